@@ -1,0 +1,56 @@
+/**
+ * Canonical JSON and content hashes, for hashing policies, rule files and cache keys.
+ * Pure. Object keys sorted by code unit, no whitespace, `undefined` members dropped; values JSON
+ * cannot hold exactly (NaN, Infinity, bigint, functions, symbols, cycles) are refused, never coerced.
+ */
+
+import { createHash } from 'node:crypto';
+
+export class CanonicalJsonError extends Error {
+  readonly code = 'canonical-json';
+}
+
+export function canonicalJson(value: unknown): string {
+  return write(value, new Set());
+}
+
+function write(value: unknown, seen: Set<object>): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new CanonicalJsonError(`cannot hash the number \`${value}\``);
+      return JSON.stringify(Object.is(value, -0) ? 0 : value);
+    case 'object':
+      break;
+    default:
+      throw new CanonicalJsonError(`cannot hash a value of type \`${typeof value}\``);
+  }
+  const obj = value as object;
+  if (seen.has(obj)) throw new CanonicalJsonError('cannot hash a cyclic value');
+  seen.add(obj);
+  let out: string;
+  if (Array.isArray(obj)) {
+    out = `[${obj.map((item) => (item === undefined ? 'null' : write(item, seen))).join(',')}]`;
+  } else {
+    const record = obj as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      .sort();
+    out = `{${keys.map((k) => `${JSON.stringify(k)}:${write(record[k], seen)}`).join(',')}}`;
+  }
+  seen.delete(obj);
+  return out;
+}
+
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** sha256 of the canonical JSON of a value: the same content always hashes the same. */
+export function contentHash(value: unknown): string {
+  return sha256Hex(canonicalJson(value));
+}

@@ -1,0 +1,43 @@
+/**
+ * The process entry of the `gavel` executable: the only place that touches process.* for the CLI.
+ * Anything thrown past main() ends with EXIT.internal and one line, never a stack (GAVEL_DEBUG=1 shows it).
+ */
+
+import { readFileSync } from 'node:fs';
+import { EXIT, systemClock } from '../../core';
+import pkg from '../../../package.json' with { type: 'json' };
+import { main } from './main';
+import { colorAllowed } from './style';
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  try {
+    return readFileSync(0, 'utf8');
+  } catch {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}
+
+export async function run(): Promise<void> {
+  try {
+    const code = await main(process.argv.slice(2), {
+      cwd: process.cwd(),
+      env: process.env,
+      stdout: { write: (t) => void process.stdout.write(t) },
+      stderr: { write: (t) => void process.stderr.write(t) },
+      readStdin,
+      color: colorAllowed(process.stdout.isTTY, process.env),
+      clock: systemClock,
+      version: pkg.version,
+    });
+    process.exitCode = code;
+  } catch (error) {
+    process.stderr.write('gavel: internal error\n');
+    if (process.env.GAVEL_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = EXIT.internal;
+  }
+}
+
+void run();

@@ -1,0 +1,98 @@
+/**
+ * The CLI: parses argv, dispatches to one subcommand, and turns errors into one line and an exit code.
+ * Decides nothing itself. Unknown flags and bad input end with EXIT.usage; a bug ends with
+ * EXIT.internal and never prints a stack unless GAVEL_DEBUG=1.
+ */
+
+import { parseArgs } from 'node:util';
+import { EXIT, GavelError, UsageError } from '../../core';
+import type { CommandContext, CommandSpec, ParsedArgs } from './command';
+import { COMMANDS } from './commands';
+import { renderCommandHelp, renderMainHelp } from './help';
+
+export async function main(argv: readonly string[], ctx: CommandContext): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '-h' || first === '--help') {
+    ctx.stdout.write(renderMainHelp(COMMANDS, ctx.version));
+    return first === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (first === '-V' || first === '--version') {
+    ctx.stdout.write(`${ctx.version}\n`);
+    return EXIT.ok;
+  }
+  if (first === 'help') {
+    const target = rest[0];
+    if (target === undefined) {
+      ctx.stdout.write(renderMainHelp(COMMANDS, ctx.version));
+      return EXIT.ok;
+    }
+    const entry = COMMANDS.find((c) => c.name === target);
+    if (!entry) return usageError(ctx, 'gavel', `unknown command \`${target}\``);
+    ctx.stdout.write(renderCommandHelp(await entry.load()));
+    return EXIT.ok;
+  }
+  if (first.startsWith('-')) return usageError(ctx, 'gavel', `unknown option \`${first}\``);
+  const entry = COMMANDS.find((c) => c.name === first);
+  if (!entry) return usageError(ctx, 'gavel', `unknown command \`${first}\``);
+  const spec = await entry.load();
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseCommandArgs(spec, rest);
+  } catch (error) {
+    return usageError(ctx, `gavel ${spec.name}`, describe(error));
+  }
+  if (parsed.values.help === true) {
+    ctx.stdout.write(renderCommandHelp(spec));
+    return EXIT.ok;
+  }
+  try {
+    return await spec.run(ctx, parsed);
+  } catch (error) {
+    if (error instanceof UsageError) return usageError(ctx, `gavel ${spec.name}`, error.message);
+    const message = error instanceof GavelError ? error.message : 'internal error';
+    ctx.stderr.write(`gavel ${spec.name}: ${message}\n`);
+    if (ctx.env.GAVEL_DEBUG === '1' && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`);
+    return EXIT.internal;
+  }
+}
+
+export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): ParsedArgs {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [name, o] of Object.entries(spec.options)) {
+    options[name] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
+  }
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options,
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help !== true) {
+    const allowed = spec.positionals ?? [];
+    const many = allowed.some((p) => p.multiple);
+    if (!many && positionals.length > allowed.length) {
+      throw new UsageError(`unexpected argument \`${positionals[allowed.length]}\``);
+    }
+    const required = allowed.filter((p) => !p.optional && !p.multiple).length;
+    if (positionals.length < required) throw new UsageError(`missing argument ${allowed[positionals.length]?.name}`);
+  }
+  return { values: values as ParsedArgs['values'], positionals };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof UsageError) return error.message;
+  if (error instanceof Error && 'code' in error) {
+    // node:util parseArgs errors: keep the message, which names the flag, and drop its advice text.
+    const first = error.message.split('. ')[0] ?? 'invalid arguments';
+    return (first.charAt(0).toLowerCase() + first.slice(1)).replace(/'/g, '`');
+  }
+  return 'invalid arguments';
+}
+
+function usageError(ctx: CommandContext, who: string, message: string): number {
+  const helpHint = who === 'gavel' ? 'gavel --help' : `${who} --help`;
+  ctx.stderr.write(`${who}: ${message} (see \`${helpHint}\`)\n`);
+  return EXIT.usage;
+}

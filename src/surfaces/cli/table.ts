@@ -1,0 +1,36 @@
+/**
+ * Plain-text tables for the terminal: columns padded to their widest cell, cells kept on one line.
+ * Pure. Width is measured before colour is applied, so colour never breaks alignment.
+ */
+
+export interface Column<Row> {
+  header: string;
+  cell(row: Row): string;
+  /** Applied after padding. */
+  paint?(text: string, row: Row): string;
+  align?: 'left' | 'right';
+}
+
+export function oneLine(text: string, max = 80): string {
+  // Control characters (newlines, escapes) never reach the terminal from a cell.
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
+  const cells = rows.map((row) => columns.map((c) => oneLine(c.cell(row))));
+  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => (r[i] ?? '').length)));
+  const pad = (text: string, i: number) => {
+    const width = widths[i] ?? 0;
+    return columns[i]?.align === 'right' ? text.padStart(width) : text.padEnd(width);
+  };
+  const lines = [columns.map((c, i) => pad(c.header, i)).join('  ').trimEnd()];
+  rows.forEach((row, r) => {
+    const line = columns.map((c, i) => {
+      const padded = pad(cells[r]?.[i] ?? '', i);
+      return c.paint ? c.paint(padded, row) : padded;
+    });
+    lines.push(line.join('  ').trimEnd());
+  });
+  return `${lines.join('\n')}\n`;
+}
