@@ -1,0 +1,27 @@
+/**
+ * config: gavel.toml, the user's config and GAVEL_* variables, validated whole and merged so that a
+ * repository only tightens. The only module besides surfaces/ that reads the environment or user files.
+ */
+
+export { ENVIRONMENT, OTHER_GAVEL_VARIABLES, readEnvDocument } from './env';
+export { type ConfigFiles, type ConfigResult, type LoadOptions, loadConfig } from './load-config';
+export { type Layer, type Merged, mergeConfig } from './merge-config';
+export { findProjectRoot, PROJECT_FILE, userConfigDir, userConfigFile } from './paths';
+export { type ConfigNotice, type ConfigProblem, formatProblem } from './problem';
+export {
+  higherWins,
+  intersectionOf,
+  lowerWins,
+  type Merge,
+  type MergeResult,
+  type Scope,
+  type Setting,
+  setting,
+  stricterOf,
+  trueWins,
+  unionOf,
+  userOnly,
+} from './setting';
+export { type Config, CONFIG_SPEC, type ConfigSpec, type Source, TABLE_NAMES, type TableName, tableSettings } from './spec';
+export { CHECK_MODES, type CheckMode } from './tables/check';
+export { type DocumentResult, type PartialConfig, validateDocument } from './validate-document';

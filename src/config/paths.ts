@@ -1,0 +1,31 @@
+/**
+ * Where config lives: the project root (nearest ancestor holding gavel.toml or .git) and the user's
+ * config file ($XDG_CONFIG_HOME/gavel/config.toml, else ~/.config/gavel/config.toml).
+ */
+
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export const PROJECT_FILE = 'gavel.toml';
+
+/** The nearest ancestor of `cwd` (itself included) holding gavel.toml or .git; else `cwd` itself. */
+export function findProjectRoot(cwd: string): string {
+  let dir = resolve(cwd);
+  for (;;) {
+    if (existsSync(join(dir, PROJECT_FILE)) || existsSync(join(dir, '.git'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(cwd);
+    dir = parent;
+  }
+}
+
+export function userConfigDir(env: Readonly<Record<string, string | undefined>>): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  if (xdg && xdg.startsWith('/')) return join(xdg, 'gavel');
+  return join(env.HOME || homedir(), '.config', 'gavel');
+}
+
+export function userConfigFile(env: Readonly<Record<string, string | undefined>>): string {
+  return join(userConfigDir(env), 'config.toml');
+}

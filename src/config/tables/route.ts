@@ -1,0 +1,5 @@
+/**
+ * The `[route]` table: graduated approval of a change. See docs/config.md.
+ */
+
+export const routeTable = {};
