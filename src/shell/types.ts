@@ -1,9 +1,9 @@
 /**
- * The contract between shell analysis (shape/) and the rest of action review: what one shell command
+ * The contract between shell analysis (src/shell) and its users (action review, the judge): what one shell command
  * is found to do. Types only. Produced by `analyzeShell`; consumed by the floor, the policy and the reviewer.
  */
 
-import type { Category } from '../category';
+import type { Category } from './category';
 
 /** Where a path points, after resolving against cwd, `~` and $HOME. */
 export type PathClass = 'workspace' | 'temp' | 'home' | 'sensitive' | 'system' | 'outside';
