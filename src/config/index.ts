@@ -3,6 +3,7 @@
  * repository only tightens. The only module besides surfaces/ that reads the environment or user files.
  */
 
+export { configInvalidDecision } from './config-invalid-decision';
 export { ENVIRONMENT, OTHER_GAVEL_VARIABLES, readEnvDocument } from './env';
 export { type ConfigFiles, type ConfigResult, type LoadOptions, loadConfig } from './load-config';
 export { type Layer, type Merged, mergeConfig } from './merge-config';
@@ -22,6 +23,14 @@ export {
   unionOf,
   userOnly,
 } from './setting';
-export { type Config, CONFIG_SPEC, type ConfigSpec, type Source, TABLE_NAMES, type TableName, tableSettings } from './spec';
+export {
+  CONFIG_SPEC,
+  type Config,
+  type ConfigSpec,
+  type Source,
+  TABLE_NAMES,
+  type TableName,
+  tableSettings,
+} from './spec';
 export { CHECK_MODES, type CheckMode } from './tables/check';
 export { type DocumentResult, type PartialConfig, validateDocument } from './validate-document';

@@ -5,4 +5,10 @@
 
 import type { CommandEntry } from '../command';
 
-export const COMMANDS: readonly CommandEntry[] = [];
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'config',
+    summary: 'show the config in force, where each value came from, and any notice',
+    load: async () => (await import('./config-command')).configCommand,
+  },
+];
