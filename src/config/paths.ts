@@ -22,7 +22,7 @@ export function findProjectRoot(cwd: string): string {
 
 export function userConfigDir(env: Readonly<Record<string, string | undefined>>): string {
   const xdg = env.XDG_CONFIG_HOME;
-  if (xdg && xdg.startsWith('/')) return join(xdg, 'gavel');
+  if (xdg?.startsWith('/')) return join(xdg, 'gavel');
   return join(env.HOME || homedir(), '.config', 'gavel');
 }
 

@@ -36,7 +36,7 @@ export function validateDocument(doc: unknown, file: string, scope: 'user' | 'pr
     if (!isTable(tableValue)) {
       return {
         ok: false,
-        problem: { file, keyPath: tableName, message: 'must be a table, as `[' + tableName + ']`' },
+        problem: { file, keyPath: tableName, message: `must be a table, as \`[${tableName}]\`` },
       };
     }
     const settings = new Map(tableSettings(tableName as TableName));
