@@ -16,7 +16,14 @@ export interface MergeResult<T> {
 }
 
 /** Combines the user's value with a repository's; must never return anything looser than `user`. */
-export type Merge<T> = (user: T, repo: T) => MergeResult<T>;
+export type Merge<T> = ((user: T, repo: T) => MergeResult<T>) & {
+  /** How a repository may change it, for people: shown in docs/config.md and `gavel config`. */
+  rule?: string;
+};
+
+function named<T>(rule: string, fn: (user: T, repo: T) => MergeResult<T>): Merge<T> {
+  return Object.assign(fn, { rule });
+}
 
 export interface Setting<T> {
   schema: z.ZodMiniType<T>;
@@ -33,47 +40,58 @@ export function setting<T>(spec: Setting<T>): Setting<T> {
 }
 
 /** For user-scope settings: a repository never reaches a merge (it is dropped with a notice first). */
-export const userOnly = <T>(user: T): MergeResult<T> => ({ value: user });
+export const userOnly = Object.assign(<T>(user: T): MergeResult<T> => ({ value: user }), {
+  rule: 'user scope only; a repository value is ignored',
+});
 
 /** Strictness given as an order from loosest to strictest; the stricter of the two wins. */
 export function stricterOf<T extends string>(
   order: readonly T[],
   options: { repoMayNotIntroduce?: readonly T[] } = {},
 ): Merge<T> {
-  return (user, repo) => {
+  const rule = `stricter of ${order.join(' < ')}${options.repoMayNotIntroduce?.length ? `; a repository cannot turn on ${options.repoMayNotIntroduce.join(', ')}` : ''}`;
+  return named(rule, (user: T, repo: T) => {
     if (options.repoMayNotIntroduce?.includes(repo) && repo !== user) {
       return { value: user, refused: `a repository cannot turn on \`${repo}\`` };
     }
     if (order.indexOf(repo) >= order.indexOf(user)) return { value: repo };
     return { value: user, refused: `\`${repo}\` is looser than the user's \`${user}\`` };
-  };
+  });
 }
 
 /** Lower is stricter (timeouts, thresholds to approve). */
-export const lowerWins: Merge<number> = (user, repo) =>
-  repo <= user ? { value: repo } : { value: user, refused: `\`${repo}\` is above the user's \`${user}\`` };
+export const lowerWins: Merge<number> = named('lower only', (user: number, repo: number) =>
+  repo <= user ? { value: repo } : { value: user, refused: `\`${repo}\` is above the user's \`${user}\`` },
+);
 
 /** Higher is stricter (minimum scores, required counts). */
-export const higherWins: Merge<number> = (user, repo) =>
-  repo >= user ? { value: repo } : { value: user, refused: `\`${repo}\` is below the user's \`${user}\`` };
+export const higherWins: Merge<number> = named('higher only', (user: number, repo: number) =>
+  repo >= user ? { value: repo } : { value: user, refused: `\`${repo}\` is below the user's \`${user}\`` },
+);
 
 /** A list of restrictions: the repository adds to the user's. */
-export const unionOf: Merge<readonly string[]> = (user, repo) => ({
-  value: [...new Set([...user, ...repo])].sort(),
-});
+export const unionOf: Merge<readonly string[]> = named<readonly string[]>(
+  'adds to the user list',
+  (user: readonly string[], repo: readonly string[]) => ({ value: [...new Set([...user, ...repo])].sort() }),
+);
 
 /** A list of grants: the repository may only narrow the user's. */
-export const intersectionOf: Merge<readonly string[]> = (user, repo) => {
-  const kept = repo.filter((item) => user.includes(item));
-  const dropped = repo.filter((item) => !user.includes(item));
-  const result: MergeResult<readonly string[]> = { value: [...new Set(kept)].sort() };
-  if (dropped.length > 0)
-    result.refused = `a repository cannot grant ${dropped.map((d) => `\`${d}\``).join(', ')}`;
-  return result;
-};
+export const intersectionOf: Merge<readonly string[]> = named<readonly string[]>(
+  'narrows the user list only',
+  (user: readonly string[], repo: readonly string[]) => {
+    const kept = repo.filter((item) => user.includes(item));
+    const dropped = repo.filter((item) => !user.includes(item));
+    const result: MergeResult<readonly string[]> = { value: [...new Set(kept)].sort() };
+    if (dropped.length > 0) {
+      result.refused = `a repository cannot grant ${dropped.map((d) => `\`${d}\``).join(', ')}`;
+    }
+    return result;
+  },
+);
 
 /** `true` is stricter (a protection turned on). */
-export const trueWins: Merge<boolean> = (user, repo) =>
+export const trueWins: Merge<boolean> = named('can only be turned on', (user: boolean, repo: boolean) =>
   repo || !user
     ? { value: user || repo }
-    : { value: user, refused: 'a repository cannot turn this protection off' };
+    : { value: user, refused: 'a repository cannot turn this protection off' },
+);
