@@ -5,7 +5,8 @@ import { renderConfigKeys } from './render-keys';
 import { TABLE_NAMES, tableSettings } from './spec';
 
 const DOC = join(__dirname, '..', '..', 'docs', 'config.md');
-const START = '<!-- keys:start (generated from src/config/tables; refresh with UPDATE_GOLDEN=1 npx vitest run src/config) -->';
+const START =
+  '<!-- keys:start (generated from src/config/tables; refresh with UPDATE_GOLDEN=1 npx vitest run src/config) -->';
 const END = '<!-- keys:end -->';
 
 describe('docs/config.md', () => {

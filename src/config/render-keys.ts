@@ -15,7 +15,8 @@ export function renderConfigKeys(): string {
   for (const table of TABLE_NAMES) {
     for (const [key, spec] of tableSettings(table)) {
       const value = spec.default === undefined ? '(unset)' : `\`${JSON.stringify(spec.default)}\``;
-      const repo = spec.scope === 'user' ? 'not set it (ignored, with a notice)' : (spec.merge.rule ?? 'tighten only');
+      const repo =
+        spec.scope === 'user' ? 'not set it (ignored, with a notice)' : (spec.merge.rule ?? 'tighten only');
       const variable = spec.env ? `\`${spec.env.name}\`` : '';
       lines.push(
         `| \`${table}.${key}\` | ${cell(value)} | ${spec.scope} | ${variable} | ${cell(repo)} | ${cell(spec.description)} |`,
