@@ -58,7 +58,7 @@ export function dispose(input: DisposeInput): Disposed {
       const did = verdict === 'deny' ? 'denied' : 'escalated';
       return {
         disposition: 'notify-person',
-        notice: `gavel ask: the arbiter ${did} the recommended option of this ${what} (${basis}${rule}); a person has to decide`,
+        notice: `gavel ask: the arbiter ${did} the recommended option of this ${what} (basis ${basis}${rule}); a person has to decide`,
       };
     }
     case 'autonomous': {

@@ -5,4 +5,10 @@
 
 import type { CommandEntry } from '../command';
 
-export const COMMANDS: readonly CommandEntry[] = [];
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'ask',
+    summary: 'answer a policy question of an unattended review loop from numbered rules',
+    load: async () => (await import('./ask-command')).askCommand,
+  },
+];
