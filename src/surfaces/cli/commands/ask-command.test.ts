@@ -45,8 +45,16 @@ async function gavel(args: string[], stdin = '') {
   const ctx: CommandContext = {
     cwd: dir,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, 'xdg') },
-    stdout: { write: (t) => void (out += t) },
-    stderr: { write: (t) => void (err += t) },
+    stdout: {
+      write: (t) => {
+        out += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        err += t;
+      },
+    },
     readStdin: async () => stdin,
     color: false,
     clock: fixedClock('2026-11-29T12:00:00Z'),
