@@ -62,8 +62,7 @@ describe('arbiter eval', () => {
   });
 
   it('names the expected rule for every eval case the rules evaluator allows or denies by rule', async () => {
-    const { rulesVerdict } = await import('../../src/ask');
-    const { readQuestion } = await import('../../src/ask/question/parse-question');
+    const { rulesVerdict, readQuestion } = await import('../../src/ask');
     for (const c of data.evalCases.filter((e) => e.rule)) {
       const read = readQuestion(c.question as Record<string, unknown>);
       if (!read.ok) throw new Error(`${c.id} does not read`);

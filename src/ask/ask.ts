@@ -14,7 +14,7 @@ import type { Settled } from './answer/settled';
 import { checkFloor } from './floor/check-floor';
 import type { ModelSource } from './limits/resolve-model';
 import type { RunState } from './limits/run-state';
-import type { AskLogRecord } from './log/ask-log-record';
+import { type AskLogRecord, buildAskLogRecord } from './log/ask-log-record';
 import { type AnswersLine, type Disposition, dispose } from './mode/dispose';
 import type { ArbiterPrompt } from './prompt/arbiter-prompt';
 import { isKind, type Kind, type Mode } from './question/kinds';
@@ -196,8 +196,10 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
     runId: input.runId,
     ...(decision.ruleId ? { ruleId: decision.ruleId } : {}),
   });
-  const record = buildRecord({
-    input,
+  const record = buildAskLogRecord({
+    runId: input.runId,
+    ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
+    byRules: input.answerer.kind === 'rules',
     settled,
     decision,
     question,
@@ -217,53 +219,4 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
   if (disposed.notice !== undefined) answer.notice = disposed.notice;
   if (disposed.answersLine !== undefined) answer.answersLine = disposed.answersLine;
   return answer;
-}
-
-interface RecordParts {
-  input: AskInput;
-  settled: Settled;
-  decision: Decision;
-  question: Question | undefined;
-  kind: Kind | null;
-  mode: Mode;
-  time: string;
-  disposition: Disposition;
-}
-
-function buildRecord(p: RecordParts): AskLogRecord {
-  const { decision, settled } = p;
-  const record: AskLogRecord = {
-    time: p.time,
-    surface: 'ask',
-    runId: p.input.runId,
-    mode: p.mode,
-    kind: p.kind,
-    verdict: decision.verdict,
-    outcome: decision.outcome,
-    reason: decision.basis,
-    tokens: { input: settled.model?.inputTokens ?? 0, output: settled.model?.outputTokens ?? 0 },
-    costUsd: settled.model?.costUsd ?? 0,
-    ms: decision.ms,
-    rules: { version: decision.policy.version, sha256: decision.policy.sha256 },
-    disposition: p.disposition,
-  };
-  if (p.input.sessionId !== undefined) record.sessionId = p.input.sessionId;
-  if (p.question) {
-    record.facts = p.question.facts;
-    record.options = p.question.options;
-    record.recommended = p.question.recommended;
-  }
-  if (decision.ruleId !== undefined) record.ruleId = decision.ruleId;
-  if (settled.problem !== undefined) record.problem = settled.problem;
-  if (settled.floor !== undefined) record.floor = settled.floor;
-  if (settled.model)
-    record.model = {
-      provider: settled.model.provider,
-      model: settled.model.model,
-      source: settled.model.source,
-    };
-  else if (p.input.answerer.kind === 'rules' && decision.basis === 'rule')
-    record.model = { provider: 'gavel', model: 'rules', source: 'rules' };
-  if (settled.prompt !== undefined) record.prompt = settled.prompt;
-  return record;
 }

@@ -24,6 +24,7 @@ export {
   runAskEval,
 } from './eval/run-ask-eval';
 export { readScript, type ScriptReply, scriptedTestClient } from './eval/scripted-client';
+export { type EvalSelection, selectEvalAnswerers } from './eval/select-eval-answerers';
 export { checkFloor, FLOOR_CAUSES, type FloorCause } from './floor/check-floor';
 export {
   chooseModel,
@@ -36,7 +37,12 @@ export {
   type TierCatalog,
 } from './limits/resolve-model';
 export { EMPTY_RUN, type RunState, readRunState } from './limits/run-state';
-export { type AskAuditEntry, type AskLogRecord, askAuditEntry } from './log/ask-log-record';
+export {
+  type AskAuditEntry,
+  type AskLogRecord,
+  askAuditEntry,
+  buildAskLogRecord,
+} from './log/ask-log-record';
 export { type AskLogRow, type AskLogSummary, LOG_ROWS, summarizeAskLog } from './log/summarize-ask-log';
 export { type AnswersLine, DISPOSITIONS, type Disposition } from './mode/dispose';
 export {
@@ -46,6 +52,13 @@ export {
   promptRef,
 } from './prompt/arbiter-prompt';
 export { FACTS_BY_KIND, isMode, KINDS, type Kind, MODES, type Mode } from './question/kinds';
+export {
+  type Envelope,
+  type FloorFlags,
+  type Question,
+  readEnvelope,
+  readQuestion,
+} from './question/parse-question';
 export { loadRules, parseRules } from './rules/load-rules';
 export { rulesVerdict } from './rules/rule-holds';
 export {

@@ -5,10 +5,12 @@
  */
 
 import type { Basis, Decision, Outcome, Verdict } from '../../core';
+import type { Settled } from '../answer/settled';
 import type { FloorCause } from '../floor/check-floor';
 import type { ModelSource } from '../limits/resolve-model';
 import type { Disposition } from '../mode/dispose';
 import type { Facts, Kind, Mode } from '../question/kinds';
+import type { Question } from '../question/parse-question';
 
 export interface AskLogRecord {
   time: string;
@@ -62,4 +64,58 @@ export function askAuditEntry(decision: Decision, record: AskLogRecord): AskAudi
   };
   if (record.sessionId !== undefined) entry.sessionId = record.sessionId;
   return entry;
+}
+
+export interface RecordParts {
+  runId: string;
+  sessionId?: string;
+  /** The rules evaluator answered (no model was asked). */
+  byRules: boolean;
+  settled: Settled;
+  decision: Decision;
+  question: Question | undefined;
+  kind: Kind | null;
+  mode: Mode;
+  time: string;
+  disposition: Disposition;
+}
+
+/** The log line of one question, from validated values only. */
+export function buildAskLogRecord(p: RecordParts): AskLogRecord {
+  const { decision, settled } = p;
+  const record: AskLogRecord = {
+    time: p.time,
+    surface: 'ask',
+    runId: p.runId,
+    mode: p.mode,
+    kind: p.kind,
+    verdict: decision.verdict,
+    outcome: decision.outcome,
+    reason: decision.basis,
+    tokens: { input: settled.model?.inputTokens ?? 0, output: settled.model?.outputTokens ?? 0 },
+    costUsd: settled.model?.costUsd ?? 0,
+    ms: decision.ms,
+    rules: { version: decision.policy.version, sha256: decision.policy.sha256 },
+    disposition: p.disposition,
+  };
+  if (p.sessionId !== undefined) record.sessionId = p.sessionId;
+  if (p.question) {
+    record.facts = p.question.facts;
+    record.options = p.question.options;
+    record.recommended = p.question.recommended;
+  }
+  if (decision.ruleId !== undefined) record.ruleId = decision.ruleId;
+  if (settled.problem !== undefined) record.problem = settled.problem;
+  if (settled.floor !== undefined) record.floor = settled.floor;
+  if (settled.model) {
+    record.model = {
+      provider: settled.model.provider,
+      model: settled.model.model,
+      source: settled.model.source,
+    };
+  } else if (p.byRules && decision.basis === 'rule') {
+    record.model = { provider: 'gavel', model: 'rules', source: 'rules' };
+  }
+  if (settled.prompt !== undefined) record.prompt = settled.prompt;
+  return record;
 }

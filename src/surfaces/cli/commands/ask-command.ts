@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import bundledPrompt from '../../../../prompts/ask-arbiter.json' with { type: 'json' };
 import bundledRules from '../../../../rules/arbiter-rules.json' with { type: 'json' };
 import {
-  ALL_EVAL_ANSWERERS,
   type Answerer,
   type AskAnswer,
   type AskSettings,
@@ -34,8 +33,9 @@ import {
   readScript,
   renderEvalReport,
   runAskEval,
-  SCRIPTED_MODELS,
+  type ScriptReply,
   scriptedTestClient,
+  selectEvalAnswerers,
   summarizeAskLog,
 } from '../../../ask';
 import { type Config, formatProblem, loadConfig } from '../../../config';
@@ -327,20 +327,14 @@ function packageRoot(): string {
 function evalAnswerers(
   ctx: CommandContext,
   flag: string | undefined,
-): { answerers: EvalAnswerer[]; script?: unknown[] } {
-  if (flag === undefined || flag === 'all') return { answerers: [...ALL_EVAL_ANSWERERS] };
-  if (flag === 'rules' || flag === 'honest' || flag === 'case') return { answerers: [flag] };
-  if (flag === 'liars') return { answerers: [...SCRIPTED_MODELS.filter((m) => m !== 'honest'), 'case'] };
-  if ((SCRIPTED_MODELS as readonly string[]).includes(flag)) return { answerers: [flag as EvalAnswerer] };
-  if (flag.startsWith('scripted:')) {
-    const file = resolve(ctx.cwd, flag.slice('scripted:'.length));
-    const script = readScript(parseJson(readText(file, 'script'), file));
-    if (!script.ok) throw new UsageError(`\`${file}\`: ${script.problem}`);
-    return { answerers: ['script'], script: script.replies };
-  }
-  throw new UsageError(
-    '`--model` must be all, rules, honest, liars, case, a scripted model name or scripted:<file>',
-  );
+): { answerers: EvalAnswerer[]; script?: ScriptReply[] } {
+  const selected = selectEvalAnswerers(flag);
+  if (!selected.ok) throw new UsageError(selected.problem);
+  if (selected.scriptFile === undefined) return { answerers: selected.answerers };
+  const file = resolve(ctx.cwd, selected.scriptFile);
+  const script = readScript(parseJson(readText(file, 'script'), file));
+  if (!script.ok) throw new UsageError(`\`${file}\`: ${script.problem}`);
+  return { answerers: selected.answerers, script: script.replies };
 }
 
 async function runEval(ctx: CommandContext, args: ParsedArgs): Promise<number> {
@@ -370,7 +364,7 @@ async function runEval(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       rules: rules.rules,
       prompt: prompt.prompt,
       answerers,
-      ...(script ? { script: script as never } : {}),
+      ...(script ? { script } : {}),
     },
     ctx.clock,
   );
