@@ -39,12 +39,12 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-async function gavel(args: string[], stdin = '') {
+async function gavel(args: string[], stdin = '', env: Record<string, string> = {}) {
   let out = '';
   let err = '';
   const ctx: CommandContext = {
     cwd: dir,
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, 'xdg') },
+    env: { HOME: home, XDG_CONFIG_HOME: join(home, 'xdg'), ...env },
     stdout: {
       write: (t) => {
         out += t;
@@ -231,6 +231,14 @@ describe('gavel ask: config and models', () => {
     expect(JSON.parse(readFileSync(join(dir, '.gavel', 'runs', 'r1', 'ask-state.json'), 'utf8')).calls).toBe(
       1,
     );
+  });
+
+  it('takes the run from GAVEL_RUN_ID and keeps a copy of the log line in the run', async () => {
+    const m = script([allowR20]);
+    const got = await gavel(['--json', '--model', m], budget(50), { GAVEL_RUN_ID: 'nightly-7' });
+    expect(JSON.parse(got.out).basis).toBe('model');
+    const copy = readFileSync(join(dir, '.gavel', 'runs', 'nightly-7', 'ask.ndjson'), 'utf8');
+    expect(JSON.parse(copy)).toMatchObject({ runId: 'nightly-7', reason: 'model', ruleId: 'R-20' });
   });
 
   it('counts a damaged run state as a spent cap', async () => {

@@ -208,6 +208,8 @@ async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promise<numbe
   );
   // INVARIANT: the record is written before the answer is printed; no record, no answer.
   appendLine(join(logDir(config, root), 'ask.ndjson'), answer.record);
+  // A named run keeps its own copy, so the record travels with the run.
+  if (runFlag !== undefined) appendLine(join(runDir, 'ask.ndjson'), answer.record);
   if (answer.answersLine)
     appendLine(str(args, 'answers') ?? join(runDir, 'answers.ndjson'), answer.answersLine);
   if (stateFile !== undefined && !damaged) writeState(stateFile, answer.run);
