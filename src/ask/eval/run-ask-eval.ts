@@ -65,41 +65,25 @@ function secrets(question: unknown): string[] {
 }
 
 export async function runAskEval(run: EvalRun, clock: Clock): Promise<EvalReport> {
-  const shared = run.script ? scriptedTestClient(run.script, 'scripted/user-script') : undefined;
-  const answer = async (answerer: EvalAnswerer, question: unknown, caseReply: ScriptReply | undefined) => {
-    let chosen: Answerer;
-    let requests: { system: string; user: string }[] = [];
-    if (answerer === 'rules') chosen = { kind: 'rules' };
-    else {
-      const client =
-        answerer === 'script' && shared
-          ? shared
-          : scriptedTestClient([
-              answerer === 'case'
-                ? (caseReply ?? { fail: 'error' })
-                : scriptedReply(answerer as ScriptedModel, question, run.rules),
-            ]);
-      const before = client.requests.length;
-      chosen = { kind: 'model', client, source: 'flag' };
-      const result = await ask(
-        {
-          question,
-          defaultMode: 'review-auto',
-          settings: SETTINGS,
-          rules: { ok: true, rules: run.rules, notices: [] },
-          prompt: run.prompt,
-          answerer: chosen,
-          run: EMPTY_RUN,
-          runId: 'eval',
-        },
-        clock,
-      );
-      requests = client.requests.slice(before);
-      const leaked = secrets(question).some((s) =>
-        requests.some((r) => r.system.includes(s) || r.user.includes(s)),
-      );
-      return { verdict: result.decision.verdict, leaked };
+  const shared = scriptedTestClient(run.script ?? [], 'scripted/user-script');
+  const clientFor = (
+    answerer: Exclude<EvalAnswerer, 'rules'>,
+    question: unknown,
+    caseReply?: ScriptReply,
+  ) => {
+    switch (answerer) {
+      case 'script':
+        return shared;
+      case 'case':
+        return scriptedTestClient([caseReply ?? { fail: 'error' }]);
+      default:
+        return scriptedTestClient([scriptedReply(answerer, question, run.rules)]);
     }
+  };
+  const answer = async (answerer: EvalAnswerer, question: unknown, caseReply?: ScriptReply) => {
+    const client = answerer === 'rules' ? undefined : clientFor(answerer, question, caseReply);
+    const before = client?.requests.length ?? 0;
+    const chosen: Answerer = client ? { kind: 'model', client, source: 'flag' } : { kind: 'rules' };
     const result = await ask(
       {
         question,
@@ -113,7 +97,11 @@ export async function runAskEval(run: EvalRun, clock: Clock): Promise<EvalReport
       },
       clock,
     );
-    return { verdict: result.decision.verdict, leaked: false };
+    const requests = client?.requests.slice(before) ?? [];
+    const leaked = secrets(question).some((s) =>
+      requests.some((r) => r.system.includes(s) || r.user.includes(s)),
+    );
+    return { verdict: result.decision.verdict, leaked };
   };
 
   const reports: AnswererReport[] = [];
@@ -133,7 +121,7 @@ export async function runAskEval(run: EvalRun, clock: Clock): Promise<EvalReport
     };
     if (answerer !== 'case') {
       for (const c of run.evalCases) {
-        const got = await answer(answerer, c.question, undefined);
+        const got = await answer(answerer, c.question);
         report.evalTotal++;
         if (got.verdict === c.expect) report.evalAgreed++;
         else report.disagreements.push({ id: c.id, expect: c.expect, got: got.verdict });
