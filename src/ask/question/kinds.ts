@@ -39,7 +39,7 @@ export const FACTS_BY_KIND: Readonly<Record<Kind, Readonly<Record<string, FactSp
 /** Every fact name of any kind, with its spec (a fact keeps one type across kinds). */
 export function factSpec(fact: string): FactSpec | undefined {
   for (const kind of KINDS) {
-    const spec = FACTS_BY_KIND[kind][fact];
+    const spec = Object.hasOwn(FACTS_BY_KIND[kind], fact) ? FACTS_BY_KIND[kind][fact] : undefined;
     if (spec) return spec;
   }
   return undefined;

@@ -99,6 +99,16 @@ describe('readQuestion', () => {
       budget({ budgetUsedPercent: 85, raisesBudget: false, approved: true }),
       'invalid-facts',
     ],
+    [
+      'a fact named like an object method',
+      budget({ budgetUsedPercent: 85, raisesBudget: false, constructor: 1 }),
+      'invalid-facts',
+    ],
+    [
+      'a fact named __proto__',
+      budget(JSON.parse('{"budgetUsedPercent": 85, "raisesBudget": false, "__proto__": 1}')),
+      'invalid-facts',
+    ],
     ['a number as a string', budget({ budgetUsedPercent: '85', raisesBudget: false }), 'invalid-facts'],
     ['a boolean as a number', budget({ budgetUsedPercent: 85, raisesBudget: 0 }), 'invalid-facts'],
     ['a negative percent', budget({ budgetUsedPercent: -1, raisesBudget: false }), 'invalid-facts'],

@@ -153,7 +153,7 @@ function readFacts(kind: Kind, raw: unknown): Facts | string {
   const names = Object.keys(specs);
   const expected = `a \`${kind}\` question carries exactly ${names.join(', ')}`;
   if (!isRecord(raw)) return `\`facts\` must be an object: ${expected}`;
-  if (Object.keys(raw).some((k) => !(k in specs)))
+  if (Object.keys(raw).some((k) => !Object.hasOwn(specs, k)))
     return `\`facts\` has a fact the kind does not carry: ${expected}`;
   const facts: Record<string, FactValue> = {};
   for (const name of names) {

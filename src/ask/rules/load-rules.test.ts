@@ -40,6 +40,25 @@ describe('parseRules refuses a file whole and names its first problem', () => {
     expect(got.problem.message).toContain(message);
   });
 
+  it.each(['toString', 'constructor', '__proto__'])(
+    'refuses a condition on `%s`, which is no fact',
+    (fact) => {
+      const got = loadRules({
+        version: 1,
+        rules: [
+          {
+            id: 'R-10',
+            kinds: ['budget'],
+            verdict: 'allow',
+            text: 'x',
+            when: [{ fact, op: '<=', value: 5 }],
+          },
+        ],
+      });
+      expect(got).toMatchObject({ ok: false, problem: { path: 'rules[0].when[0].fact' } });
+    },
+  );
+
   it('never quotes the file in a problem', () => {
     const got = parseRules(fixture('unknown-fact'));
     expect(JSON.stringify(got)).not.toContain('budgetUsedPct');

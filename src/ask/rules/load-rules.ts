@@ -141,7 +141,7 @@ function compileWhen(raw: unknown, kinds: RuleKinds, path: string): Condition[] 
     if (typeof c.fact !== 'string' || spec === undefined)
       throw new Problem(`${at}.fact`, 'names no fact of any kind');
     const fact = c.fact;
-    if (kinds[0] !== '*' && !(kinds as readonly Kind[]).every((k) => fact in FACTS_BY_KIND[k])) {
+    if (kinds[0] !== '*' && !(kinds as readonly Kind[]).every((k) => Object.hasOwn(FACTS_BY_KIND[k], fact))) {
       throw new Problem(`${at}.fact`, 'names a fact that not every listed kind carries');
     }
     if (!(OPS as readonly unknown[]).includes(c.op))

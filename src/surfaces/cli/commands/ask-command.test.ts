@@ -259,6 +259,16 @@ describe('gavel ask: config and models', () => {
     });
   });
 
+  it('writes the answers line where --answers says, relative to the working directory', async () => {
+    await gavel(
+      ['--answers', 'out/answers.ndjson', '--mode', 'autonomous'],
+      budget(10, { floor: { ...floor, namedAction: 'merge' } }),
+    );
+    const line = JSON.parse(readFileSync(join(dir, 'out', 'answers.ndjson'), 'utf8'));
+    expect(line).toMatchObject({ verdict: 'deny', basis: 'refused-floor' });
+    expect(JSON.stringify(line)).not.toContain('merge');
+  });
+
   it.each([
     ['a flagship tier', '[ask]\ntier = "deep"\n', '`ask.tier`'],
     ['a call cap above 200', '[ask]\ncall_cap = 201\n', '`ask.call_cap`'],

@@ -211,7 +211,7 @@ async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promise<numbe
   // A named run keeps its own copy, so the record travels with the run.
   if (runFlag !== undefined) appendLine(join(runDir, 'ask.ndjson'), answer.record);
   if (answer.answersLine)
-    appendLine(str(args, 'answers') ?? join(runDir, 'answers.ndjson'), answer.answersLine);
+    appendLine(resolve(ctx.cwd, str(args, 'answers') ?? join(runDir, 'answers.ndjson')), answer.answersLine);
   if (stateFile !== undefined && !damaged) writeState(stateFile, answer.run);
   printAnswer(ctx, answer, args.values.json === true);
   if (unreadable) {
