@@ -297,6 +297,19 @@ describe('gavel ask: config and models', () => {
     expect([got.code, JSON.parse(got.out).basis]).toEqual([11, basis]);
   });
 
+  it('takes a refused model from GAVEL_ASK_MODEL and makes no call', async () => {
+    const got = await gavel(['--json'], budget(10), { GAVEL_ASK_MODEL: 'azure/GPT-6-Astra' });
+    expect(JSON.parse(got.out).basis).toBe('model-refused');
+  });
+
+  it('uses the model pinned in the user config, and --model rules over it', async () => {
+    userConfig(`[ask]\nmodel = "${script([allowR20])}"\n`);
+    const pinned = await gavel(['--json'], budget(50));
+    const flagged = await gavel(['--json', '--model', 'rules'], budget(50));
+    expect([JSON.parse(pinned.out).basis, JSON.parse(flagged.out).basis]).toEqual(['model', 'rule']);
+    expect(logLines()[0].model).toMatchObject({ source: 'pin' });
+  });
+
   it('puts review-auto back on the caller’s behaviour when the user turns the arbiter off', async () => {
     userConfig('[ask]\nenabled = false\n');
     const got = await gavel(['--json'], budget(10));
