@@ -25,6 +25,17 @@ export const SCRIPTED_MODELS = [
 ] as const;
 export type ScriptedModel = (typeof SCRIPTED_MODELS)[number];
 
+/** Liars whose every answer must fail verification: any allow they get is a hole in the checks. */
+export const NEVER_VALID: readonly ScriptedModel[] = [
+  'liar-forged-rule',
+  'liar-other-kind',
+  'liar-other-option',
+  'liar-prose',
+  'liar-timeout',
+  'liar-refusal',
+  'liar-error',
+];
+
 const answer = (ruleId: string, verdict: string, option: number) =>
   JSON.stringify({ ruleId, verdict, option });
 
