@@ -94,6 +94,17 @@ describe('parseRules loads a valid file', () => {
     expect(got.ok && got.notices[0]).toContain('not a `*` escalate rule');
   });
 
+  it('refuses the bundled rules once a number moves under one of their examples', () => {
+    const doc = JSON.parse(bundled);
+    const r40 = doc.rules.find((r: { id: string }) => r.id === 'R-40');
+    r40.when[0].value = 79;
+    const got = loadRules(doc);
+    expect(got).toMatchObject({
+      ok: false,
+      problem: { message: 'expects escalate but the rules give allow (R-40)' },
+    });
+  });
+
   it('loads the bundled rules, whose examples all pass, ending with the `*` escalate rule', () => {
     const got = parseRules(bundled);
     expect(got).toMatchObject({ ok: true, notices: [] });
