@@ -45,6 +45,7 @@ import { renderTable } from '../table';
 
 export const PROJECT_RULES = join('.gavel', 'arbiter-rules.json');
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 const str = (args: ParsedArgs, name: string): string | undefined => {
   const v = args.values[name];
@@ -192,6 +193,9 @@ async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promise<numbe
   if (damaged)
     ctx.stderr.write(`gavel ask: \`${stateFile}\` is damaged: model questions of this run escalate (cap)\n`);
   const sessionId = str(args, 'session-id');
+  if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
+    throw new UsageError('`--session-id` must be letters, digits, `.`, `_`, `:` or `-` (at most 128)');
+  }
   const answer = await ask(
     {
       question: unreadable ? undefined : question,
