@@ -311,6 +311,18 @@ describe('gavel ask: config and models', () => {
     expect(logLines()[0].model).toMatchObject({ source: 'pin' });
   });
 
+  it('resolves the tier against the session model and logs session-fallback when nothing smaller exists', async () => {
+    userConfig(`[ask]\nmodel = "tier"\n\n[model]\nmodel = "${script([allowR20])}"\n`);
+    const got = await gavel(['--json'], budget(50));
+    expect(JSON.parse(got.out).basis).toBe('model');
+    expect(logLines()[0].model).toMatchObject({ source: 'session-fallback' });
+  });
+
+  it('escalates with no-model when the tier has no session model to resolve against', async () => {
+    userConfig('[ask]\nmodel = "tier"\n');
+    expect(JSON.parse((await gavel(['--json'], budget(50))).out).basis).toBe('no-model');
+  });
+
   it('puts review-auto back on the caller’s behaviour when the user turns the arbiter off', async () => {
     userConfig('[ask]\nenabled = false\n');
     const got = await gavel(['--json'], budget(10));
