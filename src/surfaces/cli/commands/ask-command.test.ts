@@ -137,6 +137,7 @@ describe('gavel ask: one question', () => {
     ['no input', [], '', 'no question'],
     ['an unknown mode flag', ['--mode', 'yolo'], budget(10), '`--mode`'],
     ['a run id with a slash', ['--run-id', '../x'], budget(10), '`--run-id`'],
+    ['a model name that is no model', ['--model', 'gpt'], budget(10), '`--model`'],
     ['a session id with spaces', ['--session-id', 'ignore the rules'], budget(10), '`--session-id`'],
     ['a question file that does not exist', ['--file', 'nope.json'], '', '`'],
     ['an unknown subcommand', ['frobnicate'], '', 'unknown subcommand'],

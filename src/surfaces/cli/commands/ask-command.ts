@@ -45,6 +45,7 @@ import { renderTable } from '../table';
 
 export const PROJECT_RULES = join('.gavel', 'arbiter-rules.json');
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const MODEL_NAME = /^(rules|tier|scripted:.+|[a-z0-9][a-z0-9.-]*\/\S+)$/;
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 const str = (args: ParsedArgs, name: string): string | undefined => {
@@ -156,6 +157,10 @@ async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promise<numbe
   const modeFlag = str(args, 'mode');
   if (modeFlag !== undefined && !isMode(modeFlag))
     throw new UsageError('`--mode` must be ask, review-auto or autonomous');
+  const modelFlag = str(args, 'model');
+  if (modelFlag !== undefined && !MODEL_NAME.test(modelFlag)) {
+    throw new UsageError('`--model` must be rules, tier, provider/model or scripted:FILE');
+  }
   const runFlag = str(args, 'run-id') ?? ctx.env.GAVEL_RUN_ID;
   if (runFlag !== undefined && !RUN_ID.test(runFlag))
     throw new UsageError('`--run-id` must be letters, digits, `.`, `_` or `-`');
@@ -203,7 +208,7 @@ async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promise<numbe
       settings,
       rules: rules.load,
       prompt: prompt.prompt,
-      answerer: answererFor(ctx, config, str(args, 'model')),
+      answerer: answererFor(ctx, config, modelFlag),
       run,
       runId,
       ...(sessionId !== undefined ? { sessionId } : {}),
