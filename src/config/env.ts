@@ -10,6 +10,7 @@ import { type DocumentResult, validateDocument } from './validate-document';
 /** GAVEL_* variables that are not settings: read elsewhere, known here so they are not refused. */
 export const OTHER_GAVEL_VARIABLES: readonly string[] = [
   'GAVEL_DEBUG', // print stacks of internal errors
+  'GAVEL_RUN_ID', // the run a `gavel ask` question belongs to (call cap, cache, answers file)
 ];
 
 export const ENVIRONMENT = 'environment';

@@ -20,6 +20,7 @@ export const BASES = [
   'invalid-facts', // a question whose facts do not match its kind
   'invalid-input', // a request that could not be read at all
   'no-recommendation', // a question without a recommended option
+  'untagged', // a question without a policy tag: the caller keeps its own old behaviour
   'breaker', // the circuit breaker is open
   'mode-off', // review mode `off`: passed through with a record
   'mode-ask', // review mode `ask`: a person decides

@@ -7,6 +7,11 @@ import type { CommandEntry } from '../command';
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
+    name: 'ask',
+    summary: 'answer a policy question of an unattended review loop from numbered rules',
+    load: async () => (await import('./ask-command')).askCommand,
+  },
+  {
     name: 'config',
     summary: 'show the config in force, where each value came from, and any notice',
     load: async () => (await import('./config-command')).configCommand,

@@ -1,0 +1,222 @@
+/**
+ * The arbiter's pipeline, and nothing but its order: envelope -> floor -> mode -> tag -> config ->
+ * question -> rules -> answerer -> decision, disposition and log record.
+ * Pure apart from the model client and its timer, both passed in; reads no file, env or clock of its own.
+ * INVARIANT: every path that does not reach a verified rule or model answer ends in escalate (or
+ * the floor's deny in an autonomous run) with its basis; nothing unplanned is ever an allow.
+ */
+
+import { type Clock, type Decision, decide, NO_POLICY, type PolicyRef } from '../core';
+import type { ModelClient } from '../model/client';
+import { answerWithModel } from './answer/answer-with-model';
+import { answerWithRules } from './answer/answer-with-rules';
+import type { Settled } from './answer/settled';
+import { checkFloor } from './floor/check-floor';
+import type { ModelSource } from './limits/resolve-model';
+import type { RunState } from './limits/run-state';
+import { type AskLogRecord, buildAskLogRecord } from './log/ask-log-record';
+import { type AnswersLine, type Disposition, dispose } from './mode/dispose';
+import type { ArbiterPrompt } from './prompt/arbiter-prompt';
+import { isKind, type Kind, type Mode } from './question/kinds';
+import { type Question, readEnvelope, readQuestion } from './question/parse-question';
+import { formatRulesProblem, type RulesLoad } from './rules/rule-set';
+
+export type AskSettings =
+  | { ok: true; enabled: boolean; callCap: number; timeoutMs: number }
+  | { ok: false; problem: string };
+
+export type Answerer =
+  | { kind: 'rules' }
+  | { kind: 'model'; client: ModelClient; source: Exclude<ModelSource, 'rules'> }
+  | { kind: 'refused'; source: Exclude<ModelSource, 'rules'> }
+  | { kind: 'none'; reason: string };
+
+export interface AskInput {
+  /** The question as parsed JSON; validated here. */
+  question: unknown;
+  /** The caller's mode when the question names none. */
+  defaultMode: Mode;
+  settings: AskSettings;
+  rules: RulesLoad;
+  prompt: ArbiterPrompt;
+  answerer: Answerer;
+  run: RunState;
+  runId: string;
+  sessionId?: string;
+}
+
+export interface AskAnswer {
+  decision: Decision;
+  mode: Mode;
+  kind: Kind | null;
+  disposition: Disposition;
+  notice?: string;
+  answersLine?: AnswersLine;
+  record: AskLogRecord;
+  run: RunState;
+}
+
+export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
+  const started = clock.monotonicMs();
+  const raw = input.question;
+  const rawKind = typeof raw === 'object' && raw !== null ? (raw as { kind?: unknown }).kind : undefined;
+  let kind: Kind | null = isKind(rawKind) ? rawKind : null;
+  let question: Question | undefined;
+  let mode = input.defaultMode;
+  const settle = async (): Promise<Settled> => {
+    const run = input.run;
+    const envelope = readEnvelope(raw, input.defaultMode);
+    mode = envelope.ok ? envelope.envelope.mode : envelope.mode;
+    if (!envelope.ok) {
+      return {
+        verdict: 'escalate',
+        basis: 'invalid-input',
+        reason: 'the question could not be read',
+        problem: envelope.problem,
+        run,
+      };
+    }
+    const floor = checkFloor(envelope.envelope.floor, mode);
+    if (floor.held)
+      return { verdict: floor.verdict, basis: 'floor', reason: floor.reason, floor: floor.causes, run };
+    if (mode === 'ask')
+      return {
+        verdict: 'escalate',
+        basis: 'mode-ask',
+        reason: 'mode `ask`: a person answers, the arbiter is not consulted',
+        run,
+      };
+    if (!envelope.envelope.tagged) {
+      return {
+        verdict: 'escalate',
+        basis: 'untagged',
+        reason: 'the question carries no policy tag: the caller keeps its own behaviour',
+        run,
+      };
+    }
+    if (!input.settings.ok) {
+      return {
+        verdict: 'escalate',
+        basis: 'config-invalid',
+        reason: 'the `[ask]` config did not validate',
+        problem: input.settings.problem,
+        run,
+      };
+    }
+    if (!input.settings.enabled) {
+      return {
+        verdict: 'escalate',
+        basis: 'mode-off',
+        reason: 'the arbiter is turned off (`[ask] enabled = false`): the caller keeps its own behaviour',
+        run,
+      };
+    }
+    const read = readQuestion(raw as Record<string, unknown>);
+    if (!read.ok)
+      return {
+        verdict: 'escalate',
+        basis: read.basis,
+        reason: `the question is not one the arbiter answers (${read.basis})`,
+        problem: read.problem,
+        run,
+      };
+    question = read.question;
+    kind = question.kind;
+    if (!input.rules.ok) {
+      return {
+        verdict: 'escalate',
+        basis: 'rules-invalid',
+        reason: 'the arbiter rules file did not validate',
+        problem: formatRulesProblem(input.rules.problem),
+        run,
+      };
+    }
+    const rules = input.rules.rules;
+    const answerer = input.answerer;
+    switch (answerer.kind) {
+      case 'rules':
+        return answerWithRules(question, rules, run);
+      case 'model':
+        return answerWithModel({
+          question,
+          rules,
+          prompt: input.prompt,
+          client: answerer.client,
+          source: answerer.source,
+          callCap: input.settings.callCap,
+          timeoutMs: input.settings.timeoutMs,
+          run,
+        });
+      case 'refused':
+        return {
+          verdict: 'escalate',
+          basis: 'model-refused',
+          reason: 'the configured arbiter model is refused by name; no call was made',
+          run,
+        };
+      case 'none':
+        return { verdict: 'escalate', basis: 'no-model', reason: answerer.reason, run };
+      default: {
+        const never: never = answerer;
+        throw new Error(`unreachable: answerer \`${JSON.stringify(never)}\``);
+      }
+    }
+  };
+  const settled = await settle();
+  const ms = Math.max(0, Math.round((clock.monotonicMs() - started) * 1000) / 1000);
+  const policy: PolicyRef = input.rules.ok
+    ? { version: input.rules.rules.version, sha256: input.rules.rules.sha256 }
+    : NO_POLICY;
+  const decision = decide({
+    verdict: settled.verdict,
+    basis: settled.basis,
+    reason: settled.reason,
+    ...(settled.ruleId !== undefined ? { ruleId: settled.ruleId } : {}),
+    ...(settled.floor !== undefined ? { categories: settled.floor } : {}),
+    ...(settled.model !== undefined
+      ? {
+          model: {
+            provider: settled.model.provider,
+            model: settled.model.model,
+            tokens: { input: settled.model.inputTokens, output: settled.model.outputTokens },
+            costUsd: settled.model.costUsd,
+          },
+        }
+      : {}),
+    ms,
+    policy,
+  });
+  const time = clock.now().toISOString();
+  const disposed = dispose({
+    mode,
+    verdict: decision.verdict,
+    basis: decision.basis,
+    kind,
+    time,
+    runId: input.runId,
+    ...(decision.ruleId ? { ruleId: decision.ruleId } : {}),
+  });
+  const record = buildAskLogRecord({
+    runId: input.runId,
+    ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
+    byRules: input.answerer.kind === 'rules',
+    settled,
+    decision,
+    question,
+    kind,
+    mode,
+    time,
+    disposition: disposed.disposition,
+  });
+  const answer: AskAnswer = {
+    decision,
+    mode,
+    kind,
+    disposition: disposed.disposition,
+    record,
+    run: settled.run,
+  };
+  if (disposed.notice !== undefined) answer.notice = disposed.notice;
+  if (disposed.answersLine !== undefined) answer.answersLine = disposed.answersLine;
+  return answer;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { selectEvalAnswerers } from './select-eval-answerers';
+
+describe('selectEvalAnswerers', () => {
+  it.each([
+    ['everything by default', undefined, 12, 'rules'],
+    ['everything for all', 'all', 12, 'rules'],
+    ['the rules evaluator', 'rules', 1, 'rules'],
+    ['the honest model', 'honest', 1, 'honest'],
+    ['every liar and the cases’ own replies', 'liars', 10, 'liar-allow'],
+    ['one liar by name', 'liar-forged-rule', 1, 'liar-forged-rule'],
+    ['a user script', 'scripted:s.json', 1, 'script'],
+  ])('selects %s', (_name, flag, count, first) => {
+    const got = selectEvalAnswerers(flag);
+    expect(got.ok && [got.answerers.length, got.answerers[0]]).toEqual([count, first]);
+  });
+
+  it('keeps the script file name', () => {
+    expect(selectEvalAnswerers('scripted:dir/s.json')).toMatchObject({ scriptFile: 'dir/s.json' });
+  });
+
+  it.each([
+    ['an unknown name', 'gpt'],
+    ['an empty script', 'scripted:'],
+  ])('refuses %s', (_name, flag) => {
+    expect(selectEvalAnswerers(flag).ok).toBe(false);
+  });
+});

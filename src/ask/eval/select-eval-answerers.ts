@@ -1,0 +1,27 @@
+/**
+ * Which answerers `gavel ask eval --model …` runs: `all` (default), `rules`, `honest`, `liars`, `case`,
+ * one scripted model by name, or a user's `scripted:<file>`. Pure: names the file, never reads it.
+ */
+
+import { SCRIPTED_MODELS } from './liars';
+import { ALL_EVAL_ANSWERERS, type EvalAnswerer } from './run-ask-eval';
+
+export type EvalSelection =
+  | { ok: true; answerers: EvalAnswerer[]; scriptFile?: string }
+  | { ok: false; problem: string };
+
+export function selectEvalAnswerers(flag: string | undefined): EvalSelection {
+  if (flag === undefined || flag === 'all') return { ok: true, answerers: [...ALL_EVAL_ANSWERERS] };
+  if (flag === 'rules' || flag === 'case') return { ok: true, answerers: [flag] };
+  if (flag === 'liars')
+    return { ok: true, answerers: [...SCRIPTED_MODELS.filter((m) => m !== 'honest'), 'case'] };
+  if ((SCRIPTED_MODELS as readonly string[]).includes(flag))
+    return { ok: true, answerers: [flag as EvalAnswerer] };
+  if (flag.startsWith('scripted:') && flag.length > 'scripted:'.length) {
+    return { ok: true, answerers: ['script'], scriptFile: flag.slice('scripted:'.length) };
+  }
+  return {
+    ok: false,
+    problem: '`--model` must be all, rules, honest, liars, case, a scripted model name or scripted:<file>',
+  };
+}
