@@ -2,10 +2,14 @@
  * The reviewer's circuit breaker, per session, shared by every hook process of that session (each tool
  * call is a new process) through a small SQLite file. Counts consecutive and total model denials and,
  * apart, consecutive reviewer outages. Each update is one atomic statement; readers and writers wait
- * on a busy timeout rather than fail. Any storage failure is reported to the caller, which fails closed.
+ * on a busy timeout rather than fail. better-sqlite3 is loaded only when a store is opened. Any storage failure is reported to the caller, which fails closed.
  */
 
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+
+// Loaded only when a breaker is opened: the native module stays off the path of every other hook call.
+const loadCommonJs = createRequire(import.meta.url);
 
 export interface BreakerCounts {
   consecutiveDenials: number;
@@ -34,6 +38,7 @@ const ZERO: BreakerCounts = {
 };
 
 export function openBreakerStore(path: string): BreakerStore {
+  const Database = loadCommonJs('better-sqlite3') as typeof BetterSqlite3;
   const db = new Database(path, { timeout: 5_000 });
   db.pragma('journal_mode = WAL');
   db.exec(`CREATE TABLE IF NOT EXISTS breaker (
@@ -46,7 +51,7 @@ export function openBreakerStore(path: string): BreakerStore {
   const select = db.prepare(
     'SELECT consecutive_denials AS consecutiveDenials, total_denials AS totalDenials, consecutive_outages AS consecutiveOutages, total_outages AS totalOutages FROM breaker WHERE session = ?',
   );
-  const updates: Record<BreakerEvent, Database.Statement> = {
+  const updates: Record<BreakerEvent, BetterSqlite3.Statement> = {
     deny: db.prepare(`INSERT INTO breaker (session, consecutive_denials, total_denials) VALUES (?, 1, 1)
       ON CONFLICT(session) DO UPDATE SET consecutive_denials = consecutive_denials + 1, total_denials = total_denials + 1, consecutive_outages = 0`),
     allow: db.prepare(`INSERT INTO breaker (session) VALUES (?)
