@@ -14,7 +14,7 @@ import { count, hostOf, isRecord, trimSlash, type WireAdapter, type WireReply } 
 export interface BedrockOptions {
   model: string;
   region: string;
-  /** Called for every attempt, so rotated credentials are picked up. */
+  /** Called for every attempt, so rotated credentials are picked up (and once more after an expired-token reply). */
   credentials: () => AwsCredentials;
   /** A VPC or FIPS endpoint; default `https://bedrock-runtime.{region}.amazonaws.com`. */
   baseUrl?: string;
@@ -66,6 +66,9 @@ export function bedrockAdapter(options: BedrockOptions): WireAdapter {
       return { url, headers, body };
     },
     parse: parseConverse,
+    isAuthExpired(status, code) {
+      return status === 403 && (code === 'ExpiredTokenException' || code === 'UnrecognizedClientException');
+    },
     errorCode(body, headers) {
       const header = headers.get('x-amzn-errortype');
       if (header) return header.split(':')[0];

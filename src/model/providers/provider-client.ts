@@ -55,6 +55,7 @@ export function providerClient(adapter: WireAdapter, options: TransportOptions):
         maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         provider: adapter.provider,
         errorCode: adapter.errorCode,
+        ...(adapter.isAuthExpired ? { isAuthExpired: adapter.isAuthExpired } : {}),
         ...(signal ? { signal } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.sleep ? { sleep: options.sleep } : {}),

@@ -19,6 +19,8 @@ export interface WireAdapter {
   parse(json: unknown, request: ModelRequest): WireReply;
   /** The provider's error identifier in an error reply (a type or code, never its message). */
   errorCode(body: unknown, headers: Headers): string | undefined;
+  /** A reply that means the credentials expired (Bedrock): retried once with freshly built credentials. */
+  isAuthExpired?(status: number, code: string | undefined): boolean;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

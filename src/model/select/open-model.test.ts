@@ -113,6 +113,46 @@ describe('openModel end to end, by user config alone', () => {
     );
   });
 
+  it('bedrock re-signs with rotated credentials once after an expired-token reply', async () => {
+    server = await startFakeServer([
+      { status: 403, headers: { 'x-amzn-errortype': 'ExpiredTokenException' }, body: { message: 'expired' } },
+      { body: converseReply({ risk: 'low' }) },
+    ]);
+    let keyId = 'AKIDOLD';
+    const readFile = (p: string) =>
+      p.endsWith('credentials')
+        ? `[default]\naws_access_key_id = ${keyId}\naws_secret_access_key = s\n`
+        : '[default]\nregion = us-east-1\n';
+    const opened = openModel(
+      base({ spec: 'bedrock/light', baseUrl: server.url, homeDir: '/home/u', readFile }),
+    );
+    if (!opened.ok) throw new Error(opened.problem);
+    keyId = 'AKIDNEW';
+    const result = await opened.client.complete(request);
+    expect(result.ok).toBe(true);
+    expect(server.received).toHaveLength(2);
+    expect(String(server.received[1]?.headers.authorization)).toContain('Credential=AKIDNEW/');
+  });
+
+  it('bedrock does not retry an access-denied reply', async () => {
+    server = await startFakeServer([
+      { status: 403, headers: { 'x-amzn-errortype': 'AccessDeniedException' }, body: { message: 'no' } },
+      { body: converseReply({ risk: 'low' }) },
+    ]);
+    const opened = openModel(
+      base({
+        spec: 'bedrock/light',
+        baseUrl: server.url,
+        env: { AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b', AWS_REGION: 'us-east-1' },
+      }),
+    );
+    if (!opened.ok) throw new Error(opened.problem);
+    const result = await opened.client.complete(request);
+    expect(result).toMatchObject({ ok: false, failure: 'error' });
+    if (!result.ok) expect(result.detail).toContain('`AccessDeniedException`');
+    expect(server.received).toHaveLength(1);
+  });
+
   it('scripted from a file sends nothing over the network', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 's.json'), JSON.stringify(['{"risk":"low"}']));

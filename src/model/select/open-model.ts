@@ -158,13 +158,24 @@ function buildAdapter(provider: ProviderId, model: string, input: OpenModelInput
           ok: false,
           problem: "provider `bedrock` needs a region (AWS_REGION or the profile's `region`)",
         };
-      const credentials = chain.credentials;
+      // Resolved again for every attempt, so credentials rotated in the files or environment are used;
+      // the last good set is kept when a later read fails.
+      let credentials = chain.credentials;
+      const fresh = () => {
+        const again = resolveAwsCredentials({
+          env: input.env,
+          readFile: input.readFile,
+          homeDir: input.homeDir,
+        });
+        if (again.ok) credentials = again.credentials;
+        return credentials;
+      };
       return {
         ok: true,
         adapter: bedrockAdapter({
           model,
           region: chain.region,
-          credentials: () => credentials,
+          credentials: fresh,
           quirks,
           now: input.now,
           ...(url.value ? { baseUrl: url.value } : {}),

@@ -22,6 +22,8 @@ export interface PostOptions {
   provider: string;
   /** Reads a provider's error code out of an error body (its `type`, never its message). */
   errorCode?: (body: unknown, headers: Headers) => string | undefined;
+  /** True for a reply that means "credentials expired": retried once at once, with a fresh `build`. */
+  isAuthExpired?: (status: number, code: string | undefined) => boolean;
   signal?: AbortSignal;
   fetch?: typeof fetch;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -47,6 +49,7 @@ export async function postJson(options: PostOptions): Promise<PostOutcome> {
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const who = `provider \`${options.provider}\``;
   let last: PostOutcome = { ok: false, failure: 'error', detail: `${who} was not called`, attempts: 0 };
+  let authRetried = false;
   try {
     for (let attempt = 0; attempt < options.retry.maxAttempts; attempt++) {
       const attempts = attempt + 1;
@@ -74,7 +77,8 @@ export async function postJson(options: PostOptions): Promise<PostOutcome> {
             };
           }
         }
-        const code = errorCodeOf(text, res.headers, options.errorCode);
+        const rawCode = errorCodeOf(text, res.headers, options.errorCode);
+        const code = rawCode ? ` \`${rawCode}\`` : '';
         last = {
           ok: false,
           failure: 'error',
@@ -82,6 +86,12 @@ export async function postJson(options: PostOptions): Promise<PostOutcome> {
           status: res.status,
           attempts,
         };
+        if (!authRetried && options.isAuthExpired?.(res.status, rawCode)) {
+          // Once per call, without using up a retry: the next build signs with fresh credentials.
+          authRetried = true;
+          attempt -= 1;
+          continue;
+        }
         if (!isRetryableStatus(res.status)) return last;
         waitFromServer = retryAfterMs(res.headers, now());
       } catch (error) {
@@ -158,8 +168,8 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function errorCodeOf(text: string, headers: Headers, read?: PostOptions['errorCode']): string {
-  if (!read) return '';
+function errorCodeOf(text: string, headers: Headers, read?: PostOptions['errorCode']): string | undefined {
+  if (!read) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -168,7 +178,7 @@ function errorCodeOf(text: string, headers: Headers, read?: PostOptions['errorCo
   }
   const code = read(body, headers);
   // Only a short identifier-like code is kept: a provider message could echo the prompt.
-  return code && /^[A-Za-z0-9_.:-]{1,64}$/.test(code) ? ` \`${code}\`` : '';
+  return code && /^[A-Za-z0-9_.:-]{1,64}$/.test(code) ? code : undefined;
 }
 
 function networkCode(error: unknown): string {
