@@ -36,7 +36,7 @@ export {
 } from './run/model-runner';
 export { planAdmission, type RunCaps } from './run/run-budget';
 export type { EstimateReport, RunReport } from './run/run-report';
-export { type Egress, formatEgress, type ModelSource } from './select/egress';
+export { announceEgress, type Egress, formatEgress, type ModelSource } from './select/egress';
 export { type ModelSpec, PROVIDERS, type ProviderId, parseModelSpec } from './select/model-spec';
 export { DEFAULT_KEY_VARIABLE, type OpenedModel, type OpenModelInput, openModel } from './select/open-model';
 export { openRunner, type RunSettings } from './select/open-runner';
