@@ -184,6 +184,57 @@ describe('openModel end to end, by user config alone', () => {
   });
 });
 
+describe('openRunner', () => {
+  it('a second run answers from the authenticated cache without touching the network', async () => {
+    server = await startFakeServer([
+      { body: anthropicReply({ risk: 'low' }) },
+      { body: anthropicReply({ risk: 'high' }) },
+    ]);
+    const cacheDir = tempDir();
+    const settings = {
+      caps: CAPS,
+      concurrency: 1,
+      rpm: 0,
+      cacheMode: 'read-write' as const,
+      cacheDir,
+      estimate: false,
+      clock: fixedClock('2026-11-29T00:00:00Z'),
+    };
+    for (const want of [false, true]) {
+      const opened = openModel(
+        base({ spec: 'anthropic/light', baseUrl: server.url, env: { ANTHROPIC_API_KEY: 'k' } }),
+      );
+      if (!opened.ok) throw new Error(opened.problem);
+      const { runner, notices } = openRunner(opened.client, catalog, settings);
+      expect(notices).toEqual([]);
+      expect(await runner.complete(request, Answer)).toMatchObject({
+        ok: true,
+        cached: want,
+        value: { risk: 'low' },
+      });
+    }
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('skips a cache whose secret others can read, and says so', async () => {
+    const cacheDir = tempDir();
+    writeFileSync(join(cacheDir, 'secret.key'), 'ab'.repeat(32), { mode: 0o644 });
+    const opened = openModel(base({ spec: 'scripted:/s', readFile: () => '[]' }));
+    if (!opened.ok) throw new Error(opened.problem);
+    const anthropicLike = { ...opened.client, provider: 'anthropic' };
+    const { notices } = openRunner(anthropicLike, catalog, {
+      caps: CAPS,
+      concurrency: 1,
+      rpm: 0,
+      cacheMode: 'read-write',
+      cacheDir,
+      estimate: false,
+      clock: fixedClock('2026-11-29T00:00:00Z'),
+    });
+    expect(notices[0]).toContain('readable by others');
+  });
+});
+
 describe('openModel refusals', () => {
   it.each([
     ['no model at all', base({}), 'no-model', /no model configured/],
