@@ -24,8 +24,16 @@ function ctx(env: Record<string, string>) {
   const context: CommandContext = {
     cwd: home,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'), ...env },
-    stdout: { write: (t) => void (out += t) },
-    stderr: { write: (t) => void (err += t) },
+    stdout: {
+      write: (t) => {
+        out += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        err += t;
+      },
+    },
     readStdin: async () => '',
     color: false,
     clock: fixedClock('2026-11-29T00:00:00Z'),
