@@ -124,7 +124,7 @@ function shellFacts(input: ReviewInput): unknown {
   // Our own structure; argv words are the agent's text, so they stay in the fenced action above.
   return {
     segments: shell.segments.map((s) => ({
-      program: s.argv.length > 0 ? '(see action)' : '(none)',
+      words: s.argv.length,
       wrappers: s.wrappers,
       context: s.context,
       paths: s.paths.map((p) => ({ class: p.class, role: p.role })),
