@@ -39,6 +39,9 @@ export function basisOfFailure(failure: ModelFailure): Basis {
       return 'cap';
     case 'invalid-output':
       return 'invalid-output';
+    case 'estimate':
+      // Nothing was sent: an estimate never answers a question.
+      return 'no-model';
     default:
       return assertNever(failure);
   }

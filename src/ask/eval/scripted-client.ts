@@ -57,7 +57,7 @@ export function scriptedTestClient(
       if (typeof reply !== 'string')
         return { ok: false, failure: reply.fail, detail: 'scripted failure', usage, provider, model, ms: 0 };
       usage.outputTokens = Math.ceil(reply.length / 3);
-      return { ok: true, text: reply, usage, provider, model, ms: 0, cached: false };
+      return { ok: true, text: reply, stop: 'end', usage, provider, model, ms: 0, cached: false };
     },
   };
 }

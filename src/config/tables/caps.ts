@@ -32,4 +32,27 @@ export const capsTable = {
     env: { name: 'GAVEL_MAX_COST_USD', parse: numberFromEnv },
     description: 'spend allowed per run, in US dollars',
   }),
+  max_call_tokens: setting<number>({
+    schema: z.int().check(z.minimum(256), z.maximum(1_000_000)),
+    default: 32_000,
+    scope: 'user',
+    merge: userOnly,
+    description: 'worst case (estimated input + output cap) one call may have; a bigger call is not made',
+  }),
+  concurrency: setting<number>({
+    schema: z.int().check(z.minimum(1), z.maximum(64)),
+    default: 4,
+    scope: 'user',
+    merge: userOnly,
+    env: { name: 'GAVEL_CONCURRENCY', parse: numberFromEnv },
+    description: 'model calls in flight at once',
+  }),
+  rpm: setting<number>({
+    schema: z.int().check(z.minimum(0), z.maximum(100_000)),
+    default: 0,
+    scope: 'user',
+    merge: userOnly,
+    env: { name: 'GAVEL_RPM', parse: numberFromEnv },
+    description: "model calls started per minute; 0 means no limit of gavel's own",
+  }),
 };

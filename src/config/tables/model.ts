@@ -29,4 +29,13 @@ export const modelTable = {
     merge: userOnly,
     description: 'name of the environment variable that holds the API key (never the key itself)',
   }),
+  cache: setting<'read-write' | 'read-only' | 'off'>({
+    schema: z.enum(['read-write', 'read-only', 'off']),
+    default: 'read-write',
+    scope: 'user',
+    merge: userOnly,
+    env: { name: 'GAVEL_MODEL_CACHE', parse: (raw) => raw },
+    description:
+      'the reply cache in the user cache directory: `read-write`, `read-only` (serve hits, store nothing) or `off`',
+  }),
 };

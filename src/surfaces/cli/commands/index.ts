@@ -16,4 +16,9 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'show the config in force, where each value came from, and any notice',
     load: async () => (await import('./config-command')).configCommand,
   },
+  {
+    name: 'model',
+    summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
+    load: async () => (await import('./model-command')).modelCommand,
+  },
 ];

@@ -1,0 +1,20 @@
+/**
+ * The model reviewer of action review: plain data in (request facts, shell analysis, the policy's
+ * reason, trusted and untrusted context), a checked decision and a reviewer record out.
+ */
+
+export { assembleReview } from './assemble-prompt';
+export { type BreakerCounts, type BreakerStore, breakerState, openBreakerStore } from './circuit-breaker';
+export { deriveReview } from './derive-review';
+export { defuse, fenceMarker } from './fence';
+export { type ReviewDeps, type ReviewerRecord, type ReviewOutcome, reviewAction } from './review-action';
+export {
+  DEFAULT_REVIEWER_POLICY,
+  POSTURES,
+  type Posture,
+  type ReviewerPolicy,
+  type ReviewInput,
+} from './review-input';
+export { REVIEW_JSON_SCHEMA, ReviewAnswer } from './review-schema';
+export { bundledReviewerPrompt, loadReviewerPrompt, type ReviewerPrompt } from './reviewer-prompt';
+export { verifyGoalQuote } from './verify-goal-quote';

@@ -1,0 +1,27 @@
+/**
+ * Checks a reviewer's goal quote against what the user wrote: it must appear verbatim (whitespace runs
+ * compared as one space) in the user goal, the session task or a user turn, and be long enough to mean
+ * something. Agent instructions, tool output and the action itself never count. Pure.
+ */
+
+import type { ReviewInput } from './review-input';
+
+export type QuoteCheck = { ok: true } | { ok: false; why: 'missing' | 'too-short' | 'not-user-authored' };
+
+export function verifyGoalQuote(
+  quote: string | null,
+  trusted: ReviewInput['trusted'],
+  minChars: number,
+): QuoteCheck {
+  if (quote === null || quote.trim() === '') return { ok: false, why: 'missing' };
+  const needle = squash(quote);
+  if (needle.replace(/\s/g, '').length < minChars) return { ok: false, why: 'too-short' };
+  const userAuthored = [trusted.userGoal ?? '', trusted.sessionTask ?? '', ...trusted.userTurns];
+  return userAuthored.some((text) => squash(text).includes(needle))
+    ? { ok: true }
+    : { ok: false, why: 'not-user-authored' };
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

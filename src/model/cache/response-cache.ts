@@ -1,0 +1,119 @@
+/**
+ * The reply cache: validated replies only, one file per request digest under `<cacheDir>/replies/`,
+ * each authenticated with an HMAC under the per-user secret and expiring after 30 days (clock passed
+ * in). A tampered, foreign, expired or unreadable entry is a miss, never an error. Modes: `read-write`,
+ * `read-only` (serves hits, stores nothing) and `off`.
+ */
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Clock, canonicalJson } from '../../core';
+import type { ModelUsage, StopReason } from '../client';
+import { loadCacheSecret } from './cache-secret';
+
+export const CACHE_MODES = ['read-write', 'read-only', 'off'] as const;
+export type CacheMode = (typeof CACHE_MODES)[number];
+
+export const CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface CachedReply {
+  text: string;
+  stop: StopReason;
+  usage: ModelUsage;
+  provider: string;
+  model: string;
+}
+
+export interface ResponseCache {
+  readonly mode: CacheMode;
+  get(key: string): CachedReply | undefined;
+  put(key: string, reply: CachedReply): void;
+}
+
+export type CacheOpen = { ok: true; cache: ResponseCache } | { ok: false; problem: string };
+
+interface Entry extends CachedReply {
+  v: 1;
+  createdAt: string;
+  mac: string;
+}
+
+export const NO_CACHE: ResponseCache = { mode: 'off', get: () => undefined, put: () => undefined };
+
+export function openResponseCache(options: {
+  dir: string;
+  clock: Clock;
+  mode: CacheMode;
+  ttlMs?: number;
+}): CacheOpen {
+  if (options.mode === 'off') return { ok: true, cache: NO_CACHE };
+  const secret = loadCacheSecret(options.dir);
+  if (!secret.ok) return secret;
+  const ttl = options.ttlMs ?? CACHE_TTL_MS;
+  const pathOf = (key: string) => join(options.dir, 'replies', key.slice(0, 2), `${key}.json`);
+  const macOf = (key: string, createdAt: string, reply: CachedReply) =>
+    createHmac('sha256', secret.secret)
+      .update(
+        canonicalJson({
+          key,
+          createdAt,
+          text: reply.text,
+          stop: reply.stop,
+          usage: reply.usage,
+          provider: reply.provider,
+          model: reply.model,
+        }),
+      )
+      .digest();
+  return {
+    ok: true,
+    cache: {
+      mode: options.mode,
+      get(key) {
+        if (!/^[0-9a-f]{64}$/.test(key)) return undefined;
+        let entry: Entry;
+        try {
+          entry = JSON.parse(readFileSync(pathOf(key), 'utf8')) as Entry;
+        } catch {
+          return undefined;
+        }
+        if (entry?.v !== 1 || typeof entry.createdAt !== 'string' || typeof entry.mac !== 'string')
+          return undefined;
+        const reply: CachedReply = {
+          text: entry.text,
+          stop: entry.stop,
+          usage: entry.usage,
+          provider: entry.provider,
+          model: entry.model,
+        };
+        let expected: Buffer;
+        try {
+          expected = macOf(key, entry.createdAt, reply);
+        } catch {
+          return undefined;
+        }
+        const given = Buffer.from(entry.mac, 'hex');
+        // INVARIANT: an entry whose MAC does not verify is a miss, whatever it says.
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+        const age = options.clock.now().getTime() - Date.parse(entry.createdAt);
+        if (!Number.isFinite(age) || age > ttl || age < -5 * 60 * 1000) return undefined;
+        return reply;
+      },
+      put(key, reply) {
+        if (options.mode !== 'read-write' || !/^[0-9a-f]{64}$/.test(key)) return;
+        const createdAt = options.clock.now().toISOString();
+        const entry: Entry = { v: 1, createdAt, ...reply, mac: macOf(key, createdAt, reply).toString('hex') };
+        const path = pathOf(key);
+        try {
+          mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+          const tmp = `${path}.${process.pid}.tmp`;
+          writeFileSync(tmp, JSON.stringify(entry), { mode: 0o600 });
+          renameSync(tmp, path);
+        } catch {
+          // A cache that cannot be written is only slower; the reply is still used.
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The model catalogue read from rules/model-*.json: prices, tiers, refused models and wire quirks.
+ * Pure: validates data handed in (strict schemas, versioned files); the bundle imports the files.
+ * INVARIANT: a file that does not validate is rejected whole; nothing of it is used.
+ */
+
+import * as z from 'zod/mini';
+import { baseModelId, matchesPattern } from './model-pattern';
+
+export const TIERS = ['light', 'standard', 'deep'] as const;
+export type Tier = (typeof TIERS)[number];
+
+const price = z.strictObject({
+  input: z.number().check(z.minimum(0)),
+  output: z.number().check(z.minimum(0)),
+});
+
+const PricesFile = z.strictObject({
+  version: z.int().check(z.minimum(1)),
+  updated: z.string(),
+  currency: z.literal('USD'),
+  unit: z.literal('per million tokens'),
+  note: z.optional(z.string()),
+  unknown: price,
+  models: z.array(
+    z.strictObject({
+      provider: z.string(),
+      match: z.string().check(z.minLength(1)),
+      input: z.number().check(z.minimum(0)),
+      output: z.number().check(z.minimum(0)),
+    }),
+  ),
+});
+
+const modelName = z.string().check(z.minLength(1));
+const TiersFile = z.strictObject({
+  version: z.int().check(z.minimum(1)),
+  note: z.optional(z.string()),
+  tiers: z.record(z.string(), z.strictObject({ light: modelName, standard: modelName, deep: modelName })),
+});
+
+const RefusedFile = z.strictObject({
+  version: z.int().check(z.minimum(1)),
+  note: z.optional(z.string()),
+  refused: z.array(z.strictObject({ match: z.string().check(z.minLength(1)), reason: z.string() })),
+});
+
+const QuirksFile = z.strictObject({
+  version: z.int().check(z.minimum(1)),
+  note: z.optional(z.string()),
+  quirks: z.array(
+    z.strictObject({
+      provider: z.string(),
+      match: z.string().check(z.minLength(1)),
+      temperature: z.optional(z.enum(['omit', 'send'])),
+      maxTokensField: z.optional(z.enum(['max_tokens', 'max_completion_tokens'])),
+    }),
+  ),
+});
+
+export interface PricePerMillion {
+  input: number;
+  output: number;
+  /** False when no entry matched and the `unknown` (dearest) price was used. */
+  known: boolean;
+}
+
+export interface WireQuirks {
+  sendTemperature: boolean;
+  maxTokensField: 'max_tokens' | 'max_completion_tokens';
+}
+
+export interface ModelCatalog {
+  pricesVersion: number;
+  price(provider: string, model: string): PricePerMillion;
+  tier(provider: string, tier: Tier): string | undefined;
+  /** The reason a model is refused, or undefined when it may be called. */
+  refusal(model: string): string | undefined;
+  quirks(provider: string, model: string): WireQuirks;
+}
+
+export type CatalogResult =
+  | { ok: true; catalog: ModelCatalog }
+  | { ok: false; file: string; problem: string };
+
+export interface CatalogFiles {
+  prices: unknown;
+  tiers: unknown;
+  refused: unknown;
+  quirks: unknown;
+}
+
+export function buildCatalog(files: CatalogFiles): CatalogResult {
+  const prices = z.safeParse(PricesFile, files.prices);
+  if (!prices.success)
+    return { ok: false, file: 'rules/model-prices.json', problem: firstIssue(prices.error) };
+  const tiers = z.safeParse(TiersFile, files.tiers);
+  if (!tiers.success) return { ok: false, file: 'rules/model-tiers.json', problem: firstIssue(tiers.error) };
+  const refused = z.safeParse(RefusedFile, files.refused);
+  if (!refused.success)
+    return { ok: false, file: 'rules/model-refused.json', problem: firstIssue(refused.error) };
+  const quirks = z.safeParse(QuirksFile, files.quirks);
+  if (!quirks.success)
+    return { ok: false, file: 'rules/model-quirks.json', problem: firstIssue(quirks.error) };
+  const p = prices.data;
+  const catalog: ModelCatalog = {
+    pricesVersion: p.version,
+    price(provider, model) {
+      const id = baseModelId(provider, model);
+      const hit = p.models.find((m) => m.provider === provider && matchesPattern(m.match, id));
+      return hit ? { input: hit.input, output: hit.output, known: true } : { ...p.unknown, known: false };
+    },
+    tier(provider, tier) {
+      return tiers.data.tiers[provider]?.[tier];
+    },
+    refusal(model) {
+      const bare = model.replace(/^(us|eu|apac|global)\./, '');
+      return refused.data.refused.find((r) => matchesPattern(r.match, model) || matchesPattern(r.match, bare))
+        ?.reason;
+    },
+    quirks(provider, model) {
+      const id = baseModelId(provider, model);
+      // `ollama` and other OpenAI-compatible servers share the `openai` quirks only when listed for them.
+      const hit = quirks.data.quirks.find((q) => q.provider === provider && matchesPattern(q.match, id));
+      return {
+        sendTemperature: hit?.temperature !== 'omit',
+        maxTokensField: hit?.maxTokensField ?? 'max_tokens',
+      };
+    },
+  };
+  return { ok: true, catalog };
+}
+
+function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return path ? `\`${path}\`: ${issue.message}` : issue.message;
+}

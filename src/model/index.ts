@@ -1,0 +1,47 @@
+/**
+ * model: the one model interface every capability uses. Providers (Anthropic, OpenAI-compatible,
+ * Bedrock), structured output validated in code, caps, the reply cache, pricing, and the scripted and
+ * replay clients. Reads no environment and no config: the surface passes in what the user chose.
+ */
+
+export { userCacheDir } from './cache/cache-dir';
+export { requestKey } from './cache/cache-key';
+export {
+  CACHE_MODES,
+  CACHE_TTL_MS,
+  type CacheMode,
+  openResponseCache,
+  type ResponseCache,
+} from './cache/response-cache';
+export { bundledCatalog } from './catalog/bundled-catalog';
+export { buildCatalog, type ModelCatalog, TIERS, type Tier } from './catalog/model-catalog';
+export {
+  failed,
+  MODEL_FAILURES,
+  type ModelClient,
+  type ModelFailed,
+  type ModelFailure,
+  type ModelRequest,
+  type ModelResult,
+  type ModelSuccess,
+  type ModelUsage,
+  NO_USAGE,
+  type StopReason,
+} from './client';
+export {
+  createModelRunner,
+  type ModelRunner,
+  type StructuredResult,
+  type StructuredSuccess,
+} from './run/model-runner';
+export { planAdmission, type RunCaps } from './run/run-budget';
+export type { EstimateReport, RunReport } from './run/run-report';
+export { announceEgress, type Egress, formatEgress, type ModelSource } from './select/egress';
+export { type ModelSpec, PROVIDERS, type ProviderId, parseModelSpec } from './select/model-spec';
+export { DEFAULT_KEY_VARIABLE, type OpenedModel, type OpenModelInput, openModel } from './select/open-model';
+export { openRunner, type RunSettings } from './select/open-runner';
+export { estimateTokens } from './structured/estimate-tokens';
+export { type ParsedReply, parseReply, type ReplySchema } from './structured/parse-reply';
+export { checkSchemaSubset } from './structured/schema-subset';
+export { type Cassette, recordingClient, replayClient } from './testing/replay-client';
+export { parseScript, type ScriptedReply, scriptedClient } from './testing/scripted-client';

@@ -1,0 +1,117 @@
+/**
+ * Amazon Bedrock Converse (`POST /model/{modelId}/converse`), signed with SigV4 (service `bedrock`).
+ * Structured output by a forced tool (`toolConfig.toolChoice.tool`) for Anthropic models, `any` for
+ * others. Maps `stopReason` (end_turn, tool_use, max_tokens, guardrail_intervened, content_filtered).
+ * Errors are read from `x-amzn-ErrorType` or `__type`, never from the message.
+ */
+
+import { type AwsCredentials, amzDateOf, signV4 } from '../aws/sigv4';
+import type { WireQuirks } from '../catalog/model-catalog';
+import { baseModelId } from '../catalog/model-pattern';
+import type { ModelRequest, StopReason } from '../client';
+import { count, hostOf, isRecord, trimSlash, type WireAdapter, type WireReply } from './wire-adapter';
+
+export interface BedrockOptions {
+  model: string;
+  region: string;
+  /** Called for every attempt, so rotated credentials are picked up (and once more after an expired-token reply). */
+  credentials: () => AwsCredentials;
+  /** A VPC or FIPS endpoint; default `https://bedrock-runtime.{region}.amazonaws.com`. */
+  baseUrl?: string;
+  quirks: WireQuirks;
+  now: () => Date;
+}
+
+export function bedrockAdapter(options: BedrockOptions): WireAdapter {
+  const base = trimSlash(options.baseUrl ?? `https://bedrock-runtime.${options.region}.amazonaws.com`);
+  const url = `${base}/model/${encodeURIComponent(options.model)}/converse`;
+  const forcedTool = baseModelId('bedrock', options.model).startsWith('anthropic.');
+  return {
+    provider: 'bedrock',
+    model: options.model,
+    egressHost: hostOf(url),
+    build(request) {
+      const inferenceConfig: Record<string, unknown> = { maxTokens: request.maxOutputTokens };
+      if (request.temperature !== undefined && options.quirks.sendTemperature) {
+        inferenceConfig.temperature = request.temperature;
+      }
+      const body = JSON.stringify({
+        messages: [{ role: 'user', content: [{ text: request.user }] }],
+        system: [{ text: request.system }],
+        inferenceConfig,
+        toolConfig: {
+          tools: [
+            {
+              toolSpec: {
+                name: request.schemaName,
+                description: 'Record your answer. Call this tool exactly once with every field filled.',
+                inputSchema: { json: request.schema },
+              },
+            },
+          ],
+          toolChoice: forcedTool ? { tool: { name: request.schemaName } } : { any: {} },
+        },
+      });
+      const signed = signV4({
+        method: 'POST',
+        url: new URL(url),
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        region: options.region,
+        service: 'bedrock',
+        credentials: options.credentials(),
+        amzDate: amzDateOf(options.now()),
+      });
+      const { host: _host, ...headers } = signed.headers;
+      return { url, headers, body };
+    },
+    parse: parseConverse,
+    isAuthExpired(status, code) {
+      return status === 403 && (code === 'ExpiredTokenException' || code === 'UnrecognizedClientException');
+    },
+    errorCode(body, headers) {
+      const header = headers.get('x-amzn-errortype');
+      if (header) return header.split(':')[0];
+      return isRecord(body) && typeof body.__type === 'string' ? body.__type.split('#').pop() : undefined;
+    },
+  };
+}
+
+export function parseConverse(json: unknown, request: ModelRequest): WireReply {
+  if (!isRecord(json) || !isRecord(json.output) || !isRecord(json.output.message)) {
+    return { ok: false, detail: 'reply is not a Converse output' };
+  }
+  const content = Array.isArray(json.output.message.content) ? json.output.message.content : [];
+  const usage = isRecord(json.usage) ? json.usage : {};
+  const input = count(usage.inputTokens);
+  const output = count(usage.outputTokens);
+  if (input === undefined || output === undefined) return { ok: false, detail: 'reply has no token usage' };
+  const tool = content.find(
+    (b) => isRecord(b) && isRecord(b.toolUse) && b.toolUse.name === request.schemaName,
+  );
+  const text =
+    isRecord(tool) && isRecord(tool.toolUse)
+      ? JSON.stringify(tool.toolUse.input ?? null)
+      : content
+          .filter((b): b is Record<string, unknown> => isRecord(b) && typeof b.text === 'string')
+          .map((b) => b.text as string)
+          .join('');
+  return { ok: true, text, stop: converseStop(json.stopReason), inputTokens: input, outputTokens: output };
+}
+
+function converseStop(reason: unknown): StopReason {
+  switch (reason) {
+    case 'end_turn':
+    case 'tool_use':
+    case 'stop_sequence':
+      return 'end';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'max-tokens';
+    case 'guardrail_intervened':
+    case 'content_filtered':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}
