@@ -22,6 +22,21 @@ export {
   unionOf,
   userOnly,
 } from './setting';
-export { type Config, CONFIG_SPEC, type ConfigSpec, type Source, TABLE_NAMES, type TableName, tableSettings } from './spec';
-export { CHECK_MODES, type CheckMode } from './tables/check';
+export {
+  CONFIG_SPEC,
+  type Config,
+  type ConfigSpec,
+  type Source,
+  TABLE_NAMES,
+  type TableName,
+  tableSettings,
+} from './spec';
+export {
+  ARGUMENT_RULE_SCHEMA,
+  type ArgumentRuleSpec,
+  CHECK_MODES,
+  type CheckMode,
+  UNLISTED_ACTIONS,
+  type UnlistedAction,
+} from './tables/check';
 export { type DocumentResult, type PartialConfig, validateDocument } from './validate-document';
