@@ -82,13 +82,15 @@ export function parsePermissionRule(text: string): RuleParse {
   }
 }
 
-/** The absolute glob a path rule stands for: `//x` absolute, `~/x` home, `/x`, `./x` and `x` under the project root; a pattern with no `/` matches at any depth. */
+/** The absolute glob a path rule stands for: `//x` absolute, `~/x` home, `/x`, `./x` and `x` under the project root; a bare pattern with no `/` matches at any depth. */
 export function absolutePattern(pattern: string, roots: RuleRoots): string {
   if (pattern.startsWith('//')) return pattern.slice(1);
   if (pattern === '~' || pattern.startsWith('~/')) return posix.join(roots.home, pattern.slice(1));
   if (pattern.startsWith('/')) return posix.join(roots.projectRoot, pattern);
-  const rel = pattern.startsWith('./') ? pattern.slice(2) : pattern;
-  return rel.includes('/') ? posix.join(roots.projectRoot, rel) : posix.join(roots.projectRoot, '**', rel);
+  if (pattern.startsWith('./')) return posix.join(roots.projectRoot, pattern.slice(2));
+  return pattern.includes('/')
+    ? posix.join(roots.projectRoot, pattern)
+    : posix.join(roots.projectRoot, '**', pattern);
 }
 
 function globMatch(glob: string, text: string): boolean {
