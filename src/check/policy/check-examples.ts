@@ -20,7 +20,9 @@ export const EXAMPLE_ENV: ShellEnv = {
 
 export type AnalyzeShell = (command: string, env: ShellEnv) => Promise<ShellAnalysis>;
 
-export type ExamplesResult = { ok: true } | { ok: false; basis: Basis; problem: string };
+export type ExamplesResult =
+  | { ok: true }
+  | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string };
 
 export async function checkExamples(
   policy: CompiledPolicy,
@@ -33,7 +35,8 @@ export async function checkExamples(
       source === 'bundled'
         ? `rules/check-policy.json: rule \`${spec.id}\``
         : `\`check.rules\`: rule \`${spec.id}\``;
-    const basis: Basis = source === 'bundled' ? 'rules-invalid' : 'config-invalid';
+    const basis: Extract<Basis, 'rules-invalid' | 'config-invalid'> =
+      source === 'bundled' ? 'rules-invalid' : 'config-invalid';
     for (const [examples, want] of [
       [spec.match ?? [], true],
       [spec.not_match ?? [], false],

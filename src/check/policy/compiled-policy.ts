@@ -58,7 +58,7 @@ export interface PolicyInput {
 
 export type CompileResult =
   | { ok: true; policy: CompiledPolicy }
-  | { ok: false; basis: Basis; problem: string };
+  | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string };
 
 function compileRules(
   texts: readonly string[],
@@ -121,7 +121,7 @@ export function compilePolicy(input: PolicyInput): CompileResult {
     if (typeof compiled === 'string') {
       return {
         ok: false,
-        basis: source === 'bundled' ? 'rules-invalid' : 'config-invalid',
+        basis: source === 'bundled' ? ('rules-invalid' as const) : ('config-invalid' as const),
         problem: compiled,
       };
     }
@@ -137,7 +137,7 @@ export function compilePolicy(input: PolicyInput): CompileResult {
       if (ids.has(spec.id)) {
         return {
           ok: false,
-          basis: source === 'bundled' ? 'rules-invalid' : 'config-invalid',
+          basis: source === 'bundled' ? ('rules-invalid' as const) : ('config-invalid' as const),
           problem: `rule id \`${spec.id}\` is used twice`,
         };
       }
