@@ -118,6 +118,18 @@ describe('segments', () => {
     expect(r.suggestions).toEqual([]);
   });
 
+  it('names uncertainty as the basis in mode ask too', async () => {
+    const a = analysis([], [], {
+      uncertain: [{ code: 'parse-error', reason: 'the command does not parse' }],
+    });
+    const r = await checkWithTrace(request(sh('x')), deps({ mode: 'ask' }, a));
+    expect(r.decision).toMatchObject({
+      verdict: 'escalate',
+      basis: 'uncertain',
+      ruleId: 'uncertain:parse-error',
+    });
+  });
+
   it('escalates an empty analysis', async () => {
     expect((await checkWithTrace(request(sh('x')), deps({}, analysis([])))).decision.verdict).toBe(
       'escalate',

@@ -81,7 +81,7 @@ export async function applyMode(input: ModeInput): Promise<Decision> {
       return decide({
         ...base,
         verdict: 'escalate',
-        basis: 'mode-ask',
+        basis: e.decider.kind === 'uncertain' ? 'uncertain' : 'mode-ask',
         reason: `a person must decide (mode \`ask\`): ${said}`,
       });
     case 'auto':
