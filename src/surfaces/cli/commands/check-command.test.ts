@@ -20,8 +20,16 @@ function ctxFor(stdin = '', env: Record<string, string> = {}) {
   const ctx: CommandContext = {
     cwd: project,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...env },
-    stdout: { write: (t) => void (out += t) },
-    stderr: { write: (t) => void (err += t) },
+    stdout: {
+      write: (t) => {
+        out += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        err += t;
+      },
+    },
     readStdin: async () => stdin,
     color: false,
     clock: fixedClock('2026-11-29T00:00:00Z'),
