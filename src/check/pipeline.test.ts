@@ -421,3 +421,73 @@ describe('the record', () => {
     expect(policyWith({ deny: ['Bash(rm:*)'] }).ref.sha256).not.toBe(policyWith().ref.sha256);
   });
 });
+
+describe('suggestions', () => {
+  // Shell analyses are hand-written doubles of what src/shell reports.
+  const cases: [string, ToolInput, string, ReturnType<typeof analysis>, object][] = [
+    ['a bundled review rule', sh('npm publish'), 'Bash', analysis([seg(['npm', 'publish'])]), {}],
+    [
+      'a privilege escalation',
+      sh('sudo make install'),
+      'Bash',
+      analysis(
+        [seg(['make', 'install'], { wrappers: ['sudo'] })],
+        [{ category: 'privilege_escalation', reason: 'runs as root', segment: 0 }],
+      ),
+      {},
+    ],
+    [
+      'unlisted under review',
+      sh('x'),
+      'Bash',
+      analysis([seg(['make']), seg(['./deploy.sh', 'prod'])]),
+      { unlisted: 'review' },
+    ],
+    [
+      'a write outside the workspace',
+      { kind: 'write', path: '/opt/app/config.yml' },
+      'Write',
+      analysis([]),
+      {},
+    ],
+    ['a secret read', { kind: 'read', path: '~/.aws/credentials' }, 'Read', analysis([]), {}],
+    [
+      'an unstated host',
+      { kind: 'web_fetch', url: 'https://api.example.org/v1' },
+      'WebFetch',
+      analysis([]),
+      {},
+    ],
+    [
+      'an unknown MCP tool',
+      { kind: 'mcp', server: 'db', tool: 'drop', arguments: {} },
+      'mcp__db__drop',
+      analysis([]),
+      {},
+    ],
+    ['an unknown tool', { kind: 'other', name: 'Teleport', arguments: {} }, 'Teleport', analysis([]), {}],
+  ];
+
+  it.each(cases)(
+    'for %s, the suggested rule, once added, allows',
+    async (_name, input, toolName, a, overrides) => {
+      const first = await checkWithTrace(request(input, toolName), deps(overrides, a));
+      expect(first.decision.verdict).toBe('escalate');
+      expect(first.suggestions.length).toBeGreaterThan(0);
+      const again = await checkWithTrace(
+        request(input, toolName),
+        deps({ ...overrides, allow: first.suggestions }, a),
+      );
+      expect(again.decision.verdict).toBe('allow');
+    },
+  );
+
+  it('an exact allow rule never beats a deny rule', async () => {
+    const a = analysis([seg(['npm', 'publish'])]);
+    const r = await checkWithTrace(
+      request(sh('npm publish')),
+      deps({ allow: ['Bash(npm publish)'], deny: ['Bash(npm publish:*)'] }, a),
+    );
+    expect(r.decision).toMatchObject({ verdict: 'deny', ruleId: 'Bash(npm publish:*)' });
+  });
+});

@@ -2,6 +2,7 @@
  * Applies the policy below the floor to every target, and lets the strictest target decide.
  * Pure. Per target: a deny rule denies; a category not cleared sends it to review (an allow rule clears a
  * category only when it names the target exactly, or, for an argument rule, lists the category); a review rule
+ * (unless a config allow rule names the target exactly)
  * or a scope the policy does not grant sends it to review; an allow rule allows; a shell segment nothing
  * matched follows `unlisted`; an unmatched file, web, MCP or other call goes to review.
  * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review.
@@ -88,6 +89,10 @@ function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, request: CheckRe
       presumed,
     );
   }
+  // A config allow rule that names this very target outranks review rules (never deny rules): it is the
+  // rule gavel suggests, so adding it must work.
+  const exactAllow = allows.find((r) => r.source === 'config' && ruleNamesExactly(r.rule, t.target));
+  if (exactAllow) return out('allow', { kind: 'rule', id: exactAllow.rule.text, source: 'config' });
   const review = matched.find((r) => r.decision === 'review');
   if (review) return out('review', { kind: 'rule', id: review.rule.text, source: review.source });
   const argReview = argMatched.find((r) => r.spec.decision === 'review');
