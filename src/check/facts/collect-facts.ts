@@ -51,9 +51,9 @@ function pathFacts(
   role: 'read' | 'write' | 'delete',
   env: PathEnv,
   policy: CompiledPolicy,
+  inScope: ReturnType<typeof scopeTest>,
 ): { cls: PathClass; categories: CategoryFact[]; outOfScope: string[] } {
   const cls = classifyPath(abs, env, policy.paths);
-  const inScope = scopeTest(policy, env);
   const categories: CategoryFact[] = [];
   const outOfScope: string[] = [];
   if (role === 'read') {
@@ -89,13 +89,14 @@ function shellTargets(
   policy: CompiledPolicy,
   env: PathEnv,
 ): TargetFacts[] {
+  const inScope = scopeTest(policy, env);
   return analysis.segments.map((raw, index) => {
     const categories: CategoryFact[] = [];
     const outOfScope: string[] = [];
     const paths = raw.paths.map((p) => {
       if (p.resolved === undefined) return p;
       if (p.role === 'read' || p.role === 'write' || p.role === 'delete') {
-        const f = pathFacts(p.resolved, p.role, env, policy);
+        const f = pathFacts(p.resolved, p.role, env, policy, inScope);
         categories.push(...f.categories);
         outOfScope.push(...f.outOfScope.filter(() => p.role !== 'read'));
         return { ...p, class: f.cls };
@@ -185,7 +186,7 @@ export function collectFacts(
     case 'edit': {
       const abs = resolvePath(input.path, request.cwd, request.home);
       const role = input.kind === 'read' ? 'read' : 'write';
-      const f = pathFacts(abs, role, env, policy);
+      const f = pathFacts(abs, role, env, policy, scopeTest(policy, env));
       return {
         targets: [
           {

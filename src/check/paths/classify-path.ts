@@ -35,12 +35,20 @@ export function isUnder(path: string, root: string): boolean {
   return path === r || path.startsWith(r === '/' ? '/' : `${r}/`);
 }
 
+const compiled = new Map<string, RegExp>();
+
+/** `*` any run without `/`, `?` one such character; compiled once per pattern. */
 function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '[^/]*')
-    .replace(/\?/g, '[^/]');
-  return new RegExp(`^${body}$`);
+  let re = compiled.get(glob);
+  if (!re) {
+    const body = glob
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\?/g, '[^/]');
+    re = new RegExp(`^${body}$`);
+    compiled.set(glob, re);
+  }
+  return re;
 }
 
 /** True when `abs` matches one pattern: `~/x`, `/x` and `./x` cover a folder and all below; a bare pattern a basename. */
@@ -56,8 +64,50 @@ export function matchesPattern(
   return globToRegExp(pattern).test(posix.basename(abs));
 }
 
-const anyMatch = (abs: string, patterns: readonly string[], env: Pick<PathEnv, 'home' | 'workspaceRoots'>) =>
-  patterns.some((p) => matchesPattern(abs, p, env));
+interface PatternSet {
+  /** Absolute folders or files: a path matches when it is one of them or below one. */
+  prefixes: string[];
+  /** Basename patterns. */
+  bases: RegExp[];
+}
+
+const sets = new WeakMap<readonly string[], Map<string, PatternSet>>();
+
+/** The patterns resolved for one home and set of workspace roots, compiled once and reused. */
+function patternSet(patterns: readonly string[], env: Pick<PathEnv, 'home' | 'workspaceRoots'>): PatternSet {
+  const key = `${env.home}\0${env.workspaceRoots.join('\0')}`;
+  let byEnv = sets.get(patterns);
+  if (!byEnv) {
+    byEnv = new Map();
+    sets.set(patterns, byEnv);
+  }
+  let set = byEnv.get(key);
+  if (!set) {
+    const built: PatternSet = { prefixes: [], bases: [] };
+    for (const p of patterns) {
+      if (p.startsWith('~/')) built.prefixes.push(posix.join(env.home, p.slice(2)));
+      else if (p.startsWith('/')) built.prefixes.push(posix.normalize(p));
+      else if (p.startsWith('./'))
+        for (const root of env.workspaceRoots) built.prefixes.push(posix.join(root, p.slice(2)));
+      else built.bases.push(globToRegExp(p));
+    }
+    set = built;
+    byEnv.set(key, set);
+  }
+  return set;
+}
+
+const anyMatch = (
+  abs: string,
+  patterns: readonly string[],
+  env: Pick<PathEnv, 'home' | 'workspaceRoots'>,
+) => {
+  const set = patternSet(patterns, env);
+  if (set.prefixes.some((p) => isUnder(abs, p))) return true;
+  if (set.bases.length === 0) return false;
+  const base = posix.basename(abs);
+  return set.bases.some((re) => re.test(base));
+};
 
 export function isSensitive(abs: string, env: PathEnv, table: PathTable): boolean {
   const base = posix.basename(abs);

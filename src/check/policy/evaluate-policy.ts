@@ -48,10 +48,13 @@ export interface Evaluation {
 
 const RANK: Record<Bucket, number> = { allow: 0, review: 1, deny: 2 };
 
-function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, request: CheckRequest): TargetVerdict {
-  const roots = { projectRoot: request.workspaceRoots[0] ?? request.cwd, home: request.home };
-  const env = pathEnvOf(request, policy);
-  const inScope = scopeTest(policy, env);
+interface Shared {
+  roots: { projectRoot: string; home: string };
+  inScope: ReturnType<typeof scopeTest>;
+}
+
+function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared): TargetVerdict {
+  const { roots, inScope } = shared;
   const matched = policy.rules.filter((r) => matchPermissionRule(r.rule, t.target, roots));
   const argMatched = t.segment
     ? policy.argumentRules.filter((r) =>
@@ -135,7 +138,11 @@ function ruleDecider(id: string, source: RuleSource, reason: string | undefined)
 }
 
 export function evaluatePolicy(facts: Facts, policy: CompiledPolicy, request: CheckRequest): Evaluation {
-  const targets = facts.targets.map((t) => evaluateTarget(t, policy, request));
+  const shared: Shared = {
+    roots: { projectRoot: request.workspaceRoots[0] ?? request.cwd, home: request.home },
+    inScope: scopeTest(policy, pathEnvOf(request, policy)),
+  };
+  const targets = facts.targets.map((t) => evaluateTarget(t, policy, shared));
   let deciding = -1;
   let bucket: Bucket = 'allow';
   for (const v of targets) {

@@ -93,9 +93,28 @@ export function absolutePattern(pattern: string, roots: RuleRoots): string {
     : posix.join(roots.projectRoot, '**', pattern);
 }
 
+const globs = new Map<string, RegExp>();
+const pathGlobs = new Map<string, (path: string) => boolean>();
+
 function globMatch(glob: string, text: string): boolean {
-  const body = glob.replace(/[.+^${}()|[\]\\?]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${body}$`, 's').test(text);
+  let re = globs.get(glob);
+  if (!re) {
+    re = new RegExp(`^${glob.replace(/[.+^${}()|[\]\\?]/g, '\\$&').replace(/\*/g, '.*')}$`, 's');
+    globs.set(glob, re);
+  }
+  return re.test(text);
+}
+
+/** A path glob and everything below what it names, compiled once. */
+function pathMatcher(glob: string): (path: string) => boolean {
+  let m = pathGlobs.get(glob);
+  if (!m) {
+    const self = picomatch(glob, { dot: true });
+    const below = picomatch(`${glob}/**`, { dot: true });
+    m = (path) => self(path) || below(path);
+    pathGlobs.set(glob, m);
+  }
+  return m;
 }
 
 export function hostMatches(pattern: string, host: string): boolean {
@@ -138,10 +157,7 @@ export function matchPermissionRule(rule: PermissionRule, target: RuleTarget, ro
       if (target.kind === 'read' && rule.tool !== 'Read') return false;
       if (target.kind === 'write' && rule.tool === 'Read') return false;
       const glob = absolutePattern(rule.pattern, roots);
-      return (
-        picomatch.isMatch(target.path, glob, { dot: true }) ||
-        picomatch.isMatch(target.path, `${glob}/**`, { dot: true })
-      );
+      return pathMatcher(glob)(target.path);
     }
     case 'domain':
       return target.kind === 'web_fetch' && hostMatches(rule.domain, target.host);
