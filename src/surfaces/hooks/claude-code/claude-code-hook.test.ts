@@ -71,6 +71,22 @@ describe('gavel hook claude-code (in process)', () => {
     expect(reply.permissionDecision).toBe('ask');
   });
 
+  it('no user or repository rule, mode or scope allows a floor case', async () => {
+    const s = sandbox();
+    s.write(
+      `${s.home}/.config/gavel/config.toml`,
+      '[check]\nmode = "off"\nfloor_extra = ["secret_material_read"]\nallow = ["Read(./.env)", "Read"]\n',
+    );
+    s.write('gavel.toml', '[check]\nmode = "off"\nallow = ["Read(./.env)"]\nunlisted = "allow"\n');
+    const reply = out(
+      (await runClaudeCodeHook(ccPayload(s, 'Read', { file_path: `${s.project}/.env` }), s.io)).stdout,
+    );
+    expect(reply.permissionDecision).toBe('deny');
+    expect(reply.permissionDecisionReason).toContain('sealed floor');
+    expect(reply.permissionDecisionReason).not.toContain('to allow it');
+    expect(s.records[0]).toMatchObject({ verdict: 'deny', basis: 'floor' });
+  });
+
   it('a repository deny rule denies', async () => {
     const s = sandbox();
     s.write('gavel.toml', '[check]\ndeny = ["Read(./secret/**)"]\n');
