@@ -101,7 +101,7 @@ export async function runClaudeCodeHook(stdin: string, io: CallEnv): Promise<Hoo
         toolName: payload.toolName,
         adapt: (cwd) => fromClaudeCode(payload.toolName, payload.toolInput, cwd),
         cwd: payload.cwd,
-        userTurns: readUserTurns(payload.transcriptPath),
+        userTurns: () => readUserTurns(payload.transcriptPath),
         ...(payload.sessionId ? { sessionId: payload.sessionId } : {}),
       },
       io,

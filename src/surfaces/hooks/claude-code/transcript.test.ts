@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { userTurnsFromTranscript } from './transcript';
+import { readUserTurns, TRANSCRIPT_TAIL_BYTES, userTurnsFromTranscript } from './transcript';
 
 describe('userTurnsFromTranscript', () => {
   it('keeps only user-authored string turns, never tool results or assistant text', () => {
@@ -21,5 +24,24 @@ describe('userTurnsFromTranscript', () => {
     ].map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
     expect(userTurnsFromTranscript(lines.join('\n'))).toEqual(['fix the login bug', 'and run the tests']);
     expect(userTurnsFromTranscript(lines.join('\n'), 1)).toEqual(['and run the tests']);
+  });
+});
+
+describe('readUserTurns', () => {
+  it('reads the tail of a long transcript only, and a missing file as no turns', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gavel-tr-')), 't.jsonl');
+    const turn = (text: string) => JSON.stringify({ type: 'user', message: { role: 'user', content: text } });
+    const filler = JSON.stringify({
+      type: 'assistant',
+      message: { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(1000) }] },
+    });
+    const lines = [
+      turn('old goal'),
+      ...Array.from({ length: Math.ceil(TRANSCRIPT_TAIL_BYTES / 1000) + 10 }, () => filler),
+      turn('recent goal'),
+    ];
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    expect(readUserTurns(file)).toEqual(['recent goal']);
+    expect(readUserTurns(join(file, 'missing'))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * ever add context for a reviewer; they cannot allow anything by themselves).
  */
 
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 export function userTurnsFromTranscript(text: string, limit = 5): string[] {
   const turns: string[] = [];
@@ -25,11 +25,25 @@ export function userTurnsFromTranscript(text: string, limit = 5): string[] {
   return turns.slice(-limit);
 }
 
+/** Only the tail of a long transcript is read: recent turns are what matter, and the hook must stay fast. */
+export const TRANSCRIPT_TAIL_BYTES = 256 * 1024;
+
 export function readUserTurns(path: string | undefined, limit = 5): string[] {
   if (!path) return [];
+  let fd: number | undefined;
   try {
-    return userTurnsFromTranscript(readFileSync(path, 'utf8'), limit);
+    fd = openSync(path, 'r');
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, TRANSCRIPT_TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    let text = buffer.toString('utf8');
+    // A cut first line is not valid JSON and is skipped by the parser anyway; drop it explicitly.
+    if (length < size) text = text.slice(text.indexOf('\n') + 1);
+    return userTurnsFromTranscript(text, limit);
   } catch {
     return [];
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

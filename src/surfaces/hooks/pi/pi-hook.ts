@@ -40,7 +40,7 @@ export async function runPiHook(stdin: string, io: CallEnv): Promise<HookReply> 
         toolName,
         adapt: (cwd) => fromPi(toolName, p.input, cwd),
         cwd: p.cwd,
-        userTurns: turns,
+        userTurns: () => turns,
         ...(typeof p.sessionId === 'string' ? { sessionId: p.sessionId } : {}),
       },
       io,

@@ -22,7 +22,8 @@ export interface CallInput {
   adapt: (cwd: string) => AdaptResult;
   cwd: string;
   sessionId?: string;
-  userTurns?: string[];
+  /** Read only when a reviewer could use them (mode `auto`): the deterministic policy never does. */
+  userTurns?: () => string[];
 }
 
 export interface CallEnv {
@@ -74,11 +75,12 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
     return { decision, suggestions: [] };
   }
   const d = runtime.defaults;
+  const turns = runtime.deps.policy.mode === 'auto' ? (call.userTurns?.() ?? []) : [];
   let worst: Judged | undefined;
   let firstRequest: CheckRequest | undefined;
   for (const input of adapted.inputs) {
     const context = emptyContext();
-    context.trusted.userTurns = call.userTurns ?? [];
+    context.trusted.userTurns = turns;
     const request: CheckRequest = {
       toolName: call.toolName,
       input,
