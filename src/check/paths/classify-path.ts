@@ -2,7 +2,8 @@
  * Resolves a path as written against cwd, `~` and $HOME, and classes it: sensitive, workspace, temp, home,
  * system or outside (the same classes as src/shell). Also tells whether a path is the agent's own
  * configuration or a persistence point. Pure: string arithmetic only, never touches the file system.
- * Order: sensitive wins over everything; then workspace, temp, home, system; anything else is outside.
+ * Order: sensitive wins over everything; then workspace, temp (scratch devices such as /dev/null count as temp),
+ * home, system; anything else is outside.
  */
 
 import { posix } from 'node:path';
@@ -118,7 +119,8 @@ export function isSensitive(abs: string, env: PathEnv, table: PathTable): boolea
 export function classifyPath(abs: string, env: PathEnv, table: PathTable): PathClass {
   if (isSensitive(abs, env, table)) return 'sensitive';
   if (env.workspaceRoots.some((root) => isUnder(abs, root))) return 'workspace';
-  if ([...table.temp_dirs, ...env.tempDirs].some((t) => isUnder(abs, t))) return 'temp';
+  if ([...table.temp_dirs, ...table.scratch_devices, ...env.tempDirs].some((t) => isUnder(abs, t)))
+    return 'temp';
   if (isUnder(abs, env.home)) return 'home';
   if (abs === '/' || table.system_roots.some((r) => isUnder(abs, r))) return 'system';
   return 'outside';

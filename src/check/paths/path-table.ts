@@ -13,6 +13,7 @@ export const PATH_TABLE_SCHEMA = z.strictObject({
   sensitive: z.array(z.string().check(z.minLength(1))),
   sensitive_exceptions: z.array(z.string().check(z.minLength(1))),
   system_roots: z.array(z.string().check(z.regex(/^\//))),
+  scratch_devices: z.array(z.string().check(z.regex(/^\//))),
   temp_dirs: z.array(z.string().check(z.regex(/^\//))),
   self_modification: z.array(z.string().check(z.minLength(1))),
   persistence: z.array(z.string().check(z.minLength(1))),
