@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../../check';
 import { type Config, findProjectRoot, formatProblem, loadConfig } from '../../../config';
 import type { Basis, Clock } from '../../../core';
+import { reviewerForSurfaces } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
 
 export const RULE_FILES = ['check-policy.json', 'check-floor.json', 'check-paths.json'] as const;
@@ -81,6 +82,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
   const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces);
   if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };
+  const reviewer = reviewerForSurfaces(config.config, options.env);
   const home = options.env.HOME || homedir();
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {
@@ -91,7 +93,12 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   return {
     ok: true,
-    deps: { analyzeShell: analyzeShellForSurfaces, policy: compiled.policy, clock: options.clock },
+    deps: {
+      analyzeShell: analyzeShellForSurfaces,
+      policy: compiled.policy,
+      clock: options.clock,
+      ...(reviewer ? { reviewer } : {}),
+    },
     config: config.config,
     projectRoot: config.projectRoot,
     defaults,
