@@ -32,5 +32,12 @@ export {
   type TableName,
   tableSettings,
 } from './spec';
-export { CHECK_MODES, type CheckMode } from './tables/check';
+export {
+  ARGUMENT_RULE_SCHEMA,
+  type ArgumentRuleSpec,
+  CHECK_MODES,
+  type CheckMode,
+  UNLISTED_ACTIONS,
+  type UnlistedAction,
+} from './tables/check';
 export { type DocumentResult, type PartialConfig, validateDocument } from './validate-document';

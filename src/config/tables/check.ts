@@ -1,12 +1,78 @@
 /**
- * The `[check]` table: action review settings. See docs/config.md.
+ * The `[check]` table: action review settings. See docs/check.md.
+ * Rule strings are checked here for their outer syntax only; action review compiles them (and runs the
+ * `match`/`not_match` examples of argument rules) when it loads, and a failure there is `config-invalid`.
+ * INVARIANT: a repository only tightens. Its deny/review rules, sensitive paths, presumed categories and floor
+ * additions are added to the user's; its allow rules, stated hosts, package sources and writable, temp and
+ * workspace scopes are kept only where the user's config grants the same entry (intersection); an argument rule
+ * with `decision = "allow"` from a repository is kept only if the user has the identical rule.
  */
 
 import * as z from 'zod/mini';
-import { lowerWins, setting, stricterOf, unionOf } from '../setting';
+import { canonicalJson } from '../../core';
+import { intersectionOf, lowerWins, type Merge, setting, stricterOf, unionOf } from '../setting';
 
 export const CHECK_MODES = ['off', 'ask', 'auto'] as const;
 export type CheckMode = (typeof CHECK_MODES)[number];
+
+export const UNLISTED_ACTIONS = ['allow', 'review'] as const;
+export type UnlistedAction = (typeof UNLISTED_ACTIONS)[number];
+
+/** `Tool`, `Tool(specifier)` or `mcp__server[__tool]`: the outer shape of a permission rule. */
+const PERMISSION_RULE = /^(?:[A-Z][A-Za-z0-9]*(?:\(.+\))?|mcp__[A-Za-z0-9_.-]+?(?:__[A-Za-z0-9_.*-]+)?)$/s;
+const CATEGORY_NAME = /^[a-z][a-z0-9_]*$/;
+
+const ruleList = z.array(
+  z
+    .string()
+    .check(
+      z.regex(
+        PERMISSION_RULE,
+        'must look like `Bash(npm test:*)`, `Read(./.env)`, `WebFetch(domain:example.com)` or `mcp__server__tool`',
+      ),
+    ),
+);
+const stringList = z.array(z.string().check(z.minLength(1)));
+
+/** An argument-aware rule: program, subcommand, flags, path scope, with examples checked at load. */
+export const ARGUMENT_RULE_SCHEMA = z.strictObject({
+  id: z
+    .string()
+    .check(z.regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lower-case letters, digits, `.`, `_` or `-`')),
+  decision: z.enum(['allow', 'review', 'deny']),
+  program: z.string().check(z.minLength(1)),
+  subcommand: z.optional(z.array(z.string())),
+  flags_any: z.optional(z.array(z.string())),
+  flags_none: z.optional(z.array(z.string())),
+  args_any: z.optional(z.array(z.string())),
+  paths: z.optional(
+    z.array(z.enum(['workspace', 'temp', 'writable', 'home', 'sensitive', 'system', 'outside'])),
+  ),
+  categories: z.optional(z.array(z.string().check(z.regex(CATEGORY_NAME)))),
+  reason: z.optional(z.string()),
+  match: z.optional(z.array(z.string())),
+  not_match: z.optional(z.array(z.string())),
+});
+export type ArgumentRuleSpec = z.infer<typeof ARGUMENT_RULE_SCHEMA>;
+
+/** Argument rules: a repository adds deny and review rules, and keeps an allow rule only if the user has it. */
+const tightenArgumentRules: Merge<readonly ArgumentRuleSpec[]> = (user, repo) => {
+  const userKeys = new Set(user.map((r) => canonicalJson(r)));
+  const refused = repo
+    .filter((r) => r.decision === 'allow' && !userKeys.has(canonicalJson(r)))
+    .map((r) => r.id);
+  const kept = repo.filter((r) => r.decision !== 'allow' || userKeys.has(canonicalJson(r)));
+  const added = kept.filter((r) => !userKeys.has(canonicalJson(r)));
+  const value = [...user, ...added];
+  return refused.length > 0
+    ? { value, refused: `a repository cannot grant rules ${refused.map((id) => `\`${id}\``).join(', ')}` }
+    : { value };
+};
+
+const grant = (description: string, schema = stringList) =>
+  setting<readonly string[]>({ schema, default: [], scope: 'both', merge: intersectionOf, description });
+const restriction = (description: string, schema = stringList) =>
+  setting<readonly string[]>({ schema, default: [], scope: 'both', merge: unionOf, description });
 
 export const checkTable = {
   mode: setting<CheckMode>({
@@ -21,7 +87,7 @@ export const checkTable = {
       'what happens to requests the rules send to review: `off` passes them with a record, `ask` asks a person, `auto` asks the model reviewer',
   }),
   floor_extra: setting<readonly string[]>({
-    schema: z.array(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/))),
+    schema: z.array(z.string().check(z.regex(CATEGORY_NAME))),
     default: [],
     scope: 'both',
     merge: unionOf,
@@ -33,5 +99,39 @@ export const checkTable = {
     scope: 'both',
     merge: lowerWins,
     description: 'time allowed for one review; past it the review fails closed',
+  }),
+  allow: grant(
+    'permission rules that allow (`Bash(npm test:*)`, `Read(./docs/**)`, `WebFetch(domain:example.com)`, `mcp__server__tool`)',
+    ruleList,
+  ),
+  review: restriction('permission rules that send a matching request to review', ruleList),
+  deny: restriction('permission rules that deny a matching request', ruleList),
+  rules: setting<readonly ArgumentRuleSpec[]>({
+    schema: z.array(ARGUMENT_RULE_SCHEMA),
+    default: [],
+    scope: 'both',
+    merge: tightenArgumentRules,
+    description:
+      'argument-aware rules (program, subcommand, flags, path scope) with `match`/`not_match` examples checked at load',
+  }),
+  workspace_roots: grant('extra folders treated as the workspace, besides the project root'),
+  writable: grant('extra folders (absolute or `~/`) where writes need no review'),
+  temp: grant('extra temporary folders, besides /tmp and $TMPDIR'),
+  sensitive: restriction(
+    'extra sensitive paths (`~/x`, `/x`, `./x` or a basename pattern): reading one is a secret read',
+  ),
+  stated_hosts: grant('hosts the agent may reach without review (`example.com`, `*.example.com`)'),
+  package_sources: grant('extra package registries installs may come from without review'),
+  presume_deny: restriction(
+    'categories added to those presumed denied (never passed by mode `off`)',
+    z.array(z.string().check(z.regex(CATEGORY_NAME))),
+  ),
+  unlisted: setting<UnlistedAction>({
+    schema: z.enum(UNLISTED_ACTIONS),
+    default: 'allow',
+    scope: 'both',
+    merge: stricterOf<UnlistedAction>(['allow', 'review']),
+    description:
+      'what happens to a shell segment with no category, no rule and no uncertainty: `allow` it or send it to `review`',
   }),
 };

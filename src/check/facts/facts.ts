@@ -1,0 +1,31 @@
+/**
+ * What action review knows about one request before any rule is applied: one target per shell segment (or one
+ * for a file, web or MCP call), each with its categories and the scopes it leaves, plus what could not be
+ * modelled. Types only; built by `collectFacts`.
+ */
+
+import type { Segment, Uncertainty } from '../../shell/types';
+import type { RuleTarget } from '../rules/permission-rule';
+
+export interface CategoryFact {
+  category: string;
+  /** Written by gavel, never untrusted text. */
+  reason: string;
+}
+
+export interface TargetFacts {
+  index: number;
+  /** Short, safe label for reasons: the program or tool, never arguments. */
+  label: string;
+  target: RuleTarget;
+  /** Shell only: the segment, its paths re-classed by the policy's path table. */
+  segment?: Segment;
+  categories: CategoryFact[];
+  /** Why the target leaves the scopes the policy grants (`write outside the workspace (system)`). */
+  outOfScope: string[];
+}
+
+export interface Facts {
+  targets: TargetFacts[];
+  uncertain: Uncertainty[];
+}

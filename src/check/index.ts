@@ -1,0 +1,42 @@
+/**
+ * check: action review. One tool call an agent is about to make -> a Decision that names the rule or category
+ * that decided. Imports core, config (types and schemas only) and shell (types and categories); never reads a
+ * file, the environment or the clock itself: surfaces read the rules and config and pass them in.
+ */
+
+export {
+  type AdaptResult,
+  fromClaudeCode,
+  fromCodex,
+  fromPi,
+  parseMcpName,
+  patchPaths,
+} from './adapters/tool-inputs';
+export type { CategoryFact, Facts, TargetFacts } from './facts/facts';
+export type { FloorHit } from './floor/decide-floor';
+export type { Reviewer, ReviewInput } from './mode/apply-mode';
+export { describeDecider } from './mode/describe';
+export { classifyPath, type PathEnv, resolvePath } from './paths/classify-path';
+export { type PathTable, parsePathTable } from './paths/path-table';
+export { type CheckDeps, type CheckResult, check, checkWithTrace } from './pipeline';
+export { type AnalyzeShell, checkExamples, EXAMPLE_ENV, type ExamplesResult } from './policy/check-examples';
+export {
+  type CompiledPolicy,
+  type CompileResult,
+  compilePolicy,
+  type PolicyInput,
+} from './policy/compiled-policy';
+export type { Bucket, Decider, Evaluation, TargetVerdict } from './policy/evaluate-policy';
+export { type ParsedRequest, parseRequest, type RequestDefaults } from './request/parse-request';
+export {
+  type CheckRequest,
+  emptyContext,
+  requestSubject,
+  TOOL_KINDS,
+  type ToolInput,
+  type ToolKind,
+  type TrustedContext,
+  type UntrustedContext,
+} from './request/request';
+export { type PermissionRule, parsePermissionRule } from './rules/permission-rule';
+export { standInAnalyzeShell } from './stand-in-shell';

@@ -1,0 +1,66 @@
+/**
+ * Runs the `match`/`not_match` examples of every argument rule through the shell analysis and the rule, so a
+ * rule file whose examples fail does not load. A `match` example must have every segment matched by the rule;
+ * a `not_match` example must have none. Examples run in a fixed example workspace (below) so they mean the same
+ * on every machine. Pure apart from the injected analyzer.
+ */
+
+import type { Basis } from '../../core';
+import type { ShellAnalysis, ShellEnv } from '../../shell/types';
+import { classifyPath, type PathEnv } from '../paths/classify-path';
+import { type InScope, matchArgumentRule } from '../rules/argument-rule';
+import type { CompiledPolicy } from './compiled-policy';
+
+export const EXAMPLE_ENV: ShellEnv = {
+  cwd: '/work/project',
+  home: '/home/user',
+  workspaceRoots: ['/work/project'],
+  tempDirs: ['/tmp'],
+};
+
+export type AnalyzeShell = (command: string, env: ShellEnv) => Promise<ShellAnalysis>;
+
+export type ExamplesResult =
+  | { ok: true }
+  | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string };
+
+export async function checkExamples(
+  policy: CompiledPolicy,
+  analyzeShell: AnalyzeShell,
+): Promise<ExamplesResult> {
+  const env: PathEnv = { ...EXAMPLE_ENV, sensitive: policy.sensitive };
+  const inScope: InScope = (scope, cls) => scope === cls;
+  for (const { spec, source } of policy.argumentRules) {
+    const where =
+      source === 'bundled'
+        ? `rules/check-policy.json: rule \`${spec.id}\``
+        : `\`check.rules\`: rule \`${spec.id}\``;
+    const basis: Extract<Basis, 'rules-invalid' | 'config-invalid'> =
+      source === 'bundled' ? 'rules-invalid' : 'config-invalid';
+    for (const [examples, want] of [
+      [spec.match ?? [], true],
+      [spec.not_match ?? [], false],
+    ] as const) {
+      for (const [i, example] of examples.entries()) {
+        const analysis = await analyzeShell(example, EXAMPLE_ENV);
+        const segments = analysis.segments.map((s) => ({
+          ...s,
+          paths: s.paths.map((p) =>
+            p.resolved ? { ...p, class: classifyPath(p.resolved, env, policy.paths) } : p,
+          ),
+        }));
+        const hits = segments.map((s) => matchArgumentRule(spec, s, inScope));
+        const ok = want ? hits.length > 0 && hits.every(Boolean) : !hits.some(Boolean);
+        if (!ok) {
+          const list = want ? 'match' : 'not_match';
+          return {
+            ok: false,
+            basis,
+            problem: `${where}: example ${list}[${i}] ${want ? 'is not matched' : 'is matched'} by the rule`,
+          };
+        }
+      }
+    }
+  }
+  return { ok: true };
+}

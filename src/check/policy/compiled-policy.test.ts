@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { standInAnalyzeShell } from '../stand-in-shell';
+import { checkConfig, readRule } from '../testdata/fixtures';
+import { checkExamples } from './check-examples';
+import { compilePolicy } from './compiled-policy';
+
+const files = () => ({
+  policyJson: readRule('check-policy.json'),
+  floorJson: readRule('check-floor.json'),
+  pathsJson: readRule('check-paths.json'),
+});
+
+describe('compilePolicy', () => {
+  it('compiles the bundled files, whose examples all hold', async () => {
+    const r = compilePolicy({ ...files(), check: checkConfig() });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect([...r.policy.floor].sort()).toEqual([
+      'block_device_write',
+      'credential_exfiltration',
+      'destructive_root_delete',
+      'disable_security_control',
+      'history_rewrite_on_shared_ref',
+    ]);
+    expect(await checkExamples(r.policy, standInAnalyzeShell)).toEqual({ ok: true });
+  });
+
+  it.each([
+    ['a corrupt policy file', { policyJson: { version: 'one' } }, 'rules-invalid', 'rules/check-policy.json'],
+    [
+      'a floor with an unknown category',
+      { floorJson: { version: 1, never_grant: ['nope'], catastrophic: [] } },
+      'rules-invalid',
+      'unknown category `nope`',
+    ],
+    ['a path table missing a key', { pathsJson: { version: 1 } }, 'rules-invalid', 'rules/check-paths.json'],
+  ])('%s is rules-invalid', (_name, override, basis, problem) => {
+    const r = compilePolicy({ ...files(), ...override, check: checkConfig() });
+    expect(r).toMatchObject({ ok: false, basis });
+    if (!r.ok) expect(r.problem).toContain(problem);
+  });
+
+  it.each([
+    ['a bad allow rule', { allow: ['WebFetch(example.com)'] }, 'WebFetch'],
+    ['an unknown floor category', { floor_extra: ['no_such_thing'] }, '`check.floor_extra`'],
+    [
+      'a duplicate rule id',
+      { rules: [{ id: 'npm-publish', decision: 'deny', program: 'npm' }] },
+      'used twice',
+    ],
+  ])('%s is config-invalid', (_name, overrides, problem) => {
+    const r = compilePolicy({ ...files(), check: checkConfig(overrides) });
+    expect(r).toMatchObject({ ok: false, basis: 'config-invalid' });
+    if (!r.ok) expect(r.problem).toContain(problem);
+  });
+
+  it.each([
+    ['a match example the rule misses', { match: ['npm install'] }, 'example match[0] is not matched'],
+    ['a not_match example the rule matches', { not_match: ['npm ci'] }, 'example not_match[0] is matched'],
+  ])('%s makes the config invalid', async (_name, examples, problem) => {
+    const rule = { id: 'ci', decision: 'allow', program: 'npm', subcommand: ['ci'], ...examples };
+    const r = compilePolicy({ ...files(), check: checkConfig({ rules: [rule] }) });
+    if (!r.ok) throw new Error(r.problem);
+    const ex = await checkExamples(r.policy, standInAnalyzeShell);
+    expect(ex).toMatchObject({ ok: false, basis: 'config-invalid' });
+    if (!ex.ok) expect(ex.problem).toContain(problem);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * The compiled policy of action review: the sealed floor, the bundled default policy and the effective
+ * `[check]` config, joined into one value with the version and sha256 every decision records.
+ * Pure: takes parsed JSON and the effective config; reads nothing.
+ * INVARIANT: the floor is the bundled never-grant and catastrophic categories plus `floor_extra`; nothing removes
+ * one. A problem in a bundled file is `rules-invalid`; a problem in the config is `config-invalid`.
+ */
+
+import type { ArgumentRuleSpec, Config } from '../../config';
+import { type Basis, contentHash, type PolicyRef } from '../../core';
+import { isCategory } from '../../shell/category';
+import { type PathTable, parsePathTable } from '../paths/path-table';
+import type { ScopeName } from '../rules/argument-rule';
+import { type PermissionRule, parsePermissionRule } from '../rules/permission-rule';
+import { FLOOR_FILE_SCHEMA, POLICY_FILE_SCHEMA, parseWith } from './policy-files';
+
+export type RuleSource = 'bundled' | 'config';
+export type RuleDecision = 'allow' | 'review' | 'deny';
+
+export interface SourcedRule {
+  rule: PermissionRule;
+  decision: RuleDecision;
+  source: RuleSource;
+}
+
+export interface SourcedArgumentRule {
+  spec: ArgumentRuleSpec;
+  source: RuleSource;
+}
+
+export interface CompiledPolicy {
+  ref: PolicyRef;
+  mode: Config['check']['mode'];
+  timeoutMs: number;
+  floor: ReadonlySet<string>;
+  presumeDeny: ReadonlySet<string>;
+  reviewCategories: ReadonlySet<string>;
+  readScopes: readonly ScopeName[];
+  writeScopes: readonly ScopeName[];
+  unlisted: 'allow' | 'review';
+  statedHosts: readonly string[];
+  packageSources: readonly string[];
+  rules: readonly SourcedRule[];
+  argumentRules: readonly SourcedArgumentRule[];
+  paths: PathTable;
+  writable: readonly string[];
+  tempDirs: readonly string[];
+  workspaceRoots: readonly string[];
+  sensitive: readonly string[];
+}
+
+export interface PolicyInput {
+  policyJson: unknown;
+  floorJson: unknown;
+  pathsJson: unknown;
+  check: Config['check'];
+}
+
+export type CompileResult =
+  | { ok: true; policy: CompiledPolicy }
+  | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string };
+
+function compileRules(
+  texts: readonly string[],
+  decision: RuleDecision,
+  source: RuleSource,
+  where: string,
+): SourcedRule[] | string {
+  const out: SourcedRule[] = [];
+  for (const text of texts) {
+    const parsed = parsePermissionRule(text);
+    if (!parsed.ok) return `${where}.${decision}: ${parsed.problem}`;
+    out.push({ rule: parsed.rule, decision, source });
+  }
+  return out;
+}
+
+function unknownCategory(list: readonly string[]): string | undefined {
+  return list.find((c) => !isCategory(c));
+}
+
+export function compilePolicy(input: PolicyInput): CompileResult {
+  const policy = parseWith(POLICY_FILE_SCHEMA, input.policyJson, 'rules/check-policy.json');
+  if (!policy.ok) return { ok: false, basis: 'rules-invalid', problem: policy.problem };
+  const floor = parseWith(FLOOR_FILE_SCHEMA, input.floorJson, 'rules/check-floor.json');
+  if (!floor.ok) return { ok: false, basis: 'rules-invalid', problem: floor.problem };
+  const paths = parsePathTable(input.pathsJson);
+  if (!paths.ok)
+    return { ok: false, basis: 'rules-invalid', problem: `rules/check-paths.json: ${paths.problem}` };
+  const p = policy.value;
+  const c = input.check;
+  for (const [where, list] of [
+    ['rules/check-floor.json: `never_grant`', floor.value.never_grant],
+    ['rules/check-floor.json: `catastrophic`', floor.value.catastrophic],
+    ['rules/check-policy.json: `presume_deny`', p.presume_deny],
+    ['rules/check-policy.json: `review_categories`', p.review_categories],
+  ] as const) {
+    const bad = unknownCategory(list);
+    if (bad !== undefined)
+      return { ok: false, basis: 'rules-invalid', problem: `${where}: unknown category \`${bad}\`` };
+  }
+  for (const [key, list] of [
+    ['floor_extra', c.floor_extra],
+    ['presume_deny', c.presume_deny],
+    ...c.rules.map((r) => [`rules.${r.id}.categories`, r.categories ?? []] as const),
+  ] as const) {
+    const bad = unknownCategory(list);
+    if (bad !== undefined)
+      return { ok: false, basis: 'config-invalid', problem: `\`check.${key}\`: unknown category \`${bad}\`` };
+  }
+  const rules: SourcedRule[] = [];
+  for (const [texts, decision, source, where] of [
+    [p.allow, 'allow', 'bundled', 'rules/check-policy.json: `allow`'],
+    [p.review, 'review', 'bundled', 'rules/check-policy.json: `review`'],
+    [p.deny, 'deny', 'bundled', 'rules/check-policy.json: `deny`'],
+    [c.allow, 'allow', 'config', '`check'],
+    [c.review, 'review', 'config', '`check'],
+    [c.deny, 'deny', 'config', '`check'],
+  ] as const) {
+    const compiled = compileRules(texts, decision, source, where);
+    if (typeof compiled === 'string') {
+      return {
+        ok: false,
+        basis: source === 'bundled' ? ('rules-invalid' as const) : ('config-invalid' as const),
+        problem: compiled,
+      };
+    }
+    rules.push(...compiled);
+  }
+  const ids = new Set<string>();
+  const argumentRules: SourcedArgumentRule[] = [];
+  for (const [list, source] of [
+    [p.rules, 'bundled'],
+    [c.rules, 'config'],
+  ] as const) {
+    for (const spec of list) {
+      if (ids.has(spec.id)) {
+        return {
+          ok: false,
+          basis: source === 'bundled' ? ('rules-invalid' as const) : ('config-invalid' as const),
+          problem: `rule id \`${spec.id}\` is used twice`,
+        };
+      }
+      ids.add(spec.id);
+      argumentRules.push({ spec, source });
+    }
+  }
+  const compiled: CompiledPolicy = {
+    ref: {
+      version: p.version,
+      sha256: contentHash({ policy: p, floor: floor.value, paths: paths.value, check: c }),
+    },
+    mode: c.mode,
+    timeoutMs: c.timeout_ms,
+    floor: new Set([...floor.value.never_grant, ...floor.value.catastrophic, ...c.floor_extra]),
+    presumeDeny: new Set([...p.presume_deny, ...c.presume_deny]),
+    reviewCategories: new Set(p.review_categories),
+    readScopes: p.read_scopes,
+    writeScopes: p.write_scopes,
+    unlisted: p.unlisted === 'review' || c.unlisted === 'review' ? 'review' : 'allow',
+    statedHosts: [...p.stated_hosts, ...c.stated_hosts],
+    packageSources: [...p.package_sources, ...c.package_sources],
+    rules,
+    argumentRules,
+    paths: paths.value,
+    writable: c.writable,
+    tempDirs: c.temp,
+    workspaceRoots: c.workspace_roots,
+    sensitive: c.sensitive,
+  };
+  return { ok: true, policy: compiled };
+}

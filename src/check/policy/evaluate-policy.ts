@@ -1,0 +1,186 @@
+/**
+ * Applies the policy below the floor to every target, and lets the strictest target decide.
+ * Pure. Per target: a deny rule denies; a category not cleared sends it to review (an allow rule clears a
+ * category only when it names the target exactly, or, for an argument rule, lists the category); a review rule
+ * (unless a config allow rule names the target exactly)
+ * or a scope the policy does not grant sends it to review; an allow rule allows; a shell segment nothing
+ * matched follows `unlisted`; an unmatched file, web, MCP or other call goes to review.
+ * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review.
+ */
+
+import { pathEnvOf, scopeTest } from '../facts/collect-facts';
+import type { Facts, TargetFacts } from '../facts/facts';
+import type { CheckRequest } from '../request/request';
+import { matchArgumentRule } from '../rules/argument-rule';
+import { matchPermissionRule, ruleNamesExactly } from '../rules/permission-rule';
+import type { CompiledPolicy, RuleSource } from './compiled-policy';
+
+export type Bucket = 'allow' | 'review' | 'deny';
+
+export type Decider =
+  | { kind: 'rule'; id: string; source: RuleSource; reason?: string }
+  | { kind: 'category'; category: string; reason: string; presumed: boolean }
+  | { kind: 'scope'; detail: string }
+  | { kind: 'unlisted' }
+  | { kind: 'in-scope' }
+  | { kind: 'no-rule' }
+  | { kind: 'uncertain'; code: string; reason: string };
+
+export interface TargetVerdict {
+  target: number;
+  label: string;
+  bucket: Bucket;
+  decider: Decider;
+  /** Categories still standing after allow rules (cleared ones are gone). */
+  open: string[];
+  presumed: boolean;
+}
+
+export interface Evaluation {
+  bucket: Bucket;
+  /** The target that decided (the first of the strictest); -1 when uncertainty decided with no target. */
+  deciding: number;
+  decider: Decider;
+  targets: TargetVerdict[];
+  presumed: boolean;
+  uncertain: boolean;
+}
+
+const RANK: Record<Bucket, number> = { allow: 0, review: 1, deny: 2 };
+
+interface Shared {
+  roots: { projectRoot: string; home: string };
+  inScope: ReturnType<typeof scopeTest>;
+}
+
+function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared): TargetVerdict {
+  const { roots, inScope } = shared;
+  const matched = policy.rules.filter((r) => matchPermissionRule(r.rule, t.target, roots));
+  const argMatched = t.segment
+    ? policy.argumentRules.filter((r) =>
+        matchArgumentRule(r.spec, t.segment as NonNullable<typeof t.segment>, inScope),
+      )
+    : [];
+  const out = (bucket: Bucket, decider: Decider, open: string[] = [], presumed = false): TargetVerdict => ({
+    target: t.index,
+    label: t.label,
+    bucket,
+    decider,
+    open,
+    presumed,
+  });
+
+  const deny = matched.find((r) => r.decision === 'deny');
+  if (deny) return out('deny', { kind: 'rule', id: deny.rule.text, source: deny.source });
+  const argDeny = argMatched.find((r) => r.spec.decision === 'deny');
+  if (argDeny) return out('deny', ruleDecider(argDeny.spec.id, argDeny.source, argDeny.spec.reason));
+
+  const allows = matched.filter((r) => r.decision === 'allow');
+  const argAllows = argMatched.filter((r) => r.spec.decision === 'allow');
+  const open = t.categories.filter(
+    (c) =>
+      !allows.some((r) => r.source === 'config' && ruleNamesExactly(r.rule, t.target)) &&
+      !argAllows.some((r) => r.source === 'config' && (r.spec.categories ?? []).includes(c.category)),
+  );
+  const presumed = open.some((c) => policy.presumeDeny.has(c.category));
+  const first = open.find((c) => policy.presumeDeny.has(c.category)) ?? open[0];
+  if (first) {
+    return out(
+      'review',
+      { kind: 'category', category: first.category, reason: first.reason, presumed },
+      open.map((c) => c.category),
+      presumed,
+    );
+  }
+  // A config allow rule that names this very target outranks review rules (never deny rules): it is the
+  // rule gavel suggests, so adding it must work.
+  const exactAllow = allows.find((r) => r.source === 'config' && ruleNamesExactly(r.rule, t.target));
+  if (exactAllow) return out('allow', { kind: 'rule', id: exactAllow.rule.text, source: 'config' });
+  const review = matched.find((r) => r.decision === 'review');
+  if (review) return out('review', { kind: 'rule', id: review.rule.text, source: review.source });
+  const argReview = argMatched.find((r) => r.spec.decision === 'review');
+  if (argReview)
+    return out('review', ruleDecider(argReview.spec.id, argReview.source, argReview.spec.reason));
+
+  const configAllow =
+    allows.find((r) => r.source === 'config') ?? argAllows.find((r) => r.source === 'config');
+  const scopeDetail = t.outOfScope[0];
+  if (scopeDetail !== undefined && !configAllow) return out('review', { kind: 'scope', detail: scopeDetail });
+
+  const allow = allows[0];
+  if (allow) return out('allow', { kind: 'rule', id: allow.rule.text, source: allow.source });
+  const argAllow = argAllows[0];
+  if (argAllow) return out('allow', ruleDecider(argAllow.spec.id, argAllow.source, argAllow.spec.reason));
+
+  switch (t.target.kind) {
+    case 'shell':
+      return policy.unlisted === 'allow'
+        ? out('allow', { kind: 'unlisted' })
+        : out('review', { kind: 'unlisted' });
+    case 'read':
+    case 'write':
+    case 'web_fetch':
+      return out('allow', { kind: 'in-scope' });
+    case 'mcp':
+    case 'other':
+      return out('review', { kind: 'no-rule' });
+    default: {
+      const never: never = t.target;
+      return never;
+    }
+  }
+}
+
+function ruleDecider(id: string, source: RuleSource, reason: string | undefined): Decider {
+  const d: Decider = { kind: 'rule', id, source };
+  if (reason !== undefined) d.reason = reason;
+  return d;
+}
+
+export function evaluatePolicy(facts: Facts, policy: CompiledPolicy, request: CheckRequest): Evaluation {
+  const shared: Shared = {
+    roots: { projectRoot: request.workspaceRoots[0] ?? request.cwd, home: request.home },
+    inScope: scopeTest(policy, pathEnvOf(request, policy)),
+  };
+  const targets = facts.targets.map((t) => evaluateTarget(t, policy, shared));
+  let deciding = -1;
+  let bucket: Bucket = 'allow';
+  for (const v of targets) {
+    if (deciding === -1 || RANK[v.bucket] > RANK[bucket]) {
+      deciding = v.target;
+      bucket = v.bucket;
+    }
+  }
+  const presumed = targets.some((v) => v.presumed);
+  const uncertainty = facts.uncertain[0];
+  if (uncertainty && RANK[bucket] < RANK.review) {
+    return {
+      bucket: 'review',
+      deciding: -1,
+      decider: { kind: 'uncertain', code: uncertainty.code, reason: uncertainty.reason },
+      targets,
+      presumed,
+      uncertain: true,
+    };
+  }
+  const decided = targets.find((v) => v.target === deciding);
+  if (!decided) {
+    // INVARIANT: no target and no uncertainty is still never an allow.
+    return {
+      bucket: 'review',
+      deciding: -1,
+      decider: { kind: 'uncertain', code: 'empty', reason: 'nothing to judge' },
+      targets,
+      presumed,
+      uncertain: true,
+    };
+  }
+  return {
+    bucket,
+    deciding,
+    decider: decided.decider,
+    targets,
+    presumed,
+    uncertain: facts.uncertain.length > 0,
+  };
+}

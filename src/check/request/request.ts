@@ -1,0 +1,78 @@
+/**
+ * The one normalized request action review judges, whatever harness sent it.
+ * Types only. Adapters (../adapters) build it from Claude Code, Codex and pi tool calls; `parseRequest` reads
+ * the generic JSON form. Context is split by trust: only the trusted part can ever authorize anything.
+ */
+
+export const TOOL_KINDS = ['shell', 'read', 'write', 'edit', 'web_fetch', 'mcp', 'other'] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
+
+export type ToolInput =
+  | { kind: 'shell'; command: string }
+  | { kind: 'read'; path: string }
+  | { kind: 'write'; path: string }
+  | { kind: 'edit'; path: string }
+  | { kind: 'web_fetch'; url: string }
+  | { kind: 'mcp'; server: string; tool: string; arguments: unknown }
+  | { kind: 'other'; name: string; arguments: unknown };
+
+/** What a person stated: the only context that can authorize. */
+export interface TrustedContext {
+  userGoal?: string;
+  sessionTask?: string;
+  agentInstructions?: string;
+  /** User-authored turns, oldest first. */
+  userTurns: string[];
+}
+
+/** Text that arrived from tools, files or the network: data, never instructions. */
+export interface UntrustedContext {
+  toolOutput: string[];
+  fileContents: string[];
+  stderr: string[];
+  networkResponses: string[];
+}
+
+export interface CheckRequest {
+  /** The harness's own tool name (`Bash`, `read`, `mcp__github__create_issue`), for records and rules. */
+  toolName: string;
+  input: ToolInput;
+  cwd: string;
+  /** Absolute folders that make up the workspace (project root first). */
+  workspaceRoots: string[];
+  home: string;
+  /** Absolute temporary folders from the environment ($TMPDIR), besides the bundled ones. */
+  tempDirs: string[];
+  sessionId?: string;
+  context: { trusted: TrustedContext; untrusted: UntrustedContext };
+}
+
+export function emptyContext(): CheckRequest['context'] {
+  return {
+    trusted: { userTurns: [] },
+    untrusted: { toolOutput: [], fileContents: [], stderr: [], networkResponses: [] },
+  };
+}
+
+/** A short, safe subject for records: the tool and its target, never file contents. */
+export function requestSubject(request: CheckRequest): string {
+  const input = request.input;
+  switch (input.kind) {
+    case 'shell':
+      return `${request.toolName}: ${input.command}`;
+    case 'read':
+    case 'write':
+    case 'edit':
+      return `${request.toolName}: ${input.path}`;
+    case 'web_fetch':
+      return `${request.toolName}: ${input.url}`;
+    case 'mcp':
+      return `mcp__${input.server}__${input.tool}`;
+    case 'other':
+      return input.name;
+    default: {
+      const never: never = input;
+      return String(never);
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EXIT, fixedClock } from '../../../core';
+import type { CommandContext } from '../command';
+import { main } from '../main';
+
+const examples = fileURLToPath(new URL('../../../../examples/', import.meta.url));
+
+function ctxFor(stdin = '', env: Record<string, string> = {}) {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-cmd-')));
+  const project = join(base, 'project');
+  const home = join(base, 'home');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  mkdirSync(home, { recursive: true });
+  let out = '';
+  let err = '';
+  const ctx: CommandContext = {
+    cwd: project,
+    env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...env },
+    stdout: {
+      write: (t) => {
+        out += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        err += t;
+      },
+    },
+    readStdin: async () => stdin,
+    color: false,
+    clock: fixedClock('2026-11-29T00:00:00Z'),
+    version: '0.0.0-test',
+  };
+  return { ctx, project, home, out: () => out, err: () => err };
+}
+
+describe('gavel check', () => {
+  it.each([
+    ['read-dotenv.json', EXIT.escalate, 'escalate', 'category:secret_material_read'],
+    ['edit-source.json', EXIT.ok, 'allow', 'in-scope'],
+    ['write-claude-settings.json', EXIT.escalate, 'escalate', 'category:agent_self_modification'],
+    ['write-shell-rc.json', EXIT.escalate, 'escalate', 'category:persistence'],
+    ['fetch-unstated-host.json', EXIT.escalate, 'escalate', 'category:outbound_network_to_unstated_host'],
+    ['mcp-unknown-tool.json', EXIT.escalate, 'escalate', 'no-rule'],
+    ['claude-code-todo.json', EXIT.ok, 'allow', 'TodoWrite'],
+    ['claude-code-bash.json', EXIT.escalate, 'escalate', undefined],
+  ])('examples/%s', async (file, exit, verdict, ruleId) => {
+    const t = ctxFor();
+    expect(await main(['check', '--json', '--file', join(examples, file)], t.ctx)).toBe(exit);
+    const d = JSON.parse(t.out());
+    expect(d.verdict).toBe(verdict);
+    if (ruleId) expect(d.ruleId).toBe(ruleId);
+    expect(Array.isArray(d.suggestions)).toBe(true);
+  });
+
+  it('reads the request from stdin and prints text', async () => {
+    const t = ctxFor(JSON.stringify({ tool: 'read', input: { path: '.env' } }));
+    expect(await main(['check'], t.ctx)).toBe(EXIT.escalate);
+    expect(t.out()).toContain('to allow it: add "Read(/');
+  });
+
+  it.each([
+    ['not JSON', '{', 'not valid JSON'],
+    ['an unknown tool', JSON.stringify({ tool: 'teleport', input: {} }), '`tool`'],
+    ['an unknown field', JSON.stringify({ tool: 'read', input: { path: 'x' }, sudo: true }), 'sudo'],
+    ['a missing path', JSON.stringify({ tool: 'read', input: {} }), '`input.path`'],
+  ])('rejects %s with exit 2 and one line', async (_name, stdin, message) => {
+    const t = ctxFor(stdin);
+    expect(await main(['check'], t.ctx)).toBe(EXIT.usage);
+    expect(t.err()).toContain(message);
+    expect(t.err().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('an invalid config denies with config-invalid and exit 3', async () => {
+    const t = ctxFor(JSON.stringify({ tool: 'read', input: { path: 'a' } }));
+    writeFileSync(join(t.project, 'gavel.toml'), '[check]\nfloor_extra = ["Not A Category"]\n');
+    expect(await main(['check', '--json'], t.ctx)).toBe(EXIT.configInvalid);
+    expect(JSON.parse(t.out())).toMatchObject({ verdict: 'deny', basis: 'config-invalid' });
+  });
+});
+
+describe('gavel explain', () => {
+  it('prints the trace and the decision', async () => {
+    const t = ctxFor();
+    expect(await main(['explain', 'ls -la'], t.ctx)).toBe(EXIT.escalate);
+    expect(t.out()).toContain('[1] ls -la');
+    expect(t.out()).toContain('uncertain: no-analyzer');
+    expect(t.out()).toContain('decision:');
+  });
+});
+
+describe('gavel init and doctor', () => {
+  it('installs for claude-code once, and doctor reports it', async () => {
+    const t = ctxFor();
+    expect(await main(['init', 'claude-code'], t.ctx)).toBe(EXIT.ok);
+    expect(t.out()).toContain('installed:');
+    const settings = JSON.parse(readFileSync(join(t.home, '.claude', 'settings.json'), 'utf8'));
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(/bin\/gavel hook claude-code$/);
+    expect(await main(['init', 'claude-code'], t.ctx)).toBe(EXIT.ok);
+    expect(t.out()).toContain('already installed:');
+    expect(await main(['doctor', '--json'], t.ctx)).toBe(EXIT.ok);
+    const report = JSON.parse(t.out().slice(t.out().indexOf('{')));
+    expect(
+      report.hooks.find(
+        (h: { harness: string; scope: string }) => h.harness === 'claude-code' && h.scope === 'user',
+      ).installed,
+    ).toBe(true);
+    expect(report.enforced.floor).toContain('credential_exfiltration');
+  });
+
+  it('doctor says nothing is enforced when the config is invalid', async () => {
+    const t = ctxFor();
+    writeFileSync(join(t.project, 'gavel.toml'), '[check]\nmode = 3\n');
+    expect(await main(['doctor'], t.ctx)).toBe(EXIT.configInvalid);
+    expect(t.out()).toContain('NOT ENFORCING');
+  });
+
+  it('rejects an unknown harness', async () => {
+    const t = ctxFor();
+    expect(await main(['init', 'cursor'], t.ctx)).toBe(EXIT.usage);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * `gavel check`: judges one tool call given as JSON (gavel's request shape or a Claude Code hook payload) on
+ * stdin or from --file, and prints the decision. For every harness without its own hook. Decides nothing itself.
+ */
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type CheckResult, checkWithTrace, parseRequest, requestSubject } from '../../../check';
+import {
+  type Decision,
+  decide,
+  EXIT,
+  exitForOutcome,
+  NO_POLICY,
+  UsageError,
+  verdictRank,
+} from '../../../core';
+import { defaultAuditSink } from '../../hooks/runtime/audit-seam';
+import { loadRuntime } from '../../hooks/runtime/load-runtime';
+import { renderDecision } from '../../hooks/runtime/render-decision';
+import type { CommandSpec } from '../command';
+
+export const checkCommand: CommandSpec = {
+  name: 'check',
+  summary: 'judge one tool call given as JSON (stdin or --file) and print the decision',
+  usage: 'gavel check [--file request.json] [--json]',
+  description:
+    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. See docs/check.md.',
+  options: {
+    file: {
+      type: 'string',
+      short: 'f',
+      valueName: 'FILE',
+      description: 'read the request from FILE instead of stdin',
+    },
+    json: { type: 'boolean', description: 'print the Decision as JSON (with `suggestions`)' },
+  },
+  exits: [EXIT.ok, EXIT.usage, EXIT.configInvalid, EXIT.deny, EXIT.escalate, EXIT.flag],
+  examples: [
+    'gavel check --file examples/read-dotenv.json',
+    'echo \'{"tool":"shell","input":{"command":"ls"}}\' | gavel check --json',
+  ],
+  async run(ctx, args) {
+    const file = args.values.file as string | undefined;
+    let text: string;
+    try {
+      text = file ? readFileSync(resolve(ctx.cwd, file), 'utf8') : await ctx.readStdin();
+    } catch {
+      throw new UsageError(`cannot read \`${file}\``);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: the request is not valid JSON`);
+    }
+    const asJson = args.values.json === true;
+    const print = (d: Decision, suggestions: string[]) =>
+      ctx.stdout.write(
+        asJson ? `${JSON.stringify({ ...d, suggestions }, null, 2)}\n` : renderDecision(d, suggestions),
+      );
+    const runtime = await loadRuntime({ cwd: ctx.cwd, env: ctx.env, clock: ctx.clock });
+    if (!runtime.ok) {
+      const d = decide({
+        verdict: 'deny',
+        basis: runtime.basis,
+        reason: `gavel cannot judge: ${runtime.problem}`,
+        policy: NO_POLICY,
+      });
+      defaultAuditSink(d, { surface: 'check', kind: 'cli', subject: 'check' });
+      print(d, []);
+      if (!asJson) ctx.stderr.write(`gavel check: ${runtime.problem}\n`);
+      return EXIT.configInvalid;
+    }
+    const parsed = parseRequest(json, runtime.defaults);
+    if (!parsed.ok) throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}`);
+    let worst: CheckResult | undefined;
+    for (const request of parsed.requests) {
+      const r = await checkWithTrace(request, runtime.deps);
+      if (!worst || verdictRank(r.decision.verdict) > verdictRank(worst.decision.verdict)) worst = r;
+    }
+    if (!worst) throw new UsageError('the request names nothing to judge');
+    const first = parsed.requests[0];
+    defaultAuditSink(worst.decision, {
+      surface: 'check',
+      kind: 'cli',
+      subject: first ? requestSubject(first) : 'check',
+      ...(first?.sessionId ? { sessionId: first.sessionId } : {}),
+    });
+    print(worst.decision, worst.suggestions);
+    return exitForOutcome(worst.decision.outcome);
+  },
+};
+
+export default checkCommand;

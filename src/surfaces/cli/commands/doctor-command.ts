@@ -1,0 +1,96 @@
+/**
+ * `gavel doctor`: what is installed and enforced: the hook of each harness, the config and rule files, the mode,
+ * the floor, the policy version and hash, and which shell analyzer and audit sink are wired. Decides nothing.
+ */
+
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { standInAnalyzeShell } from '../../../check';
+import { findProjectRoot } from '../../../config';
+import { EXIT } from '../../../core';
+import { HARNESS_NAMES, type HarnessName, settingsFile } from '../../hooks/install/install-hook';
+import { loadRuntime } from '../../hooks/runtime/load-runtime';
+import { analyzeShellForSurfaces } from '../../hooks/runtime/shell-seam';
+import type { CommandSpec } from '../command';
+
+function installed(harness: HarnessName, file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    const text = readFileSync(file, 'utf8');
+    return harness === 'pi' ? text.includes('surfaces/hooks/pi') : text.includes(`hook ${harness}`);
+  } catch {
+    return false;
+  }
+}
+
+export const doctorCommand: CommandSpec = {
+  name: 'doctor',
+  summary: 'say which gavel hooks are installed and what is enforced',
+  usage: 'gavel doctor [--json]',
+  options: { json: { type: 'boolean', description: 'print the report as JSON' } },
+  exits: [EXIT.ok, EXIT.configInvalid],
+  async run(ctx, args) {
+    const home = ctx.env.HOME || homedir();
+    const root = findProjectRoot(ctx.cwd);
+    const hooks = HARNESS_NAMES.flatMap((h) =>
+      [
+        { harness: h, scope: 'user', file: settingsFile(h, home) },
+        { harness: h, scope: 'project', file: settingsFile(h, home, root) },
+      ].map((x) => ({ ...x, installed: installed(h, x.file) })),
+    );
+    const runtime = await loadRuntime({ cwd: ctx.cwd, env: ctx.env, clock: ctx.clock });
+    const report = {
+      hooks,
+      projectRoot: root,
+      projectConfig: existsSync(join(root, 'gavel.toml')) ? join(root, 'gavel.toml') : null,
+      enforced: runtime.ok
+        ? {
+            mode: runtime.config.check.mode,
+            floor: [...runtime.deps.policy.floor].sort(),
+            presumeDeny: [...runtime.deps.policy.presumeDeny].sort(),
+            unlisted: runtime.deps.policy.unlisted,
+            policy: runtime.deps.policy.ref,
+            rules: runtime.deps.policy.rules.length + runtime.deps.policy.argumentRules.length,
+            notices: runtime.notices,
+          }
+        : {
+            problem: runtime.problem,
+            basis: runtime.basis,
+            effect: 'every tool call is denied until this is fixed',
+          },
+      shellAnalyzer:
+        analyzeShellForSurfaces === standInAnalyzeShell
+          ? 'stand-in (every shell command escalates)'
+          : 'src/shell',
+      modelReviewer: 'not wired (mode `auto` escalates with basis `no-model`)',
+    };
+    if (args.values.json === true) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else {
+      const lines = hooks.map(
+        (h) =>
+          `${h.installed ? 'installed' : 'absent   '}  ${h.harness.padEnd(11)} ${h.scope.padEnd(7)} ${h.file}`,
+      );
+      lines.push(`project: ${root}${report.projectConfig ? ' (gavel.toml)' : ' (no gavel.toml)'}`);
+      if (runtime.ok) {
+        const e = report.enforced as {
+          mode: string;
+          floor: string[];
+          unlisted: string;
+          policy: { version: number; sha256: string };
+          rules: number;
+          notices: string[];
+        };
+        lines.push(`mode: ${e.mode}; unlisted shell segments: ${e.unlisted}; rules: ${e.rules}`);
+        lines.push(`floor (sealed): ${e.floor.join(', ')}`);
+        lines.push(`policy: v${e.policy.version} sha256:${e.policy.sha256.slice(0, 12)}`);
+        for (const n of e.notices) lines.push(`notice: ${n}`);
+      } else lines.push(`NOT ENFORCING: ${runtime.problem} (every tool call is denied until this is fixed)`);
+      lines.push(`shell analyzer: ${report.shellAnalyzer}`, `model reviewer: ${report.modelReviewer}`);
+      ctx.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return runtime.ok ? EXIT.ok : EXIT.configInvalid;
+  },
+};
+
+export default doctorCommand;

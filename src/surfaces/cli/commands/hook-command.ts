@@ -1,0 +1,55 @@
+/**
+ * `gavel hook <harness>`: answers one tool call of Claude Code, Codex or pi on stdin, in that harness's terms.
+ * Decides nothing itself; every failure ends in exit 2 (which both Claude Code and Codex treat as a block).
+ */
+
+import { EXIT } from '../../../core';
+import { runClaudeCodeHook } from '../../hooks/claude-code/claude-code-hook';
+import { runCodexHook } from '../../hooks/codex/codex-hook';
+import { runPiHook } from '../../hooks/pi/pi-hook';
+import { defaultAuditSink } from '../../hooks/runtime/audit-seam';
+import { guardHookProcess } from '../../hooks/runtime/hook-guard';
+import type { CommandSpec } from '../command';
+
+const HARNESSES = { 'claude-code': runClaudeCodeHook, codex: runCodexHook, pi: runPiHook } as const;
+
+export const hookCommand: CommandSpec = {
+  name: 'hook',
+  summary: 'answer one tool call of an agent harness (claude-code, codex, pi) read on stdin',
+  usage: 'gavel hook <claude-code|codex|pi>',
+  description:
+    'Reads the harness hook payload on stdin and answers in its own protocol (see docs/hooks.md). Claude Code: PreToolUse and PermissionRequest, `hookSpecificOutput` on stdout. Codex: the same events, deny-only for PreToolUse. pi: `{verdict, reason}` for the gavel extension. Unreadable input, a crash or a timeout exits 2 with the reason on stderr, which blocks the call.',
+  options: {},
+  positionals: [{ name: 'harness', description: 'claude-code, codex or pi' }],
+  exits: [EXIT.ok, EXIT.usage],
+  examples: [
+    'echo \'{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":".env"},"cwd":"/repo"}\' | gavel hook claude-code',
+  ],
+  async run(ctx, args) {
+    const disarm = guardHookProcess(ctx.env);
+    const harness = args.positionals[0] as keyof typeof HARNESSES;
+    const run = HARNESSES[harness];
+    if (!run) {
+      disarm();
+      ctx.stderr.write(
+        `gavel hook: unknown harness \`${String(harness)}\` (claude-code, codex, pi); the call is blocked\n`,
+      );
+      return EXIT.usage;
+    }
+    let stdin: string;
+    try {
+      stdin = await ctx.readStdin();
+    } catch {
+      disarm();
+      ctx.stderr.write('gavel: stdin could not be read; the tool call is blocked\n');
+      return 2;
+    }
+    const reply = await run(stdin, { env: ctx.env, clock: ctx.clock, audit: defaultAuditSink });
+    disarm();
+    if (reply.stdout) ctx.stdout.write(reply.stdout);
+    if (reply.stderr) ctx.stderr.write(reply.stderr);
+    return reply.exitCode;
+  },
+};
+
+export default hookCommand;

@@ -1,0 +1,68 @@
+/**
+ * `gavel init <claude-code|codex|pi>`: installs gavel's hook, idempotently, merging into existing settings
+ * and keeping a backup. Decides nothing.
+ */
+
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { findProjectRoot } from '../../../config';
+import { EXIT, IoError, UsageError } from '../../../core';
+import {
+  HARNESS_NAMES,
+  type HarnessName,
+  installJsonHooks,
+  installPiExtension,
+  settingsFile,
+} from '../../hooks/install/install-hook';
+import { findRulesDir } from '../../hooks/runtime/load-runtime';
+import type { CommandSpec } from '../command';
+
+/** The checkout or package root gavel runs from (the folder holding `rules/`). */
+export function gavelRoot(): string {
+  const rules = findRulesDir();
+  if (!rules) throw new IoError('io', 'cannot find the gavel installation (its `rules/` folder is missing)');
+  return dirname(rules);
+}
+
+export const initCommand: CommandSpec = {
+  name: 'init',
+  summary: 'install the gavel hook into claude-code, codex or pi',
+  usage: 'gavel init <claude-code|codex|pi> [--project]',
+  description:
+    "Claude Code: adds PreToolUse and PermissionRequest hooks to ~/.claude/settings.json (or the project's .claude/settings.json with --project). Codex: the same in ~/.codex/hooks.json (turn hooks on with `[features] codex_hooks = true` in ~/.codex/config.toml). pi: writes ~/.pi/agent/extensions/gavel.ts. Existing keys and hooks are kept; the previous file is saved as `<file>.gavel-backup`. Running it again changes nothing.",
+  options: {
+    project: { type: 'boolean', description: 'install for the current project instead of the user' },
+  },
+  positionals: [{ name: 'harness', description: 'claude-code, codex or pi' }],
+  exits: [EXIT.ok, EXIT.internal, EXIT.usage],
+  examples: ['gavel init claude-code', 'gavel init pi --project'],
+  async run(ctx, args) {
+    const harness = args.positionals[0] as HarnessName;
+    if (!HARNESS_NAMES.includes(harness))
+      throw new UsageError(`unknown harness \`${String(harness)}\` (claude-code, codex, pi)`);
+    const home = ctx.env.HOME || homedir();
+    const project = args.values.project === true ? findProjectRoot(ctx.cwd) : undefined;
+    const file = settingsFile(harness, home, project);
+    const root = gavelRoot();
+    const result =
+      harness === 'pi'
+        ? installPiExtension(file, join(root, 'src', 'surfaces', 'hooks', 'pi', 'index.ts'))
+        : installJsonHooks(file, `${join(root, 'bin', 'gavel')} hook ${harness}`);
+    if (!result.ok) {
+      ctx.stderr.write(`gavel init: ${result.file}: ${result.problem}\n`);
+      return EXIT.internal;
+    }
+    if (!result.changed) ctx.stdout.write(`already installed: ${result.file}\n`);
+    else
+      ctx.stdout.write(
+        `installed: ${result.file}${result.backup ? ` (previous file saved as ${result.backup})` : ''}\n`,
+      );
+    if (harness === 'codex')
+      ctx.stdout.write(
+        'note: Codex runs hooks only with `[features] codex_hooks = true` in ~/.codex/config.toml\n',
+      );
+    return EXIT.ok;
+  },
+};
+
+export default initCommand;

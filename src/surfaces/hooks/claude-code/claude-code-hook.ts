@@ -1,0 +1,114 @@
+/**
+ * `gavel hook claude-code`: Claude Code's PreToolUse and PermissionRequest hooks. Reads the hook payload,
+ * judges the call, and answers in Claude Code's terms. Decides nothing itself.
+ * PreToolUse: allow -> `permissionDecision: "allow"`, escalate -> `"ask"` (a person decides), deny -> `"deny"`.
+ * PermissionRequest: allow -> `behavior: "allow"`, deny -> `behavior: "deny"`, escalate -> no answer, so
+ * Claude Code shows its own dialog to the person.
+ * Fail closed: unreadable input is exit 2 with the reason on stderr (Claude Code blocks on 2; any other
+ * non-zero exit would let the call through). Config and rule problems are an explicit deny.
+ */
+
+import { fromClaudeCode } from '../../../check';
+import { faultFrom, injectFault } from '../runtime/faults';
+import { allowHint, type CallEnv, type Judged, judgeCall } from '../runtime/judge-call';
+import { readUserTurns } from './transcript';
+
+export interface HookReply {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export const BLOCK_EXIT = 2;
+
+export const block = (reason: string): HookReply => ({
+  stdout: '',
+  stderr: `gavel: ${reason}\n`,
+  exitCode: BLOCK_EXIT,
+});
+
+const EVENTS = ['PreToolUse', 'PermissionRequest'] as const;
+type HookEvent = (typeof EVENTS)[number];
+
+interface Payload {
+  event: HookEvent;
+  toolName: string;
+  toolInput: unknown;
+  cwd: string;
+  sessionId?: string;
+  transcriptPath?: string;
+}
+
+export function readPayload(
+  stdin: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Payload | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(stdin);
+  } catch {
+    return 'hook input is not valid JSON';
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return 'hook input must be a JSON object';
+  const p = json as Record<string, unknown>;
+  if (!EVENTS.includes(p.hook_event_name as HookEvent))
+    return `unsupported hook event \`${String(p.hook_event_name)}\` (PreToolUse or PermissionRequest)`;
+  if (typeof p.tool_name !== 'string' || p.tool_name === '') return 'hook input lacks `tool_name`';
+  const cwd = typeof p.cwd === 'string' && p.cwd.startsWith('/') ? p.cwd : env.CLAUDE_PROJECT_DIR;
+  if (!cwd?.startsWith('/')) return 'hook input lacks an absolute `cwd`';
+  const payload: Payload = {
+    event: p.hook_event_name as HookEvent,
+    toolName: p.tool_name,
+    toolInput: p.tool_input,
+    cwd,
+  };
+  if (typeof p.session_id === 'string') payload.sessionId = p.session_id;
+  if (typeof p.transcript_path === 'string') payload.transcriptPath = p.transcript_path;
+  return payload;
+}
+
+export function answer(event: HookEvent, judged: Judged): HookReply {
+  const d = judged.decision;
+  const reason = `gavel: ${d.reason}${d.verdict === 'allow' ? '' : allowHint(judged)}`;
+  const out = (hookSpecificOutput: Record<string, unknown>): HookReply => ({
+    stdout: `${JSON.stringify({ hookSpecificOutput })}\n`,
+    stderr: '',
+    exitCode: 0,
+  });
+  if (event === 'PreToolUse') {
+    const permissionDecision = d.verdict === 'allow' ? 'allow' : d.verdict === 'deny' ? 'deny' : 'ask';
+    return out({ hookEventName: 'PreToolUse', permissionDecision, permissionDecisionReason: reason });
+  }
+  switch (d.verdict) {
+    case 'allow':
+      return out({ hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } });
+    case 'deny':
+      return out({ hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: reason } });
+    case 'escalate':
+      return { stdout: '', stderr: '', exitCode: 0 };
+  }
+}
+
+export async function runClaudeCodeHook(stdin: string, io: CallEnv): Promise<HookReply> {
+  try {
+    const payload = readPayload(stdin, io.env);
+    if (typeof payload === 'string') return block(payload);
+    await injectFault(faultFrom(io.env));
+    const judged = await judgeCall(
+      {
+        harness: 'claude-code',
+        toolName: payload.toolName,
+        adapt: (cwd) => fromClaudeCode(payload.toolName, payload.toolInput, cwd),
+        cwd: payload.cwd,
+        userTurns: () => readUserTurns(payload.transcriptPath),
+        ...(payload.sessionId ? { sessionId: payload.sessionId } : {}),
+      },
+      io,
+    );
+    return answer(payload.event, judged);
+  } catch {
+    // INVARIANT: nothing thrown inside the hook ever becomes a non-2 exit.
+    return block('internal error while judging the tool call; it is blocked');
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Judges one harness tool call: load the runtime, adapt the tool input, run the pipeline on every target, keep
+ * the strictest decision, and record it once. Shared by every hook surface; translates nothing into a
+ * harness's terms (the hook files do that). Fail closed: a runtime problem is a deny with basis
+ * `config-invalid` or `rules-invalid`; an input that cannot be adapted is a deny with basis `invalid-input`.
+ */
+
+import {
+  type AdaptResult,
+  type CheckRequest,
+  checkWithTrace,
+  emptyContext,
+  requestSubject,
+} from '../../../check';
+import { type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../../core';
+import type { AuditSink } from './audit-seam';
+import { loadRuntime } from './load-runtime';
+
+export interface CallInput {
+  harness: 'claude-code' | 'codex' | 'pi' | 'cli';
+  toolName: string;
+  adapt: (cwd: string) => AdaptResult;
+  cwd: string;
+  sessionId?: string;
+  /** Read only when a reviewer could use them (mode `auto`): the deterministic policy never does. */
+  userTurns?: () => string[];
+}
+
+export interface CallEnv {
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  audit: AuditSink;
+  rulesDir?: string;
+}
+
+export interface Judged {
+  decision: Decision;
+  /** Exact rules that would allow it (never for floor cases); hold the command, never audited. */
+  suggestions: string[];
+}
+
+export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
+  const subject = call.toolName;
+  const meta = {
+    surface: 'check' as const,
+    kind: call.harness,
+    subject,
+    ...(call.sessionId ? { sessionId: call.sessionId } : {}),
+  };
+  const runtime = await loadRuntime({
+    cwd: call.cwd,
+    env: io.env,
+    clock: io.clock,
+    ...(io.rulesDir ? { rulesDir: io.rulesDir } : {}),
+  });
+  if (!runtime.ok) {
+    const decision = decide({
+      verdict: 'deny',
+      basis: runtime.basis,
+      reason: `gavel cannot judge: ${runtime.problem}`,
+      policy: NO_POLICY,
+    });
+    io.audit(decision, meta);
+    return { decision, suggestions: [] };
+  }
+  const adapted = call.adapt(call.cwd);
+  if (!adapted.ok) {
+    const decision = decide({
+      verdict: 'deny',
+      basis: 'invalid-input',
+      reason: `unreadable tool call: ${adapted.problem}`,
+      policy: runtime.deps.policy.ref,
+    });
+    io.audit(decision, meta);
+    return { decision, suggestions: [] };
+  }
+  const d = runtime.defaults;
+  const turns = runtime.deps.policy.mode === 'auto' ? (call.userTurns?.() ?? []) : [];
+  let worst: Judged | undefined;
+  let firstRequest: CheckRequest | undefined;
+  for (const input of adapted.inputs) {
+    const context = emptyContext();
+    context.trusted.userTurns = turns;
+    const request: CheckRequest = {
+      toolName: call.toolName,
+      input,
+      cwd: call.cwd,
+      workspaceRoots: d.workspaceRoots(call.cwd),
+      home: d.home,
+      tempDirs: d.tempDirs,
+      context,
+      ...(call.sessionId ? { sessionId: call.sessionId } : {}),
+    };
+    firstRequest ??= request;
+    const result = await checkWithTrace(request, runtime.deps);
+    if (!worst || verdictRank(result.decision.verdict) > verdictRank(worst.decision.verdict)) {
+      worst = { decision: result.decision, suggestions: result.suggestions };
+    } else if (result.decision.verdict === worst.decision.verdict) {
+      worst.suggestions.push(...result.suggestions);
+    }
+  }
+  // INVARIANT: a call with no target is never an allow.
+  const judged = worst ?? {
+    decision: decide({
+      verdict: 'deny',
+      basis: 'invalid-input',
+      reason: 'the tool call names nothing to judge',
+      policy: runtime.deps.policy.ref,
+    }),
+    suggestions: [],
+  };
+  io.audit(judged.decision, { ...meta, subject: firstRequest ? requestSubject(firstRequest) : subject });
+  return judged;
+}
+
+/** The sentence a person or an agent reads after a reason: how to allow it next time. */
+export function allowHint(judged: Judged): string {
+  if (judged.suggestions.length === 0) return '';
+  const rules = [...new Set(judged.suggestions)].map((s) => JSON.stringify(s)).join(', ');
+  return `; to allow it, add ${rules} to \`allow\` under [check] in ~/.config/gavel/config.toml.`;
+}

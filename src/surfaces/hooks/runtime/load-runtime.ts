@@ -1,0 +1,108 @@
+/**
+ * Loads everything action review needs at the seam: the three bundled rule files, the effective config
+ * (user file, GAVEL_* variables, the project's gavel.toml), the compiled policy with its examples checked, and
+ * the injected shell analyzer. Reads files; decides nothing. Never half used: any problem is returned as a
+ * value with basis `rules-invalid` or `config-invalid` and a one-line message naming the file and key.
+ */
+
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../../check';
+import { type Config, findProjectRoot, formatProblem, loadConfig } from '../../../config';
+import type { Basis, Clock } from '../../../core';
+import { reviewerForSurfaces } from './reviewer-seam';
+import { analyzeShellForSurfaces } from './shell-seam';
+
+export const RULE_FILES = ['check-policy.json', 'check-floor.json', 'check-paths.json'] as const;
+
+export interface RuntimeOptions {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  /** Tests only: where the rule files are; otherwise found beside the running code. */
+  rulesDir?: string;
+}
+
+export type Runtime =
+  | {
+      ok: true;
+      deps: CheckDeps;
+      config: Config;
+      projectRoot: string;
+      defaults: RequestDefaults;
+      rulesDir: string;
+      notices: string[];
+    }
+  | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string };
+
+/** The nearest `rules/` folder holding the floor file, walking up from this code (the bundle or the source). */
+export function findRulesDir(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'rules', 'check-floor.json'))) return join(dir, 'rules');
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function readJson(file: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  try {
+    return { ok: true, value: JSON.parse(readFileSync(file, 'utf8')) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, problem: `${file}: ${code ? `cannot be read (${code})` : 'is not valid JSON'}` };
+  }
+}
+
+export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const rulesDir = options.rulesDir ?? findRulesDir();
+  if (!rulesDir)
+    return {
+      ok: false,
+      basis: 'rules-invalid',
+      problem: 'the bundled rules folder is missing (rules/check-floor.json)',
+    };
+  const files: unknown[] = [];
+  for (const name of RULE_FILES) {
+    const read = readJson(join(rulesDir, name));
+    if (!read.ok) return { ok: false, basis: 'rules-invalid', problem: read.problem };
+    files.push(read.value);
+  }
+  const config = loadConfig({ cwd: options.cwd, env: options.env });
+  if (!config.ok) return { ok: false, basis: 'config-invalid', problem: formatProblem(config.problem) };
+  const compiled = compilePolicy({
+    policyJson: files[0],
+    floorJson: files[1],
+    pathsJson: files[2],
+    check: config.config.check,
+  });
+  if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
+  const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces);
+  if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };
+  const reviewer = reviewerForSurfaces(config.config, options.env);
+  const home = options.env.HOME || homedir();
+  const tmp = options.env.TMPDIR;
+  const defaults: RequestDefaults = {
+    cwd: options.cwd,
+    home,
+    tempDirs: tmp?.startsWith('/') ? [tmp] : [],
+    workspaceRoots: (cwd) => [findProjectRoot(cwd)],
+  };
+  return {
+    ok: true,
+    deps: {
+      analyzeShell: analyzeShellForSurfaces,
+      policy: compiled.policy,
+      clock: options.clock,
+      ...(reviewer ? { reviewer } : {}),
+    },
+    config: config.config,
+    projectRoot: config.projectRoot,
+    defaults,
+    rulesDir,
+    notices: config.notices.map(formatProblem),
+  };
+}
