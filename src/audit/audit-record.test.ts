@@ -16,6 +16,13 @@ import { parseAuditLine } from './parse-audit-line';
 const AT = new Date('2026-11-29T21:30:00.123Z');
 const POLICY = { version: 3, sha256: sha256Hex('policy v3') };
 
+const MODEL = {
+  provider: 'anthropic',
+  model: 'claude-haiku-4-5',
+  tokens: { input: 812, output: 64 },
+  costUsd: 0.0010329999,
+};
+
 function modelDecision(): Decision {
   return decide({
     verdict: 'escalate',
@@ -184,12 +191,12 @@ describe('buildAuditRecord', () => {
     [
       'fractional tokens',
       CONTEXT,
-      { ...modelDecision(), model: { ...modelDecision().model!, tokens: { input: 1.5, output: 0 } } },
+      { ...modelDecision(), model: { ...MODEL, tokens: { input: 1.5, output: 0 } } },
     ],
     [
       'a cost that is not a number',
       CONTEXT,
-      { ...modelDecision(), model: { ...modelDecision().model!, costUsd: Number.NaN } },
+      { ...modelDecision(), model: { ...MODEL, costUsd: Number.NaN } },
     ],
   ])('refuses %s with an AuditRecordError that does not echo the value', (_name, context, decision) => {
     let caught: unknown;
