@@ -101,11 +101,17 @@ function token(value: string, max: number): string {
   return value.length <= max && TOKEN.test(value) ? value : INVALID_TOKEN;
 }
 
-/** An id that is not id-shaped is kept only as a hash, so correlation survives and the text does not. */
-function id(value: string | undefined): string | null {
-  if (value === undefined) return null;
+/**
+ * A session or run id as written: kept when id-shaped; otherwise only a hash of it, so correlation
+ * survives and the text does not. `gavel log --session` applies the same, so either form finds it.
+ */
+export function auditId(value: string): string {
   if (value.length <= AUDIT_LIMITS.id && ID.test(value)) return value;
   return `sha256:${sha256Hex(value).slice(0, 32)}`;
+}
+
+function id(value: string | undefined): string | null {
+  return value === undefined ? null : auditId(value);
 }
 
 function count(value: number, what: string): number {

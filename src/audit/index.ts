@@ -19,6 +19,7 @@ export {
   type AuditModel,
   type AuditRecord,
   AuditRecordError,
+  auditId,
   buildAuditRecord,
   formatAuditLine,
   INVALID_TOKEN,

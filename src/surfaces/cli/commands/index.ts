@@ -5,4 +5,10 @@
 
 import type { CommandEntry } from '../command';
 
-export const COMMANDS: readonly CommandEntry[] = [];
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'log',
+    summary: 'show the last decisions from the audit log, as a table or --json',
+    load: async () => (await import('./log-command')).logCommand,
+  },
+];
