@@ -71,8 +71,11 @@ function* linesFromEnd(fd: number, size: number, chunkBytes: number): Generator<
     }
     const buffer = Buffer.concat([chunk.subarray(0, got), tail]);
     let end = buffer.length;
-    for (let i = buffer.length - 1; i >= 0; i--) {
-      if (buffer[i] !== NEWLINE) continue;
+    for (
+      let i = buffer.lastIndexOf(NEWLINE, end - 1);
+      i >= 0;
+      i = i > 0 ? buffer.lastIndexOf(NEWLINE, i - 1) : -1
+    ) {
       if (oversized) {
         oversized = false;
         yield null;
