@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,6 +166,20 @@ describe('appendRecord', () => {
     expect(message).toContain(code);
     expect(message).not.toContain(REASON);
     expect(message).not.toContain('"v":1');
+  });
+
+  it('a folder mkdir refuses with ENOENT under an existing parent fails at once, never hangs', () => {
+    // Node 20's recursive mkdir spins forever here; run the real writer in a child, bounded by a timeout.
+    const go = join(tmp, 'go-now');
+    writeFileSync(go, '');
+    const path = '/proc/self/gavel-audit-test/decisions.ndjson';
+    const run = spawnSync(process.execPath, [worker, path, '0', '1', go], {
+      timeout: 20_000,
+      encoding: 'utf8',
+    });
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`cannot create the folder of the audit log \`${path}\` (ENOENT)`);
   });
 
   it('leaves the target of a planted symlink untouched', () => {

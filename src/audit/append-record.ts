@@ -6,7 +6,7 @@
  * A short write is an error, never retried (a second write could interleave with another process).
  */
 
-import { closeSync, constants, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { IoError } from '../core';
 import { type AuditRecord, formatAuditLine } from './audit-record';
@@ -27,24 +27,54 @@ function fail(file: string, what: string, error?: unknown): never {
   throw new IoError('audit-write', `cannot ${what} the audit log \`${file}\`${why}`, { cause: error });
 }
 
+/**
+ * Creates the missing folders of `dir`, one level at a time. Not mkdirSync({ recursive: true }):
+ * on Node 20 that spins forever where mkdir answers ENOENT under an existing parent (`/proc/self/x`),
+ * which would hang a hook instead of failing it.
+ */
+function makeFolders(file: string, dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, { mode: AUDIT_DIR_MODE });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') fail(file, 'create the folder of', error);
+    }
+  }
+}
+
+function openOnce(file: string): number {
+  return openSync(file, FLAGS, AUDIT_FILE_MODE);
+}
+
+/** Opens the log for appending; creates its folder only when the first open says it is missing. */
+function openLog(file: string): number {
+  try {
+    return openOnce(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') fail(file, code === 'ELOOP' ? 'follow a symlink at' : 'open', error);
+  }
+  makeFolders(file, dirname(file));
+  try {
+    return openOnce(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail(file, code === 'ELOOP' ? 'follow a symlink at' : 'open', error);
+  }
+}
+
 /** Writes one already formatted line (see formatAuditLine). */
 export function appendAuditLine(file: string, line: string): void {
   if (!line.endsWith('\n') || line.indexOf('\n') !== line.length - 1) {
     throw new IoError('audit-write', 'an audit line must be exactly one line ending in a newline');
   }
   const bytes = Buffer.from(line, 'utf8');
-  try {
-    mkdirSync(dirname(file), { recursive: true, mode: AUDIT_DIR_MODE });
-  } catch (error) {
-    fail(file, 'create the folder of', error);
-  }
-  let fd: number;
-  try {
-    fd = openSync(file, FLAGS, AUDIT_FILE_MODE);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    fail(file, code === 'ELOOP' ? 'follow a symlink at' : 'open', error);
-  }
+  const fd = openLog(file);
   try {
     if (!fstatSync(fd).isFile()) fail(file, 'append to a non-file at');
     let written: number;
