@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capLength, REDACT_MAX_LENGTH, redact, stripControls } from './redact';
+import { capLength, preCut, REDACT_INPUT_MAX, REDACT_MAX_LENGTH, redact, stripControls } from './redact';
 
 // Fake credentials assembled at run time, so no secret-shaped literal sits in the repository.
 const AWS_KEY = `AKIA${'IOSFODNN7EXAMPLE'}`;
@@ -104,5 +104,24 @@ describe('capLength', () => {
 
   it('a secret split by a newline is joined and still caught', () => {
     expect(redact('password=\nhunter2')).toBe('password= [redacted:assignment]');
+  });
+});
+
+describe('preCut: overlong input', () => {
+  it('drops a token cut in half at the input bound', () => {
+    const text = `${'w '.repeat((REDACT_INPUT_MAX - 10) / 2)}${GHP}`;
+    const out = preCut(text);
+    expect(out.length).toBeLessThanOrEqual(REDACT_INPUT_MAX + 2);
+    expect(out).not.toContain('ghp_');
+    expect(out.endsWith(' …')).toBe(true);
+  });
+
+  it('one huge run without spaces is dropped whole', () => {
+    expect(preCut('A1b2'.repeat(REDACT_INPUT_MAX))).toBe(' …');
+  });
+
+  it('input under the bound is untouched', () => {
+    const text = 'x '.repeat(100);
+    expect(preCut(text)).toBe(text);
   });
 });

@@ -8,6 +8,9 @@
 /** Default cap, in UTF-16 code units, for one redacted field. */
 export const REDACT_MAX_LENGTH = 300;
 
+/** Text past this is dropped before any pattern runs, so no input makes redaction slow. */
+export const REDACT_INPUT_MAX = 16 * 1024;
+
 export interface SecretShape {
   /** Shown in the marker: `[redacted:<name>]`. */
   name: string;
@@ -55,7 +58,7 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
   },
   {
     name: 'url-credentials',
-    pattern: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@]+:[^\s/@]+@/gi,
+    pattern: /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/:@]+:[^\s/@]+@/gi,
     replace: (_m, scheme) => `${scheme}${marker('url-credentials')}@`,
   },
   { name: 'hex', pattern: /\b[0-9A-Fa-f]{32,}\b/g },
@@ -111,10 +114,21 @@ export function redactSecrets(text: string): string {
 }
 
 /**
+ * Cuts overlong input before the patterns see it. The cut also drops the last, possibly partial, run
+ * of non-space characters: half a token no longer matches its shape and must not survive.
+ */
+export function preCut(text: string): string {
+  if (text.length <= REDACT_INPUT_MAX) return text;
+  const cut = text.slice(0, REDACT_INPUT_MAX);
+  const lastSpace = cut.search(/\s\S*$/);
+  return `${lastSpace > 0 ? cut.slice(0, lastSpace) : ''} …`;
+}
+
+/**
  * The one pass every free-text field of an audit line goes through: controls stripped, secrets
  * replaced, length capped. Capping comes last so that it can never cut a secret in half and leave
  * a piece the shapes no longer recognise.
  */
 export function redact(text: string, maxLength: number = REDACT_MAX_LENGTH): string {
-  return capLength(redactSecrets(stripControls(text)), maxLength);
+  return capLength(redactSecrets(stripControls(preCut(text))), maxLength);
 }
