@@ -1,5 +1,14 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -180,6 +189,29 @@ describe('appendRecord', () => {
     expect(run.signal).toBeNull();
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`cannot create the folder of the audit log \`${path}\` (ENOENT)`);
+  });
+
+  it('a folder its user may not write: an IoError naming the path (EACCES), without the line', () => {
+    const folder = join(tmp, 'read-only');
+    mkdirSync(folder, { mode: 0o555 });
+    const path = join(folder, 'decisions.ndjson');
+    if (process.getuid?.() !== 0) {
+      expect(() => appendRecord(path, record())).toThrow(`cannot open the audit log \`${path}\` (EACCES)`);
+      return;
+    }
+    // Root writes anywhere: run the real writer as an unprivileged user instead.
+    chmodSync(tmp, 0o755);
+    const go = join(tmp, 'go-now');
+    writeFileSync(go, '');
+    const run = spawnSync(process.execPath, [worker, path, '0', '1', go], {
+      uid: 65534,
+      gid: 65534,
+      timeout: 20_000,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`cannot open the audit log \`${path}\` (EACCES)`);
+    expect(run.stderr).not.toContain('writer 0 line 0');
   });
 
   it('leaves the target of a planted symlink untouched', () => {
