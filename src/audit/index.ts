@@ -3,7 +3,7 @@
  * `gavel log`. Never holds untrusted text or a secret.
  */
 
-export { AUDIT_DIR_MODE, AUDIT_FILE_MODE, appendAuditLine, appendRecord } from './append-record';
+export { AUDIT_DIR_MODE, AUDIT_FILE_MODE, appendRecord } from './append-record';
 export {
   type AuditDetail,
   type AuditDetailValue,
@@ -27,5 +27,6 @@ export {
 } from './audit-record';
 export { AUDIT_FILE_NAME, auditLogPath, DEFAULT_AUDIT_DIR, type LogPathInput } from './log-path';
 export { isAuditRecord, parseAuditLine } from './parse-audit-line';
-export { matches, type ReadOptions, type ReadResult, type RecordFilter, readRecords } from './read-records';
+export { type ReadOptions, type ReadResult, type RecordFilter, readRecords } from './read-records';
+export { type RecordDecisionInput, recordDecision } from './record-decision';
 export { REDACT_MAX_LENGTH, redact } from './redact';
