@@ -193,6 +193,12 @@ describe('buildAuditRecord', () => {
       CONTEXT,
       { ...modelDecision(), model: { ...MODEL, tokens: { input: 1.5, output: 0 } } },
     ],
+    ['an unknown verdict', CONTEXT, { ...modelDecision(), verdict: 'maybe' as never }],
+    ['an outcome without its verdict', CONTEXT, { ...modelDecision(), verdict: 'allow' as const }],
+    ['an unknown basis', CONTEXT, { ...modelDecision(), basis: 'vibes' as never }],
+    ['an unknown risk', CONTEXT, { ...modelDecision(), risk: 'huge' as never }],
+    ['an unknown authorization', CONTEXT, { ...modelDecision(), authorization: 'root' as never }],
+    ['an unknown surface', { ...CONTEXT, surface: 'shell' as never }, modelDecision()],
     [
       'a cost that is not a number',
       CONTEXT,
@@ -209,6 +215,12 @@ describe('buildAuditRecord', () => {
     const message = (caught as Error).message;
     for (const secret of ['the command text', 'xxxxxxxx', 'free text', 'AKIA', 'nope'])
       expect(message).not.toContain(secret);
+  });
+
+  it('a cost too large to round is kept as given, never written as null', () => {
+    const d = { ...modelDecision(), model: { ...MODEL, costUsd: 1e305 } };
+    const line = formatAuditLine(buildAuditRecord(d, CONTEXT, AT));
+    expect(parseAuditLine(line)?.model?.costUsd).toBe(1e305);
   });
 
   it('refuses an invalid date', () => {

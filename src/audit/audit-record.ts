@@ -12,15 +12,22 @@ import {
   contentHash,
   type Decision,
   GavelError,
+  isAuthorization,
+  isBasis,
+  isOutcome,
+  isRisk,
+  isVerdict,
   type Outcome,
   type Risk,
+  SURFACES,
   type Surface,
   sha256Hex,
   type Verdict,
+  verdictOfOutcome,
 } from '../core';
 import type { AuditDetail } from './audit-detail';
 import { checkDetail } from './audit-detail';
-import { capLength, redact } from './redact';
+import { redact } from './redact';
 
 /** Raise when a field changes meaning or a required field is added; readers check it. */
 export const AUDIT_FORMAT_VERSION = 1;
@@ -126,6 +133,30 @@ function amount(value: number, what: string): number {
   return value;
 }
 
+/** Eight decimals: enough for a fraction of a cent, and no float noise in the line. */
+function roundCost(usd: number): number {
+  const rounded = Math.round(usd * 1e8) / 1e8;
+  return Number.isFinite(rounded) ? rounded : usd;
+}
+
+/** The closed values of a Decision, checked at run time too: a record our reader refuses is no record. */
+function checkVocabulary(decision: Decision, context: AuditContext): void {
+  if (!(SURFACES as readonly string[]).includes(context.surface))
+    throw new AuditRecordError('unknown surface');
+  if (!isVerdict(decision.verdict) || !isOutcome(decision.outcome) || !isBasis(decision.basis)) {
+    throw new AuditRecordError('unknown verdict, outcome or basis');
+  }
+  if (verdictOfOutcome(decision.outcome) !== decision.verdict) {
+    throw new AuditRecordError(
+      `outcome \`${decision.outcome}\` does not carry verdict \`${decision.verdict}\``,
+    );
+  }
+  if (decision.risk !== undefined && !isRisk(decision.risk)) throw new AuditRecordError('unknown risk');
+  if (decision.authorization !== undefined && !isAuthorization(decision.authorization)) {
+    throw new AuditRecordError('unknown authorization');
+  }
+}
+
 function categoriesOf(categories: readonly string[]): string[] {
   const clean = [...new Set(categories.map((c) => token(c, AUDIT_LIMITS.category)))].sort();
   if (clean.length <= AUDIT_LIMITS.categories) return clean;
@@ -143,8 +174,7 @@ function modelOf(decision: Decision): AuditModel | null {
       input: count(m.tokens.input, 'model.tokens.input'),
       output: count(m.tokens.output, 'model.tokens.output'),
     },
-    // Eight decimals: enough for a fraction of a cent, and no float noise in the line.
-    costUsd: Math.round(amount(m.costUsd, 'model.costUsd') * 1e8) / 1e8,
+    costUsd: roundCost(amount(m.costUsd, 'model.costUsd')),
   };
 }
 
@@ -159,6 +189,7 @@ export function subjectOf(request: unknown): string {
 /** Builds the record for one decision. Throws AuditRecordError only for a caller's bug. */
 export function buildAuditRecord(decision: Decision, context: AuditContext, at: Date): AuditRecord {
   if (Number.isNaN(at.getTime())) throw new AuditRecordError('the record time is not a valid date');
+  checkVocabulary(decision, context);
   const { policy } = decision;
   count(policy.version, 'policy.version');
   if (policy.sha256 !== '' && !SHA256.test(policy.sha256)) {
@@ -181,8 +212,7 @@ export function buildAuditRecord(decision: Decision, context: AuditContext, at: 
     verdict: decision.verdict,
     outcome: decision.outcome,
     basis: decision.basis,
-    reason:
-      redact(decision.reason, AUDIT_LIMITS.reason) || capLength('(no reason given)', AUDIT_LIMITS.reason),
+    reason: redact(decision.reason, AUDIT_LIMITS.reason) || '(no reason given)',
     ruleId: decision.ruleId === undefined ? null : token(decision.ruleId, AUDIT_LIMITS.ruleId),
     categories: categoriesOf(decision.categories),
     risk: decision.risk ?? null,
