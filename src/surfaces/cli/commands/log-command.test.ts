@@ -1,5 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +68,14 @@ async function gavel(
   };
   const code = await main(argv, ctx);
   return { code, out, err };
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
 }
 
 const rows = (out: string) => out.trimEnd().split('\n').slice(1);
@@ -280,8 +297,12 @@ describe('gavel log (in process)', () => {
 
 describe('bin/gavel log (end to end, after npm run build)', () => {
   beforeAll(() => {
-    // What `npm run build` runs: the real bundle, loaded by the real bin/gavel.
-    execFileSync(process.execPath, [join(REPO, 'scripts', 'build.mjs')], { cwd: REPO, stdio: 'inherit' });
+    // `npm test` builds first; rebuild (what `npm run build` runs) only when the bundle is missing or
+    // older than the sources, so a suite run never rewrites the bundle under other tests' feet.
+    const bundle = join(REPO, 'dist', 'gavel.mjs');
+    if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestMtime(join(REPO, 'src'))) {
+      execFileSync(process.execPath, [join(REPO, 'scripts', 'build.mjs')], { cwd: REPO, stdio: 'inherit' });
+    }
   });
 
   const env = () => ({
