@@ -1,0 +1,95 @@
+/**
+ * Appends one audit record to the decision log, safely with many processes writing at once.
+ * Effect at the edge: the caller passes the path; this file touches only that file and its folder.
+ * INVARIANT: a line is written with ONE write() on a descriptor opened with O_APPEND, so on a local
+ * filesystem each line lands whole, after every line written before it, never interleaved with another.
+ * A short write is an error, never retried (a second write could interleave with another process).
+ */
+
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { IoError } from '../core';
+import { type AuditRecord, formatAuditLine } from './audit-record';
+
+/** The log is private to its user; its folder too when gavel creates it. */
+export const AUDIT_FILE_MODE = 0o600;
+export const AUDIT_DIR_MODE = 0o700;
+
+// O_NOFOLLOW: a repository that plants the log as a symlink cannot make gavel append to another file.
+// O_NONBLOCK: a planted FIFO fails at once instead of hanging the hook (no effect on regular files).
+const FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+function fail(file: string, what: string, error?: unknown): never {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const why = code ? ` (${code})` : '';
+  // The message names the path and the errno, never the line.
+  throw new IoError('audit-write', `cannot ${what} the audit log \`${file}\`${why}`, { cause: error });
+}
+
+/**
+ * Creates the missing folders of `dir`, one level at a time. Not mkdirSync({ recursive: true }):
+ * on Node 20 that spins forever where mkdir answers ENOENT under an existing parent (`/proc/self/x`),
+ * which would hang a hook instead of failing it.
+ */
+function makeFolders(file: string, dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, { mode: AUDIT_DIR_MODE });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') fail(file, 'create the folder of', error);
+    }
+  }
+}
+
+function openOnce(file: string): number {
+  return openSync(file, FLAGS, AUDIT_FILE_MODE);
+}
+
+/** Opens the log for appending; creates its folder only when the first open says it is missing. */
+function openLog(file: string): number {
+  try {
+    return openOnce(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') fail(file, code === 'ELOOP' ? 'follow a symlink at' : 'open', error);
+  }
+  makeFolders(file, dirname(file));
+  try {
+    return openOnce(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail(file, code === 'ELOOP' ? 'follow a symlink at' : 'open', error);
+  }
+}
+
+/** Writes one already formatted line (see formatAuditLine). */
+export function appendAuditLine(file: string, line: string): void {
+  if (!line.endsWith('\n') || line.indexOf('\n') !== line.length - 1) {
+    throw new IoError('audit-write', 'an audit line must be exactly one line ending in a newline');
+  }
+  const bytes = Buffer.from(line, 'utf8');
+  const fd = openLog(file);
+  try {
+    if (!fstatSync(fd).isFile()) fail(file, 'append to a non-file at');
+    let written: number;
+    try {
+      written = writeSync(fd, bytes, 0, bytes.length);
+    } catch (error) {
+      fail(file, 'write to', error);
+    }
+    if (written !== bytes.length) fail(file, `write all ${bytes.length} bytes (wrote ${written}) to`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Formats and appends one record. Throws IoError when the log cannot take it. */
+export function appendRecord(file: string, record: AuditRecord): void {
+  appendAuditLine(file, formatAuditLine(record));
+}

@@ -1,0 +1,134 @@
+/**
+ * Redaction of free text bound for the audit log: defence in depth for text gavel wrote itself.
+ * Pure. Strips control and invisible formatting characters, replaces anything shaped like a secret
+ * with a named marker (`[redacted:jwt]`), and caps the length. It never decides whether text is
+ * trusted: untrusted text must not reach the log at all, this pass only catches mistakes.
+ */
+
+/** Default cap, in UTF-16 code units, for one redacted field. */
+export const REDACT_MAX_LENGTH = 300;
+
+/** Text past this is dropped before any pattern runs, so no input makes redaction slow. */
+export const REDACT_INPUT_MAX = 16 * 1024;
+
+export interface SecretShape {
+  /** Shown in the marker: `[redacted:<name>]`. */
+  name: string;
+  pattern: RegExp;
+  /** Builds the replacement from the match; by default the whole match becomes the marker. */
+  replace?: (match: string, ...groups: string[]) => string;
+}
+
+const marker = (name: string) => `[redacted:${name}]`;
+
+/** Slashes per character above which a long run reads as a path, not as base64. */
+const PATH_SLASH_RATIO = 1 / 16;
+
+/**
+ * Secret shapes, most specific first: a generic run (hex, base64) must not eat part of a named token
+ * before the named shape sees it.
+ */
+export const SECRET_SHAPES: readonly SecretShape[] = [
+  {
+    name: 'private-key',
+    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:.*?-----END [A-Z0-9 ]*PRIVATE KEY-----|.*$)/g,
+  },
+  { name: 'aws-key', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[0-9A-Z]{16}\b/g },
+  { name: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
+  { name: 'api-key', pattern: /\bsk-[A-Za-z0-9_-]{8,}/g },
+  { name: 'slack-token', pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
+  { name: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g },
+  {
+    name: 'bearer',
+    pattern: /\b(Bearer|Basic)(\s+)([A-Za-z0-9._~+/=-]{8,})/gi,
+    // A credential has a digit or is long; `bearer authentication` is prose and stays.
+    replace: (whole, scheme, space, value) =>
+      /[0-9]/.test(value) || value.length >= 20 ? `${scheme}${space}${marker('bearer')}` : whole,
+  },
+  {
+    name: 'assignment',
+    pattern:
+      /\b(pass(?:word|wd|phrase)|pwd|secret[_-]?key|(?:api|access|auth|refresh|bearer)[_-]?(?:key|token)|apikey|private[_-]?key|client[_-]?secret)(["']?\s*[=:]\s*)("[^"]*"?|'[^']*'?|[^\s,;&]+)/gi,
+    replace: (_m, key, sep) => `${key}${sep}${marker('assignment')}`,
+  },
+  {
+    name: 'assignment',
+    pattern: /\b(token|secret)(=)("[^"]*"?|'[^']*'?|[^\s,;&]+)/gi,
+    replace: (_m, key, sep) => `${key}${sep}${marker('assignment')}`,
+  },
+  {
+    name: 'url-credentials',
+    pattern: /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/:@]+:[^\s/@]+@/gi,
+    replace: (_m, scheme) => `${scheme}${marker('url-credentials')}@`,
+  },
+  { name: 'hex', pattern: /\b[0-9A-Fa-f]{32,}\b/g },
+  {
+    name: 'base64',
+    pattern: /[A-Za-z0-9+/_-]{40,}={0,2}/g,
+    // A long run counts only when it mixes upper case, lower case and digits and is not a path.
+    replace: (run) => (looksEncoded(run) ? marker('base64') : run),
+  },
+];
+
+function looksEncoded(run: string): boolean {
+  if (!/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9]/.test(run)) return false;
+  const slashes = run.split('/').length - 1;
+  return slashes <= run.length * PATH_SLASH_RATIO;
+}
+
+/**
+ * C0 and C1 controls, DEL, line and paragraph separators, bidirectional overrides and isolates,
+ * zero-width characters and the byte-order mark: none may reach a log line or a terminal.
+ */
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g;
+
+/** Removes control and invisible formatting characters; runs of whitespace become one space. */
+export function stripControls(text: string): string {
+  return text.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Cuts to at most `max` code units, ending in `…`, never splitting a surrogate pair. */
+export function capLength(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, Math.max(0, max - 1));
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+/** Replaces every secret shape with its marker. */
+export function redactSecrets(text: string): string {
+  let out = text;
+  for (const shape of SECRET_SHAPES) {
+    const replace = shape.replace;
+    out = replace
+      ? // The callback's last two arguments are the offset and the whole text; before them, the groups.
+        out.replace(shape.pattern, (match: string, ...rest: unknown[]) =>
+          replace(match, ...rest.slice(0, -2).map((g) => (typeof g === 'string' ? g : ''))),
+        )
+      : out.replace(shape.pattern, marker(shape.name));
+  }
+  return out;
+}
+
+/**
+ * Cuts overlong input before the patterns see it. The cut also drops the last, possibly partial, run
+ * of non-space characters: half a token no longer matches its shape and must not survive.
+ */
+export function preCut(text: string): string {
+  if (text.length <= REDACT_INPUT_MAX) return text;
+  const cut = text.slice(0, REDACT_INPUT_MAX);
+  const lastSpace = cut.search(/\s\S*$/);
+  return `${lastSpace > 0 ? cut.slice(0, lastSpace) : ''} …`;
+}
+
+/**
+ * The one pass every free-text field of an audit line goes through: controls stripped, secrets
+ * replaced, length capped. Capping comes last so that it can never cut a secret in half and leave
+ * a piece the shapes no longer recognise.
+ */
+export function redact(text: string, maxLength: number = REDACT_MAX_LENGTH): string {
+  return capLength(redactSecrets(stripControls(preCut(text))), maxLength);
+}

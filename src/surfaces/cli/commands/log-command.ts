@@ -1,0 +1,171 @@
+/**
+ * `gavel log`: the last decisions from the audit log, as a table or as one JSON array.
+ * Reads the config only to find the log (never with --file); decides nothing, writes nothing.
+ * Lines of the log that are not valid records are counted on stderr, never printed: a log in a
+ * repository can be edited by anyone with the checkout, so its text is shown only once it validated.
+ */
+
+import { resolve } from 'node:path';
+import { type AuditRecord, auditId, auditLogPath, type RecordFilter, readRecords } from '../../../audit';
+import { formatProblem, loadConfig } from '../../../config';
+import {
+  EXIT,
+  isOutcome,
+  isVerdict,
+  OUTCOMES,
+  SURFACES,
+  type Surface,
+  UsageError,
+  VERDICTS,
+  type Verdict,
+} from '../../../core';
+import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
+import { style } from '../style';
+import { type Column, oneLine, renderTable } from '../table';
+
+export const LOG_DEFAULT_LINES = 20;
+export const LOG_MAX_LINES = 100_000;
+
+const VERDICT_FILTERS = [...new Set<string>([...VERDICTS, ...OUTCOMES])];
+
+function lineCount(raw: string | undefined): number {
+  if (raw === undefined) return LOG_DEFAULT_LINES;
+  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > LOG_MAX_LINES) {
+    throw new UsageError(
+      `\`--lines\` must be a whole number from 1 to ${LOG_MAX_LINES}, not \`${oneLine(raw, 40)}\``,
+    );
+  }
+  return n;
+}
+
+function filterOf(values: ParsedArgs['values']): RecordFilter {
+  const filter: RecordFilter = {};
+  const surface = values.surface;
+  if (typeof surface === 'string') {
+    if (!(SURFACES as readonly string[]).includes(surface)) {
+      throw new UsageError(
+        `\`--surface\` must be one of ${SURFACES.join(', ')}, not \`${oneLine(surface, 40)}\``,
+      );
+    }
+    filter.surface = surface as Surface;
+  }
+  const verdict = values.verdict;
+  if (typeof verdict === 'string') {
+    if (!isVerdict(verdict) && !isOutcome(verdict)) {
+      throw new UsageError(
+        `\`--verdict\` must be one of ${VERDICT_FILTERS.join(', ')}, not \`${oneLine(verdict, 40)}\``,
+      );
+    }
+    filter.verdict = verdict;
+  }
+  // The log keeps an id that is not id-shaped only as its hash: look it up the same way.
+  if (typeof values.session === 'string') filter.sessionId = auditId(values.session);
+  return filter;
+}
+
+type LogPath = { ok: true; path: string } | { ok: false; code: number };
+
+function logPath(ctx: CommandContext, file: string | boolean | string[] | undefined): LogPath {
+  if (typeof file === 'string') {
+    if (file === '') throw new UsageError('`--file` needs a path');
+    return { ok: true, path: resolve(ctx.cwd, file) };
+  }
+  const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
+  if (!loaded.ok) {
+    ctx.stderr.write(`gavel log: ${formatProblem(loaded.problem)}\n`);
+    return { ok: false, code: EXIT.configInvalid };
+  }
+  return { ok: true, path: auditLogPath({ dir: loaded.config.audit.dir, projectRoot: loaded.projectRoot }) };
+}
+
+/** `2026-11-29T21:30:00.123Z` -> `2026-11-29 21:30:00`: the header says UTC. */
+const shortTime = (iso: string) => iso.slice(0, 19).replace('T', ' ');
+
+function columns(color: boolean): Column<AuditRecord>[] {
+  const s = style(color);
+  const paint: Record<Verdict, (t: string) => string> = { allow: s.green, escalate: s.yellow, deny: s.red };
+  return [
+    { header: 'time (UTC)', cell: (r) => shortTime(r.time) },
+    { header: 'surface', cell: (r) => r.surface },
+    { header: 'kind', cell: (r) => r.kind },
+    { header: 'verdict', cell: (r) => r.verdict, paint: (t, r) => paint[r.verdict](t) },
+    { header: 'outcome', cell: (r) => r.outcome },
+    { header: 'basis', cell: (r) => r.basis },
+    { header: 'rule', cell: (r) => r.ruleId ?? '-' },
+    { header: 'reason', cell: (r) => r.reason },
+  ];
+}
+
+async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  const limit = lineCount(args.values.lines as string | undefined);
+  const filter = filterOf(args.values);
+  const json = args.values.json === true;
+  const where = logPath(ctx, args.values.file);
+  if (!where.ok) return where.code;
+  const result = readRecords(where.path, { limit, ...filter });
+  if (result.unreadable > 0) {
+    const lines = result.unreadable === 1 ? 'line' : 'lines';
+    ctx.stderr.write(
+      `gavel log: skipped ${result.unreadable} ${lines} of \`${where.path}\` that are not valid records\n`,
+    );
+  }
+  if (json) {
+    if (!result.exists) ctx.stderr.write(`gavel log: no decisions recorded yet in \`${where.path}\`\n`);
+    ctx.stdout.write(`${JSON.stringify(result.records, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (!result.exists) {
+    ctx.stdout.write(`no decisions recorded yet in \`${where.path}\`\n`);
+    return EXIT.ok;
+  }
+  if (result.records.length === 0) {
+    const which = Object.keys(filter).length > 0 ? 'matching the filters ' : '';
+    ctx.stdout.write(`no decisions ${which}in \`${where.path}\`\n`);
+    return EXIT.ok;
+  }
+  ctx.stdout.write(renderTable(result.records, columns(ctx.color)));
+  return EXIT.ok;
+}
+
+export const logCommand: CommandSpec = {
+  name: 'log',
+  summary: 'show the last decisions from the audit log, as a table or --json',
+  usage: 'gavel log [options]',
+  description: [
+    'Prints the newest decisions of the audit log, oldest first: time, surface, kind, verdict, outcome,',
+    'basis, rule and reason. The log is <audit.dir>/decisions.ndjson (GAVEL_LOG_DIR, user config only),',
+    'else .gavel/logs/decisions.ndjson under the project root. Lines that are not valid records (a line',
+    'torn by a crash, an edit) are skipped and counted on stderr, never printed. --json prints one JSON',
+    'array of the records as stored (`[]` when there are none). See docs/audit.md.',
+  ].join('\n'),
+  options: {
+    lines: {
+      type: 'string',
+      short: 'n',
+      valueName: 'N',
+      description: `how many decisions to show, the newest (default ${LOG_DEFAULT_LINES}, at most ${LOG_MAX_LINES})`,
+    },
+    json: { type: 'boolean', description: 'print one JSON array of records instead of a table' },
+    file: {
+      type: 'string',
+      valueName: 'PATH',
+      description: "read this log file instead of the project's (no config read)",
+    },
+    surface: { type: 'string', valueName: 'NAME', description: `only this surface: ${SURFACES.join(', ')}` },
+    verdict: {
+      type: 'string',
+      valueName: 'V',
+      description: `only this verdict or outcome: ${VERDICT_FILTERS.join(', ')}`,
+    },
+    session: { type: 'string', valueName: 'ID', description: 'only decisions of this session id' },
+  },
+  exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
+  examples: [
+    'gavel log',
+    'gavel log -n 50 --verdict deny',
+    'gavel log --surface ask --json | jq ".[].ruleId"',
+    'gavel log --file run-logs/decisions.ndjson --session 6f1c2a4e-9b7d-4c3e-8a21-0f5e6d7c8b9a',
+  ],
+  run,
+};
