@@ -42,11 +42,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./init-command')).initCommand,
   },
   {
-    name: 'model',
-    summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
-    load: async () => (await import('./model-command')).modelCommand,
     name: 'log',
     summary: 'show the last decisions from the audit log, as a table or --json',
     load: async () => (await import('./log-command')).logCommand,
+  },
+  {
+    name: 'model',
+    summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
+    load: async () => (await import('./model-command')).modelCommand,
   },
 ];
