@@ -22,6 +22,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./config-command')).configCommand,
   },
   {
+    name: 'demo',
+    summary: 'run action review on the bundled example requests, with no config and no model',
+    load: async () => (await import('./demo-command')).demoCommand,
+  },
+  {
     name: 'doctor',
     summary: 'say which gavel hooks are installed and what is enforced',
     load: async () => (await import('./doctor-command')).doctorCommand,
