@@ -5,4 +5,10 @@
 
 import type { CommandEntry } from '../command';
 
-export const COMMANDS: readonly CommandEntry[] = [];
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'route',
+    summary: 'route a change (a git range) to approve, approve_with_flag, escalate or block',
+    load: async () => (await import('./route-command')).routeCommand,
+  },
+];
