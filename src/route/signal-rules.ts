@@ -38,6 +38,7 @@ export interface SignalRules {
     per_item_cap: number;
     disagreement_cap: number;
     critical_block_confidence: number;
+    sure_finding_confidence: number;
   };
   floors: Partial<Record<SignalId, Outcome>>;
   uncertainty: PhraseRule[];
@@ -72,6 +73,7 @@ const Schema = z.strictObject({
     per_item_cap: count(),
     disagreement_cap: count(),
     critical_block_confidence: z.number().check(z.minimum(0), z.maximum(1)),
+    sure_finding_confidence: z.number().check(z.minimum(0), z.maximum(1)),
   }),
   floors: z.partialRecord(z.enum(SIGNAL_IDS), z.enum(OUTCOMES)),
   uncertainty: phrases(),

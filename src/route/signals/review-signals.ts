@@ -37,11 +37,12 @@ export function reviewSignals(review: ReviewFindings | undefined, policy: RouteP
     if (list.length > 6) evidence.push(`and ${list.length - 6} more`);
     const files = list.flatMap((f) => (f.path ? [sanitize(f.path)] : []));
     const signal = makeSignal(policy, id, evidence, { scale: weight, files });
-    if (severity === 'critical') {
-      const sure = list.some((f) => !disputed.has(f.id) && f.confidence >= s.critical_block_confidence);
-      // A critical finding no one is sure of (disputed, or below the confidence to block) escalates.
-      if (!sure) signal.floor = 'escalate';
-    }
+    // A high or critical finding no one is sure of (every one disputed, or below the confidence the rules
+    // ask for) sets the floor one step lower: a person is still told, the change is not stopped on a guess.
+    const sureAt = severity === 'critical' ? s.critical_block_confidence : s.sure_finding_confidence;
+    const sure = list.some((f) => !disputed.has(f.id) && f.confidence >= sureAt);
+    if (!sure && signal.floor === 'block') signal.floor = 'escalate';
+    else if (!sure && signal.floor === 'escalate') signal.floor = 'approve_with_flag';
     signals.push(signal);
   }
   const disputes = [...disputed.entries()];
