@@ -3,7 +3,8 @@
  * the policy's thresholds. Pure.
  * Routing: by risk (below approve_below: approve; below escalate_at: approve_with_flag; below block_at:
  * escalate; else block), by confidence (below escalate_confidence: escalate; below min_confidence: at
- * least approve_with_flag), and by the strictest floor any signal sets. The strictest of the three wins.
+ * least approve_with_flag), and by the strictest floor any signal sets. The strictest of the three wins,
+ * except that a score-made block with confidence below min_confidence escalates instead.
  */
 
 import { type Outcome, strictestOutcome } from '../../core';
@@ -44,9 +45,8 @@ export function outcomeByConfidence(confidence: number, t: Thresholds): Outcome 
 }
 
 export function routeScore(score: Score, t: Thresholds): Outcome {
-  return strictestOutcome(
-    outcomeByRisk(score.risk, t),
-    outcomeByConfidence(score.confidence, t),
-    score.floor,
-  );
+  let byRisk = outcomeByRisk(score.risk, t);
+  // Blocking on a score needs confidence; below it a person decides (a floor of `block` still blocks).
+  if (byRisk === 'block' && score.confidence < t.minConfidence) byRisk = 'escalate';
+  return strictestOutcome(byRisk, outcomeByConfidence(score.confidence, t), score.floor);
 }
