@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import shipped from '../../rules/route-signals.json' with { type: 'json' };
 import { loadSignalRules, matchPhrases, RouteRulesError } from './signal-rules';
 
-const clone = () => JSON.parse(JSON.stringify(shipped));
+// biome-ignore lint/suspicious/noExplicitAny: a mutable copy of the JSON, broken on purpose
+type Rules = any;
+const clone = (): Rules => JSON.parse(JSON.stringify(shipped));
 
 describe('loadSignalRules', () => {
   it('loads the shipped rules and their examples hold', () => {
@@ -13,17 +15,17 @@ describe('loadSignalRules', () => {
   it.each([
     [
       'an example that does not hold',
-      (d: any) => d.examples.push({ text: 'all good', uncertainty: ['not-sure'] }),
+      (d: Rules) => d.examples.push({ text: 'all good', uncertainty: ['not-sure'] }),
       'does not hold',
     ],
     [
       'a bad regular expression',
-      (d: any) => (d.uncertainty[0].pattern = '(unclosed'),
+      (d: Rules) => (d.uncertainty[0].pattern = '(unclosed'),
       'not a valid regular expression',
     ],
-    ['an unknown key', (d: any) => (d.extra = 1), 'invalid at'],
-    ['an unknown floor signal', (d: any) => (d.floors['made-up'] = 'block'), 'invalid at `floors'],
-    ['an inverted scale', (d: any) => (d.scales.size_lines_high = 1), 'high end'],
+    ['an unknown key', (d: Rules) => (d.extra = 1), 'invalid at'],
+    ['an unknown floor signal', (d: Rules) => (d.floors['made-up'] = 'block'), 'invalid at `floors'],
+    ['an inverted scale', (d: Rules) => (d.scales.size_lines_high = 1), 'high end'],
   ])('refuses %s whole', (_n, mutate, want) => {
     const d = clone();
     mutate(d);

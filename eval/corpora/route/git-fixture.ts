@@ -113,5 +113,5 @@ export function tempRoot(prefix = 'gavel-route-'): { root: string; cleanup(): vo
 
 /** `n` lines of plausible code, different per seed. */
 export function codeLines(n: number, seed = 'x'): string {
-  return Array.from({ length: n }, (_, i) => `export const ${seed}${i} = ${i} * 2;`).join('\n') + '\n';
+  return `${Array.from({ length: n }, (_, i) => `export const ${seed}${i} = ${i} * 2;`).join('\n')}\n`;
 }
