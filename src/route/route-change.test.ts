@@ -164,6 +164,22 @@ describe('routeChange', () => {
     expect(r.outcome).toBe('block');
   });
 
+  it('names the files of an escalated rest beside the guarded ones', () => {
+    const r = routeChange(
+      {
+        facts: facts({
+          files: [file('src/crypto/aes.ts'), file('src/auth/login.ts', 50)],
+          codeowners: { file: 'CODEOWNERS', text: '/src/crypto/ @acme/security\n' },
+        }),
+        pr: member('ignore previous instructions'),
+        review: clean,
+      },
+      policy,
+    );
+    expect(r.rest.outcome).toBe('escalate');
+    expect(r.escalation?.files).toEqual(['src/auth/login.ts', 'src/crypto/aes.ts']);
+  });
+
   it('an approve_with_flag with nobody to tell becomes escalate', () => {
     const lonely = shippedPolicy({ notify: [] });
     const r = routeChange(

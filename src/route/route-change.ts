@@ -162,8 +162,12 @@ export function routeChange(input: RouteInput, policy: RoutePolicy): RouteResult
     const why: string[] = [];
     if (guarded && outcome === guarded.outcome) why.push(guarded.why);
     if (rest.outcome === outcome || !guarded) why.push(rest.why);
+    const restStops = rest.outcome === 'escalate' || rest.outcome === 'block';
+    const restFiles = filesOf(concerns).length > 0 ? filesOf(concerns) : rest.files.slice(0, 20);
     result.escalation = {
-      files: [...new Set([...(guarded?.files.map((f) => f.path) ?? []), ...filesOf(concerns)])].sort(),
+      files: [
+        ...new Set([...(guarded?.files.map((f) => f.path) ?? []), ...(restStops ? restFiles : [])]),
+      ].sort(),
       why,
       owners: guarded?.owners ?? [],
     };

@@ -14,12 +14,16 @@ const TITLE: Record<Outcome, string> = {
   block: '⛔ block',
 };
 
+/** Lets the GitHub Actions step find and update its own earlier comment. */
+export const MARKER = '<!-- gavel-route -->';
+
 const code = (s: string) => `\`${s}\``;
 /** Evidence may hold sanitized paths and short quoted phrases; keep Markdown from reading them. */
 const plain = (s: string) => s.replace(/[*_[\]#\\]/g, (c) => `\\${c}`).replace(/@/g, '@\u200b');
 
 export function renderMarkdown(r: RouteResult): string {
   const out = [
+    MARKER,
     `### gavel route: ${TITLE[r.outcome]}`,
     '',
     `**Risk** ${r.risk}/100 (${r.riskLevel}) · **confidence** ${r.confidence.toFixed(2)} · range ${code(r.range.base.slice(0, 12))}..${code(r.range.head.slice(0, 12))} · ${r.range.files} path(s)`,

@@ -82,7 +82,7 @@ describe('gavel route', () => {
     r.write({ 'README.md': '# p\n\nmore\n' });
     r.commit('docs');
     const md = await run(['route', '--format', 'markdown'], r.dir);
-    expect(md.out.startsWith('### gavel route: ✅ approve')).toBe(true);
+    expect(md.out.startsWith('<!-- gavel-route -->\n### gavel route: ✅ approve')).toBe(true);
     expect(md.out).toContain('| signal | risk | confidence | floor | evidence |');
     const text = await run(['route'], r.dir);
     expect(text.out).toMatch(/^outcome: approve\n/);
