@@ -5,16 +5,21 @@
  */
 
 import { join } from 'node:path';
+import defaults from '../../rules/route-defaults.json' with { type: 'json' };
 import signalRules from '../../rules/route-signals.json' with { type: 'json' };
 import { loadConfig } from '../../src/config';
 import { type Outcome, systemClock } from '../../src/core';
 import {
   buildRoutePolicy,
+  DEFAULT_COSTS,
   type ErrorRates,
   errorKind,
   errorRates,
+  fitThresholds,
+  fromResult,
   loadSignalRules,
   nodeGitRunner,
+  outcomeFor,
   parseFindings,
   parsePullRequest,
   parseRunLog,
@@ -35,12 +40,38 @@ export interface EvalRow {
   confidence: number;
   binaryError: string;
   graduatedError: string;
+  /** The whole result, for `--cases-out` (a calibration case per line). */
+  result: RouteResult;
 }
 
 export interface EvalReport {
   rows: EvalRow[];
   binary: ErrorRates;
   graduated: ErrorRates;
+  /** Thresholds fitted on all cases but one, tried on the one left out (weights stay as shipped). */
+  leaveOneOut?: ErrorRates;
+}
+
+/** Leave-one-out check of `gavel route calibrate`: how well do thresholds fitted on the others route a case? */
+export function leaveOneOut(rows: readonly EvalRow[]): ErrorRates {
+  const t = defaults.thresholds;
+  const current = {
+    approveBelow: t.approve_below,
+    escalateAt: t.escalate_at,
+    blockAt: t.block_at,
+    minConfidence: t.min_confidence,
+    escalateConfidence: t.escalate_confidence,
+  };
+  const cases = rows.map((r) => fromResult(r.id, r.right, r.result));
+  const pairs = cases.map((held, i) => {
+    const fit = fitThresholds(
+      cases.filter((_, j) => j !== i),
+      current,
+      DEFAULT_COSTS,
+    );
+    return { predicted: outcomeFor(held, fit.thresholds), right: held.right };
+  });
+  return errorRates(pairs);
 }
 
 export async function routeCase(c: RouteCase, root: string): Promise<RouteResult> {
@@ -76,6 +107,7 @@ export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): P
         confidence: r.rest.confidence,
         binaryError: errorKind(binary, c.right),
         graduatedError: errorKind(r.outcome, c.right),
+        result: r,
       });
     } finally {
       tmp.cleanup();
@@ -103,6 +135,11 @@ export function formatEvalMarkdown(report: EvalReport): string {
     '| verdict | exact | too aggressive | too conservative |',
     '|---|---:|---:|---:|',
     `| binary (approve unless a finding is high or worse) | ${report.binary.exact}/${report.binary.cases} | ${report.binary.aggressive} (${pct(report.binary.aggressiveRate)}) | ${report.binary.conservative} (${pct(report.binary.conservativeRate)}) |`,
+    ...(report.leaveOneOut
+      ? [
+          `| graduated, thresholds fitted leave-one-out | ${report.leaveOneOut.exact}/${report.leaveOneOut.cases} | ${report.leaveOneOut.aggressive} (${pct(report.leaveOneOut.aggressiveRate)}) | ${report.leaveOneOut.conservative} (${pct(report.leaveOneOut.conservativeRate)}) |`,
+        ]
+      : []),
     `| graduated routing | ${report.graduated.exact}/${report.graduated.cases} | ${report.graduated.aggressive} (${pct(report.graduated.aggressiveRate)}) | ${report.graduated.conservative} (${pct(report.graduated.conservativeRate)}) |`,
   ];
   return `${lines.join('\n')}\n`;

@@ -66,9 +66,9 @@ export function renderConfusion(
   columns: readonly Outcome[] = OUTCOMES,
 ): string[] {
   const w = Math.max(...OUTCOMES.map((o) => o.length), 'right \\ routed'.length);
-  const lines = [title, `  ${'right \\ routed'.padEnd(w)}  ${columns.map((c) => c.padStart(17)).join('')}`];
+  const lines = [title, `  ${'right \\ routed'.padEnd(w)}  ${columns.map((c) => c.padStart(19)).join('')}`];
   for (const r of OUTCOMES)
-    lines.push(`  ${r.padEnd(w)}  ${columns.map((c) => String(table[r][c]).padStart(17)).join('')}`);
+    lines.push(`  ${r.padEnd(w)}  ${columns.map((c) => String(table[r][c]).padStart(19)).join('')}`);
   return lines;
 }
 
