@@ -135,12 +135,12 @@ export function formatEvalMarkdown(report: EvalReport): string {
     '| verdict | exact | too aggressive | too conservative |',
     '|---|---:|---:|---:|',
     `| binary (approve unless a finding is high or worse) | ${report.binary.exact}/${report.binary.cases} | ${report.binary.aggressive} (${pct(report.binary.aggressiveRate)}) | ${report.binary.conservative} (${pct(report.binary.conservativeRate)}) |`,
+    `| graduated routing | ${report.graduated.exact}/${report.graduated.cases} | ${report.graduated.aggressive} (${pct(report.graduated.aggressiveRate)}) | ${report.graduated.conservative} (${pct(report.graduated.conservativeRate)}) |`,
     ...(report.leaveOneOut
       ? [
           `| graduated, thresholds fitted leave-one-out | ${report.leaveOneOut.exact}/${report.leaveOneOut.cases} | ${report.leaveOneOut.aggressive} (${pct(report.leaveOneOut.aggressiveRate)}) | ${report.leaveOneOut.conservative} (${pct(report.leaveOneOut.conservativeRate)}) |`,
         ]
       : []),
-    `| graduated routing | ${report.graduated.exact}/${report.graduated.cases} | ${report.graduated.aggressive} (${pct(report.graduated.aggressiveRate)}) | ${report.graduated.conservative} (${pct(report.graduated.conservativeRate)}) |`,
   ];
   return `${lines.join('\n')}\n`;
 }
