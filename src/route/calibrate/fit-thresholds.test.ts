@@ -83,6 +83,34 @@ describe('fitThresholds', () => {
     expect(outcomeFor(split[0] as ScoredCase, lenient.thresholds)).toBe('approve_with_flag');
   });
 
+  it('finds a cost no threshold triple beats (checked by brute force on seeded random cases)', () => {
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const outcomes: Outcome[] = ['approve', 'approve_with_flag', 'escalate', 'block'];
+    const random = Array.from({ length: 40 }, (_, i) =>
+      c(`r${i}`, Math.floor(next() * 101), outcomes[Math.floor(next() * 4)] as Outcome, {
+        score: {
+          risk: Math.floor(next() * 101),
+          confidence: Math.round(next() * 100) / 100,
+          floor: 'approve',
+        },
+      }),
+    );
+    const fit = fitThresholds(random, T, DEFAULT_COSTS);
+    expect(totalCost(random, fit.thresholds, DEFAULT_COSTS)).toBeCloseTo(fit.cost, 6);
+    for (let a = 0; a <= 100; a += 5)
+      for (let e = a; e <= 100; e += 5)
+        for (let b = e; b <= 100; b += 5) {
+          for (const minConfidence of [0.35, 0.6, 0.9]) {
+            const t = { approveBelow: a, escalateAt: e, blockAt: b, minConfidence, escalateConfidence: 0.35 };
+            expect(totalCost(random, t, DEFAULT_COSTS)).toBeGreaterThanOrEqual(fit.cost - 1e-9);
+          }
+        }
+  });
+
   it('never fits a guarded part below escalate', () => {
     const guarded = [c('g', 0, 'approve', { guarded: 'escalate' })];
     expect(outcomeFor(guarded[0] as ScoredCase, fitThresholds(guarded, T, DEFAULT_COSTS).thresholds)).toBe(

@@ -1,7 +1,8 @@
 /**
  * Fits routing thresholds to labelled cases by minimising a cost in which approving a change that needed a
- * person costs more than escalating one that did not. Pure; exhaustive over whole-number risk thresholds
- * and confidence steps of 0.05, so the answer is the same on every run.
+ * person costs more than escalating one that did not. Pure; exhaustive over every whole-number
+ * approve_below <= escalate_at <= block_at in 0..100 and min_confidence in steps of 0.05 (prefix sums make
+ * each candidate cost constant time), so the answer is the same on every run.
  * Ties: the fewest exact misses, then the thresholds nearest the current ones.
  */
 
@@ -62,32 +63,39 @@ export interface Fit {
 }
 
 export function fitThresholds(cases: readonly ScoredCase[], current: Thresholds, costs: Costs): Fit {
+  const currentCost = totalCost(cases, current, costs);
   let best = { ...current };
-  let bestCost = totalCost(cases, current, costs);
+  let bestCost = currentCost;
   let bestMiss = misses(cases, current);
   let bestDist = 0;
-  const currentCost = bestCost;
-  // Only where a threshold sits between case risks matters: try each case's risk, one above it, the ends
-  // and the current values (so ties can settle on the current thresholds).
-  const values = [
-    ...new Set([
-      0,
-      100,
-      current.approveBelow,
-      current.escalateAt,
-      current.blockAt,
-      ...cases.flatMap((c) => [c.score.risk, Math.min(100, c.score.risk + 1)]),
-    ]),
-  ].sort((x, y) => x - y);
-  const confidences = [
-    ...new Set([current.minConfidence, ...Array.from({ length: 21 }, (_, i) => i / 20)]),
-  ].filter((c) => c >= current.escalateConfidence);
+  const confidences = [...new Set([current.minConfidence, ...Array.from({ length: 21 }, (_, i) => i / 20)])]
+    .filter((c) => c >= current.escalateConfidence)
+    .sort((x, y) => x - y);
   for (const minConfidence of confidences) {
-    for (const a of values) {
-      for (const e of values) {
-        if (e < a) continue;
-        for (const b of values) {
-          if (b < e) continue;
+    // Each case's cost and miss for each outcome the risk thresholds can give it, summed by risk value, so
+    // any (approve_below, escalate_at, block_at) is priced in constant time from prefix sums.
+    const cost = BY_RISK.map(() => new Array<number>(102).fill(0));
+    const miss = BY_RISK.map(() => new Array<number>(102).fill(0));
+    for (const c of cases) {
+      const r = Math.min(100, Math.max(0, Math.ceil(c.score.risk)));
+      for (const [k, byRisk] of BY_RISK.entries()) {
+        const t: Thresholds = { ...PINNED, minConfidence, escalateConfidence: current.escalateConfidence };
+        const predicted = outcomeFor({ ...c, score: { ...c.score, risk: RISK_FOR[byRisk] } }, t);
+        const costRow = cost[k] as number[];
+        const missRow = miss[k] as number[];
+        costRow[r + 1] = (costRow[r + 1] as number) + costOf(predicted, c.right, costs);
+        missRow[r + 1] = (missRow[r + 1] as number) + (predicted === c.right ? 0 : 1);
+      }
+    }
+    const P = cost.map(prefix);
+    const M = miss.map(prefix);
+    const sum = (S: number[][], a: number, e: number, b: number) =>
+      at(S[0], a) + at(S[1], e) - at(S[1], a) + at(S[2], b) - at(S[2], e) + at(S[3], 101) - at(S[3], b);
+    for (let a = 0; a <= 100; a++) {
+      for (let e = a; e <= 100; e++) {
+        for (let b = e; b <= 100; b++) {
+          const total = sum(P, a, e, b);
+          if (total > bestCost + 1e-9) continue;
           const t: Thresholds = {
             approveBelow: a,
             escalateAt: e,
@@ -95,22 +103,40 @@ export function fitThresholds(cases: readonly ScoredCase[], current: Thresholds,
             minConfidence,
             escalateConfidence: current.escalateConfidence,
           };
-          const cost = totalCost(cases, t, costs);
-          if (cost > bestCost) continue;
-          const miss = misses(cases, t);
+          const m = sum(M, a, e, b);
           const dist = distance(t, current);
-          if (cost < bestCost || miss < bestMiss || (miss === bestMiss && dist < bestDist)) {
+          if (total < bestCost - 1e-9 || m < bestMiss || (m === bestMiss && dist < bestDist)) {
             best = t;
-            bestCost = cost;
-            bestMiss = miss;
+            bestCost = total;
+            bestMiss = m;
             bestDist = dist;
           }
         }
       }
     }
   }
-  return { thresholds: best, cost: bestCost, currentCost };
+  return { thresholds: best, cost: round(bestCost), currentCost: round(currentCost) };
 }
+
+const BY_RISK = ['approve', 'approve_with_flag', 'escalate', 'block'] as const;
+/** Thresholds 1/2/3 with risks 0..3 make the risk rule give each outcome in turn, the rest held equal. */
+const PINNED = { approveBelow: 1, escalateAt: 2, blockAt: 3 };
+const RISK_FOR: Record<(typeof BY_RISK)[number], number> = {
+  approve: 0,
+  approve_with_flag: 1,
+  escalate: 2,
+  block: 3,
+};
+
+/** prefix[k] = sum of per-risk values for risks below k; per-risk values sit at index risk + 1. */
+function prefix(values: number[]): number[] {
+  const out = new Array<number>(values.length).fill(0);
+  for (let i = 1; i < values.length; i++) out[i] = (out[i - 1] as number) + (values[i] as number);
+  return out;
+}
+
+const at = (S: number[] | undefined, k: number) => (S as number[])[k] as number;
+const round = (n: number) => Math.round(n * 1000) / 1000;
 
 function misses(cases: readonly ScoredCase[], t: Thresholds): number {
   return cases.reduce((n, c) => n + (outcomeFor(c, t) === c.right ? 0 : 1), 0);
