@@ -27,6 +27,7 @@ import {
   type RouteResult,
   type RouteSettings,
   route,
+  scoreSignals,
 } from '../../src/route';
 import { ROUTE_CASES, type RouteCase, tempRoot } from '../corpora/route';
 
@@ -50,6 +51,70 @@ export interface EvalReport {
   graduated: ErrorRates;
   /** Thresholds fitted on all cases but one, tried on the one left out (weights stay as shipped). */
   leaveOneOut?: ErrorRates;
+  sensitivity?: Sensitivity;
+}
+
+export interface Sensitivity {
+  trials: number;
+  spread: number;
+  exactMean: number;
+  exactWorst: number;
+  aggressiveWorst: number;
+  conservativeWorst: number;
+  /** Trials in which graduated routing still beats the binary verdict on both error rates. */
+  beatsBinary: number;
+}
+
+/**
+ * Robustness of the shipped weights: each signal's weight is scaled by a seeded random factor in
+ * [1 - spread, 1 + spread] per trial, and the corpus is routed again from its recorded signals.
+ */
+export function weightSensitivity(report: EvalReport, trials = 50, spread = 0.25): Sensitivity {
+  const t = defaults.thresholds;
+  const thresholds = {
+    approveBelow: t.approve_below,
+    escalateAt: t.escalate_at,
+    blockAt: t.block_at,
+    minConfidence: t.min_confidence,
+    escalateConfidence: t.escalate_confidence,
+  };
+  let seed = 20261129;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const out: Sensitivity = {
+    trials,
+    spread,
+    exactMean: 0,
+    exactWorst: Number.POSITIVE_INFINITY,
+    aggressiveWorst: 0,
+    conservativeWorst: 0,
+    beatsBinary: 0,
+  };
+  for (let i = 0; i < trials; i++) {
+    const factor = new Map<string, number>();
+    const f = (id: string) => {
+      if (!factor.has(id)) factor.set(id, 1 + spread * (2 * next() - 1));
+      return factor.get(id) as number;
+    };
+    const pairs = report.rows.map((r) => {
+      const c = fromResult(r.id, r.right, r.result);
+      const signals = r.result.rest.signals.map((s) => ({ ...s, risk: Math.round(s.risk * f(s.id)) }));
+      return { predicted: outcomeFor({ ...c, score: scoreSignals(signals) }, thresholds), right: r.right };
+    });
+    const rates = errorRates(pairs);
+    out.exactMean += rates.exact / trials;
+    out.exactWorst = Math.min(out.exactWorst, rates.exact);
+    out.aggressiveWorst = Math.max(out.aggressiveWorst, rates.aggressiveRate);
+    out.conservativeWorst = Math.max(out.conservativeWorst, rates.conservativeRate);
+    if (
+      rates.aggressiveRate < report.binary.aggressiveRate &&
+      rates.conservativeRate < report.binary.conservativeRate
+    )
+      out.beatsBinary++;
+  }
+  return out;
 }
 
 /** Leave-one-out check of `gavel route calibrate`: how well do thresholds fitted on the others route a case? */
@@ -142,5 +207,12 @@ export function formatEvalMarkdown(report: EvalReport): string {
         ]
       : []),
   ];
+  if (report.sensitivity) {
+    const s = report.sensitivity;
+    lines.push(
+      '',
+      `Weight sensitivity: every signal weight scaled by a seeded random factor in [${1 - s.spread}, ${1 + s.spread}], ${s.trials} trials: exact ${s.exactMean.toFixed(1)}/${report.rows.length} on average (worst ${s.exactWorst}); worst too-aggressive rate ${pct(s.aggressiveWorst)}, worst too-conservative rate ${pct(s.conservativeWorst)}; graduated still beats binary on both rates in ${s.beatsBinary} of ${s.trials} trials.`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -14,7 +14,7 @@ try {
   await build({
     stdin: {
       contents:
-        "export { runRouteEval, formatEvalMarkdown, leaveOneOut } from './eval/route/run-route-eval.ts';",
+        "export { runRouteEval, formatEvalMarkdown, leaveOneOut, weightSensitivity } from './eval/route/run-route-eval.ts';",
       resolveDir: process.cwd(),
       loader: 'ts',
     },
@@ -28,9 +28,12 @@ try {
       js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
     },
   });
-  const { runRouteEval, formatEvalMarkdown, leaveOneOut } = await import(pathToFileURL(out).href);
+  const { runRouteEval, formatEvalMarkdown, leaveOneOut, weightSensitivity } = await import(
+    pathToFileURL(out).href
+  );
   const report = await runRouteEval();
   report.leaveOneOut = leaveOneOut(report.rows);
+  report.sensitivity = weightSensitivity(report);
   process.stdout.write(formatEvalMarkdown(report));
   // --cases-out FILE: one calibration case a line (`gavel route calibrate --cases FILE`).
   const at = process.argv.indexOf('--cases-out');
