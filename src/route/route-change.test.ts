@@ -164,6 +164,29 @@ describe('routeChange', () => {
     expect(r.outcome).toBe('block');
   });
 
+  it('blocks the guarded part when a confident critical finding sits on a guarded path', () => {
+    const review: ReviewFindings = {
+      findings: [
+        { id: 'C', severity: 'critical', confidence: 0.95, category: 'crypto', path: 'src/crypto/aes.ts' },
+      ],
+      challenges: [],
+    };
+    const r = routeChange(
+      {
+        facts: facts({
+          files: [file('src/crypto/aes.ts'), ...tested],
+          codeowners: { file: 'CODEOWNERS', text: '/src/crypto/ @acme/security\n' },
+        }),
+        pr: member(),
+        review,
+      },
+      policy,
+    );
+    expect(r.guarded?.outcome).toBe('block');
+    expect(r.rest.outcome).toBe('approve');
+    expect(r.outcome).toBe('block');
+  });
+
   it('names the files of an escalated rest beside the guarded ones', () => {
     const r = routeChange(
       {
