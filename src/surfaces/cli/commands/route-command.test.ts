@@ -18,8 +18,16 @@ async function run(argv: string[], cwd: string) {
   const ctx: CommandContext = {
     cwd,
     env: { HOME: tmp.root, XDG_CONFIG_HOME: join(tmp.root, 'xdg') },
-    stdout: { write: (t) => void (out += t) },
-    stderr: { write: (t) => void (err += t) },
+    stdout: {
+      write: (t) => {
+        out += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        err += t;
+      },
+    },
     readStdin: async () => '',
     color: false,
     clock: fixedClock('2026-01-01T00:00:00Z'),
