@@ -213,7 +213,7 @@ function whyOf(
       ? `; ${signals
           .filter((s) => s.floor === outcome)
           .map((s) => s.id)
-          .join(', ')} require at least ${outcome}`
+          .join(', ')} set a floor of ${outcome}`
       : '';
   const lowConf = score.confidence < t.minConfidence ? `; confidence below ${t.minConfidence}` : '';
   return `${base}${top.length > 0 ? ` (${top.join(', ')})` : ''}${floorNote}${lowConf}`;
