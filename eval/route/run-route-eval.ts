@@ -152,7 +152,7 @@ export async function routeCase(c: RouteCase, root: string): Promise<RouteResult
   if (built.runLog)
     request.runLog = parseRunLog(built.runLog.map((l) => JSON.stringify(l)).join('\n'), 'run.ndjson');
   if (built.tier !== undefined) request.tier = built.tier;
-  return route(request, policy, { git: nodeGitRunner, clock: systemClock });
+  return route(request, policy, { git: nodeGitRunner(process.env), clock: systemClock });
 }
 
 export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): Promise<EvalReport> {

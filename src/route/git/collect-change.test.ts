@@ -5,7 +5,10 @@ import { codeLines, git, NEWCOMER, Repo, tempRoot } from '../../../eval/corpora/
 import { UsageError } from '../../core';
 import { shippedPolicy } from '../testdata/policy';
 import { collectChange } from './collect-change';
-import { nodeGitRunner } from './git-runner';
+import { nodeGitRunner as makeRunner } from './git-runner';
+
+const nodeGitRunner = makeRunner(process.env);
+
 import { resolveRange } from './resolve-range';
 
 const policy = shippedPolicy();

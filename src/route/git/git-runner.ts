@@ -11,20 +11,23 @@ export type GitResult = { ok: true; stdout: string } | { ok: false; code: number
 
 export type GitRunner = (args: readonly string[], cwd: string) => Promise<GitResult>;
 
-export const nodeGitRunner: GitRunner = (args, cwd) =>
-  new Promise((resolve) => {
-    execFile(
-      'git',
-      ['-c', 'core.quotepath=off', '-c', 'core.fsmonitor=false', ...args],
-      {
-        cwd,
-        maxBuffer: 512 * 1024 * 1024,
-        encoding: 'utf8',
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
-      },
-      (error, stdout) => {
-        if (error) resolve({ ok: false, code: typeof error.code === 'number' ? error.code : null });
-        else resolve({ ok: true, stdout });
-      },
-    );
-  });
+/** A runner for the real `git`, with the environment the caller passes (route reads no environment itself). */
+export const nodeGitRunner =
+  (env: Readonly<Record<string, string | undefined>>): GitRunner =>
+  (args, cwd) =>
+    new Promise((resolve) => {
+      execFile(
+        'git',
+        ['-c', 'core.quotepath=off', '-c', 'core.fsmonitor=false', ...args],
+        {
+          cwd,
+          maxBuffer: 512 * 1024 * 1024,
+          encoding: 'utf8',
+          env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
+        },
+        (error, stdout) => {
+          if (error) resolve({ ok: false, code: typeof error.code === 'number' ? error.code : null });
+          else resolve({ ok: true, stdout });
+        },
+      );
+    });

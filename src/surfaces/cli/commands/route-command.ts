@@ -161,7 +161,7 @@ async function runRoute(
       throw new UsageError('--notify takes a login, a team (`@org/team`) or an e-mail-free handle');
   }
   if (notify.length > 0) request.notify = notify;
-  const result = await route(request, policy, { git: nodeGitRunner, clock: ctx.clock });
+  const result = await route(request, policy, { git: nodeGitRunner(ctx.env), clock: ctx.clock });
   if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else if (format === 'markdown') ctx.stdout.write(renderMarkdown(result));
   else ctx.stdout.write(renderText(result));
@@ -217,7 +217,7 @@ async function scoreCase(
     runLog: c.runLog,
     tier: c.tier?.toString(),
   });
-  const result = await route(request, policy, { git: nodeGitRunner, clock: ctx.clock });
+  const result = await route(request, policy, { git: nodeGitRunner(ctx.env), clock: ctx.clock });
   return fromResult(c.id, c.right, result);
 }
 
