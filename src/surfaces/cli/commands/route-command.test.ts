@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeLines, Repo, tempRoot } from '../../../../eval/corpora/route';
+import { codeLines, git, Repo, tempRoot } from '../../../../eval/corpora/route';
 import { EXIT, fixedClock } from '../../../core';
 import type { CommandContext } from '../command';
 import { main } from '../main';
@@ -140,6 +140,18 @@ describe('gavel route', () => {
     expect(res.code).toBe(EXIT.usage);
     expect(res.err).toContain(want);
     expect(res.err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('ends with exit 1 and prints no outcome when git cannot read the range (a missing object)', async () => {
+    const r = repo();
+    r.write({ 'src/app.ts': codeLines(25) });
+    r.commit('change');
+    const blob = git(r.dir, ['rev-parse', 'HEAD:src/app.ts']).trim();
+    rmSync(join(r.dir, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+    const res = await run(['route', '--json'], r.dir);
+    expect(res.code).toBe(EXIT.internal);
+    expect(res.out).toBe('');
+    expect(res.err).toBe('gavel route: git diff failed on the range\n');
   });
 
   it('ends with exit 3 on an invalid [route] table, naming the key', async () => {
