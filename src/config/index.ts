@@ -10,6 +10,8 @@ export { type Layer, type Merged, mergeConfig } from './merge-config';
 export { findProjectRoot, PROJECT_FILE, userConfigDir, userConfigFile } from './paths';
 export { type ConfigNotice, type ConfigProblem, formatProblem } from './problem';
 export {
+  eachHigherWins,
+  eachHigherWinsOver,
   higherWins,
   intersectionOf,
   lowerWins,

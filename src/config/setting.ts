@@ -69,6 +69,31 @@ export const higherWins: Merge<number> = named('higher only', (user: number, rep
   repo >= user ? { value: repo } : { value: user, refused: `\`${repo}\` is below the user's \`${user}\`` },
 );
 
+/**
+ * A table of numbers where higher is stricter (weights, penalties): each key keeps the higher of the two;
+ * a repository value below the user's is refused for that key and the user's kept.
+ */
+export const eachHigherWins: Merge<Readonly<Record<string, number>>> = (user, repo) => {
+  const value: Record<string, number> = { ...user };
+  const lower: string[] = [];
+  for (const [key, n] of Object.entries(repo)) {
+    const mine = user[key];
+    if (mine === undefined || n >= mine) value[key] = n;
+    else lower.push(key);
+  }
+  const result: MergeResult<Readonly<Record<string, number>>> = { value };
+  if (lower.length > 0)
+    result.refused = `a repository cannot lower ${lower.map((k) => `\`${k}\``).join(', ')}`;
+  return result;
+};
+
+/** eachHigherWins over the user's table filled in from `defaults`, so a key the user left out keeps its default. */
+export function eachHigherWinsOver(
+  defaults: Readonly<Record<string, number>>,
+): Merge<Readonly<Record<string, number>>> {
+  return (user, repo) => eachHigherWins({ ...defaults, ...user }, repo);
+}
+
 /** A list of restrictions: the repository adds to the user's. */
 export const unionOf: Merge<readonly string[]> = named<readonly string[]>(
   'adds to the user list',

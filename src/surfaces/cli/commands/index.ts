@@ -56,4 +56,9 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
     load: async () => (await import('./model-command')).modelCommand,
   },
+  {
+    name: 'route',
+    summary: 'route a change (a git range) to approve, approve_with_flag, escalate or block',
+    load: async () => (await import('./route-command')).routeCommand,
+  },
 ];

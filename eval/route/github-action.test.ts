@@ -1,0 +1,120 @@
+// Runs the shell of the GitHub Actions step (.github/actions/gavel-route/action.yml) with real bash, the
+// built CLI (`npm run build` first; `npm test` does) and a real repository, as a runner would.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { codeLines, Repo, tempRoot } from '../corpora/route';
+
+const ACTION_DIR = resolve('.github/actions/gavel-route');
+const action = parse(readFileSync(join(ACTION_DIR, 'action.yml'), 'utf8')) as {
+  runs: { steps: { id?: string; name?: string; run?: string }[] };
+};
+const step = (name: string) => action.runs.steps.find((s) => s.id === name || s.name === name)?.run as string;
+
+let tmp: ReturnType<typeof tempRoot>;
+beforeEach(() => {
+  tmp = tempRoot('gavel-route-action-');
+});
+afterEach(() => tmp.cleanup());
+
+function bash(script: string, env: Record<string, string>) {
+  return spawnSync('bash', ['-e', '-c', script], {
+    env: { PATH: process.env.PATH ?? '', HOME: tmp.root, GIT_CONFIG_GLOBAL: '/dev/null', ...env },
+    encoding: 'utf8',
+  });
+}
+
+describe('the gavel-route action', () => {
+  it.each([
+    [
+      'an untested crypto change',
+      { 'src/crypto/k.ts': codeLines(30) },
+      'escalate',
+      '11',
+      'escalate,block',
+      11,
+    ],
+    ['the same, failing only on block', { 'src/crypto/k.ts': codeLines(30) }, 'escalate', '11', 'block', 0],
+    ['a docs change', { 'README.md': 'more\n' }, 'approve', '0', 'escalate,block', 0],
+  ])(
+    '%s: sets the outcome and exit code, writes the summary, fails the step when told',
+    (_n, files, outcome, code, failOn, stepExit) => {
+      const repo = Repo.create(tmp.root, 'p');
+      repo.write({
+        'README.md': '# p\n',
+        'src/app.ts': codeLines(5),
+        'gavel.toml': '[route]\nnotify = ["@acme/reviewers"]\n',
+      });
+      const base = repo.commit('init');
+      repo.branch('feature');
+      repo.write(files);
+      const head = repo.commit('change');
+      const event = join(tmp.root, 'event.json');
+      writeFileSync(
+        event,
+        JSON.stringify({
+          pull_request: {
+            number: 1,
+            user: { login: 'm' },
+            author_association: 'MEMBER',
+            title: 't',
+            body: null,
+            labels: [],
+          },
+        }),
+      );
+      const output = join(tmp.root, 'output');
+      const summary = join(tmp.root, 'summary');
+      writeFileSync(output, '');
+      const env = {
+        GITHUB_ACTION_PATH: ACTION_DIR,
+        GITHUB_WORKSPACE: repo.dir,
+        GITHUB_EVENT_PATH: event,
+        GITHUB_OUTPUT: output,
+        GITHUB_STEP_SUMMARY: summary,
+        RUNNER_TEMP: tmp.root,
+        BASE: base,
+        HEAD: head,
+        FINDINGS: '',
+        RUN_LOG: '',
+        TIER: '',
+        NOTIFY: '',
+        PR_NUMBER: '1',
+      };
+      const routed = bash(step('route'), env);
+      expect(routed.status).toBe(0);
+      const out = readFileSync(output, 'utf8');
+      expect(out).toContain(`outcome=${outcome}\n`);
+      expect(out).toContain(`exit-code=${code}\n`);
+      expect(readFileSync(summary, 'utf8').startsWith('<!-- gavel-route -->')).toBe(true);
+      const verdict = bash(step('verdict'), { OUTCOME: outcome, CODE: code, FAIL_ON: failOn });
+      expect(verdict.status).toBe(stepExit);
+    },
+  );
+
+  it('fails the step on bad input instead of reporting an outcome', () => {
+    const repo = Repo.create(tmp.root, 'p');
+    repo.write({ 'a.txt': 'a\n' });
+    repo.commit('init');
+    const output = join(tmp.root, 'output');
+    const r = bash(step('route'), {
+      GITHUB_ACTION_PATH: ACTION_DIR,
+      GITHUB_WORKSPACE: repo.dir,
+      GITHUB_EVENT_PATH: join(tmp.root, 'none.json'),
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: join(tmp.root, 'summary'),
+      RUNNER_TEMP: tmp.root,
+      BASE: 'no-such-commit',
+      HEAD: '',
+      FINDINGS: '',
+      RUN_LOG: '',
+      TIER: '',
+      NOTIFY: '',
+      PR_NUMBER: '',
+    });
+    expect(r.status).toBe(2);
+    expect(readFileSync(output, 'utf8')).not.toContain('outcome=');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Collects the facts of a change from a real git repository: changed files and line counts, submodule
+ * bumps (inspected when possible), commit messages, manifest version changes, CODEOWNERS as of the base,
+ * and whether the head's authors are new to the history. The only stage of `route` that runs git.
+ */
+
+import { IoError } from '../../core';
+import type { Classifier } from '../route-policy';
+import type { ChangeFacts } from '../types';
+import type { GitRunner } from './git-runner';
+import { readDiff } from './read-diff';
+import { readSubmodule } from './read-submodule';
+import { readVersions } from './read-versions';
+import type { Range } from './resolve-range';
+
+const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
+const MAX_COMMITS = 500;
+const MAX_AUTHORS = 5;
+
+export async function collectChange(
+  git: GitRunner,
+  range: Range,
+  classifier: Classifier,
+): Promise<ChangeFacts> {
+  const { top, base, head } = range;
+  const [diff, commits, codeowners, authorNew] = await Promise.all([
+    readDiff(git, top, base, head),
+    readCommits(git, top, base, head),
+    readCodeowners(git, top, base),
+    authorsNewToHistory(git, top, base, head),
+  ]);
+  const submodules = await Promise.all(diff.submodules.map((s) => readSubmodule(git, top, s)));
+  const manifests = diff.files
+    .filter(
+      (f) =>
+        f.status !== 'deleted' &&
+        classifier.security(f.path).includes('dependencies') &&
+        !classifier.isLockfile(f.path),
+    )
+    .map((f) => f.path);
+  let versions: ChangeFacts['versions'] = [];
+  let manifestOther: string[] = [];
+  if (manifests.length > 0) {
+    const r = await git(
+      ['diff', '--no-ext-diff', '--no-textconv', '--no-renames', '-U0', base, head, '--', ...manifests],
+      top,
+    );
+    if (!r.ok) throw new IoError('git', 'git diff of the dependency manifests failed');
+    const read = readVersions(r.stdout);
+    versions = read.versions;
+    manifestOther =
+      read.other > 0 ? [`${read.other} manifest line(s) changed that are not a version bump`] : [];
+  }
+  return {
+    base,
+    head,
+    files: diff.files,
+    submodules,
+    commits,
+    manifestOther,
+    versions,
+    codeowners,
+    authorNewToHistory: authorNew,
+  };
+}
+
+async function readCommits(git: GitRunner, top: string, base: string, head: string) {
+  const r = await git(
+    ['log', '--no-show-signature', `--max-count=${MAX_COMMITS}`, '--format=%H%x1f%B%x1e', `${base}..${head}`],
+    top,
+  );
+  if (!r.ok) throw new IoError('git', 'git log failed on the range');
+  return r.stdout
+    .split('\x1e')
+    .map((chunk) => chunk.replace(/^\n/, ''))
+    .filter((chunk) => chunk.includes('\x1f'))
+    .map((chunk) => {
+      const [sha, message] = chunk.split('\x1f') as [string, string];
+      return { sha: sha.trim(), message };
+    });
+}
+
+async function readCodeowners(git: GitRunner, top: string, base: string) {
+  const ls = await git(['ls-tree', '--name-only', base, '--', ...CODEOWNERS_PATHS], top);
+  if (!ls.ok) return null;
+  const present = new Set(ls.stdout.split('\n').filter(Boolean));
+  const file = CODEOWNERS_PATHS.find((p) => present.has(p));
+  if (file === undefined) return null;
+  const r = await git(['cat-file', 'blob', `${base}:${file}`], top);
+  if (!r.ok) throw new IoError('git', `cannot read \`${file}\` at the base`);
+  return { file, text: r.stdout };
+}
+
+async function authorsNewToHistory(
+  git: GitRunner,
+  top: string,
+  base: string,
+  head: string,
+): Promise<boolean> {
+  const r = await git(['log', '--format=%ae', `${base}..${head}`], top);
+  if (!r.ok) return false;
+  const emails = [...new Set(r.stdout.split('\n').filter(Boolean))].slice(0, MAX_AUTHORS);
+  if (emails.length === 0) return false;
+  const seen = await Promise.all(
+    emails.map((e) => git(['log', '-1', '--format=%H', '--fixed-strings', `--author=<${e}>`, base], top)),
+  );
+  return seen.some((s) => s.ok && s.stdout.trim() === '');
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { parseFindings } from './parse-findings';
+import { parsePullRequest } from './parse-pull-request';
+import { parseRunLog } from './parse-run-log';
+import { RouteInputError } from './route-input-error';
+
+const SECRET_BODY = 'sk-live-SECRET-1234 please approve';
+
+describe('parsePullRequest', () => {
+  it('reads the whole GitHub event payload as it is', () => {
+    const event = {
+      action: 'opened',
+      pull_request: {
+        user: { login: 'nico' },
+        author_association: 'FIRST_TIME_CONTRIBUTOR',
+        title: 'Fix',
+        body: null,
+        labels: [{ name: 'bug' }],
+        requested_reviewers: [{ login: 'mae' }],
+        requested_teams: [{ slug: 'security' }],
+      },
+    };
+    expect(parsePullRequest(JSON.stringify(event), 'pr.json')).toEqual({
+      login: 'nico',
+      association: 'FIRST_TIME_CONTRIBUTOR',
+      title: 'Fix',
+      body: '',
+      labels: ['bug'],
+      requestedReviewers: ['@mae', '@team:security'],
+    });
+  });
+
+  it.each([
+    ['not JSON', '{', '`pr.json`: is not valid JSON'],
+    [
+      'no user',
+      JSON.stringify({ pull_request: { author_association: 'MEMBER' } }),
+      '`pull_request.user.login`',
+    ],
+    [
+      'unknown association',
+      JSON.stringify({ user: { login: 'x' }, author_association: 'BOSS', body: SECRET_BODY }),
+      '`author_association` must be one of',
+    ],
+    [
+      'a body that is not text',
+      JSON.stringify({ user: { login: 'x' }, author_association: 'MEMBER', body: 5 }),
+      '`body` must be a string',
+    ],
+  ])('refuses %s with a one-line error naming the field', (_n, text, want) => {
+    const run = () => parsePullRequest(text, 'pr.json');
+    expect(run).toThrow(RouteInputError);
+    try {
+      run();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(want);
+      expect(message).not.toContain('SECRET');
+      expect(message).not.toContain('\n');
+    }
+  });
+});
+
+describe('parseFindings', () => {
+  it('reads findings and challenges with the agreed names; word confidences map to numbers', () => {
+    const doc = {
+      findings: [
+        {
+          id: 'F-1',
+          severity: 'Medium',
+          confidence: 'high',
+          category: 'correctness',
+          path: 'a.ts',
+          line: 3,
+          reviewer: 'r',
+          message: SECRET_BODY,
+        },
+      ],
+      challenges: [{ finding: 'F-1', reviewer: 'challenger', stance: 'disputed', reason: 'no' }],
+    };
+    const r = parseFindings(JSON.stringify(doc), 'f.json');
+    expect(r.findings[0]).toMatchObject({
+      id: 'F-1',
+      severity: 'medium',
+      confidence: 0.9,
+      path: 'a.ts',
+      line: 3,
+    });
+    expect(r.challenges[0]).toMatchObject({ finding: 'F-1', stance: 'disputed' });
+  });
+
+  it.each([
+    ['findings missing', {}, '`findings` must be an array'],
+    ['bad severity', { findings: [{ id: 'a', severity: 'huge', confidence: 1 }] }, '`findings.0.severity`'],
+    [
+      'confidence out of range',
+      { findings: [{ id: 'a', severity: 'low', confidence: 2 }] },
+      '`findings.0.confidence`',
+    ],
+    [
+      'repeated id',
+      {
+        findings: [
+          { id: 'a', severity: 'low', confidence: 1 },
+          { id: 'a', severity: 'low', confidence: 1 },
+        ],
+      },
+      '`findings.1.id` repeats',
+    ],
+    [
+      'challenge of an unknown finding',
+      { findings: [], challenges: [{ finding: 'zz', reviewer: 'r', stance: 'agree' }] },
+      '`challenges.0.finding`',
+    ],
+    [
+      'bad stance',
+      {
+        findings: [{ id: 'a', severity: 'low', confidence: 1 }],
+        challenges: [{ finding: 'a', reviewer: 'r', stance: 'maybe' }],
+      },
+      '`challenges.0.stance`',
+    ],
+  ])('refuses %s', (_n, doc, want) => {
+    expect(() => parseFindings(JSON.stringify(doc), 'f.json')).toThrow(want);
+  });
+});
+
+describe('parseRunLog', () => {
+  const line = (o: object) =>
+    JSON.stringify({
+      surface: 'check',
+      verdict: 'allow',
+      outcome: 'approve',
+      basis: 'rule',
+      categories: [],
+      extra: 'ignored',
+      ...o,
+    });
+
+  it('counts denials, escalations and flags and keeps their categories', () => {
+    const text = [
+      line({}),
+      line({ verdict: 'deny', outcome: 'block', categories: ['secrets_read'] }),
+      '',
+      line({ verdict: 'escalate', outcome: 'escalate', basis: 'no-model', categories: ['git_push'] }),
+      line({ outcome: 'approve_with_flag' }),
+    ].join('\n');
+    expect(parseRunLog(text, 'run.ndjson')).toEqual({
+      lines: 4,
+      denials: 1,
+      escalations: 1,
+      flags: 1,
+      categories: ['git_push', 'secrets_read'],
+    });
+  });
+
+  it.each([
+    ['a line that is not JSON', 'nope', 'line 1 is not valid JSON'],
+    ['an unknown surface', line({ surface: 'shell' }), '`surface` on line 1'],
+    ['an unknown verdict', line({ verdict: 'maybe' }), '`verdict` on line 1'],
+    ['an unknown basis', line({ basis: 'vibes' }), '`basis` on line 1'],
+    ['categories holding free text', line({ categories: [SECRET_BODY] }), '`categories` on line 1'],
+  ])('refuses %s, naming the line', (_n, text, want) => {
+    expect(() => parseRunLog(text, 'run.ndjson')).toThrow(want);
+    expect(() => parseRunLog(text, 'run.ndjson')).not.toThrow(/SECRET/);
+  });
+});

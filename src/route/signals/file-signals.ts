@@ -1,0 +1,162 @@
+/**
+ * Signals from the changed files: the kind of change (docs-only, tests-only, a tier-0 dependency bump, or
+ * code), security-sensitive classes, generated files, size and breadth, code changed without tests, and
+ * dependency manifests changed beyond a patch or minor bump. Pure.
+ */
+
+import type { RoutePolicy } from '../route-policy';
+import { sanitize } from '../sanitize';
+import type { ChangedFile, SecurityKind, Signal, VersionChange } from '../types';
+import { fractionOf, listSome, makeSignal } from './make-signal';
+
+export interface FileSignalInput {
+  files: readonly ChangedFile[];
+  versions: readonly VersionChange[];
+  manifestOther: readonly string[];
+  tier?: 0 | 1 | 2 | 3;
+}
+
+export interface FileSignals {
+  signals: Signal[];
+  /** Security kinds present (after a tier-0 bump's own manifests are set aside). */
+  kinds: SecurityKind[];
+}
+
+export function fileSignals(input: FileSignalInput, policy: RoutePolicy): FileSignals {
+  const c = policy.classifier;
+  const s = policy.rules.scales;
+  const signals: Signal[] = [];
+  const files = input.files;
+  const byClass = (k: string) => files.filter((f) => c.classOf(f.path) === k);
+  const generated = byClass('generated');
+  const tests = byClass('tests');
+  const docs = byClass('docs');
+  const code = byClass('code');
+  const deps = files.filter((f) => c.security(f.path).includes('dependencies'));
+  const depsOnly = files.length > 0 && deps.length === files.length;
+  const tierZeroBump =
+    depsOnly &&
+    input.versions.length > 0 &&
+    input.manifestOther.length === 0 &&
+    input.versions.every((v) => v.kind === 'patch' || v.kind === 'minor');
+
+  if (tierZeroBump) {
+    const names = input.versions.map(
+      (v) => `${sanitize(v.name, 60)} ${sanitize(v.from, 20)} → ${sanitize(v.to, 20)} (${v.kind})`,
+    );
+    signals.push(
+      makeSignal(policy, 'dependency-bump', [`tier 0 (pre-authorized kind): ${listSome(names)}`], {
+        files: deps.map((f) => sanitize(f.path)),
+      }),
+    );
+  } else if (deps.length > 0) {
+    const major = input.versions.filter((v) => v.kind === 'major' || v.kind === 'unknown');
+    const evidence: string[] = [];
+    if (major.length > 0)
+      evidence.push(
+        `major or unreadable bump: ${listSome(major.map((v) => `${sanitize(v.name, 60)} ${sanitize(v.from, 20)} → ${sanitize(v.to, 20)}`))}`,
+      );
+    evidence.push(...input.manifestOther);
+    if (!depsOnly) evidence.push('dependency files change together with other files');
+    if (input.versions.length === 0 && input.manifestOther.length === 0)
+      evidence.push('lockfile changes without a readable manifest bump');
+    signals.push(
+      makeSignal(policy, 'dependency-change', evidence, { files: deps.map((f) => sanitize(f.path)) }),
+    );
+  }
+
+  const substantive = files.filter((f) => c.classOf(f.path) !== 'generated');
+  if (tierZeroBump) {
+    // the bump is its own kind; no base risk for code
+  } else if (
+    substantive.length > 0 &&
+    substantive.every((f) => c.classOf(f.path) === 'docs' && c.security(f.path).length === 0)
+  ) {
+    signals.push(makeSignal(policy, 'change-docs-only', [`${docs.length} documentation file(s) only`]));
+  } else if (
+    substantive.length > 0 &&
+    substantive.every((f) => ['docs', 'tests'].includes(c.classOf(f.path)) && c.security(f.path).length === 0)
+  ) {
+    signals.push(
+      makeSignal(policy, 'change-tests-only', [
+        `${tests.length} test file(s), ${docs.length} doc file(s), no code`,
+      ]),
+    );
+  } else if (files.length > 0) {
+    signals.push(
+      makeSignal(policy, 'change-code', [
+        `${code.length} code file(s), ${tests.length} test file(s), ${docs.length} doc file(s)`,
+      ]),
+    );
+  }
+
+  if (input.tier !== undefined) {
+    signals.push(
+      makeSignal(policy, `intent-tier-${input.tier}`, [`intent tier ${input.tier} (given by the caller)`]),
+    );
+  }
+
+  const kindsMap = new Map<SecurityKind, string[]>();
+  for (const f of files) {
+    for (const k of c.security(f.path)) {
+      if (k === 'dependencies' && tierZeroBump) continue;
+      kindsMap.set(k, [...(kindsMap.get(k) ?? []), sanitize(f.path)]);
+    }
+  }
+  const kinds = [...kindsMap.keys()].sort();
+  if (kinds.length > 0) {
+    const sensitive = [...new Set([...kindsMap.values()].flat())];
+    signals.push(
+      makeSignal(
+        policy,
+        'security-sensitive',
+        kinds.map((k) => `${k}: ${listSome(kindsMap.get(k) ?? [], 4)}`),
+        { files: sensitive },
+      ),
+    );
+  }
+
+  if (generated.length > 0) {
+    signals.push(
+      makeSignal(policy, 'generated', [`${generated.length} generated file(s), left out of size`], {
+        files: generated.map((f) => sanitize(f.path)),
+      }),
+    );
+  }
+
+  const lines = substantive.reduce((n, f) => n + f.added + f.deleted, 0);
+  const size = fractionOf(lines, s.size_lines_low, s.size_lines_high);
+  if (size > 0) {
+    signals.push(
+      makeSignal(
+        policy,
+        'diff-size',
+        [`${lines} lines changed (scale ${s.size_lines_low}–${s.size_lines_high})`],
+        { scale: size, penaltyScale: size },
+      ),
+    );
+  }
+  const breadth = fractionOf(substantive.length, s.breadth_files_low, s.breadth_files_high);
+  if (breadth > 0) {
+    const dirs = new Set(substantive.map((f) => f.path.split('/')[0])).size;
+    signals.push(
+      makeSignal(policy, 'diff-breadth', [`${substantive.length} files in ${dirs} top-level folder(s)`], {
+        scale: breadth,
+      }),
+    );
+  }
+
+  const codeLines = code.reduce((n, f) => n + f.added + f.deleted, 0);
+  if (code.length > 0 && tests.length === 0 && codeLines >= s.code_without_tests_min_lines && !tierZeroBump) {
+    const paths = code.map((f) => sanitize(f.path));
+    signals.push(
+      makeSignal(
+        policy,
+        'code-without-tests',
+        [`${codeLines} code lines in ${code.length} file(s), no test file changed`],
+        { files: paths },
+      ),
+    );
+  }
+  return { signals, kinds };
+}

@@ -1,0 +1,247 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { codeLines, git, Repo, tempRoot } from '../../../../eval/corpora/route';
+import { EXIT, fixedClock } from '../../../core';
+import type { CommandContext } from '../command';
+import { main } from '../main';
+
+let tmp: ReturnType<typeof tempRoot>;
+beforeEach(() => {
+  tmp = tempRoot('gavel-route-cli-');
+});
+afterEach(() => tmp.cleanup());
+
+async function run(argv: string[], cwd: string) {
+  let out = '';
+  let err = '';
+  const ctx: CommandContext = {
+    cwd,
+    env: { HOME: tmp.root, XDG_CONFIG_HOME: join(tmp.root, 'xdg') },
+    stdout: {
+      write: (t) => {
+        out += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        err += t;
+      },
+    },
+    readStdin: async () => '',
+    color: false,
+    clock: fixedClock('2026-01-01T00:00:00Z'),
+    version: 'test',
+  };
+  const code = await main(argv, ctx);
+  return { code, out, err };
+}
+
+function repo(toml = '[route]\nnotify = ["@acme/reviewers"]\n'): Repo {
+  const r = Repo.create(tmp.root, 'p');
+  r.write({ 'README.md': '# p\n', 'src/app.ts': codeLines(20), 'gavel.toml': toml });
+  r.commit('init');
+  r.branch('feature');
+  return r;
+}
+
+const put = (name: string, value: unknown) => {
+  const path = join(tmp.root, name);
+  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
+  return path;
+};
+
+describe('gavel route', () => {
+  it.each([
+    ['docs only', { 'README.md': '# p\n\nmore\n' }, 'Docs', 'approve', EXIT.ok],
+    [
+      'a sensitive tested change',
+      { 'src/auth/login.ts': 'x\n', 'test/login.test.ts': 't\n' },
+      'Login',
+      'approve_with_flag',
+      EXIT.flag,
+    ],
+    [
+      'an untested workflow change by an unsure author',
+      { '.github/workflows/ci.yml': 'on: push\n', 'src/app.ts': codeLines(60) },
+      'WIP: not sure',
+      'escalate',
+      EXIT.escalate,
+    ],
+    [
+      'a docs change whose commit says "do not merge"',
+      { 'README.md': '# q\n' },
+      'do not merge',
+      'approve_with_flag',
+      EXIT.flag,
+    ],
+  ])('%s → %s, its exit code, and `outcome` in --json', async (_n, files, message, outcome, exit) => {
+    const r = repo();
+    r.write(files);
+    r.commit(message);
+    const res = await run(['route', '--json'], r.dir);
+    expect(res.err).toBe('');
+    expect(JSON.parse(res.out).outcome).toBe(outcome);
+    expect(res.code).toBe(exit);
+  });
+
+  it('prints a ready pull-request comment with --format markdown and text by default', async () => {
+    const r = repo();
+    r.write({ 'README.md': '# p\n\nmore\n' });
+    r.commit('docs');
+    const md = await run(['route', '--format', 'markdown'], r.dir);
+    expect(md.out.startsWith('<!-- gavel-route -->\n### gavel route: ✅ approve')).toBe(true);
+    expect(md.out).toContain('| signal | risk | confidence | floor | evidence |');
+    const text = await run(['route'], r.dir);
+    expect(text.out).toMatch(/^outcome: approve\n/);
+  });
+
+  it('reads --pr, --findings and --run-log', async () => {
+    const r = repo();
+    r.write({ 'src/app.ts': codeLines(21), 'test/app.test.ts': 't\n' });
+    r.commit('fix');
+    const pr = put('event.json', {
+      action: 'opened',
+      pull_request: { user: { login: 'n' }, author_association: 'MEMBER', title: 't', body: 'b', labels: [] },
+    });
+    const findings = put('f.json', {
+      findings: [
+        { id: 'F', severity: 'medium', confidence: 0.8, category: 'correctness', path: 'src/app.ts' },
+      ],
+    });
+    const log = put(
+      'run.ndjson',
+      `${JSON.stringify({ surface: 'check', verdict: 'deny', outcome: 'block', basis: 'floor', categories: ['secrets_read'] })}\n`,
+    );
+    const res = await run(['route', '--json', '--pr', pr, '--findings', findings, '--run-log', log], r.dir);
+    const json = JSON.parse(res.out);
+    expect(json.signals.map((s: { id: string }) => s.id)).toEqual(
+      expect.arrayContaining(['finding-medium', 'runlog-denials']),
+    );
+    expect(json.decision).toMatchObject({ outcome: json.outcome, basis: 'rule', ruleId: 'route' });
+  });
+
+  it.each([
+    [
+      'malformed findings',
+      () => ['--findings', put('bad.json', { findings: [{ id: 'F', severity: 'huge', confidence: 1 }] })],
+      '`findings.0.severity`',
+    ],
+    ['an unreadable file', () => ['--pr', join(tmp.root, 'missing.json')], 'cannot read'],
+    ['a bad tier', () => ['--tier', '7'], '--tier must be 0, 1, 2 or 3'],
+    ['a bad format', () => ['--format', 'xml'], '--format must be one of'],
+    ['a bad base', () => ['--base', 'nope'], '--base `nope` is not a commit'],
+    ['a calibrate flag without calibrate', () => ['--cases', 'x'], 'belongs to `gavel route calibrate`'],
+  ])('ends %s with exit 2 and one line', async (_n, extra, want) => {
+    const r = repo();
+    r.write({ 'README.md': 'x\n' });
+    r.commit('c');
+    const res = await run(['route', ...extra()], r.dir);
+    expect(res.code).toBe(EXIT.usage);
+    expect(res.err).toContain(want);
+    expect(res.err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('ends with exit 1 and prints no outcome when git cannot read the range (a missing object)', async () => {
+    const r = repo();
+    r.write({ 'src/app.ts': codeLines(25) });
+    r.commit('change');
+    const blob = git(r.dir, ['rev-parse', 'HEAD:src/app.ts']).trim();
+    rmSync(join(r.dir, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+    const res = await run(['route', '--json'], r.dir);
+    expect(res.code).toBe(EXIT.internal);
+    expect(res.out).toBe('');
+    expect(res.err).toBe('gavel route: git diff failed on the range\n');
+  });
+
+  it('ends with exit 3 on an invalid [route] table, naming the key', async () => {
+    const r = repo('[route]\napprove_below = "high"\n');
+    r.write({ 'README.md': 'x\n' });
+    r.commit('c');
+    const res = await run(['route'], r.dir);
+    expect(res.code).toBe(EXIT.configInvalid);
+    expect(res.err).toContain('route.approve_below');
+  });
+
+  it('ignores, and reports, a repository that tries to loosen the thresholds or weights', async () => {
+    const r = repo(
+      '[route]\nnotify = ["@acme/reviewers"]\napprove_below = 90\nweights = { "security-sensitive" = 0 }\n',
+    );
+    r.write({ 'src/auth/login.ts': 'x\n', 'test/login.test.ts': 't\n' });
+    r.commit('c');
+    const res = await run(['route', '--json'], r.dir);
+    expect(JSON.parse(res.out).outcome).toBe('approve_with_flag');
+    expect(res.err).toContain('`route.approve_below` ignored');
+    expect(res.err).toContain('`route.weights` ignored');
+  });
+
+  it('documents its exit codes in --help', async () => {
+    const res = await run(['route', '--help'], tmp.root);
+    expect(res.code).toBe(EXIT.ok);
+    for (const code of [0, 2, 3, 10, 11, 12]) expect(res.out).toMatch(new RegExp(`\\n\\s+${code}  `));
+  });
+});
+
+describe('gavel route calibrate', () => {
+  const sig = (id: string, risk: number, extra: object = {}) => ({ id, risk, confidence: 0, ...extra });
+
+  it('fits thresholds and prints the binary confusion table beside graduated routing', async () => {
+    const r = repo();
+    r.write({ 'README.md': 'x\n' });
+    r.commit('docs');
+    const lines = [
+      { id: 'a', outcome: 'approve', signals: [sig('change-code', 10)] },
+      {
+        id: 'b',
+        outcome: 'approve_with_flag',
+        signals: [sig('change-code', 10), sig('author-uncertainty', 15)],
+      },
+      {
+        id: 'c',
+        outcome: 'escalate',
+        signals: [sig('change-code', 10), sig('security-sensitive', 30), sig('first-time-sensitive', 25)],
+      },
+      { id: 'd', outcome: 'approve_with_flag', signals: [sig('finding-high', 14)], binary: 'block' },
+      { id: 'e', outcome: 'approve', repo: r.dir },
+    ];
+    const cases = put('cases.jsonl', lines.map((l) => JSON.stringify(l)).join('\n'));
+    const res = await run(['route', 'calibrate', '--cases', cases], r.dir);
+    expect(res.err).toBe('');
+    expect(res.code).toBe(EXIT.ok);
+    expect(res.out).toContain('calibration over 5 case(s)');
+    expect(res.out).toContain('binary verdict:');
+    expect(res.out).toContain('graduated routing (fitted thresholds):');
+    expect(res.out).toMatch(/approve_below = \d+/);
+  });
+
+  it.each([
+    ['no --cases', [], 'calibrate needs --cases'],
+    [
+      'a case without signals or range',
+      ['--cases', 'CASES:{"id":"x","outcome":"approve"}'],
+      'carries no `signals`',
+    ],
+    [
+      'an unknown outcome',
+      ['--cases', 'CASES:{"id":"x","outcome":"maybe","signals":[]}'],
+      '`outcome` on line 1',
+    ],
+    [
+      'costs that reward approving bad changes',
+      [
+        '--cases',
+        'CASES:{"id":"x","outcome":"approve","signals":[]}',
+        '--cost-approve-bad',
+        '1',
+        '--cost-escalate-good',
+        '5',
+      ],
+      'must be above',
+    ],
+  ])('refuses %s with exit 2', async (_n, argv, want) => {
+    const args = argv.map((a) => (a.startsWith('CASES:') ? put('c.jsonl', a.slice(6)) : a));
+    const res = await run(['route', 'calibrate', ...args], tmp.root);
+    expect(res.code).toBe(EXIT.usage);
+    expect(res.err).toContain(want);
+  });
+});
