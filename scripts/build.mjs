@@ -12,5 +12,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
+  },
 });

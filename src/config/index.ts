@@ -22,6 +22,14 @@ export {
   unionOf,
   userOnly,
 } from './setting';
-export { type Config, CONFIG_SPEC, type ConfigSpec, type Source, TABLE_NAMES, type TableName, tableSettings } from './spec';
+export {
+  CONFIG_SPEC,
+  type Config,
+  type ConfigSpec,
+  type Source,
+  TABLE_NAMES,
+  type TableName,
+  tableSettings,
+} from './spec';
 export { CHECK_MODES, type CheckMode } from './tables/check';
 export { type DocumentResult, type PartialConfig, validateDocument } from './validate-document';

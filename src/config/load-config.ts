@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { readEnvDocument } from './env';
 import { type Layer, mergeConfig } from './merge-config';
-import { type ConfigNotice, type ConfigProblem } from './problem';
 import { findProjectRoot, PROJECT_FILE, userConfigFile } from './paths';
+import type { ConfigNotice, ConfigProblem } from './problem';
 import type { Config, Source } from './spec';
 import { validateDocument } from './validate-document';
 
@@ -48,14 +48,22 @@ function readToml(file: string, scope: 'user' | 'project'): Read {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, notices: [] };
-    return { ok: false, problem: { file, keyPath: '', message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` } };
+    return {
+      ok: false,
+      problem: {
+        file,
+        keyPath: '',
+        message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      },
+    };
   }
   let doc: unknown;
   try {
     doc = parseToml(text);
   } catch (error) {
     // Only the position goes in the message: TOML errors quote the offending line, which may hold a secret.
-    const where = error instanceof TomlError ? `line ${error.line}, column ${error.column}` : 'unknown position';
+    const where =
+      error instanceof TomlError ? `line ${error.line}, column ${error.column}` : 'unknown position';
     return { ok: false, problem: { file, keyPath: '', message: `is not valid TOML (${where})` } };
   }
   const result = validateDocument(doc, file, scope);

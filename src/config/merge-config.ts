@@ -21,7 +21,11 @@ export interface Merged {
   notices: ConfigNotice[];
 }
 
-export function mergeConfig(user: Layer | undefined, env: Layer | undefined, project: Layer | undefined): Merged {
+export function mergeConfig(
+  user: Layer | undefined,
+  env: Layer | undefined,
+  project: Layer | undefined,
+): Merged {
   const config: Record<string, Record<string, unknown>> = {};
   const sources: Record<string, Source> = {};
   const notices: ConfigNotice[] = [];

@@ -36,7 +36,10 @@ export function setting<T>(spec: Setting<T>): Setting<T> {
 export const userOnly = <T>(user: T): MergeResult<T> => ({ value: user });
 
 /** Strictness given as an order from loosest to strictest; the stricter of the two wins. */
-export function stricterOf<T extends string>(order: readonly T[], options: { repoMayNotIntroduce?: readonly T[] } = {}): Merge<T> {
+export function stricterOf<T extends string>(
+  order: readonly T[],
+  options: { repoMayNotIntroduce?: readonly T[] } = {},
+): Merge<T> {
   return (user, repo) => {
     if (options.repoMayNotIntroduce?.includes(repo) && repo !== user) {
       return { value: user, refused: `a repository cannot turn on \`${repo}\`` };
@@ -55,17 +58,22 @@ export const higherWins: Merge<number> = (user, repo) =>
   repo >= user ? { value: repo } : { value: user, refused: `\`${repo}\` is below the user's \`${user}\`` };
 
 /** A list of restrictions: the repository adds to the user's. */
-export const unionOf: Merge<readonly string[]> = (user, repo) => ({ value: [...new Set([...user, ...repo])].sort() });
+export const unionOf: Merge<readonly string[]> = (user, repo) => ({
+  value: [...new Set([...user, ...repo])].sort(),
+});
 
 /** A list of grants: the repository may only narrow the user's. */
 export const intersectionOf: Merge<readonly string[]> = (user, repo) => {
   const kept = repo.filter((item) => user.includes(item));
   const dropped = repo.filter((item) => !user.includes(item));
   const result: MergeResult<readonly string[]> = { value: [...new Set(kept)].sort() };
-  if (dropped.length > 0) result.refused = `a repository cannot grant ${dropped.map((d) => `\`${d}\``).join(', ')}`;
+  if (dropped.length > 0)
+    result.refused = `a repository cannot grant ${dropped.map((d) => `\`${d}\``).join(', ')}`;
   return result;
 };
 
 /** `true` is stricter (a protection turned on). */
 export const trueWins: Merge<boolean> = (user, repo) =>
-  repo || !user ? { value: user || repo } : { value: user, refused: 'a repository cannot turn this protection off' };
+  repo || !user
+    ? { value: user || repo }
+    : { value: user, refused: 'a repository cannot turn this protection off' };

@@ -4,10 +4,10 @@
  * taken out first and reported as notices; they are never validated, merged or used.
  */
 
-import * as z from 'zod/mini';
 import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import type { ConfigNotice, ConfigProblem } from './problem';
-import { type TableName, TABLE_NAMES, tableSettings } from './spec';
+import { TABLE_NAMES, type TableName, tableSettings } from './spec';
 
 z.config(en());
 
@@ -18,10 +18,12 @@ export type DocumentResult =
   | { ok: true; values: PartialConfig; notices: ConfigNotice[] }
   | { ok: false; problem: ConfigProblem };
 
-const isTable = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isTable = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function validateDocument(doc: unknown, file: string, scope: 'user' | 'project'): DocumentResult {
-  if (!isTable(doc)) return { ok: false, problem: { file, keyPath: '', message: 'must be a table of tables' } };
+  if (!isTable(doc))
+    return { ok: false, problem: { file, keyPath: '', message: 'must be a table of tables' } };
   const values: PartialConfig = {};
   const notices: ConfigNotice[] = [];
   for (const [tableName, tableValue] of Object.entries(doc)) {
@@ -32,7 +34,10 @@ export function validateDocument(doc: unknown, file: string, scope: 'user' | 'pr
       };
     }
     if (!isTable(tableValue)) {
-      return { ok: false, problem: { file, keyPath: tableName, message: 'must be a table, as `[' + tableName + ']`' } };
+      return {
+        ok: false,
+        problem: { file, keyPath: tableName, message: 'must be a table, as `[' + tableName + ']`' },
+      };
     }
     const settings = new Map(tableSettings(tableName as TableName));
     const shape: Record<string, z.ZodMiniType> = {};
@@ -57,7 +62,11 @@ export function validateDocument(doc: unknown, file: string, scope: 'user' | 'pr
   return { ok: true, values, notices };
 }
 
-export function firstProblem(issues: readonly z.core.$ZodIssue[], file: string, tableName: string): ConfigProblem {
+export function firstProblem(
+  issues: readonly z.core.$ZodIssue[],
+  file: string,
+  tableName: string,
+): ConfigProblem {
   const issue = issues[0];
   if (!issue) return { file, keyPath: tableName, message: 'invalid' };
   const path = [tableName, ...issue.path.map(String)];

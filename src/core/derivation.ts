@@ -27,7 +27,11 @@ export const DEFAULT_DERIVATION: DerivationTable = Object.freeze({
 export type DerivedVerdict = 'allow' | 'deny';
 
 /** The verdict the table gives for one risk and authorization. */
-export function deriveVerdict(table: DerivationTable, risk: Risk, authorization: Authorization): DerivedVerdict {
+export function deriveVerdict(
+  table: DerivationTable,
+  risk: Risk,
+  authorization: Authorization,
+): DerivedVerdict {
   const threshold = table[risk];
   // INVARIANT: `never`, or a threshold the code does not know, is a deny.
   if (threshold === 'never' || !isAuthorization(threshold)) return 'deny';

@@ -28,8 +28,24 @@ export interface ModelUsage {
 export type ModelFailure = 'timeout' | 'refusal' | 'error' | 'cap' | 'refused-model' | 'invalid-output';
 
 export type ModelResult =
-  | { ok: true; text: string; usage: ModelUsage; provider: string; model: string; ms: number; cached: boolean }
-  | { ok: false; failure: ModelFailure; detail: string; usage: ModelUsage; provider: string; model: string; ms: number };
+  | {
+      ok: true;
+      text: string;
+      usage: ModelUsage;
+      provider: string;
+      model: string;
+      ms: number;
+      cached: boolean;
+    }
+  | {
+      ok: false;
+      failure: ModelFailure;
+      detail: string;
+      usage: ModelUsage;
+      provider: string;
+      model: string;
+      ms: number;
+    };
 
 export interface ModelClient {
   readonly provider: string;

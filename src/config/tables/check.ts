@@ -17,7 +17,8 @@ export const checkTable = {
     // Turning on `auto` sends code to a model: that is the user's consent, never a repository's.
     merge: stricterOf<CheckMode>(['off', 'auto', 'ask'], { repoMayNotIntroduce: ['auto'] }),
     env: { name: 'GAVEL_CHECK_MODE', parse: (raw) => raw },
-    description: 'what happens to requests the rules send to review: `off` passes them with a record, `ask` asks a person, `auto` asks the model reviewer',
+    description:
+      'what happens to requests the rules send to review: `off` passes them with a record, `ask` asks a person, `auto` asks the model reviewer',
   }),
   floor_extra: setting<readonly string[]>({
     schema: z.array(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/))),

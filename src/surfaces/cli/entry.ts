@@ -4,8 +4,8 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { EXIT, systemClock } from '../../core';
 import pkg from '../../../package.json' with { type: 'json' };
+import { EXIT, systemClock } from '../../core';
 import { main } from './main';
 import { colorAllowed } from './style';
 

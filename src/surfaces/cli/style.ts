@@ -2,7 +2,10 @@
  * Terminal styling: colour only on a TTY, never with NO_COLOR set (any value, as no-color.org says).
  */
 
-export function colorAllowed(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+export function colorAllowed(
+  isTTY: boolean | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.TERM === 'dumb') return false;
   return isTTY === true;

@@ -13,6 +13,7 @@ export interface Column<Row> {
 
 export function oneLine(text: string, max = 80): string {
   // Control characters (newlines, escapes) never reach the terminal from a cell.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -24,7 +25,12 @@ export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<
     const width = widths[i] ?? 0;
     return columns[i]?.align === 'right' ? text.padStart(width) : text.padEnd(width);
   };
-  const lines = [columns.map((c, i) => pad(c.header, i)).join('  ').trimEnd()];
+  const lines = [
+    columns
+      .map((c, i) => pad(c.header, i))
+      .join('  ')
+      .trimEnd(),
+  ];
   rows.forEach((row, r) => {
     const line = columns.map((c, i) => {
       const padded = pad(cells[r]?.[i] ?? '', i);
