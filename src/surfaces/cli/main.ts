@@ -6,14 +6,19 @@
 
 import { parseArgs } from 'node:util';
 import { EXIT, GavelError, UsageError } from '../../core';
-import type { CommandContext, CommandSpec, ParsedArgs } from './command';
+import type { CommandContext, CommandEntry, CommandSpec, ParsedArgs } from './command';
 import { COMMANDS } from './commands';
 import { renderCommandHelp, renderMainHelp } from './help';
 
-export async function main(argv: readonly string[], ctx: CommandContext): Promise<number> {
+/** `commands` defaults to the registry; tests pass their own so the framework is tested apart from it. */
+export async function main(
+  argv: readonly string[],
+  ctx: CommandContext,
+  commands: readonly CommandEntry[] = COMMANDS,
+): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '-h' || first === '--help') {
-    ctx.stdout.write(renderMainHelp(COMMANDS, ctx.version));
+    ctx.stdout.write(renderMainHelp(commands, ctx.version));
     return first === undefined ? EXIT.usage : EXIT.ok;
   }
   if (first === '-V' || first === '--version') {
@@ -23,16 +28,16 @@ export async function main(argv: readonly string[], ctx: CommandContext): Promis
   if (first === 'help') {
     const target = rest[0];
     if (target === undefined) {
-      ctx.stdout.write(renderMainHelp(COMMANDS, ctx.version));
+      ctx.stdout.write(renderMainHelp(commands, ctx.version));
       return EXIT.ok;
     }
-    const entry = COMMANDS.find((c) => c.name === target);
+    const entry = commands.find((c) => c.name === target);
     if (!entry) return usageError(ctx, 'gavel', `unknown command \`${target}\``);
     ctx.stdout.write(renderCommandHelp(await entry.load()));
     return EXIT.ok;
   }
   if (first.startsWith('-')) return usageError(ctx, 'gavel', `unknown option \`${first}\``);
-  const entry = COMMANDS.find((c) => c.name === first);
+  const entry = commands.find((c) => c.name === first);
   if (!entry) return usageError(ctx, 'gavel', `unknown command \`${first}\``);
   const spec = await entry.load();
   let parsed: ParsedArgs;
