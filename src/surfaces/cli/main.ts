@@ -55,7 +55,7 @@ export async function main(
   } catch (error) {
     if (error instanceof UsageError) return usageError(ctx, `gavel ${spec.name}`, error.message);
     const message = error instanceof GavelError ? error.message : 'internal error';
-    ctx.stderr.write(`gavel ${spec.name}: ${message}\n`);
+    ctx.stderr.write(`gavel ${spec.name}: ${visible(message)}\n`);
     if (ctx.env.GAVEL_DEBUG === '1' && error instanceof Error && error.stack)
       ctx.stderr.write(`${error.stack}\n`);
     return EXIT.internal;
@@ -96,7 +96,8 @@ function describe(error: unknown): string {
   if (error instanceof UsageError) return error.message;
   if (error instanceof Error && 'code' in error) {
     // node:util parseArgs errors: keep the message, which names the flag, and drop its advice text.
-    const first = error.message.split('. ')[0] ?? 'invalid arguments';
+    // Some messages go on over several lines (`argument is ambiguous.\nDid you forget…`): keep the first.
+    const first = error.message.split(/\.\s/)[0] ?? 'invalid arguments';
     return (first.charAt(0).toLowerCase() + first.slice(1)).replace(/'/g, '`');
   }
   return 'invalid arguments';
@@ -104,6 +105,14 @@ function describe(error: unknown): string {
 
 function usageError(ctx: CommandContext, who: string, message: string): number {
   const helpHint = who === 'gavel' ? 'gavel --help' : `${who} --help`;
-  ctx.stderr.write(`${who}: ${message} (see \`${helpHint}\`)\n`);
+  ctx.stderr.write(`${who}: ${visible(message)} (see \`${helpHint}\`)\n`);
   return EXIT.usage;
+}
+
+/** Control characters from argv (a newline, a terminal escape) are shown escaped: an error stays one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+function visible(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
