@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -397,24 +405,39 @@ describe('bin/gavel', () => {
     expect(result.stderr).toBe(want);
   });
 
-  describe('without a bundle', () => {
+  // bin/gavel copied to <tmp>/bin/gavel, so it looks for <tmp>/dist/gavel.mjs.
+  describe.each([
+    [
+      'without a bundle',
+      undefined,
+      'gavel: not built: run `npm run build` (or `npm ci`) in the gavel checkout\n',
+    ],
+    [
+      'with a bundle that throws as it loads',
+      "throw new Error('broken bundle');\n",
+      'gavel: the bundle failed to load: run `npm run build` again\n',
+    ],
+  ])('%s', (_name, bundleText, message) => {
     let dir = '';
     beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), 'gavel-bin-'));
-      copyFileSync(bin, join(dir, 'gavel'));
+      mkdirSync(join(dir, 'bin'));
+      copyFileSync(bin, join(dir, 'bin', 'gavel'));
+      if (bundleText !== undefined) {
+        mkdirSync(join(dir, 'dist'));
+        writeFileSync(join(dir, 'dist', 'gavel.mjs'), bundleText);
+      }
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it.each([
       ['a hook call fails closed with 2 (blocks the tool call)', ['hook', 'claude'], 2],
       ['anything else exits 1', ['--version'], 1],
-    ])('%s', (_name, args, want) => {
-      const result = node([join(dir, 'gavel'), ...args]);
+    ])('%s', (_case, args, want) => {
+      const result = node([join(dir, 'bin', 'gavel'), ...args]);
       expect(result.status).toBe(want);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(
-        'gavel: not built: run `npm run build` (or `npm ci`) in the gavel checkout\n',
-      );
+      expect(result.stderr).toBe(message);
     });
   });
 });
