@@ -117,6 +117,15 @@ const REGISTRY: readonly CommandEntry[] = [
     },
   }),
   command({
+    name: 'many',
+    summary: 'takes one or more files',
+    positionals: [{ name: 'files', description: 'the files', multiple: true }],
+    run: async (ctx, args) => {
+      ctx.stdout.write(`${args.positionals.length}\n`);
+      return EXIT.ok;
+    },
+  }),
+  command({
     name: 'two',
     summary: 'takes exactly two arguments',
     positionals: [
@@ -221,6 +230,14 @@ describe('main: a command', () => {
     expect(call?.args.values).toMatchObject({ upper: true, times: '3', tag: ['a', 'b'] });
   });
 
+  it.each([
+    ['an optional list may be empty', ['echo'], '\n'],
+    ['a required list takes one', ['many', 'a'], '1\n'],
+    ['a required list takes many', ['many', 'a', 'b', 'c'], '3\n'],
+  ])('%s', async (_name, argv, want) => {
+    expect(await run(argv)).toEqual({ code: EXIT.ok, out: want, err: '' });
+  });
+
   it('passes arguments after `--` as positionals even when they look like flags', async () => {
     const { code, out } = await run(['echo', '--', '--upper', '-x']);
     expect(code).toBe(EXIT.ok);
@@ -280,6 +297,11 @@ describe('main: a command', () => {
       'a string flag followed by another flag',
       ['echo', '--times', '--upper'],
       'gavel echo: option `--times` argument is ambiguous (see `gavel echo --help`)\n',
+    ],
+    [
+      'a required list left empty',
+      ['many'],
+      'gavel many: missing argument files (see `gavel many --help`)\n',
     ],
     ['a missing argument', ['two', 'a'], 'gavel two: missing argument second (see `gavel two --help`)\n'],
     ['no arguments at all', ['two'], 'gavel two: missing argument first (see `gavel two --help`)\n'],

@@ -85,7 +85,8 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Pa
     if (!many && positionals.length > allowed.length) {
       throw new UsageError(`unexpected argument \`${positionals[allowed.length]}\``);
     }
-    const required = allowed.filter((p) => !p.optional && !p.multiple).length;
+    // A list (`multiple`) that is not optional needs at least one value.
+    const required = allowed.filter((p) => !p.optional).length;
     if (positionals.length < required)
       throw new UsageError(`missing argument ${allowed[positionals.length]?.name}`);
   }
