@@ -25,11 +25,11 @@ Options:
   -h, --help   show this help
 `;
 
-function positiveInt(raw, name, fallback) {
+function wholeNumber(raw, name, fallback, min) {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) {
-    process.stderr.write(`bench: --${name} must be a whole number, not \`${raw}\`\n`);
+  if (!Number.isInteger(n) || n < min) {
+    process.stderr.write(`bench: --${name} must be a whole number of at least ${min}, not \`${raw}\`\n`);
     process.exit(2);
   }
   return n;
@@ -85,8 +85,8 @@ async function main() {
     process.stdout.write(USAGE);
     return 0;
   }
-  const runs = positiveInt(values.runs ?? process.env.BENCH_RUNS, 'runs', 30);
-  const warmup = positiveInt(values.warmup, 'warmup', 5);
+  const runs = wholeNumber(values.runs ?? process.env.BENCH_RUNS, 'runs', 30, 1);
+  const warmup = wholeNumber(values.warmup, 'warmup', 5, 0);
   const files = benchmarkFiles().filter(
     (f) => positionals.length === 0 || positionals.some((p) => f.includes(p)),
   );

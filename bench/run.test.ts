@@ -75,10 +75,17 @@ describe('bench/run.mjs', () => {
       'a run count that is not a number',
       ['--runs', 'many'],
       2,
-      'bench: --runs must be a whole number, not `many`\n',
+      'bench: --runs must be a whole number of at least 1, not `many`\n',
+    ],
+    ['no runs at all', ['--runs', '0'], 2, 'bench: --runs must be a whole number of at least 1, not `0`\n'],
+    [
+      'a negative warm-up',
+      ['--warmup=-1'],
+      2,
+      'bench: --warmup must be a whole number of at least 0, not `-1`\n',
     ],
     ['a filter that matches nothing', ['no-such-benchmark'], 2, 'bench: no benchmark file matches\n'],
-  ])('%s: exit %i with one line', (_name, args, status, stderr) => {
+  ])('%s: a usage error on one line', (_name, args, status, stderr) => {
     const result = runner(args);
     expect(result.status).toBe(status);
     expect(result.stderr).toBe(stderr);
