@@ -1,7 +1,8 @@
 /**
  * Canonical JSON and content hashes, for hashing policies, rule files and cache keys.
  * Pure. Object keys sorted by code unit, no whitespace, `undefined` members dropped; values JSON
- * cannot hold exactly (NaN, Infinity, bigint, functions, symbols, cycles) are refused, never coerced.
+ * cannot hold exactly (NaN, Infinity, bigint, functions, symbols, cycles, and objects that are not plain
+ * objects or arrays, such as Date or Map) are refused, never coerced.
  */
 
 import { createHash } from 'node:crypto';
@@ -31,10 +32,18 @@ function write(value: unknown, seen: Set<object>): string {
   }
   const obj = value as object;
   if (seen.has(obj)) throw new CanonicalJsonError('cannot hash a cyclic value');
+  const proto: { constructor?: { name?: string } } | null = Object.getPrototypeOf(obj);
+  if (!Array.isArray(obj) && proto !== Object.prototype && proto !== null) {
+    // INVARIANT: a Date, Map, Set, typed array or class instance would write as `{}` and collide; refuse it.
+    throw new CanonicalJsonError(
+      `cannot hash an object of class \`${proto.constructor?.name || 'unknown'}\``,
+    );
+  }
   seen.add(obj);
   let out: string;
   if (Array.isArray(obj)) {
-    out = `[${obj.map((item) => (item === undefined ? 'null' : write(item, seen))).join(',')}]`;
+    // Array.from visits holes (as undefined); map() would skip them and write `[1,,3]`.
+    out = `[${Array.from(obj, (item) => (item === undefined ? 'null' : write(item, seen))).join(',')}]`;
   } else {
     const record = obj as Record<string, unknown>;
     const keys = Object.keys(record)

@@ -6,14 +6,19 @@
 
 import { parseArgs } from 'node:util';
 import { EXIT, GavelError, UsageError } from '../../core';
-import type { CommandContext, CommandSpec, ParsedArgs } from './command';
+import type { CommandContext, CommandEntry, CommandSpec, ParsedArgs } from './command';
 import { COMMANDS } from './commands';
 import { renderCommandHelp, renderMainHelp } from './help';
 
-export async function main(argv: readonly string[], ctx: CommandContext): Promise<number> {
+/** `commands` defaults to the registry; tests pass their own so the framework is tested apart from it. */
+export async function main(
+  argv: readonly string[],
+  ctx: CommandContext,
+  commands: readonly CommandEntry[] = COMMANDS,
+): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '-h' || first === '--help') {
-    ctx.stdout.write(renderMainHelp(COMMANDS, ctx.version));
+    ctx.stdout.write(renderMainHelp(commands, ctx.version));
     return first === undefined ? EXIT.usage : EXIT.ok;
   }
   if (first === '-V' || first === '--version') {
@@ -23,16 +28,16 @@ export async function main(argv: readonly string[], ctx: CommandContext): Promis
   if (first === 'help') {
     const target = rest[0];
     if (target === undefined) {
-      ctx.stdout.write(renderMainHelp(COMMANDS, ctx.version));
+      ctx.stdout.write(renderMainHelp(commands, ctx.version));
       return EXIT.ok;
     }
-    const entry = COMMANDS.find((c) => c.name === target);
+    const entry = commands.find((c) => c.name === target);
     if (!entry) return usageError(ctx, 'gavel', `unknown command \`${target}\``);
     ctx.stdout.write(renderCommandHelp(await entry.load()));
     return EXIT.ok;
   }
   if (first.startsWith('-')) return usageError(ctx, 'gavel', `unknown option \`${first}\``);
-  const entry = COMMANDS.find((c) => c.name === first);
+  const entry = commands.find((c) => c.name === first);
   if (!entry) return usageError(ctx, 'gavel', `unknown command \`${first}\``);
   const spec = await entry.load();
   let parsed: ParsedArgs;
@@ -50,7 +55,7 @@ export async function main(argv: readonly string[], ctx: CommandContext): Promis
   } catch (error) {
     if (error instanceof UsageError) return usageError(ctx, `gavel ${spec.name}`, error.message);
     const message = error instanceof GavelError ? error.message : 'internal error';
-    ctx.stderr.write(`gavel ${spec.name}: ${message}\n`);
+    ctx.stderr.write(`gavel ${spec.name}: ${visible(message)}\n`);
     if (ctx.env.GAVEL_DEBUG === '1' && error instanceof Error && error.stack)
       ctx.stderr.write(`${error.stack}\n`);
     return EXIT.internal;
@@ -80,7 +85,8 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Pa
     if (!many && positionals.length > allowed.length) {
       throw new UsageError(`unexpected argument \`${positionals[allowed.length]}\``);
     }
-    const required = allowed.filter((p) => !p.optional && !p.multiple).length;
+    // A list (`multiple`) that is not optional needs at least one value.
+    const required = allowed.filter((p) => !p.optional).length;
     if (positionals.length < required)
       throw new UsageError(`missing argument ${allowed[positionals.length]?.name}`);
   }
@@ -91,7 +97,8 @@ function describe(error: unknown): string {
   if (error instanceof UsageError) return error.message;
   if (error instanceof Error && 'code' in error) {
     // node:util parseArgs errors: keep the message, which names the flag, and drop its advice text.
-    const first = error.message.split('. ')[0] ?? 'invalid arguments';
+    // Some messages go on over several lines (`argument is ambiguous.\nDid you forget…`): keep the first.
+    const first = error.message.split(/\.\s/)[0] ?? 'invalid arguments';
     return (first.charAt(0).toLowerCase() + first.slice(1)).replace(/'/g, '`');
   }
   return 'invalid arguments';
@@ -99,6 +106,14 @@ function describe(error: unknown): string {
 
 function usageError(ctx: CommandContext, who: string, message: string): number {
   const helpHint = who === 'gavel' ? 'gavel --help' : `${who} --help`;
-  ctx.stderr.write(`${who}: ${message} (see \`${helpHint}\`)\n`);
+  ctx.stderr.write(`${who}: ${visible(message)} (see \`${helpHint}\`)\n`);
   return EXIT.usage;
+}
+
+/** Control characters from argv (a newline, a terminal escape) are shown escaped: an error stays one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+function visible(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

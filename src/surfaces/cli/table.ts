@@ -13,9 +13,13 @@ export interface Column<Row> {
 
 export function oneLine(text: string, max = 80): string {
   // Control characters (newlines, escapes) never reach the terminal from a cell.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  if (flat.length <= max) return flat;
+  // Never cut a surrogate pair in half: a lone surrogate prints as U+FFFD.
+  const last = flat.charCodeAt(max - 2);
+  const end = last >= 0xd800 && last <= 0xdbff ? max - 2 : max - 1;
+  return `${flat.slice(0, end)}…`;
 }
 
 export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {

@@ -1,0 +1,93 @@
+// The benchmark runner, run for real as `node bench/run.mjs`: discovery, the table contract, the JSON
+// shape and its usage errors. It checks that figures are produced, never how fast anything is.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const runner = (args: string[]) =>
+  spawnSync(process.execPath, [join(ROOT, 'bench', 'run.mjs'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+
+interface Row {
+  name: string;
+  value: number;
+  unit: string;
+  target?: number;
+}
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist', 'gavel.mjs'))) {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
+  }
+});
+
+describe('bench/run.mjs', () => {
+  it('--list names every benchmark file and no helper', () => {
+    const result = runner(['--list']);
+    expect(result.status).toBe(0);
+    const want = readdirSync(join(ROOT, 'bench'))
+      .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs' && !f.startsWith('_'))
+      .sort();
+    expect(result.stdout.trim().split('\n')).toEqual(want);
+    expect(want).toContain('cold-start.mjs');
+  });
+
+  it('--json gives rows with a name, a finite value and a unit for the cold start', () => {
+    const result = runner(['--json', '--runs', '1', '--warmup', '0', 'cold-start']);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as {
+      machine: { cpus: number; node: string; runs: number };
+      results: { file: string; rows: Row[] }[];
+    };
+    expect(report.machine).toMatchObject({ node: process.version, runs: 1 });
+    expect(report.results.map((r) => r.file)).toEqual(['cold-start.mjs']);
+    const rows = report.results[0]?.rows ?? [];
+    const names = rows.map((r) => r.name);
+    for (const variant of ['node -e 0', 'node dist/gavel.mjs --version', 'node bin/gavel --version']) {
+      expect(names).toContain(`${variant}: median`);
+      expect(names).toContain(`${variant}: peak RSS`);
+    }
+    expect(names).toContain('node bin/gavel --version ÷ node -e 0 (medians)');
+    for (const row of rows) {
+      expect(Number.isFinite(row.value), row.name).toBe(true);
+      expect(row.value, row.name).toBeGreaterThan(0);
+      expect(row.unit).toMatch(/^(ms|MiB|×)$/);
+    }
+  });
+
+  it('prints one table with a header and the machine line', () => {
+    const result = runner(['--runs', '1', '--warmup', '0', 'cold-start']);
+    expect(result.status, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d, \d+ × .+, node v20\./);
+    expect(lines[1]).toMatch(/^benchmark\s+measure\s+value\s+unit\s+target\s+met\s+note$/);
+    expect(lines.slice(2).every((l) => l.startsWith('CLI cold start'))).toBe(true);
+  });
+
+  it.each([
+    [
+      'a run count that is not a number',
+      ['--runs', 'many'],
+      2,
+      'bench: --runs must be a whole number of at least 1, not `many`\n',
+    ],
+    ['no runs at all', ['--runs', '0'], 2, 'bench: --runs must be a whole number of at least 1, not `0`\n'],
+    [
+      'a negative warm-up',
+      ['--warmup=-1'],
+      2,
+      'bench: --warmup must be a whole number of at least 0, not `-1`\n',
+    ],
+    ['a filter that matches nothing', ['no-such-benchmark'], 2, 'bench: no benchmark file matches\n'],
+  ])('%s: a usage error on one line', (_name, args, status, stderr) => {
+    const result = runner(args);
+    expect(result.status).toBe(status);
+    expect(result.stderr).toBe(stderr);
+  });
+});
