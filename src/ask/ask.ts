@@ -7,14 +7,14 @@
  */
 
 import { type Clock, type Decision, decide, NO_POLICY, type PolicyRef } from '../core';
-import type { ModelClient } from '../model/client';
+import type { ModelRunner } from '../model';
 import { answerWithModel } from './answer/answer-with-model';
 import { answerWithRules } from './answer/answer-with-rules';
 import type { Settled } from './answer/settled';
 import { checkFloor } from './floor/check-floor';
-import type { ModelSource } from './limits/resolve-model';
+import type { ArbiterSource } from './limits/resolve-model';
 import type { RunState } from './limits/run-state';
-import { type AskLogRecord, buildAskLogRecord } from './log/ask-log-record';
+import { type AskAudit, buildAskAudit } from './log/ask-audit';
 import { type AnswersLine, type Disposition, dispose } from './mode/dispose';
 import type { ArbiterPrompt } from './prompt/arbiter-prompt';
 import { isKind, type Kind, type Mode } from './question/kinds';
@@ -27,9 +27,10 @@ export type AskSettings =
 
 export type Answerer =
   | { kind: 'rules' }
-  | { kind: 'model'; client: ModelClient; source: Exclude<ModelSource, 'rules'> }
-  | { kind: 'refused'; source: Exclude<ModelSource, 'rules'> }
-  | { kind: 'none'; reason: string };
+  | { kind: 'model'; runner: ModelRunner; source: Exclude<ArbiterSource, 'rules'> }
+  | { kind: 'refused'; source: Exclude<ArbiterSource, 'rules'>; why: string }
+  /** No model to ask: none configured (`no-model`) or the configured one cannot be opened. */
+  | { kind: 'none'; basis: 'no-model' | 'config-invalid'; reason: string };
 
 export interface AskInput {
   /** The question as parsed JSON; validated here. */
@@ -52,7 +53,10 @@ export interface AskAnswer {
   disposition: Disposition;
   notice?: string;
   answersLine?: AnswersLine;
-  record: AskLogRecord;
+  /** The first problem in gavel's words (invalid input, facts, config, rules), for stderr. */
+  problem?: string;
+  /** What the surface writes to the audit log (recordDecision). */
+  audit: AskAudit;
   run: RunState;
 }
 
@@ -141,7 +145,7 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
           question,
           rules,
           prompt: input.prompt,
-          client: answerer.client,
+          runner: answerer.runner,
           source: answerer.source,
           callCap: input.settings.callCap,
           timeoutMs: input.settings.timeoutMs,
@@ -151,11 +155,11 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
         return {
           verdict: 'escalate',
           basis: 'model-refused',
-          reason: 'the configured arbiter model is refused by name; no call was made',
+          reason: `the configured arbiter model is refused (${answerer.why}); no call was made`,
           run,
         };
       case 'none':
-        return { verdict: 'escalate', basis: 'no-model', reason: answerer.reason, run };
+        return { verdict: 'escalate', basis: answerer.basis, reason: answerer.reason, run };
       default: {
         const never: never = answerer;
         throw new Error(`unreachable: answerer \`${JSON.stringify(never)}\``);
@@ -164,6 +168,44 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
   };
   const settled = await settle();
   const ms = Math.max(0, Math.round((clock.monotonicMs() - started) * 1000) / 1000);
+  return conclude({ input, settled, mode, kind, question, ms, time: clock.now().toISOString() });
+}
+
+/**
+ * The answer when its audit record could not be written: never an allow. An escalate (a deny in an
+ * autonomous run, where nobody is there) with basis `internal-error`; the run state is kept, since the
+ * call, if any, was made.
+ */
+export function unrecordedAnswer(input: AskInput, answer: AskAnswer, time: string): AskAnswer {
+  const settled: Settled = {
+    verdict: answer.mode === 'autonomous' ? 'deny' : 'escalate',
+    basis: 'internal-error',
+    reason: 'the decision could not be written to the audit log; a person decides',
+    run: answer.run,
+  };
+  return conclude({
+    input,
+    settled,
+    mode: answer.mode,
+    kind: answer.kind,
+    question: undefined,
+    ms: answer.decision.ms,
+    time,
+  });
+}
+
+interface Conclusion {
+  input: AskInput;
+  settled: Settled;
+  mode: Mode;
+  kind: Kind | null;
+  question: Question | undefined;
+  ms: number;
+  time: string;
+}
+
+/** The settled answer as a Decision, its disposition by mode, and what the audit log receives. */
+function conclude({ input, settled, mode, kind, question, ms, time }: Conclusion): AskAnswer {
   const policy: PolicyRef = input.rules.ok
     ? { version: input.rules.rules.version, sha256: input.rules.rules.sha256 }
     : NO_POLICY;
@@ -186,7 +228,6 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
     ms,
     policy,
   });
-  const time = clock.now().toISOString();
   const disposed = dispose({
     mode,
     verdict: decision.verdict,
@@ -196,7 +237,7 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
     runId: input.runId,
     ...(decision.ruleId ? { ruleId: decision.ruleId } : {}),
   });
-  const record = buildAskLogRecord({
+  const audit = buildAskAudit({
     runId: input.runId,
     ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
     byRules: input.answerer.kind === 'rules',
@@ -205,7 +246,6 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
     question,
     kind,
     mode,
-    time,
     disposition: disposed.disposition,
   });
   const answer: AskAnswer = {
@@ -213,9 +253,10 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
     mode,
     kind,
     disposition: disposed.disposition,
-    record,
+    audit,
     run: settled.run,
   };
+  if (settled.problem !== undefined) answer.problem = settled.problem;
   if (disposed.notice !== undefined) answer.notice = disposed.notice;
   if (disposed.answersLine !== undefined) answer.answersLine = disposed.answersLine;
   return answer;
