@@ -7,7 +7,6 @@ export {
   ANSWER_FAULTS,
   type AnswerFault,
   type Verified,
-  verifyAnswer,
   verifyReply,
 } from './answer/verify-answer';
 export {

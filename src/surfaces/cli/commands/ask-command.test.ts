@@ -13,7 +13,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildArbiterRequest, loadArbiterPrompt, parseRules, readQuestion } from '../../../ask';
 import { fixedClock } from '../../../core';
+import { recordingClient, scriptedClient } from '../../../model';
 import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
 import type { CommandContext } from '../command';
 import { main } from '../main';
@@ -338,6 +340,32 @@ describe('gavel ask: config and models', () => {
     const got = await gavel(['--json'], budget(50), { OPENAI_API_KEY: '' });
     expect([got.code, JSON.parse(got.out).basis]).toEqual([11, 'config-invalid']);
     expect(got.err).toContain('[ask] model: provider `openai` needs a key in `OPENAI_API_KEY`');
+  });
+
+  it('answers from a recorded cassette with --model replay:DIR, and escalates a request with none', async () => {
+    const read = (p: string) => readFileSync(new URL(`../../../../${p}`, import.meta.url), 'utf8');
+    const rules = parseRules(read('rules/arbiter-rules.json'));
+    const prompt = loadArbiterPrompt(JSON.parse(read('prompts/ask-arbiter.json')));
+    const question = readQuestion(JSON.parse(budget(50)));
+    if (!rules.ok || !prompt.ok || !question.ok) throw new Error('the bundled rules or prompt did not load');
+    const request = buildArbiterRequest(prompt.prompt, question.question, rules.rules, 20_000);
+    await recordingClient(scriptedClient([allowR20]), join(dir, 'tapes')).complete(request);
+    const replayed = await gavel(['--json', '--model', 'replay:tapes'], budget(50));
+    expect([replayed.code, JSON.parse(replayed.out).basis, replayed.err]).toEqual([
+      0,
+      'model',
+      expect.stringContaining('model `replay/replay` sends nothing over the network (chosen by flag)'),
+    ]);
+    const missing = await gavel(['--json', '--model', 'replay:tapes'], budget(60));
+    expect(JSON.parse(missing.out).basis).toBe('model-error');
+  });
+
+  it('takes the model from GAVEL_ASK_MODEL and says so on the egress line', async () => {
+    const got = await gavel(['--json'], budget(50), { GAVEL_ASK_MODEL: script([allowR20]) });
+    expect([JSON.parse(got.out).basis, got.err]).toEqual([
+      'model',
+      expect.stringContaining('(chosen by environment)'),
+    ]);
   });
 
   it('takes a refused model from GAVEL_ASK_MODEL and makes no call', async () => {
