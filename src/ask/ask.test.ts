@@ -11,7 +11,8 @@ import {
   type ScriptedReply,
   scriptedClient,
 } from '../model';
-import { type Answerer, type AskInput, ask, unrecordedAnswer } from './ask';
+import { unrecordedAnswer } from './answer/conclude';
+import { type Answerer, type AskInput, ask } from './ask';
 import { EMPTY_RUN } from './limits/run-state';
 import { loadArbiterPrompt } from './prompt/arbiter-prompt';
 import { parseRules } from './rules/load-rules';

@@ -1,21 +1,22 @@
 /**
  * The arbiter's pipeline, and nothing but its order: envelope -> floor -> mode -> tag -> config ->
- * question -> rules -> answerer -> decision, disposition and log record.
- * Pure apart from the model client and its timer, both passed in; reads no file, env or clock of its own.
+ * question -> rules -> answerer -> decision, disposition and what the audit log receives.
+ * Pure apart from the model runner and its timer, both passed in; reads no file, env or clock of its own.
  * INVARIANT: every path that does not reach a verified rule or model answer ends in escalate (or
  * the floor's deny in an autonomous run) with its basis; nothing unplanned is ever an allow.
  */
 
-import { type Clock, type Decision, decide, NO_POLICY, type PolicyRef } from '../core';
+import type { Clock, Decision } from '../core';
 import type { ModelRunner } from '../model';
 import { answerWithModel } from './answer/answer-with-model';
 import { answerWithRules } from './answer/answer-with-rules';
+import { conclude } from './answer/conclude';
 import type { Settled } from './answer/settled';
 import { checkFloor } from './floor/check-floor';
 import type { ArbiterSource } from './limits/resolve-model';
 import type { RunState } from './limits/run-state';
-import { type AskAudit, buildAskAudit } from './log/ask-audit';
-import { type AnswersLine, type Disposition, dispose } from './mode/dispose';
+import type { AskAudit } from './log/ask-audit';
+import type { AnswersLine, Disposition } from './mode/dispose';
 import type { ArbiterPrompt } from './prompt/arbiter-prompt';
 import { isKind, type Kind, type Mode } from './question/kinds';
 import { type Question, readEnvelope, readQuestion } from './question/parse-question';
@@ -169,95 +170,4 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
   const settled = await settle();
   const ms = Math.max(0, Math.round((clock.monotonicMs() - started) * 1000) / 1000);
   return conclude({ input, settled, mode, kind, question, ms, time: clock.now().toISOString() });
-}
-
-/**
- * The answer when its audit record could not be written: never an allow. An escalate (a deny in an
- * autonomous run, where nobody is there) with basis `internal-error`; the run state is kept, since the
- * call, if any, was made.
- */
-export function unrecordedAnswer(input: AskInput, answer: AskAnswer, time: string): AskAnswer {
-  const settled: Settled = {
-    verdict: answer.mode === 'autonomous' ? 'deny' : 'escalate',
-    basis: 'internal-error',
-    reason: 'the decision could not be written to the audit log; a person decides',
-    run: answer.run,
-  };
-  return conclude({
-    input,
-    settled,
-    mode: answer.mode,
-    kind: answer.kind,
-    question: undefined,
-    ms: answer.decision.ms,
-    time,
-  });
-}
-
-interface Conclusion {
-  input: AskInput;
-  settled: Settled;
-  mode: Mode;
-  kind: Kind | null;
-  question: Question | undefined;
-  ms: number;
-  time: string;
-}
-
-/** The settled answer as a Decision, its disposition by mode, and what the audit log receives. */
-function conclude({ input, settled, mode, kind, question, ms, time }: Conclusion): AskAnswer {
-  const policy: PolicyRef = input.rules.ok
-    ? { version: input.rules.rules.version, sha256: input.rules.rules.sha256 }
-    : NO_POLICY;
-  const decision = decide({
-    verdict: settled.verdict,
-    basis: settled.basis,
-    reason: settled.reason,
-    ...(settled.ruleId !== undefined ? { ruleId: settled.ruleId } : {}),
-    ...(settled.floor !== undefined ? { categories: settled.floor } : {}),
-    ...(settled.model !== undefined
-      ? {
-          model: {
-            provider: settled.model.provider,
-            model: settled.model.model,
-            tokens: { input: settled.model.inputTokens, output: settled.model.outputTokens },
-            costUsd: settled.model.costUsd,
-          },
-        }
-      : {}),
-    ms,
-    policy,
-  });
-  const disposed = dispose({
-    mode,
-    verdict: decision.verdict,
-    basis: decision.basis,
-    kind,
-    time,
-    runId: input.runId,
-    ...(decision.ruleId ? { ruleId: decision.ruleId } : {}),
-  });
-  const audit = buildAskAudit({
-    runId: input.runId,
-    ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
-    byRules: input.answerer.kind === 'rules',
-    settled,
-    decision,
-    question,
-    kind,
-    mode,
-    disposition: disposed.disposition,
-  });
-  const answer: AskAnswer = {
-    decision,
-    mode,
-    kind,
-    disposition: disposed.disposition,
-    audit,
-    run: settled.run,
-  };
-  if (settled.problem !== undefined) answer.problem = settled.problem;
-  if (disposed.notice !== undefined) answer.notice = disposed.notice;
-  if (disposed.answersLine !== undefined) answer.answersLine = disposed.answersLine;
-  return answer;
 }

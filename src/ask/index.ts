@@ -3,6 +3,7 @@
  * loop is settled by the floor, the rules file and, optionally, a model whose answer code verifies.
  */
 
+export { unrecordedAnswer } from './answer/conclude';
 export {
   ANSWER_FAULTS,
   type AnswerFault,
@@ -15,7 +16,6 @@ export {
   type AskInput,
   type AskSettings,
   ask,
-  unrecordedAnswer,
 } from './ask';
 export {
   ADVERSARIAL_CATEGORIES,
