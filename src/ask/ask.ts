@@ -1,21 +1,22 @@
 /**
  * The arbiter's pipeline, and nothing but its order: envelope -> floor -> mode -> tag -> config ->
- * question -> rules -> answerer -> decision, disposition and log record.
- * Pure apart from the model client and its timer, both passed in; reads no file, env or clock of its own.
+ * question -> rules -> answerer -> decision, disposition and what the audit log receives.
+ * Pure apart from the model runner and its timer, both passed in; reads no file, env or clock of its own.
  * INVARIANT: every path that does not reach a verified rule or model answer ends in escalate (or
  * the floor's deny in an autonomous run) with its basis; nothing unplanned is ever an allow.
  */
 
-import { type Clock, type Decision, decide, NO_POLICY, type PolicyRef } from '../core';
-import type { ModelClient } from '../model/client';
+import type { Clock, Decision } from '../core';
+import type { ModelRunner } from '../model';
 import { answerWithModel } from './answer/answer-with-model';
 import { answerWithRules } from './answer/answer-with-rules';
+import { conclude } from './answer/conclude';
 import type { Settled } from './answer/settled';
 import { checkFloor } from './floor/check-floor';
-import type { ModelSource } from './limits/resolve-model';
+import type { ArbiterSource } from './limits/resolve-model';
 import type { RunState } from './limits/run-state';
-import { type AskLogRecord, buildAskLogRecord } from './log/ask-log-record';
-import { type AnswersLine, type Disposition, dispose } from './mode/dispose';
+import type { AskAudit } from './log/ask-audit';
+import type { AnswersLine, Disposition } from './mode/dispose';
 import type { ArbiterPrompt } from './prompt/arbiter-prompt';
 import { isKind, type Kind, type Mode } from './question/kinds';
 import { type Question, readEnvelope, readQuestion } from './question/parse-question';
@@ -27,9 +28,10 @@ export type AskSettings =
 
 export type Answerer =
   | { kind: 'rules' }
-  | { kind: 'model'; client: ModelClient; source: Exclude<ModelSource, 'rules'> }
-  | { kind: 'refused'; source: Exclude<ModelSource, 'rules'> }
-  | { kind: 'none'; reason: string };
+  | { kind: 'model'; runner: ModelRunner; source: Exclude<ArbiterSource, 'rules'> }
+  | { kind: 'refused'; source: Exclude<ArbiterSource, 'rules'>; why: string }
+  /** No model to ask: none configured (`no-model`) or the configured one cannot be opened. */
+  | { kind: 'none'; basis: 'no-model' | 'config-invalid'; reason: string };
 
 export interface AskInput {
   /** The question as parsed JSON; validated here. */
@@ -52,7 +54,10 @@ export interface AskAnswer {
   disposition: Disposition;
   notice?: string;
   answersLine?: AnswersLine;
-  record: AskLogRecord;
+  /** The first problem in gavel's words (invalid input, facts, config, rules), for stderr. */
+  problem?: string;
+  /** What the surface writes to the audit log (recordDecision). */
+  audit: AskAudit;
   run: RunState;
 }
 
@@ -141,7 +146,7 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
           question,
           rules,
           prompt: input.prompt,
-          client: answerer.client,
+          runner: answerer.runner,
           source: answerer.source,
           callCap: input.settings.callCap,
           timeoutMs: input.settings.timeoutMs,
@@ -151,11 +156,11 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
         return {
           verdict: 'escalate',
           basis: 'model-refused',
-          reason: 'the configured arbiter model is refused by name; no call was made',
+          reason: `the configured arbiter model is refused (${answerer.why}); no call was made`,
           run,
         };
       case 'none':
-        return { verdict: 'escalate', basis: 'no-model', reason: answerer.reason, run };
+        return { verdict: 'escalate', basis: answerer.basis, reason: answerer.reason, run };
       default: {
         const never: never = answerer;
         throw new Error(`unreachable: answerer \`${JSON.stringify(never)}\``);
@@ -164,59 +169,5 @@ export async function ask(input: AskInput, clock: Clock): Promise<AskAnswer> {
   };
   const settled = await settle();
   const ms = Math.max(0, Math.round((clock.monotonicMs() - started) * 1000) / 1000);
-  const policy: PolicyRef = input.rules.ok
-    ? { version: input.rules.rules.version, sha256: input.rules.rules.sha256 }
-    : NO_POLICY;
-  const decision = decide({
-    verdict: settled.verdict,
-    basis: settled.basis,
-    reason: settled.reason,
-    ...(settled.ruleId !== undefined ? { ruleId: settled.ruleId } : {}),
-    ...(settled.floor !== undefined ? { categories: settled.floor } : {}),
-    ...(settled.model !== undefined
-      ? {
-          model: {
-            provider: settled.model.provider,
-            model: settled.model.model,
-            tokens: { input: settled.model.inputTokens, output: settled.model.outputTokens },
-            costUsd: settled.model.costUsd,
-          },
-        }
-      : {}),
-    ms,
-    policy,
-  });
-  const time = clock.now().toISOString();
-  const disposed = dispose({
-    mode,
-    verdict: decision.verdict,
-    basis: decision.basis,
-    kind,
-    time,
-    runId: input.runId,
-    ...(decision.ruleId ? { ruleId: decision.ruleId } : {}),
-  });
-  const record = buildAskLogRecord({
-    runId: input.runId,
-    ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
-    byRules: input.answerer.kind === 'rules',
-    settled,
-    decision,
-    question,
-    kind,
-    mode,
-    time,
-    disposition: disposed.disposition,
-  });
-  const answer: AskAnswer = {
-    decision,
-    mode,
-    kind,
-    disposition: disposed.disposition,
-    record,
-    run: settled.run,
-  };
-  if (disposed.notice !== undefined) answer.notice = disposed.notice;
-  if (disposed.answersLine !== undefined) answer.answersLine = disposed.answersLine;
-  return answer;
+  return conclude({ input, settled, mode, kind, question, ms, time: clock.now().toISOString() });
 }

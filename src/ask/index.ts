@@ -3,8 +3,20 @@
  * loop is settled by the floor, the rules file and, optionally, a model whose answer code verifies.
  */
 
-export { ANSWER_FAULTS, type AnswerFault, type Verified, verifyAnswer } from './answer/verify-answer';
-export { type Answerer, type AskAnswer, type AskInput, type AskSettings, ask } from './ask';
+export { unrecordedAnswer } from './answer/conclude';
+export {
+  ANSWER_FAULTS,
+  type AnswerFault,
+  type Verified,
+  verifyReply,
+} from './answer/verify-answer';
+export {
+  type Answerer,
+  type AskAnswer,
+  type AskInput,
+  type AskSettings,
+  ask,
+} from './ask';
 export {
   ADVERSARIAL_CATEGORIES,
   type AdversarialCase,
@@ -23,26 +35,20 @@ export {
   renderEvalReport,
   runAskEval,
 } from './eval/run-ask-eval';
-export { readScript, type ScriptReply, scriptedTestClient } from './eval/scripted-client';
 export { type EvalSelection, selectEvalAnswerers } from './eval/select-eval-answerers';
 export { checkFloor, FLOOR_CAUSES, type FloorCause } from './floor/check-floor';
 export {
+  type ArbiterCatalog,
+  type ArbiterSource,
   chooseModel,
   isRefusedModel,
   type ModelChoice,
-  type ModelSource,
   REFUSED_MODELS,
   TIERS,
   type Tier,
-  type TierCatalog,
 } from './limits/resolve-model';
 export { EMPTY_RUN, type RunState, readRunState } from './limits/run-state';
-export {
-  type AskAuditEntry,
-  type AskLogRecord,
-  askAuditEntry,
-  buildAskLogRecord,
-} from './log/ask-log-record';
+export { type AskAudit, buildAskAudit, UNKNOWN_KIND } from './log/ask-audit';
 export { type AskLogRow, type AskLogSummary, LOG_ROWS, summarizeAskLog } from './log/summarize-ask-log';
 export { type AnswersLine, DISPOSITIONS, type Disposition } from './mode/dispose';
 export {

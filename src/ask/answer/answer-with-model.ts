@@ -1,26 +1,28 @@
 /**
- * The model answerer: cache, call cap, one call with no tools under a timeout, then the answer
- * verified in code. The client is passed in; the timer is the only effect of its own.
+ * The model answerer: the run's cache, the run's call cap, one call with no tools through the model
+ * runner (its caps, refusals, reply validation) under a timeout, then the answer verified in code.
+ * The runner is passed in; the timer is the only effect of its own.
  * INVARIANT: every failure (cap, timeout, refusal, provider error, a throw, an answer that fails
  * verification) is an escalate with its basis; only a verified answer is used or cached.
  */
 
-import { assertNever, type Basis } from '../../core';
-import type { ModelClient, ModelFailure, ModelResult } from '../../model/client';
-import type { ModelSource } from '../limits/resolve-model';
+import * as z from 'zod/mini';
+import { assertNever, type Basis, VERDICTS } from '../../core';
+import type { ModelFailure, ModelRunner, StructuredResult } from '../../model';
+import type { ArbiterSource } from '../limits/resolve-model';
 import { questionCacheKey, type RunState, withCached, withCall } from '../limits/run-state';
 import { type ArbiterPrompt, buildArbiterRequest, promptRef } from '../prompt/arbiter-prompt';
 import type { Question } from '../question/parse-question';
 import type { RuleSet } from '../rules/rule-set';
 import type { ModelTrace, Settled } from './settled';
-import { verifyAnswer } from './verify-answer';
+import { verifyReply } from './verify-answer';
 
 export interface ModelStepInput {
   question: Question;
   rules: RuleSet;
   prompt: ArbiterPrompt;
-  client: ModelClient;
-  source: Exclude<ModelSource, 'rules'>;
+  runner: ModelRunner;
+  source: Exclude<ArbiterSource, 'rules'>;
   callCap: number;
   timeoutMs: number;
   run: RunState;
@@ -47,7 +49,11 @@ export function basisOfFailure(failure: ModelFailure): Basis {
   }
 }
 
-type Call = { ok: true; result: ModelResult } | { ok: false; basis: 'timeout' | 'model-error' };
+/** The reply's shape, checked by the runner; what it means is checked by verifyReply. */
+const Reply = z.strictObject({ ruleId: z.string(), verdict: z.enum(VERDICTS), option: z.number() });
+type Reply = z.infer<typeof Reply>;
+
+type Call = { ok: true; result: StructuredResult<Reply> } | { ok: false; basis: 'timeout' | 'model-error' };
 
 async function callWithTimeout(input: ModelStepInput, timeoutMs: number): Promise<Call> {
   const controller = new AbortController();
@@ -59,7 +65,7 @@ async function callWithTimeout(input: ModelStepInput, timeoutMs: number): Promis
     }, timeoutMs);
   });
   const request = buildArbiterRequest(input.prompt, input.question, input.rules, timeoutMs);
-  const call = input.client.complete(request, controller.signal).then(
+  const call = input.runner.complete(request, Reply, controller.signal).then(
     (result): Call => ({ ok: true, result }),
     (): Call => ({ ok: false, basis: 'model-error' }),
   );
@@ -71,7 +77,7 @@ async function callWithTimeout(input: ModelStepInput, timeoutMs: number): Promis
 }
 
 export async function answerWithModel(input: ModelStepInput): Promise<Settled> {
-  const { question, rules, client, source } = input;
+  const { question, rules, runner, source } = input;
   const prompt = promptRef(input.prompt);
   const key = questionCacheKey(question, rules, prompt);
   const hit = input.run.cache[key];
@@ -104,8 +110,8 @@ export async function answerWithModel(input: ModelStepInput): Promise<Settled> {
   const run = withCall(input.run);
   const call = await callWithTimeout(input, input.timeoutMs);
   const base: ModelTrace = {
-    provider: client.provider,
-    model: client.model,
+    provider: runner.provider,
+    model: runner.model,
     source,
     inputTokens: 0,
     outputTokens: 0,
@@ -138,7 +144,7 @@ export async function answerWithModel(input: ModelStepInput): Promise<Settled> {
       run,
     };
   }
-  const verified = verifyAnswer(result.text, question, rules);
+  const verified = verifyReply(result.value, question, rules);
   if (!verified.ok) {
     return {
       verdict: 'escalate',

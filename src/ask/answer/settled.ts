@@ -5,13 +5,13 @@
 
 import type { Basis, Verdict } from '../../core';
 import type { FloorCause } from '../floor/check-floor';
-import type { ModelSource } from '../limits/resolve-model';
+import type { ArbiterSource } from '../limits/resolve-model';
 import type { RunState } from '../limits/run-state';
 
 export interface ModelTrace {
   provider: string;
   model: string;
-  source: Exclude<ModelSource, 'rules'>;
+  source: Exclude<ArbiterSource, 'rules'>;
   inputTokens: number;
   outputTokens: number;
   costUsd: number;

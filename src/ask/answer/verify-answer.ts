@@ -39,6 +39,7 @@ const FAULT_WORDS: Record<AnswerFault, string> = {
 
 const fault = (f: AnswerFault): Verified => ({ ok: false, fault: f, reason: FAULT_WORDS[f] });
 
+/** Verifies a reply given as text: it must be one JSON object and nothing else. */
 export function verifyAnswer(text: string, question: Question, rules: RuleSet): Verified {
   let parsed: unknown;
   try {
@@ -46,6 +47,11 @@ export function verifyAnswer(text: string, question: Question, rules: RuleSet): 
   } catch {
     return fault('not-json');
   }
+  return verifyReply(parsed, question, rules);
+}
+
+/** Verifies a reply already parsed (by the model runner, which checked its shape too). */
+export function verifyReply(parsed: unknown, question: Question, rules: RuleSet): Verified {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fault('not-json');
   const answer = parsed as Record<string, unknown>;
   const keys = Object.keys(answer).sort().join(',');

@@ -5,7 +5,7 @@
  */
 
 import { isVerdict, type Verdict } from '../../core';
-import { readScript, type ScriptReply } from './scripted-client';
+import { parseScript, type ScriptedReply } from '../../model';
 
 export interface EvalCase {
   id: string;
@@ -34,7 +34,7 @@ export interface AdversarialCase {
   category: AdversarialCategory;
   question: unknown;
   /** What the case's own lying model answers. */
-  reply: ScriptReply;
+  reply: ScriptedReply;
 }
 
 export type CorpusRead<T> = { ok: true; cases: T[] } | { ok: false; problem: string };
@@ -108,13 +108,13 @@ export function readAdversarialCorpus(text: string): CorpusRead<AdversarialCase>
         problem: `line ${line}: \`category\` must be one of ${ADVERSARIAL_CATEGORIES.join(', ')}`,
       };
     }
-    const reply = readScript([c.reply]);
+    const reply = parseScript(JSON.stringify([c.reply]));
     if (!reply.ok) return { ok: false, problem: `line ${line}: \`reply\` must be a string or {"fail": …}` };
     cases.push({
       id: c.id as string,
       category: c.category as AdversarialCategory,
       question: c.question,
-      reply: reply.replies[0] as ScriptReply,
+      reply: reply.replies[0] as ScriptedReply,
     });
   }
   return { ok: true, cases };

@@ -5,11 +5,11 @@
  * question and the rules to the one reply a scripted client gives.
  */
 
+import type { ScriptedReply } from '../../model';
 import { KINDS } from '../question/kinds';
 import { readQuestion } from '../question/parse-question';
 import { ruleCovers, rulesVerdict } from '../rules/rule-holds';
 import type { RuleSet } from '../rules/rule-set';
-import type { ScriptReply } from './scripted-client';
 
 export const SCRIPTED_MODELS = [
   'honest',
@@ -39,7 +39,7 @@ export const NEVER_VALID: readonly ScriptedModel[] = [
 const answer = (ruleId: string, verdict: string, option: number) =>
   JSON.stringify({ ruleId, verdict, option });
 
-export function scriptedReply(model: ScriptedModel, rawQuestion: unknown, rules: RuleSet): ScriptReply {
+export function scriptedReply(model: ScriptedModel, rawQuestion: unknown, rules: RuleSet): ScriptedReply {
   const read =
     typeof rawQuestion === 'object' && rawQuestion !== null
       ? readQuestion(rawQuestion as Record<string, unknown>)

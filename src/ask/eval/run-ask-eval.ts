@@ -9,16 +9,26 @@
  * allow at all; every adversarial
  * case ends in deny or escalate for every answerer; and no request to a model ever contains a
  * question's text or labels.
+ * Every model answerer is the product's scripted client behind the product's model runner, so the
+ * eval exercises the same path (caps, reply validation, verification) as `--model scripted:<file>`.
  */
 
 import type { Clock, Verdict } from '../../core';
+import {
+  bundledCatalog,
+  createModelRunner,
+  type ModelClient,
+  type ModelRequest,
+  type RunCaps,
+  type ScriptedReply,
+  scriptedClient,
+} from '../../model';
 import { type Answerer, ask } from '../ask';
 import { EMPTY_RUN } from '../limits/run-state';
 import type { ArbiterPrompt } from '../prompt/arbiter-prompt';
 import type { RuleSet } from '../rules/rule-set';
 import type { AdversarialCase, EvalCase } from './ask-corpus';
 import { NEVER_VALID, SCRIPTED_MODELS, type ScriptedModel, scriptedReply } from './liars';
-import { type ScriptReply, scriptedTestClient } from './scripted-client';
 
 export type EvalAnswerer = 'rules' | ScriptedModel | 'case' | 'script';
 
@@ -49,7 +59,7 @@ export interface EvalRun {
   prompt: ArbiterPrompt;
   answerers: readonly EvalAnswerer[];
   /** Replies of a user's `scripted:<file>`, used in call order across the whole run. */
-  script?: readonly ScriptReply[];
+  script?: readonly ScriptedReply[];
 }
 
 export interface EvalReport {
@@ -58,6 +68,24 @@ export interface EvalReport {
 }
 
 const SETTINGS = { ok: true as const, enabled: true, callCap: 20, timeoutMs: 20_000 };
+/** Scripted calls cost nothing; the caps only have to stay out of the way of one question. */
+const EVAL_CAPS: RunCaps = { maxCalls: 4, maxTokens: 1_000_000, maxCostUsd: 1, maxCallTokens: 64_000 };
+
+/** A client that keeps every request it passes on, so the eval can look for leaked text. */
+function observed(client: ModelClient): { client: ModelClient; requests: ModelRequest[] } {
+  const requests: ModelRequest[] = [];
+  return {
+    requests,
+    client: {
+      provider: client.provider,
+      model: client.model,
+      complete(request, signal) {
+        requests.push(request);
+        return client.complete(request, signal);
+      },
+    },
+  };
+}
 
 function secrets(question: unknown): string[] {
   if (typeof question !== 'object' || question === null) return [];
@@ -69,25 +97,38 @@ function secrets(question: unknown): string[] {
 }
 
 export async function runAskEval(run: EvalRun, clock: Clock): Promise<EvalReport> {
-  const shared = scriptedTestClient(run.script ?? [], 'scripted/user-script');
+  const shared = observed(scriptedClient(run.script ?? [], 'user-script'));
   const clientFor = (
     answerer: Exclude<EvalAnswerer, 'rules'>,
     question: unknown,
-    caseReply?: ScriptReply,
+    caseReply?: ScriptedReply,
   ) => {
     switch (answerer) {
       case 'script':
         return shared;
       case 'case':
-        return scriptedTestClient([caseReply ?? { fail: 'error' }]);
+        return observed(scriptedClient([caseReply ?? { fail: 'error' }], 'case'));
       default:
-        return scriptedTestClient([scriptedReply(answerer, question, run.rules)]);
+        return observed(scriptedClient([scriptedReply(answerer, question, run.rules)], answerer));
     }
   };
-  const answer = async (answerer: EvalAnswerer, question: unknown, caseReply?: ScriptReply) => {
+  const answer = async (answerer: EvalAnswerer, question: unknown, caseReply?: ScriptedReply) => {
     const client = answerer === 'rules' ? undefined : clientFor(answerer, question, caseReply);
     const before = client?.requests.length ?? 0;
-    const chosen: Answerer = client ? { kind: 'model', client, source: 'flag' } : { kind: 'rules' };
+    const chosen: Answerer = client
+      ? {
+          kind: 'model',
+          runner: createModelRunner({
+            client: client.client,
+            catalog: bundledCatalog(),
+            clock,
+            caps: EVAL_CAPS,
+            concurrency: 1,
+            rpm: 0,
+          }),
+          source: 'flag',
+        }
+      : { kind: 'rules' };
     const result = await ask(
       {
         question,

@@ -1,23 +1,28 @@
 /**
- * Which answerer the arbiter uses: the rules evaluator, a pinned `provider/model`, or a tier resolved
- * against the session's provider; and the refused model names, checked before any call.
- * Pure: the tier catalogue and the session model are passed in.
+ * Which answerer the arbiter uses: the rules evaluator, a pinned model spec (`provider/model`,
+ * `provider/<tier>`, `scripted:<file>`, `replay:<dir>`), or the `[ask] tier` resolved against the
+ * session model's provider in the model catalogue; and the refusals, checked before any call.
+ * Pure: the catalogue and the session model are passed in; opening the model is the surface's job.
  * INVARIANT: a refused name is refused as a flag, a pin, a tier result and a session fallback alike;
- * the flagship tier is never resolved (the config accepts only `light` and `standard`).
+ * the flagship tier (`deep`) is never resolved nor accepted as `provider/deep`.
  */
 
 export const TIERS = ['light', 'standard'] as const;
 export type Tier = (typeof TIERS)[number];
 
-/** A provider's models by tier; `deep` is the flagship tier, listed so it can be told apart and skipped. */
-export type TierCatalog = Readonly<Record<string, readonly { model: string; tier: Tier | 'deep' }[]>>;
+/** What the catalogue must answer: a provider's model of a tier, and why a model is refused. */
+export interface ArbiterCatalog {
+  tier(provider: string, tier: Tier): string | undefined;
+  refusal(model: string): string | undefined;
+}
 
-export type ModelSource = 'rules' | 'flag' | 'pin' | 'tier' | 'session-fallback';
+/** Where the arbiter's answerer came from, as written to the audit line (`modelSource`). */
+export type ArbiterSource = 'rules' | 'flag' | 'pin' | 'tier' | 'session-fallback';
 
 export type ModelChoice =
   | { use: 'rules'; source: 'rules' }
-  | { use: 'model'; name: string; source: Exclude<ModelSource, 'rules'> }
-  | { use: 'refused'; name: string; source: Exclude<ModelSource, 'rules'> }
+  | { use: 'model'; spec: string; source: Exclude<ArbiterSource, 'rules'> }
+  | { use: 'refused'; spec: string; source: Exclude<ArbiterSource, 'rules'>; why: string }
   | { use: 'none'; reason: string };
 
 /** Sealed: models the arbiter never calls, whatever provider serves them. Compared without case or punctuation. */
@@ -33,29 +38,44 @@ export function isRefusedModel(name: string): boolean {
 export interface ModelChoiceInput {
   /** `--model` on the command line. */
   flag?: string | undefined;
-  /** `[ask] model` from user scope: `rules`, `tier`, `provider/model` or `scripted:<file>`. */
+  /** `[ask] model` from user scope (or GAVEL_ASK_MODEL): `rules`, `tier` or a model spec. */
   pin?: string | undefined;
   tier: Tier;
-  /** The session's model (`[model] model`), `provider/model`. */
+  /** The session's model (`[model] model`): a model spec. */
   sessionModel?: string | undefined;
-  catalog: TierCatalog;
+  catalog: ArbiterCatalog;
 }
 
 export function chooseModel(input: ModelChoiceInput): ModelChoice {
   const [value, source] =
     input.flag !== undefined ? [input.flag, 'flag' as const] : [input.pin ?? 'rules', 'pin' as const];
   if (value === 'rules') return { use: 'rules', source: 'rules' };
-  if (value !== 'tier') return named(value, source);
+  if (value !== 'tier') return named(value, source, input.catalog);
   const session = input.sessionModel;
   if (session === undefined)
     return { use: 'none', reason: 'the tier is resolved against the session model, and none is configured' };
-  const provider = session.split('/')[0] ?? '';
-  const found = input.catalog[provider]?.find((m) => m.tier === input.tier);
-  if (found) return named(`${provider}/${found.model}`, 'tier');
+  const slash = session.indexOf('/');
+  const provider = slash > 0 && !session.startsWith('scripted:') ? session.slice(0, slash) : '';
+  const found = provider ? input.catalog.tier(provider, input.tier) : undefined;
+  if (found) return named(`${provider}/${found}`, 'tier', input.catalog);
   // Nothing of that tier at this provider: the session model itself answers, and the log says so.
-  return named(session, 'session-fallback');
+  return named(session, 'session-fallback', input.catalog);
 }
 
-function named(name: string, source: Exclude<ModelSource, 'rules'>): ModelChoice {
-  return isRefusedModel(name) ? { use: 'refused', name, source } : { use: 'model', name, source };
+function named(spec: string, source: Exclude<ArbiterSource, 'rules'>, catalog: ArbiterCatalog): ModelChoice {
+  if (isRefusedModel(spec))
+    return { use: 'refused', spec, source, why: 'the arbiter never calls this model' };
+  if (spec.startsWith('scripted:') || spec.startsWith('replay:')) return { use: 'model', spec, source };
+  const model = spec.slice(spec.indexOf('/') + 1);
+  if (model === 'deep') {
+    return {
+      use: 'refused',
+      spec,
+      source,
+      why: 'the flagship tier `deep` is refused: the arbiter runs below it',
+    };
+  }
+  const refusal = catalog.refusal(model);
+  if (refusal !== undefined) return { use: 'refused', spec, source, why: 'the model catalogue refuses it' };
+  return { use: 'model', spec, source };
 }

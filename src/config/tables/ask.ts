@@ -21,13 +21,13 @@ export const askTable = {
       '`false` puts review-auto and autonomous runs back on their old behaviour (basis `mode-off`)',
   }),
   model: setting<string>({
-    schema: z.string().check(z.regex(/^(rules|tier|scripted:.+|[a-z0-9][a-z0-9.-]*\/[^\s]+)$/)),
+    schema: z.string().check(z.regex(/^(rules|tier|scripted:.+|replay:.+|[a-z0-9][a-z0-9.-]*\/[^\s]+)$/)),
     default: 'rules',
     scope: 'user',
     merge: userOnly,
     env: { name: 'GAVEL_ASK_MODEL', parse: (raw) => raw },
     description:
-      'who answers: `rules` (the deterministic evaluator), `provider/model` (a pin), `tier` (the tier resolved against `[model] model`) or `scripted:<file>`',
+      'who answers: `rules` (the deterministic evaluator), `provider/model` or `provider/light|standard` (a pin), `tier` (`[ask] tier` resolved against the provider of `[model] model`), `scripted:<file>` or `replay:<dir>`',
   }),
   tier: setting<AskTier>({
     schema: z.enum(ASK_TIERS),

@@ -1,9 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildArbiterRequest, loadArbiterPrompt, parseRules, readQuestion } from '../../../ask';
 import { fixedClock } from '../../../core';
+import { recordingClient, scriptedClient } from '../../../model';
+import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
 import type { CommandContext } from '../command';
 import { main } from '../main';
 
@@ -64,8 +77,9 @@ async function gavel(args: string[], stdin = '', env: Record<string, string> = {
   return { code, out, err };
 }
 
+const LOG = () => join(dir, '.gavel', 'logs', 'decisions.ndjson');
 const logLines = () =>
-  readFileSync(join(dir, '.gavel', 'logs', 'ask.ndjson'), 'utf8')
+  readFileSync(LOG(), 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l));
@@ -96,13 +110,24 @@ describe('gavel ask: one question', () => {
     });
     const [line] = logLines();
     expect(line).toMatchObject({
+      v: 1,
+      surface: 'ask',
       kind: 'budget',
       verdict: 'allow',
       ruleId: 'R-20',
-      reason: 'rule',
-      facts: { budgetUsedPercent: 85 },
+      basis: 'rule',
+      model: null,
+      policy: { version: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      detail: {
+        budgetUsedPercent: 85,
+        raisesBudget: false,
+        mode: 'autonomous',
+        disposition: 'take-recommended',
+        modelSource: 'rules',
+      },
     });
-    expect(readFileSync(join(dir, '.gavel', 'logs', 'ask.ndjson'), 'utf8')).not.toContain('PR body');
+    expect(readFileSync(LOG(), 'utf8')).not.toContain('PR body');
+    expect(readdirSync(join(dir, '.gavel', 'logs'))).toEqual(['decisions.ndjson']);
   });
 
   it.each([
@@ -148,7 +173,7 @@ describe('gavel ask: one question', () => {
 
   it('logs an unreadable question as invalid-input', async () => {
     await gavel([], 'not json');
-    expect(logLines()[0]).toMatchObject({ verdict: 'escalate', reason: 'invalid-input', kind: null });
+    expect(logLines()[0]).toMatchObject({ verdict: 'escalate', basis: 'invalid-input', kind: 'unknown' });
   });
 });
 
@@ -174,8 +199,8 @@ describe('gavel ask: rules in force', () => {
     expect([got.code, JSON.parse(got.out).basis]).toEqual([11, 'rules-invalid']);
     expect(got.err).toContain('`rules[0].id`: must be `R-` and two or three digits');
     expect(logLines()[0]).toMatchObject({
-      reason: 'rules-invalid',
-      problem: '`rules[0].id`: must be `R-` and two or three digits',
+      basis: 'rules-invalid',
+      reason: 'the arbiter rules file did not validate: `rules[0].id`: must be `R-` and two or three digits',
     });
   });
 
@@ -240,7 +265,8 @@ describe('gavel ask: config and models', () => {
     const got = await gavel(['--json', '--model', m], budget(50), { GAVEL_RUN_ID: 'nightly-7' });
     expect(JSON.parse(got.out).basis).toBe('model');
     const copy = readFileSync(join(dir, '.gavel', 'runs', 'nightly-7', 'ask.ndjson'), 'utf8');
-    expect(JSON.parse(copy)).toMatchObject({ runId: 'nightly-7', reason: 'model', ruleId: 'R-20' });
+    expect(JSON.parse(copy)).toEqual(logLines()[0]);
+    expect(JSON.parse(copy)).toMatchObject({ runId: 'nightly-7', basis: 'model', ruleId: 'R-20' });
   });
 
   it('counts a damaged run state as a spent cap', async () => {
@@ -292,11 +318,54 @@ describe('gavel ask: config and models', () => {
   });
 
   it.each([
-    ['a refused model name', 'openrouter/gpt-6-astra', 'model-refused'],
-    ['a provider model this build cannot call', 'anthropic/claude-haiku-4-5', 'no-model'],
-  ])('escalates %s without a call', async (_name, name, basis) => {
+    ['a refused model name', 'openrouter/gpt-6-astra'],
+    ['the flagship tier', 'anthropic/deep'],
+    ['a model the catalogue refuses', 'openai/gpt-3.5-turbo'],
+  ])('escalates %s with model-refused without a call', async (_name, name) => {
     const got = await gavel(['--json', '--model', name], budget(10));
-    expect([got.code, JSON.parse(got.out).basis]).toEqual([11, basis]);
+    expect([got.code, JSON.parse(got.out).basis]).toEqual([11, 'model-refused']);
+  });
+
+  it.each([
+    ['a provider without its key', 'anthropic/claude-haiku-4-5', '`ANTHROPIC_API_KEY`'],
+    ['an unknown provider', 'openrouter/some-model', 'unknown provider `openrouter`'],
+    ['a script that does not exist', 'scripted:nope.json', 'cannot be read'],
+  ])('exits 2 on a --model naming %s', async (_name, name, err) => {
+    const got = await gavel(['--json', '--model', name], budget(10));
+    expect([got.code, got.out, got.err]).toEqual([2, '', expect.stringContaining(err)]);
+  });
+
+  it('escalates with config-invalid when the pinned model cannot be opened, naming the key', async () => {
+    userConfig('[ask]\nmodel = "openai/gpt-4.1-mini"\n');
+    const got = await gavel(['--json'], budget(50), { OPENAI_API_KEY: '' });
+    expect([got.code, JSON.parse(got.out).basis]).toEqual([11, 'config-invalid']);
+    expect(got.err).toContain('[ask] model: provider `openai` needs a key in `OPENAI_API_KEY`');
+  });
+
+  it('answers from a recorded cassette with --model replay:DIR, and escalates a request with none', async () => {
+    const read = (p: string) => readFileSync(new URL(`../../../../${p}`, import.meta.url), 'utf8');
+    const rules = parseRules(read('rules/arbiter-rules.json'));
+    const prompt = loadArbiterPrompt(JSON.parse(read('prompts/ask-arbiter.json')));
+    const question = readQuestion(JSON.parse(budget(50)));
+    if (!rules.ok || !prompt.ok || !question.ok) throw new Error('the bundled rules or prompt did not load');
+    const request = buildArbiterRequest(prompt.prompt, question.question, rules.rules, 20_000);
+    await recordingClient(scriptedClient([allowR20]), join(dir, 'tapes')).complete(request);
+    const replayed = await gavel(['--json', '--model', 'replay:tapes'], budget(50));
+    expect([replayed.code, JSON.parse(replayed.out).basis, replayed.err]).toEqual([
+      0,
+      'model',
+      expect.stringContaining('model `replay/replay` sends nothing over the network (chosen by flag)'),
+    ]);
+    const missing = await gavel(['--json', '--model', 'replay:tapes'], budget(60));
+    expect(JSON.parse(missing.out).basis).toBe('model-error');
+  });
+
+  it('takes the model from GAVEL_ASK_MODEL and says so on the egress line', async () => {
+    const got = await gavel(['--json'], budget(50), { GAVEL_ASK_MODEL: script([allowR20]) });
+    expect([JSON.parse(got.out).basis, got.err]).toEqual([
+      'model',
+      expect.stringContaining('(chosen by environment)'),
+    ]);
   });
 
   it('takes a refused model from GAVEL_ASK_MODEL and makes no call', async () => {
@@ -309,14 +378,17 @@ describe('gavel ask: config and models', () => {
     const pinned = await gavel(['--json'], budget(50));
     const flagged = await gavel(['--json', '--model', 'rules'], budget(50));
     expect([JSON.parse(pinned.out).basis, JSON.parse(flagged.out).basis]).toEqual(['model', 'rule']);
-    expect(logLines()[0].model).toMatchObject({ source: 'pin' });
+    expect(logLines()[0].detail).toMatchObject({ modelSource: 'pin' });
+    expect(pinned.err).toMatch(
+      /model `scripted\/scripted` sends nothing over the network \(chosen by config\)/,
+    );
   });
 
   it('resolves the tier against the session model and logs session-fallback when nothing smaller exists', async () => {
     userConfig(`[ask]\nmodel = "tier"\n\n[model]\nmodel = "${script([allowR20])}"\n`);
     const got = await gavel(['--json'], budget(50));
     expect(JSON.parse(got.out).basis).toBe('model');
-    expect(logLines()[0].model).toMatchObject({ source: 'session-fallback' });
+    expect(logLines()[0].detail).toMatchObject({ modelSource: 'session-fallback' });
   });
 
   it('escalates with no-model when the tier has no session model to resolve against', async () => {
@@ -338,6 +410,19 @@ describe('gavel ask log and eval', () => {
     const got = await gavel(['log']);
     expect(got.out).toContain('budget  allow     R-20');
     expect(got.out).toContain('arbiter 2 asked · 1 escalated · 0 denied');
+    expect(got.out).not.toContain('unreadable');
+  });
+
+  it('reads only the arbiter’s records of the project log, by run when asked', async () => {
+    await gavel(['--run-id', 'a'], budget(10));
+    await gavel(['--run-id', 'b'], budget(100));
+    mkdirSync(join(dir, '.gavel', 'logs'), { recursive: true });
+    const check = { ...logLines()[0], surface: 'check', kind: 'shell', detail: null };
+    writeFileSync(LOG(), `${JSON.stringify(check)}\nnot a record\n`, { flag: 'a' });
+    const all = JSON.parse((await gavel(['log', '--json'])).out);
+    expect([all.asked, all.denied, all.unreadable]).toEqual([2, 1, 1]);
+    const b = JSON.parse((await gavel(['log', '--json', '--run-id', 'b'])).out);
+    expect([b.asked, b.rows.map((r: { ruleId: string }) => r.ruleId)]).toEqual([1, ['R-22']]);
   });
 
   it('says nothing was asked when there is no log', async () => {
@@ -372,5 +457,151 @@ describe('gavel ask log and eval', () => {
     expect(got.out).toContain('script');
     expect(got.out).toContain('adversarial 46/46 held');
     expect(existsSync(join(dir, '.gavel'))).toBe(false);
+  });
+});
+
+describe('gavel ask with a provider model (loopback server speaking the OpenAI wire protocol)', () => {
+  let server: FakeServer;
+  const answer = (ruleId: string, verdict: string) =>
+    chatReply(JSON.stringify({ ruleId, verdict, option: 0 }));
+  const KEY = 'sk-test-0123456789abcdef';
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it('sends the facts, never the text, and records a verified answer with tokens and cost', async () => {
+    server = await startFakeServer([{ body: answer('R-20', 'allow') }]);
+    userConfig(`[model]\nbase_url = "${server.url}"\n`);
+    const got = await gavel(['--json', '--model', 'openai/gpt-4.1-mini'], budget(50), {
+      OPENAI_API_KEY: KEY,
+    });
+    expect([got.code, JSON.parse(got.out)]).toEqual([
+      0,
+      expect.objectContaining({ verdict: 'allow', basis: 'model', ruleId: 'R-20' }),
+    ]);
+    const [request] = server.received;
+    expect([server.received.length, request?.path, request?.headers.authorization]).toEqual([
+      1,
+      '/chat/completions',
+      `Bearer ${KEY}`,
+    ]);
+    expect(request?.json).toMatchObject({ model: 'gpt-4.1-mini' });
+    expect(request?.body).not.toContain('PR body');
+    expect(request?.body).toContain('budgetUsedPercent');
+    const host = new URL(server.url).host;
+    expect(got.err).toContain(`model \`openai/gpt-4.1-mini\` sends to \`${host}\` (chosen by flag)`);
+    const [line] = logLines();
+    expect(line).toMatchObject({
+      basis: 'model',
+      model: { provider: 'openai', model: 'gpt-4.1-mini', tokens: { input: 1000, output: 200 } },
+      detail: { modelSource: 'flag', prompt: 'ask-arbiter@1' },
+    });
+    expect(line.model.costUsd).toBeGreaterThan(0);
+    expect(JSON.stringify(line)).not.toContain(KEY);
+  });
+
+  it('resolves the light tier against the session provider from the user config', async () => {
+    server = await startFakeServer([{ body: answer('R-20', 'allow') }]);
+    userConfig(`[ask]\nmodel = "tier"\n\n[model]\nmodel = "openai/gpt-5"\nbase_url = "${server.url}"\n`);
+    const got = await gavel(['--json'], budget(50), { OPENAI_API_KEY: KEY });
+    expect(JSON.parse(got.out).basis).toBe('model');
+    expect(server.received[0]?.json).toMatchObject({ model: 'gpt-4.1-mini' });
+    expect(got.err).toContain('(chosen by config)');
+    expect(logLines()[0].detail).toMatchObject({ modelSource: 'tier' });
+  });
+
+  it.each([
+    ['an answer that fails verification', [{ body: answer('R-20', 'allow') }], 'invalid-output'],
+    [
+      'a provider error',
+      [{ status: 400, body: { error: { message: 'bad', type: 'invalid_request_error' } } }],
+      'model-error',
+    ],
+    ['a reply that is not the answer object', [{ body: chatReply('I would allow this.') }], 'invalid-output'],
+  ])('escalates %s', async (_name, queue, basis) => {
+    server = await startFakeServer(queue);
+    userConfig(`[model]\nbase_url = "${server.url}"\n`);
+    const got = await gavel(['--json', '--model', 'openai/gpt-4.1-mini'], budget(95), {
+      OPENAI_API_KEY: KEY,
+    });
+    expect([got.code, JSON.parse(got.out).basis]).toEqual([11, basis]);
+    expect(logLines()[0]).toMatchObject({ verdict: 'escalate', basis });
+  });
+
+  it('makes no call and prints no egress line when the rules answer', async () => {
+    server = await startFakeServer([]);
+    userConfig(`[model]\nbase_url = "${server.url}"\n`);
+    const got = await gavel(['--json', '--model', 'openai/gpt-4.1-mini'], budget(10, { mode: 'ask' }), {
+      OPENAI_API_KEY: KEY,
+    });
+    expect([JSON.parse(got.out).basis, server.received.length, got.err]).toEqual(['mode-ask', 0, '']);
+  });
+});
+
+describe('gavel ask when its record cannot be written', () => {
+  it.each([
+    ['review-auto', budget(10), 11, 'escalate'],
+    ['autonomous', budget(10, { mode: 'autonomous' }), 10, 'deny'],
+  ])('never allows in %s: internal-error and a line naming the log', async (_mode, stdin, code, verdict) => {
+    // A folder that cannot be created (its parent is a file): refused to root too.
+    writeFileSync(join(dir, 'blocker'), '');
+    const logDir = join(dir, 'blocker', 'logs');
+    userConfig(`[audit]\ndir = "${logDir}"\n`);
+    const got = await gavel(['--json'], stdin);
+    expect([got.code, JSON.parse(got.out)]).toEqual([
+      code,
+      expect.objectContaining({ verdict, basis: 'internal-error' }),
+    ]);
+    expect(got.err).toContain(`\`${join(logDir, 'decisions.ndjson')}\``);
+    expect(got.err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('escalates when the run’s copy cannot be written, and says so in the project log', async () => {
+    // The copy's path is taken by a folder.
+    mkdirSync(join(dir, '.gavel', 'runs', 'r9', 'ask.ndjson'), { recursive: true });
+    const got = await gavel(['--json', '--run-id', 'r9'], budget(10));
+    expect([got.code, JSON.parse(got.out).basis]).toEqual([11, 'internal-error']);
+    expect(got.err).toContain(`\`${join(dir, '.gavel', 'runs', 'r9', 'ask.ndjson')}\``);
+    expect(logLines().map((l) => l.basis)).toEqual(['rule', 'internal-error']);
+  });
+
+  describe('bin/gavel as an unprivileged user, with a log folder it may not write', () => {
+    const REPO = new URL('../../../../', import.meta.url).pathname;
+    const newest = (d: string): number =>
+      readdirSync(d, { withFileTypes: true }).reduce((m, e) => {
+        const p = join(d, e.name);
+        return Math.max(m, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+      }, 0);
+
+    it('answers escalate with internal-error (EACCES) instead of allow', () => {
+      const bundle = join(REPO, 'dist', 'gavel.mjs');
+      if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest(join(REPO, 'src'))) {
+        execFileSync(process.execPath, [join(REPO, 'scripts', 'build.mjs')], { cwd: REPO, stdio: 'inherit' });
+      }
+      const logs = join(dir, '.gavel', 'logs');
+      mkdirSync(logs, { recursive: true, mode: 0o555 });
+      chmodSync(logs, 0o555);
+      const asNobody = process.getuid?.() === 0;
+      if (asNobody) {
+        for (const d of [dir, home]) chmodSync(d, 0o777);
+        chmodSync(join(dir, '.gavel'), 0o755);
+      }
+      const run = spawnSync(process.execPath, [join(REPO, 'bin', 'gavel'), 'ask', '--json'], {
+        cwd: dir,
+        input: budget(10),
+        env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, 'xdg') },
+        encoding: 'utf8',
+        timeout: 30_000,
+        ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
+      });
+      expect([run.status, JSON.parse(run.stdout)]).toEqual([
+        11,
+        expect.objectContaining({ verdict: 'escalate', basis: 'internal-error' }),
+      ]);
+      expect(run.stderr).toContain(
+        `cannot open the audit log \`${join(logs, 'decisions.ndjson')}\` (EACCES)`,
+      );
+      expect(existsSync(join(logs, 'decisions.ndjson'))).toBe(false);
+    });
   });
 });
