@@ -7,7 +7,7 @@ import { EXIT } from '../../../core';
 import { runClaudeCodeHook } from '../../hooks/claude-code/claude-code-hook';
 import { runCodexHook } from '../../hooks/codex/codex-hook';
 import { runPiHook } from '../../hooks/pi/pi-hook';
-import { defaultAuditSink } from '../../hooks/runtime/audit-seam';
+import { fileAuditSink } from '../../hooks/runtime/audit-seam';
 import { guardHookProcess } from '../../hooks/runtime/hook-guard';
 import type { CommandSpec } from '../command';
 
@@ -44,7 +44,7 @@ export const hookCommand: CommandSpec = {
       ctx.stderr.write('gavel: stdin could not be read; the tool call is blocked\n');
       return 2;
     }
-    const reply = await run(stdin, { env: ctx.env, clock: ctx.clock, audit: defaultAuditSink });
+    const reply = await run(stdin, { env: ctx.env, clock: ctx.clock, audit: fileAuditSink(ctx.clock) });
     disarm();
     if (reply.stdout) ctx.stdout.write(reply.stdout);
     if (reply.stderr) ctx.stderr.write(reply.stderr);

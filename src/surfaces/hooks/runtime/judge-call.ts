@@ -2,7 +2,8 @@
  * Judges one harness tool call: load the runtime, adapt the tool input, run the pipeline on every target, keep
  * the strictest decision, and record it once. Shared by every hook surface; translates nothing into a
  * harness's terms (the hook files do that). Fail closed: a runtime problem is a deny with basis
- * `config-invalid` or `rules-invalid`; an input that cannot be adapted is a deny with basis `invalid-input`.
+ * `config-invalid` or `rules-invalid`; an input that cannot be adapted is a deny with basis `invalid-input`;
+ * a decision whose audit line cannot be written is a deny with basis `internal-error`.
  */
 
 import {
@@ -13,7 +14,15 @@ import {
   requestSubject,
 } from '../../../check';
 import { type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../../core';
-import type { AuditSink } from './audit-seam';
+import {
+  type AuditMeta,
+  type AuditSink,
+  auditLogFor,
+  hashSubject,
+  recordOrDeny,
+  reviewerDetail,
+} from './audit-seam';
+import { deadlineMs } from './hook-guard';
 import { loadRuntime } from './load-runtime';
 
 export interface CallInput {
@@ -33,6 +42,11 @@ export interface CallEnv {
   rulesDir?: string;
 }
 
+/** What a review may take inside a hook: its deadline less 2 s for the rest of the answer. */
+export function hookReviewBound(env: Readonly<Record<string, string | undefined>>): number {
+  return Math.max(100, deadlineMs(env) - 2_000);
+}
+
 export interface Judged {
   decision: Decision;
   /** Exact rules that would allow it (never for floor cases); hold the command, never audited. */
@@ -40,17 +54,20 @@ export interface Judged {
 }
 
 export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
-  const subject = call.toolName;
-  const meta = {
-    surface: 'check' as const,
+  const runId = io.env.GAVEL_RUN_ID?.trim() ? io.env.GAVEL_RUN_ID : undefined;
+  const meta = (logFile: string, subject: string): AuditMeta => ({
+    surface: 'check',
     kind: call.harness,
-    subject,
+    subject: hashSubject(subject),
+    logFile,
     ...(call.sessionId ? { sessionId: call.sessionId } : {}),
-  };
+    ...(runId ? { runId } : {}),
+  });
   const runtime = await loadRuntime({
     cwd: call.cwd,
     env: io.env,
     clock: io.clock,
+    maxReviewMs: hookReviewBound(io.env),
     ...(io.rulesDir ? { rulesDir: io.rulesDir } : {}),
   });
   if (!runtime.ok) {
@@ -60,57 +77,64 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
       reason: `gavel cannot judge: ${runtime.problem}`,
       policy: NO_POLICY,
     });
-    io.audit(decision, meta);
-    return { decision, suggestions: [] };
+    const logFile = auditLogFor(undefined, call.cwd, io.env);
+    return { decision: recordOrDeny(io.audit, decision, meta(logFile, call.toolName)), suggestions: [] };
   }
-  const adapted = call.adapt(call.cwd);
-  if (!adapted.ok) {
-    const decision = decide({
-      verdict: 'deny',
-      basis: 'invalid-input',
-      reason: `unreadable tool call: ${adapted.problem}`,
-      policy: runtime.deps.policy.ref,
-    });
-    io.audit(decision, meta);
-    return { decision, suggestions: [] };
-  }
-  const d = runtime.defaults;
-  const turns = runtime.deps.policy.mode === 'auto' ? (call.userTurns?.() ?? []) : [];
-  let worst: Judged | undefined;
-  let firstRequest: CheckRequest | undefined;
-  for (const input of adapted.inputs) {
-    const context = emptyContext();
-    context.trusted.userTurns = turns;
-    const request: CheckRequest = {
-      toolName: call.toolName,
-      input,
-      cwd: call.cwd,
-      workspaceRoots: d.workspaceRoots(call.cwd),
-      home: d.home,
-      tempDirs: d.tempDirs,
-      context,
-      ...(call.sessionId ? { sessionId: call.sessionId } : {}),
-    };
-    firstRequest ??= request;
-    const result = await checkWithTrace(request, runtime.deps);
-    if (!worst || verdictRank(result.decision.verdict) > verdictRank(worst.decision.verdict)) {
-      worst = { decision: result.decision, suggestions: result.suggestions };
-    } else if (result.decision.verdict === worst.decision.verdict) {
-      worst.suggestions.push(...result.suggestions);
+  const logFile = auditLogFor(runtime, call.cwd, io.env);
+  try {
+    const adapted = call.adapt(call.cwd);
+    if (!adapted.ok) {
+      const decision = decide({
+        verdict: 'deny',
+        basis: 'invalid-input',
+        reason: `unreadable tool call: ${adapted.problem}`,
+        policy: runtime.deps.policy.ref,
+      });
+      return { decision: recordOrDeny(io.audit, decision, meta(logFile, call.toolName)), suggestions: [] };
     }
+    const d = runtime.defaults;
+    const turns = runtime.deps.policy.mode === 'auto' ? (call.userTurns?.() ?? []) : [];
+    let worst: Judged | undefined;
+    let firstRequest: CheckRequest | undefined;
+    for (const input of adapted.inputs) {
+      const context = emptyContext();
+      context.trusted.userTurns = turns;
+      const request: CheckRequest = {
+        toolName: call.toolName,
+        input,
+        cwd: call.cwd,
+        workspaceRoots: d.workspaceRoots(call.cwd),
+        home: d.home,
+        tempDirs: d.tempDirs,
+        context,
+        ...(call.sessionId ? { sessionId: call.sessionId } : {}),
+      };
+      firstRequest ??= request;
+      const result = await checkWithTrace(request, runtime.deps);
+      if (!worst || verdictRank(result.decision.verdict) > verdictRank(worst.decision.verdict)) {
+        worst = { decision: result.decision, suggestions: result.suggestions };
+      } else if (result.decision.verdict === worst.decision.verdict) {
+        worst.suggestions.push(...result.suggestions);
+      }
+    }
+    // INVARIANT: a call with no target is never an allow.
+    const judged = worst ?? {
+      decision: decide({
+        verdict: 'deny',
+        basis: 'invalid-input',
+        reason: 'the tool call names nothing to judge',
+        policy: runtime.deps.policy.ref,
+      }),
+      suggestions: [],
+    };
+    const record = runtime.review?.recordOf(judged.decision);
+    const m = meta(logFile, firstRequest ? requestSubject(firstRequest) : call.toolName);
+    if (record) m.detail = reviewerDetail(record);
+    const decision = recordOrDeny(io.audit, judged.decision, m);
+    return decision === judged.decision ? judged : { decision, suggestions: [] };
+  } finally {
+    runtime.review?.close();
   }
-  // INVARIANT: a call with no target is never an allow.
-  const judged = worst ?? {
-    decision: decide({
-      verdict: 'deny',
-      basis: 'invalid-input',
-      reason: 'the tool call names nothing to judge',
-      policy: runtime.deps.policy.ref,
-    }),
-    suggestions: [],
-  };
-  io.audit(judged.decision, { ...meta, subject: firstRequest ? requestSubject(firstRequest) : subject });
-  return judged;
 }
 
 /** The sentence a person or an agent reads after a reason: how to allow it next time. */
