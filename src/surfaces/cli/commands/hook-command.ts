@@ -44,7 +44,12 @@ export const hookCommand: CommandSpec = {
       ctx.stderr.write('gavel: stdin could not be read; the tool call is blocked\n');
       return 2;
     }
-    const reply = await run(stdin, { env: ctx.env, clock: ctx.clock, audit: fileAuditSink(ctx.clock) });
+    const reply = await run(stdin, {
+      env: ctx.env,
+      clock: ctx.clock,
+      audit: fileAuditSink(ctx.clock),
+      cwd: ctx.cwd,
+    });
     disarm();
     if (reply.stdout) ctx.stdout.write(reply.stdout);
     if (reply.stderr) ctx.stderr.write(reply.stderr);

@@ -8,8 +8,8 @@
 
 import { type AuditDetail, auditLogPath, checkDetail, recordDecision, subjectOf } from '../../../audit';
 import type { ReviewerRecord } from '../../../check';
-import { type Config, findProjectRoot } from '../../../config';
-import { type Clock, type Decision, decide } from '../../../core';
+import { type Config, loadConfig } from '../../../config';
+import { type Clock, type Decision, decide, GavelError } from '../../../core';
 
 export interface AuditMeta {
   surface: 'check';
@@ -47,11 +47,9 @@ export function fileAuditSink(clock: Clock): AuditSink {
       });
       return { ok: true };
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return {
-        ok: false,
-        problem: `the audit log \`${meta.logFile}\` cannot be written${code ? ` (${code})` : ''}`,
-      };
+      // IoError and AuditRecordError messages are gavel's own: the path and the system error, never the line.
+      const why = error instanceof GavelError ? `: ${error.message}` : '';
+      return { ok: false, problem: `the audit log \`${meta.logFile}\` cannot be written${why}` };
     }
   };
 }
@@ -62,8 +60,9 @@ export function hashSubject(subject: string): string {
 }
 
 /**
- * Where the decision goes. With a loaded config: its `audit.dir` (user scope only). Without one (the config
- * is invalid, so this decision is a deny): GAVEL_LOG_DIR when set, else the project's default folder.
+ * Where the decision goes. With a loaded config: its `audit.dir` (user scope only). Without one, the config is
+ * read for that key alone; when it does not load (so this decision is a deny), GAVEL_LOG_DIR when set, else
+ * the project's default folder.
  */
 export function auditLogFor(
   loaded: { config: Config; projectRoot: string } | undefined,
@@ -71,8 +70,10 @@ export function auditLogFor(
   env: Readonly<Record<string, string | undefined>>,
 ): string {
   if (loaded) return auditLogPath({ dir: loaded.config.audit.dir, projectRoot: loaded.projectRoot });
+  const config = loadConfig({ cwd, env });
+  if (config.ok) return auditLogPath({ dir: config.config.audit.dir, projectRoot: config.projectRoot });
   const dir = env.GAVEL_LOG_DIR?.trim() ? env.GAVEL_LOG_DIR : undefined;
-  return auditLogPath({ dir, projectRoot: findProjectRoot(cwd) });
+  return auditLogPath({ dir, projectRoot: config.projectRoot });
 }
 
 /** The reviewer's record as typed detail: values that would not pass the audit's check are left out. */

@@ -40,6 +40,39 @@ export interface CallEnv {
   clock: Clock;
   audit: AuditSink;
   rulesDir?: string;
+  /** The process's working folder: where a call with no readable `cwd` is recorded. */
+  cwd?: string;
+}
+
+/**
+ * Records a call the hook blocks before it can be judged (unreadable input, an internal error) as a deny,
+ * so that it too leaves its line. The block stands whether or not the line could be written.
+ */
+export function recordBlock(
+  harness: CallInput['harness'],
+  io: CallEnv,
+  basis: 'invalid-input' | 'internal-error',
+  where?: { cwd?: string | undefined; toolName?: string | undefined; sessionId?: string | undefined },
+): void {
+  try {
+    const cwd = where?.cwd ?? io.cwd ?? process.cwd();
+    const runId = io.env.GAVEL_RUN_ID?.trim() ? io.env.GAVEL_RUN_ID : undefined;
+    // A fixed reason: the input's own problem can quote what the input held.
+    const reason =
+      basis === 'invalid-input'
+        ? 'the hook input could not be read; the call is blocked'
+        : 'internal error while judging the tool call; it is blocked';
+    io.audit(decide({ verdict: 'deny', basis, reason, policy: NO_POLICY }), {
+      surface: 'check',
+      kind: harness,
+      subject: hashSubject(where?.toolName ?? harness),
+      logFile: auditLogFor(undefined, cwd, io.env),
+      ...(where?.sessionId ? { sessionId: where.sessionId } : {}),
+      ...(runId ? { runId } : {}),
+    });
+  } catch {
+    // The call is blocked either way; a record that cannot be made changes nothing of that.
+  }
 }
 
 /** What a review may take inside a hook: its deadline less 2 s for the rest of the answer. */
