@@ -109,6 +109,17 @@ describe('audit seam (in process, real log file)', () => {
     expect(logLines(s).text).not.toContain(FAKE_KEY);
   });
 
+  it('a lowered hook deadline (GAVEL_HOOK_DEADLINE_MS) is not an unknown variable', async () => {
+    const s = sandbox();
+    s.env.GAVEL_HOOK_DEADLINE_MS = '5000';
+    const reply = await runClaudeCodeHook(
+      ccPayload(s, 'Read', { file_path: `${s.project}/src/a.ts` }),
+      realIo(s),
+    );
+    expect(JSON.parse(reply.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    expect(onlyRecord(s)).toMatchObject({ verdict: 'allow', basis: 'rule' });
+  });
+
   it('writes to the user audit.dir (GAVEL_LOG_DIR) instead of the project', async () => {
     const s = sandbox();
     const dir = join(s.home, 'audit');
