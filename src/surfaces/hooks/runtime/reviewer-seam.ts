@@ -25,6 +25,7 @@ import { type Clock, type Decision, decide } from '../../../core';
 import {
   announceEgress,
   bundledCatalog,
+  formatEgress,
   type ModelSource,
   openModel,
   openRunner,
@@ -50,6 +51,8 @@ export interface SurfaceReviewer {
   reviewer: Reviewer;
   /** The reviewer's record behind a decision it returned, for the audit line. */
   recordOf(decision: Decision): ReviewerRecord | undefined;
+  /** One line for `gavel doctor`: the egress line, or why the model cannot be used. */
+  describe: string;
   close(): void;
 }
 
@@ -108,7 +111,7 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
         categories: input.facts.targets.flatMap((t) => t.categories.map((c) => c.category)),
         policy: input.policy,
       });
-    return { reviewer: broken, recordOf, close: () => {} };
+    return { reviewer: broken, recordOf, describe: `cannot be used: ${problem}`, close: () => {} };
   }
   const announce = setup.announce;
   const client = announce ? announceEgress(opened.client, opened.egress, announce) : opened.client;
@@ -152,6 +155,7 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   return {
     reviewer,
     recordOf,
+    describe: formatEgress(opened.egress),
     close: () => {
       breaker?.close();
       breaker = undefined;
