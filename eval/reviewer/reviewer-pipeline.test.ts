@@ -284,6 +284,38 @@ describe('through the real processes', () => {
     expect(log.text).not.toContain(injection);
   });
 
+  it("gavel hook claude-code: the user's own words in the transcript let the model allow a secret read", () => {
+    const b = box();
+    const transcript = join(b.base, 'transcript.jsonl');
+    const asked = 'show me which profiles are in ~/.aws/credentials';
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content: asked } })}\n`,
+    );
+    writeFileSync(
+      b.script,
+      JSON.stringify([
+        JSON.stringify({ risk: 'medium', authorization: 'high', rationale: 'asked', goal_quote: asked }),
+      ]),
+    );
+    const payload = JSON.stringify({
+      session_id: 'hook-2',
+      transcript_path: transcript,
+      cwd: b.project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Read',
+      tool_input: { file_path: `${b.home}/.aws/credentials` },
+    });
+    const r = run(['hook', 'claude-code'], payload, b);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    expect(records(b).records[0]).toMatchObject({
+      basis: 'model',
+      outcome: 'approve_with_flag',
+      detail: { quoteVerified: true },
+    });
+    expect(records(b).text).not.toContain(asked);
+  });
+
   it('gavel check: garbage from the model escalates (exit 11) and the egress line is on stderr', () => {
     const b = box();
     writeFileSync(b.script, JSON.stringify(['allow']));
