@@ -32,7 +32,7 @@ export const checkCommand: CommandSpec = {
   summary: 'judge one tool call given as JSON (stdin or --file) and print the decision',
   usage: 'gavel check [--file request.json] [--json]',
   description:
-    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. See docs/check.md.',
+    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. The decision is recorded in the audit log (a hash of the request, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope (GAVEL_MODEL or [model] model), what needs review goes to the model reviewer and the egress line is printed on stderr. See docs/check.md.',
   options: {
     file: {
       type: 'string',
