@@ -16,6 +16,12 @@ export type { CategoryFact, Facts, TargetFacts } from './facts/facts';
 export type { FloorHit } from './floor/decide-floor';
 export type { Reviewer, ReviewInput } from './mode/apply-mode';
 export { describeDecider } from './mode/describe';
+export {
+  actionTextOf,
+  type ModelReviewerOptions,
+  modelReviewer,
+  reviewerInputOf,
+} from './mode/model-reviewer';
 export { classifyPath, type PathEnv, resolvePath } from './paths/classify-path';
 export { type PathTable, parsePathTable } from './paths/path-table';
 export { type CheckDeps, type CheckResult, check, checkWithTrace } from './pipeline';
@@ -38,5 +44,14 @@ export {
   type TrustedContext,
   type UntrustedContext,
 } from './request/request';
+export {
+  type BreakerStore,
+  bundledReviewerPrompt,
+  DEFAULT_REVIEWER_POLICY,
+  openBreakerStore,
+  type ReviewDeps,
+  type ReviewerPolicy,
+  type ReviewerRecord,
+} from './reviewer';
 export { type PermissionRule, parsePermissionRule } from './rules/permission-rule';
 export { standInAnalyzeShell } from './stand-in-shell';

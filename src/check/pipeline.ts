@@ -77,6 +77,7 @@ export async function checkWithTrace(request: CheckRequest, deps: CheckDeps): Pr
   const evaluation = evaluatePolicy(facts, policy, request);
   const decision = await applyMode({
     request,
+    ...(analysis ? { analysis } : {}),
     facts,
     evaluation,
     policy,

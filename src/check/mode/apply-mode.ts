@@ -7,6 +7,7 @@
  */
 
 import { type Decision, decide, type PolicyRef } from '../../core';
+import type { ShellAnalysis } from '../../shell/types';
 import type { Facts } from '../facts/facts';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { Evaluation } from '../policy/evaluate-policy';
@@ -15,6 +16,8 @@ import { deciderId, describeDecider, where } from './describe';
 
 export interface ReviewInput {
   request: CheckRequest;
+  /** The shell analysis, when the request is a shell command. */
+  analysis?: ShellAnalysis;
   facts: Facts;
   evaluation: Evaluation;
   policy: PolicyRef;
@@ -26,6 +29,7 @@ export type Reviewer = (input: ReviewInput, signal: AbortSignal) => Promise<Deci
 
 export interface ModeInput {
   request: CheckRequest;
+  analysis?: ShellAnalysis;
   facts: Facts;
   evaluation: Evaluation;
   policy: CompiledPolicy;
@@ -120,6 +124,7 @@ async function review(
       input.reviewer(
         {
           request: input.request,
+          ...(input.analysis ? { analysis: input.analysis } : {}),
           facts: input.facts,
           evaluation: input.evaluation,
           policy: base.policy,

@@ -15,7 +15,14 @@ import {
   UsageError,
   verdictRank,
 } from '../../../core';
-import { defaultAuditSink } from '../../hooks/runtime/audit-seam';
+import {
+  type AuditMeta,
+  auditLogFor,
+  fileAuditSink,
+  hashSubject,
+  recordOrDeny,
+  reviewerDetail,
+} from '../../hooks/runtime/audit-seam';
 import { loadRuntime } from '../../hooks/runtime/load-runtime';
 import { renderDecision } from '../../hooks/runtime/render-decision';
 import type { CommandSpec } from '../command';
@@ -25,7 +32,7 @@ export const checkCommand: CommandSpec = {
   summary: 'judge one tool call given as JSON (stdin or --file) and print the decision',
   usage: 'gavel check [--file request.json] [--json]',
   description:
-    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. See docs/check.md.',
+    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. The decision is recorded in the audit log (a hash of the request, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope (GAVEL_MODEL or [model] model), what needs review goes to the model reviewer and the egress line is printed on stderr. See docs/check.md.',
   options: {
     file: {
       type: 'string',
@@ -59,7 +66,22 @@ export const checkCommand: CommandSpec = {
       ctx.stdout.write(
         asJson ? `${JSON.stringify({ ...d, suggestions }, null, 2)}\n` : renderDecision(d, suggestions),
       );
-    const runtime = await loadRuntime({ cwd: ctx.cwd, env: ctx.env, clock: ctx.clock });
+    const audit = fileAuditSink(ctx.clock);
+    const runId = ctx.env.GAVEL_RUN_ID?.trim() ? ctx.env.GAVEL_RUN_ID : undefined;
+    const meta = (logFile: string, subject: string, sessionId?: string): AuditMeta => ({
+      surface: 'check',
+      kind: 'cli',
+      subject: hashSubject(subject),
+      logFile,
+      ...(sessionId ? { sessionId } : {}),
+      ...(runId ? { runId } : {}),
+    });
+    const runtime = await loadRuntime({
+      cwd: ctx.cwd,
+      env: ctx.env,
+      clock: ctx.clock,
+      announce: (line) => ctx.stderr.write(`gavel: ${line}\n`),
+    });
     if (!runtime.ok) {
       const d = decide({
         verdict: 'deny',
@@ -67,28 +89,34 @@ export const checkCommand: CommandSpec = {
         reason: `gavel cannot judge: ${runtime.problem}`,
         policy: NO_POLICY,
       });
-      defaultAuditSink(d, { surface: 'check', kind: 'cli', subject: 'check' });
-      print(d, []);
+      const answered = recordOrDeny(audit, d, meta(auditLogFor(undefined, ctx.cwd, ctx.env), 'check'));
+      print(answered, []);
       if (!asJson) ctx.stderr.write(`gavel check: ${runtime.problem}\n`);
       return EXIT.configInvalid;
     }
-    const parsed = parseRequest(json, runtime.defaults);
-    if (!parsed.ok) throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}`);
-    let worst: CheckResult | undefined;
-    for (const request of parsed.requests) {
-      const r = await checkWithTrace(request, runtime.deps);
-      if (!worst || verdictRank(r.decision.verdict) > verdictRank(worst.decision.verdict)) worst = r;
+    try {
+      const parsed = parseRequest(json, runtime.defaults);
+      if (!parsed.ok) throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}`);
+      let worst: CheckResult | undefined;
+      for (const request of parsed.requests) {
+        const r = await checkWithTrace(request, runtime.deps);
+        if (!worst || verdictRank(r.decision.verdict) > verdictRank(worst.decision.verdict)) worst = r;
+      }
+      if (!worst) throw new UsageError('the request names nothing to judge');
+      const first = parsed.requests[0];
+      const m = meta(
+        auditLogFor(runtime, ctx.cwd, ctx.env),
+        first ? requestSubject(first) : 'check',
+        first?.sessionId,
+      );
+      const record = runtime.review?.recordOf(worst.decision);
+      if (record) m.detail = reviewerDetail(record);
+      const answered = recordOrDeny(audit, worst.decision, m);
+      print(answered, answered === worst.decision ? worst.suggestions : []);
+      return exitForOutcome(answered.outcome);
+    } finally {
+      runtime.review?.close();
     }
-    if (!worst) throw new UsageError('the request names nothing to judge');
-    const first = parsed.requests[0];
-    defaultAuditSink(worst.decision, {
-      surface: 'check',
-      kind: 'cli',
-      subject: first ? requestSubject(first) : 'check',
-      ...(first?.sessionId ? { sessionId: first.sessionId } : {}),
-    });
-    print(worst.decision, worst.suggestions);
-    return exitForOutcome(worst.decision.outcome);
   },
 };
 

@@ -1,6 +1,7 @@
 /**
  * `gavel doctor`: what is installed and enforced: the hook of each harness, the config and rule files, the mode,
- * the floor, the policy version and hash, and which shell analyzer and audit sink are wired. Decides nothing.
+ * the floor, the policy version and hash, the shell analyzer, the model reviewer and the audit log. Decides nothing
+ * and sends nothing.
  */
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { standInAnalyzeShell } from '../../../check';
 import { findProjectRoot } from '../../../config';
 import { EXIT } from '../../../core';
 import { HARNESS_NAMES, type HarnessName, settingsFile } from '../../hooks/install/install-hook';
+import { auditLogFor } from '../../hooks/runtime/audit-seam';
 import { loadRuntime } from '../../hooks/runtime/load-runtime';
 import { analyzeShellForSurfaces } from '../../hooks/runtime/shell-seam';
 import type { CommandSpec } from '../command';
@@ -63,8 +65,16 @@ export const doctorCommand: CommandSpec = {
         analyzeShellForSurfaces === standInAnalyzeShell
           ? 'stand-in (every shell command escalates)'
           : 'src/shell',
-      modelReviewer: 'not wired (mode `auto` escalates with basis `no-model`)',
+      modelReviewer: !runtime.ok
+        ? 'unknown (the config does not load)'
+        : runtime.config.check.mode !== 'auto'
+          ? `not used (mode \`${runtime.config.check.mode}\`)`
+          : runtime.review
+            ? runtime.review.describe
+            : 'no model configured (mode `auto` escalates with basis `no-model`)',
+      auditLog: auditLogFor(runtime.ok ? runtime : undefined, ctx.cwd, ctx.env),
     };
+    if (runtime.ok) runtime.review?.close();
     if (args.values.json === true) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else {
       const lines = hooks.map(
@@ -86,7 +96,11 @@ export const doctorCommand: CommandSpec = {
         lines.push(`policy: v${e.policy.version} sha256:${e.policy.sha256.slice(0, 12)}`);
         for (const n of e.notices) lines.push(`notice: ${n}`);
       } else lines.push(`NOT ENFORCING: ${runtime.problem} (every tool call is denied until this is fixed)`);
-      lines.push(`shell analyzer: ${report.shellAnalyzer}`, `model reviewer: ${report.modelReviewer}`);
+      lines.push(
+        `shell analyzer: ${report.shellAnalyzer}`,
+        `model reviewer: ${report.modelReviewer}`,
+        `audit log: ${report.auditLog}`,
+      );
       ctx.stdout.write(`${lines.join('\n')}\n`);
     }
     return runtime.ok ? EXIT.ok : EXIT.configInvalid;

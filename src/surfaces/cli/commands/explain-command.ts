@@ -1,7 +1,8 @@
 /**
  * `gavel explain "<command>"`: the whole trace of the decision on one shell command: segments, unwrapped
  * wrappers, paths and their classes, hosts, categories, the floor, each segment's rule, and the decision.
- * Records nothing (it is a question, not a tool call).
+ * Records nothing (it is a question, not a tool call). In mode `auto` with a model, the model is asked like for a
+ * tool call, and the egress line goes to stderr.
  */
 
 import { resolve } from 'node:path';
@@ -31,7 +32,12 @@ export const explainCommand: CommandSpec = {
   ],
   async run(ctx, args) {
     const cwd = resolve(ctx.cwd, (args.values.cwd as string | undefined) ?? '.');
-    const runtime = await loadRuntime({ cwd, env: ctx.env, clock: ctx.clock });
+    const runtime = await loadRuntime({
+      cwd,
+      env: ctx.env,
+      clock: ctx.clock,
+      announce: (line) => ctx.stderr.write(`gavel: ${line}\n`),
+    });
     if (!runtime.ok) {
       ctx.stderr.write(`gavel explain: ${runtime.problem}\n`);
       return EXIT.configInvalid;
@@ -46,7 +52,7 @@ export const explainCommand: CommandSpec = {
       tempDirs: d.tempDirs,
       context: emptyContext(),
     };
-    const result = await checkWithTrace(request, runtime.deps);
+    const result = await checkWithTrace(request, runtime.deps).finally(() => runtime.review?.close());
     if (args.values.json === true) {
       const { analysis, facts, floor, evaluation, decision, suggestions } = result;
       ctx.stdout.write(

@@ -7,8 +7,9 @@ import { EXIT } from '../../../core';
 import { runClaudeCodeHook } from '../../hooks/claude-code/claude-code-hook';
 import { runCodexHook } from '../../hooks/codex/codex-hook';
 import { runPiHook } from '../../hooks/pi/pi-hook';
-import { defaultAuditSink } from '../../hooks/runtime/audit-seam';
+import { fileAuditSink } from '../../hooks/runtime/audit-seam';
 import { guardHookProcess } from '../../hooks/runtime/hook-guard';
+import { recordBlock } from '../../hooks/runtime/judge-call';
 import type { CommandSpec } from '../command';
 
 const HARNESSES = { 'claude-code': runClaudeCodeHook, codex: runCodexHook, pi: runPiHook } as const;
@@ -18,7 +19,7 @@ export const hookCommand: CommandSpec = {
   summary: 'answer one tool call of an agent harness (claude-code, codex, pi) read on stdin',
   usage: 'gavel hook <claude-code|codex|pi>',
   description:
-    'Reads the harness hook payload on stdin and answers in its own protocol (see docs/hooks.md). Claude Code: PreToolUse and PermissionRequest, `hookSpecificOutput` on stdout. Codex: the same events, deny-only for PreToolUse. pi: `{verdict, reason}` for the gavel extension. Unreadable input, a crash or a timeout exits 2 with the reason on stderr, which blocks the call.',
+    'Reads the harness hook payload on stdin and answers in its own protocol (see docs/hooks.md). Claude Code: PreToolUse and PermissionRequest, `hookSpecificOutput` on stdout. Codex: the same events, deny-only for PreToolUse. pi: `{verdict, reason}` for the gavel extension. Unreadable input, a crash or a timeout exits 2 with the reason on stderr, which blocks the call. Every answer is recorded in the audit log (a hash of the call, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope, what needs review goes to the model reviewer.',
   options: {},
   positionals: [{ name: 'harness', description: 'claude-code, codex or pi' }],
   exits: [EXIT.ok, EXIT.usage],
@@ -36,15 +37,17 @@ export const hookCommand: CommandSpec = {
       );
       return EXIT.usage;
     }
+    const io = { env: ctx.env, clock: ctx.clock, audit: fileAuditSink(ctx.clock), cwd: ctx.cwd };
     let stdin: string;
     try {
       stdin = await ctx.readStdin();
     } catch {
       disarm();
+      recordBlock(harness, io, 'invalid-input');
       ctx.stderr.write('gavel: stdin could not be read; the tool call is blocked\n');
       return 2;
     }
-    const reply = await run(stdin, { env: ctx.env, clock: ctx.clock, audit: defaultAuditSink });
+    const reply = await run(stdin, io);
     disarm();
     if (reply.stdout) ctx.stdout.write(reply.stdout);
     if (reply.stderr) ctx.stderr.write(reply.stderr);

@@ -10,7 +10,7 @@
 
 import { fromClaudeCode } from '../../../check';
 import { faultFrom, injectFault } from '../runtime/faults';
-import { allowHint, type CallEnv, type Judged, judgeCall } from '../runtime/judge-call';
+import { allowHint, type CallEnv, type Judged, judgeCall, recordBlock } from '../runtime/judge-call';
 import { readUserTurns } from './transcript';
 
 export interface HookReply {
@@ -91,9 +91,14 @@ export function answer(event: HookEvent, judged: Judged): HookReply {
 }
 
 export async function runClaudeCodeHook(stdin: string, io: CallEnv): Promise<HookReply> {
+  let seen: Payload | undefined;
   try {
     const payload = readPayload(stdin, io.env);
-    if (typeof payload === 'string') return block(payload);
+    if (typeof payload === 'string') {
+      recordBlock('claude-code', io, 'invalid-input');
+      return block(payload);
+    }
+    seen = payload;
     await injectFault(faultFrom(io.env));
     const judged = await judgeCall(
       {
@@ -109,6 +114,11 @@ export async function runClaudeCodeHook(stdin: string, io: CallEnv): Promise<Hoo
     return answer(payload.event, judged);
   } catch {
     // INVARIANT: nothing thrown inside the hook ever becomes a non-2 exit.
+    recordBlock('claude-code', io, 'internal-error', {
+      cwd: seen?.cwd,
+      toolName: seen?.toolName,
+      sessionId: seen?.sessionId,
+    });
     return block('internal error while judging the tool call; it is blocked');
   }
 }

@@ -9,7 +9,7 @@
 import { fromCodex } from '../../../check';
 import { block, type HookReply, readPayload } from '../claude-code/claude-code-hook';
 import { faultFrom, injectFault } from '../runtime/faults';
-import { allowHint, type CallEnv, type Judged, judgeCall } from '../runtime/judge-call';
+import { allowHint, type CallEnv, type Judged, judgeCall, recordBlock } from '../runtime/judge-call';
 
 export function codexAnswer(event: 'PreToolUse' | 'PermissionRequest', judged: Judged): HookReply {
   const d = judged.decision;
@@ -36,9 +36,14 @@ export function codexAnswer(event: 'PreToolUse' | 'PermissionRequest', judged: J
 }
 
 export async function runCodexHook(stdin: string, io: CallEnv): Promise<HookReply> {
+  let seen: Exclude<ReturnType<typeof readPayload>, string> | undefined;
   try {
     const payload = readPayload(stdin, io.env);
-    if (typeof payload === 'string') return block(payload);
+    if (typeof payload === 'string') {
+      recordBlock('codex', io, 'invalid-input');
+      return block(payload);
+    }
+    seen = payload;
     await injectFault(faultFrom(io.env));
     const judged = await judgeCall(
       {
@@ -52,6 +57,11 @@ export async function runCodexHook(stdin: string, io: CallEnv): Promise<HookRepl
     );
     return codexAnswer(payload.event, judged);
   } catch {
+    recordBlock('codex', io, 'internal-error', {
+      cwd: seen?.cwd,
+      toolName: seen?.toolName,
+      sessionId: seen?.sessionId,
+    });
     return block('internal error while judging the tool call; it is blocked');
   }
 }

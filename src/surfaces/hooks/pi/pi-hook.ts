@@ -8,7 +8,7 @@
 import { fromPi } from '../../../check';
 import { block, type HookReply } from '../claude-code/claude-code-hook';
 import { faultFrom, injectFault } from '../runtime/faults';
-import { allowHint, type CallEnv, judgeCall } from '../runtime/judge-call';
+import { allowHint, type CallEnv, judgeCall, recordBlock } from '../runtime/judge-call';
 
 export interface PiAnswer {
   verdict: 'allow' | 'deny' | 'escalate';
@@ -16,20 +16,30 @@ export interface PiAnswer {
 }
 
 export async function runPiHook(stdin: string, io: CallEnv): Promise<HookReply> {
+  const refuse = (why: string): HookReply => {
+    recordBlock('pi', io, 'invalid-input');
+    return block(why);
+  };
+  let where: { cwd?: string; toolName?: string; sessionId?: string } = {};
   try {
     let p: Record<string, unknown>;
     try {
       const json: unknown = JSON.parse(stdin);
       if (typeof json !== 'object' || json === null || Array.isArray(json))
-        return block('hook input must be a JSON object');
+        return refuse('hook input must be a JSON object');
       p = json as Record<string, unknown>;
     } catch {
-      return block('hook input is not valid JSON');
+      return refuse('hook input is not valid JSON');
     }
-    if (typeof p.toolName !== 'string' || p.toolName === '') return block('hook input lacks `toolName`');
+    if (typeof p.toolName !== 'string' || p.toolName === '') return refuse('hook input lacks `toolName`');
     if (typeof p.cwd !== 'string' || !p.cwd.startsWith('/'))
-      return block('hook input lacks an absolute `cwd`');
+      return refuse('hook input lacks an absolute `cwd`');
     const toolName = p.toolName;
+    where = {
+      cwd: p.cwd,
+      toolName,
+      ...(typeof p.sessionId === 'string' ? { sessionId: p.sessionId } : {}),
+    };
     const turns = Array.isArray(p.userTurns)
       ? p.userTurns.filter((t): t is string => typeof t === 'string')
       : [];
@@ -52,6 +62,7 @@ export async function runPiHook(stdin: string, io: CallEnv): Promise<HookReply> 
     };
     return { stdout: `${JSON.stringify(answer)}\n`, stderr: '', exitCode: 0 };
   } catch {
+    recordBlock('pi', io, 'internal-error', where);
     return block('internal error while judging the tool call; it is blocked');
   }
 }

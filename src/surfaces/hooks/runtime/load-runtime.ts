@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../../check';
 import { type Config, findProjectRoot, formatProblem, loadConfig } from '../../../config';
 import type { Basis, Clock } from '../../../core';
-import { reviewerForSurfaces } from './reviewer-seam';
+import { reviewerForSurfaces, type SurfaceReviewer } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
 
 export const RULE_FILES = ['check-policy.json', 'check-floor.json', 'check-paths.json'] as const;
@@ -23,6 +23,10 @@ export interface RuntimeOptions {
   clock: Clock;
   /** Tests only: where the rule files are; otherwise found beside the running code. */
   rulesDir?: string;
+  /** CLI runs: where the model's egress line goes (stderr). Hooks print nothing of it. */
+  announce?: (line: string) => void;
+  /** A bound on one model review (a hook's deadline). */
+  maxReviewMs?: number;
 }
 
 export type Runtime =
@@ -34,6 +38,8 @@ export type Runtime =
       defaults: RequestDefaults;
       rulesDir: string;
       notices: string[];
+      /** Mode `auto` with a model: the reviewer, and its records for the audit line. */
+      review?: SurfaceReviewer;
     }
   | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string };
 
@@ -82,8 +88,17 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
   const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces);
   if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };
-  const reviewer = reviewerForSurfaces(config.config, options.env);
   const home = options.env.HOME || homedir();
+  const review = reviewerForSurfaces({
+    config: config.config,
+    modelSource: config.sources['model.model'],
+    policy: compiled.policy,
+    env: options.env,
+    home,
+    clock: options.clock,
+    ...(options.announce ? { announce: options.announce } : {}),
+    ...(options.maxReviewMs ? { maxTimeoutMs: options.maxReviewMs } : {}),
+  });
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {
     cwd: options.cwd,
@@ -97,12 +112,13 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       analyzeShell: analyzeShellForSurfaces,
       policy: compiled.policy,
       clock: options.clock,
-      ...(reviewer ? { reviewer } : {}),
+      ...(review ? { reviewer: review.reviewer } : {}),
     },
     config: config.config,
     projectRoot: config.projectRoot,
     defaults,
     rulesDir,
     notices: config.notices.map(formatProblem),
+    ...(review ? { review } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkWithTrace } from '../../../check';
 import { analysis, fixed, policyWith, request, seg } from '../../../check/testdata/fixtures';
 import { fixedClock } from '../../../core';
-import { renderTrace } from './render-decision';
+import { renderDecision, renderTrace } from './render-decision';
 
 const golden = fileURLToPath(new URL('../testdata/explain-compound.golden.txt', import.meta.url));
 
@@ -40,5 +40,32 @@ describe('renderTrace', () => {
     const text = renderTrace(result).replace(/sha256:[0-9a-f]{12}/, 'sha256:<hash>');
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden, text);
     expect(text).toBe(readFileSync(golden, 'utf8'));
+  });
+});
+
+describe('renderDecision', () => {
+  it('shows the reviewer judgment and the model use of a model decision', () => {
+    const text = renderDecision(
+      {
+        verdict: 'deny',
+        outcome: 'block',
+        basis: 'model',
+        reason: 'r',
+        categories: [],
+        risk: 'high',
+        authorization: 'low',
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o-mini',
+          tokens: { input: 900, output: 30 },
+          costUsd: 0.0002,
+        },
+        ms: 5,
+        policy: { version: 1, sha256: '' },
+      },
+      [],
+    );
+    expect(text).toContain('reviewer: risk high, authorization low\n');
+    expect(text).toContain('model: openai/gpt-4o-mini  900+30 tokens  $0.000200\n');
   });
 });

@@ -12,6 +12,12 @@ export function renderDecision(d: Decision, suggestions: readonly string[]): str
     `reason: ${d.reason}`,
   ];
   if (d.categories.length > 0) lines.push(`categories: ${d.categories.join(', ')}`);
+  if (d.risk || d.authorization)
+    lines.push(`reviewer: risk ${d.risk ?? '-'}, authorization ${d.authorization ?? '-'}`);
+  if (d.model)
+    lines.push(
+      `model: ${d.model.provider}/${d.model.model}  ${d.model.tokens.input}+${d.model.tokens.output} tokens  $${d.model.costUsd.toFixed(6)}`,
+    );
   for (const s of [...new Set(suggestions)])
     lines.push(`to allow it: add ${JSON.stringify(s)} to \`allow\` under [check] in your user config`);
   lines.push(`policy: v${d.policy.version} sha256:${d.policy.sha256.slice(0, 12) || '-'}  ${d.ms} ms`);

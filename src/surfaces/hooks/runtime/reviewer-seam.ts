@@ -1,16 +1,164 @@
 /**
- * The seam where the model reviewer for mode `auto` is chosen for every surface of action review.
- * LEAD: return the reviewer from src/check/reviewer (a `Reviewer`: ReviewInput + AbortSignal -> checked
- * Decision) when a model is configured in user scope. Until then there is none, and mode `auto` escalates with
- * basis `no-model`.
+ * The seam where the model reviewer for mode `auto` is chosen for every surface of action review. With a
+ * model in user scope (`GAVEL_MODEL` / `[model] model`: provider/model, `scripted:<file>`, `replay:<dir>`)
+ * it opens the model (openModel), the runner with the user's caps and reply cache (openRunner), and, on the
+ * first review only, the circuit breaker's SQLite store in the user's state folder. Without a model there is
+ * no reviewer and mode `auto` escalates with basis `no-model`; a model choice that cannot be opened is an
+ * escalate with basis `config-invalid` for what needed review. Reads env and files: surfaces only.
  */
 
-import type { Reviewer } from '../../../check';
-import type { Config } from '../../../config';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type BreakerStore,
+  bundledReviewerPrompt,
+  type CompiledPolicy,
+  DEFAULT_REVIEWER_POLICY,
+  modelReviewer,
+  openBreakerStore,
+  type Reviewer,
+  type ReviewerPolicy,
+  type ReviewerRecord,
+} from '../../../check';
+import type { Config, Source } from '../../../config';
+import { type Clock, type Decision, decide } from '../../../core';
+import {
+  announceEgress,
+  bundledCatalog,
+  formatEgress,
+  type ModelSource,
+  openModel,
+  openRunner,
+  userCacheDir,
+} from '../../../model';
+import { isCategory } from '../../../shell/category';
 
-export function reviewerForSurfaces(
-  _config: Config,
-  _env: Readonly<Record<string, string | undefined>>,
-): Reviewer | undefined {
-  return undefined;
+export interface ReviewerSetup {
+  config: Config;
+  /** Where `model.model` came from, for the record. */
+  modelSource: Source | undefined;
+  policy: CompiledPolicy;
+  env: Readonly<Record<string, string | undefined>>;
+  home: string;
+  clock: Clock;
+  /** CLI runs: the egress line and cache notices go here (stderr). Hooks: undefined, nothing is printed. */
+  announce?: (line: string) => void;
+  /** A bound on one review (a hook's deadline): the model call ends before the harness gives up. */
+  maxTimeoutMs?: number;
+}
+
+export interface SurfaceReviewer {
+  reviewer: Reviewer;
+  /** The reviewer's record behind a decision it returned, for the audit line. */
+  recordOf(decision: Decision): ReviewerRecord | undefined;
+  /** One line for `gavel doctor`: the egress line, or why the model cannot be used. */
+  describe: string;
+  close(): void;
+}
+
+/** `$XDG_STATE_HOME/gavel`, else `~/.local/state/gavel`: where the breaker's store lives. */
+export function userStateDir(env: Readonly<Record<string, string | undefined>>, home: string): string {
+  const xdg = env.XDG_STATE_HOME;
+  if (xdg?.startsWith('/')) return join(xdg, 'gavel');
+  return join(env.HOME || home, '.local', 'state', 'gavel');
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const sourceOf = (s: Source | undefined): ModelSource =>
+  s === 'env' ? 'environment' : s === 'user' ? 'config' : 'default';
+
+/** The reviewer's policy: the seed's defaults, the config's timeout, the policy's presumed categories. */
+export function reviewerPolicyFor(setup: ReviewerSetup): ReviewerPolicy {
+  const limit = Math.max(100, setup.config.check.timeout_ms - 500);
+  const timeoutMs = setup.maxTimeoutMs ? Math.max(100, Math.min(limit, setup.maxTimeoutMs)) : limit;
+  const presumed = [...DEFAULT_REVIEWER_POLICY.presumptionOfDenial];
+  for (const c of setup.policy.presumeDeny) if (isCategory(c) && !presumed.includes(c)) presumed.push(c);
+  return { ...DEFAULT_REVIEWER_POLICY, timeoutMs, presumptionOfDenial: presumed };
+}
+
+export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | undefined {
+  const { config, env, clock } = setup;
+  if (setup.policy.mode !== 'auto') return undefined;
+  const catalog = bundledCatalog();
+  const opened = openModel({
+    spec: config.model.model,
+    source: sourceOf(setup.modelSource),
+    ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
+    ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
+    env,
+    readFile: readText,
+    homeDir: setup.home,
+    now: () => clock.now(),
+    catalog,
+  });
+  const records = new WeakMap<Decision, ReviewerRecord>();
+  const recordOf = (d: Decision) => records.get(d);
+  if (!opened.ok) {
+    if (opened.basis === 'no-model') return undefined;
+    const problem = opened.problem;
+    const broken: Reviewer = async (input) =>
+      decide({
+        verdict: 'escalate',
+        basis: 'config-invalid',
+        reason: `needs review and the model reviewer cannot be used: ${problem}`,
+        categories: input.facts.targets.flatMap((t) => t.categories.map((c) => c.category)),
+        policy: input.policy,
+      });
+    return { reviewer: broken, recordOf, describe: `cannot be used: ${problem}`, close: () => {} };
+  }
+  const announce = setup.announce;
+  const client = announce ? announceEgress(opened.client, opened.egress, announce) : opened.client;
+  const caps = config.caps;
+  const { runner, notices } = openRunner(client, catalog, {
+    caps: {
+      maxCalls: caps.max_calls,
+      maxTokens: caps.max_tokens,
+      maxCostUsd: caps.max_cost_usd,
+      maxCallTokens: caps.max_call_tokens,
+    },
+    concurrency: caps.concurrency,
+    rpm: caps.rpm,
+    cacheMode: config.model.cache,
+    cacheDir: userCacheDir(env, setup.home),
+    estimate: false,
+    clock,
+  });
+  for (const n of notices) announce?.(n);
+  let breaker: BreakerStore | undefined;
+  const policy = reviewerPolicyFor(setup);
+  const reviewer = modelReviewer({
+    deps: () => {
+      const dir = userStateDir(env, setup.home);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      breaker = openBreakerStore(join(dir, 'reviewer-breaker.sqlite'));
+      return {
+        runner,
+        egress: opened.egress,
+        policy,
+        policyRef: setup.policy.ref,
+        prompt: bundledReviewerPrompt(),
+        breaker,
+        clock,
+      };
+    },
+    unattended: false,
+    fallbackSession: `process-${process.pid}-${clock.now().getTime()}`,
+    onReview: (decision, record) => records.set(decision, record),
+  });
+  return {
+    reviewer,
+    recordOf,
+    describe: formatEgress(opened.egress),
+    close: () => {
+      breaker?.close();
+      breaker = undefined;
+    },
+  };
 }

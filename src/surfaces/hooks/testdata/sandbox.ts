@@ -32,7 +32,7 @@ export function sandbox(): Sandbox {
     home,
     env,
     records,
-    io: { env, clock: fixedClock('2026-11-29T00:00:00Z'), audit: (d, meta) => records.push({ verdict: d.verdict, basis: d.basis, meta }) },
+    io: { env, clock: fixedClock('2026-11-29T00:00:00Z'), audit: (d, meta) => { records.push({ verdict: d.verdict, basis: d.basis, meta }); return { ok: true }; } },
     write(rel, text) {
       const file = rel.startsWith('/') ? rel : join(project, rel);
       mkdirSync(join(file, '..'), { recursive: true });

@@ -1,14 +1,23 @@
+/**
+ * The reviewer's own adversarial corpus (eval/corpora/reviewer/review-action-cases.json), run through
+ * `reviewAction` with scripted models and categories given directly: the unit-level half of the suite whose
+ * pipeline half is reviewer-pipeline.test.ts. Every case must end in deny or escalate.
+ */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
-import { bundledCatalog, createModelRunner, parseScript, scriptedClient } from '../../model';
-import type { Category } from '../../shell/category';
-import { type BreakerStore, openBreakerStore } from './circuit-breaker';
-import { reviewAction } from './review-action';
-import { DEFAULT_REVIEWER_POLICY, type ReviewInput } from './review-input';
-import { bundledReviewerPrompt } from './reviewer-prompt';
+import {
+  type BreakerStore,
+  bundledReviewerPrompt,
+  DEFAULT_REVIEWER_POLICY,
+  openBreakerStore,
+  type ReviewInput,
+  reviewAction,
+} from '../../src/check/reviewer';
+import { fixedClock } from '../../src/core';
+import { bundledCatalog, createModelRunner, parseScript, scriptedClient } from '../../src/model';
+import type { Category } from '../../src/shell/category';
 
 interface Case {
   name: string;
@@ -22,7 +31,9 @@ interface Case {
   basis: string;
 }
 
-const corpus = JSON.parse(readFileSync(join(__dirname, 'testdata', 'adversarial.json'), 'utf8')) as {
+const corpus = JSON.parse(
+  readFileSync(join(__dirname, '..', 'corpora', 'reviewer', 'review-action-cases.json'), 'utf8'),
+) as {
   cases: Case[];
 };
 let dir: string;

@@ -1,0 +1,217 @@
+// The reviewer seam: which reviewer mode `auto` gets from user scope, and the whole path to a real HTTP model
+// server on loopback speaking OpenAI's chat-completions wire format (answering, or never answering).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compilePolicy } from '../../../check';
+import { loadConfig } from '../../../config';
+import { fixedClock, systemClock } from '../../../core';
+import type { CommandContext } from '../../cli/command';
+import { main } from '../../cli/main';
+import { findRulesDir } from './load-runtime';
+import { reviewerForSurfaces, reviewerPolicyFor, userStateDir } from './reviewer-seam';
+
+const clock = fixedClock('2026-11-29T00:00:00Z');
+
+function home(env: Record<string, string> = {}) {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-seam-')));
+  const project = join(base, 'project');
+  const h = join(base, 'home');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  mkdirSync(join(h, '.config', 'gavel'), { recursive: true });
+  return {
+    base,
+    project,
+    home: h,
+    env: {
+      HOME: h,
+      XDG_CONFIG_HOME: join(h, '.config'),
+      XDG_STATE_HOME: join(h, '.state'),
+      ...env,
+    } as Record<string, string>,
+    userConfig: (text: string) => writeFileSync(join(h, '.config', 'gavel', 'config.toml'), text),
+  };
+}
+
+function setupFor(t: ReturnType<typeof home>) {
+  const loaded = loadConfig({ cwd: t.project, env: t.env });
+  if (!loaded.ok) throw new Error('config');
+  const rules = findRulesDir() ?? '';
+  const read = (n: string) => JSON.parse(readFileSync(join(rules, n), 'utf8'));
+  const compiled = compilePolicy({
+    policyJson: read('check-policy.json'),
+    floorJson: read('check-floor.json'),
+    pathsJson: read('check-paths.json'),
+    check: loaded.config.check,
+  });
+  if (!compiled.ok) throw new Error('policy');
+  return {
+    config: loaded.config,
+    modelSource: loaded.sources['model.model'],
+    policy: compiled.policy,
+    env: t.env,
+    home: t.home,
+    clock,
+  };
+}
+
+async function check(t: ReturnType<typeof home>, request: object) {
+  let out = '';
+  let err = '';
+  const ctx: CommandContext = {
+    cwd: t.project,
+    env: t.env,
+    stdout: {
+      write: (s) => {
+        out += s;
+      },
+    },
+    stderr: {
+      write: (s) => {
+        err += s;
+      },
+    },
+    readStdin: async () => JSON.stringify(request),
+    color: false,
+    clock: systemClock,
+    version: '0.0.0-test',
+  };
+  const code = await main(['check', '--json'], ctx);
+  return { code, decision: JSON.parse(out), stderr: err };
+}
+
+const mcpCall = { tool: 'mcp', input: { server: 'github', tool: 'create_issue', arguments: {} } };
+
+describe('reviewerForSurfaces', () => {
+  it.each([
+    ['mode ask, even with a model', { GAVEL_CHECK_MODE: 'ask', GAVEL_MODEL: 'scripted:/x.json' }],
+    ['mode auto without a model', { GAVEL_CHECK_MODE: 'auto' }],
+  ])('%s: no reviewer', (_name, env) => {
+    expect(reviewerForSurfaces(setupFor(home(env)))).toBeUndefined();
+  });
+
+  it('a model that cannot be opened: review escalates with config-invalid, naming the problem', async () => {
+    const t = home({ GAVEL_CHECK_MODE: 'auto', GAVEL_MODEL: 'scripted:/nonexistent/s.json' });
+    const { decision } = await check(t, mcpCall);
+    expect(decision).toMatchObject({ verdict: 'escalate', basis: 'config-invalid' });
+    expect(decision.reason).toContain('/nonexistent/s.json');
+  });
+
+  it.each([
+    ['the config timeout less 500 ms', undefined, 30_000 - 500],
+    ['a hook deadline bound', 300, 300],
+  ])('the review timeout is %s', (_name, bound, want) => {
+    const setup = setupFor(home({ GAVEL_CHECK_MODE: 'auto' }));
+    const policy = reviewerPolicyFor({ ...setup, ...(bound ? { maxTimeoutMs: bound } : {}) });
+    expect(policy.timeoutMs).toBe(want);
+    expect(policy.presumptionOfDenial).toContain('agent_self_modification');
+  });
+
+  it('keeps the breaker in the user state folder, created on the first review', async () => {
+    const t = home({ GAVEL_CHECK_MODE: 'auto' });
+    const script = join(t.base, 's.json');
+    writeFileSync(
+      script,
+      JSON.stringify([
+        JSON.stringify({ risk: 'critical', authorization: 'high', rationale: 'r', goal_quote: null }),
+      ]),
+    );
+    t.env.GAVEL_MODEL = `scripted:${script}`;
+    const { decision } = await check(t, mcpCall);
+    expect(decision).toMatchObject({ verdict: 'deny', basis: 'model' });
+    expect(existsSync(join(userStateDir(t.env, t.home), 'reviewer-breaker.sqlite'))).toBe(true);
+  });
+
+  it('a state folder that cannot be made: escalate with internal-error, never allow', async () => {
+    const t = home({ GAVEL_CHECK_MODE: 'auto' });
+    writeFileSync(join(t.base, 'plain'), '');
+    t.env.XDG_STATE_HOME = join(t.base, 'plain');
+    const script = join(t.base, 's.json');
+    writeFileSync(
+      script,
+      JSON.stringify([
+        JSON.stringify({ risk: 'low', authorization: 'unknown', rationale: 'r', goal_quote: null }),
+      ]),
+    );
+    t.env.GAVEL_MODEL = `scripted:${script}`;
+    const { decision } = await check(t, mcpCall);
+    expect(decision).toMatchObject({ verdict: 'escalate', basis: 'internal-error' });
+  });
+});
+
+describe('a real model server on loopback (OpenAI wire format)', () => {
+  let server: Server | undefined;
+  afterEach(() => {
+    server?.closeAllConnections();
+    server?.close();
+    server = undefined;
+  });
+
+  async function serve(answer: boolean): Promise<string> {
+    const s = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        if (!answer) return; // never answers: the review must time out
+        const parsed = JSON.parse(body) as { model: string; response_format?: unknown };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'c-1',
+            object: 'chat.completion',
+            model: parsed.model,
+            choices: [
+              {
+                index: 0,
+                finish_reason: 'stop',
+                message: {
+                  role: 'assistant',
+                  content: JSON.stringify({
+                    risk: 'low',
+                    authorization: 'unknown',
+                    rationale: 'an issue is harmless',
+                    goal_quote: null,
+                  }),
+                },
+              },
+            ],
+            usage: { prompt_tokens: 900, completion_tokens: 30, total_tokens: 930 },
+          }),
+        );
+      });
+    });
+    server = s;
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(s.address() as AddressInfo).port}/v1`;
+  }
+
+  it('a model chosen in the user config answers: allow with the real token counts, egress on stderr', async () => {
+    const url = await serve(true);
+    const t = home({ GAVEL_CHECK_MODE: 'auto' });
+    t.userConfig(`[model]\nmodel = "openai/gpt-4o-mini"\nbase_url = "${url}"\ncache = "off"\n`);
+    const { decision, stderr } = await check(t, mcpCall);
+    expect(decision).toMatchObject({
+      verdict: 'allow',
+      basis: 'model',
+      model: { provider: 'openai', model: 'gpt-4o-mini', tokens: { input: 900, output: 30 } },
+    });
+    expect(stderr).toContain('sends to `127.0.0.1');
+    expect(stderr).toContain('(chosen by config)');
+  });
+
+  it('a model that never answers: deny with basis timeout within check.timeout_ms', async () => {
+    const url = await serve(false);
+    const t = home({ GAVEL_CHECK_MODE: 'auto' });
+    t.userConfig(
+      `[model]\nmodel = "openai/gpt-4o-mini"\nbase_url = "${url}"\n\n[check]\ntimeout_ms = 1000\n`,
+    );
+    const { decision } = await check(t, mcpCall);
+    expect(decision.verdict).not.toBe('allow');
+    expect(decision.basis).toBe('timeout');
+  });
+});
