@@ -68,6 +68,9 @@ describe('classifyPath', () => {
     ['/h/.bashrc', false, true],
     ['/h/.ssh/authorized_keys', false, true],
     ['/etc/cron.d/job', false, true],
+    ['/w/.git/hooks/pre-commit', false, true],
+    ['/w/.husky/pre-push', false, true],
+    ['/w/.github/workflows/ci.yml', false, false],
     ['/w/src/a.ts', false, false],
   ])('%s: self-modification %s, persistence %s', (abs, self, persistence) => {
     expect(isSelfModification(abs, env, table)).toBe(self);
