@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import defaults from '../../rules/route-defaults.json' with { type: 'json' };
 import signalRules from '../../rules/route-signals.json' with { type: 'json' };
+import { formatAuditLine } from '../../src/audit';
 import { loadConfig } from '../../src/config';
 import { type Outcome, systemClock } from '../../src/core';
 import {
@@ -150,7 +151,7 @@ export async function routeCase(c: RouteCase, root: string): Promise<RouteResult
   if (built.pr) request.pr = parsePullRequest(JSON.stringify(built.pr), 'pr.json');
   if (built.findings) request.review = parseFindings(JSON.stringify(built.findings), 'findings.json');
   if (built.runLog)
-    request.runLog = parseRunLog(built.runLog.map((l) => JSON.stringify(l)).join('\n'), 'run.ndjson');
+    request.runLog = parseRunLog(built.runLog.map((l) => formatAuditLine(l)).join(''), 'run.ndjson');
   if (built.tier !== undefined) request.tier = built.tier;
   return route(request, policy, { git: nodeGitRunner(process.env), clock: systemClock });
 }

@@ -33,6 +33,7 @@ export { RouteInputError } from './inputs/route-input-error';
 export { renderMarkdown } from './report/render-markdown';
 export { renderText } from './report/render-text';
 export { type RouteRequest, route } from './route';
+export { routeAuditContext, unrecordedResult } from './route-audit';
 export { binaryVerdict, type RouteInput, routeChange } from './route-change';
 export { buildRoutePolicy, type RoutePolicy, type RouteSettings, type Thresholds } from './route-policy';
 export { sanitize } from './sanitize';

@@ -167,6 +167,8 @@ export interface RunLogSummary {
   escalations: number;
   flags: number;
   categories: string[];
+  /** Lines gavel route wrote itself (surface `route`): not the run's actions, not counted above. */
+  routeLines: number;
 }
 
 /** One signal, with its evidence (sanitized, a person can read it) and its contribution. */
