@@ -50,8 +50,8 @@ export async function runCli(
 export const NOTIFY_TOML = '[route]\nnotify = ["@acme/reviewers"]\n';
 
 /** A project on `main` (README, 20 lines of code, gavel.toml), then `feature` checked out. */
-export function routeRepo(root: string, toml = NOTIFY_TOML): Repo {
-  const r = Repo.create(root, 'p');
+export function routeRepo(root: string, toml = NOTIFY_TOML, name = 'p'): Repo {
+  const r = Repo.create(root, name);
   r.write({ 'README.md': '# p\n', 'src/app.ts': codeLines(20), 'gavel.toml': toml });
   r.commit('init');
   r.branch('feature');
