@@ -30,7 +30,7 @@ import {
   route,
   scoreSignals,
 } from '../../src/route';
-import { ROUTE_CASES, type RouteCase, tempRoot } from '../corpora/route';
+import { type BuiltCase, ROUTE_CASES, type RouteCase, tempRoot } from '../corpora/route';
 
 export interface EvalRow {
   id: string;
@@ -44,6 +44,8 @@ export interface EvalRow {
   graduatedError: string;
   /** The whole result, for `--cases-out` (a calibration case per line). */
   result: RouteResult;
+  /** The findings document the case gave `--findings`, as written. */
+  findings?: unknown;
 }
 
 export interface EvalReport {
@@ -140,7 +142,10 @@ export function leaveOneOut(rows: readonly EvalRow[]): ErrorRates {
   return errorRates(pairs);
 }
 
-export async function routeCase(c: RouteCase, root: string): Promise<RouteResult> {
+export async function routeCase(
+  c: RouteCase,
+  root: string,
+): Promise<{ result: RouteResult; built: BuiltCase }> {
   const built = c.build(root);
   const config = loadConfig({ cwd: built.repo, env: { HOME: root, XDG_CONFIG_HOME: join(root, 'xdg') } });
   if (!config.ok) throw new Error(`case ${c.id}: config invalid`);
@@ -153,7 +158,10 @@ export async function routeCase(c: RouteCase, root: string): Promise<RouteResult
   if (built.runLog)
     request.runLog = parseRunLog(built.runLog.map((l) => formatAuditLine(l)).join(''), 'run.ndjson');
   if (built.tier !== undefined) request.tier = built.tier;
-  return route(request, policy, { git: nodeGitRunner(process.env), clock: systemClock });
+  return {
+    result: await route(request, policy, { git: nodeGitRunner(process.env), clock: systemClock }),
+    built,
+  };
 }
 
 export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): Promise<EvalReport> {
@@ -161,7 +169,7 @@ export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): P
   for (const c of cases) {
     const tmp = tempRoot(`gavel-route-${c.id}-`);
     try {
-      const r = await routeCase(c, tmp.root);
+      const { result: r, built } = await routeCase(c, tmp.root);
       const binary: Outcome = r.binary.verdict;
       rows.push({
         id: c.id,
@@ -174,6 +182,7 @@ export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): P
         binaryError: errorKind(binary, c.right),
         graduatedError: errorKind(r.outcome, c.right),
         result: r,
+        ...(built.findings !== undefined ? { findings: built.findings } : {}),
       });
     } finally {
       tmp.cleanup();

@@ -1,5 +1,6 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codeLines, git, type Repo, tempRoot } from '../../../../eval/corpora/route';
 import { buildAuditRecord, formatAuditLine } from '../../../audit';
@@ -15,6 +16,13 @@ afterEach(() => tmp.cleanup());
 const run = (argv: string[], cwd: string) => runCli(argv, cwd, tmp.root);
 const repo = (toml = NOTIFY_TOML): Repo => routeRepo(tmp.root, toml);
 const put = (name: string, value: unknown) => putFile(tmp.root, name, value);
+const resultSchema = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, '..', '..', '..', '..', 'schema', 'route-result.schema.json'),
+    'utf8',
+  ),
+);
+const validResult = new Ajv2020({ strict: true, allErrors: true }).compile(resultSchema);
 
 describe('gavel route', () => {
   it.each([
@@ -46,8 +54,10 @@ describe('gavel route', () => {
     r.commit(message);
     const res = await run(['route', '--json'], r.dir);
     expect(res.err).toBe('');
-    expect(JSON.parse(res.out).outcome).toBe(outcome);
+    const json = JSON.parse(res.out);
+    expect(json.outcome).toBe(outcome);
     expect(res.code).toBe(exit);
+    expect(validResult(json), JSON.stringify(validResult.errors)).toBe(true);
   });
 
   it('prints a ready pull-request comment with --format markdown and text by default', async () => {
@@ -89,6 +99,7 @@ describe('gavel route', () => {
       expect.arrayContaining(['finding-medium', 'runlog-denials']),
     );
     expect(json.decision).toMatchObject({ outcome: json.outcome, basis: 'rule', ruleId: 'route' });
+    expect(validResult(json), JSON.stringify(validResult.errors)).toBe(true);
   });
 
   it.each([

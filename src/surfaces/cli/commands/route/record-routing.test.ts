@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codeLines, type Repo, tempRoot } from '../../../../../eval/corpora/route';
@@ -32,6 +33,9 @@ function change(files: Record<string, string>, message: string, toml?: string, n
   r.commit(message);
   return r;
 }
+
+const SCHEMA = join(import.meta.dirname, '..', '..', '..', '..', '..', 'schema', 'route-result.schema.json');
+const validResult = new Ajv2020({ strict: true }).compile(JSON.parse(readFileSync(SCHEMA, 'utf8')));
 
 const projectLog = (r: Repo) => join(r.dir, '.gavel', 'logs', 'decisions.ndjson');
 
@@ -190,6 +194,7 @@ describe('a routing that cannot be recorded is never approved', () => {
         basis: 'internal-error',
       });
       expect(json.escalation.why[0]).toContain(`\`${path}\``);
+      expect(validResult(json), JSON.stringify(validResult.errors)).toBe(true);
       expect(res.err.trim().split('\n')).toHaveLength(1);
       expect(res.err).toContain(`\`${path}\` (${errno})`);
       if (errno === 'ELOOP') expect(readFileSync(join(tmp.root, 'victim'), 'utf8')).toBe('keep\n');
