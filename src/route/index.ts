@@ -28,7 +28,7 @@ export { gradeBump, readVersions } from './git/read-versions';
 export { type Range, resolveRange } from './git/resolve-range';
 export { parseFindings } from './inputs/parse-findings';
 export { parsePullRequest } from './inputs/parse-pull-request';
-export { parseRunLog } from './inputs/parse-run-log';
+export { parseRunLog, type RunLogOptions } from './inputs/parse-run-log';
 export { RouteInputError } from './inputs/route-input-error';
 export { renderMarkdown } from './report/render-markdown';
 export { renderText } from './report/render-text';

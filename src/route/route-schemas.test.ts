@@ -129,6 +129,7 @@ describe('schema/route-calibration-case.schema.json agrees with parseCases', () 
         pr: 'p.json',
         findings: 'f.json',
         run_log: 'l.ndjson',
+        run_id: 'run-1',
         tier: 2,
       },
       true,
@@ -143,6 +144,7 @@ describe('schema/route-calibration-case.schema.json agrees with parseCases', () 
     ['a bad guarded outcome', { id: 'a', outcome: 'approve', signals: [], guarded: 'x' }, false],
     ['a routed result without rest.signals', { id: 'a', outcome: 'approve', route: { rest: {} } }, false],
     ['a range with a null base', { id: 'a', outcome: 'approve', repo: 'r', base: null }, false],
+    ['a range with an empty run_id', { id: 'a', outcome: 'approve', repo: 'r', run_id: '' }, false],
     ['a range with tier 4', { id: 'a', outcome: 'approve', repo: 'r', tier: 4 }, false],
     [
       'a route that is not an object falls to signals',

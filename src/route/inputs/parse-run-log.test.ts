@@ -14,6 +14,7 @@ function record(
   categories: string[] = [],
   surface: Surface = 'check',
   basis: Basis = 'rule',
+  ids: { sessionId?: string; runId?: string } = {},
 ) {
   const d = decide({
     verdict: verdictOfOutcome(outcome),
@@ -23,7 +24,7 @@ function record(
     categories,
     policy: { version: 1, sha256: sha256Hex('policy') },
   });
-  return buildAuditRecord(d, { surface, kind: surface === 'route' ? 'change' : 'shell' }, AT);
+  return buildAuditRecord(d, { surface, kind: surface === 'route' ? 'change' : 'shell', ...ids }, AT);
 }
 
 /** A valid line as the writer formats it, without its newline. */
@@ -52,6 +53,7 @@ describe('parseRunLog over lines the audit writer appended', () => {
       flags: 1,
       categories: ['git_push', 'secrets_read'],
       routeLines: 1,
+      otherRuns: 0,
     });
   });
 
@@ -62,6 +64,46 @@ describe('parseRunLog over lines the audit writer appended', () => {
   it('does not count its own earlier routing as the run escalating (routing twice gives the same)', () => {
     const text = [line('approve'), formatAuditLine(record('escalate', [], 'route')).trimEnd()].join('\n');
     expect(parseRunLog(text, 'run.ndjson')).toMatchObject({ lines: 1, escalations: 0, routeLines: 1 });
+  });
+});
+
+describe('parseRunLog with a run or session id', () => {
+  const SESSION = 'session one (not id-shaped)';
+  const text = [
+    record('block', ['secrets_read'], 'check', 'floor', { sessionId: 'sess-1' }),
+    record('escalate', ['git_push'], 'check', 'rule', { runId: 'run-7' }),
+    record('block', ['network'], 'check', 'floor', { sessionId: SESSION }),
+    record('approve', [], 'check', 'rule', { sessionId: 'sess-2', runId: 'run-8' }),
+    record('block', ['other'], 'check', 'floor'),
+  ]
+    .map(formatAuditLine)
+    .join('');
+
+  it.each([
+    [
+      'a session id',
+      'sess-1',
+      { lines: 1, denials: 1, escalations: 0, otherRuns: 4, categories: ['secrets_read'] },
+    ],
+    ['a run id', 'run-7', { lines: 1, denials: 0, escalations: 1, otherRuns: 4, categories: ['git_push'] }],
+    [
+      'a session id stored as its hash',
+      SESSION,
+      { lines: 1, denials: 1, otherRuns: 4, categories: ['network'] },
+    ],
+    ['a run whose session differs', 'run-8', { lines: 1, denials: 0, flags: 0, otherRuns: 4 }],
+  ])('counts only the records of %s', (_n, run, want) => {
+    expect(parseRunLog(text, 'run.ndjson', { run })).toMatchObject(want);
+  });
+
+  it('refuses a log that holds no record of the run, without echoing a free-text id', () => {
+    expect(() => parseRunLog(text, 'run.ndjson', { run: 'run-9' })).toThrow(
+      '`run.ndjson`: holds no record of run `run-9` (runId or sessionId)',
+    );
+    expect(() => parseRunLog(text, 'run.ndjson', { run: 'sk-live SECRET' })).toThrow(
+      /run `sha256:[0-9a-f]{32}`/,
+    );
+    expect(() => parseRunLog(text, 'run.ndjson', { run: 'sk-live SECRET' })).not.toThrow(/SECRET/);
   });
 });
 

@@ -7,13 +7,22 @@
  * whose denials could be hidden by breaking their lines is never read as "clean". No text of the file
  * reaches an error. Lines gavel route wrote itself (surface `route`) are not the run's actions: they
  * are counted apart and do not count as denials, so routing a change twice does not raise its risk.
+ * With `run`, only the records of that run or session count; a log with none of them is refused (a
+ * mistyped id must not read as a clean run).
  */
 
-import { isAuditRecord } from '../../audit';
+import { auditId, isAuditRecord } from '../../audit';
 import type { RunLogSummary } from '../types';
 import { inputError } from './route-input-error';
 
-export function parseRunLog(text: string, file: string): RunLogSummary {
+export interface RunLogOptions {
+  /** A run or session id, as the harness gave it: only records whose runId or sessionId match count. */
+  run?: string;
+}
+
+export function parseRunLog(text: string, file: string, options: RunLogOptions = {}): RunLogSummary {
+  // The log keeps an id that is not id-shaped only as its hash: look it up the same way.
+  const run = options.run === undefined ? undefined : auditId(options.run);
   const summary: RunLogSummary = {
     lines: 0,
     denials: 0,
@@ -21,6 +30,7 @@ export function parseRunLog(text: string, file: string): RunLogSummary {
     flags: 0,
     categories: [],
     routeLines: 0,
+    otherRuns: 0,
   };
   const categories = new Set<string>();
   for (const [i, raw] of text.split('\n').entries()) {
@@ -44,6 +54,10 @@ export function parseRunLog(text: string, file: string): RunLogSummary {
       summary.routeLines++;
       continue;
     }
+    if (run !== undefined && doc.runId !== run && doc.sessionId !== run) {
+      summary.otherRuns++;
+      continue;
+    }
     summary.lines++;
     switch (doc.outcome) {
       case 'block':
@@ -64,6 +78,9 @@ export function parseRunLog(text: string, file: string): RunLogSummary {
         throw new Error(`unhandled outcome ${String(never)}`);
       }
     }
+  }
+  if (run !== undefined && summary.lines === 0) {
+    throw inputError(file, '', `holds no record of run \`${run}\` (runId or sessionId)`);
   }
   summary.categories = [...categories].sort();
   return summary;

@@ -120,6 +120,7 @@ describe('gavel route', () => {
       'old.ndjson`: line 1 is not a gavel audit record of format version 1',
     ],
     ['a bad tier', () => ['--tier', '7'], '--tier must be 0, 1, 2 or 3'],
+    ['--run-id without --run-log', () => ['--run-id', 'run-1'], '--run-id needs --run-log'],
     ['a bad format', () => ['--format', 'xml'], '--format must be one of'],
     ['a bad base', () => ['--base', 'nope'], '--base `nope` is not a commit'],
     ['a calibrate flag without calibrate', () => ['--cases', 'x'], 'belongs to `gavel route calibrate`'],

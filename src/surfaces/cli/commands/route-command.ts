@@ -52,7 +52,12 @@ export const routeCommand: CommandSpec = {
     'run-log': {
       type: 'string',
       valueName: 'FILE',
-      description: 'gavel audit log (NDJSON) of the run that made the change',
+      description: 'gavel audit log (NDJSON) of the run that made the change; a bad line is refused',
+    },
+    'run-id': {
+      type: 'string',
+      valueName: 'ID',
+      description: 'with --run-log: count only this run\u2019s or session\u2019s records',
     },
     tier: {
       type: 'string',
@@ -99,7 +104,7 @@ export const routeCommand: CommandSpec = {
   examples: [
     'gavel route --json',
     'gavel route --base origin/main --pr "$GITHUB_EVENT_PATH" --format markdown',
-    'gavel route --findings review.json --run-log .gavel/logs/run.ndjson',
+    'gavel route --findings review.json --run-log .gavel/logs/decisions.ndjson --run-id "$RUN_ID"',
     'gavel route calibrate --cases labelled.jsonl --cost-approve-bad 20',
   ],
   async run(ctx, args) {

@@ -16,6 +16,8 @@ export interface RawRequest {
   pr: string | undefined;
   findings: string | undefined;
   runLog: string | undefined;
+  /** A run or session id: only its records in the run log count. */
+  runId?: string | undefined;
   tier: string | undefined;
 }
 
@@ -27,8 +29,12 @@ export function readRouteRequest(dir: string, raw: RawRequest): RouteRequest {
   if (raw.pr !== undefined) request.pr = parsePullRequest(readInput(resolve(dir, raw.pr), raw.pr), raw.pr);
   if (raw.findings !== undefined)
     request.review = parseFindings(readInput(resolve(dir, raw.findings), raw.findings), raw.findings);
-  if (raw.runLog !== undefined)
-    request.runLog = parseRunLog(readInput(resolve(dir, raw.runLog), raw.runLog), raw.runLog);
+  if (raw.runId !== undefined && raw.runLog === undefined) throw new UsageError('--run-id needs --run-log');
+  if (raw.runId === '') throw new UsageError('--run-id needs an id');
+  if (raw.runLog !== undefined) {
+    const text = readInput(resolve(dir, raw.runLog), raw.runLog);
+    request.runLog = parseRunLog(text, raw.runLog, raw.runId === undefined ? {} : { run: raw.runId });
+  }
   if (raw.tier !== undefined) {
     if (!/^[0-3]$/.test(raw.tier)) throw new UsageError('--tier must be 0, 1, 2 or 3');
     request.tier = Number(raw.tier) as 0 | 1 | 2 | 3;

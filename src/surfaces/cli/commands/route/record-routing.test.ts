@@ -13,8 +13,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codeLines, type Repo, tempRoot } from '../../../../../eval/corpora/route';
-import { parseAuditLine, subjectOf } from '../../../../audit';
-import { EXIT } from '../../../../core';
+import { parseAuditLine, recordDecision, subjectOf } from '../../../../audit';
+import { decide, EXIT, fixedClock, NO_POLICY } from '../../../../core';
 import { routeRepo, runCli } from './testdata/route-cli';
 
 let tmp: ReturnType<typeof tempRoot>;
@@ -110,6 +110,54 @@ describe('gavel route writes one audit line per routing', () => {
     await runCli(['route'], r.dir, tmp.root);
     await runCli(['route', '--format', 'markdown'], r.dir, tmp.root);
     expect(records(projectLog(r))).toHaveLength(2);
+  });
+
+  it('reads its own log as the run log without counting its own lines: routing twice gives the same', async () => {
+    const r = change(SENSITIVE, 'Login');
+    const argv = ['route', '--json', '--run-log', projectLog(r)];
+    mkdirSync(join(r.dir, '.gavel', 'logs'), { recursive: true });
+    writeFileSync(projectLog(r), '');
+    const first = JSON.parse((await runCli(argv, r.dir, tmp.root)).out);
+    const second = JSON.parse((await runCli(argv, r.dir, tmp.root)).out);
+    expect(records(projectLog(r))).toHaveLength(2);
+    expect(second.outcome).toBe(first.outcome);
+    expect(second.risk).toBe(first.risk);
+    expect(second.signals.filter((s: { id: string }) => s.id.startsWith('runlog-'))).toEqual([]);
+  });
+
+  it('with --run-id counts only that session of a shared log', async () => {
+    const r = change(DOCS, 'Docs');
+    const clock = fixedClock('2026-01-01T00:00:00Z');
+    const ours = decide({ verdict: 'allow', basis: 'rule', reason: 'ok', policy: NO_POLICY });
+    const theirs = decide({
+      verdict: 'deny',
+      basis: 'floor',
+      reason: 'no',
+      categories: ['secrets_read'],
+      policy: NO_POLICY,
+    });
+    const log = join(tmp.root, 'shared.ndjson');
+    recordDecision({
+      file: log,
+      decision: ours,
+      context: { surface: 'check', kind: 'shell', sessionId: 'ours' },
+      clock,
+    });
+    recordDecision({
+      file: log,
+      decision: theirs,
+      context: { surface: 'check', kind: 'read', sessionId: 'theirs' },
+      clock,
+    });
+    const ids = async (extra: string[]) => {
+      const res = await runCli(['route', '--json', '--run-log', log, ...extra], r.dir, tmp.root);
+      return JSON.parse(res.out).signals.map((s: { id: string }) => s.id);
+    };
+    expect(await ids([])).toContain('runlog-denials');
+    expect(await ids(['--run-id', 'ours'])).not.toContain('runlog-denials');
+    const none = await runCli(['route', '--run-log', log, '--run-id', 'nobody'], r.dir, tmp.root);
+    expect(none.code).toBe(EXIT.usage);
+    expect(none.err).toContain('holds no record of run `nobody`');
   });
 
   it.each([

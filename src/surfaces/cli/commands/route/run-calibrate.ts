@@ -74,6 +74,7 @@ async function scoreCase(
     pr: c.pr,
     findings: c.findings,
     runLog: c.runLog,
+    runId: c.runId,
     tier: c.tier?.toString(),
   });
   const result = await route(request, policy, { git: nodeGitRunner(ctx.env), clock: ctx.clock });

@@ -34,6 +34,7 @@ export async function runRoute(
     pr: str(args, 'pr'),
     findings: str(args, 'findings'),
     runLog: str(args, 'run-log'),
+    runId: str(args, 'run-id'),
     tier: str(args, 'tier'),
   });
   const notify = (args.values.notify as string[] | undefined) ?? [];
