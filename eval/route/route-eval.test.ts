@@ -12,6 +12,7 @@ const ajv = new Ajv2020({ strict: true, allErrors: true });
 const validResult = ajv.compile(schema('route-result'));
 const validFindings = ajv.compile(schema('route-findings'));
 const validCase = ajv.compile(schema('route-calibration-case'));
+const validAuditLine = ajv.compile(schema('audit-line'));
 
 describe('route eval corpus', () => {
   it('holds at least 20 cases covering the three failure modes of seed 002', () => {
@@ -38,7 +39,11 @@ describe('route eval corpus', () => {
       ...(r.findings === undefined
         ? []
         : bad(validFindings(r.findings), `${r.id}: findings ${ajv.errorsText(validFindings.errors)}`)),
+      ...(r.runLog ?? []).flatMap((l, i) =>
+        bad(validAuditLine(JSON.parse(JSON.stringify(l))), `${r.id}: run log line ${i + 1}`),
+      ),
     ]);
+    expect(report.rows.filter((r) => r.runLog !== undefined).length).toBeGreaterThanOrEqual(2);
     expect(failures).toEqual([]);
     expect(report.rows.filter((r) => r.findings !== undefined).length).toBeGreaterThan(20);
     // The calibration cases `npm run eval:route -- --cases-out` writes: valid, and read back whole.

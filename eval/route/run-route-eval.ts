@@ -46,6 +46,8 @@ export interface EvalRow {
   result: RouteResult;
   /** The findings document the case gave `--findings`, as written. */
   findings?: unknown;
+  /** The run-log records the case gave `--run-log`. */
+  runLog?: unknown[];
 }
 
 export interface EvalReport {
@@ -183,6 +185,7 @@ export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): P
         graduatedError: errorKind(r.outcome, c.right),
         result: r,
         ...(built.findings !== undefined ? { findings: built.findings } : {}),
+        ...(built.runLog !== undefined ? { runLog: built.runLog } : {}),
       });
     } finally {
       tmp.cleanup();
