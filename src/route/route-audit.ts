@@ -12,10 +12,14 @@ import { subjectOf } from '../audit';
 import { decide } from '../core';
 import type { RouteResult } from './types';
 
-/** The audit context of one routing: surface `route`, kind `change`, typed facts in `detail`. */
-export function routeAuditContext(result: RouteResult): AuditContext {
+/**
+ * The audit context of one routing: surface `route`, kind `change`, typed facts in `detail`; `runId` is
+ * the run whose log was read (`--run-id`), so the routing sits beside that run's own decisions.
+ */
+export function routeAuditContext(result: RouteResult, ids: { runId?: string } = {}): AuditContext {
   return {
     surface: 'route',
+    ...(ids.runId !== undefined ? { runId: ids.runId } : {}),
     kind: 'change',
     subject: subjectOf({ base: result.range.base, head: result.range.head }),
     detail: {

@@ -155,6 +155,7 @@ describe('gavel route writes one audit line per routing', () => {
     };
     expect(await ids([])).toContain('runlog-denials');
     expect(await ids(['--run-id', 'ours'])).not.toContain('runlog-denials');
+    expect(records(projectLog(r)).map((l) => l?.runId)).toEqual([null, 'ours']);
     const none = await runCli(['route', '--run-log', log, '--run-id', 'nobody'], r.dir, tmp.root);
     expect(none.code).toBe(EXIT.usage);
     expect(none.err).toContain('holds no record of run `nobody`');

@@ -11,6 +11,8 @@ import { type RouteResult, routeAuditContext, unrecordedResult } from '../../../
 export interface RecordRoutingInput {
   result: RouteResult;
   auditLog: string;
+  /** The run whose log was read (`--run-id`), recorded as the line's runId. */
+  runId?: string | undefined;
   clock: Clock;
   stderr: { write(text: string): void };
 }
@@ -21,7 +23,7 @@ export function recordRouting(input: RecordRoutingInput): RouteResult {
     recordDecision({
       file: input.auditLog,
       decision: input.result.decision,
-      context: routeAuditContext(input.result),
+      context: routeAuditContext(input.result, input.runId === undefined ? {} : { runId: input.runId }),
       clock: input.clock,
     });
     return input.result;

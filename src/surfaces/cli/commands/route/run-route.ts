@@ -47,6 +47,7 @@ export async function runRoute(
   const result = recordRouting({
     result: routed,
     auditLog: setup.auditLog,
+    runId: str(args, 'run-id'),
     clock: ctx.clock,
     stderr: ctx.stderr,
   });
