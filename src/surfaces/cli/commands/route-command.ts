@@ -23,6 +23,8 @@ export const routeCommand: CommandSpec = {
     'signal is listed with its evidence and contribution; risk 0-100 and confidence 0-1 come from the',
     '[route] weights and thresholds. Paths guarded by CODEOWNERS (read at the base) always go to their owners;',
     'the top-level outcome is the stricter of the guarded part and the rest. Nothing written in a PR lowers risk.',
+    'Each routing appends one line to the audit log; one that cannot be written is never approved (escalate).',
+    'A run-log line that is not a whole audit record is refused with its line number (exit 2), never skipped.',
     '',
     'calibrate: fits approve_below, escalate_at, block_at and min_confidence to labelled cases, and prints',
     'the confusion table of a binary verdict (approve unless a finding is high or worse) beside graduated routing.',
