@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import defaults from '../../rules/route-defaults.json' with { type: 'json' };
 import signalRules from '../../rules/route-signals.json' with { type: 'json' };
+import { formatAuditLine } from '../../src/audit';
 import { loadConfig } from '../../src/config';
 import { type Outcome, systemClock } from '../../src/core';
 import {
@@ -29,7 +30,7 @@ import {
   route,
   scoreSignals,
 } from '../../src/route';
-import { ROUTE_CASES, type RouteCase, tempRoot } from '../corpora/route';
+import { type BuiltCase, ROUTE_CASES, type RouteCase, tempRoot } from '../corpora/route';
 
 export interface EvalRow {
   id: string;
@@ -43,6 +44,10 @@ export interface EvalRow {
   graduatedError: string;
   /** The whole result, for `--cases-out` (a calibration case per line). */
   result: RouteResult;
+  /** The findings document the case gave `--findings`, as written. */
+  findings?: unknown;
+  /** The run-log records the case gave `--run-log`. */
+  runLog?: unknown[];
 }
 
 export interface EvalReport {
@@ -139,7 +144,10 @@ export function leaveOneOut(rows: readonly EvalRow[]): ErrorRates {
   return errorRates(pairs);
 }
 
-export async function routeCase(c: RouteCase, root: string): Promise<RouteResult> {
+export async function routeCase(
+  c: RouteCase,
+  root: string,
+): Promise<{ result: RouteResult; built: BuiltCase }> {
   const built = c.build(root);
   const config = loadConfig({ cwd: built.repo, env: { HOME: root, XDG_CONFIG_HOME: join(root, 'xdg') } });
   if (!config.ok) throw new Error(`case ${c.id}: config invalid`);
@@ -150,9 +158,12 @@ export async function routeCase(c: RouteCase, root: string): Promise<RouteResult
   if (built.pr) request.pr = parsePullRequest(JSON.stringify(built.pr), 'pr.json');
   if (built.findings) request.review = parseFindings(JSON.stringify(built.findings), 'findings.json');
   if (built.runLog)
-    request.runLog = parseRunLog(built.runLog.map((l) => JSON.stringify(l)).join('\n'), 'run.ndjson');
+    request.runLog = parseRunLog(built.runLog.map((l) => formatAuditLine(l)).join(''), 'run.ndjson');
   if (built.tier !== undefined) request.tier = built.tier;
-  return route(request, policy, { git: nodeGitRunner(process.env), clock: systemClock });
+  return {
+    result: await route(request, policy, { git: nodeGitRunner(process.env), clock: systemClock }),
+    built,
+  };
 }
 
 export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): Promise<EvalReport> {
@@ -160,7 +171,7 @@ export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): P
   for (const c of cases) {
     const tmp = tempRoot(`gavel-route-${c.id}-`);
     try {
-      const r = await routeCase(c, tmp.root);
+      const { result: r, built } = await routeCase(c, tmp.root);
       const binary: Outcome = r.binary.verdict;
       rows.push({
         id: c.id,
@@ -173,6 +184,8 @@ export async function runRouteEval(cases: readonly RouteCase[] = ROUTE_CASES): P
         binaryError: errorKind(binary, c.right),
         graduatedError: errorKind(r.outcome, c.right),
         result: r,
+        ...(built.findings !== undefined ? { findings: built.findings } : {}),
+        ...(built.runLog !== undefined ? { runLog: built.runLog } : {}),
       });
     } finally {
       tmp.cleanup();

@@ -167,6 +167,10 @@ export interface RunLogSummary {
   escalations: number;
   flags: number;
   categories: string[];
+  /** Lines gavel route wrote itself (surface `route`): not the run's actions, not counted above. */
+  routeLines: number;
+  /** Records of other runs or sessions, when one was asked for: not counted above. */
+  otherRuns: number;
 }
 
 /** One signal, with its evidence (sanitized, a person can read it) and its contribution. */

@@ -4,7 +4,8 @@
  * and audit-log lines.
  */
 
-import type { Outcome } from '../../../src/core';
+import { type AuditRecord, buildAuditRecord } from '../../../src/audit';
+import { decide, type Outcome, sha256Hex } from '../../../src/core';
 import { codeLines, MAINTAINER, Repo } from './git-fixture';
 
 export type FailureMode =
@@ -21,7 +22,7 @@ export interface BuiltCase {
   head?: string;
   pr?: unknown;
   findings?: unknown;
-  runLog?: unknown[];
+  runLog?: AuditRecord[];
   tier?: 0 | 1 | 2 | 3;
 }
 
@@ -107,15 +108,16 @@ export function findings(
   };
 }
 
-export function logLine(verdict: 'allow' | 'deny' | 'escalate', categories: string[] = []): unknown {
-  const outcome = verdict === 'allow' ? 'approve' : verdict === 'deny' ? 'block' : 'escalate';
-  return {
-    ts: '2026-01-01T00:00:00Z',
-    surface: 'check',
+/** One line of the run's audit log, built by the audit module itself (a real record of format 1). */
+export function logLine(verdict: 'allow' | 'deny' | 'escalate', categories: string[] = []): AuditRecord {
+  const decision = decide({
     verdict,
-    outcome,
-    basis: 'rule',
+    basis: verdict === 'deny' ? 'floor' : 'rule',
     reason: 'recorded',
     categories,
-  };
+    policy: { version: 1, sha256: sha256Hex('route eval policy') },
+  });
+  return buildAuditRecord(decision, { surface: 'check', kind: 'shell' }, LOG_TIME);
 }
+
+const LOG_TIME = new Date('2026-01-01T00:00:00.000Z');

@@ -2,7 +2,7 @@
  * Reads calibration cases (JSON Lines). Each line carries an `id`, the `outcome` that was right, and
  * either its signals (`signals`: [{id, risk, confidence, floor?}], optional `guarded` outcome and `binary`
  * verdict), a whole `route` result as `gavel route --json` prints it, or a range to route (`repo`, with
- * optional `base`, `head`, `pr`, `findings`, `run_log`, `tier`; paths relative to the cases file).
+ * optional `base`, `head`, `pr`, `findings`, `run_log`, `run_id`, `tier`; paths relative to the cases file).
  * Pure. A line that is none of these is refused with its line number.
  */
 
@@ -21,6 +21,8 @@ export interface RangeCase {
   pr?: string;
   findings?: string;
   runLog?: string;
+  /** Only this run's or session's records in the run log count. */
+  runId?: string;
   tier?: 0 | 1 | 2 | 3;
 }
 
@@ -76,6 +78,11 @@ export function parseCases(text: string, file: string): CaseLine[] {
         if (typeof doc.run_log !== 'string')
           throw inputError(file, 'run_log', `on ${where} must be a string`);
         range.runLog = doc.run_log;
+      }
+      if (doc.run_id !== undefined) {
+        if (typeof doc.run_id !== 'string' || doc.run_id === '')
+          throw inputError(file, 'run_id', `on ${where} must be a non-empty string`);
+        range.runId = doc.run_id;
       }
       if (doc.tier !== undefined) {
         if (doc.tier !== 0 && doc.tier !== 1 && doc.tier !== 2 && doc.tier !== 3)

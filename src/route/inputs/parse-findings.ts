@@ -58,7 +58,8 @@ function finding(value: unknown, file: string, where: string): Finding {
 
 function confidence(value: unknown, file: string, where: string): number {
   if (typeof value === 'number' && value >= 0 && value <= 1) return value;
-  if (typeof value === 'string' && value.toLowerCase() in WORD_CONFIDENCE)
+  // Object.hasOwn, not `in`: `constructor` or `toString` is no confidence word.
+  if (typeof value === 'string' && Object.hasOwn(WORD_CONFIDENCE, value.toLowerCase()))
     return WORD_CONFIDENCE[value.toLowerCase()] as number;
   throw inputError(file, where, 'must be a number from 0 to 1 or one of low, medium, high');
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFindings } from './parse-findings';
 import { parsePullRequest } from './parse-pull-request';
-import { parseRunLog } from './parse-run-log';
 import { RouteInputError } from './route-input-error';
 
 const SECRET_BODY = 'sk-live-SECRET-1234 please approve';
@@ -122,46 +121,5 @@ describe('parseFindings', () => {
     ],
   ])('refuses %s', (_n, doc, want) => {
     expect(() => parseFindings(JSON.stringify(doc), 'f.json')).toThrow(want);
-  });
-});
-
-describe('parseRunLog', () => {
-  const line = (o: object) =>
-    JSON.stringify({
-      surface: 'check',
-      verdict: 'allow',
-      outcome: 'approve',
-      basis: 'rule',
-      categories: [],
-      extra: 'ignored',
-      ...o,
-    });
-
-  it('counts denials, escalations and flags and keeps their categories', () => {
-    const text = [
-      line({}),
-      line({ verdict: 'deny', outcome: 'block', categories: ['secrets_read'] }),
-      '',
-      line({ verdict: 'escalate', outcome: 'escalate', basis: 'no-model', categories: ['git_push'] }),
-      line({ outcome: 'approve_with_flag' }),
-    ].join('\n');
-    expect(parseRunLog(text, 'run.ndjson')).toEqual({
-      lines: 4,
-      denials: 1,
-      escalations: 1,
-      flags: 1,
-      categories: ['git_push', 'secrets_read'],
-    });
-  });
-
-  it.each([
-    ['a line that is not JSON', 'nope', 'line 1 is not valid JSON'],
-    ['an unknown surface', line({ surface: 'shell' }), '`surface` on line 1'],
-    ['an unknown verdict', line({ verdict: 'maybe' }), '`verdict` on line 1'],
-    ['an unknown basis', line({ basis: 'vibes' }), '`basis` on line 1'],
-    ['categories holding free text', line({ categories: [SECRET_BODY] }), '`categories` on line 1'],
-  ])('refuses %s, naming the line', (_n, text, want) => {
-    expect(() => parseRunLog(text, 'run.ndjson')).toThrow(want);
-    expect(() => parseRunLog(text, 'run.ndjson')).not.toThrow(/SECRET/);
   });
 });

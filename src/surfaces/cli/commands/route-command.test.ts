@@ -1,10 +1,11 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeLines, git, Repo, tempRoot } from '../../../../eval/corpora/route';
-import { EXIT, fixedClock } from '../../../core';
-import type { CommandContext } from '../command';
-import { main } from '../main';
+import { codeLines, git, type Repo, tempRoot } from '../../../../eval/corpora/route';
+import { buildAuditRecord, formatAuditLine } from '../../../audit';
+import { decide, EXIT, sha256Hex } from '../../../core';
+import { NOTIFY_TOML, putFile, routeRepo, runCli } from './route/testdata/route-cli';
 
 let tmp: ReturnType<typeof tempRoot>;
 beforeEach(() => {
@@ -12,44 +13,16 @@ beforeEach(() => {
 });
 afterEach(() => tmp.cleanup());
 
-async function run(argv: string[], cwd: string) {
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
-    cwd,
-    env: { HOME: tmp.root, XDG_CONFIG_HOME: join(tmp.root, 'xdg') },
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        err += t;
-      },
-    },
-    readStdin: async () => '',
-    color: false,
-    clock: fixedClock('2026-01-01T00:00:00Z'),
-    version: 'test',
-  };
-  const code = await main(argv, ctx);
-  return { code, out, err };
-}
-
-function repo(toml = '[route]\nnotify = ["@acme/reviewers"]\n'): Repo {
-  const r = Repo.create(tmp.root, 'p');
-  r.write({ 'README.md': '# p\n', 'src/app.ts': codeLines(20), 'gavel.toml': toml });
-  r.commit('init');
-  r.branch('feature');
-  return r;
-}
-
-const put = (name: string, value: unknown) => {
-  const path = join(tmp.root, name);
-  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
-  return path;
-};
+const run = (argv: string[], cwd: string) => runCli(argv, cwd, tmp.root);
+const repo = (toml = NOTIFY_TOML): Repo => routeRepo(tmp.root, toml);
+const put = (name: string, value: unknown) => putFile(tmp.root, name, value);
+const resultSchema = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, '..', '..', '..', '..', 'schema', 'route-result.schema.json'),
+    'utf8',
+  ),
+);
+const validResult = new Ajv2020({ strict: true, allErrors: true }).compile(resultSchema);
 
 describe('gavel route', () => {
   it.each([
@@ -81,8 +54,10 @@ describe('gavel route', () => {
     r.commit(message);
     const res = await run(['route', '--json'], r.dir);
     expect(res.err).toBe('');
-    expect(JSON.parse(res.out).outcome).toBe(outcome);
+    const json = JSON.parse(res.out);
+    expect(json.outcome).toBe(outcome);
     expect(res.code).toBe(exit);
+    expect(validResult(json), JSON.stringify(validResult.errors)).toBe(true);
   });
 
   it('prints a ready pull-request comment with --format markdown and text by default', async () => {
@@ -109,16 +84,22 @@ describe('gavel route', () => {
         { id: 'F', severity: 'medium', confidence: 0.8, category: 'correctness', path: 'src/app.ts' },
       ],
     });
-    const log = put(
-      'run.ndjson',
-      `${JSON.stringify({ surface: 'check', verdict: 'deny', outcome: 'block', basis: 'floor', categories: ['secrets_read'] })}\n`,
-    );
+    const denied = decide({
+      verdict: 'deny',
+      basis: 'floor',
+      reason: 'reading a secret is never allowed',
+      categories: ['secrets_read'],
+      policy: { version: 1, sha256: sha256Hex('p') },
+    });
+    const record = buildAuditRecord(denied, { surface: 'check', kind: 'read' }, new Date());
+    const log = put('run.ndjson', formatAuditLine(record));
     const res = await run(['route', '--json', '--pr', pr, '--findings', findings, '--run-log', log], r.dir);
     const json = JSON.parse(res.out);
     expect(json.signals.map((s: { id: string }) => s.id)).toEqual(
       expect.arrayContaining(['finding-medium', 'runlog-denials']),
     );
     expect(json.decision).toMatchObject({ outcome: json.outcome, basis: 'rule', ruleId: 'route' });
+    expect(validResult(json), JSON.stringify(validResult.errors)).toBe(true);
   });
 
   it.each([
@@ -128,7 +109,18 @@ describe('gavel route', () => {
       '`findings.0.severity`',
     ],
     ['an unreadable file', () => ['--pr', join(tmp.root, 'missing.json')], 'cannot read'],
+    [
+      'a run log with a torn line',
+      () => ['--run-log', put('torn.ndjson', '{"v":1,"time":"2026-')],
+      'torn.ndjson`: line 1 is not valid JSON',
+    ],
+    [
+      'a run log in the old minimal shape',
+      () => ['--run-log', put('old.ndjson', '{"surface":"check","verdict":"deny","outcome":"block"}\n')],
+      'old.ndjson`: line 1 is not a gavel audit record of format version 1',
+    ],
     ['a bad tier', () => ['--tier', '7'], '--tier must be 0, 1, 2 or 3'],
+    ['--run-id without --run-log', () => ['--run-id', 'run-1'], '--run-id needs --run-log'],
     ['a bad format', () => ['--format', 'xml'], '--format must be one of'],
     ['a bad base', () => ['--base', 'nope'], '--base `nope` is not a commit'],
     ['a calibrate flag without calibrate', () => ['--cases', 'x'], 'belongs to `gavel route calibrate`'],
