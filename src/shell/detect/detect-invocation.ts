@@ -1,0 +1,120 @@
+/**
+ * Runs every detector on one invocation and says what it writes to stdout. The order does not matter: each
+ * detector reports independently. Pure apart from reporting.
+ */
+
+import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../flow';
+import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../invocation';
+import { detectFilesystem } from './detect-filesystem';
+import { detectGit } from './detect-git';
+import { detectNetwork, devTcp } from './detect-network';
+import { detectPackages } from './detect-packages';
+import { detectScripts } from './detect-scripts';
+import { detectTable } from './detect-table';
+import { redirectEffects, touchPath } from './path-effects';
+
+/** Programs that take paths but do not reveal file contents. */
+const NON_READERS = new Set([
+  'ls',
+  'stat',
+  'test',
+  '[',
+  '[[',
+  'chmod',
+  'chown',
+  'chgrp',
+  'touch',
+  'mkdir',
+  'du',
+  'file',
+  'wc',
+  'git',
+  'ssh-add',
+  'ssh-keygen',
+  'realpath',
+  'readlink',
+  'dirname',
+  'basename',
+  'which',
+  'type',
+  'echo',
+  'printf',
+  'cd',
+  'ssh',
+  'source',
+  '.',
+  'export',
+  'diff',
+  'cmp',
+  'md5sum',
+  'sha256sum',
+  'shasum',
+]);
+/** Programs whose output is their input transformed (taints pass through). */
+const DECODERS = /^(base64|base32|basenc|xxd|openssl|gunzip|zcat|gzip|bzip2|xz|unxz|uudecode|rev)$/;
+const ENV_DUMPS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compgen']);
+
+function looksLikePath(text: string): boolean {
+  return (
+    /^(~|\/|\.{1,2}(\/|$))/.test(text) ||
+    text.includes('/') ||
+    /(^|\/)(\.env(\..*)?|id_(rsa|dsa|ecdsa|ed25519)|[^/]*\.(pem|key|p12|pfx)|credentials(\.json)?|\.netrc|\.npmrc|\.pgpass)$/.test(
+      text,
+    )
+  );
+}
+
+export function detectInvocation(inv: Invocation, r: Reporter): Flow {
+  redirectEffects(inv, r);
+  devTcp(inv, r);
+  const p = inv.program;
+
+  const scripted = detectScripts(inv, r);
+  if (scripted) return scripted;
+  if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
+  const net = detectNetwork(inv, r);
+  if (net) return net;
+  detectPackages(inv, r);
+  const secret = detectTable(inv, r);
+  const fs = detectFilesystem(inv, r);
+  if (secret) return { sensitive: true, network: false, decoded: false, opaque: true };
+  if (fs) return fs;
+
+  if (
+    ENV_DUMPS.has(p) &&
+    (inv.args.length === 0 || (p !== 'printenv' && inv.args.every((w) => /^-[px0i]$|^-$/.test(plain(w)))))
+  ) {
+    if (p !== 'declare' || inv.args.length > 0) {
+      r.hit('secret_material_read', `\`${p}\` prints the whole environment, secrets included`, inv.segment);
+      return { sensitive: true, network: false, decoded: false, opaque: true };
+    }
+  }
+  if (p === 'echo' || p === 'printf') {
+    if (inv.args.every(isLiteral)) return literalFlow(`${inv.args.map((w) => plain(w)).join(' ')}\n`);
+    return taintsOfAll(inv.args.map((w) => w.flow));
+  }
+
+  // Any other program: path-like arguments are reads unless the program only looks at names.
+  const { positionals } = splitArgs(inv.args);
+  let readsSecret = false;
+  const role = NON_READERS.has(p) ? 'arg' : 'read';
+  for (const w of positionals) {
+    const text = plain(w);
+    if (!isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) continue;
+    if (!looksLikePath(text)) continue;
+    const res = touchPath(w, role, inv, r);
+    if (res.class === 'sensitive' && role === 'read') readsSecret = true;
+  }
+  if ((p === 'cat' || p === 'tee') && positionals.length === 0) return inv.stdin;
+  const decoded =
+    DECODERS.test(p) && inv.args.some((w) => /^(-d|--decode|-D|-r|-revert|enc)$/.test(plain(w)));
+  const base = taintsOf(inv.stdin);
+  return {
+    ...base,
+    sensitive: base.sensitive || readsSecret,
+    decoded: base.decoded || decoded,
+    opaque: true,
+  };
+}
+
+export { OPAQUE_FLOW, touchPath };

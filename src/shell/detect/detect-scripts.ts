@@ -1,0 +1,252 @@
+/**
+ * Programs that run code given as text: shells (`bash -c`, a script on stdin), `eval`, `source`, `su -c`,
+ * `watch`, `parallel`, and interpreter one-liners (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`).
+ * Literal shell text is analysed as a script of its own; code fetched from the network is remote code
+ * execution; decoded or computed code is uncertain. Interpreter code is scanned for literal destructive
+ * calls and shell-outs. Pure apart from reporting.
+ */
+
+import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
+import type { Word } from '../decode-word';
+import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
+import { recursiveDelete } from './detect-filesystem';
+import { networkTarget } from './detect-network';
+import { touchPath } from './path-effects';
+
+function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: string): Flow {
+  if (!word) return OPAQUE_FLOW;
+  if (isLiteral(word)) return r.script(plain(word), inv, 'shell-string', wrapper);
+  if (word.flow.network)
+    r.hit('remote_code_execution', `\`${wrapper}\` runs code fetched from the network`, inv.segment);
+  else if (word.flow.decoded)
+    r.uncertain('decoded-payload', `\`${wrapper}\` runs code decoded at run time`, inv.segment);
+  else r.uncertain('dynamic-script', `\`${wrapper}\` runs code built at run time`, inv.segment);
+  return OPAQUE_FLOW;
+}
+
+/** Code arriving on stdin of a shell or interpreter. */
+function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
+  const stdin = inv.stdin;
+  if (stdin.network) {
+    r.hit('remote_code_execution', `\`${inv.program}\` runs code piped in from the network`, inv.segment);
+    return OPAQUE_FLOW;
+  }
+  if (stdin.decoded) {
+    r.uncertain('decoded-payload', `\`${inv.program}\` runs code decoded at run time`, inv.segment);
+    return OPAQUE_FLOW;
+  }
+  if (stdin.literal !== undefined) {
+    if (shell) return r.script(stdin.literal, inv, 'stdin-script', inv.program);
+    scanCode(stdin.literal, inv, r);
+    return OPAQUE_FLOW;
+  }
+  if (stdin.opaque || stdin.sensitive)
+    r.uncertain('dynamic-script', `\`${inv.program}\` runs code piped in at run time`, inv.segment);
+  return OPAQUE_FLOW;
+}
+
+function shell(inv: Invocation, r: Reporter): Flow {
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    if (t === '--' || t === '-') return args[i + 1] ? OPAQUE_FLOW : runStdin(inv, r, true);
+    if (SHELL_VALUE_OPTIONS.has(t)) {
+      i++;
+      continue;
+    }
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t)) {
+      // The script is the first word after the option cluster that is not itself an option.
+      let k = i + 1;
+      while (k < args.length && /^[-+][a-zA-Z]+$/.test(plain(args[k]))) k++;
+      return runText(args[k], inv, r, `${inv.program} -c`);
+    }
+    if (t.startsWith('-') || t.startsWith('+')) continue;
+    // A script file: what it does is not visible here.
+    const res = touchPath(args[i] as Word, 'exec', inv, r);
+    if (res.class === 'temp' || res.resolved === undefined)
+      r.uncertain(
+        'dynamic-script',
+        `\`${inv.program}\` runs a script file whose content is not shown`,
+        inv.segment,
+      );
+    if (args[i]?.flow.network)
+      r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+    return OPAQUE_FLOW;
+  }
+  return runStdin(inv, r, true);
+}
+
+const INLINE_OPTIONS: Record<string, readonly string[]> = {
+  python: ['-c'],
+  node: ['-e', '--eval', '-p', '--print'],
+  deno: ['eval'],
+  bun: ['-e', '--eval'],
+  perl: ['-e', '-E'],
+  ruby: ['-e'],
+  php: ['-r'],
+};
+
+function interpreterKind(program: string): string | undefined {
+  if (/^python(\d(\.\d+)?)?$/.test(program) || program === 'pypy3') return 'python';
+  if (program === 'nodejs') return 'node';
+  return INLINE_OPTIONS[program] ? program : undefined;
+}
+
+const DELETE_CALL =
+  /\b(shutil\.rmtree|os\.(remove|unlink|rmdir|removedirs)|\.unlink|\.rmdir|fs(?:\.promises)?\.(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)|(?:FileUtils\.)?(rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree)|File\.delete|Dir\.(rmdir|delete)|unlink|rmSync)\s*\(?\s*(?:glob\()?\s*(?<q>['"])(?<path>[^'"]*)\k<q>/g;
+const SHELL_CALL =
+  /\b(os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen)|exec(?:Sync)?|spawn(?:Sync)?|execFile(?:Sync)?|system|%x|Open3\.\w+|shell_exec|passthru|popen)\s*\(\s*(\[[^\]]*\]|(['"`])((?:\\.|(?!\3).)*)\3)/g;
+const DECODE_EXEC =
+  /\b(eval|exec|Function)\s*\(.*\b(b64decode|atob|base64|decode|fromCharCode|unhexlify)|Buffer\.from\([^)]*base64/;
+
+/** Scans interpreter code for literal deletes, shell-outs, URLs and secret paths. */
+export function scanCode(code: string, inv: Invocation, r: Reporter): void {
+  for (const m of code.matchAll(DELETE_CALL)) {
+    const path = m.groups?.path ?? '';
+    const recursive =
+      /rmtree|rm_rf|rm_r|remove_dir|remove_tree|rmSync|fs\.rm\b|removedirs/.test(m[1] ?? '') ||
+      /recursive/.test(code);
+    const word = { text: path, flow: OPAQUE_FLOW };
+    if (recursive) recursiveDelete(word, inv, r);
+    else touchPath(word, 'delete', inv, r);
+    r.uncertain('interpreter-effect', `\`${inv.program}\` code deletes files`, inv.segment);
+  }
+  if (/\b(unlink|rmtree|rmSync|rm_rf|remove)\b/.test(code) && !DELETE_CALL.test(code)) {
+    r.uncertain(
+      'interpreter-effect',
+      `\`${inv.program}\` code deletes files at paths it computes`,
+      inv.segment,
+    );
+  }
+  DELETE_CALL.lastIndex = 0;
+  for (const m of code.matchAll(SHELL_CALL)) {
+    const list = m[2] ?? '';
+    const text = list.startsWith('[')
+      ? [...list.matchAll(/(['"])((?:\\.|(?!\1).)*)\1/g)].map((x) => x[2]).join(' ')
+      : (m[4] ?? '');
+    if (text) r.script(text.replace(/\\n/g, '\n'), inv, 'shell-string', `${inv.program} ${m[1]}`);
+  }
+  for (const m of code.matchAll(/`([^`]+)`/g))
+    if (inv.program === 'ruby' || inv.program === 'perl')
+      r.script(m[1] ?? '', inv, 'shell-string', `${inv.program} \`\``);
+  if (DECODE_EXEC.test(code))
+    r.uncertain('decoded-payload', `\`${inv.program}\` code runs a decoded payload`, inv.segment);
+  let nonLocal = false;
+  for (const m of code.matchAll(/\bhttps?:\/\/[^\s'"`)]+/g))
+    nonLocal = networkTarget(m[0], inv.program, inv, r) || nonLocal;
+  let secret = false;
+  for (const m of code.matchAll(/(['"])((?:~|\/|\.)[^'"\s]*)\1/g)) {
+    const res = touchPath({ text: m[2] ?? '', flow: OPAQUE_FLOW }, 'read', inv, r);
+    if (res.class === 'sensitive') secret = true;
+  }
+  if (/os\.environ|process\.env|ENV\[/.test(code) && nonLocal) secret = true;
+  if (secret && nonLocal)
+    r.exfiltration(inv.segment, `\`${inv.program}\` code sends secret material to a remote host`);
+}
+
+function interpreter(kind: string, inv: Invocation, r: Reporter): Flow {
+  const inline = INLINE_OPTIONS[kind] ?? [];
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    if (t === '--') return OPAQUE_FLOW;
+    const hit = inline.find(
+      (o) => t === o || (o.length === 2 && t.startsWith(o) && t.length > 2 && kind !== 'node'),
+    );
+    if (hit) {
+      const code =
+        t === hit ? args[i + 1] : { text: (args[i] as Word).text.slice(hit.length), flow: OPAQUE_FLOW };
+      if (!code) return OPAQUE_FLOW;
+      if (!isLiteral(code)) {
+        runText(code, inv, r, `${inv.program} ${hit}`);
+        return OPAQUE_FLOW;
+      }
+      scanCode(plain(code), inv, r);
+      return OPAQUE_FLOW;
+    }
+    if (t === '-m' || t === '-') return t === '-' ? runStdin(inv, r, false) : OPAQUE_FLOW;
+    if (!t.startsWith('-')) {
+      if (args[i]?.flow.network)
+        r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+      touchPath(args[i] as Word, 'exec', inv, r);
+      return OPAQUE_FLOW;
+    }
+  }
+  return runStdin(inv, r, false);
+}
+
+export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
+  const p = inv.program;
+  if (SHELLS.has(p)) return shell(inv, r);
+  if (p === 'eval') {
+    const words = inv.args;
+    if (words.every(isLiteral))
+      return r.script(words.map((w) => plain(w)).join(' '), inv, 'shell-string', 'eval');
+    const joined = {
+      text: '\u0000',
+      flow: taintsOfAll(words.map((w) => w.flow)),
+    };
+    return runText(joined, inv, r, 'eval');
+  }
+  if (p === 'source' || p === '.') {
+    const file = inv.args[0];
+    if (file?.flow.network)
+      r.hit('remote_code_execution', `\`${p}\` runs code fetched from the network`, inv.segment);
+    else if (file && !isLiteral(file))
+      r.uncertain('dynamic-script', `\`${p}\` runs a script known only at run time`, inv.segment);
+    return OPAQUE_FLOW;
+  }
+  if (p === 'su') {
+    const at = inv.args.findIndex((w) => ['-c', '--command'].includes(plain(w)));
+    if (at >= 0) runText(inv.args[at + 1], inv, r, 'su -c');
+    return OPAQUE_FLOW;
+  }
+  if (p === 'watch') {
+    let i = 0;
+    while (i < inv.args.length && plain(inv.args[i]).startsWith('-'))
+      i += /^-(n|-interval|q|-equexit)$/.test(plain(inv.args[i])) ? 2 : 1;
+    const rest = inv.args.slice(i);
+    if (rest.length > 0)
+      runText(
+        rest.every(isLiteral)
+          ? { text: rest.map((w) => plain(w)).join(' '), flow: OPAQUE_FLOW }
+          : { text: '\u0000', flow: OPAQUE_FLOW },
+        inv,
+        r,
+        'watch',
+      );
+    return OPAQUE_FLOW;
+  }
+  if (p === 'parallel') return parallel(inv, r);
+  const kind = interpreterKind(p);
+  if (kind) return interpreter(kind, inv, r);
+  return undefined;
+}
+
+function parallel(inv: Invocation, r: Reporter): Flow {
+  const args = inv.args;
+  let i = 0;
+  while (i < args.length && plain(args[i]).startsWith('-') && plain(args[i]) !== ':::') {
+    i += /^(-j|--jobs|-S|--sshlogin|--results|-a|--arg-file|--joblog|--delay|--timeout)$/.test(plain(args[i]))
+      ? 2
+      : 1;
+  }
+  const marker = args.findIndex((w, k) => k >= i && plain(w) === ':::');
+  const template = args.slice(i, marker < 0 ? undefined : marker);
+  const inputs = marker < 0 ? [] : args.slice(marker + 1).filter((w) => plain(w) !== ':::');
+  if (template.length === 0) {
+    for (const input of inputs) runText(input, inv, r, 'parallel');
+    if (marker < 0 && (inv.stdin.literal !== undefined || inv.stdin.opaque)) runStdin(inv, r, true);
+    return OPAQUE_FLOW;
+  }
+  const values = marker < 0 ? [{ text: inv.stdin.literal?.trim() ?? '\u0000', flow: inv.stdin }] : inputs;
+  for (const value of values.length > 0 ? values : [{ text: '\u0000', flow: OPAQUE_FLOW }]) {
+    const hasToken = template.some((w) => /\{\d*\}/.test(plain(w)));
+    const argv = hasToken
+      ? template.map((w) => ({ text: w.text.replace(/\{\d*\}/g, value.text), flow: w.flow }))
+      : [...template, value];
+    r.command(argv, inv, 'parallel');
+  }
+  return OPAQUE_FLOW;
+}
