@@ -70,6 +70,16 @@ function decodeDoubleQuoted(text: string): string {
   return protectQuoted(text.replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === '\n' ? '' : c)));
 }
 
+/** `${NAME:-word}` / `${NAME-word}`: the variable's name and the default word node. */
+function expansionDefault(node: Node): { name: string; fallback: Node | undefined } | undefined {
+  const kids = node.children.filter((c): c is Node => c !== null);
+  const name = kids.find((c) => c.type === 'variable_name');
+  const op = kids.find((c) => c.type === ':-' || c.type === '-');
+  if (!name || !op) return undefined;
+  const fallback = kids.find((c) => c.isNamed && c.startIndex >= op.endIndex);
+  return { name: name.text, fallback };
+}
+
 function expansionName(node: Node): string | undefined {
   const named = node.namedChildren.filter((c): c is Node => c !== null);
   if (named.length !== 1) return undefined;
@@ -110,6 +120,12 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
       const name = expansionName(node);
       const value = name === undefined ? undefined : ctx.variable(name);
       if (value) return { text: quoted ? protectQuoted(value.text) : value.text, flow: value.flow };
+      const withDefault = node.type === 'expansion' ? expansionDefault(node) : undefined;
+      if (withDefault) {
+        const known = ctx.variable(withDefault.name);
+        if (known && known.text !== '')
+          return { text: quoted ? protectQuoted(known.text) : known.text, flow: known.flow };
+      }
       return { text: DYN, flow: substituteBelow(node, ctx) };
     }
     case 'command_substitution': {

@@ -12,7 +12,7 @@ import { WRAPPERS } from './data/wrappers';
 import type { Word } from './decode-word';
 import { type Flow, OPAQUE_FLOW } from './flow';
 import { type Invocation, isLiteral, optionText, plain, shown } from './invocation';
-import { DYN, display } from './markers';
+import { DYN, display, protectQuoted } from './markers';
 import type { Frame, SimpleCommand } from './walk-tree';
 
 export function programName(text: string): string {
@@ -40,6 +40,7 @@ function literalWords(text: string): Word[] {
 function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   let i = 1;
   let token: string | undefined;
+  let fromFile = false;
   const spec = WRAPPERS.xargs;
   while (i < argv.length) {
     const t = optionText(argv[i]);
@@ -51,21 +52,34 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
     if (t === '-i' || t.startsWith('-i')) token = t.length > 2 ? t.slice(2) : '{}';
     else if (t === '-I' || t === '-J') token = plain(argv[++i]);
     else if (t.startsWith('-I') || t.startsWith('-J')) token = t.slice(2);
-    else if (t.startsWith('--replace')) token = t.includes('=') && t.split('=')[1] ? t.split('=')[1] : '{}';
+    else if (t === '-a' || t.startsWith('--arg-file')) {
+      fromFile = true;
+      if (t === '-a') i++;
+    } else if (t.startsWith('--replace')) token = t.includes('=') && t.split('=')[1] ? t.split('=')[1] : '{}';
     else if (spec?.values.includes(t.split('=')[0] ?? '') && !t.includes('=')) i++;
     else if (!(spec?.values.some((v) => t.startsWith(v)) || spec?.flags.includes(t))) out.unknown.push(t);
     i++;
   }
   const rest = argv.slice(i);
   if (rest.length === 0) return [];
-  const inputs = stdin.literal !== undefined ? literalWords(stdin.literal) : [{ text: DYN, flow: stdin }];
-  const input = inputs[0] ?? { text: DYN, flow: stdin };
+  // INVARIANT: xargs input is run-time data, even when it came from a literal `echo`.
+  const input: Word = { text: DYN, flow: { ...stdin, literal: undefined, opaque: true } };
+  if (fromFile) input.flow = { ...input.flow, opaque: true };
   if (token) {
-    return rest.map((w) =>
-      w.text.includes(token) ? { text: w.text.replaceAll(token, input.text), flow: input.flow } : w,
-    );
+    const quotedToken = protectQuoted(token);
+    const used = rest.some((w) => w.text.includes(token) || w.text.includes(quotedToken));
+    if (used) {
+      return rest.map((w) =>
+        w.text.includes(token) || w.text.includes(quotedToken)
+          ? {
+              text: w.text.replaceAll(quotedToken, input.text).replaceAll(token, input.text),
+              flow: input.flow,
+            }
+          : w,
+      );
+    }
   }
-  return [...rest, ...inputs];
+  return [...rest, input];
 }
 
 function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
@@ -92,7 +106,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
     out.wrappers.push(name);
     if (spec.category)
       out.wrapperHits.push([spec.category, `\`${name}\` runs a command with raised privileges`]);
-    const argv = out.argv;
+    const argv = [...out.argv];
     let i = 1;
     let noRun = false;
     while (i < argv.length) {
@@ -145,7 +159,8 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
         out.cwd = resolvePath(value, a.scope, out.cwd ?? a.scope.cwd).resolved;
       }
       if ((spec.split ?? []).includes(optName) && value !== undefined) {
-        out.argv = [out.argv[0] as Word, ...literalWords(value), ...argv.slice(i)];
+        // `env -S 'a b' c`: the split words come first; unwrap again from there.
+        argv.splice(1, i - 1, ...literalWords(value));
         i = 1;
       }
     }
@@ -176,7 +191,8 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
     u.wrappers,
     frame.context,
   );
-  for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  if (!u.noRun && head !== undefined)
+    for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
   for (const option of u.unknown) {
     a.uncertain(
       'unknown-option',

@@ -65,7 +65,16 @@ function find(inv: Invocation, r: Reporter): Flow {
   let i = 0;
   while (i < args.length && !/^[-(!]/.test(plain(args[i]))) roots.push(args[i++] as Word);
   if (roots.length === 0) roots.push({ text: '.', flow: OPAQUE_FLOW });
-  const rest = args.slice(i).map((w) => optionText(w));
+  // Expression words outside -exec … ; (an `-delete` inside an -exec command is that command's argument).
+  const rest: string[] = [];
+  for (let k = i; k < args.length; k++) {
+    const t = optionText(args[k]);
+    if (['-exec', '-execdir', '-ok', '-okdir'].includes(t)) {
+      while (k < args.length && !/^(;|\+)$/.test(plain(args[k]))) k++;
+      continue;
+    }
+    rest.push(t);
+  }
   const filtered =
     rest.some((t) => FIND_FILTERS.test(t)) || rest.includes('-maxdepth') || rest.includes('-mindepth');
   for (const root of roots) touchPath(root, 'arg', inv, r);
@@ -81,7 +90,9 @@ function find(inv: Invocation, r: Reporter): Flow {
     for (const root of roots) {
       const each = filtered ? `${root.text}/\u0001\u0002` : `${root.text}/*`;
       const argv = cmd.map((w) =>
-        plain(w).includes('{}') ? { text: w.text.replaceAll('{}', each), flow: w.flow } : w,
+        plain(w).includes('{}')
+          ? { text: w.text.replaceAll('\u0001\u0002', each).replaceAll('{}', each), flow: w.flow }
+          : w,
       );
       if (argv.length > 0) r.command(argv, inv, `find ${t}`);
     }

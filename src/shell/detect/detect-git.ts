@@ -21,6 +21,25 @@ const GLOBAL_VALUES = new Set([
   '--super-prefix',
 ]);
 
+/** Long options whose value is the next word, and options with an optional value from a known set. */
+const LONG_VALUES = new Set([
+  '--conflict',
+  '--unified',
+  '--inter-hunk-context',
+  '--pathspec-from-file',
+  '--source',
+  '-m',
+  '--message',
+  '-F',
+  '--file',
+  '--author',
+  '--date',
+]);
+const OPTIONAL_VALUES: Record<string, readonly string[]> = {
+  '--track': ['direct', 'inherit'],
+  '--recurse-submodules': ['checkout', 'on-demand', 'yes', 'no', 'check', 'only'],
+};
+
 function isUrl(text: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text);
 }
@@ -42,8 +61,25 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   const sub = optionText(args[i]).toLowerCase();
   const rest = args.slice(i + 1);
   const texts = rest.map((w) => optionText(w));
-  const opts = texts.filter((t) => t.startsWith('-')).map((t) => (t.startsWith('--') ? t.toLowerCase() : t));
-  const positionals = rest.filter((w) => !optionText(w).startsWith('-'));
+  const end = texts.indexOf('--');
+  const before = end < 0 ? texts : texts.slice(0, end);
+  // Short options that take a value end their cluster: `-bfeature` is `-b feature`, not `-f`.
+  const valueShorts = sub === 'checkout' ? 'bBo' : sub === 'switch' ? 'cC' : sub === 'commit' ? 'mFcCt' : '';
+  const opts = before
+    .filter((t) => t.startsWith('-') && t !== '-')
+    .map((t) => {
+      if (t.startsWith('--')) return t.toLowerCase();
+      const cut = [...t.slice(1)].findIndex((c) => valueShorts.includes(c));
+      return cut < 0 ? t : t.slice(0, cut + 2);
+    });
+  const skip = new Set<number>();
+  before.forEach((t, k) => {
+    const next = before[k + 1] ?? '';
+    if (LONG_VALUES.has(t) || (OPTIONAL_VALUES[t] ?? []).includes(next)) skip.add(k + 1);
+  });
+  const positionals = rest.filter(
+    (w, k) => (end >= 0 && k > end) || (!skip.has(k) && !optionText(w).startsWith('-')),
+  );
   const flag = (short: string, ...long: string[]) => hasFlag(opts, short, long);
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
 
@@ -57,8 +93,17 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       if (flag('', '--no-verify'))
         r.hit('disable_security_control', '`git push --no-verify` skips the pre-push hooks', inv.segment);
       const refs = positionals.slice(1).map((w) => plain(w));
-      const lease = flag('', '--force-with-lease', '--force-if-includes');
-      const force = (!lease && flag('f', '--force')) || refs.some((ref) => ref.startsWith('+'));
+      const lease = opts.some(
+        (o) =>
+          o === '--force-with-lease' || o.startsWith('--force-with-lease=') || o === '--force-if-includes',
+      );
+      const forced =
+        flag('f') ||
+        opts.some((o) => o.startsWith('--force') && !/^--force-(with-lease(=.*)?|if-includes)$/.test(o));
+      const strayForce = opts.some(
+        (o) => o.startsWith('--force') && !/^--force(-(with-lease(=.*)?|if-includes))?$/.test(o),
+      );
+      const force = (forced && (!lease || strayForce)) || refs.some((ref) => ref.startsWith('+'));
       const del = flag('d', '--delete') || refs.some((ref) => ref.startsWith(':'));
       const dest = (ref: string) => ref.replace(/^\+/, '').split(':').pop() ?? ref;
       const shared = refs.some((ref) => SHARED_REF.test(dest(ref)));
@@ -93,16 +138,13 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       if (flag('', '--hard', '--merge', '--keep')) loss('discards uncommitted changes');
       return undefined;
     case 'checkout': {
-      const dashdash = texts.includes('--');
+      const dashdash = end >= 0 && end < texts.length - 1;
+      const creates = flag('b', '--orphan') || flag('B');
+      const overwrites =
+        flag('f', '--force', '--pathspec-from-file', '--ours', '--theirs', '--merge') || dashdash;
       if (
-        flag('f', '--force', '--pathspec-from-file', '--ours', '--theirs') ||
-        (dashdash && texts.indexOf('--') < texts.length - 1)
-      ) {
-        loss('overwrites files in the working tree');
-      } else if (
-        !flag('b', '--orphan', '--track') &&
-        !flag('B') &&
-        positionals.some((w) => plain(w) === '.')
+        overwrites ||
+        (!creates && (positionals.length >= 2 || positionals.some((w) => plain(w) === '.')))
       ) {
         loss('overwrites files in the working tree');
       }

@@ -213,7 +213,7 @@ function curlLike(inv: Invocation, r: Reporter): Flow {
       nonLocal = networkTarget(hostOf(url) ? url : `http://${url}`, inv.program, inv, r) || nonLocal;
     }
   }
-  if (method === 'DELETE')
+  if (method === 'DELETE' || urls.some((u) => /\/_delete_by_query\b|\/_flush_all\b/.test(u)))
     r.hit(
       'remote_resource_delete',
       `\`${inv.program} -X DELETE\` deletes a resource on a server`,

@@ -5,6 +5,9 @@
 import { PROGRAM_RULES, type ProgramRule } from '../data/program-rules';
 import { type Invocation, optionText, type Reporter } from '../invocation';
 
+/** A dry run changes nothing. */
+const DRY_RUN = /(^| )(--dry-run|--dryrun|-n --dry-run|--what-if|plan)( |$)/;
+
 const BY_PROGRAM = new Map<string, ProgramRule[]>();
 for (const rule of PROGRAM_RULES) {
   for (const program of rule.programs) BY_PROGRAM.set(program, [...(BY_PROGRAM.get(program) ?? []), rule]);
@@ -25,6 +28,7 @@ export function detectTable(inv: Invocation, r: Reporter): boolean {
   for (const rule of rules) {
     if (seen.has(rule.category)) continue;
     if (!rule.match.test(line) || rule.unless?.test(line)) continue;
+    if (rule.category === 'remote_resource_delete' && DRY_RUN.test(line)) continue;
     seen.add(rule.category);
     if (rule.category === 'secret_material_read') secret = true;
     r.hit(rule.category, `\`${inv.program}\` ${rule.what}`, inv.segment);
