@@ -32,6 +32,20 @@ export const MAX_DEPTH = 8;
 /** Longer commands are analysed too, with a `too-large` uncertainty (a hook input this long is suspect). */
 export const MAX_COMMAND_CHARS = 100_000;
 
+const scopes = new Map<string, PathScope>();
+
+/** Path scopes compile regular expressions: keep the last few, keyed by the environment's content. */
+function scopeFor(env: ShellEnv): PathScope {
+  const key = JSON.stringify([env.cwd, env.home, env.workspaceRoots, env.tempDirs, env.sensitivePaths ?? []]);
+  let scope = scopes.get(key);
+  if (!scope) {
+    scope = makePathScope(env);
+    if (scopes.size >= 32) scopes.delete(scopes.keys().next().value as string);
+    scopes.set(key, scope);
+  }
+  return scope;
+}
+
 class ShellAnalyzer implements Reporter, WalkHost {
   readonly segments: Segment[] = [];
   readonly hits: CategoryHit[] = [];
@@ -45,7 +59,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
     readonly env: ShellEnv,
     private readonly parser: ShellParser,
   ) {
-    this.scope = makePathScope(env);
+    this.scope = scopeFor(env);
     this.walker = new TreeWalker(this);
   }
 
