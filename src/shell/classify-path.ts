@@ -66,9 +66,9 @@ export function makePathScope(env: ShellEnv): PathScope {
 }
 
 export function isSensitive(path: string, scope: PathScope): boolean {
-  if (scope.sensitivePrefixes.some((p) => isUnder(path, p))) return true;
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (scope.exceptions.some((r) => r.test(base))) return false;
+  if (scope.sensitivePrefixes.some((p) => isUnder(path, p))) return true;
   return scope.sensitiveNames.some((r) => r.test(base));
 }
 

@@ -42,7 +42,9 @@ export function locateWasm(dir?: string): { parser: string; bash: string } {
  * entry sets the flag itself before anything loads; long-lived processes (the decision service, evals) leave
  * it off and get the optimizing compiler, about twice the parse throughput.
  */
-export function loadShellParser(options: { wasmDir?: string; liftoffOnly?: boolean } = {}): Promise<ShellParser> {
+export function loadShellParser(
+  options: { wasmDir?: string; liftoffOnly?: boolean } = {},
+): Promise<ShellParser> {
   if (loaded) return Promise.resolve(loaded);
   loading ??= (async () => {
     if (options.liftoffOnly) setFlagsFromString('--liftoff-only');

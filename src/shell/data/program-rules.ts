@@ -231,7 +231,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   // system state
   {
     programs: ['shutdown', 'reboot', 'halt', 'poweroff'],
-    match: /^(?!.*(--help|-h\b|-c\b))/,
+    match: /^(?!.*(--help|(^| )-c( |$)))/,
     category: 'system_shutdown',
     what: 'stops or restarts the machine',
   },

@@ -7,7 +7,7 @@
 import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW } from '../flow';
 import { type Invocation, isLiteral, optionText, plain, type Reporter, splitArgs } from '../invocation';
-import { touchPath } from './path-effects';
+import { resolveArg, touchPath } from './path-effects';
 
 export const DEFAULT_PACKAGE_SOURCES = [
   'registry.npmjs.org',
@@ -332,7 +332,8 @@ export function devTcp(inv: Invocation, r: Reporter): void {
     const nonLocal = networkTarget(m[2], '/dev/tcp', inv, r, true);
     if (
       redirect.op.includes('>') &&
-      (inv.stdin.sensitive || inv.args.some((w) => w.flow.sensitive)) &&
+      (inv.stdin.sensitive ||
+        inv.args.some((w) => w.flow.sensitive || resolveArg(w, inv, r).class === 'sensitive')) &&
       nonLocal
     ) {
       r.exfiltration(inv.segment, `\`${inv.program}\` writes secret material to a network socket`);

@@ -198,6 +198,7 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     return OPAQUE_FLOW;
   }
   if (p === 'su') {
+    r.hit('privilege_escalation', '`su` acts as another user', inv.segment);
     const at = inv.args.findIndex((w) => ['-c', '--command'].includes(plain(w)));
     if (at >= 0) runText(inv.args[at + 1], inv, r, 'su -c');
     return OPAQUE_FLOW;
