@@ -211,6 +211,7 @@ describe('benign look-alikes', () => {
     ['in-workspace build folder', 'rm -rf ./build'],
     ['in-workspace node_modules', 'rm -rf node_modules dist'],
     ['temp folder', 'rm -rf /tmp/x'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
     ['temp via TMPDIR default', 'rm -rf ${TMPDIR:-/tmp}/cache'],
     ['plain push', 'git push origin feature'],
     ['force with lease', 'git push --force-with-lease'],

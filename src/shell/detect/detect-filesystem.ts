@@ -75,8 +75,7 @@ function find(inv: Invocation, r: Reporter): Flow {
     }
     rest.push(t);
   }
-  const filtered =
-    rest.some((t) => FIND_FILTERS.test(t)) || rest.includes('-maxdepth') || rest.includes('-mindepth');
+  const filtered = rest.some((t) => FIND_FILTERS.test(t)) || rest.includes('-maxdepth');
   for (const root of roots) touchPath(root, 'arg', inv, r);
   if (rest.includes('-delete')) {
     for (const root of roots)
@@ -95,6 +94,15 @@ function find(inv: Invocation, r: Reporter): Flow {
           : w,
       );
       if (argv.length > 0) r.command(argv, inv, `find ${t}`);
+      // rm, unlink or shred run on every file found is a recursive delete of the search root.
+      if (/^(rm|unlink|shred)$/.test(plain(cmd[0]).split('/').pop() ?? '')) {
+        recursiveDelete(
+          { text: filtered ? `${root.text}/{}` : root.text, flow: root.flow },
+          inv,
+          r,
+          filtered,
+        );
+      }
     }
   }
   return OPAQUE_FLOW;

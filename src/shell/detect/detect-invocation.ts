@@ -11,7 +11,7 @@ import { detectNetwork, devTcp } from './detect-network';
 import { detectPackages } from './detect-packages';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
-import { redirectEffects, touchPath } from './path-effects';
+import { redirectEffects, resolveArg, touchPath } from './path-effects';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -105,7 +105,17 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
     const res = touchPath(w, role, inv, r);
     if (res.class === 'sensitive' && role === 'read') readsSecret = true;
   }
-  if ((p === 'cat' || p === 'tee') && positionals.length === 0) return inv.stdin;
+  for (const redirect of inv.redirects) {
+    if (
+      redirect.op.startsWith('<') &&
+      !redirect.op.startsWith('<<') &&
+      resolveArg(redirect.target, inv, r).class === 'sensitive'
+    ) {
+      readsSecret = true;
+    }
+  }
+  if ((p === 'cat' || p === 'tee') && positionals.length === 0)
+    return readsSecret ? { ...inv.stdin, sensitive: true } : inv.stdin;
   const decoded =
     DECODERS.test(p) && inv.args.some((w) => /^(-d|--decode|-D|-r|-revert|enc)$/.test(plain(w)));
   const base = taintsOf(inv.stdin);

@@ -50,6 +50,8 @@ function shell(inv: Invocation, r: Reporter): Flow {
   const args = inv.args;
   for (let i = 0; i < args.length; i++) {
     const t = optionText(args[i]);
+    // `-s`: the script is read from stdin and the words after it are its arguments.
+    if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t) && !/c/.test(t)) return runStdin(inv, r, true);
     if (t === '--' || t === '-') return args[i + 1] ? OPAQUE_FLOW : runStdin(inv, r, true);
     if (SHELL_VALUE_OPTIONS.has(t)) {
       i++;
