@@ -51,7 +51,7 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
       resolve(root, 'node_modules/.bin/cc-safety-net'),
       resolve(root, 'eval/check-corpus/.cache/cc-safety-net.json'),
     );
-    const verdicts = await peer.decideAll(all.map((s) => ({ command: s.c.command, cwd: PROJECT })));
+    const verdicts = await peer.decideAll(all.map((s) => ({ command: s.c.command })));
     all.forEach((s, k) => {
       s.peer = verdicts[k];
     });

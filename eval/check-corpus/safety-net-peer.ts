@@ -6,7 +6,7 @@
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -51,28 +51,32 @@ function runOnce(bin: string, command: string, cwd: string, home: string): Promi
 
 export class SafetyNetPeer {
   private readonly cache: Record<string, PeerVerdict>;
-  private readonly home = mkdtempSync(join(tmpdir(), 'gavel-peer-home-'));
+  // Fixed folders so the cache stays valid between runs; the peer fails closed on a cwd that does not exist.
+  private readonly home = join(tmpdir(), 'gavel-peer', 'home');
+  readonly project = join(tmpdir(), 'gavel-peer', 'home', 'project');
 
   constructor(
     private readonly bin: string,
     private readonly cacheFile: string,
   ) {
+    mkdirSync(this.project, { recursive: true });
     this.cache = existsSync(cacheFile)
       ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, PeerVerdict>)
       : {};
   }
 
-  async decideAll(items: Array<{ command: string; cwd: string }>, concurrency = 2): Promise<PeerVerdict[]> {
+  /** Runs every command in the peer's project folder (the case's cwd maps to it). */
+  async decideAll(items: Array<{ command: string }>, concurrency = 2): Promise<PeerVerdict[]> {
     const out: PeerVerdict[] = new Array(items.length);
     let next = 0;
     const worker = async () => {
       while (next < items.length) {
         const k = next++;
-        const item = items[k] as { command: string; cwd: string };
-        const key = createHash('sha256').update(`2.4.5\0${item.cwd}\0${item.command}`).digest('hex');
+        const item = items[k] as { command: string };
+        const key = createHash('sha256').update(`2.4.5\0project\0${item.command}`).digest('hex');
         let v = this.cache[key];
         if (!v || v === 'error') {
-          v = await runOnce(this.bin, item.command, item.cwd, this.home);
+          v = await runOnce(this.bin, item.command, this.project, this.home);
           this.cache[key] = v;
         }
         out[k] = v;
