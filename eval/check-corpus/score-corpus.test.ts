@@ -37,7 +37,7 @@ describe('scoring', () => {
     ];
     const { scored } = scoreCases('f', cases, decideByAnalysis);
     const t = emptyTally();
-    scored.forEach((s, k) => add(t, { ...s, peer: k === 2 ? 'block' : 'allow' }));
+    for (const [k, s] of scored.entries()) add(t, { ...s, peer: k === 2 ? 'block' : 'allow' });
     expect(t).toEqual({
       block: 2,
       blockCaught: 1,
