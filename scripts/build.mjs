@@ -13,7 +13,9 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
+  },
 });
 
 // The shell parser's WASM files sit beside the bundle, where src/shell/load-parser.ts looks first, so an

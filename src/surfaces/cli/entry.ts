@@ -5,8 +5,8 @@
 
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { EXIT, systemClock } from '../../core';
 import pkg from '../../../package.json' with { type: 'json' };
+import { EXIT, systemClock } from '../../core';
 import { main } from './main';
 import { colorAllowed } from './style';
 
