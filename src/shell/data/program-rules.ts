@@ -23,7 +23,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   {
     programs: ['aws'],
     match:
-      /^s3 (rm|rb)\b|^s3api delete-|\b(delete|terminate|deregister|purge|remove|destroy|disable|deactivate|cancel)-[\w-]+/,
+      /^s3 (rm|rb)\b|^s3 sync .*--delete\b|^secretsmanager (update-secret|put-secret-value|rotate-secret)|^sns unsubscribe\b|^s3api delete-|\b(delete|terminate|deregister|purge|remove|destroy|disable|deactivate|cancel)-[\w-]+/,
     category: 'remote_resource_delete',
     what: 'deletes cloud resources',
   },
@@ -111,7 +111,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   {
     programs: ['gh'],
     match:
-      /^(repo (delete|archive)|release delete|secret (delete|remove)|variable delete|cache delete|workflow disable|run delete|ssh-key delete|gpg-key delete|label delete)|^api .*-x delete|^api .*--method delete/,
+      /^(repo (delete|archive)|\w+ delete\b|release delete|secret (delete|remove)|variable delete|cache delete|workflow disable|run delete|ssh-key delete|gpg-key delete|label delete)|^api .*-x delete|^api .*--method delete/,
     category: 'remote_resource_delete',
     what: 'deletes or disables a repository resource',
   },
@@ -154,7 +154,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   },
   {
     programs: ['borg'],
-    match: /(^| )(delete|prune|compact)( |$)/,
+    match: /(^| )(delete|rdelete|repo-delete|prune|compact)( |$)/,
     category: 'remote_resource_delete',
     what: 'deletes backup archives',
   },
@@ -178,8 +178,14 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     what: 'deletes message topics or records',
   },
   {
+    programs: ['kafka-acls', 'kafka-acls.sh', 'kafka-configs', 'kafka-configs.sh'],
+    match: /--remove\b|--delete-config\b|--delete\b/,
+    category: 'remote_resource_delete',
+    what: 'removes broker permissions or settings',
+  },
+  {
     programs: ['rabbitmqctl', 'rabbitmqadmin'],
-    match: /(^| )(delete[_ ]\w+|purge[_ ]queue|reset|force_reset|delete)( |$)/,
+    match: /(^| )(delete[_ ]\w+|clear_\w+|purge[_ ]queue|reset|force_reset|delete)( |$)/,
     category: 'remote_resource_delete',
     what: 'deletes broker resources',
   },

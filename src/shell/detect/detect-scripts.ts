@@ -243,11 +243,16 @@ function parallel(inv: Invocation, r: Reporter): Flow {
     if (marker < 0 && (inv.stdin.literal !== undefined || inv.stdin.opaque)) runStdin(inv, r, true);
     return OPAQUE_FLOW;
   }
-  const values = marker < 0 ? [{ text: inv.stdin.literal?.trim() ?? '\u0000', flow: inv.stdin }] : inputs;
+  // Input read from stdin is run-time data, as for xargs.
+  const values =
+    marker < 0 ? [{ text: '\u0000', flow: { ...inv.stdin, literal: undefined, opaque: true } }] : inputs;
   for (const value of values.length > 0 ? values : [{ text: '\u0000', flow: OPAQUE_FLOW }]) {
     const hasToken = template.some((w) => /\{\d*\}/.test(plain(w)));
     const argv = hasToken
-      ? template.map((w) => ({ text: w.text.replace(/\{\d*\}/g, value.text), flow: w.flow }))
+      ? template.map((w) => ({
+          text: w.text.replace(/(\{|\u0001)\d*(\}|\u0002)/g, value.text),
+          flow: w.flow,
+        }))
       : [...template, value];
     r.command(argv, inv, 'parallel');
   }
