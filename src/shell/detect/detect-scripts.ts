@@ -10,6 +10,7 @@ import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
 import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
+import { protectQuoted, unprotect } from '../markers';
 import { recursiveDelete } from './detect-filesystem';
 import { networkTarget } from './detect-network';
 import { touchPath } from './path-effects';
@@ -250,7 +251,7 @@ function parallel(inv: Invocation, r: Reporter): Flow {
     const hasToken = template.some((w) => /\{\d*\}/.test(plain(w)));
     const argv = hasToken
       ? template.map((w) => ({
-          text: w.text.replace(/(\{|\u0001)\d*(\}|\u0002)/g, value.text),
+          text: protectQuoted(unprotect(w.text).replace(/\{\d*\}/g, '\0')).replaceAll('\0', value.text),
           flow: w.flow,
         }))
       : [...template, value];
