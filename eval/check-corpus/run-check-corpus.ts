@@ -25,6 +25,20 @@ function sharedDir(root: string): string {
   return candidates.find((c) => existsSync(c)) ?? (candidates[0] as string);
 }
 
+interface Difference {
+  kind: string;
+  gavel: 'allow' | 'block';
+  reason: string;
+  ids: string[];
+}
+
+function loadDifferences(file: string): Map<string, Difference> {
+  const map = new Map<string, Difference>();
+  for (const d of JSON.parse(readFileSync(file, 'utf8')) as Difference[])
+    for (const id of d.ids) map.set(id, d);
+  return map;
+}
+
 function row(name: string, t: Tally, peer: boolean): string {
   const cells = [name, `${t.block}`, pct(t.blockCaught, t.block), `${t.allow}`, pct(t.allowPassed, t.allow)];
   if (peer) cells.push(pct(t.peerBlockCaught, t.block), pct(t.peerAllowPassed, t.allow));
@@ -71,10 +85,27 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
     byCat.set(key, cat);
   }
   process.stdout.write(
-    `## per source (${skippedCount} cases skipped: source-specific settings)\n\n${header}\n`,
+    `## per source, source labels (${skippedCount} cases skipped: source-specific settings)\n\n${header}\n`,
   );
   for (const [k, t] of [...bySet].sort()) process.stdout.write(`${row(k, t, withPeer)}\n`);
-  process.stdout.write(`\n## per category\n\n${header}\n`);
+  // The same, with each deliberate policy difference scored as gavel's policy says.
+  const diffs = loadDifferences(resolve(root, 'eval/check-corpus/differences.json'));
+  const after = new Map<string, Tally>();
+  const kinds = new Map<string, number>();
+  for (const s of all) {
+    const d = diffs.get(s.c.id);
+    const t = after.get(s.file) ?? emptyTally();
+    add(t, d ? { ...s, c: { ...s.c, expected: d.gavel } } : s);
+    after.set(s.file, t);
+    if (d) kinds.set(`${d.kind} (gavel: ${d.gavel})`, (kinds.get(`${d.kind} (gavel: ${d.gavel})`) ?? 0) + 1);
+  }
+  process.stdout.write(
+    `\n## per source, after deliberate differences (eval/check-corpus/differences.json)\n\n${header}\n`,
+  );
+  for (const [k, t] of [...after].sort()) process.stdout.write(`${row(k, t, withPeer)}\n`);
+  process.stdout.write('\n| deliberate difference | cases |\n|---|---|\n');
+  for (const [k, n] of [...kinds].sort()) process.stdout.write(`| ${k} | ${n} |\n`);
+  process.stdout.write(`\n## per category (source labels)\n\n${header}\n`);
   for (const [k, t] of [...byCat].sort()) process.stdout.write(`${row(k, t, withPeer)}\n`);
   if (process.env.SHOW_MISSES === '1') {
     process.stdout.write('\n## misses\n');
