@@ -35,7 +35,11 @@ export const MAX_COMMAND_CHARS = 100_000;
 const scopes = new Map<string, PathScope>();
 
 /** Path scopes compile regular expressions: keep the last few, keyed by the environment's content. */
+const scopesByEnv = new WeakMap<ShellEnv, PathScope>();
+
 function scopeFor(env: ShellEnv): PathScope {
+  const same = scopesByEnv.get(env);
+  if (same) return same;
   const key = JSON.stringify([env.cwd, env.home, env.workspaceRoots, env.tempDirs, env.sensitivePaths ?? []]);
   let scope = scopes.get(key);
   if (!scope) {
@@ -43,6 +47,7 @@ function scopeFor(env: ShellEnv): PathScope {
     if (scopes.size >= 32) scopes.delete(scopes.keys().next().value as string);
     scopes.set(key, scope);
   }
+  scopesByEnv.set(env, scope);
   return scope;
 }
 

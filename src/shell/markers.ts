@@ -25,7 +25,16 @@ export function protectQuoted(text: string): string {
 
 /** Restores sentinels to the characters they stand for. */
 export function unprotect(text: string): string {
-  return text.replace(SENTINEL_RE, (c) => UNQUOTED[c] ?? c);
+  // Most words hold no sentinel: skip the replace and its allocation.
+  let found = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 1 && code <= 6) {
+      found = true;
+      break;
+    }
+  }
+  return found ? text.replace(SENTINEL_RE, (c) => UNQUOTED[c] ?? c) : text;
 }
 
 export function hasGlob(text: string): boolean {

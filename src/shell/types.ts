@@ -83,17 +83,18 @@ export interface ShellAnalysis {
   sensitiveToNetwork: boolean;
 }
 
+/** Treat as immutable: analyses cache derived data per ShellEnv object. */
 export interface ShellEnv {
-  cwd: string;
-  home: string;
+  readonly cwd: string;
+  readonly home: string;
   /** Roots of the project(s) the agent works in. A root equal to home or `/` never counts as workspace. */
-  workspaceRoots: readonly string[];
+  readonly workspaceRoots: readonly string[];
   /** Writable scratch roots; `/tmp` and `/var/tmp` are added when missing. */
-  tempDirs: readonly string[];
+  readonly tempDirs: readonly string[];
   /** Hosts the user stated (task, policy). `example.com` also covers `api.example.com`. Loopback is always local. */
-  statedHosts?: readonly string[];
+  readonly statedHosts?: readonly string[];
   /** Package sources stated: registry hosts and git hosts. Undefined: the public default registries only. */
-  packageSources?: readonly string[];
+  readonly packageSources?: readonly string[];
   /** Extra sensitive path patterns from policy, added to the built-in list (`~/`, `/` or a bare name glob). */
-  sensitivePaths?: readonly string[];
+  readonly sensitivePaths?: readonly string[];
 }

@@ -3,7 +3,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { analyzeShell } from '../index';
 
-setFlagsFromString('--liftoff-only');
+// PROBE_NO_LIFTOFF=1 leaves the flag off, to measure the exit-time trap it avoids.
+if (process.env.PROBE_NO_LIFTOFF !== '1') setFlagsFromString('--liftoff-only');
+for (const flag of (process.env.PROBE_FLAGS ?? '').split(' ').filter(Boolean)) setFlagsFromString(flag);
 const env = { cwd: '/home/u/proj', home: '/home/u', workspaceRoots: ['/home/u/proj'], tempDirs: ['/tmp'] };
 try {
   const a = await analyzeShell(process.argv[2] ?? '', env);
