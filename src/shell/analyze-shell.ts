@@ -56,6 +56,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
   readonly hits: CategoryHit[] = [];
   readonly uncertainties: Uncertainty[] = [];
   sensitiveToNetwork = false;
+  readonly downloaded = new Set<string>();
   readonly scope: PathScope;
   private readonly walker: TreeWalker;
   private parseErrorSeen = false;

@@ -7,7 +7,7 @@
 
 import type { Node } from 'web-tree-sitter';
 import { type Flow, joinFlows, NO_FLOW } from './flow';
-import { DYN, protectQuoted } from './markers';
+import { DYN, protectQuoted, SPLIT } from './markers';
 
 export interface WordContext {
   /** A variable's decoded value and what it carries; undefined when unknown. */
@@ -118,15 +118,21 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
     case 'simple_expansion':
     case 'expansion': {
       const name = expansionName(node);
-      const value = name === undefined ? undefined : ctx.variable(name);
-      if (value) return { text: quoted ? protectQuoted(value.text) : value.text, flow: value.flow };
-      const withDefault = node.type === 'expansion' ? expansionDefault(node) : undefined;
-      if (withDefault) {
-        const known = ctx.variable(withDefault.name);
-        if (known && known.text !== '')
-          return { text: quoted ? protectQuoted(known.text) : known.text, flow: known.flow };
+      const withDefault =
+        node.type === 'expansion' && name === undefined ? expansionDefault(node) : undefined;
+      const value =
+        name !== undefined ? ctx.variable(name) : withDefault ? ctx.variable(withDefault.name) : undefined;
+      // INVARIANT: an unquoted expansion is split into words as bash does (`x="rm -rf /"; $x` runs rm); once
+      // IFS is changed the split is unknown and the word is dynamic.
+      const ifsChanged = !quoted && value !== undefined && ctx.variable('IFS') !== undefined;
+      if (value && !quoted && !ifsChanged && /\s/.test(value.text)) {
+        return { text: value.text.trim().split(/\s+/).join(SPLIT), flow: value.flow };
       }
-      return { text: DYN, flow: substituteBelow(node, ctx) };
+      if (value && value.text !== '' && !ifsChanged) {
+        return { text: quoted ? protectQuoted(value.text) : value.text, flow: value.flow };
+      }
+      if (value && value.text === '' && name !== undefined) return { text: '', flow: value.flow };
+      return { text: DYN, flow: joinFlows(value?.flow ?? NO_FLOW, substituteBelow(node, ctx)) };
     }
     case 'command_substitution': {
       const flow = ctx.substitute(node);

@@ -39,6 +39,8 @@ export interface Reporter {
   path(segment: number, ref: PathRef): void;
   host(segment: number, ref: HostRef): void;
   exfiltration(segment: number, reason: string): void;
+  /** Files written from network data during this command; running one is an install from an unstated source. */
+  readonly downloaded: Set<string>;
   /** Analyses a script given as text (bash -c, eval, here-doc fed to a shell) and returns its output. */
   script(text: string, inv: Invocation, context: 'shell-string' | 'stdin-script', wrapper: string): Flow;
   /** Analyses an argv given as words (find -exec, xargs) as a command of its own. */

@@ -5,6 +5,8 @@
  */
 
 export const DYN = '\u0000';
+/** Where bash would split an unquoted expansion into several words (default IFS). */
+export const SPLIT = '\u0007';
 const QUOTED: Record<string, string> = {
   '{': '\u0001',
   '}': '\u0002',

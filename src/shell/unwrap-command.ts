@@ -240,5 +240,25 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
     depth: frame.depth,
   };
   a.frames.set(inv, { ...frame, wrappers: u.wrappers });
-  return a.detect(inv);
+  const ran = plain(head);
+  if (ran.includes('/')) {
+    const res = resolvePath(head.text, a.scope, u.cwd ?? a.scope.cwd);
+    if (res.resolved && a.downloaded.has(res.resolved)) {
+      a.hit(
+        'package_install_from_unstated_source',
+        `\`${program}\` runs a file just downloaded from the network`,
+        segment,
+      );
+    }
+  }
+  const out = a.detect(inv);
+  if (out.network) {
+    // Network data written to a file: remember it, running it later is an install nobody stated.
+    for (const r of cmd.redirects) {
+      if (!r.op.includes('>')) continue;
+      const res = resolvePath(r.target.text, a.scope, u.cwd ?? a.scope.cwd);
+      if (res.resolved) a.downloaded.add(res.resolved);
+    }
+  }
+  return out;
 }

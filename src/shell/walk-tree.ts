@@ -9,7 +9,7 @@ import { decodeWord, type Word, type WordContext } from './decode-word';
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import type { Redirect } from './invocation';
-import { DYN, unprotect } from './markers';
+import { DYN, SPLIT, unprotect } from './markers';
 import type { SegmentContext } from './types';
 
 export interface Frame {
@@ -65,6 +65,12 @@ const WORD_TYPES = new Set([
 ]);
 
 function expanded(word: Word): Word[] {
+  if (word.text.includes(SPLIT)) {
+    return word.text
+      .split(SPLIT)
+      .filter((t) => t !== '')
+      .flatMap((text) => expanded({ text, flow: word.flow }));
+  }
   if (!word.text.includes('{')) return [word];
   return expandBraces(word.text).map((text) => ({ text, flow: word.flow }));
 }
@@ -159,7 +165,8 @@ export class TreeWalker {
     const value = node.childForFieldName('value');
     if (!name) return;
     const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
-    into.set(name, word);
+    // Assignments are not split: keep the value whole.
+    into.set(name, word.text.includes(SPLIT) ? { text: word.text.replaceAll(SPLIT, ' '), flow: word.flow } : word);
   }
 
   /** Redirects: here-docs and here-strings feed stdin; a here-doc may carry the rest of its pipeline. */

@@ -118,7 +118,11 @@ function copyLike(inv: Invocation, r: Reporter, move: boolean): void {
     dest = positionals[positionals.length - 1];
     sources = positionals.slice(0, -1);
   }
-  for (const s of sources) touchPath(s, move ? 'delete' : 'read', inv, r);
+  // Moving a folder away removes it from where it was: classed like a recursive delete.
+  for (const s of sources) {
+    if (move) recursiveDelete(s, inv, r);
+    else touchPath(s, 'read', inv, r);
+  }
   if (dest) touchPath(dest, 'write', inv, r);
   void options;
 }

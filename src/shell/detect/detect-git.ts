@@ -86,6 +86,11 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   if (config.some((c) => /^core\.hookspath/i.test(c))) {
     r.hit('disable_security_control', '`git -c core.hooksPath` replaces the repository hooks', inv.segment);
   }
+  for (const c of config) {
+    // `-c alias.x='!cmd'` makes `git x` run a shell command.
+    const m = /^alias\.[^=]+=!(.*)$/is.exec(c);
+    if (m?.[1]) r.script(m[1], inv, 'shell-string', 'git alias');
+  }
   for (const w of positionals) if (isUrl(plain(w))) networkTarget(plain(w), 'git', inv, r);
 
   switch (sub) {

@@ -167,7 +167,10 @@ function curlLike(inv: Invocation, r: Reporter): Flow {
       const key = CURL_VALUES.has(t) ? t : name;
       if (key === '-o' || key === '--output') {
         toFile = plain(value) !== '-';
-        if (toFile) touchPath(value, 'write', inv, r);
+        if (toFile) {
+          const res = touchPath(value, 'write', inv, r);
+          if (res.resolved) r.downloaded.add(res.resolved);
+        }
       } else if (
         [
           '-d',
@@ -189,7 +192,10 @@ function curlLike(inv: Invocation, r: Reporter): Flow {
       else if (key === '-H' || key === '--header' || key === '-u' || key === '--user') data.push(value);
     } else if (inv.program === 'wget' && (/^-[a-zA-Z]*O$/.test(t) || t === '--output-document')) {
       const out = args[++i];
-      if (out && plain(out) !== '-') touchPath(out, 'write', inv, r);
+      if (out && plain(out) !== '-') {
+        const res = touchPath(out, 'write', inv, r);
+        if (res.resolved) r.downloaded.add(res.resolved);
+      }
     } else if (t === '-O' || t === '--remote-name' || /^-[a-zA-Z]*O$/.test(t)) toFile = true;
     else if (!t.startsWith('-')) urls.push(plain(args[i]));
   }

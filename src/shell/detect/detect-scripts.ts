@@ -67,6 +67,13 @@ function shell(inv: Invocation, r: Reporter): Flow {
     if (t.startsWith('-') || t.startsWith('+')) continue;
     // A script file: what it does is not visible here.
     const res = touchPath(args[i] as Word, 'exec', inv, r);
+    if (res.resolved && r.downloaded.has(res.resolved)) {
+      r.hit(
+        'package_install_from_unstated_source',
+        `\`${inv.program}\` runs a script just downloaded from the network`,
+        inv.segment,
+      );
+    }
     if (res.class === 'temp' || res.resolved === undefined)
       r.uncertain(
         'dynamic-script',
@@ -99,7 +106,7 @@ function interpreterKind(program: string): string | undefined {
 const DELETE_CALL =
   /\b(shutil\.rmtree|os\.(remove|unlink|rmdir|removedirs)|\.unlink|\.rmdir|fs(?:\.promises)?\.(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)|(?:FileUtils\.)?(rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree)|File\.delete|Dir\.(rmdir|delete)|unlink|rmSync)\s*\(?\s*(?:glob\()?\s*(?<q>['"])(?<path>[^'"]*)\k<q>/g;
 const SHELL_CALL =
-  /\b(os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen)|exec(?:Sync)?|spawn(?:Sync)?|execFile(?:Sync)?|system|%x|Open3\.\w+|shell_exec|passthru|popen)\s*\(\s*(\[[^\]]*\]|(['"`])((?:\\.|(?!\3).)*)\3)/g;
+  /\b(os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen)|exec(?:Sync)?|spawn(?:Sync)?|execFile(?:Sync)?|system|%x|Open3\.\w+|shell_exec|passthru|popen)\s*\(?\s*(\[[^\]]*\]|(['"`])((?:\\.|(?!\3).)*)\3)/g;
 const DECODE_EXEC =
   /\b(eval|exec|Function)\s*\(.*\b(b64decode|atob|base64|decode|fromCharCode|unhexlify)|Buffer\.from\([^)]*base64/;
 
@@ -172,7 +179,14 @@ function interpreter(kind: string, inv: Invocation, r: Reporter): Flow {
     if (!t.startsWith('-')) {
       if (args[i]?.flow.network)
         r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
-      touchPath(args[i] as Word, 'exec', inv, r);
+      const ran = touchPath(args[i] as Word, 'exec', inv, r);
+      if (ran.resolved && r.downloaded.has(ran.resolved)) {
+        r.hit(
+          'package_install_from_unstated_source',
+          `\`${inv.program}\` runs a script just downloaded from the network`,
+          inv.segment,
+        );
+      }
       return OPAQUE_FLOW;
     }
   }
@@ -204,6 +218,14 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     r.hit('privilege_escalation', '`su` acts as another user', inv.segment);
     const at = inv.args.findIndex((w) => ['-c', '--command'].includes(plain(w)));
     if (at >= 0) runText(inv.args[at + 1], inv, r, 'su -c');
+    return OPAQUE_FLOW;
+  }
+  if (p === 'alias') {
+    // Aliases are not expanded in a non-interactive bash, but zsh and `expand_aliases` do: analyse the text.
+    for (const w of inv.args) {
+      const eq = plain(w).indexOf('=');
+      if (eq > 0) runText({ text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow }, inv, r, 'alias');
+    }
     return OPAQUE_FLOW;
   }
   if (p === 'watch') {
