@@ -166,7 +166,10 @@ export class TreeWalker {
     if (!name) return;
     const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
     // Assignments are not split: keep the value whole.
-    into.set(name, word.text.includes(SPLIT) ? { text: word.text.replaceAll(SPLIT, ' '), flow: word.flow } : word);
+    into.set(
+      name,
+      word.text.includes(SPLIT) ? { text: word.text.replaceAll(SPLIT, ' '), flow: word.flow } : word,
+    );
   }
 
   /** Redirects: here-docs and here-strings feed stdin; a here-doc may carry the rest of its pipeline. */
