@@ -93,6 +93,17 @@ class ShellAnalyzer implements Reporter, WalkHost {
     this.hit('credential_exfiltration', reason, segment);
   }
 
+  assigned(name: string, frame: Frame): void {
+    // gavel's own settings come from the user's environment; an agent changing them turns review down.
+    if (!/^GAVEL_/i.test(name)) return;
+    const segment = this.newSegment([`${name}=…`], 'export', frame.wrappers, frame.context);
+    this.hit(
+      'disable_security_control',
+      `the command sets \`${name.slice(0, 40)}\`, gavel's own configuration`,
+      segment,
+    );
+  }
+
   parseError(): void {
     if (this.parseErrorSeen) return;
     this.parseErrorSeen = true;

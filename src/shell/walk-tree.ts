@@ -31,6 +31,8 @@ export interface WalkHost {
   runCommand(cmd: SimpleCommand, frame: Frame): Flow;
   substitution(node: Node, frame: Frame): Flow;
   parseError(): void;
+  /** A variable was assigned (prefix, plain or declared). */
+  assigned(name: string, frame: Frame): void;
 }
 
 function wordContext(
@@ -164,6 +166,7 @@ export class TreeWalker {
     const name = node.childForFieldName('name')?.text ?? named(node)[0]?.text;
     const value = node.childForFieldName('value');
     if (!name) return;
+    this.host.assigned(name, frame);
     const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
     // Assignments are not split: keep the value whole.
     into.set(

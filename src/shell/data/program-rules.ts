@@ -327,6 +327,19 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     category: 'disable_security_control',
     what: 'turns gavel off',
   },
+  {
+    programs: ['history'],
+    match: /(^| )-[a-z]*c( |$)|(^| )-d( |$)/,
+    category: 'disable_security_control',
+    what: 'erases the shell history',
+  },
+  {
+    programs: ['docker', 'podman', 'nerdctl'],
+    match:
+      /^(run|create|exec)\b.*(--privileged|(-v|--volume|--mount)[ =]\/:|--pid[ =]host|--cap-add[ =](all|sys_admin))/,
+    category: 'privilege_escalation',
+    what: 'runs a container with the host root or full privileges',
+  },
   // privilege and persistence
   {
     programs: ['su', 'doas', 'pkexec', 'run0', 'visudo', 'sudoedit'],

@@ -153,6 +153,12 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     positionals: 1,
   },
   busybox: { values: [], flags: [] },
+  coproc: { values: [], flags: [] },
+  npx: {
+    values: ['-p', '--package'],
+    flags: ['-y', '--yes', '--no', '-q', '--quiet', '--no-install', '--ignore-existing', '--prefer-offline'],
+  },
+  bunx: { values: ['-p', '--package'], flags: ['--bun'] },
   xargs: {
     values: [
       '-I',

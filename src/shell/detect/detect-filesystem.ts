@@ -182,6 +182,28 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
     for (const w of splitArgs(inv.args).positionals) touchPath(w, 'write', inv, r);
   else if (p === 'sed' && inv.args.some((w) => /^(-i|--in-place|-[a-z]*i)/.test(plain(w)))) {
     for (const w of splitArgs(inv.args).positionals.slice(1)) touchPath(w, 'write', inv, r);
+  } else if (p === 'rimraf' || p === 'del-cli' || p === 'trash' || p === 'trash-put') {
+    for (const w of splitArgs(inv.args).positionals) recursiveDelete(w, inv, r);
+  } else if (
+    (p === 'chmod' || p === 'chown' || p === 'chgrp') &&
+    hasFlag(splitArgs(inv.args).options, 'R', ['--recursive'])
+  ) {
+    for (const w of splitArgs(inv.args).positionals.slice(1)) {
+      const res = touchPath(w, 'write', inv, r);
+      const at = res.resolved;
+      if (
+        at !== undefined &&
+        (at === '/' || isUnder(r.scope.home, at) || /^\/[^/]+$/.test(at)) &&
+        res.class !== 'temp'
+      ) {
+        r.hit(
+          'destructive_root_delete',
+          `\`${p} -R\` changes every file under a system root or home (${shortPath(w)})`,
+          inv.segment,
+        );
+      }
+    }
+    if (p === 'chmod') chmod(inv, r);
   } else if (p === 'chmod') chmod(inv, r);
   else if (p === 'setcap') r.hit('privilege_escalation', '`setcap` grants file capabilities', inv.segment);
   else if (p === 'dd') dd(inv, r);

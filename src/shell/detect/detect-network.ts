@@ -323,7 +323,7 @@ function netcat(inv: Invocation, r: Reporter): Flow {
   const host = positionals[0];
   const nonLocal =
     host !== undefined && isLiteral(host) && networkTarget(plain(host), inv.program, inv, r, true);
-  if (inv.stdin.sensitive && nonLocal)
+  if (stdinSensitive(inv, r) && nonLocal)
     r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material from its input to a remote host`);
   if (options.some((o) => /^-[a-z]*[ec]/.test(o)))
     r.hit('remote_code_execution', `\`${inv.program} -e\` hands a shell to a network peer`, inv.segment);
@@ -350,7 +350,49 @@ export function devTcp(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** Secret material arriving on stdin: through the pipe or from a `<` redirect of a sensitive file. */
+function stdinSensitive(inv: Invocation, r: Reporter): boolean {
+  if (inv.stdin.sensitive) return true;
+  return inv.redirects.some((x) => x.op === '<' && resolveArg(x.target, inv, r).class === 'sensitive');
+}
+
+/** Programs that upload their file arguments somewhere remote. */
+const UPLOADERS: Record<string, RegExp> = {
+  gh: /^(gist (create|edit)|release (upload|create)|secret set)\b/,
+  aws: /^s3 (cp|sync|mv)\b/,
+  gsutil: /(^| )(cp|rsync|mv)( |$)/,
+  gcloud: /storage (cp|rsync)/,
+  az: /storage blob upload/,
+  rclone: /^(copy|sync|move|copyto)\b/,
+  s3cmd: /^(put|sync)\b/,
+  transfer: /./,
+};
+
+function uploads(inv: Invocation, r: Reporter): void {
+  const pattern = UPLOADERS[inv.program];
+  if (!pattern) return;
+  const line = inv.args.map((w) => optionText(w).toLowerCase()).join(' ');
+  if (!pattern.test(line)) return;
+  for (const w of splitArgs(inv.args).positionals) {
+    const text = plain(w);
+    if (!/^(~|\/|\.)/.test(text) && !text.includes('/') && !/\.(env|pem|key)$|^\.env/.test(text)) continue;
+    if (resolveArg(w, inv, r).class === 'sensitive') {
+      touchPath(w, 'read', inv, r);
+      r.exfiltration(inv.segment, `\`${inv.program}\` uploads secret material`);
+    }
+  }
+}
+
 export function detectNetwork(inv: Invocation, r: Reporter): Flow | undefined {
+  uploads(inv, r);
+  if (inv.program === 'openssl' && plain(inv.args[0]) === 's_client') {
+    const at = inv.args.findIndex((w) => plain(w) === '-connect');
+    const target = plain(inv.args[at + 1]).replace(/:\d+$/, '');
+    const nonLocal = at >= 0 && networkTarget(target, 'openssl', inv, r, true);
+    if (nonLocal && stdinSensitive(inv, r))
+      r.exfiltration(inv.segment, '`openssl s_client` sends secret material to a remote host');
+    return { sensitive: false, network: true, decoded: false, opaque: true };
+  }
   switch (inv.program) {
     case 'curl':
     case 'wget':
