@@ -229,6 +229,16 @@ describe('constructs', () => {
     ['parallel template', 'parallel rm -rf ::: /', 'destructive_root_delete'],
     ['watch', 'watch -n 5 rm -rf /', 'destructive_root_delete'],
     ['coproc', 'coproc rm -rf /', 'destructive_root_delete'],
+    ['printf without format', "printf 'rm -rf /' | sh", 'destructive_root_delete'],
+    [
+      'node spawnSync with an argument array',
+      `node -e "require('child_process').spawnSync('rm', ['-rf', '/'])"`,
+      'destructive_root_delete',
+    ],
+    ['awk system', `awk 'BEGIN { system("rm -rf /") }'`, 'destructive_root_delete'],
+    ['vim shell escape', 'vim -c ":!rm -rf /" -c ":q"', 'destructive_root_delete'],
+    ['script -c', 'script -qc "rm -rf /" /dev/null', 'destructive_root_delete'],
+    ['systemd-run', 'systemd-run --user rm -rf ~', 'destructive_root_delete'],
     ['npx rimraf', 'npx -y rimraf ~', 'destructive_root_delete'],
     ['recursive chmod of root', 'chmod -R 777 /', 'destructive_root_delete'],
     ['word splitting of a variable', 'x="rm -rf /"; $x', 'destructive_root_delete'],
@@ -282,6 +292,9 @@ describe('benign look-alikes', () => {
     ['rclone dry run', 'rclone sync a remote:b --dry-run'],
     ['diff of process substitutions', 'diff <(ls) <(ls -a)'],
     ['xargs echo', 'echo ok | xargs echo'],
+    ['env with a dynamic value', 'env FOO=$BAR npm test'],
+    ['PATH prefix', 'PATH=./node_modules/.bin:$PATH tsc'],
+    ['tee into the workspace', 'npm test 2>&1 | tee test.log'],
     ['empty', ''],
     ['comment only', '# rm -rf /'],
   ])('%s', (_name, command) => {
@@ -309,6 +322,10 @@ describe('uncertainty', () => {
     ['xargs into rm -rf', 'find . | xargs rm -rf', 'dynamic-path'],
     ['interpreter delete', `python3 -c "import os; os.remove(p)"`, 'interpreter-effect'],
     ['changed IFS', 'IFS=,; c=rm,-rf,/; $c', 'dynamic-command'],
+    ['printf with a format piped to a shell', "printf %s 'rm -rf /' | bash", 'dynamic-script'],
+    ['echo -e with escapes piped to a shell', "echo -e 'rm\\x20-rf /' | sh", 'dynamic-script'],
+    ['LD_PRELOAD', 'LD_PRELOAD=/tmp/x.so ls', 'dynamic-command'],
+    ['env with a loader variable', 'env LD_PRELOAD=$LIB ls', 'dynamic-command'],
   ])('%s', (_name, command, want) => {
     expect(uncertain(command)).toContain(want);
   });

@@ -27,7 +27,13 @@ interface Unwrapped {
   noRun: boolean;
   wrapperHits: Array<[Category, string]>;
   unknown: string[];
+  /** Names assigned by `env NAME=…` and by `NAME=… cmd`. */
+  assigned: string[];
 }
+
+/** Variables that change what a program loads or runs before it starts. */
+const LOADER_VARIABLES =
+  /^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|PAGER|EDITOR)$/;
 
 function literalWords(text: string): Word[] {
   return text
@@ -84,6 +90,7 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
 
 function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
   const out: Unwrapped = {
+    assigned: [...cmd.assignments.keys()],
     argv: cmd.words,
     wrappers: [...frame.wrappers],
     cwd: frame.cwd,
@@ -112,14 +119,15 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
     while (i < argv.length) {
       const word = argv[i];
       const t = optionText(word);
+      if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
+        out.assigned.push(t.slice(0, t.indexOf('=')));
+        i++;
+        continue;
+      }
       if (!isLiteral(word)) break;
       if (t === '--') {
         i++;
         break;
-      }
-      if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
-        i++;
-        continue;
       }
       if (!t.startsWith('-') || (t === '-' && !spec.flags.includes('-'))) break;
       if (t === '-') {
@@ -193,6 +201,11 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
   );
   if (!u.noRun && head !== undefined)
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  for (const name of u.assigned) {
+    if (LOADER_VARIABLES.test(name)) {
+      a.uncertain('dynamic-command', `\`${name}\` changes what the program loads or runs`, segment);
+    }
+  }
   for (const option of u.unknown) {
     a.uncertain(
       'unknown-option',

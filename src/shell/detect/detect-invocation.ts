@@ -64,6 +64,29 @@ function looksLikePath(text: string): boolean {
   );
 }
 
+/**
+ * What echo and printf print, when it is exact: echo without escape processing, printf with a format free
+ * of `%` and backslashes. Anything else is opaque: `printf %s 'rm -rf /' | sh` must not look harmless.
+ */
+function printed(inv: Invocation): Flow {
+  if (!inv.args.every(isLiteral)) return taintsOfAll(inv.args.map((w) => w.flow));
+  const words = inv.args.map((w) => plain(w));
+  if (inv.program === 'printf') {
+    const [format, ...rest] = words;
+    if (format === undefined || /[%\\]/.test(format) || rest.length > 0) return OPAQUE_FLOW;
+    return literalFlow(format);
+  }
+  let k = 0;
+  let newline = true;
+  while (k < words.length && /^-[neE]+$/.test(words[k] ?? '')) {
+    if ((words[k] ?? '').includes('e') && words.slice(k + 1).some((w) => w.includes('\\')))
+      return OPAQUE_FLOW;
+    if ((words[k] ?? '').includes('n')) newline = false;
+    k++;
+  }
+  return literalFlow(`${words.slice(k).join(' ')}${newline ? '\n' : ''}`);
+}
+
 export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   redirectEffects(inv, r);
   devTcp(inv, r);
@@ -79,6 +102,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   const fs = detectFilesystem(inv, r);
   if (secret) return { sensitive: true, network: false, decoded: false, opaque: true };
   if (fs) return fs;
+  if (p === 'tee') return inv.stdin;
 
   if (
     ENV_DUMPS.has(p) &&
@@ -89,10 +113,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
       return { sensitive: true, network: false, decoded: false, opaque: true };
     }
   }
-  if (p === 'echo' || p === 'printf') {
-    if (inv.args.every(isLiteral)) return literalFlow(`${inv.args.map((w) => plain(w)).join(' ')}\n`);
-    return taintsOfAll(inv.args.map((w) => w.flow));
-  }
+  if (p === 'echo' || p === 'printf') return printed(inv);
 
   // Any other program: path-like arguments are reads unless the program only looks at names.
   const { positionals } = splitArgs(inv.args);

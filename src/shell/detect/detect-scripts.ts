@@ -107,6 +107,8 @@ const DELETE_CALL =
   /\b(shutil\.rmtree|os\.(remove|unlink|rmdir|removedirs)|\.unlink|\.rmdir|fs(?:\.promises)?\.(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)|(?:FileUtils\.)?(rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree)|File\.delete|Dir\.(rmdir|delete)|unlink|rmSync)\s*\(?\s*(?:glob\()?\s*(?<q>['"])(?<path>[^'"]*)\k<q>/g;
 const SHELL_CALL =
   /\b(os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen)|exec(?:Sync)?|spawn(?:Sync)?|execFile(?:Sync)?|system|%x|Open3\.\w+|shell_exec|passthru|popen)\s*\(?\s*(\[[^\]]*\]|(['"`])((?:\\.|(?!\3).)*)\3)/g;
+const SPAWN_CALL =
+  /\b(spawn(?:Sync)?|execFile(?:Sync)?|Popen|execvp?|spawnv?p?)\s*\(\s*(['"])([^'"]+)\2\s*,\s*\[([^\]]*)\]/g;
 const DECODE_EXEC =
   /\b(eval|exec|Function)\s*\(.*\b(b64decode|atob|base64|decode|fromCharCode|unhexlify)|Buffer\.from\([^)]*base64/;
 
@@ -136,6 +138,11 @@ export function scanCode(code: string, inv: Invocation, r: Reporter): void {
       ? [...list.matchAll(/(['"])((?:\\.|(?!\1).)*)\1/g)].map((x) => x[2]).join(' ')
       : (m[4] ?? '');
     if (text) r.script(text.replace(/\\n/g, '\n'), inv, 'shell-string', `${inv.program} ${m[1]}`);
+  }
+  // spawn('rm', ['-rf', '/']) and execFile: the program and its argument array.
+  for (const m of code.matchAll(SPAWN_CALL)) {
+    const args = [...(m[4] ?? '').matchAll(/(['"])((?:\\.|(?!\1).)*)\1/g)].map((x) => x[2]);
+    r.script([m[3] ?? '', ...args].join(' '), inv, 'shell-string', `${inv.program} ${m[1]}`);
   }
   for (const m of code.matchAll(/`([^`]+)`/g))
     if (inv.program === 'ruby' || inv.program === 'perl')
@@ -245,6 +252,26 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     return OPAQUE_FLOW;
   }
   if (p === 'parallel') return parallel(inv, r);
+  if (/^(g|m|n)?awk$/.test(p)) {
+    let k = 0;
+    while (k < inv.args.length && plain(inv.args[k]).startsWith('-'))
+      k += /^-[Fvf]$/.test(plain(inv.args[k])) ? 2 : 1;
+    const program = inv.args[k];
+    if (program && isLiteral(program)) scanCode(plain(program), inv, r);
+    return undefined;
+  }
+  if (p === 'vim' || p === 'vi' || p === 'nvim' || p === 'ex' || p === 'less' || p === 'more') {
+    for (const w of inv.args) {
+      const m = /^(?:\+|:)*!(.+)$/s.exec(plain(w).replace(/^\+/, ''));
+      if (m?.[1] && isLiteral(w)) r.script(m[1], inv, 'shell-string', `${p} !`);
+    }
+    return undefined;
+  }
+  if (p === 'script') {
+    const at = inv.args.findIndex((w) => /^(-[a-zA-Z]*c|--command)$/.test(plain(w)));
+    if (at >= 0) return runText(inv.args[at + 1], inv, r, 'script -c');
+    return undefined;
+  }
   const kind = interpreterKind(p);
   if (kind) return interpreter(kind, inv, r);
   return undefined;
