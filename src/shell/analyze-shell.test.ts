@@ -394,6 +394,12 @@ describe('paths, hosts and flows', () => {
     expect(hit?.reason.length).toBeLessThan(140);
   });
 
+  it('cuts a hostile program name in reasons', () => {
+    const a = analyze(`sudo ${'x'.repeat(5000)} -rf /`);
+    expect(a.segments[0]?.program.length).toBeLessThanOrEqual(64);
+    expect(a.hits.every((h) => h.reason.length < 200)).toBe(true);
+  });
+
   it('has an async entry that loads the parser', async () => {
     const a = await analyzeShell('rm -rf /', env);
     expect(a.hits.map((h) => h.category)).toEqual(['destructive_root_delete']);

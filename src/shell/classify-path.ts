@@ -14,8 +14,9 @@ export interface PathScope {
   workspaceRoots: readonly string[];
   tempDirs: readonly string[];
   sensitivePrefixes: readonly string[];
-  sensitiveNames: readonly RegExp[];
-  exceptions: readonly RegExp[];
+  /** One alternation of every basename pattern, so a path costs one test. */
+  sensitiveNames: RegExp;
+  exceptions: RegExp;
 }
 
 export interface ResolvedPath {
@@ -24,12 +25,15 @@ export interface ResolvedPath {
   glob: boolean;
 }
 
-function globToRegExp(glob: string): RegExp {
-  const body = glob
+function globBody(glob: string): string {
+  return glob
     .replace(/[.+^${}()|\\]/g, '\\$&')
     .replace(/\*/g, '[^/]*')
     .replace(/\?/g, '[^/]');
-  return new RegExp(`^${body}$`);
+}
+
+function globsToRegExp(globs: readonly string[]): RegExp {
+  return globs.length === 0 ? /$^/ : new RegExp(`^(?:${globs.map(globBody).join('|')})$`);
 }
 
 export function normalize(path: string): string {
@@ -60,16 +64,16 @@ export function makePathScope(env: ShellEnv): PathScope {
     sensitivePrefixes: patterns
       .filter((p) => p.startsWith('~/') || p.startsWith('/'))
       .map((p) => normalize(expand(p))),
-    sensitiveNames: patterns.filter((p) => !p.includes('/')).map(globToRegExp),
-    exceptions: SENSITIVE_EXCEPTIONS.map(globToRegExp),
+    sensitiveNames: globsToRegExp(patterns.filter((p) => !p.includes('/'))),
+    exceptions: globsToRegExp(SENSITIVE_EXCEPTIONS),
   };
 }
 
 export function isSensitive(path: string, scope: PathScope): boolean {
   const base = path.slice(path.lastIndexOf('/') + 1);
-  if (scope.exceptions.some((r) => r.test(base))) return false;
+  if (scope.exceptions.test(base)) return false;
   if (scope.sensitivePrefixes.some((p) => isUnder(path, p))) return true;
-  return scope.sensitiveNames.some((r) => r.test(base));
+  return scope.sensitiveNames.test(base);
 }
 
 export function classOf(path: string, scope: PathScope): PathClass {

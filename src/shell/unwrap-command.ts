@@ -16,8 +16,9 @@ import { DYN, display, protectQuoted } from './markers';
 import type { Frame, SimpleCommand } from './walk-tree';
 
 export function programName(text: string): string {
-  const base = text.slice(text.lastIndexOf('/') + 1);
-  return base.toLowerCase();
+  const base = text.slice(text.lastIndexOf('/') + 1).toLowerCase();
+  // Reasons name the program: a hostile name must not carry a paragraph of text into them.
+  return base.length > 64 ? `${base.slice(0, 63)}…` : base;
 }
 
 interface Unwrapped {
