@@ -330,6 +330,17 @@ describe('uncertainty', () => {
     expect(uncertain(command)).toContain(want);
   });
 
+  it('sees through six nested shells quoted the way a person would', () => {
+    const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+    let command = 'rm -rf /';
+    for (let i = 0; i < 6; i++) command = `${i % 2 ? 'sh' : 'bash'} -c ${quote(command)}`;
+    const a = analyze(command);
+    const rm = a.segments.find((seg) => seg.program === 'rm');
+    expect(rm?.wrappers).toHaveLength(6);
+    expect(a.hits.map((h) => h.category)).toEqual(['destructive_root_delete']);
+    expect(a.uncertain).toEqual([]);
+  });
+
   it('stops at the depth limit and says so', () => {
     let command = 'rm -rf /';
     for (let i = 0; i < 12; i++) command = `bash -c ${JSON.stringify(command).replace(/\$/g, '\\$')}`;
