@@ -11,7 +11,15 @@ import { detectNetwork, devTcp } from './detect-network';
 import { detectPackages } from './detect-packages';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
-import { redirectEffects, resolveArg, touchPath } from './path-effects';
+import {
+  holdsSecrets,
+  readsTree,
+  redirectEffects,
+  resolveArg,
+  shortPath,
+  TREE_READERS,
+  touchPath,
+} from './path-effects';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -116,7 +124,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   if (p === 'echo' || p === 'printf') return printed(inv);
 
   // Any other program: path-like arguments are reads unless the program only looks at names.
-  const { positionals } = splitArgs(inv.args);
+  const { positionals, options } = splitArgs(inv.args);
   let readsSecret = false;
   const role = NON_READERS.has(p) ? 'arg' : 'read';
   for (const w of positionals) {
@@ -125,6 +133,19 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
     if (!looksLikePath(text)) continue;
     const res = touchPath(w, role, inv, r);
     if (res.class === 'sensitive' && role === 'read') readsSecret = true;
+    else if (
+      role === 'read' &&
+      TREE_READERS.has(p) &&
+      readsTree(inv, options) &&
+      holdsSecrets(res.resolved, r)
+    ) {
+      r.hit(
+        'secret_material_read',
+        `\`${p}\` reads a whole folder that holds secret material (${shortPath(w)})`,
+        inv.segment,
+      );
+      readsSecret = true;
+    }
   }
   for (const redirect of inv.redirects) {
     if (

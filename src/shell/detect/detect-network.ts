@@ -7,7 +7,7 @@
 import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW } from '../flow';
 import { type Invocation, isLiteral, optionText, plain, type Reporter, splitArgs } from '../invocation';
-import { resolveArg, touchPath } from './path-effects';
+import { holdsSecrets, readsTree, resolveArg, touchPath } from './path-effects';
 
 export const DEFAULT_PACKAGE_SOURCES = [
   'registry.npmjs.org',
@@ -299,7 +299,14 @@ function copyRemote(inv: Invocation, r: Reporter): void {
   for (const w of positionals) {
     if (remote.includes(w)) continue;
     const res = touchPath(w, w === dest ? 'write' : 'read', inv, r);
-    if (w !== dest && res.class === 'sensitive' && nonLocal && destRemote)
+    const secretTree = w !== dest && readsTree(inv, options) && holdsSecrets(res.resolved, r);
+    if (secretTree)
+      r.hit(
+        'secret_material_read',
+        `\`${inv.program}\` reads a whole folder that holds secret material`,
+        inv.segment,
+      );
+    if (w !== dest && (res.class === 'sensitive' || secretTree) && nonLocal && destRemote)
       r.exfiltration(inv.segment, `\`${inv.program}\` copies secret material to a remote host`);
   }
   if (inv.program === 'rsync' && options.some((o) => /^--(delete|del$|remove-source-files)/.test(o))) {

@@ -141,6 +141,37 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
   return res;
 }
 
+/** True when a folder holds secret material below it (home, `~/.config`, `/etc`): a recursive read takes it. */
+export function holdsSecrets(path: string | undefined, r: Reporter): boolean {
+  return path !== undefined && r.scope.sensitivePrefixes.some((s) => isUnder(s, path) && s !== path);
+}
+
+/** Programs that read whole folder trees by default. */
+export const TREE_READERS = new Set([
+  'tar',
+  'zip',
+  '7z',
+  'rsync',
+  'scp',
+  'rclone',
+  'rg',
+  'ag',
+  'grep',
+  'cp',
+  'duplicity',
+  'borg',
+  'restic',
+]);
+
+/** Reads a path; a recursive read of a folder that holds secrets counts as reading them. */
+export function readsTree(inv: Invocation, options: readonly string[]): boolean {
+  if (
+    ['tar', 'zip', '7z', 'rsync', 'rclone', 'rg', 'ag', 'duplicity', 'borg', 'restic'].includes(inv.program)
+  )
+    return true;
+  return options.some((o) => /^-[a-zA-Z]*[rRa]/.test(o) || o === '--recursive' || o === '--archive');
+}
+
 export function shortPath(word: Word): string {
   return `\`${shown(word, 48)}\``;
 }
