@@ -206,7 +206,12 @@ export function analyzeShellSync(command: string, env: ShellEnv, parser?: ShellP
     vars: initialVars(env, analyzer.scope),
     cwd: analyzer.scope.cwd,
   };
-  analyzer.analyzeText(command, frame);
+  try {
+    analyzer.analyzeText(command, frame);
+  } catch {
+    // INVARIANT: a bug in a detector makes the command uncertain; it never escapes as an exception to a hook.
+    analyzer.uncertain('analysis-error', 'shell analysis failed on this command: its meaning is uncertain');
+  }
   return analyzer.result();
 }
 

@@ -66,6 +66,7 @@ export const UNCERTAINTY_CODES = [
   'interpreter-effect',
   'dynamic-path',
   'too-large',
+  'analysis-error',
 ] as const;
 export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
 
