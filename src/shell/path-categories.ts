@@ -6,7 +6,7 @@
 
 import type { Category } from './category';
 import { makePathScope, resolvePath } from './classify-path';
-import { isLocalHost } from './detect/detect-network';
+import { isLocalHost } from './detect/network-target';
 import { isAgentConfig, isBlockDevice, isPersistence } from './detect/path-effects';
 import { protectQuoted } from './markers';
 import type { PathRef, ShellEnv } from './types';

@@ -6,7 +6,7 @@
 
 import type { Word } from '../decode-word';
 import { hasFlag, type Invocation, optionText, plain, type Reporter } from '../invocation';
-import { networkTarget } from './detect-network';
+import { networkTarget } from './network-target';
 
 const SHARED_REF =
   /^(refs\/heads\/)?(main|master|trunk|develop|development|release([/-].*)?|prod(uction)?|stable|gh-pages)$/i;

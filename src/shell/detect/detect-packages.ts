@@ -4,7 +4,7 @@
  */
 
 import { type Invocation, optionText, plain, type Reporter } from '../invocation';
-import { DEFAULT_PACKAGE_SOURCES, hostOf } from './detect-network';
+import { DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 
 const INSTALLERS: Record<string, readonly string[]> = {
   npm: ['install', 'i', 'add', 'ci', 'exec', 'x'],
