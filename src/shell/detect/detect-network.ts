@@ -1,7 +1,7 @@
 /**
- * Network: destinations of curl, wget, ssh, scp, rsync, nc and friends, `/dev/tcp/host/port`, package
- * installs from sources the user did not state, and sensitive data sent to a network sink. Loopback is
- * local. Pure.
+ * Network programs other than HTTP clients: ssh, scp, sftp, rsync, nc and friends, openssl s_client,
+ * `/dev/tcp/host/port`, and uploaders (gh gist, aws s3 cp, rclone…) — destinations, and secret material sent
+ * to a non-local host. Dispatches HTTP clients to detect-http-clients.ts. Pure apart from reporting.
  */
 
 import type { Word } from '../decode-word';
