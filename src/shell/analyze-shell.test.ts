@@ -369,6 +369,15 @@ describe('paths, hosts and flows', () => {
     ]);
   });
 
+  it('marks deletes of build outputs inside the workspace as generated', () => {
+    const refs = analyze('rm -rf dist node_modules/.cache src').segments[0]?.paths ?? [];
+    expect(refs.map((p) => [p.raw, p.generated === true])).toEqual([
+      ['dist', true],
+      ['node_modules/.cache', true],
+      ['src', false],
+    ]);
+  });
+
   it('marks loopback as local and names the program', () => {
     const a = analyze('curl http://127.0.0.1:8080/x; ssh git@github.com');
     expect(a.segments.flatMap((s) => s.hosts)).toEqual([

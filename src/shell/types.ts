@@ -17,6 +17,8 @@ export interface PathRef {
   role: 'read' | 'write' | 'delete' | 'exec' | 'arg';
   /** The word held an unquoted glob (`*`, `?`, `[`): `resolved` is the folder it expands in. */
   glob?: boolean;
+  /** A workspace path inside a build output or cache folder (`dist`, `node_modules`, `target`, …). */
+  generated?: boolean;
 }
 
 export interface HostRef {

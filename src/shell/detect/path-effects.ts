@@ -5,6 +5,7 @@
  */
 
 import { isUnder, type ResolvedPath, resolvePath } from '../classify-path';
+import { GENERATED_FOLDERS } from '../data/system-roots';
 import type { Word } from '../decode-word';
 import { type Invocation, type Reporter, shown } from '../invocation';
 import { DYN } from '../markers';
@@ -77,6 +78,17 @@ const AGENT_DIRS = [
 const AGENT_FILES = ['gavel.toml', 'CLAUDE.md', 'AGENTS.md', '.mcp.json', 'claude_desktop_config.json'];
 const AGENT_HOME = ['.claude.json', '.config/gavel', '.config/claude', '.config/codex'];
 
+/** A path at or below a generated folder, inside a workspace root. */
+export function isGenerated(path: string | undefined, r: Reporter): boolean {
+  if (path === undefined) return false;
+  const root = r.scope.workspaceRoots.find((w) => isUnder(path, w));
+  if (root === undefined || root === path) return false;
+  return path
+    .slice(root.length + 1)
+    .split('/')
+    .some((part) => GENERATED_FOLDERS.includes(part));
+}
+
 export function isAgentConfig(path: string, home: string): boolean {
   const parts = path.split('/');
   if (parts.some((p) => AGENT_DIRS.includes(p))) return true;
@@ -106,6 +118,7 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
     class: res.class,
     role,
     ...(res.glob ? { glob: true } : {}),
+    ...(res.class === 'workspace' && isGenerated(res.resolved, r) ? { generated: true } : {}),
   });
   const p = res.resolved;
   if (role === 'read' && res.class === 'sensitive') {
