@@ -54,4 +54,3 @@ export {
   type ReviewerRecord,
 } from './reviewer';
 export { type PermissionRule, parsePermissionRule } from './rules/permission-rule';
-export { standInAnalyzeShell } from './stand-in-shell';

@@ -15,6 +15,10 @@ export interface PathRef {
   resolved?: string;
   class: PathClass;
   role: 'read' | 'write' | 'delete' | 'exec' | 'arg';
+  /** The word held an unquoted glob (`*`, `?`, `[`): `resolved` is the folder it expands in. */
+  glob?: boolean;
+  /** A workspace path inside a build output or cache folder (`dist`, `node_modules`, `target`, …). */
+  generated?: boolean;
 }
 
 export interface HostRef {
@@ -32,20 +36,48 @@ export interface CategoryHit {
   segment: number;
 }
 
+export type SegmentContext =
+  | 'top'
+  | 'subshell'
+  | 'substitution'
+  | 'process-substitution'
+  | 'function'
+  | 'shell-string'
+  | 'stdin-script';
+
 export interface Segment {
+  /** The program after unwrapping, lower-cased basename (`git`, `rm`); `$…` when dynamic. */
+  program: string;
   /** argv after unwrapping, with literal words decoded; dynamic words shown as `$…`. */
   argv: string[];
   /** Wrappers peeled off, outermost first: sudo, env, timeout, bash -c, ... */
   wrappers: string[];
-  /** Nesting: `top`, `subshell`, `substitution`, `process-substitution`, `function`, `interpreter`. */
-  context: string;
+  /** Nesting: `top`, `subshell`, `substitution`, `process-substitution`, `function`, `shell-string`, `stdin-script`. */
+  context: SegmentContext;
   paths: PathRef[];
   hosts: HostRef[];
 }
 
+export const UNCERTAINTY_CODES = [
+  'parse-error',
+  'depth-limit',
+  'dynamic-command',
+  'dynamic-script',
+  'decoded-payload',
+  'unknown-option',
+  'interpreter-effect',
+  'dynamic-path',
+  'too-large',
+  'analysis-error',
+  // raised by action review around the analysis, not by the analyzer itself
+  'no-analysis', // no analyzer ran (the stand-in, or it failed to load)
+  'empty', // an empty command
+  'invalid-url', // a web fetch whose URL cannot be parsed
+] as const;
+export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
+
 export interface Uncertainty {
-  /** e.g. `dynamic-command`, `decoded-payload`, `unknown-option`, `parse-error`, `depth-limit`. */
-  code: string;
+  code: UncertaintyCode;
   reason: string;
   segment?: number;
 }
@@ -58,9 +90,18 @@ export interface ShellAnalysis {
   sensitiveToNetwork: boolean;
 }
 
+/** Treat as immutable: analyses cache derived data per ShellEnv object. */
 export interface ShellEnv {
-  cwd: string;
-  home: string;
-  workspaceRoots: readonly string[];
-  tempDirs: readonly string[];
+  readonly cwd: string;
+  readonly home: string;
+  /** Roots of the project(s) the agent works in. A root equal to home or `/` never counts as workspace. */
+  readonly workspaceRoots: readonly string[];
+  /** Writable scratch roots; `/tmp` and `/var/tmp` are added when missing. */
+  readonly tempDirs: readonly string[];
+  /** Hosts the user stated (task, policy). `example.com` also covers `api.example.com`. Loopback is always local. */
+  readonly statedHosts?: readonly string[];
+  /** Package sources stated: registry hosts and git hosts. Undefined: the public default registries only. */
+  readonly packageSources?: readonly string[];
+  /** Extra sensitive path patterns from policy, added to the built-in list (`~/`, `/` or a bare name glob). */
+  readonly sensitivePaths?: readonly string[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standInAnalyzeShell } from '../stand-in-shell';
+import { analyzeShell } from '../../shell';
 import { checkConfig, readRule } from '../testdata/fixtures';
 import { checkExamples } from './check-examples';
 import { compilePolicy } from './compiled-policy';
@@ -22,7 +22,7 @@ describe('compilePolicy', () => {
       'disable_security_control',
       'history_rewrite_on_shared_ref',
     ]);
-    expect(await checkExamples(r.policy, standInAnalyzeShell)).toEqual({ ok: true });
+    expect(await checkExamples(r.policy, analyzeShell)).toEqual({ ok: true });
   });
 
   it.each([
@@ -61,7 +61,7 @@ describe('compilePolicy', () => {
     const rule = { id: 'ci', decision: 'allow', program: 'npm', subcommand: ['ci'], ...examples };
     const r = compilePolicy({ ...files(), check: checkConfig({ rules: [rule] }) });
     if (!r.ok) throw new Error(r.problem);
-    const ex = await checkExamples(r.policy, standInAnalyzeShell);
+    const ex = await checkExamples(r.policy, analyzeShell);
     expect(ex).toMatchObject({ ok: false, basis: 'config-invalid' });
     if (!ex.ok) expect(ex.problem).toContain(problem);
   });

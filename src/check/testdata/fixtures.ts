@@ -40,7 +40,7 @@ export function request(input: ToolInput, toolName = 'Bash'): CheckRequest {
 
 /** A segment double: argv plus optional paths and hosts, as the shell analyzer would report them. */
 export function seg(argv: string[], extra: { paths?: PathRef[]; hosts?: HostRef[]; wrappers?: string[] } = {}): Segment {
-  return { argv, wrappers: extra.wrappers ?? [], context: 'top', paths: extra.paths ?? [], hosts: extra.hosts ?? [] };
+  return { argv, program: (argv[0] ?? '').split('/').pop()?.toLowerCase() ?? '', wrappers: extra.wrappers ?? [], context: 'top', paths: extra.paths ?? [], hosts: extra.hosts ?? [] };
 }
 
 /** A ShellAnalysis double. */

@@ -4,6 +4,7 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import pkg from '../../../package.json' with { type: 'json' };
 import { EXIT, systemClock } from '../../core';
 import { main } from './main';
@@ -19,6 +20,10 @@ async function readStdin(): Promise<string> {
     return Buffer.concat(chunks).toString('utf8');
   }
 }
+
+// Before any WASM (the shell parser) compiles: on Node 20 optimized WASM compilation otherwise holds the
+// process 0.6–0.85 s at exit (docs/decisions/0007-shell-parser.md). NODE_OPTIONS refuses this flag.
+setFlagsFromString('--liftoff-only');
 
 export async function run(): Promise<void> {
   try {

@@ -7,13 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { standInAnalyzeShell } from '../../../check';
 import { findProjectRoot } from '../../../config';
 import { EXIT } from '../../../core';
 import { HARNESS_NAMES, type HarnessName, settingsFile } from '../../hooks/install/install-hook';
 import { auditLogFor } from '../../hooks/runtime/audit-seam';
 import { loadRuntime } from '../../hooks/runtime/load-runtime';
-import { analyzeShellForSurfaces } from '../../hooks/runtime/shell-seam';
 import type { CommandSpec } from '../command';
 
 function installed(harness: HarnessName, file: string): boolean {
@@ -61,10 +59,7 @@ export const doctorCommand: CommandSpec = {
             basis: runtime.basis,
             effect: 'every tool call is denied until this is fixed',
           },
-      shellAnalyzer:
-        analyzeShellForSurfaces === standInAnalyzeShell
-          ? 'stand-in (every shell command escalates)'
-          : 'src/shell',
+      shellAnalyzer: 'tree-sitter-bash (src/shell)',
       modelReviewer: !runtime.ok
         ? 'unknown (the config does not load)'
         : runtime.config.check.mode !== 'auto'

@@ -1,9 +1,9 @@
 /**
- * The seam where the shell analyzer is chosen for every surface of action review.
- * LEAD: replace `standInAnalyzeShell` with `analyzeShell` from src/shell/index.ts once merged. Until then every
- * shell command is uncertain and escalates (fail closed); file, web and MCP requests are fully judged.
+ * The seam where the shell analyzer is chosen for every surface of action review: the real one, from
+ * src/shell (tree-sitter-bash, loaded once per process on the first shell command).
  */
 
-import { type AnalyzeShell, standInAnalyzeShell } from '../../../check';
+import type { AnalyzeShell } from '../../../check';
+import { analyzeShell } from '../../../shell';
 
-export const analyzeShellForSurfaces: AnalyzeShell = standInAnalyzeShell;
+export const analyzeShellForSurfaces: AnalyzeShell = analyzeShell;

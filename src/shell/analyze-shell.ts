@@ -1,0 +1,222 @@
+/**
+ * Shell analysis: what one shell command would do. Parses with tree-sitter-bash, walks every segment,
+ * unwraps wrappers, and hands each program run to the detectors, which report paths, hosts, category hits
+ * and uncertainties. Pure: reads no file (beyond the parser's own .wasm at load), no clock, no environment.
+ * INVARIANT: anything not modelled (parse error, dynamic program, depth limit) is an uncertainty, never silence.
+ */
+
+import type { Node } from 'web-tree-sitter';
+import type { Category } from './category';
+import { makePathScope, type PathScope } from './classify-path';
+import { detectInvocation } from './detect/detect-invocation';
+import { type Flow, NO_FLOW } from './flow';
+import type { Invocation, Reporter } from './invocation';
+import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
+import { display } from './markers';
+import type {
+  CategoryHit,
+  HostRef,
+  PathRef,
+  Segment,
+  SegmentContext,
+  ShellAnalysis,
+  ShellEnv,
+  Uncertainty,
+  UncertaintyCode,
+} from './types';
+import { runCommand } from './unwrap-command';
+import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk-tree';
+
+/** Nested shells (`bash -c`, `eval`, here-docs fed to a shell) analysed before `depth-limit`. */
+export const MAX_DEPTH = 8;
+/** Longer commands are analysed too, with a `too-large` uncertainty (a hook input this long is suspect). */
+export const MAX_COMMAND_CHARS = 100_000;
+
+const scopes = new Map<string, PathScope>();
+
+/** Path scopes compile regular expressions: keep the last few, keyed by the environment's content. */
+const scopesByEnv = new WeakMap<ShellEnv, PathScope>();
+
+function scopeFor(env: ShellEnv): PathScope {
+  const same = scopesByEnv.get(env);
+  if (same) return same;
+  const key = JSON.stringify([env.cwd, env.home, env.workspaceRoots, env.tempDirs, env.sensitivePaths ?? []]);
+  let scope = scopes.get(key);
+  if (!scope) {
+    scope = makePathScope(env);
+    if (scopes.size >= 32) scopes.delete(scopes.keys().next().value as string);
+    scopes.set(key, scope);
+  }
+  scopesByEnv.set(env, scope);
+  return scope;
+}
+
+class ShellAnalyzer implements Reporter, WalkHost {
+  readonly segments: Segment[] = [];
+  readonly hits: CategoryHit[] = [];
+  readonly uncertainties: Uncertainty[] = [];
+  sensitiveToNetwork = false;
+  readonly downloaded = new Set<string>();
+  readonly scope: PathScope;
+  private readonly walker: TreeWalker;
+  private parseErrorSeen = false;
+
+  constructor(
+    readonly env: ShellEnv,
+    private readonly parser: ShellParser,
+  ) {
+    this.scope = scopeFor(env);
+    this.walker = new TreeWalker(this);
+  }
+
+  hit(category: Category, reason: string, segment: number): void {
+    if (this.hits.some((h) => h.category === category && h.segment === segment)) return;
+    this.hits.push({ category, reason, segment });
+  }
+
+  uncertain(code: UncertaintyCode, reason: string, segment?: number): void {
+    if (this.uncertainties.some((u) => u.code === code && u.segment === segment)) return;
+    this.uncertainties.push(segment === undefined ? { code, reason } : { code, reason, segment });
+  }
+
+  path(segment: number, ref: PathRef): void {
+    this.segments[segment]?.paths.push(ref);
+  }
+
+  host(segment: number, ref: HostRef): void {
+    const seg = this.segments[segment];
+    if (seg && !seg.hosts.some((h) => h.host === ref.host && h.via === ref.via)) seg.hosts.push(ref);
+  }
+
+  exfiltration(segment: number, reason: string): void {
+    this.sensitiveToNetwork = true;
+    this.hit('credential_exfiltration', reason, segment);
+  }
+
+  assigned(name: string, frame: Frame): void {
+    // gavel's own settings come from the user's environment; an agent changing them turns review down.
+    if (!/^GAVEL_/i.test(name)) return;
+    const segment = this.newSegment([`${name}=…`], 'export', frame.wrappers, frame.context);
+    this.hit(
+      'disable_security_control',
+      `the command sets \`${name.slice(0, 40)}\`, gavel's own configuration`,
+      segment,
+    );
+  }
+
+  parseError(): void {
+    if (this.parseErrorSeen) return;
+    this.parseErrorSeen = true;
+    this.uncertain('parse-error', 'the command does not parse as shell: its meaning is uncertain');
+  }
+
+  newSegment(argv: string[], program: string, wrappers: string[], context: SegmentContext): number {
+    this.segments.push({ program, argv, wrappers, context, paths: [], hosts: [] });
+    return this.segments.length - 1;
+  }
+
+  analyzeText(text: string, frame: Frame, stdin: Flow = NO_FLOW): Flow {
+    if (frame.depth > MAX_DEPTH) {
+      this.uncertain('depth-limit', `shells nested deeper than ${MAX_DEPTH} levels are not analysed`);
+      return { ...NO_FLOW, opaque: true };
+    }
+    const tree = this.parser.parse(text);
+    try {
+      if (tree.rootNode.hasError) this.parseError();
+      return this.walker.walk(tree.rootNode, frame, stdin);
+    } finally {
+      tree.delete();
+    }
+  }
+
+  substitution(node: Node, frame: Frame): Flow {
+    const context: SegmentContext =
+      node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
+    const inner: Frame = { ...frame, vars: new Map(frame.vars), context };
+    let out: Flow = NO_FLOW;
+    for (const child of node.namedChildren) if (child) out = this.walker.walk(child, inner);
+    return out;
+  }
+
+  runCommand(cmd: SimpleCommand, frame: Frame): Flow {
+    return runCommand(cmd, frame, this);
+  }
+
+  script(text: string, inv: Invocation, context: 'shell-string' | 'stdin-script', wrapper: string): Flow {
+    const frame = this.frameOf(inv, context, wrapper);
+    return this.analyzeText(text, frame);
+  }
+
+  command(argv: SimpleCommand['words'], inv: Invocation, wrapper: string): Flow {
+    const frame = this.frameOf(inv, this.segments[inv.segment]?.context ?? 'top', wrapper);
+    frame.depth = inv.depth;
+    return runCommand({ words: argv, assignments: new Map(), redirects: [], stdin: inv.stdin }, frame, this);
+  }
+
+  /** Hooks used by unwrap-command.ts. */
+  frames = new WeakMap<Invocation, Frame>();
+
+  private frameOf(inv: Invocation, context: SegmentContext, wrapper: string): Frame {
+    const parent = this.frames.get(inv);
+    return {
+      depth: inv.depth + 1,
+      context,
+      wrappers: [...(parent?.wrappers ?? []), wrapper],
+      vars: new Map(parent?.vars ?? []),
+      cwd: inv.cwd,
+    };
+  }
+
+  detect(inv: Invocation): Flow {
+    return detectInvocation(inv, this);
+  }
+
+  result(): ShellAnalysis {
+    return {
+      segments: this.segments,
+      hits: this.hits,
+      uncertain: this.uncertainties,
+      sensitiveToNetwork: this.sensitiveToNetwork,
+    };
+  }
+}
+
+export type { ShellAnalyzer };
+
+function initialVars(env: ShellEnv, scope: PathScope): Map<string, { text: string; flow: Flow }> {
+  const vars = new Map<string, { text: string; flow: Flow }>();
+  vars.set('HOME', { text: scope.home, flow: NO_FLOW });
+  vars.set('PWD', { text: scope.cwd, flow: NO_FLOW });
+  vars.set('TMPDIR', { text: env.tempDirs[0] ?? '/tmp', flow: NO_FLOW });
+  return vars;
+}
+
+/** Analyses a command with a loaded parser. Throws only if the parser was never loaded. */
+export function analyzeShellSync(command: string, env: ShellEnv, parser?: ShellParser): ShellAnalysis {
+  const p = parser ?? loadedShellParser();
+  if (!p) throw new Error('shell parser not loaded: await loadShellParser() first');
+  const analyzer = new ShellAnalyzer(env, p);
+  if (command.length > MAX_COMMAND_CHARS) {
+    analyzer.uncertain('too-large', `the command is longer than ${MAX_COMMAND_CHARS} characters`);
+  }
+  const frame: Frame = {
+    depth: 0,
+    context: 'top',
+    wrappers: [],
+    vars: initialVars(env, analyzer.scope),
+    cwd: analyzer.scope.cwd,
+  };
+  try {
+    analyzer.analyzeText(command, frame);
+  } catch {
+    // INVARIANT: a bug in a detector makes the command uncertain; it never escapes as an exception to a hook.
+    analyzer.uncertain('analysis-error', 'shell analysis failed on this command: its meaning is uncertain');
+  }
+  return analyzer.result();
+}
+
+export async function analyzeShell(command: string, env: ShellEnv): Promise<ShellAnalysis> {
+  return analyzeShellSync(command, env, await loadShellParser());
+}
+
+export { display };

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { makePathScope, resolvePath } from './classify-path';
+import { DYN, protectQuoted } from './markers';
+
+const scope = makePathScope({
+  cwd: '/home/u/proj/src',
+  home: '/home/u',
+  workspaceRoots: ['/home/u/proj'],
+  tempDirs: ['/var/folders/t'],
+});
+
+describe('resolvePath', () => {
+  it.each<[string, string, string | undefined, string]>([
+    ['relative to cwd', 'lib/x.ts', '/home/u/proj/src/lib/x.ts', 'workspace'],
+    ['parent inside the workspace', '../README.md', '/home/u/proj/README.md', 'workspace'],
+    ['climbing out to home', '../../notes', '/home/u/notes', 'home'],
+    ['tilde', '~/x', '/home/u/x', 'home'],
+    ['another user', '~bob/x', '/home/bob/x', 'outside'],
+    ['temp from the environment', '/var/folders/t/a', '/var/folders/t/a', 'temp'],
+    ['default temp', '/tmp/a', '/tmp/a', 'temp'],
+    ['temp escape', '/tmp/../etc/passwd', '/etc/passwd', 'system'],
+    ['root', '/', '/', 'system'],
+    ['ssh key', '~/.ssh/id_rsa', '/home/u/.ssh/id_rsa', 'sensitive'],
+    ['public half', '~/.ssh/id_rsa.pub', '/home/u/.ssh/id_rsa.pub', 'home'],
+    ['dotenv in the workspace', '../.env', '/home/u/proj/.env', 'sensitive'],
+    ['dotenv template', '../.env.example', '/home/u/proj/.env.example', 'workspace'],
+    ['pem anywhere', '/srv/certs/site.pem', '/srv/certs/site.pem', 'sensitive'],
+    ['shadow', '/etc/shadow', '/etc/shadow', 'sensitive'],
+    [
+      'keychain',
+      '~/Library/Keychains/login.keychain-db',
+      '/home/u/Library/Keychains/login.keychain-db',
+      'sensitive',
+    ],
+    ['outside everything', '/data/x', '/data/x', 'outside'],
+  ])('%s', (_name, word, resolved, cls) => {
+    const r = resolvePath(word, scope);
+    expect([r.resolved, r.class]).toEqual([resolved, cls]);
+  });
+
+  it('keeps the folder before a glob and says it is a glob', () => {
+    expect(resolvePath('/tmp/*', scope)).toEqual({ resolved: '/tmp', class: 'temp', glob: true });
+  });
+
+  it('treats a quoted star as a file name', () => {
+    expect(resolvePath(protectQuoted('/tmp/*'), scope)).toEqual({
+      resolved: '/tmp/*',
+      class: 'temp',
+      glob: false,
+    });
+  });
+
+  it('keeps a resolved folder before dynamic text', () => {
+    expect(resolvePath(`/tmp/${DYN}`, scope)).toMatchObject({ resolved: '/tmp', class: 'temp' });
+  });
+
+  it('gives up when dynamic text may climb out', () => {
+    expect(resolvePath(`/tmp/${DYN}/../..`, scope)).toEqual({ class: 'outside', glob: false });
+    expect(resolvePath(`${DYN}/x`, scope).resolved).toBeUndefined();
+  });
+
+  it('never makes home or root a workspace', () => {
+    const wide = makePathScope({
+      cwd: '/home/u',
+      home: '/home/u',
+      workspaceRoots: ['/', '/home/u', '/home'],
+      tempDirs: [],
+    });
+    expect(wide.workspaceRoots).toEqual([]);
+    expect(resolvePath('x', wide).class).toBe('home');
+  });
+
+  it('adds sensitive paths from policy', () => {
+    const s = makePathScope({
+      cwd: '/w',
+      home: '/h',
+      workspaceRoots: ['/w'],
+      tempDirs: [],
+      sensitivePaths: ['deploy-keys.txt'],
+    });
+    expect(resolvePath('deploy-keys.txt', s).class).toBe('sensitive');
+  });
+});

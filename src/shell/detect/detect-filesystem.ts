@@ -1,0 +1,221 @@
+/**
+ * Deletes and writes on the local file system: rm, rmdir, unlink, shred, find -delete/-exec, cp/mv/tee/…,
+ * dd, mkfs and friends, chmod setuid. Decides destructive_root_delete, recursive_delete_outside_workspace,
+ * local_work_loss (the whole workspace), block_device_write and privilege_escalation. Pure.
+ */
+
+import { isUnder, type ResolvedPath } from '../classify-path';
+import type { Word } from '../decode-word';
+import { type Flow, OPAQUE_FLOW } from '../flow';
+import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../invocation';
+import { isBlockDevice, shortPath, touchPath } from './path-effects';
+
+/** Classifies one recursive delete target. */
+export function recursiveDelete(word: Word, inv: Invocation, r: Reporter, partial = false): void {
+  const res: ResolvedPath = touchPath(word, 'delete', inv, r);
+  const p = res.resolved;
+  const what = shortPath(word);
+  if (p === undefined) {
+    r.uncertain(
+      'dynamic-path',
+      `\`${inv.program}\` deletes recursively a path known only at run time (${what})`,
+      inv.segment,
+    );
+    return;
+  }
+  const home = r.scope.home;
+  // INVARIANT: a root (`/`, a top-level folder, home or an ancestor of it) is checked before the temp
+  // exemption, so `rm -rf /tmp` or a home that happens to sit in a temp folder is never a scratch delete.
+  const top = p === '/' || isUnder(home, p) || /^\/[^/]+$/.test(p);
+  if ((!partial && !res.glob && top) || (res.glob && (p === '/' || isUnder(home, p)))) {
+    r.hit(
+      'destructive_root_delete',
+      `\`${inv.program}\` deletes ${p === home ? 'the home folder' : 'a system root'} (${what})`,
+      inv.segment,
+    );
+    return;
+  }
+  if (res.class === 'temp') return;
+  if (res.class === 'workspace') {
+    if (!partial && r.scope.workspaceRoots.includes(p)) {
+      r.hit('local_work_loss', `\`${inv.program}\` deletes the whole workspace (${what})`, inv.segment);
+    }
+    return;
+  }
+  r.hit(
+    'recursive_delete_outside_workspace',
+    `\`${inv.program}\` deletes recursively in ${res.class} space (${what})`,
+    inv.segment,
+  );
+}
+
+function rm(inv: Invocation, r: Reporter): void {
+  const { options, positionals } = splitArgs(inv.args);
+  const recursive = hasFlag(options, 'r', ['--recursive']) || hasFlag(options, 'R');
+  for (const target of positionals) {
+    if (recursive) recursiveDelete(target, inv, r);
+    else touchPath(target, 'delete', inv, r);
+  }
+}
+
+const FIND_FILTERS =
+  /^-(i?name|i?path|i?wholename|i?regex|type|newer|mtime|mmin|atime|amin|ctime|cmin|size|empty|user|group|perm|links|inum|samefile|not|prune)$/;
+
+function find(inv: Invocation, r: Reporter): Flow {
+  const args = inv.args;
+  const roots: Word[] = [];
+  let i = 0;
+  while (i < args.length && !/^[-(!]/.test(plain(args[i]))) roots.push(args[i++] as Word);
+  if (roots.length === 0) roots.push({ text: '.', flow: OPAQUE_FLOW });
+  // Expression words outside -exec … ; (an `-delete` inside an -exec command is that command's argument).
+  const rest: string[] = [];
+  for (let k = i; k < args.length; k++) {
+    const t = optionText(args[k]);
+    if (['-exec', '-execdir', '-ok', '-okdir'].includes(t)) {
+      while (k < args.length && !/^(;|\+)$/.test(plain(args[k]))) k++;
+      continue;
+    }
+    rest.push(t);
+  }
+  const filtered = rest.some((t) => FIND_FILTERS.test(t)) || rest.includes('-maxdepth');
+  for (const root of roots) touchPath(root, 'arg', inv, r);
+  if (rest.includes('-delete')) {
+    for (const root of roots)
+      recursiveDelete({ text: filtered ? `${root.text}/{}` : root.text, flow: root.flow }, inv, r, filtered);
+  }
+  for (let k = i; k < args.length; k++) {
+    const t = optionText(args[k]);
+    if (!['-exec', '-execdir', '-ok', '-okdir'].includes(t)) continue;
+    const cmd: Word[] = [];
+    for (k++; k < args.length && !/^(;|\+)$/.test(plain(args[k])); k++) cmd.push(args[k] as Word);
+    for (const root of roots) {
+      const each = filtered ? `${root.text}/\u0001\u0002` : `${root.text}/*`;
+      const argv = cmd.map((w) =>
+        plain(w).includes('{}')
+          ? { text: w.text.replaceAll('\u0001\u0002', each).replaceAll('{}', each), flow: w.flow }
+          : w,
+      );
+      if (argv.length > 0) r.command(argv, inv, `find ${t}`);
+      // rm, unlink or shred run on every file found is a recursive delete of the search root.
+      if (/^(rm|unlink|shred)$/.test(plain(cmd[0]).split('/').pop() ?? '')) {
+        recursiveDelete(
+          { text: filtered ? `${root.text}/{}` : root.text, flow: root.flow },
+          inv,
+          r,
+          filtered,
+        );
+      }
+    }
+  }
+  return OPAQUE_FLOW;
+}
+
+function copyLike(inv: Invocation, r: Reporter, move: boolean): void {
+  const { options, positionals } = splitArgs(inv.args);
+  const targetOpt = inv.args.findIndex((w) => /^(-t|--target-directory)/.test(plain(w)));
+  let dest: Word | undefined;
+  let sources = positionals;
+  if (targetOpt >= 0) dest = inv.args[targetOpt + 1];
+  else {
+    dest = positionals[positionals.length - 1];
+    sources = positionals.slice(0, -1);
+  }
+  // Moving a folder away removes it from where it was: classed like a recursive delete.
+  for (const s of sources) {
+    if (move) recursiveDelete(s, inv, r);
+    else touchPath(s, 'read', inv, r);
+  }
+  if (dest) touchPath(dest, 'write', inv, r);
+  void options;
+}
+
+function chmod(inv: Invocation, r: Reporter): void {
+  const { positionals } = splitArgs(inv.args);
+  const mode = plain(positionals[0]);
+  if (/(^|[,ugoa])[ugoa]*[+=][rwxXt]*s/.test(mode) || /^[2467]\d{3}$/.test(mode)) {
+    r.hit('privilege_escalation', `\`${inv.program}\` sets a setuid or setgid bit`, inv.segment);
+  }
+  for (const p of positionals.slice(1)) touchPath(p, 'write', inv, r);
+}
+
+function dd(inv: Invocation, r: Reporter): void {
+  for (const w of inv.args) {
+    const t = plain(w);
+    if (t.startsWith('of=')) touchPath({ text: w.text.slice(3), flow: w.flow }, 'write', inv, r);
+    if (t.startsWith('if=')) touchPath({ text: w.text.slice(3), flow: w.flow }, 'read', inv, r);
+  }
+}
+
+const FORMATTERS = new Set([
+  'mkfs',
+  'mke2fs',
+  'mkswap',
+  'wipefs',
+  'fdisk',
+  'sfdisk',
+  'cfdisk',
+  'parted',
+  'sgdisk',
+  'gdisk',
+  'blkdiscard',
+  'badblocks',
+  'cryptsetup',
+  'diskutil',
+  'newfs',
+  'zpool',
+  'hdparm',
+]);
+
+export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined {
+  const p = inv.program;
+  if (p === 'rm') rm(inv, r);
+  else if (p === 'rmdir' || p === 'unlink' || p === 'srm')
+    for (const w of splitArgs(inv.args).positionals) touchPath(w, 'delete', inv, r);
+  else if (p === 'shred') {
+    for (const w of splitArgs(inv.args).positionals) {
+      const res = touchPath(w, 'delete', inv, r);
+      if (res.resolved && isBlockDevice(res.resolved))
+        r.hit('block_device_write', `\`shred\` overwrites the block device ${shortPath(w)}`, inv.segment);
+    }
+  } else if (p === 'find') return find(inv, r);
+  else if (p === 'cp' || p === 'install' || p === 'ln' || p === 'rsync-local') copyLike(inv, r, false);
+  else if (p === 'mv') copyLike(inv, r, true);
+  else if (p === 'tee' || p === 'touch' || p === 'truncate')
+    for (const w of splitArgs(inv.args).positionals) touchPath(w, 'write', inv, r);
+  else if (p === 'sed' && inv.args.some((w) => /^(-i|--in-place|-[a-z]*i)/.test(plain(w)))) {
+    for (const w of splitArgs(inv.args).positionals.slice(1)) touchPath(w, 'write', inv, r);
+  } else if (p === 'rimraf' || p === 'del-cli' || p === 'trash' || p === 'trash-put') {
+    for (const w of splitArgs(inv.args).positionals) recursiveDelete(w, inv, r);
+  } else if (
+    (p === 'chmod' || p === 'chown' || p === 'chgrp') &&
+    hasFlag(splitArgs(inv.args).options, 'R', ['--recursive'])
+  ) {
+    for (const w of splitArgs(inv.args).positionals.slice(1)) {
+      const res = touchPath(w, 'write', inv, r);
+      const at = res.resolved;
+      if (
+        at !== undefined &&
+        (at === '/' || isUnder(r.scope.home, at) || /^\/[^/]+$/.test(at)) &&
+        res.class !== 'temp'
+      ) {
+        r.hit(
+          'destructive_root_delete',
+          `\`${p} -R\` changes every file under a system root or home (${shortPath(w)})`,
+          inv.segment,
+        );
+      }
+    }
+    if (p === 'chmod') chmod(inv, r);
+  } else if (p === 'chmod') chmod(inv, r);
+  else if (p === 'setcap') r.hit('privilege_escalation', '`setcap` grants file capabilities', inv.segment);
+  else if (p === 'dd') dd(inv, r);
+  else if (FORMATTERS.has(p) || p.startsWith('mkfs.')) {
+    const sub = plain(splitArgs(inv.args).positionals[0]);
+    const readOnly =
+      (p === 'fdisk' || p === 'sfdisk' || p === 'parted' || p === 'diskutil' || p === 'zpool') &&
+      /^(-l|list|info|status|print)$/.test(sub || plain(inv.args[0]));
+    if (!readOnly && inv.args.length > 0)
+      r.hit('block_device_write', `\`${p}\` formats or repartitions a block device`, inv.segment);
+  } else return undefined;
+  return p === 'tee' ? undefined : OPAQUE_FLOW;
+}

@@ -1,0 +1,219 @@
+/**
+ * git: force pushes, rewrites and deletions of shared refs, loss of uncommitted local work, skipped hooks,
+ * and remotes given as URLs. Pure. Options are matched case-insensitively for long names, exactly for short
+ * ones (`branch -d` is safe, `-D` is not).
+ */
+
+import type { Word } from '../decode-word';
+import { hasFlag, type Invocation, optionText, plain, type Reporter } from '../invocation';
+import { networkTarget } from './network-target';
+
+const SHARED_REF =
+  /^(refs\/heads\/)?(main|master|trunk|develop|development|release([/-].*)?|prod(uction)?|stable|gh-pages)$/i;
+const GLOBAL_VALUES = new Set([
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--exec-path',
+  '--config-env',
+  '--super-prefix',
+]);
+
+/** Long options whose value is the next word, and options with an optional value from a known set. */
+const LONG_VALUES = new Set([
+  '--conflict',
+  '--unified',
+  '--inter-hunk-context',
+  '--pathspec-from-file',
+  '--source',
+  '-m',
+  '--message',
+  '-F',
+  '--file',
+  '--author',
+  '--date',
+]);
+const OPTIONAL_VALUES: Record<string, readonly string[]> = {
+  '--track': ['direct', 'inherit'],
+  '--recurse-submodules': ['checkout', 'on-demand', 'yes', 'no', 'check', 'only'],
+};
+
+function isUrl(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text);
+}
+
+export function detectGit(inv: Invocation, r: Reporter): undefined {
+  const args = inv.args;
+  let i = 0;
+  const config: string[] = [];
+  while (i < args.length) {
+    const t = optionText(args[i]);
+    if (!t.startsWith('-')) break;
+    const name = t.split('=')[0] ?? t;
+    if (name === '-c' || name === '--config-env')
+      config.push(t.includes('=') && name !== '-c' ? t.slice(t.indexOf('=') + 1) : plain(args[i + 1]));
+    else if (t.startsWith('-c') && t.length > 2) config.push(t.slice(2));
+    if (GLOBAL_VALUES.has(name) && !t.includes('=')) i += 2;
+    else i++;
+  }
+  const sub = optionText(args[i]).toLowerCase();
+  const rest = args.slice(i + 1);
+  const texts = rest.map((w) => optionText(w));
+  const end = texts.indexOf('--');
+  const before = end < 0 ? texts : texts.slice(0, end);
+  // Short options that take a value end their cluster: `-bfeature` is `-b feature`, not `-f`.
+  const valueShorts = sub === 'checkout' ? 'bBo' : sub === 'switch' ? 'cC' : sub === 'commit' ? 'mFcCt' : '';
+  const opts = before
+    .filter((t) => t.startsWith('-') && t !== '-')
+    .map((t) => {
+      if (t.startsWith('--')) return t.toLowerCase();
+      const cut = [...t.slice(1)].findIndex((c) => valueShorts.includes(c));
+      return cut < 0 ? t : t.slice(0, cut + 2);
+    });
+  const skip = new Set<number>();
+  before.forEach((t, k) => {
+    const next = before[k + 1] ?? '';
+    if (LONG_VALUES.has(t) || (OPTIONAL_VALUES[t] ?? []).includes(next)) skip.add(k + 1);
+  });
+  const positionals = rest.filter(
+    (w, k) => (end >= 0 && k > end) || (!skip.has(k) && !optionText(w).startsWith('-')),
+  );
+  const flag = (short: string, ...long: string[]) => hasFlag(opts, short, long);
+  const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
+
+  if (config.some((c) => /^core\.hookspath/i.test(c))) {
+    r.hit('disable_security_control', '`git -c core.hooksPath` replaces the repository hooks', inv.segment);
+  }
+  for (const c of config) {
+    // `-c alias.x='!cmd'` makes `git x` run a shell command.
+    const m = /^alias\.[^=]+=!(.*)$/is.exec(c);
+    if (m?.[1]) r.script(m[1], inv, 'shell-string', 'git alias');
+  }
+  for (const w of positionals) if (isUrl(plain(w))) networkTarget(plain(w), 'git', inv, r);
+
+  switch (sub) {
+    case 'push': {
+      if (flag('', '--no-verify'))
+        r.hit('disable_security_control', '`git push --no-verify` skips the pre-push hooks', inv.segment);
+      const refs = positionals.slice(1).map((w) => plain(w));
+      const lease = opts.some(
+        (o) =>
+          o === '--force-with-lease' || o.startsWith('--force-with-lease=') || o === '--force-if-includes',
+      );
+      const forced =
+        flag('f') ||
+        opts.some((o) => o.startsWith('--force') && !/^--force-(with-lease(=.*)?|if-includes)$/.test(o));
+      const strayForce = opts.some(
+        (o) => o.startsWith('--force') && !/^--force(-(with-lease(=.*)?|if-includes))?$/.test(o),
+      );
+      const force = (forced && (!lease || strayForce)) || refs.some((ref) => ref.startsWith('+'));
+      const del = flag('d', '--delete') || refs.some((ref) => ref.startsWith(':'));
+      const dest = (ref: string) => ref.replace(/^\+/, '').split(':').pop() ?? ref;
+      const shared = refs.some((ref) => SHARED_REF.test(dest(ref)));
+      if (flag('', '--mirror'))
+        r.hit(
+          'history_rewrite_on_shared_ref',
+          '`git push --mirror` overwrites every ref of the remote',
+          inv.segment,
+        );
+      else if (del && (shared || refs.length <= 1))
+        r.hit('history_rewrite_on_shared_ref', '`git push --delete` removes a shared branch', inv.segment);
+      else if (del)
+        r.hit('remote_resource_delete', '`git push --delete` removes a remote branch', inv.segment);
+      else if (force && shared)
+        r.hit('history_rewrite_on_shared_ref', '`git push` force-pushes a shared branch', inv.segment);
+      else if (force)
+        r.hit('force_push', '`git push` force-pushes and may drop commits on the remote', inv.segment);
+      return undefined;
+    }
+    case 'commit':
+    case 'merge':
+    case 'am':
+    case 'rebase':
+      if (flag(sub === 'commit' ? 'n' : '', '--no-verify'))
+        r.hit(
+          'disable_security_control',
+          `\`git ${sub} --no-verify\` skips the repository hooks`,
+          inv.segment,
+        );
+      return undefined;
+    case 'reset':
+      if (flag('', '--hard', '--merge', '--keep')) loss('discards uncommitted changes');
+      return undefined;
+    case 'checkout': {
+      const dashdash = end >= 0 && end < texts.length - 1;
+      const creates = flag('b', '--orphan') || flag('B');
+      const overwrites =
+        flag('f', '--force', '--pathspec-from-file', '--ours', '--theirs', '--merge') || dashdash;
+      if (
+        overwrites ||
+        (!creates && (positionals.length >= 2 || positionals.some((w) => plain(w) === '.')))
+      ) {
+        loss('overwrites files in the working tree');
+      }
+      return undefined;
+    }
+    case 'restore':
+      if (flag('h', '--help')) return undefined;
+      if (!flag('S', '--staged') || flag('W', '--worktree')) loss('overwrites files in the working tree');
+      return undefined;
+    case 'switch':
+      if (flag('f', '--force', '--discard-changes')) loss('discards uncommitted changes');
+      return undefined;
+    case 'clean':
+      if (flag('f', '--force') && !flag('n', '--dry-run')) loss('deletes untracked files');
+      return undefined;
+    case 'branch':
+      if (flag('D') || (flag('d', '--delete') && flag('f', '--force')))
+        loss('deletes a branch with unmerged commits');
+      return undefined;
+    case 'stash': {
+      const action = plain(positionals[0]).toLowerCase();
+      if (action === 'drop' || action === 'clear') loss(`${action}s stashed changes`);
+      return undefined;
+    }
+    case 'worktree':
+      if (plain(positionals[0]).toLowerCase() === 'remove' && flag('f', '--force'))
+        loss('removes a worktree with its changes');
+      return undefined;
+    case 'filter-branch':
+    case 'filter-repo':
+      r.hit(
+        'history_rewrite_on_shared_ref',
+        `\`git ${sub}\` rewrites the history of every branch it touches`,
+        inv.segment,
+      );
+      return undefined;
+    case 'reflog':
+      if (
+        plain(positionals[0]).toLowerCase() === 'expire' ||
+        plain(positionals[0]).toLowerCase() === 'delete'
+      )
+        loss('drops the records that recover lost commits');
+      return undefined;
+    case 'gc':
+      if (opts.some((o) => o.startsWith('--prune=now'))) loss('prunes unreachable commits now');
+      return undefined;
+    case 'update-ref':
+      if (flag('d')) loss('deletes a ref');
+      return undefined;
+    case 'config':
+      if (
+        positionals.some((w) => /^core\.hookspath$/i.test(plain(w))) &&
+        !flag('', '--get', '--list', '--unset')
+      ) {
+        r.hit(
+          'disable_security_control',
+          '`git config core.hooksPath` replaces the repository hooks',
+          inv.segment,
+        );
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+export type { Word };

@@ -1,0 +1,172 @@
+/**
+ * Runs every detector on one invocation and says what it writes to stdout. The order does not matter: each
+ * detector reports independently. Pure apart from reporting.
+ */
+
+import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../flow';
+import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../invocation';
+import { detectFilesystem } from './detect-filesystem';
+import { detectGit } from './detect-git';
+import { detectNetwork, devTcp } from './detect-network';
+import { detectPackages } from './detect-packages';
+import { detectScripts } from './detect-scripts';
+import { detectTable } from './detect-table';
+import {
+  holdsSecrets,
+  readsTree,
+  redirectEffects,
+  resolveArg,
+  shortPath,
+  TREE_READERS,
+  touchPath,
+} from './path-effects';
+
+/** Programs that take paths but do not reveal file contents. */
+const NON_READERS = new Set([
+  'ls',
+  'stat',
+  'test',
+  '[',
+  '[[',
+  'chmod',
+  'chown',
+  'chgrp',
+  'touch',
+  'mkdir',
+  'du',
+  'file',
+  'wc',
+  'git',
+  'ssh-add',
+  'ssh-keygen',
+  'realpath',
+  'readlink',
+  'dirname',
+  'basename',
+  'which',
+  'type',
+  'echo',
+  'printf',
+  'cd',
+  'ssh',
+  'source',
+  '.',
+  'export',
+  'diff',
+  'cmp',
+  'md5sum',
+  'sha256sum',
+  'shasum',
+]);
+/** Programs whose output is their input transformed (taints pass through). */
+const DECODERS = /^(base64|base32|basenc|xxd|openssl|gunzip|zcat|gzip|bzip2|xz|unxz|uudecode|rev)$/;
+const ENV_DUMPS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compgen']);
+
+function looksLikePath(text: string): boolean {
+  return (
+    /^(~|\/|\.{1,2}(\/|$))/.test(text) ||
+    text.includes('/') ||
+    /(^|\/)(\.env(\..*)?|id_(rsa|dsa|ecdsa|ed25519)|[^/]*\.(pem|key|p12|pfx)|credentials(\.json)?|\.netrc|\.npmrc|\.pgpass)$/.test(
+      text,
+    )
+  );
+}
+
+/**
+ * What echo and printf print, when it is exact: echo without escape processing, printf with a format free
+ * of `%` and backslashes. Anything else is opaque: `printf %s 'rm -rf /' | sh` must not look harmless.
+ */
+function printed(inv: Invocation): Flow {
+  if (!inv.args.every(isLiteral)) return taintsOfAll(inv.args.map((w) => w.flow));
+  const words = inv.args.map((w) => plain(w));
+  if (inv.program === 'printf') {
+    const [format, ...rest] = words;
+    if (format === undefined || /[%\\]/.test(format) || rest.length > 0) return OPAQUE_FLOW;
+    return literalFlow(format);
+  }
+  let k = 0;
+  let newline = true;
+  while (k < words.length && /^-[neE]+$/.test(words[k] ?? '')) {
+    if ((words[k] ?? '').includes('e') && words.slice(k + 1).some((w) => w.includes('\\')))
+      return OPAQUE_FLOW;
+    if ((words[k] ?? '').includes('n')) newline = false;
+    k++;
+  }
+  return literalFlow(`${words.slice(k).join(' ')}${newline ? '\n' : ''}`);
+}
+
+export function detectInvocation(inv: Invocation, r: Reporter): Flow {
+  redirectEffects(inv, r);
+  devTcp(inv, r);
+  const p = inv.program;
+
+  const scripted = detectScripts(inv, r);
+  if (scripted) return scripted;
+  if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
+  const net = detectNetwork(inv, r);
+  if (net) return net;
+  detectPackages(inv, r);
+  const secret = detectTable(inv, r);
+  const fs = detectFilesystem(inv, r);
+  if (secret) return { sensitive: true, network: false, decoded: false, opaque: true };
+  if (fs) return fs;
+  if (p === 'tee') return inv.stdin;
+
+  if (
+    ENV_DUMPS.has(p) &&
+    (inv.args.length === 0 || (p !== 'printenv' && inv.args.every((w) => /^-[px0i]$|^-$/.test(plain(w)))))
+  ) {
+    if (p !== 'declare' || inv.args.length > 0) {
+      r.hit('secret_material_read', `\`${p}\` prints the whole environment, secrets included`, inv.segment);
+      return { sensitive: true, network: false, decoded: false, opaque: true };
+    }
+  }
+  if (p === 'echo' || p === 'printf') return printed(inv);
+
+  // Any other program: path-like arguments are reads unless the program only looks at names.
+  const { positionals, options } = splitArgs(inv.args);
+  let readsSecret = false;
+  const role = NON_READERS.has(p) ? 'arg' : 'read';
+  for (const w of positionals) {
+    const text = plain(w);
+    if (!isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) continue;
+    if (!looksLikePath(text)) continue;
+    const res = touchPath(w, role, inv, r);
+    if (res.class === 'sensitive' && role === 'read') readsSecret = true;
+    else if (
+      role === 'read' &&
+      TREE_READERS.has(p) &&
+      readsTree(inv, options) &&
+      holdsSecrets(res.resolved, r)
+    ) {
+      r.hit(
+        'secret_material_read',
+        `\`${p}\` reads a whole folder that holds secret material (${shortPath(w)})`,
+        inv.segment,
+      );
+      readsSecret = true;
+    }
+  }
+  for (const redirect of inv.redirects) {
+    if (
+      redirect.op.startsWith('<') &&
+      !redirect.op.startsWith('<<') &&
+      resolveArg(redirect.target, inv, r).class === 'sensitive'
+    ) {
+      readsSecret = true;
+    }
+  }
+  if ((p === 'cat' || p === 'tee') && positionals.length === 0)
+    return readsSecret ? { ...inv.stdin, sensitive: true } : inv.stdin;
+  const decoded =
+    DECODERS.test(p) && inv.args.some((w) => /^(-d|--decode|-D|-r|-revert|enc)$/.test(plain(w)));
+  const base = taintsOf(inv.stdin);
+  return {
+    ...base,
+    sensitive: base.sensitive || readsSecret,
+    decoded: base.decoded || decoded,
+    opaque: true,
+  };
+}
+
+export { OPAQUE_FLOW, touchPath };

@@ -1,0 +1,199 @@
+/**
+ * Network programs other than HTTP clients: ssh, scp, sftp, rsync, nc and friends, openssl s_client,
+ * `/dev/tcp/host/port`, and uploaders (gh gist, aws s3 cp, rclone…) — destinations, and secret material sent
+ * to a non-local host. Dispatches HTTP clients to detect-http-clients.ts. Pure apart from reporting.
+ */
+
+import type { Word } from '../decode-word';
+import { type Flow, OPAQUE_FLOW } from '../flow';
+import { type Invocation, isLiteral, optionText, plain, type Reporter, splitArgs } from '../invocation';
+import { curlLike } from './detect-http-clients';
+import { hostOf, networkTarget } from './network-target';
+import { holdsSecrets, readsTree, resolveArg, touchPath } from './path-effects';
+
+const SSH_VALUES = new Set([
+  '-b',
+  '-c',
+  '-D',
+  '-E',
+  '-e',
+  '-F',
+  '-I',
+  '-i',
+  '-J',
+  '-L',
+  '-l',
+  '-m',
+  '-O',
+  '-o',
+  '-p',
+  '-Q',
+  '-R',
+  '-S',
+  '-W',
+  '-w',
+  '-B',
+  '-P',
+]);
+
+function ssh(inv: Invocation, r: Reporter): Flow {
+  const args = inv.args;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const t = optionText(args[i]);
+    if (!t.startsWith('-')) break;
+    if (SSH_VALUES.has(t)) {
+      if (t === '-i' || t === '-F') touchPath(args[i + 1] as Word, 'arg', inv, r);
+      i++;
+    }
+  }
+  const host = args[i];
+  if (!host) return OPAQUE_FLOW;
+  const nonLocal = isLiteral(host) && networkTarget(plain(host), 'ssh', inv, r, true);
+  if (inv.stdin.sensitive && nonLocal)
+    r.exfiltration(inv.segment, '`ssh` sends secret material from its input to a remote host');
+  const remote = args.slice(i + 1);
+  if (remote.length > 0) {
+    if (remote.every(isLiteral)) r.script(remote.map((w) => plain(w)).join(' '), inv, 'shell-string', 'ssh');
+    else r.uncertain('dynamic-script', '`ssh` runs a remote command built at run time', inv.segment);
+  }
+  return { sensitive: false, network: nonLocal, decoded: false, opaque: true };
+}
+
+function copyRemote(inv: Invocation, r: Reporter): void {
+  const { positionals, options } = splitArgs(inv.args);
+  const remote = positionals.filter((w) => hostOf(plain(w)) !== undefined && !/^\.?\//.test(plain(w)));
+  let nonLocal = false;
+  for (const w of remote) nonLocal = networkTarget(plain(w), inv.program, inv, r) || nonLocal;
+  const dest = positionals[positionals.length - 1];
+  const destRemote = dest !== undefined && remote.includes(dest);
+  for (const w of positionals) {
+    if (remote.includes(w)) continue;
+    const res = touchPath(w, w === dest ? 'write' : 'read', inv, r);
+    const secretTree = w !== dest && readsTree(inv, options) && holdsSecrets(res.resolved, r);
+    if (secretTree)
+      r.hit(
+        'secret_material_read',
+        `\`${inv.program}\` reads a whole folder that holds secret material`,
+        inv.segment,
+      );
+    if (w !== dest && (res.class === 'sensitive' || secretTree) && nonLocal && destRemote)
+      r.exfiltration(inv.segment, `\`${inv.program}\` copies secret material to a remote host`);
+  }
+  if (inv.program === 'rsync' && options.some((o) => /^--(delete|del$|remove-source-files)/.test(o))) {
+    if (destRemote || options.some((o) => o === '--remove-source-files'))
+      r.hit('remote_resource_delete', '`rsync` deletes files at the destination', inv.segment);
+    else if (dest) {
+      const res = touchPath(dest, 'delete', inv, r);
+      if (res.class !== 'workspace' && res.class !== 'temp')
+        r.hit(
+          'recursive_delete_outside_workspace',
+          `\`rsync --delete\` deletes files in ${res.class} space`,
+          inv.segment,
+        );
+    }
+  }
+}
+
+function netcat(inv: Invocation, r: Reporter): Flow {
+  const { options, positionals } = splitArgs(inv.args);
+  if (options.some((o) => /^-[a-z]*l/.test(o))) return OPAQUE_FLOW;
+  const host = positionals[0];
+  const nonLocal =
+    host !== undefined && isLiteral(host) && networkTarget(plain(host), inv.program, inv, r, true);
+  if (stdinSensitive(inv, r) && nonLocal)
+    r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material from its input to a remote host`);
+  if (options.some((o) => /^-[a-z]*[ec]/.test(o)))
+    r.hit('remote_code_execution', `\`${inv.program} -e\` hands a shell to a network peer`, inv.segment);
+  return { sensitive: false, network: nonLocal, decoded: false, opaque: true };
+}
+
+/** `/dev/tcp/host/port` redirects. */
+export function devTcp(inv: Invocation, r: Reporter): void {
+  for (const redirect of inv.redirects) {
+    const m = /^\/dev\/(tcp|udp)\/([^/]+)\/\d+/.exec(plain(redirect.target));
+    if (!m?.[2]) continue;
+    const nonLocal = networkTarget(m[2], '/dev/tcp', inv, r, true);
+    if (
+      redirect.op.includes('>') &&
+      (inv.stdin.sensitive ||
+        inv.args.some((w) => w.flow.sensitive || resolveArg(w, inv, r).class === 'sensitive')) &&
+      nonLocal
+    ) {
+      r.exfiltration(inv.segment, `\`${inv.program}\` writes secret material to a network socket`);
+    }
+    if (redirect.op.includes('>') && ['bash', 'sh', 'zsh'].includes(inv.program) && nonLocal) {
+      r.hit('remote_code_execution', `\`${inv.program}\` attaches a shell to a network socket`, inv.segment);
+    }
+  }
+}
+
+/** Secret material arriving on stdin: through the pipe or from a `<` redirect of a sensitive file. */
+function stdinSensitive(inv: Invocation, r: Reporter): boolean {
+  if (inv.stdin.sensitive) return true;
+  return inv.redirects.some((x) => x.op === '<' && resolveArg(x.target, inv, r).class === 'sensitive');
+}
+
+/** Programs that upload their file arguments somewhere remote. */
+const UPLOADERS: Record<string, RegExp> = {
+  gh: /^(gist (create|edit)|release (upload|create)|secret set)\b/,
+  aws: /^s3 (cp|sync|mv)\b/,
+  gsutil: /(^| )(cp|rsync|mv)( |$)/,
+  gcloud: /storage (cp|rsync)/,
+  az: /storage blob upload/,
+  rclone: /^(copy|sync|move|copyto)\b/,
+  s3cmd: /^(put|sync)\b/,
+  transfer: /./,
+};
+
+function uploads(inv: Invocation, r: Reporter): void {
+  const pattern = UPLOADERS[inv.program];
+  if (!pattern) return;
+  const line = inv.args.map((w) => optionText(w).toLowerCase()).join(' ');
+  if (!pattern.test(line)) return;
+  for (const w of splitArgs(inv.args).positionals) {
+    const text = plain(w);
+    if (!/^(~|\/|\.)/.test(text) && !text.includes('/') && !/\.(env|pem|key)$|^\.env/.test(text)) continue;
+    if (resolveArg(w, inv, r).class === 'sensitive') {
+      touchPath(w, 'read', inv, r);
+      r.exfiltration(inv.segment, `\`${inv.program}\` uploads secret material`);
+    }
+  }
+}
+
+export function detectNetwork(inv: Invocation, r: Reporter): Flow | undefined {
+  uploads(inv, r);
+  if (inv.program === 'openssl' && plain(inv.args[0]) === 's_client') {
+    const at = inv.args.findIndex((w) => plain(w) === '-connect');
+    const target = plain(inv.args[at + 1]).replace(/:\d+$/, '');
+    const nonLocal = at >= 0 && networkTarget(target, 'openssl', inv, r, true);
+    if (nonLocal && stdinSensitive(inv, r))
+      r.exfiltration(inv.segment, '`openssl s_client` sends secret material to a remote host');
+    return { sensitive: false, network: true, decoded: false, opaque: true };
+  }
+  switch (inv.program) {
+    case 'curl':
+    case 'wget':
+    case 'http':
+    case 'https':
+    case 'xh':
+    case 'aria2c':
+      return curlLike(inv, r);
+    case 'ssh':
+    case 'mosh':
+      return ssh(inv, r);
+    case 'scp':
+    case 'sftp':
+    case 'rsync':
+      copyRemote(inv, r);
+      return OPAQUE_FLOW;
+    case 'nc':
+    case 'ncat':
+    case 'netcat':
+    case 'telnet':
+    case 'socat':
+      return netcat(inv, r);
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * Programs that run code given as text: shells (`bash -c`, a script on stdin), `eval`, `source`, `su -c`,
+ * `watch`, `parallel`, and interpreter one-liners (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`).
+ * Literal shell text is analysed as a script of its own; code fetched from the network is remote code
+ * execution; decoded or computed code is uncertain. Interpreter code is scanned for literal destructive
+ * calls and shell-outs. Pure apart from reporting.
+ */
+
+import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
+import type { Word } from '../decode-word';
+import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
+import { protectQuoted, unprotect } from '../markers';
+import { touchPath } from './path-effects';
+import { scanCode } from './scan-code';
+
+function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: string): Flow {
+  if (!word) return OPAQUE_FLOW;
+  if (isLiteral(word)) return r.script(plain(word), inv, 'shell-string', wrapper);
+  if (word.flow.network)
+    r.hit('remote_code_execution', `\`${wrapper}\` runs code fetched from the network`, inv.segment);
+  else if (word.flow.decoded)
+    r.uncertain('decoded-payload', `\`${wrapper}\` runs code decoded at run time`, inv.segment);
+  else r.uncertain('dynamic-script', `\`${wrapper}\` runs code built at run time`, inv.segment);
+  return OPAQUE_FLOW;
+}
+
+/** Code arriving on stdin of a shell or interpreter. */
+function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
+  const stdin = inv.stdin;
+  if (stdin.network) {
+    r.hit('remote_code_execution', `\`${inv.program}\` runs code piped in from the network`, inv.segment);
+    return OPAQUE_FLOW;
+  }
+  if (stdin.decoded) {
+    r.uncertain('decoded-payload', `\`${inv.program}\` runs code decoded at run time`, inv.segment);
+    return OPAQUE_FLOW;
+  }
+  if (stdin.literal !== undefined) {
+    if (shell) return r.script(stdin.literal, inv, 'stdin-script', inv.program);
+    scanCode(stdin.literal, inv, r);
+    return OPAQUE_FLOW;
+  }
+  if (stdin.opaque || stdin.sensitive)
+    r.uncertain('dynamic-script', `\`${inv.program}\` runs code piped in at run time`, inv.segment);
+  return OPAQUE_FLOW;
+}
+
+function shell(inv: Invocation, r: Reporter): Flow {
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    // `-s`: the script is read from stdin and the words after it are its arguments.
+    if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t) && !/c/.test(t)) return runStdin(inv, r, true);
+    if (t === '--' || t === '-') return args[i + 1] ? OPAQUE_FLOW : runStdin(inv, r, true);
+    if (SHELL_VALUE_OPTIONS.has(t)) {
+      i++;
+      continue;
+    }
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t)) {
+      // The script is the first word after the option cluster that is not itself an option.
+      let k = i + 1;
+      while (k < args.length && /^[-+][a-zA-Z]+$/.test(plain(args[k]))) k++;
+      return runText(args[k], inv, r, `${inv.program} -c`);
+    }
+    if (t.startsWith('-') || t.startsWith('+')) continue;
+    // A script file: what it does is not visible here.
+    const res = touchPath(args[i] as Word, 'exec', inv, r);
+    if (res.resolved && r.downloaded.has(res.resolved)) {
+      r.hit(
+        'package_install_from_unstated_source',
+        `\`${inv.program}\` runs a script just downloaded from the network`,
+        inv.segment,
+      );
+    }
+    if (res.class === 'temp' || res.resolved === undefined)
+      r.uncertain(
+        'dynamic-script',
+        `\`${inv.program}\` runs a script file whose content is not shown`,
+        inv.segment,
+      );
+    if (args[i]?.flow.network)
+      r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+    return OPAQUE_FLOW;
+  }
+  return runStdin(inv, r, true);
+}
+
+const INLINE_OPTIONS: Record<string, readonly string[]> = {
+  python: ['-c'],
+  node: ['-e', '--eval', '-p', '--print'],
+  deno: ['eval'],
+  bun: ['-e', '--eval'],
+  perl: ['-e', '-E'],
+  ruby: ['-e'],
+  php: ['-r'],
+};
+
+function interpreterKind(program: string): string | undefined {
+  if (/^python(\d(\.\d+)?)?$/.test(program) || program === 'pypy3') return 'python';
+  if (program === 'nodejs') return 'node';
+  return INLINE_OPTIONS[program] ? program : undefined;
+}
+
+function interpreter(kind: string, inv: Invocation, r: Reporter): Flow {
+  const inline = INLINE_OPTIONS[kind] ?? [];
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    if (t === '--') return OPAQUE_FLOW;
+    const hit = inline.find(
+      (o) => t === o || (o.length === 2 && t.startsWith(o) && t.length > 2 && kind !== 'node'),
+    );
+    if (hit) {
+      const code =
+        t === hit ? args[i + 1] : { text: (args[i] as Word).text.slice(hit.length), flow: OPAQUE_FLOW };
+      if (!code) return OPAQUE_FLOW;
+      if (!isLiteral(code)) {
+        runText(code, inv, r, `${inv.program} ${hit}`);
+        return OPAQUE_FLOW;
+      }
+      scanCode(plain(code), inv, r);
+      return OPAQUE_FLOW;
+    }
+    if (t === '-m' || t === '-') return t === '-' ? runStdin(inv, r, false) : OPAQUE_FLOW;
+    if (!t.startsWith('-')) {
+      if (args[i]?.flow.network)
+        r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+      const ran = touchPath(args[i] as Word, 'exec', inv, r);
+      if (ran.resolved && r.downloaded.has(ran.resolved)) {
+        r.hit(
+          'package_install_from_unstated_source',
+          `\`${inv.program}\` runs a script just downloaded from the network`,
+          inv.segment,
+        );
+      }
+      return OPAQUE_FLOW;
+    }
+  }
+  return runStdin(inv, r, false);
+}
+
+export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
+  const p = inv.program;
+  if (SHELLS.has(p)) return shell(inv, r);
+  if (p === 'eval') {
+    const words = inv.args;
+    if (words.every(isLiteral))
+      return r.script(words.map((w) => plain(w)).join(' '), inv, 'shell-string', 'eval');
+    const joined = {
+      text: '\u0000',
+      flow: taintsOfAll(words.map((w) => w.flow)),
+    };
+    return runText(joined, inv, r, 'eval');
+  }
+  if (p === 'source' || p === '.') {
+    const file = inv.args[0];
+    if (file?.flow.network)
+      r.hit('remote_code_execution', `\`${p}\` runs code fetched from the network`, inv.segment);
+    else if (file && !isLiteral(file))
+      r.uncertain('dynamic-script', `\`${p}\` runs a script known only at run time`, inv.segment);
+    return OPAQUE_FLOW;
+  }
+  if (p === 'su') {
+    r.hit('privilege_escalation', '`su` acts as another user', inv.segment);
+    const at = inv.args.findIndex((w) => ['-c', '--command'].includes(plain(w)));
+    if (at >= 0) runText(inv.args[at + 1], inv, r, 'su -c');
+    return OPAQUE_FLOW;
+  }
+  if (p === 'alias') {
+    // Aliases are not expanded in a non-interactive bash, but zsh and `expand_aliases` do: analyse the text.
+    for (const w of inv.args) {
+      const eq = plain(w).indexOf('=');
+      if (eq > 0) runText({ text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow }, inv, r, 'alias');
+    }
+    return OPAQUE_FLOW;
+  }
+  if (p === 'watch') {
+    let i = 0;
+    while (i < inv.args.length && plain(inv.args[i]).startsWith('-'))
+      i += /^-(n|-interval|q|-equexit)$/.test(plain(inv.args[i])) ? 2 : 1;
+    const rest = inv.args.slice(i);
+    if (rest.length > 0)
+      runText(
+        rest.every(isLiteral)
+          ? { text: rest.map((w) => plain(w)).join(' '), flow: OPAQUE_FLOW }
+          : { text: '\u0000', flow: OPAQUE_FLOW },
+        inv,
+        r,
+        'watch',
+      );
+    return OPAQUE_FLOW;
+  }
+  if (p === 'parallel') return parallel(inv, r);
+  if (/^(g|m|n)?awk$/.test(p)) {
+    let k = 0;
+    while (k < inv.args.length && plain(inv.args[k]).startsWith('-'))
+      k += /^-[Fvf]$/.test(plain(inv.args[k])) ? 2 : 1;
+    const program = inv.args[k];
+    if (program && isLiteral(program)) scanCode(plain(program), inv, r);
+    return undefined;
+  }
+  if (p === 'vim' || p === 'vi' || p === 'nvim' || p === 'ex' || p === 'less' || p === 'more') {
+    for (const w of inv.args) {
+      const m = /^(?:\+|:)*!(.+)$/s.exec(plain(w).replace(/^\+/, ''));
+      if (m?.[1] && isLiteral(w)) r.script(m[1], inv, 'shell-string', `${p} !`);
+    }
+    return undefined;
+  }
+  if (p === 'script') {
+    const at = inv.args.findIndex((w) => /^(-[a-zA-Z]*c|--command)$/.test(plain(w)));
+    if (at >= 0) return runText(inv.args[at + 1], inv, r, 'script -c');
+    return undefined;
+  }
+  const kind = interpreterKind(p);
+  if (kind) return interpreter(kind, inv, r);
+  return undefined;
+}
+
+function parallel(inv: Invocation, r: Reporter): Flow {
+  const args = inv.args;
+  let i = 0;
+  while (i < args.length && plain(args[i]).startsWith('-') && plain(args[i]) !== ':::') {
+    i += /^(-j|--jobs|-S|--sshlogin|--results|-a|--arg-file|--joblog|--delay|--timeout)$/.test(plain(args[i]))
+      ? 2
+      : 1;
+  }
+  const marker = args.findIndex((w, k) => k >= i && plain(w) === ':::');
+  const template = args.slice(i, marker < 0 ? undefined : marker);
+  const inputs = marker < 0 ? [] : args.slice(marker + 1).filter((w) => plain(w) !== ':::');
+  if (template.length === 0) {
+    for (const input of inputs) runText(input, inv, r, 'parallel');
+    if (marker < 0 && (inv.stdin.literal !== undefined || inv.stdin.opaque)) runStdin(inv, r, true);
+    return OPAQUE_FLOW;
+  }
+  // Input read from stdin is run-time data, as for xargs.
+  const values =
+    marker < 0 ? [{ text: '\u0000', flow: { ...inv.stdin, literal: undefined, opaque: true } }] : inputs;
+  for (const value of values.length > 0 ? values : [{ text: '\u0000', flow: OPAQUE_FLOW }]) {
+    const hasToken = template.some((w) => /\{\d*\}/.test(plain(w)));
+    const argv = hasToken
+      ? template.map((w) => ({
+          text: protectQuoted(unprotect(w.text).replace(/\{\d*\}/g, '\0')).replaceAll('\0', value.text),
+          flow: w.flow,
+        }))
+      : [...template, value];
+    r.command(argv, inv, 'parallel');
+  }
+  return OPAQUE_FLOW;
+}

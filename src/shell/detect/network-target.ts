@@ -1,0 +1,65 @@
+/**
+ * Network destinations: the host of a URL or `user@host:path`, loopback as local, and the one place that
+ * reports an outbound connection to a host nobody stated. Pure apart from reporting.
+ */
+
+import type { Invocation, Reporter } from '../invocation';
+
+export const DEFAULT_PACKAGE_SOURCES = [
+  'registry.npmjs.org',
+  'registry.yarnpkg.com',
+  'pypi.org',
+  'files.pythonhosted.org',
+  'crates.io',
+  'rubygems.org',
+  'proxy.golang.org',
+];
+
+export function isLocalHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    /^127\./.test(h) ||
+    h === '::1' ||
+    h === '0.0.0.0' ||
+    h === '' ||
+    h === 'host.docker.internal'
+  );
+}
+
+function covers(list: readonly string[], host: string): boolean {
+  const h = host.toLowerCase();
+  return list.some((s) => h === s.toLowerCase() || h.endsWith(`.${s.toLowerCase()}`));
+}
+
+/** Host of a URL, `user@host:path`, `host:path` or bare host; undefined when not a destination. */
+export function hostOf(text: string): string | undefined {
+  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(text);
+  if (url) return url[1];
+  const scp = /^(?:[\w.-]+@)?(\[[^\]]+\]|[\w.-]+):/.exec(text);
+  if (scp && !/^[a-z]:$/i.test(`${scp[1]}:`)) return scp[1];
+  return undefined;
+}
+
+/** Records a destination; reports an unstated non-local host. Returns whether it is non-local. */
+export function networkTarget(
+  target: string,
+  via: string,
+  inv: Invocation,
+  r: Reporter,
+  bare = false,
+): boolean {
+  const host = bare ? target.replace(/^[\w.-]+@/, '') : hostOf(target);
+  if (!host || host.includes('\u0000')) return false;
+  const local = isLocalHost(host);
+  r.host(inv.segment, { host, local, via });
+  if (!local && !covers(r.env.statedHosts ?? [], host)) {
+    r.hit(
+      'outbound_network_to_unstated_host',
+      `\`${via}\` connects to a host nobody stated (${host.slice(0, 60)})`,
+      inv.segment,
+    );
+  }
+  return !local;
+}

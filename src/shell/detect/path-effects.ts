@@ -1,0 +1,205 @@
+/**
+ * What touching a path means: resolves a word for an invocation, records it on the segment, and reports the
+ * categories that follow from the path alone (secret reads, writes to shell rc files, cron, services, agent
+ * and gavel configuration, block devices). Pure apart from reporting.
+ */
+
+import { isUnder, type ResolvedPath, resolvePath } from '../classify-path';
+import { GENERATED_FOLDERS } from '../data/system-roots';
+import type { Word } from '../decode-word';
+import { type Invocation, type Reporter, shown } from '../invocation';
+import { DYN } from '../markers';
+import type { PathRef } from '../types';
+
+export function resolveArg(word: Word, inv: Invocation, r: Reporter): ResolvedPath {
+  const text = word.text;
+  if (inv.cwd === undefined && !text.startsWith('/') && !text.startsWith('~') && !text.startsWith(DYN)) {
+    return { class: 'outside', glob: false };
+  }
+  return resolvePath(text, r.scope, inv.cwd ?? r.scope.cwd);
+}
+
+/** Files whose change makes something run later: shell start-up files, cron, services, login hooks. */
+const PERSISTENCE_HOME = [
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.zlogin',
+  '.config/fish',
+  '.ssh/authorized_keys',
+  '.ssh/rc',
+  '.config/autostart',
+  '.config/systemd',
+  'Library/LaunchAgents',
+  '.local/share/systemd',
+  '.xinitrc',
+  '.xprofile',
+  '.pam_environment',
+];
+const PERSISTENCE_SYSTEM = [
+  '/etc/cron.d',
+  '/etc/cron.daily',
+  '/etc/cron.hourly',
+  '/etc/cron.weekly',
+  '/etc/cron.monthly',
+  '/etc/crontab',
+  '/var/spool/cron',
+  '/etc/systemd',
+  '/lib/systemd',
+  '/usr/lib/systemd',
+  '/etc/init.d',
+  '/etc/rc.local',
+  '/etc/profile',
+  '/etc/profile.d',
+  '/etc/bash.bashrc',
+  '/etc/zsh',
+  '/Library/LaunchAgents',
+  '/Library/LaunchDaemons',
+  '/etc/ld.so.preload',
+  '/etc/environment',
+  '/etc/sudoers',
+  '/etc/sudoers.d',
+];
+/** The agent's and gavel's own configuration: changing it changes what gets reviewed. */
+const AGENT_DIRS = [
+  '.claude',
+  '.codex',
+  '.pi',
+  '.gavel',
+  '.cursor',
+  '.gemini',
+  '.continue',
+  '.aider.conf.yml',
+];
+const AGENT_FILES = ['gavel.toml', 'CLAUDE.md', 'AGENTS.md', '.mcp.json', 'claude_desktop_config.json'];
+const AGENT_HOME = ['.claude.json', '.config/gavel', '.config/claude', '.config/codex'];
+
+/** A path at or below a generated folder, inside a workspace root. */
+export function isGenerated(path: string | undefined, r: Reporter): boolean {
+  if (path === undefined) return false;
+  const root = r.scope.workspaceRoots.find((w) => isUnder(path, w));
+  if (root === undefined || root === path) return false;
+  return path
+    .slice(root.length + 1)
+    .split('/')
+    .some((part) => GENERATED_FOLDERS.includes(part));
+}
+
+export function isAgentConfig(path: string, home: string): boolean {
+  const parts = path.split('/');
+  if (parts.some((p) => AGENT_DIRS.includes(p))) return true;
+  if (AGENT_FILES.includes(parts[parts.length - 1] ?? '')) return true;
+  return AGENT_HOME.some((h) => isUnder(path, `${home}/${h}`));
+}
+
+export function isPersistence(path: string, home: string): boolean {
+  return (
+    PERSISTENCE_HOME.some((h) => isUnder(path, `${home}/${h}`)) ||
+    PERSISTENCE_SYSTEM.some((s) => isUnder(path, s))
+  );
+}
+
+export function isBlockDevice(path: string): boolean {
+  return /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/.test(
+    path,
+  );
+}
+
+/** Records a path and reports what follows from its class and role. */
+export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r: Reporter): ResolvedPath {
+  const res = resolveArg(word, inv, r);
+  r.path(inv.segment, {
+    raw: shown(word, 120),
+    ...(res.resolved === undefined ? {} : { resolved: res.resolved }),
+    class: res.class,
+    role,
+    ...(res.glob ? { glob: true } : {}),
+    ...(res.class === 'workspace' && isGenerated(res.resolved, r) ? { generated: true } : {}),
+  });
+  const p = res.resolved;
+  if (role === 'read' && res.class === 'sensitive') {
+    r.hit(
+      'secret_material_read',
+      `\`${inv.program}\` reads secret material (${shortPath(word)})`,
+      inv.segment,
+    );
+  }
+  if ((role === 'write' || role === 'delete') && p !== undefined) {
+    if (isAgentConfig(p, r.scope.home)) {
+      r.hit(
+        'agent_self_modification',
+        `\`${inv.program}\` changes agent or gavel configuration (${shortPath(word)})`,
+        inv.segment,
+      );
+    }
+    if (role === 'write' && isPersistence(p, r.scope.home)) {
+      r.hit(
+        'persistence',
+        `\`${inv.program}\` writes a file that runs at login, on a schedule or as a service (${shortPath(word)})`,
+        inv.segment,
+      );
+    }
+    if (role === 'write' && isBlockDevice(p)) {
+      r.hit(
+        'block_device_write',
+        `\`${inv.program}\` writes to the block device ${shortPath(word)}`,
+        inv.segment,
+      );
+    }
+  }
+  return res;
+}
+
+/** True when a folder holds secret material below it (home, `~/.config`, `/etc`): a recursive read takes it. */
+export function holdsSecrets(path: string | undefined, r: Reporter): boolean {
+  return path !== undefined && r.scope.sensitivePrefixes.some((s) => isUnder(s, path) && s !== path);
+}
+
+/** Programs that read whole folder trees by default. */
+export const TREE_READERS = new Set([
+  'tar',
+  'zip',
+  '7z',
+  'rsync',
+  'scp',
+  'rclone',
+  'rg',
+  'ag',
+  'grep',
+  'cp',
+  'duplicity',
+  'borg',
+  'restic',
+]);
+
+/** Reads a path; a recursive read of a folder that holds secrets counts as reading them. */
+export function readsTree(inv: Invocation, options: readonly string[]): boolean {
+  if (
+    ['tar', 'zip', '7z', 'rsync', 'rclone', 'rg', 'ag', 'duplicity', 'borg', 'restic'].includes(inv.program)
+  )
+    return true;
+  return options.some((o) => /^-[a-zA-Z]*[rRa]/.test(o) || o === '--recursive' || o === '--archive');
+}
+
+export function shortPath(word: Word): string {
+  return `\`${shown(word, 48)}\``;
+}
+
+/** Redirect writes and reads of one invocation. */
+export function redirectEffects(inv: Invocation, r: Reporter): void {
+  for (const redirect of inv.redirects) {
+    const target = redirect.target.text;
+    if (
+      /^&?\d*-?$/.test(target) ||
+      target === '/dev/null' ||
+      /^\/dev\/(stdout|stderr|tty|fd\/\d)$/.test(target)
+    )
+      continue;
+    if (redirect.op.includes('>')) touchPath(redirect.target, 'write', inv, r);
+    else if (redirect.op.includes('<')) touchPath(redirect.target, 'read', inv, r);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * What a command writes to stdout, or what a word carries, as far as shell analysis can tell: literal text,
+ * data read from a sensitive source, data fetched from the network, decoded (opaque) payloads. Pure.
+ */
+
+export interface Flow {
+  /** Exact text when every producer was literal (`echo x`, a here-doc body, `cat <<EOF`). */
+  literal?: string;
+  /** Carries data read from a sensitive path or the environment. */
+  sensitive: boolean;
+  /** Carries data fetched from a non-local host. */
+  network: boolean;
+  /** Carries data decoded from an opaque form (base64, hex, compressed). */
+  decoded: boolean;
+  /** Computed at run time by something analysis does not model (unknown program, variable). */
+  opaque?: boolean;
+}
+
+export const NO_FLOW: Flow = Object.freeze({ sensitive: false, network: false, decoded: false });
+
+export function literalFlow(text: string): Flow {
+  return { literal: text, sensitive: false, network: false, decoded: false };
+}
+
+/** Taints of both; literal text survives only when one side carries nothing. */
+export function joinFlows(a: Flow, b: Flow): Flow {
+  return {
+    sensitive: a.sensitive || b.sensitive,
+    network: a.network || b.network,
+    decoded: a.decoded || b.decoded,
+    opaque: a.opaque || b.opaque || (a.literal !== undefined && b.literal !== undefined),
+  };
+}
+
+export const OPAQUE_FLOW: Flow = Object.freeze({
+  sensitive: false,
+  network: false,
+  decoded: false,
+  opaque: true,
+});
+
+/** A filter's output: the taints of its input, no literal text. */
+export function taintsOf(a: Flow): Flow {
+  return { sensitive: a.sensitive, network: a.network, decoded: a.decoded, opaque: true };
+}
+
+export function isTainted(a: Flow): boolean {
+  return a.sensitive || a.network || a.decoded || a.opaque === true;
+}
+
+/** The taints of several words together, as one opaque flow. */
+export function taintsOfAll(flows: readonly Flow[]): Flow {
+  let sensitive = false;
+  let network = false;
+  let decoded = false;
+  for (const f of flows) {
+    sensitive ||= f.sensitive;
+    network ||= f.network;
+    decoded ||= f.decoded;
+  }
+  return { sensitive, network, decoded, opaque: true };
+}

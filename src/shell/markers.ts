@@ -1,0 +1,53 @@
+/**
+ * Private characters used inside decoded words. Quoted characters that would be special unquoted (braces,
+ * commas, glob characters) are stored as sentinels so brace expansion and glob detection see only unquoted
+ * ones; `DYN` stands for text the shell would compute at run time. Pure.
+ */
+
+export const DYN = '\u0000';
+/** Where bash would split an unquoted expansion into several words (default IFS). */
+export const SPLIT = '\u0007';
+const QUOTED: Record<string, string> = {
+  '{': '\u0001',
+  '}': '\u0002',
+  ',': '\u0003',
+  '*': '\u0004',
+  '?': '\u0005',
+  '[': '\u0006',
+};
+const UNQUOTED: Record<string, string> = Object.fromEntries(Object.entries(QUOTED).map(([k, v]) => [v, k]));
+const QUOTED_RE = /[{},*?[]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the sentinels are control characters on purpose
+const SENTINEL_RE = /[\u0001-\u0006]/g;
+
+/** Marks the special characters of quoted text as literal. */
+export function protectQuoted(text: string): string {
+  return text.replace(QUOTED_RE, (c) => QUOTED[c] ?? c);
+}
+
+/** Restores sentinels to the characters they stand for. */
+export function unprotect(text: string): string {
+  // Most words hold no sentinel: skip the replace and its allocation.
+  let found = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 1 && code <= 6) {
+      found = true;
+      break;
+    }
+  }
+  return found ? text.replace(SENTINEL_RE, (c) => UNQUOTED[c] ?? c) : text;
+}
+
+export function hasGlob(text: string): boolean {
+  return /[*?[]/.test(text);
+}
+
+export function isDynamic(text: string): boolean {
+  return text.includes(DYN);
+}
+
+/** For display: the dynamic parts as `$…`, sentinels restored. */
+export function display(text: string): string {
+  return unprotect(text).replaceAll(DYN, '$…');
+}

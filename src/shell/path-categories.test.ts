@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Category } from './category';
+import { hostCategories, pathCategories } from './path-categories';
+import type { ShellEnv } from './types';
+
+const env: ShellEnv = {
+  cwd: '/home/u/proj',
+  home: '/home/u',
+  workspaceRoots: ['/home/u/proj'],
+  tempDirs: ['/tmp'],
+  statedHosts: ['docs.example.com'],
+};
+
+describe('pathCategories', () => {
+  it.each<[string, string, 'read' | 'write' | 'delete', Category[]]>([
+    ['Read(.env)', '.env', 'read', ['secret_material_read']],
+    ['Read of a key by absolute path', '/home/u/.ssh/id_ed25519', 'read', ['secret_material_read']],
+    ['Read of source', 'src/index.ts', 'read', []],
+    ['Write of claude settings', '.claude/settings.json', 'write', ['agent_self_modification']],
+    ['Edit of gavel.toml', 'gavel.toml', 'write', ['agent_self_modification']],
+    ['Write of a shell rc file', '~/.zshrc', 'write', ['persistence']],
+    ['Write of a block device', '/dev/sda', 'write', ['block_device_write']],
+    ['Write of source', 'src/index.ts', 'write', []],
+  ])('%s', (_name, path, role, want) => {
+    expect(pathCategories(path, role, env).categories).toEqual(want);
+  });
+
+  it('resolves and classes the path', () => {
+    expect(pathCategories('../x', 'read', env).ref).toEqual({
+      raw: '../x',
+      class: 'home',
+      role: 'read',
+      resolved: '/home/u/x',
+    });
+  });
+});
+
+describe('hostCategories', () => {
+  it.each<[string, Category[]]>([
+    ['localhost', []],
+    ['127.0.0.1', []],
+    ['docs.example.com', []],
+    ['api.docs.example.com', []],
+    ['evil.example', ['outbound_network_to_unstated_host']],
+  ])('%s', (host, want) => {
+    expect(hostCategories(host, env)).toEqual(want);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Categories of a single path or host, for tools that are not shell commands (Read, Write, Edit, WebFetch):
+ * `Read(.env)` is a secret read, `Write(.claude/settings.json)` is self-modification, a fetch from an
+ * unstated host is outbound network. Same rules as the shell detectors use. Pure.
+ */
+
+import type { Category } from './category';
+import { makePathScope, resolvePath } from './classify-path';
+import { isLocalHost } from './detect/network-target';
+import { isAgentConfig, isBlockDevice, isPersistence } from './detect/path-effects';
+import { protectQuoted } from './markers';
+import type { PathRef, ShellEnv } from './types';
+
+export interface PathVerdict {
+  ref: PathRef;
+  categories: Category[];
+}
+
+export function pathCategories(path: string, role: 'read' | 'write' | 'delete', env: ShellEnv): PathVerdict {
+  const scope = makePathScope(env);
+  // A tool's path is literal text: no globs, no variables.
+  const res = resolvePath(protectQuoted(path), scope);
+  const categories: Category[] = [];
+  const p = res.resolved;
+  if (role === 'read' && res.class === 'sensitive') categories.push('secret_material_read');
+  if (role !== 'read' && p !== undefined) {
+    if (isAgentConfig(p, scope.home)) categories.push('agent_self_modification');
+    if (role === 'write' && isPersistence(p, scope.home)) categories.push('persistence');
+    if (role === 'write' && isBlockDevice(p)) categories.push('block_device_write');
+  }
+  const ref: PathRef = {
+    raw: path.slice(0, 120),
+    class: res.class,
+    role,
+    ...(p === undefined ? {} : { resolved: p }),
+  };
+  return { ref, categories };
+}
+
+export function hostCategories(host: string, env: ShellEnv): Category[] {
+  if (isLocalHost(host)) return [];
+  const h = host.toLowerCase();
+  const stated = (env.statedHosts ?? []).some(
+    (s) => h === s.toLowerCase() || h.endsWith(`.${s.toLowerCase()}`),
+  );
+  return stated ? [] : ['outbound_network_to_unstated_host'];
+}

@@ -1,0 +1,275 @@
+/**
+ * Walks a tree-sitter-bash syntax tree in execution order: lists, pipelines (stdout to stdin), subshells,
+ * function bodies, loops and conditions, redirects, here-docs and here-strings, variable assignments and `cd`.
+ * Every simple command goes to `runCommand`. Pure apart from the callbacks in `WalkHost`.
+ */
+
+import type { Node } from 'web-tree-sitter';
+import { decodeWord, type Word, type WordContext } from './decode-word';
+import { expandBraces } from './expand-braces';
+import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
+import type { Redirect } from './invocation';
+import { DYN, SPLIT, unprotect } from './markers';
+import type { SegmentContext } from './types';
+
+export interface Frame {
+  depth: number;
+  context: SegmentContext;
+  wrappers: string[];
+  vars: Map<string, { text: string; flow: Flow }>;
+  cwd: string | undefined;
+}
+
+export interface SimpleCommand {
+  words: Word[];
+  assignments: Map<string, { text: string; flow: Flow }>;
+  redirects: Redirect[];
+  stdin: Flow;
+}
+
+export interface WalkHost {
+  runCommand(cmd: SimpleCommand, frame: Frame): Flow;
+  substitution(node: Node, frame: Frame): Flow;
+  parseError(): void;
+  /** A variable was assigned (prefix, plain or declared). */
+  assigned(name: string, frame: Frame): void;
+}
+
+function wordContext(
+  host: WalkHost,
+  frame: Frame,
+  local?: Map<string, { text: string; flow: Flow }>,
+): WordContext {
+  return {
+    variable: (name) => local?.get(name) ?? frame.vars.get(name),
+    substitute: (node) => host.substitution(node, frame),
+  };
+}
+
+function named(node: Node): Node[] {
+  return node.namedChildren.filter((c): c is Node => c !== null);
+}
+
+const WORD_TYPES = new Set([
+  'word',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'number',
+  'brace_expression',
+]);
+
+function expanded(word: Word): Word[] {
+  if (word.text.includes(SPLIT)) {
+    return word.text
+      .split(SPLIT)
+      .filter((t) => t !== '')
+      .flatMap((text) => expanded({ text, flow: word.flow }));
+  }
+  if (!word.text.includes('{')) return [word];
+  return expandBraces(word.text).map((text) => ({ text, flow: word.flow }));
+}
+
+export class TreeWalker {
+  constructor(private readonly host: WalkHost) {}
+
+  walk(node: Node, frame: Frame, stdin: Flow = NO_FLOW): Flow {
+    switch (node.type) {
+      case 'program':
+      case 'list':
+      case 'compound_statement':
+      case 'do_group':
+      case 'else_clause':
+      case 'elif_clause':
+      case 'if_statement':
+      case 'while_statement':
+      case 'case_statement':
+      case 'case_item':
+      case 'negated_command':
+      case 'ERROR': {
+        if (node.type === 'ERROR') this.host.parseError();
+        let out: Flow = NO_FLOW;
+        for (const child of named(node)) out = this.walk(child, frame, stdin);
+        return out;
+      }
+      case 'for_statement':
+      case 'c_style_for_statement': {
+        const variable = node.childForFieldName('variable');
+        for (const value of node.childrenForFieldName('value'))
+          if (value) decodeWord(value, wordContext(this.host, frame));
+        if (variable) frame.vars.delete(variable.text);
+        const body = node.childForFieldName('body');
+        return body ? this.walk(body, frame) : NO_FLOW;
+      }
+      case 'subshell': {
+        const inner: Frame = {
+          ...frame,
+          vars: new Map(frame.vars),
+          context: frame.context === 'top' ? 'subshell' : frame.context,
+        };
+        let out: Flow = NO_FLOW;
+        for (const child of named(node)) out = this.walk(child, inner, stdin);
+        return out;
+      }
+      case 'function_definition': {
+        const body = node.childForFieldName('body');
+        if (body) this.walk(body, { ...frame, vars: new Map(frame.vars), context: 'function' });
+        return NO_FLOW;
+      }
+      case 'pipeline': {
+        let flow = stdin;
+        for (const child of named(node)) flow = this.walk(child, frame, flow);
+        return flow;
+      }
+      case 'redirected_statement':
+        return this.walkRedirected(node, frame, stdin);
+      case 'command':
+        return this.walkCommand(node, frame, stdin, [], []);
+      case 'variable_assignment':
+        this.assign(node, frame, frame.vars);
+        return NO_FLOW;
+      case 'variable_assignments':
+        for (const child of named(node)) this.assign(child, frame, frame.vars);
+        return NO_FLOW;
+      case 'declaration_command': {
+        for (const child of named(node)) {
+          if (child.type === 'variable_assignment') this.assign(child, frame, frame.vars);
+          else if (child.type === 'variable_name') frame.vars.delete(child.text);
+          else decodeWord(child, wordContext(this.host, frame));
+        }
+        return NO_FLOW;
+      }
+      case 'unset_command':
+        for (const child of named(node)) frame.vars.delete(child.text);
+        return NO_FLOW;
+      case 'comment':
+      case 'heredoc_body':
+        return NO_FLOW;
+      default: {
+        // test_command, arithmetic, anything else: decode words so substitutions inside are analysed.
+        if (WORD_TYPES.has(node.type)) return decodeWord(node, wordContext(this.host, frame)).flow;
+        let out: Flow = NO_FLOW;
+        for (const child of named(node)) out = joinFlows(out, this.walk(child, frame, NO_FLOW));
+        return taintsOf(out);
+      }
+    }
+  }
+
+  private assign(node: Node, frame: Frame, into: Map<string, { text: string; flow: Flow }>): void {
+    const name = node.childForFieldName('name')?.text ?? named(node)[0]?.text;
+    const value = node.childForFieldName('value');
+    if (!name) return;
+    this.host.assigned(name, frame);
+    const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
+    // Assignments are not split: keep the value whole.
+    into.set(
+      name,
+      word.text.includes(SPLIT) ? { text: word.text.replaceAll(SPLIT, ' '), flow: word.flow } : word,
+    );
+  }
+
+  /** Redirects: here-docs and here-strings feed stdin; a here-doc may carry the rest of its pipeline. */
+  private walkRedirected(node: Node, frame: Frame, stdin: Flow): Flow {
+    const body = node.childForFieldName('body');
+    const redirects: Redirect[] = [];
+    const extraArgs: Word[] = [];
+    let input = stdin;
+    const continuations: Node[] = [];
+    const ctx = wordContext(this.host, frame);
+    for (const child of named(node)) {
+      if (child === body || child.id === body?.id) continue;
+      if (child.type === 'heredoc_redirect') {
+        input = this.heredoc(child, frame);
+        for (const part of named(child)) {
+          if (!['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_descriptor'].includes(part.type))
+            continuations.push(part);
+        }
+      } else if (child.type === 'herestring_redirect') {
+        const target = named(child).find((c) => c.type !== 'file_descriptor');
+        const word = target ? decodeWord(target, ctx) : { text: '', flow: NO_FLOW };
+        input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
+      } else if (child.type === 'file_redirect') {
+        this.fileRedirect(child, ctx, redirects, extraArgs);
+        const last = redirects[redirects.length - 1];
+        if (last && (last.op === '<' || last.op === '<>')) input = { ...NO_FLOW };
+      } else this.walk(child, frame);
+    }
+    let out: Flow;
+    if (body?.type === 'command') out = this.walkCommand(body, frame, input, redirects, extraArgs);
+    else {
+      // A compound body: its commands see the redirects as their own.
+      out = body ? this.walk(body, frame, input) : NO_FLOW;
+      for (const r of redirects)
+        this.host.runCommand(
+          { words: [{ text: ':', flow: NO_FLOW }], assignments: new Map(), redirects: [r], stdin: NO_FLOW },
+          frame,
+        );
+    }
+    for (const cont of continuations) out = this.walk(cont.type === 'pipeline' ? cont : cont, frame, out);
+    return out;
+  }
+
+  private fileRedirect(node: Node, ctx: WordContext, redirects: Redirect[], extraArgs: Word[]): void {
+    const op = node.children.find((c) => c !== null && !c.isNamed)?.type ?? '>';
+    const targets = named(node).filter((c) => c.type !== 'file_descriptor');
+    const first = targets[0];
+    if (first) redirects.push({ op, target: decodeWord(first, ctx) });
+    // tree-sitter-bash folds words after a redirect target into the redirect; they are arguments.
+    for (const extra of targets.slice(1)) extraArgs.push(...expanded(decodeWord(extra, ctx)));
+  }
+
+  private heredoc(node: Node, frame: Frame): Flow {
+    const start = named(node).find((c) => c.type === 'heredoc_start');
+    const body = named(node).find((c) => c.type === 'heredoc_body');
+    if (!body) return literalFlow('');
+    const quoted = /['"\\]/.test(start?.text ?? '');
+    const strip = node.children.some((c) => c?.type === '<<-');
+    let text: string;
+    let flow: Flow = NO_FLOW;
+    if (quoted) text = body.text;
+    else {
+      const word = decodeWord(body, wordContext(this.host, frame));
+      text = word.text;
+      flow = word.flow;
+    }
+    if (strip) text = text.replace(/^\t+/gm, '');
+    if (text.includes(DYN)) return taintsOf(flow);
+    return { ...literalFlow(unprotect(text)), sensitive: flow.sensitive };
+  }
+
+  private walkCommand(node: Node, frame: Frame, stdin: Flow, redirects: Redirect[], extraArgs: Word[]): Flow {
+    const ctx0 = wordContext(this.host, frame);
+    const assignments = new Map<string, { text: string; flow: Flow }>();
+    const words: Word[] = [];
+    const ownRedirects = [...redirects];
+    const trailing: Word[] = [];
+    let input = stdin;
+    for (const child of named(node)) {
+      if (child.type === 'variable_assignment') this.assign(child, frame, assignments);
+      else if (child.type === 'command_name') {
+        const inner = named(child)[0];
+        if (inner) words.push(...expanded(decodeWord(inner, wordContext(this.host, frame, assignments))));
+      } else if (child.type === 'file_redirect') this.fileRedirect(child, ctx0, ownRedirects, trailing);
+      else if (child.type === 'herestring_redirect') {
+        const target = named(child).find((c) => c.type !== 'file_descriptor');
+        const word = target ? decodeWord(target, ctx0) : { text: '', flow: NO_FLOW };
+        input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
+      } else if (child.type === 'heredoc_redirect') input = this.heredoc(child, frame);
+      else if (child.type === 'comment') continue;
+      else words.push(...expanded(decodeWord(child, wordContext(this.host, frame, assignments))));
+    }
+    words.push(...trailing, ...extraArgs);
+    if (words.length === 0) {
+      for (const [k, v] of assignments) frame.vars.set(k, v);
+      return NO_FLOW;
+    }
+    return this.host.runCommand({ words, assignments, redirects: ownRedirects, stdin: input }, frame);
+  }
+}
