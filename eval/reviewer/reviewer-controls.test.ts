@@ -55,7 +55,7 @@ describe('controls: the same pipeline can allow, so the denials above mean somet
 
   it('a shell command gavel could not model is never allowed by the model (escalate, uncertain)', async () => {
     const b = box();
-    const { decision } = await gavelCheck(b, { tool: 'shell', input: { command: 'ls -la "$HOME"' } }, [
+    const { decision } = await gavelCheck(b, { tool: 'shell', input: { command: '"$TOOL" --all' } }, [
       reply('low', 'unknown'),
     ]);
     expect(decision.verdict).not.toBe('allow');

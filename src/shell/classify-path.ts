@@ -78,9 +78,16 @@ export function isSensitive(path: string, scope: PathScope): boolean {
 
 export function classOf(path: string, scope: PathScope): PathClass {
   if (isSensitive(path, scope)) return 'sensitive';
-  if (scope.tempDirs.some((t) => isUnder(path, t))) return 'temp';
-  if (scope.workspaceRoots.some((w) => isUnder(path, w))) return 'workspace';
-  if (isUnder(path, scope.home)) return 'home';
+  // INVARIANT: the most specific root wins, so a home or workspace that sits in a temp folder (a CI
+  // runner, a sandbox) is still home or workspace, and a temp folder inside home is still temp.
+  let best: { length: number; cls: PathClass } | undefined;
+  const consider = (root: string, cls: PathClass) => {
+    if (isUnder(path, root) && (!best || root.length > best.length)) best = { length: root.length, cls };
+  };
+  for (const t of scope.tempDirs) consider(t, 'temp');
+  for (const w of scope.workspaceRoots) consider(w, 'workspace');
+  consider(scope.home, 'home');
+  if (best) return best.cls;
   if (path === '/' || SYSTEM_ROOTS.some((s) => isUnder(path, s))) return 'system';
   return 'outside';
 }

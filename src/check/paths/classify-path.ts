@@ -118,10 +118,17 @@ export function isSensitive(abs: string, env: PathEnv, table: PathTable): boolea
 
 export function classifyPath(abs: string, env: PathEnv, table: PathTable): PathClass {
   if (isSensitive(abs, env, table)) return 'sensitive';
-  if (env.workspaceRoots.some((root) => isUnder(abs, root))) return 'workspace';
-  if ([...table.temp_dirs, ...table.scratch_devices, ...env.tempDirs].some((t) => isUnder(abs, t)))
-    return 'temp';
-  if (isUnder(abs, env.home)) return 'home';
+  if (table.scratch_devices.some((t) => isUnder(abs, t))) return 'temp';
+  // INVARIANT: the most specific root wins, so a home or workspace that sits in a temp folder (a CI
+  // runner, a sandbox) is still home or workspace, and a temp folder inside home is still temp.
+  let best: { length: number; cls: PathClass } | undefined;
+  const consider = (root: string, cls: PathClass) => {
+    if (isUnder(abs, root) && (!best || root.length > best.length)) best = { length: root.length, cls };
+  };
+  for (const t of [...table.temp_dirs, ...env.tempDirs]) consider(t, 'temp');
+  for (const w of env.workspaceRoots) consider(w, 'workspace');
+  consider(env.home, 'home');
+  if (best) return best.cls;
   if (abs === '/' || table.system_roots.some((r) => isUnder(abs, r))) return 'system';
   return 'outside';
 }

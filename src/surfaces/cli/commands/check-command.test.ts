@@ -86,10 +86,23 @@ describe('gavel check', () => {
 describe('gavel explain', () => {
   it('prints the trace and the decision', async () => {
     const t = ctxFor();
-    expect(await main(['explain', 'ls -la'], t.ctx)).toBe(EXIT.escalate);
+    expect(await main(['explain', 'ls -la'], t.ctx)).toBe(EXIT.ok);
     expect(t.out()).toContain('[1] ls -la');
-    expect(t.out()).toContain('uncertain: no-analyzer');
+    expect(t.out()).not.toContain('uncertain');
     expect(t.out()).toContain('decision:');
+  });
+
+  it('traces a compound command to the segment the floor denies', async () => {
+    const t = ctxFor();
+    expect(await main(['explain', 'git log --oneline; rm -rf ~'], t.ctx)).toBe(EXIT.deny);
+    expect(t.out()).toContain('[2] rm -rf ~');
+    expect(t.out()).toContain('floor: destructive_root_delete decides (sealed)');
+  });
+
+  it('flags a command it cannot model as uncertain', async () => {
+    const t = ctxFor();
+    expect(await main(['explain', '"$TOOL" --flag'], t.ctx)).toBe(EXIT.escalate);
+    expect(t.out()).toContain('dynamic-command');
   });
 });
 
