@@ -50,7 +50,12 @@ export function renderEstimate(view: EstimateView): string {
   const e = estimateOf(view);
   const c = view.caps;
   const lines = ['estimate: nothing was sent'];
-  if (view.egress) lines.push(`  model   ${formatEgress(view.egress).replace(' sends ', ' would send ')}`);
+  if (view.egress)
+    lines.push(
+      `  model   ${formatEgress(view.egress)
+        .replace(/^model /, '')
+        .replace(' sends ', ' would send ')}`,
+    );
   else lines.push(`  model   none: ${view.none ?? 'no model would be called'}`);
   lines.push(`  calls   ${e.calls} built, ${e.callsFit} within the caps (max ${c.maxCalls} a run)`);
   const total = e.inputTokens + e.worstOutputTokens;
