@@ -194,6 +194,7 @@ describe('--estimate', () => {
     const t = await sandbox([review('low')]);
     const got = await gavel(t, ['check', '--json', '--model', GPT, '--estimate'], mcp('create_issue'));
     expect([got.code, t.sent(), existsSync(auditLog(t))]).toEqual([EXIT.ok, 0, false]);
+    expect([existsSync(t.cache), existsSync(join(t.base, 'state'))]).toEqual([false, false]);
     expect(got.json()).toMatchObject({
       verdict: 'escalate',
       basis: 'no-model',

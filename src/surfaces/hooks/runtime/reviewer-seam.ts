@@ -9,7 +9,7 @@
  * Reads env and files: surfaces only.
  */
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type BreakerStore,
@@ -143,8 +143,13 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   const reviewer = modelReviewer({
     deps: () => {
       const dir = userStateDir(env, setup.home);
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      breaker = openBreakerStore(join(dir, 'reviewer-breaker.sqlite'));
+      const file = join(dir, 'reviewer-breaker.sqlite');
+      // An estimate records no outcome: with no store yet it reads an empty one and creates nothing.
+      if (flags.estimate && !existsSync(file)) breaker = openBreakerStore(':memory:');
+      else {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        breaker = openBreakerStore(file);
+      }
       return {
         runner,
         egress: opened.egress,
