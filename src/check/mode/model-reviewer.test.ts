@@ -24,7 +24,13 @@ const reply = (risk: string, authorization: string, goal_quote: string | null = 
 function run(
   input: ToolInput,
   replies: ScriptedReply[],
-  options: { toolName?: string; goal?: string; shell?: ReturnType<typeof analysis>; throws?: boolean } = {},
+  options: {
+    toolName?: string;
+    goal?: string;
+    shell?: ReturnType<typeof analysis>;
+    throws?: boolean;
+    estimate?: boolean;
+  } = {},
 ) {
   const seen: { decision: Decision; record: ReviewerRecord }[] = [];
   const client = scriptedClient(replies);
@@ -35,6 +41,7 @@ function run(
     caps: { maxCalls: 5, maxTokens: 1_000_000, maxCostUsd: 1, maxCallTokens: 100_000 },
     concurrency: 1,
     rpm: 0,
+    estimate: options.estimate ?? false,
   });
   const reviewer = modelReviewer({
     deps: () => {
@@ -101,6 +108,19 @@ describe('modelReviewer', () => {
     const d = (await r.result).decision;
     expect(d.verdict).not.toBe('allow');
     expect(d.categories).toContain('agent_self_modification');
+  });
+
+  it('--estimate: the review is priced, never sent, and no decision is pretended', async () => {
+    const r = run(mcp, [reply('low', 'unknown')], { toolName: 'mcp__github__create_issue', estimate: true });
+    const d = (await r.result).decision;
+    expect(d).toMatchObject({ verdict: 'escalate', basis: 'no-model', ruleId: 'no-rule' });
+    expect(d.reason).toContain('estimate only');
+    expect(r.used()).toBe(0);
+    expect(r.seen[0]?.record).toMatchObject({
+      failure: 'estimate',
+      basis: 'no-model',
+      final: { verdict: 'escalate' },
+    });
   });
 
   it('a store that cannot be opened escalates with internal-error', async () => {

@@ -5,6 +5,8 @@
  * breaker store and prompt come in through `deps`, opened by the surface on the first review only.
  * INVARIANT: the model never allows what gavel could not parse (an uncertain shape) nor a presumed-denied
  * category without a verified quote of the user: such an allow is an escalate. A deny stays a deny.
+ * INVARIANT: under `--estimate` (the request was priced, not sent) no decision is pretended: the review
+ * ends as escalate with basis `no-model`.
  */
 
 import { type Decision, decide } from '../../core';
@@ -101,7 +103,22 @@ export function modelReviewer(options: ModelReviewerOptions): Reviewer {
     const out = await reviewAction(reviewerInputOf(input, options), opened);
     let decision: Decision = { ...out.decision, ruleId };
     const e = input.evaluation;
-    if (decision.verdict === 'allow' && (e.uncertain || (e.presumed && out.record.quoteVerified !== true))) {
+    if (out.record.failure === 'estimate') {
+      decision = decide({
+        verdict: 'escalate',
+        basis: 'no-model',
+        reason: 'estimate only: the review was built and priced, not sent; no model decided',
+        ruleId,
+        categories: decision.categories,
+        ms: decision.ms,
+        policy: decision.policy,
+      });
+      out.record.final = { verdict: decision.verdict, outcome: decision.outcome };
+      out.record.basis = decision.basis;
+    } else if (
+      decision.verdict === 'allow' &&
+      (e.uncertain || (e.presumed && out.record.quoteVerified !== true))
+    ) {
       decision = decide({
         verdict: options.unattended ? 'deny' : 'escalate',
         basis: e.uncertain ? 'uncertain' : 'rule',

@@ -7,6 +7,7 @@
 
 import { EXIT, UsageError } from '../../../core';
 import type { CommandSpec } from '../command';
+import { modelFlagOptions } from '../model-flags';
 import { runEval } from './ask/ask-eval';
 import { showLog } from './ask/ask-log';
 import { runQuestion } from './ask/ask-question';
@@ -29,6 +30,12 @@ export const askCommand: CommandSpec = {
     '`log` lists the last thirty questions (time, kind, verdict, rule) and the counts asked/escalated.',
     '`eval` runs eval/corpora/ask with the rules evaluator, an honest and lying scripted models (exit 10',
     'when the eval fails).',
+    '',
+    '--model beats GAVEL_ASK_MODEL and [ask] model. --no-cache and --cache-readonly set the reply cache',
+    "(the run's own answers in .gavel/runs/<run> are kept either way). With --estimate nothing is sent and",
+    'nothing is written: the request is built and priced, a question that needed the model shows as',
+    'escalate with basis `no-model`, and the exit code is about the estimate: 0 within the caps, 1 over a',
+    'cap, 3 when the config is invalid.',
   ].join('\n'),
   options: {
     file: {
@@ -43,6 +50,7 @@ export const askCommand: CommandSpec = {
       valueName: 'MODE',
       description: 'ask | review-auto | autonomous, when the question names none (default review-auto)',
     },
+    ...modelFlagOptions,
     model: {
       type: 'string',
       valueName: 'MODEL',
@@ -83,11 +91,15 @@ export const askCommand: CommandSpec = {
     `echo '{"kind":"budget","facts":{"budgetUsedPercent":85,"raisesBudget":false},"options":3,"recommended":0,"floor":{"irreversible":false,"namedAction":null,"outsideContent":false,"operatorRefused":false,"approval":[]},"mode":"autonomous"}' | gavel ask --json`,
     'gavel ask rules validate .gavel/arbiter-rules.json',
     'gavel ask --model anthropic/light --run-id nightly-42 --file question.json',
+    'gavel ask --model anthropic/light --estimate --file question.json',
     'gavel ask log --run-id nightly-42',
     'gavel ask eval --rules .gavel/arbiter-rules.json',
   ],
   async run(ctx, args) {
     const [sub, ...rest] = args.positionals;
+    const only = ['no-cache', 'cache-readonly', 'estimate'].find((f) => args.values[f] === true);
+    if (sub !== undefined && only !== undefined)
+      throw new UsageError(`\`--${only}\` applies to a question, not to \`${sub}\``);
     switch (sub) {
       case undefined:
         return runQuestion(ctx, args);

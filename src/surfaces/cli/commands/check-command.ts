@@ -1,6 +1,8 @@
 /**
  * `gavel check`: judges one tool call given as JSON (gavel's request shape or a Claude Code hook payload) on
  * stdin or from --file, and prints the decision. For every harness without its own hook. Decides nothing itself.
+ * The model flags (`--model`, `--no-cache`, `--cache-readonly`, `--estimate`) reach the reviewer seam; with
+ * `--estimate` nothing is sent nor recorded, and the exit code says whether the run fits the caps.
  */
 
 import { readFileSync } from 'node:fs';
@@ -26,13 +28,22 @@ import {
 import { loadRuntime } from '../../hooks/runtime/load-runtime';
 import { renderDecision } from '../../hooks/runtime/render-decision';
 import type { CommandSpec } from '../command';
+import {
+  capsOf,
+  modelFlagOptions,
+  modelFlagsUnused,
+  openedOrUsageError,
+  readModelFlags,
+} from '../model-flags';
+import { estimateExit, estimateJson, renderEstimate, reviewEstimate } from '../render-estimate';
 
 export const checkCommand: CommandSpec = {
   name: 'check',
   summary: 'judge one tool call given as JSON (stdin or --file) and print the decision',
-  usage: 'gavel check [--file request.json] [--json]',
+  usage:
+    'gavel check [--file request.json] [--json] [--model SPEC] [--no-cache | --cache-readonly] [--estimate]',
   description:
-    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. The decision is recorded in the audit log (a hash of the request, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope (GAVEL_MODEL or [model] model), what needs review goes to the model reviewer and the egress line is printed on stderr. See docs/check.md.',
+    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. The decision is recorded in the audit log (a hash of the request, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope (GAVEL_MODEL or [model] model), what needs review goes to the model reviewer and the egress line is printed on stderr before the first call. --model beats GAVEL_MODEL, which beats the user file.\n\nWith --estimate nothing is sent and nothing is recorded: every model request the run would send is built and priced, what needed the model shows as escalate with basis `no-model`, and the exit code is about the estimate, not a verdict: 0 within the caps, 1 over a cap. See docs/check.md.',
   options: {
     file: {
       type: 'string',
@@ -40,14 +51,20 @@ export const checkCommand: CommandSpec = {
       valueName: 'FILE',
       description: 'read the request from FILE instead of stdin',
     },
-    json: { type: 'boolean', description: 'print the Decision as JSON (with `suggestions`)' },
+    json: {
+      type: 'boolean',
+      description: 'print the Decision as JSON (with `suggestions`, and `estimate` with --estimate)',
+    },
+    ...modelFlagOptions,
   },
-  exits: [EXIT.ok, EXIT.usage, EXIT.configInvalid, EXIT.deny, EXIT.escalate, EXIT.flag],
+  exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid, EXIT.deny, EXIT.escalate, EXIT.flag],
   examples: [
     'gavel check --file examples/read-dotenv.json',
     'echo \'{"tool":"shell","input":{"command":"ls"}}\' | gavel check --json',
+    'GAVEL_CHECK_MODE=auto gavel check --model anthropic/light --estimate --file request.json',
   ],
   async run(ctx, args) {
+    const flags = readModelFlags(args, ctx.cwd);
     const file = args.values.file as string | undefined;
     let text: string;
     try {
@@ -81,6 +98,7 @@ export const checkCommand: CommandSpec = {
       env: ctx.env,
       clock: ctx.clock,
       announce: (line) => ctx.stderr.write(`gavel: ${line}\n`),
+      modelFlags: flags,
     });
     if (!runtime.ok) {
       const d = decide({
@@ -95,6 +113,9 @@ export const checkCommand: CommandSpec = {
       return EXIT.configInvalid;
     }
     try {
+      openedOrUsageError(flags, runtime.review);
+      const unused = modelFlagsUnused(flags, runtime.deps.policy.mode);
+      if (unused) ctx.stderr.write(`gavel check: ${unused}\n`);
       const parsed = parseRequest(json, runtime.defaults);
       if (!parsed.ok) throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}`);
       let worst: CheckResult | undefined;
@@ -103,6 +124,20 @@ export const checkCommand: CommandSpec = {
         if (!worst || verdictRank(r.decision.verdict) > verdictRank(worst.decision.verdict)) worst = r;
       }
       if (!worst) throw new UsageError('the request names nothing to judge');
+      if (flags.estimate) {
+        const view = reviewEstimate({
+          review: runtime.review,
+          mode: runtime.deps.policy.mode,
+          caps: capsOf(runtime.config),
+        });
+        const d = worst.decision;
+        ctx.stdout.write(
+          asJson
+            ? `${JSON.stringify({ ...d, suggestions: worst.suggestions, estimate: estimateJson(view) }, null, 2)}\n`
+            : `${renderDecision(d, worst.suggestions)}${renderEstimate(view)}`,
+        );
+        return estimateExit(view);
+      }
       const first = parsed.requests[0];
       const m = meta(
         auditLogFor(runtime, ctx.cwd, ctx.env),

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../../check';
 import { type Config, findProjectRoot, formatProblem, loadConfig } from '../../../config';
 import type { Basis, Clock } from '../../../core';
+import type { ModelFlags } from '../../cli/model-flags';
 import { reviewerForSurfaces, type SurfaceReviewer } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
 
@@ -27,6 +28,8 @@ export interface RuntimeOptions {
   announce?: (line: string) => void;
   /** A bound on one model review (a hook's deadline). */
   maxReviewMs?: number;
+  /** CLI runs: the model flags (`--model`, cache, `--estimate`); hooks take none. */
+  modelFlags?: ModelFlags;
 }
 
 export type Runtime =
@@ -98,6 +101,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock: options.clock,
     ...(options.announce ? { announce: options.announce } : {}),
     ...(options.maxReviewMs ? { maxTimeoutMs: options.maxReviewMs } : {}),
+    ...(options.modelFlags ? { flags: options.modelFlags } : {}),
   });
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {

@@ -4,10 +4,12 @@
  * it opens the model (openModel), the runner with the user's caps and reply cache (openRunner), and, on the
  * first review only, the circuit breaker's SQLite store in the user's state folder. Without a model there is
  * no reviewer and mode `auto` escalates with basis `no-model`; a model choice that cannot be opened is an
- * escalate with basis `config-invalid` for what needed review. Reads env and files: surfaces only.
+ * escalate with basis `config-invalid` for what needed review. A CLI run's flags (`--model`, `--no-cache`,
+ * `--cache-readonly`, `--estimate`) come in as `flags` and beat the config; hooks pass none.
+ * Reads env and files: surfaces only.
  */
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type BreakerStore,
@@ -25,13 +27,14 @@ import { type Clock, type Decision, decide } from '../../../core';
 import {
   announceEgress,
   bundledCatalog,
+  type Egress,
   formatEgress,
-  type ModelSource,
   openModel,
   openRunner,
-  userCacheDir,
+  type RunReport,
 } from '../../../model';
 import { isCategory } from '../../../shell/category';
+import { chooseRunModel, type ModelFlags, NO_MODEL_FLAGS, runSettingsFor } from '../../cli/model-flags';
 
 export interface ReviewerSetup {
   config: Config;
@@ -45,6 +48,8 @@ export interface ReviewerSetup {
   announce?: (line: string) => void;
   /** A bound on one review (a hook's deadline): the model call ends before the harness gives up. */
   maxTimeoutMs?: number;
+  /** CLI runs: what the model flags chose. Hooks: undefined (config and environment only). */
+  flags?: ModelFlags;
 }
 
 export interface SurfaceReviewer {
@@ -53,6 +58,11 @@ export interface SurfaceReviewer {
   recordOf(decision: Decision): ReviewerRecord | undefined;
   /** One line for `gavel doctor`: the egress line, or why the model cannot be used. */
   describe: string;
+  /** The model that would be asked; undefined when it cannot be opened (then `problem` says why). */
+  egress: Egress | undefined;
+  problem?: string;
+  /** What the run spent, or with `--estimate` what it would spend; undefined without a runner. */
+  report(): RunReport | undefined;
   close(): void;
 }
 
@@ -71,9 +81,6 @@ function readText(path: string): string | undefined {
   }
 }
 
-const sourceOf = (s: Source | undefined): ModelSource =>
-  s === 'env' ? 'environment' : s === 'user' ? 'config' : 'default';
-
 /** The reviewer's policy: the seed's defaults, the config's timeout, the policy's presumed categories. */
 export function reviewerPolicyFor(setup: ReviewerSetup): ReviewerPolicy {
   const limit = Math.max(100, setup.config.check.timeout_ms - 500);
@@ -87,9 +94,11 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   const { config, env, clock } = setup;
   if (setup.policy.mode !== 'auto') return undefined;
   const catalog = bundledCatalog();
+  const flags = setup.flags ?? NO_MODEL_FLAGS;
+  const choice = chooseRunModel(flags, config, setup.modelSource);
   const opened = openModel({
-    spec: config.model.model,
-    source: sourceOf(setup.modelSource),
+    spec: choice.spec,
+    source: choice.source,
     ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
     ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
     env,
@@ -111,33 +120,36 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
         categories: input.facts.targets.flatMap((t) => t.categories.map((c) => c.category)),
         policy: input.policy,
       });
-    return { reviewer: broken, recordOf, describe: `cannot be used: ${problem}`, close: () => {} };
+    return {
+      reviewer: broken,
+      recordOf,
+      describe: `cannot be used: ${problem}`,
+      egress: undefined,
+      problem,
+      report: () => undefined,
+      close: () => {},
+    };
   }
   const announce = setup.announce;
   const client = announce ? announceEgress(opened.client, opened.egress, announce) : opened.client;
-  const caps = config.caps;
-  const { runner, notices } = openRunner(client, catalog, {
-    caps: {
-      maxCalls: caps.max_calls,
-      maxTokens: caps.max_tokens,
-      maxCostUsd: caps.max_cost_usd,
-      maxCallTokens: caps.max_call_tokens,
-    },
-    concurrency: caps.concurrency,
-    rpm: caps.rpm,
-    cacheMode: config.model.cache,
-    cacheDir: userCacheDir(env, setup.home),
-    estimate: false,
-    clock,
-  });
+  const { runner, notices } = openRunner(
+    client,
+    catalog,
+    runSettingsFor({ flags, config, env, home: setup.home, clock }),
+  );
   for (const n of notices) announce?.(n);
   let breaker: BreakerStore | undefined;
   const policy = reviewerPolicyFor(setup);
   const reviewer = modelReviewer({
     deps: () => {
       const dir = userStateDir(env, setup.home);
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      breaker = openBreakerStore(join(dir, 'reviewer-breaker.sqlite'));
+      const file = join(dir, 'reviewer-breaker.sqlite');
+      // An estimate records no outcome: with no store yet it reads an empty one and creates nothing.
+      if (flags.estimate && !existsSync(file)) breaker = openBreakerStore(':memory:');
+      else {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        breaker = openBreakerStore(file);
+      }
       return {
         runner,
         egress: opened.egress,
@@ -156,6 +168,8 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
     reviewer,
     recordOf,
     describe: formatEgress(opened.egress),
+    egress: opened.egress,
+    report: () => runner.report(),
     close: () => {
       breaker?.close();
       breaker = undefined;

@@ -2,6 +2,8 @@
  * `gavel ask` with no subcommand: reads one question (stdin or --file), the config, the rules in
  * force and the run's state, asks the arbiter, records the answer in the audit log, writes the
  * autonomous answers line and the run state, then prints the decision. Decides nothing itself.
+ * With `--estimate` nothing is sent and nothing is written (no record, no answers line, no run state):
+ * the answer (never an allow made by a model) and the estimate are printed, exit 0 within the caps, 1 over.
  */
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,6 +25,8 @@ import { auditLogPath } from '../../../../audit';
 import { formatProblem, loadConfig } from '../../../../config';
 import { EXIT, exitForOutcome, GavelError, UsageError } from '../../../../core';
 import type { CommandContext, ParsedArgs } from '../../command';
+import { capsOf, readModelFlags } from '../../model-flags';
+import { type EstimateView, estimateExit, estimateJson, renderEstimate } from '../../render-estimate';
 import { appendLine, readText, str, writeJson } from './ask-files';
 import { rulesInForce } from './ask-rules';
 import { openAnswerer } from './open-answerer';
@@ -47,7 +51,7 @@ function readRun(file: string | undefined): { run: RunState; damaged: boolean } 
     : { run: { calls: Number.MAX_SAFE_INTEGER, cache: {} }, damaged: true };
 }
 
-function flags(args: ParsedArgs) {
+function flags(ctx: CommandContext, args: ParsedArgs) {
   const mode = str(args, 'mode');
   if (mode !== undefined && !isMode(mode))
     throw new UsageError('`--mode` must be ask, review-auto or autonomous');
@@ -55,15 +59,17 @@ function flags(args: ParsedArgs) {
   if (model !== undefined && !MODEL_NAME.test(model)) {
     throw new UsageError('`--model` must be rules, tier, provider/model, scripted:FILE or replay:DIR');
   }
+  // ask's own vocabulary (rules, tier, refused names) is checked by chooseModel, not as a model spec.
+  const modelFlags = readModelFlags(args, ctx.cwd, { checkSpec: false });
   const sessionId = str(args, 'session-id');
   if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
     throw new UsageError('`--session-id` must be letters, digits, `.`, `_`, `:` or `-` (at most 128)');
   }
-  return { mode, model, sessionId };
+  return { mode, modelFlags, sessionId };
 }
 
 export async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  const flag = flags(args);
+  const flag = flags(ctx, args);
   const runFlag = str(args, 'run-id') ?? ctx.env.GAVEL_RUN_ID;
   if (runFlag !== undefined && !RUN_ID.test(runFlag))
     throw new UsageError('`--run-id` must be letters, digits, `.`, `_` or `-`');
@@ -100,10 +106,10 @@ export async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promis
   const { run, damaged } = readRun(stateFile);
   if (damaged)
     ctx.stderr.write(`gavel ask: \`${stateFile}\` is damaged: model questions of this run escalate (cap)\n`);
-  const answerer = openAnswerer(ctx, {
+  const { answerer, egress } = openAnswerer(ctx, {
     config,
     sources: loaded.ok ? loaded.sources : {},
-    flag: flag.model,
+    flags: flag.modelFlags,
   });
   const input: AskInput = {
     question: unreadable ? undefined : question,
@@ -117,6 +123,17 @@ export async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promis
     ...(flag.sessionId !== undefined ? { sessionId: flag.sessionId } : {}),
   };
   const asked = await ask(input, ctx.clock);
+  if (flag.modelFlags.estimate) {
+    // The config did not validate: there are no caps to estimate against (said on stderr above).
+    if (config === undefined) return printEstimate(ctx, asked, undefined, args.values.json === true);
+    const view: EstimateView = {
+      plan: answerer.kind === 'model' ? answerer.runner.report().estimate : undefined,
+      egress,
+      caps: capsOf(config),
+      ...(answerer.kind === 'model' ? {} : { none: `no model answers (${answerer.kind})` }),
+    };
+    return printEstimate(ctx, asked, view, args.values.json === true);
+  }
   // INVARIANT: the record is written before the answer is printed; no record, no allow.
   const answer = recordAnswer(
     ctx,
@@ -138,6 +155,24 @@ export async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promis
   if (answer.problem !== undefined && loaded.ok && rules.load.ok)
     ctx.stderr.write(`gavel ask: ${answer.problem}\n`);
   return exitForOutcome(answer.decision.outcome);
+}
+
+/** `--estimate`: the unrecorded answer and the estimate; exit by the caps (3: no valid config). */
+function printEstimate(
+  ctx: CommandContext,
+  answer: AskAnswer,
+  view: EstimateView | undefined,
+  json: boolean,
+): number {
+  const d = answer.decision;
+  if (json) {
+    const estimate = view ? estimateJson(view) : null;
+    ctx.stdout.write(`${JSON.stringify({ ...d, kind: answer.kind, mode: answer.mode, estimate })}\n`);
+  } else {
+    ctx.stdout.write(`${d.verdict} (${d.basis}${d.ruleId ? ` ${d.ruleId}` : ''}): ${d.reason}\n`);
+    if (view) ctx.stdout.write(renderEstimate(view));
+  }
+  return view ? estimateExit(view) : EXIT.configInvalid;
 }
 
 function printAnswer(ctx: CommandContext, answer: AskAnswer, json: boolean): void {

@@ -3,41 +3,39 @@
  * layer. `--model`, `[ask] model` (or GAVEL_ASK_MODEL) and `[ask] tier` against `[model] model`
  * choose (chooseModel, over the bundled catalogue); openModel builds the client with the user's
  * `[model] base_url` and key variable; the runner applies the `[caps]` table and the reply cache;
- * the egress line goes to stderr just before the first call. Reads user scope only.
+ * the egress line goes to stderr just before the first call. `--no-cache`, `--cache-readonly` and
+ * `--estimate` (the shared model flags) set the runner's cache mode and estimate. Reads user scope only.
  * A bad `--model` is a usage error; a pin that cannot be opened escalates (`config-invalid`).
  */
 
 import { homedir } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
 import { type Answerer, type ArbiterSource, chooseModel } from '../../../../ask';
 import type { Config } from '../../../../config';
 import { UsageError } from '../../../../core';
 import {
   announceEgress,
   bundledCatalog,
+  type Egress,
   type ModelSource,
   openModel,
   openRunner,
-  userCacheDir,
 } from '../../../../model';
 import type { CommandContext } from '../../command';
+import { anchorSpec, type ModelFlags, runSettingsFor } from '../../model-flags';
 import { readOptional } from './ask-files';
 
 export interface AnswererInput {
   config: Config | undefined;
   /** Where each config key came from (`env`, `user`, `project`, `default`). */
   sources: Readonly<Record<string, string>>;
-  flag: string | undefined;
+  /** The model flags; `--model` already anchored at the working directory. */
+  flags: ModelFlags;
 }
 
-/** `scripted:` and `replay:` paths are taken from the working directory, like every other path flag. */
-function anchored(ctx: CommandContext, spec: string): string {
-  for (const prefix of ['scripted:', 'replay:']) {
-    if (!spec.startsWith(prefix)) continue;
-    const path = spec.slice(prefix.length);
-    return isAbsolute(path) ? spec : `${prefix}${resolve(ctx.cwd, path)}`;
-  }
-  return spec;
+export interface OpenedAnswerer {
+  answerer: Answerer;
+  /** The model that answers (or, with `--estimate`, would): for the estimate's report. */
+  egress?: Egress;
 }
 
 /** What the egress line says the choice came from. */
@@ -50,8 +48,9 @@ function egressSource(
   return sources[key] === 'env' ? 'environment' : 'config';
 }
 
-export function openAnswerer(ctx: CommandContext, input: AnswererInput): Answerer {
-  const { config, flag } = input;
+export function openAnswerer(ctx: CommandContext, input: AnswererInput): OpenedAnswerer {
+  const { config, flags } = input;
+  const flag = flags.model;
   const catalog = bundledCatalog();
   const choice = chooseModel({
     flag,
@@ -62,11 +61,11 @@ export function openAnswerer(ctx: CommandContext, input: AnswererInput): Answere
   });
   switch (choice.use) {
     case 'rules':
-      return { kind: 'rules' };
+      return { answerer: { kind: 'rules' } };
     case 'refused':
-      return { kind: 'refused', source: choice.source, why: choice.why };
+      return { answerer: { kind: 'refused', source: choice.source, why: choice.why } };
     case 'none':
-      return { kind: 'none', basis: 'no-model', reason: choice.reason };
+      return { answerer: { kind: 'none', basis: 'no-model', reason: choice.reason } };
     case 'model':
       break;
     default: {
@@ -76,13 +75,15 @@ export function openAnswerer(ctx: CommandContext, input: AnswererInput): Answere
   }
   if (config === undefined)
     return {
-      kind: 'none',
-      basis: 'config-invalid',
-      reason: 'the config did not validate: no model is opened',
+      answerer: {
+        kind: 'none',
+        basis: 'config-invalid',
+        reason: 'the config did not validate: no model is opened',
+      },
     };
   const home = ctx.env.HOME ?? homedir();
   const opened = openModel({
-    spec: anchored(ctx, choice.spec),
+    spec: anchorSpec(choice.spec, ctx.cwd),
     source: egressSource(choice.source, input.sources),
     ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
     ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
@@ -97,29 +98,21 @@ export function openAnswerer(ctx: CommandContext, input: AnswererInput): Answere
     const where = choice.source === 'pin' ? '[ask] model' : '[model] model';
     ctx.stderr.write(`gavel ask: ${where}: ${opened.problem}\n`);
     return {
-      kind: 'none',
-      basis: opened.basis,
-      reason: `the arbiter model cannot be opened: ${opened.problem}`,
+      answerer: {
+        kind: 'none',
+        basis: opened.basis,
+        reason: `the arbiter model cannot be opened: ${opened.problem}`,
+      },
     };
   }
   const client = announceEgress(opened.client, opened.egress, (line) =>
     ctx.stderr.write(`gavel ask: ${line}\n`),
   );
-  const caps = config.caps;
-  const { runner, notices } = openRunner(client, catalog, {
-    caps: {
-      maxCalls: caps.max_calls,
-      maxTokens: caps.max_tokens,
-      maxCostUsd: caps.max_cost_usd,
-      maxCallTokens: caps.max_call_tokens,
-    },
-    concurrency: 1,
-    rpm: caps.rpm,
-    cacheMode: config.model.cache,
-    cacheDir: userCacheDir(ctx.env, home),
-    estimate: false,
-    clock: ctx.clock,
-  });
+  const { runner, notices } = openRunner(
+    client,
+    catalog,
+    runSettingsFor({ flags, config, env: ctx.env, home, clock: ctx.clock, concurrency: 1 }),
+  );
   for (const notice of notices) ctx.stderr.write(`gavel ask: ${notice}\n`);
-  return { kind: 'model', runner, source: choice.source };
+  return { answerer: { kind: 'model', runner, source: choice.source }, egress: opened.egress };
 }
