@@ -36,7 +36,9 @@ export function loadCorpus(dir: string): CorpusUnit[] {
   const units: CorpusUnit[] = [];
   for (const name of ['cisco-evals.json', 'skill-inject-dev.json']) {
     const raw = JSON.parse(readFileSync(join(dir, name), 'utf8')) as RawUnit[];
-    const clean = new Map(raw.filter((u) => u.label === 'benign').map((u) => [u.id.replace(/^skill-inject\/clean\//, ''), u]));
+    const clean = new Map(
+      raw.filter((u) => u.label === 'benign').map((u) => [u.id.replace(/^skill-inject\/clean\//, ''), u]),
+    );
     for (const u of raw) {
       const unit: CorpusUnit = { id: u.id, label: u.label, categories: u.categories ?? [], files: u.files };
       if (u.injected) {

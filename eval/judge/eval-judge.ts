@@ -7,10 +7,26 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { type JudgeFs, judgeStatic, bundledJudgeData, discoverUnits, DEFAULT_LIMITS, type Finding } from '../../src/judge';
+import {
+  bundledJudgeData,
+  DEFAULT_LIMITS,
+  discoverUnits,
+  type Finding,
+  type JudgeFs,
+  judgeStatic,
+} from '../../src/judge';
 import { type CorpusUnit, counts, loadCorpus } from './corpus';
 
 const MEDIUM_UP = new Set(['medium', 'high', 'critical']);
@@ -20,7 +36,10 @@ export function nodeFs(): JudgeFs {
     stat(p) {
       try {
         const s = lstatSync(p);
-        return { type: s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other', size: s.size };
+        return {
+          type: s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other',
+          size: s.size,
+        };
       } catch {
         return undefined;
       }
@@ -40,7 +59,12 @@ function materialize(units: CorpusUnit[], root: string): Map<string, CorpusUnit>
   const byDir = new Map<string, CorpusUnit>();
   mkdirSync(join(root, '.git'), { recursive: true });
   units.forEach((u, i) => {
-    const name = (u.id.split('/').filter((s) => !/^L\d+/.test(s)).pop() ?? 'skill').replace(/[^\w.-]/g, '-');
+    const name = (
+      u.id
+        .split('/')
+        .filter((s) => !/^L\d+/.test(s))
+        .pop() ?? 'skill'
+    ).replace(/[^\w.-]/g, '-');
     const rel = `u${String(i).padStart(3, '0')}/.claude/skills/${name}`;
     byDir.set(rel, u);
     for (const f of u.files) {
@@ -70,7 +94,16 @@ interface Score {
 }
 
 function score(flagged: Map<CorpusUnit, Flagged>, units: CorpusUnit[]): Score {
-  const s: Score = { tp: 0, fp: 0, fn: 0, tn: 0, contextualFlagged: 0, contextual: 0, benignClean: 0, benign: 0 };
+  const s: Score = {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+    tn: 0,
+    contextualFlagged: 0,
+    contextual: 0,
+    benignClean: 0,
+    benign: 0,
+  };
   for (const u of units) {
     const hit = flagged.get(u)?.codes.size ?? 0;
     if (u.label === 'malicious') hit > 0 ? s.tp++ : s.fn++;
@@ -111,10 +144,21 @@ export async function main(argv: string[]): Promise<number> {
     // gavel: discovery over the real files, then the static stage, timed together.
     const t0 = performance.now();
     const fs = nodeFs();
-    const found = discoverUnits({ fs, root, cwd: root, paths: [], limits: { ...DEFAULT_LIMITS, maxUnits: 10_000 } });
+    const found = discoverUnits({
+      fs,
+      root,
+      cwd: root,
+      paths: [],
+      limits: { ...DEFAULT_LIMITS, maxUnits: 10_000 },
+    });
     if (!found.ok) throw new Error(found.message);
+    const tDiscovered = performance.now();
     const results = await judgeStatic(found.units, { fs, root, home: '/nonexistent-home', data });
     const gavelMs = performance.now() - t0;
+    if (argv.includes('--verbose'))
+      process.stderr.write(
+        `discover ${(tDiscovered - t0).toFixed(0)} ms, static ${(gavelMs - (tDiscovered - t0)).toFixed(0)} ms\n`,
+      );
     const gavel = new Map<CorpusUnit, Flagged>();
     const perCode = new Map<string, { malicious: number; benign: number; contextual: number }>();
     for (const r of results) {
@@ -126,13 +170,16 @@ export async function main(argv: string[]): Promise<number> {
         f.allMediumUp = true;
         if (finding.category !== 'security') continue;
         const file = finding.location.path.slice(at.dir.length + 1);
-        if (counts(at.unit, file, finding.location.startLine, finding.location.endLine)) f.codes.add(finding.code);
+        if (counts(at.unit, file, finding.location.startLine, finding.location.endLine))
+          f.codes.add(finding.code);
       }
       gavel.set(at.unit, f);
       if (argv.includes('--verbose') && at.unit.label === 'benign') {
         for (const x of r.findings as Finding[]) {
           if (x.category === 'security' && MEDIUM_UP.has(x.severity)) {
-            process.stderr.write(`FP ${at.unit.id} ${x.code} ${x.rule} ${x.location.path.slice(at.dir.length + 1)}:${x.location.startLine} ${(x.quote ?? '').slice(0, 140)}\n`);
+            process.stderr.write(
+              `FP ${at.unit.id} ${x.code} ${x.rule} ${x.location.path.slice(at.dir.length + 1)}:${x.location.startLine} ${(x.quote ?? '').slice(0, 140)}\n`,
+            );
           }
         }
       }
@@ -147,9 +194,13 @@ export async function main(argv: string[]): Promise<number> {
     if (!argv.includes('--no-ferret')) {
       const t1 = performance.now();
       const outFile = `${root}.ferret.json`;
-      spawnSync(join(repo, 'node_modules/.bin/ferret'), ['scan', root, '-f', 'json', '-o', outFile], { stdio: 'ignore' });
+      spawnSync(join(repo, 'node_modules/.bin/ferret'), ['scan', root, '-f', 'json', '-o', outFile], {
+        stdio: 'ignore',
+      });
       const ms = performance.now() - t1;
-      const doc = JSON.parse(readFileSync(outFile, 'utf8')) as { findings: { file: string; line: number; severity: string }[] };
+      const doc = JSON.parse(readFileSync(outFile, 'utf8')) as {
+        findings: { file: string; line: number; severity: string }[];
+      };
       const flagged = new Map<CorpusUnit, Flagged>();
       for (const f of doc.findings) {
         if (!['CRITICAL', 'HIGH', 'MEDIUM'].includes(f.severity)) continue;
@@ -174,28 +225,46 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function report(g: Score, gavelMs: number, ferret: { s: Score; ms: number } | undefined, perCode: Map<string, { malicious: number; benign: number; contextual: number }>, n: number, gavel: Map<CorpusUnit, Flagged>): string {
+function report(
+  g: Score,
+  gavelMs: number,
+  ferret: { s: Score; ms: number } | undefined,
+  perCode: Map<string, { malicious: number; benign: number; contextual: number }>,
+  n: number,
+  gavel: Map<CorpusUnit, Flagged>,
+): string {
   const gm = prf(g);
   const lines: string[] = [];
-  lines.push('| scanner | precision | recall | F1 | benign free of medium+ (security) | contextual flagged | units/s | wall ms |');
+  lines.push(
+    '| scanner | precision | recall | F1 | benign free of medium+ (security) | contextual flagged | units/s | wall ms |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|');
-  lines.push(`| gavel judge (static) | ${pct(gm.p)} | ${pct(gm.r)} | ${pct(gm.f1)} | ${g.tn}/${g.benign} | ${g.contextualFlagged}/${g.contextual} | ${(n / (gavelMs / 1000)).toFixed(1)} | ${gavelMs.toFixed(0)} |`);
+  lines.push(
+    `| gavel judge (static) | ${pct(gm.p)} | ${pct(gm.r)} | ${pct(gm.f1)} | ${g.tn}/${g.benign} | ${g.contextualFlagged}/${g.contextual} | ${(n / (gavelMs / 1000)).toFixed(1)} | ${gavelMs.toFixed(0)} |`,
+  );
   if (ferret) {
     const fm = prf(ferret.s);
-    lines.push(`| ferret-scan 2.10.0 | ${pct(fm.p)} | ${pct(fm.r)} | ${pct(fm.f1)} | ${ferret.s.tn}/${ferret.s.benign} | ${ferret.s.contextualFlagged}/${ferret.s.contextual} | ${(n / (ferret.ms / 1000)).toFixed(1)} | ${ferret.ms.toFixed(0)} |`);
+    lines.push(
+      `| ferret-scan 2.10.0 | ${pct(fm.p)} | ${pct(fm.r)} | ${pct(fm.f1)} | ${ferret.s.tn}/${ferret.s.benign} | ${ferret.s.contextualFlagged}/${ferret.s.contextual} | ${(n / (ferret.ms / 1000)).toFixed(1)} | ${ferret.ms.toFixed(0)} |`,
+    );
   }
   lines.push('');
-  lines.push(`Malicious units: ${g.tp + g.fn} (found ${g.tp}); benign units: ${g.benign} (${g.benignClean} free of any medium+ finding, all categories); contextual: ${g.contextual}.`);
+  lines.push(
+    `Malicious units: ${g.tp + g.fn} (found ${g.tp}); benign units: ${g.benign} (${g.benignClean} free of any medium+ finding, all categories); contextual: ${g.contextual}.`,
+  );
   lines.push('');
   lines.push('| code | malicious units hit | benign units hit | contextual units hit |');
   lines.push('|---|---|---|---|');
-  for (const [code, c] of [...perCode.entries()].sort()) lines.push(`| ${code} | ${c.malicious} | ${c.benign} | ${c.contextual} |`);
+  for (const [code, c] of [...perCode.entries()].sort())
+    lines.push(`| ${code} | ${c.malicious} | ${c.benign} | ${c.contextual} |`);
   lines.push('');
   lines.push('Missed malicious units:');
-  for (const f of [...gavel.values()].filter((x) => x.unit.label === 'malicious' && x.codes.size === 0)) lines.push(`- ${f.unit.id}`);
+  for (const f of [...gavel.values()].filter((x) => x.unit.label === 'malicious' && x.codes.size === 0))
+    lines.push(`- ${f.unit.id}`);
   lines.push('');
   lines.push('Benign units flagged (security, medium+):');
-  for (const f of [...gavel.values()].filter((x) => x.unit.label === 'benign' && x.codes.size > 0)) lines.push(`- ${f.unit.id}: ${[...f.codes].join(', ')}`);
+  for (const f of [...gavel.values()].filter((x) => x.unit.label === 'benign' && x.codes.size > 0))
+    lines.push(`- ${f.unit.id}: ${[...f.codes].join(', ')}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -26,7 +26,15 @@ export const UNIT_KINDS = [
 ] as const;
 export type UnitKind = (typeof UNIT_KINDS)[number];
 
-export const UNIT_STATUSES = ['fail', 'partial', 'warn', 'pass', 'withheld_secret', 'skipped', 'error'] as const;
+export const UNIT_STATUSES = [
+  'fail',
+  'partial',
+  'warn',
+  'pass',
+  'withheld_secret',
+  'skipped',
+  'error',
+] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 export const RUN_DECISIONS = ['fail', 'incomplete', 'pass'] as const;
@@ -117,11 +125,19 @@ export interface SuppressedFinding {
 
 export interface Attachment {
   path: string;
-  reason: 'matches-file' | 'matches-referenced-path' | 'unconditional' | 'overlapping-scope' | 'ancestor-instructions' | 'imported';
+  reason:
+    | 'matches-file'
+    | 'matches-referenced-path'
+    | 'unconditional'
+    | 'overlapping-scope'
+    | 'ancestor-instructions'
+    | 'imported';
   /** For a rule: the glob that matched; for an import: the file that imported it. */
   via?: string;
   binding: boolean;
   bytes: number;
+  /** An unconditional rule over 6,000 tokens is sent as an index of its headings. */
+  sentAs: 'full' | 'index';
 }
 
 export interface CategoryScores {

@@ -68,7 +68,8 @@ function candidatesBelow(fs: JudgeFs, root: string, dirRel: string, notReviewed:
     if (kind) out.set(rel, { rel, kind });
   }
   for (const link of symlinks) {
-    if (skillRoot(link) || harnessKind(link) || isSkillDir(link)) notReviewed.push({ path: link, reason: 'symlink' });
+    if (skillRoot(link) || harnessKind(link) || isSkillDir(link))
+      notReviewed.push({ path: link, reason: 'symlink' });
   }
   return [...out.values()];
 }
@@ -94,7 +95,8 @@ export function discoverUnits(input: DiscoverInput): DiscoverResult {
   const candidates = new Map<string, Candidate>();
   const add = (c: Candidate) => candidates.set(c.rel, c);
   const cwdRel = toProjectPath(root, cwd, cwd);
-  if (cwdRel === undefined) return { ok: false, message: `working directory \`${cwd}\` is outside the project` };
+  if (cwdRel === undefined)
+    return { ok: false, message: `working directory \`${cwd}\` is outside the project` };
   if (input.paths.length === 0) {
     for (const c of candidatesBelow(fs, root, cwdRel, notReviewed)) add(c);
   }
@@ -102,7 +104,11 @@ export function discoverUnits(input: DiscoverInput): DiscoverResult {
     const rel = toProjectPath(root, cwd, given);
     if (rel === undefined) return { ok: false, message: `path \`${given}\` is outside the project` };
     const link = firstSymlink(fs, root, rel);
-    if (link !== undefined) return { ok: false, message: `path \`${given}\` is or lies below a symlink (\`${link}\`); symlinks are never followed` };
+    if (link !== undefined)
+      return {
+        ok: false,
+        message: `path \`${given}\` is or lies below a symlink (\`${link}\`); symlinks are never followed`,
+      };
     const st = fs.stat(joinPath(root, rel));
     if (!st) return { ok: false, message: `path \`${given}\` does not exist` };
     const skill = skillRoot(rel) ?? (isSkillDir(rel) ? rel : undefined);
@@ -115,7 +121,11 @@ export function discoverUnits(input: DiscoverInput): DiscoverResult {
       continue;
     }
     const kind = namedFileKind(rel);
-    if (!kind) return { ok: false, message: `path \`${given}\` is not a Markdown or JSON file, a skill or a directory` };
+    if (!kind)
+      return {
+        ok: false,
+        message: `path \`${given}\` is not a Markdown or JSON file, a skill or a directory`,
+      };
     add({ rel, kind });
   }
   const units: Unit[] = [];

@@ -19,7 +19,10 @@ export function findProject(fs: JudgeFs, cwd: string, home: string): ProjectResu
   const homeDir = clean(home);
   const refuse = (dir: string): ProjectResult | undefined =>
     dir === '/' || dir === homeDir
-      ? { ok: false, message: `refusing to judge \`${dir}\`: run it inside a project (a git repository or a folder with AGENTS.md, CLAUDE.md or .claude/)` }
+      ? {
+          ok: false,
+          message: `refusing to judge \`${dir}\`: run it inside a project (a git repository or a folder with AGENTS.md, CLAUDE.md or .claude/)`,
+        }
       : undefined;
   const here = refuse(start);
   if (here) return here;

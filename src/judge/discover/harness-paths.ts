@@ -6,7 +6,14 @@
 
 import type { UnitKind } from '../types';
 
-const INSTRUCTION_NAMES = new Set(['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENTS.override.md', 'GEMINI.md', '.cursorrules']);
+const INSTRUCTION_NAMES = new Set([
+  'CLAUDE.md',
+  'CLAUDE.local.md',
+  'AGENTS.md',
+  'AGENTS.override.md',
+  'GEMINI.md',
+  '.cursorrules',
+]);
 const SKILL_PARENTS = ['.claude/skills', '.agents/skills', '.codex/skills'];
 const MCP_FILES = new Set(['.mcp.json', '.cursor/mcp.json', '.vscode/mcp.json']);
 

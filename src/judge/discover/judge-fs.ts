@@ -15,7 +15,10 @@ export interface JudgeFs {
 }
 
 /** An in-memory tree: `files` maps absolute paths to contents; `symlinks` lists absolute paths that are links. */
-export function memoryFs(files: Readonly<Record<string, string | Uint8Array>>, symlinks: readonly string[] = []): JudgeFs {
+export function memoryFs(
+  files: Readonly<Record<string, string | Uint8Array>>,
+  symlinks: readonly string[] = [],
+): JudgeFs {
   const data = new Map<string, Uint8Array>();
   const dirs = new Map<string, Set<string>>();
   const links = new Set(symlinks);

@@ -5,9 +5,9 @@
  */
 
 import type { GapReason, Unit, UnitFile, UnitKind } from '../types';
+import { PRUNED_DIRS } from './harness-paths';
 import type { JudgeFs } from './judge-fs';
 import type { JudgeLimits } from './limits';
-import { PRUNED_DIRS } from './harness-paths';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -44,7 +44,13 @@ export function decodeText(bytes: Uint8Array): string | undefined {
   }
 }
 
-export function readUnit(fs: JudgeFs, root: string, unitRel: string, kind: UnitKind, limits: JudgeLimits): Unit {
+export function readUnit(
+  fs: JudgeFs,
+  root: string,
+  unitRel: string,
+  kind: UnitKind,
+  limits: JudgeLimits,
+): Unit {
   let paths: string[];
   let links: string[] = [];
   let primary = unitRel;
@@ -63,7 +69,7 @@ export function readUnit(fs: JudgeFs, root: string, unitRel: string, kind: UnitK
     const st = fs.stat(joinPath(root, path));
     const size = st?.size ?? 0;
     const gap = ((): GapReason | undefined => {
-      if (!st || st.type !== 'file') return 'unreadable';
+      if (st?.type !== 'file') return 'unreadable';
       if (size > limits.maxFileBytes) return 'file-over-limit';
       if (count >= limits.maxUnitFiles) return 'unit-file-limit';
       if (bytes + size > limits.maxUnitBytes) return 'unit-size-limit';

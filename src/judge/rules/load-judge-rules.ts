@@ -6,8 +6,8 @@
 
 import { contentHash } from '../../core';
 import {
-  type Confidence,
   CONFIDENCES,
+  type Confidence,
   JUDGE_CATEGORIES,
   type JudgeCategory,
   SEVERITIES,
@@ -75,7 +75,8 @@ function oneOf<T extends string>(value: unknown, options: readonly T[], where: s
 export function loadJudgeRules(codesDoc: unknown, patternsDoc: unknown): JudgeRules {
   const codes = new Map<string, CodeEntry>();
   const cd = codesDoc as { version?: unknown; codes?: unknown };
-  if (typeof cd !== 'object' || cd === null || !Array.isArray(cd.codes)) fail('judge-codes.json', 'must hold `codes`');
+  if (typeof cd !== 'object' || cd === null || !Array.isArray(cd.codes))
+    fail('judge-codes.json', 'must hold `codes`');
   for (const [i, raw] of (cd.codes as unknown[]).entries()) {
     const r = raw as Record<string, unknown>;
     const at = `judge-codes.json codes[${i}]`;
@@ -120,8 +121,10 @@ export function loadJudgeRules(codesDoc: unknown, patternsDoc: unknown): JudgeRu
     const match = Array.isArray(examples.match) ? examples.match : [];
     const nomatch = Array.isArray(examples.nomatch) ? examples.nomatch : [];
     if (match.length === 0) fail(`${at}.examples.match`, 'needs at least one example');
-    for (const m of match) if (!regex.test(String(m))) fail(`${at}.examples.match`, `\`${id}\` misses its own example`);
-    for (const m of nomatch) if (regex.test(String(m))) fail(`${at}.examples.nomatch`, `\`${id}\` matches a counter-example`);
+    for (const m of match)
+      if (!regex.test(String(m))) fail(`${at}.examples.match`, `\`${id}\` misses its own example`);
+    for (const m of nomatch)
+      if (regex.test(String(m))) fail(`${at}.examples.nomatch`, `\`${id}\` matches a counter-example`);
     patterns.push({
       id,
       code,

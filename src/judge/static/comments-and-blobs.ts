@@ -7,8 +7,10 @@
 import type { FindingDraft } from '../findings/make-finding';
 import type { FileView } from './file-view';
 
-const TOOLING = /^\s*(markdownlint|prettier|eslint|toc|end ?toc|omit|vale|cspell|spell-?checker|lint|@|#|region|endregion|begin|end|todo|fixme|note)\b/i;
-const INSTRUCTION = /\b(ignore|disregard|you (must|should|will|are)|assistant|the agent|claude|system prompt|instructions?|execute|curl|wget|upload|exfiltrat|send (the|all|it)|do not (tell|mention|show)|secretly|silently)\b/i;
+const TOOLING =
+  /^\s*(markdownlint|prettier|eslint|toc|end ?toc|omit|vale|cspell|spell-?checker|lint|@|#|region|endregion|begin|end|todo|fixme|note)\b/i;
+const INSTRUCTION =
+  /\b(ignore|disregard|you (must|should|will|are)|assistant|the agent|claude|system prompt|instructions?|execute|curl|wget|upload|exfiltrat|send (the|all|it)|do not (tell|mention|show)|secretly|silently)\b/i;
 
 export function htmlCommentFindings(view: FileView): FindingDraft[] {
   if (view.type !== 'markdown') return [];
@@ -35,7 +37,8 @@ export function htmlCommentFindings(view: FileView): FindingDraft[] {
 
 const B64 = /(?<![A-Za-z0-9+/=,])[A-Za-z0-9+/]{80,}={0,2}(?![A-Za-z0-9+/=])/g;
 const HEX_ESC = /(?:\\x[0-9a-fA-F]{2}){8,}/g;
-const DANGEROUS = /\b(curl|wget|bash|sh -c|exec|eval|import os|system\(|subprocess|powershell|https?:\/\/|\/dev\/tcp)/i;
+const DANGEROUS =
+  /\b(curl|wget|bash|sh -c|exec|eval|import os|system\(|subprocess|powershell|https?:\/\/|\/dev\/tcp)/i;
 
 function printableRatio(text: string): number {
   if (text.length === 0) return 0;
@@ -56,7 +59,12 @@ export function encodedBlobFindings(view: FileView): FindingDraft[] {
       candidates.push({ decoded: Buffer.from(token, 'base64').toString('latin1'), kind: 'base64' });
     }
     for (const m of line.matchAll(HEX_ESC)) {
-      candidates.push({ decoded: m[0].replace(/\\x([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))), kind: 'hex' });
+      candidates.push({
+        decoded: m[0].replace(/\\x([0-9a-fA-F]{2})/g, (_, h: string) =>
+          String.fromCharCode(Number.parseInt(h, 16)),
+        ),
+        kind: 'hex',
+      });
     }
     for (const c of candidates) {
       if (printableRatio(c.decoded) < 0.9) continue;
@@ -66,7 +74,9 @@ export function encodedBlobFindings(view: FileView): FindingDraft[] {
         path: view.path,
         startLine: i + 1,
         quote: line.trim(),
-        message: danger ? `a ${c.kind} blob decodes to commands or addresses` : `a ${c.kind} blob decodes to hidden text`,
+        message: danger
+          ? `a ${c.kind} blob decodes to commands or addresses`
+          : `a ${c.kind} blob decodes to hidden text`,
         rule: `encoded:${c.kind}`,
         severity: danger ? 'high' : 'medium',
         confidence: danger ? 'high' : 'medium',
@@ -87,9 +97,15 @@ export function downloadThenRunFindings(view: FileView): FindingDraft[] {
     if (!m || !/\s(-[a-zA-Z]*O|-o\s+\S+|--output)|\bwget\b/.test(line)) return;
     const output = /\s-o\s+(\S+)/.exec(line)?.[1] ?? m[1] ?? '';
     if (output === '') return;
-    const name = output.replace(/^['"]|['"]$/g, '').split('/').pop() ?? '';
+    const name =
+      output
+        .replace(/^['"]|['"]$/g, '')
+        .split('/')
+        .pop() ?? '';
     const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const run = new RegExp(`(\\b(ba|z)?sh|\\bsource|\\bpython3?|\\bnode|\\bchmod\\s+\\+x)\\s+(\\./)?${esc}\\b|(^|[\\s;&])\\./${esc}\\b`);
+    const run = new RegExp(
+      `(\\b(ba|z)?sh|\\bsource|\\bpython3?|\\bnode|\\bchmod\\s+\\+x)\\s+(\\./)?${esc}\\b|(^|[\\s;&])\\./${esc}\\b`,
+    );
     for (let j = i; j < Math.min(view.lines.length, i + 8); j++) {
       const later = view.lines[j] ?? '';
       const rest = j === i ? later.slice(line.indexOf(output) + output.length) : later;
@@ -99,7 +115,10 @@ export function downloadThenRunFindings(view: FileView): FindingDraft[] {
           path: view.path,
           startLine: i + 1,
           endLine: j + 1,
-          quote: view.lines.slice(i, j + 1).join('\n').trim(),
+          quote: view.lines
+            .slice(i, j + 1)
+            .join('\n')
+            .trim(),
           message: 'a file is downloaded and then run',
           rule: 'download-then-run',
           severity: 'critical',

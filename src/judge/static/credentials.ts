@@ -74,7 +74,8 @@ export function detectCredentials(text: string, rules: CredentialRules): Credent
       for (let m = p.regex.exec(line); m; m = p.regex.exec(line)) {
         const value = m[p.valueGroup] ?? m[0];
         const live = p.generic ? looksLive(value, rules) : !/EXAMPLE|X{8,}|0{12,}/.test(m[0]);
-        if (live && !hits.some((h) => h.line === i + 1 && h.pattern === p.id)) hits.push({ line: i + 1, pattern: p.id });
+        if (live && !hits.some((h) => h.line === i + 1 && h.pattern === p.id))
+          hits.push({ line: i + 1, pattern: p.id });
       }
     }
   });

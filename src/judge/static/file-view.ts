@@ -22,7 +22,10 @@ export interface FileView {
 export function fileTypeOf(path: string): FileType {
   if (/\.(md|mdc|markdown)$/i.test(path)) return 'markdown';
   if (/\.json$/i.test(path)) return 'json';
-  if (/\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1|php|go|rs|lua)$/i.test(path) || !/\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '')) {
+  if (
+    /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1|php|go|rs|lua)$/i.test(path) ||
+    !/\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '')
+  ) {
     return 'script';
   }
   return 'text';
@@ -46,7 +49,12 @@ export function fileView(path: string, text: string): FileView {
     for (let i = frontMatterEnd; i < lines.length; i++) {
       const m = FENCE.exec(lines[i] ?? '');
       if (open) {
-        if (m && m[1]?.[0] === open.marker[0] && (m[1]?.length ?? 0) >= open.marker.length && (m[2] ?? '') === '') {
+        if (
+          m &&
+          m[1]?.[0] === open.marker[0] &&
+          (m[1]?.length ?? 0) >= open.marker.length &&
+          (m[2] ?? '') === ''
+        ) {
           open = undefined;
           continue;
         }

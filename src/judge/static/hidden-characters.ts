@@ -13,11 +13,13 @@ export interface HiddenHit {
 }
 
 const PICTO = /\p{Extended_Pictographic}/u;
-const isZeroWidth = (cp: number) => cp === 0x200b || cp === 0x200c || cp === 0x2060 || (cp >= 0x2061 && cp <= 0x2064) || cp === 0x180e;
+const isZeroWidth = (cp: number) =>
+  cp === 0x200b || cp === 0x200c || cp === 0x2060 || (cp >= 0x2061 && cp <= 0x2064) || cp === 0x180e;
 const isBidi = (cp: number) => (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 const isTag = (cp: number) => cp >= 0xe0000 && cp <= 0xe007f;
 
-const ANY_SUSPECT = /[\u180E\u200B-\u200D\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
+const ANY_SUSPECT =
+  /[\u180E\u200B-\u200D\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
 
 export function findHiddenCharacters(text: string): HiddenHit[] {
   if (!ANY_SUSPECT.test(text)) return [];
@@ -55,7 +57,8 @@ export function findHiddenCharacters(text: string): HiddenHit[] {
     if (cp === 0x200d) {
       const before = chars[i - 1] ?? '';
       const after = chars[i + 1] ?? '';
-      const emoji = (PICTO.test(before) || /[\u{FE0F}\u{1F3FB}-\u{1F3FF}]/u.test(before)) && PICTO.test(after);
+      const emoji =
+        (PICTO.test(before) || /[\u{FE0F}\u{1F3FB}-\u{1F3FF}]/u.test(before)) && PICTO.test(after);
       if (!emoji) note('zero-width');
       return;
     }

@@ -11,13 +11,16 @@ export interface HostLists {
 
 export type HostClass = 'allowed' | 'placeholder' | 'unstated';
 
-const URL_RE = /\b(?:https?|wss?|ftp):\/\/([a-z0-9.-]+\.[a-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/gi;
-const BARE_HOST_RE = /\b(?:curl|wget|nc|ncat|ssh|scp)\s+(?:-\S+\s+)*([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})\b/gi;
+const URL_RE =
+  /\b(?:https?|wss?|ftp):\/\/([a-z0-9.-]+\.[a-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/gi;
+const REMOTE_SPEC_RE = /\b[\w.-]+@([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}):/gi;
+const BARE_HOST_RE =
+  /\b(?:curl|wget|nc|ncat|ssh|scp)\s+(?:-\S+\s+)*([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})\b/gi;
 
 /** Hosts in a line, lower-cased, in order of appearance, without duplicates. */
 export function hostsIn(line: string): string[] {
   const out: string[] = [];
-  for (const re of [URL_RE, BARE_HOST_RE]) {
+  for (const re of [URL_RE, BARE_HOST_RE, REMOTE_SPEC_RE]) {
     re.lastIndex = 0;
     for (let m = re.exec(line); m; m = re.exec(line)) {
       const host = (m[1] ?? '').toLowerCase().replace(/\.$/, '');

@@ -47,14 +47,30 @@ function mcpFindings(view: FileView, servers: Json, out: JsonConfigResult): void
         const pkg = args.find((a) => !a.startsWith('-'));
         if (pkg && !PINNED.test(pkg)) {
           const n = lineOf(view.lines, pkg);
-          out.drafts.push({ code: 'S11', path: view.path, startLine: n, quote: q(n), message: `MCP server \`${name}\` runs \`${pkg}\` without a pinned version`, rule: 'mcp:unpinned', severity: 'medium' });
+          out.drafts.push({
+            code: 'S11',
+            path: view.path,
+            startLine: n,
+            quote: q(n),
+            message: `MCP server \`${name}\` runs \`${pkg}\` without a pinned version`,
+            rule: 'mcp:unpinned',
+            severity: 'medium',
+          });
         }
       }
     }
-    const url = typeof raw.url === 'string' ? raw.url : typeof raw.serverUrl === 'string' ? raw.serverUrl : undefined;
+    const url =
+      typeof raw.url === 'string' ? raw.url : typeof raw.serverUrl === 'string' ? raw.serverUrl : undefined;
     if (url && /^http:\/\//i.test(url) && !/^http:\/\/(localhost|127\.|\[::1\])/i.test(url)) {
       const n = lineOf(view.lines, url);
-      out.drafts.push({ code: 'S11', path: view.path, startLine: n, quote: q(n), message: `MCP server \`${name}\` talks plain HTTP to a remote host`, rule: 'mcp:plain-http' });
+      out.drafts.push({
+        code: 'S11',
+        path: view.path,
+        startLine: n,
+        quote: q(n),
+        message: `MCP server \`${name}\` talks plain HTTP to a remote host`,
+        rule: 'mcp:plain-http',
+      });
     }
     for (const field of ['env', 'headers']) {
       const bag = raw[field];
@@ -64,7 +80,15 @@ function mcpFindings(view: FileView, servers: Json, out: JsonConfigResult): void
         if (/\$\{?[A-Z_]|\{\{|<|your|example|xxx/i.test(value)) continue;
         if (!/(key|token|secret|password|auth|credential)/i.test(key)) continue;
         const n = lineOf(view.lines, `"${key}"`);
-        out.drafts.push({ code: 'S11', path: view.path, startLine: n, quote: null, idText: `mcp-inline:${name}:${key}`, message: `MCP server \`${name}\` holds an inline value for \`${key}\`; reference an environment variable instead`, rule: 'mcp:inline-credential' });
+        out.drafts.push({
+          code: 'S11',
+          path: view.path,
+          startLine: n,
+          quote: null,
+          idText: `mcp-inline:${name}:${key}`,
+          message: `MCP server \`${name}\` holds an inline value for \`${key}\`; reference an environment variable instead`,
+          rule: 'mcp:inline-credential',
+        });
       }
     }
   }
@@ -76,33 +100,87 @@ export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'o
   try {
     doc = JSON.parse(view.text);
   } catch {
-    if (kind !== 'other') out.drafts.push({ code: 'Q10', path: view.path, startLine: 1, quote: null, absence: true, message: 'the file does not parse as JSON, so the harness ignores or rejects it', rule: 'json:invalid' });
+    if (kind !== 'other')
+      out.drafts.push({
+        code: 'Q10',
+        path: view.path,
+        startLine: 1,
+        quote: null,
+        absence: true,
+        message: 'the file does not parse as JSON, so the harness ignores or rejects it',
+        rule: 'json:invalid',
+      });
     return out;
   }
   if (!isObj(doc)) {
-    if (kind !== 'other') out.drafts.push({ code: 'Q10', path: view.path, startLine: 1, quote: null, absence: true, message: 'the file is not a JSON object', rule: 'json:shape' });
+    if (kind !== 'other')
+      out.drafts.push({
+        code: 'Q10',
+        path: view.path,
+        startLine: 1,
+        quote: null,
+        absence: true,
+        message: 'the file is not a JSON object',
+        rule: 'json:shape',
+      });
     return out;
   }
   const q = (n: number) => (view.lines[n - 1] ?? '').trim();
   const perms = isObj(doc.permissions) ? doc.permissions : undefined;
-  const bypass = perms?.defaultMode === 'bypassPermissions' || doc.dangerouslySkipPermissions === true || doc.skipDangerousModePermissionPrompt === true;
+  const bypass =
+    perms?.defaultMode === 'bypassPermissions' ||
+    doc.dangerouslySkipPermissions === true ||
+    doc.skipDangerousModePermissionPrompt === true;
   if (bypass) {
-    const n = lineOf(view.lines, 'ypassPermissions') !== 1 ? lineOf(view.lines, 'ypassPermissions') : lineOf(view.lines, 'angerous');
-    out.drafts.push({ code: 'S12', path: view.path, startLine: n, quote: q(n), message: 'settings turn off permission prompts for every tool', rule: 'settings:bypass-permissions' });
+    const n =
+      lineOf(view.lines, 'ypassPermissions') !== 1
+        ? lineOf(view.lines, 'ypassPermissions')
+        : lineOf(view.lines, 'angerous');
+    out.drafts.push({
+      code: 'S12',
+      path: view.path,
+      startLine: n,
+      quote: q(n),
+      message: 'settings turn off permission prompts for every tool',
+      rule: 'settings:bypass-permissions',
+    });
   }
   const sandbox = isObj(doc.sandbox) ? doc.sandbox : undefined;
   if (sandbox && sandbox.enabled === false) {
     const n = lineOf(view.lines, '"sandbox"');
-    out.drafts.push({ code: 'S12', path: view.path, startLine: n, quote: q(n), message: 'settings turn the sandbox off', rule: 'settings:sandbox-off', severity: 'medium' });
+    out.drafts.push({
+      code: 'S12',
+      path: view.path,
+      startLine: n,
+      quote: q(n),
+      message: 'settings turn the sandbox off',
+      rule: 'settings:sandbox-off',
+      severity: 'medium',
+    });
   }
   if (doc.enableAllProjectMcpServers === true) {
     const n = lineOf(view.lines, 'enableAllProjectMcpServers');
-    out.drafts.push({ code: 'S12', path: view.path, startLine: n, quote: q(n), message: 'every MCP server a repository declares is enabled without review', rule: 'settings:all-mcp', severity: 'medium' });
+    out.drafts.push({
+      code: 'S12',
+      path: view.path,
+      startLine: n,
+      quote: q(n),
+      message: 'every MCP server a repository declares is enabled without review',
+      rule: 'settings:all-mcp',
+      severity: 'medium',
+    });
   }
   const allow = Array.isArray(perms?.allow) ? perms.allow.map(String) : [];
   for (const grant of allow.filter((g) => /^(\*|Bash|Bash\(\*\)|Bash\(:\*\)|Bash\(\*:\*\))$/.test(g))) {
     const n = lineOf(view.lines, `"${grant}"`);
-    out.drafts.push({ code: 'S08', path: view.path, startLine: n, quote: q(n), message: `\`${grant}\` allows every command without a prompt`, rule: 'grant:broad' });
+    out.drafts.push({
+      code: 'S08',
+      path: view.path,
+      startLine: n,
+      quote: q(n),
+      message: `\`${grant}\` allows every command without a prompt`,
+      rule: 'grant:broad',
+    });
   }
   for (const command of hookCommands(doc.hooks)) {
     const n = lineOf(view.lines, JSON.stringify(command).slice(1, 30));

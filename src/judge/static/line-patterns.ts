@@ -28,7 +28,8 @@ function applies(p: LinePattern, view: FileView, n: number): boolean {
 
 function nearbyHosts(view: FileView, n: number): string[] {
   const out: string[] = [];
-  for (let i = Math.max(0, n - 4); i < Math.min(view.lines.length, n + 3); i++) out.push(...hostsIn(view.lines[i] ?? ''));
+  for (let i = Math.max(0, n - 4); i < Math.min(view.lines.length, n + 3); i++)
+    out.push(...hostsIn(view.lines[i] ?? ''));
   return out;
 }
 
@@ -36,14 +37,19 @@ function nearbyHosts(view: FileView, n: number): string[] {
 function assignedHosts(view: FileView): string[] {
   if (view.type === 'markdown') return [];
   const out: string[] = [];
-  for (const line of view.lines) if (/^\s*[\w.]+\s*[:=]\s*[fbr]?["']?(https?|wss?):\/\//i.test(line)) out.push(...hostsIn(line));
+  for (const line of view.lines)
+    if (/^\s*[\w.]+\s*[:=]\s*[fbr]?["']?(https?|wss?):\/\//i.test(line)) out.push(...hostsIn(line));
   return out;
 }
 
 /** A call whose first argument is a relative path (`client.post("/Patient", …)`) talks to its own base URL. */
 const RELATIVE_CALL = /\.(post|put|patch)\s*\(\s*f?["']\//;
 
-export function linePatternFindings(view: FileView, patterns: readonly LinePattern[], hosts: HostLists): FindingDraft[] {
+export function linePatternFindings(
+  view: FileView,
+  patterns: readonly LinePattern[],
+  hosts: HostLists,
+): FindingDraft[] {
   const out: FindingDraft[] = [];
   const active = patterns.filter((p) => p.anyLine.test(view.text));
   if (active.length === 0) return out;
@@ -78,7 +84,10 @@ export function linePatternFindings(view: FileView, patterns: readonly LinePatte
         } else if (placeholder || found.length === 0) {
           draft.severity = 'low';
           draft.confidence = 'low';
-          draft.message = found.length === 0 ? `${p.message}; the host is not written out` : `${p.message} (a documentation placeholder host)`;
+          draft.message =
+            found.length === 0
+              ? `${p.message}; the host is not written out`
+              : `${p.message} (a documentation placeholder host)`;
         } else continue;
       }
       out.push(draft);
@@ -94,7 +103,8 @@ export function hostMentionFindings(view: FileView, hosts: HostLists): FindingDr
   view.lines.forEach((line, i) => {
     const n = i + 1;
     let code = line;
-    if (view.type === 'markdown' && isProse(view, n)) code = [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1]).join(' ');
+    if (view.type === 'markdown' && isProse(view, n))
+      code = [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1]).join(' ');
     if (view.type === 'markdown' && n <= view.frontMatterEnd) return;
     for (const host of hostsIn(code)) {
       if (seen.has(host) || classifyHost(host, hosts) !== 'unstated') continue;

@@ -8,7 +8,8 @@ import type { FindingDraft } from '../findings/make-finding';
 import { type FileView, isProse } from './file-view';
 
 const LINK = /\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
-const SCRIPT = /(?:^|[\s`'"(])((?:\.\/)?(?:scripts|references|assets|bin|tools)\/[\w./-]+\.(?:py|sh|js|mjs|ts|md|json|rb|txt))\b/g;
+const SCRIPT =
+  /(?:^|[\s`'"(])((?:\.\/)?(?:scripts|references|assets|bin|tools)\/[\w./-]+\.(?:py|sh|js|mjs|ts|md|json|rb|txt))\b/g;
 
 export function missingReferenceFindings(
   view: FileView,
@@ -36,7 +37,14 @@ export function missingReferenceFindings(
     for (const m of line.matchAll(SCRIPT)) refs.push(m[1] ?? '');
     for (const raw of refs) {
       const ref = decodeURI(raw.split('#')[0]?.split('?')[0] ?? '');
-      if (ref === '' || /^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('/') || ref.startsWith('~') || /[<>{}$*]/.test(ref)) continue;
+      if (
+        ref === '' ||
+        /^[a-z][a-z0-9+.-]*:/i.test(ref) ||
+        ref.startsWith('/') ||
+        ref.startsWith('~') ||
+        /[<>{}$*]/.test(ref)
+      )
+        continue;
       if (seen.has(ref)) continue;
       seen.add(ref);
       const candidates = [resolve(fileDir, ref), resolve(unitDir, ref)];
@@ -58,10 +66,25 @@ export function missingReferenceFindings(
 export function structureFindings(view: FileView, isInstructionBody: boolean): FindingDraft[] {
   const out: FindingDraft[] = [];
   if (view.unclosedFence !== undefined) {
-    out.push({ code: 'Q08', path: view.path, startLine: view.unclosedFence, quote: (view.lines[view.unclosedFence - 1] ?? '').trim(), message: 'a code fence opens here and never closes; the rest of the file reads as code', rule: 'markdown:unclosed-fence' });
+    out.push({
+      code: 'Q08',
+      path: view.path,
+      startLine: view.unclosedFence,
+      quote: (view.lines[view.unclosedFence - 1] ?? '').trim(),
+      message: 'a code fence opens here and never closes; the rest of the file reads as code',
+      rule: 'markdown:unclosed-fence',
+    });
   }
   if (isInstructionBody && view.lines.length > 500) {
-    out.push({ code: 'Q05', path: view.path, startLine: 1, quote: null, absence: true, message: `the file has ${view.lines.length} lines; harnesses truncate or skim long instruction files (keep it under 500)`, rule: 'size:lines' });
+    out.push({
+      code: 'Q05',
+      path: view.path,
+      startLine: 1,
+      quote: null,
+      absence: true,
+      message: `the file has ${view.lines.length} lines; harnesses truncate or skim long instruction files (keep it under 500)`,
+      rule: 'size:lines',
+    });
   }
   return out;
 }

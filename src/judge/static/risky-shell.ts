@@ -85,7 +85,13 @@ export async function analyzeSnippets(
       });
     }
     if (analysis.sensitiveToNetwork && !seen.has('credential_exfiltration')) {
-      drafts.push({ snippet, code: 'S07', severity: 'critical', rule: 'shell:sensitive-to-network', message: 'sensitive data flows into a network command' });
+      drafts.push({
+        snippet,
+        code: 'S07',
+        severity: 'critical',
+        rule: 'shell:sensitive-to-network',
+        message: 'sensitive data flows into a network command',
+      });
     }
   }
   return { drafts, failed };

@@ -68,10 +68,23 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
   const withheld: WithheldCredential[] = [];
   const notes: string[] = [];
   const snippets: ShellSnippet[] = [];
-  const unitDir = unit.kind === 'skill' ? unit.path : unit.path.includes('/') ? unit.path.slice(0, unit.path.lastIndexOf('/')) : '';
+  const unitDir =
+    unit.kind === 'skill'
+      ? unit.path
+      : unit.path.includes('/')
+        ? unit.path.slice(0, unit.path.lastIndexOf('/'))
+        : '';
   const primary = unit.files.find((f) => f.path === unit.primary);
   if (unit.kind === 'skill' && !primary) {
-    drafts.push({ code: 'Q01', path: unit.primary, startLine: 1, quote: null, absence: true, message: 'the skill has no SKILL.md', rule: 'skill:no-skill-md' });
+    drafts.push({
+      code: 'Q01',
+      path: unit.primary,
+      startLine: 1,
+      quote: null,
+      absence: true,
+      message: 'the skill has no SKILL.md',
+      rule: 'skill:no-skill-md',
+    });
   }
   for (const file of unit.files) {
     if (file.text === undefined) continue;
@@ -106,8 +119,16 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
       drafts.push(...cfg.drafts);
       snippets.push(...cfg.snippets);
       for (const hook of cfg.snippets.filter((s) => s.source === 'hook')) {
-        const remote = drafts.find((d) => d.path === view.path && d.code === 'S05' && d.startLine === hook.startLine);
-        if (remote) drafts.push({ ...remote, code: 'S12', message: 'a hook runs remote code every time it fires', rule: `hook:${remote.rule}` });
+        const remote = drafts.find(
+          (d) => d.path === view.path && d.code === 'S05' && d.startLine === hook.startLine,
+        );
+        if (remote)
+          drafts.push({
+            ...remote,
+            code: 'S12',
+            message: 'a hook runs remote code every time it fires',
+            rule: `hook:${remote.rule}`,
+          });
       }
     }
   }
@@ -120,13 +141,30 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
         path: d.snippet.path,
         startLine: d.snippet.startLine,
         endLine: d.snippet.endLine,
-        quote: lines.slice(d.snippet.startLine - 1, d.snippet.endLine).join('\n').trim() || d.snippet.command,
+        quote:
+          lines
+            .slice(d.snippet.startLine - 1, d.snippet.endLine)
+            .join('\n')
+            .trim() || d.snippet.command,
         message: d.message,
         rule: d.rule,
         severity: d.severity,
       });
     }
-    if (failed.length > 0) notes.push(`shell analysis failed on ${failed.length} snippet(s); the line patterns still covered them`);
+    if (failed.length > 0)
+      notes.push(
+        `shell analysis failed on ${failed.length} snippet(s); the line patterns still covered them`,
+      );
+  }
+  // INVARIANT: no quote that covers a line holding a credential leaves this stage.
+  for (const d of drafts) {
+    if (d.quote === null || d.code === 'S01') continue;
+    const end = d.endLine ?? d.startLine;
+    if (withheld.some((w) => w.path === d.path && w.line >= d.startLine && w.line <= end)) {
+      d.idText = `withheld:${d.rule}:${d.startLine}`;
+      d.quote = null;
+      d.message = `${d.message} (quote withheld: the line holds a credential)`;
+    }
   }
   return { findings: strictestPerLine(drafts.map((d) => makeFinding(rules, d))), withheld, notes };
 }

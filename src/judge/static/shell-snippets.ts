@@ -15,10 +15,22 @@ export interface ShellSnippet {
   source: 'fence' | 'inline' | 'script' | 'hook' | 'mcp';
 }
 
-const SHELL_LANGS = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'terminal', 'shell-session', 'shellsession']);
-const COMMAND_START = /^(sudo\s+)?(curl|wget|bash|sh|zsh|rm|chmod|chown|python3?|node|npx|uvx|pip3?|npm|git|ssh|scp|nc|eval|base64|dd|mkfs|crontab|find|xargs|cat|tar|source)\b/;
+const SHELL_LANGS = new Set([
+  'bash',
+  'sh',
+  'shell',
+  'zsh',
+  'console',
+  'terminal',
+  'shell-session',
+  'shellsession',
+]);
+const COMMAND_START =
+  /^(sudo\s+)?(curl|wget|bash|sh|zsh|rm|chmod|chown|python3?|node|npx|uvx|pip3?|npm|git|ssh|scp|nc|eval|base64|dd|mkfs|crontab|find|xargs|cat|tar|source)\b/;
 
-function joinContinuations(lines: { n: number; text: string }[]): { start: number; end: number; text: string }[] {
+function joinContinuations(
+  lines: { n: number; text: string }[],
+): { start: number; end: number; text: string }[] {
   const out: { start: number; end: number; text: string }[] = [];
   let cur: { start: number; end: number; text: string } | undefined;
   for (const { n, text } of lines) {
@@ -41,7 +53,8 @@ export function snippetsFromView(view: FileView): ShellSnippet[] {
   const out: ShellSnippet[] = [];
   const push = (start: number, end: number, command: string, source: ShellSnippet['source']) => {
     const cmd = command.trim();
-    if (cmd !== '' && !cmd.startsWith('#')) out.push({ path: view.path, startLine: start, endLine: end, command: cmd, source });
+    if (cmd !== '' && !cmd.startsWith('#'))
+      out.push({ path: view.path, startLine: start, endLine: end, command: cmd, source });
   };
   if (view.type === 'markdown') {
     let block: { n: number; text: string }[] = [];

@@ -34,12 +34,19 @@ export function renderMainHelp(entries: readonly CommandEntry[], version: string
 
 function optionLabel(name: string, spec: CommandSpec['options'][string]): string {
   const short = spec.short ? `-${spec.short}, ` : '    ';
-  const value = spec.type === 'string' ? ` ${spec.valueName ?? 'VALUE'}` : '';
+  const value =
+    spec.type !== 'string'
+      ? ''
+      : spec.optionalValue !== undefined
+        ? `[=${spec.valueName ?? 'VALUE'}]`
+        : ` ${spec.valueName ?? 'VALUE'}`;
   return `${short}--${name}${value}`;
 }
 
 export function renderCommandHelp(spec: CommandSpec): string {
-  const options = Object.entries(spec.options).map(([name, o]) => [optionLabel(name, o), o.description] as const);
+  const options = Object.entries(spec.options).map(
+    ([name, o]) => [optionLabel(name, o), o.description] as const,
+  );
   options.push(['-h, --help', 'show this help']);
   const width = Math.max(...options.map(([label]) => label.length));
   const lines = [`Usage: ${spec.usage}`, '', spec.summary];
@@ -51,7 +58,8 @@ export function renderCommandHelp(spec: CommandSpec): string {
   }
   lines.push('', 'Options:', ...options.map(([label, text]) => `  ${label.padEnd(width)}  ${text}`));
   lines.push('', 'Exit codes:');
-  for (const [code, text] of EXIT_HELP) if (spec.exits.includes(code)) lines.push(`  ${String(code).padStart(2)}  ${text}`);
+  for (const [code, text] of EXIT_HELP)
+    if (spec.exits.includes(code)) lines.push(`  ${String(code).padStart(2)}  ${text}`);
   if (spec.examples?.length) lines.push('', 'Examples:', ...spec.examples.map((e) => `  ${e}`));
   lines.push('');
   return lines.join('\n');

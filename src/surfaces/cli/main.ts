@@ -51,7 +51,8 @@ export async function main(argv: readonly string[], ctx: CommandContext): Promis
     if (error instanceof UsageError) return usageError(ctx, `gavel ${spec.name}`, error.message);
     const message = error instanceof GavelError ? error.message : 'internal error';
     ctx.stderr.write(`gavel ${spec.name}: ${message}\n`);
-    if (ctx.env.GAVEL_DEBUG === '1' && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`);
+    if (ctx.env.GAVEL_DEBUG === '1' && error instanceof Error && error.stack)
+      ctx.stderr.write(`${error.stack}\n`);
     return EXIT.internal;
   }
 }
@@ -61,10 +62,20 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Pa
     help: { type: 'boolean', short: 'h' },
   };
   for (const [name, o] of Object.entries(spec.options)) {
-    options[name] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
+    options[name] = {
+      type: o.type,
+      ...(o.short ? { short: o.short } : {}),
+      ...(o.multiple ? { multiple: true } : {}),
+    };
   }
+  // Options with an optional value: a bare `--name` becomes `--name=<default>` (see OptionSpec.optionalValue).
+  const expanded = args.map((arg) => {
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    const o = name === undefined ? undefined : spec.options[name];
+    return o?.optionalValue !== undefined ? `--${name}=${o.optionalValue}` : arg;
+  });
   const { values, positionals } = parseArgs({
-    args: [...args],
+    args: expanded,
     options,
     strict: true,
     allowPositionals: true,
@@ -76,7 +87,8 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Pa
       throw new UsageError(`unexpected argument \`${positionals[allowed.length]}\``);
     }
     const required = allowed.filter((p) => !p.optional && !p.multiple).length;
-    if (positionals.length < required) throw new UsageError(`missing argument ${allowed[positionals.length]?.name}`);
+    if (positionals.length < required)
+      throw new UsageError(`missing argument ${allowed[positionals.length]?.name}`);
   }
   return { values: values as ParsedArgs['values'], positionals };
 }

@@ -5,4 +5,10 @@
 
 import type { CommandEntry } from '../command';
 
-export const COMMANDS: readonly CommandEntry[] = [];
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'judge',
+    summary: 'review agent configuration (skills, CLAUDE.md, rules, MCP and settings) and gate on findings',
+    load: async () => (await import('./judge-command')).judgeCommand,
+  },
+];
