@@ -229,7 +229,7 @@ describe('settings and MCP configs', () => {
     ],
     [
       'a referenced credential',
-      { mcpServers: { r: { command: 'srv', env: { API_TOKEN: '${API_TOKEN}' } } } },
+      { mcpServers: { r: { command: 'srv', env: { API_TOKEN: ['$', '{API_TOKEN}'].join('') } } } },
       [],
     ],
   ])('mcp: %s', async (_n, doc, want) => {

@@ -43,7 +43,7 @@ describe('suppressions', () => {
     const r = activeSuppressions([e], today);
     expect(r.active.length).toBe(active);
     expect(r.notices.length).toBe(notices.length);
-    notices.forEach((n, i) => expect(r.notices[i]).toContain(n));
+    for (const [i, n] of notices.entries()) expect(r.notices[i]).toContain(n);
   });
 
   it.each([
