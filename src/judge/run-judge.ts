@@ -191,7 +191,8 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
       notes,
     });
   }
-  for (const s of found.skipped) {
+  const skipped = opts.changed ? found.skipped.filter((s) => opts.changed?.files.has(s.path)) : found.skipped;
+  for (const s of skipped) {
     results.push({
       path: s.path,
       kind: s.kind,
