@@ -15,8 +15,16 @@ async function judge(args: string[], cwd = repo) {
   const code = await main(['judge', ...args], {
     cwd,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
-    stdout: { write: (t) => void (stdout += t) },
-    stderr: { write: (t) => void (stderr += t) },
+    stdout: {
+      write: (t) => {
+        stdout += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        stderr += t;
+      },
+    },
     readStdin: async () => '',
     color: false,
     clock: fixedClock('2026-11-29T12:00:00Z'),
