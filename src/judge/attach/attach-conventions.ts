@@ -19,6 +19,8 @@ export interface AttachInput {
   unit: Unit;
   /** Every file of the project, project-relative. */
   projectFiles: readonly string[];
+  /** Rule files by the directory that holds their `.claude/rules/`; built once per run by `indexRules`. */
+  rulesByAnchor?: ReadonlyMap<string, readonly string[]>;
   /** Text of a project file; undefined when missing or unreadable. */
   read: (projectRel: string) => string | undefined;
   attachRules: boolean;
@@ -59,6 +61,20 @@ function scopeOf(path: string, text: string): { globs?: string[]; matchers?: Pat
   return globs ? { globs, matchers: globs.map((g) => globMatcher(anchor, g)), anchor } : { anchor };
 }
 
+/** Rule files (`D/.claude/rules/**.md`) grouped by D, sorted. */
+export function indexRules(projectFiles: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const p of projectFiles) {
+    if (!/(^|\/)\.claude\/rules\/.+\.md$/i.test(p)) continue;
+    const anchor = ruleAnchor(p);
+    const list = out.get(anchor) ?? [];
+    list.push(p);
+    out.set(anchor, list);
+  }
+  for (const list of out.values()) list.sort();
+  return out;
+}
+
 /** Paths a unit mentions (links, code spans, script paths), project-relative candidates. */
 function referencedPaths(unit: Unit): string[] {
   const out = new Set<string>();
@@ -91,11 +107,11 @@ export function attachConventions(input: AttachInput): AttachResult {
     attached.push({ path, reason, ...(via ? { via } : {}), binding: hasBinding(text), bytes, sentAs });
   };
   if (input.attachRules) {
-    const refs = referencedPaths(unit);
+    let refs: string[] | undefined;
     const unitPaths = [...own];
+    const rulesByAnchor = input.rulesByAnchor ?? indexRules(projectFiles);
     for (const dir of ancestors) {
-      const prefix = `${under(dir, '.claude/rules')}/`;
-      for (const rule of projectFiles.filter((p) => p.startsWith(prefix) && /\.md$/i.test(p)).sort()) {
+      for (const rule of rulesByAnchor.get(dir) ?? []) {
         if (own.has(rule)) continue;
         const scope = scopeOf(rule, read(rule) ?? '');
         if (!scope.matchers) {
@@ -107,7 +123,9 @@ export function attachConventions(input: AttachInput): AttachResult {
           add(rule, 'matches-file', byFile);
           continue;
         }
-        const byRef = scope.globs?.find((_, i) => refs.some((p) => scope.matchers?.[i]?.(p)));
+        refs ??= referencedPaths(unit);
+        const mentioned = refs;
+        const byRef = scope.globs?.find((_, i) => mentioned.some((p) => scope.matchers?.[i]?.(p)));
         if (byRef) add(rule, 'matches-referenced-path', byRef);
       }
     }

@@ -34,16 +34,20 @@ export interface LinePattern {
   confidence: Confidence;
   where: PatternWhere;
   regex: RegExp;
-  /** The same pattern with the `m` flag: one pass over a whole file tells whether any line can match. */
-  anyLine: RegExp;
+  /** The same pattern with the `g` and `m` flags: one pass over a whole file finds the lines that match. */
+  scan: RegExp;
   message: string;
   /** A sink sends data somewhere: its severity depends on the host it names (see outbound-hosts). */
   sink: boolean;
+  /** Lower-case substrings of which every matching line holds one: a file holding none skips the pattern. */
+  needles: readonly string[];
 }
 
 export interface JudgeRules {
   codes: ReadonlyMap<string, CodeEntry>;
   patterns: readonly LinePattern[];
+  /** Every needle of every pattern in one alternation, longest first: one pass finds which a text holds. */
+  needleScan: RegExp;
   /** sha256 of both files' canonical JSON: goes in the report's provenance. */
   sha256: string;
   version: number;
@@ -125,18 +129,38 @@ export function loadJudgeRules(codesDoc: unknown, patternsDoc: unknown): JudgeRu
       if (!regex.test(String(m))) fail(`${at}.examples.match`, `\`${id}\` misses its own example`);
     for (const m of nomatch)
       if (regex.test(String(m))) fail(`${at}.examples.nomatch`, `\`${id}\` matches a counter-example`);
+    const needles = Array.isArray(r.needles) ? r.needles.map(String) : [];
+    if (needles.some((n) => n === '' || n !== n.toLowerCase()))
+      fail(`${at}.needles`, 'must be non-empty lower-case strings');
+    for (const m of match) {
+      const lower = String(m).toLowerCase();
+      if (needles.length > 0 && !needles.some((n) => lower.includes(n)))
+        fail(`${at}.needles`, `an example of \`${id}\` holds none of its needles`);
+    }
     patterns.push({
+      needles,
       id,
       code,
       severity: oneOf(r.severity, SEVERITIES, `${at}.severity`),
       confidence: oneOf(r.confidence, CONFIDENCES, `${at}.confidence`),
       where: oneOf(r.where, WHERES, `${at}.where`),
       regex,
-      anyLine: new RegExp(regex.source, `${regex.flags.replace('m', '')}m`),
+      scan: new RegExp(regex.source, `${regex.flags.replace(/[gm]/g, '')}gm`),
       message: str(r.message, `${at}.message`),
       sink: r.sink === true,
     });
   }
   const version = typeof cd.version === 'number' ? cd.version : 0;
-  return { codes, patterns, sha256: contentHash({ codes: codesDoc, patterns: patternsDoc }), version };
+  const allNeedles = [...new Set(patterns.flatMap((p) => p.needles))].sort(
+    (a, b) => b.length - a.length || (a < b ? -1 : 1),
+  );
+  const escaped = allNeedles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const needleScan = new RegExp(escaped.length > 0 ? escaped.join('|') : '(?!)', 'g');
+  return {
+    codes,
+    patterns,
+    needleScan,
+    sha256: contentHash({ codes: codesDoc, patterns: patternsDoc }),
+    version,
+  };
 }

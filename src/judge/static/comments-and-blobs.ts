@@ -47,10 +47,24 @@ function printableRatio(text: string): number {
   return ok / text.length;
 }
 
+/** True when `line` holds a run of at least `min` base64 characters: a linear scan, no regex backtracking. */
+export function hasLongRun(line: string, min: number): boolean {
+  let run = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    const b64 = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47;
+    run = b64 ? run + 1 : 0;
+    if (run >= min) return true;
+  }
+  return false;
+}
+
 export function encodedBlobFindings(view: FileView): FindingDraft[] {
   const out: FindingDraft[] = [];
+  const hex = view.text.includes('\\x');
+  if (!hex && !hasLongRun(view.text, 80)) return out;
   view.lines.forEach((line, i) => {
-    if (line.length > 20000) return;
+    if (line.length > 20000 || (!hasLongRun(line, 80) && !(hex && line.includes('\\x')))) return;
     const candidates: { decoded: string; kind: string }[] = [];
     for (const m of line.matchAll(B64)) {
       if (/base64,$/.test(line.slice(0, m.index))) continue;

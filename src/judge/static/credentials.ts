@@ -67,17 +67,32 @@ function looksLive(value: string, rules: CredentialRules): boolean {
 
 export function detectCredentials(text: string, rules: CredentialRules): CredentialHit[] {
   const hits: CredentialHit[] = [];
-  const lines = text.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    for (const p of rules.patterns) {
-      p.regex.lastIndex = 0;
-      for (let m = p.regex.exec(line); m; m = p.regex.exec(line)) {
-        const value = m[p.valueGroup] ?? m[0];
-        const live = p.generic ? looksLive(value, rules) : !/EXAMPLE|X{8,}|0{12,}/.test(m[0]);
-        if (live && !hits.some((h) => h.line === i + 1 && h.pattern === p.id))
-          hits.push({ line: i + 1, pattern: p.id });
-      }
+  // Line starts, for turning a match offset into a line number (one pass per pattern over the whole text).
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const lineAt = (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
     }
-  });
-  return hits;
+    return lo + 1;
+  };
+  for (const p of rules.patterns) {
+    p.regex.lastIndex = 0;
+    for (let m = p.regex.exec(text); m; m = p.regex.exec(text)) {
+      if (m[0] === '') {
+        p.regex.lastIndex += 1;
+        continue;
+      }
+      const value = m[p.valueGroup] ?? m[0];
+      const live = p.generic ? looksLive(value, rules) : !/EXAMPLE|X{8,}|0{12,}/.test(m[0]);
+      const line = lineAt(m.index);
+      if (live && !hits.some((h) => h.line === line && h.pattern === p.id))
+        hits.push({ line, pattern: p.id });
+    }
+  }
+  return hits.sort((a, b) => a.line - b.line || (a.pattern < b.pattern ? -1 : 1));
 }

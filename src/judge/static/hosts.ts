@@ -20,7 +20,8 @@ const BARE_HOST_RE =
 /** Hosts in a line, lower-cased, in order of appearance, without duplicates. */
 export function hostsIn(line: string): string[] {
   const out: string[] = [];
-  for (const re of [URL_RE, BARE_HOST_RE, REMOTE_SPEC_RE]) {
+  const res = line.includes('@') ? [URL_RE, BARE_HOST_RE, REMOTE_SPEC_RE] : [URL_RE, BARE_HOST_RE];
+  for (const re of res) {
     re.lastIndex = 0;
     for (let m = re.exec(line); m; m = re.exec(line)) {
       const host = (m[1] ?? '').toLowerCase().replace(/\.$/, '');

@@ -102,7 +102,7 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
       });
     }
     drafts.push(...hiddenDrafts(file.path, view.lines, file.text));
-    drafts.push(...linePatternFindings(view, rules.patterns, input.hosts));
+    drafts.push(...linePatternFindings(view, rules.patterns, input.hosts, rules.needleScan));
     drafts.push(...hostMentionFindings(view, input.hosts));
     drafts.push(...htmlCommentFindings(view));
     drafts.push(...encodedBlobFindings(view));
