@@ -6,7 +6,7 @@
  */
 
 import type { Clock } from '../core';
-import { attachConventions, indexRules } from './attach/attach-conventions';
+import { attachConventions } from './attach/attach-conventions';
 import { discoverUnits } from './discover/discover-units';
 import type { JudgeFs } from './discover/judge-fs';
 import type { JudgeLimits } from './discover/limits';
