@@ -6,7 +6,7 @@
  */
 
 import type { Clock } from '../core';
-import { attachConventions } from './attach/attach-conventions';
+import { attachConventions, indexRules } from './attach/attach-conventions';
 import { discoverUnits } from './discover/discover-units';
 import type { JudgeFs } from './discover/judge-fs';
 import type { JudgeLimits } from './discover/limits';
@@ -92,10 +92,12 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
     }
     return texts.get(rel);
   };
+  const rulesByAnchor = indexRules(projectFiles);
   const attach = (unit: Unit) =>
     attachConventions({
       unit,
       projectFiles,
+      rulesByAnchor,
       read,
       attachRules: opts.attachRules,
       attachInstructions: opts.attachInstructions,
