@@ -31,28 +31,51 @@ picked.forEach((u, i) => {
   }
 });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const time = (cmd, args) => {
+// Wall time, and CPU time (user + sys) through /usr/bin/time when present: on a shared machine the CPU
+// figure is the steadier of the two.
+const haveTime = existsSync('/usr/bin/time');
+const cpu = { gavel: [], ferret: [] };
+const time = (name, cmd, args) => {
   const t = performance.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'ignore' });
+  const r = haveTime
+    ? spawnSync('/usr/bin/time', ['-f', '%U %S', cmd, ...args], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+      })
+    : spawnSync(cmd, args, { cwd: root, stdio: 'ignore' });
   if (r.error) throw r.error;
-  return performance.now() - t;
+  const wall = performance.now() - t;
+  if (haveTime) {
+    const [u, s] = (r.stderr.trim().split('\n').pop() ?? '0 0').split(' ').map(Number);
+    cpu[name].push(((u ?? 0) + (s ?? 0)) * 1000);
+  }
+  return wall;
 };
 const gavel = [];
 const ferret = [];
 for (let i = 0; i < runs; i++) {
-  gavel.push(time(process.execPath, [join(repo, 'bin/gavel'), 'judge', '--format', 'json']));
+  gavel.push(time('gavel', process.execPath, [join(repo, 'bin/gavel'), 'judge', '--format', 'json']));
   ferret.push(
-    time(join(repo, 'node_modules/.bin/ferret'), ['scan', root, '-f', 'json', '-o', `${root}.ferret.json`]),
+    time('ferret', join(repo, 'node_modules/.bin/ferret'), [
+      'scan',
+      root,
+      '-f',
+      'json',
+      '-o',
+      `${root}.ferret.json`,
+    ]),
   );
 }
 rmSync(root, { recursive: true, force: true });
 rmSync(`${root}.ferret.json`, { force: true });
-const line = (name, xs) =>
-  `| ${name} | ${picked.length} | ${median(xs).toFixed(0)} | ${(picked.length / (median(xs) / 1000)).toFixed(1)} |`;
+const perSecond = (ms) => (picked.length / (ms / 1000)).toFixed(1);
+const line = (name, xs, c) =>
+  `| ${name} | ${picked.length} | ${median(xs).toFixed(0)} | ${perSecond(median(xs))} | ${c.length ? median(c).toFixed(0) : 'n/a'} | ${c.length ? perSecond(median(c)) : 'n/a'} |`;
 console.log(
   `judge bench: ${runs} interleaved runs, ${cpus().length} cores, node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
 );
-console.log('| tool | units | median wall ms | units/s |');
-console.log('|---|---|---|---|');
-console.log(line('gavel judge (static, CLI)', gavel));
-console.log(line('ferret-scan 2.10.0 scan', ferret));
+console.log('| tool | units | median wall ms | units/s (wall) | median CPU ms | units per CPU second |');
+console.log('|---|---|---|---|---|---|');
+console.log(line('gavel judge (static, CLI)', gavel, cpu.gavel));
+console.log(line('ferret-scan 2.10.0 scan', ferret, cpu.ferret));

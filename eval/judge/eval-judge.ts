@@ -234,7 +234,20 @@ function report(
   gavel: Map<CorpusUnit, Flagged>,
 ): string {
   const gm = prf(g);
-  const lines: string[] = [];
+  const lines: string[] = [
+    'How it is measured (`npm run eval:judge`, `-- --write docs/evaluation.md` to refresh this section): the static',
+    'checks of `gavel judge` (no model) run over every unit of `../shared/corpora/skills/` (cisco-evals and',
+    'skill-inject-dev: 184 skills), each written as `.claude/skills/NAME/` into one temporary project; ferret-scan',
+    '2.10.0 scans the same folder offline (`ferret scan DIR -f json -o FILE`) in the same run. A unit counts as',
+    'flagged when it has a security finding at medium or above; for the injected copies of skill-inject only',
+    'findings inside the injected line range or in a script the clean original lacks count (a finding elsewhere',
+    'is on the original text, which the benign copy also holds). Precision is over malicious and benign units;',
+    '`contextual` units (harmful only in some deployments) are scored apart and count neither way. The corpus',
+    "labels are the sources' own; gavel's codes are mapped by meaning, not bent to them. Timing: wall time of",
+    'discovery plus checks in one process for gavel, of the whole ferret process; see bench/judge.mjs for CLI',
+    'against CLI with CPU time.',
+    '',
+  ];
   lines.push(
     '| scanner | precision | recall | F1 | benign free of medium+ (security) | contextual flagged | units/s | wall ms |',
   );
@@ -258,7 +271,10 @@ function report(
   for (const [code, c] of [...perCode.entries()].sort())
     lines.push(`| ${code} | ${c.malicious} | ${c.benign} | ${c.contextual} |`);
   lines.push('');
-  lines.push('Missed malicious units:');
+  lines.push(
+    'Missed malicious units (the static half cannot see these: prose that reads as a normal instruction, or',
+  );
+  lines.push('code flaws rather than hostile steps; the model reviewers are for them):');
   for (const f of [...gavel.values()].filter((x) => x.unit.label === 'malicious' && x.codes.size === 0))
     lines.push(`- ${f.unit.id}`);
   lines.push('');

@@ -72,3 +72,23 @@ describe('judge rules', () => {
     expect(() => loadJudgeRules(copy, patterns)).toThrow('belongs to security');
   });
 });
+
+describe('docs/codes.md', () => {
+  it('documents every code with the catalogue category, default severity and source', () => {
+    const doc = readFileSync(new URL('../../../docs/codes.md', import.meta.url), 'utf8');
+    const rows = new Map(
+      doc
+        .split('\n')
+        .filter((l) => /^\| [SGQ]\d{2} \|/.test(l))
+        .map((l) => {
+          const cells = l.split('|').map((c) => c.trim());
+          return [cells[1], `${cells[2]} ${cells[3]} ${cells[4]}`] as const;
+        }),
+    );
+    const source = { static: 'static', model: 'model', both: 'static + model' } as const;
+    for (const e of bundledJudgeData().rules.codes.values()) {
+      expect(rows.get(e.code)).toBe(`${e.category} ${e.severity} ${source[e.source]}`);
+    }
+    expect(rows.size).toBe(35);
+  });
+});
