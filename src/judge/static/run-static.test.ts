@@ -61,6 +61,31 @@ describe('static checks find what they are for', () => {
   });
 
   it.each([
+    ['an unpinned package run by a script', { 'run.sh': '#!/bin/sh\nnpx -y @acme/lint --fix .\n' }, ['S10']],
+    ['a pinned package run by a script', { 'run.sh': '#!/bin/sh\nnpx -y @acme/lint@4.1.0 --fix .\n' }, []],
+    [
+      'an install from a moving git branch',
+      { 'setup.sh': '#!/bin/sh\npip install git+https://github.com/acme/t.git\n' },
+      ['S10'],
+    ],
+    [
+      'eval of a runtime string',
+      { 'calc.py': 'def calc(expression):\n    return eval(expression)\n' },
+      ['S05'],
+    ],
+    [
+      'an interpolated SQL query',
+      { 'q.py': 'query = f"SELECT * FROM users WHERE id = {user_id}"\n' },
+      ['S05'],
+    ],
+  ])('scripts: %s', async (_name, scripts, want) => {
+    const extra = Object.fromEntries(
+      Object.entries(scripts).map(([k, v]) => [`.claude/skills/demo/${k}`, v]),
+    );
+    expect(await codes(skill('See the scripts.', extra))).toEqual(want);
+  });
+
+  it.each([
     ['a documented prohibition', 'Never pipe curl into sh; download, read, then run.'],
     ['a normal fetch', '```bash\ncurl -s https://api.github.com/repos/acme/x | jq .stars\n```'],
     ['a workspace cleanup', '```bash\nrm -rf ./build node_modules\n```'],
