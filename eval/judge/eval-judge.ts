@@ -160,6 +160,8 @@ export async function main(argv: string[]): Promise<number> {
         `discover ${(tDiscovered - t0).toFixed(0)} ms, static ${(gavelMs - (tDiscovered - t0)).toFixed(0)} ms\n`,
       );
     const gavel = new Map<CorpusUnit, Flagged>();
+    // The same units scored on a finding anywhere in the unit (no injected-range rule): a looser view.
+    const gavelAnywhere = new Map<CorpusUnit, Flagged>();
     const perCode = new Map<string, { malicious: number; benign: number; contextual: number }>();
     for (const r of results) {
       const at = unitOf(byDir, r.unit.path);
@@ -174,6 +176,14 @@ export async function main(argv: string[]): Promise<number> {
           f.codes.add(finding.code);
       }
       gavel.set(at.unit, f);
+      const anywhere = (r.findings as Finding[]).some(
+        (x) => x.category === 'security' && MEDIUM_UP.has(x.severity),
+      );
+      gavelAnywhere.set(at.unit, {
+        unit: at.unit,
+        codes: new Set(anywhere ? ['any'] : []),
+        allMediumUp: anywhere,
+      });
       if (argv.includes('--verbose') && at.unit.label === 'benign') {
         for (const x of r.findings as Finding[]) {
           if (x.category === 'security' && MEDIUM_UP.has(x.severity)) {
@@ -190,7 +200,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     }
     // ferret-scan, offline, on the same tree.
-    let ferret: { s: Score; ms: number } | undefined;
+    let ferret: { s: Score; anywhere: Score; ms: number } | undefined;
     if (!argv.includes('--no-ferret')) {
       const t1 = performance.now();
       const outFile = `${root}.ferret.json`;
@@ -202,19 +212,21 @@ export async function main(argv: string[]): Promise<number> {
         findings: { file: string; line: number; severity: string }[];
       };
       const flagged = new Map<CorpusUnit, Flagged>();
+      const ferretAnywhere = new Map<CorpusUnit, Flagged>();
       for (const f of doc.findings) {
         if (!['CRITICAL', 'HIGH', 'MEDIUM'].includes(f.severity)) continue;
         const rel = f.file.slice(root.length + 1);
         const at = unitOf(byDir, rel);
         if (!at) continue;
+        ferretAnywhere.set(at.unit, { unit: at.unit, codes: new Set(['any']), allMediumUp: true });
         const entry = flagged.get(at.unit) ?? { unit: at.unit, codes: new Set<string>(), allMediumUp: true };
         if (counts(at.unit, rel.slice(at.dir.length + 1), f.line, f.line)) entry.codes.add('any');
         flagged.set(at.unit, entry);
       }
-      ferret = { s: score(flagged, units), ms };
+      ferret = { s: score(flagged, units), anywhere: score(ferretAnywhere, units), ms };
     }
     const g = score(gavel, units);
-    const out = report(g, gavelMs, ferret, perCode, units.length, gavel);
+    const out = report(g, score(gavelAnywhere, units), gavelMs, ferret, perCode, units.length, gavel);
     process.stdout.write(out);
     const w = argv.indexOf('--write');
     if (w >= 0) writeSection(resolve(repo, argv[w + 1] ?? 'docs/evaluation.md'), out);
@@ -227,8 +239,9 @@ export async function main(argv: string[]): Promise<number> {
 
 function report(
   g: Score,
+  gAnywhere: Score,
   gavelMs: number,
-  ferret: { s: Score; ms: number } | undefined,
+  ferret: { s: Score; anywhere: Score; ms: number } | undefined,
   perCode: Map<string, { malicious: number; benign: number; contextual: number }>,
   n: number,
   gavel: Map<CorpusUnit, Flagged>,
@@ -259,6 +272,24 @@ function report(
     const fm = prf(ferret.s);
     lines.push(
       `| ferret-scan 2.10.0 | ${pct(fm.p)} | ${pct(fm.r)} | ${pct(fm.f1)} | ${ferret.s.tn}/${ferret.s.benign} | ${ferret.s.contextualFlagged}/${ferret.s.contextual} | ${(n / (ferret.ms / 1000)).toFixed(1)} | ${ferret.ms.toFixed(0)} |`,
+    );
+  }
+  const ga = prf(gAnywhere);
+  lines.push('');
+  lines.push(
+    'Looser view, a finding anywhere in the unit counts (no injected-range rule; the benign original text',
+  );
+  lines.push('then counts for the injected copies too):');
+  lines.push('');
+  lines.push('| scanner | precision | recall | F1 | benign free of medium+ (security) |');
+  lines.push('|---|---|---|---|---|');
+  lines.push(
+    `| gavel judge (static) | ${pct(ga.p)} | ${pct(ga.r)} | ${pct(ga.f1)} | ${gAnywhere.tn}/${gAnywhere.benign} |`,
+  );
+  if (ferret) {
+    const fa = prf(ferret.anywhere);
+    lines.push(
+      `| ferret-scan 2.10.0 | ${pct(fa.p)} | ${pct(fa.r)} | ${pct(fa.f1)} | ${ferret.anywhere.tn}/${ferret.anywhere.benign} |`,
     );
   }
   lines.push('');
