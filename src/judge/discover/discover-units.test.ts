@@ -169,6 +169,12 @@ describe('findProject', () => {
     ],
     ['a folder with CLAUDE.md', { '/w/q/CLAUDE.md': 'x' }, '/w/q', { ok: true, root: '/w/q' }],
     ['a folder with .claude/', { '/w/q/.claude/settings.json': '{}' }, '/w/q', { ok: true, root: '/w/q' }],
+    [
+      'a project folder inside a dotfiles repository at home',
+      { '/home/u/.git/HEAD': 'x', '/home/u/a/CLAUDE.md': 'x' },
+      '/home/u/a',
+      { ok: true, root: '/home/u/a' },
+    ],
   ])('accepts %s', (_n, files, cwd, want) => {
     expect(findProject(memoryFs(files), cwd, '/home/u')).toEqual(want);
   });

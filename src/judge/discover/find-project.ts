@@ -27,7 +27,11 @@ export function findProject(fs: JudgeFs, cwd: string, home: string): ProjectResu
   const here = refuse(start);
   if (here) return here;
   for (let dir = start; ; dir = parentOf(dir)) {
-    if (fs.stat(joinPath(dir, '.git'))) return refuse(dir) ?? { ok: true, root: dir };
+    // A repository rooted at $HOME (dotfiles) is no project: fall back to the folder's own markers.
+    if (fs.stat(joinPath(dir, '.git'))) {
+      if (refuse(dir)) break;
+      return { ok: true, root: dir };
+    }
     if (dir === '/') break;
   }
   if (MARKERS.some((m) => fs.stat(joinPath(start, m)) !== undefined)) return { ok: true, root: start };
