@@ -139,3 +139,38 @@ describe('judge report on a realistic repository', () => {
 
   it('decides fail for the run', () => expect(report.summary.decision).toBe('fail'));
 });
+
+describe('SARIF mapping', () => {
+  it.each([
+    ['critical', 'error', '9.5'],
+    ['high', 'error', '8.0'],
+    ['medium', 'warning', '5.5'],
+    ['low', 'note', '3.0'],
+  ])('a security finding at %s is level %s with security-severity %s', (severity, level, score) => {
+    const sarif = JSON.parse(renderSarif(report, data.rules.codes));
+    const r = sarif.runs[0].results.find(
+      (x: { properties: { severity: string }; ruleId: string }) =>
+        x.properties.severity === severity && x.ruleId.startsWith('gavel/S'),
+    );
+    expect([r.level, r.properties['security-severity']]).toEqual([level, score]);
+  });
+
+  it('gives quality and governance results no security-severity', () => {
+    const sarif = JSON.parse(renderSarif(report, data.rules.codes));
+    const others = sarif.runs[0].results.filter((x: { ruleId: string }) => !x.ruleId.startsWith('gavel/S'));
+    expect(others.length).toBeGreaterThan(0);
+    expect(
+      others.every((x: { properties: Record<string, unknown> }) => !('security-severity' in x.properties)),
+    ).toBe(true);
+  });
+
+  it('reports an incomplete run as not executionSuccessful', () => {
+    const incomplete = { ...report, summary: { ...report.summary, decision: 'incomplete' as const } };
+    expect(
+      JSON.parse(renderSarif(incomplete, data.rules.codes)).runs[0].invocations[0].executionSuccessful,
+    ).toBe(false);
+    expect(JSON.parse(renderSarif(report, data.rules.codes)).runs[0].invocations[0].executionSuccessful).toBe(
+      true,
+    );
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * SARIF 2.1.0: every catalogue code becomes a rule `gavel/Snn`; critical and high are `error`, medium
- * `warning`, low and info `note`; security-severity 9.5, 8.0, 5.5, 3.0, 1.0. The suggested fix is prose, so
+ * `warning`, low and info `note`; security-severity (security codes only) 9.5, 8.0, 5.5, 3.0, 1.0. The suggested fix is prose, so
  * it is appended to the message and kept in properties.suggestedFix (a SARIF fix needs replacement text;
  * none is emitted). Fingerprints go to partialFingerprints. Coverage gaps, withheld units and notices are
  * tool execution notifications; executionSuccessful is false for an incomplete run. Pure.
@@ -58,7 +58,8 @@ function result(f: Finding, index: Map<string, number>, suppression?: { reason: 
       confidence: f.confidence,
       verdict: f.verdict,
       origin: f.origin,
-      'security-severity': SECURITY_SEVERITY[f.severity],
+      // GitHub reads security-severity as a security alert: only security findings carry it.
+      ...(f.category === 'security' ? { 'security-severity': SECURITY_SEVERITY[f.severity] } : {}),
       ...(f.suggestedFix ? { suggestedFix: f.suggestedFix } : {}),
     },
   };
@@ -78,7 +79,7 @@ export function renderSarif(report: JudgeReport, codes: ReadonlyMap<string, Code
     properties: {
       category: e.category,
       source: e.source,
-      'security-severity': SECURITY_SEVERITY[e.severity],
+      ...(e.category === 'security' ? { 'security-severity': SECURITY_SEVERITY[e.severity] } : {}),
       tags: [e.category],
     },
   }));
