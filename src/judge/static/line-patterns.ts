@@ -136,7 +136,10 @@ export function linePatternFindings(
   return out;
 }
 
-/** S07 low: a host outside the allowlist named in code (fences, inline code, scripts), once per host and file. */
+/**
+ * S07 info: a host outside the allowlist named in code (fences, inline code, scripts), once per host and file.
+ * A fact for the reader and the reviewers, not a deduction: sending data there is what the sink patterns rate.
+ */
 export function hostMentionFindings(view: FileView, hosts: HostLists): FindingDraft[] {
   const out: FindingDraft[] = [];
   const seen = new Set<string>();
@@ -157,7 +160,7 @@ export function hostMentionFindings(view: FileView, hosts: HostLists): FindingDr
         quote: line.trim(),
         message: `network host \`${host}\` is not on the host allowlist`,
         rule: 'host:unstated',
-        severity: 'low',
+        severity: 'info',
         confidence: 'low',
       });
     }

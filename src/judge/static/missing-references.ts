@@ -9,7 +9,7 @@ import { type FileView, isProse } from './file-view';
 
 const LINK = /\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 const SCRIPT =
-  /(?:^|[\s`'"(])((?:\.\/)?(?:scripts|references|assets|bin|tools)\/[\w./-]+\.(?:py|sh|js|mjs|ts|md|json|rb|txt))\b/g;
+  /(?:^|[\s`'"(])((?:\.\/)?(?:scripts|references|assets|bin|tools)\/[\w./-]+\.(?:py|sh|js|mjs|ts|md|rb))\b/g;
 
 export function missingReferenceFindings(
   view: FileView,
