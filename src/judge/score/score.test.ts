@@ -116,6 +116,7 @@ describe('unit status and run decision', () => {
     ['a medium security finding warns', { ...base, findings: [f('medium')] }, 'warn'],
     ['a quality finding is advice', { ...base, findings: [f('critical', 'high', 'quality')] }, 'warn'],
     ['nothing found passes', { ...base, findings: [] }, 'pass'],
+    ['info findings alone still pass', { ...base, findings: [f('info')] }, 'pass'],
     ['a gap makes it partial, never pass', { ...base, findings: [], gaps: 1 }, 'partial'],
     ['a credential withholds it', { ...base, findings: [], withheld: true }, 'withheld_secret'],
     ['a broken stage is an error', { ...base, findings: [], error: true }, 'error'],

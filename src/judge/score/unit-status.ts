@@ -47,7 +47,8 @@ export function unitStatus(input: StatusInput): { status: UnitStatus; gated: boo
   if (input.withheld) return { status: 'withheld_secret', gated };
   if (gated) return { status: 'fail', gated };
   if (input.gaps > 0) return { status: 'partial', gated };
-  if (input.findings.length > 0) return { status: 'warn', gated };
+  // Info findings are facts for the reader (a host named in docs), not something to act on.
+  if (input.findings.some((f) => f.severity !== 'info')) return { status: 'warn', gated };
   return { status: 'pass', gated };
 }
 
