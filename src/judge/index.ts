@@ -29,6 +29,7 @@ export { JUDGE_REPORT_SCHEMA_VERSION, type JudgeReport } from './report/judge-re
 export { renderJson, reportToJson } from './report/render-json';
 export { renderSarif, SARIF_SCHEMA_URI } from './report/render-sarif';
 export { cleanForTerminal, renderText } from './report/render-text';
+export type { ReviewInput, ReviewOutput, ReviewStage } from './review-stage';
 export { bundledJudgeData, type JudgeData } from './rules/bundled-rules';
 export { type CodeEntry, type JudgeRules, JudgeRulesError, loadJudgeRules } from './rules/load-judge-rules';
 export { type JudgeOptions, type JudgeOutcome, type PlannedUnit, runJudge } from './run-judge';

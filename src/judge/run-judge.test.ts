@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../core';
 import { memoryFs } from './discover/judge-fs';
 import { DEFAULT_LIMITS } from './discover/limits';
+import type { ReviewStage } from './review-stage';
 import { bundledJudgeData } from './rules/bundled-rules';
 import { type JudgeOptions, runJudge } from './run-judge';
 import { defaultGate } from './score/fail-on';
@@ -95,5 +96,64 @@ describe('runJudge', () => {
       message: '2 units match; one run takes at most 1: name paths or use --changed',
     });
     expect((await runJudge(options({ limits, estimate: true }))).ok).toBe(true);
+  });
+});
+
+describe('the review seam (model half)', () => {
+  const agent = { paths: ['.claude/agents/a.md'] };
+
+  it('leaves a unit partial and the run incomplete when a review is asked for and none is available', async () => {
+    const report = await run({ ...agent, modelRequested: true });
+    expect(report.units[0]?.status).toBe('partial');
+    expect(report.units[0]?.gaps).toEqual([
+      'model review requested but no model reviewer is available (no-model)',
+    ]);
+    expect(report.summary.decision).toBe('incomplete');
+    expect(report.run.notices).toContain(
+      'model review requested but no model reviewer is available: static checks only (basis no-model)',
+    );
+  });
+
+  it('merges what a review stage returns, and its gaps make the unit partial', async () => {
+    // Test double for the model half: returns one verified governance finding and one gap.
+    const review: ReviewStage = {
+      review: async ({ unit, facts }) => ({
+        findings: [
+          {
+            ...(facts[0] ?? {
+              id: 'aaaaaaaaaaaa',
+              code: 'G01',
+              category: 'governance',
+              severity: 'high',
+              confidence: 'high',
+              verdict: 'confirmed',
+              location: { path: unit.primary, startLine: 4, endLine: 4 },
+              quote: 'Read the docs.',
+              message: 'breaks a binding convention',
+              rule: 'reviewer:governance',
+              origin: 'reviewer',
+              fingerprint: 'aaaaaaaaaaaaaaaa',
+            }),
+          },
+        ],
+        gaps: ['quality call left unmade: cap reached'],
+        notes: [],
+      }),
+    };
+    const report = await run({ ...agent, modelRequested: true, review });
+    expect(report.units[0]?.findings.map((f) => [f.code, f.origin])).toEqual([['G01', 'reviewer']]);
+    expect(report.units[0]?.status).toBe('fail');
+    expect(report.units[0]?.gaps).toEqual(['quality call left unmade: cap reached']);
+  });
+
+  it('turns a review stage that throws into a gap, never a pass', async () => {
+    const review: ReviewStage = {
+      review: async () => {
+        throw new Error('provider down');
+      },
+    };
+    const report = await run({ ...agent, modelRequested: true, review });
+    expect(report.units[0]?.status).toBe('partial');
+    expect(report.units[0]?.gaps).toEqual(['model review failed; the unit is only statically reviewed']);
   });
 });

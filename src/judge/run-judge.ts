@@ -15,6 +15,7 @@ import { selectChanged } from './discover/select-changed';
 import { filterConfidence } from './filter-confidence';
 import { makeFinding } from './findings/make-finding';
 import { JUDGE_REPORT_SCHEMA_VERSION, type JudgeReport, type JudgeSummary } from './report/judge-report';
+import type { ReviewStage } from './review-stage';
 import type { JudgeData } from './rules/bundled-rules';
 import { categoryScore } from './score/category-score';
 import { formatGate, type Gate } from './score/fail-on';
@@ -55,6 +56,10 @@ export interface JudgeOptions {
   version: string;
   /** Units above the run limit are refused unless this is an estimate. */
   estimate: boolean;
+  /** The model review was asked for (--allow-llm). */
+  modelRequested?: boolean;
+  /** The model half; without it a requested review leaves every unit partial (no-model). */
+  review?: ReviewStage;
 }
 
 export interface PlannedUnit {
@@ -147,6 +152,31 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
       error = true;
       notes.push('a static check failed on this unit; it was not reviewed');
     }
+    const reviewGaps: string[] = [];
+    if (!error && opts.modelRequested) {
+      if (!opts.review || withheld) {
+        reviewGaps.push(
+          withheld
+            ? 'model review not made: the unit holds a credential and is withheld'
+            : 'model review requested but no model reviewer is available (no-model)',
+        );
+      } else {
+        try {
+          const out = await opts.review.review({
+            unit,
+            attached: att.attached,
+            facts: findings,
+            categories: opts.categories,
+          });
+          findings = strictestPerLine([...findings, ...out.findings]);
+          reviewGaps.push(...out.gaps);
+          notes.push(...out.notes);
+        } catch {
+          // INVARIANT: a review that breaks is a gap, never a pass.
+          reviewGaps.push('model review failed; the unit is only statically reviewed');
+        }
+      }
+    }
     findings = findings.filter((f) => opts.categories.includes(f.category));
     const sup = applySuppressions(findings, active);
     const conf = filterConfidence(sup.kept, opts.minConfidence);
@@ -168,7 +198,7 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
         ran('quality'),
       ),
     };
-    const gaps = notReviewed.map((n) => `${n.path}: ${n.reason}`);
+    const gaps = [...notReviewed.map((n) => `${n.path}: ${n.reason}`), ...reviewGaps];
     if (withheld) gaps.push('holds a credential: withheld whole, nothing of it would be sent to a model');
     const { status, gated } = unitStatus({
       findings: conf.kept,
@@ -177,7 +207,7 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
       skipped: false,
       error,
       withheld,
-      gaps: notReviewed.length,
+      gaps: notReviewed.length + reviewGaps.length,
     });
     results.push({
       path: unit.path,
@@ -237,7 +267,13 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
         reviewed: results.filter((r) => r.status !== 'skipped' && r.status !== 'error').length,
         notReviewed: runNotReviewed,
       },
-      notices: [...opts.notices, ...suppressionNotices],
+      notices: [
+        ...opts.notices,
+        ...suppressionNotices,
+        ...(opts.modelRequested && !opts.review
+          ? ['model review requested but no model reviewer is available: static checks only (basis no-model)']
+          : []),
+      ],
     },
     units: results.map(({ gated: _gated, ...r }) => r),
     summary,

@@ -158,6 +158,9 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     notices,
     version: ctx.version,
     estimate,
+    // The model half (reviewers, verifier, adjudicator) plugs in as `review`; until then a requested
+    // review leaves every unit partial with basis no-model.
+    modelRequested: allowLlm,
   });
   if (!outcome.ok) throw new UsageError(outcome.message);
   if (estimate) {
@@ -189,28 +192,6 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     return EXIT.ok;
   }
   const report = outcome.report;
-  if (allowLlm) {
-    // The model half is not wired yet: a requested model review that cannot run leaves every unit partial.
-    for (const u of report.units) {
-      if (u.status === 'skipped') continue;
-      u.gaps.push('model review requested (--allow-llm) but no model reviewer is available (no-model)');
-      if (u.status === 'pass' || u.status === 'warn') u.status = 'partial';
-    }
-    report.summary.units = {
-      fail: 0,
-      partial: 0,
-      warn: 0,
-      pass: 0,
-      withheld_secret: 0,
-      skipped: 0,
-      error: 0,
-    };
-    for (const u of report.units) report.summary.units[u.status] += 1;
-    if (report.summary.decision === 'pass') report.summary.decision = 'incomplete';
-    report.run.notices.push(
-      'model review requested but not available in this build: static checks only (basis no-model)',
-    );
-  }
   const out =
     format === 'json'
       ? renderJson(report)
