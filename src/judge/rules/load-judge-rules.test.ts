@@ -79,7 +79,7 @@ describe('docs/codes.md', () => {
     const rows = new Map(
       doc
         .split('\n')
-        .filter((l) => /^\| [SGQ]\d{2} \|/.test(l))
+        .filter((l) => /^\|\s*[SGQ]\d{2}\s*\|/.test(l))
         .map((l) => {
           const cells = l.split('|').map((c) => c.trim());
           return [cells[1], `${cells[2]} ${cells[3]} ${cells[4]}`] as const;
