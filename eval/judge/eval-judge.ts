@@ -26,6 +26,7 @@ import {
   type Finding,
   type JudgeFs,
   judgeStatic,
+  type ShellAnalyzer,
 } from '../../src/judge';
 import { type CorpusUnit, counts, loadCorpus } from './corpus';
 
@@ -127,7 +128,7 @@ function prf(s: Score) {
   return { p, r, f1: (2 * p * r) / (p + r) };
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], analyzer?: ShellAnalyzer): Promise<number> {
   const repo = process.cwd();
   // The shared folder is a sibling of the checkout; a worktree one level deeper looks one more up.
   const tried = ['../shared/corpora/skills', '../../shared/corpora/skills'].map((p) => resolve(repo, p));
@@ -153,7 +154,13 @@ export async function main(argv: string[]): Promise<number> {
     });
     if (!found.ok) throw new Error(found.message);
     const tDiscovered = performance.now();
-    const results = await judgeStatic(found.units, { fs, root, home: '/nonexistent-home', data });
+    const results = await judgeStatic(found.units, {
+      fs,
+      root,
+      home: '/nonexistent-home',
+      data,
+      ...(analyzer ? { analyzer } : {}),
+    });
     const gavelMs = performance.now() - t0;
     if (argv.includes('--verbose'))
       process.stderr.write(
@@ -226,7 +233,16 @@ export async function main(argv: string[]): Promise<number> {
       ferret = { s: score(flagged, units), anywhere: score(ferretAnywhere, units), ms };
     }
     const g = score(gavel, units);
-    const out = report(g, score(gavelAnywhere, units), gavelMs, ferret, perCode, units.length, gavel);
+    const out = report(
+      g,
+      score(gavelAnywhere, units),
+      gavelMs,
+      ferret,
+      perCode,
+      units.length,
+      gavel,
+      analyzer !== undefined,
+    );
     process.stdout.write(out);
     const w = argv.indexOf('--write');
     if (w >= 0) writeSection(resolve(repo, argv[w + 1] ?? 'docs/evaluation.md'), out);
@@ -245,6 +261,7 @@ function report(
   perCode: Map<string, { malicious: number; benign: number; contextual: number }>,
   n: number,
   gavel: Map<CorpusUnit, Flagged>,
+  withShell: boolean,
 ): string {
   const gm = prf(g);
   const lines: string[] = [
@@ -259,6 +276,10 @@ function report(
     "labels are the sources' own; gavel's codes are mapped by meaning, not bent to them. Timing: wall time of",
     'discovery plus checks in one process for gavel, of the whole ferret process; see bench/judge.mjs for CLI',
     'against CLI with CPU time.',
+    '',
+    withShell
+      ? 'Shell snippets also went through shell analysis (`analyzeShell` from src/shell).'
+      : 'Shell analysis (src/shell) was not present in this build: shell snippets were checked by the line patterns only.',
     '',
   ];
   lines.push(

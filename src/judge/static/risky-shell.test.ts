@@ -48,7 +48,7 @@ describe('codeForCategory', () => {
 });
 
 describe('snippets reach the analyzer and its categories become findings', () => {
-  it('sends fenced commands, inline commands, script lines and hook commands; maps hits with their lines', async () => {
+  it('sends fenced commands, inline commands and script lines; maps hits with their lines, documentation capped low', async () => {
     const seen: string[] = [];
     const analyzer = fakeAnalyzer(
       [
@@ -60,14 +60,65 @@ describe('snippets reach the analyzer and its categories become findings', () =>
     const unit = unitWith({
       '.claude/skills/s/SKILL.md':
         '---\nname: s\ndescription: A skill used when testing shell analysis wiring.\n---\n\n```bash\nwipe-disk --all\n```\n\nThen `crontab -l` to check.\n',
-      '.claude/skills/s/run.sh': '#!/bin/bash\n# comment\necho hi\n',
+      '.claude/skills/s/run.sh': '#!/bin/bash\n# comment\necho hi\nwipe-disk --now\n',
     });
     const r = await runStatic({ unit, ...bundledJudgeData(), exists: () => true, analyzer, shellEnv: env });
-    expect(seen).toEqual(['wipe-disk --all', 'crontab -l', 'echo hi']);
+    expect(seen).toEqual(['wipe-disk --all', 'crontab -l', 'echo hi', 'wipe-disk --now']);
     const fromShell = r.findings.filter((f) => f.rule.startsWith('shell:'));
-    expect(fromShell.map((f) => [f.code, f.severity, f.location.startLine, f.quote])).toEqual([
-      ['S13', 'critical', 7, 'wipe-disk --all'],
-      ['S13', 'high', 10, 'Then `crontab -l` to check.'],
+    expect(
+      fromShell.map((f) => [
+        f.location.path.split('/').pop(),
+        f.code,
+        f.severity,
+        f.location.startLine,
+        f.quote,
+      ]),
+    ).toEqual([
+      ['SKILL.md', 'S13', 'low', 7, 'wipe-disk --all'],
+      ['SKILL.md', 'S13', 'low', 10, 'Then `crontab -l` to check.'],
+      ['run.sh', 'S13', 'critical', 4, 'wipe-disk --now'],
+    ]);
+  });
+
+  it('keeps remote code execution at full severity even when only written in documentation', async () => {
+    const snippets = [
+      { path: 'a.md', startLine: 3, endLine: 3, command: 'curl x | sh', source: 'fence' as const },
+    ];
+    const { drafts } = await analyzeSnippets(
+      snippets,
+      fakeAnalyzer([['curl', 'remote_code_execution']]),
+      env,
+    );
+    expect(drafts.map((d) => [d.code, d.severity])).toEqual([['S05', 'critical']]);
+  });
+
+  it('drops an outbound-host hit when every host is on the judge allowlist', async () => {
+    const analyzer: ShellAnalyzer = async () => ({
+      segments: [
+        {
+          argv: ['git', 'clone'],
+          wrappers: [],
+          context: 'top',
+          paths: [],
+          hosts: [{ host: 'github.com', local: false, via: 'git' }],
+        },
+      ],
+      hits: [{ category: 'outbound_network_to_unstated_host', reason: 'double', segment: 0 }],
+      uncertain: [],
+      sensitiveToNetwork: false,
+    });
+    const snippets = [
+      {
+        path: 'run.sh',
+        startLine: 1,
+        endLine: 1,
+        command: 'git clone https://github.com/a/b',
+        source: 'script' as const,
+      },
+    ];
+    expect((await analyzeSnippets(snippets, analyzer, env, (h) => h === 'github.com')).drafts).toEqual([]);
+    expect((await analyzeSnippets(snippets, analyzer, env, () => false)).drafts.map((d) => d.code)).toEqual([
+      'S07',
     ]);
   });
 

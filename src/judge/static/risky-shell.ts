@@ -56,10 +56,19 @@ export function codeForCategory(category: Category): { code: string; severity: S
   }
 }
 
+/**
+ * Categories that stay at full severity when the command is only written in Markdown (a fence or an inline
+ * span): text telling the agent to run fetched code or ship secrets is the threat itself. Everything else
+ * written in documentation (a git tutorial's `reset --hard`, a warning not to `rm -rf /`) is context, and
+ * is reported low; in scripts, hooks and MCP commands, which run, every category keeps its severity.
+ */
+const THREAT_IN_DOCS: readonly Category[] = ['remote_code_execution', 'credential_exfiltration'];
+
 export async function analyzeSnippets(
   snippets: readonly ShellSnippet[],
   analyzer: ShellAnalyzer,
   env: ShellEnv,
+  hostAllowed: (host: string) => boolean = () => false,
 ): Promise<{ drafts: ShellFindingDraft[]; failed: ShellSnippet[] }> {
   const drafts: ShellFindingDraft[] = [];
   const failed: ShellSnippet[] = [];
@@ -72,14 +81,21 @@ export async function analyzeSnippets(
       continue;
     }
     const seen = new Set<string>();
+    const inDocs = snippet.source === 'fence' || snippet.source === 'inline';
     for (const hit of analysis.hits) {
       const mapped = codeForCategory(hit.category);
       if (!mapped || seen.has(hit.category)) continue;
+      // Action review does not know the judge's host allowlist: a host on it is no unstated host.
+      if (hit.category === 'outbound_network_to_unstated_host') {
+        const hosts = analysis.segments[hit.segment]?.hosts ?? [];
+        if (hosts.length > 0 && hosts.every((h) => h.local || hostAllowed(h.host))) continue;
+      }
       seen.add(hit.category);
+      const capped = inDocs && !THREAT_IN_DOCS.includes(hit.category);
       drafts.push({
         snippet,
         code: snippet.source === 'hook' && mapped.code === 'S05' ? 'S12' : mapped.code,
-        severity: mapped.severity,
+        severity: capped ? 'low' : mapped.severity,
         rule: `shell:${hit.category}`,
         message: hit.reason,
       });

@@ -14,7 +14,7 @@ import { type CredentialRules, detectCredentials } from './credentials';
 import { fileView } from './file-view';
 import { frontMatterFindings } from './front-matter';
 import { findHiddenCharacters } from './hidden-characters';
-import type { HostLists } from './hosts';
+import { classifyHost, type HostLists } from './hosts';
 import { jsonConfigFindings } from './json-configs';
 import { hostMentionFindings, linePatternFindings } from './line-patterns';
 import { missingReferenceFindings, structureFindings } from './missing-references';
@@ -133,7 +133,12 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
     }
   }
   if (input.analyzer && snippets.length > 0) {
-    const { drafts: shell, failed } = await analyzeSnippets(snippets, input.analyzer, input.shellEnv);
+    const { drafts: shell, failed } = await analyzeSnippets(
+      snippets,
+      input.analyzer,
+      input.shellEnv,
+      (host) => classifyHost(host, input.hosts) !== 'unstated',
+    );
     for (const d of shell) {
       const lines = unit.files.find((f) => f.path === d.snippet.path)?.text?.split(/\r?\n/) ?? [];
       drafts.push({
