@@ -1,5 +1,5 @@
 // Runs the judge evaluation: bundles eval-judge.ts with esbuild (no TypeScript loader is installed) into
-// dist/ (so the bundle resolves node_modules like the CLI does) and runs it. When src/shell/index.ts exists
+// .tmp/eval-judge/ (inside the checkout, so the bundle resolves node_modules like the CLI does) and runs it. When src/shell/index.ts exists
 // (or GAVEL_EVAL_SHELL names a module exporting analyzeShell), shell snippets also go through shell analysis.
 // Usage: npm run eval:judge [-- --no-ferret] [-- --write docs/evaluation.md] [-- --verbose]
 import { existsSync, mkdirSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const repo = resolve(new URL('../..', import.meta.url).pathname);
-const outdir = resolve(repo, 'dist');
+const outdir = resolve(repo, '.tmp/eval-judge');
 mkdirSync(outdir, { recursive: true });
 const banner = {
   js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
