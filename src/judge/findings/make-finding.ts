@@ -48,7 +48,8 @@ export function makeFinding(rules: JudgeRules, draft: FindingDraft): Finding {
     origin: draft.origin ?? 'static-only',
     fingerprint: findingFingerprint(draft.code, draft.path, idText, draft.rule),
   };
-  if (draft.suggestedFix) finding.suggestedFix = draft.suggestedFix;
+  const fix = draft.suggestedFix ?? entry.fix;
+  if (fix) finding.suggestedFix = fix;
   if (draft.absence) finding.absence = true;
   return finding;
 }

@@ -23,6 +23,8 @@ export interface CodeEntry {
   source: CodeSource;
   title: string;
   meaning: string;
+  /** The default suggested fix for findings under this code. */
+  fix?: string;
 }
 
 export type PatternWhere = 'any' | 'markdown' | 'script' | 'prose';
@@ -41,6 +43,8 @@ export interface LinePattern {
   sink: boolean;
   /** Lower-case substrings of which every matching line holds one: a file holding none skips the pattern. */
   needles: readonly string[];
+  /** What to do about it, one sentence. */
+  fix?: string;
 }
 
 export interface JudgeRules {
@@ -97,6 +101,7 @@ export function loadJudgeRules(codesDoc: unknown, patternsDoc: unknown): JudgeRu
       source: oneOf(r.source, ['static', 'model', 'both'] as const, `${at}.source`),
       title: str(r.title, `${at}.title`),
       meaning: str(r.meaning, `${at}.meaning`),
+      ...(typeof r.fix === 'string' && r.fix !== '' ? { fix: r.fix } : {}),
     });
   }
   const pd = patternsDoc as { version?: unknown; patterns?: unknown };
@@ -138,6 +143,7 @@ export function loadJudgeRules(codesDoc: unknown, patternsDoc: unknown): JudgeRu
         fail(`${at}.needles`, `an example of \`${id}\` holds none of its needles`);
     }
     patterns.push({
+      ...(typeof r.fix === 'string' && r.fix !== '' ? { fix: r.fix } : {}),
       needles,
       id,
       code,

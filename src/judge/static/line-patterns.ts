@@ -108,6 +108,7 @@ export function linePatternFindings(
       rule: `pattern:${p.id}`,
       severity: p.severity,
       confidence: p.confidence,
+      ...(p.fix ? { suggestedFix: p.fix } : {}),
     };
     if (p.sink) {
       let found = hostsIn(line);
