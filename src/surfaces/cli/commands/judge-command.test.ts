@@ -186,6 +186,21 @@ describe('project, config and estimate', () => {
     expect(r.stderr).toContain(message);
   });
 
+  it.each([
+    ['outside the project', '../elsewhere/traps.yaml'],
+    ['an absolute path elsewhere', '/etc/traps.yaml'],
+  ])('refuses a traps_file %s', async (_n, path) => {
+    writeFileSync(join(repo, 'gavel.toml'), `[judge]\ntraps_file = "${path}"\n`);
+    const r = await judge([]);
+    expect(r.code).toBe(EXIT.configInvalid);
+    expect(r.stderr).toContain('`judge.traps_file`: must name a file inside the project');
+  });
+
+  it('accepts a traps_file inside the project', async () => {
+    writeFileSync(join(repo, 'gavel.toml'), '[judge]\ntraps_file = ".gavel/judge/traps.yaml"\n');
+    expect((await judge(['.claude/skills/formatter'])).code).toBe(EXIT.ok);
+  });
+
   it('applies a repository suppression pinned to the quote', async () => {
     writeFileSync(
       join(repo, 'gavel.toml'),

@@ -31,6 +31,7 @@ import {
   renderText,
   runJudge,
   type ShellAnalyzer,
+  toProjectPath,
 } from '../../../judge';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 
@@ -113,6 +114,20 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const fs = nodeJudgeFs();
   const project = findProject(fs, ctx.cwd, home);
   if (!project.ok) throw new UsageError(project.message);
+  if (cfg.traps_file !== undefined) {
+    // Repository-configured trap files stay inside the project, symlinks included.
+    const rel = toProjectPath(project.root, project.root, cfg.traps_file);
+    const parts = rel === undefined ? [] : rel.split('/');
+    const viaLink = parts.some(
+      (_, i) => fs.stat(`${project.root}/${parts.slice(0, i + 1).join('/')}`)?.type === 'symlink',
+    );
+    if (rel === undefined || rel === '' || viaLink) {
+      ctx.stderr.write(
+        `gavel judge: ${loaded.files.project}: \`judge.traps_file\`: must name a file inside the project, not through a symlink\n`,
+      );
+      return EXIT.configInvalid;
+    }
+  }
   const failOnFlag = args.values['fail-on'];
   const parsed =
     Array.isArray(failOnFlag) && failOnFlag.length > 0
