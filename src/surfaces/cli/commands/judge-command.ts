@@ -5,8 +5,6 @@
  * one `runJudge` call and prints the report; decides nothing itself.
  */
 
-import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import pricesDoc from '../../../../rules/judge-prices.json' with { type: 'json' };
 import { formatProblem, loadConfig } from '../../../config';
@@ -21,7 +19,6 @@ import {
   findProject,
   JUDGE_CATEGORIES,
   type JudgeCategory,
-  type JudgeFs,
   type PriceEntry,
   parseFailOn,
   renderEstimateJson,
@@ -34,48 +31,10 @@ import {
   toProjectPath,
 } from '../../../judge';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
+import { gitChangedFiles, nodeJudgeFs } from './judge-io';
 
 /** The shell analyzer from src/shell, wired by the lead once merged; until then shell text goes through line patterns only. */
 export const JUDGE_SHELL_ANALYZER: ShellAnalyzer | undefined = undefined;
-
-export function nodeJudgeFs(): JudgeFs {
-  return {
-    stat(p) {
-      try {
-        const s = lstatSync(p);
-        return {
-          type: s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other',
-          size: s.size,
-        };
-      } catch {
-        return undefined;
-      }
-    },
-    list: (p) => readdirSync(p),
-    read: (p) => readFileSync(p),
-  };
-}
-
-/** Files changed since `base` in the git work tree at `root`: committed, staged, unstaged and untracked. */
-export function gitChangedFiles(root: string, base: string): Set<string> {
-  const git = (args: string[]) =>
-    execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  if (base.startsWith('-')) throw new UsageError(`\`${base}\` is not a revision`);
-  let top: string;
-  try {
-    top = git(['rev-parse', '--show-toplevel']).trim();
-    git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`]);
-  } catch {
-    throw new UsageError(`cannot compare with \`${base}\`: not a git revision in \`${root}\``);
-  }
-  const list = (args: string[]) => git(args).split('\0').filter(Boolean);
-  const files = [
-    ...list(['diff', '--name-only', '-z', base, '--']),
-    ...list(['ls-files', '--others', '--exclude-standard', '-z']),
-  ];
-  const prefix = root === top ? '' : `${root.slice(top.length + 1)}/`;
-  return new Set(files.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length)));
-}
 
 function flag(args: ParsedArgs, name: string): string | undefined {
   const v = args.values[name];
