@@ -11,6 +11,11 @@ export interface OptionSpec {
   multiple?: boolean;
   /** Shown in help, e.g. `N` for `-n, --lines N`. */
   valueName?: string;
+  /**
+   * For a string option whose value is optional: a bare `--name` means `--name=<optionalValue>`, and a
+   * value must then be written with `=` (a separate word stays a positional).
+   */
+  optionalValue?: string;
   description: string;
 }
 

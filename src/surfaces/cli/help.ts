@@ -34,7 +34,12 @@ export function renderMainHelp(entries: readonly CommandEntry[], version: string
 
 function optionLabel(name: string, spec: CommandSpec['options'][string]): string {
   const short = spec.short ? `-${spec.short}, ` : '    ';
-  const value = spec.type === 'string' ? ` ${spec.valueName ?? 'VALUE'}` : '';
+  const value =
+    spec.type !== 'string'
+      ? ''
+      : spec.optionalValue !== undefined
+        ? `[=${spec.valueName ?? 'VALUE'}]`
+        : ` ${spec.valueName ?? 'VALUE'}`;
   return `${short}--${name}${value}`;
 }
 

@@ -73,8 +73,14 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Pa
       ...(o.multiple ? { multiple: true } : {}),
     };
   }
+  // Options with an optional value: a bare `--name` becomes `--name=<default>` (see OptionSpec.optionalValue).
+  const expanded = args.map((arg) => {
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    const o = name === undefined ? undefined : spec.options[name];
+    return o?.optionalValue !== undefined ? `--${name}=${o.optionalValue}` : arg;
+  });
   const { values, positionals } = parseArgs({
-    args: [...args],
+    args: expanded,
     options,
     strict: true,
     allowPositionals: true,

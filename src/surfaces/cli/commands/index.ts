@@ -47,6 +47,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./init-command')).initCommand,
   },
   {
+    name: 'judge',
+    summary: 'review agent configuration (skills, CLAUDE.md, rules, MCP and settings) and gate on findings',
+    load: async () => (await import('./judge-command')).judgeCommand,
+  },
+  {
     name: 'log',
     summary: 'show the last decisions from the audit log, as a table or --json',
     load: async () => (await import('./log-command')).logCommand,

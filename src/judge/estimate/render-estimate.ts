@@ -1,0 +1,68 @@
+/**
+ * Prints an estimate as text or JSON. Pure. Lists per unit what would be sent and attached, the calls and
+ * the cost; nothing here is file content.
+ */
+
+import type { RunEstimate } from './estimate-run';
+
+const usd = (n: number | null) => (n === null ? 'unknown' : `$${n.toFixed(4)}`);
+
+export function renderEstimateText(e: RunEstimate, caps: { maxCostUsd: number }): string {
+  const out: string[] = [];
+  out.push(
+    `gavel judge --estimate · ${e.units.length} unit(s) · model ${e.model ?? 'none'} · nothing was sent`,
+  );
+  out.push('');
+  for (const u of e.units) {
+    const bytes = u.sentFiles.reduce((n, f) => n + f.bytes, 0);
+    out.push(`${u.path}${u.withheld ? ' (WITHHELD: holds a credential, nothing sent)' : ''}`);
+    out.push(
+      `  sends ${u.sentFiles.length} file(s), ${bytes} bytes · calls: security ${u.calls.security}, governance ${u.calls.governance}, quality ${u.calls.quality}, adjudicator ${u.calls.adjudicator} · ~${u.inputTokens} input tokens · expected ${usd(u.expectedCostUsd)}, worst ${usd(u.worstCostUsd)}`,
+    );
+    for (const a of u.attached)
+      out.push(
+        `  attaches ${a.path} (${a.reason}${a.via ? ` ${a.via}` : ''}${a.binding ? ', binding' : ''}, ${a.bytes} bytes${a.sentAs === 'index' ? ', as an index' : ''})`,
+      );
+    for (const n of u.notSent) out.push(`  not sent: ${n.path} (${n.reason})`);
+  }
+  out.push('');
+  out.push(
+    `calls: ${e.calls} (fit under the caps: ${e.callsFit}) · ~${e.inputTokens} input tokens · expected ${usd(e.expectedCostUsd)} · worst ${usd(e.worstCostUsd)} · cap $${caps.maxCostUsd.toFixed(2)}`,
+  );
+  for (const n of e.notes) out.push(`note: ${n}`);
+  return `${out.join('\n')}\n`;
+}
+
+export function renderEstimateJson(e: RunEstimate): string {
+  const doc = {
+    estimate: {
+      model: e.model,
+      calls: e.calls,
+      calls_fit: e.callsFit,
+      input_tokens: e.inputTokens,
+      expected_cost_usd: e.expectedCostUsd,
+      worst_cost_usd: e.worstCostUsd,
+      over_cap: e.overCap,
+      notes: e.notes,
+      units: e.units.map((u) => ({
+        path: u.path,
+        withheld: u.withheld,
+        sent_files: u.sentFiles,
+        not_sent: u.notSent,
+        attached: u.attached.map((a) => ({
+          path: a.path,
+          reason: a.reason,
+          via: a.via ?? null,
+          binding: a.binding,
+          bytes: a.bytes,
+          sent_as: a.sentAs,
+        })),
+        calls: u.calls,
+        input_tokens: u.inputTokens,
+        expected_cost_usd: u.expectedCostUsd,
+        worst_cost_usd: u.worstCostUsd,
+      })),
+    },
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

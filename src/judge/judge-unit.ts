@@ -1,0 +1,119 @@
+/**
+ * Judges one unit: static checks, the unit's attachment findings, the optional model review, suppressions,
+ * --min-confidence, scores and status. Pure over what it is handed.
+ * INVARIANT: a check or review that breaks leaves the unit `error` or partial, never `pass`.
+ */
+
+import type { AttachResult } from './attach/attach-conventions';
+import { joinPath } from './discover/read-unit';
+import { filterConfidence } from './filter-confidence';
+import { makeFinding } from './findings/make-finding';
+import type { JudgeOptions } from './judge-options';
+import { categoryScore } from './score/category-score';
+import { unitStatus } from './score/unit-status';
+import { runStatic, strictestPerLine } from './static/run-static';
+import { applySuppressions, type Suppression } from './suppress/suppressions';
+import type { JudgeCategory, NotReviewed, Unit, UnitResult } from './types';
+
+export async function judgeUnit(
+  opts: JudgeOptions,
+  unit: Unit,
+  att: AttachResult,
+  active: readonly Suppression[],
+): Promise<{ result: UnitResult & { gated: boolean }; dropped: number }> {
+  const notReviewed: NotReviewed[] = unit.files
+    .filter((f) => f.gap)
+    .map((f) => ({ path: f.path, reason: f.gap ?? 'unreadable' }));
+  let error = false;
+  let findings: UnitResult['findings'] = [];
+  let withheld = false;
+  const notes: string[] = [];
+  try {
+    const st = await runStatic({
+      unit,
+      rules: opts.data.rules,
+      credentials: opts.data.credentials,
+      hosts: opts.data.hosts,
+      exists: (rel) => opts.fs.stat(joinPath(opts.root, rel)) !== undefined,
+      ...(opts.analyzer ? { analyzer: opts.analyzer } : {}),
+      shellEnv: { cwd: opts.root, home: opts.home, workspaceRoots: [opts.root], tempDirs: ['/tmp'] },
+    });
+    withheld = st.withheld.length > 0;
+    notes.push(...st.notes);
+    findings = strictestPerLine([...st.findings, ...att.drafts.map((d) => makeFinding(opts.data.rules, d))]);
+  } catch {
+    // INVARIANT: a check that breaks leaves the unit `error`, never `pass`.
+    error = true;
+    notes.push('a static check failed on this unit; it was not reviewed');
+  }
+  const reviewGaps: string[] = [];
+  if (!error && opts.modelRequested) {
+    if (!opts.review || withheld) {
+      reviewGaps.push(
+        withheld
+          ? 'model review not made: the unit holds a credential and is withheld'
+          : 'model review requested but no model reviewer is available (no-model)',
+      );
+    } else {
+      try {
+        const out = await opts.review.review({
+          unit,
+          attached: att.attached,
+          facts: findings,
+          categories: opts.categories,
+        });
+        findings = strictestPerLine([...findings, ...out.findings]);
+        reviewGaps.push(...out.gaps);
+        notes.push(...out.notes);
+      } catch {
+        // INVARIANT: a review that breaks is a gap, never a pass.
+        reviewGaps.push('model review failed; the unit is only statically reviewed');
+      }
+    }
+  }
+  findings = findings.filter((f) => opts.categories.includes(f.category));
+  const sup = applySuppressions(findings, active);
+  const conf = filterConfidence(sup.kept, opts.minConfidence);
+  const governanceRan = att.attached.length > 0 || unit.kind === 'rule' || unit.kind === 'instructions';
+  const ran = (cat: JudgeCategory) =>
+    !error && opts.categories.includes(cat) && (cat !== 'governance' || governanceRan);
+  const scores = {
+    security: categoryScore(
+      conf.kept.filter((f) => f.category === 'security'),
+      ran('security'),
+    ),
+    governance: categoryScore(
+      conf.kept.filter((f) => f.category === 'governance'),
+      ran('governance'),
+    ),
+    quality: categoryScore(
+      conf.kept.filter((f) => f.category === 'quality'),
+      ran('quality'),
+    ),
+  };
+  const gaps = [...notReviewed.map((n) => `${n.path}: ${n.reason}`), ...reviewGaps];
+  if (withheld) gaps.push('holds a credential: withheld whole, nothing of it would be sent to a model');
+  const { status, gated } = unitStatus({
+    findings: conf.kept,
+    scores,
+    gate: opts.gate,
+    skipped: false,
+    error,
+    withheld,
+    gaps: notReviewed.length + reviewGaps.length,
+  });
+  const result: UnitResult & { gated: boolean } = {
+    path: unit.path,
+    kind: unit.kind,
+    status,
+    gated,
+    scores,
+    findings: conf.kept,
+    suppressed: sup.suppressed,
+    attached: att.attached,
+    coverage: { files: unit.files.length, reviewed: unit.files.length - notReviewed.length, notReviewed },
+    gaps,
+    notes,
+  };
+  return { result, dropped: conf.dropped };
+}

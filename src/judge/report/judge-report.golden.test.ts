@@ -1,0 +1,193 @@
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import AjvDraft4Compatible from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core';
+import type { JudgeFs } from '../discover/judge-fs';
+import { DEFAULT_LIMITS } from '../discover/limits';
+import { bundledJudgeData } from '../rules/bundled-rules';
+import { runJudge } from '../run-judge';
+import { defaultGate } from '../score/fail-on';
+import { FAKE_AWS_KEY, makeFixtureRepo } from '../testdata/make-fixture-repo';
+import type { JudgeReport } from './judge-report';
+import { renderJson } from './render-json';
+import { renderSarif } from './render-sarif';
+import { renderText } from './render-text';
+
+/** The real file system, lstat-style (judge never imports surfaces; the CLI has its own copy). */
+const diskFs: JudgeFs = {
+  stat(p) {
+    try {
+      const s = lstatSync(p);
+      return {
+        type: s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other',
+        size: s.size,
+      };
+    } catch {
+      return undefined;
+    }
+  },
+  list: (p) => readdirSync(p),
+  read: (p) => readFileSync(p),
+};
+
+const golden = (name: string) => new URL(`../testdata/golden/${name}`, import.meta.url).pathname;
+
+function checkGolden(name: string, actual: string): void {
+  const file = golden(name);
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
+    if (process.env.UPDATE_GOLDEN !== '1')
+      throw new Error(`golden file ${name} is missing: run with UPDATE_GOLDEN=1`);
+    writeFileSync(file, actual);
+  }
+  expect(actual).toBe(readFileSync(file, 'utf8'));
+}
+
+/** The vendored official SARIF schema is draft-04: its root `id` becomes `$id` for Ajv 8; nothing else changes. */
+function sarifValidator() {
+  const schema = JSON.parse(
+    readFileSync(new URL('../../../schema/vendor/sarif-schema-2.1.0.json', import.meta.url), 'utf8'),
+  );
+  delete schema.$schema;
+  schema.$id = schema.id;
+  delete schema.id;
+  const ajv = new AjvDraft4Compatible({ allErrors: true, strict: false, validateSchema: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
+let root: string;
+let report: JudgeReport;
+const data = bundledJudgeData();
+
+beforeAll(async () => {
+  root = makeFixtureRepo();
+  const outcome = await runJudge({
+    fs: diskFs,
+    root,
+    cwd: root,
+    home: '/nonexistent-home',
+    paths: [],
+    limits: DEFAULT_LIMITS,
+    gate: defaultGate(),
+    minConfidence: 'low',
+    categories: ['security', 'governance', 'quality'],
+    attachRules: true,
+    attachInstructions: true,
+    suppressions: [
+      {
+        code: 'S11',
+        path: '.mcp.json',
+        quote: '"db": { "command": "npx", "args": ["-y", "@acme/db-mcp"] },',
+        reason: 'internal package, pinned by the lockfile; SEC-12',
+        expires: '2027-06-30',
+      },
+      { code: 'S08', path: '.claude/settings.json', quote: 'anything', reason: 'old', expires: '2026-01-01' },
+    ],
+    data,
+    clock: fixedClock('2026-11-29T12:00:00Z'),
+    notices: ['gavel.toml: `judge.example`: a notice passed in by the caller'],
+    version: '0.0.0-test',
+    estimate: false,
+  });
+  if (!outcome.ok) throw new Error(outcome.message);
+  report = outcome.report;
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('judge report on a realistic repository', () => {
+  it('prints the text report', () => checkGolden('report.txt', renderText(report, data.rules.codes)));
+  it('prints the JSON report', () => checkGolden('report.json', renderJson(report)));
+  it('prints the SARIF report', () => checkGolden('report.sarif', renderSarif(report, data.rules.codes)));
+
+  it('validates the JSON report against schema/judge-report.schema.json', () => {
+    const schema = JSON.parse(
+      readFileSync(new URL('../../../schema/judge-report.schema.json', import.meta.url), 'utf8'),
+    );
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats(ajv);
+    const validate = ajv.compile(schema);
+    const ok = validate(JSON.parse(renderJson(report)));
+    expect(validate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it('validates the SARIF report against the official SARIF 2.1.0 schema', () => {
+    const validate = sarifValidator();
+    const ok = validate(JSON.parse(renderSarif(report, data.rules.codes)));
+    expect(validate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it('the SARIF schema check rejects a broken log (the validator is live)', () => {
+    const sarif = JSON.parse(renderSarif(report, data.rules.codes));
+    sarif.runs[0].results[0].level = 'fatal';
+    expect(sarifValidator()(sarif)).toBe(false);
+  });
+
+  it('never prints the credential, in any format', () => {
+    for (const out of [
+      renderText(report, data.rules.codes),
+      renderJson(report),
+      renderSarif(report, data.rules.codes),
+    ]) {
+      expect(out).not.toContain(FAKE_AWS_KEY);
+    }
+  });
+
+  it.each([
+    ['.claude/skills/cloud-sync', 'withheld_secret'],
+    ['.claude/skills/deploy', 'fail'],
+    ['.claude/skills/formatter', 'pass'],
+    ['.claude/agents/generated.md', 'skipped'],
+    ['.claude/rules/python.md', 'warn'],
+    ['.claude/settings.json', 'fail'],
+  ])('unit %s is %s', (path, status) => {
+    expect(report.units.find((u) => u.path === path)?.status).toBe(status);
+  });
+
+  it('keeps the pinned suppression and reports the expired one as a notice', () => {
+    const mcp = report.units.find((u) => u.path === '.mcp.json');
+    expect(mcp?.suppressed.map((s) => s.finding.code)).toEqual(['S11']);
+    expect(report.run.notices.some((n) => n.includes('expired on 2026-01-01'))).toBe(true);
+  });
+
+  it('decides fail for the run', () => expect(report.summary.decision).toBe('fail'));
+});
+
+describe('SARIF mapping', () => {
+  it.each([
+    ['critical', 'error', '9.5'],
+    ['high', 'error', '8.0'],
+    ['medium', 'warning', '5.5'],
+    ['low', 'note', '3.0'],
+  ])('a security finding at %s is level %s with security-severity %s', (severity, level, score) => {
+    const sarif = JSON.parse(renderSarif(report, data.rules.codes));
+    const r = sarif.runs[0].results.find(
+      (x: { properties: { severity: string }; ruleId: string }) =>
+        x.properties.severity === severity && x.ruleId.startsWith('gavel/S'),
+    );
+    expect([r.level, r.properties['security-severity']]).toEqual([level, score]);
+  });
+
+  it('gives quality and governance results no security-severity', () => {
+    const sarif = JSON.parse(renderSarif(report, data.rules.codes));
+    const others = sarif.runs[0].results.filter((x: { ruleId: string }) => !x.ruleId.startsWith('gavel/S'));
+    expect(others.length).toBeGreaterThan(0);
+    expect(
+      others.every((x: { properties: Record<string, unknown> }) => !('security-severity' in x.properties)),
+    ).toBe(true);
+  });
+
+  it('reports an incomplete run as not executionSuccessful', () => {
+    const incomplete = { ...report, summary: { ...report.summary, decision: 'incomplete' as const } };
+    expect(
+      JSON.parse(renderSarif(incomplete, data.rules.codes)).runs[0].invocations[0].executionSuccessful,
+    ).toBe(false);
+    expect(JSON.parse(renderSarif(report, data.rules.codes)).runs[0].invocations[0].executionSuccessful).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../core';
+import { memoryFs } from './discover/judge-fs';
+import { DEFAULT_LIMITS } from './discover/limits';
+import type { ReviewStage } from './review-stage';
+import { bundledJudgeData } from './rules/bundled-rules';
+import { type JudgeOptions, runJudge } from './run-judge';
+import { defaultGate } from './score/fail-on';
+import type { ShellAnalyzer } from './static/risky-shell';
+
+const R = '/p';
+const files = {
+  '/p/.git/HEAD': 'ref',
+  '/p/.claude/skills/ok/SKILL.md':
+    '---\nname: ok\ndescription: Formats code when the user asks for tidy files.\n---\n\n```bash\nnpm run fmt\n```\n',
+  '/p/.claude/skills/ok/logo.png': new Uint8Array([0, 1, 2, 3]),
+  '/p/.claude/agents/a.md':
+    '---\nname: a\ndescription: Answers questions about the build system.\n---\nRead the docs.\n',
+};
+
+const options = (over: Partial<JudgeOptions> = {}): JudgeOptions => ({
+  fs: memoryFs(files),
+  root: R,
+  cwd: R,
+  home: '/home/u',
+  paths: [],
+  limits: DEFAULT_LIMITS,
+  gate: defaultGate(),
+  minConfidence: 'low',
+  categories: ['security', 'governance', 'quality'],
+  attachRules: true,
+  attachInstructions: true,
+  suppressions: [],
+  data: bundledJudgeData(),
+  clock: fixedClock('2026-11-29T12:00:00Z'),
+  notices: [],
+  version: 't',
+  estimate: false,
+  ...over,
+});
+
+async function run(over: Partial<JudgeOptions> = {}) {
+  const r = await runJudge(options(over));
+  if (!r.ok) throw new Error(r.message);
+  return r.report;
+}
+
+describe('runJudge', () => {
+  it('reports a binary file as not reviewed and the unit as partial: never a pass', async () => {
+    const report = await run();
+    const ok = report.units.find((u) => u.path === '.claude/skills/ok');
+    expect(ok?.status).toBe('partial');
+    expect(ok?.coverage.notReviewed).toEqual([{ path: '.claude/skills/ok/logo.png', reason: 'binary' }]);
+    expect(report.run.coverage.notReviewed).toContainEqual({
+      path: '.claude/skills/ok/logo.png',
+      reason: 'binary',
+    });
+    expect(report.summary.decision).toBe('incomplete');
+  });
+
+  it('scores governance null when no convention applies, never 100', async () => {
+    const report = await run();
+    expect(report.units.find((u) => u.path === '.claude/agents/a.md')?.scores).toEqual({
+      security: 100,
+      governance: null,
+      quality: 100,
+    });
+  });
+
+  it('leaves the other categories null when --categories narrows the review', async () => {
+    const report = await run({ categories: ['security'] });
+    expect(report.units.find((u) => u.path === '.claude/agents/a.md')?.scores).toEqual({
+      security: 100,
+      governance: null,
+      quality: null,
+    });
+  });
+
+  it('marks a unit whose check breaks as error and the run incomplete, never pass', async () => {
+    // Test double: an analyzer answering a malformed value, which the static stage cannot use.
+    const broken = (async () => ({
+      segments: [],
+      uncertain: [],
+      sensitiveToNetwork: false,
+    })) as unknown as ShellAnalyzer;
+    const report = await run({ analyzer: broken, paths: ['.claude/skills/ok/SKILL.md'] });
+    expect(report.units.map((u) => [u.path, u.status])).toEqual([['.claude/skills/ok', 'error']]);
+    expect(report.units[0]?.scores).toEqual({ security: null, governance: null, quality: null });
+    expect(report.summary.decision).toBe('incomplete');
+  });
+
+  it('refuses more units than one run takes, and estimates them anyway', async () => {
+    const limits = { ...DEFAULT_LIMITS, maxUnits: 1 };
+    expect(await runJudge(options({ limits }))).toEqual({
+      ok: false,
+      message: '2 units match; one run takes at most 1: name paths or use --changed',
+    });
+    expect((await runJudge(options({ limits, estimate: true }))).ok).toBe(true);
+  });
+});
+
+describe('the review seam (model half)', () => {
+  const agent = { paths: ['.claude/agents/a.md'] };
+
+  it('leaves a unit partial and the run incomplete when a review is asked for and none is available', async () => {
+    const report = await run({ ...agent, modelRequested: true });
+    expect(report.units[0]?.status).toBe('partial');
+    expect(report.units[0]?.gaps).toEqual([
+      'model review requested but no model reviewer is available (no-model)',
+    ]);
+    expect(report.summary.decision).toBe('incomplete');
+    expect(report.run.notices).toContain(
+      'model review requested but no model reviewer is available: static checks only (basis no-model)',
+    );
+  });
+
+  it('merges what a review stage returns, and its gaps make the unit partial', async () => {
+    // Test double for the model half: returns one verified governance finding and one gap.
+    const review: ReviewStage = {
+      review: async ({ unit, facts }) => ({
+        findings: [
+          {
+            ...(facts[0] ?? {
+              id: 'aaaaaaaaaaaa',
+              code: 'G01',
+              category: 'governance',
+              severity: 'high',
+              confidence: 'high',
+              verdict: 'confirmed',
+              location: { path: unit.primary, startLine: 4, endLine: 4 },
+              quote: 'Read the docs.',
+              message: 'breaks a binding convention',
+              rule: 'reviewer:governance',
+              origin: 'reviewer',
+              fingerprint: 'aaaaaaaaaaaaaaaa',
+            }),
+          },
+        ],
+        gaps: ['quality call left unmade: cap reached'],
+        notes: [],
+      }),
+    };
+    const report = await run({ ...agent, modelRequested: true, review });
+    expect(report.units[0]?.findings.map((f) => [f.code, f.origin])).toEqual([['G01', 'reviewer']]);
+    expect(report.units[0]?.status).toBe('fail');
+    expect(report.units[0]?.gaps).toEqual(['quality call left unmade: cap reached']);
+  });
+
+  it('turns a review stage that throws into a gap, never a pass', async () => {
+    const review: ReviewStage = {
+      review: async () => {
+        throw new Error('provider down');
+      },
+    };
+    const report = await run({ ...agent, modelRequested: true, review });
+    expect(report.units[0]?.status).toBe('partial');
+    expect(report.units[0]?.gaps).toEqual(['model review failed; the unit is only statically reviewed']);
+  });
+});

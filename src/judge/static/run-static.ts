@@ -1,0 +1,197 @@
+/**
+ * The static stage: runs every static check over one unit's readable files and returns findings with
+ * stable codes, severities, quotes and line ranges. Pure over what it is handed (rules, host lists, an
+ * `exists` function, an optional shell analyzer). Credentials are reported by pattern and line only, and
+ * mark the unit withheld. Several checks on one line and code keep the strictest finding.
+ */
+
+import type { ShellEnv } from '../../shell';
+import { type FindingDraft, makeFinding } from '../findings/make-finding';
+import type { JudgeRules } from '../rules/load-judge-rules';
+import { confidenceRank, type Finding, severityRank, type Unit } from '../types';
+import { downloadThenRunFindings, encodedBlobFindings, htmlCommentFindings } from './comments-and-blobs';
+import { type CredentialRules, detectCredentials } from './credentials';
+import { fileView } from './file-view';
+import { frontMatterFindings } from './front-matter';
+import { findHiddenCharacters } from './hidden-characters';
+import { classifyHost, type HostLists } from './hosts';
+import { jsonConfigFindings } from './json-configs';
+import { hostMentionFindings, linePatternFindings } from './line-patterns';
+import { missingReferenceFindings, structureFindings } from './missing-references';
+import { analyzeSnippets, type ShellAnalyzer } from './risky-shell';
+import { type ShellSnippet, snippetsFromView } from './shell-snippets';
+
+export interface StaticInput {
+  unit: Unit;
+  rules: JudgeRules;
+  credentials: CredentialRules;
+  hosts: HostLists;
+  /** Project-relative path exists (file or directory). */
+  exists: (projectRel: string) => boolean;
+  /** The shell analyzer from src/shell; without one, shell snippets are covered by the line patterns only. */
+  analyzer?: ShellAnalyzer;
+  shellEnv: ShellEnv;
+}
+
+export interface WithheldCredential {
+  path: string;
+  line: number;
+  pattern: string;
+}
+
+export interface StaticResult {
+  findings: Finding[];
+  withheld: WithheldCredential[];
+  notes: string[];
+}
+
+function hiddenDrafts(path: string, lines: readonly string[], text: string): FindingDraft[] {
+  return findHiddenCharacters(text).map((hit) => {
+    const smuggled = hit.smuggled && hit.smuggled.length >= 4;
+    return {
+      code: 'S02',
+      path,
+      startLine: hit.line,
+      quote: (lines[hit.line - 1] ?? '').trim(),
+      message: smuggled
+        ? `${hit.count} invisible Unicode tag characters spell hidden text (${hit.smuggled?.length} characters)`
+        : `${hit.count} invisible character(s): ${hit.kinds.join(', ')}`,
+      rule: `hidden:${hit.kinds.join('+')}`,
+      severity: smuggled || hit.kinds.includes('bidi-control') ? 'critical' : 'high',
+    };
+  });
+}
+
+export async function runStatic(input: StaticInput): Promise<StaticResult> {
+  const { unit, rules } = input;
+  const drafts: FindingDraft[] = [];
+  const withheld: WithheldCredential[] = [];
+  const notes: string[] = [];
+  const snippets: ShellSnippet[] = [];
+  const unitDir =
+    unit.kind === 'skill'
+      ? unit.path
+      : unit.path.includes('/')
+        ? unit.path.slice(0, unit.path.lastIndexOf('/'))
+        : '';
+  const primary = unit.files.find((f) => f.path === unit.primary);
+  if (unit.kind === 'skill' && !primary) {
+    drafts.push({
+      code: 'Q01',
+      path: unit.primary,
+      startLine: 1,
+      quote: null,
+      absence: true,
+      message: 'the skill has no SKILL.md',
+      rule: 'skill:no-skill-md',
+    });
+  }
+  for (const file of unit.files) {
+    if (file.text === undefined) continue;
+    const view = fileView(file.path, file.text);
+    for (const hit of detectCredentials(file.text, input.credentials)) {
+      withheld.push({ path: file.path, line: hit.line, pattern: hit.pattern });
+      drafts.push({
+        code: 'S01',
+        path: file.path,
+        startLine: hit.line,
+        quote: null,
+        idText: `credential:${hit.pattern}:${withheld.length}`,
+        message: `a credential matching \`${hit.pattern}\` (withheld: the unit is not sent anywhere)`,
+        rule: `credential:${hit.pattern}`,
+      });
+    }
+    drafts.push(...hiddenDrafts(file.path, view.lines, file.text));
+    drafts.push(...linePatternFindings(view, rules.patterns, input.hosts, rules.needleScan));
+    drafts.push(...hostMentionFindings(view, input.hosts));
+    drafts.push(...htmlCommentFindings(view));
+    drafts.push(...encodedBlobFindings(view));
+    drafts.push(...downloadThenRunFindings(view));
+    snippets.push(...snippetsFromView(view));
+    if (view.type === 'markdown') {
+      if (file.path === unit.primary) drafts.push(...frontMatterFindings(unit, view));
+      drafts.push(...missingReferenceFindings(view, unitDir, input.exists));
+      drafts.push(...structureFindings(view, file.path === unit.primary && unit.kind !== 'other'));
+    }
+    if (view.type === 'json') {
+      const kind = unit.kind === 'settings' || unit.kind === 'mcp' ? unit.kind : 'other';
+      const cfg = jsonConfigFindings(view, kind);
+      drafts.push(...cfg.drafts);
+      snippets.push(...cfg.snippets);
+      for (const hook of cfg.snippets.filter((s) => s.source === 'hook')) {
+        const remote = drafts.find(
+          (d) => d.path === view.path && d.code === 'S05' && d.startLine === hook.startLine,
+        );
+        if (remote)
+          drafts.push({
+            ...remote,
+            code: 'S12',
+            message: 'a hook runs remote code every time it fires',
+            rule: `hook:${remote.rule}`,
+          });
+      }
+    }
+  }
+  if (input.analyzer && snippets.length > 0) {
+    const { drafts: shell, failed } = await analyzeSnippets(
+      snippets,
+      input.analyzer,
+      input.shellEnv,
+      (host) => classifyHost(host, input.hosts) !== 'unstated',
+    );
+    for (const d of shell) {
+      const lines = unit.files.find((f) => f.path === d.snippet.path)?.text?.split(/\r?\n/) ?? [];
+      drafts.push({
+        code: d.code,
+        path: d.snippet.path,
+        startLine: d.snippet.startLine,
+        endLine: d.snippet.endLine,
+        quote:
+          lines
+            .slice(d.snippet.startLine - 1, d.snippet.endLine)
+            .join('\n')
+            .trim() || d.snippet.command,
+        message: d.message,
+        rule: d.rule,
+        severity: d.severity,
+      });
+    }
+    if (failed.length > 0)
+      notes.push(
+        `shell analysis failed on ${failed.length} snippet(s); the line patterns still covered them`,
+      );
+  }
+  // INVARIANT: no quote that covers a line holding a credential leaves this stage.
+  for (const d of drafts) {
+    if (d.quote === null || d.code === 'S01') continue;
+    const end = d.endLine ?? d.startLine;
+    if (withheld.some((w) => w.path === d.path && w.line >= d.startLine && w.line <= end)) {
+      d.idText = `withheld:${d.rule}:${d.startLine}`;
+      d.quote = null;
+      d.message = `${d.message} (quote withheld: the line holds a credential)`;
+    }
+  }
+  return { findings: strictestPerLine(drafts.map((d) => makeFinding(rules, d))), withheld, notes };
+}
+
+/** One finding per code, path and first line: the strictest severity, then the highest confidence. */
+export function strictestPerLine(findings: readonly Finding[]): Finding[] {
+  const best = new Map<string, Finding>();
+  for (const f of findings) {
+    const key = `${f.code}|${f.location.path}|${f.location.startLine}`;
+    const cur = best.get(key);
+    if (
+      !cur ||
+      severityRank(f.severity) > severityRank(cur.severity) ||
+      (f.severity === cur.severity && confidenceRank(f.confidence) > confidenceRank(cur.confidence))
+    ) {
+      best.set(key, f);
+    }
+  }
+  return [...best.values()].sort(
+    (a, b) =>
+      (a.location.path < b.location.path ? -1 : a.location.path > b.location.path ? 1 : 0) ||
+      a.location.startLine - b.location.startLine ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+}
