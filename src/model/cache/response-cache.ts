@@ -6,11 +6,11 @@
  */
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Clock, canonicalJson } from '../../core';
 import type { ModelUsage, StopReason } from '../client';
-import { loadCacheSecret } from './cache-secret';
+import { loadCacheSecret, SECRET_FILE } from './cache-secret';
 
 export const CACHE_MODES = ['read-write', 'read-only', 'off'] as const;
 export type CacheMode = (typeof CACHE_MODES)[number];
@@ -48,6 +48,10 @@ export function openResponseCache(options: {
   ttlMs?: number;
 }): CacheOpen {
   if (options.mode === 'off') return { ok: true, cache: NO_CACHE };
+  // INVARIANT: read-only never writes, not even the secret: with no secret yet, no entry can exist.
+  if (options.mode === 'read-only' && !existsSync(join(options.dir, SECRET_FILE))) {
+    return { ok: true, cache: { mode: 'read-only', get: () => undefined, put: () => undefined } };
+  }
   const secret = loadCacheSecret(options.dir);
   if (!secret.ok) return secret;
   const ttl = options.ttlMs ?? CACHE_TTL_MS;
