@@ -129,7 +129,11 @@ describe('response cache', () => {
 
   it('read-only on a cache that was never written creates nothing, not even the secret', () => {
     const fresh = join(dir, 'never-written');
-    const opened = openResponseCache({ dir: fresh, clock: fixedClock('2026-11-01T00:00:00Z'), mode: 'read-only' });
+    const opened = openResponseCache({
+      dir: fresh,
+      clock: fixedClock('2026-11-01T00:00:00Z'),
+      mode: 'read-only',
+    });
     if (!opened.ok) throw new Error(opened.problem);
     expect(opened.cache.get(KEY)).toBeUndefined();
     opened.cache.put(KEY, reply);

@@ -411,6 +411,17 @@ describe('gavel ask log and eval', () => {
     expect(got.out).toContain('budget  allow     R-20');
     expect(got.out).toContain('arbiter 2 asked · 1 escalated · 0 denied');
     expect(got.out).not.toContain('unreadable');
+    expect(got.out).toMatch(
+      /the arbiter's last answer was an escalate: budget escalate \(rule\); a person has to decide/,
+    );
+  });
+
+  it('leaves the end note out when the newest answer was not an escalate', async () => {
+    await gavel(['--run-id', 'r1'], budget(95));
+    await gavel(['--run-id', 'r1'], budget(10));
+    const got = await gavel(['log', '--run-id', 'r1']);
+    expect(got.out).not.toContain('last answer');
+    expect(JSON.parse((await gavel(['log', '--json', '--run-id', 'r1'])).out).endNote).toBeNull();
   });
 
   it('reads only the arbiter’s records of the project log, by run when asked', async () => {

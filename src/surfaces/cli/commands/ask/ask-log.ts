@@ -1,7 +1,8 @@
 /**
  * `gavel ask log [--run-id ID] [--json]`: the arbiter's records from the project's audit log
  * (readRecords, surface `ask`), the last thirty (time, kind, verdict, rule, basis) and the counts
- * asked / escalated / denied over the most recent LOG_WINDOW arbiter records.
+ * asked / escalated / denied over the most recent LOG_WINDOW arbiter records, and an end note when the
+ * newest answer was an escalate (a run that stopped there needs a person).
  */
 
 import { LOG_ROWS, summarizeAskLog } from '../../../../ask';
@@ -27,8 +28,17 @@ export function showLog(ctx: CommandContext, args: ParsedArgs): number {
     ...(runId !== undefined ? { runId } : {}),
     last: LOG_ROWS,
   });
+  // The end-of-run note: when the newest answer escalated, say so, so an unattended run that stopped there
+  // is not mistaken for one that finished.
+  const last = summary.rows.at(-1);
+  const endNote =
+    last?.verdict === 'escalate'
+      ? `the arbiter's last answer${runId !== undefined ? ' in this run' : ''} was an escalate: ${last.kind ?? 'unknown'} escalate (${last.basis}); a person has to decide; the records are in \`${file}\``
+      : undefined;
   if (args.values.json === true) {
-    ctx.stdout.write(`${JSON.stringify({ ...summary, unreadable: read.unreadable })}\n`);
+    ctx.stdout.write(
+      `${JSON.stringify({ ...summary, unreadable: read.unreadable, endNote: endNote ?? null })}\n`,
+    );
     return EXIT.ok;
   }
   if (summary.rows.length > 0) {
@@ -47,5 +57,6 @@ export function showLog(ctx: CommandContext, args: ParsedArgs): number {
   ctx.stdout.write(
     `arbiter ${summary.asked} asked · ${summary.escalated} escalated · ${summary.denied} denied${window}${unreadable}\n`,
   );
+  if (endNote) ctx.stdout.write(`${endNote}\n`);
   return EXIT.ok;
 }
