@@ -8,8 +8,8 @@
  * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review.
  */
 
-import { pathEnvOf, scopeTest } from '../facts/collect-facts';
 import type { Facts, TargetFacts } from '../facts/facts';
+import { scopeTest, shellEnvOf } from '../facts/shell-env';
 import type { CheckRequest } from '../request/request';
 import { matchArgumentRule } from '../rules/argument-rule';
 import { matchPermissionRule, ruleNamesExactly } from '../rules/permission-rule';
@@ -140,7 +140,7 @@ function ruleDecider(id: string, source: RuleSource, reason: string | undefined)
 export function evaluatePolicy(facts: Facts, policy: CompiledPolicy, request: CheckRequest): Evaluation {
   const shared: Shared = {
     roots: { projectRoot: request.workspaceRoots[0] ?? request.cwd, home: request.home },
-    inScope: scopeTest(policy, pathEnvOf(request, policy)),
+    inScope: scopeTest(policy, shellEnvOf(request, policy)),
   };
   const targets = facts.targets.map((t) => evaluateTarget(t, policy, shared));
   let deciding = -1;

@@ -1,14 +1,15 @@
 /**
  * Deletes and writes on the local file system: rm, rmdir, unlink, shred, find -delete/-exec, cp/mv/tee/…,
  * dd, mkfs and friends, chmod setuid. Decides destructive_root_delete, recursive_delete_outside_workspace,
- * local_work_loss (the whole workspace), block_device_write and privilege_escalation. Pure.
+ * local_work_loss (the whole workspace, or a recursive delete of a workspace folder that is not a build output
+ * or cache), block_device_write and privilege_escalation. Pure.
  */
 
 import { isUnder, type ResolvedPath } from '../classify-path';
 import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW } from '../flow';
 import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../invocation';
-import { isBlockDevice, shortPath, touchPath } from './path-effects';
+import { isBlockDevice, isGenerated, shortPath, touchPath } from './path-effects';
 
 /** Classifies one recursive delete target. */
 export function recursiveDelete(word: Word, inv: Invocation, r: Reporter, partial = false): void {
@@ -37,8 +38,16 @@ export function recursiveDelete(word: Word, inv: Invocation, r: Reporter, partia
   }
   if (res.class === 'temp') return;
   if (res.class === 'workspace') {
-    if (!partial && r.scope.workspaceRoots.includes(p)) {
+    if (partial) return;
+    if (r.scope.workspaceRoots.includes(p)) {
       r.hit('local_work_loss', `\`${inv.program}\` deletes the whole workspace (${what})`, inv.segment);
+    } else if (!isGenerated(p, r)) {
+      // Build outputs and caches come back with a build; anything else may be uncommitted work.
+      r.hit(
+        'local_work_loss',
+        `\`${inv.program}\` deletes recursively a workspace folder that is not a build output or cache (${what})`,
+        inv.segment,
+      );
     }
     return;
   }
