@@ -461,3 +461,14 @@ describe('recursive deletes inside the workspace', () => {
     expect(categories(command)).toEqual(want);
   });
 });
+
+describe('moves and filtered finds are not recursive deletes of work', () => {
+  it.each<[string, string, Category[]]>([
+    ['a rename in the workspace', 'mv old.txt new.txt', []],
+    ['a folder moved in the workspace', 'mv src lib', []],
+    ['find -exec rm on matched files', "find . -name '*.tmp' -exec rm -r --force {} \\;", []],
+    ['find -exec rm on every file', 'find src -exec rm -rf {} +', ['local_work_loss']],
+  ])('%s: %s', (_name, command, want) => {
+    expect(categories(command)).toEqual(want);
+  });
+});
