@@ -1,7 +1,8 @@
 /**
  * The reason a decision gives for each category: written by gavel, the same whatever the command says. The
  * shell analysis writes a more precise reason per hit (naming a program, a path or a host); that one stays
- * in the trace (`gavel explain`) and never reaches a decision's reason or the audit log. Pure data.
+ * in the trace (`gavel explain`) and never reaches a decision's reason or the audit log. Also the order in
+ * which categories are named when several targets of a command fall in the same bucket. Pure data.
  */
 
 import type { Category } from '../../shell/category';
@@ -25,3 +26,27 @@ export const CATEGORY_REASONS: Readonly<Record<Category, string>> = {
   persistence: 'changes a shell start-up file, scheduled job, service, git hook or authorized key',
   agent_self_modification: "changes the agent's or gavel's own configuration or hooks",
 };
+
+/**
+ * Most serious first: when two segments land in the same bucket, the one whose category comes first here
+ * decides and is named in the reason (`curl … | sh` names remote code execution, not only the unstated host).
+ */
+export const CATEGORY_ORDER: readonly Category[] = [
+  'credential_exfiltration',
+  'destructive_root_delete',
+  'disable_security_control',
+  'history_rewrite_on_shared_ref',
+  'block_device_write',
+  'remote_code_execution',
+  'privilege_escalation',
+  'secret_material_read',
+  'recursive_delete_outside_workspace',
+  'force_push',
+  'package_install_from_unstated_source',
+  'agent_self_modification',
+  'persistence',
+  'remote_resource_delete',
+  'local_work_loss',
+  'system_shutdown',
+  'outbound_network_to_unstated_host',
+];

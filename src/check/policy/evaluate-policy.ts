@@ -8,6 +8,7 @@
  * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review.
  */
 
+import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
 import { scopeTest, shellEnvOf } from '../facts/shell-env';
 import type { CheckRequest } from '../request/request';
@@ -38,7 +39,8 @@ export interface TargetVerdict {
 
 export interface Evaluation {
   bucket: Bucket;
-  /** The target that decided (the first of the strictest); -1 when uncertainty decided with no target. */
+  /** The target that decided (the strictest; among equals the most serious category, then the first); -1 when
+   * uncertainty decided with no target. */
   deciding: number;
   decider: Decider;
   targets: TargetVerdict[];
@@ -47,6 +49,13 @@ export interface Evaluation {
 }
 
 const RANK: Record<Bucket, number> = { allow: 0, review: 1, deny: 2 };
+
+/** Among targets of one bucket, a category decider named earlier in CATEGORY_ORDER decides; others keep order. */
+function severity(d: Decider): number {
+  if (d.kind !== 'category') return Number.POSITIVE_INFINITY;
+  const at = (CATEGORY_ORDER as readonly string[]).indexOf(d.category);
+  return at < 0 ? CATEGORY_ORDER.length : at;
+}
 
 interface Shared {
   roots: { projectRoot: string; home: string };
@@ -145,10 +154,13 @@ export function evaluatePolicy(facts: Facts, policy: CompiledPolicy, request: Ch
   const targets = facts.targets.map((t) => evaluateTarget(t, policy, shared));
   let deciding = -1;
   let bucket: Bucket = 'allow';
+  let weight = Number.POSITIVE_INFINITY;
   for (const v of targets) {
-    if (deciding === -1 || RANK[v.bucket] > RANK[bucket]) {
+    const w = severity(v.decider);
+    if (deciding === -1 || RANK[v.bucket] > RANK[bucket] || (RANK[v.bucket] === RANK[bucket] && w < weight)) {
       deciding = v.target;
       bucket = v.bucket;
+      weight = w;
     }
   }
   const presumed = targets.some((v) => v.presumed);
