@@ -131,6 +131,19 @@ describe('classOf, on the bundled path table', () => {
     expect(classOf('/tmp/other', t)).toBe('temp');
   });
 
+  it('a home under a temp folder is home, a temp folder under home is temp', () => {
+    const t = makePathScope({
+      paths: PATHS,
+      cwd: '/tmp/s/p',
+      home: '/tmp/s/home',
+      workspaceRoots: ['/tmp/s/p'],
+      tempDirs: ['/tmp/s/home/tmp'],
+    });
+    expect(classOf('/tmp/s/home/projects', t)).toBe('home');
+    expect(classOf('/tmp/s/home/tmp/x', t)).toBe('temp');
+    expect(classOf('/tmp/s/other', t)).toBe('temp');
+  });
+
   it.each([
     ['/w/.claude/settings.json', true, false],
     ['/w/.claude/commands/x.md', true, false],

@@ -109,14 +109,18 @@ function depthIn(path: string, roots: readonly string[]): number {
   return best;
 }
 
-/** Sensitive wins; then the most specific of temp and workspace (a project under /tmp is workspace); home; system. */
+/**
+ * Sensitive wins; then the deepest of the workspace, temp and home roots that holds the path (a project or a
+ * home under /tmp is not temp; a TMPDIR under home is temp; ties: workspace, temp, home); then system.
+ */
 export function classOf(path: string, scope: PathScope): PathClass {
   if (isSensitive(path, scope)) return 'sensitive';
-  const temp = depthIn(path, scope.tempDirs);
   const work = depthIn(path, scope.workspaceRoots);
-  if (work >= 0 && work >= temp) return 'workspace';
-  if (temp >= 0) return 'temp';
-  if (isUnder(path, scope.home)) return 'home';
+  const temp = depthIn(path, scope.tempDirs);
+  const home = isUnder(path, scope.home) ? scope.home.length : -1;
+  if (work >= 0 && work >= temp && work >= home) return 'workspace';
+  if (temp >= 0 && temp >= home) return 'temp';
+  if (home >= 0) return 'home';
   if (path === '/' || scope.systemRoots.some((s) => isUnder(path, s))) return 'system';
   return 'outside';
 }
