@@ -1,8 +1,9 @@
 /**
  * The reason a decision gives for each category: written by gavel, the same whatever the command says. The
- * shell analysis writes a more precise reason per hit (naming a program, a path or a host); that one stays
- * in the analysis (`checkWithTrace(…).analysis.hits`) and never reaches a decision's reason or the audit log. Also the order in
- * which categories are named when several targets of a command fall in the same bucket. Pure data.
+ * shell analysis writes a more precise reason per hit (naming a program, a path or a host); that one stays in
+ * the analysis (`checkWithTrace(…).analysis.hits`) and never reaches a decision's reason or the audit log.
+ * Also the order in which categories are named when several targets of a command fall in the same bucket.
+ * Pure data.
  */
 
 import type { Category } from '../../shell/category';
