@@ -1,5 +1,5 @@
 /**
- * `npm run eval:check`: scores gavel's shell decisions and cc-safety-net's on ../shared/corpora/shell/*.json
+ * `npm run eval:check`: scores gavel's decisions (`check()` with the bundled policy and no config) and cc-safety-net's on ../shared/corpora/shell/*.json
  * and eval/corpora/check/*.json in one run, prints per-source and per-category tables, decisions per second
  * and the parser's cold start. Reads the corpora and runs the peer; the only effects are its output and cache.
  */
@@ -7,10 +7,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { analyzeShellSync, loadShellParser } from '../../src/shell';
+import { analyzeShellSync, loadShellParser, type ShellPathTable } from '../../src/shell';
+import { bundledCheck } from './bundled-check';
 import { type CorpusCase, PROJECT } from './corpus-case';
 import { SafetyNetPeer } from './safety-net-peer';
-import { add, decideByAnalysis, emptyTally, pct, type Scored, scoreCases, type Tally } from './score-corpus';
+import { add, emptyTally, pct, type Scored, scoreCases, type Tally } from './score-corpus';
 
 function load(dir: string): Array<{ file: string; cases: CorpusCase[] }> {
   return readdirSync(dir)
@@ -53,10 +54,11 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
     ...load(sharedDir(root)).map((s) => ({ ...s, file: `shared/${s.file}` })),
     ...load(resolve(root, 'eval/corpora/check')).map((s) => ({ ...s, file: `team/${s.file}` })),
   ];
+  const decide = bundledCheck(root);
   const all: Scored[] = [];
   let skippedCount = 0;
   for (const set of sets) {
-    const { scored, skipped } = scoreCases(set.file, set.cases, decideByAnalysis);
+    const { scored, skipped } = await scoreCases(set.file, set.cases, decide);
     all.push(...scored);
     skippedCount += skipped.length;
   }
@@ -92,12 +94,15 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
   const diffs = loadDifferences(resolve(root, 'eval/check-corpus/differences.json'));
   const after = new Map<string, Tally>();
   const kinds = new Map<string, number>();
+  /** Listed differences gavel no longer shows: the list is out of date, or gavel changed. */
+  const stale: string[] = [];
   for (const s of all) {
     const d = diffs.get(s.c.id);
     const t = after.get(s.file) ?? emptyTally();
     add(t, d ? { ...s, c: { ...s.c, expected: d.gavel } } : s);
     after.set(s.file, t);
     if (d) kinds.set(`${d.kind} (gavel: ${d.gavel})`, (kinds.get(`${d.kind} (gavel: ${d.gavel})`) ?? 0) + 1);
+    if (d && d.gavel !== s.gavel) stale.push(`${d.kind} ${s.c.id}`);
   }
   process.stdout.write(
     `\n## per source, after deliberate differences (eval/check-corpus/differences.json)\n\n${header}\n`,
@@ -105,6 +110,9 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
   for (const [k, t] of [...after].sort()) process.stdout.write(`${row(k, t, withPeer)}\n`);
   process.stdout.write('\n| deliberate difference | cases |\n|---|---|\n');
   for (const [k, n] of [...kinds].sort()) process.stdout.write(`| ${k} | ${n} |\n`);
+  process.stdout.write(
+    `\nlisted differences gavel does not show (${stale.length})${stale.length ? `: ${stale.join(', ')}` : ''}\n`,
+  );
   process.stdout.write(`\n## per category (source labels)\n\n${header}\n`);
   for (const [k, t] of [...byCat].sort()) process.stdout.write(`${row(k, t, withPeer)}\n`);
   if (process.env.SHOW_MISSES === '1') {
@@ -115,7 +123,8 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
   }
   // Throughput: the whole corpus, in-process, several rounds.
   const commands = all.map((s) => s.c.command);
-  const env = { cwd: PROJECT, home: '/home/agent', workspaceRoots: [PROJECT], tempDirs: ['/tmp'] };
+  const paths = JSON.parse(readFileSync(resolve(root, 'rules/check-paths.json'), 'utf8')) as ShellPathTable;
+  const env = { paths, cwd: PROJECT, home: '/home/agent', workspaceRoots: [PROJECT], tempDirs: ['/tmp'] };
   for (const c of commands) analyzeShellSync(c, env);
   const t1 = performance.now();
   let n = 0;

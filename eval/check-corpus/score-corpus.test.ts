@@ -1,7 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../../src/shell';
+import { bundledCheck } from './bundled-check';
 import { type CorpusCase, envFor, HOME, PROJECT } from './corpus-case';
-import { add, decideByAnalysis, emptyTally, pct, scoreCases } from './score-corpus';
+import { add, emptyTally, pct, scoreCases } from './score-corpus';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const decide = bundledCheck(root);
 
 const base = { id: 'x', source: 's', expected: 'allow' as const };
 
@@ -29,13 +34,13 @@ describe('envFor', () => {
 });
 
 describe('scoring', () => {
-  it('counts caught blocks and passed allows for gavel and the peer', () => {
+  it('counts caught blocks and passed allows for gavel and the peer', async () => {
     const cases: CorpusCase[] = [
       { ...base, id: 'a', command: 'rm -rf /', expected: 'block' },
       { ...base, id: 'b', command: 'ls', expected: 'allow' },
       { ...base, id: 'c', command: 'echo hi', expected: 'block' },
     ];
-    const { scored } = scoreCases('f', cases, decideByAnalysis);
+    const { scored } = await scoreCases('f', cases, decide);
     const t = emptyTally();
     for (const [k, s] of scored.entries()) add(t, { ...s, peer: k === 2 ? 'block' : 'allow' });
     expect(t).toEqual({

@@ -1,20 +1,12 @@
 /**
- * Scores a `decide(command, env)` function and the peer on labelled shell cases, per source file and per
- * category: share of block cases not allowed, share of allow cases allowed. Pure apart from the peer.
+ * Scores a `decide(command, where)` function (the full pipeline, bundled-check.ts) and the peer on labelled
+ * shell cases, per source file and per category: share of block cases not allowed, share of allow cases
+ * allowed. Pure apart from the injected decision and the peer.
  */
 
-import { analyzeShellSync, type ShellAnalysis, type ShellEnv } from '../../src/shell';
+import type { Decide } from './bundled-check';
 import { type CorpusCase, envFor } from './corpus-case';
 import type { PeerVerdict } from './safety-net-peer';
-
-export type Decide = (command: string, env: ShellEnv) => 'allow' | 'block';
-
-/** Analysis-level decision until the full check() pipeline is merged: any hit or uncertainty blocks. */
-export function analysisDecision(a: ShellAnalysis): 'allow' | 'block' {
-  return a.hits.length > 0 || a.uncertain.length > 0 ? 'block' : 'allow';
-}
-
-export const decideByAnalysis: Decide = (command, env) => analysisDecision(analyzeShellSync(command, env));
 
 export interface Tally {
   block: number;
@@ -52,17 +44,17 @@ export function pct(n: number, d: number): string {
   return d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`;
 }
 
-export function scoreCases(
+export async function scoreCases(
   file: string,
   cases: readonly CorpusCase[],
   decide: Decide,
-): { scored: Scored[]; skipped: Array<{ c: CorpusCase; why: string }> } {
+): Promise<{ scored: Scored[]; skipped: Array<{ c: CorpusCase; why: string }> }> {
   const scored: Scored[] = [];
   const skipped: Array<{ c: CorpusCase; why: string }> = [];
   for (const c of cases) {
     const env = envFor(c);
     if ('skip' in env) skipped.push({ c, why: env.skip });
-    else scored.push({ c, file, gavel: decide(c.command, env) });
+    else scored.push({ c, file, gavel: await decide(c.command, env) });
   }
   return { scored, skipped };
 }

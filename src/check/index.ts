@@ -1,6 +1,7 @@
 /**
  * check: action review. One tool call an agent is about to make -> a Decision that names the rule or category
- * that decided. Imports core, config (types and schemas only) and shell (types and categories); never reads a
+ * that decided. Imports core, config (types and schemas only) and shell (types, categories and the pure path and host
+ * categories of file and web tools); never reads a
  * file, the environment or the clock itself: surfaces read the rules and config and pass them in.
  */
 
@@ -13,6 +14,7 @@ export {
   patchPaths,
 } from './adapters/tool-inputs';
 export type { CategoryFact, Facts, TargetFacts } from './facts/facts';
+export { shellEnvOf } from './facts/shell-env';
 export type { FloorHit } from './floor/decide-floor';
 export type { Reviewer, ReviewInput } from './mode/apply-mode';
 export { describeDecider } from './mode/describe';
@@ -22,8 +24,8 @@ export {
   modelReviewer,
   reviewerInputOf,
 } from './mode/model-reviewer';
-export { classifyPath, type PathEnv, resolvePath } from './paths/classify-path';
 export { type PathTable, parsePathTable } from './paths/path-table';
+export { resolvePath } from './paths/resolve-path';
 export { type CheckDeps, type CheckResult, check, checkWithTrace } from './pipeline';
 export { type AnalyzeShell, checkExamples, EXAMPLE_ENV, type ExamplesResult } from './policy/check-examples';
 export {

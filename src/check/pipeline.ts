@@ -1,13 +1,14 @@
 /**
- * Action review, in order: shell analysis (injected) -> facts -> sealed floor -> policy -> mode (and the
+ * Action review, in order: shell analysis (injected, on the request's one ShellEnv) -> facts -> sealed floor -> policy -> mode (and the
  * reviewer seam) -> Decision. Holds the order and nothing else; every stage is pure and lives in its folder.
  * Fail closed: a shell analyzer that throws ends in deny with basis `internal-error`.
  */
 
 import { type Clock, type Decision, decide } from '../core';
 import type { ShellAnalysis } from '../shell/types';
-import { collectFacts, pathEnvOf } from './facts/collect-facts';
+import { collectFacts } from './facts/collect-facts';
 import type { Facts } from './facts/facts';
+import { shellEnvOf } from './facts/shell-env';
 import { decideFloor, type FloorHit } from './floor/decide-floor';
 import { applyMode, type Reviewer } from './mode/apply-mode';
 import type { AnalyzeShell } from './policy/check-examples';
@@ -42,14 +43,8 @@ export async function checkWithTrace(request: CheckRequest, deps: CheckDeps): Pr
   };
   let analysis: ShellAnalysis | undefined;
   if (request.input.kind === 'shell') {
-    const env = pathEnvOf(request, policy);
     try {
-      analysis = await deps.analyzeShell(request.input.command, {
-        cwd: env.cwd,
-        home: env.home,
-        workspaceRoots: env.workspaceRoots,
-        tempDirs: env.tempDirs,
-      });
+      analysis = await deps.analyzeShell(request.input.command, shellEnvOf(request, policy));
     } catch {
       const decision = decide({
         verdict: 'deny',

@@ -36,7 +36,13 @@ export async function judgeUnit(
       hosts: opts.data.hosts,
       exists: (rel) => opts.fs.stat(joinPath(opts.root, rel)) !== undefined,
       ...(opts.analyzer ? { analyzer: opts.analyzer } : {}),
-      shellEnv: { cwd: opts.root, home: opts.home, workspaceRoots: [opts.root], tempDirs: ['/tmp'] },
+      shellEnv: {
+        paths: opts.data.paths,
+        cwd: opts.root,
+        home: opts.home,
+        workspaceRoots: [opts.root],
+        tempDirs: ['/tmp'],
+      },
     });
     withheld = st.withheld.length > 0;
     notes.push(...st.notes);

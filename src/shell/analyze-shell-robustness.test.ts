@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from './analyze-shell';
 import { loadShellParser } from './load-parser';
+import { PATHS } from './testdata/shell-env';
 import type { ShellEnv } from './types';
 
 const env: ShellEnv = {
+  paths: PATHS,
   cwd: '/home/u/proj',
   home: '/home/u',
   workspaceRoots: ['/home/u/proj'],

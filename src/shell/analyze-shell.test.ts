@@ -2,9 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, analyzeShellSync } from './analyze-shell';
 import type { Category } from './category';
 import { loadShellParser } from './load-parser';
+import { PATHS } from './testdata/shell-env';
 import type { ShellEnv, UncertaintyCode } from './types';
 
 const env: ShellEnv = {
+  paths: PATHS,
   cwd: '/home/u/proj',
   home: '/home/u',
   workspaceRoots: ['/home/u/proj'],
@@ -443,5 +445,30 @@ describe('a home folder that sits inside a temp folder', () => {
   );
   it('lets a scratch folder beside it go', () => {
     expect(categories('rm -rf /tmp/sandbox/build', tmpHome)).not.toContain('destructive_root_delete');
+  });
+});
+
+describe('recursive deletes inside the workspace', () => {
+  it.each<[string, string, Category[]]>([
+    ['a source folder is local work loss', 'rm -rf src', ['local_work_loss']],
+    ['a nested source folder', 'rm -r lib/old', ['local_work_loss']],
+    ['a build output', 'rm -rf dist', []],
+    ['a dependency cache', 'rm -rf node_modules ./build', []],
+    ['inside a build output', 'rm -rf target/debug', []],
+    ['a filtered find delete', 'find . -name "*.pyc" -delete', []],
+    ['a plain file delete', 'rm -f notes.txt', []],
+  ])('%s: %s', (_name, command, want) => {
+    expect(categories(command)).toEqual(want);
+  });
+});
+
+describe('moves and filtered finds are not recursive deletes of work', () => {
+  it.each<[string, string, Category[]]>([
+    ['a rename in the workspace', 'mv old.txt new.txt', []],
+    ['a folder moved in the workspace', 'mv src lib', []],
+    ['find -exec rm on matched files', "find . -name '*.tmp' -exec rm -r --force {} \\;", []],
+    ['find -exec rm on every file', 'find src -exec rm -rf {} +', ['local_work_loss']],
+  ])('%s: %s', (_name, command, want) => {
+    expect(categories(command)).toEqual(want);
   });
 });

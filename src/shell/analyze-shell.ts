@@ -7,7 +7,7 @@
 
 import type { Node } from 'web-tree-sitter';
 import type { Category } from './category';
-import { makePathScope, type PathScope } from './classify-path';
+import { type PathScope, scopeFor } from './classify-path';
 import { detectInvocation } from './detect/detect-invocation';
 import { type Flow, NO_FLOW } from './flow';
 import type { Invocation, Reporter } from './invocation';
@@ -31,25 +31,6 @@ import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './wal
 export const MAX_DEPTH = 8;
 /** Longer commands are analysed too, with a `too-large` uncertainty (a hook input this long is suspect). */
 export const MAX_COMMAND_CHARS = 100_000;
-
-const scopes = new Map<string, PathScope>();
-
-/** Path scopes compile regular expressions: keep the last few, keyed by the environment's content. */
-const scopesByEnv = new WeakMap<ShellEnv, PathScope>();
-
-function scopeFor(env: ShellEnv): PathScope {
-  const same = scopesByEnv.get(env);
-  if (same) return same;
-  const key = JSON.stringify([env.cwd, env.home, env.workspaceRoots, env.tempDirs, env.sensitivePaths ?? []]);
-  let scope = scopes.get(key);
-  if (!scope) {
-    scope = makePathScope(env);
-    if (scopes.size >= 32) scopes.delete(scopes.keys().next().value as string);
-    scopes.set(key, scope);
-  }
-  scopesByEnv.set(env, scope);
-  return scope;
-}
 
 class ShellAnalyzer implements Reporter, WalkHost {
   readonly segments: Segment[] = [];

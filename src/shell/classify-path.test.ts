@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { makePathScope, resolvePath } from './classify-path';
+import { classOf, makePathScope, resolvePath } from './classify-path';
+import { isAgentConfig, isPersistence } from './detect/path-effects';
 import { DYN, protectQuoted } from './markers';
+import { PATHS } from './testdata/shell-env';
 
 const scope = makePathScope({
+  paths: PATHS,
   cwd: '/home/u/proj/src',
   home: '/home/u',
   workspaceRoots: ['/home/u/proj'],
@@ -61,6 +64,7 @@ describe('resolvePath', () => {
 
   it('never makes home or root a workspace', () => {
     const wide = makePathScope({
+      paths: PATHS,
       cwd: '/home/u',
       home: '/home/u',
       workspaceRoots: ['/', '/home/u', '/home'],
@@ -72,6 +76,7 @@ describe('resolvePath', () => {
 
   it('adds sensitive paths from policy', () => {
     const s = makePathScope({
+      paths: PATHS,
       cwd: '/w',
       home: '/h',
       workspaceRoots: ['/w'],
@@ -79,5 +84,83 @@ describe('resolvePath', () => {
       sensitivePaths: ['deploy-keys.txt'],
     });
     expect(resolvePath('deploy-keys.txt', s).class).toBe('sensitive');
+  });
+});
+
+describe('classOf, on the bundled path table', () => {
+  const w = makePathScope({
+    paths: PATHS,
+    cwd: '/w/sub',
+    home: '/h',
+    workspaceRoots: ['/w'],
+    tempDirs: ['/var/folders/tmp'],
+    sensitivePaths: ['vault.txt'],
+  });
+  it.each([
+    ['/w/src/a.ts', 'workspace'],
+    ['/w/.env', 'sensitive'],
+    ['/w/.env.production', 'sensitive'],
+    ['/w/.env.example', 'workspace'],
+    ['/w/config/vault.txt', 'sensitive'],
+    ['/w/.secrets/token', 'sensitive'],
+    ['/h/.ssh/config', 'sensitive'],
+    ['/h/.ssh/id_ed25519.pub', 'home'],
+    ['/h/notes.md', 'home'],
+    ['/tmp/x', 'temp'],
+    ['/var/folders/tmp/y', 'temp'],
+    ['/dev/null', 'temp'],
+    ['/dev/sda', 'system'],
+    ['/etc/hosts', 'system'],
+    ['/etc/shadow', 'sensitive'],
+    ['/', 'system'],
+    ['/srvx/data', 'outside'],
+    ['/mnt/data', 'outside'],
+  ])('%s is %s', (abs, want) => {
+    expect(classOf(abs, w)).toBe(want);
+  });
+
+  it('a project under a temp folder is workspace, the deeper root wins', () => {
+    const t = makePathScope({
+      paths: PATHS,
+      cwd: '/tmp/p',
+      home: '/h',
+      workspaceRoots: ['/tmp/p'],
+      tempDirs: [],
+    });
+    expect(classOf('/tmp/p/src', t)).toBe('workspace');
+    expect(classOf('/tmp/other', t)).toBe('temp');
+  });
+
+  it('a home under a temp folder is home, a temp folder under home is temp', () => {
+    const t = makePathScope({
+      paths: PATHS,
+      cwd: '/tmp/s/p',
+      home: '/tmp/s/home',
+      workspaceRoots: ['/tmp/s/p'],
+      tempDirs: ['/tmp/s/home/tmp'],
+    });
+    expect(classOf('/tmp/s/home/projects', t)).toBe('home');
+    expect(classOf('/tmp/s/home/tmp/x', t)).toBe('temp');
+    expect(classOf('/tmp/s/other', t)).toBe('temp');
+  });
+
+  it.each([
+    ['/w/.claude/settings.json', true, false],
+    ['/w/.claude/commands/x.md', true, false],
+    ['/w/sub/CLAUDE.md', true, false],
+    ['/w/gavel.toml', true, false],
+    ['/w/.gavel/arbiter-rules.json', true, false],
+    ['/h/.codex/config.toml', true, false],
+    ['/h/.config/gavel/config.toml', true, false],
+    ['/h/.bashrc', false, true],
+    ['/h/.ssh/authorized_keys', false, true],
+    ['/etc/cron.d/job', false, true],
+    ['/w/.git/hooks/pre-commit', false, true],
+    ['/w/.husky/pre-push', false, true],
+    ['/w/.github/workflows/ci.yml', false, false],
+    ['/w/src/a.ts', false, false],
+  ])('%s: self-modification %s, persistence %s', (abs, self, persistence) => {
+    expect(isAgentConfig(abs, w)).toBe(self);
+    expect(isPersistence(abs, w)).toBe(persistence);
   });
 });

@@ -1,22 +1,29 @@
 /**
  * Resolves a path word against cwd, `~` and $HOME and puts it in a class: sensitive, temp, workspace, home,
- * system or outside. Pure: no file system access (symlinks are not followed), no environment.
+ * system or outside, by the path table in the ShellEnv (rules/check-paths.json, loaded at the seam). Also
+ * compiles the table's self-modification and persistence patterns. Pure: no file system access (symlinks are
+ * not followed), no environment.
  */
 
-import { SENSITIVE_EXCEPTIONS, SENSITIVE_PATHS } from './data/sensitive-paths';
-import { DEFAULT_TEMP_DIRS, SYSTEM_ROOTS } from './data/system-roots';
 import { DYN, hasGlob, unprotect } from './markers';
-import type { PathClass, ShellEnv } from './types';
+import type { PathClass, ShellEnv, ShellPathTable } from './types';
+
+/** Compiled patterns of one table key: absolute prefixes, and one alternation of every bare name. */
+export interface PatternSet {
+  prefixes: readonly string[];
+  names: RegExp;
+}
 
 export interface PathScope {
   cwd: string;
   home: string;
   workspaceRoots: readonly string[];
   tempDirs: readonly string[];
-  sensitivePrefixes: readonly string[];
-  /** One alternation of every basename pattern, so a path costs one test. */
-  sensitiveNames: RegExp;
+  systemRoots: readonly string[];
+  sensitive: PatternSet;
   exceptions: RegExp;
+  selfModification: PatternSet;
+  persistence: PatternSet;
 }
 
 export interface ResolvedPath {
@@ -50,45 +57,71 @@ export function isUnder(path: string, root: string): boolean {
   return root === '/' || path === root || path.startsWith(`${root}/`);
 }
 
+/** `~/x` is under home, `/x` absolute, `./x` under each workspace root; a bare pattern names any component. */
+function compilePatterns(patterns: readonly string[], home: string, roots: readonly string[]): PatternSet {
+  const prefixes: string[] = [];
+  const names: string[] = [];
+  for (const p of patterns) {
+    if (p.startsWith('~/')) prefixes.push(normalize(`${home}/${p.slice(2)}`));
+    else if (p.startsWith('/')) prefixes.push(normalize(p));
+    else if (p.startsWith('./')) for (const r of roots) prefixes.push(normalize(`${r}/${p.slice(2)}`));
+    else names.push(p);
+  }
+  return { prefixes, names: globsToRegExp(names) };
+}
+
+/** True when `path` is at or below a prefix, or one of its components matches a bare name. */
+export function matchesSet(path: string, set: PatternSet): boolean {
+  if (set.prefixes.some((p) => isUnder(path, p))) return true;
+  if (set.names.source === '$^') return false;
+  return path.split('/').some((part) => part !== '' && set.names.test(part));
+}
+
 export function makePathScope(env: ShellEnv): PathScope {
   const home = normalize(env.home);
-  const expand = (p: string) => (p.startsWith('~/') ? `${home}/${p.slice(2)}` : p);
-  const patterns = [...SENSITIVE_PATHS, ...(env.sensitivePaths ?? [])];
-  const temps = [...new Set([...env.tempDirs.map(normalize), ...DEFAULT_TEMP_DIRS])];
+  const table: ShellPathTable = env.paths;
+  const temps = [...new Set([...env.tempDirs, ...table.temp_dirs, ...table.scratch_devices].map(normalize))];
+  // INVARIANT: home, `/` and their ancestors are never a workspace, whatever the harness says.
+  const workspaceRoots = env.workspaceRoots.map(normalize).filter((r) => r !== '/' && !isUnder(home, r));
   return {
     cwd: normalize(env.cwd),
     home,
-    // INVARIANT: home, `/` and their ancestors are never a workspace, whatever the harness says.
-    workspaceRoots: env.workspaceRoots.map(normalize).filter((r) => r !== '/' && !isUnder(home, r)),
+    workspaceRoots,
     tempDirs: temps.filter((t) => t !== '/'),
-    sensitivePrefixes: patterns
-      .filter((p) => p.startsWith('~/') || p.startsWith('/'))
-      .map((p) => normalize(expand(p))),
-    sensitiveNames: globsToRegExp(patterns.filter((p) => !p.includes('/'))),
-    exceptions: globsToRegExp(SENSITIVE_EXCEPTIONS),
+    systemRoots: table.system_roots.map(normalize),
+    sensitive: compilePatterns([...table.sensitive, ...(env.sensitivePaths ?? [])], home, workspaceRoots),
+    exceptions: globsToRegExp(table.sensitive_exceptions),
+    selfModification: compilePatterns(table.self_modification, home, workspaceRoots),
+    persistence: compilePatterns(table.persistence, home, workspaceRoots),
   };
 }
 
 export function isSensitive(path: string, scope: PathScope): boolean {
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (scope.exceptions.test(base)) return false;
-  if (scope.sensitivePrefixes.some((p) => isUnder(path, p))) return true;
-  return scope.sensitiveNames.test(base);
+  return matchesSet(path, scope.sensitive);
 }
 
+/** The deepest root of `roots` that holds `path` (its length), or -1. */
+function depthIn(path: string, roots: readonly string[]): number {
+  let best = -1;
+  for (const r of roots) if (r.length > best && isUnder(path, r)) best = r.length;
+  return best;
+}
+
+/**
+ * Sensitive wins; then the deepest of the workspace, temp and home roots that holds the path (a project or a
+ * home under /tmp is not temp; a TMPDIR under home is temp; ties: workspace, temp, home); then system.
+ */
 export function classOf(path: string, scope: PathScope): PathClass {
   if (isSensitive(path, scope)) return 'sensitive';
-  // INVARIANT: the most specific root wins, so a home or workspace that sits in a temp folder (a CI
-  // runner, a sandbox) is still home or workspace, and a temp folder inside home is still temp.
-  let best: { length: number; cls: PathClass } | undefined;
-  const consider = (root: string, cls: PathClass) => {
-    if (isUnder(path, root) && (!best || root.length > best.length)) best = { length: root.length, cls };
-  };
-  for (const t of scope.tempDirs) consider(t, 'temp');
-  for (const w of scope.workspaceRoots) consider(w, 'workspace');
-  consider(scope.home, 'home');
-  if (best) return best.cls;
-  if (path === '/' || SYSTEM_ROOTS.some((s) => isUnder(path, s))) return 'system';
+  const work = depthIn(path, scope.workspaceRoots);
+  const temp = depthIn(path, scope.tempDirs);
+  const home = isUnder(path, scope.home) ? scope.home.length : -1;
+  if (work >= 0 && work >= temp && work >= home) return 'workspace';
+  if (temp >= 0 && temp >= home) return 'temp';
+  if (home >= 0) return 'home';
+  if (path === '/' || scope.systemRoots.some((s) => isUnder(path, s))) return 'system';
   return 'outside';
 }
 
@@ -119,4 +152,27 @@ export function resolvePath(word: string, scope: PathScope, cwd: string = scope.
   const absolute = literal.startsWith('/') ? literal : `${cwd}/${literal}`;
   const resolved = normalize(absolute);
   return { resolved, class: classOf(resolved, scope), glob };
+}
+
+/** Path scopes compile regular expressions: per path table, keep the last few, keyed by the environment's content. */
+const scopesByTable = new WeakMap<ShellEnv['paths'], Map<string, PathScope>>();
+const scopesByEnv = new WeakMap<ShellEnv, PathScope>();
+
+export function scopeFor(env: ShellEnv): PathScope {
+  const same = scopesByEnv.get(env);
+  if (same) return same;
+  let scopes = scopesByTable.get(env.paths);
+  if (!scopes) {
+    scopes = new Map();
+    scopesByTable.set(env.paths, scopes);
+  }
+  const key = JSON.stringify([env.cwd, env.home, env.workspaceRoots, env.tempDirs, env.sensitivePaths ?? []]);
+  let scope = scopes.get(key);
+  if (!scope) {
+    scope = makePathScope(env);
+    if (scopes.size >= 32) scopes.delete(scopes.keys().next().value as string);
+    scopes.set(key, scope);
+  }
+  scopesByEnv.set(env, scope);
+  return scope;
 }

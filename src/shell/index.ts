@@ -14,6 +14,7 @@ export {
   PARSER_WASM,
   type ShellParser,
 } from './load-parser';
+export { hostCategories, type PathVerdict, pathCategories } from './path-categories';
 export type {
   CategoryHit,
   HostRef,
@@ -23,6 +24,7 @@ export type {
   SegmentContext,
   ShellAnalysis,
   ShellEnv,
+  ShellPathTable,
   Uncertainty,
   UncertaintyCode,
 } from './types';

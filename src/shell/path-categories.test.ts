@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from './category';
 import { hostCategories, pathCategories } from './path-categories';
+import { PATHS } from './testdata/shell-env';
 import type { ShellEnv } from './types';
 
 const env: ShellEnv = {
+  paths: PATHS,
   cwd: '/home/u/proj',
   home: '/home/u',
   workspaceRoots: ['/home/u/proj'],

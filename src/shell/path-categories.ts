@@ -5,8 +5,8 @@
  */
 
 import type { Category } from './category';
-import { makePathScope, resolvePath } from './classify-path';
-import { isLocalHost } from './detect/network-target';
+import { resolvePath, scopeFor } from './classify-path';
+import { isLocalHost, isStatedHost } from './detect/network-target';
 import { isAgentConfig, isBlockDevice, isPersistence } from './detect/path-effects';
 import { protectQuoted } from './markers';
 import type { PathRef, ShellEnv } from './types';
@@ -17,15 +17,15 @@ export interface PathVerdict {
 }
 
 export function pathCategories(path: string, role: 'read' | 'write' | 'delete', env: ShellEnv): PathVerdict {
-  const scope = makePathScope(env);
+  const scope = scopeFor(env);
   // A tool's path is literal text: no globs, no variables.
   const res = resolvePath(protectQuoted(path), scope);
   const categories: Category[] = [];
   const p = res.resolved;
   if (role === 'read' && res.class === 'sensitive') categories.push('secret_material_read');
   if (role !== 'read' && p !== undefined) {
-    if (isAgentConfig(p, scope.home)) categories.push('agent_self_modification');
-    if (role === 'write' && isPersistence(p, scope.home)) categories.push('persistence');
+    if (isAgentConfig(p, scope)) categories.push('agent_self_modification');
+    if (role === 'write' && isPersistence(p, scope)) categories.push('persistence');
     if (role === 'write' && isBlockDevice(p)) categories.push('block_device_write');
   }
   const ref: PathRef = {
@@ -40,8 +40,5 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
 export function hostCategories(host: string, env: ShellEnv): Category[] {
   if (isLocalHost(host)) return [];
   const h = host.toLowerCase();
-  const stated = (env.statedHosts ?? []).some(
-    (s) => h === s.toLowerCase() || h.endsWith(`.${s.toLowerCase()}`),
-  );
-  return stated ? [] : ['outbound_network_to_unstated_host'];
+  return isStatedHost(h, env) ? [] : ['outbound_network_to_unstated_host'];
 }

@@ -90,18 +90,39 @@ export interface ShellAnalysis {
   sensitiveToNetwork: boolean;
 }
 
+/**
+ * The path table (rules/check-paths.json, read and validated at the seam): `~/x` is under home, `/x` absolute,
+ * `./x` under a workspace root (each covers everything below it); a bare pattern matches any path component.
+ */
+export interface ShellPathTable {
+  readonly sensitive: readonly string[];
+  /** Basenames that look secret but are not (`.env.example`, `*.pub`). */
+  readonly sensitive_exceptions: readonly string[];
+  readonly system_roots: readonly string[];
+  readonly temp_dirs: readonly string[];
+  /** `/dev/null`, the standard streams, random sources: classed temp. */
+  readonly scratch_devices: readonly string[];
+  /** The agent's and gavel's own configuration and hooks. */
+  readonly self_modification: readonly string[];
+  /** Shell start-up files, cron, services, login hooks, authorized keys, git hooks. */
+  readonly persistence: readonly string[];
+}
+
 /** Treat as immutable: analyses cache derived data per ShellEnv object. */
 export interface ShellEnv {
+  /** The path classes; one source of truth shared with action review. */
+  readonly paths: ShellPathTable;
   readonly cwd: string;
   readonly home: string;
   /** Roots of the project(s) the agent works in. A root equal to home or `/` never counts as workspace. */
   readonly workspaceRoots: readonly string[];
-  /** Writable scratch roots; `/tmp` and `/var/tmp` are added when missing. */
+  /** Writable scratch roots, besides the table's `temp_dirs`. */
   readonly tempDirs: readonly string[];
-  /** Hosts the user stated (task, policy). `example.com` also covers `api.example.com`. Loopback is always local. */
+  /** Hosts the user stated (task, policy). `example.com` also covers `api.example.com`. Loopback is always local.
+   * A stated package source counts as a stated host too. */
   readonly statedHosts?: readonly string[];
   /** Package sources stated: registry hosts and git hosts. Undefined: the public default registries only. */
   readonly packageSources?: readonly string[];
-  /** Extra sensitive path patterns from policy, added to the built-in list (`~/`, `/` or a bare name glob). */
+  /** Extra sensitive path patterns from config (`[check] sensitive`), added to the table's. */
   readonly sensitivePaths?: readonly string[];
 }

@@ -7,11 +7,11 @@
 
 import type { Basis } from '../../core';
 import type { ShellAnalysis, ShellEnv } from '../../shell/types';
-import { classifyPath, type PathEnv } from '../paths/classify-path';
 import { type InScope, matchArgumentRule } from '../rules/argument-rule';
 import type { CompiledPolicy } from './compiled-policy';
 
-export const EXAMPLE_ENV: ShellEnv = {
+/** The example workspace; the path table and sensitive additions come from the policy. */
+export const EXAMPLE_ENV: Omit<ShellEnv, 'paths'> = {
   cwd: '/work/project',
   home: '/home/user',
   workspaceRoots: ['/work/project'],
@@ -28,7 +28,13 @@ export async function checkExamples(
   policy: CompiledPolicy,
   analyzeShell: AnalyzeShell,
 ): Promise<ExamplesResult> {
-  const env: PathEnv = { ...EXAMPLE_ENV, sensitive: policy.sensitive };
+  const env: ShellEnv = {
+    ...EXAMPLE_ENV,
+    paths: policy.paths,
+    sensitivePaths: policy.sensitive,
+    statedHosts: policy.statedHosts,
+    packageSources: policy.packageSources,
+  };
   const inScope: InScope = (scope, cls) => scope === cls;
   for (const { spec, source } of policy.argumentRules) {
     const where =
@@ -42,14 +48,8 @@ export async function checkExamples(
       [spec.not_match ?? [], false],
     ] as const) {
       for (const [i, example] of examples.entries()) {
-        const analysis = await analyzeShell(example, EXAMPLE_ENV);
-        const segments = analysis.segments.map((s) => ({
-          ...s,
-          paths: s.paths.map((p) =>
-            p.resolved ? { ...p, class: classifyPath(p.resolved, env, policy.paths) } : p,
-          ),
-        }));
-        const hits = segments.map((s) => matchArgumentRule(spec, s, inScope));
+        const analysis = await analyzeShell(example, env);
+        const hits = analysis.segments.map((s) => matchArgumentRule(spec, s, inScope));
         const ok = want ? hits.length > 0 && hits.every(Boolean) : !hits.some(Boolean);
         if (!ok) {
           const list = want ? 'match' : 'not_match';

@@ -8,8 +8,9 @@
  * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review.
  */
 
-import { pathEnvOf, scopeTest } from '../facts/collect-facts';
+import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
+import { scopeTest, shellEnvOf } from '../facts/shell-env';
 import type { CheckRequest } from '../request/request';
 import { matchArgumentRule } from '../rules/argument-rule';
 import { matchPermissionRule, ruleNamesExactly } from '../rules/permission-rule';
@@ -38,7 +39,8 @@ export interface TargetVerdict {
 
 export interface Evaluation {
   bucket: Bucket;
-  /** The target that decided (the first of the strictest); -1 when uncertainty decided with no target. */
+  /** The target that decided (the strictest; among equals the most serious category, then the first); -1 when
+   * uncertainty decided with no target. */
   deciding: number;
   decider: Decider;
   targets: TargetVerdict[];
@@ -47,6 +49,13 @@ export interface Evaluation {
 }
 
 const RANK: Record<Bucket, number> = { allow: 0, review: 1, deny: 2 };
+
+/** Among targets of one bucket, a category decider named earlier in CATEGORY_ORDER decides; others keep order. */
+function severity(d: Decider): number {
+  if (d.kind !== 'category') return Number.POSITIVE_INFINITY;
+  const at = (CATEGORY_ORDER as readonly string[]).indexOf(d.category);
+  return at < 0 ? CATEGORY_ORDER.length : at;
+}
 
 interface Shared {
   roots: { projectRoot: string; home: string };
@@ -140,15 +149,18 @@ function ruleDecider(id: string, source: RuleSource, reason: string | undefined)
 export function evaluatePolicy(facts: Facts, policy: CompiledPolicy, request: CheckRequest): Evaluation {
   const shared: Shared = {
     roots: { projectRoot: request.workspaceRoots[0] ?? request.cwd, home: request.home },
-    inScope: scopeTest(policy, pathEnvOf(request, policy)),
+    inScope: scopeTest(policy, shellEnvOf(request, policy)),
   };
   const targets = facts.targets.map((t) => evaluateTarget(t, policy, shared));
   let deciding = -1;
   let bucket: Bucket = 'allow';
+  let weight = Number.POSITIVE_INFINITY;
   for (const v of targets) {
-    if (deciding === -1 || RANK[v.bucket] > RANK[bucket]) {
+    const w = severity(v.decider);
+    if (deciding === -1 || RANK[v.bucket] > RANK[bucket] || (RANK[v.bucket] === RANK[bucket] && w < weight)) {
       deciding = v.target;
       bucket = v.bucket;
+      weight = w;
     }
   }
   const presumed = targets.some((v) => v.presumed);

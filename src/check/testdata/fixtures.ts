@@ -1,7 +1,7 @@
 /**
  * Test fixtures for action review: the bundled rule files, a policy compiled from them with config overrides,
- * a request builder, and hand-written ShellAnalysis test doubles (the real analyzer lives in src/shell and is
- * wired by the lead; these doubles stand for what it reports).
+ * a request builder, and hand-written ShellAnalysis test doubles for tests about the pipeline's order and modes
+ * (where a path class or a category matters, tests run the real analyzer from src/shell instead).
  */
 
 import { readFileSync } from 'node:fs';

@@ -34,7 +34,13 @@ export async function judgeStatic(units: readonly Unit[], ctx: StaticContext): P
       hosts: ctx.data.hosts,
       exists,
       ...(ctx.analyzer ? { analyzer: ctx.analyzer } : {}),
-      shellEnv: { cwd: ctx.root, home: ctx.home, workspaceRoots: [ctx.root], tempDirs: ['/tmp'] },
+      shellEnv: {
+        paths: ctx.data.paths,
+        cwd: ctx.root,
+        home: ctx.home,
+        workspaceRoots: [ctx.root],
+        tempDirs: ['/tmp'],
+      },
     });
     out.push({ unit, ...result });
   }

@@ -12,7 +12,13 @@ import type { Unit } from '../types';
 import { analyzeSnippets, codeForCategory, type ShellAnalyzer } from './risky-shell';
 import { runStatic } from './run-static';
 
-const env = { cwd: '/p', home: '/home/u', workspaceRoots: ['/p'], tempDirs: ['/tmp'] };
+const env = {
+  paths: bundledJudgeData().paths,
+  cwd: '/p',
+  home: '/home/u',
+  workspaceRoots: ['/p'],
+  tempDirs: ['/tmp'],
+};
 
 /** Test double: reports `category` for any command containing `needle`. */
 function fakeAnalyzer(rules: [needle: string, category: Category][], seen: string[] = []): ShellAnalyzer {

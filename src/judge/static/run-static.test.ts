@@ -4,7 +4,7 @@ import type { Unit, UnitKind } from '../types';
 import { runStatic } from './run-static';
 
 const data = bundledJudgeData();
-const env = { cwd: '/p', home: '/home/u', workspaceRoots: ['/p'], tempDirs: ['/tmp'] };
+const env = { paths: data.paths, cwd: '/p', home: '/home/u', workspaceRoots: ['/p'], tempDirs: ['/tmp'] };
 
 function unit(kind: UnitKind, files: Record<string, string>, path?: string): Unit {
   const paths = Object.keys(files);

@@ -1,17 +1,30 @@
 /**
  * Deletes and writes on the local file system: rm, rmdir, unlink, shred, find -delete/-exec, cp/mv/tee/…,
  * dd, mkfs and friends, chmod setuid. Decides destructive_root_delete, recursive_delete_outside_workspace,
- * local_work_loss (the whole workspace), block_device_write and privilege_escalation. Pure.
+ * local_work_loss (the whole workspace, or a recursive delete of a workspace folder that is not a build output
+ * or cache), block_device_write and privilege_escalation. Pure.
  */
 
 import { isUnder, type ResolvedPath } from '../classify-path';
 import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW } from '../flow';
 import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../invocation';
-import { isBlockDevice, shortPath, touchPath } from './path-effects';
+import { isBlockDevice, isGenerated, shortPath, touchPath } from './path-effects';
 
-/** Classifies one recursive delete target. */
-export function recursiveDelete(word: Word, inv: Invocation, r: Reporter, partial = false): void {
+/** Stands for each file `find -exec` passes to its command (`{}` of a filtered search). */
+const EACH_FOUND = '\u0001\u0002';
+
+/**
+ * Classifies one recursive delete target. `partial`: only some files below it (a filtered find); `move`: the
+ * tree moves away (`mv`), which empties where it was but loses nothing inside the workspace.
+ */
+export function recursiveDelete(
+  word: Word,
+  inv: Invocation,
+  r: Reporter,
+  partial = false,
+  move = false,
+): void {
   const res: ResolvedPath = touchPath(word, 'delete', inv, r);
   const p = res.resolved;
   const what = shortPath(word);
@@ -37,8 +50,16 @@ export function recursiveDelete(word: Word, inv: Invocation, r: Reporter, partia
   }
   if (res.class === 'temp') return;
   if (res.class === 'workspace') {
-    if (!partial && r.scope.workspaceRoots.includes(p)) {
+    if (partial) return;
+    if (r.scope.workspaceRoots.includes(p)) {
       r.hit('local_work_loss', `\`${inv.program}\` deletes the whole workspace (${what})`, inv.segment);
+    } else if (!move && !isGenerated(p, r)) {
+      // Build outputs and caches come back with a build; anything else may be uncommitted work.
+      r.hit(
+        'local_work_loss',
+        `\`${inv.program}\` deletes recursively a workspace folder that is not a build output or cache (${what})`,
+        inv.segment,
+      );
     }
     return;
   }
@@ -53,7 +74,7 @@ function rm(inv: Invocation, r: Reporter): void {
   const { options, positionals } = splitArgs(inv.args);
   const recursive = hasFlag(options, 'r', ['--recursive']) || hasFlag(options, 'R');
   for (const target of positionals) {
-    if (recursive) recursiveDelete(target, inv, r);
+    if (recursive) recursiveDelete(target, inv, r, target.text.includes(EACH_FOUND));
     else touchPath(target, 'delete', inv, r);
   }
 }
@@ -89,10 +110,10 @@ function find(inv: Invocation, r: Reporter): Flow {
     const cmd: Word[] = [];
     for (k++; k < args.length && !/^(;|\+)$/.test(plain(args[k])); k++) cmd.push(args[k] as Word);
     for (const root of roots) {
-      const each = filtered ? `${root.text}/\u0001\u0002` : `${root.text}/*`;
+      const each = filtered ? `${root.text}/${EACH_FOUND}` : `${root.text}/*`;
       const argv = cmd.map((w) =>
         plain(w).includes('{}')
-          ? { text: w.text.replaceAll('\u0001\u0002', each).replaceAll('{}', each), flow: w.flow }
+          ? { text: w.text.replaceAll(EACH_FOUND, each).replaceAll('{}', each), flow: w.flow }
           : w,
       );
       if (argv.length > 0) r.command(argv, inv, `find ${t}`);
@@ -122,7 +143,7 @@ function copyLike(inv: Invocation, r: Reporter, move: boolean): void {
   }
   // Moving a folder away removes it from where it was: classed like a recursive delete.
   for (const s of sources) {
-    if (move) recursiveDelete(s, inv, r);
+    if (move) recursiveDelete(s, inv, r, false, true);
     else touchPath(s, 'read', inv, r);
   }
   if (dest) touchPath(dest, 'write', inv, r);

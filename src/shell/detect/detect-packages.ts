@@ -4,7 +4,7 @@
  */
 
 import { type Invocation, optionText, plain, type Reporter } from '../invocation';
-import { DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
+import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 
 const INSTALLERS: Record<string, readonly string[]> = {
   npm: ['install', 'i', 'add', 'ci', 'exec', 'x'],
@@ -31,8 +31,7 @@ export function detectPackages(inv: Invocation, r: Reporter): void {
   const sub = (texts.find((t) => !t.startsWith('-')) ?? '').toLowerCase();
   if (!subs.includes(sub) && !subs.includes('')) return;
   const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES)];
-  const unstated = (host: string | undefined) =>
-    host !== undefined && !stated.some((s) => host === s || host.endsWith(`.${s}`));
+  const unstated = (host: string | undefined) => host !== undefined && !covers(stated, host);
   for (let i = 0; i < texts.length; i++) {
     const t = texts[i] ?? '';
     const m = SOURCE_OPTIONS.exec(t);

@@ -4,6 +4,7 @@
  */
 
 import type { Invocation, Reporter } from '../invocation';
+import type { ShellEnv } from '../types';
 
 export const DEFAULT_PACKAGE_SOURCES = [
   'registry.npmjs.org',
@@ -28,9 +29,19 @@ export function isLocalHost(host: string): boolean {
   );
 }
 
-function covers(list: readonly string[], host: string): boolean {
+/** A host the user stated, or a stated package source (default: the public registries). */
+export function isStatedHost(host: string, env: ShellEnv): boolean {
+  return covers(env.statedHosts ?? [], host) || covers(env.packageSources ?? DEFAULT_PACKAGE_SOURCES, host);
+}
+
+/** `example.com` covers it and its subdomains; `*.example.com` its subdomains only. */
+export function covers(list: readonly string[], host: string): boolean {
   const h = host.toLowerCase();
-  return list.some((s) => h === s.toLowerCase() || h.endsWith(`.${s.toLowerCase()}`));
+  return list.some((raw) => {
+    const s = raw.toLowerCase();
+    if (s.startsWith('*.')) return h.endsWith(s.slice(1));
+    return h === s || h.endsWith(`.${s}`);
+  });
 }
 
 /** Host of a URL, `user@host:path`, `host:path` or bare host; undefined when not a destination. */
@@ -54,7 +65,7 @@ export function networkTarget(
   if (!host || host.includes('\u0000')) return false;
   const local = isLocalHost(host);
   r.host(inv.segment, { host, local, via });
-  if (!local && !covers(r.env.statedHosts ?? [], host)) {
+  if (!local && !isStatedHost(host, r.env)) {
     r.hit(
       'outbound_network_to_unstated_host',
       `\`${via}\` connects to a host nobody stated (${host.slice(0, 60)})`,

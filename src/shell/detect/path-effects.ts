@@ -1,11 +1,11 @@
 /**
  * What touching a path means: resolves a word for an invocation, records it on the segment, and reports the
  * categories that follow from the path alone (secret reads, writes to shell rc files, cron, services, agent
- * and gavel configuration, block devices). Pure apart from reporting.
+ * and gavel configuration, block devices), by the path table's patterns. Pure apart from reporting.
  */
 
-import { isUnder, type ResolvedPath, resolvePath } from '../classify-path';
-import { GENERATED_FOLDERS } from '../data/system-roots';
+import { isUnder, matchesSet, type PathScope, type ResolvedPath, resolvePath } from '../classify-path';
+import { GENERATED_FOLDERS } from '../data/generated-folders';
 import type { Word } from '../decode-word';
 import { type Invocation, type Reporter, shown } from '../invocation';
 import { DYN } from '../markers';
@@ -19,65 +19,6 @@ export function resolveArg(word: Word, inv: Invocation, r: Reporter): ResolvedPa
   return resolvePath(text, r.scope, inv.cwd ?? r.scope.cwd);
 }
 
-/** Files whose change makes something run later: shell start-up files, cron, services, login hooks. */
-const PERSISTENCE_HOME = [
-  '.bashrc',
-  '.bash_profile',
-  '.bash_login',
-  '.profile',
-  '.zshrc',
-  '.zshenv',
-  '.zprofile',
-  '.zlogin',
-  '.config/fish',
-  '.ssh/authorized_keys',
-  '.ssh/rc',
-  '.config/autostart',
-  '.config/systemd',
-  'Library/LaunchAgents',
-  '.local/share/systemd',
-  '.xinitrc',
-  '.xprofile',
-  '.pam_environment',
-];
-const PERSISTENCE_SYSTEM = [
-  '/etc/cron.d',
-  '/etc/cron.daily',
-  '/etc/cron.hourly',
-  '/etc/cron.weekly',
-  '/etc/cron.monthly',
-  '/etc/crontab',
-  '/var/spool/cron',
-  '/etc/systemd',
-  '/lib/systemd',
-  '/usr/lib/systemd',
-  '/etc/init.d',
-  '/etc/rc.local',
-  '/etc/profile',
-  '/etc/profile.d',
-  '/etc/bash.bashrc',
-  '/etc/zsh',
-  '/Library/LaunchAgents',
-  '/Library/LaunchDaemons',
-  '/etc/ld.so.preload',
-  '/etc/environment',
-  '/etc/sudoers',
-  '/etc/sudoers.d',
-];
-/** The agent's and gavel's own configuration: changing it changes what gets reviewed. */
-const AGENT_DIRS = [
-  '.claude',
-  '.codex',
-  '.pi',
-  '.gavel',
-  '.cursor',
-  '.gemini',
-  '.continue',
-  '.aider.conf.yml',
-];
-const AGENT_FILES = ['gavel.toml', 'CLAUDE.md', 'AGENTS.md', '.mcp.json', 'claude_desktop_config.json'];
-const AGENT_HOME = ['.claude.json', '.config/gavel', '.config/claude', '.config/codex'];
-
 /** A path at or below a generated folder, inside a workspace root. */
 export function isGenerated(path: string | undefined, r: Reporter): boolean {
   if (path === undefined) return false;
@@ -89,18 +30,14 @@ export function isGenerated(path: string | undefined, r: Reporter): boolean {
     .some((part) => GENERATED_FOLDERS.includes(part));
 }
 
-export function isAgentConfig(path: string, home: string): boolean {
-  const parts = path.split('/');
-  if (parts.some((p) => AGENT_DIRS.includes(p))) return true;
-  if (AGENT_FILES.includes(parts[parts.length - 1] ?? '')) return true;
-  return AGENT_HOME.some((h) => isUnder(path, `${home}/${h}`));
+/** The agent's and gavel's own configuration (the table's `self_modification`). */
+export function isAgentConfig(path: string, scope: PathScope): boolean {
+  return matchesSet(path, scope.selfModification);
 }
 
-export function isPersistence(path: string, home: string): boolean {
-  return (
-    PERSISTENCE_HOME.some((h) => isUnder(path, `${home}/${h}`)) ||
-    PERSISTENCE_SYSTEM.some((s) => isUnder(path, s))
-  );
+/** Files whose change makes something run later (the table's `persistence`). */
+export function isPersistence(path: string, scope: PathScope): boolean {
+  return matchesSet(path, scope.persistence);
 }
 
 export function isBlockDevice(path: string): boolean {
@@ -129,14 +66,14 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
     );
   }
   if ((role === 'write' || role === 'delete') && p !== undefined) {
-    if (isAgentConfig(p, r.scope.home)) {
+    if (isAgentConfig(p, r.scope)) {
       r.hit(
         'agent_self_modification',
         `\`${inv.program}\` changes agent or gavel configuration (${shortPath(word)})`,
         inv.segment,
       );
     }
-    if (role === 'write' && isPersistence(p, r.scope.home)) {
+    if (role === 'write' && isPersistence(p, r.scope)) {
       r.hit(
         'persistence',
         `\`${inv.program}\` writes a file that runs at login, on a schedule or as a service (${shortPath(word)})`,
@@ -156,7 +93,7 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
 
 /** True when a folder holds secret material below it (home, `~/.config`, `/etc`): a recursive read takes it. */
 export function holdsSecrets(path: string | undefined, r: Reporter): boolean {
-  return path !== undefined && r.scope.sensitivePrefixes.some((s) => isUnder(s, path) && s !== path);
+  return path !== undefined && r.scope.sensitive.prefixes.some((s) => isUnder(s, path) && s !== path);
 }
 
 /** Programs that read whole folder trees by default. */

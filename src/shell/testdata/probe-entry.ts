@@ -6,7 +6,17 @@ import { analyzeShell } from '../index';
 // PROBE_NO_LIFTOFF=1 leaves the flag off, to measure the exit-time trap it avoids.
 if (process.env.PROBE_NO_LIFTOFF !== '1') setFlagsFromString('--liftoff-only');
 for (const flag of (process.env.PROBE_FLAGS ?? '').split(' ').filter(Boolean)) setFlagsFromString(flag);
-const env = { cwd: '/home/u/proj', home: '/home/u', workspaceRoots: ['/home/u/proj'], tempDirs: ['/tmp'] };
+// A minimal path table: the probe only needs `/` to be a system path.
+const paths = {
+  sensitive: [],
+  sensitive_exceptions: [],
+  system_roots: ['/etc'],
+  temp_dirs: ['/tmp'],
+  scratch_devices: [],
+  self_modification: [],
+  persistence: [],
+};
+const env = { paths, cwd: '/home/u/proj', home: '/home/u', workspaceRoots: ['/home/u/proj'], tempDirs: ['/tmp'] };
 try {
   const a = await analyzeShell(process.argv[2] ?? '', env);
   process.stdout.write(JSON.stringify(a.hits.map((h) => h.category)));

@@ -1,39 +1,21 @@
-// Golden test of the `gavel explain` trace. The shell analysis is a hand-written test double of what src/shell
-// reports. Refresh the golden file with UPDATE_GOLDEN=1.
+// Golden test of the `gavel explain` trace, on the real shell analyzer. Refresh the golden file with
+// UPDATE_GOLDEN=1.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkWithTrace } from '../../../check';
-import { analysis, fixed, policyWith, request, seg } from '../../../check/testdata/fixtures';
+import { policyWith, request } from '../../../check/testdata/fixtures';
 import { fixedClock } from '../../../core';
+import { analyzeShell } from '../../../shell';
 import { renderDecision, renderTrace } from './render-decision';
 
 const golden = fileURLToPath(new URL('../testdata/explain-compound.golden.txt', import.meta.url));
 
 describe('renderTrace', () => {
   it('prints segments, wrappers, paths, hosts, categories and the deciding rule (golden)', async () => {
-    const a = analysis(
-      [
-        seg(['git', 'log', '--oneline']),
-        seg(['rm', '-rf', '/home/dev/old'], {
-          wrappers: ['sudo', 'timeout 5'],
-          paths: [{ raw: '~/old', resolved: '/home/dev/old', class: 'home', role: 'delete' }],
-        }),
-        seg(['curl', '-s', 'https://example.com'], {
-          hosts: [{ host: 'example.com', local: false, via: 'curl' }],
-        }),
-      ],
-      [
-        { category: 'privilege_escalation', reason: 'runs a command as root', segment: 1 },
-        {
-          category: 'recursive_delete_outside_workspace',
-          reason: 'deletes a folder tree outside the workspace',
-          segment: 1,
-        },
-      ],
-    );
-    const result = await checkWithTrace(request({ kind: 'shell', command: 'x' }), {
-      analyzeShell: fixed(a),
+    const command = 'git log --oneline; sudo timeout 5 rm -rf ~/old; curl -s https://example.com';
+    const result = await checkWithTrace(request({ kind: 'shell', command }), {
+      analyzeShell,
       policy: policyWith(),
       clock: fixedClock('2026-11-29T00:00:00Z'),
     });

@@ -1,0 +1,45 @@
+/**
+ * The decision the corpus scores: the full action-review pipeline, `check()`, with the real shell analyzer,
+ * the bundled default policy (rules/check-*.json) and no config (every `[check]` key at its default), as
+ * `gavel hook claude-code` runs it in a workspace without gavel.toml. `block` is deny or escalate. Reads the
+ * three rule files once.
+ */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CheckRequest, check, compilePolicy, emptyContext } from '../../src/check';
+import { type Config, tableSettings } from '../../src/config';
+import { systemClock } from '../../src/core';
+import { analyzeShell } from '../../src/shell';
+import type { Where } from './corpus-case';
+
+export type Decide = (command: string, where: Where) => Promise<'allow' | 'block'>;
+
+function defaultCheckConfig(): Config['check'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of tableSettings('check')) out[key] = spec.default;
+  return out as Config['check'];
+}
+
+/** `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). */
+export function bundledCheck(root: string): Decide {
+  const read = (name: string): unknown => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
+  const compiled = compilePolicy({
+    policyJson: read('check-policy.json'),
+    floorJson: read('check-floor.json'),
+    pathsJson: read('check-paths.json'),
+    check: defaultCheckConfig(),
+  });
+  if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
+  const deps = { analyzeShell, policy: compiled.policy, clock: systemClock };
+  return async (command, where) => {
+    const request: CheckRequest = {
+      toolName: 'Bash',
+      input: { kind: 'shell', command },
+      ...where,
+      context: emptyContext(),
+    };
+    const decision = await check(request, deps);
+    return decision.verdict === 'allow' ? 'allow' : 'block';
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The one ShellEnv of a request: where it runs (cwd, home, workspace and temp roots from the harness and
+ * `[check]`), the path table (rules/check-paths.json, part of the compiled policy), the sensitive additions,
+ * stated hosts and package sources of the policy. Shell analysis decides every path class and every
+ * category with it; action review never re-decides them. Also the scope test of argument rules. Pure.
+ */
+
+import type { PathClass, ShellEnv } from '../../shell/types';
+import { isUnder, resolvePath } from '../paths/resolve-path';
+import type { CompiledPolicy } from '../policy/compiled-policy';
+import type { CheckRequest } from '../request/request';
+import type { ScopeName } from '../rules/argument-rule';
+
+/** The analyzer caches its path scope per ShellEnv object: one object per request and policy. */
+const envs = new WeakMap<CheckRequest, WeakMap<CompiledPolicy, ShellEnv>>();
+
+export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): ShellEnv {
+  const cached = envs.get(request)?.get(policy);
+  if (cached) return cached;
+  const base = request.workspaceRoots[0] ?? request.cwd;
+  const env: ShellEnv = {
+    paths: policy.paths,
+    cwd: request.cwd,
+    home: request.home,
+    workspaceRoots: [
+      ...request.workspaceRoots,
+      ...policy.workspaceRoots.map((r) => resolvePath(r, base, request.home)),
+    ],
+    tempDirs: [...request.tempDirs, ...policy.tempDirs.map((t) => resolvePath(t, request.cwd, request.home))],
+    sensitivePaths: policy.sensitive,
+    statedHosts: policy.statedHosts,
+    packageSources: policy.packageSources,
+  };
+  const byPolicy = envs.get(request) ?? new WeakMap<CompiledPolicy, ShellEnv>();
+  byPolicy.set(policy, env);
+  envs.set(request, byPolicy);
+  return env;
+}
+
+/** Whether a path of class `cls` at `resolved` is in a scope the policy names (`writable` is config's list). */
+export function scopeTest(policy: CompiledPolicy, env: ShellEnv) {
+  const writable = policy.writable.map((w) => resolvePath(w, env.workspaceRoots[0] ?? env.cwd, env.home));
+  return (scope: ScopeName, cls: PathClass, resolved: string): boolean =>
+    scope === 'writable' ? writable.some((w) => isUnder(resolved, w)) : cls === scope;
+}
