@@ -24,7 +24,8 @@ function spawnTimed(variant, cwd) {
   const result = spawnSync(variant.command, variant.args, {
     cwd,
     env: variant.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [variant.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    ...(variant.input === undefined ? {} : { input: variant.input }),
     encoding: 'utf8',
   });
   const ms = performance.now() - started;
@@ -38,7 +39,7 @@ function spawnTimed(variant, cwd) {
 /**
  * Times each variant as a fresh process, interleaved: every round runs every variant once, in an order
  * that rotates each round, so a noisy neighbour slows all variants alike. Warm-up rounds are dropped.
- * variant: { name, command, args, env?, expectStatus? }. Returns { [name]: number[] } in milliseconds.
+ * variant: { name, command, args, env?, input? (stdin text), expectStatus? }. Returns { [name]: number[] } in milliseconds.
  */
 export function timeInterleaved(variants, { runs, warmup, cwd }) {
   const samples = Object.fromEntries(variants.map((v) => [v.name, []]));
@@ -66,6 +67,7 @@ export function peakRssMiB(variant, { runs = 5, cwd }) {
     const result = spawnSync(variant.command, ['--import', RSS_PROBE, ...variant.args], {
       cwd,
       env: variant.env ?? process.env,
+      ...(variant.input === undefined ? {} : { input: variant.input }),
       encoding: 'utf8',
     });
     const match = /gavel-bench-maxrss=(\d+)/.exec(String(result.stderr));
