@@ -24,7 +24,9 @@ export { systemClock } from './src/core/index.ts';
 export function corpusCommands(dirs) {
   const out = [];
   for (const dir of dirs.filter((d) => existsSync(d))) {
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       for (const c of JSON.parse(readFileSync(join(dir, file), 'utf8')))
         if (typeof c.command === 'string') out.push(c.command);
     }
@@ -69,7 +71,9 @@ export async function run({ root, runs }) {
   });
   const m = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
   const rule = (name) => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
-  const checkTable = Object.fromEntries([...m.tableSettings('check')].map(([key, spec]) => [key, spec.default]));
+  const checkTable = Object.fromEntries(
+    [...m.tableSettings('check')].map(([key, spec]) => [key, spec.default]),
+  );
   const compiled = m.compilePolicy({
     policyJson: rule('check-policy.json'),
     floorJson: rule('check-floor.json'),
