@@ -15,7 +15,8 @@ const root = dirname(here);
 
 const USAGE = `Usage: node bench/run.mjs [options] [filter...]
 
-Runs bench/*.mjs whose file name contains a filter (all without one) and prints one table.
+Runs bench/*.mjs whose file name contains a filter (all without one) and prints one table. A filter
+that names a file exactly (\`cold-start\` or \`cold-start.mjs\`) selects that file alone.
 
 Options:
   --runs N     measured runs of each variant (default 30, or BENCH_RUNS)
@@ -39,6 +40,17 @@ export function benchmarkFiles(dir = here) {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs' && !f.startsWith('_'))
     .sort();
+}
+
+/** The files a filter list selects: all without one; a filter naming a file exactly selects it alone. */
+export function selectFiles(files, filters) {
+  if (filters.length === 0) return files;
+  const chosen = new Set();
+  for (const p of filters) {
+    const exact = files.filter((f) => f === p || f === `${p}.mjs`);
+    for (const f of exact.length > 0 ? exact : files.filter((f) => f.includes(p))) chosen.add(f);
+  }
+  return files.filter((f) => chosen.has(f));
 }
 
 export function met(row) {
@@ -87,9 +99,7 @@ async function main() {
   }
   const runs = wholeNumber(values.runs ?? process.env.BENCH_RUNS, 'runs', 30, 1);
   const warmup = wholeNumber(values.warmup, 'warmup', 5, 0);
-  const files = benchmarkFiles().filter(
-    (f) => positionals.length === 0 || positionals.some((p) => f.includes(p)),
-  );
+  const files = selectFiles(benchmarkFiles(), positionals);
   if (values.list) {
     process.stdout.write(`${files.join('\n')}\n`);
     return 0;

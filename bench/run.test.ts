@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: the runner is plain JavaScript without type declarations
+import { selectFiles } from './run.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const runner = (args: string[]) =>
@@ -59,6 +61,32 @@ describe('bench/run.mjs', () => {
       expect(row.value, row.name).toBeGreaterThan(0);
       expect(row.unit).toMatch(/^(ms|MiB|×)$/);
     }
+  });
+
+  it('--json gives the hook cold start rows: gavel on Bash and Read, the peer, ratios against node -e 0', () => {
+    const result = runner(['--json', '--runs', '1', '--warmup', '0', 'hook-cold-start']);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { results: { file: string; rows: Row[] }[] };
+    expect(report.results.map((r) => r.file)).toEqual(['hook-cold-start.mjs']);
+    const rows = report.results[0]?.rows ?? [];
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    for (const v of ['node -e 0', 'gavel hook (Bash)', 'gavel hook (Read)', 'cc-safety-net (Bash)']) {
+      expect(byName.get(`${v}: median`)?.unit).toBe('ms');
+      expect(byName.get(`${v}: peak RSS`)?.unit).toBe('MiB');
+    }
+    expect(byName.get('gavel (Bash) ÷ node -e 0')).toMatchObject({ unit: '×', target: 1.5 });
+    expect(byName.get('gavel (Bash) ÷ cc-safety-net (Bash)')).toMatchObject({ unit: '×', target: 1 });
+    for (const row of rows) expect(row.value, row.name).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['no filter: every file', [], ['a.mjs', 'cold-start.mjs', 'hook-cold-start.mjs']],
+    ['a substring: every file containing it', ['start'], ['cold-start.mjs', 'hook-cold-start.mjs']],
+    ['an exact name: that file alone', ['cold-start'], ['cold-start.mjs']],
+    ['an exact file name: that file alone', ['cold-start.mjs'], ['cold-start.mjs']],
+    ['two filters: the union, in file order', ['hook', 'a'], ['a.mjs', 'hook-cold-start.mjs']],
+  ])('selectFiles, %s', (_name, filters, want) => {
+    expect(selectFiles(['a.mjs', 'cold-start.mjs', 'hook-cold-start.mjs'], filters)).toEqual(want);
   });
 
   it('prints one table with a header and the machine line', () => {

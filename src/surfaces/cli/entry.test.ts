@@ -1,6 +1,7 @@
-// The split build as an installed package would hold it (bin/, dist/, rules/, package.json copied to a
-// temporary folder, no node_modules), spawned for real: the hook answers from its own chunks, and a missing
-// chunk blocks the tool call with exit 2 instead of the 1 that Claude Code and Codex would let through.
+// The build as an installed package would hold it (bin/, dist/, rules/, package.json copied to a temporary
+// folder, no node_modules), spawned for real: bin/gavel answers a hook from dist/hook.mjs alone, the split
+// dist/gavel.mjs serves the other commands, and a command chunk that fails to load blocks a hook call with
+// exit 2 instead of the 1 that Claude Code and Codex would let through.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ function install(): string {
   return dir;
 }
 
-function hook(dir: string, tool: string, input: Record<string, string>) {
+function hook(dir: string, tool: string, input: Record<string, string>, script = join(dir, 'bin', 'gavel')) {
   const payload = JSON.stringify({
     hook_event_name: 'PreToolUse',
     session_id: 's',
@@ -26,7 +27,7 @@ function hook(dir: string, tool: string, input: Record<string, string>) {
     tool_input: input,
     cwd: join(dir, 'project'),
   });
-  return spawnSync(process.execPath, [join(dir, 'bin', 'gavel'), 'hook', 'claude-code'], {
+  return spawnSync(process.execPath, [script, 'hook', 'claude-code'], {
     input: payload,
     env: { PATH: process.env.PATH ?? '', HOME: join(dir, 'home') },
     encoding: 'utf8',
@@ -63,10 +64,19 @@ describe('split build, installed without node_modules', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
   });
 
-  it('a missing hook chunk blocks the call with exit 2; --version, which does not need it, still works', () => {
+  it('bin/gavel answers a hook from dist/hook.mjs alone: every chunk of the split build removed', () => {
+    dir = install();
+    for (const f of readdirSync(join(dir, 'dist')))
+      if (f.endsWith('.mjs') && f !== 'hook.mjs') rmSync(join(dir, 'dist', f));
+    const r = hook(dir, 'Bash', { command: 'rm -rf /' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('dist/gavel.mjs run as a hook without its hook chunk blocks the call with exit 2; --version still works', () => {
     dir = install();
     rmSync(commandChunk(dir, 'hook'));
-    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    const r = hook(dir, 'Read', { file_path: 'README.md' }, join(dir, 'dist', 'gavel.mjs'));
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('gavel: internal error; the tool call is blocked\n');
