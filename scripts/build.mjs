@@ -1,10 +1,13 @@
 // Builds the CLI with esbuild into dist/ (see docs/decisions/0002-bundler.md and 0016-hook-bundle.md):
-// - dist/hook.mjs: one file holding only `gavel hook` (the command registry replaced by its one entry), what
-//   bin/gavel loads on every tool call: one module to resolve and compile, none of the other commands' code;
+// - dist/hook.cjs: one CommonJS file holding only `gavel hook` (the command registry replaced by its one
+//   entry), what bin/gavel runs on every tool call: none of the other commands' code;
 // - dist/gavel.mjs: every other command, split: the entry, shared chunks dist/chunk-*.mjs and one chunk per
 //   command (dist/<name>-command-*.mjs), so a command loads only the code it reaches.
 // Everything sits flat in dist/ so code that looks beside itself (the .wasm files, rules/ above) finds it.
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -26,7 +29,7 @@ const common = {
   },
 };
 
-/** For dist/hook.mjs: main.ts's `./commands` registry becomes one entry, the hook command, imported statically. */
+/** For dist/hook.cjs: main.ts's `./commands` registry becomes one entry, the hook command, imported statically. */
 const hookOnlyRegistry = {
   name: 'hook-only-registry',
   setup(b) {
@@ -58,23 +61,74 @@ await build({
   splitting: true,
 });
 
+// CommonJS, so bin/gavel can compile it with vm.Script: measured the cheapest start on Node 20, below the same
+// code as an ES module or through require() (docs/decisions/0016-hook-bundle.md). `import.meta.url` becomes the file's URL; the two dynamic imports of Node built-ins in
+// web-tree-sitter become require() (vm.Script cannot import() without --experimental-vm-modules).
 const hook = await build({
   ...common,
+  format: 'cjs',
   entryPoints: [ENTRY],
-  outfile: join(OUT, 'hook.mjs'),
+  outfile: join(OUT, 'hook.cjs'),
   plugins: [hookOnlyRegistry],
   metafile: true,
+  write: false,
+  define: { 'import.meta.url': '__gavelImportMetaUrl' },
+  banner: {
+    js: "var __gavelImportMetaUrl = require('node:url').pathToFileURL(__filename).href; var __gavelRequire = require;",
+  },
 });
 // If main.ts stops importing the registry as `./commands`, the plugin would silently match nothing and
-// dist/hook.mjs would carry every command again: refuse that build.
+// dist/hook.cjs would carry every command again: refuse that build.
 if (Object.keys(hook.metafile.inputs).some((f) => f.endsWith('cli/commands/index.ts'))) {
   process.stderr.write(
-    'build: dist/hook.mjs would hold the whole command registry; update hookOnlyRegistry\n',
+    'build: dist/hook.cjs would hold the whole command registry; update hookOnlyRegistry\n',
   );
   process.exit(1);
+}
+for (const file of hook.outputFiles) {
+  let text = file.text;
+  if (file.path.endsWith('.cjs')) {
+    text = text.replace(/\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__gavelRequire("$1"))');
+    const left = /\bimport\((?!\))/.exec(text);
+    if (left) {
+      process.stderr.write(
+        `build: dist/hook.cjs keeps a dynamic import() at ${left.index}; vm.Script cannot run it\n`,
+      );
+      process.exit(1);
+    }
+  }
+  writeFileSync(file.path, text);
 }
 
 // The shell parser's WASM files sit beside the bundle, where src/shell/load-parser.ts looks first, so an
 // installed package needs no node_modules lookup (docs/decisions/0015-shell-parser.md).
 copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', join(OUT, 'tree-sitter-bash.wasm'));
+
+// Smoke test of what bin/gavel runs on every tool call: one real hook call on a shell command from
+// dist/hook.cjs, in a scratch project and HOME.
+const scratch = mkdtempSync(join(tmpdir(), 'gavel-build-'));
+try {
+  mkdirSync(join(scratch, 'project', '.git'), { recursive: true });
+  mkdirSync(join(scratch, 'home'));
+  const smoke = spawnSync(process.execPath, [resolve('bin/gavel'), 'hook', 'claude-code'], {
+    cwd: join(scratch, 'project'),
+    env: { PATH: process.env.PATH ?? '', HOME: join(scratch, 'home') },
+    input: JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      session_id: 'build',
+      tool_name: 'Bash',
+      tool_input: { command: 'git status && npm test' },
+      cwd: join(scratch, 'project'),
+    }),
+    encoding: 'utf8',
+  });
+  if (smoke.status !== 0 || !smoke.stdout.includes('"permissionDecision"')) {
+    process.stderr.write(
+      `build: the hook did not run from dist/hook.cjs (exit ${smoke.status}): ${smoke.stderr}\n`,
+    );
+    process.exit(1);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

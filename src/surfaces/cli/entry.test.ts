@@ -1,9 +1,9 @@
 // The build as an installed package would hold it (bin/, dist/, rules/, package.json copied to a temporary
-// folder, no node_modules), spawned for real: bin/gavel answers a hook from dist/hook.mjs alone, the split
-// dist/gavel.mjs serves the other commands, and a command chunk that fails to load blocks a hook call with
-// exit 2 instead of the 1 that Claude Code and Codex would let through.
+// folder, no node_modules), spawned for real: bin/gavel answers a hook from dist/hook.cjs alone, the split
+// dist/gavel.mjs serves the other commands, and a hook bundle or command chunk that fails to load blocks a
+// hook call with exit 2 instead of the 1 that Claude Code and Codex would let through.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -64,13 +64,32 @@ describe('split build, installed without node_modules', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
   });
 
-  it('bin/gavel answers a hook from dist/hook.mjs alone: every chunk of the split build removed', () => {
+  it('bin/gavel answers a hook from dist/hook.cjs alone: every file of the split build removed', () => {
     dir = install();
-    for (const f of readdirSync(join(dir, 'dist')))
-      if (f.endsWith('.mjs') && f !== 'hook.mjs') rmSync(join(dir, 'dist', f));
+    for (const f of readdirSync(join(dir, 'dist'))) if (f.endsWith('.mjs')) rmSync(join(dir, 'dist', f));
     const r = hook(dir, 'Bash', { command: 'rm -rf /' });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it.each([
+    ['throws as it loads', "throw new Error('broken');\n"],
+    ['is not JavaScript', '{{{\n'],
+  ])('a dist/hook.cjs that %s blocks the call with exit 2', (_name, text) => {
+    dir = install();
+    writeFileSync(join(dir, 'dist', 'hook.cjs'), text);
+    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('gavel: the bundle failed to load: run `npm run build` again\n');
+  });
+
+  it('without dist/hook.cjs a hook call falls back to dist/gavel.mjs and is answered', () => {
+    dir = install();
+    rmSync(join(dir, 'dist', 'hook.cjs'));
+    const r = hook(dir, 'Bash', { command: 'git status' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
   });
 
   it('dist/gavel.mjs run as a hook without its hook chunk blocks the call with exit 2; --version still works', () => {
