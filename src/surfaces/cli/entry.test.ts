@@ -3,7 +3,17 @@
 // dist/gavel.mjs serves the other commands, and a hook bundle or command chunk that fails to load blocks a
 // hook call with exit 2 instead of the 1 that Claude Code and Codex would let through.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +92,42 @@ describe('split build, installed without node_modules', () => {
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('gavel: the bundle failed to load: run `npm run build` again\n');
+  });
+
+  const cacheOf = (d: string) => readdirSync(join(d, 'dist')).filter((f) => f.endsWith('.v8cache'));
+
+  it('the build leaves one code cache, named after hook.cjs, which the installed copy uses unchanged', () => {
+    dir = install();
+    const [cache] = cacheOf(dir);
+    expect(cacheOf(dir)).toHaveLength(1);
+    const before = readFileSync(join(dir, 'dist', cache as string));
+    const r = hook(dir, 'Bash', { command: 'git status' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'dist', cache as string)).equals(before)).toBe(true);
+  });
+
+  it.each([
+    ['missing', (file: string) => rmSync(file)],
+    ['corrupt (V8 rejects it)', (file: string) => writeFileSync(file, 'not a code cache')],
+  ])('a code cache that is %s: the call is answered and a good cache is written', (_name, spoil) => {
+    dir = install();
+    const file = join(dir, 'dist', cacheOf(dir)[0] as string);
+    spoil(file);
+    const r = hook(dir, 'Bash', { command: 'rm -rf /' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+    expect(readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a code cache that cannot be written (its path is a folder): the call is still answered', () => {
+    dir = install();
+    const file = join(dir, 'dist', cacheOf(dir)[0] as string);
+    rmSync(file);
+    mkdirSync(join(file, 'x'), { recursive: true });
+    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
   });
 
   it('without dist/hook.cjs a hook call falls back to dist/gavel.mjs and is answered', () => {
