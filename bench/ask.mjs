@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { renderRows } from './run.mjs';
+import { renderRows } from './_table.mjs';
 
 export const title = 'ask (rules, no model)';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { renderRows } from './run.mjs';
+import { renderRows } from './_table.mjs';
 
 export const title = 'reviewer overhead';
 

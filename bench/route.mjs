@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderRows } from './run.mjs';
+import { renderRows } from './_table.mjs';
 
 export const title = 'route';
 

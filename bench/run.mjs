@@ -9,6 +9,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machine } from './_measure.mjs';
+import { met, renderRows } from './_table.mjs';
+
+export { met, renderRows };
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
@@ -51,35 +54,6 @@ export function selectFiles(files, filters) {
     for (const f of exact.length > 0 ? exact : files.filter((f) => f.includes(p))) chosen.add(f);
   }
   return files.filter((f) => chosen.has(f));
-}
-
-export function met(row) {
-  if (row.target === undefined || row.target === null) return '';
-  const ok = row.better === 'higher' ? row.value >= row.target : row.value <= row.target;
-  return ok ? 'yes' : 'MISSED';
-}
-
-export function renderRows(results) {
-  const header = ['benchmark', 'measure', 'value', 'unit', 'target', 'met', 'note'];
-  const lines = results.flatMap(({ title, rows }) =>
-    rows.map((r) => [
-      title,
-      r.name,
-      typeof r.digits === 'number' ? r.value.toFixed(r.digits) : String(r.value),
-      r.unit,
-      r.target === undefined || r.target === null ? '' : `${r.better === 'higher' ? '≥' : '≤'} ${r.target}`,
-      met(r),
-      r.note ?? '',
-    ]),
-  );
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const right = new Set([2, 4]);
-  const fmt = (cells) =>
-    cells
-      .map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
-      .join('  ')
-      .trimEnd();
-  return [fmt(header), ...lines.map(fmt)].join('\n');
 }
 
 async function main() {

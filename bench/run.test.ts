@@ -40,6 +40,16 @@ describe('bench/run.mjs', () => {
     expect(want).toContain('cold-start.mjs');
   });
 
+  it.each(
+    readdirSync(join(ROOT, 'bench')).filter(
+      (f) => f.endsWith('.mjs') && f !== 'run.mjs' && !f.startsWith('_'),
+    ),
+  )('%s exports a title and run() for the runner', async (file) => {
+    const mod = (await import(join(ROOT, 'bench', file))) as { run?: unknown; title?: unknown };
+    expect(typeof mod.run).toBe('function');
+    expect(typeof mod.title).toBe('string');
+  });
+
   it('--json gives rows with a name, a finite value and a unit for the cold start', () => {
     const result = runner(['--json', '--runs', '1', '--warmup', '0', 'cold-start']);
     expect(result.status, result.stderr).toBe(0);
