@@ -53,9 +53,18 @@ export function timeInterleaved(variants, { runs, warmup, cwd }) {
   return samples;
 }
 
-// Preloaded into the measured process: prints its peak RSS (KiB) on stderr as it exits.
-const RSS_PROBE =
-  'data:text/javascript,process.on("exit",()=>process.stderr.write("\\ngavel-bench-maxrss="+process.resourceUsage().maxRSS+"\\n"))';
+// Preloaded into the measured process: prints its peak RSS (KiB) on stderr as it exits. On Linux it reads
+// VmHWM from /proc/self/status: getrusage's maxRSS survives execve, so a child spawned by a larger parent
+// (this runner) reports the parent's peak. Elsewhere maxRSS is all there is.
+const RSS_PROBE = `data:text/javascript,${encodeURIComponent(`import { readFileSync } from 'node:fs';
+process.on('exit', () => {
+  let kib = process.resourceUsage().maxRSS;
+  try {
+    const hwm = /^VmHWM:\\s+(\\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) kib = Number(hwm[1]);
+  } catch {}
+  process.stderr.write('\\ngavel-bench-maxrss=' + kib + '\\n');
+});`)}`;
 
 /**
  * Peak resident set size of a node process in MiB, the median of `runs` separate runs. The probe is

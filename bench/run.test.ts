@@ -89,6 +89,23 @@ describe('bench/run.mjs', () => {
     for (const row of rows) expect(row.value, row.name).toBeGreaterThan(0);
   });
 
+  it('peakRssMiB reports the child’s own peak, not the larger parent’s (maxRSS survives execve)', async () => {
+    // @ts-expect-error: plain JavaScript helper without type declarations
+    const { peakRssMiB } = await import('./_measure.mjs');
+    const ballast = Buffer.alloc(300 * 2 ** 20, 1); // this process now holds 300 MiB more than a bare node
+    const bare = peakRssMiB(
+      { name: 'bare', command: process.execPath, args: ['-e', '0'] },
+      { runs: 1, cwd: ROOT },
+    );
+    const grown = peakRssMiB(
+      { name: 'grown', command: process.execPath, args: ['-e', 'Buffer.alloc(200 * 2 ** 20, 1)'] },
+      { runs: 1, cwd: ROOT },
+    );
+    expect(ballast.length).toBeGreaterThan(0);
+    expect(bare).toBeLessThan(150);
+    expect(grown).toBeGreaterThan(bare + 150);
+  });
+
   it.each([
     ['no filter: every file', [], ['a.mjs', 'cold-start.mjs', 'hook-cold-start.mjs']],
     ['a substring: every file containing it', ['start'], ['cold-start.mjs', 'hook-cold-start.mjs']],
