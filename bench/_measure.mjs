@@ -24,7 +24,8 @@ function spawnTimed(variant, cwd) {
   const result = spawnSync(variant.command, variant.args, {
     cwd,
     env: variant.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [variant.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    ...(variant.input === undefined ? {} : { input: variant.input }),
     encoding: 'utf8',
   });
   const ms = performance.now() - started;
@@ -38,7 +39,7 @@ function spawnTimed(variant, cwd) {
 /**
  * Times each variant as a fresh process, interleaved: every round runs every variant once, in an order
  * that rotates each round, so a noisy neighbour slows all variants alike. Warm-up rounds are dropped.
- * variant: { name, command, args, env?, expectStatus? }. Returns { [name]: number[] } in milliseconds.
+ * variant: { name, command, args, env?, input? (stdin text), expectStatus? }. Returns { [name]: number[] } in milliseconds.
  */
 export function timeInterleaved(variants, { runs, warmup, cwd }) {
   const samples = Object.fromEntries(variants.map((v) => [v.name, []]));
@@ -52,9 +53,18 @@ export function timeInterleaved(variants, { runs, warmup, cwd }) {
   return samples;
 }
 
-// Preloaded into the measured process: prints its peak RSS (KiB) on stderr as it exits.
-const RSS_PROBE =
-  'data:text/javascript,process.on("exit",()=>process.stderr.write("\\ngavel-bench-maxrss="+process.resourceUsage().maxRSS+"\\n"))';
+// Preloaded into the measured process: prints its peak RSS (KiB) on stderr as it exits. On Linux it reads
+// VmHWM from /proc/self/status: getrusage's maxRSS survives execve, so a child spawned by a larger parent
+// (this runner) reports the parent's peak. Elsewhere maxRSS is all there is.
+const RSS_PROBE = `data:text/javascript,${encodeURIComponent(`import { readFileSync } from 'node:fs';
+process.on('exit', () => {
+  let kib = process.resourceUsage().maxRSS;
+  try {
+    const hwm = /^VmHWM:\\s+(\\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) kib = Number(hwm[1]);
+  } catch {}
+  process.stderr.write('\\ngavel-bench-maxrss=' + kib + '\\n');
+});`)}`;
 
 /**
  * Peak resident set size of a node process in MiB, the median of `runs` separate runs. The probe is
@@ -66,6 +76,7 @@ export function peakRssMiB(variant, { runs = 5, cwd }) {
     const result = spawnSync(variant.command, ['--import', RSS_PROBE, ...variant.args], {
       cwd,
       env: variant.env ?? process.env,
+      ...(variant.input === undefined ? {} : { input: variant.input }),
       encoding: 'utf8',
     });
     const match = /gavel-bench-maxrss=(\d+)/.exec(String(result.stderr));

@@ -1,14 +1,15 @@
 // Reviewer overhead per call, model excluded: prompt assembly + reply validation + outcome derivation.
 // Target: under 2 ms. Bundles the real code with esbuild, then times it in this process.
-// Run: node bench/reviewer-overhead.mjs   (prints one JSON line)
+// Run by `npm run bench`, or alone: node bench/reviewer-overhead.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { renderRows } from './_table.mjs';
 
-const dir = mkdtempSync(join(tmpdir(), 'gavel-bench-'));
-const root = resolve(import.meta.dirname, '..');
+export const title = 'reviewer overhead';
+
 const entry = `
 import { assembleReview, bundledReviewerPrompt, DEFAULT_REVIEWER_POLICY, deriveReview, ReviewAnswer } from './src/check/reviewer';
 import { parseReply } from './src/model';
@@ -29,35 +30,44 @@ export function once(i) {
 }
 const prompt = bundledReviewerPrompt();
 `;
-try {
-  await build({
-    stdin: { contents: entry, resolveDir: root, loader: 'ts' },
-    outfile: join(dir, 'bench.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    external: ['better-sqlite3'],
-    logLevel: 'silent',
-  });
-  const { once } = await import(pathToFileURL(join(dir, 'bench.mjs')).href);
-  for (let i = 0; i < 200; i++) once(i);
-  const samples = [];
-  for (let i = 0; i < 2000; i++) {
-    const t = performance.now();
-    once(i);
-    samples.push(performance.now() - t);
+export async function run({ root }) {
+  const dir = mkdtempSync(join(tmpdir(), 'gavel-bench-'));
+  try {
+    await build({
+      stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+      outfile: join(dir, 'bench.mjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      external: ['better-sqlite3'],
+      logLevel: 'silent',
+    });
+    const { once } = await import(pathToFileURL(join(dir, 'bench.mjs')).href);
+    for (let i = 0; i < 200; i++) once(i);
+    const samples = [];
+    for (let i = 0; i < 2000; i++) {
+      const t = performance.now();
+      once(i);
+      samples.push(performance.now() - t);
+    }
+    samples.sort((a, b) => a - b);
+    const q = (p) => samples[Math.floor(p * (samples.length - 1))];
+    return [
+      {
+        name: 'prompt + reply check + outcome: median',
+        value: q(0.5),
+        digits: 4,
+        unit: 'ms',
+        target: 2,
+        note: `p95 ${q(0.95).toFixed(4)} ms, n=${samples.length}, model excluded`,
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  samples.sort((a, b) => a - b);
-  const q = (p) => samples[Math.floor(p * (samples.length - 1))];
-  console.log(
-    JSON.stringify({
-      bench: 'reviewer-overhead',
-      calls: samples.length,
-      medianMs: +q(0.5).toFixed(4),
-      p95Ms: +q(0.95).toFixed(4),
-      targetMs: 2,
-    }),
-  );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  process.stdout.write(`${renderRows([{ title, rows: await run({ root, runs: 30, warmup: 5 }) }])}\n`);
 }

@@ -1,79 +1,94 @@
 // Benchmark: `gavel route` on a 500-file diff in a 10,000-file repository (target: under 2 s, most of it
 // git). Builds the repository with real git in a temporary folder, then runs the built CLI (`bin/gavel`)
-// several times and prints the median and the spread. Run `npm run build` first.
+// several times (at most 7: each run is seconds) and reports the median and the spread. Run by
+// `npm run bench`, or alone (`npm run bench:route`); needs `npm run build` first.
+// BENCH_FILES and BENCH_CHANGED change the repository's size.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderRows } from './_table.mjs';
+
+export const title = 'route';
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const CHANGED = Number(process.env.BENCH_CHANGED ?? 500);
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
-const root = mkdtempSync(join(tmpdir(), 'gavel-bench-route-'));
-const env = {
-  PATH: process.env.PATH,
-  HOME: root,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'bench',
-  GIT_AUTHOR_EMAIL: 'bench@example.org',
-  GIT_COMMITTER_NAME: 'bench',
-  GIT_COMMITTER_EMAIL: 'bench@example.org',
-};
-const git = (...args) =>
-  execFileSync('git', args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
-const repo = join(root, 'repo');
-const body = (i, tag) =>
-  Array.from({ length: 20 }, (_, j) => `export const v${i}_${j} = '${tag}${j}';`).join('\n');
-const pathOf = (i) => {
-  const dirs = ['src', 'lib', 'test', 'docs', 'src/auth', 'pkg'];
-  return `${dirs[i % dirs.length]}/m${i % 97}/f${i}.${i % 6 === 3 ? 'md' : 'ts'}`;
-};
+export async function run({ root: checkout, runs }) {
+  const RUNS = Math.min(runs, 7);
+  const root = mkdtempSync(join(tmpdir(), 'gavel-bench-route-'));
+  const env = {
+    PATH: process.env.PATH,
+    HOME: root,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_AUTHOR_NAME: 'bench',
+    GIT_AUTHOR_EMAIL: 'bench@example.org',
+    GIT_COMMITTER_NAME: 'bench',
+    GIT_COMMITTER_EMAIL: 'bench@example.org',
+  };
+  const git = (...args) =>
+    execFileSync('git', args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+  const repo = join(root, 'repo');
+  const body = (i, tag) =>
+    Array.from({ length: 20 }, (_, j) => `export const v${i}_${j} = '${tag}${j}';`).join('\n');
+  const pathOf = (i) => {
+    const dirs = ['src', 'lib', 'test', 'docs', 'src/auth', 'pkg'];
+    return `${dirs[i % dirs.length]}/m${i % 97}/f${i}.${i % 6 === 3 ? 'md' : 'ts'}`;
+  };
 
-try {
-  mkdirSync(repo);
-  git('init', '-q', '-b', 'main');
-  for (let i = 0; i < FILES; i++) {
-    const p = join(repo, pathOf(i));
-    mkdirSync(join(p, '..'), { recursive: true });
-    writeFileSync(p, `${body(i, 'a')}\n`);
+  try {
+    mkdirSync(repo);
+    git('init', '-q', '-b', 'main');
+    for (let i = 0; i < FILES; i++) {
+      const p = join(repo, pathOf(i));
+      mkdirSync(join(p, '..'), { recursive: true });
+      writeFileSync(p, `${body(i, 'a')}\n`);
+    }
+    mkdirSync(join(repo, '.github'), { recursive: true });
+    writeFileSync(join(repo, '.github', 'CODEOWNERS'), '/src/auth/ @acme/security\n*.md @acme/docs\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    git('checkout', '-q', '-b', 'feature');
+    const step = Math.floor(FILES / CHANGED);
+    for (let k = 0; k < CHANGED; k++) writeFileSync(join(repo, pathOf(k * step)), `${body(k * step, 'b')}\n`);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'change 500 files');
+
+    const times = [];
+    let outcome = '';
+    for (let r = 0; r < RUNS; r++) {
+      const started = process.hrtime.bigint();
+      const res = spawnSync(
+        process.execPath,
+        [join(checkout, 'bin', 'gavel'), 'route', '--json', '--base', 'main'],
+        { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28 },
+      );
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (res.status === 1 || res.status === 2 || res.status === 3)
+        throw new Error(`gavel route failed (exit ${res.status}): ${res.stderr}`);
+      outcome = JSON.parse(res.stdout).outcome;
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    return [
+      {
+        name: `${CHANGED}-file diff, ${FILES}-file repository: median`,
+        value: median,
+        digits: 0,
+        unit: 'ms',
+        target: 2000,
+        note: `whole process; min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)} ms, n=${RUNS}; outcome ${outcome}`,
+      },
+    ];
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
-  mkdirSync(join(repo, '.github'), { recursive: true });
-  writeFileSync(join(repo, '.github', 'CODEOWNERS'), '/src/auth/ @acme/security\n*.md @acme/docs\n');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'base');
-  git('checkout', '-q', '-b', 'feature');
-  const step = Math.floor(FILES / CHANGED);
-  for (let k = 0; k < CHANGED; k++) writeFileSync(join(repo, pathOf(k * step)), `${body(k * step, 'b')}\n`);
-  git('add', '-A');
-  git('commit', '-q', '-m', 'change 500 files');
+}
 
-  const times = [];
-  let outcome = '';
-  for (let r = 0; r < RUNS; r++) {
-    const started = process.hrtime.bigint();
-    const res = spawnSync(
-      process.execPath,
-      [join(process.cwd(), 'bin/gavel'), 'route', '--json', '--base', 'main'],
-      { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28 },
-    );
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-    if (res.status === 1 || res.status === 2 || res.status === 3)
-      throw new Error(`gavel route failed (exit ${res.status}): ${res.stderr}`);
-    outcome = JSON.parse(res.stdout).outcome;
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)];
-  console.log(
-    `route: ${CHANGED}-file diff in a ${FILES}-file repository, ${RUNS} runs of bin/gavel route --json (whole process)`,
-  );
-  console.log(
-    `  median ${median.toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms; outcome ${outcome}`,
-  );
-  console.log(
-    `  target < 2000 ms: ${median < 2000 ? 'met' : 'MISSED'}; node ${process.version}, ${cpus().length} cpu(s)`,
-  );
-} finally {
-  rmSync(root, { recursive: true, force: true });
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const checkout = fileURLToPath(new URL('..', import.meta.url));
+  const runs = Number(process.env.BENCH_RUNS ?? 7);
+  process.stdout.write(`${renderRows([{ title, rows: await run({ root: checkout, runs, warmup: 0 }) }])}\n`);
 }

@@ -9,13 +9,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machine } from './_measure.mjs';
+import { met, renderRows } from './_table.mjs';
+
+export { met, renderRows };
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 
 const USAGE = `Usage: node bench/run.mjs [options] [filter...]
 
-Runs bench/*.mjs whose file name contains a filter (all without one) and prints one table.
+Runs bench/*.mjs whose file name contains a filter (all without one) and prints one table. A filter
+that names a file exactly (\`cold-start\` or \`cold-start.mjs\`) selects that file alone.
 
 Options:
   --runs N     measured runs of each variant (default 30, or BENCH_RUNS)
@@ -41,33 +45,15 @@ export function benchmarkFiles(dir = here) {
     .sort();
 }
 
-export function met(row) {
-  if (row.target === undefined || row.target === null) return '';
-  const ok = row.better === 'higher' ? row.value >= row.target : row.value <= row.target;
-  return ok ? 'yes' : 'MISSED';
-}
-
-export function renderRows(results) {
-  const header = ['benchmark', 'measure', 'value', 'unit', 'target', 'met', 'note'];
-  const lines = results.flatMap(({ title, rows }) =>
-    rows.map((r) => [
-      title,
-      r.name,
-      typeof r.digits === 'number' ? r.value.toFixed(r.digits) : String(r.value),
-      r.unit,
-      r.target === undefined || r.target === null ? '' : `${r.better === 'higher' ? '≥' : '≤'} ${r.target}`,
-      met(r),
-      r.note ?? '',
-    ]),
-  );
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const right = new Set([2, 4]);
-  const fmt = (cells) =>
-    cells
-      .map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
-      .join('  ')
-      .trimEnd();
-  return [fmt(header), ...lines.map(fmt)].join('\n');
+/** The files a filter list selects: all without one; a filter naming a file exactly selects it alone. */
+export function selectFiles(files, filters) {
+  if (filters.length === 0) return files;
+  const chosen = new Set();
+  for (const p of filters) {
+    const exact = files.filter((f) => f === p || f === `${p}.mjs`);
+    for (const f of exact.length > 0 ? exact : files.filter((f) => f.includes(p))) chosen.add(f);
+  }
+  return files.filter((f) => chosen.has(f));
 }
 
 async function main() {
@@ -87,9 +73,7 @@ async function main() {
   }
   const runs = wholeNumber(values.runs ?? process.env.BENCH_RUNS, 'runs', 30, 1);
   const warmup = wholeNumber(values.warmup, 'warmup', 5, 0);
-  const files = benchmarkFiles().filter(
-    (f) => positionals.length === 0 || positionals.some((p) => f.includes(p)),
-  );
+  const files = selectFiles(benchmarkFiles(), positionals);
   if (values.list) {
     process.stdout.write(`${files.join('\n')}\n`);
     return 0;

@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: the runner is plain JavaScript without type declarations
+import { selectFiles } from './run.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const runner = (args: string[]) =>
@@ -38,6 +40,16 @@ describe('bench/run.mjs', () => {
     expect(want).toContain('cold-start.mjs');
   });
 
+  it.each(
+    readdirSync(join(ROOT, 'bench')).filter(
+      (f) => f.endsWith('.mjs') && f !== 'run.mjs' && !f.startsWith('_'),
+    ),
+  )('%s exports a title and run() for the runner', async (file) => {
+    const mod = (await import(join(ROOT, 'bench', file))) as { run?: unknown; title?: unknown };
+    expect(typeof mod.run).toBe('function');
+    expect(typeof mod.title).toBe('string');
+  });
+
   it('--json gives rows with a name, a finite value and a unit for the cold start', () => {
     const result = runner(['--json', '--runs', '1', '--warmup', '0', 'cold-start']);
     expect(result.status, result.stderr).toBe(0);
@@ -59,6 +71,49 @@ describe('bench/run.mjs', () => {
       expect(row.value, row.name).toBeGreaterThan(0);
       expect(row.unit).toMatch(/^(ms|MiB|×)$/);
     }
+  });
+
+  it('--json gives the hook cold start rows: gavel on Bash and Read, the peer, ratios against node -e 0', () => {
+    const result = runner(['--json', '--runs', '1', '--warmup', '0', 'hook-cold-start']);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { results: { file: string; rows: Row[] }[] };
+    expect(report.results.map((r) => r.file)).toEqual(['hook-cold-start.mjs']);
+    const rows = report.results[0]?.rows ?? [];
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    for (const v of ['node -e 0', 'gavel hook (Bash)', 'gavel hook (Read)', 'cc-safety-net (Bash)']) {
+      expect(byName.get(`${v}: median`)?.unit).toBe('ms');
+      expect(byName.get(`${v}: peak RSS`)?.unit).toBe('MiB');
+    }
+    expect(byName.get('gavel (Bash) ÷ node -e 0')).toMatchObject({ unit: '×', target: 1.5 });
+    expect(byName.get('gavel (Bash) ÷ cc-safety-net (Bash)')).toMatchObject({ unit: '×', target: 1 });
+    for (const row of rows) expect(row.value, row.name).toBeGreaterThan(0);
+  });
+
+  it('peakRssMiB reports the child’s own peak, not the larger parent’s (maxRSS survives execve)', async () => {
+    // @ts-expect-error: plain JavaScript helper without type declarations
+    const { peakRssMiB } = await import('./_measure.mjs');
+    const ballast = Buffer.alloc(300 * 2 ** 20, 1); // this process now holds 300 MiB more than a bare node
+    const bare = peakRssMiB(
+      { name: 'bare', command: process.execPath, args: ['-e', '0'] },
+      { runs: 1, cwd: ROOT },
+    );
+    const grown = peakRssMiB(
+      { name: 'grown', command: process.execPath, args: ['-e', 'Buffer.alloc(200 * 2 ** 20, 1)'] },
+      { runs: 1, cwd: ROOT },
+    );
+    expect(ballast.length).toBeGreaterThan(0);
+    expect(bare).toBeLessThan(150);
+    expect(grown).toBeGreaterThan(bare + 150);
+  });
+
+  it.each([
+    ['no filter: every file', [], ['a.mjs', 'cold-start.mjs', 'hook-cold-start.mjs']],
+    ['a substring: every file containing it', ['start'], ['cold-start.mjs', 'hook-cold-start.mjs']],
+    ['an exact name: that file alone', ['cold-start'], ['cold-start.mjs']],
+    ['an exact file name: that file alone', ['cold-start.mjs'], ['cold-start.mjs']],
+    ['two filters: the union, in file order', ['hook', 'a'], ['a.mjs', 'hook-cold-start.mjs']],
+  ])('selectFiles, %s', (_name, filters, want) => {
+    expect(selectFiles(['a.mjs', 'cold-start.mjs', 'hook-cold-start.mjs'], filters)).toEqual(want);
   });
 
   it('prints one table with a header and the machine line', () => {

@@ -1,10 +1,21 @@
-// Builds the one-file CLI bundle dist/gavel.mjs with esbuild (see docs/decisions/0002-bundler.md).
-import { copyFileSync } from 'node:fs';
+// Builds the CLI with esbuild into dist/ (see docs/decisions/0002-bundler.md and 0018-hook-bundle.md):
+// - dist/hook.cjs: one CommonJS file holding only `gavel hook` (the command registry replaced by its one
+//   entry), what bin/gavel runs on every tool call: none of the other commands' code;
+// - dist/gavel.mjs: every other command, split: the entry, shared chunks dist/chunk-*.mjs and one chunk per
+//   command (dist/<name>-command-*.mjs), so a command loads only the code it reaches.
+// Everything sits flat in dist/ so code that looks beside itself (the .wasm files, rules/ above) finds it.
+
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/surfaces/cli/entry.ts'],
-  outfile: 'dist/gavel.mjs',
+const OUT = 'dist';
+const ENTRY = 'src/surfaces/cli/entry.ts';
+const COMMANDS_DIR = resolve('src/surfaces/cli/commands');
+
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -12,13 +23,113 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  // Some dependencies are CommonJS and call require(); give the ESM bundle one.
+  // Some dependencies are CommonJS and call require(); give every ESM output file one.
   banner: {
     js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
   },
+};
+
+/** For dist/hook.cjs: main.ts's `./commands` registry becomes one entry, the hook command, imported statically. */
+const hookOnlyRegistry = {
+  name: 'hook-only-registry',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/commands$/ }, (args) =>
+      resolve(args.resolveDir, args.path) === COMMANDS_DIR
+        ? { path: 'hook-only', namespace: 'gavel-registry' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'gavel-registry' }, () => ({
+      resolveDir: COMMANDS_DIR,
+      loader: 'ts',
+      contents: `import { hookCommand } from './hook-command';
+export const COMMANDS = [{ name: hookCommand.name, summary: hookCommand.summary, load: async () => hookCommand }];`,
+    }));
+  },
+};
+
+// A stale chunk of an earlier build must not linger beside the new ones: start from an empty folder.
+mkdirSync(OUT, { recursive: true });
+for (const name of readdirSync(OUT)) rmSync(join(OUT, name), { recursive: true, force: true });
+
+await build({
+  ...common,
+  entryPoints: { gavel: ENTRY },
+  outdir: OUT,
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
 });
 
+// CommonJS, so bin/gavel can compile it with vm.Script and a V8 code cache (Node 20 has no compile cache for
+// ES modules; docs/decisions/0018-hook-bundle.md). `import.meta.url` becomes the file's URL; the two dynamic imports of Node built-ins in
+// web-tree-sitter become require() (vm.Script cannot import() without --experimental-vm-modules).
+const hook = await build({
+  ...common,
+  format: 'cjs',
+  entryPoints: [ENTRY],
+  outfile: join(OUT, 'hook.cjs'),
+  plugins: [hookOnlyRegistry],
+  metafile: true,
+  write: false,
+  define: { 'import.meta.url': '__gavelImportMetaUrl' },
+  banner: {
+    js: "var __gavelImportMetaUrl = require('node:url').pathToFileURL(__filename).href; var __gavelRequire = require;",
+  },
+});
+// If main.ts stops importing the registry as `./commands`, the plugin would silently match nothing and
+// dist/hook.cjs would carry every command again: refuse that build.
+if (Object.keys(hook.metafile.inputs).some((f) => f.endsWith('cli/commands/index.ts'))) {
+  process.stderr.write(
+    'build: dist/hook.cjs would hold the whole command registry; update hookOnlyRegistry\n',
+  );
+  process.exit(1);
+}
+for (const file of hook.outputFiles) {
+  let text = file.text;
+  if (file.path.endsWith('.cjs')) {
+    text = text.replace(/\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__gavelRequire("$1"))');
+    const left = /\bimport\((?!\))/.exec(text);
+    if (left) {
+      process.stderr.write(
+        `build: dist/hook.cjs keeps a dynamic import() at ${left.index}; vm.Script cannot run it\n`,
+      );
+      process.exit(1);
+    }
+  }
+  writeFileSync(file.path, text);
+}
+
 // The shell parser's WASM files sit beside the bundle, where src/shell/load-parser.ts looks first, so an
-// installed package needs no node_modules lookup (docs/decisions/0007-shell-parser.md).
-copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', 'dist/web-tree-sitter.wasm');
-copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', 'dist/tree-sitter-bash.wasm');
+// installed package needs no node_modules lookup (docs/decisions/0015-shell-parser.md).
+copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));
+copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', join(OUT, 'tree-sitter-bash.wasm'));
+
+// One real hook call on a shell command, in a scratch project and HOME: a smoke test of what bin/gavel runs on
+// every tool call, and it leaves the V8 code cache dist/hook-<hash>.v8cache that later calls start from.
+const scratch = mkdtempSync(join(tmpdir(), 'gavel-build-'));
+try {
+  mkdirSync(join(scratch, 'project', '.git'), { recursive: true });
+  mkdirSync(join(scratch, 'home'));
+  const smoke = spawnSync(process.execPath, [resolve('bin/gavel'), 'hook', 'claude-code'], {
+    cwd: join(scratch, 'project'),
+    env: { PATH: process.env.PATH ?? '', HOME: join(scratch, 'home') },
+    input: JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      session_id: 'build',
+      tool_name: 'Bash',
+      tool_input: { command: 'git status && npm test' },
+      cwd: join(scratch, 'project'),
+    }),
+    encoding: 'utf8',
+  });
+  const cached = readdirSync(OUT).some((f) => f.endsWith('.v8cache'));
+  if (smoke.status !== 0 || !smoke.stdout.includes('"permissionDecision"') || !cached) {
+    process.stderr.write(
+      `build: the hook did not run from dist/hook.cjs (exit ${smoke.status}): ${smoke.stderr}\n`,
+    );
+    process.exit(1);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

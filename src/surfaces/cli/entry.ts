@@ -1,6 +1,7 @@
 /**
  * The process entry of the `gavel` executable: the only place that touches process.* for the CLI.
- * Anything thrown past main() ends with EXIT.internal and one line, never a stack (GAVEL_DEBUG=1 shows it).
+ * Anything thrown past main() ends with one line, never a stack (GAVEL_DEBUG=1 shows it), and EXIT.internal,
+ * or 2 for `gavel hook` (a command chunk that fails to load must block the tool call, not let it through).
  */
 
 import { readFileSync } from 'node:fs';
@@ -21,6 +22,8 @@ async function readStdin(): Promise<string> {
   }
 }
 
+const HOOK_BLOCK_EXIT = 2;
+
 // Before any WASM (the shell parser) compiles: on Node 20 optimized WASM compilation otherwise holds the
 // process 0.6–0.85 s at exit (docs/decisions/0007-shell-parser.md). NODE_OPTIONS refuses this flag.
 setFlagsFromString('--liftoff-only');
@@ -39,9 +42,13 @@ export async function run(): Promise<void> {
     });
     process.exitCode = code;
   } catch (error) {
-    process.stderr.write('gavel: internal error\n');
+    const hook = process.argv[2] === 'hook';
+    process.stderr.write(
+      hook ? 'gavel: internal error; the tool call is blocked\n' : 'gavel: internal error\n',
+    );
     if (process.env.GAVEL_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
-    process.exitCode = EXIT.internal;
+    // Claude Code and Codex block on exit 2 only; EXIT.internal (1) would let the call through.
+    process.exitCode = hook ? HOOK_BLOCK_EXIT : EXIT.internal;
   }
 }
 

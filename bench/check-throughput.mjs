@@ -1,0 +1,148 @@
+// In-process throughput of action review on shell commands: decisions per second through the real `check()`
+// (bundled policy, default `check` settings, real shell analyzer; no reviewer), and the shell analyzer alone,
+// on the shell corpora (eval/corpora/check/*.json, plus ../shared/corpora/shell/*.json when present), with the
+// parser loaded once. Target (issue 3): at least 20,000 decisions per second. Bundles the sources with
+// esbuild into .tmp/bench-check/ first, as the CLI is bundled.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { median, round } from './_measure.mjs';
+
+export const title = 'Check throughput';
+
+export const TARGET_PER_SECOND = 20_000;
+
+const ENTRY = `
+export { check, compilePolicy, emptyContext } from './src/check/index.ts';
+export { analyzeShell, analyzeShellSync, loadShellParser } from './src/shell/index.ts';
+export { tableSettings } from './src/config/index.ts';
+export { systemClock } from './src/core/index.ts';
+`;
+
+/** Every shell command of the corpora in `dirs` (JSON arrays of `{ command }`), in file order. */
+export function corpusCommands(dirs) {
+  const out = [];
+  for (const dir of dirs.filter((d) => existsSync(d))) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
+      for (const c of JSON.parse(readFileSync(join(dir, file), 'utf8')))
+        if (typeof c.command === 'string') out.push(c.command);
+    }
+  }
+  return out;
+}
+
+/**
+ * Calls `once(i)` for `count` items, `rounds` times; returns the median rate per second over the rounds, by
+ * wall clock and by this process's CPU time (user + system). On a shared machine the wall-clock rate also
+ * measures the neighbours (a pass is preempted whenever they run); the CPU-time rate is what gavel costs.
+ */
+async function rate(count, rounds, once) {
+  const wall = [];
+  const cpu = [];
+  for (let r = 0; r < rounds; r++) {
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    for (let i = 0; i < count; i++) await once(i);
+    const used = process.cpuUsage(usage);
+    wall.push((count * 1000) / (performance.now() - started));
+    cpu.push((count * 1e6) / (used.user + used.system));
+  }
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+export async function run({ root, runs }) {
+  const outDir = join(root, '.tmp', 'bench-check');
+  mkdirSync(outDir, { recursive: true });
+  const out = join(outDir, 'bench-check.mjs');
+  await build({
+    stdin: { contents: ENTRY, resolveDir: root, loader: 'ts' },
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
+    },
+  });
+  const m = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
+  const rule = (name) => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
+  const checkTable = Object.fromEntries(
+    [...m.tableSettings('check')].map(([key, spec]) => [key, spec.default]),
+  );
+  const compiled = m.compilePolicy({
+    policyJson: rule('check-policy.json'),
+    floorJson: rule('check-floor.json'),
+    pathsJson: rule('check-paths.json'),
+    check: checkTable,
+  });
+  if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
+  const commands = corpusCommands([
+    join(root, 'eval', 'corpora', 'check'),
+    resolve(root, '..', 'shared', 'corpora', 'shell'),
+    resolve(root, '..', '..', 'shared', 'corpora', 'shell'),
+  ]);
+  if (commands.length === 0) throw new Error('no shell corpus found (eval/corpora/check/*.json)');
+  const cwd = '/work/project';
+  const env = { cwd, home: '/home/dev', workspaceRoots: [cwd], tempDirs: ['/tmp'] };
+  const deps = { analyzeShell: m.analyzeShell, policy: compiled.policy, clock: m.systemClock };
+  const request = (command) => ({
+    toolName: 'Bash',
+    input: { kind: 'shell', command },
+    cwd,
+    workspaceRoots: [cwd],
+    home: env.home,
+    tempDirs: env.tempDirs,
+    context: m.emptyContext(),
+  });
+  await m.loadShellParser();
+  const requests = commands.map(request);
+  const verdicts = {};
+  for (const r of requests) {
+    const d = await m.check(r, deps); // a sanity check that decisions are made
+    verdicts[d.verdict] = (verdicts[d.verdict] ?? 0) + 1;
+  }
+  for (let pass = 0; pass < 2; pass++) for (const r of requests) await m.check(r, deps); // JIT warm-up
+  const rounds = Math.max(5, Math.min(15, Math.round(runs / 3)));
+  const checkRate = await rate(requests.length, rounds, (i) => m.check(requests[i], deps));
+  const analyzerRate = await rate(commands.length, rounds, (i) => m.analyzeShellSync(commands[i], env));
+  const mix = Object.entries(verdicts)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const passes = `median of ${rounds} passes`;
+  return [
+    {
+      name: 'check(): decisions per CPU-second',
+      value: Math.round(checkRate.cpu),
+      unit: '/s',
+      target: TARGET_PER_SECOND,
+      better: 'higher',
+      note: `${commands.length} commands (${mix}), ${passes}`,
+    },
+    {
+      name: 'check(): decisions per wall-second',
+      value: Math.round(checkRate.wall),
+      unit: '/s',
+      target: TARGET_PER_SECOND,
+      better: 'higher',
+      note: `${passes}; includes time the neighbours take`,
+    },
+    { name: 'check(): CPU per decision', value: round(1000 / checkRate.cpu, 3), digits: 3, unit: 'ms' },
+    {
+      name: 'analyzer alone: analyses per CPU-second',
+      value: Math.round(analyzerRate.cpu),
+      unit: '/s',
+      note: `analyzeShellSync, ${passes}`,
+    },
+    {
+      name: 'analyzer alone: analyses per wall-second',
+      value: Math.round(analyzerRate.wall),
+      unit: '/s',
+      note: passes,
+    },
+  ];
+}

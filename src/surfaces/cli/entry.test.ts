@@ -1,0 +1,163 @@
+// The build as an installed package would hold it (bin/, dist/, rules/, package.json copied to a temporary
+// folder, no node_modules), spawned for real: bin/gavel answers a hook from dist/hook.cjs alone, the split
+// dist/gavel.mjs serves the other commands, and a hook bundle or command chunk that fails to load blocks a
+// hook call with exit 2 instead of the 1 that Claude Code and Codex would let through.
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+function install(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gavel-split-'));
+  for (const part of ['bin', 'dist', 'rules', 'package.json'])
+    cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  mkdirSync(join(dir, 'project', '.git'), { recursive: true });
+  mkdirSync(join(dir, 'home'));
+  return dir;
+}
+
+function hook(dir: string, tool: string, input: Record<string, string>, script = join(dir, 'bin', 'gavel')) {
+  const payload = JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    session_id: 's',
+    tool_name: tool,
+    tool_input: input,
+    cwd: join(dir, 'project'),
+  });
+  return spawnSync(process.execPath, [script, 'hook', 'claude-code'], {
+    input: payload,
+    env: { PATH: process.env.PATH ?? '', HOME: join(dir, 'home') },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
+/** The one chunk file of a command, e.g. `hook-command-AB12CD34.mjs`. */
+function commandChunk(dir: string, command: string): string {
+  const found = readdirSync(join(dir, 'dist')).filter(
+    (f) => f.startsWith(`${command}-command-`) && f.endsWith('.mjs'),
+  );
+  if (found.length !== 1) throw new Error(`expected one ${command} chunk, found ${found.length}`);
+  return join(dir, 'dist', found[0] as string);
+}
+
+describe('split build, installed without node_modules', () => {
+  let dir = '';
+  beforeAll(() => {
+    if (!existsSync(join(ROOT, 'dist', 'gavel.mjs'))) {
+      const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
+      if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
+    }
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['a Bash request (shell parser from dist/)', 'Bash', { command: 'git status && npm test' }],
+    ['a Read request', 'Read', { file_path: 'README.md' }],
+  ])('%s is answered with exit 0', (_name, tool, input) => {
+    dir = install();
+    const r = hook(dir, tool, input);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+  });
+
+  it('bin/gavel answers a hook from dist/hook.cjs alone: every file of the split build removed', () => {
+    dir = install();
+    for (const f of readdirSync(join(dir, 'dist'))) if (f.endsWith('.mjs')) rmSync(join(dir, 'dist', f));
+    const r = hook(dir, 'Bash', { command: 'rm -rf /' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it.each([
+    ['throws as it loads', "throw new Error('broken');\n"],
+    ['is not JavaScript', '{{{\n'],
+  ])('a dist/hook.cjs that %s blocks the call with exit 2', (_name, text) => {
+    dir = install();
+    writeFileSync(join(dir, 'dist', 'hook.cjs'), text);
+    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('gavel: the bundle failed to load: run `npm run build` again\n');
+  });
+
+  const cacheOf = (d: string) => readdirSync(join(d, 'dist')).filter((f) => f.endsWith('.v8cache'));
+
+  it('the build leaves one code cache, named after hook.cjs, which the installed copy uses unchanged', () => {
+    dir = install();
+    const [cache] = cacheOf(dir);
+    expect(cacheOf(dir)).toHaveLength(1);
+    const before = readFileSync(join(dir, 'dist', cache as string));
+    const r = hook(dir, 'Bash', { command: 'git status' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'dist', cache as string)).equals(before)).toBe(true);
+  });
+
+  it.each([
+    ['missing', (file: string) => rmSync(file)],
+    ['corrupt (V8 rejects it)', (file: string) => writeFileSync(file, 'not a code cache')],
+  ])('a code cache that is %s: the call is answered and a good cache is written', (_name, spoil) => {
+    dir = install();
+    const file = join(dir, 'dist', cacheOf(dir)[0] as string);
+    spoil(file);
+    const r = hook(dir, 'Bash', { command: 'rm -rf /' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+    expect(readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a code cache that cannot be written (its path is a folder): the call is still answered', () => {
+    dir = install();
+    const file = join(dir, 'dist', cacheOf(dir)[0] as string);
+    rmSync(file);
+    mkdirSync(join(file, 'x'), { recursive: true });
+    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+  });
+
+  it('without dist/hook.cjs a hook call falls back to dist/gavel.mjs and is answered', () => {
+    dir = install();
+    rmSync(join(dir, 'dist', 'hook.cjs'));
+    const r = hook(dir, 'Bash', { command: 'git status' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+  });
+
+  it('dist/gavel.mjs run as a hook without its hook chunk blocks the call with exit 2; --version still works', () => {
+    dir = install();
+    rmSync(commandChunk(dir, 'hook'));
+    const r = hook(dir, 'Read', { file_path: 'README.md' }, join(dir, 'dist', 'gavel.mjs'));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('gavel: internal error; the tool call is blocked\n');
+    const v = spawnSync(process.execPath, [join(dir, 'bin', 'gavel'), '--version'], { encoding: 'utf8' });
+    expect(v.status).toBe(0);
+  });
+
+  it('a missing chunk of another command is exit 1 (internal) outside hooks', () => {
+    dir = install();
+    rmSync(commandChunk(dir, 'log'));
+    const r = spawnSync(process.execPath, [join(dir, 'bin', 'gavel'), 'log'], {
+      env: { PATH: process.env.PATH ?? '', HOME: join(dir, 'home') },
+      cwd: join(dir, 'project'),
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('gavel: internal error\n');
+  });
+});
