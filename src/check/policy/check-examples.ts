@@ -24,9 +24,15 @@ export type ExamplesResult =
   | { ok: true }
   | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string };
 
+export interface ExamplesOptions {
+  /** Whose rules to check; all by default. The hook checks only `config` (see load-runtime.ts). */
+  sources?: readonly ('bundled' | 'config')[];
+}
+
 export async function checkExamples(
   policy: CompiledPolicy,
   analyzeShell: AnalyzeShell,
+  options: ExamplesOptions = {},
 ): Promise<ExamplesResult> {
   const env: ShellEnv = {
     ...EXAMPLE_ENV,
@@ -37,6 +43,7 @@ export async function checkExamples(
   };
   const inScope: InScope = (scope, cls) => scope === cls;
   for (const { spec, source } of policy.argumentRules) {
+    if (options.sources && !options.sources.includes(source)) continue;
     const where =
       source === 'bundled'
         ? `rules/check-policy.json: rule \`${spec.id}\``

@@ -66,3 +66,27 @@ describe('compilePolicy', () => {
     if (!ex.ok) expect(ex.problem).toContain(problem);
   });
 });
+
+describe('checkExamples by source', () => {
+  it('checks the bundled examples when asked for every source, and skips them for config only', async () => {
+    const policyJson = readRule('check-policy.json') as { rules: { id: string; match?: string[] }[] };
+    const broken = {
+      ...policyJson,
+      rules: policyJson.rules.map((r) => (r.id === 'npm-publish' ? { ...r, match: ['npm ci'] } : r)),
+    };
+    const r = compilePolicy({ ...files(), policyJson: broken, check: checkConfig() });
+    if (!r.ok) throw new Error(r.problem);
+    expect(await checkExamples(r.policy, analyzeShell)).toMatchObject({ ok: false, basis: 'rules-invalid' });
+    expect(await checkExamples(r.policy, analyzeShell, { sources: ['config'] })).toEqual({ ok: true });
+  });
+
+  it('still checks the config examples when asked for config only', async () => {
+    const rule = { id: 'ci', decision: 'allow', program: 'npm', subcommand: ['ci'], match: ['npm install'] };
+    const r = compilePolicy({ ...files(), check: checkConfig({ rules: [rule] }) });
+    if (!r.ok) throw new Error(r.problem);
+    expect(await checkExamples(r.policy, analyzeShell, { sources: ['config'] })).toMatchObject({
+      ok: false,
+      basis: 'config-invalid',
+    });
+  });
+});

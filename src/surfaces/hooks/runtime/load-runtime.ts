@@ -89,7 +89,10 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     check: config.config.check,
   });
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
-  const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces);
+  // The bundled policy's examples are checked by the test suite of every gavel build
+  // (src/check/policy/compiled-policy.test.ts), so a hook call does not pay for them; examples in the user's or
+  // the repository's `check.rules` are checked every time the config loads.
+  const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces, { sources: ['config'] });
   if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };
   const home = options.env.HOME || homedir();
   const review = reviewerForSurfaces({
