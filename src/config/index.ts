@@ -39,6 +39,10 @@ export {
   type ArgumentRuleSpec,
   CHECK_MODES,
   type CheckMode,
+  REVIEWER_CONTEXT_MODES,
+  REVIEWER_POSTURES,
+  type ReviewerContextMode,
+  type ReviewerPosture,
   UNLISTED_ACTIONS,
   type UnlistedAction,
 } from './tables/check';

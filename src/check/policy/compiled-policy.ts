@@ -10,9 +10,11 @@ import type { ArgumentRuleSpec, Config } from '../../config';
 import { type Basis, contentHash, type PolicyRef } from '../../core';
 import { isCategory } from '../../shell/category';
 import { type PathTable, parsePathTable } from '../paths/path-table';
+import type { ReviewerPolicy } from '../reviewer/review-input';
 import type { ScopeName } from '../rules/argument-rule';
 import { type PermissionRule, parsePermissionRule } from '../rules/permission-rule';
 import { FLOOR_FILE_SCHEMA, POLICY_FILE_SCHEMA, parseWith } from './policy-files';
+import { reviewerPolicyOf } from './reviewer-section';
 
 export type RuleSource = 'bundled' | 'config';
 export type RuleDecision = 'allow' | 'review' | 'deny';
@@ -47,6 +49,8 @@ export interface CompiledPolicy {
   tempDirs: readonly string[];
   workspaceRoots: readonly string[];
   sensitive: readonly string[];
+  /** The model reviewer's policy as the bundled file states it (the seam lays the user's keys over it). */
+  reviewer: ReviewerPolicy;
 }
 
 export interface PolicyInput {
@@ -145,6 +149,9 @@ export function compilePolicy(input: PolicyInput): CompileResult {
       argumentRules.push({ spec, source });
     }
   }
+  const presumeDeny = new Set([...p.presume_deny, ...c.presume_deny]);
+  const reviewer = reviewerPolicyOf(p.reviewer, presumeDeny);
+  if (!reviewer.ok) return { ok: false, basis: 'rules-invalid', problem: reviewer.problem };
   const compiled: CompiledPolicy = {
     ref: {
       version: p.version,
@@ -153,7 +160,7 @@ export function compilePolicy(input: PolicyInput): CompileResult {
     mode: c.mode,
     timeoutMs: c.timeout_ms,
     floor: new Set([...floor.value.never_grant, ...floor.value.catastrophic, ...c.floor_extra]),
-    presumeDeny: new Set([...p.presume_deny, ...c.presume_deny]),
+    presumeDeny,
     reviewCategories: new Set(p.review_categories),
     readScopes: p.read_scopes,
     writeScopes: p.write_scopes,
@@ -167,6 +174,7 @@ export function compilePolicy(input: PolicyInput): CompileResult {
     tempDirs: c.temp,
     workspaceRoots: c.workspace_roots,
     sensitive: c.sensitive,
+    reviewer: reviewer.policy,
   };
   return { ok: true, policy: compiled };
 }

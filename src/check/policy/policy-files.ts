@@ -6,6 +6,7 @@
 
 import * as z from 'zod/mini';
 import { ARGUMENT_RULE_SCHEMA } from '../../config';
+import { REVIEWER_SECTION_SCHEMA } from './reviewer-section';
 
 const categoryList = z.array(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)));
 const scopeList = z.array(
@@ -27,6 +28,7 @@ export const POLICY_FILE_SCHEMA = z.strictObject({
   deny: z.array(z.string()),
   review: z.array(z.string()),
   rules: z.array(ARGUMENT_RULE_SCHEMA),
+  reviewer: REVIEWER_SECTION_SCHEMA,
 });
 export type PolicyFile = z.infer<typeof POLICY_FILE_SCHEMA>;
 

@@ -1,9 +1,11 @@
 /**
  * What the action reviewer is given, as plain data, and the reviewer's part of the policy. Types and
- * the seed's defaults only. The caller (action review's pipeline) fills it from the request, the shell
+ * the seed's defaults only: the shipped values are data in rules/check-policy.json (`reviewer`), parsed by
+ * src/check/policy/reviewer-section.ts; a test keeps them equal to DEFAULT_REVIEWER_POLICY. The caller (action review's pipeline) fills it from the request, the shell
  * analysis and the policy's verdict; nothing here depends on the rest of src/check.
  */
 
+import type { ReviewerContextMode, ReviewerPosture } from '../../config';
 import type { DerivationTable, PolicyRef, Verdict } from '../../core';
 import { DEFAULT_DERIVATION } from '../../core';
 import { type Category, PRESUMPTION_OF_DENIAL } from '../../shell/category';
@@ -45,12 +47,12 @@ export interface ReviewInput {
   unattended: boolean;
 }
 
-export const POSTURES = ['strict', 'default', 'permissive'] as const;
-export type Posture = (typeof POSTURES)[number];
+export const POSTURES = ['strict', 'default', 'permissive'] as const satisfies readonly ReviewerPosture[];
+export type Posture = ReviewerPosture;
 
 export interface ReviewerPolicy {
   posture: Posture;
-  contextMode: 'recentContext' | 'minimal';
+  contextMode: ReviewerContextMode;
   /** User turns kept in `recentContext`, most recent first. */
   userTurns: number;
   /** Bound on the prompt, in estimated tokens; context beyond it is cut and said so. */
@@ -65,7 +67,10 @@ export interface ReviewerPolicy {
   breaker: { consecutiveDenials: number; totalDenials: number; consecutiveOutages: number };
 }
 
-/** Seed 001 and 004 defaults. */
+/**
+ * Seed 001 and 004 defaults, for tests and as the reference the shipped `reviewer` section is tested against;
+ * decisions use the compiled policy's `reviewer`, never this constant.
+ */
 export const DEFAULT_REVIEWER_POLICY: ReviewerPolicy = Object.freeze({
   posture: 'default',
   contextMode: 'recentContext',

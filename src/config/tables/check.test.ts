@@ -70,3 +70,110 @@ describe('[check]: a repository only tightens', () => {
     if (!r.ok) expect(r.problem.keyPath).toBe(keyPath);
   });
 });
+
+describe('[check] reviewer keys: a repository only tightens', () => {
+  const merge = (userCheck: object | undefined, repoCheck: object) =>
+    mergeConfig(
+      userCheck ? layer({ check: userCheck }, 'user', 'user.toml') : undefined,
+      undefined,
+      layer({ check: repoCheck }, 'project', 'gavel.toml'),
+    );
+
+  it.each([
+    [
+      'posture: user default, repo permissive',
+      { reviewer_posture: 'default' },
+      { reviewer_posture: 'permissive' },
+      'reviewer_posture',
+      'default',
+      true,
+    ],
+    [
+      'posture: user unset, repo permissive',
+      undefined,
+      { reviewer_posture: 'permissive' },
+      'reviewer_posture',
+      undefined,
+      true,
+    ],
+    [
+      'posture: user strict, repo default',
+      { reviewer_posture: 'strict' },
+      { reviewer_posture: 'default' },
+      'reviewer_posture',
+      'strict',
+      true,
+    ],
+    [
+      'posture: user permissive, repo strict',
+      { reviewer_posture: 'permissive' },
+      { reviewer_posture: 'strict' },
+      'reviewer_posture',
+      'strict',
+      false,
+    ],
+    [
+      'posture: user unset, repo strict',
+      undefined,
+      { reviewer_posture: 'strict' },
+      'reviewer_posture',
+      'strict',
+      false,
+    ],
+    [
+      'context: user minimal, repo recentContext',
+      { reviewer_context: 'minimal' },
+      { reviewer_context: 'recentContext' },
+      'reviewer_context',
+      'minimal',
+      true,
+    ],
+    [
+      'context: user unset, repo minimal',
+      undefined,
+      { reviewer_context: 'minimal' },
+      'reviewer_context',
+      'minimal',
+      false,
+    ],
+    [
+      'turns: user 3, repo 8',
+      { reviewer_user_turns: 3 },
+      { reviewer_user_turns: 8 },
+      'reviewer_user_turns',
+      3,
+      true,
+    ],
+    [
+      'turns: user unset, repo 12',
+      undefined,
+      { reviewer_user_turns: 12 },
+      'reviewer_user_turns',
+      undefined,
+      true,
+    ],
+    [
+      'turns: user 10, repo 2',
+      { reviewer_user_turns: 10 },
+      { reviewer_user_turns: 2 },
+      'reviewer_user_turns',
+      2,
+      false,
+    ],
+  ])('%s', (_name, userCheck, repoCheck, key, want, refused) => {
+    const merged = merge(userCheck, repoCheck);
+    expect((merged.config.check as Record<string, unknown>)[key]).toBe(want);
+    expect(merged.notices.map((n) => n.keyPath)).toEqual(refused ? [`check.${key}`] : []);
+  });
+
+  it.each([
+    ['an unknown posture', { reviewer_posture: 'lenient' }, 'check.reviewer_posture'],
+    ['an unknown context mode', { reviewer_context: 'everything' }, 'check.reviewer_context'],
+    ['zero user turns', { reviewer_user_turns: 0 }, 'check.reviewer_user_turns'],
+    ['21 user turns', { reviewer_user_turns: 21 }, 'check.reviewer_user_turns'],
+  ])('%s is invalid', (_name, check, keyPath) => {
+    const r = validateDocument({ check }, 'user.toml', 'user');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problem.keyPath).toBe(keyPath);
+  });
+});

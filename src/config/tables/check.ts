@@ -10,10 +10,40 @@
 
 import * as z from 'zod/mini';
 import { canonicalJson } from '../../core';
-import { intersectionOf, lowerWins, type Merge, setting, stricterOf, unionOf } from '../setting';
+import {
+  intersectionOf,
+  lowerWins,
+  type Merge,
+  type MergeResult,
+  setting,
+  stricterOf,
+  unionOf,
+} from '../setting';
 
 export const CHECK_MODES = ['off', 'ask', 'auto'] as const;
 export type CheckMode = (typeof CHECK_MODES)[number];
+
+/** The model reviewer's evidence threshold, loosest first. */
+export const REVIEWER_POSTURES = ['permissive', 'default', 'strict'] as const;
+export type ReviewerPosture = (typeof REVIEWER_POSTURES)[number];
+
+/** What context the model reviewer is sent, widest first: `minimal` sends less and is the stricter. */
+export const REVIEWER_CONTEXT_MODES = ['recentContext', 'minimal'] as const;
+export type ReviewerContextMode = (typeof REVIEWER_CONTEXT_MODES)[number];
+
+/**
+ * A reviewer key that is unset unless someone sets it (unset: rules/check-policy.json decides). When the user
+ * set nothing, a repository value is judged against the shipped default `baseline`; the seam then also keeps the
+ * stricter of a repository's value and the policy's (reviewer-seam.ts), so a repository never loosens either.
+ */
+function unsetAs<T>(baseline: T, merge: Merge<T>): Merge<T | undefined> {
+  const fn = (user: T | undefined, repo: T | undefined): MergeResult<T | undefined> => {
+    if (repo === undefined) return { value: user };
+    const merged = merge(user ?? baseline, repo);
+    return merged.refused !== undefined ? { value: user, refused: merged.refused } : { value: merged.value };
+  };
+  return Object.assign(fn, { rule: `${merge.rule ?? ''}; unset counts as \`${String(baseline)}\``.trim() });
+}
 
 export const UNLISTED_ACTIONS = ['allow', 'review'] as const;
 export type UnlistedAction = (typeof UNLISTED_ACTIONS)[number];
@@ -133,5 +163,32 @@ export const checkTable = {
     merge: stricterOf<UnlistedAction>(['allow', 'review']),
     description:
       'what happens to a shell segment with no category, no rule and no uncertainty: `allow` it or send it to `review`',
+  }),
+  reviewer_posture: setting<ReviewerPosture | undefined>({
+    schema: z.optional(z.enum(REVIEWER_POSTURES)),
+    default: undefined,
+    scope: 'both',
+    merge: unsetAs<ReviewerPosture>('default', stricterOf<ReviewerPosture>(REVIEWER_POSTURES)),
+    description:
+      "the model reviewer's evidence threshold: `strict`, `default` or `permissive`; unset keeps rules/check-policy.json's (`default`)",
+  }),
+  reviewer_context: setting<ReviewerContextMode | undefined>({
+    schema: z.optional(z.enum(REVIEWER_CONTEXT_MODES)),
+    default: undefined,
+    scope: 'both',
+    merge: unsetAs<ReviewerContextMode>(
+      'recentContext',
+      stricterOf<ReviewerContextMode>(REVIEWER_CONTEXT_MODES),
+    ),
+    description:
+      "what the model reviewer is sent: `recentContext` (recent user turns and untrusted context, bounded) or `minimal` (the action and the facts only); unset keeps the policy's (`recentContext`)",
+  }),
+  reviewer_user_turns: setting<number | undefined>({
+    schema: z.optional(z.int().check(z.minimum(1), z.maximum(20))),
+    default: undefined,
+    scope: 'both',
+    merge: unsetAs<number>(5, lowerWins),
+    description:
+      "how many recent user-authored turns `recentContext` sends (1-20); unset keeps the policy's (5)",
   }),
 };

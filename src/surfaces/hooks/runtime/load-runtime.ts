@@ -98,6 +98,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   const review = reviewerForSurfaces({
     config: config.config,
     modelSource: config.sources['model.model'],
+    sources: config.sources,
     policy: compiled.policy,
     env: options.env,
     home,

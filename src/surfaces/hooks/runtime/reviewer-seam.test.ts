@@ -15,6 +15,7 @@ import { findRulesDir } from './load-runtime';
 import { reviewerForSurfaces, reviewerPolicyFor, userStateDir } from './reviewer-seam';
 
 const clock = fixedClock('2026-11-29T00:00:00Z');
+const mcpCall = { tool: 'mcp', input: { server: 'github', tool: 'create_issue', arguments: {} } };
 
 function home(env: Record<string, string> = {}) {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-seam-')));
@@ -33,6 +34,7 @@ function home(env: Record<string, string> = {}) {
       ...env,
     } as Record<string, string>,
     userConfig: (text: string) => writeFileSync(join(h, '.config', 'gavel', 'config.toml'), text),
+    projectConfig: (text: string) => writeFileSync(join(project, 'gavel.toml'), text),
   };
 }
 
@@ -51,6 +53,7 @@ function setupFor(t: ReturnType<typeof home>) {
   return {
     config: loaded.config,
     modelSource: loaded.sources['model.model'],
+    sources: loaded.sources,
     policy: compiled.policy,
     env: t.env,
     home: t.home,
@@ -58,7 +61,7 @@ function setupFor(t: ReturnType<typeof home>) {
   };
 }
 
-async function check(t: ReturnType<typeof home>, request: object) {
+async function check(t: ReturnType<typeof home>, request: object = mcpCall) {
   let out = '';
   let err = '';
   const ctx: CommandContext = {
@@ -82,8 +85,6 @@ async function check(t: ReturnType<typeof home>, request: object) {
   const code = await main(['check', '--json'], ctx);
   return { code, decision: JSON.parse(out), stderr: err };
 }
-
-const mcpCall = { tool: 'mcp', input: { server: 'github', tool: 'create_issue', arguments: {} } };
 
 describe('reviewerForSurfaces', () => {
   it.each([
@@ -213,5 +214,138 @@ describe('a real model server on loopback (OpenAI wire format)', () => {
     const { decision } = await check(t, mcpCall);
     expect(decision.verdict).not.toBe('allow');
     expect(decision.basis).toBe('timeout');
+  });
+});
+
+describe('reviewerPolicyFor: the policy file, then the [check] reviewer keys', () => {
+  type Case = [string, { user?: string; project?: string; policyPosture?: 'strict' }, object];
+  it.each<Case>([
+    ['nothing set: the policy file', {}, { posture: 'default', contextMode: 'recentContext', userTurns: 5 }],
+    [
+      'the user loosens to permissive',
+      { user: 'reviewer_posture = "permissive"' },
+      { posture: 'permissive' },
+    ],
+    ['the user tightens to strict', { user: 'reviewer_posture = "strict"' }, { posture: 'strict' }],
+    [
+      'a repository cannot loosen to permissive',
+      { project: 'reviewer_posture = "permissive"' },
+      { posture: 'default' },
+    ],
+    ['a repository tightens to strict', { project: 'reviewer_posture = "strict"' }, { posture: 'strict' }],
+    [
+      "a repository tightens the user's permissive to default",
+      { user: 'reviewer_posture = "permissive"', project: 'reviewer_posture = "default"' },
+      { posture: 'default' },
+    ],
+    [
+      "a repository's default does not loosen a strict policy file",
+      { project: 'reviewer_posture = "default"', policyPosture: 'strict' },
+      { posture: 'strict' },
+    ],
+    [
+      "the user's default replaces a strict policy file",
+      { user: 'reviewer_posture = "default"', policyPosture: 'strict' },
+      { posture: 'default' },
+    ],
+    ['the user picks minimal context', { user: 'reviewer_context = "minimal"' }, { contextMode: 'minimal' }],
+    [
+      'a repository picks minimal context',
+      { project: 'reviewer_context = "minimal"' },
+      { contextMode: 'minimal' },
+    ],
+    [
+      'a repository cannot widen the context back',
+      { user: 'reviewer_context = "minimal"', project: 'reviewer_context = "recentContext"' },
+      { contextMode: 'minimal' },
+    ],
+    ['the user sends 12 turns', { user: 'reviewer_user_turns = 12' }, { userTurns: 12 }],
+    ['a repository lowers the turns to 2', { project: 'reviewer_user_turns = 2' }, { userTurns: 2 }],
+    ['a repository cannot raise the turns', { project: 'reviewer_user_turns = 12' }, { userTurns: 5 }],
+  ])('%s', (_name, given, want) => {
+    const t = home({ GAVEL_CHECK_MODE: 'auto' });
+    if (given.user) t.userConfig(`[check]\n${given.user}\n`);
+    if (given.project) t.projectConfig(`[check]\n${given.project}\n`);
+    const setup = setupFor(t);
+    const policy = given.policyPosture
+      ? { ...setup.policy, reviewer: { ...setup.policy.reviewer, posture: given.policyPosture } }
+      : setup.policy;
+    expect(reviewerPolicyFor({ ...setup, policy })).toMatchObject(want);
+  });
+});
+
+describe('gavel check with a scripted reviewer: the posture and the user turns reach the model', () => {
+  const allowLow = JSON.stringify({
+    risk: 'low',
+    authorization: 'unknown',
+    rationale: 'r',
+    goal_quote: null,
+  });
+
+  function scripted(t: ReturnType<typeof home>, replies: number) {
+    const script = join(t.base, 's.json');
+    writeFileSync(script, JSON.stringify(Array.from({ length: replies }, () => allowLow)));
+    t.env.GAVEL_MODEL = `scripted:${script}`;
+    t.env.GAVEL_MODEL_CACHE = 'off';
+  }
+
+  /** The audit detail of every decision `gavel check` recorded in the project's default log. */
+  function promptIds(t: ReturnType<typeof home>): string[] {
+    const lines = readFileSync(join(t.project, '.gavel', 'logs', 'decisions.ndjson'), 'utf8')
+      .trim()
+      .split('\n');
+    return lines.map((l) => (JSON.parse(l) as { detail: { promptId: string } }).detail.promptId);
+  }
+
+  it.each([
+    ['no key: the policy file', '', '', 'default'],
+    ['the user config', 'reviewer_posture = "strict"', '', 'strict'],
+    ['the user loosens', 'reviewer_posture = "permissive"', '', 'permissive'],
+    ['a repository cannot loosen', '', 'reviewer_posture = "permissive"', 'default'],
+    ['a repository tightens', '', 'reviewer_posture = "strict"', 'strict'],
+  ])('posture from %s reaches the prompt id', async (_name, user, project, posture) => {
+    const t = home({ GAVEL_CHECK_MODE: 'auto' });
+    scripted(t, 1);
+    if (user) t.userConfig(`[check]\n${user}\n`);
+    if (project) t.projectConfig(`[check]\n${project}\n`);
+    const { decision } = await check(t);
+    expect(decision).toMatchObject({ verdict: 'allow', basis: 'model' });
+    expect(promptIds(t)).toEqual([`check-reviewer@1/${posture}`]);
+  });
+
+  it('an unknown posture in the user config: config-invalid naming the key, never allow', async () => {
+    const t = home({ GAVEL_CHECK_MODE: 'auto' });
+    scripted(t, 1);
+    t.userConfig('[check]\nreviewer_posture = "lenient"\n');
+    const { decision } = await check(t);
+    expect(decision).toMatchObject({ verdict: 'deny', basis: 'config-invalid' });
+    expect(decision.reason).toContain('check.reviewer_posture');
+  });
+
+  // The scripted model counts the tokens of what it was sent: with N user turns allowed, turns older than the
+  // last N add nothing; with more allowed, they do.
+  const recent = ['please file an issue about the flaky test', 'use the github server'];
+  const older = Array.from(
+    { length: 6 },
+    (_, i) => `an older turn ${i} that talks at length about other things`,
+  );
+  const withTurns = (turns: string[]) => ({ ...mcpCall, context: { trusted: { user_turns: turns } } });
+
+  it.each([
+    ['2 turns: older turns are not sent', 'reviewer_user_turns = 2', true],
+    ['8 turns: older turns are sent', 'reviewer_user_turns = 8', false],
+    ['minimal context: no turn is sent', 'reviewer_context = "minimal"', true],
+  ])('%s', async (_name, key, same) => {
+    const tokens: number[] = [];
+    for (const turns of [recent, [...older, ...recent]]) {
+      const t = home({ GAVEL_CHECK_MODE: 'auto' });
+      scripted(t, 1);
+      t.userConfig(`[check]\n${key}\n`);
+      const { decision } = await check(t, withTurns(turns));
+      expect(decision).toMatchObject({ verdict: 'allow', basis: 'model' });
+      tokens.push(decision.model.tokens.input);
+    }
+    if (same) expect(tokens[1]).toBe(tokens[0]);
+    else expect(tokens[1]).toBeGreaterThan(tokens[0] ?? Number.POSITIVE_INFINITY);
   });
 });

@@ -15,14 +15,13 @@ import {
   type BreakerStore,
   bundledReviewerPrompt,
   type CompiledPolicy,
-  DEFAULT_REVIEWER_POLICY,
   modelReviewer,
   openBreakerStore,
   type Reviewer,
   type ReviewerPolicy,
   type ReviewerRecord,
 } from '../../../check';
-import type { Config, Source } from '../../../config';
+import { type Config, REVIEWER_CONTEXT_MODES, REVIEWER_POSTURES, type Source } from '../../../config';
 import { type Clock, type Decision, decide } from '../../../core';
 import {
   announceEgress,
@@ -33,13 +32,14 @@ import {
   openRunner,
   type RunReport,
 } from '../../../model';
-import { isCategory } from '../../../shell/category';
 import { chooseRunModel, type ModelFlags, NO_MODEL_FLAGS, runSettingsFor } from '../../cli/model-flags';
 
 export interface ReviewerSetup {
   config: Config;
   /** Where `model.model` came from, for the record. */
   modelSource: Source | undefined;
+  /** Where each effective config value came from: a repository's reviewer keys only tighten the policy's. */
+  sources: Readonly<Record<string, Source>>;
   policy: CompiledPolicy;
   env: Readonly<Record<string, string | undefined>>;
   home: string;
@@ -81,13 +81,43 @@ function readText(path: string): string | undefined {
   }
 }
 
-/** The reviewer's policy: the seed's defaults, the config's timeout, the policy's presumed categories. */
+/** The stricter of two values in an order given loosest first. */
+function stricterIn<T>(order: readonly T[], a: T, b: T): T {
+  return order.indexOf(a) >= order.indexOf(b) ? a : b;
+}
+
+/**
+ * The reviewer's policy: rules/check-policy.json's `reviewer` section (compiled with the policy), with the
+ * `[check]` keys `reviewer_posture`, `reviewer_context` and `reviewer_user_turns` laid over it, and the
+ * review timeout bounded by `check.timeout_ms` (less 500 ms for the rest of the check) and a hook's deadline.
+ * A user's value replaces the policy's; a value a repository set is kept only where it is at least as strict
+ * as the policy's, so a repository never loosens the policy even when the user set nothing.
+ */
 export function reviewerPolicyFor(setup: ReviewerSetup): ReviewerPolicy {
-  const limit = Math.max(100, setup.config.check.timeout_ms - 500);
+  const base = setup.policy.reviewer;
+  const c = setup.config.check;
+  const fromRepo = (key: string) => setup.sources[`check.${key}`] === 'project';
+  const posture =
+    c.reviewer_posture === undefined
+      ? base.posture
+      : fromRepo('reviewer_posture')
+        ? stricterIn(REVIEWER_POSTURES, c.reviewer_posture, base.posture)
+        : c.reviewer_posture;
+  const contextMode =
+    c.reviewer_context === undefined
+      ? base.contextMode
+      : fromRepo('reviewer_context')
+        ? stricterIn(REVIEWER_CONTEXT_MODES, c.reviewer_context, base.contextMode)
+        : c.reviewer_context;
+  const userTurns =
+    c.reviewer_user_turns === undefined
+      ? base.userTurns
+      : fromRepo('reviewer_user_turns')
+        ? Math.min(c.reviewer_user_turns, base.userTurns)
+        : c.reviewer_user_turns;
+  const limit = Math.max(100, Math.min(base.timeoutMs, c.timeout_ms) - 500);
   const timeoutMs = setup.maxTimeoutMs ? Math.max(100, Math.min(limit, setup.maxTimeoutMs)) : limit;
-  const presumed = [...DEFAULT_REVIEWER_POLICY.presumptionOfDenial];
-  for (const c of setup.policy.presumeDeny) if (isCategory(c) && !presumed.includes(c)) presumed.push(c);
-  return { ...DEFAULT_REVIEWER_POLICY, timeoutMs, presumptionOfDenial: presumed };
+  return { ...base, posture, contextMode, userTurns, timeoutMs };
 }
 
 export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | undefined {
