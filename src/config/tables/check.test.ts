@@ -167,6 +167,14 @@ describe('[check] reviewer keys: a repository only tightens', () => {
   });
 
   it.each([
+    ['user unset', undefined, 'is looser than the default `default`'],
+    ['user default', { reviewer_posture: 'default' }, "is looser than the user's `default`"],
+  ])('a refused permissive posture says what it was compared with (%s)', (_name, userCheck, message) => {
+    const merged = merge(userCheck, { reviewer_posture: 'permissive' });
+    expect(merged.notices[0]?.message).toContain(message);
+  });
+
+  it.each([
     ['an unknown posture', { reviewer_posture: 'lenient' }, 'check.reviewer_posture'],
     ['an unknown context mode', { reviewer_context: 'everything' }, 'check.reviewer_context'],
     ['zero user turns', { reviewer_user_turns: 0 }, 'check.reviewer_user_turns'],

@@ -40,7 +40,12 @@ function unsetAs<T>(baseline: T, merge: Merge<T>): Merge<T | undefined> {
   const fn = (user: T | undefined, repo: T | undefined): MergeResult<T | undefined> => {
     if (repo === undefined) return { value: user };
     const merged = merge(user ?? baseline, repo);
-    return merged.refused !== undefined ? { value: user, refused: merged.refused } : { value: merged.value };
+    if (merged.refused === undefined) return { value: merged.value };
+    const refused =
+      user === undefined
+        ? `\`${String(repo)}\` is looser than the default \`${String(baseline)}\``
+        : merged.refused;
+    return { value: user, refused };
   };
   return Object.assign(fn, { rule: `${merge.rule ?? ''}; unset counts as \`${String(baseline)}\``.trim() });
 }
