@@ -17,12 +17,17 @@ export type Assembled =
   | { ok: true; request: ModelRequest; marker: string; omitted: number }
   | { ok: false; problem: string };
 
+/** The user turns the reviewer is shown under this policy: none in `minimal`, else the most recent ones. */
+export function sentUserTurns(input: ReviewInput, policy: ReviewerPolicy): readonly string[] {
+  return policy.contextMode === 'minimal' ? [] : input.trusted.userTurns.slice(-policy.userTurns);
+}
+
 export function assembleReview(
   input: ReviewInput,
   policy: ReviewerPolicy,
   prompt: ReviewerPrompt,
 ): Assembled {
-  const userTurns = policy.contextMode === 'minimal' ? [] : input.trusted.userTurns.slice(-policy.userTurns);
+  const userTurns = sentUserTurns(input, policy);
   const untrusted = policy.contextMode === 'minimal' ? [] : input.untrusted;
   const marker = fenceMarker({
     prompt: prompt.version,

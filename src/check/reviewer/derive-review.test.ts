@@ -102,4 +102,21 @@ describe('deriveReview', () => {
     expect(derived.outcome).toBe('block');
     expect(derived.quoteVerified).toBe(false);
   });
+
+  it.each([
+    ['a turn older than the policy keeps', { ...DEFAULT_REVIEWER_POLICY, userTurns: 1 }, false],
+    ['any turn in minimal context', { ...DEFAULT_REVIEWER_POLICY, contextMode: 'minimal' as const }, false],
+    ['a turn the reviewer was shown', DEFAULT_REVIEWER_POLICY, true],
+  ])('a quote counts only from what the reviewer was shown: %s', (_name, policy, verified) => {
+    const derived = deriveReview(
+      answer('low', 'high', 'read my ssh config to fix the remote'),
+      input({
+        categories: ['secret_material_read'],
+        trusted: { userTurns: ['read my ssh config to fix the remote', 'thanks, carry on'] },
+      }),
+      policy,
+    );
+    expect(derived.quoteVerified).toBe(verified);
+    expect(derived.verdict).toBe(verified ? 'allow' : 'deny');
+  });
 });

@@ -14,6 +14,7 @@ import {
   type Verdict,
 } from '../../core';
 import { NEVER_GRANT } from '../../shell/category';
+import { sentUserTurns } from './assemble-prompt';
 import type { ReviewerPolicy, ReviewInput } from './review-input';
 import type { ReviewAnswer } from './review-schema';
 import { verifyGoalQuote } from './verify-goal-quote';
@@ -61,7 +62,9 @@ export function deriveReview(
   const presumed = input.categories.filter((c) => policy.presumptionOfDenial.includes(c));
   let quoteVerified: boolean | null = null;
   if (presumed.length > 0) {
-    const check = verifyGoalQuote(answer.goal_quote, input.trusted, policy.minQuoteChars);
+    // INVARIANT: a quote counts only from what the reviewer was shown; a turn cut by the policy never grants.
+    const shown = { ...input.trusted, userTurns: sentUserTurns(input, policy) };
+    const check = verifyGoalQuote(answer.goal_quote, shown, policy.minQuoteChars);
     quoteVerified = check.ok;
     if (!check.ok) {
       const why = {
