@@ -14,11 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildArbiterRequest, loadArbiterPrompt, parseRules, readQuestion } from '../../../ask';
-import { fixedClock } from '../../../core';
 import { recordingClient, scriptedClient } from '../../../model';
 import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
-import type { CommandContext } from '../command';
-import { main } from '../main';
+import { runMain } from '../fake-context.testkit';
 
 const floor = {
   irreversible: false,
@@ -52,29 +50,13 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-async function gavel(args: string[], stdin = '', env: Record<string, string> = {}) {
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
+function gavel(args: string[], stdin = '', env: Record<string, string> = {}) {
+  return runMain(['ask', ...args], {
     cwd: dir,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, 'xdg'), ...env },
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        err += t;
-      },
-    },
-    readStdin: async () => stdin,
-    color: false,
-    clock: fixedClock('2026-11-29T12:00:00Z'),
-    version: '0.0.0-test',
-  };
-  const code = await main(['ask', ...args], ctx);
-  return { code, out, err };
+    stdin,
+    clock: '2026-11-29T12:00:00Z',
+  });
 }
 
 const LOG = () => join(dir, '.gavel', 'logs', 'decisions.ndjson');

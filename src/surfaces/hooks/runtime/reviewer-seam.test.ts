@@ -1,26 +1,21 @@
 // The reviewer seam: which reviewer mode `auto` gets from user scope, and the whole path to a real HTTP model
 // server on loopback speaking OpenAI's chat-completions wire format (answering, or never answering).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compilePolicy } from '../../../check';
 import { loadConfig } from '../../../config';
 import { fixedClock, systemClock } from '../../../core';
-import type { CommandContext } from '../../cli/command';
-import { main } from '../../cli/main';
+import { projectSandbox, runMain } from '../../cli/fake-context.testkit';
 import { findRulesDir } from './load-runtime';
 import { reviewerForSurfaces, reviewerPolicyFor, userStateDir } from './reviewer-seam';
 
 const clock = fixedClock('2026-11-29T00:00:00Z');
 
 function home(env: Record<string, string> = {}) {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-seam-')));
-  const project = join(base, 'project');
-  const h = join(base, 'home');
-  mkdirSync(join(project, '.git'), { recursive: true });
+  const { base, project, home: h } = projectSandbox('gavel-seam-');
   mkdirSync(join(h, '.config', 'gavel'), { recursive: true });
   return {
     base,
@@ -59,27 +54,12 @@ function setupFor(t: ReturnType<typeof home>) {
 }
 
 async function check(t: ReturnType<typeof home>, request: object) {
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
+  const { code, out, err } = await runMain(['check', '--json'], {
     cwd: t.project,
     env: t.env,
-    stdout: {
-      write: (s) => {
-        out += s;
-      },
-    },
-    stderr: {
-      write: (s) => {
-        err += s;
-      },
-    },
-    readStdin: async () => JSON.stringify(request),
-    color: false,
+    stdin: JSON.stringify(request),
     clock: systemClock,
-    version: '0.0.0-test',
-  };
-  const code = await main(['check', '--json'], ctx);
+  });
   return { code, decision: JSON.parse(out), stderr: err };
 }
 
