@@ -1,10 +1,10 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import AjvDraft4Compatible from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core';
-import type { JudgeFs } from '../discover/judge-fs';
+import { nodeJudgeFs } from '../../surfaces/cli/commands/judge-io';
 import { DEFAULT_LIMITS } from '../discover/limits';
 import { bundledJudgeData } from '../rules/bundled-rules';
 import { runJudge } from '../run-judge';
@@ -15,22 +15,8 @@ import { renderJson } from './render-json';
 import { renderSarif } from './render-sarif';
 import { renderText } from './render-text';
 
-/** The real file system, lstat-style (judge never imports surfaces; the CLI has its own copy). */
-const diskFs: JudgeFs = {
-  stat(p) {
-    try {
-      const s = lstatSync(p);
-      return {
-        type: s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other',
-        size: s.size,
-      };
-    } catch {
-      return undefined;
-    }
-  },
-  list: (p) => readdirSync(p),
-  read: (p) => readFileSync(p),
-};
+/** The real file system as `gavel judge` reads it (the test may reach the surface; judge's code never does). */
+const diskFs = nodeJudgeFs();
 
 const golden = (name: string) => new URL(`../testdata/golden/${name}`, import.meta.url).pathname;
 
