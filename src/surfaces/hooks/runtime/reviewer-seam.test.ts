@@ -1,13 +1,12 @@
 // The reviewer seam: which reviewer mode `auto` gets from user scope, and the whole path to a real HTTP model
 // server on loopback speaking OpenAI's chat-completions wire format (answering, or never answering).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compilePolicy } from '../../../check';
 import { loadConfig } from '../../../config';
 import { fixedClock, systemClock } from '../../../core';
+import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
 import { projectSandbox, runMain } from '../../cli/fake-context.testkit';
 import { findRulesDir } from './load-runtime';
 import { reviewerForSurfaces, reviewerPolicyFor, userStateDir } from './reviewer-seam';
@@ -123,51 +122,23 @@ describe('reviewerForSurfaces', () => {
 });
 
 describe('a real model server on loopback (OpenAI wire format)', () => {
-  let server: Server | undefined;
-  afterEach(() => {
-    server?.closeAllConnections();
-    server?.close();
+  let server: FakeServer | undefined;
+  afterEach(async () => {
+    await server?.close();
     server = undefined;
   });
 
+  /** A chat-completions server that answers a low risk with 900/30 tokens, or never answers. */
   async function serve(answer: boolean): Promise<string> {
-    const s = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => {
-        body += c;
-      });
-      req.on('end', () => {
-        if (!answer) return; // never answers: the review must time out
-        const parsed = JSON.parse(body) as { model: string; response_format?: unknown };
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'c-1',
-            object: 'chat.completion',
-            model: parsed.model,
-            choices: [
-              {
-                index: 0,
-                finish_reason: 'stop',
-                message: {
-                  role: 'assistant',
-                  content: JSON.stringify({
-                    risk: 'low',
-                    authorization: 'unknown',
-                    rationale: 'an issue is harmless',
-                    goal_quote: null,
-                  }),
-                },
-              },
-            ],
-            usage: { prompt_tokens: 900, completion_tokens: 30, total_tokens: 930 },
-          }),
-        );
-      });
+    const content = JSON.stringify({
+      risk: 'low',
+      authorization: 'unknown',
+      rationale: 'an issue is harmless',
+      goal_quote: null,
     });
-    server = s;
-    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(s.address() as AddressInfo).port}/v1`;
+    const usage = { prompt_tokens: 900, completion_tokens: 30, total_tokens: 930 };
+    server = await startFakeServer([answer ? { body: { ...chatReply(content), usage } } : { hang: true }]);
+    return `${server.url}/v1`;
   }
 
   it('a model chosen in the user config answers: allow with the real token counts, egress on stderr', async () => {
