@@ -14,6 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { budgetQuestion } from '../../ask/testdata/question-kit';
 import { EXIT } from '../../core';
 import { chatReply, type FakeServer, startFakeServer } from '../../model/providers/fake-servers.testkit';
 import { runMain } from './fake-context.testkit';
@@ -22,19 +23,7 @@ const review = (risk: string) =>
   chatReply(JSON.stringify({ risk, authorization: 'unknown', rationale: 'an issue', goal_quote: null }));
 const mcp = (tool: string) =>
   JSON.stringify({ tool: 'mcp', input: { server: 'github', tool, arguments: {} } });
-const question = JSON.stringify({
-  kind: 'budget',
-  facts: { budgetUsedPercent: 50, raisesBudget: false },
-  options: 3,
-  recommended: 0,
-  floor: {
-    irreversible: false,
-    namedAction: null,
-    outsideContent: false,
-    operatorRefused: false,
-    approval: [],
-  },
-});
+const question = JSON.stringify(budgetQuestion(50));
 
 let server: FakeServer | undefined;
 const made: string[] = [];
