@@ -6,8 +6,9 @@ import * as z from 'zod/mini';
 import { fixedClock } from '../../core';
 import { openResponseCache, type ResponseCache } from '../cache/response-cache';
 import { bundledCatalog } from '../catalog/bundled-catalog';
-import type { ModelClient, ModelRequest, ModelResult } from '../client';
+import type { ModelClient, ModelResult } from '../client';
 import { type ScriptedReply, scriptedClient } from '../testing/scripted-client';
+import { reviewRequest } from '../testing/test-request.testkit';
 import { createModelRunner, type RunnerOptions } from './model-runner';
 import type { RunCaps } from './run-budget';
 
@@ -16,20 +17,7 @@ const Answer = z.strictObject({ risk: z.enum(['low', 'high']), rationale: z.stri
 const VALID = '{"risk":"low","rationale":"reads a file"}';
 const CAPS: RunCaps = { maxCalls: 100, maxTokens: 1_000_000, maxCostUsd: 5, maxCallTokens: 50_000 };
 
-const request: ModelRequest = {
-  promptId: 'test@1',
-  system: 'You review actions.',
-  user: 'Action: cat README.md',
-  schema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { risk: { type: 'string', enum: ['low', 'high'] }, rationale: { type: 'string' } },
-    required: ['risk', 'rationale'],
-  },
-  schemaName: 'answer',
-  maxOutputTokens: 512,
-  timeoutMs: 1000,
-};
+const request = reviewRequest();
 
 function runner(client: ModelClient, extra: Partial<RunnerOptions> = {}) {
   return createModelRunner({

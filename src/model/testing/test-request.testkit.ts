@@ -1,6 +1,7 @@
 /**
- * A small `ModelRequest` for tests that need one but do not care what it asks: an empty object schema named
- * `answer` and tight limits, with any field overridden. Test support only; never bundled.
+ * Requests for model tests: a small `ModelRequest` for tests that do not care what it asks (an empty object
+ * schema named `answer`, tight limits), and a review request with a real answer schema; any field overridden.
+ * Test support only; never bundled.
  */
 
 import type { ModelRequest } from '../client';
@@ -16,4 +17,25 @@ export function testRequest(over: Partial<ModelRequest> = {}): ModelRequest {
     timeoutMs: 10,
     ...over,
   };
+}
+
+/** The answer schema of a review: a risk of `low` or `high` and a rationale. */
+export const REVIEW_SCHEMA: ModelRequest['schema'] = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { risk: { type: 'string', enum: ['low', 'high'] }, rationale: { type: 'string' } },
+  required: ['risk', 'rationale'],
+};
+
+/** A review of `cat README.md` answered in REVIEW_SCHEMA; `over` replaces any field. */
+export function reviewRequest(over: Partial<ModelRequest> = {}): ModelRequest {
+  return testRequest({
+    promptId: 'test@1',
+    system: 'You review actions.',
+    user: 'Action: cat README.md',
+    schema: REVIEW_SCHEMA,
+    maxOutputTokens: 512,
+    timeoutMs: 1000,
+    ...over,
+  });
 }
