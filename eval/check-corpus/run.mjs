@@ -4,22 +4,14 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleEval } from '../bundle-eval.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const out = mkdtempSync(join(tmpdir(), 'gavel-eval-'));
-await build({
-  entryPoints: [join(root, 'eval/check-corpus/run-check-corpus.ts')],
-  outfile: join(out, 'run.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  banner: {
-    js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
-  },
-});
+await bundleEval(
+  { entryPoints: [join(root, 'eval/check-corpus/run-check-corpus.ts')] },
+  join(out, 'run.mjs'),
+);
 copyFileSync(
   join(root, 'node_modules/web-tree-sitter/web-tree-sitter.wasm'),
   join(out, 'web-tree-sitter.wasm'),

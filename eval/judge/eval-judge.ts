@@ -7,16 +7,7 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import {
@@ -24,31 +15,13 @@ import {
   DEFAULT_LIMITS,
   discoverUnits,
   type Finding,
-  type JudgeFs,
   judgeStatic,
   type ShellAnalyzer,
 } from '../../src/judge';
+import { nodeJudgeFs } from '../../src/surfaces/cli/commands/judge-io';
 import { type CorpusUnit, counts, loadCorpus } from './corpus';
 
 const MEDIUM_UP = new Set(['medium', 'high', 'critical']);
-
-export function nodeFs(): JudgeFs {
-  return {
-    stat(p) {
-      try {
-        const s = lstatSync(p);
-        return {
-          type: s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other',
-          size: s.size,
-        };
-      } catch {
-        return undefined;
-      }
-    },
-    list: (p) => readdirSync(p),
-    read: (p) => readFileSync(p),
-  };
-}
 
 interface Flagged {
   unit: CorpusUnit;
@@ -144,7 +117,7 @@ export async function main(argv: string[], analyzer?: ShellAnalyzer): Promise<nu
     const data = bundledJudgeData();
     // gavel: discovery over the real files, then the static stage, timed together.
     const t0 = performance.now();
-    const fs = nodeFs();
+    const fs = nodeJudgeFs();
     const found = discoverUnits({
       fs,
       root,

@@ -1,29 +1,16 @@
-// Runs the judge evaluation: bundles eval-judge.ts with esbuild (no TypeScript loader is installed) into
+// Runs the judge evaluation: bundles eval-judge.ts with esbuild (eval/bundle-eval.mjs) into
 // .tmp/eval-judge/ (inside the checkout, so the bundle resolves node_modules like the CLI does) and runs it. When src/shell/index.ts exists
 // (or GAVEL_EVAL_SHELL names a module exporting analyzeShell), shell snippets also go through shell analysis.
 // Usage: npm run eval:judge [-- --no-ferret] [-- --write docs/evaluation.md] [-- --verbose]
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleEval } from '../bundle-eval.mjs';
 
 const repo = resolve(new URL('../..', import.meta.url).pathname);
 const outdir = resolve(repo, '.tmp/eval-judge');
 mkdirSync(outdir, { recursive: true });
-const banner = {
-  js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
-};
-const bundle = async (entryPoints, outfile) =>
-  build({
-    entryPoints,
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    banner,
-  });
+const bundle = (entryPoints, outfile) => bundleEval({ entryPoints }, outfile);
 
 await bundle([resolve(repo, 'eval/judge/eval-judge.ts')], resolve(outdir, 'eval-judge.mjs'));
 const shellModule = process.env.GAVEL_EVAL_SHELL ?? resolve(repo, 'src/shell/index.ts');

@@ -4,14 +4,11 @@
  * model, and a reader of the audit log it leaves. Test support for eval/reviewer only.
  */
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AuditRecord, parseAuditLine } from '../../src/audit';
-import { fixedClock } from '../../src/core';
-import type { CommandContext } from '../../src/surfaces/cli/command';
-import { main } from '../../src/surfaces/cli/main';
+import { projectSandbox, runMain } from '../../src/surfaces/cli/fake-context.testkit';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const bin = join(root, 'bin', 'gavel');
@@ -28,11 +25,7 @@ export interface Box {
 }
 
 export function box(extra: Record<string, string> = {}): Box {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-reviewer-eval-')));
-  const project = join(base, 'project');
-  const home = join(base, 'home');
-  mkdirSync(join(project, '.git'), { recursive: true });
-  mkdirSync(home, { recursive: true });
+  const { base, project, home } = projectSandbox('gavel-reviewer-eval-');
   const script = join(base, 'script.json');
   const env = {
     HOME: home,
@@ -49,27 +42,11 @@ export function box(extra: Record<string, string> = {}): Box {
 
 export async function gavelCheck(b: Box, request: object, script: unknown[]) {
   writeFileSync(b.script, JSON.stringify(script));
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
+  const { code, out, err } = await runMain(['check', '--json'], {
     cwd: b.project,
     env: b.env,
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        err += t;
-      },
-    },
-    readStdin: async () => JSON.stringify(request),
-    color: false,
-    clock: fixedClock('2026-11-29T00:00:00Z'),
-    version: '0.0.0-test',
-  };
-  const code = await main(['check', '--json'], ctx);
+    stdin: JSON.stringify(request),
+  });
   return { code, decision: JSON.parse(out) as { verdict: Verdict; basis: string }, stderr: err };
 }
 

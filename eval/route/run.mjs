@@ -6,28 +6,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleEval } from '../bundle-eval.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'gavel-eval-route-'));
 const out = join(dir, 'eval.mjs');
 try {
-  await build({
-    stdin: {
-      contents:
-        "export { runRouteEval, formatEvalMarkdown, leaveOneOut, weightSensitivity } from './eval/route/run-route-eval.ts';",
-      resolveDir: process.cwd(),
-      loader: 'ts',
+  await bundleEval(
+    {
+      stdin: {
+        contents:
+          "export { runRouteEval, formatEvalMarkdown, leaveOneOut, weightSensitivity } from './eval/route/run-route-eval.ts';",
+        resolveDir: process.cwd(),
+        loader: 'ts',
+      },
     },
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
-    },
-  });
+    out,
+  );
+
   const { runRouteEval, formatEvalMarkdown, leaveOneOut, weightSensitivity } = await import(
     pathToFileURL(out).href
   );

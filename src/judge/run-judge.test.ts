@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../core';
 import { memoryFs } from './discover/judge-fs';
 import { DEFAULT_LIMITS } from './discover/limits';
 import type { ReviewStage } from './review-stage';
-import { bundledJudgeData } from './rules/bundled-rules';
 import { type JudgeOptions, runJudge } from './run-judge';
-import { defaultGate } from './score/fail-on';
 import type { ShellAnalyzer } from './static/risky-shell';
+import { judgeOptions } from './testdata/judge-options';
 
 const R = '/p';
 const files = {
@@ -18,26 +16,8 @@ const files = {
     '---\nname: a\ndescription: Answers questions about the build system.\n---\nRead the docs.\n',
 };
 
-const options = (over: Partial<JudgeOptions> = {}): JudgeOptions => ({
-  fs: memoryFs(files),
-  root: R,
-  cwd: R,
-  home: '/home/u',
-  paths: [],
-  limits: DEFAULT_LIMITS,
-  gate: defaultGate(),
-  minConfidence: 'low',
-  categories: ['security', 'governance', 'quality'],
-  attachRules: true,
-  attachInstructions: true,
-  suppressions: [],
-  data: bundledJudgeData(),
-  clock: fixedClock('2026-11-29T12:00:00Z'),
-  notices: [],
-  version: 't',
-  estimate: false,
-  ...over,
-});
+const options = (over: Partial<JudgeOptions> = {}): JudgeOptions =>
+  judgeOptions({ fs: memoryFs(files), root: R, ...over });
 
 async function run(over: Partial<JudgeOptions> = {}) {
   const r = await runJudge(options(over));

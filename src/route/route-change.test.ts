@@ -141,47 +141,32 @@ describe('routeChange', () => {
     expect(r.decision).toMatchObject({ verdict: 'escalate', outcome: 'escalate', basis: 'rule' });
   });
 
-  it('the top-level outcome is the stricter part: a blocked rest beats an escalated guarded part', () => {
-    const review: ReviewFindings = {
-      findings: [
-        { id: 'C', severity: 'critical', confidence: 0.95, category: 'secrets', path: 'src/app.ts' },
-      ],
-      challenges: [],
-    };
-    const r = routeChange(
+  /** A change to the security team's crypto code and tested app code, with one confident critical finding. */
+  const cryptoChangeWithCritical = (category: string, path: string) =>
+    routeChange(
       {
         facts: facts({
           files: [file('src/crypto/aes.ts'), ...tested],
           codeowners: { file: 'CODEOWNERS', text: '/src/crypto/ @acme/security\n' },
         }),
         pr: member(),
-        review,
+        review: {
+          findings: [{ id: 'C', severity: 'critical', confidence: 0.95, category, path }],
+          challenges: [],
+        },
       },
       policy,
     );
+
+  it('the top-level outcome is the stricter part: a blocked rest beats an escalated guarded part', () => {
+    const r = cryptoChangeWithCritical('secrets', 'src/app.ts');
     expect(r.guarded?.outcome).toBe('escalate');
     expect(r.rest.outcome).toBe('block');
     expect(r.outcome).toBe('block');
   });
 
   it('blocks the guarded part when a confident critical finding sits on a guarded path', () => {
-    const review: ReviewFindings = {
-      findings: [
-        { id: 'C', severity: 'critical', confidence: 0.95, category: 'crypto', path: 'src/crypto/aes.ts' },
-      ],
-      challenges: [],
-    };
-    const r = routeChange(
-      {
-        facts: facts({
-          files: [file('src/crypto/aes.ts'), ...tested],
-          codeowners: { file: 'CODEOWNERS', text: '/src/crypto/ @acme/security\n' },
-        }),
-        pr: member(),
-        review,
-      },
-      policy,
-    );
+    const r = cryptoChangeWithCritical('crypto', 'src/crypto/aes.ts');
     expect(r.guarded?.outcome).toBe('block');
     expect(r.rest.outcome).toBe('approve');
     expect(r.outcome).toBe('block');

@@ -2,16 +2,10 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from './analyze-shell';
 import { loadShellParser } from './load-parser';
-import { PATHS } from './testdata/shell-env';
+import { shellEnv } from './testdata/shell-env';
 import type { ShellEnv } from './types';
 
-const env: ShellEnv = {
-  paths: PATHS,
-  cwd: '/home/u/proj',
-  home: '/home/u',
-  workspaceRoots: ['/home/u/proj'],
-  tempDirs: ['/tmp'],
-};
+const env: ShellEnv = shellEnv();
 
 /** A seeded generator, so a failure names a reproducible input. */
 function* randomCommands(seed: number, count: number): Generator<string> {

@@ -2,16 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, analyzeShellSync } from './analyze-shell';
 import type { Category } from './category';
 import { loadShellParser } from './load-parser';
-import { PATHS } from './testdata/shell-env';
+import { shellEnv } from './testdata/shell-env';
 import type { ShellEnv, UncertaintyCode } from './types';
 
-const env: ShellEnv = {
-  paths: PATHS,
-  cwd: '/home/u/proj',
-  home: '/home/u',
-  workspaceRoots: ['/home/u/proj'],
-  tempDirs: ['/tmp'],
-};
+const env: ShellEnv = shellEnv();
 const analyze = (command: string, e: ShellEnv = env) => analyzeShellSync(command, e);
 const categories = (command: string, e: ShellEnv = env) =>
   [...new Set(analyze(command, e).hits.map((h) => h.category))].sort();

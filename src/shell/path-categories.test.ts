@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from './category';
 import { hostCategories, pathCategories } from './path-categories';
-import { PATHS } from './testdata/shell-env';
+import { shellEnv } from './testdata/shell-env';
 import type { ShellEnv } from './types';
 
-const env: ShellEnv = {
-  paths: PATHS,
-  cwd: '/home/u/proj',
-  home: '/home/u',
-  workspaceRoots: ['/home/u/proj'],
-  tempDirs: ['/tmp'],
-  statedHosts: ['docs.example.com'],
-};
+const env: ShellEnv = shellEnv({ statedHosts: ['docs.example.com'] });
 
 describe('pathCategories', () => {
   it.each<[string, string, 'read' | 'write' | 'delete', Category[]]>([

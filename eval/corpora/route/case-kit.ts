@@ -6,6 +6,7 @@
 
 import { type AuditRecord, buildAuditRecord } from '../../../src/audit';
 import { decide, type Outcome, sha256Hex } from '../../../src/core';
+import type { Finding } from '../../../src/route';
 import { codeLines, MAINTAINER, Repo } from './git-fixture';
 
 export type FailureMode =
@@ -87,16 +88,8 @@ export function prEvent(o: PrOptions = {}): unknown {
   };
 }
 
-export interface FindingSpec {
-  id: string;
-  severity: string;
-  confidence: number;
-  category: string;
-  path?: string;
-  line?: number;
-  reviewer?: string;
-  message?: string;
-}
+/** A review finding as a case writes it: the route's Finding, with any severity string (the input is untrusted). */
+export type FindingSpec = Omit<Finding, 'severity'> & { severity: string };
 
 export function findings(
   list: FindingSpec[] = [],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRules } from '../rules/load-rules';
+import { CLEAR_FLOOR } from '../testdata/question-kit';
 import { scriptedReply } from './liars';
 
 const loaded = parseRules(
@@ -8,13 +9,7 @@ const loaded = parseRules(
 );
 if (!loaded.ok) throw new Error('bundled rules do not load');
 const rules = loaded.rules;
-const floor = {
-  irreversible: false,
-  namedAction: null,
-  outsideContent: false,
-  operatorRefused: false,
-  approval: [],
-};
+const floor = CLEAR_FLOOR;
 const question = {
   kind: 'budget',
   facts: { budgetUsedPercent: 95, raisesBudget: false },

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CLEAR_FLOOR } from '../testdata/question-kit';
 import { readEnvelope, readQuestion } from './parse-question';
 
-const floor = {
-  irreversible: false,
-  namedAction: null,
-  outsideContent: false,
-  operatorRefused: false,
-  approval: [],
-};
+const floor = CLEAR_FLOOR;
 const budget = (
   facts: unknown = { budgetUsedPercent: 85, raisesBudget: false },
   extra: Record<string, unknown> = {},

@@ -3,6 +3,7 @@
  * the cost; nothing here is file content.
  */
 
+import { attachmentJson } from '../report/render-json';
 import type { RunEstimate } from './estimate-run';
 
 const usd = (n: number | null) => (n === null ? 'unknown' : `$${n.toFixed(4)}`);
@@ -49,14 +50,7 @@ export function renderEstimateJson(e: RunEstimate): string {
         withheld: u.withheld,
         sent_files: u.sentFiles,
         not_sent: u.notSent,
-        attached: u.attached.map((a) => ({
-          path: a.path,
-          reason: a.reason,
-          via: a.via ?? null,
-          binding: a.binding,
-          bytes: a.bytes,
-          sent_as: a.sentAs,
-        })),
+        attached: u.attached.map(attachmentJson),
         calls: u.calls,
         input_tokens: u.inputTokens,
         expected_cost_usd: u.expectedCostUsd,

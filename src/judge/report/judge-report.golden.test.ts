@@ -1,36 +1,20 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import AjvDraft4Compatible from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
-import type { JudgeFs } from '../discover/judge-fs';
-import { DEFAULT_LIMITS } from '../discover/limits';
+import { nodeJudgeFs } from '../../surfaces/cli/commands/judge-io';
 import { bundledJudgeData } from '../rules/bundled-rules';
 import { runJudge } from '../run-judge';
-import { defaultGate } from '../score/fail-on';
+import { judgeOptions } from '../testdata/judge-options';
 import { FAKE_AWS_KEY, makeFixtureRepo } from '../testdata/make-fixture-repo';
 import type { JudgeReport } from './judge-report';
 import { renderJson } from './render-json';
 import { renderSarif } from './render-sarif';
 import { renderText } from './render-text';
 
-/** The real file system, lstat-style (judge never imports surfaces; the CLI has its own copy). */
-const diskFs: JudgeFs = {
-  stat(p) {
-    try {
-      const s = lstatSync(p);
-      return {
-        type: s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other',
-        size: s.size,
-      };
-    } catch {
-      return undefined;
-    }
-  },
-  list: (p) => readdirSync(p),
-  read: (p) => readFileSync(p),
-};
+/** The real file system as `gavel judge` reads it (the test may reach the surface; judge's code never does). */
+const diskFs = nodeJudgeFs();
 
 const golden = (name: string) => new URL(`../testdata/golden/${name}`, import.meta.url).pathname;
 
@@ -63,34 +47,32 @@ const data = bundledJudgeData();
 
 beforeAll(async () => {
   root = makeFixtureRepo();
-  const outcome = await runJudge({
-    fs: diskFs,
-    root,
-    cwd: root,
-    home: '/nonexistent-home',
-    paths: [],
-    limits: DEFAULT_LIMITS,
-    gate: defaultGate(),
-    minConfidence: 'low',
-    categories: ['security', 'governance', 'quality'],
-    attachRules: true,
-    attachInstructions: true,
-    suppressions: [
-      {
-        code: 'S11',
-        path: '.mcp.json',
-        quote: '"db": { "command": "npx", "args": ["-y", "@acme/db-mcp"] },',
-        reason: 'internal package, pinned by the lockfile; SEC-12',
-        expires: '2027-06-30',
-      },
-      { code: 'S08', path: '.claude/settings.json', quote: 'anything', reason: 'old', expires: '2026-01-01' },
-    ],
-    data,
-    clock: fixedClock('2026-11-29T12:00:00Z'),
-    notices: ['gavel.toml: `judge.example`: a notice passed in by the caller'],
-    version: '0.0.0-test',
-    estimate: false,
-  });
+  const outcome = await runJudge(
+    judgeOptions({
+      fs: diskFs,
+      root,
+      home: '/nonexistent-home',
+      suppressions: [
+        {
+          code: 'S11',
+          path: '.mcp.json',
+          quote: '"db": { "command": "npx", "args": ["-y", "@acme/db-mcp"] },',
+          reason: 'internal package, pinned by the lockfile; SEC-12',
+          expires: '2027-06-30',
+        },
+        {
+          code: 'S08',
+          path: '.claude/settings.json',
+          quote: 'anything',
+          reason: 'old',
+          expires: '2026-01-01',
+        },
+      ],
+      data,
+      notices: ['gavel.toml: `judge.example`: a notice passed in by the caller'],
+      version: '0.0.0-test',
+    }),
+  );
   if (!outcome.ok) throw new Error(outcome.message);
   report = outcome.report;
 });

@@ -32,7 +32,8 @@ function finding(f: Finding) {
   };
 }
 
-function attachment(a: Attachment) {
+/** An attachment as the JSON report and the JSON estimate print it. */
+export function attachmentJson(a: Attachment) {
   return {
     path: a.path,
     reason: a.reason,
@@ -49,7 +50,7 @@ function unit(u: UnitResult) {
     kind: u.kind,
     status: u.status,
     scores: u.scores,
-    attached: u.attached.map(attachment),
+    attached: u.attached.map(attachmentJson),
     coverage: {
       files: u.coverage.files,
       reviewed: u.coverage.reviewed,

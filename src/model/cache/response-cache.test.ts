@@ -3,20 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core';
-import type { ModelRequest } from '../client';
+import { testRequest } from '../testing/test-request.testkit';
 import { requestKey } from './cache-key';
 import { SECRET_FILE } from './cache-secret';
 import { type CachedReply, openResponseCache } from './response-cache';
 
-const request: ModelRequest = {
-  promptId: 'p@1',
+const request = testRequest({
   system: 'sys',
   user: 'PLAINTEXT-MARKER user text',
-  schema: { type: 'object', additionalProperties: false, properties: {}, required: [] },
-  schemaName: 'answer',
   maxOutputTokens: 100,
   timeoutMs: 1000,
-};
+});
 const reply: CachedReply = {
   text: '{"ok":true}',
   stop: 'end',

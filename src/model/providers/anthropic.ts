@@ -5,7 +5,8 @@
  */
 
 import type { WireQuirks } from '../catalog/model-catalog';
-import type { ModelRequest, StopReason } from '../client';
+import type { ModelRequest } from '../client';
+import { ANSWER_TOOL_DESCRIPTION, type BlockShape, forcedToolAnswer, forcedToolStop } from './forced-tool';
 import { count, hostOf, isRecord, trimSlash, type WireAdapter, type WireReply } from './wire-adapter';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -34,7 +35,7 @@ export function anthropicAdapter(options: AnthropicOptions): WireAdapter {
         tools: [
           {
             name: request.schemaName,
-            description: 'Record your answer. Call this tool exactly once with every field filled.',
+            description: ANSWER_TOOL_DESCRIPTION,
             input_schema: request.schema,
           },
         ],
@@ -71,41 +72,18 @@ export function parseAnthropic(json: unknown, request: ModelRequest): WireReply 
   if (input === undefined || output === undefined) return { ok: false, detail: 'reply has no token usage' };
   const cacheTokens =
     (count(usage.cache_creation_input_tokens) ?? 0) + (count(usage.cache_read_input_tokens) ?? 0);
-  let text = '';
-  const tool = json.content.find(
-    (b) => isRecord(b) && b.type === 'tool_use' && b.name === request.schemaName,
-  );
-  if (isRecord(tool)) {
-    text = JSON.stringify(tool.input ?? null);
-  } else {
-    text = json.content
-      .filter(
-        (b): b is Record<string, unknown> => isRecord(b) && b.type === 'text' && typeof b.text === 'string',
-      )
-      .map((b) => b.text as string)
-      .join('');
-  }
+  const text = forcedToolAnswer(json.content, request.schemaName, MESSAGES_BLOCKS);
   return {
     ok: true,
     text,
-    stop: anthropicStop(json.stop_reason),
+    stop: forcedToolStop(json.stop_reason, ['refusal']),
     inputTokens: input + cacheTokens,
     outputTokens: output,
   };
 }
 
-function anthropicStop(reason: unknown): StopReason {
-  switch (reason) {
-    case 'end_turn':
-    case 'tool_use':
-    case 'stop_sequence':
-      return 'end';
-    case 'max_tokens':
-    case 'model_context_window_exceeded':
-      return 'max-tokens';
-    case 'refusal':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
-}
+/** Messages API blocks: `{type: "tool_use", name, input}` and `{type: "text", text}`. */
+const MESSAGES_BLOCKS: BlockShape = {
+  toolInput: (b, name) => (b.type === 'tool_use' && b.name === name ? { input: b.input } : undefined),
+  text: (b) => (b.type === 'text' && typeof b.text === 'string' ? b.text : undefined),
+};

@@ -8,7 +8,8 @@
 import { type AwsCredentials, amzDateOf, signV4 } from '../aws/sigv4';
 import type { WireQuirks } from '../catalog/model-catalog';
 import { baseModelId } from '../catalog/model-pattern';
-import type { ModelRequest, StopReason } from '../client';
+import type { ModelRequest } from '../client';
+import { ANSWER_TOOL_DESCRIPTION, type BlockShape, forcedToolAnswer, forcedToolStop } from './forced-tool';
 import { count, hostOf, isRecord, trimSlash, type WireAdapter, type WireReply } from './wire-adapter';
 
 export interface BedrockOptions {
@@ -44,7 +45,7 @@ export function bedrockAdapter(options: BedrockOptions): WireAdapter {
             {
               toolSpec: {
                 name: request.schemaName,
-                description: 'Record your answer. Call this tool exactly once with every field filled.',
+                description: ANSWER_TOOL_DESCRIPTION,
                 inputSchema: { json: request.schema },
               },
             },
@@ -86,32 +87,21 @@ export function parseConverse(json: unknown, request: ModelRequest): WireReply {
   const input = count(usage.inputTokens);
   const output = count(usage.outputTokens);
   if (input === undefined || output === undefined) return { ok: false, detail: 'reply has no token usage' };
-  const tool = content.find(
-    (b) => isRecord(b) && isRecord(b.toolUse) && b.toolUse.name === request.schemaName,
-  );
-  const text =
-    isRecord(tool) && isRecord(tool.toolUse)
-      ? JSON.stringify(tool.toolUse.input ?? null)
-      : content
-          .filter((b): b is Record<string, unknown> => isRecord(b) && typeof b.text === 'string')
-          .map((b) => b.text as string)
-          .join('');
-  return { ok: true, text, stop: converseStop(json.stopReason), inputTokens: input, outputTokens: output };
+  const text = forcedToolAnswer(content, request.schemaName, CONVERSE_BLOCKS);
+  return {
+    ok: true,
+    text,
+    stop: forcedToolStop(json.stopReason, CONVERSE_FILTERED),
+    inputTokens: input,
+    outputTokens: output,
+  };
 }
 
-function converseStop(reason: unknown): StopReason {
-  switch (reason) {
-    case 'end_turn':
-    case 'tool_use':
-    case 'stop_sequence':
-      return 'end';
-    case 'max_tokens':
-    case 'model_context_window_exceeded':
-      return 'max-tokens';
-    case 'guardrail_intervened':
-    case 'content_filtered':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
-}
+/** Converse blocks: `{toolUse: {name, input}}` and `{text}`. */
+const CONVERSE_BLOCKS: BlockShape = {
+  toolInput: (b, name) =>
+    isRecord(b.toolUse) && b.toolUse.name === name ? { input: b.toolUse.input } : undefined,
+  text: (b) => (typeof b.text === 'string' ? b.text : undefined),
+};
+
+const CONVERSE_FILTERED = ['guardrail_intervened', 'content_filtered'];

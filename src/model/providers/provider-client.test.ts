@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signV4 } from '../aws/sigv4';
 import { bundledCatalog } from '../catalog/bundled-catalog';
-import type { ModelRequest } from '../client';
+import { reviewRequest } from '../testing/test-request.testkit';
 import { anthropicAdapter } from './anthropic';
 import { bedrockAdapter } from './bedrock';
 import {
@@ -22,21 +22,7 @@ const ANSWER = { risk: 'low', rationale: 'reads a file in the workspace' };
 const AWS = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
 const FIXED = new Date('2026-11-29T12:00:00Z');
 
-const request: ModelRequest = {
-  promptId: 'test@1',
-  system: 'You review actions.',
-  user: 'Action: cat README.md',
-  schema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { risk: { type: 'string', enum: ['low', 'high'] }, rationale: { type: 'string' } },
-    required: ['rationale', 'risk'],
-  },
-  schemaName: 'answer',
-  maxOutputTokens: 512,
-  timeoutMs: 2_000,
-  temperature: 0,
-};
+const request = reviewRequest({ timeoutMs: 2_000, temperature: 0 });
 
 interface Wire {
   name: string;

@@ -6,8 +6,9 @@ import * as z from 'zod/mini';
 import { fixedClock } from '../../core';
 import { openResponseCache, type ResponseCache } from '../cache/response-cache';
 import { bundledCatalog } from '../catalog/bundled-catalog';
-import type { ModelClient, ModelRequest, ModelResult } from '../client';
+import type { ModelClient, ModelResult, ModelSuccess } from '../client';
 import { type ScriptedReply, scriptedClient } from '../testing/scripted-client';
+import { reviewRequest } from '../testing/test-request.testkit';
 import { createModelRunner, type RunnerOptions } from './model-runner';
 import type { RunCaps } from './run-budget';
 
@@ -16,20 +17,19 @@ const Answer = z.strictObject({ risk: z.enum(['low', 'high']), rationale: z.stri
 const VALID = '{"risk":"low","rationale":"reads a file"}';
 const CAPS: RunCaps = { maxCalls: 100, maxTokens: 1_000_000, maxCostUsd: 5, maxCallTokens: 50_000 };
 
-const request: ModelRequest = {
-  promptId: 'test@1',
-  system: 'You review actions.',
-  user: 'Action: cat README.md',
-  schema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { risk: { type: 'string', enum: ['low', 'high'] }, rationale: { type: 'string' } },
-    required: ['risk', 'rationale'],
-  },
-  schemaName: 'answer',
-  maxOutputTokens: 512,
-  timeoutMs: 1000,
-};
+const request = reviewRequest();
+
+/** A successful reply of a scripted client named `model`: VALID text, one token each way, free. */
+const success = (model: string): ModelSuccess => ({
+  ok: true,
+  text: VALID,
+  stop: 'end',
+  usage: { inputTokens: 1, outputTokens: 1, costUsd: 0 },
+  provider: 'scripted',
+  model,
+  ms: 0,
+  cached: false,
+});
 
 function runner(client: ModelClient, extra: Partial<RunnerOptions> = {}) {
   return createModelRunner({
@@ -60,15 +60,7 @@ function fixed(
   return {
     provider: 'scripted',
     model: 'fixed',
-    complete: async () => ({
-      ok: true,
-      ...(results[i++] ?? { text: '', stop: 'end' }),
-      usage: { inputTokens: 1, outputTokens: 1, costUsd: 0 },
-      provider: 'scripted',
-      model: 'fixed',
-      ms: 0,
-      cached: false,
-    }),
+    complete: async () => ({ ...success('fixed'), ...(results[i++] ?? { text: '', stop: 'end' }) }),
   };
 }
 
@@ -289,16 +281,7 @@ describe('model runner: concurrency, priority and rpm', () => {
         most = Math.max(most, inFlight);
         await new Promise((r) => setTimeout(r, 10));
         inFlight -= 1;
-        return {
-          ok: true,
-          text: VALID,
-          stop: 'end',
-          usage: { inputTokens: 1, outputTokens: 1, costUsd: 0 },
-          provider: 'scripted',
-          model: 'slow',
-          ms: 0,
-          cached: false,
-        };
+        return success('slow');
       },
     };
     const run = runner(client, { concurrency: 2 });
@@ -318,16 +301,7 @@ describe('model runner: concurrency, priority and rpm', () => {
       async complete(req) {
         order.push(req.user);
         if (req.user === 'first') await gate;
-        return {
-          ok: true,
-          text: VALID,
-          stop: 'end',
-          usage: { inputTokens: 1, outputTokens: 1, costUsd: 0 },
-          provider: 'scripted',
-          model: 'ordered',
-          ms: 0,
-          cached: false,
-        };
+        return success('ordered');
       },
     };
     const run = runner(client, { concurrency: 1 });
@@ -350,16 +324,7 @@ describe('model runner: concurrency, priority and rpm', () => {
       model: 'rpm',
       async complete() {
         startedAt.push(clock.monotonicMs());
-        return {
-          ok: true,
-          text: VALID,
-          stop: 'end',
-          usage: { inputTokens: 1, outputTokens: 1, costUsd: 0 },
-          provider: 'scripted',
-          model: 'rpm',
-          ms: 0,
-          cached: false,
-        };
+        return success('rpm');
       },
     };
     const run = createModelRunner({

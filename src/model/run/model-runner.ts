@@ -16,9 +16,9 @@ import {
   type ModelFailed,
   type ModelFailure,
   type ModelRequest,
+  type ModelSuccess,
   type ModelUsage,
   NO_USAGE,
-  type StopReason,
 } from '../client';
 import { estimateInputTokens } from '../structured/estimate-tokens';
 import { parseReply, type ReplySchema } from '../structured/parse-reply';
@@ -27,16 +27,9 @@ import { CallScheduler } from './call-scheduler';
 import { type PlannedCall, planAdmission, RunBudget, type RunCaps } from './run-budget';
 import { type RunReport, roundUsd } from './run-report';
 
-export interface StructuredSuccess<T> {
-  ok: true;
+/** A model success whose text parsed into `value`, after `attempts` calls. */
+export interface StructuredSuccess<T> extends ModelSuccess {
   value: T;
-  text: string;
-  stop: StopReason;
-  usage: ModelUsage;
-  provider: string;
-  model: string;
-  ms: number;
-  cached: boolean;
   attempts: number;
 }
 

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest } from '../client';
 import { scriptedClient } from '../testing/scripted-client';
+import { testRequest } from '../testing/test-request.testkit';
 import { announceEgress, formatEgress } from './egress';
 
-const request: ModelRequest = {
-  promptId: 'p@1',
-  system: 's',
-  user: 'u',
-  schema: { type: 'object', additionalProperties: false, properties: {}, required: [] },
-  schemaName: 'answer',
-  maxOutputTokens: 10,
-  timeoutMs: 10,
-};
+const request = testRequest();
 
 describe('egress', () => {
   it.each([

@@ -2,19 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ModelRequest } from '../client';
 import { cassettePath, recordingClient, replayClient } from './replay-client';
 import { scriptedClient } from './scripted-client';
+import { testRequest } from './test-request.testkit';
 
-const request: ModelRequest = {
-  promptId: 'p@1',
-  system: 's',
-  user: 'SECRET-ISH user text',
-  schema: { type: 'object', additionalProperties: false, properties: {}, required: [] },
-  schemaName: 'answer',
-  maxOutputTokens: 10,
-  timeoutMs: 10,
-};
+const request = testRequest({ user: 'SECRET-ISH user text' });
 
 let dir: string;
 beforeEach(() => {

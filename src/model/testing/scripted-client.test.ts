@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest } from '../client';
 import { parseScript, scriptedClient } from './scripted-client';
+import { testRequest } from './test-request.testkit';
 
-const request: ModelRequest = {
-  promptId: 'p@1',
-  system: 's',
-  user: 'u',
-  schema: { type: 'object', additionalProperties: false, properties: {}, required: [] },
-  schemaName: 'answer',
-  maxOutputTokens: 10,
-  timeoutMs: 10,
-};
+const request = testRequest();
 
 describe('parseScript', () => {
   it('reads text replies and failures in order', () => {

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../core';
-import type { Thresholds } from '../route-policy';
+import { TEST_THRESHOLDS } from '../testdata/policy';
 import { calibrate } from './calibrate-report';
 import { DEFAULT_COSTS, fitThresholds, outcomeFor, type ScoredCase, totalCost } from './fit-thresholds';
 import { errorKind, errorRates } from './route-metrics';
 
-const T: Thresholds = {
-  approveBelow: 20,
-  escalateAt: 45,
-  blockAt: 85,
-  minConfidence: 0.6,
-  escalateConfidence: 0.35,
-};
+const T = TEST_THRESHOLDS;
 const c = (id: string, risk: number, right: Outcome, extra: Partial<ScoredCase> = {}): ScoredCase => ({
   id,
   right,

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../core';
-import type { Thresholds } from '../route-policy';
+import { TEST_THRESHOLDS } from '../testdata/policy';
 import type { Signal } from '../types';
 import { routeScore, scoreSignals } from './score-signals';
 
-const T: Thresholds = {
-  approveBelow: 20,
-  escalateAt: 45,
-  blockAt: 85,
-  minConfidence: 0.6,
-  escalateConfidence: 0.35,
-};
+const T = TEST_THRESHOLDS;
 const sig = (risk: number, confidence = 0, floor?: Outcome): Signal => ({
   id: 'change-code',
   risk,

@@ -1,9 +1,18 @@
 // Test helper: the shipped route policy, with optional overrides of the [route] settings.
 import defaults from '../../../rules/route-defaults.json' with { type: 'json' };
 import signals from '../../../rules/route-signals.json' with { type: 'json' };
-import { buildRoutePolicy, type RoutePolicy, type RouteSettings } from '../route-policy';
+import { buildRoutePolicy, type RoutePolicy, type RouteSettings, type Thresholds } from '../route-policy';
 import { loadSignalRules } from '../signal-rules';
 import type { ChangeFacts, ChangedFile } from '../types';
+
+/** Fixed thresholds for scoring tests, apart from the shipped ones so a change there does not move them. */
+export const TEST_THRESHOLDS: Thresholds = {
+  approveBelow: 20,
+  escalateAt: 45,
+  blockAt: 85,
+  minConfidence: 0.6,
+  escalateConfidence: 0.35,
+};
 
 export function shippedSettings(over: Partial<RouteSettings> = {}): RouteSettings {
   return {

@@ -7,7 +7,17 @@ const file = fileURLToPath(new URL('../../../rules/check-paths.json', import.met
 
 export const PATHS: ShellPathTable = JSON.parse(readFileSync(file, 'utf8')) as ShellPathTable;
 
-/** A ShellEnv on the bundled path table; `extra` overrides any field. */
-export function shellEnv(extra: Omit<ShellEnv, 'paths'> & { paths?: ShellPathTable }): ShellEnv {
-  return { paths: PATHS, ...extra };
+/**
+ * A ShellEnv on the bundled path table for a project at `/home/u/proj` of a user `/home/u`, temp in `/tmp`;
+ * `extra` overrides any field.
+ */
+export function shellEnv(extra: Partial<ShellEnv> = {}): ShellEnv {
+  return {
+    paths: PATHS,
+    cwd: '/home/u/proj',
+    home: '/home/u',
+    workspaceRoots: ['/home/u/proj'],
+    tempDirs: ['/tmp'],
+    ...extra,
+  };
 }

@@ -11,45 +11,16 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, EXIT_HELP, fixedClock, IoError, UsageError } from '../../core';
+import { EXIT, EXIT_HELP, IoError, UsageError } from '../../core';
 import type { CommandContext, CommandEntry, CommandSpec, ParsedArgs } from './command';
+import { fakeContext } from './fake-context.testkit';
 import { main } from './main';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
 
-interface Fake {
-  ctx: CommandContext;
-  out: () => string;
-  err: () => string;
-}
-
-function fakeContext(env: Record<string, string> = {}): Fake {
-  let out = '';
-  let err = '';
-  return {
-    ctx: {
-      cwd: '/nowhere',
-      env,
-      stdout: {
-        write: (t) => {
-          out += t;
-        },
-      },
-      stderr: {
-        write: (t) => {
-          err += t;
-        },
-      },
-      readStdin: async () => '',
-      color: false,
-      clock: fixedClock('2026-11-29T00:00:00Z'),
-      version: '9.8.7-test',
-    },
-    out: () => out,
-    err: () => err,
-  };
-}
+/** A version no real build has, so a test sees that the context's version is the one printed. */
+const TEST_VERSION = '9.8.7-test';
 
 /** What each test command's run() saw, keyed by command name. */
 const seen = new Map<string, { ctx: CommandContext; args: ParsedArgs }>();
@@ -140,7 +111,7 @@ const REGISTRY: readonly CommandEntry[] = [
 ];
 
 async function run(argv: string[], env: Record<string, string> = {}) {
-  const fake = fakeContext(env);
+  const fake = fakeContext({ env, version: TEST_VERSION });
   const code = await main(argv, fake.ctx, REGISTRY);
   return { code, out: fake.out(), err: fake.err() };
 }
@@ -216,7 +187,7 @@ describe('main: top level', () => {
 
 describe('main: a command', () => {
   it('runs with its parsed flags and positionals and the context it was given', async () => {
-    const fake = fakeContext();
+    const fake = fakeContext({ version: TEST_VERSION });
     const code = await main(
       ['echo', '-u', '--times', '3', '--tag', 'a', '--tag', 'b', 'hi', 'there'],
       fake.ctx,
@@ -364,7 +335,9 @@ describe('main: a command that fails', () => {
       summary: 'cannot load',
       load: () => Promise.reject(new Error('missing module')),
     };
-    await expect(main(['broken'], fakeContext().ctx, [broken])).rejects.toThrow('missing module');
+    await expect(main(['broken'], fakeContext({ version: TEST_VERSION }).ctx, [broken])).rejects.toThrow(
+      'missing module',
+    );
   });
 });
 

@@ -14,28 +14,16 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXIT, fixedClock } from '../../core';
+import { budgetQuestion } from '../../ask/testdata/question-kit';
+import { EXIT } from '../../core';
 import { chatReply, type FakeServer, startFakeServer } from '../../model/providers/fake-servers.testkit';
-import type { CommandContext } from './command';
-import { main } from './main';
+import { runMain } from './fake-context.testkit';
 
 const review = (risk: string) =>
   chatReply(JSON.stringify({ risk, authorization: 'unknown', rationale: 'an issue', goal_quote: null }));
 const mcp = (tool: string) =>
   JSON.stringify({ tool: 'mcp', input: { server: 'github', tool, arguments: {} } });
-const question = JSON.stringify({
-  kind: 'budget',
-  facts: { budgetUsedPercent: 50, raisesBudget: false },
-  options: 3,
-  recommended: 0,
-  floor: {
-    irreversible: false,
-    namedAction: null,
-    outsideContent: false,
-    operatorRefused: false,
-    approval: [],
-  },
-});
+const question = JSON.stringify(budgetQuestion(50));
 
 let server: FakeServer | undefined;
 const made: string[] = [];
@@ -73,28 +61,8 @@ async function sandbox(replies: unknown[], env: Record<string, string> = {}) {
 type Sandbox = Awaited<ReturnType<typeof sandbox>>;
 
 async function gavel(t: Sandbox, argv: string[], stdin = '') {
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
-    cwd: t.project,
-    env: t.env,
-    stdout: {
-      write: (s) => {
-        out += s;
-      },
-    },
-    stderr: {
-      write: (s) => {
-        err += s;
-      },
-    },
-    readStdin: async () => stdin,
-    color: false,
-    clock: fixedClock('2026-11-29T12:00:00Z'),
-    version: '0.0.0-test',
-  };
-  const code = await main(argv, ctx);
-  return { code, out, err, json: () => JSON.parse(out) };
+  const run = await runMain(argv, { cwd: t.project, env: t.env, stdin, clock: '2026-11-29T12:00:00Z' });
+  return { ...run, json: () => JSON.parse(run.out) };
 }
 
 /** Every file under a folder with its bytes and mtime: equal snapshots mean nothing was written. */

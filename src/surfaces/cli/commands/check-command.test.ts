@@ -1,41 +1,21 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EXIT, fixedClock } from '../../../core';
-import type { CommandContext } from '../command';
+import { EXIT } from '../../../core';
+import { fakeContext, projectSandbox } from '../fake-context.testkit';
 import { main } from '../main';
 
 const examples = fileURLToPath(new URL('../../../../examples/', import.meta.url));
 
 function ctxFor(stdin = '', env: Record<string, string> = {}) {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-cmd-')));
-  const project = join(base, 'project');
-  const home = join(base, 'home');
-  mkdirSync(join(project, '.git'), { recursive: true });
-  mkdirSync(home, { recursive: true });
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
+  const { project, home } = projectSandbox('gavel-cmd-');
+  const fake = fakeContext({
     cwd: project,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...env },
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        err += t;
-      },
-    },
-    readStdin: async () => stdin,
-    color: false,
-    clock: fixedClock('2026-11-29T00:00:00Z'),
-    version: '0.0.0-test',
-  };
-  return { ctx, project, home, out: () => out, err: () => err };
+    stdin,
+  });
+  return { ...fake, project, home };
 }
 
 describe('gavel check', () => {

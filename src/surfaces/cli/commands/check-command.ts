@@ -25,17 +25,11 @@ import {
   recordOrDeny,
   reviewerDetail,
 } from '../../hooks/runtime/audit-seam';
-import { loadRuntime } from '../../hooks/runtime/load-runtime';
 import { renderDecision } from '../../hooks/runtime/render-decision';
 import type { CommandSpec } from '../command';
-import {
-  capsOf,
-  modelFlagOptions,
-  modelFlagsUnused,
-  openedOrUsageError,
-  readModelFlags,
-} from '../model-flags';
-import { estimateExit, estimateJson, renderEstimate, reviewEstimate } from '../render-estimate';
+import { modelFlagOptions, readModelFlags } from '../model-flags';
+import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
+import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
 
 export const checkCommand: CommandSpec = {
   name: 'check',
@@ -93,13 +87,7 @@ export const checkCommand: CommandSpec = {
       ...(sessionId ? { sessionId } : {}),
       ...(runId ? { runId } : {}),
     });
-    const runtime = await loadRuntime({
-      cwd: ctx.cwd,
-      env: ctx.env,
-      clock: ctx.clock,
-      announce: (line) => ctx.stderr.write(`gavel: ${line}\n`),
-      modelFlags: flags,
-    });
+    const runtime = await loadReviewRuntime(ctx, ctx.cwd, flags);
     if (!runtime.ok) {
       const d = decide({
         verdict: 'deny',
@@ -113,9 +101,7 @@ export const checkCommand: CommandSpec = {
       return EXIT.configInvalid;
     }
     try {
-      openedOrUsageError(flags, runtime.review);
-      const unused = modelFlagsUnused(flags, runtime.deps.policy.mode);
-      if (unused) ctx.stderr.write(`gavel check: ${unused}\n`);
+      checkModelFlags(ctx, 'check', flags, runtime);
       const parsed = parseRequest(json, runtime.defaults);
       if (!parsed.ok) throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}`);
       let worst: CheckResult | undefined;
@@ -125,11 +111,7 @@ export const checkCommand: CommandSpec = {
       }
       if (!worst) throw new UsageError('the request names nothing to judge');
       if (flags.estimate) {
-        const view = reviewEstimate({
-          review: runtime.review,
-          mode: runtime.deps.policy.mode,
-          caps: capsOf(runtime.config),
-        });
+        const view = runtimeEstimate(runtime);
         const d = worst.decision;
         ctx.stdout.write(
           asJson

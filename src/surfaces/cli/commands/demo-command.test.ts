@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,7 +17,8 @@ let rows: Row[];
 let stdout: string;
 
 beforeAll(() => {
-  spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT });
+  // `npm test` builds first; never rebuild here, other tests run the bundle at the same time.
+  if (!existsSync(join(ROOT, 'dist', 'gavel.mjs'))) throw new Error('run `npm run build` first');
   // The caller's config and variables must not change the demo: set some that would.
   const env = { ...process.env, GAVEL_CHECK_MODE: 'off', GAVEL_MODEL: 'scripted:/nonexistent.json' };
   const json = spawnSync(process.execPath, [BIN, 'demo', '--json'], { encoding: 'utf8', env });

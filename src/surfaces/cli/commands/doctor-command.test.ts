@@ -1,34 +1,16 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXIT, fixedClock } from '../../../core';
-import type { CommandContext } from '../command';
-import { main } from '../main';
+import { EXIT } from '../../../core';
+import { projectSandbox, runMain } from '../fake-context.testkit';
 
 async function doctor(envOf: Record<string, string> | ((base: string) => Record<string, string>)) {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-doctor-')));
-  const project = join(base, 'project');
-  const home = join(base, 'home');
-  mkdirSync(join(project, '.git'), { recursive: true });
-  mkdirSync(home, { recursive: true });
+  const { base, project, home } = projectSandbox('gavel-doctor-');
   const env = typeof envOf === 'function' ? envOf(base) : envOf;
-  let out = '';
-  const ctx: CommandContext = {
+  const { code, out } = await runMain(['doctor', '--json'], {
     cwd: project,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), ...env },
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: { write: () => {} },
-    readStdin: async () => '',
-    color: false,
-    clock: fixedClock('2026-11-29T00:00:00Z'),
-    version: '0.0.0-test',
-  };
-  const code = await main(['doctor', '--json'], ctx);
+  });
   return { code, report: JSON.parse(out), base, project };
 }
 

@@ -9,17 +9,11 @@
 import { resolve } from 'node:path';
 import { type CheckRequest, checkWithTrace, emptyContext } from '../../../check';
 import { EXIT, exitForOutcome } from '../../../core';
-import { loadRuntime } from '../../hooks/runtime/load-runtime';
 import { renderTrace } from '../../hooks/runtime/render-decision';
 import type { CommandSpec } from '../command';
-import {
-  capsOf,
-  modelFlagOptions,
-  modelFlagsUnused,
-  openedOrUsageError,
-  readModelFlags,
-} from '../model-flags';
-import { estimateExit, estimateJson, renderEstimate, reviewEstimate } from '../render-estimate';
+import { modelFlagOptions, readModelFlags } from '../model-flags';
+import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
+import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
 
 export const explainCommand: CommandSpec = {
   name: 'explain',
@@ -47,25 +41,17 @@ export const explainCommand: CommandSpec = {
   async run(ctx, args) {
     const flags = readModelFlags(args, ctx.cwd);
     const cwd = resolve(ctx.cwd, (args.values.cwd as string | undefined) ?? '.');
-    const runtime = await loadRuntime({
-      cwd,
-      env: ctx.env,
-      clock: ctx.clock,
-      announce: (line) => ctx.stderr.write(`gavel: ${line}\n`),
-      modelFlags: flags,
-    });
+    const runtime = await loadReviewRuntime(ctx, cwd, flags);
     if (!runtime.ok) {
       ctx.stderr.write(`gavel explain: ${runtime.problem}\n`);
       return EXIT.configInvalid;
     }
     try {
-      openedOrUsageError(flags, runtime.review);
+      checkModelFlags(ctx, 'explain', flags, runtime);
     } catch (error) {
       runtime.review?.close();
       throw error;
     }
-    const unused = modelFlagsUnused(flags, runtime.deps.policy.mode);
-    if (unused) ctx.stderr.write(`gavel explain: ${unused}\n`);
     const d = runtime.defaults;
     const request: CheckRequest = {
       toolName: 'Bash',
@@ -77,13 +63,7 @@ export const explainCommand: CommandSpec = {
       context: emptyContext(),
     };
     const result = await checkWithTrace(request, runtime.deps).finally(() => runtime.review?.close());
-    const view = flags.estimate
-      ? reviewEstimate({
-          review: runtime.review,
-          mode: runtime.deps.policy.mode,
-          caps: capsOf(runtime.config),
-        })
-      : undefined;
+    const view = flags.estimate ? runtimeEstimate(runtime) : undefined;
     if (args.values.json === true) {
       const { analysis, facts, floor, evaluation, decision, suggestions } = result;
       const estimate = view ? { estimate: estimateJson(view) } : {};

@@ -2,35 +2,20 @@ import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT, fixedClock } from '../../../core';
+import { EXIT } from '../../../core';
 import { git, makeFixtureRepo } from '../../../judge/testdata/make-fixture-repo';
-import { main } from '../main';
+import { runMain } from '../fake-context.testkit';
 
 let repo: string;
 let home: string;
 
 async function judge(args: string[], cwd = repo) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['judge', ...args], {
+  const { code, out, err } = await runMain(['judge', ...args], {
     cwd,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
-    stdout: {
-      write: (t) => {
-        stdout += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        stderr += t;
-      },
-    },
-    readStdin: async () => '',
-    color: false,
-    clock: fixedClock('2026-11-29T12:00:00Z'),
-    version: '0.0.0-test',
+    clock: '2026-11-29T12:00:00Z',
   });
-  return { code, stdout, stderr };
+  return { code, stdout: out, stderr: err };
 }
 
 const unitPaths = (stdout: string) =>

@@ -1,7 +1,8 @@
 /**
  * What `gavel judge` reads from the machine, for the command to hand to the judge: a node:fs view that
  * never follows a symlink, and the files git says changed since a base (committed, staged, unstaged,
- * untracked). Read-only: runs `git diff` and `git ls-files`, writes nothing.
+ * untracked). The eval and the judge's golden test read the disk through the same view. Read-only: runs
+ * `git diff` and `git ls-files`, writes nothing.
  */
 
 import { execFileSync } from 'node:child_process';

@@ -13,9 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditRecord, appendRecord, buildAuditRecord } from '../../../audit';
-import { decide, EXIT, fixedClock, type Surface, sha256Hex, type Verdict } from '../../../core';
-import type { CommandContext } from '../command';
-import { main } from '../main';
+import { decide, EXIT, type Surface, sha256Hex, type Verdict } from '../../../core';
+import { type CliRun, runMain } from '../fake-context.testkit';
 
 const REPO = join(import.meta.dirname, '..', '..', '..', '..');
 const ESC = '\u001b[';
@@ -36,38 +35,16 @@ function makeRecord(i: number, surface: Surface, verdict: Verdict, sessionId?: s
   return buildAuditRecord(d, { surface, kind: 'shell', ...(sessionId ? { sessionId } : {}) }, at);
 }
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function gavel(
+function gavel(
   argv: string[],
   options: { cwd?: string; env?: Record<string, string>; color?: boolean } = {},
-): Promise<Run> {
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
+): Promise<CliRun> {
+  return runMain(argv, {
     cwd: options.cwd ?? project,
     env: { HOME: join(tmp, 'home'), XDG_CONFIG_HOME: join(tmp, 'xdg'), ...options.env },
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        err += t;
-      },
-    },
-    readStdin: async () => '',
     color: options.color ?? false,
-    clock: fixedClock('2026-11-29T23:00:00Z'),
-    version: '0.0.0-test',
-  };
-  const code = await main(argv, ctx);
-  return { code, out, err };
+    clock: '2026-11-29T23:00:00Z',
+  });
 }
 
 function newestMtime(dir: string): number {

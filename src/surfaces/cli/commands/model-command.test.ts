@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT, fixedClock } from '../../../core';
+import { EXIT } from '../../../core';
 import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
-import type { CommandContext } from '../command';
+import { fakeContext } from '../fake-context.testkit';
 import { modelCommand } from './model-command';
 
 let home: string;
@@ -19,27 +19,11 @@ afterEach(async () => {
 });
 
 function ctx(env: Record<string, string>) {
-  let out = '';
-  let err = '';
-  const context: CommandContext = {
+  return fakeContext({
     cwd: home,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'), ...env },
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        err += t;
-      },
-    },
-    readStdin: async () => '',
-    color: false,
-    clock: fixedClock('2026-11-29T00:00:00Z'),
     version: 'test',
-  };
-  return { context, out: () => out, err: () => err };
+  });
 }
 
 function userConfig(text: string): void {
@@ -50,7 +34,7 @@ function userConfig(text: string): void {
 describe('gavel model', () => {
   it('says no model is configured, and exits 0', async () => {
     const c = ctx({});
-    expect(await modelCommand.run(c.context, { values: {}, positionals: [] })).toBe(EXIT.ok);
+    expect(await modelCommand.run(c.ctx, { values: {}, positionals: [] })).toBe(EXIT.ok);
     expect(c.out()).toContain('no model configured');
   });
 
@@ -58,7 +42,7 @@ describe('gavel model', () => {
     server = await startFakeServer([{ body: chatReply('{"ok":true}') }]);
     userConfig(`[model]\nmodel = "ollama/qwen2.5:7b"\nbase_url = "${server.url}/v1"\n`);
     const c = ctx({});
-    expect(await modelCommand.run(c.context, { values: { probe: true }, positionals: [] })).toBe(EXIT.ok);
+    expect(await modelCommand.run(c.ctx, { values: { probe: true }, positionals: [] })).toBe(EXIT.ok);
     expect(c.out()).toContain(
       `model \`ollama/qwen2.5:7b\` sends to \`${new URL(server.url).host}\` (chosen by config)`,
     );
@@ -70,9 +54,7 @@ describe('gavel model', () => {
     server = await startFakeServer([{ body: chatReply('not json at all') }]);
     userConfig(`[model]\nmodel = "ollama/qwen2.5:7b"\nbase_url = "${server.url}/v1"\n`);
     const c = ctx({});
-    expect(await modelCommand.run(c.context, { values: { probe: true }, positionals: [] })).toBe(
-      EXIT.internal,
-    );
+    expect(await modelCommand.run(c.ctx, { values: { probe: true }, positionals: [] })).toBe(EXIT.internal);
     expect(c.err()).toContain('probe failed: invalid-output');
   });
 
@@ -81,7 +63,7 @@ describe('gavel model', () => {
     ['a missing key', { GAVEL_MODEL: 'anthropic/light' }, /needs a key in `ANTHROPIC_API_KEY`/],
   ])('exits 3 on %s', async (_name, env, message) => {
     const c = ctx(env);
-    expect(await modelCommand.run(c.context, { values: {}, positionals: [] })).toBe(EXIT.configInvalid);
+    expect(await modelCommand.run(c.ctx, { values: {}, positionals: [] })).toBe(EXIT.configInvalid);
     expect(c.err()).toMatch(message);
   });
 
@@ -89,9 +71,9 @@ describe('gavel model', () => {
     const c = ctx({ GAVEL_MODEL: 'acme/x' });
     const script = join(home, 's.json');
     writeFileSync(script, '[]');
-    expect(
-      await modelCommand.run(c.context, { values: { model: `scripted:${script}` }, positionals: [] }),
-    ).toBe(EXIT.ok);
+    expect(await modelCommand.run(c.ctx, { values: { model: `scripted:${script}` }, positionals: [] })).toBe(
+      EXIT.ok,
+    );
     expect(c.out()).toContain('sends nothing over the network (chosen by flag)');
   });
 });

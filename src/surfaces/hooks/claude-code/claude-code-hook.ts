@@ -6,11 +6,20 @@
  * Claude Code shows its own dialog to the person.
  * Fail closed: unreadable input is exit 2 with the reason on stderr (Claude Code blocks on 2; any other
  * non-zero exit would let the call through). Config and rule problems are an explicit deny.
+ * Also owns what Codex shares with it (Codex sends Claude-Code-shaped input): the payload reader, the
+ * run-and-fail-closed flow, and the PermissionRequest answer.
  */
 
 import { fromClaudeCode } from '../../../check';
 import { faultFrom, injectFault } from '../runtime/faults';
-import { allowHint, type CallEnv, type Judged, judgeCall, recordBlock } from '../runtime/judge-call';
+import {
+  allowHint,
+  type CallEnv,
+  type CallInput,
+  type Judged,
+  judgeCall,
+  recordBlock,
+} from '../runtime/judge-call';
 import { readUserTurns } from './transcript';
 
 export interface HookReply {
@@ -28,9 +37,9 @@ export const block = (reason: string): HookReply => ({
 });
 
 const EVENTS = ['PreToolUse', 'PermissionRequest'] as const;
-type HookEvent = (typeof EVENTS)[number];
+export type HookEvent = (typeof EVENTS)[number];
 
-interface Payload {
+export interface Payload {
   event: HookEvent;
   toolName: string;
   toolInput: unknown;
@@ -68,57 +77,97 @@ export function readPayload(
   return payload;
 }
 
-export function answer(event: HookEvent, judged: Judged): HookReply {
-  const d = judged.decision;
-  const reason = `gavel: ${d.reason}${d.verdict === 'allow' ? '' : allowHint(judged)}`;
-  const out = (hookSpecificOutput: Record<string, unknown>): HookReply => ({
-    stdout: `${JSON.stringify({ hookSpecificOutput })}\n`,
-    stderr: '',
-    exitCode: 0,
-  });
-  if (event === 'PreToolUse') {
-    const permissionDecision = d.verdict === 'allow' ? 'allow' : d.verdict === 'deny' ? 'deny' : 'ask';
-    return out({ hookEventName: 'PreToolUse', permissionDecision, permissionDecisionReason: reason });
-  }
-  switch (d.verdict) {
+/** A reply the harness reads as `hookSpecificOutput`. */
+export const hookOutput = (hookSpecificOutput: Record<string, unknown>): HookReply => ({
+  stdout: `${JSON.stringify({ hookSpecificOutput })}\n`,
+  stderr: '',
+  exitCode: 0,
+});
+
+/** No answer: the harness goes on with its own approval flow. */
+export const NO_ANSWER: HookReply = { stdout: '', stderr: '', exitCode: 0 };
+
+/** The reason the person reads: the decision's, and for anything but an allow, how to allow it. */
+export const replyReason = (judged: Judged): string =>
+  `gavel: ${judged.decision.reason}${judged.decision.verdict === 'allow' ? '' : allowHint(judged)}`;
+
+/** PermissionRequest, alike in both harnesses: allow/deny as `decision.behavior`; escalate answers nothing. */
+export function permissionRequestAnswer(judged: Judged): HookReply {
+  switch (judged.decision.verdict) {
     case 'allow':
-      return out({ hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } });
+      return hookOutput({ hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } });
     case 'deny':
-      return out({ hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: reason } });
+      return hookOutput({
+        hookEventName: 'PermissionRequest',
+        decision: { behavior: 'deny', message: replyReason(judged) },
+      });
     case 'escalate':
-      return { stdout: '', stderr: '', exitCode: 0 };
+      return NO_ANSWER;
   }
 }
 
-export async function runClaudeCodeHook(stdin: string, io: CallEnv): Promise<HookReply> {
+export function answer(event: HookEvent, judged: Judged): HookReply {
+  if (event === 'PermissionRequest') return permissionRequestAnswer(judged);
+  const v = judged.decision.verdict;
+  const permissionDecision = v === 'allow' ? 'allow' : v === 'deny' ? 'deny' : 'ask';
+  return hookOutput({
+    hookEventName: 'PreToolUse',
+    permissionDecision,
+    permissionDecisionReason: replyReason(judged),
+  });
+}
+
+/** What differs between the harnesses that send Claude-Code-shaped input. */
+export interface ClaudeShapedHook {
+  harness: 'claude-code' | 'codex';
+  call(payload: Payload): Pick<CallInput, 'adapt' | 'userTurns'>;
+  answer(event: HookEvent, judged: Judged): HookReply;
+}
+
+/** Reads the payload, judges the call and answers; any failure blocks (exit 2) and is recorded. */
+export async function runClaudeShapedHook(
+  stdin: string,
+  io: CallEnv,
+  hook: ClaudeShapedHook,
+): Promise<HookReply> {
   let seen: Payload | undefined;
   try {
     const payload = readPayload(stdin, io.env);
     if (typeof payload === 'string') {
-      recordBlock('claude-code', io, 'invalid-input');
+      recordBlock(hook.harness, io, 'invalid-input');
       return block(payload);
     }
     seen = payload;
     await injectFault(faultFrom(io.env));
     const judged = await judgeCall(
       {
-        harness: 'claude-code',
+        harness: hook.harness,
         toolName: payload.toolName,
-        adapt: (cwd) => fromClaudeCode(payload.toolName, payload.toolInput, cwd),
         cwd: payload.cwd,
-        userTurns: () => readUserTurns(payload.transcriptPath),
+        ...hook.call(payload),
         ...(payload.sessionId ? { sessionId: payload.sessionId } : {}),
       },
       io,
     );
-    return answer(payload.event, judged);
+    return hook.answer(payload.event, judged);
   } catch {
     // INVARIANT: nothing thrown inside the hook ever becomes a non-2 exit.
-    recordBlock('claude-code', io, 'internal-error', {
+    recordBlock(hook.harness, io, 'internal-error', {
       cwd: seen?.cwd,
       toolName: seen?.toolName,
       sessionId: seen?.sessionId,
     });
     return block('internal error while judging the tool call; it is blocked');
   }
+}
+
+export function runClaudeCodeHook(stdin: string, io: CallEnv): Promise<HookReply> {
+  return runClaudeShapedHook(stdin, io, {
+    harness: 'claude-code',
+    call: (payload) => ({
+      adapt: (cwd) => fromClaudeCode(payload.toolName, payload.toolInput, cwd),
+      userTurns: () => readUserTurns(payload.transcriptPath),
+    }),
+    answer,
+  });
 }

@@ -7,61 +7,34 @@
  */
 
 import { fromCodex } from '../../../check';
-import { block, type HookReply, readPayload } from '../claude-code/claude-code-hook';
-import { faultFrom, injectFault } from '../runtime/faults';
-import { allowHint, type CallEnv, type Judged, judgeCall, recordBlock } from '../runtime/judge-call';
+import {
+  type HookEvent,
+  type HookReply,
+  hookOutput,
+  NO_ANSWER,
+  permissionRequestAnswer,
+  replyReason,
+  runClaudeShapedHook,
+} from '../claude-code/claude-code-hook';
+import type { CallEnv, Judged } from '../runtime/judge-call';
 
-export function codexAnswer(event: 'PreToolUse' | 'PermissionRequest', judged: Judged): HookReply {
+export function codexAnswer(event: HookEvent, judged: Judged): HookReply {
+  if (event === 'PermissionRequest') return permissionRequestAnswer(judged);
   const d = judged.decision;
-  const reason = `gavel: ${d.reason}${d.verdict === 'allow' ? '' : allowHint(judged)}`;
-  const none: HookReply = { stdout: '', stderr: '', exitCode: 0 };
-  const out = (hookSpecificOutput: Record<string, unknown>): HookReply => ({
-    stdout: `${JSON.stringify({ hookSpecificOutput })}\n`,
-    stderr: '',
-    exitCode: 0,
+  if (d.verdict === 'allow') return NO_ANSWER;
+  const reason = replyReason(judged);
+  const why = d.verdict === 'escalate' ? `${reason} A person must approve it first.` : reason;
+  return hookOutput({
+    hookEventName: 'PreToolUse',
+    permissionDecision: 'deny',
+    permissionDecisionReason: why,
   });
-  if (event === 'PreToolUse') {
-    if (d.verdict === 'allow') return none;
-    const why = d.verdict === 'escalate' ? `${reason} A person must approve it first.` : reason;
-    return out({ hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: why });
-  }
-  switch (d.verdict) {
-    case 'allow':
-      return out({ hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } });
-    case 'deny':
-      return out({ hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: reason } });
-    case 'escalate':
-      return none;
-  }
 }
 
-export async function runCodexHook(stdin: string, io: CallEnv): Promise<HookReply> {
-  let seen: Exclude<ReturnType<typeof readPayload>, string> | undefined;
-  try {
-    const payload = readPayload(stdin, io.env);
-    if (typeof payload === 'string') {
-      recordBlock('codex', io, 'invalid-input');
-      return block(payload);
-    }
-    seen = payload;
-    await injectFault(faultFrom(io.env));
-    const judged = await judgeCall(
-      {
-        harness: 'codex',
-        toolName: payload.toolName,
-        adapt: () => fromCodex(payload.toolName, payload.toolInput),
-        cwd: payload.cwd,
-        ...(payload.sessionId ? { sessionId: payload.sessionId } : {}),
-      },
-      io,
-    );
-    return codexAnswer(payload.event, judged);
-  } catch {
-    recordBlock('codex', io, 'internal-error', {
-      cwd: seen?.cwd,
-      toolName: seen?.toolName,
-      sessionId: seen?.sessionId,
-    });
-    return block('internal error while judging the tool call; it is blocked');
-  }
+export function runCodexHook(stdin: string, io: CallEnv): Promise<HookReply> {
+  return runClaudeShapedHook(stdin, io, {
+    harness: 'codex',
+    call: (payload) => ({ adapt: () => fromCodex(payload.toolName, payload.toolInput) }),
+    answer: codexAnswer,
+  });
 }

@@ -1,16 +1,13 @@
 // The reviewer seam: which reviewer mode `auto` gets from user scope, and the whole path to a real HTTP model
 // server on loopback speaking OpenAI's chat-completions wire format (answering, or never answering).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compilePolicy } from '../../../check';
 import { loadConfig } from '../../../config';
 import { fixedClock, systemClock } from '../../../core';
-import type { CommandContext } from '../../cli/command';
-import { main } from '../../cli/main';
+import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
+import { projectSandbox, runMain } from '../../cli/fake-context.testkit';
 import { findRulesDir } from './load-runtime';
 import { reviewerForSurfaces, reviewerPolicyFor, userStateDir } from './reviewer-seam';
 
@@ -18,10 +15,7 @@ const clock = fixedClock('2026-11-29T00:00:00Z');
 const mcpCall = { tool: 'mcp', input: { server: 'github', tool: 'create_issue', arguments: {} } };
 
 function home(env: Record<string, string> = {}) {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-seam-')));
-  const project = join(base, 'project');
-  const h = join(base, 'home');
-  mkdirSync(join(project, '.git'), { recursive: true });
+  const { base, project, home: h } = projectSandbox('gavel-seam-');
   mkdirSync(join(h, '.config', 'gavel'), { recursive: true });
   return {
     base,
@@ -62,27 +56,12 @@ function setupFor(t: ReturnType<typeof home>) {
 }
 
 async function check(t: ReturnType<typeof home>, request: object = mcpCall) {
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
+  const { code, out, err } = await runMain(['check', '--json'], {
     cwd: t.project,
     env: t.env,
-    stdout: {
-      write: (s) => {
-        out += s;
-      },
-    },
-    stderr: {
-      write: (s) => {
-        err += s;
-      },
-    },
-    readStdin: async () => JSON.stringify(request),
-    color: false,
+    stdin: JSON.stringify(request),
     clock: systemClock,
-    version: '0.0.0-test',
-  };
-  const code = await main(['check', '--json'], ctx);
+  });
   return { code, decision: JSON.parse(out), stderr: err };
 }
 
@@ -144,51 +123,23 @@ describe('reviewerForSurfaces', () => {
 });
 
 describe('a real model server on loopback (OpenAI wire format)', () => {
-  let server: Server | undefined;
-  afterEach(() => {
-    server?.closeAllConnections();
-    server?.close();
+  let server: FakeServer | undefined;
+  afterEach(async () => {
+    await server?.close();
     server = undefined;
   });
 
+  /** A chat-completions server that answers a low risk with 900/30 tokens, or never answers. */
   async function serve(answer: boolean): Promise<string> {
-    const s = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => {
-        body += c;
-      });
-      req.on('end', () => {
-        if (!answer) return; // never answers: the review must time out
-        const parsed = JSON.parse(body) as { model: string; response_format?: unknown };
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'c-1',
-            object: 'chat.completion',
-            model: parsed.model,
-            choices: [
-              {
-                index: 0,
-                finish_reason: 'stop',
-                message: {
-                  role: 'assistant',
-                  content: JSON.stringify({
-                    risk: 'low',
-                    authorization: 'unknown',
-                    rationale: 'an issue is harmless',
-                    goal_quote: null,
-                  }),
-                },
-              },
-            ],
-            usage: { prompt_tokens: 900, completion_tokens: 30, total_tokens: 930 },
-          }),
-        );
-      });
+    const content = JSON.stringify({
+      risk: 'low',
+      authorization: 'unknown',
+      rationale: 'an issue is harmless',
+      goal_quote: null,
     });
-    server = s;
-    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(s.address() as AddressInfo).port}/v1`;
+    const usage = { prompt_tokens: 900, completion_tokens: 30, total_tokens: 930 };
+    server = await startFakeServer([answer ? { body: { ...chatReply(content), usage } } : { hang: true }]);
+    return `${server.url}/v1`;
   }
 
   it('a model chosen in the user config answers: allow with the real token counts, egress on stderr', async () => {

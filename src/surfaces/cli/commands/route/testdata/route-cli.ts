@@ -6,45 +6,23 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeLines, Repo } from '../../../../../../eval/corpora/route';
-import { fixedClock } from '../../../../../core';
-import type { CommandContext } from '../../../command';
-import { main } from '../../../main';
+import { type CliRun, runMain } from '../../../fake-context.testkit';
 
-export interface CliRun {
-  code: number;
-  out: string;
-  err: string;
-}
+export type { CliRun };
 
 /** Runs `gavel <argv>` in `cwd`, with HOME and XDG_CONFIG_HOME inside `root` (plus `env`). */
-export async function runCli(
+export function runCli(
   argv: string[],
   cwd: string,
   root: string,
   env: Record<string, string> = {},
 ): Promise<CliRun> {
-  let out = '';
-  let err = '';
-  const ctx: CommandContext = {
+  return runMain(argv, {
     cwd,
     env: { HOME: root, XDG_CONFIG_HOME: join(root, 'xdg'), ...env },
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        err += t;
-      },
-    },
-    readStdin: async () => '',
-    color: false,
-    clock: fixedClock('2026-01-01T00:00:00Z'),
+    clock: '2026-01-01T00:00:00Z',
     version: 'test',
-  };
-  const code = await main(argv, ctx);
-  return { code, out, err };
+  });
 }
 
 export const NOTIFY_TOML = '[route]\nnotify = ["@acme/reviewers"]\n';

@@ -1,0 +1,47 @@
+/**
+ * What `gavel check` and `gavel explain` share around action review: loading the runtime with the model
+ * flags (the egress line on stderr), checking the flags against what was opened, and the estimate of a
+ * run. Reads config and rules through the seam; judges nothing and prints only notices on stderr.
+ */
+
+import { loadRuntime, type Runtime } from '../hooks/runtime/load-runtime';
+import type { CommandContext } from './command';
+import { capsOf, type ModelFlags, modelFlagsUnused, openedOrUsageError } from './model-flags';
+import { type EstimateView, reviewEstimate } from './render-estimate';
+
+export type LoadedRuntime = Extract<Runtime, { ok: true }>;
+
+/** The action-review runtime for `cwd`, with the model flags; the model's egress line goes to stderr. */
+export function loadReviewRuntime(ctx: CommandContext, cwd: string, flags: ModelFlags): Promise<Runtime> {
+  return loadRuntime({
+    cwd,
+    env: ctx.env,
+    clock: ctx.clock,
+    announce: (line) => ctx.stderr.write(`gavel: ${line}\n`),
+    modelFlags: flags,
+  });
+}
+
+/**
+ * A usage error when `--model` names a model that cannot be opened; a notice on stderr, prefixed
+ * `gavel <command>:`, when a model flag cannot matter in the runtime's mode.
+ */
+export function checkModelFlags(
+  ctx: CommandContext,
+  command: string,
+  flags: ModelFlags,
+  runtime: LoadedRuntime,
+): void {
+  openedOrUsageError(flags, runtime.review);
+  const unused = modelFlagsUnused(flags, runtime.deps.policy.mode);
+  if (unused) ctx.stderr.write(`gavel ${command}: ${unused}\n`);
+}
+
+/** The estimate of the run just made with this runtime (its reviewer's plan, or why none is asked). */
+export function runtimeEstimate(runtime: LoadedRuntime): EstimateView {
+  return reviewEstimate({
+    review: runtime.review,
+    mode: runtime.deps.policy.mode,
+    caps: capsOf(runtime.config),
+  });
+}
