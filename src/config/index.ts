@@ -7,8 +7,15 @@ export { configInvalidDecision } from './config-invalid-decision';
 export { ENVIRONMENT, OTHER_GAVEL_VARIABLES, readEnvDocument } from './env';
 export { type ConfigFiles, type ConfigResult, type LoadOptions, loadConfig } from './load-config';
 export { type Layer, type Merged, mergeConfig } from './merge-config';
-export { findProjectRoot, PROJECT_FILE, userConfigDir, userConfigFile } from './paths';
+export {
+  findProjectRoot,
+  outerProjectFiles,
+  PROJECT_FILE,
+  userConfigDir,
+  userConfigFile,
+} from './paths';
 export { type ConfigNotice, type ConfigProblem, formatProblem } from './problem';
+export { type FileRead, MAX_CONFIG_BYTES, readConfigFile } from './read-config-file';
 export {
   eachHigherWins,
   eachHigherWinsOver,

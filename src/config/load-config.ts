@@ -1,17 +1,19 @@
 /**
- * Loads the effective config: the user's file, GAVEL_* variables and the project's gavel.toml.
- * The one place that reads config files. A document that does not parse or validate is never half used:
+ * Loads the effective config: the user's file, GAVEL_* variables, the gavel.toml files of the folders
+ * above the project root (outermost first) and the project's own gavel.toml, each repository file only
+ * tightening what the layers before it left. The one place that reads config files (through
+ * readConfigFile, which never blocks on a FIFO or reads past 1 MiB). A document that does not parse or validate is never half used:
  * the result is a problem naming the file, the key path and what is wrong, and every decision that
  * needed the config must end with basis `config-invalid`.
  */
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { readEnvDocument } from './env';
 import { type Layer, mergeConfig } from './merge-config';
-import { findProjectRoot, PROJECT_FILE, userConfigFile } from './paths';
+import { findProjectRoot, outerProjectFiles, PROJECT_FILE, userConfigFile } from './paths';
 import type { ConfigNotice, ConfigProblem } from './problem';
+import { readConfigFile } from './read-config-file';
 import type { Config, Source } from './spec';
 import { validateDocument } from './validate-document';
 
@@ -24,7 +26,10 @@ export interface LoadOptions {
 
 export interface ConfigFiles {
   user: string;
+  /** The nearest project root's gavel.toml. */
   project: string;
+  /** The gavel.toml files above the project root that exist and were applied, outermost first. */
+  outer: string[];
 }
 
 export type ConfigResult =
@@ -43,20 +48,10 @@ export type ConfigResult =
 type Read = { ok: true; layer?: Layer; notices: ConfigNotice[] } | { ok: false; problem: ConfigProblem };
 
 function readToml(file: string, scope: 'user' | 'project'): Read {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, notices: [] };
-    return {
-      ok: false,
-      problem: {
-        file,
-        keyPath: '',
-        message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-      },
-    };
-  }
+  const read = readConfigFile(file);
+  if (!read.ok) return read;
+  if (read.text === undefined) return { ok: true, notices: [] };
+  const text = read.text;
   let doc: unknown;
   try {
     doc = parseToml(text);
@@ -73,19 +68,40 @@ function readToml(file: string, scope: 'user' | 'project'): Read {
 
 export function loadConfig(options: LoadOptions): ConfigResult {
   const projectRoot = options.projectRoot ?? findProjectRoot(options.cwd);
-  const files: ConfigFiles = { user: userConfigFile(options.env), project: join(projectRoot, PROJECT_FILE) };
+  const files: ConfigFiles = {
+    user: userConfigFile(options.env),
+    project: join(projectRoot, PROJECT_FILE),
+    outer: [],
+  };
   const user = readToml(files.user, 'user');
   if (!user.ok) return { ok: false, problem: user.problem, projectRoot, files };
   const env = readEnvDocument(options.env);
   if (!env.ok) return { ok: false, problem: env.problem, projectRoot, files };
+  // Outermost first: an inner file can only tighten what an outer one left. An invalid file anywhere
+  // in the chain fails the whole load, naming that file.
+  const outer: Layer[] = [];
+  const outerNotices: ConfigNotice[] = [];
+  for (const file of outerProjectFiles(projectRoot, options.env)) {
+    const read = readToml(file, 'project');
+    if (!read.ok) return { ok: false, problem: read.problem, projectRoot, files };
+    if (!read.layer) continue;
+    outer.push(read.layer);
+    outerNotices.push(...read.notices);
+    files.outer.push(file);
+  }
   const project = readToml(files.project, 'project');
   if (!project.ok) return { ok: false, problem: project.problem, projectRoot, files };
-  const merged = mergeConfig(user.layer, { values: env.values, file: 'environment' }, project.layer);
+  const merged = mergeConfig(
+    user.layer,
+    { values: env.values, file: 'environment' },
+    ...outer,
+    project.layer,
+  );
   return {
     ok: true,
     config: merged.config,
     sources: merged.sources,
-    notices: [...user.notices, ...project.notices, ...merged.notices],
+    notices: [...user.notices, ...outerNotices, ...project.notices, ...merged.notices],
     projectRoot,
     files,
     read: { user: user.layer !== undefined, project: project.layer !== undefined },

@@ -1,9 +1,10 @@
 /**
  * Merges the validated documents into the effective config. Pure.
  * Order: defaults, then the user's file, then GAVEL_* variables (both user scope, later wins), then the
- * repository's gavel.toml, which can only tighten: each setting's own merge decides, and a refused
- * loosening is kept as a notice.
- * INVARIANT: no project value ever makes a setting looser than the user's.
+ * repository layers (the gavel.toml files of the folders above the project root, outermost first, then
+ * the project's own), each of which can only tighten what the layers before it left: each setting's own
+ * merge decides, and a refused loosening is kept as a notice naming the file it came from.
+ * INVARIANT: no project value ever makes a setting looser than the user's or an outer repository's.
  */
 
 import type { ConfigNotice } from './problem';
@@ -24,7 +25,7 @@ export interface Merged {
 export function mergeConfig(
   user: Layer | undefined,
   env: Layer | undefined,
-  project: Layer | undefined,
+  ...projects: (Layer | undefined)[]
 ): Merged {
   const config: Record<string, Record<string, unknown>> = {};
   const sources: Record<string, Source> = {};
@@ -45,8 +46,9 @@ export function mergeConfig(
           source = name;
         }
       }
-      const repo = project?.values[table];
-      if (project && repo && key in repo && repo[key] !== undefined && spec.scope === 'both') {
+      for (const project of projects) {
+        const repo = project?.values[table];
+        if (!project || !repo || !(key in repo) || repo[key] === undefined || spec.scope !== 'both') continue;
         const merged = spec.merge(value, repo[key]);
         if (merged.refused !== undefined) {
           notices.push({ file: project.file, keyPath: path, message: `ignored: ${merged.refused}` });

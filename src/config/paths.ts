@@ -1,6 +1,7 @@
 /**
- * Where config lives: the project root (nearest ancestor holding gavel.toml or .git) and the user's
- * config file ($XDG_CONFIG_HOME/gavel/config.toml, else ~/.config/gavel/config.toml).
+ * Where config lives: the project root (nearest ancestor holding gavel.toml or .git), the gavel.toml
+ * files of the folders above it (so a nested `git init` cannot shed an outer repository's tightening),
+ * and the user's config file ($XDG_CONFIG_HOME/gavel/config.toml, else ~/.config/gavel/config.toml).
  */
 
 import { existsSync } from 'node:fs';
@@ -18,6 +19,30 @@ export function findProjectRoot(cwd: string): string {
     if (parent === dir) return resolve(cwd);
     dir = parent;
   }
+}
+
+function homeDir(env: Readonly<Record<string, string | undefined>>): string {
+  return resolve(env.HOME || homedir());
+}
+
+/**
+ * The gavel.toml paths of the folders strictly above `projectRoot`, outermost first, up to but not
+ * including the user's home folder and `/`. Paths only: whether each exists is the reader's question.
+ */
+export function outerProjectFiles(
+  projectRoot: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const home = homeDir(env);
+  const files: string[] = [];
+  let dir = resolve(projectRoot);
+  for (;;) {
+    const parent = dirname(dir);
+    if (parent === dir || parent === home || dirname(parent) === parent) break;
+    files.push(join(parent, PROJECT_FILE));
+    dir = parent;
+  }
+  return files.reverse();
 }
 
 export function userConfigDir(env: Readonly<Record<string, string | undefined>>): string {
