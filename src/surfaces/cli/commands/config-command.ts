@@ -59,6 +59,7 @@ export const configCommand: CommandSpec = {
     const found = (read: boolean) => (read ? 'read' : 'not found');
     ctx.stdout.write(`project root: ${result.projectRoot}\n`);
     ctx.stdout.write(`project file: ${result.files.project} (${found(result.read.project)})\n`);
+    for (const outer of result.files.outer) ctx.stdout.write(`outer file:   ${outer} (read, tighten only)\n`);
     ctx.stdout.write(`user file:    ${result.files.user} (${found(result.read.user)})\n\n`);
     ctx.stdout.write(
       renderTable(rows, [
