@@ -56,8 +56,11 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
     role,
     ...(res.glob ? { glob: true } : {}),
     ...(res.class === 'workspace' && isGenerated(res.resolved, r) ? { generated: true } : {}),
+    ...(res.real === undefined ? {} : { real: res.real }),
   });
-  const p = res.resolved;
+  // A symlink on the way: what the path names and where it really leads both count.
+  for (const p of res.real === undefined ? [res.resolved] : [res.resolved, res.real])
+    pathHits(p, role, word, inv, r);
   if (role === 'read' && res.class === 'sensitive') {
     r.hit(
       'secret_material_read',
@@ -65,6 +68,16 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
       inv.segment,
     );
   }
+  return res;
+}
+
+function pathHits(
+  p: string | undefined,
+  role: PathRef['role'],
+  word: Word,
+  inv: Invocation,
+  r: Reporter,
+): void {
   if ((role === 'write' || role === 'delete') && p !== undefined) {
     if (isAgentConfig(p, r.scope)) {
       r.hit(
@@ -88,7 +101,6 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
       );
     }
   }
-  return res;
 }
 
 /** True when a folder holds secret material below it (home, `~/.config`, `/etc`): a recursive read takes it. */
