@@ -152,11 +152,35 @@ export function realOf(path: string, scope: PathScope): string | undefined {
   return normal === path ? undefined : normal;
 }
 
+/**
+ * The path the kernel reaches: a `..` climbs from where the path so far really leads (`homelink/../x` is beside
+ * home, not beside the link). Undefined when there is no `..` after the first component, or no resolver.
+ */
+function physical(absolute: string, scope: PathScope): string | undefined {
+  const parts = absolute.split('/');
+  if (!scope.realpath || !parts.includes('..')) return undefined;
+  let cur = '/';
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      cur = realOf(cur, scope) ?? cur;
+      cur = cur.slice(0, cur.lastIndexOf('/')) || '/';
+    } else cur = cur === '/' ? `/${part}` : `${cur}/${part}`;
+  }
+  return cur;
+}
+
 /** Classes a resolved path and, when a symlink leads elsewhere, its real path too: the stricter class wins. */
-export function classifyResolved(resolved: string, scope: PathScope, glob: boolean): ResolvedPath {
+export function classifyResolved(
+  resolved: string,
+  scope: PathScope,
+  glob: boolean,
+  absolute: string = resolved,
+): ResolvedPath {
   const cls = classOf(resolved, scope);
-  const real = realOf(resolved, scope);
-  if (real === undefined) return { resolved, class: cls, glob };
+  const climbed = physical(absolute, scope);
+  const real = climbed === undefined ? realOf(resolved, scope) : (realOf(climbed, scope) ?? climbed);
+  if (real === undefined || real === resolved) return { resolved, class: cls, glob };
   return { resolved, class: stricterClass(cls, classOf(real, scope)), glob, real };
 }
 
@@ -185,7 +209,7 @@ export function resolvePath(word: string, scope: PathScope, cwd: string = scope.
     literal = literal.slice(0, literal.lastIndexOf('/') + 1) || (literal.startsWith('/') ? '/' : '.');
   }
   const absolute = literal.startsWith('/') ? literal : `${cwd}/${literal}`;
-  return classifyResolved(normalize(absolute), scope, glob);
+  return classifyResolved(normalize(absolute), scope, glob, absolute);
 }
 
 /** Path scopes compile regular expressions: per path table, keep the last few, keyed by the environment's content. */

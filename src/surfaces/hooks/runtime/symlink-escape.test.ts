@@ -26,7 +26,8 @@ function hook(tool: string, input: Record<string, unknown>): { decision: string;
   return { decision: out.permissionDecision, reason: out.permissionDecisionReason ?? '' };
 }
 
-const at = (rel: string) => join(s.project, rel);
+/** Kept as written: `join` would fold a `..` away before gavel sees it. */
+const at = (rel: string) => `${s.project}/${rel}`;
 
 beforeAll(() => {
   if (!existsSync(join(root, 'dist', 'gavel.mjs'))) throw new Error('run `npm run build` first');
@@ -61,6 +62,12 @@ describe('paths through an existing link', () => {
     ['Write a cron file', 'Write', { file_path: 'rootlink/etc/cron.d/x', content: 'x' }, 'persistence'],
     ['Edit passwd', 'Edit', { file_path: 'rootlink/etc/passwd', old_string: 'a', new_string: 'b' }, 'system'],
     ['Read credentials', 'Read', { file_path: 'homelink/.aws/credentials' }, 'secret_material_read'],
+    [
+      'Write by a climb out of a link',
+      'Write',
+      { file_path: 'homelink/../home/.bashrc', content: 'x' },
+      'persistence',
+    ],
     ['append to a start-up file', 'Bash', { command: 'echo x >> homelink/.bashrc' }, 'persistence'],
     [
       'read credentials in the shell',
