@@ -212,7 +212,7 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
   else if (p === 'shred') {
     for (const w of splitArgs(inv.args).positionals) {
       const res = touchPath(w, 'delete', inv, r);
-      if (res.resolved && isBlockDevice(res.resolved))
+      if ([res.resolved, res.real].some((x) => x !== undefined && isBlockDevice(x)))
         r.hit('block_device_write', `\`shred\` overwrites the block device ${shortPath(w)}`, inv.segment);
     }
   } else if (p === 'find') return find(inv, r);

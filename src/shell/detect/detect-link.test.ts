@@ -106,6 +106,7 @@ describe('paths through an existing symlink are classed where they lead', () => 
     ['a git hook through a workspace link', 'echo x > hooklink/pre-push', 'persistence'],
     ['a glob delete through a home link', 'rm -rf homelink/*', 'destructive_root_delete'],
     ['a climb out of a link', 'echo x >> homelink/../u/.bashrc', 'persistence'],
+    ['an archive of home through a link', 'tar czf /tmp/h.tgz ./homelink', 'secret_material_read'],
   ])('%s', (_name, command, category) => {
     expect(categories(command)).toContain(category);
     expect(categories(command, base)).not.toContain(category);

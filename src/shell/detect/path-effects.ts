@@ -4,7 +4,14 @@
  * and gavel configuration, block devices), by the path table's patterns. Pure apart from reporting.
  */
 
-import { isUnder, matchesSet, type PathScope, type ResolvedPath, resolvePath } from '../classify-path';
+import {
+  isUnder,
+  matchesSet,
+  type PathScope,
+  type ResolvedPath,
+  realOf,
+  resolvePath,
+} from '../classify-path';
 import { GENERATED_FOLDERS } from '../data/generated-folders';
 import type { Word } from '../decode-word';
 import { type Invocation, type Reporter, shown } from '../invocation';
@@ -105,7 +112,12 @@ function pathHits(
 
 /** True when a folder holds secret material below it (home, `~/.config`, `/etc`): a recursive read takes it. */
 export function holdsSecrets(path: string | undefined, r: Reporter): boolean {
-  return path !== undefined && r.scope.sensitive.prefixes.some((s) => isUnder(s, path) && s !== path);
+  if (path === undefined) return false;
+  // A link to home (`tar c homelink`) reads the tree it leads to.
+  const real = realOf(path, r.scope);
+  return [path, ...(real === undefined ? [] : [real])].some((p) =>
+    r.scope.sensitive.prefixes.some((s) => isUnder(s, p) && s !== p),
+  );
 }
 
 /** Programs that read whole folder trees by default. */
