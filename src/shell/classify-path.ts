@@ -1,8 +1,9 @@
 /**
  * Resolves a path word against cwd, `~` and $HOME and puts it in a class: sensitive, temp, workspace, home,
  * system or outside, by the path table in the ShellEnv (rules/check-paths.json, loaded at the seam). Also
- * compiles the table's self-modification and persistence patterns. Pure: no file system access (symlinks are
- * not followed), no environment.
+ * compiles the table's self-modification and persistence patterns. Pure: no file system access, no environment;
+ * symlinks are followed only through the ShellEnv's injected `realpath` (the real path is classed too, and the
+ * stricter class wins).
  */
 
 import { DYN, hasGlob, unprotect } from './markers';
@@ -24,12 +25,16 @@ export interface PathScope {
   exceptions: RegExp;
   selfModification: PatternSet;
   persistence: PatternSet;
+  /** The ShellEnv's symlink resolver, if any. */
+  realpath?: (abs: string) => string | undefined;
 }
 
 export interface ResolvedPath {
   resolved?: string;
   class: PathClass;
   glob: boolean;
+  /** Where `resolved` really leads, when a symlink on its way points elsewhere. */
+  real?: string;
 }
 
 function globBody(glob: string): string {
@@ -93,6 +98,7 @@ export function makePathScope(env: ShellEnv): PathScope {
     exceptions: globsToRegExp(table.sensitive_exceptions),
     selfModification: compilePatterns(table.self_modification, home, workspaceRoots),
     persistence: compilePatterns(table.persistence, home, workspaceRoots),
+    ...(env.realpath ? { realpath: env.realpath } : {}),
   };
 }
 
@@ -125,6 +131,59 @@ export function classOf(path: string, scope: PathScope): PathClass {
   return 'outside';
 }
 
+/** Strictness of a class, least first: a path that is two things at once is the stricter one. */
+const STRICTNESS: readonly PathClass[] = ['workspace', 'temp', 'home', 'outside', 'system', 'sensitive'];
+
+export function stricterClass(a: PathClass, b: PathClass): PathClass {
+  return STRICTNESS.indexOf(a) >= STRICTNESS.indexOf(b) ? a : b;
+}
+
+/** The real path of `path` by the scope's resolver, when it differs; a resolver that throws tells nothing. */
+export function realOf(path: string, scope: PathScope): string | undefined {
+  if (!scope.realpath) return undefined;
+  let real: string | undefined;
+  try {
+    real = scope.realpath(path);
+  } catch {
+    return undefined;
+  }
+  if (typeof real !== 'string' || !real.startsWith('/')) return undefined;
+  const normal = normalize(real);
+  return normal === path ? undefined : normal;
+}
+
+/**
+ * The path the kernel reaches: a `..` climbs from where the path so far really leads (`homelink/../x` is beside
+ * home, not beside the link). Undefined when there is no `..` after the first component, or no resolver.
+ */
+function physical(absolute: string, scope: PathScope): string | undefined {
+  const parts = absolute.split('/');
+  if (!scope.realpath || !parts.includes('..')) return undefined;
+  let cur = '/';
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      cur = realOf(cur, scope) ?? cur;
+      cur = cur.slice(0, cur.lastIndexOf('/')) || '/';
+    } else cur = cur === '/' ? `/${part}` : `${cur}/${part}`;
+  }
+  return cur;
+}
+
+/** Classes a resolved path and, when a symlink leads elsewhere, its real path too: the stricter class wins. */
+export function classifyResolved(
+  resolved: string,
+  scope: PathScope,
+  glob: boolean,
+  absolute: string = resolved,
+): ResolvedPath {
+  const cls = classOf(resolved, scope);
+  const climbed = physical(absolute, scope);
+  const real = climbed === undefined ? realOf(resolved, scope) : (realOf(climbed, scope) ?? climbed);
+  if (real === undefined || real === resolved) return { resolved, class: cls, glob };
+  return { resolved, class: stricterClass(cls, classOf(real, scope)), glob, real };
+}
+
 /**
  * Resolves a decoded word (markers in place). Dynamic text makes the path unresolved (class `outside`)
  * unless it only follows a resolved folder (`/tmp/$x` stays in temp, `/tmp/$x/../..` does not).
@@ -150,13 +209,24 @@ export function resolvePath(word: string, scope: PathScope, cwd: string = scope.
     literal = literal.slice(0, literal.lastIndexOf('/') + 1) || (literal.startsWith('/') ? '/' : '.');
   }
   const absolute = literal.startsWith('/') ? literal : `${cwd}/${literal}`;
-  const resolved = normalize(absolute);
-  return { resolved, class: classOf(resolved, scope), glob };
+  return classifyResolved(normalize(absolute), scope, glob, absolute);
 }
 
 /** Path scopes compile regular expressions: per path table, keep the last few, keyed by the environment's content. */
 const scopesByTable = new WeakMap<ShellEnv['paths'], Map<string, PathScope>>();
 const scopesByEnv = new WeakMap<ShellEnv, PathScope>();
+/** A scope holds its resolver: two environments share one only when they share the resolver too. */
+const resolverIds = new WeakMap<object, number>();
+let nextResolverId = 1;
+
+function resolverId(fn: object): number {
+  let id = resolverIds.get(fn);
+  if (id === undefined) {
+    id = nextResolverId++;
+    resolverIds.set(fn, id);
+  }
+  return id;
+}
 
 export function scopeFor(env: ShellEnv): PathScope {
   const same = scopesByEnv.get(env);
@@ -166,7 +236,14 @@ export function scopeFor(env: ShellEnv): PathScope {
     scopes = new Map();
     scopesByTable.set(env.paths, scopes);
   }
-  const key = JSON.stringify([env.cwd, env.home, env.workspaceRoots, env.tempDirs, env.sensitivePaths ?? []]);
+  const key = JSON.stringify([
+    env.cwd,
+    env.home,
+    env.workspaceRoots,
+    env.tempDirs,
+    env.sensitivePaths ?? [],
+    env.realpath ? resolverId(env.realpath) : 0,
+  ]);
   let scope = scopes.get(key);
   if (!scope) {
     scope = makePathScope(env);

@@ -23,16 +23,19 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
   const categories: Category[] = [];
   const p = res.resolved;
   if (role === 'read' && res.class === 'sensitive') categories.push('secret_material_read');
-  if (role !== 'read' && p !== undefined) {
-    if (isAgentConfig(p, scope)) categories.push('agent_self_modification');
-    if (role === 'write' && isPersistence(p, scope)) categories.push('persistence');
-    if (role === 'write' && isBlockDevice(p)) categories.push('block_device_write');
+  // A symlink on the way: what the path names and where it really leads both count.
+  const seen = p === undefined ? [] : res.real === undefined ? [p] : [p, res.real];
+  if (role !== 'read') {
+    if (seen.some((x) => isAgentConfig(x, scope))) categories.push('agent_self_modification');
+    if (role === 'write' && seen.some((x) => isPersistence(x, scope))) categories.push('persistence');
+    if (role === 'write' && seen.some((x) => isBlockDevice(x))) categories.push('block_device_write');
   }
   const ref: PathRef = {
     raw: path.slice(0, 120),
     class: res.class,
     role,
     ...(p === undefined ? {} : { resolved: p }),
+    ...(res.real === undefined ? {} : { real: res.real }),
   };
   return { ref, categories };
 }

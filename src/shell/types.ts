@@ -19,6 +19,8 @@ export interface PathRef {
   glob?: boolean;
   /** A workspace path inside a build output or cache folder (`dist`, `node_modules`, `target`, …). */
   generated?: boolean;
+  /** Where `resolved` really leads when a symlink on its way points elsewhere (`class` is the stricter of both). */
+  real?: string;
 }
 
 export interface HostRef {
@@ -125,4 +127,10 @@ export interface ShellEnv {
   readonly packageSources?: readonly string[];
   /** Extra sensitive path patterns from config (`[check] sensitive`), added to the table's. */
   readonly sensitivePaths?: readonly string[];
+  /**
+   * Resolves symlinks of an absolute, normalized path: the real path of its longest existing prefix, with the
+   * rest appended; undefined when it cannot tell. Given by the surface (the analyzer never reads the file system);
+   * absent: paths are classed as written.
+   */
+  readonly realpath?: (abs: string) => string | undefined;
 }

@@ -41,6 +41,8 @@ export interface RequestDefaults {
   tempDirs: string[];
   /** Workspace roots when the request names none (the project root of cwd). */
   workspaceRoots: (cwd: string) => string[];
+  /** Symlink resolution for path classes (see ShellEnv.realpath). */
+  realpath?: (abs: string) => string | undefined;
 }
 
 export type ParsedRequest = { ok: true; requests: CheckRequest[] } | { ok: false; problem: string };
@@ -105,6 +107,7 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
     home: defaults.home,
     tempDirs: defaults.tempDirs,
     workspaceRoots: defaults.workspaceRoots(cwd),
+    ...(defaults.realpath ? { realpath: defaults.realpath } : {}),
   };
   const empty = {
     trusted: { userTurns: [] },

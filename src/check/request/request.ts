@@ -45,6 +45,8 @@ export interface CheckRequest {
   tempDirs: string[];
   sessionId?: string;
   context: { trusted: TrustedContext; untrusted: UntrustedContext };
+  /** Symlink resolution the surface gives (see ShellEnv.realpath); absent: paths are classed as written. */
+  realpath?: (abs: string) => string | undefined;
 }
 
 export function emptyContext(): CheckRequest['context'] {

@@ -1,14 +1,16 @@
 /**
  * Deletes and writes on the local file system: rm, rmdir, unlink, shred, find -delete/-exec, cp/mv/tee/…,
- * dd, mkfs and friends, chmod setuid. Decides destructive_root_delete, recursive_delete_outside_workspace,
- * local_work_loss (the whole workspace, or a recursive delete of a workspace folder that is not a build output
- * or cache), block_device_write and privilege_escalation. Pure.
+ * dd, mkfs and friends, chmod setuid, and the nodes mkdir/mkfifo/mknod create. Decides destructive_root_delete,
+ * recursive_delete_outside_workspace, local_work_loss (the whole workspace, or a recursive delete of a workspace
+ * folder that is not a build output or cache), block_device_write and privilege_escalation. Links (`ln`) are
+ * classed by detect-link.ts. Pure.
  */
 
 import { isUnder, type ResolvedPath } from '../classify-path';
 import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW } from '../flow';
 import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../invocation';
+import { detectLink } from './detect-link';
 import { isBlockDevice, isGenerated, shortPath, touchPath } from './path-effects';
 
 /** Stands for each file `find -exec` passes to its command (`{}` of a filtered search). */
@@ -39,11 +41,14 @@ export function recursiveDelete(
   const home = r.scope.home;
   // INVARIANT: a root (`/`, a top-level folder, home or an ancestor of it) is checked before the temp
   // exemption, so `rm -rf /tmp` or a home that happens to sit in a temp folder is never a scratch delete.
-  const top = p === '/' || isUnder(home, p) || /^\/[^/]+$/.test(p);
-  if ((!partial && !res.glob && top) || (res.glob && (p === '/' || isUnder(home, p)))) {
+  // A symlink to a root (`rm -rf homelink/*`) deletes in the root it leads to.
+  const seen = res.real === undefined ? [p] : [p, res.real];
+  const top = seen.some((x) => x === '/' || isUnder(home, x) || /^\/[^/]+$/.test(x));
+  const rootGlob = seen.some((x) => x === '/' || isUnder(home, x));
+  if ((!partial && !res.glob && top) || (res.glob && rootGlob)) {
     r.hit(
       'destructive_root_delete',
-      `\`${inv.program}\` deletes ${p === home ? 'the home folder' : 'a system root'} (${what})`,
+      `\`${inv.program}\` deletes ${seen.includes(home) ? 'the home folder' : 'a system root'} (${what})`,
       inv.segment,
     );
     return;
@@ -159,6 +164,18 @@ function chmod(inv: Invocation, r: Reporter): void {
   for (const p of positionals.slice(1)) touchPath(p, 'write', inv, r);
 }
 
+/** mkdir/mkfifo/mknod create a node at each path: a write there (`mkfifo gavel.toml` changes gavel's config). */
+function makeNodes(inv: Invocation, r: Reporter): void {
+  const names: Word[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const t = optionText(inv.args[i]);
+    if (t === '-m' || t === '--mode') i++;
+    else if (!t.startsWith('-') || t === '-') names.push(inv.args[i] as Word);
+  }
+  // mknod NAME TYPE [MAJOR MINOR]: only the first is a path.
+  for (const w of inv.program === 'mknod' ? names.slice(0, 1) : names) touchPath(w, 'write', inv, r);
+}
+
 function dd(inv: Invocation, r: Reporter): void {
   for (const w of inv.args) {
     const t = plain(w);
@@ -195,11 +212,13 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
   else if (p === 'shred') {
     for (const w of splitArgs(inv.args).positionals) {
       const res = touchPath(w, 'delete', inv, r);
-      if (res.resolved && isBlockDevice(res.resolved))
+      if ([res.resolved, res.real].some((x) => x !== undefined && isBlockDevice(x)))
         r.hit('block_device_write', `\`shred\` overwrites the block device ${shortPath(w)}`, inv.segment);
     }
   } else if (p === 'find') return find(inv, r);
-  else if (p === 'cp' || p === 'install' || p === 'ln' || p === 'rsync-local') copyLike(inv, r, false);
+  else if (p === 'cp' || p === 'install' || p === 'rsync-local') copyLike(inv, r, false);
+  else if (p === 'ln') detectLink(inv, r);
+  else if (p === 'mkdir' || p === 'mkfifo' || p === 'mknod') makeNodes(inv, r);
   else if (p === 'mv') copyLike(inv, r, true);
   else if (p === 'tee' || p === 'touch' || p === 'truncate')
     for (const w of splitArgs(inv.args).positionals) touchPath(w, 'write', inv, r);

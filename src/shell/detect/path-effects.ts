@@ -4,7 +4,14 @@
  * and gavel configuration, block devices), by the path table's patterns. Pure apart from reporting.
  */
 
-import { isUnder, matchesSet, type PathScope, type ResolvedPath, resolvePath } from '../classify-path';
+import {
+  isUnder,
+  matchesSet,
+  type PathScope,
+  type ResolvedPath,
+  realOf,
+  resolvePath,
+} from '../classify-path';
 import { GENERATED_FOLDERS } from '../data/generated-folders';
 import type { Word } from '../decode-word';
 import { type Invocation, type Reporter, shown } from '../invocation';
@@ -56,8 +63,11 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
     role,
     ...(res.glob ? { glob: true } : {}),
     ...(res.class === 'workspace' && isGenerated(res.resolved, r) ? { generated: true } : {}),
+    ...(res.real === undefined ? {} : { real: res.real }),
   });
-  const p = res.resolved;
+  // A symlink on the way: what the path names and where it really leads both count.
+  for (const p of res.real === undefined ? [res.resolved] : [res.resolved, res.real])
+    pathHits(p, role, word, inv, r);
   if (role === 'read' && res.class === 'sensitive') {
     r.hit(
       'secret_material_read',
@@ -65,6 +75,16 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
       inv.segment,
     );
   }
+  return res;
+}
+
+function pathHits(
+  p: string | undefined,
+  role: PathRef['role'],
+  word: Word,
+  inv: Invocation,
+  r: Reporter,
+): void {
   if ((role === 'write' || role === 'delete') && p !== undefined) {
     if (isAgentConfig(p, r.scope)) {
       r.hit(
@@ -88,12 +108,16 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
       );
     }
   }
-  return res;
 }
 
 /** True when a folder holds secret material below it (home, `~/.config`, `/etc`): a recursive read takes it. */
 export function holdsSecrets(path: string | undefined, r: Reporter): boolean {
-  return path !== undefined && r.scope.sensitive.prefixes.some((s) => isUnder(s, path) && s !== path);
+  if (path === undefined) return false;
+  // A link to home (`tar c homelink`) reads the tree it leads to.
+  const real = realOf(path, r.scope);
+  return [path, ...(real === undefined ? [] : [real])].some((p) =>
+    r.scope.sensitive.prefixes.some((s) => isUnder(s, p) && s !== p),
+  );
 }
 
 /** Programs that read whole folder trees by default. */

@@ -61,6 +61,7 @@ export const explainCommand: CommandSpec = {
       home: d.home,
       tempDirs: d.tempDirs,
       context: emptyContext(),
+      ...(d.realpath ? { realpath: d.realpath } : {}),
     };
     const result = await checkWithTrace(request, runtime.deps).finally(() => runtime.review?.close());
     const view = flags.estimate ? runtimeEstimate(runtime) : undefined;

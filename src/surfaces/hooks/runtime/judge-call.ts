@@ -140,6 +140,7 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
         home: d.home,
         tempDirs: d.tempDirs,
         context,
+        ...(d.realpath ? { realpath: d.realpath } : {}),
         ...(call.sessionId ? { sessionId: call.sessionId } : {}),
       };
       firstRequest ??= request;
