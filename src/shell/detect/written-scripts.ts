@@ -1,0 +1,76 @@
+/**
+ * Files written earlier in the same command line (`echo 'rm -rf ~' > a.sh && sh a.sh`): the analyzer reads no
+ * file, but it sees the redirect target equal the script it runs. Records each written path with its exact
+ * content when the writer printed literal text (`echo`, `printf` without `%`, `cat` of a here-doc, `tee`), and
+ * answers what a later run of that path would execute. Per analysis (keyed by the reporter). Pure apart from
+ * that record.
+ */
+
+import { resolvePath } from '../classify-path';
+import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+
+/** Resolved path → content (undefined: written, content not known). */
+const WRITTEN = new WeakMap<Reporter, Map<string, string | undefined>>();
+
+function printedText(inv: Invocation): string | undefined {
+  if (!inv.args.every(isLiteral)) return undefined;
+  const words = inv.args.map((w) => plain(w));
+  if (inv.program === 'echo') {
+    if (words.some((w) => /^-[neE]+$/.test(w))) return undefined;
+    return `${words.join(' ')}\n`;
+  }
+  if (inv.program === 'printf') {
+    const [format, ...rest] = words;
+    return format === undefined || /[%\\]/.test(format) || rest.length > 0 ? undefined : format;
+  }
+  if ((inv.program === 'cat' || inv.program === 'tee') && inv.stdin.literal !== undefined) {
+    if (inv.program === 'cat' && words.length > 0) return undefined;
+    return inv.stdin.literal;
+  }
+  return undefined;
+}
+
+function record(r: Reporter, path: string | undefined, content: string | undefined): void {
+  if (path === undefined) return;
+  const map = WRITTEN.get(r) ?? new Map<string, string | undefined>();
+  WRITTEN.set(r, map);
+  map.set(path, content);
+}
+
+/** Notes the files an invocation writes by redirect (or `tee FILE`). */
+export function noteWrites(inv: Invocation, r: Reporter): void {
+  const base = inv.cwd ?? r.scope.cwd;
+  const content = printedText(inv);
+  for (const redirect of inv.redirects) {
+    if (!redirect.op.includes('>') || redirect.op.startsWith('<')) continue;
+    const path = resolvePath(redirect.target.text, r.scope, base).resolved;
+    // `>>` appends to content not shown; `&>`/`2>` may write other text.
+    const exact = redirect.op === '>' || redirect.op === '>|' ? content : undefined;
+    record(r, path, exact);
+  }
+  if (inv.program === 'tee') {
+    const append = inv.args.some((w) => /^-[a-z]*a|^--append$/.test(plain(w)));
+    for (const w of inv.args) {
+      if (plain(w).startsWith('-')) continue;
+      record(r, resolvePath(w.text, r.scope, base).resolved, append ? undefined : inv.stdin.literal);
+    }
+  }
+}
+
+export type Written = { found: false } | { found: true; content: string | undefined };
+
+/** What running a path would execute, if this command line wrote it. */
+export function writtenScript(path: string | undefined, r: Reporter): Written {
+  const map = WRITTEN.get(r);
+  if (path === undefined || !map?.has(path)) return { found: false };
+  return { found: true, content: map.get(path) };
+}
+
+/** A program run by name (`./a.sh`, after `cd`) whose basename a file written here has. */
+export function writtenProgram(program: string, r: Reporter): Written {
+  const map = WRITTEN.get(r);
+  if (!map) return { found: false };
+  for (const [path, content] of map)
+    if (path.slice(path.lastIndexOf('/') + 1).toLowerCase() === program) return { found: true, content };
+  return { found: false };
+}
