@@ -70,6 +70,10 @@ describe('git -c keys that run a command: the value is analysed as a script', ()
       'GIT_CONFIG_* through env',
       'env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=x git log',
     ],
+    [
+      'init.templateDir (hooks copied from it)',
+      'git -c init.templateDir=/tmp/t clone https://github.com/a/b',
+    ],
     ['credential helper program unknown', 'git -c credential.helper="$H" fetch'],
   ])('%s is uncertain', (_name, command) => {
     expect(uncertain(command).length).toBeGreaterThan(0);
@@ -94,6 +98,8 @@ describe('git config that stores a command is persistence', () => {
     ['alias with !', "git config alias.st '!touch x'"],
     ['credential helper', "git config --global credential.helper '!cat ~/.netrc'"],
     ['include.path', 'git config include.path /tmp/x.cfg'],
+    ['--file= attached', "git config --file=.git/config core.pager 'less'"],
+    ['--replace-all', "git config --replace-all core.editor 'vim'"],
     ['dynamic value', 'git config core.fsmonitor "$X"'],
   ])('%s', (_name, command) => {
     expect(categories(command)).toContain('persistence');
@@ -163,6 +169,8 @@ describe('a script written then run in the same command line', () => {
     ['appended', "echo 'ls' >> a.sh && sh a.sh"],
     ['echo -e', "echo -e 'ls\\nrm' > a.sh && ./a.sh"],
     ['written by an unknown program', 'gen > a.sh && bash a.sh'],
+    ['copied over', 'cp notes.txt a.sh && ./a.sh'],
+    ['edited in place', "sed -i 's/.*/rm -rf ~/' scripts/test.sh && bash scripts/test.sh"],
   ])('%s is uncertain', (_name, command) => {
     expect(uncertain(command)).toContain('dynamic-script');
   });
@@ -189,6 +197,8 @@ describe('look-alikes stay as they were', () => {
     ['git config --get core.pager', 'git config --get core.pager'],
     ['git config get', 'git config get core.editor'],
     ['git config alias without !', 'git config alias.st status'],
+    ['git -c alias of plain arguments', 'git -c alias.lg="log --oneline" lg'],
+    ['git -c submodule update mode', 'git -c submodule.x.update=rebase submodule update'],
     ['git config credential.helper reset', "git config credential.helper ''"],
     ['bash script in the workspace', 'bash scripts/test.sh'],
     ['gradle wrapper', './gradlew build'],

@@ -5,13 +5,15 @@
  * `kind` says how the value is run:
  * - `script`: a shell command line (git runs it through `sh -c`);
  * - `helper`: a credential helper (`!cmd` is a shell command; a name or path is a program git runs);
- * - `alias`: runs a shell command only when the value starts with `!`;
+ * - `alias`: runs a shell command when the value starts with `!`; otherwise it is git arguments (which may
+ *   carry `-c key=value` of their own), analysed as a `git …` command;
+ * - `bang`: runs a shell command only when the value starts with `!` (`submodule.<x>.update`);
  * - `file`: another configuration file is read, whose content is not shown;
  * - `protocol`: allows a transport such as `ext::`, which runs a command named in the URL.
  * `inert` lists values that run nothing (`core.fsmonitor=false`).
  */
 
-export type GitExecKind = 'script' | 'helper' | 'alias' | 'file' | 'protocol';
+export type GitExecKind = 'script' | 'helper' | 'alias' | 'bang' | 'file' | 'protocol';
 
 export interface GitExecKey {
   key: RegExp;
@@ -36,6 +38,14 @@ export const GIT_EXEC_KEYS: readonly GitExecKey[] = [
   { key: /^uploadpack\.packobjectshook$/i, kind: 'script' },
   { key: /^remote\..+\.(uploadpack|receivepack)$/i, kind: 'script' },
   { key: /^(web\.browser|browser\..+\.(cmd|path)|man\..+\.(cmd|path))$/i, kind: 'script' },
+  { key: /^(difftool|mergetool)\..+\.path$/i, kind: 'script' },
+  { key: /^sendemail\.(tocmd|cccmd|sendmailcmd|smtpserver)$/i, kind: 'script' },
+  { key: /^tar\..+\.command$/i, kind: 'script' },
+  { key: /^trailer\..+\.(command|cmd)$/i, kind: 'script' },
+  { key: /^core\.alternaterefscommand$/i, kind: 'script' },
+  { key: /^interactive\.difffilter$/i, kind: 'script' },
+  { key: /^submodule\..+\.update$/i, kind: 'bang' },
+  { key: /^init\.templatedir$/i, kind: 'file' },
   { key: /^credential(\..+)?\.helper$/i, kind: 'helper', inert: /^$/ },
   { key: /^alias\..+$/i, kind: 'alias' },
   { key: /^(include|includeif\..+)\.path$/i, kind: 'file' },

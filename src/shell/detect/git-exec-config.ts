@@ -38,7 +38,7 @@ function short(key: string): string {
 function runsSomething(entry: GitExecKey, value: string | undefined): boolean {
   if (value === undefined) return true;
   if (entry.inert?.test(value.trim())) return false;
-  return entry.kind !== 'alias' || value.trimStart().startsWith('!');
+  return (entry.kind !== 'alias' && entry.kind !== 'bang') || value.trimStart().startsWith('!');
 }
 
 /** Analyses one setting; returns true when it runs a program. */
@@ -52,6 +52,11 @@ export function runSetting(s: GitSetting, inv: Invocation, r: Reporter, how: str
     return true;
   }
   const entry = gitExecKey(s.key);
+  if (entry?.kind === 'alias' && s.value !== undefined && !s.value.trimStart().startsWith('!')) {
+    // `alias.x='-c core.pager=… log'`: git arguments, which may carry settings of their own.
+    r.script(`git ${s.value}`, inv, 'shell-string', `git ${how} ${short(s.key)}`);
+    return false;
+  }
   if (!entry || !runsSomething(entry, s.value)) return false;
   const label = `git ${how} ${short(s.key)}`;
   if (s.value === undefined) {
@@ -64,12 +69,13 @@ export function runSetting(s: GitSetting, inv: Invocation, r: Reporter, how: str
       return true;
     case 'helper':
     case 'alias':
+    case 'bang':
       r.script(s.value.trimStart().replace(/^!/, ''), inv, 'shell-string', label);
       return true;
     case 'file':
       r.uncertain(
         'dynamic-script',
-        `\`${label}\` includes a configuration file whose content is not shown`,
+        `\`${label}\` reads a configuration file or template whose content is not shown`,
         inv.segment,
       );
       return true;

@@ -48,6 +48,15 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     const exact = redirect.op === '>' || redirect.op === '>|' ? content : undefined;
     record(r, path, exact);
   }
+  // Copies, moves, links and in-place edits: the file's new content is not shown.
+  const opaqueWriter = ['cp', 'mv', 'ln', 'install', 'rsync'].includes(inv.program);
+  const inPlace =
+    ['sed', 'perl'].includes(inv.program) && inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(plain(w)));
+  if (opaqueWriter || inPlace) {
+    const files = inv.args.filter((w) => !plain(w).startsWith('-'));
+    for (const w of opaqueWriter ? files.slice(-1) : files)
+      record(r, resolvePath(w.text, r.scope, base).resolved, undefined);
+  }
   if (inv.program === 'tee') {
     const append = inv.args.some((w) => /^-[a-z]*a|^--append$/.test(plain(w)));
     for (const w of inv.args) {
