@@ -42,6 +42,15 @@ describe('git -c keys that run a command: the value is analysed as a script', ()
     ['core.askPass', "git -c core.askPass='rm -rf ~' fetch", 'destructive_root_delete'],
     ['uploadpack hook', "git -c uploadpack.packObjectsHook='rm -rf ~' fetch", 'destructive_root_delete'],
     ['alias with !', "git -c alias.x='!rm -rf ~' x", 'destructive_root_delete'],
+    ['rebase -x', "git rebase -x 'rm -rf ~' HEAD~1", 'destructive_root_delete'],
+    ['rebase --exec=', "git rebase --exec='rm -rf ~' HEAD~1", 'destructive_root_delete'],
+    ['submodule foreach', "git submodule foreach --recursive 'rm -rf ~'", 'destructive_root_delete'],
+    ['bisect run', 'git bisect run rm -rf ~', 'destructive_root_delete'],
+    ['ls-remote --upload-pack=', "git ls-remote --upload-pack='rm -rf ~' origin", 'destructive_root_delete'],
+    ['clone -u', "git clone -u 'rm -rf ~' https://github.com/a/b", 'destructive_root_delete'],
+    ['push --receive-pack', "git push --receive-pack='rm -rf ~' origin feature", 'destructive_root_delete'],
+    ['difftool --extcmd', "git difftool --extcmd 'rm -rf ~'", 'destructive_root_delete'],
+    ['grep -O attached', "git grep -O'rm -rf ~' TODO", 'destructive_root_delete'],
     [
       'clone --config',
       "git clone --config core.fsmonitor='rm -rf ~' https://github.com/a/b",
@@ -55,6 +64,8 @@ describe('git -c keys that run a command: the value is analysed as a script', ()
     ['a value from a variable', 'git -c core.fsmonitor="$CMD" status'],
     ['--config-env with =', 'git --config-env=core.fsmonitor=EVIL status'],
     ['--config-env as two words', 'git --config-env core.pager=EVIL log'],
+    ['rebase -x from a variable', 'git rebase -x "$CMD" main'],
+    ['submodule foreach from a variable', 'git submodule foreach "$CMD"'],
     ['a key from a variable', 'git -c "$K=x" status'],
     ['include.path', 'git -c include.path=/tmp/evil.cfg status'],
     ['includeIf path', 'git -c includeIf.gitdir:/.path=/tmp/evil.cfg status'],
@@ -77,6 +88,11 @@ describe('git -c keys that run a command: the value is analysed as a script', ()
     ['credential helper program unknown', 'git -c credential.helper="$H" fetch'],
   ])('%s is uncertain', (_name, command) => {
     expect(uncertain(command).length).toBeGreaterThan(0);
+  });
+
+  it('a --config-env reason names --config-env', () => {
+    const u = analyze('git --config-env=core.fsmonitor=EVIL status').uncertain;
+    expect(u.map((x) => x.reason).join(' ')).toContain('git --config-env core.fsmonitor');
   });
 
   it('a harmless script value still shows its program as a segment of the git command', () => {
@@ -198,6 +214,9 @@ describe('look-alikes stay as they were', () => {
     ['git config get', 'git config get core.editor'],
     ['git config alias without !', 'git config alias.st status'],
     ['git -c alias of plain arguments', 'git -c alias.lg="log --oneline" lg'],
+    ['rebase -x running tests', "git rebase -x 'npm test' main"],
+    ['grep -O with the default pager', 'git grep -O TODO'],
+    ['submodule update', 'git submodule update --init --recursive'],
     ['git -c submodule update mode', 'git -c submodule.x.update=rebase submodule update'],
     ['git config credential.helper reset', "git config credential.helper ''"],
     ['bash script in the workspace', 'bash scripts/test.sh'],

@@ -60,3 +60,24 @@ export function gitExecKey(key: string): GitExecKey | undefined {
 /** Environment variables that pass configuration to git (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_0`, …). */
 export const GIT_CONFIG_VARIABLES =
   /^(GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG_PARAMETERS|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_ALLOW_PROTOCOL|GIT_EXEC_PATH|GIT_ASKPASS|GIT_EDITOR|GIT_SEQUENCE_EDITOR|SSH_ASKPASS|GIT_PROXY_COMMAND)$/;
+
+/**
+ * Subcommand options whose value is a command git runs (`git rebase -x 'cmd'`, `git clone -u cmd`).
+ * `optional`: the option takes its value only when attached (`git grep -Ocmd`, `--open-files-in-pager=cmd`).
+ */
+export const GIT_EXEC_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  rebase: ['-x', '--exec'],
+  difftool: ['-x', '--extcmd'],
+  clone: ['-u', '--upload-pack'],
+  fetch: ['--upload-pack'],
+  pull: ['--upload-pack'],
+  'ls-remote': ['--upload-pack'],
+  push: ['--receive-pack', '--exec'],
+  'send-pack': ['--receive-pack', '--exec'],
+  'fetch-pack': ['--upload-pack', '--exec'],
+  archive: ['--exec'],
+  'send-email': ['--to-cmd', '--cc-cmd', '--sendmail-cmd', '--smtp-server'],
+};
+export const GIT_OPTIONAL_EXEC_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  grep: ['-O', '--open-files-in-pager'],
+};

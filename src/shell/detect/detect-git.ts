@@ -6,7 +6,14 @@
 
 import type { Word } from '../decode-word';
 import { hasFlag, type Invocation, optionText, plain, type Reporter } from '../invocation';
-import { cloneSettings, type GitSetting, gitConfigWrite, runSetting, settingOf } from './git-exec-config';
+import {
+  cloneSettings,
+  type GitSetting,
+  gitConfigWrite,
+  runSetting,
+  settingOf,
+  subcommandScripts,
+} from './git-exec-config';
 import { networkTarget } from './network-target';
 
 const SHARED_REF =
@@ -95,6 +102,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
 
   if (sub === 'clone') settings.push(...cloneSettings(rest));
+  subcommandScripts(sub, rest, inv, r);
   if (settings.some((c) => /^core\.hookspath$/i.test(c.key))) {
     r.hit('disable_security_control', '`git -c core.hooksPath` replaces the repository hooks', inv.segment);
   }

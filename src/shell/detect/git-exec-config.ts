@@ -6,7 +6,12 @@
  * value runs later, on a harmless-looking git command: that is persistence. Pure apart from reporting.
  */
 
-import { type GitExecKey, gitExecKey } from '../data/git-exec-keys';
+import {
+  GIT_EXEC_OPTIONS,
+  GIT_OPTIONAL_EXEC_OPTIONS,
+  type GitExecKey,
+  gitExecKey,
+} from '../data/git-exec-keys';
 import type { Word } from '../decode-word';
 import { type Invocation, optionText, plain, type Reporter } from '../invocation';
 import { DYN } from '../markers';
@@ -16,6 +21,8 @@ import { touchPath } from './path-effects';
 export interface GitSetting {
   key: string;
   value: string | undefined;
+  /** How it was given, when not by `-c`: `--config-env`. */
+  via?: string;
 }
 
 /** Splits a `-c` argument. A key computed at run time is reported as the key `$…`. */
@@ -27,7 +34,8 @@ export function settingOf(word: Word | undefined, fromEnv = false): GitSetting |
   if (key.includes(DYN)) return { key: '$…', value: undefined };
   // `-c key` without a value is the boolean true.
   const value = eq < 0 ? 'true' : text.slice(eq + 1);
-  return { key, value: fromEnv || value.includes(DYN) ? undefined : value };
+  if (fromEnv) return { key, value: undefined, via: '--config-env' };
+  return { key, value: value.includes(DYN) ? undefined : value };
 }
 
 function short(key: string): string {
@@ -58,7 +66,7 @@ export function runSetting(s: GitSetting, inv: Invocation, r: Reporter, how: str
     return false;
   }
   if (!entry || !runsSomething(entry, s.value)) return false;
-  const label = `git ${how} ${short(s.key)}`;
+  const label = `git ${s.via ?? how} ${short(s.key)}`;
   if (s.value === undefined) {
     r.uncertain('dynamic-script', `\`${label}\` runs a command known only at run time`, inv.segment);
     return true;
@@ -176,4 +184,55 @@ export function cloneSettings(args: readonly Word[]): GitSetting[] {
     }
   });
   return out;
+}
+
+function runValue(value: Word | undefined, inv: Invocation, r: Reporter, label: string): void {
+  if (!value) return;
+  const text = plain(value);
+  if (text.includes(DYN))
+    r.uncertain('dynamic-script', `\`${label}\` runs a command known only at run time`, inv.segment);
+  else r.script(text, inv, 'shell-string', label);
+}
+
+/**
+ * Subcommands that run a command given as an argument: `rebase -x`, `clone -u`, `grep -O…`, `submodule
+ * foreach`, `bisect run`. `rest` are the words after the subcommand.
+ */
+export function subcommandScripts(sub: string, rest: readonly Word[], inv: Invocation, r: Reporter): void {
+  const options = GIT_EXEC_OPTIONS[sub] ?? [];
+  const optional = GIT_OPTIONAL_EXEC_OPTIONS[sub] ?? [];
+  rest.forEach((w, k) => {
+    const t = optionText(w);
+    if (t === '--') return;
+    for (const o of [...options, ...optional]) {
+      const label = `git ${sub} ${o}`;
+      const attachedAt = o.startsWith('--')
+        ? t.startsWith(`${o}=`)
+          ? o.length + 1
+          : -1
+        : t.startsWith(o) && t.length > 2
+          ? 2
+          : -1;
+      if (t === o && options.includes(o)) runValue(rest[k + 1], inv, r, label);
+      else if (attachedAt > 0) runValue({ text: w.text.slice(attachedAt), flow: w.flow }, inv, r, label);
+    }
+  });
+  const words = rest.map((w) => plain(w).toLowerCase());
+  if (sub === 'submodule') {
+    const at = words.indexOf('foreach');
+    if (at < 0) return;
+    let k = at + 1;
+    while (k < rest.length && /^(--recursive|-q|--quiet)$/.test(words[k] ?? '')) k++;
+    const cmd = rest.slice(k);
+    // The words are joined and run by a shell in each submodule.
+    if (cmd.length > 0)
+      runValue(
+        { text: cmd.map((w) => w.text).join(' '), flow: cmd[0]?.flow ?? inv.stdin },
+        inv,
+        r,
+        'git submodule foreach',
+      );
+  } else if (sub === 'bisect' && words[0] === 'run' && rest.length > 1) {
+    r.command(rest.slice(1), inv, 'git bisect run');
+  }
 }
