@@ -169,6 +169,15 @@ describe('a script written then run in the same command line', () => {
     ['. ./a.sh', "echo 'rm -rf ~' > a.sh && . ./a.sh", 'destructive_root_delete'],
     ['source a.sh', "echo 'rm -rf ~' > a.sh && source a.sh", 'destructive_root_delete'],
     ['here-doc into cat', "cat > a.sh <<'EOF'\nrm -rf ~\nEOF\nbash a.sh", 'destructive_root_delete'],
+    ['sh < a.sh', "echo 'rm -rf ~' > a.sh; sh < a.sh", 'destructive_root_delete'],
+    [
+      'python < a.py',
+      'echo \'import os; os.system("rm -rf ~")\' > a.py\npython3 < a.py',
+      'destructive_root_delete',
+    ],
+    ['exec ./a.sh', "echo 'rm -rf ~' > a.sh && exec ./a.sh", 'destructive_root_delete'],
+    ['inside bash -c', "echo 'rm -rf ~' > a.sh && bash -c 'source ./a.sh'", 'destructive_root_delete'],
+    ['after cd', "cd sub; echo 'rm -rf ~' > a.sh; sh ./a.sh", 'destructive_root_delete'],
     ['printf literal', "printf 'rm -rf ~' > a.sh && sh a.sh", 'destructive_root_delete'],
     ['tee', "echo 'rm -rf ~' | tee a.sh && sh a.sh", 'destructive_root_delete'],
     [
@@ -185,6 +194,8 @@ describe('a script written then run in the same command line', () => {
     ['appended', "echo 'ls' >> a.sh && sh a.sh"],
     ['echo -e', "echo -e 'ls\\nrm' > a.sh && ./a.sh"],
     ['written by an unknown program', 'gen > a.sh && bash a.sh'],
+    // tree-sitter-bash attaches `> a.sh` here to the list `cd sub && echo …`: the text written is not tied to it.
+    ['written by the last command of a list', "cd sub && echo 'rm -rf ~' > a.sh && sh ./a.sh"],
     ['copied over', 'cp notes.txt a.sh && ./a.sh'],
     ['edited in place', "sed -i 's/.*/rm -rf ~/' scripts/test.sh && bash scripts/test.sh"],
   ])('%s is uncertain', (_name, command) => {

@@ -165,6 +165,12 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
   noteWrites(inv, r);
   // `./a.sh` run by path after this command line wrote it.
   if (!SHELLS.has(p) && p !== 'source' && p !== '.') runWritten(writtenProgram(p, r), inv, r, true);
+  if (SHELLS.has(p) || interpreterKind(p)) {
+    // `sh < a.sh` after this command line wrote a.sh.
+    for (const redirect of inv.redirects)
+      if (redirect.op === '<')
+        runWritten(writtenScript(resolveArg(redirect.target, inv, r).resolved, r), inv, r, SHELLS.has(p));
+  }
   if (SHELLS.has(p)) return shell(inv, r);
   if (p === 'eval') {
     const words = inv.args;
