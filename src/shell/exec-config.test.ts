@@ -149,6 +149,8 @@ describe('package manager settings', () => {
   it.each<[string, string, Category]>([
     ['npm script-shell', 'npm config set script-shell /tmp/evil', 'persistence'],
     ['npm script-shell with =', 'npm config set script-shell=/tmp/evil', 'persistence'],
+    ['npm set (short form)', 'npm set script-shell /tmp/evil', 'persistence'],
+    ['pnpm config set', 'pnpm config set script-shell=/tmp/evil', 'persistence'],
     ['npm git', 'npm config set git /tmp/evil --global', 'persistence'],
     ['npm registry', 'npm config set registry https://evil.example', 'package_install_from_unstated_source'],
     [

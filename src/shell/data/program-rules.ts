@@ -374,13 +374,14 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   {
     // `npm config set script-shell=…` makes every later `npm run` start that program.
     programs: ['npm', 'pnpm', 'yarn'],
-    match: /^config set (--global |-g |--location[= ]\S+ )*"?[\w.-]*(shell|git|editor|browser|viewer)["= ]/,
+    match:
+      /^(config )?set (--global |-g |--location[= ]\S+ )*"?[\w.-]*(shell|git|editor|browser|viewer)["= ]/,
     category: 'persistence',
     what: 'stores a program that later package commands run',
   },
   {
     programs: ['npm', 'pnpm', 'yarn'],
-    match: /^config set (--global |-g |--location[= ]\S+ )*"?(@[\w.-]+:)?registry["= ]/,
+    match: /^(config )?set (--global |-g |--location[= ]\S+ )*"?(@[\w.-]+:)?registry["= ]/,
     category: 'package_install_from_unstated_source',
     what: 'changes the package registry later installs use',
   },
