@@ -13,24 +13,7 @@ import { type Invocation, isLiteral, optionText, plain, type Reporter } from '..
 import { protectQuoted, unprotect } from '../markers';
 import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
-import { noteWrites, type Written, writtenProgram, writtenScript } from './written-scripts';
-
-/**
- * A script file this command line wrote before running it: its literal content is analysed (as shell, or
- * scanned as interpreter code); content not shown is an uncertainty. Returns true when the file was written here.
- */
-function runWritten(w: Written, inv: Invocation, r: Reporter, shellCode: boolean): boolean {
-  if (!w.found) return false;
-  if (w.content === undefined)
-    r.uncertain(
-      'dynamic-script',
-      `\`${inv.program}\` runs a script this command writes with content not shown`,
-      inv.segment,
-    );
-  else if (shellCode) r.script(w.content, inv, 'shell-string', `${inv.program} (script written above)`);
-  else scanCode(w.content, inv, r);
-  return true;
-}
+import { runsWrittenHere, runWritten, writtenScript } from './written-scripts';
 
 function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: string): Flow {
   if (!word) return OPAQUE_FLOW;
@@ -162,15 +145,7 @@ function interpreter(kind: string, inv: Invocation, r: Reporter): Flow {
 
 export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
   const p = inv.program;
-  noteWrites(inv, r);
-  // `./a.sh` run by path after this command line wrote it.
-  if (!SHELLS.has(p) && p !== 'source' && p !== '.') runWritten(writtenProgram(p, r), inv, r, true);
-  if (SHELLS.has(p) || interpreterKind(p)) {
-    // `sh < a.sh` after this command line wrote a.sh.
-    for (const redirect of inv.redirects)
-      if (redirect.op === '<')
-        runWritten(writtenScript(resolveArg(redirect.target, inv, r).resolved, r), inv, r, SHELLS.has(p));
-  }
+  runsWrittenHere(inv, r, SHELLS.has(p), interpreterKind(p) !== undefined);
   if (SHELLS.has(p)) return shell(inv, r);
   if (p === 'eval') {
     const words = inv.args;

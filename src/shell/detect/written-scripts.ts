@@ -8,6 +8,8 @@
 
 import { resolvePath } from '../classify-path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { resolveArg } from './path-effects';
+import { scanCode } from './scan-code';
 
 /** Resolved path → content (undefined: written, content not known). */
 const WRITTEN = new WeakMap<Reporter, Map<string, string | undefined>>();
@@ -82,4 +84,35 @@ export function writtenProgram(program: string, r: Reporter): Written {
   for (const [path, content] of map)
     if (path.slice(path.lastIndexOf('/') + 1).toLowerCase() === program) return { found: true, content };
   return { found: false };
+}
+
+/**
+ * A script file this command line wrote before running it: its literal content is analysed (as shell, or
+ * scanned as interpreter code); content not shown is an uncertainty. Returns true when the file was written here.
+ */
+export function runWritten(w: Written, inv: Invocation, r: Reporter, shellCode: boolean): boolean {
+  if (!w.found) return false;
+  if (w.content === undefined)
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program}\` runs a script this command writes with content not shown`,
+      inv.segment,
+    );
+  else if (shellCode) r.script(w.content, inv, 'shell-string', `${inv.program} (script written above)`);
+  else scanCode(w.content, inv, r);
+  return true;
+}
+
+/**
+ * Per invocation: notes its writes, then, if it runs a file this command line wrote (`./a.sh` by name,
+ * `sh < a.sh`), analyses that file. Files given as arguments are handled where the arguments are parsed.
+ */
+export function runsWrittenHere(inv: Invocation, r: Reporter, shell: boolean, interpreter: boolean): void {
+  noteWrites(inv, r);
+  if (!shell && inv.program !== 'source' && inv.program !== '.')
+    runWritten(writtenProgram(inv.program, r), inv, r, true);
+  if (!shell && !interpreter) return;
+  for (const redirect of inv.redirects)
+    if (redirect.op === '<')
+      runWritten(writtenScript(resolveArg(redirect.target, inv, r).resolved, r), inv, r, shell);
 }
