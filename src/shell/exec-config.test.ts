@@ -73,6 +73,7 @@ describe('git -c keys that run a command: the value is analysed as a script', ()
       'protocol.ext.allow with ext::',
       "git -c protocol.ext.allow=always clone 'ext::sh -c touch% /tmp/pwned' x",
     ],
+    ['--exec-path=', 'git --exec-path=/tmp/x difftool'],
     [
       'GIT_CONFIG_COUNT prefix',
       'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=x git status',
@@ -218,6 +219,7 @@ describe('PATH set for one command', () => {
 describe('look-alikes stay as they were', () => {
   it.each<[string, string]>([
     ['git -c color.ui', 'git -c color.ui=always log'],
+    ['git --exec-path (prints it)', 'git --exec-path'],
     ['git -c core.autocrlf', 'git -c core.autocrlf=false status'],
     ['git -c core.fsmonitor=false', 'git -c core.fsmonitor=false status'],
     ['git -c user.name', 'git -c user.name=x -c user.email=x@y commit -m msg'],

@@ -66,6 +66,12 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
     const name = t.split('=')[0] ?? t;
     const word = args[i] as Word;
     const attached = (at: number): Word => ({ text: word.text.slice(at), flow: word.flow });
+    if (name === '--exec-path' && t.includes('='))
+      r.uncertain(
+        'dynamic-command',
+        '`git --exec-path=…` runs git commands from another folder',
+        inv.segment,
+      );
     if (name === '-c') pushSetting(settings, settingOf(args[i + 1]));
     else if (name === '--config-env')
       pushSetting(
