@@ -8,6 +8,7 @@
 import type { ShellAnalyzer } from './analyze-shell';
 import type { Category } from './category';
 import { resolvePath } from './classify-path';
+import { isLoaderVariable } from './data/loader-variables';
 import { WRAPPERS } from './data/wrappers';
 import type { Word } from './decode-word';
 import { type Flow, OPAQUE_FLOW } from './flow';
@@ -31,10 +32,6 @@ interface Unwrapped {
   /** Names assigned by `env NAME=…` and by `NAME=… cmd`. */
   assigned: string[];
 }
-
-/** Variables that change what a program loads or runs before it starts. */
-const LOADER_VARIABLES =
-  /^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|PAGER|EDITOR)$/;
 
 function literalWords(text: string): Word[] {
   return text
@@ -203,7 +200,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
   if (!u.noRun && head !== undefined)
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
   for (const name of u.assigned) {
-    if (LOADER_VARIABLES.test(name)) {
+    if (isLoaderVariable(name)) {
       a.uncertain('dynamic-command', `\`${name}\` changes what the program loads or runs`, segment);
     }
   }

@@ -372,6 +372,26 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     what: 'installs a launch agent',
   },
   {
+    // `npm config set script-shell=…` makes every later `npm run` start that program.
+    programs: ['npm', 'pnpm', 'yarn'],
+    match:
+      /^(config )?set (--global |-g |--location[= ]\S+ )*"?[\w.-]*(shell|git|editor|browser|viewer)["= ]/,
+    category: 'persistence',
+    what: 'stores a program that later package commands run',
+  },
+  {
+    programs: ['npm', 'pnpm', 'yarn'],
+    match: /^(config )?set (--global |-g |--location[= ]\S+ )*"?(@[\w.-]+:)?registry["= ]/,
+    category: 'package_install_from_unstated_source',
+    what: 'changes the package registry later installs use',
+  },
+  {
+    programs: ['pip', 'pip3', 'uv'],
+    match: /^config (--\S+ )*set "?[\w-]+\.(index-url|extra-index-url|find-links|trusted-host)["= ]/,
+    category: 'package_install_from_unstated_source',
+    what: 'changes the package index later installs use',
+  },
+  {
     programs: ['at', 'batch'],
     match: /^(?!.*(^| )-l( |$))/,
     category: 'persistence',

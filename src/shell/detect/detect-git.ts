@@ -6,6 +6,14 @@
 
 import type { Word } from '../decode-word';
 import { hasFlag, type Invocation, optionText, plain, type Reporter } from '../invocation';
+import {
+  cloneSettings,
+  type GitSetting,
+  gitConfigWrite,
+  runSetting,
+  settingOf,
+  subcommandScripts,
+} from './git-exec-config';
 import { networkTarget } from './network-target';
 
 const SHARED_REF =
@@ -40,6 +48,10 @@ const OPTIONAL_VALUES: Record<string, readonly string[]> = {
   '--recurse-submodules': ['checkout', 'on-demand', 'yes', 'no', 'check', 'only'],
 };
 
+function pushSetting(into: GitSetting[], s: GitSetting | undefined): void {
+  if (s) into.push(s);
+}
+
 function isUrl(text: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text);
 }
@@ -47,14 +59,26 @@ function isUrl(text: string): boolean {
 export function detectGit(inv: Invocation, r: Reporter): undefined {
   const args = inv.args;
   let i = 0;
-  const config: string[] = [];
+  const settings: GitSetting[] = [];
   while (i < args.length) {
     const t = optionText(args[i]);
     if (!t.startsWith('-')) break;
     const name = t.split('=')[0] ?? t;
-    if (name === '-c' || name === '--config-env')
-      config.push(t.includes('=') && name !== '-c' ? t.slice(t.indexOf('=') + 1) : plain(args[i + 1]));
-    else if (t.startsWith('-c') && t.length > 2) config.push(t.slice(2));
+    const word = args[i] as Word;
+    const attached = (at: number): Word => ({ text: word.text.slice(at), flow: word.flow });
+    if (name === '--exec-path' && t.includes('='))
+      r.uncertain(
+        'dynamic-command',
+        '`git --exec-path=…` runs git commands from another folder',
+        inv.segment,
+      );
+    if (name === '-c') pushSetting(settings, settingOf(args[i + 1]));
+    else if (name === '--config-env')
+      pushSetting(
+        settings,
+        settingOf(t.includes('=') ? attached(word.text.indexOf('=') + 1) : args[i + 1], true),
+      );
+    else if (t.startsWith('-c') && t.length > 2) pushSetting(settings, settingOf(attached(2)));
     if (GLOBAL_VALUES.has(name) && !t.includes('=')) i += 2;
     else i++;
   }
@@ -83,13 +107,16 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   const flag = (short: string, ...long: string[]) => hasFlag(opts, short, long);
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
 
-  if (config.some((c) => /^core\.hookspath/i.test(c))) {
+  if (sub === 'clone') settings.push(...cloneSettings(rest));
+  subcommandScripts(sub, rest, inv, r);
+  if (settings.some((c) => /^core\.hookspath$/i.test(c.key))) {
     r.hit('disable_security_control', '`git -c core.hooksPath` replaces the repository hooks', inv.segment);
   }
-  for (const c of config) {
-    // `-c alias.x='!cmd'` makes `git x` run a shell command.
-    const m = /^alias\.[^=]+=!(.*)$/is.exec(c);
-    if (m?.[1]) r.script(m[1], inv, 'shell-string', 'git alias');
+  // `-c core.fsmonitor='cmd' status`, `-c alias.x='!cmd' x`: the value is a command git runs.
+  for (const c of settings) runSetting(c, inv, r, '-c');
+  for (const w of positionals) {
+    if (/^ext::/i.test(plain(w)))
+      r.uncertain('dynamic-script', '`git` uses an `ext::` remote, which runs a command', inv.segment);
   }
   for (const w of positionals) if (isUrl(plain(w))) networkTarget(plain(w), 'git', inv, r);
 
@@ -200,6 +227,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       if (flag('d')) loss('deletes a ref');
       return undefined;
     case 'config':
+      gitConfigWrite(rest, inv, r);
       if (
         positionals.some((w) => /^core\.hookspath$/i.test(plain(w))) &&
         !flag('', '--get', '--list', '--unset')

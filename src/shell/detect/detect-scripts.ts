@@ -11,8 +11,9 @@ import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
 import { protectQuoted, unprotect } from '../markers';
-import { touchPath } from './path-effects';
+import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
+import { runsWrittenHere, runWritten, writtenScript } from './written-scripts';
 
 function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: string): Flow {
   if (!word) return OPAQUE_FLOW;
@@ -66,6 +67,7 @@ function shell(inv: Invocation, r: Reporter): Flow {
     if (t.startsWith('-') || t.startsWith('+')) continue;
     // A script file: what it does is not visible here.
     const res = touchPath(args[i] as Word, 'exec', inv, r);
+    runWritten(writtenScript(res.resolved, r), inv, r, true);
     if (res.resolved && r.downloaded.has(res.resolved)) {
       r.hit(
         'package_install_from_unstated_source',
@@ -127,6 +129,7 @@ function interpreter(kind: string, inv: Invocation, r: Reporter): Flow {
       if (args[i]?.flow.network)
         r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
       const ran = touchPath(args[i] as Word, 'exec', inv, r);
+      runWritten(writtenScript(ran.resolved, r), inv, r, false);
       if (ran.resolved && r.downloaded.has(ran.resolved)) {
         r.hit(
           'package_install_from_unstated_source',
@@ -142,6 +145,7 @@ function interpreter(kind: string, inv: Invocation, r: Reporter): Flow {
 
 export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
   const p = inv.program;
+  runsWrittenHere(inv, r, SHELLS.has(p), interpreterKind(p) !== undefined);
   if (SHELLS.has(p)) return shell(inv, r);
   if (p === 'eval') {
     const words = inv.args;
@@ -159,6 +163,7 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
       r.hit('remote_code_execution', `\`${p}\` runs code fetched from the network`, inv.segment);
     else if (file && !isLiteral(file))
       r.uncertain('dynamic-script', `\`${p}\` runs a script known only at run time`, inv.segment);
+    else if (file) runWritten(writtenScript(resolveArg(file, inv, r).resolved, r), inv, r, true);
     return OPAQUE_FLOW;
   }
   if (p === 'su') {

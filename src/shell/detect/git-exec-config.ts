@@ -1,0 +1,238 @@
+/**
+ * git configuration that runs programs: `git -c key=value`, `--config-env=key=VAR`, `git clone --config`,
+ * and persistent `git config [scope] key value` / `git config set key value`, by the key table in
+ * data/git-exec-keys.ts. A literal value is analysed as the shell script git would run; a value known only at
+ * run time (a variable, `--config-env`) or a configuration file included by path is an uncertainty. A stored
+ * value runs later, on a harmless-looking git command: that is persistence. Pure apart from reporting.
+ */
+
+import {
+  GIT_EXEC_OPTIONS,
+  GIT_OPTIONAL_EXEC_OPTIONS,
+  type GitExecKey,
+  gitExecKey,
+} from '../data/git-exec-keys';
+import type { Word } from '../decode-word';
+import { type Invocation, optionText, plain, type Reporter } from '../invocation';
+import { DYN } from '../markers';
+import { touchPath } from './path-effects';
+
+/** One `key=value` setting; `value` undefined when it is known only at run time. */
+export interface GitSetting {
+  key: string;
+  value: string | undefined;
+  /** How it was given, when not by `-c`: `--config-env`. */
+  via?: string;
+}
+
+/** Splits a `-c` argument. A key computed at run time is reported as the key `$…`. */
+export function settingOf(word: Word | undefined, fromEnv = false): GitSetting | undefined {
+  if (!word) return undefined;
+  const text = plain(word);
+  const eq = text.indexOf('=');
+  const key = eq < 0 ? text : text.slice(0, eq);
+  if (key.includes(DYN)) return { key: '$…', value: undefined };
+  // `-c key` without a value is the boolean true.
+  const value = eq < 0 ? 'true' : text.slice(eq + 1);
+  if (fromEnv) return { key, value: undefined, via: '--config-env' };
+  return { key, value: value.includes(DYN) ? undefined : value };
+}
+
+function short(key: string): string {
+  return key.length > 40 ? `${key.slice(0, 39)}…` : key;
+}
+
+/** True when the setting makes git run something (so storing it is persistence). */
+function runsSomething(entry: GitExecKey, value: string | undefined): boolean {
+  if (value === undefined) return true;
+  if (entry.inert?.test(value.trim())) return false;
+  return (entry.kind !== 'alias' && entry.kind !== 'bang') || value.trimStart().startsWith('!');
+}
+
+/** Analyses one setting; returns true when it runs a program. */
+export function runSetting(s: GitSetting, inv: Invocation, r: Reporter, how: string): boolean {
+  if (s.key === '$…') {
+    r.uncertain(
+      'dynamic-script',
+      `\`git ${how}\` sets a configuration key known only at run time`,
+      inv.segment,
+    );
+    return true;
+  }
+  const entry = gitExecKey(s.key);
+  if (entry?.kind === 'alias' && s.value !== undefined && !s.value.trimStart().startsWith('!')) {
+    // `alias.x='-c core.pager=… log'`: git arguments, which may carry settings of their own.
+    r.script(`git ${s.value}`, inv, 'shell-string', `git ${how} ${short(s.key)}`);
+    return false;
+  }
+  if (!entry || !runsSomething(entry, s.value)) return false;
+  const label = `git ${s.via ?? how} ${short(s.key)}`;
+  if (s.value === undefined) {
+    r.uncertain('dynamic-script', `\`${label}\` runs a command known only at run time`, inv.segment);
+    return true;
+  }
+  switch (entry.kind) {
+    case 'script':
+      r.script(s.value, inv, 'shell-string', label);
+      return true;
+    case 'helper':
+    case 'alias':
+    case 'bang':
+      r.script(s.value.trimStart().replace(/^!/, ''), inv, 'shell-string', label);
+      return true;
+    case 'file':
+      r.uncertain(
+        'dynamic-script',
+        `\`${label}\` reads a configuration file or template whose content is not shown`,
+        inv.segment,
+      );
+      return true;
+    case 'protocol':
+      r.uncertain(
+        'dynamic-script',
+        `\`${label}\` allows a transport that can run a command named in the URL`,
+        inv.segment,
+      );
+      return true;
+    default: {
+      const never: never = entry.kind;
+      return never;
+    }
+  }
+}
+
+/** Options of `git config` that take a value. */
+const CONFIG_VALUES = new Set([
+  '-f',
+  '--file',
+  '--blob',
+  '--type',
+  '--default',
+  '--comment',
+  '--value',
+  '-t',
+]);
+const READS = new Set([
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--get-color',
+  '--get-colorbool',
+  '--list',
+  '-l',
+  '--unset',
+  '--unset-all',
+  '--remove-section',
+  '--rename-section',
+  '-e',
+  '--edit',
+]);
+const SUBCOMMANDS = new Set(['list', 'get', 'unset', 'rename-section', 'remove-section', 'edit']);
+
+/** `git config …` (args after `config`): a stored command is persistence, and its value is analysed. */
+export function gitConfigWrite(args: readonly Word[], inv: Invocation, r: Reporter): void {
+  const positionals: Word[] = [];
+  let scope = 'the repository configuration';
+  let reads = false;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    const name = t.split('=')[0] ?? t;
+    if (t === '--global') scope = "the user's git configuration, outside the workspace";
+    else if (t === '--system') scope = 'the system git configuration, outside the workspace';
+    else if (READS.has(name)) reads = true;
+    if (name === '-f' || name === '--file') {
+      const file = t.includes('=') ? { text: t.slice(t.indexOf('=') + 1), flow: args[i]?.flow } : args[i + 1];
+      if (file?.flow) touchPath(file as Word, 'write', inv, r);
+      scope = 'a git configuration file';
+    }
+    if (CONFIG_VALUES.has(name) && !t.includes('=')) i++;
+    else if (!t.startsWith('-')) positionals.push(args[i] as Word);
+  }
+  let [first, ...rest] = positionals;
+  const verb = plain(first).toLowerCase();
+  if (verb === 'set') [first, ...rest] = rest;
+  else if (SUBCOMMANDS.has(verb)) return;
+  if (reads || !first || rest.length === 0) return;
+  const key = plain(first);
+  const value = rest[0];
+  const setting: GitSetting = key.includes(DYN)
+    ? { key: '$…', value: undefined }
+    : { key, value: plain(value).includes(DYN) ? undefined : plain(value) };
+  if (runSetting(setting, inv, r, 'config'))
+    r.hit(
+      'persistence',
+      `\`git config ${short(setting.key)}\` stores a command that git runs later, in ${scope}`,
+      inv.segment,
+    );
+}
+
+/** `git clone -c key=value` / `--config key=value`: written into the new repository and used at once. */
+export function cloneSettings(args: readonly Word[]): GitSetting[] {
+  const out: GitSetting[] = [];
+  args.forEach((w, k) => {
+    const t = optionText(w);
+    if (t === '-c' || t === '--config') {
+      const s = settingOf(args[k + 1]);
+      if (s) out.push(s);
+    } else if (t.startsWith('--config=')) {
+      const s = settingOf({ text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow });
+      if (s) out.push(s);
+    } else if (/^-c[^-]/.test(t)) {
+      const s = settingOf({ text: w.text.slice(2), flow: w.flow });
+      if (s) out.push(s);
+    }
+  });
+  return out;
+}
+
+function runValue(value: Word | undefined, inv: Invocation, r: Reporter, label: string): void {
+  if (!value) return;
+  const text = plain(value);
+  if (text.includes(DYN))
+    r.uncertain('dynamic-script', `\`${label}\` runs a command known only at run time`, inv.segment);
+  else r.script(text, inv, 'shell-string', label);
+}
+
+/**
+ * Subcommands that run a command given as an argument: `rebase -x`, `clone -u`, `grep -O…`, `submodule
+ * foreach`, `bisect run`. `rest` are the words after the subcommand.
+ */
+export function subcommandScripts(sub: string, rest: readonly Word[], inv: Invocation, r: Reporter): void {
+  const options = GIT_EXEC_OPTIONS[sub] ?? [];
+  const optional = GIT_OPTIONAL_EXEC_OPTIONS[sub] ?? [];
+  rest.forEach((w, k) => {
+    const t = optionText(w);
+    if (t === '--') return;
+    for (const o of [...options, ...optional]) {
+      const label = `git ${sub} ${o}`;
+      const attachedAt = o.startsWith('--')
+        ? t.startsWith(`${o}=`)
+          ? o.length + 1
+          : -1
+        : t.startsWith(o) && t.length > 2
+          ? 2
+          : -1;
+      if (t === o && options.includes(o)) runValue(rest[k + 1], inv, r, label);
+      else if (attachedAt > 0) runValue({ text: w.text.slice(attachedAt), flow: w.flow }, inv, r, label);
+    }
+  });
+  const words = rest.map((w) => plain(w).toLowerCase());
+  if (sub === 'submodule') {
+    const at = words.indexOf('foreach');
+    if (at < 0) return;
+    let k = at + 1;
+    while (k < rest.length && /^(--recursive|-q|--quiet)$/.test(words[k] ?? '')) k++;
+    const cmd = rest.slice(k);
+    // The words are joined and run by a shell in each submodule.
+    if (cmd.length > 0)
+      runValue(
+        { text: cmd.map((w) => w.text).join(' '), flow: cmd[0]?.flow ?? inv.stdin },
+        inv,
+        r,
+        'git submodule foreach',
+      );
+  } else if (sub === 'bisect' && words[0] === 'run' && rest.length > 1) {
+    r.command(rest.slice(1), inv, 'git bisect run');
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Files written earlier in the same command line (`echo 'rm -rf ~' > a.sh && sh a.sh`): the analyzer reads no
+ * file, but it sees the redirect target equal the script it runs. Records each written path with its exact
+ * content when the writer printed literal text (`echo`, `printf` without `%`, `cat` of a here-doc, `tee`), and
+ * answers what a later run of that path would execute. Per analysis (keyed by the reporter). Pure apart from
+ * that record.
+ */
+
+import { resolvePath } from '../classify-path';
+import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { resolveArg } from './path-effects';
+import { scanCode } from './scan-code';
+
+/** Resolved path → content (undefined: written, content not known). */
+const WRITTEN = new WeakMap<Reporter, Map<string, string | undefined>>();
+
+function printedText(inv: Invocation): string | undefined {
+  if (!inv.args.every(isLiteral)) return undefined;
+  const words = inv.args.map((w) => plain(w));
+  if (inv.program === 'echo') {
+    if (words.some((w) => /^-[neE]+$/.test(w))) return undefined;
+    return `${words.join(' ')}\n`;
+  }
+  if (inv.program === 'printf') {
+    const [format, ...rest] = words;
+    return format === undefined || /[%\\]/.test(format) || rest.length > 0 ? undefined : format;
+  }
+  if ((inv.program === 'cat' || inv.program === 'tee') && inv.stdin.literal !== undefined) {
+    if (inv.program === 'cat' && words.length > 0) return undefined;
+    return inv.stdin.literal;
+  }
+  return undefined;
+}
+
+function record(r: Reporter, path: string | undefined, content: string | undefined): void {
+  if (path === undefined) return;
+  const map = WRITTEN.get(r) ?? new Map<string, string | undefined>();
+  WRITTEN.set(r, map);
+  map.set(path, content);
+}
+
+/** Notes the files an invocation writes by redirect (or `tee FILE`). */
+export function noteWrites(inv: Invocation, r: Reporter): void {
+  const base = inv.cwd ?? r.scope.cwd;
+  const content = printedText(inv);
+  for (const redirect of inv.redirects) {
+    if (!redirect.op.includes('>') || redirect.op.startsWith('<')) continue;
+    const path = resolvePath(redirect.target.text, r.scope, base).resolved;
+    // `>>` appends to content not shown; `&>`/`2>` may write other text.
+    const exact = redirect.op === '>' || redirect.op === '>|' ? content : undefined;
+    record(r, path, exact);
+  }
+  // Copies, moves, links and in-place edits: the file's new content is not shown.
+  const opaqueWriter = ['cp', 'mv', 'ln', 'install', 'rsync'].includes(inv.program);
+  const inPlace =
+    ['sed', 'perl'].includes(inv.program) && inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(plain(w)));
+  if (opaqueWriter || inPlace) {
+    const files = inv.args.filter((w) => !plain(w).startsWith('-'));
+    for (const w of opaqueWriter ? files.slice(-1) : files)
+      record(r, resolvePath(w.text, r.scope, base).resolved, undefined);
+  }
+  if (inv.program === 'tee') {
+    const append = inv.args.some((w) => /^-[a-z]*a|^--append$/.test(plain(w)));
+    for (const w of inv.args) {
+      if (plain(w).startsWith('-')) continue;
+      record(r, resolvePath(w.text, r.scope, base).resolved, append ? undefined : inv.stdin.literal);
+    }
+  }
+}
+
+export type Written = { found: false } | { found: true; content: string | undefined };
+
+/** What running a path would execute, if this command line wrote it. */
+export function writtenScript(path: string | undefined, r: Reporter): Written {
+  const map = WRITTEN.get(r);
+  if (path === undefined || !map?.has(path)) return { found: false };
+  return { found: true, content: map.get(path) };
+}
+
+/** A program run by name (`./a.sh`, after `cd`) whose basename a file written here has. */
+export function writtenProgram(program: string, r: Reporter): Written {
+  const map = WRITTEN.get(r);
+  if (!map) return { found: false };
+  for (const [path, content] of map)
+    if (path.slice(path.lastIndexOf('/') + 1).toLowerCase() === program) return { found: true, content };
+  return { found: false };
+}
+
+/**
+ * A script file this command line wrote before running it: its literal content is analysed (as shell, or
+ * scanned as interpreter code); content not shown is an uncertainty. Returns true when the file was written here.
+ */
+export function runWritten(w: Written, inv: Invocation, r: Reporter, shellCode: boolean): boolean {
+  if (!w.found) return false;
+  if (w.content === undefined)
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program}\` runs a script this command writes with content not shown`,
+      inv.segment,
+    );
+  else if (shellCode) r.script(w.content, inv, 'shell-string', `${inv.program} (script written above)`);
+  else scanCode(w.content, inv, r);
+  return true;
+}
+
+/**
+ * Per invocation: notes its writes, then, if it runs a file this command line wrote (`./a.sh` by name,
+ * `sh < a.sh`), analyses that file. Files given as arguments are handled where the arguments are parsed.
+ */
+export function runsWrittenHere(inv: Invocation, r: Reporter, shell: boolean, interpreter: boolean): void {
+  noteWrites(inv, r);
+  if (!shell && inv.program !== 'source' && inv.program !== '.')
+    runWritten(writtenProgram(inv.program, r), inv, r, true);
+  if (!shell && !interpreter) return;
+  for (const redirect of inv.redirects)
+    if (redirect.op === '<')
+      runWritten(writtenScript(resolveArg(redirect.target, inv, r).resolved, r), inv, r, shell);
+}
