@@ -20,7 +20,7 @@ function load(dir: string): Array<{ file: string; cases: CorpusCase[] }> {
     .map((f) => ({ file: f, cases: JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusCase[] }));
 }
 
-/** The shared folder is a sibling of the checkout (of `/work/main`; of the worktrees' parent for a worktree). */
+/** The shared folder is a sibling of the checkout (or of its parent, for a git worktree one level deeper). */
 function sharedDir(root: string): string {
   const candidates = [resolve(root, '../shared/corpora/shell'), resolve(root, '../../shared/corpora/shell')];
   return candidates.find((c) => existsSync(c)) ?? (candidates[0] as string);
