@@ -117,3 +117,19 @@ describe('oneLine', () => {
     }
   });
 });
+
+describe('renderTable column width', () => {
+  it('cuts a cell at the column max, 80 by default', () => {
+    const long = 'x'.repeat(200);
+    const rows = [{ a: long, b: long }];
+    const out = renderTable(rows, [
+      { header: 'a', cell: (r) => r.a },
+      { header: 'b', cell: (r) => r.b, max: 120 },
+    ]);
+    const line = out.split('\n')[1] ?? '';
+    const [a, b] = line.split('  ');
+    expect(a).toHaveLength(80);
+    expect(b).toHaveLength(120);
+    expect(b?.endsWith('…')).toBe(true);
+  });
+});

@@ -9,6 +9,8 @@ export interface Column<Row> {
   /** Applied after padding. */
   paint?(text: string, row: Row): string;
   align?: 'left' | 'right';
+  /** Longest cell before it is cut with `…` (default 80). */
+  max?: number;
 }
 
 export function oneLine(text: string, max = 80): string {
@@ -23,7 +25,7 @@ export function oneLine(text: string, max = 80): string {
 }
 
 export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
-  const cells = rows.map((row) => columns.map((c) => oneLine(c.cell(row))));
+  const cells = rows.map((row) => columns.map((c) => oneLine(c.cell(row), c.max)));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => (r[i] ?? '').length)));
   const pad = (text: string, i: number) => {
     const width = widths[i] ?? 0;

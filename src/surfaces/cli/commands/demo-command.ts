@@ -127,7 +127,7 @@ export const demoCommand: CommandSpec = {
         { header: 'request', cell: (r) => r.label },
         { header: 'verdict', cell: (r) => r.decision.verdict, paint },
         { header: 'basis', cell: (r) => r.decision.basis },
-        { header: 'why', cell: (r) => r.decision.reason },
+        { header: 'why', cell: (r) => r.decision.reason, max: 140 },
       ]),
     );
     const count = (v: string) => rows.filter((r) => r.decision.verdict === v).length;
