@@ -81,14 +81,21 @@ export async function run({ root, runs }) {
     check: checkTable,
   });
   if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
+  const cwd = '/work/project';
+  // The analyzer alone runs on the policy's path table, as check() does.
+  const env = {
+    paths: compiled.policy.paths,
+    cwd,
+    home: '/home/dev',
+    workspaceRoots: [cwd],
+    tempDirs: ['/tmp'],
+  };
   const commands = corpusCommands([
     join(root, 'eval', 'corpora', 'check'),
     resolve(root, '..', 'shared', 'corpora', 'shell'),
     resolve(root, '..', '..', 'shared', 'corpora', 'shell'),
   ]);
   if (commands.length === 0) throw new Error('no shell corpus found (eval/corpora/check/*.json)');
-  const cwd = '/work/project';
-  const env = { cwd, home: '/home/dev', workspaceRoots: [cwd], tempDirs: ['/tmp'] };
   const deps = { analyzeShell: m.analyzeShell, policy: compiled.policy, clock: m.systemClock };
   const request = (command) => ({
     toolName: 'Bash',

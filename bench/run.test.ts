@@ -73,6 +73,18 @@ describe('bench/run.mjs', () => {
     }
   });
 
+  it.each([['check-throughput'], ['ask'], ['reviewer-overhead']])(
+    '%s runs and gives finite figures',
+    (name) => {
+      const result = runner(['--json', '--runs', '1', '--warmup', '0', name]);
+      expect(result.status, result.stderr).toBe(0);
+      const report = JSON.parse(result.stdout) as { results: { file: string; rows: Row[] }[] };
+      const rows = report.results[0]?.rows ?? [];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(Number.isFinite(row.value), row.name).toBe(true);
+    },
+  );
+
   it('--json gives the hook cold start rows: gavel on Bash and Read, the peer, ratios against node -e 0', () => {
     const result = runner(['--json', '--runs', '1', '--warmup', '0', 'hook-cold-start']);
     expect(result.status, result.stderr).toBe(0);
