@@ -81,7 +81,7 @@ export async function run({ root, runs }) {
     check: checkTable,
   });
   if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
-  const cwd = '/work/project';
+  const cwd = '/workspace/project';
   // The analyzer alone runs on the policy's path table, as check() does.
   const env = {
     paths: compiled.policy.paths,

@@ -159,7 +159,7 @@ describe('recursive deletes inside the workspace', () => {
   it.each([
     ['a source folder', 'rm -rf src', 'category:local_work_loss'],
     ['the whole workspace', 'rm -rf .', 'category:local_work_loss'],
-    ['a source folder by absolute path', 'rm -rf /work/project/lib', 'category:local_work_loss'],
+    ['a source folder by absolute path', 'rm -rf /workspace/project/lib', 'category:local_work_loss'],
   ])('reviews %s: %s', async (_name, command, ruleId) => {
     const r = await run(command);
     expect(r.decision).toMatchObject({ verdict: 'escalate', ruleId });

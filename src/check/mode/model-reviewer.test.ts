@@ -102,7 +102,7 @@ describe('modelReviewer', () => {
   });
 
   it('a presumed-denied category (policy presume_deny) needs a verified quote', async () => {
-    const r = run({ kind: 'write', path: '/work/project/.claude/settings.json' }, [reply('low', 'high')], {
+    const r = run({ kind: 'write', path: '/workspace/project/.claude/settings.json' }, [reply('low', 'high')], {
       toolName: 'Write',
     });
     const d = (await r.result).decision;

@@ -12,9 +12,9 @@ import type { CompiledPolicy } from './compiled-policy';
 
 /** The example workspace; the path table and sensitive additions come from the policy. */
 export const EXAMPLE_ENV: Omit<ShellEnv, 'paths'> = {
-  cwd: '/work/project',
+  cwd: '/workspace/project',
   home: '/home/user',
-  workspaceRoots: ['/work/project'],
+  workspaceRoots: ['/workspace/project'],
   tempDirs: ['/tmp'],
 };
 

@@ -31,7 +31,7 @@ export function policyWith(overrides: Partial<Record<keyof Config['check'], unkn
   return result.policy;
 }
 
-export const WORKSPACE = '/work/project';
+export const WORKSPACE = '/workspace/project';
 export const HOME = '/home/dev';
 
 export function request(input: ToolInput, toolName = 'Bash'): CheckRequest {

@@ -4,7 +4,7 @@ import { findProject } from './find-project';
 import { memoryFs } from './judge-fs';
 import { DEFAULT_LIMITS } from './limits';
 
-const R = '/work/proj';
+const R = '/workspace/proj';
 const tree = (files: Record<string, string>, links: string[] = []) =>
   memoryFs(
     Object.fromEntries(Object.entries(files).map(([k, v]) => [`${R}/${k}`, v])),

@@ -27,7 +27,7 @@ const spec = {
   run: async () => 0,
 };
 const read = (argv: string[], checkSpec = true) =>
-  readModelFlags(parseCommandArgs(spec, argv), '/work/here', { checkSpec });
+  readModelFlags(parseCommandArgs(spec, argv), '/workspace/here', { checkSpec });
 
 const made: string[] = [];
 afterEach(() => {
@@ -58,7 +58,7 @@ describe('readModelFlags', () => {
     [
       'a relative script, made absolute',
       ['--model', 'scripted:s.json'],
-      { estimate: false, model: 'scripted:/work/here/s.json' },
+      { estimate: false, model: 'scripted:/workspace/here/s.json' },
     ],
     [
       'an absolute cassette folder',
