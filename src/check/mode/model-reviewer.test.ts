@@ -102,9 +102,13 @@ describe('modelReviewer', () => {
   });
 
   it('a presumed-denied category (policy presume_deny) needs a verified quote', async () => {
-    const r = run({ kind: 'write', path: '/workspace/project/.claude/settings.json' }, [reply('low', 'high')], {
-      toolName: 'Write',
-    });
+    const r = run(
+      { kind: 'write', path: '/workspace/project/.claude/settings.json' },
+      [reply('low', 'high')],
+      {
+        toolName: 'Write',
+      },
+    );
     const d = (await r.result).decision;
     expect(d.verdict).not.toBe('allow');
     expect(d.categories).toContain('agent_self_modification');
