@@ -1,18 +1,20 @@
 /**
- * Shell analysis: what one shell command would do. Parses with tree-sitter-bash, walks every segment,
+ * Shell analysis: what one shell command would do. Parses plain commands with the pure-JS fast path
+ * (fast-parse.ts, the same trees) and everything else with tree-sitter-bash, walks every segment,
  * unwraps wrappers, and hands each program run to the detectors, which report paths, hosts, category hits
  * and uncertainties. Pure: reads no file (beyond the parser's own .wasm at load), no clock, no environment.
  * INVARIANT: anything not modelled (parse error, dynamic program, depth limit) is an uncertainty, never silence.
  */
 
-import type { Node } from 'web-tree-sitter';
 import type { Category } from './category';
 import { type PathScope, scopeFor } from './classify-path';
 import { detectInvocation } from './detect/detect-invocation';
+import { fastParse } from './fast-parse';
 import { type Flow, NO_FLOW } from './flow';
 import type { Invocation, Reporter } from './invocation';
 import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
 import { display } from './markers';
+import type { SyntaxNode as Node } from './syntax-node';
 import type {
   CategoryHit,
   HostRef,
@@ -44,7 +46,8 @@ class ShellAnalyzer implements Reporter, WalkHost {
 
   constructor(
     readonly env: ShellEnv,
-    private readonly parser: ShellParser,
+    private readonly parser: ShellParser | undefined,
+    private readonly fastPath: boolean,
   ) {
     this.scope = scopeFor(env);
     this.walker = new TreeWalker(this);
@@ -101,7 +104,9 @@ class ShellAnalyzer implements Reporter, WalkHost {
       this.uncertain('depth-limit', `shells nested deeper than ${MAX_DEPTH} levels are not analysed`);
       return { ...NO_FLOW, opaque: true };
     }
-    const tree = this.parser.parse(text);
+    const fast = this.fastPath ? fastParse(text) : undefined;
+    if (!fast && !this.parser) throw new NeedsParser();
+    const tree = fast ?? (this.parser as ShellParser).parse(text);
     try {
       if (tree.rootNode.hasError) this.parseError();
       return this.walker.walk(tree.rootNode, frame, stdin);
@@ -172,11 +177,21 @@ function initialVars(env: ShellEnv, scope: PathScope): Map<string, { text: strin
   return vars;
 }
 
-/** Analyses a command with a loaded parser. Throws only if the parser was never loaded. */
-export function analyzeShellSync(command: string, env: ShellEnv, parser?: ShellParser): ShellAnalysis {
-  const p = parser ?? loadedShellParser();
-  if (!p) throw new Error('shell parser not loaded: await loadShellParser() first');
-  const analyzer = new ShellAnalyzer(env, p);
+/** The command (or a script nested in it) needs tree-sitter, which is not loaded yet. */
+class NeedsParser extends Error {}
+
+export interface AnalyzeOptions {
+  /** Try the pure-JS fast path before tree-sitter (default true; false only to compare the two). */
+  fastPath?: boolean;
+}
+
+function analyzeWith(
+  command: string,
+  env: ShellEnv,
+  parser: ShellParser | undefined,
+  options: AnalyzeOptions,
+): ShellAnalysis {
+  const analyzer = new ShellAnalyzer(env, parser, options.fastPath ?? true);
   if (command.length > MAX_COMMAND_CHARS) {
     analyzer.uncertain('too-large', `the command is longer than ${MAX_COMMAND_CHARS} characters`);
   }
@@ -189,15 +204,43 @@ export function analyzeShellSync(command: string, env: ShellEnv, parser?: ShellP
   };
   try {
     analyzer.analyzeText(command, frame);
-  } catch {
+  } catch (e) {
+    if (e instanceof NeedsParser) throw e;
     // INVARIANT: a bug in a detector makes the command uncertain; it never escapes as an exception to a hook.
     analyzer.uncertain('analysis-error', 'shell analysis failed on this command: its meaning is uncertain');
   }
   return analyzer.result();
 }
 
+/**
+ * Analyses a command synchronously. Throws only when the command needs tree-sitter and it was never loaded
+ * (plain commands take the fast path and need no parser).
+ */
+export function analyzeShellSync(
+  command: string,
+  env: ShellEnv,
+  parser?: ShellParser,
+  options: AnalyzeOptions = {},
+): ShellAnalysis {
+  try {
+    return analyzeWith(command, env, parser ?? loadedShellParser(), options);
+  } catch (e) {
+    if (e instanceof NeedsParser) throw new Error('shell parser not loaded: await loadShellParser() first');
+    throw e;
+  }
+}
+
+/** Analyses a command, loading tree-sitter only when the fast path cannot parse all of it. */
 export async function analyzeShell(command: string, env: ShellEnv): Promise<ShellAnalysis> {
-  return analyzeShellSync(command, env, await loadShellParser());
+  const loaded = loadedShellParser();
+  if (!loaded) {
+    try {
+      return analyzeWith(command, env, undefined, {});
+    } catch (e) {
+      if (!(e instanceof NeedsParser)) throw e;
+    }
+  }
+  return analyzeWith(command, env, loaded ?? (await loadShellParser()), {});
 }
 
 export { display };

@@ -3,9 +3,16 @@
  * destinations, category hits and uncertainties. Shared by action review and the judge (ADR 0006, 0007).
  */
 
-export { analyzeShell, analyzeShellSync, MAX_COMMAND_CHARS, MAX_DEPTH } from './analyze-shell';
+export {
+  type AnalyzeOptions,
+  analyzeShell,
+  analyzeShellSync,
+  MAX_COMMAND_CHARS,
+  MAX_DEPTH,
+} from './analyze-shell';
 export { CATEGORIES, type Category, isCategory, NEVER_GRANT, PRESUMPTION_OF_DENIAL } from './category';
 export { classOf, makePathScope, normalize, type PathScope, resolvePath } from './classify-path';
+export { fastParse } from './fast-parse';
 export {
   BASH_WASM,
   loadedShellParser,
@@ -15,6 +22,7 @@ export {
   type ShellParser,
 } from './load-parser';
 export { hostCategories, type PathVerdict, pathCategories } from './path-categories';
+export type { SyntaxNode, SyntaxTree } from './syntax-node';
 export type {
   CategoryHit,
   HostRef,

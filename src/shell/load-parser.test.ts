@@ -61,9 +61,13 @@ describe('finding the parser wasm at run time', () => {
     const pkg = mkdtempSync(join(tmpdir(), 'gavel-broken-'));
     made.push(pkg);
     const probe = await bundleProbe(join(pkg, 'dist'));
-    const r = run(probe, 'ls');
+    const r = run(probe, 'ls "$HOME"'); // an expansion: beyond the fast path, so the parser is needed
     expect(r.status).toBe(3);
     expect(r.stdout).toBe('');
+    // A plain command takes the fast path and never needs the .wasm files.
+    const plain = run(probe, 'rm -rf /etc');
+    expect(plain.status).toBe(0);
+    expect(JSON.parse(plain.stdout)).toContain('destructive_root_delete');
   });
 
   it('locates both files from node_modules when run from source', () => {

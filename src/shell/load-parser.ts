@@ -9,14 +9,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { Language, Parser } from 'web-tree-sitter';
+import type { SyntaxTree } from './syntax-node';
 
 export const PARSER_WASM = 'web-tree-sitter.wasm';
 export const BASH_WASM = 'tree-sitter-bash.wasm';
 
 export interface ShellParser {
   /** Parses one script; the caller must `delete()` the tree. */
-  parse(text: string): Tree;
+  parse(text: string): SyntaxTree;
 }
 
 let loaded: ShellParser | undefined;
@@ -54,7 +55,7 @@ export function loadShellParser(
     const parser = new Parser();
     parser.setLanguage(bash);
     loaded = {
-      parse(text: string): Tree {
+      parse(text: string): SyntaxTree {
         const tree = parser.parse(text);
         // INVARIANT: a parser with a language and no progress callback always returns a tree.
         if (!tree) throw new Error('shell parser returned no tree');
