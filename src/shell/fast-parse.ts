@@ -86,6 +86,8 @@ type Token =
 
 /** Thrown inside the parser when the text is outside the fast path's language; never escapes `fastParse`. */
 class Unsupported extends Error {}
+/** One instance: declining is common and must not pay for a stack trace each time. */
+const UNSUPPORTED = new Unsupported('outside the fast path');
 
 function isBare(code: number, first: boolean): boolean {
   if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return true;
@@ -121,7 +123,7 @@ function tokenize(s: string): Token[] {
       i++;
       continue;
     }
-    if (c < 32 || c > 126) throw new Unsupported();
+    if (c < 32 || c > 126) throw UNSUPPORTED;
     const ch = s[i];
     const op = operatorAt(s, i);
     if (op) {
@@ -142,7 +144,7 @@ function tokenize(s: string): Token[] {
       const d = s.charCodeAt(i);
       if (d === 39) {
         const close = s.indexOf("'", i + 1);
-        if (close < 0) throw new Unsupported();
+        if (close < 0) throw UNSUPPORTED;
         parts.push({ kind: 'raw', start: i, end: close + 1 });
         i = close + 1;
       } else if (d === 34) {
@@ -150,9 +152,9 @@ function tokenize(s: string): Token[] {
         for (; j < n; j++) {
           const e = s[j];
           if (e === '"') break;
-          if (e === '$' || e === '`' || e === '\\') throw new Unsupported();
+          if (e === '$' || e === '`' || e === '\\') throw UNSUPPORTED;
         }
-        if (j >= n) throw new Unsupported();
+        if (j >= n) throw UNSUPPORTED;
         parts.push({ kind: 'dq', start: i, end: j + 1 });
         i = j + 1;
       } else if (isBare(d, i === start)) {
@@ -161,7 +163,7 @@ function tokenize(s: string): Token[] {
         parts.push({ kind: 'bare', start: from, end: i });
       } else break;
     }
-    if (i === start) throw new Unsupported();
+    if (i === start) throw UNSUPPORTED;
     const next = s[i];
     if (next === '<' || next === '>') {
       // `2>f` is a redirect of descriptor 2; any other word glued to a redirect is left to tree-sitter.
@@ -171,7 +173,7 @@ function tokenize(s: string): Token[] {
         i = r.end;
         continue;
       }
-      throw new Unsupported();
+      throw UNSUPPORTED;
     }
     tokens.push({ kind: 'word', start, end: i, parts });
   }
@@ -184,18 +186,18 @@ function operatorAt(s: string, i: number): Token | undefined {
   const next = s[i + 1];
   if (ch === '&') {
     if (next === '&') return { kind: 'op', op: '&&', start: i, end: i + 2 };
-    if (next !== '>') throw new Unsupported(); // background jobs are tree-sitter's
+    if (next !== '>') throw UNSUPPORTED; // background jobs are tree-sitter's
     const op = s[i + 2] === '>' ? '&>>' : '&>';
     return { kind: 'redirect', op, start: i, end: i + op.length };
   }
   if (ch === '|') {
-    if (next === '&') throw new Unsupported();
+    if (next === '&') throw UNSUPPORTED;
     return next === '|'
       ? { kind: 'op', op: '||', start: i, end: i + 2 }
       : { kind: 'op', op: '|', start: i, end: i + 1 };
   }
   if (ch === ';') {
-    if (next === ';' || next === '&') throw new Unsupported();
+    if (next === ';' || next === '&') throw UNSUPPORTED;
     return { kind: 'op', op: ';', start: i, end: i + 1 };
   }
   return undefined;
@@ -208,11 +210,10 @@ function redirect(s: string, at: number, fd: { start: number; end: number } | un
   else if (two === '>&') op = '>&';
   else if (s[at] === '>') op = '>';
   else if (s[at] === '<') op = '<';
-  else throw new Unsupported();
+  else throw UNSUPPORTED;
   const after = s[at + op.length];
   // Here-docs, here-strings, `<&`, `<>`, `>|`, `>(…)`, `<(…)`, `>>&`: tree-sitter's.
-  if (after === '<' || after === '>' || after === '&' || after === '(' || after === '|')
-    throw new Unsupported();
+  if (after === '<' || after === '>' || after === '&' || after === '(' || after === '|') throw UNSUPPORTED;
   return { kind: 'redirect', op, ...(fd ? { fd } : {}), start: fd?.start ?? at, end: at + op.length };
 }
 
@@ -249,11 +250,11 @@ class Builder {
       kids.push({ node: this.statement() });
       const t = this.peek();
       if (!t) break;
-      if (t.kind !== 'op' || t.op !== ';') throw new Unsupported();
+      if (t.kind !== 'op' || t.op !== ';') throw UNSUPPORTED;
       this.at++;
       kids.push({ node: this.anon(';', t.start, t.end) });
       // A trailing `;` is tree-sitter's.
-      if (!this.peek()) throw new Unsupported();
+      if (!this.peek()) throw UNSUPPORTED;
     }
     return this.node('program', (this.tokens[0] as Token).start, this.s.length, kids);
   }
@@ -269,9 +270,9 @@ class Builder {
       if (t.kind === 'redirect') {
         const kids: { node: FastNode; field?: string }[] = [{ node: left, field: 'body' }];
         while (this.peek()?.kind === 'redirect') kids.push({ node: this.fileRedirect(), field: 'redirect' });
-        if (this.peek()?.kind === 'word') throw new Unsupported(); // words after a redirect: tree-sitter's
+        if (this.peek()?.kind === 'word') throw UNSUPPORTED; // words after a redirect: tree-sitter's
         // `rm - 2> x`: tree-sitter drops the `-`; leave that to it.
-        if (/[ \t]-$/.test(left.text)) throw new Unsupported();
+        if (/[ \t]-$/.test(left.text)) throw UNSUPPORTED;
         const end = (kids[kids.length - 1] as { node: FastNode }).node.endIndex;
         left = this.node('redirected_statement', left.startIndex, end, kids);
         leftIsPipeline = false;
@@ -291,7 +292,7 @@ class Builder {
         continue;
       }
       // `a | b | c && d` opening a statement: tree-sitter builds `a | (b | c && d)`; leave that to it.
-      if (pipes > 1) throw new Unsupported();
+      if (pipes > 1) throw UNSUPPORTED;
       let right = this.unit();
       let rightIsPipeline = false;
       for (let p = this.peek(); p?.kind === 'op' && p.op === '|'; p = this.peek()) {
@@ -329,7 +330,7 @@ class Builder {
       ) {
         // `Y=|x`: an empty value glued to an operator is an error to tree-sitter.
         if (this.s[t.end - 1] === '=' && t.end < this.s.length && !/[ \t]/.test(this.s[t.end] ?? '')) {
-          throw new Unsupported();
+          throw UNSUPPORTED;
         }
         assignments.push(this.assignment(t));
         continue;
@@ -344,7 +345,7 @@ class Builder {
           RESERVED.has(raw) ||
           RESERVED.has(raw.replace(/["']/g, ''))
         ) {
-          throw new Unsupported();
+          throw UNSUPPORTED;
         }
         const name = this.word(t);
         words.push(this.node('command_name', t.start, t.end, [{ node: name }]));
@@ -353,7 +354,7 @@ class Builder {
     if (words.length === 0) {
       const [only] = assignments;
       // Assignments alone followed by a redirect: tree-sitter errs.
-      if (!only || this.peek()?.kind === 'redirect') throw new Unsupported();
+      if (!only || this.peek()?.kind === 'redirect') throw UNSUPPORTED;
       if (assignments.length === 1) return only;
       const last = assignments[assignments.length - 1] as FastNode;
       return this.node(
@@ -393,7 +394,7 @@ class Builder {
     const [only] = parts;
     if (only && parts.length === 1) return this.part(only, true);
     // Inside a concatenation tree-sitter splits bare text differently around digits: leave that to it.
-    if (parts.some((p) => p.kind === 'bare' && /[0-9]/.test(this.s[p.start] ?? ''))) throw new Unsupported();
+    if (parts.some((p) => p.kind === 'bare' && /[0-9]/.test(this.s[p.start] ?? ''))) throw UNSUPPORTED;
     return this.node(
       'concatenation',
       start,
@@ -417,13 +418,13 @@ class Builder {
   private fileRedirect(): FastNode {
     const t = this.tokens[this.at++] as Token & { kind: 'redirect' };
     const dest = this.peek();
-    if (dest?.kind !== 'word') throw new Unsupported();
+    if (dest?.kind !== 'word') throw UNSUPPORTED;
     this.at++;
     const kids: { node: FastNode; field?: string }[] = [];
     if (t.fd) kids.push({ node: this.node('file_descriptor', t.fd.start, t.fd.end), field: 'descriptor' });
     const opStart = t.end - t.op.length;
     kids.push({ node: this.anon(t.op, opStart, t.end) });
-    if (t.op === '>&' && !/^[0-9]+$/.test(this.s.slice(dest.start, dest.end))) throw new Unsupported();
+    if (t.op === '>&' && !/^[0-9]+$/.test(this.s.slice(dest.start, dest.end))) throw UNSUPPORTED;
     kids.push({ node: this.word(dest), field: 'destination' });
     return this.node('file_redirect', t.start, dest.end, kids);
   }
