@@ -12,6 +12,7 @@ import { detectInvocation } from './detect/detect-invocation';
 import { fastParse } from './fast-parse';
 import { type Flow, NO_FLOW } from './flow';
 import type { Invocation, Reporter } from './invocation';
+import { joinsLines } from './joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
 import { display } from './markers';
 import type { SyntaxNode as Node } from './syntax-node';
@@ -108,7 +109,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
     if (!fast && !this.parser) throw new NeedsParser();
     const tree = fast ?? (this.parser as ShellParser).parse(text);
     try {
-      if (tree.rootNode.hasError) this.parseError();
+      if (tree.rootNode.hasError || (!fast && joinsLines(tree.rootNode, text))) this.parseError();
       return this.walker.walk(tree.rootNode, frame, stdin);
     } finally {
       tree.delete();

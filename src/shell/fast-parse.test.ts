@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fastParse } from './fast-parse';
+import { joinsLines } from './joined-lines';
 import { loadShellParser, type ShellParser } from './load-parser';
 import type { SyntaxNode } from './syntax-node';
 
@@ -32,6 +33,8 @@ function compare(command: string): 'declined' | 'agrees' | string {
   const tree = parser.parse(command);
   try {
     if (tree.rootNode.hasError) return `${JSON.stringify(command)}: tree-sitter finds an error`;
+    // tree-sitter's known multi-line mis-parse (joined-lines.ts): there the fast path's tree is bash's, not its.
+    if (joinsLines(tree.rootNode, command)) return 'declined';
     const [mine, theirs] = [sx(fast.rootNode), sx(tree.rootNode)];
     return mine === theirs ? 'agrees' : `${JSON.stringify(command)}:\n  fast ${mine}\n  tree ${theirs}`;
   } finally {
@@ -81,14 +84,23 @@ const ACCEPTED: Record<string, string> = {
   'quoted assignment value': 'MSG="a b" git commit -m "fix: x"',
   'number command name': '5 a',
   'blanks around': '  git reset --hard  ',
+  lines: 'git status\nnpm test\n',
+  'a list continued on the next line': 'npm ci &&\n  npm test',
+  'comment lines and a trailing comment': '# build\nnpm run build # quick\n\nls;',
+  'variable expansions': 'rm -rf $BUILD "$OUT/x" a$B "x $Y" X=$Z',
 };
 
 const DECLINED: Record<string, string> = {
-  'variable expansion': 'echo $HOME',
+  'positional parameter': 'echo $1',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'braced expansion': 'echo ${HOME}',
+  'blank-only text beside an expansion': 'echo "$A $B"',
+  'hash glued to a word': 'echo a#b',
+  'assignments alone then a newline': 'A=1 B=2\nls',
   'command substitution': 'echo $(whoami)',
   backticks: 'echo `whoami`',
   'backslash escape': 'echo a\\ b',
-  'expansion inside double quotes': 'echo "$HOME"',
+  'special parameter inside double quotes': 'echo "$@"',
   subshell: '(cd x && ls)',
   'brace group': '{ a; }',
   'brace expansion': 'echo {a,b}',
@@ -97,9 +109,7 @@ const DECLINED: Record<string, string> = {
   'here-string': 'cat <<< x',
   'process substitution': 'diff <(a) b',
   background: 'sleep 1 &',
-  'newline-separated statements': 'a\nb',
-  comment: 'ls # list',
-  'trailing semicolon': 'ls;',
+  'comments alone': '# nothing',
   'leading operator': '&& ls',
   'dangling operator': 'ls &&',
   'redirect before the command': '> f ls',
@@ -222,8 +232,39 @@ const WORDS = [
   "H=''",
   'I=x=y',
   'x,y=z',
+  '$X',
+  '"$X"',
+  '"a $X"',
+  '"$X b"',
+  '"$X $Y"',
+  'a$X',
+  '$X/y',
+  '"$X/y"',
+  '"$X$Y"',
+  '"  "',
+  'J=$Y',
+  'K="$Y z"',
+  '$1',
+  '"$"',
 ];
-const OPERATORS = [' && ', ' || ', ' | ', ' | ', '; ', '&&', '|'];
+const OPERATORS = [
+  ' && ',
+  ' || ',
+  ' | ',
+  ' | ',
+  '; ',
+  '&&',
+  '|',
+  ' &&\n',
+  '\n',
+  ';\n',
+  ' |\n ',
+  '\n\n',
+  ' # c\n',
+  '; # c\n',
+  '\n# c\n',
+  '#c\n',
+];
 const REDIRECTS = [
   '> f',
   '2>&1',
@@ -254,7 +295,7 @@ describe('the fast path on generated commands', () => {
     for (let i = 0; i < 6000; i++) {
       let command = unit();
       for (let k = Math.floor(next() * 5); k > 0; k--) command += pick(OPERATORS) + unit();
-      commands.push(command);
+      commands.push(pick(['', '', '', '# top\n', '\n']) + command + pick(['', '', '', ';', '\n', ' # end']));
     }
     const { accepted, wrong } = tally(commands);
     expect(wrong.slice(0, 8)).toEqual([]);

@@ -78,10 +78,15 @@ class FastNode implements SyntaxNode {
   }
 }
 
-type Part = { kind: 'bare' | 'raw' | 'dq'; start: number; end: number };
+/** Inside double quotes: literal text, or a `$NAME` expansion. */
+type Piece = { kind: 'content' | 'var'; start: number; end: number };
+type Part =
+  | { kind: 'bare' | 'raw' | 'var'; start: number; end: number }
+  | { kind: 'dq'; start: number; end: number; pieces: Piece[] };
 type Token =
   | { kind: 'word'; start: number; end: number; parts: Part[] }
-  | { kind: 'op'; op: '&&' | '||' | '|' | ';'; start: number; end: number }
+  | { kind: 'comment'; start: number; end: number }
+  | { kind: 'op'; op: '&&' | '||' | '|' | ';' | '\n'; start: number; end: number }
   | { kind: 'redirect'; op: string; fd?: { start: number; end: number }; start: number; end: number };
 
 /** Thrown inside the parser when the text is outside the fast path's language; never escapes `fastParse`. */
@@ -123,6 +128,21 @@ function tokenize(s: string): Token[] {
       i++;
       continue;
     }
+    if (c === 10) {
+      tokens.push({ kind: 'op', op: '\n', start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    if (c === 35) {
+      // `#` opens a comment only where a word could start; glued to a word it is tree-sitter's.
+      const before = s[i - 1];
+      if (i > 0 && before !== ' ' && before !== '\t' && before !== '\n') throw UNSUPPORTED;
+      const eol = s.indexOf('\n', i);
+      const end = eol < 0 ? n : eol;
+      tokens.push({ kind: 'comment', start: i, end });
+      i = end;
+      continue;
+    }
     if (c < 32 || c > 126) throw UNSUPPORTED;
     const ch = s[i];
     const op = operatorAt(s, i);
@@ -148,15 +168,13 @@ function tokenize(s: string): Token[] {
         parts.push({ kind: 'raw', start: i, end: close + 1 });
         i = close + 1;
       } else if (d === 34) {
-        let j = i + 1;
-        for (; j < n; j++) {
-          const e = s[j];
-          if (e === '"') break;
-          if (e === '$' || e === '`' || e === '\\') throw UNSUPPORTED;
-        }
-        if (j >= n) throw UNSUPPORTED;
-        parts.push({ kind: 'dq', start: i, end: j + 1 });
-        i = j + 1;
+        const part = doubleQuoted(s, i);
+        parts.push(part);
+        i = part.end;
+      } else if (d === 36) {
+        const end = nameEnd(s, i + 1);
+        parts.push({ kind: 'var', start: i, end });
+        i = end;
       } else if (isBare(d, i === start)) {
         const from = i;
         while (i < n && isBare(s.charCodeAt(i), i === start)) i++;
@@ -178,6 +196,38 @@ function tokenize(s: string): Token[] {
     tokens.push({ kind: 'word', start, end: i, parts });
   }
   return tokens;
+}
+
+/** The end of the `NAME` of a `$NAME` starting at `at`; anything else after `$` is tree-sitter's. */
+function nameEnd(s: string, at: number): number {
+  if (!/[A-Za-z_]/.test(s[at] ?? '')) throw UNSUPPORTED;
+  let end = at + 1;
+  while (end < s.length && /[A-Za-z0-9_]/.test(s[end] ?? '')) end++;
+  return end;
+}
+
+/** A double-quoted part from its opening quote: literal pieces and `$NAME` expansions, nothing else. */
+function doubleQuoted(s: string, open: number): Part {
+  const pieces: Piece[] = [];
+  let from = open + 1;
+  let j = open + 1;
+  for (; j < s.length; j++) {
+    const e = s[j];
+    if (e === '"') break;
+    if (e === '`' || e === '\\' || e === '\n') throw UNSUPPORTED;
+    if (e === '$') {
+      if (j > from) pieces.push({ kind: 'content', start: from, end: j });
+      const end = nameEnd(s, j + 1);
+      pieces.push({ kind: 'var', start: j, end });
+      from = end;
+      j = end - 1;
+    }
+  }
+  if (j >= s.length) throw UNSUPPORTED;
+  if (j > from) pieces.push({ kind: 'content', start: from, end: j });
+  // tree-sitter folds blank-only text into the next token (`"  "`, `"$X $Y"`): leave that to it.
+  if (pieces.some((p) => p.kind === 'content' && /^[ \t]*$/.test(s.slice(p.start, p.end)))) throw UNSUPPORTED;
+  return { kind: 'dq', start: open, end: j + 1, pieces };
 }
 
 /** `&&`, `||`, `|`, `;` or an `&>` redirect at `i`; undefined for anything else; throws on `&`, `|&`, `;;`. */
@@ -246,17 +296,46 @@ class Builder {
 
   program(): FastNode {
     const kids: { node: FastNode; field?: string }[] = [];
+    this.blankLines(kids);
+    if (!this.peek()) throw UNSUPPORTED; // comments alone
     for (;;) {
       kids.push({ node: this.statement() });
-      const t = this.peek();
+      let t = this.peek();
+      if (t?.kind === 'op' && t.op === ';') {
+        this.at++;
+        kids.push({ node: this.anon(';', t.start, t.end) });
+        t = this.peek();
+        if (t?.kind === 'word') continue; // `a; b`
+      }
+      if (t?.kind === 'comment') {
+        this.at++;
+        kids.push({ node: this.node('comment', t.start, t.end) });
+        t = this.peek();
+      }
       if (!t) break;
-      if (t.kind !== 'op' || t.op !== ';') throw UNSUPPORTED;
-      this.at++;
-      kids.push({ node: this.anon(';', t.start, t.end) });
-      // A trailing `;` is tree-sitter's.
-      if (!this.peek()) throw UNSUPPORTED;
+      if (t.kind !== 'op' || t.op !== '\n') throw UNSUPPORTED;
+      this.blankLines(kids);
+      if (!this.peek()) break;
     }
-    return this.node('program', (this.tokens[0] as Token).start, this.s.length, kids);
+    const first = this.tokens.find((t) => t.kind !== 'op') as Token;
+    return this.node('program', first.start, this.s.length, kids);
+  }
+
+  /** Skips newlines; comment lines become `comment` nodes of the program. */
+  private blankLines(kids: { node: FastNode }[]): void {
+    for (
+      let t = this.peek();
+      t && (t.kind === 'comment' || (t.kind === 'op' && t.op === '\n'));
+      t = this.peek()
+    ) {
+      this.at++;
+      if (t.kind === 'comment') kids.push({ node: this.node('comment', t.start, t.end) });
+    }
+  }
+
+  /** After `&&`, `||` or `|` a command may continue on the next line. */
+  private newlines(): void {
+    for (let t = this.peek(); t?.kind === 'op' && t.op === '\n'; t = this.peek()) this.at++;
   }
 
   /** One statement up to `;`: tree-sitter folds left, and a redirect wraps everything folded so far. */
@@ -278,8 +357,9 @@ class Builder {
         leftIsPipeline = false;
         continue;
       }
-      if (t.kind !== 'op' || t.op === ';') return left;
+      if (t.kind !== 'op' || t.op === ';' || t.op === '\n') return left;
       this.at++;
+      this.newlines();
       if (t.op === '|') {
         pipes++;
         const right = this.unit();
@@ -297,6 +377,7 @@ class Builder {
       let rightIsPipeline = false;
       for (let p = this.peek(); p?.kind === 'op' && p.op === '|'; p = this.peek()) {
         this.at++;
+        this.newlines();
         const more = this.unit();
         const kids = rightIsPipeline
           ? [
@@ -356,6 +437,9 @@ class Builder {
       // Assignments alone followed by a redirect: tree-sitter errs.
       if (!only || this.peek()?.kind === 'redirect') throw UNSUPPORTED;
       if (assignments.length === 1) return only;
+      // `A=1 B=2` then a newline: tree-sitter makes them the next line's prefix assignments.
+      const after = this.peek();
+      if (after?.kind === 'comment' || (after?.kind === 'op' && after.op === '\n')) throw UNSUPPORTED;
       const last = assignments[assignments.length - 1] as FastNode;
       return this.node(
         'variable_assignments',
@@ -407,12 +491,28 @@ class Builder {
     if (p.kind === 'raw') return this.node('raw_string', p.start, p.end);
     if (p.kind === 'dq') {
       const kids: { node: FastNode }[] = [{ node: this.anon('"', p.start, p.start + 1) }];
-      if (p.end - p.start > 2) kids.push({ node: this.node('string_content', p.start + 1, p.end - 1) });
+      for (const piece of p.pieces) {
+        kids.push({
+          node:
+            piece.kind === 'var'
+              ? this.expansion(piece.start, piece.end)
+              : this.node('string_content', piece.start, piece.end),
+        });
+      }
       kids.push({ node: this.anon('"', p.end - 1, p.end) });
       return this.node('string', p.start, p.end, kids);
     }
+    if (p.kind === 'var') return this.expansion(p.start, p.end);
     const text = this.s.slice(p.start, p.end);
     return this.node(alone && NUMBER.test(text) ? 'number' : 'word', p.start, p.end);
+  }
+
+  /** `$NAME`. */
+  private expansion(start: number, end: number): FastNode {
+    return this.node('simple_expansion', start, end, [
+      { node: this.anon('$', start, start + 1) },
+      { node: this.node('variable_name', start + 1, end) },
+    ]);
   }
 
   private fileRedirect(): FastNode {

@@ -63,8 +63,30 @@ describe('loading tree-sitter only when needed (fresh module state)', () => {
     expect(plain.segments.map((s) => s.program)).toEqual(['git', 'npm']);
     expect(parser.loadedShellParser()).toBeUndefined();
     expect(() => fresh.analyzeShellSync('echo $(whoami)', env)).toThrow(/parser not loaded/);
-    const nested = await fresh.analyzeShell('bash -c \'rm -rf "$HOME"\'', env);
+    const nested = await fresh.analyzeShell(`bash -c 'rm -rf "\${HOME}"'`, env);
     expect(parser.loadedShellParser()).toBeDefined();
     expect(nested.hits.map((h) => h.category)).toContain('destructive_root_delete');
+  });
+});
+
+describe('a multi-line script tree-sitter-bash misreads', () => {
+  const script = 'cat notes.txt | grep todo | head\nrm -rf ~ > /dev/null';
+
+  beforeAll(async () => {
+    await loadShellParser();
+  });
+
+  it('is read as bash reads it on the fast path: the second line deletes home', () => {
+    expect(fastParse(script)).toBeDefined();
+    const a = analyzeShellSync(script, env);
+    expect(a.segments.map((s) => s.program)).toEqual(['cat', 'grep', 'head', 'rm']);
+    expect(a.hits.map((h) => h.category)).toContain('destructive_root_delete');
+  });
+
+  it('is uncertain, never a quiet `head rm -rf ~`, when tree-sitter parses it', () => {
+    const a = analyzeShellSync(script, env, undefined, { fastPath: false });
+    expect(a.uncertain.map((u) => u.code)).toContain('parse-error');
+    const nested = analyzeShellSync(`bash -c '${script}'`, env, undefined, { fastPath: false });
+    expect(nested.uncertain.map((u) => u.code)).toContain('parse-error');
   });
 });

@@ -61,7 +61,7 @@ describe('finding the parser wasm at run time', () => {
     const pkg = mkdtempSync(join(tmpdir(), 'gavel-broken-'));
     made.push(pkg);
     const probe = await bundleProbe(join(pkg, 'dist'));
-    const r = run(probe, 'ls "$HOME"'); // an expansion: beyond the fast path, so the parser is needed
+    const r = run(probe, 'ls "$(pwd)"'); // a substitution: beyond the fast path, so the parser is needed
     expect(r.status).toBe(3);
     expect(r.stdout).toBe('');
     // A plain command takes the fast path and never needs the .wasm files.
