@@ -46,9 +46,7 @@ const NUMBER = /^-?(0x)?[0-9]+(#[0-9A-Za-z@_]+)?$/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 class FastNode implements SyntaxNode {
-  readonly children: (SyntaxNode | null)[];
-  readonly namedChildren: (SyntaxNode | null)[];
-  private readonly fields: (string | undefined)[];
+  private named: (SyntaxNode | null)[] | undefined;
 
   constructor(
     private readonly source: string,
@@ -57,11 +55,14 @@ class FastNode implements SyntaxNode {
     readonly startIndex: number,
     readonly endIndex: number,
     readonly id: number,
-    kids: { node: FastNode; field?: string }[] = [],
-  ) {
-    this.children = kids.map((k) => k.node);
-    this.namedChildren = kids.filter((k) => k.node.isNamed).map((k) => k.node);
-    this.fields = kids.map((k) => k.field);
+    readonly children: FastNode[] = [],
+    /** The field of each child, when any child has one. */
+    private readonly fields?: (string | undefined)[],
+  ) {}
+
+  get namedChildren(): (SyntaxNode | null)[] {
+    this.named ??= this.children.filter((c) => c.isNamed);
+    return this.named;
   }
 
   get text(): string {
@@ -69,12 +70,13 @@ class FastNode implements SyntaxNode {
   }
 
   childForFieldName(name: string): SyntaxNode | null {
-    const at = this.fields.indexOf(name);
+    const at = this.fields ? this.fields.indexOf(name) : -1;
     return at < 0 ? null : (this.children[at] ?? null);
   }
 
   childrenForFieldName(name: string): (SyntaxNode | null)[] {
-    return this.children.filter((_c, i) => this.fields[i] === name);
+    const fields = this.fields;
+    return fields ? this.children.filter((_c, i) => fields[i] === name) : [];
   }
 }
 
@@ -283,7 +285,9 @@ class Builder {
     kids: { node: FastNode; field?: string }[] = [],
     named = true,
   ): FastNode {
-    return new FastNode(this.s, type, named, start, end, this.nextId++, kids);
+    const nodes = kids.map((k) => k.node);
+    const fields = kids.some((k) => k.field) ? kids.map((k) => k.field) : undefined;
+    return new FastNode(this.s, type, named, start, end, this.nextId++, nodes, fields);
   }
 
   private anon(type: string, start: number, end: number): FastNode {
