@@ -132,6 +132,12 @@ const DECLINED: Record<string, string> = {
   'empty assignment glued to a pipe': 'Y=|x',
   'long pipeline opening a list': 'a | b | c && d',
   'colon command after an assignment': 'A=1 k:v',
+  'at, percent or question mark in the command name': 'a@b x',
+  'plus-colon in the command name': 'a+: x',
+  'underscore assignment': '_=x y',
+  'dollar-underscore': 'echo $_',
+  'negative number glued to an expansion': 'ls $a-1',
+  'operator-like text beside an expansion': 'x $a^b',
   'only blanks': '   ',
 };
 
@@ -317,5 +323,21 @@ describe('the fast path on generated commands', () => {
     const { accepted, wrong } = tally(commands);
     expect(wrong.slice(0, 8)).toEqual([]);
     expect(accepted).toBeGreaterThan(50);
+  });
+});
+
+describe('the fast path on random text (seeded)', () => {
+  it('agrees with tree-sitter on every random string it accepts', () => {
+    const next = random(1129);
+    const ALPHABET = [...'ab12-="\'$X_#><&|;\n\t:/.~*?%@,+^', ' ', ' ', 'x=', 'ls ', 'git ', 'rm '];
+    const commands = Array.from({ length: 30_000 }, () => {
+      let c = '';
+      for (let k = 1 + Math.floor(next() * 14); k > 0; k--)
+        c += ALPHABET[Math.floor(next() * ALPHABET.length)];
+      return c;
+    });
+    const { accepted, wrong } = tally(commands);
+    expect(wrong.slice(0, 8)).toEqual([]);
+    expect(accepted).toBeGreaterThan(3000);
   });
 });

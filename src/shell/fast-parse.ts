@@ -205,6 +205,7 @@ function nameEnd(s: string, at: number): number {
   if (!/[A-Za-z_]/.test(s[at] ?? '')) throw UNSUPPORTED;
   let end = at + 1;
   while (end < s.length && /[A-Za-z0-9_]/.test(s[end] ?? '')) end++;
+  if (end === at + 1 && s[at] === '_') throw UNSUPPORTED; // `$_` is a special parameter
   return end;
 }
 
@@ -408,9 +409,12 @@ class Builder {
     const words: FastNode[] = [];
     for (let t = this.peek(); t?.kind === 'word'; t = this.peek()) {
       this.at++;
+      const raw = this.s.slice(t.start, t.end);
+      // `_=x` is a command word to tree-sitter, not an assignment.
       if (
         words.length === 0 &&
-        ASSIGNMENT.test(this.s.slice(t.start, t.end)) &&
+        ASSIGNMENT.test(raw) &&
+        !raw.startsWith('_=') &&
         t.parts[0]?.kind === 'bare'
       ) {
         // `Y=|x`: an empty value glued to an operator is an error to tree-sitter.
@@ -421,12 +425,13 @@ class Builder {
         continue;
       }
       if (words.length === 0) {
-        const raw = this.s.slice(t.start, t.end);
-        // After an assignment tree-sitter lexes a name with `:` as a variable name and errs.
-        const odd = assignments.length > 0 ? /[=:]/ : /=/;
+        // In command position tree-sitter may lex a variable name first and err: after an assignment on `:`,
+        // anywhere on `@`, `%`, `?` (`a@b`, `a%b`, `a?b`).
+        const odd = assignments.length > 0 ? /[=:@%?]/ : /[=@%?]/;
         if (
           odd.test(raw) ||
           raw.startsWith('-') ||
+          raw.includes('+:') || // `a+:` is lexed like `a+=`
           RESERVED.has(raw) ||
           RESERVED.has(raw.replace(/["']/g, ''))
         ) {
@@ -482,7 +487,16 @@ class Builder {
     const [only] = parts;
     if (only && parts.length === 1) return this.part(only, true);
     // Inside a concatenation tree-sitter splits bare text differently around digits: leave that to it.
-    if (parts.some((p) => p.kind === 'bare' && /[0-9]/.test(this.s[p.start] ?? ''))) throw UNSUPPORTED;
+    if (parts.some((p) => p.kind === 'bare' && /^-?[0-9]/.test(this.s.slice(p.start, p.start + 2)))) {
+      throw UNSUPPORTED;
+    }
+    // Beside an expansion tree-sitter reads `^`, `,`, `~`, `?`, … as parameter operators: keep to plain text.
+    if (
+      parts.some((p) => p.kind === 'var') &&
+      parts.some((p) => p.kind === 'bare' && !/^[A-Za-z0-9_./:=-]*$/.test(this.s.slice(p.start, p.end)))
+    ) {
+      throw UNSUPPORTED;
+    }
     return this.node(
       'concatenation',
       start,
