@@ -20,6 +20,8 @@ export interface Invocation {
   segment: number;
   /** Lower-cased basename of the program. */
   program: string;
+  /** The program word as written, after unwrapping (`./x.sh`, `/usr/bin/git`, `git`). */
+  command?: Word;
   /** Arguments after the program name, decoded. */
   args: Word[];
   redirects: Redirect[];
