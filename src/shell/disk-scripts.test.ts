@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync, MAX_DEPTH } from './analyze-shell';
 import type { Category } from './category';
-import { MAX_SCRIPT_RUNS } from './detect/disk-scripts';
+import { MAX_SCRIPT_READS, MAX_SCRIPT_RUNS } from './detect/disk-scripts';
 import { loadShellParser } from './load-parser';
 import { shellEnv } from './testdata/shell-env';
 import type { ScriptFile, ShellAnalysis, ShellEnv } from './types';
@@ -117,6 +117,15 @@ describe('a script that cannot be read whole is uncertain', () => {
     expect(codes(a)).toContain('dynamic-script');
     expect(a.uncertain.some((u) => u.reason.includes(`${MAX_SCRIPT_RUNS} files`))).toBe(true);
     expect(a.segments.length).toBeLessThan(40 * (MAX_SCRIPT_RUNS + 2));
+  });
+
+  it(`a script naming more than ${MAX_SCRIPT_READS} paths stops reading`, () => {
+    const many = Array.from({ length: MAX_SCRIPT_READS + 5 }, (_, i) => `bash scripts/n${i}.sh`).join('\n');
+    const env = shellEnv({
+      readScript: (abs) => (abs.endsWith('/many.sh') ? { kind: 'text', text: many } : { kind: 'missing' }),
+    });
+    const a = analyze('bash many.sh', env);
+    expect(a.uncertain.some((u) => u.reason.includes(`${MAX_SCRIPT_READS} paths`))).toBe(true);
   });
 
   it('a reader that throws counts as unreadable', () => {

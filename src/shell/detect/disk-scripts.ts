@@ -17,8 +17,11 @@ import { resolveArg } from './path-effects';
 export const MAX_SCRIPT_RUNS = 32;
 /** Characters of script text analysed in one analysis, all files together; more are uncertain. */
 export const MAX_SCRIPT_CHARS = 1 << 20;
+/** Different paths given to the reader in one analysis (missing ones included); more are uncertain. */
+export const MAX_SCRIPT_READS = 128;
 
 interface Budget {
+  reads: number;
   runs: number;
   chars: number;
   /** Each file is read once per analysis. */
@@ -76,10 +79,18 @@ export function runScriptFile(
 ): void {
   const reader = r.env.readScript;
   if (!reader || path === undefined) return;
-  const budget = BUDGETS.get(r) ?? { runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
+  const budget = BUDGETS.get(r) ?? { reads: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
   BUDGETS.set(r, budget);
   let file = budget.files.get(path);
   if (!file) {
+    if (++budget.reads > MAX_SCRIPT_READS) {
+      r.uncertain(
+        'dynamic-script',
+        `\`${inv.program}\` runs more script files than one review reads (${MAX_SCRIPT_READS} paths)`,
+        inv.segment,
+      );
+      return;
+    }
     try {
       file = reader(path);
     } catch {
