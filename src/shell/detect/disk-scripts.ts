@@ -116,7 +116,21 @@ export function runScriptFile(
     );
     return;
   }
+  const hits = r.hits.length;
+  const uncertainties = r.uncertainties.length;
   r.script(file.text, inv, 'shell-string', `${inv.program} (script file)`);
+  unquote(r, hits, uncertainties, inv);
+}
+
+/**
+ * Reasons found inside a script file name its paths and programs: file text. They are replaced by a fixed
+ * sentence naming the program the command runs (the outermost rewrite wins for scripts run by scripts).
+ */
+function unquote(r: Reporter, hits: number, uncertainties: number, inv: Invocation): void {
+  for (const hit of r.hits.slice(hits))
+    hit.reason = `\`${inv.program}\` runs a script file that falls in \`${hit.category}\``;
+  for (const u of r.uncertainties.slice(uncertainties))
+    u.reason = `\`${inv.program}\` runs a script file that is uncertain inside (\`${u.code}\`)`;
 }
 
 /** A program run by its path (`./x.sh`, `scripts/x`, `/opt/tool/run`): its file, when a shell would run it. */
