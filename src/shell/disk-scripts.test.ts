@@ -85,6 +85,7 @@ describe('what is not a shell script, or not there, is judged as before', () => 
     ['a benign script run by its path', './scripts/test.sh'],
     ['a missing script', 'bash scripts/nothere.sh'],
     ['a missing script on stdin', 'sh < scripts/nothere.sh'],
+    ['a shell reading /dev/null', 'bash -s < /dev/null'],
     ['a python script run by its path', './tool.py'],
     ['a small compiled program', './tiny-elf'],
     ['a large compiled program', './big-app --serve'],

@@ -78,7 +78,8 @@ export function runScriptFile(
   how: 'shell' | 'direct',
 ): void {
   const reader = r.env.readScript;
-  if (!reader || path === undefined) return;
+  // `sh < /dev/null` runs nothing.
+  if (!reader || path === undefined || path === '/dev/null') return;
   const budget = BUDGETS.get(r) ?? { reads: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
   BUDGETS.set(r, budget);
   let file = budget.files.get(path);

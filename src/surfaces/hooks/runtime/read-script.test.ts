@@ -97,8 +97,11 @@ describe('shell analysis with the reader', () => {
     expect(JSON.stringify(a)).not.toContain(SECRET);
   });
 
-  it('a benign script: no hits', async () => {
-    const a = await analyzeShell('bash scripts/test.sh', env);
+  it.each<[string, string]>([
+    ['a benign script', 'bash scripts/test.sh'],
+    ['a shell reading /dev/null', 'sh < /dev/null'],
+  ])('%s: no hits', async (_name, command) => {
+    const a = await analyzeShell(command, env);
     expect(a.hits).toEqual([]);
     expect(a.uncertain).toEqual([]);
   });
