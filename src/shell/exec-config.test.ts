@@ -182,6 +182,12 @@ describe('a script written then run in the same command line', () => {
     ['inside bash -c', "echo 'rm -rf ~' > a.sh && bash -c 'source ./a.sh'", 'destructive_root_delete'],
     ['after cd', "cd sub; echo 'rm -rf ~' > a.sh; sh ./a.sh", 'destructive_root_delete'],
     ['printf literal', "printf 'rm -rf ~' > a.sh && sh a.sh", 'destructive_root_delete'],
+    // tree-sitter-bash hoists `> a.sh` over the list `cd sub && echo …`; bash binds it to the `echo`.
+    [
+      'written by the last command of a list',
+      "cd sub && echo 'rm -rf ~' > a.sh && sh ./a.sh",
+      'destructive_root_delete',
+    ],
     ['tee', "echo 'rm -rf ~' | tee a.sh && sh a.sh", 'destructive_root_delete'],
     [
       'python file',
@@ -197,8 +203,6 @@ describe('a script written then run in the same command line', () => {
     ['appended', "echo 'ls' >> a.sh && sh a.sh"],
     ['echo -e', "echo -e 'ls\\nrm' > a.sh && ./a.sh"],
     ['written by an unknown program', 'gen > a.sh && bash a.sh'],
-    // tree-sitter-bash attaches `> a.sh` here to the list `cd sub && echo …`: the text written is not tied to it.
-    ['written by the last command of a list', "cd sub && echo 'rm -rf ~' > a.sh && sh ./a.sh"],
     ['copied over', 'cp notes.txt a.sh && ./a.sh'],
     ['edited in place', "sed -i 's/.*/rm -rf ~/' scripts/test.sh && bash scripts/test.sh"],
   ])('%s is uncertain', (_name, command) => {

@@ -8,7 +8,7 @@ import type { PathScope } from './classify-path';
 import type { Word } from './decode-word';
 import type { Flow } from './flow';
 import { DYN, display, unprotect } from './markers';
-import type { HostRef, PathRef, ShellEnv, UncertaintyCode } from './types';
+import type { CategoryHit, HostRef, PathRef, ShellEnv, Uncertainty, UncertaintyCode } from './types';
 
 export interface Redirect {
   op: string;
@@ -20,6 +20,8 @@ export interface Invocation {
   segment: number;
   /** Lower-cased basename of the program. */
   program: string;
+  /** The program word as written, after unwrapping (`./x.sh`, `/usr/bin/git`, `git`). */
+  command?: Word;
   /** Arguments after the program name, decoded. */
   args: Word[];
   redirects: Redirect[];
@@ -34,6 +36,9 @@ export interface Invocation {
 export interface Reporter {
   readonly env: ShellEnv;
   readonly scope: PathScope;
+  /** What was reported so far, in order (append-only). */
+  readonly hits: readonly CategoryHit[];
+  readonly uncertainties: readonly Uncertainty[];
   hit(category: Category, reason: string, segment: number): void;
   uncertain(code: UncertaintyCode, reason: string, segment?: number): void;
   path(segment: number, ref: PathRef): void;

@@ -110,6 +110,17 @@ export interface ShellPathTable {
   readonly persistence: readonly string[];
 }
 
+/**
+ * What the surface's script reader found at an absolute path (see `ShellEnv.readScript`): the text of a regular
+ * file of at most 256 KiB, nothing there, or a file that is not read whole (not a regular file: a FIFO, device or
+ * folder; larger than 256 KiB; an error). `head`: the first bytes of a file too large to read, to tell a
+ * compiled program from a script. The text is untrusted: never in a reason, a log line or an error.
+ */
+export type ScriptFile =
+  | { kind: 'text'; text: string }
+  | { kind: 'missing' }
+  | { kind: 'unreadable'; why: 'not-regular' | 'too-large' | 'error'; head?: string };
+
 /** Treat as immutable: analyses cache derived data per ShellEnv object. */
 export interface ShellEnv {
   /** The path classes; one source of truth shared with action review. */
@@ -133,4 +144,9 @@ export interface ShellEnv {
    * absent: paths are classed as written.
    */
   readonly realpath?: (abs: string) => string | undefined;
+  /**
+   * Reads a script file a shell runs (`bash x.sh`, `./x.sh`, `source x.sh`, `sh < x.sh`), never blocking. Given
+   * by the surface (the analyzer never reads the file system); absent: such a script is judged by its name.
+   */
+  readonly readScript?: (abs: string) => ScriptFile;
 }

@@ -244,6 +244,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
   const inv: Invocation = {
     segment,
     program,
+    command: head,
     args: u.argv.slice(1),
     redirects: cmd.redirects,
     stdin: cmd.stdin,

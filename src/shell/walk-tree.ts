@@ -77,7 +77,21 @@ function expanded(word: Word): Word[] {
   return expandBraces(word.text).map((text) => ({ text, flow: word.flow }));
 }
 
+/** Redirects bash binds to one statement, in order, and what they put on stdin. */
+interface Applied {
+  redirects: Redirect[];
+  /** Words tree-sitter-bash folded into a redirect target: arguments of the command. */
+  extraArgs: Word[];
+  /** Undefined: stdin is unchanged. */
+  input: Flow | undefined;
+  /** The `<` redirect that `input` reads, if the last input redirect is one. */
+  inputFile: Redirect | undefined;
+}
+
 export class TreeWalker {
+  /** stdin flows of compounds that read a file (`{ …; } < f`), and the redirect that opened it. */
+  private readonly fileInputs = new WeakMap<Flow, Redirect>();
+
   constructor(private readonly host: WalkHost) {}
 
   walk(node: Node, frame: Frame, stdin: Flow = NO_FLOW): Flow {
@@ -106,7 +120,7 @@ export class TreeWalker {
           if (value) decodeWord(value, wordContext(this.host, frame));
         if (variable) frame.vars.delete(variable.text);
         const body = node.childForFieldName('body');
-        return body ? this.walk(body, frame) : NO_FLOW;
+        return body ? this.walk(body, frame, stdin) : NO_FLOW;
       }
       case 'subshell': {
         const inner: Frame = {
@@ -175,18 +189,20 @@ export class TreeWalker {
     );
   }
 
-  /** Redirects: here-docs and here-strings feed stdin; a here-doc may carry the rest of its pipeline. */
-  private walkRedirected(node: Node, frame: Frame, stdin: Flow): Flow {
+  /**
+   * A statement with redirects. Here-docs and here-strings feed stdin; a here-doc may carry the rest of its
+   * pipeline. `outer`: redirects of an enclosing statement that bash binds here too (they come after ours).
+   */
+  private walkRedirected(node: Node, frame: Frame, stdin: Flow, outer?: Applied): Flow {
     const body = node.childForFieldName('body');
-    const redirects: Redirect[] = [];
-    const extraArgs: Word[] = [];
-    let input = stdin;
+    const own: Applied = { redirects: [], extraArgs: [], input: undefined, inputFile: undefined };
     const continuations: Node[] = [];
     const ctx = wordContext(this.host, frame);
     for (const child of named(node)) {
       if (child === body || child.id === body?.id) continue;
       if (child.type === 'heredoc_redirect') {
-        input = this.heredoc(child, frame);
+        own.input = this.heredoc(child, frame);
+        own.inputFile = undefined;
         for (const part of named(child)) {
           if (!['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_descriptor'].includes(part.type))
             continuations.push(part);
@@ -194,25 +210,79 @@ export class TreeWalker {
       } else if (child.type === 'herestring_redirect') {
         const target = named(child).find((c) => c.type !== 'file_descriptor');
         const word = target ? decodeWord(target, ctx) : { text: '', flow: NO_FLOW };
-        input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
+        own.input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
+        own.inputFile = undefined;
       } else if (child.type === 'file_redirect') {
-        this.fileRedirect(child, ctx, redirects, extraArgs);
-        const last = redirects[redirects.length - 1];
-        if (last && (last.op === '<' || last.op === '<>')) input = { ...NO_FLOW };
+        this.fileRedirect(child, ctx, own.redirects, own.extraArgs);
+        const last = own.redirects[own.redirects.length - 1];
+        if (last && (last.op === '<' || last.op === '<>')) {
+          own.input = { ...NO_FLOW };
+          own.inputFile = last.op === '<' ? last : undefined;
+        }
       } else this.walk(child, frame);
     }
-    let out: Flow;
-    if (body?.type === 'command') out = this.walkCommand(body, frame, input, redirects, extraArgs);
-    else {
-      // A compound body: its commands see the redirects as their own.
-      out = body ? this.walk(body, frame, input) : NO_FLOW;
-      for (const r of redirects)
-        this.host.runCommand(
-          { words: [{ text: ':', flow: NO_FLOW }], assignments: new Map(), redirects: [r], stdin: NO_FLOW },
-          frame,
-        );
+    const applied: Applied = outer
+      ? {
+          redirects: [...own.redirects, ...outer.redirects],
+          extraArgs: [...own.extraArgs, ...outer.extraArgs],
+          input: outer.input ?? own.input,
+          inputFile: outer.input ? outer.inputFile : own.inputFile,
+        }
+      : own;
+    let out = body
+      ? this.applyRedirects(body, frame, stdin, applied)
+      : this.redirectCompound(null, frame, stdin, applied);
+    for (const cont of continuations) out = this.walk(cont, frame, out);
+    return out;
+  }
+
+  /**
+   * Runs `node` with redirects bash binds to it. tree-sitter-bash hoists a trailing redirect over a whole list
+   * or pipeline (`a && b < f` is `(a && b) < f` in its tree); bash binds it to the last command (`b < f`).
+   * A compound (`{ }`, `( )`, loops, `if`, `case`) takes it whole.
+   */
+  private applyRedirects(node: Node, frame: Frame, stdin: Flow, applied: Applied): Flow {
+    switch (node.type) {
+      case 'command':
+        return this.walkCommand(node, frame, applied.input ?? stdin, applied.redirects, applied.extraArgs);
+      case 'redirected_statement':
+        return this.walkRedirected(node, frame, stdin, applied);
+      case 'list':
+      case 'pipeline':
+      case 'negated_command': {
+        const parts = named(node).filter((c) => c.type !== 'comment');
+        const last = parts.pop();
+        if (!last) return this.redirectCompound(null, frame, stdin, applied);
+        const piped = node.type === 'pipeline';
+        let flow = stdin;
+        for (const part of parts) {
+          const out = this.walk(part, frame, piped ? flow : stdin);
+          if (piped) flow = out;
+        }
+        return this.applyRedirects(last, frame, flow, applied);
+      }
+      default:
+        return this.redirectCompound(node, frame, stdin, applied);
     }
-    for (const cont of continuations) out = this.walk(cont.type === 'pipeline' ? cont : cont, frame, out);
+  }
+
+  /**
+   * A compound with redirects: its commands read the redirected stdin (a command inside that inherits a file
+   * on stdin sees the `<` as its own: `{ sh; } < a.sh` runs a.sh); each redirect is also a command of its own,
+   * so writes and reads are classed (what a compound prints into a file is not known).
+   */
+  private redirectCompound(node: Node | null, frame: Frame, stdin: Flow, applied: Applied): Flow {
+    let input = applied.input ?? stdin;
+    if (applied.inputFile) {
+      input = { ...NO_FLOW };
+      this.fileInputs.set(input, applied.inputFile);
+    }
+    const out = node ? this.walk(node, frame, input) : NO_FLOW;
+    for (const r of applied.redirects)
+      this.host.runCommand(
+        { words: [{ text: ':', flow: NO_FLOW }], assignments: new Map(), redirects: [r], stdin: NO_FLOW },
+        frame,
+      );
     return out;
   }
 
@@ -266,6 +336,10 @@ export class TreeWalker {
       else words.push(...expanded(decodeWord(child, wordContext(this.host, frame, assignments))));
     }
     words.push(...trailing, ...extraArgs);
+    // A command reading the file its compound has on stdin (`{ sh; } < a.sh`): the redirect is its own too.
+    const inherited = input === stdin ? this.fileInputs.get(stdin) : undefined;
+    if (inherited && !ownRedirects.some((r) => r.op === '<' || r.op === '<>'))
+      ownRedirects.unshift(inherited);
     if (words.length === 0) {
       for (const [k, v] of assignments) frame.vars.set(k, v);
       return NO_FLOW;

@@ -1,7 +1,7 @@
 /**
  * The one ShellEnv of a request: where it runs (cwd, home, workspace and temp roots from the harness and
  * `[check]`), the path table (rules/check-paths.json, part of the compiled policy), the sensitive additions,
- * stated hosts and package sources of the policy, and the surface's symlink resolver when it gives one. Shell analysis decides every path class and every
+ * stated hosts and package sources of the policy, and the surface's symlink resolver and script reader when it gives them. Shell analysis decides every path class and every
  * category with it; action review never re-decides them. Also the scope test of argument rules. Pure.
  */
 
@@ -31,6 +31,7 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     statedHosts: policy.statedHosts,
     packageSources: policy.packageSources,
     ...(request.realpath ? { realpath: request.realpath } : {}),
+    ...(request.readScript ? { readScript: request.readScript } : {}),
   };
   const byPolicy = envs.get(request) ?? new WeakMap<CompiledPolicy, ShellEnv>();
   byPolicy.set(policy, env);

@@ -43,6 +43,8 @@ export interface RequestDefaults {
   workspaceRoots: (cwd: string) => string[];
   /** Symlink resolution for path classes (see ShellEnv.realpath). */
   realpath?: (abs: string) => string | undefined;
+  /** Script reader for scripts a shell runs (see ShellEnv.readScript). */
+  readScript?: CheckRequest['readScript'];
 }
 
 export type ParsedRequest = { ok: true; requests: CheckRequest[] } | { ok: false; problem: string };
@@ -108,6 +110,7 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
     tempDirs: defaults.tempDirs,
     workspaceRoots: defaults.workspaceRoots(cwd),
     ...(defaults.realpath ? { realpath: defaults.realpath } : {}),
+    ...(defaults.readScript ? { readScript: defaults.readScript } : {}),
   };
   const empty = {
     trusted: { userTurns: [] },

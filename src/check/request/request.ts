@@ -4,6 +4,8 @@
  * the generic JSON form. Context is split by trust: only the trusted part can ever authorize anything.
  */
 
+import type { ShellEnv } from '../../shell/types';
+
 export const TOOL_KINDS = ['shell', 'read', 'write', 'edit', 'web_fetch', 'mcp', 'other'] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
 
@@ -47,6 +49,8 @@ export interface CheckRequest {
   context: { trusted: TrustedContext; untrusted: UntrustedContext };
   /** Symlink resolution the surface gives (see ShellEnv.realpath); absent: paths are classed as written. */
   realpath?: (abs: string) => string | undefined;
+  /** Script reader the surface gives (see ShellEnv.readScript); absent: a script run is judged by its name. */
+  readScript?: ShellEnv['readScript'];
 }
 
 export function emptyContext(): CheckRequest['context'] {

@@ -11,6 +11,7 @@ import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
 import { protectQuoted, unprotect } from '../markers';
+import { runScriptFile, stdinFile } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
 import { runsWrittenHere, runWritten, writtenScript } from './written-scripts';
@@ -28,6 +29,11 @@ function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: 
 
 /** Code arriving on stdin of a shell or interpreter. */
 function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
+  if (shell) {
+    // `sh < x.sh`: a script on disk (one written in this command line is analysed where it is run).
+    const file = stdinFile(inv, r);
+    if (file !== undefined && !writtenScript(file, r).found) runScriptFile(file, inv, r, 'shell');
+  }
   const stdin = inv.stdin;
   if (stdin.network) {
     r.hit('remote_code_execution', `\`${inv.program}\` runs code piped in from the network`, inv.segment);
@@ -65,9 +71,10 @@ function shell(inv: Invocation, r: Reporter): Flow {
       return runText(args[k], inv, r, `${inv.program} -c`);
     }
     if (t.startsWith('-') || t.startsWith('+')) continue;
-    // A script file: what it does is not visible here.
+    // A script file: written in this command line, or read from disk when the surface gives a reader.
     const res = touchPath(args[i] as Word, 'exec', inv, r);
-    runWritten(writtenScript(res.resolved, r), inv, r, true);
+    if (!runWritten(writtenScript(res.resolved, r), inv, r, true))
+      runScriptFile(res.resolved, inv, r, 'shell');
     if (res.resolved && r.downloaded.has(res.resolved)) {
       r.hit(
         'package_install_from_unstated_source',
@@ -163,7 +170,10 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
       r.hit('remote_code_execution', `\`${p}\` runs code fetched from the network`, inv.segment);
     else if (file && !isLiteral(file))
       r.uncertain('dynamic-script', `\`${p}\` runs a script known only at run time`, inv.segment);
-    else if (file) runWritten(writtenScript(resolveArg(file, inv, r).resolved, r), inv, r, true);
+    else if (file) {
+      const path = resolveArg(file, inv, r).resolved;
+      if (!runWritten(writtenScript(path, r), inv, r, true)) runScriptFile(path, inv, r, 'shell');
+    }
     return OPAQUE_FLOW;
   }
   if (p === 'su') {

@@ -8,6 +8,7 @@
 
 import { resolvePath } from '../classify-path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { runProgramFile } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { scanCode } from './scan-code';
 
@@ -105,12 +106,15 @@ export function runWritten(w: Written, inv: Invocation, r: Reporter, shellCode: 
 
 /**
  * Per invocation: notes its writes, then, if it runs a file this command line wrote (`./a.sh` by name,
- * `sh < a.sh`), analyses that file. Files given as arguments are handled where the arguments are parsed.
+ * `sh < a.sh`), analyses that file; a program run by its path and not written here is read from disk
+ * (disk-scripts.ts). Files given as arguments are handled where the arguments are parsed.
  */
 export function runsWrittenHere(inv: Invocation, r: Reporter, shell: boolean, interpreter: boolean): void {
   noteWrites(inv, r);
-  if (!shell && inv.program !== 'source' && inv.program !== '.')
-    runWritten(writtenProgram(inv.program, r), inv, r, true);
+  if (!shell && inv.program !== 'source' && inv.program !== '.') {
+    // Run by its path and not written here: the file on disk, when the surface gives a reader.
+    if (!runWritten(writtenProgram(inv.program, r), inv, r, true)) runProgramFile(inv, r);
+  }
   if (!shell && !interpreter) return;
   for (const redirect of inv.redirects)
     if (redirect.op === '<')

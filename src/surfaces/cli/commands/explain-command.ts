@@ -62,6 +62,7 @@ export const explainCommand: CommandSpec = {
       tempDirs: d.tempDirs,
       context: emptyContext(),
       ...(d.realpath ? { realpath: d.realpath } : {}),
+      ...(d.readScript ? { readScript: d.readScript } : {}),
     };
     const result = await checkWithTrace(request, runtime.deps).finally(() => runtime.review?.close());
     const view = flags.estimate ? runtimeEstimate(runtime) : undefined;

@@ -141,6 +141,7 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
         tempDirs: d.tempDirs,
         context,
         ...(d.realpath ? { realpath: d.realpath } : {}),
+        ...(d.readScript ? { readScript: d.readScript } : {}),
         ...(call.sessionId ? { sessionId: call.sessionId } : {}),
       };
       firstRequest ??= request;

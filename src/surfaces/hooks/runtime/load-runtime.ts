@@ -13,6 +13,7 @@ import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } fr
 import { type Config, findProjectRoot, formatProblem, loadConfig } from '../../../config';
 import type { Basis, Clock } from '../../../core';
 import type { ModelFlags } from '../../cli/model-flags';
+import { readScriptFile } from './read-script';
 import { realPathOf } from './real-path';
 import { reviewerForSurfaces, type SurfaceReviewer } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
@@ -115,6 +116,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     tempDirs: tmp?.startsWith('/') ? [tmp] : [],
     workspaceRoots: (cwd) => [findProjectRoot(cwd)],
     realpath: realPathOf,
+    readScript: readScriptFile,
   };
   return {
     ok: true,

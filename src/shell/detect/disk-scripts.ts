@@ -1,0 +1,148 @@
+/**
+ * Script files on disk that a shell runs (`bash scripts/x.sh`, `./x.sh`, `source x.sh`, `. x.sh`, `sh < x.sh`),
+ * written perhaps by an earlier tool call: read through the surface's reader (`ShellEnv.readScript`) and
+ * analysed as nested scripts (depth + 1), as a script written earlier in the same command line is. Without a
+ * reader nothing is read and such a script is judged by its name. Pure apart from the injected reader and
+ * reporting; the text never appears in a reason.
+ * INVARIANT: a script that cannot be read whole (not a regular file, over the reader's limit, an error, over the
+ * budget below) is uncertain, never silently allowed.
+ */
+
+import { SHELLS } from '../data/wrappers';
+import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import type { ScriptFile } from '../types';
+import { resolveArg } from './path-effects';
+
+/** Script files analysed in one analysis, nested ones and repeats included; more are uncertain. */
+export const MAX_SCRIPT_RUNS = 32;
+/** Characters of script text analysed in one analysis, all files together; more are uncertain. */
+export const MAX_SCRIPT_CHARS = 1 << 20;
+/** Different paths given to the reader in one analysis (missing ones included); more are uncertain. */
+export const MAX_SCRIPT_READS = 128;
+
+interface Budget {
+  reads: number;
+  runs: number;
+  chars: number;
+  /** Each file is read once per analysis. */
+  files: Map<string, ScriptFile>;
+}
+
+const BUDGETS = new WeakMap<Reporter, Budget>();
+
+const WHY: Record<'not-regular' | 'too-large' | 'error', string> = {
+  'not-regular': 'is not a regular file',
+  'too-large': 'is larger than the 256 KiB read for review',
+  error: 'could not be read',
+};
+
+/**
+ * What a file run directly (`./x.sh`) is: a shell script (a shell on its `#!` line, or text without one, which
+ * a shell runs itself), another interpreter's script, or a compiled program.
+ */
+function directKind(text: string): 'shell' | 'other' | 'binary' {
+  if (text.startsWith('\u007fELF') || text.slice(0, 1024).includes('\u0000')) return 'binary';
+  if (!text.startsWith('#!')) return 'shell';
+  const end = text.indexOf('\n');
+  const words = text
+    .slice(2, end < 0 ? undefined : end)
+    .trim()
+    .split(/\s+/);
+  const base = (w: string | undefined) => (w ?? '').slice((w ?? '').lastIndexOf('/') + 1).toLowerCase();
+  let i = 0;
+  if (base(words[0]) === 'env') {
+    i = 1;
+    // `env -S bash -e`, `env -i VAR=x sh`: options and assignments come before the program.
+    while (i < words.length) {
+      const w = words[i] ?? '';
+      if (/^-S./.test(w)) {
+        words[i] = w.slice(2);
+        break;
+      }
+      if (/^(-[uCP]|--unset|--chdir)$/.test(w)) i += 2;
+      else if (w.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i++;
+      else break;
+    }
+  }
+  return SHELLS.has(base(words[i])) ? 'shell' : 'other';
+}
+
+/**
+ * Runs the script file at `path` (resolved) for `inv`: a shell runs it (`shell`), or it is run directly and
+ * analysed when its `#!` line names a shell (`direct`). A missing file, or no reader, changes nothing.
+ */
+export function runScriptFile(
+  path: string | undefined,
+  inv: Invocation,
+  r: Reporter,
+  how: 'shell' | 'direct',
+): void {
+  const reader = r.env.readScript;
+  // `sh < /dev/null` runs nothing.
+  if (!reader || path === undefined || path === '/dev/null') return;
+  const budget = BUDGETS.get(r) ?? { reads: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
+  BUDGETS.set(r, budget);
+  let file = budget.files.get(path);
+  if (!file) {
+    if (++budget.reads > MAX_SCRIPT_READS) {
+      r.uncertain(
+        'dynamic-script',
+        `\`${inv.program}\` runs more script files than one review reads (${MAX_SCRIPT_READS} paths)`,
+        inv.segment,
+      );
+      return;
+    }
+    try {
+      file = reader(path);
+    } catch {
+      file = { kind: 'unreadable', why: 'error' };
+    }
+    budget.files.set(path, file);
+  }
+  if (file.kind === 'missing') return;
+  if (file.kind === 'unreadable') {
+    // A large compiled program run by its path (`./target/release/app`) is judged by its name, as before.
+    if (how === 'direct' && file.why === 'too-large' && directKind(file.head ?? '') !== 'shell') return;
+    r.uncertain('dynamic-script', `\`${inv.program}\` runs a script file that ${WHY[file.why]}`, inv.segment);
+    return;
+  }
+  if (how === 'direct' && directKind(file.text) !== 'shell') return;
+  budget.runs++;
+  budget.chars += file.text.length;
+  if (budget.runs > MAX_SCRIPT_RUNS || budget.chars > MAX_SCRIPT_CHARS) {
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program}\` runs more script files than one review reads (${MAX_SCRIPT_RUNS} files, 1 MiB)`,
+      inv.segment,
+    );
+    return;
+  }
+  const hits = r.hits.length;
+  const uncertainties = r.uncertainties.length;
+  r.script(file.text, inv, 'shell-string', `${inv.program} (script file)`);
+  unquote(r, hits, uncertainties, inv);
+}
+
+/**
+ * Reasons found inside a script file name its paths and programs: file text. They are replaced by a fixed
+ * sentence naming the program the command runs (the outermost rewrite wins for scripts run by scripts).
+ */
+function unquote(r: Reporter, hits: number, uncertainties: number, inv: Invocation): void {
+  for (const hit of r.hits.slice(hits))
+    hit.reason = `\`${inv.program}\` runs a script file that falls in \`${hit.category}\``;
+  for (const u of r.uncertainties.slice(uncertainties))
+    u.reason = `\`${inv.program}\` runs a script file that is uncertain inside (\`${u.code}\`)`;
+}
+
+/** A program run by its path (`./x.sh`, `scripts/x`, `/opt/tool/run`): its file, when a shell would run it. */
+export function runProgramFile(inv: Invocation, r: Reporter): void {
+  const word = inv.command;
+  if (!r.env.readScript || !word || !isLiteral(word) || !plain(word).includes('/')) return;
+  runScriptFile(resolveArg(word, inv, r).resolved, inv, r, 'direct');
+}
+
+/** The file a shell reads its script from on stdin (`sh < x.sh`): the last `<` redirect. */
+export function stdinFile(inv: Invocation, r: Reporter): string | undefined {
+  const redirect = inv.redirects.filter((x) => x.op === '<').pop();
+  return redirect ? resolveArg(redirect.target, inv, r).resolved : undefined;
+}
