@@ -64,6 +64,12 @@ class ShellAnalyzer implements Reporter, WalkHost {
     this.uncertainties.push(segment === undefined ? { code, reason } : { code, reason, segment });
   }
 
+  forgetUncertainties(from: number): void {
+    const dropped = this.uncertainties.splice(from);
+    // A later parse error elsewhere must still be reported.
+    if (dropped.some((u) => u.code === 'parse-error')) this.parseErrorSeen = false;
+  }
+
   path(segment: number, ref: PathRef): void {
     this.segments[segment]?.paths.push(ref);
   }

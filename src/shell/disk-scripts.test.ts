@@ -184,3 +184,38 @@ describe('the reader is used only where it must be', () => {
     expect(codes(a)).not.toContain('depth-limit');
   });
 });
+
+describe('`scriptFiles: literal` (the `[check] script_files` default): what a script does literally counts', () => {
+  const literal = shellEnv({ readScript: reader, scriptFiles: 'literal' });
+  const DYNAMIC: Record<string, ScriptFile> = {
+    [`${P}/scripts/wrap.sh`]: { kind: 'text', text: '#!/bin/sh\nset -e\nexec "$@"\n' },
+    [`${P}/scripts/clean.sh`]: { kind: 'text', text: 'rm -rf "$OUT_DIR"\nrm -rf ~\n' },
+    [`${P}/scripts/broken.sh`]: { kind: 'text', text: 'echo (\n' },
+  };
+  const env = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs), scriptFiles: 'literal' });
+  const strict = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs) });
+
+  it('keeps the categories a script falls in', () => {
+    expect(categories(analyze('bash scripts/wipe.sh', literal))).toContain('destructive_root_delete');
+    expect(categories(analyze('bash scripts/clean.sh', env))).toContain('destructive_root_delete');
+  });
+
+  it('does not escalate what a script computes at run time (strict does)', () => {
+    expect(codes(analyze('bash scripts/wrap.sh npm test', env))).toEqual([]);
+    expect(codes(analyze('bash scripts/wrap.sh npm test', strict))).toContain('dynamic-command');
+    expect(codes(analyze('bash scripts/broken.sh', env))).toEqual([]);
+  });
+
+  it('still reports a parse error of the command itself after a script that had one', () => {
+    expect(codes(analyze("bash scripts/broken.sh; bash -c 'echo ('", env))).toContain('parse-error');
+  });
+
+  it('still escalates a script it could not read whole', () => {
+    expect(codes(analyze('bash pipe', literal))).toContain('dynamic-script');
+    expect(codes(analyze('bash big.sh', literal))).toContain('dynamic-script');
+  });
+
+  it('leaves the uncertainties of the command line itself alone', () => {
+    expect(codes(analyze('bash scripts/wrap.sh && $CMD', env))).toContain('dynamic-command');
+  });
+});

@@ -41,6 +41,8 @@ export interface Reporter {
   readonly uncertainties: readonly Uncertainty[];
   hit(category: Category, reason: string, segment: number): void;
   uncertain(code: UncertaintyCode, reason: string, segment?: number): void;
+  /** Drops the uncertainties reported from index `from` on (a script file read under `scriptFiles: literal`). */
+  forgetUncertainties(from: number): void;
   path(segment: number, ref: PathRef): void;
   host(segment: number, ref: HostRef): void;
   exfiltration(segment: number, reason: string): void;

@@ -149,4 +149,10 @@ export interface ShellEnv {
    * by the surface (the analyzer never reads the file system); absent: such a script is judged by its name.
    */
   readonly readScript?: (abs: string) => ScriptFile;
+  /**
+   * What counts from a script file read through `readScript`: `literal`, its categories (what it does literally;
+   * what it computes at run time is not reviewed, as for `npm run` or `make`); `strict` (the default), its
+   * uncertainties too. Failing to read a file whole is uncertain either way.
+   */
+  readonly scriptFiles?: 'literal' | 'strict';
 }

@@ -31,7 +31,9 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     statedHosts: policy.statedHosts,
     packageSources: policy.packageSources,
     ...(request.realpath ? { realpath: request.realpath } : {}),
-    ...(request.readScript ? { readScript: request.readScript } : {}),
+    ...(request.readScript && policy.scriptFiles !== 'name'
+      ? { readScript: request.readScript, scriptFiles: policy.scriptFiles }
+      : {}),
   };
   const byPolicy = envs.get(request) ?? new WeakMap<CompiledPolicy, ShellEnv>();
   byPolicy.set(policy, env);

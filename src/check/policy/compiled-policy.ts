@@ -40,6 +40,8 @@ export interface CompiledPolicy {
   readScopes: readonly ScopeName[];
   writeScopes: readonly ScopeName[];
   unlisted: 'allow' | 'review';
+  /** `[check] script_files`: whether and how script files a shell runs are read. */
+  scriptFiles: Config['check']['script_files'];
   statedHosts: readonly string[];
   packageSources: readonly string[];
   rules: readonly SourcedRule[];
@@ -165,6 +167,7 @@ export function compilePolicy(input: PolicyInput): CompileResult {
     readScopes: p.read_scopes,
     writeScopes: p.write_scopes,
     unlisted: p.unlisted === 'review' || c.unlisted === 'review' ? 'review' : 'allow',
+    scriptFiles: c.script_files,
     statedHosts: [...p.stated_hosts, ...c.stated_hosts],
     packageSources: [...p.package_sources, ...c.package_sources],
     rules,

@@ -50,6 +50,10 @@ function unsetAs<T>(baseline: T, merge: Merge<T>): Merge<T | undefined> {
   return Object.assign(fn, { rule: `${merge.rule ?? ''}; unset counts as \`${String(baseline)}\``.trim() });
 }
 
+/** How a script file a shell runs is judged, loosest first (docs/check.md, "Script files"). */
+export const SCRIPT_FILE_MODES = ['name', 'literal', 'strict'] as const;
+export type ScriptFileMode = (typeof SCRIPT_FILE_MODES)[number];
+
 export const UNLISTED_ACTIONS = ['allow', 'review'] as const;
 export type UnlistedAction = (typeof UNLISTED_ACTIONS)[number];
 
@@ -168,6 +172,14 @@ export const checkTable = {
     merge: stricterOf<UnlistedAction>(['allow', 'review']),
     description:
       'what happens to a shell segment with no category, no rule and no uncertainty: `allow` it or send it to `review`',
+  }),
+  script_files: setting<ScriptFileMode>({
+    schema: z.enum(SCRIPT_FILE_MODES),
+    default: 'literal',
+    scope: 'both',
+    merge: stricterOf<ScriptFileMode>(SCRIPT_FILE_MODES),
+    description:
+      'a script file a shell runs (`bash x.sh`, `./x.sh`, `source x`): `name` judges it by name only, `literal` also by what its text does literally, `strict` also escalates what it computes at run time',
   }),
   reviewer_posture: setting<ReviewerPosture | undefined>({
     schema: z.optional(z.enum(REVIEWER_POSTURES)),

@@ -147,3 +147,37 @@ describe('gavel hook claude-code (in process): a script written earlier, run now
     expect(JSON.parse(reply.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
   });
 });
+
+describe('`[check] script_files` through the hook (in process)', () => {
+  const WRAPPER = '#!/bin/sh\nset -e\nexec "$@"\n';
+  const decide = async (s: ReturnType<typeof sandbox>, command: string) =>
+    JSON.parse((await runClaudeCodeHook(ccPayload(s, 'Bash', { command }), s.io)).stdout).hookSpecificOutput
+      .permissionDecision;
+
+  it('default `literal`: a script that only computes its command at run time is allowed', async () => {
+    const s = sandbox();
+    s.write('scripts/run.sh', WRAPPER);
+    expect(await decide(s, 'bash scripts/run.sh npm test')).toBe('allow');
+  });
+
+  it('a repository may tighten to `strict`: the same script asks', async () => {
+    const s = sandbox();
+    s.write('scripts/run.sh', WRAPPER);
+    s.write('gavel.toml', '[check]\nscript_files = "strict"\n');
+    expect(await decide(s, 'bash scripts/run.sh npm test')).toBe('ask');
+  });
+
+  it('a repository cannot loosen to `name`: a script that deletes home is still denied', async () => {
+    const s = sandbox();
+    s.write('scripts/x.sh', '#!/bin/sh\nrm -rf ~\n');
+    s.write('gavel.toml', '[check]\nscript_files = "name"\n');
+    expect(await decide(s, 'bash scripts/x.sh')).toBe('deny');
+  });
+
+  it('the user may choose `name`: scripts are judged by their name only, as before', async () => {
+    const s = sandbox();
+    s.write('scripts/x.sh', '#!/bin/sh\nrm -rf ~\n');
+    s.write(join(s.home, '.config', 'gavel', 'config.toml'), '[check]\nscript_files = "name"\n');
+    expect(await decide(s, 'bash scripts/x.sh')).toBe('allow');
+  });
+});
