@@ -29,6 +29,9 @@ const common = {
   },
 };
 
+/** In dist/hook.cjs: `var import_node_os = require("node:os");`, any built-in but fs and path (see below). */
+const LAZY_BUILTIN = /^var (import_node_\w+) = require\("node:(?!fs"|path")([\w/]+)"\);$/gm;
+
 /** For dist/hook.cjs: main.ts's `./commands` registry becomes one entry, the hook command, imported statically. */
 const hookOnlyRegistry = {
   name: 'hook-only-registry',
@@ -74,7 +77,11 @@ const hook = await build({
   write: false,
   define: { 'import.meta.url': '__gavelImportMetaUrl' },
   banner: {
-    js: "var __gavelImportMetaUrl = require('node:url').pathToFileURL(__filename).href; var __gavelRequire = require;",
+    js: [
+      "var __gavelImportMetaUrl = require('node:url').pathToFileURL(__filename).href; var __gavelRequire = require;",
+      // See LAZY_BUILTIN below: a built-in's namespace, loaded on the first property read.
+      'var __gavelLazy = (id) => { let m; return new Proxy({}, { get: (_, k) => (m ??= require(id))[k] }); };',
+    ].join('\n'),
   },
 });
 // If main.ts stops importing the registry as `./commands`, the plugin would silently match nothing and
@@ -89,6 +96,23 @@ for (const file of hook.outputFiles) {
   let text = file.text;
   if (file.path.endsWith('.cjs')) {
     text = text.replace(/\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__gavelRequire("$1"))');
+    // esbuild turns every `import { x } from 'node:v8'` into a top-level require(), so the hook would load
+    // node:v8, node:os, node:util… on every call even when its path never uses them (node:v8 alone pulls in
+    // the stream modules: ~2 ms). Built-ins are only ever read as `import_node_x.name` in the bundle (the
+    // build fails otherwise), so a lazy namespace is the same module, loaded when first used. fs and path
+    // are loaded by Node's own start-up already and stay plain.
+    let lazy = 0;
+    text = text.replace(LAZY_BUILTIN, (_all, name, id) => {
+      lazy += 1;
+      return `var ${name} = __gavelLazy("node:${id}");`;
+    });
+    const bare = /\bimport_node_\w+\b(?![.\w]| = (?:require|__gavelLazy)\()/.exec(text);
+    if (lazy === 0 || bare) {
+      process.stderr.write(
+        `build: dist/hook.cjs: a built-in namespace is used other than by a property read (${bare?.[0] ?? 'none made lazy'}); update LAZY_BUILTIN\n`,
+      );
+      process.exit(1);
+    }
     const left = /\bimport\((?!\))/.exec(text);
     if (left) {
       process.stderr.write(
