@@ -6,7 +6,15 @@
 // Everything sits flat in dist/ so code that looks beside itself (the .wasm files, rules/ above) finds it.
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -129,30 +137,46 @@ for (const file of hook.outputFiles) {
 copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', join(OUT, 'tree-sitter-bash.wasm'));
 
-// One real hook call on a shell command, in a scratch project and HOME: a smoke test of what bin/gavel runs on
-// every tool call, and it leaves the V8 code cache dist/hook-<hash>.v8cache that later calls start from.
+// Two real hook calls in a scratch project and HOME, a smoke test of what bin/gavel runs on every tool call.
+// The first, a shell command (it loads the WASM parser from dist/), writes the V8 code cache
+// dist/hook-<hash>.v8cache that later calls start from; the second, a Read request, must take that cache as it
+// is: a cache V8 rejects (its flags differ from a fresh process's, see bin/gavel) would be written again by
+// every call.
 const scratch = mkdtempSync(join(tmpdir(), 'gavel-build-'));
 try {
   mkdirSync(join(scratch, 'project', '.git'), { recursive: true });
   mkdirSync(join(scratch, 'home'));
-  const smoke = spawnSync(process.execPath, [resolve('bin/gavel'), 'hook', 'claude-code'], {
-    cwd: join(scratch, 'project'),
-    env: { PATH: process.env.PATH ?? '', HOME: join(scratch, 'home') },
-    input: JSON.stringify({
-      hook_event_name: 'PreToolUse',
-      session_id: 'build',
-      tool_name: 'Bash',
-      tool_input: { command: 'git status && npm test' },
+  const requests = [
+    ['Bash', { command: 'git status && npm test' }],
+    ['Read', { file_path: join(scratch, 'project', 'README.md') }],
+  ];
+  let cache;
+  for (const [tool, input] of requests) {
+    const smoke = spawnSync(process.execPath, [resolve('bin/gavel'), 'hook', 'claude-code'], {
       cwd: join(scratch, 'project'),
-    }),
-    encoding: 'utf8',
-  });
-  const cached = readdirSync(OUT).some((f) => f.endsWith('.v8cache'));
-  if (smoke.status !== 0 || !smoke.stdout.includes('"permissionDecision"') || !cached) {
-    process.stderr.write(
-      `build: the hook did not run from dist/hook.cjs (exit ${smoke.status}): ${smoke.stderr}\n`,
-    );
-    process.exit(1);
+      env: { PATH: process.env.PATH ?? '', HOME: join(scratch, 'home') },
+      input: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 'build',
+        tool_name: tool,
+        tool_input: input,
+        cwd: join(scratch, 'project'),
+      }),
+      encoding: 'utf8',
+    });
+    const caches = readdirSync(OUT).filter((f) => f.endsWith('.v8cache'));
+    if (smoke.status !== 0 || !smoke.stdout.includes('"permissionDecision"') || caches.length !== 1) {
+      process.stderr.write(
+        `build: the hook did not answer a ${tool} request from dist/hook.cjs with a code cache (exit ${smoke.status}): ${smoke.stderr}\n`,
+      );
+      process.exit(1);
+    }
+    const bytes = readFileSync(join(OUT, caches[0]));
+    if (cache && !cache.equals(bytes)) {
+      process.stderr.write('build: V8 rejected the code cache a hook call wrote; see bin/gavel\n');
+      process.exit(1);
+    }
+    cache = bytes;
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

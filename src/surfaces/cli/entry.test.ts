@@ -82,6 +82,42 @@ describe('split build, installed without node_modules', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
+  // What keeps a hook call cheap (docs/decisions/0018-hook-bundle.md): bin/gavel is CommonJS, the built-ins
+  // the bundle imports load on first use, stdin and stdout are used through their descriptors, the clock
+  // does not touch the `performance` global, and V8's flag is set only before a shell analysis. A Read
+  // request needs none of these modules (`stream` it does load: node:crypto needs it for the subject hash).
+  it('a Read request on pipes loads no ES module translator, net, node:v8, os or perf_hooks', () => {
+    dir = install();
+    const list = join(dir, 'modules.json');
+    const probe = join(dir, 'probe.cjs');
+    writeFileSync(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    const r = spawnSync(process.execPath, ['-r', probe, join(dir, 'bin', 'gavel'), 'hook', 'claude-code'], {
+      input: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 's',
+        tool_name: 'Read',
+        tool_input: { file_path: 'README.md' },
+        cwd: join(dir, 'project'),
+      }),
+      env: { PATH: process.env.PATH ?? '', HOME: join(dir, 'home') },
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    const unwanted = [
+      'NativeModule internal/modules/esm/translators',
+      'NativeModule v8',
+      'NativeModule net',
+      'NativeModule perf_hooks',
+      'NativeModule os',
+    ];
+    expect(loaded.filter((m) => unwanted.includes(m))).toEqual([]);
+  });
+
   it.each([
     ['throws as it loads', "throw new Error('broken');\n"],
     ['is not JavaScript', '{{{\n'],

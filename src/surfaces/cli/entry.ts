@@ -63,8 +63,10 @@ async function readStdin(): Promise<string> {
 const HOOK_BLOCK_EXIT = 2;
 
 // Before any WASM (the shell parser) compiles: on Node 20 optimized WASM compilation otherwise holds the
-// process 0.6–0.85 s at exit (docs/decisions/0007-shell-parser.md). NODE_OPTIONS refuses this flag.
-setFlagsFromString('--liftoff-only');
+// process 0.6–0.85 s at exit (docs/decisions/0007-shell-parser.md). NODE_OPTIONS refuses this flag. A hook
+// call sets it at the shell seam, before its first shell analysis, so a call without one never loads
+// node:v8, and the code cache bin/gavel compiles with matches V8's flags (docs/decisions/0018-hook-bundle.md).
+if (process.argv[2] !== 'hook') setFlagsFromString('--liftoff-only');
 
 export async function run(): Promise<void> {
   const hookCall = process.argv[2] === 'hook';
@@ -81,13 +83,12 @@ export async function run(): Promise<void> {
     });
     process.exitCode = code;
   } catch (error) {
-    const hook = hookCall;
     process.stderr.write(
-      hook ? 'gavel: internal error; the tool call is blocked\n' : 'gavel: internal error\n',
+      hookCall ? 'gavel: internal error; the tool call is blocked\n' : 'gavel: internal error\n',
     );
     if (process.env.GAVEL_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     // Claude Code and Codex block on exit 2 only; EXIT.internal (1) would let the call through.
-    process.exitCode = hook ? HOOK_BLOCK_EXIT : EXIT.internal;
+    process.exitCode = hookCall ? HOOK_BLOCK_EXIT : EXIT.internal;
   }
 }
 
