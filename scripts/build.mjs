@@ -113,9 +113,9 @@ for (const file of hook.outputFiles) {
     // decoding it as UTF-8 costs a hook call ~1.5 ms more than reading ASCII as latin1 (bin/gavel). esbuild
     // escapes non-ASCII in code; what is left is comments it keeps (a `…` in an object literal's comment).
     text = text.replace(/^([ \t]*\/\/.*)$/gm, (line) =>
-      line.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      line.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     );
-    const wide = /[^\x00-\x7f]/.exec(text);
+    const wide = /[\u0080-\uffff]/.exec(text);
     if (wide) {
       process.stderr.write(
         `build: dist/hook.cjs holds a non-ASCII character at ${wide.index}; escape it (see above)\n`,
