@@ -156,6 +156,20 @@ describe('split build, installed without node_modules', () => {
     expect(readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  // A shell command sets V8's --liftoff-only after bin/gavel compiled without it; the cache it writes must
+  // still carry a fresh process's flags, or every later call would reject it and write it again.
+  it('a cache written by a call that parsed a shell command is taken as it is by the next call', () => {
+    dir = install();
+    const file = join(dir, 'dist', cacheOf(dir)[0] as string);
+    rmSync(file);
+    expect(hook(dir, 'Bash', { command: 'git status' }).status).toBe(0);
+    const written = readFileSync(file);
+    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    expect(readFileSync(file).equals(written)).toBe(true);
+  });
+
   it('a code cache that cannot be written (its path is a folder): the call is still answered', () => {
     dir = install();
     const file = join(dir, 'dist', cacheOf(dir)[0] as string);
