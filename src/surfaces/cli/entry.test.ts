@@ -130,6 +130,15 @@ describe('split build, installed without node_modules', () => {
     expect(r.stderr).toBe('gavel: the bundle failed to load: run `npm run build` again\n');
   });
 
+  it('bin/gavel read as an ES module (bin/package.json lost, the package says `module`) blocks a hook with exit 2', () => {
+    dir = install();
+    rmSync(join(dir, 'bin', 'package.json'));
+    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('gavel: the bundle failed to load: run `npm run build` again\n');
+  });
+
   const cacheOf = (d: string) => readdirSync(join(d, 'dist')).filter((f) => f.endsWith('.v8cache'));
 
   it('the build leaves one code cache, named after hook.cjs, which the installed copy uses unchanged', () => {
