@@ -6,7 +6,15 @@
 // Everything sits flat in dist/ so code that looks beside itself (the .wasm files, rules/ above) finds it.
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -28,6 +36,9 @@ const common = {
     js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
   },
 };
+
+/** In dist/hook.cjs: `var import_node_os = require("node:os");`, any built-in but fs and path (see below). */
+const LAZY_BUILTIN = /^var (import_node_\w+) = require\("node:(?!fs"|path")([\w/]+)"\);$/gm;
 
 /** For dist/hook.cjs: main.ts's `./commands` registry becomes one entry, the hook command, imported statically. */
 const hookOnlyRegistry = {
@@ -74,7 +85,11 @@ const hook = await build({
   write: false,
   define: { 'import.meta.url': '__gavelImportMetaUrl' },
   banner: {
-    js: "var __gavelImportMetaUrl = require('node:url').pathToFileURL(__filename).href; var __gavelRequire = require;",
+    js: [
+      "var __gavelImportMetaUrl = require('node:url').pathToFileURL(__filename).href; var __gavelRequire = require;",
+      // See LAZY_BUILTIN below: a built-in's namespace, loaded on the first property read.
+      'var __gavelLazy = (id) => { let m; return new Proxy({}, { get: (_, k) => (m ??= require(id))[k] }); };',
+    ].join('\n'),
   },
 });
 // If main.ts stops importing the registry as `./commands`, the plugin would silently match nothing and
@@ -89,6 +104,36 @@ for (const file of hook.outputFiles) {
   let text = file.text;
   if (file.path.endsWith('.cjs')) {
     text = text.replace(/\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__gavelRequire("$1"))');
+    // esbuild turns every `import { x } from 'node:v8'` into a top-level require(), so the hook would load
+    // node:v8, node:os, node:util… on every call even when its path never uses them (node:v8 alone pulls in
+    // the stream modules: ~2 ms). Built-ins are only ever read as `import_node_x.name` in the bundle (the
+    // build fails otherwise), so a lazy namespace is the same module, loaded when first used. fs and path
+    // are loaded by Node's own start-up already and stay plain.
+    // One non-ASCII character anywhere makes V8 hold the whole 0.6 MiB source as a two-byte string, and
+    // decoding it as UTF-8 costs a hook call ~1.5 ms more than reading ASCII as latin1 (bin/gavel). esbuild
+    // escapes non-ASCII in code; what is left is comments it keeps (a `…` in an object literal's comment).
+    text = text.replace(/^([ \t]*\/\/.*)$/gm, (line) =>
+      line.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    );
+    const wide = /[\u0080-\uffff]/.exec(text);
+    if (wide) {
+      process.stderr.write(
+        `build: dist/hook.cjs holds a non-ASCII character at ${wide.index}; escape it (see above)\n`,
+      );
+      process.exit(1);
+    }
+    let lazy = 0;
+    text = text.replace(LAZY_BUILTIN, (_all, name, id) => {
+      lazy += 1;
+      return `var ${name} = __gavelLazy("node:${id}");`;
+    });
+    const bare = /\bimport_node_\w+\b(?![.\w]| = (?:require|__gavelLazy)\()/.exec(text);
+    if (lazy === 0 || bare) {
+      process.stderr.write(
+        `build: dist/hook.cjs: a built-in namespace is used other than by a property read (${bare?.[0] ?? 'none made lazy'}); update LAZY_BUILTIN\n`,
+      );
+      process.exit(1);
+    }
     const left = /\bimport\((?!\))/.exec(text);
     if (left) {
       process.stderr.write(
@@ -105,30 +150,46 @@ for (const file of hook.outputFiles) {
 copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', join(OUT, 'tree-sitter-bash.wasm'));
 
-// One real hook call on a shell command, in a scratch project and HOME: a smoke test of what bin/gavel runs on
-// every tool call, and it leaves the V8 code cache dist/hook-<hash>.v8cache that later calls start from.
+// Two real hook calls in a scratch project and HOME, a smoke test of what bin/gavel runs on every tool call.
+// The first, a shell command (it loads the WASM parser from dist/), writes the V8 code cache
+// dist/hook-<hash>.v8cache that later calls start from; the second, a Read request, must take that cache as it
+// is: a cache V8 rejects (its flags differ from a fresh process's, see bin/gavel) would be written again by
+// every call.
 const scratch = mkdtempSync(join(tmpdir(), 'gavel-build-'));
 try {
   mkdirSync(join(scratch, 'project', '.git'), { recursive: true });
   mkdirSync(join(scratch, 'home'));
-  const smoke = spawnSync(process.execPath, [resolve('bin/gavel'), 'hook', 'claude-code'], {
-    cwd: join(scratch, 'project'),
-    env: { PATH: process.env.PATH ?? '', HOME: join(scratch, 'home') },
-    input: JSON.stringify({
-      hook_event_name: 'PreToolUse',
-      session_id: 'build',
-      tool_name: 'Bash',
-      tool_input: { command: 'git status && npm test' },
+  const requests = [
+    ['Bash', { command: 'git status && npm test' }],
+    ['Read', { file_path: join(scratch, 'project', 'README.md') }],
+  ];
+  let cache;
+  for (const [tool, input] of requests) {
+    const smoke = spawnSync(process.execPath, [resolve('bin/gavel'), 'hook', 'claude-code'], {
       cwd: join(scratch, 'project'),
-    }),
-    encoding: 'utf8',
-  });
-  const cached = readdirSync(OUT).some((f) => f.endsWith('.v8cache'));
-  if (smoke.status !== 0 || !smoke.stdout.includes('"permissionDecision"') || !cached) {
-    process.stderr.write(
-      `build: the hook did not run from dist/hook.cjs (exit ${smoke.status}): ${smoke.stderr}\n`,
-    );
-    process.exit(1);
+      env: { PATH: process.env.PATH ?? '', HOME: join(scratch, 'home') },
+      input: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 'build',
+        tool_name: tool,
+        tool_input: input,
+        cwd: join(scratch, 'project'),
+      }),
+      encoding: 'utf8',
+    });
+    const caches = readdirSync(OUT).filter((f) => f.endsWith('.v8cache'));
+    if (smoke.status !== 0 || !smoke.stdout.includes('"permissionDecision"') || caches.length !== 1) {
+      process.stderr.write(
+        `build: the hook did not answer a ${tool} request from dist/hook.cjs with a code cache (exit ${smoke.status}): ${smoke.stderr}\n`,
+      );
+      process.exit(1);
+    }
+    const bytes = readFileSync(join(OUT, caches[0]));
+    if (cache && !cache.equals(bytes)) {
+      process.stderr.write('build: V8 rejected the code cache a hook call wrote; see bin/gavel\n');
+      process.exit(1);
+    }
+    cache = bytes;
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { higherWins, intersectionOf, lowerWins, stricterOf, trueWins, unionOf } from './setting';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { higherWins, intersectionOf, lowerWins, setting, stricterOf, trueWins, unionOf } from './setting';
 import { CONFIG_SPEC, TABLE_NAMES, tableSettings } from './spec';
 
 const MODES = ['off', 'auto', 'ask'] as const;
@@ -93,5 +94,24 @@ describe('the config spec', () => {
         );
       }
     }
+  });
+});
+
+describe('setting', () => {
+  it('builds its schema on first use of `schema`, once, and lists it with the other fields', () => {
+    const build = vi.fn(() => z.int());
+    const s = setting<number>({
+      schema: build,
+      default: 1,
+      scope: 'both',
+      merge: lowerWins,
+      description: 'a number',
+    });
+    expect(build).not.toHaveBeenCalled();
+    expect(s.default).toBe(1);
+    expect(s.schema.safeParse(3).success).toBe(true);
+    expect(s.schema.safeParse('3').success).toBe(false);
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(Object.keys(s).sort()).toEqual(['default', 'description', 'merge', 'schema', 'scope']);
   });
 });

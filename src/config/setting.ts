@@ -35,8 +35,23 @@ export interface Setting<T> {
   description: string;
 }
 
-export function setting<T>(spec: Setting<T>): Setting<T> {
-  return spec;
+/**
+ * A setting as its table declares it: the schema as a function, which runs on first use of `schema`. Most
+ * processes validate no config document at all (a hook call in a project without gavel.toml) or only a few
+ * tables, so they never build the others' zod schemas (docs/decisions/0018-hook-bundle.md).
+ */
+export type SettingSpec<T> = Omit<Setting<T>, 'schema'> & { schema: () => z.ZodMiniType<T> };
+
+export function setting<T>(spec: SettingSpec<T>): Setting<T> {
+  const build = spec.schema;
+  let built: z.ZodMiniType<T> | undefined;
+  return Object.defineProperty({ ...spec }, 'schema', {
+    get: () => {
+      built ??= build();
+      return built;
+    },
+    enumerable: true,
+  }) as unknown as Setting<T>;
 }
 
 /** For user-scope settings: a repository never reaches a merge (it is dropped with a notice first). */

@@ -53,6 +53,17 @@ describe('systemClock', () => {
     expect(now).toBeLessThanOrEqual(Date.now());
   });
 
+  it('reads the monotonic clock in milliseconds', () => {
+    const start = systemClock.monotonicMs();
+    const wallStart = Date.now();
+    while (Date.now() - wallStart < 20) {
+      // wait at least 20 ms of wall time
+    }
+    const elapsed = systemClock.monotonicMs() - start;
+    expect(elapsed).toBeGreaterThanOrEqual(15);
+    expect(elapsed).toBeLessThan(20_000);
+  });
+
   it('never goes backwards on the monotonic reading', () => {
     let last = systemClock.monotonicMs();
     for (let i = 0; i < 1000; i++) {

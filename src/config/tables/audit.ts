@@ -8,7 +8,7 @@ import { setting, userOnly } from '../setting';
 
 export const auditTable = {
   dir: setting<string | undefined>({
-    schema: z.optional(z.string().check(z.minLength(1))),
+    schema: () => z.optional(z.string().check(z.minLength(1))),
     default: undefined,
     scope: 'user',
     merge: userOnly,

@@ -9,7 +9,7 @@ const numberFromEnv = (raw: string): unknown => (raw.trim() === '' ? raw : Numbe
 
 export const capsTable = {
   max_calls: setting<number>({
-    schema: z.int().check(z.minimum(0), z.maximum(100_000)),
+    schema: () => z.int().check(z.minimum(0), z.maximum(100_000)),
     default: 200,
     scope: 'user',
     merge: userOnly,
@@ -17,7 +17,7 @@ export const capsTable = {
     description: 'model calls allowed per run',
   }),
   max_tokens: setting<number>({
-    schema: z.int().check(z.minimum(0), z.maximum(100_000_000)),
+    schema: () => z.int().check(z.minimum(0), z.maximum(100_000_000)),
     default: 2_000_000,
     scope: 'user',
     merge: userOnly,
@@ -25,7 +25,7 @@ export const capsTable = {
     description: 'tokens (input + output) allowed per run',
   }),
   max_cost_usd: setting<number>({
-    schema: z.number().check(z.minimum(0), z.maximum(10_000)),
+    schema: () => z.number().check(z.minimum(0), z.maximum(10_000)),
     default: 5,
     scope: 'user',
     merge: userOnly,
@@ -33,14 +33,14 @@ export const capsTable = {
     description: 'spend allowed per run, in US dollars',
   }),
   max_call_tokens: setting<number>({
-    schema: z.int().check(z.minimum(256), z.maximum(1_000_000)),
+    schema: () => z.int().check(z.minimum(256), z.maximum(1_000_000)),
     default: 32_000,
     scope: 'user',
     merge: userOnly,
     description: 'worst case (estimated input + output cap) one call may have; a bigger call is not made',
   }),
   concurrency: setting<number>({
-    schema: z.int().check(z.minimum(1), z.maximum(64)),
+    schema: () => z.int().check(z.minimum(1), z.maximum(64)),
     default: 4,
     scope: 'user',
     merge: userOnly,
@@ -48,7 +48,7 @@ export const capsTable = {
     description: 'model calls in flight at once',
   }),
   rpm: setting<number>({
-    schema: z.int().check(z.minimum(0), z.maximum(100_000)),
+    schema: () => z.int().check(z.minimum(0), z.maximum(100_000)),
     default: 0,
     scope: 'user',
     merge: userOnly,

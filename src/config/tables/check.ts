@@ -61,17 +61,18 @@ export type UnlistedAction = (typeof UNLISTED_ACTIONS)[number];
 const PERMISSION_RULE = /^(?:[A-Z][A-Za-z0-9]*(?:\(.+\))?|mcp__[A-Za-z0-9_.-]+?(?:__[A-Za-z0-9_.*-]+)?)$/s;
 const CATEGORY_NAME = /^[a-z][a-z0-9_]*$/;
 
-const ruleList = z.array(
-  z
-    .string()
-    .check(
-      z.regex(
-        PERMISSION_RULE,
-        'must look like `Bash(npm test:*)`, `Read(./.env)`, `WebFetch(domain:example.com)` or `mcp__server__tool`',
+const ruleList = () =>
+  z.array(
+    z
+      .string()
+      .check(
+        z.regex(
+          PERMISSION_RULE,
+          'must look like `Bash(npm test:*)`, `Read(./.env)`, `WebFetch(domain:example.com)` or `mcp__server__tool`',
+        ),
       ),
-    ),
-);
-const stringList = z.array(z.string().check(z.minLength(1)));
+  );
+const stringList = () => z.array(z.string().check(z.minLength(1)));
 
 /** An argument-aware rule: program, subcommand, flags, path scope, with examples checked at load. */
 export const ARGUMENT_RULE_SCHEMA = z.strictObject({
@@ -108,14 +109,14 @@ const tightenArgumentRules: Merge<readonly ArgumentRuleSpec[]> = (user, repo) =>
     : { value };
 };
 
-const grant = (description: string, schema = stringList) =>
+const grant = (description: string, schema: () => z.ZodMiniType<readonly string[]> = stringList) =>
   setting<readonly string[]>({ schema, default: [], scope: 'both', merge: intersectionOf, description });
-const restriction = (description: string, schema = stringList) =>
+const restriction = (description: string, schema: () => z.ZodMiniType<readonly string[]> = stringList) =>
   setting<readonly string[]>({ schema, default: [], scope: 'both', merge: unionOf, description });
 
 export const checkTable = {
   mode: setting<CheckMode>({
-    schema: z.enum(CHECK_MODES),
+    schema: () => z.enum(CHECK_MODES),
     default: 'ask',
     scope: 'both',
     // off passes the review bucket, auto lets a model decide it, ask sends it to a person.
@@ -126,14 +127,14 @@ export const checkTable = {
       'what happens to requests the rules send to review: `off` passes them with a record, `ask` asks a person, `auto` asks the model reviewer',
   }),
   floor_extra: setting<readonly string[]>({
-    schema: z.array(z.string().check(z.regex(CATEGORY_NAME))),
+    schema: () => z.array(z.string().check(z.regex(CATEGORY_NAME))),
     default: [],
     scope: 'both',
     merge: unionOf,
     description: 'categories added to the sealed floor (never granted); the floor can only grow',
   }),
   timeout_ms: setting<number>({
-    schema: z.int().check(z.minimum(100), z.maximum(120_000)),
+    schema: () => z.int().check(z.minimum(100), z.maximum(120_000)),
     default: 30_000,
     scope: 'both',
     merge: lowerWins,
@@ -146,7 +147,7 @@ export const checkTable = {
   review: restriction('permission rules that send a matching request to review', ruleList),
   deny: restriction('permission rules that deny a matching request', ruleList),
   rules: setting<readonly ArgumentRuleSpec[]>({
-    schema: z.array(ARGUMENT_RULE_SCHEMA),
+    schema: () => z.array(ARGUMENT_RULE_SCHEMA),
     default: [],
     scope: 'both',
     merge: tightenArgumentRules,
@@ -161,12 +162,11 @@ export const checkTable = {
   ),
   stated_hosts: grant('hosts the agent may reach without review (`example.com`, `*.example.com`)'),
   package_sources: grant('extra package registries installs may come from without review'),
-  presume_deny: restriction(
-    'categories added to those presumed denied (never passed by mode `off`)',
+  presume_deny: restriction('categories added to those presumed denied (never passed by mode `off`)', () =>
     z.array(z.string().check(z.regex(CATEGORY_NAME))),
   ),
   unlisted: setting<UnlistedAction>({
-    schema: z.enum(UNLISTED_ACTIONS),
+    schema: () => z.enum(UNLISTED_ACTIONS),
     default: 'allow',
     scope: 'both',
     merge: stricterOf<UnlistedAction>(['allow', 'review']),
@@ -182,7 +182,7 @@ export const checkTable = {
       'a script file a shell runs (`bash x.sh`, `./x.sh`, `source x`): `name` judges it by name only, `literal` also by what its text does literally, `strict` also escalates what it computes at run time',
   }),
   reviewer_posture: setting<ReviewerPosture | undefined>({
-    schema: z.optional(z.enum(REVIEWER_POSTURES)),
+    schema: () => z.optional(z.enum(REVIEWER_POSTURES)),
     default: undefined,
     scope: 'both',
     merge: unsetAs<ReviewerPosture>('default', stricterOf<ReviewerPosture>(REVIEWER_POSTURES)),
@@ -190,7 +190,7 @@ export const checkTable = {
       "the model reviewer's evidence threshold: `strict`, `default` or `permissive`; unset keeps rules/check-policy.json's (`default`)",
   }),
   reviewer_context: setting<ReviewerContextMode | undefined>({
-    schema: z.optional(z.enum(REVIEWER_CONTEXT_MODES)),
+    schema: () => z.optional(z.enum(REVIEWER_CONTEXT_MODES)),
     default: undefined,
     scope: 'both',
     merge: unsetAs<ReviewerContextMode>(
@@ -201,7 +201,7 @@ export const checkTable = {
       "what the model reviewer is sent: `recentContext` (recent user turns and untrusted context, bounded) or `minimal` (the action and the facts only); unset keeps the policy's (`recentContext`)",
   }),
   reviewer_user_turns: setting<number | undefined>({
-    schema: z.optional(z.int().check(z.minimum(1), z.maximum(20))),
+    schema: () => z.optional(z.int().check(z.minimum(1), z.maximum(20))),
     default: undefined,
     scope: 'both',
     merge: unsetAs<number>(5, lowerWins),

@@ -24,22 +24,24 @@ export interface JudgeSuppressionEntry {
   expires: string;
 }
 
-const suppressionSchema = z.strictObject({
-  code: z.string().check(z.regex(/^(gavel\/)?[SGQ]\d{2}$/, 'must be a judge code such as `S05`')),
-  path: z.string().check(z.minLength(1)),
-  quote: z.string().check(z.minLength(1)),
-  reason: z.string().check(z.minLength(1, 'a suppression needs a reason')),
-  expires: z
-    .string()
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date `YYYY-MM-DD` at most 366 days ahead')),
-});
+const suppressionSchema = () =>
+  z.strictObject({
+    code: z.string().check(z.regex(/^(gavel\/)?[SGQ]\d{2}$/, 'must be a judge code such as `S05`')),
+    path: z.string().check(z.minLength(1)),
+    quote: z.string().check(z.minLength(1)),
+    reason: z.string().check(z.minLength(1, 'a suppression needs a reason')),
+    expires: z
+      .string()
+      .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date `YYYY-MM-DD` at most 366 days ahead')),
+  });
 
 /** A key that must not be set here: always refused, with where it belongs. */
 function refused(where: string) {
   return setting<undefined>({
-    schema: z.custom<undefined>(() => false, {
-      error: `not a \`[judge]\` key: ${where}`,
-    }) as z.ZodMiniType<undefined>,
+    schema: () =>
+      z.custom<undefined>(() => false, {
+        error: `not a \`[judge]\` key: ${where}`,
+      }) as z.ZodMiniType<undefined>,
     default: undefined,
     scope: 'both',
     merge: (user) => ({ value: user }),
@@ -57,20 +59,21 @@ const concat: Merge<readonly JudgeSuppressionEntry[]> = (user, repo) => ({ value
 
 export const judgeTable = {
   categories: setting<readonly string[]>({
-    schema: z.array(z.enum(JUDGE_CATEGORY_NAMES)),
+    schema: () => z.array(z.enum(JUDGE_CATEGORY_NAMES)),
     default: [...JUDGE_CATEGORY_NAMES],
     scope: 'both',
     merge: unionOf,
     description: 'categories reviewed: security, governance, quality (a repository can add, never remove)',
   }),
   fail_on: setting<readonly string[]>({
-    schema: z.array(
-      z
-        .string()
-        .check(
-          z.regex(FAIL_ON_ENTRY, 'must be category:severity, category:none, score:N or category:score:N'),
-        ),
-    ),
+    schema: () =>
+      z.array(
+        z
+          .string()
+          .check(
+            z.regex(FAIL_ON_ENTRY, 'must be category:severity, category:none, score:N or category:score:N'),
+          ),
+      ),
     default: ['governance:high', 'quality:none', 'security:high'],
     scope: 'both',
     // Entries add up; for one category the strictest entry wins when the gate is built.
@@ -78,35 +81,35 @@ export const judgeTable = {
     description: 'the gate: category:severity, category:none, score:N, category:score:N',
   }),
   min_confidence: setting<JudgeConfidence>({
-    schema: z.enum(JUDGE_CONFIDENCES),
+    schema: () => z.enum(JUDGE_CONFIDENCES),
     default: 'low',
     scope: 'both',
     merge: stricterOf<JudgeConfidence>(['high', 'medium', 'low']),
     description: 'findings below this confidence are dropped (a repository can only lower the bar)',
   }),
   attach_rules: setting<boolean>({
-    schema: z.boolean(),
+    schema: () => z.boolean(),
     default: true,
     scope: 'both',
     merge: trueWins,
     description: 'attach path-scoped .claude/rules/ to the units they govern',
   }),
   attach_claude_md: setting<boolean>({
-    schema: z.boolean(),
+    schema: () => z.boolean(),
     default: true,
     scope: 'both',
     merge: trueWins,
     description: 'attach ancestor CLAUDE.md / AGENTS.md files (and their @imports) to every unit',
   }),
   traps_file: setting<string | undefined>({
-    schema: z.optional(z.string().check(z.minLength(1))),
+    schema: () => z.optional(z.string().check(z.minLength(1))),
     default: undefined,
     scope: 'both',
     merge: (user, repo) => ({ value: repo ?? user }),
     description: 'known false-positive shapes for the adjudicator (model half); must stay inside the project',
   }),
   suppress: setting<readonly JudgeSuppressionEntry[]>({
-    schema: z.array(suppressionSchema),
+    schema: () => z.array(suppressionSchema()),
     default: [],
     scope: 'both',
     merge: concat,

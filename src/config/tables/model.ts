@@ -8,7 +8,7 @@ import { setting, userOnly } from '../setting';
 
 export const modelTable = {
   model: setting<string | undefined>({
-    schema: z.optional(z.string().check(z.minLength(1))),
+    schema: () => z.optional(z.string().check(z.minLength(1))),
     default: undefined,
     scope: 'user',
     merge: userOnly,
@@ -16,21 +16,21 @@ export const modelTable = {
     description: '`provider/model`, `scripted:<file>` or `replay:<dir>`; unset means no model',
   }),
   base_url: setting<string | undefined>({
-    schema: z.optional(z.url()),
+    schema: () => z.optional(z.url()),
     default: undefined,
     scope: 'user',
     merge: userOnly,
     description: 'the provider endpoint, when not the provider default',
   }),
   api_key_env: setting<string | undefined>({
-    schema: z.optional(z.string().check(z.regex(/^[A-Z_][A-Z0-9_]*$/))),
+    schema: () => z.optional(z.string().check(z.regex(/^[A-Z_][A-Z0-9_]*$/))),
     default: undefined,
     scope: 'user',
     merge: userOnly,
     description: 'name of the environment variable that holds the API key (never the key itself)',
   }),
   cache: setting<'read-write' | 'read-only' | 'off'>({
-    schema: z.enum(['read-write', 'read-only', 'off']),
+    schema: () => z.enum(['read-write', 'read-only', 'off']),
     default: 'read-write',
     scope: 'user',
     merge: userOnly,

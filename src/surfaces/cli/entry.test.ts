@@ -82,12 +82,57 @@ describe('split build, installed without node_modules', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
+  // What keeps a hook call cheap (docs/decisions/0018-hook-bundle.md): bin/gavel is CommonJS, the built-ins
+  // the bundle imports load on first use, stdin and stdout are used through their descriptors, the clock
+  // does not touch the `performance` global, and V8's flag is set only before a shell analysis. A Read
+  // request needs none of these modules (`stream` it does load: node:crypto needs it for the subject hash).
+  it('a Read request on pipes loads no ES module translator, net, node:v8, os or perf_hooks', () => {
+    dir = install();
+    const list = join(dir, 'modules.json');
+    const probe = join(dir, 'probe.cjs');
+    writeFileSync(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    const r = spawnSync(process.execPath, ['-r', probe, join(dir, 'bin', 'gavel'), 'hook', 'claude-code'], {
+      input: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 's',
+        tool_name: 'Read',
+        tool_input: { file_path: 'README.md' },
+        cwd: join(dir, 'project'),
+      }),
+      env: { PATH: process.env.PATH ?? '', HOME: join(dir, 'home') },
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    const unwanted = [
+      'NativeModule internal/modules/esm/translators',
+      'NativeModule v8',
+      'NativeModule net',
+      'NativeModule perf_hooks',
+      'NativeModule os',
+    ];
+    expect(loaded.filter((m) => unwanted.includes(m))).toEqual([]);
+  });
+
   it.each([
     ['throws as it loads', "throw new Error('broken');\n"],
     ['is not JavaScript', '{{{\n'],
   ])('a dist/hook.cjs that %s blocks the call with exit 2', (_name, text) => {
     dir = install();
     writeFileSync(join(dir, 'dist', 'hook.cjs'), text);
+    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('gavel: the bundle failed to load: run `npm run build` again\n');
+  });
+
+  it('bin/gavel read as an ES module (bin/package.json lost, the package says `module`) blocks a hook with exit 2', () => {
+    dir = install();
+    rmSync(join(dir, 'bin', 'package.json'));
     const r = hook(dir, 'Read', { file_path: 'README.md' });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
@@ -118,6 +163,20 @@ describe('split build, installed without node_modules', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     expect(statSync(file).size).toBeGreaterThan(10_000);
     expect(readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  // A shell command sets V8's --liftoff-only after bin/gavel compiled without it; the cache it writes must
+  // still carry a fresh process's flags, or every later call would reject it and write it again.
+  it('a cache written by a call that parsed a shell command is taken as it is by the next call', () => {
+    dir = install();
+    const file = join(dir, 'dist', cacheOf(dir)[0] as string);
+    rmSync(file);
+    expect(hook(dir, 'Bash', { command: 'git status' }).status).toBe(0);
+    const written = readFileSync(file);
+    const r = hook(dir, 'Read', { file_path: 'README.md' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    expect(readFileSync(file).equals(written)).toBe(true);
   });
 
   it('a code cache that cannot be written (its path is a folder): the call is still answered', () => {

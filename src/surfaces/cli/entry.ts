@@ -4,15 +4,53 @@
  * or 2 for `gavel hook` (a command chunk that fails to load must block the tool call, not let it through).
  */
 
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import pkg from '../../../package.json' with { type: 'json' };
 import { EXIT, systemClock } from '../../core';
 import { main } from './main';
 import { colorAllowed } from './style';
 
+/**
+ * Whether fd 0 or 1 is a terminal, without building process.stdin / process.stdout when it cannot be one: for a
+ * pipe that getter constructs a net.Socket, loading `net` and `stream` (~3 ms of a hook call). Only a
+ * character device can be a terminal; for one, the stream's own answer is taken.
+ */
+function isTerminal(fd: 0 | 1): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    // a closed descriptor: let the stream decide, as before
+  }
+  return (fd === 0 ? process.stdin : process.stdout).isTTY === true;
+}
+
+/**
+ * For `gavel hook`: writes with writeSync, so a hook never builds process.stdout or process.stderr (see
+ * isTerminal). A descriptor that would block or fails any other way hands the rest of this write and every
+ * later one to the stream, which behaves as before.
+ */
+function directWriter(fd: 1 | 2): (text: string) => void {
+  let useStream = false;
+  return (text) => {
+    let rest = text;
+    if (!useStream) {
+      const bytes = Buffer.from(text, 'utf8');
+      let written = 0;
+      try {
+        while (written < bytes.length) written += writeSync(fd, bytes, written);
+        return;
+      } catch {
+        useStream = true;
+        rest = bytes.subarray(written).toString('utf8');
+      }
+    }
+    (fd === 1 ? process.stdout : process.stderr).write(rest);
+  };
+}
+
 async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return '';
+  if (isTerminal(0)) return '';
   try {
     return readFileSync(0, 'utf8');
   } catch {
@@ -25,30 +63,32 @@ async function readStdin(): Promise<string> {
 const HOOK_BLOCK_EXIT = 2;
 
 // Before any WASM (the shell parser) compiles: on Node 20 optimized WASM compilation otherwise holds the
-// process 0.6–0.85 s at exit (docs/decisions/0007-shell-parser.md). NODE_OPTIONS refuses this flag.
-setFlagsFromString('--liftoff-only');
+// process 0.6–0.85 s at exit (docs/decisions/0007-shell-parser.md). NODE_OPTIONS refuses this flag. A hook
+// call sets it at the shell seam, before its first shell analysis, so a call without one never loads
+// node:v8, and the code cache bin/gavel compiles with matches V8's flags (docs/decisions/0018-hook-bundle.md).
+if (process.argv[2] !== 'hook') setFlagsFromString('--liftoff-only');
 
 export async function run(): Promise<void> {
+  const hookCall = process.argv[2] === 'hook';
   try {
     const code = await main(process.argv.slice(2), {
       cwd: process.cwd(),
       env: process.env,
-      stdout: { write: (t) => void process.stdout.write(t) },
-      stderr: { write: (t) => void process.stderr.write(t) },
+      stdout: { write: hookCall ? directWriter(1) : (t) => void process.stdout.write(t) },
+      stderr: { write: hookCall ? directWriter(2) : (t) => void process.stderr.write(t) },
       readStdin,
-      color: colorAllowed(process.stdout.isTTY, process.env),
+      color: colorAllowed(isTerminal(1), process.env),
       clock: systemClock,
       version: pkg.version,
     });
     process.exitCode = code;
   } catch (error) {
-    const hook = process.argv[2] === 'hook';
     process.stderr.write(
-      hook ? 'gavel: internal error; the tool call is blocked\n' : 'gavel: internal error\n',
+      hookCall ? 'gavel: internal error; the tool call is blocked\n' : 'gavel: internal error\n',
     );
     if (process.env.GAVEL_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     // Claude Code and Codex block on exit 2 only; EXIT.internal (1) would let the call through.
-    process.exitCode = hook ? HOOK_BLOCK_EXIT : EXIT.internal;
+    process.exitCode = hookCall ? HOOK_BLOCK_EXIT : EXIT.internal;
   }
 }
 

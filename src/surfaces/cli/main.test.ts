@@ -10,11 +10,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, EXIT_HELP, IoError, UsageError } from '../../core';
 import type { CommandContext, CommandEntry, CommandSpec, ParsedArgs } from './command';
 import { fakeContext } from './fake-context.testkit';
-import { main } from './main';
+import { main, parseCommandArgs } from './main';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
@@ -434,5 +435,43 @@ describe('bin/gavel', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(message);
     });
+  });
+});
+
+describe('parseCommandArgs', () => {
+  const spec: CommandSpec = {
+    name: 'hook',
+    summary: 's',
+    usage: 'gavel hook <harness>',
+    exits: [0],
+    options: { json: { type: 'boolean', description: 'j' } },
+    positionals: [{ name: 'harness', description: 'h' }],
+    run: async () => 0,
+  };
+
+  // Arguments with no option among them skip node:util's parser: the result must be the one it gives.
+  it.each([['claude-code'], ['a b'], ['π']])('a plain argument %j: as parseArgs says', (arg) => {
+    const got = parseCommandArgs(spec, [arg]);
+    const want = parseArgs({
+      args: [arg],
+      options: { help: { type: 'boolean', short: 'h' }, json: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
+    expect(got.positionals).toEqual(want.positionals);
+    expect({ ...got.values }).toEqual({ ...want.values });
+    expect(Object.getPrototypeOf(got.values)).toBe(Object.getPrototypeOf(want.values));
+  });
+
+  it.each([
+    ['none', [], 'missing argument harness'],
+    ['one too many', ['claude-code', 'x'], 'unexpected argument `x`'],
+  ])('plain arguments, %s: the same usage error as before', (_name, args, message) => {
+    expect(() => parseCommandArgs(spec, args)).toThrow(new UsageError(message));
+  });
+
+  it('options still go through parseArgs', () => {
+    expect(parseCommandArgs(spec, ['--json', 'codex']).values.json).toBe(true);
+    expect(() => parseCommandArgs(spec, ['--nope', 'codex'])).toThrow();
   });
 });

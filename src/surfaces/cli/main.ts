@@ -79,12 +79,11 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Pa
     const o = name === undefined ? undefined : spec.options[name];
     return o?.optionalValue !== undefined ? `--${name}=${o.optionalValue}` : arg;
   });
-  const { values, positionals } = parseArgs({
-    args: expanded,
-    options,
-    strict: true,
-    allowPositionals: true,
-  });
+  // No argument looks like an option (`gavel hook claude-code`): all are positionals, as parseArgs would say,
+  // without loading node:util's parser (~0.6 ms of every hook call; docs/decisions/0018-hook-bundle.md).
+  const { values, positionals } = expanded.every((arg) => !arg.startsWith('-'))
+    ? { values: Object.create(null) as Record<string, never>, positionals: [...expanded] }
+    : parseArgs({ args: expanded, options, strict: true, allowPositionals: true });
   if (values.help !== true) {
     const allowed = spec.positionals ?? [];
     const many = allowed.some((p) => p.multiple);
