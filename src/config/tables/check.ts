@@ -174,7 +174,7 @@ export const checkTable = {
       'what happens to a shell segment with no category, no rule and no uncertainty: `allow` it or send it to `review`',
   }),
   script_files: setting<ScriptFileMode>({
-    schema: z.enum(SCRIPT_FILE_MODES),
+    schema: () => z.enum(SCRIPT_FILE_MODES),
     default: 'literal',
     scope: 'both',
     merge: stricterOf<ScriptFileMode>(SCRIPT_FILE_MODES),
