@@ -190,6 +190,8 @@ class NeedsParser extends Error {}
 export interface AnalyzeOptions {
   /** Try the pure-JS fast path before tree-sitter (default true; false only to compare the two). */
   fastPath?: boolean;
+  /** When tree-sitter must be loaded, set V8's `--liftoff-only` first (short-lived processes; load-parser.ts). */
+  liftoffOnly?: boolean;
 }
 
 function analyzeWith(
@@ -238,16 +240,21 @@ export function analyzeShellSync(
 }
 
 /** Analyses a command, loading tree-sitter only when the fast path cannot parse all of it. */
-export async function analyzeShell(command: string, env: ShellEnv): Promise<ShellAnalysis> {
+export async function analyzeShell(
+  command: string,
+  env: ShellEnv,
+  options: AnalyzeOptions = {},
+): Promise<ShellAnalysis> {
   const loaded = loadedShellParser();
   if (!loaded) {
     try {
-      return analyzeWith(command, env, undefined, {});
+      return analyzeWith(command, env, undefined, options);
     } catch (e) {
       if (!(e instanceof NeedsParser)) throw e;
     }
   }
-  return analyzeWith(command, env, loaded ?? (await loadShellParser()), {});
+  const parser = loaded ?? (await loadShellParser(options.liftoffOnly ? { liftoffOnly: true } : {}));
+  return analyzeWith(command, env, parser, options);
 }
 
 export { display };
