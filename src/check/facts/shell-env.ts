@@ -9,7 +9,7 @@ import type { PathClass, ShellEnv } from '../../shell/types';
 import { isUnder, resolvePath } from '../paths/resolve-path';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { CheckRequest } from '../request/request';
-import type { ScopeName } from '../rules/argument-rule';
+import type { InScope, ScopeName } from '../rules/argument-rule';
 
 /** The analyzer caches its path scope per ShellEnv object: one object per request and policy. */
 const envs = new WeakMap<CheckRequest, WeakMap<CompiledPolicy, ShellEnv>>();
@@ -38,9 +38,15 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
   return env;
 }
 
-/** Whether a path of class `cls` at `resolved` is in a scope the policy names (`writable` is config's list). */
-export function scopeTest(policy: CompiledPolicy, env: ShellEnv) {
-  const writable = policy.writable.map((w) => resolvePath(w, env.workspaceRoots[0] ?? env.cwd, env.home));
-  return (scope: ScopeName, cls: PathClass, resolved: string): boolean =>
-    scope === 'writable' ? writable.some((w) => isUnder(resolved, w)) : cls === scope;
+/**
+ * Whether a path of class `cls` at `resolved` is in a scope the policy names (`writable` is config's list).
+ * The writable folders are resolved on the first `writable` question only: most requests never ask one.
+ */
+export function scopeTest(policy: CompiledPolicy, env: ShellEnv): InScope {
+  let writable: string[] | undefined;
+  return (scope: ScopeName, cls: PathClass, resolved: string): boolean => {
+    if (scope !== 'writable') return cls === scope;
+    writable ??= policy.writable.map((w) => resolvePath(w, env.workspaceRoots[0] ?? env.cwd, env.home));
+    return writable.some((w) => isUnder(resolved, w));
+  };
 }

@@ -10,9 +10,8 @@
 
 import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
-import { scopeTest, shellEnvOf } from '../facts/shell-env';
 import type { CheckRequest } from '../request/request';
-import { matchArgumentRule } from '../rules/argument-rule';
+import { type InScope, matchArgumentRule } from '../rules/argument-rule';
 import { matchPermissionRule, ruleNamesExactly } from '../rules/permission-rule';
 import type { CompiledPolicy, RuleSource } from './compiled-policy';
 
@@ -59,7 +58,7 @@ function severity(d: Decider): number {
 
 interface Shared {
   roots: { projectRoot: string; home: string };
-  inScope: ReturnType<typeof scopeTest>;
+  inScope: InScope;
 }
 
 function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared): TargetVerdict {
@@ -146,10 +145,15 @@ function ruleDecider(id: string, source: RuleSource, reason: string | undefined)
   return d;
 }
 
-export function evaluatePolicy(facts: Facts, policy: CompiledPolicy, request: CheckRequest): Evaluation {
+export function evaluatePolicy(
+  facts: Facts,
+  policy: CompiledPolicy,
+  request: CheckRequest,
+  inScope: InScope,
+): Evaluation {
   const shared: Shared = {
     roots: { projectRoot: request.workspaceRoots[0] ?? request.cwd, home: request.home },
-    inScope: scopeTest(policy, shellEnvOf(request, policy)),
+    inScope,
   };
   const targets = facts.targets.map((t) => evaluateTarget(t, policy, shared));
   let deciding = -1;
