@@ -11,9 +11,9 @@
 import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
 import type { CheckRequest } from '../request/request';
-import { type InScope, matchArgumentRule } from '../rules/argument-rule';
+import { type InScope, matchArgumentRule, programOf } from '../rules/argument-rule';
 import { matchPermissionRule, ruleNamesExactly } from '../rules/permission-rule';
-import type { CompiledPolicy, RuleSource } from './compiled-policy';
+import type { CompiledPolicy, RuleSource, SourcedArgumentRule } from './compiled-policy';
 
 export type Bucket = 'allow' | 'review' | 'deny';
 
@@ -47,6 +47,8 @@ export interface Evaluation {
   uncertain: boolean;
 }
 
+const NONE: readonly SourcedArgumentRule[] = [];
+
 const RANK: Record<Bucket, number> = { allow: 0, review: 1, deny: 2 };
 
 /** Among targets of one bucket, a category decider named earlier in CATEGORY_ORDER decides; others keep order. */
@@ -64,9 +66,10 @@ interface Shared {
 function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared): TargetVerdict {
   const { roots, inScope } = shared;
   const matched = policy.rules.filter((r) => matchPermissionRule(r.rule, t.target, roots));
-  const argMatched = t.segment
-    ? policy.argumentRules.filter((r) =>
-        matchArgumentRule(r.spec, t.segment as NonNullable<typeof t.segment>, inScope),
+  const segment = t.segment;
+  const argMatched = segment
+    ? (policy.argumentRulesByProgram.get(programOf(segment.argv)) ?? NONE).filter((r) =>
+        matchArgumentRule(r.spec, segment, inScope),
       )
     : [];
   const out = (bucket: Bucket, decider: Decider, open: string[] = [], presumed = false): TargetVerdict => ({
