@@ -11,12 +11,15 @@ import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { CheckRequest } from '../request/request';
 import type { InScope, ScopeName } from '../rules/argument-rule';
 
-/** The analyzer caches its path scope per ShellEnv object: one object per request and policy. */
-const envs = new WeakMap<CheckRequest, WeakMap<CompiledPolicy, ShellEnv>>();
+/**
+ * The analyzer caches its path scope per ShellEnv object: one object per request and policy (the policy it was
+ * last built for; a request checked under another policy gets a new one, with the same content as before).
+ */
+const envs = new WeakMap<CheckRequest, { policy: CompiledPolicy; env: ShellEnv }>();
 
 export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): ShellEnv {
-  const cached = envs.get(request)?.get(policy);
-  if (cached) return cached;
+  const cached = envs.get(request);
+  if (cached?.policy === policy) return cached.env;
   const base = request.workspaceRoots[0] ?? request.cwd;
   const env: ShellEnv = {
     paths: policy.paths,
@@ -32,9 +35,7 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     packageSources: policy.packageSources,
     ...(request.realpath ? { realpath: request.realpath } : {}),
   };
-  const byPolicy = envs.get(request) ?? new WeakMap<CompiledPolicy, ShellEnv>();
-  byPolicy.set(policy, env);
-  envs.set(request, byPolicy);
+  envs.set(request, { policy, env });
   return env;
 }
 
