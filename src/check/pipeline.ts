@@ -5,12 +5,12 @@
  */
 
 import { type Clock, type Decision, decide } from '../core';
-import type { ShellAnalysis } from '../shell/types';
+import type { ShellAnalysis, ShellEnv } from '../shell/types';
 import { collectFacts } from './facts/collect-facts';
 import type { Facts } from './facts/facts';
-import { shellEnvOf } from './facts/shell-env';
+import { scopeTest, shellEnvOf } from './facts/shell-env';
 import { decideFloor, type FloorHit } from './floor/decide-floor';
-import { applyMode, type Reviewer } from './mode/apply-mode';
+import { applyMode, type ModeInput, type Reviewer } from './mode/apply-mode';
 import type { AnalyzeShell } from './policy/check-examples';
 import type { CompiledPolicy } from './policy/compiled-policy';
 import { type Evaluation, evaluatePolicy } from './policy/evaluate-policy';
@@ -34,17 +34,16 @@ export interface CheckResult {
   suggestions: string[];
 }
 
-export async function checkWithTrace(request: CheckRequest, deps: CheckDeps): Promise<CheckResult> {
+/** Every check, traced or not; `trace` adds the suggested rules (`check()` drops them unread). */
+async function run(request: CheckRequest, deps: CheckDeps, trace: boolean): Promise<CheckResult> {
   const started = deps.clock.monotonicMs();
   const policy = deps.policy;
-  const done = (result: CheckResult): CheckResult => {
-    result.decision.ms = Math.max(0, Math.round(deps.clock.monotonicMs() - started));
-    return result;
-  };
   let analysis: ShellAnalysis | undefined;
+  let env: ShellEnv | undefined;
   if (request.input.kind === 'shell') {
     try {
-      analysis = await deps.analyzeShell(request.input.command, shellEnvOf(request, policy));
+      env = shellEnvOf(request, policy);
+      analysis = await deps.analyzeShell(request.input.command, env);
     } catch {
       const decision = decide({
         verdict: 'deny',
@@ -52,11 +51,13 @@ export async function checkWithTrace(request: CheckRequest, deps: CheckDeps): Pr
         reason: 'the shell analysis failed; nothing is allowed without it',
         policy: policy.ref,
       });
-      return done({ decision, suggestions: [] });
+      return done({ decision, suggestions: [] }, deps.clock, started);
     }
   }
-  const facts = collectFacts(request, analysis, policy);
-  const categories = facts.targets.flatMap((t) => t.categories.map((c) => c.category));
+  env ??= shellEnvOf(request, policy);
+  const inScope = scopeTest(policy, env);
+  const facts = collectFacts(request, analysis, policy, env, inScope);
+  const categories = categoriesOf(facts);
   const floor = decideFloor(facts, policy.floor);
   if (floor) {
     const decision = decide({
@@ -67,35 +68,47 @@ export async function checkWithTrace(request: CheckRequest, deps: CheckDeps): Pr
       categories,
       policy: policy.ref,
     });
-    return done({ decision, analysis, facts, floor, suggestions: [] });
+    return done({ decision, analysis, facts, floor, suggestions: [] }, deps.clock, started);
   }
-  const evaluation = evaluatePolicy(facts, policy, request);
-  const decision = await applyMode({
-    request,
-    ...(analysis ? { analysis } : {}),
-    facts,
-    evaluation,
-    policy,
-    categories,
-    reviewer: deps.reviewer,
-  });
+  const evaluation = evaluatePolicy(facts, policy, request, inScope);
+  const mode: ModeInput = { request, facts, evaluation, policy, categories, reviewer: deps.reviewer };
+  if (analysis) mode.analysis = analysis;
+  const moded = applyMode(mode);
+  const decision = moded instanceof Promise ? await moded : moded;
   const suggestions =
-    decision.verdict === 'allow'
-      ? []
-      : evaluation.targets
-          .filter((v) => v.bucket === 'review')
-          .map((v) => facts.targets[v.target])
-          .filter((t) => t !== undefined)
-          .map((t) => suggestRule(t.target));
-  return done({
-    decision,
-    analysis,
-    facts,
-    evaluation,
-    suggestions: evaluation.decider.kind === 'uncertain' ? [] : suggestions,
-  });
+    trace && decision.verdict !== 'allow' && evaluation.decider.kind !== 'uncertain'
+      ? suggestionsOf(facts, evaluation)
+      : [];
+  return done({ decision, analysis, facts, evaluation, suggestions }, deps.clock, started);
+}
+
+function done(result: CheckResult, clock: Clock, started: number): CheckResult {
+  result.decision.ms = Math.max(0, Math.round(clock.monotonicMs() - started));
+  return result;
+}
+
+/** The categories of every target, in target order (a Decision sorts and deduplicates them). */
+function categoriesOf(facts: Facts): string[] {
+  const out: string[] = [];
+  for (const t of facts.targets) for (const c of t.categories) out.push(c.category);
+  return out;
+}
+
+/** A rule for every target sent to review, in target order. */
+function suggestionsOf(facts: Facts, evaluation: Evaluation): string[] {
+  const out: string[] = [];
+  for (const v of evaluation.targets) {
+    if (v.bucket !== 'review') continue;
+    const t = facts.targets[v.target];
+    if (t !== undefined) out.push(suggestRule(t.target));
+  }
+  return out;
+}
+
+export function checkWithTrace(request: CheckRequest, deps: CheckDeps): Promise<CheckResult> {
+  return run(request, deps, true);
 }
 
 export async function check(request: CheckRequest, deps: CheckDeps): Promise<Decision> {
-  return (await checkWithTrace(request, deps)).decision;
+  return (await run(request, deps, false)).decision;
 }

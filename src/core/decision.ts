@@ -71,7 +71,7 @@ export function decide(input: DecisionInput): Decision {
     outcome,
     basis: input.basis,
     reason: input.reason,
-    categories: [...new Set(input.categories ?? [])].sort(),
+    categories: sortedUnique(input.categories),
     ms: input.ms ?? 0,
     policy: input.policy,
   };
@@ -80,6 +80,13 @@ export function decide(input: DecisionInput): Decision {
   if (input.authorization !== undefined) decision.authorization = input.authorization;
   if (input.model !== undefined) decision.model = input.model;
   return decision;
+}
+
+/** A fresh sorted, deduplicated copy; the common empty and one-element lists skip the Set and the sort. */
+function sortedUnique(list: readonly string[] | undefined): string[] {
+  if (list === undefined || list.length === 0) return [];
+  if (list.length === 1) return [list[0] as string];
+  return [...new Set(list)].sort();
 }
 
 /** The policy reference used when no policy could be read (config or rules invalid). */

@@ -11,9 +11,9 @@ import { hostCategories, pathCategories } from '../../shell/path-categories';
 import type { PathRef, ShellAnalysis, ShellEnv } from '../../shell/types';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { CheckRequest } from '../request/request';
+import type { InScope } from '../rules/argument-rule';
 import { CATEGORY_REASONS } from './category-reasons';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
-import { scopeTest, shellEnvOf } from './shell-env';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
 
@@ -24,66 +24,88 @@ const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY
 function leavesScope(
   p: PathRef,
   policy: CompiledPolicy,
-  inScope: ReturnType<typeof scopeTest>,
+  inScope: InScope,
   reads = false,
-): string[] {
+): string | undefined {
   const resolved = p.resolved;
-  if (resolved === undefined) return [];
+  if (resolved === undefined) return undefined;
   if (p.role === 'read') {
     if (!reads || p.class === 'sensitive' || policy.readScopes.some((s) => inScope(s, p.class, resolved)))
-      return [];
-    return [`reads outside the workspace (${p.class})`];
+      return undefined;
+    return `reads outside the workspace (${p.class})`;
   }
-  if (p.role !== 'write' && p.role !== 'delete') return [];
-  if (policy.writeScopes.some((s) => inScope(s, p.class, resolved))) return [];
-  return [`${p.role === 'delete' ? 'deletes' : 'writes'} outside the workspace (${p.class})`];
+  if (p.role !== 'write' && p.role !== 'delete') return undefined;
+  if (policy.writeScopes.some((s) => inScope(s, p.class, resolved))) return undefined;
+  return `${p.role === 'delete' ? 'deletes' : 'writes'} outside the workspace (${p.class})`;
 }
 
 function shellTargets(
   request: CheckRequest,
   analysis: ShellAnalysis,
   policy: CompiledPolicy,
-  env: ShellEnv,
+  inScope: InScope,
 ): TargetFacts[] {
-  const inScope = scopeTest(policy, env);
+  const hits = analysis.hits;
   return analysis.segments.map((segment, index) => {
-    const categories: CategoryFact[] = analysis.hits
-      .filter((hit) => hit.segment === index)
-      .map((hit) => fact(hit.category));
-    const outOfScope = segment.paths.flatMap((p) => leavesScope(p, policy, inScope));
+    // The segment's categories in hit order, each once.
+    const categories: CategoryFact[] = [];
+    for (const hit of hits) {
+      if (hit.segment === index && !categories.some((c) => c.category === hit.category))
+        categories.push(fact(hit.category));
+    }
+    // The scopes it leaves, each once.
+    const outOfScope: string[] = [];
+    for (const p of segment.paths) {
+      const why = leavesScope(p, policy, inScope);
+      if (why !== undefined && !outOfScope.includes(why)) outOfScope.push(why);
+    }
+    const argv = segment.argv;
+    const text = argv.join(' ');
+    const wrappers = segment.wrappers;
     return {
       index,
-      label: `\`${segment.argv[0] ?? '?'}\``,
+      label: `\`${argv[0] ?? '?'}\``,
       target: {
         kind: 'shell',
         toolName: request.toolName,
-        text: segment.argv.join(' '),
-        wrappedText: [...segment.wrappers, ...segment.argv].join(' '),
+        text,
+        wrappedText:
+          wrappers.length === 0
+            ? text
+            : argv.length === 0
+              ? wrappers.join(' ')
+              : `${wrappers.join(' ')} ${text}`,
       },
       segment,
-      categories: dedupe(categories),
-      outOfScope: [...new Set(outOfScope)],
+      categories,
+      outOfScope,
     };
   });
 }
 
-function dedupe(list: CategoryFact[]): CategoryFact[] {
-  const seen = new Set<string>();
-  return list.filter((c) => {
-    if (seen.has(c.category)) return false;
-    seen.add(c.category);
-    return true;
-  });
-}
+const outOfScopeOf = (why: string | undefined): string[] => (why === undefined ? [] : [why]);
 
 /** The facts of a request; `analysis` is required for a shell request and ignored otherwise. */
 export function collectFacts(
   request: CheckRequest,
   analysis: ShellAnalysis | undefined,
   policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
 ): Facts {
-  const env = shellEnvOf(request, policy);
   const input = request.input;
+  if (input.kind === 'shell') {
+    if (!analysis)
+      return {
+        targets: [],
+        uncertain: [{ code: 'no-analysis', reason: 'the shell command was not analysed' }],
+      };
+    const targets = shellTargets(request, analysis, policy, inScope);
+    const uncertain = analysis.uncertain.slice();
+    if (targets.length === 0 && uncertain.length === 0)
+      uncertain.push({ code: 'empty', reason: 'the command has nothing to run' });
+    return { targets, uncertain };
+  }
   const base = {
     index: 0,
     label: `\`${request.toolName}\``,
@@ -91,18 +113,6 @@ export function collectFacts(
     outOfScope: [] as string[],
   };
   switch (input.kind) {
-    case 'shell': {
-      if (!analysis)
-        return {
-          targets: [],
-          uncertain: [{ code: 'no-analysis', reason: 'the shell command was not analysed' }],
-        };
-      const targets = shellTargets(request, analysis, policy, env);
-      const uncertain = [...analysis.uncertain];
-      if (targets.length === 0 && uncertain.length === 0)
-        uncertain.push({ code: 'empty', reason: 'the command has nothing to run' });
-      return { targets, uncertain };
-    }
     case 'read':
     case 'write':
     case 'edit': {
@@ -115,7 +125,7 @@ export function collectFacts(
             ...base,
             target: { kind: role, toolName: request.toolName, path },
             categories: v.categories.map(fact),
-            outOfScope: leavesScope(v.ref, policy, scopeTest(policy, env), true),
+            outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
           },
         ],
         uncertain: [],

@@ -9,14 +9,17 @@ import type { PathClass, ShellEnv } from '../../shell/types';
 import { isUnder, resolvePath } from '../paths/resolve-path';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { CheckRequest } from '../request/request';
-import type { ScopeName } from '../rules/argument-rule';
+import type { InScope, ScopeName } from '../rules/argument-rule';
 
-/** The analyzer caches its path scope per ShellEnv object: one object per request and policy. */
-const envs = new WeakMap<CheckRequest, WeakMap<CompiledPolicy, ShellEnv>>();
+/**
+ * The analyzer caches its path scope per ShellEnv object: one object per request and policy (the policy it was
+ * last built for; a request checked under another policy gets a new one, with the same content as before).
+ */
+const envs = new WeakMap<CheckRequest, { policy: CompiledPolicy; env: ShellEnv }>();
 
 export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): ShellEnv {
-  const cached = envs.get(request)?.get(policy);
-  if (cached) return cached;
+  const cached = envs.get(request);
+  if (cached?.policy === policy) return cached.env;
   const base = request.workspaceRoots[0] ?? request.cwd;
   const env: ShellEnv = {
     paths: policy.paths,
@@ -35,15 +38,19 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
       ? { readScript: request.readScript, scriptFiles: policy.scriptFiles }
       : {}),
   };
-  const byPolicy = envs.get(request) ?? new WeakMap<CompiledPolicy, ShellEnv>();
-  byPolicy.set(policy, env);
-  envs.set(request, byPolicy);
+  envs.set(request, { policy, env });
   return env;
 }
 
-/** Whether a path of class `cls` at `resolved` is in a scope the policy names (`writable` is config's list). */
-export function scopeTest(policy: CompiledPolicy, env: ShellEnv) {
-  const writable = policy.writable.map((w) => resolvePath(w, env.workspaceRoots[0] ?? env.cwd, env.home));
-  return (scope: ScopeName, cls: PathClass, resolved: string): boolean =>
-    scope === 'writable' ? writable.some((w) => isUnder(resolved, w)) : cls === scope;
+/**
+ * Whether a path of class `cls` at `resolved` is in a scope the policy names (`writable` is config's list).
+ * The writable folders are resolved on the first `writable` question only: most requests never ask one.
+ */
+export function scopeTest(policy: CompiledPolicy, env: ShellEnv): InScope {
+  let writable: string[] | undefined;
+  return (scope: ScopeName, cls: PathClass, resolved: string): boolean => {
+    if (scope !== 'writable') return cls === scope;
+    writable ??= policy.writable.map((w) => resolvePath(w, env.workspaceRoots[0] ?? env.cwd, env.home));
+    return writable.some((w) => isUnder(resolved, w));
+  };
 }

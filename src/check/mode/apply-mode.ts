@@ -42,15 +42,34 @@ const at = (e: Evaluation) => {
   return w ? `${w}: ` : '';
 };
 
-export async function applyMode(input: ModeInput): Promise<Decision> {
+/** What every Decision of one evaluation shares. */
+interface Base {
+  ruleId: string;
+  categories: string[];
+  policy: PolicyRef;
+}
+
+const decideWith = (
+  base: Base,
+  verdict: Decision['verdict'],
+  basis: Decision['basis'],
+  reason: string,
+): Decision =>
+  decide({ verdict, basis, reason, ruleId: base.ruleId, categories: base.categories, policy: base.policy });
+
+/**
+ * The Decision of the evaluation under the mode. Synchronous unless a model reviewer is asked (mode `auto`
+ * with a reviewer): then a promise of the reviewer's Decision.
+ */
+export function applyMode(input: ModeInput): Decision | Promise<Decision> {
   const { evaluation: e, policy } = input;
-  const base = { ruleId: deciderId(e.decider), categories: input.categories, policy: policy.ref };
+  const base: Base = { ruleId: deciderId(e.decider), categories: input.categories, policy: policy.ref };
   const said = `${at(e)}${describeDecider(e.decider)}`;
   switch (e.bucket) {
     case 'deny':
-      return decide({ ...base, verdict: 'deny', basis: 'rule', reason: `denied by ${said}` });
+      return decideWith(base, 'deny', 'rule', `denied by ${said}`);
     case 'allow':
-      return decide({ ...base, verdict: 'allow', basis: 'rule', reason: `allowed: ${said}` });
+      return decideWith(base, 'allow', 'rule', `allowed: ${said}`);
     case 'review':
       break;
     default: {
@@ -61,35 +80,44 @@ export async function applyMode(input: ModeInput): Promise<Decision> {
   switch (policy.mode) {
     case 'off':
       if (e.uncertain)
-        return decide({
-          ...base,
-          verdict: 'escalate',
-          basis: 'uncertain',
-          reason: `a person must decide: ${said} (mode \`off\` never passes an uncertain shape)`,
-        });
+        return decideWith(
+          base,
+          'escalate',
+          'uncertain',
+          `a person must decide: ${said} (mode \`off\` never passes an uncertain shape)`,
+        );
       if (e.presumed)
-        return decide({
-          ...base,
-          verdict: 'escalate',
-          basis: 'rule',
-          reason: `a person must decide: ${said} (mode \`off\` never passes a presumed-denied category)`,
-        });
+        return decideWith(
+          base,
+          'escalate',
+          'rule',
+          `a person must decide: ${said} (mode \`off\` never passes a presumed-denied category)`,
+        );
       return decide({
-        ...base,
         verdict: 'allow',
         outcome: 'approve_with_flag',
         basis: 'mode-off',
         reason: `passed without review (mode \`off\`): ${said}`,
+        ruleId: base.ruleId,
+        categories: base.categories,
+        policy: base.policy,
       });
     case 'ask':
-      return decide({
-        ...base,
-        verdict: 'escalate',
-        basis: e.decider.kind === 'uncertain' ? 'uncertain' : 'mode-ask',
-        reason: `a person must decide (mode \`ask\`): ${said}`,
-      });
+      return decideWith(
+        base,
+        'escalate',
+        e.decider.kind === 'uncertain' ? 'uncertain' : 'mode-ask',
+        `a person must decide (mode \`ask\`): ${said}`,
+      );
     case 'auto':
-      return review(input, base, said);
+      if (!input.reviewer)
+        return decideWith(
+          base,
+          'escalate',
+          'no-model',
+          `needs review and no model reviewer is configured: ${said}`,
+        );
+      return review(input, input.reviewer, base, said);
     default: {
       const never: never = policy.mode;
       return never;
@@ -97,19 +125,7 @@ export async function applyMode(input: ModeInput): Promise<Decision> {
   }
 }
 
-async function review(
-  input: ModeInput,
-  base: { ruleId: string; categories: string[]; policy: PolicyRef },
-  said: string,
-): Promise<Decision> {
-  if (!input.reviewer) {
-    return decide({
-      ...base,
-      verdict: 'escalate',
-      basis: 'no-model',
-      reason: `needs review and no model reviewer is configured: ${said}`,
-    });
-  }
+async function review(input: ModeInput, reviewer: Reviewer, base: Base, said: string): Promise<Decision> {
   const controller = new AbortController();
   const timeoutMs = input.policy.timeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -121,7 +137,7 @@ async function review(
   });
   try {
     const answer = await Promise.race([
-      input.reviewer(
+      reviewer(
         {
           request: input.request,
           ...(input.analysis ? { analysis: input.analysis } : {}),
@@ -135,21 +151,16 @@ async function review(
       timedOut,
     ]);
     if (answer === 'timeout') {
-      return decide({
-        ...base,
-        verdict: 'escalate',
-        basis: 'timeout',
-        reason: `the model review took longer than ${timeoutMs} ms: ${said}`,
-      });
+      return decideWith(
+        base,
+        'escalate',
+        'timeout',
+        `the model review took longer than ${timeoutMs} ms: ${said}`,
+      );
     }
     return answer;
   } catch {
-    return decide({
-      ...base,
-      verdict: 'escalate',
-      basis: 'internal-error',
-      reason: `the model review failed: ${said}`,
-    });
+    return decideWith(base, 'escalate', 'internal-error', `the model review failed: ${said}`);
   } finally {
     if (timer) clearTimeout(timer);
   }

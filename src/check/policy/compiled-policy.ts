@@ -46,6 +46,8 @@ export interface CompiledPolicy {
   packageSources: readonly string[];
   rules: readonly SourcedRule[];
   argumentRules: readonly SourcedArgumentRule[];
+  /** `argumentRules` by the program they name, in the same order: a segment is tried only against its own. */
+  argumentRulesByProgram: ReadonlyMap<string, readonly SourcedArgumentRule[]>;
   paths: PathTable;
   writable: readonly string[];
   tempDirs: readonly string[];
@@ -151,6 +153,12 @@ export function compilePolicy(input: PolicyInput): CompileResult {
       argumentRules.push({ spec, source });
     }
   }
+  const argumentRulesByProgram = new Map<string, SourcedArgumentRule[]>();
+  for (const r of argumentRules) {
+    const same = argumentRulesByProgram.get(r.spec.program);
+    if (same) same.push(r);
+    else argumentRulesByProgram.set(r.spec.program, [r]);
+  }
   const presumeDeny = new Set([...p.presume_deny, ...c.presume_deny]);
   const reviewer = reviewerPolicyOf(p.reviewer, presumeDeny);
   if (!reviewer.ok) return { ok: false, basis: 'rules-invalid', problem: reviewer.problem };
@@ -172,6 +180,7 @@ export function compilePolicy(input: PolicyInput): CompileResult {
     packageSources: [...p.package_sources, ...c.package_sources],
     rules,
     argumentRules,
+    argumentRulesByProgram,
     paths: paths.value,
     writable: c.writable,
     tempDirs: c.temp,

@@ -10,11 +10,10 @@
 
 import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
-import { scopeTest, shellEnvOf } from '../facts/shell-env';
 import type { CheckRequest } from '../request/request';
-import { matchArgumentRule } from '../rules/argument-rule';
+import { type InScope, matchArgumentRule, programOf } from '../rules/argument-rule';
 import { matchPermissionRule, ruleNamesExactly } from '../rules/permission-rule';
-import type { CompiledPolicy, RuleSource } from './compiled-policy';
+import type { CompiledPolicy, RuleSource, SourcedArgumentRule } from './compiled-policy';
 
 export type Bucket = 'allow' | 'review' | 'deny';
 
@@ -48,6 +47,8 @@ export interface Evaluation {
   uncertain: boolean;
 }
 
+const NONE: readonly SourcedArgumentRule[] = [];
+
 const RANK: Record<Bucket, number> = { allow: 0, review: 1, deny: 2 };
 
 /** Among targets of one bucket, a category decider named earlier in CATEGORY_ORDER decides; others keep order. */
@@ -59,15 +60,16 @@ function severity(d: Decider): number {
 
 interface Shared {
   roots: { projectRoot: string; home: string };
-  inScope: ReturnType<typeof scopeTest>;
+  inScope: InScope;
 }
 
 function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared): TargetVerdict {
   const { roots, inScope } = shared;
   const matched = policy.rules.filter((r) => matchPermissionRule(r.rule, t.target, roots));
-  const argMatched = t.segment
-    ? policy.argumentRules.filter((r) =>
-        matchArgumentRule(r.spec, t.segment as NonNullable<typeof t.segment>, inScope),
+  const segment = t.segment;
+  const argMatched = segment
+    ? (policy.argumentRulesByProgram.get(programOf(segment.argv)) ?? NONE).filter((r) =>
+        matchArgumentRule(r.spec, segment, inScope),
       )
     : [];
   const out = (bucket: Bucket, decider: Decider, open: string[] = [], presumed = false): TargetVerdict => ({
@@ -146,10 +148,15 @@ function ruleDecider(id: string, source: RuleSource, reason: string | undefined)
   return d;
 }
 
-export function evaluatePolicy(facts: Facts, policy: CompiledPolicy, request: CheckRequest): Evaluation {
+export function evaluatePolicy(
+  facts: Facts,
+  policy: CompiledPolicy,
+  request: CheckRequest,
+  inScope: InScope,
+): Evaluation {
   const shared: Shared = {
     roots: { projectRoot: request.workspaceRoots[0] ?? request.cwd, home: request.home },
-    inScope: scopeTest(policy, shellEnvOf(request, policy)),
+    inScope,
   };
   const targets = facts.targets.map((t) => evaluateTarget(t, policy, shared));
   let deciding = -1;
