@@ -111,14 +111,14 @@ for (const file of hook.outputFiles) {
     // are loaded by Node's own start-up already and stay plain.
     // One non-ASCII character anywhere makes V8 hold the whole 0.6 MiB source as a two-byte string, and
     // decoding it as UTF-8 costs a hook call ~1.5 ms more than reading ASCII as latin1 (bin/gavel). esbuild
-    // escapes non-ASCII in code; what is left is comments it keeps (a `…` in an object literal's comment).
-    text = text.replace(/^([ \t]*\/\/.*)$/gm, (line) =>
+    // escapes non-ASCII in code; what is left is comments it keeps (line and JSDoc comments on fields).
+    text = text.replace(/^([ \t]*(?:\/\/|\/\*|\*).*)$/gm, (line) =>
       line.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     );
     const wide = /[\u0080-\uffff]/.exec(text);
     if (wide) {
       process.stderr.write(
-        `build: dist/hook.cjs holds a non-ASCII character at ${wide.index}; escape it (see above)\n`,
+        `build: dist/hook.cjs holds a non-ASCII character at ${wide.index} (${JSON.stringify(text.slice(wide.index - 60, wide.index + 10))}); escape it (see above)\n`,
       );
       process.exit(1);
     }
