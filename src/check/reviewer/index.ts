@@ -15,6 +15,6 @@ export {
   type ReviewerPolicy,
   type ReviewInput,
 } from './review-input';
-export { REVIEW_JSON_SCHEMA, ReviewAnswer } from './review-schema';
+export { REVIEW_JSON_SCHEMA, type ReviewAnswer, reviewAnswerSchema } from './review-schema';
 export { bundledReviewerPrompt, loadReviewerPrompt, type ReviewerPrompt } from './reviewer-prompt';
 export { verifyGoalQuote } from './verify-goal-quote';

@@ -21,7 +21,7 @@ import { assembleReview } from './assemble-prompt';
 import { type BreakerCounts, type BreakerStore, breakerState } from './circuit-breaker';
 import { deriveReview } from './derive-review';
 import type { ReviewerPolicy, ReviewInput } from './review-input';
-import { ReviewAnswer } from './review-schema';
+import { reviewAnswerSchema } from './review-schema';
 import type { ReviewerPrompt } from './reviewer-prompt';
 
 export interface ReviewDeps {
@@ -163,7 +163,7 @@ export async function reviewAction(input: ReviewInput, deps: ReviewDeps): Promis
   record.promptId = assembled.request.promptId;
   record.contextOmitted = assembled.omitted;
 
-  const result = await deps.runner.complete(assembled.request, ReviewAnswer);
+  const result = await deps.runner.complete(assembled.request, reviewAnswerSchema());
   record.tokens = { input: result.usage.inputTokens, output: result.usage.outputTokens };
   record.costUsd = result.usage.costUsd;
   record.provider = result.provider;

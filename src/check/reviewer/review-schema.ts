@@ -28,11 +28,21 @@ export const REVIEW_JSON_SCHEMA: Record<string, unknown> = Object.freeze({
   required: ['authorization', 'goal_quote', 'rationale', 'risk'],
 });
 
-export const ReviewAnswer = z.strictObject({
-  risk: z.enum(RISKS),
-  authorization: z.enum(AUTHORIZATIONS),
-  rationale: z.string().check(z.minLength(1), z.maxLength(2_000)),
-  goal_quote: z.nullable(z.string().check(z.maxLength(1_000))),
-});
+function reviewAnswer() {
+  return z.strictObject({
+    risk: z.enum(RISKS),
+    authorization: z.enum(AUTHORIZATIONS),
+    rationale: z.string().check(z.minLength(1), z.maxLength(2_000)),
+    goal_quote: z.nullable(z.string().check(z.maxLength(1_000))),
+  });
+}
 
-export type ReviewAnswer = z.infer<typeof ReviewAnswer>;
+let answerSchema: ReturnType<typeof reviewAnswer> | undefined;
+
+/** The schema a reviewer's reply must pass, built on first use (a call with no model review never builds it). */
+export function reviewAnswerSchema(): ReturnType<typeof reviewAnswer> {
+  answerSchema ??= reviewAnswer();
+  return answerSchema;
+}
+
+export type ReviewAnswer = z.infer<ReturnType<typeof reviewAnswer>>;

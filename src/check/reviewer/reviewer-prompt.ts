@@ -6,20 +6,22 @@
 import * as z from 'zod/mini';
 import promptFile from '../../../prompts/check-reviewer.json';
 
-const PromptFile = z.strictObject({
-  id: z.literal('check-reviewer'),
-  version: z.int().check(z.minimum(1)),
-  note: z.optional(z.string()),
-  system: z.string().check(z.minLength(1)),
-  postures: z.strictObject({ strict: z.string(), default: z.string(), permissive: z.string() }),
-});
+function promptFileSchema() {
+  return z.strictObject({
+    id: z.literal('check-reviewer'),
+    version: z.int().check(z.minimum(1)),
+    note: z.optional(z.string()),
+    system: z.string().check(z.minLength(1)),
+    postures: z.strictObject({ strict: z.string(), default: z.string(), permissive: z.string() }),
+  });
+}
 
-export type ReviewerPrompt = z.infer<typeof PromptFile>;
+export type ReviewerPrompt = z.infer<ReturnType<typeof promptFileSchema>>;
 
 export function loadReviewerPrompt(
   raw: unknown,
 ): { ok: true; prompt: ReviewerPrompt } | { ok: false; problem: string } {
-  const parsed = z.safeParse(PromptFile, raw);
+  const parsed = z.safeParse(promptFileSchema(), raw);
   if (!parsed.success)
     return {
       ok: false,

@@ -10,53 +10,59 @@ import { baseModelId, matchesPattern } from './model-pattern';
 export const TIERS = ['light', 'standard', 'deep'] as const;
 export type Tier = (typeof TIERS)[number];
 
-const price = z.strictObject({
-  input: z.number().check(z.minimum(0)),
-  output: z.number().check(z.minimum(0)),
-});
+/** The four files' schemas, built on first use: a hook call that never prices a model never builds them. */
+function catalogSchemas() {
+  const price = z.strictObject({
+    input: z.number().check(z.minimum(0)),
+    output: z.number().check(z.minimum(0)),
+  });
 
-const PricesFile = z.strictObject({
-  version: z.int().check(z.minimum(1)),
-  updated: z.string(),
-  currency: z.literal('USD'),
-  unit: z.literal('per million tokens'),
-  note: z.optional(z.string()),
-  unknown: price,
-  models: z.array(
-    z.strictObject({
-      provider: z.string(),
-      match: z.string().check(z.minLength(1)),
-      input: z.number().check(z.minimum(0)),
-      output: z.number().check(z.minimum(0)),
-    }),
-  ),
-});
+  const PricesFile = z.strictObject({
+    version: z.int().check(z.minimum(1)),
+    updated: z.string(),
+    currency: z.literal('USD'),
+    unit: z.literal('per million tokens'),
+    note: z.optional(z.string()),
+    unknown: price,
+    models: z.array(
+      z.strictObject({
+        provider: z.string(),
+        match: z.string().check(z.minLength(1)),
+        input: z.number().check(z.minimum(0)),
+        output: z.number().check(z.minimum(0)),
+      }),
+    ),
+  });
 
-const modelName = z.string().check(z.minLength(1));
-const TiersFile = z.strictObject({
-  version: z.int().check(z.minimum(1)),
-  note: z.optional(z.string()),
-  tiers: z.record(z.string(), z.strictObject({ light: modelName, standard: modelName, deep: modelName })),
-});
+  const modelName = z.string().check(z.minLength(1));
+  const TiersFile = z.strictObject({
+    version: z.int().check(z.minimum(1)),
+    note: z.optional(z.string()),
+    tiers: z.record(z.string(), z.strictObject({ light: modelName, standard: modelName, deep: modelName })),
+  });
 
-const RefusedFile = z.strictObject({
-  version: z.int().check(z.minimum(1)),
-  note: z.optional(z.string()),
-  refused: z.array(z.strictObject({ match: z.string().check(z.minLength(1)), reason: z.string() })),
-});
+  const RefusedFile = z.strictObject({
+    version: z.int().check(z.minimum(1)),
+    note: z.optional(z.string()),
+    refused: z.array(z.strictObject({ match: z.string().check(z.minLength(1)), reason: z.string() })),
+  });
 
-const QuirksFile = z.strictObject({
-  version: z.int().check(z.minimum(1)),
-  note: z.optional(z.string()),
-  quirks: z.array(
-    z.strictObject({
-      provider: z.string(),
-      match: z.string().check(z.minLength(1)),
-      temperature: z.optional(z.enum(['omit', 'send'])),
-      maxTokensField: z.optional(z.enum(['max_tokens', 'max_completion_tokens'])),
-    }),
-  ),
-});
+  const QuirksFile = z.strictObject({
+    version: z.int().check(z.minimum(1)),
+    note: z.optional(z.string()),
+    quirks: z.array(
+      z.strictObject({
+        provider: z.string(),
+        match: z.string().check(z.minLength(1)),
+        temperature: z.optional(z.enum(['omit', 'send'])),
+        maxTokensField: z.optional(z.enum(['max_tokens', 'max_completion_tokens'])),
+      }),
+    ),
+  });
+  return { PricesFile, TiersFile, RefusedFile, QuirksFile };
+}
+
+let schemas: ReturnType<typeof catalogSchemas> | undefined;
 
 export interface PricePerMillion {
   input: number;
@@ -91,6 +97,8 @@ export interface CatalogFiles {
 }
 
 export function buildCatalog(files: CatalogFiles): CatalogResult {
+  schemas ??= catalogSchemas();
+  const { PricesFile, TiersFile, RefusedFile, QuirksFile } = schemas;
   const prices = z.safeParse(PricesFile, files.prices);
   if (!prices.success)
     return { ok: false, file: 'rules/model-prices.json', problem: firstIssue(prices.error) };
