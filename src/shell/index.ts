@@ -36,4 +36,4 @@ export type {
   Uncertainty,
   UncertaintyCode,
 } from './types';
-export { UNCERTAINTY_CODES } from './types';
+export { SCRIPT_FILE_WRAPPER, UNCERTAINTY_CODES } from './types';

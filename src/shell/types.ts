@@ -121,6 +121,9 @@ export type ScriptFile =
   | { kind: 'missing' }
   | { kind: 'unreadable'; why: 'not-regular' | 'too-large' | 'error'; head?: string };
 
+/** Ends the wrapper of segments read from a script file on disk: `bash (script file)` (their words are the file's). */
+export const SCRIPT_FILE_WRAPPER = ' (script file)';
+
 /** Treat as immutable: analyses cache derived data per ShellEnv object. */
 export interface ShellEnv {
   /** The path classes; one source of truth shared with action review. */

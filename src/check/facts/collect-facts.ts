@@ -8,7 +8,7 @@
 
 import type { Category } from '../../shell/category';
 import { hostCategories, pathCategories } from '../../shell/path-categories';
-import type { PathRef, ShellAnalysis, ShellEnv } from '../../shell/types';
+import { type PathRef, SCRIPT_FILE_WRAPPER, type ShellAnalysis, type ShellEnv } from '../../shell/types';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { CheckRequest } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
@@ -62,9 +62,12 @@ function shellTargets(
     const argv = segment.argv;
     const text = argv.join(' ');
     const wrappers = segment.wrappers;
+    // A segment read from a script file on disk is named by the command-line program that runs the file: the
+    // file's own words are untrusted text and never reach a reason (or the audit line that keeps it).
+    const fromFile = wrappers.find((w) => w.endsWith(SCRIPT_FILE_WRAPPER));
     return {
       index,
-      label: `\`${argv[0] ?? '?'}\``,
+      label: `\`${fromFile ?? argv[0] ?? '?'}\``,
       target: {
         kind: 'shell',
         toolName: request.toolName,

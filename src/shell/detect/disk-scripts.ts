@@ -10,7 +10,7 @@
 
 import { SHELLS } from '../data/wrappers';
 import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
-import type { ScriptFile } from '../types';
+import { SCRIPT_FILE_WRAPPER, type ScriptFile } from '../types';
 import { resolveArg } from './path-effects';
 
 /** Script files analysed in one analysis, nested ones and repeats included; more are uncertain. */
@@ -119,7 +119,7 @@ export function runScriptFile(
   }
   const hits = r.hits.length;
   const uncertainties = r.uncertainties.length;
-  r.script(file.text, inv, 'shell-string', `${inv.program} (script file)`);
+  r.script(file.text, inv, 'shell-string', `${inv.program}${SCRIPT_FILE_WRAPPER}`);
   // `literal`: what the script computes at run time is not reviewed, as for `npm run` or `make` (docs/check.md).
   if (r.env.scriptFiles === 'literal') r.forgetUncertainties(uncertainties);
   unquote(r, hits, uncertainties, inv);

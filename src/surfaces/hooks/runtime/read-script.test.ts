@@ -181,3 +181,26 @@ describe('`[check] script_files` through the hook (in process)', () => {
     expect(await decide(s, 'bash scripts/x.sh')).toBe('allow');
   });
 });
+
+describe('a script file’s words never reach a reason or the audit record', () => {
+  it('names the segment by the command-line program that runs the file', async () => {
+    const s = sandbox();
+    const token = 'TOKEN-5d1e-from-the-file';
+    s.write('scripts/x.sh', `#!/bin/sh\n/opt/${token}/bin/rm -rf ~\n`);
+    const audited: unknown[] = [];
+    const io = {
+      ...s.io,
+      audit: (d: Parameters<typeof s.io.audit>[0], meta: Parameters<typeof s.io.audit>[1]) => {
+        audited.push(d);
+        return s.io.audit(d, meta);
+      },
+    };
+    const reply = await runClaudeCodeHook(ccPayload(s, 'Bash', { command: 'bash scripts/x.sh' }), io);
+    const out = JSON.parse(reply.stdout).hookSpecificOutput;
+    expect(out.permissionDecision).toBe('deny');
+    expect(out.permissionDecisionReason).toContain('`bash (script file)`');
+    expect(out.permissionDecisionReason).not.toContain(token);
+    expect(audited).toHaveLength(1);
+    expect(JSON.stringify(audited)).not.toContain(token);
+  });
+});
