@@ -11,7 +11,7 @@ import { renderRows } from './_table.mjs';
 export const title = 'reviewer overhead';
 
 const entry = `
-import { assembleReview, bundledReviewerPrompt, DEFAULT_REVIEWER_POLICY, deriveReview, ReviewAnswer } from './src/check/reviewer';
+import { assembleReview, bundledReviewerPrompt, DEFAULT_REVIEWER_POLICY, deriveReview, reviewAnswerSchema } from './src/check/reviewer';
 import { parseReply } from './src/model';
 export function once(i) {
   const input = {
@@ -24,7 +24,7 @@ export function once(i) {
   };
   const a = assembleReview(input, DEFAULT_REVIEWER_POLICY, prompt);
   if (!a.ok) throw new Error(a.problem);
-  const parsed = parseReply('{"risk":"medium","authorization":"high","rationale":"the user asked","goal_quote":"fetch the release notes from example.com"}', ReviewAnswer);
+  const parsed = parseReply('{"risk":"medium","authorization":"high","rationale":"the user asked","goal_quote":"fetch the release notes from example.com"}', reviewAnswerSchema());
   if (!parsed.ok) throw new Error(parsed.problem);
   return deriveReview(parsed.value, input, DEFAULT_REVIEWER_POLICY).outcome;
 }

@@ -73,10 +73,13 @@ await build({
 });
 
 // CommonJS, so bin/gavel can compile it with vm.Script and a V8 code cache (Node 20 has no compile cache for
-// ES modules; docs/decisions/0018-hook-bundle.md). `import.meta.url` becomes the file's URL; the two dynamic imports of Node built-ins in
-// web-tree-sitter become require() (vm.Script cannot import() without --experimental-vm-modules).
+// ES modules; docs/decisions/0018-hook-bundle.md). `import.meta.url` becomes the file's URL; dynamic imports
+// become require() (vm.Script cannot import() without --experimental-vm-modules). web-tree-sitter stays outside
+// it, required from node_modules (a runtime dependency) only when a command needs the WASM parser: most calls
+// take the fast path (docs/decisions/0019-shell-fast-path.md) and need not read or compile its 150 KB.
 const hook = await build({
   ...common,
+  external: ['web-tree-sitter'],
   format: 'cjs',
   entryPoints: [ENTRY],
   outfile: join(OUT, 'hook.cjs'),
@@ -103,7 +106,10 @@ if (Object.keys(hook.metafile.inputs).some((f) => f.endsWith('cli/commands/index
 for (const file of hook.outputFiles) {
   let text = file.text;
   if (file.path.endsWith('.cjs')) {
-    text = text.replace(/\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__gavelRequire("$1"))');
+    text = text.replace(
+      /\bimport\("(module|fs\/promises|web-tree-sitter)"\)/g,
+      'Promise.resolve(__gavelRequire("$1"))',
+    );
     // esbuild turns every `import { x } from 'node:v8'` into a top-level require(), so the hook would load
     // node:v8, node:os, node:util… on every call even when its path never uses them (node:v8 alone pulls in
     // the stream modules: ~2 ms). Built-ins are only ever read as `import_node_x.name` in the bundle (the

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { Language, Parser } from 'web-tree-sitter';
+import type * as TreeSitter from 'web-tree-sitter';
 import type { SyntaxTree } from './syntax-node';
 
 export const PARSER_WASM = 'web-tree-sitter.wasm';
@@ -50,6 +50,8 @@ export function loadShellParser(
   loading ??= (async () => {
     if (options.liftoffOnly) setFlagsFromString('--liftoff-only');
     const files = locateWasm(options.wasmDir);
+    // Loaded here, not at the top: most commands take the fast path and never need it (ADR 0019).
+    const { Language, Parser }: typeof TreeSitter = await import('web-tree-sitter');
     await Parser.init({ wasmBinary: readFileSync(files.parser) });
     const bash = await Language.load(readFileSync(files.bash));
     const parser = new Parser();

@@ -1,5 +1,5 @@
 // The build as an installed package would hold it (bin/, dist/, rules/, package.json copied to a temporary
-// folder, no node_modules), spawned for real: bin/gavel answers a hook from dist/hook.cjs alone, the split
+// folder; node_modules only where a test links it), spawned for real: bin/gavel answers a hook from dist/hook.cjs alone, the split
 // dist/gavel.mjs serves the other commands, and a hook bundle or command chunk that fails to load blocks a
 // hook call with exit 2 instead of the 1 that Claude Code and Codex would let through.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,8 +65,31 @@ describe('split build, installed without node_modules', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  // web-tree-sitter is required from node_modules (a runtime dependency) only when a command needs it
+  // (docs/decisions/0019-shell-fast-path.md): dist/hook.cjs does not carry it.
+  it('a command the fast path cannot parse loads tree-sitter from the package node_modules', () => {
+    expect(readFileSync(join(ROOT, 'dist', 'hook.cjs'), 'latin1')).not.toContain('_ts_parser_new_wasm');
+    dir = install();
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    const r = hook(dir, 'Bash', { command: 'echo "$(rm -rf ~)"' });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout).hookSpecificOutput;
+    expect(out.permissionDecision).toBe('deny');
+    expect(out.permissionDecisionReason).toContain('destructive_root_delete');
+  });
+
+  it('without node_modules such a command fails closed, and a plain one is still answered', () => {
+    dir = install();
+    const r = hook(dir, 'Bash', { command: 'echo "$(whoami)"' });
+    expect([0, 2]).toContain(r.status);
+    if (r.status === 0) expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).not.toBe('allow');
+    const plain = hook(dir, 'Bash', { command: 'rm -rf ~' });
+    expect(plain.status, plain.stderr).toBe(0);
+    expect(JSON.parse(plain.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
   it.each([
-    ['a Bash request (shell parser from dist/)', 'Bash', { command: 'git status && npm test' }],
+    ['a Bash request (the fast path: no parser needed)', 'Bash', { command: 'git status && npm test' }],
     ['a Read request', 'Read', { file_path: 'README.md' }],
   ])('%s is answered with exit 0', (_name, tool, input) => {
     dir = install();
