@@ -346,7 +346,6 @@ class Builder {
   /** One statement up to `;`: tree-sitter folds left, and a redirect wraps everything folded so far. */
   private statement(): FastNode {
     let left = this.unit();
-    let leftIsPipeline = false;
     let pipes = 0;
     for (;;) {
       const t = this.peek();
@@ -359,7 +358,6 @@ class Builder {
         if (/[ \t]-$/.test(left.text)) throw UNSUPPORTED;
         const end = (kids[kids.length - 1] as { node: FastNode }).node.endIndex;
         left = this.node('redirected_statement', left.startIndex, end, kids);
-        leftIsPipeline = false;
         continue;
       }
       if (t.kind !== 'op' || t.op === ';' || t.op === '\n') return left;
@@ -367,40 +365,36 @@ class Builder {
       this.newlines();
       if (t.op === '|') {
         pipes++;
-        const right = this.unit();
-        const kids = leftIsPipeline
-          ? [...left.children.map((c) => ({ node: c as FastNode })), { node: this.anon('|', t.start, t.end) }]
-          : [{ node: left }, { node: this.anon('|', t.start, t.end) }];
-        kids.push({ node: right });
-        left = this.node('pipeline', left.startIndex, right.endIndex, kids);
-        leftIsPipeline = true;
+        left = this.pipe(left, t, this.unit());
         continue;
       }
       // `a | b | c && d` opening a statement: tree-sitter builds `a | (b | c && d)`; leave that to it.
       if (pipes > 1) throw UNSUPPORTED;
       let right = this.unit();
-      let rightIsPipeline = false;
       for (let p = this.peek(); p?.kind === 'op' && p.op === '|'; p = this.peek()) {
         this.at++;
         this.newlines();
-        const more = this.unit();
-        const kids = rightIsPipeline
-          ? [
-              ...right.children.map((c) => ({ node: c as FastNode })),
-              { node: this.anon('|', p.start, p.end) },
-            ]
-          : [{ node: right }, { node: this.anon('|', p.start, p.end) }];
-        kids.push({ node: more });
-        right = this.node('pipeline', right.startIndex, more.endIndex, kids);
-        rightIsPipeline = true;
+        right = this.pipe(right, p, this.unit());
       }
       left = this.node('list', left.startIndex, right.endIndex, [
         { node: left },
         { node: this.anon(t.op, t.start, t.end) },
         { node: right },
       ]);
-      leftIsPipeline = false;
     }
+  }
+
+  /**
+   * `left | right`. A pipeline built by `|` and not wrapped since grows flat (`a | b | c` is one node); any
+   * other left side (a redirected pipeline, a list) becomes its first element.
+   */
+  private pipe(left: FastNode, bar: Token, right: FastNode): FastNode {
+    const head = left.type === 'pipeline' ? left.children.map((node) => ({ node })) : [{ node: left }];
+    return this.node('pipeline', left.startIndex, right.endIndex, [
+      ...head,
+      { node: this.anon('|', bar.start, bar.end) },
+      { node: right },
+    ]);
   }
 
   /** A simple command, or assignments alone. */
