@@ -84,6 +84,23 @@ describe('gavel explain', () => {
     expect(await main(['explain', '"$TOOL" --flag'], t.ctx)).toBe(EXIT.escalate);
     expect(t.out()).toContain('dynamic-command');
   });
+
+  it.each([
+    [
+      'a plain command',
+      'git status && npm test',
+      'fast path (pure JS; the tree tree-sitter-bash builds)',
+      'fast-path',
+    ],
+    ['a command substitution', 'echo "$(git rev-parse HEAD)"', 'tree-sitter-bash', 'tree-sitter'],
+  ])('names the parser that read %s', async (_name, command, text, json) => {
+    const t = ctxFor();
+    await main(['explain', command], t.ctx);
+    expect(t.out().split('\n')[0]).toBe(`parser: ${text}`);
+    const j = ctxFor();
+    await main(['explain', '--json', command], j.ctx);
+    expect(JSON.parse(j.out()).parser).toBe(json);
+  });
 });
 
 describe('gavel init and doctor', () => {

@@ -9,7 +9,8 @@
 import { resolve } from 'node:path';
 import { type CheckRequest, checkWithTrace, emptyContext } from '../../../check';
 import { EXIT, exitForOutcome } from '../../../core';
-import { renderTrace } from '../../hooks/runtime/render-decision';
+import { fastParse } from '../../../shell';
+import { type ParsedBy, renderTrace } from '../../hooks/runtime/render-decision';
 import type { CommandSpec } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
 import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
@@ -66,14 +67,17 @@ export const explainCommand: CommandSpec = {
     };
     const result = await checkWithTrace(request, runtime.deps).finally(() => runtime.review?.close());
     const view = flags.estimate ? runtimeEstimate(runtime) : undefined;
+    const parser: ParsedBy = fastParse(request.input.kind === 'shell' ? request.input.command : '')
+      ? 'fast-path'
+      : 'tree-sitter';
     if (args.values.json === true) {
       const { analysis, facts, floor, evaluation, decision, suggestions } = result;
       const estimate = view ? { estimate: estimateJson(view) } : {};
       ctx.stdout.write(
-        `${JSON.stringify({ decision, suggestions, analysis, facts, floor, evaluation, ...estimate }, null, 2)}\n`,
+        `${JSON.stringify({ decision, suggestions, parser, analysis, facts, floor, evaluation, ...estimate }, null, 2)}\n`,
       );
     } else {
-      ctx.stdout.write(`${renderTrace(result)}${view ? renderEstimate(view) : ''}`);
+      ctx.stdout.write(`${renderTrace(result, parser)}${view ? renderEstimate(view) : ''}`);
     }
     return view ? estimateExit(view) : exitForOutcome(result.decision.outcome);
   },

@@ -19,9 +19,19 @@ describe('renderTrace', () => {
       policy: policyWith(),
       clock: fixedClock('2026-11-29T00:00:00Z'),
     });
-    const text = renderTrace(result).replace(/sha256:[0-9a-f]{12}/, 'sha256:<hash>');
+    const text = renderTrace(result, 'fast-path').replace(/sha256:[0-9a-f]{12}/, 'sha256:<hash>');
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden, text);
     expect(text).toBe(readFileSync(golden, 'utf8'));
+  });
+
+  it('names the parser only when told which one read the command line', async () => {
+    const result = await checkWithTrace(request({ kind: 'shell', command: 'echo "$(id)"' }), {
+      analyzeShell,
+      policy: policyWith(),
+      clock: fixedClock('2026-11-29T00:00:00Z'),
+    });
+    expect(renderTrace(result, 'tree-sitter').split('\n')[0]).toBe('parser: tree-sitter-bash');
+    expect(renderTrace(result).split('\n')[0]).toBe('segments: 2');
   });
 });
 

@@ -24,10 +24,19 @@ export function renderDecision(d: Decision, suggestions: readonly string[]): str
   return `${lines.join('\n')}\n`;
 }
 
-export function renderTrace(result: CheckResult): string {
+/** Which parser read the command line: the pure-JS fast path or tree-sitter-bash (ADR 0019). */
+export type ParsedBy = 'fast-path' | 'tree-sitter';
+
+const PARSERS: Record<ParsedBy, string> = {
+  'fast-path': 'fast path (pure JS; the tree tree-sitter-bash builds)',
+  'tree-sitter': 'tree-sitter-bash',
+};
+
+export function renderTrace(result: CheckResult, parsedBy?: ParsedBy): string {
   const lines: string[] = [];
   const a = result.analysis;
   if (a) {
+    if (parsedBy) lines.push(`parser: ${PARSERS[parsedBy]}`);
     lines.push(`segments: ${a.segments.length}`);
     a.segments.forEach((s, i) => {
       lines.push(`  [${i + 1}] ${s.argv.join(' ')}`);
