@@ -9,7 +9,7 @@ export interface SyntaxNode {
   readonly type: string;
   readonly text: string;
   readonly isNamed: boolean;
-  /** Offsets into the parsed text (tree-sitter counts UTF-8 bytes; the fast path accepts ASCII only). */
+  /** Offsets into the parsed text, in UTF-16 code units as JS strings count them (web-tree-sitter does too). */
   readonly startIndex: number;
   readonly endIndex: number;
   /** Unique within one tree. */
