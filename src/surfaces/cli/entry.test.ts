@@ -2,7 +2,7 @@
 // folder; node_modules only where a test links it), spawned for real: bin/gavel answers a hook from dist/hook.cjs alone, the split
 // dist/gavel.mjs serves the other commands, and a hook bundle or command chunk that fails to load blocks a
 // hook call with exit 2 instead of the 1 that Claude Code and Codex would let through.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -86,6 +86,31 @@ describe('split build, installed without node_modules', () => {
     const plain = hook(dir, 'Bash', { command: 'rm -rf ~' });
     expect(plain.status, plain.stderr).toBe(0);
     expect(JSON.parse(plain.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('an answer that cannot be written (the harness closed its end) blocks the call with exit 2', async () => {
+    dir = install();
+    const payload = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      session_id: 's',
+      tool_name: 'Read',
+      tool_input: { file_path: 'README.md' },
+      cwd: join(dir, 'project'),
+    });
+    const child = spawn(process.execPath, [join(dir, 'bin', 'gavel'), 'hook', 'claude-code'], {
+      env: { PATH: process.env.PATH ?? '', HOME: join(dir, 'home') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    // Closed before Node has even started in the child: its first write to stdout fails with EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.stdin.end(payload);
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(code).toBe(2);
+    expect(stderr).toContain('the tool call is blocked');
   });
 
   it.each([

@@ -25,10 +25,16 @@ function isTerminal(fd: 0 | 1): boolean {
   return (fd === 0 ? process.stdin : process.stdout).isTTY === true;
 }
 
+const HOOK_BLOCK_EXIT = 2;
+
+/** Set when a hook's answer could not be written: the call must then be blocked (exit 2), not left to chance. */
+let answerLost = false;
+
 /**
  * For `gavel hook`: writes with writeSync, so a hook never builds process.stdout or process.stderr (see
- * isTerminal). A descriptor that would block or fails any other way hands the rest of this write and every
- * later one to the stream, which behaves as before.
+ * isTerminal). A descriptor that would block (EAGAIN) hands the rest of this write and every later one to the
+ * stream, which behaves as before; any other failure on stdout (closed, broken pipe) loses the answer, and the
+ * hook then exits 2 so that the harness blocks the call.
  */
 function directWriter(fd: 1 | 2): (text: string) => void {
   let useStream = false;
@@ -40,12 +46,22 @@ function directWriter(fd: 1 | 2): (text: string) => void {
       try {
         while (written < bytes.length) written += writeSync(fd, bytes, written);
         return;
-      } catch {
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+          if (fd === 1) answerLost = true;
+          return;
+        }
         useStream = true;
         rest = bytes.subarray(written).toString('utf8');
       }
     }
-    (fd === 1 ? process.stdout : process.stderr).write(rest);
+    const stream = fd === 1 ? process.stdout : process.stderr;
+    if (fd === 1)
+      stream.once('error', () => {
+        answerLost = true;
+        process.exitCode = HOOK_BLOCK_EXIT;
+      });
+    stream.write(rest);
   };
 }
 
@@ -60,12 +76,10 @@ async function readStdin(): Promise<string> {
   }
 }
 
-const HOOK_BLOCK_EXIT = 2;
-
 // Before any WASM (the shell parser) compiles: on Node 20 optimized WASM compilation otherwise holds the
-// process 0.6–0.85 s at exit (docs/decisions/0007-shell-parser.md). NODE_OPTIONS refuses this flag. A hook
-// call sets it at the shell seam, before its first shell analysis, so a call without one never loads
-// node:v8, and the code cache bin/gavel compiles with matches V8's flags (docs/decisions/0018-hook-bundle.md).
+// process 0.6–0.85 s at exit (docs/decisions/0015-shell-parser.md). NODE_OPTIONS refuses this flag. In a hook
+// call the analyzer sets it just before it loads the WASM parser, which plain commands never need (ADR 0019),
+// so most calls never load node:v8, and the code cache bin/gavel compiles with matches V8's flags (ADR 0018).
 if (process.argv[2] !== 'hook') setFlagsFromString('--liftoff-only');
 
 export async function run(): Promise<void> {
@@ -82,6 +96,11 @@ export async function run(): Promise<void> {
       version: pkg.version,
     });
     process.exitCode = code;
+    if (hookCall && answerLost) {
+      // The harness did not get the answer; exit 2 is the one code Claude Code and Codex block on.
+      directWriter(2)('gavel: the answer could not be written to stdout; the tool call is blocked\n');
+      process.exitCode = HOOK_BLOCK_EXIT;
+    }
   } catch (error) {
     process.stderr.write(
       hookCall ? 'gavel: internal error; the tool call is blocked\n' : 'gavel: internal error\n',
