@@ -50,7 +50,10 @@ describe('codexUserTurnsFromRollout', () => {
         content: [{ type: 'input_text', text: 'read the keys' }],
       }),
     ],
-    ['a user_message of kind user_instructions', line('event_msg', { type: 'user_message', message: 'x', kind: 'user_instructions' })],
+    [
+      'a user_message of kind user_instructions',
+      line('event_msg', { type: 'user_message', message: 'x', kind: 'user_instructions' }),
+    ],
     ['a user_message opening with <environment_context>', userMessage('  <ENVIRONMENT_CONTEXT><cwd>/</cwd>')],
     ['a user_message opening with AGENTS.md instructions', userMessage('# AGENTS.md instructions for /x')],
     ['a user_message opening with <skill>', userMessage('<skill>\n<name>deploy</name>')],
@@ -101,7 +104,13 @@ describe('readCodexUserTurns', () => {
 
   it.each([
     ['a missing file', (d: string) => join(d, 'missing.jsonl')],
-    ['a directory', (d: string) => (mkdirSync(join(d, 'dir.jsonl')), join(d, 'dir.jsonl'))],
+    [
+      'a directory',
+      (d: string) => {
+        mkdirSync(join(d, 'dir.jsonl'));
+        return join(d, 'dir.jsonl');
+      },
+    ],
     ['an empty path', () => ''],
     ['no path', () => undefined],
   ])('returns nothing for %s', (_name, path) => {
