@@ -2,10 +2,11 @@
  * Reads the user-authored turns of a Claude Code session from its transcript (JSONL): entries with
  * `type: "user"` whose `message.content` is a string. Tool results also arrive as `type: "user"` but with
  * array content: they are untrusted and never returned. Unreadable files and lines are skipped (the turns only
- * ever add context for a reviewer; they cannot allow anything by themselves).
+ * ever add context for a reviewer; they cannot allow anything by themselves). Also owns the bounded,
+ * non-blocking tail read that the Codex reader shares.
  */
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 export function userTurnsFromTranscript(text: string, limit = 5): string[] {
   const turns: string[] = [];
@@ -28,22 +29,38 @@ export function userTurnsFromTranscript(text: string, limit = 5): string[] {
 /** Only the tail of a long transcript is read: recent turns are what matter, and the hook must stay fast. */
 export const TRANSCRIPT_TAIL_BYTES = 256 * 1024;
 
-export function readUserTurns(path: string | undefined, limit = 5): string[] {
-  if (!path) return [];
+/**
+ * The last `TRANSCRIPT_TAIL_BYTES` of a transcript file, from its first whole line; undefined when the path is
+ * not a readable regular file. Opened non-blocking, so a FIFO or a device named as the transcript cannot hold
+ * the hook. Shared with the Codex reader; never throws.
+ */
+export function readTranscriptTail(path: string | undefined): string | undefined {
+  if (!path) return undefined;
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
-    const size = fstatSync(fd).size;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    const size = stat.size;
     const length = Math.min(size, TRANSCRIPT_TAIL_BYTES);
     const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, size - length);
-    let text = buffer.toString('utf8');
-    // A cut first line is not valid JSON and is skipped by the parser anyway; drop it explicitly.
+    const read = readSync(fd, buffer, 0, length, size - length);
+    let text = buffer.subarray(0, read).toString('utf8');
+    // A cut first line is not valid JSON and is skipped by the parsers anyway; drop it explicitly.
     if (length < size) text = text.slice(text.indexOf('\n') + 1);
-    return userTurnsFromTranscript(text, limit);
+    return text;
   } catch {
-    return [];
+    return undefined;
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    try {
+      if (fd !== undefined) closeSync(fd);
+    } catch {
+      // Nothing was promised about the descriptor; the turns are only ever extra context.
+    }
   }
+}
+
+export function readUserTurns(path: string | undefined, limit = 5): string[] {
+  const text = readTranscriptTail(path);
+  return text === undefined ? [] : userTurnsFromTranscript(text, limit);
 }

@@ -4,6 +4,8 @@
  * nothing (Codex goes on with its own approval flow), and an escalate is a deny that tells the person how to
  * allow it, because a PreToolUse hook cannot ask. PermissionRequest: allow/deny as `decision.behavior`,
  * escalate prints nothing so Codex asks the person. Fail closed: unreadable input is exit 2 with stderr.
+ * In mode `auto` the user's turns are read from the rollout at `transcript_path` (./transcript.ts), as for
+ * Claude Code; a sub-agent's call reads none.
  */
 
 import { fromCodex } from '../../../check';
@@ -17,6 +19,7 @@ import {
   runClaudeShapedHook,
 } from '../claude-code/claude-code-hook';
 import type { CallEnv, Judged } from '../runtime/judge-call';
+import { isSubagentPayload, readCodexUserTurns } from './transcript';
 
 export function codexAnswer(event: HookEvent, judged: Judged): HookReply {
   if (event === 'PermissionRequest') return permissionRequestAnswer(judged);
@@ -34,7 +37,10 @@ export function codexAnswer(event: HookEvent, judged: Judged): HookReply {
 export function runCodexHook(stdin: string, io: CallEnv): Promise<HookReply> {
   return runClaudeShapedHook(stdin, io, {
     harness: 'codex',
-    call: (payload) => ({ adapt: () => fromCodex(payload.toolName, payload.toolInput) }),
+    call: (payload) => ({
+      adapt: () => fromCodex(payload.toolName, payload.toolInput),
+      userTurns: () => (isSubagentPayload(stdin) ? [] : readCodexUserTurns(payload.transcriptPath)),
+    }),
     answer: codexAnswer,
   });
 }
