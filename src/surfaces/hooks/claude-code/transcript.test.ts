@@ -2,7 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readUserTurns, TRANSCRIPT_TAIL_BYTES, userTurnsFromTranscript } from './transcript';
+import {
+  readUserTurns,
+  TRANSCRIPT_TAIL_BYTES,
+  TRANSCRIPT_TURNS,
+  userTurnsFromTranscript,
+} from './transcript';
 
 describe('userTurnsFromTranscript', () => {
   it('keeps only user-authored string turns, never tool results or assistant text', () => {
@@ -24,6 +29,16 @@ describe('userTurnsFromTranscript', () => {
     ].map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
     expect(userTurnsFromTranscript(lines.join('\n'))).toEqual(['fix the login bug', 'and run the tests']);
     expect(userTurnsFromTranscript(lines.join('\n'), 1)).toEqual(['and run the tests']);
+  });
+
+  it('keeps as many turns as `reviewer_user_turns` may ask for (20), not the default 5', () => {
+    const lines = Array.from({ length: 25 }, (_, i) =>
+      JSON.stringify({ type: 'user', message: { role: 'user', content: `turn ${i + 1}` } }),
+    );
+    const turns = userTurnsFromTranscript(lines.join('\n'));
+    expect(turns).toHaveLength(TRANSCRIPT_TURNS);
+    expect(turns[0]).toBe('turn 6');
+    expect(TRANSCRIPT_TURNS).toBe(20);
   });
 });
 

@@ -8,7 +8,13 @@
 
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
-export function userTurnsFromTranscript(text: string, limit = 5): string[] {
+/**
+ * How many recent user turns a hook reads: the most a policy or config may send (`reviewer_user_turns` is
+ * 1-20). The reviewer keeps its own count of them (assemble-prompt.ts), so reading fewer here would cap it.
+ */
+export const TRANSCRIPT_TURNS = 20;
+
+export function userTurnsFromTranscript(text: string, limit = TRANSCRIPT_TURNS): string[] {
   const turns: string[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -60,7 +66,7 @@ export function readTranscriptTail(path: string | undefined): string | undefined
   }
 }
 
-export function readUserTurns(path: string | undefined, limit = 5): string[] {
+export function readUserTurns(path: string | undefined, limit = TRANSCRIPT_TURNS): string[] {
   const text = readTranscriptTail(path);
   return text === undefined ? [] : userTurnsFromTranscript(text, limit);
 }

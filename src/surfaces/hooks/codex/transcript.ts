@@ -10,7 +10,7 @@
  * Unreadable files and lines give no turns (turns only ever add context for a reviewer); never throws.
  */
 
-import { readTranscriptTail } from '../claude-code/transcript';
+import { readTranscriptTail, TRANSCRIPT_TURNS } from '../claude-code/transcript';
 
 /** Openings of the context Codex injects as user-role text (codex-rs/core/src/context); compared lower-case. */
 const INJECTED_OPENINGS = [
@@ -32,7 +32,7 @@ const injected = (text: string): boolean => {
   return INJECTED_OPENINGS.some((opening) => head.startsWith(opening));
 };
 
-export function codexUserTurnsFromRollout(text: string, limit = 5): string[] {
+export function codexUserTurnsFromRollout(text: string, limit = TRANSCRIPT_TURNS): string[] {
   const turns: string[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -54,7 +54,7 @@ export function codexUserTurnsFromRollout(text: string, limit = 5): string[] {
   return turns.slice(-limit);
 }
 
-export function readCodexUserTurns(path: string | undefined, limit = 5): string[] {
+export function readCodexUserTurns(path: string | undefined, limit = TRANSCRIPT_TURNS): string[] {
   const text = readTranscriptTail(path);
   return text === undefined ? [] : codexUserTurnsFromRollout(text, limit);
 }
