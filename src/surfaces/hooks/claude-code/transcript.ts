@@ -1,7 +1,7 @@
 /**
  * Reads the user-authored turns of a Claude Code session from its transcript (JSONL): entries with
  * `type: "user"` whose `message.content` is a string. Tool results also arrive as `type: "user"` but with
- * array content: they are untrusted and never returned. Unreadable files and lines are skipped (the turns only
+ * array content: they are untrusted and never returned, and so are a sub-agent's (`isSidechain: true`) turns. Unreadable files and lines are skipped (the turns only
  * ever add context for a reviewer; they cannot allow anything by themselves). Also owns the bounded,
  * non-blocking tail read that the Codex reader shares.
  */
@@ -25,7 +25,14 @@ export function userTurnsFromTranscript(text: string, limit = TRANSCRIPT_TURNS):
       continue;
     }
     if (typeof entry !== 'object' || entry === null) continue;
-    const e = entry as { type?: unknown; message?: { role?: unknown; content?: unknown } };
+    const e = entry as {
+      type?: unknown;
+      isSidechain?: unknown;
+      message?: { role?: unknown; content?: unknown };
+    };
+    // A sub-agent's conversation (`isSidechain`) opens with the prompt the main agent wrote for it: model text,
+    // not the user's words, whichever transcript file holds it.
+    if (e.isSidechain === true) continue;
     if (e.type === 'user' && e.message?.role === 'user' && typeof e.message.content === 'string')
       turns.push(e.message.content);
   }
