@@ -26,7 +26,10 @@ export function scratchProject() {
   return { project, home, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Claude Code PreToolUse payloads: a realistic compound shell command, and a Read (no shell command). */
+/**
+ * Claude Code PreToolUse payloads: a realistic compound shell command (the pure-JS fast path parses it), one
+ * with a command substitution (beyond the fast path: the WASM parser loads, ADR 0019), and a Read.
+ */
 export function requests(project) {
   const base = { hook_event_name: 'PreToolUse', session_id: 'bench', cwd: project };
   return {
@@ -34,6 +37,11 @@ export function requests(project) {
       ...base,
       tool_name: 'Bash',
       tool_input: { command: 'git status && npm test', description: 'status and tests' },
+    }),
+    bashParser: JSON.stringify({
+      ...base,
+      tool_name: 'Bash',
+      tool_input: { command: 'git log -1 --format=%H "$(git rev-parse --abbrev-ref HEAD)"' },
     }),
     read: JSON.stringify({
       ...base,
@@ -82,6 +90,13 @@ export async function run({ root, runs, warmup }) {
         input: req.read,
       },
       {
+        name: 'gavel hook (Bash, WASM parser)',
+        command: node,
+        args: [gavel, 'hook', 'claude-code'],
+        env,
+        input: req.bashParser,
+      },
+      {
         name: 'cc-safety-net (Bash)',
         command: node,
         args: [peer, 'hook', '--claude-code'],
@@ -91,7 +106,8 @@ export async function run({ root, runs, warmup }) {
     ];
     answers(variants[1], scratch.project, /"permissionDecision":"(allow|ask)"/);
     answers(variants[2], scratch.project, /"permissionDecision":"allow"/);
-    answers(variants[3], scratch.project);
+    answers(variants[3], scratch.project, /"permissionDecision":"(allow|ask)"/);
+    answers(variants[4], scratch.project);
     const samples = timeInterleaved(variants, { runs, warmup, cwd: scratch.project });
     const m = Object.fromEntries(variants.map((v) => [v.name, median(samples[v.name])]));
     const rows = variants.map((v) => ({
@@ -116,6 +132,12 @@ export async function run({ root, runs, warmup }) {
         digits: 2,
         unit: '×',
         target: RATIO_TARGET,
+      },
+      {
+        name: 'gavel (Bash, WASM parser) ÷ node -e 0',
+        value: round(m['gavel hook (Bash, WASM parser)'] / base, 2),
+        digits: 2,
+        unit: '×',
       },
       {
         name: 'cc-safety-net ÷ node -e 0',

@@ -92,12 +92,19 @@ describe('bench/run.mjs', () => {
     expect(report.results.map((r) => r.file)).toEqual(['hook-cold-start.mjs']);
     const rows = report.results[0]?.rows ?? [];
     const byName = new Map(rows.map((r) => [r.name, r]));
-    for (const v of ['node -e 0', 'gavel hook (Bash)', 'gavel hook (Read)', 'cc-safety-net (Bash)']) {
+    for (const v of [
+      'node -e 0',
+      'gavel hook (Bash)',
+      'gavel hook (Read)',
+      'gavel hook (Bash, WASM parser)',
+      'cc-safety-net (Bash)',
+    ]) {
       expect(byName.get(`${v}: median`)?.unit).toBe('ms');
       expect(byName.get(`${v}: peak RSS`)?.unit).toBe('MiB');
     }
     expect(byName.get('gavel (Bash) ÷ node -e 0')).toMatchObject({ unit: '×', target: 1.5 });
     expect(byName.get('gavel (Bash) ÷ cc-safety-net (Bash)')).toMatchObject({ unit: '×', target: 1 });
+    expect(byName.get('gavel (Bash, WASM parser) ÷ node -e 0')?.unit).toBe('×');
     for (const row of rows) expect(row.value, row.name).toBeGreaterThan(0);
   });
 
