@@ -15,6 +15,7 @@ import type { Invocation, Reporter } from './invocation';
 import { joinsLines } from './joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
 import { display } from './markers';
+import { misreadsKeywords } from './misread-keywords';
 import type { SyntaxNode as Node } from './syntax-node';
 import type {
   CategoryHit,
@@ -115,7 +116,8 @@ class ShellAnalyzer implements Reporter, WalkHost {
     if (!fast && !this.parser) throw new NeedsParser();
     const tree = fast ?? (this.parser as ShellParser).parse(text);
     try {
-      if (tree.rootNode.hasError || (!fast && joinsLines(tree.rootNode, text))) this.parseError();
+      const misread = !fast && (joinsLines(tree.rootNode, text) || misreadsKeywords(tree.rootNode));
+      if (tree.rootNode.hasError || misread) this.parseError();
       return this.walker.walk(tree.rootNode, frame, stdin);
     } finally {
       tree.delete();
