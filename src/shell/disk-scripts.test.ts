@@ -67,6 +67,11 @@ describe('a script on disk run by a shell is analysed', () => {
     ['inside bash -c', "bash -c 'source scripts/wipe.sh'", 'destructive_root_delete'],
     ['a script that runs another', 'bash scripts/outer.sh', 'destructive_root_delete'],
     ['exfiltration inside', 'bash scripts/leak.sh', 'credential_exfiltration'],
+    ['after `--`', 'bash -- scripts/wipe.sh', 'destructive_root_delete'],
+    ['after options and `--`', 'bash -e -- scripts/wipe.sh', 'destructive_root_delete'],
+    ['after `-`', 'sh - scripts/wipe.sh', 'destructive_root_delete'],
+    ['a start-up file (--rcfile)', 'bash --rcfile scripts/wipe.sh -i -c true', 'destructive_root_delete'],
+    ['a start-up file (--init-file)', 'bash --init-file scripts/wipe.sh -i', 'destructive_root_delete'],
   ])('%s', (_name, command, category) => {
     expect(categories(analyze(command))).toContain(category);
   });
@@ -107,6 +112,8 @@ describe('a script that cannot be read whole is uncertain', () => {
     ['a large script', 'bash big.sh', 'larger than'],
     ['a large script run by its path', './big.sh', 'larger than'],
     ['an unreadable script', 'source locked.sh', 'could not be read'],
+    ['a file find finds, run by a shell', 'find . -name wipe.sh -exec sh {} \\;', 'content is not shown'],
+    ['every file find finds, run by a shell', 'find scripts -exec bash {} +', 'content is not shown'],
   ])('%s', (_name, command, reason) => {
     const a = analyze(command);
     expect(codes(a)).toContain('dynamic-script');

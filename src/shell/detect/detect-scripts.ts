@@ -11,6 +11,7 @@ import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
 import { protectQuoted, unprotect } from '../markers';
+import { EACH_FOUND } from './detect-filesystem';
 import { runScriptFile, stdinFile } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
@@ -53,14 +54,47 @@ function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
   return OPAQUE_FLOW;
 }
 
+/** Options whose value is a start-up file an interactive shell runs (`bash --rcfile x.sh -i`). */
+const START_UP_FILE_OPTIONS = new Set(['--rcfile', '--init-file']);
+
+/** A script file a shell runs: written in this command line, or read from disk when the surface gives a reader. */
+function runFile(word: Word, inv: Invocation, r: Reporter): void {
+  const res = touchPath(word, 'exec', inv, r);
+  if (!runWritten(writtenScript(res.resolved, r), inv, r, true)) runScriptFile(res.resolved, inv, r, 'shell');
+  if (res.resolved && r.downloaded.has(res.resolved)) {
+    r.hit(
+      'package_install_from_unstated_source',
+      `\`${inv.program}\` runs a script just downloaded from the network`,
+      inv.segment,
+    );
+  }
+  // A file `find -exec sh {}` finds, or a glob matches, is known only at run time.
+  if (res.class === 'temp' || res.resolved === undefined || res.glob || word.text.includes(EACH_FOUND))
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program}\` runs a script file whose content is not shown`,
+      inv.segment,
+    );
+  if (word.flow.network)
+    r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+}
+
 function shell(inv: Invocation, r: Reporter): Flow {
   const args = inv.args;
   for (let i = 0; i < args.length; i++) {
     const t = optionText(args[i]);
     // `-s`: the script is read from stdin and the words after it are its arguments.
     if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t) && !/c/.test(t)) return runStdin(inv, r, true);
-    if (t === '--' || t === '-') return args[i + 1] ? OPAQUE_FLOW : runStdin(inv, r, true);
+    // `--` and `-` end the options: the next word, if any, is the script file.
+    if (t === '--' || t === '-') {
+      const file = args[i + 1];
+      if (!file) return runStdin(inv, r, true);
+      runFile(file, inv, r);
+      return OPAQUE_FLOW;
+    }
     if (SHELL_VALUE_OPTIONS.has(t)) {
+      const value = args[i + 1];
+      if (START_UP_FILE_OPTIONS.has(t) && value) runFile(value, inv, r);
       i++;
       continue;
     }
@@ -71,25 +105,7 @@ function shell(inv: Invocation, r: Reporter): Flow {
       return runText(args[k], inv, r, `${inv.program} -c`);
     }
     if (t.startsWith('-') || t.startsWith('+')) continue;
-    // A script file: written in this command line, or read from disk when the surface gives a reader.
-    const res = touchPath(args[i] as Word, 'exec', inv, r);
-    if (!runWritten(writtenScript(res.resolved, r), inv, r, true))
-      runScriptFile(res.resolved, inv, r, 'shell');
-    if (res.resolved && r.downloaded.has(res.resolved)) {
-      r.hit(
-        'package_install_from_unstated_source',
-        `\`${inv.program}\` runs a script just downloaded from the network`,
-        inv.segment,
-      );
-    }
-    if (res.class === 'temp' || res.resolved === undefined)
-      r.uncertain(
-        'dynamic-script',
-        `\`${inv.program}\` runs a script file whose content is not shown`,
-        inv.segment,
-      );
-    if (args[i]?.flow.network)
-      r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+    runFile(args[i] as Word, inv, r);
     return OPAQUE_FLOW;
   }
   return runStdin(inv, r, true);
