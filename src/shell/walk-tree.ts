@@ -261,6 +261,24 @@ export class TreeWalker {
         }
         return this.applyRedirects(last, frame, flow, applied);
       }
+      case 'variable_assignment':
+      case 'variable_assignments': {
+        // `a | V=1 2>f rm -rf ~`: tree-sitter folds `rm -rf ~` into the hoisted redirect; bash runs it with `V=1`.
+        if (applied.extraArgs.length === 0) return this.redirectCompound(node, frame, stdin, applied);
+        const assignments = new Map<string, { text: string; flow: Flow }>();
+        const parts = node.type === 'variable_assignment' ? [node] : named(node);
+        for (const part of parts)
+          if (part.type === 'variable_assignment') this.assign(part, frame, assignments);
+        return this.host.runCommand(
+          {
+            words: applied.extraArgs,
+            assignments,
+            redirects: applied.redirects,
+            stdin: applied.input ?? stdin,
+          },
+          frame,
+        );
+      }
       default:
         return this.redirectCompound(node, frame, stdin, applied);
     }
