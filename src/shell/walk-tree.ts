@@ -35,6 +35,7 @@ export interface WalkHost {
   assigned(name: string, frame: Frame): void;
 }
 
+/** How words are expanded in `frame`; `local`: a command's prefix assignments, seen first. */
 function wordContext(
   host: WalkHost,
   frame: Frame,
@@ -269,9 +270,16 @@ export class TreeWalker {
         const parts = node.type === 'variable_assignment' ? [node] : named(node);
         for (const part of parts)
           if (part.type === 'variable_assignment') this.assign(part, frame, assignments);
+        // Folded words that look like assignments (`a | V=1 >f B=2 rm`) are more of them, before the program.
+        let at = 0;
+        for (let w = applied.extraArgs[0]; w; w = applied.extraArgs[++at]) {
+          const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(unprotect(w.text));
+          if (!m?.[1]) break;
+          assignments.set(m[1], { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow });
+        }
         return this.host.runCommand(
           {
-            words: applied.extraArgs,
+            words: applied.extraArgs.slice(at),
             assignments,
             redirects: applied.redirects,
             stdin: applied.input ?? stdin,
@@ -335,7 +343,7 @@ export class TreeWalker {
   private walkCommand(node: Node, frame: Frame, stdin: Flow, redirects: Redirect[], extraArgs: Word[]): Flow {
     const ctx0 = wordContext(this.host, frame);
     const assignments = new Map<string, { text: string; flow: Flow }>();
-    const words: Word[] = [];
+    const wordNodes: Node[] = [];
     const ownRedirects = [...redirects];
     const trailing: Word[] = [];
     let input = stdin;
@@ -343,7 +351,7 @@ export class TreeWalker {
       if (child.type === 'variable_assignment') this.assign(child, frame, assignments);
       else if (child.type === 'command_name') {
         const inner = named(child)[0];
-        if (inner) words.push(...expanded(decodeWord(inner, wordContext(this.host, frame, assignments))));
+        if (inner) wordNodes.push(inner);
       } else if (child.type === 'file_redirect') this.fileRedirect(child, ctx0, ownRedirects, trailing);
       else if (child.type === 'herestring_redirect') {
         const target = named(child).find((c) => c.type !== 'file_descriptor');
@@ -351,8 +359,11 @@ export class TreeWalker {
         input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
       } else if (child.type === 'heredoc_redirect') input = this.heredoc(child, frame);
       else if (child.type === 'comment') continue;
-      else words.push(...expanded(decodeWord(child, wordContext(this.host, frame, assignments))));
+      else wordNodes.push(child);
     }
+    // bash expands a command's words before it makes its prefix assignments (`V=x cmd $V` reads the `V` of
+    // before: POSIX "Simple Commands"), so the words are expanded without them.
+    const words = wordNodes.flatMap((n) => expanded(decodeWord(n, ctx0)));
     words.push(...trailing, ...extraArgs);
     // A command reading the file its compound has on stdin (`{ sh; } < a.sh`): the redirect is its own too.
     const inherited = input === stdin ? this.fileInputs.get(stdin) : undefined;
@@ -362,6 +373,28 @@ export class TreeWalker {
       for (const [k, v] of assignments) frame.vars.set(k, v);
       return NO_FLOW;
     }
+    // Where the words name a prefix variable (`TMPDIR=/Users rm -rf $TMPDIR/x`), the reading with its value is
+    // judged too: a prefix value never hides what either reading does.
+    const local = this.prefixReading(wordNodes, frame, assignments);
+    if (local && local.map((w) => w.text).join('\0') !== words.map((w) => w.text).join('\0'))
+      this.host.runCommand(
+        { words: [...local, ...trailing, ...extraArgs], assignments, redirects: ownRedirects, stdin: input },
+        frame,
+      );
     return this.host.runCommand({ words, assignments, redirects: ownRedirects, stdin: input }, frame);
+  }
+
+  /** The words expanded with the command's prefix assignments, when any word names one of them. */
+  private prefixReading(
+    wordNodes: Node[],
+    frame: Frame,
+    assignments: Map<string, { text: string; flow: Flow }>,
+  ): Word[] | undefined {
+    if (assignments.size === 0) return undefined;
+    const names = [...assignments.keys()];
+    const refers = (text: string) => names.some((n) => text.includes(`$${n}`) || text.includes(`\${${n}`));
+    if (!wordNodes.some((n) => refers(n.text))) return undefined;
+    const ctx = wordContext(this.host, frame, assignments);
+    return wordNodes.flatMap((n) => expanded(decodeWord(n, ctx)));
   }
 }
