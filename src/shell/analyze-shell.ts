@@ -44,7 +44,8 @@ class ShellAnalyzer implements Reporter, WalkHost {
   readonly downloaded = new Set<string>();
   readonly scope: PathScope;
   private readonly walker: TreeWalker;
-  private parseErrorSeen = false;
+  /** Uncertainties `forgetUncertainties` keeps: what the parser could not see, not what a script computes. */
+  private readonly kept = new WeakSet<Uncertainty>();
 
   constructor(
     readonly env: ShellEnv,
@@ -67,8 +68,8 @@ class ShellAnalyzer implements Reporter, WalkHost {
 
   forgetUncertainties(from: number): void {
     const dropped = this.uncertainties.splice(from);
-    // A later parse error elsewhere must still be reported.
-    if (dropped.some((u) => u.code === 'parse-error')) this.parseErrorSeen = false;
+    // A tree-sitter mis-parse hides what bash runs; decoded code run by a shell is hidden on purpose.
+    this.uncertainties.push(...dropped.filter((u) => this.kept.has(u) || u.code === 'decoded-payload'));
   }
 
   path(segment: number, ref: PathRef): void {
@@ -96,10 +97,14 @@ class ShellAnalyzer implements Reporter, WalkHost {
     );
   }
 
-  parseError(): void {
-    if (this.parseErrorSeen) return;
-    this.parseErrorSeen = true;
-    this.uncertain('parse-error', 'the command does not parse as shell: its meaning is uncertain');
+  /** `misread`: the tree has no error but is not what bash runs (joined-lines.ts, misread-keywords.ts). */
+  parseError(misread = false): void {
+    let u = this.uncertainties.find((x) => x.code === 'parse-error' && x.segment === undefined);
+    if (!u) {
+      u = { code: 'parse-error', reason: 'the command does not parse as shell: its meaning is uncertain' };
+      this.uncertainties.push(u);
+    }
+    if (misread) this.kept.add(u);
   }
 
   newSegment(argv: string[], program: string, wrappers: string[], context: SegmentContext): number {
@@ -117,7 +122,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
     const tree = fast ?? (this.parser as ShellParser).parse(text);
     try {
       const misread = !fast && (joinsLines(tree.rootNode, text) || misreadsKeywords(tree.rootNode));
-      if (tree.rootNode.hasError || misread) this.parseError();
+      if (tree.rootNode.hasError || misread) this.parseError(misread);
       return this.walker.walk(tree.rootNode, frame, stdin);
     } finally {
       tree.delete();

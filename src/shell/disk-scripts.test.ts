@@ -198,6 +198,12 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
     [`${P}/scripts/wrap.sh`]: { kind: 'text', text: '#!/bin/sh\nset -e\nexec "$@"\n' },
     [`${P}/scripts/clean.sh`]: { kind: 'text', text: 'rm -rf "$OUT_DIR"\nrm -rf ~\n' },
     [`${P}/scripts/broken.sh`]: { kind: 'text', text: 'echo (\n' },
+    [`${P}/scripts/keyword.sh`]: { kind: 'text', text: '! if true; then rm -rf ~; fi\n' },
+    [`${P}/scripts/joined.sh`]: {
+      kind: 'text',
+      text: `echo "$(date)"\ncat a | grep b | head\nrm -rf ~ > /dev/null\n`,
+    },
+    [`${P}/scripts/decoded.sh`]: { kind: 'text', text: 'echo cm0gLXJmIH4K | base64 -d | bash\n' },
   };
   const env = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs), scriptFiles: 'literal' });
   const strict = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs) });
@@ -211,6 +217,16 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
     expect(codes(analyze('bash scripts/wrap.sh npm test', env))).toEqual([]);
     expect(codes(analyze('bash scripts/wrap.sh npm test', strict))).toContain('dynamic-command');
     expect(codes(analyze('bash scripts/broken.sh', env))).toEqual([]);
+  });
+
+  // These are not what a script computes at run time: the parser cannot see what bash runs (a tree-sitter
+  // mis-parse, joined-lines.ts and misread-keywords.ts), or the script runs decoded code.
+  it.each([
+    ['keywords the parser reads as commands', 'bash scripts/keyword.sh', 'parse-error'],
+    ['lines the parser joins', 'bash scripts/joined.sh', 'parse-error'],
+    ['a decoded payload run by a shell', 'source scripts/decoded.sh', 'decoded-payload'],
+  ])('still escalates what it cannot see inside: %s', (_name, command, code) => {
+    expect(codes(analyze(command, env))).toContain(code);
   });
 
   it('still reports a parse error of the command itself after a script that had one', () => {

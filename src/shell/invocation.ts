@@ -41,7 +41,10 @@ export interface Reporter {
   readonly uncertainties: readonly Uncertainty[];
   hit(category: Category, reason: string, segment: number): void;
   uncertain(code: UncertaintyCode, reason: string, segment?: number): void;
-  /** Drops the uncertainties reported from index `from` on (a script file read under `scriptFiles: literal`). */
+  /**
+   * Drops the uncertainties reported from index `from` on (a script file read under `scriptFiles: literal`),
+   * except a parse error where the parser misreads what bash runs and a decoded payload run as code.
+   */
   forgetUncertainties(from: number): void;
   path(segment: number, ref: PathRef): void;
   host(segment: number, ref: HostRef): void;
