@@ -41,8 +41,15 @@ const WHY: Record<'not-regular' | 'too-large' | 'error', string> = {
  * a shell runs itself), another interpreter's script, or a compiled program.
  */
 function directKind(text: string): 'shell' | 'other' | 'binary' {
-  if (text.startsWith('\u007fELF') || text.slice(0, 1024).includes('\u0000')) return 'binary';
-  if (!text.startsWith('#!')) return 'shell';
+  if (text.startsWith('\u007fELF')) return 'binary';
+  if (!text.startsWith('#!')) {
+    // bash runs a file without `#!` itself unless a NUL byte comes before the end of its first line (of its
+    // first 80 bytes: bash's check_binary_file); a NUL further on is dropped, and the rest runs.
+    const head = text.slice(0, 80);
+    const nul = head.indexOf('\u0000');
+    const eol = head.indexOf('\n');
+    return nul >= 0 && (eol < 0 || nul < eol) ? 'binary' : 'shell';
+  }
   const end = text.indexOf('\n');
   const words = text
     .slice(2, end < 0 ? undefined : end)
@@ -107,8 +114,10 @@ export function runScriptFile(
     return;
   }
   if (how === 'direct' && directKind(file.text) !== 'shell') return;
+  // bash drops NUL bytes from a script's text (`r\0m -rf ~` runs `rm`): so does the analysis.
+  const text = file.text.includes('\u0000') ? file.text.replaceAll('\u0000', '') : file.text;
   budget.runs++;
-  budget.chars += file.text.length;
+  budget.chars += text.length;
   if (budget.runs > MAX_SCRIPT_RUNS || budget.chars > MAX_SCRIPT_CHARS) {
     r.uncertain(
       'dynamic-script',
@@ -119,7 +128,7 @@ export function runScriptFile(
   }
   const hits = r.hits.length;
   const uncertainties = r.uncertainties.length;
-  r.script(file.text, inv, 'shell-string', `${inv.program}${SCRIPT_FILE_WRAPPER}`);
+  r.script(text, inv, 'shell-string', `${inv.program}${SCRIPT_FILE_WRAPPER}`);
   // `literal`: what the script computes at run time is not reviewed, as for `npm run` or `make` (docs/check.md).
   if (r.env.scriptFiles === 'literal') r.forgetUncertainties(uncertainties);
   unquote(r, hits, uncertainties, inv);
