@@ -192,6 +192,15 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     }
     return OPAQUE_FLOW;
   }
+  if (p === 'trap') {
+    // `trap ACTION SIGNAL…` runs ACTION as shell text when the signal (or EXIT) comes; `-`, `''` reset or ignore.
+    const first = plain(inv.args[0]);
+    if (/^-[lp]+$/.test(first)) return OPAQUE_FLOW;
+    const k = first === '--' ? 1 : 0;
+    const action = inv.args[k];
+    if (action && inv.args.length > k + 1 && plain(action) !== '-') runText(action, inv, r, 'trap');
+    return OPAQUE_FLOW;
+  }
   if (p === 'su') {
     r.hit('privilege_escalation', '`su` acts as another user', inv.segment);
     const at = inv.args.findIndex((w) => ['-c', '--command'].includes(plain(w)));
