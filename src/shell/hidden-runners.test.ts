@@ -54,3 +54,31 @@ describe('trap runs its action as shell text', () => {
     expect(a.uncertain.map((u) => u.code)).toContain('dynamic-script');
   });
 });
+
+describe('tmux runs shell text', () => {
+  it.each([
+    ['a detached session', "tmux new -d 'rm -rf ~'"],
+    ['a named session', "tmux new-session -d -s work 'rm -rf ~'"],
+    ['a session with words', 'tmux new-session -d rm -rf ~'],
+    ['a window', "tmux new-window -t work -n x 'rm -rf ~'"],
+    ['a split', "tmux splitw -h 'rm -rf ~'"],
+    ['run-shell', "tmux run-shell 'rm -rf ~'"],
+    ['run-shell with a delay', "tmux run -d 1 'rm -rf ~'"],
+    ['keys typed into a pane', "tmux send-keys -t work 'rm -rf ~' Enter"],
+    ['keys typed, C-m', 'tmux send -t work rm Space -rf Space ~ C-m'],
+    ['the -c option', "tmux -c 'rm -rf ~'"],
+    ['after a socket option', "tmux -L s new -d 'rm -rf ~'"],
+  ])('%s', (_name, command) => {
+    expect(categories(command)).toContain('destructive_root_delete');
+  });
+
+  it.each([
+    ['listing sessions', 'tmux ls'],
+    ['attaching', 'tmux attach -t work'],
+    ['a plain new session', 'tmux new -s work'],
+  ])('leaves alone: %s', (_name, command) => {
+    const a = analyzeShellSync(command, shellEnv());
+    expect(a.hits).toEqual([]);
+    expect(a.uncertain).toEqual([]);
+  });
+});

@@ -192,6 +192,7 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     }
     return OPAQUE_FLOW;
   }
+  if (p === 'tmux') return tmux(inv, r);
   if (p === 'trap') {
     // `trap ACTION SIGNAL…` runs ACTION as shell text when the signal (or EXIT) comes; `-`, `''` reset or ignore.
     const first = plain(inv.args[0]);
@@ -286,5 +287,80 @@ function parallel(inv: Invocation, r: Reporter): Flow {
       : [...template, value];
     r.command(argv, inv, 'parallel');
   }
+  return OPAQUE_FLOW;
+}
+
+/** tmux commands that run shell text in a new pane or in the background, with their options that take a value. */
+const TMUX_RUNS: Record<string, readonly string[]> = {
+  'new-session': ['-c', '-e', '-F', '-f', '-n', '-s', '-t', '-x', '-y'],
+  'new-window': ['-c', '-e', '-F', '-n', '-t'],
+  'split-window': ['-c', '-e', '-F', '-l', '-p', '-t'],
+  'respawn-pane': ['-c', '-e', '-t'],
+  'respawn-window': ['-c', '-e', '-t'],
+  'run-shell': ['-c', '-d', '-t'],
+  'display-popup': ['-b', '-c', '-d', '-e', '-h', '-s', '-S', '-t', '-T', '-w', '-x', '-y'],
+  'send-keys': ['-N', '-t'],
+};
+const TMUX_ALIASES: Record<string, string> = {
+  new: 'new-session',
+  neww: 'new-window',
+  splitw: 'split-window',
+  respawnp: 'respawn-pane',
+  respawnw: 'respawn-window',
+  run: 'run-shell',
+  popup: 'display-popup',
+  send: 'send-keys',
+};
+/** Key names `send-keys` turns into characters a shell reads; other key names are dropped. */
+const TMUX_KEYS: Record<string, string> = {
+  Space: ' ',
+  Enter: '\n',
+  'C-m': '\n',
+  KPEnter: '\n',
+  Tab: '\t',
+  'C-j': '\n',
+};
+
+function tmux(inv: Invocation, r: Reporter): Flow {
+  const args = inv.args;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const t = plain(args[i]);
+    if (t === '-c') {
+      runText(args[i + 1], inv, r, 'tmux -c');
+      return OPAQUE_FLOW;
+    }
+    if (/^-[LSfT]$/.test(t)) i++;
+    else if (!t.startsWith('-')) break;
+  }
+  const name = plain(args[i]);
+  const sub = TMUX_ALIASES[name] ?? name;
+  const values = TMUX_RUNS[sub];
+  if (!values) return OPAQUE_FLOW;
+  let k = i + 1;
+  for (; k < args.length; k++) {
+    const t = plain(args[k]);
+    if (t === '--') {
+      k++;
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') break;
+    if (values.includes(t)) k++;
+  }
+  const rest = args.slice(k);
+  if (rest.length === 0) return OPAQUE_FLOW;
+  if (!rest.every(isLiteral)) {
+    runText({ text: '\u0000', flow: taintsOfAll(rest.map((w) => w.flow)) }, inv, r, `tmux ${sub}`);
+    return OPAQUE_FLOW;
+  }
+  const text =
+    sub === 'send-keys'
+      ? rest
+          .map(
+            (w) => TMUX_KEYS[plain(w)] ?? (/^(C|M|S)-.$|^[A-Z][A-Za-z]+\d*$/.test(plain(w)) ? '' : plain(w)),
+          )
+          .join('')
+      : rest.map((w) => plain(w)).join(' ');
+  r.script(text, inv, 'shell-string', `tmux ${sub}`);
   return OPAQUE_FLOW;
 }
