@@ -122,6 +122,21 @@ describe('a script that cannot be read whole is uncertain', () => {
     ['a large script', 'bash big.sh', 'larger than'],
     ['a large script run by its path', './big.sh', 'larger than'],
     ['an unreadable script', 'source locked.sh', 'could not be read'],
+    [
+      'a script dd writes first',
+      "dd of=scripts/test.sh <<< 'rm -rf ~' && bash scripts/test.sh",
+      'may change',
+    ],
+    ['a script a pipe into dd writes', 'printf x | dd of=scripts/test.sh; ./scripts/test.sh', 'may change'],
+    ['a script git apply may change', 'git apply p.diff && bash scripts/test.sh', 'may change'],
+    ['a script git apply may create', 'git apply p.diff && bash scripts/new.sh', 'may change'],
+    ['a script patch may change', 'patch -p1 < p.diff && source scripts/test.sh', 'may change'],
+    ['a script an archive may replace', 'tar xf a.tar && bash scripts/test.sh', 'may change'],
+    [
+      'a script interpreter code may write',
+      `python3 -c "open('scripts/test.sh','w').write('x')" && bash scripts/test.sh`,
+      'may change',
+    ],
     ['a file find finds, run by a shell', 'find . -name wipe.sh -exec sh {} \\;', 'content is not shown'],
     ['every file find finds, run by a shell', 'find scripts -exec bash {} +', 'content is not shown'],
   ])('%s', (_name, command, reason) => {

@@ -8,7 +8,7 @@ import type { PathScope } from './classify-path';
 import type { Word } from './decode-word';
 import type { Flow } from './flow';
 import { DYN, display, unprotect } from './markers';
-import type { CategoryHit, HostRef, PathRef, ShellEnv, Uncertainty, UncertaintyCode } from './types';
+import type { CategoryHit, HostRef, PathRef, Segment, ShellEnv, Uncertainty, UncertaintyCode } from './types';
 
 export interface Redirect {
   op: string;
@@ -37,6 +37,7 @@ export interface Reporter {
   readonly env: ShellEnv;
   readonly scope: PathScope;
   /** What was reported so far, in order (append-only). */
+  readonly segments: readonly Segment[];
   readonly hits: readonly CategoryHit[];
   readonly uncertainties: readonly Uncertainty[];
   hit(category: Category, reason: string, segment: number): void;

@@ -74,6 +74,51 @@ function directKind(text: string): 'shell' | 'other' | 'binary' {
   return SHELLS.has(base(words[i])) ? 'shell' : 'other';
 }
 
+/** Programs that may rewrite files they do not name: patches, archives, interpreter code. */
+const REWRITERS =
+  /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php)$/;
+/** git commands that change files of the work tree. */
+const GIT_REWRITES = new Set([
+  'apply',
+  'am',
+  'pull',
+  'merge',
+  'checkout',
+  'switch',
+  'restore',
+  'stash',
+  'cherry-pick',
+  'rebase',
+  'reset',
+  'revert',
+]);
+
+/**
+ * Whether a command before `inv` in this analysis writes or deletes `path` (or a folder above it), or may rewrite
+ * files it does not name: the text read now may not be what runs.
+ */
+function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
+  for (const seg of r.segments.slice(0, inv.segment)) {
+    const touches = seg.paths.some(
+      (p) =>
+        (p.role === 'write' || p.role === 'delete') &&
+        p.resolved !== undefined &&
+        (p.resolved === path || path.startsWith(`${p.resolved}/`)),
+    );
+    if (touches || REWRITERS.test(seg.program)) return true;
+    if (seg.program === 'git' && seg.argv.some((a) => GIT_REWRITES.has(a))) return true;
+  }
+  return false;
+}
+
+function mayChange(inv: Invocation, r: Reporter): void {
+  r.uncertain(
+    'dynamic-script',
+    `\`${inv.program}\` runs a script file an earlier command may change`,
+    inv.segment,
+  );
+}
+
 /**
  * Runs the script file at `path` (resolved) for `inv`: a shell runs it (`shell`), or it is run directly and
  * analysed when its `#!` line names a shell (`direct`). A missing file, or no reader, changes nothing.
@@ -106,7 +151,11 @@ export function runScriptFile(
     }
     budget.files.set(path, file);
   }
-  if (file.kind === 'missing') return;
+  if (file.kind === 'missing') {
+    // A script an earlier command may create (`git apply p.diff && bash new.sh`).
+    if (changedEarlier(path, inv, r)) mayChange(inv, r);
+    return;
+  }
   if (file.kind === 'unreadable') {
     // A large compiled program run by its path (`./target/release/app`) is judged by its name, as before.
     if (how === 'direct' && file.why === 'too-large' && directKind(file.head ?? '') !== 'shell') return;
@@ -114,6 +163,7 @@ export function runScriptFile(
     return;
   }
   if (how === 'direct' && directKind(file.text) !== 'shell') return;
+  if (changedEarlier(path, inv, r)) mayChange(inv, r);
   // bash drops NUL bytes from a script's text (`r\0m -rf ~` runs `rm`): so does the analysis.
   const text = file.text.includes('\u0000') ? file.text.replaceAll('\u0000', '') : file.text;
   budget.runs++;
