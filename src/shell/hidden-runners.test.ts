@@ -82,3 +82,80 @@ describe('tmux runs shell text', () => {
     expect(a.uncertain).toEqual([]);
   });
 });
+
+describe('a command run by a tracer, a watcher or another user', () => {
+  it.each([
+    ['strace', 'strace -f -o /tmp/t rm -rf ~'],
+    ['ltrace', 'ltrace -c rm -rf ~'],
+    ['valgrind', 'valgrind -q rm -rf ~'],
+    ['entr', 'entr -r rm -rf ~ < list'],
+    ['runuser', 'runuser -u root -- rm -rf ~'],
+    ['sg -c', "sg wheel -c 'rm -rf ~'"],
+    ['nodemon --exec', "nodemon --exec 'rm -rf ~'"],
+    ['perf record', 'perf record -g -- rm -rf ~'],
+    ['perf stat', 'perf stat rm -rf ~'],
+  ])('%s', (_name, command) => {
+    expect(categories(command)).toContain('destructive_root_delete');
+  });
+});
+
+describe('a command run by a package or environment manager', () => {
+  it.each([
+    ['npm exec --', 'npm exec -- rm -rf ~'],
+    ['npm x', 'npm x --yes -- rm -rf ~'],
+    ['npm exec -c', "npm exec -c 'rm -rf ~'"],
+    ['pnpm exec', 'pnpm exec rm -rf ~'],
+    ['pnpm dlx', 'pnpm dlx rm -rf ~'],
+    ['yarn exec', 'yarn exec rm -rf ~'],
+    ['yarn dlx', 'yarn dlx rm -rf ~'],
+    ['bun x', 'bun x rm -rf ~'],
+    ['uv run', 'uv run rm -rf ~'],
+    ['uv run with a value option', 'uv run --with requests rm -rf ~'],
+    ['poetry run', 'poetry run rm -rf ~'],
+    ['pipenv run', 'pipenv run rm -rf ~'],
+    ['conda run', 'conda run -n base rm -rf ~'],
+    ['mise exec', 'mise exec -- rm -rf ~'],
+    ['direnv exec', 'direnv exec . rm -rf ~'],
+    ['nix-shell --run', "nix-shell --run 'rm -rf ~'"],
+    ['nix develop -c', 'nix develop -c rm -rf ~'],
+  ])('%s', (_name, command) => {
+    expect(categories(command)).toContain('destructive_root_delete');
+  });
+
+  it('an option it does not know is uncertain, not skipped', () => {
+    const a = analyzeShellSync('uv run --frobnicate x rm -rf ~', shellEnv());
+    expect(a.hits.length + a.uncertain.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['npm test', 'npm test'],
+    ['npm run', 'npm run build'],
+    ['uv run of a test runner', 'uv run pytest -q'],
+    ['poetry install', 'poetry install'],
+  ])('leaves alone: %s', (_name, command) => {
+    const a = analyzeShellSync(command, shellEnv());
+    expect(a.hits).toEqual([]);
+    expect(a.uncertain).toEqual([]);
+  });
+});
+
+describe('sed runs shell text with its `e` command and flag', () => {
+  it.each([
+    ['the e command', "sed -n '1e rm -rf ~' f"],
+    ['the e command after -e', "sed -e '1e rm -rf ~' f"],
+    ['the e flag of s', "sed 's/.*/rm -rf ~/e' f"],
+  ])('%s', (_name, command) => {
+    const a = analyzeShellSync(command, shellEnv());
+    expect(a.hits.map((h) => h.category)).toContain('destructive_root_delete');
+  });
+
+  it.each([
+    ['a substitution', "sed -i 's/foo/bar/g' f"],
+    ['a word with e', "sed -n '/error/p' log"],
+    ['an expression with e in it', "sed 's/e/E/' f"],
+  ])('leaves alone: %s', (_name, command) => {
+    const a = analyzeShellSync(command, shellEnv());
+    expect(a.hits).toEqual([]);
+    expect(a.uncertain).toEqual([]);
+  });
+});
