@@ -129,6 +129,10 @@ class ShellAnalyzer implements Reporter, WalkHost {
     }
   }
 
+  substituteText(text: string, frame: Frame): Flow {
+    return this.analyzeText(text, { ...frame, vars: new Map(frame.vars), context: 'substitution' });
+  }
+
   substitution(node: Node, frame: Frame): Flow {
     const context: SegmentContext =
       node.type === 'process_substitution' ? 'process-substitution' : 'substitution';

@@ -30,6 +30,8 @@ export interface SimpleCommand {
 export interface WalkHost {
   runCommand(cmd: SimpleCommand, frame: Frame): Flow;
   substitution(node: Node, frame: Frame): Flow;
+  /** A command substitution given as text (backticks tree-sitter leaves in a here-document). */
+  substituteText(text: string, frame: Frame): Flow;
   parseError(): void;
   /** A variable was assigned (prefix, plain or declared). */
   assigned(name: string, frame: Frame): void;
@@ -45,6 +47,25 @@ function wordContext(
     variable: (name) => local?.get(name) ?? frame.vars.get(name),
     substitute: (node) => host.substitution(node, frame),
   };
+}
+
+/** The texts of unescaped backtick substitutions in `text` (`\\` escapes the next character). */
+function backticks(text: string): string[] {
+  if (!text.includes('`')) return [];
+  const out: string[] = [];
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '`') {
+      if (open < 0) open = i;
+      else {
+        out.push(text.slice(open + 1, i).replace(/\\([`$\\])/g, '$1'));
+        open = -1;
+      }
+    }
+  }
+  return out;
 }
 
 function named(node: Node): Node[] {
@@ -336,6 +357,12 @@ export class TreeWalker {
       flow = word.flow;
     }
     if (strip) text = text.replace(/^\t+/gm, '');
+    // tree-sitter leaves backticks in an unquoted here-document as text; bash runs them.
+    const ticks = quoted ? [] : backticks(body.text);
+    if (ticks.length > 0) {
+      for (const inner of ticks) flow = joinFlows(flow, this.host.substituteText(inner, frame));
+      return taintsOf(flow);
+    }
     if (text.includes(DYN)) return taintsOf(flow);
     return { ...literalFlow(unprotect(text)), sensitive: flow.sensitive };
   }

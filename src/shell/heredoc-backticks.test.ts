@@ -1,0 +1,34 @@
+// tree-sitter-bash leaves backticks in an unquoted here-document as text; bash runs them as command
+// substitutions when it reads the here-document.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from './analyze-shell';
+import { loadShellParser } from './load-parser';
+import { shellEnv } from './testdata/shell-env';
+
+const analyze = (command: string) => analyzeShellSync(command, shellEnv());
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('backticks in an unquoted here-document', () => {
+  it.each([
+    ['alone on a line', 'cat <<EOF\n`rm -rf ~`\nEOF'],
+    ['inside text', 'cat <<EOF > notes.md\nsee `rm -rf ~` here\nEOF'],
+    ['in a stripped here-document', 'cat <<-EOF\n\t`rm -rf ~`\n\tEOF'],
+  ])('run: %s', (_name, command) => {
+    expect(analyze(command).hits.map((h) => h.category)).toContain('destructive_root_delete');
+  });
+
+  it('make the text a shell reads known only at run time', () => {
+    const a = analyze('bash <<EOF\n`echo rm` -rf ~\nEOF');
+    expect(a.uncertain.map((u) => u.code)).toContain('dynamic-script');
+  });
+
+  it.each([
+    ['a quoted delimiter', "cat <<'EOF'\n`rm -rf ~`\nEOF"],
+    ['an escaped backtick', 'cat <<EOF\n\\`rm -rf ~\\`\nEOF'],
+  ])('stay text: %s', (_name, command) => {
+    expect(analyze(command).hits).toEqual([]);
+  });
+});
