@@ -134,6 +134,10 @@ class ShellAnalyzer implements Reporter, WalkHost {
   }
 
   substitution(node: Node, frame: Frame): Flow {
+    // Backticks nested with escapes (`` `a \`b\`` ``): tree-sitter reads the inner ones as words; bash
+    // unescapes the body and parses it again.
+    if (node.text.startsWith('`') && node.text.includes('\\`'))
+      return this.substituteText(node.text.slice(1, -1).replace(/\\([`$\\])/g, '$1'), frame);
     const context: SegmentContext =
       node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
     const inner: Frame = { ...frame, vars: new Map(frame.vars), context };

@@ -14,6 +14,27 @@ export interface WordContext {
   variable(name: string): { text: string; flow: Flow } | undefined;
   /** Analyses a `$(…)`, backtick or `<(…)` body and returns what it outputs. */
   substitute(node: Node): Flow;
+  /** Analyses a command substitution given as text (backticks tree-sitter leaves as text). */
+  substituteText?(text: string): Flow;
+}
+
+/** The texts of unescaped backtick substitutions in `text` (`\\` escapes the next character). */
+export function backticks(text: string): string[] {
+  if (!text.includes('`')) return [];
+  const out: string[] = [];
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '`') {
+      if (open < 0) open = i;
+      else {
+        out.push(text.slice(open + 1, i).replace(/\\([`$\\])/g, '$1'));
+        open = -1;
+      }
+    }
+  }
+  return out;
 }
 
 export interface Word {
@@ -96,6 +117,9 @@ function substituteBelow(node: Node, ctx: WordContext): Flow {
     if (!child) continue;
     if (child.type === 'command_substitution' || child.type === 'process_substitution') {
       flow = joinFlows(flow, ctx.substitute(child));
+    } else if (child.namedChildren.length === 0 && ctx.substituteText) {
+      // `${x:-`cmd`}`: tree-sitter leaves the backticks in the word; bash runs them.
+      for (const text of backticks(child.text)) flow = joinFlows(flow, ctx.substituteText(text));
     } else flow = joinFlows(flow, substituteBelow(child, ctx));
   }
   return flow;

@@ -32,3 +32,14 @@ describe('backticks in an unquoted here-document', () => {
     expect(analyze(command).hits).toEqual([]);
   });
 });
+
+describe('backticks tree-sitter leaves as text elsewhere', () => {
+  it.each([
+    ['in a default value', `echo \${x:-\`rm -rf ~\`}`],
+    ['in a quoted default value', `echo "\${x:=\`rm -rf ~\`}"`],
+    ['in a pattern', `echo \${x/\`rm -rf ~\`/}`],
+    ['nested with escapes', 'echo `echo \\`rm -rf ~\\``'],
+  ])('run: %s', (_name, command) => {
+    expect(analyze(command).hits.map((h) => h.category)).toContain('destructive_root_delete');
+  });
+});

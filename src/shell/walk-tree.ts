@@ -4,7 +4,7 @@
  * Every simple command goes to `runCommand`. Pure apart from the callbacks in `WalkHost`.
  */
 
-import { decodeWord, type Word, type WordContext } from './decode-word';
+import { backticks, decodeWord, type Word, type WordContext } from './decode-word';
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import type { Redirect } from './invocation';
@@ -46,26 +46,8 @@ function wordContext(
   return {
     variable: (name) => local?.get(name) ?? frame.vars.get(name),
     substitute: (node) => host.substitution(node, frame),
+    substituteText: (text) => host.substituteText(text, frame),
   };
-}
-
-/** The texts of unescaped backtick substitutions in `text` (`\\` escapes the next character). */
-function backticks(text: string): string[] {
-  if (!text.includes('`')) return [];
-  const out: string[] = [];
-  let open = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') i++;
-    else if (c === '`') {
-      if (open < 0) open = i;
-      else {
-        out.push(text.slice(open + 1, i).replace(/\\([`$\\])/g, '$1'));
-        open = -1;
-      }
-    }
-  }
-  return out;
 }
 
 function named(node: Node): Node[] {
