@@ -43,3 +43,21 @@ describe('backticks tree-sitter leaves as text elsewhere', () => {
     expect(analyze(command).hits.map((h) => h.category)).toContain('destructive_root_delete');
   });
 });
+
+describe('substitutions tree-sitter leaves as text or skips', () => {
+  it.each([
+    ['a process substitution in a default value', `echo \${x:-a <(rm -rf ~)}`],
+    ['a process substitution in a nested default', `echo \${x:-\${y:-<(rm -rf ~)}}`],
+    ['a process substitution in a =~ pattern', '[[ x =~ <(rm -rf ~) ]]'],
+    ['a substitution in a C-style for header', 'for ((i=$(rm -rf ~);i<0;i++)); do :; done'],
+    ['backticks in a C-style for header', 'for ((i=`rm -rf ~`;i<0;i++)); do :; done'],
+    ['a substitution in an array index', 'a[$(rm -rf ~)]=1'],
+    ['backticks in an array index', 'a["`rm -rf ~`"]=1'],
+  ])('run: %s', (_name, command) => {
+    expect(analyze(command).hits.map((h) => h.category)).toContain('destructive_root_delete');
+  });
+
+  it('a single-quoted default stays text', () => {
+    expect(analyze(`echo \${x:-'$(rm -rf ~)'}`).hits).toEqual([]);
+  });
+});

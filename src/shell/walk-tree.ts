@@ -4,7 +4,7 @@
  * Every simple command goes to `runCommand`. Pure apart from the callbacks in `WalkHost`.
  */
 
-import { backticks, decodeWord, type Word, type WordContext } from './decode-word';
+import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordContext } from './decode-word';
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import type { Redirect } from './invocation';
@@ -117,8 +117,14 @@ export class TreeWalker {
         for (const child of named(node)) out = this.walk(child, frame, stdin);
         return out;
       }
-      case 'for_statement':
       case 'c_style_for_statement': {
+        // `for ((i=$(cmd); …))`: the header's expressions run.
+        for (const child of named(node))
+          if (child !== node.childForFieldName('body')) this.walk(child, frame, NO_FLOW);
+        const body = node.childForFieldName('body');
+        return body ? this.walk(body, frame, stdin) : NO_FLOW;
+      }
+      case 'for_statement': {
         const variable = node.childForFieldName('variable');
         for (const value of node.childrenForFieldName('value'))
           if (value) decodeWord(value, wordContext(this.host, frame));
@@ -174,6 +180,9 @@ export class TreeWalker {
         // test_command, arithmetic, anything else: decode words so substitutions inside are analysed.
         if (WORD_TYPES.has(node.type)) return decodeWord(node, wordContext(this.host, frame)).flow;
         let out: Flow = NO_FLOW;
+        // `[[ x =~ <(cmd) ]]`: tree-sitter leaves the substitution in the pattern's text; bash runs it.
+        for (const text of unparsedSubstitutions(node))
+          out = joinFlows(out, this.host.substituteText(text, frame));
         for (const child of named(node)) out = joinFlows(out, this.walk(child, frame, NO_FLOW));
         return taintsOf(out);
       }
@@ -181,7 +190,10 @@ export class TreeWalker {
   }
 
   private assign(node: Node, frame: Frame, into: Map<string, { text: string; flow: Flow }>): void {
-    const name = node.childForFieldName('name')?.text ?? named(node)[0]?.text;
+    const target = node.childForFieldName('name') ?? named(node)[0];
+    // `a[$(cmd)]=1`: the index is expanded.
+    if (target?.type === 'subscript') this.walk(target, frame, NO_FLOW);
+    const name = target?.text;
     const value = node.childForFieldName('value');
     if (!name) return;
     this.host.assigned(name, frame);
