@@ -8,6 +8,7 @@
 
 import type { Category } from './category';
 import { type PathScope, scopeFor } from './classify-path';
+import { embeddedSubstitutions } from './decode-word';
 import { detectInvocation } from './detect/detect-invocation';
 import { fastParse } from './fast-parse';
 import { type Flow, NO_FLOW } from './flow';
@@ -35,6 +36,9 @@ import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './wal
 export const MAX_DEPTH = 8;
 /** Longer commands are analysed too, with a `too-large` uncertainty (a hook input this long is suspect). */
 export const MAX_COMMAND_CHARS = 100_000;
+
+/** A subscript whose index holds a command substitution: `a[$(cmd)]`, ``a[`cmd`]``. */
+const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[([^\]]*(?:\$\(|`)[^\]]*)\]/g;
 
 class ShellAnalyzer implements Reporter, WalkHost {
   readonly segments: Segment[] = [];
@@ -123,7 +127,13 @@ class ShellAnalyzer implements Reporter, WalkHost {
     try {
       const misread = !fast && (joinsLines(tree.rootNode, text) || misreadsKeywords(tree.rootNode));
       if (tree.rootNode.hasError || misread) this.parseError(misread);
-      return this.walker.walk(tree.rootNode, frame, stdin);
+      const out = this.walker.walk(tree.rootNode, frame, stdin);
+      // bash evaluates `a[$(cmd)]` held in a string wherever it reads the string as a subscript or arithmetic
+      // (`x='a[$(cmd)]'; (( x ))`, `unset 'a[$(cmd)]'`): such text is analysed as if it ran, however quoted.
+      if (text.includes('['))
+        for (const m of text.matchAll(SUBSCRIPT_SUBSTITUTION))
+          for (const inner of embeddedSubstitutions(m[1] ?? '')) this.substituteText(inner, frame);
+      return out;
     } finally {
       tree.delete();
     }
