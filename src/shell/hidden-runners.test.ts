@@ -159,3 +159,19 @@ describe('sed runs shell text with its `e` command and flag', () => {
     expect(a.uncertain).toEqual([]);
   });
 });
+
+describe('removing gavel itself', () => {
+  it.each([
+    ['npm uninstall -g', 'npm uninstall -g gavel'],
+    ['npm rm', 'npm rm -g gavel'],
+    ['pnpm remove', 'pnpm remove -g gavel'],
+    ['yarn global remove', 'yarn global remove gavel'],
+    ['bun remove', 'bun remove -g gavel'],
+  ])('%s', (_name, command) => {
+    expect(categories(command)).toContain('disable_security_control');
+  });
+
+  it('removing another package is not', () => {
+    expect(categories('npm uninstall left-pad')).toEqual([]);
+  });
+});
