@@ -139,3 +139,16 @@ describe('words folded into a hoisted redirect after an assignment are the comma
     expect(a.segments.map((s) => s.program)).toEqual(['a', 'rm']);
   });
 });
+
+// The shell opens a command's redirects whatever the command does: `exec > f` (no program), `command -v x > f`
+// (nothing run) still write f.
+describe('redirects of a wrapper that runs no program', () => {
+  it.each<[string, string, Category]>([
+    ['exec with a redirect only', 'exec > ~/.bashrc', 'persistence'],
+    ['exec opening a descriptor', 'exec 3> ~/.bashrc; echo x >&3', 'persistence'],
+    ['command -v', 'command -v git >> ~/.bashrc', 'persistence'],
+    ['sudo alone', 'sudo > ~/.claude/settings.json', 'agent_self_modification'],
+  ])('%s', (_name, command, category) => {
+    expect(categories(command)).toContain(category);
+  });
+});
