@@ -72,6 +72,10 @@ describe('a script on disk run by a shell is analysed', () => {
     ['a script that runs another', 'bash scripts/outer.sh', 'destructive_root_delete'],
     ['exfiltration inside', 'bash scripts/leak.sh', 'credential_exfiltration'],
     ['after `--`', 'bash -- scripts/wipe.sh', 'destructive_root_delete'],
+    ['after an option cluster ending in o', 'bash -euo pipefail scripts/wipe.sh', 'destructive_root_delete'],
+    ['after +o in a cluster', 'bash -e +o posix scripts/wipe.sh', 'destructive_root_delete'],
+    ['-c in a cluster ending in o', "bash -ceo pipefail 'rm -rf ~'", 'destructive_root_delete'],
+    ['-c then -o', "bash -c -o errexit 'rm -rf ~'", 'destructive_root_delete'],
     // bash drops NUL bytes from a script's text: `r\0m` runs `rm`.
     ['a NUL byte inside a word', 'bash scripts/nul.sh', 'destructive_root_delete'],
     ['a NUL byte, sourced', 'source scripts/nul.sh', 'destructive_root_delete'],

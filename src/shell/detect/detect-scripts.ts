@@ -92,17 +92,22 @@ function shell(inv: Invocation, r: Reporter): Flow {
       runFile(file, inv, r);
       return OPAQUE_FLOW;
     }
-    if (SHELL_VALUE_OPTIONS.has(t)) {
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t)) {
+      // The script is the first word after the option cluster that is not itself an option or an option's
+      // value (`-ceo pipefail 'cmd'`, `-c -o errexit 'cmd'`).
+      let k = i + 1 + (/[oO]$/.test(t) ? 1 : 0);
+      while (k < args.length && /^[-+][a-zA-Z]+$/.test(plain(args[k]))) {
+        const o = plain(args[k]);
+        k += SHELL_VALUE_OPTIONS.has(o) || /[oO]$/.test(o) ? 2 : 1;
+      }
+      return runText(args[k], inv, r, `${inv.program} -c`);
+    }
+    // `-euo pipefail`: a cluster ending in `o` or `O` takes the next word as that option's value.
+    if (SHELL_VALUE_OPTIONS.has(t) || /^[-+][a-zA-Z]*[oO]$/.test(t)) {
       const value = args[i + 1];
       if (START_UP_FILE_OPTIONS.has(t) && value) runFile(value, inv, r);
       i++;
       continue;
-    }
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t)) {
-      // The script is the first word after the option cluster that is not itself an option.
-      let k = i + 1;
-      while (k < args.length && /^[-+][a-zA-Z]+$/.test(plain(args[k]))) k++;
-      return runText(args[k], inv, r, `${inv.program} -c`);
     }
     if (t.startsWith('-') || t.startsWith('+')) continue;
     runFile(args[i] as Word, inv, r);
