@@ -76,6 +76,8 @@ describe('a script on disk run by a shell is analysed', () => {
     ['after +o in a cluster', 'bash -e +o posix scripts/wipe.sh', 'destructive_root_delete'],
     ['-c in a cluster ending in o', "bash -ceo pipefail 'rm -rf ~'", 'destructive_root_delete'],
     ['-c then -o', "bash -c -o errexit 'rm -rf ~'", 'destructive_root_delete'],
+    ['-c then --', "bash -c -- 'rm -rf ~'", 'destructive_root_delete'],
+    ['-c then -', "sh -c - 'rm -rf ~'", 'destructive_root_delete'],
     // bash drops NUL bytes from a script's text: `r\0m` runs `rm`.
     ['a NUL byte inside a word', 'bash scripts/nul.sh', 'destructive_root_delete'],
     ['a NUL byte, sourced', 'source scripts/nul.sh', 'destructive_root_delete'],

@@ -100,6 +100,8 @@ function shell(inv: Invocation, r: Reporter): Flow {
         const o = plain(args[k]);
         k += SHELL_VALUE_OPTIONS.has(o) || /[oO]$/.test(o) ? 2 : 1;
       }
+      // `bash -c -- 'cmd'`, `sh -c - 'cmd'`: the end of the options, then the text.
+      if (plain(args[k]) === '--' || plain(args[k]) === '-') k++;
       return runText(args[k], inv, r, `${inv.program} -c`);
     }
     // `-euo pipefail`: a cluster ending in `o` or `O` takes the next word as that option's value.
