@@ -8,6 +8,7 @@
 
 import type { Category } from './category';
 import { type PathScope, scopeFor } from './classify-path';
+import { embeddedSubstitutions } from './decode-word';
 import { detectInvocation } from './detect/detect-invocation';
 import { fastParse } from './fast-parse';
 import { type Flow, NO_FLOW } from './flow';
@@ -15,6 +16,7 @@ import type { Invocation, Reporter } from './invocation';
 import { joinsLines } from './joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
 import { display } from './markers';
+import { misreadsKeywords } from './misread-keywords';
 import type { SyntaxNode as Node } from './syntax-node';
 import type {
   CategoryHit,
@@ -35,6 +37,9 @@ export const MAX_DEPTH = 8;
 /** Longer commands are analysed too, with a `too-large` uncertainty (a hook input this long is suspect). */
 export const MAX_COMMAND_CHARS = 100_000;
 
+/** A subscript whose index holds a command substitution: `a[$(cmd)]`, ``a[`cmd`]``. */
+const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[([^\]]*(?:\$\(|`)[^\]]*)\]/g;
+
 class ShellAnalyzer implements Reporter, WalkHost {
   readonly segments: Segment[] = [];
   readonly hits: CategoryHit[] = [];
@@ -43,7 +48,8 @@ class ShellAnalyzer implements Reporter, WalkHost {
   readonly downloaded = new Set<string>();
   readonly scope: PathScope;
   private readonly walker: TreeWalker;
-  private parseErrorSeen = false;
+  /** Uncertainties `forgetUncertainties` keeps: what the parser could not see, not what a script computes. */
+  private readonly kept = new WeakSet<Uncertainty>();
 
   constructor(
     readonly env: ShellEnv,
@@ -66,8 +72,8 @@ class ShellAnalyzer implements Reporter, WalkHost {
 
   forgetUncertainties(from: number): void {
     const dropped = this.uncertainties.splice(from);
-    // A later parse error elsewhere must still be reported.
-    if (dropped.some((u) => u.code === 'parse-error')) this.parseErrorSeen = false;
+    // A tree-sitter mis-parse hides what bash runs; decoded code run by a shell is hidden on purpose.
+    this.uncertainties.push(...dropped.filter((u) => this.kept.has(u) || u.code === 'decoded-payload'));
   }
 
   path(segment: number, ref: PathRef): void {
@@ -95,10 +101,14 @@ class ShellAnalyzer implements Reporter, WalkHost {
     );
   }
 
-  parseError(): void {
-    if (this.parseErrorSeen) return;
-    this.parseErrorSeen = true;
-    this.uncertain('parse-error', 'the command does not parse as shell: its meaning is uncertain');
+  /** `misread`: the tree has no error but is not what bash runs (joined-lines.ts, misread-keywords.ts). */
+  parseError(misread = false): void {
+    let u = this.uncertainties.find((x) => x.code === 'parse-error' && x.segment === undefined);
+    if (!u) {
+      u = { code: 'parse-error', reason: 'the command does not parse as shell: its meaning is uncertain' };
+      this.uncertainties.push(u);
+    }
+    if (misread) this.kept.add(u);
   }
 
   newSegment(argv: string[], program: string, wrappers: string[], context: SegmentContext): number {
@@ -115,14 +125,29 @@ class ShellAnalyzer implements Reporter, WalkHost {
     if (!fast && !this.parser) throw new NeedsParser();
     const tree = fast ?? (this.parser as ShellParser).parse(text);
     try {
-      if (tree.rootNode.hasError || (!fast && joinsLines(tree.rootNode, text))) this.parseError();
-      return this.walker.walk(tree.rootNode, frame, stdin);
+      const misread = !fast && (joinsLines(tree.rootNode, text) || misreadsKeywords(tree.rootNode));
+      if (tree.rootNode.hasError || misread) this.parseError(misread);
+      const out = this.walker.walk(tree.rootNode, frame, stdin);
+      // bash evaluates `a[$(cmd)]` held in a string wherever it reads the string as a subscript or arithmetic
+      // (`x='a[$(cmd)]'; (( x ))`, `unset 'a[$(cmd)]'`): such text is analysed as if it ran, however quoted.
+      if (text.includes('['))
+        for (const m of text.matchAll(SUBSCRIPT_SUBSTITUTION))
+          for (const inner of embeddedSubstitutions(m[1] ?? '')) this.substituteText(inner, frame);
+      return out;
     } finally {
       tree.delete();
     }
   }
 
+  substituteText(text: string, frame: Frame): Flow {
+    return this.analyzeText(text, { ...frame, vars: new Map(frame.vars), context: 'substitution' });
+  }
+
   substitution(node: Node, frame: Frame): Flow {
+    // Backticks nested with escapes (`` `a \`b\`` ``): tree-sitter reads the inner ones as words; bash
+    // unescapes the body and parses it again.
+    if (node.text.startsWith('`') && node.text.includes('\\`'))
+      return this.substituteText(node.text.slice(1, -1).replace(/\\([`$\\])/g, '$1'), frame);
     const context: SegmentContext =
       node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
     const inner: Frame = { ...frame, vars: new Map(frame.vars), context };

@@ -14,6 +14,62 @@ export interface WordContext {
   variable(name: string): { text: string; flow: Flow } | undefined;
   /** Analyses a `$(…)`, backtick or `<(…)` body and returns what it outputs. */
   substitute(node: Node): Flow;
+  /** Analyses a command substitution given as text (backticks tree-sitter leaves as text). */
+  substituteText?(text: string): Flow;
+}
+
+/** The texts of unescaped backtick substitutions in `text` (`\\` escapes the next character). */
+export function backticks(text: string): string[] {
+  if (!text.includes('`')) return [];
+  const out: string[] = [];
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '`') {
+      if (open < 0) open = i;
+      else {
+        out.push(text.slice(open + 1, i).replace(/\\([`$\\])/g, '$1'));
+        open = -1;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Command and process substitutions written in the text of a node tree-sitter did not parse further (`$(…)`,
+ * `<(…)`, `>(…)`, backticks): their bodies, found by counting parentheses.
+ */
+export function embeddedSubstitutions(text: string): string[] {
+  const out = backticks(text);
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (!'$<>'.includes(text[i] ?? '') || text[i + 1] !== '(' || text[i + 2] === '(') continue;
+    let depth = 1;
+    let j = i + 2;
+    for (; j < text.length && depth > 0; j++) {
+      if (text[j] === '\\') j++;
+      else if (text[j] === '(') depth++;
+      else if (text[j] === ')') depth--;
+    }
+    out.push(text.slice(i + 2, depth === 0 ? j - 1 : j));
+    i = j - 1;
+  }
+  return out;
+}
+
+/** Node types whose text may hold substitutions tree-sitter did not parse. */
+const UNPARSED_TEXT = new Set(['word', 'regex', 'string_content']);
+
+/** Substitutions in the text of a leaf `node` tree-sitter did not parse (`${x:-a <(cmd)}`). */
+export function unparsedSubstitutions(node: Node): string[] {
+  return UNPARSED_TEXT.has(node.type) && node.namedChildren.length === 0
+    ? embeddedSubstitutions(node.text)
+    : [];
 }
 
 export interface Word {
@@ -96,6 +152,9 @@ function substituteBelow(node: Node, ctx: WordContext): Flow {
     if (!child) continue;
     if (child.type === 'command_substitution' || child.type === 'process_substitution') {
       flow = joinFlows(flow, ctx.substitute(child));
+    } else if (child.namedChildren.length === 0 && ctx.substituteText) {
+      // `${x:-`cmd`}`, `${x:-a <(cmd)}`: tree-sitter leaves the substitution in the word; bash runs it.
+      for (const text of unparsedSubstitutions(child)) flow = joinFlows(flow, ctx.substituteText(text));
     } else flow = joinFlows(flow, substituteBelow(child, ctx));
   }
   return flow;

@@ -27,6 +27,10 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/wipe-noshebang`]: { kind: 'text', text: 'rm -rf ~\n' },
   [`${P}/tool.py`]: { kind: 'text', text: '#!/usr/bin/env python3\nimport shutil\n' },
   [`${P}/tiny-elf`]: { kind: 'text', text: '\u007fELF\u0002\u0001\u0001\u0000\u0000rm -rf ~' },
+  [`${P}/scripts/nul.sh`]: { kind: 'text', text: 'echo hi\nr\u0000m -rf ~\n' },
+  [`${P}/nul-shebang`]: { kind: 'text', text: '#!/bin/bash\nr\u0000m -rf ~\n' },
+  [`${P}/nul-second-line`]: { kind: 'text', text: 'echo hi\nr\u0000m -rf ~\n' },
+  [`${P}/nul-first-line`]: { kind: 'text', text: 'ab\u0000cd\nrm -rf ~\n' },
   [`${P}/big-app`]: { kind: 'unreadable', why: 'too-large', head: '\u007fELF\u0002\u0001\u0001\u0000' },
   [`${P}/big.sh`]: { kind: 'unreadable', why: 'too-large', head: '#!/bin/bash\n# generated\n' },
   [`${P}/pipe`]: { kind: 'unreadable', why: 'not-regular' },
@@ -67,6 +71,22 @@ describe('a script on disk run by a shell is analysed', () => {
     ['inside bash -c', "bash -c 'source scripts/wipe.sh'", 'destructive_root_delete'],
     ['a script that runs another', 'bash scripts/outer.sh', 'destructive_root_delete'],
     ['exfiltration inside', 'bash scripts/leak.sh', 'credential_exfiltration'],
+    ['after `--`', 'bash -- scripts/wipe.sh', 'destructive_root_delete'],
+    ['after an option cluster ending in o', 'bash -euo pipefail scripts/wipe.sh', 'destructive_root_delete'],
+    ['after +o in a cluster', 'bash -e +o posix scripts/wipe.sh', 'destructive_root_delete'],
+    ['-c in a cluster ending in o', "bash -ceo pipefail 'rm -rf ~'", 'destructive_root_delete'],
+    ['-c then -o', "bash -c -o errexit 'rm -rf ~'", 'destructive_root_delete'],
+    ['-c then --', "bash -c -- 'rm -rf ~'", 'destructive_root_delete'],
+    ['-c then -', "sh -c - 'rm -rf ~'", 'destructive_root_delete'],
+    // bash drops NUL bytes from a script's text: `r\0m` runs `rm`.
+    ['a NUL byte inside a word', 'bash scripts/nul.sh', 'destructive_root_delete'],
+    ['a NUL byte, sourced', 'source scripts/nul.sh', 'destructive_root_delete'],
+    ['a NUL byte, run by its path with #!', './nul-shebang', 'destructive_root_delete'],
+    ['a NUL byte after the first line, run by its path', './nul-second-line', 'destructive_root_delete'],
+    ['after options and `--`', 'bash -e -- scripts/wipe.sh', 'destructive_root_delete'],
+    ['after `-`', 'sh - scripts/wipe.sh', 'destructive_root_delete'],
+    ['a start-up file (--rcfile)', 'bash --rcfile scripts/wipe.sh -i -c true', 'destructive_root_delete'],
+    ['a start-up file (--init-file)', 'bash --init-file scripts/wipe.sh -i', 'destructive_root_delete'],
   ])('%s', (_name, command, category) => {
     expect(categories(analyze(command))).toContain(category);
   });
@@ -88,6 +108,7 @@ describe('what is not a shell script, or not there, is judged as before', () => 
     ['a shell reading /dev/null', 'bash -s < /dev/null'],
     ['a python script run by its path', './tool.py'],
     ['a small compiled program', './tiny-elf'],
+    ['a NUL byte in the first line: bash will not run it', './nul-first-line'],
     ['a large compiled program', './big-app --serve'],
     ['a program run by name (looked up in PATH, not read)', 'wipe-noshebang'],
     ['a file a shell does not run', 'cat scripts/wipe.sh'],
@@ -107,6 +128,23 @@ describe('a script that cannot be read whole is uncertain', () => {
     ['a large script', 'bash big.sh', 'larger than'],
     ['a large script run by its path', './big.sh', 'larger than'],
     ['an unreadable script', 'source locked.sh', 'could not be read'],
+    [
+      'a script dd writes first',
+      "dd of=scripts/test.sh <<< 'rm -rf ~' && bash scripts/test.sh",
+      'may change',
+    ],
+    ['a script a pipe into dd writes', 'printf x | dd of=scripts/test.sh; ./scripts/test.sh', 'may change'],
+    ['a script git apply may change', 'git apply p.diff && bash scripts/test.sh', 'may change'],
+    ['a script git apply may create', 'git apply p.diff && bash scripts/new.sh', 'may change'],
+    ['a script patch may change', 'patch -p1 < p.diff && source scripts/test.sh', 'may change'],
+    ['a script an archive may replace', 'tar xf a.tar && bash scripts/test.sh', 'may change'],
+    [
+      'a script interpreter code may write',
+      `python3 -c "open('scripts/test.sh','w').write('x')" && bash scripts/test.sh`,
+      'may change',
+    ],
+    ['a file find finds, run by a shell', 'find . -name wipe.sh -exec sh {} \\;', 'content is not shown'],
+    ['every file find finds, run by a shell', 'find scripts -exec bash {} +', 'content is not shown'],
   ])('%s', (_name, command, reason) => {
     const a = analyze(command);
     expect(codes(a)).toContain('dynamic-script');
@@ -191,6 +229,12 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
     [`${P}/scripts/wrap.sh`]: { kind: 'text', text: '#!/bin/sh\nset -e\nexec "$@"\n' },
     [`${P}/scripts/clean.sh`]: { kind: 'text', text: 'rm -rf "$OUT_DIR"\nrm -rf ~\n' },
     [`${P}/scripts/broken.sh`]: { kind: 'text', text: 'echo (\n' },
+    [`${P}/scripts/keyword.sh`]: { kind: 'text', text: '! if true; then rm -rf ~; fi\n' },
+    [`${P}/scripts/joined.sh`]: {
+      kind: 'text',
+      text: `echo "$(date)"\ncat a | grep b | head\nrm -rf ~ > /dev/null\n`,
+    },
+    [`${P}/scripts/decoded.sh`]: { kind: 'text', text: 'echo cm0gLXJmIH4K | base64 -d | bash\n' },
   };
   const env = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs), scriptFiles: 'literal' });
   const strict = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs) });
@@ -204,6 +248,16 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
     expect(codes(analyze('bash scripts/wrap.sh npm test', env))).toEqual([]);
     expect(codes(analyze('bash scripts/wrap.sh npm test', strict))).toContain('dynamic-command');
     expect(codes(analyze('bash scripts/broken.sh', env))).toEqual([]);
+  });
+
+  // These are not what a script computes at run time: the parser cannot see what bash runs (a tree-sitter
+  // mis-parse, joined-lines.ts and misread-keywords.ts), or the script runs decoded code.
+  it.each([
+    ['keywords the parser reads as commands', 'bash scripts/keyword.sh', 'parse-error'],
+    ['lines the parser joins', 'bash scripts/joined.sh', 'parse-error'],
+    ['a decoded payload run by a shell', 'source scripts/decoded.sh', 'decoded-payload'],
+  ])('still escalates what it cannot see inside: %s', (_name, command, code) => {
+    expect(codes(analyze(command, env))).toContain(code);
   });
 
   it('still reports a parse error of the command itself after a script that had one', () => {

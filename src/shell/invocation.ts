@@ -8,7 +8,7 @@ import type { PathScope } from './classify-path';
 import type { Word } from './decode-word';
 import type { Flow } from './flow';
 import { DYN, display, unprotect } from './markers';
-import type { CategoryHit, HostRef, PathRef, ShellEnv, Uncertainty, UncertaintyCode } from './types';
+import type { CategoryHit, HostRef, PathRef, Segment, ShellEnv, Uncertainty, UncertaintyCode } from './types';
 
 export interface Redirect {
   op: string;
@@ -37,11 +37,15 @@ export interface Reporter {
   readonly env: ShellEnv;
   readonly scope: PathScope;
   /** What was reported so far, in order (append-only). */
+  readonly segments: readonly Segment[];
   readonly hits: readonly CategoryHit[];
   readonly uncertainties: readonly Uncertainty[];
   hit(category: Category, reason: string, segment: number): void;
   uncertain(code: UncertaintyCode, reason: string, segment?: number): void;
-  /** Drops the uncertainties reported from index `from` on (a script file read under `scriptFiles: literal`). */
+  /**
+   * Drops the uncertainties reported from index `from` on (a script file read under `scriptFiles: literal`),
+   * except a parse error where the parser misreads what bash runs and a decoded payload run as code.
+   */
   forgetUncertainties(from: number): void;
   path(segment: number, ref: PathRef): void;
   host(segment: number, ref: HostRef): void;

@@ -11,7 +11,7 @@ import { resolvePath } from './classify-path';
 import { isLoaderVariable } from './data/loader-variables';
 import { WRAPPERS } from './data/wrappers';
 import type { Word } from './decode-word';
-import { type Flow, OPAQUE_FLOW } from './flow';
+import { type Flow, NO_FLOW, OPAQUE_FLOW } from './flow';
 import { type Invocation, isLiteral, optionText, plain, shown } from './invocation';
 import { DYN, display, protectQuoted } from './markers';
 import type { Frame, SimpleCommand } from './walk-tree';
@@ -215,7 +215,21 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
     a.hit('secret_material_read', '`env` prints the whole environment, secrets included', segment);
     return { sensitive: true, network: false, decoded: false, opaque: true };
   }
-  if (u.noRun || head === undefined) return OPAQUE_FLOW;
+  if (u.noRun || head === undefined) {
+    // The shell opens the redirects whatever runs: `exec > f`, `command -v x >> f` still write f.
+    if (cmd.redirects.length > 0)
+      runCommand(
+        {
+          words: [{ text: ':', flow: NO_FLOW }],
+          assignments: new Map(),
+          redirects: cmd.redirects,
+          stdin: NO_FLOW,
+        },
+        frame,
+        a,
+      );
+    return OPAQUE_FLOW;
+  }
   if (!isLiteral(head)) {
     if (head.flow.network)
       a.hit('remote_code_execution', 'the program to run is fetched from the network', segment);

@@ -4,7 +4,7 @@
  * Every simple command goes to `runCommand`. Pure apart from the callbacks in `WalkHost`.
  */
 
-import { decodeWord, type Word, type WordContext } from './decode-word';
+import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordContext } from './decode-word';
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import type { Redirect } from './invocation';
@@ -30,11 +30,14 @@ export interface SimpleCommand {
 export interface WalkHost {
   runCommand(cmd: SimpleCommand, frame: Frame): Flow;
   substitution(node: Node, frame: Frame): Flow;
+  /** A command substitution given as text (backticks tree-sitter leaves in a here-document). */
+  substituteText(text: string, frame: Frame): Flow;
   parseError(): void;
   /** A variable was assigned (prefix, plain or declared). */
   assigned(name: string, frame: Frame): void;
 }
 
+/** How words are expanded in `frame`; `local`: a command's prefix assignments, seen first. */
 function wordContext(
   host: WalkHost,
   frame: Frame,
@@ -43,6 +46,7 @@ function wordContext(
   return {
     variable: (name) => local?.get(name) ?? frame.vars.get(name),
     substitute: (node) => host.substitution(node, frame),
+    substituteText: (text) => host.substituteText(text, frame),
   };
 }
 
@@ -113,8 +117,14 @@ export class TreeWalker {
         for (const child of named(node)) out = this.walk(child, frame, stdin);
         return out;
       }
-      case 'for_statement':
       case 'c_style_for_statement': {
+        // `for ((i=$(cmd); …))`: the header's expressions run.
+        for (const child of named(node))
+          if (child !== node.childForFieldName('body')) this.walk(child, frame, NO_FLOW);
+        const body = node.childForFieldName('body');
+        return body ? this.walk(body, frame, stdin) : NO_FLOW;
+      }
+      case 'for_statement': {
         const variable = node.childForFieldName('variable');
         for (const value of node.childrenForFieldName('value'))
           if (value) decodeWord(value, wordContext(this.host, frame));
@@ -170,6 +180,9 @@ export class TreeWalker {
         // test_command, arithmetic, anything else: decode words so substitutions inside are analysed.
         if (WORD_TYPES.has(node.type)) return decodeWord(node, wordContext(this.host, frame)).flow;
         let out: Flow = NO_FLOW;
+        // `[[ x =~ <(cmd) ]]`: tree-sitter leaves the substitution in the pattern's text; bash runs it.
+        for (const text of unparsedSubstitutions(node))
+          out = joinFlows(out, this.host.substituteText(text, frame));
         for (const child of named(node)) out = joinFlows(out, this.walk(child, frame, NO_FLOW));
         return taintsOf(out);
       }
@@ -177,7 +190,10 @@ export class TreeWalker {
   }
 
   private assign(node: Node, frame: Frame, into: Map<string, { text: string; flow: Flow }>): void {
-    const name = node.childForFieldName('name')?.text ?? named(node)[0]?.text;
+    const target = node.childForFieldName('name') ?? named(node)[0];
+    // `a[$(cmd)]=1`: the index is expanded.
+    if (target?.type === 'subscript') this.walk(target, frame, NO_FLOW);
+    const name = target?.text;
     const value = node.childForFieldName('value');
     if (!name) return;
     this.host.assigned(name, frame);
@@ -261,6 +277,31 @@ export class TreeWalker {
         }
         return this.applyRedirects(last, frame, flow, applied);
       }
+      case 'variable_assignment':
+      case 'variable_assignments': {
+        // `a | V=1 2>f rm -rf ~`: tree-sitter folds `rm -rf ~` into the hoisted redirect; bash runs it with `V=1`.
+        if (applied.extraArgs.length === 0) return this.redirectCompound(node, frame, stdin, applied);
+        const assignments = new Map<string, { text: string; flow: Flow }>();
+        const parts = node.type === 'variable_assignment' ? [node] : named(node);
+        for (const part of parts)
+          if (part.type === 'variable_assignment') this.assign(part, frame, assignments);
+        // Folded words that look like assignments (`a | V=1 >f B=2 rm`) are more of them, before the program.
+        let at = 0;
+        for (let w = applied.extraArgs[0]; w; w = applied.extraArgs[++at]) {
+          const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(unprotect(w.text));
+          if (!m?.[1]) break;
+          assignments.set(m[1], { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow });
+        }
+        return this.host.runCommand(
+          {
+            words: applied.extraArgs.slice(at),
+            assignments,
+            redirects: applied.redirects,
+            stdin: applied.input ?? stdin,
+          },
+          frame,
+        );
+      }
       default:
         return this.redirectCompound(node, frame, stdin, applied);
     }
@@ -310,6 +351,12 @@ export class TreeWalker {
       flow = word.flow;
     }
     if (strip) text = text.replace(/^\t+/gm, '');
+    // tree-sitter leaves backticks in an unquoted here-document as text; bash runs them.
+    const ticks = quoted ? [] : backticks(body.text);
+    if (ticks.length > 0) {
+      for (const inner of ticks) flow = joinFlows(flow, this.host.substituteText(inner, frame));
+      return taintsOf(flow);
+    }
     if (text.includes(DYN)) return taintsOf(flow);
     return { ...literalFlow(unprotect(text)), sensitive: flow.sensitive };
   }
@@ -317,7 +364,7 @@ export class TreeWalker {
   private walkCommand(node: Node, frame: Frame, stdin: Flow, redirects: Redirect[], extraArgs: Word[]): Flow {
     const ctx0 = wordContext(this.host, frame);
     const assignments = new Map<string, { text: string; flow: Flow }>();
-    const words: Word[] = [];
+    const wordNodes: Node[] = [];
     const ownRedirects = [...redirects];
     const trailing: Word[] = [];
     let input = stdin;
@@ -325,7 +372,7 @@ export class TreeWalker {
       if (child.type === 'variable_assignment') this.assign(child, frame, assignments);
       else if (child.type === 'command_name') {
         const inner = named(child)[0];
-        if (inner) words.push(...expanded(decodeWord(inner, wordContext(this.host, frame, assignments))));
+        if (inner) wordNodes.push(inner);
       } else if (child.type === 'file_redirect') this.fileRedirect(child, ctx0, ownRedirects, trailing);
       else if (child.type === 'herestring_redirect') {
         const target = named(child).find((c) => c.type !== 'file_descriptor');
@@ -333,8 +380,11 @@ export class TreeWalker {
         input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
       } else if (child.type === 'heredoc_redirect') input = this.heredoc(child, frame);
       else if (child.type === 'comment') continue;
-      else words.push(...expanded(decodeWord(child, wordContext(this.host, frame, assignments))));
+      else wordNodes.push(child);
     }
+    // bash expands a command's words before it makes its prefix assignments (`V=x cmd $V` reads the `V` of
+    // before: POSIX "Simple Commands"), so the words are expanded without them.
+    const words = wordNodes.flatMap((n) => expanded(decodeWord(n, ctx0)));
     words.push(...trailing, ...extraArgs);
     // A command reading the file its compound has on stdin (`{ sh; } < a.sh`): the redirect is its own too.
     const inherited = input === stdin ? this.fileInputs.get(stdin) : undefined;
@@ -344,6 +394,28 @@ export class TreeWalker {
       for (const [k, v] of assignments) frame.vars.set(k, v);
       return NO_FLOW;
     }
+    // Where the words name a prefix variable (`TMPDIR=/Users rm -rf $TMPDIR/x`), the reading with its value is
+    // judged too: a prefix value never hides what either reading does.
+    const local = this.prefixReading(wordNodes, frame, assignments);
+    if (local && local.map((w) => w.text).join('\0') !== words.map((w) => w.text).join('\0'))
+      this.host.runCommand(
+        { words: [...local, ...trailing, ...extraArgs], assignments, redirects: ownRedirects, stdin: input },
+        frame,
+      );
     return this.host.runCommand({ words, assignments, redirects: ownRedirects, stdin: input }, frame);
+  }
+
+  /** The words expanded with the command's prefix assignments, when any word names one of them. */
+  private prefixReading(
+    wordNodes: Node[],
+    frame: Frame,
+    assignments: Map<string, { text: string; flow: Flow }>,
+  ): Word[] | undefined {
+    if (assignments.size === 0) return undefined;
+    const names = [...assignments.keys()];
+    const refers = (text: string) => names.some((n) => text.includes(`$${n}`) || text.includes(`\${${n}`));
+    if (!wordNodes.some((n) => refers(n.text))) return undefined;
+    const ctx = wordContext(this.host, frame, assignments);
+    return wordNodes.flatMap((n) => expanded(decodeWord(n, ctx)));
   }
 }

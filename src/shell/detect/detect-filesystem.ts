@@ -14,7 +14,7 @@ import { detectLink } from './detect-link';
 import { isBlockDevice, isGenerated, shortPath, touchPath } from './path-effects';
 
 /** Stands for each file `find -exec` passes to its command (`{}` of a filtered search). */
-const EACH_FOUND = '\u0001\u0002';
+export const EACH_FOUND = '\u0001\u0002';
 
 /**
  * Classifies one recursive delete target. `partial`: only some files below it (a filtered find); `move`: the

@@ -8,7 +8,8 @@ import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
 import { detectNetwork, devTcp } from './detect-network';
-import { detectPackages } from './detect-packages';
+import { detectPackages, removesGavel } from './detect-packages';
+import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
 import {
@@ -100,6 +101,8 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   devTcp(inv, r);
   const p = inv.program;
 
+  detectRunners(inv, r);
+  removesGavel(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;

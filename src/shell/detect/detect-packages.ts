@@ -24,6 +24,28 @@ const INSTALLERS: Record<string, readonly string[]> = {
 const SOURCE_OPTIONS =
   /^(--registry|--index-url|-i|--extra-index-url|--find-links|-f|--source|--git|--index|--trusted-host)(=|$)/;
 
+/** Package managers' commands that remove a package. */
+const REMOVERS: Record<string, readonly string[]> = {
+  npm: ['uninstall', 'un', 'remove', 'rm', 'r', 'unlink'],
+  pnpm: ['remove', 'rm', 'uninstall', 'un', 'unlink'],
+  yarn: ['remove', 'unlink'],
+  bun: ['remove', 'rm', 'unlink'],
+};
+
+/** `npm uninstall -g gavel`: with gavel gone the agent's hook no longer runs. */
+export function removesGavel(inv: Invocation, r: Reporter): void {
+  const subs = REMOVERS[inv.program];
+  if (!subs) return;
+  const words = inv.args.map((w) => optionText(w)).filter((t) => !t.startsWith('-') && t !== 'global');
+  if (!subs.includes(words[0] ?? '')) return;
+  if (words.slice(1).some((t) => /^(@[^/]+\/)?gavel(@.*)?$/.test(t)))
+    r.hit(
+      'disable_security_control',
+      `\`${inv.program}\` removes gavel, the agent's action review`,
+      inv.segment,
+    );
+}
+
 export function detectPackages(inv: Invocation, r: Reporter): void {
   const subs = INSTALLERS[inv.program];
   if (!subs) return;

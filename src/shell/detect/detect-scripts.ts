@@ -11,6 +11,7 @@ import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
 import { protectQuoted, unprotect } from '../markers';
+import { EACH_FOUND } from './detect-filesystem';
 import { runScriptFile, stdinFile } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
@@ -53,43 +54,65 @@ function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
   return OPAQUE_FLOW;
 }
 
+/** Options whose value is a start-up file an interactive shell runs (`bash --rcfile x.sh -i`). */
+const START_UP_FILE_OPTIONS = new Set(['--rcfile', '--init-file']);
+
+/** A script file a shell runs: written in this command line, or read from disk when the surface gives a reader. */
+function runFile(word: Word, inv: Invocation, r: Reporter): void {
+  const res = touchPath(word, 'exec', inv, r);
+  if (!runWritten(writtenScript(res.resolved, r), inv, r, true)) runScriptFile(res.resolved, inv, r, 'shell');
+  if (res.resolved && r.downloaded.has(res.resolved)) {
+    r.hit(
+      'package_install_from_unstated_source',
+      `\`${inv.program}\` runs a script just downloaded from the network`,
+      inv.segment,
+    );
+  }
+  // A file `find -exec sh {}` finds, or a glob matches, is known only at run time.
+  if (res.class === 'temp' || res.resolved === undefined || res.glob || word.text.includes(EACH_FOUND))
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program}\` runs a script file whose content is not shown`,
+      inv.segment,
+    );
+  if (word.flow.network)
+    r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+}
+
 function shell(inv: Invocation, r: Reporter): Flow {
   const args = inv.args;
   for (let i = 0; i < args.length; i++) {
     const t = optionText(args[i]);
     // `-s`: the script is read from stdin and the words after it are its arguments.
     if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t) && !/c/.test(t)) return runStdin(inv, r, true);
-    if (t === '--' || t === '-') return args[i + 1] ? OPAQUE_FLOW : runStdin(inv, r, true);
-    if (SHELL_VALUE_OPTIONS.has(t)) {
+    // `--` and `-` end the options: the next word, if any, is the script file.
+    if (t === '--' || t === '-') {
+      const file = args[i + 1];
+      if (!file) return runStdin(inv, r, true);
+      runFile(file, inv, r);
+      return OPAQUE_FLOW;
+    }
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t)) {
+      // The script is the first word after the option cluster that is not itself an option or an option's
+      // value (`-ceo pipefail 'cmd'`, `-c -o errexit 'cmd'`).
+      let k = i + 1 + (/[oO]$/.test(t) ? 1 : 0);
+      while (k < args.length && /^[-+][a-zA-Z]+$/.test(plain(args[k]))) {
+        const o = plain(args[k]);
+        k += SHELL_VALUE_OPTIONS.has(o) || /[oO]$/.test(o) ? 2 : 1;
+      }
+      // `bash -c -- 'cmd'`, `sh -c - 'cmd'`: the end of the options, then the text.
+      if (plain(args[k]) === '--' || plain(args[k]) === '-') k++;
+      return runText(args[k], inv, r, `${inv.program} -c`);
+    }
+    // `-euo pipefail`: a cluster ending in `o` or `O` takes the next word as that option's value.
+    if (SHELL_VALUE_OPTIONS.has(t) || /^[-+][a-zA-Z]*[oO]$/.test(t)) {
+      const value = args[i + 1];
+      if (START_UP_FILE_OPTIONS.has(t) && value) runFile(value, inv, r);
       i++;
       continue;
     }
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t)) {
-      // The script is the first word after the option cluster that is not itself an option.
-      let k = i + 1;
-      while (k < args.length && /^[-+][a-zA-Z]+$/.test(plain(args[k]))) k++;
-      return runText(args[k], inv, r, `${inv.program} -c`);
-    }
     if (t.startsWith('-') || t.startsWith('+')) continue;
-    // A script file: written in this command line, or read from disk when the surface gives a reader.
-    const res = touchPath(args[i] as Word, 'exec', inv, r);
-    if (!runWritten(writtenScript(res.resolved, r), inv, r, true))
-      runScriptFile(res.resolved, inv, r, 'shell');
-    if (res.resolved && r.downloaded.has(res.resolved)) {
-      r.hit(
-        'package_install_from_unstated_source',
-        `\`${inv.program}\` runs a script just downloaded from the network`,
-        inv.segment,
-      );
-    }
-    if (res.class === 'temp' || res.resolved === undefined)
-      r.uncertain(
-        'dynamic-script',
-        `\`${inv.program}\` runs a script file whose content is not shown`,
-        inv.segment,
-      );
-    if (args[i]?.flow.network)
-      r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+    runFile(args[i] as Word, inv, r);
     return OPAQUE_FLOW;
   }
   return runStdin(inv, r, true);
@@ -174,6 +197,16 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
       const path = resolveArg(file, inv, r).resolved;
       if (!runWritten(writtenScript(path, r), inv, r, true)) runScriptFile(path, inv, r, 'shell');
     }
+    return OPAQUE_FLOW;
+  }
+  if (p === 'tmux') return tmux(inv, r);
+  if (p === 'trap') {
+    // `trap ACTION SIGNAL…` runs ACTION as shell text when the signal (or EXIT) comes; `-`, `''` reset or ignore.
+    const first = plain(inv.args[0]);
+    if (/^-[lp]+$/.test(first)) return OPAQUE_FLOW;
+    const k = first === '--' ? 1 : 0;
+    const action = inv.args[k];
+    if (action && inv.args.length > k + 1 && plain(action) !== '-') runText(action, inv, r, 'trap');
     return OPAQUE_FLOW;
   }
   if (p === 'su') {
@@ -261,5 +294,80 @@ function parallel(inv: Invocation, r: Reporter): Flow {
       : [...template, value];
     r.command(argv, inv, 'parallel');
   }
+  return OPAQUE_FLOW;
+}
+
+/** tmux commands that run shell text in a new pane or in the background, with their options that take a value. */
+const TMUX_RUNS: Record<string, readonly string[]> = {
+  'new-session': ['-c', '-e', '-F', '-f', '-n', '-s', '-t', '-x', '-y'],
+  'new-window': ['-c', '-e', '-F', '-n', '-t'],
+  'split-window': ['-c', '-e', '-F', '-l', '-p', '-t'],
+  'respawn-pane': ['-c', '-e', '-t'],
+  'respawn-window': ['-c', '-e', '-t'],
+  'run-shell': ['-c', '-d', '-t'],
+  'display-popup': ['-b', '-c', '-d', '-e', '-h', '-s', '-S', '-t', '-T', '-w', '-x', '-y'],
+  'send-keys': ['-N', '-t'],
+};
+const TMUX_ALIASES: Record<string, string> = {
+  new: 'new-session',
+  neww: 'new-window',
+  splitw: 'split-window',
+  respawnp: 'respawn-pane',
+  respawnw: 'respawn-window',
+  run: 'run-shell',
+  popup: 'display-popup',
+  send: 'send-keys',
+};
+/** Key names `send-keys` turns into characters a shell reads; other key names are dropped. */
+const TMUX_KEYS: Record<string, string> = {
+  Space: ' ',
+  Enter: '\n',
+  'C-m': '\n',
+  KPEnter: '\n',
+  Tab: '\t',
+  'C-j': '\n',
+};
+
+function tmux(inv: Invocation, r: Reporter): Flow {
+  const args = inv.args;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const t = plain(args[i]);
+    if (t === '-c') {
+      runText(args[i + 1], inv, r, 'tmux -c');
+      return OPAQUE_FLOW;
+    }
+    if (/^-[LSfT]$/.test(t)) i++;
+    else if (!t.startsWith('-')) break;
+  }
+  const name = plain(args[i]);
+  const sub = TMUX_ALIASES[name] ?? name;
+  const values = TMUX_RUNS[sub];
+  if (!values) return OPAQUE_FLOW;
+  let k = i + 1;
+  for (; k < args.length; k++) {
+    const t = plain(args[k]);
+    if (t === '--') {
+      k++;
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') break;
+    if (values.includes(t)) k++;
+  }
+  const rest = args.slice(k);
+  if (rest.length === 0) return OPAQUE_FLOW;
+  if (!rest.every(isLiteral)) {
+    runText({ text: '\u0000', flow: taintsOfAll(rest.map((w) => w.flow)) }, inv, r, `tmux ${sub}`);
+    return OPAQUE_FLOW;
+  }
+  const text =
+    sub === 'send-keys'
+      ? rest
+          .map(
+            (w) => TMUX_KEYS[plain(w)] ?? (/^(C|M|S)-.$|^[A-Z][A-Za-z]+\d*$/.test(plain(w)) ? '' : plain(w)),
+          )
+          .join('')
+      : rest.map((w) => plain(w)).join(' ');
+  r.script(text, inv, 'shell-string', `tmux ${sub}`);
   return OPAQUE_FLOW;
 }

@@ -41,8 +41,15 @@ const WHY: Record<'not-regular' | 'too-large' | 'error', string> = {
  * a shell runs itself), another interpreter's script, or a compiled program.
  */
 function directKind(text: string): 'shell' | 'other' | 'binary' {
-  if (text.startsWith('\u007fELF') || text.slice(0, 1024).includes('\u0000')) return 'binary';
-  if (!text.startsWith('#!')) return 'shell';
+  if (text.startsWith('\u007fELF')) return 'binary';
+  if (!text.startsWith('#!')) {
+    // bash runs a file without `#!` itself unless a NUL byte comes before the end of its first line (of its
+    // first 80 bytes: bash's check_binary_file); a NUL further on is dropped, and the rest runs.
+    const head = text.slice(0, 80);
+    const nul = head.indexOf('\u0000');
+    const eol = head.indexOf('\n');
+    return nul >= 0 && (eol < 0 || nul < eol) ? 'binary' : 'shell';
+  }
   const end = text.indexOf('\n');
   const words = text
     .slice(2, end < 0 ? undefined : end)
@@ -65,6 +72,51 @@ function directKind(text: string): 'shell' | 'other' | 'binary' {
     }
   }
   return SHELLS.has(base(words[i])) ? 'shell' : 'other';
+}
+
+/** Programs that may rewrite files they do not name: patches, archives, interpreter code. */
+const REWRITERS =
+  /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php)$/;
+/** git commands that change files of the work tree. */
+const GIT_REWRITES = new Set([
+  'apply',
+  'am',
+  'pull',
+  'merge',
+  'checkout',
+  'switch',
+  'restore',
+  'stash',
+  'cherry-pick',
+  'rebase',
+  'reset',
+  'revert',
+]);
+
+/**
+ * Whether a command before `inv` in this analysis writes or deletes `path` (or a folder above it), or may rewrite
+ * files it does not name: the text read now may not be what runs.
+ */
+function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
+  for (const seg of r.segments.slice(0, inv.segment)) {
+    const touches = seg.paths.some(
+      (p) =>
+        (p.role === 'write' || p.role === 'delete') &&
+        p.resolved !== undefined &&
+        (p.resolved === path || path.startsWith(`${p.resolved}/`)),
+    );
+    if (touches || REWRITERS.test(seg.program)) return true;
+    if (seg.program === 'git' && seg.argv.some((a) => GIT_REWRITES.has(a))) return true;
+  }
+  return false;
+}
+
+function mayChange(inv: Invocation, r: Reporter): void {
+  r.uncertain(
+    'dynamic-script',
+    `\`${inv.program}\` runs a script file an earlier command may change`,
+    inv.segment,
+  );
 }
 
 /**
@@ -99,7 +151,11 @@ export function runScriptFile(
     }
     budget.files.set(path, file);
   }
-  if (file.kind === 'missing') return;
+  if (file.kind === 'missing') {
+    // A script an earlier command may create (`git apply p.diff && bash new.sh`).
+    if (changedEarlier(path, inv, r)) mayChange(inv, r);
+    return;
+  }
   if (file.kind === 'unreadable') {
     // A large compiled program run by its path (`./target/release/app`) is judged by its name, as before.
     if (how === 'direct' && file.why === 'too-large' && directKind(file.head ?? '') !== 'shell') return;
@@ -107,8 +163,11 @@ export function runScriptFile(
     return;
   }
   if (how === 'direct' && directKind(file.text) !== 'shell') return;
+  if (changedEarlier(path, inv, r)) mayChange(inv, r);
+  // bash drops NUL bytes from a script's text (`r\0m -rf ~` runs `rm`): so does the analysis.
+  const text = file.text.includes('\u0000') ? file.text.replaceAll('\u0000', '') : file.text;
   budget.runs++;
-  budget.chars += file.text.length;
+  budget.chars += text.length;
   if (budget.runs > MAX_SCRIPT_RUNS || budget.chars > MAX_SCRIPT_CHARS) {
     r.uncertain(
       'dynamic-script',
@@ -119,7 +178,7 @@ export function runScriptFile(
   }
   const hits = r.hits.length;
   const uncertainties = r.uncertainties.length;
-  r.script(file.text, inv, 'shell-string', `${inv.program}${SCRIPT_FILE_WRAPPER}`);
+  r.script(text, inv, 'shell-string', `${inv.program}${SCRIPT_FILE_WRAPPER}`);
   // `literal`: what the script computes at run time is not reviewed, as for `npm run` or `make` (docs/check.md).
   if (r.env.scriptFiles === 'literal') r.forgetUncertainties(uncertainties);
   unquote(r, hits, uncertainties, inv);

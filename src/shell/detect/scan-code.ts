@@ -17,6 +17,14 @@ const SHELL_CALL =
   /\b(os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen)|exec(?:Sync)?|spawn(?:Sync)?|execFile(?:Sync)?|system|%x|Open3\.\w+|shell_exec|passthru|popen)\s*\(?\s*(\[[^\]]*\]|(['"`])((?:\\.|(?!\3).)*)\3)/g;
 const SPAWN_CALL =
   /\b(spawn(?:Sync)?|execFile(?:Sync)?|Popen|execvp?|spawnv?p?)\s*\(\s*(['"])([^'"]+)\2\s*,\s*\[([^\]]*)\]/g;
+/**
+ * Shell-outs through Perl's and Ruby's quote operators: `system(q(…))`, `exec qq{…}`, `qx(…)`, `qx!…!`, `%x(…)`,
+ * `system(%q(…))`: the text between the brackets.
+ */
+const QUOTE_OP_CALL =
+  /(?:\b(?:system|exec|popen)\s*\(?\s*(?:\bqq?|%[qQ]?)|\bqx|%x)\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\]|<([^>]*)>)/g;
+/** Perl's `qx` with a same-character delimiter (`qx!…!`, `qx/…/`). */
+const QX_SAME = /\bqx\s*([/|!#'"])((?:(?!\1).)*)\1/g;
 const DECODE_EXEC =
   /\b(eval|exec|Function)\s*\(.*\b(b64decode|atob|base64|decode|fromCharCode|unhexlify)|Buffer\.from\([^)]*base64/;
 
@@ -47,6 +55,11 @@ export function scanCode(code: string, inv: Invocation, r: Reporter): void {
       : (m[4] ?? '');
     if (text) r.script(text.replace(/\\n/g, '\n'), inv, 'shell-string', `${inv.program} ${m[1]}`);
   }
+  for (const m of code.matchAll(QUOTE_OP_CALL)) {
+    const text = m[1] ?? m[2] ?? m[3] ?? m[4];
+    if (text) r.script(text, inv, 'shell-string', `${inv.program} quote operator`);
+  }
+  for (const m of code.matchAll(QX_SAME)) if (m[2]) r.script(m[2], inv, 'shell-string', `${inv.program} qx`);
   // spawn('rm', ['-rf', '/']) and execFile: the program and its argument array.
   for (const m of code.matchAll(SPAWN_CALL)) {
     const args = [...(m[4] ?? '').matchAll(/(['"])((?:\\.|(?!\1).)*)\1/g)].map((x) => x[2]);

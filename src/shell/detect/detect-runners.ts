@@ -1,0 +1,266 @@
+/**
+ * Programs that run a command or shell text given in their arguments behind a subcommand or an option: package
+ * and environment managers (`npm exec`, `uv run`, `poetry run`, `nix-shell --run`, …), `sg`, `nodemon --exec`,
+ * `perf record`, and sed's `e` command and flag. What they run is analysed as a command of its own. An option
+ * not in a runner's table is `unknown-option` (it may take a value that hides the program). Pure apart from
+ * reporting.
+ */
+
+import type { Word } from '../decode-word';
+import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+
+interface RunnerSpec {
+  /** Subcommands that run a command (`exec`, `run`); empty: the program itself does. */
+  subs: readonly string[];
+  values: readonly string[];
+  flags: readonly string[];
+  /** Options whose value is shell text (`npm exec -c 'a b'`). */
+  shell?: readonly string[];
+  /** Positional words before the command (`direnv exec DIR cmd`). */
+  positionals?: number;
+  /** Only the words after `--` are the command (`mise exec node@20 -- cmd`). */
+  afterDashDash?: boolean;
+  /** Options after which no command follows (`uv run -m module`). */
+  noCommand?: readonly string[];
+}
+
+const QUIET = ['-q', '--quiet', '-v', '--verbose', '-s', '--silent'];
+
+const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
+  npm: {
+    subs: ['exec', 'x'],
+    values: ['-p', '--package', '-w', '--workspace', '--prefix'],
+    flags: [...QUIET, '-y', '--yes', '--no', '--workspaces', '-ws', '--include-workspace-root'],
+    shell: ['-c', '--call'],
+  },
+  pnpm: {
+    subs: ['exec', 'dlx'],
+    values: ['--filter', '-F', '-C', '--dir', '--package'],
+    flags: [...QUIET, '-r', '--recursive', '--parallel', '-w', '--workspace-root', '--no-bail'],
+    shell: ['-c', '--shell-mode'],
+  },
+  yarn: { subs: ['exec', 'dlx'], values: ['-p', '--package'], flags: QUIET },
+  bun: { subs: ['x'], values: ['-p', '--package'], flags: [...QUIET, '--bun'] },
+  uv: {
+    subs: ['run'],
+    values: [
+      '--with',
+      '--with-requirements',
+      '--with-editable',
+      '--python',
+      '-p',
+      '--project',
+      '--directory',
+      '--package',
+      '--env-file',
+      '--extra',
+      '--group',
+      '--index',
+      '--index-url',
+      '--extra-index-url',
+    ],
+    flags: [
+      ...QUIET,
+      '--frozen',
+      '--locked',
+      '--no-sync',
+      '--isolated',
+      '--all-extras',
+      '--no-dev',
+      '--no-project',
+      '--active',
+      '--offline',
+      '--no-cache',
+      '--script',
+    ],
+    noCommand: ['-m', '--module'],
+  },
+  poetry: {
+    subs: ['run'],
+    values: ['-C', '--directory', '-P', '--project'],
+    flags: [...QUIET, '-n', '--no-interaction', '--no-ansi', '--ansi'],
+  },
+  pipenv: { subs: ['run'], values: [], flags: QUIET },
+  conda: {
+    subs: ['run'],
+    values: ['-n', '--name', '-p', '--prefix', '--cwd'],
+    flags: [...QUIET, '--no-capture-output', '--live-stream'],
+  },
+  mamba: {
+    subs: ['run'],
+    values: ['-n', '--name', '-p', '--prefix', '--cwd'],
+    flags: [...QUIET, '--no-capture-output', '--live-stream'],
+  },
+  mise: {
+    subs: ['exec', 'x'],
+    values: ['-C', '--cd', '-j', '--jobs'],
+    flags: [...QUIET, '--raw'],
+    shell: ['-c', '--command'],
+    afterDashDash: true,
+  },
+  direnv: { subs: ['exec'], values: [], flags: [], positionals: 1 },
+  nodemon: { subs: [], values: [], flags: [], shell: ['--exec', '-x'] },
+  perf: {
+    subs: ['record', 'stat', 'trace'],
+    values: [
+      '-o',
+      '--output',
+      '-e',
+      '--event',
+      '-F',
+      '--freq',
+      '-c',
+      '--count',
+      '-p',
+      '--pid',
+      '-t',
+      '--tid',
+      '-C',
+      '--cpu',
+      '--call-graph',
+      '-r',
+      '--repeat',
+      '-I',
+      '-x',
+    ],
+    flags: [...QUIET, '-g', '-a', '--all-cpus', '-n', '-d', '-B', '-N', '-R', '-T', '-i', '-A'],
+  },
+};
+
+/** Runs `rest` as a command, or reports it. */
+function runWords(rest: Word[], inv: Invocation, r: Reporter, wrapper: string): void {
+  if (rest.length > 0) r.command(rest, inv, wrapper);
+}
+
+/** Shell text in `word`: analysed when literal, else uncertain. */
+function runShell(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: string): void {
+  if (!word) return;
+  if (isLiteral(word)) r.script(plain(word), inv, 'shell-string', wrapper);
+  else if (word.flow.network)
+    r.hit('remote_code_execution', `\`${wrapper}\` runs code fetched from the network`, inv.segment);
+  else r.uncertain('dynamic-script', `\`${wrapper}\` runs code built at run time`, inv.segment);
+}
+
+function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  let k = 0;
+  let wrapper = inv.program;
+  if (spec.subs.length > 0) {
+    // The subcommand is the first word that is not an option (`npm --silent exec …`).
+    while (k < args.length && plain(args[k]).startsWith('-')) k++;
+    const sub = plain(args[k]);
+    if (!spec.subs.includes(sub)) return;
+    wrapper = `${inv.program} ${sub}`;
+    k++;
+  }
+  if (spec.afterDashDash) {
+    const shellAt = args.findIndex((w, i) => i >= k && (spec.shell ?? []).includes(plain(w)));
+    if (shellAt >= 0) runShell(args[shellAt + 1], inv, r, wrapper);
+    const dd = args.findIndex((w, i) => i >= k && plain(w) === '--');
+    if (dd >= 0) runWords(args.slice(dd + 1), inv, r, wrapper);
+    return;
+  }
+  for (; k < args.length; k++) {
+    const t = plain(args[k]);
+    if (t === '--') {
+      k++;
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') break;
+    if (spec.shell?.includes(t)) {
+      runShell(args[k + 1], inv, r, wrapper);
+      return;
+    }
+    if (spec.noCommand?.includes(t)) return;
+    if (spec.values.includes(t)) k++;
+    else if (!spec.flags.includes(t) && !(t.startsWith('--') && t.includes('='))) {
+      r.uncertain(
+        'unknown-option',
+        `\`${wrapper}\` has an option gavel does not know (\`${t.slice(0, 40)}\`): what it runs is uncertain`,
+        inv.segment,
+      );
+      return;
+    }
+  }
+  runWords(args.slice(k + (spec.positionals ?? 0)), inv, r, wrapper);
+}
+
+/** `nix-shell --run 'cmd'`, `nix develop -c cmd …`, `nix shell pkg -c cmd …`. */
+function nix(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  const at = args.findIndex((w) => ['--run', '--command', '-c'].includes(plain(w)));
+  if (at < 0) return;
+  const opt = plain(args[at]);
+  if (inv.program === 'nix-shell') {
+    if (opt !== '-c') runShell(args[at + 1], inv, r, `nix-shell ${opt}`);
+    return;
+  }
+  if (['develop', 'shell'].includes(plain(args[0])))
+    runWords(args.slice(at + 1), inv, r, `nix ${plain(args[0])}`);
+}
+
+/** `sg GROUP -c 'cmd'`, `sg GROUP cmd …`: the command is shell text run by /bin/sh. */
+function sg(inv: Invocation, r: Reporter): void {
+  const args = inv.args.filter((w) => plain(w) !== '-');
+  const rest = args.slice(1);
+  if (rest.length === 0) return;
+  const text = plain(rest[0]) === '-c' ? rest[1] : rest.length === 1 ? rest[0] : undefined;
+  if (text) runShell(text, inv, r, 'sg');
+  else if (rest.every(isLiteral)) r.script(rest.map((w) => plain(w)).join(' '), inv, 'shell-string', 'sg');
+  else r.uncertain('dynamic-script', '`sg` runs code built at run time', inv.segment);
+}
+
+/** sed's `e COMMAND` runs COMMAND; its `s///e` flag runs the pattern space after the substitution. */
+function sed(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  const scripts: Word[] = [];
+  let sawScript = false;
+  for (let k = 0; k < args.length; k++) {
+    const t = plain(args[k]);
+    if (t === '-e' || t === '--expression') {
+      const w = args[++k];
+      if (w) scripts.push(w);
+      sawScript = true;
+    } else if (t.startsWith('--expression=')) {
+      scripts.push({
+        text: (args[k] as Word).text.slice((args[k] as Word).text.indexOf('=') + 1),
+        flow: (args[k] as Word).flow,
+      });
+      sawScript = true;
+    } else if (t === '-f' || t === '--file') {
+      k++;
+      sawScript = true;
+    } else if (!t.startsWith('-') && !sawScript) {
+      scripts.push(args[k] as Word);
+      sawScript = true;
+    }
+  }
+  for (const w of scripts) {
+    if (!isLiteral(w)) continue;
+    const text = plain(w);
+    for (const m of text.matchAll(
+      /(?:^|[;\n{}])\s*(?:\d+|\$|\/(?:\\.|[^/\n])*\/)?\s*(?:,\s*(?:\d+|\$|\/(?:\\.|[^/\n])*\/))?\s*!?\s*e(?:\s+([^;\n}]*))?(?=$|[;\n}])/g,
+    )) {
+      if (m[1]?.trim()) r.script(m[1], inv, 'shell-string', 'sed e');
+      else r.uncertain('dynamic-script', '`sed e` runs text it computes', inv.segment);
+    }
+    for (const m of text.matchAll(
+      /(?:^|[;\n{}])\s*(?:\S*?)s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1([gpiImM0-9e]*)/g,
+    )) {
+      if (!(m[4] ?? '').includes('e')) continue;
+      const replacement = m[3] ?? '';
+      r.script(replacement, inv, 'shell-string', 'sed s///e');
+      if (/&|\\\d/.test(replacement))
+        r.uncertain('dynamic-script', '`sed s///e` runs text it computes', inv.segment);
+    }
+  }
+}
+
+export function detectRunners(inv: Invocation, r: Reporter): void {
+  const p = inv.program;
+  const spec = RUNNERS[p];
+  if (spec) runner(spec, inv, r);
+  else if (p === 'nix-shell' || p === 'nix') nix(inv, r);
+  else if (p === 'sg') sg(inv, r);
+  else if (p === 'sed' || p === 'gsed') sed(inv, r);
+}

@@ -1,0 +1,43 @@
+// Shell-outs in interpreter one-liners written with Perl's and Ruby's quote operators (`q(…)`, `qq{…}`, `qx(…)`,
+// `%x(…)`) are analysed as shell text, as quoted ones are.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../load-parser';
+import { shellEnv } from '../testdata/shell-env';
+
+const categories = (command: string) =>
+  [...new Set(analyzeShellSync(command, shellEnv()).hits.map((h) => h.category))].sort();
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('a shell-out written with a quote operator', () => {
+  it.each([
+    ['perl system(q(…))', 'perl -e "system(q(rm -rf ~))"'],
+    ['perl system qq{…}', "perl -e 'system qq{rm -rf ~}'"],
+    ['perl exec q[…]', "perl -e 'exec q[rm -rf ~]'"],
+    ['perl qx(…)', "perl -e 'qx(rm -rf ~)'"],
+    ['perl qx{…}', "perl -e 'print qx{rm -rf ~}'"],
+    ['perl qx with a same-character delimiter', "perl -e 'qx!rm -rf ~!'"],
+    ['ruby %x(…)', "ruby -e '%x(rm -rf ~)'"],
+    ['ruby system(%q(…))', "ruby -e 'system(%q(rm -rf ~))'"],
+  ])('%s', (_name, command) => {
+    expect(categories(command)).toContain('destructive_root_delete');
+  });
+
+  it('a quote operator that is not run stays clean', () => {
+    expect(categories("perl -e 'print q(rm -rf ~)'")).toEqual([]);
+  });
+});
+
+describe('look-alikes of quote operators', () => {
+  it.each([
+    ['printf of %x', `perl -e 'printf("%x", 255); print "done"'`],
+    ['a q string printed', "perl -e 'print q(rm -rf ~)'"],
+  ])('%s', (_name, command) => {
+    const a = analyzeShellSync(command, shellEnv());
+    expect(a.hits).toEqual([]);
+    expect(a.uncertain).toEqual([]);
+  });
+});
