@@ -14,8 +14,8 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
  */
 export const TRANSCRIPT_TURNS = 20;
 
-export function userTurnsFromTranscript(text: string, limit = TRANSCRIPT_TURNS): string[] {
-  const turns: string[] = [];
+/** The JSON objects of a JSONL text, in order; blank, malformed and non-object lines are skipped. */
+export function* jsonObjects(text: string): Generator<object> {
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     let entry: unknown;
@@ -24,7 +24,13 @@ export function userTurnsFromTranscript(text: string, limit = TRANSCRIPT_TURNS):
     } catch {
       continue;
     }
-    if (typeof entry !== 'object' || entry === null) continue;
+    if (typeof entry === 'object' && entry !== null) yield entry;
+  }
+}
+
+export function userTurnsFromTranscript(text: string, limit = TRANSCRIPT_TURNS): string[] {
+  const turns: string[] = [];
+  for (const entry of jsonObjects(text)) {
     const e = entry as {
       type?: unknown;
       isSidechain?: unknown;

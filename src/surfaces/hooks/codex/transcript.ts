@@ -10,7 +10,7 @@
  * Unreadable files and lines give no turns (turns only ever add context for a reviewer); never throws.
  */
 
-import { readTranscriptTail, TRANSCRIPT_TURNS } from '../claude-code/transcript';
+import { jsonObjects, readTranscriptTail, TRANSCRIPT_TURNS } from '../claude-code/transcript';
 
 /** Openings of the context Codex injects as user-role text (codex-rs/core/src/context); compared lower-case. */
 const INJECTED_OPENINGS = [
@@ -34,15 +34,7 @@ const injected = (text: string): boolean => {
 
 export function codexUserTurnsFromRollout(text: string, limit = TRANSCRIPT_TURNS): string[] {
   const turns: string[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (typeof entry !== 'object' || entry === null) continue;
+  for (const entry of jsonObjects(text)) {
     const e = entry as { type?: unknown; payload?: { type?: unknown; message?: unknown; kind?: unknown } };
     if (e.type !== 'event_msg' || typeof e.payload !== 'object' || e.payload === null) continue;
     const { type, message, kind } = e.payload;
