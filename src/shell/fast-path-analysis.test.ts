@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from './analyze-shell';
 import { fastParse } from './fast-parse';
+import { joinsLines } from './joined-lines';
 import { loadShellParser } from './load-parser';
 import { shellEnv } from './testdata/shell-env';
 
@@ -27,14 +28,31 @@ describe('analysis through the fast path', () => {
     await loadShellParser();
   });
 
-  it('is the same analysis tree-sitter gives, command by command, on the corpora', () => {
+  it('is the same analysis tree-sitter gives, command by command, on the corpora', async () => {
+    const parser = await loadShellParser();
+    /** tree-sitter's known multi-line mis-parse (joined-lines.ts): there the fast path reads it as bash does. */
+    const misread = (c: string): boolean => {
+      const tree = parser.parse(c);
+      try {
+        return joinsLines(tree.rootNode, c);
+      } finally {
+        tree.delete();
+      }
+    };
     const commands = corpus();
     const differ = commands.filter(
       (c) =>
+        !misread(c) &&
         JSON.stringify(analyzeShellSync(c, env)) !==
-        JSON.stringify(analyzeShellSync(c, env, undefined, { fastPath: false })),
+          JSON.stringify(analyzeShellSync(c, env, undefined, { fastPath: false })),
     );
     expect(differ).toEqual([]);
+    // Where tree-sitter misreads, its analysis is uncertain, never a quiet allow.
+    for (const c of commands.filter(misread)) {
+      expect(analyzeShellSync(c, env, undefined, { fastPath: false }).uncertain.map((u) => u.code)).toContain(
+        'parse-error',
+      );
+    }
     // The comparison means something only if the fast path took many of them.
     expect(commands.filter((c) => fastParse(c)).length).toBeGreaterThan(50);
   });
