@@ -175,3 +175,31 @@ describe('removing gavel itself', () => {
     expect(categories('npm uninstall left-pad')).toEqual([]);
   });
 });
+
+describe('gdb and expect, which run commands of their own', () => {
+  const codes = (command: string) => analyzeShellSync(command, shellEnv()).uncertain.map((u) => u.code);
+
+  it.each([
+    ['gdb -ex shell', "gdb -batch -ex 'shell rm -rf ~' ./app"],
+    ['gdb -ex with !', "gdb -ex '!rm -rf ~'"],
+    ['gdb --eval-command=', "gdb --eval-command='shell rm -rf ~'"],
+  ])('%s: the shell command is analysed', (_name, command) => {
+    expect(categories(command)).toContain('destructive_root_delete');
+  });
+
+  it.each([
+    ['a gdb command file', 'gdb -x cmds.gdb ./app'],
+    ['an expect script given inline', "expect -c 'spawn rm -rf ~'"],
+    ['an expect script file', 'expect login.exp'],
+  ])('%s is uncertain', (_name, command) => {
+    expect(codes(command)).toContain('dynamic-script');
+  });
+
+  it.each([
+    ['gdb breakpoints and run', 'gdb -batch -ex "break main" -ex run ./app'],
+    ['expect --version', 'expect --version'],
+  ])('%s: nothing found', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+    expect(codes(command)).toEqual([]);
+  });
+});

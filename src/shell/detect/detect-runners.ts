@@ -256,6 +256,41 @@ function sed(inv: Invocation, r: Reporter): void {
   }
 }
 
+/**
+ * gdb's `shell CMD` and `!CMD` (in `-ex`/`--eval-command`/`-iex` values) run CMD through a shell. A command
+ * file (`-x`/`--command`) may too, and is not read: uncertain.
+ */
+function gdb(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  for (let k = 0; k < args.length; k++) {
+    const t = plain(args[k]);
+    const inline = /^--(?:eval-command|init-eval-command)=/.exec(t);
+    const value = inline
+      ? args[k]
+      : ['-ex', '-iex', '--eval-command', '--init-eval-command'].includes(t)
+        ? args[++k]
+        : undefined;
+    if (['-x', '-ix', '--command', '--init-command'].includes(t) || /^--(?:init-)?command=/.test(t)) {
+      r.uncertain('dynamic-script', '`gdb` runs a command file, which may run shell commands', inv.segment);
+      continue;
+    }
+    if (!value) continue;
+    if (!isLiteral(value)) {
+      r.uncertain('dynamic-script', '`gdb` runs a command built at run time', inv.segment);
+      continue;
+    }
+    const text = (inline ? plain(value).slice(inline[0].length) : plain(value)).trimStart();
+    const shell = /^(?:shell\b|!)\s*([\s\S]*)$/.exec(text);
+    if (shell) r.script(shell[1] ?? '', inv, 'shell-string', 'gdb shell');
+  }
+}
+
+/** expect runs Tcl: `spawn`, `exec` and `system` start programs; its scripts are not modelled. */
+function expect(inv: Invocation, r: Reporter): void {
+  if (inv.args.some((w) => !plain(w).startsWith('-') || plain(w) === '-c'))
+    r.uncertain('dynamic-script', '`expect` runs a Tcl script, which may start any program', inv.segment);
+}
+
 export function detectRunners(inv: Invocation, r: Reporter): void {
   const p = inv.program;
   const spec = RUNNERS[p];
@@ -263,4 +298,6 @@ export function detectRunners(inv: Invocation, r: Reporter): void {
   else if (p === 'nix-shell' || p === 'nix') nix(inv, r);
   else if (p === 'sg') sg(inv, r);
   else if (p === 'sed' || p === 'gsed') sed(inv, r);
+  else if (p === 'gdb') gdb(inv, r);
+  else if (p === 'expect') expect(inv, r);
 }
