@@ -96,7 +96,11 @@ export function makePathScope(env: ShellEnv): PathScope {
     systemRoots: table.system_roots.map(normalize),
     sensitive: compilePatterns([...table.sensitive, ...(env.sensitivePaths ?? [])], home, workspaceRoots),
     exceptions: globsToRegExp(table.sensitive_exceptions),
-    selfModification: compilePatterns(table.self_modification, home, workspaceRoots),
+    selfModification: compilePatterns(
+      [...table.self_modification, ...(env.selfPaths ?? []).filter((p) => p.startsWith('/'))],
+      home,
+      workspaceRoots,
+    ),
     persistence: compilePatterns(table.persistence, home, workspaceRoots),
     ...(env.realpath ? { realpath: env.realpath } : {}),
   };
@@ -242,6 +246,7 @@ export function scopeFor(env: ShellEnv): PathScope {
     env.workspaceRoots,
     env.tempDirs,
     env.sensitivePaths ?? [],
+    env.selfPaths ?? [],
     env.realpath ? resolverId(env.realpath) : 0,
   ]);
   let scope = scopes.get(key);

@@ -41,3 +41,33 @@ describe('hostCategories', () => {
     expect(hostCategories(host, env)).toEqual(want);
   });
 });
+
+describe('gavel’s own installation (ShellEnv.selfPaths)', () => {
+  const installed = shellEnv({
+    selfPaths: ['/home/u/proj/node_modules/gavel/bin', '/home/u/proj/node_modules/gavel/dist'],
+  });
+
+  it.each<[string, string, 'read' | 'write' | 'delete', Category[]]>([
+    ['a write into its bin', 'node_modules/gavel/bin/gavel', 'write', ['agent_self_modification']],
+    [
+      'a delete of its bundle',
+      '/home/u/proj/node_modules/gavel/dist/hook.cjs',
+      'delete',
+      ['agent_self_modification'],
+    ],
+    ['a read of its bundle', 'node_modules/gavel/dist/hook.cjs', 'read', []],
+    ['a write beside it', 'node_modules/gavel/README.md', 'write', []],
+  ])('%s', (_name, path, role, want) => {
+    expect(pathCategories(path, role, installed).categories).toEqual(want);
+  });
+
+  it('is only the table’s entries without it: a workspace write', () => {
+    expect(pathCategories('node_modules/gavel/bin/gavel', 'write', shellEnv()).categories).toEqual([]);
+  });
+
+  it('counts in shell commands too', async () => {
+    const { analyzeShell } = await import('./analyze-shell');
+    const a = await analyzeShell("echo 'process.exit(0)' > node_modules/gavel/bin/gavel", installed);
+    expect(a.hits.map((h) => h.category)).toContain('agent_self_modification');
+  });
+});

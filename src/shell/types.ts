@@ -158,4 +158,10 @@ export interface ShellEnv {
    * uncertainties too. Failing to read a file whole is uncertain either way.
    */
   readonly scriptFiles?: 'literal' | 'strict';
+  /**
+   * gavel's own installation as the running surface finds it (absolute folders: its `bin`, `dist` and `rules`):
+   * writing or deleting there changes the hook itself, so it counts as self-modification like the table's
+   * `self_modification` entries. Absent: only the table's entries.
+   */
+  readonly selfPaths?: readonly string[];
 }

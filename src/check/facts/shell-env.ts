@@ -34,6 +34,7 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     statedHosts: policy.statedHosts,
     packageSources: policy.packageSources,
     ...(request.realpath ? { realpath: request.realpath } : {}),
+    ...(request.selfPaths ? { selfPaths: request.selfPaths } : {}),
     ...(request.readScript && policy.scriptFiles !== 'name'
       ? { readScript: request.readScript, scriptFiles: policy.scriptFiles }
       : {}),

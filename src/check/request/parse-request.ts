@@ -45,6 +45,8 @@ export interface RequestDefaults {
   realpath?: (abs: string) => string | undefined;
   /** Script reader for scripts a shell runs (see ShellEnv.readScript). */
   readScript?: CheckRequest['readScript'];
+  /** gavel's own installation folders (see ShellEnv.selfPaths). */
+  selfPaths?: CheckRequest['selfPaths'];
 }
 
 export type ParsedRequest = { ok: true; requests: CheckRequest[] } | { ok: false; problem: string };
@@ -111,6 +113,7 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
     workspaceRoots: defaults.workspaceRoots(cwd),
     ...(defaults.realpath ? { realpath: defaults.realpath } : {}),
     ...(defaults.readScript ? { readScript: defaults.readScript } : {}),
+    ...(defaults.selfPaths ? { selfPaths: defaults.selfPaths } : {}),
   };
   const empty = {
     trusted: { userTurns: [] },

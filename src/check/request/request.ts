@@ -51,6 +51,8 @@ export interface CheckRequest {
   realpath?: (abs: string) => string | undefined;
   /** Script reader the surface gives (see ShellEnv.readScript); absent: a script run is judged by its name. */
   readScript?: ShellEnv['readScript'];
+  /** gavel's own installation folders (see ShellEnv.selfPaths); absent: only the path table's entries. */
+  selfPaths?: ShellEnv['selfPaths'];
 }
 
 export function emptyContext(): CheckRequest['context'] {

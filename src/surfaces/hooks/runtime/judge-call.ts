@@ -142,6 +142,7 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
         context,
         ...(d.realpath ? { realpath: d.realpath } : {}),
         ...(d.readScript ? { readScript: d.readScript } : {}),
+        ...(d.selfPaths ? { selfPaths: d.selfPaths } : {}),
         ...(call.sessionId ? { sessionId: call.sessionId } : {}),
       };
       firstRequest ??= request;

@@ -117,6 +117,8 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     workspaceRoots: (cwd) => [findProjectRoot(cwd)],
     realpath: realPathOf,
     readScript: readScriptFile,
+    // gavel's own files, what every hook call runs and reads: changing them changes the hook.
+    selfPaths: ['bin', 'dist', 'rules'].map((part) => join(dirname(rulesDir), part)),
   };
   return {
     ok: true,

@@ -204,3 +204,21 @@ describe('a script file’s words never reach a reason or the audit record', () 
     expect(JSON.stringify(audited)).not.toContain(token);
   });
 });
+
+describe('gavel’s own files, as the hook finds them', () => {
+  const root = join(import.meta.dirname, '..', '..', '..', '..');
+  const decide = async (tool: string, input: object) => {
+    const s = sandbox();
+    const reply = await runClaudeCodeHook(ccPayload(s, tool, input), s.io);
+    return JSON.parse(reply.stdout).hookSpecificOutput.permissionDecision;
+  };
+
+  it('a write to the hook bundle or its rules asks (self-modification); a read does not', async () => {
+    expect(await decide('Write', { file_path: join(root, 'dist', 'hook.cjs'), content: 'x' })).toBe('ask');
+    expect(await decide('Bash', { command: `echo x > ${join(root, 'rules', 'check-floor.json')}` })).toBe(
+      'ask',
+    );
+    expect(await decide('Bash', { command: `rm -rf ${join(root, 'bin')}` })).not.toBe('allow');
+    expect(await decide('Read', { file_path: join(root, 'rules', 'check-floor.json') })).not.toBe('deny');
+  });
+});
