@@ -65,9 +65,13 @@ class ShellAnalyzer implements Reporter, WalkHost {
     this.hits.push({ category, reason, segment });
   }
 
-  uncertain(code: UncertaintyCode, reason: string, segment?: number): void {
-    if (this.uncertainties.some((u) => u.code === code && u.segment === segment)) return;
-    this.uncertainties.push(segment === undefined ? { code, reason } : { code, reason, segment });
+  uncertain(code: UncertaintyCode, reason: string, segment?: number, kept?: 'kept'): void {
+    let u = this.uncertainties.find((x) => x.code === code && x.segment === segment);
+    if (!u) {
+      u = segment === undefined ? { code, reason } : { code, reason, segment };
+      this.uncertainties.push(u);
+    }
+    if (kept) this.kept.add(u);
   }
 
   forgetUncertainties(from: number): void {

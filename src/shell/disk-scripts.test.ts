@@ -235,6 +235,7 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
       text: `echo "$(date)"\ncat a | grep b | head\nrm -rf ~ > /dev/null\n`,
     },
     [`${P}/scripts/decoded.sh`]: { kind: 'text', text: 'echo cm0gLXJmIH4K | base64 -d | bash\n' },
+    [`${P}/scripts/via-pipe.sh`]: { kind: 'text', text: 'bash pipe\n' },
   };
   const env = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs), scriptFiles: 'literal' });
   const strict = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs) });
@@ -267,6 +268,10 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
   it('still escalates a script it could not read whole', () => {
     expect(codes(analyze('bash pipe', literal))).toContain('dynamic-script');
     expect(codes(analyze('bash big.sh', literal))).toContain('dynamic-script');
+  });
+
+  it('still escalates a file it could not read that a script runs (the reader, not the script, failed)', () => {
+    expect(codes(analyze('bash scripts/via-pipe.sh', env))).toContain('dynamic-script');
   });
 
   it('leaves the uncertainties of the command line itself alone', () => {

@@ -41,7 +41,8 @@ export interface Reporter {
   readonly hits: readonly CategoryHit[];
   readonly uncertainties: readonly Uncertainty[];
   hit(category: Category, reason: string, segment: number): void;
-  uncertain(code: UncertaintyCode, reason: string, segment?: number): void;
+  /** `kept`: survives `forgetUncertainties` (what gavel could not see, not what a script computes). */
+  uncertain(code: UncertaintyCode, reason: string, segment?: number, kept?: 'kept'): void;
   /**
    * Drops the uncertainties reported from index `from` on (a script file read under `scriptFiles: literal`),
    * except a parse error where the parser misreads what bash runs and a decoded payload run as code.

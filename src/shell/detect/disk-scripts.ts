@@ -116,6 +116,7 @@ function mayChange(inv: Invocation, r: Reporter): void {
     'dynamic-script',
     `\`${inv.program}\` runs a script file an earlier command may change`,
     inv.segment,
+    'kept',
   );
 }
 
@@ -141,6 +142,7 @@ export function runScriptFile(
         'dynamic-script',
         `\`${inv.program}\` runs more script files than one review reads (${MAX_SCRIPT_READS} paths)`,
         inv.segment,
+        'kept',
       );
       return;
     }
@@ -159,7 +161,12 @@ export function runScriptFile(
   if (file.kind === 'unreadable') {
     // A large compiled program run by its path (`./target/release/app`) is judged by its name, as before.
     if (how === 'direct' && file.why === 'too-large' && directKind(file.head ?? '') !== 'shell') return;
-    r.uncertain('dynamic-script', `\`${inv.program}\` runs a script file that ${WHY[file.why]}`, inv.segment);
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program}\` runs a script file that ${WHY[file.why]}`,
+      inv.segment,
+      'kept',
+    );
     return;
   }
   if (how === 'direct' && directKind(file.text) !== 'shell') return;
@@ -173,6 +180,7 @@ export function runScriptFile(
       'dynamic-script',
       `\`${inv.program}\` runs more script files than one review reads (${MAX_SCRIPT_RUNS} files, 1 MiB)`,
       inv.segment,
+      'kept',
     );
     return;
   }
