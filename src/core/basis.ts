@@ -25,6 +25,7 @@ export const BASES = [
   'mode-off', // review mode `off`: passed through with a record
   'mode-ask', // review mode `ask`: a person decides
   'uncertain', // the request could not be modelled (dynamic text, unknown shape)
+  'unlisted', // nothing knows the request: not in the safe catalogue, no category, no rule; the harness's own prompt decides
   'internal-error', // a bug or broken I/O inside gavel; always fails closed
 ] as const;
 
