@@ -13,6 +13,7 @@ export {
   openResponseCache,
   type ResponseCache,
 } from './cache/response-cache';
+export { type Raced, withDeadline } from './call/deadline';
 export { bundledCatalog } from './catalog/bundled-catalog';
 export { buildCatalog, type ModelCatalog, TIERS, type Tier } from './catalog/model-catalog';
 export {
