@@ -14,6 +14,7 @@ export {
   type ResponseCache,
 } from './cache/response-cache';
 export { type Raced, withDeadline } from './call/deadline';
+export { defuse, type Fences, fence, fenceMarker, markerAbsent, openFences } from './call/fence';
 export { bundledCatalog } from './catalog/bundled-catalog';
 export { buildCatalog, type ModelCatalog, TIERS, type Tier } from './catalog/model-catalog';
 export {
