@@ -12,6 +12,7 @@ import { detectPackages, removesGavel } from './detect-packages';
 import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
+import { packageScripts } from './package-scripts';
 import {
   holdsSecrets,
   readsTree,
@@ -102,6 +103,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   const p = inv.program;
 
   detectRunners(inv, r);
+  packageScripts(inv, r);
   removesGavel(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
