@@ -12,6 +12,7 @@ import { detectPackages, removesGavel } from './detect-packages';
 import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
+import { makeRecipes } from './make-recipes';
 import { packageScripts } from './package-scripts';
 import {
   holdsSecrets,
@@ -104,6 +105,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
 
   detectRunners(inv, r);
   packageScripts(inv, r);
+  makeRecipes(inv, r);
   removesGavel(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
