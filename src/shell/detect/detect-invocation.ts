@@ -23,6 +23,7 @@ import {
   TREE_READERS,
   touchPath,
 } from './path-effects';
+import { taskRunners } from './task-runners';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -106,6 +107,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   detectRunners(inv, r);
   packageScripts(inv, r);
   makeRecipes(inv, r);
+  taskRunners(inv, r);
   removesGavel(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
