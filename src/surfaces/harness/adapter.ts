@@ -6,7 +6,7 @@
  */
 
 import type { AdaptResult } from '../../check';
-import type { Judged } from '../hooks/runtime/judge-call';
+import type { Judged } from '../../runtime';
 import type { InstallResult } from './install/install-hook';
 
 /** What the hook process prints and exits with. */

@@ -4,7 +4,7 @@
  * reason sentence a person reads. Pure.
  */
 
-import { allowHint, type Judged } from '../hooks/runtime/judge-call';
+import { allowHint, type Judged } from '../../runtime';
 import type { HookReply } from './adapter';
 
 export const BLOCK_EXIT = 2;

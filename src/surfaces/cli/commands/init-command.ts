@@ -7,8 +7,8 @@ import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { findProjectRoot } from '../../../config';
 import { EXIT, IoError, UsageError } from '../../../core';
+import { findRulesDir } from '../../../runtime';
 import { HARNESS_NAMES, harnessNamed } from '../../harness';
-import { findRulesDir } from '../../hooks/runtime/load-runtime';
 import type { CommandSpec } from '../command';
 
 /** The checkout or package root gavel runs from (the folder holding `rules/`). */

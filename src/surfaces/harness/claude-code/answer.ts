@@ -4,7 +4,7 @@
  * answers nothing, so the harness shows its own dialog to the person. Pure.
  */
 
-import type { Judged } from '../../hooks/runtime/judge-call';
+import type { Judged } from '../../../runtime';
 import type { HookReply } from '../adapter';
 import { hookOutput, NO_ANSWER, replyReason } from '../reply';
 

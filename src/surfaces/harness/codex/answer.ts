@@ -4,7 +4,7 @@
  * how to allow it, because a PreToolUse hook cannot ask. PermissionRequest answers as Claude Code's. Pure.
  */
 
-import type { Judged } from '../../hooks/runtime/judge-call';
+import type { Judged } from '../../../runtime';
 import type { HookReply } from '../adapter';
 import { permissionRequestAnswer } from '../claude-code/answer';
 import { hookOutput, NO_ANSWER, replyReason } from '../reply';
