@@ -39,7 +39,7 @@ export const initCommand: CommandSpec = {
     const home = ctx.env.HOME || homedir();
     const project = args.values.project === true ? findProjectRoot(ctx.cwd) : undefined;
     const file = harness.install.file(home, project);
-    const result = harness.install.write(file, gavelRoot());
+    const result = harness.install.write(file, gavelRoot(), project === undefined ? 'user' : 'project');
     if (!result.ok) {
       ctx.stderr.write(`gavel init: ${result.file}: ${result.problem}\n`);
       return EXIT.internal;
