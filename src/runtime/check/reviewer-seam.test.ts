@@ -3,11 +3,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compilePolicy } from '../../../check';
-import { loadConfig } from '../../../config';
-import { fixedClock, systemClock } from '../../../core';
-import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
-import { projectSandbox, runMain } from '../../cli/fake-context.testkit';
+import { compilePolicy } from '../../check';
+import { loadConfig } from '../../config';
+import { fixedClock, systemClock } from '../../core';
+import { chatReply, type FakeServer, startFakeServer } from '../../model/providers/fake-servers.testkit';
+import { projectSandbox, runMain } from '../../surfaces/cli/fake-context.testkit';
 import { findRulesDir } from './load-runtime';
 import { reviewerForSurfaces, reviewerPolicyFor, userStateDir } from './reviewer-seam';
 

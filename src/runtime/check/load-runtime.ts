@@ -9,10 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../../check';
-import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../../config';
-import type { Basis, Clock } from '../../../core';
-import type { ModelFlags } from '../../cli/model-flags';
+import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../check';
+import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
+import type { Basis, Clock } from '../../core';
+import type { ModelOptions } from '../model-options';
 import { readScriptFile } from './read-script';
 import { realPathOf } from './real-path';
 import { reviewerForSurfaces, type SurfaceReviewer } from './reviewer-seam';
@@ -31,7 +31,7 @@ export interface RuntimeOptions {
   /** A bound on one model review (a hook's deadline). */
   maxReviewMs?: number;
   /** CLI runs: the model flags (`--model`, cache, `--estimate`); hooks take none. */
-  modelFlags?: ModelFlags;
+  modelFlags?: ModelOptions;
 }
 
 export type Runtime =
