@@ -44,6 +44,7 @@ describe('targetNamed', () => {
     ['the domain inside a longer host', 'upload to example.net.attacker.io', host('paste.example.net')],
     ['the domain inside a longer name', 'upload to myexample.net', host('paste.example.net')],
     ['a public suffix alone', 'anything on .co.uk', host('dl.example.co.uk')],
+    ['a shared hosting suffix', 'publish the docs on github.io', host('attacker.github.io')],
     ['a file name inside a longer name', 'read config.bak', path('~/.ssh/config', 'config')],
     ['a different file', 'Summarize notes.txt for me.', path('~/.aws/credentials', 'credentials')],
     ['the root as a folder', 'anything under / is fine', path('/opt/app/cache', 'cache')],
@@ -62,6 +63,8 @@ describe('hostSpellings', () => {
     ['a country second level', 'dl.example.co.uk', ['dl.example.co.uk', 'example.co.uk']],
     ['an IP address', '203.0.113.7', ['203.0.113.7']],
     ['a single label', 'intranet', ['intranet']],
+    ['a name under a shared hosting suffix', 'docs.me.github.io', ['docs.me.github.io', 'me.github.io']],
+    ['a shared suffix itself is no registrable domain of its names', 'x.ngrok.io', ['x.ngrok.io']],
   ])('%s', (_name, h, want) => {
     expect(hostSpellings(h)).toEqual(want);
   });

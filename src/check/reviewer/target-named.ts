@@ -53,15 +53,53 @@ function startsFree(needle: string): boolean {
   return needle.startsWith('/') || needle.startsWith('~');
 }
 
-const TWO_LEVEL_SUFFIX = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'ne', 'or', 'go']);
+const TWO_LEVEL_SUFFIX = ['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'ne', 'or', 'go'];
+/**
+ * Suffixes under which anyone can get a name (hosting, tunnels, buckets): the registrable domain is one label
+ * more, so naming `github.io` never grants `attacker.github.io`.
+ */
+const SHARED_SUFFIX = [
+  'github.io',
+  'gitlab.io',
+  'herokuapp.com',
+  'vercel.app',
+  'netlify.app',
+  'pages.dev',
+  'workers.dev',
+  'web.app',
+  'firebaseapp.com',
+  'appspot.com',
+  'azurewebsites.net',
+  'cloudfront.net',
+  'amazonaws.com',
+  'blogspot.com',
+  'ngrok.io',
+  'ngrok-free.app',
+  'ngrok.app',
+  'trycloudflare.com',
+  'onrender.com',
+  'fly.dev',
+  'glitch.me',
+  'repl.co',
+  'requestcatcher.com',
+  'webhook.site',
+];
 
-/** The host and its registrable domain (two labels, or three under a country's second level: `x.co.uk`). */
+/**
+ * The host and its registrable domain: two labels, three under a country's second level (`x.co.uk`), one more
+ * than a shared suffix (`me.github.io`).
+ */
 export function hostSpellings(host: string): string[] {
   if (/^[\d.]+$/.test(host) || host.includes(':') || !host.includes('.')) return [host];
   const labels = host.split('.');
   const tld = labels.at(-1) ?? '';
   const second = labels.at(-2) ?? '';
-  const keep = tld.length === 2 && TWO_LEVEL_SUFFIX.has(second) ? 3 : 2;
+  const shared = SHARED_SUFFIX.find((s) => host.endsWith(`.${s}`));
+  const keep = shared
+    ? shared.split('.').length + 1
+    : tld.length === 2 && TWO_LEVEL_SUFFIX.includes(second)
+      ? 3
+      : 2;
   if (labels.length <= keep) return [host];
   return [host, labels.slice(-keep).join('.')];
 }
