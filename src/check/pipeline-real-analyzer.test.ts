@@ -85,12 +85,24 @@ describe('benign look-alikes are allowed', () => {
     ['an install from the default registry', 'npm install lodash'],
     ['a template env file', 'cat .env.example'],
     ['a public key', 'cat ~/.ssh/id_ed25519.pub'],
-    ['loopback', 'curl http://localhost:3000/health'],
     ['a grep for rm -rf', 'grep -rn "rm -rf" src'],
     ['a delete in temp', 'rm -rf /tmp/build-cache'],
     ['a file delete in the workspace', 'rm notes.txt'],
   ])('%s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
+  });
+});
+
+describe('unknown to the safe catalogue: no category, yet not allowed (allow means known safe)', () => {
+  it.each([
+    ['loopback curl (curl is not in the catalogue)', 'curl http://localhost:3000/health'],
+    ['a filtered find that deletes (-delete breaks find)', 'find . -name "*.pyc" -delete'],
+    ['inline interpreter code', "python3 -c 'print(1)'"],
+    ['an unknown program', 'frobnicate --all'],
+  ])('%s: %s', async (_name, command) => {
+    const r = await run(command);
+    expect(r.analysis?.hits).toEqual([]);
+    expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'unlisted', ruleId: 'unlisted' });
   });
 });
 
@@ -151,7 +163,6 @@ describe('recursive deletes inside the workspace', () => {
     ['a build output', 'rm -rf dist'],
     ['dependencies', 'rm -rf node_modules'],
     ['several caches', 'rm -rf .next coverage .turbo'],
-    ['a filtered find', 'find . -name "*.pyc" -delete'],
   ])('allows %s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
   });
