@@ -85,6 +85,7 @@ describe('benign look-alikes are allowed', () => {
     ['an install from the default registry', 'npm install lodash'],
     ['a template env file', 'cat .env.example'],
     ['a public key', 'cat ~/.ssh/id_ed25519.pub'],
+    ['loopback', 'curl http://localhost:3000/health'],
     ['a grep for rm -rf', 'grep -rn "rm -rf" src'],
     ['a delete in temp', 'rm -rf /tmp/build-cache'],
     ['a file delete in the workspace', 'rm notes.txt'],
@@ -95,7 +96,6 @@ describe('benign look-alikes are allowed', () => {
 
 describe('unknown to the safe catalogue: no category, yet not allowed (allow means known safe)', () => {
   it.each([
-    ['loopback curl (curl is not in the catalogue)', 'curl http://localhost:3000/health'],
     ['a filtered find that deletes (-delete breaks find)', 'find . -name "*.pyc" -delete'],
     ['inline interpreter code', "python3 -c 'print(1)'"],
     ['an unknown program', 'frobnicate --all'],

@@ -328,22 +328,28 @@ describe('categories from paths and hosts', () => {
   });
 
   it.each([
-    ['a stated host', 'curl -s https://api.example.com/v1', { stated_hosts: ['api.example.com'] }],
-    ['a stated wildcard host', 'curl -s https://api.example.com/v1', { stated_hosts: ['*.example.com'] }],
+    ['a stated host', 'curl -s https://api.example.com/v1', { stated_hosts: ['api.example.com'] }, 'allow'],
+    [
+      'a stated wildcard host',
+      'curl -s https://api.example.com/v1',
+      { stated_hosts: ['*.example.com'] },
+      'allow',
+    ],
+    // No category left; `--registry` is not an option the safe catalogue knows, so the command is unknown.
     [
       'a stated package source',
       'npm install --registry https://npm.corp.example left-pad',
       { package_sources: ['npm.corp.example'] },
+      'unlisted',
     ],
   ])(
     'passes %s to shell analysis, which then reports no category (real analyzer)',
-    async (_n, command, config) => {
+    async (_n, command, config, want) => {
       expect((await checkWithTrace(request(sh(command)), real())).decision.basis).toBe('mode-ask');
-      // No category left: what decides now is whether the catalogue knows the command (curl and a custom
-      // registry are not known safe), so it is unknown, handed to the harness.
       const r = await checkWithTrace(request(sh(command)), real(config));
       expect(r.analysis?.hits).toEqual([]);
-      expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'unlisted' });
+      if (want === 'allow') expect(r.decision).toMatchObject({ verdict: 'allow', ruleId: 'safe:curl' });
+      else expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'unlisted' });
     },
   );
 });

@@ -45,7 +45,7 @@ describe('the bundled catalogue', () => {
       'git-remote',
     ]);
     expect(c.byProgram.has('python')).toBe(true);
-    expect(c.byProgram.has('bash')).toBe(false);
+    expect(c.byProgram.has('ssh')).toBe(false);
   });
 });
 
