@@ -45,6 +45,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
   readonly hits: CategoryHit[] = [];
   readonly uncertainties: Uncertainty[] = [];
   sensitiveToNetwork = false;
+  readonly variables = new Set<string>();
   readonly downloaded = new Set<string>();
   readonly scope: PathScope;
   private readonly walker: TreeWalker;
@@ -95,6 +96,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
   }
 
   assigned(name: string, frame: Frame): void {
+    this.variables.add(name);
     // gavel's own settings come from the user's environment; an agent changing them turns review down.
     if (!/^GAVEL_/i.test(name)) return;
     const segment = this.newSegment([`${name}=…`], 'export', frame.wrappers, frame.context);
@@ -103,6 +105,11 @@ class ShellAnalyzer implements Reporter, WalkHost {
       `the command sets \`${name.slice(0, 40)}\`, gavel's own configuration`,
       segment,
     );
+  }
+
+  /** A variable was unset or declared without a value (`unset X`, `export X`): shell state only. */
+  touched(name: string): void {
+    this.variables.add(name);
   }
 
   /** `misread`: the tree has no error but is not what bash runs (joined-lines.ts, misread-keywords.ts). */
@@ -199,6 +206,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
       hits: this.hits,
       uncertain: this.uncertainties,
       sensitiveToNetwork: this.sensitiveToNetwork,
+      variables: [...this.variables],
     };
   }
 }

@@ -105,9 +105,11 @@ export function collectFacts(
       };
     const targets = shellTargets(request, analysis, policy, inScope);
     const uncertain = analysis.uncertain.slice();
-    if (targets.length === 0 && uncertain.length === 0)
+    const variables = analysis.variables ?? [];
+    // Setting shell state only (`export X=1`) runs nothing, but it is not empty: the policy judges the names.
+    if (targets.length === 0 && uncertain.length === 0 && variables.length === 0)
       uncertain.push({ code: 'empty', reason: 'the command has nothing to run' });
-    return { targets, uncertain };
+    return { targets, uncertain, variables };
   }
   const base = {
     index: 0,
