@@ -117,8 +117,14 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
     while (i < argv.length) {
       const word = argv[i];
       const t = optionText(word);
-      if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
-        out.assigned.push(t.slice(0, t.indexOf('=')));
+      // env takes any word with `=` before the program as an assignment (`BASH_FUNC_x%%=() { …; }` too).
+      if (spec.assignments && /^[^=-][^=]*=/.test(t)) {
+        const name = t.slice(0, t.indexOf('='));
+        out.assigned.push(name);
+        a.assigned(name, frame, {
+          text: (word as Word).text.slice((word as Word).text.indexOf('=') + 1),
+          flow: (word as Word).flow,
+        });
         i++;
         continue;
       }
