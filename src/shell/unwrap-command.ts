@@ -11,6 +11,7 @@ import { resolvePath } from './classify-path';
 import { isLoaderVariable } from './data/loader-variables';
 import { WRAPPERS } from './data/wrappers';
 import type { Word } from './decode-word';
+import { nestedAgentHome } from './detect/guard-integrity';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from './flow';
 import { type Invocation, isLiteral, optionText, plain, shown } from './invocation';
 import { DYN, display, protectQuoted } from './markers';
@@ -205,6 +206,13 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
   );
   if (!u.noRun && head !== undefined)
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  nestedAgentHome(
+    program,
+    u.assigned,
+    (name) => frame.vars.get(name)?.text,
+    a.scope.home,
+    (reason) => a.hit('disable_security_control', reason, segment),
+  );
   for (const name of u.assigned) {
     if (isLoaderVariable(name)) {
       a.uncertain('dynamic-command', `\`${name}\` changes what the program loads or runs`, segment);

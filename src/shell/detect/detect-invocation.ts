@@ -13,6 +13,7 @@ import { detectPackages, removesGavel } from './detect-packages';
 import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
+import { detectGuard } from './guard-integrity';
 import { makeRecipes } from './make-recipes';
 import { packageScripts } from './package-scripts';
 import {
@@ -110,6 +111,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   makeRecipes(inv, r);
   taskRunners(inv, r);
   stateBuiltin(inv, r);
+  detectGuard(inv, r);
   removesGavel(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
