@@ -6,7 +6,7 @@
 
 import type { Category } from './category';
 import { resolvePath, scopeFor } from './classify-path';
-import { isLocalHost, isStatedHost } from './detect/network-target';
+import { isLocalHost, isMetadataHost, isStatedHost } from './detect/network-target';
 import { isAgentConfig, isBlockDevice, isPersistence } from './detect/path-effects';
 import { protectQuoted } from './markers';
 import type { PathRef, ShellEnv } from './types';
@@ -41,7 +41,9 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
 }
 
 export function hostCategories(host: string, env: ShellEnv): Category[] {
-  if (isLocalHost(host)) return [];
-  const h = host.toLowerCase();
-  return isStatedHost(h, env) ? [] : ['outbound_network_to_unstated_host'];
+  const out: Category[] = [];
+  if (isMetadataHost(host)) out.push('secret_material_read');
+  if (!isLocalHost(host) && !isStatedHost(host.toLowerCase(), env))
+    out.push('outbound_network_to_unstated_host');
+  return out;
 }

@@ -14,6 +14,7 @@ import type { CheckRequest } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
 import { CATEGORY_REASONS } from './category-reasons';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
+import { fetchTarget } from './fetch-target';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
 
@@ -88,6 +89,53 @@ function shellTargets(
 
 const outOfScopeOf = (why: string | undefined): string[] => (why === undefined ? [] : [why]);
 
+type Base = Pick<TargetFacts, 'index' | 'label' | 'categories' | 'outOfScope'>;
+
+/** One path a file tool (or a `file:` URL) touches: its categories and the scope a read or write leaves. */
+function pathFacts(
+  request: CheckRequest,
+  path: string,
+  role: 'read' | 'write',
+  base: Base,
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): TargetFacts {
+  const v = pathCategories(path, role, env);
+  return {
+    ...base,
+    target: { kind: role, toolName: request.toolName, path: v.ref.resolved ?? path },
+    categories: v.categories.map(fact),
+    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
+  };
+}
+
+/**
+ * What a fetch of `url` touches, by the whole URL: `http(s)` reaches its host (a metadata service reads
+ * credentials; an internal or unstated host is outbound), `file:` reads that local path, and any other scheme,
+ * a `file:` URL naming another machine or an unreadable URL is uncertain.
+ */
+function fetchFacts(
+  request: CheckRequest,
+  url: string,
+  base: Base,
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const target = fetchTarget(url);
+  if ('uncertain' in target) return { targets: [], uncertain: [target.uncertain] };
+  if (target.path !== undefined)
+    return { targets: [pathFacts(request, target.path, 'read', base, policy, env, inScope)], uncertain: [] };
+  const categories = hostCategories(target.host, env).map(fact);
+  return {
+    targets: [
+      { ...base, target: { kind: 'web_fetch', toolName: request.toolName, host: target.host }, categories },
+    ],
+    uncertain: [],
+  };
+}
+
 /** The facts of a request; `analysis` is required for a shell request and ignored otherwise. */
 export function collectFacts(
   request: CheckRequest,
@@ -118,35 +166,23 @@ export function collectFacts(
   switch (input.kind) {
     case 'read':
     case 'write':
-    case 'edit': {
-      const role = input.kind === 'read' ? 'read' : 'write';
-      const v = pathCategories(input.path, role, env);
-      const path = v.ref.resolved ?? input.path;
+    case 'edit':
       return {
         targets: [
-          {
-            ...base,
-            target: { kind: role, toolName: request.toolName, path },
-            categories: v.categories.map(fact),
-            outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
-          },
+          pathFacts(
+            request,
+            input.path,
+            input.kind === 'read' ? 'read' : 'write',
+            base,
+            policy,
+            env,
+            inScope,
+          ),
         ],
         uncertain: [],
       };
-    }
-    case 'web_fetch': {
-      let host: string;
-      try {
-        host = new URL(input.url).hostname.toLowerCase();
-      } catch {
-        return { targets: [], uncertain: [{ code: 'invalid-url', reason: 'the URL could not be parsed' }] };
-      }
-      const categories = hostCategories(host, env).map(fact);
-      return {
-        targets: [{ ...base, target: { kind: 'web_fetch', toolName: request.toolName, host }, categories }],
-        uncertain: [],
-      };
-    }
+    case 'web_fetch':
+      return fetchFacts(request, input.url, base, policy, env, inScope);
     case 'mcp':
       return {
         targets: [
