@@ -5,7 +5,7 @@
  */
 
 import type { Category } from './category';
-import { resolvePath, scopeFor } from './classify-path';
+import { isUnder, resolvePath, scopeFor } from './classify-path';
 import { isLocalHost, isMetadataHost, isStatedHost } from './detect/network-target';
 import { isAgentConfig, isBlockDevice, isPersistence } from './detect/path-effects';
 import { protectQuoted } from './markers';
@@ -29,6 +29,13 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
     if (seen.some((x) => isAgentConfig(x, scope))) categories.push('agent_self_modification');
     if (role === 'write' && seen.some((x) => isPersistence(x, scope))) categories.push('persistence');
     if (role === 'write' && seen.some((x) => isBlockDevice(x))) categories.push('block_device_write');
+  }
+  if (role === 'delete' && p !== undefined) {
+    // A tool that deletes a path may delete all of it: the root, home or a system root is gone.
+    if (seen.some((x) => x === '/' || isUnder(scope.home, x) || scope.systemRoots.includes(x)))
+      categories.push('destructive_root_delete');
+    else if (res.class !== 'workspace' && res.class !== 'temp')
+      categories.push('recursive_delete_outside_workspace');
   }
   const ref: PathRef = {
     raw: path.slice(0, 120),

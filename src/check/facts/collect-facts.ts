@@ -8,8 +8,15 @@
 
 import type { Category } from '../../shell/category';
 import { hostCategories, pathCategories } from '../../shell/path-categories';
-import { type PathRef, SCRIPT_FILE_WRAPPER, type ShellAnalysis, type ShellEnv } from '../../shell/types';
+import {
+  type PathRef,
+  SCRIPT_FILE_WRAPPER,
+  type ShellAnalysis,
+  type ShellEnv,
+  type Uncertainty,
+} from '../../shell/types';
 import type { CompiledPolicy } from '../policy/compiled-policy';
+import { argumentTouches } from '../request/argument-shapes';
 import type { CheckRequest } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
 import { CATEGORY_REASONS } from './category-reasons';
@@ -95,7 +102,7 @@ type Base = Pick<TargetFacts, 'index' | 'label' | 'categories' | 'outOfScope'>;
 function pathFacts(
   request: CheckRequest,
   path: string,
-  role: 'read' | 'write',
+  role: 'read' | 'write' | 'delete',
   base: Base,
   policy: CompiledPolicy,
   env: ShellEnv,
@@ -104,7 +111,11 @@ function pathFacts(
   const v = pathCategories(path, role, env);
   return {
     ...base,
-    target: { kind: role, toolName: request.toolName, path: v.ref.resolved ?? path },
+    target: {
+      kind: role === 'read' ? 'read' : 'write',
+      toolName: request.toolName,
+      path: v.ref.resolved ?? path,
+    },
     categories: v.categories.map(fact),
     outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
   };
@@ -136,13 +147,73 @@ function fetchFacts(
   };
 }
 
-/** The facts of a request; `analysis` is required for a shell request and ignored otherwise. */
+/** The shell commands an MCP or unknown tool's arguments carry, for the pipeline to analyse. */
+export function argumentCommands(request: CheckRequest): string[] {
+  const input = request.input;
+  if (input.kind !== 'mcp' && input.kind !== 'other') return [];
+  const out: string[] = [];
+  for (const t of argumentTouches(request.toolName, input.arguments).touches)
+    if (t.kind === 'command') out.push(t.command);
+  return out;
+}
+
+/**
+ * An MCP or unknown tool: the call itself (no rule knows it: review), then every touch its arguments carry,
+ * judged as the built-in tool would be: a command by its analysis (`analyses`, in `argumentCommands` order), a
+ * path as a read and, unless the tool's name only reads, a write (or a delete), a URL as a fetch. Arguments
+ * gavel cannot read whole are uncertain.
+ */
+function argumentFacts(
+  request: CheckRequest,
+  self: TargetFacts,
+  analyses: readonly ShellAnalysis[],
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const input = request.input;
+  const args = input.kind === 'mcp' || input.kind === 'other' ? input.arguments : undefined;
+  const shape = argumentTouches(request.toolName, args);
+  const targets: TargetFacts[] = [self];
+  const uncertain: Uncertainty[] = [];
+  if (shape.unreadable !== undefined)
+    uncertain.push({ code: 'unreadable-argument', reason: `the tool's arguments ${shape.unreadable}` });
+  const base = { index: 0, label: self.label, categories: [] as CategoryFact[], outOfScope: [] as string[] };
+  let command = 0;
+  for (const t of shape.touches) {
+    if (t.kind === 'command') {
+      const a = analyses[command++];
+      if (a === undefined) {
+        uncertain.push({ code: 'no-analysis', reason: 'a command in the arguments was not analysed' });
+        continue;
+      }
+      targets.push(...shellTargets(request, a, policy, inScope).map((s) => ({ ...s, label: self.label })));
+      uncertain.push(...a.uncertain);
+    } else if (t.kind === 'url') {
+      const f = fetchFacts(request, t.url, base, policy, env, inScope);
+      targets.push(...f.targets);
+      uncertain.push(...f.uncertain);
+    } else {
+      // A read's scope is the tool's business; a secret read is a category all the same.
+      targets.push({ ...pathFacts(request, t.path, 'read', base, policy, env, inScope), outOfScope: [] });
+      if (t.write)
+        targets.push(pathFacts(request, t.path, t.delete ? 'delete' : 'write', base, policy, env, inScope));
+    }
+  }
+  return { targets: targets.map((t, index) => ({ ...t, index })), uncertain };
+}
+
+/**
+ * The facts of a request; `analysis` is required for a shell request and ignored otherwise; `analyses` are the
+ * analyses of the commands an MCP or unknown tool's arguments carry (see `argumentCommands`).
+ */
 export function collectFacts(
   request: CheckRequest,
   analysis: ShellAnalysis | undefined,
   policy: CompiledPolicy,
   env: ShellEnv,
   inScope: InScope,
+  analyses: readonly ShellAnalysis[] = [],
 ): Facts {
   const input = request.input;
   if (input.kind === 'shell') {
@@ -184,17 +255,26 @@ export function collectFacts(
     case 'web_fetch':
       return fetchFacts(request, input.url, base, policy, env, inScope);
     case 'mcp':
-      return {
-        targets: [
-          {
-            ...base,
-            target: { kind: 'mcp', toolName: request.toolName, server: input.server, tool: input.tool },
-          },
-        ],
-        uncertain: [],
-      };
+      return argumentFacts(
+        request,
+        {
+          ...base,
+          target: { kind: 'mcp', toolName: request.toolName, server: input.server, tool: input.tool },
+        },
+        analyses,
+        policy,
+        env,
+        inScope,
+      );
     case 'other':
-      return { targets: [{ ...base, target: { kind: 'other', toolName: input.name } }], uncertain: [] };
+      return argumentFacts(
+        request,
+        { ...base, target: { kind: 'other', toolName: input.name } },
+        analyses,
+        policy,
+        env,
+        inScope,
+      );
     default: {
       const never: never = input;
       return never;

