@@ -12,8 +12,17 @@ describe('fromClaudeCode', () => {
     ['MultiEdit', { file_path: '/r/a', edits: [] }, [{ kind: 'edit', path: '/r/a' }]],
     ['NotebookEdit', { notebook_path: '/r/n.ipynb' }, [{ kind: 'edit', path: '/r/n.ipynb' }]],
     ['WebFetch', { url: 'https://x.dev', prompt: 'p' }, [{ kind: 'web_fetch', url: 'https://x.dev' }]],
-    ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd' }]],
-    ['Glob', { pattern: '*.ts', path: '/r/src' }, [{ kind: 'read', path: '/r/src' }]],
+    ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }]],
+    [
+      'Glob',
+      { pattern: '*.ts', path: '/r/src' },
+      [{ kind: 'read', path: '/r/src', search: 'names', globs: ['*.ts'] }],
+    ],
+    [
+      'Grep',
+      { pattern: 'x', glob: '**/*.pem' },
+      [{ kind: 'read', path: '/cwd', search: 'contents', globs: ['**/*.pem'] }],
+    ],
     [
       'mcp__github__create_issue',
       { title: 't' },
@@ -51,8 +60,17 @@ describe('fromPi', () => {
     ['read', { path: 'a.ts', offset: 2 }, [{ kind: 'read', path: 'a.ts' }]],
     ['write', { path: 'a.ts', content: '' }, [{ kind: 'write', path: 'a.ts' }]],
     ['edit', { path: 'a.ts', oldText: 'a', newText: 'b' }, [{ kind: 'edit', path: 'a.ts' }]],
-    ['ls', {}, [{ kind: 'read', path: '/cwd' }]],
-    ['find', { pattern: '*.ts', path: 'src' }, [{ kind: 'read', path: 'src' }]],
+    ['ls', {}, [{ kind: 'read', path: '/cwd', search: 'names', globs: [] }]],
+    [
+      'find',
+      { pattern: '*.ts', path: 'src' },
+      [{ kind: 'read', path: 'src', search: 'names', globs: ['*.ts'] }],
+    ],
+    [
+      'grep',
+      { pattern: 'x', glob: '.env*' },
+      [{ kind: 'read', path: '/cwd', search: 'contents', globs: ['.env*'] }],
+    ],
     ['deploy', { env: 'prod' }, [{ kind: 'other', name: 'deploy', arguments: { env: 'prod' } }]],
   ])('%s', (tool, input, want) => {
     expect(inputs(fromPi(tool, input, '/cwd'))).toEqual(want);

@@ -34,6 +34,19 @@ function optionalPath(input: unknown, cwd: string, ...names: string[]): string {
   return cwd;
 }
 
+/** A search tool: its folder (default cwd) and every pattern field that widens what it reads. */
+function search(input: unknown, cwd: string, mode: 'names' | 'contents', globField?: string): AdaptResult {
+  const path = optionalPath(input, cwd, 'path');
+  const value = globField && isObject(input) ? input[globField] : undefined;
+  const globs =
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.filter((v) => typeof v === 'string')
+        : [];
+  return { ok: true, inputs: [{ kind: 'read', path, search: mode, globs }] };
+}
+
 /** `mcp__server__tool` (server names may hold single underscores); undefined when the name is not one. */
 export function parseMcpName(name: string): { server: string; tool: string } | undefined {
   const m = /^mcp__(.+?)__(.+)$/.exec(name);
@@ -61,9 +74,11 @@ export function fromClaudeCode(toolName: string, input: unknown, cwd: string): A
     case 'WebFetch':
       return one(field(input, toolName, 'url'), (url) => ({ kind: 'web_fetch', url }));
     case 'Grep':
+      return search(input, cwd, 'contents', 'glob');
     case 'Glob':
+      return search(input, cwd, 'names', 'pattern');
     case 'LS':
-      return { ok: true, inputs: [{ kind: 'read', path: optionalPath(input, cwd, 'path') }] };
+      return search(input, cwd, 'names');
     default:
       return mcpOrOther(toolName, input);
   }
@@ -117,9 +132,11 @@ export function fromPi(toolName: string, input: unknown, cwd: string): AdaptResu
     case 'edit':
       return one(field(input, toolName, 'path', 'file_path'), (path) => ({ kind: 'edit', path }));
     case 'grep':
+      return search(input, cwd, 'contents', 'glob');
     case 'find':
+      return search(input, cwd, 'names', 'pattern');
     case 'ls':
-      return { ok: true, inputs: [{ kind: 'read', path: optionalPath(input, cwd, 'path') }] };
+      return search(input, cwd, 'names');
     default:
       return mcpOrOther(toolName, input);
   }

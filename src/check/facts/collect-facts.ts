@@ -7,7 +7,7 @@
  */
 
 import type { Category } from '../../shell/category';
-import { hostCategories, pathCategories } from '../../shell/path-categories';
+import { hostCategories, pathCategories, searchCategories } from '../../shell/path-categories';
 import {
   type PathRef,
   SCRIPT_FILE_WRAPPER,
@@ -119,6 +119,31 @@ function pathFacts(
     categories: v.categories.map(fact),
     outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
   };
+}
+
+/** A search tool: one read per pattern alternative, from the folder it starts in; a pattern gavel cannot follow is uncertain. */
+function searchFacts(
+  request: CheckRequest,
+  path: string,
+  mode: 'names' | 'contents',
+  globs: readonly string[],
+  base: Base,
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const found = searchCategories(path, globs, mode, env);
+  const targets = found.verdicts.map((v, index) => ({
+    ...base,
+    index,
+    target: { kind: 'read' as const, toolName: request.toolName, path: v.ref.resolved ?? path },
+    categories: v.categories.map(fact),
+    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
+  }));
+  const uncertain: Uncertainty[] = found.uncertain
+    ? [{ code: 'glob-escape', reason: 'a search pattern may reach outside the folder it starts in' }]
+    : [];
+  return { targets, uncertain };
 }
 
 /**
@@ -236,20 +261,16 @@ export function collectFacts(
   };
   switch (input.kind) {
     case 'read':
+      if (input.search)
+        return searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope);
+      return {
+        targets: [pathFacts(request, input.path, 'read', base, policy, env, inScope)],
+        uncertain: [],
+      };
     case 'write':
     case 'edit':
       return {
-        targets: [
-          pathFacts(
-            request,
-            input.path,
-            input.kind === 'read' ? 'read' : 'write',
-            base,
-            policy,
-            env,
-            inScope,
-          ),
-        ],
+        targets: [pathFacts(request, input.path, 'write', base, policy, env, inScope)],
         uncertain: [],
       };
     case 'web_fetch':

@@ -175,3 +175,66 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     expect(d.verdict).toBe('allow');
   });
 });
+
+const grep = (input: { path?: string; glob?: string }) =>
+  judge(
+    {
+      kind: 'read',
+      path: input.path ?? WORKSPACE,
+      search: 'contents',
+      globs: input.glob ? [input.glob] : [],
+    },
+    'Grep',
+  );
+const glob = (pattern: string, path = WORKSPACE) =>
+  judge({ kind: 'read', path, search: 'names', globs: [pattern] }, 'Glob');
+
+describe('Grep and Glob are judged by every field that widens what they read', () => {
+  it.each([
+    ['a Grep glob over keys', { glob: '**/*.pem' }],
+    ['a Grep glob over dotenv files', { glob: '.env*' }],
+    ['a Grep glob over SSH keys by prefix', { glob: 'id_*' }],
+    ['a Grep glob in braces', { glob: '*.{ts,key}' }],
+    ['a Grep over home (it holds secrets)', { path: HOME }],
+    ['a Grep in the SSH folder', { path: `${HOME}/.ssh`, glob: '*' }],
+    ['a Grep of a dotenv file', { path: `${WORKSPACE}/.env` }],
+  ])('%s is a secret read', async (_name, input) => {
+    const d = await grep(input);
+    expect(d.verdict).not.toBe('allow');
+    expect(d.categories).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['a Glob into the SSH folder', '~/.ssh/*', WORKSPACE],
+    ['a Glob that walks into it', '.s*/id_*', HOME],
+    ['a Glob over dotenv files anywhere', '**/.env*', WORKSPACE],
+    ['a Glob over the AWS credentials by components', '**/.aws/credentials', HOME],
+  ])('%s is a secret read', async (_name, pattern, path) => {
+    const d = await glob(pattern, path);
+    expect(d.verdict).not.toBe('allow');
+    expect(d.categories).toContain('secret_material_read');
+  });
+
+  it('a Glob climbing out with `..` before a wildcard reads outside the workspace', async () => {
+    const d = await glob('../../*');
+    expect(d.verdict).not.toBe('allow');
+    expect(d.basis).not.toBe('uncertain');
+  });
+
+  it('a Glob with `..` after a wildcard is uncertain', async () => {
+    const d = await glob('src/*/../../../etc/*');
+    expect(d.verdict).not.toBe('allow');
+    expect(d.basis).toBe('uncertain');
+  });
+
+  it.each([
+    ['a Grep over the workspace for TypeScript', () => grep({ glob: '*.{ts,tsx}' })],
+    ['a Grep over the workspace for JSON', () => grep({ glob: '**/*.json' })],
+    ['a Grep with no glob', () => grep({})],
+    ['a Grep that only excludes', () => grep({ glob: '!*.min.js' })],
+    ['a Glob of every source file', () => glob('**/*.ts')],
+    ['a Glob of the dotenv template', () => glob('.env.example')],
+  ])('%s stays allowed', async (_name, run) => {
+    expect((await run()).verdict).toBe('allow');
+  });
+});
