@@ -14,11 +14,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   model: ['core', 'config'],
   audit: ['core'],
   shell: ['core'],
-  check: ['core', 'config', 'model', 'audit', 'shell'],
-  ask: ['core', 'config', 'model', 'audit'],
-  route: ['core', 'config', 'audit'],
-  judge: ['core', 'config', 'model', 'audit', 'shell'],
-  surfaces: ['core', 'config', 'model', 'audit', 'shell', 'check', 'ask', 'route', 'judge'],
+  reader: ['core'],
+  check: ['core', 'config', 'model', 'audit', 'shell', 'reader'],
+  ask: ['core', 'config', 'model', 'audit', 'reader'],
+  route: ['core', 'config', 'audit', 'reader'],
+  judge: ['core', 'config', 'model', 'audit', 'shell', 'reader'],
+  surfaces: ['core', 'config', 'model', 'audit', 'shell', 'reader', 'check', 'ask', 'route', 'judge'],
 };
 
 function files(dir: string): string[] {
