@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../../check';
-import { type Config, findProjectRoot, formatProblem, loadConfig } from '../../../config';
+import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../../config';
 import type { Basis, Clock } from '../../../core';
 import type { ModelFlags } from '../../cli/model-flags';
 import { readScriptFile } from './read-script';
@@ -118,7 +118,11 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     realpath: realPathOf,
     readScript: readScriptFile,
     // gavel's own files, what every hook call runs and reads: changing them changes the hook.
-    selfPaths: ['bin', 'dist', 'rules'].map((part) => join(dirname(rulesDir), part)),
+    // and the user config it loads (where $XDG_CONFIG_HOME puts it, a temp folder too).
+    selfPaths: [
+      ...['bin', 'dist', 'rules'].map((part) => join(dirname(rulesDir), part)),
+      userConfigDir(options.env),
+    ],
   };
   return {
     ok: true,
