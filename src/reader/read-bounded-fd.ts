@@ -12,40 +12,59 @@ export interface BoundedRead {
   cut: boolean;
 }
 
-/** Reads `fd` to its end or to `maxBytes + 1` bytes. Throws the system error (EAGAIN on a non-blocking pipe). */
-export function readBoundedFd(fd: number, maxBytes: number): BoundedRead {
+/**
+ * Reads `fd` to its end or to `maxBytes + 1` bytes. On a non-blocking descriptor that has nothing more yet
+ * (EAGAIN) it stops and returns what it has with `more: true`: the caller reads the rest from the stream
+ * (readBoundedStream with `already`), so nothing read here is lost. Other system errors are thrown.
+ */
+export function readBoundedFd(fd: number, maxBytes: number): BoundedRead & { more: boolean; head: Buffer } {
   const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, 1024 * 1024));
   const chunks: Buffer[] = [];
   let total = 0;
+  let more = false;
   for (;;) {
     const room = Math.min(buffer.length, maxBytes + 1 - total);
     if (room <= 0) break;
-    const n = readSync(fd, buffer, 0, room, null);
+    let n: number;
+    try {
+      n = readSync(fd, buffer, 0, room, null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      more = true;
+      break;
+    }
     if (n === 0) break;
     chunks.push(Buffer.from(buffer.subarray(0, n)));
     total += n;
   }
-  const all = Buffer.concat(chunks);
-  return total > maxBytes
+  const head = Buffer.concat(chunks);
+  return { ...finish(head, maxBytes), more, head };
+}
+
+function finish(all: Buffer, maxBytes: number): BoundedRead {
+  return all.length > maxBytes
     ? { text: all.toString('utf8', 0, maxBytes), cut: true }
     : { text: all.toString('utf8'), cut: false };
 }
 
-/** Reads an async byte stream (a non-blocking stdin) to its end or to `maxBytes + 1`, then stops reading. */
+/**
+ * Reads an async byte stream (a non-blocking stdin) to its end or to `maxBytes + 1` bytes in all, then
+ * stops reading. `already` is what was read before (readBoundedFd's `head`).
+ */
 export async function readBoundedStream(
   stream: AsyncIterable<Buffer | string>,
   maxBytes: number,
+  already: Buffer = Buffer.alloc(0),
 ): Promise<BoundedRead> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    chunks.push(b);
-    total += b.length;
-    if (total > maxBytes) break;
+  const chunks: Buffer[] = [already];
+  let total = already.length;
+  if (total <= maxBytes) {
+    for await (const chunk of stream) {
+      const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      chunks.push(b);
+      total += b.length;
+      if (total > maxBytes) break;
+    }
   }
-  const all = Buffer.concat(chunks);
-  return total > maxBytes
-    ? { text: all.toString('utf8', 0, maxBytes), cut: true }
-    : { text: all.toString('utf8'), cut: false };
+  return finish(Buffer.concat(chunks), maxBytes);
 }
