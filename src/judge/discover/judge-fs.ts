@@ -14,10 +14,14 @@ export interface JudgeFs {
   read(absPath: string): Uint8Array;
 }
 
-/** An in-memory tree: `files` maps absolute paths to contents; `symlinks` lists absolute paths that are links. */
+/**
+ * An in-memory tree: `files` maps absolute paths to contents; `symlinks` lists absolute paths that are
+ * links; `special` lists FIFOs, sockets or devices (stat type `other`; reading one throws).
+ */
 export function memoryFs(
   files: Readonly<Record<string, string | Uint8Array>>,
   symlinks: readonly string[] = [],
+  special: readonly string[] = [],
 ): JudgeFs {
   const data = new Map<string, Uint8Array>();
   const dirs = new Map<string, Set<string>>();
@@ -39,15 +43,19 @@ export function memoryFs(
     addParents(p);
   }
   for (const l of links) addParents(l);
+  const others = new Set(special);
+  for (const o of others) addParents(o);
   return {
     stat(p) {
       if (links.has(p)) return { type: 'symlink', size: 0 };
+      if (others.has(p)) return { type: 'other', size: 0 };
       const d = data.get(p);
       if (d) return { type: 'file', size: d.byteLength };
       if (dirs.has(p)) return { type: 'dir', size: 0 };
       return undefined;
     },
     list(p) {
+      if (data.has(p) || others.has(p) || links.has(p)) throw new Error(`not a folder \`${p}\``);
       return [...(dirs.get(p) ?? [])];
     },
     read(p) {

@@ -8,7 +8,7 @@
 import type { ShellEnv } from '../../shell';
 import { type FindingDraft, makeFinding } from '../findings/make-finding';
 import type { JudgeRules } from '../rules/load-judge-rules';
-import { confidenceRank, type Finding, severityRank, type Unit } from '../types';
+import { confidenceRank, type Finding, type NotReviewed, severityRank, type Unit } from '../types';
 import { downloadThenRunFindings, encodedBlobFindings, htmlCommentFindings } from './comments-and-blobs';
 import { type CredentialRules, detectCredentials } from './credentials';
 import { fileView } from './file-view';
@@ -43,6 +43,8 @@ export interface StaticResult {
   findings: Finding[];
   withheld: WithheldCredential[];
   notes: string[];
+  /** Spans a check could not read whole (a parser limit): the unit is partial. */
+  gaps: NotReviewed[];
 }
 
 function hiddenDrafts(path: string, lines: readonly string[], text: string): FindingDraft[] {
@@ -67,6 +69,7 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
   const drafts: FindingDraft[] = [];
   const withheld: WithheldCredential[] = [];
   const notes: string[] = [];
+  const gaps: NotReviewed[] = [];
   const snippets: ShellSnippet[] = [];
   const unitDir =
     unit.kind === 'skill'
@@ -109,7 +112,11 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
     drafts.push(...downloadThenRunFindings(view));
     snippets.push(...snippetsFromView(view));
     if (view.type === 'markdown') {
-      if (file.path === unit.primary) drafts.push(...frontMatterFindings(unit, view));
+      if (file.path === unit.primary) {
+        const fm = frontMatterFindings(unit, view);
+        drafts.push(...fm.drafts);
+        if (fm.parserLimit) gaps.push({ path: file.path, reason: 'parser-limit' });
+      }
       drafts.push(...missingReferenceFindings(view, unitDir, input.exists));
       drafts.push(...structureFindings(view, file.path === unit.primary && unit.kind !== 'other'));
     }
@@ -171,7 +178,7 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
       d.message = `${d.message} (quote withheld: the line holds a credential)`;
     }
   }
-  return { findings: strictestPerLine(drafts.map((d) => makeFinding(rules, d))), withheld, notes };
+  return { findings: strictestPerLine(drafts.map((d) => makeFinding(rules, d))), withheld, notes, gaps };
 }
 
 /** One finding per code, path and first line: the strictest severity, then the highest confidence. */
