@@ -24,7 +24,7 @@ export async function judgeUnit(
   att: AttachResult,
   active: readonly Suppression[],
 ): Promise<{ result: UnitResult & { gated: boolean }; dropped: number }> {
-  // A binary the harness could run (under scripts/ or bin/, no extension, an executable format) is unknown
+  // A binary the harness could run (under bin/, no extension, an executable format) is unknown
   // content: a gap. Any other binary (an image, a font, a document) is skipped and counted, not a gap.
   const mediaBinaries = unit.files.filter((f) => f.gap === 'binary' && !OPAQUE_EXECUTABLE.test(f.path));
   const notReviewed: NotReviewed[] = unit.files

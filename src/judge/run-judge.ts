@@ -24,7 +24,13 @@ export interface PlannedUnit {
 }
 
 export type JudgeOutcome =
-  | { ok: true; report: JudgeReport; planned: PlannedUnit[]; why: ReadonlyMap<string, string> }
+  | {
+      ok: true;
+      report: JudgeReport;
+      planned: PlannedUnit[];
+      why: ReadonlyMap<string, string>;
+      links: readonly { path: string; target: string }[];
+    }
   | { ok: false; message: string };
 
 export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
@@ -86,5 +92,5 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
   }
   const report: JudgeReport = assembleReport(opts, judged, found.notReviewed, suppressionNotices, dropped);
   const planned = units.map((unit) => ({ unit, attached: attachments.get(unit.path)?.attached ?? [] }));
-  return { ok: true, report, planned, why: found.why };
+  return { ok: true, report, planned, why: found.why, links: found.links };
 }

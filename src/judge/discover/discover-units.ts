@@ -5,6 +5,7 @@
  * a named path that is one, or lies below one, is refused; one found while walking is not reviewed, and
  * so is a special file in a unit's place or a folder past the depth limit: each is named in not_reviewed
  * and makes the run incomplete. Nothing in a file's text excludes it. Paths stay inside the project.
+ * A symlink whose target inside the project is reviewed under its own name hides nothing (symlink-cover.ts).
  * Pure over JudgeFs.
  */
 
@@ -14,6 +15,7 @@ import type { JudgeFs } from './judge-fs';
 import { type Candidate, layoutCandidates, looksLikeUnit, nestedSkills } from './layouts';
 import type { JudgeLimits } from './limits';
 import { decodeText, readUnit } from './read-unit';
+import { coveredTarget } from './symlink-cover';
 import { joinPath, walkTree } from './walk-tree';
 
 export interface DiscoverInput {
@@ -34,6 +36,8 @@ export type DiscoverResult =
       /** Why each unit was found, by unit path (for `--list`). */
       why: Map<string, string>;
       notReviewed: NotReviewed[];
+      /** Symlinks whose target is reviewed under its own name. */
+      links: { path: string; target: string }[];
     }
   | { ok: false; message: string };
 
@@ -82,18 +86,27 @@ export function discoverUnits(input: DiscoverInput): DiscoverResult {
   };
   const all = layoutCandidates(tree.files, readText);
   const skills = all.filter((c) => c.kind === 'skill');
+  const links: { path: string; target: string }[] = [];
+  const hiddenLinks = tree.symlinks.filter((path) => {
+    if (!looksLikeUnit(path)) return false;
+    const target = coveredTarget(fs, root, path, all, limits.maxDepth);
+    if (target !== undefined) links.push({ path, target });
+    return target === undefined;
+  });
   // Everything the walk could not see that a harness might read: the run cannot be a pass.
   const hidden: NotReviewed[] = [
-    ...tree.symlinks.filter(looksLikeUnit).map((path) => ({ path, reason: 'symlink' as const })),
+    ...hiddenLinks.map((path) => ({ path, reason: 'symlink' as const })),
     ...tree.special.filter(looksLikeUnit).map((path) => ({ path, reason: 'special-file' as const })),
     ...tree.tooDeep.map((path) => ({ path, reason: 'depth-limit' as const })),
     ...tree.unlisted.map((path) => ({ path, reason: 'unreadable' as const })),
   ].filter((n) => !skills.some((s) => n.path.startsWith(`${s.rel}/`)));
   const chosen = new Map<string, Candidate>();
   const notReviewed: NotReviewed[] = [];
+  const chosenLinks: { path: string; target: string }[] = [];
   const addBelow = (dir: string) => {
     for (const c of all) if (inside(dir, c.rel)) chosen.set(c.rel, c);
     for (const n of hidden) if (inside(dir, n.path)) notReviewed.push(n);
+    for (const l of links) if (inside(dir, l.path)) chosenLinks.push(l);
   };
   if (input.paths.length === 0) addBelow(cwdRel);
   for (const given of input.paths) {
@@ -145,5 +158,5 @@ export function discoverUnits(input: DiscoverInput): DiscoverResult {
     );
     why.set(c.rel, c.why);
   }
-  return { ok: true, units, why, notReviewed };
+  return { ok: true, units, why, notReviewed, links: chosenLinks };
 }

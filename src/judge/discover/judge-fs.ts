@@ -12,20 +12,24 @@ export interface JudgeFs {
   /** Names in a directory, unsorted. */
   list(absPath: string): string[];
   read(absPath: string): Uint8Array;
+  /** The target a symlink holds, as written; undefined when it is no symlink or cannot be read. */
+  readlink?(absPath: string): string | undefined;
 }
 
 /**
  * An in-memory tree: `files` maps absolute paths to contents; `symlinks` lists absolute paths that are
- * links; `special` lists FIFOs, sockets or devices (stat type `other`; reading one throws).
+ * links (or maps them to their targets); `special` lists FIFOs, sockets or devices (stat type `other`;
+ * reading one throws).
  */
 export function memoryFs(
   files: Readonly<Record<string, string | Uint8Array>>,
-  symlinks: readonly string[] = [],
+  symlinks: readonly string[] | Readonly<Record<string, string>> = [],
   special: readonly string[] = [],
 ): JudgeFs {
   const data = new Map<string, Uint8Array>();
   const dirs = new Map<string, Set<string>>();
-  const links = new Set(symlinks);
+  const targets = new Map<string, string>(Array.isArray(symlinks) ? [] : Object.entries(symlinks));
+  const links = new Set(Array.isArray(symlinks) ? symlinks : Object.keys(symlinks));
   const addParents = (p: string) => {
     let child = p;
     for (;;) {
@@ -63,5 +67,6 @@ export function memoryFs(
       if (!d) throw new Error(`no file \`${p}\``);
       return d;
     },
+    readlink: (p) => targets.get(p),
   };
 }

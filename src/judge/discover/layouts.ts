@@ -147,16 +147,18 @@ export function layoutCandidates(
   };
   for (const p of plugins) {
     const prefix = p.root === '' ? '' : `${p.root}/`;
-    const skillDirs = [resolveRel(p.root, 'skills') ?? '', ...p.skills];
-    for (const f of files) {
-      if (!under(p.root, f)) continue;
-      for (const sd of skillDirs) {
-        if (f === `${sd}/SKILL.md`) addSkill(sd, `a skill of the plugin at \`${p.root || '.'}\``);
-        else if (f.startsWith(`${sd}/`) && f.slice(sd.length + 1).includes('/'))
-          addSkill(
-            `${sd}/${f.slice(sd.length + 1).split('/')[0]}`,
-            `a skill of the plugin at \`${p.root || '.'}\``,
-          );
+    // `skills/` and a manifest's `skills` entries: a folder that holds SKILL.md is a skill, any other
+    // folder holds skills (each sub-folder is one).
+    const skillDirs = [`${prefix}skills`, ...p.skills];
+    for (const sd of skillDirs) {
+      if (fileSet.has(`${sd}/SKILL.md`)) {
+        addSkill(sd, `a skill named by ${p.why}`);
+        continue;
+      }
+      for (const f of files) {
+        const rest = f.startsWith(`${sd}/`) ? f.slice(sd.length + 1) : '';
+        if (rest.includes('/'))
+          addSkill(`${sd}/${rest.split('/')[0]}`, `a skill of the plugin at \`${p.root || '.'}\``);
       }
     }
     const mdUnder = (dirs: string[], kind: UnitKind, area: string) => {

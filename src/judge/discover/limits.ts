@@ -1,5 +1,7 @@
 /**
- * The judge's limits as data: per run, per file, per unit. Seed values; the CLI may only lower them.
+ * The judge's limits as data: per run, per file, per unit, and the depth of the folder walk. The CLI may
+ * only lower them. The static checks read a unit up to 1,000 files and 16 MiB (a real skill with its
+ * references fits); what a model review sends stays within the seed's 40 files and 512 KiB per unit.
  */
 
 export interface JudgeLimits {
@@ -14,7 +16,7 @@ export interface JudgeLimits {
 export const DEFAULT_LIMITS: JudgeLimits = {
   maxUnits: 200,
   maxFileBytes: 2 * 1024 * 1024,
-  maxUnitFiles: 40,
-  maxUnitBytes: 512 * 1024,
+  maxUnitFiles: 1000,
+  maxUnitBytes: 16 * 1024 * 1024,
   maxDepth: 24,
 };

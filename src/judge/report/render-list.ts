@@ -10,12 +10,17 @@ export function renderList(
   units: readonly Unit[],
   why: ReadonlyMap<string, string>,
   notReviewed: readonly NotReviewed[],
+  links: readonly { path: string; target: string }[] = [],
 ): string {
   const out: string[] = [];
   const width = Math.max(0, ...units.map((u) => u.kind.length));
   for (const u of units)
     out.push(
       `${u.kind.padEnd(width)}  ${cleanForTerminal(u.path)}  (${cleanForTerminal(why.get(u.path) ?? 'named')})`,
+    );
+  for (const l of links)
+    out.push(
+      `link  ${cleanForTerminal(l.path)} -> ${cleanForTerminal(l.target)}  (reviewed under the target's name)`,
     );
   for (const n of notReviewed) out.push(`not reviewed: ${cleanForTerminal(n.path)} (${n.reason})`);
   const counts = new Map<string, number>();

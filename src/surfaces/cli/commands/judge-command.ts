@@ -146,6 +146,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
         outcome.planned.map((p) => p.unit),
         outcome.why,
         outcome.report.run.coverage.notReviewed,
+        outcome.links,
       ),
     );
     return nothing ? EXIT.nothingFound : EXIT.ok;
@@ -219,7 +220,7 @@ export const judgeCommand: CommandSpec = {
     'Cursor, Gemini and Copilot files. A skill is its directory; anything else is one file. `--list` shows what was',
     'found and why; finding nothing exits 4. It needs a',
     'project (a git repository or a folder with AGENTS.md, CLAUDE.md or .claude/) and refuses $HOME and /.',
-    'Symlinks are never followed. One run takes at most 200 units; files up to 2 MiB; units up to 40 files and 512 KiB.',
+    'Symlinks are never followed. One run takes at most 200 units; files up to 2 MiB; units up to 1,000 files and 16 MiB.',
     'Codes, severities and the scoring formula: docs/codes.md and docs/judge.md.',
   ].join('\n'),
   options: {

@@ -6,7 +6,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { UsageError } from '../../../core';
 import type { JudgeFs } from '../../../judge';
 
@@ -25,6 +25,13 @@ export function nodeJudgeFs(): JudgeFs {
     },
     list: (p) => readdirSync(p),
     read: (p) => readFileSync(p),
+    readlink: (p) => {
+      try {
+        return readlinkSync(p);
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
