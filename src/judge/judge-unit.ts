@@ -16,7 +16,7 @@ import { applySuppressions, type Suppression } from './suppress/suppressions';
 import type { JudgeCategory, NotReviewed, Unit, UnitResult } from './types';
 
 const OPAQUE_EXECUTABLE =
-  /(^|\/)(scripts?|bin|hooks)\/|\.(exe|so|dylib|dll|bin|wasm|jar|pyc|class|node|elf|out|app)$|(^|\/)[^./]+$/i;
+  /(^|\/)bin\/|\.(exe|so|dylib|dll|bin|wasm|jar|pyc|class|node|elf|out|app|com|msi|deb|rpm)$|(^|\/)[^./]+$/i;
 
 export async function judgeUnit(
   opts: JudgeOptions,

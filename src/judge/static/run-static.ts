@@ -11,7 +11,7 @@ import type { JudgeRules } from '../rules/load-judge-rules';
 import { confidenceRank, type Finding, type NotReviewed, severityRank, type Unit } from '../types';
 import { downloadThenRunFindings, encodedBlobFindings, htmlCommentFindings } from './comments-and-blobs';
 import { type CredentialRules, detectCredentials } from './credentials';
-import { fileView } from './file-view';
+import { type FileView, fileView } from './file-view';
 import { frontMatterFindings } from './front-matter';
 import { findHiddenCharacters } from './hidden-characters';
 import { classifyHost, type HostLists } from './hosts';
@@ -20,6 +20,26 @@ import { hostMentionFindings, linePatternFindings } from './line-patterns';
 import { missingReferenceFindings, structureFindings } from './missing-references';
 import { analyzeSnippets, type ShellAnalyzer } from './risky-shell';
 import { type ShellSnippet, snippetsFromView } from './shell-snippets';
+import { applyRole, fileRole, spanRole } from './span-role';
+
+/**
+ * Collecting the whole environment in code that sends nothing anywhere (a child process's environment
+ * built from os.environ) is a capability, not an act: medium, not high. With a network sink in the same
+ * file it keeps its severity.
+ */
+function capabilityWithoutAct(drafts: FindingDraft[]): void {
+  for (const d of drafts) {
+    if (d.rule !== 'pattern:environment-dump' || (d.severity !== undefined && d.severity !== 'high'))
+      continue;
+    const sink = drafts.some(
+      (o) => o.path === d.path && o.code === 'S07' && o.severity !== 'low' && o.severity !== 'info',
+    );
+    if (!sink) {
+      d.severity = 'medium';
+      d.message = `${d.message}; nothing in this file sends it anywhere`;
+    }
+  }
+}
 
 export interface StaticInput {
   unit: Unit;
@@ -89,9 +109,11 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
       rule: 'skill:no-skill-md',
     });
   }
+  const views = new Map<string, FileView>();
   for (const file of unit.files) {
     if (file.text === undefined) continue;
     const view = fileView(file.path, file.text);
+    views.set(file.path, view);
     for (const hit of detectCredentials(file.text, input.credentials)) {
       withheld.push({ path: file.path, line: hit.line, pattern: hit.pattern });
       drafts.push({
@@ -168,6 +190,12 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
         `shell analysis failed on ${failed.length} snippet(s); the line patterns still covered them`,
       );
   }
+  // Every span has a role; text that only documents an attack is a low lead, never a verdict (span-role.ts).
+  for (const d of drafts) {
+    const view = views.get(d.path);
+    if (view) applyRole(d, spanRole(view, fileRole(unit, view), d.startLine, d.column));
+  }
+  capabilityWithoutAct(drafts);
   // INVARIANT: no quote that covers a line holding a credential leaves this stage.
   for (const d of drafts) {
     if (d.quote === null || d.code === 'S01') continue;
