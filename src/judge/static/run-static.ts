@@ -14,13 +14,29 @@ import { type CredentialRules, detectCredentials } from './credentials';
 import { type FileView, fileView } from './file-view';
 import { frontMatterFindings } from './front-matter';
 import { findHiddenCharacters } from './hidden-characters';
-import { classifyHost, type HostLists } from './hosts';
+import { classifyHost, type HostLists, hostsIn } from './hosts';
 import { jsonConfigFindings } from './json-configs';
 import { hostMentionFindings, linePatternFindings } from './line-patterns';
 import { missingReferenceFindings, structureFindings } from './missing-references';
 import { analyzeSnippets, type ShellAnalyzer } from './risky-shell';
 import { type ShellSnippet, snippetsFromView } from './shell-snippets';
 import { applyRole, fileRole, spanRole } from './span-role';
+
+/**
+ * Remote code fetched from a host on the allowlist (a toolchain's own installer: rustup, uv, the
+ * harness's) is medium: it still runs unreviewed code, but from the vendor the user already trusts.
+ */
+function fromListedHost(drafts: FindingDraft[], hosts: HostLists): void {
+  const rules = new Set(['pattern:fetch-pipe-shell', 'download-then-run', 'shell:remote_code_execution']);
+  for (const d of drafts) {
+    if (d.code !== 'S05' || !rules.has(d.rule) || d.quote === null) continue;
+    if (d.severity === 'low' || d.severity === 'info' || d.severity === 'medium') continue;
+    const named = hostsIn(d.quote);
+    if (named.length === 0 || !named.every((h) => classifyHost(h, hosts) === 'allowed')) continue;
+    d.severity = 'medium';
+    d.message = `${d.message}; from \`${named.join('`, `')}\`, on the host allowlist`;
+  }
+}
 
 /**
  * Collecting the whole environment in code that sends nothing anywhere (a child process's environment
@@ -196,6 +212,7 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
     if (view) applyRole(d, spanRole(view, fileRole(unit, view), d.startLine, d.column));
   }
   capabilityWithoutAct(drafts);
+  fromListedHost(drafts, input.hosts);
   // INVARIANT: no quote that covers a line holding a credential leaves this stage.
   for (const d of drafts) {
     if (d.quote === null || d.code === 'S01') continue;

@@ -70,8 +70,17 @@ function quotedAt(line: string, col: number, codeToo: boolean): boolean {
   return (open >= 0 && !assigned) || inCurly || (codeToo && inCode);
 }
 
+/** Inside a regular-expression literal of a script (`r"(?i)…"`, `re.compile("…")`, `/…/i`): what it matches. */
+function inRegexLiteral(line: string, col: number): boolean {
+  const before = line.slice(0, col);
+  return /\br["'][^"']*$|\b(re\.(compile|search|match|findall|sub)|new RegExp)\(\s*r?["'][^"']*$/.test(
+    before,
+  );
+}
+
 /** The role of line `n` (1-based) of `view`, at column `col` when a check knows where its match starts. */
 export function spanRole(view: FileView, role: SpanRole, n: number, col?: number): SpanRole {
+  if (role === 'code' && col !== undefined && inRegexLiteral(view.lines[n - 1] ?? '', col)) return 'data';
   if (view.type !== 'markdown' || n <= view.frontMatterEnd) return role;
   const line = view.lines[n - 1] ?? '';
   const lang = view.fence[n - 1];
