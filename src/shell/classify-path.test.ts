@@ -164,3 +164,75 @@ describe('classOf, on the bundled path table', () => {
     expect(isPersistence(abs, w)).toBe(persistence);
   });
 });
+
+describe('the bundled table, by class', () => {
+  const w = makePathScope({
+    paths: PATHS,
+    cwd: '/w/sub',
+    home: '/h',
+    workspaceRoots: ['/w'],
+    tempDirs: [],
+  });
+  it.each([
+    ['another process environment', '/proc/1234/environ', 'sensitive'],
+    ['a thread environment', '/proc/thread-self/environ', 'sensitive'],
+    ['a task environment', '/proc/self/task/7/environ', 'sensitive'],
+    ['process memory', '/proc/self/mem', 'sensitive'],
+    ['a key through the process root link', '/proc/self/root/h/.ssh/id_rsa', 'sensitive'],
+    ['a dotenv through the cwd link', '/proc/self/cwd/../.env', 'sensitive'],
+    ['a workspace file through the cwd link is at least system', '/proc/self/cwd/a.ts', 'system'],
+    ['Claude Code credentials', '/h/.claude/.credentials.json', 'sensitive'],
+    ['Codex credentials', '/h/.codex/auth.json', 'sensitive'],
+    ['pi credentials', '/h/.pi/agent/auth.json', 'sensitive'],
+    ['a MySQL client config', '/h/.my.cnf', 'sensitive'],
+    ['a Maven settings file', '/h/.m2/settings.xml', 'sensitive'],
+    ['Gradle properties', '/h/.gradle/gradle.properties', 'sensitive'],
+    ['a project npmrc', '/w/.npmrc', 'sensitive'],
+    ['an s3cmd config', '/h/.s3cfg', 'sensitive'],
+    ['an rclone config', '/h/.config/rclone/rclone.conf', 'sensitive'],
+    ['a terraform CLI config', '/h/.terraformrc', 'sensitive'],
+    ['terraform variables', '/w/infra/prod.tfvars', 'sensitive'],
+    ['a terraform state backup', '/w/infra/terraform.tfstate.backup', 'sensitive'],
+    ['wrangler local secrets', '/w/.dev.vars', 'sensitive'],
+    ['a direnv file', '/w/.envrc', 'sensitive'],
+    ['a PuTTY key', '/w/deploy/server.ppk', 'sensitive'],
+    ['a file in a secrets folder', '/w/.secrets/token', 'sensitive'],
+    ['a key folder inside a project', '/w/deploy/.ssh/config', 'sensitive'],
+    ['a virtualenv folder named .env is not a secret', '/w/.env/bin/activate', 'workspace'],
+    ['a type declaration named .env.d.ts is not a secret', '/w/src/.env.d.ts', 'workspace'],
+    ['a terraform variables example is not a secret', '/w/infra/prod.tfvars.example', 'workspace'],
+    ['an i18n auth file is not a secret', '/w/locales/en/auth.json', 'workspace'],
+  ])('%s', (_name, abs, want) => {
+    expect(classOf(abs, w)).toBe(want);
+  });
+
+  it.each([
+    ['a submodule hook', '/w/.git/modules/lib/hooks/pre-commit'],
+    ['a nested submodule config', '/w/.git/modules/a/modules/b/config'],
+    ['a nested repository hook', '/w/vendor/x/.git/hooks/post-checkout'],
+    ['an editor task that runs on folder open', '/w/.vscode/tasks.json'],
+  ])('%s is persistence', (_name, abs) => {
+    expect(isPersistence(abs, w)).toBe(true);
+  });
+
+  it.each([
+    ['a local Claude memory file', '/w/CLAUDE.local.md'],
+    ['a Codex instructions override', '/w/sub/AGENTS.override.md'],
+    ['Copilot instructions', '/w/.github/copilot-instructions.md'],
+  ])('%s is agent configuration', (_name, abs) => {
+    expect(isAgentConfig(abs, w)).toBe(true);
+  });
+
+  it('a user-stated sensitive name still covers a folder of that name', () => {
+    const u = makePathScope({
+      paths: PATHS,
+      cwd: '/w',
+      home: '/h',
+      workspaceRoots: ['/w'],
+      tempDirs: [],
+      sensitivePaths: ['vault'],
+    });
+    expect(classOf('/w/vault/db.txt', u)).toBe('sensitive');
+    expect(classOf('/w/vaults/db.txt', u)).toBe('workspace');
+  });
+});

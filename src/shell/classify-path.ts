@@ -9,10 +9,16 @@
 import { DYN, hasGlob, unprotect } from './markers';
 import type { PathClass, ShellEnv, ShellPathTable } from './types';
 
-/** Compiled patterns of one table key: absolute prefixes, and one alternation of every bare name. */
+/**
+ * Compiled patterns of one table key: absolute prefixes; one alternation of bare names matching any component
+ * (a folder or the file); one of bare names matching the file's own name only; one regular expression over the
+ * whole path for prefixes with a glob (`/proc/<pid>/environ`) and component sequences (`.git/modules/<any folders>/hooks`).
+ */
 export interface PatternSet {
   prefixes: readonly string[];
   names: RegExp;
+  files: RegExp;
+  paths: RegExp;
 }
 
 export interface PathScope {
@@ -37,15 +43,22 @@ export interface ResolvedPath {
   real?: string;
 }
 
+const NEVER = /$^/;
+
 function globBody(glob: string): string {
   return glob
-    .replace(/[.+^${}()|\\]/g, '\\$&')
-    .replace(/\*/g, '[^/]*')
-    .replace(/\?/g, '[^/]');
+    .split('**/')
+    .map((part) =>
+      part
+        .replace(/[.+^${}()|\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]'),
+    )
+    .join('(?:[^/]*/)*');
 }
 
 function globsToRegExp(globs: readonly string[]): RegExp {
-  return globs.length === 0 ? /$^/ : new RegExp(`^(?:${globs.map(globBody).join('|')})$`);
+  return globs.length === 0 ? NEVER : new RegExp(`^(?:${globs.map(globBody).join('|')})$`);
 }
 
 export function normalize(path: string): string {
@@ -62,23 +75,59 @@ export function isUnder(path: string, root: string): boolean {
   return root === '/' || path === root || path.startsWith(`${root}/`);
 }
 
-/** `~/x` is under home, `/x` absolute, `./x` under each workspace root; a bare pattern names any component. */
-function compilePatterns(patterns: readonly string[], home: string, roots: readonly string[]): PatternSet {
+/**
+ * `~/x` is under home, `/x` absolute, `./x` under each workspace root (a glob in them is matched over the whole
+ * path); a bare `a/b` is that sequence of components anywhere; a bare `x/` is a folder of that name anywhere; a
+ * bare `x` names any component, or with `bareIsFile` the file's own name only (a secret is a file: a virtualenv
+ * folder named `.env` is not one).
+ */
+function compilePatterns(
+  patterns: readonly string[],
+  home: string,
+  roots: readonly string[],
+  bareIsFile = false,
+): PatternSet {
   const prefixes: string[] = [];
   const names: string[] = [];
+  const files: string[] = [];
+  const paths: string[] = [];
+  const prefix = (abs: string) => {
+    if (/[*?]/.test(abs)) paths.push(`^${globBody(normalize(abs))}(?:/|$)`);
+    else prefixes.push(normalize(abs));
+  };
   for (const p of patterns) {
-    if (p.startsWith('~/')) prefixes.push(normalize(`${home}/${p.slice(2)}`));
-    else if (p.startsWith('/')) prefixes.push(normalize(p));
-    else if (p.startsWith('./')) for (const r of roots) prefixes.push(normalize(`${r}/${p.slice(2)}`));
-    else names.push(p);
+    if (p.startsWith('~/')) prefix(`${home}/${p.slice(2)}`);
+    else if (p.startsWith('/')) prefix(p);
+    else if (p.startsWith('./')) for (const r of roots) prefix(`${r}/${p.slice(2)}`);
+    else if (p.endsWith('/') && !p.slice(0, -1).includes('/')) names.push(p.slice(0, -1));
+    else if (p.includes('/')) paths.push(`(?:^|/)${globBody(p.replace(/\/+$/, ''))}(?:/|$)`);
+    else (bareIsFile ? files : names).push(p);
   }
-  return { prefixes, names: globsToRegExp(names) };
+  return {
+    prefixes,
+    names: globsToRegExp(names),
+    files: globsToRegExp(files),
+    paths: paths.length === 0 ? NEVER : new RegExp(paths.join('|')),
+  };
 }
 
-/** True when `path` is at or below a prefix, or one of its components matches a bare name. */
+function mergeSets(a: PatternSet, b: PatternSet): PatternSet {
+  const join = (x: RegExp, y: RegExp) =>
+    x === NEVER ? y : y === NEVER ? x : new RegExp(`(?:${x.source})|(?:${y.source})`);
+  return {
+    prefixes: [...a.prefixes, ...b.prefixes],
+    names: join(a.names, b.names),
+    files: join(a.files, b.files),
+    paths: join(a.paths, b.paths),
+  };
+}
+
+/** True when `path` is at or below a prefix, or matches a name, a file name or a whole-path pattern. */
 export function matchesSet(path: string, set: PatternSet): boolean {
   if (set.prefixes.some((p) => isUnder(path, p))) return true;
-  if (set.names.source === '$^') return false;
+  if (set.paths !== NEVER && set.paths.test(path)) return true;
+  if (set.files !== NEVER && set.files.test(path.slice(path.lastIndexOf('/') + 1))) return true;
+  if (set.names === NEVER) return false;
   return path.split('/').some((part) => part !== '' && set.names.test(part));
 }
 
@@ -94,7 +143,11 @@ export function makePathScope(env: ShellEnv): PathScope {
     workspaceRoots,
     tempDirs: temps.filter((t) => t !== '/'),
     systemRoots: table.system_roots.map(normalize),
-    sensitive: compilePatterns([...table.sensitive, ...(env.sensitivePaths ?? [])], home, workspaceRoots),
+    // The table's bare names are files; a user's `[check] sensitive` name also covers a folder of that name.
+    sensitive: mergeSets(
+      compilePatterns(table.sensitive, home, workspaceRoots, true),
+      compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots),
+    ),
     exceptions: globsToRegExp(table.sensitive_exceptions),
     selfModification: compilePatterns(
       [...table.self_modification, ...(env.selfPaths ?? []).filter((p) => p.startsWith('/'))],
@@ -124,6 +177,8 @@ function depthIn(path: string, roots: readonly string[]): number {
  * home under /tmp is not temp; a TMPDIR under home is temp; ties: workspace, temp, home); then system.
  */
 export function classOf(path: string, scope: PathScope): PathClass {
+  const through = procAlias(path, scope);
+  if (through !== undefined) return stricterClass('system', classOf(through, scope));
   if (isSensitive(path, scope)) return 'sensitive';
   const work = depthIn(path, scope.workspaceRoots);
   const temp = depthIn(path, scope.tempDirs);
@@ -133,6 +188,19 @@ export function classOf(path: string, scope: PathScope): PathClass {
   if (home >= 0) return 'home';
   if (path === '/' || scope.systemRoots.some((s) => isUnder(path, s))) return 'system';
   return 'outside';
+}
+
+/**
+ * A process's root and cwd links under /proc reach the file system again (`/proc/self/root/home/u/.ssh` is
+ * `~/.ssh`): the path they stand for, or undefined. Another process's cwd is unknown: it counts as `/`.
+ */
+function procAlias(path: string, scope: PathScope): string | undefined {
+  const m = /^\/proc\/(self|thread-self|\d+)(?:\/task\/\d+)?\/(root|cwd)(?=\/|$)/.exec(path);
+  if (!m) return undefined;
+  const rest = path.slice(m[0].length);
+  const own = m[1] === 'self' || m[1] === 'thread-self';
+  const base = m[2] === 'cwd' && own ? scope.cwd : '/';
+  return normalize(`${base}${rest}`);
 }
 
 /** Strictness of a class, least first: a path that is two things at once is the stricter one. */

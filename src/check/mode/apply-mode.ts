@@ -1,12 +1,14 @@
 /**
  * Turns the policy's bucket into a Decision, applying the mode to the review bucket: `off` passes it with a
- * flag (basis `mode-off`), `ask` escalates it to a person (`mode-ask`), `auto` hands it to the injected model
+ * flag (basis `mode-off`), `ask` escalates it to a person (`mode-ask`; `unlisted` when nothing knows the request,
+ * so the harness's own prompt decides), `auto` hands it to the injected model
  * reviewer (without one: escalate, `no-model`). Fail closed: a reviewer that throws or runs past
  * `check.timeout_ms` escalates (`internal-error`, `timeout`).
  * INVARIANT: `off` never passes an uncertain shape or a presumed-denied category; deny stays deny in every mode.
  */
 
 import { type Decision, decide, type PolicyRef } from '../../core';
+import { withDeadline } from '../../model';
 import type { ShellAnalysis } from '../../shell/types';
 import type { Facts } from '../facts/facts';
 import type { CompiledPolicy } from '../policy/compiled-policy';
@@ -103,10 +105,16 @@ export function applyMode(input: ModeInput): Decision | Promise<Decision> {
         policy: base.policy,
       });
     case 'ask':
+      // Unknown (nothing found, nothing knows it): basis `unlisted` hands the call back to the harness's own
+      // prompt; a category, a rule, a scope or an uncertainty gavel can name stays gavel's own question.
       return decideWith(
         base,
         'escalate',
-        e.decider.kind === 'uncertain' ? 'uncertain' : 'mode-ask',
+        e.decider.kind === 'uncertain'
+          ? 'uncertain'
+          : e.decider.kind === 'unlisted' || e.decider.kind === 'no-rule'
+            ? 'unlisted'
+            : 'mode-ask',
         `a person must decide (mode \`ask\`): ${said}`,
       );
     case 'auto':
@@ -126,42 +134,27 @@ export function applyMode(input: ModeInput): Decision | Promise<Decision> {
 }
 
 async function review(input: ModeInput, reviewer: Reviewer, base: Base, said: string): Promise<Decision> {
-  const controller = new AbortController();
   const timeoutMs = input.policy.timeoutMs;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve('timeout');
-    }, timeoutMs);
-  });
-  try {
-    const answer = await Promise.race([
-      reviewer(
-        {
-          request: input.request,
-          ...(input.analysis ? { analysis: input.analysis } : {}),
-          facts: input.facts,
-          evaluation: input.evaluation,
-          policy: base.policy,
-          timeoutMs,
-        },
-        controller.signal,
-      ),
-      timedOut,
-    ]);
-    if (answer === 'timeout') {
-      return decideWith(
-        base,
-        'escalate',
-        'timeout',
-        `the model review took longer than ${timeoutMs} ms: ${said}`,
-      );
-    }
-    return answer;
-  } catch {
-    return decideWith(base, 'escalate', 'internal-error', `the model review failed: ${said}`);
-  } finally {
-    if (timer) clearTimeout(timer);
-  }
+  const raced = await withDeadline(timeoutMs, (signal) =>
+    reviewer(
+      {
+        request: input.request,
+        ...(input.analysis ? { analysis: input.analysis } : {}),
+        facts: input.facts,
+        evaluation: input.evaluation,
+        policy: base.policy,
+        timeoutMs,
+      },
+      signal,
+    ),
+  );
+  if (raced.ok) return raced.value;
+  if (raced.ended === 'timeout')
+    return decideWith(
+      base,
+      'escalate',
+      'timeout',
+      `the model review took longer than ${timeoutMs} ms: ${said}`,
+    );
+  return decideWith(base, 'escalate', 'internal-error', `the model review failed: ${said}`);
 }

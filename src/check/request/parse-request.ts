@@ -2,11 +2,13 @@
  * Reads the generic JSON request of `gavel check` (and of any harness without an adapter) into normalized
  * requests. Pure. Two shapes are accepted: gavel's own `{tool, input, cwd?, workspace_roots?, session_id?,
  * context?}` and a Claude Code hook payload `{tool_name, tool_input, cwd?, session_id?}`. Unknown fields in
- * gavel's shape are a problem: a request is read whole or not at all.
+ * gavel's shape are a problem: a request is read whole or not at all. The request never widens the policy: its
+ * `workspace_roots` can only narrow the roots config and the real cwd give.
  */
 
 import * as z from 'zod/mini';
-import { fromClaudeCode } from '../adapters/tool-inputs';
+import type { AdaptToolCall } from '../adapters/adapt-result';
+import { isUnder, resolvePath } from '../paths/resolve-path';
 import { type CheckRequest, TOOL_KINDS, type ToolInput } from './request';
 
 const texts = z.optional(z.array(z.string()));
@@ -47,6 +49,8 @@ export interface RequestDefaults {
   readScript?: CheckRequest['readScript'];
   /** gavel's own installation folders (see ShellEnv.selfPaths). */
   selfPaths?: CheckRequest['selfPaths'];
+  /** Reads a harness-shaped request (`tool_name`, `tool_input`); the surface passes its harness adapter's. */
+  adaptToolCall?: AdaptToolCall;
 }
 
 export type ParsedRequest = { ok: true; requests: CheckRequest[] } | { ok: false; problem: string };
@@ -101,6 +105,16 @@ const CANONICAL: Record<(typeof TOOL_KINDS)[number], string> = {
   other: 'other',
 };
 
+/**
+ * The request may only narrow the workspace: a root it names counts when it lies inside a root the config and
+ * the real cwd give; one outside them (`/etc`) is dropped, and with none left the given roots stand.
+ */
+export function narrowRoots(asked: readonly string[] | undefined, given: readonly string[]): string[] {
+  if (asked === undefined) return [...given];
+  const inside = asked.map((a) => resolvePath(a, '/', '/')).filter((a) => given.some((g) => isUnder(a, g)));
+  return inside.length > 0 ? inside : [...given];
+}
+
 export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRequest {
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, problem: 'the request must be a JSON object' };
@@ -120,7 +134,9 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
     untrusted: { toolOutput: [], fileContents: [], stderr: [], networkResponses: [] },
   };
   if (!('tool' in obj) && typeof obj.tool_name === 'string') {
-    const adapted = fromClaudeCode(obj.tool_name, obj.tool_input, cwd);
+    if (!defaults.adaptToolCall)
+      return { ok: false, problem: 'no harness adapter reads `tool_name` requests here' };
+    const adapted = defaults.adaptToolCall(obj.tool_name, obj.tool_input, cwd);
     if (!adapted.ok) return adapted;
     const sessionId = str(obj.session_id);
     return {
@@ -154,7 +170,7 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
     ...base,
     toolName: name,
     input,
-    workspaceRoots: r.workspace_roots ?? base.workspaceRoots,
+    workspaceRoots: narrowRoots(r.workspace_roots, base.workspaceRoots),
     context: {
       trusted: {
         userTurns: r.context?.trusted?.user_turns ?? [],

@@ -102,7 +102,7 @@ describe('paths through an existing symlink are classed where they lead', () => 
   it.each<[string, string, Category]>([
     ['an append to a start-up file through a home link', 'echo x >> homelink/.bashrc', 'persistence'],
     ['a cron file through a root link', 'cp job rootlink/etc/cron.d/job', 'persistence'],
-    ['a secret through a home link', 'cat homelink/.aws/credentials', 'secret_material_read'],
+    ['a secret through a home link', 'cat homelink/.config/gcloud/access_tokens.db', 'secret_material_read'],
     ['a git hook through a workspace link', 'echo x > hooklink/pre-push', 'persistence'],
     ['a glob delete through a home link', 'rm -rf homelink/*', 'destructive_root_delete'],
     ['a climb out of a link', 'echo x >> homelink/../u/.bashrc', 'persistence'],
@@ -142,7 +142,12 @@ describe('paths through an existing symlink are classed where they lead', () => 
   it.each<[string, 'read' | 'write', string, Category | undefined]>([
     ['Write a start-up file through a home link', 'write', '/home/u/proj/homelink/.bashrc', 'persistence'],
     ['Write cron through a root link', 'write', '/home/u/proj/rootlink/etc/cron.d/x', 'persistence'],
-    ['Read credentials through a home link', 'read', 'homelink/.aws/credentials', 'secret_material_read'],
+    [
+      'Read credentials through a home link',
+      'read',
+      'homelink/.config/gcloud/access_tokens.db',
+      'secret_material_read',
+    ],
     ['Edit passwd through a root link', 'write', 'rootlink/etc/passwd', undefined],
   ])('file tools: %s', (_name, role, path, category) => {
     const v = pathCategories(path, role, env);

@@ -24,10 +24,11 @@ import {
   hashSubject,
   recordOrDeny,
   reviewerDetail,
-} from '../../hooks/runtime/audit-seam';
-import { renderDecision } from '../../hooks/runtime/render-decision';
+} from '../../../runtime';
+import { fromClaudeCode } from '../../harness';
 import type { CommandSpec } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
+import { renderDecision } from '../render-decision';
 import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
 import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
 
@@ -102,7 +103,7 @@ export const checkCommand: CommandSpec = {
     }
     try {
       checkModelFlags(ctx, 'check', flags, runtime);
-      const parsed = parseRequest(json, runtime.defaults);
+      const parsed = parseRequest(json, { ...runtime.defaults, adaptToolCall: fromClaudeCode });
       if (!parsed.ok) throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}`);
       let worst: CheckResult | undefined;
       for (const request of parsed.requests) {

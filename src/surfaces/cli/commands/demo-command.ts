@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { auditLogPath, readRecords, recordDecision, subjectOf } from '../../../audit';
 import { checkWithTrace, parseRequest, requestSubject } from '../../../check';
 import { type Decision, EXIT, verdictRank } from '../../../core';
-import { findRulesDir, loadRuntime } from '../../hooks/runtime/load-runtime';
+import { findRulesDir, loadRuntime } from '../../../runtime';
+import { fromClaudeCode } from '../../harness';
 import type { CommandContext, CommandSpec } from '../command';
 import { style } from '../style';
 import { renderTable } from '../table';
@@ -60,7 +61,7 @@ export async function runDemo(ctx: CommandContext): Promise<{ rows: Row[]; logLi
     const log = auditLogPath({ projectRoot: box.project });
     const rows: Row[] = [];
     for (const c of cases) {
-      const parsed = parseRequest(c.request, runtime.defaults);
+      const parsed = parseRequest(c.request, { ...runtime.defaults, adaptToolCall: fromClaudeCode });
       if (!parsed.ok) throw new Error(`examples/demo.json: case \`${c.label}\`: ${parsed.problem}`);
       let worst: Decision | undefined;
       for (const request of parsed.requests) {

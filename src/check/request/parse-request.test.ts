@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { narrowRoots, parseRequest, type RequestDefaults } from './parse-request';
+
+const defaults: RequestDefaults = {
+  cwd: '/w/proj',
+  home: '/h',
+  tempDirs: [],
+  workspaceRoots: () => ['/w/proj'],
+};
+
+function rootsOf(json: unknown): string[] {
+  const parsed = parseRequest(json, defaults);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.requests[0]?.workspaceRoots ?? [];
+}
+
+describe('the request never widens the workspace', () => {
+  it('drops a root outside the given ones (`/etc` is not made a workspace)', () => {
+    expect(rootsOf({ tool: 'write', input: { path: '/etc/passwd' }, workspace_roots: ['/etc'] })).toEqual([
+      '/w/proj',
+    ]);
+  });
+
+  it('drops a root that climbs out with `..`', () => {
+    expect(narrowRoots(['/w/proj/../../etc'], ['/w/proj'])).toEqual(['/w/proj']);
+  });
+
+  it('keeps a root inside the given ones: a request may narrow', () => {
+    expect(rootsOf({ tool: 'read', input: { path: 'a' }, workspace_roots: ['/w/proj/pkg'] })).toEqual([
+      '/w/proj/pkg',
+    ]);
+  });
+
+  it('a parent of the given root is not inside it', () => {
+    expect(narrowRoots(['/w'], ['/w/proj'])).toEqual(['/w/proj']);
+  });
+
+  it('without workspace_roots the given roots stand', () => {
+    expect(rootsOf({ tool: 'read', input: { path: 'a' } })).toEqual(['/w/proj']);
+  });
+});
