@@ -18,7 +18,12 @@ import { realPathOf } from './real-path';
 import { reviewerForSurfaces, type SurfaceReviewer } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
 
-export const RULE_FILES = ['check-policy.json', 'check-floor.json', 'check-paths.json'] as const;
+export const RULE_FILES = [
+  'check-policy.json',
+  'check-floor.json',
+  'check-paths.json',
+  'check-safe.json',
+] as const;
 
 export interface RuntimeOptions {
   cwd: string;
@@ -88,6 +93,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     policyJson: files[0],
     floorJson: files[1],
     pathsJson: files[2],
+    safeJson: files[3],
     check: config.config.check,
   });
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };

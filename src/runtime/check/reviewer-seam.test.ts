@@ -41,6 +41,7 @@ function setupFor(t: ReturnType<typeof home>) {
     policyJson: read('check-policy.json'),
     floorJson: read('check-floor.json'),
     pathsJson: read('check-paths.json'),
+    safeJson: read('check-safe.json'),
     check: loaded.config.check,
   });
   if (!compiled.ok) throw new Error('policy');
