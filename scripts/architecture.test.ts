@@ -18,7 +18,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ask: ['core', 'config', 'model', 'audit'],
   route: ['core', 'config', 'audit'],
   judge: ['core', 'config', 'model', 'audit', 'shell'],
-  surfaces: ['core', 'config', 'model', 'audit', 'shell', 'check', 'ask', 'route', 'judge'],
+  runtime: ['core', 'config', 'model', 'audit', 'shell', 'check', 'ask', 'route', 'judge'],
+  surfaces: ['core', 'config', 'model', 'audit', 'shell', 'check', 'ask', 'route', 'judge', 'runtime'],
 };
 
 function files(dir: string): string[] {

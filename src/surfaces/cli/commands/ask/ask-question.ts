@@ -24,8 +24,9 @@ import {
 import { auditLogPath } from '../../../../audit';
 import { formatProblem, loadConfig } from '../../../../config';
 import { EXIT, exitForOutcome, GavelError, UsageError } from '../../../../core';
+import { capsOf } from '../../../../runtime';
 import type { CommandContext, ParsedArgs } from '../../command';
-import { capsOf, readModelFlags } from '../../model-flags';
+import { readModelFlags } from '../../model-flags';
 import { type EstimateView, estimateExit, estimateJson, renderEstimate } from '../../render-estimate';
 import { appendLine, readText, str, writeJson } from './ask-files';
 import { rulesInForce } from './ask-rules';

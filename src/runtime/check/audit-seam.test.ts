@@ -6,16 +6,16 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type AuditRecord, parseAuditLine } from '../../../audit';
-import { sha256Hex } from '../../../core';
-import { runClaudeCodeHook } from '../../harness/claude-code/claude-code-hook';
-import { runCodexHook } from '../../harness/codex/codex-hook';
-import { runPiHook } from '../../harness/pi/pi-hook';
-import { ccPayload, type Sandbox, sandbox } from '../../harness/testdata/sandbox';
+import { type AuditRecord, parseAuditLine } from '../../audit';
+import { sha256Hex } from '../../core';
+import { runClaudeCodeHook } from '../../surfaces/harness/claude-code/claude-code-hook';
+import { runCodexHook } from '../../surfaces/harness/codex/codex-hook';
+import { runPiHook } from '../../surfaces/harness/pi/pi-hook';
+import { ccPayload, type Sandbox, sandbox } from '../../surfaces/harness/testdata/sandbox';
 import { fileAuditSink } from './audit-seam';
 import type { CallEnv } from './judge-call';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(root, 'bin', 'gavel');
 const FAKE_KEY = 'AKIAIOSFODNN7EXAMPLE';
 const COMMAND = `AWS_ACCESS_KEY_ID=${FAKE_KEY} aws s3 ls s3://private-bucket`;

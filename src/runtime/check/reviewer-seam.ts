@@ -20,9 +20,9 @@ import {
   type Reviewer,
   type ReviewerPolicy,
   type ReviewerRecord,
-} from '../../../check';
-import { type Config, REVIEWER_CONTEXT_MODES, REVIEWER_POSTURES, type Source } from '../../../config';
-import { type Clock, type Decision, decide } from '../../../core';
+} from '../../check';
+import { type Config, REVIEWER_CONTEXT_MODES, REVIEWER_POSTURES, type Source } from '../../config';
+import { type Clock, type Decision, decide } from '../../core';
 import {
   announceEgress,
   bundledCatalog,
@@ -31,8 +31,8 @@ import {
   openModel,
   openRunner,
   type RunReport,
-} from '../../../model';
-import { chooseRunModel, type ModelFlags, NO_MODEL_FLAGS, runSettingsFor } from '../../cli/model-flags';
+} from '../../model';
+import { chooseRunModel, type ModelOptions, NO_MODEL_OPTIONS, runSettingsFor } from '../model-options';
 
 export interface ReviewerSetup {
   config: Config;
@@ -49,7 +49,7 @@ export interface ReviewerSetup {
   /** A bound on one review (a hook's deadline): the model call ends before the harness gives up. */
   maxTimeoutMs?: number;
   /** CLI runs: what the model flags chose. Hooks: undefined (config and environment only). */
-  flags?: ModelFlags;
+  flags?: ModelOptions;
 }
 
 export interface SurfaceReviewer {
@@ -124,7 +124,7 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   const { config, env, clock } = setup;
   if (setup.policy.mode !== 'auto') return undefined;
   const catalog = bundledCatalog();
-  const flags = setup.flags ?? NO_MODEL_FLAGS;
+  const flags = setup.flags ?? NO_MODEL_OPTIONS;
   const choice = chooseRunModel(flags, config, setup.modelSource);
   const opened = openModel({
     spec: choice.spec,

@@ -3,13 +3,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkWithTrace } from '../../../check';
-import { policyWith, request } from '../../../check/testdata/fixtures';
-import { fixedClock } from '../../../core';
-import { analyzeShell } from '../../../shell';
+import { checkWithTrace } from '../../check';
+import { policyWith, request } from '../../check/testdata/fixtures';
+import { fixedClock } from '../../core';
+import { analyzeShell } from '../../shell';
 import { renderDecision, renderTrace } from './render-decision';
 
-const golden = fileURLToPath(new URL('../testdata/explain-compound.golden.txt', import.meta.url));
+const golden = fileURLToPath(new URL('./testdata/explain-compound.golden.txt', import.meta.url));
 
 describe('renderTrace', () => {
   it('prints segments, wrappers, paths, hosts, categories and the deciding rule (golden)', async () => {

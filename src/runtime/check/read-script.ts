@@ -6,7 +6,7 @@
  */
 
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import type { ShellEnv } from '../../../shell';
+import type { ShellEnv } from '../../shell';
 
 type ScriptFile = ReturnType<NonNullable<ShellEnv['readScript']>>;
 

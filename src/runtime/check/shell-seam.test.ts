@@ -5,14 +5,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ShellEnv } from '../../../shell';
-import { analyzeShell } from '../../../shell';
-import { ccPayload, type Sandbox, sandbox } from '../../harness/testdata/sandbox';
+import type { ShellEnv } from '../../shell';
+import { analyzeShell } from '../../shell';
+import { ccPayload, type Sandbox, sandbox } from '../../surfaces/harness/testdata/sandbox';
 import { analyzeShellForSurfaces } from './shell-seam';
 
 // In this process only (the built binary below is a separate process): what the seam asks of the analyzer.
-vi.mock('../../../shell', async (original) => ({
-  ...(await original<typeof import('../../../shell')>()),
+vi.mock('../../shell', async (original) => ({
+  ...(await original<typeof import('../../shell')>()),
   analyzeShell: vi.fn(async () => 'analysis'),
 }));
 
@@ -24,7 +24,7 @@ describe('analyzeShellForSurfaces', () => {
   });
 });
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(root, 'bin', 'gavel');
 
 function hook(s: Sandbox, command: string): { decision: string; reason: string } {

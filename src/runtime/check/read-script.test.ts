@@ -6,9 +6,9 @@ import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShell, type ShellEnv } from '../../../shell';
-import { runClaudeCodeHook } from '../../harness/claude-code/claude-code-hook';
-import { ccPayload, sandbox } from '../../harness/testdata/sandbox';
+import { analyzeShell, type ShellEnv } from '../../shell';
+import { runClaudeCodeHook } from '../../surfaces/harness/claude-code/claude-code-hook';
+import { ccPayload, sandbox } from '../../surfaces/harness/testdata/sandbox';
 import { MAX_SCRIPT_BYTES, readScriptFile } from './read-script';
 
 let base: string;
@@ -206,7 +206,7 @@ describe('a script file’s words never reach a reason or the audit record', () 
 });
 
 describe('gavel’s own files, as the hook finds them', () => {
-  const root = join(import.meta.dirname, '..', '..', '..', '..');
+  const root = join(import.meta.dirname, '..', '..', '..');
   const decide = async (tool: string, input: object) => {
     const s = sandbox();
     const reply = await runClaudeCodeHook(ccPayload(s, tool, input), s.io);

@@ -3,8 +3,8 @@
  * Sorted and stable: the same result always prints the same.
  */
 
-import { type CheckResult, describeDecider } from '../../../check';
-import type { Decision } from '../../../core';
+import { type CheckResult, describeDecider } from '../../check';
+import type { Decision } from '../../core';
 
 export function renderDecision(d: Decision, suggestions: readonly string[]): string {
   const lines = [

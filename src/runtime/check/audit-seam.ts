@@ -6,10 +6,10 @@
  * Fail closed: a line that cannot be written turns the answer into a deny (`internal-error`) naming the log.
  */
 
-import { type AuditDetail, auditLogPath, checkDetail, recordDecision, subjectOf } from '../../../audit';
-import type { ReviewerRecord } from '../../../check';
-import { type Config, loadConfig } from '../../../config';
-import { type Clock, type Decision, decide, GavelError } from '../../../core';
+import { type AuditDetail, auditLogPath, checkDetail, recordDecision, subjectOf } from '../../audit';
+import type { ReviewerRecord } from '../../check';
+import { type Config, loadConfig } from '../../config';
+import { type Clock, type Decision, decide, GavelError } from '../../core';
 
 export interface AuditMeta {
   surface: 'check';

@@ -12,8 +12,8 @@ import {
   checkWithTrace,
   emptyContext,
   requestSubject,
-} from '../../../check';
-import { type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../../core';
+} from '../../check';
+import { type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../core';
 import {
   type AuditMeta,
   type AuditSink,

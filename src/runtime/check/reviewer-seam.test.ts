@@ -3,11 +3,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compilePolicy } from '../../../check';
-import { loadConfig } from '../../../config';
-import { fixedClock, systemClock } from '../../../core';
-import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
-import { projectSandbox, runMain } from '../../cli/fake-context.testkit';
+import { compilePolicy } from '../../check';
+import { loadConfig } from '../../config';
+import { fixedClock, systemClock } from '../../core';
+import { chatReply, type FakeServer, startFakeServer } from '../../model/providers/fake-servers.testkit';
+import { projectSandbox, runMain } from '../../surfaces/cli/fake-context.testkit';
 import { findRulesDir } from './load-runtime';
 import { reviewerForSurfaces, reviewerPolicyFor, userStateDir } from './reviewer-seam';
 
@@ -41,6 +41,7 @@ function setupFor(t: ReturnType<typeof home>) {
     policyJson: read('check-policy.json'),
     floorJson: read('check-floor.json'),
     pathsJson: read('check-paths.json'),
+    safeJson: read('check-safe.json'),
     check: loaded.config.check,
   });
   if (!compiled.ok) throw new Error('policy');

@@ -9,16 +9,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../../check';
-import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../../config';
-import type { Basis, Clock } from '../../../core';
-import type { ModelFlags } from '../../cli/model-flags';
+import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../check';
+import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
+import type { Basis, Clock } from '../../core';
+import type { ModelOptions } from '../model-options';
 import { readScriptFile } from './read-script';
 import { realPathOf } from './real-path';
 import { reviewerForSurfaces, type SurfaceReviewer } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
 
-export const RULE_FILES = ['check-policy.json', 'check-floor.json', 'check-paths.json'] as const;
+export const RULE_FILES = [
+  'check-policy.json',
+  'check-floor.json',
+  'check-paths.json',
+  'check-safe.json',
+] as const;
 
 export interface RuntimeOptions {
   cwd: string;
@@ -31,7 +36,7 @@ export interface RuntimeOptions {
   /** A bound on one model review (a hook's deadline). */
   maxReviewMs?: number;
   /** CLI runs: the model flags (`--model`, cache, `--estimate`); hooks take none. */
-  modelFlags?: ModelFlags;
+  modelFlags?: ModelOptions;
 }
 
 export type Runtime =
@@ -88,6 +93,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     policyJson: files[0],
     floorJson: files[1],
     pathsJson: files[2],
+    safeJson: files[3],
     check: config.config.check,
   });
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };

@@ -9,8 +9,8 @@
  * (docs/decisions/0018-hook-bundle.md, 0019-shell-fast-path.md).
  */
 
-import type { AnalyzeShell } from '../../../check';
-import { analyzeShell } from '../../../shell';
+import type { AnalyzeShell } from '../../check';
+import { analyzeShell } from '../../shell';
 
 export const analyzeShellForSurfaces: AnalyzeShell = (command, env) =>
   analyzeShell(command, env, { liftoffOnly: true });
