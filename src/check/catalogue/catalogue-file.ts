@@ -36,6 +36,8 @@ export const ENTRY_SCHEMA = z.strictObject({
   numeric_options: z.optional(z.boolean()),
   /** Every option is one word after a single dash (`find -name x -type f`); `(`, `)`, `!`, `,` are operators. */
   single_dash_words: z.optional(z.boolean()),
+  /** Every argument is data the program only prints (`echo -rf` prints `-rf`): no option can change what it does. */
+  literal_args: z.optional(z.boolean()),
   /** `any` (default): positional words are data (files, patterns); `none`: the shape takes none. */
   positionals: z.optional(z.enum(['any', 'none'])),
   /** A positional `NAME=value` sets a variable of the program (`make CC=x`): not known safe. */

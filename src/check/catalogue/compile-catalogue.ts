@@ -23,6 +23,7 @@ export interface CompiledEntry {
   breaking: ReadonlySet<string>;
   numeric: boolean;
   singleDashWords: boolean;
+  literalArgs: boolean;
   positionals: 'any' | 'none';
   refuseAssignments: boolean;
   language?: 'sed' | 'awk';
@@ -102,6 +103,7 @@ export function compileCatalogue(json: unknown): CatalogueResult {
       breaking,
       numeric: e.numeric_options ?? false,
       singleDashWords: e.single_dash_words ?? false,
+      literalArgs: e.literal_args ?? false,
       positionals: e.positionals ?? 'any',
       refuseAssignments: e.refuse_assignments ?? false,
       source: e,

@@ -118,6 +118,7 @@ function languageSafe(entry: CompiledEntry, read: Read): boolean {
 
 /** Does `entry` know this argument list safe? */
 export function entryMatches(entry: CompiledEntry, args: readonly string[]): boolean {
+  if (entry.literalArgs) return true;
   const read: Read = { values: [], positionals: [] };
   let i = 0;
   if (entry.subcommands) {
