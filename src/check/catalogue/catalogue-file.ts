@@ -59,6 +59,8 @@ export const CATALOGUE_FILE_SCHEMA = z.strictObject({
   inert_variables: z.array(variableName),
   /** Variables that change what a later program runs or loads: a bare assignment of one is not known safe. */
   runs_code_variables: z.array(variableName),
+  /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */
+  wrapper_options_not_safe: z.array(z.string().check(z.regex(/^[a-z0-9._-]+ -{1,2}[^\s=]+$/))),
   entries: z.array(ENTRY_SCHEMA),
 });
 export type CatalogueFile = z.infer<typeof CATALOGUE_FILE_SCHEMA>;

@@ -43,6 +43,7 @@ export interface Catalogue {
   entries: readonly CompiledEntry[];
   inert: VariableSet;
   runsCode: VariableSet;
+  wrapperOptionsNotSafe: ReadonlySet<string>;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -75,6 +76,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   entries: [],
   inert: variableSet([]),
   runsCode: variableSet([]),
+  wrapperOptionsNotSafe: new Set(),
 };
 
 export function compileCatalogue(json: unknown): CatalogueResult {
@@ -126,6 +128,7 @@ export function compileCatalogue(json: unknown): CatalogueResult {
       entries,
       inert: variableSet(file.inert_variables),
       runsCode: variableSet(file.runs_code_variables),
+      wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
     },
   };
 }
