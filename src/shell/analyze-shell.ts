@@ -94,6 +94,10 @@ class ShellAnalyzer implements Reporter, WalkHost {
     this.hit('credential_exfiltration', reason, segment);
   }
 
+  stateOnly(argv: string[], program: string, frame: Frame): void {
+    this.newSegment(argv, program, frame.wrappers, frame.context);
+  }
+
   assigned(name: string, frame: Frame): void {
     // gavel's own settings come from the user's environment; an agent changing them turns review down.
     if (!/^GAVEL_/i.test(name)) return;

@@ -35,6 +35,11 @@ export interface WalkHost {
   parseError(): void;
   /** A variable was assigned (prefix, plain or declared). */
   assigned(name: string, frame: Frame): void;
+  /**
+   * A statement that only changes shell variables (`export X=1`, `unset X`, a bare `X=1`): a segment of its
+   * own, so the command is not empty and review can name it. `program` is the builtin, or `` for a bare one.
+   */
+  stateOnly(argv: string[], program: string, frame: Frame): void;
 }
 
 /** How words are expanded in `frame`; `local`: a command's prefix assignments, seen first. */
@@ -157,12 +162,20 @@ export class TreeWalker {
       case 'command':
         return this.walkCommand(node, frame, stdin, [], []);
       case 'variable_assignment':
+        this.host.stateOnly([node.text], '', frame);
         this.assign(node, frame, frame.vars);
         return NO_FLOW;
       case 'variable_assignments':
+        this.host.stateOnly(
+          named(node).map((c) => c.text),
+          '',
+          frame,
+        );
         for (const child of named(node)) this.assign(child, frame, frame.vars);
         return NO_FLOW;
       case 'declaration_command': {
+        const keyword = node.children[0]?.text ?? 'declare';
+        this.host.stateOnly([keyword, ...named(node).map((c) => c.text)], keyword, frame);
         for (const child of named(node)) {
           if (child.type === 'variable_assignment') this.assign(child, frame, frame.vars);
           else if (child.type === 'variable_name') frame.vars.delete(child.text);
@@ -171,6 +184,7 @@ export class TreeWalker {
         return NO_FLOW;
       }
       case 'unset_command':
+        this.host.stateOnly(['unset', ...named(node).map((c) => c.text)], 'unset', frame);
         for (const child of named(node)) frame.vars.delete(child.text);
         return NO_FLOW;
       case 'comment':
