@@ -98,7 +98,10 @@ class ShellAnalyzer implements Reporter, WalkHost {
     this.newSegment(argv, program, frame.wrappers, frame.context);
   }
 
+  readonly assignedNames = new Set<string>();
+
   assigned(name: string, frame: Frame): void {
+    this.assignedNames.add(name);
     // gavel's own settings come from the user's environment; an agent changing them turns review down.
     if (!/^GAVEL_/i.test(name)) return;
     const segment = this.newSegment([`${name}=…`], 'export', frame.wrappers, frame.context);
