@@ -8,10 +8,11 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CheckRequest, check, compilePolicy, emptyContext, fromClaudeCode } from '../../src/check';
+import { type CheckRequest, check, compilePolicy, emptyContext } from '../../src/check';
 import { type Config, tableSettings } from '../../src/config';
 import { systemClock } from '../../src/core';
 import { analyzeShell } from '../../src/shell';
+import { fromClaudeCode } from '../../src/surfaces/harness';
 import type { Where } from './corpus-case';
 
 /** One decision, as the approval tables print it: the verdict, its basis and what decided. */
