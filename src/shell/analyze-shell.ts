@@ -112,8 +112,11 @@ class ShellAnalyzer implements Reporter, WalkHost {
     this.hit('credential_exfiltration', reason, segment);
   }
 
+  readonly assignedNames = new Set<string>();
+
   assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void {
     this.variables.add(name);
+    this.assignedNames.add(name);
     stateAssignment(name, value, {
       uncertain: (code, reason, segment, kept) => this.uncertain(code, reason, segment, kept),
       run: (text) =>
