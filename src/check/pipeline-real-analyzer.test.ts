@@ -94,6 +94,18 @@ describe('benign look-alikes are allowed', () => {
   });
 });
 
+describe('unknown to the safe catalogue: no category, yet not allowed (allow means known safe)', () => {
+  it.each([
+    ['a filtered find that deletes (-delete breaks find)', 'find . -name "*.pyc" -delete'],
+    ['inline interpreter code', "python3 -c 'print(1)'"],
+    ['an unknown program', 'frobnicate --all'],
+  ])('%s: %s', async (_name, command) => {
+    const r = await run(command);
+    expect(r.analysis?.hits).toEqual([]);
+    expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'unlisted', ruleId: 'unlisted' });
+  });
+});
+
 describe('data strings are not commands', () => {
   it.each([
     ['echo', 'echo "rm -rf /"'],
@@ -151,7 +163,6 @@ describe('recursive deletes inside the workspace', () => {
     ['a build output', 'rm -rf dist'],
     ['dependencies', 'rm -rf node_modules'],
     ['several caches', 'rm -rf .next coverage .turbo'],
-    ['a filtered find', 'find . -name "*.pyc" -delete'],
   ])('allows %s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
   });

@@ -63,6 +63,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
   readonly hits: CategoryHit[] = [];
   readonly uncertainties: Uncertainty[] = [];
   sensitiveToNetwork = false;
+  readonly variables = new Set<string>();
   readonly downloaded = new Set<string>();
   readonly scope: PathScope;
   private readonly walker: TreeWalker;
@@ -113,6 +114,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
   }
 
   assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void {
+    this.variables.add(name);
     stateAssignment(name, value, {
       uncertain: (code, reason, segment, kept) => this.uncertain(code, reason, segment, kept),
       run: (text) =>
@@ -131,6 +133,11 @@ class ShellAnalyzer implements Reporter, WalkHost {
       `the command sets \`${name.slice(0, 40)}\`, gavel's own configuration`,
       segment,
     );
+  }
+
+  /** A variable was unset or declared without a value (`unset X`, `export X`): shell state only. */
+  touched(name: string): void {
+    this.variables.add(name);
   }
 
   /** `misread`: the tree has no error but is not what bash runs (joined-lines.ts, misread-keywords.ts). */
@@ -237,6 +244,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
       hits: this.hits,
       uncertain: this.uncertainties,
       sensitiveToNetwork: this.sensitiveToNetwork,
+      variables: [...this.variables],
     };
   }
 }

@@ -206,6 +206,11 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
   );
   if (!u.noRun && head !== undefined)
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  if (u.assigned.length > 0) {
+    const seg = a.segments[segment];
+    if (seg) seg.assigned = [...u.assigned];
+    for (const name of u.assigned) a.touched(name);
+  }
   nestedAgentHome(
     program,
     u.assigned,
