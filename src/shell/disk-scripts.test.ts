@@ -294,3 +294,9 @@ describe('a reader that only reads does not make a later script uncertain', () =
     expect(codes(analyze(command))).not.toContain('dynamic-script');
   });
 });
+
+it('awk that only prints does not make a later script uncertain', () => {
+  expect(codes(analyze("awk '{print $1}' notes.txt && bash scripts/test.sh"))).not.toContain(
+    'dynamic-script',
+  );
+});
