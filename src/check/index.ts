@@ -5,14 +5,7 @@
  * file, the environment or the clock itself: surfaces read the rules and config and pass them in.
  */
 
-export {
-  type AdaptResult,
-  fromClaudeCode,
-  fromCodex,
-  fromPi,
-  parseMcpName,
-  patchPaths,
-} from './adapters/tool-inputs';
+export type { AdaptResult, AdaptToolCall } from './adapters/adapt-result';
 export type { CategoryFact, Facts, TargetFacts } from './facts/facts';
 export { shellEnvOf } from './facts/shell-env';
 export type { FloorHit } from './floor/decide-floor';

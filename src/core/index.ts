@@ -27,6 +27,7 @@ export {
 } from './derivation';
 export { GavelError, IoError, UsageError } from './errors';
 export { EXIT, EXIT_HELP, type ExitName, exitForOutcome } from './exit-codes';
+export { isRecord } from './is-record';
 export {
   assertNever,
   isOutcome,

@@ -13,8 +13,11 @@ export {
   openResponseCache,
   type ResponseCache,
 } from './cache/response-cache';
+export { type Raced, withDeadline } from './call/deadline';
+export { defuse, type Fences, fence, fenceMarker, markerAbsent, openFences } from './call/fence';
 export { bundledCatalog } from './catalog/bundled-catalog';
 export { buildCatalog, type ModelCatalog, TIERS, type Tier } from './catalog/model-catalog';
+export { type PriceEntry, priceEntryOf } from './catalog/price-entry';
 export {
   failed,
   MODEL_FAILURES,
@@ -40,7 +43,7 @@ export { announceEgress, type Egress, formatEgress, type ModelSource } from './s
 export { type ModelSpec, PROVIDERS, type ProviderId, parseModelSpec } from './select/model-spec';
 export { DEFAULT_KEY_VARIABLE, type OpenedModel, type OpenModelInput, openModel } from './select/open-model';
 export { openRunner, type RunSettings } from './select/open-runner';
-export { estimateTokens } from './structured/estimate-tokens';
+export { BYTES_PER_TOKEN, estimateTokens, tokensOfBytes } from './structured/estimate-tokens';
 export { type ParsedReply, parseReply, type ReplySchema } from './structured/parse-reply';
 export { checkSchemaSubset } from './structured/schema-subset';
 export { type Cassette, recordingClient, replayClient } from './testing/replay-client';

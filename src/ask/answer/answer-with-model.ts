@@ -8,7 +8,7 @@
 
 import * as z from 'zod/mini';
 import { assertNever, type Basis, VERDICTS } from '../../core';
-import type { ModelFailure, ModelRunner, StructuredResult } from '../../model';
+import { type ModelFailure, type ModelRunner, type StructuredResult, withDeadline } from '../../model';
 import type { ArbiterSource } from '../limits/resolve-model';
 import { questionCacheKey, type RunState, withCached, withCall } from '../limits/run-state';
 import { type ArbiterPrompt, buildArbiterRequest, promptRef } from '../prompt/arbiter-prompt';
@@ -56,24 +56,10 @@ type Reply = z.infer<typeof Reply>;
 type Call = { ok: true; result: StructuredResult<Reply> } | { ok: false; basis: 'timeout' | 'model-error' };
 
 async function callWithTimeout(input: ModelStepInput, timeoutMs: number): Promise<Call> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<Call>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve({ ok: false, basis: 'timeout' });
-    }, timeoutMs);
-  });
   const request = buildArbiterRequest(input.prompt, input.question, input.rules, timeoutMs);
-  const call = input.runner.complete(request, Reply, controller.signal).then(
-    (result): Call => ({ ok: true, result }),
-    (): Call => ({ ok: false, basis: 'model-error' }),
-  );
-  try {
-    return await Promise.race([call, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const raced = await withDeadline(timeoutMs, (signal) => input.runner.complete(request, Reply, signal));
+  if (raced.ok) return { ok: true, result: raced.value };
+  return { ok: false, basis: raced.ended === 'timeout' ? 'timeout' : 'model-error' };
 }
 
 export async function answerWithModel(input: ModelStepInput): Promise<Settled> {

@@ -7,6 +7,7 @@
  */
 
 import { type Decision, decide, type PolicyRef } from '../../core';
+import { withDeadline } from '../../model';
 import type { ShellAnalysis } from '../../shell/types';
 import type { Facts } from '../facts/facts';
 import type { CompiledPolicy } from '../policy/compiled-policy';
@@ -126,42 +127,27 @@ export function applyMode(input: ModeInput): Decision | Promise<Decision> {
 }
 
 async function review(input: ModeInput, reviewer: Reviewer, base: Base, said: string): Promise<Decision> {
-  const controller = new AbortController();
   const timeoutMs = input.policy.timeoutMs;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve('timeout');
-    }, timeoutMs);
-  });
-  try {
-    const answer = await Promise.race([
-      reviewer(
-        {
-          request: input.request,
-          ...(input.analysis ? { analysis: input.analysis } : {}),
-          facts: input.facts,
-          evaluation: input.evaluation,
-          policy: base.policy,
-          timeoutMs,
-        },
-        controller.signal,
-      ),
-      timedOut,
-    ]);
-    if (answer === 'timeout') {
-      return decideWith(
-        base,
-        'escalate',
-        'timeout',
-        `the model review took longer than ${timeoutMs} ms: ${said}`,
-      );
-    }
-    return answer;
-  } catch {
-    return decideWith(base, 'escalate', 'internal-error', `the model review failed: ${said}`);
-  } finally {
-    if (timer) clearTimeout(timer);
-  }
+  const raced = await withDeadline(timeoutMs, (signal) =>
+    reviewer(
+      {
+        request: input.request,
+        ...(input.analysis ? { analysis: input.analysis } : {}),
+        facts: input.facts,
+        evaluation: input.evaluation,
+        policy: base.policy,
+        timeoutMs,
+      },
+      signal,
+    ),
+  );
+  if (raced.ok) return raced.value;
+  if (raced.ended === 'timeout')
+    return decideWith(
+      base,
+      'escalate',
+      'timeout',
+      `the model review took longer than ${timeoutMs} ms: ${said}`,
+    );
+  return decideWith(base, 'escalate', 'internal-error', `the model review failed: ${said}`);
 }

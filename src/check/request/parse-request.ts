@@ -7,7 +7,7 @@
  */
 
 import * as z from 'zod/mini';
-import { fromClaudeCode } from '../adapters/tool-inputs';
+import type { AdaptToolCall } from '../adapters/adapt-result';
 import { isUnder, resolvePath } from '../paths/resolve-path';
 import { type CheckRequest, TOOL_KINDS, type ToolInput } from './request';
 
@@ -49,6 +49,8 @@ export interface RequestDefaults {
   readScript?: CheckRequest['readScript'];
   /** gavel's own installation folders (see ShellEnv.selfPaths). */
   selfPaths?: CheckRequest['selfPaths'];
+  /** Reads a harness-shaped request (`tool_name`, `tool_input`); the surface passes its harness adapter's. */
+  adaptToolCall?: AdaptToolCall;
 }
 
 export type ParsedRequest = { ok: true; requests: CheckRequest[] } | { ok: false; problem: string };
@@ -132,7 +134,9 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
     untrusted: { toolOutput: [], fileContents: [], stderr: [], networkResponses: [] },
   };
   if (!('tool' in obj) && typeof obj.tool_name === 'string') {
-    const adapted = fromClaudeCode(obj.tool_name, obj.tool_input, cwd);
+    if (!defaults.adaptToolCall)
+      return { ok: false, problem: 'no harness adapter reads `tool_name` requests here' };
+    const adapted = defaults.adaptToolCall(obj.tool_name, obj.tool_input, cwd);
     if (!adapted.ok) return adapted;
     const sessionId = str(obj.session_id);
     return {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { assembleReview } from './assemble-prompt';
-import { fenceMarker, markerAbsent } from './fence';
 import { DEFAULT_REVIEWER_POLICY, type ReviewerPolicy, type ReviewInput } from './review-input';
 import { bundledReviewerPrompt } from './reviewer-prompt';
 
@@ -97,13 +96,5 @@ describe('assembleReview', () => {
     const a = assemble(input(), { ...DEFAULT_REVIEWER_POLICY, posture: 'strict' });
     expect(a.request.promptId).toBe(`check-reviewer@${prompt.version}/strict`);
     expect(a.request.system).toContain('Posture: strict');
-  });
-});
-
-describe('fence marker', () => {
-  it('is checked absent from every text', () => {
-    const marker = fenceMarker({ a: 1 });
-    expect(markerAbsent(marker, ['clean', 'also clean'])).toBe(true);
-    expect(markerAbsent(marker, ['clean', `forged ${marker}`])).toBe(false);
   });
 });

@@ -7,8 +7,7 @@
  */
 
 import type { ModelRequest } from '../../model';
-import { estimateTokens } from '../../model';
-import { fence, fenceMarker, markerAbsent } from './fence';
+import { estimateTokens, fence, fenceMarker, markerAbsent } from '../../model';
 import type { ReviewerPolicy, ReviewInput } from './review-input';
 import { REVIEW_JSON_SCHEMA, REVIEW_SCHEMA_NAME } from './review-schema';
 import type { ReviewerPrompt } from './reviewer-prompt';

@@ -6,7 +6,6 @@
 export { assembleReview } from './assemble-prompt';
 export { type BreakerCounts, type BreakerStore, breakerState, openBreakerStore } from './circuit-breaker';
 export { deriveReview } from './derive-review';
-export { defuse, fenceMarker } from './fence';
 export { type ReviewDeps, type ReviewerRecord, type ReviewOutcome, reviewAction } from './review-action';
 export {
   DEFAULT_REVIEWER_POLICY,

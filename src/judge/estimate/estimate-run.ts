@@ -1,13 +1,14 @@
 /**
  * `--estimate`: what a model run would attach, send and cost, per unit, sending nothing. Tokens are
- * estimated at 3 bytes per token; prices come from the price entry handed in (the model layer owns the
- * catalogue). Calls are admitted in priority order (security, governance, quality, then unit order; one
+ * counted with the model layer's one estimator (3 bytes per token); prices come from the price entry handed
+ * in (from the model layer's one catalogue). Calls are admitted in priority order (security, governance, quality, then unit order; one
  * adjudicator call per reviewed unit) until a cap would be passed. Pure.
  */
 
+import { BYTES_PER_TOKEN, type PriceEntry, tokensOfBytes } from '../../model';
 import type { Attachment, JudgeCategory, Unit } from '../types';
 
-export const BYTES_PER_TOKEN = 3;
+export { BYTES_PER_TOKEN, type PriceEntry };
 /** File text one reviewer call may carry. */
 export const CALL_BUDGET_TOKENS = 24_000;
 export const MAX_CHUNKS_PER_CATEGORY = 8;
@@ -17,12 +18,6 @@ export const MAX_OUTPUT_TOKENS = 6_144;
 export const EXPECTED_OUTPUT_TOKENS = 800;
 /** An unconditional rule sent as an index of its headings is counted at this many tokens at most. */
 export const RULE_INDEX_TOKENS_SENT = 600;
-
-export interface PriceEntry {
-  model: string;
-  inputUsdPerMTok: number;
-  outputUsdPerMTok: number;
-}
 
 export interface EstimateCaps {
   maxCostUsd: number;
@@ -54,7 +49,7 @@ export interface RunEstimate {
   notes: string[];
 }
 
-export const tokensOf = (bytes: number) => Math.ceil(bytes / BYTES_PER_TOKEN);
+export const tokensOf = tokensOfBytes;
 
 function cost(price: PriceEntry | undefined, input: number, output: number): number | null {
   if (!price) return null;

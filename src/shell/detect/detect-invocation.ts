@@ -12,6 +12,8 @@ import { detectPackages, removesGavel } from './detect-packages';
 import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
+import { makeRecipes } from './make-recipes';
+import { packageScripts } from './package-scripts';
 import {
   holdsSecrets,
   readsTree,
@@ -21,6 +23,7 @@ import {
   TREE_READERS,
   touchPath,
 } from './path-effects';
+import { taskRunners } from './task-runners';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -102,6 +105,9 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   const p = inv.program;
 
   detectRunners(inv, r);
+  packageScripts(inv, r);
+  makeRecipes(inv, r);
+  taskRunners(inv, r);
   removesGavel(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;

@@ -74,9 +74,16 @@ function directKind(text: string): 'shell' | 'other' | 'binary' {
   return SHELLS.has(base(words[i])) ? 'shell' : 'other';
 }
 
-/** Programs that may rewrite files they do not name: patches, archives, interpreter code. */
+/** Programs that may rewrite files they do not name: patches, archives, interpreter code, awk's `print > f`. */
 const REWRITERS =
-  /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php)$/;
+  /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php|[gmn]?awk|busybox)$/;
+/** Writers whose target hides in an argument: sed's `w FILE` command and `s///w FILE` flag, find's `-fprint*`. */
+function writesUnseen(program: string, argv: readonly string[]): boolean {
+  if (program === 'sed' || program === 'gsed')
+    return argv.slice(1).some((a) => /(^|[;\n}/\d$])\s*[wW]\s*\S/.test(a));
+  if (program === 'find') return argv.some((a) => /^-(fprint0?|fprintf|fls)$/.test(a));
+  return false;
+}
 /** git commands that change files of the work tree. */
 const GIT_REWRITES = new Set([
   'apply',
@@ -97,7 +104,7 @@ const GIT_REWRITES = new Set([
  * Whether a command before `inv` in this analysis writes or deletes `path` (or a folder above it), or may rewrite
  * files it does not name: the text read now may not be what runs.
  */
-function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
+export function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
   for (const seg of r.segments.slice(0, inv.segment)) {
     const touches = seg.paths.some(
       (p) =>
@@ -105,13 +112,13 @@ function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
         p.resolved !== undefined &&
         (p.resolved === path || path.startsWith(`${p.resolved}/`)),
     );
-    if (touches || REWRITERS.test(seg.program)) return true;
+    if (touches || REWRITERS.test(seg.program) || writesUnseen(seg.program, seg.argv)) return true;
     if (seg.program === 'git' && seg.argv.some((a) => GIT_REWRITES.has(a))) return true;
   }
   return false;
 }
 
-function mayChange(inv: Invocation, r: Reporter): void {
+export function mayChange(inv: Invocation, r: Reporter): void {
   r.uncertain(
     'dynamic-script',
     `\`${inv.program}\` runs a script file an earlier command may change`,
@@ -121,20 +128,13 @@ function mayChange(inv: Invocation, r: Reporter): void {
 }
 
 /**
- * Runs the script file at `path` (resolved) for `inv`: a shell runs it (`shell`), or it is run directly and
- * analysed when its `#!` line names a shell (`direct`). A missing file, or no reader, changes nothing.
+ * Reads the file at `path` through the surface's reader, once per analysis and within its budget of paths.
+ * Undefined when there is no reader, or when over the budget (reported uncertain).
  */
-export function runScriptFile(
-  path: string | undefined,
-  inv: Invocation,
-  r: Reporter,
-  how: 'shell' | 'direct',
-): void {
+export function readBudgeted(path: string, inv: Invocation, r: Reporter): ScriptFile | undefined {
   const reader = r.env.readScript;
-  // `sh < /dev/null` runs nothing.
-  if (!reader || path === undefined || path === '/dev/null') return;
-  const budget = BUDGETS.get(r) ?? { reads: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
-  BUDGETS.set(r, budget);
+  if (!reader) return undefined;
+  const budget = budgetOf(r);
   let file = budget.files.get(path);
   if (!file) {
     if (++budget.reads > MAX_SCRIPT_READS) {
@@ -144,7 +144,7 @@ export function runScriptFile(
         inv.segment,
         'kept',
       );
-      return;
+      return undefined;
     }
     try {
       file = reader(path);
@@ -153,26 +153,35 @@ export function runScriptFile(
     }
     budget.files.set(path, file);
   }
-  if (file.kind === 'missing') {
-    // A script an earlier command may create (`git apply p.diff && bash new.sh`).
-    if (changedEarlier(path, inv, r)) mayChange(inv, r);
-    return;
-  }
-  if (file.kind === 'unreadable') {
-    // A large compiled program run by its path (`./target/release/app`) is judged by its name, as before.
-    if (how === 'direct' && file.why === 'too-large' && directKind(file.head ?? '') !== 'shell') return;
-    r.uncertain(
-      'dynamic-script',
-      `\`${inv.program}\` runs a script file that ${WHY[file.why]}`,
-      inv.segment,
-      'kept',
-    );
-    return;
-  }
-  if (how === 'direct' && directKind(file.text) !== 'shell') return;
-  if (changedEarlier(path, inv, r)) mayChange(inv, r);
-  // bash drops NUL bytes from a script's text (`r\0m -rf ~` runs `rm`): so does the analysis.
-  const text = file.text.includes('\u0000') ? file.text.replaceAll('\u0000', '') : file.text;
+  return file;
+}
+
+function budgetOf(r: Reporter): Budget {
+  const budget = BUDGETS.get(r) ?? { reads: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
+  BUDGETS.set(r, budget);
+  return budget;
+}
+
+/** The uncertainty for a file `inv` runs that cannot be read whole. */
+export function unreadable(
+  file: { why: 'not-regular' | 'too-large' | 'error' },
+  inv: Invocation,
+  r: Reporter,
+): void {
+  r.uncertain(
+    'dynamic-script',
+    `\`${inv.program}\` runs a script file that ${WHY[file.why]}`,
+    inv.segment,
+    'kept',
+  );
+}
+
+/**
+ * Analyses shell text read from a file on disk as a nested script of `inv`, within the analysis's budget of
+ * script runs and characters; reasons found inside name only `inv.program` (the text is never quoted).
+ */
+export function runFileText(text: string, inv: Invocation, r: Reporter, wrapper: string): void {
+  const budget = budgetOf(r);
   budget.runs++;
   budget.chars += text.length;
   if (budget.runs > MAX_SCRIPT_RUNS || budget.chars > MAX_SCRIPT_CHARS) {
@@ -186,10 +195,42 @@ export function runScriptFile(
   }
   const hits = r.hits.length;
   const uncertainties = r.uncertainties.length;
-  r.script(text, inv, 'shell-string', `${inv.program}${SCRIPT_FILE_WRAPPER}`);
-  // `literal`: what the script computes at run time is not reviewed, as for `npm run` or `make` (docs/check.md).
+  r.script(text, inv, 'shell-string', wrapper);
+  // `literal`: what the script computes at run time is not reviewed (docs/check.md).
   if (r.env.scriptFiles === 'literal') r.forgetUncertainties(uncertainties);
   unquote(r, hits, uncertainties, inv);
+}
+
+/**
+ * Runs the script file at `path` (resolved) for `inv`: a shell runs it (`shell`), or it is run directly and
+ * analysed when its `#!` line names a shell (`direct`). A missing file, or no reader, changes nothing.
+ */
+export function runScriptFile(
+  path: string | undefined,
+  inv: Invocation,
+  r: Reporter,
+  how: 'shell' | 'direct',
+): void {
+  // `sh < /dev/null` runs nothing.
+  if (path === undefined || path === '/dev/null') return;
+  const file = readBudgeted(path, inv, r);
+  if (!file) return;
+  if (file.kind === 'missing') {
+    // A script an earlier command may create (`git apply p.diff && bash new.sh`).
+    if (changedEarlier(path, inv, r)) mayChange(inv, r);
+    return;
+  }
+  if (file.kind === 'unreadable') {
+    // A large compiled program run by its path (`./target/release/app`) is judged by its name, as before.
+    if (how === 'direct' && file.why === 'too-large' && directKind(file.head ?? '') !== 'shell') return;
+    unreadable(file, inv, r);
+    return;
+  }
+  if (how === 'direct' && directKind(file.text) !== 'shell') return;
+  if (changedEarlier(path, inv, r)) mayChange(inv, r);
+  // bash drops NUL bytes from a script's text (`r\0m -rf ~` runs `rm`): so does the analysis.
+  const text = file.text.includes('\u0000') ? file.text.replaceAll('\u0000', '') : file.text;
+  runFileText(text, inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
 }
 
 /**

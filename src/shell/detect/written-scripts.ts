@@ -120,3 +120,8 @@ export function runsWrittenHere(inv: Invocation, r: Reporter, shell: boolean, in
     if (redirect.op === '<')
       runWritten(writtenScript(resolveArg(redirect.target, inv, r).resolved, r), inv, r, shell);
 }
+
+/** The paths this command line wrote so far (resolved), with whether their content is shown. */
+export function writtenPaths(r: Reporter): string[] {
+  return [...(WRITTEN.get(r)?.keys() ?? [])];
+}

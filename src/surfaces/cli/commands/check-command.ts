@@ -17,6 +17,7 @@ import {
   UsageError,
   verdictRank,
 } from '../../../core';
+import { fromClaudeCode } from '../../harness';
 import {
   type AuditMeta,
   auditLogFor,
@@ -102,7 +103,7 @@ export const checkCommand: CommandSpec = {
     }
     try {
       checkModelFlags(ctx, 'check', flags, runtime);
-      const parsed = parseRequest(json, runtime.defaults);
+      const parsed = parseRequest(json, { ...runtime.defaults, adaptToolCall: fromClaudeCode });
       if (!parsed.ok) throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}`);
       let worst: CheckResult | undefined;
       for (const request of parsed.requests) {

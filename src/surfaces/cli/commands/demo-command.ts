@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { auditLogPath, readRecords, recordDecision, subjectOf } from '../../../audit';
 import { checkWithTrace, parseRequest, requestSubject } from '../../../check';
 import { type Decision, EXIT, verdictRank } from '../../../core';
+import { fromClaudeCode } from '../../harness';
 import { findRulesDir, loadRuntime } from '../../hooks/runtime/load-runtime';
 import type { CommandContext, CommandSpec } from '../command';
 import { style } from '../style';
@@ -60,7 +61,7 @@ export async function runDemo(ctx: CommandContext): Promise<{ rows: Row[]; logLi
     const log = auditLogPath({ projectRoot: box.project });
     const rows: Row[] = [];
     for (const c of cases) {
-      const parsed = parseRequest(c.request, runtime.defaults);
+      const parsed = parseRequest(c.request, { ...runtime.defaults, adaptToolCall: fromClaudeCode });
       if (!parsed.ok) throw new Error(`examples/demo.json: case \`${c.label}\`: ${parsed.problem}`);
       let worst: Decision | undefined;
       for (const request of parsed.requests) {

@@ -9,16 +9,15 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { findProjectRoot } from '../../../config';
 import { EXIT } from '../../../core';
-import { HARNESS_NAMES, type HarnessName, settingsFile } from '../../hooks/install/install-hook';
+import { HARNESSES, type HarnessAdapter } from '../../harness';
 import { auditLogFor } from '../../hooks/runtime/audit-seam';
 import { loadRuntime } from '../../hooks/runtime/load-runtime';
 import type { CommandSpec } from '../command';
 
-function installed(harness: HarnessName, file: string): boolean {
+function installed(harness: HarnessAdapter, file: string): boolean {
   if (!existsSync(file)) return false;
   try {
-    const text = readFileSync(file, 'utf8');
-    return harness === 'pi' ? text.includes('surfaces/hooks/pi') : text.includes(`hook ${harness}`);
+    return harness.install.installed(readFileSync(file, 'utf8'));
   } catch {
     return false;
   }
@@ -33,10 +32,10 @@ export const doctorCommand: CommandSpec = {
   async run(ctx, args) {
     const home = ctx.env.HOME || homedir();
     const root = findProjectRoot(ctx.cwd);
-    const hooks = HARNESS_NAMES.flatMap((h) =>
+    const hooks = HARNESSES.flatMap((h) =>
       [
-        { harness: h, scope: 'user', file: settingsFile(h, home) },
-        { harness: h, scope: 'project', file: settingsFile(h, home, root) },
+        { harness: h.name, scope: 'user', file: h.install.file(home) },
+        { harness: h.name, scope: 'project', file: h.install.file(home, root) },
       ].map((x) => ({ ...x, installed: installed(h, x.file) })),
     );
     const runtime = await loadRuntime({ cwd: ctx.cwd, env: ctx.env, clock: ctx.clock });

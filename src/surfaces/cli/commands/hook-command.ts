@@ -4,15 +4,11 @@
  */
 
 import { EXIT } from '../../../core';
-import { runClaudeCodeHook } from '../../hooks/claude-code/claude-code-hook';
-import { runCodexHook } from '../../hooks/codex/codex-hook';
-import { runPiHook } from '../../hooks/pi/pi-hook';
+import { HARNESS_NAMES, harnessNamed, runHarnessHook } from '../../harness';
 import { fileAuditSink } from '../../hooks/runtime/audit-seam';
 import { guardHookProcess } from '../../hooks/runtime/hook-guard';
 import { recordBlock } from '../../hooks/runtime/judge-call';
 import type { CommandSpec } from '../command';
-
-const HARNESSES = { 'claude-code': runClaudeCodeHook, codex: runCodexHook, pi: runPiHook } as const;
 
 export const hookCommand: CommandSpec = {
   name: 'hook',
@@ -28,12 +24,11 @@ export const hookCommand: CommandSpec = {
   ],
   async run(ctx, args) {
     const disarm = guardHookProcess(ctx.env);
-    const harness = args.positionals[0] as keyof typeof HARNESSES;
-    const run = HARNESSES[harness];
-    if (!run) {
+    const adapter = harnessNamed(args.positionals[0]);
+    if (!adapter) {
       disarm();
       ctx.stderr.write(
-        `gavel hook: unknown harness \`${String(harness)}\` (claude-code, codex, pi); the call is blocked\n`,
+        `gavel hook: unknown harness \`${String(args.positionals[0])}\` (${HARNESS_NAMES.join(', ')}); the call is blocked\n`,
       );
       return EXIT.usage;
     }
@@ -43,11 +38,11 @@ export const hookCommand: CommandSpec = {
       stdin = await ctx.readStdin();
     } catch {
       disarm();
-      recordBlock(harness, io, 'invalid-input');
+      recordBlock(adapter.name, io, 'invalid-input');
       ctx.stderr.write('gavel: stdin could not be read; the tool call is blocked\n');
       return 2;
     }
-    const reply = await run(stdin, io);
+    const reply = await runHarnessHook(adapter, stdin, io);
     disarm();
     if (reply.stdout) ctx.stdout.write(reply.stdout);
     if (reply.stderr) ctx.stderr.write(reply.stderr);

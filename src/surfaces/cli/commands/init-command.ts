@@ -4,16 +4,10 @@
  */
 
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { findProjectRoot } from '../../../config';
 import { EXIT, IoError, UsageError } from '../../../core';
-import {
-  HARNESS_NAMES,
-  type HarnessName,
-  installJsonHooks,
-  installPiExtension,
-  settingsFile,
-} from '../../hooks/install/install-hook';
+import { HARNESS_NAMES, harnessNamed } from '../../harness';
 import { findRulesDir } from '../../hooks/runtime/load-runtime';
 import type { CommandSpec } from '../command';
 
@@ -37,17 +31,15 @@ export const initCommand: CommandSpec = {
   exits: [EXIT.ok, EXIT.internal, EXIT.usage],
   examples: ['gavel init claude-code', 'gavel init pi --project'],
   async run(ctx, args) {
-    const harness = args.positionals[0] as HarnessName;
-    if (!HARNESS_NAMES.includes(harness))
-      throw new UsageError(`unknown harness \`${String(harness)}\` (claude-code, codex, pi)`);
+    const harness = harnessNamed(args.positionals[0]);
+    if (!harness)
+      throw new UsageError(
+        `unknown harness \`${String(args.positionals[0])}\` (${HARNESS_NAMES.join(', ')})`,
+      );
     const home = ctx.env.HOME || homedir();
     const project = args.values.project === true ? findProjectRoot(ctx.cwd) : undefined;
-    const file = settingsFile(harness, home, project);
-    const root = gavelRoot();
-    const result =
-      harness === 'pi'
-        ? installPiExtension(file, join(root, 'src', 'surfaces', 'hooks', 'pi', 'index.ts'))
-        : installJsonHooks(file, `${join(root, 'bin', 'gavel')} hook ${harness}`);
+    const file = harness.install.file(home, project);
+    const result = harness.install.write(file, gavelRoot());
     if (!result.ok) {
       ctx.stderr.write(`gavel init: ${result.file}: ${result.problem}\n`);
       return EXIT.internal;
@@ -57,10 +49,7 @@ export const initCommand: CommandSpec = {
       ctx.stdout.write(
         `installed: ${result.file}${result.backup ? ` (previous file saved as ${result.backup})` : ''}\n`,
       );
-    if (harness === 'codex')
-      ctx.stdout.write(
-        'note: Codex runs hooks only with `[features] codex_hooks = true` in ~/.codex/config.toml\n',
-      );
+    if (harness.install.note) ctx.stdout.write(`note: ${harness.install.note}\n`);
     return EXIT.ok;
   },
 };

@@ -6,7 +6,6 @@
  */
 
 import { homedir } from 'node:os';
-import pricesDoc from '../../../../rules/judge-prices.json' with { type: 'json' };
 import { formatProblem, loadConfig } from '../../../config';
 import { EXIT, UsageError } from '../../../core';
 import {
@@ -19,7 +18,6 @@ import {
   findProject,
   JUDGE_CATEGORIES,
   type JudgeCategory,
-  type PriceEntry,
   parseFailOn,
   renderEstimateJson,
   renderEstimateText,
@@ -30,6 +28,7 @@ import {
   type ShellAnalyzer,
   toProjectPath,
 } from '../../../judge';
+import { bundledCatalog, priceEntryOf } from '../../../model';
 import { analyzeShell } from '../../../shell';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 import { gitChangedFiles, nodeJudgeFs } from './judge-io';
@@ -48,14 +47,6 @@ function boolFlag(args: ParsedArgs, name: string, fallback: boolean): boolean {
   if (v === 'true') return true;
   if (v === 'false') return false;
   throw new UsageError(`--${name} takes \`true\` or \`false\`, not \`${v}\``);
-}
-
-function findPrice(model: string | undefined): PriceEntry | undefined {
-  if (!model) return undefined;
-  const p = pricesDoc.prices.find((e) => e.model === model || e.model.endsWith(`/${model}`));
-  return p
-    ? { model: p.model, inputUsdPerMTok: p.input_usd_per_mtok, outputUsdPerMTok: p.output_usd_per_mtok }
-    : undefined;
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
@@ -153,7 +144,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     const est = estimateRun(
       planned,
       categories,
-      findPrice(model),
+      priceEntryOf(model, bundledCatalog()),
       { maxCostUsd, maxCalls: loaded.config.caps.max_calls, maxTokens: loaded.config.caps.max_tokens },
       DEFAULT_LIMITS.maxUnits,
     );

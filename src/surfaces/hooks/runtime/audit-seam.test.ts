@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type AuditRecord, parseAuditLine } from '../../../audit';
 import { sha256Hex } from '../../../core';
-import { runClaudeCodeHook } from '../claude-code/claude-code-hook';
-import { runCodexHook } from '../codex/codex-hook';
-import { runPiHook } from '../pi/pi-hook';
-import { ccPayload, type Sandbox, sandbox } from '../testdata/sandbox';
+import { runClaudeCodeHook } from '../../harness/claude-code/claude-code-hook';
+import { runCodexHook } from '../../harness/codex/codex-hook';
+import { runPiHook } from '../../harness/pi/pi-hook';
+import { ccPayload, type Sandbox, sandbox } from '../../harness/testdata/sandbox';
 import { fileAuditSink } from './audit-seam';
 import type { CallEnv } from './judge-call';
 

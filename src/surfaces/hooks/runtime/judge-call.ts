@@ -26,7 +26,8 @@ import { deadlineMs } from './hook-guard';
 import { loadRuntime } from './load-runtime';
 
 export interface CallInput {
-  harness: 'claude-code' | 'codex' | 'pi' | 'cli';
+  /** The harness adapter's name (`cli` for `gavel check`): the audit line's `kind`. */
+  harness: string;
   toolName: string;
   adapt: (cwd: string) => AdaptResult;
   cwd: string;

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, type ShellEnv } from '../../../shell';
-import { runClaudeCodeHook } from '../claude-code/claude-code-hook';
-import { ccPayload, sandbox } from '../testdata/sandbox';
+import { runClaudeCodeHook } from '../../harness/claude-code/claude-code-hook';
+import { ccPayload, sandbox } from '../../harness/testdata/sandbox';
 import { MAX_SCRIPT_BYTES, readScriptFile } from './read-script';
 
 let base: string;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShellEnv } from '../../../shell';
 import { analyzeShell } from '../../../shell';
-import { ccPayload, type Sandbox, sandbox } from '../testdata/sandbox';
+import { ccPayload, type Sandbox, sandbox } from '../../harness/testdata/sandbox';
 import { analyzeShellForSurfaces } from './shell-seam';
 
 // In this process only (the built binary below is a separate process): what the seam asks of the analyzer.

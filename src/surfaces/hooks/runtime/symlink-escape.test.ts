@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ccPayload, type Sandbox, sandbox } from '../testdata/sandbox';
+import { ccPayload, type Sandbox, sandbox } from '../../harness/testdata/sandbox';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(root, 'bin', 'gavel');

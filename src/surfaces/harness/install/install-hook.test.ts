@@ -1,13 +1,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { claudeCodeHarness } from '../claude-code/claude-code-hook';
+import { codexHarness } from '../codex/codex-hook';
+import { piHarness } from '../pi/pi-hook';
 import { sandbox } from '../testdata/sandbox';
-import { installJsonHooks, installPiExtension, settingsFile } from './install-hook';
+import { installJsonHooks, installPiExtension } from './install-hook';
 
 describe('installJsonHooks', () => {
   it('merges into existing settings without losing a key or a hook, backs up, and is idempotent', () => {
     const s = sandbox();
-    const file = settingsFile('claude-code', s.home);
+    const file = claudeCodeHarness.install.file(s.home);
     const before = {
       model: 'opus',
       permissions: { allow: ['Bash(npm test:*)'], deny: ['Read(./.env)'] },
@@ -41,7 +44,7 @@ describe('installJsonHooks', () => {
 
   it('creates the file when there is none', () => {
     const s = sandbox();
-    const file = settingsFile('codex', s.home);
+    const file = codexHarness.install.file(s.home);
     expect(installJsonHooks(file, 'g hook codex')).toMatchObject({ ok: true, changed: true });
     expect(existsSync(`${file}.gavel-backup`)).toBe(false);
     expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).hooks).sort()).toEqual([
@@ -64,15 +67,15 @@ describe('installJsonHooks', () => {
 describe('installPiExtension', () => {
   it('writes a one-line re-export, idempotently, backing up a different file', () => {
     const s = sandbox();
-    const file = settingsFile('pi', s.home);
-    expect(installPiExtension(file, '/opt/gavel/src/surfaces/hooks/pi/index.ts')).toMatchObject({
+    const file = piHarness.install.file(s.home);
+    expect(installPiExtension(file, '/opt/gavel/src/surfaces/harness/pi/index.ts')).toMatchObject({
       ok: true,
       changed: true,
     });
     expect(readFileSync(file, 'utf8')).toContain(
-      'export { default } from "/opt/gavel/src/surfaces/hooks/pi/index.ts"',
+      'export { default } from "/opt/gavel/src/surfaces/harness/pi/index.ts"',
     );
-    expect(installPiExtension(file, '/opt/gavel/src/surfaces/hooks/pi/index.ts')).toMatchObject({
+    expect(installPiExtension(file, '/opt/gavel/src/surfaces/harness/pi/index.ts')).toMatchObject({
       changed: false,
     });
     writeFileSync(file, '// mine\n');

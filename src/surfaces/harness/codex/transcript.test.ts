@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT_TAIL_BYTES } from '../claude-code/transcript';
-import { codexUserTurnsFromRollout, isSubagentPayload, readCodexUserTurns } from './transcript';
+import { codexUserTurnsFromRollout, readCodexUserTurns } from './transcript';
 
 const ROLLOUT = join(import.meta.dirname, '..', 'testdata', 'codex-rollout.jsonl');
 const USER_TURNS = [
@@ -115,19 +115,5 @@ describe('readCodexUserTurns', () => {
     ['no path', () => undefined],
   ])('returns nothing for %s', (_name, path) => {
     expect(readCodexUserTurns(path(tempDir()))).toEqual([]);
-  });
-});
-
-describe('isSubagentPayload', () => {
-  it.each([
-    ['a sub-agent call', { agent_id: 'agent-7', agent_type: 'worker' }, true],
-    ['a main-thread call', { session_id: 's' }, false],
-    ['an empty agent id', { agent_id: '' }, false],
-  ])('%s', (_name, payload, want) => {
-    expect(isSubagentPayload(JSON.stringify(payload))).toBe(want);
-  });
-
-  it('treats unreadable input as a sub-agent (reads no turns)', () => {
-    expect(isSubagentPayload('{')).toBe(true);
   });
 });

@@ -50,16 +50,3 @@ export function readCodexUserTurns(path: string | undefined, limit = TRANSCRIPT_
   const text = readTranscriptTail(path);
   return text === undefined ? [] : codexUserTurnsFromRollout(text, limit);
 }
-
-/**
- * A sub-agent's hook payload carries `agent_id`: its rollout's "user" turns are the prompts of the agent that
- * spawned it, model-written, so they are no one's intent and are not read.
- */
-export function isSubagentPayload(stdin: string): boolean {
-  try {
-    const p = JSON.parse(stdin) as { agent_id?: unknown } | null;
-    return typeof p?.agent_id === 'string' && p.agent_id !== '';
-  } catch {
-    return true;
-  }
-}

@@ -1,6 +1,7 @@
 /**
- * Installs gavel's hook into a harness's settings, idempotently: Claude Code (`.claude/settings.json`, user or
- * project), Codex (`~/.codex/hooks.json`) and pi (`~/.pi/agent/extensions/gavel.ts`). A JSON settings file is
+ * Installs gavel's hook into a harness's settings, idempotently: a command hook merged into a JSON settings file
+ * (Claude Code's `.claude/settings.json`, Codex's `.codex/hooks.json`) or a one-line extension file (pi). Each
+ * harness's adapter says which file (`commandHookInstaller`, `piExtensionInstaller`). A JSON settings file is
  * merged, never replaced: every existing key and hook is kept, and the previous file is copied to
  * `<file>.gavel-backup` before the first change. A file that is not valid JSON is left untouched and reported.
  * Reads and writes only the files it names.
@@ -8,15 +9,8 @@
 
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-
-export const HARNESS_NAMES = ['claude-code', 'codex', 'pi'] as const;
-export type HarnessName = (typeof HARNESS_NAMES)[number];
-
-export interface InstallPlan {
-  harness: HarnessName;
-  file: string;
-  command: string;
-}
+import { isRecord as isObject } from '../../../core';
+import type { HarnessInstall } from '../adapter';
 
 export type InstallResult =
   | { ok: true; file: string; changed: boolean; backup?: string }
@@ -24,24 +18,6 @@ export type InstallResult =
 
 export const HOOK_EVENTS = ['PreToolUse', 'PermissionRequest'] as const;
 export const HOOK_TIMEOUT_S = 30;
-
-export function settingsFile(harness: HarnessName, home: string, projectRoot?: string): string {
-  switch (harness) {
-    case 'claude-code':
-      return join(projectRoot ?? home, '.claude', 'settings.json');
-    case 'codex':
-      return join(projectRoot ?? home, '.codex', 'hooks.json');
-    case 'pi':
-      return join(
-        projectRoot ? join(projectRoot, '.pi') : join(home, '.pi', 'agent'),
-        'extensions',
-        'gavel.ts',
-      );
-  }
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** True when a hooks object already runs `command` for `event`. */
 export function hasHook(settings: unknown, event: string, command: string): boolean {
@@ -104,4 +80,31 @@ export function installPiExtension(file: string, extensionEntry: string): Instal
   const text = piExtensionSource(extensionEntry);
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return { ok: true, file, changed: false };
   return writeWithBackup(file, text);
+}
+
+/** The hook command that runs the gavel installed at `gavelRoot` for `harness`. */
+export function hookCommandLine(gavelRoot: string, harness: string): string {
+  return `${join(gavelRoot, 'bin', 'gavel')} hook ${harness}`;
+}
+
+/** A harness whose hooks are commands in a JSON settings file at `path(home, projectRoot)`. */
+export function commandHookInstaller(
+  harness: string,
+  path: (home: string, projectRoot?: string) => string[],
+): HarnessInstall {
+  return {
+    file: (home, projectRoot) => join(...path(home, projectRoot)),
+    write: (file, gavelRoot) => installJsonHooks(file, hookCommandLine(gavelRoot, harness)),
+    installed: (text) => text.includes(`hook ${harness}`),
+  };
+}
+
+/** pi: a one-line extension under `~/.pi/agent/extensions/` (or the project's `.pi/extensions/`) re-exporting `entry`. */
+export function piExtensionInstaller(entry: string[]): HarnessInstall {
+  return {
+    file: (home, projectRoot) =>
+      join(projectRoot ? join(projectRoot, '.pi') : join(home, '.pi', 'agent'), 'extensions', 'gavel.ts'),
+    write: (file, gavelRoot) => installPiExtension(file, join(gavelRoot, ...entry)),
+    installed: (text) => text.includes(entry.slice(0, -1).join('/')),
+  };
 }

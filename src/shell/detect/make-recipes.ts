@@ -1,0 +1,409 @@
+/**
+ * `make [target…]`: the recipes make would run, read from the makefile (through project-file.ts) and analysed as
+ * the `/bin/sh -c` lines they are — the goals named (the default goal when none) and their prerequisites, with
+ * variables expanded where the makefile defines them, and every `$(shell …)` and `!=` make runs while reading.
+ * A reading of GNU make's syntax, not a make: what it cannot follow is uncertain. Never quotes the file. Pure
+ * apart from the injected reader and reporting.
+ * INVARIANT: an included makefile, `$(eval)`/`$(call)`/`$(foreach)`/`$(value)`/`$(file)`, a recipe prefix or
+ * shell the makefile changes, `--eval` or `SHELL=` on the command line, or a makefile that cannot be read is
+ * uncertain, never silently allowed.
+ */
+
+import type { Word } from '../decode-word';
+import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { runFileText } from './disk-scripts';
+import { resolveArg } from './path-effects';
+import { inFolder, projectFile, unknownFolder } from './project-file';
+
+/** What an unknown variable or a function result expands to: a shell variable the analysis cannot know. */
+const DYNAMIC = '$__make_value';
+/** make's own defaults for the variables recipes use most (an undefined one comes from the environment). */
+const DEFAULTS: Readonly<Record<string, string>> = {
+  MAKE: 'make',
+  CC: 'cc',
+  CXX: 'g++',
+  CPP: 'cc -E',
+  AR: 'ar',
+  AS: 'as',
+  LD: 'ld',
+  RM: 'rm -f',
+  LEX: 'lex',
+  YACC: 'yacc',
+  MAKEFLAGS: '',
+  MFLAGS: '',
+  CURDIR: '.',
+};
+/** Variables that only carry options: empty unless the makefile sets them. */
+const FLAGS = /^(C|CXX|CPP|LD|AR|AS|F|Y|L)FLAGS$|^LDLIBS$|^TARGET_ARCH$/;
+/** Functions whose result is text computed from text (no effect): their result is dynamic. */
+const TEXT_FUNCTIONS = new Set(
+  'subst patsubst strip findstring filter filter-out sort word wordlist words firstword lastword dir notdir suffix basename addsuffix addprefix join wildcard realpath abspath if or and intcmp origin flavor error warning info let'.split(
+    ' ',
+  ),
+);
+/** Functions that build makefile text or rules at run time: too dynamic to follow. */
+const CODE_FUNCTIONS = new Set(['eval', 'call', 'foreach', 'value', 'file', 'guile']);
+const MAX_TARGETS = 256;
+const MAX_EXPANSION = 32;
+
+interface Rule {
+  prereqs: string[];
+  recipe: string[];
+}
+
+interface Makefile {
+  vars: Map<string, string>;
+  rules: Map<string, Rule[]>;
+  patterns: { target: string; rule: Rule }[];
+  order: string[];
+  /** Shell text make runs while reading the makefile (`$(shell …)`, `!=`). */
+  parseTime: string[];
+  /** Why the makefile cannot be followed (a fixed sentence), if it cannot. */
+  opaque?: string;
+  oneShell: boolean;
+}
+
+interface Ctx {
+  mf: Makefile;
+  auto: Map<string, string>;
+  depth: number;
+}
+
+/** Finds the `)` or `}` closing the reference opened at `start` (just after `$(`). */
+function closing(text: string, start: number, open: string): number {
+  const close = open === '(' ? ')' : '}';
+  let depth = 1;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === open) depth++;
+    else if (text[i] === close && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Expands make references in `text`; `$$` becomes `$`. Records parse-time shells and opaque constructs. */
+function expand(text: string, ctx: Ctx): string {
+  if (ctx.depth > MAX_EXPANSION) {
+    ctx.mf.opaque ??= 'expands variables deeper than gavel follows';
+    return DYNAMIC;
+  }
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c !== '$') {
+      out += c;
+      continue;
+    }
+    const n = text[i + 1];
+    if (n === undefined) break;
+    if (n === '$') {
+      out += '$';
+      i++;
+      continue;
+    }
+    let ref: string;
+    if (n === '(' || n === '{') {
+      const end = closing(text, i + 2, n);
+      if (end < 0) {
+        ctx.mf.opaque ??= 'has a reference gavel cannot read';
+        return out + DYNAMIC;
+      }
+      ref = text.slice(i + 2, end);
+      i = end;
+    } else {
+      ref = n;
+      i++;
+    }
+    out += reference(ref, ctx);
+  }
+  return out;
+}
+
+function reference(ref: string, ctx: Ctx): string {
+  const inner: Ctx = { ...ctx, depth: ctx.depth + 1 };
+  const fn = /^([a-z-]+)[ \t]+([\s\S]*)$/.exec(ref);
+  if (fn && (fn[1] === 'shell' || TEXT_FUNCTIONS.has(fn[1] ?? '') || CODE_FUNCTIONS.has(fn[1] ?? ''))) {
+    const name = fn[1] ?? '';
+    if (name === 'shell') ctx.mf.parseTime.push(expand(fn[2] ?? '', inner));
+    else if (CODE_FUNCTIONS.has(name))
+      ctx.mf.opaque ??= `uses \`$(${name})\`, which builds make text at run time`;
+    else expand(fn[2] ?? '', inner);
+    return DYNAMIC;
+  }
+  // `$(VAR:a=b)` substitution references and `$(@D)`-style automatic forms: dynamic text.
+  const name = expand(ref, inner);
+  if (ctx.auto.has(name)) return ctx.auto.get(name) ?? '';
+  if (/^[@<^+*?|%][DF]$/.test(name) || name.includes(':')) return DYNAMIC;
+  const value = ctx.mf.vars.get(name);
+  if (value !== undefined) return expand(value, inner);
+  if (name in DEFAULTS) return DEFAULTS[name] ?? '';
+  if (FLAGS.test(name)) return '';
+  return DYNAMIC;
+}
+
+/** Logical lines: a backslash-newline joins lines outside recipes (a recipe keeps it for the shell). */
+function parse(text: string, overrides: Map<string, string>): Makefile {
+  const mf: Makefile = {
+    vars: new Map(),
+    rules: new Map(),
+    patterns: [],
+    order: [],
+    parseTime: [],
+    oneShell: false,
+  };
+  const ctx: Ctx = { mf, auto: new Map(), depth: 0 };
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  let current: Rule[] = [];
+  let define: { name: string; lines: string[] } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i] ?? '';
+    if (define) {
+      if (/^\s*endef\b/.test(line)) {
+        if (!overrides.has(define.name)) mf.vars.set(define.name, define.lines.join('\n'));
+        define = undefined;
+      } else define.lines.push(line);
+      continue;
+    }
+    if (line.startsWith('\t') && current.length > 0) {
+      let recipe = line.slice(1);
+      while (recipe.endsWith('\\') && i + 1 < lines.length)
+        recipe += `\n${(lines[++i] ?? '').replace(/^\t/, '')}`;
+      for (const rule of current) rule.recipe.push(recipe);
+      continue;
+    }
+    while (line.endsWith('\\') && i + 1 < lines.length) line = `${line.slice(0, -1)} ${lines[++i] ?? ''}`;
+    const hash = line.indexOf('#');
+    if (hash >= 0) line = line.slice(0, hash);
+    if (line.trim() === '') continue;
+    const trimmed = line.trim();
+    const directive =
+      /^(-?include|sinclude|define|endef|ifeq|ifneq|ifdef|ifndef|else|endif|export|unexport|override|vpath|undefine|private|load|-load)\b\s*(.*)$/.exec(
+        trimmed,
+      );
+    if (directive && !/^(export|override|private)\s+\S+\s*[:+?!]?=/.test(trimmed)) {
+      const word = directive[1] ?? '';
+      if (/include$|^load|^-load/.test(word))
+        mf.opaque ??= 'includes or loads another makefile, which is not read';
+      else if (word === 'define')
+        define = { name: (directive[2] ?? '').replace(/\s*[:+?!]?=\s*$/, '').trim(), lines: [] };
+      else if (/^if/.test(word)) expand(directive[2] ?? '', ctx);
+      current = [];
+      continue;
+    }
+    const assign = /^(?:(?:export|override|private)\s+)*([^:#=\s]+)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/.exec(
+      trimmed,
+    );
+    if (assign) {
+      const [, name = '', op = '', value = ''] = assign;
+      current = [];
+      if (name === '.RECIPEPREFIX') mf.opaque ??= 'changes the recipe prefix';
+      if (name === 'SHELL' && !/^(\/bin\/|\/usr\/bin\/)?(sh|bash)$/.test(value.trim()))
+        mf.opaque ??= 'runs its recipes with a shell it sets';
+      if (overrides.has(name)) continue;
+      if (op === '!=') {
+        mf.parseTime.push(expand(value, ctx));
+        mf.vars.set(name, DYNAMIC);
+      } else if (op.startsWith(':')) mf.vars.set(name, expand(value, ctx).replaceAll('$', '$$'));
+      else if (op === '+=') mf.vars.set(name, `${mf.vars.get(name) ?? ''} ${value}`);
+      else if (op === '?=') {
+        if (!mf.vars.has(name)) mf.vars.set(name, value);
+      } else mf.vars.set(name, value);
+      continue;
+    }
+    const rule = /^([^:]+?)\s*(::?|&:)(?!=)\s*(.*)$/.exec(trimmed);
+    if (!rule) {
+      // A line make reads that is neither: a function call at the top level (`$(eval …)`) or a syntax error.
+      expand(trimmed, ctx);
+      current = [];
+      continue;
+    }
+    const targets = expand(rule[1] ?? '', ctx)
+      .split(/\s+/)
+      .filter(Boolean);
+    let rest = rule[3] ?? '';
+    // A target-specific variable (`t: VAR = x`): no recipe.
+    if (/^[^;]*?[^:#=\s]+\s*(::?=|\?=|\+=|!=|=)/.test(rest) && !rest.includes(';')) {
+      current = [];
+      continue;
+    }
+    let inline: string | undefined;
+    const semi = rest.indexOf(';');
+    if (semi >= 0) {
+      inline = rest.slice(semi + 1);
+      rest = rest.slice(0, semi);
+    }
+    // Static pattern rules (`objs: %.o: %.c`): the last colon part is the prerequisites.
+    const parts = rest.split(/(?<!:):(?!=)/);
+    const prereqs = expand(parts[parts.length - 1] ?? '', ctx)
+      .split(/\s+/)
+      .filter((w) => w && w !== '|');
+    current = [];
+    for (const target of targets) {
+      const r: Rule = { prereqs, recipe: inline === undefined ? [] : [inline] };
+      current.push(r);
+      if (target === '.ONESHELL') mf.oneShell = true;
+      if (target.includes('%')) mf.patterns.push({ target, rule: r });
+      else {
+        mf.rules.set(target, [...(mf.rules.get(target) ?? []), r]);
+        if (!target.startsWith('.') || target.includes('/')) mf.order.push(target);
+      }
+    }
+  }
+  for (const [name, value] of overrides) mf.vars.set(name, value);
+  return mf;
+}
+
+/** Rules that build `target`: its own, else every pattern rule that matches it, with the stem. */
+function rulesFor(target: string, mf: Makefile): { rule: Rule; stem: string }[] {
+  const own = mf.rules.get(target);
+  if (own) return own.map((rule) => ({ rule, stem: '' }));
+  const out: { rule: Rule; stem: string }[] = [];
+  for (const p of mf.patterns) {
+    const [head = '', tail = ''] = p.target.split('%');
+    if (target.length >= head.length + tail.length && target.startsWith(head) && target.endsWith(tail))
+      out.push({ rule: p.rule, stem: target.slice(head.length, target.length - tail.length) });
+  }
+  return out;
+}
+
+/** The shell text of the recipes that building `goals` runs, prerequisites first. */
+function recipesOf(goals: string[], mf: Makefile): { lines: string[]; tooMany: boolean } {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  let tooMany = false;
+  const visit = (target: string, depth: number) => {
+    if (seen.has(target)) return;
+    if (seen.size >= MAX_TARGETS || depth > 64) {
+      tooMany = true;
+      return;
+    }
+    seen.add(target);
+    for (const { rule, stem } of rulesFor(target, mf)) {
+      const prereqs = rule.prereqs.map((p) => p.replaceAll('%', stem));
+      for (const p of prereqs) visit(p, depth + 1);
+      const auto = new Map([
+        ['@', target],
+        ['<', prereqs[0] ?? ''],
+        ['^', prereqs.join(' ')],
+        ['+', prereqs.join(' ')],
+        ['?', prereqs.join(' ')],
+        ['*', stem],
+        ['|', ''],
+        ['%', ''],
+      ]);
+      const ctx: Ctx = { mf, auto, depth: 0 };
+      for (const line of rule.recipe) lines.push(expand(line, ctx).replace(/^[\s@+-]*/, ''));
+    }
+  };
+  for (const goal of goals) visit(goal, 0);
+  return { lines, tooMany };
+}
+
+const VALUE_OPTIONS = new Set([
+  '-C',
+  '--directory',
+  '-f',
+  '--file',
+  '--makefile',
+  '-I',
+  '--include-dir',
+  '-o',
+  '--old-file',
+  '--assume-old',
+  '-W',
+  '--what-if',
+  '--new-file',
+  '--assume-new',
+  '-l',
+  '--load-average',
+  '-O',
+  '--output-sync',
+  '--jobserver-style',
+]);
+
+export function makeRecipes(inv: Invocation, r: Reporter): void {
+  if (!['make', 'gmake', 'gnumake'].includes(inv.program)) return;
+  const say = (why: string) =>
+    r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
+  let dirWord: Word | undefined;
+  let fileWord: Word | undefined;
+  const goals: string[] = [];
+  const overrides = new Map<string, string>();
+  const args = inv.args;
+  for (let k = 0; k < args.length; k++) {
+    const w = args[k] as Word;
+    const t = plain(w);
+    const eq = t.indexOf('=');
+    if (/^--eval\b/.test(t)) say('evaluates makefile text given on its command line');
+    if (t.startsWith('-') && t.length > 1) {
+      const name = t.startsWith('--') && eq > 0 ? t.slice(0, eq) : t;
+      const attached = t.startsWith('--')
+        ? eq > 0
+          ? t.slice(eq + 1)
+          : undefined
+        : /^-[CfIoWlO]./.test(t)
+          ? t.slice(2)
+          : undefined;
+      const short = t.startsWith('--') ? name : t.slice(0, 2);
+      let value: Word | undefined;
+      if (VALUE_OPTIONS.has(short) || VALUE_OPTIONS.has(name)) {
+        value = attached !== undefined ? { text: attached, flow: w.flow } : args[++k];
+      } else if (/^-j$|^--jobs$/.test(t) && /^\d+$/.test(plain(args[k + 1]))) k++;
+      if (short === '-C' || name === '--directory') dirWord = value;
+      if (short === '-f' || name === '--file' || name === '--makefile') fileWord = value;
+      continue;
+    }
+    if (eq > 0 && /^[^\s:#=]+$/.test(t.slice(0, eq).replace(/[:+?!]$/, ''))) {
+      const name = t.slice(0, eq).replace(/[:+?!]$/, '');
+      if (name === 'SHELL' || name === '.SHELLFLAGS' || name === 'MAKESHELL')
+        say('runs its recipes with a shell set on its command line');
+      overrides.set(name, isLiteral(w) ? t.slice(eq + 1) : DYNAMIC);
+      continue;
+    }
+    if (!isLiteral(w)) {
+      say('builds a goal named at run time');
+      return;
+    }
+    goals.push(t);
+  }
+  if (!r.env.readScript) return;
+  let dir = inv.cwd;
+  if (dirWord) dir = isLiteral(dirWord) ? resolveArg(dirWord, inv, r).resolved : undefined;
+  if (dir === undefined) {
+    unknownFolder(inv, r);
+    return;
+  }
+  const run: Invocation = dir === inv.cwd ? inv : { ...inv, cwd: dir };
+  const candidates = fileWord
+    ? isLiteral(fileWord)
+      ? [resolveArg(fileWord, run, r).resolved]
+      : [undefined]
+    : ['GNUmakefile', 'makefile', 'Makefile'].map((n) => inFolder(dir, n));
+  for (const path of candidates) {
+    if (path === undefined) {
+      say('reads a makefile named at run time');
+      return;
+    }
+    const file = projectFile(path, inv, r);
+    if (file.kind === 'missing') continue;
+    if (file.kind !== 'text') return;
+    const mf = parse(file.text, overrides);
+    const defaultGoal = mf.vars.get('.DEFAULT_GOAL');
+    const wanted = goals.length > 0 ? goals : defaultGoal ? [defaultGoal.trim()] : mf.order.slice(0, 1);
+    const { lines, tooMany } = recipesOf(wanted, mf);
+    if (mf.opaque) say(`reads a makefile that ${mf.opaque}`);
+    if (tooMany) say('builds more targets than one review follows');
+    const wrapper = `${inv.program}${SCRIPT_FILE_WRAPPER}`;
+    const texts = [...mf.parseTime, ...lines];
+    if (texts.length === 0) return;
+    // Each recipe line runs in a shell of its own (unless `.ONESHELL`): a `cd` on one line does not reach the next.
+    const script = mf.oneShell ? lines.join('\n') : texts.map((t) => `(\n${t}\n)`).join('\n');
+    runFileText(
+      mf.oneShell ? [...mf.parseTime.map((t) => `(\n${t}\n)`), script].join('\n') : script,
+      run,
+      r,
+      wrapper,
+    );
+    return;
+  }
+}

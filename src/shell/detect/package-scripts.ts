@@ -1,0 +1,262 @@
+/**
+ * Package scripts a JavaScript package manager runs (`npm test`, `npm run x`, `pnpm x`, `yarn x`, `bun run x`,
+ * and the root package's lifecycle scripts on `install`, `pack`, `publish`, `version`): read from the nearest
+ * `package.json` (through project-file.ts) and analysed as the `sh -c` text the manager runs, with the `pre`
+ * and `post` scripts it runs around them. Decides no category itself; never quotes the file. Pure apart from
+ * the injected reader and reporting.
+ * INVARIANT: a manifest that cannot be read or parsed, a folder known only at run time, or scripts of workspace
+ * packages gavel does not read are uncertain, never silently allowed.
+ */
+
+import type { Word } from '../decode-word';
+import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { runFileText } from './disk-scripts';
+import { resolveArg } from './path-effects';
+import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+
+const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+
+/** Lifecycle scripts of the root package, by the command that runs them. */
+const INSTALL = [
+  'preinstall',
+  'install',
+  'postinstall',
+  'prepublish',
+  'preprepare',
+  'prepare',
+  'postprepare',
+];
+const LIFECYCLE: Readonly<Record<string, readonly string[]>> = {
+  install: INSTALL,
+  ci: INSTALL,
+  rebuild: INSTALL,
+  pack: ['prepack', 'prepare', 'postpack'],
+  publish: ['prepublishOnly', 'prepack', 'prepare', 'postpack', 'publish', 'postpublish'],
+  version: ['preversion', 'version', 'postversion'],
+  restart: [
+    'prerestart',
+    'restart',
+    'postrestart',
+    'prestop',
+    'stop',
+    'poststop',
+    'prestart',
+    'start',
+    'poststart',
+  ],
+};
+
+const ALIASES: Readonly<Record<string, string>> = {
+  i: 'install',
+  in: 'install',
+  ins: 'install',
+  inst: 'install',
+  insta: 'install',
+  instal: 'install',
+  isnt: 'install',
+  isntall: 'install',
+  add: 'install',
+  'clean-install': 'ci',
+  ic: 'ci',
+  'install-clean': 'ci',
+  'isntall-clean': 'ci',
+  rb: 'rebuild',
+  t: 'test',
+  tst: 'test',
+  'run-script': 'run',
+  rum: 'run',
+  urn: 'run',
+  'install-test': 'install-test',
+  it: 'install-test',
+  cit: 'install-test',
+  'install-ci-test': 'install-test',
+};
+
+/** Commands of each manager that are not package scripts (`yarn add`, `pnpm why`); other words name a script. */
+const BUILTINS: Readonly<Record<string, ReadonlySet<string>>> = {
+  pnpm: new Set(
+    'add audit bin config create deploy dlx doctor env exec fetch help import init install i licenses link ln list ls outdated pack patch patch-commit patch-remove prune publish rebuild rb remove rm uninstall un unlink root server setup store update up upgrade why self-update cat-file cat-index find-hash approve-builds ignored-builds dedupe'.split(
+      ' ',
+    ),
+  ),
+  yarn: new Set(
+    'add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init install licenses link list login logout npm outdated owner pack patch patch-commit plugin policies publish rebuild remove search set tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces node'.split(
+      ' ',
+    ),
+  ),
+  bun: new Set(
+    'add audit build create completions exec feedback help init install i link outdated patch pm publish remove rm repl upgrade update unlink why x test'.split(
+      ' ',
+    ),
+  ),
+};
+
+/** Options taking a value, per manager (`--prefix DIR`); the folder options are read. */
+const VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
+  npm: new Set([
+    '--prefix',
+    '--registry',
+    '--cache',
+    '--userconfig',
+    '--globalconfig',
+    '--loglevel',
+    '--tag',
+  ]),
+  pnpm: new Set(['-C', '--dir', '--registry', '--reporter', '--loglevel', '--store-dir']),
+  yarn: new Set(['--cwd', '--registry', '--cache-folder', '--modules-folder', '--mutex']),
+  bun: new Set(['--cwd', '--registry', '--config', '-c', '--cache-dir']),
+};
+const FOLDER_OPTIONS = new Set(['--prefix', '-C', '--dir', '--cwd']);
+/** Options that run the scripts of other packages of a workspace, which are not read. */
+const WORKSPACE = /^(-w|--workspace|--workspaces|-ws|--filter|-F|-r|--recursive|--filter-prod)(=|$)/;
+
+interface Parsed {
+  command: string;
+  rest: Word[];
+  folder?: Word;
+  workspaces: boolean;
+  ignoreScripts: boolean;
+}
+
+function parse(inv: Invocation): Parsed | undefined {
+  const values = VALUES[inv.program] ?? new Set<string>();
+  let folder: Word | undefined;
+  let workspaces = false;
+  let ignoreScripts = false;
+  let command: string | undefined;
+  const rest: Word[] = [];
+  const args = inv.args;
+  for (let k = 0; k < args.length; k++) {
+    const w = args[k] as Word;
+    const t = plain(w);
+    if (command !== undefined && t === '--') {
+      rest.push(...args.slice(k + 1));
+      break;
+    }
+    if (t.startsWith('-') && t.length > 1) {
+      if (WORKSPACE.test(t)) workspaces = true;
+      if (t === '--ignore-scripts' || t === '--ignore-scripts=true') ignoreScripts = true;
+      const eq = t.indexOf('=');
+      const name = eq < 0 ? t : t.slice(0, eq);
+      if (FOLDER_OPTIONS.has(name))
+        folder = eq < 0 ? args[k + 1] : { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
+      if (eq < 0 && (values.has(t) || /^(-w|--workspace|--filter|-F|--filter-prod)$/.test(t))) k++;
+      continue;
+    }
+    if (command === undefined) command = t;
+    else rest.push(w);
+  }
+  if (command === undefined) {
+    // `yarn` and `bun` alone install; `npm`/`pnpm` alone print help.
+    if (inv.program === 'yarn') command = 'install';
+    else return undefined;
+  }
+  return { command: ALIASES[command] ?? command, rest, folder, workspaces, ignoreScripts };
+}
+
+/** The script names a command runs, in order; `main`: the one that takes the extra arguments. */
+function scriptsRun(
+  p: Parsed,
+  program: string,
+  scripts: Record<string, unknown>,
+): { names: string[]; main?: string } {
+  const around = (name: string) => [`pre${name}`, name, `post${name}`];
+  const { command } = p;
+  if (command === 'run') {
+    const name = p.rest[0] ? plain(p.rest[0]) : undefined;
+    if (name === undefined) return { names: [] };
+    return { names: p.ignoreScripts ? [name] : around(name), main: name };
+  }
+  if (['test', 'start', 'stop'].includes(command) && !(program === 'bun' && command === 'test'))
+    return { names: p.ignoreScripts ? [command] : around(command), main: command };
+  if (command === 'install-test')
+    return { names: p.ignoreScripts ? ['test'] : [...INSTALL, ...around('test')] };
+  const lifecycle = LIFECYCLE[command];
+  if (lifecycle && !(program !== 'npm' && command === 'version'))
+    return { names: p.ignoreScripts ? [] : [...lifecycle] };
+  // `pnpm x`, `yarn x`, `bun x`: a word that is not the manager's own command names a script, when there is one.
+  const builtins = BUILTINS[program];
+  if (builtins && !builtins.has(command) && typeof scripts[command] === 'string')
+    return { names: p.ignoreScripts ? [command] : around(command), main: command };
+  return { names: [] };
+}
+
+/** A word as the manager passes it on: single-quoted, or a dynamic value. */
+function quoted(w: Word): string {
+  return isLiteral(w) ? `'${plain(w).replaceAll("'", "'\\''")}'` : '"$npm_run_arg"';
+}
+
+/** Names the command may run without the manifest (a script name), for deciding whether to read it. */
+function mayRunScripts(p: Parsed, program: string): boolean {
+  const c = p.command;
+  if (['run', 'test', 'start', 'stop', 'install-test'].includes(c)) return c !== 'test' || program !== 'bun';
+  if (LIFECYCLE[c]) return true;
+  return BUILTINS[program] !== undefined && !BUILTINS[program]?.has(c);
+}
+
+function parseManifest(text: string): Record<string, unknown> | undefined {
+  try {
+    const json: unknown = JSON.parse(text);
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+    const scripts = (json as { scripts?: unknown }).scripts;
+    if (scripts === undefined) return {};
+    return typeof scripts === 'object' && scripts !== null && !Array.isArray(scripts)
+      ? (scripts as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function packageScripts(inv: Invocation, r: Reporter): void {
+  if (!MANAGERS.has(inv.program)) return;
+  const p = parse(inv);
+  if (!p || !mayRunScripts(p, inv.program)) return;
+  if (p.command === 'run' && p.rest.length === 0) return;
+  const say = (why: string) =>
+    r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
+  if (p.workspaces) {
+    say('runs scripts of workspace packages, which are not read for review');
+    return;
+  }
+  if (p.command === 'run' && p.rest[0] && !isLiteral(p.rest[0])) {
+    say('runs a package script named at run time');
+    return;
+  }
+  let start: string | undefined = inv.cwd;
+  if (p.folder) {
+    const folder = resolveArg(p.folder, inv, r).resolved;
+    start = isLiteral(p.folder) ? folder : undefined;
+  }
+  if (!r.env.readScript) return;
+  if (start === undefined) {
+    unknownFolder(inv, r);
+    return;
+  }
+  // The nearest folder holding a package.json is the package (npm's own search, up to `/`).
+  for (const dir of foldersUp(start)) {
+    const file = projectFile(inFolder(dir, 'package.json'), inv, r);
+    if (file.kind === 'missing') continue;
+    if (file.kind !== 'text') return;
+    const scripts = parseManifest(file.text);
+    if (!scripts) {
+      say('reads a package.json that does not parse: what it runs is uncertain');
+      return;
+    }
+    const { names, main } = scriptsRun(p, inv.program, scripts);
+    for (const name of names) {
+      const text = scripts[name];
+      if (typeof text !== 'string') continue;
+      const args = name === main ? p.rest.slice(p.command === 'run' ? 1 : 0) : [];
+      const script = args.length === 0 ? text : `${text} ${args.map(quoted).join(' ')}`;
+      runFileText(
+        script,
+        dir === inv.cwd ? inv : { ...inv, cwd: dir },
+        r,
+        `${inv.program}${SCRIPT_FILE_WRAPPER}`,
+      );
+    }
+    return;
+  }
+}

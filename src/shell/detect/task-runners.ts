@@ -1,0 +1,327 @@
+/**
+ * Project task runners beyond make and the package managers: `just` (its justfile's recipes, read and analysed
+ * as the shell lines they are), `task` (a Taskfile), `tox` (tox.ini's `commands`), `nox` (a noxfile) and
+ * `pytest` (the `conftest.py` files it imports while collecting). Python run by a runner is interpreter code:
+ * only a file that imports nothing beyond a short list and calls nothing that reaches the system is let through.
+ * Never quotes a file. Pure apart from the injected reader and reporting.
+ * INVARIANT: a file these runners read that cannot be read or followed is uncertain, never silently allowed.
+ */
+
+import type { Word } from '../decode-word';
+import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { runFileText } from './disk-scripts';
+import { resolveArg } from './path-effects';
+import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+import { writtenPaths } from './written-scripts';
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
+const wrapperOf = (inv: Invocation) => `${inv.program}${SCRIPT_FILE_WRAPPER}`;
+
+/** Modules whose import alone reaches nothing outside the test process. */
+const INERT_MODULES = new Set(
+  '__future__ pytest typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid'.split(
+    ' ',
+  ),
+);
+/** Names through which Python code reaches the system, files or other code. */
+const REACHES =
+  /\b(exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
+
+/** Python a runner imports is inert when it imports only inert modules and names nothing that reaches out. */
+export function inertPython(text: string): boolean {
+  const code = text.replace(/#[^\n]*/g, '');
+  for (const m of code.matchAll(/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))/gm)) {
+    const modules = (m[1] ?? m[2] ?? '').split(',').map((x) => x.trim().split(/[.\s]/)[0] ?? '');
+    if (modules.some((x) => !INERT_MODULES.has(x))) return false;
+  }
+  return !REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n]*$/gm, ''));
+}
+
+/** `pytest [paths…]`, `py.test`, `python -m pytest`: the conftest.py files between the workspace and each path. */
+function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
+  const written = writtenPaths(r).filter((p) =>
+    /\.py$|\/(pytest|tox)\.ini$|\/pyproject\.toml$|\/setup\.cfg$/.test(p),
+  );
+  if (written.length > 0) {
+    say(inv, r, 'collects Python files this command writes');
+    return;
+  }
+  if (!r.env.readScript) return;
+  const cwd = inv.cwd;
+  if (cwd === undefined) {
+    unknownFolder(inv, r);
+    return;
+  }
+  const roots = [cwd];
+  for (const w of args) {
+    const t = plain(w);
+    if (t.startsWith('-')) continue;
+    if (!isLiteral(w)) {
+      say(inv, r, 'collects tests from a path known only at run time');
+      return;
+    }
+    const abs = resolveArg({ text: t.replace(/::.*$/, ''), flow: w.flow }, inv, r).resolved;
+    if (abs) roots.push(abs.endsWith('.py') ? abs.slice(0, abs.lastIndexOf('/')) || '/' : abs);
+  }
+  const top = r.scope.workspaceRoots.find((w) => cwd === w || cwd.startsWith(`${w}/`)) ?? cwd;
+  const dirs = new Set<string>();
+  for (const root of roots)
+    for (const d of foldersUp(root)) {
+      dirs.add(d);
+      if (d === top || !d.startsWith(`${top}/`)) break;
+    }
+  // Under a folder collected whole, conftest.py in the usual test folders too (deeper ones are not listed).
+  for (const root of roots)
+    for (const sub of ['tests', 'test', 'testing', 'src']) dirs.add(inFolder(root, sub));
+  for (const dir of dirs) {
+    const file = projectFile(inFolder(dir, 'conftest.py'), inv, r);
+    if (file.kind === 'unknown') return;
+    if (file.kind === 'text' && !inertPython(file.text)) {
+      say(inv, r, 'imports a conftest.py whose code may reach the system while collecting');
+      return;
+    }
+  }
+}
+
+/** A file a runner reads from `dir` or a folder above it (just, task, nox search upwards): its first hit. */
+function nearest(inv: Invocation, names: readonly string[], r: Reporter, dir: string) {
+  for (const d of foldersUp(dir))
+    for (const name of names) {
+      const file = projectFile(inFolder(d, name), inv, r);
+      if (file.kind !== 'missing') return { file, dir: d };
+    }
+  return undefined;
+}
+
+interface JustRecipe {
+  params: number;
+  deps: string[];
+  body: string[];
+  shebang: boolean;
+}
+
+/** A justfile's recipes, or why it cannot be followed. */
+function parseJustfile(text: string): { recipes: Map<string, JustRecipe>; first?: string; opaque?: string } {
+  const recipes = new Map<string, JustRecipe>();
+  let first: string | undefined;
+  let opaque: string | undefined;
+  let current: JustRecipe | undefined;
+  for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
+    if (/^[ \t]+\S/.test(line)) {
+      if (current) {
+        const body = line.trim();
+        if (current.body.length === 0 && body.startsWith('#!')) current.shebang = true;
+        current.body.push(body);
+      }
+      continue;
+    }
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    current = undefined;
+    if (/^\[/.test(line)) {
+      if (/default/.test(line)) first = undefined;
+      continue;
+    }
+    if (
+      /^(set\s+(shell|windows-shell|script-interpreter|dotenv|positional-arguments|tempdir)|import|mod|alias)\b/.test(
+        line,
+      )
+    )
+      opaque ??= 'reads a justfile that sets its shell or loads other files';
+    else if (/^(export\s+)?[\w-]+\s*:=/.test(line)) {
+      if (/`/.test(line)) opaque ??= 'reads a justfile that runs commands while loading';
+    } else {
+      const m = /^@?([\w-]+)((?:\s+[$+*]?[\w-]+(?:=(?:'[^']*'|"[^"]*"|\S+))?)*)\s*:(?!=)\s*(.*)$/.exec(line);
+      if (!m) {
+        opaque ??= 'reads a justfile gavel cannot follow';
+        continue;
+      }
+      const deps = (m[3] ?? '')
+        .replace(/\(.*?\)/g, ' ')
+        .replace('&&', ' ')
+        .split(/\s+/)
+        .filter(Boolean);
+      current = {
+        params: (m[2] ?? '').trim().split(/\s+/).filter(Boolean).length,
+        deps,
+        body: [],
+        shebang: false,
+      };
+      recipes.set(m[1] ?? '', current);
+      first ??= m[1];
+    }
+  }
+  return { recipes, first, opaque };
+}
+
+function just(inv: Invocation, r: Reporter): void {
+  const positionals: Word[] = [];
+  let file: Word | undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = plain(inv.args[k]);
+    if (/^(-f|--justfile)$/.test(t)) file = inv.args[++k];
+    else if (
+      /^(-d|--working-directory|--set|--shell|--shell-arg|--dotenv-path|--dotenv-filename|--color|--chooser|--command-color|--list-heading|--list-prefix)$/.test(
+        t,
+      )
+    ) {
+      if (/^--(shell|shell-arg|set)$/.test(t))
+        say(inv, r, 'runs with a shell or variables set on its command line');
+      k += t === '--set' ? 2 : 1;
+    } else if (/^(-c|--command|--evaluate|-e|--edit|--choose)$/.test(t))
+      say(inv, r, 'runs a command it is given');
+    else if (!t.startsWith('-')) positionals.push(inv.args[k] as Word);
+  }
+  if (!r.env.readScript) return;
+  if (inv.cwd === undefined || (file && !isLiteral(file))) {
+    unknownFolder(inv, r);
+    return;
+  }
+  const found = file
+    ? { file: projectFile(resolveArg(file, inv, r).resolved ?? '', inv, r), dir: inv.cwd }
+    : nearest(inv, ['justfile', 'Justfile', '.justfile', 'JUSTFILE'], r, inv.cwd);
+  if (!found || found.file.kind === 'missing' || found.file.kind === 'unread') return;
+  if (found.file.kind !== 'text') return;
+  const jf = parseJustfile(found.file.text);
+  if (jf.opaque) say(inv, r, jf.opaque);
+  const goals: string[] = [];
+  for (let k = 0; k < positionals.length; k++) {
+    const w = positionals[k] as Word;
+    if (!isLiteral(w)) {
+      say(inv, r, 'runs a recipe named at run time');
+      return;
+    }
+    const name = plain(w);
+    goals.push(name);
+    k += jf.recipes.get(name)?.params ?? 0;
+  }
+  if (goals.length === 0 && jf.first) goals.push(jf.first);
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || seen.size > 256) return;
+    seen.add(name);
+    const recipe = jf.recipes.get(name);
+    if (!recipe) return;
+    for (const d of recipe.deps) visit(d);
+    if (recipe.shebang && !/^#!\S*\b(env\s+)?(ba|z|da)?sh\b/.test(recipe.body[0] ?? '')) {
+      say(inv, r, 'runs a recipe in another interpreter');
+      return;
+    }
+    // `{{expr}}` is text just computes: a value the analysis cannot know.
+    for (const line of recipe.shebang ? recipe.body.slice(1) : recipe.body)
+      lines.push(line.replace(/\{\{[^}]*\}\}/g, '$__just_value').replace(/^[@-]+/, ''));
+  };
+  for (const g of goals) visit(g);
+  if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
+}
+
+/** tox.ini's `commands`, `commands_pre` and `commands_post` of the environments run (all when none is named). */
+function tox(inv: Invocation, r: Reporter): void {
+  let envs: string[] | undefined;
+  let posargs: string | undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = plain(inv.args[k]);
+    if (t === '--') {
+      const rest = inv.args.slice(k + 1);
+      posargs = rest
+        .map((w) => (isLiteral(w) ? `'${plain(w).replaceAll("'", "'\\''")}'` : '"$tox_posarg"'))
+        .join(' ');
+      break;
+    }
+    if (t === '-e' || t === '--env') envs = plain(inv.args[++k]).split(',');
+    else if (/^-e./.test(t)) envs = t.slice(2).split(',');
+    else if (/^(-c|--conf|--root|--workdir)$/.test(t))
+      say(inv, r, 'reads a configuration named on its command line');
+  }
+  if (!r.env.readScript) return;
+  if (inv.cwd === undefined) {
+    unknownFolder(inv, r);
+    return;
+  }
+  const ini = projectFile(inFolder(inv.cwd, 'tox.ini'), inv, r);
+  if (ini.kind === 'unknown') return;
+  if (ini.kind !== 'text') {
+    // tox reads its configuration from pyproject.toml or setup.cfg too: not followed.
+    for (const name of ['pyproject.toml', 'setup.cfg', 'tox.toml']) {
+      const other = projectFile(inFolder(inv.cwd, name), inv, r);
+      if (other.kind === 'text' && /\btox\b/.test(other.text))
+        say(inv, r, 'reads a configuration gavel does not follow');
+    }
+    return;
+  }
+  const lines: string[] = [];
+  let section = '';
+  let key = '';
+  const wanted = (s: string) =>
+    s === 'testenv' ||
+    (s.startsWith('testenv:') && (!envs || envs.includes(s.slice(8)) || envs.includes('ALL')));
+  for (const raw of ini.text.replace(/\r\n/g, '\n').split('\n')) {
+    const sec = /^\[([^\]]+)\]/.exec(raw);
+    if (sec) {
+      section = (sec[1] ?? '').trim();
+      key = '';
+      continue;
+    }
+    if (/^[#;]/.test(raw)) continue;
+    const kv = /^([\w.-]+)\s*=\s*(.*)$/.exec(raw);
+    let value: string | undefined;
+    if (kv) {
+      key = kv[1] ?? '';
+      value = kv[2];
+    } else if (/^\s+\S/.test(raw)) value = raw.trim();
+    if (value === undefined || !wanted(section) || !/^commands(_pre|_post)?$/.test(key)) continue;
+    if (value === '') continue;
+    // `{posargs}`, `{envdir}`, `{[section]key}`: values tox computes.
+    lines.push(
+      value
+        .replace(/\{posargs(?::([^}]*))?\}/g, (_m, fallback: string | undefined) => posargs ?? fallback ?? '')
+        .replace(/\{toxinidir\}/g, `'${inv.cwd}'`)
+        .replace(/\{[^}]*\}/g, '$__tox_value')
+        .replace(/^[-!]+\s*/, '')
+        .replace(/\\$/, ''),
+    );
+  }
+  if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
+}
+
+/** nox runs the Python sessions of a noxfile; `task` runs a Taskfile's templated commands: neither is followed. */
+function unfollowed(inv: Invocation, names: readonly string[], what: string, r: Reporter): void {
+  if (!r.env.readScript) return;
+  if (inv.cwd === undefined) {
+    unknownFolder(inv, r);
+    return;
+  }
+  const found = nearest(inv, names, r, inv.cwd);
+  if (found?.file.kind === 'text') say(inv, r, what);
+}
+
+export function taskRunners(inv: Invocation, r: Reporter): void {
+  const p = inv.program;
+  if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
+  else if (
+    /^python\d*(\.\d+)?$/.test(p) &&
+    plain(inv.args[0]) === '-m' &&
+    /^(pytest|py\.test)$/.test(plain(inv.args[1]))
+  )
+    pytest(inv, inv.args.slice(2), r);
+  else if (p === 'just') just(inv, r);
+  else if (p === 'tox') tox(inv, r);
+  else if (p === 'nox')
+    unfollowed(inv, ['noxfile.py'], 'runs the sessions of a noxfile, Python code gavel does not follow', r);
+  else if (p === 'task' || p === 'go-task')
+    unfollowed(
+      inv,
+      [
+        'Taskfile.yml',
+        'Taskfile.yaml',
+        'taskfile.yml',
+        'taskfile.yaml',
+        'Taskfile.dist.yml',
+        'Taskfile.dist.yaml',
+      ],
+      'runs the commands of a Taskfile, which gavel does not follow',
+      r,
+    );
+}

@@ -1,0 +1,38 @@
+/**
+ * Claude Code's tools to normalized tool inputs: Bash, Read, Write, Edit, MultiEdit, NotebookEdit, WebFetch,
+ * Grep, Glob, LS, mcp__*, others. Pure; a missing field is a problem, never a guess.
+ */
+
+import type { AdaptResult } from '../../../check';
+import { field, mcpOrOther, one, rewriteTargets, search } from '../tool-fields';
+import { rewritePath } from './rewrite-path';
+
+export function fromClaudeCode(toolName: string, input: unknown, cwd: string): AdaptResult {
+  return rewriteTargets(read(toolName, input, cwd), (path) => rewritePath(path, cwd));
+}
+
+function read(toolName: string, input: unknown, cwd: string): AdaptResult {
+  switch (toolName) {
+    case 'Bash':
+      return one(field(input, toolName, 'command'), (command) => ({ kind: 'shell', command }));
+    case 'Read':
+      return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'read', path }));
+    case 'Write':
+      return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'write', path }));
+    case 'Edit':
+    case 'MultiEdit':
+      return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'edit', path }));
+    case 'NotebookEdit':
+      return one(field(input, toolName, 'notebook_path'), (path) => ({ kind: 'edit', path }));
+    case 'WebFetch':
+      return one(field(input, toolName, 'url'), (url) => ({ kind: 'web_fetch', url }));
+    case 'Grep':
+      return search(input, cwd, 'contents', 'glob');
+    case 'Glob':
+      return search(input, cwd, 'names', 'pattern');
+    case 'LS':
+      return search(input, cwd, 'names');
+    default:
+      return mcpOrOther(toolName, input);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The small readers every harness's tool-input adapter is built from: a required string field, an optional
+ * path that defaults to the working folder, an MCP tool name, and the fallback for tools gavel has no shape
+ * for. Pure; an input that lacks the field its tool needs is a problem, never a guess.
+ */
+
+import type { AdaptResult, ToolInput } from '../../check';
+import { isRecord } from '../../core';
+
+export type Field = { ok: true; value: string } | { ok: false; problem: string };
+
+/** The first of `names` that holds a non-empty string. */
+export function field(input: unknown, tool: string, ...names: string[]): Field {
+  if (!isRecord(input)) return { ok: false, problem: `tool \`${tool}\`: \`tool_input\` must be an object` };
+  for (const name of names) {
+    const value = input[name];
+    if (typeof value === 'string' && value.length > 0) return { ok: true, value };
+  }
+  return { ok: false, problem: `tool \`${tool}\`: \`${names[0]}\` must be a non-empty string` };
+}
+
+/** The first of `names` that holds a non-empty string, else `cwd` (search tools default to it). */
+export function optionalPath(input: unknown, cwd: string, ...names: string[]): string {
+  if (isRecord(input)) {
+    for (const name of names) {
+      const value = input[name];
+      if (typeof value === 'string' && value.length > 0) return value;
+    }
+  }
+  return cwd;
+}
+
+/**
+ * A search tool: its folder (default cwd) and every pattern field that widens what it reads (`names`: a path
+ * glob it lists, `contents`: a filter on the files it reads below the folder).
+ */
+export function search(
+  input: unknown,
+  cwd: string,
+  mode: 'names' | 'contents',
+  globField?: string,
+): AdaptResult {
+  const path = optionalPath(input, cwd, 'path');
+  const value = globField && isRecord(input) ? input[globField] : undefined;
+  const globs =
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.filter((v): v is string => typeof v === 'string')
+        : [];
+  return { ok: true, inputs: [{ kind: 'read', path, search: mode, globs }] };
+}
+
+/** `mcp__server__tool` (server names may hold single underscores); undefined when the name is not one. */
+export function parseMcpName(name: string): { server: string; tool: string } | undefined {
+  const m = /^mcp__(.+?)__(.+)$/.exec(name);
+  return m?.[1] && m[2] ? { server: m[1], tool: m[2] } : undefined;
+}
+
+export function one(result: Field, make: (value: string) => ToolInput): AdaptResult {
+  return result.ok ? { ok: true, inputs: [make(result.value)] } : result;
+}
+
+/** A tool the harness adapter has no shape for: an MCP call when its name says so, else `other`. */
+export function mcpOrOther(toolName: string, input: unknown): AdaptResult {
+  const mcp = parseMcpName(toolName);
+  if (mcp) return { ok: true, inputs: [{ kind: 'mcp', ...mcp, arguments: input ?? {} }] };
+  return { ok: true, inputs: [{ kind: 'other', name: toolName, arguments: input ?? {} }] };
+}
+
+/** Applies a harness's path rewriting (its `rewrite-path.ts`) to every target that names a path. */
+export function rewriteTargets(result: AdaptResult, rewrite: (path: string) => string): AdaptResult {
+  if (!result.ok) return result;
+  return {
+    ok: true,
+    inputs: result.inputs.map((input) =>
+      input.kind === 'read' || input.kind === 'write' || input.kind === 'edit'
+        ? { ...input, path: rewrite(input.path) }
+        : input,
+    ),
+  };
+}
