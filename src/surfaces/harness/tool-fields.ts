@@ -74,9 +74,15 @@ export function rewriteTargets(result: AdaptResult, rewrite: (path: string) => s
   return {
     ok: true,
     inputs: result.inputs.map((input) =>
-      input.kind === 'read' || input.kind === 'write' || input.kind === 'edit'
-        ? { ...input, path: rewrite(input.path) }
-        : input,
+      input.kind === 'read'
+        ? {
+            ...input,
+            path: rewrite(input.path),
+            ...(input.globs ? { globs: input.globs.map(rewrite) } : {}),
+          }
+        : input.kind === 'write' || input.kind === 'edit'
+          ? { ...input, path: rewrite(input.path) }
+          : input,
     ),
   };
 }
