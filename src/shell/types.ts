@@ -58,6 +58,10 @@ export interface Segment {
   context: SegmentContext;
   paths: PathRef[];
   hosts: HostRef[];
+  /** Names given to this program's environment: prefix assignments (`NAME=… cmd`) and `env NAME=…`. */
+  assigned?: string[];
+  /** Wrapper options that took a value, as `wrapper option` (`npx -p`, `sudo -u`): they may change what runs. */
+  wrapperOptions?: string[];
 }
 
 export const UNCERTAINTY_CODES = [
@@ -93,6 +97,8 @@ export interface ShellAnalysis {
   uncertain: Uncertainty[];
   /** True when data from a sensitive source flows into a network sink (pipe or substitution). */
   sensitiveToNetwork: boolean;
+  /** Every variable name the command assigns, declares, exports or unsets (shell state and program environments). */
+  variables?: string[];
 }
 
 /**
