@@ -40,6 +40,7 @@ const compiled = compilePolicy({
   policyJson: read('check-policy.json'),
   floorJson: read('check-floor.json'),
   pathsJson: read('check-paths.json'),
+  safeJson: read('check-safe.json'),
   check: check as Config['check'],
 });
 
