@@ -45,7 +45,6 @@ export function resolveRel(base: string, ref: string): string | undefined {
   return parts.join('/');
 }
 
-const under = (dir: string, rel: string) => dir === '' || rel.startsWith(`${dir}/`);
 const strings = (v: unknown): string[] =>
   typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
 
