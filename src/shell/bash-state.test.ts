@@ -49,6 +49,7 @@ describe('bash state that remaps names or runs text later is uncertain', () => {
       'env "BASH_FUNC_ls%%=() { rm -rf ~; }" bash -c ls',
       'dynamic-command',
     ],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
     ['${x@P}', 'x="\\$(rm -rf ~)"; echo ${x@P}', 'dynamic-script'],
     ['BASH_ENV exported', 'export BASH_ENV=./evil.sh; bash -c true', 'dynamic-command'],
     ['ENV through env', 'env ENV=./evil.sh sh -c true', 'dynamic-command'],
@@ -69,6 +70,7 @@ describe('benign twins stay as they were', () => {
     ['hash -r', 'hash -r'],
     ['a plain PS4', "PS4='+ ' bash -x x.sh"],
     ['set -x is not an environment dump', 'set -x'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
     ['${x@Q}', 'x=1; echo ${x@Q}'],
   ])('%s', (_n, command) => {
     expect(allowedLike(analyze(command))).toBe(true);

@@ -60,6 +60,8 @@ export interface Segment {
   hosts: HostRef[];
   /** Names given to this program's environment: prefix assignments (`NAME=… cmd`) and `env NAME=…`. */
   assigned?: string[];
+  /** Wrapper options that took a value, as `wrapper option` (`npx -p`, `sudo -u`): they may change what runs. */
+  wrapperOptions?: string[];
 }
 
 export const UNCERTAINTY_CODES = [

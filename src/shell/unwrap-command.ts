@@ -32,6 +32,8 @@ interface Unwrapped {
   unknown: string[];
   /** Names assigned by `env NAME=…` and by `NAME=… cmd`. */
   assigned: string[];
+  /** Wrapper options that took a value, as `wrapper option` (`npx -p`): they may change what runs. */
+  valued: string[];
 }
 
 function literalWords(text: string): Word[] {
@@ -90,6 +92,7 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
 function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
   const out: Unwrapped = {
     assigned: [...cmd.assignments.keys()],
+    valued: [],
     argv: cmd.words,
     wrappers: [...frame.wrappers],
     cwd: frame.cwd,
@@ -146,6 +149,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
       if (spec.values.includes(optName)) {
         value = attached ?? plain(argv[i + 1]);
         i += attached === undefined ? 2 : 1;
+        out.valued.push(`${name} ${optName}`);
       } else if (
         (spec.noRun ?? []).includes(optName) ||
         (!t.startsWith('--') && [...t.slice(1)].some((c) => (spec.noRun ?? []).includes(`-${c}`)))
@@ -206,6 +210,10 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
   );
   if (!u.noRun && head !== undefined)
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  if (u.valued.length > 0) {
+    const seg = a.segments[segment];
+    if (seg) seg.wrapperOptions = [...u.valued];
+  }
   if (u.assigned.length > 0) {
     const seg = a.segments[segment];
     if (seg) seg.assigned = [...u.assigned];

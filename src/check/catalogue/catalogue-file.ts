@@ -36,6 +36,8 @@ export const ENTRY_SCHEMA = z.strictObject({
   numeric_options: z.optional(z.boolean()),
   /** Every option is one word after a single dash (`find -name x -type f`); `(`, `)`, `!`, `,` are operators. */
   single_dash_words: z.optional(z.boolean()),
+  /** Every argument is data the program only prints (`echo -rf` prints `-rf`): no option can change what it does. */
+  literal_args: z.optional(z.boolean()),
   /** `any` (default): positional words are data (files, patterns); `none`: the shape takes none. */
   positionals: z.optional(z.enum(['any', 'none'])),
   /** A positional `NAME=value` sets a variable of the program (`make CC=x`): not known safe. */
@@ -57,6 +59,8 @@ export const CATALOGUE_FILE_SCHEMA = z.strictObject({
   inert_variables: z.array(variableName),
   /** Variables that change what a later program runs or loads: a bare assignment of one is not known safe. */
   runs_code_variables: z.array(variableName),
+  /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */
+  wrapper_options_not_safe: z.array(z.string().check(z.regex(/^[a-z0-9._-]+ -{1,2}[^\s=]+$/))),
   entries: z.array(ENTRY_SCHEMA),
 });
 export type CatalogueFile = z.infer<typeof CATALOGUE_FILE_SCHEMA>;

@@ -43,6 +43,7 @@ describe('the bundled catalogue', () => {
       'git-local',
       'git-push',
       'git-remote',
+      'node-version',
     ]);
     expect(c.byProgram.has('python')).toBe(true);
     expect(c.byProgram.has('ssh')).toBe(false);

@@ -23,6 +23,7 @@ export interface CompiledEntry {
   breaking: ReadonlySet<string>;
   numeric: boolean;
   singleDashWords: boolean;
+  literalArgs: boolean;
   positionals: 'any' | 'none';
   refuseAssignments: boolean;
   language?: 'sed' | 'awk';
@@ -42,6 +43,7 @@ export interface Catalogue {
   entries: readonly CompiledEntry[];
   inert: VariableSet;
   runsCode: VariableSet;
+  wrapperOptionsNotSafe: ReadonlySet<string>;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -74,6 +76,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   entries: [],
   inert: variableSet([]),
   runsCode: variableSet([]),
+  wrapperOptionsNotSafe: new Set(),
 };
 
 export function compileCatalogue(json: unknown): CatalogueResult {
@@ -102,6 +105,7 @@ export function compileCatalogue(json: unknown): CatalogueResult {
       breaking,
       numeric: e.numeric_options ?? false,
       singleDashWords: e.single_dash_words ?? false,
+      literalArgs: e.literal_args ?? false,
       positionals: e.positionals ?? 'any',
       refuseAssignments: e.refuse_assignments ?? false,
       source: e,
@@ -124,6 +128,7 @@ export function compileCatalogue(json: unknown): CatalogueResult {
       entries,
       inert: variableSet(file.inert_variables),
       runsCode: variableSet(file.runs_code_variables),
+      wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
     },
   };
 }

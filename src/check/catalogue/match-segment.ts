@@ -13,7 +13,7 @@ import { inVariableSet } from './compile-catalogue';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
 
 /** A word whose value is computed at run time (`$…`) or a glob: bash may make it any word, an option too. */
-const EXPANDS = /^(?:\$…|[*?[])/;
+const EXPANDS = /^(?:\$\u2026|[*?[])/;
 const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** How the program may be named: found on PATH, in a system bin folder, or a package's local bin. */
@@ -118,6 +118,7 @@ function languageSafe(entry: CompiledEntry, read: Read): boolean {
 
 /** Does `entry` know this argument list safe? */
 export function entryMatches(entry: CompiledEntry, args: readonly string[]): boolean {
+  if (entry.literalArgs) return true;
   const read: Read = { values: [], positionals: [] };
   let i = 0;
   if (entry.subcommands) {
@@ -156,6 +157,8 @@ export function matchSegment(catalogue: Catalogue, segment: Segment): string | u
   if (!PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
   for (const name of segment.assigned ?? []) if (!inVariableSet(catalogue.inert, name)) return undefined;
+  // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
+  for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
   const args = segment.argv.slice(1);
   for (const entry of entries) if (entryMatches(entry, args)) return entry.id;
   return undefined;

@@ -187,7 +187,9 @@ export function compilePolicy(input: PolicyInput): CompileResult {
     reviewCategories: new Set(p.review_categories),
     readScopes: p.read_scopes,
     writeScopes: p.write_scopes,
-    unlisted: p.unlisted === 'review' || c.unlisted === 'review' ? 'review' : 'allow',
+    // The file states the shipped default (review); `check.unlisted` (default review, merged so a repository only
+    // tightens) decides, so a user may still choose `allow`.
+    unlisted: c.unlisted,
     catalogue: catalogue.catalogue,
     scriptFiles: c.script_files,
     statedHosts: [...p.stated_hosts, ...c.stated_hosts],

@@ -155,9 +155,12 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
         add({ kind: 'url', url: SCHEME.test(v) ? v : `https://${v}` });
         return;
       }
-      if (k !== undefined && PATH_KEYS.test(k) && !SCHEME.test(v)) return asPath(v);
-      if (k !== undefined && MAYBE_PATH_KEYS.has(k) && LOOKS_PATH.test(v)) return asPath(v);
-      return asValue(v);
+      const pathLike =
+        k !== undefined &&
+        ((PATH_KEYS.test(k) && !SCHEME.test(v)) || (MAYBE_PATH_KEYS.has(k) && LOOKS_PATH.test(v)));
+      if (pathLike) asPath(v);
+      else asValue(v);
+      return;
     }
     if (Array.isArray(v)) {
       if (k !== undefined && COMMAND_KEYS.has(k) && isStrings(v) && v.length > 0) {
