@@ -34,7 +34,9 @@ export interface WalkHost {
   substituteText(text: string, frame: Frame): Flow;
   parseError(): void;
   /** A variable was assigned (prefix, plain or declared). */
-  assigned(name: string, frame: Frame): void;
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
+  /** A variable was unset or declared without a value. */
+  touched(name: string): void;
 }
 
 /** How words are expanded in `frame`; `local`: a command's prefix assignments, seen first. */
@@ -165,13 +167,18 @@ export class TreeWalker {
       case 'declaration_command': {
         for (const child of named(node)) {
           if (child.type === 'variable_assignment') this.assign(child, frame, frame.vars);
-          else if (child.type === 'variable_name') frame.vars.delete(child.text);
-          else decodeWord(child, wordContext(this.host, frame));
+          else if (child.type === 'variable_name') {
+            frame.vars.delete(child.text);
+            this.host.touched(child.text);
+          } else decodeWord(child, wordContext(this.host, frame));
         }
         return NO_FLOW;
       }
       case 'unset_command':
-        for (const child of named(node)) frame.vars.delete(child.text);
+        for (const child of named(node)) {
+          frame.vars.delete(child.text);
+          this.host.touched(child.text);
+        }
         return NO_FLOW;
       case 'comment':
       case 'heredoc_body':
@@ -196,8 +203,8 @@ export class TreeWalker {
     const name = target?.text;
     const value = node.childForFieldName('value');
     if (!name) return;
-    this.host.assigned(name, frame);
     const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
+    this.host.assigned(name, frame, word);
     // Assignments are not split: keep the value whole.
     into.set(
       name,
