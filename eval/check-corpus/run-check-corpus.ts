@@ -15,13 +15,15 @@ import { SafetyNetPeer } from './safety-net-peer';
 import { add, emptyTally, pct, type Scored, scoreCases, type Tally } from './score-corpus';
 
 function load(dir: string): Array<{ file: string; cases: CorpusCase[] }> {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ file: f, cases: JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusCase[] }))
-    // A corpus of non-shell tool calls (tools.json) has its own runner and test: shell cases only here.
-    .map(({ file, cases }) => ({ file, cases: cases.filter((c) => typeof c.command === 'string') }))
-    .filter(({ cases }) => cases.length > 0);
+  return (
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => ({ file: f, cases: JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusCase[] }))
+      // A corpus of non-shell tool calls (tools.json) has its own runner and test: shell cases only here.
+      .map(({ file, cases }) => ({ file, cases: cases.filter((c) => typeof c.command === 'string') }))
+      .filter(({ cases }) => cases.length > 0)
+  );
 }
 
 /** The shared folder is a sibling of the checkout (or of its parent, for a git worktree one level deeper). */
