@@ -1,6 +1,6 @@
 /**
- * `npm run eval:check`: scores gavel's decisions (`check()` with the bundled policy and no config) and cc-safety-net's on ../shared/corpora/shell/*.json
- * and eval/corpora/check/*.json in one run, prints per-source and per-category tables, decisions per second
+ * `npm run eval:check`: scores gavel's decisions (`check()` with the bundled policy and no config) and cc-safety-net's on ../shared/corpora/shell/*.json,
+ * eval/corpora/check/*.json and the everyday sessions (eval/corpora/check/everyday, run-everyday.ts) in one run, prints per-source and per-category tables, decisions per second
  * and the parser's cold start. Reads the corpora and runs the peer; the only effects are its output and cache.
  */
 
@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { analyzeShellSync, loadShellParser, type ShellPathTable } from '../../src/shell';
 import { bundledCheck } from './bundled-check';
 import { type CorpusCase, PROJECT } from './corpus-case';
+import { runEveryday } from './run-everyday';
 import { SafetyNetPeer } from './safety-net-peer';
 import { add, emptyTally, pct, type Scored, scoreCases, type Tally } from './score-corpus';
 
@@ -62,11 +63,13 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
     all.push(...scored);
     skippedCount += skipped.length;
   }
-  if (withPeer) {
-    const peer = new SafetyNetPeer(
-      resolve(root, 'node_modules/.bin/cc-safety-net'),
-      resolve(root, 'eval/check-corpus/.cache/cc-safety-net.json'),
-    );
+  const peer = withPeer
+    ? new SafetyNetPeer(
+        resolve(root, 'node_modules/.bin/cc-safety-net'),
+        resolve(root, 'eval/check-corpus/.cache/cc-safety-net.json'),
+      )
+    : undefined;
+  if (peer) {
     const verdicts = await peer.decideAll(all.map((s) => ({ command: s.c.command })));
     all.forEach((s, k) => {
       s.peer = verdicts[k];
@@ -121,6 +124,7 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
       if (s.gavel !== s.c.expected)
         process.stdout.write(`${s.c.expected} ${s.c.id} ${JSON.stringify(s.c.command).slice(0, 140)}\n`);
   }
+  await runEveryday(root, peer);
   // Throughput: the whole corpus, in-process, several rounds.
   const commands = all.map((s) => s.c.command);
   const paths = JSON.parse(readFileSync(resolve(root, 'rules/check-paths.json'), 'utf8')) as ShellPathTable;

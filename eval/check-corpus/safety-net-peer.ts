@@ -1,5 +1,6 @@
 /**
- * Runs the peer `cc-safety-net@2.4.5` as a Claude Code PreToolUse hook on one command: a real child process,
+ * Runs the peer `cc-safety-net@2.4.5` as a Claude Code PreToolUse hook on one tool call (a shell command or any
+ * other Claude Code tool): a real child process,
  * JSON on stdin; a `permissionDecision` of deny or ask (or exit code 2) counts as block. Results are cached
  * by content hash in eval/check-corpus/.cache so a re-run is cheap.
  */
@@ -12,7 +13,16 @@ import { join } from 'node:path';
 
 export type PeerVerdict = 'allow' | 'block' | 'error';
 
-function runOnce(bin: string, command: string, cwd: string, home: string): Promise<PeerVerdict> {
+/** One tool call for the peer: a shell command, or any Claude Code tool call (`Read`, `WebFetch`, …). */
+export type PeerItem = { command: string } | { toolName: string; toolInput: unknown };
+
+function toolCall(item: PeerItem): { tool_name: string; tool_input: unknown } {
+  return 'command' in item
+    ? { tool_name: 'Bash', tool_input: { command: item.command } }
+    : { tool_name: item.toolName, tool_input: item.toolInput };
+}
+
+function runOnce(bin: string, item: PeerItem, cwd: string, home: string): Promise<PeerVerdict> {
   return new Promise((resolve) => {
     const child = spawn(bin, ['hook', '--claude-code'], {
       env: { PATH: process.env.PATH ?? '', HOME: home },
@@ -42,8 +52,7 @@ function runOnce(bin: string, command: string, cwd: string, home: string): Promi
         cwd,
         permission_mode: 'default',
         hook_event_name: 'PreToolUse',
-        tool_name: 'Bash',
-        tool_input: { command },
+        ...toolCall(item),
       }),
     );
   });
@@ -66,17 +75,19 @@ export class SafetyNetPeer {
   }
 
   /** Runs every command in the peer's project folder (the case's cwd maps to it). */
-  async decideAll(items: Array<{ command: string }>, concurrency = 2): Promise<PeerVerdict[]> {
+  async decideAll(items: readonly PeerItem[], concurrency = 2): Promise<PeerVerdict[]> {
     const out: PeerVerdict[] = new Array(items.length);
     let next = 0;
     const worker = async () => {
       while (next < items.length) {
         const k = next++;
-        const item = items[k] as { command: string };
-        const key = createHash('sha256').update(`2.4.5\0project\0${item.command}`).digest('hex');
+        const item = items[k] as PeerItem;
+        // A shell command keeps the key it always had, so an old cache stays valid.
+        const text = 'command' in item ? item.command : `tool\0${JSON.stringify(toolCall(item))}`;
+        const key = createHash('sha256').update(`2.4.5\0project\0${text}`).digest('hex');
         let v = this.cache[key];
         if (!v || v === 'error') {
-          v = await runOnce(this.bin, item.command, this.project, this.home);
+          v = await runOnce(this.bin, item, this.project, this.home);
           this.cache[key] = v;
         }
         out[k] = v;

@@ -26,6 +26,7 @@ export { collectChange } from './git/collect-change';
 export { type GitResult, type GitRunner, nodeGitRunner } from './git/git-runner';
 export { gradeBump, readVersions } from './git/read-versions';
 export { type Range, resolveRange } from './git/resolve-range';
+export { ROUTE_INPUT_LIMITS } from './inputs/input-limits';
 export { parseFindings } from './inputs/parse-findings';
 export { parsePullRequest } from './inputs/parse-pull-request';
 export { parseRunLog, type RunLogOptions } from './inputs/parse-run-log';

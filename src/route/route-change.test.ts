@@ -65,6 +65,18 @@ describe('routeChange', () => {
       },
       'escalate',
     ],
+    [
+      'a critical finding its own reviewer disputes still blocks',
+      { files: tested },
+      member(),
+      {
+        findings: [
+          { id: 'C', severity: 'critical' as const, confidence: 0.9, category: 'secrets', reviewer: 'Sec' },
+        ],
+        challenges: [{ finding: 'C', reviewer: ' sec ', stance: 'disputed' as const }],
+      },
+      'block',
+    ],
   ])('%s → %s', (_n, f, pr, review, want) => {
     expect(routeChange({ facts: facts(f), pr, review }, policy).outcome).toBe(want);
   });

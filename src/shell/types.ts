@@ -79,6 +79,9 @@ export const UNCERTAINTY_CODES = [
   'no-analysis', // no analyzer ran (the stand-in, or it failed to load)
   'empty', // an empty command
   'invalid-url', // a web fetch whose URL cannot be parsed
+  'unknown-scheme', // a fetch of a URL scheme other than http, https or a local file
+  'unreadable-argument', // a tool argument gavel cannot read (too deep, too big, binary)
+  'glob-escape', // a search pattern that may climb out of the folder it starts in
 ] as const;
 export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
 

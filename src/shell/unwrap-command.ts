@@ -11,6 +11,7 @@ import { resolvePath } from './classify-path';
 import { isLoaderVariable } from './data/loader-variables';
 import { WRAPPERS } from './data/wrappers';
 import type { Word } from './decode-word';
+import { nestedAgentHome } from './detect/guard-integrity';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from './flow';
 import { type Invocation, isLiteral, optionText, plain, shown } from './invocation';
 import { DYN, display, protectQuoted } from './markers';
@@ -120,8 +121,14 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
     while (i < argv.length) {
       const word = argv[i];
       const t = optionText(word);
-      if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
-        out.assigned.push(t.slice(0, t.indexOf('=')));
+      // env takes any word with `=` before the program as an assignment (`BASH_FUNC_x%%=() { …; }` too).
+      if (spec.assignments && /^[^=-][^=]*=/.test(t)) {
+        const name = t.slice(0, t.indexOf('='));
+        out.assigned.push(name);
+        a.assigned(name, frame, {
+          text: (word as Word).text.slice((word as Word).text.indexOf('=') + 1),
+          flow: (word as Word).flow,
+        });
         i++;
         continue;
       }
@@ -212,6 +219,13 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
     if (seg) seg.assigned = [...u.assigned];
     for (const name of u.assigned) a.touched(name);
   }
+  nestedAgentHome(
+    program,
+    u.assigned,
+    (name) => frame.vars.get(name)?.text,
+    a.scope.home,
+    (reason) => a.hit('disable_security_control', reason, segment),
+  );
   for (const name of u.assigned) {
     if (isLoaderVariable(name)) {
       a.uncertain('dynamic-command', `\`${name}\` changes what the program loads or runs`, segment);

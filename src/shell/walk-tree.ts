@@ -34,7 +34,7 @@ export interface WalkHost {
   substituteText(text: string, frame: Frame): Flow;
   parseError(): void;
   /** A variable was assigned (prefix, plain or declared). */
-  assigned(name: string, frame: Frame): void;
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
   /** A variable was unset or declared without a value. */
   touched(name: string): void;
 }
@@ -203,8 +203,8 @@ export class TreeWalker {
     const name = target?.text;
     const value = node.childForFieldName('value');
     if (!name) return;
-    this.host.assigned(name, frame);
     const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
+    this.host.assigned(name, frame, word);
     // Assignments are not split: keep the value whole.
     into.set(
       name,

@@ -13,7 +13,7 @@ import { inVariableSet } from './compile-catalogue';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
 
 /** A word whose value is computed at run time (`$…`) or a glob: bash may make it any word, an option too. */
-const EXPANDS = /^(?:\$…|[*?[])/;
+const EXPANDS = /^(?:\$\u2026|[*?[])/;
 const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** How the program may be named: found on PATH, in a system bin folder, or a package's local bin. */

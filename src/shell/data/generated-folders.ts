@@ -1,32 +1,87 @@
 /**
- * Build outputs and caches: recursive deletes of these inside a workspace are routine. Pure data. (Path classes,
- * the sensitive list, system roots and temp folders live in rules/check-paths.json.)
+ * Build outputs, caches, virtual environments and installed dependencies: folders a tool makes again from the
+ * source and the lockfile, so recursive deletes of them inside a workspace are routine. Pure data and one
+ * name test. (Path classes, the sensitive list, system roots and temp folders live in rules/check-paths.json.)
+ * A name here must never hold work a person wrote: a folder some projects commit by hand (`vendor`, `deps`,
+ * `bin`, `lib`) stays out.
  */
 
-/** Build outputs and caches: recursive deletes of these inside a workspace are routine. */
+/** Folder names, matched exactly against one part of a workspace path. */
 export const GENERATED_FOLDERS: readonly string[] = [
+  // build outputs
   'build',
   'dist',
   'out',
   'target',
+  '_build',
+  '.build',
+  'CMakeFiles',
+  'DerivedData',
+  'zig-out',
+  'zig-cache',
+  '.zig-cache',
+  'storybook-static',
+  '.output',
+  // installed dependencies
   'node_modules',
-  'coverage',
-  '.next',
-  '.nuxt',
-  '.turbo',
-  '.cache',
-  '.parcel-cache',
+  'bower_components',
+  'Pods',
+  '.dart_tool',
+  '.pnpm-store',
+  '.stack-work',
+  'elm-stuff',
+  // Python environments and caches
+  '.venv',
+  'venv',
+  '.eggs',
+  '__pycache__',
   '.pytest_cache',
   '.mypy_cache',
   '.ruff_cache',
-  '__pycache__',
+  '.hypothesis',
   '.tox',
-  '.venv',
-  'venv',
+  '.nox',
+  'htmlcov',
+  // tool caches
   '.gradle',
+  '.cache',
+  '.parcel-cache',
+  '.turbo',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.angular',
+  '.vite',
+  '.docusaurus',
+  '.expo',
+  '.nyc_output',
+  '.sass-cache',
+  'coverage',
+  // scratch and logs a framework writes (Rails `tmp/` and `log/`)
   'tmp',
   '.tmp',
+  'log',
+  'logs',
   'artifacts',
-  '.svelte-kit',
-  'storybook-static',
 ];
+
+/** Generated folders named by a pattern: Python package metadata (`x.egg-info`), CMake build trees. */
+const GENERATED_SUFFIXES: readonly string[] = ['.egg-info', '.dist-info'];
+const GENERATED_PREFIXES: readonly string[] = ['cmake-build-'];
+
+/** Whether one path part names a generated folder. */
+export function isGeneratedFolder(name: string): boolean {
+  return (
+    GENERATED_FOLDERS.includes(name) ||
+    GENERATED_SUFFIXES.some((s) => name.length > s.length && name.endsWith(s)) ||
+    GENERATED_PREFIXES.some((p) => name.length > p.length && name.startsWith(p))
+  );
+}
+
+/**
+ * Whether a glob as the last part of a path matches generated folders only: `*.egg-info`, `cmake-build-*`
+ * (one `*` and the literal rest of a pattern). Any other glob may match hand-written work.
+ */
+export function isGeneratedGlob(part: string): boolean {
+  return GENERATED_SUFFIXES.some((s) => part === `*${s}`) || GENERATED_PREFIXES.some((p) => part === `${p}*`);
+}

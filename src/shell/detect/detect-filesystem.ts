@@ -7,6 +7,7 @@
  */
 
 import { isUnder, type ResolvedPath } from '../classify-path';
+import { isGeneratedGlob } from '../data/generated-folders';
 import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW } from '../flow';
 import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../invocation';
@@ -55,7 +56,8 @@ export function recursiveDelete(
   }
   if (res.class === 'temp') return;
   if (res.class === 'workspace') {
-    if (partial) return;
+    // `rm -rf *.egg-info`: the glob resolves to its folder, but matches generated folders only.
+    if (partial || (res.glob && isGeneratedGlob(plain(word).slice(plain(word).lastIndexOf('/') + 1)))) return;
     if (r.scope.workspaceRoots.includes(p)) {
       r.hit('local_work_loss', `\`${inv.program}\` deletes the whole workspace (${what})`, inv.segment);
     } else if (!move && !isGenerated(p, r)) {

@@ -10,6 +10,7 @@ import {
   cloneSettings,
   type GitSetting,
   gitConfigWrite,
+  hooksInRepository,
   runSetting,
   settingOf,
   subcommandScripts,
@@ -54,6 +55,26 @@ function pushSetting(into: GitSetting[], s: GitSetting | undefined): void {
 
 function isUrl(text: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text);
+}
+
+/**
+ * `git config [scope] core.hooksPath <value>` (or `set`): replaces the repository hooks unless the value is a
+ * folder of the repository itself, set in the repository's own configuration. `--global`, `--system` and
+ * `--file` reach other repositories, where a relative folder means something else.
+ */
+function hooksPathReplaced(
+  positionals: readonly Word[],
+  opts: readonly string[],
+  inv: Invocation,
+  r: Reporter,
+) {
+  const at = positionals.findIndex((w) => /^core\.hookspath$/i.test(plain(w)));
+  if (at < 0 || hasFlag(opts, '', ['--get', '--get-all', '--list', '--unset', '--unset-all'])) return false;
+  if (['get', 'unset', 'list'].includes(plain(positionals[0]).toLowerCase())) return false;
+  const value = positionals[at + 1];
+  if (value === undefined) return true;
+  const otherScope = hasFlag(opts, 'f', ['--global', '--system', '--file', '--blob']);
+  return otherScope || !hooksInRepository(plain(value), inv, r);
 }
 
 export function detectGit(inv: Invocation, r: Reporter): undefined {
@@ -109,7 +130,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
 
   if (sub === 'clone') settings.push(...cloneSettings(rest));
   subcommandScripts(sub, rest, inv, r);
-  if (settings.some((c) => /^core\.hookspath$/i.test(c.key))) {
+  if (settings.some((c) => /^core\.hookspath$/i.test(c.key) && !hooksInRepository(c.value, inv, r))) {
     r.hit('disable_security_control', '`git -c core.hooksPath` replaces the repository hooks', inv.segment);
   }
   // `-c core.fsmonitor='cmd' status`, `-c alias.x='!cmd' x`: the value is a command git runs.
@@ -145,7 +166,9 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
           '`git push --mirror` overwrites every ref of the remote',
           inv.segment,
         );
-      else if (del && (shared || refs.length <= 1))
+      // A delete that names no branch after the remote (`git push --delete main`: `main` is taken as the
+      // remote) cannot be told from a shared one; a named feature branch is a remote delete, reviewed.
+      else if (del && (shared || refs.length === 0))
         r.hit('history_rewrite_on_shared_ref', '`git push --delete` removes a shared branch', inv.segment);
       else if (del)
         r.hit('remote_resource_delete', '`git push --delete` removes a remote branch', inv.segment);
@@ -228,10 +251,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       return undefined;
     case 'config':
       gitConfigWrite(rest, inv, r);
-      if (
-        positionals.some((w) => /^core\.hookspath$/i.test(plain(w))) &&
-        !flag('', '--get', '--list', '--unset')
-      ) {
+      if (hooksPathReplaced(positionals, opts, inv, r)) {
         r.hit(
           'disable_security_control',
           '`git config core.hooksPath` replaces the repository hooks',

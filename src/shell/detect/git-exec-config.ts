@@ -6,6 +6,7 @@
  * value runs later, on a harmless-looking git command: that is persistence. Pure apart from reporting.
  */
 
+import { isUnder } from '../classify-path';
 import {
   GIT_EXEC_OPTIONS,
   GIT_OPTIONAL_EXEC_OPTIONS,
@@ -15,7 +16,7 @@ import {
 import type { Word } from '../decode-word';
 import { type Invocation, optionText, plain, type Reporter } from '../invocation';
 import { DYN } from '../markers';
-import { touchPath } from './path-effects';
+import { resolveArg, touchPath } from './path-effects';
 
 /** One `key=value` setting; `value` undefined when it is known only at run time. */
 export interface GitSetting {
@@ -235,4 +236,28 @@ export function subcommandScripts(sub: string, rest: readonly Word[], inv: Invoc
   } else if (sub === 'bisect' && words[0] === 'run' && rest.length > 1) {
     r.command(rest.slice(1), inv, 'git bisect run');
   }
+}
+
+/**
+ * Whether a `core.hooksPath` value keeps the hooks inside the repository (`.githooks`, `.husky`): the
+ * repository's own hooks, still run. A value known only at run time, `/dev/null`, a folder outside the
+ * workspace (or a symlink leading out of it) replaces them. git takes a relative value from the top of the
+ * working tree, gavel knows only the cwd: both readings must land in the workspace.
+ */
+export function hooksInRepository(value: string | undefined, inv: Invocation, r: Reporter): boolean {
+  if (value === undefined || value.includes(DYN) || value.trim() === '') return false;
+  const word: Word = { text: value, flow: inv.stdin };
+  const top =
+    inv.cwd === undefined ? undefined : r.scope.workspaceRoots.find((w) => isUnder(inv.cwd as string, w));
+  const roots = [inv, { ...inv, cwd: top }];
+  return roots.every((at) => {
+    if (at.cwd === undefined) return false;
+    const res = resolveArg(word, at, r);
+    return (
+      res.class === 'workspace' &&
+      !res.glob &&
+      res.resolved !== undefined &&
+      (res.real === undefined || res.real === res.resolved)
+    );
+  });
 }

@@ -12,7 +12,7 @@ import {
   realOf,
   resolvePath,
 } from '../classify-path';
-import { GENERATED_FOLDERS } from '../data/generated-folders';
+import { isGeneratedFolder } from '../data/generated-folders';
 import type { Word } from '../decode-word';
 import { type Invocation, type Reporter, shown } from '../invocation';
 import { DYN } from '../markers';
@@ -34,7 +34,7 @@ export function isGenerated(path: string | undefined, r: Reporter): boolean {
   return path
     .slice(root.length + 1)
     .split('/')
-    .some((part) => GENERATED_FOLDERS.includes(part));
+    .some(isGeneratedFolder);
 }
 
 /** The agent's and gavel's own configuration (the table's `self_modification`). */

@@ -1,0 +1,78 @@
+/**
+ * The decision the everyday corpora score: a harness tool call (Claude Code's `tool_name` and `tool_input`)
+ * through the Claude Code adapter and the full action-review pipeline, `check()`, with the real shell
+ * analyzer, the bundled default policy and no config (every `[check]` key at its default, so mode `ask`).
+ * A call the adapter turns into several inputs is decided on each; the strictest decision stands. Reads the
+ * three rule files once; never the corpus's workspace (the paths are an example workspace).
+ */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CheckRequest, check, compilePolicy, emptyContext } from '../../src/check';
+import { type Config, tableSettings } from '../../src/config';
+import { systemClock } from '../../src/core';
+import { analyzeShell } from '../../src/shell';
+import { fromClaudeCode } from '../../src/surfaces/harness';
+import type { Where } from './corpus-case';
+
+/** One decision, as the approval tables print it: the verdict, its basis and what decided. */
+export interface Verdict {
+  verdict: 'allow' | 'deny' | 'escalate';
+  basis: string;
+  ruleId: string;
+  categories: string[];
+}
+
+/** Where the call runs, and the workspace files a script reader may give (absolute path -> text). */
+export interface RequestWhere extends Where {
+  files?: ReadonlyMap<string, string>;
+}
+
+export type DecideRequest = (toolName: string, toolInput: unknown, where: RequestWhere) => Promise<Verdict>;
+
+function defaultCheckConfig(): Config['check'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of tableSettings('check')) out[key] = spec.default;
+  return out as Config['check'];
+}
+
+const RANK = { allow: 0, escalate: 1, deny: 2 } as const;
+
+/** `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). */
+export function bundledRequestCheck(root: string): DecideRequest {
+  const read = (name: string): unknown => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
+  const compiled = compilePolicy({
+    policyJson: read('check-policy.json'),
+    floorJson: read('check-floor.json'),
+    pathsJson: read('check-paths.json'),
+    safeJson: read('check-safe.json'),
+    check: defaultCheckConfig(),
+  });
+  if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
+  const deps = { analyzeShell, policy: compiled.policy, clock: systemClock };
+  return async (toolName, toolInput, where) => {
+    const adapted = fromClaudeCode(toolName, toolInput, where.cwd);
+    // Fail closed: a call the adapter cannot read is never counted as allowed.
+    if (!adapted.ok) return { verdict: 'deny', basis: 'invalid-request', ruleId: '', categories: [] };
+    let worst: Verdict | undefined;
+    for (const input of adapted.inputs) {
+      const { files, ...at } = where;
+      const request: CheckRequest = { toolName, input, ...at, context: emptyContext() };
+      // The case's own workspace files, as the hook's script reader would find them; nothing else exists.
+      if (files)
+        request.readScript = (abs) => {
+          const text = files.get(abs);
+          return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
+        };
+      const decision = await check(request, deps);
+      const v: Verdict = {
+        verdict: decision.verdict,
+        basis: decision.basis,
+        ruleId: decision.ruleId ?? '',
+        categories: [...(decision.categories ?? [])],
+      };
+      if (!worst || RANK[v.verdict] > RANK[worst.verdict]) worst = v;
+    }
+    return worst ?? { verdict: 'deny', basis: 'invalid-request', ruleId: '', categories: [] };
+  };
+}

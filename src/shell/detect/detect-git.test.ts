@@ -1,0 +1,67 @@
+// git work that is ordinary stays quiet, and its dangerous neighbours do not (issue 11 item 8): deleting a
+// remote feature branch is a remote delete, not a shared-ref rewrite; a hooks folder inside the repository does
+// not disable the hooks. Real parser, bundled path table.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../load-parser';
+import { shellEnv } from '../testdata/shell-env';
+
+const env = shellEnv();
+const categories = (command: string, cwd = env.cwd) =>
+  [...new Set(analyzeShellSync(command, { ...env, cwd }).hits.map((h) => h.category))].sort();
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('git push --delete', () => {
+  it.each([
+    ['a feature branch by --delete', 'git push origin --delete feat/x'],
+    ['a feature branch by -d', 'git push -d origin fix/old-thing'],
+    ['a feature branch by an empty source', 'git push origin :feat/x'],
+    ['a full feature ref', 'git push origin :refs/heads/spike/y'],
+  ])('%s is a remote delete, reviewed, not a shared-ref rewrite', (_name, command) => {
+    expect(categories(command)).toEqual(['remote_resource_delete']);
+  });
+
+  it.each([
+    ['the default branch by --delete', 'git push origin --delete main'],
+    ['master by an empty source', 'git push origin :master'],
+    ['a release branch', 'git push origin --delete release/2.0'],
+    ['a shared branch among feature ones', 'git push origin --delete feat/x develop'],
+    ['a delete naming no branch after the remote', 'git push --delete main'],
+    ['every ref by --mirror', 'git push --mirror origin'],
+  ])('%s is a shared-ref rewrite', (_name, command) => {
+    expect(categories(command)).toContain('history_rewrite_on_shared_ref');
+  });
+});
+
+describe('core.hooksPath', () => {
+  it.each([
+    ['a folder in the repository', 'git config core.hooksPath .githooks', env.cwd],
+    ['husky', 'git config core.hooksPath .husky', env.cwd],
+    ['the local scope, set form', 'git config --local core.hooksPath tools/hooks', env.cwd],
+    ['from a subfolder', 'git config core.hooksPath .githooks', `${env.cwd}/src`],
+    ['absolute, inside', 'git config core.hooksPath /home/u/proj/.githooks', env.cwd],
+    ['on one command', 'git -c core.hooksPath=.githooks commit -m x', env.cwd],
+    ['read back', 'git config --get core.hooksPath', env.cwd],
+  ])('%s keeps the hooks', (_name, command, cwd) => {
+    expect(categories(command, cwd)).not.toContain('disable_security_control');
+  });
+
+  it.each([
+    ['/dev/null', 'git config core.hooksPath /dev/null'],
+    ['an empty folder in temp', 'git config core.hooksPath /tmp/nohooks'],
+    ['a folder outside the workspace', 'git config core.hooksPath ../other/hooks'],
+    ['a home folder', 'git config core.hooksPath ~/hooks'],
+    ['a value known at run time', 'git config core.hooksPath "$H"'],
+    ['a global setting, even relative', 'git config --global core.hooksPath .githooks'],
+    ['a config file', 'git config -f ~/.gitconfig core.hooksPath .githooks'],
+    ['no value', 'git config core.hooksPath'],
+    ['on one command, to /dev/null', 'git -c core.hooksPath=/dev/null commit -m x'],
+    ['on one command, outside', 'git -c core.hooksPath=/tmp/h push'],
+    ['the workspace root by a glob', 'git config core.hooksPath "*"'],
+  ])('%s replaces the hooks', (_name, command) => {
+    expect(categories(command)).toContain('disable_security_control');
+  });
+});
