@@ -217,13 +217,19 @@ describe('recursive deletes inside the workspace', () => {
   });
 
   it.each([
-    ['a source folder', 'rm -rf src', 'category:local_work_loss'],
-    ['the whole workspace', 'rm -rf .', 'category:local_work_loss'],
-    ['a source folder by absolute path', 'rm -rf /workspace/project/lib', 'category:local_work_loss'],
-  ])('reviews %s: %s', async (_name, command, ruleId) => {
+    ['a source folder', 'rm -rf src', 'category:local_work_loss', 'rm -rf /workspace/project/src'],
+    ['the whole workspace', 'rm -rf .', 'category:local_work_loss', 'rm -rf /workspace/project'],
+    [
+      'a source folder by absolute path',
+      'rm -rf /workspace/project/lib',
+      'category:local_work_loss',
+      'rm -rf /workspace/project/lib',
+    ],
+  ])('reviews %s: %s', async (_name, command, ruleId, pinned) => {
     const r = await run(command);
     expect(r.decision).toMatchObject({ verdict: 'escalate', ruleId });
-    expect(r.suggestions).toEqual([command].map((c) => `Bash(${c})`));
+    // The suggested rule names the folder it was decided on, not whatever `src` is in another folder.
+    expect(r.suggestions).toEqual([`Bash(${pinned})`]);
   });
 });
 

@@ -424,7 +424,7 @@ describe('the record', () => {
     expect(r.decision.policy.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(r.decision.categories).toEqual(['secret_material_read']);
     expect(r.decision.reason).not.toContain('.aws');
-    expect(r.suggestions).toEqual(['Bash(cat ~/.aws/credentials)']);
+    expect(r.suggestions).toEqual(['Bash(cat /home/dev/.aws/credentials)']);
   });
 
   it('hashes differently when the config differs', () => {

@@ -24,6 +24,7 @@ export {
 export { parseCodeowners } from './codeowners';
 export { collectChange } from './git/collect-change';
 export { type GitResult, type GitRunner, nodeGitRunner } from './git/git-runner';
+export { type BaseFile, readAtBase } from './git/read-at-base';
 export { gradeBump, readVersions } from './git/read-versions';
 export { type Range, resolveRange } from './git/resolve-range';
 export { ROUTE_INPUT_LIMITS } from './inputs/input-limits';

@@ -243,3 +243,20 @@ describe('routeChange', () => {
     ).toBe('approve');
   });
 });
+
+describe('agent configuration from the one shared list (rules/agent-config-paths.json)', () => {
+  it.each([
+    'GEMINI.md',
+    'CLAUDE.local.md',
+    '.agents/skills/lint/SKILL.md',
+    '.github/instructions/ts.instructions.md',
+    'pkg/.claude/settings.json',
+    '.vscode/mcp.json',
+  ])('a change to `%s` is agent-config, never a risk-0 docs change', (path) => {
+    const r = routeChange({ facts: facts({ files: [file(path, 3)] }) }, shippedPolicy());
+    const sensitive = r.signals.find((s) => s.id === 'security-sensitive');
+    expect(sensitive?.evidence.join(' ')).toContain('agent-config');
+    expect(r.signals.map((s) => s.id)).not.toContain('change-docs-only');
+    expect(r.outcome).not.toBe('approve');
+  });
+});

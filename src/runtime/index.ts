@@ -13,8 +13,8 @@ export {
   recordOrDeny,
   reviewerDetail,
 } from './check/audit-seam';
+export { DEFAULT_DEADLINE_MS, deadlineMs } from './check/deadline';
 export { faultFrom, injectFault } from './check/faults';
-export { DEFAULT_DEADLINE_MS, deadlineMs, guardHookProcess } from './check/hook-guard';
 export {
   allowHint,
   type CallEnv,

@@ -18,6 +18,7 @@ import { joinsLines } from './joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
 import { display } from './markers';
 import { misreadsKeywords } from './misread-keywords';
+import { misreadsWords } from './misread-words';
 import type { SyntaxNode as Node } from './syntax-node';
 import type {
   CategoryHit,
@@ -112,8 +113,11 @@ class ShellAnalyzer implements Reporter, WalkHost {
     this.hit('credential_exfiltration', reason, segment);
   }
 
+  readonly assignedNames = new Set<string>();
+
   assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void {
     this.variables.add(name);
+    this.assignedNames.add(name);
     stateAssignment(name, value, {
       uncertain: (code, reason, segment, kept) => this.uncertain(code, reason, segment, kept),
       run: (text) =>
@@ -164,7 +168,11 @@ class ShellAnalyzer implements Reporter, WalkHost {
     if (!fast && !this.parser) throw new NeedsParser();
     const tree = fast ?? (this.parser as ShellParser).parse(text);
     try {
-      const misread = !fast && (joinsLines(tree.rootNode, text) || misreadsKeywords(tree.rootNode));
+      const misread =
+        !fast &&
+        (joinsLines(tree.rootNode, text) ||
+          misreadsKeywords(tree.rootNode) ||
+          misreadsWords(tree.rootNode, text));
       if (tree.rootNode.hasError || misread) this.parseError(misread);
       const out = this.walker.walk(tree.rootNode, frame, stdin);
       // bash evaluates `a[$(cmd)]` held in a string wherever it reads the string as a subscript or arithmetic

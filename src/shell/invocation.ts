@@ -51,6 +51,8 @@ export interface Reporter {
   path(segment: number, ref: PathRef): void;
   host(segment: number, ref: HostRef): void;
   exfiltration(segment: number, reason: string): void;
+  /** Variables the command assigned so far (prefix, plain, exported or declared), by name. */
+  readonly assignedNames: ReadonlySet<string>;
   /** Files written from network data during this command; running one is an install from an unstated source. */
   readonly downloaded: Set<string>;
   /** Analyses a script given as text (bash -c, eval, here-doc fed to a shell) and returns its output. */

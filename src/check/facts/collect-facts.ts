@@ -19,6 +19,7 @@ import type { CompiledPolicy } from '../policy/compiled-policy';
 import { argumentTouches } from '../request/argument-shapes';
 import type { CheckRequest } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
+import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
@@ -73,6 +74,7 @@ function shellTargets(
     // A segment read from a script file on disk is named by the command-line program that runs the file: the
     // file's own words are untrusted text and never reach a reason (or the audit line that keeps it).
     const fromFile = wrappers.find((w) => w.endsWith(SCRIPT_FILE_WRAPPER));
+    const { pinned, redirected } = pinnedText(wrappers, argv, segment.paths);
     return {
       index,
       label: `\`${fromFile ?? argv[0] ?? '?'}\``,
@@ -86,6 +88,8 @@ function shellTargets(
             : argv.length === 0
               ? wrappers.join(' ')
               : `${wrappers.join(' ')} ${text}`,
+        pinned,
+        redirected,
       },
       segment,
       categories,

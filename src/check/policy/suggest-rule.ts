@@ -5,12 +5,12 @@
  * audit record.
  */
 
-import type { RuleTarget } from '../rules/permission-rule';
+import { pinnedOf, type RuleTarget } from '../rules/permission-rule';
 
 export function suggestRule(target: RuleTarget): string {
   switch (target.kind) {
     case 'shell':
-      return `Bash(${target.wrappedText})`;
+      return `Bash(${pinnedOf(target)})`;
     case 'read':
       return `Read(/${target.path})`;
     case 'write':

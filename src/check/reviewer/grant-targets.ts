@@ -3,7 +3,7 @@
  * paths of a secret read or of a recursive delete outside the workspace, the packages and sources of an install,
  * the branches of a force push. Read from gavel's own shell analysis (the segments the category hits point to)
  * or, for a file or web tool, from the request's subject. Pure; decides nothing (target-named.ts matches a quote
- * against these). A name holding dynamic text (`$…`) is no name; a target with no name left, or a category with
+ * against these). A name holding dynamic text (`$...`) is no name; a target with no name left, or a category with
  * no concrete target (`git push -f` with no branch), yields nothing to name.
  */
 
@@ -158,7 +158,7 @@ const PUSH_VALUE_OPTIONS = new Set(['-o', '--push-option', '--repo', '--receive-
 /** Options of `git` itself that take a value as the next word. */
 const GIT_VALUE_OPTIONS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace']);
 
-/** Each refspec's branch names (destination, then source), after `git … push [options] <remote>`. */
+/** Each refspec's branch names (destination, then source), after `git ... push [options] <remote>`. */
 function pushedBranches(argv: readonly string[]): string[][] {
   let i = 1;
   while (i < argv.length && argv[i] !== 'push') i += GIT_VALUE_OPTIONS.has(argv[i] ?? '') ? 2 : 1;

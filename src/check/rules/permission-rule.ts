@@ -3,7 +3,9 @@
  * `Bash(npm test:*)` prefix, `Bash(git * main)` glob, `Read(./.env)`, `Read(~/x)`, `Read(//abs/**)`,
  * `Edit(src/**)`, `WebFetch(domain:example.com)`, `mcp__server`, `mcp__server__tool`, or a bare tool name.
  * Pure. Parsing fails with a one-line problem; matching is against one target (a shell segment, a path, a host).
- * `exact` marks a rule with no wildcard: only such a rule may clear a (non-floor) category of what it matches.
+ * `exact` marks a rule with no wildcard: only such a rule may clear a (non-floor) category of what it matches, and
+ * only when it equals the target's pinned text (its paths resolved, its redirect targets appended): a rule
+ * never clears more than the one target it was written for.
  */
 
 import { posix } from 'node:path';
@@ -20,7 +22,16 @@ export type RuleParse = { ok: true; rule: PermissionRule } | { ok: false; proble
 
 /** What one rule is matched against. Paths are absolute; shell text is a segment's argv joined by spaces. */
 export type RuleTarget =
-  | { kind: 'shell'; toolName: string; text: string; wrappedText: string }
+  | {
+      kind: 'shell';
+      toolName: string;
+      text: string;
+      wrappedText: string;
+      /** The wrapped text with its paths resolved and redirect targets appended (pinned-text.ts); absent: `wrappedText`. */
+      pinned?: string;
+      /** The segment touches a file that is not one of its words (a redirect target). */
+      redirected?: boolean;
+    }
   | { kind: 'read' | 'write'; toolName: string; path: string }
   | { kind: 'web_fetch'; toolName: string; host: string }
   | { kind: 'mcp'; toolName: string; server: string; tool: string }
@@ -147,7 +158,10 @@ export function matchPermissionRule(rule: PermissionRule, target: RuleTarget, ro
     case 'bash': {
       if (target.kind !== 'shell') return false;
       const texts = [target.text, target.wrappedText];
-      if (rule.mode === 'exact') return texts.includes(rule.pattern);
+      // INVARIANT: an exact rule names a command with its files: written as typed, it matches only a command
+      // that writes or reads no file besides its words; written pinned (as suggested), only that very target.
+      if (rule.mode === 'exact')
+        return rule.pattern === pinnedOf(target) || (!target.redirected && texts.includes(rule.pattern));
       if (rule.mode === 'prefix')
         return texts.some((t) => t === rule.pattern || t.startsWith(`${rule.pattern} `));
       return texts.some((t) => globMatch(rule.pattern, t));
@@ -178,6 +192,11 @@ export function matchPermissionRule(rule: PermissionRule, target: RuleTarget, ro
 /** A rule clears categories only when it names this very target: no wildcard, and for shell the wrapped text. */
 export function ruleNamesExactly(rule: PermissionRule, target: RuleTarget): boolean {
   if (!rule.exact) return false;
-  if (rule.kind === 'bash' && target.kind === 'shell') return rule.pattern === target.wrappedText;
+  if (rule.kind === 'bash' && target.kind === 'shell') return rule.pattern === pinnedOf(target);
   return true;
+}
+
+/** The text a rule must equal to name a shell target exactly (pinned-text.ts). */
+export function pinnedOf(target: Extract<RuleTarget, { kind: 'shell' }>): string {
+  return target.pinned ?? target.wrappedText;
 }

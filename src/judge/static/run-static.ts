@@ -21,6 +21,7 @@ import { missingReferenceFindings, structureFindings } from './missing-reference
 import { analyzeSnippets, type ShellAnalyzer } from './risky-shell';
 import { type ShellSnippet, snippetsFromView } from './shell-snippets';
 import { applyRole, fileRole, spanRole } from './span-role';
+import { tomlConfigFindings } from './toml-configs';
 
 /**
  * Remote code fetched from a host on the allowlist (a toolchain's own installer: rustup, uv, the
@@ -158,8 +159,18 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
       drafts.push(...missingReferenceFindings(view, unitDir, input.exists));
       drafts.push(...structureFindings(view, file.path === unit.primary && unit.kind !== 'other'));
     }
+    if (/\.toml$/i.test(view.path) && (unit.kind === 'mcp' || unit.kind === 'settings')) {
+      const cfg = tomlConfigFindings(view);
+      drafts.push(...cfg.drafts);
+      snippets.push(...cfg.snippets);
+    }
     if (view.type === 'json') {
-      const kind = unit.kind === 'settings' || unit.kind === 'mcp' ? unit.kind : 'other';
+      const kind =
+        unit.kind === 'settings' || unit.kind === 'mcp'
+          ? unit.kind
+          : unit.kind === 'hook'
+            ? 'settings'
+            : 'other';
       const cfg = jsonConfigFindings(view, kind);
       drafts.push(...cfg.drafts);
       snippets.push(...cfg.snippets);

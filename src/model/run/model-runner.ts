@@ -1,7 +1,7 @@
 /**
- * The one way capabilities call a model: a stack of small layers, outermost first — preflight (schema subset,
+ * The one way capabilities call a model: a stack of small layers, outermost first: preflight (schema subset,
  * refused models), estimate mode, the reply cache, the scheduler (concurrency, rpm, priority), one retry after a
- * refusal, the run's caps per attempt — over one validated call of the client (run/layers/). This file only
+ * refusal, the run's caps per attempt, over one validated call of the client (run/layers/). This file only
  * composes them, counts failures by kind, times the call and builds the run's report.
  * Fails closed: every path that is not a whole, valid reply is a failure value.
  * INVARIANT: only a reply that validated is returned as ok or stored in the cache.

@@ -22,7 +22,7 @@ import {
   recordOrDeny,
   reviewerDetail,
 } from './audit-seam';
-import { deadlineMs } from './hook-guard';
+import { deadlineMs } from './deadline';
 import { loadRuntime } from './load-runtime';
 
 export interface CallInput {

@@ -262,7 +262,7 @@ describe('gavel check with a scripted reviewer: the posture and the user turns r
     if (project) t.projectConfig(`[check]\n${project}\n`);
     const { decision } = await check(t);
     expect(decision).toMatchObject({ verdict: 'allow', basis: 'model' });
-    expect(promptIds(t)).toEqual([`check-reviewer@1/${posture}`]);
+    expect(promptIds(t)).toEqual([`check-reviewer@2/${posture}`]);
   });
 
   it('an unknown posture in the user config: config-invalid naming the key, never allow', async () => {

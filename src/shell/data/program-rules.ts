@@ -63,19 +63,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     category: 'remote_resource_delete',
     what: 'destroys managed infrastructure',
   },
-  {
-    programs: ['docker', 'podman'],
-    match:
-      /^(volume (rm|prune)|system prune .*(-f|--force|-[a-z]*f)|(container|image|network) prune .*(-f|--force)|rm .*(-f|--force|-[a-z]*f)|rmi .*(-f|--force))/,
-    category: 'remote_resource_delete',
-    what: 'deletes containers, images or volumes',
-  },
-  {
-    programs: ['docker-compose'],
-    match: /^down .*(-v|--volumes)/,
-    category: 'remote_resource_delete',
-    what: 'deletes volumes',
-  },
+  // docker, podman and compose deletes: detect/detect-docker.ts (local or remote daemon)
   // databases
   {
     programs: [

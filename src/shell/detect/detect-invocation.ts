@@ -6,6 +6,7 @@
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../flow';
 import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../invocation';
 import { stateBuiltin } from './bash-state';
+import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
 import { detectNetwork, devTcp } from './detect-network';
@@ -119,6 +120,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   const net = detectNetwork(inv, r);
   if (net) return net;
   detectPackages(inv, r);
+  detectDocker(inv, r);
   const secret = detectTable(inv, r);
   const fs = detectFilesystem(inv, r);
   if (secret) return { sensitive: true, network: false, decoded: false, opaque: true };

@@ -30,7 +30,10 @@ export function optionalPath(input: unknown, cwd: string, ...names: string[]): s
   return cwd;
 }
 
-/** A search tool: its folder (default cwd) and every pattern field that widens what it reads. */
+/**
+ * A search tool: its folder (default cwd) and every pattern field that widens what it reads (`names`: a path
+ * glob it lists, `contents`: a filter on the files it reads below the folder).
+ */
 export function search(
   input: unknown,
   cwd: string,
@@ -71,9 +74,15 @@ export function rewriteTargets(result: AdaptResult, rewrite: (path: string) => s
   return {
     ok: true,
     inputs: result.inputs.map((input) =>
-      input.kind === 'read' || input.kind === 'write' || input.kind === 'edit'
-        ? { ...input, path: rewrite(input.path) }
-        : input,
+      input.kind === 'read'
+        ? {
+            ...input,
+            path: rewrite(input.path),
+            ...(input.globs ? { globs: input.globs.map(rewrite) } : {}),
+          }
+        : input.kind === 'write' || input.kind === 'edit'
+          ? { ...input, path: rewrite(input.path) }
+          : input,
     ),
   };
 }

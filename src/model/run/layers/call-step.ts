@@ -1,6 +1,6 @@
 /**
  * The shape of the runner's layers: a `Step` turns one call into a structured result, a `Layer` wraps the next
- * step (budget, cache, retry, validation…), and `compose` stacks them outermost first, like a middleware stack.
+ * step (budget, cache, retry, validation...), and `compose` stacks them outermost first, like a middleware stack.
  * Types and composition only; no layer's behaviour lives here.
  */
 

@@ -4,8 +4,8 @@
  */
 
 import { EXIT } from '../../../core';
-import { fileAuditSink, guardHookProcess, recordBlock } from '../../../runtime';
-import { HARNESS_NAMES, harnessNamed, runHarnessHook } from '../../harness';
+import { fileAuditSink, recordBlock } from '../../../runtime';
+import { guardHookProcess, HARNESS_NAMES, harnessNamed, runHarnessHook } from '../../harness';
 import type { CommandSpec } from '../command';
 
 export const hookCommand: CommandSpec = {

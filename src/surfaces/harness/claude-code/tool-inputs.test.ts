@@ -15,14 +15,14 @@ describe('fromClaudeCode', () => {
     ['WebFetch', { url: 'https://x.dev', prompt: 'p' }, [{ kind: 'web_fetch', url: 'https://x.dev' }]],
     ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }]],
     [
-      'Glob',
-      { pattern: '*.ts', path: '/r/src' },
-      [{ kind: 'read', path: '/r/src', search: 'names', globs: ['*.ts'] }],
-    ],
-    [
       'Grep',
       { pattern: 'x', glob: '**/*.pem' },
       [{ kind: 'read', path: '/cwd', search: 'contents', globs: ['**/*.pem'] }],
+    ],
+    [
+      'Glob',
+      { pattern: '*.ts', path: '/r/src' },
+      [{ kind: 'read', path: '/r/src', search: 'names', globs: ['*.ts'] }],
     ],
     [
       'mcp__github__create_issue',

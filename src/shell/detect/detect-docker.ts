@@ -1,0 +1,134 @@
+/**
+ * Docker and its look-alikes (podman, nerdctl, compose): which deletes are remote and which are local. A
+ * delete on a daemon named by `-H`/`--host`, `--context`, podman's `--url`/`--connection`/`--remote`, or a
+ * `DOCKER_HOST`-style variable set in the command is `remote_resource_delete`; on the local daemon, removing
+ * containers, images, networks and build cache is routine, and removing volumes by name or machine-wide
+ * (`volume rm`/`prune`, `system prune --volumes`) is `local_work_loss` (the data in them). `compose down -v`
+ * removes the project's own volumes only: routine. Never reads the environment; a daemon the user's shell
+ * already points elsewhere is not seen. A `DOCKER_HOST=… docker …` prefix or `env` setting is a loader variable
+ * (data/loader-variables.ts): uncertain, whatever the command. Pure apart from reporting.
+ */
+
+import { type Invocation, optionText, type Reporter } from '../invocation';
+import { DYN } from '../markers';
+import { networkTarget } from './network-target';
+
+const PROGRAMS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);
+const COMPOSE = new Set(['docker-compose', 'podman-compose']);
+
+/** Variables that point the client at another daemon. */
+export const REMOTE_DAEMON_VARIABLES =
+  /^(DOCKER_HOST|DOCKER_CONTEXT|DOCKER_CONFIG|CONTAINER_HOST|CONTAINER_CONNECTION)$/;
+
+/** Global options that take a value (client and compose). */
+const VALUED = new Set([
+  '-H',
+  '--host',
+  '-c',
+  '--context',
+  '--config',
+  '-l',
+  '--log-level',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+  '--url',
+  '--connection',
+  '--identity',
+  '-f',
+  '--file',
+  '-p',
+  '--project-name',
+  '--project-directory',
+  '--env-file',
+  '--profile',
+  '--ansi',
+  '--progress',
+  '--parallel',
+]);
+
+interface Daemon {
+  remote: boolean;
+  /** Where the remote daemon is, when a URL says it. */
+  url?: string;
+}
+
+/** A daemon address on this machine: a unix socket, a named pipe, loopback TCP. */
+function localAddress(value: string): boolean {
+  return (
+    /^(unix|npipe|fd):\/\//i.test(value) ||
+    /^tcp:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/?$/i.test(value)
+  );
+}
+
+/** Reads global options from `at`; returns where the subcommand starts. */
+function globals(words: readonly string[], at: number, daemon: Daemon): number {
+  let i = at;
+  while (i < words.length) {
+    const t = words[i] ?? '';
+    if (!t.startsWith('-') || t === '-') break;
+    const eq = t.indexOf('=');
+    const name = t.startsWith('--') && eq > 0 ? t.slice(0, eq) : t;
+    const value = t.startsWith('--') && eq > 0 ? t.slice(eq + 1) : words[i + 1];
+    if (name === '-H' || name === '--host' || name === '--url') {
+      if (value === undefined || value.includes(DYN) || !localAddress(value)) {
+        daemon.remote = true;
+        if (value !== undefined && !value.includes(DYN)) daemon.url = value;
+      }
+    } else if (name === '-c' || name === '--context' || name === '--connection') {
+      if (value === undefined || value !== 'default') daemon.remote = true;
+    } else if (name === '--config' || name === '-r' || name === '--remote') daemon.remote = true;
+    i += VALUED.has(name) && !(t.startsWith('--') && eq > 0) ? 2 : 1;
+  }
+  return i;
+}
+
+type Effect = 'none' | 'containers' | 'volumes' | 'project-volumes';
+
+function effectOf(words: readonly string[], compose: boolean): Effect {
+  const [sub = '', verb = ''] = words;
+  const has = (...flags: string[]) =>
+    words.some(
+      (w) =>
+        flags.includes(w) ||
+        (/^-[a-z]+$/i.test(w) && flags.some((f) => f.length === 2 && w.includes(f[1] as string))),
+    );
+  if (compose) {
+    if (sub === 'down' || sub === 'rm') return has('-v', '--volumes') ? 'project-volumes' : 'containers';
+    return 'none';
+  }
+  if (sub === 'volume' && (verb === 'rm' || verb === 'remove' || verb === 'prune')) return 'volumes';
+  if (sub === 'system' && verb === 'prune') return words.includes('--volumes') ? 'volumes' : 'containers';
+  if (sub === 'rm' || sub === 'rmi') return has('-v', '--volumes') ? 'volumes' : 'containers';
+  if (
+    ['container', 'image', 'network', 'builder', 'buildx'].includes(sub) &&
+    /^(rm|remove|prune)$/.test(verb)
+  )
+    return 'containers';
+  return 'none';
+}
+
+export function detectDocker(inv: Invocation, r: Reporter): boolean {
+  if (!PROGRAMS.has(inv.program)) return false;
+  const words = inv.args.map((w) => optionText(w));
+  const daemon: Daemon = { remote: [...r.assignedNames].some((n) => REMOTE_DAEMON_VARIABLES.test(n)) };
+  let at = globals(words, 0, daemon);
+  let compose = COMPOSE.has(inv.program);
+  if (!compose && words[at] === 'compose') {
+    compose = true;
+    at = globals(words, at + 1, daemon);
+  }
+  if (daemon.url && /^[a-z][a-z0-9+.-]*:\/\//i.test(daemon.url))
+    networkTarget(daemon.url, inv.program, inv, r);
+  const effect = effectOf(words.slice(at), compose);
+  if (effect === 'none') return false;
+  if (daemon.remote)
+    r.hit(
+      'remote_resource_delete',
+      `\`${inv.program}\` deletes containers, images or volumes on another Docker daemon`,
+      inv.segment,
+    );
+  else if (effect === 'volumes')
+    r.hit('local_work_loss', `\`${inv.program}\` deletes Docker volumes and the data in them`, inv.segment);
+  return true;
+}
