@@ -38,6 +38,8 @@ export const ENTRY_SCHEMA = z.strictObject({
   single_dash_words: z.optional(z.boolean()),
   /** Every argument is data the program only prints (`echo -rf` prints `-rf`): no option can change what it does. */
   literal_args: z.optional(z.boolean()),
+  /** A word holding text computed at run time (`of=$OUT`) or starting with a glob is never known, even as an operand (`rm -rf $DIR`, `rm *`). */
+  static_args: z.optional(z.boolean()),
   /** `any` (default): positional words are data (files, patterns); `none`: the shape takes none. */
   positionals: z.optional(z.enum(['any', 'none'])),
   /** A positional `NAME=value` sets a variable of the program (`make CC=x`): not known safe. */

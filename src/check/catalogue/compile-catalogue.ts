@@ -24,6 +24,7 @@ export interface CompiledEntry {
   numeric: boolean;
   singleDashWords: boolean;
   literalArgs: boolean;
+  staticArgs: boolean;
   positionals: 'any' | 'none';
   refuseAssignments: boolean;
   language?: 'sed' | 'awk';
@@ -106,6 +107,7 @@ export function compileCatalogue(json: unknown): CatalogueResult {
       numeric: e.numeric_options ?? false,
       singleDashWords: e.single_dash_words ?? false,
       literalArgs: e.literal_args ?? false,
+      staticArgs: e.static_args ?? false,
       positionals: e.positionals ?? 'any',
       refuseAssignments: e.refuse_assignments ?? false,
       source: e,

@@ -14,11 +14,17 @@ import { awkProgramSafe, sedScriptSafe } from './script-languages';
 
 /** A word whose value is computed at run time (`$…`) or a glob: bash may make it any word, an option too. */
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
+/** How the analysis shows text computed at run time inside a word (`of=$…`). */
+const DYNAMIC = '$\u2026';
 const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
-/** How the program may be named: found on PATH, in a system bin folder, or a package's local bin. */
+/**
+ * How the program may be named: found on PATH, in a system bin folder, a package's local bin (`node_modules/.bin`,
+ * a project virtualenv's `bin`), or a build tool's committed wrapper (`./gradlew`, `./mvnw`).
+ */
 const PROGRAM_PATH =
-  /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+)$/;
+  /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+|(?:\.\/)?\.?venv\/bin\/[^/]+|\.\/(?:gradlew|mvnw))$/;
+/^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+)$/;
 
 interface Read {
   /** The values given to options (`-e script`), in order. */
@@ -140,7 +146,8 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[]): boo
       i = step.next;
       continue;
     }
-    if (!ended && mayBreak && EXPANDS.test(a)) return false;
+    if (((!ended && mayBreak) || entry.staticArgs) && EXPANDS.test(a)) return false;
+    if (entry.staticArgs && a.includes(DYNAMIC)) return false;
     if (entry.refuseAssignments && ASSIGNMENT.test(a)) return false;
     if (entry.positionals === 'none') return false;
     read.positionals.push(a);
