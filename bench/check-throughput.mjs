@@ -84,6 +84,7 @@ export async function run({ root, runs }) {
     policyJson: rule('check-policy.json'),
     floorJson: rule('check-floor.json'),
     pathsJson: rule('check-paths.json'),
+    safeJson: rule('check-safe.json'),
     check: checkTable,
   });
   if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);

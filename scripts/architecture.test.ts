@@ -1,6 +1,8 @@
 /**
  * Enforces docs/architecture.md: who may import whom. Every import in src/ is read and checked against
- * the table; a capability importing another, or anything importing surfaces/, fails here.
+ * the table; a capability importing another, or anything importing surfaces/, fails here. Also: an import
+ * across modules goes through the target's index.ts; runtime imports no surface; a surface imports no other
+ * surface (the CLI's dispatcher, which starts every surface from argv, only through the other's index.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -14,11 +16,25 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   model: ['core', 'config'],
   audit: ['core'],
   shell: ['core'],
-  check: ['core', 'config', 'model', 'audit', 'shell'],
-  ask: ['core', 'config', 'model', 'audit'],
-  route: ['core', 'config', 'audit'],
-  judge: ['core', 'config', 'model', 'audit', 'shell'],
-  surfaces: ['core', 'config', 'model', 'audit', 'shell', 'check', 'ask', 'route', 'judge'],
+  reader: ['core'],
+  check: ['core', 'config', 'model', 'audit', 'shell', 'reader'],
+  ask: ['core', 'config', 'model', 'audit', 'reader'],
+  route: ['core', 'config', 'audit', 'reader'],
+  judge: ['core', 'config', 'model', 'audit', 'shell', 'reader'],
+  runtime: ['core', 'config', 'model', 'audit', 'shell', 'reader', 'check', 'ask', 'route', 'judge'],
+  surfaces: [
+    'core',
+    'config',
+    'model',
+    'audit',
+    'shell',
+    'reader',
+    'check',
+    'ask',
+    'route',
+    'judge',
+    'runtime',
+  ],
 };
 
 function files(dir: string): string[] {
@@ -38,8 +54,20 @@ function imports(file: string): string[] {
   return [...found, ...dynamic];
 }
 
+/** Imports that bypass a module's index.ts today, inside modules other helpers are reorganising; to fix later. */
+const KNOWN_DOOR_BYPASSES = new Set(['check -> shell']);
+
 const violations: string[] = [];
+const doorBypasses: string[] = [];
+const knownBypasses: string[] = [];
+const surfaceCrossings: string[] = [];
 let crossings = 0;
+
+/** `surfaces/<name>` of a file under src/surfaces, else undefined. */
+const surfaceOf = (file: string): string | undefined => {
+  const parts = relative(SRC, file).split('/');
+  return parts[0] === 'surfaces' ? parts[1] : undefined;
+};
 for (const file of files(SRC)) {
   if (file.endsWith('.test.ts') || file.includes('/testdata/') || file.endsWith('.testkit.ts')) continue;
   const from = moduleOf(file);
@@ -47,10 +75,23 @@ for (const file of files(SRC)) {
     const target = resolve(join(file, '..'), spec);
     if (!target.startsWith(SRC)) continue; // package.json, rules/ and other data at the root
     const to = moduleOf(target);
+    const fromSurface = surfaceOf(file);
+    const toSurface = surfaceOf(target);
+    if (fromSurface && toSurface && fromSurface !== toSurface) {
+      const door = relative(join(SRC, 'surfaces', toSurface), target);
+      const viaIndex = door === '' || door === 'index';
+      if (fromSurface !== 'cli' || !viaIndex)
+        surfaceCrossings.push(`${relative(SRC, file)} imports surfaces/${toSurface}/ (${spec})`);
+    }
     if (to === from) continue;
     crossings += 1;
     if (!(MAY_IMPORT[from] ?? []).includes(to))
       violations.push(`${relative(SRC, file)} imports ${to}/ (${spec})`);
+    const door = relative(join(SRC, to), target);
+    if (door !== '' && door !== 'index') {
+      const line = `${relative(SRC, file)} imports ${to}/${door} (${spec}), not ${to}/index.ts`;
+      (KNOWN_DOOR_BYPASSES.has(`${from} -> ${to}`) ? knownBypasses : doorBypasses).push(line);
+    }
   }
 }
 
@@ -68,5 +109,18 @@ describe('module boundaries (docs/architecture.md)', () => {
 
   it('has no import that points outward or across capabilities', () => {
     expect(violations).toEqual([]);
+  });
+
+  it('imports across modules only through their index.ts', () => {
+    expect(doorBypasses).toEqual([]);
+  });
+
+  it('still lists the index.ts bypasses left for later, so the exception is removed once they are gone', () => {
+    expect(knownBypasses.length).toBeGreaterThan(0);
+  });
+
+  it('lets no surface import another (the CLI dispatcher only through its index.ts), and runtime no surface', () => {
+    expect(surfaceCrossings).toEqual([]);
+    expect(MAY_IMPORT.runtime).not.toContain('surfaces');
   });
 });

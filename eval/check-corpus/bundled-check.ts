@@ -28,6 +28,7 @@ export function bundledCheck(root: string): Decide {
     policyJson: read('check-policy.json'),
     floorJson: read('check-floor.json'),
     pathsJson: read('check-paths.json'),
+    safeJson: read('check-safe.json'),
     check: defaultCheckConfig(),
   });
   if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);

@@ -45,6 +45,7 @@ export function bundledRequestCheck(root: string): DecideRequest {
     policyJson: read('check-policy.json'),
     floorJson: read('check-floor.json'),
     pathsJson: read('check-paths.json'),
+    safeJson: read('check-safe.json'),
     check: defaultCheckConfig(),
   });
   if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);

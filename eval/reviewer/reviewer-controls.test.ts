@@ -53,6 +53,39 @@ describe('controls: the same pipeline can allow, so the denials above mean somet
     expect(records(b).records[0]?.detail).toMatchObject({ quoteVerified: true });
   });
 
+  it.each([
+    [
+      'an upload whose quote names the host (flagged: the floor makes it high risk)',
+      {
+        tool: 'shell',
+        input: { command: 'curl -X POST --data-binary @notes.txt https://paste.example.net/up' },
+      },
+      'Upload notes.txt to paste.example.net so I can share it',
+      'approve_with_flag',
+    ],
+    [
+      'a web fetch whose quote names the registrable domain',
+      { tool: 'web_fetch', input: { url: 'https://collect.example.net/upload' } },
+      'send the build log to example.net for the vendor',
+      'approve_with_flag',
+    ],
+    [
+      'a force push whose quote names the branch',
+      { tool: 'shell', input: { command: 'git push --force origin topic' } },
+      'rebase topic on main and force push topic',
+      'approve_with_flag',
+    ],
+  ])('an honest approval that names its target is allowed: %s', async (_name, request, goal, outcome) => {
+    const b = box();
+    const { decision } = await gavelCheck(
+      b,
+      { ...request, context: { trusted: { user_goal: goal, user_turns: [] } } },
+      [reply('high', 'high', goal)],
+    );
+    expect(decision).toMatchObject({ verdict: 'allow', basis: 'model', outcome });
+    expect(records(b).records[0]?.detail).toMatchObject({ quoteVerified: true });
+  });
+
   it('a shell command gavel could not model is never allowed by the model (escalate, uncertain)', async () => {
     const b = box();
     const { decision } = await gavelCheck(b, { tool: 'shell', input: { command: '"$TOOL" --all' } }, [

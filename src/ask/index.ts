@@ -37,6 +37,7 @@ export {
 } from './eval/run-ask-eval';
 export { type EvalSelection, selectEvalAnswerers } from './eval/select-eval-answerers';
 export { checkFloor, FLOOR_CAUSES, type FloorCause } from './floor/check-floor';
+export { ASK_INPUT_LIMITS } from './limits/input-limits';
 export {
   type ArbiterCatalog,
   type ArbiterSource,

@@ -94,6 +94,67 @@ describe('benign look-alikes are allowed', () => {
   });
 });
 
+describe('unknown to the safe catalogue: no category, yet not allowed (allow means known safe)', () => {
+  it.each([
+    ['a filtered find that deletes (-delete breaks find)', 'find . -name "*.pyc" -delete'],
+    ['inline interpreter code', "python3 -c 'print(1)'"],
+    ['an unknown program', 'frobnicate --all'],
+  ])('%s: %s', async (_name, command) => {
+    const r = await run(command);
+    expect(r.analysis?.hits).toEqual([]);
+    expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'unlisted', ruleId: 'unlisted' });
+  });
+});
+
+describe('the unknown under each mode (real analyzer, bundled policy)', () => {
+  const under = (mode: string, command: string) =>
+    checkWithTrace(request({ kind: 'shell', command }), { ...deps, policy: policyWith({ mode }) });
+
+  it.each([
+    [
+      'off passes it with a flag',
+      'off',
+      { verdict: 'allow', outcome: 'approve_with_flag', basis: 'mode-off' },
+    ],
+    [
+      'ask hands it back to the harness',
+      'ask',
+      { verdict: 'escalate', basis: 'unlisted', ruleId: 'unlisted' },
+    ],
+    ['auto without a model escalates it as any review', 'auto', { verdict: 'escalate', basis: 'no-model' }],
+  ])('%s', async (_name, mode, want) => {
+    expect((await under(mode, 'frobnicate --all')).decision).toMatchObject(want);
+  });
+
+  it('ask keeps its own question for a category, even beside an unknown segment', async () => {
+    const r = await under('ask', 'frobnicate --all; rm -rf src');
+    expect(r.decision).toMatchObject({
+      verdict: 'escalate',
+      basis: 'mode-ask',
+      ruleId: 'category:local_work_loss',
+    });
+  });
+
+  it('an uncertainty outranks the unknown: gavel says what it could not model', async () => {
+    const r = await under('ask', 'frobnicate; eval "$X"');
+    expect(r.decision.basis).toBe('uncertain');
+  });
+
+  it('the known safe is allowed, naming the catalogue entry', async () => {
+    const r = await under('ask', 'git --no-pager log --oneline -5 | head -3');
+    expect(r.decision).toMatchObject({ verdict: 'allow', basis: 'rule' });
+    expect(r.decision.ruleId).toMatch(/^safe:/);
+  });
+
+  it('check.unlisted = allow passes the unknown unreviewed', async () => {
+    const r = await checkWithTrace(request({ kind: 'shell', command: 'frobnicate --all' }), {
+      ...deps,
+      policy: policyWith({ unlisted: 'allow' }),
+    });
+    expect(r.decision).toMatchObject({ verdict: 'allow', ruleId: 'unlisted' });
+  });
+});
+
 describe('data strings are not commands', () => {
   it.each([
     ['echo', 'echo "rm -rf /"'],
@@ -151,7 +212,6 @@ describe('recursive deletes inside the workspace', () => {
     ['a build output', 'rm -rf dist'],
     ['dependencies', 'rm -rf node_modules'],
     ['several caches', 'rm -rf .next coverage .turbo'],
-    ['a filtered find', 'find . -name "*.pyc" -delete'],
   ])('allows %s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
   });

@@ -90,14 +90,14 @@ describe('the sealed floor', () => {
 
 describe('segments', () => {
   it('does not let an allowed first segment carry the rest (compound-command bypass)', async () => {
-    const a = analysis([seg(['git', 'log']), seg(['rm', '-rf', 'x'])]);
+    const a = analysis([seg(['git', 'log']), seg(['frob', '-rf', 'x'])]);
     const r = await checkWithTrace(
-      request(sh('git log; rm -rf x')),
+      request(sh('git log; frob -rf x')),
       deps({ unlisted: 'review', allow: ['Bash(git log:*)'] }, a),
     );
-    expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'mode-ask', ruleId: 'unlisted' });
+    expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'unlisted', ruleId: 'unlisted' });
     expect(r.evaluation?.deciding).toBe(1);
-    expect(r.suggestions).toEqual(['Bash(rm -rf x)']);
+    expect(r.suggestions).toEqual(['Bash(frob -rf x)']);
   });
 
   it.each([
@@ -328,20 +328,28 @@ describe('categories from paths and hosts', () => {
   });
 
   it.each([
-    ['a stated host', 'curl -s https://api.example.com/v1', { stated_hosts: ['api.example.com'] }],
-    ['a stated wildcard host', 'curl -s https://api.example.com/v1', { stated_hosts: ['*.example.com'] }],
+    ['a stated host', 'curl -s https://api.example.com/v1', { stated_hosts: ['api.example.com'] }, 'allow'],
+    [
+      'a stated wildcard host',
+      'curl -s https://api.example.com/v1',
+      { stated_hosts: ['*.example.com'] },
+      'allow',
+    ],
+    // No category left; `--registry` is not an option the safe catalogue knows, so the command is unknown.
     [
       'a stated package source',
       'npm install --registry https://npm.corp.example left-pad',
       { package_sources: ['npm.corp.example'] },
+      'unlisted',
     ],
   ])(
     'passes %s to shell analysis, which then reports no category (real analyzer)',
-    async (_n, command, config) => {
-      expect((await checkWithTrace(request(sh(command)), real())).decision.verdict).toBe('escalate');
+    async (_n, command, config, want) => {
+      expect((await checkWithTrace(request(sh(command)), real())).decision.basis).toBe('mode-ask');
       const r = await checkWithTrace(request(sh(command)), real(config));
-      expect(r.decision.verdict).toBe('allow');
       expect(r.analysis?.hits).toEqual([]);
+      if (want === 'allow') expect(r.decision).toMatchObject({ verdict: 'allow', ruleId: 'safe:curl' });
+      else expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'unlisted' });
     },
   );
 });
@@ -358,7 +366,12 @@ describe('modes', () => {
       undefined,
       { verdict: 'allow', outcome: 'approve_with_flag', basis: 'mode-off' },
     ],
-    ['ask escalates it', { mode: 'ask' }, undefined, { verdict: 'escalate', basis: 'mode-ask' }],
+    [
+      'ask hands an unknown MCP call back to the harness',
+      { mode: 'ask' },
+      undefined,
+      { verdict: 'escalate', basis: 'unlisted' },
+    ],
     [
       'auto without a model escalates',
       { mode: 'auto' },

@@ -6,7 +6,7 @@
 
 import { type Clock, type Decision, decide } from '../core';
 import type { ShellAnalysis, ShellEnv } from '../shell/types';
-import { collectFacts } from './facts/collect-facts';
+import { argumentCommands, collectFacts } from './facts/collect-facts';
 import type { Facts } from './facts/facts';
 import { scopeTest, shellEnvOf } from './facts/shell-env';
 import { decideFloor, type FloorHit } from './floor/decide-floor';
@@ -40,10 +40,14 @@ async function run(request: CheckRequest, deps: CheckDeps, trace: boolean): Prom
   const policy = deps.policy;
   let analysis: ShellAnalysis | undefined;
   let env: ShellEnv | undefined;
-  if (request.input.kind === 'shell') {
+  const analyses: ShellAnalysis[] = [];
+  const commands = argumentCommands(request);
+  if (request.input.kind === 'shell' || commands.length > 0) {
     try {
       env = shellEnvOf(request, policy);
-      analysis = await deps.analyzeShell(request.input.command, env);
+      if (request.input.kind === 'shell') analysis = await deps.analyzeShell(request.input.command, env);
+      // An MCP or unknown tool's arguments that carry a command are analysed as the shell they are.
+      for (const command of commands) analyses.push(await deps.analyzeShell(command, env));
     } catch {
       const decision = decide({
         verdict: 'deny',
@@ -56,7 +60,7 @@ async function run(request: CheckRequest, deps: CheckDeps, trace: boolean): Prom
   }
   env ??= shellEnvOf(request, policy);
   const inScope = scopeTest(policy, env);
-  const facts = collectFacts(request, analysis, policy, env, inScope);
+  const facts = collectFacts(request, analysis, policy, env, inScope, analyses);
   const categories = categoriesOf(facts);
   const floor = decideFloor(facts, policy.floor);
   if (floor) {

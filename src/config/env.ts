@@ -11,7 +11,7 @@ import { type DocumentResult, validateDocument } from './validate-document';
 export const OTHER_GAVEL_VARIABLES: readonly string[] = [
   'GAVEL_DEBUG', // print stacks of internal errors
   'GAVEL_RUN_ID', // the run a `gavel ask` question belongs to (call cap, cache, answers file)
-  'GAVEL_HOOK_DEADLINE_MS', // lowers a hook's 20 s deadline (src/surfaces/hooks/runtime/hook-guard.ts)
+  'GAVEL_HOOK_DEADLINE_MS', // lowers a hook's 20 s deadline (src/runtime/check/deadline.ts)
   'GAVEL_TEST_FAULT', // fault injection of the hook fail-closed tests; only ever makes an answer stricter
 ];
 

@@ -22,6 +22,12 @@ export interface LoadOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** Use this project root instead of searching upward from cwd. */
   projectRoot?: string;
+  /**
+   * The project's gavel.toml as another source holds it, instead of the file in the project root: route
+   * reads it from the base revision, so a change never configures its own routing. `text: undefined`
+   * means there is none; `label` names it in problems and notices.
+   */
+  projectText?: { label: string; text: string | undefined };
 }
 
 export interface ConfigFiles {
@@ -50,8 +56,12 @@ type Read = { ok: true; layer?: Layer; notices: ConfigNotice[] } | { ok: false; 
 function readToml(file: string, scope: 'user' | 'project'): Read {
   const read = readConfigFile(file);
   if (!read.ok) return read;
-  if (read.text === undefined) return { ok: true, notices: [] };
-  const text = read.text;
+  return parseTomlText(file, read.text, scope);
+}
+
+function parseTomlText(file: string, given: string | undefined, scope: 'user' | 'project'): Read {
+  if (given === undefined) return { ok: true, notices: [] };
+  const text = given;
   let doc: unknown;
   try {
     doc = parseToml(text);
@@ -70,7 +80,7 @@ export function loadConfig(options: LoadOptions): ConfigResult {
   const projectRoot = options.projectRoot ?? findProjectRoot(options.cwd);
   const files: ConfigFiles = {
     user: userConfigFile(options.env),
-    project: join(projectRoot, PROJECT_FILE),
+    project: options.projectText?.label ?? join(projectRoot, PROJECT_FILE),
     outer: [],
   };
   const user = readToml(files.user, 'user');
@@ -89,7 +99,9 @@ export function loadConfig(options: LoadOptions): ConfigResult {
     outerNotices.push(...read.notices);
     files.outer.push(file);
   }
-  const project = readToml(files.project, 'project');
+  const project = options.projectText
+    ? parseTomlText(files.project, options.projectText.text, 'project')
+    : readToml(files.project, 'project');
   if (!project.ok) return { ok: false, problem: project.problem, projectRoot, files };
   const merged = mergeConfig(
     user.layer,

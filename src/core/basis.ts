@@ -7,6 +7,7 @@ export const BASES = [
   'floor', // the sealed floor settled it before any model
   'rule', // a deterministic rule or policy entry settled it
   'model', // a model reviewer's checked answer, outcome derived in code
+  'unnamed-target', // a reviewer's approval whose verified quote of the user does not name what it grants
   'cache', // a cached, validated model answer
   'cap', // a call, token or cost cap was reached
   'timeout', // a model or stage ran out of time

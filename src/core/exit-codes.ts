@@ -10,6 +10,7 @@ export const EXIT = {
   internal: 1, // a bug or broken I/O inside gavel
   usage: 2, // unknown flag, bad argument, unreadable or malformed input
   configInvalid: 3, // a config file or GAVEL_* variable did not validate
+  nothingFound: 4, // judge: no unit to review where one was looked for (never a silent pass)
   deny: 10, // decision: deny / block
   escalate: 11, // decision: escalate (a person must decide)
   flag: 12, // decision: approve_with_flag (proceed, and someone is told why)
@@ -22,6 +23,10 @@ export const EXIT_HELP: readonly (readonly [number, string])[] = [
   [EXIT.internal, 'internal error (a bug or broken I/O); nothing was allowed'],
   [EXIT.usage, 'usage error: unknown flag, bad argument, unreadable or malformed input'],
   [EXIT.configInvalid, 'a config file or GAVEL_* variable is invalid (the message names file and key)'],
+  [
+    EXIT.nothingFound,
+    'judge: nothing to review (no skill, agent, command, rule, instruction, MCP or settings file found)',
+  ],
   [EXIT.deny, 'decision: deny / block'],
   [EXIT.escalate, 'decision: escalate (a person must decide)'],
   [EXIT.flag, 'decision: approve_with_flag (proceed, and someone is told why)'],

@@ -14,7 +14,8 @@ export {
 } from './discover/discover-units';
 export { findProject, type ProjectResult } from './discover/find-project';
 export { type EntryType, type JudgeFs, memoryFs } from './discover/judge-fs';
-export { DEFAULT_LIMITS, GENERATED_MARKER, type JudgeLimits } from './discover/limits';
+export { type Candidate, layoutCandidates } from './discover/layouts';
+export { DEFAULT_LIMITS, type JudgeLimits } from './discover/limits';
 export {
   BYTES_PER_TOKEN,
   type EstimateCaps,
@@ -27,6 +28,7 @@ export { renderEstimateJson, renderEstimateText } from './estimate/render-estima
 export { findingId, normalizeQuote } from './findings/finding-id';
 export { JUDGE_REPORT_SCHEMA_VERSION, type JudgeReport } from './report/judge-report';
 export { renderJson, reportToJson } from './report/render-json';
+export { renderList } from './report/render-list';
 export { renderSarif, SARIF_SCHEMA_URI } from './report/render-sarif';
 export { cleanForTerminal, renderText } from './report/render-text';
 export type { ReviewInput, ReviewOutput, ReviewStage } from './review-stage';

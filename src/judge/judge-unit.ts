@@ -15,14 +15,20 @@ import { runStatic, strictestPerLine } from './static/run-static';
 import { applySuppressions, type Suppression } from './suppress/suppressions';
 import type { JudgeCategory, NotReviewed, Unit, UnitResult } from './types';
 
+const OPAQUE_EXECUTABLE =
+  /(^|\/)bin\/|\.(exe|so|dylib|dll|bin|wasm|jar|pyc|class|node|elf|out|app|com|msi|deb|rpm)$|(^|\/)[^./]+$/i;
+
 export async function judgeUnit(
   opts: JudgeOptions,
   unit: Unit,
   att: AttachResult,
   active: readonly Suppression[],
 ): Promise<{ result: UnitResult & { gated: boolean }; dropped: number }> {
+  // A binary the harness could run (under bin/, no extension, an executable format) is unknown
+  // content: a gap. Any other binary (an image, a font, a document) is skipped and counted, not a gap.
+  const mediaBinaries = unit.files.filter((f) => f.gap === 'binary' && !OPAQUE_EXECUTABLE.test(f.path));
   const notReviewed: NotReviewed[] = unit.files
-    .filter((f) => f.gap)
+    .filter((f) => f.gap && !mediaBinaries.includes(f))
     .map((f) => ({ path: f.path, reason: f.gap ?? 'unreadable' }));
   let error = false;
   let findings: UnitResult['findings'] = [];
@@ -46,12 +52,17 @@ export async function judgeUnit(
     });
     withheld = st.withheld.length > 0;
     notes.push(...st.notes);
+    notReviewed.push(...st.gaps);
     findings = strictestPerLine([...st.findings, ...att.drafts.map((d) => makeFinding(opts.data.rules, d))]);
   } catch {
     // INVARIANT: a check that breaks leaves the unit `error`, never `pass`.
     error = true;
     notes.push('a static check failed on this unit; it was not reviewed');
   }
+  if (mediaBinaries.length > 0)
+    notes.push(
+      `${mediaBinaries.length} binary file(s) skipped (images, fonts, documents): nothing a harness runs`,
+    );
   const reviewGaps: string[] = [];
   if (!error && opts.modelRequested) {
     if (!opts.review || withheld) {
@@ -117,7 +128,11 @@ export async function judgeUnit(
     findings: conf.kept,
     suppressed: sup.suppressed,
     attached: att.attached,
-    coverage: { files: unit.files.length, reviewed: unit.files.length - notReviewed.length, notReviewed },
+    coverage: {
+      files: unit.files.length,
+      reviewed: unit.files.length - notReviewed.length - mediaBinaries.length,
+      notReviewed,
+    },
     gaps,
     notes,
   };

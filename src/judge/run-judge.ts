@@ -11,7 +11,7 @@ import { joinPath, listTree } from './discover/read-unit';
 import { selectChanged } from './discover/select-changed';
 import type { JudgeOptions } from './judge-options';
 import { judgeUnit } from './judge-unit';
-import { assembleReport, skippedResult } from './report/assemble-report';
+import { assembleReport } from './report/assemble-report';
 import type { JudgeReport } from './report/judge-report';
 import { activeSuppressions } from './suppress/suppressions';
 import type { Attachment, Unit, UnitResult } from './types';
@@ -24,7 +24,13 @@ export interface PlannedUnit {
 }
 
 export type JudgeOutcome =
-  | { ok: true; report: JudgeReport; planned: PlannedUnit[] }
+  | {
+      ok: true;
+      report: JudgeReport;
+      planned: PlannedUnit[];
+      why: ReadonlyMap<string, string>;
+      links: readonly { path: string; target: string }[];
+    }
   | { ok: false; message: string };
 
 export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
@@ -36,7 +42,7 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
     limits: opts.limits,
   });
   if (!found.ok) return found;
-  const projectFiles = listTree(opts.fs, opts.root, '').files;
+  const projectFiles = listTree(opts.fs, opts.root, '', opts.limits.maxDepth).files;
   const texts = new Map<string, string | undefined>();
   const read = (rel: string): string | undefined => {
     if (!texts.has(rel)) {
@@ -84,9 +90,7 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
     judged.push(result);
     dropped += d;
   }
-  const skipped = opts.changed ? found.skipped.filter((s) => opts.changed?.files.has(s.path)) : found.skipped;
-  judged.push(...skipped.map(skippedResult));
   const report: JudgeReport = assembleReport(opts, judged, found.notReviewed, suppressionNotices, dropped);
   const planned = units.map((unit) => ({ unit, attached: attachments.get(unit.path)?.attached ?? [] }));
-  return { ok: true, report, planned };
+  return { ok: true, report, planned, why: found.why, links: found.links };
 }

@@ -37,6 +37,14 @@ export {
   type StructuredResult,
   type StructuredSuccess,
 } from './run/model-runner';
+export {
+  type EstimateView,
+  estimateExit,
+  estimateJson,
+  estimateOf,
+  formatUsd,
+  renderEstimate,
+} from './run/render-estimate';
 export { planAdmission, type RunCaps } from './run/run-budget';
 export type { EstimateReport, RunReport } from './run/run-report';
 export { announceEgress, type Egress, formatEgress, type ModelSource } from './select/egress';

@@ -24,8 +24,10 @@ export {
 export { parseCodeowners } from './codeowners';
 export { collectChange } from './git/collect-change';
 export { type GitResult, type GitRunner, nodeGitRunner } from './git/git-runner';
+export { type BaseFile, readAtBase } from './git/read-at-base';
 export { gradeBump, readVersions } from './git/read-versions';
 export { type Range, resolveRange } from './git/resolve-range';
+export { ROUTE_INPUT_LIMITS } from './inputs/input-limits';
 export { parseFindings } from './inputs/parse-findings';
 export { parsePullRequest } from './inputs/parse-pull-request';
 export { parseRunLog, type RunLogOptions } from './inputs/parse-run-log';

@@ -8,6 +8,7 @@ import { authorSignals } from './signals/author-signals';
 import { fileSignals } from './signals/file-signals';
 import { reviewSignals, runLogSignals } from './signals/review-signals';
 import { submoduleSignals } from './signals/submodule-signals';
+import { unreadSignals } from './signals/unread-signals';
 import type {
   ChangedFile,
   CommitText,
@@ -26,6 +27,8 @@ export interface PartInput {
   manifestOther: readonly string[];
   commits: readonly CommitText[];
   authorNewToHistory: boolean;
+  /** What of the change was not read (gavel's words): unknown risk. */
+  unread?: readonly string[];
   pr?: PullRequestMeta;
   review?: ReviewFindings;
   runLog?: RunLogSummary;
@@ -46,6 +49,7 @@ export function readSignals(input: PartInput, policy: RoutePolicy): Signal[] {
   const signals = [
     ...files.signals,
     ...submoduleSignals(input.submodules, policy),
+    ...unreadSignals(input.unread ?? [], policy),
     ...authorSignals(
       {
         ...(input.pr ? { pr: input.pr } : {}),

@@ -65,6 +65,18 @@ describe('routeChange', () => {
       },
       'escalate',
     ],
+    [
+      'a critical finding its own reviewer disputes still blocks',
+      { files: tested },
+      member(),
+      {
+        findings: [
+          { id: 'C', severity: 'critical' as const, confidence: 0.9, category: 'secrets', reviewer: 'Sec' },
+        ],
+        challenges: [{ finding: 'C', reviewer: ' sec ', stance: 'disputed' as const }],
+      },
+      'block',
+    ],
   ])('%s → %s', (_n, f, pr, review, want) => {
     expect(routeChange({ facts: facts(f), pr, review }, policy).outcome).toBe(want);
   });
@@ -229,5 +241,22 @@ describe('routeChange', () => {
     expect(
       routeChange({ facts: facts({ files: tested }), pr: member(), review: clean }, policy).binary.verdict,
     ).toBe('approve');
+  });
+});
+
+describe('agent configuration from the one shared list (rules/agent-config-paths.json)', () => {
+  it.each([
+    'GEMINI.md',
+    'CLAUDE.local.md',
+    '.agents/skills/lint/SKILL.md',
+    '.github/instructions/ts.instructions.md',
+    'pkg/.claude/settings.json',
+    '.vscode/mcp.json',
+  ])('a change to `%s` is agent-config, never a risk-0 docs change', (path) => {
+    const r = routeChange({ facts: facts({ files: [file(path, 3)] }) }, shippedPolicy());
+    const sensitive = r.signals.find((s) => s.id === 'security-sensitive');
+    expect(sensitive?.evidence.join(' ')).toContain('agent-config');
+    expect(r.signals.map((s) => s.id)).not.toContain('change-docs-only');
+    expect(r.outcome).not.toBe('approve');
   });
 });

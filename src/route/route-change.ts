@@ -38,7 +38,12 @@ export function routeChange(input: RouteInput, policy: RoutePolicy): RouteResult
   const { facts } = input;
   const t = policy.thresholds;
   const owners = facts.codeowners ? parseCodeowners(facts.codeowners.text) : null;
-  const ownersOf = (path: string) => owners?.ownersOf(path) ?? [];
+  // A file is guarded by the owners of any of its names (a symlink's target, the path inside a submodule).
+  const names = new Map<string, string[]>();
+  for (const f of facts.files) names.set(f.path, [f.path, ...(f.aliases ?? [])]);
+  const ownersOf = (path: string) => [
+    ...new Set((names.get(path) ?? [path]).flatMap((n) => owners?.ownersOf(n) ?? [])),
+  ];
   const guardedPaths = new Set(
     [...facts.files.map((f) => f.path), ...facts.submodules.map((s) => s.path)].filter(
       (p) => ownersOf(p).length > 0,
@@ -51,6 +56,7 @@ export function routeChange(input: RouteInput, policy: RoutePolicy): RouteResult
     manifestOther: facts.manifestOther,
     commits: facts.commits,
     authorNewToHistory: facts.authorNewToHistory,
+    unread: facts.unread,
     ...(input.pr ? { pr: input.pr } : {}),
     ...(input.runLog ? { runLog: input.runLog } : {}),
     ...(input.tier !== undefined ? { tier: input.tier } : {}),

@@ -100,6 +100,21 @@ export function buildRoutePolicy(settings: RouteSettings, rules: SignalRules): R
   };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\x00-\x1f\x7f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROLS = /[\x00-\x1f\x7f]/g;
+
+/**
+ * The names a path is matched as: itself, and with control characters removed and read as folder breaks.
+ * A glob's `*` never crosses a newline, so `.github/workflows\n/ci.yml` or `src/auth\r/x.ts` would
+ * otherwise escape every pattern.
+ */
+export function namesOf(path: string): string[] {
+  if (!CONTROL.test(path)) return [path];
+  return [...new Set([path, path.replace(CONTROLS, ''), path.replace(CONTROLS, '/').replace(/\/+/g, '/')])];
+}
+
 function buildClassifier(rules: SignalRules, extraSensitive: string[]): Classifier {
   const opts = { dot: true, nocase: true };
   const security: (readonly [SecurityKind, (path: string) => boolean])[] = SECURITY_KINDS.map((kind) => {
@@ -112,8 +127,21 @@ function buildClassifier(rules: SignalRules, extraSensitive: string[]): Classifi
   const docs = picomatch(rules.docs, opts);
   const lock = picomatch(rules.lockfiles, opts);
   return {
-    security: (path) => security.filter(([, m]) => m(path)).map(([k]) => k),
-    classOf: (path) => (generated(path) ? 'generated' : tests(path) ? 'tests' : docs(path) ? 'docs' : 'code'),
+    security: (path) => {
+      const names = namesOf(path);
+      return security.filter(([, m]) => names.some((n) => m(n))).map(([k]) => k);
+    },
+    // A name with a control character is unknown: code, whatever its extension says.
+    classOf: (path) =>
+      CONTROL.test(path)
+        ? 'code'
+        : generated(path)
+          ? 'generated'
+          : tests(path)
+            ? 'tests'
+            : docs(path)
+              ? 'docs'
+              : 'code',
     isLockfile: (path) => lock(path),
   };
 }

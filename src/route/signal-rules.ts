@@ -5,7 +5,9 @@
  * refused whole (RouteRulesError), never half used.
  */
 
+import picomatch from 'picomatch';
 import * as z from 'zod/mini';
+import agentConfigPaths from '../../rules/agent-config-paths.json' with { type: 'json' };
 import { GavelError, OUTCOMES, type Outcome } from '../core';
 import { SECURITY_KINDS, SIGNAL_IDS, type SignalId } from './types';
 
@@ -87,7 +89,21 @@ const Schema = z.strictObject({
   ),
 });
 
-export function loadSignalRules(json: unknown, file = 'rules/route-signals.json'): SignalRules {
+/** The shared list of agent-configuration paths (rules/agent-config-paths.json): globs and examples. */
+export interface AgentConfigPaths {
+  paths: readonly { glob: string; examples: readonly string[] }[];
+}
+
+/**
+ * Loads rules/route-signals.json joined with the one shared list of agent-configuration paths, whose
+ * globs join the `agent-config` class (route, judge and check read the same list). Each example of the
+ * list must match its glob, else the rules are refused whole.
+ */
+export function loadSignalRules(
+  json: unknown,
+  file = 'rules/route-signals.json',
+  agentPaths: AgentConfigPaths = agentConfigPaths as AgentConfigPaths,
+): SignalRules {
   const parsed = Schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -101,9 +117,19 @@ export function loadSignalRules(json: unknown, file = 'rules/route-signals.json'
   ) {
     throw new RouteRulesError(`\`${file}\`: each scale's high end must be above its low end`);
   }
+  const security = { ...d.classes.security } as Record<RuleKind, string[]>;
+  for (const [i, entry] of agentPaths.paths.entries()) {
+    const match = picomatch(entry.glob, { dot: true, nocase: true });
+    for (const example of entry.examples)
+      if (!match(example))
+        throw new RouteRulesError(`\`rules/agent-config-paths.json\`: paths.${i} does not match its example`);
+  }
+  security['agent-config'] = [
+    ...new Set([...(security['agent-config'] ?? []), ...agentPaths.paths.map((p) => p.glob)]),
+  ];
   const rules: SignalRules = {
     version: d.version,
-    security: d.classes.security as Record<RuleKind, string[]>,
+    security,
     generated: d.classes.generated,
     tests: d.classes.tests,
     docs: d.classes.docs,

@@ -20,6 +20,8 @@ export const SIGNAL_IDS = [
   'diff-size',
   'diff-breadth',
   'code-without-tests',
+  'opaque-content',
+  'range-unread',
   'submodule-bump',
   'submodule-sensitive',
   'submodule-uninspectable',
@@ -68,7 +70,19 @@ export interface ChangedFile {
   status: ChangeStatus;
   added: number;
   deleted: number;
+  /** git cannot show the content as text (NUL bytes): `added`/`deleted` are derived from `bytes`. */
   binary: boolean;
+  /** With `binary`: the larger of the old and new sizes. */
+  bytes?: number;
+  /** A symlink's target as written (repository text; empty when it could not be read). */
+  linkTarget?: string;
+  /**
+   * Other names of the same file, classified like `path`: a symlink's resolved target, the name through a
+   * symlinked folder of the head tree, the path inside a submodule.
+   */
+  aliases?: string[];
+  /** The path of the submodule the file is inside (its security kinds count in `submodule-sensitive`). */
+  submodule?: string;
 }
 
 export interface SubmoduleBump {
@@ -109,6 +123,8 @@ export interface ChangeFacts {
   codeowners: { file: string; text: string } | null;
   /** True when no head commit author appears in the history before the base. */
   authorNewToHistory: boolean;
+  /** What of the change was not read, in gavel's words (never repository text): unknown risk. */
+  unread: string[];
 }
 
 export const ASSOCIATIONS = [

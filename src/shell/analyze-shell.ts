@@ -10,6 +10,7 @@ import type { Category } from './category';
 import { type PathScope, scopeFor } from './classify-path';
 import { isEvalIdiom } from './data/eval-idioms';
 import { embeddedSubstitutions } from './decode-word';
+import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
 import { fastParse } from './fast-parse';
 import { type Flow, NO_FLOW, taintsOf } from './flow';
@@ -18,6 +19,7 @@ import { joinsLines } from './joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
 import { display } from './markers';
 import { misreadsKeywords } from './misread-keywords';
+import { misreadsWords } from './misread-words';
 import type { SyntaxNode as Node } from './syntax-node';
 import type {
   CategoryHit,
@@ -41,11 +43,28 @@ export const MAX_COMMAND_CHARS = 100_000;
 /** A subscript whose index holds a command substitution: `a[$(cmd)]`, ``a[`cmd`]``. */
 const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[([^\]]*(?:\$\(|`)[^\]]*)\]/g;
 
+/** A backslash-newline between two non-blank characters: bash joins them into one word. */
+const CONTINUED_WORD = /[^\s\\]\\\n[^\s]/;
+/** Names that remap which program a command name runs, wherever they appear (assigned, read into, declared). */
+const REMAP_NAMES = /\bBASH_(CMDS|ALIASES)\b|\bBASH_FUNC_/;
+
+/** Shapes the tree may not show but bash acts on, found in the text: uncertain, never allowed. */
+function textGuards(text: string, a: ShellAnalyzer): void {
+  if (REMAP_NAMES.test(text))
+    a.uncertain('dynamic-command', 'the command remaps which program a command name runs', undefined, 'kept');
+  if (PROMPT_EXPANSION.test(text))
+    a.uncertain(
+      'dynamic-script',
+      'the command expands a value as a prompt string, which runs its substitutions',
+    );
+}
+
 class ShellAnalyzer implements Reporter, WalkHost {
   readonly segments: Segment[] = [];
   readonly hits: CategoryHit[] = [];
   readonly uncertainties: Uncertainty[] = [];
   sensitiveToNetwork = false;
+  readonly variables = new Set<string>();
   readonly downloaded = new Set<string>();
   readonly scope: PathScope;
   private readonly walker: TreeWalker;
@@ -95,14 +114,21 @@ class ShellAnalyzer implements Reporter, WalkHost {
     this.hit('credential_exfiltration', reason, segment);
   }
 
-  stateOnly(argv: string[], program: string, frame: Frame): void {
-    this.newSegment(argv, program, frame.wrappers, frame.context);
-  }
-
   readonly assignedNames = new Set<string>();
 
-  assigned(name: string, frame: Frame): void {
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void {
+    this.variables.add(name);
     this.assignedNames.add(name);
+    stateAssignment(name, value, {
+      uncertain: (code, reason, segment, kept) => this.uncertain(code, reason, segment, kept),
+      run: (text) =>
+        this.analyzeText(text, {
+          ...frame,
+          vars: new Map(frame.vars),
+          context: 'shell-string',
+          depth: frame.depth + 1,
+        }),
+    });
     // gavel's own settings come from the user's environment; an agent changing them turns review down.
     if (!/^GAVEL_/i.test(name)) return;
     const segment = this.newSegment([`${name}=…`], 'export', frame.wrappers, frame.context);
@@ -111,6 +137,11 @@ class ShellAnalyzer implements Reporter, WalkHost {
       `the command sets \`${name.slice(0, 40)}\`, gavel's own configuration`,
       segment,
     );
+  }
+
+  /** A variable was unset or declared without a value (`unset X`, `export X`): shell state only. */
+  touched(name: string): void {
+    this.variables.add(name);
   }
 
   /** `misread`: the tree has no error but is not what bash runs (joined-lines.ts, misread-keywords.ts). */
@@ -133,18 +164,28 @@ class ShellAnalyzer implements Reporter, WalkHost {
       this.uncertain('depth-limit', `shells nested deeper than ${MAX_DEPTH} levels are not analysed`);
       return { ...NO_FLOW, opaque: true };
     }
+    textGuards(text, this);
     const fast = this.fastPath ? fastParse(text) : undefined;
     if (!fast && !this.parser) throw new NeedsParser();
     const tree = fast ?? (this.parser as ShellParser).parse(text);
     try {
-      const misread = !fast && (joinsLines(tree.rootNode, text) || misreadsKeywords(tree.rootNode));
+      const misread =
+        !fast &&
+        (joinsLines(tree.rootNode, text) ||
+          misreadsKeywords(tree.rootNode) ||
+          misreadsWords(tree.rootNode, text));
       if (tree.rootNode.hasError || misread) this.parseError(misread);
       const out = this.walker.walk(tree.rootNode, frame, stdin);
       // bash evaluates `a[$(cmd)]` held in a string wherever it reads the string as a subscript or arithmetic
       // (`x='a[$(cmd)]'; (( x ))`, `unset 'a[$(cmd)]'`): such text is analysed as if it ran, however quoted.
+      // Escapes (`\\$(`, ``\\` ``) are removed when the string is read, before the subscript is evaluated.
       if (text.includes('['))
         for (const m of text.matchAll(SUBSCRIPT_SUBSTITUTION))
-          for (const inner of embeddedSubstitutions(m[1] ?? '')) this.substituteText(inner, frame);
+          for (const inner of embeddedSubstitutions((m[1] ?? '').replace(/\\+([$`])/g, '$1')))
+            this.substituteText(inner, frame);
+      // bash removes a backslash-newline before it splits words (`r\<newline>m -rf ~` runs `rm`); the parsers may
+      // not: the joined reading is analysed too, so neither hides the other.
+      if (CONTINUED_WORD.test(text)) this.analyzeText(text.replace(/\\\n/g, ''), frame);
       return out;
     } finally {
       tree.delete();
@@ -215,6 +256,7 @@ class ShellAnalyzer implements Reporter, WalkHost {
       hits: this.hits,
       uncertain: this.uncertainties,
       sensitiveToNetwork: this.sensitiveToNetwork,
+      variables: [...this.variables],
     };
   }
 }

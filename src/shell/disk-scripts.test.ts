@@ -143,6 +143,13 @@ describe('a script that cannot be read whole is uncertain', () => {
       `python3 -c "open('scripts/test.sh','w').write('x')" && bash scripts/test.sh`,
       'may change',
     ],
+    ['a script awk may write', 'awk \'{print > "scripts/test.sh"}\' x && bash scripts/test.sh', 'may change'],
+    ['a script sed w may write', "sed -n 'w scripts/test.sh' tpl && bash scripts/test.sh", 'may change'],
+    [
+      'a script find -fprintf may write',
+      "find . -fprintf scripts/test.sh 'rm -rf ~' && ./scripts/test.sh",
+      'may change',
+    ],
     ['a file find finds, run by a shell', 'find . -name wipe.sh -exec sh {} \\;', 'content is not shown'],
     ['every file find finds, run by a shell', 'find scripts -exec bash {} +', 'content is not shown'],
   ])('%s', (_name, command, reason) => {
@@ -277,4 +284,19 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
   it('leaves the uncertainties of the command line itself alone', () => {
     expect(codes(analyze('bash scripts/wrap.sh && $CMD', env))).toContain('dynamic-command');
   });
+});
+
+describe('a reader that only reads does not make a later script uncertain', () => {
+  it.each<[string, string]>([
+    ['sed -n printing', "sed -n '1,5p' notes.txt && bash scripts/test.sh"],
+    ['find -print', 'find . -name "*.ts" -print && bash scripts/test.sh'],
+  ])('%s', (_name, command) => {
+    expect(codes(analyze(command))).not.toContain('dynamic-script');
+  });
+});
+
+it('awk that only prints does not make a later script uncertain', () => {
+  expect(codes(analyze("awk '{print $1}' notes.txt && bash scripts/test.sh"))).not.toContain(
+    'dynamic-script',
+  );
 });

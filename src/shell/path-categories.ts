@@ -5,9 +5,10 @@
  */
 
 import type { Category } from './category';
-import { resolvePath, scopeFor } from './classify-path';
-import { isLocalHost, isStatedHost } from './detect/network-target';
+import { isUnder, resolvePath, scopeFor } from './classify-path';
+import { isLocalHost, isMetadataHost, isStatedHost } from './detect/network-target';
 import { isAgentConfig, isBlockDevice, isPersistence } from './detect/path-effects';
+import { globReach } from './glob-reach';
 import { protectQuoted } from './markers';
 import type { PathRef, ShellEnv } from './types';
 
@@ -30,6 +31,13 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
     if (role === 'write' && seen.some((x) => isPersistence(x, scope))) categories.push('persistence');
     if (role === 'write' && seen.some((x) => isBlockDevice(x))) categories.push('block_device_write');
   }
+  if (role === 'delete' && p !== undefined) {
+    // A tool that deletes a path may delete all of it: the root, home or a system root is gone.
+    if (seen.some((x) => x === '/' || isUnder(scope.home, x) || scope.systemRoots.includes(x)))
+      categories.push('destructive_root_delete');
+    else if (res.class !== 'workspace' && res.class !== 'temp')
+      categories.push('recursive_delete_outside_workspace');
+  }
   const ref: PathRef = {
     raw: path.slice(0, 120),
     class: res.class,
@@ -41,7 +49,60 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
 }
 
 export function hostCategories(host: string, env: ShellEnv): Category[] {
-  if (isLocalHost(host)) return [];
-  const h = host.toLowerCase();
-  return isStatedHost(h, env) ? [] : ['outbound_network_to_unstated_host'];
+  const out: Category[] = [];
+  if (isMetadataHost(host)) out.push('secret_material_read');
+  if (!isLocalHost(host) && !isStatedHost(host.toLowerCase(), env))
+    out.push('outbound_network_to_unstated_host');
+  return out;
+}
+
+export interface SearchVerdict {
+  /** One per pattern alternative, with the folder it starts in as the path. */
+  verdicts: PathVerdict[];
+  /** A pattern gavel cannot follow (too long, too many alternatives, a `..` after a wildcard). */
+  uncertain: boolean;
+}
+
+/**
+ * A search tool's reads: `names` lists what a path glob matches (Glob, find, ls), `contents` reads every file
+ * below `path` whose name matches a filter glob, at any depth (Grep, ripgrep's `--glob`). A pattern that names a
+ * secret or walks into a sensitive folder is a secret read; the folder it starts in gives the scope.
+ */
+export function searchCategories(
+  path: string,
+  patterns: readonly string[],
+  mode: 'names' | 'contents',
+  env: ShellEnv,
+): SearchVerdict {
+  const scope = scopeFor(env);
+  const sensitive = [...env.paths.sensitive, ...(env.sensitivePaths ?? [])];
+  const base = resolvePath(protectQuoted(path), scope);
+  const from = base.resolved ?? scope.cwd;
+  const widening = patterns.filter((p) => p.length > 0 && !p.startsWith('!'));
+  const globs =
+    mode === 'contents'
+      ? (widening.length > 0 ? widening : ['*']).map((g) => (g.includes('/') ? g : `**/${g}`))
+      : widening.length > 0
+        ? widening
+        : ['*'];
+  const verdicts: PathVerdict[] = [];
+  let uncertain = base.resolved === undefined;
+  for (const g of globs) {
+    const reach = globReach(g, scope, sensitive, from);
+    if (reach === undefined) {
+      uncertain = true;
+      continue;
+    }
+    for (const r of reach) {
+      if (r.root === undefined) {
+        uncertain = true;
+        continue;
+      }
+      const v = pathCategories(r.root, 'read', env);
+      if (r.secret && !v.categories.includes('secret_material_read'))
+        v.categories.push('secret_material_read');
+      verdicts.push(v);
+    }
+  }
+  return { verdicts, uncertain };
 }

@@ -58,6 +58,10 @@ export interface Segment {
   context: SegmentContext;
   paths: PathRef[];
   hosts: HostRef[];
+  /** Names given to this program's environment: prefix assignments (`NAME=… cmd`) and `env NAME=…`. */
+  assigned?: string[];
+  /** Wrapper options that took a value, as `wrapper option` (`npx -p`, `sudo -u`): they may change what runs. */
+  wrapperOptions?: string[];
 }
 
 export const UNCERTAINTY_CODES = [
@@ -75,6 +79,9 @@ export const UNCERTAINTY_CODES = [
   'no-analysis', // no analyzer ran (the stand-in, or it failed to load)
   'empty', // an empty command
   'invalid-url', // a web fetch whose URL cannot be parsed
+  'unknown-scheme', // a fetch of a URL scheme other than http, https or a local file
+  'unreadable-argument', // a tool argument gavel cannot read (too deep, too big, binary)
+  'glob-escape', // a search pattern that may climb out of the folder it starts in
 ] as const;
 export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
 
@@ -90,6 +97,8 @@ export interface ShellAnalysis {
   uncertain: Uncertainty[];
   /** True when data from a sensitive source flows into a network sink (pipe or substitution). */
   sensitiveToNetwork: boolean;
+  /** Every variable name the command assigns, declares, exports or unsets (shell state and program environments). */
+  variables?: string[];
 }
 
 /**

@@ -11,6 +11,7 @@ import { resolvePath } from './classify-path';
 import { isLoaderVariable } from './data/loader-variables';
 import { WRAPPERS } from './data/wrappers';
 import type { Word } from './decode-word';
+import { nestedAgentHome } from './detect/guard-integrity';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from './flow';
 import { type Invocation, isLiteral, optionText, plain, shown } from './invocation';
 import { DYN, display, protectQuoted } from './markers';
@@ -31,6 +32,8 @@ interface Unwrapped {
   unknown: string[];
   /** Names assigned by `env NAME=…` and by `NAME=… cmd`. */
   assigned: string[];
+  /** Wrapper options that took a value, as `wrapper option` (`npx -p`): they may change what runs. */
+  valued: string[];
 }
 
 function literalWords(text: string): Word[] {
@@ -89,6 +92,7 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
 function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
   const out: Unwrapped = {
     assigned: [...cmd.assignments.keys()],
+    valued: [],
     argv: cmd.words,
     wrappers: [...frame.wrappers],
     cwd: frame.cwd,
@@ -117,8 +121,14 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
     while (i < argv.length) {
       const word = argv[i];
       const t = optionText(word);
-      if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
-        out.assigned.push(t.slice(0, t.indexOf('=')));
+      // env takes any word with `=` before the program as an assignment (`BASH_FUNC_x%%=() { …; }` too).
+      if (spec.assignments && /^[^=-][^=]*=/.test(t)) {
+        const name = t.slice(0, t.indexOf('='));
+        out.assigned.push(name);
+        a.assigned(name, frame, {
+          text: (word as Word).text.slice((word as Word).text.indexOf('=') + 1),
+          flow: (word as Word).flow,
+        });
         i++;
         continue;
       }
@@ -139,6 +149,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
       if (spec.values.includes(optName)) {
         value = attached ?? plain(argv[i + 1]);
         i += attached === undefined ? 2 : 1;
+        out.valued.push(`${name} ${optName}`);
       } else if (
         (spec.noRun ?? []).includes(optName) ||
         (!t.startsWith('--') && [...t.slice(1)].some((c) => (spec.noRun ?? []).includes(`-${c}`)))
@@ -199,6 +210,22 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
   );
   if (!u.noRun && head !== undefined)
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  if (u.valued.length > 0) {
+    const seg = a.segments[segment];
+    if (seg) seg.wrapperOptions = [...u.valued];
+  }
+  if (u.assigned.length > 0) {
+    const seg = a.segments[segment];
+    if (seg) seg.assigned = [...u.assigned];
+    for (const name of u.assigned) a.touched(name);
+  }
+  nestedAgentHome(
+    program,
+    u.assigned,
+    (name) => frame.vars.get(name)?.text,
+    a.scope.home,
+    (reason) => a.hit('disable_security_control', reason, segment),
+  );
   for (const name of u.assigned) {
     if (isLoaderVariable(name)) {
       a.uncertain('dynamic-command', `\`${name}\` changes what the program loads or runs`, segment);

@@ -34,12 +34,9 @@ export interface WalkHost {
   substituteText(text: string, frame: Frame): Flow;
   parseError(): void;
   /** A variable was assigned (prefix, plain or declared). */
-  assigned(name: string, frame: Frame): void;
-  /**
-   * A statement that only changes shell variables (`export X=1`, `unset X`, a bare `X=1`): a segment of its
-   * own, so the command is not empty and review can name it. `program` is the builtin, or `` for a bare one.
-   */
-  stateOnly(argv: string[], program: string, frame: Frame): void;
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
+  /** A variable was unset or declared without a value. */
+  touched(name: string): void;
 }
 
 /** How words are expanded in `frame`; `local`: a command's prefix assignments, seen first. */
@@ -162,30 +159,26 @@ export class TreeWalker {
       case 'command':
         return this.walkCommand(node, frame, stdin, [], []);
       case 'variable_assignment':
-        this.host.stateOnly([node.text], '', frame);
         this.assign(node, frame, frame.vars);
         return NO_FLOW;
       case 'variable_assignments':
-        this.host.stateOnly(
-          named(node).map((c) => c.text),
-          '',
-          frame,
-        );
         for (const child of named(node)) this.assign(child, frame, frame.vars);
         return NO_FLOW;
       case 'declaration_command': {
-        const keyword = node.children[0]?.text ?? 'declare';
-        this.host.stateOnly([keyword, ...named(node).map((c) => c.text)], keyword, frame);
         for (const child of named(node)) {
           if (child.type === 'variable_assignment') this.assign(child, frame, frame.vars);
-          else if (child.type === 'variable_name') frame.vars.delete(child.text);
-          else decodeWord(child, wordContext(this.host, frame));
+          else if (child.type === 'variable_name') {
+            frame.vars.delete(child.text);
+            this.host.touched(child.text);
+          } else decodeWord(child, wordContext(this.host, frame));
         }
         return NO_FLOW;
       }
       case 'unset_command':
-        this.host.stateOnly(['unset', ...named(node).map((c) => c.text)], 'unset', frame);
-        for (const child of named(node)) frame.vars.delete(child.text);
+        for (const child of named(node)) {
+          frame.vars.delete(child.text);
+          this.host.touched(child.text);
+        }
         return NO_FLOW;
       case 'comment':
       case 'heredoc_body':
@@ -210,8 +203,8 @@ export class TreeWalker {
     const name = target?.text;
     const value = node.childForFieldName('value');
     if (!name) return;
-    this.host.assigned(name, frame);
     const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
+    this.host.assigned(name, frame, word);
     // Assignments are not split: keep the value whole.
     into.set(
       name,

@@ -7,7 +7,7 @@
  */
 
 import { canonicalJson } from '../../core';
-import type { ModelRequest } from '../../model/client';
+import type { ModelRequest } from '../../model';
 import type { Question } from '../question/parse-question';
 import type { RuleSet } from '../rules/rule-set';
 

@@ -7,14 +7,22 @@
  */
 
 import type { Category } from '../../shell/category';
-import { hostCategories, pathCategories } from '../../shell/path-categories';
-import { type PathRef, SCRIPT_FILE_WRAPPER, type ShellAnalysis, type ShellEnv } from '../../shell/types';
+import { hostCategories, pathCategories, searchCategories } from '../../shell/path-categories';
+import {
+  type PathRef,
+  SCRIPT_FILE_WRAPPER,
+  type ShellAnalysis,
+  type ShellEnv,
+  type Uncertainty,
+} from '../../shell/types';
 import type { CompiledPolicy } from '../policy/compiled-policy';
+import { argumentTouches } from '../request/argument-shapes';
 import type { CheckRequest } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
 import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
+import { fetchTarget } from './fetch-target';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
 
@@ -92,13 +100,149 @@ function shellTargets(
 
 const outOfScopeOf = (why: string | undefined): string[] => (why === undefined ? [] : [why]);
 
-/** The facts of a request; `analysis` is required for a shell request and ignored otherwise. */
+type Base = Pick<TargetFacts, 'index' | 'label' | 'categories' | 'outOfScope'>;
+
+/** One path a file tool (or a `file:` URL) touches: its categories and the scope a read or write leaves. */
+function pathFacts(
+  request: CheckRequest,
+  path: string,
+  role: 'read' | 'write' | 'delete',
+  base: Base,
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): TargetFacts {
+  const v = pathCategories(path, role, env);
+  return {
+    ...base,
+    target: {
+      kind: role === 'read' ? 'read' : 'write',
+      toolName: request.toolName,
+      path: v.ref.resolved ?? path,
+    },
+    categories: v.categories.map(fact),
+    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
+  };
+}
+
+/** A search tool: one read per pattern alternative, from the folder it starts in; a pattern gavel cannot follow is uncertain. */
+function searchFacts(
+  request: CheckRequest,
+  path: string,
+  mode: 'names' | 'contents',
+  globs: readonly string[],
+  base: Base,
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const found = searchCategories(path, globs, mode, env);
+  const targets = found.verdicts.map((v, index) => ({
+    ...base,
+    index,
+    target: { kind: 'read' as const, toolName: request.toolName, path: v.ref.resolved ?? path },
+    categories: v.categories.map(fact),
+    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
+  }));
+  const uncertain: Uncertainty[] = found.uncertain
+    ? [{ code: 'glob-escape', reason: 'a search pattern may reach outside the folder it starts in' }]
+    : [];
+  return { targets, uncertain };
+}
+
+/**
+ * What a fetch of `url` touches, by the whole URL: `http(s)` reaches its host (a metadata service reads
+ * credentials; an internal or unstated host is outbound), `file:` reads that local path, and any other scheme,
+ * a `file:` URL naming another machine or an unreadable URL is uncertain.
+ */
+function fetchFacts(
+  request: CheckRequest,
+  url: string,
+  base: Base,
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const target = fetchTarget(url);
+  if ('uncertain' in target) return { targets: [], uncertain: [target.uncertain] };
+  if (target.path !== undefined)
+    return { targets: [pathFacts(request, target.path, 'read', base, policy, env, inScope)], uncertain: [] };
+  const categories = hostCategories(target.host, env).map(fact);
+  return {
+    targets: [
+      { ...base, target: { kind: 'web_fetch', toolName: request.toolName, host: target.host }, categories },
+    ],
+    uncertain: [],
+  };
+}
+
+/** The shell commands an MCP or unknown tool's arguments carry, for the pipeline to analyse. */
+export function argumentCommands(request: CheckRequest): string[] {
+  const input = request.input;
+  if (input.kind !== 'mcp' && input.kind !== 'other') return [];
+  const out: string[] = [];
+  for (const t of argumentTouches(request.toolName, input.arguments).touches)
+    if (t.kind === 'command') out.push(t.command);
+  return out;
+}
+
+/**
+ * An MCP or unknown tool: the call itself (no rule knows it: review), then every touch its arguments carry,
+ * judged as the built-in tool would be: a command by its analysis (`analyses`, in `argumentCommands` order), a
+ * path as a read and, unless the tool's name only reads, a write (or a delete), a URL as a fetch. Arguments
+ * gavel cannot read whole are uncertain.
+ */
+function argumentFacts(
+  request: CheckRequest,
+  self: TargetFacts,
+  analyses: readonly ShellAnalysis[],
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const input = request.input;
+  const args = input.kind === 'mcp' || input.kind === 'other' ? input.arguments : undefined;
+  const shape = argumentTouches(request.toolName, args);
+  const targets: TargetFacts[] = [self];
+  const uncertain: Uncertainty[] = [];
+  if (shape.unreadable !== undefined)
+    uncertain.push({ code: 'unreadable-argument', reason: `the tool's arguments ${shape.unreadable}` });
+  const base = { index: 0, label: self.label, categories: [] as CategoryFact[], outOfScope: [] as string[] };
+  let command = 0;
+  for (const t of shape.touches) {
+    if (t.kind === 'command') {
+      const a = analyses[command++];
+      if (a === undefined) {
+        uncertain.push({ code: 'no-analysis', reason: 'a command in the arguments was not analysed' });
+        continue;
+      }
+      targets.push(...shellTargets(request, a, policy, inScope).map((s) => ({ ...s, label: self.label })));
+      uncertain.push(...a.uncertain);
+    } else if (t.kind === 'url') {
+      const f = fetchFacts(request, t.url, base, policy, env, inScope);
+      targets.push(...f.targets);
+      uncertain.push(...f.uncertain);
+    } else {
+      // A read's scope is the tool's business; a secret read is a category all the same.
+      targets.push({ ...pathFacts(request, t.path, 'read', base, policy, env, inScope), outOfScope: [] });
+      if (t.write)
+        targets.push(pathFacts(request, t.path, t.delete ? 'delete' : 'write', base, policy, env, inScope));
+    }
+  }
+  return { targets: targets.map((t, index) => ({ ...t, index })), uncertain };
+}
+
+/**
+ * The facts of a request; `analysis` is required for a shell request and ignored otherwise; `analyses` are the
+ * analyses of the commands an MCP or unknown tool's arguments carry (see `argumentCommands`).
+ */
 export function collectFacts(
   request: CheckRequest,
   analysis: ShellAnalysis | undefined,
   policy: CompiledPolicy,
   env: ShellEnv,
   inScope: InScope,
+  analyses: readonly ShellAnalysis[] = [],
 ): Facts {
   const input = request.input;
   if (input.kind === 'shell') {
@@ -109,9 +253,11 @@ export function collectFacts(
       };
     const targets = shellTargets(request, analysis, policy, inScope);
     const uncertain = analysis.uncertain.slice();
-    if (targets.length === 0 && uncertain.length === 0)
+    const variables = analysis.variables ?? [];
+    // Setting shell state only (`export X=1`) runs nothing, but it is not empty: the policy judges the names.
+    if (targets.length === 0 && uncertain.length === 0 && variables.length === 0)
       uncertain.push({ code: 'empty', reason: 'the command has nothing to run' });
-    return { targets, uncertain };
+    return { targets, uncertain, variables };
   }
   const base = {
     index: 0,
@@ -121,48 +267,41 @@ export function collectFacts(
   };
   switch (input.kind) {
     case 'read':
+      if (input.search)
+        return searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope);
+      return {
+        targets: [pathFacts(request, input.path, 'read', base, policy, env, inScope)],
+        uncertain: [],
+      };
     case 'write':
-    case 'edit': {
-      const role = input.kind === 'read' ? 'read' : 'write';
-      const v = pathCategories(input.path, role, env);
-      const path = v.ref.resolved ?? input.path;
+    case 'edit':
       return {
-        targets: [
-          {
-            ...base,
-            target: { kind: role, toolName: request.toolName, path },
-            categories: v.categories.map(fact),
-            outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
-          },
-        ],
+        targets: [pathFacts(request, input.path, 'write', base, policy, env, inScope)],
         uncertain: [],
       };
-    }
-    case 'web_fetch': {
-      let host: string;
-      try {
-        host = new URL(input.url).hostname.toLowerCase();
-      } catch {
-        return { targets: [], uncertain: [{ code: 'invalid-url', reason: 'the URL could not be parsed' }] };
-      }
-      const categories = hostCategories(host, env).map(fact);
-      return {
-        targets: [{ ...base, target: { kind: 'web_fetch', toolName: request.toolName, host }, categories }],
-        uncertain: [],
-      };
-    }
+    case 'web_fetch':
+      return fetchFacts(request, input.url, base, policy, env, inScope);
     case 'mcp':
-      return {
-        targets: [
-          {
-            ...base,
-            target: { kind: 'mcp', toolName: request.toolName, server: input.server, tool: input.tool },
-          },
-        ],
-        uncertain: [],
-      };
+      return argumentFacts(
+        request,
+        {
+          ...base,
+          target: { kind: 'mcp', toolName: request.toolName, server: input.server, tool: input.tool },
+        },
+        analyses,
+        policy,
+        env,
+        inScope,
+      );
     case 'other':
-      return { targets: [{ ...base, target: { kind: 'other', toolName: input.name } }], uncertain: [] };
+      return argumentFacts(
+        request,
+        { ...base, target: { kind: 'other', toolName: input.name } },
+        analyses,
+        policy,
+        env,
+        inScope,
+      );
     default: {
       const never: never = input;
       return never;

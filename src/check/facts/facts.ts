@@ -28,4 +28,6 @@ export interface TargetFacts {
 export interface Facts {
   targets: TargetFacts[];
   uncertain: Uncertainty[];
+  /** Shell only: every variable the command assigns, declares, exports or unsets (names only). */
+  variables?: string[];
 }

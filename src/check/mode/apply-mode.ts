@@ -1,6 +1,7 @@
 /**
  * Turns the policy's bucket into a Decision, applying the mode to the review bucket: `off` passes it with a
- * flag (basis `mode-off`), `ask` escalates it to a person (`mode-ask`), `auto` hands it to the injected model
+ * flag (basis `mode-off`), `ask` escalates it to a person (`mode-ask`; `unlisted` when nothing knows the request,
+ * so the harness's own prompt decides), `auto` hands it to the injected model
  * reviewer (without one: escalate, `no-model`). Fail closed: a reviewer that throws or runs past
  * `check.timeout_ms` escalates (`internal-error`, `timeout`).
  * INVARIANT: `off` never passes an uncertain shape or a presumed-denied category; deny stays deny in every mode.
@@ -104,10 +105,16 @@ export function applyMode(input: ModeInput): Decision | Promise<Decision> {
         policy: base.policy,
       });
     case 'ask':
+      // Unknown (nothing found, nothing knows it): basis `unlisted` hands the call back to the harness's own
+      // prompt; a category, a rule, a scope or an uncertainty gavel can name stays gavel's own question.
       return decideWith(
         base,
         'escalate',
-        e.decider.kind === 'uncertain' ? 'uncertain' : 'mode-ask',
+        e.decider.kind === 'uncertain'
+          ? 'uncertain'
+          : e.decider.kind === 'unlisted' || e.decider.kind === 'no-rule'
+            ? 'unlisted'
+            : 'mode-ask',
         `a person must decide (mode \`ask\`): ${said}`,
       );
     case 'auto':

@@ -23,7 +23,9 @@ export function describeDecider(decider: Decider): string {
     case 'scope':
       return `scope: ${decider.detail}`;
     case 'unlisted':
-      return 'no rule lists it (`check.unlisted`)';
+      return 'nothing knows it safe: not in the safe catalogue, no rule (`check.unlisted`)';
+    case 'safe':
+      return `known safe (catalogue entry \`${decider.entry}\`)`;
     case 'in-scope':
       return 'inside the scopes the policy grants';
     case 'no-rule':
@@ -37,7 +39,10 @@ export function describeDecider(decider: Decider): string {
   }
 }
 
-/** The rule id a Decision records: the rule text, `category:<name>`, `scope:…`, `unlisted`, `uncertain:<code>`. */
+/**
+ * The rule id a Decision records: the rule text, `category:<name>`, `scope:…`, `unlisted`, `safe:<entry>`,
+ * `uncertain:<code>`.
+ */
 export function deciderId(decider: Decider): string {
   switch (decider.kind) {
     case 'rule':
@@ -48,6 +53,8 @@ export function deciderId(decider: Decider): string {
       return 'scope';
     case 'unlisted':
       return 'unlisted';
+    case 'safe':
+      return `safe:${decider.entry}`;
     case 'in-scope':
       return 'in-scope';
     case 'no-rule':

@@ -62,6 +62,21 @@ export function actionTextOf(request: CheckRequest): string {
   }
 }
 
+/** A file or web tool's target, which an approval must name (the reviewer's grant-targets.ts). */
+function subjectOf(request: CheckRequest): Pick<ReviewerInput, 'subject'> {
+  const input = request.input;
+  if (input.kind === 'read' || input.kind === 'write' || input.kind === 'edit')
+    return { subject: { kind: 'path', path: input.path } };
+  if (input.kind === 'web_fetch') {
+    try {
+      return { subject: { kind: 'host', host: new URL(input.url).hostname } };
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
 /** The reviewer's input, from the pipeline's. Pure. */
 export function reviewerInputOf(input: ReviewInput, options: ModelReviewerOptions): ReviewerInput {
   const { request, evaluation } = input;
@@ -81,6 +96,7 @@ export function reviewerInputOf(input: ReviewInput, options: ModelReviewerOption
     tool: request.toolName,
     actionText: actionTextOf(request),
     ...(input.analysis ? { shell: input.analysis } : {}),
+    ...subjectOf(request),
     categories,
     policyReason: `${at ? `${at}: ` : ''}${describeDecider(evaluation.decider)}`,
     policyVerdict: 'escalate',

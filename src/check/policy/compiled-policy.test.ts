@@ -8,6 +8,7 @@ const files = () => ({
   policyJson: readRule('check-policy.json'),
   floorJson: readRule('check-floor.json'),
   pathsJson: readRule('check-paths.json'),
+  safeJson: readRule('check-safe.json'),
 });
 
 describe('compilePolicy', () => {

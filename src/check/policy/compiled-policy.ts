@@ -9,6 +9,7 @@
 import type { ArgumentRuleSpec, Config } from '../../config';
 import { type Basis, contentHash, type PolicyRef } from '../../core';
 import { isCategory } from '../../shell/category';
+import { type Catalogue, compileCatalogue } from '../catalogue';
 import { type PathTable, parsePathTable } from '../paths/path-table';
 import type { ReviewerPolicy } from '../reviewer/review-input';
 import type { ScopeName } from '../rules/argument-rule';
@@ -40,6 +41,8 @@ export interface CompiledPolicy {
   readScopes: readonly ScopeName[];
   writeScopes: readonly ScopeName[];
   unlisted: 'allow' | 'review';
+  /** The safe catalogue (rules/check-safe.json): what is known safe, indexed by program. */
+  catalogue: Catalogue;
   /** `[check] script_files`: whether and how script files a shell runs are read. */
   scriptFiles: Config['check']['script_files'];
   statedHosts: readonly string[];
@@ -61,6 +64,8 @@ export interface PolicyInput {
   policyJson: unknown;
   floorJson: unknown;
   pathsJson: unknown;
+  /** rules/check-safe.json, the safe catalogue. */
+  safeJson: unknown;
   check: Config['check'];
 }
 
@@ -95,6 +100,8 @@ export function compilePolicy(input: PolicyInput): CompileResult {
   const paths = parsePathTable(input.pathsJson);
   if (!paths.ok)
     return { ok: false, basis: 'rules-invalid', problem: `rules/check-paths.json: ${paths.problem}` };
+  const catalogue = compileCatalogue(input.safeJson);
+  if (!catalogue.ok) return { ok: false, basis: 'rules-invalid', problem: catalogue.problem };
   const p = policy.value;
   const c = input.check;
   for (const [where, list] of [
@@ -165,7 +172,13 @@ export function compilePolicy(input: PolicyInput): CompileResult {
   const compiled: CompiledPolicy = {
     ref: {
       version: p.version,
-      sha256: contentHash({ policy: p, floor: floor.value, paths: paths.value, check: c }),
+      sha256: contentHash({
+        policy: p,
+        floor: floor.value,
+        paths: paths.value,
+        safe: input.safeJson,
+        check: c,
+      }),
     },
     mode: c.mode,
     timeoutMs: c.timeout_ms,
@@ -174,7 +187,10 @@ export function compilePolicy(input: PolicyInput): CompileResult {
     reviewCategories: new Set(p.review_categories),
     readScopes: p.read_scopes,
     writeScopes: p.write_scopes,
-    unlisted: p.unlisted === 'review' || c.unlisted === 'review' ? 'review' : 'allow',
+    // The file states the shipped default (review); `check.unlisted` (default review, merged so a repository only
+    // tightens) decides, so a user may still choose `allow`.
+    unlisted: c.unlisted,
+    catalogue: catalogue.catalogue,
     scriptFiles: c.script_files,
     statedHosts: [...p.stated_hosts, ...c.stated_hosts],
     packageSources: [...p.package_sources, ...c.package_sources],

@@ -3,11 +3,15 @@
  * Pure. Per target: a deny rule denies; a category not cleared sends it to review (an allow rule clears a
  * category only when it names the target exactly, or, for an argument rule, lists the category); a review rule
  * (unless a config allow rule names the target exactly)
- * or a scope the policy does not grant sends it to review; an allow rule allows; a shell segment nothing
- * matched follows `unlisted`; an unmatched file, web, MCP or other call goes to review.
- * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review.
+ * or a scope the policy does not grant sends it to review; an allow rule allows; a shell segment the safe
+ * catalogue knows is allowed (decider `safe:<entry>`); any other shell segment is unknown and follows `unlisted`
+ * (default review); a file, web call inside its scopes is allowed; an unmatched MCP or other call is unknown.
+ * A command that sets a variable changing what programs run or load (PATH, LD_*, …) is unknown as a whole.
+ * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review;
+ * the catalogue never clears a category, a rule or an uncertainty (it is asked only when nothing else decided).
  */
 
+import { matchSegment, variablesInert } from '../catalogue';
 import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
 import type { CheckRequest } from '../request/request';
@@ -22,6 +26,7 @@ export type Decider =
   | { kind: 'category'; category: string; reason: string; presumed: boolean }
   | { kind: 'scope'; detail: string }
   | { kind: 'unlisted' }
+  | { kind: 'safe'; entry: string }
   | { kind: 'in-scope' }
   | { kind: 'no-rule' }
   | { kind: 'uncertain'; code: string; reason: string };
@@ -124,10 +129,11 @@ function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared):
   if (argAllow) return out('allow', ruleDecider(argAllow.spec.id, argAllow.source, argAllow.spec.reason));
 
   switch (t.target.kind) {
-    case 'shell':
-      return policy.unlisted === 'allow'
-        ? out('allow', { kind: 'unlisted' })
-        : out('review', { kind: 'unlisted' });
+    case 'shell': {
+      const entry = segment ? matchSegment(policy.catalogue, segment) : undefined;
+      if (entry !== undefined) return out('allow', { kind: 'safe', entry });
+      return out(policy.unlisted === 'allow' ? 'allow' : 'review', { kind: 'unlisted' });
+    }
     case 'read':
     case 'write':
     case 'web_fetch':
@@ -172,7 +178,10 @@ export function evaluatePolicy(
   }
   const presumed = targets.some((v) => v.presumed);
   const uncertainty = facts.uncertain[0];
-  if (uncertainty && RANK[bucket] < RANK.review) {
+  const decidingVerdict = targets.find((v) => v.target === deciding);
+  const unknownOnly = bucket === 'review' && decidingVerdict?.decider.kind === 'unlisted';
+  // What gavel could not model is worth saying: it outranks "nothing knows it" (and any allow).
+  if (uncertainty && (RANK[bucket] < RANK.review || unknownOnly)) {
     return {
       bucket: 'review',
       deciding: -1,
@@ -182,7 +191,43 @@ export function evaluatePolicy(
       uncertain: true,
     };
   }
+  const variables = facts.variables ?? [];
+  if (
+    RANK[bucket] < RANK.review &&
+    policy.unlisted === 'review' &&
+    !variablesInert(policy.catalogue, variables)
+  ) {
+    // A variable that changes what programs run or load (`export PATH=…; ls`): the programs are not the known ones.
+    return {
+      bucket: 'review',
+      deciding: -1,
+      decider: { kind: 'unlisted' },
+      targets,
+      presumed,
+      uncertain: false,
+    };
+  }
   const decided = targets.find((v) => v.target === deciding);
+  if (!decided && targets.length === 0 && variables.length > 0) {
+    // Only shell state was set (`export X=1`, `X=1`, `unset X`): known safe unless a variable runs code.
+    return variablesInert(policy.catalogue, variables)
+      ? {
+          bucket: 'allow',
+          deciding: -1,
+          decider: { kind: 'safe', entry: 'shell-state' },
+          targets,
+          presumed,
+          uncertain: false,
+        }
+      : {
+          bucket: policy.unlisted === 'allow' ? 'allow' : 'review',
+          deciding: -1,
+          decider: { kind: 'unlisted' },
+          targets,
+          presumed,
+          uncertain: false,
+        };
+  }
   if (!decided) {
     // INVARIANT: no target and no uncertainty is still never an allow.
     return {

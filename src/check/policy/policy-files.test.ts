@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { compileCatalogue } from '../catalogue';
 import { parsePathTable } from '../paths/path-table';
 import { FLOOR_FILE_SCHEMA, POLICY_FILE_SCHEMA, parseWith } from './policy-files';
 
@@ -15,6 +16,7 @@ const loaders: Record<string, (v: unknown) => boolean> = {
   'check-policy': (v) => parseWith(POLICY_FILE_SCHEMA, v, 'x').ok,
   'check-floor': (v) => parseWith(FLOOR_FILE_SCHEMA, v, 'x').ok,
   'check-paths': (v) => parsePathTable(v).ok,
+  'check-safe': (v) => compileCatalogue(v).ok,
 };
 
 describe.each(Object.keys(loaders))('%s', (name) => {

@@ -16,6 +16,7 @@ function compileWith(reviewer: Record<string, unknown>, check = checkConfig()) {
     policyJson,
     floorJson: readRule('check-floor.json'),
     pathsJson: readRule('check-paths.json'),
+    safeJson: readRule('check-safe.json'),
     check,
   });
 }
@@ -133,6 +134,7 @@ describe('a bad reviewer section is rules-invalid, naming the key', () => {
       policyJson: rest,
       floorJson: readRule('check-floor.json'),
       pathsJson: readRule('check-paths.json'),
+      safeJson: readRule('check-safe.json'),
       check: checkConfig(),
     });
     expect(r).toMatchObject({ ok: false, basis: 'rules-invalid' });

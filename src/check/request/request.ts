@@ -11,7 +11,14 @@ export type ToolKind = (typeof TOOL_KINDS)[number];
 
 export type ToolInput =
   | { kind: 'shell'; command: string }
-  | { kind: 'read'; path: string }
+  | {
+      kind: 'read';
+      path: string;
+      /** A search tool: `names` lists what path globs match (Glob, find, ls), `contents` reads files below `path`. */
+      search?: 'names' | 'contents';
+      /** The search's patterns: Glob's `pattern`, Grep's `glob` filter (`!x` only narrows). */
+      globs?: string[];
+    }
   | { kind: 'write'; path: string }
   | { kind: 'edit'; path: string }
   | { kind: 'web_fetch'; url: string }

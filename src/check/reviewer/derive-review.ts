@@ -1,7 +1,10 @@
 /**
- * Turns a validated reviewer answer into the outcome, in code: the policy's risk x authorization table
- * gives allow or deny; an allow in a presumption-of-denial category stands only with a goal quote found
- * verbatim in user-authored text; an allow at medium risk or above is `approve_with_flag`. Pure.
+ * Turns a validated reviewer answer into the outcome, in code: the model's risk is raised to the risk floor
+ * of the open categories (risk-floor.ts; never lowered), then the policy's risk x authorization table gives
+ * allow or deny; an allow in a presumption-of-denial category stands only with a goal quote found verbatim in
+ * user-authored text that also names what the approval grants (host, path, package or source, branch:
+ * grant-targets.ts, target-named.ts), else it is an escalation (`unnamed-target`; unattended, a deny); an
+ * allow at medium risk or above is `approve_with_flag`. Pure (the shipped floors are bundled data).
  * INVARIANT: the model's answer never names the outcome; a never-grant category is never allowed here.
  */
 
@@ -15,8 +18,11 @@ import {
 } from '../../core';
 import { NEVER_GRANT } from '../../shell/category';
 import { sentUserTurns } from './assemble-prompt';
+import { type GrantTarget, grantTargets } from './grant-targets';
 import type { ReviewerPolicy, ReviewInput } from './review-input';
 import type { ReviewAnswer } from './review-schema';
+import { bundledRiskFloors, type RiskFloors, riskFloor } from './risk-floor';
+import { unnamedTargets } from './target-named';
 import { verifyGoalQuote } from './verify-goal-quote';
 
 export interface DerivedReview {
@@ -26,14 +32,24 @@ export interface DerivedReview {
   risk: Risk;
   authorization: Authorization;
   quoteVerified: boolean | null;
+  /** Set when the approval fell because its quote did not name what it grants. */
+  basis?: 'unnamed-target';
 }
 
 export function deriveReview(
   answer: ReviewAnswer,
   input: ReviewInput,
   policy: ReviewerPolicy,
+  floors: RiskFloors = bundledRiskFloors(),
 ): DerivedReview {
-  const { risk, authorization } = answer;
+  const { authorization } = answer;
+  // INVARIANT: the model may raise risk above the category's floor, never lower it.
+  const floor = riskFloor(floors, input.categories, input.shell);
+  const raised = floor !== undefined && riskRank(floor.risk) > riskRank(answer.risk);
+  const risk: Risk = raised ? floor.risk : answer.risk;
+  const judged = raised
+    ? `the reviewer judged risk \`${answer.risk}\`, raised to \`${risk}\` (the floor for ${floor.why}), and authorization \`${authorization}\``
+    : `the reviewer judged risk \`${risk}\` and authorization \`${authorization}\``;
   const base = { risk, authorization };
   if (input.categories.some((c) => NEVER_GRANT.includes(c))) {
     return {
@@ -55,7 +71,7 @@ export function deriveReview(
       ...base,
       verdict: 'deny',
       outcome: 'block',
-      reason: `the reviewer judged risk \`${risk}\` and authorization \`${authorization}\`; at that risk ${need}`,
+      reason: `${judged}; at that risk ${need}`,
       quoteVerified: null,
     };
   }
@@ -80,13 +96,36 @@ export function deriveReview(
         quoteVerified,
       };
     }
+    const unnamed = unnamedTargets(answer.goal_quote ?? '', grantTargets(input, presumed));
+    if (unnamed.length > 0) {
+      return {
+        ...base,
+        verdict: input.unattended ? 'deny' : 'escalate',
+        outcome: input.unattended ? 'block' : 'escalate',
+        basis: 'unnamed-target',
+        reason: `approval of \`${[...new Set(unnamed.map((t) => t.category))].sort().join('`, `')}\` needs the user's words to name what it grants, and the quoted words name no ${describe(unnamed)}; a person must decide`,
+        quoteVerified,
+      };
+    }
   }
   const flagged = riskRank(risk) >= riskRank('medium');
   return {
     ...base,
     verdict: 'allow',
     outcome: flagged ? 'approve_with_flag' : 'approve',
-    reason: `the reviewer judged risk \`${risk}\` and authorization \`${authorization}\`, which the policy allows${flagged ? '; flagged for its risk' : ''}`,
+    reason: `${judged}, which the policy allows${flagged ? '; flagged for its risk' : ''}`,
     quoteVerified,
   };
+}
+
+const KIND_WORDS: Record<GrantTarget['kind'], string> = {
+  host: 'host it connects to',
+  path: 'path it reads or deletes',
+  package: 'package or source it installs',
+  branch: 'branch it force-pushes',
+};
+
+/** `host` or `host or path`: the kinds of target left unnamed. Never the names: they are the agent's text. */
+function describe(unnamed: readonly GrantTarget[]): string {
+  return [...new Set(unnamed.map((t) => KIND_WORDS[t.kind]))].join(' or ');
 }

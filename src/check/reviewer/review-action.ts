@@ -239,7 +239,7 @@ export async function reviewAction(input: ReviewInput, deps: ReviewDeps): Promis
       'the reviewer breaker store could not be written',
     );
   }
-  const basis: Basis = result.cached ? 'cache' : 'model';
+  const basis: Basis = derived.basis ?? (result.cached ? 'cache' : 'model');
   return finish(derived.verdict, basis, derived.reason, {
     outcome: derived.outcome,
     rationale: result.value.rationale,

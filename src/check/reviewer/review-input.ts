@@ -21,6 +21,9 @@ export const UNTRUSTED_KINDS = [
 ] as const;
 export type UntrustedKind = (typeof UNTRUSTED_KINDS)[number];
 
+/** The request's own target when it is not a shell command: a file tool's path, a web fetch's host. */
+export type ReviewSubject = { kind: 'path'; path: string } | { kind: 'host'; host: string };
+
 export interface ReviewInput {
   /** Session id: the circuit breaker counts per session, across hook processes. */
   session: string;
@@ -30,6 +33,8 @@ export interface ReviewInput {
   actionText: string;
   /** gavel's own parse, when the action is a shell command. */
   shell?: ShellAnalysis;
+  /** A file or web tool's target (path or host), which an approval of its category must name. */
+  subject?: ReviewSubject;
   categories: readonly Category[];
   /** Why the rules sent this to review, written by gavel; shown as its own labelled field. */
   policyReason: string;

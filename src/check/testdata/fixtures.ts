@@ -25,6 +25,7 @@ export function policyWith(overrides: Partial<Record<keyof Config['check'], unkn
     policyJson: readRule('check-policy.json'),
     floorJson: readRule('check-floor.json'),
     pathsJson: readRule('check-paths.json'),
+    safeJson: readRule('check-safe.json'),
     check: checkConfig(overrides),
   });
   if (!result.ok) throw new Error(result.problem);

@@ -167,11 +167,11 @@ export const checkTable = {
   ),
   unlisted: setting<UnlistedAction>({
     schema: () => z.enum(UNLISTED_ACTIONS),
-    default: 'allow',
+    default: 'review',
     scope: 'both',
     merge: stricterOf<UnlistedAction>(['allow', 'review']),
     description:
-      'what happens to a shell segment with no category, no rule and no uncertainty: `allow` it or send it to `review`',
+      'what happens to a shell segment nothing knows (not in the safe catalogue, no category, no rule): `review` it (in mode `ask` the harness asks), or `allow` it unreviewed',
   }),
   script_files: setting<ScriptFileMode>({
     schema: () => z.enum(SCRIPT_FILE_MODES),

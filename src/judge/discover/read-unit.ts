@@ -1,37 +1,28 @@
 /**
  * Reads one unit's files within the limits, never following a symlink. Pure over the JudgeFs it is
- * handed. Files beyond a limit, binary or unreadable files are kept with a gap reason so coverage can
- * list them; a skill's SKILL.md comes first, the rest in path order.
+ * handed. Files beyond a limit, binary, special or unreadable files, symlinks and folders the walk did not
+ * enter are kept with a gap reason so coverage can list them; a folder unit's primary file (SKILL.md,
+ * hooks.json) comes first, the rest in path order. Skills nested in a skill are left to their own unit.
  */
 
 import type { GapReason, Unit, UnitFile, UnitKind } from '../types';
-import { PRUNED_DIRS } from './harness-paths';
 import type { JudgeFs } from './judge-fs';
 import type { JudgeLimits } from './limits';
+import { joinPath, walkTree } from './walk-tree';
+
+export { joinPath } from './walk-tree';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function joinPath(root: string, rel: string): string {
-  return rel === '' ? root : `${root.replace(/\/$/, '')}/${rel}`;
-}
-
-/** Project-relative paths of every file below `dirRel` (symlinks included, as entries, not followed). */
-export function listTree(fs: JudgeFs, root: string, dirRel: string): { files: string[]; symlinks: string[] } {
-  const files: string[] = [];
-  const symlinks: string[] = [];
-  const walk = (rel: string, depth: number) => {
-    if (depth > 24) return;
-    for (const name of fs.list(joinPath(root, rel)).sort()) {
-      const childRel = rel === '' ? name : `${rel}/${name}`;
-      const st = fs.stat(joinPath(root, childRel));
-      if (!st) continue;
-      if (st.type === 'symlink') symlinks.push(childRel);
-      else if (st.type === 'dir' && !PRUNED_DIRS.has(name)) walk(childRel, depth + 1);
-      else if (st.type === 'file') files.push(childRel);
-    }
-  };
-  walk(dirRel, 0);
-  return { files, symlinks };
+/** Project-relative paths of every file below `dirRel` (symlinks listed, never followed). */
+export function listTree(
+  fs: JudgeFs,
+  root: string,
+  dirRel: string,
+  maxDepth = 24,
+): { files: string[]; symlinks: string[] } {
+  const t = walkTree(fs, root, dirRel, maxDepth);
+  return { files: t.files, symlinks: t.symlinks };
 }
 
 export function decodeText(bytes: Uint8Array): string | undefined {
@@ -44,21 +35,36 @@ export function decodeText(bytes: Uint8Array): string | undefined {
   }
 }
 
-export function readUnit(
-  fs: JudgeFs,
-  root: string,
-  unitRel: string,
-  kind: UnitKind,
-  limits: JudgeLimits,
-): Unit {
+export interface UnitSpec {
+  rel: string;
+  kind: UnitKind;
+  /** For a folder unit: the file it is named after. */
+  primary?: string;
+  /** Skill folders inside this one, read as their own units. */
+  nested?: readonly string[];
+}
+
+export function readUnit(fs: JudgeFs, root: string, spec: UnitSpec, limits: JudgeLimits): Unit {
+  const { rel: unitRel, kind } = spec;
+  const isDir = kind === 'skill' || spec.primary !== undefined;
   let paths: string[];
-  let links: string[] = [];
-  let primary = unitRel;
-  if (kind === 'skill') {
-    const tree = listTree(fs, root, unitRel);
-    links = tree.symlinks;
-    primary = `${unitRel}/SKILL.md`;
-    paths = tree.files.sort((a, b) => (a === primary ? -1 : b === primary ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  const gaps: UnitFile[] = [];
+  const primary = isDir ? (spec.primary ?? `${unitRel}/SKILL.md`) : unitRel;
+  if (isDir) {
+    const nested = spec.nested ?? [];
+    const inNested = (p: string) => nested.some((n) => p === n || p.startsWith(`${n}/`));
+    const tree = walkTree(fs, root, unitRel, limits.maxDepth);
+    const gap = (list: string[], reason: GapReason) => {
+      for (const p of list) if (!inNested(p)) gaps.push({ path: p, bytes: 0, gap: reason });
+    };
+    gap(tree.symlinks, 'symlink');
+    gap(tree.special, 'special-file');
+    gap(tree.tooDeep, 'depth-limit');
+    gap(tree.pruned, 'skipped-folder');
+    gap(tree.unlisted, 'unreadable');
+    paths = tree.files
+      .filter((p) => !inNested(p))
+      .sort((a, b) => (a === primary ? -1 : b === primary ? 1 : a < b ? -1 : a > b ? 1 : 0));
   } else {
     paths = [unitRel];
   }
@@ -69,6 +75,8 @@ export function readUnit(
     const st = fs.stat(joinPath(root, path));
     const size = st?.size ?? 0;
     const gap = ((): GapReason | undefined => {
+      if (st?.type === 'symlink') return 'symlink';
+      if (st?.type === 'other') return 'special-file';
       if (st?.type !== 'file') return 'unreadable';
       if (size > limits.maxFileBytes) return 'file-over-limit';
       if (count >= limits.maxUnitFiles) return 'unit-file-limit';
@@ -95,6 +103,6 @@ export function readUnit(
     bytes += size;
     files.push({ path, bytes: size, text });
   }
-  for (const link of links) files.push({ path: link, bytes: 0, gap: 'symlink' });
+  files.push(...gaps);
   return { path: unitRel, kind, primary, files };
 }

@@ -1,12 +1,14 @@
 /**
- * Prints an estimate as text or JSON. Pure. Lists per unit what would be sent and attached, the calls and
- * the cost; nothing here is file content.
+ * Prints the judge's estimate as text or JSON. Pure. Lists per unit what would be sent and attached, the calls
+ * and the cost (money printed the model layer's one way, `formatUsd`); nothing here is file content. The
+ * runner's own estimate (check, explain, ask) is printed by src/model/run/render-estimate.ts.
  */
 
+import { formatUsd } from '../../model';
 import { attachmentJson } from '../report/render-json';
 import type { RunEstimate } from './estimate-run';
 
-const usd = (n: number | null) => (n === null ? 'unknown' : `$${n.toFixed(4)}`);
+const usd = (n: number | null) => (n === null ? 'unknown' : formatUsd(n));
 
 export function renderEstimateText(e: RunEstimate, caps: { maxCostUsd: number }): string {
   const out: string[] = [];
@@ -28,7 +30,7 @@ export function renderEstimateText(e: RunEstimate, caps: { maxCostUsd: number })
   }
   out.push('');
   out.push(
-    `calls: ${e.calls} (fit under the caps: ${e.callsFit}) · ~${e.inputTokens} input tokens · expected ${usd(e.expectedCostUsd)} · worst ${usd(e.worstCostUsd)} · cap $${caps.maxCostUsd.toFixed(2)}`,
+    `calls: ${e.calls} (fit under the caps: ${e.callsFit}) · ~${e.inputTokens} input tokens · expected ${usd(e.expectedCostUsd)} · worst ${usd(e.worstCostUsd)} · cap ${formatUsd(caps.maxCostUsd)}`,
   );
   for (const n of e.notes) out.push(`note: ${n}`);
   return `${out.join('\n')}\n`;

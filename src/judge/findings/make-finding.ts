@@ -24,6 +24,8 @@ export interface FindingDraft {
   absence?: boolean;
   /** Replaces the quote in the id when the quote is withheld (credentials): never the secret. */
   idText?: string;
+  /** 0-based column where the match starts on `startLine`, when the check knows it (for the span's role). */
+  column?: number;
 }
 
 /** Longest quote kept: a finding quotes a line or a few, never a file. */

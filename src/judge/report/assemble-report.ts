@@ -1,30 +1,13 @@
 /**
- * Assembles the report value from the judged units: the skipped units, run info, coverage and the summary
- * with the run decision. Pure.
+ * Assembles the report value from the judged units: run info, coverage and the summary with the run
+ * decision. Pure.
  */
 
-import type { Skipped } from '../discover/discover-units';
 import type { JudgeOptions } from '../judge-options';
 import { formatGate } from '../score/fail-on';
 import { runDecision } from '../score/unit-status';
 import type { NotReviewed, UnitResult, UnitStatus } from '../types';
 import { JUDGE_REPORT_SCHEMA_VERSION, type JudgeReport, type JudgeSummary } from './judge-report';
-
-export function skippedResult(s: Skipped): UnitResult & { gated: boolean } {
-  return {
-    path: s.path,
-    kind: s.kind,
-    status: 'skipped',
-    gated: false,
-    scores: { security: null, governance: null, quality: null },
-    findings: [],
-    suppressed: [],
-    attached: [],
-    coverage: { files: 0, reviewed: 0, notReviewed: [{ path: s.path, reason: 'generated' }] },
-    gaps: ["carries gavel's generated header: judge its sources"],
-    notes: [],
-  };
-}
 
 export function assembleReport(
   opts: JudgeOptions,
@@ -69,13 +52,16 @@ export function assembleReport(
       ],
     },
     units: results.map(({ gated: _gated, ...r }) => r),
-    summary: summarize(results, dropped),
+    summary: summarize(results, dropped, runNotReviewed.length),
   };
 }
 
+/** `hidden`: places the walk could not review (a symlink or special file where a unit would be, a folder
+ * past the depth limit); any makes a run that would pass incomplete. */
 export function summarize(
   results: readonly (UnitResult & { gated: boolean })[],
   dropped: number,
+  hidden = 0,
 ): JudgeSummary {
   const units: Record<UnitStatus, number> = {
     fail: 0,
@@ -92,7 +78,7 @@ export function summarize(
     for (const f of r.findings) findings[f.severity] += 1;
   }
   return {
-    decision: runDecision(results),
+    decision: hidden > 0 && runDecision(results) === 'pass' ? 'incomplete' : runDecision(results),
     units,
     findings,
     suppressed: results.reduce((n, r) => n + r.suppressed.length, 0),

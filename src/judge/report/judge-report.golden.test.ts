@@ -123,7 +123,7 @@ describe('judge report on a realistic repository', () => {
     ['.claude/skills/cloud-sync', 'withheld_secret'],
     ['.claude/skills/deploy', 'fail'],
     ['.claude/skills/formatter', 'pass'],
-    ['.claude/agents/generated.md', 'skipped'],
+    ['.claude/agents/generated.md', 'warn'],
     ['.claude/rules/python.md', 'warn'],
     ['.claude/settings.json', 'fail'],
   ])('unit %s is %s', (path, status) => {

@@ -9,8 +9,11 @@ import type { FileView } from './file-view';
 
 const TOOLING =
   /^\s*(markdownlint|prettier|eslint|toc|end ?toc|omit|vale|cspell|spell-?checker|lint|@|#|region|endregion|begin|end|todo|fixme|note)\b/i;
+/** Words that order the agent to act: a comment holding them carries instructions (high). */
 const INSTRUCTION =
-  /\b(ignore|disregard|you (must|should|will|are)|assistant|the agent|claude|system prompt|instructions?|execute|curl|wget|upload|exfiltrat|send (the|all|it)|do not (tell|mention|show)|secretly|silently)\b/i;
+  /\b(ignore|disregard|you (must|should|will|are)|execute|run|curl|wget|upload|exfiltrat|send (the|all|it)|do not (tell|mention|show)|secretly|silently)\b/i;
+/** Words that only talk about the agent (an attribution, a note to reviewers): a low lead. */
+const ABOUT_AGENT = /\b(assistant|the agent|claude|system prompt|instructions?)\b/i;
 
 export function htmlCommentFindings(view: FileView): FindingDraft[] {
   if (view.type !== 'markdown') return [];
@@ -20,7 +23,9 @@ export function htmlCommentFindings(view: FileView): FindingDraft[] {
     const body = m[1] ?? '';
     const startLine = view.text.slice(0, m.index).split('\n').length;
     if (view.fence[startLine - 1] !== undefined) continue;
-    if (body.trim().length < 12 || TOOLING.test(body) || !INSTRUCTION.test(body)) continue;
+    if (body.trim().length < 12 || TOOLING.test(body)) continue;
+    const orders = INSTRUCTION.test(body);
+    if (!orders && !ABOUT_AGENT.test(body)) continue;
     const endLine = startLine + (m[0].match(/\n/g)?.length ?? 0);
     out.push({
       code: 'S03',
@@ -28,8 +33,11 @@ export function htmlCommentFindings(view: FileView): FindingDraft[] {
       startLine,
       endLine,
       quote: m[0],
-      message: 'an HTML comment, invisible when rendered, carries instructions for the agent',
+      message: orders
+        ? 'an HTML comment, invisible when rendered, carries instructions for the agent'
+        : 'an HTML comment, invisible when rendered, talks about the agent',
       rule: 'html-comment',
+      ...(orders ? {} : { severity: 'low' as const, confidence: 'low' as const }),
     });
   }
   return out;

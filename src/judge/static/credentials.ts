@@ -56,6 +56,20 @@ export function shannonEntropy(value: string): number {
   return h;
 }
 
+/**
+ * A documentation placeholder built by counting (`A1B2C3D4E5…`, `abcdefgh…`, `12345678…`): most characters
+ * follow the one before or the one two before by one code point. A random key almost never does.
+ */
+export function looksSequential(value: string): boolean {
+  if (value.length < 12) return false;
+  let steps = 0;
+  for (let i = 2; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c - value.charCodeAt(i - 1) === 1 || c - value.charCodeAt(i - 2) === 1) steps += 1;
+  }
+  return steps / (value.length - 2) >= 0.6;
+}
+
 function looksLive(value: string, rules: CredentialRules): boolean {
   if (rules.placeholder.test(value)) return false;
   if (/^(.)\1+$/.test(value)) return false;
@@ -88,7 +102,9 @@ export function detectCredentials(text: string, rules: CredentialRules): Credent
         continue;
       }
       const value = m[p.valueGroup] ?? m[0];
-      const live = p.generic ? looksLive(value, rules) : !/EXAMPLE|X{8,}|0{12,}/.test(m[0]);
+      const live = p.generic
+        ? looksLive(value, rules)
+        : !/EXAMPLE|X{8,}|0{12,}/.test(m[0]) && !looksSequential(m[0].slice(Math.min(6, m[0].length >> 2)));
       const line = lineAt(m.index);
       if (live && !hits.some((h) => h.line === line && h.pattern === p.id))
         hits.push({ line, pattern: p.id });

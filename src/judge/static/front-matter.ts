@@ -51,19 +51,40 @@ const BROAD_TOOLS = /^(\*|Bash|Bash\(\*\)|Bash\(:\*\)|Bash\(\*:\*\))$/;
 export interface FrontMatter {
   data?: Record<string, unknown>;
   error?: string;
+  /** The parser stopped at a limit (aliases that expand without bound): what it holds is unknown. */
+  parserLimit?: boolean;
 }
+
+/** Aliases the parser expands before it stops: a bound on work, never a verdict on the file. */
+const MAX_ALIASES = 100;
 
 export function readFrontMatter(view: FileView): FrontMatter {
   if (view.frontMatterEnd === 0) return {};
   const yamlText = view.lines.slice(1, view.frontMatterEnd - 1).join('\n');
   try {
-    const data = parse(yamlText, { maxAliasCount: 10 }) as unknown;
+    const data = parse(yamlText, { maxAliasCount: MAX_ALIASES }) as unknown;
     if (data === null || data === undefined) return { data: {} };
     if (typeof data !== 'object' || Array.isArray(data)) return { error: 'is not a mapping' };
     return { data: data as Record<string, unknown> };
-  } catch {
-    return { error: 'does not parse as YAML' };
+  } catch (e) {
+    const limit = e instanceof Error && /alias/i.test(e.message);
+    return limit
+      ? { error: 'expands more YAML aliases than the parser allows', parserLimit: true }
+      : { error: 'does not parse as YAML' };
   }
+}
+
+/**
+ * The permission keys read line by line, for front matter the parser could not read: a parse failure
+ * must never turn these checks off (another parser, the harness's, may read the file fine).
+ */
+function rawPermissionLines(view: FileView): { key: string; value: string; line: number }[] {
+  const out: { key: string; value: string; line: number }[] = [];
+  for (let i = 1; i < view.frontMatterEnd - 1; i++) {
+    const m = /^\s*(permissionMode|tools|allowed-tools)\s*:\s*(.*)$/.exec(view.lines[i] ?? '');
+    if (m) out.push({ key: m[1] ?? '', value: (m[2] ?? '').replace(/^["'[]+|["'\]]+$/g, ''), line: i + 1 });
+  }
+  return out;
 }
 
 function toolList(value: unknown): string[] {
@@ -72,9 +93,44 @@ function toolList(value: unknown): string[] {
   return [];
 }
 
-export function frontMatterFindings(unit: Unit, view: FileView): FindingDraft[] {
+export function frontMatterFindings(
+  unit: Unit,
+  view: FileView,
+): { drafts: FindingDraft[]; parserLimit: boolean } {
   const kind = unit.kind;
-  if (!(kind in KNOWN_KEYS)) return [];
+  if (!(kind in KNOWN_KEYS)) return { drafts: [], parserLimit: false };
+  const fm = readFrontMatter(view);
+  const drafts = frontMatterDrafts(unit, view, fm);
+  if (fm.error) {
+    for (const raw of rawPermissionLines(view)) {
+      const quote = (view.lines[raw.line - 1] ?? '').trim();
+      if (raw.key === 'permissionMode' && /bypassPermissions/.test(raw.value))
+        drafts.push({
+          code: 'S12',
+          path: view.path,
+          startLine: raw.line,
+          quote,
+          message:
+            'the agent runs with every permission prompt bypassed (read past a front matter that does not parse)',
+          rule: 'settings:bypass-permissions',
+        });
+      else if (raw.key !== 'permissionMode' && toolList(raw.value).some((t) => t.trim() === '*'))
+        drafts.push({
+          code: 'S08',
+          path: view.path,
+          startLine: raw.line,
+          quote,
+          message: `\`*\` grants every tool; name the tools the ${kind} needs (read past a front matter that does not parse)`,
+          rule: 'grant:broad',
+          severity: 'medium',
+        });
+    }
+  }
+  return { drafts, parserLimit: fm.parserLimit === true };
+}
+
+function frontMatterDrafts(unit: Unit, view: FileView, fm: FrontMatter): FindingDraft[] {
+  const kind = unit.kind;
   const out: FindingDraft[] = [];
   const at = (key: string) => {
     const i = view.lines.findIndex((l, idx) => idx < view.frontMatterEnd && l.startsWith(`${key}:`));
@@ -82,7 +138,6 @@ export function frontMatterFindings(unit: Unit, view: FileView): FindingDraft[] 
   };
   const quoteAt = (n: number) => (view.lines[n - 1] ?? '').trim();
   const needsFm = kind === 'skill' || kind === 'agent';
-  const fm = readFrontMatter(view);
   if (view.frontMatterEnd === 0) {
     if (needsFm)
       out.push({

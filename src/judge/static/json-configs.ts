@@ -1,18 +1,16 @@
 /**
  * Settings and MCP configs (JSON): parseable (Q10), permissions disabled or every tool allowed (S12, S08),
- * MCP servers that run unpinned packages, talk plain HTTP or hold inline credentials (S11); it also
- * yields the hook and MCP commands for shell analysis. Pure.
+ * every project MCP server enabled (S12), and the MCP servers they declare in any shape (mcp-servers.ts);
+ * it also yields the hook and MCP commands for shell analysis. Pure.
  */
 
 import type { FindingDraft } from '../findings/make-finding';
 import type { FileView } from './file-view';
+import { mcpServerFindings, serverMaps } from './mcp-servers';
 import { lineOf, type ShellSnippet } from './shell-snippets';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const RUNNERS = new Set(['npx', 'bunx', 'uvx', 'pnpx']);
-const PINNED = /@\d+(\.\d+){0,2}([-+][\w.]+)?$|==\d|@sha256:/;
 
 export interface JsonConfigResult {
   drafts: FindingDraft[];
@@ -30,68 +28,6 @@ function hookCommands(hooks: unknown): string[] {
   };
   visit(hooks);
   return out;
-}
-
-function mcpFindings(view: FileView, servers: Json, out: JsonConfigResult): void {
-  for (const [name, raw] of Object.entries(servers)) {
-    if (!isObj(raw)) continue;
-    const line = lineOf(view.lines, `"${name}"`);
-    const q = (n: number) => (view.lines[n - 1] ?? '').trim();
-    const command = typeof raw.command === 'string' ? raw.command : undefined;
-    const args = Array.isArray(raw.args) ? raw.args.map(String) : [];
-    if (command) {
-      const full = [command, ...args].join(' ');
-      out.snippets.push({ path: view.path, startLine: line, endLine: line, command: full, source: 'mcp' });
-      const runner = command.split('/').pop() ?? command;
-      if (RUNNERS.has(runner)) {
-        const pkg = args.find((a) => !a.startsWith('-'));
-        if (pkg && !PINNED.test(pkg)) {
-          const n = lineOf(view.lines, pkg);
-          out.drafts.push({
-            code: 'S11',
-            path: view.path,
-            startLine: n,
-            quote: q(n),
-            message: `MCP server \`${name}\` runs \`${pkg}\` without a pinned version`,
-            rule: 'mcp:unpinned',
-            severity: 'medium',
-          });
-        }
-      }
-    }
-    const url =
-      typeof raw.url === 'string' ? raw.url : typeof raw.serverUrl === 'string' ? raw.serverUrl : undefined;
-    if (url && /^http:\/\//i.test(url) && !/^http:\/\/(localhost|127\.|\[::1\])/i.test(url)) {
-      const n = lineOf(view.lines, url);
-      out.drafts.push({
-        code: 'S11',
-        path: view.path,
-        startLine: n,
-        quote: q(n),
-        message: `MCP server \`${name}\` talks plain HTTP to a remote host`,
-        rule: 'mcp:plain-http',
-      });
-    }
-    for (const field of ['env', 'headers']) {
-      const bag = raw[field];
-      if (!isObj(bag)) continue;
-      for (const [key, value] of Object.entries(bag)) {
-        if (typeof value !== 'string' || value.length < 8) continue;
-        if (/\$\{?[A-Z_]|\{\{|<|your|example|xxx/i.test(value)) continue;
-        if (!/(key|token|secret|password|auth|credential)/i.test(key)) continue;
-        const n = lineOf(view.lines, `"${key}"`);
-        out.drafts.push({
-          code: 'S11',
-          path: view.path,
-          startLine: n,
-          quote: null,
-          idText: `mcp-inline:${name}:${key}`,
-          message: `MCP server \`${name}\` holds an inline value for \`${key}\`; reference an environment variable instead`,
-          rule: 'mcp:inline-credential',
-        });
-      }
-    }
-  }
 }
 
 export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'other'): JsonConfigResult {
@@ -165,9 +101,10 @@ export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'o
       path: view.path,
       startLine: n,
       quote: q(n),
-      message: 'every MCP server a repository declares is enabled without review',
+      message:
+        'every MCP server a repository declares is enabled without review: cloning a repository runs its servers',
       rule: 'settings:all-mcp',
-      severity: 'medium',
+      severity: 'high',
     });
   }
   const allow = Array.isArray(perms?.allow) ? perms.allow.map(String) : [];
@@ -186,7 +123,8 @@ export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'o
     const n = lineOf(view.lines, JSON.stringify(command).slice(1, 30));
     out.snippets.push({ path: view.path, startLine: n, endLine: n, command, source: 'hook' });
   }
-  if (isObj(doc.mcpServers)) mcpFindings(view, doc.mcpServers, out);
-  if (isObj(doc.servers)) mcpFindings(view, doc.servers, out);
+  const nameLine = (name: string) => lineOf(view.lines, `"${name}"`);
+  for (const servers of serverMaps(doc, kind === 'mcp' && /(^|\/)\.?mcp\.json$/.test(view.path)))
+    mcpServerFindings(view, servers, nameLine, out);
   return out;
 }

@@ -98,11 +98,15 @@ export function linePatternFindings(
   hits.sort((a, b) => a.n - b.n);
   for (const { p, n } of hits) {
     const line = view.lines[n - 1] ?? '';
-    if (line.length > 4000 || !applies(p, view, n) || !p.regex.test(line)) continue;
+    if (line.length > 4000 || !applies(p, view, n)) continue;
+    p.regex.lastIndex = 0;
+    const match = p.regex.exec(line);
+    if (!match) continue;
     const draft: FindingDraft = {
       code: p.code,
       path: view.path,
       startLine: n,
+      column: match.index,
       quote: line.trim(),
       message: p.message,
       rule: `pattern:${p.id}`,

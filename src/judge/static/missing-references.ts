@@ -1,15 +1,18 @@
 /**
  * References to files that do not exist (Q03): relative Markdown links and script paths a unit tells the
- * agent to run (`scripts/x.py`). Resolved against the file's directory, the unit and the project root,
- * through the `exists` function it is handed. Pure. URLs, anchors and absolute paths are not checked.
+ * agent to run (`scripts/x.py`), in prose only (a fenced block is an example). Resolved against the file's
+ * directory and the unit, through the `exists` function it is handed. Pure and linear in the line length.
+ * URLs, anchors and absolute paths are not checked.
  */
 
 import type { FindingDraft } from '../findings/make-finding';
 import { type FileView, isProse } from './file-view';
 
-const LINK = /\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
+// Linear on any line: a link is found from its `](`, the target cannot hold brackets or parentheses and a
+// title is bounded, so no start position rescans the rest of the line (a line of 500,000 `[` was quadratic).
+const LINK = /\]\(([^()\s[\]]+)(?:\s+"[^"\n]{0,300}")?\)/g;
 const SCRIPT =
-  /(?:^|[\s`'"(])((?:\.\/)?(?:scripts|references|assets|bin|tools)\/[\w./-]+\.(?:py|sh|js|mjs|ts|md|rb))\b/g;
+  /(?:^|[\s`'"(])((?:\.\/)?(?:scripts|references|assets|bin|tools)\/[\w-]+(?:[./][\w-]+){0,30}\.(?:py|sh|js|mjs|ts|md|rb))\b/g;
 
 export function missingReferenceFindings(
   view: FileView,
@@ -32,11 +35,18 @@ export function missingReferenceFindings(
   view.lines.forEach((line, i) => {
     const n = i + 1;
     if (n <= view.frontMatterEnd) return;
+    // Only prose refers: a fenced block is an example, and its paths are the example's, not the unit's.
+    if (!isProse(view, n)) return;
     const refs: string[] = [];
-    if (isProse(view, n)) for (const m of line.matchAll(LINK)) refs.push(m[1] ?? '');
+    for (const m of line.matchAll(LINK)) refs.push(m[1] ?? '');
     for (const m of line.matchAll(SCRIPT)) refs.push(m[1] ?? '');
     for (const raw of refs) {
-      const ref = decodeURI(raw.split('#')[0]?.split('?')[0] ?? '');
+      let ref: string;
+      try {
+        ref = decodeURI(raw.split('#')[0]?.split('?')[0] ?? '');
+      } catch {
+        ref = raw;
+      }
       if (
         ref === '' ||
         /^[a-z][a-z0-9+.-]*:/i.test(ref) ||

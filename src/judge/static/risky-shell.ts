@@ -42,8 +42,10 @@ export function codeForCategory(category: Category): { code: string; severity: S
     case 'history_rewrite_on_shared_ref':
     case 'privilege_escalation':
     case 'persistence':
-    case 'remote_resource_delete':
       return { code: 'S13', severity: 'high' };
+    // Removing a container, an image or a cloud resource the script made is its job; a reviewer checks which.
+    case 'remote_resource_delete':
+      return { code: 'S13', severity: 'medium' };
     case 'force_push':
     case 'local_work_loss':
     case 'system_shutdown':

@@ -8,18 +8,55 @@
 import type { ShellEnv } from '../../shell';
 import { type FindingDraft, makeFinding } from '../findings/make-finding';
 import type { JudgeRules } from '../rules/load-judge-rules';
-import { confidenceRank, type Finding, severityRank, type Unit } from '../types';
+import { confidenceRank, type Finding, type NotReviewed, severityRank, type Unit } from '../types';
 import { downloadThenRunFindings, encodedBlobFindings, htmlCommentFindings } from './comments-and-blobs';
 import { type CredentialRules, detectCredentials } from './credentials';
-import { fileView } from './file-view';
+import { type FileView, fileView } from './file-view';
 import { frontMatterFindings } from './front-matter';
 import { findHiddenCharacters } from './hidden-characters';
-import { classifyHost, type HostLists } from './hosts';
+import { classifyHost, type HostLists, hostsIn } from './hosts';
 import { jsonConfigFindings } from './json-configs';
 import { hostMentionFindings, linePatternFindings } from './line-patterns';
 import { missingReferenceFindings, structureFindings } from './missing-references';
 import { analyzeSnippets, type ShellAnalyzer } from './risky-shell';
 import { type ShellSnippet, snippetsFromView } from './shell-snippets';
+import { applyRole, fileRole, spanRole } from './span-role';
+import { tomlConfigFindings } from './toml-configs';
+
+/**
+ * Remote code fetched from a host on the allowlist (a toolchain's own installer: rustup, uv, the
+ * harness's) is medium: it still runs unreviewed code, but from the vendor the user already trusts.
+ */
+function fromListedHost(drafts: FindingDraft[], hosts: HostLists): void {
+  const rules = new Set(['pattern:fetch-pipe-shell', 'download-then-run', 'shell:remote_code_execution']);
+  for (const d of drafts) {
+    if (d.code !== 'S05' || !rules.has(d.rule) || d.quote === null) continue;
+    if (d.severity === 'low' || d.severity === 'info' || d.severity === 'medium') continue;
+    const named = hostsIn(d.quote);
+    if (named.length === 0 || !named.every((h) => classifyHost(h, hosts) === 'allowed')) continue;
+    d.severity = 'medium';
+    d.message = `${d.message}; from \`${named.join('`, `')}\`, on the host allowlist`;
+  }
+}
+
+/**
+ * Collecting the whole environment in code that sends nothing anywhere (a child process's environment
+ * built from os.environ) is a capability, not an act: medium, not high. With a network sink in the same
+ * file it keeps its severity.
+ */
+function capabilityWithoutAct(drafts: FindingDraft[]): void {
+  for (const d of drafts) {
+    if (d.rule !== 'pattern:environment-dump' || (d.severity !== undefined && d.severity !== 'high'))
+      continue;
+    const sink = drafts.some(
+      (o) => o.path === d.path && o.code === 'S07' && o.severity !== 'low' && o.severity !== 'info',
+    );
+    if (!sink) {
+      d.severity = 'medium';
+      d.message = `${d.message}; nothing in this file sends it anywhere`;
+    }
+  }
+}
 
 export interface StaticInput {
   unit: Unit;
@@ -43,6 +80,8 @@ export interface StaticResult {
   findings: Finding[];
   withheld: WithheldCredential[];
   notes: string[];
+  /** Spans a check could not read whole (a parser limit): the unit is partial. */
+  gaps: NotReviewed[];
 }
 
 function hiddenDrafts(path: string, lines: readonly string[], text: string): FindingDraft[] {
@@ -67,6 +106,7 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
   const drafts: FindingDraft[] = [];
   const withheld: WithheldCredential[] = [];
   const notes: string[] = [];
+  const gaps: NotReviewed[] = [];
   const snippets: ShellSnippet[] = [];
   const unitDir =
     unit.kind === 'skill'
@@ -86,9 +126,11 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
       rule: 'skill:no-skill-md',
     });
   }
+  const views = new Map<string, FileView>();
   for (const file of unit.files) {
     if (file.text === undefined) continue;
     const view = fileView(file.path, file.text);
+    views.set(file.path, view);
     for (const hit of detectCredentials(file.text, input.credentials)) {
       withheld.push({ path: file.path, line: hit.line, pattern: hit.pattern });
       drafts.push({
@@ -109,12 +151,26 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
     drafts.push(...downloadThenRunFindings(view));
     snippets.push(...snippetsFromView(view));
     if (view.type === 'markdown') {
-      if (file.path === unit.primary) drafts.push(...frontMatterFindings(unit, view));
+      if (file.path === unit.primary) {
+        const fm = frontMatterFindings(unit, view);
+        drafts.push(...fm.drafts);
+        if (fm.parserLimit) gaps.push({ path: file.path, reason: 'parser-limit' });
+      }
       drafts.push(...missingReferenceFindings(view, unitDir, input.exists));
       drafts.push(...structureFindings(view, file.path === unit.primary && unit.kind !== 'other'));
     }
+    if (/\.toml$/i.test(view.path) && (unit.kind === 'mcp' || unit.kind === 'settings')) {
+      const cfg = tomlConfigFindings(view);
+      drafts.push(...cfg.drafts);
+      snippets.push(...cfg.snippets);
+    }
     if (view.type === 'json') {
-      const kind = unit.kind === 'settings' || unit.kind === 'mcp' ? unit.kind : 'other';
+      const kind =
+        unit.kind === 'settings' || unit.kind === 'mcp'
+          ? unit.kind
+          : unit.kind === 'hook'
+            ? 'settings'
+            : 'other';
       const cfg = jsonConfigFindings(view, kind);
       drafts.push(...cfg.drafts);
       snippets.push(...cfg.snippets);
@@ -161,6 +217,13 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
         `shell analysis failed on ${failed.length} snippet(s); the line patterns still covered them`,
       );
   }
+  // Every span has a role; text that only documents an attack is a low lead, never a verdict (span-role.ts).
+  for (const d of drafts) {
+    const view = views.get(d.path);
+    if (view) applyRole(d, spanRole(view, fileRole(unit, view), d.startLine, d.column));
+  }
+  capabilityWithoutAct(drafts);
+  fromListedHost(drafts, input.hosts);
   // INVARIANT: no quote that covers a line holding a credential leaves this stage.
   for (const d of drafts) {
     if (d.quote === null || d.code === 'S01') continue;
@@ -171,7 +234,7 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
       d.message = `${d.message} (quote withheld: the line holds a credential)`;
     }
   }
-  return { findings: strictestPerLine(drafts.map((d) => makeFinding(rules, d))), withheld, notes };
+  return { findings: strictestPerLine(drafts.map((d) => makeFinding(rules, d))), withheld, notes, gaps };
 }
 
 /** One finding per code, path and first line: the strictest severity, then the highest confidence. */

@@ -74,7 +74,10 @@ describe('collectChange on a real repository', () => {
     repo.bumpSubmodule('vendor/lib', sha);
     repo.commit('bump');
     const f = await collect(repo.dir, base);
-    expect(f.files).toEqual([]);
+    expect(f.files.map((x) => [x.path, x.added, x.aliases, x.submodule])).toEqual([
+      ['vendor/lib/README.md', 1, ['README.md'], 'vendor/lib'],
+      ['vendor/lib/src/auth/check.ts', 1, ['src/auth/check.ts'], 'vendor/lib'],
+    ]);
     expect(f.submodules).toHaveLength(1);
     expect(f.submodules[0]?.inspected).toEqual({
       commits: 2,

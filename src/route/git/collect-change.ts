@@ -1,15 +1,19 @@
 /**
  * Collects the facts of a change from a real git repository: changed files and line counts, submodule
- * bumps (inspected when possible), commit messages, manifest version changes, CODEOWNERS as of the base,
- * and whether the head's authors are new to the history. The only stage of `route` that runs git.
+ * bumps (inspected recursively when possible), commit messages, manifest version changes, CODEOWNERS and
+ * gavel.toml as of the base, and whether the head's authors are new to the history. The only stage of
+ * `route` that runs git. Everything but revision lookup goes through an object view (src/reader), where
+ * no repository config, attribute or replace ref applies. What could not be read is listed in `unread`.
  */
 
 import { IoError } from '../../core';
+import { openObjectView } from '../../reader';
 import type { Classifier } from '../route-policy';
 import type { ChangeFacts } from '../types';
 import type { GitRunner } from './git-runner';
 import { readDiff } from './read-diff';
 import { readSubmodule } from './read-submodule';
+import { addTreeAliases } from './read-tree-links';
 import { readVersions } from './read-versions';
 import type { Range } from './resolve-range';
 
@@ -17,19 +21,44 @@ const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS']
 const MAX_COMMITS = 500;
 const MAX_AUTHORS = 5;
 
+/** `git` is the pinned runner for the real repository (src/reader). */
 export async function collectChange(
+  git: GitRunner,
+  range: Range,
+  classifier: Classifier,
+): Promise<ChangeFacts> {
+  const opened = await openObjectView(git, range.top);
+  if (!opened.ok) throw new IoError('git', `cannot read the repository's objects: ${opened.why}`);
+  try {
+    return await collectFromView(git, opened.view.git, range, classifier);
+  } finally {
+    opened.view.close();
+  }
+}
+
+async function collectFromView(
+  real: GitRunner,
   git: GitRunner,
   range: Range,
   classifier: Classifier,
 ): Promise<ChangeFacts> {
   const { top, base, head } = range;
   const [diff, commits, codeowners, authorNew] = await Promise.all([
-    readDiff(git, top, base, head),
+    readDiff(git, base, head),
     readCommits(git, top, base, head),
     readCodeowners(git, top, base),
     authorsNewToHistory(git, top, base, head),
   ]);
-  const submodules = await Promise.all(diff.submodules.map((s) => readSubmodule(git, top, s)));
+  const unread = await addTreeAliases(git, head, diff.files);
+  if (diff.files.length === 0 && diff.submodules.length === 0)
+    unread.push('the range holds no change: there is nothing to review');
+  const submodules: ChangeFacts['submodules'] = [];
+  const files = [...diff.files];
+  for (const s of diff.submodules) {
+    const read = await readSubmodule(real, top, s);
+    submodules.push(...read.bumps);
+    files.push(...read.files);
+  }
   const manifests = diff.files
     .filter(
       (f) =>
@@ -54,8 +83,9 @@ export async function collectChange(
   return {
     base,
     head,
-    files: diff.files,
+    files,
     submodules,
+    unread,
     commits,
     manifestOther,
     versions,

@@ -1,6 +1,9 @@
 /**
- * Resolves the range to route: `--head` (default HEAD) and `--base` (default: the merge-base of the head
- * with the repository's default branch). Fails with a one-line usage error naming what is missing.
+ * Resolves the range to route from the arguments alone: `--head` (default HEAD) and `--base` (default: the
+ * merge-base of the head with the first of the fixed refs `refs/heads/main`, `refs/heads/master`,
+ * `refs/remotes/origin/main`, `refs/remotes/origin/master` that exists). Never `origin/HEAD`,
+ * `init.defaultBranch` or any other name the repository's config chooses, and replace objects never
+ * substitute a commit (the runner pins them off). Fails with a one-line usage error naming what is missing.
  */
 
 import { UsageError } from '../../core';
@@ -10,7 +13,16 @@ export interface Range {
   top: string;
   base: string;
   head: string;
+  /** The ref the base was taken from when `--base` was not given. */
+  defaultBase?: string;
 }
+
+export const DEFAULT_BASE_REFS = [
+  'refs/heads/main',
+  'refs/heads/master',
+  'refs/remotes/origin/main',
+  'refs/remotes/origin/master',
+];
 
 export async function resolveRange(
   git: GitRunner,
@@ -22,16 +34,16 @@ export async function resolveRange(
   if (!top.ok) throw new UsageError(`\`${cwd}\` is not inside a git repository`);
   const root = top.stdout.trim();
   const headSha = await commitOf(git, root, head ?? 'HEAD', '--head');
-  let baseSha: string;
-  if (base !== undefined) {
-    baseSha = await commitOf(git, root, base, '--base');
-  } else {
-    const branch = await defaultBranch(git, root);
-    const mb = await git(['merge-base', branch, headSha], root);
-    if (!mb.ok) throw new UsageError(`no merge-base between \`${branch}\` and the head: pass \`--base\``);
-    baseSha = mb.stdout.trim();
+  if (base !== undefined)
+    return { top: root, base: await commitOf(git, root, base, '--base'), head: headSha };
+  for (const ref of DEFAULT_BASE_REFS) {
+    const r = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], root);
+    if (!r.ok) continue;
+    const mb = await git(['merge-base', r.stdout.trim(), headSha], root);
+    if (!mb.ok) throw new UsageError(`no merge-base between \`${ref}\` and the head: pass \`--base\``);
+    return { top: root, base: mb.stdout.trim(), head: headSha, defaultBase: ref };
   }
-  return { top: root, base: baseSha, head: headSha };
+  throw new UsageError('cannot find the default branch (no main or master): pass `--base`');
 }
 
 async function commitOf(git: GitRunner, root: string, rev: string, flag: string): Promise<string> {
@@ -39,18 +51,4 @@ async function commitOf(git: GitRunner, root: string, rev: string, flag: string)
   const r = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], root);
   if (!r.ok) throw new UsageError(`${flag} \`${rev.slice(0, 60)}\` is not a commit in this repository`);
   return r.stdout.trim();
-}
-
-/** origin/HEAD, else main, master (local, then origin), else init.defaultBranch. */
-async function defaultBranch(git: GitRunner, root: string): Promise<string> {
-  const sym = await git(['symbolic-ref', '--quiet', 'refs/remotes/origin/HEAD'], root);
-  if (sym.ok && sym.stdout.trim() !== '') return sym.stdout.trim();
-  const configured = await git(['config', '--get', 'init.defaultBranch'], root);
-  const names = ['main', 'master'];
-  if (configured.ok && configured.stdout.trim() !== '') names.unshift(configured.stdout.trim());
-  for (const ref of names.flatMap((n) => [`refs/heads/${n}`, `refs/remotes/origin/${n}`])) {
-    const r = await git(['rev-parse', '--verify', '--quiet', ref], root);
-    if (r.ok) return ref;
-  }
-  throw new UsageError('cannot find the default branch (no origin/HEAD, main or master): pass `--base`');
 }

@@ -1,10 +1,13 @@
 /**
  * Signals from the changed files: the kind of change (docs-only, tests-only, a tier-0 dependency bump, or
  * code), security-sensitive classes, generated files, size and breadth, code changed without tests, and
- * dependency manifests changed beyond a patch or minor bump. Pure.
+ * dependency manifests changed beyond a patch or minor bump, and content git cannot show as text. Pure.
+ * A file is classified by all its names (its path, a symlink's target, its path inside a submodule): the
+ * security kinds of every name count, and its class is the strictest (code > tests > docs > generated).
+ * Opaque content (binary) is unknown content: class code unless generated, counted by size.
  */
 
-import type { RoutePolicy } from '../route-policy';
+import type { Classifier, RoutePolicy } from '../route-policy';
 import { sanitize } from '../sanitize';
 import type { ChangedFile, SecurityKind, Signal, VersionChange } from '../types';
 import { fractionOf, listSome, makeSignal } from './make-signal';
@@ -22,17 +25,38 @@ export interface FileSignals {
   kinds: SecurityKind[];
 }
 
+type Named = Pick<ChangedFile, 'path' | 'aliases' | 'binary'>;
+
+/** The security kinds of every name of the file. */
+export function securityOf(classifier: Classifier, f: Named): SecurityKind[] {
+  const kinds = new Set<SecurityKind>();
+  for (const name of [f.path, ...(f.aliases ?? [])]) for (const k of classifier.security(name)) kinds.add(k);
+  return [...kinds].sort();
+}
+
+const CLASS_ORDER = ['code', 'tests', 'docs', 'generated'] as const;
+
+/** The strictest class of the file's names; opaque content is code unless every name is generated. */
+export function classOfFile(classifier: Classifier, f: Named): (typeof CLASS_ORDER)[number] {
+  const classes = [f.path, ...(f.aliases ?? [])].map((n) => classifier.classOf(n));
+  if (f.binary && !classes.every((k) => k === 'generated')) return 'code';
+  return CLASS_ORDER.find((k) => classes.includes(k)) ?? 'code';
+}
+
 export function fileSignals(input: FileSignalInput, policy: RoutePolicy): FileSignals {
-  const c = policy.classifier;
+  const c = {
+    security: (f: Named) => securityOf(policy.classifier, f),
+    classOf: (f: Named) => classOfFile(policy.classifier, f),
+  };
   const s = policy.rules.scales;
   const signals: Signal[] = [];
   const files = input.files;
-  const byClass = (k: string) => files.filter((f) => c.classOf(f.path) === k);
+  const byClass = (k: string) => files.filter((f) => c.classOf(f) === k);
   const generated = byClass('generated');
   const tests = byClass('tests');
   const docs = byClass('docs');
   const code = byClass('code');
-  const deps = files.filter((f) => c.security(f.path).includes('dependencies'));
+  const deps = files.filter((f) => c.security(f).includes('dependencies'));
   const depsOnly = files.length > 0 && deps.length === files.length;
   const tierZeroBump =
     depsOnly &&
@@ -65,17 +89,17 @@ export function fileSignals(input: FileSignalInput, policy: RoutePolicy): FileSi
     );
   }
 
-  const substantive = files.filter((f) => c.classOf(f.path) !== 'generated');
+  const substantive = files.filter((f) => c.classOf(f) !== 'generated');
   if (tierZeroBump) {
     // the bump is its own kind; no base risk for code
   } else if (
     substantive.length > 0 &&
-    substantive.every((f) => c.classOf(f.path) === 'docs' && c.security(f.path).length === 0)
+    substantive.every((f) => c.classOf(f) === 'docs' && c.security(f).length === 0)
   ) {
     signals.push(makeSignal(policy, 'change-docs-only', [`${docs.length} documentation file(s) only`]));
   } else if (
     substantive.length > 0 &&
-    substantive.every((f) => ['docs', 'tests'].includes(c.classOf(f.path)) && c.security(f.path).length === 0)
+    substantive.every((f) => ['docs', 'tests'].includes(c.classOf(f)) && c.security(f).length === 0)
   ) {
     signals.push(
       makeSignal(policy, 'change-tests-only', [
@@ -98,7 +122,8 @@ export function fileSignals(input: FileSignalInput, policy: RoutePolicy): FileSi
 
   const kindsMap = new Map<SecurityKind, string[]>();
   for (const f of files) {
-    for (const k of c.security(f.path)) {
+    if (f.submodule !== undefined) continue; // counted once, in submodule-sensitive
+    for (const k of c.security(f)) {
       if (k === 'dependencies' && tierZeroBump) continue;
       kindsMap.set(k, [...(kindsMap.get(k) ?? []), sanitize(f.path)]);
     }
@@ -112,6 +137,21 @@ export function fileSignals(input: FileSignalInput, policy: RoutePolicy): FileSi
         'security-sensitive',
         kinds.map((k) => `${k}: ${listSome(kindsMap.get(k) ?? [], 4)}`),
         { files: sensitive },
+      ),
+    );
+  }
+
+  const opaque = files.filter((f) => f.binary && c.classOf(f) !== 'generated');
+  if (opaque.length > 0) {
+    const bytes = opaque.reduce((n, f) => n + (f.bytes ?? 0), 0);
+    signals.push(
+      makeSignal(
+        policy,
+        'opaque-content',
+        [
+          `${opaque.length} file(s) git cannot show as text (${bytes} bytes): unknown content, counted by size`,
+        ],
+        { files: opaque.map((f) => sanitize(f.path)) },
       ),
     );
   }

@@ -21,7 +21,11 @@ export function reviewSignals(review: ReviewFindings | undefined, policy: RouteP
   if (review === undefined) return [makeSignal(policy, 'no-review', ['no review findings given'])];
   const s = policy.rules.scales;
   const disputed = new Map<string, string[]>();
+  const reviewerOf = new Map(review.findings.map((f) => [f.id, f.reviewer?.trim().toLowerCase()]));
   for (const c of review.challenges) {
+    // INVARIANT: a reviewer cannot dispute its own finding (that would turn its own block into an escalate).
+    const own = reviewerOf.get(c.finding);
+    if (own !== undefined && own === c.reviewer.trim().toLowerCase()) continue;
     if (c.stance === 'disputed')
       disputed.set(c.finding, [...(disputed.get(c.finding) ?? []), sanitizeToken(c.reviewer)]);
   }

@@ -24,6 +24,9 @@ export function submoduleSignals(bumps: readonly SubmoduleBump[], policy: RouteP
     );
     const sensitive: string[] = [];
     for (const b of inspected) {
+      // The mount point itself (a submodule at `.claude` is agent configuration, whatever it holds).
+      const own = policy.classifier.security(b.path);
+      if (own.length > 0) sensitive.push(`${sanitize(b.path)} (${own.join(', ')})`);
       for (const f of b.inspected?.files ?? []) {
         const kinds = policy.classifier.security(f);
         if (kinds.length > 0) sensitive.push(`${sanitize(b.path)}/${sanitize(f)} (${kinds.join(', ')})`);

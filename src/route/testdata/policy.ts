@@ -43,6 +43,7 @@ export function facts(over: Partial<ChangeFacts> = {}): ChangeFacts {
     manifestOther: [],
     versions: [],
     codeowners: null,
+    unread: [],
     authorNewToHistory: false,
     ...over,
   };

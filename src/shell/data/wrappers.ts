@@ -139,6 +139,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   setsid: { values: [], flags: ['-c', '--ctty', '-f', '--fork', '-w', '--wait'] },
   stdbuf: { values: ['-i', '--input', '-o', '--output', '-e', '--error'], flags: [] },
   time: {
+    // The keyword times a whole simple command, assignments included (`time A=1 cmd`).
+    assignments: true,
     values: ['-f', '--format', '-o', '--output'],
     flags: ['-p', '--portability', '-a', '--append', '-v', '--verbose', '-q', '--quiet'],
   },

@@ -5,6 +5,7 @@
 
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../flow';
 import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../invocation';
+import { stateBuiltin } from './bash-state';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -13,6 +14,7 @@ import { detectPackages, removesGavel } from './detect-packages';
 import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
+import { detectGuard } from './guard-integrity';
 import { makeRecipes } from './make-recipes';
 import { packageScripts } from './package-scripts';
 import {
@@ -109,6 +111,8 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   packageScripts(inv, r);
   makeRecipes(inv, r);
   taskRunners(inv, r);
+  stateBuiltin(inv, r);
+  detectGuard(inv, r);
   removesGavel(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
@@ -125,7 +129,8 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
 
   if (
     ENV_DUMPS.has(p) &&
-    (inv.args.length === 0 || (p !== 'printenv' && inv.args.every((w) => /^-[px0i]$|^-$/.test(plain(w)))))
+    (inv.args.length === 0 ||
+      (p !== 'printenv' && p !== 'set' && inv.args.every((w) => /^-[px0i]$|^-$/.test(plain(w)))))
   ) {
     if (p !== 'declare' || inv.args.length > 0) {
       r.hit('secret_material_read', `\`${p}\` prints the whole environment, secrets included`, inv.segment);

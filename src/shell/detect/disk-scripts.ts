@@ -74,14 +74,16 @@ function directKind(text: string): 'shell' | 'other' | 'binary' {
   return SHELLS.has(base(words[i])) ? 'shell' : 'other';
 }
 
-/** Programs that may rewrite files they do not name: patches, archives, interpreter code, awk's `print > f`. */
+/** Programs that may rewrite files they do not name: patches, archives, interpreter code. */
 const REWRITERS =
-  /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php|[gmn]?awk|busybox)$/;
-/** Writers whose target hides in an argument: sed's `w FILE` command and `s///w FILE` flag, find's `-fprint*`. */
+  /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php|busybox)$/;
+/** Writers whose target hides in an argument: sed's `w FILE`, find's `-fprint*`, awk's `print > FILE`. */
 function writesUnseen(program: string, argv: readonly string[]): boolean {
   if (program === 'sed' || program === 'gsed')
     return argv.slice(1).some((a) => /(^|[;\n}/\d$])\s*[wW]\s*\S/.test(a));
   if (program === 'find') return argv.some((a) => /^-(fprint0?|fprintf|fls)$/.test(a));
+  // awk writes with `print > f` / `| cmd` / system(); a program file (`-f`) is not read.
+  if (/^[gmn]?awk$/.test(program)) return argv.slice(1).some((a) => /[>|]|system|^-f/.test(a));
   return false;
 }
 /** git commands that change files of the work tree. */

@@ -1,10 +1,12 @@
 /**
- * Network destinations: the host of a URL or `user@host:path`, loopback as local, and the one place that
- * reports an outbound connection to a host nobody stated. Pure apart from reporting.
+ * Network destinations: the host of a URL or `user@host:path`, loopback as local (by ./address-class: a
+ * container host or a private range is not local), and the one place that reports an outbound connection to a
+ * host nobody stated and a read of a cloud metadata service. Pure apart from reporting.
  */
 
 import type { Invocation, Reporter } from '../invocation';
 import type { ShellEnv } from '../types';
+import { addressClass } from './address-class';
 
 export const DEFAULT_PACKAGE_SOURCES = [
   'registry.npmjs.org',
@@ -16,17 +18,14 @@ export const DEFAULT_PACKAGE_SOURCES = [
   'proxy.golang.org',
 ];
 
+/** Loopback in any notation (`localhost`, `127.0.0.1`, `0x7f.1`, `[::ffff:127.0.0.1]`): the machine itself. */
 export function isLocalHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    h === 'localhost' ||
-    h.endsWith('.localhost') ||
-    /^127\./.test(h) ||
-    h === '::1' ||
-    h === '0.0.0.0' ||
-    h === '' ||
-    h === 'host.docker.internal'
-  );
+  return addressClass(host) === 'loopback';
+}
+
+/** A cloud or container metadata service: reaching it reads the machine's credentials. */
+export function isMetadataHost(host: string): boolean {
+  return addressClass(host) === 'metadata';
 }
 
 /** A host the user stated, or a stated package source (default: the public registries). */
@@ -65,6 +64,8 @@ export function networkTarget(
   if (!host || host.includes('\u0000')) return false;
   const local = isLocalHost(host);
   r.host(inv.segment, { host, local, via });
+  if (isMetadataHost(host))
+    r.hit('secret_material_read', `\`${via}\` reaches a cloud metadata service`, inv.segment);
   if (!local && !isStatedHost(host, r.env)) {
     r.hit(
       'outbound_network_to_unstated_host',

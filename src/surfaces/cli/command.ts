@@ -51,8 +51,11 @@ export interface CommandContext {
   env: Readonly<Record<string, string | undefined>>;
   stdout: Output;
   stderr: Output;
-  /** Reads the whole of standard input as UTF-8. */
-  readStdin(): Promise<string>;
+  /**
+   * Reads the whole of standard input as UTF-8, at most `maxBytes` (default 64 MiB): an input that holds
+   * more (an endless `/dev/zero`) is cut there and the call rejects with a usage error.
+   */
+  readStdin(maxBytes?: number): Promise<string>;
   /** True when colour may be used on stdout (a TTY and no NO_COLOR). */
   color: boolean;
   clock: Clock;

@@ -4,10 +4,11 @@
  * or 2 for `gavel hook` (a command chunk that fails to load must block the tool call, not let it through).
  */
 
-import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import pkg from '../../../package.json' with { type: 'json' };
-import { EXIT, systemClock } from '../../core';
+import { EXIT, systemClock, UsageError } from '../../core';
+import { type BoundedRead, readBoundedFd, readBoundedStream } from '../../reader';
 import { main } from './main';
 import { colorAllowed } from './style';
 
@@ -65,15 +66,21 @@ function directWriter(fd: 1 | 2): (text: string) => void {
   };
 }
 
-async function readStdin(): Promise<string> {
+/** The most `gavel` reads from stdin when the command names no tighter bound. */
+const MAX_STDIN_BYTES = 64 * 1024 * 1024;
+
+/** Standard input read to a bound (src/reader): an endless input is cut, and then refused. */
+async function readStdin(maxBytes = MAX_STDIN_BYTES): Promise<string> {
   if (isTerminal(0)) return '';
+  let read: BoundedRead;
   try {
-    return readFileSync(0, 'utf8');
+    const first = readBoundedFd(0, maxBytes);
+    read = first.more ? await readBoundedStream(process.stdin, maxBytes, first.head) : first;
   } catch {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    read = await readBoundedStream(process.stdin, maxBytes);
   }
+  if (read.cut) throw new UsageError(`stdin holds more than ${maxBytes} bytes`);
+  return read.text;
 }
 
 // Before any WASM (the shell parser) compiles: on Node 20 optimized WASM compilation otherwise holds the

@@ -7,15 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { EXIT, fixedClock, UsageError } from '../../core';
 import type { EstimateReport } from '../../model';
+import { chooseRunModel, type ModelOptions, runSettingsFor } from '../../runtime';
 import { parseCommandArgs } from './main';
-import {
-  chooseRunModel,
-  type ModelFlags,
-  modelFlagOptions,
-  modelFlagsUnused,
-  readModelFlags,
-  runSettingsFor,
-} from './model-flags';
+import { modelFlagOptions, modelFlagsUnused, readModelFlags } from './model-flags';
 import { estimateExit, estimateJson, renderEstimate, reviewEstimate } from './render-estimate';
 
 const spec = {
@@ -49,7 +43,7 @@ function configFrom(env: Record<string, string>, userToml?: string) {
 }
 
 describe('readModelFlags', () => {
-  it.each<[string, string[], ModelFlags]>([
+  it.each<[string, string[], ModelOptions]>([
     ['nothing given', [], { estimate: false }],
     ['--no-cache', ['--no-cache'], { estimate: false, cacheMode: 'off' }],
     ['--cache-readonly', ['--cache-readonly'], { estimate: false, cacheMode: 'read-only' }],
@@ -93,7 +87,7 @@ describe('chooseRunModel: a flag beats GAVEL_MODEL beats the user file', () => {
     ['the file alone', {}, undefined, 'ollama/from-file', 'config'],
   ] as const)('%s', (_name, env, flag, spec, source) => {
     const { config, source: from } = configFrom({ ...env }, '[model]\nmodel = "ollama/from-file"\n');
-    const flags: ModelFlags = { estimate: false, ...(flag ? { model: flag } : {}) };
+    const flags: ModelOptions = { estimate: false, ...(flag ? { model: flag } : {}) };
     expect(chooseRunModel(flags, config, from)).toEqual({ spec, source });
   });
 

@@ -4,15 +4,15 @@
  * run. Reads config and rules through the seam; judges nothing and prints only notices on stderr.
  */
 
-import { loadRuntime, type Runtime } from '../hooks/runtime/load-runtime';
+import { capsOf, loadRuntime, type ModelOptions, type Runtime } from '../../runtime';
 import type { CommandContext } from './command';
-import { capsOf, type ModelFlags, modelFlagsUnused, openedOrUsageError } from './model-flags';
+import { modelFlagsUnused, openedOrUsageError } from './model-flags';
 import { type EstimateView, reviewEstimate } from './render-estimate';
 
 export type LoadedRuntime = Extract<Runtime, { ok: true }>;
 
 /** The action-review runtime for `cwd`, with the model flags; the model's egress line goes to stderr. */
-export function loadReviewRuntime(ctx: CommandContext, cwd: string, flags: ModelFlags): Promise<Runtime> {
+export function loadReviewRuntime(ctx: CommandContext, cwd: string, flags: ModelOptions): Promise<Runtime> {
   return loadRuntime({
     cwd,
     env: ctx.env,
@@ -29,7 +29,7 @@ export function loadReviewRuntime(ctx: CommandContext, cwd: string, flags: Model
 export function checkModelFlags(
   ctx: CommandContext,
   command: string,
-  flags: ModelFlags,
+  flags: ModelOptions,
   runtime: LoadedRuntime,
 ): void {
   openedOrUsageError(flags, runtime.review);

@@ -6,7 +6,7 @@
  */
 
 import type { AdaptResult } from '../../check';
-import type { Judged } from '../hooks/runtime/judge-call';
+import type { Judged } from '../../runtime';
 import type { InstallResult } from './install/install-hook';
 
 /** What the hook process prints and exits with. */
@@ -36,8 +36,11 @@ export interface HarnessCall {
 export interface HarnessInstall {
   /** The file the hook goes into: the user's under `home`, or the project's under `projectRoot`. */
   file(home: string, projectRoot?: string): string;
-  /** Writes the hook that runs the gavel installed at `gavelRoot` into `file`, idempotently. */
-  write(file: string, gavelRoot: string): InstallResult;
+  /**
+   * Writes the hook into `file`, idempotently: in user scope it runs the gavel installed at `gavelRoot`; in a
+   * project's file (which a team commits) it names nothing of this machine.
+   */
+  write(file: string, gavelRoot: string, scope: 'user' | 'project'): InstallResult;
   /** True when a file's text already runs gavel's hook. */
   installed(text: string): boolean;
   /** A line the person must read after installing (a feature flag to turn on), if any. */

@@ -46,6 +46,11 @@ describe('gavel hook claude-code fails closed (built binary)', () => {
     ['an injected crash', null, { GAVEL_TEST_FAULT: 'crash' }],
     ['an unhandled rejection', null, { GAVEL_TEST_FAULT: 'reject' }],
     ['a hang past the deadline', null, { GAVEL_TEST_FAULT: 'hang', GAVEL_HOOK_DEADLINE_MS: '300' }],
+    [
+      'synchronous work past the deadline (the main thread never yields)',
+      null,
+      { GAVEL_TEST_FAULT: 'spin', GAVEL_HOOK_DEADLINE_MS: '300' },
+    ],
   ])('%s exits 2 with a reason on stderr', (_name, stdin, extraEnv) => {
     const payload = stdin ?? ccPayload(s, 'Read', { file_path: `${s.project}/src/a.ts` });
     const r = run(bin, ['hook', 'claude-code'], payload, { ...s.env, ...extraEnv });

@@ -8,3 +8,4 @@ export { fromClaudeCode } from './claude-code/tool-inputs';
 export { HARNESS_NAMES, HARNESSES, harnessNamed } from './registry';
 export { block } from './reply';
 export { runHarnessHook } from './run-hook';
+export { guardHookProcess } from './watchdog';

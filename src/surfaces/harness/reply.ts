@@ -4,7 +4,7 @@
  * reason sentence a person reads. Pure.
  */
 
-import { allowHint, type Judged } from '../hooks/runtime/judge-call';
+import { allowHint, type Judged } from '../../runtime';
 import type { HookReply } from './adapter';
 
 export const BLOCK_EXIT = 2;
@@ -28,3 +28,11 @@ export const hookOutput = (hookSpecificOutput: Record<string, unknown>): HookRep
 /** The reason the person reads: the decision's, and for anything but an allow, how to allow it. */
 export const replyReason = (judged: Judged): string =>
   `gavel: ${judged.decision.reason}${judged.decision.verdict === 'allow' ? '' : allowHint(judged)}`;
+
+/**
+ * Nothing knows the request (an escalate with basis `unlisted`: no safe-catalogue entry, no category, no rule):
+ * the harness's own permission flow decides, as if gavel were not there. Where gavel found a category or a rule
+ * and can say why, an escalate is an explicit ask instead.
+ */
+export const handedBack = (judged: Judged): boolean =>
+  judged.decision.verdict === 'escalate' && judged.decision.basis === 'unlisted';

@@ -4,8 +4,7 @@
  * is recorded in the audit log; nothing thrown here ever becomes another exit.
  */
 
-import { faultFrom, injectFault } from '../hooks/runtime/faults';
-import { type CallEnv, judgeCall, recordBlock } from '../hooks/runtime/judge-call';
+import { type CallEnv, faultFrom, injectFault, judgeCall, recordBlock } from '../../runtime';
 import type { HarnessAdapter, HarnessCall, HookReply } from './adapter';
 import { block } from './reply';
 

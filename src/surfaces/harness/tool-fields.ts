@@ -30,6 +30,27 @@ export function optionalPath(input: unknown, cwd: string, ...names: string[]): s
   return cwd;
 }
 
+/**
+ * A search tool: its folder (default cwd) and every pattern field that widens what it reads (`names`: a path
+ * glob it lists, `contents`: a filter on the files it reads below the folder).
+ */
+export function search(
+  input: unknown,
+  cwd: string,
+  mode: 'names' | 'contents',
+  globField?: string,
+): AdaptResult {
+  const path = optionalPath(input, cwd, 'path');
+  const value = globField && isRecord(input) ? input[globField] : undefined;
+  const globs =
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.filter((v): v is string => typeof v === 'string')
+        : [];
+  return { ok: true, inputs: [{ kind: 'read', path, search: mode, globs }] };
+}
+
 /** `mcp__server__tool` (server names may hold single underscores); undefined when the name is not one. */
 export function parseMcpName(name: string): { server: string; tool: string } | undefined {
   const m = /^mcp__(.+?)__(.+)$/.exec(name);
@@ -53,9 +74,15 @@ export function rewriteTargets(result: AdaptResult, rewrite: (path: string) => s
   return {
     ok: true,
     inputs: result.inputs.map((input) =>
-      input.kind === 'read' || input.kind === 'write' || input.kind === 'edit'
-        ? { ...input, path: rewrite(input.path) }
-        : input,
+      input.kind === 'read'
+        ? {
+            ...input,
+            path: rewrite(input.path),
+            ...(input.globs ? { globs: input.globs.map(rewrite) } : {}),
+          }
+        : input.kind === 'write' || input.kind === 'edit'
+          ? { ...input, path: rewrite(input.path) }
+          : input,
     ),
   };
 }

@@ -17,7 +17,6 @@ import {
   UsageError,
   verdictRank,
 } from '../../../core';
-import { fromClaudeCode } from '../../harness';
 import {
   type AuditMeta,
   auditLogFor,
@@ -25,10 +24,11 @@ import {
   hashSubject,
   recordOrDeny,
   reviewerDetail,
-} from '../../hooks/runtime/audit-seam';
-import { renderDecision } from '../../hooks/runtime/render-decision';
+} from '../../../runtime';
+import { fromClaudeCode } from '../../harness';
 import type { CommandSpec } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
+import { renderDecision } from '../render-decision';
 import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
 import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
 

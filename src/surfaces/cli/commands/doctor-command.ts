@@ -9,9 +9,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { findProjectRoot } from '../../../config';
 import { EXIT } from '../../../core';
+import { auditLogFor, loadRuntime } from '../../../runtime';
 import { HARNESSES, type HarnessAdapter } from '../../harness';
-import { auditLogFor } from '../../hooks/runtime/audit-seam';
-import { loadRuntime } from '../../hooks/runtime/load-runtime';
 import type { CommandSpec } from '../command';
 
 function installed(harness: HarnessAdapter, file: string): boolean {

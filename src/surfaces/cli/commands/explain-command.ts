@@ -10,9 +10,9 @@ import { resolve } from 'node:path';
 import { type CheckRequest, checkWithTrace, emptyContext } from '../../../check';
 import { EXIT, exitForOutcome } from '../../../core';
 import { fastParse } from '../../../shell';
-import { type ParsedBy, renderTrace } from '../../hooks/runtime/render-decision';
 import type { CommandSpec } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
+import { type ParsedBy, renderTrace } from '../render-decision';
 import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
 import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
 

@@ -4,10 +4,8 @@
  */
 
 import { EXIT } from '../../../core';
-import { HARNESS_NAMES, harnessNamed, runHarnessHook } from '../../harness';
-import { fileAuditSink } from '../../hooks/runtime/audit-seam';
-import { guardHookProcess } from '../../hooks/runtime/hook-guard';
-import { recordBlock } from '../../hooks/runtime/judge-call';
+import { fileAuditSink, recordBlock } from '../../../runtime';
+import { guardHookProcess, HARNESS_NAMES, harnessNamed, runHarnessHook } from '../../harness';
 import type { CommandSpec } from '../command';
 
 export const hookCommand: CommandSpec = {

@@ -7,8 +7,8 @@ import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { findProjectRoot } from '../../../config';
 import { EXIT, IoError, UsageError } from '../../../core';
+import { findRulesDir } from '../../../runtime';
 import { HARNESS_NAMES, harnessNamed } from '../../harness';
-import { findRulesDir } from '../../hooks/runtime/load-runtime';
 import type { CommandSpec } from '../command';
 
 /** The checkout or package root gavel runs from (the folder holding `rules/`). */
@@ -39,7 +39,7 @@ export const initCommand: CommandSpec = {
     const home = ctx.env.HOME || homedir();
     const project = args.values.project === true ? findProjectRoot(ctx.cwd) : undefined;
     const file = harness.install.file(home, project);
-    const result = harness.install.write(file, gavelRoot());
+    const result = harness.install.write(file, gavelRoot(), project === undefined ? 'user' : 'project');
     if (!result.ok) {
       ctx.stderr.write(`gavel init: ${result.file}: ${result.problem}\n`);
       return EXIT.internal;

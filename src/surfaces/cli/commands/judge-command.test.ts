@@ -1,4 +1,12 @@
-import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -226,5 +234,54 @@ describe('project, config and estimate', () => {
     expect(r.code).toBe(EXIT.usage);
     expect(r.stderr).toContain('one run takes at most 200');
     expect((await judge(['--estimate'])).code).toBe(EXIT.ok);
+  });
+});
+
+describe('finding nothing, --list, and a repository that configures git', () => {
+  it('exits with the nothing-found code and says so when no unit is there, never a silent pass', async () => {
+    const empty = realpathSync(mkdtempSync(join(tmpdir(), 'gavel-judge-empty-')));
+    try {
+      git(empty, 'init', '-q');
+      writeFileSync(join(empty, 'README.md'), '# nothing for an agent here\n');
+      const r = await judge([], empty);
+      expect(r.code).toBe(EXIT.nothingFound);
+      expect(r.stderr).toContain('no unit found');
+      expect((await judge(['--list'], empty)).code).toBe(EXIT.nothingFound);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('lists what it found and why, judging nothing', async () => {
+    mkdirSync(join(repo, 'plugins/ship/.claude-plugin'), { recursive: true });
+    mkdirSync(join(repo, 'plugins/ship/commands'), { recursive: true });
+    writeFileSync(join(repo, 'plugins/ship/.claude-plugin/plugin.json'), '{"name":"ship"}');
+    writeFileSync(
+      join(repo, 'plugins/ship/commands/go.md'),
+      '---\ndescription: Ships the build.\n---\nShip it.\n',
+    );
+    const r = await judge(['--list']);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stdout).toMatch(
+      /command +plugins\/ship\/commands\/go\.md {2}\(a command of the plugin at `plugins\/ship`/,
+    );
+    expect(r.stdout).toMatch(/skill +\.claude\/skills\/formatter {2}\(holds SKILL\.md\)/);
+  });
+
+  it('does not crash on a plain file directly in .claude/skills/', async () => {
+    writeFileSync(join(repo, '.claude/skills/release.md'), '# Release notes\n');
+    const r = await judge(['--format', 'json']);
+    expect(r.code).toBe(EXIT.deny);
+    expect(unitPaths(r.stdout)).not.toContain('.claude/skills/release.md');
+  });
+
+  it('--changed never runs the repository core.fsmonitor command', async () => {
+    const marker = join(home, 'fsmonitor-ran');
+    const hook = join(home, 'fsmonitor.sh');
+    writeFileSync(hook, `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+    git(repo, 'config', 'core.fsmonitor', hook);
+    const r = await judge(['--changed=HEAD', '--format', 'json']);
+    expect(r.code).not.toBe(EXIT.internal);
+    expect(() => readFileSync(marker)).toThrow();
   });
 });

@@ -22,6 +22,7 @@ import {
   renderEstimateJson,
   renderEstimateText,
   renderJson,
+  renderList,
   renderSarif,
   renderText,
   runJudge,
@@ -129,6 +130,25 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     modelRequested: allowLlm,
   });
   if (!outcome.ok) throw new UsageError(outcome.message);
+  const nothing = outcome.report.units.length === 0 && outcome.report.run.coverage.notReviewed.length === 0;
+  if (args.values.list === true) {
+    ctx.stdout.write(
+      renderList(
+        outcome.planned.map((p) => p.unit),
+        outcome.why,
+        outcome.report.run.coverage.notReviewed,
+        outcome.links,
+      ),
+    );
+    return nothing ? EXIT.nothingFound : EXIT.ok;
+  }
+  // Zero units is said, never a silent pass; with --changed it is the ordinary "nothing changed".
+  if (nothing && !changed) {
+    ctx.stderr.write(
+      'gavel judge: no unit found: no skill, agent, command, rule, instruction, MCP or settings file here (see `gavel judge --list`)\n',
+    );
+    return EXIT.nothingFound;
+  }
   if (estimate) {
     const maxCostFlag = flag(args, 'max-cost');
     const maxCostUsd = maxCostFlag === undefined ? loaded.config.caps.max_cost_usd : Number(maxCostFlag);
@@ -184,11 +204,14 @@ export const judgeCommand: CommandSpec = {
   summary: 'review agent configuration (skills, CLAUDE.md, rules, MCP and settings) and gate on findings',
   usage: 'gavel judge [options] [path ...]',
   description: [
-    'With no paths, judges every unit below the working directory that a harness reads: .claude/ skills,',
-    'agents, commands, rules, settings and hooks at any depth, CLAUDE.md, CLAUDE.local.md, AGENTS.md, .mcp.json,',
-    'Cursor, Gemini and Copilot instruction files. A skill is its directory; anything else is one file. It needs a',
+    'With no paths, judges every unit below the working directory that a harness reads: skills (a folder with',
+    'SKILL.md, or under .claude/, .agents/, .codex/, .github/, .gemini/ skills/), plugins (.claude-plugin/plugin.json',
+    'or a marketplace manifest: their skills, agents, commands, hooks and MCP files), .claude/ agents, commands, rules,',
+    'settings and hooks, CLAUDE.md, AGENTS.md, GEMINI.md at every level, .mcp.json, .vscode/mcp.json, .codex/config.toml,',
+    'Cursor, Gemini and Copilot files. A skill is its directory; anything else is one file. `--list` shows what was',
+    'found and why; finding nothing exits 4. It needs a',
     'project (a git repository or a folder with AGENTS.md, CLAUDE.md or .claude/) and refuses $HOME and /.',
-    'Symlinks are never followed. One run takes at most 200 units; files up to 2 MiB; units up to 40 files and 512 KiB.',
+    'Symlinks are never followed. One run takes at most 200 units; files up to 2 MiB; units up to 1,000 files and 16 MiB.',
     'Codes, severities and the scoring formula: docs/codes.md and docs/judge.md.',
   ].join('\n'),
   options: {
@@ -235,6 +258,11 @@ export const judgeCommand: CommandSpec = {
       valueName: 'true|false',
       description: 'attach ancestor CLAUDE.md/AGENTS.md and their @imports (default true)',
     },
+    list: {
+      type: 'boolean',
+      description:
+        'list the units found and why (the layout or manifest), and what could not be reviewed; judges nothing',
+    },
     estimate: {
       type: 'boolean',
       description: 'list per unit what a model review would attach, send and cost; sends nothing',
@@ -262,7 +290,15 @@ export const judgeCommand: CommandSpec = {
       optional: true,
     },
   ],
-  exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid, EXIT.deny, EXIT.escalate],
+  exits: [
+    EXIT.ok,
+    EXIT.internal,
+    EXIT.usage,
+    EXIT.configInvalid,
+    EXIT.nothingFound,
+    EXIT.deny,
+    EXIT.escalate,
+  ],
   examples: [
     'gavel judge',
     'gavel judge .claude/skills/deploy --fail-on security:medium,governance:high',

@@ -6,7 +6,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { UsageError } from '../../../core';
 import type { JudgeFs } from '../../../judge';
 
@@ -25,13 +25,24 @@ export function nodeJudgeFs(): JudgeFs {
     },
     list: (p) => readdirSync(p),
     read: (p) => readFileSync(p),
+    readlink: (p) => {
+      try {
+        return readlinkSync(p);
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
 /** Files changed since `base` in the git work tree at `root`: committed, staged, unstaged and untracked. */
 export function gitChangedFiles(root: string, base: string): Set<string> {
+  // The repository's own config must run nothing: fsmonitor is a command git would run (as route pins it).
   const git = (args: string[]) =>
-    execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    execFileSync('git', ['-C', root, '-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   if (base.startsWith('-')) throw new UsageError(`\`${base}\` is not a revision`);
   let top: string;
   try {
@@ -42,7 +53,7 @@ export function gitChangedFiles(root: string, base: string): Set<string> {
   }
   const list = (args: string[]) => git(args).split('\0').filter(Boolean);
   const files = [
-    ...list(['diff', '--name-only', '-z', base, '--']),
+    ...list(['diff', '--no-ext-diff', '--no-textconv', '--name-only', '-z', base, '--']),
     ...list(['ls-files', '--others', '--exclude-standard', '-z']),
   ];
   const prefix = root === top ? '' : `${root.slice(top.length + 1)}/`;

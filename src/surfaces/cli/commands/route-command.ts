@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../../../core';
 import { DEFAULT_COSTS } from '../../../route';
 import type { CommandSpec } from '../command';
-import { loadRouteSetup, str } from './route/route-setup';
+import { loadRouteSetup, loadRouteSetupAtBase, str } from './route/route-setup';
 import { runCalibrate } from './route/run-calibrate';
 import { runRoute } from './route/run-route';
 
@@ -114,7 +114,10 @@ export const routeCommand: CommandSpec = {
     if (sub !== undefined && sub !== 'calibrate')
       throw new UsageError(`unknown subcommand \`${sub.slice(0, 40)}\``);
     const repo = resolve(ctx.cwd, str(args, 'repo') ?? '.');
-    const setup = loadRouteSetup(ctx, repo);
+    const setup =
+      sub === 'calibrate'
+        ? loadRouteSetup(ctx, repo)
+        : await loadRouteSetupAtBase(ctx, repo, { base: str(args, 'base'), head: str(args, 'head') });
     if (typeof setup === 'number') return setup;
     return sub === 'calibrate' ? runCalibrate(ctx, args, setup.policy) : runRoute(ctx, args, setup, repo);
   },

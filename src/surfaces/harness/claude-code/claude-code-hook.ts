@@ -5,7 +5,7 @@
  * `.claude/settings.json`. Decides nothing itself.
  */
 
-import type { CallEnv } from '../../hooks/runtime/judge-call';
+import type { CallEnv } from '../../../runtime';
 import type { HarnessAdapter, HookReply } from '../adapter';
 import { commandHookInstaller } from '../install/install-hook';
 import { runHarnessHook } from '../run-hook';

@@ -13,8 +13,17 @@ describe('fromClaudeCode', () => {
     ['MultiEdit', { file_path: '/r/a', edits: [] }, [{ kind: 'edit', path: '/r/a' }]],
     ['NotebookEdit', { notebook_path: '/r/n.ipynb' }, [{ kind: 'edit', path: '/r/n.ipynb' }]],
     ['WebFetch', { url: 'https://x.dev', prompt: 'p' }, [{ kind: 'web_fetch', url: 'https://x.dev' }]],
-    ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd' }]],
-    ['Glob', { pattern: '*.ts', path: '/r/src' }, [{ kind: 'read', path: '/r/src' }]],
+    ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }]],
+    [
+      'Grep',
+      { pattern: 'x', glob: '**/*.pem' },
+      [{ kind: 'read', path: '/cwd', search: 'contents', globs: ['**/*.pem'] }],
+    ],
+    [
+      'Glob',
+      { pattern: '*.ts', path: '/r/src' },
+      [{ kind: 'read', path: '/r/src', search: 'names', globs: ['*.ts'] }],
+    ],
     [
       'mcp__github__create_issue',
       { title: 't' },

@@ -4,7 +4,7 @@
  */
 
 import type { AdaptResult } from '../../../check';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { field, mcpOrOther, one, rewriteTargets, search } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 export function fromClaudeCode(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -27,9 +27,11 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'WebFetch':
       return one(field(input, toolName, 'url'), (url) => ({ kind: 'web_fetch', url }));
     case 'Grep':
+      return search(input, cwd, 'contents', 'glob');
     case 'Glob':
+      return search(input, cwd, 'names', 'pattern');
     case 'LS':
-      return { ok: true, inputs: [{ kind: 'read', path: optionalPath(input, cwd, 'path') }] };
+      return search(input, cwd, 'names');
     default:
       return mcpOrOther(toolName, input);
   }

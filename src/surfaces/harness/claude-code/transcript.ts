@@ -1,9 +1,14 @@
 /**
- * Reads the user-authored turns of a Claude Code session from its transcript (JSONL): entries with
- * `type: "user"` whose `message.content` is a string. Tool results also arrive as `type: "user"` but with
- * array content: they are untrusted and never returned, and so are a sub-agent's (`isSidechain: true`) turns. Unreadable files and lines are skipped (the turns only
- * ever add context for a reviewer; they cannot allow anything by themselves). Also owns the bounded,
- * non-blocking tail read that the Codex reader shares.
+ * Reads the words a person typed in a Claude Code session from its transcript (JSONL): entries with
+ * `type: "user"`, `message.role: "user"` and string `message.content`, and nothing else that looks like one:
+ * tool results (array content, or a `toolUseResult` field: untrusted), a sub-agent's turns (`isSidechain`:
+ * the main agent wrote its prompt), a compaction summary (`isCompactSummary`: model-written), meta entries
+ * (`isMeta`: caveats and context Claude Code injects), and the echoes Claude Code records as user text — a
+ * slash command (`<command-name>`, `<command-message>`, `<command-args>`), the output of a `!` command or a
+ * local command (`<bash-stdout>`, `<bash-stderr>`, `<local-command-stdout>`, `<local-command-stderr>`), and
+ * interruption notices. Unreadable files and lines are skipped (the turns only ever add context for a
+ * reviewer; they cannot allow anything by themselves). Also owns the bounded, non-blocking tail read that
+ * the Codex reader shares.
  */
 
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
@@ -28,19 +33,40 @@ export function* jsonObjects(text: string): Generator<object> {
   }
 }
 
+/** Openings of the text Claude Code records as a user entry without the person having typed it; lower-case. */
+const ECHO_OPENINGS = [
+  '<command-name>',
+  '<command-message>',
+  '<command-args>',
+  '<bash-stdout>',
+  '<bash-stderr>',
+  '<local-command-stdout>',
+  '<local-command-stderr>',
+  '[request interrupted by user',
+];
+
+const echoed = (text: string): boolean => {
+  const head = text.trimStart().slice(0, 40).toLowerCase();
+  return ECHO_OPENINGS.some((opening) => head.startsWith(opening));
+};
+
 export function userTurnsFromTranscript(text: string, limit = TRANSCRIPT_TURNS): string[] {
   const turns: string[] = [];
   for (const entry of jsonObjects(text)) {
     const e = entry as {
       type?: unknown;
       isSidechain?: unknown;
+      isCompactSummary?: unknown;
+      isMeta?: unknown;
+      toolUseResult?: unknown;
       message?: { role?: unknown; content?: unknown };
     };
+    if (e.type !== 'user' || e.message?.role !== 'user' || typeof e.message.content !== 'string') continue;
     // A sub-agent's conversation (`isSidechain`) opens with the prompt the main agent wrote for it: model text,
     // not the user's words, whichever transcript file holds it.
-    if (e.isSidechain === true) continue;
-    if (e.type === 'user' && e.message?.role === 'user' && typeof e.message.content === 'string')
-      turns.push(e.message.content);
+    if (e.isSidechain === true || e.isCompactSummary === true || e.isMeta === true) continue;
+    if (e.toolUseResult !== undefined || echoed(e.message.content)) continue;
+    turns.push(e.message.content);
   }
   return turns.slice(-limit);
 }

@@ -5,7 +5,7 @@
  * call reads none), and `gavel init codex` merges the hook into `.codex/hooks.json`. Decides nothing itself.
  */
 
-import type { CallEnv } from '../../hooks/runtime/judge-call';
+import type { CallEnv } from '../../../runtime';
 import type { HarnessAdapter, HookReply } from '../adapter';
 import { readClaudeShapedCall } from '../claude-code/payload';
 import { commandHookInstaller } from '../install/install-hook';

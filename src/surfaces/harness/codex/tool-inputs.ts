@@ -3,18 +3,29 @@
  * every file it names is a target), mcp__*, others. Pure; a missing field is a problem, never a guess.
  */
 
-import type { AdaptResult } from '../../../check';
-import { field, mcpOrOther, one, rewriteTargets } from '../tool-fields';
+import type { AdaptResult, ToolInput } from '../../../check';
+import { field, mcpOrOther, rewriteTargets } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
-/** File paths named by a Codex `apply_patch` body (`*** Add File:`, `*** Update File:`, `*** Delete File:`, `*** Move to:`). */
+/**
+ * File paths named by a Codex `apply_patch` body (`*** Add File:`, `*** Update File:`, `*** Delete File:`,
+ * `*** Move to:`), read as leniently as Codex's own parser: a header may be indented or carry trailing blanks,
+ * lines may end in `\r`, and a path may hold any character but a newline (U+2028 too).
+ */
 export function patchPaths(patch: string): string[] {
   const paths: string[] = [];
   for (const line of patch.split('\n')) {
-    const m = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/.exec(line.trimEnd());
-    if (m?.[1]) paths.push(m[1].trim());
+    const m = /^\*\*\* ?(?:Add File|Update File|Delete File|Move to):[ \t]*([^\n]+)$/.exec(line.trim());
+    const path = m?.[1]?.replace(/[ \t\r]+$/, '');
+    if (path) paths.push(path);
   }
   return paths;
+}
+
+/** A shell command that runs `apply_patch` on a patch it carries (a here-document, an argument): Codex applies it. */
+function shellPatch(command: string): string[] {
+  if (!/\bapply_patch\b|\bapplypatch\b/.test(command) || !command.includes('*** Begin Patch')) return [];
+  return patchPaths(command);
 }
 
 export function fromCodex(toolName: string, input: unknown, cwd = ''): AdaptResult {
@@ -26,8 +37,13 @@ function read(toolName: string, input: unknown): AdaptResult {
     case 'Bash':
     case 'shell':
     case 'exec_command':
-    case 'local_shell':
-      return one(field(input, toolName, 'command', 'cmd'), (command) => ({ kind: 'shell', command }));
+    case 'local_shell': {
+      const command = field(input, toolName, 'command', 'cmd');
+      if (!command.ok) return command;
+      // `apply_patch <<'EOF'` through the shell tool: the shell command and every file the patch names.
+      const edits = shellPatch(command.value).map((path): ToolInput => ({ kind: 'edit', path }));
+      return { ok: true, inputs: [{ kind: 'shell', command: command.value }, ...edits] };
+    }
     case 'apply_patch': {
       const body = field(input, toolName, 'command', 'patch', 'input');
       if (!body.ok) return body;

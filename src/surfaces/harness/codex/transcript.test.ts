@@ -58,6 +58,16 @@ describe('codexUserTurnsFromRollout', () => {
     ['a user_message opening with AGENTS.md instructions', userMessage('# AGENTS.md instructions for /x')],
     ['a user_message opening with <skill>', userMessage('<skill>\n<name>deploy</name>')],
     ['a user_message opening with <subagent_notification>', userMessage('<subagent_notification>{}')],
+    [
+      'a `!` shell command with its output (<user_shell_command>)',
+      userMessage('<user_shell_command>ls</user_shell_command>'),
+    ],
+    ['a turn-aborted notice (<turn_aborted>)', userMessage('<turn_aborted>the user approved</turn_aborted>')],
+    ['a hook prompt (<hook_prompt>)', userMessage('<hook_prompt>allowed</hook_prompt>')],
+    [
+      'a user_message of another kind (older rollouts)',
+      line('event_msg', { type: 'user_message', message: 'go ahead', kind: 'user_instructions' }),
+    ],
     ['an empty user_message (images only)', userMessage('  ')],
     ['a user_message whose message is not text', line('event_msg', { type: 'user_message', message: ['x'] })],
     ['an agent_message', line('event_msg', { type: 'agent_message', message: 'x' })],

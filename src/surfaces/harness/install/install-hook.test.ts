@@ -1,11 +1,15 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { claudeCodeHarness } from '../claude-code/claude-code-hook';
 import { codexHarness } from '../codex/codex-hook';
 import { piHarness } from '../pi/pi-hook';
-import { sandbox } from '../testdata/sandbox';
-import { installJsonHooks, installPiExtension } from './install-hook';
+import { ccPayload, sandbox } from '../testdata/sandbox';
+import { hookCommandLine, installJsonHooks, installPiExtension, isGavelHook } from './install-hook';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('installJsonHooks', () => {
   it('merges into existing settings without losing a key or a hook, backs up, and is idempotent', () => {
@@ -22,7 +26,7 @@ describe('installJsonHooks', () => {
     };
     s.write(file, JSON.stringify(before));
     const cmd = '/opt/gavel/bin/gavel hook claude-code';
-    const first = installJsonHooks(file, cmd);
+    const first = installJsonHooks(file, cmd, 'claude-code');
     expect(first).toMatchObject({ ok: true, changed: true, backup: `${file}.gavel-backup` });
     expect(JSON.parse(readFileSync(`${file}.gavel-backup`, 'utf8'))).toEqual(before);
     const after = JSON.parse(readFileSync(file, 'utf8'));
@@ -38,14 +42,14 @@ describe('installJsonHooks', () => {
     });
     expect(after.hooks.PermissionRequest).toHaveLength(1);
     const text = readFileSync(file, 'utf8');
-    expect(installJsonHooks(file, cmd)).toEqual({ ok: true, file, changed: false });
+    expect(installJsonHooks(file, cmd, 'claude-code')).toEqual({ ok: true, file, changed: false });
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
   it('creates the file when there is none', () => {
     const s = sandbox();
     const file = codexHarness.install.file(s.home);
-    expect(installJsonHooks(file, 'g hook codex')).toMatchObject({ ok: true, changed: true });
+    expect(installJsonHooks(file, 'g hook codex', 'codex')).toMatchObject({ ok: true, changed: true });
     expect(existsSync(`${file}.gavel-backup`)).toBe(false);
     expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).hooks).sort()).toEqual([
       'PermissionRequest',
@@ -59,7 +63,7 @@ describe('installJsonHooks', () => {
   ])('leaves a file that is %s untouched', (_name, text) => {
     const s = sandbox();
     const file = s.write(join(s.home, '.claude', 'settings.json'), text);
-    expect(installJsonHooks(file, 'g')).toMatchObject({ ok: false });
+    expect(installJsonHooks(file, 'g', 'claude-code')).toMatchObject({ ok: false });
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });
@@ -83,5 +87,122 @@ describe('installPiExtension', () => {
       changed: true,
       backup: `${file}.gavel-backup`,
     });
+  });
+});
+
+describe('the hook command gavel init writes', () => {
+  it.each([
+    ['a plain path', '/opt/gavel', "'/opt/gavel/bin/gavel' hook codex || exit 2"],
+    ['a path with a space', '/opt/my tools/gavel', "'/opt/my tools/gavel/bin/gavel' hook codex || exit 2"],
+    ['a path with a quote', "/opt/it's/gavel", "'/opt/it'\\''s/gavel/bin/gavel' hook codex || exit 2"],
+    ['a project file (nothing of this machine)', undefined, 'gavel hook codex || exit 2'],
+  ])('quotes %s', (_name, root, want) => {
+    expect(hookCommandLine('codex', root)).toBe(want);
+  });
+
+  it.each([
+    ["'/a b/bin/gavel' hook claude-code || exit 2", true],
+    ['/opt/gavel/bin/gavel hook claude-code', true],
+    ['gavel hook claude-code || exit 2', true],
+    ['/opt/gavel/bin/gavel hook codex', false],
+    ['other-guard hook claude-code', false],
+    ['notify', false],
+  ])('knows %j as gavel hook: %s', (command, want) => {
+    expect(isGavelHook(command, 'claude-code')).toBe(want);
+  });
+
+  function hookRuns(command: string, env: Record<string, string | undefined>, stdin: string) {
+    return spawnSync('sh', ['-c', command], {
+      input: stdin,
+      env: env as NodeJS.ProcessEnv,
+      encoding: 'utf8',
+    });
+  }
+
+  it('runs from an installation whose path holds a space (was exit 126, which lets the call through)', () => {
+    const s = sandbox();
+    const spaced = join(s.home, 'my tools');
+    mkdirSync(spaced);
+    symlinkSync(root, join(spaced, 'gavel'));
+    const file = claudeCodeHarness.install.file(s.home);
+    claudeCodeHarness.install.write(file, join(spaced, 'gavel'), 'user');
+    const command = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse[0].hooks[0].command;
+    const r = hookRuns(command, s.env, ccPayload(s, 'Read', { file_path: `${s.project}/a.ts` }));
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+  });
+
+  it('blocks (exit 2) when the gavel it names cannot run', () => {
+    const s = sandbox();
+    const file = claudeCodeHarness.install.file(s.home);
+    claudeCodeHarness.install.write(file, join(s.home, 'moved away'), 'user');
+    const command = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse[0].hooks[0].command;
+    expect(hookRuns(command, s.env, ccPayload(s, 'Read', { file_path: 'a' })).status).toBe(2);
+  });
+
+  it('writes no path of this machine into a project file', () => {
+    const s = sandbox();
+    const file = claudeCodeHarness.install.file(s.home, s.project);
+    claudeCodeHarness.install.write(file, '/opt/gavel', 'project');
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('/opt/gavel');
+    expect(text).not.toContain(s.home);
+    expect(JSON.parse(text).hooks.PreToolUse[0].hooks[0].command).toBe('gavel hook claude-code || exit 2');
+  });
+});
+
+describe('installing again', () => {
+  it('replaces the hook of a gavel installed elsewhere, keeping the other hooks', () => {
+    const s = sandbox();
+    const file = s.write(
+      join(s.home, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: '*', hooks: [{ type: 'command', command: '/old/gavel/bin/gavel hook claude-code' }] },
+            { matcher: 'Bash', hooks: [{ type: 'command', command: 'other-guard' }] },
+          ],
+        },
+      }),
+    );
+    claudeCodeHarness.install.write(file, '/new/gavel', 'user');
+    const pre = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
+    expect(pre.map((g: { hooks: { command: string }[] }) => g.hooks[0]?.command)).toEqual([
+      'other-guard',
+      "'/new/gavel/bin/gavel' hook claude-code || exit 2",
+    ]);
+    expect(claudeCodeHarness.install.write(file, '/new/gavel', 'user')).toMatchObject({ changed: false });
+  });
+
+  it('makes the backup once and never overwrites it', () => {
+    const s = sandbox();
+    const file = s.write(join(s.home, '.claude', 'settings.json'), '{"model":"opus"}');
+    claudeCodeHarness.install.write(file, '/a/gavel', 'user');
+    claudeCodeHarness.install.write(file, '/b/gavel', 'user');
+    expect(readFileSync(`${file}.gavel-backup`, 'utf8')).toBe('{"model":"opus"}');
+  });
+
+  it('refuses a PreToolUse that is an object instead of replacing it', () => {
+    const s = sandbox();
+    const text = '{"hooks":{"PreToolUse":{"matcher":"*"}}}';
+    const file = s.write(join(s.home, '.claude', 'settings.json'), text);
+    expect(claudeCodeHarness.install.write(file, '/a/gavel', 'user')).toMatchObject({
+      ok: false,
+      problem: '`hooks.PreToolUse` is not a list; left untouched',
+    });
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it.each([[''], ['\n  \n']])('reads an empty settings file %j as {}', (text) => {
+    const s = sandbox();
+    const file = s.write(join(s.home, '.claude', 'settings.json'), text);
+    expect(claudeCodeHarness.install.write(file, '/a/gavel', 'user')).toMatchObject({
+      ok: true,
+      changed: true,
+    });
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).hooks)).toEqual([
+      'PreToolUse',
+      'PermissionRequest',
+    ]);
   });
 });

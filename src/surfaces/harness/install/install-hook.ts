@@ -2,9 +2,13 @@
  * Installs gavel's hook into a harness's settings, idempotently: a command hook merged into a JSON settings file
  * (Claude Code's `.claude/settings.json`, Codex's `.codex/hooks.json`) or a one-line extension file (pi). Each
  * harness's adapter says which file (`commandHookInstaller`, `piExtensionInstaller`). A JSON settings file is
- * merged, never replaced: every existing key and hook is kept, and the previous file is copied to
- * `<file>.gavel-backup` before the first change. A file that is not valid JSON is left untouched and reported.
- * Reads and writes only the files it names.
+ * merged, never replaced: every other key and hook is kept, gavel's own earlier hook (from any location) is
+ * replaced, and the file as it was before gavel first touched it is kept once as `<file>.gavel-backup`, never
+ * overwritten. A file that is not valid JSON, or whose hooks are not the shape the harness reads, is left
+ * untouched and reported; an empty file is read as `{}`.
+ * The command it writes is shell-quoted and ends in `|| exit 2`, so a gavel that cannot start (a moved
+ * installation: 127, a path that is not executable: 126) blocks the call instead of letting it through; in a
+ * project's file it names `gavel` on PATH, never this machine's path. Reads and writes only the files it names.
  */
 
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,24 +23,56 @@ export type InstallResult =
 export const HOOK_EVENTS = ['PreToolUse', 'PermissionRequest'] as const;
 export const HOOK_TIMEOUT_S = 30;
 
-/** True when a hooks object already runs `command` for `event`. */
-export function hasHook(settings: unknown, event: string, command: string): boolean {
-  if (!isObject(settings) || !isObject(settings.hooks)) return false;
-  const groups = settings.hooks[event];
-  if (!Array.isArray(groups)) return false;
-  return groups.some(
-    (g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && h.command === command),
+/** `text` as one shell word (POSIX single quotes). */
+export const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The hook command for `harness`: the gavel installed at `gavelRoot` (user scope), or `gavel` on PATH (a
+ * project's file, which a team commits). Any exit but 0 and 2 becomes 2, which both harnesses read as a block.
+ */
+export function hookCommandLine(harness: string, gavelRoot: string | undefined): string {
+  const gavel = gavelRoot === undefined ? 'gavel' : shellQuote(join(gavelRoot, 'bin', 'gavel'));
+  return `${gavel} hook ${harness} || exit 2`;
+}
+
+/** True when `command` is a gavel hook for `harness`, from any installation or an older `gavel init`. */
+export function isGavelHook(command: unknown, harness: string): boolean {
+  if (typeof command !== 'string') return false;
+  const m = /^(.*?) hook (\S+)(?: \|\| exit 2)?$/.exec(command.trim());
+  return m?.[2] === harness && /(?:^|\/)gavel'?$/.test(m[1] ?? '');
+}
+
+/** The commands of gavel's hooks for `harness` under `event`. */
+function gavelHooks(settings: Record<string, unknown>, event: string, harness: string): string[] {
+  const groups = isObject(settings.hooks) ? settings.hooks[event] : undefined;
+  if (!Array.isArray(groups)) return [];
+  return groups.flatMap((g) =>
+    isObject(g) && Array.isArray(g.hooks)
+      ? g.hooks.flatMap((h) => (isObject(h) && isGavelHook(h.command, harness) ? [String(h.command)] : []))
+      : [],
   );
 }
 
-/** Adds gavel's matcher group for each event, keeping everything already there. Pure. */
-export function mergeHooks(settings: Record<string, unknown>, command: string): Record<string, unknown> {
+/** Drops gavel's hooks for `harness` from a matcher group list, and the groups left empty by that. */
+function withoutGavel(groups: unknown[], harness: string): unknown[] {
+  return groups.flatMap((g) => {
+    if (!isObject(g) || !Array.isArray(g.hooks)) return [g];
+    const hooks = g.hooks.filter((h) => !(isObject(h) && isGavelHook(h.command, harness)));
+    if (hooks.length === g.hooks.length) return [g];
+    return hooks.length === 0 ? [] : [{ ...g, hooks }];
+  });
+}
+
+/** Adds gavel's matcher group for each event, replacing gavel's earlier one and keeping the rest. Pure. */
+export function mergeHooks(
+  settings: Record<string, unknown>,
+  command: string,
+  harness: string,
+): Record<string, unknown> {
   const hooks: Record<string, unknown> = isObject(settings.hooks) ? { ...settings.hooks } : {};
   for (const event of HOOK_EVENTS) {
-    const groups = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
-    if (!hasHook({ hooks: { [event]: groups } }, event, command)) {
-      groups.push({ matcher: '*', hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_S }] });
-    }
+    const groups = withoutGavel(Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [], harness);
+    groups.push({ matcher: '*', hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_S }] });
     hooks[event] = groups;
   }
   return { ...settings, hooks };
@@ -46,11 +82,12 @@ export function piExtensionSource(extensionEntry: string): string {
   return `// Installed by \`gavel init pi\`: every tool call is judged by gavel. Remove this file to uninstall.\nexport { default } from ${JSON.stringify(extensionEntry)};\n`;
 }
 
+/** Writes `text`; the first time gavel changes an existing file, it is kept as `<file>.gavel-backup`. */
 function writeWithBackup(file: string, text: string): InstallResult {
   let backup: string | undefined;
   if (existsSync(file)) {
     backup = `${file}.gavel-backup`;
-    copyFileSync(file, backup);
+    if (!existsSync(backup)) copyFileSync(file, backup);
   } else {
     mkdirSync(dirname(file), { recursive: true });
   }
@@ -58,33 +95,41 @@ function writeWithBackup(file: string, text: string): InstallResult {
   return { ok: true, file, changed: true, ...(backup ? { backup } : {}) };
 }
 
-export function installJsonHooks(file: string, command: string): InstallResult {
-  let settings: Record<string, unknown> = {};
-  if (existsSync(file)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      return { ok: false, file, problem: 'is not valid JSON; left untouched' };
-    }
-    if (!isObject(parsed)) return { ok: false, file, problem: 'is not a JSON object; left untouched' };
-    if (parsed.hooks !== undefined && !isObject(parsed.hooks))
-      return { ok: false, file, problem: '`hooks` is not an object; left untouched' };
-    settings = parsed;
+/** Reads a settings file for merging: `{}` when absent or empty; a problem when it is not a settings object. */
+function readSettings(file: string): Record<string, unknown> | string {
+  if (!existsSync(file)) return {};
+  const text = readFileSync(file, 'utf8');
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'is not valid JSON; left untouched';
   }
-  if (HOOK_EVENTS.every((e) => hasHook(settings, e, command))) return { ok: true, file, changed: false };
-  return writeWithBackup(file, `${JSON.stringify(mergeHooks(settings, command), null, 2)}\n`);
+  if (!isObject(parsed)) return 'is not a JSON object; left untouched';
+  if (parsed.hooks === undefined) return parsed;
+  if (!isObject(parsed.hooks)) return '`hooks` is not an object; left untouched';
+  for (const event of HOOK_EVENTS) {
+    const groups = parsed.hooks[event];
+    if (groups !== undefined && !Array.isArray(groups))
+      return `\`hooks.${event}\` is not a list; left untouched`;
+  }
+  return parsed;
+}
+
+export function installJsonHooks(file: string, command: string, harness: string): InstallResult {
+  const settings = readSettings(file);
+  if (typeof settings === 'string') return { ok: false, file, problem: settings };
+  if (HOOK_EVENTS.every((e) => gavelHooks(settings, e, harness).join('\n') === command))
+    return { ok: true, file, changed: false };
+  const merged = mergeHooks(settings, command, harness);
+  return writeWithBackup(file, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
 export function installPiExtension(file: string, extensionEntry: string): InstallResult {
   const text = piExtensionSource(extensionEntry);
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return { ok: true, file, changed: false };
   return writeWithBackup(file, text);
-}
-
-/** The hook command that runs the gavel installed at `gavelRoot` for `harness`. */
-export function hookCommandLine(gavelRoot: string, harness: string): string {
-  return `${join(gavelRoot, 'bin', 'gavel')} hook ${harness}`;
 }
 
 /** A harness whose hooks are commands in a JSON settings file at `path(home, projectRoot)`. */
@@ -94,7 +139,8 @@ export function commandHookInstaller(
 ): HarnessInstall {
   return {
     file: (home, projectRoot) => join(...path(home, projectRoot)),
-    write: (file, gavelRoot) => installJsonHooks(file, hookCommandLine(gavelRoot, harness)),
+    write: (file, gavelRoot, scope) =>
+      installJsonHooks(file, hookCommandLine(harness, scope === 'project' ? undefined : gavelRoot), harness),
     installed: (text) => text.includes(`hook ${harness}`),
   };
 }

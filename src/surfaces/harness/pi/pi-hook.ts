@@ -6,7 +6,7 @@
  * Fail closed: unreadable input is exit 2, which the extension treats as a block. Decides nothing itself.
  */
 
-import type { CallEnv, Judged } from '../../hooks/runtime/judge-call';
+import type { CallEnv, Judged } from '../../../runtime';
 import type { HarnessAdapter, HookReply } from '../adapter';
 import { piExtensionInstaller } from '../install/install-hook';
 import { replyReason } from '../reply';

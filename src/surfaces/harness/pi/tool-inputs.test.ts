@@ -10,8 +10,17 @@ describe('fromPi', () => {
     ['read', { path: 'a.ts', offset: 2 }, [{ kind: 'read', path: 'a.ts' }]],
     ['write', { path: 'a.ts', content: '' }, [{ kind: 'write', path: 'a.ts' }]],
     ['edit', { path: 'a.ts', oldText: 'a', newText: 'b' }, [{ kind: 'edit', path: 'a.ts' }]],
-    ['ls', {}, [{ kind: 'read', path: '/cwd' }]],
-    ['find', { pattern: '*.ts', path: 'src' }, [{ kind: 'read', path: 'src' }]],
+    ['ls', {}, [{ kind: 'read', path: '/cwd', search: 'names', globs: [] }]],
+    [
+      'find',
+      { pattern: '*.ts', path: 'src' },
+      [{ kind: 'read', path: 'src', search: 'names', globs: ['*.ts'] }],
+    ],
+    [
+      'grep',
+      { pattern: 'x', glob: '.env*' },
+      [{ kind: 'read', path: '/cwd', search: 'contents', globs: ['.env*'] }],
+    ],
     ['deploy', { env: 'prod' }, [{ kind: 'other', name: 'deploy', arguments: { env: 'prod' } }]],
   ])('%s', (tool, input, want) => {
     expect(inputs(fromPi(tool, input, '/cwd'))).toEqual(want);

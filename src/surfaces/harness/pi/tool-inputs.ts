@@ -4,7 +4,7 @@
  */
 
 import type { AdaptResult } from '../../../check';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { field, mcpOrOther, one, rewriteTargets, search } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 export function fromPi(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -22,9 +22,11 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'edit':
       return one(field(input, toolName, 'path', 'file_path'), (path) => ({ kind: 'edit', path }));
     case 'grep':
+      return search(input, cwd, 'contents', 'glob');
     case 'find':
+      return search(input, cwd, 'names', 'pattern');
     case 'ls':
-      return { ok: true, inputs: [{ kind: 'read', path: optionalPath(input, cwd, 'path') }] };
+      return search(input, cwd, 'names');
     default:
       return mcpOrOther(toolName, input);
   }

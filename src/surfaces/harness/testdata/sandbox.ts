@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixedClock } from '../../../core';
-import type { AuditMeta } from '../../hooks/runtime/audit-seam';
-import type { CallEnv } from '../../hooks/runtime/judge-call';
+import type { AuditMeta } from '../../../runtime';
+import type { CallEnv } from '../../../runtime';
 
 export interface Sandbox {
   project: string;

@@ -4,9 +4,10 @@
  * audit log is written by record-answer.ts through the audit module, never here.
  */
 
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { IoError, UsageError } from '../../../../core';
+import { type RegularFileRead, readRegularFile } from '../../../../reader';
 import type { ParsedArgs } from '../../command';
 
 export const str = (args: ParsedArgs, name: string): string | undefined => {
@@ -14,23 +15,32 @@ export const str = (args: ParsedArgs, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-export function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `${what} \`${path}\` cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
+/** The largest file `ask` reads when no tighter bound is given (corpora, scripts). */
+export const MAX_ASK_FILE_BYTES = 64 * 1024 * 1024;
+
+/** Why a file was refused, after `what \`path\``: `is a FIFO, not a regular file`. */
+export function refusalText(read: Extract<RegularFileRead, { ok: false }>, maxBytes: number): string {
+  switch (read.refusal) {
+    case 'not-regular':
+      return `is ${read.kind ?? 'not a regular file'}, not a regular file`;
+    case 'too-large':
+      return `is larger than ${maxBytes} bytes`;
+    default:
+      return `cannot be read (${read.code})`;
   }
+}
+
+/** A regular file of at most `maxBytes`, else a one-line usage error (a FIFO or /dev/zero never hangs). */
+export function readText(path: string, what: string, maxBytes = MAX_ASK_FILE_BYTES): string {
+  const read = readRegularFile(path, maxBytes);
+  if (!read.ok) throw new UsageError(`${what} \`${path}\` ${refusalText(read, maxBytes)}`);
+  return read.text;
 }
 
 /** Reads a file for the model layer: `undefined` when it cannot be read (the layer names the file). */
 export function readOptional(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const read = readRegularFile(path, MAX_ASK_FILE_BYTES);
+  return read.ok ? read.text : undefined;
 }
 
 export function parseJson(text: string, where: string): unknown {

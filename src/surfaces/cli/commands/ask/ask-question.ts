@@ -6,10 +6,11 @@
  * the answer (never an allow made by a model) and the estimate are printed, exit 0 within the caps, 1 over.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import bundledPrompt from '../../../../../prompts/ask-arbiter.json' with { type: 'json' };
 import {
+  ASK_INPUT_LIMITS,
   type AskAnswer,
   type AskInput,
   type AskSettings,
@@ -24,8 +25,10 @@ import {
 import { auditLogPath } from '../../../../audit';
 import { formatProblem, loadConfig } from '../../../../config';
 import { EXIT, exitForOutcome, GavelError, UsageError } from '../../../../core';
+import { readRegularFile } from '../../../../reader';
+import { capsOf } from '../../../../runtime';
 import type { CommandContext, ParsedArgs } from '../../command';
-import { capsOf, readModelFlags } from '../../model-flags';
+import { readModelFlags } from '../../model-flags';
 import { type EstimateView, estimateExit, estimateJson, renderEstimate } from '../../render-estimate';
 import { appendLine, readText, str, writeJson } from './ask-files';
 import { rulesInForce } from './ask-rules';
@@ -39,8 +42,10 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 function readRun(file: string | undefined): { run: RunState; damaged: boolean } {
   if (file === undefined || !existsSync(file)) return { run: EMPTY_RUN, damaged: false };
   let doc: unknown;
+  // A FIFO, device or oversized file in place of the state is damaged state (never a hang, never a reset).
+  const read = readRegularFile(file, ASK_INPUT_LIMITS.runState);
   try {
-    doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc = read.ok ? JSON.parse(read.text) : undefined;
   } catch {
     doc = undefined;
   }
@@ -74,7 +79,10 @@ export async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promis
   if (runFlag !== undefined && !RUN_ID.test(runFlag))
     throw new UsageError('`--run-id` must be letters, digits, `.`, `_` or `-`');
   const file = str(args, 'file');
-  const text = file !== undefined ? readText(resolve(ctx.cwd, file), 'question file') : await ctx.readStdin();
+  const text =
+    file !== undefined
+      ? readText(resolve(ctx.cwd, file), 'question file', ASK_INPUT_LIMITS.question)
+      : await ctx.readStdin(ASK_INPUT_LIMITS.question);
   if (text.trim() === '') throw new UsageError('no question: pipe one on stdin or pass `--file`');
   let question: unknown;
   let unreadable = false;

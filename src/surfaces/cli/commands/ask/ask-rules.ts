@@ -4,14 +4,15 @@
  * Reads the files; validation is the arbiter's (loadRules, parseRules).
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import bundledRules from '../../../../../rules/arbiter-rules.json' with { type: 'json' };
-import { formatRulesProblem, loadRules, parseRules, type RulesLoad } from '../../../../ask';
+import { ASK_INPUT_LIMITS, formatRulesProblem, loadRules, parseRules, type RulesLoad } from '../../../../ask';
 import { loadConfig } from '../../../../config';
 import { EXIT } from '../../../../core';
+import { readRegularFile } from '../../../../reader';
 import type { CommandContext, ParsedArgs } from '../../command';
-import { readText } from './ask-files';
+import { readText, refusalText } from './ask-files';
 
 export const PROJECT_RULES = join('.gavel', 'arbiter-rules.json');
 
@@ -27,14 +28,13 @@ export function rulesInForce(
 ): { load: RulesLoad; label: string } {
   const file = flag !== undefined ? resolve(ctx.cwd, flag) : join(root, PROJECT_RULES);
   if (flag === undefined && !existsSync(file)) return { load: bundledRulesLoad(), label: 'bundled rules' };
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    return { load: { ok: false, problem: { path: '', message: `cannot be read (${code})` } }, label: file };
+  // A FIFO, device or oversized file planted as the rules file is refused before it is read: rules-invalid.
+  const read = readRegularFile(file, ASK_INPUT_LIMITS.rules);
+  if (!read.ok) {
+    const message = refusalText(read, ASK_INPUT_LIMITS.rules);
+    return { load: { ok: false, problem: { path: '', message } }, label: file };
   }
-  return { load: parseRules(text), label: file };
+  return { load: parseRules(read.text), label: file };
 }
 
 export function validateRules(ctx: CommandContext, args: ParsedArgs, fileArg: string | undefined): number {
@@ -44,7 +44,7 @@ export function validateRules(ctx: CommandContext, args: ParsedArgs, fileArg: st
   let label: string;
   if (fileArg !== undefined) {
     label = resolve(ctx.cwd, fileArg);
-    load = parseRules(readText(label, 'rules file'));
+    load = parseRules(readText(label, 'rules file', ASK_INPUT_LIMITS.rules));
   } else if (existsSync(projectFile)) {
     label = projectFile;
     load = rulesInForce(ctx, root, undefined).load;

@@ -20,8 +20,8 @@ import {
   openModel,
   openRunner,
 } from '../../../../model';
+import { anchorSpec, type ModelOptions, runSettingsFor } from '../../../../runtime';
 import type { CommandContext } from '../../command';
-import { anchorSpec, type ModelFlags, runSettingsFor } from '../../model-flags';
 import { readOptional } from './ask-files';
 
 export interface AnswererInput {
@@ -29,7 +29,7 @@ export interface AnswererInput {
   /** Where each config key came from (`env`, `user`, `project`, `default`). */
   sources: Readonly<Record<string, string>>;
   /** The model flags; `--model` already anchored at the working directory. */
-  flags: ModelFlags;
+  flags: ModelOptions;
 }
 
 export interface OpenedAnswerer {

@@ -4,10 +4,16 @@
  * is a usage error naming the path as given and the errno, never the file's text.
  */
 
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../../../core';
-import { parseFindings, parsePullRequest, parseRunLog, type RouteRequest } from '../../../../route';
+import { describeRefusal, readRegularFile } from '../../../../reader';
+import {
+  parseFindings,
+  parsePullRequest,
+  parseRunLog,
+  ROUTE_INPUT_LIMITS,
+  type RouteRequest,
+} from '../../../../route';
 
 export interface RawRequest {
   repo: string;
@@ -26,13 +32,17 @@ export function readRouteRequest(dir: string, raw: RawRequest): RouteRequest {
   const request: RouteRequest = { cwd: raw.repo };
   if (raw.base !== undefined) request.base = raw.base;
   if (raw.head !== undefined) request.head = raw.head;
-  if (raw.pr !== undefined) request.pr = parsePullRequest(readInput(resolve(dir, raw.pr), raw.pr), raw.pr);
+  if (raw.pr !== undefined)
+    request.pr = parsePullRequest(readInput(resolve(dir, raw.pr), raw.pr, ROUTE_INPUT_LIMITS.pr), raw.pr);
   if (raw.findings !== undefined)
-    request.review = parseFindings(readInput(resolve(dir, raw.findings), raw.findings), raw.findings);
+    request.review = parseFindings(
+      readInput(resolve(dir, raw.findings), raw.findings, ROUTE_INPUT_LIMITS.findings),
+      raw.findings,
+    );
   if (raw.runId !== undefined && raw.runLog === undefined) throw new UsageError('--run-id needs --run-log');
   if (raw.runId === '') throw new UsageError('--run-id needs an id');
   if (raw.runLog !== undefined) {
-    const text = readInput(resolve(dir, raw.runLog), raw.runLog);
+    const text = readInput(resolve(dir, raw.runLog), raw.runLog, ROUTE_INPUT_LIMITS.runLog);
     request.runLog = parseRunLog(text, raw.runLog, raw.runId === undefined ? {} : { run: raw.runId });
   }
   if (raw.tier !== undefined) {
@@ -42,12 +52,12 @@ export function readRouteRequest(dir: string, raw: RawRequest): RouteRequest {
   return request;
 }
 
-/** The text of an input file; `shown` is how the user named it. */
-export function readInput(path: string, shown: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new UsageError(`cannot read \`${shown.slice(0, 200)}\` (${code})`);
-  }
+/**
+ * The text of an input file; `shown` is how the user named it. Regular files only, at most `maxBytes`
+ * (a FIFO or /dev/zero would otherwise hang the command): anything else is a one-line usage error.
+ */
+export function readInput(path: string, shown: string, maxBytes: number): string {
+  const read = readRegularFile(path, maxBytes);
+  if (!read.ok) throw new UsageError(describeRefusal(shown, read, maxBytes));
+  return read.text;
 }

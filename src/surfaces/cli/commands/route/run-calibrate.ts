@@ -14,6 +14,7 @@ import {
   fromResult,
   nodeGitRunner,
   parseCases,
+  ROUTE_INPUT_LIMITS,
   type RoutePolicy,
   route,
   type ScoredCase,
@@ -30,7 +31,7 @@ export async function runCalibrate(
   const file = str(args, 'cases');
   if (file === undefined) throw new UsageError('calibrate needs --cases FILE.jsonl');
   const path = resolve(ctx.cwd, file);
-  const lines = parseCases(readInput(path, file), file);
+  const lines = parseCases(readInput(path, file, ROUTE_INPUT_LIMITS.cases), file);
   const costs: Costs = {
     ...DEFAULT_COSTS,
     approveBad: cost(args, 'cost-approve-bad', DEFAULT_COSTS.approveBad),

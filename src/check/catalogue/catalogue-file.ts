@@ -1,0 +1,66 @@
+/**
+ * The schema of the safe catalogue (rules/check-safe.json): the programs and argument shapes known to be safe,
+ * and the variables known to be inert. Pure: the surface reads the file, this validates it whole (a file that
+ * fails is never half used: every decision then ends with basis `rules-invalid`).
+ */
+
+import * as z from 'zod/mini';
+
+const word = z.string().check(z.minLength(1));
+const option = z.string().check(z.regex(/^-{1,2}[^\s=]+$/));
+const variableName = z.string().check(z.regex(/^(?:[A-Za-z_][A-Za-z0-9_]*\*?|\*[A-Za-z0-9_]+)$/));
+
+export const OPTIONS_SCHEMA = z.strictObject({
+  /** Options without a value (`-n`, `--oneline`); a long one may still be written `--color=auto`. */
+  flags: z.optional(z.array(option)),
+  /** Options that take a value: the next word, `--opt=value`, or the rest of a short cluster (`-n5`). */
+  values: z.optional(z.array(option)),
+});
+
+export const ENTRY_SCHEMA = z.strictObject({
+  id: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)),
+  description: z.optional(z.string()),
+  /** Program names after unwrapping (lower-case basenames). */
+  programs: z.array(z.string().check(z.regex(/^(?:[a-z0-9][a-z0-9._+-]*|:|\[|\[\[)$/))).check(z.minLength(1)),
+  /** Options known before the subcommand (`git -C dir`, `cargo +nightly`). */
+  global: z.optional(OPTIONS_SCHEMA),
+  /** Subcommands, one or more words (`stash list`); `*` stands for any one word that is not an option. */
+  subcommands: z.optional(
+    z.array(z.string().check(z.regex(/^[a-z0-9*+-][a-z0-9:._*+-]*( [a-z0-9*+-][a-z0-9:._*+=-]*)*$/))),
+  ),
+  flags: z.optional(z.array(option)),
+  values: z.optional(z.array(option)),
+  /** Options that make the program run, load or write something: never known safe, whatever else lists them. */
+  breaking: z.optional(z.array(option)),
+  /** `-5` (a count) is an option (`head -5`, `git log -3`). */
+  numeric_options: z.optional(z.boolean()),
+  /** Every option is one word after a single dash (`find -name x -type f`); `(`, `)`, `!`, `,` are operators. */
+  single_dash_words: z.optional(z.boolean()),
+  /** Every argument is data the program only prints (`echo -rf` prints `-rf`): no option can change what it does. */
+  literal_args: z.optional(z.boolean()),
+  /** `any` (default): positional words are data (files, patterns); `none`: the shape takes none. */
+  positionals: z.optional(z.enum(['any', 'none'])),
+  /** A positional `NAME=value` sets a variable of the program (`make CC=x`): not known safe. */
+  refuse_assignments: z.optional(z.boolean()),
+  /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */
+  language: z.optional(z.enum(['sed', 'awk'])),
+  /** Commands this entry must know safe (every segment), checked by the test suite of every build. */
+  safe: z.array(word).check(z.minLength(1)),
+  /** Commands the catalogue must not know safe. */
+  not_safe: z.optional(z.array(word)),
+});
+export type CatalogueEntry = z.infer<typeof ENTRY_SCHEMA>;
+
+export const CATALOGUE_FILE_SCHEMA = z.strictObject({
+  $schema: z.optional(z.string()),
+  version: z.int().check(z.minimum(1)),
+  description: z.optional(z.string()),
+  /** Variables a program may be given (`NODE_ENV=test npm test`) without changing what it runs. `X*`: a prefix, `*X` a suffix. */
+  inert_variables: z.array(variableName),
+  /** Variables that change what a later program runs or loads: a bare assignment of one is not known safe. */
+  runs_code_variables: z.array(variableName),
+  /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */
+  wrapper_options_not_safe: z.array(z.string().check(z.regex(/^[a-z0-9._-]+ -{1,2}[^\s=]+$/))),
+  entries: z.array(ENTRY_SCHEMA),
+});
+export type CatalogueFile = z.infer<typeof CATALOGUE_FILE_SCHEMA>;

@@ -1,0 +1,122 @@
+// The bundled safe catalogue (rules/check-safe.json): it compiles, every entry's `safe` examples are known safe by
+// that entry and its `not_safe` examples by none, through the real shell analysis; and the loader refuses what it
+// must (a breaking option also listed as safe, a duplicate id, an example that no longer holds).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShell } from '../../shell/analyze-shell';
+import { loadShellParser } from '../../shell/load-parser';
+import type { ShellEnv, ShellPathTable } from '../../shell/types';
+import { EXAMPLE_ENV } from '../policy/check-examples';
+import { checkCatalogueExamples, knownSafe } from './check-catalogue-examples';
+import { type Catalogue, compileCatalogue } from './compile-catalogue';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const read = (p: string): unknown => JSON.parse(readFileSync(`${root}${p}`, 'utf8'));
+const bundled = read('rules/check-safe.json') as Record<string, unknown> & {
+  entries: Record<string, unknown>[];
+};
+const env: ShellEnv = { ...EXAMPLE_ENV, paths: read('rules/check-paths.json') as ShellPathTable };
+
+function compiled(json: unknown = bundled): Catalogue {
+  const r = compileCatalogue(json);
+  if (!r.ok) throw new Error(r.problem);
+  return r.catalogue;
+}
+
+const safe = async (command: string, catalogue = compiled()) =>
+  knownSafe(catalogue, await analyzeShell(command, env));
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('the bundled catalogue', () => {
+  it('compiles, and every entry example holds', async () => {
+    expect(await checkCatalogueExamples(compiled(), analyzeShell, env)).toEqual({ ok: true });
+  });
+
+  it('indexes entries by program: a segment is tried against its own program only', () => {
+    const c = compiled();
+    expect(c.byProgram.get('git')?.map((e) => e.id)).toEqual([
+      'git-read',
+      'git-local',
+      'git-push',
+      'git-remote',
+      'node-version',
+    ]);
+    expect(c.byProgram.has('python')).toBe(true);
+    expect(c.byProgram.has('ssh')).toBe(false);
+  });
+});
+
+describe('what is known safe and what is unknown', () => {
+  it.each([
+    ['a read-only tool with known options', 'ls -la src'],
+    ['a pipeline of read-only tools', 'grep -rn TODO src | sort | uniq -c | head -20'],
+    ['git read-only with a global option', 'git --no-pager log --oneline -5'],
+    ['a formatter through npx', 'npx prettier --check .'],
+    ['an inert prefix variable', 'NODE_ENV=test npm test'],
+    ['a bare assignment then a known program', 'X=1; ls'],
+    ['sed printing a range', "sed -n '10,20p' file.txt"],
+    ['awk comparing a field (not a redirect)', "awk '$3 > 100 {print $1}' data.txt"],
+  ])('known safe: %s', async (_name, command) => {
+    expect(await safe(command)).toBe(true);
+  });
+
+  it.each([
+    ['an unknown program', 'frobnicate --all'],
+    ['an unknown option of a known program', 'ls --frobnicate'],
+    ['a breaking option hidden in a short cluster', "sed -ni 's/a/b/' f"],
+    ['a breaking option with an attached value', 'rg --pre=./x.sh foo'],
+    ['a prefix variable that is not known inert', 'LESSOPEN="|x %s" less f'],
+    ['a known program named by a workspace path', './ls -la'],
+    ['a glob where an option could break', 'rg foo *'],
+    ['a run-time word where an option could break', 'find . $ACTION'],
+    ['a bare assignment of PATH before a known program', 'PATH=/tmp/x:$PATH; ls'],
+    ['inline interpreter code', "python3 -c 'print(1)'"],
+    ['a sed script that writes a file', "sed -n 'w out.txt' f"],
+    ['an awk program that runs a command', 'awk \'BEGIN { system("id") }\''],
+    ['an awk print redirected to a file', 'awk \'{ print $1 > "out" }\' f'],
+    ['make with a variable override', 'make SHELL=/bin/sh test'],
+    ['git with a config override', 'git -c core.pager=sh log'],
+    ['an option that needs a value and has none', 'grep -e'],
+  ])('unknown: %s', async (_name, command) => {
+    expect(await safe(command)).toBe(false);
+  });
+});
+
+describe('the loader refuses', () => {
+  const entry = (over: Record<string, unknown>) => ({
+    ...bundled,
+    entries: [{ id: 'x', programs: ['ls'], flags: ['-l'], safe: ['ls -l'], ...over }],
+  });
+
+  it.each([
+    ['an unknown key', { ...bundled, surprise: 1 }, 'surprise'],
+    ['an option both safe and breaking', entry({ breaking: ['-l'] }), 'both known safe and breaking'],
+    ['a duplicate id', { ...bundled, entries: [...bundled.entries, bundled.entries[0]] }, 'used twice'],
+    ['an entry without safe examples', entry({ safe: [] }), '`entries.0.safe`'],
+  ])('%s', (_name, json, problem) => {
+    const r = compileCatalogue(json);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problem).toContain(problem);
+  });
+
+  it.each([
+    [
+      'a safe example the entry does not know',
+      entry({ safe: ['ls -R'] }),
+      'example safe[0] is not known safe',
+    ],
+    [
+      'a not_safe example the catalogue knows',
+      entry({ not_safe: ['ls -l'] }),
+      'example not_safe[0] is known safe',
+    ],
+  ])('%s', async (_name, json, problem) => {
+    const r = await checkCatalogueExamples(compiled(json), analyzeShell, env);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problem).toContain(problem);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Compiles the safe catalogue once: validates rules/check-safe.json whole and indexes its entries by program, so
+ * a segment is tried only against the entries of its own program (no scan of the whole catalogue).
+ * Pure: takes parsed JSON. A problem is one line naming the file and key; the caller makes it `rules-invalid`.
+ */
+
+import { parseWith } from '../policy/policy-files';
+import { CATALOGUE_FILE_SCHEMA, type CatalogueEntry } from './catalogue-file';
+
+export const CATALOGUE_FILE = 'rules/check-safe.json';
+
+export interface OptionSet {
+  flags: ReadonlySet<string>;
+  values: ReadonlySet<string>;
+}
+
+export interface CompiledEntry {
+  id: string;
+  global: OptionSet;
+  /** Subcommand patterns (words; `*` any word), longest first; undefined: the entry has none. */
+  subcommands?: readonly (readonly string[])[];
+  options: OptionSet;
+  breaking: ReadonlySet<string>;
+  numeric: boolean;
+  singleDashWords: boolean;
+  literalArgs: boolean;
+  positionals: 'any' | 'none';
+  refuseAssignments: boolean;
+  language?: 'sed' | 'awk';
+  source: CatalogueEntry;
+}
+
+/** A variable list: exact names, prefixes written `NAME*` and suffixes written `*NAME`. */
+export interface VariableSet {
+  names: ReadonlySet<string>;
+  prefixes: readonly string[];
+  suffixes: readonly string[];
+}
+
+export interface Catalogue {
+  version: number;
+  byProgram: ReadonlyMap<string, readonly CompiledEntry[]>;
+  entries: readonly CompiledEntry[];
+  inert: VariableSet;
+  runsCode: VariableSet;
+  wrapperOptionsNotSafe: ReadonlySet<string>;
+}
+
+export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
+
+const optionSet = (o: { flags?: string[]; values?: string[] } | undefined): OptionSet => ({
+  flags: new Set(o?.flags ?? []),
+  values: new Set(o?.values ?? []),
+});
+
+function variableSet(list: readonly string[]): VariableSet {
+  return {
+    names: new Set(list.filter((v) => !v.includes('*'))),
+    prefixes: list.filter((v) => v.endsWith('*')).map((v) => v.slice(0, -1)),
+    suffixes: list.filter((v) => v.startsWith('*')).map((v) => v.slice(1)),
+  };
+}
+
+export function inVariableSet(set: VariableSet, name: string): boolean {
+  return (
+    set.names.has(name) ||
+    set.prefixes.some((p) => name.startsWith(p)) ||
+    set.suffixes.some((s) => name.endsWith(s))
+  );
+}
+
+/** The empty catalogue: nothing is known safe (every shell segment is unknown). */
+export const EMPTY_CATALOGUE: Catalogue = {
+  version: 0,
+  byProgram: new Map(),
+  entries: [],
+  inert: variableSet([]),
+  runsCode: variableSet([]),
+  wrapperOptionsNotSafe: new Set(),
+};
+
+export function compileCatalogue(json: unknown): CatalogueResult {
+  const parsed = parseWith(CATALOGUE_FILE_SCHEMA, json, CATALOGUE_FILE);
+  if (!parsed.ok) return parsed;
+  const file = parsed.value;
+  const ids = new Set<string>();
+  const entries: CompiledEntry[] = [];
+  const byProgram = new Map<string, CompiledEntry[]>();
+  for (const e of file.entries) {
+    const where = `${CATALOGUE_FILE}: entry \`${e.id}\``;
+    if (ids.has(e.id)) return { ok: false, problem: `${where}: the id is used twice` };
+    ids.add(e.id);
+    const breaking = new Set(e.breaking ?? []);
+    const options = optionSet(e);
+    const global = optionSet(e.global);
+    // INVARIANT: an option listed as breaking is never also known safe, in any list of the entry.
+    for (const o of breaking) {
+      if (options.flags.has(o) || options.values.has(o) || global.flags.has(o) || global.values.has(o))
+        return { ok: false, problem: `${where}: option \`${o}\` is both known safe and breaking` };
+    }
+    const compiled: CompiledEntry = {
+      id: e.id,
+      global,
+      options,
+      breaking,
+      numeric: e.numeric_options ?? false,
+      singleDashWords: e.single_dash_words ?? false,
+      literalArgs: e.literal_args ?? false,
+      positionals: e.positionals ?? 'any',
+      refuseAssignments: e.refuse_assignments ?? false,
+      source: e,
+    };
+    if (e.subcommands)
+      compiled.subcommands = e.subcommands.map((s) => s.split(' ')).sort((a, b) => b.length - a.length);
+    if (e.language) compiled.language = e.language;
+    entries.push(compiled);
+    for (const p of e.programs) {
+      const same = byProgram.get(p);
+      if (same) same.push(compiled);
+      else byProgram.set(p, [compiled]);
+    }
+  }
+  return {
+    ok: true,
+    catalogue: {
+      version: file.version,
+      byProgram,
+      entries,
+      inert: variableSet(file.inert_variables),
+      runsCode: variableSet(file.runs_code_variables),
+      wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
+    },
+  };
+}

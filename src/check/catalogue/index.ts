@@ -1,0 +1,16 @@
+/**
+ * The safe catalogue: programs and argument shapes known to be safe, as versioned data (rules/check-safe.json).
+ * Compiled once, indexed by program; consulted by the policy for a shell segment nothing else decided.
+ * Never clears a category or an uncertainty: the detectors and the floor run first.
+ */
+
+export { CATALOGUE_FILE_SCHEMA, type CatalogueEntry } from './catalogue-file';
+export { type Analyze, checkCatalogueExamples, knownSafe } from './check-catalogue-examples';
+export {
+  CATALOGUE_FILE,
+  type Catalogue,
+  type CatalogueResult,
+  compileCatalogue,
+  EMPTY_CATALOGUE,
+} from './compile-catalogue';
+export { matchSegment, variablesInert } from './match-segment';

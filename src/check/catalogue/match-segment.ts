@@ -1,0 +1,170 @@
+/**
+ * Is one shell segment known safe? Looks the segment's program up in the compiled catalogue (indexed by program)
+ * and reads its arguments against each entry of that program: global options, the subcommand, then every option
+ * (each must be known, none breaking, `-n5` and `--opt=value` forms read as the program reads them), positionals,
+ * and the program's script language where it has one; prefix assignments must all be inert. Pure.
+ * INVARIANT: anything not read as known is not safe: an unknown option, a word whose expansion could be an option
+ * (`$…`, a glob) where an option could break, a script the language check cannot read.
+ */
+
+import type { Segment } from '../../shell/types';
+import type { Catalogue, CompiledEntry, OptionSet } from './compile-catalogue';
+import { inVariableSet } from './compile-catalogue';
+import { awkProgramSafe, sedScriptSafe } from './script-languages';
+
+/** A word whose value is computed at run time (`$…`) or a glob: bash may make it any word, an option too. */
+const EXPANDS = /^(?:\$\u2026|[*?[])/;
+const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** How the program may be named: found on PATH, in a system bin folder, or a package's local bin. */
+const PROGRAM_PATH =
+  /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+)$/;
+
+interface Read {
+  /** The values given to options (`-e script`), in order. */
+  values: Array<[string, string]>;
+  positionals: string[];
+}
+
+type Step = { ok: true; next: number } | { ok: false };
+
+/** Reads one option word at `i` against `set`; returns the index after it (and its value), or not ok. */
+function readOption(
+  args: readonly string[],
+  i: number,
+  set: OptionSet,
+  entry: CompiledEntry,
+  read: Read,
+): Step {
+  const a = args[i] as string;
+  if (entry.numeric && /^-\d+$/.test(a)) return { ok: true, next: i + 1 };
+  if (a.startsWith('--') || entry.singleDashWords) {
+    const eq = a.indexOf('=');
+    const name = eq < 0 ? a : a.slice(0, eq);
+    if (entry.breaking.has(name)) return { ok: false };
+    // An option known both ways (`--color`, `--color=auto`) is read as a flag: a value it took becomes a positional.
+    if (set.values.has(name) && !set.flags.has(name)) {
+      if (eq >= 0) {
+        read.values.push([name, a.slice(eq + 1)]);
+        return { ok: true, next: i + 1 };
+      }
+      const v = args[i + 1];
+      if (v === undefined) return { ok: false };
+      read.values.push([name, v]);
+      return { ok: true, next: i + 2 };
+    }
+    if (eq >= 0 && set.values.has(name)) read.values.push([name, a.slice(eq + 1)]);
+    if (set.flags.has(name)) return { ok: true, next: i + 1 };
+    return { ok: false };
+  }
+  // A short cluster: `-la`, `-n5`, `-ne script`. An option known both ways (`-n` of `cat -n` and `head -n 5`)
+  // takes the rest of the cluster as its value unless the rest is known flags; alone it is read as a flag.
+  for (let j = 1; j < a.length; j++) {
+    const o = `-${a[j]}`;
+    if (entry.breaking.has(o)) return { ok: false };
+    const flag = set.flags.has(o);
+    if (set.values.has(o)) {
+      const rest = a.slice(j + 1);
+      const restFlags = [...rest].every((ch) => set.flags.has(`-${ch}`) && !entry.breaking.has(`-${ch}`));
+      if (rest !== '' && !(flag && restFlags)) {
+        read.values.push([o, rest]);
+        return { ok: true, next: i + 1 };
+      }
+      if (!flag) {
+        if (rest !== '') continue;
+        const v = args[i + 1];
+        if (v === undefined) return { ok: false };
+        read.values.push([o, v]);
+        return { ok: true, next: i + 2 };
+      }
+    }
+    if (!flag) return { ok: false };
+  }
+  return { ok: true, next: i + 1 };
+}
+
+const isOption = (a: string, entry: CompiledEntry): boolean =>
+  a.length > 1 && a.startsWith('-') && !(entry.singleDashWords && OPERATORS.has(a));
+
+/**
+ * The index after the subcommand, or -1 when no pattern of the entry matches. Global options may come first; a
+ * pattern may itself start with an option (`-m pytest` of python).
+ */
+function readSubcommand(args: readonly string[], entry: CompiledEntry, read: Read): number {
+  let i = 0;
+  for (;;) {
+    for (const pattern of entry.subcommands ?? []) {
+      const fits = pattern.every((w, k) => {
+        const a = args[i + k];
+        return a !== undefined && (w === '*' ? !a.startsWith('-') && !EXPANDS.test(a) : a === w);
+      });
+      if (fits) return i + pattern.length;
+    }
+    if (i >= args.length || !isOption(args[i] as string, entry)) return -1;
+    const step = readOption(args, i, entry.global, entry, read);
+    if (!step.ok) return -1;
+    i = step.next;
+  }
+}
+
+function languageSafe(entry: CompiledEntry, read: Read): boolean {
+  if (!entry.language) return true;
+  const given = read.values.filter(([o]) => o === '-e' || o === '--expression').map(([, v]) => v);
+  const scripts = given.length > 0 ? given : read.positionals.slice(0, 1);
+  if (scripts.length === 0) return false;
+  const check = entry.language === 'sed' ? sedScriptSafe : awkProgramSafe;
+  return scripts.every(check);
+}
+
+/** Does `entry` know this argument list safe? */
+export function entryMatches(entry: CompiledEntry, args: readonly string[]): boolean {
+  if (entry.literalArgs) return true;
+  const read: Read = { values: [], positionals: [] };
+  let i = 0;
+  if (entry.subcommands) {
+    i = readSubcommand(args, entry, read);
+    if (i < 0) return false;
+  }
+  const mayBreak = entry.breaking.size > 0;
+  let ended = false;
+  while (i < args.length) {
+    const a = args[i] as string;
+    if (!ended && a === '--') {
+      ended = true;
+      i++;
+      continue;
+    }
+    if (!ended && isOption(a, entry)) {
+      const step = readOption(args, i, entry.options, entry, read);
+      if (!step.ok) return false;
+      i = step.next;
+      continue;
+    }
+    if (!ended && mayBreak && EXPANDS.test(a)) return false;
+    if (entry.refuseAssignments && ASSIGNMENT.test(a)) return false;
+    if (entry.positionals === 'none') return false;
+    read.positionals.push(a);
+    i++;
+  }
+  return languageSafe(entry, read);
+}
+
+/** The id of the first catalogue entry that knows the segment safe, or undefined (unknown). */
+export function matchSegment(catalogue: Catalogue, segment: Segment): string | undefined {
+  const entries = catalogue.byProgram.get(segment.program);
+  if (!entries) return undefined;
+  // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
+  if (!PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
+  // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
+  for (const name of segment.assigned ?? []) if (!inVariableSet(catalogue.inert, name)) return undefined;
+  // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
+  for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
+  const args = segment.argv.slice(1);
+  for (const entry of entries) if (entryMatches(entry, args)) return entry.id;
+  return undefined;
+}
+
+/** Are the variables a command sets, exports or unsets all free of those that change what later programs run? */
+export function variablesInert(catalogue: Catalogue, names: readonly string[]): boolean {
+  return !names.some((n) => !inVariableSet(catalogue.inert, n) && inVariableSet(catalogue.runsCode, n));
+}

@@ -1,0 +1,92 @@
+/**
+ * The script languages of catalogue programs, checked conservatively: a `sed` script is known safe only when
+ * every command in it is one that prints or edits the stream (no `w`/`W` file writes, no `e` or `s///e`
+ * execution, no `r`/`R` file reads); an `awk` program only when it has no `system`, no pipe, no output
+ * redirect after `print`, no `getline` and no `@include`/`@load`. Anything the check cannot read is not safe.
+ * Pure.
+ */
+
+/** Addresses: a line number, `$`, a /regex/ (or \cREGEXc), optionally a range or step, optionally negated. */
+const ADDRESS = String.raw`(?:\d+(?:~\d+)?|\$|/(?:[^/\\\n]|\\.)*/[IM]*|\\(.)(?:(?!\2)[^\\\n]|\\.)*\2[IM]*)`;
+const RANGE = String.raw`(?:${ADDRESS}(?:\s*,\s*(?:${ADDRESS}|[+~]\d+))?\s*!?\s*)?`;
+/** Commands without an argument that only print or edit the pattern/hold space, or end the script. */
+const PLAIN = '[pdqQ=nNPDgGhHxlz{}]';
+
+function sedCommandSafe(cmd: string): boolean {
+  const c = cmd.trim();
+  if (c === '' || c.startsWith('#')) return true;
+  const m = new RegExp(`^${RANGE}(.*)$`, 's').exec(c);
+  const rest = (m?.[m.length - 1] ?? c).trim();
+  if (rest === '' || new RegExp(`^${PLAIN}*$`).test(rest)) return true;
+  // s<d>re<d>replacement<d>flags, y<d>a<d>b<d>: the flags may not hold w, W, e, m-with-file.
+  const s = /^([sy])(.)/.exec(rest);
+  if (s) {
+    const d = s[2] as string;
+    if (d === '\\' || d === '\n') return false;
+    let i = 2;
+    for (let part = 0; part < 2; part++) {
+      while (i < rest.length && rest[i] !== d) i += rest[i] === '\\' ? 2 : 1;
+      if (i >= rest.length) return false;
+      i++;
+    }
+    const flags = rest.slice(i);
+    return s[1] === 's' ? /^[gpiIM0-9]*\s*$/.test(flags) : flags.trim() === '';
+  }
+  return false;
+}
+
+/** Splits a sed script on `;` and newlines outside s/y commands' delimited parts (conservatively). */
+export function sedScriptSafe(script: string): boolean {
+  // Braces, labels and branches (`b`, `t`, `:a`) are read as unknown: not safe.
+  const parts: string[] = [];
+  let cur = '';
+  let i = 0;
+  while (i < script.length) {
+    const ch = script[i] as string;
+    if ((ch === 's' || ch === 'y') && /^[\s;]*(?:[\d$/!,~+\\\sIM]|\/[^/]*\/)*$/.test(cur)) {
+      const d = script[i + 1];
+      if (d === undefined || d === '\\' || d === '\n') return false;
+      let j = i + 2;
+      for (let part = 0; part < 2; part++) {
+        while (j < script.length && script[j] !== d) j += script[j] === '\\' ? 2 : 1;
+        j++;
+      }
+      while (j < script.length && script[j] !== ';' && script[j] !== '\n') j++;
+      cur += script.slice(i, j);
+      i = j;
+      continue;
+    }
+    if (ch === ';' || ch === '\n') {
+      parts.push(cur);
+      cur = '';
+    } else cur += ch;
+    i++;
+  }
+  parts.push(cur);
+  return parts.every(sedCommandSafe);
+}
+
+/** String literals removed, so a `|` or `>` inside `"…"` is not taken for an operator. */
+function withoutStrings(program: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < program.length; i++) {
+    const ch = program[i];
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < program.length && program[j] !== '"') j += program[j] === '\\' ? 2 : 1;
+      if (j >= program.length) return undefined;
+      out += '""';
+      i = j;
+    } else out += ch;
+  }
+  return out;
+}
+
+export function awkProgramSafe(program: string): boolean {
+  const code = withoutStrings(program);
+  if (code === undefined) return false;
+  if (/\bsystem\b|\bgetline\b|\|/.test(code) || code.includes('@')) return false;
+  // An output redirect: `print … > file`, `printf … >> file`; a comparison `$1 > 5` outside print is fine.
+  for (const stmt of code.split(/[;{}\n]/)) if (/\bprintf?\b/.test(stmt) && stmt.includes('>')) return false;
+  return true;
+}

@@ -1,0 +1,191 @@
+/**
+ * What an MCP or unknown tool call touches, read from the shape of its arguments: a `command`/`cmd`/`script`/
+ * `shell` string (or argv array) is a shell command, a path-like field (`path`, `file_path`, `dir`, …) or a value
+ * that is an absolute or home path is a path, a URL-like field or value is a URL. Pure and bounded: an argument
+ * gavel cannot read whole (nested too deep, too many values, too big, binary) makes the call unreadable, never
+ * allowed. Decides no category: collect-facts judges each touch as the matching built-in tool would be.
+ */
+
+export type Touch =
+  | { kind: 'command'; command: string }
+  | { kind: 'path'; path: string; write: boolean; delete: boolean }
+  | { kind: 'url'; url: string };
+
+export interface ArgumentTouches {
+  touches: Touch[];
+  /** Why the arguments could not be read whole (a fixed sentence, never argument text). */
+  unreadable?: string;
+}
+
+const MAX_DEPTH = 8;
+const MAX_VALUES = 5000;
+const MAX_CHARS = 1_000_000;
+const MAX_TOUCHES = 64;
+const MAX_PATH = 4096;
+
+/**
+ * Harness built-ins whose arguments name nothing on disk or on the network (text for a model, ids of the
+ * harness's own shells, a plan): their `command` is a slash command or a skill, never a shell.
+ */
+const INERT_TOOLS = new Set([
+  'TodoWrite',
+  'TodoRead',
+  'Task',
+  'Agent',
+  'WebSearch',
+  'ExitPlanMode',
+  'EnterPlanMode',
+  'AskUserQuestion',
+  'BashOutput',
+  'KillShell',
+  'KillBash',
+  'ListMcpResourcesTool',
+  'Skill',
+  'SlashCommand',
+  'update_plan',
+  'web_search',
+]);
+
+const key = (k: string) => k.toLowerCase().replace(/[-_\s]/g, '');
+
+const COMMAND_KEYS = new Set([
+  'command',
+  'cmd',
+  'commands',
+  'script',
+  'shell',
+  'bash',
+  'sh',
+  'shellcommand',
+  'commandline',
+  'cmdline',
+]);
+const ARGV_KEYS = new Set(['args', 'argv', 'arguments']);
+/** Always a path when a string. */
+const PATH_KEYS =
+  /^(?:paths?|files?|filenames?|dirs?|directory|directories|folders?|cwd|workdir|workingdirectory|notebookpath|.+(?:path|paths|file|files|dir|directory|folder))$/;
+/** A path only when the value looks like one (`target: "production"` is not). */
+const MAYBE_PATH_KEYS = new Set([
+  'source',
+  'src',
+  'destination',
+  'dest',
+  'dst',
+  'target',
+  'output',
+  'input',
+  'from',
+  'to',
+  'location',
+  'root',
+  'name',
+]);
+const URL_KEYS = /^(?:urls?|uris?|href|link|endpoint|webhook|.+url|.+uri)$/;
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\/\S*$|^(?:file|data|javascript):\S*$/i;
+const LOOKS_PATH = /^(?:~[^\s/]*(?:\/\S*)?|\/[^\s]*|\.{1,2}(?:\/\S*)?|[^\s/:]+\/[^\s]*)$/;
+const ABSOLUTE_OR_HOME = /^(?:~[^\s/]*(?:\/\S*)?|\/[^\s/][^\s]*|\/)$/;
+
+const WRITE_VERB =
+  /(?:write|edit|create|save|put|upload|append|update|patch|delete|remove|rm|unlink|move|rename|mv|copy|cp|mkdir|touch|chmod|chown|set|install|replace|insert|modify|overwrite|truncate|exec|run)/i;
+const DELETE_VERB = /(?:delete|remove|rm|unlink|rmdir|purge|wipe|erase|destroy|clean)/i;
+const READ_VERB =
+  /(?:read|get|list|search|find|view|show|cat|fetch|query|describe|stat|ls|grep|glob|open|load|download|head|tail|lookup|inspect|info)/i;
+
+/** Shell words of an argv, quoted so the analyzer reads each as one word. */
+function quoteArgv(argv: readonly string[]): string {
+  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+export function argumentTouches(toolName: string, args: unknown): ArgumentTouches {
+  if (INERT_TOOLS.has(toolName)) return { touches: [] };
+  const action = toolName.replace(/^mcp__.+?__/, '');
+  const del = DELETE_VERB.test(action);
+  const write = del || WRITE_VERB.test(action) || !READ_VERB.test(action);
+  const touches: Touch[] = [];
+  let values = 0;
+  let chars = 0;
+  let unreadable: string | undefined;
+  const add = (t: Touch) => {
+    if (touches.length >= MAX_TOUCHES) unreadable ??= 'names more targets than gavel reads';
+    else touches.push(t);
+  };
+  const asPath = (v: string) => {
+    if (v.length > MAX_PATH) unreadable ??= 'holds a path too long to judge';
+    else add({ kind: 'path', path: v, write, delete: del });
+  };
+  const asValue = (v: string) => {
+    if (SCHEME.test(v)) add({ kind: 'url', url: v });
+    else if (ABSOLUTE_OR_HOME.test(v) && v.length <= MAX_PATH) asPath(v);
+  };
+
+  const visit = (
+    v: unknown,
+    depth: number,
+    k: string | undefined,
+    parent?: Record<string, unknown>,
+  ): void => {
+    if (unreadable !== undefined) return;
+    if (++values > MAX_VALUES) {
+      unreadable = 'holds more values than gavel reads';
+      return;
+    }
+    if (depth > MAX_DEPTH) {
+      unreadable = 'is nested deeper than gavel reads';
+      return;
+    }
+    if (typeof v === 'string') {
+      chars += v.length;
+      if (chars > MAX_CHARS) {
+        unreadable = 'is too big to judge';
+        return;
+      }
+      if (v.includes('\u0000')) {
+        unreadable = 'holds binary data';
+        return;
+      }
+      if (k !== undefined && COMMAND_KEYS.has(k)) {
+        const argv = Object.entries(parent ?? {}).find(([name]) => ARGV_KEYS.has(key(name)))?.[1];
+        add({ kind: 'command', command: isStrings(argv) ? `${v} ${quoteArgv(argv)}` : v });
+        return;
+      }
+      if (k !== undefined && URL_KEYS.test(k)) {
+        add({ kind: 'url', url: SCHEME.test(v) ? v : `https://${v}` });
+        return;
+      }
+      const pathLike =
+        k !== undefined &&
+        ((PATH_KEYS.test(k) && !SCHEME.test(v)) || (MAYBE_PATH_KEYS.has(k) && LOOKS_PATH.test(v)));
+      if (pathLike) asPath(v);
+      else asValue(v);
+      return;
+    }
+    if (Array.isArray(v)) {
+      if (k !== undefined && COMMAND_KEYS.has(k) && isStrings(v) && v.length > 0) {
+        chars += v.reduce((n, s) => n + s.length, 0);
+        if (chars > MAX_CHARS) unreadable = 'is too big to judge';
+        else add({ kind: 'command', command: quoteArgv(v) });
+        return;
+      }
+      for (const item of v) visit(item, depth + 1, k, parent);
+      return;
+    }
+    if (typeof v === 'object' && v !== null) {
+      const obj = v as Record<string, unknown>;
+      for (const [name, child] of Object.entries(obj)) {
+        const nk = key(name);
+        // An argv beside a command is read with it.
+        if (ARGV_KEYS.has(nk) && Object.keys(obj).some((n) => COMMAND_KEYS.has(key(n))) && isStrings(child))
+          continue;
+        visit(child, depth + 1, nk, obj);
+      }
+      return;
+    }
+    if (v !== null && typeof v !== 'number' && typeof v !== 'boolean' && v !== undefined)
+      unreadable = 'holds a value gavel cannot read';
+  };
+  visit(args, 0, undefined);
+  return unreadable === undefined ? { touches } : { touches, unreadable };
+}

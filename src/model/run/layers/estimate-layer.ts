@@ -1,0 +1,63 @@
+/**
+ * `--estimate`: every call is priced (worst case and expected), planned with its priority and answered
+ * `estimate` without being sent; `plan()` says what the run would spend and how much of it fits the caps.
+ * Off, it passes every call through untouched.
+ */
+
+import type { ModelCatalog } from '../../catalog/model-catalog';
+import { failed } from '../../client';
+import { type PlannedCall, planAdmission, type RunCaps } from '../run-budget';
+import { type EstimateReport, roundUsd } from '../run-report';
+import type { Caller, Layer } from './call-step';
+import { priceCall } from './worst-case';
+
+export interface EstimateLayer {
+  layer: Layer;
+  /** The plan so far; undefined when the run is not an estimate. */
+  plan(): EstimateReport | undefined;
+}
+
+export function estimateLayer(
+  caller: Caller,
+  catalog: ModelCatalog,
+  caps: RunCaps,
+  enabled: boolean,
+): EstimateLayer {
+  const planned: PlannedCall[] = [];
+  const unpriced = new Set<string>();
+  let expectedCostUsd = 0;
+  let inputTokens = 0;
+  let worstOutputTokens = 0;
+  return {
+    layer: (next) => async (call) => {
+      if (!enabled) return next(call);
+      const { request } = call;
+      const priced = priceCall(request, caller, catalog);
+      if (!priced.price.known) unpriced.add(`${caller.provider}/${caller.model}`);
+      const expectedOut = request.expectedOutputTokens ?? Math.ceil(request.maxOutputTokens / 4);
+      planned.push({ ...priced.worst, priority: request.priority ?? 0, seq: planned.length });
+      expectedCostUsd +=
+        (priced.inputTokens * priced.price.input + expectedOut * priced.price.output) / 1_000_000;
+      inputTokens += priced.inputTokens;
+      worstOutputTokens += request.maxOutputTokens;
+      return failed(caller, 'estimate', 'estimate only: not sent');
+    },
+    plan() {
+      if (!enabled) return undefined;
+      const admission = planAdmission(caps, planned);
+      const worstAdmitted = planned
+        .filter((c) => admission.admitted.has(c.seq))
+        .reduce((s, c) => s + c.costUsd, 0);
+      return {
+        calls: planned.length,
+        callsFit: admission.admitted.size,
+        inputTokens,
+        worstOutputTokens,
+        worstCostUsd: roundUsd(planned.reduce((s, c) => s + c.costUsd, 0)),
+        expectedCostUsd: roundUsd(expectedCostUsd),
+        overCap: admission.refused.size > 0 || worstAdmitted > caps.maxCostUsd,
+        unpricedModels: [...unpriced].sort(),
+      };
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The seam where a surface of action review records each decision: one audit line per decision, through
+ * src/audit, in the log `auditLogPath` names (user `audit.dir` / GAVEL_LOG_DIR, else `<project>/.gavel/logs`).
+ * The subject is a sha256 of `requestSubject()`, never the text; the reviewer's record becomes typed `detail`.
+ * Surfaces call `recordOrDeny` exactly once per decision they answer, including fail-closed answers.
+ * Fail closed: a line that cannot be written turns the answer into a deny (`internal-error`) naming the log.
+ */
+
+import { type AuditDetail, auditLogPath, checkDetail, recordDecision, subjectOf } from '../../audit';
+import type { ReviewerRecord } from '../../check';
+import { type Config, loadConfig } from '../../config';
+import { type Clock, type Decision, decide, GavelError } from '../../core';
+
+export interface AuditMeta {
+  surface: 'check';
+  /** The harness or command: `claude-code`, `codex`, `pi`, `cli`. */
+  kind: string;
+  sessionId?: string;
+  runId?: string;
+  /** 64 hex digits: sha256 of the request's subject (see `hashSubject`), never the text. */
+  subject: string;
+  /** Typed extras (the reviewer's record). */
+  detail?: AuditDetail;
+  /** The log file this decision goes to. */
+  logFile: string;
+}
+
+export type AuditWrite = { ok: true } | { ok: false; problem: string };
+export type AuditSink = (decision: Decision, meta: AuditMeta) => AuditWrite;
+
+/** The real sink: one line appended to `meta.logFile`. Never throws. */
+export function fileAuditSink(clock: Clock): AuditSink {
+  return (decision, meta) => {
+    try {
+      recordDecision({
+        file: meta.logFile,
+        decision,
+        clock,
+        context: {
+          surface: meta.surface,
+          kind: meta.kind,
+          subject: meta.subject,
+          ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}),
+          ...(meta.runId !== undefined ? { runId: meta.runId } : {}),
+          ...(meta.detail !== undefined ? { detail: meta.detail } : {}),
+        },
+      });
+      return { ok: true };
+    } catch (error) {
+      // IoError and AuditRecordError messages are gavel's own: the path and the system error, never the line.
+      const why = error instanceof GavelError ? `: ${error.message}` : '';
+      return { ok: false, problem: `the audit log \`${meta.logFile}\` cannot be written${why}` };
+    }
+  };
+}
+
+/** The subject as recorded: sha256 of what `requestSubject()` (or the tool name) says. */
+export function hashSubject(subject: string): string {
+  return subjectOf(subject);
+}
+
+/**
+ * Where the decision goes. With a loaded config: its `audit.dir` (user scope only). Without one, the config is
+ * read for that key alone; when it does not load (so this decision is a deny), GAVEL_LOG_DIR when set, else
+ * the project's default folder.
+ */
+export function auditLogFor(
+  loaded: { config: Config; projectRoot: string } | undefined,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  if (loaded) return auditLogPath({ dir: loaded.config.audit.dir, projectRoot: loaded.projectRoot });
+  const config = loadConfig({ cwd, env });
+  if (config.ok) return auditLogPath({ dir: config.config.audit.dir, projectRoot: config.projectRoot });
+  const dir = env.GAVEL_LOG_DIR?.trim() ? env.GAVEL_LOG_DIR : undefined;
+  return auditLogPath({ dir, projectRoot: config.projectRoot });
+}
+
+/** The reviewer's record as typed detail: values that would not pass the audit's check are left out. */
+export function reviewerDetail(record: ReviewerRecord): AuditDetail {
+  const raw: Record<string, string | number | boolean | null> = {
+    reviewer: record.model ? `${record.provider ?? 'unknown'}/${record.model}` : null,
+    modelSource: record.modelSource,
+    original: record.original,
+    final: record.final.outcome,
+    failure: record.failure,
+    cached: record.cached,
+    quoteVerified: record.quoteVerified,
+    reviewMs: record.ms,
+    promptId: record.promptId,
+    breakerDenials: record.breaker?.consecutiveDenials ?? null,
+  };
+  const kept: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (checkDetail({ [key]: value }).ok) kept[key] = value;
+  }
+  return kept;
+}
+
+/**
+ * Records the decision and returns what the surface must answer: the decision itself when its line was
+ * written, otherwise a deny with basis `internal-error` whose one-line reason names the log.
+ */
+export function recordOrDeny(sink: AuditSink, decision: Decision, meta: AuditMeta): Decision {
+  const written = sink(decision, meta);
+  if (written.ok) return decision;
+  return decide({
+    verdict: 'deny',
+    basis: 'internal-error',
+    reason: `${written.problem}; nothing is allowed without a record`,
+    ...(decision.ruleId !== undefined ? { ruleId: decision.ruleId } : {}),
+    categories: decision.categories,
+    ms: decision.ms,
+    policy: decision.policy,
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * Judges one harness tool call: load the runtime, adapt the tool input, run the pipeline on every target, keep
+ * the strictest decision, and record it once. Shared by every hook surface; translates nothing into a
+ * harness's terms (the hook files do that). Fail closed: a runtime problem is a deny with basis
+ * `config-invalid` or `rules-invalid`; an input that cannot be adapted is a deny with basis `invalid-input`;
+ * a decision whose audit line cannot be written is a deny with basis `internal-error`.
+ */
+
+import {
+  type AdaptResult,
+  type CheckRequest,
+  checkWithTrace,
+  emptyContext,
+  requestSubject,
+} from '../../check';
+import { type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../core';
+import {
+  type AuditMeta,
+  type AuditSink,
+  auditLogFor,
+  hashSubject,
+  recordOrDeny,
+  reviewerDetail,
+} from './audit-seam';
+import { deadlineMs } from './deadline';
+import { loadRuntime } from './load-runtime';
+
+export interface CallInput {
+  /** The harness adapter's name (`cli` for `gavel check`): the audit line's `kind`. */
+  harness: string;
+  toolName: string;
+  adapt: (cwd: string) => AdaptResult;
+  cwd: string;
+  sessionId?: string;
+  /** Read only when a reviewer could use them (mode `auto`): the deterministic policy never does. */
+  userTurns?: () => string[];
+}
+
+export interface CallEnv {
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  audit: AuditSink;
+  rulesDir?: string;
+  /** The process's working folder: where a call with no readable `cwd` is recorded. */
+  cwd?: string;
+}
+
+/**
+ * Records a call the hook blocks before it can be judged (unreadable input, an internal error) as a deny,
+ * so that it too leaves its line. The block stands whether or not the line could be written.
+ */
+export function recordBlock(
+  harness: CallInput['harness'],
+  io: CallEnv,
+  basis: 'invalid-input' | 'internal-error',
+  where?: { cwd?: string | undefined; toolName?: string | undefined; sessionId?: string | undefined },
+): void {
+  try {
+    const cwd = where?.cwd ?? io.cwd ?? process.cwd();
+    const runId = io.env.GAVEL_RUN_ID?.trim() ? io.env.GAVEL_RUN_ID : undefined;
+    // A fixed reason: the input's own problem can quote what the input held.
+    const reason =
+      basis === 'invalid-input'
+        ? 'the hook input could not be read; the call is blocked'
+        : 'internal error while judging the tool call; it is blocked';
+    io.audit(decide({ verdict: 'deny', basis, reason, policy: NO_POLICY }), {
+      surface: 'check',
+      kind: harness,
+      subject: hashSubject(where?.toolName ?? harness),
+      logFile: auditLogFor(undefined, cwd, io.env),
+      ...(where?.sessionId ? { sessionId: where.sessionId } : {}),
+      ...(runId ? { runId } : {}),
+    });
+  } catch {
+    // The call is blocked either way; a record that cannot be made changes nothing of that.
+  }
+}
+
+/** What a review may take inside a hook: its deadline less 2 s for the rest of the answer. */
+export function hookReviewBound(env: Readonly<Record<string, string | undefined>>): number {
+  return Math.max(100, deadlineMs(env) - 2_000);
+}
+
+export interface Judged {
+  decision: Decision;
+  /** Exact rules that would allow it (never for floor cases); hold the command, never audited. */
+  suggestions: string[];
+}
+
+export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
+  const runId = io.env.GAVEL_RUN_ID?.trim() ? io.env.GAVEL_RUN_ID : undefined;
+  const meta = (logFile: string, subject: string): AuditMeta => ({
+    surface: 'check',
+    kind: call.harness,
+    subject: hashSubject(subject),
+    logFile,
+    ...(call.sessionId ? { sessionId: call.sessionId } : {}),
+    ...(runId ? { runId } : {}),
+  });
+  const runtime = await loadRuntime({
+    cwd: call.cwd,
+    env: io.env,
+    clock: io.clock,
+    maxReviewMs: hookReviewBound(io.env),
+    ...(io.rulesDir ? { rulesDir: io.rulesDir } : {}),
+  });
+  if (!runtime.ok) {
+    const decision = decide({
+      verdict: 'deny',
+      basis: runtime.basis,
+      reason: `gavel cannot judge: ${runtime.problem}`,
+      policy: NO_POLICY,
+    });
+    const logFile = auditLogFor(undefined, call.cwd, io.env);
+    return { decision: recordOrDeny(io.audit, decision, meta(logFile, call.toolName)), suggestions: [] };
+  }
+  const logFile = auditLogFor(runtime, call.cwd, io.env);
+  try {
+    const adapted = call.adapt(call.cwd);
+    if (!adapted.ok) {
+      const decision = decide({
+        verdict: 'deny',
+        basis: 'invalid-input',
+        reason: `unreadable tool call: ${adapted.problem}`,
+        policy: runtime.deps.policy.ref,
+      });
+      return { decision: recordOrDeny(io.audit, decision, meta(logFile, call.toolName)), suggestions: [] };
+    }
+    const d = runtime.defaults;
+    const turns = runtime.deps.policy.mode === 'auto' ? (call.userTurns?.() ?? []) : [];
+    let worst: Judged | undefined;
+    let firstRequest: CheckRequest | undefined;
+    for (const input of adapted.inputs) {
+      const context = emptyContext();
+      context.trusted.userTurns = turns;
+      const request: CheckRequest = {
+        toolName: call.toolName,
+        input,
+        cwd: call.cwd,
+        workspaceRoots: d.workspaceRoots(call.cwd),
+        home: d.home,
+        tempDirs: d.tempDirs,
+        context,
+        ...(d.realpath ? { realpath: d.realpath } : {}),
+        ...(d.readScript ? { readScript: d.readScript } : {}),
+        ...(d.selfPaths ? { selfPaths: d.selfPaths } : {}),
+        ...(call.sessionId ? { sessionId: call.sessionId } : {}),
+      };
+      firstRequest ??= request;
+      const result = await checkWithTrace(request, runtime.deps);
+      if (!worst || verdictRank(result.decision.verdict) > verdictRank(worst.decision.verdict)) {
+        worst = { decision: result.decision, suggestions: result.suggestions };
+      } else if (result.decision.verdict === worst.decision.verdict) {
+        worst.suggestions.push(...result.suggestions);
+      }
+    }
+    // INVARIANT: a call with no target is never an allow.
+    const judged = worst ?? {
+      decision: decide({
+        verdict: 'deny',
+        basis: 'invalid-input',
+        reason: 'the tool call names nothing to judge',
+        policy: runtime.deps.policy.ref,
+      }),
+      suggestions: [],
+    };
+    const record = runtime.review?.recordOf(judged.decision);
+    const m = meta(logFile, firstRequest ? requestSubject(firstRequest) : call.toolName);
+    if (record) m.detail = reviewerDetail(record);
+    const decision = recordOrDeny(io.audit, judged.decision, m);
+    return decision === judged.decision ? judged : { decision, suggestions: [] };
+  } finally {
+    runtime.review?.close();
+  }
+}
+
+/** The sentence a person or an agent reads after a reason: how to allow it next time. */
+export function allowHint(judged: Judged): string {
+  if (judged.suggestions.length === 0) return '';
+  const rules = [...new Set(judged.suggestions)].map((s) => JSON.stringify(s)).join(', ');
+  return `; to allow it, add ${rules} to \`allow\` under [check] in ~/.config/gavel/config.toml.`;
+}

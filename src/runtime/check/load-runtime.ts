@@ -1,0 +1,148 @@
+/**
+ * Loads everything action review needs at the seam: the three bundled rule files, the effective config
+ * (user file, GAVEL_* variables, the project's gavel.toml), the compiled policy with its examples checked, and
+ * the injected shell analyzer. Reads files; decides nothing. Never half used: any problem is returned as a
+ * value with basis `rules-invalid` or `config-invalid` and a one-line message naming the file and key.
+ */
+
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../check';
+import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
+import type { Basis, Clock } from '../../core';
+import type { ModelOptions } from '../model-options';
+import { readScriptFile } from './read-script';
+import { realPathOf } from './real-path';
+import { reviewerForSurfaces, type SurfaceReviewer } from './reviewer-seam';
+import { analyzeShellForSurfaces } from './shell-seam';
+
+export const RULE_FILES = [
+  'check-policy.json',
+  'check-floor.json',
+  'check-paths.json',
+  'check-safe.json',
+] as const;
+
+export interface RuntimeOptions {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  /** Tests only: where the rule files are; otherwise found beside the running code. */
+  rulesDir?: string;
+  /** CLI runs: where the model's egress line goes (stderr). Hooks print nothing of it. */
+  announce?: (line: string) => void;
+  /** A bound on one model review (a hook's deadline). */
+  maxReviewMs?: number;
+  /** CLI runs: the model flags (`--model`, cache, `--estimate`); hooks take none. */
+  modelFlags?: ModelOptions;
+}
+
+export type Runtime =
+  | {
+      ok: true;
+      deps: CheckDeps;
+      config: Config;
+      projectRoot: string;
+      defaults: RequestDefaults;
+      rulesDir: string;
+      notices: string[];
+      /** Mode `auto` with a model: the reviewer, and its records for the audit line. */
+      review?: SurfaceReviewer;
+    }
+  | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string };
+
+/** The nearest `rules/` folder holding the floor file, walking up from this code (the bundle or the source). */
+export function findRulesDir(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'rules', 'check-floor.json'))) return join(dir, 'rules');
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function readJson(file: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  try {
+    return { ok: true, value: JSON.parse(readFileSync(file, 'utf8')) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, problem: `${file}: ${code ? `cannot be read (${code})` : 'is not valid JSON'}` };
+  }
+}
+
+export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const rulesDir = options.rulesDir ?? findRulesDir();
+  if (!rulesDir)
+    return {
+      ok: false,
+      basis: 'rules-invalid',
+      problem: 'the bundled rules folder is missing (rules/check-floor.json)',
+    };
+  const files: unknown[] = [];
+  for (const name of RULE_FILES) {
+    const read = readJson(join(rulesDir, name));
+    if (!read.ok) return { ok: false, basis: 'rules-invalid', problem: read.problem };
+    files.push(read.value);
+  }
+  const config = loadConfig({ cwd: options.cwd, env: options.env });
+  if (!config.ok) return { ok: false, basis: 'config-invalid', problem: formatProblem(config.problem) };
+  const compiled = compilePolicy({
+    policyJson: files[0],
+    floorJson: files[1],
+    pathsJson: files[2],
+    safeJson: files[3],
+    check: config.config.check,
+  });
+  if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
+  // The bundled policy's examples are checked by the test suite of every gavel build
+  // (src/check/policy/compiled-policy.test.ts), so a hook call does not pay for them; examples in the user's or
+  // the repository's `check.rules` are checked every time the config loads.
+  const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces, { sources: ['config'] });
+  if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };
+  const home = options.env.HOME || homedir();
+  const review = reviewerForSurfaces({
+    config: config.config,
+    modelSource: config.sources['model.model'],
+    sources: config.sources,
+    policy: compiled.policy,
+    env: options.env,
+    home,
+    clock: options.clock,
+    ...(options.announce ? { announce: options.announce } : {}),
+    ...(options.maxReviewMs ? { maxTimeoutMs: options.maxReviewMs } : {}),
+    ...(options.modelFlags ? { flags: options.modelFlags } : {}),
+  });
+  const tmp = options.env.TMPDIR;
+  const defaults: RequestDefaults = {
+    cwd: options.cwd,
+    home,
+    tempDirs: tmp?.startsWith('/') ? [tmp] : [],
+    workspaceRoots: (cwd) => [findProjectRoot(cwd)],
+    realpath: realPathOf,
+    readScript: readScriptFile,
+    // gavel's own files, what every hook call runs and reads: changing them changes the hook.
+    // and the user config it loads (where $XDG_CONFIG_HOME puts it, a temp folder too).
+    selfPaths: [
+      ...['bin', 'dist', 'rules'].map((part) => join(dirname(rulesDir), part)),
+      userConfigDir(options.env),
+    ],
+  };
+  return {
+    ok: true,
+    deps: {
+      analyzeShell: analyzeShellForSurfaces,
+      policy: compiled.policy,
+      clock: options.clock,
+      ...(review ? { reviewer: review.reviewer } : {}),
+    },
+    config: config.config,
+    projectRoot: config.projectRoot,
+    defaults,
+    rulesDir,
+    notices: config.notices.map(formatProblem),
+    ...(review ? { review } : {}),
+  };
+}

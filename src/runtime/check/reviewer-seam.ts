@@ -1,0 +1,208 @@
+/**
+ * The seam where the model reviewer for mode `auto` is chosen for every surface of action review. With a
+ * model in user scope (`GAVEL_MODEL` / `[model] model`: provider/model, `scripted:<file>`, `replay:<dir>`)
+ * it opens the model (openModel), the runner with the user's caps and reply cache (openRunner), and, on the
+ * first review only, the circuit breaker's SQLite store in the user's state folder. Without a model there is
+ * no reviewer and mode `auto` escalates with basis `no-model`; a model choice that cannot be opened is an
+ * escalate with basis `config-invalid` for what needed review. A CLI run's flags (`--model`, `--no-cache`,
+ * `--cache-readonly`, `--estimate`) come in as `flags` and beat the config; hooks pass none.
+ * Reads env and files: surfaces only.
+ */
+
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type BreakerStore,
+  bundledReviewerPrompt,
+  type CompiledPolicy,
+  modelReviewer,
+  openBreakerStore,
+  type Reviewer,
+  type ReviewerPolicy,
+  type ReviewerRecord,
+} from '../../check';
+import { type Config, REVIEWER_CONTEXT_MODES, REVIEWER_POSTURES, type Source } from '../../config';
+import { type Clock, type Decision, decide } from '../../core';
+import {
+  announceEgress,
+  bundledCatalog,
+  type Egress,
+  formatEgress,
+  openModel,
+  openRunner,
+  type RunReport,
+} from '../../model';
+import { chooseRunModel, type ModelOptions, NO_MODEL_OPTIONS, runSettingsFor } from '../model-options';
+
+export interface ReviewerSetup {
+  config: Config;
+  /** Where `model.model` came from, for the record. */
+  modelSource: Source | undefined;
+  /** Where each effective config value came from: a repository's reviewer keys only tighten the policy's. */
+  sources: Readonly<Record<string, Source>>;
+  policy: CompiledPolicy;
+  env: Readonly<Record<string, string | undefined>>;
+  home: string;
+  clock: Clock;
+  /** CLI runs: the egress line and cache notices go here (stderr). Hooks: undefined, nothing is printed. */
+  announce?: (line: string) => void;
+  /** A bound on one review (a hook's deadline): the model call ends before the harness gives up. */
+  maxTimeoutMs?: number;
+  /** CLI runs: what the model flags chose. Hooks: undefined (config and environment only). */
+  flags?: ModelOptions;
+}
+
+export interface SurfaceReviewer {
+  reviewer: Reviewer;
+  /** The reviewer's record behind a decision it returned, for the audit line. */
+  recordOf(decision: Decision): ReviewerRecord | undefined;
+  /** One line for `gavel doctor`: the egress line, or why the model cannot be used. */
+  describe: string;
+  /** The model that would be asked; undefined when it cannot be opened (then `problem` says why). */
+  egress: Egress | undefined;
+  problem?: string;
+  /** What the run spent, or with `--estimate` what it would spend; undefined without a runner. */
+  report(): RunReport | undefined;
+  close(): void;
+}
+
+/** `$XDG_STATE_HOME/gavel`, else `~/.local/state/gavel`: where the breaker's store lives. */
+export function userStateDir(env: Readonly<Record<string, string | undefined>>, home: string): string {
+  const xdg = env.XDG_STATE_HOME;
+  if (xdg?.startsWith('/')) return join(xdg, 'gavel');
+  return join(env.HOME || home, '.local', 'state', 'gavel');
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stricter of two values in an order given loosest first. */
+function stricterIn<T>(order: readonly T[], a: T, b: T): T {
+  return order.indexOf(a) >= order.indexOf(b) ? a : b;
+}
+
+/**
+ * The reviewer's policy: rules/check-policy.json's `reviewer` section (compiled with the policy), with the
+ * `[check]` keys `reviewer_posture`, `reviewer_context` and `reviewer_user_turns` laid over it, and the
+ * review timeout bounded by `check.timeout_ms` (less 500 ms for the rest of the check) and a hook's deadline.
+ * A user's value replaces the policy's; a value a repository set is kept only where it is at least as strict
+ * as the policy's, so a repository never loosens the policy even when the user set nothing.
+ */
+export function reviewerPolicyFor(setup: ReviewerSetup): ReviewerPolicy {
+  const base = setup.policy.reviewer;
+  const c = setup.config.check;
+  const fromRepo = (key: string) => setup.sources[`check.${key}`] === 'project';
+  const posture =
+    c.reviewer_posture === undefined
+      ? base.posture
+      : fromRepo('reviewer_posture')
+        ? stricterIn(REVIEWER_POSTURES, c.reviewer_posture, base.posture)
+        : c.reviewer_posture;
+  const contextMode =
+    c.reviewer_context === undefined
+      ? base.contextMode
+      : fromRepo('reviewer_context')
+        ? stricterIn(REVIEWER_CONTEXT_MODES, c.reviewer_context, base.contextMode)
+        : c.reviewer_context;
+  const userTurns =
+    c.reviewer_user_turns === undefined
+      ? base.userTurns
+      : fromRepo('reviewer_user_turns')
+        ? Math.min(c.reviewer_user_turns, base.userTurns)
+        : c.reviewer_user_turns;
+  const limit = Math.max(100, Math.min(base.timeoutMs, c.timeout_ms) - 500);
+  const timeoutMs = setup.maxTimeoutMs ? Math.max(100, Math.min(limit, setup.maxTimeoutMs)) : limit;
+  return { ...base, posture, contextMode, userTurns, timeoutMs };
+}
+
+export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | undefined {
+  const { config, env, clock } = setup;
+  if (setup.policy.mode !== 'auto') return undefined;
+  const catalog = bundledCatalog();
+  const flags = setup.flags ?? NO_MODEL_OPTIONS;
+  const choice = chooseRunModel(flags, config, setup.modelSource);
+  const opened = openModel({
+    spec: choice.spec,
+    source: choice.source,
+    ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
+    ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
+    env,
+    readFile: readText,
+    homeDir: setup.home,
+    now: () => clock.now(),
+    catalog,
+  });
+  const records = new WeakMap<Decision, ReviewerRecord>();
+  const recordOf = (d: Decision) => records.get(d);
+  if (!opened.ok) {
+    if (opened.basis === 'no-model') return undefined;
+    const problem = opened.problem;
+    const broken: Reviewer = async (input) =>
+      decide({
+        verdict: 'escalate',
+        basis: 'config-invalid',
+        reason: `needs review and the model reviewer cannot be used: ${problem}`,
+        categories: input.facts.targets.flatMap((t) => t.categories.map((c) => c.category)),
+        policy: input.policy,
+      });
+    return {
+      reviewer: broken,
+      recordOf,
+      describe: `cannot be used: ${problem}`,
+      egress: undefined,
+      problem,
+      report: () => undefined,
+      close: () => {},
+    };
+  }
+  const announce = setup.announce;
+  const client = announce ? announceEgress(opened.client, opened.egress, announce) : opened.client;
+  const { runner, notices } = openRunner(
+    client,
+    catalog,
+    runSettingsFor({ flags, config, env, home: setup.home, clock }),
+  );
+  for (const n of notices) announce?.(n);
+  let breaker: BreakerStore | undefined;
+  const policy = reviewerPolicyFor(setup);
+  const reviewer = modelReviewer({
+    deps: () => {
+      const dir = userStateDir(env, setup.home);
+      const file = join(dir, 'reviewer-breaker.sqlite');
+      // An estimate records no outcome: with no store yet it reads an empty one and creates nothing.
+      if (flags.estimate && !existsSync(file)) breaker = openBreakerStore(':memory:');
+      else {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        breaker = openBreakerStore(file);
+      }
+      return {
+        runner,
+        egress: opened.egress,
+        policy,
+        policyRef: setup.policy.ref,
+        prompt: bundledReviewerPrompt(),
+        breaker,
+        clock,
+      };
+    },
+    unattended: false,
+    fallbackSession: `process-${process.pid}-${clock.now().getTime()}`,
+    onReview: (decision, record) => records.set(decision, record),
+  });
+  return {
+    reviewer,
+    recordOf,
+    describe: formatEgress(opened.egress),
+    egress: opened.egress,
+    report: () => runner.report(),
+    close: () => {
+      breaker?.close();
+      breaker = undefined;
+    },
+  };
+}

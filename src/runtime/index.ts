@@ -1,0 +1,51 @@
+/**
+ * runtime: one composition root per capability. Each opens what its capability needs from the environment and
+ * the files (config, rules, the model runner, the audit sink), runs it, records the audit line, and fails
+ * closed. Surfaces (CLI, harness hooks) call it and translate; runtime imports no surface.
+ */
+
+export {
+  type AuditMeta,
+  type AuditSink,
+  auditLogFor,
+  fileAuditSink,
+  hashSubject,
+  recordOrDeny,
+  reviewerDetail,
+} from './check/audit-seam';
+export { DEFAULT_DEADLINE_MS, deadlineMs } from './check/deadline';
+export { faultFrom, injectFault } from './check/faults';
+export {
+  allowHint,
+  type CallEnv,
+  type CallInput,
+  hookReviewBound,
+  type Judged,
+  judgeCall,
+  recordBlock,
+} from './check/judge-call';
+export {
+  findRulesDir,
+  loadRuntime,
+  RULE_FILES,
+  type Runtime,
+  type RuntimeOptions,
+} from './check/load-runtime';
+export { MAX_SCRIPT_BYTES, readScriptFile } from './check/read-script';
+export { realPathOf } from './check/real-path';
+export {
+  type ReviewerSetup,
+  reviewerForSurfaces,
+  reviewerPolicyFor,
+  type SurfaceReviewer,
+  userStateDir,
+} from './check/reviewer-seam';
+export { analyzeShellForSurfaces } from './check/shell-seam';
+export {
+  anchorSpec,
+  capsOf,
+  chooseRunModel,
+  type ModelOptions,
+  NO_MODEL_OPTIONS,
+  runSettingsFor,
+} from './model-options';

@@ -1,0 +1,93 @@
+/**
+ * bash state that remaps a command name or runs text later: `hash -p`, `BASH_CMDS`/`BASH_ALIASES`, exported
+ * functions in the environment (`BASH_FUNC_name%%`), `mapfile`/`readarray -C` callbacks, prompt strings
+ * (`PS0`/`PS1`/`PS2`/`PS4`, expanded under xtrace or at a prompt), `PROMPT_COMMAND`, `BASH_ENV`/`ENV`, `enable -f`.
+ * Literal text bash will run is analysed as a script; anything else is uncertain. Decides no category itself.
+ * Pure apart from reporting.
+ */
+
+import { embeddedSubstitutions } from '../decode-word';
+import type { Flow } from '../flow';
+import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { DYN } from '../markers';
+
+/** Names whose assignment remaps which program a command name runs. */
+const REMAPS = /^(BASH_CMDS|BASH_ALIASES)(\[|$)/;
+/** Names whose value is a file or function body bash runs when a shell starts or a function is called. */
+const STARTUP = /^(BASH_ENV|ENV|BASH_FUNC_.*)$/;
+/** Prompt strings: their substitutions run each time bash prints them (`PS4` on every traced command). */
+const PROMPTS = /^(PS0|PS1|PS2|PS4)$/;
+
+export interface StateHost {
+  uncertain(
+    code: 'dynamic-command' | 'dynamic-script',
+    reason: string,
+    segment?: number,
+    kept?: 'kept',
+  ): void;
+  /** Analyses `text` as a script run where the assignment is. */
+  run(text: string): void;
+}
+
+/** A variable assigned (prefix, plain, declared or `env NAME=…`) with its decoded value. */
+export function stateAssignment(
+  name: string,
+  value: { text: string; flow: Flow } | undefined,
+  host: StateHost,
+): void {
+  if (REMAPS.test(name)) {
+    host.uncertain(
+      'dynamic-command',
+      'the command remaps which program a command name runs',
+      undefined,
+      'kept',
+    );
+    return;
+  }
+  if (STARTUP.test(name)) {
+    host.uncertain(
+      'dynamic-command',
+      'the command sets code a shell runs when it starts or calls a function',
+      undefined,
+      'kept',
+    );
+    return;
+  }
+  const text = value?.text ?? '';
+  if (name === 'PROMPT_COMMAND') {
+    if (text.includes(DYN))
+      host.uncertain('dynamic-script', 'the command sets a prompt command built at run time');
+    else host.run(text);
+  } else if (PROMPTS.test(name)) {
+    if (text.includes(DYN))
+      host.uncertain('dynamic-script', 'the command sets a prompt string built at run time');
+    else for (const inner of embeddedSubstitutions(text)) host.run(inner);
+  }
+}
+
+/** Builtins that change bash's state: `hash -p`, `mapfile -C`/`readarray -C`, `enable -f`. */
+export function stateBuiltin(inv: Invocation, r: Reporter): void {
+  const p = inv.program;
+  const words = inv.args.map((w) => plain(w));
+  if (p === 'hash' && words.some((w) => /^-[a-z]*p/.test(w))) {
+    r.uncertain('dynamic-command', '`hash -p` remaps which program a command name runs', inv.segment, 'kept');
+  } else if (p === 'enable' && words.some((w) => /^-[a-z]*f/.test(w))) {
+    r.uncertain('dynamic-command', '`enable -f` loads a builtin from a shared object', inv.segment, 'kept');
+  } else if (p === 'mapfile' || p === 'readarray') {
+    for (let k = 0; k < inv.args.length; k++) {
+      const w = words[k] ?? '';
+      const value =
+        w === '-C'
+          ? inv.args[k + 1]
+          : /^-C./.test(w)
+            ? { ...(inv.args[k] as Invocation['args'][number]), text: w.slice(2) }
+            : undefined;
+      if (!value) continue;
+      if (isLiteral(value)) r.script(plain(value), inv, 'shell-string', `${p} -C`);
+      else r.uncertain('dynamic-script', `\`${p} -C\` runs a callback built at run time`, inv.segment);
+    }
+  }
+}
+
+/** `${x@P}` expands the value of x as a prompt string: substitutions in it run. */
+export const PROMPT_EXPANSION = /\$\{[^}]*@P\}/;
