@@ -18,7 +18,14 @@ function load(dir: string): Array<{ file: string; cases: CorpusCase[] }> {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => ({ file: f, cases: JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusCase[] }));
+    .map((f) => ({
+      file: f,
+      // Shell cases only: a non-shell tool corpus (tools.json) has its own test, tools-corpus.test.ts.
+      cases: (JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusCase[]).filter(
+        (c) => typeof c.command === 'string',
+      ),
+    }))
+    .filter((s) => s.cases.length > 0);
 }
 
 /** The shared folder is a sibling of the checkout (or of its parent, for a git worktree one level deeper). */
