@@ -15,17 +15,15 @@ import { SafetyNetPeer } from './safety-net-peer';
 import { add, emptyTally, pct, type Scored, scoreCases, type Tally } from './score-corpus';
 
 function load(dir: string): Array<{ file: string; cases: CorpusCase[] }> {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({
-      file: f,
-      // Shell cases only: a non-shell tool corpus (tools.json) has its own test, tools-corpus.test.ts.
-      cases: (JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusCase[]).filter(
-        (c) => typeof c.command === 'string',
-      ),
-    }))
-    .filter((s) => s.cases.length > 0);
+  return (
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => ({ file: f, cases: JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusCase[] }))
+      // A corpus of non-shell tool calls (tools.json) has its own runner and test: shell cases only here.
+      .map(({ file, cases }) => ({ file, cases: cases.filter((c) => typeof c.command === 'string') }))
+      .filter(({ cases }) => cases.length > 0)
+  );
 }
 
 /** The shared folder is a sibling of the checkout (or of its parent, for a git worktree one level deeper). */
@@ -133,7 +131,7 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
   }
   await runEveryday(root, peer);
   // Throughput: the whole corpus, in-process, several rounds.
-  const commands = all.map((s) => s.c.command);
+  const commands = all.map((s) => s.c.command).filter((c): c is string => typeof c === 'string');
   const paths = JSON.parse(readFileSync(resolve(root, 'rules/check-paths.json'), 'utf8')) as ShellPathTable;
   const env = { paths, cwd: PROJECT, home: '/home/agent', workspaceRoots: [PROJECT], tempDirs: ['/tmp'] };
   for (const c of commands) analyzeShellSync(c, env);

@@ -320,8 +320,10 @@ function report(
 
 function writeSection(file: string, body: string): void {
   const head = '## Judge';
-  const section = `${head}\n\n<!-- written by npm run eval:judge -- --write; edit the prose around the tables in eval/judge -->\n\n${body}`;
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Evaluation\n';
+  // The public-collections block (eval/judge/real-repos.mjs) is kept as it is.
+  const keep = /\n### Public collections[\s\S]*?<!-- real-repos:end -->\n/.exec(current)?.[0] ?? '';
+  const section = `${head}\n\n<!-- written by npm run eval:judge -- --write; edit the prose around the tables in eval/judge -->\n\n${body}${keep}`;
   const start = current.indexOf(`${head}\n`);
   let next: string;
   if (start < 0) next = `${current.trimEnd()}\n\n${section}`;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { BASES, decide, NO_POLICY, OUTCOMES, SURFACES, sha256Hex } from '../core';
+import { BASES, CAPABILITIES, decide, NO_POLICY, OUTCOMES, sha256Hex } from '../core';
 import { type AuditRecord, buildAuditRecord, subjectOf } from './audit-record';
 import { parseAuditLine } from './parse-audit-line';
 
@@ -51,7 +51,7 @@ describe('schema/audit-line.schema.json', () => {
   });
 
   it.each(
-    SURFACES.flatMap((surface) =>
+    CAPABILITIES.flatMap((surface) =>
       OUTCOMES.map((outcome) => [`${surface} ${outcome}`, surface, outcome] as const),
     ),
   )('a built record validates: %s', (_name, surface, outcome) => {

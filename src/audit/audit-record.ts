@@ -9,6 +9,8 @@
 import {
   type Authorization,
   type Basis,
+  CAPABILITIES,
+  type Capability,
   contentHash,
   type Decision,
   GavelError,
@@ -19,8 +21,6 @@ import {
   isVerdict,
   type Outcome,
   type Risk,
-  SURFACES,
-  type Surface,
   sha256Hex,
   type Verdict,
   verdictOfOutcome,
@@ -58,7 +58,8 @@ export interface AuditRecord {
   v: typeof AUDIT_FORMAT_VERSION;
   /** ISO 8601, UTC, milliseconds. */
   time: string;
-  surface: Surface;
+  /** The capability that decided. The wire name stays `surface` (ADR 0020): renaming it would bump the audit schema. */
+  surface: Capability;
   kind: string;
   verdict: Verdict;
   outcome: Outcome;
@@ -79,7 +80,7 @@ export interface AuditRecord {
 }
 
 export interface AuditContext {
-  surface: Surface;
+  surface: Capability;
   /** What was decided: a tool kind (`shell`), a question kind (`budget`), `change`, `config`. */
   kind: string;
   sessionId?: string;
@@ -141,7 +142,7 @@ function roundCost(usd: number): number {
 
 /** The closed values of a Decision, checked at run time too: a record our reader refuses is no record. */
 function checkVocabulary(decision: Decision, context: AuditContext): void {
-  if (!(SURFACES as readonly string[]).includes(context.surface))
+  if (!(CAPABILITIES as readonly string[]).includes(context.surface))
     throw new AuditRecordError('unknown surface');
   if (!isVerdict(decision.verdict) || !isOutcome(decision.outcome) || !isBasis(decision.basis)) {
     throw new AuditRecordError('unknown verdict, outcome or basis');

@@ -6,13 +6,13 @@
  */
 
 import {
+  CAPABILITIES,
+  type Capability,
   isAuthorization,
   isBasis,
   isOutcome,
   isRisk,
   isVerdict,
-  SURFACES,
-  type Surface,
   verdictOfOutcome,
 } from '../core';
 import { checkDetail } from './audit-detail';
@@ -60,8 +60,8 @@ const isToken = (max: number) => (v: unknown) => isString(v) && v.length <= max 
 const isId = (v: unknown) => isString(v) && v.length <= AUDIT_LIMITS.id && ID.test(v);
 const isReason = (v: unknown) => isString(v) && v.length <= AUDIT_LIMITS.reason && !CONTROL.test(v);
 
-function isSurface(v: unknown): v is Surface {
-  return typeof v === 'string' && (SURFACES as readonly string[]).includes(v);
+function isCapability(v: unknown): v is Capability {
+  return typeof v === 'string' && (CAPABILITIES as readonly string[]).includes(v);
 }
 
 function isModel(v: unknown): v is AuditModel {
@@ -109,7 +109,7 @@ export function isAuditRecord(r: unknown): r is AuditRecord {
     r.v === AUDIT_FORMAT_VERSION &&
     isString(r.time) &&
     ISO_TIME.test(r.time) &&
-    isSurface(r.surface) &&
+    isCapability(r.surface) &&
     isToken(AUDIT_LIMITS.kind)(r.kind) &&
     isVerdict(r.verdict) &&
     isOutcome(r.outcome) &&

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decide, IoError, type Surface, sha256Hex, type Verdict } from '../core';
+import { type Capability, decide, IoError, sha256Hex, type Verdict } from '../core';
 import { appendRecord } from './append-record';
 import { type AuditRecord, buildAuditRecord, formatAuditLine } from './audit-record';
 import { READ_LINE_MAX_BYTES, type RecordFilter, readRecords } from './read-records';
@@ -10,7 +10,7 @@ import { READ_LINE_MAX_BYTES, type RecordFilter, readRecords } from './read-reco
 let tmp: string;
 let log: string;
 
-const SURFACE_CYCLE: Surface[] = ['check', 'ask', 'route', 'judge'];
+const SURFACE_CYCLE: Capability[] = ['check', 'ask', 'route', 'judge'];
 const VERDICT_CYCLE: Verdict[] = ['allow', 'escalate', 'deny'];
 const COUNT = 60;
 

@@ -6,12 +6,12 @@
  */
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { IoError, type Outcome, type Surface, type Verdict } from '../core';
+import { type Capability, IoError, type Outcome, type Verdict } from '../core';
 import type { AuditRecord } from './audit-record';
 import { parseAuditLine } from './parse-audit-line';
 
 export interface RecordFilter {
-  surface?: Surface;
+  surface?: Capability;
   /** A verdict, or an outcome (`escalate` is both). */
   verdict?: Verdict | Outcome;
   sessionId?: string;

@@ -10,8 +10,8 @@ import type { Authorization, Risk } from './risk';
 import type { Verdict } from './verdict';
 
 /** The four capabilities that decide. */
-export const SURFACES = ['check', 'ask', 'route', 'judge'] as const;
-export type Surface = (typeof SURFACES)[number];
+export const CAPABILITIES = ['check', 'ask', 'route', 'judge'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
 
 export interface PolicyRef {
   /** Version number the policy or rules file declares. */

@@ -6,6 +6,8 @@ export { BASES, type Basis, isBasis } from './basis';
 export { CanonicalJsonError, canonicalJson, contentHash, sha256Hex } from './canonical-json';
 export { type Clock, fixedClock, systemClock } from './clock';
 export {
+  CAPABILITIES,
+  type Capability,
   type Decision,
   DecisionError,
   type DecisionInput,
@@ -13,8 +15,6 @@ export {
   type ModelUse,
   NO_POLICY,
   type PolicyRef,
-  SURFACES,
-  type Surface,
 } from './decision';
 export {
   checkDerivationTable,

@@ -7,6 +7,7 @@
 import type { AttachResult } from './attach/attach-conventions';
 import { joinPath } from './discover/read-unit';
 import { filterConfidence } from './filter-confidence';
+import { foldPerRule } from './findings/fold-findings';
 import { makeFinding } from './findings/make-finding';
 import type { JudgeOptions } from './judge-options';
 import { categoryScore } from './score/category-score';
@@ -53,7 +54,9 @@ export async function judgeUnit(
     withheld = st.withheld.length > 0;
     notes.push(...st.notes);
     notReviewed.push(...st.gaps);
-    findings = strictestPerLine([...st.findings, ...att.drafts.map((d) => makeFinding(opts.data.rules, d))]);
+    findings = foldPerRule(
+      strictestPerLine([...st.findings, ...att.drafts.map((d) => makeFinding(opts.data.rules, d))]),
+    );
   } catch {
     // INVARIANT: a check that breaks leaves the unit `error`, never `pass`.
     error = true;

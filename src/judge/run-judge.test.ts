@@ -135,6 +135,24 @@ describe('runJudge', () => {
     expect(report.summary.decision).toBe('incomplete');
   });
 
+  it('counts a link inside a skill to another file of the skill as read; a link out of the skill stays a gap', async () => {
+    const extra = {
+      '/p/.claude/skills/ok/bin/python': '#!/bin/sh\nexec python "$@"\n',
+      '/p/shared/x.sh': 'echo',
+    };
+    const inside = await run({
+      fs: memoryFs({ ...files, ...extra }, { '/p/.claude/skills/ok/bin/python3': 'python' }),
+    });
+    expect(inside.units.find((u) => u.path === '.claude/skills/ok')?.coverage.notReviewed).toEqual([]);
+    const outside = await run({
+      fs: memoryFs({ ...files, ...extra }, { '/p/.claude/skills/ok/run.sh': '../../../shared/x.sh' }),
+    });
+    expect(outside.units.find((u) => u.path === '.claude/skills/ok')?.coverage.notReviewed).toEqual([
+      { path: '.claude/skills/ok/run.sh', reason: 'symlink' },
+    ]);
+    expect(outside.summary.decision).toBe('incomplete');
+  });
+
   it('names a folder past the depth limit and leaves the run incomplete (a skill 30 folders deep)', async () => {
     const deep = `${Array.from({ length: 30 }, (_, i) => `d${i}`).join('/')}`;
     const fs = memoryFs({

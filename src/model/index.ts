@@ -51,6 +51,7 @@ export { announceEgress, type Egress, formatEgress, type ModelSource } from './s
 export { type ModelSpec, PROVIDERS, type ProviderId, parseModelSpec } from './select/model-spec';
 export { DEFAULT_KEY_VARIABLE, type OpenedModel, type OpenModelInput, openModel } from './select/open-model';
 export { openRunner, type RunSettings } from './select/open-runner';
+export { chooseStageModel, type StageModel, type StageModelInput } from './select/stage-model';
 export { BYTES_PER_TOKEN, estimateTokens, tokensOfBytes } from './structured/estimate-tokens';
 export { type ParsedReply, parseReply, type ReplySchema } from './structured/parse-reply';
 export { checkSchemaSubset } from './structured/schema-subset';

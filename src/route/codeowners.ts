@@ -48,12 +48,18 @@ export function parseCodeowners(text: string): Codeowners {
   };
 }
 
+/** The longest CODEOWNERS pattern compiled; a longer one guards every path. */
+const MAX_PATTERN = 4096;
+
 function compile(pattern: string): (path: string) => boolean {
   const dirOnly = pattern.endsWith('/');
   let p = dirOnly ? pattern.slice(0, -1) : pattern;
   const anchored = p.startsWith('/') || p.includes('/');
   p = p.replace(/^\/+/, '');
   if (p === '' || p === '*' || p === '**') return () => true;
+  // A pattern too long to compile (the glob library refuses 64 KiB) guards every path: its owners review
+  // the whole change rather than none of it.
+  if (p.length > MAX_PATTERN) return () => true;
   const glob = anchored ? p : `**/${p}`;
   const opts = { dot: true };
   const exact = picomatch(glob, opts);

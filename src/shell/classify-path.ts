@@ -32,7 +32,7 @@ export interface PathScope {
   selfModification: PatternSet;
   persistence: PatternSet;
   /** The ShellEnv's symlink resolver, if any. */
-  realpath?: (abs: string) => string | undefined;
+  realpath?: (abs: string) => string | undefined | null;
 }
 
 export interface ResolvedPath {
@@ -41,7 +41,12 @@ export interface ResolvedPath {
   glob: boolean;
   /** Where `resolved` really leads, when a symlink on its way points elsewhere. */
   real?: string;
+  /** The symlink resolver gave up on the way (too deep, a loop, unreadable): classed `sensitive`, uncertain. */
+  unresolved?: boolean;
 }
+
+/** Longer than PATH_MAX: no system call takes it, and gavel does not walk it. */
+export const MAX_PATH_LENGTH = 4096;
 
 const NEVER = /$^/;
 
@@ -210,15 +215,19 @@ export function stricterClass(a: PathClass, b: PathClass): PathClass {
   return STRICTNESS.indexOf(a) >= STRICTNESS.indexOf(b) ? a : b;
 }
 
-/** The real path of `path` by the scope's resolver, when it differs; a resolver that throws tells nothing. */
-export function realOf(path: string, scope: PathScope): string | undefined {
+/**
+ * The real path of `path` by the scope's resolver, when it differs; a resolver that throws tells nothing; null
+ * when the resolver gave up (a chain too deep, a loop, an unreadable link): where the path leads is unknown.
+ */
+export function realOf(path: string, scope: PathScope): string | undefined | null {
   if (!scope.realpath) return undefined;
-  let real: string | undefined;
+  let real: string | undefined | null;
   try {
     real = scope.realpath(path);
   } catch {
     return undefined;
   }
+  if (real === null) return null;
   if (typeof real !== 'string' || !real.startsWith('/')) return undefined;
   const normal = normalize(real);
   return normal === path ? undefined : normal;
@@ -252,6 +261,8 @@ export function classifyResolved(
   const cls = classOf(resolved, scope);
   const climbed = physical(absolute, scope);
   const real = climbed === undefined ? realOf(resolved, scope) : (realOf(climbed, scope) ?? climbed);
+  // Resolution gave up: the path may lead anywhere, a secret too. Never classed as written.
+  if (real === null) return { resolved, class: 'sensitive', glob, unresolved: true };
   if (real === undefined || real === resolved) return { resolved, class: cls, glob };
   return { resolved, class: stricterClass(cls, classOf(real, scope)), glob, real };
 }
@@ -261,6 +272,7 @@ export function classifyResolved(
  * unless it only follows a resolved folder (`/tmp/$x` stays in temp, `/tmp/$x/../..` does not).
  */
 export function resolvePath(word: string, scope: PathScope, cwd: string = scope.cwd): ResolvedPath {
+  if (word.length > MAX_PATH_LENGTH || cwd.length > MAX_PATH_LENGTH) return { class: 'outside', glob: false };
   let text = word;
   if (text === '~' || text.startsWith('~/')) text = scope.home + text.slice(1);
   else if (text.startsWith('~')) {

@@ -15,6 +15,8 @@ import type { PathRef, ShellEnv } from './types';
 export interface PathVerdict {
   ref: PathRef;
   categories: Category[];
+  /** The path could not be followed (too long to resolve, a symlink chain the resolver gave up on). */
+  uncertain?: boolean;
 }
 
 export function pathCategories(path: string, role: 'read' | 'write' | 'delete', env: ShellEnv): PathVerdict {
@@ -45,7 +47,7 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
     ...(p === undefined ? {} : { resolved: p }),
     ...(res.real === undefined ? {} : { real: res.real }),
   };
-  return { ref, categories };
+  return p === undefined || res.unresolved ? { ref, categories, uncertain: true } : { ref, categories };
 }
 
 export function hostCategories(host: string, env: ShellEnv): Category[] {

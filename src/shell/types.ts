@@ -155,7 +155,7 @@ export interface ShellEnv {
    * rest appended; undefined when it cannot tell. Given by the surface (the analyzer never reads the file system);
    * absent: paths are classed as written.
    */
-  readonly realpath?: (abs: string) => string | undefined;
+  readonly realpath?: (abs: string) => string | undefined | null;
   /**
    * Reads a script file a shell runs (`bash x.sh`, `./x.sh`, `source x.sh`, `sh < x.sh`), never blocking. Given
    * by the surface (the analyzer never reads the file system); absent: such a script is judged by its name.

@@ -111,9 +111,9 @@ function pathFacts(
   policy: CompiledPolicy,
   env: ShellEnv,
   inScope: InScope,
-): TargetFacts {
+): Facts {
   const v = pathCategories(path, role, env);
-  return {
+  const target: TargetFacts = {
     ...base,
     target: {
       kind: role === 'read' ? 'read' : 'write',
@@ -123,7 +123,13 @@ function pathFacts(
     categories: v.categories.map(fact),
     outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
   };
+  return { targets: [target], uncertain: v.uncertain ? [UNFOLLOWED] : [] };
 }
+
+const UNFOLLOWED: Uncertainty = {
+  code: 'dynamic-path',
+  reason: 'the path could not be followed (too long, or a symbolic link chain gavel gave up on)',
+};
 
 /** A search tool: one read per pattern alternative, from the folder it starts in; a pattern gavel cannot follow is uncertain. */
 function searchFacts(
@@ -147,6 +153,7 @@ function searchFacts(
   const uncertain: Uncertainty[] = found.uncertain
     ? [{ code: 'glob-escape', reason: 'a search pattern may reach outside the folder it starts in' }]
     : [];
+  if (found.verdicts.some((v) => v.uncertain)) uncertain.push(UNFOLLOWED);
   return { targets, uncertain };
 }
 
@@ -165,8 +172,7 @@ function fetchFacts(
 ): Facts {
   const target = fetchTarget(url);
   if ('uncertain' in target) return { targets: [], uncertain: [target.uncertain] };
-  if (target.path !== undefined)
-    return { targets: [pathFacts(request, target.path, 'read', base, policy, env, inScope)], uncertain: [] };
+  if (target.path !== undefined) return pathFacts(request, target.path, 'read', base, policy, env, inScope);
   const categories = hostCategories(target.host, env).map(fact);
   return {
     targets: [
@@ -224,9 +230,14 @@ function argumentFacts(
       uncertain.push(...f.uncertain);
     } else {
       // A read's scope is the tool's business; a secret read is a category all the same.
-      targets.push({ ...pathFacts(request, t.path, 'read', base, policy, env, inScope), outOfScope: [] });
-      if (t.write)
-        targets.push(pathFacts(request, t.path, t.delete ? 'delete' : 'write', base, policy, env, inScope));
+      const r = pathFacts(request, t.path, 'read', base, policy, env, inScope);
+      targets.push(...r.targets.map((x) => ({ ...x, outOfScope: [] })));
+      uncertain.push(...r.uncertain);
+      if (t.write) {
+        const w = pathFacts(request, t.path, t.delete ? 'delete' : 'write', base, policy, env, inScope);
+        targets.push(...w.targets);
+        uncertain.push(...w.uncertain);
+      }
     }
   }
   return { targets: targets.map((t, index) => ({ ...t, index })), uncertain };
@@ -269,16 +280,10 @@ export function collectFacts(
     case 'read':
       if (input.search)
         return searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope);
-      return {
-        targets: [pathFacts(request, input.path, 'read', base, policy, env, inScope)],
-        uncertain: [],
-      };
+      return pathFacts(request, input.path, 'read', base, policy, env, inScope);
     case 'write':
     case 'edit':
-      return {
-        targets: [pathFacts(request, input.path, 'write', base, policy, env, inScope)],
-        uncertain: [],
-      };
+      return pathFacts(request, input.path, 'write', base, policy, env, inScope);
     case 'web_fetch':
       return fetchFacts(request, input.url, base, policy, env, inScope);
     case 'mcp':

@@ -238,3 +238,32 @@ describe('Grep and Glob are judged by every field that widens what they read', (
     expect((await run()).verdict).toBe('allow');
   });
 });
+
+describe('paths that cannot be followed are uncertain, never classed as written', () => {
+  it('a symlink chain the resolver gave up on', async () => {
+    const r = await checkWithTrace(
+      {
+        ...request({ kind: 'read', path: `${WORKSPACE}/vendor/deep/link/credentials` }, 'Read'),
+        realpath: () => null,
+      },
+      deps({ mode: 'off' }),
+    );
+    // It may lead to a secret: classed sensitive, and uncertain; even mode off escalates.
+    expect(r.decision.verdict).toBe('escalate');
+    expect(r.facts?.uncertain.map((u) => u.code)).toContain('dynamic-path');
+  });
+
+  it('a path longer than PATH_MAX (a 30 KB run of `y/..`)', async () => {
+    const d = await judge({ kind: 'write', path: `${WORKSPACE}/${'y/../'.repeat(6000)}a.txt` }, 'Write');
+    expect(d.verdict).not.toBe('allow');
+    expect(d.basis).toBe('uncertain');
+  });
+
+  it('an ordinary path with a resolver that finds nothing stays allowed', async () => {
+    const r = await checkWithTrace(
+      { ...request({ kind: 'read', path: `${WORKSPACE}/src/a.ts` }, 'Read'), realpath: () => undefined },
+      deps(),
+    );
+    expect(r.decision.verdict).toBe('allow');
+  });
+});

@@ -44,7 +44,7 @@ export interface RequestDefaults {
   /** Workspace roots when the request names none (the project root of cwd). */
   workspaceRoots: (cwd: string) => string[];
   /** Symlink resolution for path classes (see ShellEnv.realpath). */
-  realpath?: (abs: string) => string | undefined;
+  realpath?: (abs: string) => string | undefined | null;
   /** Script reader for scripts a shell runs (see ShellEnv.readScript). */
   readScript?: CheckRequest['readScript'];
   /** gavel's own installation folders (see ShellEnv.selfPaths). */

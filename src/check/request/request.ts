@@ -54,8 +54,8 @@ export interface CheckRequest {
   tempDirs: string[];
   sessionId?: string;
   context: { trusted: TrustedContext; untrusted: UntrustedContext };
-  /** Symlink resolution the surface gives (see ShellEnv.realpath); absent: paths are classed as written. */
-  realpath?: (abs: string) => string | undefined;
+  /** Symlink resolution the surface gives (see ShellEnv.realpath; null: it gave up); absent: paths are classed as written. */
+  realpath?: (abs: string) => string | undefined | null;
   /** Script reader the surface gives (see ShellEnv.readScript); absent: a script run is judged by its name. */
   readScript?: ShellEnv['readScript'];
   /** gavel's own installation folders (see ShellEnv.selfPaths); absent: only the path table's entries. */

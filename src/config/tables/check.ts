@@ -18,6 +18,7 @@ import {
   setting,
   stricterOf,
   unionOf,
+  userOnly,
 } from '../setting';
 
 export const CHECK_MODES = ['off', 'ask', 'auto'] as const;
@@ -180,6 +181,14 @@ export const checkTable = {
     merge: stricterOf<ScriptFileMode>(SCRIPT_FILE_MODES),
     description:
       'a script file a shell runs (`bash x.sh`, `./x.sh`, `source x`): `name` judges it by name only, `literal` also by what its text does literally, `strict` also escalates what it computes at run time',
+  }),
+  reviewer_model: setting<string | undefined>({
+    schema: () => z.optional(z.string().check(z.minLength(1))),
+    default: undefined,
+    scope: 'user',
+    merge: userOnly,
+    description:
+      "the model reviewer's own model (`provider/model`, `provider/<tier>`, `scripted:<file>`, `replay:<dir>`); unset: the light tier of `[model] model`'s hosted provider, else `[model] model`",
   }),
   reviewer_posture: setting<ReviewerPosture | undefined>({
     schema: () => z.optional(z.enum(REVIEWER_POSTURES)),

@@ -8,6 +8,7 @@
 import type { GapReason, Unit, UnitFile, UnitKind } from '../types';
 import type { JudgeFs } from './judge-fs';
 import type { JudgeLimits } from './limits';
+import { linkTarget } from './symlink-cover';
 import { joinPath, walkTree } from './walk-tree';
 
 export { joinPath } from './walk-tree';
@@ -57,7 +58,16 @@ export function readUnit(fs: JudgeFs, root: string, spec: UnitSpec, limits: Judg
     const gap = (list: string[], reason: GapReason) => {
       for (const p of list) if (!inNested(p)) gaps.push({ path: p, bytes: 0, gap: reason });
     };
-    gap(tree.symlinks, 'symlink');
+    // A link to another regular file of the same unit hides nothing: that file is read under its own name.
+    const unitFiles = new Set(tree.files);
+    const linked = tree.symlinks.filter((l) => {
+      const t = linkTarget(fs, root, l);
+      return t !== undefined && unitFiles.has(t) && !inNested(t);
+    });
+    gap(
+      tree.symlinks.filter((l) => !linked.includes(l)),
+      'symlink',
+    );
     gap(tree.special, 'special-file');
     gap(tree.tooDeep, 'depth-limit');
     gap(tree.pruned, 'skipped-folder');

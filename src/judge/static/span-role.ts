@@ -105,9 +105,21 @@ function lowerable(d: FindingDraft): boolean {
   );
 }
 
+/** A container build file: what it runs, runs inside the image being built, not on this machine. */
+const CONTAINER_BUILD = /(^|\/)(Dockerfile|Containerfile)[^/]*$|\.dockerfile$/i;
+
 /** Lowers a finding whose span only documents (example, reference, data) to a low lead. */
 export function applyRole(d: FindingDraft, role: SpanRole): void {
   if (!lowerable(d)) return;
+  if (
+    role === 'code' &&
+    CONTAINER_BUILD.test(d.path) &&
+    (d.severity === 'high' || d.severity === 'critical')
+  ) {
+    d.severity = 'medium';
+    d.message = `${d.message} (in a container build: it runs inside the image, not on this machine)`;
+    return;
+  }
   const documents =
     role === 'example' ||
     role === 'reference' ||

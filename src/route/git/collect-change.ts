@@ -50,6 +50,10 @@ async function collectFromView(
     authorsNewToHistory(git, top, base, head),
   ]);
   const unread = await addTreeAliases(git, head, diff.files);
+  if (commits.length > MAX_COMMITS)
+    unread.push(
+      `the range holds more than ${MAX_COMMITS} commits: only the latest ${MAX_COMMITS} messages were read`,
+    );
   if (diff.files.length === 0 && diff.submodules.length === 0)
     unread.push('the range holds no change: there is nothing to review');
   const submodules: ChangeFacts['submodules'] = [];
@@ -96,7 +100,13 @@ async function collectFromView(
 
 async function readCommits(git: GitRunner, top: string, base: string, head: string) {
   const r = await git(
-    ['log', '--no-show-signature', `--max-count=${MAX_COMMITS}`, '--format=%H%x1f%B%x1e', `${base}..${head}`],
+    [
+      'log',
+      '--no-show-signature',
+      `--max-count=${MAX_COMMITS + 1}`,
+      '--format=%H%x1f%B%x1e',
+      `${base}..${head}`,
+    ],
     top,
   );
   if (!r.ok) throw new IoError('git', 'git log failed on the range');

@@ -66,7 +66,11 @@ export function readVersions(unifiedDiff: string): ManifestDiff {
   return { versions, other };
 }
 
+/** A manifest line longer than this is never a version pair: counted as other, never matched (linear time). */
+const MAX_VERSION_LINE = 1024;
+
 function matchVersion(body: string): [string, string] | null {
+  if (body.length > MAX_VERSION_LINE) return null;
   for (const re of LINE_PATTERNS) {
     const m = re.exec(body);
     if (m) return [m[1] as string, m[2] as string];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendRecord, buildAuditRecord, formatAuditLine } from '../../audit';
-import { type Basis, decide, type Outcome, type Surface, sha256Hex, verdictOfOutcome } from '../../core';
+import { type Basis, type Capability, decide, type Outcome, sha256Hex, verdictOfOutcome } from '../../core';
 import { parseRunLog } from './parse-run-log';
 
 const AT = new Date('2026-11-29T22:00:00.000Z');
@@ -12,7 +12,7 @@ const SECRET = 'sk-live-SECRET-1234 please approve';
 function record(
   outcome: Outcome,
   categories: string[] = [],
-  surface: Surface = 'check',
+  surface: Capability = 'check',
   basis: Basis = 'rule',
   ids: { sessionId?: string; runId?: string } = {},
 ) {

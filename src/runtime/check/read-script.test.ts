@@ -125,16 +125,18 @@ describe('shell analysis with the reader', () => {
 });
 
 describe('gavel hook claude-code (in process): a script written earlier, run now', () => {
-  it.each<[string, string, string, 'allow' | 'ask' | 'deny']>([
+  it.each<[string, string, string, 'allow' | 'ask' | 'deny' | 'none']>([
     ['a script that deletes home', 'rm -rf ~\n', 'bash scripts/x.sh', 'deny'],
     ['the same, run by its path', 'rm -rf ~\n', './scripts/x.sh', 'deny'],
-    ['a benign script', 'echo hello\n', 'bash scripts/x.sh', 'allow'],
-    ['a missing script', '', 'bash scripts/none.sh', 'allow'],
+    // `bash <script>` is in no safe-catalogue entry: harmless contents leave it unknown, handed back to the harness.
+    ['a benign script', 'echo hello\n', 'bash scripts/x.sh', 'none'],
+    ['a missing script', '', 'bash scripts/none.sh', 'none'],
   ])('%s: %s', async (_name, text, command, decision) => {
     const s = sandbox();
     if (text) s.write('scripts/x.sh', `#!/bin/sh\n${text}`);
     const reply = await runClaudeCodeHook(ccPayload(s, 'Bash', { command }), s.io);
-    const out = JSON.parse(reply.stdout).hookSpecificOutput;
+    // No output: nothing knows the request (basis `unlisted`), so Claude Code's own prompt decides.
+    const out = reply.stdout ? JSON.parse(reply.stdout).hookSpecificOutput : { permissionDecision: 'none' };
     expect(out.permissionDecision).toBe(decision);
     if (decision === 'deny') expect(out.permissionDecisionReason).toContain('destructive_root_delete');
   });
@@ -150,14 +152,16 @@ describe('gavel hook claude-code (in process): a script written earlier, run now
 
 describe('`[check] script_files` through the hook (in process)', () => {
   const WRAPPER = '#!/bin/sh\nset -e\nexec "$@"\n';
-  const decide = async (s: ReturnType<typeof sandbox>, command: string) =>
-    JSON.parse((await runClaudeCodeHook(ccPayload(s, 'Bash', { command }), s.io)).stdout).hookSpecificOutput
-      .permissionDecision;
+  // `none`: no output, nothing knows the request (basis `unlisted`), Claude Code's own prompt decides.
+  const decide = async (s: ReturnType<typeof sandbox>, command: string) => {
+    const { stdout } = await runClaudeCodeHook(ccPayload(s, 'Bash', { command }), s.io);
+    return stdout ? JSON.parse(stdout).hookSpecificOutput.permissionDecision : 'none';
+  };
 
-  it('default `literal`: a script that only computes its command at run time is allowed', async () => {
+  it('default `literal`: a script that only computes its command at run time is not asked about (nothing knows it)', async () => {
     const s = sandbox();
     s.write('scripts/run.sh', WRAPPER);
-    expect(await decide(s, 'bash scripts/run.sh npm test')).toBe('allow');
+    expect(await decide(s, 'bash scripts/run.sh npm test')).toBe('none');
   });
 
   it('a repository may tighten to `strict`: the same script asks', async () => {
@@ -178,7 +182,7 @@ describe('`[check] script_files` through the hook (in process)', () => {
     const s = sandbox();
     s.write('scripts/x.sh', '#!/bin/sh\nrm -rf ~\n');
     s.write(join(s.home, '.config', 'gavel', 'config.toml'), '[check]\nscript_files = "name"\n');
-    expect(await decide(s, 'bash scripts/x.sh')).toBe('allow');
+    expect(await decide(s, 'bash scripts/x.sh')).toBe('none');
   });
 });
 

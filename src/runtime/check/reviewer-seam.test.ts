@@ -91,6 +91,44 @@ describe('reviewerForSurfaces', () => {
     expect(policy.presumptionOfDenial).toContain('agent_self_modification');
   });
 
+  it.each([
+    [
+      'by default the light tier of the hosted [model] provider',
+      '[model]\nmodel = "anthropic/claude-opus-4-5"\napi_key_env = "K"\n',
+      '',
+      'anthropic',
+      'claude-haiku-4-5',
+    ],
+    [
+      'its own [check] reviewer_model',
+      '[model]\nmodel = "anthropic/claude-opus-4-5"\napi_key_env = "K"\n[check]\nreviewer_model = "anthropic/claude-sonnet-4-5"\n',
+      '',
+      'anthropic',
+      'claude-sonnet-4-5',
+    ],
+    [
+      '[model] as it is at a base_url of the user (the tier may not be served there)',
+      '[model]\nmodel = "openai/my-model"\nbase_url = "http://127.0.0.1:9/v1"\napi_key_env = "K"\n',
+      '',
+      'openai',
+      'my-model',
+    ],
+    [
+      "never a repository's reviewer_model",
+      '[model]\nmodel = "anthropic/claude-opus-4-5"\napi_key_env = "K"\n',
+      '[check]\nreviewer_model = "openai/gpt-4.1"\n',
+      'anthropic',
+      'claude-haiku-4-5',
+    ],
+  ])('the reviewer model: %s', (_name, user, project, provider, model) => {
+    const t = home({ GAVEL_CHECK_MODE: 'auto', K: 'test-key' });
+    t.userConfig(user);
+    if (project) t.projectConfig(project);
+    const reviewer = reviewerForSurfaces(setupFor(t));
+    expect(reviewer?.egress).toMatchObject({ provider, model });
+    reviewer?.close();
+  });
+
   it('keeps the breaker in the user state folder, created on the first review', async () => {
     const t = home({ GAVEL_CHECK_MODE: 'auto' });
     const script = join(t.base, 's.json');

@@ -26,6 +26,7 @@ import { type Clock, type Decision, decide } from '../../core';
 import {
   announceEgress,
   bundledCatalog,
+  chooseStageModel,
   type Egress,
   formatEgress,
   openModel,
@@ -125,7 +126,17 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   if (setup.policy.mode !== 'auto') return undefined;
   const catalog = bundledCatalog();
   const flags = setup.flags ?? NO_MODEL_OPTIONS;
-  const choice = chooseRunModel(flags, config, setup.modelSource);
+  const run = chooseRunModel(NO_MODEL_OPTIONS, config, setup.modelSource);
+  const choice = chooseStageModel(
+    {
+      ...(flags.model !== undefined ? { flag: flags.model } : {}),
+      ...(config.check.reviewer_model !== undefined ? { stage: config.check.reviewer_model } : {}),
+      ...(run.spec !== undefined ? { model: run.spec } : {}),
+      modelSource: run.source,
+      customEndpoint: config.model.base_url !== undefined,
+    },
+    catalog,
+  );
   const opened = openModel({
     spec: choice.spec,
     source: choice.source,

@@ -115,7 +115,7 @@ export function holdsSecrets(path: string | undefined, r: Reporter): boolean {
   if (path === undefined) return false;
   // A link to home (`tar c homelink`) reads the tree it leads to.
   const real = realOf(path, r.scope);
-  return [path, ...(real === undefined ? [] : [real])].some((p) =>
+  return [path, ...(real == null ? [] : [real])].some((p) =>
     r.scope.sensitive.prefixes.some((s) => isUnder(s, p) && s !== p),
   );
 }

@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Basis, decide, NO_POLICY, type Verdict } from '../../core';
 import { claudeCodeAnswer } from './claude-code/answer';
 import { codexAnswer } from './codex/answer';
 import { piAnswer } from './pi/pi-hook';
+import { ccPayload, sandbox } from './testdata/sandbox';
 
 const judged = (verdict: Verdict, basis: Basis) => ({
   decision: decide({ verdict, basis, reason: 'why', policy: NO_POLICY }),
@@ -60,5 +65,39 @@ describe('an escalate that nothing knows (basis unlisted) is handed back to the 
       'deny',
     );
     expect(out(codexAnswer('PreToolUse', judged(verdict, basis)).stdout).permissionDecision).toBe('deny');
+  });
+});
+
+describe('through the built hook (bin/gavel, dist/hook.cjs), mode ask', () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist', 'hook.cjs'))) throw new Error('run `npm run build` first');
+  });
+  const hook = (harness: string, command: string) => {
+    const s = sandbox();
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'gavel'), 'hook', harness], {
+      input: ccPayload(s, 'Bash', { command }, 'PreToolUse', harness === 'codex' ? { turn_id: 't' } : {}),
+      env: s.env as NodeJS.ProcessEnv,
+      encoding: 'utf8',
+    });
+    const log = join(s.project, '.gavel', 'logs', 'decisions.ndjson');
+    const lines = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
+    return { ...r, audit: lines.map((l) => JSON.parse(l) as { verdict: string; basis: string }) };
+  };
+
+  it.each([['claude-code'], ['codex']])(
+    '%s: a program nothing knows gets no decision, and is still audited',
+    (harness) => {
+      const r = hook(harness, 'frobnicate --all');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.audit.map((a) => [a.verdict, a.basis])).toEqual([['escalate', 'unlisted']]);
+    },
+  );
+
+  it('claude-code: a request gavel can explain (a bundled rule) is an explicit ask', () => {
+    const r = hook('claude-code', 'npm publish');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
   });
 });

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditRecord, appendRecord, buildAuditRecord } from '../../../audit';
-import { decide, EXIT, type Surface, sha256Hex, type Verdict } from '../../../core';
+import { type Capability, decide, EXIT, sha256Hex, type Verdict } from '../../../core';
 import { type CliRun, runMain } from '../fake-context.testkit';
 
 const REPO = join(import.meta.dirname, '..', '..', '..', '..');
@@ -23,7 +23,7 @@ let tmp: string;
 let project: string;
 let projectLog: string;
 
-function makeRecord(i: number, surface: Surface, verdict: Verdict, sessionId?: string): AuditRecord {
+function makeRecord(i: number, surface: Capability, verdict: Verdict, sessionId?: string): AuditRecord {
   const d = decide({
     verdict,
     basis: verdict === 'allow' ? 'rule' : 'floor',
@@ -62,7 +62,7 @@ beforeAll(() => {
   project = join(tmp, 'project');
   mkdirSync(join(project, '.git'), { recursive: true });
   projectLog = join(project, '.gavel', 'logs', 'decisions.ndjson');
-  const surfaces: Surface[] = ['check', 'ask', 'route', 'judge'];
+  const surfaces: Capability[] = ['check', 'ask', 'route', 'judge'];
   const verdicts: Verdict[] = ['allow', 'escalate', 'deny'];
   for (let i = 0; i < 25; i++) {
     appendRecord(

@@ -9,12 +9,12 @@ import { resolve } from 'node:path';
 import { type AuditRecord, auditId, auditLogPath, type RecordFilter, readRecords } from '../../../audit';
 import { formatProblem, loadConfig } from '../../../config';
 import {
+  CAPABILITIES,
+  type Capability,
   EXIT,
   isOutcome,
   isVerdict,
   OUTCOMES,
-  SURFACES,
-  type Surface,
   UsageError,
   VERDICTS,
   type Verdict,
@@ -43,12 +43,12 @@ function filterOf(values: ParsedArgs['values']): RecordFilter {
   const filter: RecordFilter = {};
   const surface = values.surface;
   if (typeof surface === 'string') {
-    if (!(SURFACES as readonly string[]).includes(surface)) {
+    if (!(CAPABILITIES as readonly string[]).includes(surface)) {
       throw new UsageError(
-        `\`--surface\` must be one of ${SURFACES.join(', ')}, not \`${oneLine(surface, 40)}\``,
+        `\`--surface\` must be one of ${CAPABILITIES.join(', ')}, not \`${oneLine(surface, 40)}\``,
       );
     }
-    filter.surface = surface as Surface;
+    filter.surface = surface as Capability;
   }
   const verdict = values.verdict;
   if (typeof verdict === 'string') {
@@ -152,7 +152,11 @@ export const logCommand: CommandSpec = {
       valueName: 'PATH',
       description: "read this log file instead of the project's (no config read)",
     },
-    surface: { type: 'string', valueName: 'NAME', description: `only this surface: ${SURFACES.join(', ')}` },
+    surface: {
+      type: 'string',
+      valueName: 'NAME',
+      description: `only this surface: ${CAPABILITIES.join(', ')}`,
+    },
     verdict: {
       type: 'string',
       valueName: 'V',

@@ -5,6 +5,13 @@ import { runClaudeCodeHook } from './claude-code-hook';
 const out = (stdout: string) => JSON.parse(stdout).hookSpecificOutput;
 
 describe('gavel hook claude-code (in process)', () => {
+  it('PreToolUse: an unknown MCP tool -> no decision (basis unlisted: Claude Code asks), still audited', async () => {
+    const s = sandbox();
+    const reply = await runClaudeCodeHook(ccPayload(s, 'mcp__db__drop_table', { table: 'users' }), s.io);
+    expect(reply).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(s.records.map((r) => [r.verdict, r.basis])).toEqual([['escalate', 'unlisted']]);
+  });
+
   it.each([
     ['a workspace read', 'Read', (p: string) => ({ file_path: `${p}/src/a.ts` }), 'allow', 'rule'],
     ['a .env read', 'Read', (p: string) => ({ file_path: `${p}/.env` }), 'ask', 'mode-ask'],
@@ -30,7 +37,6 @@ describe('gavel hook claude-code (in process)', () => {
       'mode-ask',
     ],
     ['a harmless built-in tool', 'TodoWrite', () => ({ todos: [] }), 'allow', 'rule'],
-    ['an unknown MCP tool', 'mcp__db__drop_table', () => ({ table: 'users' }), 'ask', 'mode-ask'],
   ])('PreToolUse: %s -> %s', async (_name, tool, input, decision, basis) => {
     const s = sandbox();
     const reply = await runClaudeCodeHook(ccPayload(s, tool, input(s.project)), s.io);
