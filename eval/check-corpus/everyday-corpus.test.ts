@@ -17,11 +17,15 @@ const decide = bundledRequestCheck(root);
 
 /** Issue 11: at least 95% of ordinary everyday steps allowed without a prompt. */
 const APPROVAL_TARGET = 0.95;
-/** Measured on this branch (`npm run eval:check`, everyday section); the test holds it until the target is met. */
-const APPROVAL_HELD = 0.75;
-/** Dangerous look-alikes not allowed: the target is all of them (the safe catalogue); measured today. */
-const LOOKALIKES_STOPPED_HELD = 25;
-/** Benign twins allowed, measured today. */
+/**
+ * Measured (`npm run eval:check`, everyday section) after the safe catalogue landed (unknown -> review): 247 of
+ * 346 = 71.4%. Before it, with unknown allowed, 88%. The test holds the measured figure until the catalogue
+ * covers the everyday steps; the target stays 95%.
+ */
+const APPROVAL_HELD = 0.71;
+/** Dangerous look-alikes not allowed: the target is all 102; measured 100 (two runner/written-file cases pass). */
+const LOOKALIKES_STOPPED_HELD = 100;
+/** Benign twins allowed: measured 27.5% (most twins run programs the catalogue does not know yet). */
 const TWINS_ALLOWED_HELD = 0.27;
 
 let scored: EverydayScored[] = [];

@@ -8,11 +8,12 @@
 
 import type { Category } from './category';
 import { type PathScope, scopeFor } from './classify-path';
+import { isEvalIdiom } from './data/eval-idioms';
 import { embeddedSubstitutions } from './decode-word';
 import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
 import { fastParse } from './fast-parse';
-import { type Flow, NO_FLOW } from './flow';
+import { type Flow, NO_FLOW, taintsOf } from './flow';
 import type { Invocation, Reporter } from './invocation';
 import { joinsLines } from './joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
@@ -205,6 +206,14 @@ class ShellAnalyzer implements Reporter, WalkHost {
     const inner: Frame = { ...frame, vars: new Map(frame.vars), context };
     let out: Flow = NO_FLOW;
     for (const child of node.namedChildren) if (child) out = this.walker.walk(child, inner);
+    if (
+      context === 'substitution' &&
+      !out.network &&
+      !out.sensitive &&
+      !out.decoded &&
+      isEvalIdiom(node.text)
+    )
+      return { ...taintsOf(out), evalIdiom: true };
     return out;
   }
 

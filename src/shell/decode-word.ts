@@ -211,6 +211,7 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
       const inner = quoted || node.type !== 'concatenation';
       let text = '';
       let flow = NO_FLOW;
+      let lastFlow: Flow | undefined;
       const full = node.text;
       const base = node.startIndex;
       let at =
@@ -225,9 +226,14 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
         const part = decodeWord(child, ctx, inner);
         text += part.text;
         flow = joinFlows(flow, part.flow);
+        lastFlow = part.flow;
         at = child.endIndex - base;
       }
       if (end > at) text += inner ? decodeDoubleQuoted(full.slice(at, end)) : decodeBare(full.slice(at, end));
+      // `"$(ssh-agent -s)"`: a quoted word that is one set-up idiom's output alone keeps that mark.
+      const lone = node.namedChildren.length === 1 ? node.namedChildren[0] : null;
+      if (node.type === 'string' && lone && lastFlow?.evalIdiom && text === DYN && full === `"${lone.text}"`)
+        return { text, flow: lastFlow };
       return { text, flow };
     }
     default:

@@ -14,6 +14,11 @@ export interface Flow {
   decoded: boolean;
   /** Computed at run time by something analysis does not model (unknown program, variable). */
   opaque?: boolean;
+  /**
+   * The output of one well-known set-up idiom alone (`$(ssh-agent -s)`, data/eval-idioms.ts): shell code the
+   * tool writes itself. Set only on that substitution's own flow; every join drops it.
+   */
+  evalIdiom?: true;
 }
 
 export const NO_FLOW: Flow = Object.freeze({ sensitive: false, network: false, decoded: false });

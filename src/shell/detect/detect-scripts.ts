@@ -10,7 +10,7 @@ import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
 import type { Word } from '../decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
-import { protectQuoted, unprotect } from '../markers';
+import { DYN, protectQuoted, unprotect } from '../markers';
 import { EACH_FOUND } from './detect-filesystem';
 import { runScriptFile, stdinFile } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';
@@ -179,6 +179,8 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
   if (SHELLS.has(p)) return shell(inv, r);
   if (p === 'eval') {
     const words = inv.args;
+    // `eval "$(ssh-agent -s)"`: the one word is the output of a known set-up idiom alone.
+    if (words.length === 1 && words[0]?.flow.evalIdiom && plain(words[0]) === DYN) return OPAQUE_FLOW;
     if (words.every(isLiteral))
       return r.script(words.map((w) => plain(w)).join(' '), inv, 'shell-string', 'eval');
     const joined = {
