@@ -9,6 +9,7 @@ describe('EXIT', () => {
       internal: 1,
       usage: 2,
       configInvalid: 3,
+      nothingFound: 4,
       deny: 10,
       escalate: 11,
       flag: 12,
