@@ -58,7 +58,7 @@ export interface AuditRecord {
   v: typeof AUDIT_FORMAT_VERSION;
   /** ISO 8601, UTC, milliseconds. */
   time: string;
-  /** The capability that decided. The wire name stays `surface` (ADR 0020): renaming it would bump the audit schema. */
+  /** The capability that decided. The wire name stays `surface` (ADR 0025): renaming it would bump the audit schema. */
   surface: Capability;
   kind: string;
   verdict: Verdict;

@@ -1,6 +1,6 @@
 /**
  * Runs git with every behaviour a repository (or the user's git setup) could use to change what gavel reads
- * pinned, in one place. The list below is the whole contract; docs/decisions/0020-hardened-reader.md
+ * pinned, in one place. The list below is the whole contract; docs/decisions/0022-hardened-reader.md
  * explains each entry. Never runs a shell, never prompts, never prints git's stderr (it may quote
  * repository text), and never waits on git for more than GIT_TIMEOUT_MS.
  */

@@ -1,6 +1,6 @@
 /**
  * The git runner route uses: the hardened reader's (src/reader), under the name route's callers know.
- * Every repository-controlled behaviour is pinned there, in one place (ADR 0020).
+ * Every repository-controlled behaviour is pinned there, in one place (ADR 0022).
  */
 
 import { pinnedGitRunner } from '../../reader';
