@@ -4,6 +4,8 @@
  * Pure over the `read` function it is handed. Broken imports come back as problems (G07), never thrown.
  */
 
+import { joinRelative } from '../discover/join-relative';
+
 export interface ImportedFile {
   path: string;
   importedBy: string;
@@ -25,15 +27,7 @@ const IMPORT = /(?:^|\s)@((?:\.{1,2}\/|~\/|\/)?[\w.-]+(?:\/[\w.-]+)*\.\w+)/g;
 
 function resolveRel(fromFile: string, target: string): string | undefined {
   if (target.startsWith('/') || target.startsWith('~')) return undefined;
-  const parts = fromFile.includes('/') ? fromFile.split('/').slice(0, -1) : [];
-  for (const seg of target.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join('/');
+  return joinRelative(fromFile.includes('/') ? fromFile.split('/').slice(0, -1) : [], target);
 }
 
 /** The `@imports` written in a text, with their lines (code fences and spans skipped). */

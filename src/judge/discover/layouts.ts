@@ -9,6 +9,7 @@
 
 import type { UnitKind } from '../types';
 import { harnessKind, isSkillDir, SKILL_PARENTS, skillRoot } from './harness-paths';
+import { joinRelative } from './join-relative';
 
 export interface Candidate {
   /** Project-relative path: the file, or the folder of a skill or a plugin's hooks. */
@@ -34,15 +35,7 @@ function dirOf(rel: string): string {
 /** `base` joined with a manifest's relative path (`./skills/x`); undefined when it leaves the project. */
 export function resolveRel(base: string, ref: string): string | undefined {
   if (ref.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
-  const parts = base === '' ? [] : base.split('/');
-  for (const seg of ref.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join('/');
+  return joinRelative(base === '' ? [] : base.split('/'), ref);
 }
 
 const strings = (v: unknown): string[] =>

@@ -6,6 +6,7 @@
  * reading; only its target's name is resolved. Pure over JudgeFs.
  */
 
+import { joinRelative } from './join-relative';
 import type { JudgeFs } from './judge-fs';
 import { type Candidate, looksLikeUnit } from './layouts';
 import { joinPath, walkTree } from './walk-tree';
@@ -14,15 +15,7 @@ import { joinPath, walkTree } from './walk-tree';
 export function linkTarget(fs: JudgeFs, root: string, link: string): string | undefined {
   const raw = fs.readlink?.(joinPath(root, link));
   if (raw === undefined || raw === '' || raw.startsWith('/')) return undefined;
-  const parts = link.split('/').slice(0, -1);
-  for (const seg of raw.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join('/');
+  return joinRelative(link.split('/').slice(0, -1), raw);
 }
 
 /** The target that reviews what `link` would show, or undefined when the link hides something. */
