@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CheckRequest, check, compilePolicy, emptyContext } from '../../src/check';
+import { type CheckRequest, type CompiledPolicy, check, compilePolicy, emptyContext } from '../../src/check';
 import { type Config, tableSettings } from '../../src/config';
 import { systemClock } from '../../src/core';
 import { analyzeShell } from '../../src/shell';
@@ -21,8 +21,8 @@ function defaultCheckConfig(): Config['check'] {
   return out as Config['check'];
 }
 
-/** `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). */
-export function bundledCheck(root: string): Decide {
+/** The bundled policy with every `[check]` key at its default; throws when a bundled rule file does not compile. */
+export function bundledPolicy(root: string): CompiledPolicy {
   const read = (name: string): unknown => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
   const compiled = compilePolicy({
     policyJson: read('check-policy.json'),
@@ -32,7 +32,12 @@ export function bundledCheck(root: string): Decide {
     check: defaultCheckConfig(),
   });
   if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
-  const deps = { analyzeShell, policy: compiled.policy, clock: systemClock };
+  return compiled.policy;
+}
+
+/** `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). */
+export function bundledCheck(root: string): Decide {
+  const deps = { analyzeShell, policy: bundledPolicy(root), clock: systemClock };
   return async (command, where) => {
     const request: CheckRequest = {
       toolName: 'Bash',

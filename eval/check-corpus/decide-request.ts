@@ -6,13 +6,11 @@
  * three rule files once; never the corpus's workspace (the paths are an example workspace).
  */
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type CheckRequest, check, compilePolicy, emptyContext } from '../../src/check';
-import { type Config, tableSettings } from '../../src/config';
+import { type CheckRequest, check, emptyContext } from '../../src/check';
 import { systemClock } from '../../src/core';
 import { analyzeShell } from '../../src/shell';
 import { fromClaudeCode } from '../../src/surfaces/harness';
+import { bundledPolicy } from './bundled-check';
 import type { Where } from './corpus-case';
 
 /** One decision, as the approval tables print it: the verdict, its basis and what decided. */
@@ -30,26 +28,11 @@ export interface RequestWhere extends Where {
 
 export type DecideRequest = (toolName: string, toolInput: unknown, where: RequestWhere) => Promise<Verdict>;
 
-function defaultCheckConfig(): Config['check'] {
-  const out: Record<string, unknown> = {};
-  for (const [key, spec] of tableSettings('check')) out[key] = spec.default;
-  return out as Config['check'];
-}
-
 const RANK = { allow: 0, escalate: 1, deny: 2 } as const;
 
 /** `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). */
 export function bundledRequestCheck(root: string): DecideRequest {
-  const read = (name: string): unknown => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
-  const compiled = compilePolicy({
-    policyJson: read('check-policy.json'),
-    floorJson: read('check-floor.json'),
-    pathsJson: read('check-paths.json'),
-    safeJson: read('check-safe.json'),
-    check: defaultCheckConfig(),
-  });
-  if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
-  const deps = { analyzeShell, policy: compiled.policy, clock: systemClock };
+  const deps = { analyzeShell, policy: bundledPolicy(root), clock: systemClock };
   return async (toolName, toolInput, where) => {
     const adapted = fromClaudeCode(toolName, toolInput, where.cwd);
     // Fail closed: a call the adapter cannot read is never counted as allowed.
