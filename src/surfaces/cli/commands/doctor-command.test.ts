@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../../core';
@@ -38,5 +38,21 @@ describe('gavel doctor', () => {
       /^model `scripted\/.+` sends nothing over the network \(chosen by environment\)$/,
     );
     expect(report.auditLog).toBe(join(project, '.gavel', 'logs', 'decisions.ndjson'));
+  });
+
+  it.each([
+    ['the user chose `unlisted = "allow"`', '[check]\nunlisted = "allow"\n', true],
+    ['the default (`review`)', '', false],
+  ])('%s: the text report warns only when unknown commands pass', async (_name, toml, warns) => {
+    const { project, home } = projectSandbox('gavel-doctor-');
+    mkdirSync(join(home, '.config', 'gavel'), { recursive: true });
+    writeFileSync(join(home, '.config', 'gavel', 'config.toml'), toml);
+    const { code, out } = await runMain(['doctor'], {
+      cwd: project,
+      env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state') },
+    });
+    expect(code).toBe(EXIT.ok);
+    expect(out).toContain(`unlisted shell segments: ${warns ? 'allow' : 'review'}`);
+    expect(out.includes('without your harness')).toBe(warns);
   });
 });

@@ -85,6 +85,10 @@ export const doctorCommand: CommandSpec = {
           notices: string[];
         };
         lines.push(`mode: ${e.mode}; unlisted shell segments: ${e.unlisted}; rules: ${e.rules}`);
+        if (e.unlisted === 'allow')
+          lines.push(
+            "warning: check.unlisted = allow: commands the safe catalogue does not know pass without review, and without your harness's own prompt",
+          );
         lines.push(`floor (sealed): ${e.floor.join(', ')}`);
         lines.push(`policy: v${e.policy.version} sha256:${e.policy.sha256.slice(0, 12)}`);
         for (const n of e.notices) lines.push(`notice: ${n}`);
