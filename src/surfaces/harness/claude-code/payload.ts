@@ -8,6 +8,7 @@
 
 import * as z from 'zod/mini';
 import type { HarnessCall } from '../adapter';
+import { readJsonObject } from '../read-json-object';
 
 export const CLAUDE_EVENTS = ['PreToolUse', 'PermissionRequest'] as const;
 export type HookEvent = (typeof CLAUDE_EVENTS)[number];
@@ -31,14 +32,8 @@ export function readClaudeShapedCall(
   stdin: string,
   env: Readonly<Record<string, string | undefined>>,
 ): HarnessCall | string {
-  let json: unknown;
-  try {
-    json = JSON.parse(stdin);
-  } catch {
-    return 'hook input is not valid JSON';
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return 'hook input must be a JSON object';
+  const json = readJsonObject(stdin);
+  if (typeof json === 'string') return json;
   schema ??= build();
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

@@ -6,6 +6,7 @@
 
 import * as z from 'zod/mini';
 import type { HarnessCall } from '../adapter';
+import { readJsonObject } from '../read-json-object';
 
 // Built on first use: a schema built at import is paid by every hook call (ADR 0018).
 let schema: ReturnType<typeof build> | undefined;
@@ -20,14 +21,8 @@ function build() {
 }
 
 export function readPiCall(stdin: string): HarnessCall | string {
-  let json: unknown;
-  try {
-    json = JSON.parse(stdin);
-  } catch {
-    return 'hook input is not valid JSON';
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return 'hook input must be a JSON object';
+  const json = readJsonObject(stdin);
+  if (typeof json === 'string') return json;
   schema ??= build();
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
