@@ -57,7 +57,7 @@ describe('what is known safe and what is unknown', () => {
     ['git read-only with a global option', 'git --no-pager log --oneline -5'],
     ['a formatter through npx', 'npx prettier --check .'],
     ['an inert prefix variable', 'NODE_ENV=test npm test'],
-    ['a bare assignment then a known program', 'X=1; ls'],
+    ['an inert variable exported before a known program', 'export NODE_ENV=test; ls'],
     ['sed printing a range', "sed -n '10,20p' file.txt"],
     ['awk comparing a field (not a redirect)', "awk '$3 > 100 {print $1}' data.txt"],
   ])('known safe: %s', async (_name, command) => {
@@ -74,6 +74,8 @@ describe('what is known safe and what is unknown', () => {
     ['a glob where an option could break', 'rg foo *'],
     ['a run-time word where an option could break', 'find . $ACTION'],
     ['a bare assignment of PATH before a known program', 'PATH=/tmp/x:$PATH; ls'],
+    ['a variable the catalogue does not know, exported before a known program', 'export JAVA_HOME=/tmp/j; go test ./...'],
+    ['a variable the catalogue does not know, set alone', 'BROWSER=/tmp/x.sh'],
     ['inline interpreter code', "python3 -c 'print(1)'"],
     ['a sed script that writes a file', "sed -n 'w out.txt' f"],
     ['an awk program that runs a command', 'awk \'BEGIN { system("id") }\''],

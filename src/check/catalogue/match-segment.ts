@@ -24,7 +24,6 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
  */
 const PROGRAM_PATH =
   /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+|(?:\.\/)?\.?venv\/bin\/[^/]+|\.\/(?:gradlew|mvnw))$/;
-/^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+)$/;
 
 interface Read {
   /** The values given to options (`-e script`), in order. */
@@ -171,7 +170,10 @@ export function matchSegment(catalogue: Catalogue, segment: Segment): string | u
   return undefined;
 }
 
-/** Are the variables a command sets, exports or unsets all free of those that change what later programs run? */
+/**
+ * Are the variables a command sets, exports or unsets all known inert? A variable the catalogue does not know
+ * (`JAVA_HOME`, `BROWSER`, …) may change what a later program runs or loads: unknown, never presumed inert.
+ */
 export function variablesInert(catalogue: Catalogue, names: readonly string[]): boolean {
-  return !names.some((n) => !inVariableSet(catalogue.inert, n) && inVariableSet(catalogue.runsCode, n));
+  return names.every((n) => inVariableSet(catalogue.inert, n));
 }
