@@ -74,7 +74,10 @@ describe('what is known safe and what is unknown', () => {
     ['a glob where an option could break', 'rg foo *'],
     ['a run-time word where an option could break', 'find . $ACTION'],
     ['a bare assignment of PATH before a known program', 'PATH=/tmp/x:$PATH; ls'],
-    ['a variable the catalogue does not know, exported before a known program', 'export JAVA_HOME=/tmp/j; go test ./...'],
+    [
+      'a variable the catalogue does not know, exported before a known program',
+      'export JAVA_HOME=/tmp/j; go test ./...',
+    ],
     ['a variable the catalogue does not know, set alone', 'BROWSER=/tmp/x.sh'],
     ['inline interpreter code', "python3 -c 'print(1)'"],
     ['a sed script that writes a file', "sed -n 'w out.txt' f"],
