@@ -6,6 +6,7 @@
  */
 
 export type { AdaptResult, AdaptToolCall } from './adapters/adapt-result';
+export { checkTargets, type TargetsResult } from './check-targets';
 export type { CategoryFact, Facts, TargetFacts } from './facts/facts';
 export { shellEnvOf } from './facts/shell-env';
 export type { FloorHit } from './floor/decide-floor';
