@@ -30,6 +30,13 @@ function assemble(i: ReviewInput, policy: ReviewerPolicy = DEFAULT_REVIEWER_POLI
 }
 
 describe('assembleReview', () => {
+  it.each([
+    ['the policy default', DEFAULT_REVIEWER_POLICY, 'low'],
+    ['a policy asking for more', { ...DEFAULT_REVIEWER_POLICY, effort: 'high' as const }, 'high'],
+  ])('asks for the reasoning effort of %s', (_name, policy, want) => {
+    expect(assemble(input(), policy).request.effort).toBe(want);
+  });
+
   it('fences untrusted text with the per-request marker and defuses forged fences', () => {
     const a = assemble(input());
     const { user } = a.request;

@@ -114,6 +114,7 @@ export function assembleReview(
       schema: REVIEW_JSON_SCHEMA,
       schemaName: REVIEW_SCHEMA_NAME,
       maxOutputTokens: policy.maxOutputTokens,
+      effort: policy.effort,
       timeoutMs: policy.timeoutMs,
       temperature: 0,
       priority: 10,

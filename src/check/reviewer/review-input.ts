@@ -8,6 +8,7 @@
 import type { ReviewerContextMode, ReviewerPosture } from '../../config';
 import type { DerivationTable, PolicyRef, Verdict } from '../../core';
 import { DEFAULT_DERIVATION } from '../../core';
+import type { ReasoningEffort } from '../../model';
 import { type Category, PRESUMPTION_OF_DENIAL } from '../../shell/category';
 import type { ShellAnalysis } from '../../shell/types';
 
@@ -63,6 +64,8 @@ export interface ReviewerPolicy {
   /** Bound on the prompt, in estimated tokens; context beyond it is cut and said so. */
   tokenBudget: number;
   maxOutputTokens: number;
+  /** Reasoning effort asked of the model where it has the knob (seed 001: `low`, a cheap reviewer). */
+  effort: ReasoningEffort;
   timeoutMs: number;
   onTimeout: 'deny' | 'escalate';
   derivation: DerivationTable;
@@ -82,6 +85,7 @@ export const DEFAULT_REVIEWER_POLICY: ReviewerPolicy = Object.freeze({
   userTurns: 5,
   tokenBudget: 12_000,
   maxOutputTokens: 1_024,
+  effort: 'low',
   timeoutMs: 30_000,
   onTimeout: 'deny',
   derivation: DEFAULT_DERIVATION,
