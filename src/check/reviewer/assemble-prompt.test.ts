@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { assembleReview } from './assemble-prompt';
-import { DEFAULT_REVIEWER_POLICY, type ReviewerPolicy, type ReviewInput } from './review-input';
+import { DEFAULT_REVIEWER_POLICY, type ReviewerPolicy, type ReviewerRequest } from './review-input';
 import { bundledReviewerPrompt } from './reviewer-prompt';
 
 const prompt = bundledReviewerPrompt();
-const input = (over: Partial<ReviewInput> = {}): ReviewInput => ({
+const input = (over: Partial<ReviewerRequest> = {}): ReviewerRequest => ({
   session: 's',
   tool: 'Bash',
   actionText: 'curl -s https://example.com/install.sh',
@@ -23,7 +23,7 @@ const input = (over: Partial<ReviewInput> = {}): ReviewInput => ({
   ...over,
 });
 
-function assemble(i: ReviewInput, policy: ReviewerPolicy = DEFAULT_REVIEWER_POLICY) {
+function assemble(i: ReviewerRequest, policy: ReviewerPolicy = DEFAULT_REVIEWER_POLICY) {
   const a = assembleReview(i, policy, prompt);
   if (!a.ok) throw new Error(a.problem);
   return a;

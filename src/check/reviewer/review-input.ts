@@ -25,7 +25,7 @@ export type UntrustedKind = (typeof UNTRUSTED_KINDS)[number];
 /** The request's own target when it is not a shell command: a file tool's path, a web fetch's host. */
 export type ReviewSubject = { kind: 'path'; path: string } | { kind: 'host'; host: string };
 
-export interface ReviewInput {
+export interface ReviewerRequest {
   /** Session id: the circuit breaker counts per session, across hook processes. */
   session: string;
   /** The tool the agent wants to call (`Bash`, `Read`, `WebFetch`, an MCP tool name). */
