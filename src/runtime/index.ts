@@ -40,6 +40,7 @@ export {
   type SurfaceReviewer,
   userStateDir,
 } from './check/reviewer-seam';
+export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
 export {
   anchorSpec,

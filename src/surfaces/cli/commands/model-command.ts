@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as z from 'zod/mini';
+import { DEFAULT_REVIEWER_POLICY } from '../../../check';
 import { formatProblem, loadConfig } from '../../../config';
 import { EXIT } from '../../../core';
 import {
@@ -17,6 +18,7 @@ import {
   openRunner,
   userCacheDir,
 } from '../../../model';
+import { reviewerModel } from '../../../runtime';
 import type { CommandSpec } from '../command';
 
 const Probe = z.strictObject({ ok: z.boolean() });
@@ -61,6 +63,13 @@ export const modelCommand: CommandSpec = {
           ? 'config'
           : 'default';
     const catalog = bundledCatalog();
+    const reviewer = reviewerModel({
+      config,
+      modelSource: sources['model.model'],
+      ...(flag !== undefined ? { flag } : {}),
+      effort: DEFAULT_REVIEWER_POLICY.effort,
+      catalog,
+    });
     const opened = openModel({
       spec: flag ?? config.model.model,
       source,
@@ -75,6 +84,7 @@ export const modelCommand: CommandSpec = {
     if (!opened.ok) {
       if (opened.basis === 'no-model') {
         ctx.stdout.write(`${opened.problem}; what needs a model escalates with basis \`no-model\`\n`);
+        ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
         return EXIT.ok;
       }
       ctx.stderr.write(`gavel model: ${opened.problem}\n`);
@@ -83,6 +93,7 @@ export const modelCommand: CommandSpec = {
     const caps = config.caps;
     const cacheDir = userCacheDir(ctx.env, homedir());
     ctx.stdout.write(`${formatEgress(opened.egress)}\n`);
+    ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
     ctx.stdout.write(
       `caps: ${caps.max_calls} calls, ${caps.max_tokens} tokens, $${caps.max_cost_usd} per run; ${caps.max_call_tokens} tokens per call; concurrency ${caps.concurrency}; rpm ${caps.rpm || 'unlimited'}\n`,
     );
