@@ -4,8 +4,9 @@
  *   command, CLAUDE.md; a shell or code block there, which the agent is meant to run);
  * - example: a fenced block of a reference document, or a block in an instruction file written in a
  *   language that only shows content (Markdown, text, output, diff, a Dockerfile);
- * - reference: a heading, a table row, a block quote, a phrase in quotation marks, or a reference
- *   document (any Markdown file of a unit other than its primary file) in code spans;
+ * - reference: a heading, a table row, a block quote, a phrase in quotation marks, a sentence that
+ *   describes what another actor does or a list of terms (prose-shape.ts), or a reference document (any
+ *   Markdown file of a unit other than its primary file) in code spans;
  * - code: a script or a config that runs (shell, Python, JavaScript, hook and MCP commands);
  * - data: text a program holds or matches (a YARA rule, a text or CSV file beside a skill; a phrase in a
  *   script, which compares it, never says it to the agent). Config a script reads (YAML, JSON, TOML) is code.
@@ -17,6 +18,7 @@
 import type { FindingDraft } from '../findings/make-finding';
 import type { Unit } from '../types';
 import type { FileView } from './file-view';
+import { describesAct, termList } from './prose-shape';
 
 export type SpanRole = 'instruction' | 'example' | 'reference' | 'code' | 'data';
 
@@ -90,6 +92,9 @@ export function spanRole(view: FileView, role: SpanRole, n: number, col?: number
   }
   if (/^\s{0,3}#{1,6}\s/.test(line) || /^\s*\|/.test(line) || /^\s{0,3}>/.test(line)) return 'reference';
   if (col !== undefined && quotedAt(line, col, role === 'reference')) return 'reference';
+  // A sentence about what another actor does, or a list of terms, documents a behaviour (prose-shape.ts).
+  if (role === 'instruction' && col !== undefined && (describesAct(line, col) || termList(line, col)))
+    return 'reference';
   return role;
 }
 
