@@ -53,8 +53,8 @@ export function fileRole(unit: Unit, view: FileView): SpanRole {
 }
 
 /**
- * Is the text from `col` on inside a quoted phrase ("…", “…”) or, when `codeToo`, a code span (`…`)? A
- * quoted value given to a key (`hint="…"`, `"retry_hint": "…"`) is a payload the agent is handed, not a
+ * Is the text from `col` on inside a quoted phrase ("...", "...") or, when `codeToo`, a code span (`...`)? A
+ * quoted value given to a key (`hint="..."`, `"retry_hint": "..."`) is a payload the agent is handed, not a
  * quotation: it does not count.
  */
 function quotedAt(line: string, col: number, codeToo: boolean): boolean {
@@ -72,7 +72,7 @@ function quotedAt(line: string, col: number, codeToo: boolean): boolean {
   return (open >= 0 && !assigned) || inCurly || (codeToo && inCode);
 }
 
-/** Inside a regular-expression literal of a script (`r"(?i)…"`, `re.compile("…")`, `/…/i`): what it matches. */
+/** Inside a regular-expression literal of a script (`r"(?i)..."`, `re.compile("...")`, `/.../i`): what it matches. */
 function inRegexLiteral(line: string, col: number): boolean {
   const before = line.slice(0, col);
   return /\br["'][^"']*$|\b(re\.(compile|search|match|findall|sub)|new RegExp)\(\s*r?["'][^"']*$/.test(
