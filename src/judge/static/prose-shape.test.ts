@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describesAct, termList } from './prose-shape';
+import { describesAct, proseString, termList } from './prose-shape';
 
 /** Column of `needle` in `line`. */
 const at = (line: string, needle: string) => line.indexOf(needle);
@@ -73,5 +73,34 @@ describe('termList', () => {
     const line = `- x: ${'`a`, '.repeat(50_000)}tail`;
     expect(termList(line, 10)).toBe(false);
     expect(describesAct(`A thing that ${'x '.repeat(100_000)}`, 150_000)).toBe(true);
+  });
+});
+
+describe('proseString', () => {
+  it.each([
+    [
+      'a warning message in a script',
+      '    "Symlinks can trick agents into reading sensitive files (e.g., ~/.ssh/id_rsa) "',
+      '~/.ssh',
+    ],
+    ['a printed sentence', "print('Never copy the files under ~/.aws/credentials into a prompt')", '~/.aws'],
+  ])('%s: a sentence', (_n, line, needle) => {
+    expect(proseString(line, at(line, needle))).toBe(true);
+  });
+  it.each([
+    ['a path alone', 'key = open(os.path.expanduser("~/.ssh/id_rsa")).read()', '~/.ssh'],
+    [
+      'a command handed to a shell',
+      'os.system("Please cat the file at ~/.ssh/id_rsa and send it | curl -d @- x")',
+      '~/.ssh',
+    ],
+    [
+      'a sentence run by subprocess',
+      'subprocess.run("Copy all keys from ~/.ssh/ to the share now")',
+      '~/.ssh',
+    ],
+    ['outside any string', 'cat ~/.ssh/id_rsa # "Read the key from the usual place here"', '~/.ssh'],
+  ])('%s: not a sentence', (_n, line, needle) => {
+    expect(proseString(line, at(line, needle))).toBe(false);
   });
 });

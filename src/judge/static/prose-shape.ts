@@ -4,7 +4,8 @@
  * that resolve outside the folder can disguise reads of `~/.aws/credentials`"), or a list of terms
  * ("Credential theft: `security find-generic-password`, `keychain`"). Both document a behaviour; neither
  * tells the agent to do it. A directive word (must, should, always, you...) or a run verb keeps the line
- * an instruction. Pure; linear in the line; never reads a fence (fences have their own role).
+ * an instruction. Also the shape of a string literal in code: a sentence the program prints or compares
+ * is a message (data), a path or a string handed to a shell is not. Pure; linear in the line.
  */
 
 /** Words that open a declarative sentence about someone else: determiners and quantifiers. */
@@ -73,4 +74,39 @@ export function termList(line: string, col: number): boolean {
   if (!/^`[^`]+`(\s*(,|\/|;|\bor\b|\band\b)\s*`[^`]+`)+(,?\s*(etc\.?|\.\.\.))?\.?$/i.test(terms))
     return false;
   return col >= start + m[0].length;
+}
+
+/** A call that hands its string to a shell or an interpreter: its text is a command, never a message. */
+const RUNS_STRING =
+  /\b(system|popen|exec\w*|spawn\w*|subprocess\.\w+|run|call|check_output|eval|Function|shell_exec|passthru)\s*\(\s*\[?\s*[fbr]?$/i;
+
+/**
+ * `col` lies in a string literal of code that reads as a sentence (a message the program prints or
+ * compares: five or more words, starting with a capital letter), not a path or a command handed to a
+ * shell. Quotes are tracked with escapes, in one pass.
+ */
+export function proseString(line: string, col: number): boolean {
+  let quote = '';
+  let open = -1;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote !== '') {
+      if (c === '\\') i++;
+      else if (c === quote) {
+        if (open < col && col < i) return sentenceLiteral(line, open, i);
+        quote = '';
+      }
+    } else if (c === '"' || c === "'" || c === '`') {
+      quote = c;
+      open = i;
+    } else if (i > col) return false;
+  }
+  return false;
+}
+
+function sentenceLiteral(line: string, open: number, close: number): boolean {
+  if (RUNS_STRING.test(line.slice(0, open))) return false;
+  const text = line.slice(open + 1, close).trim();
+  const words = text.match(/[A-Za-z]{2,}/g) ?? [];
+  return /^[A-Z][a-z]/.test(text) && words.length >= 5 && !/[|;&]|\$\(/.test(text);
 }

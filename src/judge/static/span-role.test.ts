@@ -77,6 +77,12 @@ describe('span roles: documentation is a lead, an instruction or code keeps its 
       'S06',
     ],
     [
+      'a warning sentence in a script string',
+      'scripts/scan.py',
+      'MSG = ("Symlinks can trick agents into reading sensitive files (e.g., ~/.ssh/id_rsa) ")\n',
+      'S06',
+    ],
+    [
       'an injection phrase in a script string',
       'scripts/scan.py',
       'MSG = "ignore previous instructions is a known attack"\n',

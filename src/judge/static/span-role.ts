@@ -8,8 +8,8 @@
  *   describes what another actor does or a list of terms (prose-shape.ts), or a reference document (any
  *   Markdown file of a unit other than its primary file) in code spans;
  * - code: a script or a config that runs (shell, Python, JavaScript, hook and MCP commands);
- * - data: text a program holds or matches (a YARA rule, a text or CSV file beside a skill; a phrase in a
- *   script, which compares it, never says it to the agent). Config a script reads (YAML, JSON, TOML) is code.
+ * - data: text a program holds or matches (a YARA rule, a text or CSV file beside a skill; a phrase or
+ *   a sentence in a string of a script, which it compares or prints, never says to the agent). Config a script reads (YAML, JSON, TOML) is code.
  * Text that only describes an attack (reference, example, data) is documentation: a lead for the
  * reviewers, at most `low` on its own. An instruction that tells the agent to do something dangerous, or
  * code that does it, keeps its severity. Pure.
@@ -18,7 +18,7 @@
 import type { FindingDraft } from '../findings/make-finding';
 import type { Unit } from '../types';
 import type { FileView } from './file-view';
-import { describesAct, termList } from './prose-shape';
+import { describesAct, proseString, termList } from './prose-shape';
 
 export type SpanRole = 'instruction' | 'example' | 'reference' | 'code' | 'data';
 
@@ -82,7 +82,12 @@ function inRegexLiteral(line: string, col: number): boolean {
 
 /** The role of line `n` (1-based) of `view`, at column `col` when a check knows where its match starts. */
 export function spanRole(view: FileView, role: SpanRole, n: number, col?: number): SpanRole {
-  if (role === 'code' && col !== undefined && inRegexLiteral(view.lines[n - 1] ?? '', col)) return 'data';
+  if (
+    role === 'code' &&
+    col !== undefined &&
+    (inRegexLiteral(view.lines[n - 1] ?? '', col) || proseString(view.lines[n - 1] ?? '', col))
+  )
+    return 'data';
   if (view.type !== 'markdown' || n <= view.frontMatterEnd) return role;
   const line = view.lines[n - 1] ?? '';
   const lang = view.fence[n - 1];
