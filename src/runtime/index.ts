@@ -49,3 +49,11 @@ export {
   NO_MODEL_OPTIONS,
   runSettingsFor,
 } from './model-options';
+export {
+  type Caller,
+  type CheckService,
+  type CheckServiceOptions,
+  openCheckService,
+  type ReloadResult,
+  type Served,
+} from './serve/check-service';

@@ -66,4 +66,10 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'route a change (a git range) to approve, approve_with_flag, escalate or block',
     load: async () => (await import('./route-command')).routeCommand,
   },
+  {
+    name: 'serve',
+    summary:
+      'run the decision service over HTTP (POST /v1/check, /v1/hook/<harness>); `serve token add NAME`',
+    load: async () => (await import('./serve-command')).serveCommand,
+  },
 ];
