@@ -57,6 +57,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./log-command')).logCommand,
   },
   {
+    name: 'mcp',
+    summary: 'run the MCP server on stdio: tools check, ask and judge',
+    load: async () => (await import('./mcp-command')).mcpCommand,
+  },
+  {
     name: 'model',
     summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
     load: async () => (await import('./model-command')).modelCommand,
