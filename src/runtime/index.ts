@@ -57,3 +57,4 @@ export {
   type ReloadResult,
   type Served,
 } from './serve/check-service';
+export { watchFiles } from './serve/watch-files';

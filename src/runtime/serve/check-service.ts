@@ -4,8 +4,8 @@
  * (gavel's shape or a `tool_name` payload through the adapter the caller passes in), judges every target, keeps
  * the strictest, records one audit line naming the client, and returns the Decision.
  * Reload (ADR 0028): a reload that fails validation keeps the last valid policy, and every decision made
- * meanwhile names it (its version and sha256) and carries detail `stalePolicy: true`; with no valid policy
- * ever loaded, every request is a deny with the loader's basis. Never decides anything itself.
+ * meanwhile names it (its version and sha256) and carries detail `stalePolicy: true`; with `fail-closed`, or
+ * with no valid policy ever loaded, every request is a deny with the loader's basis. Decides nothing itself.
  * Fail closed: an unreadable request is a deny (`invalid-input`), a line that cannot be written a deny
  * (`internal-error`), anything thrown a deny (`internal-error`).
  */
@@ -41,6 +41,8 @@ export interface CheckServiceOptions {
   /** Reads `{tool_name, tool_input}` payloads (the CLI passes Claude Code's adapter). */
   adaptToolCall?: AdaptToolCall;
   rulesDir?: string;
+  /** `[serve] on_reload_error`: keep the last valid policy (default), or deny everything until fixed. */
+  onReloadError?: 'keep-last' | 'fail-closed';
 }
 
 /** Who asked: the token's name, recorded in the audit line (never the token). */
@@ -90,6 +92,10 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
     });
     if (!next.ok) {
       lastProblem = { basis: next.basis, problem: next.problem };
+      if (options.onReloadError === 'fail-closed' && current) {
+        retired.push(current);
+        current = undefined;
+      }
       isStale = current !== undefined;
       return { ok: false, basis: next.basis, problem: next.problem, kept: current !== undefined };
     }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,4 +122,20 @@ describe('gavel serve', () => {
       if (commands[i] === 'rm -rf /') expect(v).toBe('deny');
     });
   });
+
+  it('reloads when the user config changes, without a restart', async () => {
+    const { dir, env } = sandbox();
+    const { port, stderr } = await startServe(env, dir);
+    expect((await check(port, 'ls')).status).toBe(200);
+    mkdirSync(join(dir, 'cfg', 'gavel'), { recursive: true });
+    writeFileSync(join(dir, 'cfg', 'gavel', 'config.toml'), '[check]\ndeny = ["Bash(ls:*)"]\n');
+    // Polls until the watcher has reloaded; the test's own timeout bounds it.
+    let verdict = 'allow';
+    while (verdict === 'allow') {
+      verdict = ((await (await check(port, 'ls')).json()) as { verdict: string }).verdict;
+      if (verdict === 'allow') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(verdict).toBe('deny');
+    expect(stderr()).toContain('gavel serve: reloaded');
+  }, 30_000);
 });

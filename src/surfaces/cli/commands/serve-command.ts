@@ -2,12 +2,14 @@
  * `gavel serve`: the decision service over HTTP (docs/serve.md), and `gavel serve token add|remove|list` for
  * its bearer tokens. Composes the runtime's check service, the harness hooks and the HTTP surface; decides
  * nothing itself. Refuses to listen anywhere but loopback without a token. Runs until SIGTERM or SIGINT, then
- * stops accepting, lets the decisions in flight finish and exits 0; SIGHUP reloads config and rules.
+ * stops accepting, lets the decisions in flight finish and exits 0. A change to the config, rule or token files
+ * (or SIGHUP) reloads them; a reload that fails follows `[serve] on_reload_error` (ADR 0028).
  */
 
+import { join } from 'node:path';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
 import { EXIT, UsageError } from '../../../core';
-import { fileAuditSink, openCheckService } from '../../../runtime';
+import { fileAuditSink, findRulesDir, openCheckService, RULE_FILES, watchFiles } from '../../../runtime';
 import { fromClaudeCode, harnessNamed, runHarnessHook } from '../../harness';
 import {
   addToken,
@@ -86,6 +88,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     audit,
     kind: 'http',
     adaptToolCall: fromClaudeCode,
+    onReloadError: serveConfig.on_reload_error,
   });
   const metrics = new Metrics();
   const hookIo = { env: ctx.env, clock: ctx.clock, audit, cwd: ctx.cwd };
@@ -104,13 +107,28 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     const r = await service.reload();
     const again = readTokens(tokenFile);
     if (again.ok) tokens = tokensInForce(again.tokens, ctx.env.GAVEL_SERVE_TOKEN);
-    if (!r.ok) {
+    if (r.ok) {
+      ctx.stderr.write(
+        `gavel serve: reloaded, policy v${r.policy.version} ${r.policy.sha256.slice(0, 12)}\n`,
+      );
+    } else {
       metrics.reloadFailed();
       ctx.stderr.write(
         `gavel serve: reload failed, ${r.kept ? 'the last valid policy serves' : 'every request is denied'}: ${r.problem}\n`,
       );
     }
   };
+  const rulesDir = findRulesDir();
+  const unwatch = watchFiles(
+    [
+      loaded.files.user,
+      loaded.files.project,
+      ...loaded.files.outer,
+      tokenFile,
+      ...(rulesDir ? RULE_FILES.map((f) => join(rulesDir, f)) : []),
+    ],
+    () => void reload(),
+  );
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
     started = await startServer(app, listen.host, listen.port, {
@@ -118,6 +136,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       requestMs: serveConfig.request_timeout_ms + 1_000,
     });
   } catch (error) {
+    unwatch();
     service.close();
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     ctx.stderr.write(`gavel serve: cannot listen on \`${listen.host}:${listen.port}\` (${code})\n`);
@@ -135,6 +154,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
       process.off('SIGHUP', onHup);
+      unwatch();
       void started.stop(serveConfig.request_timeout_ms + 1_000).then(() => {
         service.close();
         ctx.stderr.write('gavel serve: stopped\n');
