@@ -50,3 +50,12 @@ export {
   NO_MODEL_OPTIONS,
   runSettingsFor,
 } from './model-options';
+export {
+  type Caller,
+  type CheckService,
+  type CheckServiceOptions,
+  openCheckService,
+  type ReloadResult,
+  type Served,
+} from './serve/check-service';
+export { watchFiles } from './serve/watch-files';
