@@ -14,13 +14,13 @@ export const OPENCODE_JUDGE_TIMEOUT_MS = 25_000;
 
 export const OPENCODE_PLUGIN_MARK = 'Installed by `gavel init opencode`';
 
-export function openCodePluginSource(gavel: string): string {
+export function openCodePluginSource(gavel: string, timeoutMs = OPENCODE_JUDGE_TIMEOUT_MS): string {
   return `// ${OPENCODE_PLUGIN_MARK}: every OpenCode tool call is judged by gavel before it runs.
 // Remove this file to uninstall. Generated; edits are lost on the next \`gavel init opencode\`.
 import { spawn } from "node:child_process";
 
 const GAVEL = ${JSON.stringify(gavel)};
-const TIMEOUT_MS = ${OPENCODE_JUDGE_TIMEOUT_MS};
+const TIMEOUT_MS = ${timeoutMs};
 const TURNS = 20;
 
 function judge(request) {
@@ -48,6 +48,10 @@ function judge(request) {
       err += chunk;
     });
     child.on("error", () => fail("could not start the check"));
+    // Killed (the timeout, a signal): block now, without waiting for pipes a grandchild may hold open.
+    child.on("exit", (code, signal) => {
+      if (code === null) fail("the check was stopped by " + (signal || "a signal"));
+    });
     child.on("close", (code) => {
       if (code !== 0) {
         const line = err.trim().split("\\n")[0].replace(/^gavel: /, "");
