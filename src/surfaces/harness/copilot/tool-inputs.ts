@@ -10,7 +10,8 @@
 import type { AdaptResult, ToolInput } from '../../../check';
 import { isRecord } from '../../../core';
 import { patchPaths } from '../codex/tool-inputs';
-import { field, mcpOrOther, one, optionalPath } from '../tool-fields';
+import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { rewritePath } from './rewrite-path';
 
 /** A `PreToolUse` payload's Claude Code name, back to Copilot's runtime name. */
 const RUNTIME_NAME: Record<string, string> = {
@@ -33,6 +34,10 @@ function searchIn(input: unknown, cwd: string, mode: 'names' | 'contents', globF
 }
 
 export function fromCopilot(toolName: string, input: unknown, cwd: string): AdaptResult {
+  return rewriteTargets(read(toolName, input, cwd), (path) => rewritePath(path, cwd));
+}
+
+function read(toolName: string, input: unknown, cwd: string): AdaptResult {
   const name = Object.hasOwn(RUNTIME_NAME, toolName) ? (RUNTIME_NAME[toolName] as string) : toolName;
   switch (name) {
     case 'bash':

@@ -8,7 +8,8 @@
 
 import type { AdaptResult } from '../../../check';
 import { isRecord } from '../../../core';
-import { field, mcpOrOther, one, optionalPath } from '../tool-fields';
+import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { rewritePath } from './rewrite-path';
 
 const PATH_FIELDS = ['file_path', 'path', 'target_file', 'filePath'] as const;
 
@@ -27,6 +28,10 @@ function searchIn(
 }
 
 export function fromCursor(toolName: string, input: unknown, cwd: string): AdaptResult {
+  return rewriteTargets(read(toolName, input, cwd), (path) => rewritePath(path, cwd));
+}
+
+function read(toolName: string, input: unknown, cwd: string): AdaptResult {
   switch (toolName) {
     case 'Shell':
       return one(field(input, toolName, 'command'), (command) => ({ kind: 'shell', command }));

@@ -10,7 +10,8 @@ import type { AdaptResult, ToolInput } from '../../../check';
 import { isRecord } from '../../../core';
 import { patchPaths } from '../codex/tool-inputs';
 import { shellInFolder } from '../shell-in-folder';
-import { field, mcpOrOther, one, optionalPath } from '../tool-fields';
+import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { rewritePath } from './rewrite-path';
 
 function searchIn(input: unknown, cwd: string, mode: 'names' | 'contents', globField?: string): AdaptResult {
   const path = optionalPath(input, cwd, 'path');
@@ -22,6 +23,10 @@ function searchIn(input: unknown, cwd: string, mode: 'names' | 'contents', globF
 }
 
 export function fromOpenCode(toolName: string, input: unknown, cwd: string): AdaptResult {
+  return rewriteTargets(read(toolName, input, cwd), (path) => rewritePath(path, cwd));
+}
+
+function read(toolName: string, input: unknown, cwd: string): AdaptResult {
   switch (toolName) {
     case 'bash': {
       const command = field(input, toolName, 'command');
