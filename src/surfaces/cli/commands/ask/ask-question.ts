@@ -1,7 +1,8 @@
 /**
  * `gavel ask` with no subcommand: reads the flags and one question (stdin or --file), calls the ask
  * runtime (answerQuestion: config, rules, run state, who answers, the audit record) and prints the
- * decision, or with `--estimate` the unrecorded answer and the estimate (exit 0 within the caps, 1 over,
+ * decision (exit 3 when the config or the rules file is invalid: the answer printed then is the
+ * fail-closed one), or with `--estimate` the unrecorded answer and the estimate (exit 0 within the caps, 1 over,
  * 3 without a valid config). Protocol in, runtime call, render out; decides nothing itself.
  */
 
@@ -72,7 +73,9 @@ export async function runQuestion(ctx: CommandContext, args: ParsedArgs): Promis
     ctx.stderr.write(`gavel ask: ${file !== undefined ? `\`${file}\`` : 'stdin'} is not valid JSON\n`);
     return EXIT.usage;
   }
-  if (answer.problem !== undefined && asked.inputsValid) ctx.stderr.write(`gavel ask: ${answer.problem}\n`);
+  // An invalid config or rules file is exit 3 (README's table), whatever the fail-closed answer printed.
+  if (!asked.inputsValid) return EXIT.configInvalid;
+  if (answer.problem !== undefined) ctx.stderr.write(`gavel ask: ${answer.problem}\n`);
   return exitForOutcome(answer.decision.outcome);
 }
 
