@@ -18,7 +18,7 @@ export {
   reviewerInputOf,
 } from './mode/model-reviewer';
 export { type PathTable, parsePathTable } from './paths/path-table';
-export { resolvePath } from './paths/resolve-path';
+export { resolveConfigPath } from './paths/resolve-path';
 export { type CheckDeps, type CheckResult, check, checkWithTrace } from './pipeline';
 export { type AnalyzeShell, checkExamples, EXAMPLE_ENV, type ExamplesResult } from './policy/check-examples';
 export {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Category } from '../core';
 import { analyzeShell, analyzeShellSync } from './analyze-shell';
-import type { Category } from './category';
-import { loadShellParser } from './load-parser';
+import { loadShellParser } from './parse/load-parser';
 import { shellEnv } from './testdata/shell-env';
 import type { ShellEnv, UncertaintyCode } from './types';
 

@@ -6,21 +6,17 @@
  * INVARIANT: anything not modelled (parse error, dynamic program, depth limit) is an uncertainty, never silence.
  */
 
-import type { Category } from './category';
-import { type PathScope, scopeFor } from './classify-path';
+import type { Category } from '../core';
+import { type PathScope, scopeFor } from './classify/classify-path';
 import { isEvalIdiom } from './data/eval-idioms';
-import { embeddedSubstitutions } from './decode-word';
 import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
-import { fastParse } from './fast-parse';
-import { type Flow, NO_FLOW, taintsOf } from './flow';
-import type { Invocation, Reporter } from './invocation';
-import { joinsLines } from './joined-lines';
-import { loadedShellParser, loadShellParser, type ShellParser } from './load-parser';
-import { display } from './markers';
-import { misreadsKeywords } from './misread-keywords';
-import { misreadsWords } from './misread-words';
-import type { SyntaxNode as Node } from './syntax-node';
+import { fastParse } from './parse/fast-parse';
+import { joinsLines } from './parse/joined-lines';
+import { loadedShellParser, loadShellParser, type ShellParser } from './parse/load-parser';
+import { misreadsKeywords } from './parse/misread-keywords';
+import { misreadsWords } from './parse/misread-words';
+import type { SyntaxNode as Node } from './parse/syntax-node';
 import type {
   CategoryHit,
   HostRef,
@@ -32,8 +28,12 @@ import type {
   Uncertainty,
   UncertaintyCode,
 } from './types';
-import { runCommand } from './unwrap-command';
-import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk-tree';
+import type { Invocation, Reporter } from './unwrap/invocation';
+import { runCommand } from './unwrap/unwrap-command';
+import { embeddedSubstitutions } from './walk/decode-word';
+import { type Flow, NO_FLOW, taintsOf } from './walk/flow';
+import { display } from './walk/markers';
+import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk/walk-tree';
 
 /** Nested shells (`bash -c`, `eval`, here-docs fed to a shell) analysed before `depth-limit`. */
 export const MAX_DEPTH = 8;

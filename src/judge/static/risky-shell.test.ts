@@ -5,8 +5,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import type { Category } from '../../shell/category';
-import type { ShellAnalysis } from '../../shell/types';
+import type { Category } from '../../core';
+import type { ShellAnalysis } from '../../shell';
 import { bundledJudgeData } from '../rules/bundled-rules';
 import type { Unit } from '../types';
 import { analyzeSnippets, codeForCategory, type ShellAnalyzer } from './risky-shell';

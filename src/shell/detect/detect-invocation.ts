@@ -3,8 +3,8 @@
  * detector reports independently. Pure apart from reporting.
  */
 
-import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../flow';
-import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../invocation';
+import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../unwrap/invocation';
+import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { stateBuiltin } from './bash-state';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';

@@ -6,11 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
+import { analyzeShellSync } from '../analyze-shell';
+import { shellEnv } from '../testdata/shell-env';
+import { mvdanStructure, type Structure, treeStructure } from '../testdata/three-parsers';
 import { fastParse } from './fast-parse';
 import { loadShellParser, type ShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
-import { mvdanStructure, type Structure, treeStructure } from './testdata/three-parsers';
 
 let parser: ShellParser;
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('where tree-sitter and mvdan-sh disagree, the analysis is uncertain or 
   });
 
   it('the corpora', () => {
-    const repo = resolve(import.meta.dirname, '../..');
+    const repo = resolve(import.meta.dirname, '../../..');
     const files = [
       join(repo, 'eval/corpora/check/team.json'),
       ...['dcg.json', 'safety-net.json'].map((f) => resolve(repo, '../shared/corpora/shell', f)),

@@ -1,9 +1,9 @@
 // The word mis-reads the three-parser differential test found (tree-sitter against mvdan-sh and bash): each is a
 // kept parse-error, so the command is uncertain; the benign twins are not.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
+import { analyzeShellSync } from '../analyze-shell';
+import { shellEnv } from '../testdata/shell-env';
 import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
 
 const codes = (command: string) => analyzeShellSync(command, shellEnv()).uncertain.map((u) => u.code);
 const categories = (command: string) => analyzeShellSync(command, shellEnv()).hits.map((h) => h.category);

@@ -3,12 +3,20 @@
  * Types only, plus small helpers over decoded words.
  */
 
-import type { Category } from './category';
-import type { PathScope } from './classify-path';
-import type { Word } from './decode-word';
-import type { Flow } from './flow';
-import { DYN, display, unprotect } from './markers';
-import type { CategoryHit, HostRef, PathRef, Segment, ShellEnv, Uncertainty, UncertaintyCode } from './types';
+import type { Category } from '../../core';
+import type { PathScope } from '../classify/classify-path';
+import type {
+  CategoryHit,
+  HostRef,
+  PathRef,
+  Segment,
+  ShellEnv,
+  Uncertainty,
+  UncertaintyCode,
+} from '../types';
+import type { Word } from '../walk/decode-word';
+import type { Flow } from '../walk/flow';
+import { DYN, display, unprotect } from '../walk/markers';
 
 export interface Redirect {
   op: string;

@@ -1,9 +1,9 @@
 // tree-sitter-bash leaves backticks in an unquoted here-document as text; bash runs them as command
 // substitutions when it reads the here-document.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
+import { analyzeShellSync } from '../analyze-shell';
+import { shellEnv } from '../testdata/shell-env';
 import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
 
 const analyze = (command: string) => analyzeShellSync(command, shellEnv());
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
+import { analyzeShellSync } from '../analyze-shell';
+import { shellEnv } from '../testdata/shell-env';
 import { loadShellParser, type ShellParser } from './load-parser';
 import { misreadsKeywords } from './misread-keywords';
-import { shellEnv } from './testdata/shell-env';
 
 let parser: ShellParser;
 beforeAll(async () => {

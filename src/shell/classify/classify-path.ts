@@ -6,8 +6,9 @@
  * stricter class wins).
  */
 
-import { DYN, hasGlob, unprotect } from './markers';
-import type { PathClass, ShellEnv, ShellPathTable } from './types';
+import { isUnder } from '../../core';
+import type { PathClass, ShellEnv, ShellPathTable } from '../types';
+import { DYN, hasGlob, unprotect } from '../walk/markers';
 
 /**
  * Compiled patterns of one table key: absolute prefixes; one alternation of bare names matching any component
@@ -74,10 +75,6 @@ export function normalize(path: string): string {
     else out.push(part);
   }
   return `/${out.join('/')}`;
-}
-
-export function isUnder(path: string, root: string): boolean {
-  return root === '/' || path === root || path.startsWith(`${root}/`);
 }
 
 /**

@@ -311,7 +311,7 @@ describe('the fast path on generated commands', () => {
   });
 
   it('agrees with tree-sitter on every corpus command it accepts', () => {
-    const repo = resolve(import.meta.dirname, '../..');
+    const repo = resolve(import.meta.dirname, '../../..');
     const files = [
       join(repo, 'eval/corpora/check/team.json'),
       ...['dcg.json', 'safety-net.json'].map((f) => resolve(repo, '../shared/corpora/shell', f)),

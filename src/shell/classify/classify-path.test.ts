@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isAgentConfig, isPersistence } from '../detect/path-effects';
+import { PATHS } from '../testdata/shell-env';
+import { DYN, protectQuoted } from '../walk/markers';
 import { classOf, makePathScope, resolvePath } from './classify-path';
-import { isAgentConfig, isPersistence } from './detect/path-effects';
-import { DYN, protectQuoted } from './markers';
-import { PATHS } from './testdata/shell-env';
 
 const scope = makePathScope({
   paths: PATHS,

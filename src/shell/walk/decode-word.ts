@@ -5,9 +5,9 @@
  * caller, which analyses them as scripts of their own. Pure apart from that callback.
  */
 
+import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Flow, joinFlows, NO_FLOW } from './flow';
 import { DYN, protectQuoted, SPLIT } from './markers';
-import type { SyntaxNode as Node } from './syntax-node';
 
 export interface WordContext {
   /** A variable's decoded value and what it carries; undefined when unknown. */

@@ -2,12 +2,12 @@
 // nested scripts. Here the reader is a table in memory (the analyzer's own contract); the surface's reader on
 // real files, FIFOs and large files is tested in src/surfaces/hooks/runtime/read-script.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync, MAX_DEPTH } from './analyze-shell';
-import type { Category } from './category';
-import { MAX_SCRIPT_READS, MAX_SCRIPT_RUNS } from './detect/disk-scripts';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
-import type { ScriptFile, ShellAnalysis, ShellEnv } from './types';
+import type { Category } from '../../core';
+import { analyzeShellSync, MAX_DEPTH } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile, ShellAnalysis, ShellEnv } from '../types';
+import { MAX_SCRIPT_READS, MAX_SCRIPT_RUNS } from './disk-scripts';
 
 const P = '/home/u/proj';
 const SECRET = 'TOKEN-3f9a-never-in-a-reason';

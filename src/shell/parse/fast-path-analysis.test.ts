@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
+import { analyzeShellSync } from '../analyze-shell';
+import { shellEnv } from '../testdata/shell-env';
 import { fastParse } from './fast-parse';
 import { joinsLines } from './joined-lines';
 import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
 
-const repo = resolve(import.meta.dirname, '../..');
+const repo = resolve(import.meta.dirname, '../../..');
 const env = shellEnv();
 
 /** The team corpus, and the shared corpora when this checkout sits beside them. */
@@ -74,7 +74,7 @@ describe('loading tree-sitter only when needed (fresh module state)', () => {
   it('analyses a plain command without the parser, and loads it for a nested script that needs it', async () => {
     const { vi } = await import('vitest');
     vi.resetModules();
-    const fresh = await import('./analyze-shell');
+    const fresh = await import('../analyze-shell');
     const parser = await import('./load-parser');
     expect(parser.loadedShellParser()).toBeUndefined();
     const plain = await fresh.analyzeShell('git status && npm test', env);

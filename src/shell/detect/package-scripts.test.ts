@@ -3,10 +3,10 @@
 // are. The reader here is a table in memory (the analyzer's contract); the surface's reader is tested where it
 // lives.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
-import type { ScriptFile, ShellAnalysis, ShellEnv } from './types';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile, ShellAnalysis, ShellEnv } from '../types';
 
 const P = '/home/u/proj';
 const SECRET = 'TOKEN-77a1-never-in-a-reason';

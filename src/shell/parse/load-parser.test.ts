@@ -6,14 +6,14 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BASH_WASM, locateWasm, PARSER_WASM } from './load-parser';
 
-const repo = resolve(import.meta.dirname, '../..');
+const repo = resolve(import.meta.dirname, '../../..');
 const made: string[] = [];
 
 async function bundleProbe(dir: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const out = join(dir, 'probe.mjs');
   await build({
-    entryPoints: [join(import.meta.dirname, 'testdata/probe-entry.ts')],
+    entryPoints: [join(import.meta.dirname, '../testdata/probe-entry.ts')],
     outfile: out,
     bundle: true,
     platform: 'node',

@@ -2,11 +2,11 @@
 // uncertain when their file is there), pytest (conftest.py files it imports: inert or uncertain). The reader is
 // a table in memory here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import { inertPython } from './detect/task-runners';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
-import type { ScriptFile, ShellAnalysis, ShellEnv } from './types';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile, ShellAnalysis, ShellEnv } from '../types';
+import { inertPython } from './task-runners';
 
 const P = '/home/u/proj';
 const text = (t: string): ScriptFile => ({ kind: 'text', text: t });

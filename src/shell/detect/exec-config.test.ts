@@ -1,11 +1,11 @@
 // Commands that run code through git configuration, package-manager settings, scripts written then run, and
 // loader variables: each must end in a category hit or an uncertainty, never a plain allow. Look-alikes stay clean.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import type { Category } from './category';
-import { loadShellParser } from './load-parser';
-import { PATHS } from './testdata/shell-env';
-import type { ShellEnv } from './types';
+import type { Category } from '../../core';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { PATHS } from '../testdata/shell-env';
+import type { ShellEnv } from '../types';
 
 const env: ShellEnv = {
   paths: PATHS,

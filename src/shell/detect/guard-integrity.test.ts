@@ -2,11 +2,11 @@
 // agent_self_modification; a nested agent started with its configuration folder moved is
 // disable_security_control. Benign twins (ordinary chmod, git rm, a harness run plainly) stay quiet.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import type { Category } from './category';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
-import type { ShellAnalysis } from './types';
+import type { Category } from '../../core';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ShellAnalysis } from '../types';
 
 const analyze = (command: string) => analyzeShellSync(command, shellEnv());
 const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();

@@ -5,9 +5,10 @@
  * Never decides a category alone: path-categories turns the answer into one.
  */
 
-import { classOf, isSensitive, isUnder, normalize, type PathScope } from './classify-path';
-import { expandBraces } from './expand-braces';
-import type { PathClass } from './types';
+import { isUnder } from '../../core';
+import type { PathClass } from '../types';
+import { expandBraces } from '../walk/expand-braces';
+import { classOf, isSensitive, normalize, type PathScope } from './classify-path';
 
 export const MAX_GLOB = 1024;
 const MAX_ALTERNATIVES = 32;

@@ -1,10 +1,10 @@
 // `make [target…]`: the recipes make would run, read from the makefile through the injected reader (a table in
 // memory here) and analysed as the shell lines they are; what the reading cannot follow is uncertain.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
-import type { ScriptFile, ShellAnalysis, ShellEnv } from './types';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile, ShellAnalysis, ShellEnv } from '../types';
 
 const P = '/home/u/proj';
 const SECRET = 'TOKEN-5c0d-never-in-a-reason';

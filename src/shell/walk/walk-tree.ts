@@ -4,13 +4,13 @@
  * Every simple command goes to `runCommand`. Pure apart from the callbacks in `WalkHost`.
  */
 
+import type { SyntaxNode as Node } from '../parse/syntax-node';
+import type { SegmentContext } from '../types';
+import type { Redirect } from '../unwrap/invocation';
 import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordContext } from './decode-word';
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
-import type { Redirect } from './invocation';
 import { DYN, SPLIT, unprotect } from './markers';
-import type { SyntaxNode as Node } from './syntax-node';
-import type { SegmentContext } from './types';
 
 export interface Frame {
   depth: number;

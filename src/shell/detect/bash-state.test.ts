@@ -3,10 +3,10 @@
 // strings and callbacks bash runs, start-up code in the environment. Each is analysed as bash runs it or is
 // uncertain; the benign twins stay as they were.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
-import type { ShellAnalysis } from './types';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ShellAnalysis } from '../types';
 
 const analyze = (command: string) => analyzeShellSync(command, shellEnv());
 const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();

@@ -1,9 +1,9 @@
 // Programs that run a command given in their arguments, and a builtin that runs shell text later (`trap`): what
 // they run is analysed as if run directly.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
 
 const categories = (command: string) =>
   [...new Set(analyzeShellSync(command, shellEnv()).hits.map((h) => h.category))].sort();

@@ -3,10 +3,10 @@
 // (`{ }`, `( )`, loops) takes it whole and the commands inside read its stdin. Scripts fed to a shell this way
 // are analysed; output redirects are writes of the command that makes them; look-alikes stay clean.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import type { Category } from './category';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
+import type { Category } from '../../core';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
 
 const env = shellEnv();
 const analyze = (command: string) => analyzeShellSync(command, env);

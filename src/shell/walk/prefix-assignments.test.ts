@@ -1,10 +1,10 @@
 // A prefix assignment (`V=x cmd $V`) is given to the command's environment after the command's own words are
 // expanded: `$V` in those words is the shell's value from before, as bash expands it (POSIX "Simple Commands").
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import type { Category } from './category';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
+import type { Category } from '../../core';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
 
 const env = shellEnv();
 const categories = (command: string) =>

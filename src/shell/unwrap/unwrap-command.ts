@@ -5,17 +5,17 @@
  * INVARIANT: an option a wrapper table does not know, or a program name computed at run time, is an uncertainty.
  */
 
-import type { ShellAnalyzer } from './analyze-shell';
-import type { Category } from './category';
-import { resolvePath } from './classify-path';
-import { isLoaderVariable } from './data/loader-variables';
-import { WRAPPERS } from './data/wrappers';
-import type { Word } from './decode-word';
-import { nestedAgentHome } from './detect/guard-integrity';
-import { type Flow, NO_FLOW, OPAQUE_FLOW } from './flow';
+import type { Category } from '../../core';
+import type { ShellAnalyzer } from '../analyze-shell';
+import { resolvePath } from '../classify/classify-path';
+import { isLoaderVariable } from '../data/loader-variables';
+import { WRAPPERS } from '../data/wrappers';
+import { nestedAgentHome } from '../detect/guard-integrity';
+import type { Word } from '../walk/decode-word';
+import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
+import { DYN, display, protectQuoted } from '../walk/markers';
+import type { Frame, SimpleCommand } from '../walk/walk-tree';
 import { type Invocation, isLiteral, optionText, plain, shown } from './invocation';
-import { DYN, display, protectQuoted } from './markers';
-import type { Frame, SimpleCommand } from './walk-tree';
 
 export function programName(text: string): string {
   const base = text.slice(text.lastIndexOf('/') + 1).toLowerCase();

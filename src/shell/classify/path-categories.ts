@@ -4,13 +4,14 @@
  * unstated host is outbound network. Same rules as the shell detectors use. Pure.
  */
 
-import type { Category } from './category';
-import { isUnder, resolvePath, scopeFor } from './classify-path';
-import { isLocalHost, isMetadataHost, isStatedHost } from './detect/network-target';
-import { isAgentConfig, isBlockDevice, isPersistence } from './detect/path-effects';
+import type { Category } from '../../core';
+import { isUnder } from '../../core';
+import { isLocalHost, isMetadataHost, isStatedHost } from '../detect/network-target';
+import { isAgentConfig, isBlockDevice, isPersistence } from '../detect/path-effects';
+import type { PathRef, ShellEnv } from '../types';
+import { protectQuoted } from '../walk/markers';
+import { resolvePath, scopeFor } from './classify-path';
 import { globReach } from './glob-reach';
-import { protectQuoted } from './markers';
-import type { PathRef, ShellEnv } from './types';
 
 export interface PathVerdict {
   ref: PathRef;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Category } from './category';
+import type { Category } from '../../core';
+import { shellEnv } from '../testdata/shell-env';
+import type { ShellEnv } from '../types';
 import { hostCategories, pathCategories } from './path-categories';
-import { shellEnv } from './testdata/shell-env';
-import type { ShellEnv } from './types';
 
 const env: ShellEnv = shellEnv({ statedHosts: ['docs.example.com'] });
 
@@ -66,7 +66,7 @@ describe('gavel’s own installation (ShellEnv.selfPaths)', () => {
   });
 
   it('counts in shell commands too', async () => {
-    const { analyzeShell } = await import('./analyze-shell');
+    const { analyzeShell } = await import('../analyze-shell');
     const a = await analyzeShell("echo 'process.exit(0)' > node_modules/gavel/bin/gavel", installed);
     expect(a.hits.map((h) => h.category)).toContain('agent_self_modification');
   });

@@ -2,9 +2,9 @@
 // arithmetic expression (`(( x ))`, `$((x))`, `let`, `test -v`, `unset`, `printf -v`, `read`, `declare`,
 // `${!x}`): `x='a[$(cmd)]'` runs cmd there. Such text is analysed as if it ran, wherever it is quoted.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from './analyze-shell';
-import { loadShellParser } from './load-parser';
-import { shellEnv } from './testdata/shell-env';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
 
 const categories = (command: string) => analyzeShellSync(command, shellEnv()).hits.map((h) => h.category);
 
