@@ -102,7 +102,7 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
     const decision = decide({
       verdict: 'deny',
       basis: runtime.basis,
-      reason: `gavel cannot judge: ${runtime.problem}`,
+      reason: `cannot judge: ${runtime.problem}`,
       policy: NO_POLICY,
     });
     const logFile = auditLogFor(undefined, call.cwd, io.env);
