@@ -174,7 +174,7 @@ for (const file of hook.outputFiles) {
   writeFileSync(file.path, text);
 }
 
-// The shell parser's WASM files sit beside the bundle, where src/shell/load-parser.ts looks first, so an
+// The shell parser's WASM files sit beside the bundle, where src/shell/parse/load-parser.ts looks first, so an
 // installed package needs no node_modules lookup (docs/decisions/0015-shell-parser.md).
 copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', join(OUT, 'tree-sitter-bash.wasm'));

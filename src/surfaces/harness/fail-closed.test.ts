@@ -103,6 +103,6 @@ describe('gavel hook claude-code fails closed (built binary)', () => {
   });
 
   it('an unknown harness exits 2', () => {
-    expect(run(bin, ['hook', 'cursor'], '{}', s.env).code).toBe(2);
+    expect(run(bin, ['hook', 'windsurf'], '{}', s.env).code).toBe(2);
   });
 });
