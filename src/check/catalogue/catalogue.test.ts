@@ -41,6 +41,7 @@ describe('the bundled catalogue', () => {
     expect(c.byProgram.get('git')?.map((e) => e.id)).toEqual([
       'git-read',
       'git-local',
+      'git-config',
       'git-push',
       'git-remote',
       'node-version',

@@ -160,7 +160,8 @@ function searchFacts(
 /**
  * What a fetch of `url` touches, by the whole URL: `http(s)` reaches its host (a metadata service reads
  * credentials; an internal or unstated host is outbound), `file:` reads that local path, and any other scheme,
- * a `file:` URL naming another machine or an unreadable URL is uncertain.
+ * a `file:` URL naming another machine or an unreadable URL is uncertain. `readOnly`: the harness's web fetch
+ * tool (a GET, no body): a documentation host of the safe catalogue is then not outbound to an unstated host.
  */
 function fetchFacts(
   request: CheckRequest,
@@ -169,11 +170,15 @@ function fetchFacts(
   policy: CompiledPolicy,
   env: ShellEnv,
   inScope: InScope,
+  readOnly = false,
 ): Facts {
   const target = fetchTarget(url);
   if ('uncertain' in target) return { targets: [], uncertain: [target.uncertain] };
   if (target.path !== undefined) return pathFacts(request, target.path, 'read', base, policy, env, inScope);
-  const categories = hostCategories(target.host, env).map(fact);
+  const docs = readOnly && policy.catalogue.documentationHosts.has(target.host);
+  const categories = hostCategories(target.host, env)
+    .filter((c) => !(docs && c === 'outbound_network_to_unstated_host'))
+    .map(fact);
   return {
     targets: [
       { ...base, target: { kind: 'web_fetch', toolName: request.toolName, host: target.host }, categories },
@@ -285,7 +290,7 @@ export function collectFacts(
     case 'edit':
       return pathFacts(request, input.path, 'write', base, policy, env, inScope);
     case 'web_fetch':
-      return fetchFacts(request, input.url, base, policy, env, inScope);
+      return fetchFacts(request, input.url, base, policy, env, inScope, true);
     case 'mcp':
       return argumentFacts(
         request,
