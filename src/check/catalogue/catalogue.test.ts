@@ -4,9 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShell } from '../../shell/analyze-shell';
-import { loadShellParser } from '../../shell/load-parser';
-import type { ShellEnv, ShellPathTable } from '../../shell/types';
+import type { ShellEnv, ShellPathTable } from '../../shell';
+import { analyzeShell, loadShellParser } from '../../shell';
 import { EXAMPLE_ENV } from '../policy/check-examples';
 import { checkCatalogueExamples, knownSafe } from './check-catalogue-examples';
 import { type Catalogue, compileCatalogue } from './compile-catalogue';

@@ -7,7 +7,7 @@
  * Pure apart from the injected analyzer.
  */
 
-import type { ShellAnalysis, ShellEnv } from '../../shell/types';
+import type { ShellAnalysis, ShellEnv } from '../../shell';
 import { CATALOGUE_FILE, type Catalogue } from './compile-catalogue';
 import { entryMatches, matchSegment, variablesInert } from './match-segment';
 

@@ -7,7 +7,7 @@
  * (`$...`, a glob) where an option could break, a script the language check cannot read.
  */
 
-import type { Segment } from '../../shell/types';
+import type { Segment } from '../../shell';
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet } from './compile-catalogue';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
