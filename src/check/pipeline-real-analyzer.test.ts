@@ -106,6 +106,25 @@ describe('unknown to the safe catalogue: no category, yet not allowed (allow mea
   });
 });
 
+describe('shell state alone: gone when the call ends, known safe unless it changes what programs run', () => {
+  it.each([
+    ['an export of a project variable', 'export LOG_DIR=./testdata/logs'],
+    ['an unset', 'unset LOG_DIR'],
+    ['a bare assignment', 'LOG_DIR=./testdata/logs'],
+  ])('allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision).toMatchObject({ verdict: 'allow', ruleId: 'safe:shell-state' });
+  });
+
+  it.each([
+    ['PATH', 'export PATH=/tmp/x:$PATH'],
+    ['a loader variable', 'export LD_PRELOAD=/tmp/x.so'],
+    ['an interpreter path variable', 'export PYTHONPATH=/tmp/x'],
+    ['a variable not known inert beside a program', 'export JAVA_HOME=/tmp/j; go test ./...'],
+  ])('not allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('escalate');
+  });
+});
+
 describe('the unknown under each mode (real analyzer, bundled policy)', () => {
   const under = (mode: string, command: string) =>
     checkWithTrace(request({ kind: 'shell', command }), { ...deps, policy: policyWith({ mode }) });

@@ -207,3 +207,13 @@ export function matchSegment(catalogue: Catalogue, segment: Segment): string | u
 export function variablesInert(catalogue: Catalogue, names: readonly string[]): boolean {
   return names.every((n) => inVariableSet(catalogue.inert, n));
 }
+
+/**
+ * Does a command that runs nothing set a variable that changes what programs run or load (`PATH`, `LD_*`, ...)?
+ * Shell state alone (`export LOG_DIR=./logs`, `unset X`) is gone when the harness's shell call ends (Claude
+ * Code, Codex and pi start a fresh shell per call): only the catalogue's `runs_code_variables` are refused there.
+ * Beside a program in the same command the stricter `variablesInert` applies.
+ */
+export function stateRunsCode(catalogue: Catalogue, names: readonly string[]): boolean {
+  return names.some((n) => inVariableSet(catalogue.runsCode, n));
+}

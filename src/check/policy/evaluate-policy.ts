@@ -11,7 +11,7 @@
  * the catalogue never clears a category, a rule or an uncertainty (it is asked only when nothing else decided).
  */
 
-import { matchSegment, variablesInert } from '../catalogue';
+import { matchSegment, stateRunsCode, variablesInert } from '../catalogue';
 import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
 import type { CheckRequest } from '../request/request';
@@ -194,7 +194,9 @@ export function evaluatePolicy(
     };
   }
   const variables = facts.variables ?? [];
+  const stateOnly = targets.length === 0 && variables.length > 0;
   if (
+    !stateOnly &&
     RANK[bucket] < RANK.review &&
     policy.unlisted === 'review' &&
     !variablesInert(policy.catalogue, variables)
@@ -210,9 +212,10 @@ export function evaluatePolicy(
     };
   }
   const decided = targets.find((v) => v.target === deciding);
-  if (!decided && targets.length === 0 && variables.length > 0) {
-    // Only shell state was set (`export X=1`, `X=1`, `unset X`): known safe unless a variable runs code.
-    return variablesInert(policy.catalogue, variables)
+  if (!decided && stateOnly) {
+    // Only shell state was set (`export X=1`, `X=1`, `unset X`): gone when the call's shell ends, so known safe
+    // unless a variable changes what programs run or load (a harness that keeps its shell would keep that).
+    return !stateRunsCode(policy.catalogue, variables)
       ? {
           bucket: 'allow',
           deciding: -1,
