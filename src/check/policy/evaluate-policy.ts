@@ -6,7 +6,7 @@
  * or a scope the policy does not grant sends it to review; an allow rule allows; a shell segment the safe
  * catalogue knows is allowed (decider `safe:<entry>`); any other shell segment is unknown and follows `unlisted`
  * (default review); a file, web call inside its scopes is allowed; an unmatched MCP or other call is unknown.
- * A command that sets a variable changing what programs run or load (PATH, LD_*, …) is unknown as a whole.
+ * A command that sets a variable changing what programs run or load (PATH, LD_*, ...) is unknown as a whole.
  * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review;
  * the catalogue never clears a category, a rule or an uncertainty (it is asked only when nothing else decided).
  */
@@ -201,7 +201,7 @@ export function evaluatePolicy(
     policy.unlisted === 'review' &&
     !variablesInert(policy.catalogue, variables)
   ) {
-    // A variable that changes what programs run or load (`export PATH=…; ls`): the programs are not the known ones.
+    // A variable that changes what programs run or load (`export PATH=...; ls`): the programs are not the known ones.
     return {
       bucket: 'review',
       deciding: -1,
