@@ -89,8 +89,16 @@ describe('benign look-alikes are allowed', () => {
     ['a grep for rm -rf', 'grep -rn "rm -rf" src'],
     ['a delete in temp', 'rm -rf /tmp/build-cache'],
     ['a file delete in the workspace', 'rm notes.txt'],
+    ['a secret file of the workspace written from its template', 'cp .env.example .env'],
   ])('%s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
+  });
+
+  it.each([
+    ['a secret file outside the workspace', 'cp .env.example ~/.aws/credentials'],
+    ['a secret file of the workspace read', 'cp .env /tmp/x'],
+  ])('not allowed: %s: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('escalate');
   });
 });
 
