@@ -81,6 +81,7 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     flags: [...QUIET, '-n', '--no-interaction', '--no-ansi', '--ansi'],
   },
   pipenv: { subs: ['run'], values: [], flags: QUIET },
+  bundle: { subs: ['exec'], values: [], flags: ['--keep-file-descriptors'] },
   conda: {
     subs: ['run'],
     values: ['-n', '--name', '-p', '--prefix', '--cwd'],
