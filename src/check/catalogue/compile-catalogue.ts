@@ -48,6 +48,8 @@ export interface Catalogue {
   inert: VariableSet;
   runsCode: VariableSet;
   wrapperOptionsNotSafe: ReadonlySet<string>;
+  /** Hosts a read-only web fetch may reach as known safe (exact names). */
+  documentationHosts: ReadonlySet<string>;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -81,6 +83,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   inert: variableSet([]),
   runsCode: variableSet([]),
   wrapperOptionsNotSafe: new Set(),
+  documentationHosts: new Set(),
 };
 
 /**
@@ -152,6 +155,7 @@ export function compileCatalogue(json: unknown, options: { validated?: boolean }
       inert: variableSet(file.inert_variables),
       runsCode: variableSet(file.runs_code_variables),
       wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
+      documentationHosts: new Set(file.documentation_hosts ?? []),
     },
   };
 }
