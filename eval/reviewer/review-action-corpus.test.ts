@@ -16,8 +16,8 @@ import {
   reviewAction,
 } from '../../src/check/reviewer';
 import { fixedClock } from '../../src/core';
+import type { Category } from '../../src/core/category';
 import { bundledCatalog, createModelRunner, parseScript, scriptedClient } from '../../src/model';
-import type { Category } from '../../src/shell/category';
 
 interface Case {
   name: string;

@@ -9,7 +9,7 @@
 
 import { type Decision, decide, type PolicyRef } from '../../core';
 import { withDeadline } from '../../model';
-import type { ShellAnalysis } from '../../shell/types';
+import type { ShellAnalysis } from '../../shell';
 import type { Facts } from '../facts/facts';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { Evaluation } from '../policy/evaluate-policy';

@@ -9,8 +9,7 @@
  * ends as escalate with basis `no-model`.
  */
 
-import { type Decision, decide } from '../../core';
-import { type Category, isCategory } from '../../shell/category';
+import { type Category, type Decision, decide, isCategory } from '../../core';
 import type { CheckRequest } from '../request/request';
 import {
   type RecentDecision,

@@ -8,9 +8,8 @@
 
 import * as z from 'zod/mini';
 import { REVIEWER_CONTEXT_MODES, REVIEWER_ESCALATIONS, REVIEWER_POSTURES } from '../../config';
-import { checkDerivationTable } from '../../core';
+import { type Category, checkDerivationTable, isCategory } from '../../core';
 import { REASONING_EFFORTS } from '../../model';
-import { type Category, isCategory } from '../../shell/category';
 import type { ReviewerPolicy } from '../reviewer/review-input';
 
 const count = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));

@@ -11,12 +11,12 @@
 import {
   type Authorization,
   deriveVerdict,
+  NEVER_GRANT,
   type Outcome,
   type Risk,
   riskRank,
   type Verdict,
 } from '../../core';
-import { NEVER_GRANT } from '../../shell/category';
 import { sentUserTurns } from './assemble-prompt';
 import { type GrantTarget, grantTargets } from './grant-targets';
 import type { ReviewerPolicy, ReviewerRequest } from './review-input';

@@ -7,8 +7,8 @@
  * no concrete target (`git push -f` with no branch), yields nothing to name.
  */
 
-import type { Category } from '../../shell/category';
-import type { Segment } from '../../shell/types';
+import type { Category } from '../../core';
+import type { Segment } from '../../shell';
 import type { ReviewerRequest } from './review-input';
 
 export type TargetKind = 'host' | 'path' | 'package' | 'branch';

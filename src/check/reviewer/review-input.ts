@@ -7,10 +7,9 @@
 
 import type { ReviewerContextMode, ReviewerEscalation, ReviewerPosture } from '../../config';
 import type { DerivationTable, PolicyRef, Verdict } from '../../core';
-import { DEFAULT_DERIVATION } from '../../core';
+import { type Category, DEFAULT_DERIVATION, PRESUMPTION_OF_DENIAL } from '../../core';
 import type { ReasoningEffort } from '../../model';
-import { type Category, PRESUMPTION_OF_DENIAL } from '../../shell/category';
-import type { ShellAnalysis } from '../../shell/types';
+import type { ShellAnalysis } from '../../shell';
 
 export const UNTRUSTED_KINDS = [
   'action',

@@ -47,6 +47,12 @@ describe('gavel model', () => {
     );
   });
 
+  it('exits 2 on --probe with no model configured (was 0: nothing probed read as a pass)', async () => {
+    const c = ctx({});
+    expect(await modelCommand.run(c.ctx, { values: { probe: true }, positionals: [] })).toBe(EXIT.usage);
+    expect(c.err()).toBe('gavel model: `--probe` needs a model (`--model`, GAVEL_MODEL or [model] model)\n');
+  });
+
   it('prints the egress line from the user config and probes the endpoint', async () => {
     server = await startFakeServer([{ body: chatReply('{"ok":true}') }]);
     userConfig(`[model]\nmodel = "ollama/qwen2.5:7b"\nbase_url = "${server.url}/v1"\n`);

@@ -36,7 +36,7 @@ export const modelCommand: CommandSpec = {
   summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
   usage: 'gavel model [--model SPEC] [--probe]',
   description:
-    'Reads only user scope: ~/.config/gavel/config.toml, GAVEL_* variables and flags. Prints the egress line gavel prints before the first model call of a run. With --probe, sends one request of a few tokens and reports tokens, cost and time.',
+    'Reads only user scope: ~/.config/gavel/config.toml, GAVEL_* variables and flags. Prints the egress line gavel prints before the first model call of a run. With --probe, sends one request of a few tokens and reports tokens, cost and time; --probe with no model configured exits 2, a probe that fails exits 1.',
   options: {
     model: {
       type: 'string',
@@ -85,7 +85,10 @@ export const modelCommand: CommandSpec = {
       if (opened.basis === 'no-model') {
         ctx.stdout.write(`${opened.problem}; what needs a model escalates with basis \`no-model\`\n`);
         ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
-        return EXIT.ok;
+        if (args.values.probe !== true) return EXIT.ok;
+        // Nothing to probe: asked to test an endpoint that is not there is a usage error, never a pass.
+        ctx.stderr.write('gavel model: `--probe` needs a model (`--model`, GAVEL_MODEL or [model] model)\n');
+        return EXIT.usage;
       }
       ctx.stderr.write(`gavel model: ${opened.problem}\n`);
       return EXIT.configInvalid;
