@@ -13,6 +13,7 @@ import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } fr
 import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
 import type { Basis, Clock } from '../../core';
 import type { ModelOptions } from '../model-options';
+import { auditLogFor } from './audit-seam';
 import { BUILD_ID } from './build-id';
 import { examplesCacheKey, examplesPassed, rememberExamplesPassed, validatedFileKey } from './examples-cache';
 import { readScriptFile } from './read-script';
@@ -135,6 +136,12 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.announce ? { announce: options.announce } : {}),
     ...(options.maxReviewMs ? { maxTimeoutMs: options.maxReviewMs } : {}),
     ...(options.modelFlags ? { flags: options.modelFlags } : {}),
+    projectRoot: config.projectRoot,
+    auditLog: auditLogFor(
+      { config: config.config, projectRoot: config.projectRoot },
+      options.cwd,
+      options.env,
+    ),
   });
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {
