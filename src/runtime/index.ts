@@ -41,6 +41,15 @@ export {
   userStateDir,
 } from './check/reviewer-seam';
 export { analyzeShellForSurfaces } from './check/shell-seam';
+export { type RubricRequest, readRubrics, readTraps } from './judge/judge-inputs';
+export {
+  JUDGE_DEFAULT_MAX_COST_USD,
+  type JudgeModelFlags,
+  type JudgeReviewSetup,
+  judgeCaps,
+  type OpenedJudgeReview,
+  openJudgeReview,
+} from './judge/open-judge-review';
 export {
   anchorSpec,
   capsOf,
