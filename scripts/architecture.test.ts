@@ -54,12 +54,8 @@ function imports(file: string): string[] {
   return [...found, ...dynamic];
 }
 
-/** Imports that bypass a module's index.ts today, inside modules other helpers are reorganising; to fix later. */
-const KNOWN_DOOR_BYPASSES = new Set(['check -> shell']);
-
 const violations: string[] = [];
 const doorBypasses: string[] = [];
-const knownBypasses: string[] = [];
 const surfaceCrossings: string[] = [];
 let crossings = 0;
 
@@ -90,7 +86,7 @@ for (const file of files(SRC)) {
     const door = relative(join(SRC, to), target);
     if (door !== '' && door !== 'index') {
       const line = `${relative(SRC, file)} imports ${to}/${door} (${spec}), not ${to}/index.ts`;
-      (KNOWN_DOOR_BYPASSES.has(`${from} -> ${to}`) ? knownBypasses : doorBypasses).push(line);
+      doorBypasses.push(line);
     }
   }
 }
@@ -113,10 +109,6 @@ describe('module boundaries (docs/architecture.md)', () => {
 
   it('imports across modules only through their index.ts', () => {
     expect(doorBypasses).toEqual([]);
-  });
-
-  it('still lists the index.ts bypasses left for later, so the exception is removed once they are gone', () => {
-    expect(knownBypasses.length).toBeGreaterThan(0);
   });
 
   it('lets no surface import another (the CLI dispatcher only through its index.ts), and runtime no surface', () => {

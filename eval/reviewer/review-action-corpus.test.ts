@@ -12,19 +12,19 @@ import {
   bundledReviewerPrompt,
   DEFAULT_REVIEWER_POLICY,
   openBreakerStore,
-  type ReviewInput,
+  type ReviewerRequest,
   reviewAction,
 } from '../../src/check/reviewer';
 import { fixedClock } from '../../src/core';
+import type { Category } from '../../src/core/category';
 import { bundledCatalog, createModelRunner, parseScript, scriptedClient } from '../../src/model';
-import type { Category } from '../../src/shell/category';
 
 interface Case {
   name: string;
   categories: Category[];
   actionText: string;
-  untrusted: ReviewInput['untrusted'];
-  trusted?: ReviewInput['trusted'];
+  untrusted: ReviewerRequest['untrusted'];
+  trusted?: ReviewerRequest['trusted'];
   script: unknown[];
   unattended?: boolean;
   want: 'deny' | 'escalate';

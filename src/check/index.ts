@@ -6,10 +6,11 @@
  */
 
 export type { AdaptResult, AdaptToolCall } from './adapters/adapt-result';
+export { checkTargets, type TargetsResult } from './check-targets';
 export type { CategoryFact, Facts, TargetFacts } from './facts/facts';
 export { shellEnvOf } from './facts/shell-env';
 export type { FloorHit } from './floor/decide-floor';
-export type { Reviewer, ReviewInput } from './mode/apply-mode';
+export type { ModeReviewInput, Reviewer } from './mode/apply-mode';
 export { describeDecider } from './mode/describe';
 export {
   actionTextOf,
@@ -18,7 +19,7 @@ export {
   reviewerInputOf,
 } from './mode/model-reviewer';
 export { type PathTable, parsePathTable } from './paths/path-table';
-export { resolvePath } from './paths/resolve-path';
+export { resolveConfigPath } from './paths/resolve-path';
 export { type CheckDeps, type CheckResult, check, checkWithTrace } from './pipeline';
 export { type AnalyzeShell, checkExamples, EXAMPLE_ENV, type ExamplesResult } from './policy/check-examples';
 export {

@@ -5,7 +5,7 @@
  */
 
 import { type Clock, type Decision, decide } from '../core';
-import type { ShellAnalysis, ShellEnv } from '../shell/types';
+import type { ShellAnalysis, ShellEnv } from '../shell';
 import { argumentCommands, collectFacts } from './facts/collect-facts';
 import type { Facts } from './facts/facts';
 import { scopeTest, shellEnvOf } from './facts/shell-env';

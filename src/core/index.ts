@@ -4,6 +4,7 @@
 
 export { BASES, type Basis, isBasis } from './basis';
 export { CanonicalJsonError, canonicalJson, contentHash, sha256Hex } from './canonical-json';
+export { CATEGORIES, type Category, isCategory, NEVER_GRANT, PRESUMPTION_OF_DENIAL } from './category';
 export { type Clock, fixedClock, systemClock } from './clock';
 export {
   CAPABILITIES,
@@ -28,6 +29,7 @@ export {
 export { GavelError, IoError, UsageError } from './errors';
 export { EXIT, EXIT_HELP, type ExitName, exitForOutcome } from './exit-codes';
 export { isRecord } from './is-record';
+export { isUnder } from './is-under';
 export {
   assertNever,
   isOutcome,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from './analyze-shell';
-import { loadShellParser } from './load-parser';
+import { loadShellParser } from './parse/load-parser';
 import { shellEnv } from './testdata/shell-env';
 import type { ShellEnv } from './types';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Category } from '../core';
 import { analyzeShell, analyzeShellSync } from './analyze-shell';
-import type { Category } from './category';
-import { loadShellParser } from './load-parser';
+import { loadShellParser } from './parse/load-parser';
 import { shellEnv } from './testdata/shell-env';
 import type { ShellEnv, UncertaintyCode } from './types';
 
@@ -351,6 +351,13 @@ describe('uncertainty', () => {
 
   it('flags a command longer than the limit', () => {
     expect(uncertain(`echo ${'a'.repeat(100_001)}`)).toContain('too-large');
+  });
+
+  it('does not read a command longer than the limit at all (bounded time; uncertain is review)', () => {
+    const a = analyze(`rm -rf / ; echo ${'a '.repeat(50_001)}`);
+    expect(a.uncertain.map((u) => u.code)).toEqual(['too-large']);
+    expect(a.segments).toEqual([]);
+    expect(a.hits).toEqual([]);
   });
 });
 

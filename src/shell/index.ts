@@ -3,6 +3,7 @@
  * destinations, category hits and uncertainties. Shared by action review and the judge (ADR 0006, 0007).
  */
 
+export { CATEGORIES, type Category, isCategory, NEVER_GRANT, PRESUMPTION_OF_DENIAL } from '../core';
 export {
   type AnalyzeOptions,
   analyzeShell,
@@ -10,9 +11,14 @@ export {
   MAX_COMMAND_CHARS,
   MAX_DEPTH,
 } from './analyze-shell';
-export { CATEGORIES, type Category, isCategory, NEVER_GRANT, PRESUMPTION_OF_DENIAL } from './category';
-export { classOf, makePathScope, normalize, type PathScope, resolvePath } from './classify-path';
-export { fastParse } from './fast-parse';
+export { classOf, makePathScope, normalize, type PathScope, resolvePath } from './classify/classify-path';
+export {
+  hostCategories,
+  type PathVerdict,
+  pathCategories,
+  searchCategories,
+} from './classify/path-categories';
+export { fastParse } from './parse/fast-parse';
 export {
   BASH_WASM,
   loadedShellParser,
@@ -20,9 +26,8 @@ export {
   locateWasm,
   PARSER_WASM,
   type ShellParser,
-} from './load-parser';
-export { hostCategories, type PathVerdict, pathCategories } from './path-categories';
-export type { SyntaxNode, SyntaxTree } from './syntax-node';
+} from './parse/load-parser';
+export type { SyntaxNode, SyntaxTree } from './parse/syntax-node';
 export type {
   CategoryHit,
   HostRef,

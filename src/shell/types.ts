@@ -3,7 +3,7 @@
  * is found to do. Types only. Produced by `analyzeShell`; consumed by the floor, the policy and the reviewer.
  */
 
-import type { Category } from './category';
+import type { Category } from '../core';
 
 /** Where a path points, after resolving against cwd, `~` and $HOME. */
 export type PathClass = 'workspace' | 'temp' | 'home' | 'sensitive' | 'system' | 'outside';

@@ -7,7 +7,7 @@
  * Pure apart from the injected analyzer.
  */
 
-import type { ShellAnalysis, ShellEnv } from '../../shell/types';
+import type { ShellAnalysis, ShellEnv } from '../../shell';
 import { CATALOGUE_FILE, type Catalogue } from './compile-catalogue';
 import { entryMatches, matchSegment, variablesInert } from './match-segment';
 
@@ -34,7 +34,7 @@ export async function checkCatalogueExamples(
         (s) =>
           s.program !== undefined &&
           e.source.programs.includes(s.program) &&
-          entryMatches(e, s.argv.slice(1)),
+          entryMatches(e, s.argv.slice(1), catalogue.inert),
       );
       if (!knownSafe(catalogue, analysis) || !byEntry)
         return { ok: false, problem: `${where}: example safe[${i}] is not known safe by the entry` };

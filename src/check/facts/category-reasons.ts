@@ -6,7 +6,7 @@
  * Pure data.
  */
 
-import type { Category } from '../../shell/category';
+import type { Category } from '../../core';
 
 export const CATEGORY_REASONS: Readonly<Record<Category, string>> = {
   credential_exfiltration: 'sends data read from a sensitive path over the network',

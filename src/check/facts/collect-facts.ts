@@ -6,15 +6,17 @@
  * here is policy, not analysis: which scopes a target leaves.
  */
 
-import type { Category } from '../../shell/category';
-import { hostCategories, pathCategories, searchCategories } from '../../shell/path-categories';
+import type { Category } from '../../core';
 import {
+  hostCategories,
   type PathRef,
+  pathCategories,
   SCRIPT_FILE_WRAPPER,
   type ShellAnalysis,
   type ShellEnv,
+  searchCategories,
   type Uncertainty,
-} from '../../shell/types';
+} from '../../shell';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import { argumentTouches } from '../request/argument-shapes';
 import type { CheckRequest } from '../request/request';

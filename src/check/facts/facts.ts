@@ -4,7 +4,7 @@
  * modelled. Types only; built by `collectFacts`.
  */
 
-import type { Segment, Uncertainty } from '../../shell/types';
+import type { Segment, Uncertainty } from '../../shell';
 import type { RuleTarget } from '../rules/permission-rule';
 
 export interface CategoryFact {

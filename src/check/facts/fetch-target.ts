@@ -3,7 +3,7 @@
  * normalized, `file:` names a local path). Pure. Decides no category: collect-facts classes the host or path.
  */
 
-import type { Uncertainty } from '../../shell/types';
+import type { Uncertainty } from '../../shell';
 
 export type FetchTarget = { host: string; path?: undefined } | { path: string } | { uncertain: Uncertainty };
 

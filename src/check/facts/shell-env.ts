@@ -5,8 +5,9 @@
  * category with it; action review never re-decides them. Also the scope test of argument rules. Pure.
  */
 
-import type { PathClass, ShellEnv } from '../../shell/types';
-import { isUnder, resolvePath } from '../paths/resolve-path';
+import { isUnder } from '../../core';
+import type { PathClass, ShellEnv } from '../../shell';
+import { resolveConfigPath } from '../paths/resolve-path';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { CheckRequest } from '../request/request';
 import type { InScope, ScopeName } from '../rules/argument-rule';
@@ -27,9 +28,12 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     home: request.home,
     workspaceRoots: [
       ...request.workspaceRoots,
-      ...policy.workspaceRoots.map((r) => resolvePath(r, base, request.home)),
+      ...policy.workspaceRoots.map((r) => resolveConfigPath(r, base, request.home)),
     ],
-    tempDirs: [...request.tempDirs, ...policy.tempDirs.map((t) => resolvePath(t, request.cwd, request.home))],
+    tempDirs: [
+      ...request.tempDirs,
+      ...policy.tempDirs.map((t) => resolveConfigPath(t, request.cwd, request.home)),
+    ],
     sensitivePaths: policy.sensitive,
     statedHosts: policy.statedHosts,
     packageSources: policy.packageSources,
@@ -51,7 +55,7 @@ export function scopeTest(policy: CompiledPolicy, env: ShellEnv): InScope {
   let writable: string[] | undefined;
   return (scope: ScopeName, cls: PathClass, resolved: string): boolean => {
     if (scope !== 'writable') return cls === scope;
-    writable ??= policy.writable.map((w) => resolvePath(w, env.workspaceRoots[0] ?? env.cwd, env.home));
+    writable ??= policy.writable.map((w) => resolveConfigPath(w, env.workspaceRoots[0] ?? env.cwd, env.home));
     return writable.some((w) => isUnder(resolved, w));
   };
 }

@@ -9,15 +9,10 @@ import { posix } from 'node:path';
 const BRACED_HOME = '$' + '{HOME}';
 
 /** Absolute, normalized form of `raw`; `~`, `~/x`, `$HOME/x` and `${HOME}/x` expand to home. */
-export function resolvePath(raw: string, cwd: string, home: string): string {
+export function resolveConfigPath(raw: string, cwd: string, home: string): string {
   let p = raw;
   if (p === '~' || p.startsWith('~/')) p = home + p.slice(1);
   else if (p === '$HOME' || p.startsWith('$HOME/')) p = home + p.slice(5);
   else if (p === BRACED_HOME || p.startsWith(`${BRACED_HOME}/`)) p = home + p.slice(7);
   return posix.resolve(cwd, p);
-}
-
-export function isUnder(path: string, root: string): boolean {
-  const r = root.length > 1 && root.endsWith('/') ? root.slice(0, -1) : root;
-  return path === r || path.startsWith(r === '/' ? '/' : `${r}/`);
 }

@@ -6,7 +6,7 @@
  */
 
 import type { Basis } from '../../core';
-import type { ShellAnalysis, ShellEnv } from '../../shell/types';
+import type { ShellAnalysis, ShellEnv } from '../../shell';
 import { type InScope, matchArgumentRule } from '../rules/argument-rule';
 import type { CompiledPolicy } from './compiled-policy';
 

@@ -7,8 +7,7 @@
  */
 
 import type { ArgumentRuleSpec, Config } from '../../config';
-import { type Basis, contentHash, type PolicyRef } from '../../core';
-import { isCategory } from '../../shell/category';
+import { type Basis, contentHash, isCategory, type PolicyRef } from '../../core';
 import { type Catalogue, compileCatalogue } from '../catalogue';
 import { type PathTable, parsePathTable } from '../paths/path-table';
 import type { ReviewerPolicy } from '../reviewer/review-input';

@@ -96,7 +96,9 @@ function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared):
   const open = t.categories.filter(
     (c) =>
       !allows.some((r) => r.source === 'config' && ruleNamesExactly(r.rule, t.target)) &&
-      !argAllows.some((r) => r.source === 'config' && (r.spec.categories ?? []).includes(c.category)),
+      !argAllows.some(
+        (r) => r.source === 'config' && ((r.spec.categories ?? []) as readonly string[]).includes(c.category),
+      ),
   );
   const presumed = open.some((c) => policy.presumeDeny.has(c.category));
   const first = open.find((c) => policy.presumeDeny.has(c.category)) ?? open[0];

@@ -1,7 +1,7 @@
 // The `reviewer` section of rules/check-policy.json, compiled with the policy: the shipped values are the seeds'
 // defaults, every bad field makes the file rules-invalid naming its key, and the numbers are in the policy hash.
 import { describe, expect, it } from 'vitest';
-import { PRESUMPTION_OF_DENIAL } from '../../shell/category';
+import { PRESUMPTION_OF_DENIAL } from '../../core';
 import { DEFAULT_REVIEWER_POLICY } from '../reviewer/review-input';
 import { checkConfig, readRule } from '../testdata/fixtures';
 import { compilePolicy } from './compiled-policy';

@@ -7,8 +7,9 @@
  */
 
 import * as z from 'zod/mini';
+import { isUnder } from '../../core';
 import type { AdaptToolCall } from '../adapters/adapt-result';
-import { isUnder, resolvePath } from '../paths/resolve-path';
+import { resolveConfigPath } from '../paths/resolve-path';
 import { type CheckRequest, TOOL_KINDS, type ToolInput } from './request';
 
 const texts = z.optional(z.array(z.string()));
@@ -111,7 +112,9 @@ const CANONICAL: Record<(typeof TOOL_KINDS)[number], string> = {
  */
 export function narrowRoots(asked: readonly string[] | undefined, given: readonly string[]): string[] {
   if (asked === undefined) return [...given];
-  const inside = asked.map((a) => resolvePath(a, '/', '/')).filter((a) => given.some((g) => isUnder(a, g)));
+  const inside = asked
+    .map((a) => resolveConfigPath(a, '/', '/'))
+    .filter((a) => given.some((g) => isUnder(a, g)));
   return inside.length > 0 ? inside : [...given];
 }
 

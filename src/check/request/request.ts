@@ -4,7 +4,7 @@
  * the generic JSON form. Context is split by trust: only the trusted part can ever authorize anything.
  */
 
-import type { ShellEnv } from '../../shell/types';
+import type { ShellEnv } from '../../shell';
 
 export const TOOL_KINDS = ['shell', 'read', 'write', 'edit', 'web_fetch', 'mcp', 'other'] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];

@@ -11,15 +11,15 @@
 import {
   type Authorization,
   deriveVerdict,
+  NEVER_GRANT,
   type Outcome,
   type Risk,
   riskRank,
   type Verdict,
 } from '../../core';
-import { NEVER_GRANT } from '../../shell/category';
 import { sentUserTurns } from './assemble-prompt';
 import { type GrantTarget, grantTargets } from './grant-targets';
-import type { ReviewerPolicy, ReviewInput } from './review-input';
+import type { ReviewerPolicy, ReviewerRequest } from './review-input';
 import type { ReviewAnswer } from './review-schema';
 import { bundledRiskFloors, type RiskFloors, riskFloor } from './risk-floor';
 import { unnamedTargets } from './target-named';
@@ -38,7 +38,7 @@ export interface DerivedReview {
 
 export function deriveReview(
   answer: ReviewAnswer,
-  input: ReviewInput,
+  input: ReviewerRequest,
   policy: ReviewerPolicy,
   floors: RiskFloors = bundledRiskFloors(),
 ): DerivedReview {

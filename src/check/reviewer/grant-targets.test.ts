@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PRESUMPTION_OF_DENIAL } from '../../core';
 import { analyzeShellSync } from '../../shell';
-import { PRESUMPTION_OF_DENIAL } from '../../shell/category';
 import { shellEnv } from '../../shell/testdata/shell-env';
 import { grantTargets } from './grant-targets';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import shipped from '../../../rules/check-risk-floors.json';
+import { CATEGORIES } from '../../core';
 import { analyzeShellSync } from '../../shell';
-import { CATEGORIES } from '../../shell/category';
 import { shellEnv } from '../../shell/testdata/shell-env';
 import { bundledRiskFloors, parseRiskFloors, riskFloor } from './risk-floor';
 

@@ -9,9 +9,16 @@
 
 import * as z from 'zod/mini';
 import shipped from '../../../rules/check-risk-floors.json';
-import { RISKS, type Risk, riskRank } from '../../core';
-import { CATEGORIES, type Category, NEVER_GRANT, PRESUMPTION_OF_DENIAL } from '../../shell/category';
-import type { ShellAnalysis } from '../../shell/types';
+import {
+  CATEGORIES,
+  type Category,
+  NEVER_GRANT,
+  PRESUMPTION_OF_DENIAL,
+  RISKS,
+  type Risk,
+  riskRank,
+} from '../../core';
+import type { ShellAnalysis } from '../../shell';
 
 export const SITUATIONS = ['uploads-workspace-file'] as const;
 export type Situation = (typeof SITUATIONS)[number];

@@ -8,7 +8,7 @@
 
 import { posix } from 'node:path';
 import type { ArgumentRuleSpec } from '../../config';
-import type { PathClass, Segment } from '../../shell/types';
+import type { PathClass, Segment } from '../../shell';
 
 export type ScopeName = PathClass | 'writable';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PathRef } from '../../shell/types';
+import type { PathRef } from '../../shell';
 import { pinnedText } from './pinned-text';
 
 const p = (raw: string, resolved: string | undefined, role: PathRef['role']): PathRef => ({

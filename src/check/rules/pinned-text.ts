@@ -6,7 +6,7 @@
  * `cat .env` in another folder is named by the same text. Pure.
  */
 
-import type { PathRef } from '../../shell/types';
+import type { PathRef } from '../../shell';
 
 export interface PinnedText {
   /** Wrappers and argv, path words resolved, other files appended. */

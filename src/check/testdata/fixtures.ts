@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Config, tableSettings } from '../../config';
-import type { CategoryHit, HostRef, PathRef, Segment, ShellAnalysis, Uncertainty } from '../../shell/types';
+import type { CategoryHit, HostRef, PathRef, Segment, ShellAnalysis, Uncertainty } from '../../shell';
 import { type CompiledPolicy, compilePolicy } from '../policy/compiled-policy';
 import { type CheckRequest, emptyContext, type ToolInput } from '../request/request';
 

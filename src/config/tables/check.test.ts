@@ -179,6 +179,8 @@ describe('[check] reviewer keys: a repository only tightens', () => {
     ['an unknown context mode', { reviewer_context: 'everything' }, 'check.reviewer_context'],
     ['zero user turns', { reviewer_user_turns: 0 }, 'check.reviewer_user_turns'],
     ['21 user turns', { reviewer_user_turns: 21 }, 'check.reviewer_user_turns'],
+    ['a misspelt floor category', { floor_extra: ['credential_exfil'] }, 'check.floor_extra.0'],
+    ['an unknown presumed category', { presume_deny: ['nuclear_launch'] }, 'check.presume_deny.0'],
   ])('%s is invalid', (_name, check, keyPath) => {
     const r = validateDocument({ check }, 'user.toml', 'user');
     expect(r.ok).toBe(false);

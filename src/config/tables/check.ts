@@ -9,7 +9,7 @@
  */
 
 import * as z from 'zod/mini';
-import { canonicalJson } from '../../core';
+import { CATEGORIES, canonicalJson } from '../../core';
 import {
   intersectionOf,
   lowerWins,
@@ -60,7 +60,8 @@ export type UnlistedAction = (typeof UNLISTED_ACTIONS)[number];
 
 /** `Tool`, `Tool(specifier)` or `mcp__server[__tool]`: the outer shape of a permission rule. */
 const PERMISSION_RULE = /^(?:[A-Z][A-Za-z0-9]*(?:\(.+\))?|mcp__[A-Za-z0-9_.-]+?(?:__[A-Za-z0-9_.*-]+)?)$/s;
-const CATEGORY_NAME = /^[a-z][a-z0-9_]*$/;
+/** A category name from the closed set in core: a typo is refused by the schema, naming the key. */
+const categoryName = () => z.enum(CATEGORIES);
 
 const ruleList = () =>
   z.array(
@@ -89,7 +90,7 @@ export const ARGUMENT_RULE_SCHEMA = z.strictObject({
   paths: z.optional(
     z.array(z.enum(['workspace', 'temp', 'writable', 'home', 'sensitive', 'system', 'outside'])),
   ),
-  categories: z.optional(z.array(z.string().check(z.regex(CATEGORY_NAME)))),
+  categories: z.optional(z.array(categoryName())),
   reason: z.optional(z.string()),
   match: z.optional(z.array(z.string())),
   not_match: z.optional(z.array(z.string())),
@@ -128,7 +129,7 @@ export const checkTable = {
       'what happens to requests the rules send to review: `off` passes them with a record, `ask` asks a person, `auto` asks the model reviewer',
   }),
   floor_extra: setting<readonly string[]>({
-    schema: () => z.array(z.string().check(z.regex(CATEGORY_NAME))),
+    schema: () => z.array(categoryName()),
     default: [],
     scope: 'both',
     merge: unionOf,
@@ -164,7 +165,7 @@ export const checkTable = {
   stated_hosts: grant('hosts the agent may reach without review (`example.com`, `*.example.com`)'),
   package_sources: grant('extra package registries installs may come from without review'),
   presume_deny: restriction('categories added to those presumed denied (never passed by mode `off`)', () =>
-    z.array(z.string().check(z.regex(CATEGORY_NAME))),
+    z.array(categoryName()),
   ),
   unlisted: setting<UnlistedAction>({
     schema: () => z.enum(UNLISTED_ACTIONS),

@@ -5,8 +5,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import type { Category } from '../../shell/category';
-import type { ShellAnalysis } from '../../shell/types';
+import type { Category } from '../../core';
+import type { ShellAnalysis } from '../../shell';
 import { bundledJudgeData } from '../rules/bundled-rules';
 import type { Unit } from '../types';
 import { analyzeSnippets, codeForCategory, type ShellAnalyzer } from './risky-shell';
@@ -48,7 +48,7 @@ describe('codeForCategory', () => {
     ['disable_security_control', 'S12', 'high'],
     ['package_install_from_unstated_source', 'S10', 'medium'],
     ['local_work_loss', 'S13', 'medium'],
-  ] as const)('%s → %s %s', (category, code, severity) => {
+  ] as const)('%s -> %s %s', (category, code, severity) => {
     expect(codeForCategory(category)).toEqual({ code, severity });
   });
 });

@@ -2,7 +2,7 @@
 // (issue 11 item 8). Real parser, both quoting forms.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
-import { loadShellParser } from '../load-parser';
+import { loadShellParser } from '../parse/load-parser';
 import { shellEnv } from '../testdata/shell-env';
 import { isEvalIdiom } from './eval-idioms';
 

@@ -5,7 +5,7 @@
  * what the command does.
  */
 
-import type { Category } from '../category';
+import type { Category } from '../../core';
 
 export interface ProgramRule {
   programs: readonly string[];

@@ -5,7 +5,7 @@
  * (`unknown-option`), because it may take a value that hides the real program.
  */
 
-import type { Category } from '../category';
+import type { Category } from '../../core';
 
 export interface WrapperSpec {
   values: readonly string[];

@@ -6,10 +6,10 @@
  * Pure apart from reporting.
  */
 
-import { embeddedSubstitutions } from '../decode-word';
-import type { Flow } from '../flow';
-import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
-import { DYN } from '../markers';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { embeddedSubstitutions } from '../walk/decode-word';
+import type { Flow } from '../walk/flow';
+import { DYN } from '../walk/markers';
 
 /** Names whose assignment remaps which program a command name runs. */
 const REMAPS = /^(BASH_CMDS|BASH_ALIASES)(\[|$)/;

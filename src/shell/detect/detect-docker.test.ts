@@ -2,7 +2,7 @@
 // item 8). Real parser, bundled path table.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
-import { loadShellParser } from '../load-parser';
+import { loadShellParser } from '../parse/load-parser';
 import { shellEnv } from '../testdata/shell-env';
 
 const env = shellEnv();

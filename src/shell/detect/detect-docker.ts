@@ -9,8 +9,8 @@
  * (data/loader-variables.ts): uncertain, whatever the command. Pure apart from reporting.
  */
 
-import { type Invocation, optionText, type Reporter } from '../invocation';
-import { DYN } from '../markers';
+import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { DYN } from '../walk/markers';
 import { networkTarget } from './network-target';
 
 const PROGRAMS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);

@@ -6,11 +6,12 @@
  * classed by detect-link.ts. Pure.
  */
 
-import { isUnder, type ResolvedPath } from '../classify-path';
+import { isUnder } from '../../core';
+import type { ResolvedPath } from '../classify/classify-path';
 import { isGeneratedGlob } from '../data/generated-folders';
-import type { Word } from '../decode-word';
-import { type Flow, OPAQUE_FLOW } from '../flow';
-import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../invocation';
+import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { detectLink } from './detect-link';
 import { isBlockDevice, isGenerated, shortPath, touchPath } from './path-effects';
 

@@ -4,8 +4,8 @@
  * ones (`branch -d` is safe, `-D` is not).
  */
 
-import type { Word } from '../decode-word';
-import { hasFlag, type Invocation, optionText, plain, type Reporter } from '../invocation';
+import { hasFlag, type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import {
   cloneSettings,
   type GitSetting,

@@ -4,9 +4,9 @@
  * non-local host. Pure apart from reporting.
  */
 
-import type { Word } from '../decode-word';
-import { type Flow, OPAQUE_FLOW } from '../flow';
-import { type Invocation, optionText, plain, type Reporter } from '../invocation';
+import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { hostOf, networkTarget } from './network-target';
 import { touchPath } from './path-effects';
 

@@ -2,10 +2,10 @@
 // resolver here is a fixed link table (the analyzer is pure); real symlinks are covered at the surface
 // (src/surfaces/hooks/runtime/symlink-escape.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Category } from '../../core';
 import { analyzeShellSync } from '../analyze-shell';
-import type { Category } from '../category';
-import { loadShellParser } from '../load-parser';
-import { pathCategories } from '../path-categories';
+import { pathCategories } from '../classify/path-categories';
+import { loadShellParser } from '../parse/load-parser';
 import { PATHS } from '../testdata/shell-env';
 import type { ShellEnv } from '../types';
 

@@ -5,11 +5,11 @@
  * link would be classed as a workspace path. A symbolic target is relative to the link's folder. Pure.
  */
 
-import { resolvePath, stricterClass } from '../classify-path';
-import type { Word } from '../decode-word';
-import { hasFlag, type Invocation, optionText, type Reporter, shown } from '../invocation';
-import { DYN } from '../markers';
+import { resolvePath, stricterClass } from '../classify/classify-path';
 import type { PathClass } from '../types';
+import { hasFlag, type Invocation, optionText, type Reporter, shown } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { DYN } from '../walk/markers';
 import { shortPath, touchPath } from './path-effects';
 
 /** Options of GNU and BSD `ln` that take a value as the next word. */

@@ -4,9 +4,16 @@
  * to a non-local host. Dispatches HTTP clients to detect-http-clients.ts. Pure apart from reporting.
  */
 
-import type { Word } from '../decode-word';
-import { type Flow, OPAQUE_FLOW } from '../flow';
-import { type Invocation, isLiteral, optionText, plain, type Reporter, splitArgs } from '../invocation';
+import {
+  type Invocation,
+  isLiteral,
+  optionText,
+  plain,
+  type Reporter,
+  splitArgs,
+} from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { curlLike } from './detect-http-clients';
 import { hostOf, networkTarget } from './network-target';
 import { holdsSecrets, readsTree, resolveArg, touchPath } from './path-effects';

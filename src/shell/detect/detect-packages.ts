@@ -3,7 +3,7 @@
  * Installs by name from the stated (default: public) registries are not a category. Pure.
  */
 
-import { type Invocation, optionText, plain, type Reporter } from '../invocation';
+import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 
 const INSTALLERS: Record<string, readonly string[]> = {

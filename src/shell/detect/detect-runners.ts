@@ -6,8 +6,8 @@
  * reporting.
  */
 
-import type { Word } from '../decode-word';
-import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 
 interface RunnerSpec {
   /** Subcommands that run a command (`exec`, `run`); empty: the program itself does. */

@@ -7,10 +7,10 @@
  */
 
 import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
-import type { Word } from '../decode-word';
-import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../flow';
-import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../invocation';
-import { DYN, protectQuoted, unprotect } from '../markers';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../walk/flow';
+import { DYN, protectQuoted, unprotect } from '../walk/markers';
 import { EACH_FOUND } from './detect-filesystem';
 import { runScriptFile, stdinFile } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';

@@ -3,7 +3,7 @@
  */
 
 import { PROGRAM_RULES, type ProgramRule } from '../data/program-rules';
-import { type Invocation, optionText, type Reporter } from '../invocation';
+import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
 
 /** A dry run changes nothing. */
 const DRY_RUN = /(^| )(--dry-run|--dryrun|-n --dry-run|--what-if|plan)( |$)/;

@@ -9,8 +9,8 @@
  */
 
 import { SHELLS } from '../data/wrappers';
-import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
 import { SCRIPT_FILE_WRAPPER, type ScriptFile } from '../types';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { resolveArg } from './path-effects';
 
 /** Script files analysed in one analysis, nested ones and repeats included; more are uncertain. */

@@ -6,16 +6,16 @@
  * value runs later, on a harmless-looking git command: that is persistence. Pure apart from reporting.
  */
 
-import { isUnder } from '../classify-path';
+import { isUnder } from '../../core';
 import {
   GIT_EXEC_OPTIONS,
   GIT_OPTIONAL_EXEC_OPTIONS,
   type GitExecKey,
   gitExecKey,
 } from '../data/git-exec-keys';
-import type { Word } from '../decode-word';
-import { type Invocation, optionText, plain, type Reporter } from '../invocation';
-import { DYN } from '../markers';
+import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { DYN } from '../walk/markers';
 import { resolveArg, touchPath } from './path-effects';
 
 /** One `key=value` setting; `value` undefined when it is known only at run time. */

@@ -8,8 +8,15 @@
  * no gavel at all (a `GAVEL_*` setting is already one, analyze-shell.ts). Pure apart from reporting.
  */
 
-import { resolvePath } from '../classify-path';
-import { type Invocation, isLiteral, optionText, plain, type Reporter, splitArgs } from '../invocation';
+import { resolvePath } from '../classify/classify-path';
+import {
+  type Invocation,
+  isLiteral,
+  optionText,
+  plain,
+  type Reporter,
+  splitArgs,
+} from '../unwrap/invocation';
 import { isAgentConfig } from './path-effects';
 
 /** Programs that are coding-agent harnesses (after unwrapping; `npx @anthropic-ai/claude-code` is `claude-code`). */

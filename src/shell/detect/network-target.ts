@@ -4,8 +4,8 @@
  * host nobody stated and a read of a cloud metadata service. Pure apart from reporting.
  */
 
-import type { Invocation, Reporter } from '../invocation';
 import type { ShellEnv } from '../types';
+import type { Invocation, Reporter } from '../unwrap/invocation';
 import { addressClass } from './address-class';
 
 export const DEFAULT_PACKAGE_SOURCES = [

@@ -4,19 +4,19 @@
  * and gavel configuration, block devices), by the path table's patterns. Pure apart from reporting.
  */
 
+import { isUnder } from '../../core';
 import {
-  isUnder,
   matchesSet,
   type PathScope,
   type ResolvedPath,
   realOf,
   resolvePath,
-} from '../classify-path';
+} from '../classify/classify-path';
 import { isGeneratedFolder } from '../data/generated-folders';
-import type { Word } from '../decode-word';
-import { type Invocation, type Reporter, shown } from '../invocation';
-import { DYN } from '../markers';
 import type { PathRef } from '../types';
+import { type Invocation, type Reporter, shown } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { DYN } from '../walk/markers';
 
 export function resolveArg(word: Word, inv: Invocation, r: Reporter): ResolvedPath {
   const text = word.text;

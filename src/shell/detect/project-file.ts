@@ -6,7 +6,7 @@
  * Never parses the file and never quotes it. Pure apart from the injected reader and reporting.
  */
 
-import type { Invocation, Reporter } from '../invocation';
+import type { Invocation, Reporter } from '../unwrap/invocation';
 import { changedEarlier, mayChange, readBudgeted, unreadable } from './disk-scripts';
 import { writtenScript } from './written-scripts';
 

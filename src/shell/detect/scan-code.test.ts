@@ -2,7 +2,7 @@
 // `%x(…)`) are analysed as shell text, as quoted ones are.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
-import { loadShellParser } from '../load-parser';
+import { loadShellParser } from '../parse/load-parser';
 import { shellEnv } from '../testdata/shell-env';
 
 const categories = (command: string) =>

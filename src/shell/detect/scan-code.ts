@@ -5,8 +5,8 @@
  * `interpreter-effect` uncertainty. Pure apart from reporting.
  */
 
-import { OPAQUE_FLOW } from '../flow';
-import type { Invocation, Reporter } from '../invocation';
+import type { Invocation, Reporter } from '../unwrap/invocation';
+import { OPAQUE_FLOW } from '../walk/flow';
 import { recursiveDelete } from './detect-filesystem';
 import { networkTarget } from './network-target';
 import { touchPath } from './path-effects';

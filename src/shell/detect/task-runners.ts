@@ -7,9 +7,9 @@
  * INVARIANT: a file these runners read that cannot be read or followed is uncertain, never silently allowed.
  */
 
-import type { Word } from '../decode-word';
-import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
 import { SCRIPT_FILE_WRAPPER } from '../types';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';

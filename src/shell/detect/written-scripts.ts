@@ -6,8 +6,8 @@
  * that record.
  */
 
-import { resolvePath } from '../classify-path';
-import { type Invocation, isLiteral, plain, type Reporter } from '../invocation';
+import { resolvePath } from '../classify/classify-path';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { runProgramFile } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { scanCode } from './scan-code';

@@ -3,7 +3,7 @@
 // command, each word decoded where it is literal and `$` where it expands at run time. Sorted, so the order each
 // parser walks in does not matter.
 import { createRequire } from 'node:module';
-import type { SyntaxNode } from '../syntax-node';
+import type { SyntaxNode } from '../parse/syntax-node';
 
 interface MvdanNode {
   Parts?: MvdanNode[];

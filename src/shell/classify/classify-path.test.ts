@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { isAgentConfig, isPersistence } from '../detect/path-effects';
+import { PATHS } from '../testdata/shell-env';
+import { DYN, protectQuoted } from '../walk/markers';
+import { classOf, makePathScope, resolvePath } from './classify-path';
+
+const scope = makePathScope({
+  paths: PATHS,
+  cwd: '/home/u/proj/src',
+  home: '/home/u',
+  workspaceRoots: ['/home/u/proj'],
+  tempDirs: ['/var/folders/t'],
+});
+
+describe('resolvePath', () => {
+  it.each<[string, string, string | undefined, string]>([
+    ['relative to cwd', 'lib/x.ts', '/home/u/proj/src/lib/x.ts', 'workspace'],
+    ['parent inside the workspace', '../README.md', '/home/u/proj/README.md', 'workspace'],
+    ['climbing out to home', '../../notes', '/home/u/notes', 'home'],
+    ['tilde', '~/x', '/home/u/x', 'home'],
+    ['another user', '~bob/x', '/home/bob/x', 'outside'],
+    ['temp from the environment', '/var/folders/t/a', '/var/folders/t/a', 'temp'],
+    ['default temp', '/tmp/a', '/tmp/a', 'temp'],
+    ['temp escape', '/tmp/../etc/passwd', '/etc/passwd', 'system'],
+    ['root', '/', '/', 'system'],
+    ['ssh key', '~/.ssh/id_rsa', '/home/u/.ssh/id_rsa', 'sensitive'],
+    ['public half', '~/.ssh/id_rsa.pub', '/home/u/.ssh/id_rsa.pub', 'home'],
+    ['dotenv in the workspace', '../.env', '/home/u/proj/.env', 'sensitive'],
+    ['dotenv template', '../.env.example', '/home/u/proj/.env.example', 'workspace'],
+    ['pem anywhere', '/srv/certs/site.pem', '/srv/certs/site.pem', 'sensitive'],
+    ['shadow', '/etc/shadow', '/etc/shadow', 'sensitive'],
+    [
+      'keychain',
+      '~/Library/Keychains/login.keychain-db',
+      '/home/u/Library/Keychains/login.keychain-db',
+      'sensitive',
+    ],
+    ['outside everything', '/data/x', '/data/x', 'outside'],
+  ])('%s', (_name, word, resolved, cls) => {
+    const r = resolvePath(word, scope);
+    expect([r.resolved, r.class]).toEqual([resolved, cls]);
+  });
+
+  it('keeps the folder before a glob and says it is a glob', () => {
+    expect(resolvePath('/tmp/*', scope)).toEqual({ resolved: '/tmp', class: 'temp', glob: true });
+  });
+
+  it('treats a quoted star as a file name', () => {
+    expect(resolvePath(protectQuoted('/tmp/*'), scope)).toEqual({
+      resolved: '/tmp/*',
+      class: 'temp',
+      glob: false,
+    });
+  });
+
+  it('keeps a resolved folder before dynamic text', () => {
+    expect(resolvePath(`/tmp/${DYN}`, scope)).toMatchObject({ resolved: '/tmp', class: 'temp' });
+  });
+
+  it('gives up when dynamic text may climb out', () => {
+    expect(resolvePath(`/tmp/${DYN}/../..`, scope)).toEqual({ class: 'outside', glob: false });
+    expect(resolvePath(`${DYN}/x`, scope).resolved).toBeUndefined();
+  });
+
+  it('never makes home or root a workspace', () => {
+    const wide = makePathScope({
+      paths: PATHS,
+      cwd: '/home/u',
+      home: '/home/u',
+      workspaceRoots: ['/', '/home/u', '/home'],
+      tempDirs: [],
+    });
+    expect(wide.workspaceRoots).toEqual([]);
+    expect(resolvePath('x', wide).class).toBe('home');
+  });
+
+  it('adds sensitive paths from policy', () => {
+    const s = makePathScope({
+      paths: PATHS,
+      cwd: '/w',
+      home: '/h',
+      workspaceRoots: ['/w'],
+      tempDirs: [],
+      sensitivePaths: ['deploy-keys.txt'],
+    });
+    expect(resolvePath('deploy-keys.txt', s).class).toBe('sensitive');
+  });
+});
+
+describe('classOf, on the bundled path table', () => {
+  const w = makePathScope({
+    paths: PATHS,
+    cwd: '/w/sub',
+    home: '/h',
+    workspaceRoots: ['/w'],
+    tempDirs: ['/var/folders/tmp'],
+    sensitivePaths: ['vault.txt'],
+  });
+  it.each([
+    ['/w/src/a.ts', 'workspace'],
+    ['/w/.env', 'sensitive'],
+    ['/w/.env.production', 'sensitive'],
+    ['/w/.env.example', 'workspace'],
+    ['/w/config/vault.txt', 'sensitive'],
+    ['/w/.secrets/token', 'sensitive'],
+    ['/h/.ssh/config', 'sensitive'],
+    ['/h/.ssh/id_ed25519.pub', 'home'],
+    ['/h/notes.md', 'home'],
+    ['/tmp/x', 'temp'],
+    ['/var/folders/tmp/y', 'temp'],
+    ['/dev/null', 'temp'],
+    ['/dev/sda', 'system'],
+    ['/etc/hosts', 'system'],
+    ['/etc/shadow', 'sensitive'],
+    ['/', 'system'],
+    ['/srvx/data', 'outside'],
+    ['/mnt/data', 'outside'],
+  ])('%s is %s', (abs, want) => {
+    expect(classOf(abs, w)).toBe(want);
+  });
+
+  it('a project under a temp folder is workspace, the deeper root wins', () => {
+    const t = makePathScope({
+      paths: PATHS,
+      cwd: '/tmp/p',
+      home: '/h',
+      workspaceRoots: ['/tmp/p'],
+      tempDirs: [],
+    });
+    expect(classOf('/tmp/p/src', t)).toBe('workspace');
+    expect(classOf('/tmp/other', t)).toBe('temp');
+  });
+
+  it('a home under a temp folder is home, a temp folder under home is temp', () => {
+    const t = makePathScope({
+      paths: PATHS,
+      cwd: '/tmp/s/p',
+      home: '/tmp/s/home',
+      workspaceRoots: ['/tmp/s/p'],
+      tempDirs: ['/tmp/s/home/tmp'],
+    });
+    expect(classOf('/tmp/s/home/projects', t)).toBe('home');
+    expect(classOf('/tmp/s/home/tmp/x', t)).toBe('temp');
+    expect(classOf('/tmp/s/other', t)).toBe('temp');
+  });
+
+  it.each([
+    ['/w/.claude/settings.json', true, false],
+    ['/w/.claude/commands/x.md', true, false],
+    ['/w/sub/CLAUDE.md', true, false],
+    ['/w/gavel.toml', true, false],
+    ['/w/.gavel/arbiter-rules.json', true, false],
+    ['/h/.codex/config.toml', true, false],
+    ['/h/.config/gavel/config.toml', true, false],
+    ['/h/.bashrc', false, true],
+    ['/h/.ssh/authorized_keys', false, true],
+    ['/etc/cron.d/job', false, true],
+    ['/w/.git/hooks/pre-commit', false, true],
+    ['/w/.husky/pre-push', false, true],
+    ['/w/.github/workflows/ci.yml', false, false],
+    ['/w/src/a.ts', false, false],
+  ])('%s: self-modification %s, persistence %s', (abs, self, persistence) => {
+    expect(isAgentConfig(abs, w)).toBe(self);
+    expect(isPersistence(abs, w)).toBe(persistence);
+  });
+});
+
+describe('the bundled table, by class', () => {
+  const w = makePathScope({
+    paths: PATHS,
+    cwd: '/w/sub',
+    home: '/h',
+    workspaceRoots: ['/w'],
+    tempDirs: [],
+  });
+  it.each([
+    ['another process environment', '/proc/1234/environ', 'sensitive'],
+    ['a thread environment', '/proc/thread-self/environ', 'sensitive'],
+    ['a task environment', '/proc/self/task/7/environ', 'sensitive'],
+    ['process memory', '/proc/self/mem', 'sensitive'],
+    ['a key through the process root link', '/proc/self/root/h/.ssh/id_rsa', 'sensitive'],
+    ['a dotenv through the cwd link', '/proc/self/cwd/../.env', 'sensitive'],
+    ['a workspace file through the cwd link is at least system', '/proc/self/cwd/a.ts', 'system'],
+    ['Claude Code credentials', '/h/.claude/.credentials.json', 'sensitive'],
+    ['Codex credentials', '/h/.codex/auth.json', 'sensitive'],
+    ['pi credentials', '/h/.pi/agent/auth.json', 'sensitive'],
+    ['a MySQL client config', '/h/.my.cnf', 'sensitive'],
+    ['a Maven settings file', '/h/.m2/settings.xml', 'sensitive'],
+    ['Gradle properties', '/h/.gradle/gradle.properties', 'sensitive'],
+    ['a project npmrc', '/w/.npmrc', 'sensitive'],
+    ['an s3cmd config', '/h/.s3cfg', 'sensitive'],
+    ['an rclone config', '/h/.config/rclone/rclone.conf', 'sensitive'],
+    ['a terraform CLI config', '/h/.terraformrc', 'sensitive'],
+    ['terraform variables', '/w/infra/prod.tfvars', 'sensitive'],
+    ['a terraform state backup', '/w/infra/terraform.tfstate.backup', 'sensitive'],
+    ['wrangler local secrets', '/w/.dev.vars', 'sensitive'],
+    ['a direnv file', '/w/.envrc', 'sensitive'],
+    ['a PuTTY key', '/w/deploy/server.ppk', 'sensitive'],
+    ['a file in a secrets folder', '/w/.secrets/token', 'sensitive'],
+    ['a key folder inside a project', '/w/deploy/.ssh/config', 'sensitive'],
+    ['a virtualenv folder named .env is not a secret', '/w/.env/bin/activate', 'workspace'],
+    ['a type declaration named .env.d.ts is not a secret', '/w/src/.env.d.ts', 'workspace'],
+    ['a terraform variables example is not a secret', '/w/infra/prod.tfvars.example', 'workspace'],
+    ['an i18n auth file is not a secret', '/w/locales/en/auth.json', 'workspace'],
+  ])('%s', (_name, abs, want) => {
+    expect(classOf(abs, w)).toBe(want);
+  });
+
+  it.each([
+    ['a submodule hook', '/w/.git/modules/lib/hooks/pre-commit'],
+    ['a nested submodule config', '/w/.git/modules/a/modules/b/config'],
+    ['a nested repository hook', '/w/vendor/x/.git/hooks/post-checkout'],
+    ['an editor task that runs on folder open', '/w/.vscode/tasks.json'],
+  ])('%s is persistence', (_name, abs) => {
+    expect(isPersistence(abs, w)).toBe(true);
+  });
+
+  it.each([
+    ['a local Claude memory file', '/w/CLAUDE.local.md'],
+    ['a Codex instructions override', '/w/sub/AGENTS.override.md'],
+    ['Copilot instructions', '/w/.github/copilot-instructions.md'],
+  ])('%s is agent configuration', (_name, abs) => {
+    expect(isAgentConfig(abs, w)).toBe(true);
+  });
+
+  it('a user-stated sensitive name still covers a folder of that name', () => {
+    const u = makePathScope({
+      paths: PATHS,
+      cwd: '/w',
+      home: '/h',
+      workspaceRoots: ['/w'],
+      tempDirs: [],
+      sensitivePaths: ['vault'],
+    });
+    expect(classOf('/w/vault/db.txt', u)).toBe('sensitive');
+    expect(classOf('/w/vaults/db.txt', u)).toBe('workspace');
+  });
+});

@@ -1,0 +1,337 @@
+/**
+ * Resolves a path word against cwd, `~` and $HOME and puts it in a class: sensitive, temp, workspace, home,
+ * system or outside, by the path table in the ShellEnv (rules/check-paths.json, loaded at the seam). Also
+ * compiles the table's self-modification and persistence patterns. Pure: no file system access, no environment;
+ * symlinks are followed only through the ShellEnv's injected `realpath` (the real path is classed too, and the
+ * stricter class wins).
+ */
+
+import { isUnder } from '../../core';
+import type { PathClass, ShellEnv, ShellPathTable } from '../types';
+import { DYN, hasGlob, unprotect } from '../walk/markers';
+
+/**
+ * Compiled patterns of one table key: absolute prefixes; one alternation of bare names matching any component
+ * (a folder or the file); one of bare names matching the file's own name only; one regular expression over the
+ * whole path for prefixes with a glob (`/proc/<pid>/environ`) and component sequences (`.git/modules/<any folders>/hooks`).
+ */
+export interface PatternSet {
+  prefixes: readonly string[];
+  names: RegExp;
+  files: RegExp;
+  paths: RegExp;
+}
+
+export interface PathScope {
+  cwd: string;
+  home: string;
+  workspaceRoots: readonly string[];
+  tempDirs: readonly string[];
+  systemRoots: readonly string[];
+  sensitive: PatternSet;
+  exceptions: RegExp;
+  selfModification: PatternSet;
+  persistence: PatternSet;
+  /** The ShellEnv's symlink resolver, if any. */
+  realpath?: (abs: string) => string | undefined | null;
+}
+
+export interface ResolvedPath {
+  resolved?: string;
+  class: PathClass;
+  glob: boolean;
+  /** Where `resolved` really leads, when a symlink on its way points elsewhere. */
+  real?: string;
+  /** The symlink resolver gave up on the way (too deep, a loop, unreadable): classed `sensitive`, uncertain. */
+  unresolved?: boolean;
+}
+
+/** Longer than PATH_MAX: no system call takes it, and gavel does not walk it. */
+export const MAX_PATH_LENGTH = 4096;
+
+const NEVER = /$^/;
+
+function globBody(glob: string): string {
+  return glob
+    .split('**/')
+    .map((part) =>
+      part
+        .replace(/[.+^${}()|\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]'),
+    )
+    .join('(?:[^/]*/)*');
+}
+
+function globsToRegExp(globs: readonly string[]): RegExp {
+  return globs.length === 0 ? NEVER : new RegExp(`^(?:${globs.map(globBody).join('|')})$`);
+}
+
+export function normalize(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return `/${out.join('/')}`;
+}
+
+/**
+ * `~/x` is under home, `/x` absolute, `./x` under each workspace root (a glob in them is matched over the whole
+ * path); a bare `a/b` is that sequence of components anywhere; a bare `x/` is a folder of that name anywhere; a
+ * bare `x` names any component, or with `bareIsFile` the file's own name only (a secret is a file: a virtualenv
+ * folder named `.env` is not one).
+ */
+function compilePatterns(
+  patterns: readonly string[],
+  home: string,
+  roots: readonly string[],
+  bareIsFile = false,
+): PatternSet {
+  const prefixes: string[] = [];
+  const names: string[] = [];
+  const files: string[] = [];
+  const paths: string[] = [];
+  const prefix = (abs: string) => {
+    if (/[*?]/.test(abs)) paths.push(`^${globBody(normalize(abs))}(?:/|$)`);
+    else prefixes.push(normalize(abs));
+  };
+  for (const p of patterns) {
+    if (p.startsWith('~/')) prefix(`${home}/${p.slice(2)}`);
+    else if (p.startsWith('/')) prefix(p);
+    else if (p.startsWith('./')) for (const r of roots) prefix(`${r}/${p.slice(2)}`);
+    else if (p.endsWith('/') && !p.slice(0, -1).includes('/')) names.push(p.slice(0, -1));
+    else if (p.includes('/')) paths.push(`(?:^|/)${globBody(p.replace(/\/+$/, ''))}(?:/|$)`);
+    else (bareIsFile ? files : names).push(p);
+  }
+  return {
+    prefixes,
+    names: globsToRegExp(names),
+    files: globsToRegExp(files),
+    paths: paths.length === 0 ? NEVER : new RegExp(paths.join('|')),
+  };
+}
+
+function mergeSets(a: PatternSet, b: PatternSet): PatternSet {
+  const join = (x: RegExp, y: RegExp) =>
+    x === NEVER ? y : y === NEVER ? x : new RegExp(`(?:${x.source})|(?:${y.source})`);
+  return {
+    prefixes: [...a.prefixes, ...b.prefixes],
+    names: join(a.names, b.names),
+    files: join(a.files, b.files),
+    paths: join(a.paths, b.paths),
+  };
+}
+
+/** True when `path` is at or below a prefix, or matches a name, a file name or a whole-path pattern. */
+export function matchesSet(path: string, set: PatternSet): boolean {
+  if (set.prefixes.some((p) => isUnder(path, p))) return true;
+  if (set.paths !== NEVER && set.paths.test(path)) return true;
+  if (set.files !== NEVER && set.files.test(path.slice(path.lastIndexOf('/') + 1))) return true;
+  if (set.names === NEVER) return false;
+  return path.split('/').some((part) => part !== '' && set.names.test(part));
+}
+
+export function makePathScope(env: ShellEnv): PathScope {
+  const home = normalize(env.home);
+  const table: ShellPathTable = env.paths;
+  const temps = [...new Set([...env.tempDirs, ...table.temp_dirs, ...table.scratch_devices].map(normalize))];
+  // INVARIANT: home, `/` and their ancestors are never a workspace, whatever the harness says.
+  const workspaceRoots = env.workspaceRoots.map(normalize).filter((r) => r !== '/' && !isUnder(home, r));
+  return {
+    cwd: normalize(env.cwd),
+    home,
+    workspaceRoots,
+    tempDirs: temps.filter((t) => t !== '/'),
+    systemRoots: table.system_roots.map(normalize),
+    // The table's bare names are files; a user's `[check] sensitive` name also covers a folder of that name.
+    sensitive: mergeSets(
+      compilePatterns(table.sensitive, home, workspaceRoots, true),
+      compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots),
+    ),
+    exceptions: globsToRegExp(table.sensitive_exceptions),
+    selfModification: compilePatterns(
+      [...table.self_modification, ...(env.selfPaths ?? []).filter((p) => p.startsWith('/'))],
+      home,
+      workspaceRoots,
+    ),
+    persistence: compilePatterns(table.persistence, home, workspaceRoots),
+    ...(env.realpath ? { realpath: env.realpath } : {}),
+  };
+}
+
+export function isSensitive(path: string, scope: PathScope): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (scope.exceptions.test(base)) return false;
+  return matchesSet(path, scope.sensitive);
+}
+
+/** The deepest root of `roots` that holds `path` (its length), or -1. */
+function depthIn(path: string, roots: readonly string[]): number {
+  let best = -1;
+  for (const r of roots) if (r.length > best && isUnder(path, r)) best = r.length;
+  return best;
+}
+
+/**
+ * Sensitive wins; then the deepest of the workspace, temp and home roots that holds the path (a project or a
+ * home under /tmp is not temp; a TMPDIR under home is temp; ties: workspace, temp, home); then system.
+ */
+export function classOf(path: string, scope: PathScope): PathClass {
+  const through = procAlias(path, scope);
+  if (through !== undefined) return stricterClass('system', classOf(through, scope));
+  if (isSensitive(path, scope)) return 'sensitive';
+  const work = depthIn(path, scope.workspaceRoots);
+  const temp = depthIn(path, scope.tempDirs);
+  const home = isUnder(path, scope.home) ? scope.home.length : -1;
+  if (work >= 0 && work >= temp && work >= home) return 'workspace';
+  if (temp >= 0 && temp >= home) return 'temp';
+  if (home >= 0) return 'home';
+  if (path === '/' || scope.systemRoots.some((s) => isUnder(path, s))) return 'system';
+  return 'outside';
+}
+
+/**
+ * A process's root and cwd links under /proc reach the file system again (`/proc/self/root/home/u/.ssh` is
+ * `~/.ssh`): the path they stand for, or undefined. Another process's cwd is unknown: it counts as `/`.
+ */
+function procAlias(path: string, scope: PathScope): string | undefined {
+  const m = /^\/proc\/(self|thread-self|\d+)(?:\/task\/\d+)?\/(root|cwd)(?=\/|$)/.exec(path);
+  if (!m) return undefined;
+  const rest = path.slice(m[0].length);
+  const own = m[1] === 'self' || m[1] === 'thread-self';
+  const base = m[2] === 'cwd' && own ? scope.cwd : '/';
+  return normalize(`${base}${rest}`);
+}
+
+/** Strictness of a class, least first: a path that is two things at once is the stricter one. */
+const STRICTNESS: readonly PathClass[] = ['workspace', 'temp', 'home', 'outside', 'system', 'sensitive'];
+
+export function stricterClass(a: PathClass, b: PathClass): PathClass {
+  return STRICTNESS.indexOf(a) >= STRICTNESS.indexOf(b) ? a : b;
+}
+
+/**
+ * The real path of `path` by the scope's resolver, when it differs; a resolver that throws tells nothing; null
+ * when the resolver gave up (a chain too deep, a loop, an unreadable link): where the path leads is unknown.
+ */
+export function realOf(path: string, scope: PathScope): string | undefined | null {
+  if (!scope.realpath) return undefined;
+  let real: string | undefined | null;
+  try {
+    real = scope.realpath(path);
+  } catch {
+    return undefined;
+  }
+  if (real === null) return null;
+  if (typeof real !== 'string' || !real.startsWith('/')) return undefined;
+  const normal = normalize(real);
+  return normal === path ? undefined : normal;
+}
+
+/**
+ * The path the kernel reaches: a `..` climbs from where the path so far really leads (`homelink/../x` is beside
+ * home, not beside the link). Undefined when there is no `..` after the first component, or no resolver.
+ */
+function physical(absolute: string, scope: PathScope): string | undefined {
+  const parts = absolute.split('/');
+  if (!scope.realpath || !parts.includes('..')) return undefined;
+  let cur = '/';
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      cur = realOf(cur, scope) ?? cur;
+      cur = cur.slice(0, cur.lastIndexOf('/')) || '/';
+    } else cur = cur === '/' ? `/${part}` : `${cur}/${part}`;
+  }
+  return cur;
+}
+
+/** Classes a resolved path and, when a symlink leads elsewhere, its real path too: the stricter class wins. */
+export function classifyResolved(
+  resolved: string,
+  scope: PathScope,
+  glob: boolean,
+  absolute: string = resolved,
+): ResolvedPath {
+  const cls = classOf(resolved, scope);
+  const climbed = physical(absolute, scope);
+  const real = climbed === undefined ? realOf(resolved, scope) : (realOf(climbed, scope) ?? climbed);
+  // Resolution gave up: the path may lead anywhere, a secret too. Never classed as written.
+  if (real === null) return { resolved, class: 'sensitive', glob, unresolved: true };
+  if (real === undefined || real === resolved) return { resolved, class: cls, glob };
+  return { resolved, class: stricterClass(cls, classOf(real, scope)), glob, real };
+}
+
+/**
+ * Resolves a decoded word (markers in place). Dynamic text makes the path unresolved (class `outside`)
+ * unless it only follows a resolved folder (`/tmp/$x` stays in temp, `/tmp/$x/../..` does not).
+ */
+export function resolvePath(word: string, scope: PathScope, cwd: string = scope.cwd): ResolvedPath {
+  if (word.length > MAX_PATH_LENGTH || cwd.length > MAX_PATH_LENGTH) return { class: 'outside', glob: false };
+  let text = word;
+  if (text === '~' || text.startsWith('~/')) text = scope.home + text.slice(1);
+  else if (text.startsWith('~')) {
+    const slash = text.indexOf('/');
+    const user = slash < 0 ? text.slice(1) : text.slice(1, slash);
+    text = `${scope.home.slice(0, scope.home.lastIndexOf('/')) || ''}/${user}${slash < 0 ? '' : text.slice(slash)}`;
+  }
+  const glob = hasGlob(text);
+  const dyn = text.indexOf(DYN);
+  const globAt = text.search(/[*?[]/);
+  const cut = Math.min(dyn < 0 ? Infinity : dyn, globAt < 0 ? Infinity : globAt);
+  let literal = unprotect(text);
+  if (cut !== Infinity) {
+    // Keep the folder before the first dynamic or glob component; a later `..` could climb out of it.
+    const rest = text.slice(cut);
+    if (dyn === 0 || /(^|\/)\.\.(\/|$)/.test(rest)) return { class: 'outside', glob };
+    literal = unprotect(text.slice(0, cut));
+    literal = literal.slice(0, literal.lastIndexOf('/') + 1) || (literal.startsWith('/') ? '/' : '.');
+  }
+  const absolute = literal.startsWith('/') ? literal : `${cwd}/${literal}`;
+  return classifyResolved(normalize(absolute), scope, glob, absolute);
+}
+
+/** Path scopes compile regular expressions: per path table, keep the last few, keyed by the environment's content. */
+const scopesByTable = new WeakMap<ShellEnv['paths'], Map<string, PathScope>>();
+const scopesByEnv = new WeakMap<ShellEnv, PathScope>();
+/** A scope holds its resolver: two environments share one only when they share the resolver too. */
+const resolverIds = new WeakMap<object, number>();
+let nextResolverId = 1;
+
+function resolverId(fn: object): number {
+  let id = resolverIds.get(fn);
+  if (id === undefined) {
+    id = nextResolverId++;
+    resolverIds.set(fn, id);
+  }
+  return id;
+}
+
+export function scopeFor(env: ShellEnv): PathScope {
+  const same = scopesByEnv.get(env);
+  if (same) return same;
+  let scopes = scopesByTable.get(env.paths);
+  if (!scopes) {
+    scopes = new Map();
+    scopesByTable.set(env.paths, scopes);
+  }
+  const key = JSON.stringify([
+    env.cwd,
+    env.home,
+    env.workspaceRoots,
+    env.tempDirs,
+    env.sensitivePaths ?? [],
+    env.selfPaths ?? [],
+    env.realpath ? resolverId(env.realpath) : 0,
+  ]);
+  let scope = scopes.get(key);
+  if (!scope) {
+    scope = makePathScope(env);
+    if (scopes.size >= 32) scopes.delete(scopes.keys().next().value as string);
+    scopes.set(key, scope);
+  }
+  scopesByEnv.set(env, scope);
+  return scope;
+}

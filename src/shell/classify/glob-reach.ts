@@ -1,0 +1,129 @@
+/**
+ * What a search tool's pattern reaches (Grep's `glob`, Glob's and find's `pattern`): the folder it starts in,
+ * the sensitive folders its components can walk into, and whether the files it names are secrets
+ * (`**\/*.pem`, `.env*`, `id_*`, `~/.ssh/*`). Pure and bounded (pattern length, brace alternatives, components).
+ * Never decides a category alone: path-categories turns the answer into one.
+ */
+
+import { isUnder } from '../../core';
+import type { PathClass } from '../types';
+import { expandBraces } from '../walk/expand-braces';
+import { classOf, isSensitive, normalize, type PathScope } from './classify-path';
+
+export const MAX_GLOB = 1024;
+const MAX_ALTERNATIVES = 32;
+const MAX_COMPONENTS = 64;
+
+export interface GlobReach {
+  /** The literal folder the pattern starts in; undefined when it may climb out of it. */
+  root?: string;
+  class: PathClass;
+  /** The pattern names or walks into a secret. */
+  secret: boolean;
+}
+
+const WILD = /[*?[]/;
+
+function componentRegExp(glob: string): RegExp | undefined {
+  const body = glob
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]')
+    .replace(/\[!/g, '[^');
+  try {
+    return new RegExp(`^(?:${body})$`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a glob component can match a literal component (an unreadable class matches: fail closed). */
+function matchesComponent(glob: string, literal: string): boolean {
+  if (!WILD.test(glob)) return glob === literal;
+  return componentRegExp(glob)?.test(literal) ?? true;
+}
+
+/** Whether the pattern's components can reach `target` (a folder at or below the pattern's root). */
+function canReach(globs: readonly string[], target: readonly string[]): boolean {
+  const seen = new Set<number>();
+  const walk = (i: number, j: number): boolean => {
+    // At the folder: the pattern names it or something below it.
+    if (j === target.length) return true;
+    if (i === globs.length) return false;
+    const key = i * 1024 + j;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    const g = globs[i] as string;
+    if (g === '**') return walk(i + 1, j) || walk(i, j + 1);
+    return matchesComponent(g, target[j] as string) && walk(i + 1, j + 1);
+  };
+  return walk(0, 0);
+}
+
+/** Literal stand-ins for a component: what it names when its wildcards match nothing, or one character. */
+function literals(glob: string): string[] {
+  const one = glob.replace(/\[!?([^\]])[^\]]*\]/g, '$1');
+  return [...new Set([one.replace(/\*/g, '').replace(/\?/g, 'x'), one.replace(/[*?]/g, 'x')])];
+}
+
+/** The bare, wildcard-free file names of the sensitive list (`id_rsa`, `.pgpass`), for `id_*`-style patterns. */
+function exactNames(patterns: readonly string[]): string[] {
+  return patterns.filter((p) => !p.includes('/') && !WILD.test(p));
+}
+
+function reachOne(pattern: string, scope: PathScope, names: readonly string[], cwd: string): GlobReach {
+  let text = pattern;
+  if (text === '~' || text.startsWith('~/')) text = scope.home + text.slice(1);
+  const absolute = text.startsWith('/') ? text : `${cwd}/${text}`;
+  const parts = absolute.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.length > MAX_COMPONENTS) return { class: 'outside', secret: false };
+  const first = parts.findIndex((p) => WILD.test(p));
+  const literal = first < 0 ? parts : parts.slice(0, first);
+  const rest = first < 0 ? [] : parts.slice(first);
+  // A `..` after a wildcard climbs out of a folder nobody can name.
+  if (rest.includes('..')) return { class: 'outside', secret: false };
+  const root = normalize(`/${literal.join('/')}`);
+  const cls = classOf(root, scope);
+  if (cls === 'sensitive') return { root, class: cls, secret: true };
+  // A sensitive folder below the root that the pattern's components can walk into.
+  const into = scope.sensitive.prefixes.some(
+    (p) =>
+      p !== root &&
+      isUnder(p, root) &&
+      canReach(
+        rest,
+        p
+          .slice(root === '/' ? 1 : root.length + 1)
+          .split('/')
+          .filter(Boolean),
+      ),
+  );
+  if (into) return { root, class: cls, secret: true };
+  // The files it names: its wildcards read as nothing or as one character, and the exact secret names it matches.
+  const last = rest[rest.length - 1];
+  if (last === undefined || last === '**') return { root, class: cls, secret: false };
+  const folders = rest.slice(0, -1).filter((c) => c !== '**');
+  const named = literals(last).some((name) => {
+    const stand = [...folders.map((f) => literals(f)[0] ?? f), name].join('/');
+    return name !== '' && isSensitive(normalize(`${root}/${stand}`), scope);
+  });
+  const exact = !last.startsWith('*') && names.some((n) => matchesComponent(last, n));
+  return { root, class: cls, secret: named || exact };
+}
+
+/**
+ * What `pattern` reaches from `cwd` (a relative pattern starts there). Brace alternatives are each judged; too
+ * many, or a pattern too long, is undefined: the caller treats it as uncertain.
+ */
+export function globReach(
+  pattern: string,
+  scope: PathScope,
+  sensitivePatterns: readonly string[],
+  cwd: string = scope.cwd,
+): GlobReach[] | undefined {
+  if (pattern.length > MAX_GLOB) return undefined;
+  const alternatives = expandBraces(pattern, MAX_ALTERNATIVES + 1);
+  if (alternatives.length > MAX_ALTERNATIVES) return undefined;
+  const names = exactNames(sensitivePatterns);
+  return alternatives.map((a) => reachOne(a, scope, names, cwd));
+}

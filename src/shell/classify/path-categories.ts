@@ -1,0 +1,111 @@
+/**
+ * Categories of a single path or host, for tools that are not shell commands (Read, Write, Edit, WebFetch):
+ * `Read(.env)` is a secret read, `Write(.claude/settings.json)` is self-modification, a fetch from an
+ * unstated host is outbound network. Same rules as the shell detectors use. Pure.
+ */
+
+import type { Category } from '../../core';
+import { isUnder } from '../../core';
+import { isLocalHost, isMetadataHost, isStatedHost } from '../detect/network-target';
+import { isAgentConfig, isBlockDevice, isPersistence } from '../detect/path-effects';
+import type { PathRef, ShellEnv } from '../types';
+import { protectQuoted } from '../walk/markers';
+import { resolvePath, scopeFor } from './classify-path';
+import { globReach } from './glob-reach';
+
+export interface PathVerdict {
+  ref: PathRef;
+  categories: Category[];
+  /** The path could not be followed (too long to resolve, a symlink chain the resolver gave up on). */
+  uncertain?: boolean;
+}
+
+export function pathCategories(path: string, role: 'read' | 'write' | 'delete', env: ShellEnv): PathVerdict {
+  const scope = scopeFor(env);
+  // A tool's path is literal text: no globs, no variables.
+  const res = resolvePath(protectQuoted(path), scope);
+  const categories: Category[] = [];
+  const p = res.resolved;
+  if (role === 'read' && res.class === 'sensitive') categories.push('secret_material_read');
+  // A symlink on the way: what the path names and where it really leads both count.
+  const seen = p === undefined ? [] : res.real === undefined ? [p] : [p, res.real];
+  if (role !== 'read') {
+    if (seen.some((x) => isAgentConfig(x, scope))) categories.push('agent_self_modification');
+    if (role === 'write' && seen.some((x) => isPersistence(x, scope))) categories.push('persistence');
+    if (role === 'write' && seen.some((x) => isBlockDevice(x))) categories.push('block_device_write');
+  }
+  if (role === 'delete' && p !== undefined) {
+    // A tool that deletes a path may delete all of it: the root, home or a system root is gone.
+    if (seen.some((x) => x === '/' || isUnder(scope.home, x) || scope.systemRoots.includes(x)))
+      categories.push('destructive_root_delete');
+    else if (res.class !== 'workspace' && res.class !== 'temp')
+      categories.push('recursive_delete_outside_workspace');
+  }
+  const ref: PathRef = {
+    raw: path.slice(0, 120),
+    class: res.class,
+    role,
+    ...(p === undefined ? {} : { resolved: p }),
+    ...(res.real === undefined ? {} : { real: res.real }),
+  };
+  return p === undefined || res.unresolved ? { ref, categories, uncertain: true } : { ref, categories };
+}
+
+export function hostCategories(host: string, env: ShellEnv): Category[] {
+  const out: Category[] = [];
+  if (isMetadataHost(host)) out.push('secret_material_read');
+  if (!isLocalHost(host) && !isStatedHost(host.toLowerCase(), env))
+    out.push('outbound_network_to_unstated_host');
+  return out;
+}
+
+export interface SearchVerdict {
+  /** One per pattern alternative, with the folder it starts in as the path. */
+  verdicts: PathVerdict[];
+  /** A pattern gavel cannot follow (too long, too many alternatives, a `..` after a wildcard). */
+  uncertain: boolean;
+}
+
+/**
+ * A search tool's reads: `names` lists what a path glob matches (Glob, find, ls), `contents` reads every file
+ * below `path` whose name matches a filter glob, at any depth (Grep, ripgrep's `--glob`). A pattern that names a
+ * secret or walks into a sensitive folder is a secret read; the folder it starts in gives the scope.
+ */
+export function searchCategories(
+  path: string,
+  patterns: readonly string[],
+  mode: 'names' | 'contents',
+  env: ShellEnv,
+): SearchVerdict {
+  const scope = scopeFor(env);
+  const sensitive = [...env.paths.sensitive, ...(env.sensitivePaths ?? [])];
+  const base = resolvePath(protectQuoted(path), scope);
+  const from = base.resolved ?? scope.cwd;
+  const widening = patterns.filter((p) => p.length > 0 && !p.startsWith('!'));
+  const globs =
+    mode === 'contents'
+      ? (widening.length > 0 ? widening : ['*']).map((g) => (g.includes('/') ? g : `**/${g}`))
+      : widening.length > 0
+        ? widening
+        : ['*'];
+  const verdicts: PathVerdict[] = [];
+  let uncertain = base.resolved === undefined;
+  for (const g of globs) {
+    const reach = globReach(g, scope, sensitive, from);
+    if (reach === undefined) {
+      uncertain = true;
+      continue;
+    }
+    for (const r of reach) {
+      if (r.root === undefined) {
+        uncertain = true;
+        continue;
+      }
+      const v = pathCategories(r.root, 'read', env);
+      if (r.secret && !v.categories.includes('secret_material_read'))
+        v.categories.push('secret_material_read');
+      verdicts.push(v);
+    }
+  }
+  return { verdicts, uncertain };
+}

@@ -1,0 +1,78 @@
+// Parser fidelity and bash state: shapes bash reads or acts on that a tree does not show — a backslash-newline
+// inside a word, escaped substitutions in subscripts evaluated later, names remapped to other programs, prompt
+// strings and callbacks bash runs, start-up code in the environment. Each is analysed as bash runs it or is
+// uncertain; the benign twins stay as they were.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ShellAnalysis } from '../types';
+
+const analyze = (command: string) => analyzeShellSync(command, shellEnv());
+const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();
+const codes = (a: ShellAnalysis) => [...new Set(a.uncertain.map((u) => u.code))].sort();
+const allowedLike = (a: ShellAnalysis) => a.hits.length === 0 && a.uncertain.length === 0;
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('a word bash reads differently is analysed as bash reads it', () => {
+  it.each<[string, string]>([
+    ['a backslash-newline inside the program name', 'r\\\nm -rf ~'],
+    ['after another command', 'echo x; r\\\nm -rf ~'],
+    ['inside an argument', 'rm -rf \\\n~'],
+    ['let with an escaped substitution in a subscript', 'let "a[\\$(rm -rf ~)]=1"'],
+    ['arithmetic on a name holding an escaped subscript', 'x="a[\\$(rm -rf ~)]"; (( x ))'],
+    ['test -v', 'test -v "a[\\$(rm -rf ~)]"'],
+    ['printf -v with escaped backticks', 'printf -v "a[\\`rm -rf ~\\`]" x'],
+    ['read into a subscript', 'read "a[\\$(rm -rf ~)]" < /dev/null'],
+    ['declare -n', 'declare -n r="a[\\$(rm -rf ~)]"; echo $r'],
+    ['mapfile -C callback', 'mapfile -C "rm -rf ~" -c 1 a < f'],
+    ['readarray -C callback', 'readarray -C "rm -rf ~" a < f'],
+    ['PS4 set for a traced shell', 'PS4="\\$(rm -rf ~)" bash -x -c true'],
+    ['PS4 exported, then xtrace', "export PS4='$(rm -rf ~)'; set -x; true"],
+    ['PROMPT_COMMAND', 'PROMPT_COMMAND="rm -rf ~" bash -i'],
+  ])('%s', (_n, command) => {
+    expect(categories(analyze(command))).toContain('destructive_root_delete');
+  });
+});
+
+describe('bash state that remaps names or runs text later is uncertain', () => {
+  it.each<[string, string, string]>([
+    ['hash -p', 'hash -p /bin/rm ls; ls -rf ~', 'dynamic-command'],
+    ['BASH_CMDS', 'BASH_CMDS[ls]=/bin/rm; ls -rf ~', 'dynamic-command'],
+    ['BASH_ALIASES', 'shopt -s expand_aliases; BASH_ALIASES[ls]="rm -rf ~"; ls', 'dynamic-command'],
+    ['BASH_ALIASES read into', 'read "BASH_ALIASES[ls]" < f; ls', 'dynamic-command'],
+    [
+      'an exported function in the environment',
+      'env "BASH_FUNC_ls%%=() { rm -rf ~; }" bash -c ls',
+      'dynamic-command',
+    ],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    ['${x@P}', 'x="\\$(rm -rf ~)"; echo ${x@P}', 'dynamic-script'],
+    ['BASH_ENV exported', 'export BASH_ENV=./evil.sh; bash -c true', 'dynamic-command'],
+    ['ENV through env', 'env ENV=./evil.sh sh -c true', 'dynamic-command'],
+    ['enable -f', 'enable -f ./x.so foo', 'dynamic-command'],
+    ['a prompt built at run time', 'PS4="$(cat f)" bash -x x.sh', 'dynamic-script'],
+    ['a mapfile callback built at run time', 'mapfile -C "$cb" a < f', 'dynamic-script'],
+  ])('%s', (_n, command, code) => {
+    expect(codes(analyze(command))).toContain(code);
+  });
+});
+
+describe('benign twins stay as they were', () => {
+  it.each<[string, string]>([
+    ['a continued line between words', 'ls -la \\\n  src'],
+    ['a backslash-newline in single quotes', "echo 'a\\\nb'"],
+    ['let without substitution', 'let "a[1]=2"'],
+    ['mapfile without callback', 'mapfile -t lines < f'],
+    ['hash -r', 'hash -r'],
+    ['a plain PS4', "PS4='+ ' bash -x x.sh"],
+    ['set -x is not an environment dump', 'set -x'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    ['${x@Q}', 'x=1; echo ${x@Q}'],
+  ])('%s', (_n, command) => {
+    expect(allowedLike(analyze(command))).toBe(true);
+  });
+});

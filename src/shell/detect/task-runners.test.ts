@@ -1,0 +1,140 @@
+// Project task runners: just (recipes read and analysed), tox (tox.ini commands), nox and task (not followed:
+// uncertain when their file is there), pytest (conftest.py files it imports: inert or uncertain). The reader is
+// a table in memory here.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile, ShellAnalysis, ShellEnv } from '../types';
+import { inertPython } from './task-runners';
+
+const P = '/home/u/proj';
+const text = (t: string): ScriptFile => ({ kind: 'text', text: t });
+
+const FILES: Record<string, ScriptFile> = {
+  [`${P}/justfile`]: text(
+    [
+      'version := "1.0"',
+      '',
+      'default: test',
+      '',
+      'test:',
+      '    cargo test',
+      '',
+      'build target:',
+      '    cargo build --bin {{target}}',
+      '',
+      'nuke: helper',
+      '',
+      'helper:',
+      '    rm -rf ~',
+      '',
+      '[private]',
+      'py:',
+      '    #!/usr/bin/env python3',
+      '    print(1)',
+    ].join('\n'),
+  ),
+  [`${P}/jshell/justfile`]: text('set shell := ["python3", "-c"]\nall:\n    print(1)\n'),
+  [`${P}/jtick/justfile`]: text('x := `rm -rf ~`\nall:\n    echo {{x}}\n'),
+  [`${P}/tox.ini`]: text(
+    '[tox]\nenvlist = py311,lint\n\n[testenv]\ndeps = pytest\ncommands =\n    pytest {posargs}\n\n[testenv:lint]\ncommands = ruff check .\n\n[testenv:wipe]\ncommands = rm -rf ~\n',
+  ),
+  [`${P}/nx/noxfile.py`]: text('import nox\n@nox.session\ndef tests(session):\n    session.run("pytest")\n'),
+  [`${P}/tk/Taskfile.yml`]: text('version: "3"\ntasks:\n  default:\n    cmds:\n      - rm -rf ~\n'),
+  [`${P}/conftest.py`]: text('import pytest\n\n@pytest.fixture\ndef answer():\n    return 42\n'),
+  [`${P}/bad/conftest.py`]: text('import os\nos.system("rm -rf ~")\n'),
+  [`${P}/sneaky/tests/conftest.py`]: text('import pytest\nx = getattr(__builtins__, "ex" + "ec")\n'),
+  [`${P}/locked/conftest.py`]: { kind: 'unreadable', why: 'error' },
+};
+
+const reader = (abs: string): ScriptFile => FILES[abs] ?? { kind: 'missing' };
+const withReader = shellEnv({ readScript: reader });
+const analyze = (command: string, env: ShellEnv = withReader) => analyzeShellSync(command, env);
+const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();
+const codes = (a: ShellAnalysis) => [...new Set(a.uncertain.map((u) => u.code))].sort();
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('just', () => {
+  it('a recipe and its dependencies are analysed', () => {
+    expect(categories(analyze('just nuke'))).toContain('destructive_root_delete');
+  });
+  it('from a subfolder, the justfile above', () => {
+    expect(categories(analyze('cd src && just nuke'))).toContain('destructive_root_delete');
+  });
+  it.each<[string, string]>([
+    ['a shell the justfile sets', 'cd jshell && just'],
+    ['a backtick run while loading', 'cd jtick && just'],
+    ['a recipe in another interpreter', 'just py'],
+    ['a recipe named at run time', 'just "$R"'],
+    ['--shell on the command line', 'just --shell python3 test'],
+  ])('uncertain: %s', (_n, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-script');
+  });
+  it.each<[string, string]>([
+    ['the default recipe', 'just'],
+    ['a recipe with an argument', 'just build app'],
+  ])('quiet: %s', (_n, command) => {
+    const a = analyze(command);
+    expect(categories(a)).toEqual([]);
+    expect(codes(a)).toEqual([]);
+  });
+});
+
+describe('tox', () => {
+  it('the commands of the environment named are analysed', () => {
+    expect(categories(analyze('tox -e wipe'))).toContain('destructive_root_delete');
+  });
+  it('the environments of the list run, not the others', () => {
+    const a = analyze('tox -e py311,lint');
+    expect(categories(a)).toEqual([]);
+    expect(codes(a)).toEqual([]);
+  });
+});
+
+describe('nox and task are not followed', () => {
+  it.each<[string, string]>([
+    ['nox with a noxfile', 'cd nx && nox'],
+    ['task with a Taskfile', 'cd tk && task'],
+  ])('%s', (_n, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-script');
+  });
+  it('nothing to run: quiet', () => {
+    expect(codes(analyze('cd src && task build'))).toEqual([]);
+  });
+});
+
+describe('pytest and the conftest.py it imports', () => {
+  it.each<[string, string]>([
+    ['a conftest that reaches the system', 'cd bad && pytest'],
+    ['python -m pytest', 'cd bad && python3 -m pytest -q'],
+    ['a conftest under the path collected', 'pytest bad/test_x.py'],
+    ['a conftest in the usual tests folder', 'cd sneaky && pytest'],
+    ['a conftest that cannot be read', 'pytest locked'],
+    ['a conftest written earlier in the line', 'cp /tmp/c.py conftest.py && pytest'],
+    ['a test file written by an interpreter', 'python3 -c \'open("t.py","w")\' > test_x.py; pytest'],
+    ['a path known only at run time', 'pytest "$T"'],
+  ])('uncertain: %s', (_n, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-script');
+  });
+  it('an inert conftest stays quiet', () => {
+    const a = analyze('pytest -q tests/');
+    expect(categories(a)).toEqual([]);
+    expect(codes(a)).toEqual([]);
+  });
+  it.each<[string, string, boolean]>([
+    ['fixtures only', 'import pytest\n@pytest.fixture\ndef x():\n    return 1\n', true],
+    ['typing and dataclasses', 'from typing import Any\nfrom dataclasses import dataclass\n', true],
+    ['os', 'import os\n', false],
+    ['subprocess through from-import', 'from subprocess import run\n', false],
+    ['an import hidden behind __import__', 'm = __import__("o" + "s")\n', false],
+    ['getattr on builtins', 'f = getattr(__builtins__, "exec")\n', false],
+    ['open a file', 'open("x", "w")\n', false],
+    ['a plugin module', 'import my_plugin\n', false],
+  ])('inertPython: %s', (_n, code, inert) => {
+    expect(inertPython(code)).toBe(inert);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * One program run after unwrapping, as the detectors see it, and the analysis context they report into.
+ * Types only, plus small helpers over decoded words.
+ */
+
+import type { Category } from '../../core';
+import type { PathScope } from '../classify/classify-path';
+import type {
+  CategoryHit,
+  HostRef,
+  PathRef,
+  Segment,
+  ShellEnv,
+  Uncertainty,
+  UncertaintyCode,
+} from '../types';
+import type { Word } from '../walk/decode-word';
+import type { Flow } from '../walk/flow';
+import { DYN, display, unprotect } from '../walk/markers';
+
+export interface Redirect {
+  op: string;
+  target: Word;
+}
+
+export interface Invocation {
+  /** Index of this invocation's segment in the analysis. */
+  segment: number;
+  /** Lower-cased basename of the program. */
+  program: string;
+  /** The program word as written, after unwrapping (`./x.sh`, `/usr/bin/git`, `git`). */
+  command?: Word;
+  /** Arguments after the program name, decoded. */
+  args: Word[];
+  redirects: Redirect[];
+  /** What arrives on stdin. */
+  stdin: Flow;
+  /** Working directory, undefined after a dynamic `cd`. */
+  cwd: string | undefined;
+  /** Analysis depth (nested shells). */
+  depth: number;
+}
+
+export interface Reporter {
+  readonly env: ShellEnv;
+  readonly scope: PathScope;
+  /** What was reported so far, in order (append-only). */
+  readonly segments: readonly Segment[];
+  readonly hits: readonly CategoryHit[];
+  readonly uncertainties: readonly Uncertainty[];
+  hit(category: Category, reason: string, segment: number): void;
+  /** `kept`: survives `forgetUncertainties` (what gavel could not see, not what a script computes). */
+  uncertain(code: UncertaintyCode, reason: string, segment?: number, kept?: 'kept'): void;
+  /**
+   * Drops the uncertainties reported from index `from` on (a script file read under `scriptFiles: literal`),
+   * except a parse error where the parser misreads what bash runs and a decoded payload run as code.
+   */
+  forgetUncertainties(from: number): void;
+  path(segment: number, ref: PathRef): void;
+  host(segment: number, ref: HostRef): void;
+  exfiltration(segment: number, reason: string): void;
+  /** Variables the command assigned so far (prefix, plain, exported or declared), by name. */
+  readonly assignedNames: ReadonlySet<string>;
+  /** Files written from network data during this command; running one is an install from an unstated source. */
+  readonly downloaded: Set<string>;
+  /** Analyses a script given as text (bash -c, eval, here-doc fed to a shell) and returns its output. */
+  script(text: string, inv: Invocation, context: 'shell-string' | 'stdin-script', wrapper: string): Flow;
+  /** Analyses an argv given as words (find -exec, xargs) as a command of its own. */
+  command(argv: Word[], inv: Invocation, wrapper: string): Flow;
+}
+
+/** Plain text of a word for matching (sentinels restored, dynamic parts left as DYN). */
+export function plain(word: Word | undefined): string {
+  return word ? unprotect(word.text) : '';
+}
+
+export function isLiteral(word: Word | undefined): boolean {
+  return word !== undefined && !word.text.includes(DYN);
+}
+
+export function shown(word: Word | undefined, max = 60): string {
+  const text = word ? display(word.text) : '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Normalizes look-alike dashes and case for option matching. */
+export function optionText(word: Word | undefined): string {
+  return plain(word).replace(/[\u2010-\u2015\u2212]/g, '-');
+}
+
+/** Splits args into options and positionals (`--` ends options). Short clusters stay whole (`-rf`). */
+export function splitArgs(args: readonly Word[]): { options: string[]; positionals: Word[] } {
+  const options: string[] = [];
+  const positionals: Word[] = [];
+  let ended = false;
+  for (const word of args) {
+    const text = optionText(word);
+    if (!ended && text === '--') ended = true;
+    else if (!ended && text.startsWith('-') && text.length > 1) options.push(text);
+    else positionals.push(word);
+  }
+  return { options, positionals };
+}
+
+/** True when a short cluster (`-rf`) or a long option names the flag. */
+export function hasFlag(options: readonly string[], short: string, long?: readonly string[]): boolean {
+  return options.some((o) =>
+    o.startsWith('--')
+      ? (long ?? []).some((l) => o === l || o.startsWith(`${l}=`))
+      : short !== '' && o.slice(1).includes(short),
+  );
+}

@@ -1,0 +1,330 @@
+/**
+ * Runs one simple command through the analysis: peels wrappers off (`sudo`, `env`, `timeout`, `xargs`, …,
+ * recursively, per the table in data/wrappers.ts), tracks `cd`, opens the segment and hands the program to
+ * the detectors. Pure apart from reporting into the analyzer.
+ * INVARIANT: an option a wrapper table does not know, or a program name computed at run time, is an uncertainty.
+ */
+
+import type { Category } from '../../core';
+import { resolvePath } from '../classify/classify-path';
+import { isLoaderVariable } from '../data/loader-variables';
+import { WRAPPERS } from '../data/wrappers';
+import { nestedAgentHome } from '../detect/guard-integrity';
+import type { SegmentContext } from '../types';
+import type { Word } from '../walk/decode-word';
+import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
+import { DYN, display, protectQuoted } from '../walk/markers';
+import type { Frame, SimpleCommand } from '../walk/walk-tree';
+import { type Invocation, isLiteral, optionText, plain, type Reporter, shown } from './invocation';
+
+/**
+ * What unwrapping needs from the analysis it reports into: the reporter, a new segment per program run, the
+ * walker's variable hooks, the detectors, and a place to remember the frame a nested run starts from.
+ */
+export interface UnwrapHost extends Reporter {
+  newSegment(argv: string[], program: string, wrappers: string[], context: SegmentContext): number;
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
+  touched(name: string): void;
+  detect(inv: Invocation): Flow;
+  /** The frame (wrappers, variables) a script or argv run by `inv` inherits. */
+  rememberFrame(inv: Invocation, frame: Frame): void;
+}
+
+export function programName(text: string): string {
+  const base = text.slice(text.lastIndexOf('/') + 1).toLowerCase();
+  // Reasons name the program: a hostile name must not carry a paragraph of text into them.
+  return base.length > 64 ? `${base.slice(0, 63)}…` : base;
+}
+
+interface Unwrapped {
+  argv: Word[];
+  wrappers: string[];
+  cwd: string | undefined;
+  noRun: boolean;
+  wrapperHits: Array<[Category, string]>;
+  unknown: string[];
+  /** Names assigned by `env NAME=…` and by `NAME=… cmd`. */
+  assigned: string[];
+  /** Wrapper options that took a value, as `wrapper option` (`npx -p`): they may change what runs. */
+  valued: string[];
+}
+
+function literalWords(text: string): Word[] {
+  return text
+    .split(/\s+/)
+    .filter((t) => t !== '')
+    .map((t) => ({ text: t, flow: { sensitive: false, network: false, decoded: false } }));
+}
+
+/** xargs: options, then the command; input lines become trailing arguments or fill the replacement token. */
+function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
+  let i = 1;
+  let token: string | undefined;
+  let fromFile = false;
+  const spec = WRAPPERS.xargs;
+  while (i < argv.length) {
+    const t = optionText(argv[i]);
+    if (t === '--') {
+      i++;
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') break;
+    if (t === '-i' || t.startsWith('-i')) token = t.length > 2 ? t.slice(2) : '{}';
+    else if (t === '-I' || t === '-J') token = plain(argv[++i]);
+    else if (t.startsWith('-I') || t.startsWith('-J')) token = t.slice(2);
+    else if (t === '-a' || t.startsWith('--arg-file')) {
+      fromFile = true;
+      if (t === '-a') i++;
+    } else if (t.startsWith('--replace')) token = t.includes('=') && t.split('=')[1] ? t.split('=')[1] : '{}';
+    else if (spec?.values.includes(t.split('=')[0] ?? '') && !t.includes('=')) i++;
+    else if (!(spec?.values.some((v) => t.startsWith(v)) || spec?.flags.includes(t))) out.unknown.push(t);
+    i++;
+  }
+  const rest = argv.slice(i);
+  if (rest.length === 0) return [];
+  // INVARIANT: xargs input is run-time data, even when it came from a literal `echo`.
+  const input: Word = { text: DYN, flow: { ...stdin, literal: undefined, opaque: true } };
+  if (fromFile) input.flow = { ...input.flow, opaque: true };
+  if (token) {
+    const quotedToken = protectQuoted(token);
+    const used = rest.some((w) => w.text.includes(token) || w.text.includes(quotedToken));
+    if (used) {
+      return rest.map((w) =>
+        w.text.includes(token) || w.text.includes(quotedToken)
+          ? {
+              text: w.text.replaceAll(quotedToken, input.text).replaceAll(token, input.text),
+              flow: input.flow,
+            }
+          : w,
+      );
+    }
+  }
+  return [...rest, input];
+}
+
+function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
+  const out: Unwrapped = {
+    assigned: [...cmd.assignments.keys()],
+    valued: [],
+    argv: cmd.words,
+    wrappers: [...frame.wrappers],
+    cwd: frame.cwd,
+    noRun: false,
+    wrapperHits: [],
+    unknown: [],
+  };
+  for (let guard = 0; guard < 32 && out.argv.length > 0; guard++) {
+    const head = out.argv[0];
+    if (!isLiteral(head)) return out;
+    const name = programName(plain(head));
+    if (name === 'xargs') {
+      out.wrappers.push('xargs');
+      out.argv = unwrapXargs(out.argv, cmd.stdin, out);
+      if (out.argv.length === 0) out.noRun = true;
+      continue;
+    }
+    const spec = WRAPPERS[name];
+    if (!spec) return out;
+    out.wrappers.push(name);
+    if (spec.category)
+      out.wrapperHits.push([spec.category, `\`${name}\` runs a command with raised privileges`]);
+    const argv = [...out.argv];
+    let i = 1;
+    let noRun = false;
+    while (i < argv.length) {
+      const word = argv[i];
+      const t = optionText(word);
+      // env takes any word with `=` before the program as an assignment (`BASH_FUNC_x%%=() { …; }` too).
+      if (spec.assignments && /^[^=-][^=]*=/.test(t)) {
+        const name = t.slice(0, t.indexOf('='));
+        out.assigned.push(name);
+        a.assigned(name, frame, {
+          text: (word as Word).text.slice((word as Word).text.indexOf('=') + 1),
+          flow: (word as Word).flow,
+        });
+        i++;
+        continue;
+      }
+      if (!isLiteral(word)) break;
+      if (t === '--') {
+        i++;
+        break;
+      }
+      if (!t.startsWith('-') || (t === '-' && !spec.flags.includes('-'))) break;
+      if (t === '-') {
+        i++;
+        continue;
+      }
+      const [optName, attached] = t.startsWith('--')
+        ? [t.split('=')[0] ?? t, t.includes('=') ? t.slice(t.indexOf('=') + 1) : undefined]
+        : [t.slice(0, 2), t.length > 2 ? t.slice(2) : undefined];
+      let value: string | undefined;
+      if (spec.values.includes(optName)) {
+        value = attached ?? plain(argv[i + 1]);
+        i += attached === undefined ? 2 : 1;
+        out.valued.push(`${name} ${optName}`);
+      } else if (
+        (spec.noRun ?? []).includes(optName) ||
+        (!t.startsWith('--') && [...t.slice(1)].some((c) => (spec.noRun ?? []).includes(`-${c}`)))
+      ) {
+        noRun = true;
+        i++;
+        continue;
+      } else if (
+        t.startsWith('--')
+          ? spec.flags.includes(optName)
+          : [...t.slice(1)].every((c) => spec.flags.includes(`-${c}`))
+      ) {
+        i++;
+        continue;
+      } else if (/^-\d+$/.test(t) && name === 'nice') {
+        i++;
+        continue;
+      } else {
+        out.unknown.push(`${name} ${t}`);
+        i++;
+        continue;
+      }
+      if ((spec.chdir ?? []).includes(optName) && value !== undefined) {
+        out.cwd = resolvePath(value, a.scope, out.cwd ?? a.scope.cwd).resolved;
+      }
+      if ((spec.split ?? []).includes(optName) && value !== undefined) {
+        // `env -S 'a b' c`: the split words come first; unwrap again from there.
+        argv.splice(1, i - 1, ...literalWords(value));
+        i = 1;
+      }
+    }
+    i += spec.positionals ?? 0;
+    const rest = argv.slice(i);
+    if (noRun && (name !== 'command' || rest.length <= 1)) {
+      out.noRun = true;
+      out.argv = rest;
+      return out;
+    }
+    out.argv = rest;
+  }
+  return out;
+}
+
+export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flow {
+  const u = unwrap(cmd, frame, a);
+  const head = u.argv[0];
+  const program =
+    head === undefined
+      ? (u.wrappers[u.wrappers.length - 1] ?? '')
+      : isLiteral(head)
+        ? programName(plain(head))
+        : '$…';
+  const segment = a.newSegment(
+    u.argv.map((w) => display(w.text)),
+    program,
+    u.wrappers,
+    frame.context,
+  );
+  if (!u.noRun && head !== undefined)
+    for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  if (u.valued.length > 0) {
+    const seg = a.segments[segment];
+    if (seg) seg.wrapperOptions = [...u.valued];
+  }
+  if (u.assigned.length > 0) {
+    const seg = a.segments[segment];
+    if (seg) seg.assigned = [...u.assigned];
+    for (const name of u.assigned) a.touched(name);
+  }
+  nestedAgentHome(
+    program,
+    u.assigned,
+    (name) => frame.vars.get(name)?.text,
+    a.scope.home,
+    (reason) => a.hit('disable_security_control', reason, segment),
+  );
+  for (const name of u.assigned) {
+    if (isLoaderVariable(name)) {
+      a.uncertain('dynamic-command', `\`${name}\` changes what the program loads or runs`, segment);
+    }
+  }
+  for (const option of u.unknown) {
+    a.uncertain(
+      'unknown-option',
+      `wrapper option \`${option.slice(0, 40)}\` is not known: the wrapped program is uncertain`,
+      segment,
+    );
+  }
+  if (head === undefined && !u.noRun && program === 'env') {
+    a.hit('secret_material_read', '`env` prints the whole environment, secrets included', segment);
+    return { sensitive: true, network: false, decoded: false, opaque: true };
+  }
+  if (u.noRun || head === undefined) {
+    // The shell opens the redirects whatever runs: `exec > f`, `command -v x >> f` still write f.
+    if (cmd.redirects.length > 0)
+      runCommand(
+        {
+          words: [{ text: ':', flow: NO_FLOW }],
+          assignments: new Map(),
+          redirects: cmd.redirects,
+          stdin: NO_FLOW,
+        },
+        frame,
+        a,
+      );
+    return OPAQUE_FLOW;
+  }
+  if (!isLiteral(head)) {
+    if (head.flow.network)
+      a.hit('remote_code_execution', 'the program to run is fetched from the network', segment);
+    else if (head.flow.decoded)
+      a.uncertain('decoded-payload', 'the program to run is decoded at run time', segment);
+    else
+      a.uncertain(
+        'dynamic-command',
+        `the program name \`${shown(head, 30)}\` is computed at run time`,
+        segment,
+      );
+    return OPAQUE_FLOW;
+  }
+  if (program === 'cd' || program === 'pushd') {
+    const target = u.argv[1];
+    frame.cwd =
+      target === undefined
+        ? a.scope.home
+        : plain(target) === '-'
+          ? undefined
+          : resolvePath(target.text, a.scope, frame.cwd ?? a.scope.cwd).resolved;
+    if (frame.cwd === undefined)
+      a.uncertain('dynamic-path', '`cd` moves to a folder known only at run time', segment);
+    return OPAQUE_FLOW;
+  }
+  const inv: Invocation = {
+    segment,
+    program,
+    command: head,
+    args: u.argv.slice(1),
+    redirects: cmd.redirects,
+    stdin: cmd.stdin,
+    cwd: u.cwd,
+    depth: frame.depth,
+  };
+  a.rememberFrame(inv, { ...frame, wrappers: u.wrappers });
+  const ran = plain(head);
+  if (ran.includes('/')) {
+    const res = resolvePath(head.text, a.scope, u.cwd ?? a.scope.cwd);
+    if (res.resolved && a.downloaded.has(res.resolved)) {
+      a.hit(
+        'package_install_from_unstated_source',
+        `\`${program}\` runs a file just downloaded from the network`,
+        segment,
+      );
+    }
+  }
+  const out = a.detect(inv);
+  if (out.network) {
+    // Network data written to a file: remember it, running it later is an install nobody stated.
+    for (const r of cmd.redirects) {
+      if (!r.op.includes('>')) continue;
+      const res = resolvePath(r.target.text, a.scope, u.cwd ?? a.scope.cwd);
+      if (res.resolved) a.downloaded.add(res.resolved);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,428 @@
+/**
+ * Walks a tree-sitter-bash syntax tree in execution order: lists, pipelines (stdout to stdin), subshells,
+ * function bodies, loops and conditions, redirects, here-docs and here-strings, variable assignments and `cd`.
+ * Every simple command goes to `runCommand`. Pure apart from the callbacks in `WalkHost`.
+ */
+
+import type { SyntaxNode as Node } from '../parse/syntax-node';
+import type { SegmentContext } from '../types';
+import type { Redirect } from '../unwrap/invocation';
+import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordContext } from './decode-word';
+import { expandBraces } from './expand-braces';
+import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
+import { DYN, SPLIT, unprotect } from './markers';
+
+export interface Frame {
+  depth: number;
+  context: SegmentContext;
+  wrappers: string[];
+  vars: Map<string, { text: string; flow: Flow }>;
+  cwd: string | undefined;
+}
+
+export interface SimpleCommand {
+  words: Word[];
+  assignments: Map<string, { text: string; flow: Flow }>;
+  redirects: Redirect[];
+  stdin: Flow;
+}
+
+export interface WalkHost {
+  runCommand(cmd: SimpleCommand, frame: Frame): Flow;
+  substitution(node: Node, frame: Frame): Flow;
+  /** A command substitution given as text (backticks tree-sitter leaves in a here-document). */
+  substituteText(text: string, frame: Frame): Flow;
+  parseError(): void;
+  /** A variable was assigned (prefix, plain or declared). */
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
+  /** A variable was unset or declared without a value. */
+  touched(name: string): void;
+}
+
+/** How words are expanded in `frame`; `local`: a command's prefix assignments, seen first. */
+function wordContext(
+  host: WalkHost,
+  frame: Frame,
+  local?: Map<string, { text: string; flow: Flow }>,
+): WordContext {
+  return {
+    variable: (name) => local?.get(name) ?? frame.vars.get(name),
+    substitute: (node) => host.substitution(node, frame),
+    substituteText: (text) => host.substituteText(text, frame),
+  };
+}
+
+function named(node: Node): Node[] {
+  return node.namedChildren.filter((c): c is Node => c !== null);
+}
+
+const WORD_TYPES = new Set([
+  'word',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'number',
+  'brace_expression',
+]);
+
+function expanded(word: Word): Word[] {
+  if (word.text.includes(SPLIT)) {
+    return word.text
+      .split(SPLIT)
+      .filter((t) => t !== '')
+      .flatMap((text) => expanded({ text, flow: word.flow }));
+  }
+  if (!word.text.includes('{')) return [word];
+  return expandBraces(word.text).map((text) => ({ text, flow: word.flow }));
+}
+
+/** Redirects bash binds to one statement, in order, and what they put on stdin. */
+interface Applied {
+  redirects: Redirect[];
+  /** Words tree-sitter-bash folded into a redirect target: arguments of the command. */
+  extraArgs: Word[];
+  /** Undefined: stdin is unchanged. */
+  input: Flow | undefined;
+  /** The `<` redirect that `input` reads, if the last input redirect is one. */
+  inputFile: Redirect | undefined;
+}
+
+export class TreeWalker {
+  /** stdin flows of compounds that read a file (`{ …; } < f`), and the redirect that opened it. */
+  private readonly fileInputs = new WeakMap<Flow, Redirect>();
+
+  constructor(private readonly host: WalkHost) {}
+
+  walk(node: Node, frame: Frame, stdin: Flow = NO_FLOW): Flow {
+    switch (node.type) {
+      case 'program':
+      case 'list':
+      case 'compound_statement':
+      case 'do_group':
+      case 'else_clause':
+      case 'elif_clause':
+      case 'if_statement':
+      case 'while_statement':
+      case 'case_statement':
+      case 'case_item':
+      case 'negated_command':
+      case 'ERROR': {
+        if (node.type === 'ERROR') this.host.parseError();
+        let out: Flow = NO_FLOW;
+        for (const child of named(node)) out = this.walk(child, frame, stdin);
+        return out;
+      }
+      case 'c_style_for_statement': {
+        // `for ((i=$(cmd); …))`: the header's expressions run.
+        for (const child of named(node))
+          if (child !== node.childForFieldName('body')) this.walk(child, frame, NO_FLOW);
+        const body = node.childForFieldName('body');
+        return body ? this.walk(body, frame, stdin) : NO_FLOW;
+      }
+      case 'for_statement': {
+        const variable = node.childForFieldName('variable');
+        for (const value of node.childrenForFieldName('value'))
+          if (value) decodeWord(value, wordContext(this.host, frame));
+        if (variable) frame.vars.delete(variable.text);
+        const body = node.childForFieldName('body');
+        return body ? this.walk(body, frame, stdin) : NO_FLOW;
+      }
+      case 'subshell': {
+        const inner: Frame = {
+          ...frame,
+          vars: new Map(frame.vars),
+          context: frame.context === 'top' ? 'subshell' : frame.context,
+        };
+        let out: Flow = NO_FLOW;
+        for (const child of named(node)) out = this.walk(child, inner, stdin);
+        return out;
+      }
+      case 'function_definition': {
+        const body = node.childForFieldName('body');
+        if (body) this.walk(body, { ...frame, vars: new Map(frame.vars), context: 'function' });
+        return NO_FLOW;
+      }
+      case 'pipeline': {
+        let flow = stdin;
+        for (const child of named(node)) flow = this.walk(child, frame, flow);
+        return flow;
+      }
+      case 'redirected_statement':
+        return this.walkRedirected(node, frame, stdin);
+      case 'command':
+        return this.walkCommand(node, frame, stdin, [], []);
+      case 'variable_assignment':
+        this.assign(node, frame, frame.vars);
+        return NO_FLOW;
+      case 'variable_assignments':
+        for (const child of named(node)) this.assign(child, frame, frame.vars);
+        return NO_FLOW;
+      case 'declaration_command': {
+        for (const child of named(node)) {
+          if (child.type === 'variable_assignment') this.assign(child, frame, frame.vars);
+          else if (child.type === 'variable_name') {
+            frame.vars.delete(child.text);
+            this.host.touched(child.text);
+          } else decodeWord(child, wordContext(this.host, frame));
+        }
+        return NO_FLOW;
+      }
+      case 'unset_command':
+        for (const child of named(node)) {
+          frame.vars.delete(child.text);
+          this.host.touched(child.text);
+        }
+        return NO_FLOW;
+      case 'comment':
+      case 'heredoc_body':
+        return NO_FLOW;
+      default: {
+        // test_command, arithmetic, anything else: decode words so substitutions inside are analysed.
+        if (WORD_TYPES.has(node.type)) return decodeWord(node, wordContext(this.host, frame)).flow;
+        let out: Flow = NO_FLOW;
+        // `[[ x =~ <(cmd) ]]`: tree-sitter leaves the substitution in the pattern's text; bash runs it.
+        for (const text of unparsedSubstitutions(node))
+          out = joinFlows(out, this.host.substituteText(text, frame));
+        for (const child of named(node)) out = joinFlows(out, this.walk(child, frame, NO_FLOW));
+        return taintsOf(out);
+      }
+    }
+  }
+
+  private assign(node: Node, frame: Frame, into: Map<string, { text: string; flow: Flow }>): void {
+    const target = node.childForFieldName('name') ?? named(node)[0];
+    // `a[$(cmd)]=1`: the index is expanded.
+    if (target?.type === 'subscript') this.walk(target, frame, NO_FLOW);
+    const name = target?.text;
+    const value = node.childForFieldName('value');
+    if (!name) return;
+    const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
+    this.host.assigned(name, frame, word);
+    // Assignments are not split: keep the value whole.
+    into.set(
+      name,
+      word.text.includes(SPLIT) ? { text: word.text.replaceAll(SPLIT, ' '), flow: word.flow } : word,
+    );
+  }
+
+  /**
+   * A statement with redirects. Here-docs and here-strings feed stdin; a here-doc may carry the rest of its
+   * pipeline. `outer`: redirects of an enclosing statement that bash binds here too (they come after ours).
+   */
+  private walkRedirected(node: Node, frame: Frame, stdin: Flow, outer?: Applied): Flow {
+    const body = node.childForFieldName('body');
+    const own: Applied = { redirects: [], extraArgs: [], input: undefined, inputFile: undefined };
+    const continuations: Node[] = [];
+    const ctx = wordContext(this.host, frame);
+    for (const child of named(node)) {
+      if (child === body || child.id === body?.id) continue;
+      if (child.type === 'heredoc_redirect') {
+        own.input = this.heredoc(child, frame);
+        own.inputFile = undefined;
+        for (const part of named(child)) {
+          if (!['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_descriptor'].includes(part.type))
+            continuations.push(part);
+        }
+      } else if (child.type === 'herestring_redirect') {
+        const target = named(child).find((c) => c.type !== 'file_descriptor');
+        const word = target ? decodeWord(target, ctx) : { text: '', flow: NO_FLOW };
+        own.input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
+        own.inputFile = undefined;
+      } else if (child.type === 'file_redirect') {
+        this.fileRedirect(child, ctx, own.redirects, own.extraArgs);
+        const last = own.redirects[own.redirects.length - 1];
+        if (last && (last.op === '<' || last.op === '<>')) {
+          own.input = { ...NO_FLOW };
+          own.inputFile = last.op === '<' ? last : undefined;
+        }
+      } else this.walk(child, frame);
+    }
+    const applied: Applied = outer
+      ? {
+          redirects: [...own.redirects, ...outer.redirects],
+          extraArgs: [...own.extraArgs, ...outer.extraArgs],
+          input: outer.input ?? own.input,
+          inputFile: outer.input ? outer.inputFile : own.inputFile,
+        }
+      : own;
+    let out = body
+      ? this.applyRedirects(body, frame, stdin, applied)
+      : this.redirectCompound(null, frame, stdin, applied);
+    for (const cont of continuations) out = this.walk(cont, frame, out);
+    return out;
+  }
+
+  /**
+   * Runs `node` with redirects bash binds to it. tree-sitter-bash hoists a trailing redirect over a whole list
+   * or pipeline (`a && b < f` is `(a && b) < f` in its tree); bash binds it to the last command (`b < f`).
+   * A compound (`{ }`, `( )`, loops, `if`, `case`) takes it whole.
+   */
+  private applyRedirects(node: Node, frame: Frame, stdin: Flow, applied: Applied): Flow {
+    switch (node.type) {
+      case 'command':
+        return this.walkCommand(node, frame, applied.input ?? stdin, applied.redirects, applied.extraArgs);
+      case 'redirected_statement':
+        return this.walkRedirected(node, frame, stdin, applied);
+      case 'list':
+      case 'pipeline':
+      case 'negated_command': {
+        const parts = named(node).filter((c) => c.type !== 'comment');
+        const last = parts.pop();
+        if (!last) return this.redirectCompound(null, frame, stdin, applied);
+        const piped = node.type === 'pipeline';
+        let flow = stdin;
+        for (const part of parts) {
+          const out = this.walk(part, frame, piped ? flow : stdin);
+          if (piped) flow = out;
+        }
+        return this.applyRedirects(last, frame, flow, applied);
+      }
+      case 'variable_assignment':
+      case 'variable_assignments': {
+        // `a | V=1 2>f rm -rf ~`: tree-sitter folds `rm -rf ~` into the hoisted redirect; bash runs it with `V=1`.
+        if (applied.extraArgs.length === 0) return this.redirectCompound(node, frame, stdin, applied);
+        const assignments = new Map<string, { text: string; flow: Flow }>();
+        const parts = node.type === 'variable_assignment' ? [node] : named(node);
+        for (const part of parts)
+          if (part.type === 'variable_assignment') this.assign(part, frame, assignments);
+        // Folded words that look like assignments (`a | V=1 >f B=2 rm`) are more of them, before the program.
+        let at = 0;
+        for (let w = applied.extraArgs[0]; w; w = applied.extraArgs[++at]) {
+          const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(unprotect(w.text));
+          if (!m?.[1]) break;
+          assignments.set(m[1], { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow });
+        }
+        return this.host.runCommand(
+          {
+            words: applied.extraArgs.slice(at),
+            assignments,
+            redirects: applied.redirects,
+            stdin: applied.input ?? stdin,
+          },
+          frame,
+        );
+      }
+      default:
+        return this.redirectCompound(node, frame, stdin, applied);
+    }
+  }
+
+  /**
+   * A compound with redirects: its commands read the redirected stdin (a command inside that inherits a file
+   * on stdin sees the `<` as its own: `{ sh; } < a.sh` runs a.sh); each redirect is also a command of its own,
+   * so writes and reads are classed (what a compound prints into a file is not known).
+   */
+  private redirectCompound(node: Node | null, frame: Frame, stdin: Flow, applied: Applied): Flow {
+    let input = applied.input ?? stdin;
+    if (applied.inputFile) {
+      input = { ...NO_FLOW };
+      this.fileInputs.set(input, applied.inputFile);
+    }
+    const out = node ? this.walk(node, frame, input) : NO_FLOW;
+    for (const r of applied.redirects)
+      this.host.runCommand(
+        { words: [{ text: ':', flow: NO_FLOW }], assignments: new Map(), redirects: [r], stdin: NO_FLOW },
+        frame,
+      );
+    return out;
+  }
+
+  private fileRedirect(node: Node, ctx: WordContext, redirects: Redirect[], extraArgs: Word[]): void {
+    const op = node.children.find((c) => c !== null && !c.isNamed)?.type ?? '>';
+    const targets = named(node).filter((c) => c.type !== 'file_descriptor');
+    const first = targets[0];
+    if (first) redirects.push({ op, target: decodeWord(first, ctx) });
+    // tree-sitter-bash folds words after a redirect target into the redirect; they are arguments.
+    for (const extra of targets.slice(1)) extraArgs.push(...expanded(decodeWord(extra, ctx)));
+  }
+
+  private heredoc(node: Node, frame: Frame): Flow {
+    const start = named(node).find((c) => c.type === 'heredoc_start');
+    const body = named(node).find((c) => c.type === 'heredoc_body');
+    if (!body) return literalFlow('');
+    const quoted = /['"\\]/.test(start?.text ?? '');
+    const strip = node.children.some((c) => c?.type === '<<-');
+    let text: string;
+    let flow: Flow = NO_FLOW;
+    if (quoted) text = body.text;
+    else {
+      const word = decodeWord(body, wordContext(this.host, frame));
+      text = word.text;
+      flow = word.flow;
+    }
+    if (strip) text = text.replace(/^\t+/gm, '');
+    // tree-sitter leaves backticks in an unquoted here-document as text; bash runs them.
+    const ticks = quoted ? [] : backticks(body.text);
+    if (ticks.length > 0) {
+      for (const inner of ticks) flow = joinFlows(flow, this.host.substituteText(inner, frame));
+      return taintsOf(flow);
+    }
+    if (text.includes(DYN)) return taintsOf(flow);
+    return { ...literalFlow(unprotect(text)), sensitive: flow.sensitive };
+  }
+
+  private walkCommand(node: Node, frame: Frame, stdin: Flow, redirects: Redirect[], extraArgs: Word[]): Flow {
+    const ctx0 = wordContext(this.host, frame);
+    const assignments = new Map<string, { text: string; flow: Flow }>();
+    const wordNodes: Node[] = [];
+    const ownRedirects = [...redirects];
+    const trailing: Word[] = [];
+    let input = stdin;
+    for (const child of named(node)) {
+      if (child.type === 'variable_assignment') this.assign(child, frame, assignments);
+      else if (child.type === 'command_name') {
+        const inner = named(child)[0];
+        if (inner) wordNodes.push(inner);
+      } else if (child.type === 'file_redirect') this.fileRedirect(child, ctx0, ownRedirects, trailing);
+      else if (child.type === 'herestring_redirect') {
+        const target = named(child).find((c) => c.type !== 'file_descriptor');
+        const word = target ? decodeWord(target, ctx0) : { text: '', flow: NO_FLOW };
+        input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
+      } else if (child.type === 'heredoc_redirect') input = this.heredoc(child, frame);
+      else if (child.type === 'comment') continue;
+      else wordNodes.push(child);
+    }
+    // bash expands a command's words before it makes its prefix assignments (`V=x cmd $V` reads the `V` of
+    // before: POSIX "Simple Commands"), so the words are expanded without them.
+    const words = wordNodes.flatMap((n) => expanded(decodeWord(n, ctx0)));
+    words.push(...trailing, ...extraArgs);
+    // A command reading the file its compound has on stdin (`{ sh; } < a.sh`): the redirect is its own too.
+    const inherited = input === stdin ? this.fileInputs.get(stdin) : undefined;
+    if (inherited && !ownRedirects.some((r) => r.op === '<' || r.op === '<>'))
+      ownRedirects.unshift(inherited);
+    if (words.length === 0) {
+      for (const [k, v] of assignments) frame.vars.set(k, v);
+      return NO_FLOW;
+    }
+    // Where the words name a prefix variable (`TMPDIR=/Users rm -rf $TMPDIR/x`), the reading with its value is
+    // judged too: a prefix value never hides what either reading does.
+    const local = this.prefixReading(wordNodes, frame, assignments);
+    if (local && local.map((w) => w.text).join('\0') !== words.map((w) => w.text).join('\0'))
+      this.host.runCommand(
+        { words: [...local, ...trailing, ...extraArgs], assignments, redirects: ownRedirects, stdin: input },
+        frame,
+      );
+    return this.host.runCommand({ words, assignments, redirects: ownRedirects, stdin: input }, frame);
+  }
+
+  /** The words expanded with the command's prefix assignments, when any word names one of them. */
+  private prefixReading(
+    wordNodes: Node[],
+    frame: Frame,
+    assignments: Map<string, { text: string; flow: Flow }>,
+  ): Word[] | undefined {
+    if (assignments.size === 0) return undefined;
+    const names = [...assignments.keys()];
+    const refers = (text: string) => names.some((n) => text.includes(`$${n}`) || text.includes(`\${${n}`));
+    if (!wordNodes.some((n) => refers(n.text))) return undefined;
+    const ctx = wordContext(this.host, frame, assignments);
+    return wordNodes.flatMap((n) => expanded(decodeWord(n, ctx)));
+  }
+}
