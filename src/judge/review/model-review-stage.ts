@@ -52,8 +52,8 @@ import { SHIPPED_TRAPS, type Trap } from './traps';
 import { chunkUnit } from './unit-chunks';
 import { quoteVerifies, type SentFiles, sentFiles, textAt } from './verify-quote';
 
-/** Adjudicator priority: above every reviewer for the first half of the units, below every one after. */
-export const ADJUDICATOR_HELD_PRIORITY = 40;
+/** Adjudicator priority: for the first half of the units right after security (room held back), else last. */
+export const ADJUDICATOR_HELD_PRIORITY = 25;
 export const ADJUDICATOR_PRIORITY = 5;
 
 export interface ModelReviewDeps {
