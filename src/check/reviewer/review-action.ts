@@ -133,7 +133,7 @@ export async function reviewAction(input: ReviewInput, deps: ReviewDeps): Promis
 
   let counts: BreakerCounts;
   try {
-    counts = deps.breaker.counts(input.session);
+    counts = await deps.breaker.counts(input.session);
   } catch {
     return finish(
       personOrStop(input.unattended),
@@ -169,9 +169,9 @@ export async function reviewAction(input: ReviewInput, deps: ReviewDeps): Promis
   record.provider = result.provider;
   record.model = result.model;
 
-  const note = (event: 'deny' | 'allow' | 'outage'): boolean => {
+  const note = async (event: 'deny' | 'allow' | 'outage'): Promise<boolean> => {
     try {
-      record.breaker = deps.breaker.record(input.session, event);
+      record.breaker = await deps.breaker.record(input.session, event);
       return true;
     } catch {
       return false;
@@ -185,7 +185,7 @@ export async function reviewAction(input: ReviewInput, deps: ReviewDeps): Promis
       result.failure === 'error' ||
       result.failure === 'refusal' ||
       result.failure === 'invalid-output';
-    if (outage && !note('outage'))
+    if (outage && !(await note('outage')))
       return finish(
         personOrStop(input.unattended),
         'internal-error',
@@ -232,7 +232,7 @@ export async function reviewAction(input: ReviewInput, deps: ReviewDeps): Promis
   record.cached = result.cached;
   const derived = deriveReview(result.value, input, deps.policy);
   record.quoteVerified = derived.quoteVerified;
-  if (!note(derived.verdict === 'allow' ? 'allow' : 'deny')) {
+  if (!(await note(derived.verdict === 'allow' ? 'allow' : 'deny'))) {
     return finish(
       personOrStop(input.unattended),
       'internal-error',

@@ -9,7 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../check';
+import {
+  type BreakerStore,
+  type CheckDeps,
+  checkExamples,
+  compilePolicy,
+  type RequestDefaults,
+} from '../../check';
 import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
 import type { Basis, Clock } from '../../core';
 import type { ModelOptions } from '../model-options';
@@ -37,6 +43,8 @@ export interface RuntimeOptions {
   maxReviewMs?: number;
   /** CLI runs: the model flags (`--model`, cache, `--estimate`); hooks take none. */
   modelFlags?: ModelOptions;
+  /** The decision service with `[serve] redis_url`: the reviewer's breaker store shared by its replicas. */
+  openBreaker?: () => BreakerStore;
 }
 
 export type Runtime =
@@ -114,6 +122,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.announce ? { announce: options.announce } : {}),
     ...(options.maxReviewMs ? { maxTimeoutMs: options.maxReviewMs } : {}),
     ...(options.modelFlags ? { flags: options.modelFlags } : {}),
+    ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
   });
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {
