@@ -82,3 +82,4 @@ export {
   type Served,
 } from './serve/check-service';
 export { watchFiles } from './serve/watch-files';
+export { openRedisBreakerStore, openRedisClient, type RedisStoreOptions } from './state/redis-breaker-store';

@@ -9,7 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../check';
+import {
+  type BreakerStore,
+  type CheckDeps,
+  checkExamples,
+  compilePolicy,
+  type RequestDefaults,
+} from '../../check';
 import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
 import type { Basis, Clock } from '../../core';
 import type { ModelOptions } from '../model-options';
@@ -42,6 +48,8 @@ export interface RuntimeOptions {
   modelFlags?: ModelOptions;
   /** Tests only: the build id keying the examples cache (./examples-cache.ts); the bundle's own otherwise. */
   buildId?: string;
+  /** The decision service with `[serve] redis_url`: the reviewer's breaker store shared by its replicas. */
+  openBreaker?: () => BreakerStore;
 }
 
 export type Runtime =
@@ -142,6 +150,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       options.cwd,
       options.env,
     ),
+    ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
   });
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {
