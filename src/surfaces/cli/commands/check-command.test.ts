@@ -133,6 +133,6 @@ describe('gavel init and doctor', () => {
 
   it('rejects an unknown harness', async () => {
     const t = ctxFor();
-    expect(await main(['init', 'cursor'], t.ctx)).toBe(EXIT.usage);
+    expect(await main(['init', 'windsurf'], t.ctx)).toBe(EXIT.usage);
   });
 });
