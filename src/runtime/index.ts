@@ -1,9 +1,16 @@
 /**
  * runtime: one composition root per capability. Each opens what its capability needs from the environment and
  * the files (config, rules, the model runner, the audit sink), runs it, records the audit line, and fails
- * closed. Surfaces (CLI, harness hooks) call it and translate; runtime imports no surface.
+ * closed. Surfaces (CLI, harness hooks, later HTTP and MCP) call it with a request value and get a value
+ * back (no argv, no stdout inside): `check/` (action review), `ask/` (answerQuestion, readAskLog,
+ * runPackageAskEval, rulesToValidate), `route/` (routeChange, calibrateRoutes). Runtime imports no surface.
  */
 
+export { type AskRequest, type AskRun, answerQuestion, RUN_ID } from './ask/answer-question';
+export { type AskEvalRun, runPackageAskEval } from './ask/ask-eval';
+export { readText as readAskText } from './ask/ask-files';
+export { type AskLogView, LOG_WINDOW, readAskLog } from './ask/ask-log';
+export { PROJECT_RULES, type RulesInForce, rulesToValidate } from './ask/ask-rules';
 export {
   type AuditMeta,
   type AuditSink,
@@ -40,6 +47,7 @@ export {
   type SurfaceReviewer,
   userStateDir,
 } from './check/reviewer-seam';
+export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
 export {
   anchorSpec,
@@ -49,3 +57,14 @@ export {
   NO_MODEL_OPTIONS,
   runSettingsFor,
 } from './model-options';
+export { type CalibrateCall, type CalibrateRun, calibrateRoutes } from './route/calibrate-routes';
+export { type RouteCall, type RouteRun, routeChange } from './route/route-change';
+export {
+  type Caller,
+  type CheckService,
+  type CheckServiceOptions,
+  openCheckService,
+  type ReloadResult,
+  type Served,
+} from './serve/check-service';
+export { watchFiles } from './serve/watch-files';
