@@ -89,6 +89,13 @@ function streamWriter(stream: NodeJS.WriteStream): (text: string) => void {
   };
 }
 
+/** The width help and tables wrap to: the terminal's, else COLUMNS, else 80. */
+function terminalColumns(): number {
+  if (isTerminal(1) && process.stdout.columns > 0) return process.stdout.columns;
+  const fromEnv = Number(process.env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+}
+
 /** The most `gavel` reads from stdin when the command names no tighter bound. */
 const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 
@@ -121,7 +128,8 @@ export async function run(): Promise<void> {
       stdout: { write: hookCall ? directWriter(1) : streamWriter(process.stdout) },
       stderr: { write: hookCall ? directWriter(2) : streamWriter(process.stderr) },
       readStdin,
-      color: colorAllowed(isTerminal(1), process.env),
+      color: hookCall ? false : colorAllowed(isTerminal(1), process.env),
+      ...(hookCall ? {} : { columns: terminalColumns() }),
       clock: systemClock,
       version: pkg.version,
     });

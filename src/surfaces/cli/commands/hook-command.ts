@@ -17,6 +17,7 @@ export const hookCommand: CommandSpec = {
   options: {},
   positionals: [{ name: 'harness', description: 'claude-code, codex or pi' }],
   exits: [EXIT.ok, EXIT.usage],
+  protocolStdout: true,
   examples: [
     'echo \'{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":".env"},"cwd":"/repo"}\' | gavel hook claude-code',
   ],
