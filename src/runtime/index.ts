@@ -48,6 +48,7 @@ export {
   userStateDir,
 } from './check/reviewer-seam';
 export { analyzeShellForSurfaces } from './check/shell-seam';
+export { decisionLogPath, ignoreLogFolder } from './log-location';
 export {
   anchorSpec,
   capsOf,

@@ -114,7 +114,7 @@ async function readStdin(maxBytes = MAX_STDIN_BYTES): Promise<string> {
 }
 
 // Before any WASM (the shell parser) compiles: on Node 20 optimized WASM compilation otherwise holds the
-// process 0.6–0.85 s at exit (docs/decisions/0015-shell-parser.md). NODE_OPTIONS refuses this flag. In a hook
+// process 0.6-0.85 s at exit (docs/decisions/0015-shell-parser.md). NODE_OPTIONS refuses this flag. In a hook
 // call the analyzer sets it just before it loads the WASM parser, which plain commands never need (ADR 0019),
 // so most calls never load node:v8, and the code cache bin/gavel compiles with matches V8's flags (ADR 0018).
 if (process.argv[2] !== 'hook') setFlagsFromString('--liftoff-only');

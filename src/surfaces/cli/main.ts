@@ -110,7 +110,7 @@ function describe(error: unknown): string {
   if (error instanceof UsageError) return error.message;
   if (error instanceof Error && 'code' in error) {
     // node:util parseArgs errors: keep the message, which names the flag, and drop its advice text.
-    // Some messages go on over several lines (`argument is ambiguous.\nDid you forget…`): keep the first.
+    // Some messages go on over several lines (`argument is ambiguous.\nDid you forget...`): keep the first.
     const first = error.message.split(/\.\s/)[0] ?? 'invalid arguments';
     return (first.charAt(0).toLowerCase() + first.slice(1)).replace(/'/g, '`');
   }
