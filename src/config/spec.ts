@@ -11,6 +11,7 @@ import { checkTable } from './tables/check';
 import { judgeTable } from './tables/judge';
 import { modelTable } from './tables/model';
 import { routeTable } from './tables/route';
+import { serveTable } from './tables/serve';
 
 export const CONFIG_SPEC = {
   check: checkTable,
@@ -20,6 +21,7 @@ export const CONFIG_SPEC = {
   audit: auditTable,
   model: modelTable,
   caps: capsTable,
+  serve: serveTable,
 } as const;
 
 export type ConfigSpec = typeof CONFIG_SPEC;

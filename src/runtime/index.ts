@@ -47,6 +47,7 @@ export {
   type SurfaceReviewer,
   userStateDir,
 } from './check/reviewer-seam';
+export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
 export { decisionLogPath, ignoreLogFolder } from './log-location';
 export {
@@ -59,3 +60,12 @@ export {
 } from './model-options';
 export { type CalibrateCall, type CalibrateRun, calibrateRoutes } from './route/calibrate-routes';
 export { type RouteCall, type RouteRun, routeChange } from './route/route-change';
+export {
+  type Caller,
+  type CheckService,
+  type CheckServiceOptions,
+  openCheckService,
+  type ReloadResult,
+  type Served,
+} from './serve/check-service';
+export { watchFiles } from './serve/watch-files';

@@ -27,6 +27,9 @@ export interface CompiledEntry {
   staticArgs: boolean;
   positionals: 'any' | 'none';
   refuseAssignments: boolean;
+  /** Every positional must match (`operands`); undefined: any. */
+  operands?: RegExp;
+  optionsAfterDashDash: boolean;
   language?: 'sed' | 'awk';
   source: CatalogueEntry;
 }
@@ -110,8 +113,19 @@ export function compileCatalogue(json: unknown): CatalogueResult {
       staticArgs: e.static_args ?? false,
       positionals: e.positionals ?? 'any',
       refuseAssignments: e.refuse_assignments ?? false,
+      optionsAfterDashDash: e.options_after_dash_dash ?? false,
       source: e,
     };
+    if (e.operands !== undefined) {
+      try {
+        compiled.operands = new RegExp(e.operands, 'u');
+      } catch {
+        return { ok: false, problem: `${where}: \`operands\` is not a regular expression` };
+      }
+    }
+    // `**` (the run program's own arguments) may only end a pattern.
+    if (e.subcommands?.some((p) => p.split(' ').slice(0, -1).includes('**')))
+      return { ok: false, problem: `${where}: \`**\` may only end a subcommand pattern` };
     if (e.subcommands)
       compiled.subcommands = e.subcommands.map((s) => s.split(' ')).sort((a, b) => b.length - a.length);
     if (e.language) compiled.language = e.language;

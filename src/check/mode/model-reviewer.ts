@@ -11,13 +11,8 @@
 
 import { type Category, type Decision, decide, isCategory } from '../../core';
 import type { CheckRequest } from '../request/request';
-import {
-  type ReviewDeps,
-  type ReviewInput as ReviewerInput,
-  type ReviewerRecord,
-  reviewAction,
-} from '../reviewer';
-import type { Reviewer, ReviewInput } from './apply-mode';
+import { type ReviewDeps, type ReviewerRecord, type ReviewerRequest, reviewAction } from '../reviewer';
+import type { ModeReviewInput, Reviewer } from './apply-mode';
 import { deciderId, describeDecider, where } from './describe';
 
 export interface ModelReviewerOptions {
@@ -62,7 +57,7 @@ export function actionTextOf(request: CheckRequest): string {
 }
 
 /** A file or web tool's target, which an approval must name (the reviewer's grant-targets.ts). */
-function subjectOf(request: CheckRequest): Pick<ReviewerInput, 'subject'> {
+function subjectOf(request: CheckRequest): Pick<ReviewerRequest, 'subject'> {
   const input = request.input;
   if (input.kind === 'read' || input.kind === 'write' || input.kind === 'edit')
     return { subject: { kind: 'path', path: input.path } };
@@ -77,13 +72,13 @@ function subjectOf(request: CheckRequest): Pick<ReviewerInput, 'subject'> {
 }
 
 /** The reviewer's input, from the pipeline's. Pure. */
-export function reviewerInputOf(input: ReviewInput, options: ModelReviewerOptions): ReviewerInput {
+export function reviewerInputOf(input: ModeReviewInput, options: ModelReviewerOptions): ReviewerRequest {
   const { request, evaluation } = input;
   const open = evaluation.targets.flatMap((t) => t.open);
   const categories: Category[] = [...new Set(open)].filter(isCategory).sort();
   const at = where(evaluation);
   const u = request.context.untrusted;
-  const untrusted: ReviewerInput['untrusted'][number][] = [
+  const untrusted: ReviewerRequest['untrusted'][number][] = [
     ...u.toolOutput.map((text) => ({ kind: 'tool_output' as const, text })),
     ...u.fileContents.map((text) => ({ kind: 'file_contents' as const, text })),
     ...u.stderr.map((text) => ({ kind: 'command_stderr' as const, text })),

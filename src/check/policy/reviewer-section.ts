@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { REVIEWER_CONTEXT_MODES, REVIEWER_POSTURES } from '../../config';
 import { type Category, checkDerivationTable, isCategory } from '../../core';
+import { REASONING_EFFORTS } from '../../model';
 import type { ReviewerPolicy } from '../reviewer/review-input';
 
 const count = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
@@ -19,6 +20,7 @@ export const REVIEWER_SECTION_SCHEMA = z.strictObject({
   user_turns: count(1, 20),
   token_budget: count(1_000, 200_000),
   max_output_tokens: count(64, 16_384),
+  reasoning_effort: z.enum(REASONING_EFFORTS),
   timeout_ms: count(100, 120_000),
   on_timeout: z.enum(['deny', 'escalate']),
   min_quote_chars: count(1, 200),
@@ -62,6 +64,7 @@ export function reviewerPolicyOf(section: ReviewerSection, presumeDeny: Iterable
       userTurns: section.user_turns,
       tokenBudget: section.token_budget,
       maxOutputTokens: section.max_output_tokens,
+      effort: section.reasoning_effort,
       timeoutMs: section.timeout_ms,
       onTimeout: section.on_timeout,
       derivation: table.table,

@@ -8,7 +8,7 @@
 
 import type { ModelRequest } from '../../model';
 import { estimateTokens, fence, fenceMarker, markerAbsent } from '../../model';
-import type { ReviewerPolicy, ReviewInput } from './review-input';
+import type { ReviewerPolicy, ReviewerRequest } from './review-input';
 import { REVIEW_JSON_SCHEMA, REVIEW_SCHEMA_NAME } from './review-schema';
 import type { ReviewerPrompt } from './reviewer-prompt';
 
@@ -17,12 +17,12 @@ export type Assembled =
   | { ok: false; problem: string };
 
 /** The user turns the reviewer is shown under this policy: none in `minimal`, else the most recent ones. */
-export function sentUserTurns(input: ReviewInput, policy: ReviewerPolicy): readonly string[] {
+export function sentUserTurns(input: ReviewerRequest, policy: ReviewerPolicy): readonly string[] {
   return policy.contextMode === 'minimal' ? [] : input.trusted.userTurns.slice(-policy.userTurns);
 }
 
 export function assembleReview(
-  input: ReviewInput,
+  input: ReviewerRequest,
   policy: ReviewerPolicy,
   prompt: ReviewerPrompt,
 ): Assembled {
@@ -114,6 +114,7 @@ export function assembleReview(
       schema: REVIEW_JSON_SCHEMA,
       schemaName: REVIEW_SCHEMA_NAME,
       maxOutputTokens: policy.maxOutputTokens,
+      effort: policy.effort,
       timeoutMs: policy.timeoutMs,
       temperature: 0,
       priority: 10,
@@ -122,7 +123,7 @@ export function assembleReview(
   };
 }
 
-function shellFacts(input: ReviewInput): unknown {
+function shellFacts(input: ReviewerRequest): unknown {
   const shell = input.shell;
   if (!shell) return null;
   // Our own structure; argv words are the agent's text, so they stay in the fenced action above.

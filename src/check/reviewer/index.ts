@@ -12,7 +12,7 @@ export {
   POSTURES,
   type Posture,
   type ReviewerPolicy,
-  type ReviewInput,
+  type ReviewerRequest,
 } from './review-input';
 export { REVIEW_JSON_SCHEMA, type ReviewAnswer, reviewAnswerSchema } from './review-schema';
 export { bundledReviewerPrompt, loadReviewerPrompt, type ReviewerPrompt } from './reviewer-prompt';

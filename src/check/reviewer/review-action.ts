@@ -20,7 +20,7 @@ import type { Egress, ModelFailure, ModelRunner } from '../../model';
 import { assembleReview } from './assemble-prompt';
 import { type BreakerCounts, type BreakerStore, breakerState } from './circuit-breaker';
 import { deriveReview } from './derive-review';
-import type { ReviewerPolicy, ReviewInput } from './review-input';
+import type { ReviewerPolicy, ReviewerRequest } from './review-input';
 import { reviewAnswerSchema } from './review-schema';
 import type { ReviewerPrompt } from './reviewer-prompt';
 
@@ -65,7 +65,7 @@ export interface ReviewOutcome {
   rationale?: string;
 }
 
-export async function reviewAction(input: ReviewInput, deps: ReviewDeps): Promise<ReviewOutcome> {
+export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Promise<ReviewOutcome> {
   const started = deps.clock.monotonicMs();
   const categories = [...input.categories];
   const record: ReviewerRecord = {

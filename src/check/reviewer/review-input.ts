@@ -8,6 +8,7 @@
 import type { ReviewerContextMode, ReviewerPosture } from '../../config';
 import type { DerivationTable, PolicyRef, Verdict } from '../../core';
 import { type Category, DEFAULT_DERIVATION, PRESUMPTION_OF_DENIAL } from '../../core';
+import type { ReasoningEffort } from '../../model';
 import type { ShellAnalysis } from '../../shell';
 
 export const UNTRUSTED_KINDS = [
@@ -23,7 +24,7 @@ export type UntrustedKind = (typeof UNTRUSTED_KINDS)[number];
 /** The request's own target when it is not a shell command: a file tool's path, a web fetch's host. */
 export type ReviewSubject = { kind: 'path'; path: string } | { kind: 'host'; host: string };
 
-export interface ReviewInput {
+export interface ReviewerRequest {
   /** Session id: the circuit breaker counts per session, across hook processes. */
   session: string;
   /** The tool the agent wants to call (`Bash`, `Read`, `WebFetch`, an MCP tool name). */
@@ -62,6 +63,8 @@ export interface ReviewerPolicy {
   /** Bound on the prompt, in estimated tokens; context beyond it is cut and said so. */
   tokenBudget: number;
   maxOutputTokens: number;
+  /** Reasoning effort asked of the model where it has the knob (seed 001: `low`, a cheap reviewer). */
+  effort: ReasoningEffort;
   timeoutMs: number;
   onTimeout: 'deny' | 'escalate';
   derivation: DerivationTable;
@@ -81,6 +84,7 @@ export const DEFAULT_REVIEWER_POLICY: ReviewerPolicy = Object.freeze({
   userTurns: 5,
   tokenBudget: 12_000,
   maxOutputTokens: 1_024,
+  effort: 'low',
   timeoutMs: 30_000,
   onTimeout: 'deny',
   derivation: DEFAULT_DERIVATION,

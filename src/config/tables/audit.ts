@@ -15,4 +15,13 @@ export const auditTable = {
     env: { name: 'GAVEL_LOG_DIR', parse: (raw) => raw },
     description: 'folder of the audit log (default: `.gavel/logs` under the project root)',
   }),
+  otlp_endpoint: setting<string | undefined>({
+    schema: () => z.optional(z.string().check(z.regex(/^https?:\/\//))),
+    default: undefined,
+    scope: 'user',
+    merge: userOnly,
+    env: { name: 'GAVEL_OTLP_ENDPOINT', parse: (raw) => raw },
+    description:
+      'OTLP/HTTP logs endpoint (`http://collector:4318/v1/logs`): `gavel serve` sends each audit record there too, never instead of the file',
+  }),
 };

@@ -48,7 +48,7 @@ describe('codeForCategory', () => {
     ['disable_security_control', 'S12', 'high'],
     ['package_install_from_unstated_source', 'S10', 'medium'],
     ['local_work_loss', 'S13', 'medium'],
-  ] as const)('%s → %s %s', (category, code, severity) => {
+  ] as const)('%s -> %s %s', (category, code, severity) => {
     expect(codeForCategory(category)).toEqual({ code, severity });
   });
 });

@@ -18,6 +18,7 @@ import { classifyHost, type HostLists, hostsIn } from './hosts';
 import { jsonConfigFindings } from './json-configs';
 import { hostMentionFindings, linePatternFindings } from './line-patterns';
 import { missingReferenceFindings, structureFindings } from './missing-references';
+import { namedVendorUploads } from './named-vendor';
 import { analyzeSnippets, type ShellAnalyzer } from './risky-shell';
 import { type ShellSnippet, snippetsFromView } from './shell-snippets';
 import { applyRole, fileRole, spanRole } from './span-role';
@@ -223,6 +224,7 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
     if (view) applyRole(d, spanRole(view, fileRole(unit, view), d.startLine, d.column));
   }
   capabilityWithoutAct(drafts);
+  namedVendorUploads(drafts, unit, views);
   fromListedHost(drafts, input.hosts);
   // INVARIANT: no quote that covers a line holding a credential leaves this stage.
   for (const d of drafts) {

@@ -13,9 +13,11 @@ import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } fr
 import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
 import type { Basis, Clock } from '../../core';
 import type { ModelOptions } from '../model-options';
+import { BUILD_ID } from './build-id';
+import { examplesCacheKey, examplesPassed, rememberExamplesPassed } from './examples-cache';
 import { readScriptFile } from './read-script';
 import { realPathOf } from './real-path';
-import { reviewerForSurfaces, type SurfaceReviewer } from './reviewer-seam';
+import { reviewerForSurfaces, type SurfaceReviewer, userStateDir } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
 
 export const RULE_FILES = [
@@ -37,6 +39,8 @@ export interface RuntimeOptions {
   maxReviewMs?: number;
   /** CLI runs: the model flags (`--model`, cache, `--estimate`); hooks take none. */
   modelFlags?: ModelOptions;
+  /** Tests only: the build id keying the examples cache (./examples-cache.ts); the bundle's own otherwise. */
+  buildId?: string;
 }
 
 export type Runtime =
@@ -99,10 +103,19 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
   // The bundled policy's examples are checked by the test suite of every gavel build
   // (src/check/policy/compiled-policy.test.ts), so a hook call does not pay for them; examples in the user's or
-  // the repository's `check.rules` are checked every time the config loads.
-  const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces, { sources: ['config'] });
-  if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };
+  // the repository's `check.rules` are checked when this build has not yet seen them pass (./examples-cache.ts).
   const home = options.env.HOME || homedir();
+  const buildId = options.buildId ?? BUILD_ID;
+  const hasExamples = compiled.policy.argumentRules.some(
+    (r) => r.source === 'config' && (r.spec.match?.length || r.spec.not_match?.length),
+  );
+  const cacheKey = buildId && hasExamples ? examplesCacheKey(buildId, files, config.config.check) : undefined;
+  const stateDir = userStateDir(options.env, home);
+  if (hasExamples && !(cacheKey && examplesPassed(stateDir, cacheKey))) {
+    const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces, { sources: ['config'] });
+    if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };
+    if (cacheKey) rememberExamplesPassed(stateDir, cacheKey);
+  }
   const review = reviewerForSurfaces({
     config: config.config,
     modelSource: config.sources['model.model'],

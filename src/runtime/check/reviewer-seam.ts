@@ -26,14 +26,14 @@ import { type Clock, type Decision, decide } from '../../core';
 import {
   announceEgress,
   bundledCatalog,
-  chooseStageModel,
   type Egress,
   formatEgress,
   openModel,
   openRunner,
   type RunReport,
 } from '../../model';
-import { chooseRunModel, type ModelOptions, NO_MODEL_OPTIONS, runSettingsFor } from '../model-options';
+import { type ModelOptions, NO_MODEL_OPTIONS, runSettingsFor } from '../model-options';
+import { reviewerModel } from './reviewer-seam-model';
 
 export interface ReviewerSetup {
   config: Config;
@@ -126,17 +126,15 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   if (setup.policy.mode !== 'auto') return undefined;
   const catalog = bundledCatalog();
   const flags = setup.flags ?? NO_MODEL_OPTIONS;
-  const run = chooseRunModel(NO_MODEL_OPTIONS, config, setup.modelSource);
-  const choice = chooseStageModel(
-    {
-      ...(flags.model !== undefined ? { flag: flags.model } : {}),
-      ...(config.check.reviewer_model !== undefined ? { stage: config.check.reviewer_model } : {}),
-      ...(run.spec !== undefined ? { model: run.spec } : {}),
-      modelSource: run.source,
-      customEndpoint: config.model.base_url !== undefined,
-    },
+  const policy = reviewerPolicyFor(setup);
+  const view = reviewerModel({
+    config,
+    modelSource: setup.modelSource,
+    ...(flags.model !== undefined ? { flag: flags.model } : {}),
+    effort: policy.effort,
     catalog,
-  );
+  });
+  const choice = view.choice;
   const opened = openModel({
     spec: choice.spec,
     source: choice.source,
@@ -180,7 +178,6 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   );
   for (const n of notices) announce?.(n);
   let breaker: BreakerStore | undefined;
-  const policy = reviewerPolicyFor(setup);
   const reviewer = modelReviewer({
     deps: () => {
       const dir = userStateDir(env, setup.home);
@@ -208,7 +205,7 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   return {
     reviewer,
     recordOf,
-    describe: formatEgress(opened.egress),
+    describe: `${formatEgress(opened.egress)}; reviewer model: ${view.line}`,
     egress: opened.egress,
     report: () => runner.report(),
     close: () => {

@@ -35,7 +35,7 @@ describe('gavel doctor', () => {
       return { GAVEL_CHECK_MODE: 'auto', GAVEL_MODEL: `scripted:${join(base, 'script.json')}` };
     });
     expect(report.modelReviewer).toMatch(
-      /^model `scripted\/.+` sends nothing over the network \(chosen by environment\)$/,
+      /^model `scripted\/.+` sends nothing over the network \(chosen by environment\); reviewer model: `scripted:.+` \(`\[model\] model` itself .*\); effort low: not sent \(scripted client\)$/,
     );
     expect(report.auditLog).toBe(join(project, '.gavel', 'logs', 'decisions.ndjson'));
   });

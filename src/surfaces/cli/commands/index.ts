@@ -43,12 +43,13 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'hook',
-    summary: 'answer one tool call of an agent harness (claude-code, codex, pi) read on stdin',
+    summary:
+      'answer one tool call of an agent harness (claude-code, codex, pi, opencode, gemini, copilot, cursor) read on stdin',
     load: async () => (await import('./hook-command')).hookCommand,
   },
   {
     name: 'init',
-    summary: 'install the gavel hook into claude-code, codex or pi',
+    summary: 'install the gavel hook into claude-code, codex, pi, opencode, gemini, copilot or cursor',
     load: async () => (await import('./init-command')).initCommand,
   },
   {
@@ -62,6 +63,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./log-command')).logCommand,
   },
   {
+    name: 'mcp',
+    summary: 'run the MCP server on stdio: tools check, ask and judge',
+    load: async () => (await import('./mcp-command')).mcpCommand,
+  },
+  {
     name: 'model',
     summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
     load: async () => (await import('./model-command')).modelCommand,
@@ -70,5 +76,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'route',
     summary: 'route a change (a git range) to approve, approve_with_flag, escalate or block',
     load: async () => (await import('./route-command')).routeCommand,
+  },
+  {
+    name: 'serve',
+    summary:
+      'run the decision service over HTTP (POST /v1/check, /v1/hook/<harness>); `serve token add NAME`',
+    load: async () => (await import('./serve-command')).serveCommand,
   },
 ];

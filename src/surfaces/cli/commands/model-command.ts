@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as z from 'zod/mini';
+import { DEFAULT_REVIEWER_POLICY } from '../../../check';
 import { formatProblem, loadConfig } from '../../../config';
 import { EXIT } from '../../../core';
 import {
@@ -17,6 +18,7 @@ import {
   openRunner,
   userCacheDir,
 } from '../../../model';
+import { reviewerModel } from '../../../runtime';
 import type { CommandSpec } from '../command';
 
 const Probe = z.strictObject({ ok: z.boolean() });
@@ -63,6 +65,13 @@ export const modelCommand: CommandSpec = {
           ? 'config'
           : 'default';
     const catalog = bundledCatalog();
+    const reviewer = reviewerModel({
+      config,
+      modelSource: sources['model.model'],
+      ...(flag !== undefined ? { flag } : {}),
+      effort: DEFAULT_REVIEWER_POLICY.effort,
+      catalog,
+    });
     const opened = openModel({
       spec: flag ?? config.model.model,
       source,
@@ -76,8 +85,14 @@ export const modelCommand: CommandSpec = {
     });
     if (!opened.ok) {
       if (opened.basis === 'no-model') {
-        if (json) ctx.stdout.write(`${JSON.stringify({ model: null, problem: opened.problem })}\n`);
-        else ctx.stdout.write(`${opened.problem}; what needs a model escalates with basis \`no-model\`\n`);
+        if (json)
+          ctx.stdout.write(
+            `${JSON.stringify({ model: null, problem: opened.problem, reviewerModel: reviewer.line })}\n`,
+          );
+        else {
+          ctx.stdout.write(`${opened.problem}; what needs a model escalates with basis \`no-model\`\n`);
+          ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
+        }
         if (args.values.probe !== true) return EXIT.ok;
         // Nothing to probe: asked to test an endpoint that is not there is a usage error, never a pass.
         ctx.stderr.write('gavel model: `--probe` needs a model (`--model`, GAVEL_MODEL or [model] model)\n');
@@ -90,6 +105,7 @@ export const modelCommand: CommandSpec = {
     const cacheDir = userCacheDir(ctx.env, homedir());
     const view = {
       model: opened.egress,
+      reviewerModel: reviewer.line,
       caps: {
         maxCalls: caps.max_calls,
         maxTokens: caps.max_tokens,
@@ -103,6 +119,7 @@ export const modelCommand: CommandSpec = {
     };
     if (!json) {
       ctx.stdout.write(`${formatEgress(opened.egress)}\n`);
+      ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
       ctx.stdout.write(
         `caps: ${caps.max_calls} calls, ${caps.max_tokens} tokens, $${caps.max_cost_usd} per run; ${caps.max_call_tokens} tokens per call; concurrency ${caps.concurrency}; rpm ${caps.rpm || 'unlimited'}\n`,
       );

@@ -84,7 +84,7 @@ export function piExtensionSource(extensionEntry: string): string {
 }
 
 /** Writes `text`; the first time gavel changes an existing file, it is kept as `<file>.gavel-backup`. */
-function writeWithBackup(file: string, text: string): InstallResult {
+export function writeWithBackup(file: string, text: string): InstallResult {
   let backup: string | undefined;
   if (existsSync(file)) {
     backup = `${file}.gavel-backup`;

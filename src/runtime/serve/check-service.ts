@@ -1,0 +1,200 @@
+/**
+ * The decision service behind `gavel serve` and `gavel mcp`: action review with a policy loaded once and
+ * reloaded on demand, instead of once per call as a hook does. Takes a request as `gavel check` reads it
+ * (gavel's shape or a `tool_name` payload through the adapter the caller passes in), judges every target, keeps
+ * the strictest, records one audit line naming the client, and returns the Decision.
+ * Reload (ADR 0028): a reload that fails validation keeps the last valid policy, and every decision made
+ * meanwhile names it (its version and sha256) and carries detail `stalePolicy: true`; with `fail-closed`, or
+ * with no valid policy ever loaded, every request is a deny with the loader's basis. Decides nothing itself.
+ * Fail closed: an unreadable request is a deny (`invalid-input`), a line that cannot be written a deny
+ * (`internal-error`), anything thrown a deny (`internal-error`).
+ */
+
+import {
+  type AdaptToolCall,
+  type CheckResult,
+  checkWithTrace,
+  parseRequest,
+  requestSubject,
+} from '../../check';
+import { type Basis, type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../core';
+import {
+  type AuditMeta,
+  type AuditSink,
+  auditLogFor,
+  hashSubject,
+  recordOrDeny,
+  reviewerDetail,
+} from '../check/audit-seam';
+import { loadRuntime, type Runtime } from '../check/load-runtime';
+import { withClient } from './client-detail';
+
+type Loaded = Extract<Runtime, { ok: true }>;
+
+export interface CheckServiceOptions {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  audit: AuditSink;
+  /** The audit line's `kind`: `http`, `mcp`. */
+  kind: string;
+  /** Reads `{tool_name, tool_input}` payloads (the CLI passes Claude Code's adapter). */
+  adaptToolCall?: AdaptToolCall;
+  rulesDir?: string;
+  /** `[serve] on_reload_error`: keep the last valid policy (default), or deny everything until fixed. */
+  onReloadError?: 'keep-last' | 'fail-closed';
+}
+
+/** Who asked: the token's name, recorded in the audit line (never the token). */
+export interface Caller {
+  client?: string;
+  runId?: string;
+}
+
+export interface Served {
+  decision: Decision;
+  suggestions: string[];
+}
+
+export type ReloadResult =
+  | { ok: true; policy: Decision['policy'] }
+  | { ok: false; basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string; kept: boolean };
+
+export interface CheckService {
+  check(json: unknown, caller: Caller): Promise<Served>;
+  /** Loads the config and rules again; on failure the last valid policy stays (see the header). */
+  reload(): Promise<ReloadResult>;
+  /** The policy in force, or undefined when none ever loaded. */
+  policy(): Decision['policy'] | undefined;
+  /** True while a reload has failed and the last valid policy serves. */
+  stale(): boolean;
+  /** Records a deny the surface answered before judging (timeout, unreadable body). */
+  recordDeny(
+    basis: Extract<Basis, 'timeout' | 'invalid-input' | 'internal-error'>,
+    reason: string,
+    caller: Caller,
+  ): Decision;
+  close(): void;
+}
+
+export async function openCheckService(options: CheckServiceOptions): Promise<CheckService> {
+  let current: Loaded | undefined;
+  let lastProblem: { basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string } | undefined;
+  let isStale = false;
+  const retired: Loaded[] = [];
+
+  const load = async (): Promise<ReloadResult> => {
+    const next = await loadRuntime({
+      cwd: options.cwd,
+      env: options.env,
+      clock: options.clock,
+      ...(options.rulesDir ? { rulesDir: options.rulesDir } : {}),
+    });
+    if (!next.ok) {
+      lastProblem = { basis: next.basis, problem: next.problem };
+      if (options.onReloadError === 'fail-closed' && current) {
+        retired.push(current);
+        current = undefined;
+      }
+      isStale = current !== undefined;
+      return { ok: false, basis: next.basis, problem: next.problem, kept: current !== undefined };
+    }
+    // The old runtime's reviewer may still be finishing a call: closed on shutdown, not here.
+    if (current) retired.push(current);
+    current = next;
+    isStale = false;
+    lastProblem = undefined;
+    return { ok: true, policy: next.deps.policy.ref };
+  };
+  await load();
+
+  const meta = (logFile: string, subject: string, caller: Caller, sessionId?: string): AuditMeta => ({
+    surface: 'check',
+    kind: options.kind,
+    subject: hashSubject(subject),
+    logFile,
+    ...(sessionId ? { sessionId } : {}),
+    ...(caller.runId ? { runId: caller.runId } : {}),
+  });
+
+  const denyNow = (basis: Basis, reason: string, caller: Caller, policy = NO_POLICY): Decision => {
+    const d = decide({ verdict: 'deny', basis, reason, policy });
+    const logFile = auditLogFor(current, options.cwd, options.env);
+    const m = meta(logFile, options.kind, caller);
+    m.detail = withClient({}, caller.client, isStale);
+    return recordOrDeny(options.audit, d, m);
+  };
+
+  const judge = async (json: unknown, caller: Caller, runtime: Loaded): Promise<Served> => {
+    const parsed = parseRequest(json, {
+      ...runtime.defaults,
+      ...(options.adaptToolCall ? { adaptToolCall: options.adaptToolCall } : {}),
+    });
+    if (!parsed.ok) {
+      // A fixed reason: the parser's problem can quote what the request held.
+      const d = denyNow(
+        'invalid-input',
+        'unreadable request: not a tool call gavel reads',
+        caller,
+        runtime.deps.policy.ref,
+      );
+      return { decision: d, suggestions: [] };
+    }
+    let worst: CheckResult | undefined;
+    for (const request of parsed.requests) {
+      const r = await checkWithTrace(request, runtime.deps);
+      if (!worst || verdictRank(r.decision.verdict) > verdictRank(worst.decision.verdict)) worst = r;
+    }
+    const first = parsed.requests[0];
+    // INVARIANT: a request with no target is never an allow.
+    if (!worst || !first) {
+      const d = denyNow(
+        'invalid-input',
+        'the request names nothing to judge',
+        caller,
+        runtime.deps.policy.ref,
+      );
+      return { decision: d, suggestions: [] };
+    }
+    const m = meta(
+      auditLogFor(runtime, options.cwd, options.env),
+      requestSubject(first),
+      caller,
+      first.sessionId,
+    );
+    const record = runtime.review?.recordOf(worst.decision);
+    m.detail = withClient(record ? reviewerDetail(record) : {}, caller.client, isStale);
+    const answered = recordOrDeny(options.audit, worst.decision, m);
+    return { decision: answered, suggestions: answered === worst.decision ? worst.suggestions : [] };
+  };
+
+  return {
+    async check(json, caller) {
+      const runtime = current;
+      if (!runtime) {
+        const why = lastProblem ?? { basis: 'config-invalid' as const, problem: 'no policy is loaded' };
+        return {
+          decision: denyNow(why.basis, `gavel cannot judge: ${why.problem}`, caller),
+          suggestions: [],
+        };
+      }
+      try {
+        return await judge(json, caller, runtime);
+      } catch {
+        const reason = 'internal error while judging the request; it is denied';
+        return {
+          decision: denyNow('internal-error', reason, caller, runtime.deps.policy.ref),
+          suggestions: [],
+        };
+      }
+    },
+    reload: load,
+    policy: () => current?.deps.policy.ref,
+    stale: () => isStale,
+    recordDeny: (basis, reason, caller) => denyNow(basis, reason, caller, current?.deps.policy.ref),
+    close() {
+      for (const r of [...retired, ...(current ? [current] : [])]) r.review?.close();
+      retired.length = 0;
+    },
+  };
+}

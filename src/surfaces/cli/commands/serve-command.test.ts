@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const BIN = join(ROOT, 'bin', 'gavel');
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function sandbox(): { dir: string; env: NodeJS.ProcessEnv } {
+  const dir = mkdtempSync(join(tmpdir(), 'gavel-serve-'));
+  dirs.push(dir);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, 'cfg'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    GAVEL_LOG_DIR: join(dir, 'logs'),
+  };
+  return { dir, env };
+}
+
+/** Starts `gavel serve` and resolves with its port once it says it listens. */
+function startServe(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  args: string[] = [],
+): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0', ...args], { cwd, env });
+  children.push(child);
+  let err = '';
+  return new Promise((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+      if (m) resolve({ child, port: Number(m[1]), stderr: () => err });
+    });
+    child.on('exit', (code) => reject(new Error(`gavel serve exited ${code}: ${err}`)));
+  });
+}
+
+const exited = (child: ChildProcess): Promise<number | null> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.on('exit', (code) => resolve(code));
+  });
+
+const check = (port: number, command: string, headers: Record<string, string> = {}) =>
+  fetch(`http://127.0.0.1:${port}/v1/check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ tool: 'shell', input: { command } }),
+  });
+
+describe('gavel serve', () => {
+  it('refuses to listen beyond loopback without a token, and says so', () => {
+    const { dir, env } = sandbox();
+    const r = spawnSync(process.execPath, [BIN, 'serve', '--listen', '0.0.0.0:0'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('no token is configured, so it listens on loopback only');
+  });
+
+  it('prints a token secret once, stores only its hash, and serves only requests bearing it', async () => {
+    const { dir, env } = sandbox();
+    const add = spawnSync(process.execPath, [BIN, 'serve', 'token', 'add', 'laptop'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
+    expect(add.status).toBe(0);
+    const secret = add.stdout.trim();
+    expect(secret).toMatch(/^gvl_/);
+    expect(readFileSync(join(dir, 'cfg', 'gavel', 'serve-tokens.json'), 'utf8')).not.toContain(secret);
+    const list = spawnSync(process.execPath, [BIN, 'serve', 'token', 'list'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
+    expect(list.stdout).toBe('laptop\n');
+
+    const { port } = await startServe(env, dir);
+    expect((await check(port, 'ls')).status).toBe(401);
+    const ok = await check(port, 'ls', { authorization: `Bearer ${secret}` });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { verdict: string }).verdict).toBe('allow');
+  });
+
+  it('on SIGTERM finishes the decisions in flight, loses no audit line, and exits 0', async () => {
+    const { dir, env } = sandbox();
+    const { child, port } = await startServe(env, dir);
+    const commands = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? `ls dir${i}` : 'rm -rf /'));
+    const answers = commands.map((c) =>
+      check(port, c).then(async (r) => ((await r.json()) as { verdict: string }).verdict),
+    );
+    const first = await answers[0];
+    child.kill('SIGTERM');
+    const verdicts = await Promise.allSettled(answers);
+    expect(await exited(child)).toBe(0);
+    expect(first).toBe('allow');
+    const served = verdicts
+      .filter((v) => v.status === 'fulfilled')
+      .map((v) => (v as PromiseFulfilledResult<string>).value);
+    const lines = readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
+      .trim()
+      .split('\n');
+    // Every answer a client got has its line, whole; nothing that should be denied was allowed.
+    expect(lines.length).toBeGreaterThanOrEqual(served.length);
+    for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+    served.forEach((v, i) => {
+      if (commands[i] === 'rm -rf /') expect(v).toBe('deny');
+    });
+  });
+
+  it('reloads when the user config changes, without a restart', async () => {
+    const { dir, env } = sandbox();
+    const { port, stderr } = await startServe(env, dir);
+    expect((await check(port, 'ls')).status).toBe(200);
+    mkdirSync(join(dir, 'cfg', 'gavel'), { recursive: true });
+    writeFileSync(join(dir, 'cfg', 'gavel', 'config.toml'), '[check]\ndeny = ["Bash(ls:*)"]\n');
+    // Polls until the watcher has reloaded; the test's own timeout bounds it.
+    let verdict = 'allow';
+    while (verdict === 'allow') {
+      verdict = ((await (await check(port, 'ls')).json()) as { verdict: string }).verdict;
+      if (verdict === 'allow') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(verdict).toBe('deny');
+    expect(stderr()).toContain('gavel serve: reloaded');
+  }, 30_000);
+});

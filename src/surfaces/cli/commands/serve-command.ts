@@ -1,0 +1,204 @@
+/**
+ * `gavel serve`: the decision service over HTTP (docs/serve.md), and `gavel serve token add|remove|list` for
+ * its bearer tokens. Composes the runtime's check service, the harness hooks and the HTTP surface; decides
+ * nothing itself. Refuses to listen anywhere but loopback without a token. Runs until SIGTERM or SIGINT, then
+ * stops accepting, lets the decisions in flight finish and exits 0. A change to the config, rule or token files
+ * (or SIGHUP) reloads them; a reload that fails follows `[serve] on_reload_error` (ADR 0028).
+ */
+
+import { join } from 'node:path';
+import { formatProblem, loadConfig, userConfigDir } from '../../../config';
+import { EXIT, UsageError } from '../../../core';
+import { fileAuditSink, findRulesDir, openCheckService, RULE_FILES, watchFiles } from '../../../runtime';
+import { fromClaudeCode, harnessNamed, runHarnessHook } from '../../harness';
+import {
+  addToken,
+  decisionApp,
+  isLoopback,
+  Metrics,
+  parseListen,
+  readTokens,
+  removeToken,
+  type StoredToken,
+  startServer,
+  tokensInForce,
+  tokensPath,
+} from '../../http';
+import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
+
+function tokenCommand(ctx: CommandContext, args: ParsedArgs): number {
+  const [, verb, name] = args.positionals;
+  const file = tokensPath(userConfigDir(ctx.env));
+  if (verb === 'list' && name === undefined) {
+    const read = readTokens(file);
+    if (!read.ok) {
+      ctx.stderr.write(`gavel serve: ${read.problem}\n`);
+      return EXIT.configInvalid;
+    }
+    for (const t of read.tokens) ctx.stdout.write(`${t.name}\n`);
+    return EXIT.ok;
+  }
+  if ((verb === 'add' || verb === 'remove') && name !== undefined && args.positionals.length === 3) {
+    const done = verb === 'add' ? addToken(file, name) : removeToken(file, name);
+    if (!done.ok) {
+      ctx.stderr.write(`gavel serve: ${done.problem}\n`);
+      return done.problem.startsWith('token name') ? EXIT.usage : EXIT.configInvalid;
+    }
+    if ('secret' in done) {
+      ctx.stdout.write(`${done.secret}\n`);
+      ctx.stderr.write(
+        `gavel serve: token \`${name}\` stored as a hash in \`${file}\`; the secret above is shown once\n`,
+      );
+    } else if (!done.removed) {
+      ctx.stderr.write(`gavel serve: no token named \`${name}\`\n`);
+      return EXIT.usage;
+    }
+    return EXIT.ok;
+  }
+  throw new UsageError('usage: gavel serve token add NAME | remove NAME | list');
+}
+
+async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
+  if (!loaded.ok) {
+    ctx.stderr.write(`gavel serve: ${formatProblem(loaded.problem)}\n`);
+    return EXIT.configInvalid;
+  }
+  const serveConfig = loaded.config.serve;
+  const listen = parseListen((args.values.listen as string | undefined) ?? serveConfig.listen);
+  if (!listen.ok) throw new UsageError(listen.problem);
+  const tokenFile = tokensPath(userConfigDir(ctx.env));
+  const stored = readTokens(tokenFile);
+  if (!stored.ok) {
+    ctx.stderr.write(`gavel serve: ${stored.problem}\n`);
+    return EXIT.configInvalid;
+  }
+  let tokens: StoredToken[] = tokensInForce(stored.tokens, ctx.env.GAVEL_SERVE_TOKEN);
+  if (tokens.length === 0 && !isLoopback(listen.host)) {
+    ctx.stderr.write(
+      `gavel serve: no token is configured, so it listens on loopback only, not \`${listen.host}\`; add one with \`gavel serve token add NAME\` or set GAVEL_SERVE_TOKEN\n`,
+    );
+    return EXIT.usage;
+  }
+  const audit = fileAuditSink(ctx.clock);
+  const service = await openCheckService({
+    cwd: ctx.cwd,
+    env: ctx.env,
+    clock: ctx.clock,
+    audit,
+    kind: 'http',
+    adaptToolCall: fromClaudeCode,
+    onReloadError: serveConfig.on_reload_error,
+  });
+  const metrics = new Metrics();
+  const hookIo = { env: ctx.env, clock: ctx.clock, audit, cwd: ctx.cwd };
+  const app = decisionApp({
+    service,
+    tokens: () => tokens,
+    hook: (name, payload) => {
+      const adapter = harnessNamed(name);
+      return adapter ? runHarnessHook(adapter, payload, hookIo) : undefined;
+    },
+    metrics,
+    maxBodyBytes: serveConfig.max_body_bytes,
+    timeoutMs: serveConfig.request_timeout_ms,
+  });
+  const reload = async () => {
+    const r = await service.reload();
+    const again = readTokens(tokenFile);
+    if (again.ok) tokens = tokensInForce(again.tokens, ctx.env.GAVEL_SERVE_TOKEN);
+    if (r.ok) {
+      ctx.stderr.write(
+        `gavel serve: reloaded, policy v${r.policy.version} ${r.policy.sha256.slice(0, 12)}\n`,
+      );
+    } else {
+      metrics.reloadFailed();
+      ctx.stderr.write(
+        `gavel serve: reload failed, ${r.kept ? 'the last valid policy serves' : 'every request is denied'}: ${r.problem}\n`,
+      );
+    }
+  };
+  const rulesDir = findRulesDir();
+  const unwatch = watchFiles(
+    [
+      loaded.files.user,
+      loaded.files.project,
+      ...loaded.files.outer,
+      tokenFile,
+      ...(rulesDir ? RULE_FILES.map((f) => join(rulesDir, f)) : []),
+    ],
+    () => void reload(),
+  );
+  let started: Awaited<ReturnType<typeof startServer>>;
+  try {
+    started = await startServer(app, listen.host, listen.port, {
+      headersMs: Math.min(serveConfig.request_timeout_ms, 10_000),
+      requestMs: serveConfig.request_timeout_ms + 1_000,
+    });
+  } catch (error) {
+    unwatch();
+    service.close();
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    ctx.stderr.write(`gavel serve: cannot listen on \`${listen.host}:${listen.port}\` (${code})\n`);
+    return EXIT.internal;
+  }
+  const policy = service.policy();
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  ctx.stderr.write(
+    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'})\n`,
+  );
+  // The one place a command waits for signals: the service runs until it is told to stop.
+  return new Promise<number>((resolve) => {
+    const onHup = () => void reload();
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      process.off('SIGHUP', onHup);
+      unwatch();
+      void started.stop(serveConfig.request_timeout_ms + 1_000).then(() => {
+        service.close();
+        ctx.stderr.write('gavel serve: stopped\n');
+        resolve(EXIT.ok);
+      });
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGHUP', onHup);
+  });
+}
+
+export const serveCommand: CommandSpec = {
+  name: 'serve',
+  summary: 'run the decision service over HTTP (POST /v1/check, /v1/hook/<harness>); `serve token add NAME`',
+  usage: 'gavel serve [--listen HOST:PORT] | gavel serve token add NAME | remove NAME | list',
+  description:
+    'Answers `POST /v1/check` (the body `gavel check` reads; the Decision as JSON), `POST /v1/hook/<harness>` (the harness hook payload; its reply), `GET /healthz` and `GET /metrics` (Prometheus text). With tokens (`gavel serve token add NAME` prints the secret once and stores its hash in the user config folder; GAVEL_SERVE_TOKEN holds one more, named `env`) every request but /healthz needs `Authorization: Bearer <secret>`, and the token name is recorded in each audit line; without any it listens on loopback only. Bodies are bounded by `[serve] max_body_bytes`, requests by `[serve] request_timeout_ms` (then a deny, basis `timeout`). SIGHUP reloads config and rules; SIGTERM stops accepting, finishes the decisions in flight and exits 0. See docs/serve.md.',
+  options: {
+    listen: {
+      type: 'string',
+      valueName: 'HOST:PORT',
+      description: 'where to listen (default `[serve] listen`, 127.0.0.1:8787)',
+    },
+  },
+  positionals: [
+    {
+      name: 'token',
+      description: '`token add NAME`, `token remove NAME` or `token list`',
+      optional: true,
+      multiple: true,
+    },
+  ],
+  exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
+  examples: [
+    'gavel serve',
+    'gavel serve token add ci-runner',
+    'GAVEL_SERVE_TOKEN=... gavel serve --listen 0.0.0.0:8787',
+  ],
+  async run(ctx, args) {
+    if (args.positionals[0] === 'token') return tokenCommand(ctx, args);
+    if (args.positionals.length > 0) throw new UsageError(`unknown argument \`${args.positionals[0]}\``);
+    return serveCommandRun(ctx, args);
+  },
+};
+
+export default serveCommand;

@@ -1,0 +1,200 @@
+/**
+ * The routes of `gavel serve` as a hono app: POST /v1/check (the body `gavel check` reads, the Decision as
+ * JSON), POST /v1/ask (a question as `gavel ask` reads it, when an asker is given), POST /v1/hook/<harness>
+ * (the harness's hook payload, its reply), GET /healthz, GET /metrics. Translates HTTP and decides nothing:
+ * every decision comes from the services passed in.
+ * Fail closed: a missing or wrong bearer token is 401 with no detail; a body over the bound is 413 and a body
+ * that is not JSON 400, both with a recorded deny; a request that runs past its time is answered with a deny
+ * (basis `timeout`, recorded) and status 503; anything thrown is a 500 with a recorded deny.
+ */
+
+import { Hono } from 'hono';
+import type { Decision } from '../../core';
+import type { Caller, CheckService, Served } from '../../runtime';
+import type { Metrics } from './metrics';
+import { readBody } from './read-body';
+import { type StoredToken, tokenNamed } from './token-store';
+
+/** What a hook process would print and exit with, carried over HTTP. */
+export interface HookAnswer {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface AppDeps {
+  service: CheckService;
+  /** The tokens in force; none means open (the caller has checked the address is loopback). */
+  tokens: () => readonly StoredToken[];
+  /** Runs a harness's hook on a payload; undefined for a harness gavel does not know. */
+  hook?: (harness: string, payload: string) => Promise<HookAnswer> | undefined;
+  /** Answers a policy question (`POST /v1/ask`); absent: 404. */
+  ask?: (json: unknown, caller: Caller) => Promise<Decision>;
+  metrics: Metrics;
+  maxBodyBytes: number;
+  timeoutMs: number;
+}
+
+type Raced<T> = { done: true; value: T } | { done: false };
+
+function race<T>(work: Promise<T>, ms: number): Promise<Raced<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Raced<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ done: false }), ms);
+  });
+  return Promise.race([work.then((value) => ({ done: true as const, value })), late]).finally(() =>
+    clearTimeout(timer),
+  );
+}
+
+const TIMEOUT_REASON = 'the decision did not finish in time; the request is denied';
+
+export interface DecisionApp {
+  fetch: (request: Request) => Response | Promise<Response>;
+  inFlight: () => number;
+}
+
+export function decisionApp(deps: AppDeps): DecisionApp {
+  const app = new Hono<{ Variables: { caller: Caller } }>();
+  let inFlight = 0;
+
+  app.get('/healthz', (c) => {
+    const policy = deps.service.policy();
+    return c.json({ ok: policy !== undefined, stalePolicy: deps.service.stale() }, policy ? 200 : 503);
+  });
+
+  // Every route below needs a token when any is configured.
+  app.use('*', async (c, next) => {
+    const tokens = deps.tokens();
+    if (tokens.length === 0) {
+      c.set('caller', {});
+      return next();
+    }
+    const header = c.req.header('authorization') ?? '';
+    const m = /^Bearer ([\x21-\x7e]{1,512})$/.exec(header);
+    const name = m?.[1] ? tokenNamed(tokens, m[1]) : undefined;
+    if (!name) {
+      deps.metrics.refuse('unauthorized');
+      return c.body(null, 401, { 'www-authenticate': 'Bearer' });
+    }
+    c.set('caller', { client: name });
+    return next();
+  });
+
+  app.get('/metrics', (c) =>
+    c.text(deps.metrics.render({ stalePolicy: deps.service.stale(), inFlight }), 200, {
+      'content-type': 'text/plain; version=0.0.4; charset=utf-8',
+    }),
+  );
+
+  const answered = (served: Served, started: number): Served => {
+    deps.metrics.observe(served.decision, performance.now() - started);
+    return served;
+  };
+
+  app.post('/v1/check', async (c) => {
+    const started = performance.now();
+    const caller = c.get('caller');
+    inFlight += 1;
+    try {
+      const work = (async () => {
+        const body = await readBody(c.req.raw, deps.maxBodyBytes);
+        if (!body.ok) {
+          deps.metrics.refuse(body.why === 'too-large' ? 'too-large' : 'bad-request');
+          const reason =
+            body.why === 'too-large'
+              ? `the request body is over ${deps.maxBodyBytes} bytes; it is denied`
+              : 'the request body could not be read; it is denied';
+          const d = deps.service.recordDeny('invalid-input', reason, caller);
+          return { status: body.why === 'too-large' ? 413 : 400, served: { decision: d, suggestions: [] } };
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(body.text);
+        } catch {
+          deps.metrics.refuse('bad-request');
+          const d = deps.service.recordDeny(
+            'invalid-input',
+            'the request is not valid JSON; it is denied',
+            caller,
+          );
+          return { status: 400, served: { decision: d, suggestions: [] } };
+        }
+        return { status: 200, served: await deps.service.check(json, caller) };
+      })();
+      const r = await race(work, deps.timeoutMs);
+      if (!r.done) {
+        deps.metrics.refuse('timeout');
+        const d = deps.service.recordDeny('timeout', TIMEOUT_REASON, caller);
+        return c.json(
+          { ...answered({ decision: d, suggestions: [] }, started).decision, suggestions: [] },
+          503,
+        );
+      }
+      const s = answered(r.value.served, started);
+      return c.json({ ...s.decision, suggestions: s.suggestions }, r.value.status as 200);
+    } catch {
+      const d = deps.service.recordDeny(
+        'internal-error',
+        'internal error while serving the request; it is denied',
+        caller,
+      );
+      return c.json({ ...d, suggestions: [] }, 500);
+    } finally {
+      inFlight -= 1;
+    }
+  });
+
+  app.post('/v1/ask', async (c) => {
+    const ask = deps.ask;
+    if (!ask) return c.json({ error: 'this server answers no policy questions' }, 404);
+    const started = performance.now();
+    const caller = c.get('caller');
+    inFlight += 1;
+    try {
+      const body = await readBody(c.req.raw, deps.maxBodyBytes);
+      if (!body.ok) return c.json({ error: 'the request body is too large or unreadable' }, 413);
+      let json: unknown;
+      try {
+        json = JSON.parse(body.text);
+      } catch {
+        return c.json({ error: 'the question is not valid JSON' }, 400);
+      }
+      const r = await race(ask(json, caller), deps.timeoutMs);
+      const d = r.done ? r.value : deps.service.recordDeny('timeout', TIMEOUT_REASON, caller);
+      deps.metrics.observe(d, performance.now() - started);
+      return c.json(d, r.done ? 200 : 503);
+    } finally {
+      inFlight -= 1;
+    }
+  });
+
+  app.post('/v1/hook/:harness', async (c) => {
+    const hook = deps.hook;
+    const harness = c.req.param('harness');
+    inFlight += 1;
+    try {
+      const body = await readBody(c.req.raw, deps.maxBodyBytes);
+      const payload = body.ok ? body.text : '';
+      // An unreadable or oversized payload is handed to the hook as empty: the harness's own block follows.
+      const work = hook?.(harness, payload);
+      if (!work) return c.json({ error: 'unknown harness' }, 404);
+      const r = await race(work, deps.timeoutMs);
+      const reply: HookAnswer = r.done
+        ? r.value
+        : { stdout: '', stderr: `gavel: ${TIMEOUT_REASON}\n`, exitCode: 2 };
+      const headers = { 'x-gavel-exit-code': String(reply.exitCode) };
+      // The harness's own answer when the hook answered on stdout; otherwise the exit code and stderr, which a
+      // client must treat as a block whenever the exit code is not 0.
+      if (reply.exitCode === 0)
+        return c.body(reply.stdout, 200, { ...headers, 'content-type': 'application/json' });
+      return c.json({ exit_code: reply.exitCode, stderr: reply.stderr }, 200, headers);
+    } finally {
+      inFlight -= 1;
+    }
+  });
+
+  app.notFound((c) => c.json({ error: 'not found' }, 404));
+  app.onError((_error, c) => c.json({ error: 'internal error' }, 500));
+  return { fetch: (request) => app.fetch(request), inFlight: () => inFlight };
+}

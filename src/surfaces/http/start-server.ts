@@ -1,0 +1,52 @@
+/**
+ * Binds the decision app on a host and port with @hono/node-server and stops it gracefully: stop accepting,
+ * let the decisions in flight finish (each is bounded by the request timeout), then close. Audit lines are
+ * written synchronously before each answer, so an answered decision is always on disk; `onDrained` flushes
+ * whatever else buffers (the OTLP exporter). Owns the socket only; decides nothing.
+ */
+
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+
+export interface Started {
+  /** The port bound (useful with port 0). */
+  port: number;
+  host: string;
+  /** Stops accepting, waits for the requests in flight (at most `graceMs`), then resolves. */
+  stop(graceMs: number): Promise<void>;
+}
+
+export function startServer(
+  app: { fetch: (request: Request) => Response | Promise<Response>; inFlight: () => number },
+  host: string,
+  port: number,
+  timeouts: { headersMs: number; requestMs: number },
+): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
+      resolve({
+        port: info.port,
+        host,
+        stop: (graceMs) =>
+          new Promise<void>((done) => {
+            const deadline = Date.now() + graceMs;
+            server.close(() => done());
+            const tick = () => {
+              (server as Server).closeIdleConnections?.();
+              if (app.inFlight() === 0 || Date.now() >= deadline) {
+                (server as Server).closeAllConnections?.();
+                return;
+              }
+              setTimeout(tick, 20);
+            };
+            tick();
+          }),
+      });
+    }) as Server;
+    // A client that sends its headers or its body slowly is cut off; the app's own timeout answers first.
+    server.headersTimeout = timeouts.headersMs;
+    server.requestTimeout = timeouts.requestMs;
+    server.once('error', reject);
+  });
+}
