@@ -17,6 +17,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./check-command')).checkCommand,
   },
   {
+    name: 'completion',
+    summary: 'print a shell completion script (bash, zsh or fish)',
+    load: async () => (await import('./completion-command')).completionCommand,
+  },
+  {
     name: 'config',
     summary: 'show the config in force, where each value came from, and any notice',
     load: async () => (await import('./config-command')).configCommand,
@@ -66,6 +71,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'model',
     summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
     load: async () => (await import('./model-command')).modelCommand,
+  },
+  {
+    name: 'reviewer',
+    summary: "show the model reviewer's disclosure; change its posture or model, or turn on mode auto",
+    load: async () => (await import('./reviewer-command')).reviewerCommand,
   },
   {
     name: 'route',
