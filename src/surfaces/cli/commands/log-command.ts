@@ -133,7 +133,48 @@ function columns(color: boolean, wide: boolean): Column<AuditRecord>[] {
   ];
 }
 
+/** `--port`: 0 (a free one) to 65535. */
+function portOf(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const n = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(n >= 0 && n <= 65_535))
+    throw new UsageError(`\`--port\` must be a number from 0 to 65535, not \`${oneLine(raw, 20)}\``);
+  return n;
+}
+
+/** `--web`: the audit page on loopback until SIGINT or SIGTERM (the page's own server, surfaces/web). */
+async function runWeb(ctx: CommandContext, args: ParsedArgs, logFile: string): Promise<number> {
+  const port = portOf(args.values.port as string | undefined);
+  const { serveLogPage } = await import('../../web');
+  let page: Awaited<ReturnType<typeof serveLogPage>>;
+  try {
+    page = await serveLogPage({ logFile, port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    ctx.stderr.write(`gavel log: cannot serve the audit page on 127.0.0.1:${port} (${code})\n`);
+    return EXIT.internal;
+  }
+  ctx.stdout.write(`${page.url}\n`);
+  ctx.stderr.write(
+    `gavel log: the audit page of \`${logFile}\` is served at the address above (loopback only; Ctrl-C stops it)\n`,
+  );
+  return new Promise<number>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void page.close().then(() => resolve(EXIT.ok));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  if (args.values.web === true) {
+    const where = logPath(ctx, args.values.file);
+    return where.ok ? runWeb(ctx, args, where.path) : where.code;
+  }
+  if (args.values.port !== undefined) throw new UsageError('`--port` goes with `--web`');
   const limit = lineCount(args.values.lines as string | undefined);
   const filter = filterOf(args.values);
   const json = args.values.json === true;
@@ -180,7 +221,8 @@ export const logCommand: CommandSpec = {
     'the subject hash and the categories). The log is <audit.dir>/decisions.ndjson (GAVEL_LOG_DIR, user config only),',
     'else .gavel/logs/decisions.ndjson under the project root. Lines that are not valid records (a line',
     'torn by a crash, an edit) are skipped and counted on stderr, never printed. --json prints one JSON',
-    'array of the records as stored (`[]` when there are none). See docs/audit.md.',
+    'array of the records as stored (`[]` when there are none). --web serves a page over the log on loopback',
+    '(a random secret address; nothing leaves the machine). See docs/audit.md.',
   ].join('\n'),
   options: {
     lines: {
@@ -215,12 +257,19 @@ export const logCommand: CommandSpec = {
       type: 'boolean',
       description: 'the whole reason, the full session and run, the subject hash and categories',
     },
+    web: {
+      type: 'boolean',
+      description:
+        'serve a page over the log on 127.0.0.1 (a secret address, printed) until Ctrl-C: charts, filters, each decision',
+    },
+    port: { type: 'string', valueName: 'N', description: 'with --web: the port (default: a free one)' },
   },
   exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
   examples: [
     'gavel log',
     'gavel log -n 50 --verdict deny',
     'gavel log --verdict deny --since 1d --wide',
+    'gavel log --web',
     'gavel log --surface ask --json | jq ".[].ruleId"',
     'gavel log --file run-logs/decisions.ndjson --session 6f1c2a4e-9b7d-4c3e-8a21-0f5e6d7c8b9a',
   ],
