@@ -78,6 +78,8 @@ export function renderText(report: JudgeReport, codes: ReadonlyMap<string, CodeE
       );
     }
     for (const n of u.notes) out.push(`  note: ${n}`);
+    for (const c of u.criteria ?? [])
+      out.push(`  criterion ${c.id} (${cleanForTerminal(c.title)}): ${c.result}`);
     out.push('');
   }
   const s = report.summary;
@@ -91,6 +93,17 @@ export function renderText(report: JudgeReport, codes: ReadonlyMap<string, CodeE
     `units: ${counts.join(', ') || 'none'} · findings: ${sev.join(', ') || 'none'}${s.suppressed ? ` · suppressed: ${s.suppressed}` : ''}${s.droppedLowConfidence ? ` · below --min-confidence: ${s.droppedLowConfidence}` : ''}`,
   );
   out.push(`gate (--fail-on): ${report.run.failOn.join(',')}`);
+  if (report.run.mode === 'model') {
+    const g = s.grounding;
+    const p = report.run.provenance;
+    out.push(
+      `model review: ${report.run.models.join(', ')} -- grounding: ${g.verified} verified, ${g.repaired} repaired, ${g.deleted} deleted${s.adjudication ? ` -- adjudicator: ${s.adjudication.kept} kept, ${s.adjudication.downgraded} downgraded, ${s.adjudication.dropped} dropped, ${s.adjudication.merged} merged, ${s.adjudication.raised} raised, ${s.adjudication.refused} drops refused` : ''} -- ${p.inputTokens + p.outputTokens} tokens, $${p.costUsd.toFixed(4)}, ${p.cacheHits} cache hit(s)`,
+    );
+  }
+  for (const d of s.drops ?? [])
+    out.push(
+      `dropped (${d.stage}, ${d.reason}): ${d.code} ${d.path}:${d.line}${d.rubricId ? ` ${d.rubricId}` : ''}${d.counterQuote ? ` -- counter-quote: ${cleanForTerminal(d.counterQuote)}` : ''}`,
+    );
   if (report.run.shellAnalysis === 'patterns-only')
     out.push('shell snippets: checked by line patterns only (no shell analyzer wired)');
   for (const n of report.run.notices) out.push(`notice: ${cleanForTerminal(n)}`);

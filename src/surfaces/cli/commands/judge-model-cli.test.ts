@@ -177,3 +177,21 @@ describe('gavel judge --allow-llm against a loopback server of each provider', (
     expect(r.code).not.toBe(EXIT.ok);
   });
 });
+
+describe('the text report of a model review', () => {
+  it('prints the model, the grounding and adjudication counts, and the cost', async () => {
+    const [, bodies, toml, env] = PROVIDERS[1];
+    const t = await sandbox([...bodies], toml, env);
+    const r = await runMain(
+      ['judge', '.claude/skills/sync', '--allow-llm', '--categories', 'security', '--no-cache'],
+      {
+        cwd: t.project,
+        env: t.env,
+        clock: '2026-11-29T12:00:00Z',
+      },
+    );
+    expect(r.out).toMatch(
+      /model review: openai\/gpt-4\.1-mini -- grounding: 1 verified, 0 repaired, 0 deleted -- adjudicator: 1 kept, 0 downgraded, 0 dropped, 0 merged, 0 raised, 0 drops refused -- \d+ tokens, \$\d+\.\d{4}, 0 cache hit\(s\)/,
+    );
+  });
+});
