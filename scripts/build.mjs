@@ -6,6 +6,7 @@
 // Everything sits flat in dist/ so code that looks beside itself (the .wasm files, rules/ above) finds it.
 
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   mkdirSync,
@@ -23,6 +24,27 @@ const OUT = 'dist';
 const ENTRY = 'src/surfaces/cli/entry.ts';
 const COMMANDS_DIR = resolve('src/surfaces/cli/commands');
 
+/**
+ * The build id: sha256 of every file under src/ (path and content) and package.json, stamped into both bundles
+ * as `__GAVEL_BUILD_ID__` (src/runtime/check/build-id.ts). What is cached per build (the examples of a
+ * config's rules, src/runtime/check/examples-cache.ts) is checked again by any other build.
+ */
+function buildId() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) hash.update(`${path}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  walk('src');
+  hash.update(readFileSync('package.json'));
+  return hash.digest('hex');
+}
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -31,6 +53,7 @@ const common = {
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
+  define: { __GAVEL_BUILD_ID__: JSON.stringify(buildId()) },
   // Some dependencies are CommonJS and call require(); give every ESM output file one.
   banner: {
     js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
@@ -86,7 +109,7 @@ const hook = await build({
   plugins: [hookOnlyRegistry],
   metafile: true,
   write: false,
-  define: { 'import.meta.url': '__gavelImportMetaUrl' },
+  define: { ...common.define, 'import.meta.url': '__gavelImportMetaUrl' },
   banner: {
     js: [
       "var __gavelImportMetaUrl = require('node:url').pathToFileURL(__filename).href; var __gavelRequire = require;",
@@ -151,7 +174,7 @@ for (const file of hook.outputFiles) {
   writeFileSync(file.path, text);
 }
 
-// The shell parser's WASM files sit beside the bundle, where src/shell/load-parser.ts looks first, so an
+// The shell parser's WASM files sit beside the bundle, where src/shell/parse/load-parser.ts looks first, so an
 // installed package needs no node_modules lookup (docs/decisions/0015-shell-parser.md).
 copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', join(OUT, 'tree-sitter-bash.wasm'));

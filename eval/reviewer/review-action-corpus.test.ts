@@ -12,7 +12,7 @@ import {
   bundledReviewerPrompt,
   DEFAULT_REVIEWER_POLICY,
   openBreakerStore,
-  type ReviewInput,
+  type ReviewerRequest,
   reviewAction,
 } from '../../src/check/reviewer';
 import { fixedClock } from '../../src/core';
@@ -23,8 +23,8 @@ interface Case {
   name: string;
   categories: Category[];
   actionText: string;
-  untrusted: ReviewInput['untrusted'];
-  trusted?: ReviewInput['trusted'];
+  untrusted: ReviewerRequest['untrusted'];
+  trusted?: ReviewerRequest['trusted'];
   script: unknown[];
   unattended?: boolean;
   want: 'deny' | 'escalate';

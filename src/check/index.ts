@@ -6,10 +6,11 @@
  */
 
 export type { AdaptResult, AdaptToolCall } from './adapters/adapt-result';
+export { checkTargets, type TargetsResult } from './check-targets';
 export type { CategoryFact, Facts, TargetFacts } from './facts/facts';
 export { shellEnvOf } from './facts/shell-env';
 export type { FloorHit } from './floor/decide-floor';
-export type { Reviewer, ReviewInput } from './mode/apply-mode';
+export type { ModeReviewInput, Reviewer } from './mode/apply-mode';
 export { describeDecider } from './mode/describe';
 export {
   actionTextOf,
@@ -45,9 +46,14 @@ export {
   type BreakerStore,
   bundledReviewerPrompt,
   DEFAULT_REVIEWER_POLICY,
+  MAX_RECENT_DECISIONS,
   openBreakerStore,
+  type PromptCustom,
+  type RecentDecision,
   type ReviewDeps,
   type ReviewerPolicy,
   type ReviewerRecord,
+  SCHEMA_PLACEHOLDER,
+  systemPrompt,
 } from './reviewer';
 export { type PermissionRule, parsePermissionRule } from './rules/permission-rule';

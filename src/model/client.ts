@@ -5,6 +5,9 @@
  * A call never throws for an expected failure: timeouts, refusals, caps and bad output are values.
  */
 
+export const REASONING_EFFORTS = ['low', 'medium', 'high'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
 export interface ModelRequest {
   /** Versioned prompt id, e.g. `check-reviewer@3`; part of the cache key. */
   promptId: string;
@@ -20,6 +23,12 @@ export interface ModelRequest {
   timeoutMs: number;
   /** Sent only when the model accepts it (rules/model-quirks.json); omitted otherwise. */
   temperature?: number;
+  /**
+   * How hard a reasoning model should think, sent only where the model has the knob (rules/model-quirks.json
+   * `effort`): OpenAI's `reasoning_effort`; Anthropic's and Bedrock-Anthropic's thinking, which a forced answer
+   * tool excludes, so `low` is sent as thinking disabled and a higher effort as nothing. Omitted otherwise.
+   */
+  effort?: ReasoningEffort;
   /** Higher is admitted first when caps are tight. */
   priority?: number;
   /** What a typical reply costs, for `--estimate`'s expected figure; defaults to a quarter of the cap. */

@@ -29,6 +29,8 @@ export {
   type ModelSuccess,
   type ModelUsage,
   NO_USAGE,
+  REASONING_EFFORTS,
+  type ReasoningEffort,
   type StopReason,
 } from './client';
 export {

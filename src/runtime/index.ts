@@ -1,9 +1,16 @@
 /**
  * runtime: one composition root per capability. Each opens what its capability needs from the environment and
  * the files (config, rules, the model runner, the audit sink), runs it, records the audit line, and fails
- * closed. Surfaces (CLI, harness hooks) call it and translate; runtime imports no surface.
+ * closed. Surfaces (CLI, harness hooks, later HTTP and MCP) call it with a request value and get a value
+ * back (no argv, no stdout inside): `check/` (action review), `ask/` (answerQuestion, readAskLog,
+ * runPackageAskEval, rulesToValidate), `route/` (routeChange, calibrateRoutes). Runtime imports no surface.
  */
 
+export { type AskRequest, type AskRun, answerQuestion, RUN_ID } from './ask/answer-question';
+export { type AskEvalRun, runPackageAskEval } from './ask/ask-eval';
+export { readText as readAskText } from './ask/ask-files';
+export { type AskLogView, LOG_WINDOW, readAskLog } from './ask/ask-log';
+export { PROJECT_RULES, type RulesInForce, rulesToValidate } from './ask/ask-rules';
 export {
   type AuditMeta,
   type AuditSink,
@@ -40,7 +47,22 @@ export {
   type SurfaceReviewer,
   userStateDir,
 } from './check/reviewer-seam';
+export {
+  type DisclosureInput,
+  reviewerDisclosure,
+  UNTRUSTED_CONTEXT_RULE,
+} from './check/reviewer-seam-disclosure';
+export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
+export { type RubricRequest, readRubrics, readTraps } from './judge/judge-inputs';
+export {
+  JUDGE_DEFAULT_MAX_COST_USD,
+  type JudgeModelFlags,
+  type JudgeReviewSetup,
+  judgeCaps,
+  type OpenedJudgeReview,
+  openJudgeReview,
+} from './judge/open-judge-review';
 export {
   anchorSpec,
   capsOf,
@@ -49,6 +71,8 @@ export {
   NO_MODEL_OPTIONS,
   runSettingsFor,
 } from './model-options';
+export { type CalibrateCall, type CalibrateRun, calibrateRoutes } from './route/calibrate-routes';
+export { type RouteCall, type RouteRun, routeChange } from './route/route-change';
 export {
   type Caller,
   type CheckService,

@@ -352,6 +352,13 @@ describe('uncertainty', () => {
   it('flags a command longer than the limit', () => {
     expect(uncertain(`echo ${'a'.repeat(100_001)}`)).toContain('too-large');
   });
+
+  it('does not read a command longer than the limit at all (bounded time; uncertain is review)', () => {
+    const a = analyze(`rm -rf / ; echo ${'a '.repeat(50_001)}`);
+    expect(a.uncertain.map((u) => u.code)).toEqual(['too-large']);
+    expect(a.segments).toEqual([]);
+    expect(a.hits).toEqual([]);
+  });
 });
 
 describe('paths, hosts and flows', () => {

@@ -28,8 +28,8 @@ import type {
   Uncertainty,
   UncertaintyCode,
 } from './types';
-import type { Invocation, Reporter } from './unwrap/invocation';
-import { runCommand } from './unwrap/unwrap-command';
+import type { Invocation } from './unwrap/invocation';
+import { runCommand, type UnwrapHost } from './unwrap/unwrap-command';
 import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, taintsOf } from './walk/flow';
 import { display } from './walk/markers';
@@ -37,7 +37,7 @@ import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './wal
 
 /** Nested shells (`bash -c`, `eval`, here-docs fed to a shell) analysed before `depth-limit`. */
 export const MAX_DEPTH = 8;
-/** Longer commands are analysed too, with a `too-large` uncertainty (a hook input this long is suspect). */
+/** Longer commands are not analysed: a `too-large` uncertainty, so review (docs/benchmarks.md, worst inputs). */
 export const MAX_COMMAND_CHARS = 100_000;
 
 /** A subscript whose index holds a command substitution: `a[$(cmd)]`, ``a[`cmd`]``. */
@@ -49,7 +49,7 @@ const CONTINUED_WORD = /[^\s\\]\\\n[^\s]/;
 const REMAP_NAMES = /\bBASH_(CMDS|ALIASES)\b|\bBASH_FUNC_/;
 
 /** Shapes the tree may not show but bash acts on, found in the text: uncertain, never allowed. */
-function textGuards(text: string, a: ShellAnalyzer): void {
+function textGuards(text: string, a: AnalysisRun): void {
   if (REMAP_NAMES.test(text))
     a.uncertain('dynamic-command', 'the command remaps which program a command name runs', undefined, 'kept');
   if (PROMPT_EXPANSION.test(text))
@@ -59,7 +59,8 @@ function textGuards(text: string, a: ShellAnalyzer): void {
     );
 }
 
-class ShellAnalyzer implements Reporter, WalkHost {
+/** One analysis of one command text: the report it builds and the hooks the walker and unwrapping call. */
+class AnalysisRun implements UnwrapHost, WalkHost {
   readonly segments: Segment[] = [];
   readonly hits: CategoryHit[] = [];
   readonly uncertainties: Uncertainty[] = [];
@@ -232,8 +233,12 @@ class ShellAnalyzer implements Reporter, WalkHost {
     return runCommand({ words: argv, assignments: new Map(), redirects: [], stdin: inv.stdin }, frame, this);
   }
 
-  /** Hooks used by unwrap-command.ts. */
-  frames = new WeakMap<Invocation, Frame>();
+  /** The frame each unwrapped invocation runs in, for the scripts and argv it runs in turn. */
+  private readonly frames = new WeakMap<Invocation, Frame>();
+
+  rememberFrame(inv: Invocation, frame: Frame): void {
+    this.frames.set(inv, frame);
+  }
 
   private frameOf(inv: Invocation, context: SegmentContext, wrapper: string): Frame {
     const parent = this.frames.get(inv);
@@ -261,8 +266,6 @@ class ShellAnalyzer implements Reporter, WalkHost {
   }
 }
 
-export type { ShellAnalyzer };
-
 function initialVars(env: ShellEnv, scope: PathScope): Map<string, { text: string; flow: Flow }> {
   const vars = new Map<string, { text: string; flow: Flow }>();
   vars.set('HOME', { text: scope.home, flow: NO_FLOW });
@@ -287,9 +290,12 @@ function analyzeWith(
   parser: ShellParser | undefined,
   options: AnalyzeOptions,
 ): ShellAnalysis {
-  const analyzer = new ShellAnalyzer(env, parser, options.fastPath ?? true);
+  const analyzer = new AnalysisRun(env, parser, options.fastPath ?? true);
   if (command.length > MAX_COMMAND_CHARS) {
+    // Bounded time: analysing grows with the text (about 1 s of CPU per 100,000 characters on 2 shared cores),
+    // so a longer command is not read at all; uncertain is review, never allow.
     analyzer.uncertain('too-large', `the command is longer than ${MAX_COMMAND_CHARS} characters`);
+    return analyzer.result();
   }
   const frame: Frame = {
     depth: 0,

@@ -4,7 +4,7 @@
  * give). Pure: reads JSON Lines text, one case a line; the first bad line is the problem.
  */
 
-import { isVerdict, type Verdict } from '../../core';
+import { isRecord, isVerdict, type Verdict } from '../../core';
 import { parseScript, type ScriptedReply } from '../../model';
 
 export interface EvalCase {
@@ -53,9 +53,6 @@ function lines(text: string): [number, unknown][] | string {
   }
   return out;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function common(v: unknown, line: number, seen: Set<string>): Record<string, unknown> | string {
   if (!isRecord(v)) return `line ${line}: must be an object`;
@@ -109,7 +106,7 @@ export function readAdversarialCorpus(text: string): CorpusRead<AdversarialCase>
       };
     }
     const reply = parseScript(JSON.stringify([c.reply]));
-    if (!reply.ok) return { ok: false, problem: `line ${line}: \`reply\` must be a string or {"fail": …}` };
+    if (!reply.ok) return { ok: false, problem: `line ${line}: \`reply\` must be a string or {"fail": ...}` };
     cases.push({
       id: c.id as string,
       category: c.category as AdversarialCategory,

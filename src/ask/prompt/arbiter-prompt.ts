@@ -6,7 +6,7 @@
  * none can reach it. The call is given no tools.
  */
 
-import { canonicalJson } from '../../core';
+import { canonicalJson, isRecord } from '../../core';
 import type { ModelRequest } from '../../model';
 import type { Question } from '../question/parse-question';
 import type { RuleSet } from '../rules/rule-set';
@@ -31,9 +31,6 @@ export const ANSWER_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze({
   required: ['ruleId', 'verdict', 'option'],
   additionalProperties: false,
 });
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function loadArbiterPrompt(doc: unknown): PromptLoad {
   if (!isRecord(doc)) return { ok: false, problem: 'the prompt file must be a JSON object' };

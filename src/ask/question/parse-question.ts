@@ -7,6 +7,7 @@
  * INVARIANT: anything not exactly as specified is a problem value; nothing is coerced or half read.
  */
 
+import { isRecord } from '../../core';
 import {
   APPROVALS,
   type Approval,
@@ -51,9 +52,6 @@ export type QuestionResult =
 
 const TOP_KEYS = new Set(['kind', 'facts', 'options', 'recommended', 'floor', 'mode', 'text', 'labels']);
 const FLOOR_KEYS = ['irreversible', 'namedAction', 'outsideContent', 'operatorRefused', 'approval'] as const;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Mode, floor flags and tagging. `defaultMode` applies when the question names no mode. */
 export function readEnvelope(raw: unknown, defaultMode: Mode): EnvelopeResult {

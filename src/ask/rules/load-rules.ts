@@ -5,7 +5,7 @@
  * place in the file and never quoting the file's own values.
  */
 
-import { contentHash, isVerdict } from '../../core';
+import { contentHash, isRecord, isVerdict } from '../../core';
 import { FACTS_BY_KIND, factSpec, isKind, KINDS, type Kind } from '../question/kinds';
 import { readQuestion } from '../question/parse-question';
 import { rulesVerdict } from './rule-holds';
@@ -34,9 +34,6 @@ class Problem extends Error {
     super(problem);
   }
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function strictKeys(value: Record<string, unknown>, known: readonly string[], path: string): void {
   if (Object.keys(value).some((k) => !known.includes(k))) {

@@ -21,12 +21,19 @@ export const ENTRY_SCHEMA = z.strictObject({
   id: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)),
   description: z.optional(z.string()),
   /** Program names after unwrapping (lower-case basenames). */
-  programs: z.array(z.string().check(z.regex(/^(?:[a-z0-9][a-z0-9._+-]*|:|\[|\[\[)$/))).check(z.minLength(1)),
+  programs: z
+    .array(z.string().check(z.regex(/^(?:[a-z0-9][a-z0-9._+-]*|:|\.|\[|\[\[)$/)))
+    .check(z.minLength(1)),
   /** Options known before the subcommand (`git -C dir`, `cargo +nightly`). */
   global: z.optional(OPTIONS_SCHEMA),
-  /** Subcommands, one or more words (`stash list`); `*` stands for any one word that is not an option. */
+  /**
+   * Subcommands, one or more words (`stash list`, `config core.hooksPath *`); `*` stands for any one word that is
+   * not an option; a last `**` for every word left, the arguments of the program the entry runs (`run * **`).
+   */
   subcommands: z.optional(
-    z.array(z.string().check(z.regex(/^[a-z0-9*+-][a-z0-9:._*+-]*( [a-z0-9*+-][a-z0-9:._*+=-]*)*$/))),
+    z.array(
+      z.string().check(z.regex(/^[a-z0-9*+-][a-zA-Z0-9:._*+-]*( [a-zA-Z0-9*+-][a-zA-Z0-9:._*+=-]*)*$/)),
+    ),
   ),
   flags: z.optional(z.array(option)),
   values: z.optional(z.array(option)),
@@ -42,8 +49,12 @@ export const ENTRY_SCHEMA = z.strictObject({
   static_args: z.optional(z.boolean()),
   /** `any` (default): positional words are data (files, patterns); `none`: the shape takes none. */
   positionals: z.optional(z.enum(['any', 'none'])),
-  /** A positional `NAME=value` sets a variable of the program (`make CC=x`): not known safe. */
+  /** A positional `NAME=value` sets a variable of the program (`make CC=x`): known safe only for an inert name. */
   refuse_assignments: z.optional(z.boolean()),
+  /** A regular expression every positional word must match (`source` of a virtualenv's activate script only). */
+  operands: z.optional(z.string().check(z.minLength(1))),
+  /** `--` hands the rest to another tool (a compiler's flags after `clang-tidy f.c --`): still read as options. */
+  options_after_dash_dash: z.optional(z.boolean()),
   /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */
   language: z.optional(z.enum(['sed', 'awk'])),
   /** Commands this entry must know safe (every segment), checked by the test suite of every build. */
@@ -63,6 +74,13 @@ export const CATALOGUE_FILE_SCHEMA = z.strictObject({
   runs_code_variables: z.array(variableName),
   /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */
   wrapper_options_not_safe: z.array(z.string().check(z.regex(/^[a-z0-9._-]+ -{1,2}[^\s=]+$/))),
+  /**
+   * Hosts of documentation their publishers run (no user-published sites, no traffic shown to page owners): a
+   * read-only web fetch (GET, no body) of one is known safe, not outbound to an unstated host. Exact names.
+   */
+  documentation_hosts: z.optional(
+    z.array(z.string().check(z.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/))),
+  ),
   entries: z.array(ENTRY_SCHEMA),
 });
 export type CatalogueFile = z.infer<typeof CATALOGUE_FILE_SCHEMA>;

@@ -40,6 +40,7 @@ describe('the bundled catalogue', () => {
     expect(c.byProgram.get('git')?.map((e) => e.id)).toEqual([
       'git-read',
       'git-local',
+      'git-config',
       'git-push',
       'git-remote',
       'node-version',
@@ -59,6 +60,13 @@ describe('what is known safe and what is unknown', () => {
     ['an inert variable exported before a known program', 'export NODE_ENV=test; ls'],
     ['sed printing a range', "sed -n '10,20p' file.txt"],
     ['awk comparing a field (not a redirect)', "awk '$3 > 100 {print $1}' data.txt"],
+    ['a workspace package run with its own arguments (`**`)', 'go run ./cmd/relayd --config a.yaml -v'],
+    ['a positional assignment of an inert variable', 'bin/rails db:migrate RAILS_ENV=test'],
+    ['compiler flags after `--` read as options', 'clang-tidy src/a.c -- -Iinclude -DNDEBUG'],
+    ['an operand the entry allows', 'bundle config set --local path vendor/bundle'],
+    ['cross-env with an inert variable, the command judged as itself', 'cross-env NODE_ENV=test npm test'],
+    ['xvfb-run, the command judged as itself', 'xvfb-run -a npx playwright test'],
+    ['bundle exec of a known tool', 'bundle exec rspec spec/a_spec.rb'],
   ])('known safe: %s', async (_name, command) => {
     expect(await safe(command)).toBe(true);
   });
@@ -85,6 +93,14 @@ describe('what is known safe and what is unknown', () => {
     ['make with a variable override', 'make SHELL=/bin/sh test'],
     ['git with a config override', 'git -c core.pager=sh log'],
     ['an option that needs a value and has none', 'grep -e'],
+    ['a module at a version: code from elsewhere', 'go run golang.org/x/tools/cmd/stringer@latest -type=T'],
+    ['a breaking option before the run package', 'go run -exec sh ./cmd/x'],
+    ['a positional assignment of a variable not known inert', 'bin/rails db:migrate RUBYOPT=-r/tmp/x'],
+    ['a compiler plugin after `--`', 'clang-tidy src/a.c -- -fplugin=/tmp/x.so'],
+    ['an operand outside what the entry allows', 'bundle config set --local path /tmp/gems'],
+    ['cross-env with a variable that loads code', 'cross-env NODE_OPTIONS=--require=/tmp/x.js npm test'],
+    ['xvfb-run of a workspace program', 'xvfb-run ./evil'],
+    ['bundle exec of inline code', 'bundle exec ruby -e 1'],
   ])('unknown: %s', async (_name, command) => {
     expect(await safe(command)).toBe(false);
   });
@@ -101,6 +117,8 @@ describe('the loader refuses', () => {
     ['an option both safe and breaking', entry({ breaking: ['-l'] }), 'both known safe and breaking'],
     ['a duplicate id', { ...bundled, entries: [...bundled.entries, bundled.entries[0]] }, 'used twice'],
     ['an entry without safe examples', entry({ safe: [] }), '`entries.0.safe`'],
+    ['operands that are not a regular expression', entry({ operands: '(' }), 'not a regular expression'],
+    ['`**` before the end of a pattern', entry({ subcommands: ['run ** x'] }), 'may only end'],
   ])('%s', (_name, json, problem) => {
     const r = compileCatalogue(json);
     expect(r.ok).toBe(false);

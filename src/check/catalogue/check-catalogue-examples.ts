@@ -34,7 +34,7 @@ export async function checkCatalogueExamples(
         (s) =>
           s.program !== undefined &&
           e.source.programs.includes(s.program) &&
-          entryMatches(e, s.argv.slice(1)),
+          entryMatches(e, s.argv.slice(1), catalogue.inert),
       );
       if (!knownSafe(catalogue, analysis) || !byEntry)
         return { ok: false, problem: `${where}: example safe[${i}] is not known safe by the entry` };

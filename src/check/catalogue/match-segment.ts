@@ -4,17 +4,17 @@
  * (each must be known, none breaking, `-n5` and `--opt=value` forms read as the program reads them), positionals,
  * and the program's script language where it has one; prefix assignments must all be inert. Pure.
  * INVARIANT: anything not read as known is not safe: an unknown option, a word whose expansion could be an option
- * (`$…`, a glob) where an option could break, a script the language check cannot read.
+ * (`$...`, a glob) where an option could break, a script the language check cannot read.
  */
 
 import type { Segment } from '../../shell';
-import type { Catalogue, CompiledEntry, OptionSet } from './compile-catalogue';
+import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet } from './compile-catalogue';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
 
-/** A word whose value is computed at run time (`$…`) or a glob: bash may make it any word, an option too. */
+/** A word whose value is computed at run time (`$...`) or a glob: bash may make it any word, an option too. */
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
-/** How the analysis shows text computed at run time inside a word (`of=$…`). */
+/** How the analysis shows text computed at run time inside a word (`of=$...`). */
 const DYNAMIC = '$\u2026';
 const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -23,7 +23,7 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
  * a project virtualenv's `bin`), or a build tool's committed wrapper (`./gradlew`, `./mvnw`).
  */
 const PROGRAM_PATH =
-  /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+|(?:\.\/)?\.?venv\/bin\/[^/]+|\.\/(?:gradlew|mvnw))$/;
+  /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+|(?:\.\/)?\.?venv\/bin\/[^/]+|\.\/(?:gradlew|mvnw)|(?:\.\/)?bin\/(?:rails|rake|rspec|rubocop|bundle))$/;
 
 interface Read {
   /** The values given to options (`-e script`), in order. */
@@ -91,23 +91,37 @@ function readOption(
 const isOption = (a: string, entry: CompiledEntry): boolean =>
   a.length > 1 && a.startsWith('-') && !(entry.singleDashWords && OPERATORS.has(a));
 
+/** Where the subcommand ends, and whether the words after it are the run program's own arguments (`**`). */
+interface SubcommandEnd {
+  next: number;
+  rest: boolean;
+}
+
 /**
- * The index after the subcommand, or -1 when no pattern of the entry matches. Global options may come first; a
- * pattern may itself start with an option (`-m pytest` of python).
+ * The end of the subcommand, or undefined when no pattern of the entry matches. Global options may come first; a
+ * pattern may itself start with an option (`-m pytest` of python). A word matched by `*` must match `operands`.
  */
-function readSubcommand(args: readonly string[], entry: CompiledEntry, read: Read): number {
+function readSubcommand(
+  args: readonly string[],
+  entry: CompiledEntry,
+  read: Read,
+): SubcommandEnd | undefined {
   let i = 0;
   for (;;) {
     for (const pattern of entry.subcommands ?? []) {
-      const fits = pattern.every((w, k) => {
+      const rest = pattern[pattern.length - 1] === '**';
+      const words = rest ? pattern.slice(0, -1) : pattern;
+      const fits = words.every((w, k) => {
         const a = args[i + k];
-        return a !== undefined && (w === '*' ? !a.startsWith('-') && !EXPANDS.test(a) : a === w);
+        if (a === undefined) return false;
+        if (w !== '*') return a === w;
+        return !a.startsWith('-') && !EXPANDS.test(a) && (entry.operands?.test(a) ?? true);
       });
-      if (fits) return i + pattern.length;
+      if (fits) return { next: i + words.length, rest };
     }
-    if (i >= args.length || !isOption(args[i] as string, entry)) return -1;
+    if (i >= args.length || !isOption(args[i] as string, entry)) return undefined;
     const step = readOption(args, i, entry.global, entry, read);
-    if (!step.ok) return -1;
+    if (!step.ok) return undefined;
     i = step.next;
   }
 }
@@ -121,20 +135,29 @@ function languageSafe(entry: CompiledEntry, read: Read): boolean {
   return scripts.every(check);
 }
 
-/** Does `entry` know this argument list safe? */
-export function entryMatches(entry: CompiledEntry, args: readonly string[]): boolean {
+/** Is `a` a `NAME=value` word whose name is not known inert (`make CC=x`; `rails db:migrate RAILS_ENV=test` is)? */
+function assignsUnknown(a: string, inert: VariableSet | undefined): boolean {
+  if (!ASSIGNMENT.test(a)) return false;
+  return inert === undefined || !inVariableSet(inert, a.slice(0, a.indexOf('=')));
+}
+
+/** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
+export function entryMatches(entry: CompiledEntry, args: readonly string[], inert?: VariableSet): boolean {
   if (entry.literalArgs) return true;
   const read: Read = { values: [], positionals: [] };
   let i = 0;
   if (entry.subcommands) {
-    i = readSubcommand(args, entry, read);
-    if (i < 0) return false;
+    const end = readSubcommand(args, entry, read);
+    if (end === undefined) return false;
+    // The words after `**` are the arguments of the program the entry runs (a workspace program): data to it.
+    if (end.rest) return languageSafe(entry, read);
+    i = end.next;
   }
   const mayBreak = entry.breaking.size > 0;
   let ended = false;
   while (i < args.length) {
     const a = args[i] as string;
-    if (!ended && a === '--') {
+    if (!ended && a === '--' && !entry.optionsAfterDashDash) {
       ended = true;
       i++;
       continue;
@@ -147,8 +170,9 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[]): boo
     }
     if (((!ended && mayBreak) || entry.staticArgs) && EXPANDS.test(a)) return false;
     if (entry.staticArgs && a.includes(DYNAMIC)) return false;
-    if (entry.refuseAssignments && ASSIGNMENT.test(a)) return false;
+    if (entry.refuseAssignments && assignsUnknown(a, inert)) return false;
     if (entry.positionals === 'none') return false;
+    if (entry.operands && !entry.operands.test(a)) return false;
     read.positionals.push(a);
     i++;
   }
@@ -160,20 +184,36 @@ export function matchSegment(catalogue: Catalogue, segment: Segment): string | u
   const entries = catalogue.byProgram.get(segment.program);
   if (!entries) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
-  if (!PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
+  if (segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
   for (const name of segment.assigned ?? []) if (!inVariableSet(catalogue.inert, name)) return undefined;
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
+  // A wrapper with nothing to run (`ssh-agent -s`): the wrapper table read its options (an unknown one is
+  // uncertain); only an entry of that program that takes no positionals knows it.
+  if (segment.argv.length === 0) {
+    if (segment.wrappers[segment.wrappers.length - 1] !== segment.program) return undefined;
+    return entries.find((e) => e.positionals === 'none' && !e.subcommands && entryMatches(e, []))?.id;
+  }
   const args = segment.argv.slice(1);
-  for (const entry of entries) if (entryMatches(entry, args)) return entry.id;
+  for (const entry of entries) if (entryMatches(entry, args, catalogue.inert)) return entry.id;
   return undefined;
 }
 
 /**
  * Are the variables a command sets, exports or unsets all known inert? A variable the catalogue does not know
- * (`JAVA_HOME`, `BROWSER`, …) may change what a later program runs or loads: unknown, never presumed inert.
+ * (`JAVA_HOME`, `BROWSER`, ...) may change what a later program runs or loads: unknown, never presumed inert.
  */
 export function variablesInert(catalogue: Catalogue, names: readonly string[]): boolean {
   return names.every((n) => inVariableSet(catalogue.inert, n));
+}
+
+/**
+ * Does a command that runs nothing set a variable that changes what programs run or load (`PATH`, `LD_*`, ...)?
+ * Shell state alone (`export LOG_DIR=./logs`, `unset X`) is gone when the harness's shell call ends (Claude
+ * Code, Codex and pi start a fresh shell per call): only the catalogue's `runs_code_variables` are refused there.
+ * Beside a program in the same command the stricter `variablesInert` applies.
+ */
+export function stateRunsCode(catalogue: Catalogue, names: readonly string[]): boolean {
+  return names.some((n) => inVariableSet(catalogue.runsCode, n));
 }

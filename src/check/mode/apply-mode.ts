@@ -16,7 +16,7 @@ import type { Evaluation } from '../policy/evaluate-policy';
 import type { CheckRequest } from '../request/request';
 import { deciderId, describeDecider, where } from './describe';
 
-export interface ReviewInput {
+export interface ModeReviewInput {
   request: CheckRequest;
   /** The shell analysis, when the request is a shell command. */
   analysis?: ShellAnalysis;
@@ -27,7 +27,7 @@ export interface ReviewInput {
 }
 
 /** The model reviewer seam: returns a checked Decision, or throws only on a bug. */
-export type Reviewer = (input: ReviewInput, signal: AbortSignal) => Promise<Decision>;
+export type Reviewer = (input: ModeReviewInput, signal: AbortSignal) => Promise<Decision>;
 
 export interface ModeInput {
   request: CheckRequest;

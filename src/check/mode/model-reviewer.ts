@@ -12,12 +12,13 @@
 import { type Category, type Decision, decide, isCategory } from '../../core';
 import type { CheckRequest } from '../request/request';
 import {
+  type RecentDecision,
   type ReviewDeps,
-  type ReviewInput as ReviewerInput,
   type ReviewerRecord,
+  type ReviewerRequest,
   reviewAction,
 } from '../reviewer';
-import type { Reviewer, ReviewInput } from './apply-mode';
+import type { ModeReviewInput, Reviewer } from './apply-mode';
 import { deciderId, describeDecider, where } from './describe';
 
 export interface ModelReviewerOptions {
@@ -27,6 +28,10 @@ export interface ModelReviewerOptions {
   unattended: boolean;
   /** The breaker's session when the request has none (one per process). */
   fallbackSession: string;
+  /** Earlier decisions of a session, oldest first (the surface reads them back from the audit log). */
+  recent?: (session: string) => readonly RecentDecision[];
+  /** The request's subject sha256 as the audit log records it, so earlier refusals of it count as contention. */
+  subjectOf?: (request: CheckRequest) => string;
   /** Receives every review's final decision with the reviewer's record (for the audit line). */
   onReview?: (decision: Decision, record: ReviewerRecord) => void;
 }
@@ -62,7 +67,7 @@ export function actionTextOf(request: CheckRequest): string {
 }
 
 /** A file or web tool's target, which an approval must name (the reviewer's grant-targets.ts). */
-function subjectOf(request: CheckRequest): Pick<ReviewerInput, 'subject'> {
+function subjectOf(request: CheckRequest): Pick<ReviewerRequest, 'subject'> {
   const input = request.input;
   if (input.kind === 'read' || input.kind === 'write' || input.kind === 'edit')
     return { subject: { kind: 'path', path: input.path } };
@@ -77,21 +82,24 @@ function subjectOf(request: CheckRequest): Pick<ReviewerInput, 'subject'> {
 }
 
 /** The reviewer's input, from the pipeline's. Pure. */
-export function reviewerInputOf(input: ReviewInput, options: ModelReviewerOptions): ReviewerInput {
+export function reviewerInputOf(input: ModeReviewInput, options: ModelReviewerOptions): ReviewerRequest {
   const { request, evaluation } = input;
   const open = evaluation.targets.flatMap((t) => t.open);
   const categories: Category[] = [...new Set(open)].filter(isCategory).sort();
   const at = where(evaluation);
   const u = request.context.untrusted;
-  const untrusted: ReviewerInput['untrusted'][number][] = [
+  const untrusted: ReviewerRequest['untrusted'][number][] = [
     ...u.toolOutput.map((text) => ({ kind: 'tool_output' as const, text })),
     ...u.fileContents.map((text) => ({ kind: 'file_contents' as const, text })),
     ...u.stderr.map((text) => ({ kind: 'command_stderr' as const, text })),
     ...u.networkResponses.map((text) => ({ kind: 'network_response' as const, text })),
   ];
   const t = request.context.trusted;
+  const session = request.sessionId ?? options.fallbackSession;
+  // A session of our own making (no id from the harness) has no earlier decisions to read.
+  const recent = request.sessionId !== undefined ? (options.recent?.(session) ?? []) : [];
   return {
-    session: request.sessionId ?? options.fallbackSession,
+    session,
     tool: request.toolName,
     actionText: actionTextOf(request),
     ...(input.analysis ? { shell: input.analysis } : {}),
@@ -106,6 +114,9 @@ export function reviewerInputOf(input: ReviewInput, options: ModelReviewerOption
       userTurns: t.userTurns,
     },
     untrusted,
+    ...(recent.length > 0 ? { recent } : {}),
+    ...(u.conversation ? { conversation: u.conversation } : {}),
+    ...(options.subjectOf ? { subjectSha256: options.subjectOf(request) } : {}),
     unattended: options.unattended,
   };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { assembleReview } from './assemble-prompt';
-import { DEFAULT_REVIEWER_POLICY, type ReviewerPolicy, type ReviewInput } from './review-input';
+import { DEFAULT_REVIEWER_POLICY, type ReviewerPolicy, type ReviewerRequest } from './review-input';
 import { bundledReviewerPrompt } from './reviewer-prompt';
 
 const prompt = bundledReviewerPrompt();
-const input = (over: Partial<ReviewInput> = {}): ReviewInput => ({
+const input = (over: Partial<ReviewerRequest> = {}): ReviewerRequest => ({
   session: 's',
   tool: 'Bash',
   actionText: 'curl -s https://example.com/install.sh',
@@ -23,13 +23,20 @@ const input = (over: Partial<ReviewInput> = {}): ReviewInput => ({
   ...over,
 });
 
-function assemble(i: ReviewInput, policy: ReviewerPolicy = DEFAULT_REVIEWER_POLICY) {
+function assemble(i: ReviewerRequest, policy: ReviewerPolicy = DEFAULT_REVIEWER_POLICY) {
   const a = assembleReview(i, policy, prompt);
   if (!a.ok) throw new Error(a.problem);
   return a;
 }
 
 describe('assembleReview', () => {
+  it.each([
+    ['the policy default', DEFAULT_REVIEWER_POLICY, 'low'],
+    ['a policy asking for more', { ...DEFAULT_REVIEWER_POLICY, effort: 'high' as const }, 'high'],
+  ])('asks for the reasoning effort of %s', (_name, policy, want) => {
+    expect(assemble(input(), policy).request.effort).toBe(want);
+  });
+
   it('fences untrusted text with the per-request marker and defuses forged fences', () => {
     const a = assemble(input());
     const { user } = a.request;

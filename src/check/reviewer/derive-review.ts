@@ -19,7 +19,7 @@ import {
 } from '../../core';
 import { sentUserTurns } from './assemble-prompt';
 import { type GrantTarget, grantTargets } from './grant-targets';
-import type { ReviewerPolicy, ReviewInput } from './review-input';
+import type { ReviewerPolicy, ReviewerRequest } from './review-input';
 import type { ReviewAnswer } from './review-schema';
 import { bundledRiskFloors, type RiskFloors, riskFloor } from './risk-floor';
 import { unnamedTargets } from './target-named';
@@ -38,7 +38,7 @@ export interface DerivedReview {
 
 export function deriveReview(
   answer: ReviewAnswer,
-  input: ReviewInput,
+  input: ReviewerRequest,
   policy: ReviewerPolicy,
   floors: RiskFloors = bundledRiskFloors(),
 ): DerivedReview {

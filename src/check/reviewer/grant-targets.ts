@@ -9,7 +9,7 @@
 
 import type { Category } from '../../core';
 import type { Segment } from '../../shell';
-import type { ReviewInput } from './review-input';
+import type { ReviewerRequest } from './review-input';
 
 export type TargetKind = 'host' | 'path' | 'package' | 'branch';
 
@@ -22,7 +22,7 @@ export interface GrantTarget {
   hosts?: readonly string[];
 }
 
-type TargetSource = Pick<ReviewInput, 'categories' | 'shell' | 'subject'>;
+type TargetSource = Pick<ReviewerRequest, 'categories' | 'shell' | 'subject'>;
 
 export function grantTargets(input: TargetSource, presumed: readonly Category[]): GrantTarget[] {
   const out: GrantTarget[] = [];

@@ -6,7 +6,7 @@ import { fixedClock } from '../../core';
 import { bundledCatalog, createModelRunner, type ScriptedReply, scriptedClient } from '../../model';
 import { type BreakerStore, openBreakerStore } from './circuit-breaker';
 import { type ReviewDeps, reviewAction } from './review-action';
-import { DEFAULT_REVIEWER_POLICY, type ReviewInput } from './review-input';
+import { DEFAULT_REVIEWER_POLICY, type ReviewerRequest } from './review-input';
 import { bundledReviewerPrompt } from './reviewer-prompt';
 
 const POLICY_REF = { version: 1, sha256: 'a'.repeat(64) };
@@ -14,7 +14,7 @@ const CAPS = { maxCalls: 50, maxTokens: 1_000_000, maxCostUsd: 1, maxCallTokens:
 const reply = (risk: string, authorization: string, goal_quote: string | null = null) =>
   JSON.stringify({ risk, authorization, rationale: 'facts', goal_quote });
 
-const input = (over: Partial<ReviewInput> = {}): ReviewInput => ({
+const input = (over: Partial<ReviewerRequest> = {}): ReviewerRequest => ({
   session: 'sess-1',
   tool: 'Bash',
   actionText: 'npm run lint -- --fix',
@@ -107,7 +107,7 @@ describe('reviewAction outcomes', () => {
       'block',
       'model',
     ],
-  ] as [string, ReviewInput, ScriptedReply[], string, string][])(
+  ] as [string, ReviewerRequest, ScriptedReply[], string, string][])(
     '%s',
     async (_name, given, replies, outcome, basis) => {
       const out = await reviewAction(given, deps(replies));

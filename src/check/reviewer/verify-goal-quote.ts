@@ -4,13 +4,13 @@
  * something. Agent instructions, tool output and the action itself never count. Pure.
  */
 
-import type { ReviewInput } from './review-input';
+import type { ReviewerRequest } from './review-input';
 
 export type QuoteCheck = { ok: true } | { ok: false; why: 'missing' | 'too-short' | 'not-user-authored' };
 
 export function verifyGoalQuote(
   quote: string | null,
-  trusted: ReviewInput['trusted'],
+  trusted: ReviewerRequest['trusted'],
   minChars: number,
 ): QuoteCheck {
   if (quote === null || quote.trim() === '') return { ok: false, why: 'missing' };

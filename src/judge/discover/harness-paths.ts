@@ -39,7 +39,7 @@ export function skillRoot(rel: string): string | undefined {
   return undefined;
 }
 
-/** True when `rel` names a folder directly under a SKILL_PARENTS folder (`…/.claude/skills/NAME`). */
+/** True when `rel` names a folder directly under a SKILL_PARENTS folder (`.../.claude/skills/NAME`). */
 export function isSkillDir(rel: string): boolean {
   const parts = rel.split('/');
   if (parts.length < 3) return false;

@@ -1,7 +1,7 @@
 /**
  * The folder walk: every entry below a folder of the project, lstat-style (a symlink is an entry, never
  * followed), in name order. It reports what it did not walk: folders past the depth limit, folders it
- * prunes (`.git`, `node_modules`…), special files (FIFOs, sockets, devices) and folders it could not list,
+ * prunes (`.git`, `node_modules`...), special files (FIFOs, sockets, devices) and folders it could not list,
  * so that coverage can name them. Never reads a file. Pure over the JudgeFs it is handed.
  */
 

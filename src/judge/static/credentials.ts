@@ -57,7 +57,7 @@ export function shannonEntropy(value: string): number {
 }
 
 /**
- * A documentation placeholder built by counting (`A1B2C3D4E5…`, `abcdefgh…`, `12345678…`): most characters
+ * A documentation placeholder built by counting (`A1B2C3D4E5...`, `abcdefgh...`, `12345678...`): most characters
  * follow the one before or the one two before by one code point. A random key almost never does.
  */
 export function looksSequential(value: string): boolean {

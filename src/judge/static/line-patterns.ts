@@ -8,6 +8,7 @@ import type { FindingDraft } from '../findings/make-finding';
 import type { LinePattern } from '../rules/load-judge-rules';
 import { type FileView, isProse } from './file-view';
 import { classifyHost, type HostLists, hostsIn } from './hosts';
+import type { SinkDraft } from './named-vendor';
 
 function applies(p: LinePattern, view: FileView, n: number): boolean {
   switch (p.where) {
@@ -33,7 +34,7 @@ function nearbyHosts(view: FileView, n: number): string[] {
   return out;
 }
 
-/** Hosts a script assigns to a name (`ENDPOINT = "https://…"`, `base_url: https://…`): where a sink's URL often lives. */
+/** Hosts a script assigns to a name (`ENDPOINT = "https://..."`, `base_url: https://...`): where a sink's URL often lives. */
 function assignedHosts(view: FileView): string[] {
   if (view.type === 'markdown') return [];
   const out: string[] = [];
@@ -42,7 +43,7 @@ function assignedHosts(view: FileView): string[] {
   return out;
 }
 
-/** A call whose first argument is a relative path (`client.post("/Patient", …)`) talks to its own base URL. */
+/** A call whose first argument is a relative path (`client.post("/Patient", ...)`) talks to its own base URL. */
 const RELATIVE_CALL = /\.(post|put|patch)\s*\(\s*f?["']\//;
 
 /** 1-based line numbers of the lines where a pattern matches, from one pass over the whole text. */
@@ -124,6 +125,7 @@ export function linePatternFindings(
       const placeholder = classes.find((x) => x.c === 'placeholder');
       if (unstated) {
         draft.message = `${p.message}: \`${unstated.h}\` is not on the host allowlist`;
+        (draft as SinkDraft).sinkHost = unstated.h;
       } else if (placeholder && view.type !== 'markdown') {
         draft.message = `${p.message}: \`${placeholder.h}\` from a script that runs`;
         draft.confidence = 'medium';

@@ -3,7 +3,7 @@
  * wrapped (`mcpServers`), VS Code (`servers`), flat (servers at the top level of a `.mcp.json`), Codex TOML
  * (`[mcp_servers.NAME]`), plugin and marketplace manifests (`mcpServers` inline, per plugin). Flagged: a
  * package run without a pinned version (`npx -y pkg@latest`, `uvx pkg`), code from a remote git HEAD
- * (`git+https://…` with no commit), a container image without a pinned tag, a filesystem server given a
+ * (`git+https://...` with no commit), a container image without a pinned tag, a filesystem server given a
  * broad root (`/`, `~`, `$HOME`), plain HTTP to a remote host, and inline credentials. Pure: a parsed
  * document in, findings and the commands (for shell analysis) out.
  */

@@ -127,7 +127,7 @@ describe('credentials', () => {
     ['a placeholder value', 'api_key = "your-api-key-goes-here-please"', false],
     ['words joined by hyphens', 'api_key = "sk-email-api-742189hd023"', false],
     ['an environment lookup', 'password = os.environ["DB_PASSWORD"]', false],
-  ])('%s → withheld %s', async (_n, line, want) => {
+  ])('%s -> withheld %s', async (_n, line, want) => {
     const r = await runStatic({
       unit: skill(`\`\`\`python\n${line}\n\`\`\``),
       ...data,
@@ -149,7 +149,7 @@ describe('hidden characters', () => {
     ],
     ['an emoji joiner', 'Family: \u{1F468}\u200d\u{1F469}\u200d\u{1F467}', false],
     ['a flag tag sequence', 'Flag: \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', false],
-  ])('%s → %s', async (_n, body, want) => {
+  ])('%s -> %s', async (_n, body, want) => {
     expect((await codes(skill(body))).includes('S02')).toBe(want);
   });
 

@@ -4,11 +4,12 @@
  *   command, CLAUDE.md; a shell or code block there, which the agent is meant to run);
  * - example: a fenced block of a reference document, or a block in an instruction file written in a
  *   language that only shows content (Markdown, text, output, diff, a Dockerfile);
- * - reference: a heading, a table row, a block quote, a phrase in quotation marks, or a reference
- *   document (any Markdown file of a unit other than its primary file) in code spans;
+ * - reference: a heading, a table row, a block quote, a phrase in quotation marks, a sentence that
+ *   describes what another actor does or a list of terms (prose-shape.ts), or a reference document (any
+ *   Markdown file of a unit other than its primary file) in code spans;
  * - code: a script or a config that runs (shell, Python, JavaScript, hook and MCP commands);
- * - data: text a program holds or matches (a YARA rule, a text or CSV file beside a skill; a phrase in a
- *   script, which compares it, never says it to the agent). Config a script reads (YAML, JSON, TOML) is code.
+ * - data: text a program holds or matches (a YARA rule, a text or CSV file beside a skill; a phrase or
+ *   a sentence in a string of a script, which it compares or prints, never says to the agent). Config a script reads (YAML, JSON, TOML) is code.
  * Text that only describes an attack (reference, example, data) is documentation: a lead for the
  * reviewers, at most `low` on its own. An instruction that tells the agent to do something dangerous, or
  * code that does it, keeps its severity. Pure.
@@ -17,6 +18,7 @@
 import type { FindingDraft } from '../findings/make-finding';
 import type { Unit } from '../types';
 import type { FileView } from './file-view';
+import { describesAct, proseString, termList } from './prose-shape';
 
 export type SpanRole = 'instruction' | 'example' | 'reference' | 'code' | 'data';
 
@@ -51,8 +53,8 @@ export function fileRole(unit: Unit, view: FileView): SpanRole {
 }
 
 /**
- * Is the text from `col` on inside a quoted phrase ("…", “…”) or, when `codeToo`, a code span (`…`)? A
- * quoted value given to a key (`hint="…"`, `"retry_hint": "…"`) is a payload the agent is handed, not a
+ * Is the text from `col` on inside a quoted phrase ("...", "...") or, when `codeToo`, a code span (`...`)? A
+ * quoted value given to a key (`hint="..."`, `"retry_hint": "..."`) is a payload the agent is handed, not a
  * quotation: it does not count.
  */
 function quotedAt(line: string, col: number, codeToo: boolean): boolean {
@@ -70,7 +72,7 @@ function quotedAt(line: string, col: number, codeToo: boolean): boolean {
   return (open >= 0 && !assigned) || inCurly || (codeToo && inCode);
 }
 
-/** Inside a regular-expression literal of a script (`r"(?i)…"`, `re.compile("…")`, `/…/i`): what it matches. */
+/** Inside a regular-expression literal of a script (`r"(?i)..."`, `re.compile("...")`, `/.../i`): what it matches. */
 function inRegexLiteral(line: string, col: number): boolean {
   const before = line.slice(0, col);
   return /\br["'][^"']*$|\b(re\.(compile|search|match|findall|sub)|new RegExp)\(\s*r?["'][^"']*$/.test(
@@ -80,7 +82,12 @@ function inRegexLiteral(line: string, col: number): boolean {
 
 /** The role of line `n` (1-based) of `view`, at column `col` when a check knows where its match starts. */
 export function spanRole(view: FileView, role: SpanRole, n: number, col?: number): SpanRole {
-  if (role === 'code' && col !== undefined && inRegexLiteral(view.lines[n - 1] ?? '', col)) return 'data';
+  if (
+    role === 'code' &&
+    col !== undefined &&
+    (inRegexLiteral(view.lines[n - 1] ?? '', col) || proseString(view.lines[n - 1] ?? '', col))
+  )
+    return 'data';
   if (view.type !== 'markdown' || n <= view.frontMatterEnd) return role;
   const line = view.lines[n - 1] ?? '';
   const lang = view.fence[n - 1];
@@ -90,6 +97,9 @@ export function spanRole(view: FileView, role: SpanRole, n: number, col?: number
   }
   if (/^\s{0,3}#{1,6}\s/.test(line) || /^\s*\|/.test(line) || /^\s{0,3}>/.test(line)) return 'reference';
   if (col !== undefined && quotedAt(line, col, role === 'reference')) return 'reference';
+  // A sentence about what another actor does, or a list of terms, documents a behaviour (prose-shape.ts).
+  if (role === 'instruction' && col !== undefined && (describesAct(line, col) || termList(line, col)))
+    return 'reference';
   return role;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The cache key: sha256 of everything in a request that can change the answer (prompt id and version,
- * provider, model, schema, system text, user text, output cap, temperature). Pure.
+ * provider, model, schema, system text, user text, output cap, temperature, reasoning effort when
+ * asked for: a request without one keeps the key it had before the field existed). Pure.
  * INVARIANT: only the digest is ever stored; the request's plaintext never reaches the cache directory.
  */
 
@@ -19,6 +20,7 @@ export function requestKey(request: ModelRequest, provider: string, model: strin
     user: request.user,
     maxOutputTokens: request.maxOutputTokens,
     temperature: request.temperature ?? null,
+    ...(request.effort !== undefined ? { effort: request.effort } : {}),
   });
 }
 

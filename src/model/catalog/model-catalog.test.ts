@@ -56,14 +56,16 @@ describe('shipped model catalogue', () => {
   });
 
   it.each([
-    ['anthropic', 'claude-sonnet-5-5', false, 'max_tokens'],
-    ['anthropic', 'claude-sonnet-4-5', true, 'max_tokens'],
-    ['bedrock', 'global.anthropic.claude-opus-5-5-v1:0', false, 'max_tokens'],
-    ['openai', 'gpt-5-mini', false, 'max_completion_tokens'],
-    ['openai', 'gpt-4.1-mini', true, 'max_tokens'],
-    ['ollama', 'gpt-5-local', true, 'max_tokens'],
-  ])('quirks of %s/%s', (provider, model, sendTemperature, maxTokensField) => {
-    expect(catalog.quirks(provider, model)).toEqual({ sendTemperature, maxTokensField });
+    ['anthropic', 'claude-sonnet-5-5', false, 'max_tokens', 'thinking'],
+    ['anthropic', 'claude-sonnet-4-5', true, 'max_tokens', 'thinking'],
+    ['anthropic', 'claude-3-5-haiku-latest', true, 'max_tokens', 'none'],
+    ['bedrock', 'global.anthropic.claude-opus-5-5-v1:0', false, 'max_tokens', 'thinking'],
+    ['bedrock', 'us.anthropic.claude-haiku-4-5-20251001-v1:0', true, 'max_tokens', 'thinking'],
+    ['openai', 'gpt-5-mini', false, 'max_completion_tokens', 'reasoning_effort'],
+    ['openai', 'gpt-4.1-mini', true, 'max_tokens', 'none'],
+    ['ollama', 'gpt-5-local', true, 'max_tokens', 'none'],
+  ])('quirks of %s/%s', (provider, model, sendTemperature, maxTokensField, effort) => {
+    expect(catalog.quirks(provider, model)).toEqual({ sendTemperature, maxTokensField, effort });
   });
 });
 

@@ -56,6 +56,7 @@ function catalogSchemas() {
         match: z.string().check(z.minLength(1)),
         temperature: z.optional(z.enum(['omit', 'send'])),
         maxTokensField: z.optional(z.enum(['max_tokens', 'max_completion_tokens'])),
+        effort: z.optional(z.enum(['reasoning_effort', 'thinking'])),
       }),
     ),
   });
@@ -74,6 +75,8 @@ export interface PricePerMillion {
 export interface WireQuirks {
   sendTemperature: boolean;
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /** The model's reasoning knob: OpenAI's `reasoning_effort`, Anthropic's `thinking`, or none (nothing is sent). */
+  effort: 'reasoning_effort' | 'thinking' | 'none';
 }
 
 export interface ModelCatalog {
@@ -133,6 +136,7 @@ export function buildCatalog(files: CatalogFiles): CatalogResult {
       return {
         sendTemperature: hit?.temperature !== 'omit',
         maxTokensField: hit?.maxTokensField ?? 'max_tokens',
+        effort: hit?.effort ?? 'none',
       };
     },
   };

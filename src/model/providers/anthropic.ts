@@ -43,6 +43,9 @@ export function anthropicAdapter(options: AnthropicOptions): WireAdapter {
       };
       if (request.temperature !== undefined && options.quirks.sendTemperature)
         body.temperature = request.temperature;
+      // A forced tool excludes extended thinking, so only the lowest effort can be asked for: none at all.
+      if (request.effort === 'low' && options.quirks.effort === 'thinking')
+        body.thinking = { type: 'disabled' };
       return {
         url,
         headers: {

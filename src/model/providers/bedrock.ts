@@ -36,7 +36,10 @@ export function bedrockAdapter(options: BedrockOptions): WireAdapter {
       if (request.temperature !== undefined && options.quirks.sendTemperature) {
         inferenceConfig.temperature = request.temperature;
       }
+      // Anthropic models on Bedrock: as on the Messages API, a forced tool leaves only "thinking disabled".
+      const thinkingOff = forcedTool && request.effort === 'low' && options.quirks.effort === 'thinking';
       const body = JSON.stringify({
+        ...(thinkingOff ? { additionalModelRequestFields: { thinking: { type: 'disabled' } } } : {}),
         messages: [{ role: 'user', content: [{ text: request.user }] }],
         system: [{ text: request.system }],
         inferenceConfig,

@@ -45,6 +45,8 @@ export function openAiCompatibleAdapter(options: OpenAiOptions): WireAdapter {
       };
       if (request.temperature !== undefined && options.quirks.sendTemperature)
         body.temperature = request.temperature;
+      if (request.effort !== undefined && options.quirks.effort === 'reasoning_effort')
+        body.reasoning_effort = request.effort;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
       return { url, headers, body: JSON.stringify(body) };

@@ -259,6 +259,52 @@ describe('request shapes on the wire', () => {
     expect(server.received[0]?.headers.authorization).toBe('Bearer sk-x');
   });
 
+  it.each([
+    ['openai reasoning model', 'openai', 'gpt-5-mini', { reasoning_effort: 'low' }],
+    ['openai model without reasoning', 'openai', 'gpt-4.1-mini', {}],
+    ['local server', 'ollama', 'qwen2.5:7b', {}],
+  ])('effort low on %s: sent only where the model has the knob', async (_name, provider, model, want) => {
+    server = await startFakeServer([{ body: chatReply(JSON.stringify(ANSWER)) }]);
+    const client = providerClient(
+      openAiCompatibleAdapter({
+        provider,
+        model,
+        baseUrl: server.url,
+        quirks: catalog.quirks(provider, model),
+      }),
+      transport(),
+    );
+    await client.complete({ ...request, effort: 'low' });
+    const body = server.received[0]?.json as Record<string, unknown>;
+    expect(body.reasoning_effort).toBe((want as { reasoning_effort?: string }).reasoning_effort);
+  });
+
+  it('effort low on a Claude model with thinking: thinking disabled, the forced tool kept', async () => {
+    server = await startFakeServer([{ body: anthropicReply(ANSWER) }, { body: anthropicReply(ANSWER) }]);
+    const client = WIRES[0]?.make(server.url);
+    await client?.complete({ ...request, effort: 'low' });
+    await client?.complete({ ...request, effort: 'high' });
+    expect(server.received[0]?.json).toMatchObject({
+      thinking: { type: 'disabled' },
+      tool_choice: { type: 'tool', name: 'answer' },
+    });
+    // A forced tool excludes extended thinking: a higher effort cannot be asked for, so nothing is sent.
+    expect(server.received).toHaveLength(2);
+    expect(server.received[1]?.json).not.toHaveProperty('thinking');
+  });
+
+  it('effort low on Bedrock-Anthropic: thinking disabled in the additional model fields', async () => {
+    server = await startFakeServer([{ body: converseReply(ANSWER) }, { body: converseReply(ANSWER) }]);
+    const client = WIRES[2]?.make(server.url);
+    await client?.complete({ ...request, effort: 'low' });
+    await client?.complete(request);
+    expect(server.received[0]?.json).toMatchObject({
+      additionalModelRequestFields: { thinking: { type: 'disabled' } },
+    });
+    expect(server.received).toHaveLength(2);
+    expect(server.received[1]?.json).not.toHaveProperty('additionalModelRequestFields');
+  });
+
   it('bedrock signs the request so that the signature verifies over what arrived', async () => {
     server = await startFakeServer([{ body: converseReply(ANSWER) }]);
     await WIRES[2]?.make(server.url).complete(request);

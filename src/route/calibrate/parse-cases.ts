@@ -6,8 +6,8 @@
  * Pure. A line that is none of these is refused with its line number.
  */
 
-import { isOutcome, OUTCOMES, type Outcome } from '../../core';
-import { inputError, isRecord } from '../inputs/route-input-error';
+import { isOutcome, isRecord, OUTCOMES, type Outcome } from '../../core';
+import { inputError } from '../inputs/route-input-error';
 import { scoreSignals } from '../score/score-signals';
 import { isSignalId, type RouteResult, type Signal } from '../types';
 import type { ScoredCase } from './fit-thresholds';

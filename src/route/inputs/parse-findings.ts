@@ -5,8 +5,9 @@
  * other members are ignored. `confidence` is a number 0..1 or `low` | `medium` | `high`.
  */
 
+import { isRecord } from '../../core';
 import { type Challenge, type Finding, type ReviewFindings, SEVERITIES, type Severity } from '../types';
-import { inputError, isRecord, parseJson } from './route-input-error';
+import { inputError, parseJson } from './route-input-error';
 
 const WORD_CONFIDENCE: Record<string, number> = { low: 0.3, medium: 0.6, high: 0.9 };
 

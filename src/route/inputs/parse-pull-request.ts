@@ -4,8 +4,9 @@
  * requested reviewers. Everything it returns except the association is untrusted text.
  */
 
+import { isRecord } from '../../core';
 import { ASSOCIATIONS, type Association, type PullRequestMeta } from '../types';
-import { inputError, isRecord, parseJson } from './route-input-error';
+import { inputError, parseJson } from './route-input-error';
 
 export function parsePullRequest(text: string, file: string): PullRequestMeta {
   const doc = parseJson(text, file);

@@ -1,6 +1,6 @@
 /**
  * The error of an input file `route` cannot read (pull-request payload, findings, run log, cases).
- * It is a usage error (exit 2). Its message names the file, the line or field, and what is wrong —
+ * It is a usage error (exit 2). Its message names the file, the line or field, and what is wrong --
  * never the file's text.
  */
 
@@ -19,6 +19,3 @@ export function parseJson(text: string, file: string): unknown {
     throw inputError(file, '', 'is not valid JSON');
   }
 }
-
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);

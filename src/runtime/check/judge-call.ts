@@ -1,19 +1,13 @@
 /**
- * Judges one harness tool call: load the runtime, adapt the tool input, run the pipeline on every target, keep
- * the strictest decision, and record it once. Shared by every hook surface; translates nothing into a
- * harness's terms (the hook files do that). Fail closed: a runtime problem is a deny with basis
+ * Judges one harness tool call: load the runtime, adapt the tool input, build one request per target, let
+ * check keep the strictest decision (`checkTargets`), and record it once. Shared by every hook surface;
+ * translates nothing into a harness's terms (the hook files do that). Fail closed: a runtime problem is a deny with basis
  * `config-invalid` or `rules-invalid`; an input that cannot be adapted is a deny with basis `invalid-input`;
  * a decision whose audit line cannot be written is a deny with basis `internal-error`.
  */
 
-import {
-  type AdaptResult,
-  type CheckRequest,
-  checkWithTrace,
-  emptyContext,
-  requestSubject,
-} from '../../check';
-import { type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../core';
+import { type AdaptResult, type CheckRequest, checkTargets, emptyContext, requestSubject } from '../../check';
+import { type Clock, type Decision, decide, NO_POLICY } from '../../core';
 import {
   type AuditMeta,
   type AuditSink,
@@ -108,7 +102,7 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
     const decision = decide({
       verdict: 'deny',
       basis: runtime.basis,
-      reason: `gavel cannot judge: ${runtime.problem}`,
+      reason: `cannot judge: ${runtime.problem}`,
       policy: NO_POLICY,
     });
     const logFile = auditLogFor(undefined, call.cwd, io.env);
@@ -128,12 +122,10 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
     }
     const d = runtime.defaults;
     const turns = runtime.deps.policy.mode === 'auto' ? (call.userTurns?.() ?? []) : [];
-    let worst: Judged | undefined;
-    let firstRequest: CheckRequest | undefined;
-    for (const input of adapted.inputs) {
+    const requests: CheckRequest[] = adapted.inputs.map((input) => {
       const context = emptyContext();
       context.trusted.userTurns = turns;
-      const request: CheckRequest = {
+      return {
         toolName: call.toolName,
         input,
         cwd: call.cwd,
@@ -146,24 +138,9 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
         ...(d.selfPaths ? { selfPaths: d.selfPaths } : {}),
         ...(call.sessionId ? { sessionId: call.sessionId } : {}),
       };
-      firstRequest ??= request;
-      const result = await checkWithTrace(request, runtime.deps);
-      if (!worst || verdictRank(result.decision.verdict) > verdictRank(worst.decision.verdict)) {
-        worst = { decision: result.decision, suggestions: result.suggestions };
-      } else if (result.decision.verdict === worst.decision.verdict) {
-        worst.suggestions.push(...result.suggestions);
-      }
-    }
-    // INVARIANT: a call with no target is never an allow.
-    const judged = worst ?? {
-      decision: decide({
-        verdict: 'deny',
-        basis: 'invalid-input',
-        reason: 'the tool call names nothing to judge',
-        policy: runtime.deps.policy.ref,
-      }),
-      suggestions: [],
-    };
+    });
+    const firstRequest = requests[0];
+    const judged: Judged = await checkTargets(requests, runtime.deps, runtime.deps.policy.ref);
     const record = runtime.review?.recordOf(judged.decision);
     const m = meta(logFile, firstRequest ? requestSubject(firstRequest) : call.toolName);
     if (record) m.detail = reviewerDetail(record);

@@ -69,13 +69,24 @@ const NON_READERS = new Set([
 const DECODERS = /^(base64|base32|basenc|xxd|openssl|gunzip|zcat|gzip|bzip2|xz|unxz|uudecode|rev)$/;
 const ENV_DUMPS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compgen']);
 
+/**
+ * Programs whose first positional is an expression they evaluate (a jq filter, a sed script, a grep
+ * pattern), not a file, unless an option supplies the expression (`-e`, `-f`, `--from-file`).
+ */
+const EXPRESSION_FIRST = new Set(['jq', 'gojq', 'jaq', 'yq', 'sed', 'grep', 'egrep', 'fgrep', 'rg']);
+const EXPRESSION_OPTION = /^(-[a-zA-Z]*[ef]|--(expression|regexp|file|from-file)(=.*)?)$/;
+
+/** A word with blanks or query syntax (`|`, brackets, quotes, `=`) is an expression, not a file name. */
+const EXPRESSION_TEXT = /[\s|()[\]{}"'=!<>;&$]/;
+
 function looksLikePath(text: string): boolean {
   return (
     /^(~|\/|\.{1,2}(\/|$))/.test(text) ||
     text.includes('/') ||
-    /(^|\/)(\.env(\..*)?|id_(rsa|dsa|ecdsa|ed25519)|[^/]*\.(pem|key|p12|pfx)|credentials(\.json)?|\.netrc|\.npmrc|\.pgpass)$/.test(
-      text,
-    )
+    (!EXPRESSION_TEXT.test(text) &&
+      /(^|\/)(\.env(\..*)?|id_(rsa|dsa|ecdsa|ed25519)|[^/]*\.(pem|key|p12|pfx)|credentials(\.json)?|\.netrc|\.npmrc|\.pgpass)$/.test(
+        text,
+      ))
   );
 }
 
@@ -143,7 +154,8 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   const { positionals, options } = splitArgs(inv.args);
   let readsSecret = false;
   const role = NON_READERS.has(p) ? 'arg' : 'read';
-  for (const w of positionals) {
+  const expressionFirst = EXPRESSION_FIRST.has(p) && !options.some((o) => EXPRESSION_OPTION.test(o));
+  for (const w of positionals.slice(expressionFirst ? 1 : 0)) {
     const text = plain(w);
     if (!isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) continue;
     if (!looksLikePath(text)) continue;

@@ -6,16 +6,29 @@
  */
 
 import type { Category } from '../../core';
-import type { ShellAnalyzer } from '../analyze-shell';
 import { resolvePath } from '../classify/classify-path';
 import { isLoaderVariable } from '../data/loader-variables';
 import { WRAPPERS } from '../data/wrappers';
 import { nestedAgentHome } from '../detect/guard-integrity';
+import type { SegmentContext } from '../types';
 import type { Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { DYN, display, protectQuoted } from '../walk/markers';
 import type { Frame, SimpleCommand } from '../walk/walk-tree';
-import { type Invocation, isLiteral, optionText, plain, shown } from './invocation';
+import { type Invocation, isLiteral, optionText, plain, type Reporter, shown } from './invocation';
+
+/**
+ * What unwrapping needs from the analysis it reports into: the reporter, a new segment per program run, the
+ * walker's variable hooks, the detectors, and a place to remember the frame a nested run starts from.
+ */
+export interface UnwrapHost extends Reporter {
+  newSegment(argv: string[], program: string, wrappers: string[], context: SegmentContext): number;
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
+  touched(name: string): void;
+  detect(inv: Invocation): Flow;
+  /** The frame (wrappers, variables) a script or argv run by `inv` inherits. */
+  rememberFrame(inv: Invocation, frame: Frame): void;
+}
 
 export function programName(text: string): string {
   const base = text.slice(text.lastIndexOf('/') + 1).toLowerCase();
@@ -89,7 +102,7 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   return [...rest, input];
 }
 
-function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
+function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
   const out: Unwrapped = {
     assigned: [...cmd.assignments.keys()],
     valued: [],
@@ -193,7 +206,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Unwrapped {
   return out;
 }
 
-export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): Flow {
+export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flow {
   const u = unwrap(cmd, frame, a);
   const head = u.argv[0];
   const program =
@@ -292,7 +305,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: ShellAnalyzer): 
     cwd: u.cwd,
     depth: frame.depth,
   };
-  a.frames.set(inv, { ...frame, wrappers: u.wrappers });
+  a.rememberFrame(inv, { ...frame, wrappers: u.wrappers });
   const ran = plain(head);
   if (ran.includes('/')) {
     const res = resolvePath(head.text, a.scope, u.cwd ?? a.scope.cwd);

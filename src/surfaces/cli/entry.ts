@@ -66,6 +66,29 @@ function directWriter(fd: 1 | 2): (text: string) => void {
   };
 }
 
+/**
+ * For every command but `gavel hook`: writes through the stream, and a reader that went away (`gavel log |
+ * head -1`: EPIPE) ends the output quietly -- later writes are dropped, the command finishes and exits with
+ * its own code. Any other write error on the stream is one line on stderr and exit 1, never a stack.
+ */
+function streamWriter(stream: NodeJS.WriteStream): (text: string) => void {
+  let gone = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    // After the first error the stream is destroyed: what follows (ERR_STREAM_DESTROYED) is its echo.
+    if (gone) return;
+    gone = true;
+    if (error.code === 'EPIPE') return;
+    if (stream !== process.stderr)
+      process.stderr.write(
+        `gavel: cannot write to ${stream === process.stdout ? 'stdout' : 'a stream'} (${error.code ?? 'error'})\n`,
+      );
+    process.exitCode = EXIT.internal;
+  });
+  return (text) => {
+    if (!gone) stream.write(text);
+  };
+}
+
 /** The most `gavel` reads from stdin when the command names no tighter bound. */
 const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 
@@ -95,14 +118,14 @@ export async function run(): Promise<void> {
     const code = await main(process.argv.slice(2), {
       cwd: process.cwd(),
       env: process.env,
-      stdout: { write: hookCall ? directWriter(1) : (t) => void process.stdout.write(t) },
-      stderr: { write: hookCall ? directWriter(2) : (t) => void process.stderr.write(t) },
+      stdout: { write: hookCall ? directWriter(1) : streamWriter(process.stdout) },
+      stderr: { write: hookCall ? directWriter(2) : streamWriter(process.stderr) },
       readStdin,
       color: colorAllowed(isTerminal(1), process.env),
       clock: systemClock,
       version: pkg.version,
     });
-    process.exitCode = code;
+    if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
     if (hookCall && answerLost) {
       // The harness did not get the answer; exit 2 is the one code Claude Code and Codex block on.
       directWriter(2)('gavel: the answer could not be written to stdout; the tool call is blocked\n');

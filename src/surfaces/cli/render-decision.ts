@@ -24,6 +24,12 @@ export function renderDecision(d: Decision, suggestions: readonly string[]): str
   return `${lines.join('\n')}\n`;
 }
 
+/** A word as a shell would need it typed: plain when it is plain, else single-quoted. */
+export function shellWord(word: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./~-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
 /** Which parser read the command line: the pure-JS fast path or tree-sitter-bash (ADR 0019). */
 export type ParsedBy = 'fast-path' | 'tree-sitter';
 
@@ -39,7 +45,7 @@ export function renderTrace(result: CheckResult, parsedBy?: ParsedBy): string {
     if (parsedBy) lines.push(`parser: ${PARSERS[parsedBy]}`);
     lines.push(`segments: ${a.segments.length}`);
     a.segments.forEach((s, i) => {
-      lines.push(`  [${i + 1}] ${s.argv.join(' ')}`);
+      lines.push(`  [${i + 1}] ${s.argv.map(shellWord).join(' ')}`);
       lines.push(
         `      context ${s.context}${s.wrappers.length ? `; unwrapped ${s.wrappers.join(' > ')}` : ''}`,
       );

@@ -4,16 +4,19 @@ import { HARNESS_NAMES, HARNESSES, harnessNamed } from './registry';
 describe('harness registry', () => {
   it('names every harness once', () => {
     expect(new Set(HARNESS_NAMES).size).toBe(HARNESSES.length);
-    expect(HARNESS_NAMES).toEqual(['claude-code', 'codex', 'pi']);
+    expect(HARNESS_NAMES).toEqual(['claude-code', 'codex', 'pi', 'opencode', 'gemini', 'copilot', 'cursor']);
   });
 
-  it.each([['claude-code'], ['codex'], ['pi']])('finds %s by name', (name) => {
+  it.each(HARNESS_NAMES.map((n) => [n]))('finds %s by name', (name) => {
     expect(harnessNamed(name)?.name).toBe(name);
   });
 
-  it.each([['cursor'], [''], [undefined], ['__proto__']])('finds no harness named %s', (name) => {
-    expect(harnessNamed(name)).toBeUndefined();
-  });
+  it.each([['windsurf'], [''], [undefined], ['__proto__'], ['Cursor']])(
+    'finds no harness named %s',
+    (name) => {
+      expect(harnessNamed(name)).toBeUndefined();
+    },
+  );
 
   it.each(HARNESSES.map((h) => [h.name, h] as const))(
     '%s installs under the home or the project',

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildArbiterRequest, loadArbiterPrompt, parseRules, readQuestion } from '../../../ask';
 import { budgetQuestion, CLEAR_FLOOR } from '../../../ask/testdata/question-kit';
+import { EXIT } from '../../../core';
 import { recordingClient, scriptedClient } from '../../../model';
 import { chatReply, type FakeServer, startFakeServer } from '../../../model/providers/fake-servers.testkit';
 import { runMain } from '../fake-context.testkit';
@@ -165,7 +166,7 @@ describe('gavel ask: rules in force', () => {
   it('escalates every question with rules-invalid when the project file does not validate', async () => {
     projectRules({ version: 1, rules: [{ id: 'R-1', kinds: ['*'], verdict: 'allow', text: 'x' }] });
     const got = await gavel(['--json'], budget(10));
-    expect([got.code, JSON.parse(got.out).basis]).toEqual([11, 'rules-invalid']);
+    expect([got.code, JSON.parse(got.out).basis]).toEqual([EXIT.configInvalid, 'rules-invalid']);
     expect(got.err).toContain('`rules[0].id`: must be `R-` and two or three digits');
     expect(logLines()[0]).toMatchObject({
       basis: 'rules-invalid',
@@ -270,14 +271,20 @@ describe('gavel ask: config and models', () => {
     ['a flagship tier', '[ask]\ntier = "deep"\n', '`ask.tier`'],
     ['a call cap above 200', '[ask]\ncall_cap = 201\n', '`ask.call_cap`'],
     ['a timeout under 100 ms', '[ask]\ntimeout_ms = 50\n', '`ask.timeout_ms`'],
-  ])('escalates with config-invalid on %s', async (_name, toml, key) => {
+  ])('escalates with config-invalid on %s, exit 3', async (_name, toml, key) => {
     userConfig(toml);
     const got = await gavel(['--json'], budget(10));
     expect([got.code, JSON.parse(got.out).basis, got.err]).toEqual([
-      11,
+      EXIT.configInvalid,
       'config-invalid',
       expect.stringContaining(key),
     ]);
+  });
+
+  it('exits 3 on an invalid GAVEL_* variable (GAVEL_CHECK_MODE=banana), the answer escalated', async () => {
+    const got = await gavel(['--json'], budget(10), { GAVEL_CHECK_MODE: 'banana' });
+    expect([got.code, JSON.parse(got.out).basis]).toEqual([EXIT.configInvalid, 'config-invalid']);
+    expect(got.err).toContain('`GAVEL_CHECK_MODE`');
   });
 
   it('ignores a repository that tries to choose the model', async () => {

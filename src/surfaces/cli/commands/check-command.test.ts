@@ -96,7 +96,7 @@ describe('gavel explain', () => {
   ])('names the parser that read %s', async (_name, command, text, json) => {
     const t = ctxFor();
     await main(['explain', command], t.ctx);
-    expect(t.out().split('\n')[0]).toBe(`parser: ${text}`);
+    expect(t.out().split('\n').slice(0, 2)).toEqual([`command: ${command}`, `parser: ${text}`]);
     const j = ctxFor();
     await main(['explain', '--json', command], j.ctx);
     expect(JSON.parse(j.out()).parser).toBe(json);
@@ -133,6 +133,46 @@ describe('gavel init and doctor', () => {
 
   it('rejects an unknown harness', async () => {
     const t = ctxFor();
-    expect(await main(['init', 'cursor'], t.ctx)).toBe(EXIT.usage);
+    expect(await main(['init', 'notepad'], t.ctx)).toBe(EXIT.usage);
+  });
+});
+
+describe('gavel check says what to give it', () => {
+  it('nothing on stdin (a terminal reads as empty): says what to pipe, exit 2', async () => {
+    const t = ctxFor('');
+    expect(await main(['check'], t.ctx)).toBe(EXIT.usage);
+    expect(t.err()).toMatch(/^gavel check: no request on stdin: pipe one JSON tool call, e\.g\. `echo /);
+    expect(t.err()).not.toContain('not valid JSON');
+  });
+
+  it.each([
+    ['file_path', 'read', 'path'],
+    ['filePath', 'edit', 'path'],
+    ['cmd', 'shell', 'command'],
+  ])('a harness spelling `%s` in a %s input is named beside the problem', async (key, tool, field) => {
+    const t = ctxFor(JSON.stringify({ tool, input: { [key]: 'x' } }));
+    expect(await main(['check'], t.ctx)).toBe(EXIT.usage);
+    expect(t.err()).toContain(
+      `\`input.${field}\` must be a non-empty string (the request has \`input.${key}\`: gavel's own shape calls it \`input.${field}\`)`,
+    );
+  });
+
+  it('no hint when the input has no known spelling', async () => {
+    const t = ctxFor(JSON.stringify({ tool: 'read', input: { where: 'x' } }));
+    expect(await main(['check'], t.ctx)).toBe(EXIT.usage);
+    expect(t.err()).not.toContain('the request has');
+  });
+
+  it('--help lists the input fields of every tool and the `file_path` -> `path` hint', async () => {
+    const t = ctxFor();
+    expect(await main(['check', '--help'], t.ctx)).toBe(EXIT.ok);
+    for (const line of [
+      'shell      {"command"',
+      'read       {"path"',
+      'web_fetch  {"url"',
+      'mcp        {"server"',
+    ])
+      expect(t.out()).toContain(line);
+    expect(t.out()).toContain('`file_path`');
   });
 });

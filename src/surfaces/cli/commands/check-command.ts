@@ -31,6 +31,7 @@ import { modelFlagOptions, readModelFlags } from '../model-flags';
 import { renderDecision } from '../render-decision';
 import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
 import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
+import { INPUT_FIELDS, NOTHING_PIPED, spellingHint } from './check-input';
 
 export const checkCommand: CommandSpec = {
   name: 'check',
@@ -38,7 +39,8 @@ export const checkCommand: CommandSpec = {
   usage:
     'gavel check [--file request.json] [--json] [--model SPEC] [--no-cache | --cache-readonly] [--estimate]',
   description:
-    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. The decision is recorded in the audit log (a hash of the request, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope (GAVEL_MODEL or [model] model), what needs review goes to the model reviewer and the egress line is printed on stderr before the first call. --model beats GAVEL_MODEL, which beats the user file.\n\nWith --estimate nothing is sent and nothing is recorded: every model request the run would send is built and priced, what needed the model shows as escalate with basis `no-model`, and the exit code is about the estimate, not a verdict: 0 within the caps, 1 over a cap. See docs/check.md.',
+    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. The decision is recorded in the audit log (a hash of the request, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope (GAVEL_MODEL or [model] model), what needs review goes to the model reviewer and the egress line is printed on stderr before the first call. --model beats GAVEL_MODEL, which beats the user file.\n\nWith --estimate nothing is sent and nothing is recorded: every model request the run would send is built and priced, what needed the model shows as escalate with basis `no-model`, and the exit code is about the estimate, not a verdict: 0 within the caps, 1 over a cap. See docs/check.md.\n\n' +
+    INPUT_FIELDS,
   options: {
     file: {
       type: 'string',
@@ -67,6 +69,8 @@ export const checkCommand: CommandSpec = {
     } catch {
       throw new UsageError(`cannot read \`${file}\``);
     }
+    if (text.trim() === '')
+      throw new UsageError(file ? `\`${file}\` is empty: it must hold one JSON request` : NOTHING_PIPED);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -93,7 +97,7 @@ export const checkCommand: CommandSpec = {
       const d = decide({
         verdict: 'deny',
         basis: runtime.basis,
-        reason: `gavel cannot judge: ${runtime.problem}`,
+        reason: `cannot judge: ${runtime.problem}`,
         policy: NO_POLICY,
       });
       const answered = recordOrDeny(audit, d, meta(auditLogFor(undefined, ctx.cwd, ctx.env), 'check'));
@@ -104,7 +108,10 @@ export const checkCommand: CommandSpec = {
     try {
       checkModelFlags(ctx, 'check', flags, runtime);
       const parsed = parseRequest(json, { ...runtime.defaults, adaptToolCall: fromClaudeCode });
-      if (!parsed.ok) throw new UsageError(`${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}`);
+      if (!parsed.ok)
+        throw new UsageError(
+          `${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}${spellingHint(json, parsed.problem)}`,
+        );
       let worst: CheckResult | undefined;
       for (const request of parsed.requests) {
         const r = await checkWithTrace(request, runtime.deps);

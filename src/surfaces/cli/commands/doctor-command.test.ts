@@ -35,7 +35,7 @@ describe('gavel doctor', () => {
       return { GAVEL_CHECK_MODE: 'auto', GAVEL_MODEL: `scripted:${join(base, 'script.json')}` };
     });
     expect(report.modelReviewer).toMatch(
-      /^model `scripted\/.+` sends nothing over the network \(chosen by environment\)$/,
+      /^model `scripted\/.+` sends nothing over the network \(chosen by environment\); reviewer model: `scripted:.+` \(`\[model\] model` itself .*\); effort low: not sent \(scripted client\)$/,
     );
     expect(report.auditLog).toBe(join(project, '.gavel', 'logs', 'decisions.ndjson'));
   });
@@ -54,5 +54,18 @@ describe('gavel doctor', () => {
     expect(code).toBe(EXIT.ok);
     expect(out).toContain(`unlisted shell segments: ${warns ? 'allow' : 'review'}`);
     expect(out.includes('without your harness')).toBe(warns);
+  });
+
+  it('says first, on stdout and stderr, that an unknown GAVEL_* variable denies every tool call (exit 3)', async () => {
+    const { project, home } = projectSandbox('gavel-doctor-');
+    const { code, out, err } = await runMain(['doctor'], {
+      cwd: project,
+      env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GAVEL_CHEK_MODE: 'off' },
+    });
+    expect(code).toBe(EXIT.configInvalid);
+    expect(out.split('\n')[0]).toMatch(
+      /^NOT ENFORCING: every tool call is denied until this is fixed: .*`GAVEL_CHEK_MODE`: unknown variable/,
+    );
+    expect(err).toMatch(/^gavel doctor: every tool call is denied: .*`GAVEL_CHEK_MODE`/);
   });
 });

@@ -70,9 +70,18 @@ export const doctorCommand: CommandSpec = {
     if (runtime.ok) runtime.review?.close();
     if (args.values.json === true) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else {
-      const lines = hooks.map(
-        (h) =>
-          `${h.installed ? 'installed' : 'absent   '}  ${h.harness.padEnd(11)} ${h.scope.padEnd(7)} ${h.file}`,
+      // A config that does not load denies every tool call: that is said first, on stdout and stderr, never
+      // left to be found in the audit log (docs/decisions/0026-cli-conventions.md).
+      const lines: string[] = [];
+      if (!runtime.ok) {
+        lines.push(`NOT ENFORCING: every tool call is denied until this is fixed: ${runtime.problem}`);
+        ctx.stderr.write(`gavel doctor: every tool call is denied: ${runtime.problem}\n`);
+      }
+      lines.push(
+        ...hooks.map(
+          (h) =>
+            `${h.installed ? 'installed' : 'absent   '}  ${h.harness.padEnd(11)} ${h.scope.padEnd(7)} ${h.file}`,
+        ),
       );
       lines.push(`project: ${root}${report.projectConfig ? ' (gavel.toml)' : ' (no gavel.toml)'}`);
       if (runtime.ok) {
@@ -92,7 +101,7 @@ export const doctorCommand: CommandSpec = {
         lines.push(`floor (sealed): ${e.floor.join(', ')}`);
         lines.push(`policy: v${e.policy.version} sha256:${e.policy.sha256.slice(0, 12)}`);
         for (const n of e.notices) lines.push(`notice: ${n}`);
-      } else lines.push(`NOT ENFORCING: ${runtime.problem} (every tool call is denied until this is fixed)`);
+      }
       lines.push(
         `shell analyzer: ${report.shellAnalyzer}`,
         `model reviewer: ${report.modelReviewer}`,

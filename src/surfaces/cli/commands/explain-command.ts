@@ -78,7 +78,11 @@ export const explainCommand: CommandSpec = {
         `${JSON.stringify({ decision, suggestions, parser, analysis, facts, floor, evaluation, ...estimate }, null, 2)}\n`,
       );
     } else {
-      ctx.stdout.write(`${renderTrace(result, parser)}${view ? renderEstimate(view) : ''}`);
+      // The command as given (quotes and all): the segments below show the words the shell would see.
+      const given = request.input.kind === 'shell' ? request.input.command : '';
+      ctx.stdout.write(
+        `command: ${given}\n${renderTrace(result, parser)}${view ? renderEstimate(view) : ''}`,
+      );
     }
     return view ? estimateExit(view) : exitForOutcome(result.decision.outcome);
   },

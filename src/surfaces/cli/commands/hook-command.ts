@@ -1,5 +1,5 @@
 /**
- * `gavel hook <harness>`: answers one tool call of Claude Code, Codex or pi on stdin, in that harness's terms.
+ * `gavel hook <harness>`: answers one tool call of an agent harness on stdin, in that harness's terms.
  * Decides nothing itself; every failure ends in exit 2 (which both Claude Code and Codex treat as a block).
  */
 
@@ -10,12 +10,15 @@ import type { CommandSpec } from '../command';
 
 export const hookCommand: CommandSpec = {
   name: 'hook',
-  summary: 'answer one tool call of an agent harness (claude-code, codex, pi) read on stdin',
-  usage: 'gavel hook <claude-code|codex|pi>',
+  summary:
+    'answer one tool call of an agent harness (claude-code, codex, pi, opencode, gemini, copilot, cursor) read on stdin',
+  usage: 'gavel hook <claude-code|codex|pi|opencode|gemini|copilot|cursor>',
   description:
-    'Reads the harness hook payload on stdin and answers in its own protocol (see docs/hooks.md). Claude Code: PreToolUse and PermissionRequest, `hookSpecificOutput` on stdout. Codex: the same events, deny-only for PreToolUse. pi: `{verdict, reason}` for the gavel extension. Unreadable input, a crash or a timeout exits 2 with the reason on stderr, which blocks the call. Every answer is recorded in the audit log (a hash of the call, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope, what needs review goes to the model reviewer.',
+    'Reads the harness hook payload on stdin and answers in its own protocol (see docs/hooks.md). Claude Code: PreToolUse and PermissionRequest, `hookSpecificOutput` on stdout. Codex: the same events, deny-only for PreToolUse. pi: `{verdict, reason}` for the gavel extension. OpenCode: `{block, reason}` for the gavel plugin. Gemini CLI: BeforeTool, `{decision, reason}`. Copilot CLI: preToolUse, `{permissionDecision, permissionDecisionReason}`. Cursor: preToolUse, beforeShellExecution, beforeMCPExecution and beforeReadFile, `{permission, user_message, agent_message}`. Unreadable input, a crash or a timeout exits 2 with the reason on stderr, which blocks the call. Every answer is recorded in the audit log (a hash of the call, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope, what needs review goes to the model reviewer.',
   options: {},
-  positionals: [{ name: 'harness', description: 'claude-code, codex or pi' }],
+  positionals: [
+    { name: 'harness', description: 'claude-code, codex, pi, opencode, gemini, copilot or cursor' },
+  ],
   exits: [EXIT.ok, EXIT.usage],
   examples: [
     'echo \'{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":".env"},"cwd":"/repo"}\' | gavel hook claude-code',

@@ -38,12 +38,13 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'hook',
-    summary: 'answer one tool call of an agent harness (claude-code, codex, pi) read on stdin',
+    summary:
+      'answer one tool call of an agent harness (claude-code, codex, pi, opencode, gemini, copilot, cursor) read on stdin',
     load: async () => (await import('./hook-command')).hookCommand,
   },
   {
     name: 'init',
-    summary: 'install the gavel hook into claude-code, codex or pi',
+    summary: 'install the gavel hook into claude-code, codex, pi, opencode, gemini, copilot or cursor',
     load: async () => (await import('./init-command')).initCommand,
   },
   {
@@ -65,6 +66,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'model',
     summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
     load: async () => (await import('./model-command')).modelCommand,
+  },
+  {
+    name: 'reviewer',
+    summary: "show the model reviewer's disclosure; change its posture or model, or turn on mode auto",
+    load: async () => (await import('./reviewer-command')).reviewerCommand,
   },
   {
     name: 'route',

@@ -1,5 +1,5 @@
 /**
- * `gavel init <claude-code|codex|pi>`: installs gavel's hook, idempotently, merging into existing settings
+ * `gavel init <claude-code|codex|pi|opencode|gemini|copilot|cursor>`: installs gavel's hook, idempotently, merging into existing settings
  * and keeping a backup. Decides nothing.
  */
 
@@ -20,14 +20,16 @@ export function gavelRoot(): string {
 
 export const initCommand: CommandSpec = {
   name: 'init',
-  summary: 'install the gavel hook into claude-code, codex or pi',
-  usage: 'gavel init <claude-code|codex|pi> [--project]',
+  summary: 'install the gavel hook into claude-code, codex, pi, opencode, gemini, copilot or cursor',
+  usage: 'gavel init <claude-code|codex|pi|opencode|gemini|copilot|cursor> [--project]',
   description:
-    "Claude Code: adds PreToolUse and PermissionRequest hooks to ~/.claude/settings.json (or the project's .claude/settings.json with --project). Codex: the same in ~/.codex/hooks.json (turn hooks on with `[features] codex_hooks = true` in ~/.codex/config.toml). pi: writes ~/.pi/agent/extensions/gavel.ts. Existing keys and hooks are kept; the previous file is saved as `<file>.gavel-backup`. Running it again changes nothing.",
+    "Claude Code: adds PreToolUse and PermissionRequest hooks to ~/.claude/settings.json (or the project's .claude/settings.json with --project). Codex: the same in ~/.codex/hooks.json (turn hooks on with `[features] codex_hooks = true` in ~/.codex/config.toml). pi: writes ~/.pi/agent/extensions/gavel.ts. OpenCode: writes the plugin ~/.config/opencode/plugins/gavel.js. Gemini CLI: a BeforeTool hook in ~/.gemini/settings.json. Copilot CLI: ~/.copilot/hooks/gavel.json (.github/hooks/gavel.json with --project). Cursor: ~/.cursor/hooks.json. Existing keys and hooks are kept; gavel's earlier hook (from any location) is replaced, never doubled; the file as it was before gavel first changed it is saved once as `<file>.gavel-backup` and never overwritten. An empty file is read as {}; a file that is not valid JSON (the message gives line and column) or whose hooks are not the shape the harness reads is left untouched (exit 2). Running it again changes nothing.",
   options: {
     project: { type: 'boolean', description: 'install for the current project instead of the user' },
   },
-  positionals: [{ name: 'harness', description: 'claude-code, codex or pi' }],
+  positionals: [
+    { name: 'harness', description: 'claude-code, codex, pi, opencode, gemini, copilot or cursor' },
+  ],
   exits: [EXIT.ok, EXIT.internal, EXIT.usage],
   examples: ['gavel init claude-code', 'gavel init pi --project'],
   async run(ctx, args) {
@@ -41,8 +43,8 @@ export const initCommand: CommandSpec = {
     const file = harness.install.file(home, project);
     const result = harness.install.write(file, gavelRoot(), project === undefined ? 'user' : 'project');
     if (!result.ok) {
-      ctx.stderr.write(`gavel init: ${result.file}: ${result.problem}\n`);
-      return EXIT.internal;
+      ctx.stderr.write(`gavel init: \`${result.file}\` ${result.problem}\n`);
+      return result.malformed ? EXIT.usage : EXIT.internal;
     }
     if (!result.changed) ctx.stdout.write(`already installed: ${result.file}\n`);
     else

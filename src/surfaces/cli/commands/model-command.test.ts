@@ -36,6 +36,21 @@ describe('gavel model', () => {
     const c = ctx({});
     expect(await modelCommand.run(c.ctx, { values: {}, positionals: [] })).toBe(EXIT.ok);
     expect(c.out()).toContain('no model configured');
+    expect(c.out()).toContain('reviewer model: none configured');
+  });
+
+  it('shows the reviewer model: the light tier of the provider, with its effort', async () => {
+    const c = ctx({ GAVEL_MODEL: 'anthropic/claude-opus-4-5', ANTHROPIC_API_KEY: 'sk-ant-test' });
+    expect(await modelCommand.run(c.ctx, { values: {}, positionals: [] })).toBe(EXIT.ok);
+    expect(c.out()).toMatch(
+      /reviewer model: anthropic `claude-haiku-4-5` \(the light tier .*\); effort low: sent as thinking disabled/,
+    );
+  });
+
+  it('exits 2 on --probe with no model configured (was 0: nothing probed read as a pass)', async () => {
+    const c = ctx({});
+    expect(await modelCommand.run(c.ctx, { values: { probe: true }, positionals: [] })).toBe(EXIT.usage);
+    expect(c.err()).toBe('gavel model: `--probe` needs a model (`--model`, GAVEL_MODEL or [model] model)\n');
   });
 
   it('prints the egress line from the user config and probes the endpoint', async () => {

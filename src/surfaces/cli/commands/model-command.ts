@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as z from 'zod/mini';
+import { DEFAULT_REVIEWER_POLICY } from '../../../check';
 import { formatProblem, loadConfig } from '../../../config';
 import { EXIT } from '../../../core';
 import {
@@ -17,6 +18,7 @@ import {
   openRunner,
   userCacheDir,
 } from '../../../model';
+import { reviewerModel } from '../../../runtime';
 import type { CommandSpec } from '../command';
 
 const Probe = z.strictObject({ ok: z.boolean() });
@@ -34,7 +36,7 @@ export const modelCommand: CommandSpec = {
   summary: 'show the model, endpoint, caps and cache gavel would use; --probe tests the endpoint',
   usage: 'gavel model [--model SPEC] [--probe]',
   description:
-    'Reads only user scope: ~/.config/gavel/config.toml, GAVEL_* variables and flags. Prints the egress line gavel prints before the first model call of a run. With --probe, sends one request of a few tokens and reports tokens, cost and time.',
+    'Reads only user scope: ~/.config/gavel/config.toml, GAVEL_* variables and flags. Prints the egress line gavel prints before the first model call of a run. With --probe, sends one request of a few tokens and reports tokens, cost and time; --probe with no model configured exits 2, a probe that fails exits 1.',
   options: {
     model: {
       type: 'string',
@@ -61,6 +63,13 @@ export const modelCommand: CommandSpec = {
           ? 'config'
           : 'default';
     const catalog = bundledCatalog();
+    const reviewer = reviewerModel({
+      config,
+      modelSource: sources['model.model'],
+      ...(flag !== undefined ? { flag } : {}),
+      effort: DEFAULT_REVIEWER_POLICY.effort,
+      catalog,
+    });
     const opened = openModel({
       spec: flag ?? config.model.model,
       source,
@@ -75,7 +84,11 @@ export const modelCommand: CommandSpec = {
     if (!opened.ok) {
       if (opened.basis === 'no-model') {
         ctx.stdout.write(`${opened.problem}; what needs a model escalates with basis \`no-model\`\n`);
-        return EXIT.ok;
+        ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
+        if (args.values.probe !== true) return EXIT.ok;
+        // Nothing to probe: asked to test an endpoint that is not there is a usage error, never a pass.
+        ctx.stderr.write('gavel model: `--probe` needs a model (`--model`, GAVEL_MODEL or [model] model)\n');
+        return EXIT.usage;
       }
       ctx.stderr.write(`gavel model: ${opened.problem}\n`);
       return EXIT.configInvalid;
@@ -83,6 +96,7 @@ export const modelCommand: CommandSpec = {
     const caps = config.caps;
     const cacheDir = userCacheDir(ctx.env, homedir());
     ctx.stdout.write(`${formatEgress(opened.egress)}\n`);
+    ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
     ctx.stdout.write(
       `caps: ${caps.max_calls} calls, ${caps.max_tokens} tokens, $${caps.max_cost_usd} per run; ${caps.max_call_tokens} tokens per call; concurrency ${caps.concurrency}; rpm ${caps.rpm || 'unlimited'}\n`,
     );

@@ -1,15 +1,15 @@
 /**
  * `gavel route`: routes a change (a git range) to approve, approve_with_flag, escalate or block, and
  * `gavel route calibrate --cases FILE.jsonl` fits the thresholds to labelled cases. The command's spec
- * (flags, exits, help); the work is in `route/`: setup (config, policy, audit log path), reading the
- * request, routing and recording, calibration. Decides nothing itself.
+ * (flags, exits, help); `route/` turns the flags into a call of the route runtime (src/runtime/route:
+ * config, inputs, routing, the audit line) and prints the answer. Decides nothing itself.
  */
 
 import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../../../core';
 import { DEFAULT_COSTS } from '../../../route';
 import type { CommandSpec } from '../command';
-import { loadRouteSetup, loadRouteSetupAtBase, str } from './route/route-setup';
+import { str } from './route/route-flags';
 import { runCalibrate } from './route/run-calibrate';
 import { runRoute } from './route/run-route';
 
@@ -114,11 +114,6 @@ export const routeCommand: CommandSpec = {
     if (sub !== undefined && sub !== 'calibrate')
       throw new UsageError(`unknown subcommand \`${sub.slice(0, 40)}\``);
     const repo = resolve(ctx.cwd, str(args, 'repo') ?? '.');
-    const setup =
-      sub === 'calibrate'
-        ? loadRouteSetup(ctx, repo)
-        : await loadRouteSetupAtBase(ctx, repo, { base: str(args, 'base'), head: str(args, 'head') });
-    if (typeof setup === 'number') return setup;
-    return sub === 'calibrate' ? runCalibrate(ctx, args, setup.policy) : runRoute(ctx, args, setup, repo);
+    return sub === 'calibrate' ? runCalibrate(ctx, args, repo) : runRoute(ctx, args, repo);
   },
 };

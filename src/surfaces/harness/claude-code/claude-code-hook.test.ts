@@ -134,6 +134,8 @@ describe('gavel hook claude-code (in process)', () => {
     );
     expect(reply.permissionDecision).toBe('deny');
     expect(reply.permissionDecisionReason).toContain('gavel.toml: `check.mode`');
+    // Said once: "gavel: cannot judge: ...", never "gavel: gavel cannot judge: ...".
+    expect(reply.permissionDecisionReason).toMatch(/^gavel: cannot judge: /);
     expect(s.records[0]).toMatchObject({ verdict: 'deny', basis: 'config-invalid' });
   });
 

@@ -63,8 +63,19 @@ describe('installJsonHooks', () => {
   ])('leaves a file that is %s untouched', (_name, text) => {
     const s = sandbox();
     const file = s.write(join(s.home, '.claude', 'settings.json'), text);
-    expect(installJsonHooks(file, 'g', 'claude-code')).toMatchObject({ ok: false });
+    expect(installJsonHooks(file, 'g', 'claude-code')).toMatchObject({ ok: false, malformed: true });
     expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it.each([
+    ['a bad key on line 3', '{\n  "model": "opus",\n  hooks: {}\n}\n', 'line 3, column 3'],
+    ['a trailing comma', '{"a": 1,}', 'line 1, column 9'],
+    ['a file cut short', '{ "hooks": ', 'line 1, column 12'],
+  ])('names where the JSON breaks: %s', (_name, text, place) => {
+    const s = sandbox();
+    const file = s.write(join(s.home, '.claude', 'settings.json'), text);
+    const got = installJsonHooks(file, 'g', 'claude-code');
+    expect(got).toMatchObject({ ok: false, problem: `is not valid JSON (${place}); left untouched` });
   });
 });
 

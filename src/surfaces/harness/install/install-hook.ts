@@ -18,7 +18,8 @@ import type { HarnessInstall } from '../adapter';
 
 export type InstallResult =
   | { ok: true; file: string; changed: boolean; backup?: string }
-  | { ok: false; file: string; problem: string };
+  /** `malformed`: the file is not what the harness reads (bad JSON, a wrong shape): the user's to fix (exit 2). */
+  | { ok: false; file: string; problem: string; malformed?: boolean };
 
 export const HOOK_EVENTS = ['PreToolUse', 'PermissionRequest'] as const;
 export const HOOK_TIMEOUT_S = 30;
@@ -83,7 +84,7 @@ export function piExtensionSource(extensionEntry: string): string {
 }
 
 /** Writes `text`; the first time gavel changes an existing file, it is kept as `<file>.gavel-backup`. */
-function writeWithBackup(file: string, text: string): InstallResult {
+export function writeWithBackup(file: string, text: string): InstallResult {
   let backup: string | undefined;
   if (existsSync(file)) {
     backup = `${file}.gavel-backup`;
@@ -95,6 +96,18 @@ function writeWithBackup(file: string, text: string): InstallResult {
   return { ok: true, file, changed: true, ...(backup ? { backup } : {}) };
 }
 
+/** Line and column (1-based) where JSON.parse stopped: its `at position N`, or the end of an input cut short. */
+export function jsonErrorPlace(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const m = /at position (\d+)/.exec(message);
+  const at = m ? Number(m[1]) : /end of JSON input/.test(message) ? text.length : undefined;
+  if (at === undefined) return 'no position known';
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `line ${line}, column ${column}`;
+}
+
 /** Reads a settings file for merging: `{}` when absent or empty; a problem when it is not a settings object. */
 function readSettings(file: string): Record<string, unknown> | string {
   if (!existsSync(file)) return {};
@@ -103,8 +116,8 @@ function readSettings(file: string): Record<string, unknown> | string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch {
-    return 'is not valid JSON; left untouched';
+  } catch (error) {
+    return `is not valid JSON (${jsonErrorPlace(text, error)}); left untouched`;
   }
   if (!isObject(parsed)) return 'is not a JSON object; left untouched';
   if (parsed.hooks === undefined) return parsed;
@@ -119,7 +132,7 @@ function readSettings(file: string): Record<string, unknown> | string {
 
 export function installJsonHooks(file: string, command: string, harness: string): InstallResult {
   const settings = readSettings(file);
-  if (typeof settings === 'string') return { ok: false, file, problem: settings };
+  if (typeof settings === 'string') return { ok: false, file, problem: settings, malformed: true };
   if (HOOK_EVENTS.every((e) => gavelHooks(settings, e, harness).join('\n') === command))
     return { ok: true, file, changed: false };
   const merged = mergeHooks(settings, command, harness);

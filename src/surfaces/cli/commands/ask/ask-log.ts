@@ -1,33 +1,18 @@
 /**
- * `gavel ask log [--run-id ID] [--json]`: the arbiter's records from the project's audit log
- * (readRecords, surface `ask`), the last thirty (time, kind, verdict, rule, basis) and the counts
- * asked / escalated / denied over the most recent LOG_WINDOW arbiter records, and an end note when the
- * newest answer was an escalate (a run that stopped there needs a person).
+ * `gavel ask log [--run-id ID] [--json]`: prints the arbiter's records the ask runtime reads (readAskLog):
+ * the last thirty (time, kind, verdict, rule, basis) and the counts asked / escalated / denied, and an end
+ * note when the newest answer was an escalate (a run that stopped there needs a person). Renders only.
  */
 
-import { LOG_ROWS, summarizeAskLog } from '../../../../ask';
-import { auditLogPath, readRecords } from '../../../../audit';
-import { loadConfig } from '../../../../config';
 import { EXIT } from '../../../../core';
+import { LOG_WINDOW, readAskLog } from '../../../../runtime';
 import type { CommandContext, ParsedArgs } from '../../command';
 import { renderTable } from '../../table';
-import { str } from './ask-files';
-
-/** How many arbiter records the counts look back over. */
-export const LOG_WINDOW = 10_000;
+import { str } from './ask-question';
 
 export function showLog(ctx: CommandContext, args: ParsedArgs): number {
-  const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
-  const file = auditLogPath({
-    dir: loaded.ok ? loaded.config.audit.dir : undefined,
-    projectRoot: loaded.projectRoot,
-  });
-  const read = readRecords(file, { surface: 'ask', limit: LOG_WINDOW });
   const runId = str(args, 'run-id');
-  const summary = summarizeAskLog(read.records, {
-    ...(runId !== undefined ? { runId } : {}),
-    last: LOG_ROWS,
-  });
+  const { summary, file, unreadable, windowed } = readAskLog({ cwd: ctx.cwd, env: ctx.env, runId });
   // The end-of-run note: when the newest answer escalated, say so, so an unattended run that stopped there
   // is not mistaken for one that finished.
   const last = summary.rows.at(-1);
@@ -36,9 +21,7 @@ export function showLog(ctx: CommandContext, args: ParsedArgs): number {
       ? `the arbiter's last answer${runId !== undefined ? ' in this run' : ''} was an escalate: ${last.kind ?? 'unknown'} escalate (${last.basis}); a person has to decide; the records are in \`${file}\``
       : undefined;
   if (args.values.json === true) {
-    ctx.stdout.write(
-      `${JSON.stringify({ ...summary, unreadable: read.unreadable, endNote: endNote ?? null })}\n`,
-    );
+    ctx.stdout.write(`${JSON.stringify({ ...summary, unreadable, endNote: endNote ?? null })}\n`);
     return EXIT.ok;
   }
   if (summary.rows.length > 0) {
@@ -52,10 +35,10 @@ export function showLog(ctx: CommandContext, args: ParsedArgs): number {
       ]),
     );
   }
-  const window = read.records.length >= LOG_WINDOW ? ` (last ${LOG_WINDOW})` : '';
-  const unreadable = read.unreadable > 0 ? ` · ${read.unreadable} unreadable lines` : '';
+  const window = windowed ? ` (last ${LOG_WINDOW})` : '';
+  const bad = unreadable > 0 ? ` \u00b7 ${unreadable} unreadable lines` : '';
   ctx.stdout.write(
-    `arbiter ${summary.asked} asked · ${summary.escalated} escalated · ${summary.denied} denied${window}${unreadable}\n`,
+    `arbiter ${summary.asked} asked \u00b7 ${summary.escalated} escalated \u00b7 ${summary.denied} denied${window}${bad}\n`,
   );
   if (endNote) ctx.stdout.write(`${endNote}\n`);
   return EXIT.ok;

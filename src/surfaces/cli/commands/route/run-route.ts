@@ -1,25 +1,19 @@
 /**
- * `gavel route`: reads the request, routes the range, records the routing in the audit log (an approval
- * that cannot be recorded escalates), prints the result and returns the outcome's exit code.
+ * `gavel route`: reads the flags, calls the route runtime (routeChange: config at the base, inputs, routing,
+ * the audit line), prints the result (text, JSON or markdown) and returns the outcome's exit code (3 when
+ * the config is invalid). Protocol in, runtime call, render out.
  */
 
-import { exitForOutcome, UsageError } from '../../../../core';
-import { nodeGitRunner, renderMarkdown, renderText, route } from '../../../../route';
+import { EXIT, exitForOutcome, UsageError } from '../../../../core';
+import { renderMarkdown, renderText } from '../../../../route';
+import { routeChange } from '../../../../runtime';
 import type { CommandContext, ParsedArgs } from '../../command';
-import { readRouteRequest } from './read-route-request';
-import { recordRouting } from './record-routing';
-import { type RouteSetup, str } from './route-setup';
+import { str } from './route-flags';
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 const CALIBRATE_ONLY = ['cases', 'cost-approve-bad', 'cost-escalate-good', 'cost-missed-flag'];
-const HANDLE = /^@?[A-Za-z0-9][A-Za-z0-9._/:-]{0,99}$/;
 
-export async function runRoute(
-  ctx: CommandContext,
-  args: ParsedArgs,
-  setup: RouteSetup,
-  repo: string,
-): Promise<number> {
+export async function runRoute(ctx: CommandContext, args: ParsedArgs, repo: string): Promise<number> {
   const format = args.values.json === true ? 'json' : (str(args, 'format') ?? 'text');
   if (!(FORMATS as readonly string[]).includes(format))
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
@@ -27,8 +21,12 @@ export async function runRoute(
     if (args.values[only] !== undefined)
       throw new UsageError(`--${only} belongs to \`gavel route calibrate\``);
   }
-  const request = readRouteRequest(ctx.cwd, {
+  const run = await routeChange({
     repo,
+    cwd: ctx.cwd,
+    env: ctx.env,
+    clock: ctx.clock,
+    notice: (line) => ctx.stderr.write(`gavel route: ${line}\n`),
     base: str(args, 'base'),
     head: str(args, 'head'),
     pr: str(args, 'pr'),
@@ -36,21 +34,13 @@ export async function runRoute(
     runLog: str(args, 'run-log'),
     runId: str(args, 'run-id'),
     tier: str(args, 'tier'),
+    notify: (args.values.notify as string[] | undefined) ?? [],
   });
-  const notify = (args.values.notify as string[] | undefined) ?? [];
-  for (const n of notify) {
-    if (!HANDLE.test(n))
-      throw new UsageError('--notify takes a login, a team (`@org/team`) or an e-mail-free handle');
+  if (!run.ok) {
+    ctx.stderr.write(`gavel route: ${run.problem}\n`);
+    return EXIT.configInvalid;
   }
-  if (notify.length > 0) request.notify = notify;
-  const routed = await route(request, setup.policy, { git: nodeGitRunner(ctx.env), clock: ctx.clock });
-  const result = recordRouting({
-    result: routed,
-    auditLog: setup.auditLog,
-    runId: str(args, 'run-id'),
-    clock: ctx.clock,
-    stderr: ctx.stderr,
-  });
+  const result = run.result;
   if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else if (format === 'markdown') ctx.stdout.write(renderMarkdown(result));
   else ctx.stdout.write(renderText(result));

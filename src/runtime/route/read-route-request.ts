@@ -5,15 +5,15 @@
  */
 
 import { resolve } from 'node:path';
-import { UsageError } from '../../../../core';
-import { describeRefusal, readRegularFile } from '../../../../reader';
+import { UsageError } from '../../core';
+import { describeRefusal, readRegularFile } from '../../reader';
 import {
   parseFindings,
   parsePullRequest,
   parseRunLog,
   ROUTE_INPUT_LIMITS,
   type RouteRequest,
-} from '../../../../route';
+} from '../../route';
 
 export interface RawRequest {
   repo: string;

@@ -3,14 +3,14 @@
  * (`auditLogPath`, `decisions.ndjson`, surface `ask`) and, for a named run, the same record in
  * `.gavel/runs/<run>/ask.ndjson` so the record travels with the run.
  * INVARIANT: no record, no allow. When a record cannot be written the answer becomes an escalate
- * (a deny in an autonomous run) with basis `internal-error`, one stderr line names the log path, and
+ * (a deny in an autonomous run) with basis `internal-error`, one notice names the log path, and
  * that answer is recorded where the log still takes it.
  */
 
-import { type AskAnswer, type AskInput, unrecordedAnswer } from '../../../../ask';
-import { type AuditRecord, appendRecord, recordDecision } from '../../../../audit';
-import { IoError } from '../../../../core';
-import type { CommandContext } from '../../command';
+import { type AskAnswer, type AskInput, unrecordedAnswer } from '../../ask';
+import { type AuditRecord, appendRecord, recordDecision } from '../../audit';
+import { IoError } from '../../core';
+import type { AskWorld } from './open-answerer';
 
 export interface RecordTargets {
   /** The project's decision log, from auditLogPath(). */
@@ -19,7 +19,7 @@ export interface RecordTargets {
   runCopy?: string;
 }
 
-function write(ctx: CommandContext, targets: RecordTargets, answer: AskAnswer): AuditRecord {
+function write(ctx: AskWorld, targets: RecordTargets, answer: AskAnswer): AuditRecord {
   const record = recordDecision({
     file: targets.log,
     decision: answer.audit.decision,
@@ -39,7 +39,7 @@ function problemOf(error: unknown, file: string): string {
 
 /** Returns the answer as recorded: the one given, or its internal-error replacement. */
 export function recordAnswer(
-  ctx: CommandContext,
+  ctx: AskWorld,
   targets: RecordTargets,
   input: AskInput,
   answer: AskAnswer,
@@ -48,12 +48,12 @@ export function recordAnswer(
     write(ctx, targets, answer);
     return answer;
   } catch (error) {
-    ctx.stderr.write(`gavel ask: ${problemOf(error, targets.log)}\n`);
+    ctx.notice(problemOf(error, targets.log));
     const replaced = unrecordedAnswer(input, answer, ctx.clock.now().toISOString());
     try {
       write(ctx, { log: targets.log }, replaced);
     } catch {
-      // Already said on stderr; the replacement is never an allow, recorded or not.
+      // Already said in the notice; the replacement is never an allow, recorded or not.
     }
     return replaced;
   }

@@ -3,15 +3,15 @@
  * layer. `--model`, `[ask] model` (or GAVEL_ASK_MODEL) and `[ask] tier` against `[model] model`
  * choose (chooseModel, over the bundled catalogue); openModel builds the client with the user's
  * `[model] base_url` and key variable; the runner applies the `[caps]` table and the reply cache;
- * the egress line goes to stderr just before the first call. `--no-cache`, `--cache-readonly` and
+ * the egress line goes to the caller's notice sink just before the first call. `--no-cache`, `--cache-readonly` and
  * `--estimate` (the shared model flags) set the runner's cache mode and estimate. Reads user scope only.
  * A bad `--model` is a usage error; a pin that cannot be opened escalates (`config-invalid`).
  */
 
 import { homedir } from 'node:os';
-import { type Answerer, type ArbiterSource, chooseModel } from '../../../../ask';
-import type { Config } from '../../../../config';
-import { UsageError } from '../../../../core';
+import { type Answerer, type ArbiterSource, chooseModel } from '../../ask';
+import type { Config } from '../../config';
+import { type Clock, UsageError } from '../../core';
 import {
   announceEgress,
   bundledCatalog,
@@ -19,10 +19,18 @@ import {
   type ModelSource,
   openModel,
   openRunner,
-} from '../../../../model';
-import { anchorSpec, type ModelOptions, runSettingsFor } from '../../../../runtime';
-import type { CommandContext } from '../../command';
+} from '../../model';
+import { anchorSpec, type ModelOptions, runSettingsFor } from '../model-options';
 import { readOptional } from './ask-files';
+
+/** What the answerer is opened in: the working directory, the environment, the clock, a notice sink. */
+export interface AskWorld {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  /** One line, no prefix, no newline: a notice for the person running the question (stderr on the CLI). */
+  notice(line: string): void;
+}
 
 export interface AnswererInput {
   config: Config | undefined;
@@ -48,7 +56,7 @@ function egressSource(
   return sources[key] === 'env' ? 'environment' : 'config';
 }
 
-export function openAnswerer(ctx: CommandContext, input: AnswererInput): OpenedAnswerer {
+export function openAnswerer(ctx: AskWorld, input: AnswererInput): OpenedAnswerer {
   const { config, flags } = input;
   const flag = flags.model;
   const catalog = bundledCatalog();
@@ -96,7 +104,7 @@ export function openAnswerer(ctx: CommandContext, input: AnswererInput): OpenedA
   if (!opened.ok) {
     if (choice.source === 'flag') throw new UsageError(`\`--model\`: ${opened.problem}`);
     const where = choice.source === 'pin' ? '[ask] model' : '[model] model';
-    ctx.stderr.write(`gavel ask: ${where}: ${opened.problem}\n`);
+    ctx.notice(`${where}: ${opened.problem}`);
     return {
       answerer: {
         kind: 'none',
@@ -105,14 +113,12 @@ export function openAnswerer(ctx: CommandContext, input: AnswererInput): OpenedA
       },
     };
   }
-  const client = announceEgress(opened.client, opened.egress, (line) =>
-    ctx.stderr.write(`gavel ask: ${line}\n`),
-  );
+  const client = announceEgress(opened.client, opened.egress, (line) => ctx.notice(line));
   const { runner, notices } = openRunner(
     client,
     catalog,
     runSettingsFor({ flags, config, env: ctx.env, home, clock: ctx.clock, concurrency: 1 }),
   );
-  for (const notice of notices) ctx.stderr.write(`gavel ask: ${notice}\n`);
+  for (const notice of notices) ctx.notice(notice);
   return { answerer: { kind: 'model', runner, source: choice.source }, egress: opened.egress };
 }

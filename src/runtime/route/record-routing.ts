@@ -1,12 +1,12 @@
 /**
  * Writes the audit line of one routing, and fails closed when it cannot: the result then becomes the
- * route module's unrecordedResult (an approval escalates with basis `internal-error`) and stderr gets
- * one line naming the log path and the system error, never the line. Effect: appends to the log only.
+ * route module's unrecordedResult (an approval escalates with basis `internal-error`) and the notice sink
+ * gets one line naming the log path and the system error, never the line. Effect: appends to the log only.
  */
 
-import { recordDecision } from '../../../../audit';
-import { type Clock, GavelError, IoError } from '../../../../core';
-import { type RouteResult, routeAuditContext, unrecordedResult } from '../../../../route';
+import { recordDecision } from '../../audit';
+import { type Clock, GavelError, IoError } from '../../core';
+import { type RouteResult, routeAuditContext, unrecordedResult } from '../../route';
 
 export interface RecordRoutingInput {
   result: RouteResult;
@@ -14,7 +14,7 @@ export interface RecordRoutingInput {
   /** The run whose log was read (`--run-id`), recorded as the line's runId. */
   runId?: string | undefined;
   clock: Clock;
-  stderr: { write(text: string): void };
+  notice(line: string): void;
 }
 
 /** The result to print and act on: `result` when its line was written, else the fail-closed one. */
@@ -37,7 +37,7 @@ export function recordRouting(input: RecordRoutingInput): RouteResult {
         : error instanceof GavelError
           ? `cannot record the routing in the audit log \`${log}\` (${error.message})`
           : `cannot record the routing in the audit log \`${log}\``;
-    input.stderr.write(`gavel route: ${why}\n`);
+    input.notice(why);
     return unrecordedResult(input.result, input.auditLog);
   }
 }

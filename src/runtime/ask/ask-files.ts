@@ -1,19 +1,13 @@
 /**
- * The small file and flag helpers of `gavel ask`: read a user file with a one-line error, append a
- * line to a run file (answers), write the run state, read a string flag. Owns no decision; the
- * audit log is written by record-answer.ts through the audit module, never here.
+ * The small file helpers of the ask runtime: read a user file with a one-line error, append a line to a
+ * run file (answers), write the run state. Owns no decision; the audit log is written by record-answer.ts
+ * through the audit module, never here.
  */
 
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { IoError, UsageError } from '../../../../core';
-import { type RegularFileRead, readRegularFile } from '../../../../reader';
-import type { ParsedArgs } from '../../command';
-
-export const str = (args: ParsedArgs, name: string): string | undefined => {
-  const v = args.values[name];
-  return typeof v === 'string' ? v : undefined;
-};
+import { IoError, UsageError } from '../../core';
+import { type RegularFileRead, readRegularFile } from '../../reader';
 
 /** The largest file `ask` reads when no tighter bound is given (corpora, scripts). */
 export const MAX_ASK_FILE_BYTES = 64 * 1024 * 1024;

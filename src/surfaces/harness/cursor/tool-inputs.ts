@@ -1,0 +1,55 @@
+/**
+ * Cursor's tools to normalized tool inputs: Shell, Read, Write, Edit and StrReplace, Delete (judged as an edit
+ * that removes the file), Grep, Glob, LS; `MCP:<tool>` and anything else is a tool gavel has no shape for (an
+ * MCP tool's server is not named). Path fields are read under every name Cursor's tools use (`file_path`,
+ * `path`, `target_file`); relative paths are opened against the working folder. Pure; a missing field is a
+ * problem, never a guess.
+ */
+
+import type { AdaptResult } from '../../../check';
+import { isRecord } from '../../../core';
+import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { rewritePath } from './rewrite-path';
+
+const PATH_FIELDS = ['file_path', 'path', 'target_file', 'filePath'] as const;
+
+function searchIn(
+  input: unknown,
+  cwd: string,
+  mode: 'names' | 'contents',
+  globFields: string[],
+): AdaptResult {
+  const path = optionalPath(input, cwd, 'path', 'target_directory', 'directory');
+  const globs = globFields.flatMap((f) => {
+    const v = isRecord(input) ? input[f] : undefined;
+    return typeof v === 'string' ? [v] : [];
+  });
+  return { ok: true, inputs: [{ kind: 'read', path, search: mode, globs }] };
+}
+
+export function fromCursor(toolName: string, input: unknown, cwd: string): AdaptResult {
+  return rewriteTargets(read(toolName, input, cwd), (path) => rewritePath(path, cwd));
+}
+
+function read(toolName: string, input: unknown, cwd: string): AdaptResult {
+  switch (toolName) {
+    case 'Shell':
+      return one(field(input, toolName, 'command'), (command) => ({ kind: 'shell', command }));
+    case 'Read':
+      return one(field(input, toolName, ...PATH_FIELDS), (path) => ({ kind: 'read', path }));
+    case 'Write':
+      return one(field(input, toolName, ...PATH_FIELDS), (path) => ({ kind: 'write', path }));
+    case 'Edit':
+    case 'StrReplace':
+    case 'Delete':
+      return one(field(input, toolName, ...PATH_FIELDS), (path) => ({ kind: 'edit', path }));
+    case 'Grep':
+      return searchIn(input, cwd, 'contents', ['glob', 'include']);
+    case 'Glob':
+      return searchIn(input, cwd, 'names', ['glob_pattern', 'pattern']);
+    case 'LS':
+      return searchIn(input, cwd, 'names', []);
+    default:
+      return mcpOrOther(toolName, input);
+  }
+}
