@@ -11,6 +11,7 @@ import { openOtlpExport } from '../../../audit';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
 import { EXIT, UsageError } from '../../../core';
 import {
+  answerQuestion,
   fileAuditSink,
   findRulesDir,
   openCheckService,
@@ -110,6 +111,19 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     hook: (name, payload) => {
       const adapter = harnessNamed(name);
       return adapter ? runHarnessHook(adapter, payload, hookIo) : undefined;
+    },
+    // A question as `gavel ask` reads it, with the user's model settings; an ad-hoc run of one question.
+    ask: async (json) => {
+      const run = await answerQuestion({
+        cwd: ctx.cwd,
+        env: ctx.env,
+        clock: ctx.clock,
+        notice: () => {},
+        text: JSON.stringify(json),
+        model: { estimate: false },
+      });
+      const a = run.answer;
+      return { ...a.decision, mode: a.mode, kind: a.kind, disposition: a.disposition };
     },
     metrics,
     maxBodyBytes: serveConfig.max_body_bytes,
