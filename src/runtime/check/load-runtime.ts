@@ -46,10 +46,10 @@ export interface RuntimeOptions {
   maxReviewMs?: number;
   /** CLI runs: the model flags (`--model`, cache, `--estimate`); hooks take none. */
   modelFlags?: ModelOptions;
-  /** The decision service with `[serve] redis_url`: the reviewer's breaker store shared by its replicas. */
-  openBreaker?: () => BreakerStore;
   /** Tests only: the build id keying the examples cache (./examples-cache.ts); the bundle's own otherwise. */
   buildId?: string;
+  /** The decision service with `[serve] redis_url`: the reviewer's breaker store shared by its replicas. */
+  openBreaker?: () => BreakerStore;
 }
 
 export type Runtime =
@@ -144,13 +144,13 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.announce ? { announce: options.announce } : {}),
     ...(options.maxReviewMs ? { maxTimeoutMs: options.maxReviewMs } : {}),
     ...(options.modelFlags ? { flags: options.modelFlags } : {}),
-    ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
     projectRoot: config.projectRoot,
     auditLog: auditLogFor(
       { config: config.config, projectRoot: config.projectRoot },
       options.cwd,
       options.env,
     ),
+    ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
   });
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {

@@ -63,12 +63,12 @@ export interface ReviewerSetup {
   maxTimeoutMs?: number;
   /** CLI runs: what the model flags chose. Hooks: undefined (config and environment only). */
   flags?: ModelOptions;
-  /** The decision service with `[serve] redis_url`: the shared breaker store; otherwise the local SQLite file. */
-  openBreaker?: () => BreakerStore;
   /** The project root: its `reviewer_project_appends` are sent only when the user lists it as trusted. */
   projectRoot?: string;
   /** The decision log: the session's recent decisions are read back from it (recentContext only). */
   auditLog?: string;
+  /** The decision service with `[serve] redis_url`: the shared breaker store; otherwise the local SQLite file. */
+  openBreaker?: () => BreakerStore;
 }
 
 export interface SurfaceReviewer {
