@@ -1,6 +1,6 @@
 // Load bench of `gavel serve` (issue 15): 32 concurrent clients POST plain commands to /v1/check on loopback
 // for a fixed time; prints decisions/s, p50/p99 latency, and checks that every answered decision has exactly
-// one whole audit line. Usage: npm run build && node bench/serve.mjs [seconds] [clients]
+// one whole audit line. Usage: npm run build && node bench/_serve-load.mjs [seconds] [clients]
 // Figures go in docs/benchmarks.md with the machine and date.
 
 import { spawn } from 'node:child_process';
