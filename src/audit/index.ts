@@ -26,6 +26,7 @@ export {
   subjectOf,
 } from './audit-record';
 export { AUDIT_FILE_NAME, auditLogPath, DEFAULT_AUDIT_DIR, type LogPathInput } from './log-path';
+export { type OtlpExport, openOtlpExport } from './otlp-export';
 export { isAuditRecord, parseAuditLine } from './parse-audit-line';
 export { type ReadOptions, type ReadResult, type RecordFilter, readRecords } from './read-records';
 export { type RecordDecisionInput, recordDecision } from './record-decision';

@@ -6,7 +6,7 @@
  * Fail closed: a line that cannot be written turns the answer into a deny (`internal-error`) naming the log.
  */
 
-import { type AuditDetail, checkDetail, recordDecision, subjectOf } from '../../audit';
+import { type AuditDetail, type AuditRecord, checkDetail, recordDecision, subjectOf } from '../../audit';
 import type { ReviewerRecord } from '../../check';
 import { type Config, loadConfig } from '../../config';
 import { type Clock, type Decision, decide, GavelError } from '../../core';
@@ -29,12 +29,16 @@ export interface AuditMeta {
 export type AuditWrite = { ok: true } | { ok: false; problem: string };
 export type AuditSink = (decision: Decision, meta: AuditMeta) => AuditWrite;
 
-/** The real sink: one line appended to `meta.logFile`. Never throws. */
-export function fileAuditSink(clock: Clock): AuditSink {
+/**
+ * The real sink: one line appended to `meta.logFile`. Never throws. `onRecord` gets each record once its line
+ * is written (the decision service's OTLP export); what it does cannot undo or fail the write.
+ */
+export function fileAuditSink(clock: Clock, onRecord?: (record: AuditRecord) => void): AuditSink {
   return (decision, meta) => {
+    let written: AuditRecord;
     try {
       ignoreLogFolder(meta.logFile);
-      recordDecision({
+      written = recordDecision({
         file: meta.logFile,
         decision,
         clock,
@@ -47,12 +51,17 @@ export function fileAuditSink(clock: Clock): AuditSink {
           ...(meta.detail !== undefined ? { detail: meta.detail } : {}),
         },
       });
-      return { ok: true };
     } catch (error) {
       // IoError and AuditRecordError messages are gavel's own: the path and the system error, never the line.
       const why = error instanceof GavelError ? `: ${error.message}` : '';
       return { ok: false, problem: `the audit log \`${meta.logFile}\` cannot be written${why}` };
     }
+    try {
+      onRecord?.(written);
+    } catch {
+      // The export is a copy: the line on disk is the record.
+    }
+    return { ok: true };
   };
 }
 

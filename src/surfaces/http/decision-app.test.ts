@@ -210,6 +210,12 @@ describe('POST /v1/hook/<harness>', () => {
   });
 });
 
+describe('POST /v1/ask', () => {
+  it('answers 404 when the server answers no questions', async () => {
+    expect((await post(open, '/v1/ask', '{}')).status).toBe(404);
+  });
+});
+
 describe('health and metrics', () => {
   it('reports health without a token', async () => {
     const res = await fetch(`http://127.0.0.1:${guarded.port}/healthz`);

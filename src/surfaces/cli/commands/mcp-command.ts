@@ -1,7 +1,7 @@
 /**
  * `gavel mcp`: the MCP server on stdio (docs/mcp.md). Composes the runtime's check service (policy loaded once,
- * audit kind `mcp`) and the `ask` and `judge` commands run in-process on a captured context (the same flags,
- * the same JSON as the CLI prints), and hands them to the MCP surface. Decides nothing itself.
+ * audit kind `mcp`), the arbiter's `answerQuestion`, and the `judge` command run in-process on a captured
+ * context (the same flags, the same JSON as the CLI prints); hands them to the MCP surface. Decides nothing.
  * Spending is the user's to allow: `ask` runs on rules only (`--model rules`); `judge` sends nothing to a model
  * unless the call says `allow_llm: true` AND the user's own config says `[judge] allow_llm = true`;
  * `estimate: true` always works. `--read-only` leaves `judge` out.
@@ -9,8 +9,8 @@
 
 import { isAbsolute } from 'node:path';
 import { formatProblem, loadConfig } from '../../../config';
-import { EXIT, GavelError, UsageError } from '../../../core';
-import { fileAuditSink, openCheckService } from '../../../runtime';
+import { EXIT, exitForOutcome, GavelError, UsageError } from '../../../core';
+import { answerQuestion, fileAuditSink, openCheckService } from '../../../runtime';
 import { buildMcpServer, type JudgeToolInput, serveStdio, type ToolAnswer } from '../../mcp';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 
@@ -101,14 +101,20 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       const served = await service.check(request, {});
       return { json: { ...served.decision, suggestions: served.suggestions } };
     },
-    ask: (question) =>
-      runCaptured(
-        ctx,
-        async () => (await import('./ask-command')).askCommand,
-        ctx.cwd,
-        { values: { json: true, model: 'rules' }, positionals: [] },
-        JSON.stringify(question),
-      ),
+    // Rules only: an MCP caller never makes gavel spend on a model for a question.
+    ask: async (question) => {
+      const run = await answerQuestion({
+        cwd: ctx.cwd,
+        env: ctx.env,
+        clock: ctx.clock,
+        notice: () => {},
+        text: JSON.stringify(question),
+        model: { model: 'rules', estimate: false },
+      });
+      const a = run.answer;
+      const result = { ...a.decision, mode: a.mode, kind: a.kind, disposition: a.disposition };
+      return { json: { exit_code: exitForOutcome(a.decision.outcome), result } };
+    },
     judge: async (input) => {
       if (!isAbsolute(input.root))
         return { json: { error: '`root` must be an absolute path' }, isError: true };

@@ -123,6 +123,24 @@ describe('gavel serve', () => {
     });
   });
 
+  it('answers a policy question on /v1/ask, never an allow for one it cannot read', async () => {
+    const { dir, env } = sandbox();
+    const { port } = await startServe(env, dir);
+    const res = await fetch(`http://127.0.0.1:${port}/v1/ask`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'no-such-kind', facts: {} }),
+    });
+    expect(res.status).toBe(200);
+    const d = (await res.json()) as { verdict: string; disposition: string };
+    expect(d.verdict).toBe('escalate');
+    const last =
+      readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
+        .trim()
+        .split('\n')
+        .at(-1) ?? '';
+    expect(JSON.parse(last)).toMatchObject({ surface: 'ask', verdict: 'escalate' });
+  });
+
   it('reloads when the user config changes, without a restart', async () => {
     const { dir, env } = sandbox();
     const { port, stderr } = await startServe(env, dir);

@@ -7,9 +7,11 @@
  */
 
 import { join } from 'node:path';
+import { openOtlpExport } from '../../../audit';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
 import { EXIT, UsageError } from '../../../core';
 import {
+  answerQuestion,
   fileAuditSink,
   findRulesDir,
   openCheckService,
@@ -87,7 +89,9 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     );
     return EXIT.usage;
   }
-  const audit = fileAuditSink(ctx.clock);
+  const otlpEndpoint = loaded.config.audit.otlp_endpoint;
+  const otlp = otlpEndpoint ? openOtlpExport(otlpEndpoint, ctx.version) : undefined;
+  const audit = fileAuditSink(ctx.clock, otlp ? (record) => otlp.emit(record) : undefined);
   const redisUrl = serveConfig.redis_url;
   const service = await openCheckService({
     cwd: ctx.cwd,
@@ -107,6 +111,19 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     hook: (name, payload) => {
       const adapter = harnessNamed(name);
       return adapter ? runHarnessHook(adapter, payload, hookIo) : undefined;
+    },
+    // A question as `gavel ask` reads it, with the user's model settings; an ad-hoc run of one question.
+    ask: async (json) => {
+      const run = await answerQuestion({
+        cwd: ctx.cwd,
+        env: ctx.env,
+        clock: ctx.clock,
+        notice: () => {},
+        text: JSON.stringify(json),
+        model: { estimate: false },
+      });
+      const a = run.answer;
+      return { ...a.decision, mode: a.mode, kind: a.kind, disposition: a.disposition };
     },
     metrics,
     maxBodyBytes: serveConfig.max_body_bytes,
@@ -147,6 +164,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   } catch (error) {
     unwatch();
     service.close();
+    await otlp?.shutdown();
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     ctx.stderr.write(`gavel serve: cannot listen on \`${listen.host}:${listen.port}\` (${code})\n`);
     return EXIT.internal;
@@ -154,7 +172,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   const policy = service.policy();
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   ctx.stderr.write(
-    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'})\n`,
+    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''})\n`,
   );
   // The one place a command waits for signals: the service runs until it is told to stop.
   return new Promise<number>((resolve) => {
@@ -164,8 +182,9 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       process.off('SIGINT', stop);
       process.off('SIGHUP', onHup);
       unwatch();
-      void started.stop(serveConfig.request_timeout_ms + 1_000).then(() => {
+      void started.stop(serveConfig.request_timeout_ms + 1_000).then(async () => {
         service.close();
+        await otlp?.shutdown();
         ctx.stderr.write('gavel serve: stopped\n');
         resolve(EXIT.ok);
       });

@@ -1,0 +1,109 @@
+// Load bench of `gavel serve` (issue 15): 32 concurrent clients POST plain commands to /v1/check on loopback
+// for a fixed time; prints decisions/s, p50/p99 latency, and checks that every answered decision has exactly
+// one whole audit line. Usage: npm run build && node bench/_serve-load.mjs [seconds] [clients]
+// Figures go in docs/benchmarks.md with the machine and date.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.argv[2] ?? 10);
+const clients = Number(process.argv[3] ?? 32);
+const COMMANDS = [
+  'ls',
+  'git status',
+  'cat README.md',
+  'npm test',
+  'grep -r foo src',
+  'pwd',
+  'git log --oneline -5',
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'gavel-bench-serve-'));
+const env = {
+  PATH: process.env.PATH,
+  HOME: dir,
+  XDG_CONFIG_HOME: join(dir, 'cfg'),
+  GAVEL_LOG_DIR: join(dir, 'logs'),
+};
+const child = spawn(process.execPath, [join(ROOT, 'bin', 'gavel'), 'serve', '--listen', '127.0.0.1:0'], {
+  cwd: dir,
+  env,
+});
+const port = await new Promise((resolve, reject) => {
+  let err = '';
+  child.stderr.on('data', (c) => {
+    err += c.toString();
+    const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+    if (m) resolve(Number(m[1]));
+  });
+  child.on('exit', (code) => reject(new Error(`gavel serve exited ${code}: ${err}`)));
+});
+
+const url = `http://127.0.0.1:${port}/v1/check`;
+const post = async (command) => {
+  const t = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    body: JSON.stringify({ tool: 'shell', input: { command } }),
+  });
+  const d = await res.json();
+  return { ms: performance.now() - t, verdict: d.verdict };
+};
+// Warm up: the first requests compile what later ones reuse.
+for (let i = 0; i < 50; i++) await post(COMMANDS[i % COMMANDS.length]);
+
+const latencies = [];
+const verdicts = {};
+const end = performance.now() + seconds * 1000;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: clients }, async (_, c) => {
+    for (let i = c; performance.now() < end; i++) {
+      const r = await post(COMMANDS[i % COMMANDS.length]);
+      latencies.push(r.ms);
+      verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
+    }
+  }),
+);
+const elapsed = (performance.now() - started) / 1000;
+child.kill('SIGTERM');
+await new Promise((r) => child.on('exit', r));
+
+latencies.sort((a, b) => a - b);
+const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(2);
+const lines = readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
+  .trim()
+  .split('\n');
+const whole = lines.filter((l) => {
+  try {
+    JSON.parse(l);
+    return true;
+  } catch {
+    return false;
+  }
+}).length;
+const answered = latencies.length + 50;
+console.log(
+  JSON.stringify(
+    {
+      clients,
+      seconds: Number(elapsed.toFixed(1)),
+      cpus: cpus().length,
+      decisions: latencies.length,
+      decisionsPerSecond: Math.round(latencies.length / elapsed),
+      p50ms: Number(pct(0.5)),
+      p99ms: Number(pct(0.99)),
+      verdicts,
+      auditLines: lines.length,
+      auditLinesWhole: whole,
+      auditLinesLost: answered - whole,
+    },
+    null,
+    2,
+  ),
+);
+rmSync(dir, { recursive: true, force: true });
