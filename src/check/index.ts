@@ -41,6 +41,8 @@ export {
   type UntrustedContext,
 } from './request/request';
 export {
+  type BreakerCounts,
+  type BreakerEvent,
   type BreakerStore,
   bundledReviewerPrompt,
   DEFAULT_REVIEWER_POLICY,

@@ -89,8 +89,16 @@ describe('benign look-alikes are allowed', () => {
     ['a grep for rm -rf', 'grep -rn "rm -rf" src'],
     ['a delete in temp', 'rm -rf /tmp/build-cache'],
     ['a file delete in the workspace', 'rm notes.txt'],
+    ['a secret file of the workspace written from its template', 'cp .env.example .env'],
   ])('%s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
+  });
+
+  it.each([
+    ['a secret file outside the workspace', 'cp .env.example ~/.aws/credentials'],
+    ['a secret file of the workspace read', 'cp .env /tmp/x'],
+  ])('not allowed: %s: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('escalate');
   });
 });
 
@@ -103,6 +111,25 @@ describe('unknown to the safe catalogue: no category, yet not allowed (allow mea
     const r = await run(command);
     expect(r.analysis?.hits).toEqual([]);
     expect(r.decision).toMatchObject({ verdict: 'escalate', basis: 'unlisted', ruleId: 'unlisted' });
+  });
+});
+
+describe('shell state alone: gone when the call ends, known safe unless it changes what programs run', () => {
+  it.each([
+    ['an export of a project variable', 'export LOG_DIR=./testdata/logs'],
+    ['an unset', 'unset LOG_DIR'],
+    ['a bare assignment', 'LOG_DIR=./testdata/logs'],
+  ])('allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision).toMatchObject({ verdict: 'allow', ruleId: 'safe:shell-state' });
+  });
+
+  it.each([
+    ['PATH', 'export PATH=/tmp/x:$PATH'],
+    ['a loader variable', 'export LD_PRELOAD=/tmp/x.so'],
+    ['an interpreter path variable', 'export PYTHONPATH=/tmp/x'],
+    ['a variable not known inert beside a program', 'export JAVA_HOME=/tmp/j; go test ./...'],
+  ])('not allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('escalate');
   });
 });
 

@@ -54,6 +54,16 @@ export {
 } from './check/reviewer-seam-disclosure';
 export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
+export { type RubricRequest, readRubrics, readTraps } from './judge/judge-inputs';
+export {
+  JUDGE_DEFAULT_MAX_COST_USD,
+  type JudgeModelFlags,
+  type JudgeReviewSetup,
+  judgeCaps,
+  type OpenedJudgeReview,
+  openJudgeReview,
+} from './judge/open-judge-review';
+export { decisionLogPath, ignoreLogFolder } from './log-location';
 export {
   anchorSpec,
   capsOf,
@@ -73,3 +83,4 @@ export {
   type Served,
 } from './serve/check-service';
 export { watchFiles } from './serve/watch-files';
+export { openRedisBreakerStore, openRedisClient, type RedisStoreOptions } from './state/redis-breaker-store';

@@ -74,6 +74,13 @@ export const CATALOGUE_FILE_SCHEMA = z.strictObject({
   runs_code_variables: z.array(variableName),
   /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */
   wrapper_options_not_safe: z.array(z.string().check(z.regex(/^[a-z0-9._-]+ -{1,2}[^\s=]+$/))),
+  /**
+   * Hosts of documentation their publishers run (no user-published sites, no traffic shown to page owners): a
+   * read-only web fetch (GET, no body) of one is known safe, not outbound to an unstated host. Exact names.
+   */
+  documentation_hosts: z.optional(
+    z.array(z.string().check(z.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/))),
+  ),
   entries: z.array(ENTRY_SCHEMA),
 });
 export type CatalogueFile = z.infer<typeof CATALOGUE_FILE_SCHEMA>;

@@ -40,6 +40,7 @@ describe('the bundled catalogue', () => {
     expect(c.byProgram.get('git')?.map((e) => e.id)).toEqual([
       'git-read',
       'git-local',
+      'git-config',
       'git-push',
       'git-remote',
       'node-version',
@@ -63,6 +64,9 @@ describe('what is known safe and what is unknown', () => {
     ['a positional assignment of an inert variable', 'bin/rails db:migrate RAILS_ENV=test'],
     ['compiler flags after `--` read as options', 'clang-tidy src/a.c -- -Iinclude -DNDEBUG'],
     ['an operand the entry allows', 'bundle config set --local path vendor/bundle'],
+    ['cross-env with an inert variable, the command judged as itself', 'cross-env NODE_ENV=test npm test'],
+    ['xvfb-run, the command judged as itself', 'xvfb-run -a npx playwright test'],
+    ['bundle exec of a known tool', 'bundle exec rspec spec/a_spec.rb'],
   ])('known safe: %s', async (_name, command) => {
     expect(await safe(command)).toBe(true);
   });
@@ -94,6 +98,9 @@ describe('what is known safe and what is unknown', () => {
     ['a positional assignment of a variable not known inert', 'bin/rails db:migrate RUBYOPT=-r/tmp/x'],
     ['a compiler plugin after `--`', 'clang-tidy src/a.c -- -fplugin=/tmp/x.so'],
     ['an operand outside what the entry allows', 'bundle config set --local path /tmp/gems'],
+    ['cross-env with a variable that loads code', 'cross-env NODE_OPTIONS=--require=/tmp/x.js npm test'],
+    ['xvfb-run of a workspace program', 'xvfb-run ./evil'],
+    ['bundle exec of inline code', 'bundle exec ruby -e 1'],
   ])('unknown: %s', async (_name, command) => {
     expect(await safe(command)).toBe(false);
   });

@@ -5,7 +5,7 @@
  */
 
 import { parseWith } from '../policy/policy-files';
-import { CATALOGUE_FILE_SCHEMA, type CatalogueEntry } from './catalogue-file';
+import { CATALOGUE_FILE_SCHEMA, type CatalogueEntry, type CatalogueFile } from './catalogue-file';
 
 export const CATALOGUE_FILE = 'rules/check-safe.json';
 
@@ -48,6 +48,8 @@ export interface Catalogue {
   inert: VariableSet;
   runsCode: VariableSet;
   wrapperOptionsNotSafe: ReadonlySet<string>;
+  /** Hosts a read-only web fetch may reach as known safe (exact names). */
+  documentationHosts: ReadonlySet<string>;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -81,10 +83,18 @@ export const EMPTY_CATALOGUE: Catalogue = {
   inert: variableSet([]),
   runsCode: variableSet([]),
   wrapperOptionsNotSafe: new Set(),
+  documentationHosts: new Set(),
 };
 
-export function compileCatalogue(json: unknown): CatalogueResult {
-  const parsed = parseWith(CATALOGUE_FILE_SCHEMA, json, CATALOGUE_FILE);
+/**
+ * `validated`: this exact file text already passed the schema under this build (the runtime's cache of passed
+ * checks), so the schema, most of a hook call's start-up cost for this 100 KB file, is not run again; every
+ * check below still is.
+ */
+export function compileCatalogue(json: unknown, options: { validated?: boolean } = {}): CatalogueResult {
+  const parsed = options.validated
+    ? { ok: true as const, value: json as CatalogueFile }
+    : parseWith(CATALOGUE_FILE_SCHEMA, json, CATALOGUE_FILE);
   if (!parsed.ok) return parsed;
   const file = parsed.value;
   const ids = new Set<string>();
@@ -145,6 +155,7 @@ export function compileCatalogue(json: unknown): CatalogueResult {
       inert: variableSet(file.inert_variables),
       runsCode: variableSet(file.runs_code_variables),
       wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
+      documentationHosts: new Set(file.documentation_hosts ?? []),
     },
   };
 }

@@ -13,4 +13,4 @@ export {
   compileCatalogue,
   EMPTY_CATALOGUE,
 } from './compile-catalogue';
-export { matchSegment, variablesInert } from './match-segment';
+export { matchSegment, stateRunsCode, variablesInert } from './match-segment';

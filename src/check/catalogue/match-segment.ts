@@ -184,11 +184,17 @@ export function matchSegment(catalogue: Catalogue, segment: Segment): string | u
   const entries = catalogue.byProgram.get(segment.program);
   if (!entries) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
-  if (!PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
+  if (segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
   for (const name of segment.assigned ?? []) if (!inVariableSet(catalogue.inert, name)) return undefined;
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
+  // A wrapper with nothing to run (`ssh-agent -s`): the wrapper table read its options (an unknown one is
+  // uncertain); only an entry of that program that takes no positionals knows it.
+  if (segment.argv.length === 0) {
+    if (segment.wrappers[segment.wrappers.length - 1] !== segment.program) return undefined;
+    return entries.find((e) => e.positionals === 'none' && !e.subcommands && entryMatches(e, []))?.id;
+  }
   const args = segment.argv.slice(1);
   for (const entry of entries) if (entryMatches(entry, args, catalogue.inert)) return entry.id;
   return undefined;
@@ -200,4 +206,14 @@ export function matchSegment(catalogue: Catalogue, segment: Segment): string | u
  */
 export function variablesInert(catalogue: Catalogue, names: readonly string[]): boolean {
   return names.every((n) => inVariableSet(catalogue.inert, n));
+}
+
+/**
+ * Does a command that runs nothing set a variable that changes what programs run or load (`PATH`, `LD_*`, ...)?
+ * Shell state alone (`export LOG_DIR=./logs`, `unset X`) is gone when the harness's shell call ends (Claude
+ * Code, Codex and pi start a fresh shell per call): only the catalogue's `runs_code_variables` are refused there.
+ * Beside a program in the same command the stricter `variablesInert` applies.
+ */
+export function stateRunsCode(catalogue: Catalogue, names: readonly string[]): boolean {
+  return names.some((n) => inVariableSet(catalogue.runsCode, n));
 }

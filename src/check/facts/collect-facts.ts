@@ -6,7 +6,7 @@
  * here is policy, not analysis: which scopes a target leaves.
  */
 
-import type { Category } from '../../core';
+import { type Category, isUnder } from '../../core';
 import {
   hostCategories,
   type PathRef,
@@ -37,6 +37,7 @@ function leavesScope(
   policy: CompiledPolicy,
   inScope: InScope,
   reads = false,
+  request?: CheckRequest,
 ): string | undefined {
   const resolved = p.resolved;
   if (resolved === undefined) return undefined;
@@ -47,7 +48,24 @@ function leavesScope(
   }
   if (p.role !== 'write' && p.role !== 'delete') return undefined;
   if (policy.writeScopes.some((s) => inScope(s, p.class, resolved))) return undefined;
+  if (
+    request &&
+    workspaceSecret(p, request) &&
+    policy.writeScopes.some((s) => inScope(s, 'workspace', resolved))
+  )
+    return undefined;
   return `${p.role === 'delete' ? 'deletes' : 'writes'} outside the workspace (${p.class})`;
+}
+
+/**
+ * A secret file inside a workspace root (`cp .env.example .env`): writing it is a workspace write; its class says
+ * what reading it means. A root equal to home or `/` is no workspace; a link leading out is not inside.
+ */
+function workspaceSecret(p: PathRef, request: CheckRequest): boolean {
+  if (p.class !== 'sensitive' || p.resolved === undefined) return false;
+  const inside = (path: string) =>
+    request.workspaceRoots.some((root) => root !== '/' && root !== request.home && isUnder(path, root));
+  return inside(p.resolved) && (p.real === undefined || inside(p.real));
 }
 
 function shellTargets(
@@ -67,7 +85,7 @@ function shellTargets(
     // The scopes it leaves, each once.
     const outOfScope: string[] = [];
     for (const p of segment.paths) {
-      const why = leavesScope(p, policy, inScope);
+      const why = leavesScope(p, policy, inScope, false, request);
       if (why !== undefined && !outOfScope.includes(why)) outOfScope.push(why);
     }
     const argv = segment.argv;
@@ -123,7 +141,7 @@ function pathFacts(
       path: v.ref.resolved ?? path,
     },
     categories: v.categories.map(fact),
-    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
+    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true, request)),
   };
   return { targets: [target], uncertain: v.uncertain ? [UNFOLLOWED] : [] };
 }
@@ -150,7 +168,7 @@ function searchFacts(
     index,
     target: { kind: 'read' as const, toolName: request.toolName, path: v.ref.resolved ?? path },
     categories: v.categories.map(fact),
-    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
+    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true, request)),
   }));
   const uncertain: Uncertainty[] = found.uncertain
     ? [{ code: 'glob-escape', reason: 'a search pattern may reach outside the folder it starts in' }]
@@ -162,7 +180,8 @@ function searchFacts(
 /**
  * What a fetch of `url` touches, by the whole URL: `http(s)` reaches its host (a metadata service reads
  * credentials; an internal or unstated host is outbound), `file:` reads that local path, and any other scheme,
- * a `file:` URL naming another machine or an unreadable URL is uncertain.
+ * a `file:` URL naming another machine or an unreadable URL is uncertain. `readOnly`: the harness's web fetch
+ * tool (a GET, no body): a documentation host of the safe catalogue is then not outbound to an unstated host.
  */
 function fetchFacts(
   request: CheckRequest,
@@ -171,11 +190,15 @@ function fetchFacts(
   policy: CompiledPolicy,
   env: ShellEnv,
   inScope: InScope,
+  readOnly = false,
 ): Facts {
   const target = fetchTarget(url);
   if ('uncertain' in target) return { targets: [], uncertain: [target.uncertain] };
   if (target.path !== undefined) return pathFacts(request, target.path, 'read', base, policy, env, inScope);
-  const categories = hostCategories(target.host, env).map(fact);
+  const docs = readOnly && policy.catalogue.documentationHosts.has(target.host);
+  const categories = hostCategories(target.host, env)
+    .filter((c) => !(docs && c === 'outbound_network_to_unstated_host'))
+    .map(fact);
   return {
     targets: [
       { ...base, target: { kind: 'web_fetch', toolName: request.toolName, host: target.host }, categories },
@@ -287,7 +310,7 @@ export function collectFacts(
     case 'edit':
       return pathFacts(request, input.path, 'write', base, policy, env, inScope);
     case 'web_fetch':
-      return fetchFacts(request, input.url, base, policy, env, inScope);
+      return fetchFacts(request, input.url, base, policy, env, inScope, true);
     case 'mcp':
       return argumentFacts(
         request,

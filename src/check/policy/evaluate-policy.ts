@@ -6,12 +6,12 @@
  * or a scope the policy does not grant sends it to review; an allow rule allows; a shell segment the safe
  * catalogue knows is allowed (decider `safe:<entry>`); any other shell segment is unknown and follows `unlisted`
  * (default review); a file, web call inside its scopes is allowed; an unmatched MCP or other call is unknown.
- * A command that sets a variable changing what programs run or load (PATH, LD_*, …) is unknown as a whole.
+ * A command that sets a variable changing what programs run or load (PATH, LD_*, ...) is unknown as a whole.
  * INVARIANT: every segment must be allowed on its own; deny > review > allow; uncertainty is at least review;
  * the catalogue never clears a category, a rule or an uncertainty (it is asked only when nothing else decided).
  */
 
-import { matchSegment, variablesInert } from '../catalogue';
+import { matchSegment, stateRunsCode, variablesInert } from '../catalogue';
 import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
 import type { CheckRequest } from '../request/request';
@@ -194,12 +194,14 @@ export function evaluatePolicy(
     };
   }
   const variables = facts.variables ?? [];
+  const stateOnly = targets.length === 0 && variables.length > 0;
   if (
+    !stateOnly &&
     RANK[bucket] < RANK.review &&
     policy.unlisted === 'review' &&
     !variablesInert(policy.catalogue, variables)
   ) {
-    // A variable that changes what programs run or load (`export PATH=…; ls`): the programs are not the known ones.
+    // A variable that changes what programs run or load (`export PATH=...; ls`): the programs are not the known ones.
     return {
       bucket: 'review',
       deciding: -1,
@@ -210,9 +212,10 @@ export function evaluatePolicy(
     };
   }
   const decided = targets.find((v) => v.target === deciding);
-  if (!decided && targets.length === 0 && variables.length > 0) {
-    // Only shell state was set (`export X=1`, `X=1`, `unset X`): known safe unless a variable runs code.
-    return variablesInert(policy.catalogue, variables)
+  if (!decided && stateOnly) {
+    // Only shell state was set (`export X=1`, `X=1`, `unset X`): gone when the call's shell ends, so known safe
+    // unless a variable changes what programs run or load (a harness that keeps its shell would keep that).
+    return !stateRunsCode(policy.catalogue, variables)
       ? {
           bucket: 'allow',
           deciding: -1,

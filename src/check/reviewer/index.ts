@@ -9,7 +9,13 @@ export {
   SCHEMA_PLACEHOLDER,
   systemPrompt,
 } from './assemble-prompt';
-export { type BreakerCounts, type BreakerStore, breakerState, openBreakerStore } from './circuit-breaker';
+export {
+  type BreakerCounts,
+  type BreakerEvent,
+  type BreakerStore,
+  breakerState,
+  openBreakerStore,
+} from './circuit-breaker';
 export { deriveReview } from './derive-review';
 export { type ReviewDeps, type ReviewerRecord, type ReviewOutcome, reviewAction } from './review-action';
 export {

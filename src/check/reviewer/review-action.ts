@@ -142,7 +142,7 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
 
   let counts: BreakerCounts;
   try {
-    counts = deps.breaker.counts(input.session);
+    counts = await deps.breaker.counts(input.session);
   } catch {
     return finish(
       personOrStop(input.unattended),
@@ -180,9 +180,9 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
   record.provider = result.provider;
   record.model = result.model;
 
-  const note = (event: 'deny' | 'allow' | 'outage'): boolean => {
+  const note = async (event: 'deny' | 'allow' | 'outage'): Promise<boolean> => {
     try {
-      record.breaker = deps.breaker.record(input.session, event);
+      record.breaker = await deps.breaker.record(input.session, event);
       return true;
     } catch {
       return false;
@@ -196,7 +196,7 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
       result.failure === 'error' ||
       result.failure === 'refusal' ||
       result.failure === 'invalid-output';
-    if (outage && !note('outage'))
+    if (outage && !(await note('outage')))
       return finish(
         personOrStop(input.unattended),
         'internal-error',
@@ -243,7 +243,7 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
   record.cached = result.cached;
   const derived = deriveReview(result.value, input, deps.policy);
   record.quoteVerified = derived.quoteVerified;
-  if (!note(derived.verdict === 'allow' ? 'allow' : 'deny')) {
+  if (!(await note(derived.verdict === 'allow' ? 'allow' : 'deny'))) {
     return finish(
       personOrStop(input.unattended),
       'internal-error',

@@ -67,6 +67,8 @@ export interface ReviewerSetup {
   projectRoot?: string;
   /** The decision log: the session's recent decisions are read back from it (recentContext only). */
   auditLog?: string;
+  /** The decision service with `[serve] redis_url`: the shared breaker store; otherwise the local SQLite file. */
+  openBreaker?: () => BreakerStore;
 }
 
 export interface SurfaceReviewer {
@@ -278,7 +280,8 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
       const dir = userStateDir(env, setup.home);
       const file = join(dir, 'reviewer-breaker.sqlite');
       // An estimate records no outcome: with no store yet it reads an empty one and creates nothing.
-      if (flags.estimate && !existsSync(file)) breaker = openBreakerStore(':memory:');
+      if (setup.openBreaker) breaker = setup.openBreaker();
+      else if (flags.estimate && !existsSync(file)) breaker = openBreakerStore(':memory:');
       else {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
         breaker = openBreakerStore(file);

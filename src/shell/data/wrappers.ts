@@ -136,6 +136,13 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     positionals: 1,
   },
   nohup: { values: [], flags: [] },
+  // `cross-env A=1 cmd`: sets the variables, then runs the command (its own options are not modelled).
+  'cross-env': { values: [], flags: [], assignments: true },
+  // `xvfb-run cmd`: a virtual display for the command; error and auth files are not modelled.
+  'xvfb-run': {
+    values: ['-n', '--server-num', '-w', '--wait'],
+    flags: ['-a', '--auto-servernum'],
+  },
   setsid: { values: [], flags: ['-c', '--ctty', '-f', '--fork', '-w', '--wait'] },
   stdbuf: { values: ['-i', '--input', '-o', '--output', '-e', '--error'], flags: [] },
   time: {

@@ -1,6 +1,6 @@
 /**
  * Programs that run a command or shell text given in their arguments behind a subcommand or an option: package
- * and environment managers (`npm exec`, `uv run`, `poetry run`, `nix-shell --run`, …), `sg`, `nodemon --exec`,
+ * and environment managers (`npm exec`, `uv run`, `poetry run`, `nix-shell --run`, ...), `sg`, `nodemon --exec`,
  * `perf record`, and sed's `e` command and flag. What they run is analysed as a command of its own. An option
  * not in a runner's table is `unknown-option` (it may take a value that hides the program). Pure apart from
  * reporting.
@@ -81,6 +81,7 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     flags: [...QUIET, '-n', '--no-interaction', '--no-ansi', '--ansi'],
   },
   pipenv: { subs: ['run'], values: [], flags: QUIET },
+  bundle: { subs: ['exec'], values: [], flags: ['--keep-file-descriptors'] },
   conda: {
     subs: ['run'],
     values: ['-n', '--name', '-p', '--prefix', '--cwd'],
@@ -146,7 +147,7 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
   let k = 0;
   let wrapper = inv.program;
   if (spec.subs.length > 0) {
-    // The subcommand is the first word that is not an option (`npm --silent exec …`).
+    // The subcommand is the first word that is not an option (`npm --silent exec ...`).
     while (k < args.length && plain(args[k]).startsWith('-')) k++;
     const sub = plain(args[k]);
     if (!spec.subs.includes(sub)) return;
@@ -185,7 +186,7 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
   runWords(args.slice(k + (spec.positionals ?? 0)), inv, r, wrapper);
 }
 
-/** `nix-shell --run 'cmd'`, `nix develop -c cmd …`, `nix shell pkg -c cmd …`. */
+/** `nix-shell --run 'cmd'`, `nix develop -c cmd ...`, `nix shell pkg -c cmd ...`. */
 function nix(inv: Invocation, r: Reporter): void {
   const args = inv.args;
   const at = args.findIndex((w) => ['--run', '--command', '-c'].includes(plain(w)));
@@ -199,7 +200,7 @@ function nix(inv: Invocation, r: Reporter): void {
     runWords(args.slice(at + 1), inv, r, `nix ${plain(args[0])}`);
 }
 
-/** `sg GROUP -c 'cmd'`, `sg GROUP cmd …`: the command is shell text run by /bin/sh. */
+/** `sg GROUP -c 'cmd'`, `sg GROUP cmd ...`: the command is shell text run by /bin/sh. */
 function sg(inv: Invocation, r: Reporter): void {
   const args = inv.args.filter((w) => plain(w) !== '-');
   const rest = args.slice(1);

@@ -34,6 +34,14 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/broken/package.json`]: { kind: 'text', text: '{ "scripts": ' },
   [`${P}/fifo/package.json`]: { kind: 'unreadable', why: 'not-regular' },
   [`${P}/noscripts/package.json`]: { kind: 'text', text: '{"name":"x"}' },
+  [`${P}/packages/web/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: '@shop/web', scripts: { typecheck: 'tsc --noEmit', wipe: 'rm -rf ~' } }),
+  },
+  [`${P}/apps/api/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: 'other-name', scripts: { build: 'tsc' } }),
+  },
 };
 
 const reader = (abs: string): ScriptFile => FILES[abs] ?? { kind: 'missing' };
@@ -84,6 +92,32 @@ describe('a package script the manager runs is analysed', () => {
     for (const text of [...a.hits.map((h) => h.reason), ...a.uncertain.map((u) => u.reason)])
       expect(text).not.toContain(SECRET);
     expect(a.hits.find((h) => h.category === 'destructive_root_delete')?.reason).toContain('`npm`');
+  });
+});
+
+describe('one workspace package named by a filter is read', () => {
+  it.each<[string, string]>([
+    ['pnpm by package name', 'pnpm -F @shop/web typecheck'],
+    ['pnpm by path', 'pnpm --filter ./packages/web typecheck'],
+    ['npm by workspace name', 'npm run typecheck -w @shop/web'],
+  ])('%s: its script is analysed', (_name, command) => {
+    const a = analyze(command);
+    expect(codes(a)).toEqual([]);
+    expect(a.segments.map((s) => s.program)).toContain('tsc');
+  });
+
+  it('a dangerous script of the filtered package is found', () => {
+    expect(categories(analyze('pnpm -F @shop/web wipe'))).toContain('destructive_root_delete');
+  });
+
+  it.each<[string, string]>([
+    ['a name no package.json in the usual folders holds', 'pnpm -F api build'],
+    ['a selector with dependents', 'pnpm -F @shop/web... build'],
+    ['a glob', 'pnpm -F "@shop/*" build'],
+    ['two filters', 'pnpm -F @shop/web -F other-name build'],
+    ['a filter and recursive', 'pnpm -r -F @shop/web build'],
+  ])('uncertain: %s', (_name, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-script');
   });
 });
 

@@ -8,6 +8,7 @@
  * packages gavel does not read are uncertain, never silently allowed.
  */
 
+import { posix } from 'node:path';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
@@ -110,11 +111,20 @@ const VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
 const FOLDER_OPTIONS = new Set(['--prefix', '-C', '--dir', '--cwd']);
 /** Options that run the scripts of other packages of a workspace, which are not read. */
 const WORKSPACE = /^(-w|--workspace|--workspaces|-ws|--filter|-F|-r|--recursive|--filter-prod)(=|$)/;
+/** Options naming one workspace package, per manager (`pnpm -F web build`, `npm -w web test`): that one is read. */
+const FILTER: Readonly<Record<string, ReadonlySet<string>>> = {
+  pnpm: new Set(['-F', '--filter']),
+  npm: new Set(['-w', '--workspace']),
+};
+/** Folders a workspace package named `x` (or `@scope/x`) is looked for in, below the workspace root. */
+const PACKAGE_FOLDERS = ['packages', 'apps', 'libs', 'services', 'modules', '.'];
 
 interface Parsed {
   command: string;
   rest: Word[];
   folder?: Word;
+  /** The one workspace package named by a filter option. */
+  filter?: Word;
   workspaces: boolean;
   ignoreScripts: boolean;
 }
@@ -122,6 +132,7 @@ interface Parsed {
 function parse(inv: Invocation): Parsed | undefined {
   const values = VALUES[inv.program] ?? new Set<string>();
   let folder: Word | undefined;
+  let filter: Word | undefined;
   let workspaces = false;
   let ignoreScripts = false;
   let command: string | undefined;
@@ -135,10 +146,16 @@ function parse(inv: Invocation): Parsed | undefined {
       break;
     }
     if (t.startsWith('-') && t.length > 1) {
-      if (WORKSPACE.test(t)) workspaces = true;
       if (t === '--ignore-scripts' || t === '--ignore-scripts=true') ignoreScripts = true;
       const eq = t.indexOf('=');
       const name = eq < 0 ? t : t.slice(0, eq);
+      if (WORKSPACE.test(t)) {
+        const value = eq < 0 ? args[k + 1] : { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
+        // One package named by a filter is read; several, or all of them (`-r`), are not.
+        if (FILTER[inv.program]?.has(name) && value && filter === undefined && !workspaces) filter = value;
+        else workspaces = true;
+        if (filter !== undefined && workspaces) filter = undefined;
+      }
       if (FOLDER_OPTIONS.has(name))
         folder = eq < 0 ? args[k + 1] : { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
       if (eq < 0 && (values.has(t) || /^(-w|--workspace|--filter|-F|--filter-prod)$/.test(t))) k++;
@@ -152,7 +169,10 @@ function parse(inv: Invocation): Parsed | undefined {
     if (inv.program === 'yarn') command = 'install';
     else return undefined;
   }
-  return { command: ALIASES[command] ?? command, rest, folder, workspaces, ignoreScripts };
+  if (filter !== undefined && workspaces) filter = undefined;
+  const parsed: Parsed = { command: ALIASES[command] ?? command, rest, folder, workspaces, ignoreScripts };
+  if (filter !== undefined) parsed.filter = filter;
+  return parsed;
 }
 
 /** The script names a command runs, in order; `main`: the one that takes the extra arguments. */
@@ -209,6 +229,39 @@ function parseManifest(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * The folder of the one workspace package a filter names: a path (`./packages/web`) holding a package.json, or a
+ * name (`web`, `@shop/web`) matched against the `name` of the package.json in the usual package folders. A
+ * selector (`web...`, `{dir}`, `!x`, a glob) or a package not found is undefined: uncertain.
+ */
+function filteredPackage(word: Word, root: string, inv: Invocation, r: Reporter): string | undefined {
+  if (!isLiteral(word)) return undefined;
+  const t = plain(word);
+  if (t === '' || /[*?[\]{}^!\s]|\.\.\./.test(t)) return undefined;
+  const nameOf = (dir: string): string | undefined => {
+    const file = projectFile(inFolder(dir, 'package.json'), inv, r);
+    if (file.kind !== 'text') return undefined;
+    try {
+      const json: unknown = JSON.parse(file.text);
+      const name = (json as { name?: unknown } | null)?.name;
+      return typeof name === 'string' ? name : '';
+    } catch {
+      return undefined;
+    }
+  };
+  if (/^\.{1,2}(\/|$)/.test(t)) {
+    const dir = posix.resolve(root, t);
+    return nameOf(dir) === undefined ? undefined : dir;
+  }
+  const base = t.startsWith('@') ? t.slice(t.indexOf('/') + 1) : t;
+  if (base === '' || base.includes('/')) return undefined;
+  for (const folder of PACKAGE_FOLDERS) {
+    const dir = posix.resolve(root, folder, base);
+    if (nameOf(dir) === t) return dir;
+  }
+  return undefined;
+}
+
 export function packageScripts(inv: Invocation, r: Reporter): void {
   if (!MANAGERS.has(inv.program)) return;
   const p = parse(inv);
@@ -233,6 +286,14 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
   if (start === undefined) {
     unknownFolder(inv, r);
     return;
+  }
+  if (p.filter) {
+    const dir = filteredPackage(p.filter, start, inv, r);
+    if (dir === undefined) {
+      say('runs scripts of a workspace package gavel could not find and read');
+      return;
+    }
+    start = dir;
   }
   // The nearest folder holding a package.json is the package (npm's own search, up to `/`).
   for (const dir of foldersUp(start)) {
