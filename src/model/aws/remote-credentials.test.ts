@@ -13,13 +13,14 @@ afterEach(async () => {
 });
 
 async function serve(status: number, body: string, type: string): Promise<string> {
-  server = createServer((req, res) => {
+  const s = createServer((req, res) => {
     seen.push({ url: req.url ?? '', headers: req.headers });
     res.writeHead(status, { 'content-type': type });
     res.end(body);
   });
-  await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+  server = s;
+  await new Promise<void>((done) => s.listen(0, '127.0.0.1', done));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 }
 
 const files: Record<string, string> = { '/run/token': 'container-token\n', '/run/jwt': 'eyJ.web.identity\n' };
