@@ -4,6 +4,13 @@
  * replay clients. Reads no environment and no config: the surface passes in what the user chose.
  */
 
+export {
+  containerCredentials,
+  type RemoteInput,
+  type RemoteResult,
+  remoteSource,
+  webIdentityCredentials,
+} from './aws/remote-credentials';
 export { userCacheDir } from './cache/cache-dir';
 export { requestKey } from './cache/cache-key';
 export {
