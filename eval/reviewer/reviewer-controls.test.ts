@@ -33,8 +33,10 @@ describe('controls: the same pipeline can allow, so the denials above mean somet
       final: 'approve',
       modelSource: 'environment',
       failure: null,
-      cached: false,
+      contention: 0,
     });
+    expect(record?.detail?.promptSha256).toMatch(/^[0-9a-f]{16}$/);
+    expect(record?.model?.tokens.output).toBeGreaterThan(0);
     expect(record?.ruleId).toBe('no-rule');
   });
 

@@ -41,12 +41,19 @@ export {
   type UntrustedContext,
 } from './request/request';
 export {
+  type BreakerCounts,
+  type BreakerEvent,
   type BreakerStore,
   bundledReviewerPrompt,
   DEFAULT_REVIEWER_POLICY,
+  MAX_RECENT_DECISIONS,
   openBreakerStore,
+  type PromptCustom,
+  type RecentDecision,
   type ReviewDeps,
   type ReviewerPolicy,
   type ReviewerRecord,
+  SCHEMA_PLACEHOLDER,
+  systemPrompt,
 } from './reviewer';
 export { type PermissionRule, parsePermissionRule } from './rules/permission-rule';

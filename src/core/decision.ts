@@ -25,6 +25,8 @@ export interface ModelUse {
   model: string;
   tokens: { input: number; output: number };
   costUsd: number;
+  /** sha256 of the system prompt sent (the action reviewer's, with the user's appends or override). */
+  promptSha256?: string;
 }
 
 export interface Decision {

@@ -31,7 +31,18 @@ export { renderJson, reportToJson } from './report/render-json';
 export { renderList } from './report/render-list';
 export { renderSarif, SARIF_SCHEMA_URI } from './report/render-sarif';
 export { cleanForTerminal, renderText } from './report/render-text';
-export type { ReviewInput, ReviewOutput, ReviewStage } from './review-stage';
+export { bundledJudgePrompts, type JudgePrompts, type JudgeRole } from './review/judge-prompts';
+export { type ModelReviewDeps, modelReviewStage } from './review/model-review-stage';
+export { parseCriteria, type Rubric, rubricOf } from './review/rubric';
+export { parseTraps, SHIPPED_TRAPS, type Trap } from './review/traps';
+export type {
+  CriterionResult,
+  DroppedCandidate,
+  ReviewInput,
+  ReviewOutput,
+  ReviewRunSummary,
+  ReviewStage,
+} from './review-stage';
 export { bundledJudgeData, type JudgeData } from './rules/bundled-rules';
 export { type CodeEntry, type JudgeRules, JudgeRulesError, loadJudgeRules } from './rules/load-judge-rules';
 export { type JudgeOptions, type JudgeOutcome, type PlannedUnit, runJudge } from './run-judge';

@@ -31,7 +31,7 @@ export interface JudgeOptions {
   data: JudgeData;
   analyzer?: ShellAnalyzer;
   clock: Clock;
-  /** Notices gathered before the run (ignored repository keys, …). */
+  /** Notices gathered before the run (ignored repository keys, ...). */
   notices: readonly string[];
   version: string;
   /** Units above the run limit are refused unless this is an estimate. */
@@ -40,4 +40,6 @@ export interface JudgeOptions {
   modelRequested?: boolean;
   /** The model half; without it a requested review leaves every unit partial (no-model). */
   review?: ReviewStage;
+  /** `--explain-drops`: list every dropped candidate in the summary. */
+  explainDrops?: boolean;
 }

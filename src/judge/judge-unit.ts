@@ -67,6 +67,7 @@ export async function judgeUnit(
       `${mediaBinaries.length} binary file(s) skipped (images, fonts, documents): nothing a harness runs`,
     );
   const reviewGaps: string[] = [];
+  let criteria: UnitResult['criteria'];
   if (!error && opts.modelRequested) {
     if (!opts.review || withheld) {
       reviewGaps.push(
@@ -85,6 +86,7 @@ export async function judgeUnit(
         findings = strictestPerLine([...findings, ...out.findings]);
         reviewGaps.push(...out.gaps);
         notes.push(...out.notes);
+        criteria = out.criteria;
       } catch {
         // INVARIANT: a review that breaks is a gap, never a pass.
         reviewGaps.push('model review failed; the unit is only statically reviewed');
@@ -138,6 +140,7 @@ export async function judgeUnit(
     },
     gaps,
     notes,
+    ...(criteria ? { criteria } : {}),
   };
   return { result, dropped: conf.dropped };
 }

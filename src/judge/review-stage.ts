@@ -20,8 +20,73 @@ export interface ReviewOutput {
   /** What was not reviewed and why (calls left unmade by a cap, a refusal, an invalid reply). */
   gaps: string[];
   notes: string[];
+  /** One result per rubric criterion applied to the unit; `not_evaluated` when nobody reported it. */
+  criteria?: CriterionResult[];
+}
+
+export interface CriterionResult {
+  /** `<skill>/<Cn>` */
+  id: string;
+  title: string;
+  result: 'pass' | 'fail' | 'not_applicable' | 'not_evaluated';
+}
+
+/** A dropped candidate, for `--explain-drops`: the stage that dropped it, why, and the counter-quote. */
+export interface DroppedCandidate {
+  unit: string;
+  stage: 'verifier' | 'adjudicator';
+  code: string;
+  path: string;
+  line: number;
+  reason: string;
+  counterQuote?: string;
+  rubricId?: string;
+}
+
+/** What the model half did over the whole run, for the report. */
+export interface ReviewRunSummary {
+  promptVersion: string;
+  models: string[];
+  egressHosts: string[];
+  provenance: {
+    cacheHits: number;
+    calls: number;
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: number;
+  };
+  grounding: { verified: number; repaired: number; deleted: number };
+  adjudication: {
+    calls: number;
+    kept: number;
+    downgraded: number;
+    dropped: number;
+    merged: number;
+    raised: number;
+    refused: number;
+  };
+  drops: DroppedCandidate[];
+  /** For `--estimate`: every planned call priced, and how many fit the caps. */
+  estimate?: {
+    calls: number;
+    callsFit: number;
+    inputTokens: number;
+    worstCostUsd: number;
+    expectedCostUsd: number;
+    overCap: boolean;
+  };
+  notices: string[];
 }
 
 export interface ReviewStage {
+  /**
+   * Called once, before the first review, with every unit the run will send (withheld units left out), in
+   * run order: the stage plans admission by priority over the whole run here.
+   */
+  begin?(
+    units: readonly { unit: Unit; attached: readonly Attachment[] }[],
+    categories: readonly JudgeCategory[],
+  ): void;
   review(input: ReviewInput): Promise<ReviewOutput>;
+  summary?(): ReviewRunSummary;
 }

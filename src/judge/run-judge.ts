@@ -13,6 +13,7 @@ import type { JudgeOptions } from './judge-options';
 import { judgeUnit } from './judge-unit';
 import { assembleReport } from './report/assemble-report';
 import type { JudgeReport } from './report/judge-report';
+import { detectCredentials } from './static/credentials';
 import { activeSuppressions } from './suppress/suppressions';
 import type { Attachment, Unit, UnitResult } from './types';
 
@@ -82,6 +83,19 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
     };
   }
   const { active, notices: suppressionNotices } = activeSuppressions(opts.suppressions, opts.clock.now());
+  // The model half plans admission over the whole run first: security, then governance, then quality, then
+  // unit order. A unit holding a credential is never sent, so it is left out of the plan.
+  if (opts.modelRequested && opts.review?.begin) {
+    const sendable = units
+      .filter(
+        (u) =>
+          !u.files.some(
+            (f) => f.text !== undefined && detectCredentials(f.text, opts.data.credentials).length > 0,
+          ),
+      )
+      .map((unit) => ({ unit, attached: attachments.get(unit.path)?.attached ?? [] }));
+    opts.review.begin(sendable, opts.categories);
+  }
   const judged: (UnitResult & { gated: boolean })[] = [];
   let dropped = 0;
   for (const unit of units) {
@@ -90,7 +104,15 @@ export async function runJudge(opts: JudgeOptions): Promise<JudgeOutcome> {
     judged.push(result);
     dropped += d;
   }
-  const report: JudgeReport = assembleReport(opts, judged, found.notReviewed, suppressionNotices, dropped);
+  const review = opts.modelRequested ? opts.review?.summary?.() : undefined;
+  const report: JudgeReport = assembleReport(
+    opts,
+    judged,
+    found.notReviewed,
+    suppressionNotices,
+    dropped,
+    review,
+  );
   const planned = units.map((unit) => ({ unit, attached: attachments.get(unit.path)?.attached ?? [] }));
   return { ok: true, report, planned, why: found.why, links: found.links };
 }

@@ -119,6 +119,26 @@ export interface Finding {
   /** Stable across line moves: sha256 of code|path|normalized quote|rule, 16 hex. */
   fingerprint: string;
   absence?: boolean;
+  /** What a model reviewer wrote about it (model output: untrusted text) and how it was checked. */
+  review?: FindingReview;
+}
+
+/** A model finding's evidence: threat versus context, the innocent reading it rejected, the checks it passed. */
+export interface FindingReview {
+  threat: string;
+  context: string;
+  benignReading: string;
+  whyNotBenign: string;
+  /** The static lead it verified (F1, F2, ...). */
+  lead?: string;
+  /** Governance: the convention it rests on, with a verbatim line of it. */
+  convention?: { path: string; quote: string };
+  /** A failed rubric criterion: `rubric:<skill>/<Cn>`. */
+  rubricId?: string;
+  adjudication: 'kept' | 'downgraded' | 'raised' | 'unadjudicated';
+  /** Ids of the findings it is chained with (an instruction and the script it runs). */
+  chain?: string[];
+  verification: { quoteVerified: boolean; repaired: boolean };
 }
 
 export interface SuppressedFinding {
@@ -161,4 +181,6 @@ export interface UnitResult {
   coverage: { files: number; reviewed: number; notReviewed: NotReviewed[] };
   gaps: string[];
   notes: string[];
+  /** One result per rubric criterion applied to the unit (model review with rubric skills only). */
+  criteria?: { id: string; title: string; result: 'pass' | 'fail' | 'not_applicable' | 'not_evaluated' }[];
 }

@@ -47,8 +47,22 @@ export {
   type SurfaceReviewer,
   userStateDir,
 } from './check/reviewer-seam';
+export {
+  type DisclosureInput,
+  reviewerDisclosure,
+  UNTRUSTED_CONTEXT_RULE,
+} from './check/reviewer-seam-disclosure';
 export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
+export { type RubricRequest, readRubrics, readTraps } from './judge/judge-inputs';
+export {
+  JUDGE_DEFAULT_MAX_COST_USD,
+  type JudgeModelFlags,
+  type JudgeReviewSetup,
+  judgeCaps,
+  type OpenedJudgeReview,
+  openJudgeReview,
+} from './judge/open-judge-review';
 export {
   anchorSpec,
   capsOf,
@@ -68,3 +82,4 @@ export {
   type Served,
 } from './serve/check-service';
 export { watchFiles } from './serve/watch-files';
+export { openRedisBreakerStore, openRedisClient, type RedisStoreOptions } from './state/redis-breaker-store';

@@ -11,7 +11,13 @@
 
 import { type Category, type Decision, decide, isCategory } from '../../core';
 import type { CheckRequest } from '../request/request';
-import { type ReviewDeps, type ReviewerRecord, type ReviewerRequest, reviewAction } from '../reviewer';
+import {
+  type RecentDecision,
+  type ReviewDeps,
+  type ReviewerRecord,
+  type ReviewerRequest,
+  reviewAction,
+} from '../reviewer';
 import type { ModeReviewInput, Reviewer } from './apply-mode';
 import { deciderId, describeDecider, where } from './describe';
 
@@ -22,6 +28,10 @@ export interface ModelReviewerOptions {
   unattended: boolean;
   /** The breaker's session when the request has none (one per process). */
   fallbackSession: string;
+  /** Earlier decisions of a session, oldest first (the surface reads them back from the audit log). */
+  recent?: (session: string) => readonly RecentDecision[];
+  /** The request's subject sha256 as the audit log records it, so earlier refusals of it count as contention. */
+  subjectOf?: (request: CheckRequest) => string;
   /** Receives every review's final decision with the reviewer's record (for the audit line). */
   onReview?: (decision: Decision, record: ReviewerRecord) => void;
 }
@@ -85,8 +95,11 @@ export function reviewerInputOf(input: ModeReviewInput, options: ModelReviewerOp
     ...u.networkResponses.map((text) => ({ kind: 'network_response' as const, text })),
   ];
   const t = request.context.trusted;
+  const session = request.sessionId ?? options.fallbackSession;
+  // A session of our own making (no id from the harness) has no earlier decisions to read.
+  const recent = request.sessionId !== undefined ? (options.recent?.(session) ?? []) : [];
   return {
-    session: request.sessionId ?? options.fallbackSession,
+    session,
     tool: request.toolName,
     actionText: actionTextOf(request),
     ...(input.analysis ? { shell: input.analysis } : {}),
@@ -101,6 +114,9 @@ export function reviewerInputOf(input: ModeReviewInput, options: ModelReviewerOp
       userTurns: t.userTurns,
     },
     untrusted,
+    ...(recent.length > 0 ? { recent } : {}),
+    ...(u.conversation ? { conversation: u.conversation } : {}),
+    ...(options.subjectOf ? { subjectSha256: options.subjectOf(request) } : {}),
     unattended: options.unattended,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../shell';
 import { checkConfig, readRule } from '../testdata/fixtures';
-import { checkExamples } from './check-examples';
+import { checkExamples, MAX_EXAMPLE_CHARS, MAX_EXAMPLES } from './check-examples';
 import { compilePolicy } from './compiled-policy';
 
 const files = () => ({
@@ -89,5 +89,49 @@ describe('checkExamples by source', () => {
       ok: false,
       basis: 'config-invalid',
     });
+  });
+});
+
+describe('checkExamples bounds its time', () => {
+  const rule = (match: string[]) => ({
+    id: 'ci',
+    decision: 'review',
+    program: 'npm',
+    subcommand: ['ci'],
+    match,
+  });
+
+  it.each([
+    [
+      'more examples than the bound',
+      Array(MAX_EXAMPLES + 1).fill('npm ci'),
+      /1001 examples of 6006 characters/,
+    ],
+    [
+      'more example text than the bound',
+      [`npm ci ${'x'.repeat(MAX_EXAMPLE_CHARS - 6)}`],
+      /1 examples of 50001 characters/,
+    ],
+  ])('a config with %s is config-invalid, before any is analysed', async (_name, match, problem) => {
+    const r = compilePolicy({ ...files(), check: checkConfig({ rules: [rule(match)] }) });
+    if (!r.ok) throw new Error(r.problem);
+    let analysed = 0;
+    const counting: typeof analyzeShell = (command, env) => {
+      analysed += 1;
+      return analyzeShell(command, env);
+    };
+    const ex = await checkExamples(r.policy, counting, { sources: ['config'] });
+    expect(ex).toMatchObject({ ok: false, basis: 'config-invalid' });
+    if (!ex.ok) expect(ex.problem).toMatch(problem);
+    expect(analysed).toBe(0);
+  });
+
+  it('a config with exactly the bound is checked as usual', async () => {
+    const r = compilePolicy({
+      ...files(),
+      check: checkConfig({ rules: [rule(Array(MAX_EXAMPLES).fill('npm ci'))] }),
+    });
+    if (!r.ok) throw new Error(r.problem);
+    expect(await checkExamples(r.policy, analyzeShell, { sources: ['config'] })).toEqual({ ok: true });
   });
 });

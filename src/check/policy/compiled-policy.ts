@@ -65,6 +65,8 @@ export interface PolicyInput {
   pathsJson: unknown;
   /** rules/check-safe.json, the safe catalogue. */
   safeJson: unknown;
+  /** The runtime has seen this exact catalogue text pass its schema under this build (compileCatalogue). */
+  safeValidated?: boolean;
   check: Config['check'];
 }
 
@@ -99,7 +101,7 @@ export function compilePolicy(input: PolicyInput): CompileResult {
   const paths = parsePathTable(input.pathsJson);
   if (!paths.ok)
     return { ok: false, basis: 'rules-invalid', problem: `rules/check-paths.json: ${paths.problem}` };
-  const catalogue = compileCatalogue(input.safeJson);
+  const catalogue = compileCatalogue(input.safeJson, { validated: input.safeValidated === true });
   if (!catalogue.ok) return { ok: false, basis: 'rules-invalid', problem: catalogue.problem };
   const p = policy.value;
   const c = input.check;

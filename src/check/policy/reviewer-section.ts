@@ -7,7 +7,7 @@
  */
 
 import * as z from 'zod/mini';
-import { REVIEWER_CONTEXT_MODES, REVIEWER_POSTURES } from '../../config';
+import { REVIEWER_CONTEXT_MODES, REVIEWER_ESCALATIONS, REVIEWER_POSTURES } from '../../config';
 import { type Category, checkDerivationTable, isCategory } from '../../core';
 import { REASONING_EFFORTS } from '../../model';
 import type { ReviewerPolicy } from '../reviewer/review-input';
@@ -18,7 +18,10 @@ export const REVIEWER_SECTION_SCHEMA = z.strictObject({
   posture: z.enum(REVIEWER_POSTURES),
   context_mode: z.enum(REVIEWER_CONTEXT_MODES),
   user_turns: count(1, 20),
-  token_budget: count(1_000, 200_000),
+  // null: unlimited (seed 004); a bound windows the oldest context out first.
+  token_budget: z.nullable(count(1_000, 1_000_000)),
+  conversation_turns: count(0, 50),
+  escalation: z.enum(REVIEWER_ESCALATIONS),
   max_output_tokens: count(64, 16_384),
   reasoning_effort: z.enum(REASONING_EFFORTS),
   timeout_ms: count(100, 120_000),
@@ -63,6 +66,8 @@ export function reviewerPolicyOf(section: ReviewerSection, presumeDeny: Iterable
       contextMode: section.context_mode,
       userTurns: section.user_turns,
       tokenBudget: section.token_budget,
+      conversationTurns: section.conversation_turns,
+      escalation: section.escalation,
       maxOutputTokens: section.max_output_tokens,
       effort: section.reasoning_effort,
       timeoutMs: section.timeout_ms,

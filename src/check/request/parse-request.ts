@@ -32,7 +32,15 @@ const GENERIC = z.strictObject({
         }),
       ),
       untrusted: z.optional(
-        z.strictObject({ tool_output: texts, file_contents: texts, stderr: texts, network_responses: texts }),
+        z.strictObject({
+          tool_output: texts,
+          file_contents: texts,
+          stderr: texts,
+          network_responses: texts,
+          conversation: z.optional(
+            z.array(z.strictObject({ role: z.enum(['user', 'assistant']), text: z.string() })),
+          ),
+        }),
       ),
     }),
   ),
@@ -188,6 +196,9 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
         fileContents: r.context?.untrusted?.file_contents ?? [],
         stderr: r.context?.untrusted?.stderr ?? [],
         networkResponses: r.context?.untrusted?.network_responses ?? [],
+        ...(r.context?.untrusted?.conversation
+          ? { conversation: r.context.untrusted.conversation.map((t) => ({ role: t.role, text: t.text })) }
+          : {}),
       },
     },
   };

@@ -40,6 +40,8 @@ export interface UntrustedContext {
   fileContents: string[];
   stderr: string[];
   networkResponses: string[];
+  /** Mixed recent conversation turns (user and assistant), oldest first; absent when the harness gives none. */
+  conversation?: { role: 'user' | 'assistant'; text: string }[];
 }
 
 export interface CheckRequest {

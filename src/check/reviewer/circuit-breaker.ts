@@ -20,10 +20,17 @@ export interface BreakerCounts {
 
 export type BreakerEvent = 'deny' | 'allow' | 'outage';
 
+/** The SQLite store answers at once; a shared store (Redis, for many replicas) answers with a promise. */
 export interface BreakerStore {
+  counts(session: string): BreakerCounts | Promise<BreakerCounts>;
+  record(session: string, event: BreakerEvent): BreakerCounts | Promise<BreakerCounts>;
+  close(): void;
+}
+
+/** The local SQLite store: every answer at once. */
+export interface LocalBreakerStore extends BreakerStore {
   counts(session: string): BreakerCounts;
   record(session: string, event: BreakerEvent): BreakerCounts;
-  close(): void;
 }
 
 export type BreakerState =
@@ -37,7 +44,7 @@ const ZERO: BreakerCounts = {
   totalOutages: 0,
 };
 
-export function openBreakerStore(path: string): BreakerStore {
+export function openBreakerStore(path: string): LocalBreakerStore {
   const Database = loadCommonJs('better-sqlite3') as typeof BetterSqlite3;
   const db = new Database(path, { timeout: 5_000 });
   db.pragma('journal_mode = WAL');

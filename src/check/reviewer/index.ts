@@ -3,14 +3,28 @@
  * reason, trusted and untrusted context), a checked decision and a reviewer record out.
  */
 
-export { assembleReview } from './assemble-prompt';
-export { type BreakerCounts, type BreakerStore, breakerState, openBreakerStore } from './circuit-breaker';
+export {
+  assembleReview,
+  MAX_RECENT_DECISIONS,
+  SCHEMA_PLACEHOLDER,
+  systemPrompt,
+} from './assemble-prompt';
+export {
+  type BreakerCounts,
+  type BreakerEvent,
+  type BreakerStore,
+  breakerState,
+  openBreakerStore,
+} from './circuit-breaker';
 export { deriveReview } from './derive-review';
 export { type ReviewDeps, type ReviewerRecord, type ReviewOutcome, reviewAction } from './review-action';
 export {
+  type ConversationTurn,
   DEFAULT_REVIEWER_POLICY,
   POSTURES,
   type Posture,
+  type PromptCustom,
+  type RecentDecision,
   type ReviewerPolicy,
   type ReviewerRequest,
 } from './review-input';

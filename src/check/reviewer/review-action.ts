@@ -20,7 +20,7 @@ import type { Egress, ModelFailure, ModelRunner } from '../../model';
 import { assembleReview } from './assemble-prompt';
 import { type BreakerCounts, type BreakerStore, breakerState } from './circuit-breaker';
 import { deriveReview } from './derive-review';
-import type { ReviewerPolicy, ReviewerRequest } from './review-input';
+import type { PromptCustom, ReviewerPolicy, ReviewerRequest } from './review-input';
 import { reviewAnswerSchema } from './review-schema';
 import type { ReviewerPrompt } from './reviewer-prompt';
 
@@ -31,6 +31,8 @@ export interface ReviewDeps {
   policy: ReviewerPolicy;
   policyRef: PolicyRef;
   prompt: ReviewerPrompt;
+  /** The user's appends, a trusted project's appends, or the user's override; none by default. */
+  custom?: PromptCustom;
   breaker: BreakerStore;
   clock: Clock;
 }
@@ -43,6 +45,10 @@ export interface ReviewerRecord {
   model: string | null;
   modelSource: string | null;
   promptId: string | null;
+  /** sha256 of the system prompt sent; null when none was assembled. */
+  promptSha256: string | null;
+  /** Earlier non-allows of this same request in the session (recorded whatever `escalation` says). */
+  contention: number;
   tokens: { input: number; output: number };
   costUsd: number;
   ms: number;
@@ -75,6 +81,8 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
     model: deps.egress?.model ?? deps.runner?.model ?? null,
     modelSource: deps.egress?.source ?? null,
     promptId: null,
+    promptSha256: null,
+    contention: 0,
     tokens: { input: 0, output: 0 },
     costUsd: 0,
     ms: 0,
@@ -112,6 +120,7 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
               model: record.model,
               tokens: record.tokens,
               costUsd: record.costUsd,
+              ...(record.promptSha256 ? { promptSha256: record.promptSha256 } : {}),
             },
           }
         : {}),
@@ -133,7 +142,7 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
 
   let counts: BreakerCounts;
   try {
-    counts = deps.breaker.counts(input.session);
+    counts = await deps.breaker.counts(input.session);
   } catch {
     return finish(
       personOrStop(input.unattended),
@@ -153,14 +162,16 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
     return finish(verdict, 'breaker', `${why}; the model is not asked again`, { stopRun: state.stopRun });
   }
 
-  const assembled = assembleReview(input, deps.policy, deps.prompt);
+  const assembled = assembleReview(input, deps.policy, deps.prompt, deps.custom);
   if (!assembled.ok)
     return finish(
       personOrStop(input.unattended),
-      'invalid-input',
+      assembled.config ? 'config-invalid' : 'invalid-input',
       `the review could not be assembled: ${assembled.problem}`,
     );
   record.promptId = assembled.request.promptId;
+  record.promptSha256 = assembled.promptSha256;
+  record.contention = assembled.contention;
   record.contextOmitted = assembled.omitted;
 
   const result = await deps.runner.complete(assembled.request, reviewAnswerSchema());
@@ -169,9 +180,9 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
   record.provider = result.provider;
   record.model = result.model;
 
-  const note = (event: 'deny' | 'allow' | 'outage'): boolean => {
+  const note = async (event: 'deny' | 'allow' | 'outage'): Promise<boolean> => {
     try {
-      record.breaker = deps.breaker.record(input.session, event);
+      record.breaker = await deps.breaker.record(input.session, event);
       return true;
     } catch {
       return false;
@@ -185,7 +196,7 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
       result.failure === 'error' ||
       result.failure === 'refusal' ||
       result.failure === 'invalid-output';
-    if (outage && !note('outage'))
+    if (outage && !(await note('outage')))
       return finish(
         personOrStop(input.unattended),
         'internal-error',
@@ -232,7 +243,7 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
   record.cached = result.cached;
   const derived = deriveReview(result.value, input, deps.policy);
   record.quoteVerified = derived.quoteVerified;
-  if (!note(derived.verdict === 'allow' ? 'allow' : 'deny')) {
+  if (!(await note(derived.verdict === 'allow' ? 'allow' : 'deny'))) {
     return finish(
       personOrStop(input.unattended),
       'internal-error',
@@ -240,6 +251,17 @@ export async function reviewAction(input: ReviewerRequest, deps: ReviewDeps): Pr
     );
   }
   const basis: Basis = derived.basis ?? (result.cached ? 'cache' : 'model');
+  if (
+    derived.verdict === 'allow' &&
+    record.contention > 0 &&
+    deps.policy.escalation === 'escalate-after-model'
+  )
+    return finish(
+      personOrStop(input.unattended),
+      'rule',
+      `the reviewer would allow a request already refused ${record.contention} time(s) in this session; \`reviewer_escalation = "escalate-after-model"\` asks a person`,
+      { risk: derived.risk, authorization: derived.authorization },
+    );
   return finish(derived.verdict, basis, derived.reason, {
     outcome: derived.outcome,
     rationale: result.value.rationale,

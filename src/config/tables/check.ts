@@ -32,6 +32,29 @@ export type ReviewerPosture = (typeof REVIEWER_POSTURES)[number];
 export const REVIEWER_CONTEXT_MODES = ['recentContext', 'minimal'] as const;
 export type ReviewerContextMode = (typeof REVIEWER_CONTEXT_MODES)[number];
 
+/** What contention (a request already reviewed and not allowed in this session) does, loosest first. */
+export const REVIEWER_ESCALATIONS = ['record', 'escalate-after-model'] as const;
+export type ReviewerEscalation = (typeof REVIEWER_ESCALATIONS)[number];
+
+/** A repository's token budget is kept only where it bounds more than the user's (0: unlimited). */
+const tighterBudget: Merge<number | undefined> = Object.assign(
+  (user: number | undefined, repo: number | undefined): MergeResult<number | undefined> => {
+    if (repo === undefined) return { value: user };
+    if (user === undefined || user === 0) return repo === 0 ? { value: user } : { value: repo };
+    if (repo === 0) return { value: user, refused: 'a repository cannot lift the token budget' };
+    return { value: Math.min(user, repo) };
+  },
+  { rule: 'lower only; `0` (unlimited) is the loosest' },
+);
+
+/** Project appends: a repository may set them; the seam sends them only for a project root the user trusts. */
+const projectText: Merge<readonly string[]> = Object.assign(
+  (user: readonly string[], repo: readonly string[]): MergeResult<readonly string[]> => ({
+    value: [...user, ...repo],
+  }),
+  { rule: 'added; sent only when the project root is in `reviewer_trusted_projects` (user scope)' },
+);
+
 /**
  * A reviewer key that is unset unless someone sets it (unset: rules/check-policy.json decides). When the user
  * set nothing, a repository value is judged against the shipped default `baseline`; the seam then also keeps the
@@ -209,6 +232,72 @@ export const checkTable = {
     ),
     description:
       "what the model reviewer is sent: `recentContext` (recent user turns and untrusted context, bounded) or `minimal` (the action and the facts only); unset keeps the policy's (`recentContext`)",
+  }),
+  reviewer_conversation_turns: setting<number | undefined>({
+    schema: () => z.optional(z.int().check(z.minimum(0), z.maximum(50))),
+    default: undefined,
+    scope: 'both',
+    merge: unsetAs<number>(10, lowerWins),
+    description:
+      "how many mixed recent conversation turns (user and assistant, untrusted) `recentContext` sends (0-50), user turns already sent left out; unset keeps the policy's (10)",
+  }),
+  reviewer_token_budget: setting<number | undefined>({
+    schema: () =>
+      z.optional(
+        z
+          .int()
+          .check(
+            z.refine(
+              (n) => n === 0 || (n >= 1_000 && n <= 1_000_000),
+              'must be 0 (unlimited) or 1000-1000000',
+            ),
+          ),
+      ),
+    default: undefined,
+    scope: 'both',
+    merge: tighterBudget,
+    description:
+      "bound on the reviewer's prompt in estimated tokens, older context windowed out first; `0` unlimited; unset keeps the policy's (unlimited)",
+  }),
+  reviewer_escalation: setting<ReviewerEscalation | undefined>({
+    schema: () => z.optional(z.enum(REVIEWER_ESCALATIONS)),
+    default: undefined,
+    scope: 'both',
+    merge: unsetAs<ReviewerEscalation>('record', stricterOf<ReviewerEscalation>(REVIEWER_ESCALATIONS)),
+    description:
+      'contention (this request was reviewed and not allowed earlier in the session) is recorded and the model is still asked first; `escalate-after-model` also turns its allow of such a request into escalate',
+  }),
+  reviewer_prompt_appends: setting<readonly string[]>({
+    schema: stringList,
+    default: [],
+    scope: 'user',
+    merge: userOnly,
+    description:
+      "text appended to the reviewer's system prompt (trusted, yours); its sha256 is in every reviewed decision",
+  }),
+  reviewer_trusted_projects: setting<readonly string[]>({
+    schema: () =>
+      z.array(z.string().check(z.regex(/^(\/|~\/)/, 'must be an absolute path or start with `~/`'))),
+    default: [],
+    scope: 'user',
+    merge: userOnly,
+    description: 'project roots whose `reviewer_project_appends` the reviewer is given',
+  }),
+  reviewer_project_appends: setting<readonly string[]>({
+    schema: stringList,
+    default: [],
+    scope: 'both',
+    merge: projectText,
+    description:
+      "text a repository appends to the reviewer's system prompt, sent only when its project root is in `reviewer_trusted_projects`",
+  }),
+  reviewer_prompt_override: setting<string | undefined>({
+    schema: () => z.optional(z.string().check(z.minLength(1))),
+    default: undefined,
+    scope: 'user',
+    merge: userOnly,
+    description:
+      "replaces the reviewer's system prompt; must keep `{{response_schema}}` (else every review fails closed); its sha256 is in every reviewed decision",
   }),
   reviewer_user_turns: setting<number | undefined>({
     schema: () => z.optional(z.int().check(z.minimum(1), z.maximum(20))),

@@ -30,7 +30,7 @@ describe('[judge] table', () => {
     ['base_url', 'http://x', 'models and providers come from'],
     ['max_cost_usd', 10, 'spend caps come from'],
     ['max_calls', 10, 'spend caps come from'],
-    ['allow_llm', true, 'consent comes from'],
+    ['allow_prompt_override', true, 'consent comes from'],
   ])('refuses %s, saying where to set it', (key, value, where) => {
     for (const scope of ['project', 'user'] as const) {
       const r = validateDocument({ judge: { [key]: value } }, 'f.toml', scope);
@@ -80,5 +80,25 @@ describe('[judge] table', () => {
     ],
   ])('%s', (_n, got, want) => {
     expect(got).toEqual(want);
+  });
+
+  it('takes [judge.models] and allow_llm from the user config only', () => {
+    const doc = {
+      judge: { models: { reviewers: 'anthropic/light', adjudicator: 'anthropic/heavy' }, allow_llm: true },
+    };
+    expect(validateDocument(doc, 'config.toml', 'user').ok).toBe(true);
+    expect(judgeTable.models.scope).toBe('user');
+    expect(judgeTable.allow_llm.scope).toBe('user');
+    const bad = validateDocument({ judge: { models: { auditor: 'x' } } }, 'config.toml', 'user');
+    expect(bad.ok === false && bad.problem.keyPath).toBe('judge.models.auditor');
+  });
+
+  it("adds a repository rubric skill to the user's, never removes one", () => {
+    const merged = judgeTable.skills.merge(
+      { load: ['mine'] },
+      { load: ['team'], for: { quality: ['style'] } },
+    ).value;
+    expect(merged?.load).toEqual(['mine', 'team']);
+    expect(merged?.for?.quality).toEqual(['style']);
   });
 });

@@ -7,7 +7,21 @@
  */
 
 import * as z from 'zod/mini';
-import { type Merge, setting, stricterOf, trueWins, unionOf } from '../setting';
+import { type Merge, setting, stricterOf, trueWins, unionOf, userOnly } from '../setting';
+
+export interface JudgeSkills {
+  load?: readonly string[];
+  for?: { security?: readonly string[]; governance?: readonly string[]; quality?: readonly string[] };
+  pins?: Readonly<Record<string, string>>;
+}
+
+export interface JudgeModels {
+  reviewers?: string;
+  security?: string;
+  governance?: string;
+  quality?: string;
+  adjudicator?: string;
+}
 
 export const JUDGE_CATEGORY_NAMES = ['security', 'governance', 'quality'] as const;
 export const JUDGE_CONFIDENCES = ['low', 'medium', 'high'] as const;
@@ -116,8 +130,60 @@ export const judgeTable = {
     description:
       'findings suppressed by code, path and exact quote, with a reason and an expiry at most 366 days ahead',
   }),
+  skills: setting<JudgeSkills | undefined>({
+    schema: () =>
+      z.optional(
+        z.strictObject({
+          load: z.optional(z.array(z.string().check(z.minLength(1)))),
+          for: z.optional(
+            z.strictObject({
+              security: z.optional(z.array(z.string().check(z.minLength(1)))),
+              governance: z.optional(z.array(z.string().check(z.minLength(1)))),
+              quality: z.optional(z.array(z.string().check(z.minLength(1)))),
+            }),
+          ),
+          pins: z.optional(z.record(z.string(), z.string().check(z.regex(/^[0-9a-f]{8,64}$/)))),
+        }),
+      ),
+    default: undefined,
+    scope: 'both',
+    // Rubrics add up: a repository can apply more criteria, never remove the user's.
+    merge: (user, repo) => ({
+      value:
+        user === undefined
+          ? repo
+          : repo === undefined
+            ? user
+            : {
+                load: [...(user.load ?? []), ...(repo.load ?? [])],
+                for: {
+                  security: [...(user.for?.security ?? []), ...(repo.for?.security ?? [])],
+                  governance: [...(user.for?.governance ?? []), ...(repo.for?.governance ?? [])],
+                  quality: [...(user.for?.quality ?? []), ...(repo.for?.quality ?? [])],
+                },
+                pins: { ...(repo.pins ?? {}), ...(user.pins ?? {}) },
+              },
+    }),
+    description: 'rubric skills: load (governance), for.<category>, pins (hash); a repository adds',
+  }),
   model: refused(MODEL_PLACE),
-  models: refused(MODEL_PLACE),
+  models: setting<JudgeModels | undefined>({
+    schema: () =>
+      z.optional(
+        z.strictObject({
+          reviewers: z.optional(z.string().check(z.minLength(1))),
+          security: z.optional(z.string().check(z.minLength(1))),
+          governance: z.optional(z.string().check(z.minLength(1))),
+          quality: z.optional(z.string().check(z.minLength(1))),
+          adjudicator: z.optional(z.string().check(z.minLength(1))),
+        }),
+      ),
+    default: undefined,
+    scope: 'user',
+    merge: userOnly,
+    description:
+      'models per judge role (reviewers, security, governance, quality, adjudicator); user scope only',
+  }),
   provider: refused(MODEL_PLACE),
   base_url: refused(MODEL_PLACE),
   api_key_env: refused(MODEL_PLACE),
@@ -126,6 +192,12 @@ export const judgeTable = {
   max_calls: refused(SPEND_PLACE),
   concurrency: refused(SPEND_PLACE),
   rpm: refused(SPEND_PLACE),
-  allow_llm: refused(CONSENT_PLACE),
+  allow_llm: setting<boolean>({
+    schema: () => z.boolean(),
+    default: false,
+    scope: 'user',
+    merge: userOnly,
+    description: 'consent for a model review started by a tool call (MCP `judge`); user scope only',
+  }),
   allow_prompt_override: refused(CONSENT_PLACE),
 };

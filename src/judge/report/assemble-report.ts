@@ -4,6 +4,7 @@
  */
 
 import type { JudgeOptions } from '../judge-options';
+import type { ReviewRunSummary } from '../review-stage';
 import { formatGate } from '../score/fail-on';
 import { runDecision } from '../score/unit-status';
 import type { NotReviewed, UnitResult, UnitStatus } from '../types';
@@ -15,6 +16,7 @@ export function assembleReport(
   runNotReviewed: readonly NotReviewed[],
   suppressionNotices: readonly string[],
   dropped: number,
+  review?: ReviewRunSummary,
 ): JudgeReport {
   const results = [...judged].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const notReviewed = [...runNotReviewed, ...results.flatMap((r) => r.coverage.notReviewed)];
@@ -22,14 +24,14 @@ export function assembleReport(
     schemaVersion: JUDGE_REPORT_SCHEMA_VERSION,
     tool: { name: 'gavel', version: opts.version },
     run: {
-      mode: opts.estimate ? 'estimate' : 'static',
+      mode: opts.estimate ? 'estimate' : review ? 'model' : 'static',
       startedAt: opts.clock.now().toISOString(),
       categories: [...opts.categories],
       failOn: formatGate(opts.gate),
       minConfidence: opts.minConfidence,
-      promptVersion: null,
-      models: [],
-      egressHosts: [],
+      promptVersion: review?.promptVersion ?? null,
+      models: review?.models ?? [],
+      egressHosts: review?.egressHosts ?? [],
       rules: { version: opts.data.rules.version, sha256: opts.data.rules.sha256 },
       shellAnalysis: opts.analyzer ? 'analyzer' : 'patterns-only',
       ...(opts.changed
@@ -37,7 +39,13 @@ export function assembleReport(
             changed: { base: opts.changed.base, files: opts.changed.files.size, impact: opts.changed.impact },
           }
         : {}),
-      provenance: { cacheHits: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, temperature: null },
+      provenance: {
+        cacheHits: review?.provenance.cacheHits ?? 0,
+        inputTokens: review?.provenance.inputTokens ?? 0,
+        outputTokens: review?.provenance.outputTokens ?? 0,
+        costUsd: review?.provenance.costUsd ?? 0,
+        temperature: null,
+      },
       coverage: {
         units: results.length,
         reviewed: results.filter((r) => r.status !== 'skipped' && r.status !== 'error').length,
@@ -46,13 +54,23 @@ export function assembleReport(
       notices: [
         ...opts.notices,
         ...suppressionNotices,
+        ...(review?.notices ?? []),
         ...(opts.modelRequested && !opts.review
           ? ['model review requested but no model reviewer is available: static checks only (basis no-model)']
           : []),
       ],
     },
     units: results.map(({ gated: _gated, ...r }) => r),
-    summary: summarize(results, dropped, runNotReviewed.length),
+    summary: {
+      ...summarize(results, dropped, runNotReviewed.length),
+      ...(review
+        ? {
+            grounding: { ...review.grounding },
+            adjudication: { ...review.adjudication },
+            ...(opts.explainDrops ? { drops: review.drops } : {}),
+          }
+        : {}),
+    },
   };
 }
 

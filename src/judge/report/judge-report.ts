@@ -4,13 +4,14 @@
  * the quotes of findings, and never a prompt.
  */
 
+import type { DroppedCandidate, ReviewRunSummary } from '../review-stage';
 import type { Confidence, JudgeCategory, NotReviewed, RunDecision, UnitResult, UnitStatus } from '../types';
 
 export const JUDGE_REPORT_SCHEMA_VERSION = 1;
 
 export interface RunInfo {
-  /** 'static': deterministic checks only; 'estimate': nothing judged, requests priced. */
-  mode: 'static' | 'estimate';
+  /** 'static': deterministic checks only; 'model': static checks and the model review; 'estimate': nothing judged, requests priced. */
+  mode: 'static' | 'model' | 'estimate';
   startedAt: string;
   categories: JudgeCategory[];
   failOn: string[];
@@ -40,6 +41,10 @@ export interface JudgeSummary {
   suppressed: number;
   droppedLowConfidence: number;
   grounding: { verified: number; repaired: number; deleted: number };
+  /** The adjudicator's effect; present when the model review ran. */
+  adjudication?: ReviewRunSummary['adjudication'];
+  /** Every dropped candidate; present with `--explain-drops`. */
+  drops?: DroppedCandidate[];
 }
 
 export interface JudgeReport {

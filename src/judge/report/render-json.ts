@@ -19,16 +19,30 @@ function finding(f: Finding) {
     quote: f.quote,
     message: f.message,
     rule: f.rule,
-    chain: [],
-    benign_reading: null,
-    why_not_benign: null,
-    convention: null,
+    chain: (f.review?.chain ?? []).map((id) => ({ finding: id })),
+    benign_reading: f.review?.benignReading ?? null,
+    why_not_benign: f.review?.whyNotBenign ?? null,
+    convention: f.review?.convention ?? null,
     suggested_fix: f.suggestedFix ?? null,
     origin: f.origin,
-    adjudication: f.origin === 'static-only' ? 'not-adjudicated' : null,
-    verification: { quote_verified: f.quote === null ? null : true, method: 'static' },
+    adjudication: f.origin === 'static-only' ? 'not-adjudicated' : (f.review?.adjudication ?? null),
+    verification: f.review
+      ? {
+          quote_verified: f.quote === null ? f.review.verification.quoteVerified : true,
+          method: 'verifier' as const,
+        }
+      : { quote_verified: f.quote === null ? null : true, method: 'static' as const },
     fingerprint: f.fingerprint,
     absence: f.absence === true,
+    ...(f.review
+      ? {
+          threat: f.review.threat,
+          context: f.review.context,
+          ...(f.review.lead ? { lead: f.review.lead } : {}),
+          ...(f.review.rubricId ? { rubric_id: f.review.rubricId } : {}),
+          repaired: f.review.verification.repaired,
+        }
+      : {}),
   };
 }
 
@@ -59,6 +73,7 @@ function unit(u: UnitResult) {
     gaps: u.gaps,
     notes: u.notes,
     findings: u.findings.map(finding),
+    ...(u.criteria ? { criteria_results: u.criteria } : {}),
     suppressed: u.suppressed.map((s) => ({
       reason: s.reason,
       expires: s.expires,
@@ -106,6 +121,21 @@ export function reportToJson(report: JudgeReport) {
       suppressed: report.summary.suppressed,
       dropped_low_confidence: report.summary.droppedLowConfidence,
       grounding: report.summary.grounding,
+      ...(report.summary.adjudication ? { adjudication: report.summary.adjudication } : {}),
+      ...(report.summary.drops
+        ? {
+            drops: report.summary.drops.map((d) => ({
+              unit: d.unit,
+              stage: d.stage,
+              code: d.code,
+              path: d.path,
+              line: d.line,
+              reason: d.reason,
+              counter_quote: d.counterQuote ?? null,
+              rubric_id: d.rubricId ?? null,
+            })),
+          }
+        : {}),
     },
   };
 }

@@ -54,7 +54,7 @@ describe('codeForCategory', () => {
 });
 
 describe('snippets reach the analyzer and its categories become findings', () => {
-  it('sends fenced commands, inline commands and script lines; maps hits with their lines, documentation capped low', async () => {
+  it('sends fenced commands, inline commands and script lines; maps hits with their lines; an inline mention is capped low, a block of an instruction file keeps its severity', async () => {
     const seen: string[] = [];
     const analyzer = fakeAnalyzer(
       [
@@ -80,7 +80,7 @@ describe('snippets reach the analyzer and its categories become findings', () =>
         f.quote,
       ]),
     ).toEqual([
-      ['SKILL.md', 'S13', 'low', 7, 'wipe-disk --all'],
+      ['SKILL.md', 'S13', 'critical', 7, 'wipe-disk --all'],
       ['SKILL.md', 'S13', 'low', 10, 'Then `crontab -l` to check.'],
       ['run.sh', 'S13', 'critical', 4, 'wipe-disk --now'],
     ]);

@@ -7,7 +7,9 @@
 
 import type { Category, ShellAnalysis, ShellEnv } from '../../shell';
 import type { Severity } from '../types';
+import { secretFlow } from './secret-flow';
 import type { ShellSnippet } from './shell-snippets';
+import { worldWritable } from './world-writable';
 
 export type ShellAnalyzer = (command: string, env: ShellEnv) => Promise<ShellAnalysis>;
 
@@ -17,6 +19,8 @@ export interface ShellFindingDraft {
   severity: Severity;
   rule: string;
   message: string;
+  /** Hosts of the segment the hit is about: where in a code block the finding points. */
+  hosts?: string[];
 }
 
 /** Judge code and severity for an action-review category; `undefined` when the category is no finding here. */
@@ -58,12 +62,73 @@ export function codeForCategory(category: Category): { code: string; severity: S
 }
 
 /**
- * Categories that stay at full severity when the command is only written in Markdown (a fence or an inline
- * span): text telling the agent to run fetched code or ship secrets is the threat itself. Everything else
- * written in documentation (a git tutorial's `reset --hard`, a warning not to `rm -rf /`) is context, and
- * is reported low; in scripts, hooks and MCP commands, which run, every category keeps its severity.
+ * Categories that stay at full severity when the command is only mentioned in inline code of prose: text
+ * telling the agent to run fetched code or ship secrets is the threat itself. Everything else mentioned
+ * inline (a git tutorial's `reset --hard`, a warning not to `rm -rf /`) is context, and is reported low.
  */
 const THREAT_IN_DOCS: readonly Category[] = ['remote_code_execution', 'credential_exfiltration'];
+
+/**
+ * Categories that a shell block of an instruction file (which the agent is meant to run) reports as a
+ * low lead: steps of ordinary work a reviewer weighs in context (`sudo apt-get install`, `git push
+ * --force` on a feature branch, deleting the cache folder a tool made). In scripts, hooks and MCP
+ * commands, which run unattended, they keep their severity.
+ */
+const WORKFLOW_IN_BLOCKS: readonly Category[] = [
+  'privilege_escalation',
+  'agent_self_modification',
+  'package_install_from_unstated_source',
+  'outbound_network_to_unstated_host',
+  'recursive_delete_outside_workspace',
+  'history_rewrite_on_shared_ref',
+  'remote_resource_delete',
+  'force_push',
+  'local_work_loss',
+  'system_shutdown',
+];
+
+/** Categories interpreter code in a block is reported under; the rest of what it does is a low lead. */
+const CODE_CATEGORIES: readonly Category[] = [
+  'credential_exfiltration',
+  'remote_code_execution',
+  'destructive_root_delete',
+  'block_device_write',
+];
+
+/**
+ * A hit of a block that only touches the project or a temp folder (`rm -rf /tmp/x-$USER/`, `openssl
+ * -keyout data/ca.key`, `printenv TOKEN`), or deletes a folder named by a variable (`rm -rf "$TMPDIR"`,
+ * a test's cleanup): secret material that stays on this machine, a delete of scratch. Only secrets
+ * outside the project (`~/.ssh`, `~/.aws`) and literal deletes outside temp (`/`, `~`) keep their
+ * severity; a script, which runs unattended, keeps it always.
+ */
+function staysLocal(analysis: ShellAnalysis, segment: number, category: Category, env: ShellEnv): boolean {
+  const paths = analysis.segments[segment]?.paths ?? [];
+  const roots = [...env.workspaceRoots, ...env.tempDirs].map((r) => r.replace(/\/+$/, ''));
+  const inside = (p: string | undefined) =>
+    p !== undefined && roots.some((r) => p.startsWith(`${r}/`) && p.length > r.length + 1);
+  if (category === 'secret_material_read')
+    return paths.every((p) => p.class !== 'sensitive' || inside(p.resolved ?? p.raw));
+  if (category === 'destructive_root_delete')
+    return (
+      paths.length > 0 &&
+      paths.every(
+        (p) => p.class === 'temp' || inside(p.resolved) || /^\/tmp\/[^/$]/.test(p.raw) || p.raw.includes('$'),
+      )
+    );
+  return false;
+}
+
+/** The severity of a finding from `snippet`: a `threat` keeps it inline, a `workflow` step is low in a block. */
+function severityFor(
+  snippet: ShellSnippet,
+  severity: Severity,
+  kind: { threat?: boolean; workflow?: boolean },
+): Severity {
+  if (snippet.source === 'inline' && !kind.threat) return 'low';
+  if (snippet.source === 'fence' && kind.workflow) return 'low';
+  return severity;
+}
 
 export async function analyzeSnippets(
   snippets: readonly ShellSnippet[],
@@ -82,7 +147,7 @@ export async function analyzeSnippets(
       continue;
     }
     const seen = new Set<string>();
-    const inDocs = snippet.source === 'fence' || snippet.source === 'inline';
+    const hostsOf = (segment: number) => (analysis.segments[segment]?.hosts ?? []).map((h) => h.host);
     for (const hit of analysis.hits) {
       const mapped = codeForCategory(hit.category);
       if (!mapped || seen.has(hit.category)) continue;
@@ -92,16 +157,25 @@ export async function analyzeSnippets(
         if (hosts.length > 0 && hosts.every((h) => h.local || hostAllowed(h.host))) continue;
       }
       seen.add(hit.category);
-      const capped = inDocs && !THREAT_IN_DOCS.includes(hit.category);
+      const local =
+        snippet.source === 'fence' &&
+        (snippet.code
+          ? !CODE_CATEGORIES.includes(hit.category)
+          : staysLocal(analysis, hit.segment, hit.category, env));
       drafts.push({
         snippet,
         code: snippet.source === 'hook' && mapped.code === 'S05' ? 'S12' : mapped.code,
-        severity: capped ? 'low' : mapped.severity,
+        severity: severityFor(snippet, mapped.severity, {
+          threat: THREAT_IN_DOCS.includes(hit.category),
+          workflow: local || WORKFLOW_IN_BLOCKS.includes(hit.category),
+        }),
         rule: `shell:${hit.category}`,
         message: hit.reason,
+        hosts: hostsOf(hit.segment),
       });
     }
     if (analysis.sensitiveToNetwork && !seen.has('credential_exfiltration')) {
+      seen.add('credential_exfiltration');
       drafts.push({
         snippet,
         code: 'S07',
@@ -110,6 +184,26 @@ export async function analyzeSnippets(
         message: 'sensitive data flows into a network command',
       });
     }
+    const secret = seen.has('credential_exfiltration')
+      ? undefined
+      : secretFlow(snippet.command, analysis, hostAllowed);
+    if (secret)
+      drafts.push({
+        snippet,
+        code: 'S07',
+        severity: severityFor(snippet, secret.severity, { threat: true }),
+        rule: 'shell:secret-variable-to-network',
+        message: secret.message,
+      });
+    const writable = worldWritable(analysis);
+    if (writable)
+      drafts.push({
+        snippet,
+        code: 'S13',
+        severity: severityFor(snippet, writable.severity, {}),
+        rule: 'shell:world-writable',
+        message: writable.message,
+      });
   }
   return { drafts, failed };
 }

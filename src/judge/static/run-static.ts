@@ -59,6 +59,27 @@ function capabilityWithoutAct(drafts: FindingDraft[]): void {
   }
 }
 
+/**
+ * The line of interpreter code (lines `start`..`end`) a finding is about: the first naming one of its
+ * hosts, else the first reading the environment, else the first line of the block.
+ */
+function lineInCode(
+  lines: readonly string[],
+  start: number,
+  end: number,
+  hosts: readonly string[],
+): { startLine: number; endLine: number } {
+  const find = (test: (l: string) => boolean) => {
+    for (let n = start; n <= end; n++) if (test(lines[n - 1] ?? '')) return n;
+    return undefined;
+  };
+  const n =
+    find((l) => hosts.some((h) => l.includes(h))) ??
+    find((l) => /os\.environ|process\.env|getenv|ENV\[/.test(l)) ??
+    start;
+  return { startLine: n, endLine: n };
+}
+
 export interface StaticInput {
   unit: Unit;
   rules: JudgeRules;
@@ -197,15 +218,18 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
       (host) => classifyHost(host, input.hosts) !== 'unstated',
     );
     for (const d of shell) {
-      const lines = unit.files.find((f) => f.path === d.snippet.path)?.text?.split(/\r?\n/) ?? [];
+      const lines = views.get(d.snippet.path)?.lines ?? [];
+      const { startLine, endLine } = d.snippet.code
+        ? lineInCode(lines, d.snippet.startLine, d.snippet.endLine, d.hosts ?? [])
+        : d.snippet;
       drafts.push({
         code: d.code,
         path: d.snippet.path,
-        startLine: d.snippet.startLine,
-        endLine: d.snippet.endLine,
+        startLine,
+        endLine,
         quote:
           lines
-            .slice(d.snippet.startLine - 1, d.snippet.endLine)
+            .slice(startLine - 1, endLine)
             .join('\n')
             .trim() || d.snippet.command,
         message: d.message,

@@ -1,7 +1,10 @@
 /**
  * Extracts the shell commands a unit would run, with their lines: shell code fences, inline code that
- * starts with a command, shell script lines, hook commands and MCP server commands. Pure. The commands
- * go to the injected shell analyzer (src/shell); this file parses no shell itself.
+ * starts with a command, shell script lines, hook commands and MCP server commands; and Python and
+ * JavaScript fences, handed to the interpreter as a here-document so the shell analysis reads them with
+ * the same interpreter-code reading action review uses (a one-line reading: whole script files would
+ * pair any URL with any environment read; the line patterns rate them). Pure. The commands go
+ * to the injected shell analyzer (src/shell); this file parses no shell itself.
  */
 
 import type { FileView } from './file-view';
@@ -13,6 +16,30 @@ export interface ShellSnippet {
   command: string;
   /** Where it came from: decides the code a danger is reported under. */
   source: 'fence' | 'inline' | 'script' | 'hook' | 'mcp';
+  /** Interpreter code (Python, JavaScript) wrapped as a here-document: findings point at a line inside. */
+  code?: boolean;
+}
+
+/** Fence languages and file names of interpreter code, and the interpreter that reads them. */
+const PYTHON_LANGS = new Set(['python', 'py', 'python3', 'py3']);
+const JS_LANGS = new Set(['javascript', 'js', 'node', 'mjs', 'cjs', 'typescript', 'ts', 'jsx', 'tsx']);
+
+/** Longest interpreter code handed to the analyzer (its own limit is 100,000 characters a command). */
+const MAX_CODE_CHARS = 90_000;
+
+/** `code` as a here-document fed to `interpreter`, with a delimiter the code does not hold. */
+export function asHereDoc(interpreter: 'python3' | 'node', code: string): string | undefined {
+  if (code.length > MAX_CODE_CHARS) return undefined;
+  let tag = 'GAVEL_CODE';
+  for (let i = 0; code.includes(tag); i++) tag = `GAVEL_CODE_${i}`;
+  return `${interpreter} - <<'${tag}'\n${code}\n${tag}`;
+}
+
+function interpreterOf(lang: string | undefined): 'python3' | 'node' | undefined {
+  if (lang === undefined) return undefined;
+  if (PYTHON_LANGS.has(lang)) return 'python3';
+  if (JS_LANGS.has(lang)) return 'node';
+  return undefined;
 }
 
 const SHELL_LANGS = new Set([
@@ -56,14 +83,42 @@ export function snippetsFromView(view: FileView): ShellSnippet[] {
     if (cmd !== '' && !cmd.startsWith('#'))
       out.push({ path: view.path, startLine: start, endLine: end, command: cmd, source });
   };
+  const pushCode = (
+    start: number,
+    end: number,
+    interpreter: 'python3' | 'node',
+    code: string,
+    source: ShellSnippet['source'],
+  ) => {
+    const command = code.trim() === '' ? undefined : asHereDoc(interpreter, code);
+    if (command) out.push({ path: view.path, startLine: start, endLine: end, command, source, code: true });
+  };
   if (view.type === 'markdown') {
     let block: { n: number; text: string }[] = [];
+    let codeBlock: { start: number; interpreter: 'python3' | 'node'; lines: string[] } | undefined;
     const flush = () => {
       for (const l of joinContinuations(block)) push(l.start, l.end, l.text.replace(/^\$\s+/, ''), 'fence');
       block = [];
     };
+    const flushCode = () => {
+      if (codeBlock)
+        pushCode(
+          codeBlock.start,
+          codeBlock.start + codeBlock.lines.length - 1,
+          codeBlock.interpreter,
+          codeBlock.lines.join('\n'),
+          'fence',
+        );
+      codeBlock = undefined;
+    };
     view.lines.forEach((text, i) => {
       const lang = view.fence[i];
+      const interpreter = interpreterOf(lang);
+      if (interpreter && codeBlock?.interpreter === interpreter) codeBlock.lines.push(text);
+      else {
+        flushCode();
+        if (interpreter) codeBlock = { start: i + 1, interpreter, lines: [text] };
+      }
       if (lang !== undefined && SHELL_LANGS.has(lang)) block.push({ n: i + 1, text });
       else if (block.length > 0) flush();
       if (lang === undefined) {
@@ -74,6 +129,7 @@ export function snippetsFromView(view: FileView): ShellSnippet[] {
       }
     });
     flush();
+    flushCode();
     return out;
   }
   if (view.type === 'script' && /\.(sh|bash|zsh)$|^[^.]+$/.test(view.path.split('/').pop() ?? '')) {

@@ -84,9 +84,11 @@ export function reviewerDetail(record: ReviewerRecord): AuditDetail {
     original: record.original,
     final: record.final.outcome,
     failure: record.failure,
-    cached: record.cached,
+    // The line's own `basis` says `cache` and its `ms` the time: their keys went to the prompt's hash and contention.
+    contention: record.contention,
     quoteVerified: record.quoteVerified,
-    reviewMs: record.ms,
+    // A whole sha256 is shaped like a secret to the audit's check: the line keeps its first 16 hex digits.
+    promptSha256: record.promptSha256?.slice(0, 16) ?? null,
     promptId: record.promptId,
     breakerDenials: record.breaker?.consecutiveDenials ?? null,
   };

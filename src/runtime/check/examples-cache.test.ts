@@ -1,13 +1,13 @@
 // The examples cache (./examples-cache.ts) on real files in temp folders, alone and through loadRuntime: a pass
 // is remembered per build and content, a corrupt or foreign entry is ignored and rewritten, a failing example is
 // never remembered, and a changed rule or another build checks the examples again.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core';
 import { CACHE_FOLDER, examplesCacheKey, examplesPassed, rememberExamplesPassed } from './examples-cache';
-import { loadRuntime } from './load-runtime';
+import { findRulesDir, loadRuntime } from './load-runtime';
 
 const temp = (): string => mkdtempSync(join(tmpdir(), 'gavel-examples-cache-'));
 const KEY = examplesCacheKey('b'.repeat(64), [{ version: 1 }], { rules: [] });
@@ -88,17 +88,19 @@ describe('loadRuntime checks config examples once per build and content', () => 
         return [];
       }
     };
-    return { cwd, load, entries, write: (t: string) => writeFileSync(join(cwd, 'gavel.toml'), t) };
+    return { cwd, env, load, entries, write: (t: string) => writeFileSync(join(cwd, 'gavel.toml'), t) };
   }
 
-  it('remembers passing examples under the build id, and nothing without one', async () => {
+  it('remembers passing examples (and the catalogue) under the build id, and nothing without one', async () => {
     const p = project(GOOD);
     expect((await p.load(undefined)).ok).toBe(true);
     expect(p.entries()).toEqual([]);
     expect((await p.load('1'.repeat(64))).ok).toBe(true);
-    expect(p.entries()).toHaveLength(1);
-    expect((await p.load('2'.repeat(64))).ok).toBe(true);
     expect(p.entries()).toHaveLength(2);
+    expect((await p.load('1'.repeat(64))).ok).toBe(true);
+    expect(p.entries()).toHaveLength(2);
+    expect((await p.load('2'.repeat(64))).ok).toBe(true);
+    expect(p.entries()).toHaveLength(4);
   });
 
   it('a rule changed after a pass is checked again: its failing example denies', async () => {
@@ -111,19 +113,39 @@ describe('loadRuntime checks config examples once per build and content', () => 
       expect(r.basis).toBe('config-invalid');
       expect(r.problem).toContain('example match[0] is not matched');
     }
-    expect(p.entries()).toHaveLength(1);
+    expect(p.entries()).toHaveLength(2);
   });
 
-  it('a failing example is never remembered', async () => {
+  it('a failing example is never remembered (the catalogue, which passed, is)', async () => {
     const p = project(BAD);
     expect((await p.load('1'.repeat(64))).ok).toBe(false);
     expect((await p.load('1'.repeat(64))).ok).toBe(false);
-    expect(p.entries()).toEqual([]);
+    expect(p.entries()).toHaveLength(1);
   });
 
-  it('a config without examples reads and writes no cache', async () => {
+  it('a config without examples remembers only the catalogue', async () => {
     const p = project('[check]\nmode = "ask"\n');
     expect((await p.load('1'.repeat(64))).ok).toBe(true);
-    expect(p.entries()).toEqual([]);
+    expect(p.entries()).toHaveLength(1);
+  });
+
+  it('a catalogue changed after it passed is checked against its schema again', async () => {
+    const p = project('[check]\nmode = "ask"\n');
+    const rulesDir = join(temp(), 'rules');
+    cpSync(findRulesDir() ?? '', rulesDir, { recursive: true });
+    const load = () =>
+      loadRuntime({
+        cwd: p.cwd,
+        env: p.env,
+        clock: fixedClock('2026-12-01T00:00:00Z'),
+        rulesDir,
+        buildId: '1'.repeat(64),
+      });
+    expect((await load()).ok).toBe(true);
+    const safe = JSON.parse(readFileSync(join(rulesDir, 'check-safe.json'), 'utf8'));
+    writeFileSync(join(rulesDir, 'check-safe.json'), JSON.stringify({ ...safe, version: 'one' }));
+    const r = await load();
+    expect(r).toMatchObject({ ok: false, basis: 'rules-invalid' });
+    if (!r.ok) expect(r.problem).toContain('check-safe.json');
   });
 });

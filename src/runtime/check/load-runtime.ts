@@ -9,12 +9,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CheckDeps, checkExamples, compilePolicy, type RequestDefaults } from '../../check';
+import {
+  type BreakerStore,
+  type CheckDeps,
+  checkExamples,
+  compilePolicy,
+  type RequestDefaults,
+} from '../../check';
 import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
 import type { Basis, Clock } from '../../core';
 import type { ModelOptions } from '../model-options';
+import { auditLogFor } from './audit-seam';
 import { BUILD_ID } from './build-id';
-import { examplesCacheKey, examplesPassed, rememberExamplesPassed } from './examples-cache';
+import { examplesCacheKey, examplesPassed, rememberExamplesPassed, validatedFileKey } from './examples-cache';
 import { readScriptFile } from './read-script';
 import { realPathOf } from './real-path';
 import { reviewerForSurfaces, type SurfaceReviewer, userStateDir } from './reviewer-seam';
@@ -41,6 +48,8 @@ export interface RuntimeOptions {
   modelFlags?: ModelOptions;
   /** Tests only: the build id keying the examples cache (./examples-cache.ts); the bundle's own otherwise. */
   buildId?: string;
+  /** The decision service with `[serve] redis_url`: the reviewer's breaker store shared by its replicas. */
+  openBreaker?: () => BreakerStore;
 }
 
 export type Runtime =
@@ -68,9 +77,10 @@ export function findRulesDir(): string | undefined {
   }
 }
 
-function readJson(file: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+function readJson(file: string): { ok: true; value: unknown; text: string } | { ok: false; problem: string } {
   try {
-    return { ok: true, value: JSON.parse(readFileSync(file, 'utf8')) };
+    const text = readFileSync(file, 'utf8');
+    return { ok: true, value: JSON.parse(text), text };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, problem: `${file}: ${code ? `cannot be read (${code})` : 'is not valid JSON'}` };
@@ -86,31 +96,38 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       problem: 'the bundled rules folder is missing (rules/check-floor.json)',
     };
   const files: unknown[] = [];
+  let safeText = '';
   for (const name of RULE_FILES) {
     const read = readJson(join(rulesDir, name));
     if (!read.ok) return { ok: false, basis: 'rules-invalid', problem: read.problem };
     files.push(read.value);
+    if (name === 'check-safe.json') safeText = read.text;
   }
   const config = loadConfig({ cwd: options.cwd, env: options.env });
   if (!config.ok) return { ok: false, basis: 'config-invalid', problem: formatProblem(config.problem) };
+  const home = options.env.HOME || homedir();
+  const buildId = options.buildId ?? BUILD_ID;
+  const stateDir = userStateDir(options.env, home);
+  // The catalogue's schema is most of a hook's start-up: checked once per build and file text.
+  const safeKey = buildId ? validatedFileKey(buildId, 'check-safe.json', safeText) : undefined;
+  const safeValidated = safeKey !== undefined && examplesPassed(stateDir, safeKey);
   const compiled = compilePolicy({
     policyJson: files[0],
     floorJson: files[1],
     pathsJson: files[2],
     safeJson: files[3],
+    safeValidated,
     check: config.config.check,
   });
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
+  if (safeKey && !safeValidated) rememberExamplesPassed(stateDir, safeKey);
   // The bundled policy's examples are checked by the test suite of every gavel build
   // (src/check/policy/compiled-policy.test.ts), so a hook call does not pay for them; examples in the user's or
   // the repository's `check.rules` are checked when this build has not yet seen them pass (./examples-cache.ts).
-  const home = options.env.HOME || homedir();
-  const buildId = options.buildId ?? BUILD_ID;
   const hasExamples = compiled.policy.argumentRules.some(
     (r) => r.source === 'config' && (r.spec.match?.length || r.spec.not_match?.length),
   );
   const cacheKey = buildId && hasExamples ? examplesCacheKey(buildId, files, config.config.check) : undefined;
-  const stateDir = userStateDir(options.env, home);
   if (hasExamples && !(cacheKey && examplesPassed(stateDir, cacheKey))) {
     const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces, { sources: ['config'] });
     if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };
@@ -127,6 +144,13 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.announce ? { announce: options.announce } : {}),
     ...(options.maxReviewMs ? { maxTimeoutMs: options.maxReviewMs } : {}),
     ...(options.modelFlags ? { flags: options.modelFlags } : {}),
+    projectRoot: config.projectRoot,
+    auditLog: auditLogFor(
+      { config: config.config, projectRoot: config.projectRoot },
+      options.cwd,
+      options.env,
+    ),
+    ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
   });
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {

@@ -11,17 +11,28 @@
 
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRecords } from '../../audit';
 import {
   type BreakerStore,
   bundledReviewerPrompt,
   type CompiledPolicy,
+  MAX_RECENT_DECISIONS,
   modelReviewer,
   openBreakerStore,
+  type PromptCustom,
+  type RecentDecision,
   type Reviewer,
   type ReviewerPolicy,
   type ReviewerRecord,
+  requestSubject,
 } from '../../check';
-import { type Config, REVIEWER_CONTEXT_MODES, REVIEWER_POSTURES, type Source } from '../../config';
+import {
+  type Config,
+  REVIEWER_CONTEXT_MODES,
+  REVIEWER_ESCALATIONS,
+  REVIEWER_POSTURES,
+  type Source,
+} from '../../config';
 import { type Clock, type Decision, decide } from '../../core';
 import {
   announceEgress,
@@ -33,6 +44,7 @@ import {
   type RunReport,
 } from '../../model';
 import { type ModelOptions, NO_MODEL_OPTIONS, runSettingsFor } from '../model-options';
+import { hashSubject } from './audit-seam';
 import { reviewerModel } from './reviewer-seam-model';
 
 export interface ReviewerSetup {
@@ -51,6 +63,12 @@ export interface ReviewerSetup {
   maxTimeoutMs?: number;
   /** CLI runs: what the model flags chose. Hooks: undefined (config and environment only). */
   flags?: ModelOptions;
+  /** The project root: its `reviewer_project_appends` are sent only when the user lists it as trusted. */
+  projectRoot?: string;
+  /** The decision log: the session's recent decisions are read back from it (recentContext only). */
+  auditLog?: string;
+  /** The decision service with `[serve] redis_url`: the shared breaker store; otherwise the local SQLite file. */
+  openBreaker?: () => BreakerStore;
 }
 
 export interface SurfaceReviewer {
@@ -116,9 +134,88 @@ export function reviewerPolicyFor(setup: ReviewerSetup): ReviewerPolicy {
       : fromRepo('reviewer_user_turns')
         ? Math.min(c.reviewer_user_turns, base.userTurns)
         : c.reviewer_user_turns;
+  const conversationTurns =
+    c.reviewer_conversation_turns === undefined
+      ? base.conversationTurns
+      : fromRepo('reviewer_conversation_turns')
+        ? Math.min(c.reviewer_conversation_turns, base.conversationTurns)
+        : c.reviewer_conversation_turns;
+  const escalation =
+    c.reviewer_escalation === undefined
+      ? base.escalation
+      : fromRepo('reviewer_escalation')
+        ? stricterIn(REVIEWER_ESCALATIONS, c.reviewer_escalation, base.escalation)
+        : c.reviewer_escalation;
+  const asked = c.reviewer_token_budget === undefined ? undefined : c.reviewer_token_budget || null;
+  const chosen =
+    asked === undefined
+      ? base.tokenBudget
+      : fromRepo('reviewer_token_budget')
+        ? tighterBound(asked, base.tokenBudget)
+        : asked;
+  // Unlimited is the reviewer's own policy; the run's per-call cap still bounds every call, so the reviewer
+  // windows its context to that cap instead of failing on it (with a tenth left for the estimates' slack).
+  const callRoom = Math.max(
+    1_000,
+    Math.floor((setup.config.caps.max_call_tokens - base.maxOutputTokens) * 0.9),
+  );
+  const tokenBudget = tighterBound(chosen, callRoom);
   const limit = Math.max(100, Math.min(base.timeoutMs, c.timeout_ms) - 500);
   const timeoutMs = setup.maxTimeoutMs ? Math.max(100, Math.min(limit, setup.maxTimeoutMs)) : limit;
-  return { ...base, posture, contextMode, userTurns, timeoutMs };
+  return { ...base, posture, contextMode, userTurns, conversationTurns, escalation, tokenBudget, timeoutMs };
+}
+
+/** The tighter of two token bounds, null being unlimited. */
+function tighterBound(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}
+
+/** `~/x` made absolute; other paths as given, without a trailing slash. */
+function expandHome(path: string, home: string): string {
+  const full = path.startsWith('~/') ? join(home, path.slice(2)) : path;
+  return full.length > 1 ? full.replace(/\/+$/, '') : full;
+}
+
+/**
+ * The prompt text the user configured: their appends and override (user scope only), and the project's appends
+ * only when the project root is one of `reviewer_trusted_projects`. Trusted text: it is the user's own.
+ */
+export function promptCustomFor(
+  config: Config,
+  projectRoot: string | undefined,
+  home: string,
+): PromptCustom & { projectTrusted: boolean } {
+  const c = config.check;
+  const trusted =
+    projectRoot !== undefined &&
+    c.reviewer_trusted_projects.some((p) => expandHome(p, home) === projectRoot.replace(/\/+$/, ''));
+  return {
+    appends: c.reviewer_prompt_appends,
+    projectAppends: trusted ? c.reviewer_project_appends : [],
+    ...(c.reviewer_prompt_override !== undefined ? { override: c.reviewer_prompt_override } : {}),
+    projectTrusted: trusted,
+  };
+}
+
+/** How many earlier records of a session are read back: the reviewer sends at most MAX_RECENT_DECISIONS. */
+const RECENT_READ = 40;
+
+/** The session's recent check decisions from the decision log, as gavel's own tokens; none when unreadable. */
+export function recentDecisionsFrom(file: string, session: string): RecentDecision[] {
+  try {
+    const read = readRecords(file, { limit: RECENT_READ, sessionId: session, surface: 'check' });
+    return read.records.slice(-MAX_RECENT_DECISIONS).map((r) => ({
+      tool: r.kind,
+      verdict: r.verdict,
+      category: r.categories[0] ?? null,
+      rule: r.ruleId,
+      subject: r.subject,
+    }));
+  } catch {
+    return [];
+  }
 }
 
 export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | undefined {
@@ -183,7 +280,8 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
       const dir = userStateDir(env, setup.home);
       const file = join(dir, 'reviewer-breaker.sqlite');
       // An estimate records no outcome: with no store yet it reads an empty one and creates nothing.
-      if (flags.estimate && !existsSync(file)) breaker = openBreakerStore(':memory:');
+      if (setup.openBreaker) breaker = setup.openBreaker();
+      else if (flags.estimate && !existsSync(file)) breaker = openBreakerStore(':memory:');
       else {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
         breaker = openBreakerStore(file);
@@ -194,12 +292,17 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
         policy,
         policyRef: setup.policy.ref,
         prompt: bundledReviewerPrompt(),
+        custom: promptCustomFor(config, setup.projectRoot, setup.home),
         breaker,
         clock,
       };
     },
     unattended: false,
     fallbackSession: `process-${process.pid}-${clock.now().getTime()}`,
+    subjectOf: (request) => hashSubject(requestSubject(request)),
+    ...(setup.auditLog !== undefined && policy.contextMode !== 'minimal'
+      ? { recent: (session: string) => recentDecisionsFrom(setup.auditLog as string, session) }
+      : {}),
     onReview: (decision, record) => records.set(decision, record),
   });
   return {

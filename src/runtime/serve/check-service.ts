@@ -12,6 +12,7 @@
 
 import {
   type AdaptToolCall,
+  type BreakerStore,
   type CheckResult,
   checkWithTrace,
   parseRequest,
@@ -43,6 +44,8 @@ export interface CheckServiceOptions {
   rulesDir?: string;
   /** `[serve] on_reload_error`: keep the last valid policy (default), or deny everything until fixed. */
   onReloadError?: 'keep-last' | 'fail-closed';
+  /** `[serve] redis_url`: the reviewer's breaker store shared by every replica. */
+  openBreaker?: () => BreakerStore;
 }
 
 /** Who asked: the token's name, recorded in the audit line (never the token). */
@@ -89,6 +92,7 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
       env: options.env,
       clock: options.clock,
       ...(options.rulesDir ? { rulesDir: options.rulesDir } : {}),
+      ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
     });
     if (!next.ok) {
       lastProblem = { basis: next.basis, problem: next.problem };

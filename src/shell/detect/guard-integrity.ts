@@ -105,6 +105,7 @@ function touchesGuard(path: string | undefined, r: Reporter): boolean {
 /** A command that changes gavel, its runtime or agent configuration by permission, attribute or place. */
 function guardFiles(inv: Invocation, r: Reporter): void {
   const p = inv.program;
+  if (p !== 'git' && !METADATA.has(p) && !MOVERS.has(p)) return;
   // `chmod -x f`: a mode may look like an option.
   let paths =
     p === 'chmod'

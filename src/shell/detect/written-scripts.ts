@@ -43,12 +43,11 @@ function record(r: Reporter, path: string | undefined, content: string | undefin
 /** Notes the files an invocation writes by redirect (or `tee FILE`). */
 export function noteWrites(inv: Invocation, r: Reporter): void {
   const base = inv.cwd ?? r.scope.cwd;
-  const content = printedText(inv);
   for (const redirect of inv.redirects) {
     if (!redirect.op.includes('>') || redirect.op.startsWith('<')) continue;
     const path = resolvePath(redirect.target.text, r.scope, base).resolved;
     // `>>` appends to content not shown; `&>`/`2>` may write other text.
-    const exact = redirect.op === '>' || redirect.op === '>|' ? content : undefined;
+    const exact = redirect.op === '>' || redirect.op === '>|' ? printedText(inv) : undefined;
     record(r, path, exact);
   }
   // Copies, moves, links and in-place edits: the file's new content is not shown.

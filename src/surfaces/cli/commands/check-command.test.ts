@@ -133,7 +133,7 @@ describe('gavel init and doctor', () => {
 
   it('rejects an unknown harness', async () => {
     const t = ctxFor();
-    expect(await main(['init', 'cursor'], t.ctx)).toBe(EXIT.usage);
+    expect(await main(['init', 'notepad'], t.ctx)).toBe(EXIT.usage);
   });
 });
 

@@ -68,6 +68,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./model-command')).modelCommand,
   },
   {
+    name: 'reviewer',
+    summary: "show the model reviewer's disclosure; change its posture or model, or turn on mode auto",
+    load: async () => (await import('./reviewer-command')).reviewerCommand,
+  },
+  {
     name: 'route',
     summary: 'route a change (a git range) to approve, approve_with_flag, escalate or block',
     load: async () => (await import('./route-command')).routeCommand,

@@ -26,6 +26,9 @@ async function judge(args: string[], cwd = repo) {
   return { code, stdout: out, stderr: err };
 }
 
+const e0 = (stdout: string) =>
+  (JSON.parse(stdout) as { estimate: { calls: number; calls_fit: number } }).estimate;
+
 const unitPaths = (stdout: string) =>
   (JSON.parse(stdout) as { units: { path: string }[] }).units.map((u) => u.path);
 
@@ -208,6 +211,8 @@ describe('project, config and estimate', () => {
   it('estimates per unit what would be sent and what it would cost, sending nothing', async () => {
     const r = await judge(['--estimate', '--model', 'anthropic/claude-sonnet-4-5', '--format', 'json']);
     expect(r.code).toBe(EXIT.ok);
+    // The calls are the requests the run would build, every one of them fitting the default $2.00 cap.
+    expect(e0(r.stdout).calls).toBe(e0(r.stdout).calls_fit);
     const e = JSON.parse(r.stdout).estimate;
     expect(e.model).toBe('anthropic/claude-sonnet-4-5');
     const cloud = e.units.find((u: { path: string }) => u.path === '.claude/skills/cloud-sync');
@@ -216,9 +221,9 @@ describe('project, config and estimate', () => {
     expect(e.expected_cost_usd).toBeGreaterThan(0);
   });
 
-  it('warns and exits with the escalate code when the estimate exceeds the cap', async () => {
+  it('warns and exits 1 when the estimate exceeds the cap', async () => {
     const r = await judge(['--estimate', '--model', 'anthropic/claude-sonnet-4-5', '--max-cost', '0.001']);
-    expect(r.code).toBe(EXIT.escalate);
+    expect(r.code).toBe(1);
     expect(r.stderr).toContain('exceeds the cap');
   });
 

@@ -18,7 +18,9 @@ import {
   findProject,
   JUDGE_CATEGORIES,
   type JudgeCategory,
+  type JudgeRole,
   parseFailOn,
+  type ReviewStage,
   renderEstimateJson,
   renderEstimateText,
   renderJson,
@@ -30,9 +32,18 @@ import {
   toProjectPath,
 } from '../../../judge';
 import { bundledCatalog, priceEntryOf } from '../../../model';
+import {
+  type JudgeModelFlags,
+  judgeCaps,
+  openJudgeReview,
+  type RubricRequest,
+  readRubrics,
+  readTraps,
+} from '../../../runtime';
 import { analyzeShell } from '../../../shell';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
-import { gitChangedFiles, nodeJudgeFs } from './judge-io';
+import { modelFlagOptions, readModelFlags } from '../model-flags';
+import { gitChangedFiles, nodeJudgeFs, readProjectText } from './judge-io';
 
 /** The shell analyzer action review uses (src/shell): one set of shapes and categories for both (ADR 0006). */
 export const JUDGE_SHELL_ANALYZER: ShellAnalyzer = analyzeShell;
@@ -48,6 +59,69 @@ function boolFlag(args: ParsedArgs, name: string, fallback: boolean): boolean {
   if (v === 'true') return true;
   if (v === 'false') return false;
   throw new UsageError(`--${name} takes \`true\` or \`false\`, not \`${v}\``);
+}
+
+function numberFlag(args: ParsedArgs, name: string, whole: boolean): number | undefined {
+  const v = flag(args, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || (whole && !Number.isInteger(n)))
+    throw new UsageError(`--${name} takes ${whole ? 'a whole number' : 'a number'}, not \`${v}\``);
+  return n;
+}
+
+const ROLES: readonly JudgeRole[] = ['security', 'governance', 'quality', 'adjudicator'];
+
+function listFlag(args: ParsedArgs, name: string): string[] {
+  const v = args.values[name];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The model flags of a judge run: the shared ones and the judge's roles, caps and pacing. */
+function judgeModelFlags(args: ParsedArgs, cwd: string): JudgeModelFlags {
+  const flags: JudgeModelFlags = { ...readModelFlags(args, cwd) };
+  const adj = flag(args, 'adjudicator-model');
+  if (adj !== undefined) flags.adjudicatorModel = adj;
+  for (const pair of listFlag(args, 'model-for')) {
+    const [role, model] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+    if (!pair.includes('=') || !ROLES.includes(role as JudgeRole) || model === '')
+      throw new UsageError(`--model-for takes ROLE=MODEL (roles: ${ROLES.join(', ')}), not \`${pair}\``);
+    flags.modelFor = { ...flags.modelFor, [role]: model };
+  }
+  const set = <K extends keyof JudgeModelFlags>(k: K, v: JudgeModelFlags[K] | undefined) => {
+    if (v !== undefined) flags[k] = v;
+  };
+  set('maxCostUsd', numberFlag(args, 'max-cost', false));
+  set('maxTokens', numberFlag(args, 'max-tokens', true));
+  set('maxCalls', numberFlag(args, 'max-calls', true));
+  const conc = numberFlag(args, 'concurrency', true);
+  if (conc === 0) throw new UsageError('--concurrency takes a whole number of at least 1');
+  set('concurrency', conc);
+  set('rpm', numberFlag(args, 'rpm', true));
+  return flags;
+}
+
+/** `--skill NAME|path:DIR` (governance), `--skill-for CATEGORY=NAME|path:DIR`, then `[judge.skills]`. */
+function rubricRequests(
+  args: ParsedArgs,
+  skills: { load?: readonly string[]; for?: Readonly<Record<string, readonly string[]>> } | undefined,
+): RubricRequest[] {
+  const out: RubricRequest[] = listFlag(args, 'skill').map((ref) => ({
+    ref,
+    category: 'governance',
+    fromRepo: false,
+  }));
+  for (const pair of listFlag(args, 'skill-for')) {
+    const i = pair.indexOf('=');
+    const category = pair.slice(0, i) as JudgeCategory;
+    if (i < 0 || !JUDGE_CATEGORIES.includes(category) || pair.slice(i + 1) === '')
+      throw new UsageError(`--skill-for takes CATEGORY=NAME or CATEGORY=path:DIR, not \`${pair}\``);
+    out.push({ ref: pair.slice(i + 1), category, fromRepo: false });
+  }
+  for (const ref of skills?.load ?? []) out.push({ ref, category: 'governance', fromRepo: true });
+  for (const [category, refs] of Object.entries(skills?.for ?? {}))
+    for (const ref of refs) out.push({ ref, category: category as JudgeCategory, fromRepo: true });
+  return out;
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
@@ -105,6 +179,37 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const notices = loaded.notices.map(formatProblem);
   const allowLlm = args.values['allow-llm'] === true;
   const data = bundledJudgeData();
+  const modelFlags = judgeModelFlags(args, ctx.cwd);
+  let review: ReviewStage | undefined;
+  if (allowLlm || estimate) {
+    const traps =
+      cfg.traps_file === undefined
+        ? { ok: true as const, value: [] }
+        : readTraps(project.root, cfg.traps_file);
+    if (!traps.ok) {
+      ctx.stderr.write(`gavel judge: ${traps.problem}\n`);
+      return EXIT.configInvalid;
+    }
+    const rubrics = readRubrics(rubricRequests(args, cfg.skills), { root: project.root, home, cwd: ctx.cwd });
+    if (!rubrics.ok) throw new UsageError(rubrics.problem);
+    const opened = openJudgeReview({
+      config: loaded.config,
+      sources: loaded.sources,
+      flags: modelFlags,
+      env: ctx.env,
+      home,
+      cwd: ctx.cwd,
+      clock: ctx.clock,
+      rules: data.rules,
+      read: (rel) => readProjectText(fs, project.root, rel),
+      traps: traps.value,
+      rubrics: rubrics.value,
+      announce: (line) => ctx.stderr.write(`gavel judge: ${line}\n`),
+    });
+    if (opened.ok) review = opened.stage;
+    else if (opened.basis === 'config-invalid' || modelFlags.model !== undefined)
+      throw new UsageError(`${opened.role ? `the ${opened.role} model: ` : ''}${opened.problem}`);
+  }
   const outcome = await runJudge({
     fs,
     root: project.root,
@@ -125,9 +230,10 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     notices,
     version: ctx.version,
     estimate,
-    // The model half (reviewers, verifier, adjudicator) plugs in as `review`; until then a requested
-    // review leaves every unit partial with basis no-model.
-    modelRequested: allowLlm,
+    // Without a model the requested review leaves every unit partial with basis no-model.
+    modelRequested: allowLlm || (estimate && review !== undefined),
+    ...(review ? { review } : {}),
+    explainDrops: args.values['explain-drops'] === true,
   });
   if (!outcome.ok) throw new UsageError(outcome.message);
   const nothing = outcome.report.units.length === 0 && outcome.report.run.coverage.notReviewed.length === 0;
@@ -150,11 +256,8 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     return EXIT.nothingFound;
   }
   if (estimate) {
-    const maxCostFlag = flag(args, 'max-cost');
-    const maxCostUsd = maxCostFlag === undefined ? loaded.config.caps.max_cost_usd : Number(maxCostFlag);
-    if (!Number.isFinite(maxCostUsd) || maxCostUsd < 0)
-      throw new UsageError(`--max-cost takes dollars, not \`${maxCostFlag}\``);
-    const model = flag(args, 'model') ?? loaded.config.model.model;
+    const caps = judgeCaps({ config: loaded.config, sources: loaded.sources, flags: modelFlags });
+    const model = modelFlags.model ?? loaded.config.model.model;
     const planned = outcome.planned.map((p) => ({
       ...p,
       withheld: p.unit.files.some(
@@ -164,16 +267,28 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     const est = estimateRun(
       planned,
       categories,
-      priceEntryOf(model, bundledCatalog()),
-      { maxCostUsd, maxCalls: loaded.config.caps.max_calls, maxTokens: loaded.config.caps.max_tokens },
+      model === undefined ? undefined : priceEntryOf(model, bundledCatalog()),
+      { maxCostUsd: caps.maxCostUsd, maxCalls: caps.maxCalls, maxTokens: caps.maxTokens },
       DEFAULT_LIMITS.maxUnits,
     );
-    ctx.stdout.write(format === 'json' ? renderEstimateJson(est) : renderEstimateText(est, { maxCostUsd }));
+    // With a model, the totals are the requests the run would build, priced by the model layer.
+    const built = outcome.report.run.mode === 'estimate' ? review?.summary?.().estimate : undefined;
+    if (built) {
+      est.calls = built.calls;
+      est.callsFit = built.callsFit;
+      est.inputTokens = built.inputTokens;
+      est.worstCostUsd = Math.round(built.worstCostUsd * 1e6) / 1e6;
+      est.expectedCostUsd = Math.round(built.expectedCostUsd * 1e6) / 1e6;
+      est.overCap = built.overCap || built.expectedCostUsd > caps.maxCostUsd;
+    }
+    ctx.stdout.write(
+      format === 'json' ? renderEstimateJson(est) : renderEstimateText(est, { maxCostUsd: caps.maxCostUsd }),
+    );
     if (est.overCap) {
       ctx.stderr.write(
-        `gavel judge: the estimate ($${(est.expectedCostUsd ?? 0).toFixed(2)}) exceeds the cap ($${maxCostUsd.toFixed(2)})\n`,
+        `gavel judge: the estimate ($${(est.expectedCostUsd ?? 0).toFixed(2)}) exceeds the cap ($${caps.maxCostUsd.toFixed(2)})\n`,
       );
-      return EXIT.escalate;
+      return EXIT.internal;
     }
     return EXIT.ok;
   }
@@ -263,23 +378,47 @@ export const judgeCommand: CommandSpec = {
       description:
         'list the units found and why (the layout or manifest), and what could not be reviewed; judges nothing',
     },
+    ...modelFlagOptions,
     estimate: {
       type: 'boolean',
-      description: 'list per unit what a model review would attach, send and cost; sends nothing',
+      description:
+        'build and price every request a model review would send, per unit; sends nothing; exits 1 over the cap',
     },
-    model: {
+    'allow-llm': {
+      type: 'boolean',
+      description: 'run the model review (reviewers, quote verifier, adjudicator) with the configured model',
+    },
+    'adjudicator-model': { type: 'string', valueName: 'SPEC', description: 'the adjudicator model' },
+    'model-for': {
       type: 'string',
-      valueName: 'MODEL',
-      description: 'model to price with --estimate (e.g. anthropic/claude-sonnet-4-5)',
+      multiple: true,
+      valueName: 'ROLE=SPEC',
+      description: 'a model for one role: security, governance, quality or adjudicator',
     },
     'max-cost': {
       type: 'string',
       valueName: 'USD',
-      description: 'spend cap the estimate is compared with (default [caps] max_cost_usd)',
+      description: 'spend cap of the run (default $2.00, or [caps] max_cost_usd from your user config)',
     },
-    'allow-llm': {
+    'max-tokens': { type: 'string', valueName: 'N', description: 'token cap of the run (default [caps])' },
+    'max-calls': { type: 'string', valueName: 'N', description: 'call cap of the run (default [caps])' },
+    concurrency: { type: 'string', valueName: 'N', description: 'calls in flight at once (default 4)' },
+    rpm: { type: 'string', valueName: 'N', description: 'calls started per minute (default: no limit)' },
+    'explain-drops': {
       type: 'boolean',
-      description: 'ask for the model review (not in this build: units end partial, basis no-model)',
+      description: 'list every dropped candidate with the stage, the reason and the counter-quote',
+    },
+    skill: {
+      type: 'string',
+      multiple: true,
+      valueName: 'NAME|path:DIR',
+      description: 'a rubric skill for the governance review (## C1 - title criteria)',
+    },
+    'skill-for': {
+      type: 'string',
+      multiple: true,
+      valueName: 'CATEGORY=NAME|path:DIR',
+      description: 'a rubric skill for another category',
     },
   },
   positionals: [
@@ -304,6 +443,7 @@ export const judgeCommand: CommandSpec = {
     'gavel judge .claude/skills/deploy --fail-on security:medium,governance:high',
     'gavel judge --changed=origin/main --format sarif > judge.sarif',
     'gavel judge --estimate --model anthropic/claude-sonnet-4-5',
+    'gavel judge --allow-llm --max-cost 1 --explain-drops',
   ],
   run,
 };

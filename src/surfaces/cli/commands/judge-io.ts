@@ -35,6 +35,21 @@ export function nodeJudgeFs(): JudgeFs {
   };
 }
 
+/** A project file's text through the judge's view (never through a symlink); undefined when unreadable. */
+export function readProjectText(fs: JudgeFs, root: string, rel: string): string | undefined {
+  const parts = rel.split('/');
+  if (rel === '' || parts.some((p) => p === '..' || p === '')) return undefined;
+  for (let i = 1; i <= parts.length; i++) {
+    const st = fs.stat(`${root}/${parts.slice(0, i).join('/')}`);
+    if (st === undefined || st.type === 'symlink') return undefined;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(fs.read(`${root}/${rel}`));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Files changed since `base` in the git work tree at `root`: committed, staged, unstaged and untracked. */
 export function gitChangedFiles(root: string, base: string): Set<string> {
   // The repository's own config must run nothing: fsmonitor is a command git would run (as route pins it).

@@ -28,8 +28,16 @@ async function runCaptured(
     ...ctx,
     cwd,
     color: false,
-    stdout: { write: (t) => void (out += t) },
-    stderr: { write: (t) => void (err += t) },
+    stdout: {
+      write: (t) => {
+        out += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        err += t;
+      },
+    },
     readStdin: async () => stdin,
   };
   let exitCode: number;

@@ -9,7 +9,14 @@
 import { join } from 'node:path';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
 import { EXIT, UsageError } from '../../../core';
-import { fileAuditSink, findRulesDir, openCheckService, RULE_FILES, watchFiles } from '../../../runtime';
+import {
+  fileAuditSink,
+  findRulesDir,
+  openCheckService,
+  openRedisBreakerStore,
+  RULE_FILES,
+  watchFiles,
+} from '../../../runtime';
 import { fromClaudeCode, harnessNamed, runHarnessHook } from '../../harness';
 import {
   addToken,
@@ -81,6 +88,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     return EXIT.usage;
   }
   const audit = fileAuditSink(ctx.clock);
+  const redisUrl = serveConfig.redis_url;
   const service = await openCheckService({
     cwd: ctx.cwd,
     env: ctx.env,
@@ -89,6 +97,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     kind: 'http',
     adaptToolCall: fromClaudeCode,
     onReloadError: serveConfig.on_reload_error,
+    ...(redisUrl ? { openBreaker: () => openRedisBreakerStore({ url: redisUrl }) } : {}),
   });
   const metrics = new Metrics();
   const hookIo = { env: ctx.env, clock: ctx.clock, audit, cwd: ctx.cwd };
@@ -145,7 +154,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   const policy = service.policy();
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   ctx.stderr.write(
-    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'})\n`,
+    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'})\n`,
   );
   // The one place a command waits for signals: the service runs until it is told to stop.
   return new Promise<number>((resolve) => {

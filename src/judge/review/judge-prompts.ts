@@ -1,0 +1,86 @@
+/**
+ * The judge's prompts: versioned data in prompts/judge-*.json, bundled at build time and validated here.
+ * The shared core (trust tiers, evidence contract, calibration, self-check) is prepended to every role and is
+ * never replaceable. A prompt file that fails validation is a bug in the package: loading throws.
+ */
+
+import * as z from 'zod/mini';
+import adjudicatorFile from '../../../prompts/judge-adjudicator.json' with { type: 'json' };
+import coreFile from '../../../prompts/judge-core.json' with { type: 'json' };
+import governanceFile from '../../../prompts/judge-governance.json' with { type: 'json' };
+import qualityFile from '../../../prompts/judge-quality.json' with { type: 'json' };
+import securityFile from '../../../prompts/judge-security.json' with { type: 'json' };
+import type { JudgeCategory } from '../types';
+
+export type JudgeRole = JudgeCategory | 'adjudicator';
+
+export interface JudgePrompt {
+  /** `judge-security@1+judge-core@1`: part of the cache key and of the report's prompt version. */
+  ref: string;
+  system: string;
+  maxOutputTokens: number;
+  expectedOutputTokens: number;
+}
+
+export type JudgePrompts = Readonly<Record<JudgeRole, JudgePrompt>>;
+
+function roleSchema() {
+  return z.strictObject({
+    id: z.string().check(z.regex(/^judge-[a-z]+$/)),
+    version: z.int().check(z.minimum(1)),
+    note: z.optional(z.string()),
+    system: z.string().check(z.minLength(1)),
+    maxOutputTokens: z.int().check(z.minimum(256)),
+    expectedOutputTokens: z.int().check(z.minimum(16)),
+  });
+}
+
+function coreSchema() {
+  return z.strictObject({
+    id: z.literal('judge-core'),
+    version: z.int().check(z.minimum(1)),
+    note: z.optional(z.string()),
+    system: z.string().check(z.minLength(1)),
+  });
+}
+
+export function loadJudgePrompts(
+  core: unknown,
+  roles: Readonly<Record<JudgeRole, unknown>>,
+): { ok: true; prompts: JudgePrompts } | { ok: false; problem: string } {
+  const c = z.safeParse(coreSchema(), core);
+  if (!c.success) return { ok: false, problem: 'prompts/judge-core.json: invalid' };
+  const out: Partial<Record<JudgeRole, JudgePrompt>> = {};
+  for (const [role, doc] of Object.entries(roles) as [JudgeRole, unknown][]) {
+    const r = z.safeParse(roleSchema(), doc);
+    if (!r.success || r.data.id !== `judge-${role}`)
+      return { ok: false, problem: `prompts/judge-${role}.json: invalid` };
+    out[role] = {
+      ref: `${r.data.id}@${r.data.version}+${c.data.id}@${c.data.version}`,
+      system: `${c.data.system}\n\n${r.data.system}`,
+      maxOutputTokens: r.data.maxOutputTokens,
+      expectedOutputTokens: r.data.expectedOutputTokens,
+    };
+  }
+  return { ok: true, prompts: out as JudgePrompts };
+}
+
+let cached: JudgePrompts | undefined;
+
+export function bundledJudgePrompts(): JudgePrompts {
+  if (cached) return cached;
+  const loaded = loadJudgePrompts(coreFile, {
+    security: securityFile,
+    governance: governanceFile,
+    quality: qualityFile,
+    adjudicator: adjudicatorFile,
+  });
+  if (!loaded.ok) throw new Error(loaded.problem);
+  cached = loaded.prompts;
+  return cached;
+}
+
+/** The run's prompt version as the report shows it: the core and every role, in a fixed order. */
+export function promptVersion(prompts: JudgePrompts): string {
+  return (['security', 'governance', 'quality', 'adjudicator'] as const).map((r) => prompts[r].ref).join(',');
+}

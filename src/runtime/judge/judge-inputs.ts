@@ -1,0 +1,79 @@
+/**
+ * What a judge run reads besides the units: the repository's traps file and the rubric skills named by
+ * `--skill`, `--skill-for` and `[judge.skills]`. A rubric named `path:DIR` is read from DIR/SKILL.md (a
+ * repository-configured one must stay inside the project, symlinks included); a bare NAME is looked up as a
+ * skill folder under the project's `.claude/skills/`, `.agents/skills/` and the user's `~/.claude/skills/`.
+ * Ends in a value: the traps and rubrics, or a one-line problem (the command fails closed on it).
+ */
+
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { type JudgeCategory, parseTraps, type Rubric, rubricOf, type Trap } from '../../judge';
+
+export interface RubricRequest {
+  /** `NAME` or `path:DIR`. */
+  ref: string;
+  category: JudgeCategory;
+  /** From the repository's config: must stay inside the project. */
+  fromRepo: boolean;
+}
+
+type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+function insideProject(root: string, path: string): boolean {
+  try {
+    const real = realpathSync(path);
+    const rel = relative(realpathSync(root), real);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  } catch {
+    return false;
+  }
+}
+
+export function readTraps(root: string, file: string): Read<Trap[]> {
+  const path = resolve(root, file);
+  if (!insideProject(root, path) || lstatSync(path, { throwIfNoEntry: false })?.isFile() !== true)
+    return { ok: false, problem: `\`judge.traps_file\`: \`${file}\` is not a file inside the project` };
+  const parsed = parseTraps(readFileSync(path, 'utf8'));
+  if (!parsed.ok) return { ok: false, problem: `\`judge.traps_file\`: \`${file}\` ${parsed.problem}` };
+  return { ok: true, value: parsed.traps };
+}
+
+function skillDir(ref: string, root: string, home: string, cwd: string): string | undefined {
+  if (ref.startsWith('path:')) return resolve(cwd, ref.slice(5));
+  if (!/^[A-Za-z0-9._-]+$/.test(ref)) return undefined;
+  for (const base of [
+    join(root, '.claude/skills'),
+    join(root, '.agents/skills'),
+    join(home, '.claude/skills'),
+  ]) {
+    const dir = join(base, ref);
+    if (lstatSync(join(dir, 'SKILL.md'), { throwIfNoEntry: false })?.isFile()) return dir;
+  }
+  return undefined;
+}
+
+export function readRubrics(
+  requests: readonly RubricRequest[],
+  ctx: { root: string; home: string; cwd: string },
+): Read<Rubric[]> {
+  const out: Rubric[] = [];
+  for (const r of requests) {
+    const dir = skillDir(r.ref, ctx.root, ctx.home, ctx.cwd);
+    if (dir === undefined) return { ok: false, problem: `rubric skill \`${r.ref}\` not found` };
+    const file = join(dir, 'SKILL.md');
+    if (r.fromRepo && !insideProject(ctx.root, file))
+      return { ok: false, problem: `rubric skill \`${r.ref}\` must stay inside the project` };
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return { ok: false, problem: `rubric skill \`${r.ref}\` cannot be read` };
+    }
+    const name = dir.split('/').filter(Boolean).pop() ?? r.ref;
+    const rubric = rubricOf(name, r.category, text);
+    if (!rubric) return { ok: false, problem: `skill \`${r.ref}\` has no \`## C1 - title\` criteria` };
+    out.push(rubric);
+  }
+  return { ok: true, value: out };
+}
