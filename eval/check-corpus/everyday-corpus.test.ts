@@ -21,8 +21,8 @@ const APPROVAL_TARGET = 0.95;
  * Measured (`npm run eval:check`, everyday section): 71.4% when the safe catalogue landed (unknown -> review),
  * 83.2% (288 of 346) once it knew C/C++ tools, cmake/ctest, shell linters and bats, local docker builds and
  * cleanup, rails binstubs and `go run` of a workspace package; 90.5% (313 of 346) with shell set-up idioms,
- * virtualenv activation, repository-local git config and documentation hosts for WebFetch; 93.4% (323 of 346)
- * with shell state alone, secret files written inside the workspace and one filtered workspace package. The
+ * virtualenv activation, repository-local git config and documentation hosts for WebFetch; 93.1% (322 of 346)
+ * with shell state alone, secret files a shell command writes inside the workspace and one filtered workspace package. The
  * test holds the measured figure until the
  * catalogue covers the everyday steps; the target stays 95%.
  */
