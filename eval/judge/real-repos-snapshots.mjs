@@ -1,6 +1,6 @@
 // The pinned public collections the real-repository eval judges, and their checkouts: each is read from a
 // local git snapshot (default `../.mirror/<owner>+<name>`, or GAVEL_REAL_REPOS_MIRROR) at its pinned commit
-// and written once into `.tmp/real-repos/<owner>+<name>@<commit>/` (a cache; never committed). Nothing is
+// and written once into `.tmp/real-repos/<owner>+<name>@<commit>/` (or GAVEL_REAL_REPOS_CACHE; never committed). Nothing is
 // fetched over the network unless `--fetch` is given (opt-in: a shallow fetch of the pinned commit from
 // GitHub into the cache). A collection with neither a cache nor a snapshot holding its commit is reported
 // "not fetched", never an error. Blobs a snapshot left out (large files) are skipped and counted.
@@ -92,7 +92,7 @@ function extract(gitDir, commit, into) {
  */
 export function checkouts(gavelRoot, { fetch = false } = {}) {
   const mirror = resolve(process.env.GAVEL_REAL_REPOS_MIRROR ?? join(gavelRoot, '..', '.mirror'));
-  const cache = join(gavelRoot, '.tmp', 'real-repos');
+  const cache = resolve(process.env.GAVEL_REAL_REPOS_CACHE ?? join(gavelRoot, '.tmp', 'real-repos'));
   const out = [];
   for (const { repo, commit } of PINNED) {
     const dir = join(cache, `${repo.replace('/', '+')}@${commit}`);

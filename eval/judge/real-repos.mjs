@@ -7,7 +7,7 @@
 // where a label explains the failure, and no unlabelled unit fails; 1 otherwise. Collections not fetched
 // are reported "skipped: not fetched" and do not fail the run (CI has no network).
 // Usage: node eval/judge/real-repos.mjs [--fetch] [--write docs/evaluation.md] [DIR...]
-//   (needs `npm run build` first; DIR... judges those folders instead of the pinned set)
+//   (builds dist/ first for the pinned set; DIR... judges those folders, after `npm run build`)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -134,7 +134,11 @@ if (dirs.length > 0) {
     rows.push(judgeCollection(root, name, git(['rev-parse', 'HEAD']).slice(0, 12)));
   }
 } else {
-  for (const c of checkouts(repo, { fetch: argv.includes('--fetch') })) {
+  const all = checkouts(repo, { fetch: argv.includes('--fetch') });
+  // The CLI is judged as built: build it once when there is anything to judge.
+  if (all.some((c) => !c.skipped))
+    execFileSync(process.execPath, [join(repo, 'scripts/build.mjs')], { stdio: 'ignore' });
+  for (const c of all) {
     if (c.skipped) skipped.push(c);
     else rows.push(judgeCollection(c.dir, c.repo, c.commit.slice(0, 12)));
   }
@@ -164,7 +168,7 @@ for (const r of bad)
     `real repositories: ${r.name} ${r.broken ? 'gave no report' : `found ${r.hit}/${r.want}, exit ${r.exit}, unlabelled failing: ${(r.unlabelled ?? []).join(', ') || 'none'}`}\n`,
   );
 if (bad.length > 0) process.exitCode = 1;
-if (target) {
+if (target && rows.length > 0) {
   const start = '<!-- real-repos:start -->';
   const end = '<!-- real-repos:end -->';
   const doc = readFileSync(target, 'utf8');

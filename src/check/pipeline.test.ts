@@ -206,6 +206,22 @@ describe('categories from paths and hosts', () => {
       'category:agent_self_modification',
     ],
     [
+      'editing a secret file of the workspace reads it (the harness shows the model lines of it)',
+      { kind: 'edit', path: '.env' },
+      'Edit',
+      {},
+      'escalate',
+      'category:secret_material_read',
+    ],
+    [
+      'writing a secret file of the workspace whole is a workspace write',
+      { kind: 'write', path: '.env' },
+      'Write',
+      {},
+      'allow',
+      'in-scope',
+    ],
+    [
       'writing .codex/ is self-modification',
       { kind: 'write', path: `${HOME}/.codex/config.toml` },
       'Write',

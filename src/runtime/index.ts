@@ -63,6 +63,7 @@ export {
   type OpenedJudgeReview,
   openJudgeReview,
 } from './judge/open-judge-review';
+export { decisionLogPath, ignoreLogFolder } from './log-location';
 export {
   anchorSpec,
   capsOf,

@@ -308,8 +308,17 @@ export function collectFacts(
         return searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope);
       return pathFacts(request, input.path, 'read', base, policy, env, inScope);
     case 'write':
-    case 'edit':
       return pathFacts(request, input.path, 'write', base, policy, env, inScope);
+    case 'edit': {
+      // An edit reads the file it changes and the harness shows the model lines of it (Claude Code's Edit
+      // answers with a snippet; a patch's context is the file's text): editing a secret is reading it too.
+      const facts = pathFacts(request, input.path, 'write', base, policy, env, inScope);
+      const reads = pathCategories(input.path, 'read', env).categories;
+      for (const t of facts.targets) {
+        for (const c of reads) if (!t.categories.some((f) => f.category === c)) t.categories.push(fact(c));
+      }
+      return facts;
+    }
     case 'web_fetch':
       return fetchFacts(request, input.url, base, policy, env, inScope, true);
     case 'mcp':

@@ -24,11 +24,11 @@ import {
   type RunState,
   readRunState,
 } from '../../ask';
-import { auditLogPath } from '../../audit';
 import { formatProblem, loadConfig } from '../../config';
 import { GavelError, UsageError } from '../../core';
 import type { EstimateView } from '../../model';
 import { readRegularFile } from '../../reader';
+import { decisionLogPath } from '../log-location';
 import { capsOf, type ModelOptions } from '../model-options';
 import { appendLine, writeJson } from './ask-files';
 import { rulesInForce } from './ask-rules';
@@ -152,7 +152,7 @@ export async function answerQuestion(request: AskRequest): Promise<AskRun> {
   const answer = recordAnswer(
     request,
     {
-      log: auditLogPath({ dir: config?.audit.dir, projectRoot: root }),
+      log: decisionLogPath({ dir: config?.audit.dir, projectRoot: root, env }),
       ...(named !== undefined ? { runCopy: join(runDir, 'ask.ndjson') } : {}),
     },
     input,

@@ -5,8 +5,9 @@
  */
 
 import { type AskLogSummary, LOG_ROWS, summarizeAskLog } from '../../ask';
-import { auditLogPath, readRecords } from '../../audit';
+import { readRecords } from '../../audit';
 import { loadConfig } from '../../config';
+import { decisionLogPath } from '../log-location';
 
 /** How many arbiter records the counts look back over. */
 export const LOG_WINDOW = 10_000;
@@ -27,9 +28,10 @@ export function readAskLog(input: {
   runId?: string | undefined;
 }): AskLogView {
   const loaded = loadConfig({ cwd: input.cwd, env: input.env });
-  const file = auditLogPath({
+  const file = decisionLogPath({
     dir: loaded.ok ? loaded.config.audit.dir : undefined,
     projectRoot: loaded.projectRoot,
+    env: input.env,
   });
   const read = readRecords(file, { surface: 'ask', limit: LOG_WINDOW });
   const summary = summarizeAskLog(read.records, {

@@ -10,6 +10,7 @@
 import { type AskAnswer, type AskInput, unrecordedAnswer } from '../../ask';
 import { type AuditRecord, appendRecord, recordDecision } from '../../audit';
 import { IoError } from '../../core';
+import { ignoreLogFolder } from '../log-location';
 import type { AskWorld } from './open-answerer';
 
 export interface RecordTargets {
@@ -20,6 +21,7 @@ export interface RecordTargets {
 }
 
 function write(ctx: AskWorld, targets: RecordTargets, answer: AskAnswer): AuditRecord {
+  ignoreLogFolder(targets.log);
   const record = recordDecision({
     file: targets.log,
     decision: answer.audit.decision,

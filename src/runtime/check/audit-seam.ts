@@ -6,10 +6,11 @@
  * Fail closed: a line that cannot be written turns the answer into a deny (`internal-error`) naming the log.
  */
 
-import { type AuditDetail, auditLogPath, checkDetail, recordDecision, subjectOf } from '../../audit';
+import { type AuditDetail, checkDetail, recordDecision, subjectOf } from '../../audit';
 import type { ReviewerRecord } from '../../check';
 import { type Config, loadConfig } from '../../config';
 import { type Clock, type Decision, decide, GavelError } from '../../core';
+import { decisionLogPath, ignoreLogFolder } from '../log-location';
 
 export interface AuditMeta {
   surface: 'check';
@@ -32,6 +33,7 @@ export type AuditSink = (decision: Decision, meta: AuditMeta) => AuditWrite;
 export function fileAuditSink(clock: Clock): AuditSink {
   return (decision, meta) => {
     try {
+      ignoreLogFolder(meta.logFile);
       recordDecision({
         file: meta.logFile,
         decision,
@@ -69,11 +71,12 @@ export function auditLogFor(
   cwd: string,
   env: Readonly<Record<string, string | undefined>>,
 ): string {
-  if (loaded) return auditLogPath({ dir: loaded.config.audit.dir, projectRoot: loaded.projectRoot });
+  if (loaded) return decisionLogPath({ dir: loaded.config.audit.dir, projectRoot: loaded.projectRoot, env });
   const config = loadConfig({ cwd, env });
-  if (config.ok) return auditLogPath({ dir: config.config.audit.dir, projectRoot: config.projectRoot });
+  if (config.ok)
+    return decisionLogPath({ dir: config.config.audit.dir, projectRoot: config.projectRoot, env });
   const dir = env.GAVEL_LOG_DIR?.trim() ? env.GAVEL_LOG_DIR : undefined;
-  return auditLogPath({ dir, projectRoot: config.projectRoot });
+  return decisionLogPath({ dir, projectRoot: config.projectRoot, env });
 }
 
 /** The reviewer's record as typed detail: values that would not pass the audit's check are left out. */

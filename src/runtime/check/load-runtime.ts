@@ -160,11 +160,13 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     workspaceRoots: (cwd) => [findProjectRoot(cwd)],
     realpath: realPathOf,
     readScript: readScriptFile,
-    // gavel's own files, what every hook call runs and reads: changing them changes the hook.
-    // and the user config it loads (where $XDG_CONFIG_HOME puts it, a temp folder too).
+    // gavel's own files, what every hook call runs and reads: changing them changes the hook; the user config
+    // it loads (where $XDG_CONFIG_HOME puts it, a temp folder too); and its state (breaker, caches of checked
+    // examples, the user-level decision log), where a forged file would skip a check or hide a record.
     selfPaths: [
       ...['bin', 'dist', 'rules'].map((part) => join(dirname(rulesDir), part)),
       userConfigDir(options.env),
+      userStateDir(options.env, home),
     ],
   };
   return {

@@ -7,6 +7,7 @@
 import { recordDecision } from '../../audit';
 import { type Clock, GavelError, IoError } from '../../core';
 import { type RouteResult, routeAuditContext, unrecordedResult } from '../../route';
+import { ignoreLogFolder } from '../log-location';
 
 export interface RecordRoutingInput {
   result: RouteResult;
@@ -20,6 +21,7 @@ export interface RecordRoutingInput {
 /** The result to print and act on: `result` when its line was written, else the fail-closed one. */
 export function recordRouting(input: RecordRoutingInput): RouteResult {
   try {
+    ignoreLogFolder(input.auditLog);
     recordDecision({
       file: input.auditLog,
       decision: input.result.decision,

@@ -6,9 +6,9 @@
  */
 
 import signalRulesJson from '../../../rules/route-signals.json' with { type: 'json' };
-import { auditLogPath } from '../../audit';
 import { formatProblem, loadConfig, MAX_CONFIG_BYTES } from '../../config';
 import { buildRoutePolicy, loadSignalRules, nodeGitRunner, type RoutePolicy, readAtBase } from '../../route';
+import { decisionLogPath } from '../log-location';
 
 /** What a routing runs in: the environment (config, git) and a sink for one-line notices. */
 export interface RouteWorld {
@@ -42,7 +42,11 @@ export function loadRouteSetup(
     ok: true,
     setup: {
       policy: buildRoutePolicy(config.config.route as Parameters<typeof buildRoutePolicy>[0], rules),
-      auditLog: auditLogPath({ dir: config.config.audit.dir, projectRoot: config.projectRoot }),
+      auditLog: decisionLogPath({
+        dir: config.config.audit.dir,
+        projectRoot: config.projectRoot,
+        env: world.env,
+      }),
     },
   };
 }

@@ -33,6 +33,8 @@ export interface CommandSpec {
   /** Exit codes this command can end with (from core EXIT); printed in its help. */
   exits: readonly number[];
   examples?: readonly string[];
+  /** Stdout is a protocol another program reads (`gavel hook`): no `--quiet`, nothing but the answer on it. */
+  protocolStdout?: boolean;
   run(ctx: CommandContext, args: ParsedArgs): Promise<number>;
 }
 
@@ -56,8 +58,10 @@ export interface CommandContext {
    * more (an endless `/dev/zero`) is cut there and the call rejects with a usage error.
    */
   readStdin(maxBytes?: number): Promise<string>;
-  /** True when colour may be used on stdout (a TTY and no NO_COLOR). */
+  /** True when colour may be used on stdout (a TTY and no NO_COLOR, or FORCE_COLOR). */
   color: boolean;
+  /** The terminal's width for help and tables (default 80). */
+  columns?: number;
   clock: Clock;
   version: string;
 }

@@ -89,6 +89,13 @@ function streamWriter(stream: NodeJS.WriteStream): (text: string) => void {
   };
 }
 
+/** The width help and tables wrap to: the terminal's, else COLUMNS, else 80. */
+function terminalColumns(): number {
+  if (isTerminal(1) && process.stdout.columns > 0) return process.stdout.columns;
+  const fromEnv = Number(process.env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+}
+
 /** The most `gavel` reads from stdin when the command names no tighter bound. */
 const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 
@@ -107,7 +114,7 @@ async function readStdin(maxBytes = MAX_STDIN_BYTES): Promise<string> {
 }
 
 // Before any WASM (the shell parser) compiles: on Node 20 optimized WASM compilation otherwise holds the
-// process 0.6–0.85 s at exit (docs/decisions/0015-shell-parser.md). NODE_OPTIONS refuses this flag. In a hook
+// process 0.6-0.85 s at exit (docs/decisions/0015-shell-parser.md). NODE_OPTIONS refuses this flag. In a hook
 // call the analyzer sets it just before it loads the WASM parser, which plain commands never need (ADR 0019),
 // so most calls never load node:v8, and the code cache bin/gavel compiles with matches V8's flags (ADR 0018).
 if (process.argv[2] !== 'hook') setFlagsFromString('--liftoff-only');
@@ -121,7 +128,8 @@ export async function run(): Promise<void> {
       stdout: { write: hookCall ? directWriter(1) : streamWriter(process.stdout) },
       stderr: { write: hookCall ? directWriter(2) : streamWriter(process.stderr) },
       readStdin,
-      color: colorAllowed(isTerminal(1), process.env),
+      color: hookCall ? false : colorAllowed(isTerminal(1), process.env),
+      ...(hookCall ? {} : { columns: terminalColumns() }),
       clock: systemClock,
       version: pkg.version,
     });

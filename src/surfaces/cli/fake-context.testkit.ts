@@ -24,6 +24,8 @@ export interface FakeContextOptions {
   clock?: Clock | string;
   /** Default `0.0.0-test`. */
   version?: string;
+  /** The terminal width; default none (80). */
+  columns?: number;
 }
 
 export interface FakeContext {
@@ -55,6 +57,7 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
     color: options.color ?? false,
     clock: typeof clock === 'string' ? fixedClock(clock) : clock,
     version: options.version ?? '0.0.0-test',
+    ...(options.columns !== undefined ? { columns: options.columns } : {}),
   };
   return { ctx, out: () => out, err: () => err };
 }

@@ -158,7 +158,16 @@ describe('main: top level', () => {
     ['an unknown short option', ['-x'], 'gavel: unknown option `-x` (see `gavel --help`)\n'],
     ['an unknown command', ['frobnicate'], 'gavel: unknown command `frobnicate` (see `gavel --help`)\n'],
     ['help for an unknown command', ['help', 'nope'], 'gavel: unknown command `nope` (see `gavel --help`)\n'],
-    ['a command name in the wrong case', ['ECHO'], 'gavel: unknown command `ECHO` (see `gavel --help`)\n'],
+    [
+      'a command name in the wrong case',
+      ['ECHO'],
+      'gavel: unknown command `ECHO` (did you mean `echo`?) (see `gavel --help`)\n',
+    ],
+    [
+      'a mistyped command',
+      ['ehco'],
+      'gavel: unknown command `ehco` (did you mean `echo`?) (see `gavel --help`)\n',
+    ],
   ])('%s: one line on stderr, nothing on stdout, exit 2', async (_name, argv, want) => {
     const { code, out, err } = await run(argv);
     expect(code).toBe(EXIT.usage);

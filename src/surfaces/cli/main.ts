@@ -8,6 +8,8 @@ import { parseArgs } from 'node:util';
 import { EXIT, GavelError, UsageError } from '../../core';
 import type { CommandContext, CommandEntry, CommandSpec, ParsedArgs } from './command';
 import { COMMANDS } from './commands';
+import { applyConvention, withConvention } from './convention';
+import { didYouMean } from './did-you-mean';
 import { renderCommandHelp, renderMainHelp } from './help';
 
 /** `commands` defaults to the registry; tests pass their own so the framework is tested apart from it. */
@@ -17,8 +19,9 @@ export async function main(
   commands: readonly CommandEntry[] = COMMANDS,
 ): Promise<number> {
   const [first, ...rest] = argv;
+  const width = ctx.columns ?? 80;
   if (first === undefined || first === '-h' || first === '--help') {
-    ctx.stdout.write(renderMainHelp(commands, ctx.version));
+    ctx.stdout.write(renderMainHelp(commands, ctx.version, width));
     return first === undefined ? EXIT.usage : EXIT.ok;
   }
   if (first === '-V' || first === '--version') {
@@ -28,30 +31,35 @@ export async function main(
   if (first === 'help') {
     const target = rest[0];
     if (target === undefined) {
-      ctx.stdout.write(renderMainHelp(commands, ctx.version));
+      ctx.stdout.write(renderMainHelp(commands, ctx.version, width));
       return EXIT.ok;
     }
     const entry = commands.find((c) => c.name === target);
-    if (!entry) return usageError(ctx, 'gavel', `unknown command \`${target}\``);
-    ctx.stdout.write(renderCommandHelp(await entry.load()));
+    if (!entry) return usageError(ctx, 'gavel', unknownCommand(target, commands));
+    ctx.stdout.write(renderCommandHelp(withConvention(await entry.load()), width));
     return EXIT.ok;
   }
   if (first.startsWith('-')) return usageError(ctx, 'gavel', `unknown option \`${first}\``);
   const entry = commands.find((c) => c.name === first);
-  if (!entry) return usageError(ctx, 'gavel', `unknown command \`${first}\``);
-  const spec = await entry.load();
+  if (!entry) return usageError(ctx, 'gavel', unknownCommand(first, commands));
+  const declared = await entry.load();
+  const spec = withConvention(declared);
   let parsed: ParsedArgs;
   try {
     parsed = parseCommandArgs(spec, rest);
+    if (parsed.values.help !== true) parsed = applyConvention(declared, parsed);
   } catch (error) {
     return usageError(ctx, `gavel ${spec.name}`, describe(error));
   }
   if (parsed.values.help === true) {
-    ctx.stdout.write(renderCommandHelp(spec));
+    ctx.stdout.write(renderCommandHelp(spec, width));
     return EXIT.ok;
   }
+  // --quiet: the command runs as ever, its stdout goes nowhere; errors and notices still reach stderr.
+  const runCtx: CommandContext =
+    parsed.values.quiet === true ? { ...ctx, stdout: { write: () => undefined } } : ctx;
   try {
-    return await spec.run(ctx, parsed);
+    return await spec.run(runCtx, parsed);
   } catch (error) {
     if (error instanceof UsageError) return usageError(ctx, `gavel ${spec.name}`, error.message);
     const message = error instanceof GavelError ? error.message : 'internal error';
@@ -102,11 +110,19 @@ function describe(error: unknown): string {
   if (error instanceof UsageError) return error.message;
   if (error instanceof Error && 'code' in error) {
     // node:util parseArgs errors: keep the message, which names the flag, and drop its advice text.
-    // Some messages go on over several lines (`argument is ambiguous.\nDid you forget…`): keep the first.
+    // Some messages go on over several lines (`argument is ambiguous.\nDid you forget...`): keep the first.
     const first = error.message.split(/\.\s/)[0] ?? 'invalid arguments';
     return (first.charAt(0).toLowerCase() + first.slice(1)).replace(/'/g, '`');
   }
   return 'invalid arguments';
+}
+
+function unknownCommand(name: string, commands: readonly CommandEntry[]): string {
+  const near = didYouMean(
+    name,
+    commands.map((c) => c.name),
+  );
+  return `unknown command \`${name}\`${near ? ` (did you mean \`${near}\`?)` : ''}`;
 }
 
 function usageError(ctx: CommandContext, who: string, message: string): number {

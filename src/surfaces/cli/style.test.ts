@@ -38,6 +38,16 @@ describe('colorAllowed', () => {
     expect(colorAllowed(tty, env)).toBe(want);
   });
 
+  it.each([
+    ['FORCE_COLOR=1 off a terminal', false, { FORCE_COLOR: '1' }, true],
+    ['FORCE_COLOR=3 with TERM=dumb', false, { FORCE_COLOR: '3', TERM: 'dumb' }, true],
+    ['FORCE_COLOR=0 on a terminal', true, { FORCE_COLOR: '0' }, false],
+    ['FORCE_COLOR empty off a terminal', false, { FORCE_COLOR: '' }, false],
+    ['NO_COLOR beats FORCE_COLOR', true, { FORCE_COLOR: '1', NO_COLOR: '1' }, false],
+  ] as const)('%s', (_name, tty, env, want) => {
+    expect(colorAllowed(tty, env)).toBe(want);
+  });
+
   it('treats a NO_COLOR key present with an undefined value as unset', () => {
     expect(colorAllowed(true, { NO_COLOR: undefined })).toBe(true);
   });

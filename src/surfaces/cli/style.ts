@@ -1,5 +1,7 @@
 /**
  * Terminal styling: colour only on a TTY, never with NO_COLOR set (any value, as no-color.org says).
+ * FORCE_COLOR (any value but `0`) asks for colour off a terminal too; `FORCE_COLOR=0` turns it off; NO_COLOR wins
+ * over both (docs/cli.md).
  */
 
 export function colorAllowed(
@@ -7,6 +9,8 @@ export function colorAllowed(
   env: Readonly<Record<string, string | undefined>>,
 ): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0';
   if (env.TERM === 'dumb') return false;
   return isTTY === true;
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { geminiInstallSpec } from './gemini/install';
 import { hookCommandLine } from './install/install-hook';
 import { spawnJudge } from './pi/spawn-judge';
 import { killerScript } from './spawn-killer';
@@ -22,17 +23,44 @@ describe('a hook whose main thread never yields is blocked before the harness ti
     s = sandbox();
   });
 
-  it.each(['claude-code', 'codex'])('%s: the installed command exits 2 with the reason', (harness) => {
-    const payload = ccPayload(s, 'Read', { file_path: `${s.project}/src/a.ts` });
-    const r = spawnSync('/bin/sh', ['-c', hookCommandLine(harness, root)], {
-      input: payload,
+  // Each harness's own payload for a Read (the busy loop starts once the payload is read), and its installed
+  // command line: the default `... || exit 2`, Gemini's own wrapper.
+  const read = (p: string) => ({ tool_name: 'Read', tool_input: { file_path: `${p}/src/a.ts` }, cwd: p });
+  const cases: [string, (p: string) => object, string][] = [
+    [
+      'claude-code',
+      (p) => ({ hook_event_name: 'PreToolUse', session_id: 's', ...read(p) }),
+      hookCommandLine('claude-code', root),
+    ],
+    [
+      'codex',
+      (p) => ({ hook_event_name: 'PreToolUse', session_id: 's', ...read(p) }),
+      hookCommandLine('codex', root),
+    ],
+    [
+      'copilot',
+      (p) => ({ hook_event_name: 'PreToolUse', session_id: 's', ...read(p) }),
+      hookCommandLine('copilot', root),
+    ],
+    ['cursor', (p) => ({ hook_event_name: 'preToolUse', ...read(p) }), hookCommandLine('cursor', root)],
+    [
+      'gemini',
+      (p) => ({ hook_event_name: 'BeforeTool', session_id: 's', ...read(p), tool_name: 'read_file' }),
+      geminiInstallSpec.commandLine?.('gemini', root) ?? '',
+    ],
+  ];
+
+  it.each(cases)('%s: the installed command exits 2 with the reason', (_harness, payload, command) => {
+    const r = spawnSync('/bin/sh', ['-c', command], {
+      input: JSON.stringify(payload(s.project)),
       env: { ...s.env, ...spin } as NodeJS.ProcessEnv,
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^gavel: no answer within 300 ms; the tool call is blocked$/m);
-    expect(r.stdout).toBe('');
+    // Gemini's wrapper prints its own deny for a killed hook; the others print nothing.
+    expect(r.stdout === '' || JSON.parse(r.stdout).decision === 'deny').toBe(true);
   });
 
   it('pi: the spawned judge answers deny with the reason', async () => {

@@ -97,7 +97,9 @@ describe('gavel ask: one question', () => {
       },
     });
     expect(readFileSync(LOG(), 'utf8')).not.toContain('PR body');
-    expect(readdirSync(join(dir, '.gavel', 'logs'))).toEqual(['decisions.ndjson']);
+    // The log and the .gitignore that keeps it out of `git status`; nothing else.
+    expect(readdirSync(join(dir, '.gavel', 'logs')).sort()).toEqual(['.gitignore', 'decisions.ndjson']);
+    expect(readFileSync(join(dir, '.gavel', 'logs', '.gitignore'), 'utf8')).toBe('*\n');
   });
 
   it.each([

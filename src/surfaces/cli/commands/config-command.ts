@@ -22,7 +22,7 @@ export const configCommand: CommandSpec = {
   options: {
     json: { type: 'boolean', description: 'print the result as JSON' },
   },
-  exits: [EXIT.ok, EXIT.usage, EXIT.configInvalid],
+  exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
   examples: ['gavel config', 'GAVEL_CHECK_MODE=off gavel config --json'],
   async run(ctx, args) {
     const result = loadConfig({ cwd: ctx.cwd, env: ctx.env });

@@ -27,7 +27,7 @@ export const doctorCommand: CommandSpec = {
   summary: 'say which gavel hooks are installed and what is enforced',
   usage: 'gavel doctor [--json]',
   options: { json: { type: 'boolean', description: 'print the report as JSON' } },
-  exits: [EXIT.ok, EXIT.configInvalid],
+  exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
   async run(ctx, args) {
     const home = ctx.env.HOME || homedir();
     const root = findProjectRoot(ctx.cwd);

@@ -20,6 +20,7 @@ export const hookCommand: CommandSpec = {
     { name: 'harness', description: 'claude-code, codex, pi, opencode, gemini, copilot or cursor' },
   ],
   exits: [EXIT.ok, EXIT.usage],
+  protocolStdout: true,
   examples: [
     'echo \'{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":".env"},"cwd":"/repo"}\' | gavel hook claude-code',
   ],

@@ -17,6 +17,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./check-command')).checkCommand,
   },
   {
+    name: 'completion',
+    summary: 'print a shell completion script (bash, zsh or fish)',
+    load: async () => (await import('./completion-command')).completionCommand,
+  },
+  {
     name: 'config',
     summary: 'show the config in force, where each value came from, and any notice',
     load: async () => (await import('./config-command')).configCommand,

@@ -26,6 +26,7 @@ export const initCommand: CommandSpec = {
     "Claude Code: adds PreToolUse and PermissionRequest hooks to ~/.claude/settings.json (or the project's .claude/settings.json with --project). Codex: the same in ~/.codex/hooks.json (turn hooks on with `[features] codex_hooks = true` in ~/.codex/config.toml). pi: writes ~/.pi/agent/extensions/gavel.ts. OpenCode: writes the plugin ~/.config/opencode/plugins/gavel.js. Gemini CLI: a BeforeTool hook in ~/.gemini/settings.json. Copilot CLI: ~/.copilot/hooks/gavel.json (.github/hooks/gavel.json with --project). Cursor: ~/.cursor/hooks.json. Existing keys and hooks are kept; gavel's earlier hook (from any location) is replaced, never doubled; the file as it was before gavel first changed it is saved once as `<file>.gavel-backup` and never overwritten. An empty file is read as {}; a file that is not valid JSON (the message gives line and column) or whose hooks are not the shape the harness reads is left untouched (exit 2). Running it again changes nothing.",
   options: {
     project: { type: 'boolean', description: 'install for the current project instead of the user' },
+    json: { type: 'boolean', description: 'print what was done as one JSON object' },
   },
   positionals: [
     { name: 'harness', description: 'claude-code, codex, pi, opencode, gemini, copilot or cursor' },
@@ -45,6 +46,12 @@ export const initCommand: CommandSpec = {
     if (!result.ok) {
       ctx.stderr.write(`gavel init: \`${result.file}\` ${result.problem}\n`);
       return result.malformed ? EXIT.usage : EXIT.internal;
+    }
+    if (args.values.json === true) {
+      const note = harness.install.note ?? null;
+      const out = { file: result.file, changed: result.changed, backup: result.backup ?? null, note };
+      ctx.stdout.write(`${JSON.stringify(out)}\n`);
+      return EXIT.ok;
     }
     if (!result.changed) ctx.stdout.write(`already installed: ${result.file}\n`);
     else

@@ -81,6 +81,7 @@ describe('gavel log (in process)', () => {
     const [header] = run.out.split('\n');
     expect(header?.split(/\s{2,}/)).toEqual([
       'time (UTC)',
+      'session',
       'surface',
       'kind',
       'verdict',
@@ -92,7 +93,8 @@ describe('gavel log (in process)', () => {
     const lines = rows(run.out);
     expect(lines).toHaveLength(20);
     expect(lines[0]?.split(/\s{2,}/)).toEqual([
-      '2026-11-29 22:00:05',
+      '2026-11-29 22:00:05.000',
+      'session-',
       'ask',
       'shell',
       'deny',
@@ -103,6 +105,93 @@ describe('gavel log (in process)', () => {
     ]);
     expect(lines[19]).toContain('reason number 24');
     expect(run.out).not.toContain(ESC);
+  });
+
+  it('--since keeps the decisions at or after a time: relative or ISO, else a usage error', async () => {
+    // The records are 22:00:00 to 22:00:24; the clock is 23:00:00.
+    const iso = await gavel(['log', '--since', '2026-11-29T22:00:20Z']);
+    expect(rows(iso.out).map((l) => l.split(/\s{2,}/).at(-1))).toEqual([
+      'reason number 20',
+      'reason number 21',
+      'reason number 22',
+      'reason number 23',
+      'reason number 24',
+    ]);
+    expect(rows((await gavel(['log', '--since', '2h'])).out)).toHaveLength(20);
+    const none = await gavel(['log', '--since', '30m']);
+    expect(none.out).toBe(`no decisions matching the filters in \`${projectLog}\`\n`);
+    const json = await gavel(['log', '--since', '2026-11-29T22:00:23Z', '--json']);
+    expect(JSON.parse(json.out)).toHaveLength(2);
+    const bad = await gavel(['log', '--since', 'yesterday']);
+    expect([bad.code, bad.err]).toEqual([
+      EXIT.usage,
+      'gavel log: `--since` takes 30m, 12h, 7d or an ISO date or time, not `yesterday` (see `gavel log --help`)\n',
+    ]);
+  });
+
+  it('--wide shows the whole reason, session, run, subject and categories; the default cuts the reason', async () => {
+    const long = `${'a very long reason '.repeat(10)}end`;
+    const file = join(tmp, 'wide.ndjson');
+    const d = decide({
+      verdict: 'deny',
+      basis: 'floor',
+      reason: long,
+      policy: { version: 1, sha256: sha256Hex('p') },
+    });
+    appendRecord(
+      file,
+      buildAuditRecord(
+        d,
+        { surface: 'check', kind: 'shell', sessionId: 'sess-0123456789', runId: 'run-7' },
+        new Date(Date.UTC(2026, 10, 29, 22, 30, 0, 5)),
+      ),
+    );
+    const narrow = await gavel(['log', '--file', file]);
+    expect(narrow.out).not.toContain('end');
+    expect(narrow.out).toContain('2026-11-29 22:30:00.005  sess-012');
+    const wide = await gavel(['log', '--file', file, '--wide']);
+    expect(wide.out.split('\n')[0]?.split(/\s{2,}/)).toEqual([
+      'time (UTC)',
+      'session',
+      'run',
+      'subject',
+      'categories',
+      'surface',
+      'kind',
+      'verdict',
+      'outcome',
+      'basis',
+      'rule',
+      'reason',
+    ]);
+    expect(wide.out).toContain(long);
+    expect(wide.out).toContain('sess-0123456789');
+    expect(wide.out).toContain('run-7');
+  });
+
+  it('identical decisions are told apart by time and session', async () => {
+    const file = join(tmp, 'same.ndjson');
+    const d = decide({
+      verdict: 'deny',
+      basis: 'invalid-input',
+      reason: 'hook input could not be read',
+      policy: { version: 1, sha256: sha256Hex('p') },
+    });
+    for (const [ms, session] of [
+      [1, 'aaaa1111'],
+      [2, 'aaaa1111'],
+      [2, 'bbbb2222'],
+    ] as const)
+      appendRecord(
+        file,
+        buildAuditRecord(
+          d,
+          { surface: 'check', kind: 'claude-code', sessionId: session },
+          new Date(Date.UTC(2026, 10, 29, 22, 0, 0, ms)),
+        ),
+      );
+    const lines = rows((await gavel(['log', '--file', file])).out);
+    expect(new Set(lines).size).toBe(3);
   });
 
   it('colours the verdict only when the context allows colour', async () => {

@@ -6,7 +6,7 @@
  */
 
 import { resolve } from 'node:path';
-import { type AuditRecord, auditId, auditLogPath, type RecordFilter, readRecords } from '../../../audit';
+import { type AuditRecord, auditId, type RecordFilter, readRecords } from '../../../audit';
 import { formatProblem, loadConfig } from '../../../config';
 import {
   CAPABILITIES,
@@ -19,6 +19,7 @@ import {
   VERDICTS,
   type Verdict,
 } from '../../../core';
+import { decisionLogPath } from '../../../runtime';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 import { style } from '../style';
 import { type Column, oneLine, renderTable } from '../table';
@@ -64,6 +65,20 @@ function filterOf(values: ParsedArgs['values']): RecordFilter {
   return filter;
 }
 
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `--since`: `30m`, `12h`, `7d` back from now, or an ISO date or time (`2026-11-29`, `2026-11-29T21:00Z`). */
+export function sinceOf(raw: string | undefined, now: Date): Date | undefined {
+  if (raw === undefined) return undefined;
+  const rel = /^(\d{1,6})([mhd])$/.exec(raw);
+  if (rel) return new Date(now.getTime() - Number(rel[1]) * (UNIT_MS[rel[2] ?? 'm'] ?? 0));
+  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw)) {
+    const at = Date.parse(raw.length === 10 ? `${raw}T00:00:00Z` : raw);
+    if (Number.isFinite(at)) return new Date(at);
+  }
+  throw new UsageError(`\`--since\` takes 30m, 12h, 7d or an ISO date or time, not \`${oneLine(raw, 40)}\``);
+}
+
 type LogPath = { ok: true; path: string } | { ok: false; code: number };
 
 function logPath(ctx: CommandContext, file: string | boolean | string[] | undefined): LogPath {
@@ -76,24 +91,45 @@ function logPath(ctx: CommandContext, file: string | boolean | string[] | undefi
     ctx.stderr.write(`gavel log: ${formatProblem(loaded.problem)}\n`);
     return { ok: false, code: EXIT.configInvalid };
   }
-  return { ok: true, path: auditLogPath({ dir: loaded.config.audit.dir, projectRoot: loaded.projectRoot }) };
+  const path = decisionLogPath({
+    dir: loaded.config.audit.dir,
+    projectRoot: loaded.projectRoot,
+    env: ctx.env,
+  });
+  return { ok: true, path };
 }
 
-/** `2026-11-29T21:30:00.123Z` -> `2026-11-29 21:30:00`: the header says UTC. */
-const shortTime = (iso: string) => iso.slice(0, 19).replace('T', ' ');
+/** `2026-11-29T21:30:00.123Z` -> `2026-11-29 21:30:00.123`: the header says UTC; milliseconds tell rows apart. */
+const shortTime = (iso: string) => iso.slice(0, 23).replace('T', ' ');
 
-function columns(color: boolean): Column<AuditRecord>[] {
+/**
+ * The table: identical decisions stay distinguishable by time (to the millisecond) and session. `--wide` adds
+ * the run, the subject hash and the categories and never cuts the reason.
+ */
+function columns(color: boolean, wide: boolean): Column<AuditRecord>[] {
   const s = style(color);
   const paint: Record<Verdict, (t: string) => string> = { allow: s.green, escalate: s.yellow, deny: s.red };
+  const session: Column<AuditRecord> = wide
+    ? { header: 'session', cell: (r) => r.sessionId ?? '-', max: Number.POSITIVE_INFINITY }
+    : { header: 'session', cell: (r) => (r.sessionId ?? '-').slice(0, 8) };
+  const extra: Column<AuditRecord>[] = wide
+    ? [
+        { header: 'run', cell: (r) => r.runId ?? '-', max: Number.POSITIVE_INFINITY },
+        { header: 'subject', cell: (r) => (r.subject ?? '-').slice(0, 12) },
+        { header: 'categories', cell: (r) => r.categories.join(',') || '-', max: Number.POSITIVE_INFINITY },
+      ]
+    : [];
   return [
     { header: 'time (UTC)', cell: (r) => shortTime(r.time) },
+    session,
+    ...extra,
     { header: 'surface', cell: (r) => r.surface },
     { header: 'kind', cell: (r) => r.kind },
     { header: 'verdict', cell: (r) => r.verdict, paint: (t, r) => paint[r.verdict](t) },
     { header: 'outcome', cell: (r) => r.outcome },
     { header: 'basis', cell: (r) => r.basis },
     { header: 'rule', cell: (r) => r.ruleId ?? '-' },
-    { header: 'reason', cell: (r) => r.reason },
+    { header: 'reason', cell: (r) => r.reason, ...(wide ? { max: Number.POSITIVE_INFINITY } : {}) },
   ];
 }
 
@@ -103,7 +139,13 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const json = args.values.json === true;
   const where = logPath(ctx, args.values.file);
   if (!where.ok) return where.code;
-  const result = readRecords(where.path, { limit, ...filter });
+  const since = sinceOf(args.values.since as string | undefined, ctx.clock.now());
+  const read = readRecords(where.path, { limit, ...filter });
+  // The log is in time order: the newest `limit` matching records, then those at or after `since`, are the
+  // newest `limit` since then.
+  const result = since
+    ? { ...read, records: read.records.filter((r) => Date.parse(r.time) >= since.getTime()) }
+    : read;
   if (result.unreadable > 0) {
     const lines = result.unreadable === 1 ? 'line' : 'lines';
     ctx.stderr.write(
@@ -120,11 +162,11 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     return EXIT.ok;
   }
   if (result.records.length === 0) {
-    const which = Object.keys(filter).length > 0 ? 'matching the filters ' : '';
+    const which = Object.keys(filter).length > 0 || since ? 'matching the filters ' : '';
     ctx.stdout.write(`no decisions ${which}in \`${where.path}\`\n`);
     return EXIT.ok;
   }
-  ctx.stdout.write(renderTable(result.records, columns(ctx.color)));
+  ctx.stdout.write(renderTable(result.records, columns(ctx.color, args.values.wide === true)));
   return EXIT.ok;
 }
 
@@ -133,8 +175,9 @@ export const logCommand: CommandSpec = {
   summary: 'show the last decisions from the audit log, as a table or --json',
   usage: 'gavel log [options]',
   description: [
-    'Prints the newest decisions of the audit log, oldest first: time, surface, kind, verdict, outcome,',
-    'basis, rule and reason. The log is <audit.dir>/decisions.ndjson (GAVEL_LOG_DIR, user config only),',
+    'Prints the newest decisions of the audit log, oldest first: time (to the millisecond), session, surface,',
+    'kind, verdict, outcome, basis, rule and reason (cut at 80 characters; --wide shows it whole, with the run,',
+    'the subject hash and the categories). The log is <audit.dir>/decisions.ndjson (GAVEL_LOG_DIR, user config only),',
     'else .gavel/logs/decisions.ndjson under the project root. Lines that are not valid records (a line',
     'torn by a crash, an edit) are skipped and counted on stderr, never printed. --json prints one JSON',
     'array of the records as stored (`[]` when there are none). See docs/audit.md.',
@@ -163,11 +206,21 @@ export const logCommand: CommandSpec = {
       description: `only this verdict or outcome: ${VERDICT_FILTERS.join(', ')}`,
     },
     session: { type: 'string', valueName: 'ID', description: 'only decisions of this session id' },
+    since: {
+      type: 'string',
+      valueName: 'WHEN',
+      description: 'only decisions at or after WHEN: 30m, 12h, 7d back, or an ISO date or time',
+    },
+    wide: {
+      type: 'boolean',
+      description: 'the whole reason, the full session and run, the subject hash and categories',
+    },
   },
   exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
   examples: [
     'gavel log',
     'gavel log -n 50 --verdict deny',
+    'gavel log --verdict deny --since 1d --wide',
     'gavel log --surface ask --json | jq ".[].ruleId"',
     'gavel log --file run-logs/decisions.ndjson --session 6f1c2a4e-9b7d-4c3e-8a21-0f5e6d7c8b9a',
   ],

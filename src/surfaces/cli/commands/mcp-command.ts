@@ -147,7 +147,8 @@ export const mcpCommand: CommandSpec = {
   options: {
     'read-only': { type: 'boolean', description: 'register only `check` and `ask`' },
   },
-  exits: [EXIT.ok, EXIT.configInvalid],
+  exits: [EXIT.ok, EXIT.usage, EXIT.configInvalid],
+  protocolStdout: true,
   examples: ['gavel mcp', 'claude mcp add gavel -- gavel mcp --read-only'],
   run,
 };

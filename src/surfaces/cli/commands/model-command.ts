@@ -44,10 +44,12 @@ export const modelCommand: CommandSpec = {
       description: '`provider/model`, `provider/<tier>`, `scripted:<file>` or `replay:<dir>`',
     },
     probe: { type: 'boolean', description: 'send one tiny structured request to the endpoint' },
+    json: { type: 'boolean', description: 'print the model, caps, cache and probe as one JSON object' },
   },
   exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
   examples: ['gavel model', 'GAVEL_MODEL=ollama/qwen2.5:7b gavel model --probe'],
   async run(ctx, args) {
+    const json = args.values.json === true;
     const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
     if (!loaded.ok) {
       ctx.stderr.write(`gavel model: ${formatProblem(loaded.problem)}\n`);
@@ -83,8 +85,14 @@ export const modelCommand: CommandSpec = {
     });
     if (!opened.ok) {
       if (opened.basis === 'no-model') {
-        ctx.stdout.write(`${opened.problem}; what needs a model escalates with basis \`no-model\`\n`);
-        ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
+        if (json)
+          ctx.stdout.write(
+            `${JSON.stringify({ model: null, problem: opened.problem, reviewerModel: reviewer.line })}\n`,
+          );
+        else {
+          ctx.stdout.write(`${opened.problem}; what needs a model escalates with basis \`no-model\`\n`);
+          ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
+        }
         if (args.values.probe !== true) return EXIT.ok;
         // Nothing to probe: asked to test an endpoint that is not there is a usage error, never a pass.
         ctx.stderr.write('gavel model: `--probe` needs a model (`--model`, GAVEL_MODEL or [model] model)\n');
@@ -95,13 +103,32 @@ export const modelCommand: CommandSpec = {
     }
     const caps = config.caps;
     const cacheDir = userCacheDir(ctx.env, homedir());
-    ctx.stdout.write(`${formatEgress(opened.egress)}\n`);
-    ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
-    ctx.stdout.write(
-      `caps: ${caps.max_calls} calls, ${caps.max_tokens} tokens, $${caps.max_cost_usd} per run; ${caps.max_call_tokens} tokens per call; concurrency ${caps.concurrency}; rpm ${caps.rpm || 'unlimited'}\n`,
-    );
-    ctx.stdout.write(`cache: ${config.model.cache} in \`${cacheDir}\`; prices v${catalog.pricesVersion}\n`);
-    if (args.values.probe !== true) return EXIT.ok;
+    const view = {
+      model: opened.egress,
+      reviewerModel: reviewer.line,
+      caps: {
+        maxCalls: caps.max_calls,
+        maxTokens: caps.max_tokens,
+        maxCostUsd: caps.max_cost_usd,
+        maxCallTokens: caps.max_call_tokens,
+        concurrency: caps.concurrency,
+        rpm: caps.rpm,
+      },
+      cache: { mode: config.model.cache, dir: cacheDir },
+      pricesVersion: catalog.pricesVersion,
+    };
+    if (!json) {
+      ctx.stdout.write(`${formatEgress(opened.egress)}\n`);
+      ctx.stdout.write(`reviewer model: ${reviewer.line}\n`);
+      ctx.stdout.write(
+        `caps: ${caps.max_calls} calls, ${caps.max_tokens} tokens, $${caps.max_cost_usd} per run; ${caps.max_call_tokens} tokens per call; concurrency ${caps.concurrency}; rpm ${caps.rpm || 'unlimited'}\n`,
+      );
+      ctx.stdout.write(`cache: ${config.model.cache} in \`${cacheDir}\`; prices v${catalog.pricesVersion}\n`);
+    }
+    if (args.values.probe !== true) {
+      if (json) ctx.stdout.write(`${JSON.stringify(view)}\n`);
+      return EXIT.ok;
+    }
 
     const { runner } = openRunner(opened.client, catalog, {
       caps: {
@@ -135,8 +162,22 @@ export const modelCommand: CommandSpec = {
       Probe,
     );
     if (!result.ok) {
+      if (json)
+        ctx.stdout.write(`${JSON.stringify({ ...view, probe: { ok: false, failure: result.failure } })}\n`);
       ctx.stderr.write(`gavel model: probe failed: ${result.failure}: ${result.detail}\n`);
       return EXIT.internal;
+    }
+    const u = result.usage;
+    if (json) {
+      const probe = {
+        ok: true,
+        ms: result.ms,
+        inputTokens: u.inputTokens,
+        outputTokens: u.outputTokens,
+        costUsd: u.costUsd,
+      };
+      ctx.stdout.write(`${JSON.stringify({ ...view, probe })}\n`);
+      return EXIT.ok;
     }
     ctx.stdout.write(
       `probe: valid answer in ${result.ms} ms, ${result.usage.inputTokens} input + ${result.usage.outputTokens} output tokens, $${result.usage.costUsd.toFixed(6)}\n`,

@@ -75,7 +75,7 @@ export const reviewerCommand: CommandSpec = {
     mode: { type: 'string', valueName: 'MODE', description: '`off`, `ask` or `auto`' },
     yes: { type: 'boolean', description: 'write without asking (scripts)' },
   },
-  exits: [EXIT.ok, EXIT.usage, EXIT.configInvalid],
+  exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
   examples: ['gavel reviewer', 'gavel reviewer --posture strict --yes', 'gavel reviewer --mode auto'],
   async run(ctx, args) {
     const home = ctx.env.HOME || homedir();

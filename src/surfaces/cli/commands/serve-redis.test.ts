@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'gavel');
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
+if (!HAVE_REDIS && process.env.CI)
+  throw new Error('redis-server is not installed: .ci/run installs the package');
 if (!HAVE_REDIS)
   console.warn('serve-redis.test: redis-server is not installed here; skipped (CI installs it)');
 

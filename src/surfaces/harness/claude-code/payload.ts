@@ -8,15 +8,13 @@
 
 import * as z from 'zod/mini';
 import type { HarnessCall } from '../adapter';
-import { readJsonObject } from '../read-json-object';
+import { lazySchema, optionalText, readPayload } from '../read-json-object';
 
 export const CLAUDE_EVENTS = ['PreToolUse', 'PermissionRequest'] as const;
 export type HookEvent = (typeof CLAUDE_EVENTS)[number];
 
-// Built on first use: a schema built at import is paid by every hook call (ADR 0018).
-let schema: ReturnType<typeof build> | undefined;
-function build() {
-  const text = z.catch(z.optional(z.string()), undefined);
+const schema = lazySchema(() => {
+  const text = optionalText();
   return z.object({
     hook_event_name: z.enum(CLAUDE_EVENTS),
     tool_name: z.string().check(z.minLength(1)),
@@ -26,23 +24,18 @@ function build() {
     transcript_path: text,
     agent_id: text,
   });
-}
+});
 
 export function readClaudeShapedCall(
   stdin: string,
   env: Readonly<Record<string, string | undefined>>,
 ): HarnessCall | string {
-  const json = readJsonObject(stdin);
-  if (typeof json === 'string') return json;
-  schema ??= build();
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const key = parsed.error.issues[0]?.path[0];
-    if (key === 'hook_event_name')
-      return `unsupported hook event \`${String((json as { hook_event_name?: unknown }).hook_event_name)}\` (PreToolUse or PermissionRequest)`;
-    return `hook input lacks \`${String(key ?? 'tool_name')}\``;
-  }
-  const p = parsed.data;
+  const p = readPayload(stdin, schema, (key, json) =>
+    key === 'hook_event_name'
+      ? `unsupported hook event \`${String(json.hook_event_name)}\` (PreToolUse or PermissionRequest)`
+      : `hook input lacks \`${String(key ?? 'tool_name')}\``,
+  );
+  if (typeof p === 'string') return p;
   const cwd = p.cwd?.startsWith('/') ? p.cwd : env.CLAUDE_PROJECT_DIR;
   if (!cwd?.startsWith('/')) return 'hook input lacks an absolute `cwd`';
   return {

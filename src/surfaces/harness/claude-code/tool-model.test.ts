@@ -23,6 +23,21 @@ describe('the user config is gavel config wherever XDG_CONFIG_HOME puts it', () 
     expect(JSON.parse(reply.stdout).hookSpecificOutput.permissionDecision).not.toBe('allow');
   });
 
+  it.each([
+    ['under XDG_STATE_HOME', (home: string) => join(home, '..', 'state'), (d: string) => join(d, 'gavel')],
+    ['under ~/.local/state', undefined, (_d: string, home: string) => join(home, '.local', 'state', 'gavel')],
+  ])(
+    "a write to gavel's state (breaker, caches, user log) %s is not allowed",
+    async (_name, xdgOf, dirOf) => {
+      const s = sandbox();
+      const xdg = xdgOf?.(s.home);
+      if (xdg) s.env.XDG_STATE_HOME = xdg;
+      const file = join(dirOf(xdg ?? '', s.home), 'policy-cache', 'forged.json');
+      const reply = await runClaudeCodeHook(ccPayload(s, 'Write', { file_path: file, content: '{}' }), s.io);
+      expect(JSON.parse(reply.stdout).hookSpecificOutput.permissionDecision).not.toBe('allow');
+    },
+  );
+
   it('an ordinary temp write stays allowed', async () => {
     expect(
       await decisionOf('Write', (_p, home) => ({ file_path: join(home, '..', 'scratch.txt'), content: 'x' })),

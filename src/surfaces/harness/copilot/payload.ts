@@ -9,12 +9,10 @@
 
 import * as z from 'zod/mini';
 import type { HarnessCall } from '../adapter';
-import { readJsonObject } from '../read-json-object';
+import { jsonToolInput, lazySchema, optionalText, readPayload } from '../read-json-object';
 
-// Built on first use: a schema built at import is paid by every hook call (ADR 0018).
-let schema: ReturnType<typeof build> | undefined;
-function build() {
-  const text = z.catch(z.optional(z.string()), undefined);
+const schema = lazySchema(() => {
+  const text = optionalText();
   return z.object({
     hook_event_name: z.optional(z.literal('PreToolUse')),
     toolName: z.optional(z.string().check(z.minLength(1))),
@@ -25,31 +23,25 @@ function build() {
     sessionId: text,
     session_id: text,
   });
-}
+});
 
 export function readCopilotCall(stdin: string): HarnessCall | string {
-  const json = readJsonObject(stdin);
-  if (typeof json === 'string') return json;
-  schema ??= build();
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const key = parsed.error.issues[0]?.path[0];
-    if (key === 'hook_event_name') return 'unsupported hook event (gavel answers preToolUse)';
-    return `hook input lacks \`${String(key ?? 'toolName')}\``;
-  }
-  const p = parsed.data;
+  const p = readPayload(stdin, schema, (key) =>
+    key === 'hook_event_name'
+      ? 'unsupported hook event (gavel answers preToolUse)'
+      : `hook input lacks \`${String(key ?? 'toolName')}\``,
+  );
+  if (typeof p === 'string') return p;
   const vscode = p.hook_event_name === 'PreToolUse';
   const toolName = vscode ? p.tool_name : p.toolName;
   if (!toolName) return `hook input lacks \`${vscode ? 'tool_name' : 'toolName'}\``;
   if (!p.cwd?.startsWith('/')) return 'hook input lacks an absolute `cwd`';
-  let toolInput = vscode ? p.tool_input : p.toolArgs;
-  if (typeof toolInput === 'string') {
-    try {
-      toolInput = JSON.parse(toolInput);
-    } catch {
-      return 'hook input: the tool arguments are a string that is not JSON';
-    }
-  }
+  const args = jsonToolInput(
+    vscode ? p.tool_input : p.toolArgs,
+    'hook input: the tool arguments are a string that is not JSON',
+  );
+  if (typeof args === 'string') return args;
+  const toolInput = args.value;
   const sessionId = vscode ? p.session_id : p.sessionId;
   return {
     event: vscode ? 'PreToolUse' : 'preToolUse',

@@ -11,7 +11,7 @@
 
 import * as z from 'zod/mini';
 import type { HarnessCall } from '../adapter';
-import { readJsonObject } from '../read-json-object';
+import { jsonToolInput, lazySchema, optionalText, readPayload } from '../read-json-object';
 
 export const CURSOR_EVENTS = [
   'preToolUse',
@@ -20,10 +20,8 @@ export const CURSOR_EVENTS = [
   'beforeReadFile',
 ] as const;
 
-// Built on first use: a schema built at import is paid by every hook call (ADR 0018).
-let schema: ReturnType<typeof build> | undefined;
-function build() {
-  const text = z.catch(z.optional(z.string()), undefined);
+const schema = lazySchema(() => {
+  const text = optionalText();
   return z.object({
     hook_event_name: z.enum(CURSOR_EVENTS),
     conversation_id: text,
@@ -34,9 +32,9 @@ function build() {
     command: z.optional(z.string()),
     file_path: z.optional(z.string()),
   });
-}
+});
 
-type Parsed = z.infer<ReturnType<typeof build>>;
+type Parsed = z.infer<ReturnType<typeof schema>>;
 
 /** The call's tool name and input, or the problem. */
 function tool(p: Parsed): { toolName: string; toolInput: unknown } | string {
@@ -51,14 +49,9 @@ function tool(p: Parsed): { toolName: string; toolInput: unknown } | string {
         : 'hook input lacks `file_path`';
     default: {
       if (!p.tool_name) return 'hook input lacks `tool_name`';
-      let toolInput = p.tool_input;
-      if (typeof toolInput === 'string') {
-        try {
-          toolInput = JSON.parse(toolInput);
-        } catch {
-          return 'hook input: `tool_input` is a string that is not JSON';
-        }
-      }
+      const input = jsonToolInput(p.tool_input, 'hook input: `tool_input` is a string that is not JSON');
+      if (typeof input === 'string') return input;
+      const toolInput = input.value;
       const mcp = p.hook_event_name === 'beforeMCPExecution' && !p.tool_name.startsWith('MCP:');
       return { toolName: mcp ? `MCP:${p.tool_name}` : p.tool_name, toolInput };
     }
@@ -69,17 +62,12 @@ export function readCursorCall(
   stdin: string,
   env: Readonly<Record<string, string | undefined>>,
 ): HarnessCall | string {
-  const json = readJsonObject(stdin);
-  if (typeof json === 'string') return json;
-  schema ??= build();
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const key = parsed.error.issues[0]?.path[0];
-    if (key === 'hook_event_name')
-      return `unsupported hook event (gavel answers ${CURSOR_EVENTS.join(', ')})`;
-    return `hook input: \`${String(key)}\` is not readable`;
-  }
-  const p = parsed.data;
+  const p = readPayload(stdin, schema, (key) =>
+    key === 'hook_event_name'
+      ? `unsupported hook event (gavel answers ${CURSOR_EVENTS.join(', ')})`
+      : `hook input: \`${String(key)}\` is not readable`,
+  );
+  if (typeof p === 'string') return p;
   const t = tool(p);
   if (typeof t === 'string') return t;
   const cwd = [p.cwd, p.workspace_roots?.[0], env.CURSOR_PROJECT_DIR].find(

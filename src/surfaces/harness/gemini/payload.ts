@@ -9,12 +9,10 @@
 
 import * as z from 'zod/mini';
 import type { HarnessCall } from '../adapter';
-import { readJsonObject } from '../read-json-object';
+import { lazySchema, optionalText, readPayload } from '../read-json-object';
 
-// Built on first use: a schema built at import is paid by every hook call (ADR 0018).
-let schema: ReturnType<typeof build> | undefined;
-function build() {
-  const text = z.catch(z.optional(z.string()), undefined);
+const schema = lazySchema(() => {
+  const text = optionalText();
   return z.object({
     hook_event_name: z.literal('BeforeTool'),
     tool_name: z.string().check(z.minLength(1)),
@@ -32,22 +30,18 @@ function build() {
       undefined,
     ),
   });
-}
+});
 
 export function readGeminiCall(
   stdin: string,
   env: Readonly<Record<string, string | undefined>>,
 ): HarnessCall | string {
-  const json = readJsonObject(stdin);
-  if (typeof json === 'string') return json;
-  schema ??= build();
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const key = parsed.error.issues[0]?.path[0];
-    if (key === 'hook_event_name') return 'unsupported hook event (gavel answers BeforeTool)';
-    return `hook input lacks \`${String(key ?? 'tool_name')}\``;
-  }
-  const p = parsed.data;
+  const p = readPayload(stdin, schema, (key) =>
+    key === 'hook_event_name'
+      ? 'unsupported hook event (gavel answers BeforeTool)'
+      : `hook input lacks \`${String(key ?? 'tool_name')}\``,
+  );
+  if (typeof p === 'string') return p;
   const cwd = [p.cwd, env.GEMINI_CWD, env.GEMINI_PROJECT_DIR].find((d) => d?.startsWith('/'));
   if (!cwd) return 'hook input lacks an absolute `cwd`';
   const mcp = p.mcp_context;

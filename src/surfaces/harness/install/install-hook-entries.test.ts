@@ -91,7 +91,7 @@ describe('installEntries', () => {
   };
 
   it.each([
-    ['not JSON', '{', 'is not valid JSON; left untouched'],
+    ['not JSON', '{', 'is not valid JSON (line 1, column 2); left untouched'],
     ['a list', '[]', 'is not a JSON object; left untouched'],
     ['hooks that are not an object', '{"hooks": []}', '`hooks` is not an object; left untouched'],
     [
@@ -101,7 +101,12 @@ describe('installEntries', () => {
     ],
   ])('leaves a file that is %s untouched', (_name, text, problem) => {
     const f = file(text);
-    expect(installEntries(f, 'gavel hook cursor || exit 2', flat)).toEqual({ ok: false, file: f, problem });
+    expect(installEntries(f, 'gavel hook cursor || exit 2', flat)).toEqual({
+      ok: false,
+      file: f,
+      problem,
+      malformed: true,
+    });
     expect(readFileSync(f, 'utf8')).toBe(text);
   });
 

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '../../../core';
 import type { HarnessInstall } from '../adapter';
-import { hookCommandLine, type InstallResult, writeWithBackup } from './install-hook';
+import { hookCommandLine, type InstallResult, jsonErrorPlace, writeWithBackup } from './install-hook';
 
 export interface EntryHookSpec {
   harness: string;
@@ -60,8 +60,8 @@ function readHookFile(file: string, spec: EntryHookSpec): Record<string, unknown
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch {
-    return 'is not valid JSON; left untouched';
+  } catch (error) {
+    return `is not valid JSON (${jsonErrorPlace(text, error)}); left untouched`;
   }
   if (!isRecord(parsed)) return 'is not a JSON object; left untouched';
   if (parsed.hooks === undefined) return parsed;
@@ -89,7 +89,7 @@ export function mergeEntries(
 
 export function installEntries(file: string, command: string, spec: EntryHookSpec): InstallResult {
   const settings = readHookFile(file, spec);
-  if (typeof settings === 'string') return { ok: false, file, problem: settings };
+  if (typeof settings === 'string') return { ok: false, file, problem: settings, malformed: true };
   const merged = mergeEntries(settings, command, spec);
   if (JSON.stringify(merged) === JSON.stringify(settings)) return { ok: true, file, changed: false };
   return writeWithBackup(file, `${JSON.stringify(merged, null, 2)}\n`);

@@ -6,11 +6,9 @@
 
 import * as z from 'zod/mini';
 import type { HarnessCall } from '../adapter';
-import { readJsonObject } from '../read-json-object';
+import { lazySchema, readPayload } from '../read-json-object';
 
-// Built on first use: a schema built at import is paid by every hook call (ADR 0018).
-let schema: ReturnType<typeof build> | undefined;
-function build() {
+const schema = lazySchema(() => {
   return z.object({
     toolName: z.string().check(z.minLength(1)),
     input: z.optional(z.unknown()),
@@ -18,18 +16,13 @@ function build() {
     sessionId: z.catch(z.optional(z.string()), undefined),
     userTurns: z.catch(z.optional(z.array(z.unknown())), undefined),
   });
-}
+});
 
 export function readPiCall(stdin: string): HarnessCall | string {
-  const json = readJsonObject(stdin);
-  if (typeof json === 'string') return json;
-  schema ??= build();
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const key = parsed.error.issues[0]?.path[0];
-    return key === 'cwd' ? 'hook input lacks an absolute `cwd`' : 'hook input lacks `toolName`';
-  }
-  const p = parsed.data;
+  const p = readPayload(stdin, schema, (key) =>
+    key === 'cwd' ? 'hook input lacks an absolute `cwd`' : 'hook input lacks `toolName`',
+  );
+  if (typeof p === 'string') return p;
   return {
     event: 'tool_call',
     toolName: p.toolName,
