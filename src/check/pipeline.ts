@@ -104,7 +104,8 @@ function suggestionsOf(facts: Facts, evaluation: Evaluation): string[] {
   for (const v of evaluation.targets) {
     if (v.bucket !== 'review') continue;
     const t = facts.targets[v.target];
-    if (t !== undefined) out.push(suggestRule(t.target));
+    const rule = t === undefined ? undefined : suggestRule(t.target);
+    if (rule !== undefined) out.push(rule);
   }
   return out;
 }

@@ -58,8 +58,9 @@ function leavesScope(
 }
 
 /**
- * A secret file inside a workspace root (`cp .env.example .env`): writing it is a workspace write; its class says
- * what reading it means. A root equal to home or `/` is no workspace; a link leading out is not inside.
+ * A secret file inside a workspace root written by a shell command (`cp .env.example .env`): a workspace write;
+ * its class says what reading it means (file tools keep their own rules). A root equal to home or `/` is no
+ * workspace; a link leading out is not inside.
  */
 function workspaceSecret(p: PathRef, request: CheckRequest): boolean {
   if (p.class !== 'sensitive' || p.resolved === undefined) return false;
@@ -141,7 +142,7 @@ function pathFacts(
       path: v.ref.resolved ?? path,
     },
     categories: v.categories.map(fact),
-    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true, request)),
+    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
   };
   return { targets: [target], uncertain: v.uncertain ? [UNFOLLOWED] : [] };
 }
@@ -168,7 +169,7 @@ function searchFacts(
     index,
     target: { kind: 'read' as const, toolName: request.toolName, path: v.ref.resolved ?? path },
     categories: v.categories.map(fact),
-    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true, request)),
+    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
   }));
   const uncertain: Uncertainty[] = found.uncertain
     ? [{ code: 'glob-escape', reason: 'a search pattern may reach outside the folder it starts in' }]

@@ -5,11 +5,17 @@
  * audit record.
  */
 
+import { SCRIPT_FILE_WRAPPER } from '../../shell';
 import { pinnedOf, type RuleTarget } from '../rules/permission-rule';
 
-export function suggestRule(target: RuleTarget): string {
+/**
+ * The rule, or undefined when no rule can name the target: a segment read from a script file (`npm test` running
+ * `scripts.test`, `make` a recipe) is words the harness never sends, and its wrapper label is gavel's own.
+ */
+export function suggestRule(target: RuleTarget): string | undefined {
   switch (target.kind) {
     case 'shell':
+      if (target.wrappedText.includes(SCRIPT_FILE_WRAPPER)) return undefined;
       return `Bash(${pinnedOf(target)})`;
     case 'read':
       return `Read(/${target.path})`;
