@@ -214,12 +214,12 @@ describe('categories from paths and hosts', () => {
       'category:secret_material_read',
     ],
     [
-      'writing a secret file of the workspace whole is a workspace write',
+      'a file tool writing a secret file of the workspace is reviewed (a shell `cp .env.example .env` is not)',
       { kind: 'write', path: '.env' },
       'Write',
       {},
-      'allow',
-      'in-scope',
+      'escalate',
+      'scope',
     ],
     [
       'writing .codex/ is self-modification',
