@@ -4,6 +4,8 @@
  * a run that asked for a model review and has none leaves every unit partial (basis no-model).
  */
 
+import type { DropRecord } from './review/candidate';
+import type { Adjudication, Grounding } from './review/review-stats';
 import type { Attachment, Finding, JudgeCategory, Unit } from './types';
 
 export interface ReviewInput {
@@ -32,16 +34,7 @@ export interface CriterionResult {
 }
 
 /** A dropped candidate, for `--explain-drops`: the stage that dropped it, why, and the counter-quote. */
-export interface DroppedCandidate {
-  unit: string;
-  stage: 'verifier' | 'adjudicator';
-  code: string;
-  path: string;
-  line: number;
-  reason: string;
-  counterQuote?: string;
-  rubricId?: string;
-}
+export type DroppedCandidate = DropRecord & { unit: string };
 
 /** What the model half did over the whole run, for the report. */
 export interface ReviewRunSummary {
@@ -55,16 +48,8 @@ export interface ReviewRunSummary {
     outputTokens: number;
     costUsd: number;
   };
-  grounding: { verified: number; repaired: number; deleted: number };
-  adjudication: {
-    calls: number;
-    kept: number;
-    downgraded: number;
-    dropped: number;
-    merged: number;
-    raised: number;
-    refused: number;
-  };
+  grounding: Grounding;
+  adjudication: Adjudication;
   drops: DroppedCandidate[];
   /** For `--estimate`: every planned call priced, and how many fit the caps. */
   estimate?: {
