@@ -11,12 +11,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import {
+  type AnalyzeShell,
   bundledJudgeData,
   DEFAULT_LIMITS,
   discoverUnits,
   type Finding,
   judgeStatic,
-  type ShellAnalyzer,
 } from '../../src/judge';
 import { nodeJudgeFs } from '../../src/surfaces/cli/commands/judge-io';
 import { type CorpusUnit, counts, loadCorpus } from './corpus';
@@ -101,7 +101,7 @@ function prf(s: Score) {
   return { p, r, f1: (2 * p * r) / (p + r) };
 }
 
-export async function main(argv: string[], analyzer?: ShellAnalyzer): Promise<number> {
+export async function main(argv: string[], analyzer?: AnalyzeShell): Promise<number> {
   const repo = process.cwd();
   // The shared folder is a sibling of the checkout; a worktree one level deeper looks one more up.
   const tried = ['../shared/corpora/skills', '../../shared/corpora/skills'].map((p) => resolve(repo, p));

@@ -51,7 +51,7 @@ export { DEFAULT_FAIL_ON, defaultGate, formatGate, type Gate, parseFailOn } from
 export { runDecision, unitStatus } from './score/unit-status';
 export { detectCredentials } from './static/credentials';
 export { judgeStatic, type StaticContext, type UnitStatic } from './static/judge-static';
-export { codeForCategory, type ShellAnalyzer } from './static/risky-shell';
+export { type AnalyzeShell, codeForCategory } from './static/risky-shell';
 export type { Suppression } from './suppress/suppressions';
 export {
   type Attachment,

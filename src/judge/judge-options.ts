@@ -9,7 +9,7 @@ import type { JudgeLimits } from './discover/limits';
 import type { ReviewStage } from './review-stage';
 import type { JudgeData } from './rules/bundled-rules';
 import type { Gate } from './score/fail-on';
-import type { ShellAnalyzer } from './static/risky-shell';
+import type { AnalyzeShell } from './static/risky-shell';
 import type { Suppression } from './suppress/suppressions';
 import type { Confidence, JudgeCategory } from './types';
 
@@ -29,7 +29,7 @@ export interface JudgeOptions {
   attachInstructions: boolean;
   suppressions: readonly Suppression[];
   data: JudgeData;
-  analyzer?: ShellAnalyzer;
+  analyzer?: AnalyzeShell;
   clock: Clock;
   /** Notices gathered before the run (ignored repository keys, ...). */
   notices: readonly string[];

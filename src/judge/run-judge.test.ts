@@ -3,7 +3,7 @@ import { memoryFs } from './discover/judge-fs';
 import { DEFAULT_LIMITS } from './discover/limits';
 import type { ReviewStage } from './review-stage';
 import { type JudgeOptions, runJudge } from './run-judge';
-import type { ShellAnalyzer } from './static/risky-shell';
+import type { AnalyzeShell } from './static/risky-shell';
 import { judgeOptions } from './testdata/judge-options';
 
 const R = '/p';
@@ -196,7 +196,7 @@ describe('runJudge', () => {
       segments: [],
       uncertain: [],
       sensitiveToNetwork: false,
-    })) as unknown as ShellAnalyzer;
+    })) as unknown as AnalyzeShell;
     const report = await run({ analyzer: broken, paths: ['.claude/skills/ok/SKILL.md'] });
     expect(report.units.map((u) => [u.path, u.status])).toEqual([['.claude/skills/ok', 'error']]);
     expect(report.units[0]?.scores).toEqual({ security: null, governance: null, quality: null });

@@ -29,6 +29,7 @@ export {
 } from './parse/load-parser';
 export type { SyntaxNode, SyntaxTree } from './parse/syntax-node';
 export type {
+  AnalyzeShell,
   CategoryHit,
   HostRef,
   PathClass,

@@ -174,3 +174,6 @@ export interface ShellEnv {
    */
   readonly selfPaths?: readonly string[];
 }
+
+/** The shell analysis as a dependency: what check, the judge and the surfaces are given (analyzeShell). */
+export type AnalyzeShell = (command: string, env: ShellEnv) => Promise<ShellAnalysis>;

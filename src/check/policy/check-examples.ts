@@ -6,7 +6,7 @@
  */
 
 import type { Basis } from '../../core';
-import type { ShellAnalysis, ShellEnv } from '../../shell';
+import type { AnalyzeShell, ShellEnv } from '../../shell';
 import { type InScope, matchArgumentRule } from '../rules/argument-rule';
 import type { CompiledPolicy } from './compiled-policy';
 
@@ -26,7 +26,7 @@ export const MAX_EXAMPLES = 1000;
 /** And at most this many characters of them in all (analysis grows with the text: ~1 s of CPU per 100,000). */
 export const MAX_EXAMPLE_CHARS = 50_000;
 
-export type AnalyzeShell = (command: string, env: ShellEnv) => Promise<ShellAnalysis>;
+export type { AnalyzeShell };
 
 export type ExamplesResult =
   | { ok: true }

@@ -7,7 +7,7 @@ import type { JudgeFs } from '../discover/judge-fs';
 import { joinPath } from '../discover/read-unit';
 import type { JudgeData } from '../rules/bundled-rules';
 import type { Unit } from '../types';
-import type { ShellAnalyzer } from './risky-shell';
+import type { AnalyzeShell } from './risky-shell';
 import { runStatic, type StaticResult } from './run-static';
 
 export interface StaticContext {
@@ -16,7 +16,7 @@ export interface StaticContext {
   root: string;
   home: string;
   data: JudgeData;
-  analyzer?: ShellAnalyzer;
+  analyzer?: AnalyzeShell;
 }
 
 export interface UnitStatic extends StaticResult {

@@ -9,7 +9,7 @@ import type { Category } from '../../core';
 import type { ShellAnalysis } from '../../shell';
 import { bundledJudgeData } from '../rules/bundled-rules';
 import type { Unit } from '../types';
-import { analyzeSnippets, codeForCategory, type ShellAnalyzer } from './risky-shell';
+import { type AnalyzeShell, analyzeSnippets, codeForCategory } from './risky-shell';
 import { runStatic } from './run-static';
 
 const env = {
@@ -21,7 +21,7 @@ const env = {
 };
 
 /** Test double: reports `category` for any command containing `needle`. */
-function fakeAnalyzer(rules: [needle: string, category: Category][], seen: string[] = []): ShellAnalyzer {
+function fakeAnalyzer(rules: [needle: string, category: Category][], seen: string[] = []): AnalyzeShell {
   return async (command) => {
     seen.push(command);
     const hits = rules
@@ -99,7 +99,7 @@ describe('snippets reach the analyzer and its categories become findings', () =>
   });
 
   it('drops an outbound-host hit when every host is on the judge allowlist', async () => {
-    const analyzer: ShellAnalyzer = async () => ({
+    const analyzer: AnalyzeShell = async () => ({
       segments: [
         {
           argv: ['git', 'clone'],
@@ -148,7 +148,7 @@ describe('snippets reach the analyzer and its categories become findings', () =>
   });
 
   it('turns a flow of sensitive data to the network into S07 critical', async () => {
-    const analyzer: ShellAnalyzer = async () => ({
+    const analyzer: AnalyzeShell = async () => ({
       segments: [],
       hits: [],
       uncertain: [],
@@ -170,7 +170,7 @@ describe('snippets reach the analyzer and its categories become findings', () =>
   });
 
   it('keeps an analyzer failure as a note, never a silent pass', async () => {
-    const analyzer: ShellAnalyzer = async () => {
+    const analyzer: AnalyzeShell = async () => {
       throw new Error('parser crashed');
     };
     const unit = unitWith({

@@ -5,13 +5,13 @@
  * An analyzer that throws is a gap (the snippet is reported as not analysed), never a pass.
  */
 
-import type { Category, ShellAnalysis, ShellEnv } from '../../shell';
+import type { AnalyzeShell, Category, ShellAnalysis, ShellEnv } from '../../shell';
 import type { Severity } from '../types';
 import { secretFlow } from './secret-flow';
 import type { ShellSnippet } from './shell-snippets';
 import { worldWritable } from './world-writable';
 
-export type ShellAnalyzer = (command: string, env: ShellEnv) => Promise<ShellAnalysis>;
+export type { AnalyzeShell };
 
 export interface ShellFindingDraft {
   snippet: ShellSnippet;
@@ -132,7 +132,7 @@ function severityFor(
 
 export async function analyzeSnippets(
   snippets: readonly ShellSnippet[],
-  analyzer: ShellAnalyzer,
+  analyzer: AnalyzeShell,
   env: ShellEnv,
   hostAllowed: (host: string) => boolean = () => false,
 ): Promise<{ drafts: ShellFindingDraft[]; failed: ShellSnippet[] }> {

@@ -19,7 +19,7 @@ import { jsonConfigFindings } from './json-configs';
 import { hostMentionFindings, linePatternFindings } from './line-patterns';
 import { missingReferenceFindings, structureFindings } from './missing-references';
 import { namedVendorUploads } from './named-vendor';
-import { analyzeSnippets, type ShellAnalyzer } from './risky-shell';
+import { type AnalyzeShell, analyzeSnippets } from './risky-shell';
 import { type ShellSnippet, snippetsFromView } from './shell-snippets';
 import { applyRole, fileRole, spanRole } from './span-role';
 import { tomlConfigFindings } from './toml-configs';
@@ -88,7 +88,7 @@ export interface StaticInput {
   /** Project-relative path exists (file or directory). */
   exists: (projectRel: string) => boolean;
   /** The shell analyzer from src/shell; without one, shell snippets are covered by the line patterns only. */
-  analyzer?: ShellAnalyzer;
+  analyzer?: AnalyzeShell;
   shellEnv: ShellEnv;
 }
 

@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { formatProblem, loadConfig } from '../../../config';
 import { EXIT, UsageError } from '../../../core';
 import {
+  type AnalyzeShell,
   bundledJudgeData,
   CONFIDENCES,
   type Confidence,
@@ -28,7 +29,6 @@ import {
   renderSarif,
   renderText,
   runJudge,
-  type ShellAnalyzer,
   toProjectPath,
 } from '../../../judge';
 import { bundledCatalog, priceEntryOf } from '../../../model';
@@ -46,7 +46,7 @@ import { modelFlagOptions, readModelFlags } from '../model-flags';
 import { gitChangedFiles, nodeJudgeFs, readProjectText } from './judge-io';
 
 /** The shell analyzer action review uses (src/shell): one set of shapes and categories for both (ADR 0006). */
-export const JUDGE_SHELL_ANALYZER: ShellAnalyzer = analyzeShell;
+export const JUDGE_SHELL_ANALYZER: AnalyzeShell = analyzeShell;
 
 function flag(args: ParsedArgs, name: string): string | undefined {
   const v = args.values[name];
