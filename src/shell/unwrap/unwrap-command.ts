@@ -206,6 +206,31 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
   return out;
 }
 
+/**
+ * Where `cd`/`pushd` moves, as bash reads its words: options `-L`, `-P`, `-e`, `-@` (pushd `-n`) and `--` come
+ * first; no folder is home for `cd`; `-`, a stack index (`+1`, `-2`), pushd's swap with no folder, an unknown
+ * option or a folder known only at run time are `unknown`.
+ */
+function cdTarget(program: string, args: readonly Word[]): Word | 'home' | 'unknown' {
+  let i = 0;
+  let endOfOptions = false;
+  for (; i < args.length; i++) {
+    const w = plain(args[i]);
+    if (w === '--') {
+      endOfOptions = true;
+      i++;
+      break;
+    }
+    if (!/^-[LPe@]+$/.test(w) && !(program === 'pushd' && w === '-n')) break;
+  }
+  const target = args[i];
+  if (target === undefined) return program === 'cd' ? 'home' : 'unknown';
+  const text = plain(target);
+  if (text === '-' || /^[+-]\d+$/.test(text)) return 'unknown';
+  if (!endOfOptions && text.startsWith('-')) return 'unknown';
+  return target;
+}
+
 export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flow {
   const u = unwrap(cmd, frame, a);
   const head = u.argv[0];
@@ -284,11 +309,11 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     return OPAQUE_FLOW;
   }
   if (program === 'cd' || program === 'pushd') {
-    const target = u.argv[1];
+    const target = cdTarget(program, u.argv.slice(1));
     frame.cwd =
-      target === undefined
+      target === 'home'
         ? a.scope.home
-        : plain(target) === '-'
+        : target === 'unknown'
           ? undefined
           : resolvePath(target.text, a.scope, frame.cwd ?? a.scope.cwd).resolved;
     if (frame.cwd === undefined)
