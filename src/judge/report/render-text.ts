@@ -52,7 +52,12 @@ function findingLines(f: Finding, codes: ReadonlyMap<string, CodeEntry>, suppres
 
 export function renderText(report: JudgeReport, codes: ReadonlyMap<string, CodeEntry>): string {
   const out: string[] = [];
-  const mode = report.run.mode === 'static' ? 'static checks (no model)' : 'estimate';
+  const modes: Record<string, string> = {
+    static: 'static checks (no model)',
+    model: 'static checks and model review',
+    estimate: 'estimate',
+  };
+  const mode = modes[report.run.mode] ?? report.run.mode;
   out.push(
     `gavel judge · ${mode} · ${report.units.length} unit(s) · decision: ${report.summary.decision.toUpperCase()}`,
   );

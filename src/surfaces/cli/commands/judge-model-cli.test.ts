@@ -147,6 +147,19 @@ describe('gavel judge --allow-llm against a loopback server of each provider', (
     },
   );
 
+  it('the text report of a model run says so in its header (was `estimate`)', async () => {
+    const [, bodies, toml, env] = PROVIDERS[0];
+    const t = await sandbox([...bodies], toml, env);
+    const r = await runMain(
+      ['judge', '.claude/skills/sync', '--allow-llm', '--categories', 'security', '--no-cache'],
+      { cwd: t.project, env: t.env, clock: '2026-11-29T12:00:00Z' },
+    );
+    const header = r.out.split('\n')[0] ?? '';
+    expect(header).toContain('static checks and model review');
+    expect(header).not.toContain('estimate');
+    expect(r.out).toContain('model review: ');
+  });
+
   it('prices with --estimate exactly the calls the run then makes', async () => {
     const [, bodies, toml, env] = PROVIDERS[0];
     const t = await sandbox([...bodies], toml, env);
