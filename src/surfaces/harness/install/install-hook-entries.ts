@@ -9,11 +9,10 @@
  * reported; an empty file is read as `{}`. Reads and writes only the file it names.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '../../../core';
 import type { HarnessInstall } from '../adapter';
-import { hookCommandLine, type InstallResult, jsonErrorPlace, writeWithBackup } from './install-hook';
+import { hookCommandLine, type InstallResult, readHookFile, writeWithBackup } from './install-hook';
 
 export interface EntryHookSpec {
   harness: string;
@@ -52,27 +51,6 @@ function withoutGavel(list: unknown[], harness: string): unknown[] {
   });
 }
 
-/** Reads a hook file for merging: `{}` when absent or empty; a problem when it is not the shape `spec` reads. */
-function readHookFile(file: string, spec: EntryHookSpec): Record<string, unknown> | string {
-  if (!existsSync(file)) return {};
-  const text = readFileSync(file, 'utf8');
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return `is not valid JSON (${jsonErrorPlace(text, error)}); left untouched`;
-  }
-  if (!isRecord(parsed)) return 'is not a JSON object; left untouched';
-  if (parsed.hooks === undefined) return parsed;
-  if (!isRecord(parsed.hooks)) return '`hooks` is not an object; left untouched';
-  for (const event of spec.events) {
-    const list = parsed.hooks[event];
-    if (list !== undefined && !Array.isArray(list)) return `\`hooks.${event}\` is not a list; left untouched`;
-  }
-  return parsed;
-}
-
 /** `settings` with gavel's entry last under each of `spec.events`, every other key and entry kept. Pure. */
 export function mergeEntries(
   settings: Record<string, unknown>,
@@ -88,7 +66,7 @@ export function mergeEntries(
 }
 
 export function installEntries(file: string, command: string, spec: EntryHookSpec): InstallResult {
-  const settings = readHookFile(file, spec);
+  const settings = readHookFile(file, spec.events);
   if (typeof settings === 'string') return { ok: false, file, problem: settings, malformed: true };
   const merged = mergeEntries(settings, command, spec);
   if (JSON.stringify(merged) === JSON.stringify(settings)) return { ok: true, file, changed: false };

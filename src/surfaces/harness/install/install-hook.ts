@@ -108,8 +108,11 @@ export function jsonErrorPlace(text: string, error: unknown): string {
   return `line ${line}, column ${column}`;
 }
 
-/** Reads a settings file for merging: `{}` when absent or empty; a problem when it is not a settings object. */
-function readSettings(file: string): Record<string, unknown> | string {
+/**
+ * Reads a hook file for merging: `{}` when absent or empty; a problem when it is not a JSON object whose `hooks`
+ * holds a list under each of `events`. Shared by every JSON hook file (Claude Code's settings, the entry files).
+ */
+export function readHookFile(file: string, events: readonly string[]): Record<string, unknown> | string {
   if (!existsSync(file)) return {};
   const text = readFileSync(file, 'utf8');
   if (text.trim() === '') return {};
@@ -122,16 +125,15 @@ function readSettings(file: string): Record<string, unknown> | string {
   if (!isObject(parsed)) return 'is not a JSON object; left untouched';
   if (parsed.hooks === undefined) return parsed;
   if (!isObject(parsed.hooks)) return '`hooks` is not an object; left untouched';
-  for (const event of HOOK_EVENTS) {
-    const groups = parsed.hooks[event];
-    if (groups !== undefined && !Array.isArray(groups))
-      return `\`hooks.${event}\` is not a list; left untouched`;
+  for (const event of events) {
+    const list = parsed.hooks[event];
+    if (list !== undefined && !Array.isArray(list)) return `\`hooks.${event}\` is not a list; left untouched`;
   }
   return parsed;
 }
 
 export function installJsonHooks(file: string, command: string, harness: string): InstallResult {
-  const settings = readSettings(file);
+  const settings = readHookFile(file, HOOK_EVENTS);
   if (typeof settings === 'string') return { ok: false, file, problem: settings, malformed: true };
   if (HOOK_EVENTS.every((e) => gavelHooks(settings, e, harness).join('\n') === command))
     return { ok: true, file, changed: false };
