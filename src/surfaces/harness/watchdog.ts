@@ -43,9 +43,13 @@ export function guardHookProcess(env: Readonly<Record<string, string | undefined
   };
   process.on('uncaughtException', () => die('internal error'));
   process.on('unhandledRejection', () => die('internal error'));
+  // No killer (no /bin/sh and no worker): a busy main thread could outlive the harness's timeout, which some
+  // harnesses read as go-ahead. Nothing can guard this call, so it is blocked.
+  if (!killer) die('no watchdog could be started');
   const timer = setTimeout(() => die(reason), ms);
+  // Once the answer is written only the timer goes: the killer stays until the process exits, so a handle left
+  // open after the answer cannot keep the hook alive past the harness's timeout.
   return () => {
     clearTimeout(timer);
-    disarmKiller();
   };
 }

@@ -15,7 +15,9 @@ export function cursorAnswer(event: string, judged: Judged): HookReply {
   const v = judged.decision.verdict;
   let reason = replyReason(judged);
   let permission: 'allow' | 'deny' | 'ask' = v === 'allow' ? 'allow' : v === 'deny' ? 'deny' : 'ask';
-  if (permission === 'ask' && event === 'beforeReadFile') {
+  // Only the shell and MCP events are documented to take `ask`; where it is not known to be read, a person's
+  // approval cannot be asked for, so the call is denied with that said (never an answer Cursor may ignore).
+  if (permission === 'ask' && event !== 'beforeShellExecution' && event !== 'beforeMCPExecution') {
     permission = 'deny';
     reason = `${reason} A person must approve it first.`;
   }

@@ -56,9 +56,9 @@ describe('gavel hook cursor (built binary)', () => {
     ],
     ['preToolUse Shell `rm -rf ~`', (s: Sandbox) => toolEvent(s, 'Shell', { command: 'rm -rf ~' }), 'deny'],
     [
-      'preToolUse Write into .git/hooks',
+      'preToolUse Write into .git/hooks (no documented ask there: a deny)',
       (s: Sandbox) => toolEvent(s, 'Write', { file_path: '.git/hooks/pre-commit' }),
-      'ask',
+      'deny',
     ],
     [
       'beforeReadFile of a key (no ask there: a deny)',
