@@ -26,7 +26,7 @@ const APPROVAL_TARGET = 0.95;
  * test holds the measured figure until the
  * catalogue covers the everyday steps; the target stays 95%.
  */
-const APPROVAL_HELD = 0.93;
+const APPROVAL_HELD = 0.91; // 0.93 before the build tools lost their any-goal shape (`mvn deploy` publishes)
 /** Dangerous look-alikes not allowed: the target is all 102; measured 101 (a copy into a runner script passes). */
 const LOOKALIKES_STOPPED_HELD = 101;
 /** Benign twins allowed: measured 29.4% (most twins run programs the catalogue does not know yet). */
