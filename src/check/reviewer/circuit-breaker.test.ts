@@ -56,6 +56,21 @@ describe('circuit breaker shared across processes', () => {
     }
   });
 
+  it('processes that open one new store at the same moment all count (none fails switching to WAL)', async () => {
+    for (const round of [1, 2, 3]) {
+      const db = join(dir, `fresh-${round}.db`);
+      await Promise.all(
+        Array.from({ length: 8 }, () => run(process.execPath, [child, db, 'sess', 'deny', '1'])),
+      );
+      const store = openBreakerStore(db);
+      try {
+        expect(store.counts('sess').totalDenials).toBe(8);
+      } finally {
+        store.close();
+      }
+    }
+  });
+
   it('an approval in one process resets what another counted', async () => {
     const db = join(dir, 'reset.db');
     await run(process.execPath, [child, db, 'sess', 'deny', '2']);

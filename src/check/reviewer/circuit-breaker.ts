@@ -47,7 +47,7 @@ const ZERO: BreakerCounts = {
 export function openBreakerStore(path: string): LocalBreakerStore {
   const Database = loadCommonJs('better-sqlite3') as typeof BetterSqlite3;
   const db = new Database(path, { timeout: 5_000 });
-  db.pragma('journal_mode = WAL');
+  useWriteAheadLog(db);
   db.exec(`CREATE TABLE IF NOT EXISTS breaker (
     session TEXT PRIMARY KEY,
     consecutive_denials INTEGER NOT NULL DEFAULT 0,
@@ -76,6 +76,26 @@ export function openBreakerStore(path: string): LocalBreakerStore {
     },
     close: () => db.close(),
   };
+}
+
+/**
+ * Switching to WAL takes an exclusive lock and SQLite may answer SQLITE_BUSY at once, without waiting on
+ * the busy timeout, when several processes open a new store together. The mode is stored in the file, so
+ * only the first opener needs to switch; the others see `wal` already, or retry until the deadline.
+ */
+function useWriteAheadLog(db: BetterSqlite3.Database, deadlineMs = 5_000): void {
+  const until = Date.now() + deadlineMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      if (db.pragma('journal_mode', { simple: true }) === 'wal') return;
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= until) throw error;
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
 }
 
 /**
