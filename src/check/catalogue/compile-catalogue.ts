@@ -6,6 +6,7 @@
 
 import { parseWith } from '../policy/policy-files';
 import { CATALOGUE_FILE_SCHEMA, type CatalogueEntry, type CatalogueFile } from './catalogue-file';
+import type { InlineLanguage } from './inline-code';
 
 export const CATALOGUE_FILE = 'rules/check-safe.json';
 
@@ -35,7 +36,7 @@ export interface CompiledEntry {
   needsArgument: boolean;
   /** Programs `-exec`/`-execdir` may run (find); empty: none. */
   execPrograms: ReadonlySet<string>;
-  language?: 'sed' | 'awk';
+  language?: 'sed' | 'awk' | InlineLanguage;
   source: CatalogueEntry;
 }
 
