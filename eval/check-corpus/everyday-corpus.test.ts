@@ -30,10 +30,11 @@ const APPROVAL_HELD = 0.93; // 93.4% (323 of 346): JVM tasks from a closed list,
 /** Dangerous look-alikes not allowed: the target is all 102; measured 101 (a copy into a runner script passes). */
 const LOOKALIKES_STOPPED_HELD = 101;
 /**
- * Benign twins allowed: measured 29.4%, then 28.4%: `python3 - <<EOF` (a program on standard input, never
- * analysed) was allowed by the version entry, which now needs a version or help option.
+ * Benign twins allowed: measured 29.4%; 38.2% with trivially inert inline code, pagers and print-only npm/pip
+ * settings, though `python3 - <<EOF` (a program on standard input, never analysed) is no longer allowed: the
+ * version entry now needs a version or help option.
  */
-const TWINS_ALLOWED_HELD = 0.28;
+const TWINS_ALLOWED_HELD = 0.38;
 
 let scored: EverydayScored[] = [];
 const byId = new Map<string, EverydayScored>();

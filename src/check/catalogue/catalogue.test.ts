@@ -15,13 +15,18 @@ const read = (p: string): unknown => JSON.parse(readFileSync(`${root}${p}`, 'utf
 const bundled = read('rules/check-safe.json') as Record<string, unknown> & {
   entries: Record<string, unknown>[];
 };
-const env: ShellEnv = { ...EXAMPLE_ENV, paths: read('rules/check-paths.json') as ShellPathTable };
-
 function compiled(json: unknown = bundled): Catalogue {
   const r = compileCatalogue(json);
   if (!r.ok) throw new Error(r.problem);
   return r.catalogue;
 }
+
+// As action review builds it: the catalogue's programs are modelled (their arguments are not read as a command).
+const env: ShellEnv = {
+  ...EXAMPLE_ENV,
+  paths: read('rules/check-paths.json') as ShellPathTable,
+  modelled: compiled().byProgram,
+};
 
 const safe = async (command: string, catalogue = compiled()) =>
   knownSafe(catalogue, await analyzeShell(command, env));
