@@ -5,7 +5,7 @@
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,10 +29,15 @@ const env = {
   XDG_CONFIG_HOME: join(dir, 'cfg'),
   GAVEL_LOG_DIR: join(dir, 'logs'),
 };
-const child = spawn(process.execPath, [join(ROOT, 'bin', 'gavel'), 'serve', '--listen', '127.0.0.1:0'], {
-  cwd: dir,
-  env,
-});
+const nodeArgs = (process.env.GAVEL_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(
+  process.execPath,
+  [...nodeArgs, join(ROOT, 'bin', 'gavel'), 'serve', '--listen', '127.0.0.1:0'],
+  {
+    cwd: dir,
+    env,
+  },
+);
 const port = await new Promise((resolve, reject) => {
   let err = '';
   child.stderr.on('data', (c) => {
@@ -56,6 +61,18 @@ const post = async (command) => {
 // Warm up: the first requests compile what later ones reuse.
 for (let i = 0; i < 50; i++) await post(COMMANDS[i % COMMANDS.length]);
 
+// CPU time of the server (from /proc, Linux) and of this client over the measured window: on a box of two
+// cores both share them, so the figures say what each costs per decision.
+const serverCpuMs = () => {
+  try {
+    const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+};
+const server0 = serverCpuMs();
+const client0 = process.cpuUsage();
 const latencies = [];
 const verdicts = {};
 const end = performance.now() + seconds * 1000;
@@ -70,6 +87,9 @@ await Promise.all(
   }),
 );
 const elapsed = (performance.now() - started) / 1000;
+const serverMs = serverCpuMs() - server0;
+const clientUse = process.cpuUsage(client0);
+const clientMs = (clientUse.user + clientUse.system) / 1000;
 child.kill('SIGTERM');
 await new Promise((r) => child.on('exit', r));
 
@@ -97,6 +117,9 @@ console.log(
       decisionsPerSecond: Math.round(latencies.length / elapsed),
       p50ms: Number(pct(0.5)),
       p99ms: Number(pct(0.99)),
+      serverCpuMsPerDecision: Number((serverMs / latencies.length).toFixed(3)),
+      clientCpuMsPerDecision: Number((clientMs / latencies.length).toFixed(3)),
+      loadAverage: loadavg()[0],
       verdicts,
       auditLines: lines.length,
       auditLinesWhole: whole,
