@@ -21,6 +21,8 @@ export interface HookAnswer {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** The strictest decision the hook recorded, counted in /metrics; absent when it judged nothing. */
+  decision?: Decision;
 }
 
 export interface AppDeps {
@@ -192,6 +194,7 @@ export function decisionApp(deps: AppDeps): DecisionApp {
   app.post('/v1/hook/:harness', async (c) => {
     const hook = deps.hook;
     const harness = c.req.param('harness');
+    const started = performance.now();
     inFlight += 1;
     try {
       const body = await bodyOf(c);
@@ -202,7 +205,15 @@ export function decisionApp(deps: AppDeps): DecisionApp {
       const r = await race(work, deps.timeoutMs);
       const reply: HookAnswer = r.done
         ? r.value
-        : { stdout: '', stderr: `gavel: ${TIMEOUT_REASON}\n`, exitCode: 2 };
+        : {
+            stdout: '',
+            stderr: `gavel: ${TIMEOUT_REASON}\n`,
+            exitCode: 2,
+            decision: deps.service.recordDeny('timeout', TIMEOUT_REASON, c.get('caller')),
+          };
+      if (!r.done) deps.metrics.refuse('timeout');
+      // Counted as /v1/check decisions are: by verdict and basis, with the time to answer.
+      if (reply.decision) deps.metrics.observe(reply.decision, performance.now() - started);
       const headers = { 'x-gavel-exit-code': String(reply.exitCode), ...(body.ok ? {} : CLOSE) };
       // The harness's own answer when the hook answered on stdout; otherwise the exit code and stderr, which a
       // client must treat as a block whenever the exit code is not 0.

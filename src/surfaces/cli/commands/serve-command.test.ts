@@ -141,6 +141,27 @@ describe('gavel serve', () => {
     expect(JSON.parse(last)).toMatchObject({ surface: 'ask', verdict: 'escalate' });
   });
 
+  it('counts /v1/hook decisions in /metrics by verdict and basis, as /v1/check', async () => {
+    const { dir, env } = sandbox();
+    const { port } = await startServe(env, dir);
+    const payload = {
+      session_id: 's1',
+      transcript_path: join(dir, 'none.jsonl'),
+      cwd: dir,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+    };
+    const res = await fetch(`http://127.0.0.1:${port}/v1/hook/claude-code`, {
+      method: 'POST',
+      body: JSON.stringify(payload),
+    });
+    expect(res.status).toBe(200);
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(text).toMatch(/^gavel_decisions_total\{verdict="deny",basis="floor"\} 1$/m);
+    expect(text).toMatch(/^gavel_decision_duration_ms_count 1$/m);
+  });
+
   it('reloads when the user config changes, without a restart', async () => {
     const { dir, env } = sandbox();
     const { port, stderr } = await startServe(env, dir);

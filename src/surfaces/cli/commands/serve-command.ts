@@ -9,8 +9,9 @@
 import { join } from 'node:path';
 import { openOtlpExport } from '../../../audit';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
-import { EXIT, UsageError } from '../../../core';
+import { type Decision, EXIT, UsageError, verdictRank } from '../../../core';
 import {
+  type AuditSink,
   answerQuestion,
   fileAuditSink,
   findRulesDir,
@@ -110,7 +111,17 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     tokens: () => tokens,
     hook: (name, payload) => {
       const adapter = harnessNamed(name);
-      return adapter ? runHarnessHook(adapter, payload, hookIo) : undefined;
+      if (!adapter) return undefined;
+      // The decisions this call records, kept (the strictest) for /metrics.
+      let decided: Decision | undefined;
+      const seen: AuditSink = (decision, meta) => {
+        if (!decided || verdictRank(decision.verdict) > verdictRank(decided.verdict)) decided = decision;
+        return audit(decision, meta);
+      };
+      return runHarnessHook(adapter, payload, { ...hookIo, audit: seen }).then((reply) => ({
+        ...reply,
+        ...(decided ? { decision: decided } : {}),
+      }));
     },
     // A question as `gavel ask` reads it, with the user's model settings; an ad-hoc run of one question.
     ask: async (json) => {
