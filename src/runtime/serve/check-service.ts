@@ -20,6 +20,7 @@ import {
   requestSubject,
 } from '../../check';
 import { type Basis, type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../core';
+import type { RunShared } from '../../model';
 import {
   type AuditMeta,
   type AuditSink,
@@ -82,6 +83,8 @@ export interface CheckServiceOptions {
   onReloadError?: 'keep-last' | 'fail-closed';
   /** `[serve] redis_url`: the reviewer's breaker store shared by every replica. */
   openBreaker?: () => BreakerStore;
+  /** `[serve] redis_url`: the reviewer's reply cache and run caps shared by every replica of a policy. */
+  sharedRun?: (policySha256: string) => RunShared;
 }
 
 /** Who asked: the token's name, recorded in the audit line (never the token). */
@@ -129,6 +132,7 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
       clock: options.clock,
       ...(options.rulesDir ? { rulesDir: options.rulesDir } : {}),
       ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
+      ...(options.sharedRun ? { sharedRun: options.sharedRun } : {}),
     });
     if (!next.ok) {
       lastProblem = { basis: next.basis, problem: next.problem };

@@ -17,6 +17,7 @@ import {
   findRulesDir,
   openCheckService,
   openRedisBreakerStore,
+  openRedisRunState,
   RULE_FILES,
   watchFiles,
 } from '../../../runtime';
@@ -94,6 +95,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   const otlp = otlpEndpoint ? openOtlpExport(otlpEndpoint, ctx.version) : undefined;
   const audit = fileAuditSink(ctx.clock, otlp ? (record) => otlp.emit(record) : undefined);
   const redisUrl = serveConfig.redis_url;
+  const runState = redisUrl ? openRedisRunState({ url: redisUrl, clock: ctx.clock }) : undefined;
   const service = await openCheckService({
     cwd: ctx.cwd,
     env: ctx.env,
@@ -103,6 +105,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     adaptToolCall: fromClaudeCode,
     onReloadError: serveConfig.on_reload_error,
     ...(redisUrl ? { openBreaker: () => openRedisBreakerStore({ url: redisUrl }) } : {}),
+    ...(runState ? { sharedRun: (sha: string) => runState.sharedRun(sha) } : {}),
   });
   const metrics = new Metrics();
   const hookIo = { env: ctx.env, clock: ctx.clock, audit, cwd: ctx.cwd };
@@ -175,6 +178,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   } catch (error) {
     unwatch();
     service.close();
+    runState?.close();
     await otlp?.shutdown();
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     ctx.stderr.write(`gavel serve: cannot listen on \`${listen.host}:${listen.port}\` (${code})\n`);
@@ -195,6 +199,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       unwatch();
       void started.stop(serveConfig.request_timeout_ms + 1_000).then(async () => {
         service.close();
+        runState?.close();
         await otlp?.shutdown();
         ctx.stderr.write('gavel serve: stopped\n');
         resolve(EXIT.ok);

@@ -26,6 +26,7 @@ let redis: ChildProcess;
 let redisPort: number;
 let a: number;
 let b: number;
+let baseEnv: NodeJS.ProcessEnv;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -94,7 +95,7 @@ beforeAll(async () => {
   redis = await startRedis(redisPort);
   // An empty script: every model call fails, which the breaker counts as an outage.
   writeFileSync(join(dir, 'script.json'), '[]');
-  const env: NodeJS.ProcessEnv = {
+  baseEnv = {
     PATH: process.env.PATH,
     HOME: dir,
     XDG_CONFIG_HOME: join(dir, 'cfg'),
@@ -104,7 +105,7 @@ beforeAll(async () => {
     GAVEL_MODEL: `scripted:${join(dir, 'script.json')}`,
     GAVEL_REDIS_URL: `redis://127.0.0.1:${redisPort}`,
   };
-  [a, b] = await Promise.all([startServe(env), startServe(env)]);
+  [a, b] = await Promise.all([startServe(baseEnv), startServe(baseEnv)]);
 }, 60_000);
 
 afterAll(() => {
@@ -122,6 +123,18 @@ describe.skipIf(!HAVE_REDIS)('gavel serve with [serve] redis_url', () => {
     expect(other.verdict).not.toBe('allow');
     // Another session is not affected.
     expect((await review(b, 'fresh-session')).basis).not.toBe('breaker');
+  });
+
+  it('spends a run cap through one replica for both: the other makes no model call past it', async () => {
+    // One model call per run, counted in another Redis database than the breaker test's calls.
+    const env = { ...baseEnv, GAVEL_MAX_CALLS: '1', GAVEL_REDIS_URL: `redis://127.0.0.1:${redisPort}/1` };
+    const [c, d] = await Promise.all([startServe(env), startServe(env)]);
+    const first = await review(c, 'cap-session-1');
+    expect(first.basis).not.toBe('cap');
+    const second = await review(d, 'cap-session-2');
+    expect(second.basis).toBe('cap');
+    expect(second.verdict).not.toBe('allow');
+    expect((await review(c, 'cap-session-3')).basis).toBe('cap');
   });
 
   it('fails closed when Redis goes down: a review is never allowed, deterministic decisions go on', async () => {
