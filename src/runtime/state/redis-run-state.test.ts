@@ -3,9 +3,8 @@
  * replicas would hold them. Skipped, saying so, only where the redis-server binary is absent (CI installs it).
  */
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +12,9 @@ import { systemClock } from '../../core';
 import type { CachedReply, RunCaps } from '../../model';
 import { openRedisClient, whenReady } from './redis-breaker-store';
 import { openRedisRunState, type RedisRunState } from './redis-run-state';
+import { freePort, HAVE_REDIS, requireRedis, startRedis } from './redis-server.testkit';
 
-const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
-if (!HAVE_REDIS && process.env.CI)
-  throw new Error('redis-server is not installed: .ci/run installs the package');
-if (!HAVE_REDIS) console.warn('redis-run-state.test: redis-server is not installed here; skipped');
+requireRedis('redis-run-state.test');
 
 const KEY = 'a'.repeat(64);
 const REPLY: CachedReply = {
@@ -35,17 +32,6 @@ let redis: ChildProcess;
 let url: string;
 const states: RedisRunState[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
 const open = () => {
   const s = openRedisRunState({ url, clock: systemClock });
   states.push(s);
@@ -57,24 +43,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gavel-run-state-'));
   const port = await freePort();
   url = `redis://127.0.0.1:${port}`;
-  redis = spawn('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    redis.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    redis.on('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
-  });
+  redis = await startRedis(port);
 }, 30_000);
 
 afterAll(() => {

@@ -4,21 +4,17 @@
  * where the redis-server binary is absent (CI installs it: .ci/run).
  */
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, HAVE_REDIS, requireRedis, startRedis } from '../../../runtime/state/redis-server.testkit';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'gavel');
-const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
-if (!HAVE_REDIS && process.env.CI)
-  throw new Error('redis-server is not installed: .ci/run installs the package');
-if (!HAVE_REDIS)
-  console.warn('serve-redis.test: redis-server is not installed here; skipped (CI installs it)');
+requireRedis('serve-redis.test');
 
 const children: ChildProcess[] = [];
 let dir: string;
@@ -27,39 +23,6 @@ let redisPort: number;
 let a: number;
 let b: number;
 let baseEnv: NodeJS.ProcessEnv;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('Ready to accept connections')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
-  });
-}
 
 function startServe(env: NodeJS.ProcessEnv): Promise<number> {
   const child = spawn(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0'], { cwd: dir, env });
@@ -93,6 +56,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gavel-redis-'));
   redisPort = await freePort();
   redis = await startRedis(redisPort);
+  children.push(redis);
   // An empty script: every model call fails, which the breaker counts as an outage.
   writeFileSync(join(dir, 'script.json'), '[]');
   baseEnv = {
