@@ -100,7 +100,7 @@ function logPath(ctx: CommandContext, file: string | boolean | string[] | undefi
 }
 
 /** `2026-11-29T21:30:00.123Z` -> `2026-11-29 21:30:00.123`: the header says UTC; milliseconds tell rows apart. */
-const shortTime = (iso: string) => iso.slice(0, 23).replace('T', ' ');
+export const shortTime = (iso: string) => iso.slice(0, 23).replace('T', ' ');
 
 /**
  * The table: identical decisions stay distinguishable by time (to the millisecond) and session. `--wide` adds
