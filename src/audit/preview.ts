@@ -5,7 +5,7 @@
  * caller passes only what the request names (the command line, the path, the host).
  */
 
-import { preCut, redactSecrets } from './redact';
+import { INVISIBLE_CLASS, preCut, redactSecrets } from './redact';
 
 /** The longest preview, in characters (UTF-16 code units), the `...` included. */
 export const PREVIEW_MAX = 120;
@@ -17,13 +17,10 @@ export type PreviewMode = (typeof PREVIEW_MODES)[number];
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /**
- * C0 and C1 controls, DEL, line and paragraph separators, bidirectional overrides and isolates,
- * zero-width characters, the byte-order mark and lone surrogates: shown as escapes, so a preview can neither move a
- * terminal's cursor nor hide or reorder what it shows.
+ * The characters redact.ts strips (controls, separators, bidi overrides, zero-width, BOM) and lone surrogates:
+ * shown as escapes, so a preview can neither move a terminal's cursor nor hide or reorder what it shows.
  */
-const INVISIBLE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  /^[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ud800-\udfff]$/;
+const INVISIBLE = new RegExp(`^[${INVISIBLE_CLASS}\\ud800-\\udfff]$`);
 
 function shown(char: string): string {
   if (!INVISIBLE.test(char)) return char;

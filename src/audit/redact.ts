@@ -133,9 +133,10 @@ function looksEncoded(run: string): boolean {
  * C0 and C1 controls, DEL, line and paragraph separators, bidirectional overrides and isolates,
  * zero-width characters and the byte-order mark: none may reach a log line or a terminal.
  */
-const INVISIBLE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g;
+export const INVISIBLE_CLASS =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff';
+
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]+`, 'g');
 
 /** Removes control and invisible formatting characters; runs of whitespace become one space. */
 export function stripControls(text: string): string {

@@ -65,39 +65,22 @@ export function labelMerges(
 ): HistoryLabel[] {
   const window = windowDays * 86_400;
   return merges.map((m) => {
+    const label = (right: Outcome, why: string): HistoryLabel => ({
+      id: m.sha,
+      base: m.base,
+      head: m.sha,
+      right,
+      why,
+    });
     const after = later.filter((c) => c.sha !== m.sha && c.time >= m.time && c.time <= m.time + window);
     const pr = prNumberOf(m.subject);
     for (const c of after) {
       const reverted = revertedShas(c);
-      if (reverted.some((r) => sameCommit(r, m.sha) || m.brought.some((b) => sameCommit(r, b)))) {
-        return {
-          id: m.sha,
-          base: m.base,
-          head: m.sha,
-          right: 'escalate',
-          why: `reverted by ${c.sha.slice(0, 12)}`,
-        };
-      }
-      if (
-        pr !== undefined &&
-        HOTFIX.test(c.subject) &&
-        new RegExp(`#${pr}\\b`).test(`${c.subject}\n${c.body}`)
-      ) {
-        return {
-          id: m.sha,
-          base: m.base,
-          head: m.sha,
-          right: 'escalate',
-          why: `hot fix ${c.sha.slice(0, 12)}`,
-        };
-      }
+      if (reverted.some((r) => sameCommit(r, m.sha) || m.brought.some((b) => sameCommit(r, b))))
+        return label('escalate', `reverted by ${c.sha.slice(0, 12)}`);
+      const namesPr = pr !== undefined && new RegExp(`#${pr}\\b`).test(`${c.subject}\n${c.body}`);
+      if (namesPr && HOTFIX.test(c.subject)) return label('escalate', `hot fix ${c.sha.slice(0, 12)}`);
     }
-    return {
-      id: m.sha,
-      base: m.base,
-      head: m.sha,
-      right: 'approve',
-      why: `no revert or hot fix in ${windowDays} days`,
-    };
+    return label('approve', `no revert or hot fix in ${windowDays} days`);
   });
 }
