@@ -113,14 +113,7 @@ async function historyLabels(
   options: { limit: number; windowDays: number },
 ): Promise<{ ok: true; labels: HistoryLabel[] } | { ok: false; problem: string }> {
   const log = await git(
-    [
-      'log',
-      '--first-parent',
-      '--merges',
-      `-n${options.limit}`,
-      `--format=%H${F}%P${F}%ct${F}%s${R}`,
-      'HEAD',
-    ],
+    ['log', '--first-parent', '--merges', `-n${options.limit}`, `--format=%H${F}%P${F}%ct${F}%s${R}`, 'HEAD'],
     repo,
   );
   if (!log.ok)
@@ -145,13 +138,7 @@ async function historyLabels(
   if (merges.length === 0) return { ok: true, labels: [] };
   const oldest = Math.min(...merges.map((m) => m.time));
   const after = await git(
-    [
-      'log',
-      `-n${LATER_MAX}`,
-      `--since=@${oldest}`,
-      `--format=%H${F}%ct${F}%s${F}%b${R}`,
-      'HEAD',
-    ],
+    ['log', `-n${LATER_MAX}`, `--since=@${oldest}`, `--format=%H${F}%ct${F}%s${F}%b${R}`, 'HEAD'],
     repo,
   );
   if (!after.ok)
