@@ -35,6 +35,7 @@ export {
 export { AUDIT_FILE_NAME, auditLogPath, DEFAULT_AUDIT_DIR, type LogPathInput } from './log-path';
 export { type OtlpExport, openOtlpExport } from './otlp-export';
 export { isAuditRecord, parseAuditLine } from './parse-audit-line';
+export { isPreview, PREVIEW_MAX, PREVIEW_MODES, type PreviewMode, previewOf } from './preview';
 export { type ReadOptions, type ReadResult, type RecordFilter, readRecords } from './read-records';
 export { type RecordDecisionInput, recordDecision } from './record-decision';
 export { REDACT_MAX_LENGTH, redact } from './redact';

@@ -18,6 +18,7 @@ export {
   fileAuditSink,
   hashSubject,
   recordOrDeny,
+  requestPreview,
   reviewerDetail,
 } from './check/audit-seam';
 export { DEFAULT_DEADLINE_MS, deadlineMs } from './check/deadline';

@@ -14,6 +14,7 @@ import {
   auditLogFor,
   hashSubject,
   recordOrDeny,
+  requestPreview,
   reviewerDetail,
 } from './audit-seam';
 import { deadlineMs } from './deadline';
@@ -144,6 +145,8 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
     const record = runtime.review?.recordOf(judged.decision);
     const m = meta(logFile, firstRequest ? requestSubject(firstRequest) : call.toolName);
     if (record) m.detail = reviewerDetail(record);
+    const preview = firstRequest ? requestPreview(firstRequest, runtime.config) : undefined;
+    if (preview !== undefined) m.preview = preview;
     const decision = recordOrDeny(io.audit, judged.decision, m);
     return decision === judged.decision ? judged : { decision, suggestions: [] };
   } finally {

@@ -27,6 +27,7 @@ import {
   auditLogFor,
   hashSubject,
   recordOrDeny,
+  requestPreview,
   reviewerDetail,
 } from '../check/audit-seam';
 import { loadRuntime, type Runtime } from '../check/load-runtime';
@@ -204,6 +205,8 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
     const m = meta(prepared.logFile, requestSubject(first), caller, first.sessionId);
     const record = runtime.review?.recordOf(worst.decision);
     m.detail = withClient(record ? reviewerDetail(record) : {}, caller.client, isStale);
+    const preview = requestPreview(first, runtime.config);
+    if (preview !== undefined) m.preview = preview;
     const answered = recordOrDeny(options.audit, worst.decision, m);
     return { decision: answered, suggestions: answered === worst.decision ? worst.suggestions : [] };
   };
