@@ -30,4 +30,4 @@ export { type OtlpExport, openOtlpExport } from './otlp-export';
 export { isAuditRecord, parseAuditLine } from './parse-audit-line';
 export { type ReadOptions, type ReadResult, type RecordFilter, readRecords } from './read-records';
 export { type RecordDecisionInput, recordDecision } from './record-decision';
-export { REDACT_MAX_LENGTH, redact } from './redact';
+export { REDACT_MAX_LENGTH, redact, redactSecrets } from './redact';

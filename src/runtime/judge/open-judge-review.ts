@@ -17,6 +17,7 @@ import {
   announceEgress,
   bundledCatalog,
   chooseStageModel,
+  DEFAULT_KEY_VARIABLE,
   type Egress,
   estimateTokens,
   failed,
@@ -127,6 +128,17 @@ function estimateOnly(spec: string | undefined, source: ModelSource): OpenedMode
   };
 }
 
+/** The values of the configured API key variables: masked wherever they appear in text sent. */
+function configuredKeys(setup: JudgeReviewSetup, egress: readonly Egress[]): string[] {
+  const names = new Set<string>();
+  if (setup.config.model.api_key_env) names.add(setup.config.model.api_key_env);
+  for (const e of egress) {
+    const name = DEFAULT_KEY_VARIABLE[e.provider as keyof typeof DEFAULT_KEY_VARIABLE];
+    if (name) names.add(name);
+  }
+  return [...names].map((n) => setup.env[n]).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
 export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
   const { config, env, clock } = setup;
   const catalog = bundledCatalog();
@@ -212,6 +224,7 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
     },
     egressHosts: [...new Set(egress.map((e) => e.host).filter((h): h is string => h !== null))].sort(),
     estimate: setup.flags.estimate,
+    secretValues: configuredKeys(setup, egress),
   });
   return { ok: true, stage, egress, caps };
 }
