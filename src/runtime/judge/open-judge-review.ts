@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import type { Config, Source } from '../../config';
 import type { Clock } from '../../core';
 import type { JudgeRules, ReviewStage } from '../../judge';
-import { type JudgeRole, modelReviewStage, type Rubric, type Trap } from '../../judge';
+import { type JudgeRole, modelReviewStage, pinRubrics, type Rubric, type Trap } from '../../judge';
 import {
   announceEgress,
   bundledCatalog,
@@ -199,12 +199,15 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
         .map((p) => `\`${p}\``)
         .join(', ')}`,
     };
+  // A pinned rubric whose text changed fails the run; a matching one is configured text (T1).
+  const pinned = pinRubrics(setup.rubrics ?? [], config.judge.skills?.pins ?? {});
+  if (!pinned.ok) return { ok: false, basis: 'config-invalid', problem: pinned.problem };
   const stage = modelReviewStage({
     runners: runners as Record<JudgeRole, ModelRunner>,
     rules: setup.rules,
     read: setup.read,
     ...(setup.traps ? { traps: setup.traps } : {}),
-    ...(setup.rubrics ? { rubrics: setup.rubrics } : {}),
+    rubrics: pinned.rubrics,
     timeoutMs: JUDGE_CALL_TIMEOUT_MS,
     admission: {
       caps,
