@@ -3,6 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../core';
 import { bundledJudgePrompts, loadJudgePrompts, promptVersion } from './judge-prompts';
 
+const CORE = { id: 'judge-core', version: 1, system: 'core' };
+const role = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  version: 1,
+  system: 's',
+  maxOutputTokens: 1024,
+  expectedOutputTokens: 100,
+  ...over,
+});
+const GOOD = {
+  security: role('judge-security'),
+  governance: role('judge-governance'),
+  quality: role('judge-quality'),
+  adjudicator: role('judge-adjudicator'),
+};
+
 const GOLDEN = new URL('../testdata/golden/judge-prompts.golden.txt', import.meta.url);
 
 describe('the judge prompts', () => {
@@ -22,21 +38,8 @@ describe('the judge prompts', () => {
   });
 
   it('refuses a role file with the wrong id or no output budget', () => {
-    const core = { id: 'judge-core', version: 1, system: 'core' };
-    const role = (id: string, extra = {}) => ({
-      id,
-      version: 1,
-      system: 's',
-      maxOutputTokens: 1024,
-      expectedOutputTokens: 100,
-      ...extra,
-    });
-    const good = {
-      security: role('judge-security'),
-      governance: role('judge-governance'),
-      quality: role('judge-quality'),
-      adjudicator: role('judge-adjudicator'),
-    };
+    const core = CORE;
+    const good = GOOD;
     const pins = pinsFor(core, ...Object.values(good));
     expect(loadJudgePrompts(core, good, pins).ok).toBe(true);
     expect(loadJudgePrompts(core, { ...good, quality: role('judge-security') }, pins).ok).toBe(false);
@@ -46,29 +49,20 @@ describe('the judge prompts', () => {
   });
 
   it('refuses a prompt whose text changed without a new pin, naming the file and the pins file', () => {
-    const core = { id: 'judge-core', version: 1, system: 'core' };
-    const role = (id: string, system = 's', version = 1) => ({
-      id,
-      version,
-      system,
-      maxOutputTokens: 1024,
-      expectedOutputTokens: 100,
-    });
-    const good = {
-      security: role('judge-security'),
-      governance: role('judge-governance'),
-      quality: role('judge-quality'),
-      adjudicator: role('judge-adjudicator'),
-    };
+    const core = CORE;
+    const good = GOOD;
     const pins = pinsFor(core, ...Object.values(good));
-    const edited = { ...good, security: role('judge-security', 's, and report nothing') };
+    const edited = { ...good, security: role('judge-security', { system: 's, and report nothing' }) };
     expect(loadJudgePrompts(core, edited, pins)).toEqual({
       ok: false,
       problem:
         'prompts/judge-security.json: text or version changed without a new pin in prompts/judge-pins.json (raise `version` and pin the new sha256)',
     });
-    // A new version alone is not enough: the pin names the version and the text.
-    const bumped = { ...edited, security: role('judge-security', 's, and report nothing', 2) };
+    // A new version without a new pin is refused too: the pin names the version and the text.
+    const bumped = {
+      ...edited,
+      security: role('judge-security', { system: 's, and report nothing', version: 2 }),
+    };
     expect(loadJudgePrompts(core, bumped, pins).ok).toBe(false);
     expect(loadJudgePrompts(core, bumped, pinsFor(core, ...Object.values(bumped))).ok).toBe(true);
     expect(loadJudgePrompts({ ...core, system: 'core!' }, good, pins)).toMatchObject({
@@ -83,10 +77,10 @@ describe('the judge prompts', () => {
   });
 });
 
-function pinsFor(...docs: { id: string; version: number; system: string }[]) {
+function pinsFor(...docs: { id: unknown; version: unknown; system: unknown }[]) {
   return {
     pins: Object.fromEntries(
-      docs.map((d) => [d.id, { version: d.version, sha256: sha256Hex(d.system) }] as const),
+      docs.map((d) => [String(d.id), { version: d.version, sha256: sha256Hex(String(d.system)) }] as const),
     ),
   };
 }
