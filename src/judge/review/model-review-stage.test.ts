@@ -487,11 +487,47 @@ describe('what is sent is masked', () => {
       traps: [trap],
     });
     for (const r of seen) expect(r.user).not.toContain(key);
+    // The rubric is unpinned here: reference data, fenced and labelled without `pinned`.
     const gov = seen.find((r) => r.promptId.startsWith('judge-governance'))?.user ?? '';
     expect(gov).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std GAVEL-FENCE-[0-9a-f]{24}>>>/);
     expect(gov).toContain('[redacted:configured-key]');
     const adj = seen.find((r) => r.schemaName === 'record_adjudication')?.user ?? '';
     expect(adj).toMatch(/<<<BEGIN UNTRUSTED TRAPS GAVEL-FENCE-[0-9a-f]{24}>>>/);
     expect(adj).toContain('R01 x [S07]: installer signed with [redacted:configured-key]');
+  });
+});
+
+describe('pinned rubrics', () => {
+  it('labels a rubric pinned by [judge.skills.pins] as pinned, still fenced', async () => {
+    const rubric = rubricOf('std', 'governance', '## C1 - Owner\nNamed.\n');
+    if (!rubric) throw new Error('no rubric');
+    const { client, seen } = recording([reply([])]);
+    const r2 = createModelRunner({
+      client,
+      catalog: bundledCatalog(),
+      clock: fixedClock('2026-11-29T12:00:00Z'),
+      caps: CAPS,
+      concurrency: 1,
+      rpm: 0,
+    });
+    const stage = modelReviewStage({
+      runners: { security: r2, governance: r2, quality: r2, adjudicator: r2 },
+      rules: bundledJudgeData().rules,
+      read: () => undefined,
+      rubrics: [{ ...rubric, pinned: true }],
+      timeoutMs: 1_000,
+      egressHosts: [],
+      estimate: false,
+    });
+    const files = FILES as Record<string, string>;
+    const opts: JudgeOptions = judgeOptions({
+      fs: memoryFs(files),
+      root: R,
+      categories: ['governance'],
+      modelRequested: true,
+      review: stage,
+    });
+    await runJudge(opts);
+    expect(seen[0]?.user).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std pinned GAVEL-FENCE-[0-9a-f]{24}>>>/);
   });
 });
