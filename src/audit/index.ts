@@ -38,4 +38,4 @@ export { isAuditRecord, parseAuditLine } from './parse-audit-line';
 export { isPreview, PREVIEW_MAX, PREVIEW_MODES, type PreviewMode, previewOf } from './preview';
 export { type ReadOptions, type ReadResult, type RecordFilter, readRecords } from './read-records';
 export { type RecordDecisionInput, recordDecision } from './record-decision';
-export { REDACT_MAX_LENGTH, redact } from './redact';
+export { REDACT_MAX_LENGTH, redact, redactSecrets } from './redact';

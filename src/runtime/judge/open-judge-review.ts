@@ -12,11 +12,12 @@ import { readFileSync } from 'node:fs';
 import type { Config, Source } from '../../config';
 import type { Clock } from '../../core';
 import type { JudgeRules, ReviewStage } from '../../judge';
-import { type JudgeRole, modelReviewStage, type Rubric, type Trap } from '../../judge';
+import { type JudgeRole, modelReviewStage, pinRubrics, type Rubric, type Trap } from '../../judge';
 import {
   announceEgress,
   bundledCatalog,
   chooseStageModel,
+  DEFAULT_KEY_VARIABLE,
   type Egress,
   estimateTokens,
   failed,
@@ -127,6 +128,17 @@ function estimateOnly(spec: string | undefined, source: ModelSource): OpenedMode
   };
 }
 
+/** The values of the configured API key variables: masked wherever they appear in text sent. */
+function configuredKeys(setup: JudgeReviewSetup, egress: readonly Egress[]): string[] {
+  const names = new Set<string>();
+  if (setup.config.model.api_key_env) names.add(setup.config.model.api_key_env);
+  for (const e of egress) {
+    const name = DEFAULT_KEY_VARIABLE[e.provider as keyof typeof DEFAULT_KEY_VARIABLE];
+    if (name) names.add(name);
+  }
+  return [...names].map((n) => setup.env[n]).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
 export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
   const { config, env, clock } = setup;
   const catalog = bundledCatalog();
@@ -187,12 +199,15 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
         .map((p) => `\`${p}\``)
         .join(', ')}`,
     };
+  // A pinned rubric whose text changed fails the run; a matching one is configured text (T1).
+  const pinned = pinRubrics(setup.rubrics ?? [], config.judge.skills?.pins ?? {});
+  if (!pinned.ok) return { ok: false, basis: 'config-invalid', problem: pinned.problem };
   const stage = modelReviewStage({
     runners: runners as Record<JudgeRole, ModelRunner>,
     rules: setup.rules,
     read: setup.read,
     ...(setup.traps ? { traps: setup.traps } : {}),
-    ...(setup.rubrics ? { rubrics: setup.rubrics } : {}),
+    rubrics: pinned.rubrics,
     timeoutMs: JUDGE_CALL_TIMEOUT_MS,
     admission: {
       caps,
@@ -212,6 +227,7 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
     },
     egressHosts: [...new Set(egress.map((e) => e.host).filter((h): h is string => h !== null))].sort(),
     estimate: setup.flags.estimate,
+    secretValues: configuredKeys(setup, egress),
   });
   return { ok: true, stage, egress, caps };
 }
