@@ -8,7 +8,6 @@ export {
   containerCredentials,
   type RemoteInput,
   type RemoteResult,
-  remoteSource,
   webIdentityCredentials,
 } from './aws/remote-credentials';
 export { userCacheDir } from './cache/cache-dir';
