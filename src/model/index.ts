@@ -63,5 +63,15 @@ export { chooseStageModel, type StageModel, type StageModelInput } from './selec
 export { BYTES_PER_TOKEN, estimateTokens, tokensOfBytes } from './structured/estimate-tokens';
 export { type ParsedReply, parseReply, type ReplySchema } from './structured/parse-reply';
 export { checkSchemaSubset } from './structured/schema-subset';
+export {
+  formatReplayMisses,
+  type LabelledRecorder,
+  type LabelledReplay,
+  labelledRecorder,
+  labelledReplay,
+  RECORDING_INDEX,
+  type RecordingIndex,
+  type ReplayMiss,
+} from './testing/labelled-recording';
 export { type Cassette, recordingClient, replayClient } from './testing/replay-client';
 export { parseScript, type ScriptedReply, scriptedClient } from './testing/scripted-client';
