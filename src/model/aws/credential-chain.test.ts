@@ -2,9 +2,9 @@
 // calls signed with what loopback stand-ins of the container endpoint and STS hand out.
 import { describe, expect, it } from 'vitest';
 import { bundledCatalog } from '../catalog/bundled-catalog';
-import type { ModelRequest } from '../client';
 import { converseReply, type FakeServer, startFakeServer } from '../providers/fake-servers.testkit';
 import { openModel } from '../select/open-model';
+import { testRequest } from '../testing/test-request.testkit';
 import { selectAwsSource } from './aws-credentials';
 import { stsEndpoint } from './credential-chain';
 
@@ -84,20 +84,7 @@ describe('stsEndpoint', () => {
   });
 });
 
-const request: ModelRequest = {
-  promptId: 'p@1',
-  system: 's',
-  user: 'u',
-  schema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { risk: { type: 'string', enum: ['low', 'high'] } },
-    required: ['risk'],
-  },
-  schemaName: 'answer',
-  maxOutputTokens: 256,
-  timeoutMs: 5000,
-};
+const request = testRequest({ maxOutputTokens: 256, timeoutMs: 5000 });
 
 const STS_REPLY = (id: string, expires: string) => `<AssumeRoleWithWebIdentityResponse>
   <AssumeRoleWithWebIdentityResult><Credentials>
