@@ -3,7 +3,14 @@
  * `gavel log`. Never holds untrusted text or a secret.
  */
 
-export { AUDIT_DIR_MODE, AUDIT_FILE_MODE, appendRecord } from './append-record';
+export {
+  AUDIT_DIR_MODE,
+  AUDIT_FILE_MODE,
+  appendRecord,
+  closeAuditLogs,
+  MAX_OPEN_LOGS,
+  openAuditLogCount,
+} from './append-record';
 export {
   type AuditDetail,
   type AuditDetailValue,

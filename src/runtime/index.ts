@@ -84,3 +84,4 @@ export {
 } from './serve/check-service';
 export { watchFiles } from './serve/watch-files';
 export { openRedisBreakerStore, openRedisClient, type RedisStoreOptions } from './state/redis-breaker-store';
+export { openRedisRunState, type RedisRunState } from './state/redis-run-state';

@@ -41,6 +41,7 @@ import {
   formatEgress,
   openRunner,
   type RunReport,
+  type RunShared,
 } from '../../model';
 import { type ModelOptions, NO_MODEL_OPTIONS, runSettingsFor } from '../model-options';
 import { openChosenModel } from '../open-chosen-model';
@@ -69,6 +70,8 @@ export interface ReviewerSetup {
   auditLog?: string;
   /** The decision service with `[serve] redis_url`: the shared breaker store; otherwise the local SQLite file. */
   openBreaker?: () => BreakerStore;
+  /** The decision service with `[serve] redis_url`: the reply cache and caps shared by the replicas of a policy. */
+  sharedRun?: (policySha256: string) => RunShared;
 }
 
 export interface SurfaceReviewer {
@@ -265,11 +268,10 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   }
   const announce = setup.announce;
   const client = announce ? announceEgress(opened.client, opened.egress, announce) : opened.client;
-  const { runner, notices } = openRunner(
-    client,
-    catalog,
-    runSettingsFor({ flags, config, env, home: setup.home, clock }),
-  );
+  const { runner, notices } = openRunner(client, catalog, {
+    ...runSettingsFor({ flags, config, env, home: setup.home, clock }),
+    ...(setup.sharedRun ? { shared: setup.sharedRun(setup.policy.ref.sha256) } : {}),
+  });
   for (const n of notices) announce?.(n);
   let breaker: BreakerStore | undefined;
   const reviewer = modelReviewer({
