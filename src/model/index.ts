@@ -8,7 +8,6 @@ export {
   containerCredentials,
   type RemoteInput,
   type RemoteResult,
-  remoteSource,
   webIdentityCredentials,
 } from './aws/remote-credentials';
 export { userCacheDir } from './cache/cache-dir';
@@ -70,5 +69,15 @@ export { chooseStageModel, type StageModel, type StageModelInput } from './selec
 export { BYTES_PER_TOKEN, estimateTokens, tokensOfBytes } from './structured/estimate-tokens';
 export { type ParsedReply, parseReply, type ReplySchema } from './structured/parse-reply';
 export { checkSchemaSubset } from './structured/schema-subset';
+export {
+  formatReplayMisses,
+  type LabelledRecorder,
+  type LabelledReplay,
+  labelledRecorder,
+  labelledReplay,
+  RECORDING_INDEX,
+  type RecordingIndex,
+  type ReplayMiss,
+} from './testing/labelled-recording';
 export { type Cassette, recordingClient, replayClient } from './testing/replay-client';
 export { parseScript, type ScriptedReply, scriptedClient } from './testing/scripted-client';

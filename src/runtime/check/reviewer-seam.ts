@@ -39,12 +39,12 @@ import {
   bundledCatalog,
   type Egress,
   formatEgress,
-  openModel,
   openRunner,
   type RunReport,
   type RunShared,
 } from '../../model';
 import { type ModelOptions, NO_MODEL_OPTIONS, runSettingsFor } from '../model-options';
+import { openChosenModel } from '../open-chosen-model';
 import { hashSubject } from './audit-seam';
 import { reviewerModel } from './reviewer-seam-model';
 
@@ -235,15 +235,12 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
     catalog,
   });
   const choice = view.choice;
-  const opened = openModel({
-    spec: choice.spec,
-    source: choice.source,
-    ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
-    ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
+  const opened = openChosenModel(choice, {
+    config,
     env,
     readFile: readText,
-    homeDir: setup.home,
-    now: () => clock.now(),
+    home: setup.home,
+    clock,
     catalog,
   });
   const records = new WeakMap<Decision, ReviewerRecord>();

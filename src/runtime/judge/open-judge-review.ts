@@ -24,12 +24,12 @@ import {
   type ModelRunner,
   type ModelSource,
   type OpenedModel,
-  openModel,
   openRunner,
   parseModelSpec,
   type RunCaps,
 } from '../../model';
 import { anchorSpec, chooseRunModel, type ModelOptions, runSettingsFor } from '../model-options';
+import { openChosenModel } from '../open-chosen-model';
 
 export const JUDGE_ROLES: readonly JudgeRole[] = ['security', 'governance', 'quality', 'adjudicator'];
 /** The judge's spend cap when neither a flag nor the user's config sets one. */
@@ -166,17 +166,7 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
       const model = setup.flags.estimate ? estimateOnly(choice.spec, choice.source) : undefined;
       const real =
         model ??
-        openModel({
-          spec: choice.spec,
-          source: choice.source,
-          ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
-          ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
-          env,
-          readFile: readText,
-          homeDir: setup.home,
-          now: () => clock.now(),
-          catalog,
-        });
+        openChosenModel(choice, { config, env, readFile: readText, home: setup.home, clock, catalog });
       if (!real.ok) return { ok: false, basis: real.basis, problem: real.problem, role };
       const announce = setup.announce;
       const client =
