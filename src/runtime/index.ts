@@ -55,6 +55,7 @@ export {
 export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
 export { type RubricRequest, readRubrics, readTraps } from './judge/judge-inputs';
+export { changedSince, nodeJudgeFs, readProjectText } from './judge/judge-repository';
 export {
   JUDGE_DEFAULT_MAX_COST_USD,
   type JudgeModelFlags,

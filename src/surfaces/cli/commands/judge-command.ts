@@ -33,17 +33,19 @@ import {
 } from '../../../judge';
 import { bundledCatalog, priceEntryOf } from '../../../model';
 import {
+  changedSince,
   type JudgeModelFlags,
   judgeCaps,
+  nodeJudgeFs,
   openJudgeReview,
   type RubricRequest,
+  readProjectText,
   readRubrics,
   readTraps,
 } from '../../../runtime';
 import { analyzeShell } from '../../../shell';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
-import { gitChangedFiles, nodeJudgeFs, readProjectText } from './judge-io';
 
 /** The shell analyzer action review uses (src/shell): one set of shapes and categories for both (ADR 0006). */
 export const JUDGE_SHELL_ANALYZER: AnalyzeShell = analyzeShell;
@@ -137,7 +139,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   }
   const cfg = loaded.config.judge;
   const home = ctx.env.HOME || homedir();
-  const fs = nodeJudgeFs();
+  const fs = nodeJudgeFs(DEFAULT_LIMITS.maxFileBytes);
   const project = findProject(fs, ctx.cwd, home);
   if (!project.ok) throw new UsageError(project.message);
   if (cfg.traps_file !== undefined) {
@@ -175,7 +177,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const base = changedFlag ?? since;
   const impact = boolFlag(args, 'impact', true);
   const changed =
-    base === undefined ? undefined : { base, files: gitChangedFiles(project.root, base), impact };
+    base === undefined ? undefined : { base, files: await changedSince(project.root, base, ctx.env), impact };
   const notices = loaded.notices.map(formatProblem);
   const allowLlm = args.values['allow-llm'] === true;
   const data = bundledJudgeData();
