@@ -25,8 +25,9 @@ export function selectChanged(
   const folders = new Set<string>();
   const above = new Set<string>();
   for (const c of changed) {
-    if (c.endsWith('/')) folders.add(c.slice(0, -1));
-    else for (const a of selfAndAncestors(c).slice(1)) above.add(a);
+    const path = c.endsWith('/') ? c.slice(0, -1) : c;
+    if (path !== c) folders.add(path);
+    for (const a of selfAndAncestors(path).slice(1)) above.add(a);
   }
   const hit = (path: string) => changed.has(path) || selfAndAncestors(path).some((a) => folders.has(a));
   return units.filter((u) => {
