@@ -214,7 +214,7 @@ function runCommand(gavel, args, env, cwd) {
   };
 }
 
-async function commandRows(gavel, n) {
+export async function commandRows(gavel, n) {
   const rows = [];
   const cases = [
     ...judgeInputs().map(([name, files]) => [
