@@ -8,7 +8,15 @@
 
 import { lstatSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { type JudgeCategory, parseTraps, type Rubric, rubricOf, type Trap } from '../../judge';
+import {
+  type JudgeCategory,
+  type JudgeFs,
+  parseTraps,
+  type Rubric,
+  rubricOf,
+  type Trap,
+  toProjectPath,
+} from '../../judge';
 import { readRegularFile } from '../../reader';
 
 /** A traps file or a rubric SKILL.md is read whole only up to this size (a regular file, never a FIFO). */
@@ -32,6 +40,21 @@ function insideProject(root: string, path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Why the repository-configured traps file cannot be used, or undefined: it must name a file inside the
+ * project, reached through no symlink (checked before any model is opened).
+ */
+export function trapsFileProblem(fs: JudgeFs, root: string, file: string): string | undefined {
+  const rel = toProjectPath(root, root, file);
+  const parts = rel === undefined ? [] : rel.split('/');
+  const viaLink = parts.some(
+    (_, i) => fs.stat(`${root}/${parts.slice(0, i + 1).join('/')}`)?.type === 'symlink',
+  );
+  return rel === undefined || rel === '' || viaLink
+    ? 'must name a file inside the project, not through a symlink'
+    : undefined;
 }
 
 export function readTraps(root: string, file: string): Read<Trap[]> {

@@ -29,7 +29,6 @@ import {
   renderSarif,
   renderText,
   runJudge,
-  toProjectPath,
 } from '../../../judge';
 import { bundledCatalog, priceEntryOf } from '../../../model';
 import {
@@ -42,6 +41,7 @@ import {
   readProjectText,
   readRubrics,
   readTraps,
+  trapsFileProblem,
 } from '../../../runtime';
 import { analyzeShell } from '../../../shell';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
@@ -142,19 +142,11 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const fs = nodeJudgeFs(DEFAULT_LIMITS.maxFileBytes);
   const project = findProject(fs, ctx.cwd, home);
   if (!project.ok) throw new UsageError(project.message);
-  if (cfg.traps_file !== undefined) {
-    // Repository-configured trap files stay inside the project, symlinks included.
-    const rel = toProjectPath(project.root, project.root, cfg.traps_file);
-    const parts = rel === undefined ? [] : rel.split('/');
-    const viaLink = parts.some(
-      (_, i) => fs.stat(`${project.root}/${parts.slice(0, i + 1).join('/')}`)?.type === 'symlink',
-    );
-    if (rel === undefined || rel === '' || viaLink) {
-      ctx.stderr.write(
-        `gavel judge: ${loaded.files.project}: \`judge.traps_file\`: must name a file inside the project, not through a symlink\n`,
-      );
-      return EXIT.configInvalid;
-    }
+  const trapsProblem =
+    cfg.traps_file === undefined ? undefined : trapsFileProblem(fs, project.root, cfg.traps_file);
+  if (trapsProblem !== undefined) {
+    ctx.stderr.write(`gavel judge: ${loaded.files.project}: \`judge.traps_file\`: ${trapsProblem}\n`);
+    return EXIT.configInvalid;
   }
   const failOnFlag = args.values['fail-on'];
   const parsed =
