@@ -18,7 +18,7 @@ import {
   type Finding,
   judgeStatic,
 } from '../../src/judge';
-import { nodeJudgeFs } from '../../src/surfaces/cli/commands/judge-io';
+import { nodeJudgeFs } from '../../src/runtime';
 import { type CorpusUnit, counts, loadCorpus } from './corpus';
 
 const MEDIUM_UP = new Set(['medium', 'high', 'critical']);

@@ -55,7 +55,8 @@ export {
 } from './check/reviewer-seam-disclosure';
 export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
-export { type RubricRequest, readRubrics, readTraps } from './judge/judge-inputs';
+export { type RubricRequest, readRubrics, readTraps, trapsFileProblem } from './judge/judge-inputs';
+export { changedSince, nodeJudgeFs, readProjectText } from './judge/judge-repository';
 export {
   JUDGE_DEFAULT_MAX_COST_USD,
   type JudgeModelFlags,

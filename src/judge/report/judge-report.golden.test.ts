@@ -3,7 +3,7 @@ import AjvDraft4Compatible from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeJudgeFs } from '../../surfaces/cli/commands/judge-io';
+import { nodeJudgeFs } from '../../runtime';
 import { bundledJudgeData } from '../rules/bundled-rules';
 import { runJudge } from '../run-judge';
 import { judgeOptions } from '../testdata/judge-options';
