@@ -6,6 +6,7 @@
 
 import { parseWith } from '../policy/policy-files';
 import { CATALOGUE_FILE_SCHEMA, type CatalogueEntry, type CatalogueFile } from './catalogue-file';
+import type { InlineLanguage } from './inline-code';
 
 export const CATALOGUE_FILE = 'rules/check-safe.json';
 
@@ -30,7 +31,7 @@ export interface CompiledEntry {
   /** Every positional must match (`operands`); undefined: any. */
   operands?: RegExp;
   optionsAfterDashDash: boolean;
-  language?: 'sed' | 'awk';
+  language?: 'sed' | 'awk' | InlineLanguage;
   source: CatalogueEntry;
 }
 

@@ -10,6 +10,7 @@
 import type { Segment } from '../../shell';
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet } from './compile-catalogue';
+import { inlineCodeInert } from './inline-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
 
 /** A word whose value is computed at run time (`$...`) or a glob: bash may make it any word, an option too. */
@@ -28,6 +29,8 @@ const PROGRAM_PATH =
 interface Read {
   /** The values given to options (`-e script`), in order. */
   values: Array<[string, string]>;
+  /** The flags given (`-I`), in order. */
+  flags: string[];
   positionals: string[];
 }
 
@@ -59,7 +62,10 @@ function readOption(
       return { ok: true, next: i + 2 };
     }
     if (eq >= 0 && set.values.has(name)) read.values.push([name, a.slice(eq + 1)]);
-    if (set.flags.has(name)) return { ok: true, next: i + 1 };
+    if (set.flags.has(name)) {
+      read.flags.push(name);
+      return { ok: true, next: i + 1 };
+    }
     return { ok: false };
   }
   // A short cluster: `-la`, `-n5`, `-ne script`. An option known both ways (`-n` of `cat -n` and `head -n 5`)
@@ -84,6 +90,7 @@ function readOption(
       }
     }
     if (!flag) return { ok: false };
+    read.flags.push(o);
   }
   return { ok: true, next: i + 1 };
 }
@@ -126,8 +133,28 @@ function readSubcommand(
   }
 }
 
+/** The options that give an interpreter its inline program. */
+const INLINE_CODE: Record<string, readonly string[]> = {
+  python: ['-c'],
+  node: ['-e', '--eval', '-p', '--print'],
+  ruby: ['-e'],
+};
+
+/**
+ * An interpreter's inline program must be read as inert. Python: `-I`/`-P` keep the current folder off the
+ * import path; a `-W` category with a module (`error::pkg.Warn`) imports that module.
+ */
+function inlineSafe(language: 'python' | 'node' | 'ruby', read: Read): boolean {
+  const codes = read.values.filter(([o]) => INLINE_CODE[language]?.includes(o)).map(([, v]) => v);
+  if (codes.length !== 1) return false;
+  if (language === 'python' && read.values.some(([o, v]) => o === '-W' && v.includes('.'))) return false;
+  const isolated = language === 'python' && read.flags.some((f) => f === '-I' || f === '-P');
+  return inlineCodeInert(codes[0] as string, language, isolated);
+}
+
 function languageSafe(entry: CompiledEntry, read: Read): boolean {
   if (!entry.language) return true;
+  if (entry.language !== 'sed' && entry.language !== 'awk') return inlineSafe(entry.language, read);
   const given = read.values.filter(([o]) => o === '-e' || o === '--expression').map(([, v]) => v);
   const scripts = given.length > 0 ? given : read.positionals.slice(0, 1);
   if (scripts.length === 0) return false;
@@ -144,7 +171,7 @@ function assignsUnknown(a: string, inert: VariableSet | undefined): boolean {
 /** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
 export function entryMatches(entry: CompiledEntry, args: readonly string[], inert?: VariableSet): boolean {
   if (entry.literalArgs) return true;
-  const read: Read = { values: [], positionals: [] };
+  const read: Read = { values: [], flags: [], positionals: [] };
   let i = 0;
   if (entry.subcommands) {
     const end = readSubcommand(args, entry, read);
