@@ -67,7 +67,10 @@ describe('what is known safe and what is unknown', () => {
     ['cross-env with an inert variable, the command judged as itself', 'cross-env NODE_ENV=test npm test'],
     ['xvfb-run, the command judged as itself', 'xvfb-run -a npx playwright test'],
     ['inert inline interpreter code', "python3 -c 'print(1 + 1)'"],
-    ['inert inline code with standard modules, the folder off the path', "python3 -I -c 'import json; print(json.dumps([1]))'"],
+    [
+      'inert inline code with standard modules, the folder off the path',
+      "python3 -I -c 'import json; print(json.dumps([1]))'",
+    ],
     ['bundle exec of a known tool', 'bundle exec rspec spec/a_spec.rb'],
   ])('known safe: %s', async (_name, command) => {
     expect(await safe(command)).toBe(true);
@@ -88,7 +91,7 @@ describe('what is known safe and what is unknown', () => {
       'export JAVA_HOME=/tmp/j; go test ./...',
     ],
     ['a variable the catalogue does not know, set alone', 'BROWSER=/tmp/x.sh'],
-    ['inline interpreter code that opens a file', "python3 -c 'print(open(\"/etc/hosts\").read())'"],
+    ['inline interpreter code that opens a file', 'python3 -c \'print(open("/etc/hosts").read())\''],
     ['inline interpreter code importing a module a folder file could shadow', "python3 -c 'import json'"],
     ['a sed script that writes a file', "sed -n 'w out.txt' f"],
     ['an awk program that runs a command', 'awk \'BEGIN { system("id") }\''],
