@@ -128,8 +128,8 @@ describe('gavel hook claude-code (in process): a script written earlier, run now
   it.each<[string, string, string, 'allow' | 'ask' | 'deny' | 'none']>([
     ['a script that deletes home', 'rm -rf ~\n', 'bash scripts/x.sh', 'deny'],
     ['the same, run by its path', 'rm -rf ~\n', './scripts/x.sh', 'deny'],
-    // `bash <script>` is in no safe-catalogue entry: harmless contents leave it unknown, handed back to the harness.
-    ['a benign script', 'echo hello\n', 'bash scripts/x.sh', 'none'],
+    // `bash <script>` of a workspace script gavel read and found known safe is allowed (catalogue `runs_script`).
+    ['a benign script', 'echo hello\n', 'bash scripts/x.sh', 'allow'],
     ['a missing script', '', 'bash scripts/none.sh', 'none'],
   ])('%s: %s', async (_name, text, command, decision) => {
     const s = sandbox();
