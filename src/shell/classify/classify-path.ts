@@ -20,6 +20,8 @@ export interface PatternSet {
   names: RegExp;
   files: RegExp;
   paths: RegExp;
+  /** Prefixes lower-cased, when the set matches case-insensitively (secret names: `.ENV` opens `.env` on macOS). */
+  lowerPrefixes?: readonly string[];
 }
 
 export interface PathScope {
@@ -63,8 +65,8 @@ function globBody(glob: string): string {
     .join('(?:[^/]*/)*');
 }
 
-function globsToRegExp(globs: readonly string[]): RegExp {
-  return globs.length === 0 ? NEVER : new RegExp(`^(?:${globs.map(globBody).join('|')})$`);
+function globsToRegExp(globs: readonly string[], flags = ''): RegExp {
+  return globs.length === 0 ? NEVER : new RegExp(`^(?:${globs.map(globBody).join('|')})$`, flags);
 }
 
 export function normalize(path: string): string {
@@ -88,6 +90,7 @@ function compilePatterns(
   home: string,
   roots: readonly string[],
   bareIsFile = false,
+  flags = '',
 ): PatternSet {
   const prefixes: string[] = [];
   const names: string[] = [];
@@ -107,26 +110,33 @@ function compilePatterns(
   }
   return {
     prefixes,
-    names: globsToRegExp(names),
-    files: globsToRegExp(files),
-    paths: paths.length === 0 ? NEVER : new RegExp(paths.join('|')),
+    names: globsToRegExp(names, flags),
+    files: globsToRegExp(files, flags),
+    paths: paths.length === 0 ? NEVER : new RegExp(paths.join('|'), flags),
+    ...(flags.includes('i') ? { lowerPrefixes: prefixes.map((p) => p.toLowerCase()) } : {}),
   };
 }
 
 function mergeSets(a: PatternSet, b: PatternSet): PatternSet {
   const join = (x: RegExp, y: RegExp) =>
-    x === NEVER ? y : y === NEVER ? x : new RegExp(`(?:${x.source})|(?:${y.source})`);
+    x === NEVER ? y : y === NEVER ? x : new RegExp(`(?:${x.source})|(?:${y.source})`, x.flags || y.flags);
+  const prefixes = [...a.prefixes, ...b.prefixes];
   return {
-    prefixes: [...a.prefixes, ...b.prefixes],
+    prefixes,
     names: join(a.names, b.names),
     files: join(a.files, b.files),
     paths: join(a.paths, b.paths),
+    ...(a.lowerPrefixes || b.lowerPrefixes ? { lowerPrefixes: prefixes.map((p) => p.toLowerCase()) } : {}),
   };
 }
 
 /** True when `path` is at or below a prefix, or matches a name, a file name or a whole-path pattern. */
 export function matchesSet(path: string, set: PatternSet): boolean {
   if (set.prefixes.some((p) => isUnder(path, p))) return true;
+  if (set.lowerPrefixes) {
+    const lower = path.toLowerCase();
+    if (set.lowerPrefixes.some((p) => isUnder(lower, p))) return true;
+  }
   if (set.paths !== NEVER && set.paths.test(path)) return true;
   if (set.files !== NEVER && set.files.test(path.slice(path.lastIndexOf('/') + 1))) return true;
   if (set.names === NEVER) return false;
@@ -146,11 +156,12 @@ export function makePathScope(env: ShellEnv): PathScope {
     tempDirs: temps.filter((t) => t !== '/'),
     systemRoots: table.system_roots.map(normalize),
     // The table's bare names are files; a user's `[check] sensitive` name also covers a folder of that name.
+    // Secret names match in any case: a case-insensitive file system (macOS, Windows) opens `.env` for `.ENV`.
     sensitive: mergeSets(
-      compilePatterns(table.sensitive, home, workspaceRoots, true),
-      compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots),
+      compilePatterns(table.sensitive, home, workspaceRoots, true, 'i'),
+      compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots, false, 'i'),
     ),
-    exceptions: globsToRegExp(table.sensitive_exceptions),
+    exceptions: globsToRegExp(table.sensitive_exceptions, 'i'),
     selfModification: compilePatterns(
       [...table.self_modification, ...(env.selfPaths ?? []).filter((p) => p.startsWith('/'))],
       home,
