@@ -29,6 +29,7 @@ import {
 } from './path-effects';
 import { detectSecretPrinters } from './secret-printers';
 import { taskRunners } from './task-runners';
+import { detectToolOutputs } from './tool-outputs';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -133,6 +134,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   detectPackages(inv, r);
   detectDocker(inv, r);
   detectSecretPrinters(inv, r);
+  detectToolOutputs(inv, r);
   const secret = detectTable(inv, r);
   const fs = detectFilesystem(inv, r);
   if (secret) return { sensitive: true, network: false, decoded: false, opaque: true };
