@@ -21,6 +21,19 @@ describe('checkTargets: the strictest decision over every target of one call', (
     expect(result.decision.verdict).toBe(verdict);
   });
 
+  it.each([
+    ['after', [shell('frobnicate --all'), request({ kind: 'edit', path: '~/.bashrc' })]],
+    ['before', [request({ kind: 'edit', path: '~/.bashrc' }), shell('frobnicate --all')]],
+  ])(
+    'a category found on one target is not hidden by an unknown one %s it (the harness would hand it back)',
+    async (_n, targets) => {
+      const result = await checkTargets(targets, deps, policy.ref);
+      expect(result.decision.verdict).toBe('escalate');
+      expect(result.decision.basis).not.toBe('unlisted');
+      expect(result.decision.categories).toContain('persistence');
+    },
+  );
+
   it('a call with no target is a deny, never an allow', async () => {
     const result = await checkTargets([], deps, NO_POLICY);
     expect(result.decision.verdict).toBe('deny');

@@ -23,9 +23,18 @@ export async function checkTargets(
   let worst: TargetsResult | undefined;
   for (const request of requests) {
     const result = await checkWithTrace(request, deps);
-    if (!worst || verdictRank(result.decision.verdict) > verdictRank(worst.decision.verdict)) {
-      worst = { decision: result.decision, suggestions: [...result.suggestions] };
-    } else if (result.decision.verdict === worst.decision.verdict) {
+    const rank = verdictRank(result.decision.verdict);
+    const worstRank = worst ? verdictRank(worst.decision.verdict) : -1;
+    // At the same verdict, what gavel found (a category, a rule) beats "nothing knows it" (`unlisted`), which a
+    // harness answers by handing the call back: a shell step that runs `apply_patch` must not hide the patch's
+    // persistence behind its own unknown program.
+    const found = worst?.decision.basis === 'unlisted' && result.decision.basis !== 'unlisted';
+    if (!worst || rank > worstRank || (rank === worstRank && found)) {
+      worst = {
+        decision: result.decision,
+        suggestions: [...(worst && rank === worstRank ? worst.suggestions : []), ...result.suggestions],
+      };
+    } else if (rank === worstRank) {
       worst.suggestions.push(...result.suggestions);
     }
   }

@@ -105,7 +105,7 @@ describe('benign look-alikes are allowed', () => {
 describe('unknown to the safe catalogue: no category, yet not allowed (allow means known safe)', () => {
   it.each([
     ['a filtered find that deletes (-delete breaks find)', 'find . -name "*.pyc" -delete'],
-    ['inline interpreter code', "python3 -c 'print(1)'"],
+    ['inline interpreter code that opens a file', 'python3 -c \'print(open("notes.txt").read())\''],
     ['an unknown program', 'frobnicate --all'],
   ])('%s: %s', async (_name, command) => {
     const r = await run(command);

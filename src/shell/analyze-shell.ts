@@ -31,7 +31,7 @@ import type {
 import type { Invocation } from './unwrap/invocation';
 import { runCommand, type UnwrapHost } from './unwrap/unwrap-command';
 import { embeddedSubstitutions } from './walk/decode-word';
-import { type Flow, NO_FLOW, taintsOf } from './walk/flow';
+import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
 import { display } from './walk/markers';
 import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk/walk-tree';
 
@@ -205,8 +205,10 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     const context: SegmentContext =
       node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
     const inner: Frame = { ...frame, vars: new Map(frame.vars), context };
+    // `>(cmd)`: cmd reads what the outer command writes to it, text the analysis does not hold here.
+    const stdin = node.type === 'process_substitution' && node.text.startsWith('>') ? OPAQUE_FLOW : NO_FLOW;
     let out: Flow = NO_FLOW;
-    for (const child of node.namedChildren) if (child) out = this.walker.walk(child, inner);
+    for (const child of node.namedChildren) if (child) out = this.walker.walk(child, inner, stdin);
     if (
       context === 'substitution' &&
       !out.network &&

@@ -173,6 +173,12 @@ export interface ShellEnv {
    * `self_modification` entries. Absent: only the table's entries.
    */
   readonly selfPaths?: readonly string[];
+  /**
+   * Programs whose argument shapes the caller models (the safe catalogue's): their positional words are not read
+   * as a command they carry (`pytest -k rm` is a pattern), except after `--`. Absent: every program not otherwise
+   * modelled by the analyzer is read for one (`unshare -r rm -rf ~`).
+   */
+  readonly modelled?: { has(program: string): boolean };
 }
 
 /** The shell analysis as a dependency: what check, the judge and the surfaces are given (analyzeShell). */

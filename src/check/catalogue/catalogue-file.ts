@@ -39,6 +39,13 @@ export const ENTRY_SCHEMA = z.strictObject({
   values: z.optional(z.array(option)),
   /** Options that make the program run, load or write something: never known safe, whatever else lists them. */
   breaking: z.optional(z.array(option)),
+  /**
+   * `-exec`/`-execdir` of `find` running one of these programs (a plain name), up to `;` or `+`: the command run is
+   * a segment of its own, judged as itself; any other program after them is not known. Only read-only programs.
+   */
+  exec_programs: z.optional(z.array(z.string().check(z.regex(/^[a-z0-9][a-z0-9._+-]*$/)))),
+  /** The shape needs an argument: alone the program does something else (`set` alone prints every variable). */
+  needs_argument: z.optional(z.boolean()),
   /** `-5` (a count) is an option (`head -5`, `git log -3`). */
   numeric_options: z.optional(z.boolean()),
   /** Every option is one word after a single dash (`find -name x -type f`); `(`, `)`, `!`, `,` are operators. */
@@ -53,6 +60,19 @@ export const ENTRY_SCHEMA = z.strictObject({
   refuse_assignments: z.optional(z.boolean()),
   /** A regular expression every positional word must match (`source` of a virtualenv's activate script only). */
   operands: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * A glob at the start of a word (`*.egg-info`) is an operand when a literal tail holding `.` or `/` ends it: each
+   * expansion ends in that tail, which no option of the program takes (its options are flags; the program refuses
+   * the word before it acts). Only an entry without valued options may say so.
+   */
+  suffix_globs: z.optional(z.boolean()),
+  /**
+   * A shell running a script it reads (a file, its standard input): known only when the analysis read that script
+   * and its commands follow it (each judged on its own). The first positional is the script, a workspace path;
+   * the words after it are the script's arguments and must match `operands`. Without a positional the script is
+   * standard input (a here-document the analysis read).
+   */
+  runs_script: z.optional(z.boolean()),
   /** `--` hands the rest to another tool (a compiler's flags after `clang-tidy f.c --`): still read as options. */
   options_after_dash_dash: z.optional(z.boolean()),
   /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */

@@ -18,7 +18,9 @@ export function knownSafe(catalogue: Catalogue, analysis: ShellAnalysis): boolea
   if (analysis.uncertain.length > 0 || analysis.hits.length > 0) return false;
   if (!variablesInert(catalogue, analysis.variables ?? [])) return false;
   if (analysis.segments.length === 0) return false;
-  return analysis.segments.every((s) => matchSegment(catalogue, s) !== undefined);
+  return analysis.segments.every(
+    (s, i) => matchSegment(catalogue, s, analysis.segments[i + 1]) !== undefined,
+  );
 }
 
 export async function checkCatalogueExamples(

@@ -31,6 +31,11 @@ export interface CompiledEntry {
   /** Every positional must match (`operands`); undefined: any. */
   operands?: RegExp;
   optionsAfterDashDash: boolean;
+  suffixGlobs: boolean;
+  runsScript: boolean;
+  needsArgument: boolean;
+  /** Programs `-exec`/`-execdir` may run (find); empty: none. */
+  execPrograms: ReadonlySet<string>;
   language?: 'sed' | 'awk' | InlineLanguage;
   source: CatalogueEntry;
 }
@@ -125,8 +130,17 @@ export function compileCatalogue(json: unknown, options: { validated?: boolean }
       positionals: e.positionals ?? 'any',
       refuseAssignments: e.refuse_assignments ?? false,
       optionsAfterDashDash: e.options_after_dash_dash ?? false,
+      suffixGlobs: e.suffix_globs ?? false,
+      runsScript: e.runs_script ?? false,
+      needsArgument: e.needs_argument ?? false,
+      execPrograms: new Set(e.exec_programs ?? []),
       source: e,
     };
+    // A glob read as an operand is sound only where no option takes a value the glob could supply.
+    if (compiled.suffixGlobs && (options.values.size > 0 || global.values.size > 0))
+      return { ok: false, problem: `${where}: \`suffix_globs\` with options that take a value` };
+    if (compiled.runsScript && e.subcommands)
+      return { ok: false, problem: `${where}: \`runs_script\` with subcommands` };
     if (e.operands !== undefined) {
       try {
         compiled.operands = new RegExp(e.operands, 'u');

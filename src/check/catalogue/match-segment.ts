@@ -7,7 +7,7 @@
  * (`$...`, a glob) where an option could break, a script the language check cannot read.
  */
 
-import type { Segment } from '../../shell';
+import { SCRIPT_FILE_WRAPPER, type Segment } from '../../shell';
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
@@ -17,6 +17,11 @@ import { awkProgramSafe, sedScriptSafe } from './script-languages';
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
 /** How the analysis shows text computed at run time inside a word (`of=$...`). */
 const DYNAMIC = '$\u2026';
+/**
+ * A glob at the start of a word that a literal tail holding `.` or `/` ends (`*.egg-info`, `?.o`): every expansion
+ * ends in that tail, so none is an option a program of flags takes (`-rf.egg-info` is refused by its getopt).
+ */
+const SUFFIX_GLOB = /^[*?]+[^*?[\]\\$\u2026]*[./][^*?[\]\\$\u2026]*$/;
 const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /**
@@ -168,9 +173,74 @@ function assignsUnknown(a: string, inert: VariableSet | undefined): boolean {
   return inert === undefined || !inVariableSet(inert, a.slice(0, a.indexOf('=')));
 }
 
+/**
+ * A shell running a script (`runs_script`): its options up to the first positional (the shell reads none after
+ * it), the script's path (a literal word), then the script's arguments, each a static word matching `operands`.
+ * Returns the script word (`''`: the script is standard input), or undefined when the shape is not known.
+ */
+function scriptArgs(entry: CompiledEntry, args: readonly string[]): string | undefined {
+  const read: Read = { values: [], flags: [], positionals: [] };
+  let i = 0;
+  while (i < args.length && isOption(args[i] as string, entry) && args[i] !== '--') {
+    const step = readOption(args, i, entry.options, entry, read);
+    if (!step.ok) return undefined;
+    i = step.next;
+  }
+  if (args[i] === '--') i++;
+  const script = args[i];
+  if (script === undefined) return '';
+  if (EXPANDS.test(script) || script.includes(DYNAMIC)) return undefined;
+  for (const a of args.slice(i + 1)) {
+    if (EXPANDS.test(a) || a.includes(DYNAMIC)) return undefined;
+    if (entry.operands && !entry.operands.test(a)) return undefined;
+  }
+  return script;
+}
+
+/**
+ * Did the analysis read the script `segment` runs? Its commands follow it at once, one wrapper deeper: the shell
+ * itself for standard input, `<shell> (script file)` for a file. The script (or a `<` file) must be a workspace
+ * path. Nothing read (no reader, a missing or empty file): not known.
+ */
+function scriptRead(segment: Segment, next: Segment | undefined, script: string): boolean {
+  if (!next) return false;
+  const own = segment.wrappers;
+  const w = next.wrappers;
+  if (w.length !== own.length + 1 || !own.every((x, k) => w[k] === x)) return false;
+  const last = w[own.length];
+  const fromFile = last === `${segment.program}${SCRIPT_FILE_WRAPPER}`;
+  if (!fromFile && (script !== '' || last !== segment.program)) return false;
+  if (script === '') return segment.paths.every((p) => p.class === 'workspace');
+  return segment.paths.some((p) => p.raw === script && p.role === 'exec' && p.class === 'workspace');
+}
+
+/** The index after `-exec PROGRAM ... ;|+` when PROGRAM is listed and a terminator ends it; else undefined. */
+function execEnd(args: readonly string[], at: number, programs: ReadonlySet<string>): number | undefined {
+  const program = args[at];
+  if (program === undefined || !programs.has(program)) return undefined;
+  for (let j = at + 1; j < args.length; j++) {
+    const w = args[j];
+    if (w === ';' || (w === '+' && args[j - 1] === '{}')) return j + 1;
+  }
+  return undefined;
+}
+
+/**
+ * `find` running a program on what it finds reads every file below its start folders, which the path analysis
+ * cannot list: known only when each start folder is a workspace path and symbolic links are not followed.
+ */
+function execInWorkspace(segment: Segment, args: readonly string[]): boolean {
+  if (!args.some((a) => a === '-exec' || a === '-execdir')) return true;
+  if (args.some((a) => a === '-L' || a === '-follow')) return false;
+  // Without a start folder the analysis names the current one (`.`); none at all is not known.
+  return segment.paths.length > 0 && segment.paths.every((p) => p.class === 'workspace');
+}
+
 /** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
 export function entryMatches(entry: CompiledEntry, args: readonly string[], inert?: VariableSet): boolean {
+  if (entry.needsArgument && args.length === 0) return false;
   if (entry.literalArgs) return true;
+  if (entry.runsScript) return scriptArgs(entry, args) !== undefined;
   const read: Read = { values: [], flags: [], positionals: [] };
   let i = 0;
   if (entry.subcommands) {
@@ -184,6 +254,13 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
   let ended = false;
   while (i < args.length) {
     const a = args[i] as string;
+    if (!ended && entry.execPrograms.size > 0 && (a === '-exec' || a === '-execdir')) {
+      // The command run is a segment of its own (judged as itself): here only its program must be listed.
+      const end = execEnd(args, i + 1, entry.execPrograms);
+      if (end === undefined) return false;
+      i = end;
+      continue;
+    }
     if (!ended && a === '--' && !entry.optionsAfterDashDash) {
       ended = true;
       i++;
@@ -195,7 +272,8 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
       i = step.next;
       continue;
     }
-    if (((!ended && mayBreak) || entry.staticArgs) && EXPANDS.test(a)) return false;
+    const operandGlob = entry.suffixGlobs && SUFFIX_GLOB.test(a);
+    if (((!ended && mayBreak) || entry.staticArgs) && EXPANDS.test(a) && !operandGlob) return false;
     if (entry.staticArgs && a.includes(DYNAMIC)) return false;
     if (entry.refuseAssignments && assignsUnknown(a, inert)) return false;
     if (entry.positionals === 'none') return false;
@@ -206,8 +284,11 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
   return languageSafe(entry, read);
 }
 
-/** The id of the first catalogue entry that knows the segment safe, or undefined (unknown). */
-export function matchSegment(catalogue: Catalogue, segment: Segment): string | undefined {
+/**
+ * The id of the first catalogue entry that knows the segment safe, or undefined (unknown). `next`: the segment
+ * after it in the analysis (a shell's script, when the analysis read one, follows it).
+ */
+export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segment): string | undefined {
   const entries = catalogue.byProgram.get(segment.program);
   if (!entries) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
@@ -223,7 +304,12 @@ export function matchSegment(catalogue: Catalogue, segment: Segment): string | u
     return entries.find((e) => e.positionals === 'none' && !e.subcommands && entryMatches(e, []))?.id;
   }
   const args = segment.argv.slice(1);
-  for (const entry of entries) if (entryMatches(entry, args, catalogue.inert)) return entry.id;
+  for (const entry of entries) {
+    if (!entryMatches(entry, args, catalogue.inert)) continue;
+    if (entry.runsScript && !scriptRead(segment, next, scriptArgs(entry, args) ?? '')) continue;
+    if (entry.execPrograms.size > 0 && !execInWorkspace(segment, args)) continue;
+    return entry.id;
+  }
   return undefined;
 }
 

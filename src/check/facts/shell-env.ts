@@ -37,6 +37,7 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     sensitivePaths: policy.sensitive,
     statedHosts: policy.statedHosts,
     packageSources: policy.packageSources,
+    modelled: policy.catalogue.byProgram,
     ...(request.realpath ? { realpath: request.realpath } : {}),
     ...(request.selfPaths ? { selfPaths: request.selfPaths } : {}),
     ...(request.readScript && policy.scriptFiles !== 'name'

@@ -103,10 +103,38 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     ['an argv array', { command: ['rm', '-rf', '/'] }],
     ['a program and its args', { command: 'rm', args: ['-rf', '~'] }],
     ['a script nested in an object', { job: { steps: [{ script: 'rm -rf ~' }] } }],
+    ['an argv alone', { argv: ['sh', '-c', 'rm -rf ~'] }],
+    ['a program and its arguments', { program: 'rm', arguments: ['-rf', '~'] }],
+    ['a run step nested in a list', { steps: [{ run: 'rm -rf ~' }] }],
   ])('%s reaches the floor, even in mode off', async (_name, args) => {
     const d = await mcp('run', args, { mode: 'off' });
     expect(d.verdict).toBe('deny');
     expect(d.basis).toBe('floor');
+  });
+
+  it.each([
+    ['a terminal tool', 'send', { input: 'rm -rf ~\n' }],
+    ['keystrokes into tmux', 'tmux_send_keys', { keys: 'rm -rf ~' }],
+  ])('text typed into %s is a command line: the floor', async (_name, tool, args) => {
+    const d = await judge({ kind: 'mcp', server: 'term', tool, arguments: args }, `mcp__term__${tool}`, {
+      mode: 'off',
+    });
+    expect(d.verdict).toBe('deny');
+    expect(d.basis).toBe('floor');
+  });
+
+  it('text given to a tool that is not a terminal is data', async () => {
+    const d = await judge(
+      {
+        kind: 'mcp',
+        server: 'github',
+        tool: 'create_issue',
+        arguments: { body: 'rm -rf ~', text: 'rm -rf ~' },
+      },
+      'mcp__github__create_issue',
+      { mode: 'off' },
+    );
+    expect(d.verdict).not.toBe('deny');
   });
 
   it('a delete tool given home is a root delete: the floor', async () => {

@@ -68,7 +68,12 @@ interface Shared {
   inScope: InScope;
 }
 
-function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared): TargetVerdict {
+function evaluateTarget(
+  t: TargetFacts,
+  policy: CompiledPolicy,
+  shared: Shared,
+  next: TargetFacts | undefined,
+): TargetVerdict {
   const { roots, inScope } = shared;
   const matched = policy.rules.filter((r) => matchPermissionRule(r.rule, t.target, roots));
   const segment = t.segment;
@@ -132,7 +137,7 @@ function evaluateTarget(t: TargetFacts, policy: CompiledPolicy, shared: Shared):
 
   switch (t.target.kind) {
     case 'shell': {
-      const entry = segment ? matchSegment(policy.catalogue, segment) : undefined;
+      const entry = segment ? matchSegment(policy.catalogue, segment, next?.segment) : undefined;
       if (entry !== undefined) return out('allow', { kind: 'safe', entry });
       return out(policy.unlisted === 'allow' ? 'allow' : 'review', { kind: 'unlisted' });
     }
@@ -166,7 +171,8 @@ export function evaluatePolicy(
     roots: { projectRoot: request.workspaceRoots[0] ?? request.cwd, home: request.home },
     inScope,
   };
-  const targets = facts.targets.map((t) => evaluateTarget(t, policy, shared));
+  // The next target of a shell command is the next segment: a shell's script, when the analysis read one.
+  const targets = facts.targets.map((t, i) => evaluateTarget(t, policy, shared, facts.targets[i + 1]));
   let deciding = -1;
   let bucket: Bucket = 'allow';
   let weight = Number.POSITIVE_INFINITY;

@@ -59,8 +59,18 @@ const COMMAND_KEYS = new Set([
   'shellcommand',
   'commandline',
   'cmdline',
+  'run',
+  'exec',
+  'execute',
 ]);
 const ARGV_KEYS = new Set(['args', 'argv', 'arguments']);
+/** A program named apart from its argv (`{"program": "rm", "args": [...]}`): a command with that argv. */
+const PROGRAM_KEYS = new Set(['program', 'executable', 'exe', 'binary', 'bin']);
+/** Text typed into a terminal: a command line once it reaches the shell (`{"input": "rm -rf ~\n"}`). */
+const TYPED_KEYS = new Set(['input', 'text', 'keys', 'keystrokes', 'data', 'line', 'stdin', 'chars']);
+/** Tools that type into a terminal or a shell session (their name says so). */
+const TERMINAL_TOOL =
+  /term|shell|tmux|pty|console|bash|zsh|repl|ssh|send_?keys|type_?text|exec|run_?command/i;
 /** Always a path when a string. */
 const PATH_KEYS =
   /^(?:paths?|files?|filenames?|dirs?|directory|directories|folders?|cwd|workdir|workingdirectory|notebookpath|.+(?:path|paths|file|files|dir|directory|folder))$/;
@@ -97,11 +107,15 @@ function quoteArgv(argv: readonly string[]): string {
   return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+const hasKey = (obj: Record<string, unknown> | undefined, keys: ReadonlySet<string>): boolean =>
+  obj !== undefined && Object.keys(obj).some((n) => keys.has(key(n)));
+
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 export function argumentTouches(toolName: string, args: unknown): ArgumentTouches {
   if (INERT_TOOLS.has(toolName)) return { touches: [] };
   const action = toolName.replace(/^mcp__.+?__/, '');
+  const terminal = TERMINAL_TOOL.test(toolName);
   const del = DELETE_VERB.test(action);
   const write = del || WRITE_VERB.test(action) || !READ_VERB.test(action);
   const touches: Touch[] = [];
@@ -146,9 +160,17 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
         unreadable = 'holds binary data';
         return;
       }
+      const argv = Object.entries(parent ?? {}).find(([name]) => ARGV_KEYS.has(key(name)))?.[1];
       if (k !== undefined && COMMAND_KEYS.has(k)) {
-        const argv = Object.entries(parent ?? {}).find(([name]) => ARGV_KEYS.has(key(name)))?.[1];
         add({ kind: 'command', command: isStrings(argv) ? `${v} ${quoteArgv(argv)}` : v });
+        return;
+      }
+      if (k !== undefined && PROGRAM_KEYS.has(k) && isStrings(argv)) {
+        add({ kind: 'command', command: quoteArgv([v, ...argv]) });
+        return;
+      }
+      if (k !== undefined && terminal && TYPED_KEYS.has(k)) {
+        add({ kind: 'command', command: v });
         return;
       }
       if (k !== undefined && URL_KEYS.test(k)) {
@@ -163,7 +185,9 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
       return;
     }
     if (Array.isArray(v)) {
-      if (k !== undefined && COMMAND_KEYS.has(k) && isStrings(v) && v.length > 0) {
+      const commandShaped =
+        COMMAND_KEYS.has(k ?? '') || (ARGV_KEYS.has(k ?? '') && !hasKey(parent, PROGRAM_KEYS));
+      if (k !== undefined && commandShaped && isStrings(v) && v.length > 0) {
         chars += v.reduce((n, s) => n + s.length, 0);
         if (chars > MAX_CHARS) unreadable = 'is too big to judge';
         else add({ kind: 'command', command: quoteArgv(v) });
@@ -176,8 +200,8 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
       const obj = v as Record<string, unknown>;
       for (const [name, child] of Object.entries(obj)) {
         const nk = key(name);
-        // An argv beside a command is read with it.
-        if (ARGV_KEYS.has(nk) && Object.keys(obj).some((n) => COMMAND_KEYS.has(key(n))) && isStrings(child))
+        // An argv beside a command or a program is read with it.
+        if (ARGV_KEYS.has(nk) && (hasKey(obj, COMMAND_KEYS) || hasKey(obj, PROGRAM_KEYS)) && isStrings(child))
           continue;
         visit(child, depth + 1, nk, obj);
       }

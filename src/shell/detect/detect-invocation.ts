@@ -14,6 +14,7 @@ import { detectPackages, removesGavel } from './detect-packages';
 import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
+import { embeddedCommands } from './embedded-commands';
 import { detectGuard } from './guard-integrity';
 import { makeRecipes } from './make-recipes';
 import { packageScripts } from './package-scripts';
@@ -153,6 +154,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   }
   if (p === 'echo' || p === 'printf') return printed(inv);
 
+  embeddedCommands(inv, r);
   // Any other program: path-like arguments are reads unless the program only looks at names.
   const { positionals, options } = splitArgs(inv.args);
   let readsSecret = false;

