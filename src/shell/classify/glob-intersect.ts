@@ -99,6 +99,11 @@ export function globsIntersect(glob: string, name: string): boolean {
  */
 export function globIsGeneric(glob: string, name: string): boolean {
   if (/^\*+$/.test(glob)) return true;
+  // `test_*.py` against `*.tfstate.*`: only the glob's star could spell the secret's distinctive text.
+  if (name.slice(1).includes('*') && glob.includes('*')) {
+    const core = name.split(/[*?]/).reduce((a, b) => (b.length > a.length ? b : a), '');
+    if (core !== '' && !glob.includes(core)) return true;
+  }
   const m = /^\*([^*?[\\]*)$/.exec(glob);
   if (!m) return false;
   const tail = m[1] as string;

@@ -45,7 +45,7 @@ describe('secret reads by class', () => {
     ['jq --rawfile of a key', "jq --rawfile k /root/.ssh/id_rsa -n '$k'"],
     ['ps with environments', 'ps eww'],
     ['ps auxe', 'ps auxe'],
-    ['docker inspect', 'docker inspect db'],
+    ['docker inspect of the environment', "docker inspect -f '{{.Config.Env}}' db"],
     ['docker compose config', 'docker compose config'],
     ['terraform output', 'terraform output -json'],
     ['terraform show', 'terraform show'],

@@ -77,7 +77,10 @@ export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
     const format = words.findIndex((w) => w === '-f' || w === '--format' || w.startsWith('--format='));
     const fmt = format < 0 ? '' : words[format]?.includes('=') ? words[format] : (words[format + 1] ?? '');
     const narrow = format >= 0 && !/env|config|json|\{\{\s*\.\s*\}\}|\$/i.test(fmt ?? '');
-    if (inspect && !narrow) say(r, inv, 'inspect prints container configuration, its environment included');
+    // `docker inspect` alone stays plain: everyday work filters it (`| grep -i ipaddress`); a format naming the
+    // environment or the whole config is a read of it.
+    if (inspect && format >= 0 && !narrow)
+      say(r, inv, 'inspect prints container configuration, its environment included');
     if ((pos[0] === 'compose' && pos.includes('config')) || (pos[0] === 'compose' && pos.includes('convert')))
       say(r, inv, 'compose config prints the project with its environment files filled in');
     return;
