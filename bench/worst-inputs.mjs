@@ -131,10 +131,128 @@ function runOnce(gavel, stdin, env, cwd) {
   return { wall, cpu, answer };
 }
 
+/** Issue 19: worst inputs of `gavel judge` and `gavel route` (ms, wall, one fresh process each). */
+export const COMMAND_TARGET_MS = 20_000;
+
+const FM = '---\nname: w\ndescription: Worst input. Use when asked.\n';
+const MB2 = 2 * 1024 * 1024 - 1024;
+const line2 = (unit) => unit.repeat(Math.floor(MB2 / unit.length));
+
+/** [name, files of the project]: a skill or CLAUDE.md holding the shape that was slowest per check. */
+function judgeInputs() {
+  return [
+    ['judge: 2 MiB SKILL.md line of `<!--`', { '.claude/skills/w/SKILL.md': `${FM}---\n${line2('<!--')}\n` }],
+    [
+      'judge: 2 MiB SKILL.md line of `curl `',
+      { '.claude/skills/w/SKILL.md': `${FM}---\n${line2('curl ')}\n` },
+    ],
+    ['judge: 2 MiB CLAUDE.md line of `[`', { 'CLAUDE.md': `# r\n${line2('[')}\n` }],
+    ['judge: 2 MiB CLAUDE.md of closed `<!-- x -->`', { 'CLAUDE.md': line2('<!-- run x -->\n') }],
+    [
+      'judge: front matter of 8 KiB of `"`',
+      { '.claude/agents/w.md': `${FM}x: ${'"'.repeat(8000)}\n---\nHi\n` },
+    ],
+    [
+      'judge: front matter of 8 KiB of `&a `',
+      { '.claude/agents/w.md': `${FM}x: ${'&a '.repeat(2600)}\n---\nHi\n` },
+    ],
+  ];
+}
+
+function git(cwd, ...args) {
+  spawnSync(
+    'git',
+    ['-c', 'user.email=b@example.com', '-c', 'user.name=b', '-c', 'commit.gpgsign=false', ...args],
+    {
+      cwd,
+      stdio: 'ignore',
+    },
+  );
+}
+
+/** A repository whose base holds a 1 MB CODEOWNERS pattern, a change with a 1 MB path-like name, and a 1 MB PR body. */
+function routeSetup(project) {
+  rmSync(join(project, '.git'), { recursive: true, force: true });
+  git(project, 'init', '-q', '-b', 'main');
+  mkdirSync(join(project, '.github'));
+  writeFileSync(join(project, '.github', 'CODEOWNERS'), `${'*'.repeat(1_000_000)}x @o\n* @team\n`);
+  writeFileSync(join(project, 'README.md'), 'x\n');
+  git(project, 'add', '-A');
+  git(project, 'commit', '-qm', 'base');
+  git(project, 'checkout', '-qb', 'feature');
+  writeFileSync(join(project, 'a.ts'), `${'x'.repeat(1000)}\n`.repeat(1000));
+  git(project, 'add', '-A');
+  git(project, 'commit', '-qm', `${'not '.repeat(250_000)}WIP`);
+  const pr = join(project, '..', 'pr.json');
+  writeFileSync(
+    pr,
+    JSON.stringify({
+      pull_request: {
+        user: { login: 'n' },
+        author_association: 'MEMBER',
+        title: 't',
+        body: '['.repeat(1_000_000),
+        labels: [],
+      },
+    }),
+  );
+  return ['route', '--json', '--base', 'main', '--pr', pr];
+}
+
+function runCommand(gavel, args, env, cwd) {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [gavel, ...args], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 120_000,
+  });
+  return {
+    wall: performance.now() - started,
+    answer: r.signal ? `killed (${r.signal})` : `exit ${r.status}`,
+  };
+}
+
+export async function commandRows(gavel, n) {
+  const rows = [];
+  const cases = [
+    ...judgeInputs().map(([name, files]) => [
+      name,
+      (p) => {
+        for (const [rel, text] of Object.entries(files)) {
+          mkdirSync(join(p, rel, '..'), { recursive: true });
+          writeFileSync(join(p, rel), text);
+        }
+        return ['judge', '--format', 'json'];
+      },
+    ]),
+    ['route: 1 MB CODEOWNERS pattern, 1 MB commit message, 1 MB PR body', routeSetup],
+  ];
+  for (const [name, setup] of cases) {
+    const scratch = scratchProject();
+    try {
+      const args = setup(scratch.project);
+      const samples = Array.from({ length: n }, () => runCommand(gavel, args, scratch.env, scratch.project));
+      rows.push({
+        name: `${name}: slowest wall`,
+        value: round(Math.max(...samples.map((s) => s.wall))),
+        digits: 0,
+        unit: 'ms',
+        target: COMMAND_TARGET_MS,
+        note: `answer ${[...new Set(samples.map((s) => s.answer))].join(', ')}; n=${n}`,
+      });
+    } finally {
+      scratch.cleanup();
+    }
+  }
+  return rows;
+}
+
 export async function run({ root, runs }) {
   const gavel = join(root, 'bin', 'gavel');
   const n = Math.max(1, Math.min(runs, 3));
-  const rows = [];
+  const rows = await commandRows(gavel, n);
   for (const [name, tool, input, kind] of inputs()) {
     const scratch = scratchProject();
     try {

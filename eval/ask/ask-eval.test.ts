@@ -3,7 +3,8 @@
  * honest scripted model, each lying scripted model, each adversarial case's own reply).
  */
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ADVERSARIAL_CATEGORIES,
@@ -16,6 +17,7 @@ import {
   runAskEval,
 } from '../../src/ask';
 import { fixedClock } from '../../src/core';
+import { labelledRecorder, labelledReplay } from '../../src/model';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -94,5 +96,97 @@ describe('arbiter eval catches loosened rules', () => {
     const rules = report.reports[0];
     expect(rules?.unsafeAllows).toContain('budget-95-no-raise');
     expect(rules?.adversarialAllowed).toContain('conditions-budget-over-ninety');
+  });
+});
+
+describe('arbiter eval against recorded replies', () => {
+  const dir = fileURLToPath(new URL('eval/corpora/ask/recorded-honest', root));
+  const run = async (data: ReturnType<typeof load>, replayDir: string) => {
+    const opened = labelledReplay(replayDir);
+    if (!opened.ok) throw new Error(opened.problem);
+    return runAskEval(
+      {
+        evalCases: data.evalCases,
+        adversarialCases: data.adversarial,
+        rules: data.rules,
+        prompt: data.prompt,
+        answerers: ['replay'],
+        replay: { dir: replayDir, clientFor: opened.clientFor, misses: opened.misses },
+      },
+      fixedClock('2026-11-29T00:00:00Z'),
+    );
+  };
+
+  it('the shipped recording (made with the scripted honest model) replays to the honest verdicts', async () => {
+    const data = load();
+    if (process.env.UPDATE_GOLDEN === '1') {
+      rmSync(dir, { recursive: true, force: true });
+      const record = labelledRecorder(dir, 'scripted honest');
+      await runAskEval(
+        {
+          evalCases: data.evalCases,
+          adversarialCases: data.adversarial,
+          rules: data.rules,
+          prompt: data.prompt,
+          answerers: ['honest'],
+          record,
+        },
+        fixedClock('2026-11-29T00:00:00Z'),
+      );
+      record.finish();
+    }
+    const honest = await runAskEval(
+      {
+        evalCases: data.evalCases,
+        adversarialCases: data.adversarial,
+        rules: data.rules,
+        prompt: data.prompt,
+        answerers: ['honest'],
+      },
+      fixedClock('2026-11-29T00:00:00Z'),
+    );
+    const report = await run(data, dir);
+    const replay = report.reports[0];
+    expect(report.passed, renderEvalReport(report)).toBe(true);
+    expect(replay?.replayMisses).toEqual([]);
+    expect(replay?.evalTotal).toBe(data.evalCases.length);
+    expect(replay?.adversarialTotal).toBe(data.adversarial.length);
+    expect(replay?.evalAgreed).toBe(honest.reports[0]?.evalAgreed);
+    expect(replay?.disagreements).toEqual(honest.reports[0]?.disagreements);
+  });
+
+  it('a changed prompt fails by name and scores nothing from the recording', async () => {
+    const data = load();
+    const doc = JSON.parse(read('prompts/ask-arbiter.json'));
+    doc.system = [...doc.system, 'One more sentence.'];
+    const changed = loadArbiterPrompt(doc);
+    if (!changed.ok) throw new Error(changed.problem);
+    const report = await run({ ...data, prompt: changed.prompt }, dir);
+    const replay = report.reports[0];
+    expect(report.passed).toBe(false);
+    // Only the cases that never reach a model (floor, unreadable questions) are scored; every other is a miss.
+    const scored = (replay?.evalTotal ?? 0) + (replay?.adversarialTotal ?? 0);
+    expect(scored + (replay?.replayMisses?.length ?? 0)).toBe(
+      data.evalCases.length + data.adversarial.length,
+    );
+    expect(replay?.replayMisses?.length).toBeGreaterThan(20);
+    expect(replay?.replayMisses?.[0]).toMatchObject({ reason: 'changed' });
+    expect(renderEvalReport(report)).toMatch(
+      /recording `.*recorded-honest` does not match \d+ request\(s\) \(\d+ changed since recording/,
+    );
+  });
+
+  it('a case the recording never saw is a miss, not a pass', async () => {
+    const data = load();
+    const first = data.adversarial[0];
+    if (!first) throw new Error('no adversarial case');
+    const report = await run(
+      { ...data, evalCases: [], adversarial: [{ ...first, id: 'never-recorded' }] },
+      dir,
+    );
+    expect(report.passed).toBe(false);
+    expect(report.reports[0]?.replayMisses).toEqual([
+      { label: 'adversarial/never-recorded', promptId: expect.any(String), reason: 'unrecorded' },
+    ]);
   });
 });

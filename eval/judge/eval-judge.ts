@@ -18,7 +18,7 @@ import {
   type Finding,
   judgeStatic,
 } from '../../src/judge';
-import { nodeJudgeFs } from '../../src/surfaces/cli/commands/judge-io';
+import { nodeJudgeFs } from '../../src/runtime';
 import { type CorpusUnit, counts, loadCorpus } from './corpus';
 
 const MEDIUM_UP = new Set(['medium', 'high', 'critical']);
@@ -29,7 +29,7 @@ interface Flagged {
   allMediumUp: boolean;
 }
 
-function materialize(units: CorpusUnit[], root: string): Map<string, CorpusUnit> {
+export function materialize(units: CorpusUnit[], root: string): Map<string, CorpusUnit> {
   const byDir = new Map<string, CorpusUnit>();
   mkdirSync(join(root, '.git'), { recursive: true });
   units.forEach((u, i) => {
@@ -321,8 +321,11 @@ function report(
 function writeSection(file: string, body: string): void {
   const head = '## Judge';
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Evaluation\n';
-  // The public-collections block (eval/judge/real-repos.mjs) is kept as it is.
-  const keep = /\n### Public collections[\s\S]*?<!-- real-repos:end -->\n/.exec(current)?.[0] ?? '';
+  // The public-collections block (eval/judge/real-repos.mjs) and the model half's block (model-bench.ts) are
+  // kept as they are.
+  const keep =
+    (/\n### Public collections[\s\S]*?<!-- real-repos:end -->\n/.exec(current)?.[0] ?? '') +
+    (/\n### Model half[\s\S]*?<!-- judge-model:end -->\n/.exec(current)?.[0] ?? '');
   const section = `${head}\n\n<!-- written by npm run eval:judge -- --write; edit the prose around the tables in eval/judge -->\n\n${body}${keep}`;
   const start = current.indexOf(`${head}\n`);
   let next: string;

@@ -21,7 +21,16 @@ import {
 } from '../../src/check/reviewer';
 import { fixedClock } from '../../src/core';
 import type { Category } from '../../src/core/category';
-import { bundledCatalog, createModelRunner, parseScript, scriptedClient } from '../../src/model';
+import {
+  bundledCatalog,
+  createModelRunner,
+  formatReplayMisses,
+  labelledRecorder,
+  labelledReplay,
+  type ModelClient,
+  parseScript,
+  scriptedClient,
+} from '../../src/model';
 import { type CellResult, cellRates, formatCellReport } from './cell-report';
 
 interface Case {
@@ -52,12 +61,23 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function runCase(c: Case, session: string, posture: ReviewerPolicy['posture']) {
+function scripted(c: Case): ModelClient {
   const script = parseScript(JSON.stringify(c.script));
   if (!script.ok) throw new Error(script.problem);
+  return scriptedClient(script.replies);
+}
+
+async function runCase(
+  c: Case,
+  session: string,
+  posture: ReviewerPolicy['posture'],
+  client: ModelClient = scripted(c),
+  prompt = bundledReviewerPrompt(),
+  store: BreakerStore = breaker,
+) {
   const clock = fixedClock('2026-11-29T00:00:00Z');
   const runner = createModelRunner({
-    client: scriptedClient(script.replies),
+    client,
     catalog: bundledCatalog(),
     clock,
     caps: { maxCalls: 10, maxTokens: 1_000_000, maxCostUsd: 1, maxCallTokens: 50_000 },
@@ -84,8 +104,8 @@ async function runCase(c: Case, session: string, posture: ReviewerPolicy['postur
       runner,
       policy: { ...DEFAULT_REVIEWER_POLICY, posture },
       policyRef: { version: 1, sha256: '0'.repeat(64) },
-      prompt: bundledReviewerPrompt(),
-      breaker,
+      prompt,
+      breaker: store,
       clock,
     },
   );
@@ -125,5 +145,50 @@ describe('pass rates per cell (category x posture x scenario)', () => {
     process.stdout.write(formatCellReport(rates));
     expect(results).toHaveLength(corpus.cases.length * POSTURES.length);
     expect(rates.filter((r) => r.flagged).map((r) => r.cell)).toEqual([]);
+  });
+});
+
+describe('the corpus against recorded replies (eval/reviewer/recorded)', () => {
+  const recording = join(__dirname, 'recorded');
+  const replayed = async (prompt = bundledReviewerPrompt()) => {
+    const replay = labelledReplay(recording);
+    if (!replay.ok) throw new Error(replay.problem);
+    // The session is part of the request: the same one as when recording, with a breaker of its own.
+    const store = openBreakerStore(':memory:');
+    const results: { name: string; verdict: string; basis: string }[] = [];
+    for (const [i, c] of corpus.cases.entries()) {
+      const missed = replay.misses.length;
+      const out = await runCase(c, `recorded-${i}`, 'default', replay.clientFor(c.name), prompt, store);
+      // A case the recording did not answer is never scored.
+      if (replay.misses.length === missed)
+        results.push({ name: c.name, verdict: out.decision.verdict, basis: out.decision.basis });
+    }
+    store.close();
+    return { results, misses: replay.misses };
+  };
+
+  it('replays every case to the verdict and basis its scripted model gets (recorded from those models)', async () => {
+    if (process.env.UPDATE_GOLDEN === '1') {
+      rmSync(recording, { recursive: true, force: true });
+      const record = labelledRecorder(recording, 'the scripted replies of each case');
+      const store = openBreakerStore(':memory:');
+      for (const [i, c] of corpus.cases.entries())
+        await runCase(c, `recorded-${i}`, 'default', record.wrap(scripted(c), c.name), undefined, store);
+      store.close();
+      record.finish();
+    }
+    const { results, misses } = await replayed();
+    expect(misses, formatReplayMisses(recording, misses)).toEqual([]);
+    expect(results).toEqual(corpus.cases.map((c) => ({ name: c.name, verdict: c.want, basis: c.basis })));
+  });
+
+  it('a changed prompt is a miss for every case that reaches the model, named, never scored', async () => {
+    const base = bundledReviewerPrompt();
+    const changed = { ...base, system: `${base.system}\nOne more sentence.` };
+    const { results, misses } = await replayed(changed);
+    expect(misses.length).toBeGreaterThan(0);
+    expect(misses.every((m) => m.reason === 'changed')).toBe(true);
+    expect(results.length + new Set(misses.map((m) => m.label)).size).toBe(corpus.cases.length);
+    expect(formatReplayMisses(recording, misses)).toMatch(/does not match \d+ request\(s\)/);
   });
 });

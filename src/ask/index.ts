@@ -31,11 +31,12 @@ export {
   type AnswererReport,
   type EvalAnswerer,
   type EvalReport,
+  type EvalRun,
   MIN_AGREEMENT,
   renderEvalReport,
   runAskEval,
 } from './eval/run-ask-eval';
-export { type EvalSelection, selectEvalAnswerers } from './eval/select-eval-answerers';
+export { type EvalSelection, SHIPPED_RECORDING, selectEvalAnswerers } from './eval/select-eval-answerers';
 export { checkFloor, FLOOR_CAUSES, type FloorCause } from './floor/check-floor';
 export { ASK_INPUT_LIMITS } from './limits/input-limits';
 export {

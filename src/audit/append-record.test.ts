@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -14,7 +15,14 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide, IoError, sha256Hex } from '../core';
-import { AUDIT_FILE_MODE, appendAuditLine, appendRecord } from './append-record';
+import {
+  AUDIT_FILE_MODE,
+  appendAuditLine,
+  appendRecord,
+  closeAuditLogs,
+  MAX_OPEN_LOGS,
+  openAuditLogCount,
+} from './append-record';
 import { type AuditRecord, buildAuditRecord } from './audit-record';
 import { parseAuditLine } from './parse-audit-line';
 
@@ -216,5 +224,64 @@ describe('appendRecord', () => {
 
   it('leaves the target of a planted symlink untouched', () => {
     expect(readFileSync(join(tmp, 'victim-rc'), 'utf8')).toBe('export PATH=/usr/bin\n');
+  });
+});
+
+describe('a log kept open between lines', () => {
+  const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
+
+  it('a rotated log (renamed away): the next line goes to a new file at the path', () => {
+    const file = join(tmp, 'rotate', 'decisions.ndjson');
+    appendRecord(file, record());
+    renameSync(file, `${file}.1`);
+    appendRecord(file, record());
+    expect(lines(`${file}.1`)).toHaveLength(1);
+    expect(lines(file)).toHaveLength(1);
+  });
+
+  it('a removed log: the next line is not written to the deleted file', () => {
+    const file = join(tmp, 'removed', 'decisions.ndjson');
+    appendRecord(file, record());
+    rmSync(file);
+    appendRecord(file, record());
+    expect(lines(file)).toHaveLength(1);
+    expect(statSync(file).mode & 0o777).toBe(AUDIT_FILE_MODE);
+  });
+
+  it('a log replaced by a symlink: refused (ELOOP), the target untouched', () => {
+    const file = join(tmp, 'swapped', 'decisions.ndjson');
+    appendRecord(file, record());
+    const target = join(tmp, 'swapped-victim');
+    writeFileSync(target, 'keep\n');
+    rmSync(file);
+    symlinkSync(target, file);
+    expect(() => appendRecord(file, record())).toThrow(`the audit log \`${file}\` (ELOOP)`);
+    expect(readFileSync(target, 'utf8')).toBe('keep\n');
+  });
+
+  it('a log made read-only: the kept descriptor is not used past the change', () => {
+    const file = join(tmp, 'made-read-only', 'decisions.ndjson');
+    appendRecord(file, record());
+    chmodSync(file, 0o400);
+    if (process.getuid?.() === 0) {
+      // Root opens it anyway; what matters is that the file was opened again (one more line, whole).
+      appendRecord(file, record());
+      expect(lines(file)).toHaveLength(2);
+      return;
+    }
+    expect(() => appendRecord(file, record())).toThrow(`cannot open the audit log \`${file}\` (EACCES)`);
+    expect(lines(file)).toHaveLength(1);
+  });
+
+  it(`keeps at most ${MAX_OPEN_LOGS} open, and closes them all on demand`, () => {
+    for (let i = 0; i < MAX_OPEN_LOGS + 3; i++) appendRecord(join(tmp, 'many', `${i}.ndjson`), record());
+    expect(openAuditLogCount()).toBeLessThanOrEqual(MAX_OPEN_LOGS);
+    const again = join(tmp, 'many', '0.ndjson');
+    appendRecord(again, record());
+    expect(lines(again)).toHaveLength(2);
+    closeAuditLogs();
+    expect(openAuditLogCount()).toBe(0);
+    appendRecord(again, record());
+    expect(lines(again)).toHaveLength(3);
   });
 });

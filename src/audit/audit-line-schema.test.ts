@@ -50,6 +50,14 @@ describe('schema/audit-line.schema.json', () => {
     expect(bothAgree(JSON.parse(GOLDEN))).toBe(true);
   });
 
+  it('the golden line with a preview validates (schema 1.1)', () => {
+    const line = readFileSync(
+      join(import.meta.dirname, 'testdata', 'golden', 'audit-line-preview.ndjson'),
+      'utf8',
+    );
+    expect(bothAgree(JSON.parse(line))).toBe(true);
+  });
+
   it.each(
     CAPABILITIES.flatMap((surface) =>
       OUTCOMES.map((outcome) => [`${surface} ${outcome}`, surface, outcome] as const),
@@ -85,6 +93,11 @@ describe('schema/audit-line.schema.json', () => {
     ['a detail string over 64', { detail: { a: 'b'.repeat(65) } }],
     ['a category with a space', { categories: ['a b'] }],
     ['a session id with a slash', { sessionId: 'a/b' }],
+    ['a preview with a newline', { preview: 'rm -rf ~\nls' }],
+    ['a preview with a bidi override', { preview: 'ls \u202etxt.exe' }],
+    ['a preview over 120 characters', { preview: 'x'.repeat(121) }],
+    ['an empty preview', { preview: '' }],
+    ['a preview that is not text', { preview: 42 }],
     [
       'fractional tokens',
       { model: { provider: 'p', model: 'm', tokens: { input: 0.5, output: 0 }, costUsd: 0 } },
@@ -110,6 +123,8 @@ describe('schema/audit-line.schema.json', () => {
     ],
     ['a detail of every type', { detail: { n: 1.5, b: false, s: 'enum-value', z: null } }],
     ['no policy', { policy: { version: 0, sha256: '' } }],
+    ['a preview (schema 1.1)', { preview: 'git push --force origin main' }],
+    ['a preview of 120 characters with escapes', { preview: `${'\\n'.repeat(58)}...`.slice(0, 120) }],
   ];
   it.each(allowed)('accepts %s', (_name, change) => {
     const record = patched(change);

@@ -27,6 +27,7 @@ import {
 } from '../core';
 import type { AuditDetail } from './audit-detail';
 import { checkDetail } from './audit-detail';
+import { previewOf } from './preview';
 import { redact } from './redact';
 
 /** Raise when a field changes meaning or a required field is added; readers check it. */
@@ -77,6 +78,11 @@ export interface AuditRecord {
   /** sha256 of the request, so a person can correlate without the request being stored. */
   subject: string | null;
   detail: AuditDetail | null;
+  /**
+   * What was decided, for people (ADR 0027): the command, path or host, redacted, escaped and bounded.
+   * Absent under `[audit] preview = "hash-only"`, on surfaces that have none, and on lines written before it.
+   */
+  preview?: string;
 }
 
 export interface AuditContext {
@@ -89,6 +95,11 @@ export interface AuditContext {
   subject?: string;
   /** Capability-specific typed values (see checkDetail). */
   detail?: AuditDetail;
+  /**
+   * The command (shell), path (read, write, edit) or host (web fetch) the request names, as given: the record
+   * keeps only previewOf() of it. Never file content, tool output or a PR body. Leave it out for `hash-only`.
+   */
+  preview?: string;
 }
 
 /** A record could not be built: a bug in the caller, who must fail closed (basis `internal-error`). */
@@ -225,7 +236,14 @@ export function buildAuditRecord(decision: Decision, context: AuditContext, at: 
     runId: id(context.runId),
     subject: context.subject ?? null,
     detail,
+    ...previewField(context.preview),
   };
+}
+
+function previewField(text: string | undefined): { preview?: string } {
+  if (text === undefined) return {};
+  const preview = previewOf(text);
+  return preview === undefined ? {} : { preview };
 }
 
 /** The line as written: compact JSON and one newline. Throws when over the bound (a bug). */

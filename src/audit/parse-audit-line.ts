@@ -17,6 +17,7 @@ import {
 } from '../core';
 import { checkDetail } from './audit-detail';
 import { AUDIT_FORMAT_VERSION, AUDIT_LIMITS, type AuditModel, type AuditRecord } from './audit-record';
+import { isPreview } from './preview';
 
 const KEYS = [
   'v',
@@ -103,9 +104,15 @@ export function parseAuditLine(line: string): AuditRecord | undefined {
   return isAuditRecord(value) ? value : undefined;
 }
 
+/** The keys a line holds: every one of KEYS, and `preview` when it has one (schema 1.1, ADR 0027). */
+function hasRecordKeys(r: Obj): boolean {
+  return Object.hasOwn(r, 'preview') ? hasExactly(r, [...KEYS, 'preview']) : hasExactly(r, KEYS);
+}
+
 export function isAuditRecord(r: unknown): r is AuditRecord {
-  if (!isObj(r) || !hasExactly(r, KEYS)) return false;
+  if (!isObj(r) || !hasRecordKeys(r)) return false;
   return (
+    (!Object.hasOwn(r, 'preview') || isPreview(r.preview)) &&
     r.v === AUDIT_FORMAT_VERSION &&
     isString(r.time) &&
     ISO_TIME.test(r.time) &&

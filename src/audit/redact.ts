@@ -31,7 +31,8 @@ const PATH_SLASH_RATIO = 1 / 16;
 export const SECRET_SHAPES: readonly SecretShape[] = [
   {
     name: 'private-key',
-    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:.*?-----END [A-Z0-9 ]*PRIVATE KEY-----|.*$)/g,
+    // `[\s\S]`: a block keeps its newlines in a preview, where controls are escaped after redaction.
+    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[\s\S]*$)/g,
   },
   { name: 'aws-key', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[0-9A-Z]{16}\b/g },
   { name: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
@@ -57,6 +58,38 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
     replace: (_m, key, sep) => `${key}${sep}${marker('assignment')}`,
   },
   {
+    // Environment-style names ending in a secret word: `GITHUB_TOKEN=`, `AWS_SECRET_ACCESS_KEY=`, `DB_PASSWORD:`.
+    name: 'assignment',
+    pattern:
+      /\b([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*[_-](?:key|token|secret|password|passwd|pwd|pass|credentials?|auth))(\s*[=:]\s*)("[^"]*"?|'[^']*'?|[^\s,;&]+)/gi,
+    replace: (_m, key, sep) => `${key}${sep}${marker('assignment')}`,
+  },
+  {
+    // Flags that take a secret as their value: `--password hunter2`, `--token=abc`, `--client-secret x`.
+    name: 'flag',
+    pattern:
+      /(\s--?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey|access-key|auth-token|private-key)(?:=|\s+))("[^"]*"?|'[^']*'?|[^\s-][^\s]*)/gi,
+    replace: (_m, flag) => `${flag}${marker('flag')}`,
+  },
+  {
+    // A password glued to `-p` (`mysql -phunter2`) or given to `sshpass -p`; `-p` alone means many things.
+    name: 'flag',
+    pattern:
+      /\b((?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p)([^\s-][^\s]*)/gi,
+    replace: (_m, before) => `${before}${marker('flag')}`,
+  },
+  {
+    name: 'flag',
+    pattern: /\b(sshpass\s+-p\s*)(\S+)/gi,
+    replace: (_m, before) => `${before}${marker('flag')}`,
+  },
+  {
+    // `curl -u user:password` and `--user user:password`: the part after the colon.
+    name: 'flag',
+    pattern: /(\s(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:)([^\s"']+)/g,
+    replace: (_m, before) => `${before}${marker('flag')}`,
+  },
+  {
     name: 'url-credentials',
     pattern: /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/:@]+:[^\s/@]+@/gi,
     replace: (_m, scheme) => `${scheme}${marker('url-credentials')}@`,
@@ -68,7 +101,27 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
     // A long run counts only when it mixes upper case, lower case and digits and is not a path.
     replace: (run) => (looksEncoded(run) ? marker('base64') : run),
   },
+  {
+    // Shorter high-entropy words: 20 or more characters mixing upper case, lower case and digits, with
+    // many distinct characters (an identifier like `getUser2ById` stays; a generated key does not).
+    name: 'high-entropy',
+    pattern: /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}(?![A-Za-z0-9+/_=-])/g,
+    replace: (run) => (looksEncoded(run) && highEntropy(run) ? marker('high-entropy') : run),
+  },
 ];
+
+/** Bits per character above which a 20+ character word reads as generated: English identifiers stay below. */
+const ENTROPY_BITS = 3.7;
+
+function highEntropy(run: string): boolean {
+  const counts = new Map<string, number>();
+  for (const c of run) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) bits -= (n / run.length) * Math.log2(n / run.length);
+  const digits = run.replace(/[^0-9]/g, '').length;
+  // Camel-case words with one digit (`buildAuditRecord2Times`) are names; a key scatters its digits.
+  return bits >= ENTROPY_BITS && digits >= 2;
+}
 
 function looksEncoded(run: string): boolean {
   if (!/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/[0-9]/.test(run)) return false;
@@ -80,9 +133,10 @@ function looksEncoded(run: string): boolean {
  * C0 and C1 controls, DEL, line and paragraph separators, bidirectional overrides and isolates,
  * zero-width characters and the byte-order mark: none may reach a log line or a terminal.
  */
-const INVISIBLE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g;
+export const INVISIBLE_CLASS =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff';
+
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]+`, 'g');
 
 /** Removes control and invisible formatting characters; runs of whitespace become one space. */
 export function stripControls(text: string): string {

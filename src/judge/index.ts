@@ -33,7 +33,7 @@ export { renderSarif, SARIF_SCHEMA_URI } from './report/render-sarif';
 export { cleanForTerminal, renderText } from './report/render-text';
 export { bundledJudgePrompts, type JudgePrompts, type JudgeRole } from './review/judge-prompts';
 export { type ModelReviewDeps, modelReviewStage } from './review/model-review-stage';
-export { parseCriteria, type Rubric, rubricOf } from './review/rubric';
+export { parseCriteria, pinRubrics, type Rubric, rubricOf } from './review/rubric';
 export { parseTraps, SHIPPED_TRAPS, type Trap } from './review/traps';
 export type {
   CriterionResult,

@@ -8,17 +8,22 @@ export {
   containerCredentials,
   type RemoteInput,
   type RemoteResult,
-  remoteSource,
   webIdentityCredentials,
 } from './aws/remote-credentials';
 export { userCacheDir } from './cache/cache-dir';
 export { requestKey } from './cache/cache-key';
+export { loadCacheSecret } from './cache/cache-secret';
 export {
   CACHE_MODES,
   CACHE_TTL_MS,
+  type CachedReply,
   type CacheMode,
+  type CacheOpener,
+  KEY_SHAPE,
   openResponseCache,
   type ResponseCache,
+  sealReply,
+  unsealReply,
 } from './cache/response-cache';
 export { type Raced, withDeadline } from './call/deadline';
 export { defuse, type Fences, fence, fenceMarker, markerAbsent, openFences } from './call/fence';
@@ -54,15 +59,25 @@ export {
   formatUsd,
   renderEstimate,
 } from './run/render-estimate';
-export { planAdmission, type RunCaps } from './run/run-budget';
+export { type CallCost, planAdmission, type RunCaps, type SharedCaps } from './run/run-budget';
 export type { EstimateReport, RunReport } from './run/run-report';
 export { announceEgress, type Egress, formatEgress, type ModelSource } from './select/egress';
 export { type ModelSpec, PROVIDERS, type ProviderId, parseModelSpec } from './select/model-spec';
 export { DEFAULT_KEY_VARIABLE, type OpenedModel, type OpenModelInput, openModel } from './select/open-model';
-export { openRunner, type RunSettings } from './select/open-runner';
+export { openRunner, type RunSettings, type RunShared } from './select/open-runner';
 export { chooseStageModel, type StageModel, type StageModelInput } from './select/stage-model';
 export { BYTES_PER_TOKEN, estimateTokens, tokensOfBytes } from './structured/estimate-tokens';
 export { type ParsedReply, parseReply, type ReplySchema } from './structured/parse-reply';
 export { checkSchemaSubset } from './structured/schema-subset';
+export {
+  formatReplayMisses,
+  type LabelledRecorder,
+  type LabelledReplay,
+  labelledRecorder,
+  labelledReplay,
+  RECORDING_INDEX,
+  type RecordingIndex,
+  type ReplayMiss,
+} from './testing/labelled-recording';
 export { type Cassette, recordingClient, replayClient } from './testing/replay-client';
 export { parseScript, type ScriptedReply, scriptedClient } from './testing/scripted-client';

@@ -16,11 +16,16 @@ export {
   pinnedEnv,
   pinnedGitRunner,
 } from './git/pinned-git';
+export { OTHER_OWNER_PROBLEM, ownedByAnotherUser } from './git/repository-owner';
+export { openWorkTreeView, type WorkTreeView, type WorkTreeViewOpen } from './git/work-tree-view';
 export { type BoundedRead, readBoundedFd, readBoundedStream } from './read-bounded-fd';
 export {
   describeRefusal,
   type FileRefusal,
   fileKind,
+  type ReadOptions,
+  type RegularBytesRead,
   type RegularFileRead,
+  readRegularBytes,
   readRegularFile,
 } from './read-regular-file';

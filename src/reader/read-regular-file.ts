@@ -7,13 +7,31 @@
  * contents: a refusal names the reason, not the text.
  */
 
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
 
 export type FileRefusal = 'missing' | 'not-regular' | 'too-large' | 'unreadable';
 
 export type RegularFileRead =
   | { ok: true; text: string; bytes: number }
   | { ok: false; refusal: FileRefusal; code: string; kind?: string };
+
+export type RegularBytesRead =
+  | { ok: true; bytes: Buffer }
+  | { ok: false; refusal: FileRefusal; code: string; kind?: string };
+
+export interface ReadOptions {
+  /** Never follow a symlink: a link (or one swapped in since the caller's lstat) is refused as not regular. */
+  noFollow?: boolean;
+}
 
 /** What a non-regular file is, in words for an error message. */
 export function fileKind(st: Stats): string {
@@ -25,16 +43,29 @@ export function fileKind(st: Stats): string {
   return 'not a regular file';
 }
 
-const refused = (refusal: FileRefusal, code: string, kind?: string): RegularFileRead =>
-  kind === undefined ? { ok: false, refusal, code } : { ok: false, refusal, code, kind };
+const refused = (refusal: FileRefusal, code: string, kind?: string) =>
+  kind === undefined ? { ok: false as const, refusal, code } : { ok: false as const, refusal, code, kind };
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? 'error';
 
+/** What a non-regular entry is, including a symlink when links are not followed. */
+const kindOf = (st: Stats) => (st.isSymbolicLink() ? 'a symlink' : fileKind(st));
+
 /** The whole text of a regular file of at most `maxBytes` bytes, or why it was refused. */
-export function readRegularFile(path: string, maxBytes: number): RegularFileRead {
+export function readRegularFile(path: string, maxBytes: number, options: ReadOptions = {}): RegularFileRead {
+  const read = readRegularBytes(path, maxBytes, options);
+  return read.ok ? { ok: true, text: read.bytes.toString('utf8'), bytes: read.bytes.length } : read;
+}
+
+/** The bytes of a regular file of at most `maxBytes` bytes, or why it was refused. */
+export function readRegularBytes(
+  path: string,
+  maxBytes: number,
+  options: ReadOptions = {},
+): RegularBytesRead {
   try {
-    const st = statSync(path);
-    if (!st.isFile()) return refused('not-regular', 'ENOTREG', fileKind(st));
+    const st = options.noFollow ? lstatSync(path) : statSync(path);
+    if (!st.isFile()) return refused('not-regular', 'ENOTREG', kindOf(st));
     if (st.size > maxBytes) return refused('too-large', 'EFBIG');
   } catch (error) {
     return refused(errno(error) === 'ENOENT' ? 'missing' : 'unreadable', errno(error));
@@ -42,8 +73,11 @@ export function readRegularFile(path: string, maxBytes: number): RegularFileRead
   let fd: number;
   try {
     // O_NONBLOCK: a FIFO swapped in since the stat opens at once instead of waiting for a writer.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    // O_NOFOLLOW: a symlink swapped in since the lstat fails to open (ELOOP) instead of being followed.
+    const flags = constants.O_RDONLY | constants.O_NONBLOCK | (options.noFollow ? constants.O_NOFOLLOW : 0);
+    fd = openSync(path, flags);
   } catch (error) {
+    if (errno(error) === 'ELOOP') return refused('not-regular', 'ENOTREG', 'a symlink');
     return refused(errno(error) === 'ENOENT' ? 'missing' : 'unreadable', errno(error));
   }
   try {
@@ -58,7 +92,7 @@ export function readRegularFile(path: string, maxBytes: number): RegularFileRead
       if (n === 0) break;
       length += n;
     }
-    return { ok: true, text: buffer.toString('utf8', 0, length), bytes: length };
+    return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (error) {
     return refused('unreadable', errno(error));
   } finally {

@@ -12,6 +12,13 @@ export {
   outcomeFor,
   type ScoredCase,
 } from './calibrate/fit-thresholds';
+export {
+  HISTORY_WINDOW_DAYS,
+  type HistoryCommit,
+  type HistoryLabel,
+  type HistoryMerge,
+  labelMerges,
+} from './calibrate/history-labels';
 export { type CaseLine, fromResult, parseCases, type RangeCase } from './calibrate/parse-cases';
 export {
   confusion,

@@ -18,6 +18,7 @@ export {
   fileAuditSink,
   hashSubject,
   recordOrDeny,
+  requestPreview,
   reviewerDetail,
 } from './check/audit-seam';
 export { DEFAULT_DEADLINE_MS, deadlineMs } from './check/deadline';
@@ -54,7 +55,8 @@ export {
 } from './check/reviewer-seam-disclosure';
 export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
-export { type RubricRequest, readRubrics, readTraps } from './judge/judge-inputs';
+export { type RubricRequest, readRubrics, readTraps, trapsFileProblem } from './judge/judge-inputs';
+export { changedSince, nodeJudgeFs, readProjectText } from './judge/judge-repository';
 export {
   JUDGE_DEFAULT_MAX_COST_USD,
   type JudgeModelFlags,
@@ -84,3 +86,4 @@ export {
 } from './serve/check-service';
 export { watchFiles } from './serve/watch-files';
 export { openRedisBreakerStore, openRedisClient, type RedisStoreOptions } from './state/redis-breaker-store';
+export { openRedisRunState, type RedisRunState } from './state/redis-run-state';

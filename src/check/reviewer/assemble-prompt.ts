@@ -10,6 +10,7 @@
  * INVARIANT: an override without `{{response_schema}}` assembles nothing: the review fails closed.
  */
 
+import { redact } from '../../audit';
 import { sha256Hex } from '../../core';
 import type { ModelRequest } from '../../model';
 import { estimateTokens, fence, fenceMarker, markerAbsent } from '../../model';
@@ -76,7 +77,13 @@ export function sentUserTurns(input: ReviewerRequest, policy: ReviewerPolicy): r
   return policy.contextMode === 'minimal' ? [] : input.trusted.userTurns.slice(-policy.userTurns);
 }
 
-/** Mixed turns under the cap, most recent kept, user turns already in the trusted section left out. */
+/** Longest text a conversation turn keeps once redacted: turns are context, a long one is cut, not sent whole. */
+export const CONVERSATION_TURN_CHARS = 2_000;
+
+/**
+ * Mixed turns under the cap, most recent kept, user turns already in the trusted section left out, each redacted
+ * (secret shapes replaced, control characters stripped) and cut to CONVERSATION_TURN_CHARS.
+ */
 export function sentConversation(
   input: ReviewerRequest,
   policy: ReviewerPolicy,
@@ -84,9 +91,10 @@ export function sentConversation(
   if (policy.contextMode === 'minimal' || policy.conversationTurns === 0) return [];
   const sent = new Set(sentUserTurns(input, policy).map((t) => t.trim()));
   const turns = (input.conversation ?? []).filter((t) => !(t.role === 'user' && sent.has(t.text.trim())));
-  return turns
-    .slice(-policy.conversationTurns)
-    .map((t) => ({ kind: 'conversation_turn' as const, text: `${t.role}: ${t.text}` }));
+  return turns.slice(-policy.conversationTurns).map((t) => ({
+    kind: 'conversation_turn' as const,
+    text: `${t.role}: ${redact(t.text, CONVERSATION_TURN_CHARS)}`,
+  }));
 }
 
 export function assembleReview(

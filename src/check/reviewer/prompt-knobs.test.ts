@@ -131,6 +131,18 @@ describe('recent context', () => {
     expect(a.request.user).toContain('[1] fix lint please');
   });
 
+  it('conversation turns are redacted and cut: a pasted key never reaches the model', () => {
+    const key = `ghp_${'A'.repeat(36)}`;
+    const conversation = [
+      { role: 'assistant' as const, text: `the token is ${key}` },
+      { role: 'user' as const, text: 'y'.repeat(10_000) },
+    ];
+    const a = assembled(input({ conversation }));
+    expect(a.request.user).not.toContain(key);
+    expect(a.request.user).toContain('assistant: the token is [redacted:github-token]');
+    expect(a.request.user).not.toContain('y'.repeat(2_001));
+  });
+
   it('with no token budget nothing is cut or left out', () => {
     const big = 'x'.repeat(200_000);
     const a = assembled(input({ untrusted: [{ kind: 'tool_output', text: big }] }));

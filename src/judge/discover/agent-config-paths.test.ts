@@ -48,6 +48,14 @@ describe('rules/agent-config-paths.json and judge discovery agree', () => {
     '.cursor/mcp.json',
     '.vscode/mcp.json',
     '.mcp.json',
+    '.windsurfrules',
+    'gemini-extension.json',
+    '.github/skills/release/SKILL.md',
+    '.github/chatmodes/plan.chatmode.md',
+    '.opencode/skills/x/SKILL.md',
+    '.cursor/skills/x/run.sh',
+    '.gemini/skills/x/SKILL.md',
+    '.cursor/hooks.json',
   ])('`%s`, which judge reviews, is in the list', (path) => {
     expect(judgeSees(path)).toBe(true);
     expect(inList(path)).toBe(true);

@@ -3,7 +3,7 @@ import AjvDraft4Compatible from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeJudgeFs } from '../../surfaces/cli/commands/judge-io';
+import { nodeJudgeFs } from '../../runtime';
 import { bundledJudgeData } from '../rules/bundled-rules';
 import { runJudge } from '../run-judge';
 import { judgeOptions } from '../testdata/judge-options';
@@ -94,6 +94,25 @@ describe('judge report on a realistic repository', () => {
     const ok = validate(JSON.parse(renderJson(report)));
     expect(validate.errors ?? []).toEqual([]);
     expect(ok).toBe(true);
+  });
+
+  it('the JSON report names its keys in camelCase, like every JSON gavel prints (docs/cli.md, ADR 0026)', () => {
+    const json = JSON.parse(renderJson(report));
+    expect(json.schemaVersion).toBe(2);
+    const keys = new Set<string>();
+    // Maps keyed by data keep the data's spelling: unit statuses (`withheld_secret`) and severities.
+    const dataMaps = new Set(['units', 'findings', 'scores']);
+    const walk = (v: unknown, parent: string, dataKeyed: boolean): void => {
+      if (Array.isArray(v)) for (const x of v) walk(x, parent, false);
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          if (!dataKeyed) keys.add(k);
+          walk(x, k, (parent === 'summary' && dataMaps.has(k)) || k === 'scores');
+        }
+    };
+    walk(json, '', false);
+    expect([...keys].filter((k) => !/^[a-z][a-zA-Z0-9]*$/.test(k))).toEqual([]);
+    expect(renderJson(report)).not.toMatch(/"(schema_version|not_reviewed|start_line|quote_verified)"/);
   });
 
   it('validates the SARIF report against the official SARIF 2.1.0 schema', () => {

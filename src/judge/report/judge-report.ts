@@ -7,7 +7,8 @@
 import type { DroppedCandidate, ReviewRunSummary } from '../review-stage';
 import type { Confidence, JudgeCategory, NotReviewed, RunDecision, UnitResult, UnitStatus } from '../types';
 
-export const JUDGE_REPORT_SCHEMA_VERSION = 1;
+/** 2: the JSON keys are camelCase (ADR 0026); 1 spelt them in snake_case. */
+export const JUDGE_REPORT_SCHEMA_VERSION = 2;
 
 export interface RunInfo {
   /** 'static': deterministic checks only; 'model': static checks and the model review; 'estimate': nothing judged, requests priced. */

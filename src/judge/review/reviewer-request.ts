@@ -28,6 +28,8 @@ export interface SentReference {
   path: string;
   binding: boolean;
   text: string;
+  /** A rubric pinned by `[judge.skills.pins]` (T1); still fenced, its label says so. */
+  pinned?: boolean;
 }
 
 export interface ReviewerCall {
@@ -97,7 +99,7 @@ export function buildReviewerRequest(call: ReviewerCall): Built {
   ];
   const refs = call.references.map((r) =>
     fences.fence(
-      `${r.kind.toUpperCase()} ${r.path}${r.kind === 'convention' ? (r.binding ? ' binding' : ' guidance') : ''}`,
+      `${r.kind.toUpperCase()} ${r.path}${r.kind === 'convention' ? (r.binding ? ' binding' : ' guidance') : r.pinned ? ' pinned' : ''}`,
       r.text,
     ),
   );

@@ -1,9 +1,12 @@
 /**
  * Rubric skills: a skill whose body has `## C1 - title` sections is a rubric, every section a checkable
  * criterion. Parses the criteria and turns the reviewer's `criteria_results` into one result per criterion
- * (a criterion nobody reported is `not_evaluated`, never a silent pass). Pure.
+ * (a criterion nobody reported is `not_evaluated`, never a silent pass). Also the pins of `[judge.skills.pins]`:
+ * a rubric whose text matches its pin is configured text (T1); one whose text no longer matches is refused with
+ * a one-line reason (a changed rubric needs a new pin); an unpinned rubric is reference data (T2). Pure.
  */
 
+import { sha256Hex } from '../../core';
 import type { JudgeCategory } from '../types';
 
 export interface Criterion {
@@ -17,6 +20,8 @@ export interface Rubric {
   category: JudgeCategory;
   text: string;
   criteria: Criterion[];
+  /** Its sha256 matched a pin of `[judge.skills.pins]`: configured text (T1), else reference data (T2). */
+  pinned?: boolean;
 }
 
 const CRITERION = /^##\s+(C\d{1,3})\s+-\s+(.+?)\s*$/;
@@ -48,4 +53,30 @@ export function criterionRef(rubric: string, id: string): string {
 export function sameCriterion(reported: string, rubric: Rubric, id: string, only: boolean): boolean {
   const r = reported.trim().replace(/^rubric:/, '');
   return r === `${rubric.name}/${id}` || (only && r === id);
+}
+
+/**
+ * Checks every rubric against the pins (skill name to a sha256 hex prefix of 8 to 64 digits of its SKILL.md
+ * text). A pin that does not match fails the run: the rubric changed after it was pinned.
+ */
+export function pinRubrics(
+  rubrics: readonly Rubric[],
+  pins: Readonly<Record<string, string>>,
+): { ok: true; rubrics: Rubric[] } | { ok: false; problem: string } {
+  const out: Rubric[] = [];
+  for (const r of rubrics) {
+    const pin = Object.hasOwn(pins, r.name) ? pins[r.name] : undefined;
+    if (pin === undefined) {
+      out.push({ ...r, pinned: false });
+      continue;
+    }
+    const hash = sha256Hex(r.text);
+    if (!hash.startsWith(pin.toLowerCase()))
+      return {
+        ok: false,
+        problem: `rubric skill \`${r.name}\` does not match its pin \`judge.skills.pins.${r.name}\` (its sha256 is now \`${hash.slice(0, 16)}\`): pin the changed text or restore it`,
+      };
+    out.push({ ...r, pinned: true });
+  }
+  return { ok: true, rubrics: out };
 }

@@ -6,6 +6,7 @@
 
 import type { FindingDraft } from '../findings/make-finding';
 import type { FileView } from './file-view';
+import { MAX_PATTERN_LINE } from './line-patterns';
 
 const TOOLING =
   /^\s*(markdownlint|prettier|eslint|toc|end ?toc|omit|vale|cspell|spell-?checker|lint|@|#|region|endregion|begin|end|todo|fixme|note)\b/i;
@@ -18,21 +19,32 @@ const ABOUT_AGENT = /\b(assistant|the agent|claude|system prompt|instructions?)\
 export function htmlCommentFindings(view: FileView): FindingDraft[] {
   if (view.type !== 'markdown') return [];
   const out: FindingDraft[] = [];
-  const re = /<!--([\s\S]*?)-->/g;
-  for (let m = re.exec(view.text); m; m = re.exec(view.text)) {
-    const body = m[1] ?? '';
-    const startLine = view.text.slice(0, m.index).split('\n').length;
+  // A scan with indexOf, in linear time: a regex `<!--[\s\S]*?-->` rescans to the end from every unclosed
+  // `<!--`, and the line number is counted on from the previous comment, never from the start.
+  const text = view.text;
+  let line = 1;
+  let counted = 0;
+  for (let open = text.indexOf('<!--'); open >= 0; ) {
+    const close = text.indexOf('-->', open + 4);
+    // No `-->` after this `<!--`: none after any later one either.
+    if (close < 0) break;
+    const whole = text.slice(open, close + 3);
+    const body = whole.slice(4, -3);
+    for (let i = text.indexOf('\n', counted); i >= 0 && i < open; i = text.indexOf('\n', i + 1)) line += 1;
+    counted = open;
+    const startLine = line;
+    open = text.indexOf('<!--', close + 3);
     if (view.fence[startLine - 1] !== undefined) continue;
     if (body.trim().length < 12 || TOOLING.test(body)) continue;
     const orders = INSTRUCTION.test(body);
     if (!orders && !ABOUT_AGENT.test(body)) continue;
-    const endLine = startLine + (m[0].match(/\n/g)?.length ?? 0);
+    const endLine = startLine + whole.split('\n').length - 1;
     out.push({
       code: 'S03',
       path: view.path,
       startLine,
       endLine,
-      quote: m[0],
+      quote: whole,
       message: orders
         ? 'an HTML comment, invisible when rendered, carries instructions for the agent'
         : 'an HTML comment, invisible when rendered, talks about the agent',
@@ -115,6 +127,8 @@ const DOWNLOAD = /\b(?:curl|wget)\b[^\n]*?\bhttps?:\/\/\S*?\/([\w.-]+?)(?:[?#]\S
 export function downloadThenRunFindings(view: FileView): FindingDraft[] {
   const out: FindingDraft[] = [];
   view.lines.forEach((line, i) => {
+    // A longer line is not read (quadratic for DOWNLOAD); run-static names the file as a parser limit.
+    if (line.length > MAX_PATTERN_LINE) return;
     const m = DOWNLOAD.exec(line);
     if (!m || !/\s(-[a-zA-Z]*O|-o\s+\S+|--output)|\bwget\b/.test(line)) return;
     const output = /\s-o\s+(\S+)/.exec(line)?.[1] ?? m[1] ?? '';
@@ -130,6 +144,7 @@ export function downloadThenRunFindings(view: FileView): FindingDraft[] {
     );
     for (let j = i; j < Math.min(view.lines.length, i + 8); j++) {
       const later = view.lines[j] ?? '';
+      if (later.length > MAX_PATTERN_LINE) continue;
       const rest = j === i ? later.slice(line.indexOf(output) + output.length) : later;
       if (run.test(rest)) {
         out.push({

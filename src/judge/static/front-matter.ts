@@ -58,9 +58,28 @@ export interface FrontMatter {
 /** Aliases the parser expands before it stops: a bound on work, never a verdict on the file. */
 const MAX_ALIASES = 100;
 
+/** The longest front matter the YAML parser is given (real ones are well under 4 KiB; 8 KiB of the worst shape parses in under a second). */
+export const MAX_FRONT_MATTER_CHARS = 8 * 1024;
+
+/** `value` without leading `"`, `'`, `[` and trailing `"`, `'`, `]`, in linear time (a regex `[...]+$` is not). */
+function trimQuotes(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && `"'[`.includes(value[start] ?? '')) start++;
+  while (end > start && `"']`.includes(value[end - 1] ?? '')) end--;
+  return value.slice(start, end);
+}
+
 export function readFrontMatter(view: FileView): FrontMatter {
   if (view.frontMatterEnd === 0) return {};
   const yamlText = view.lines.slice(1, view.frontMatterEnd - 1).join('\n');
+  // The YAML parser is superlinear on some long scalars (a line of quotes, of anchors): a longer front
+  // matter is not parsed, and the file is named as a parser limit (the permission keys are still read).
+  if (yamlText.length > MAX_FRONT_MATTER_CHARS)
+    return {
+      error: `is longer than the ${MAX_FRONT_MATTER_CHARS} characters the parser reads`,
+      parserLimit: true,
+    };
   try {
     const data = parse(yamlText, { maxAliasCount: MAX_ALIASES }) as unknown;
     if (data === null || data === undefined) return { data: {} };
@@ -82,7 +101,7 @@ function rawPermissionLines(view: FileView): { key: string; value: string; line:
   const out: { key: string; value: string; line: number }[] = [];
   for (let i = 1; i < view.frontMatterEnd - 1; i++) {
     const m = /^\s*(permissionMode|tools|allowed-tools)\s*:\s*(.*)$/.exec(view.lines[i] ?? '');
-    if (m) out.push({ key: m[1] ?? '', value: (m[2] ?? '').replace(/^["'[]+|["'\]]+$/g, ''), line: i + 1 });
+    if (m) out.push({ key: m[1] ?? '', value: trimQuotes(m[2] ?? ''), line: i + 1 });
   }
   return out;
 }

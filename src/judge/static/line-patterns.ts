@@ -43,6 +43,17 @@ function assignedHosts(view: FileView): string[] {
   return out;
 }
 
+/**
+ * The longest line the line patterns read. A longer one is not matched (see linePatternFindings) and
+ * `longLines` says so, so the file is named as a parser limit and the unit is partial, never clean.
+ */
+export const MAX_PATTERN_LINE = 4000;
+
+/** True when a file holds a line the line patterns do not read. */
+export function hasLongLine(view: FileView): boolean {
+  return view.lines.some((l) => l.length > MAX_PATTERN_LINE);
+}
+
 /** A call whose first argument is a relative path (`client.post("/Patient", ...)`) talks to its own base URL. */
 const RELATIVE_CALL = /\.(post|put|patch)\s*\(\s*f?["']\//;
 
@@ -84,7 +95,14 @@ export function linePatternFindings(
   needleScan?: RegExp,
 ): FindingDraft[] {
   const out: FindingDraft[] = [];
-  const text = view.text.includes('\r') ? view.lines.join('\n') : view.text;
+  // A line longer than MAX_PATTERN_LINE is never matched (a pattern like `curl[^\n]*X` is quadratic on it):
+  // it is blanked here, keeping the line numbers, and the caller names the file as a parser limit.
+  const long = view.lines.some((l) => l.length > MAX_PATTERN_LINE);
+  const text = long
+    ? view.lines.map((l) => (l.length > MAX_PATTERN_LINE ? '' : l)).join('\n')
+    : view.text.includes('\r')
+      ? view.lines.join('\n')
+      : view.text;
   const hits: { p: LinePattern; n: number }[] = [];
   const lower = text.toLowerCase();
   const all = [...new Set(patterns.flatMap((p) => p.needles))];
@@ -99,7 +117,7 @@ export function linePatternFindings(
   hits.sort((a, b) => a.n - b.n);
   for (const { p, n } of hits) {
     const line = view.lines[n - 1] ?? '';
-    if (line.length > 4000 || !applies(p, view, n)) continue;
+    if (line.length > MAX_PATTERN_LINE || !applies(p, view, n)) continue;
     p.regex.lastIndex = 0;
     const match = p.regex.exec(line);
     if (!match) continue;

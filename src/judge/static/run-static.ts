@@ -16,7 +16,7 @@ import { frontMatterFindings } from './front-matter';
 import { findHiddenCharacters } from './hidden-characters';
 import { classifyHost, type HostLists, hostsIn } from './hosts';
 import { jsonConfigFindings } from './json-configs';
-import { hostMentionFindings, linePatternFindings } from './line-patterns';
+import { hasLongLine, hostMentionFindings, linePatternFindings } from './line-patterns';
 import { missingReferenceFindings, structureFindings } from './missing-references';
 import { namedVendorUploads } from './named-vendor';
 import { type AnalyzeShell, analyzeSnippets } from './risky-shell';
@@ -167,6 +167,7 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
     }
     drafts.push(...hiddenDrafts(file.path, view.lines, file.text));
     drafts.push(...linePatternFindings(view, rules.patterns, input.hosts, rules.needleScan));
+    if (hasLongLine(view)) gaps.push({ path: file.path, reason: 'parser-limit' });
     drafts.push(...hostMentionFindings(view, input.hosts));
     drafts.push(...htmlCommentFindings(view));
     drafts.push(...encodedBlobFindings(view));

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { containerCredentials, remoteSource, webIdentityCredentials } from './remote-credentials';
+import { containerCredentials, webIdentityCredentials } from './remote-credentials';
 
 let server: Server | undefined;
 const seen: { url: string; headers: IncomingMessage['headers'] }[] = [];
@@ -42,28 +42,6 @@ const STS_REPLY = `<AssumeRoleWithWebIdentityResponse xmlns="https://sts.amazona
     </Credentials>
   </AssumeRoleWithWebIdentityResult>
 </AssumeRoleWithWebIdentityResponse>`;
-
-describe('remoteSource', () => {
-  it.each([
-    [
-      'container first',
-      {
-        AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '/v2/x',
-        AWS_WEB_IDENTITY_TOKEN_FILE: '/f',
-        AWS_ROLE_ARN: 'r',
-      },
-      'container',
-    ],
-    ['web identity needs both', { AWS_WEB_IDENTITY_TOKEN_FILE: '/f' }, undefined],
-    [
-      'web identity',
-      { AWS_WEB_IDENTITY_TOKEN_FILE: '/f', AWS_ROLE_ARN: 'arn:aws:iam::1:role/r' },
-      'web-identity',
-    ],
-  ])('%s', (_name, env, want) => {
-    expect(remoteSource(env)).toBe(want);
-  });
-});
 
 describe('container credentials', () => {
   it('reads the endpoint with the token file as authorization', async () => {

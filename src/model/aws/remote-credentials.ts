@@ -36,14 +36,6 @@ const PLAIN_HTTP_HOSTS = new Set([
   '[fd00:ec2::23]',
 ]);
 
-/** Which remote source the environment selects, if any: the container endpoint first, as the SDKs do. */
-export function remoteSource(env: RemoteInput['env']): 'container' | 'web-identity' | undefined {
-  if (env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI || env.AWS_CONTAINER_CREDENTIALS_FULL_URI)
-    return 'container';
-  if (env.AWS_WEB_IDENTITY_TOKEN_FILE && env.AWS_ROLE_ARN) return 'web-identity';
-  return undefined;
-}
-
 async function get(input: RemoteInput, url: string, headers: Record<string, string>) {
   const signal = AbortSignal.timeout(input.timeoutMs ?? 5_000);
   const reply = await input.fetch(url, { method: 'GET', headers, signal });

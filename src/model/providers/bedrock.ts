@@ -16,7 +16,7 @@ export interface BedrockOptions {
   model: string;
   region: string;
   /** Called for every attempt, so rotated credentials are picked up (and once more after an expired-token reply). */
-  credentials: () => AwsCredentials;
+  credentials: () => AwsCredentials | Promise<AwsCredentials>;
   /** A VPC or FIPS endpoint; default `https://bedrock-runtime.{region}.amazonaws.com`. */
   baseUrl?: string;
   quirks: WireQuirks;
@@ -31,7 +31,7 @@ export function bedrockAdapter(options: BedrockOptions): WireAdapter {
     provider: 'bedrock',
     model: options.model,
     egressHost: hostOf(url),
-    build(request) {
+    async build(request) {
       const inferenceConfig: Record<string, unknown> = { maxTokens: request.maxOutputTokens };
       if (request.temperature !== undefined && options.quirks.sendTemperature) {
         inferenceConfig.temperature = request.temperature;
@@ -63,7 +63,7 @@ export function bedrockAdapter(options: BedrockOptions): WireAdapter {
         body,
         region: options.region,
         service: 'bedrock',
-        credentials: options.credentials(),
+        credentials: await options.credentials(),
         amzDate: amzDateOf(options.now()),
       });
       const { host: _host, ...headers } = signed.headers;

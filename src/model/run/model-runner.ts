@@ -21,7 +21,7 @@ import { preflightLayer } from './layers/preflight-layer';
 import { retryLayer } from './layers/retry-layer';
 import { scheduleLayer } from './layers/schedule-layer';
 import { validateStep } from './layers/validate-step';
-import { RunBudget, type RunCaps } from './run-budget';
+import { RunBudget, type RunCaps, type SharedCaps } from './run-budget';
 import { type RunReport, roundUsd } from './run-report';
 
 export type { StructuredResult, StructuredSuccess };
@@ -34,6 +34,8 @@ export interface RunnerOptions {
   concurrency: number;
   rpm: number;
   cache?: ResponseCache;
+  /** The caps counted also by a store the service's replicas share. */
+  sharedCaps?: SharedCaps;
   /** Build and price every request, send none. */
   estimate?: boolean;
   sleep?: (ms: number) => Promise<void>;
@@ -62,7 +64,12 @@ export function createModelRunner(options: RunnerOptions): ModelRunner {
   });
   const estimate = estimateLayer(self, catalog, options.caps, options.estimate === true);
   const cache = cacheLayer(self, options.cache ?? NO_CACHE);
-  const spend = budgetLayer(self, catalog, budget);
+  const spend = budgetLayer(
+    self,
+    catalog,
+    budget,
+    options.sharedCaps ? { caps: options.caps, store: options.sharedCaps } : undefined,
+  );
   const step = compose(
     [
       preflightLayer(self, catalog),

@@ -28,6 +28,19 @@ export interface Spent {
 
 export type Admission = { ok: true; ticket: number } | { ok: false; detail: string };
 
+/**
+ * The same caps counted by a store that several processes share (the decision service's replicas): admission
+ * reserves the worst case there too, and settling replaces it with what was used. Either may reject (the store
+ * is unreachable): the call is then not sent.
+ */
+export interface SharedCaps {
+  admit(
+    worst: CallCost,
+    caps: RunCaps,
+  ): Promise<{ ok: true; ticket: string } | { ok: false; detail: string }>;
+  settle(ticket: string, worst: CallCost, usage: ModelUsage): Promise<void>;
+}
+
 export class RunBudget {
   private readonly caps: RunCaps;
   private readonly spent: Spent = { calls: 0, tokens: 0, costUsd: 0 };
@@ -53,6 +66,11 @@ export class RunBudget {
     this.spent.calls += 1;
     this.spent.tokens += usage.inputTokens + usage.outputTokens;
     this.spent.costUsd += usage.costUsd;
+  }
+
+  /** Drops a reservation whose call was never sent (a shared cap refused it): it counts as nothing. */
+  release(ticket: number): void {
+    this.held.delete(ticket);
   }
 
   totals(): Spent {

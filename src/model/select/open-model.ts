@@ -6,7 +6,9 @@
  * Ends in a value: a client and its egress, or the reason there is none (`no-model`, `config-invalid`).
  */
 
-import { resolveAwsCredentials } from '../aws/aws-credentials';
+import { selectAwsSource } from '../aws/aws-credentials';
+import { awsCredentialProvider } from '../aws/credential-chain';
+import type { RemoteInput } from '../aws/remote-credentials';
 import type { ModelCatalog } from '../catalog/model-catalog';
 import type { ModelClient } from '../client';
 import { anthropicAdapter } from '../providers/anthropic';
@@ -45,6 +47,8 @@ export interface OpenModelInput {
   now: () => Date;
   catalog: ModelCatalog;
   transport?: Omit<TransportOptions, 'catalog'>;
+  /** How Bedrock's web identity and container sources are fetched; the global `fetch` when unset. */
+  credentialFetch?: RemoteInput['fetch'];
 }
 
 export type OpenedModel =
@@ -147,35 +151,26 @@ function buildAdapter(provider: ProviderId, model: string, input: OpenModelInput
       };
     }
     case 'bedrock': {
-      const chain = resolveAwsCredentials({
-        env: input.env,
-        readFile: input.readFile,
-        homeDir: input.homeDir,
-      });
+      const chainInput = { env: input.env, readFile: input.readFile, homeDir: input.homeDir };
+      const chain = selectAwsSource(chainInput);
       if (!chain.ok) return { ok: false, problem: `provider \`bedrock\`: ${chain.problem}` };
       if (!chain.region)
         return {
           ok: false,
           problem: "provider `bedrock` needs a region (AWS_REGION or the profile's `region`)",
         };
-      // Resolved again for every attempt, so credentials rotated in the files or environment are used;
-      // the last good set is kept when a later read fails.
-      let credentials = chain.credentials;
-      const fresh = () => {
-        const again = resolveAwsCredentials({
-          env: input.env,
-          readFile: input.readFile,
-          homeDir: input.homeDir,
-        });
-        if (again.ok) credentials = again.credentials;
-        return credentials;
-      };
+      // Static keys are resolved again for every attempt; web identity and container credentials are fetched
+      // on the first call and renewed before they expire (credential-chain.ts).
+      const credentials = awsCredentialProvider(
+        { ...chainInput, now: input.now, fetch: input.credentialFetch ?? ((url, init) => fetch(url, init)) },
+        chain.using,
+      );
       return {
         ok: true,
         adapter: bedrockAdapter({
           model,
           region: chain.region,
-          credentials: fresh,
+          credentials,
           quirks,
           now: input.now,
           ...(url.value ? { baseUrl: url.value } : {}),

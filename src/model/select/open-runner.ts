@@ -5,11 +5,17 @@
  */
 
 import type { Clock } from '../../core';
-import { type CacheMode, NO_CACHE, openResponseCache } from '../cache/response-cache';
+import { type CacheMode, type CacheOpener, NO_CACHE, openResponseCache } from '../cache/response-cache';
 import type { ModelCatalog } from '../catalog/model-catalog';
 import type { ModelClient } from '../client';
 import { createModelRunner, type ModelRunner } from '../run/model-runner';
-import type { RunCaps } from '../run/run-budget';
+import type { RunCaps, SharedCaps } from '../run/run-budget';
+
+/** What the decision service's replicas share (`[serve] redis_url`): the reply cache and the run's caps. */
+export interface RunShared {
+  openCache?: CacheOpener;
+  caps?: SharedCaps;
+}
 
 export interface RunSettings {
   caps: RunCaps;
@@ -20,6 +26,7 @@ export interface RunSettings {
   cacheDir: string;
   estimate: boolean;
   clock: Clock;
+  shared?: RunShared;
 }
 
 export function openRunner(
@@ -32,7 +39,8 @@ export function openRunner(
   // Scripted replies are test data: caching them would let one eval case answer another.
   const cacheable = client.provider !== 'scripted' && client.provider !== 'replay';
   if (settings.cacheMode !== 'off' && cacheable && !settings.estimate) {
-    const opened = openResponseCache({
+    const open = settings.shared?.openCache ?? openResponseCache;
+    const opened = open({
       dir: settings.cacheDir,
       clock: settings.clock,
       mode: settings.cacheMode,
@@ -49,6 +57,7 @@ export function openRunner(
     rpm: settings.rpm,
     cache,
     estimate: settings.estimate,
+    ...(settings.shared?.caps ? { sharedCaps: settings.shared.caps } : {}),
   });
   return { runner, notices };
 }

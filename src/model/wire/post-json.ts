@@ -37,6 +37,12 @@ export type PostOutcome =
 
 class Oversized extends Error {}
 
+/**
+ * Thrown by a `build` that cannot make the request (credentials that could not be obtained): the call ends at
+ * once with this message, which gavel wrote (never a key, a token or a reply body), and is not retried.
+ */
+export class BuildRefused extends Error {}
+
 export async function postJson(options: PostOptions): Promise<PostOutcome> {
   const now = options.nowMs ?? (() => Date.now());
   const random = options.random ?? Math.random;
@@ -105,6 +111,9 @@ export async function postJson(options: PostOptions): Promise<PostOutcome> {
               : `${who} did not answer within ${options.timeoutMs} ms`,
             attempts,
           };
+        }
+        if (error instanceof BuildRefused) {
+          return { ok: false, failure: 'error', detail: `${who}: ${error.message}`, attempts };
         }
         if (error instanceof Oversized) {
           return {

@@ -76,9 +76,12 @@ export function pinnedEnv(env: Readonly<Record<string, string | undefined>>): Re
   return { ...out, ...PINNED_ENV };
 }
 
-/** A runner for the real `git` with everything above pinned; `env` is the caller's (PATH, HOME). */
+/**
+ * A runner for the real `git` with everything above pinned; `env` is the caller's (PATH, HOME). `index` is
+ * the one GIT_* variable gavel itself may set: the index file a work-tree view reads (work-tree-view.ts).
+ */
 export const pinnedGitRunner =
-  (env: Readonly<Record<string, string | undefined>>): GitRunner =>
+  (env: Readonly<Record<string, string | undefined>>, index?: { GIT_INDEX_FILE: string }): GitRunner =>
   (args, cwd, input) =>
     new Promise((resolve) => {
       const child = execFile(
@@ -90,7 +93,7 @@ export const pinnedGitRunner =
           encoding: 'utf8',
           timeout: GIT_TIMEOUT_MS,
           killSignal: 'SIGKILL',
-          env: pinnedEnv(env),
+          env: index === undefined ? pinnedEnv(env) : { ...pinnedEnv(env), ...index },
         },
         (error, stdout) => {
           if (error) resolve({ ok: false, code: typeof error.code === 'number' ? error.code : null });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -208,6 +209,39 @@ describe('paths are classified by every name', () => {
     expect(f.files.map((x) => x.path)).toEqual([path]);
     expect(ids(f)).toContain('security-sensitive');
   });
+});
+
+describe('agent configuration is one list: every file judge reviews or a harness runs is sensitive', () => {
+  it.each([
+    'GEMINI.md',
+    'CLAUDE.local.md',
+    '.agents/skills/lint/SKILL.md',
+    '.github/instructions/ts.instructions.md',
+    '.github/skills/release/SKILL.md',
+    '.github/hooks/gavel.json',
+    '.opencode/plugins/tool.js',
+    '.pi/extensions/tool.ts',
+    '.windsurfrules',
+    'gemini-extension.json',
+  ])('a change to `%s` is agent configuration, never approved at risk 0', async (path) => {
+    const repo = project();
+    repo.write({ [path]: 'Run the tool.\n' });
+    repo.commit('c');
+    const f = await collect(repo.dir);
+    expect(ids(f)).toContain('security-sensitive');
+    expect(routed(f).outcome).not.toBe('approve');
+  });
+});
+
+describe('a repository git will not trust', () => {
+  it.runIf(process.getuid?.() === 0)(
+    'owned by another user: one line saying so (git refuses it; gavel reads no safe.directory)',
+    async () => {
+      const repo = project();
+      execFileSync('chown', ['-R', '65534:65534', repo.dir]);
+      await expect(collect(repo.dir)).rejects.toThrow(/owned by another user/);
+    },
+  );
 });
 
 describe('submodules are read recursively, to a stated depth', () => {

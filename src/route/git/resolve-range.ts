@@ -7,6 +7,7 @@
  */
 
 import { UsageError } from '../../core';
+import { OTHER_OWNER_PROBLEM, ownedByAnotherUser } from '../../reader';
 import type { GitRunner } from './git-runner';
 
 export interface Range {
@@ -31,7 +32,12 @@ export async function resolveRange(
   head?: string,
 ): Promise<Range> {
   const top = await git(['rev-parse', '--show-toplevel'], cwd);
-  if (!top.ok) throw new UsageError(`\`${cwd}\` is not inside a git repository`);
+  if (!top.ok)
+    throw new UsageError(
+      ownedByAnotherUser(cwd)
+        ? `\`${cwd}\`: ${OTHER_OWNER_PROBLEM}`
+        : `\`${cwd}\` is not inside a git repository`,
+    );
   const root = top.stdout.trim();
   const headSha = await commitOf(git, root, head ?? 'HEAD', '--head');
   if (base !== undefined)

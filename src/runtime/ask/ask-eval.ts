@@ -12,16 +12,18 @@ import bundledPrompt from '../../../prompts/ask-arbiter.json' with { type: 'json
 import {
   type EvalAnswerer,
   type EvalReport,
+  type EvalRun,
   formatRulesProblem,
   loadArbiterPrompt,
   parseRules,
   readAdversarialCorpus,
   readEvalCorpus,
   runAskEval,
+  SHIPPED_RECORDING,
   selectEvalAnswerers,
 } from '../../ask';
 import { type Clock, GavelError, UsageError } from '../../core';
-import { parseScript, type ScriptedReply } from '../../model';
+import { labelledReplay, parseScript, type ScriptedReply } from '../../model';
 import { parseJson, readText } from './ask-files';
 import { bundledRulesLoad } from './ask-rules';
 
@@ -40,10 +42,21 @@ function packageRoot(): string {
 
 function evalAnswerers(
   cwd: string,
+  pkg: string,
   flag: string | undefined,
-): { answerers: EvalAnswerer[]; script?: ScriptedReply[] } {
+): { answerers: EvalAnswerer[]; script?: ScriptedReply[]; replay?: NonNullable<EvalRun['replay']> } {
   const selected = selectEvalAnswerers(flag);
   if (!selected.ok) throw new UsageError(selected.problem);
+  if (selected.answerers.includes('replay')) {
+    const dir =
+      selected.replayDir !== undefined ? resolve(cwd, selected.replayDir) : join(pkg, SHIPPED_RECORDING);
+    const opened = labelledReplay(dir);
+    if (!opened.ok) throw new UsageError(opened.problem);
+    return {
+      answerers: selected.answerers,
+      replay: { dir, clientFor: opened.clientFor, misses: opened.misses },
+    };
+  }
   if (selected.scriptFile === undefined) return { answerers: selected.answerers };
   const file = resolve(cwd, selected.scriptFile);
   const script = parseScript(readText(file, 'script'));
@@ -81,7 +94,7 @@ export async function runPackageAskEval(input: {
   if (!adversarial.ok) throw new UsageError(`\`${advFile}\`: ${adversarial.problem}`);
   const prompt = loadArbiterPrompt(bundledPrompt);
   if (!prompt.ok) throw new GavelError('internal', `the bundled prompt is invalid: ${prompt.problem}`);
-  const { answerers, script } = evalAnswerers(input.cwd, input.model);
+  const { answerers, script, replay } = evalAnswerers(input.cwd, pkg, input.model);
   const report = await runAskEval(
     {
       evalCases: evalCases.cases,
@@ -90,6 +103,7 @@ export async function runPackageAskEval(input: {
       prompt: prompt.prompt,
       answerers,
       ...(script ? { script } : {}),
+      ...(replay ? { replay } : {}),
     },
     input.clock,
   );

@@ -4,7 +4,7 @@
  * through the audit module, never here.
  */
 
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { IoError, UsageError } from '../../core';
 import { type RegularFileRead, readRegularFile } from '../../reader';
@@ -45,20 +45,32 @@ export function parseJson(text: string, where: string): unknown {
   }
 }
 
-export function appendLine(file: string, value: unknown): void {
+/**
+ * Writes `text` to a regular file (created 0644 if missing), appending or replacing. Opened non-blocking and
+ * checked on the descriptor: a FIFO with no reader fails at once (ENXIO) and any other special file is
+ * refused, so a planted FIFO never hangs a question.
+ */
+function writeRegular(file: string, text: string, append: boolean): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
-    appendFileSync(file, `${JSON.stringify(value)}\n`);
+    const mode = append ? constants.O_APPEND : constants.O_TRUNC;
+    const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_NONBLOCK | mode, 0o644);
+    try {
+      if (!fstatSync(fd).isFile()) throw new Error('not a regular file');
+      const bytes = Buffer.from(text);
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     throw new IoError('io', `cannot write \`${file}\``, { cause: error });
   }
 }
 
+export function appendLine(file: string, value: unknown): void {
+  writeRegular(file, `${JSON.stringify(value)}\n`, true);
+}
+
 export function writeJson(file: string, value: unknown): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(value)}\n`);
-  } catch (error) {
-    throw new IoError('io', `cannot write \`${file}\``, { cause: error });
-  }
+  writeRegular(file, `${JSON.stringify(value)}\n`, false);
 }

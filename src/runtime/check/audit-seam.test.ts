@@ -59,17 +59,50 @@ describe('audit seam (in process, real log file)', () => {
         ),
       'bash',
     ],
-  ])('%s leaves one valid line with the hashed subject and no command text', async (kind, run, tool) => {
+  ])(
+    '%s leaves one valid line with the hashed subject and a redacted preview, never the secret',
+    async (kind, run, tool) => {
+      const s = sandbox();
+      const reply = await run(s);
+      expect(reply.exitCode).toBe(0);
+      const record = onlyRecord(s);
+      expect(record).toMatchObject({ surface: 'check', kind, sessionId: 's-1', runId: null });
+      expect(record.subject).toBe(sha256Hex(`${tool}: ${COMMAND}`));
+      // ADR 0027: the command is shown, its secret is not.
+      expect(record.preview).toBe('AWS_ACCESS_KEY_ID=[redacted:aws-key] aws s3 ls s3://private-bucket');
+      const { text } = logLines(s);
+      expect(text).not.toContain(FAKE_KEY);
+    },
+  );
+
+  it.each([
+    ['a repository gavel.toml', (s: Sandbox) => s.write('gavel.toml', '[audit]\npreview = "hash-only"\n')],
+    ['GAVEL_AUDIT_PREVIEW', (s: Sandbox) => Object.assign(s.env, { GAVEL_AUDIT_PREVIEW: 'hash-only' })],
+  ])('hash-only from %s keeps the command out of the line', async (_name, tighten) => {
     const s = sandbox();
-    const reply = await run(s);
+    tighten(s);
+    const reply = await runClaudeCodeHook(ccPayload(s, 'Bash', { command: COMMAND }), realIo(s));
     expect(reply.exitCode).toBe(0);
     const record = onlyRecord(s);
-    expect(record).toMatchObject({ surface: 'check', kind, sessionId: 's-1', runId: null });
-    expect(record.subject).toBe(sha256Hex(`${tool}: ${COMMAND}`));
+    expect(record.preview).toBeUndefined();
+    expect(record.subject).toBe(sha256Hex(`Bash: ${COMMAND}`));
     const { text } = logLines(s);
-    expect(text).not.toContain(FAKE_KEY);
-    expect(text).not.toContain('private-bucket');
     expect(text).not.toContain('aws s3');
+    expect(text).not.toContain('private-bucket');
+  });
+
+  it.each([
+    ['a path', 'Read', { file_path: 'src/a.ts' }, 'src/a.ts'],
+    [
+      'the host of a fetch, not its query',
+      'WebFetch',
+      { url: 'https://docs.example.com/p?key=abc', prompt: 'x' },
+      'docs.example.com',
+    ],
+  ])('the preview of %s', async (_name, tool, input, want) => {
+    const s = sandbox();
+    await runClaudeCodeHook(ccPayload(s, tool, input), realIo(s));
+    expect(onlyRecord(s).preview).toBe(want);
   });
 
   it('records the run id from GAVEL_RUN_ID and a fail-closed decision (invalid gavel.toml)', async () => {
@@ -178,7 +211,7 @@ describe('audit seam (built binary)', () => {
       ...(uid !== undefined ? { uid, gid: uid } : {}),
     });
 
-  it('gavel hook claude-code leaves exactly one valid line, without the command or the key', () => {
+  it('gavel hook claude-code leaves exactly one valid line, with the redacted command and without the key', () => {
     if (!existsSync(join(root, 'dist', 'gavel.mjs'))) throw new Error('run `npm run build` first');
     const s = sandbox();
     const r = spawn(['hook', 'claude-code'], ccPayload(s, 'Bash', { command: COMMAND }), s.env);
@@ -186,6 +219,7 @@ describe('audit seam (built binary)', () => {
     const record = onlyRecord(s);
     expect(record).toMatchObject({ surface: 'check', kind: 'claude-code', sessionId: 's-1' });
     expect(record.subject).toBe(sha256Hex(`Bash: ${COMMAND}`));
+    expect(record.preview).toContain('[redacted:aws-key] aws s3 ls');
     expect(logLines(s).text).not.toContain(FAKE_KEY);
   });
 

@@ -7,7 +7,7 @@
  */
 
 import { type AuditDetail, type AuditRecord, checkDetail, recordDecision, subjectOf } from '../../audit';
-import type { ReviewerRecord } from '../../check';
+import type { CheckRequest, ReviewerRecord } from '../../check';
 import { type Config, loadConfig } from '../../config';
 import { type Clock, type Decision, decide, GavelError } from '../../core';
 import { decisionLogPath, ignoreLogFolder } from '../log-location';
@@ -22,6 +22,8 @@ export interface AuditMeta {
   subject: string;
   /** Typed extras (the reviewer's record). */
   detail?: AuditDetail;
+  /** What the request names (command, path, host), for the line's redacted `preview` (see `requestPreview`). */
+  preview?: string;
   /** The log file this decision goes to. */
   logFile: string;
 }
@@ -49,6 +51,7 @@ export function fileAuditSink(clock: Clock, onRecord?: (record: AuditRecord) => 
           ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}),
           ...(meta.runId !== undefined ? { runId: meta.runId } : {}),
           ...(meta.detail !== undefined ? { detail: meta.detail } : {}),
+          ...(meta.preview !== undefined ? { preview: meta.preview } : {}),
         },
       });
     } catch (error) {
@@ -68,6 +71,29 @@ export function fileAuditSink(clock: Clock, onRecord?: (record: AuditRecord) => 
 /** The subject as recorded: sha256 of what `requestSubject()` (or the tool name) says. */
 export function hashSubject(subject: string): string {
   return subjectOf(subject);
+}
+
+/**
+ * What the line's `preview` is made of (ADR 0027): the command, the path, or the host of a fetch; the audit
+ * redacts and bounds it. Undefined under `[audit] preview = "hash-only"`, and for a URL that does not parse.
+ */
+export function requestPreview(request: CheckRequest, config: Config): string | undefined {
+  if (config.audit.preview !== 'redacted') return undefined;
+  const input = request.input;
+  switch (input.kind) {
+    case 'shell':
+      return input.command;
+    case 'read':
+    case 'write':
+    case 'edit':
+      return input.path;
+    case 'web_fetch':
+      return URL.canParse(input.url) ? new URL(input.url).host || undefined : undefined;
+    case 'mcp':
+      return `mcp__${input.server}__${input.tool}`;
+    default:
+      return input.name;
+  }
 }
 
 /**

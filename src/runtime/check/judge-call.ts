@@ -14,6 +14,7 @@ import {
   auditLogFor,
   hashSubject,
   recordOrDeny,
+  requestPreview,
   reviewerDetail,
 } from './audit-seam';
 import { deadlineMs } from './deadline';
@@ -28,6 +29,8 @@ export interface CallInput {
   sessionId?: string;
   /** Read only when a reviewer could use them (mode `auto`): the deterministic policy never does. */
   userTurns?: () => string[];
+  /** The mixed recent conversation, untrusted; read only in mode `auto`, like the user turns. */
+  conversation?: () => { role: 'user' | 'assistant'; text: string }[];
 }
 
 export interface CallEnv {
@@ -121,10 +124,13 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
       return { decision: recordOrDeny(io.audit, decision, meta(logFile, call.toolName)), suggestions: [] };
     }
     const d = runtime.defaults;
-    const turns = runtime.deps.policy.mode === 'auto' ? (call.userTurns?.() ?? []) : [];
+    const auto = runtime.deps.policy.mode === 'auto';
+    const turns = auto ? (call.userTurns?.() ?? []) : [];
+    const conversation = auto ? call.conversation?.() : undefined;
     const requests: CheckRequest[] = adapted.inputs.map((input) => {
       const context = emptyContext();
       context.trusted.userTurns = turns;
+      if (conversation && conversation.length > 0) context.untrusted.conversation = conversation;
       return {
         toolName: call.toolName,
         input,
@@ -144,6 +150,8 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
     const record = runtime.review?.recordOf(judged.decision);
     const m = meta(logFile, firstRequest ? requestSubject(firstRequest) : call.toolName);
     if (record) m.detail = reviewerDetail(record);
+    const preview = firstRequest ? requestPreview(firstRequest, runtime.config) : undefined;
+    if (preview !== undefined) m.preview = preview;
     const decision = recordOrDeny(io.audit, judged.decision, m);
     return decision === judged.decision ? judged : { decision, suggestions: [] };
   } finally {

@@ -18,6 +18,7 @@ import {
 } from '../../check';
 import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
 import type { Basis, Clock } from '../../core';
+import type { RunShared } from '../../model';
 import type { ModelOptions } from '../model-options';
 import { auditLogFor } from './audit-seam';
 import { BUILD_ID } from './build-id';
@@ -50,6 +51,8 @@ export interface RuntimeOptions {
   buildId?: string;
   /** The decision service with `[serve] redis_url`: the reviewer's breaker store shared by its replicas. */
   openBreaker?: () => BreakerStore;
+  /** The decision service with `[serve] redis_url`: the reply cache and run caps its replicas share. */
+  sharedRun?: (policySha256: string) => RunShared;
 }
 
 export type Runtime =
@@ -151,6 +154,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       options.env,
     ),
     ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
+    ...(options.sharedRun ? { sharedRun: options.sharedRun } : {}),
   });
   const tmp = options.env.TMPDIR;
   const defaults: RequestDefaults = {

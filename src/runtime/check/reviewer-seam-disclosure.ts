@@ -15,7 +15,8 @@ import {
 } from '../../check';
 import type { Config, Source } from '../../config';
 import { sha256Hex } from '../../core';
-import { bundledCatalog, openModel } from '../../model';
+import { bundledCatalog } from '../../model';
+import { openChosenModel } from '../open-chosen-model';
 import { promptCustomFor } from './reviewer-seam';
 import { reviewerModel } from './reviewer-seam-model';
 
@@ -48,15 +49,12 @@ export function reviewerDisclosure(input: DisclosureInput): string[] {
   });
   let egress = 'none (no model: what needs review escalates with basis `no-model`)';
   if (view.choice.spec !== undefined) {
-    const opened = openModel({
-      spec: view.choice.spec,
-      source: view.choice.source,
-      ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
-      ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
+    const opened = openChosenModel(view.choice, {
+      config,
       env: input.env,
       readFile: input.readFile,
-      homeDir: input.home,
-      now: input.now,
+      home: input.home,
+      clock: { now: input.now },
       catalog,
     });
     egress = opened.ok

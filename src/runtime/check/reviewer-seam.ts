@@ -39,11 +39,12 @@ import {
   bundledCatalog,
   type Egress,
   formatEgress,
-  openModel,
   openRunner,
   type RunReport,
+  type RunShared,
 } from '../../model';
 import { type ModelOptions, NO_MODEL_OPTIONS, runSettingsFor } from '../model-options';
+import { openChosenModel } from '../open-chosen-model';
 import { hashSubject } from './audit-seam';
 import { reviewerModel } from './reviewer-seam-model';
 
@@ -69,6 +70,8 @@ export interface ReviewerSetup {
   auditLog?: string;
   /** The decision service with `[serve] redis_url`: the shared breaker store; otherwise the local SQLite file. */
   openBreaker?: () => BreakerStore;
+  /** The decision service with `[serve] redis_url`: the reply cache and caps shared by the replicas of a policy. */
+  sharedRun?: (policySha256: string) => RunShared;
 }
 
 export interface SurfaceReviewer {
@@ -232,15 +235,12 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
     catalog,
   });
   const choice = view.choice;
-  const opened = openModel({
-    spec: choice.spec,
-    source: choice.source,
-    ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
-    ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
+  const opened = openChosenModel(choice, {
+    config,
     env,
     readFile: readText,
-    homeDir: setup.home,
-    now: () => clock.now(),
+    home: setup.home,
+    clock,
     catalog,
   });
   const records = new WeakMap<Decision, ReviewerRecord>();
@@ -268,11 +268,10 @@ export function reviewerForSurfaces(setup: ReviewerSetup): SurfaceReviewer | und
   }
   const announce = setup.announce;
   const client = announce ? announceEgress(opened.client, opened.egress, announce) : opened.client;
-  const { runner, notices } = openRunner(
-    client,
-    catalog,
-    runSettingsFor({ flags, config, env, home: setup.home, clock }),
-  );
+  const { runner, notices } = openRunner(client, catalog, {
+    ...runSettingsFor({ flags, config, env, home: setup.home, clock }),
+    ...(setup.sharedRun ? { shared: setup.sharedRun(setup.policy.ref.sha256) } : {}),
+  });
   for (const n of notices) announce?.(n);
   let breaker: BreakerStore | undefined;
   const reviewer = modelReviewer({

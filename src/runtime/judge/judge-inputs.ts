@@ -6,9 +6,21 @@
  * Ends in a value: the traps and rubrics, or a one-line problem (the command fails closed on it).
  */
 
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { type JudgeCategory, parseTraps, type Rubric, rubricOf, type Trap } from '../../judge';
+import {
+  type JudgeCategory,
+  type JudgeFs,
+  parseTraps,
+  type Rubric,
+  rubricOf,
+  type Trap,
+  toProjectPath,
+} from '../../judge';
+import { readRegularFile } from '../../reader';
+
+/** A traps file or a rubric SKILL.md is read whole only up to this size (a regular file, never a FIFO). */
+const MAX_INPUT_BYTES = 2 * 1024 * 1024;
 
 export interface RubricRequest {
   /** `NAME` or `path:DIR`. */
@@ -30,11 +42,32 @@ function insideProject(root: string, path: string): boolean {
   }
 }
 
+/**
+ * Why the repository-configured traps file cannot be used, or undefined: it must name a file inside the
+ * project, reached through no symlink (checked before any model is opened).
+ */
+export function trapsFileProblem(fs: JudgeFs, root: string, file: string): string | undefined {
+  const rel = toProjectPath(root, root, file);
+  const parts = rel === undefined ? [] : rel.split('/');
+  const viaLink = parts.some(
+    (_, i) => fs.stat(`${root}/${parts.slice(0, i + 1).join('/')}`)?.type === 'symlink',
+  );
+  return rel === undefined || rel === '' || viaLink
+    ? 'must name a file inside the project, not through a symlink'
+    : undefined;
+}
+
 export function readTraps(root: string, file: string): Read<Trap[]> {
   const path = resolve(root, file);
   if (!insideProject(root, path) || lstatSync(path, { throwIfNoEntry: false })?.isFile() !== true)
     return { ok: false, problem: `\`judge.traps_file\`: \`${file}\` is not a file inside the project` };
-  const parsed = parseTraps(readFileSync(path, 'utf8'));
+  const read = readRegularFile(path, MAX_INPUT_BYTES, { noFollow: true });
+  if (!read.ok)
+    return {
+      ok: false,
+      problem: `\`judge.traps_file\`: \`${file}\` is not a regular file of at most ${MAX_INPUT_BYTES} bytes`,
+    };
+  const parsed = parseTraps(read.text);
   if (!parsed.ok) return { ok: false, problem: `\`judge.traps_file\`: \`${file}\` ${parsed.problem}` };
   return { ok: true, value: parsed.traps };
 }
@@ -64,12 +97,14 @@ export function readRubrics(
     const file = join(dir, 'SKILL.md');
     if (r.fromRepo && !insideProject(ctx.root, file))
       return { ok: false, problem: `rubric skill \`${r.ref}\` must stay inside the project` };
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return { ok: false, problem: `rubric skill \`${r.ref}\` cannot be read` };
-    }
+    // Follows a symlink only for a rubric the user named; the target must be a regular file under the bound.
+    const read = readRegularFile(file, MAX_INPUT_BYTES);
+    if (!read.ok)
+      return {
+        ok: false,
+        problem: `rubric skill \`${r.ref}\`: SKILL.md is not a regular file of at most ${MAX_INPUT_BYTES} bytes`,
+      };
+    const text = read.text;
     const name = dir.split('/').filter(Boolean).pop() ?? r.ref;
     const rubric = rubricOf(name, r.category, text);
     if (!rubric) return { ok: false, problem: `skill \`${r.ref}\` has no \`## C1 - title\` criteria` };

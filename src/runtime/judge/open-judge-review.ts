@@ -12,23 +12,24 @@ import { readFileSync } from 'node:fs';
 import type { Config, Source } from '../../config';
 import type { Clock } from '../../core';
 import type { JudgeRules, ReviewStage } from '../../judge';
-import { type JudgeRole, modelReviewStage, type Rubric, type Trap } from '../../judge';
+import { type JudgeRole, modelReviewStage, pinRubrics, type Rubric, type Trap } from '../../judge';
 import {
   announceEgress,
   bundledCatalog,
   chooseStageModel,
+  DEFAULT_KEY_VARIABLE,
   type Egress,
   estimateTokens,
   failed,
   type ModelRunner,
   type ModelSource,
   type OpenedModel,
-  openModel,
   openRunner,
   parseModelSpec,
   type RunCaps,
 } from '../../model';
 import { anchorSpec, chooseRunModel, type ModelOptions, runSettingsFor } from '../model-options';
+import { openChosenModel } from '../open-chosen-model';
 
 export const JUDGE_ROLES: readonly JudgeRole[] = ['security', 'governance', 'quality', 'adjudicator'];
 /** The judge's spend cap when neither a flag nor the user's config sets one. */
@@ -127,6 +128,17 @@ function estimateOnly(spec: string | undefined, source: ModelSource): OpenedMode
   };
 }
 
+/** The values of the configured API key variables: masked wherever they appear in text sent. */
+function configuredKeys(setup: JudgeReviewSetup, egress: readonly Egress[]): string[] {
+  const names = new Set<string>();
+  if (setup.config.model.api_key_env) names.add(setup.config.model.api_key_env);
+  for (const e of egress) {
+    const name = DEFAULT_KEY_VARIABLE[e.provider as keyof typeof DEFAULT_KEY_VARIABLE];
+    if (name) names.add(name);
+  }
+  return [...names].map((n) => setup.env[n]).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
 export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
   const { config, env, clock } = setup;
   const catalog = bundledCatalog();
@@ -154,17 +166,7 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
       const model = setup.flags.estimate ? estimateOnly(choice.spec, choice.source) : undefined;
       const real =
         model ??
-        openModel({
-          spec: choice.spec,
-          source: choice.source,
-          ...(config.model.base_url ? { baseUrl: config.model.base_url } : {}),
-          ...(config.model.api_key_env ? { apiKeyEnv: config.model.api_key_env } : {}),
-          env,
-          readFile: readText,
-          homeDir: setup.home,
-          now: () => clock.now(),
-          catalog,
-        });
+        openChosenModel(choice, { config, env, readFile: readText, home: setup.home, clock, catalog });
       if (!real.ok) return { ok: false, basis: real.basis, problem: real.problem, role };
       const announce = setup.announce;
       const client =
@@ -187,12 +189,15 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
         .map((p) => `\`${p}\``)
         .join(', ')}`,
     };
+  // A pinned rubric whose text changed fails the run; a matching one is configured text (T1).
+  const pinned = pinRubrics(setup.rubrics ?? [], config.judge.skills?.pins ?? {});
+  if (!pinned.ok) return { ok: false, basis: 'config-invalid', problem: pinned.problem };
   const stage = modelReviewStage({
     runners: runners as Record<JudgeRole, ModelRunner>,
     rules: setup.rules,
     read: setup.read,
     ...(setup.traps ? { traps: setup.traps } : {}),
-    ...(setup.rubrics ? { rubrics: setup.rubrics } : {}),
+    rubrics: pinned.rubrics,
     timeoutMs: JUDGE_CALL_TIMEOUT_MS,
     admission: {
       caps,
@@ -212,6 +217,7 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
     },
     egressHosts: [...new Set(egress.map((e) => e.host).filter((h): h is string => h !== null))].sort(),
     estimate: setup.flags.estimate,
+    secretValues: configuredKeys(setup, egress),
   });
   return { ok: true, stage, egress, caps };
 }

@@ -17,9 +17,9 @@ const LS = { tool: 'shell', input: { command: 'ls' } };
 const DENY_LS = '[check]\ndeny = ["Bash(ls:*)"]\n';
 const BROKEN = '[check]\nno_such_key = 1\n';
 
-async function open(onReloadError?: 'keep-last' | 'fail-closed', userToml?: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'gavel-service-'));
-  dirs.push(dir);
+async function open(onReloadError?: 'keep-last' | 'fail-closed', userToml?: string, at?: string) {
+  const dir = at ?? mkdtempSync(join(tmpdir(), 'gavel-service-'));
+  if (!at) dirs.push(dir);
   const configFile = join(dir, 'cfg', 'gavel', 'config.toml');
   mkdirSync(join(dir, 'cfg', 'gavel'), { recursive: true });
   if (userToml !== undefined) writeFileSync(configFile, userToml);
@@ -95,5 +95,39 @@ describe('check service reload', () => {
     const d = (await service.check(json, { client: 'ci' })).decision;
     expect(d).toMatchObject({ verdict: 'deny', basis: 'invalid-input' });
     expect(d.reason).not.toContain('teleport');
+  });
+});
+
+describe('check service caches', () => {
+  it('remembers the project root of a request folder until the next reload', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gavel-service-'));
+    dirs.push(dir);
+    const sub = join(dir, 'proj', 'sub');
+    mkdirSync(sub, { recursive: true });
+    const { service } = await open(undefined, undefined, dir);
+    const touch = { tool: 'shell', input: { command: 'touch ../x.txt' }, cwd: sub };
+    // No marker above `sub`: the folder itself is the workspace, and `../x.txt` lies outside it.
+    expect((await service.check(touch, {})).decision.verdict).not.toBe('allow');
+    mkdirSync(join(dir, 'proj', '.git'));
+    expect((await service.check(touch, {})).decision.verdict).not.toBe('allow');
+    expect((await service.reload()).ok).toBe(true);
+    expect((await service.check(touch, {})).decision.verdict).toBe('allow');
+  });
+
+  it('writes many decisions to one log, every line whole, and closes cleanly', async () => {
+    const { service } = await open();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        service.check({ tool: 'shell', input: { command: i % 2 ? 'ls' : 'rm -rf /' } }, {}),
+      ),
+    );
+    const dir = dirs.at(-1) as string;
+    const lines = readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(200);
+    const verdicts = lines.map((l) => (JSON.parse(l) as { verdict: string }).verdict);
+    expect(verdicts.filter((v) => v === 'deny')).toHaveLength(100);
+    expect(answers.filter((a) => a.decision.verdict === 'allow')).toHaveLength(100);
   });
 });

@@ -10,6 +10,7 @@
  * (`internal-error`), anything thrown a deny (`internal-error`).
  */
 
+import { closeAuditLogs } from '../../audit';
 import {
   type AdaptToolCall,
   type BreakerStore,
@@ -19,18 +20,55 @@ import {
   requestSubject,
 } from '../../check';
 import { type Basis, type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../core';
+import type { RunShared } from '../../model';
 import {
   type AuditMeta,
   type AuditSink,
   auditLogFor,
   hashSubject,
   recordOrDeny,
+  requestPreview,
   reviewerDetail,
 } from '../check/audit-seam';
 import { loadRuntime, type Runtime } from '../check/load-runtime';
 import { withClient } from './client-detail';
 
 type Loaded = Extract<Runtime, { ok: true }>;
+
+/** Distinct request folders whose project root is remembered, per loaded policy. */
+export const ROOT_CACHE_SIZE = 1024;
+
+/**
+ * What one loaded policy answers the same for every request, computed once instead of per request: the
+ * project root of each request folder (a walk up the tree, remembered for at most ROOT_CACHE_SIZE folders, the
+ * oldest forgotten first) and the decision log's path. A reload builds a new one, so a `.git` or `gavel.toml`
+ * made since is seen then (or on SIGHUP).
+ */
+interface Prepared {
+  runtime: Loaded;
+  defaults: Loaded['defaults'];
+  logFile: string;
+}
+
+function prepare(runtime: Loaded, cwd: string, env: CheckServiceOptions['env']): Prepared {
+  const roots = new Map<string, string[]>();
+  const workspaceRoots = (folder: string): string[] => {
+    const known = roots.get(folder);
+    if (known) return known;
+    const found = runtime.defaults.workspaceRoots(folder);
+    if (roots.size >= ROOT_CACHE_SIZE) {
+      const oldest = roots.keys().next().value;
+      if (oldest !== undefined) roots.delete(oldest);
+    }
+    roots.set(folder, found);
+    return found;
+  };
+  return {
+    runtime,
+    defaults: { ...runtime.defaults, workspaceRoots },
+    logFile: auditLogFor(runtime, cwd, env),
+  };
+}
 
 export interface CheckServiceOptions {
   cwd: string;
@@ -46,6 +84,8 @@ export interface CheckServiceOptions {
   onReloadError?: 'keep-last' | 'fail-closed';
   /** `[serve] redis_url`: the reviewer's breaker store shared by every replica. */
   openBreaker?: () => BreakerStore;
+  /** `[serve] redis_url`: the reviewer's reply cache and run caps shared by every replica of a policy. */
+  sharedRun?: (policySha256: string) => RunShared;
 }
 
 /** Who asked: the token's name, recorded in the audit line (never the token). */
@@ -81,10 +121,10 @@ export interface CheckService {
 }
 
 export async function openCheckService(options: CheckServiceOptions): Promise<CheckService> {
-  let current: Loaded | undefined;
+  let current: Prepared | undefined;
   let lastProblem: { basis: Extract<Basis, 'rules-invalid' | 'config-invalid'>; problem: string } | undefined;
   let isStale = false;
-  const retired: Loaded[] = [];
+  const retired: Prepared[] = [];
 
   const load = async (): Promise<ReloadResult> => {
     const next = await loadRuntime({
@@ -93,6 +133,7 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
       clock: options.clock,
       ...(options.rulesDir ? { rulesDir: options.rulesDir } : {}),
       ...(options.openBreaker ? { openBreaker: options.openBreaker } : {}),
+      ...(options.sharedRun ? { sharedRun: options.sharedRun } : {}),
     });
     if (!next.ok) {
       lastProblem = { basis: next.basis, problem: next.problem };
@@ -105,7 +146,7 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
     }
     // The old runtime's reviewer may still be finishing a call: closed on shutdown, not here.
     if (current) retired.push(current);
-    current = next;
+    current = prepare(next, options.cwd, options.env);
     isStale = false;
     lastProblem = undefined;
     return { ok: true, policy: next.deps.policy.ref };
@@ -123,15 +164,16 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
 
   const denyNow = (basis: Basis, reason: string, caller: Caller, policy = NO_POLICY): Decision => {
     const d = decide({ verdict: 'deny', basis, reason, policy });
-    const logFile = auditLogFor(current, options.cwd, options.env);
+    const logFile = current?.logFile ?? auditLogFor(undefined, options.cwd, options.env);
     const m = meta(logFile, options.kind, caller);
     m.detail = withClient({}, caller.client, isStale);
     return recordOrDeny(options.audit, d, m);
   };
 
-  const judge = async (json: unknown, caller: Caller, runtime: Loaded): Promise<Served> => {
+  const judge = async (json: unknown, caller: Caller, prepared: Prepared): Promise<Served> => {
+    const { runtime } = prepared;
     const parsed = parseRequest(json, {
-      ...runtime.defaults,
+      ...prepared.defaults,
       ...(options.adaptToolCall ? { adaptToolCall: options.adaptToolCall } : {}),
     });
     if (!parsed.ok) {
@@ -160,22 +202,19 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
       );
       return { decision: d, suggestions: [] };
     }
-    const m = meta(
-      auditLogFor(runtime, options.cwd, options.env),
-      requestSubject(first),
-      caller,
-      first.sessionId,
-    );
+    const m = meta(prepared.logFile, requestSubject(first), caller, first.sessionId);
     const record = runtime.review?.recordOf(worst.decision);
     m.detail = withClient(record ? reviewerDetail(record) : {}, caller.client, isStale);
+    const preview = requestPreview(first, runtime.config);
+    if (preview !== undefined) m.preview = preview;
     const answered = recordOrDeny(options.audit, worst.decision, m);
     return { decision: answered, suggestions: answered === worst.decision ? worst.suggestions : [] };
   };
 
   return {
     async check(json, caller) {
-      const runtime = current;
-      if (!runtime) {
+      const prepared = current;
+      if (!prepared) {
         const why = lastProblem ?? { basis: 'config-invalid' as const, problem: 'no policy is loaded' };
         return {
           decision: denyNow(why.basis, `gavel cannot judge: ${why.problem}`, caller),
@@ -183,22 +222,24 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
         };
       }
       try {
-        return await judge(json, caller, runtime);
+        return await judge(json, caller, prepared);
       } catch {
         const reason = 'internal error while judging the request; it is denied';
         return {
-          decision: denyNow('internal-error', reason, caller, runtime.deps.policy.ref),
+          decision: denyNow('internal-error', reason, caller, prepared.runtime.deps.policy.ref),
           suggestions: [],
         };
       }
     },
     reload: load,
-    policy: () => current?.deps.policy.ref,
+    policy: () => current?.runtime.deps.policy.ref,
     stale: () => isStale,
-    recordDeny: (basis, reason, caller) => denyNow(basis, reason, caller, current?.deps.policy.ref),
+    recordDeny: (basis, reason, caller) => denyNow(basis, reason, caller, current?.runtime.deps.policy.ref),
     close() {
-      for (const r of [...retired, ...(current ? [current] : [])]) r.review?.close();
+      for (const r of [...retired, ...(current ? [current] : [])]) r.runtime.review?.close();
       retired.length = 0;
+      // Lines are written synchronously: closing the kept descriptors is all a shutdown owes the log.
+      closeAuditLogs();
     },
   };
 }

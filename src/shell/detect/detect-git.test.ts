@@ -20,7 +20,16 @@ describe('git push --delete', () => {
     ['a feature branch by -d', 'git push -d origin fix/old-thing'],
     ['a feature branch by an empty source', 'git push origin :feat/x'],
     ['a full feature ref', 'git push origin :refs/heads/spike/y'],
-  ])('%s is a remote delete, reviewed, not a shared-ref rewrite', (_name, command) => {
+  ])('%s is everyday clean-up: no category (never a shared-ref rewrite)', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+
+  it.each([
+    ['a release tag', 'git push origin --delete v1.2.0'],
+    ['a full tag ref by an empty source', 'git push origin :refs/tags/nightly'],
+    ['a pattern', "git push origin ':refs/heads/feat/*'"],
+    ['a name computed at run time', 'git push origin --delete "$BRANCH"'],
+  ])('%s is a remote delete, reviewed', (_name, command) => {
     expect(categories(command)).toEqual(['remote_resource_delete']);
   });
 

@@ -6,6 +6,7 @@
 
 import { hasFlag, type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { DYN } from '../walk/markers';
 import {
   cloneSettings,
   type GitSetting,
@@ -169,11 +170,20 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
           inv.segment,
         );
       // A delete that names no branch after the remote (`git push --delete main`: `main` is taken as the
-      // remote) cannot be told from a shared one; a named feature branch is a remote delete, reviewed.
+      // remote) cannot be told from a shared one. Deleting a named feature branch is everyday work (a merged
+      // branch cleaned up): no category; what the catalogue knows of the push decides.
       else if (del && (shared || refs.length === 0))
         r.hit('history_rewrite_on_shared_ref', '`git push --delete` removes a shared branch', inv.segment);
-      else if (del)
-        r.hit('remote_resource_delete', '`git push --delete` removes a remote branch', inv.segment);
+      // A tag (a release others fetch), a pattern or a name computed at run time: a remote delete, reviewed.
+      else if (
+        del &&
+        refs.some((ref) => /^(refs\/tags\/|v?\d)|[*?[]|\$/.test(dest(ref)) || ref.includes(DYN))
+      )
+        r.hit(
+          'remote_resource_delete',
+          '`git push --delete` removes a remote tag or a branch not named',
+          inv.segment,
+        );
       else if (force && shared)
         r.hit('history_rewrite_on_shared_ref', '`git push` force-pushes a shared branch', inv.segment);
       else if (force)

@@ -56,6 +56,11 @@ export interface HarnessAdapter {
   toolInputs(call: HarnessCall, cwd: string): AdaptResult;
   /** What the person typed in this session, newest last; read only when a reviewer can use it. */
   userTurns(call: HarnessCall): string[];
+  /**
+   * The mixed recent conversation (the same user-typed turns, and the agent's own text), oldest first: untrusted
+   * evidence for a reviewer; absent where the harness gives no transcript to read it from.
+   */
+  conversation?(call: HarnessCall): { role: 'user' | 'assistant'; text: string }[];
   /** The decision in the harness's own terms. */
   answer(call: HarnessCall, judged: Judged): HookReply;
   install: HarnessInstall;

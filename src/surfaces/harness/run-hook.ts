@@ -29,6 +29,7 @@ export async function runHarnessHook(
         cwd: call.cwd,
         adapt: (cwd) => adapter.toolInputs(call, cwd),
         userTurns: () => adapter.userTurns(call),
+        ...(adapter.conversation ? { conversation: () => adapter.conversation?.(call) ?? [] } : {}),
         ...(call.sessionId ? { sessionId: call.sessionId } : {}),
       },
       io,

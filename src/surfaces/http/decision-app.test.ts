@@ -203,10 +203,13 @@ describe('POST /v1/hook/<harness>', () => {
     expect((await post(open, '/v1/hook/nothing', '{}')).status).toBe(404);
   });
 
-  it('blocks a hook that does not answer in time', async () => {
+  it('blocks a hook that does not answer in time, and records the deny', async () => {
     const r = await post(slow, '/v1/hook/any', '{}');
     expect(r.headers.get('x-gavel-exit-code')).toBe('2');
     expect(String(r.json?.stderr)).toContain('did not finish in time');
+    expect(auditLines().at(-1)).toMatchObject({ verdict: 'deny', basis: 'timeout' });
+    const text = await (await fetch(`http://127.0.0.1:${slow.port}/metrics`)).text();
+    expect(text).toMatch(/^gavel_decisions_total\{verdict="deny",basis="timeout"\} [1-9]/m);
   });
 });
 

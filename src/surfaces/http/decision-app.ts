@@ -8,11 +8,12 @@
  * (basis `timeout`, recorded) and status 503; anything thrown is a 500 with a recorded deny.
  */
 
-import { Hono } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import { type Context, Hono } from 'hono';
 import type { Decision } from '../../core';
 import type { Caller, CheckService, Served } from '../../runtime';
 import type { Metrics } from './metrics';
-import { readBody } from './read-body';
+import { type BodyRead, readBody, readIncoming } from './read-body';
 import { type StoredToken, tokenNamed } from './token-store';
 
 /** What a hook process would print and exit with, carried over HTTP. */
@@ -20,6 +21,8 @@ export interface HookAnswer {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** The strictest decision the hook recorded, counted in /metrics; absent when it judged nothing. */
+  decision?: Decision;
 }
 
 export interface AppDeps {
@@ -47,16 +50,29 @@ function race<T>(work: Promise<T>, ms: number): Promise<Raced<T>> {
   );
 }
 
+const CLOSE = { connection: 'close' } as const;
+
 const TIMEOUT_REASON = 'the decision did not finish in time; the request is denied';
 
 export interface DecisionApp {
-  fetch: (request: Request) => Response | Promise<Response>;
+  /** `env` is what @hono/node-server passes: the Node request, whose body is then read without web streams. */
+  fetch: (request: Request, env?: NodeEnv) => Response | Promise<Response>;
   inFlight: () => number;
 }
 
+export interface NodeEnv {
+  incoming?: IncomingMessage;
+}
+
+type AppEnv = { Bindings: NodeEnv; Variables: { caller: Caller } };
+
 export function decisionApp(deps: AppDeps): DecisionApp {
-  const app = new Hono<{ Variables: { caller: Caller } }>();
+  const app = new Hono<AppEnv>();
   let inFlight = 0;
+  const bodyOf = (c: Context<AppEnv>): Promise<BodyRead> => {
+    const incoming = (c.env as NodeEnv | undefined)?.incoming;
+    return incoming ? readIncoming(incoming, deps.maxBodyBytes) : readBody(c.req.raw, deps.maxBodyBytes);
+  };
 
   app.get('/healthz', (c) => {
     const policy = deps.service.policy();
@@ -98,7 +114,7 @@ export function decisionApp(deps: AppDeps): DecisionApp {
     inFlight += 1;
     try {
       const work = (async () => {
-        const body = await readBody(c.req.raw, deps.maxBodyBytes);
+        const body = await bodyOf(c);
         if (!body.ok) {
           deps.metrics.refuse(body.why === 'too-large' ? 'too-large' : 'bad-request');
           const reason =
@@ -129,10 +145,16 @@ export function decisionApp(deps: AppDeps): DecisionApp {
         return c.json(
           { ...answered({ decision: d, suggestions: [] }, started).decision, suggestions: [] },
           503,
+          CLOSE,
         );
       }
       const s = answered(r.value.served, started);
-      return c.json({ ...s.decision, suggestions: s.suggestions }, r.value.status as 200);
+      // A body left unread (over the bound) is not drained: the connection closes after the answer.
+      return c.json(
+        { ...s.decision, suggestions: s.suggestions },
+        r.value.status as 200,
+        r.value.status === 200 ? undefined : CLOSE,
+      );
     } catch {
       const d = deps.service.recordDeny(
         'internal-error',
@@ -152,8 +174,8 @@ export function decisionApp(deps: AppDeps): DecisionApp {
     const caller = c.get('caller');
     inFlight += 1;
     try {
-      const body = await readBody(c.req.raw, deps.maxBodyBytes);
-      if (!body.ok) return c.json({ error: 'the request body is too large or unreadable' }, 413);
+      const body = await bodyOf(c);
+      if (!body.ok) return c.json({ error: 'the request body is too large or unreadable' }, 413, CLOSE);
       let json: unknown;
       try {
         json = JSON.parse(body.text);
@@ -172,9 +194,10 @@ export function decisionApp(deps: AppDeps): DecisionApp {
   app.post('/v1/hook/:harness', async (c) => {
     const hook = deps.hook;
     const harness = c.req.param('harness');
+    const started = performance.now();
     inFlight += 1;
     try {
-      const body = await readBody(c.req.raw, deps.maxBodyBytes);
+      const body = await bodyOf(c);
       const payload = body.ok ? body.text : '';
       // An unreadable or oversized payload is handed to the hook as empty: the harness's own block follows.
       const work = hook?.(harness, payload);
@@ -182,8 +205,16 @@ export function decisionApp(deps: AppDeps): DecisionApp {
       const r = await race(work, deps.timeoutMs);
       const reply: HookAnswer = r.done
         ? r.value
-        : { stdout: '', stderr: `gavel: ${TIMEOUT_REASON}\n`, exitCode: 2 };
-      const headers = { 'x-gavel-exit-code': String(reply.exitCode) };
+        : {
+            stdout: '',
+            stderr: `gavel: ${TIMEOUT_REASON}\n`,
+            exitCode: 2,
+            decision: deps.service.recordDeny('timeout', TIMEOUT_REASON, c.get('caller')),
+          };
+      if (!r.done) deps.metrics.refuse('timeout');
+      // Counted as /v1/check decisions are: by verdict and basis, with the time to answer.
+      if (reply.decision) deps.metrics.observe(reply.decision, performance.now() - started);
+      const headers = { 'x-gavel-exit-code': String(reply.exitCode), ...(body.ok ? {} : CLOSE) };
       // The harness's own answer when the hook answered on stdout; otherwise the exit code and stderr, which a
       // client must treat as a block whenever the exit code is not 0.
       if (reply.exitCode === 0)
@@ -196,5 +227,5 @@ export function decisionApp(deps: AppDeps): DecisionApp {
 
   app.notFound((c) => c.json({ error: 'not found' }, 404));
   app.onError((_error, c) => c.json({ error: 'internal error' }, 500));
-  return { fetch: (request) => app.fetch(request), inFlight: () => inFlight };
+  return { fetch: (request, env) => app.fetch(request, env), inFlight: () => inFlight };
 }

@@ -8,6 +8,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { DecisionApp, NodeEnv } from './decision-app';
 
 export interface Started {
   /** The port bound (useful with port 0). */
@@ -18,13 +19,15 @@ export interface Started {
 }
 
 export function startServer(
-  app: { fetch: (request: Request) => Response | Promise<Response>; inFlight: () => number },
+  app: Pick<DecisionApp, 'fetch' | 'inFlight'>,
   host: string,
   port: number,
   timeouts: { headersMs: number; requestMs: number },
 ): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
+    // Only HTTP/1 is served here: the Node request is an IncomingMessage.
+    const fetch = (request: Request, env: unknown) => app.fetch(request, env as NodeEnv);
+    const server = serve({ fetch, hostname: host, port }, (info: AddressInfo) => {
       resolve({
         port: info.port,
         host,

@@ -43,6 +43,11 @@ describe.runIf(executable !== undefined)('the audit page in headless Chromium', 
     expect(await page.locator('#decisions tbody tr').count()).toBe(7);
     expect(await page.locator('#sessions tbody tr').count()).toBe(2);
     expect(await page.textContent('#top-rules')).toContain('safe:git (2)');
+    // The `what` column: the redacted preview, never the secret it held.
+    const table = (await page.textContent('#decisions')) ?? '';
+    expect(table).toContain('rm -rf /');
+    expect(table).toContain('DB_PASSWORD=[redacted:assignment] cat .env');
+    expect(table).not.toContain('hunter2x');
     expect(errors.join('; ')).toBe('');
   });
 
@@ -123,6 +128,7 @@ describe.runIf(executable !== undefined)('the audit page in headless Chromium', 
     expect(fields).toContain('deletes the root folder');
     expect(fields).toContain('destructive_root_delete');
     expect(fields).toContain('floor');
+    expect(fields).toContain('rm -rf /');
     await page.click('#detail-close');
     expect(await page.isVisible('#detail')).toBe(false);
   });

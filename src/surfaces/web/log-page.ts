@@ -33,7 +33,7 @@ export const PAGE_HTML = `<!doctype html>
 </section>
 <section>
   <h2>decisions, newest first</h2>
-  <table id="decisions"><thead><tr><th>time</th><th>verdict</th><th>harness</th><th>basis</th><th>rule</th><th>categories</th><th>reason</th></tr></thead><tbody></tbody></table>
+  <table id="decisions"><thead><tr><th>time</th><th>verdict</th><th>harness</th><th>basis</th><th>rule</th><th>what</th><th>categories</th><th>reason</th></tr></thead><tbody></tbody></table>
 </section>
 <aside id="detail" hidden><h2>decision</h2><button id="detail-close" type="button">close</button><dl id="detail-fields"></dl></aside>
 <script src="chart.js"></script>
@@ -130,6 +130,8 @@ export const PAGE_SCRIPT = `(function () {
       tr.appendChild(text('td', r.kind));
       tr.appendChild(text('td', r.basis));
       tr.appendChild(text('td', r.ruleId || ''));
+      // What was decided (ADR 0027): the redacted preview; a line without one shows its subject hash.
+      tr.appendChild(text('td', r.preview !== undefined ? r.preview : r.subject ? '#' + r.subject.slice(0, 12) : '-'));
       tr.appendChild(text('td', r.categories.join(', ')));
       tr.appendChild(text('td', r.reason));
       tr.addEventListener('click', function () { show(r); });

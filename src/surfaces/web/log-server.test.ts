@@ -61,6 +61,13 @@ describe('the log page server', () => {
     expect(all.total).toBe(7);
     const codex = JSON.parse((await get(`/${TOKEN}/api/summary?harness=codex&verdict=deny`)).body);
     expect(codex.total).toBe(3);
+    // Each record carries its redacted preview (ADR 0027), and the page script draws a `what` column of it.
+    const previews = all.records.map((r: { preview?: string }) => r.preview ?? null);
+    expect(previews).toContain('rm -rf /');
+    expect(previews).toContain('DB_PASSWORD=[redacted:assignment] cat .env');
+    expect(JSON.stringify(all)).not.toContain('hunter2x');
+    const script = (await get(`/${TOKEN}/page.js`)).body;
+    expect(script).toContain('r.preview');
   });
 
   it.each([

@@ -2,6 +2,7 @@
  * The reply cache around a call: a stored reply that still validates against the caller's schema is the answer
  * (no usage, `cached`, 0 attempts); a reply the layers below validated is stored. Never stores a failure.
  * INVARIANT: only a reply that validated is stored or served.
+ * A store that fails (a shared one that is unreachable) is a miss on read and nothing on write: only slower.
  */
 
 import { requestKey } from '../../cache/cache-key';
@@ -22,7 +23,12 @@ export function cacheLayer(caller: Caller, cache: ResponseCache): CacheLayer {
     hits: () => hits,
     layer: (next) => async (call) => {
       const key = requestKey(call.request, caller.provider, caller.model);
-      const hit = cache.get(key);
+      let hit: Awaited<ReturnType<ResponseCache['get']>>;
+      try {
+        hit = await cache.get(key);
+      } catch {
+        hit = undefined;
+      }
       if (hit) {
         const parsed = parseReply(hit.text, call.schema);
         if (parsed.ok) {
@@ -41,7 +47,13 @@ export function cacheLayer(caller: Caller, cache: ResponseCache): CacheLayer {
         }
       }
       const result = await next(call);
-      if (result.ok) cache.put(key, { text: result.text, stop: result.stop, usage: result.usage, ...self });
+      if (result.ok) {
+        try {
+          await cache.put(key, { text: result.text, stop: result.stop, usage: result.usage, ...self });
+        } catch {
+          // Not stored: the next identical call asks the model again.
+        }
+      }
       return result;
     },
   };

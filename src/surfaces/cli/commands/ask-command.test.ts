@@ -399,7 +399,8 @@ describe('gavel ask log and eval', () => {
     await gavel(['--run-id', 'r1'], budget(10));
     const got = await gavel(['log', '--run-id', 'r1']);
     expect(got.out).not.toContain('last answer');
-    expect(JSON.parse((await gavel(['log', '--json', '--run-id', 'r1'])).out).endNote).toBeNull();
+    const json = await gavel(['log', '--json', '--run-id', 'r1']);
+    expect(json.err).not.toContain('last answer');
   });
 
   it('reads only the arbiter’s records of the project log, by run when asked', async () => {
@@ -408,10 +409,37 @@ describe('gavel ask log and eval', () => {
     mkdirSync(join(dir, '.gavel', 'logs'), { recursive: true });
     const check = { ...logLines()[0], surface: 'check', kind: 'shell', detail: null };
     writeFileSync(LOG(), `${JSON.stringify(check)}\nnot a record\n`, { flag: 'a' });
-    const all = JSON.parse((await gavel(['log', '--json'])).out);
-    expect([all.asked, all.denied, all.unreadable]).toEqual([2, 1, 1]);
+    const all = await gavel(['log', '--json']);
+    expect(JSON.parse(all.out)).toHaveLength(2);
+    expect(all.err).toContain('arbiter 2 asked · 0 escalated · 1 denied · 1 unreadable lines');
     const b = JSON.parse((await gavel(['log', '--json', '--run-id', 'b'])).out);
-    expect([b.asked, b.rows.map((r: { ruleId: string }) => r.ruleId)]).toEqual([1, ['R-22']]);
+    expect(b.map((r: { ruleId: string }) => r.ruleId)).toEqual(['R-22']);
+  });
+
+  it('prints UTC times to the millisecond, and --format json is one array of rows like `gavel log --json`', async () => {
+    await gavel(['--run-id', 'r9'], budget(10));
+    await gavel(['--run-id', 'r9'], budget(95));
+    const table = await gavel(['log']);
+    const [header, first] = table.out.split('\n');
+    expect(header?.split(/\s{2,}/)).toEqual(['time (UTC)', 'kind', 'verdict', 'rule', 'basis', 'run']);
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} {2}budget {2}allow/);
+    expect(table.out).not.toMatch(/\dT\d/);
+    for (const argv of [
+      ['log', '--format', 'json'],
+      ['log', '--json'],
+    ]) {
+      const got = await gavel(argv);
+      const rows = JSON.parse(got.out);
+      expect(Array.isArray(rows)).toBe(true);
+      expect(rows).toHaveLength(2);
+      for (const row of rows)
+        expect(Object.keys(row)).toEqual(['time', 'kind', 'verdict', 'ruleId', 'basis', 'runId']);
+      expect(rows[1]).toMatchObject({ kind: 'budget', verdict: 'escalate', runId: 'r9' });
+      expect(rows[1].time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(got.err).toContain("the arbiter's last answer was an escalate");
+    }
+    const none = await gavel(['log', '--json', '--run-id', 'nobody']);
+    expect(JSON.parse(none.out)).toEqual([]);
   });
 
   it('says nothing was asked when there is no log', async () => {

@@ -23,6 +23,7 @@ import {
   fileAuditSink,
   hashSubject,
   recordOrDeny,
+  requestPreview,
   reviewerDetail,
 } from '../../../runtime';
 import { fromClaudeCode } from '../../harness';
@@ -39,7 +40,7 @@ export const checkCommand: CommandSpec = {
   usage:
     'gavel check [--file request.json] [--json] [--model SPEC] [--no-cache | --cache-readonly] [--estimate]',
   description:
-    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. The decision is recorded in the audit log (a hash of the request, never its text); one that cannot be recorded is a deny. In mode `auto` with a model in user scope (GAVEL_MODEL or [model] model), what needs review goes to the model reviewer and the egress line is printed on stderr before the first call. --model beats GAVEL_MODEL, which beats the user file.\n\nWith --estimate nothing is sent and nothing is recorded: every model request the run would send is built and priced, what needed the model shows as escalate with basis `no-model`, and the exit code is about the estimate, not a verdict: 0 within the caps, 1 over a cap. See docs/check.md.\n\n' +
+    'The request is `{"tool": "shell|read|write|edit|web_fetch|mcp|other", "input": {...}, "cwd"?, "workspace_roots"?, "session_id"?, "context"?}` or a Claude Code hook payload (`tool_name`, `tool_input`). The exit code carries the verdict. The decision is recorded in the audit log (a hash of the request and, unless [audit] preview = "hash-only", a redacted preview of its command, path or host); one that cannot be recorded is a deny. In mode `auto` with a model in user scope (GAVEL_MODEL or [model] model), what needs review goes to the model reviewer and the egress line is printed on stderr before the first call. --model beats GAVEL_MODEL, which beats the user file.\n\nWith --estimate nothing is sent and nothing is recorded: every model request the run would send is built and priced, what needed the model shows as escalate with basis `no-model`, and the exit code is about the estimate, not a verdict: 0 within the caps, 1 over a cap. See docs/check.md.\n\n' +
     INPUT_FIELDS,
   options: {
     file: {
@@ -136,6 +137,8 @@ export const checkCommand: CommandSpec = {
       );
       const record = runtime.review?.recordOf(worst.decision);
       if (record) m.detail = reviewerDetail(record);
+      const preview = first ? requestPreview(first, runtime.config) : undefined;
+      if (preview !== undefined) m.preview = preview;
       const answered = recordOrDeny(audit, worst.decision, m);
       print(answered, answered === worst.decision ? worst.suggestions : []);
       return exitForOutcome(answered.outcome);

@@ -41,6 +41,19 @@ describe('gavel doctor', () => {
   });
 
   it.each([
+    ['the default', {}, 'redacted (lines show the command, path or host, secrets redacted)'],
+    [
+      'GAVEL_AUDIT_PREVIEW',
+      { GAVEL_AUDIT_PREVIEW: 'hash-only' },
+      'hash-only (lines keep only a hash of the request)',
+    ],
+  ])('%s: says which audit preview setting is in force', async (_name, env, want) => {
+    const { code, report } = await doctor(env);
+    expect(code).toBe(EXIT.ok);
+    expect(report.auditPreview).toBe(want);
+  });
+
+  it.each([
     ['the user chose `unlisted = "allow"`', '[check]\nunlisted = "allow"\n', true],
     ['the default (`review`)', '', false],
   ])('%s: the text report warns only when unknown commands pass', async (_name, toml, warns) => {

@@ -66,6 +66,12 @@ export const doctorCommand: CommandSpec = {
             ? runtime.review.describe
             : 'no model configured (mode `auto` escalates with basis `no-model`)',
       auditLog: auditLogFor(runtime.ok ? runtime : undefined, ctx.cwd, ctx.env),
+      // ADR 0027: whether lines carry a redacted preview of the command, path or host, and who chose it.
+      auditPreview: runtime.ok
+        ? runtime.config.audit.preview === 'redacted'
+          ? 'redacted (lines show the command, path or host, secrets redacted)'
+          : 'hash-only (lines keep only a hash of the request)'
+        : 'unknown (the config does not load)',
     };
     if (runtime.ok) runtime.review?.close();
     if (args.values.json === true) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -106,6 +112,7 @@ export const doctorCommand: CommandSpec = {
         `shell analyzer: ${report.shellAnalyzer}`,
         `model reviewer: ${report.modelReviewer}`,
         `audit log: ${report.auditLog}`,
+        `audit preview: ${report.auditPreview}`,
       );
       ctx.stdout.write(`${lines.join('\n')}\n`);
     }

@@ -27,7 +27,7 @@ async function judge(args: string[], cwd = repo) {
 }
 
 const e0 = (stdout: string) =>
-  (JSON.parse(stdout) as { estimate: { calls: number; calls_fit: number } }).estimate;
+  (JSON.parse(stdout) as { estimate: { calls: number; callsFit: number } }).estimate;
 
 const unitPaths = (stdout: string) =>
   (JSON.parse(stdout) as { units: { path: string }[] }).units.map((u) => u.path);
@@ -44,7 +44,7 @@ afterEach(() => {
 describe('gavel judge on a repository with .claude/ content', () => {
   it.each([
     ['text', 'decision: FAIL'],
-    ['json', '"schema_version": 1'],
+    ['json', '"schemaVersion": 2'],
     ['sarif', '"version": "2.1.0"'],
   ])('prints a %s report and exits with the deny code', async (format, marker) => {
     const r = await judge(['--format', format]);
@@ -70,7 +70,7 @@ describe('gavel judge on a repository with .claude/ content', () => {
     const r = await judge(['.claude/agents/reviewer.md', '--format', 'json', '--min-confidence', 'high']);
     const doc = JSON.parse(r.stdout);
     expect(doc.units[0].findings.every((f: { confidence: string }) => f.confidence === 'high')).toBe(true);
-    expect(doc.summary.dropped_low_confidence).toBeGreaterThan(0);
+    expect(doc.summary.droppedLowConfidence).toBeGreaterThan(0);
   });
 
   it('refuses a bad --fail-on entry with a usage error', async () => {
@@ -212,13 +212,13 @@ describe('project, config and estimate', () => {
     const r = await judge(['--estimate', '--model', 'anthropic/claude-sonnet-4-5', '--format', 'json']);
     expect(r.code).toBe(EXIT.ok);
     // The calls are the requests the run would build, every one of them fitting the default $2.00 cap.
-    expect(e0(r.stdout).calls).toBe(e0(r.stdout).calls_fit);
+    expect(e0(r.stdout).calls).toBe(e0(r.stdout).callsFit);
     const e = JSON.parse(r.stdout).estimate;
     expect(e.model).toBe('anthropic/claude-sonnet-4-5');
     const cloud = e.units.find((u: { path: string }) => u.path === '.claude/skills/cloud-sync');
     expect(cloud.withheld).toBe(true);
     expect(cloud.calls.security).toBe(0);
-    expect(e.expected_cost_usd).toBeGreaterThan(0);
+    expect(e.expectedCostUsd).toBeGreaterThan(0);
   });
 
   it('warns and exits 1 when the estimate exceeds the cap', async () => {

@@ -29,21 +29,23 @@ import {
   renderSarif,
   renderText,
   runJudge,
-  toProjectPath,
 } from '../../../judge';
 import { bundledCatalog, priceEntryOf } from '../../../model';
 import {
+  changedSince,
   type JudgeModelFlags,
   judgeCaps,
+  nodeJudgeFs,
   openJudgeReview,
   type RubricRequest,
+  readProjectText,
   readRubrics,
   readTraps,
+  trapsFileProblem,
 } from '../../../runtime';
 import { analyzeShell } from '../../../shell';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
-import { gitChangedFiles, nodeJudgeFs, readProjectText } from './judge-io';
 
 /** The shell analyzer action review uses (src/shell): one set of shapes and categories for both (ADR 0006). */
 export const JUDGE_SHELL_ANALYZER: AnalyzeShell = analyzeShell;
@@ -137,22 +139,14 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   }
   const cfg = loaded.config.judge;
   const home = ctx.env.HOME || homedir();
-  const fs = nodeJudgeFs();
+  const fs = nodeJudgeFs(DEFAULT_LIMITS.maxFileBytes);
   const project = findProject(fs, ctx.cwd, home);
   if (!project.ok) throw new UsageError(project.message);
-  if (cfg.traps_file !== undefined) {
-    // Repository-configured trap files stay inside the project, symlinks included.
-    const rel = toProjectPath(project.root, project.root, cfg.traps_file);
-    const parts = rel === undefined ? [] : rel.split('/');
-    const viaLink = parts.some(
-      (_, i) => fs.stat(`${project.root}/${parts.slice(0, i + 1).join('/')}`)?.type === 'symlink',
-    );
-    if (rel === undefined || rel === '' || viaLink) {
-      ctx.stderr.write(
-        `gavel judge: ${loaded.files.project}: \`judge.traps_file\`: must name a file inside the project, not through a symlink\n`,
-      );
-      return EXIT.configInvalid;
-    }
+  const trapsProblem =
+    cfg.traps_file === undefined ? undefined : trapsFileProblem(fs, project.root, cfg.traps_file);
+  if (trapsProblem !== undefined) {
+    ctx.stderr.write(`gavel judge: ${loaded.files.project}: \`judge.traps_file\`: ${trapsProblem}\n`);
+    return EXIT.configInvalid;
   }
   const failOnFlag = args.values['fail-on'];
   const parsed =
@@ -175,7 +169,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const base = changedFlag ?? since;
   const impact = boolFlag(args, 'impact', true);
   const changed =
-    base === undefined ? undefined : { base, files: gitChangedFiles(project.root, base), impact };
+    base === undefined ? undefined : { base, files: await changedSince(project.root, base, ctx.env), impact };
   const notices = loaded.notices.map(formatProblem);
   const allowLlm = args.values['allow-llm'] === true;
   const data = bundledJudgeData();

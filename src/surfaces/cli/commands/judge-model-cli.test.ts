@@ -132,15 +132,15 @@ describe('gavel judge --allow-llm against a loopback server of each provider', (
       expect(r.err).toContain('sends to `127.0.0.1');
       const report = JSON.parse(r.out);
       expect(report.run.mode).toBe('model');
-      expect(report.run.egress_hosts).toEqual([expect.stringContaining('127.0.0.1')]);
-      expect(report.run.provenance.input_tokens).toBeGreaterThan(0);
+      expect(report.run.egressHosts).toEqual([expect.stringContaining('127.0.0.1')]);
+      expect(report.run.provenance.inputTokens).toBeGreaterThan(0);
       expect(report.summary.grounding).toEqual({ verified: 1, repaired: 0, deleted: 0 });
       expect(report.summary.adjudication).toMatchObject({ calls: 1, kept: 1 });
       const found = report.units[0].findings.find((f: { origin: string }) => f.origin === 'reviewer');
       expect(found).toMatchObject({
         code: 'S07',
         adjudication: 'kept',
-        benign_reading: 'a backup of the user',
+        benignReading: 'a backup of the user',
       });
       expect(r.code).toBe(EXIT.deny);
       expect(server?.received).toHaveLength(2);

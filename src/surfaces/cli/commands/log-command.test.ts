@@ -55,6 +55,8 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+const PREVIEW_LONG = `rm -rf ${'build/output/'.repeat(5)}`;
+
 const rows = (out: string) => out.trimEnd().split('\n').slice(1);
 
 beforeAll(() => {
@@ -88,6 +90,7 @@ describe('gavel log (in process)', () => {
       'outcome',
       'basis',
       'rule',
+      'what',
       'reason',
     ]);
     const lines = rows(run.out);
@@ -101,6 +104,7 @@ describe('gavel log (in process)', () => {
       'block',
       'floor',
       'R-05',
+      '-',
       'reason number 5',
     ]);
     expect(lines[19]).toContain('reason number 24');
@@ -142,12 +146,20 @@ describe('gavel log (in process)', () => {
       file,
       buildAuditRecord(
         d,
-        { surface: 'check', kind: 'shell', sessionId: 'sess-0123456789', runId: 'run-7' },
+        {
+          surface: 'check',
+          kind: 'shell',
+          sessionId: 'sess-0123456789',
+          runId: 'run-7',
+          preview: `${PREVIEW_LONG}tail`,
+        },
         new Date(Date.UTC(2026, 10, 29, 22, 30, 0, 5)),
       ),
     );
     const narrow = await gavel(['log', '--file', file]);
     expect(narrow.out).not.toContain('end');
+    expect(narrow.out).not.toContain('tail');
+    expect(narrow.out).toContain(PREVIEW_LONG.slice(0, 30));
     expect(narrow.out).toContain('2026-11-29 22:30:00.005  sess-012');
     const wide = await gavel(['log', '--file', file, '--wide']);
     expect(wide.out.split('\n')[0]?.split(/\s{2,}/)).toEqual([
@@ -162,9 +174,11 @@ describe('gavel log (in process)', () => {
       'outcome',
       'basis',
       'rule',
+      'what',
       'reason',
     ]);
     expect(wide.out).toContain(long);
+    expect(wide.out).toContain(`${PREVIEW_LONG}tail`);
     expect(wide.out).toContain('sess-0123456789');
     expect(wide.out).toContain('run-7');
   });

@@ -100,7 +100,7 @@ function logPath(ctx: CommandContext, file: string | boolean | string[] | undefi
 }
 
 /** `2026-11-29T21:30:00.123Z` -> `2026-11-29 21:30:00.123`: the header says UTC; milliseconds tell rows apart. */
-const shortTime = (iso: string) => iso.slice(0, 23).replace('T', ' ');
+export const shortTime = (iso: string) => iso.slice(0, 23).replace('T', ' ');
 
 /**
  * The table: identical decisions stay distinguishable by time (to the millisecond) and session. `--wide` adds
@@ -129,8 +129,21 @@ function columns(color: boolean, wide: boolean): Column<AuditRecord>[] {
     { header: 'outcome', cell: (r) => r.outcome },
     { header: 'basis', cell: (r) => r.basis },
     { header: 'rule', cell: (r) => r.ruleId ?? '-' },
+    { header: 'what', cell: what, max: wide ? Number.POSITIVE_INFINITY : WHAT_MAX },
     { header: 'reason', cell: (r) => r.reason, ...(wide ? { max: Number.POSITIVE_INFINITY } : {}) },
   ];
+}
+
+/** The `what` column's width in the table; `--wide` shows the preview whole (at most 120, ADR 0027). */
+export const WHAT_MAX = 40;
+
+/**
+ * What was decided: the line's redacted preview (ADR 0027); a line without one (`hash-only`, or written
+ * before previews) shows `#` and the start of its subject hash, so a person can still tell requests apart.
+ */
+export function what(r: AuditRecord): string {
+  if (r.preview !== undefined) return r.preview;
+  return r.subject === null ? '-' : `#${r.subject.slice(0, 12)}`;
 }
 
 /** `--port`: 0 (a free one) to 65535. */
@@ -217,8 +230,9 @@ export const logCommand: CommandSpec = {
   usage: 'gavel log [options]',
   description: [
     'Prints the newest decisions of the audit log, oldest first: time (to the millisecond), session, surface,',
-    'kind, verdict, outcome, basis, rule and reason (cut at 80 characters; --wide shows it whole, with the run,',
-    'the subject hash and the categories). The log is <audit.dir>/decisions.ndjson (GAVEL_LOG_DIR, user config only),',
+    'kind, verdict, outcome, basis, rule, what was decided (the redacted preview of the command, path or host;',
+    '`#` and the subject hash under [audit] preview = "hash-only") and reason (what cut at 40 characters, the',
+    'reason at 80; --wide shows both whole, with the run, the subject hash and the categories). The log is <audit.dir>/decisions.ndjson (GAVEL_LOG_DIR, user config only),',
     'else .gavel/logs/decisions.ndjson under the project root. Lines that are not valid records (a line',
     'torn by a crash, an edit) are skipped and counted on stderr, never printed. --json prints one JSON',
     'array of the records as stored (`[]` when there are none). --web serves a page over the log on loopback',
@@ -255,7 +269,7 @@ export const logCommand: CommandSpec = {
     },
     wide: {
       type: 'boolean',
-      description: 'the whole reason, the full session and run, the subject hash and categories',
+      description: 'the whole preview and reason, the full session and run, the subject hash and categories',
     },
     web: {
       type: 'boolean',

@@ -83,6 +83,16 @@ export const routeCommand: CommandSpec = {
       valueName: 'FILE',
       description: 'calibrate: labelled cases, one JSON object a line',
     },
+    'from-history': {
+      type: 'boolean',
+      description:
+        "calibrate: instead of --cases, the repository's last merges, weakly labelled (reverted or hot-fixed within 7 days: needed a person)",
+    },
+    merges: {
+      type: 'string',
+      valueName: 'N',
+      description: 'calibrate --from-history: how many merges, the newest (default 100, at most 2000)',
+    },
     'cost-approve-bad': {
       type: 'string',
       valueName: 'N',
@@ -108,6 +118,7 @@ export const routeCommand: CommandSpec = {
     'gavel route --base origin/main --pr "$GITHUB_EVENT_PATH" --format markdown',
     'gavel route --findings review.json --run-log .gavel/logs/decisions.ndjson --run-id "$RUN_ID"',
     'gavel route calibrate --cases labelled.jsonl --cost-approve-bad 20',
+    'gavel route calibrate --from-history --merges 200',
   ],
   async run(ctx, args) {
     const sub = args.positionals[0];

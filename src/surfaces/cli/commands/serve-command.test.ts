@@ -100,7 +100,7 @@ describe('gavel serve', () => {
   it('on SIGTERM finishes the decisions in flight, loses no audit line, and exits 0', async () => {
     const { dir, env } = sandbox();
     const { child, port } = await startServe(env, dir);
-    const commands = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? `ls dir${i}` : 'rm -rf /'));
+    const commands = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? `ls dir${i}` : 'rm -rf /'));
     const answers = commands.map((c) =>
       check(port, c).then(async (r) => ((await r.json()) as { verdict: string }).verdict),
     );
@@ -117,7 +117,11 @@ describe('gavel serve', () => {
       .split('\n');
     // Every answer a client got has its line, whole; nothing that should be denied was allowed.
     expect(lines.length).toBeGreaterThanOrEqual(served.length);
-    for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+    const recorded = lines.map((l) => (JSON.parse(l) as { verdict: string }).verdict);
+    for (const verdict of ['allow', 'deny'])
+      expect(recorded.filter((v) => v === verdict).length).toBeGreaterThanOrEqual(
+        served.filter((v) => v === verdict).length,
+      );
     served.forEach((v, i) => {
       if (commands[i] === 'rm -rf /') expect(v).toBe('deny');
     });
@@ -139,6 +143,27 @@ describe('gavel serve', () => {
         .split('\n')
         .at(-1) ?? '';
     expect(JSON.parse(last)).toMatchObject({ surface: 'ask', verdict: 'escalate' });
+  });
+
+  it('counts /v1/hook decisions in /metrics by verdict and basis, as /v1/check', async () => {
+    const { dir, env } = sandbox();
+    const { port } = await startServe(env, dir);
+    const payload = {
+      session_id: 's1',
+      transcript_path: join(dir, 'none.jsonl'),
+      cwd: dir,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+    };
+    const res = await fetch(`http://127.0.0.1:${port}/v1/hook/claude-code`, {
+      method: 'POST',
+      body: JSON.stringify(payload),
+    });
+    expect(res.status).toBe(200);
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(text).toMatch(/^gavel_decisions_total\{verdict="deny",basis="floor"\} 1$/m);
+    expect(text).toMatch(/^gavel_decision_duration_ms_count 1$/m);
   });
 
   it('reloads when the user config changes, without a restart', async () => {

@@ -9,13 +9,15 @@
 import { join } from 'node:path';
 import { openOtlpExport } from '../../../audit';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
-import { EXIT, UsageError } from '../../../core';
+import { type Decision, EXIT, UsageError, verdictRank } from '../../../core';
 import {
+  type AuditSink,
   answerQuestion,
   fileAuditSink,
   findRulesDir,
   openCheckService,
   openRedisBreakerStore,
+  openRedisRunState,
   RULE_FILES,
   watchFiles,
 } from '../../../runtime';
@@ -93,6 +95,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   const otlp = otlpEndpoint ? openOtlpExport(otlpEndpoint, ctx.version) : undefined;
   const audit = fileAuditSink(ctx.clock, otlp ? (record) => otlp.emit(record) : undefined);
   const redisUrl = serveConfig.redis_url;
+  const runState = redisUrl ? openRedisRunState({ url: redisUrl, clock: ctx.clock }) : undefined;
   const service = await openCheckService({
     cwd: ctx.cwd,
     env: ctx.env,
@@ -102,6 +105,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     adaptToolCall: fromClaudeCode,
     onReloadError: serveConfig.on_reload_error,
     ...(redisUrl ? { openBreaker: () => openRedisBreakerStore({ url: redisUrl }) } : {}),
+    ...(runState ? { sharedRun: (sha: string) => runState.sharedRun(sha) } : {}),
   });
   const metrics = new Metrics();
   const hookIo = { env: ctx.env, clock: ctx.clock, audit, cwd: ctx.cwd };
@@ -110,7 +114,17 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     tokens: () => tokens,
     hook: (name, payload) => {
       const adapter = harnessNamed(name);
-      return adapter ? runHarnessHook(adapter, payload, hookIo) : undefined;
+      if (!adapter) return undefined;
+      // The decisions this call records, kept (the strictest) for /metrics.
+      let decided: Decision | undefined;
+      const seen: AuditSink = (decision, meta) => {
+        if (!decided || verdictRank(decision.verdict) > verdictRank(decided.verdict)) decided = decision;
+        return audit(decision, meta);
+      };
+      return runHarnessHook(adapter, payload, { ...hookIo, audit: seen }).then((reply) => ({
+        ...reply,
+        ...(decided ? { decision: decided } : {}),
+      }));
     },
     // A question as `gavel ask` reads it, with the user's model settings; an ad-hoc run of one question.
     ask: async (json) => {
@@ -164,6 +178,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   } catch (error) {
     unwatch();
     service.close();
+    runState?.close();
     await otlp?.shutdown();
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     ctx.stderr.write(`gavel serve: cannot listen on \`${listen.host}:${listen.port}\` (${code})\n`);
@@ -184,6 +199,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       unwatch();
       void started.stop(serveConfig.request_timeout_ms + 1_000).then(async () => {
         service.close();
+        runState?.close();
         await otlp?.shutdown();
         ctx.stderr.write('gavel serve: stopped\n');
         resolve(EXIT.ok);

@@ -4,21 +4,17 @@
  * where the redis-server binary is absent (CI installs it: .ci/run).
  */
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, HAVE_REDIS, requireRedis, startRedis } from '../../../runtime/state/redis-server.testkit';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'gavel');
-const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
-if (!HAVE_REDIS && process.env.CI)
-  throw new Error('redis-server is not installed: .ci/run installs the package');
-if (!HAVE_REDIS)
-  console.warn('serve-redis.test: redis-server is not installed here; skipped (CI installs it)');
+requireRedis('serve-redis.test');
 
 const children: ChildProcess[] = [];
 let dir: string;
@@ -26,39 +22,7 @@ let redis: ChildProcess;
 let redisPort: number;
 let a: number;
 let b: number;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('Ready to accept connections')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
-  });
-}
+let baseEnv: NodeJS.ProcessEnv;
 
 function startServe(env: NodeJS.ProcessEnv): Promise<number> {
   const child = spawn(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0'], { cwd: dir, env });
@@ -92,9 +56,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gavel-redis-'));
   redisPort = await freePort();
   redis = await startRedis(redisPort);
+  children.push(redis);
   // An empty script: every model call fails, which the breaker counts as an outage.
   writeFileSync(join(dir, 'script.json'), '[]');
-  const env: NodeJS.ProcessEnv = {
+  baseEnv = {
     PATH: process.env.PATH,
     HOME: dir,
     XDG_CONFIG_HOME: join(dir, 'cfg'),
@@ -104,7 +69,7 @@ beforeAll(async () => {
     GAVEL_MODEL: `scripted:${join(dir, 'script.json')}`,
     GAVEL_REDIS_URL: `redis://127.0.0.1:${redisPort}`,
   };
-  [a, b] = await Promise.all([startServe(env), startServe(env)]);
+  [a, b] = await Promise.all([startServe(baseEnv), startServe(baseEnv)]);
 }, 60_000);
 
 afterAll(() => {
@@ -122,6 +87,18 @@ describe.skipIf(!HAVE_REDIS)('gavel serve with [serve] redis_url', () => {
     expect(other.verdict).not.toBe('allow');
     // Another session is not affected.
     expect((await review(b, 'fresh-session')).basis).not.toBe('breaker');
+  });
+
+  it('spends a run cap through one replica for both: the other makes no model call past it', async () => {
+    // One model call per run, counted in another Redis database than the breaker test's calls.
+    const env = { ...baseEnv, GAVEL_MAX_CALLS: '1', GAVEL_REDIS_URL: `redis://127.0.0.1:${redisPort}/1` };
+    const [c, d] = await Promise.all([startServe(env), startServe(env)]);
+    const first = await review(c, 'cap-session-1');
+    expect(first.basis).not.toBe('cap');
+    const second = await review(d, 'cap-session-2');
+    expect(second.basis).toBe('cap');
+    expect(second.verdict).not.toBe('allow');
+    expect((await review(c, 'cap-session-3')).basis).toBe('cap');
   });
 
   it('fails closed when Redis goes down: a review is never allowed, deterministic decisions go on', async () => {

@@ -12,13 +12,14 @@ import { runHarnessHook } from '../run-hook';
 import { claudeCodeAnswer } from './answer';
 import { readClaudeShapedCall } from './payload';
 import { fromClaudeCode } from './tool-inputs';
-import { readUserTurns } from './transcript';
+import { readConversation, readUserTurns } from './transcript';
 
 export const claudeCodeHarness: HarnessAdapter = {
   name: 'claude-code',
   readCall: readClaudeShapedCall,
   toolInputs: (call, cwd) => fromClaudeCode(call.toolName, call.toolInput, cwd),
   userTurns: (call) => readUserTurns(call.transcriptPath),
+  conversation: (call) => readConversation(call.transcriptPath),
   answer: (call, judged) => claudeCodeAnswer(call.event, judged),
   install: commandHookInstaller('claude-code', (home, projectRoot) => [
     projectRoot ?? home,

@@ -50,23 +50,76 @@ const echoed = (text: string): boolean => {
   return ECHO_OPENINGS.some((opening) => head.startsWith(opening));
 };
 
+/**
+ * How many mixed conversation turns a hook reads: the most `reviewer_conversation_turns` may send (0-50); the
+ * reviewer keeps its own count (assemble-prompt.ts).
+ */
+export const CONVERSATION_TURNS = 50;
+
+/** One turn of the mixed recent conversation: untrusted evidence for a reviewer, never authorization. */
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+interface ClaudeEntry {
+  type?: unknown;
+  isSidechain?: unknown;
+  isCompactSummary?: unknown;
+  isMeta?: unknown;
+  toolUseResult?: unknown;
+  message?: { role?: unknown; content?: unknown };
+}
+
+/** The user-typed text of an entry, or undefined when the entry is anything else (see the header). */
+function typedByUser(e: ClaudeEntry): string | undefined {
+  if (e.type !== 'user' || e.message?.role !== 'user' || typeof e.message.content !== 'string')
+    return undefined;
+  // A sub-agent's conversation (`isSidechain`) opens with the prompt the main agent wrote for it: model text,
+  // not the user's words, whichever transcript file holds it.
+  if (e.isSidechain === true || e.isCompactSummary === true || e.isMeta === true) return undefined;
+  if (e.toolUseResult !== undefined || echoed(e.message.content)) return undefined;
+  return e.message.content;
+}
+
+/** The main agent's visible text of an entry (its `text` blocks; never thinking or tool calls). */
+function writtenByAgent(e: ClaudeEntry): string | undefined {
+  if (e.type !== 'assistant' || e.message?.role !== 'assistant' || e.isSidechain === true) return undefined;
+  const content = e.message.content;
+  const blocks = Array.isArray(content) ? content : [];
+  const texts = blocks
+    .filter((b): b is { type: 'text'; text: string } => b?.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text)
+    .filter((t) => t.trim() !== '');
+  return texts.length > 0 ? texts.join('\n') : undefined;
+}
+
 export function userTurnsFromTranscript(text: string, limit = TRANSCRIPT_TURNS): string[] {
   const turns: string[] = [];
   for (const entry of jsonObjects(text)) {
-    const e = entry as {
-      type?: unknown;
-      isSidechain?: unknown;
-      isCompactSummary?: unknown;
-      isMeta?: unknown;
-      toolUseResult?: unknown;
-      message?: { role?: unknown; content?: unknown };
-    };
-    if (e.type !== 'user' || e.message?.role !== 'user' || typeof e.message.content !== 'string') continue;
-    // A sub-agent's conversation (`isSidechain`) opens with the prompt the main agent wrote for it: model text,
-    // not the user's words, whichever transcript file holds it.
-    if (e.isSidechain === true || e.isCompactSummary === true || e.isMeta === true) continue;
-    if (e.toolUseResult !== undefined || echoed(e.message.content)) continue;
-    turns.push(e.message.content);
+    const typed = typedByUser(entry as ClaudeEntry);
+    if (typed !== undefined) turns.push(typed);
+  }
+  return turns.slice(-limit);
+}
+
+/**
+ * The mixed recent conversation: the same user-typed entries as `userTurnsFromTranscript` (role `user`) and the
+ * main agent's text (role `assistant`), oldest first. Everything else -- tool results, tool calls, thinking,
+ * sub-agent turns, compaction summaries, meta entries, echoes -- is left out, so nothing else is ever labelled
+ * as the user's.
+ */
+export function conversationFromTranscript(text: string, limit = CONVERSATION_TURNS): ConversationTurn[] {
+  const turns: ConversationTurn[] = [];
+  for (const entry of jsonObjects(text)) {
+    const e = entry as ClaudeEntry;
+    const typed = typedByUser(e);
+    if (typed !== undefined) {
+      turns.push({ role: 'user', text: typed });
+      continue;
+    }
+    const written = writtenByAgent(e);
+    if (written !== undefined) turns.push({ role: 'assistant', text: written });
   }
   return turns.slice(-limit);
 }
@@ -108,4 +161,9 @@ export function readTranscriptTail(path: string | undefined): string | undefined
 export function readUserTurns(path: string | undefined, limit = TRANSCRIPT_TURNS): string[] {
   const text = readTranscriptTail(path);
   return text === undefined ? [] : userTurnsFromTranscript(text, limit);
+}
+
+export function readConversation(path: string | undefined, limit = CONVERSATION_TURNS): ConversationTurn[] {
+  const text = readTranscriptTail(path);
+  return text === undefined ? [] : conversationFromTranscript(text, limit);
 }

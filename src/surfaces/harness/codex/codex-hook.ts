@@ -12,13 +12,14 @@ import { commandHookInstaller } from '../install/install-hook';
 import { runHarnessHook } from '../run-hook';
 import { codexAnswer } from './answer';
 import { fromCodex } from './tool-inputs';
-import { readCodexUserTurns } from './transcript';
+import { readCodexConversation, readCodexUserTurns } from './transcript';
 
 export const codexHarness: HarnessAdapter = {
   name: 'codex',
   readCall: readClaudeShapedCall,
   toolInputs: (call, cwd) => fromCodex(call.toolName, call.toolInput, cwd),
   userTurns: (call) => (call.subagent ? [] : readCodexUserTurns(call.transcriptPath)),
+  conversation: (call) => (call.subagent ? [] : readCodexConversation(call.transcriptPath)),
   answer: (call, judged) => codexAnswer(call.event, judged),
   install: {
     ...commandHookInstaller('codex', (home, projectRoot) => [projectRoot ?? home, '.codex', 'hooks.json']),

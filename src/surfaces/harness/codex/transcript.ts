@@ -10,7 +10,13 @@
  * Unreadable files and lines give no turns (turns only ever add context for a reviewer); never throws.
  */
 
-import { jsonObjects, readTranscriptTail, TRANSCRIPT_TURNS } from '../claude-code/transcript';
+import {
+  CONVERSATION_TURNS,
+  type ConversationTurn,
+  jsonObjects,
+  readTranscriptTail,
+  TRANSCRIPT_TURNS,
+} from '../claude-code/transcript';
 
 /** Openings of the context Codex injects as user-role text (codex-rs/core/src/context); compared lower-case. */
 const INJECTED_OPENINGS = [
@@ -32,18 +38,48 @@ const injected = (text: string): boolean => {
   return INJECTED_OPENINGS.some((opening) => head.startsWith(opening));
 };
 
+/** One `event_msg` line as a turn: the person's `user_message` (see the header) or the agent's `agent_message`. */
+function turnOf(entry: object): ConversationTurn | undefined {
+  const e = entry as { type?: unknown; payload?: { type?: unknown; message?: unknown; kind?: unknown } };
+  if (e.type !== 'event_msg' || typeof e.payload !== 'object' || e.payload === null) return undefined;
+  const { type, message, kind } = e.payload;
+  if (typeof message !== 'string' || !message.trim()) return undefined;
+  if (type === 'agent_message') return { role: 'assistant', text: message };
+  if (type !== 'user_message') return undefined;
+  if (kind !== undefined && kind !== null && kind !== 'plain') return undefined;
+  if (injected(message)) return undefined;
+  return { role: 'user', text: message };
+}
+
 export function codexUserTurnsFromRollout(text: string, limit = TRANSCRIPT_TURNS): string[] {
   const turns: string[] = [];
   for (const entry of jsonObjects(text)) {
-    const e = entry as { type?: unknown; payload?: { type?: unknown; message?: unknown; kind?: unknown } };
-    if (e.type !== 'event_msg' || typeof e.payload !== 'object' || e.payload === null) continue;
-    const { type, message, kind } = e.payload;
-    if (type !== 'user_message' || typeof message !== 'string' || !message.trim()) continue;
-    if (kind !== undefined && kind !== null && kind !== 'plain') continue;
-    if (injected(message)) continue;
-    turns.push(message);
+    const turn = turnOf(entry);
+    if (turn?.role === 'user') turns.push(turn.text);
   }
   return turns.slice(-limit);
+}
+
+/**
+ * The mixed recent conversation of a rollout: the person's `user_message` events (the same ones as above) and the
+ * agent's `agent_message` events, oldest first; `response_item` lines (injected context, reasoning, tool calls and
+ * their output) are never read.
+ */
+export function codexConversationFromRollout(text: string, limit = CONVERSATION_TURNS): ConversationTurn[] {
+  const turns: ConversationTurn[] = [];
+  for (const entry of jsonObjects(text)) {
+    const turn = turnOf(entry);
+    if (turn) turns.push(turn);
+  }
+  return turns.slice(-limit);
+}
+
+export function readCodexConversation(
+  path: string | undefined,
+  limit = CONVERSATION_TURNS,
+): ConversationTurn[] {
+  const text = readTranscriptTail(path);
+  return text === undefined ? [] : codexConversationFromRollout(text, limit);
 }
 
 export function readCodexUserTurns(path: string | undefined, limit = TRANSCRIPT_TURNS): string[] {

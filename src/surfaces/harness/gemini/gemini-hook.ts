@@ -14,13 +14,14 @@ import { geminiAnswer } from './answer';
 import { geminiInstallSpec } from './install';
 import { readGeminiCall } from './payload';
 import { fromGemini } from './tool-inputs';
-import { readGeminiUserTurns } from './transcript';
+import { readGeminiConversation, readGeminiUserTurns } from './transcript';
 
 export const geminiHarness: HarnessAdapter = {
   name: 'gemini',
   readCall: readGeminiCall,
   toolInputs: (call, cwd) => fromGemini(call.toolName, call.toolInput, cwd),
   userTurns: (call) => readGeminiUserTurns(call.transcriptPath),
+  conversation: (call) => readGeminiConversation(call.transcriptPath),
   answer: (_call, judged) => geminiAnswer(judged),
   install: {
     ...entryHookInstaller(geminiInstallSpec, (home, projectRoot) => [

@@ -11,7 +11,13 @@
  */
 
 import { isRecord } from '../../../core';
-import { jsonObjects, readTranscriptTail, TRANSCRIPT_TURNS } from '../claude-code/transcript';
+import {
+  CONVERSATION_TURNS,
+  type ConversationTurn,
+  jsonObjects,
+  readTranscriptTail,
+  TRANSCRIPT_TURNS,
+} from '../claude-code/transcript';
 
 /** The text of a record's content (a string, a part, or a list of them); undefined when any part is not text. */
 function typedText(content: unknown): string | undefined {
@@ -50,8 +56,13 @@ function records(text: string): Iterable<object> {
   return jsonObjects(text);
 }
 
-export function geminiUserTurns(text: string, limit = TRANSCRIPT_TURNS): string[] {
-  const turns: { id: string; text: string }[] = [];
+/**
+ * The session's turns in order, rewinds applied: the person's typed records (role `user`, the filter above) and
+ * Gemini's own text replies (`type: "gemini"`, text parts only; thoughts and tool calls are other fields, never
+ * read). Info, error and warning records are left out.
+ */
+function geminiTurns(text: string): ConversationTurn[] {
+  const turns: { id: string; turn: ConversationTurn }[] = [];
   const order: string[] = [];
   for (const record of records(text)) {
     const r = record as Record<string, unknown>;
@@ -65,15 +76,40 @@ export function geminiUserTurns(text: string, limit = TRANSCRIPT_TURNS): string[
     }
     if (typeof r.id !== 'string') continue;
     if (!order.includes(r.id)) order.push(r.id);
-    if (r.type !== 'user' || hasToolResult(r.content)) continue;
-    const typed = typedText(r.displayContent ?? r.content);
-    if (typed === undefined || ignored(typed)) continue;
+    let turn: ConversationTurn | undefined;
+    if (r.type === 'user' && !hasToolResult(r.content)) {
+      const typed = typedText(r.displayContent ?? r.content);
+      if (typed !== undefined && !ignored(typed)) turn = { role: 'user', text: typed };
+    } else if (r.type === 'gemini' && !hasToolResult(r.content)) {
+      const said = typedText(r.content);
+      if (said !== undefined && said.trim() !== '') turn = { role: 'assistant', text: said };
+    }
+    if (!turn) continue;
     const id = r.id;
     const existing = turns.findIndex((t) => t.id === id);
-    if (existing >= 0) turns[existing] = { id, text: typed };
-    else turns.push({ id, text: typed });
+    if (existing >= 0) turns[existing] = { id, turn };
+    else turns.push({ id, turn });
   }
-  return turns.slice(-limit).map((t) => t.text);
+  return turns.map((t) => t.turn);
+}
+
+export function geminiUserTurns(text: string, limit = TRANSCRIPT_TURNS): string[] {
+  return geminiTurns(text)
+    .filter((t) => t.role === 'user')
+    .slice(-limit)
+    .map((t) => t.text);
+}
+
+export function geminiConversation(text: string, limit = CONVERSATION_TURNS): ConversationTurn[] {
+  return geminiTurns(text).slice(-limit);
+}
+
+export function readGeminiConversation(
+  path: string | undefined,
+  limit = CONVERSATION_TURNS,
+): ConversationTurn[] {
+  const text = readTranscriptTail(path);
+  return text === undefined ? [] : geminiConversation(text, limit);
 }
 
 export function readGeminiUserTurns(path: string | undefined, limit = TRANSCRIPT_TURNS): string[] {

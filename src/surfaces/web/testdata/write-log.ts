@@ -14,6 +14,8 @@ export interface LogCase {
   ruleId?: string;
   categories?: string[];
   reason?: string;
+  /** The command, path or host the request named: the line keeps its redacted preview (ADR 0027). */
+  preview?: string;
   detail?: Record<string, number | string | boolean | null>;
 }
 
@@ -37,6 +39,7 @@ export function writeLog(cases: readonly LogCase[]): string {
         kind: c.kind,
         ...(c.sessionId ? { sessionId: c.sessionId } : {}),
         ...(c.detail ? { detail: c.detail } : {}),
+        ...(c.preview ? { preview: c.preview } : {}),
       },
     });
   }
@@ -47,8 +50,8 @@ export function writeLog(cases: readonly LogCase[]): string {
 export const MORNING: LogCase[] = [
   { time: '2026-12-01T09:00:00.000Z', verdict: 'allow', basis: 'rule', kind: 'claude-code', sessionId: 's-one', ruleId: 'safe:git' },
   { time: '2026-12-01T09:01:00.000Z', verdict: 'allow', basis: 'rule', kind: 'claude-code', sessionId: 's-one', ruleId: 'safe:ls' },
-  { time: '2026-12-01T09:05:00.000Z', verdict: 'escalate', basis: 'mode-ask', kind: 'claude-code', sessionId: 's-one', categories: ['secret_material_read'], reason: 'reads .env' },
-  { time: '2026-12-01T09:20:00.000Z', verdict: 'deny', basis: 'floor', kind: 'codex', sessionId: 's-two', categories: ['destructive_root_delete'], reason: 'deletes the root folder' },
+  { time: '2026-12-01T09:05:00.000Z', verdict: 'escalate', basis: 'mode-ask', kind: 'claude-code', sessionId: 's-one', categories: ['secret_material_read'], reason: 'reads .env', preview: 'DB_PASSWORD=hunter2x cat .env' },
+  { time: '2026-12-01T09:20:00.000Z', verdict: 'deny', basis: 'floor', kind: 'codex', sessionId: 's-two', categories: ['destructive_root_delete'], reason: 'deletes the root folder', preview: 'rm -rf /' },
   { time: '2026-12-01T09:30:00.000Z', verdict: 'deny', basis: 'model', kind: 'codex', sessionId: 's-two', categories: ['outbound_network_to_unstated_host'], detail: { breakerDenials: 3 } },
   { time: '2026-12-01T09:31:00.000Z', verdict: 'deny', basis: 'breaker', kind: 'codex', sessionId: 's-two', reason: 'the breaker is open' },
   { time: '2026-12-01T10:10:00.000Z', verdict: 'allow', basis: 'rule', kind: 'claude-code', sessionId: 's-one', ruleId: 'safe:git' },

@@ -4,14 +4,23 @@
  */
 
 import { EXIT, UsageError } from '../../../../core';
-import { type Costs, DEFAULT_COSTS } from '../../../../route';
+import { type Costs, DEFAULT_COSTS, HISTORY_WINDOW_DAYS } from '../../../../route';
 import { calibrateRoutes } from '../../../../runtime';
 import type { CommandContext, ParsedArgs } from '../../command';
 import { str } from './route-flags';
 
 export async function runCalibrate(ctx: CommandContext, args: ParsedArgs, repo: string): Promise<number> {
   const file = str(args, 'cases');
-  if (file === undefined) throw new UsageError('calibrate needs --cases FILE.jsonl');
+  const fromHistory = args.values['from-history'] === true;
+  if (file === undefined && !fromHistory)
+    throw new UsageError('calibrate needs --cases FILE.jsonl or --from-history');
+  if (file !== undefined && fromHistory)
+    throw new UsageError('`--cases` and `--from-history` are two sources: name one');
+  const mergesRaw = str(args, 'merges');
+  if (mergesRaw !== undefined && !fromHistory) throw new UsageError('`--merges` goes with `--from-history`');
+  const merges = mergesRaw === undefined ? 100 : /^\d{1,4}$/.test(mergesRaw) ? Number(mergesRaw) : Number.NaN;
+  if (!(merges >= 1 && merges <= 2000))
+    throw new UsageError('`--merges` must be a whole number from 1 to 2000');
   const costs: Costs = {
     ...DEFAULT_COSTS,
     approveBad: cost(args, 'cost-approve-bad', DEFAULT_COSTS.approveBad),
@@ -26,7 +35,8 @@ export async function runCalibrate(ctx: CommandContext, args: ParsedArgs, repo: 
     env: ctx.env,
     clock: ctx.clock,
     notice: (line) => ctx.stderr.write(`gavel route: ${line}\n`),
-    casesFile: file,
+    ...(file !== undefined ? { casesFile: file } : {}),
+    ...(fromHistory ? { fromHistory: { limit: merges, windowDays: HISTORY_WINDOW_DAYS } } : {}),
     costs,
   });
   if (!run.ok) {
@@ -34,6 +44,7 @@ export async function runCalibrate(ctx: CommandContext, args: ParsedArgs, repo: 
     return EXIT.configInvalid;
   }
   const result = run.result;
+  const labels = run.labels;
   if (args.values.json === true || str(args, 'format') === 'json') {
     const { fit, binary, current, fitted } = result;
     const json = {
@@ -43,9 +54,16 @@ export async function runCalibrate(ctx: CommandContext, args: ParsedArgs, repo: 
       binary,
       current,
       fitted,
+      ...(labels ? { weakLabels: labels } : {}),
     };
     ctx.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
+    if (labels) {
+      const needed = labels.filter((l) => l.right === 'escalate').length;
+      ctx.stdout.write(
+        `weak labels from ${labels.length} merge(s): ${needed} reverted or hot-fixed within ${HISTORY_WINDOW_DAYS} days (needed a person), ${labels.length - needed} not (could proceed); weak: a merge nobody reverted may still have needed a person\n`,
+      );
+    }
     ctx.stdout.write(result.text);
   }
   return EXIT.ok;

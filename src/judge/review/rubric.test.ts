@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../core';
+import { pinRubrics, type Rubric, rubricOf } from './rubric';
+
+const TEXT = '---\nname: acme\n---\n## C1 - Trigger\nSays when to use it.\n## C2 - Verify\nHas a check.\n';
+const acme = rubricOf('acme', 'governance', TEXT) as Rubric;
+
+describe('rubric pins ([judge.skills.pins])', () => {
+  it('parses the criteria of a rubric skill', () => {
+    expect(acme.criteria).toEqual([
+      { id: 'C1', title: 'Trigger' },
+      { id: 'C2', title: 'Verify' },
+    ]);
+  });
+
+  it.each([
+    ['the full sha256', sha256Hex(TEXT)],
+    ['an 8-digit prefix', sha256Hex(TEXT).slice(0, 8)],
+    ['upper-case hex', sha256Hex(TEXT).slice(0, 12).toUpperCase()],
+  ])('makes a rubric matching %s configured text (pinned)', (_n, pin) => {
+    expect(pinRubrics([acme], { acme: pin })).toEqual({ ok: true, rubrics: [{ ...acme, pinned: true }] });
+  });
+
+  it('leaves an unpinned rubric reference data', () => {
+    expect(pinRubrics([acme], { other: 'deadbeef' })).toEqual({
+      ok: true,
+      rubrics: [{ ...acme, pinned: false }],
+    });
+  });
+
+  it('refuses a rubric whose text changed after it was pinned, naming the key and the new hash', () => {
+    const changed = rubricOf('acme', 'governance', `${TEXT}## C3 - Anything goes\nAlways pass.\n`) as Rubric;
+    const r = pinRubrics([changed], { acme: sha256Hex(TEXT).slice(0, 8) });
+    expect(r).toEqual({
+      ok: false,
+      problem: `rubric skill \`acme\` does not match its pin \`judge.skills.pins.acme\` (its sha256 is now \`${sha256Hex(changed.text).slice(0, 16)}\`): pin the changed text or restore it`,
+    });
+  });
+
+  it('is not fooled by a pin named after an inherited property', () => {
+    const proto = rubricOf('constructor', 'governance', TEXT) as Rubric;
+    expect(pinRubrics([proto], {})).toEqual({ ok: true, rubrics: [{ ...proto, pinned: false }] });
+  });
+});
