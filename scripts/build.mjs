@@ -95,6 +95,44 @@ await build({
   splitting: true,
 });
 
+/**
+ * For dist/hook.cjs: every module, ours and the packages', is imported for its exports only (`sideEffects: false`),
+ * so a module none of whose exports a hook call can reach is left out with everything it imports. gavel's modules
+ * hold no import-time effect another module relies on (a bare `import './x'` would be dropped: the build fails on
+ * it, below), and a package is never imported for its effects. Without this, an import kept only because its
+ * module is reached through an index put a whole CommonJS package into every hook call (the judge's `yaml`
+ * through `src/runtime/index.ts`: 0.26 MB read, hashed and run by each process), and the route, ask and judge
+ * modules built their schemas at import.
+ */
+const importedForExports = {
+  name: 'imported-for-exports',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData?.importedForExports || args.namespace !== 'file' || args.kind === 'entry-point')
+        return undefined;
+      if (args.path.startsWith('node:')) return undefined;
+      const found = await b.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: { importedForExports: true },
+      });
+      if (found.errors.length > 0 || found.external || !found.path.startsWith('/')) return undefined;
+      return { path: found.path, sideEffects: false };
+    });
+  },
+};
+
+/** Packages no hook call needs (other commands' dependencies): the build fails if one is in dist/hook.cjs. */
+const NOT_IN_HOOK = [
+  'yaml',
+  '@modelcontextprotocol/sdk',
+  'hono',
+  '@hono/node-server',
+  'better-sqlite3',
+  'redis',
+];
+
 // CommonJS, so bin/gavel can compile it with vm.Script and a V8 code cache (Node 20 has no compile cache for
 // ES modules; docs/decisions/0018-hook-bundle.md). `import.meta.url` becomes the file's URL; dynamic imports
 // become require() (vm.Script cannot import() without --experimental-vm-modules). web-tree-sitter stays outside
@@ -106,7 +144,7 @@ const hook = await build({
   format: 'cjs',
   entryPoints: [ENTRY],
   outfile: join(OUT, 'hook.cjs'),
-  plugins: [hookOnlyRegistry],
+  plugins: [hookOnlyRegistry, importedForExports],
   metafile: true,
   write: false,
   define: { ...common.define, 'import.meta.url': '__gavelImportMetaUrl' },
@@ -118,6 +156,23 @@ const hook = await build({
     ].join('\n'),
   },
 });
+// A bare import of a module marked side-effect free is dropped by esbuild with a warning: refuse that build.
+const bare = hook.warnings.find((w) => /side effects|sideEffects/.test(w.text));
+if (bare) {
+  process.stderr.write(
+    `build: dist/hook.cjs would drop a bare import (${bare.location?.file ?? 'unknown file'}); see importedForExports\n`,
+  );
+  process.exit(1);
+}
+const heavy = Object.keys(hook.metafile.outputs[join(OUT, 'hook.cjs')]?.inputs ?? hook.metafile.inputs).find(
+  (f) => NOT_IN_HOOK.some((p) => f.includes(`node_modules/${p}/`)),
+);
+if (heavy) {
+  process.stderr.write(
+    `build: dist/hook.cjs holds \`${heavy}\`, which no hook call needs; see importedForExports\n`,
+  );
+  process.exit(1);
+}
 // If main.ts stops importing the registry as `./commands`, the plugin would silently match nothing and
 // dist/hook.cjs would carry every command again: refuse that build.
 if (Object.keys(hook.metafile.inputs).some((f) => f.endsWith('cli/commands/index.ts'))) {

@@ -38,7 +38,7 @@ import {
   recordingClient,
   replayClient,
 } from '../../src/model';
-import { nodeJudgeFs } from '../../src/surfaces/cli/commands/judge-io';
+import { nodeJudgeFs } from '../../src/runtime';
 import { type CorpusUnit, counts, loadCorpus } from './corpus';
 import { materialize } from './eval-judge';
 import labelsFile from './model-labels.json' with { type: 'json' };

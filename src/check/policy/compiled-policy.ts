@@ -67,6 +67,8 @@ export interface PolicyInput {
   safeJson: unknown;
   /** The runtime has seen this exact catalogue text pass its schema under this build (compileCatalogue). */
   safeValidated?: boolean;
+  /** The runtime remembers this exact input's `ref.sha256` under this build: not hashed again (100 KB catalogue). */
+  sha256?: string;
   check: Config['check'];
 }
 
@@ -173,13 +175,15 @@ export function compilePolicy(input: PolicyInput): CompileResult {
   const compiled: CompiledPolicy = {
     ref: {
       version: p.version,
-      sha256: contentHash({
-        policy: p,
-        floor: floor.value,
-        paths: paths.value,
-        safe: input.safeJson,
-        check: c,
-      }),
+      sha256:
+        input.sha256 ??
+        contentHash({
+          policy: p,
+          floor: floor.value,
+          paths: paths.value,
+          safe: input.safeJson,
+          check: c,
+        }),
     },
     mode: c.mode,
     timeoutMs: c.timeout_ms,

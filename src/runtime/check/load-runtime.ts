@@ -23,6 +23,7 @@ import type { ModelOptions } from '../model-options';
 import { auditLogFor } from './audit-seam';
 import { BUILD_ID } from './build-id';
 import { examplesCacheKey, examplesPassed, rememberExamplesPassed, validatedFileKey } from './examples-cache';
+import { policyShaKey, rememberedPolicySha, rememberPolicySha } from './policy-sha-cache';
 import { readScriptFile } from './read-script';
 import { realPathOf } from './real-path';
 import { reviewerForSurfaces, type SurfaceReviewer, userStateDir } from './reviewer-seam';
@@ -99,11 +100,13 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       problem: 'the bundled rules folder is missing (rules/check-floor.json)',
     };
   const files: unknown[] = [];
+  const texts: { name: string; text: string }[] = [];
   let safeText = '';
   for (const name of RULE_FILES) {
     const read = readJson(join(rulesDir, name));
     if (!read.ok) return { ok: false, basis: 'rules-invalid', problem: read.problem };
     files.push(read.value);
+    texts.push({ name, text: read.text });
     if (name === 'check-safe.json') safeText = read.text;
   }
   const config = loadConfig({ cwd: options.cwd, env: options.env });
@@ -114,16 +117,21 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   // The catalogue's schema is most of a hook's start-up: checked once per build and file text.
   const safeKey = buildId ? validatedFileKey(buildId, 'check-safe.json', safeText) : undefined;
   const safeValidated = safeKey !== undefined && examplesPassed(stateDir, safeKey);
+  // So is hashing the canonical JSON of the policy for its sha256: remembered per build, file texts and config.
+  const shaKey = buildId ? policyShaKey(buildId, texts, config.config.check) : undefined;
+  const sha256 = shaKey === undefined ? undefined : rememberedPolicySha(stateDir, shaKey);
   const compiled = compilePolicy({
     policyJson: files[0],
     floorJson: files[1],
     pathsJson: files[2],
     safeJson: files[3],
     safeValidated,
+    ...(sha256 ? { sha256 } : {}),
     check: config.config.check,
   });
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
   if (safeKey && !safeValidated) rememberExamplesPassed(stateDir, safeKey);
+  if (shaKey && !sha256) rememberPolicySha(stateDir, shaKey, compiled.policy.ref.sha256);
   // The bundled policy's examples are checked by the test suite of every gavel build
   // (src/check/policy/compiled-policy.test.ts), so a hook call does not pay for them; examples in the user's or
   // the repository's `check.rules` are checked when this build has not yet seen them pass (./examples-cache.ts).

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isUnder } from '../../core';
 import { isAgentConfig, isPersistence } from '../detect/path-effects';
 import { PATHS } from '../testdata/shell-env';
 import { DYN, protectQuoted } from '../walk/markers';
-import { classOf, makePathScope, resolvePath } from './classify-path';
+import { classOf, makePathScope, matchesSet, type PatternSet, resolvePath } from './classify-path';
 
 const scope = makePathScope({
   paths: PATHS,
@@ -234,5 +235,53 @@ describe('the bundled table, by class', () => {
     });
     expect(classOf('/w/vault/db.txt', u)).toBe('sensitive');
     expect(classOf('/w/vaults/db.txt', u)).toBe('workspace');
+  });
+});
+
+describe('matchesSet, by prefix lookup', () => {
+  /** The reading the lookup replaced: each prefix tested with isUnder, each non-empty component with the names. */
+  const reference = (path: string, set: PatternSet): boolean =>
+    set.prefixes.some((p) => isUnder(path, p)) ||
+    (set.paths.source !== '$^' && set.paths.test(path)) ||
+    (set.files.source !== '$^' && set.files.test(path.slice(path.lastIndexOf('/') + 1))) ||
+    (set.names.source !== '$^' && path.split('/').some((part) => part !== '' && set.names.test(part)));
+
+  it('agrees with a prefix-by-prefix reading on every prefix, its neighbours and generated paths', () => {
+    const sets = [scope.sensitive, scope.selfModification, scope.persistence];
+    const parts = [
+      '',
+      '.',
+      '..',
+      'a',
+      '.ssh',
+      'id_rsa',
+      '.env',
+      '.git',
+      'hooks',
+      'home',
+      'u',
+      'proj',
+      'etc',
+      'x.pem',
+    ];
+    const paths = new Set<string>(['/', '', 'a/b', '//', '/home/u/', '/home/u//.ssh']);
+    for (const set of sets)
+      for (const p of set.prefixes)
+        for (const extra of ['', '/', '/x', 'x', '-old', '/.ssh/id_rsa']) {
+          paths.add(`${p}${extra}`);
+          paths.add(p.slice(0, -1));
+        }
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    for (let i = 0; i < 3000; i++) {
+      const n = 1 + (next() % 6);
+      const base = next() % 3 === 0 ? '/home/u' : '';
+      paths.add(`${base}/${Array.from({ length: n }, () => parts[next() % parts.length]).join('/')}`);
+    }
+    for (const set of sets)
+      for (const path of paths) expect([path, matchesSet(path, set)]).toEqual([path, reference(path, set)]);
   });
 });

@@ -17,11 +17,13 @@ import { DYN, hasGlob, unprotect } from '../walk/markers';
  */
 export interface PatternSet {
   prefixes: readonly string[];
+  /** `prefixes` as a set, looked up by each ancestor of a path (a path is tested against dozens of prefixes). */
+  prefixSet: ReadonlySet<string>;
   names: RegExp;
   files: RegExp;
   paths: RegExp;
   /** Prefixes lower-cased, when the set matches case-insensitively (secret names: `.ENV` opens `.env` on macOS). */
-  lowerPrefixes?: readonly string[];
+  lowerPrefixes?: ReadonlySet<string>;
 }
 
 export interface PathScope {
@@ -110,10 +112,11 @@ function compilePatterns(
   }
   return {
     prefixes,
+    prefixSet: new Set(prefixes),
     names: globsToRegExp(names, flags),
     files: globsToRegExp(files, flags),
     paths: paths.length === 0 ? NEVER : new RegExp(paths.join('|'), flags),
-    ...(flags.includes('i') ? { lowerPrefixes: prefixes.map((p) => p.toLowerCase()) } : {}),
+    ...(flags.includes('i') ? { lowerPrefixes: new Set(prefixes.map((p) => p.toLowerCase())) } : {}),
   };
 }
 
@@ -123,24 +126,48 @@ function mergeSets(a: PatternSet, b: PatternSet): PatternSet {
   const prefixes = [...a.prefixes, ...b.prefixes];
   return {
     prefixes,
+    prefixSet: new Set(prefixes),
     names: join(a.names, b.names),
     files: join(a.files, b.files),
     paths: join(a.paths, b.paths),
-    ...(a.lowerPrefixes || b.lowerPrefixes ? { lowerPrefixes: prefixes.map((p) => p.toLowerCase()) } : {}),
+    ...(a.lowerPrefixes || b.lowerPrefixes
+      ? { lowerPrefixes: new Set(prefixes.map((p) => p.toLowerCase())) }
+      : {}),
   };
+}
+
+/**
+ * Whether `path` is at or below one of the set's prefixes, as `isUnder` says: the prefixes are normalized (no
+ * trailing `/`), so that is `path` itself or one of its leading parts ending just before a `/` being one of them.
+ */
+function underPrefix(path: string, prefixes: ReadonlySet<string>): boolean {
+  if (prefixes.size === 0) return false;
+  if (prefixes.has('/') || prefixes.has(path)) return true;
+  for (let i = path.indexOf('/', 1); i > 0; i = path.indexOf('/', i + 1))
+    if (prefixes.has(path.slice(0, i))) return true;
+  return false;
+}
+
+/** Whether a component of `path` (between slashes, never empty) matches `names`. */
+function componentMatches(path: string, names: RegExp): boolean {
+  let start = 0;
+  for (;;) {
+    const end = path.indexOf('/', start);
+    const stop = end < 0 ? path.length : end;
+    if (stop > start && names.test(path.slice(start, stop))) return true;
+    if (end < 0) return false;
+    start = end + 1;
+  }
 }
 
 /** True when `path` is at or below a prefix, or matches a name, a file name or a whole-path pattern. */
 export function matchesSet(path: string, set: PatternSet): boolean {
-  if (set.prefixes.some((p) => isUnder(path, p))) return true;
-  if (set.lowerPrefixes) {
-    const lower = path.toLowerCase();
-    if (set.lowerPrefixes.some((p) => isUnder(lower, p))) return true;
-  }
+  if (underPrefix(path, set.prefixSet)) return true;
+  if (set.lowerPrefixes && underPrefix(path.toLowerCase(), set.lowerPrefixes)) return true;
   if (set.paths !== NEVER && set.paths.test(path)) return true;
   if (set.files !== NEVER && set.files.test(path.slice(path.lastIndexOf('/') + 1))) return true;
   if (set.names === NEVER) return false;
-  return path.split('/').some((part) => part !== '' && set.names.test(part));
+  return componentMatches(path, set.names);
 }
 
 export function makePathScope(env: ShellEnv): PathScope {
@@ -280,7 +307,21 @@ export function classifyResolved(
  * unless it only follows a resolved folder (`/tmp/$x` stays in temp, `/tmp/$x/../..` does not).
  */
 export function resolvePath(word: string, scope: PathScope, cwd: string = scope.cwd): ResolvedPath {
-  if (word.length > MAX_PATH_LENGTH || cwd.length > MAX_PATH_LENGTH) return { class: 'outside', glob: false };
+  const at = locate(word, scope, cwd);
+  return at.absolute === undefined
+    ? { class: 'outside', glob: at.glob }
+    : classifyResolved(normalize(at.absolute), scope, at.glob, at.absolute);
+}
+
+/** Where resolvePath puts a word (its `resolved`), without classing it: for callers that need the path only. */
+export function resolvedPathOf(word: string, scope: PathScope, cwd: string = scope.cwd): string | undefined {
+  const at = locate(word, scope, cwd);
+  return at.absolute === undefined ? undefined : normalize(at.absolute);
+}
+
+/** The absolute path a word stands for before normalizing (undefined: unresolved), and whether it is a glob. */
+function locate(word: string, scope: PathScope, cwd: string): { absolute?: string; glob: boolean } {
+  if (word.length > MAX_PATH_LENGTH || cwd.length > MAX_PATH_LENGTH) return { glob: false };
   let text = word;
   if (text === '~' || text.startsWith('~/')) text = scope.home + text.slice(1);
   else if (text.startsWith('~')) {
@@ -296,12 +337,11 @@ export function resolvePath(word: string, scope: PathScope, cwd: string = scope.
   if (cut !== Infinity) {
     // Keep the folder before the first dynamic or glob component; a later `..` could climb out of it.
     const rest = text.slice(cut);
-    if (dyn === 0 || /(^|\/)\.\.(\/|$)/.test(rest)) return { class: 'outside', glob };
+    if (dyn === 0 || /(^|\/)\.\.(\/|$)/.test(rest)) return { glob };
     literal = unprotect(text.slice(0, cut));
     literal = literal.slice(0, literal.lastIndexOf('/') + 1) || (literal.startsWith('/') ? '/' : '.');
   }
-  const absolute = literal.startsWith('/') ? literal : `${cwd}/${literal}`;
-  return classifyResolved(normalize(absolute), scope, glob, absolute);
+  return { absolute: literal.startsWith('/') ? literal : `${cwd}/${literal}`, glob };
 }
 
 /** Path scopes compile regular expressions: per path table, keep the last few, keyed by the environment's content. */

@@ -6,7 +6,7 @@
  * that record.
  */
 
-import { resolvePath } from '../classify/classify-path';
+import { resolvedPathOf } from '../classify/classify-path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { runProgramFile } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -45,7 +45,7 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
   const base = inv.cwd ?? r.scope.cwd;
   for (const redirect of inv.redirects) {
     if (!redirect.op.includes('>') || redirect.op.startsWith('<')) continue;
-    const path = resolvePath(redirect.target.text, r.scope, base).resolved;
+    const path = resolvedPathOf(redirect.target.text, r.scope, base);
     // `>>` appends to content not shown; `&>`/`2>` may write other text.
     const exact = redirect.op === '>' || redirect.op === '>|' ? printedText(inv) : undefined;
     record(r, path, exact);
@@ -57,13 +57,13 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
   if (opaqueWriter || inPlace) {
     const files = inv.args.filter((w) => !plain(w).startsWith('-'));
     for (const w of opaqueWriter ? files.slice(-1) : files)
-      record(r, resolvePath(w.text, r.scope, base).resolved, undefined);
+      record(r, resolvedPathOf(w.text, r.scope, base), undefined);
   }
   if (inv.program === 'tee') {
     const append = inv.args.some((w) => /^-[a-z]*a|^--append$/.test(plain(w)));
     for (const w of inv.args) {
       if (plain(w).startsWith('-')) continue;
-      record(r, resolvePath(w.text, r.scope, base).resolved, append ? undefined : inv.stdin.literal);
+      record(r, resolvedPathOf(w.text, r.scope, base), append ? undefined : inv.stdin.literal);
     }
   }
 }

@@ -70,8 +70,23 @@ export interface Reporter {
 }
 
 /** Plain text of a word for matching (sentinels restored, dynamic parts left as DYN). */
+/** Words this long keep their plain and option text (detectors read each argument many times; a long message
+ * or inline script was rescanned by every one of them). Checked against the word's text, which may change. */
+const MEMO_FROM = 256;
+const memos = new WeakMap<Word, { text: string; plain: string; option?: string }>();
+
+function memoOf(word: Word): { text: string; plain: string; option?: string } {
+  let memo = memos.get(word);
+  if (memo?.text !== word.text) {
+    memo = { text: word.text, plain: unprotect(word.text) };
+    memos.set(word, memo);
+  }
+  return memo;
+}
+
 export function plain(word: Word | undefined): string {
-  return word ? unprotect(word.text) : '';
+  if (!word) return '';
+  return word.text.length < MEMO_FROM ? unprotect(word.text) : memoOf(word).plain;
 }
 
 export function isLiteral(word: Word | undefined): boolean {
@@ -85,8 +100,13 @@ export function shown(word: Word | undefined, max = 60): string {
 
 /** Normalizes look-alike dashes and case for option matching. */
 export function optionText(word: Word | undefined): string {
-  return plain(word).replace(/[\u2010-\u2015\u2212]/g, '-');
+  if (word === undefined || word.text.length < MEMO_FROM) return plain(word).replace(DASHES, '-');
+  const memo = memoOf(word);
+  memo.option ??= memo.plain.replace(DASHES, '-');
+  return memo.option;
 }
+
+const DASHES = /[\u2010-\u2015\u2212]/g;
 
 /** Splits args into options and positionals (`--` ends options). Short clusters stay whole (`-rf`). */
 export function splitArgs(args: readonly Word[]): { options: string[]; positionals: Word[] } {

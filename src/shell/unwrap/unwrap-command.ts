@@ -6,7 +6,7 @@
  */
 
 import type { Category } from '../../core';
-import { resolvePath } from '../classify/classify-path';
+import { resolvedPathOf, resolvePath } from '../classify/classify-path';
 import { isLoaderVariable } from '../data/loader-variables';
 import { WRAPPERS } from '../data/wrappers';
 import { nestedAgentHome } from '../detect/guard-integrity';
@@ -186,7 +186,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
         continue;
       }
       if ((spec.chdir ?? []).includes(optName) && value !== undefined) {
-        out.cwd = resolvePath(value, a.scope, out.cwd ?? a.scope.cwd).resolved;
+        out.cwd = resolvedPathOf(value, a.scope, out.cwd ?? a.scope.cwd);
       }
       if ((spec.split ?? []).includes(optName) && value !== undefined) {
         // `env -S 'a b' c`: the split words come first; unwrap again from there.
@@ -315,7 +315,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
         ? a.scope.home
         : target === 'unknown'
           ? undefined
-          : resolvePath(target.text, a.scope, frame.cwd ?? a.scope.cwd).resolved;
+          : resolvedPathOf(target.text, a.scope, frame.cwd ?? a.scope.cwd);
     if (frame.cwd === undefined)
       a.uncertain('dynamic-path', '`cd` moves to a folder known only at run time', segment);
     return OPAQUE_FLOW;
