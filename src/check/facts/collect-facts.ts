@@ -197,7 +197,7 @@ function fetchFacts(
   if ('uncertain' in target) return { targets: [], uncertain: [target.uncertain] };
   if (target.path !== undefined) return pathFacts(request, target.path, 'read', base, policy, env, inScope);
   const docs = readOnly && policy.catalogue.documentationHosts.has(target.host);
-  const categories = hostCategories(target.host, env)
+  const categories = hostCategories(target.host, env, target.port)
     .filter((c) => !(docs && c === 'outbound_network_to_unstated_host'))
     .map(fact);
   return {

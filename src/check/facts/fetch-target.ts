@@ -5,7 +5,10 @@
 
 import type { Uncertainty } from '../../shell';
 
-export type FetchTarget = { host: string; path?: undefined } | { path: string } | { uncertain: Uncertainty };
+export type FetchTarget =
+  | { host: string; port?: number; path?: undefined }
+  | { path: string }
+  | { uncertain: Uncertainty };
 
 const MAX_URL = 8192;
 
@@ -22,7 +25,7 @@ export function fetchTarget(url: string): FetchTarget {
   if (scheme === 'http:' || scheme === 'https:') {
     const host = parsed.hostname.toLowerCase();
     if (host === '') return { uncertain: { code: 'invalid-url', reason: 'the URL names no host' } };
-    return { host };
+    return parsed.port === '' ? { host } : { host, port: Number(parsed.port) };
   }
   if (scheme === 'file:') {
     const host = parsed.hostname.toLowerCase();

@@ -22,6 +22,8 @@ export interface PatternSet {
   names: RegExp;
   files: RegExp;
   paths: RegExp;
+  /** Prefixes lower-cased, when the set matches case-insensitively (secret names: `.ENV` opens `.env` on macOS). */
+  lowerPrefixes?: ReadonlySet<string>;
 }
 
 export interface PathScope {
@@ -65,8 +67,8 @@ function globBody(glob: string): string {
     .join('(?:[^/]*/)*');
 }
 
-function globsToRegExp(globs: readonly string[]): RegExp {
-  return globs.length === 0 ? NEVER : new RegExp(`^(?:${globs.map(globBody).join('|')})$`);
+function globsToRegExp(globs: readonly string[], flags = ''): RegExp {
+  return globs.length === 0 ? NEVER : new RegExp(`^(?:${globs.map(globBody).join('|')})$`, flags);
 }
 
 export function normalize(path: string): string {
@@ -90,6 +92,7 @@ function compilePatterns(
   home: string,
   roots: readonly string[],
   bareIsFile = false,
+  flags = '',
 ): PatternSet {
   const prefixes: string[] = [];
   const names: string[] = [];
@@ -110,21 +113,26 @@ function compilePatterns(
   return {
     prefixes,
     prefixSet: new Set(prefixes),
-    names: globsToRegExp(names),
-    files: globsToRegExp(files),
-    paths: paths.length === 0 ? NEVER : new RegExp(paths.join('|')),
+    names: globsToRegExp(names, flags),
+    files: globsToRegExp(files, flags),
+    paths: paths.length === 0 ? NEVER : new RegExp(paths.join('|'), flags),
+    ...(flags.includes('i') ? { lowerPrefixes: new Set(prefixes.map((p) => p.toLowerCase())) } : {}),
   };
 }
 
 function mergeSets(a: PatternSet, b: PatternSet): PatternSet {
   const join = (x: RegExp, y: RegExp) =>
-    x === NEVER ? y : y === NEVER ? x : new RegExp(`(?:${x.source})|(?:${y.source})`);
+    x === NEVER ? y : y === NEVER ? x : new RegExp(`(?:${x.source})|(?:${y.source})`, x.flags || y.flags);
+  const prefixes = [...a.prefixes, ...b.prefixes];
   return {
-    prefixes: [...a.prefixes, ...b.prefixes],
-    prefixSet: new Set([...a.prefixes, ...b.prefixes]),
+    prefixes,
+    prefixSet: new Set(prefixes),
     names: join(a.names, b.names),
     files: join(a.files, b.files),
     paths: join(a.paths, b.paths),
+    ...(a.lowerPrefixes || b.lowerPrefixes
+      ? { lowerPrefixes: new Set(prefixes.map((p) => p.toLowerCase())) }
+      : {}),
   };
 }
 
@@ -132,8 +140,7 @@ function mergeSets(a: PatternSet, b: PatternSet): PatternSet {
  * Whether `path` is at or below one of the set's prefixes, as `isUnder` says: the prefixes are normalized (no
  * trailing `/`), so that is `path` itself or one of its leading parts ending just before a `/` being one of them.
  */
-function underPrefix(path: string, set: PatternSet): boolean {
-  const prefixes = set.prefixSet;
+function underPrefix(path: string, prefixes: ReadonlySet<string>): boolean {
   if (prefixes.size === 0) return false;
   if (prefixes.has('/') || prefixes.has(path)) return true;
   for (let i = path.indexOf('/', 1); i > 0; i = path.indexOf('/', i + 1))
@@ -155,7 +162,8 @@ function componentMatches(path: string, names: RegExp): boolean {
 
 /** True when `path` is at or below a prefix, or matches a name, a file name or a whole-path pattern. */
 export function matchesSet(path: string, set: PatternSet): boolean {
-  if (underPrefix(path, set)) return true;
+  if (underPrefix(path, set.prefixSet)) return true;
+  if (set.lowerPrefixes && underPrefix(path.toLowerCase(), set.lowerPrefixes)) return true;
   if (set.paths !== NEVER && set.paths.test(path)) return true;
   if (set.files !== NEVER && set.files.test(path.slice(path.lastIndexOf('/') + 1))) return true;
   if (set.names === NEVER) return false;
@@ -175,11 +183,12 @@ export function makePathScope(env: ShellEnv): PathScope {
     tempDirs: temps.filter((t) => t !== '/'),
     systemRoots: table.system_roots.map(normalize),
     // The table's bare names are files; a user's `[check] sensitive` name also covers a folder of that name.
+    // Secret names match in any case: a case-insensitive file system (macOS, Windows) opens `.env` for `.ENV`.
     sensitive: mergeSets(
-      compilePatterns(table.sensitive, home, workspaceRoots, true),
-      compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots),
+      compilePatterns(table.sensitive, home, workspaceRoots, true, 'i'),
+      compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots, false, 'i'),
     ),
-    exceptions: globsToRegExp(table.sensitive_exceptions),
+    exceptions: globsToRegExp(table.sensitive_exceptions, 'i'),
     selfModification: compilePatterns(
       [...table.self_modification, ...(env.selfPaths ?? []).filter((p) => p.startsWith('/'))],
       home,

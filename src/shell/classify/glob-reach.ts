@@ -9,6 +9,7 @@ import { isUnder } from '../../core';
 import type { PathClass } from '../types';
 import { expandBraces } from '../walk/expand-braces';
 import { classOf, isSensitive, normalize, type PathScope } from './classify-path';
+import { globIsGeneric, globsIntersect } from './glob-intersect';
 
 export const MAX_GLOB = 1024;
 const MAX_ALTERNATIVES = 32;
@@ -66,9 +67,9 @@ function literals(glob: string): string[] {
   return [...new Set([one.replace(/\*/g, '').replace(/\?/g, 'x'), one.replace(/[*?]/g, 'x')])];
 }
 
-/** The bare, wildcard-free file names of the sensitive list (`id_rsa`, `.pgpass`), for `id_*`-style patterns. */
+/** The bare file-name patterns of the sensitive list (`id_rsa`, `.env.*`, `*.pem`), for `id_*`-style globs. */
 function exactNames(patterns: readonly string[]): string[] {
-  return patterns.filter((p) => !p.includes('/') && !WILD.test(p));
+  return patterns.filter((p) => !p.includes('/'));
 }
 
 function reachOne(pattern: string, scope: PathScope, names: readonly string[], cwd: string): GlobReach {
@@ -107,7 +108,7 @@ function reachOne(pattern: string, scope: PathScope, names: readonly string[], c
     const stand = [...folders.map((f) => literals(f)[0] ?? f), name].join('/');
     return name !== '' && isSensitive(normalize(`${root}/${stand}`), scope);
   });
-  const exact = !last.startsWith('*') && names.some((n) => matchesComponent(last, n));
+  const exact = names.some((n) => !globIsGeneric(last, n) && globsIntersect(last, n));
   return { root, class: cls, secret: named || exact };
 }
 
@@ -126,4 +127,21 @@ export function globReach(
   if (alternatives.length > MAX_ALTERNATIVES) return undefined;
   const names = exactNames(sensitivePatterns);
   return alternatives.map((a) => reachOne(a, scope, names, cwd));
+}
+
+/**
+ * Whether a shell word used as a file operand may expand to a secret: its glob characters, and any text
+ * computed at run time (read as `*`), tested against the sensitive patterns (`.en?`, `.e*`, `~/.ss?/id_*`,
+ * `.env$x`). A pattern gavel cannot follow (too long, too many alternatives) counts as one.
+ */
+export function wordMayNameSecret(
+  text: string,
+  scope: PathScope,
+  sensitivePatterns: readonly string[],
+  cwd: string,
+): boolean {
+  const pattern = text.replaceAll('\u0000', '*');
+  if (!WILD.test(pattern)) return false;
+  const reach = globReach(pattern, scope, sensitivePatterns, cwd);
+  return reach === undefined || reach.some((x) => x.secret);
 }

@@ -6,6 +6,7 @@
 
 import type { Category } from '../../core';
 import { isUnder } from '../../core';
+import { adminPortCategory } from '../detect/local-services';
 import { isLocalHost, isMetadataHost, isStatedHost } from '../detect/network-target';
 import { isAgentConfig, isBlockDevice, isPersistence } from '../detect/path-effects';
 import type { PathRef, ShellEnv } from '../types';
@@ -51,9 +52,12 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
   return p === undefined || res.unresolved ? { ref, categories, uncertain: true } : { ref, categories };
 }
 
-export function hostCategories(host: string, env: ShellEnv): Category[] {
+export function hostCategories(host: string, env: ShellEnv, port?: number): Category[] {
   const out: Category[] = [];
   if (isMetadataHost(host)) out.push('secret_material_read');
+  // An administration port on this machine or its network: a container engine's API, a secret store.
+  const admin = adminPortCategory(host, port);
+  if (admin !== undefined && !out.includes(admin)) out.push(admin);
   if (!isLocalHost(host) && !isStatedHost(host.toLowerCase(), env))
     out.push('outbound_network_to_unstated_host');
   return out;

@@ -23,6 +23,34 @@ export interface WrapperSpec {
   category?: Category;
 }
 
+/** Options c8 and nyc share: reporting and file selection. */
+const COVERAGE_VALUES = [
+  '-r',
+  '--reporter',
+  '--report-dir',
+  '-n',
+  '--include',
+  '-x',
+  '--exclude',
+  '-e',
+  '--extension',
+  '--lines',
+  '--branches',
+  '--functions',
+  '--statements',
+  '--watermarks',
+];
+const COVERAGE_FLAGS = [
+  '-a',
+  '--all',
+  '--check-coverage',
+  '--clean',
+  '--no-clean',
+  '--skip-full',
+  '--per-file',
+  '--exclude-after-remap',
+];
+
 export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   sudo: {
     values: [
@@ -372,6 +400,31 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     flags: ['-y', '--yes', '--no', '-q', '--quiet', '--no-install', '--ignore-existing', '--prefer-offline'],
   },
   bunx: { values: ['-p', '--package'], flags: ['--bun'] },
+  // Coverage runners: `c8 [opts] cmd`, `nyc [opts] cmd` run the command (their `--require`/`-i` hooks are not listed).
+  c8: {
+    values: [...COVERAGE_VALUES, '-o', '--reports-dir', '--temp-directory', '--src'],
+    flags: [
+      ...COVERAGE_FLAGS,
+      '--100',
+      '--exclude-node-modules',
+      '--merge-async',
+      '--omit-relative',
+      '--allow-external',
+    ],
+  },
+  nyc: {
+    values: [...COVERAGE_VALUES, '--temp-dir', '-t'],
+    flags: [
+      ...COVERAGE_FLAGS,
+      '--silent',
+      '-s',
+      '--cache',
+      '--no-cache',
+      '--source-map',
+      '--produce-source-map',
+      '--skip-empty',
+    ],
+  },
   xargs: {
     values: [
       '-I',

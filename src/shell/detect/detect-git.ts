@@ -16,6 +16,7 @@ import {
   settingOf,
   subcommandScripts,
 } from './git-exec-config';
+import { gitSecrets } from './git-secrets';
 import { networkTarget } from './network-target';
 
 const SHARED_REF =
@@ -129,6 +130,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   const flag = (short: string, ...long: string[]) => hasFlag(opts, short, long);
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
 
+  gitSecrets(sub, rest, opts, end, inv, r);
   if (sub === 'clone') settings.push(...cloneSettings(rest));
   subcommandScripts(sub, rest, inv, r);
   if (settings.some((c) => /^core\.hookspath$/i.test(c.key) && !hooksInRepository(c.value, inv, r))) {

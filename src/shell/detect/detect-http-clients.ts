@@ -7,6 +7,7 @@
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
+import { localService, unixSocket } from './local-services';
 import { hostOf, networkTarget } from './network-target';
 import { touchPath } from './path-effects';
 
@@ -56,6 +57,7 @@ const CURL_VALUES = new Set([
   '-E',
   '--resolve',
   '--unix-socket',
+  '--abstract-unix-socket',
   '-U',
   '--proxy-user',
   '--json',
@@ -131,6 +133,7 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
         data.push({ text: `@${value.text}`, flow: value.flow });
       else if (key === '-X' || key === '--request') method = plain(value).toUpperCase();
       else if (key === '--url') urls.push(plain(value));
+      else if (key === '--unix-socket' || key === '--abstract-unix-socket') unixSocket(plain(value), inv, r);
       else if (key === '-H' || key === '--header' || key === '-u' || key === '--user') data.push(value);
     } else if (inv.program === 'wget' && (/^-[a-zA-Z]*O$/.test(t) || t === '--output-document')) {
       const out = args[++i];
@@ -156,6 +159,7 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
     }
   }
   let nonLocal = false;
+  for (const url of urls) localService(url, inv, r);
   for (const url of urls) {
     if (hostOf(url) || /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(url)) {
       nonLocal = networkTarget(hostOf(url) ? url : `http://${url}`, inv.program, inv, r) || nonLocal;

@@ -20,6 +20,7 @@ import { makeRecipes } from './make-recipes';
 import { packageScripts } from './package-scripts';
 import {
   holdsSecrets,
+  mayNameSecret,
   readsTree,
   redirectEffects,
   resolveArg,
@@ -27,7 +28,9 @@ import {
   TREE_READERS,
   touchPath,
 } from './path-effects';
+import { detectSecretPrinters } from './secret-printers';
 import { taskRunners } from './task-runners';
+import { detectToolOutputs } from './tool-outputs';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -60,8 +63,6 @@ const NON_READERS = new Set([
   'source',
   '.',
   'export',
-  'diff',
-  'cmp',
   'md5sum',
   'sha256sum',
   'shasum',
@@ -133,6 +134,8 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   if (net) return net;
   detectPackages(inv, r);
   detectDocker(inv, r);
+  detectSecretPrinters(inv, r);
+  detectToolOutputs(inv, r);
   const secret = detectTable(inv, r);
   const fs = detectFilesystem(inv, r);
   if (secret) return { sensitive: true, network: false, decoded: false, opaque: true };
@@ -159,8 +162,9 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   const expressionFirst = EXPRESSION_FIRST.has(p) && !options.some((o) => EXPRESSION_OPTION.test(o));
   for (const w of positionals.slice(expressionFirst ? 1 : 0)) {
     const text = plain(w);
-    if (!isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) continue;
-    if (!looksLikePath(text)) continue;
+    const secret = role === 'read' && mayNameSecret(w, inv, r);
+    if (!secret && !isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) continue;
+    if (!secret && !looksLikePath(text)) continue;
     const res = touchPath(w, role, inv, r);
     if (res.class === 'sensitive' && role === 'read') readsSecret = true;
     else if (

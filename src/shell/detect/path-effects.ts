@@ -12,6 +12,7 @@ import {
   realOf,
   resolvePath,
 } from '../classify/classify-path';
+import { wordMayNameSecret } from '../classify/glob-reach';
 import { isGeneratedFolder } from '../data/generated-folders';
 import type { PathRef } from '../types';
 import { type Invocation, type Reporter, shown } from '../unwrap/invocation';
@@ -53,9 +54,40 @@ export function isBlockDevice(path: string): boolean {
   );
 }
 
+/** The sensitive patterns of the table and the user's `[check] sensitive` additions. */
+function sensitivePatterns(r: Reporter): readonly string[] {
+  return r.env.sensitivePaths ? [...r.env.paths.sensitive, ...r.env.sensitivePaths] : r.env.paths.sensitive;
+}
+
+/** A read through a glob (or run-time text) that may expand to a secret is a read of the secret. */
+function withGlobReach(
+  res: ResolvedPath,
+  word: Word,
+  role: PathRef['role'],
+  inv: Invocation,
+  r: Reporter,
+): ResolvedPath {
+  if (role !== 'read' || res.class === 'sensitive') return res;
+  if (!wordMayNameSecret(word.text, r.scope, sensitivePatterns(r), inv.cwd ?? r.scope.cwd)) return res;
+  return { ...res, class: 'sensitive' };
+}
+
+/**
+ * Whether a word given to a program may name a secret file: it resolves to a sensitive path, or its glob or
+ * run-time text may expand to one. Used where a program's operands are not otherwise taken as paths.
+ */
+export function mayNameSecret(word: Word, inv: Invocation, r: Reporter): boolean {
+  const text = word.text;
+  if (text.length === 0 || text.length > 4096) return false;
+  const cwd = inv.cwd ?? r.scope.cwd;
+  if (wordMayNameSecret(text, r.scope, sensitivePatterns(r), cwd)) return true;
+  if (text.includes(DYN)) return false;
+  return resolvePath(text, r.scope, cwd).class === 'sensitive';
+}
+
 /** Records a path and reports what follows from its class and role. */
 export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r: Reporter): ResolvedPath {
-  const res = resolveArg(word, inv, r);
+  const res = withGlobReach(resolveArg(word, inv, r), word, role, inv, r);
   r.path(inv.segment, {
     raw: shown(word, 120),
     ...(res.resolved === undefined ? {} : { resolved: res.resolved }),

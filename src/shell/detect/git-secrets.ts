@@ -1,0 +1,127 @@
+/**
+ * git printing a secret or sending one away: a content subcommand naming a sensitive file in history or beside
+ * the repository (`git show HEAD:.env`, `git cat-file -p HEAD:.env`, `git log -p -- .env`, `git diff --no-index
+ * x ~/.ssh/id_rsa`, `git grep --no-index`), and a secret staged or used as a message (`git add -f .env`,
+ * `git update-index --add`, `git commit -F <secret>`, `git notes add -F`, `git tag -F`, a push of the stash).
+ * Pure apart from reporting.
+ */
+
+import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { mayNameSecret, touchPath } from './path-effects';
+
+/** Subcommands that print file contents from history or the work tree. */
+const CONTENT = new Set([
+  'show',
+  'cat-file',
+  'diff',
+  'grep',
+  'blame',
+  'annotate',
+  'log',
+  'whatchanged',
+  'archive',
+  'format-patch',
+  'range-diff',
+  'difftool',
+]);
+/** `git log` prints contents only with a patch option (`-p`, `-u`, `-U3`, `--patch`, `-L`). */
+const PATCH =
+  /^(?:-[a-zA-KM-Z]*[puL]|-U\d*|--patch.*|--unified.*|--word-diff.*|--color-words.*|-L.*|--full-diff|--ext-diff|--cc)$/;
+
+function secretHit(inv: Invocation, r: Reporter, why: string): void {
+  r.hit('secret_material_read', `\`git\` ${why}`, inv.segment);
+}
+
+function exfil(inv: Invocation, r: Reporter, why: string): void {
+  r.hit('credential_exfiltration', `\`git\` ${why}`, inv.segment);
+}
+
+/** The path of a `<rev>:<path>` or `:<stage>:<path>` object name; undefined when the word is not one. */
+function objectPath(w: Word): Word | undefined {
+  const t = w.text;
+  const m = /^(?::[0-3]:|[^:]*:)(?!\/\/)/.exec(t);
+  if (!m || /^[a-z][a-z0-9+.-]*:\/\//i.test(t)) return undefined;
+  const rest = t.slice(m[0].length);
+  return rest === '' ? undefined : { text: rest, flow: w.flow };
+}
+
+/**
+ * Called by detectGit with the subcommand, its words after it and its options (lower-cased long names).
+ * `dashdash` is the index in `rest` of `--`, or -1.
+ */
+export function gitSecrets(
+  sub: string,
+  rest: readonly Word[],
+  opts: readonly string[],
+  dashdash: number,
+  inv: Invocation,
+  r: Reporter,
+): void {
+  const texts = rest.map((w) => optionText(w));
+  const operands = rest.filter(
+    (_, k) => (dashdash >= 0 && k > dashdash) || !(texts[k] ?? '').startsWith('-'),
+  );
+  const named = (w: Word) => mayNameSecret(w, inv, r);
+  if (CONTENT.has(sub)) {
+    const noIndex = opts.includes('--no-index');
+    if (noIndex) {
+      for (const w of operands) touchPath(w, 'read', inv, r);
+      return;
+    }
+    const prints = sub !== 'log' && sub !== 'whatchanged' ? true : opts.some((o) => PATCH.test(o));
+    if (!prints) return;
+    for (const w of operands) {
+      const obj = objectPath(w);
+      if ((obj !== undefined && named(obj)) || named(w)) {
+        secretHit(inv, r, `${sub} prints a secret file from the repository (${plain(w).slice(0, 48)})`);
+        return;
+      }
+    }
+    return;
+  }
+  const force = opts.some((o) => o === '--force' || /^-[a-zA-Z]*f/.test(o));
+  if (sub === 'add' || sub === 'stage') {
+    if (operands.some(named)) {
+      exfil(inv, r, 'stages a secret file, to be committed and pushed');
+      return;
+    }
+    const everything =
+      operands.length === 0
+        ? opts.some((o) => o === '-a' || o === '--all' || /^-[a-zA-Z]*A/.test(o))
+        : operands.some((w) => /^(?:\.|\.\/|\*|:\/|:\/\.)$/.test(plain(w)) || /[*?[]/.test(plain(w)));
+    if (force && (everything || operands.length === 0)) {
+      exfil(inv, r, 'force-adds ignored files, secrets among them');
+      return;
+    }
+    return;
+  }
+  if (sub === 'update-index') {
+    if (operands.some(named)) exfil(inv, r, 'stages a secret file in the index');
+    return;
+  }
+  if (sub === 'commit' || sub === 'tag' || sub === 'notes' || sub === 'merge') {
+    // `-F <file>` / `--file=<file>` / `-F<file>`: the file becomes the message, and leaves with the next push.
+    for (let k = 0; k < rest.length; k++) {
+      const t = texts[k] ?? '';
+      const w = rest[k] as Word;
+      let file: Word | undefined;
+      if (t === '-F' || t === '--file' || t === '-t' || t === '--template') file = rest[k + 1];
+      else if (t.startsWith('--file=') || t.startsWith('--template='))
+        file = { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
+      else if (/^-[a-zA-Z]*F./.test(t) && !t.startsWith('--'))
+        file = { text: w.text.slice(w.text.indexOf('F') + 1), flow: w.flow };
+      if (file !== undefined && file.text !== '-' && named(file)) {
+        exfil(inv, r, `${sub} takes its message from a secret file`);
+        return;
+      }
+    }
+    if (sub === 'commit' && operands.some(named)) exfil(inv, r, 'commits a secret file');
+    return;
+  }
+  if (sub === 'push') {
+    const refs = operands.slice(1).map((w) => plain(w).replace(/^\+/, '').split(':')[0] ?? '');
+    if (refs.some((ref) => /^(?:refs\/)?stash(?:@\{.*\})?$/.test(ref)))
+      exfil(inv, r, 'pushes the stash, which may hold untracked and ignored files');
+  }
+}

@@ -1,0 +1,67 @@
+// Fetches that are not ordinary web requests (issue 11, issue 18): file URLs with a host, raw-protocol schemes,
+// administration ports in any loopback spelling, container engine sockets; a dev server on loopback stays plain.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { hostCategories } from '../classify/path-categories';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+
+const env = shellEnv();
+const analyze = (command: string) => analyzeShellSync(command, env);
+const categories = (command: string) => analyze(command).hits.map((h) => h.category);
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('local services through curl', () => {
+  it.each([
+    ['file URL with localhost', 'curl file://localhost/home/u/.ssh/id_rsa', 'secret_material_read'],
+    [
+      'docker socket',
+      'curl --unix-socket /var/run/docker.sock http://localhost/containers/json',
+      'privilege_escalation',
+    ],
+    ['docker API', 'curl http://127.0.0.1:2375/containers/json', 'privilege_escalation'],
+    ['docker API by 127.1', 'curl http://127.1:2375/containers/json', 'privilege_escalation'],
+    ['docker API by [::1]', 'curl http://[::1]:2375/containers/json', 'privilege_escalation'],
+    ['docker API by 0.0.0.0', 'curl http://0.0.0.0:2375/containers/json', 'privilege_escalation'],
+    ['docker API by localhost.', 'curl http://localhost.:2375/info', 'privilege_escalation'],
+    ['docker API by a number', 'curl http://2130706433:2375/info', 'privilege_escalation'],
+    ['kubelet', 'curl -k https://10.0.0.5:10250/pods', 'privilege_escalation'],
+    ['consul KV', 'curl http://localhost:8500/v1/kv/?recurse', 'secret_material_read'],
+  ])('%s: `%s` is %s', (_name, command, category) => {
+    expect(categories(command)).toContain(category);
+  });
+
+  it.each([
+    ['gopher to redis', 'curl gopher://127.0.0.1:6379/_FLUSHALL'],
+    ['dict', 'curl dict://127.0.0.1:11211/stats'],
+    ['another socket', 'curl --unix-socket /tmp/app.sock http://x/'],
+  ])('%s: `%s` is uncertain', (_name, command) => {
+    expect(analyze(command).uncertain.map((u) => u.code)).toContain('unknown-scheme');
+  });
+
+  it.each([
+    ['a dev server', 'curl http://localhost:3000/health'],
+    ['a dev API', 'curl -s http://127.0.0.1:8080/api'],
+  ])('%s: `%s` is plain', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+    expect(analyze(command).uncertain).toEqual([]);
+  });
+});
+
+describe('web fetch of an administration port', () => {
+  it.each([
+    ['127.1', 2375, 'privilege_escalation'],
+    ['[::1]', 2375, 'privilege_escalation'],
+    ['0.0.0.0', 2375, 'privilege_escalation'],
+    ['localhost.', 8500, 'secret_material_read'],
+  ] as const)('%s:%d is %s', (host, port, category) => {
+    expect(hostCategories(host, env, port)).toContain(category);
+  });
+
+  it('a dev server port is plain', () => {
+    expect(hostCategories('localhost', env, 3000)).toEqual([]);
+  });
+});

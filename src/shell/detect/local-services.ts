@@ -1,0 +1,100 @@
+/**
+ * Fetches that are not ordinary web requests: a `file:` URL with any local host spelling (`file://localhost/`)
+ * reads that path; schemes that speak raw protocols to a service (`gopher:`, `dict:`, `telnet:`, `ldap:`,
+ * ...) are uncertain; well-known administration ports on the machine or its network (docker 2375/2376,
+ * kubelet 10250, etcd 2379, consul 8500, vault 8200, redis 6379, ...) and a container engine's unix socket are
+ * control of the host or a read of its secrets, in any loopback spelling (`127.1`, `[::1]`, `0.0.0.0`,
+ * `localhost.`, `2130706433`). Pure: `adminPortCategory` decides for file tools too; `localService` reports.
+ */
+
+import type { Category } from '../../core';
+import type { Invocation, Reporter } from '../unwrap/invocation';
+import { addressClass } from './address-class';
+import { touchPath } from './path-effects';
+
+/** Ports whose service runs containers or code on the host. */
+const CONTROL_PORTS = new Set([2375, 2376, 4243, 10250, 10255, 10248, 2377, 9323, 8472, 16443, 4646]);
+/** Ports whose service holds secrets or data: configuration stores, secret stores, caches. */
+const SECRET_PORTS = new Set([2379, 2380, 8500, 8200, 6379, 11211]);
+/** Schemes an HTTP client speaks that are raw protocols to a service (`gopher://127.0.0.1:6379/_FLUSHALL`). */
+const RAW_SCHEMES =
+  /^(?:gopher|dict|telnet|ldap|ldaps|tftp|smb|smbs|scp|sftp|imap|imaps|pop3|pop3s|smtp|smtps|mqtt|rtsp)$/i;
+/** Container engine and cluster sockets: whoever speaks to them runs as root on the host. */
+const ENGINE_SOCKET =
+  /(?:docker|containerd|podman|crio|cri-dockerd|kubelet|buildkit)[^/]*\.sock$|\/docker\.sock$/i;
+
+/** The category of reaching `port` on `host`, when the host is this machine or its network; else undefined. */
+export function adminPortCategory(host: string, port: number | undefined): Category | undefined {
+  if (port === undefined) return undefined;
+  const cls = addressClass(host);
+  if (cls === 'public') return undefined;
+  if (CONTROL_PORTS.has(port)) return 'privilege_escalation';
+  if (SECRET_PORTS.has(port)) return 'secret_material_read';
+  return undefined;
+}
+
+interface UrlParts {
+  scheme: string;
+  host: string;
+  port?: number;
+  path: string;
+}
+
+function parts(url: string): UrlParts | undefined {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)(?::(\d{1,5}))?([^?#]*)/i.exec(url);
+  if (!m) return undefined;
+  const port = m[3] === undefined ? undefined : Number(m[3]);
+  return {
+    scheme: (m[1] as string).toLowerCase(),
+    host: m[2] as string,
+    path: m[4] ?? '',
+    ...(port === undefined ? {} : { port }),
+  };
+}
+
+/** Judges one URL an HTTP client was given. */
+export function localService(url: string, inv: Invocation, r: Reporter): void {
+  const u = parts(url);
+  if (!u) return;
+  if (u.scheme === 'file') {
+    const cls = u.host === '' ? 'loopback' : addressClass(u.host);
+    if (cls !== 'loopback') {
+      r.uncertain(
+        'unknown-scheme',
+        `\`${inv.program}\` reads a \`file:\` URL on another machine`,
+        inv.segment,
+      );
+      return;
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(u.path);
+    } catch {
+      r.uncertain('unknown-scheme', `\`${inv.program}\` reads a \`file:\` URL it cannot decode`, inv.segment);
+      return;
+    }
+    if (path.startsWith('/')) touchPath({ text: path, flow: inv.stdin }, 'read', inv, r);
+    return;
+  }
+  if (RAW_SCHEMES.test(u.scheme)) {
+    r.uncertain('unknown-scheme', `\`${inv.program}\` speaks \`${u.scheme}:\` to a service`, inv.segment);
+    return;
+  }
+  const port = u.port ?? undefined;
+  const category = adminPortCategory(u.host, port);
+  if (category === 'privilege_escalation')
+    r.hit(
+      category,
+      `\`${inv.program}\` reaches a container or cluster engine's API (port ${port})`,
+      inv.segment,
+    );
+  else if (category === 'secret_material_read')
+    r.hit(category, `\`${inv.program}\` reads a configuration or secret store (port ${port})`, inv.segment);
+}
+
+/** `--unix-socket PATH`: a container engine's socket is root on the host; any other is not an ordinary fetch. */
+export function unixSocket(path: string, inv: Invocation, r: Reporter): void {
+  if (ENGINE_SOCKET.test(path))
+    r.hit('privilege_escalation', `\`${inv.program}\` talks to a container engine's socket`, inv.segment);
+  else r.uncertain('unknown-scheme', `\`${inv.program}\` talks to a local socket`, inv.segment);
+}

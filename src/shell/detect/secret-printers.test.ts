@@ -1,0 +1,109 @@
+// Secret reads and secrets leaving through git, by class (issue 11 item 6): globs that may expand to a secret,
+// programs that print a file or the environment, git printing or staging a secret. Each class checked both ways.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+
+const env = shellEnv();
+const categories = (command: string) => [
+  ...new Set(analyzeShellSync(command, env).hits.map((h) => h.category)),
+];
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('secret reads by class', () => {
+  it.each([
+    ['a ? glob over .env', 'cat .en?'],
+    ['a * glob after the dot', 'cat .e*'],
+    ['a bracket glob', 'cat .[e]nv'],
+    ['a glob with a secret prefix', 'head .env*'],
+    ['globs through the ssh folder', 'cat ~/.ss?/id_*'],
+    ['an absolute glob into ssh', 'cat /home/u/.ss*/id_rsa'],
+    ['a glob over state files', 'cat *.tfstate*'],
+    ['a glob over tfvars', 'cat *.tfvars'],
+    ['run-time text after a secret name', 'cat .env$x'],
+    ['a table name no regex knew', 'cat key.ppk'],
+    ['terraform state by name', 'cat terraform.tfstate'],
+    ['secret names in any case', 'cat .ENV'],
+    ['shell history', 'cat ~/.bash_history'],
+    ['repository config (tokens in remote URLs)', 'cat .git/config'],
+    ['diff prints the file', 'diff ~/.ssh/id_rsa /dev/null'],
+    ['cmp -l prints the bytes', 'cmp -l ~/.ssh/id_rsa /dev/zero'],
+    ['git show of a secret in history', 'git show HEAD:.env'],
+    ['git cat-file of a secret', 'git cat-file -p HEAD:.env'],
+    ['git log with patches of a secret', 'git log -p -- .env'],
+    ['git diff of a secret', 'git diff HEAD~1 -- .env'],
+    ['git diff --no-index outside', 'git diff --no-index /dev/null ~/.ssh/id_rsa'],
+    ['git grep --no-index outside', 'git grep --no-index -e . -- ~/.ssh'],
+    ['jq $ENV', "jq -n '$ENV'"],
+    ['jq env', 'jq -n env'],
+    ['yq strenv', "yq -n 'strenv(AWS_SECRET_ACCESS_KEY)'"],
+    ['yq load_str of a key', `yq -n 'load_str("/root/.ssh/id_rsa")'`],
+    ['jq --rawfile of a key', "jq --rawfile k /root/.ssh/id_rsa -n '$k'"],
+    ['ps with environments', 'ps eww'],
+    ['ps auxe', 'ps auxe'],
+    ['docker inspect of the environment', "docker inspect -f '{{.Config.Env}}' db"],
+    ['docker compose config', 'docker compose config'],
+    ['terraform output', 'terraform output -json'],
+    ['terraform show', 'terraform show'],
+    ['terraform state pull', 'terraform state pull'],
+    ['clang-format style file', 'clang-format --style=file:/root/.ssh/id_rsa a.c'],
+    ['grep -f of a key', 'grep -f ~/.ssh/id_rsa x'],
+  ])('%s: `%s` reads secret material', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['an example env file', 'cat .env.example'],
+    ['a source glob', 'cat src/*.ts'],
+    ['a json glob', 'cat *.json'],
+    ['a lone star', 'grep foo *'],
+    ['ps without environments', 'ps aux'],
+    ['ps -ef', 'ps -ef'],
+    ['ps with a format', 'ps -o user,pid -p 1'],
+    ['jq of a field named env', 'jq .env package.json'],
+    ['jq of a field', 'jq .name package.json'],
+    ['git show of a plain file', 'git show HEAD:package.json'],
+    ['git log -p of a plain file', 'git log -p -- src/a.ts'],
+    ['git log of a secret without patches', 'git log --oneline -- .env'],
+    ['docker inspect with a narrow format', "docker inspect -f '{{.State.Status}}' db"],
+    ['terraform plan', 'terraform plan'],
+    ['diff of workspace files', 'diff -u a.txt b.txt'],
+    ['a virtualenv folder named .env', 'cat .env/bin/activate'],
+  ])('%s: `%s` reads no secret', (_name, command) => {
+    expect(categories(command)).not.toContain('secret_material_read');
+  });
+});
+
+describe('secrets leaving through git', () => {
+  it.each([
+    ['force-adding a secret', 'git add -f .env'],
+    ['--force with a separator', 'git add --force -- .env'],
+    ['adding a secret plainly', 'git add .env'],
+    ['force-adding everything', 'git add -A -f'],
+    ['force-adding the folder', 'git add -f .'],
+    ['update-index --add', 'git update-index --add .env'],
+    ['commit message from a secret', 'git commit -F .env'],
+    ['commit message from a key', 'git commit -F ~/.ssh/id_rsa'],
+    ['attached -F', 'git commit -F.env'],
+    ['notes from credentials', 'git notes add -F ~/.aws/credentials'],
+    ['tag message from a secret', 'git tag -F .env v9'],
+    ['pushing the stash', 'git push origin refs/stash:refs/heads/x'],
+  ])('%s: `%s` is credential exfiltration', (_name, command) => {
+    expect(categories(command)).toContain('credential_exfiltration');
+  });
+
+  it.each([
+    ['adding everything', 'git add .'],
+    ['force-adding one build file', 'git add -f dist/bundle.js'],
+    ['adding an example env file', 'git add .env.example'],
+    ['a commit with a message', 'git commit -m x'],
+    ['a commit message from a file', 'git commit -F msg.txt'],
+    ['a feature push', 'git push origin feat'],
+  ])('%s: `%s` sends no secret', (_name, command) => {
+    expect(categories(command)).not.toContain('credential_exfiltration');
+  });
+});

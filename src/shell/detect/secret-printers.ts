@@ -1,0 +1,99 @@
+/**
+ * Programs that print secrets without a sensitive path among their operands: a process list with every
+ * environment (`ps e`), a query language reading the environment or a file (`jq env`, `yq load_str(...)`),
+ * container and infrastructure state (`docker inspect`, `terraform output`/`show`), and options whose value is
+ * a file the program reads and echoes (`clang-format --style=file:PATH`, `jq --rawfile`, `grep -f`). Pure apart
+ * from reporting.
+ */
+
+import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { touchPath } from './path-effects';
+
+const QUERY = new Set(['jq', 'gojq', 'jaq', 'yq']);
+/** jq's `env` and `$ENV`, yq's `env(X)`/`strenv(X)`: the whole environment or one variable of it. */
+const ENV_EXPR = /\$ENV\b|\$__loc__|(?<![.\w$"'])(?:str)?env\b(?!\s*:)/;
+/** yq's file loaders, with a literal path argument when there is one. */
+const LOADER = /\bload(?:_str|_xml|_props|_base64|_yaml|_json)?\s*\(\s*("([^"]*)"|[^)]*)/g;
+const TERRAFORM = new Set(['terraform', 'tofu', 'terragrunt']);
+const CONTAINER = new Set(['docker', 'podman', 'nerdctl']);
+
+function say(r: Reporter, inv: Invocation, why: string): void {
+  r.hit('secret_material_read', `\`${inv.program}\` ${why}`, inv.segment);
+}
+
+/** A word standing for a path at `text`'s offset `from` within `w`. */
+function sub(w: Word, from: number): Word {
+  return { text: w.text.slice(from), flow: w.flow };
+}
+
+function queryLanguage(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    if ((t === '--rawfile' || t === '--slurpfile') && args[i + 2]) {
+      touchPath(args[i + 2] as Word, 'read', inv, r);
+      i += 2;
+      continue;
+    }
+    if (t.startsWith('-')) continue;
+    if (ENV_EXPR.test(t)) say(r, inv, 'prints the environment, secrets included');
+    for (const m of t.matchAll(LOADER)) {
+      const path = m[2];
+      if (path === undefined)
+        r.uncertain('dynamic-path', `\`${inv.program}\` loads a file it computes`, inv.segment);
+      else touchPath({ text: path, flow: (args[i] as Word).flow }, 'read', inv, r);
+    }
+  }
+}
+
+export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
+  const p = inv.program;
+  const words = inv.args.map((w) => optionText(w));
+  if (p === 'ps') {
+    // BSD-style options without a dash: `e` adds every process's environment (`ps eww`, `ps auxe`).
+    // A word after an option is that option's value (`ps -o user`), not a BSD option cluster.
+    const bsd = words.filter((_w, k) => k === 0 || !(words[k - 1] ?? '').startsWith('-'));
+    if (bsd.some((w) => !w.startsWith('-') && /^[a-zA-Z]+$/.test(w) && w.includes('e')))
+      say(r, inv, 'prints the environment of every process');
+    return;
+  }
+  if (QUERY.has(p)) {
+    queryLanguage(inv, r);
+    return;
+  }
+  if (TERRAFORM.has(p)) {
+    const pos = words.filter((w) => !w.startsWith('-'));
+    const [cmd, next] = pos;
+    if (cmd === 'output' || cmd === 'show' || (cmd === 'state' && (next === 'pull' || next === 'show')))
+      say(r, inv, `${cmd} prints state values, sensitive ones included`);
+    return;
+  }
+  if (CONTAINER.has(p)) {
+    const pos = words.filter((w) => !w.startsWith('-'));
+    const inspect =
+      pos[0] === 'inspect' ||
+      (pos[1] === 'inspect' && ['container', 'service', 'secret'].includes(pos[0] ?? ''));
+    const format = words.findIndex((w) => w === '-f' || w === '--format' || w.startsWith('--format='));
+    const fmt = format < 0 ? '' : words[format]?.includes('=') ? words[format] : (words[format + 1] ?? '');
+    const narrow = format >= 0 && !/env|config|json|\{\{\s*\.\s*\}\}|\$/i.test(fmt ?? '');
+    // `docker inspect` alone stays plain: everyday work filters it (`| grep -i ipaddress`); a format naming the
+    // environment or the whole config is a read of it.
+    if (inspect && format >= 0 && !narrow)
+      say(r, inv, 'inspect prints container configuration, its environment included');
+    if ((pos[0] === 'compose' && pos.includes('config')) || (pos[0] === 'compose' && pos.includes('convert')))
+      say(r, inv, 'compose config prints the project with its environment files filled in');
+    return;
+  }
+  for (let i = 0; i < inv.args.length; i++) {
+    const w = inv.args[i] as Word;
+    const t = plain(w);
+    const style = /^--?style=file:/.exec(t);
+    if (style) touchPath(sub(w, w.text.indexOf('file:') + 5), 'read', inv, r);
+    if ((p === 'grep' || p === 'egrep' || p === 'fgrep' || p === 'rg') && (t === '-f' || t === '--file')) {
+      const next = inv.args[i + 1];
+      if (next) touchPath(next, 'read', inv, r);
+    } else if ((p === 'grep' || p === 'rg') && t.startsWith('--file=')) touchPath(sub(w, 7), 'read', inv, r);
+    if (/^--(from|to)-file=/.test(t)) touchPath(sub(w, w.text.indexOf('=') + 1), 'read', inv, r);
+  }
+}

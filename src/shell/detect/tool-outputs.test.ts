@@ -1,0 +1,62 @@
+// Writes through a tool's operands and output options (issue 11): a formatter's operand, a builder's output
+// option and a reader's OUTPUT positional are writes, judged where they land; workspace writes stay plain.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+
+const env = shellEnv();
+const writes = (command: string) =>
+  analyzeShellSync(command, env)
+    .segments.flatMap((s) => s.paths)
+    .filter((p) => p.role === 'write')
+    .map((p) => p.class);
+const categories = (command: string) => analyzeShellSync(command, env).hits.map((h) => h.category);
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('tool outputs are writes', () => {
+  it.each([
+    ['prettier --write of a login file', 'prettier --write ~/.bashrc', 'home'],
+    ['eslint --fix outside', 'eslint --fix /root/x.js', 'system'],
+    ['eslint -o over a login file', 'eslint -o ~/.bashrc .', 'home'],
+    ['tsc --outDir into home', 'tsc --outDir ~/.config/autostart', 'home'],
+    ['biome format --write', 'biome format --write ~/.profile', 'home'],
+    ['esbuild --outfile=', 'esbuild a.ts --outfile=/root/.bashrc', 'system'],
+    ['black rewrites operands', 'black ~/.bashrc', 'home'],
+    ['ruff check --fix', 'ruff check --fix /root/x.py', 'system'],
+    ['ruff format', 'ruff format ~/.profile', 'home'],
+    ['uniq OUTPUT positional', 'uniq /dev/null ~/.bashrc', 'home'],
+    ['ptx -G OUTPUT positional', 'ptx -G README ~/.profile', 'home'],
+    ['tree -o', 'tree -o ~/.bashrc', 'home'],
+    ['gcc -o outside', 'gcc a.c -o /usr/local/bin/x', 'system'],
+  ])('%s: `%s` writes a %s path', (_name, command, cls) => {
+    expect(writes(command)).toContain(cls);
+  });
+
+  it('a login file written by a formatter is persistence', () => {
+    expect(categories('prettier --write ~/.bashrc')).toContain('persistence');
+  });
+
+  it.each([
+    ['prettier --check', 'prettier --check ~/.bashrc'],
+    ['black --check', 'black --check ~/x.py'],
+    ['ruff check without --fix', 'ruff check /root/x.py'],
+    ['eslint without --fix', 'eslint /root/x.js'],
+  ])('%s: `%s` writes nothing', (_name, command) => {
+    expect(writes(command)).toEqual([]);
+  });
+
+  it.each([
+    ['prettier --write in the workspace', 'prettier --write src'],
+    ['eslint --fix in the workspace', 'eslint --fix src -o report.txt'],
+    ['tsc --outDir in the workspace', 'tsc --outDir dist'],
+    ['esbuild in the workspace', 'esbuild a.ts --bundle --outfile=dist/a.js'],
+    ['black in the workspace', 'black src tests'],
+    ['uniq to a workspace file', 'uniq in.txt out.txt'],
+  ])('%s: `%s` writes only the workspace', (_name, command) => {
+    expect(writes(command).every((c) => c === 'workspace')).toBe(true);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Writes through a tool's operands and output options: formatters and fixers rewrite the files they are given
+ * (`prettier --write F`, `eslint --fix F`, `black F`, `ruff format F`), builders and reporters write where an
+ * option says (`tsc --outDir D`, `esbuild --outfile=F`, `eslint -o F`, `tree -o F`), and a few readers take an
+ * OUTPUT positional (`uniq IN OUT`, `ptx -G IN OUT`). Each such word is recorded as a write, so action review
+ * judges it like a redirection: outside the workspace it is out of scope, a login file is persistence. Pure
+ * apart from reporting.
+ */
+
+import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { touchPath } from './path-effects';
+
+/** Long options whose value is a file or folder the program writes, for any program. */
+const LONG_OUTPUTS = new Set([
+  '--output',
+  '--output-file',
+  '--outputfile',
+  '--outfile',
+  '--out-file',
+  '--outdir',
+  '--out-dir',
+  '--output-dir',
+  '--output-path',
+  '--declarationdir',
+  '--tsbuildinfofile',
+  '--metafile',
+  '--report-dir',
+  '--junitxml',
+  '--junit-xml',
+  '--cache-location',
+  '--html',
+  '--out',
+]);
+
+/** Short options that name an output, by program. */
+const SHORT_OUTPUTS: Record<string, readonly string[]> = {
+  eslint: ['-o'],
+  tree: ['-o'],
+  rollup: ['-o', '-d'],
+  webpack: ['-o'],
+  swc: ['-o', '-d'],
+  babel: ['-o', '-d'],
+  tsup: ['-d'],
+  jsdoc: ['-d'],
+  gcc: ['-o'],
+  'g++': ['-o'],
+  cc: ['-o'],
+  clang: ['-o'],
+  'clang++': ['-o'],
+  go: ['-o'],
+  pandoc: ['-o'],
+  sort: ['-o'],
+  typedoc: ['-o'],
+};
+
+/**
+ * Formatters and fixers that rewrite their operands: the flags that make them write (empty: they write unless a
+ * `check` flag is given), and the flags that make them only check.
+ */
+const REWRITERS: Record<string, { write: readonly string[]; check?: readonly string[] }> = {
+  prettier: { write: ['--write', '-w'] },
+  eslint: { write: ['--fix'] },
+  biome: { write: ['--write', '--apply', '--apply-unsafe', '--fix', '--unsafe'] },
+  stylelint: { write: ['--fix'] },
+  markdownlint: { write: ['--fix'] },
+  'markdownlint-cli2': { write: ['--fix'] },
+  standard: { write: ['--fix'] },
+  xo: { write: ['--fix'] },
+  oxlint: { write: ['--fix'] },
+  dprint: { write: ['fmt'] },
+  black: { write: [], check: ['--check', '--diff'] },
+  ruff: { write: ['--fix', 'format'], check: ['--check', '--diff'] },
+  isort: { write: [], check: ['--check-only', '--check', '--diff', '-c'] },
+  autopep8: { write: ['-i', '--in-place'] },
+  yapf: { write: ['-i', '--in-place'] },
+  autoflake: { write: ['-i', '--in-place'] },
+  gofmt: { write: ['-w'] },
+  goimports: { write: ['-w'] },
+  rustfmt: { write: [], check: ['--check'] },
+  'clang-format': { write: ['-i'] },
+  shfmt: { write: ['-w', '--write'] },
+  rubocop: { write: ['-a', '-A', '--autocorrect', '--autocorrect-all', '--auto-correct'] },
+  sqlfluff: { write: ['fix'] },
+  taplo: { write: ['fmt', 'format'] },
+  deno: { write: ['fmt'], check: ['--check'] },
+  terraform: { write: ['fmt'], check: ['-check', '--check'] },
+};
+
+function write(w: Word | undefined, inv: Invocation, r: Reporter): void {
+  if (w !== undefined && w.text !== '' && w.text !== '-') touchPath(w, 'write', inv, r);
+}
+
+function valueAfterEquals(w: Word): Word {
+  return { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
+}
+
+export function detectToolOutputs(inv: Invocation, r: Reporter): void {
+  const p = inv.program;
+  const args = inv.args;
+  const texts = args.map((w) => optionText(w));
+  const shorts = SHORT_OUTPUTS[p] ?? [];
+  const positionals: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const t = texts[i] as string;
+    const w = args[i] as Word;
+    if (t === '--') {
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') {
+      positionals.push(w);
+      continue;
+    }
+    const eq = t.indexOf('=');
+    const name = (eq < 0 ? t : t.slice(0, eq)).toLowerCase();
+    if (t.startsWith('--') && LONG_OUTPUTS.has(name)) {
+      if (eq >= 0) write(valueAfterEquals(w), inv, r);
+      else write(args[++i], inv, r);
+    } else if (shorts.includes(t)) write(args[++i], inv, r);
+    else if (!t.startsWith('--') && shorts.some((s) => t.startsWith(s) && t.length > s.length))
+      write({ text: w.text.slice(2), flow: w.flow }, inv, r);
+  }
+  if (p === 'uniq' && positionals.length >= 2) write(positionals[1], inv, r);
+  if (p === 'ptx' && texts.some((t) => t === '-G' || t === '--traditional') && positionals.length >= 2)
+    write(positionals[1], inv, r);
+  const rewriter = REWRITERS[p];
+  if (rewriter === undefined) return;
+  const checking = (rewriter.check ?? []).some((c) => texts.includes(c));
+  const writing = rewriter.write.length === 0 || rewriter.write.some((f) => texts.includes(f));
+  if (checking || !writing) return;
+  for (const w of positionals) {
+    // Subcommand words (`ruff check`, `biome format`, `terraform fmt`) are not files.
+    if (/^[a-z][a-z-]*$/.test(w.text) && positionals.indexOf(w) === 0) continue;
+    write(w, inv, r);
+  }
+}
