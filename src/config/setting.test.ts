@@ -80,7 +80,11 @@ describe('the config spec', () => {
 
   it('keeps models, endpoints, keys and spend caps in user scope only', () => {
     for (const table of ['model', 'caps', 'audit'] as const) {
-      for (const [key, spec] of tableSettings(table)) expect(spec.scope, `${table}.${key}`).toBe('user');
+      for (const [key, spec] of tableSettings(table)) {
+        // `[audit] preview`: a repository may only tighten it to `hash-only` (ADR 0027).
+        if (table === 'audit' && key === 'preview') expect(spec.scope).toBe('both');
+        else expect(spec.scope, `${table}.${key}`).toBe('user');
+      }
     }
     expect(Object.keys(CONFIG_SPEC)).toEqual(TABLE_NAMES);
   });

@@ -67,7 +67,7 @@ async function socketAt(rel: string) {
 }
 
 interface Report {
-  run: { coverage: { not_reviewed: { path: string; reason: string }[] } };
+  run: { coverage: { notReviewed: { path: string; reason: string }[] } };
   units: { path: string; findings: { code: string }[] }[];
   summary: { decision: string };
 }
@@ -80,7 +80,7 @@ async function judge(args: string[] = []) {
   const report = r.out.trim().startsWith('{') ? (JSON.parse(r.out) as Report) : undefined;
   return { ...r, report };
 }
-const notReviewed = (r: Report | undefined) => r?.run.coverage.not_reviewed ?? [];
+const notReviewed = (r: Report | undefined) => r?.run.coverage.notReviewed ?? [];
 
 describe('judge: silent limits are named and leave the run incomplete', () => {
   it('a `curl | sh` skill 30 folders deep: the folder past the depth limit is named, never PASS', async () => {
