@@ -13,6 +13,7 @@ import type { PathRef, ShellEnv } from '../types';
 import { protectQuoted } from '../walk/markers';
 import { resolvePath, scopeFor } from './classify-path';
 import { globReach } from './glob-reach';
+import { holdsSecretContent } from './secret-content';
 
 export interface PathVerdict {
   ref: PathRef;
@@ -28,6 +29,9 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
   const categories: Category[] = [];
   const p = res.resolved;
   if (role === 'read' && res.class === 'sensitive') categories.push('secret_material_read');
+  // A secret by its content (a service-account key named `sa.json`, a key in `notes`).
+  else if (role === 'read' && p !== undefined && holdsSecretContent(res.real ?? p, env))
+    categories.push('secret_material_read');
   // A symlink on the way: what the path names and where it really leads both count.
   const seen = p === undefined ? [] : res.real === undefined ? [p] : [p, res.real];
   if (role !== 'read') {

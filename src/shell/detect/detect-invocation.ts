@@ -3,6 +3,7 @@
  * detector reports independently. Pure apart from reporting.
  */
 
+import { holdsSecretContent } from '../classify/secret-content';
 import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../unwrap/invocation';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { stateBuiltin } from './bash-state';
@@ -164,7 +165,15 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
     const text = plain(w);
     const secret = role === 'read' && mayNameSecret(w, inv, r);
     if (!secret && !isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) continue;
-    if (!secret && !looksLikePath(text)) continue;
+    if (!secret && !looksLikePath(text)) {
+      // A bare name is not taken for a path, but a reader given one opens it: its content may still be a secret.
+      const named = role === 'read' && /^[\w.@+-]+$/.test(text) ? resolveArg(w, inv, r).resolved : undefined;
+      if (named !== undefined && holdsSecretContent(named, r.env)) {
+        r.hit('secret_material_read', `\`${p}\` reads a file that holds secret material`, inv.segment);
+        readsSecret = true;
+      }
+      continue;
+    }
     const res = touchPath(w, role, inv, r);
     if (res.class === 'sensitive' && role === 'read') readsSecret = true;
     else if (

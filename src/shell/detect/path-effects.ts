@@ -13,6 +13,7 @@ import {
   resolvePath,
 } from '../classify/classify-path';
 import { wordMayNameSecret } from '../classify/glob-reach';
+import { holdsSecretContent } from '../classify/secret-content';
 import { isGeneratedFolder } from '../data/generated-folders';
 import type { PathRef } from '../types';
 import { type Invocation, type Reporter, shown } from '../unwrap/invocation';
@@ -106,6 +107,13 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
       `\`${inv.program}\` reads secret material (${shortPath(word)})`,
       inv.segment,
     );
+  } else if (
+    role === 'read' &&
+    !res.glob &&
+    res.resolved !== undefined &&
+    holdsSecretContent(res.real ?? res.resolved, r.env)
+  ) {
+    r.hit('secret_material_read', `\`${inv.program}\` reads a file that holds secret material`, inv.segment);
   }
   return res;
 }

@@ -1,0 +1,91 @@
+// Secrets recognised by what a file holds, not its name: real files in a temp folder, read through a reader
+// like the surface's (regular files only).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ShellEnv } from '../types';
+import { pathCategories } from './path-categories';
+
+const dir = mkdtempSync(join(tmpdir(), 'gavel-secret-content-'));
+const ws = join(dir, 'ws');
+const reads: string[] = [];
+const readScript: NonNullable<ShellEnv['readScript']> = (abs) => {
+  reads.push(abs);
+  try {
+    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
+    return { kind: 'text', text: readFileSync(abs, 'utf8') };
+  } catch {
+    return { kind: 'missing' };
+  }
+};
+const env = (): ShellEnv => ({ ...shellEnv(), cwd: ws, workspaceRoots: [ws], readScript });
+
+const SERVICE_ACCOUNT = JSON.stringify({
+  type: 'service_account',
+  project_id: 'p',
+  private_key_id: 'k',
+  private_key: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n',
+  client_email: 'x@p.iam.gserviceaccount.com',
+});
+
+beforeAll(async () => {
+  await loadShellParser();
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'sa.json'), SERVICE_ACCOUNT);
+  writeFileSync(join(ws, 'leak'), SERVICE_ACCOUNT);
+  writeFileSync(
+    join(ws, 'notes.txt'),
+    'keys:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n-----END OPENSSH PRIVATE KEY-----\n',
+  );
+  writeFileSync(join(ws, 'creds.ini'), '[default]\naws_access_key_id = AKIA\naws_secret_access_key = abc\n');
+  writeFileSync(join(ws, 'package.json'), '{"name": "x", "type": "module"}');
+  writeFileSync(join(ws, 'doc.md'), 'A service account key has "type": "service_account" and more.');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a file read is a secret read when its content has a secret shape', () => {
+  it.each([
+    ['a service-account key with a telling name', 'sa.json'],
+    ['the same key with no telling name', 'leak'],
+    ['a private key inside a text file', 'notes.txt'],
+    ['an AWS credentials file by another name', 'creds.ini'],
+  ])('%s: the Read tool', (_name, file) => {
+    expect(pathCategories(join(ws, file), 'read', env()).categories).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['cat', 'cat leak'],
+    ['jq', 'jq . sa.json'],
+    ['head', 'head -5 notes.txt'],
+  ])('%s through the shell', (_name, command) => {
+    const a = analyzeShellSync(command, env());
+    expect(a.hits.map((h) => h.category)).toContain('secret_material_read');
+  });
+});
+
+describe('ordinary files stay ordinary', () => {
+  it.each([
+    ['a manifest', 'package.json'],
+    ['prose that names the shape without the key', 'doc.md'],
+    ['a missing file', 'gone.json'],
+  ])('%s', (_name, file) => {
+    expect(pathCategories(join(ws, file), 'read', env()).categories).toEqual([]);
+  });
+
+  it('a write is not sniffed', () => {
+    reads.length = 0;
+    pathCategories(join(ws, 'sa.json'), 'write', env());
+    expect(reads).toEqual([]);
+  });
+
+  it('at most a few files are looked at per request', () => {
+    const e = env();
+    reads.length = 0;
+    for (let i = 0; i < 20; i++) pathCategories(join(ws, `f${i}.txt`), 'read', e);
+    expect(reads.length).toBeLessThanOrEqual(8);
+  });
+});
