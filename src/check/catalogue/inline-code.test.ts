@@ -87,6 +87,8 @@ describe('inline code that is not read as inert', () => {
     ['node destructured arrow parameter', 'node', '(({constructor: f}) => f)([])'],
     ['node process.env', 'node', 'console.log(process.env)'],
     ['node process.binding', 'node', 'process.binding("spawn_sync")'],
+    ['node process printed whole (its environment)', 'node', 'console.log(process)'],
+    ['node process serialised whole', 'node', 'console.log(JSON.stringify(process))'],
     ['node fetch', 'node', 'fetch("http://example.net/x")'],
     ['node arrow parameter shadowing a global', 'node', '((fetch) => 0)(1); fetch("http://x")'],
     [

@@ -593,6 +593,8 @@ export function inlineCodeInert(code: string, lang: InlineLanguage, isolated = f
       if (!ATTRIBUTES.has(t.text)) return false;
       continue;
     }
+    // Node's `process` as a value (`console.log(process)`, `JSON.stringify(process)`) prints its environment.
+    if (lang === 'node' && t.text === 'process' && !isOp(next, '.', '?.')) return false;
     if (known.has(t.text)) continue;
     // The module of `from m import x` (checked by pythonImports) is named, not bound.
     if (lang === 'python' && isName(prev, 'from')) continue;
