@@ -29,9 +29,10 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
   const categories: Category[] = [];
   const p = res.resolved;
   if (role === 'read' && res.class === 'sensitive') categories.push('secret_material_read');
-  // A secret by its content (a service-account key named `sa.json`, a key in `notes`).
-  else if (role === 'read' && p !== undefined && holdsSecretContent(res.real ?? p, env))
-    categories.push('secret_material_read');
+  // A secret by its content (a service-account key named `sa.json`, a key in `notes`); past the budget, unknown.
+  const content =
+    role === 'read' && p !== undefined && res.class !== 'sensitive' && holdsSecretContent(res.real ?? p, env);
+  if (content === true) categories.push('secret_material_read');
   // A symlink on the way: what the path names and where it really leads both count.
   const seen = p === undefined ? [] : res.real === undefined ? [p] : [p, res.real];
   if (role !== 'read') {
@@ -53,7 +54,9 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
     ...(p === undefined ? {} : { resolved: p }),
     ...(res.real === undefined ? {} : { real: res.real }),
   };
-  return p === undefined || res.unresolved ? { ref, categories, uncertain: true } : { ref, categories };
+  return p === undefined || res.unresolved || content === 'unknown'
+    ? { ref, categories, uncertain: true }
+    : { ref, categories };
 }
 
 export function hostCategories(host: string, env: ShellEnv, port?: number): Category[] {

@@ -85,7 +85,15 @@ describe('ordinary files stay ordinary', () => {
   it('at most a few files are looked at per request', () => {
     const e = env();
     reads.length = 0;
-    for (let i = 0; i < 20; i++) pathCategories(join(ws, `f${i}.txt`), 'read', e);
+    const verdicts = Array.from({ length: 20 }, (_, i) => pathCategories(join(ws, `f${i}.txt`), 'read', e));
     expect(reads.length).toBeLessThanOrEqual(8);
+    // Past the budget a read is uncertain, never presumed clean.
+    expect(verdicts.at(-1)?.uncertain).toBe(true);
+    expect(verdicts[0]?.uncertain).toBeUndefined();
+  });
+
+  it('a shell reading more files than are looked inside is uncertain', () => {
+    const files = Array.from({ length: 10 }, (_, i) => `g${i}.txt`).join(' ');
+    expect(analyzeShellSync(`cat ${files}`, env()).uncertain.map((u) => u.code)).toContain('too-large');
   });
 });

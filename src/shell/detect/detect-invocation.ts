@@ -3,7 +3,6 @@
  * detector reports independently. Pure apart from reporting.
  */
 
-import { holdsSecretContent } from '../classify/secret-content';
 import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../unwrap/invocation';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { stateBuiltin } from './bash-state';
@@ -22,6 +21,7 @@ import { packageScripts } from './package-scripts';
 import {
   holdsSecrets,
   mayNameSecret,
+  readsSecretContent,
   readsTree,
   redirectEffects,
   resolveArg,
@@ -168,10 +168,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
     if (!secret && !looksLikePath(text)) {
       // A bare name is not taken for a path, but a reader given one opens it: its content may still be a secret.
       const named = role === 'read' && /^[\w.@+-]+$/.test(text) ? resolveArg(w, inv, r).resolved : undefined;
-      if (named !== undefined && holdsSecretContent(named, r.env)) {
-        r.hit('secret_material_read', `\`${p}\` reads a file that holds secret material`, inv.segment);
-        readsSecret = true;
-      }
+      if (named !== undefined && readsSecretContent(named, inv, r)) readsSecret = true;
       continue;
     }
     const res = touchPath(w, role, inv, r);

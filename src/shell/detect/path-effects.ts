@@ -107,15 +107,23 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
       `\`${inv.program}\` reads secret material (${shortPath(word)})`,
       inv.segment,
     );
-  } else if (
-    role === 'read' &&
-    !res.glob &&
-    res.resolved !== undefined &&
-    holdsSecretContent(res.real ?? res.resolved, r.env)
-  ) {
-    r.hit('secret_material_read', `\`${inv.program}\` reads a file that holds secret material`, inv.segment);
+  } else if (role === 'read' && !res.glob && res.resolved !== undefined) {
+    readsSecretContent(res.real ?? res.resolved, inv, r);
   }
   return res;
+}
+
+/**
+ * A file read whose content has a secret shape is a secret read; past the per-request budget of files looked
+ * inside, the read is uncertain (never presumed clean). True when it reported a secret read.
+ */
+export function readsSecretContent(abs: string, inv: Invocation, r: Reporter): boolean {
+  const content = holdsSecretContent(abs, r.env, r);
+  if (content === 'unknown')
+    r.uncertain('too-large', `\`${inv.program}\` reads more files than gavel looks inside`, inv.segment);
+  else if (content)
+    r.hit('secret_material_read', `\`${inv.program}\` reads a file that holds secret material`, inv.segment);
+  return content === true;
 }
 
 function pathHits(
