@@ -13,15 +13,29 @@ import { type Decision, EXIT, UsageError, verdictRank } from '../../../core';
 import {
   type AuditSink,
   answerQuestion,
+  BUILD_ID,
+  faultFrom,
   fileAuditSink,
   findRulesDir,
+  hookReviewBound,
   openCheckService,
   openRedisBreakerStore,
   openRedisRunState,
+  openRuntimeCache,
   RULE_FILES,
+  type RuntimeCache,
   watchFiles,
 } from '../../../runtime';
-import { fromClaudeCode, harnessNamed, runHarnessHook } from '../../harness';
+import {
+  fromClaudeCode,
+  type HookSocket,
+  harnessNamed,
+  runHarnessHook,
+  type SocketAnswer,
+  type SocketFrame,
+  socketDir,
+  startHookSocket,
+} from '../../harness';
 import {
   addToken,
   decisionApp,
@@ -69,6 +83,35 @@ function tokenCommand(ctx: CommandContext, args: ParsedArgs): number {
   throw new UsageError('usage: gavel serve token add NAME | remove NAME | list');
 }
 
+const REFUSED: SocketAnswer = { v: 1, ok: false };
+
+/**
+ * One hook call handed over the socket: answered only with a runtime kept for the call's project, environment
+ * and unchanged files, as the hook would load it. Not yet loaded, changed since, a model review configured
+ * (which could outlast the client's short wait and then be paid twice) or a test fault: refused, and the
+ * hook decides in its own process.
+ */
+async function answerOverSocket(
+  frame: SocketFrame,
+  runtimes: RuntimeCache,
+  io: { clock: CommandContext['clock']; audit: AuditSink },
+): Promise<SocketAnswer> {
+  const adapter = harnessNamed(frame.harness);
+  if (!adapter || faultFrom(frame.env)) return REFUSED;
+  const call = adapter.readCall(frame.stdin, frame.env);
+  if (typeof call === 'string') return REFUSED;
+  const kept = runtimes.peek(call.cwd, frame.env);
+  if (kept.state !== 'fresh' || (kept.runtime.ok && kept.runtime.review)) return REFUSED;
+  const reply = await runHarnessHook(adapter, frame.stdin, {
+    env: frame.env,
+    clock: io.clock,
+    audit: io.audit,
+    cwd: frame.cwd,
+    runtime: async () => kept.runtime,
+  });
+  return { v: 1, ok: true, exitCode: reply.exitCode, stdout: reply.stdout, stderr: reply.stderr };
+}
+
 async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
   if (!loaded.ok) {
@@ -108,7 +151,15 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     ...(runState ? { sharedRun: (sha: string) => runState.sharedRun(sha) } : {}),
   });
   const metrics = new Metrics();
-  const hookIo = { env: ctx.env, clock: ctx.clock, audit, cwd: ctx.cwd };
+  // Hook calls (`/v1/hook/<harness>`, the socket) keep the runtime of each project between calls.
+  const hookRuntimes = openRuntimeCache({ clock: ctx.clock, maxReviewMs: hookReviewBound });
+  const hookIo = {
+    env: ctx.env,
+    clock: ctx.clock,
+    audit,
+    cwd: ctx.cwd,
+    runtime: (cwd: string) => hookRuntimes.get(cwd, ctx.env),
+  };
   const app = decisionApp({
     service,
     tokens: () => tokens,
@@ -169,6 +220,28 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     ],
     () => void reload(),
   );
+  let socket: HookSocket | undefined;
+  if (args.values.socket === true) {
+    const uid = process.getuid?.();
+    const opened =
+      BUILD_ID && uid !== undefined
+        ? await startHookSocket({
+            dir: socketDir(ctx.env, uid),
+            buildId: BUILD_ID,
+            answer: (frame) => answerOverSocket(frame, hookRuntimes, { clock: ctx.clock, audit }),
+          }).catch((error: Error) => error.message)
+        : 'the hook socket needs a built gavel (`npm run build`) on a system with user ids';
+    if (typeof opened === 'string') {
+      unwatch();
+      hookRuntimes.close();
+      service.close();
+      runState?.close();
+      await otlp?.shutdown();
+      ctx.stderr.write(`gavel serve: ${opened}\n`);
+      return EXIT.usage;
+    }
+    socket = opened;
+  }
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
     started = await startServer(app, listen.host, listen.port, {
@@ -177,6 +250,8 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     });
   } catch (error) {
     unwatch();
+    await socket?.stop();
+    hookRuntimes.close();
     service.close();
     runState?.close();
     await otlp?.shutdown();
@@ -187,7 +262,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   const policy = service.policy();
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   ctx.stderr.write(
-    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''})\n`,
+    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''})\n`,
   );
   // The one place a command waits for signals: the service runs until it is told to stop.
   return new Promise<number>((resolve) => {
@@ -197,13 +272,16 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       process.off('SIGINT', stop);
       process.off('SIGHUP', onHup);
       unwatch();
-      void started.stop(serveConfig.request_timeout_ms + 1_000).then(async () => {
-        service.close();
-        runState?.close();
-        await otlp?.shutdown();
-        ctx.stderr.write('gavel serve: stopped\n');
-        resolve(EXIT.ok);
-      });
+      void Promise.all([started.stop(serveConfig.request_timeout_ms + 1_000), socket?.stop()]).then(
+        async () => {
+          hookRuntimes.close();
+          service.close();
+          runState?.close();
+          await otlp?.shutdown();
+          ctx.stderr.write('gavel serve: stopped\n');
+          resolve(EXIT.ok);
+        },
+      );
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
@@ -214,7 +292,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
 export const serveCommand: CommandSpec = {
   name: 'serve',
   summary: 'run the decision service over HTTP (POST /v1/check, /v1/hook/<harness>); `serve token add NAME`',
-  usage: 'gavel serve [--listen HOST:PORT] | gavel serve token add NAME | remove NAME | list',
+  usage: 'gavel serve [--listen HOST:PORT] [--socket] | gavel serve token add NAME | remove NAME | list',
   description:
     'Answers `POST /v1/check` (the body `gavel check` reads; the Decision as JSON), `POST /v1/hook/<harness>` (the harness hook payload; its reply), `GET /healthz` and `GET /metrics` (Prometheus text). With tokens (`gavel serve token add NAME` prints the secret once and stores its hash in the user config folder; GAVEL_SERVE_TOKEN holds one more, named `env`) every request but /healthz needs `Authorization: Bearer <secret>`, and the token name is recorded in each audit line; without any it listens on loopback only. Bodies are bounded by `[serve] max_body_bytes`, requests by `[serve] request_timeout_ms` (then a deny, basis `timeout`). SIGHUP reloads config and rules; SIGTERM stops accepting, finishes the decisions in flight and exits 0. See docs/serve.md.',
   options: {
@@ -222,6 +300,11 @@ export const serveCommand: CommandSpec = {
       type: 'string',
       valueName: 'HOST:PORT',
       description: 'where to listen (default `[serve] listen`, 127.0.0.1:8787)',
+    },
+    socket: {
+      type: 'boolean',
+      description:
+        'also answer hook calls of this user on a unix socket (the fast path, docs/serve.md; ADR 0040)',
     },
   },
   positionals: [
