@@ -6,6 +6,7 @@
  * (or SIGHUP) reloads them; a reload that fails follows `[serve] on_reload_error` (ADR 0028).
  */
 
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { openOtlpExport } from '../../../audit';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
@@ -112,6 +113,62 @@ async function answerOverSocket(
   return { v: 1, ok: true, exitCode: reply.exitCode, stdout: reply.stdout, stderr: reply.stderr };
 }
 
+/** Most worker processes `--workers` starts, and how often the primary starts a new one for one that died. */
+const MAX_WORKERS = 64;
+const MAX_RESTARTS = 10;
+
+/**
+ * `--workers N` (N > 1), the primary: starts N worker processes (node:cluster; each a whole service, sharing
+ * the listening port), starts another for one that dies (at most MAX_RESTARTS times), passes SIGHUP on, and
+ * on SIGTERM or SIGINT stops them all and exits once each has finished its decisions in flight. Audit lines
+ * of all workers go to the same log: each line is one `write` on an O_APPEND descriptor, so lines never
+ * interleave inside one another.
+ */
+function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
+  const workers = new Set<ReturnType<typeof cluster.fork>>();
+  const start = () => {
+    const w = cluster.fork();
+    workers.add(w);
+    return w;
+  };
+  for (let i = 0; i < n; i++) start();
+  let restarts = 0;
+  let stopping = false;
+  return new Promise<number>((done) => {
+    const onHup = () => {
+      for (const w of workers) w.process.kill('SIGHUP');
+    };
+    const resolve = (code: number) => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      process.off('SIGHUP', onHup);
+      cluster.removeAllListeners('exit');
+      ctx.stderr.write(`gavel serve: ${n} workers stopped\n`);
+      done(code);
+    };
+    const stop = () => {
+      stopping = true;
+      for (const w of workers) w.process.kill('SIGTERM');
+      if (workers.size === 0) resolve(EXIT.ok);
+    };
+    cluster.on('exit', (worker, code, signal) => {
+      workers.delete(worker);
+      if (stopping) {
+        if (workers.size === 0) resolve(EXIT.ok);
+        return;
+      }
+      ctx.stderr.write(`gavel serve: worker ${worker.id} exited (${code ?? signal})\n`);
+      if (restarts < MAX_RESTARTS) {
+        restarts += 1;
+        start();
+      } else if (workers.size === 0) resolve(EXIT.internal);
+    });
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGHUP', onHup);
+  });
+}
+
 async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
   if (!loaded.ok) {
@@ -134,6 +191,10 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     );
     return EXIT.usage;
   }
+  const workers = Number(args.values.workers ?? 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS)
+    throw new UsageError(`\`--workers\` must be a whole number from 1 to ${MAX_WORKERS}`);
+  if (workers > 1 && cluster.isPrimary) return superviseWorkers(ctx, workers);
   const otlpEndpoint = loaded.config.audit.otlp_endpoint;
   const otlp = otlpEndpoint ? openOtlpExport(otlpEndpoint, ctx.version) : undefined;
   const audit = fileAuditSink(ctx.clock, otlp ? (record) => otlp.emit(record) : undefined);
@@ -221,7 +282,8 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     () => void reload(),
   );
   let socket: HookSocket | undefined;
-  if (args.values.socket === true) {
+  // With workers, the first one answers the hook socket.
+  if (args.values.socket === true && (cluster.isPrimary || cluster.worker?.id === 1)) {
     const uid = process.getuid?.();
     const opened =
       BUILD_ID && uid !== undefined
@@ -279,6 +341,8 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
           runState?.close();
           await otlp?.shutdown();
           ctx.stderr.write('gavel serve: stopped\n');
+          // A worker's channel to the primary would keep it alive.
+          if (cluster.isWorker) cluster.worker?.disconnect();
           resolve(EXIT.ok);
         },
       );
@@ -292,7 +356,8 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
 export const serveCommand: CommandSpec = {
   name: 'serve',
   summary: 'run the decision service over HTTP (POST /v1/check, /v1/hook/<harness>); `serve token add NAME`',
-  usage: 'gavel serve [--listen HOST:PORT] [--socket] | gavel serve token add NAME | remove NAME | list',
+  usage:
+    'gavel serve [--listen HOST:PORT] [--workers N] [--socket] | gavel serve token add NAME | remove NAME | list',
   description:
     'Answers `POST /v1/check` (the body `gavel check` reads; the Decision as JSON), `POST /v1/hook/<harness>` (the harness hook payload; its reply), `GET /healthz` and `GET /metrics` (Prometheus text). With tokens (`gavel serve token add NAME` prints the secret once and stores its hash in the user config folder; GAVEL_SERVE_TOKEN holds one more, named `env`) every request but /healthz needs `Authorization: Bearer <secret>`, and the token name is recorded in each audit line; without any it listens on loopback only. Bodies are bounded by `[serve] max_body_bytes`, requests by `[serve] request_timeout_ms` (then a deny, basis `timeout`). SIGHUP reloads config and rules; SIGTERM stops accepting, finishes the decisions in flight and exits 0. See docs/serve.md.',
   options: {
@@ -300,6 +365,11 @@ export const serveCommand: CommandSpec = {
       type: 'string',
       valueName: 'HOST:PORT',
       description: 'where to listen (default `[serve] listen`, 127.0.0.1:8787)',
+    },
+    workers: {
+      type: 'string',
+      valueName: 'N',
+      description: 'run N worker processes sharing the port (one per core; default 1)',
     },
     socket: {
       type: 'boolean',
