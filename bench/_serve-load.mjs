@@ -8,7 +8,7 @@
 // Figures go in docs/benchmarks.md with the machine and date.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -142,18 +142,29 @@ for (let i = 0; i < 50; i++) await post(i, i % clients);
 
 // CPU time of the server (from /proc, Linux) and of this client over the measured window: on a box of two
 // cores both share them, so the figures say what each costs per decision.
-const serverCpuMs = () => {
-  let ms = 0;
-  for (const { child } of servers) {
-    try {
-      const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ms += ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-    } catch {
-      return Number.NaN;
-    }
-  }
-  return ms;
+const treeOf = (pid) => {
+  const pids = [pid];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean))
+        pids.push(...treeOf(Number(child)));
+  } catch {}
+  return pids;
 };
+// Every process of each server (with --workers, the primary and its workers).
+const serverPids = () => servers.flatMap(({ child }) => treeOf(child.pid));
+const cpuOf = (pid) => {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+};
+const measured = serverPids();
+const serverCpuMs = () => measured.reduce((sum, pid) => sum + cpuOf(pid), 0);
 const server0 = serverCpuMs();
 const client0 = process.cpuUsage();
 const latencies = [];
