@@ -58,29 +58,18 @@ export async function run({ root, runs, warmup }) {
     const req = requests(scratch.project);
     const gavel = join(root, 'bin', 'gavel');
     const node = process.execPath;
+    const hookRun = (name, hookEnv, input) => ({
+      name,
+      command: node,
+      args: [gavel, 'hook', 'claude-code'],
+      env: hookEnv,
+      input,
+    });
     const variants = [
       { name: 'node -e 0', command: node, args: ['-e', '0'], env },
-      {
-        name: 'hook Bash, in-process',
-        command: node,
-        args: [gavel, 'hook', 'claude-code'],
-        env: { ...env, GAVEL_HOOK_SOCKET: 'off' },
-        input: req.bash,
-      },
-      {
-        name: 'hook Bash, via socket',
-        command: node,
-        args: [gavel, 'hook', 'claude-code'],
-        env,
-        input: req.bash,
-      },
-      {
-        name: 'hook Read, via socket',
-        command: node,
-        args: [gavel, 'hook', 'claude-code'],
-        env,
-        input: req.read,
-      },
+      hookRun('hook Bash, in-process', { ...env, GAVEL_HOOK_SOCKET: 'off' }, req.bash),
+      hookRun('hook Bash, via socket', env, req.bash),
+      hookRun('hook Read, via socket', env, req.read),
     ];
     // The first call of a project is refused (its runtime loads) and decided in-process; later ones go through.
     for (const v of variants.slice(1))
