@@ -189,6 +189,31 @@ describe('gavel serve', () => {
     expect(text).toMatch(/^gavel_decision_duration_ms_count 1$/m);
   });
 
+  it('judges /v1/hook calls with the config as it is at each call, kept between calls', async () => {
+    const { dir, env } = sandbox();
+    const { port } = await startServe(env, dir);
+    const hookCall = async (command: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/hook/claude-code`, {
+        method: 'POST',
+        body: JSON.stringify({
+          session_id: 's1',
+          cwd: dir,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Bash',
+          tool_input: { command },
+        }),
+      });
+      const body = (await res.json()) as { hookSpecificOutput?: { permissionDecision?: string } };
+      return body.hookSpecificOutput?.permissionDecision;
+    };
+    expect(await hookCall('ls')).toBe('allow');
+    expect(await hookCall('ls')).toBe('allow');
+    mkdirSync(join(dir, 'cfg', 'gavel'), { recursive: true });
+    writeFileSync(join(dir, 'cfg', 'gavel', 'config.toml'), '[check]\ndeny = ["Bash(ls:*)"]\n');
+    // No wait for a watcher: the next call sees the changed file.
+    expect(await hookCall('ls')).toBe('deny');
+  });
+
   it('reloads when the user config changes, without a restart', async () => {
     const { dir, env } = sandbox();
     const { port, stderr } = await startServe(env, dir);
