@@ -270,7 +270,8 @@ describe('gavel serve --socket', () => {
     const paths = socketPaths(b.run, BUILD);
     expect(readFileSync(paths.key, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
     child.kill('SIGTERM');
-    await new Promise((resolve) => child.on('exit', resolve));
+    const how = await new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    expect(how).toEqual({ code: 0, signal: null });
     expect(() => readFileSync(paths.key)).toThrow();
   });
 });

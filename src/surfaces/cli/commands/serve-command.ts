@@ -323,9 +323,6 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   }
   const policy = service.policy();
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
-  ctx.stderr.write(
-    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''})\n`,
-  );
   // The one place a command waits for signals: the service runs until it is told to stop.
   return new Promise<number>((resolve) => {
     const onHup = () => void reload();
@@ -350,6 +347,10 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
     process.on('SIGHUP', onHup);
+    // Said once the signals are handled: whoever waits for this line may stop the service at once.
+    ctx.stderr.write(
+      `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''})\n`,
+    );
   });
 }
 
