@@ -223,6 +223,46 @@ describe('routeChange', () => {
     expect(told.flag?.notify).toEqual(['@lee']);
   });
 
+  it('a flag with nobody to tell says, in its reason and its why, that it escalates only for that', () => {
+    const r = routeChange(
+      {
+        facts: facts({ files: [file('src/auth/login.ts'), file('test/login.test.ts')] }),
+        pr: member(),
+        review: clean,
+      },
+      shippedPolicy({ notify: [] }),
+    );
+    expect(r.outcome).toBe('escalate');
+    expect(r.decision.reason).toContain('would be approve_with_flag, but no one is configured to be told');
+    expect(r.escalation?.why.join(' ')).toContain('--tell-pr');
+  });
+
+  it('a flag with nobody to tell stays a flag when the pull request is told by its comment (--tell-pr)', () => {
+    const change = facts({ files: [file('src/auth/login.ts'), file('test/login.test.ts')] });
+    const lonely = shippedPolicy({ notify: [] });
+    const r = routeChange({ facts: change, pr: member(), review: clean, tellPullRequest: true }, lonely);
+    expect(r.outcome).toBe('approve_with_flag');
+    expect(r.flag?.notify).toEqual(['the pull request (its gavel comment)']);
+    expect(r.escalation).toBeUndefined();
+    // Without a pull request there is nothing to comment on: it still escalates.
+    const bare = routeChange({ facts: change, review: clean, tellPullRequest: true }, lonely);
+    expect(bare.outcome).toBe('escalate');
+    // A change that escalates on its own merits is not softened by the comment.
+    const big = routeChange(
+      {
+        facts: facts({ files: [file('src/crypto/aes.ts', 40)] }),
+        pr: member(),
+        review: {
+          findings: [{ id: 'H', severity: 'high' as const, confidence: 0.9, category: 'secrets' }],
+          challenges: [],
+        },
+        tellPullRequest: true,
+      },
+      lonely,
+    );
+    expect(outcomeRank(big.outcome)).toBeGreaterThanOrEqual(outcomeRank('escalate'));
+  });
+
   it('a repository that raises a weight can only make the outcome stricter', () => {
     const strict = shippedPolicy({ weights: { ...defaults.weights, 'change-code': 30 } });
     const base = routeChange({ facts: facts({ files: tested }), pr: member(), review: clean }, policy);
