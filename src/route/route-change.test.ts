@@ -263,6 +263,45 @@ describe('routeChange', () => {
     expect(outcomeRank(big.outcome)).toBeGreaterThanOrEqual(outcomeRank('escalate'));
   });
 
+  describe('a dependency version step is graded once, by the dependency signals (ADR 0038)', () => {
+    const major = {
+      file: 'package.json',
+      name: 'content-type',
+      from: '^1.0.5',
+      to: '^2.0.0',
+      kind: 'major' as const,
+    };
+    const upgrade = { files: [file('package.json', 1, 1), file('lib/request.js', 4, 2)], versions: [major] };
+
+    it('a major bump with the code that follows it is a flag, not security-sensitive twice', () => {
+      const r = routeChange({ facts: facts(upgrade), pr: member(), review: clean }, policy);
+      const ids = r.signals.filter((x) => x.risk > 0).map((x) => x.id);
+      expect(ids).toContain('dependency-change');
+      expect(ids).not.toContain('security-sensitive');
+      expect(r.outcome).toBe('approve_with_flag');
+    });
+
+    it.each([
+      ['a new dependency', ['+ `left-pad` added']],
+      ['a script change', ['2 manifest line(s) changed that are not a version bump']],
+    ])('%s beside the bump keeps the manifest security-sensitive', (_n, other) => {
+      const r = routeChange(
+        { facts: facts({ ...upgrade, manifestOther: other }), pr: member(), review: clean },
+        policy,
+      );
+      expect(r.signals.map((x) => x.id)).toContain('security-sensitive');
+      expect(outcomeRank(r.outcome)).toBeGreaterThanOrEqual(outcomeRank('escalate'));
+    });
+
+    it('a lockfile alone, with no readable manifest bump, stays security-sensitive', () => {
+      const r = routeChange(
+        { facts: facts({ files: [file('package-lock.json', 40, 40)] }), pr: member(), review: clean },
+        policy,
+      );
+      expect(r.signals.map((x) => x.id)).toContain('security-sensitive');
+    });
+  });
+
   it('a repository that raises a weight can only make the outcome stricter', () => {
     const strict = shippedPolicy({ weights: { ...defaults.weights, 'change-code': 30 } });
     const base = routeChange({ facts: facts({ files: tested }), pr: member(), review: clean }, policy);
