@@ -26,6 +26,33 @@ function bash(script: string, env: Record<string, string>) {
   });
 }
 
+/** The environment a runner gives the route step: the workspace, the event, the output files, the range. */
+function stepEnv(o: {
+  dir: string;
+  event: string;
+  output: string;
+  summary: string;
+  base: string;
+  head: string;
+  pr: string;
+}) {
+  return {
+    GITHUB_ACTION_PATH: ACTION_DIR,
+    GITHUB_WORKSPACE: o.dir,
+    GITHUB_EVENT_PATH: o.event,
+    GITHUB_OUTPUT: o.output,
+    GITHUB_STEP_SUMMARY: o.summary,
+    RUNNER_TEMP: tmp.root,
+    BASE: o.base,
+    HEAD: o.head,
+    FINDINGS: '',
+    RUN_LOG: '',
+    TIER: '',
+    NOTIFY: '',
+    PR_NUMBER: o.pr,
+  };
+}
+
 describe('the gavel-route action', () => {
   it.each([
     [
@@ -68,21 +95,7 @@ describe('the gavel-route action', () => {
       const output = join(tmp.root, 'output');
       const summary = join(tmp.root, 'summary');
       writeFileSync(output, '');
-      const env = {
-        GITHUB_ACTION_PATH: ACTION_DIR,
-        GITHUB_WORKSPACE: repo.dir,
-        GITHUB_EVENT_PATH: event,
-        GITHUB_OUTPUT: output,
-        GITHUB_STEP_SUMMARY: summary,
-        RUNNER_TEMP: tmp.root,
-        BASE: base,
-        HEAD: head,
-        FINDINGS: '',
-        RUN_LOG: '',
-        TIER: '',
-        NOTIFY: '',
-        PR_NUMBER: '1',
-      };
+      const env = stepEnv({ dir: repo.dir, event, output, summary, base, head, pr: '1' });
       const routed = bash(step('route'), env);
       expect(routed.status).toBe(0);
       const out = readFileSync(output, 'utf8');
@@ -126,19 +139,7 @@ describe('the gavel-route action', () => {
     const output = join(tmp.root, 'output');
     writeFileSync(output, '');
     const routed = bash(step('route'), {
-      GITHUB_ACTION_PATH: ACTION_DIR,
-      GITHUB_WORKSPACE: repo.dir,
-      GITHUB_EVENT_PATH: event,
-      GITHUB_OUTPUT: output,
-      GITHUB_STEP_SUMMARY: join(tmp.root, 'summary'),
-      RUNNER_TEMP: tmp.root,
-      BASE: base,
-      HEAD: head,
-      FINDINGS: '',
-      RUN_LOG: '',
-      TIER: '',
-      NOTIFY: '',
-      PR_NUMBER: '7',
+      ...stepEnv({ dir: repo.dir, event, output, summary: join(tmp.root, 'summary'), base, head, pr: '7' }),
       COMMENT: comment,
     });
     expect(routed.status).toBe(0);

@@ -264,17 +264,13 @@ describe('routeChange', () => {
   });
 
   describe('a dependency version step is graded once, by the dependency signals (ADR 0038)', () => {
-    const major = {
-      file: 'package.json',
-      name: 'content-type',
-      from: '^1.0.5',
-      to: '^2.0.0',
-      kind: 'major' as const,
-    };
-    const upgrade = { files: [file('package.json', 1, 1), file('lib/request.js', 4, 2)], versions: [major] };
+    const step = (kind: 'minor' | 'major') => ({
+      files: [file('package.json', 1, 1), file('lib/request.js', 4, 2)],
+      versions: [{ file: 'package.json', name: 'content-type', from: '^1.0.5', to: '^1.1.0', kind }],
+    });
 
-    it('a major bump with the code that follows it is a flag, not security-sensitive twice', () => {
-      const r = routeChange({ facts: facts(upgrade), pr: member(), review: clean }, policy);
+    it('a minor step with the code that follows it is a flag, not security-sensitive twice', () => {
+      const r = routeChange({ facts: facts(step('minor')), pr: member(), review: clean }, policy);
       const ids = r.signals.filter((x) => x.risk > 0).map((x) => x.id);
       expect(ids).toContain('dependency-change');
       expect(ids).not.toContain('security-sensitive');
@@ -282,11 +278,16 @@ describe('routeChange', () => {
     });
 
     it.each([
-      ['a new dependency', ['+ `left-pad` added']],
-      ['a script change', ['2 manifest line(s) changed that are not a version bump']],
-    ])('%s beside the bump keeps the manifest security-sensitive', (_n, other) => {
+      ['a major step', step('major'), []],
+      ['a new dependency beside the step', step('minor'), ['+ `left-pad` added']],
+      [
+        'a script change beside the step',
+        step('minor'),
+        ['2 manifest line(s) changed that are not a version bump'],
+      ],
+    ])('%s keeps the manifest security-sensitive and escalates', (_n, change, other) => {
       const r = routeChange(
-        { facts: facts({ ...upgrade, manifestOther: other }), pr: member(), review: clean },
+        { facts: facts({ ...change, manifestOther: other }), pr: member(), review: clean },
         policy,
       );
       expect(r.signals.map((x) => x.id)).toContain('security-sensitive');
