@@ -26,6 +26,33 @@ function bash(script: string, env: Record<string, string>) {
   });
 }
 
+/** The environment a runner gives the route step: the workspace, the event, the output files, the range. */
+function stepEnv(o: {
+  dir: string;
+  event: string;
+  output: string;
+  summary: string;
+  base: string;
+  head: string;
+  pr: string;
+}) {
+  return {
+    GITHUB_ACTION_PATH: ACTION_DIR,
+    GITHUB_WORKSPACE: o.dir,
+    GITHUB_EVENT_PATH: o.event,
+    GITHUB_OUTPUT: o.output,
+    GITHUB_STEP_SUMMARY: o.summary,
+    RUNNER_TEMP: tmp.root,
+    BASE: o.base,
+    HEAD: o.head,
+    FINDINGS: '',
+    RUN_LOG: '',
+    TIER: '',
+    NOTIFY: '',
+    PR_NUMBER: o.pr,
+  };
+}
+
 describe('the gavel-route action', () => {
   it.each([
     [
@@ -68,21 +95,7 @@ describe('the gavel-route action', () => {
       const output = join(tmp.root, 'output');
       const summary = join(tmp.root, 'summary');
       writeFileSync(output, '');
-      const env = {
-        GITHUB_ACTION_PATH: ACTION_DIR,
-        GITHUB_WORKSPACE: repo.dir,
-        GITHUB_EVENT_PATH: event,
-        GITHUB_OUTPUT: output,
-        GITHUB_STEP_SUMMARY: summary,
-        RUNNER_TEMP: tmp.root,
-        BASE: base,
-        HEAD: head,
-        FINDINGS: '',
-        RUN_LOG: '',
-        TIER: '',
-        NOTIFY: '',
-        PR_NUMBER: '1',
-      };
+      const env = stepEnv({ dir: repo.dir, event, output, summary, base, head, pr: '1' });
       const routed = bash(step('route'), env);
       expect(routed.status).toBe(0);
       const out = readFileSync(output, 'utf8');
@@ -93,6 +106,50 @@ describe('the gavel-route action', () => {
       expect(verdict.status).toBe(stepExit);
     },
   );
+
+  it.each([
+    [
+      'comments on the pull request: a flag with nobody else to tell stays a flag',
+      'true',
+      'approve_with_flag',
+      '12',
+    ],
+    ['posts no comment: the same flag has nobody to tell and escalates', 'false', 'escalate', '11'],
+  ])('%s', (_n, comment, outcome, code) => {
+    const repo = Repo.create(tmp.root, 'p');
+    repo.write({ 'README.md': '# p\n', 'src/app.ts': codeLines(5) });
+    const base = repo.commit('init');
+    repo.branch('feature');
+    repo.write({ 'src/auth/login.ts': codeLines(4), 'test/login.test.ts': codeLines(3) });
+    const head = repo.commit('change');
+    const event = join(tmp.root, 'event.json');
+    writeFileSync(
+      event,
+      JSON.stringify({
+        pull_request: {
+          number: 7,
+          user: { login: 'm' },
+          author_association: 'MEMBER',
+          title: 't',
+          body: null,
+          labels: [],
+        },
+      }),
+    );
+    const output = join(tmp.root, 'output');
+    writeFileSync(output, '');
+    const routed = bash(step('route'), {
+      ...stepEnv({ dir: repo.dir, event, output, summary: join(tmp.root, 'summary'), base, head, pr: '7' }),
+      COMMENT: comment,
+    });
+    expect(routed.status).toBe(0);
+    const out = readFileSync(output, 'utf8');
+    expect(out).toContain(`outcome=${outcome}\n`);
+    expect(out).toContain(`exit-code=${code}\n`);
+    const md = readFileSync(join(tmp.root, 'gavel-route.md'), 'utf8');
+    if (comment === 'true') expect(md).toContain('**Notify** the pull request (its gavel comment)');
+    else expect(md).toContain('no one is configured to be told');
+  });
 
   it('fails the step on bad input instead of reporting an outcome', () => {
     const repo = Repo.create(tmp.root, 'p');

@@ -2,6 +2,8 @@
 // Prints one row per case (right outcome, binary verdict, graduated outcome) and both error rates, as the
 // Markdown table docs/evaluation.md holds. Exit 1 when graduated routing does not beat the binary verdict.
 // `npm run eval:route -- --cases-out cases.jsonl` also writes the cases for `gavel route calibrate`.
+// `npm run eval:route -- --history [--changes N] [--write docs/evaluation.md]` then routes the merged history
+// of the pinned public repositories (eval/route/history.mjs; needs `npm run build` and local snapshots).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,4 +47,10 @@ try {
   process.exitCode = beats ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+if (process.argv.includes('--history')) {
+  const corpus = process.exitCode;
+  process.stdout.write('\n');
+  await import('./history.mjs');
+  if (corpus) process.exitCode = corpus;
 }

@@ -12,6 +12,7 @@ import { makeFinding } from './findings/make-finding';
 import type { JudgeOptions } from './judge-options';
 import { categoryScore } from './score/category-score';
 import { unitStatus } from './score/unit-status';
+import { projectReader } from './static/judge-static';
 import { runStatic, strictestPerLine } from './static/run-static';
 import { applySuppressions, type Suppression } from './suppress/suppressions';
 import type { JudgeCategory, NotReviewed, Unit, UnitResult } from './types';
@@ -42,6 +43,7 @@ export async function judgeUnit(
       credentials: opts.data.credentials,
       hosts: opts.data.hosts,
       exists: (rel) => opts.fs.stat(joinPath(opts.root, rel)) !== undefined,
+      readText: projectReader(opts.fs, opts.root, opts.limits.maxFileBytes),
       ...(opts.analyzer ? { analyzer: opts.analyzer } : {}),
       shellEnv: {
         paths: opts.data.paths,

@@ -223,6 +223,86 @@ describe('routeChange', () => {
     expect(told.flag?.notify).toEqual(['@lee']);
   });
 
+  it('a flag with nobody to tell says, in its reason and its why, that it escalates only for that', () => {
+    const r = routeChange(
+      {
+        facts: facts({ files: [file('src/auth/login.ts'), file('test/login.test.ts')] }),
+        pr: member(),
+        review: clean,
+      },
+      shippedPolicy({ notify: [] }),
+    );
+    expect(r.outcome).toBe('escalate');
+    expect(r.decision.reason).toContain('would be approve_with_flag, but no one is configured to be told');
+    expect(r.escalation?.why.join(' ')).toContain('--tell-pr');
+  });
+
+  it('a flag with nobody to tell stays a flag when the pull request is told by its comment (--tell-pr)', () => {
+    const change = facts({ files: [file('src/auth/login.ts'), file('test/login.test.ts')] });
+    const lonely = shippedPolicy({ notify: [] });
+    const r = routeChange({ facts: change, pr: member(), review: clean, tellPullRequest: true }, lonely);
+    expect(r.outcome).toBe('approve_with_flag');
+    expect(r.flag?.notify).toEqual(['the pull request (its gavel comment)']);
+    expect(r.escalation).toBeUndefined();
+    // Without a pull request there is nothing to comment on: it still escalates.
+    const bare = routeChange({ facts: change, review: clean, tellPullRequest: true }, lonely);
+    expect(bare.outcome).toBe('escalate');
+    // A change that escalates on its own merits is not softened by the comment.
+    const big = routeChange(
+      {
+        facts: facts({ files: [file('src/crypto/aes.ts', 40)] }),
+        pr: member(),
+        review: {
+          findings: [{ id: 'H', severity: 'high' as const, confidence: 0.9, category: 'secrets' }],
+          challenges: [],
+        },
+        tellPullRequest: true,
+      },
+      lonely,
+    );
+    expect(outcomeRank(big.outcome)).toBeGreaterThanOrEqual(outcomeRank('escalate'));
+  });
+
+  describe('a dependency version step is graded once, by the dependency signals (ADR 0038)', () => {
+    const step = (kind: 'minor' | 'major') => ({
+      files: [file('package.json', 1, 1), file('lib/request.js', 4, 2)],
+      versions: [{ file: 'package.json', name: 'content-type', from: '^1.0.5', to: '^1.1.0', kind }],
+    });
+
+    it('a minor step with the code that follows it is a flag, not security-sensitive twice', () => {
+      const r = routeChange({ facts: facts(step('minor')), pr: member(), review: clean }, policy);
+      const ids = r.signals.filter((x) => x.risk > 0).map((x) => x.id);
+      expect(ids).toContain('dependency-change');
+      expect(ids).not.toContain('security-sensitive');
+      expect(r.outcome).toBe('approve_with_flag');
+    });
+
+    it.each([
+      ['a major step', step('major'), []],
+      ['a new dependency beside the step', step('minor'), ['+ `left-pad` added']],
+      [
+        'a script change beside the step',
+        step('minor'),
+        ['2 manifest line(s) changed that are not a version bump'],
+      ],
+    ])('%s keeps the manifest security-sensitive and escalates', (_n, change, other) => {
+      const r = routeChange(
+        { facts: facts({ ...change, manifestOther: other }), pr: member(), review: clean },
+        policy,
+      );
+      expect(r.signals.map((x) => x.id)).toContain('security-sensitive');
+      expect(outcomeRank(r.outcome)).toBeGreaterThanOrEqual(outcomeRank('escalate'));
+    });
+
+    it('a lockfile alone, with no readable manifest bump, stays security-sensitive', () => {
+      const r = routeChange(
+        { facts: facts({ files: [file('package-lock.json', 40, 40)] }), pr: member(), review: clean },
+        policy,
+      );
+      expect(r.signals.map((x) => x.id)).toContain('security-sensitive');
+    });
+  });
+
   it('a repository that raises a weight can only make the outcome stricter', () => {
     const strict = shippedPolicy({ weights: { ...defaults.weights, 'change-code': 30 } });
     const base = routeChange({ facts: facts({ files: tested }), pr: member(), review: clean }, policy);

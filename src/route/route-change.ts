@@ -2,7 +2,9 @@
  * Routes one change: reads its signals, partitions it by CODEOWNERS (the guarded part escalates to its
  * owners, the rest is routed by score), and returns a Decision-compatible result whose top-level outcome
  * is the stricter of the two parts. Pure: facts, findings and run log are already read.
- * INVARIANT: an approve_with_flag with no one to tell becomes escalate; a concern nobody hears is lost.
+ * INVARIANT: an approve_with_flag with no one to tell becomes escalate; a concern nobody hears is lost. The
+ * pull request itself is someone to tell when the caller posts the result there (`tellPullRequest`, the
+ * GitHub step's comment) and the change is a pull request (`pr` given).
  */
 
 import { decide, type Outcome, type Risk, strictestOutcome, verdictOfOutcome } from '../core';
@@ -31,8 +33,17 @@ export interface RouteInput {
   tier?: 0 | 1 | 2 | 3;
   /** People to tell about a flag, from flags (added to the config's `notify`). */
   notify?: readonly string[];
+  /** The caller posts the result on the pull request (a comment): the pull request is told about a flag. */
+  tellPullRequest?: boolean;
   ms?: number;
 }
+
+/** Who is told about a flag when the pull request's own comment tells it. */
+export const PULL_REQUEST_COMMENT = 'the pull request (its gavel comment)';
+
+/** Said wherever a flag became an escalation because nobody is configured to be told. */
+export const UNHEARD =
+  'This would be approve_with_flag, but no one is configured to be told, so it escalates: set `[route] notify`, pass `--notify`, or let the GitHub step comment on the pull request (`--tell-pr`)';
 
 export function routeChange(input: RouteInput, policy: RoutePolicy): RouteResult {
   const { facts } = input;
@@ -153,12 +164,13 @@ export function routeChange(input: RouteInput, policy: RoutePolicy): RouteResult
         ...(input.pr?.requestedReviewers ?? []).map((r) => sanitize(r, 60)),
       ]),
     ].sort();
+    if (notify.length === 0 && input.tellPullRequest && input.pr) notify.push(PULL_REQUEST_COMMENT);
     if (notify.length === 0) {
       outcome = 'escalate';
       result.outcome = outcome;
       result.escalation = {
         files: filesOf(concerns),
-        why: [`${rest.why}, but no one is configured to be told (set \`[route] notify\`)`],
+        why: [`${rest.why}. ${UNHEARD}`],
         owners: [],
       };
     } else {
@@ -235,7 +247,8 @@ function reasonOf(r: Omit<RouteResult, 'decision'>, outcome: Outcome): string {
   const guardedNote = r.guarded
     ? `; ${r.guarded.files.length} CODEOWNERS-guarded path(s) go to ${r.guarded.owners.join(', ')}`
     : '';
-  return `${verb[outcome]}: ${r.rest.why}${guardedNote}`;
+  const unheard = r.escalation?.why.some((w) => w.endsWith(UNHEARD)) ? `. ${UNHEARD}` : '';
+  return `${verb[outcome]}: ${r.rest.why}${guardedNote}${unheard}`;
 }
 
 /** The binary baseline: approve unless a finding is high or worse. */

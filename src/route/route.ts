@@ -22,6 +22,8 @@ export interface RouteRequest {
   runLog?: RunLogSummary;
   tier?: 0 | 1 | 2 | 3;
   notify?: readonly string[];
+  /** The pull request itself is told about a flag (the GitHub step's comment): a flag needs no one else. */
+  tellPullRequest?: boolean;
 }
 
 export async function route(
@@ -40,6 +42,7 @@ export async function route(
       ...(request.runLog ? { runLog: request.runLog } : {}),
       ...(request.tier !== undefined ? { tier: request.tier } : {}),
       ...(request.notify ? { notify: request.notify } : {}),
+      ...(request.tellPullRequest ? { tellPullRequest: true } : {}),
       ms: Math.round(deps.clock.monotonicMs() - started),
     },
     policy,

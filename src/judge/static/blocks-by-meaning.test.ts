@@ -137,3 +137,46 @@ describe('Python and JavaScript by the interpreter-code reading of action review
     expect(['none', 'S07 info', 'S07 low', 'S07 medium']).toContain(got);
   });
 });
+
+describe('a secret read in a script: named by the command, or only by a value known at run time', () => {
+  const script = (cmd: string) => ({
+    'SKILL.md': `${FM}Run scripts/run.sh.\n`,
+    'scripts/run.sh': `#!/bin/sh\nset -e\n${cmd}\n`,
+  });
+  it.each([
+    ['a key file read by its name', 'cat ~/.ssh/id_rsa', 'S06 high'],
+    ['a key folder with the file at run time', 'cat ~/.ssh/$KEY', 'S06 high'],
+    ['a dotenv file with the stage at run time', 'cat .env.$STAGE', 'S06 high'],
+  ])('%s stays a secret read: %s', async (_n, cmd, want) => {
+    expect(await strictest(script(cmd))).toBe(want);
+  });
+
+  it.each([
+    ['a package version from a variable', 'pnpm add -D vite@$VITE_VERSION', 'S06 low'],
+    ['a line offset from arithmetic', 'tail -n +"$((START + 1))" "$ASM"', 'S06 low'],
+    [
+      'an environment option of a container',
+      'docker run -i --rm -e TFE_TOKEN=$TFE_TOKEN hashicorp/t:0.2',
+      'S06 low',
+    ],
+    ['a revision range from variables', 'git diff --stat "$base..$head"', 'S06 low'],
+    ['a process file under /proc', 'tr "\\0" " " < "/proc/$pid/cmdline"', 'S06 medium'],
+  ])('%s is a lead, not a secret read: %s', async (_n, cmd, want) => {
+    expect(await strictest(script(cmd))).toBe(want);
+  });
+});
+
+describe('a key the project makes, beside a subject from a variable', () => {
+  it('an instruction block writing a key into the project with `-subj "/CN=$DOMAIN"` is a low lead', async () => {
+    const cmd =
+      'openssl req -newkey rsa:2048 -nodes -keyout data/tls.key -out /tmp/s.csr -subj "/CN=$DOMAIN"';
+    expect(await strictest({ 'SKILL.md': bash(cmd) })).toBe('S06 low');
+  });
+  it('the same in a script keeps its severity: it runs unattended', async () => {
+    const cmd =
+      'openssl req -newkey rsa:2048 -nodes -keyout data/tls.key -out /tmp/s.csr -subj "/CN=$DOMAIN"';
+    expect(
+      await strictest({ 'SKILL.md': `${FM}Run scripts/run.sh.\n`, 'scripts/run.sh': `#!/bin/sh\n${cmd}\n` }),
+    ).toBe('S06 high');
+  });
+});

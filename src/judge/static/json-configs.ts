@@ -1,7 +1,8 @@
 /**
  * Settings and MCP configs (JSON): parseable (Q10), permissions disabled or every tool allowed (S12, S08),
- * every project MCP server enabled (S12), and the MCP servers they declare in any shape (mcp-servers.ts);
- * it also yields the hook and MCP commands for shell analysis. Pure.
+ * every project MCP server enabled (S12, at the severity its context gives it: see `allMcpSeverity`), and the
+ * MCP servers they declare in any shape (mcp-servers.ts); it also yields the hook and MCP commands for shell
+ * analysis. Pure over the context it is handed.
  */
 
 import type { FindingDraft } from '../findings/make-finding';
@@ -17,6 +18,12 @@ export interface JsonConfigResult {
   snippets: ShellSnippet[];
 }
 
+/** Servers a parsed MCP config (or settings document) declares, in any shape. */
+export function serverCount(doc: unknown, flat: boolean): number {
+  if (!isObj(doc)) return 0;
+  return serverMaps(doc, flat).reduce((n, m) => n + Object.values(m).filter(isObj).length, 0);
+}
+
 function hookCommands(hooks: unknown): string[] {
   const out: string[] = [];
   const visit = (v: unknown) => {
@@ -30,7 +37,53 @@ function hookCommands(hooks: unknown): string[] {
   return out;
 }
 
-export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'other'): JsonConfigResult {
+/**
+ * Where a settings file sits, for the keys whose weight depends on it. `userLevel`: the file applies to every
+ * project (the user's own harness folder, or a dotfiles repository that mirrors a home folder).
+ * `projectServers`: how many MCP servers the project beside the file declares in its own MCP config
+ * (`.mcp.json`), or `unknown` when that cannot be told (no reader, a file that does not read or parse).
+ */
+export interface SettingsContext {
+  userLevel: boolean;
+  projectServers: number | 'unknown';
+}
+
+/**
+ * `enableAllProjectMcpServers` as a reviewer weighs it: in a user-level file every repository's servers
+ * start without a prompt (high); in a project whose own MCP config declares servers, they start on clone
+ * (high); in a project that declares none, it enables nothing yet: a latent widening (a medium lead). An
+ * unknown context is taken at its worst (fail closed).
+ */
+export function allMcpSeverity(ctx: SettingsContext | undefined): {
+  severity: 'high' | 'medium';
+  message: string;
+} {
+  if (ctx?.userLevel)
+    return {
+      severity: 'high',
+      message:
+        'a user-level setting enables every MCP server any repository declares without review: cloning a repository runs its servers',
+    };
+  if (ctx && ctx.projectServers === 0)
+    return {
+      severity: 'medium',
+      message:
+        'every MCP server this project declares would start without a prompt; it declares none yet, so this is a latent widening: a server added to `.mcp.json` later starts unreviewed',
+    };
+  return {
+    severity: 'high',
+    message:
+      typeof ctx?.projectServers === 'number'
+        ? `the ${ctx.projectServers} MCP server(s) this project declares start without a prompt: cloning the repository runs them`
+        : 'every MCP server a repository declares is enabled without review: cloning a repository runs its servers',
+  };
+}
+
+export function jsonConfigFindings(
+  view: FileView,
+  kind: 'settings' | 'mcp' | 'other',
+  settings?: SettingsContext,
+): JsonConfigResult {
   const out: JsonConfigResult = { drafts: [], snippets: [] };
   let doc: unknown;
   try {
@@ -101,10 +154,16 @@ export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'o
       path: view.path,
       startLine: n,
       quote: q(n),
-      message:
-        'every MCP server a repository declares is enabled without review: cloning a repository runs its servers',
       rule: 'settings:all-mcp',
-      severity: 'high',
+      ...allMcpSeverity(
+        settings && {
+          ...settings,
+          projectServers:
+            settings.projectServers === 'unknown'
+              ? 'unknown'
+              : settings.projectServers + serverCount(doc, false),
+        },
+      ),
     });
   }
   const allow = Array.isArray(perms?.allow) ? perms.allow.map(String) : [];

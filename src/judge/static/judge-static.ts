@@ -4,7 +4,7 @@
  */
 
 import type { JudgeFs } from '../discover/judge-fs';
-import { joinPath } from '../discover/read-unit';
+import { decodeText, joinPath } from '../discover/read-unit';
 import type { JudgeData } from '../rules/bundled-rules';
 import type { Unit } from '../types';
 import type { AnalyzeShell } from './risky-shell';
@@ -23,6 +23,27 @@ export interface UnitStatic extends StaticResult {
   unit: Unit;
 }
 
+/**
+ * Reads a project-relative regular file as text for the static stage's context (a project's `.mcp.json`):
+ * undefined when it is no regular file, larger than `maxBytes`, binary or unreadable. Never follows a symlink.
+ */
+export function projectReader(
+  fs: JudgeFs,
+  root: string,
+  maxBytes: number,
+): (projectRel: string) => string | undefined {
+  return (rel) => {
+    const abs = joinPath(root, rel);
+    const st = fs.stat(abs);
+    if (st?.type !== 'file' || st.size > maxBytes) return undefined;
+    try {
+      return decodeText(fs.read(abs));
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 export async function judgeStatic(units: readonly Unit[], ctx: StaticContext): Promise<UnitStatic[]> {
   const exists = (rel: string) => ctx.fs.stat(joinPath(ctx.root, rel)) !== undefined;
   const out: UnitStatic[] = [];
@@ -33,6 +54,7 @@ export async function judgeStatic(units: readonly Unit[], ctx: StaticContext): P
       credentials: ctx.data.credentials,
       hosts: ctx.data.hosts,
       exists,
+      readText: projectReader(ctx.fs, ctx.root, 2 * 1024 * 1024),
       ...(ctx.analyzer ? { analyzer: ctx.analyzer } : {}),
       shellEnv: {
         paths: ctx.data.paths,

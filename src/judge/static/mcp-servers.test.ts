@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { memoryFs } from '../discover/judge-fs';
 import { bundledJudgeData } from '../rules/bundled-rules';
 import type { Unit, UnitKind } from '../types';
+import { judgeStatic } from './judge-static';
 import { runStatic } from './run-static';
 
 const data = bundledJudgeData();
@@ -96,10 +98,66 @@ describe('MCP servers in every shape', () => {
     const doc = { name: 'x', author: { name: 'a', url: 'https://x.dev' }, interface: { type: 'cli' } };
     expect(await mcp('.mcp.json', JSON.stringify(doc))).toEqual([]);
   });
+});
 
-  it('rates enableAllProjectMcpServers high: cloning a repository runs its servers', async () => {
-    expect(await mcp('.claude/settings.json', '{"enableAllProjectMcpServers": true}', 'settings')).toEqual([
-      'settings:all-mcp high',
-    ]);
+describe('enableAllProjectMcpServers at the severity its context gives it', () => {
+  const settings = '{\n  "enableAllProjectMcpServers": true\n}\n';
+  const servers = JSON.stringify({
+    mcpServers: { pw: { command: 'npx', args: ['-y', '@playwright/mcp@0.0.41'] } },
+  });
+  const root = '/p';
+
+  /** The S12 finding of `.claude/settings.json` judged in a project holding `files` (project-relative). */
+  async function allMcp(files: Record<string, string>, settingsPath = '.claude/settings.json') {
+    const fs = memoryFs(
+      Object.fromEntries(
+        Object.entries({ ...files, [settingsPath]: settings }).map(([p, t]) => [`${root}/${p}`, t]),
+      ),
+    );
+    const unit: Unit = {
+      path: settingsPath,
+      kind: 'settings',
+      primary: settingsPath,
+      files: [{ path: settingsPath, bytes: settings.length, text: settings }],
+    };
+    const [r] = await judgeStatic([unit], { fs, root, home: '/home/u', data });
+    const f = r?.findings.find((x) => x.rule === 'settings:all-mcp');
+    return f ? `${f.severity}: ${f.message}` : 'none';
+  }
+
+  it('is high in a project whose .mcp.json declares servers: they start on clone without a prompt', async () => {
+    expect(await allMcp({ '.mcp.json': servers })).toMatch(
+      /^high: the 1 MCP server\(s\) this project declares/,
+    );
+  });
+
+  it('is high for servers in the flat .mcp.json shape too', async () => {
+    expect(
+      await allMcp({ '.mcp.json': JSON.stringify({ pw: { type: 'http', url: 'https://x.dev/mcp' } }) }),
+    ).toMatch(/^high: /);
+  });
+
+  it('is high in a user-level file: a dotfiles repository that mirrors a home folder', async () => {
+    expect(await allMcp({ '.zshrc': 'export EDITOR=vi\n' })).toMatch(/^high: a user-level setting/);
+  });
+
+  it('is high when the project .mcp.json does not parse (unknown is taken at its worst)', async () => {
+    expect(await allMcp({ '.mcp.json': '{ not json' })).toMatch(/^high: /);
+  });
+
+  it('is a medium lead in a project that declares no MCP server: a latent widening, and says so', async () => {
+    expect(await allMcp({ 'README.md': '# x\n' })).toMatch(
+      /^medium: .*declares none yet, so this is a latent widening/,
+    );
+    expect(await allMcp({ '.mcp.json': '{"mcpServers": {}}' })).toMatch(/^medium: /);
+  });
+
+  it('reads the .mcp.json beside a nested project, not the root one', async () => {
+    expect(await allMcp({ '.mcp.json': servers }, 'sub/.claude/settings.json')).toMatch(/^medium: /);
+    expect(await allMcp({ 'sub/.mcp.json': servers }, 'sub/.claude/settings.local.json')).toMatch(/^high: /);
+  });
+
+  it('is high in a bare static run: every file said to exist, none read', async () => {
+    expect(await mcp('.claude/settings.json', settings, 'settings')).toEqual(['settings:all-mcp high']);
   });
 });

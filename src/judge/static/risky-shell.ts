@@ -5,8 +5,17 @@
  * An analyzer that throws is a gap (the snippet is reported as not analysed), never a pass.
  */
 
-import type { AnalyzeShell, Category, ShellAnalysis, ShellEnv } from '../../shell';
-import type { Severity } from '../types';
+import {
+  type AnalyzeShell,
+  type Category,
+  makePathScope,
+  type PathRef,
+  type PathScope,
+  resolvePath,
+  type ShellAnalysis,
+  type ShellEnv,
+} from '../../shell';
+import { type Severity, severityRank } from '../types';
 import { secretFlow } from './secret-flow';
 import type { ShellSnippet } from './shell-snippets';
 import { worldWritable } from './world-writable';
@@ -107,8 +116,10 @@ function staysLocal(analysis: ShellAnalysis, segment: number, category: Category
   const roots = [...env.workspaceRoots, ...env.tempDirs].map((r) => r.replace(/\/+$/, ''));
   const inside = (p: string | undefined) =>
     p !== undefined && roots.some((r) => p.startsWith(`${r}/`) && p.length > r.length + 1);
-  if (category === 'secret_material_read')
-    return paths.every((p) => p.class !== 'sensitive' || inside(p.resolved ?? p.raw));
+  if (category === 'secret_material_read') {
+    const scope = makePathScope(env);
+    return paths.every((p) => !namesSecret(p, scope) || inside(p.resolved ?? p.raw));
+  }
   if (category === 'destructive_root_delete')
     return (
       paths.length > 0 &&
@@ -117,6 +128,49 @@ function staysLocal(analysis: ShellAnalysis, segment: number, category: Category
       )
     );
   return false;
+}
+
+/** How action review shows a word it cannot know before the command runs (Segment.argv, PathRef.raw). */
+const RUN_TIME = '$\u2026';
+
+/**
+ * A sensitive path that names a secret by its literal text: with its run-time parts as a plain name (and its
+ * glob characters too) it is still sensitive. `~/.ssh/$KEY` and `.env.$STAGE` do; `vite@$V`, `+$N`,
+ * `/CN=$D` and `TFE_TOKEN=$T`, which action review takes as reads that *may* expand to a secret, do not.
+ */
+function namesSecret(p: PathRef, scope: PathScope): boolean {
+  if (p.class !== 'sensitive') return false;
+  if (!p.raw.includes(RUN_TIME) && !p.glob) return true;
+  const literal = p.raw.replaceAll(RUN_TIME, 'x').replace(/[*?[\]]/g, 'x');
+  return resolvePath(literal, scope).class === 'sensitive';
+}
+
+/**
+ * A secret read that only run-time text could make: action review treats a word that may expand to a
+ * secret as a read of one (a person decides), but a reviewer of a script reads `tail -n +"$N" "$F"`,
+ * `pnpm add vite@$V` or `git diff "$a..$b"` as no secret read at all. True when no path of the segment
+ * names a secret (namesSecret), and a hit without a sensitive path has run-time text among its words.
+ */
+function onlyRunTimeText(analysis: ShellAnalysis, segment: number, env: ShellEnv): boolean {
+  const seg = analysis.segments[segment];
+  if (!seg) return false;
+  const scope = makePathScope(env);
+  if (seg.paths.some((p) => namesSecret(p, scope))) return false;
+  return seg.paths.some((p) => p.class === 'sensitive') || seg.argv.some((w) => w.includes(RUN_TIME));
+}
+
+/**
+ * The severity of a secret read made only by run-time text: a low lead when the folder it starts in is the
+ * project, a temp folder or none; a medium one elsewhere (home, /proc): a reviewer looks at what the value is.
+ */
+function runTimeSeverity(analysis: ShellAnalysis, segment: number, env: ShellEnv): Severity {
+  const scope = makePathScope(env);
+  const outside = (analysis.segments[segment]?.paths ?? []).some((p) => {
+    if (p.class !== 'sensitive' || p.resolved === undefined) return false;
+    const c = resolvePath(p.resolved, scope).class;
+    return c !== 'workspace' && c !== 'temp';
+  });
+  return outside ? 'medium' : 'low';
 }
 
 /** The severity of a finding from `snippet`: a `threat` keeps it inline, a `workflow` step is low in a block. */
@@ -162,15 +216,22 @@ export async function analyzeSnippets(
         (snippet.code
           ? !CODE_CATEGORIES.includes(hit.category)
           : staysLocal(analysis, hit.segment, hit.category, env));
+      let severity = severityFor(snippet, mapped.severity, {
+        threat: THREAT_IN_DOCS.includes(hit.category),
+        workflow: local || WORKFLOW_IN_BLOCKS.includes(hit.category),
+      });
+      let message = hit.reason;
+      if (hit.category === 'secret_material_read' && onlyRunTimeText(analysis, hit.segment, env)) {
+        const cap = runTimeSeverity(analysis, hit.segment, env);
+        if (severityRank(severity) > severityRank(cap)) severity = cap;
+        message = `${message}; only a value known at run time could name a secret, nothing in the command does`;
+      }
       drafts.push({
         snippet,
         code: snippet.source === 'hook' && mapped.code === 'S05' ? 'S12' : mapped.code,
-        severity: severityFor(snippet, mapped.severity, {
-          threat: THREAT_IN_DOCS.includes(hit.category),
-          workflow: local || WORKFLOW_IN_BLOCKS.includes(hit.category),
-        }),
+        severity,
         rule: `shell:${hit.category}`,
-        message: hit.reason,
+        message,
         hosts: hostsOf(hit.segment),
       });
     }

@@ -15,7 +15,7 @@ import { type FileView, fileView } from './file-view';
 import { frontMatterFindings } from './front-matter';
 import { findHiddenCharacters } from './hidden-characters';
 import { classifyHost, type HostLists, hostsIn } from './hosts';
-import { jsonConfigFindings } from './json-configs';
+import { jsonConfigFindings, type SettingsContext, serverCount } from './json-configs';
 import { hasLongLine, hostMentionFindings, linePatternFindings } from './line-patterns';
 import { missingReferenceFindings, structureFindings } from './missing-references';
 import { namedVendorUploads } from './named-vendor';
@@ -87,6 +87,11 @@ export interface StaticInput {
   hosts: HostLists;
   /** Project-relative path exists (file or directory). */
   exists: (projectRel: string) => boolean;
+  /**
+   * The text of a project-relative file beside the unit (a project's `.mcp.json` read for its settings);
+   * undefined when it cannot be read. Without a reader, such context is unknown and taken at its worst.
+   */
+  readText?: (projectRel: string) => string | undefined;
   /** The shell analyzer from src/shell; without one, shell snippets are covered by the line patterns only. */
   analyzer?: AnalyzeShell;
   shellEnv: ShellEnv;
@@ -121,6 +126,33 @@ function hiddenDrafts(path: string, lines: readonly string[], text: string): Fin
       severity: smuggled || hit.kinds.includes('bidi-control') ? 'critical' : 'high',
     };
   });
+}
+
+/** Files that say a folder mirrors a home folder (a dotfiles repository): its harness settings are user-level. */
+const HOME_MARKERS = ['.zshrc', '.bashrc', '.bash_profile', '.profile', '.gitconfig'];
+
+/**
+ * The context of a Claude Code settings file (`DIR/.claude/settings.json`): user-level when DIR is the
+ * user's home or mirrors one; the servers DIR's own `.mcp.json` declares. Undefined for any other file.
+ */
+function settingsContext(path: string, input: StaticInput): SettingsContext | undefined {
+  const m = /^(?:(.*)\/)?\.claude\/settings(?:\.local)?\.json$/.exec(path);
+  if (!m) return undefined;
+  const dir = m[1] ?? '';
+  const at = (name: string) => (dir ? `${dir}/${name}` : name);
+  const abs = dir ? `${input.shellEnv.cwd.replace(/\/+$/, '')}/${dir}` : input.shellEnv.cwd;
+  const userLevel =
+    abs.replace(/\/+$/, '') === input.shellEnv.home.replace(/\/+$/, '') ||
+    HOME_MARKERS.some((f) => input.exists(at(f)));
+  const mcp = at('.mcp.json');
+  if (!input.exists(mcp)) return { userLevel, projectServers: 0 };
+  const text = input.readText?.(mcp);
+  if (text === undefined) return { userLevel, projectServers: 'unknown' };
+  try {
+    return { userLevel, projectServers: serverCount(JSON.parse(text), true) };
+  } catch {
+    return { userLevel, projectServers: 'unknown' };
+  }
 }
 
 export async function runStatic(input: StaticInput): Promise<StaticResult> {
@@ -194,7 +226,11 @@ export async function runStatic(input: StaticInput): Promise<StaticResult> {
           : unit.kind === 'hook'
             ? 'settings'
             : 'other';
-      const cfg = jsonConfigFindings(view, kind);
+      const cfg = jsonConfigFindings(
+        view,
+        kind,
+        kind === 'settings' ? settingsContext(view.path, input) : undefined,
+      );
       drafts.push(...cfg.drafts);
       snippets.push(...cfg.snippets);
       for (const hook of cfg.snippets.filter((s) => s.source === 'hook')) {

@@ -155,6 +155,19 @@ describe('collectChange on a real repository', () => {
     await expect(run(repo.dir)).rejects.toThrow(want);
   });
 
+  it('says "nothing to route" on the default branch, where the default range is empty', async () => {
+    const repo = Repo.create(tmp.root, 'm');
+    repo.write({ 'a.txt': 'a\n' });
+    repo.commit('init');
+    await expect(resolveRange(nodeGitRunner, repo.dir)).rejects.toThrow(UsageError);
+    await expect(resolveRange(nodeGitRunner, repo.dir)).rejects.toThrow(
+      /^nothing to route: the head is on `main`, so the default range is empty; pass `--base REV`/,
+    );
+    // Named explicitly, the same empty range is routed (and escalates as unread).
+    const head = git(repo.dir, ['rev-parse', 'HEAD']).trim();
+    await expect(resolveRange(nodeGitRunner, repo.dir, head, head)).resolves.toMatchObject({ base: head });
+  });
+
   it('asks for --base when there is no default branch', async () => {
     const repo = Repo.create(tmp.root, 'q');
     git(repo.dir, ['checkout', '-q', '-b', 'trunk']);

@@ -56,3 +56,40 @@ describe('readVersions', () => {
     if (kind) expect(r.versions[0]?.kind).toBe(kind);
   });
 });
+
+describe('a dependency table on one line of package.json', () => {
+  it('reads a major bump there as one major version change, not as lines that are not a bump', () => {
+    const r = readVersions(
+      diff('package.json', [
+        '-  "dependencies": {"chalk": "^4.1.2", "yaml": "2.3.0"},',
+        '+  "dependencies": {"chalk": "^5.3.0", "yaml": "2.3.0"},',
+      ]),
+    );
+    expect(r.versions).toEqual([
+      { file: 'package.json', name: 'chalk', from: '^4.1.2', to: '^5.3.0', kind: 'major' },
+    ]);
+    expect(r.other).toBe(0);
+  });
+
+  it('still counts a new dependency added to the one-line table as more than a bump', () => {
+    const r = readVersions(
+      diff('package.json', [
+        '-  "dependencies": {"chalk": "^4.1.2"},',
+        '+  "dependencies": {"chalk": "^4.1.2", "evil": "1.0.0"},',
+      ]),
+    );
+    expect(r.versions).toEqual([]);
+    expect(r.other).toBe(1);
+  });
+
+  it('does not read a one-line table mixed with other keys as only versions', () => {
+    const r = readVersions(
+      diff('package.json', [
+        '-{"name": "x", "dependencies": {"a": "1.0.0"}}',
+        '+{"name": "x", "dependencies": {"a": "2.0.0"}}',
+      ]),
+    );
+    expect(r.versions).toEqual([]);
+    expect(r.other).toBe(2);
+  });
+});

@@ -3,7 +3,9 @@
  * requirements*.txt, go.mod, Cargo.toml, pyproject.toml, Gemfile, composer.json). Pure.
  * A removed and an added line naming the same dependency make a version change, graded patch, minor or
  * major by its numbers (0.x: a minor step counts as major). Any other changed manifest line is counted
- * as "other": the change is then more than a version bump.
+ * as "other": the change is then more than a version bump. A JSON manifest that keeps a dependency table on
+ * one line (`"dependencies": {"a": "^1.0.0", "b": "2.1.0"}`) is read pair by pair, so a major bump there is a
+ * major bump, not "2 lines that are not a version bump".
  */
 
 import type { VersionChange } from '../types';
@@ -43,12 +45,12 @@ export function readVersions(unifiedDiff: string): ManifestDiff {
     if (sign !== '+' && sign !== '-') continue;
     const body = line.slice(1);
     if (body.trim() === '' || body.trim() === ',' || body.trim().startsWith('#')) continue;
-    const pair = matchVersion(body);
-    if (!pair) {
+    const pairs = matchVersions(body);
+    if (!pairs) {
       other++;
       continue;
     }
-    (sign === '-' ? removed : added).set(`${file}\0${pair[0]}`, pair[1]);
+    for (const [name, version] of pairs) (sign === '-' ? removed : added).set(`${file}\0${name}`, version);
   }
   const versions: VersionChange[] = [];
   for (const [key, to] of added) {
@@ -59,6 +61,7 @@ export function readVersions(unifiedDiff: string): ManifestDiff {
       continue;
     }
     removed.delete(key);
+    if (from === to) continue; // a pair the same on both sides of a one-line table: unchanged
     versions.push({ file: f, name, from, to, kind: gradeBump(from, to) });
   }
   other += removed.size;
@@ -68,6 +71,24 @@ export function readVersions(unifiedDiff: string): ManifestDiff {
 
 /** A manifest line longer than this is never a version pair: counted as other, never matched (linear time). */
 const MAX_VERSION_LINE = 1024;
+
+/** One `"name": "version"` pair of a JSON table (global: every pair of a one-line table). */
+const JSON_PAIR = /"([^"\s]+)"\s*:\s*"([~^=<>v]*\s*\d[^"\s]*)"/g;
+/** What may stand around the pairs of a one-line table: its key, braces, commas. */
+const JSON_TABLE_REST =
+  /^[\s{},]*(?:"(?:dependencies|devDependencies|peerDependencies|optionalDependencies|require|require-dev)"\s*:[\s{},]*)?$/;
+
+/** The version pairs a manifest line holds: one, or each of a one-line JSON table; null when it holds other text. */
+function matchVersions(body: string): [string, string][] | null {
+  const one = matchVersion(body);
+  if (one) return [one];
+  if (body.length > MAX_VERSION_LINE || !body.includes('"')) return null;
+  const pairs = [...body.matchAll(JSON_PAIR)].map(
+    (m) => [m[1] as string, m[2] as string] as [string, string],
+  );
+  if (pairs.length === 0) return null;
+  return JSON_TABLE_REST.test(body.replace(JSON_PAIR, '')) ? pairs : null;
+}
 
 function matchVersion(body: string): [string, string] | null {
   if (body.length > MAX_VERSION_LINE) return null;

@@ -3,7 +3,9 @@
  * merge-base of the head with the first of the fixed refs `refs/heads/main`, `refs/heads/master`,
  * `refs/remotes/origin/main`, `refs/remotes/origin/master` that exists). Never `origin/HEAD`,
  * `init.defaultBranch` or any other name the repository's config chooses, and replace objects never
- * substitute a commit (the runner pins them off). Fails with a one-line usage error naming what is missing.
+ * substitute a commit (the runner pins them off). Fails with a one-line usage error naming what is missing,
+ * and with "nothing to route" when the default range is empty (the head is on the default branch); an empty
+ * range named with `--base` is routed (and escalates: `range-unread`).
  */
 
 import { UsageError } from '../../core';
@@ -47,6 +49,11 @@ export async function resolveRange(
     if (!r.ok) continue;
     const mb = await git(['merge-base', r.stdout.trim(), headSha], root);
     if (!mb.ok) throw new UsageError(`no merge-base between \`${ref}\` and the head: pass \`--base\``);
+    // On the default branch itself (or behind it) the default range is empty: say so, do not route it.
+    if (mb.stdout.trim() === headSha)
+      throw new UsageError(
+        `nothing to route: the head is on \`${ref.replace(/^refs\/(heads|remotes)\//, '')}\`, so the default range is empty; pass \`--base REV\` to route a range`,
+      );
     return { top: root, base: mb.stdout.trim(), head: headSha, defaultBase: ref };
   }
   throw new UsageError('cannot find the default branch (no main or master): pass `--base`');

@@ -65,5 +65,5 @@ export function renderMarkdown(r: RouteResult): string {
 
 function row(s: Signal): string {
   const evidence = s.evidence.map((e) => plain(e).replace(/\|/g, '\\|')).join('<br>');
-  return `| ${code(s.id)} | +${s.risk} | −${s.confidence.toFixed(2)} | ${s.floor ?? ''} | ${evidence} |`;
+  return `| ${code(s.id)} | +${s.risk} | ${s.confidence > 0 ? `−${s.confidence.toFixed(2)}` : ''} | ${s.floor ?? ''} | ${evidence} |`;
 }

@@ -89,3 +89,27 @@ describe('route reports', () => {
     expect(text).toBe(readFileSync(path, 'utf8'));
   });
 });
+
+describe('the text report says each thing once', () => {
+  const policy = shippedPolicy({ notify: [] });
+  const r = routeChange(
+    {
+      facts: facts({ files: [file('src/auth/login.ts'), file('test/login.test.ts')] }),
+      pr: member,
+      review: { findings: [], challenges: [] },
+    },
+    policy,
+  );
+  const text = renderText(r);
+
+  it("prints the rest's why once, in the reason, and no `why:` line repeating it", () => {
+    expect(r.outcome).toBe('escalate');
+    expect(text).toContain('reason: escalate to a person: risk');
+    expect(text).not.toMatch(/^why: /m);
+  });
+
+  it('prints no negative zero in the confidence column', () => {
+    expect(text).not.toContain('-0.00');
+    expect(renderMarkdown(r)).not.toContain('\u22120.00');
+  });
+});

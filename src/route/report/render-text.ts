@@ -13,7 +13,9 @@ export function renderText(r: RouteResult): string {
   ];
   if (r.flag) lines.push(`notify: ${r.flag.notify.join(', ')}`, `concern: ${r.flag.concern}`);
   if (r.escalation) {
-    lines.push(`why: ${r.escalation.why.join('; ')}`);
+    // The reason already says the rest's why; print only what it does not (the guarded part's why).
+    const why = r.escalation.why.filter((w) => !r.decision.reason.includes(w));
+    if (why.length > 0) lines.push(`why: ${why.join('; ')}`);
     if (r.escalation.owners.length > 0) lines.push(`owners: ${r.escalation.owners.join(', ')}`);
     if (r.escalation.files.length > 0) lines.push(`files: ${r.escalation.files.join(', ')}`);
   }
@@ -29,6 +31,6 @@ export function renderText(r: RouteResult): string {
 }
 
 function signalLines(s: Signal): string[] {
-  const head = `  ${s.id.padEnd(24)} +${String(s.risk).padStart(3)}  -${s.confidence.toFixed(2)}${s.floor ? `  ≥ ${s.floor}` : ''}`;
+  const head = `  ${s.id.padEnd(24)} +${String(s.risk).padStart(3)}  ${s.confidence > 0 ? `-${s.confidence.toFixed(2)}` : ' 0.00'}${s.floor ? `  ≥ ${s.floor}` : ''}`;
   return [head, ...s.evidence.map((e) => `      ${e}`)];
 }

@@ -64,6 +64,11 @@ export function fileSignals(input: FileSignalInput, policy: RoutePolicy): FileSi
     input.manifestOther.length === 0 &&
     input.versions.every((v) => v.kind === 'patch' || v.kind === 'minor');
 
+  const versionStepsOnly =
+    input.versions.length > 0 &&
+    input.manifestOther.length === 0 &&
+    input.versions.every((v) => v.kind === 'patch' || v.kind === 'minor');
+
   if (tierZeroBump) {
     const names = input.versions.map(
       (v) => `${sanitize(v.name, 60)} ${sanitize(v.from, 20)} → ${sanitize(v.to, 20)} (${v.kind})`,
@@ -124,7 +129,10 @@ export function fileSignals(input: FileSignalInput, policy: RoutePolicy): FileSi
   for (const f of files) {
     if (f.submodule !== undefined) continue; // counted once, in submodule-sensitive
     for (const k of c.security(f)) {
-      if (k === 'dependencies' && tierZeroBump) continue;
+      // Patch and minor steps of existing dependencies are graded by the dependency signals (ADR 0038):
+      // counting the manifest as security-sensitive too would score the same fact twice. A major or
+      // unreadable step, a new dependency, a script, any other manifest line, or lockfiles alone keep it.
+      if (k === 'dependencies' && (tierZeroBump || versionStepsOnly)) continue;
       kindsMap.set(k, [...(kindsMap.get(k) ?? []), sanitize(f.path)]);
     }
   }

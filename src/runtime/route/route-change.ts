@@ -35,6 +35,8 @@ export interface RouteCall extends RouteWorld {
   tier?: string | undefined;
   /** Someone to tell about a flag (adds to `[route] notify`). */
   notify?: readonly string[];
+  /** The caller posts the result on the pull request (`--tell-pr`): with `pr`, the pull request is told of a flag. */
+  tellPr?: boolean;
 }
 
 /** The recorded result, or the one-line problem of an invalid config (nothing was routed nor recorded). */
@@ -59,6 +61,7 @@ export async function routeChange(call: RouteCall): Promise<RouteRun> {
       throw new UsageError('--notify takes a login, a team (`@org/team`) or an e-mail-free handle');
   }
   if (notify.length > 0) request.notify = [...notify];
+  if (call.tellPr) request.tellPullRequest = true;
   const routed = await route(request, loaded.setup.policy, {
     git: nodeGitRunner(call.env),
     clock: call.clock,

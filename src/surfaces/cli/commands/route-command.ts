@@ -72,6 +72,11 @@ export const routeCommand: CommandSpec = {
       valueName: 'WHO',
       description: 'someone to tell about a flag (adds to [route] notify)',
     },
+    'tell-pr': {
+      type: 'boolean',
+      description:
+        'the result is posted on the pull request (--pr): a flag with nobody else to tell tells the PR, not escalate',
+    },
     json: { type: 'boolean', description: 'print the result as JSON (same as --format json)' },
     format: {
       type: 'string',

@@ -35,6 +35,7 @@ export async function runRoute(ctx: CommandContext, args: ParsedArgs, repo: stri
     runId: str(args, 'run-id'),
     tier: str(args, 'tier'),
     notify: (args.values.notify as string[] | undefined) ?? [],
+    tellPr: args.values['tell-pr'] === true,
   });
   if (!run.ok) {
     ctx.stderr.write(`gavel route: ${run.problem}\n`);
