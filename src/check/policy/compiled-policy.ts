@@ -128,27 +128,31 @@ function unknownCategory(list: readonly string[]): string | undefined {
   return list.find((c) => !isCategory(c));
 }
 
-export function compilePolicy(input: PolicyInput): CompileResult {
+/** The policy, floor and path table through their schemas; a problem names the file and key. */
+export function checkRuleFiles(input: {
+  policyJson: unknown;
+  floorJson: unknown;
+  pathsJson: unknown;
+}): { ok: true; policy: PolicyFile; floor: FloorFile; paths: PathTable } | { ok: false; problem: string } {
   const policy = parseWith(POLICY_FILE_SCHEMA, input.policyJson, 'rules/check-policy.json');
-  if (!policy.ok) return { ok: false, basis: 'rules-invalid', problem: policy.problem };
+  if (!policy.ok) return policy;
   const floor = parseWith(FLOOR_FILE_SCHEMA, input.floorJson, 'rules/check-floor.json');
-  if (!floor.ok) return { ok: false, basis: 'rules-invalid', problem: floor.problem };
+  if (!floor.ok) return floor;
   const paths = parsePathTable(input.pathsJson);
-  if (!paths.ok)
-    return { ok: false, basis: 'rules-invalid', problem: `rules/check-paths.json: ${paths.problem}` };
+  if (!paths.ok) return { ok: false, problem: `rules/check-paths.json: ${paths.problem}` };
+  return { ok: true, policy: policy.value, floor: floor.value, paths: paths.value };
+}
+
+export function compilePolicy(input: PolicyInput): CompileResult {
+  const files = checkRuleFiles(input);
+  if (!files.ok) return { ok: false, basis: 'rules-invalid', problem: files.problem };
   const catalogue = compileCatalogue(input.safeJson);
   if (!catalogue.ok) return { ok: false, basis: 'rules-invalid', problem: catalogue.problem };
+  const { policy, floor, paths } = files;
   const sha256 =
-    input.sha256 ??
-    policySha256({
-      policy: policy.value,
-      floor: floor.value,
-      paths: paths.value,
-      safeJson: input.safeJson,
-      check: input.check,
-    });
+    input.sha256 ?? policySha256({ policy, floor, paths, safeJson: input.safeJson, check: input.check });
   return compileValidatedPolicy(
-    { policy: policy.value, floor: floor.value, paths: paths.value, catalogue: catalogue.catalogue, sha256 },
+    { policy, floor, paths, catalogue: catalogue.catalogue, sha256 },
     input.check,
   );
 }

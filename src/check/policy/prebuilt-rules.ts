@@ -9,15 +9,9 @@
 
 import { sha256Hex } from '../../core';
 import { type CatalogueIndex, catalogueFromIndex, indexCatalogue } from '../catalogue';
-import { type PathTable, parsePathTable } from '../paths/path-table';
-import type { ValidatedRules } from './compiled-policy';
-import {
-  FLOOR_FILE_SCHEMA,
-  type FloorFile,
-  POLICY_FILE_SCHEMA,
-  type PolicyFile,
-  parseWith,
-} from './policy-files';
+import type { PathTable } from '../paths/path-table';
+import { checkRuleFiles, type ValidatedRules } from './compiled-policy';
+import type { FloorFile, PolicyFile } from './policy-files';
 
 /** The bundled rule files of action review, in the order the runtime reads them. */
 export const RULE_FILES = [
@@ -58,12 +52,12 @@ export function prebuildRules(
     if (!parsed.ok) return parsed;
     json[name] = parsed.value;
   }
-  const policy = parseWith(POLICY_FILE_SCHEMA, json['check-policy.json'], 'rules/check-policy.json');
-  if (!policy.ok) return policy;
-  const floor = parseWith(FLOOR_FILE_SCHEMA, json['check-floor.json'], 'rules/check-floor.json');
-  if (!floor.ok) return floor;
-  const paths = parsePathTable(json['check-paths.json']);
-  if (!paths.ok) return { ok: false, problem: `rules/check-paths.json: ${paths.problem}` };
+  const files = checkRuleFiles({
+    policyJson: json['check-policy.json'],
+    floorJson: json['check-floor.json'],
+    pathsJson: json['check-paths.json'],
+  });
+  if (!files.ok) return files;
   const catalogue = indexCatalogue(texts['check-safe.json']);
   if (!catalogue.ok) return catalogue;
   const sha256 = Object.fromEntries(RULE_FILES.map((n) => [n, sha256Hex(texts[n])])) as Record<
@@ -74,9 +68,9 @@ export function prebuildRules(
     ok: true,
     rules: {
       sha256,
-      policy: policy.value,
-      floor: floor.value,
-      paths: paths.value,
+      policy: files.policy,
+      floor: files.floor,
+      paths: files.paths,
       catalogue: catalogue.index,
     },
   };
