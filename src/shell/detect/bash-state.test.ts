@@ -76,3 +76,51 @@ describe('benign twins stay as they were', () => {
     expect(allowedLike(analyze(command))).toBe(true);
   });
 });
+
+describe('keyword mode: later NAME=value arguments become environment variables (set -k)', () => {
+  it.each<[string, string]>([
+    [
+      'set -k then git with a config parameter',
+      `set -k; git status GIT_CONFIG_PARAMETERS="'core.fsmonitor=rm -rf ~'"`,
+    ],
+    ['set -k then a loader variable', 'set -k; cat LD_PRELOAD=/tmp/evil/x.so README.md'],
+    ['set -k then PATH', 'set -k; ls PATH=/tmp/evil'],
+    ['in a cluster', 'set -ek; ls PATH=/tmp/evil'],
+    ['set -o keyword', 'set -o keyword; ls PATH=/tmp/evil'],
+    ['shopt -so keyword', 'shopt -s -o keyword; ls PATH=/tmp/evil'],
+  ])('%s is uncertain', (_n, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-command');
+  });
+
+  it.each<[string, string]>([
+    ['set -euo pipefail', 'set -euo pipefail; ls'],
+    ['set +k turns it off', 'set +k; ls'],
+    ['set -x', 'set -x; ls'],
+  ])('%s stays as it was', (_n, command) => {
+    expect(allowedLike(analyze(command))).toBe(true);
+  });
+});
+
+describe('a production environment selected for a database task is uncertain', () => {
+  it.each<[string, string]>([
+    ['a positional assignment', 'rake db:drop RAILS_ENV=production'],
+    ['a prefix assignment through bundle exec', 'RAILS_ENV=production bundle exec rake db:drop'],
+    ['rails db:migrate', 'RAILS_ENV=production rails db:migrate'],
+    ['exported first', 'export RAILS_ENV=production && rails db:seed'],
+    ['mix ecto', 'MIX_ENV=prod mix ecto.reset'],
+    ['django flush', 'DJANGO_ENV=production python manage.py flush --noinput'],
+    ['a rails runner', "RAILS_ENV=production rails runner 'User.delete_all'"],
+    ['env NAME=value', 'env RACK_ENV=production rake db:reset'],
+  ])('%s: `%s`', (_n, command) => {
+    expect(codes(analyze(command))).toContain('production-target');
+  });
+
+  it.each<[string, string]>([
+    ['a production build', 'NODE_ENV=production npm run build'],
+    ['assets for production', 'RAILS_ENV=production bundle exec rails assets:precompile'],
+    ['a test database task', 'RAILS_ENV=test rails db:migrate'],
+    ['a release build', 'MIX_ENV=prod mix release'],
+  ])('%s: `%s` is not', (_n, command) => {
+    expect(codes(analyze(command))).not.toContain('production-target');
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * bash state that remaps a command name or runs text later: `hash -p`, `BASH_CMDS`/`BASH_ALIASES`, exported
  * functions in the environment (`BASH_FUNC_name%%`), `mapfile`/`readarray -C` callbacks, prompt strings
- * (`PS0`/`PS1`/`PS2`/`PS4`, expanded under xtrace or at a prompt), `PROMPT_COMMAND`, `BASH_ENV`/`ENV`, `enable -f`.
+ * (`PS0`/`PS1`/`PS2`/`PS4`, expanded under xtrace or at a prompt), `PROMPT_COMMAND`, `BASH_ENV`/`ENV`, `enable -f`,
+ * keyword mode (`set -k`).
  * Literal text bash will run is analysed as a script; anything else is uncertain. Decides no category itself.
  * Pure apart from reporting.
  */
@@ -27,6 +28,8 @@ export interface StateHost {
   ): void;
   /** Analyses `text` as a script run where the assignment is. */
   run(text: string): void;
+  /** Notes that a production environment was selected (see `productionArguments`). */
+  selectProduction(): void;
 }
 
 /** A variable assigned (prefix, plain, declared or `env NAME=…`) with its decoded value. */
@@ -54,6 +57,7 @@ export function stateAssignment(
     return;
   }
   const text = value?.text ?? '';
+  if (selectsProduction(name, text)) host.selectProduction();
   if (name === 'PROMPT_COMMAND') {
     if (text.includes(DYN))
       host.uncertain('dynamic-script', 'the command sets a prompt command built at run time');
@@ -65,6 +69,39 @@ export function stateAssignment(
   }
 }
 
+/**
+ * Variables that pick the environment an application or task runs against (`RAILS_ENV`, `NODE_ENV`, `MIX_ENV`,
+ * `APP_ENV`, `FLASK_ENV`, `ENVIRONMENT`, `STAGE`, ...): known inert as names, and a production build
+ * (`NODE_ENV=production npm run build`) stays ordinary; a database task or an application console run against
+ * production (`rake db:drop`, `rails db:migrate`, `mix ecto.reset`, `manage.py flush`, `rails runner`) changes
+ * live data: uncertain.
+ */
+const ENV_SELECTOR = /^(?:[A-Z][A-Z0-9]*_)?(?:ENV|ENVIRONMENT|STAGE)$/;
+const PRODUCTION = /^["']?(?:prod|production|live|prd)(?:[-_.][\w.-]*)?["']?$/i;
+const PRODUCTION_REASON = 'the command selects a production environment';
+
+export function selectsProduction(name: string, value: string): boolean {
+  return ENV_SELECTOR.test(name) && PRODUCTION.test(value);
+}
+
+/** A task word that changes a database or runs application code against it. */
+const DATA_TASK =
+  /^(?:db|database)(?::|$)|^(?:migrate|migration|migrations|seed|drop|reset|flush|truncate|rollback|upgrade|downgrade|console|runner|dbconsole|shell|c|r)$|:(?:migrate|seed|drop|reset|rollback|setup|purge|truncate|load)(?::|$)|^ecto\.|^(?:migrate|seed):/;
+
+/**
+ * `NAME=value` words given as arguments (`rake db:drop RAILS_ENV=production`) select production too; with one
+ * selected anywhere in the command, a database task of this invocation is uncertain.
+ */
+export function productionArguments(inv: Invocation, r: Reporter): void {
+  const words = inv.args.map((w) => plain(w));
+  for (const w of words) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w);
+    if (m && selectsProduction(m[1] as string, m[2] as string)) r.production = true;
+  }
+  if (r.production && words.some((w) => DATA_TASK.test(w)))
+    r.uncertain('production-target', PRODUCTION_REASON, inv.segment, 'kept');
+}
+
 /** Builtins that change bash's state: `hash -p`, `mapfile -C`/`readarray -C`, `enable -f`. */
 export function stateBuiltin(inv: Invocation, r: Reporter): void {
   const p = inv.program;
@@ -73,6 +110,13 @@ export function stateBuiltin(inv: Invocation, r: Reporter): void {
     r.uncertain('dynamic-command', '`hash -p` remaps which program a command name runs', inv.segment, 'kept');
   } else if (p === 'enable' && words.some((w) => /^-[a-z]*f/.test(w))) {
     r.uncertain('dynamic-command', '`enable -f` loads a builtin from a shared object', inv.segment, 'kept');
+  } else if ((p === 'set' || p === 'shopt') && keywordMode(words)) {
+    r.uncertain(
+      'dynamic-command',
+      'the command turns on keyword mode: later `NAME=value` arguments become environment variables',
+      inv.segment,
+      'kept',
+    );
   } else if (p === 'mapfile' || p === 'readarray') {
     for (let k = 0; k < inv.args.length; k++) {
       const w = words[k] ?? '';
@@ -87,6 +131,17 @@ export function stateBuiltin(inv: Invocation, r: Reporter): void {
       else r.uncertain('dynamic-script', `\`${p} -C\` runs a callback built at run time`, inv.segment);
     }
   }
+}
+
+/**
+ * `set -k` / `set -o keyword` (also inside a cluster such as `-ek`): bash then reads every `NAME=value` word of a
+ * later command as an environment assignment (`git status GIT_CONFIG_PARAMETERS=...`), which no word-level
+ * reading of that command sees. `set +k` turns it off and is harmless.
+ */
+function keywordMode(words: readonly string[]): boolean {
+  return words.some(
+    (w, k) => /^-[a-zA-Z]*k[a-zA-Z]*$/.test(w) || ((w === '-o' || w === '--') && words[k + 1] === 'keyword'),
+  );
 }
 
 /** `${x@P}` expands the value of x as a prompt string: substitutions in it run. */
