@@ -34,6 +34,7 @@ export {
 export type { Bucket, Decider, Evaluation, TargetVerdict } from './policy/evaluate-policy';
 export {
   type PrebuiltRules,
+  parseRuleJson,
   prebuildRules,
   RULE_FILES,
   type RuleFileName,

@@ -31,14 +31,15 @@ export interface PrebuiltRules {
   catalogue: CatalogueIndex;
 }
 
-function parseJson(
-  name: string,
+/** A rule file's text as JSON; the problem names `file`. */
+export function parseRuleJson(
+  file: string,
   text: string,
 ): { ok: true; value: unknown } | { ok: false; problem: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    return { ok: false, problem: `rules/${name}: is not valid JSON` };
+    return { ok: false, problem: `${file}: is not valid JSON` };
   }
 }
 
@@ -48,7 +49,7 @@ export function prebuildRules(
 ): { ok: true; rules: PrebuiltRules } | { ok: false; problem: string } {
   const json: Partial<Record<RuleFileName, unknown>> = {};
   for (const name of RULE_FILES) {
-    const parsed = parseJson(name, texts[name]);
+    const parsed = parseRuleJson(`rules/${name}`, texts[name]);
     if (!parsed.ok) return parsed;
     json[name] = parsed.value;
   }

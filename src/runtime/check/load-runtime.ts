@@ -18,6 +18,7 @@ import {
   compilePolicy,
   compileValidatedPolicy,
   type PrebuiltRules,
+  parseRuleJson,
   policySha256,
   type RequestDefaults,
   RULE_FILES,
@@ -102,17 +103,6 @@ function readRuleFile(file: string): { ok: true; file: RuleFile } | { ok: false;
   }
 }
 
-function parseJson(
-  file: string,
-  text: string,
-): { ok: true; value: unknown } | { ok: false; problem: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, problem: `${file}: is not valid JSON` };
-  }
-}
-
 export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   const rulesDir = options.rulesDir ?? findRulesDir();
   if (!rulesDir)
@@ -153,7 +143,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   } else {
     const json: unknown[] = [];
     for (const name of RULE_FILES) {
-      const parsed = parseJson(join(rulesDir, name), files[name].text);
+      const parsed = parseRuleJson(join(rulesDir, name), files[name].text);
       if (!parsed.ok) return { ok: false, basis: 'rules-invalid', problem: parsed.problem };
       json.push(parsed.value);
     }
