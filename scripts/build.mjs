@@ -266,6 +266,17 @@ for (const file of hook.outputFiles) {
   writeFileSync(file.path, text);
 }
 
+// dist/hook-socket.cjs: the hook's thin client of `gavel serve --socket` (ADR 0040), run by bin/gavel before
+// dist/hook.cjs; node:fs and node:net only, so a call a running server answers costs little more than Node's start.
+await build({
+  ...common,
+  format: 'cjs',
+  banner: {},
+  sourcemap: false,
+  entryPoints: ['src/surfaces/harness/socket-client.ts'],
+  outfile: join(OUT, 'hook-socket.cjs'),
+});
+
 // The shell parser's WASM files sit beside the bundle, where src/shell/parse/load-parser.ts looks first, so an
 // installed package needs no node_modules lookup (docs/decisions/0015-shell-parser.md).
 copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));

@@ -12,6 +12,8 @@ export const OTHER_GAVEL_VARIABLES: readonly string[] = [
   'GAVEL_DEBUG', // print stacks of internal errors
   'GAVEL_RUN_ID', // the run a `gavel ask` question belongs to (call cap, cache, answers file)
   'GAVEL_HOOK_DEADLINE_MS', // lowers a hook's 20 s deadline (src/runtime/check/deadline.ts)
+  'GAVEL_HOOK_SOCKET', // `off`, or how long a hook waits for `gavel serve --socket` (ADR 0040)
+  'GAVEL_SOCKET_DIR', // the folder of that socket (src/surfaces/harness/socket-path.ts)
   'GAVEL_TEST_FAULT', // fault injection of the hook fail-closed tests; only ever makes an answer stricter
 ];
 

@@ -21,6 +21,7 @@ export {
   requestPreview,
   reviewerDetail,
 } from './check/audit-seam';
+export { BUILD_ID } from './check/build-id';
 export { DEFAULT_DEADLINE_MS, deadlineMs } from './check/deadline';
 export { faultFrom, injectFault } from './check/faults';
 export {
@@ -54,6 +55,15 @@ export {
   UNTRUSTED_CONTEXT_RULE,
 } from './check/reviewer-seam-disclosure';
 export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
+export {
+  type Cached,
+  type ConfigKey,
+  configKeyOf,
+  envDigest,
+  openRuntimeCache,
+  RUNTIME_CACHE_SIZE,
+  type RuntimeCache,
+} from './check/runtime-cache';
 export { analyzeShellForSurfaces } from './check/shell-seam';
 export { type RubricRequest, readRubrics, readTraps, trapsFileProblem } from './judge/judge-inputs';
 export { changedSince, nodeJudgeFs, readProjectText } from './judge/judge-repository';

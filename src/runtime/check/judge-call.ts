@@ -18,7 +18,7 @@ import {
   reviewerDetail,
 } from './audit-seam';
 import { deadlineMs } from './deadline';
-import { loadRuntime } from './load-runtime';
+import { loadRuntime, type Runtime } from './load-runtime';
 
 export interface CallInput {
   /** The harness adapter's name (`cli` for `gavel check`): the audit line's `kind`. */
@@ -40,6 +40,8 @@ export interface CallEnv {
   rulesDir?: string;
   /** The process's working folder: where a call with no readable `cwd` is recorded. */
   cwd?: string;
+  /** A long-lived process: the runtime kept for this call's folder (./runtime-cache.ts), never closed here. */
+  runtime?: (cwd: string) => Promise<Runtime>;
 }
 
 /**
@@ -94,13 +96,15 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
     ...(call.sessionId ? { sessionId: call.sessionId } : {}),
     ...(runId ? { runId } : {}),
   });
-  const runtime = await loadRuntime({
-    cwd: call.cwd,
-    env: io.env,
-    clock: io.clock,
-    maxReviewMs: hookReviewBound(io.env),
-    ...(io.rulesDir ? { rulesDir: io.rulesDir } : {}),
-  });
+  const runtime = io.runtime
+    ? await io.runtime(call.cwd)
+    : await loadRuntime({
+        cwd: call.cwd,
+        env: io.env,
+        clock: io.clock,
+        maxReviewMs: hookReviewBound(io.env),
+        ...(io.rulesDir ? { rulesDir: io.rulesDir } : {}),
+      });
   if (!runtime.ok) {
     const decision = decide({
       verdict: 'deny',
@@ -155,7 +159,7 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
     const decision = recordOrDeny(io.audit, judged.decision, m);
     return decision === judged.decision ? judged : { decision, suggestions: [] };
   } finally {
-    runtime.review?.close();
+    if (!io.runtime) runtime.review?.close();
   }
 }
 

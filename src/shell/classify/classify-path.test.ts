@@ -20,6 +20,8 @@ describe('resolvePath', () => {
     ['climbing out to home', '../../notes', '/home/u/notes', 'home'],
     ['tilde', '~/x', '/home/u/x', 'home'],
     ['another user', '~bob/x', '/home/bob/x', 'outside'],
+    ["root's home wherever HOME is", '~root', '/root', 'system'],
+    ['the working folder', '~+/lib', '/home/u/proj/src/lib', 'workspace'],
     ['temp from the environment', '/var/folders/t/a', '/var/folders/t/a', 'temp'],
     ['default temp', '/tmp/a', '/tmp/a', 'temp'],
     ['temp escape', '/tmp/../etc/passwd', '/etc/passwd', 'system'],
@@ -40,6 +42,11 @@ describe('resolvePath', () => {
   ])('%s', (_name, word, resolved, cls) => {
     const r = resolvePath(word, scope);
     expect([r.resolved, r.class]).toEqual([resolved, cls]);
+  });
+
+  it('leaves the previous working folder (~-) unresolved', () => {
+    expect(resolvePath('~-', scope).resolved).toBeUndefined();
+    expect(resolvePath('~-/x', scope).resolved).toBeUndefined();
   });
 
   it('keeps the folder before a glob and says it is a glob', () => {

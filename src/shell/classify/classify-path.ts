@@ -327,7 +327,13 @@ function locate(word: string, scope: PathScope, cwd: string): { absolute?: strin
   else if (text.startsWith('~')) {
     const slash = text.indexOf('/');
     const user = slash < 0 ? text.slice(1) : text.slice(1, slash);
-    text = `${scope.home.slice(0, scope.home.lastIndexOf('/')) || ''}/${user}${slash < 0 ? '' : text.slice(slash)}`;
+    const rest = slash < 0 ? '' : text.slice(slash);
+    // `~+` is the working folder, `~-` the previous one (unknown here); `~root` is root's home wherever HOME
+    // points; another user's home is taken to sit beside this one.
+    if (user === '+') text = cwd + rest;
+    else if (user === '-' || /^[+-]?\d+$/.test(user)) return { glob: false };
+    else if (user === 'root') text = `/root${rest}`;
+    else text = `${scope.home.slice(0, scope.home.lastIndexOf('/')) || ''}/${user}${rest}`;
   }
   const glob = hasGlob(text);
   const dyn = text.indexOf(DYN);

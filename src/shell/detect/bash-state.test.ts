@@ -124,3 +124,21 @@ describe('a production environment selected for a database task is uncertain', (
     expect(codes(analyze(command))).not.toContain('production-target');
   });
 });
+
+describe('a for loop assigns its variable: an environment-style name is an assignment', () => {
+  it.each<[string, string, string]>([
+    ['PATH', 'for PATH in /tmp/evil; do ls; done', 'PATH'],
+    ['a loader variable', 'for LD_PRELOAD in /tmp/x.so; do cat README.md; done', 'LD_PRELOAD'],
+    ['a proxy', 'for http_proxy in http://evil.example:8080; do npm view x; done', 'http_proxy'],
+    ['over the positional parameters', 'for PATH; do ls; done', 'PATH'],
+  ])('%s', (_n, command, name) => {
+    expect(analyze(command).variables).toContain(name);
+  });
+
+  it.each<[string, string]>([
+    ['a file loop', 'for f in src/*.ts; do wc -l "$f"; done'],
+    ['a counter', 'for i in 1 2 3; do echo $i; done'],
+  ])('%s: a lower-case loop variable is the shell own', (_n, command) => {
+    expect(analyze(command).variables).toEqual([]);
+  });
+});

@@ -128,8 +128,18 @@ export class TreeWalker {
       }
       case 'for_statement': {
         const variable = node.childForFieldName('variable');
-        for (const value of node.childrenForFieldName('value'))
-          if (value) decodeWord(value, wordContext(this.host, frame));
+        // A loop over an environment-style name (`PATH`, `LD_PRELOAD`, `http_proxy`) changes what the body runs;
+        // a lower-case loop variable (`for f in ...`) is the shell's own and reaches no program unexported.
+        const env = variable !== null && (/[A-Z]/.test(variable.text) || /_proxy$/i.test(variable.text));
+        const values = node.childrenForFieldName('value');
+        for (const value of values) {
+          if (!value) continue;
+          const word = decodeWord(value, wordContext(this.host, frame));
+          // The loop variable is assigned each value in turn (`for PATH in /tmp/x; do ls; done`).
+          if (variable && env) this.host.assigned(variable.text, frame, word);
+        }
+        // `for x; do`: the loop walks the positional parameters, values unknown here.
+        if (variable && env && values.length === 0) this.host.assigned(variable.text, frame);
         if (variable) frame.vars.delete(variable.text);
         const body = node.childForFieldName('body');
         return body ? this.walk(body, frame, stdin) : NO_FLOW;

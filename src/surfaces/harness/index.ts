@@ -8,4 +8,6 @@ export { fromClaudeCode } from './claude-code/tool-inputs';
 export { HARNESS_NAMES, HARNESSES, harnessNamed } from './registry';
 export { block } from './reply';
 export { runHarnessHook } from './run-hook';
+export { type SocketAnswer, type SocketFrame, socketDir, socketPaths } from './socket-path';
+export { type HookSocket, startHookSocket } from './socket-server';
 export { guardHookProcess } from './watchdog';

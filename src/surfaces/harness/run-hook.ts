@@ -7,6 +7,7 @@
 import { type CallEnv, faultFrom, injectFault, judgeCall, recordBlock } from '../../runtime';
 import type { HarnessAdapter, HarnessCall, HookReply } from './adapter';
 import { block } from './reply';
+import { handedStdin } from './socket-handover';
 
 export async function runHarnessHook(
   adapter: HarnessAdapter,
@@ -15,7 +16,7 @@ export async function runHarnessHook(
 ): Promise<HookReply> {
   let seen: HarnessCall | undefined;
   try {
-    const call = adapter.readCall(stdin, io.env);
+    const call = adapter.readCall(handedStdin(stdin), io.env);
     if (typeof call === 'string') {
       recordBlock(adapter.name, io, 'invalid-input');
       return block(call);

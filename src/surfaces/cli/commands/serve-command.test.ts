@@ -127,6 +127,29 @@ describe('gavel serve', () => {
     });
   });
 
+  it('with --workers 2, both answer on one port into one log of whole lines, and SIGTERM stops them all', async () => {
+    const { dir, env } = sandbox();
+    const { child, port, stderr } = await startServe(env, dir, ['--workers', '2']);
+    while ((stderr().match(/listening on/g) ?? []).length < 2) await new Promise((r) => setTimeout(r, 50));
+    const commands = Array.from({ length: 120 }, (_, i) => (i % 3 === 0 ? 'rm -rf /' : `ls dir${i}`));
+    const verdicts = await Promise.all(
+      commands.map((c) =>
+        check(port, c).then(async (r) => ((await r.json()) as { verdict: string }).verdict),
+      ),
+    );
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    verdicts.forEach((v, i) => {
+      expect(v).toBe(commands[i] === 'rm -rf /' ? 'deny' : 'allow');
+    });
+    const lines = readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(commands.length);
+    const recorded = lines.map((l) => (JSON.parse(l) as { verdict: string }).verdict);
+    expect(recorded.filter((v) => v === 'deny')).toHaveLength(40);
+  });
+
   it('answers a policy question on /v1/ask, never an allow for one it cannot read', async () => {
     const { dir, env } = sandbox();
     const { port } = await startServe(env, dir);
@@ -164,6 +187,31 @@ describe('gavel serve', () => {
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     expect(text).toMatch(/^gavel_decisions_total\{verdict="deny",basis="floor"\} 1$/m);
     expect(text).toMatch(/^gavel_decision_duration_ms_count 1$/m);
+  });
+
+  it('judges /v1/hook calls with the config as it is at each call, kept between calls', async () => {
+    const { dir, env } = sandbox();
+    const { port } = await startServe(env, dir);
+    const hookCall = async (command: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/hook/claude-code`, {
+        method: 'POST',
+        body: JSON.stringify({
+          session_id: 's1',
+          cwd: dir,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Bash',
+          tool_input: { command },
+        }),
+      });
+      const body = (await res.json()) as { hookSpecificOutput?: { permissionDecision?: string } };
+      return body.hookSpecificOutput?.permissionDecision;
+    };
+    expect(await hookCall('ls')).toBe('allow');
+    expect(await hookCall('ls')).toBe('allow');
+    mkdirSync(join(dir, 'cfg', 'gavel'), { recursive: true });
+    writeFileSync(join(dir, 'cfg', 'gavel', 'config.toml'), '[check]\ndeny = ["Bash(ls:*)"]\n');
+    // No wait for a watcher: the next call sees the changed file.
+    expect(await hookCall('ls')).toBe('deny');
   });
 
   it('reloads when the user config changes, without a restart', async () => {

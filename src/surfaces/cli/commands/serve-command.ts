@@ -6,6 +6,7 @@
  * (or SIGHUP) reloads them; a reload that fails follows `[serve] on_reload_error` (ADR 0028).
  */
 
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { openOtlpExport } from '../../../audit';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
@@ -13,15 +14,29 @@ import { type Decision, EXIT, UsageError, verdictRank } from '../../../core';
 import {
   type AuditSink,
   answerQuestion,
+  BUILD_ID,
+  faultFrom,
   fileAuditSink,
   findRulesDir,
+  hookReviewBound,
   openCheckService,
   openRedisBreakerStore,
   openRedisRunState,
+  openRuntimeCache,
   RULE_FILES,
+  type RuntimeCache,
   watchFiles,
 } from '../../../runtime';
-import { fromClaudeCode, harnessNamed, runHarnessHook } from '../../harness';
+import {
+  fromClaudeCode,
+  type HookSocket,
+  harnessNamed,
+  runHarnessHook,
+  type SocketAnswer,
+  type SocketFrame,
+  socketDir,
+  startHookSocket,
+} from '../../harness';
 import {
   addToken,
   decisionApp,
@@ -69,6 +84,91 @@ function tokenCommand(ctx: CommandContext, args: ParsedArgs): number {
   throw new UsageError('usage: gavel serve token add NAME | remove NAME | list');
 }
 
+const REFUSED: SocketAnswer = { v: 1, ok: false };
+
+/**
+ * One hook call handed over the socket: answered only with a runtime kept for the call's project, environment
+ * and unchanged files, as the hook would load it. Not yet loaded, changed since, a model review configured
+ * (which could outlast the client's short wait and then be paid twice) or a test fault: refused, and the
+ * hook decides in its own process.
+ */
+async function answerOverSocket(
+  frame: SocketFrame,
+  runtimes: RuntimeCache,
+  io: { clock: CommandContext['clock']; audit: AuditSink },
+): Promise<SocketAnswer> {
+  const adapter = harnessNamed(frame.harness);
+  if (!adapter || faultFrom(frame.env)) return REFUSED;
+  const call = adapter.readCall(frame.stdin, frame.env);
+  if (typeof call === 'string') return REFUSED;
+  const kept = runtimes.peek(call.cwd, frame.env);
+  if (kept.state !== 'fresh' || (kept.runtime.ok && kept.runtime.review)) return REFUSED;
+  const reply = await runHarnessHook(adapter, frame.stdin, {
+    env: frame.env,
+    clock: io.clock,
+    audit: io.audit,
+    cwd: frame.cwd,
+    runtime: async () => kept.runtime,
+  });
+  return { v: 1, ok: true, exitCode: reply.exitCode, stdout: reply.stdout, stderr: reply.stderr };
+}
+
+/** Most worker processes `--workers` starts, and how often the primary starts a new one for one that died. */
+const MAX_WORKERS = 64;
+const MAX_RESTARTS = 10;
+
+/**
+ * `--workers N` (N > 1), the primary: starts N worker processes (node:cluster; each a whole service, sharing
+ * the listening port), starts another for one that dies (at most MAX_RESTARTS times), passes SIGHUP on, and
+ * on SIGTERM or SIGINT stops them all and exits once each has finished its decisions in flight. Audit lines
+ * of all workers go to the same log: each line is one `write` on an O_APPEND descriptor, so lines never
+ * interleave inside one another.
+ */
+function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
+  const workers = new Set<ReturnType<typeof cluster.fork>>();
+  const start = () => {
+    const w = cluster.fork();
+    workers.add(w);
+    return w;
+  };
+  for (let i = 0; i < n; i++) start();
+  let restarts = 0;
+  let stopping = false;
+  return new Promise<number>((done) => {
+    const onHup = () => {
+      for (const w of workers) w.process.kill('SIGHUP');
+    };
+    const resolve = (code: number) => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      process.off('SIGHUP', onHup);
+      cluster.removeAllListeners('exit');
+      ctx.stderr.write(`gavel serve: ${n} workers stopped\n`);
+      done(code);
+    };
+    const stop = () => {
+      stopping = true;
+      for (const w of workers) w.process.kill('SIGTERM');
+      if (workers.size === 0) resolve(EXIT.ok);
+    };
+    cluster.on('exit', (worker, code, signal) => {
+      workers.delete(worker);
+      if (stopping) {
+        if (workers.size === 0) resolve(EXIT.ok);
+        return;
+      }
+      ctx.stderr.write(`gavel serve: worker ${worker.id} exited (${code ?? signal})\n`);
+      if (restarts < MAX_RESTARTS) {
+        restarts += 1;
+        start();
+      } else if (workers.size === 0) resolve(EXIT.internal);
+    });
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGHUP', onHup);
+  });
+}
+
 async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
   if (!loaded.ok) {
@@ -91,6 +191,10 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     );
     return EXIT.usage;
   }
+  const workers = Number(args.values.workers ?? 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS)
+    throw new UsageError(`\`--workers\` must be a whole number from 1 to ${MAX_WORKERS}`);
+  if (workers > 1 && cluster.isPrimary) return superviseWorkers(ctx, workers);
   const otlpEndpoint = loaded.config.audit.otlp_endpoint;
   const otlp = otlpEndpoint ? openOtlpExport(otlpEndpoint, ctx.version) : undefined;
   const audit = fileAuditSink(ctx.clock, otlp ? (record) => otlp.emit(record) : undefined);
@@ -108,7 +212,15 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     ...(runState ? { sharedRun: (sha: string) => runState.sharedRun(sha) } : {}),
   });
   const metrics = new Metrics();
-  const hookIo = { env: ctx.env, clock: ctx.clock, audit, cwd: ctx.cwd };
+  // Hook calls (`/v1/hook/<harness>`, the socket) keep the runtime of each project between calls.
+  const hookRuntimes = openRuntimeCache({ clock: ctx.clock, maxReviewMs: hookReviewBound });
+  const hookIo = {
+    env: ctx.env,
+    clock: ctx.clock,
+    audit,
+    cwd: ctx.cwd,
+    runtime: (cwd: string) => hookRuntimes.get(cwd, ctx.env),
+  };
   const app = decisionApp({
     service,
     tokens: () => tokens,
@@ -169,6 +281,29 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     ],
     () => void reload(),
   );
+  let socket: HookSocket | undefined;
+  // With workers, the first one answers the hook socket.
+  if (args.values.socket === true && (cluster.isPrimary || cluster.worker?.id === 1)) {
+    const uid = process.getuid?.();
+    const opened =
+      BUILD_ID && uid !== undefined
+        ? await startHookSocket({
+            dir: socketDir(ctx.env, uid),
+            buildId: BUILD_ID,
+            answer: (frame) => answerOverSocket(frame, hookRuntimes, { clock: ctx.clock, audit }),
+          }).catch((error: Error) => error.message)
+        : 'the hook socket needs a built gavel (`npm run build`) on a system with user ids';
+    if (typeof opened === 'string') {
+      unwatch();
+      hookRuntimes.close();
+      service.close();
+      runState?.close();
+      await otlp?.shutdown();
+      ctx.stderr.write(`gavel serve: ${opened}\n`);
+      return EXIT.usage;
+    }
+    socket = opened;
+  }
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
     started = await startServer(app, listen.host, listen.port, {
@@ -177,6 +312,8 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     });
   } catch (error) {
     unwatch();
+    await socket?.stop();
+    hookRuntimes.close();
     service.close();
     runState?.close();
     await otlp?.shutdown();
@@ -186,9 +323,6 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   }
   const policy = service.policy();
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
-  ctx.stderr.write(
-    `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''})\n`,
-  );
   // The one place a command waits for signals: the service runs until it is told to stop.
   return new Promise<number>((resolve) => {
     const onHup = () => void reload();
@@ -197,24 +331,34 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       process.off('SIGINT', stop);
       process.off('SIGHUP', onHup);
       unwatch();
-      void started.stop(serveConfig.request_timeout_ms + 1_000).then(async () => {
-        service.close();
-        runState?.close();
-        await otlp?.shutdown();
-        ctx.stderr.write('gavel serve: stopped\n');
-        resolve(EXIT.ok);
-      });
+      void Promise.all([started.stop(serveConfig.request_timeout_ms + 1_000), socket?.stop()]).then(
+        async () => {
+          hookRuntimes.close();
+          service.close();
+          runState?.close();
+          await otlp?.shutdown();
+          ctx.stderr.write('gavel serve: stopped\n');
+          // A worker's channel to the primary would keep it alive.
+          if (cluster.isWorker) cluster.worker?.disconnect();
+          resolve(EXIT.ok);
+        },
+      );
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
     process.on('SIGHUP', onHup);
+    // Said once the signals are handled: whoever waits for this line may stop the service at once.
+    ctx.stderr.write(
+      `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''})\n`,
+    );
   });
 }
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
   summary: 'run the decision service over HTTP (POST /v1/check, /v1/hook/<harness>); `serve token add NAME`',
-  usage: 'gavel serve [--listen HOST:PORT] | gavel serve token add NAME | remove NAME | list',
+  usage:
+    'gavel serve [--listen HOST:PORT] [--workers N] [--socket] | gavel serve token add NAME | remove NAME | list',
   description:
     'Answers `POST /v1/check` (the body `gavel check` reads; the Decision as JSON), `POST /v1/hook/<harness>` (the harness hook payload; its reply), `GET /healthz` and `GET /metrics` (Prometheus text). With tokens (`gavel serve token add NAME` prints the secret once and stores its hash in the user config folder; GAVEL_SERVE_TOKEN holds one more, named `env`) every request but /healthz needs `Authorization: Bearer <secret>`, and the token name is recorded in each audit line; without any it listens on loopback only. Bodies are bounded by `[serve] max_body_bytes`, requests by `[serve] request_timeout_ms` (then a deny, basis `timeout`). SIGHUP reloads config and rules; SIGTERM stops accepting, finishes the decisions in flight and exits 0. See docs/serve.md.',
   options: {
@@ -222,6 +366,16 @@ export const serveCommand: CommandSpec = {
       type: 'string',
       valueName: 'HOST:PORT',
       description: 'where to listen (default `[serve] listen`, 127.0.0.1:8787)',
+    },
+    workers: {
+      type: 'string',
+      valueName: 'N',
+      description: 'run N worker processes sharing the port (one per core; default 1)',
+    },
+    socket: {
+      type: 'boolean',
+      description:
+        'also answer hook calls of this user on a unix socket (the fast path, docs/serve.md; ADR 0040)',
     },
   },
   positionals: [
