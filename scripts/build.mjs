@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const OUT = 'dist';
@@ -45,6 +46,39 @@ function buildId() {
   return hash.digest('hex');
 }
 
+/**
+ * The bundled rule files checked whole, once, here: src/check/policy/prebuilt-rules.ts run from source on rules/.
+ * Stamped into both bundles as `__GAVEL_PREBUILT_RULES__` (src/runtime/check/prebuilt.ts): a load whose files
+ * hash to what is recorded skips parsing and checking them again (docs/decisions/0037-rules-checked-at-build.md).
+ * A problem in a rule file fails the build.
+ */
+async function prebuiltRules() {
+  const bundled = await build({
+    entryPoints: ['src/check/policy/prebuilt-rules.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    logLevel: 'warning',
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'gavel-prebuild-'));
+  try {
+    const file = join(dir, 'prebuilt-rules.mjs');
+    writeFileSync(file, bundled.outputFiles[0].text);
+    const { prebuildRules, RULE_FILES } = await import(pathToFileURL(file).href);
+    const texts = Object.fromEntries(RULE_FILES.map((n) => [n, readFileSync(join('rules', n), 'utf8')]));
+    const checked = prebuildRules(texts);
+    if (!checked.ok) {
+      process.stderr.write(`build: ${checked.problem}\n`);
+      process.exit(1);
+    }
+    return checked.rules;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -53,7 +87,10 @@ const common = {
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  define: { __GAVEL_BUILD_ID__: JSON.stringify(buildId()) },
+  define: {
+    __GAVEL_BUILD_ID__: JSON.stringify(buildId()),
+    __GAVEL_PREBUILT_RULES__: JSON.stringify(JSON.stringify(await prebuiltRules())),
+  },
   // Some dependencies are CommonJS and call require(); give every ESM output file one.
   banner: {
     js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",

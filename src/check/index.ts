@@ -26,9 +26,20 @@ export {
   type CompiledPolicy,
   type CompileResult,
   compilePolicy,
+  compileValidatedPolicy,
   type PolicyInput,
+  policySha256,
+  type ValidatedRules,
 } from './policy/compiled-policy';
 export type { Bucket, Decider, Evaluation, TargetVerdict } from './policy/evaluate-policy';
+export {
+  type PrebuiltRules,
+  parseRuleJson,
+  prebuildRules,
+  RULE_FILES,
+  type RuleFileName,
+  rulesFromPrebuilt,
+} from './policy/prebuilt-rules';
 export { type ParsedRequest, parseRequest, type RequestDefaults } from './request/parse-request';
 export {
   type CheckRequest,

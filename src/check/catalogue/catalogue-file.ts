@@ -1,7 +1,8 @@
 /**
  * The schema of the safe catalogue (rules/check-safe.json): the programs and argument shapes known to be safe,
  * and the variables known to be inert. Pure: the surface reads the file, this validates it whole (a file that
- * fails is never half used: every decision then ends with basis `rules-invalid`).
+ * fails is never half used: every decision then ends with basis `rules-invalid`). The schemas are built on first
+ * use (`z.lazy`): a load whose files are the ones the build checked never runs them (../policy/prebuilt-rules.ts).
  */
 
 import * as z from 'zod/mini';
@@ -10,97 +11,103 @@ const word = z.string().check(z.minLength(1));
 const option = z.string().check(z.regex(/^-{1,2}[^\s=]+$/));
 const variableName = z.string().check(z.regex(/^(?:[A-Za-z_][A-Za-z0-9_]*\*?|\*[A-Za-z0-9_]+)$/));
 
-export const OPTIONS_SCHEMA = z.strictObject({
-  /** Options without a value (`-n`, `--oneline`); a long one may still be written `--color=auto`. */
-  flags: z.optional(z.array(option)),
-  /** Options that take a value: the next word, `--opt=value`, or the rest of a short cluster (`-n5`). */
-  values: z.optional(z.array(option)),
-});
+export const OPTIONS_SCHEMA = z.lazy(() =>
+  z.strictObject({
+    /** Options without a value (`-n`, `--oneline`); a long one may still be written `--color=auto`. */
+    flags: z.optional(z.array(option)),
+    /** Options that take a value: the next word, `--opt=value`, or the rest of a short cluster (`-n5`). */
+    values: z.optional(z.array(option)),
+  }),
+);
 
-export const ENTRY_SCHEMA = z.strictObject({
-  id: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)),
-  description: z.optional(z.string()),
-  /** Program names after unwrapping (lower-case basenames). */
-  programs: z
-    .array(z.string().check(z.regex(/^(?:[a-z0-9][a-z0-9._+-]*|:|\.|\[|\[\[)$/)))
-    .check(z.minLength(1)),
-  /** Options known before the subcommand (`git -C dir`, `cargo +nightly`). */
-  global: z.optional(OPTIONS_SCHEMA),
-  /**
-   * Subcommands, one or more words (`stash list`, `config core.hooksPath *`); `*` stands for any one word that is
-   * not an option; a last `**` for every word left, the arguments of the program the entry runs (`run * **`).
-   */
-  subcommands: z.optional(
-    z.array(
-      z.string().check(z.regex(/^[a-z0-9*+-][a-zA-Z0-9:._*+-]*( [a-zA-Z0-9*+-][a-zA-Z0-9:._*+=-]*)*$/)),
+export const ENTRY_SCHEMA = z.lazy(() =>
+  z.strictObject({
+    id: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)),
+    description: z.optional(z.string()),
+    /** Program names after unwrapping (lower-case basenames). */
+    programs: z
+      .array(z.string().check(z.regex(/^(?:[a-z0-9][a-z0-9._+-]*|:|\.|\[|\[\[)$/)))
+      .check(z.minLength(1)),
+    /** Options known before the subcommand (`git -C dir`, `cargo +nightly`). */
+    global: z.optional(OPTIONS_SCHEMA),
+    /**
+     * Subcommands, one or more words (`stash list`, `config core.hooksPath *`); `*` stands for any one word that is
+     * not an option; a last `**` for every word left, the arguments of the program the entry runs (`run * **`).
+     */
+    subcommands: z.optional(
+      z.array(
+        z.string().check(z.regex(/^[a-z0-9*+-][a-zA-Z0-9:._*+-]*( [a-zA-Z0-9*+-][a-zA-Z0-9:._*+=-]*)*$/)),
+      ),
     ),
-  ),
-  flags: z.optional(z.array(option)),
-  values: z.optional(z.array(option)),
-  /** Options that make the program run, load or write something: never known safe, whatever else lists them. */
-  breaking: z.optional(z.array(option)),
-  /**
-   * `-exec`/`-execdir` of `find` running one of these programs (a plain name), up to `;` or `+`: the command run is
-   * a segment of its own, judged as itself; any other program after them is not known. Only read-only programs.
-   */
-  exec_programs: z.optional(z.array(z.string().check(z.regex(/^[a-z0-9][a-z0-9._+-]*$/)))),
-  /** The shape needs an argument: alone the program does something else (`set` alone prints every variable). */
-  needs_argument: z.optional(z.boolean()),
-  /** `-5` (a count) is an option (`head -5`, `git log -3`). */
-  numeric_options: z.optional(z.boolean()),
-  /** Every option is one word after a single dash (`find -name x -type f`); `(`, `)`, `!`, `,` are operators. */
-  single_dash_words: z.optional(z.boolean()),
-  /** Every argument is data the program only prints (`echo -rf` prints `-rf`): no option can change what it does. */
-  literal_args: z.optional(z.boolean()),
-  /** A word holding text computed at run time (`of=$OUT`) or starting with a glob is never known, even as an operand (`rm -rf $DIR`, `rm *`). */
-  static_args: z.optional(z.boolean()),
-  /** `any` (default): positional words are data (files, patterns); `none`: the shape takes none. */
-  positionals: z.optional(z.enum(['any', 'none'])),
-  /** A positional `NAME=value` sets a variable of the program (`make CC=x`): known safe only for an inert name. */
-  refuse_assignments: z.optional(z.boolean()),
-  /** A regular expression every positional word must match (`source` of a virtualenv's activate script only). */
-  operands: z.optional(z.string().check(z.minLength(1))),
-  /**
-   * A glob at the start of a word (`*.egg-info`) is an operand when a literal tail holding `.` or `/` ends it: each
-   * expansion ends in that tail, which no option of the program takes (its options are flags; the program refuses
-   * the word before it acts). Only an entry without valued options may say so.
-   */
-  suffix_globs: z.optional(z.boolean()),
-  /**
-   * A shell running a script it reads (a file, its standard input): known only when the analysis read that script
-   * and its commands follow it (each judged on its own). The first positional is the script, a workspace path;
-   * the words after it are the script's arguments and must match `operands`. Without a positional the script is
-   * standard input (a here-document the analysis read).
-   */
-  runs_script: z.optional(z.boolean()),
-  /** `--` hands the rest to another tool (a compiler's flags after `clang-tidy f.c --`): still read as options. */
-  options_after_dash_dash: z.optional(z.boolean()),
-  /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */
-  language: z.optional(z.enum(['sed', 'awk', 'python', 'node', 'ruby'])),
-  /** Commands this entry must know safe (every segment), checked by the test suite of every build. */
-  safe: z.array(word).check(z.minLength(1)),
-  /** Commands the catalogue must not know safe. */
-  not_safe: z.optional(z.array(word)),
-});
+    flags: z.optional(z.array(option)),
+    values: z.optional(z.array(option)),
+    /** Options that make the program run, load or write something: never known safe, whatever else lists them. */
+    breaking: z.optional(z.array(option)),
+    /**
+     * `-exec`/`-execdir` of `find` running one of these programs (a plain name), up to `;` or `+`: the command run is
+     * a segment of its own, judged as itself; any other program after them is not known. Only read-only programs.
+     */
+    exec_programs: z.optional(z.array(z.string().check(z.regex(/^[a-z0-9][a-z0-9._+-]*$/)))),
+    /** The shape needs an argument: alone the program does something else (`set` alone prints every variable). */
+    needs_argument: z.optional(z.boolean()),
+    /** `-5` (a count) is an option (`head -5`, `git log -3`). */
+    numeric_options: z.optional(z.boolean()),
+    /** Every option is one word after a single dash (`find -name x -type f`); `(`, `)`, `!`, `,` are operators. */
+    single_dash_words: z.optional(z.boolean()),
+    /** Every argument is data the program only prints (`echo -rf` prints `-rf`): no option can change what it does. */
+    literal_args: z.optional(z.boolean()),
+    /** A word holding text computed at run time (`of=$OUT`) or starting with a glob is never known, even as an operand (`rm -rf $DIR`, `rm *`). */
+    static_args: z.optional(z.boolean()),
+    /** `any` (default): positional words are data (files, patterns); `none`: the shape takes none. */
+    positionals: z.optional(z.enum(['any', 'none'])),
+    /** A positional `NAME=value` sets a variable of the program (`make CC=x`): known safe only for an inert name. */
+    refuse_assignments: z.optional(z.boolean()),
+    /** A regular expression every positional word must match (`source` of a virtualenv's activate script only). */
+    operands: z.optional(z.string().check(z.minLength(1))),
+    /**
+     * A glob at the start of a word (`*.egg-info`) is an operand when a literal tail holding `.` or `/` ends it: each
+     * expansion ends in that tail, which no option of the program takes (its options are flags; the program refuses
+     * the word before it acts). Only an entry without valued options may say so.
+     */
+    suffix_globs: z.optional(z.boolean()),
+    /**
+     * A shell running a script it reads (a file, its standard input): known only when the analysis read that script
+     * and its commands follow it (each judged on its own). The first positional is the script, a workspace path;
+     * the words after it are the script's arguments and must match `operands`. Without a positional the script is
+     * standard input (a here-document the analysis read).
+     */
+    runs_script: z.optional(z.boolean()),
+    /** `--` hands the rest to another tool (a compiler's flags after `clang-tidy f.c --`): still read as options. */
+    options_after_dash_dash: z.optional(z.boolean()),
+    /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */
+    language: z.optional(z.enum(['sed', 'awk', 'python', 'node', 'ruby'])),
+    /** Commands this entry must know safe (every segment), checked by the test suite of every build. */
+    safe: z.array(word).check(z.minLength(1)),
+    /** Commands the catalogue must not know safe. */
+    not_safe: z.optional(z.array(word)),
+  }),
+);
 export type CatalogueEntry = z.infer<typeof ENTRY_SCHEMA>;
 
-export const CATALOGUE_FILE_SCHEMA = z.strictObject({
-  $schema: z.optional(z.string()),
-  version: z.int().check(z.minimum(1)),
-  description: z.optional(z.string()),
-  /** Variables a program may be given (`NODE_ENV=test npm test`) without changing what it runs. `X*`: a prefix, `*X` a suffix. */
-  inert_variables: z.array(variableName),
-  /** Variables that change what a later program runs or loads: a bare assignment of one is not known safe. */
-  runs_code_variables: z.array(variableName),
-  /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */
-  wrapper_options_not_safe: z.array(z.string().check(z.regex(/^[a-z0-9._-]+ -{1,2}[^\s=]+$/))),
-  /**
-   * Hosts of documentation their publishers run (no user-published sites, no traffic shown to page owners): a
-   * read-only web fetch (GET, no body) of one is known safe, not outbound to an unstated host. Exact names.
-   */
-  documentation_hosts: z.optional(
-    z.array(z.string().check(z.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/))),
-  ),
-  entries: z.array(ENTRY_SCHEMA),
-});
+export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
+  z.strictObject({
+    $schema: z.optional(z.string()),
+    version: z.int().check(z.minimum(1)),
+    description: z.optional(z.string()),
+    /** Variables a program may be given (`NODE_ENV=test npm test`) without changing what it runs. `X*`: a prefix, `*X` a suffix. */
+    inert_variables: z.array(variableName),
+    /** Variables that change what a later program runs or loads: a bare assignment of one is not known safe. */
+    runs_code_variables: z.array(variableName),
+    /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */
+    wrapper_options_not_safe: z.array(z.string().check(z.regex(/^[a-z0-9._-]+ -{1,2}[^\s=]+$/))),
+    /**
+     * Hosts of documentation their publishers run (no user-published sites, no traffic shown to page owners): a
+     * read-only web fetch (GET, no body) of one is known safe, not outbound to an unstated host. Exact names.
+     */
+    documentation_hosts: z.optional(
+      z.array(z.string().check(z.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/))),
+    ),
+    entries: z.array(ENTRY_SCHEMA),
+  }),
+);
 export type CatalogueFile = z.infer<typeof CATALOGUE_FILE_SCHEMA>;

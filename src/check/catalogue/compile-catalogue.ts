@@ -1,6 +1,7 @@
 /**
  * Compiles the safe catalogue once: validates rules/check-safe.json whole and indexes its entries by program, so
- * a segment is tried only against the entries of its own program (no scan of the whole catalogue).
+ * a segment is tried only against the entries of its own program (no scan of the whole catalogue). A text the
+ * build checked whole (`indexCatalogue`) is compiled lazily instead, an entry when its program is first met.
  * Pure: takes parsed JSON. A problem is one line naming the file and key; the caller makes it `rules-invalid`.
  */
 
@@ -47,9 +48,15 @@ export interface VariableSet {
   suffixes: readonly string[];
 }
 
+/** The entries of each program, in catalogue order. */
+export interface ProgramIndex {
+  get(program: string): readonly CompiledEntry[] | undefined;
+  has(program: string): boolean;
+}
+
 export interface Catalogue {
   version: number;
-  byProgram: ReadonlyMap<string, readonly CompiledEntry[]>;
+  byProgram: ProgramIndex;
   entries: readonly CompiledEntry[];
   inert: VariableSet;
   runsCode: VariableSet;
@@ -92,68 +99,77 @@ export const EMPTY_CATALOGUE: Catalogue = {
   documentationHosts: new Set(),
 };
 
-/**
- * `validated`: this exact file text already passed the schema under this build (the runtime's cache of passed
- * checks), so the schema, most of a hook call's start-up cost for this 100 KB file, is not run again; every
- * check below still is.
- */
-export function compileCatalogue(json: unknown, options: { validated?: boolean } = {}): CatalogueResult {
-  const parsed = options.validated
-    ? { ok: true as const, value: json as CatalogueFile }
-    : parseWith(CATALOGUE_FILE_SCHEMA, json, CATALOGUE_FILE);
+/** The checks of one entry the schema cannot state; a problem names the entry and key, undefined when sound. */
+function entryProblem(e: CatalogueEntry): string | undefined {
+  const where = `${CATALOGUE_FILE}: entry \`${e.id}\``;
+  const known = new Set([
+    ...(e.flags ?? []),
+    ...(e.values ?? []),
+    ...(e.global?.flags ?? []),
+    ...(e.global?.values ?? []),
+  ]);
+  // INVARIANT: an option listed as breaking is never also known safe, in any list of the entry.
+  for (const o of new Set(e.breaking ?? []))
+    if (known.has(o)) return `${where}: option \`${o}\` is both known safe and breaking`;
+  // A glob read as an operand is sound only where no option takes a value the glob could supply.
+  if (e.suffix_globs && ((e.values?.length ?? 0) > 0 || (e.global?.values?.length ?? 0) > 0))
+    return `${where}: \`suffix_globs\` with options that take a value`;
+  if (e.runs_script && e.subcommands) return `${where}: \`runs_script\` with subcommands`;
+  if (e.operands !== undefined) {
+    try {
+      new RegExp(e.operands, 'u');
+    } catch {
+      return `${where}: \`operands\` is not a regular expression`;
+    }
+  }
+  // `**` (the run program's own arguments) may only end a pattern.
+  if (e.subcommands?.some((p) => p.split(' ').slice(0, -1).includes('**')))
+    return `${where}: \`**\` may only end a subcommand pattern`;
+  return undefined;
+}
+
+/** One entry as matching reads it. Assumes `entryProblem` finds nothing (an invalid `operands` throws). */
+function compileEntry(e: CatalogueEntry): CompiledEntry {
+  const compiled: CompiledEntry = {
+    id: e.id,
+    global: optionSet(e.global),
+    options: optionSet(e),
+    breaking: new Set(e.breaking ?? []),
+    numeric: e.numeric_options ?? false,
+    singleDashWords: e.single_dash_words ?? false,
+    literalArgs: e.literal_args ?? false,
+    staticArgs: e.static_args ?? false,
+    positionals: e.positionals ?? 'any',
+    refuseAssignments: e.refuse_assignments ?? false,
+    optionsAfterDashDash: e.options_after_dash_dash ?? false,
+    suffixGlobs: e.suffix_globs ?? false,
+    runsScript: e.runs_script ?? false,
+    needsArgument: e.needs_argument ?? false,
+    execPrograms: new Set(e.exec_programs ?? []),
+    source: e,
+  };
+  if (e.operands !== undefined) compiled.operands = new RegExp(e.operands, 'u');
+  if (e.subcommands)
+    compiled.subcommands = e.subcommands.map((s) => s.split(' ')).sort((a, b) => b.length - a.length);
+  if (e.language) compiled.language = e.language;
+  return compiled;
+}
+
+/** Checks a parsed catalogue whole (the schema, then what it cannot state) and compiles every entry. */
+export function compileCatalogue(json: unknown): CatalogueResult {
+  const parsed = parseWith(CATALOGUE_FILE_SCHEMA, json, CATALOGUE_FILE);
   if (!parsed.ok) return parsed;
   const file = parsed.value;
   const ids = new Set<string>();
   const entries: CompiledEntry[] = [];
   const byProgram = new Map<string, CompiledEntry[]>();
   for (const e of file.entries) {
-    const where = `${CATALOGUE_FILE}: entry \`${e.id}\``;
-    if (ids.has(e.id)) return { ok: false, problem: `${where}: the id is used twice` };
+    if (ids.has(e.id))
+      return { ok: false, problem: `${CATALOGUE_FILE}: entry \`${e.id}\`: the id is used twice` };
     ids.add(e.id);
-    const breaking = new Set(e.breaking ?? []);
-    const options = optionSet(e);
-    const global = optionSet(e.global);
-    // INVARIANT: an option listed as breaking is never also known safe, in any list of the entry.
-    for (const o of breaking) {
-      if (options.flags.has(o) || options.values.has(o) || global.flags.has(o) || global.values.has(o))
-        return { ok: false, problem: `${where}: option \`${o}\` is both known safe and breaking` };
-    }
-    const compiled: CompiledEntry = {
-      id: e.id,
-      global,
-      options,
-      breaking,
-      numeric: e.numeric_options ?? false,
-      singleDashWords: e.single_dash_words ?? false,
-      literalArgs: e.literal_args ?? false,
-      staticArgs: e.static_args ?? false,
-      positionals: e.positionals ?? 'any',
-      refuseAssignments: e.refuse_assignments ?? false,
-      optionsAfterDashDash: e.options_after_dash_dash ?? false,
-      suffixGlobs: e.suffix_globs ?? false,
-      runsScript: e.runs_script ?? false,
-      needsArgument: e.needs_argument ?? false,
-      execPrograms: new Set(e.exec_programs ?? []),
-      source: e,
-    };
-    // A glob read as an operand is sound only where no option takes a value the glob could supply.
-    if (compiled.suffixGlobs && (options.values.size > 0 || global.values.size > 0))
-      return { ok: false, problem: `${where}: \`suffix_globs\` with options that take a value` };
-    if (compiled.runsScript && e.subcommands)
-      return { ok: false, problem: `${where}: \`runs_script\` with subcommands` };
-    if (e.operands !== undefined) {
-      try {
-        compiled.operands = new RegExp(e.operands, 'u');
-      } catch {
-        return { ok: false, problem: `${where}: \`operands\` is not a regular expression` };
-      }
-    }
-    // `**` (the run program's own arguments) may only end a pattern.
-    if (e.subcommands?.some((p) => p.split(' ').slice(0, -1).includes('**')))
-      return { ok: false, problem: `${where}: \`**\` may only end a subcommand pattern` };
-    if (e.subcommands)
-      compiled.subcommands = e.subcommands.map((s) => s.split(' ')).sort((a, b) => b.length - a.length);
-    if (e.language) compiled.language = e.language;
+    const problem = entryProblem(e);
+    if (problem) return { ok: false, problem };
+    const compiled = compileEntry(e);
     entries.push(compiled);
     for (const p of e.programs) {
       const same = byProgram.get(p);
@@ -161,16 +177,131 @@ export function compileCatalogue(json: unknown, options: { validated?: boolean }
       else byProgram.set(p, [compiled]);
     }
   }
+  return { ok: true, catalogue: { ...fileLevel(file), byProgram, entries } };
+}
+
+function fileLevel(file: Omit<CatalogueFile, 'entries'>): Omit<Catalogue, 'byProgram' | 'entries'> {
+  return {
+    version: file.version,
+    inert: variableSet(file.inert_variables),
+    runsCode: variableSet(file.runs_code_variables),
+    wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
+    documentationHosts: new Set(file.documentation_hosts ?? []),
+  };
+}
+
+/**
+ * Where each entry of a catalogue's text is: what a build records once it has checked that text whole, so a
+ * later load of the same text (the same sha256) parses and compiles only the entries of the programs it meets.
+ */
+export interface CatalogueIndex {
+  /** The file without its entries (the variable lists, the hosts). */
+  file: Omit<CatalogueFile, 'entries'>;
+  /** Each entry's programs and its place in the text: `[start, end)` in UTF-16 units of the decoded text. */
+  entries: readonly { programs: readonly string[]; at: readonly [number, number] }[];
+}
+
+/** The end of the JSON value starting at `from` in `text` (an object, array, string or bare word). */
+function valueEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      if (depth === 0) return i + 1;
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Checks a catalogue's text whole (as `compileCatalogue`) and indexes where each entry is. Build time: a problem
+ * fails the build. Each entry's text is parsed back and must be the entry the whole parse read.
+ */
+export function indexCatalogue(
+  text: string,
+): { ok: true; index: CatalogueIndex } | { ok: false; problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: `${CATALOGUE_FILE}: is not valid JSON` };
+  }
+  const checked = compileCatalogue(json);
+  if (!checked.ok) return checked;
+  const { entries, ...file } = json as CatalogueFile;
+  const at: [number, number][] = [];
+  const open = /"entries"\s*:\s*\[/g.exec(text);
+  let i = open ? open.index + open[0].length : -1;
+  for (const entry of entries) {
+    while (i >= 0 && i < text.length && text[i] !== '{') i++;
+    const end = i < 0 ? -1 : valueEnd(text, i);
+    if (end < 0 || JSON.stringify(JSON.parse(text.slice(i, end))) !== JSON.stringify(entry))
+      return {
+        ok: false,
+        problem: `${CATALOGUE_FILE}: entry \`${entry.id}\` could not be located in the text`,
+      };
+    at.push([i, end]);
+    i = end;
+  }
   return {
     ok: true,
-    catalogue: {
-      version: file.version,
-      byProgram,
-      entries,
-      inert: variableSet(file.inert_variables),
-      runsCode: variableSet(file.runs_code_variables),
-      wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
-      documentationHosts: new Set(file.documentation_hosts ?? []),
+    index: {
+      file,
+      entries: entries.map((e, k) => ({ programs: e.programs, at: at[k] as [number, number] })),
+    },
+  };
+}
+
+/**
+ * The catalogue of `text`, which the caller knows is the very text `index` was made from and checked whole (its
+ * sha256 is the one the build recorded): nothing is checked again, and an entry is parsed and compiled when a
+ * program it names is first looked up.
+ */
+export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalogue {
+  const compiled: (CompiledEntry | undefined)[] = [];
+  const entryAt = (k: number): CompiledEntry => {
+    let e = compiled[k];
+    if (!e) {
+      const [start, end] = index.entries[k]?.at ?? [0, 0];
+      e = compileEntry(JSON.parse(text.slice(start, end)) as CatalogueEntry);
+      compiled[k] = e;
+    }
+    return e;
+  };
+  const positions = new Map<string, number[]>();
+  index.entries.forEach((e, k) => {
+    for (const p of e.programs) {
+      const same = positions.get(p);
+      if (same) same.push(k);
+      else positions.set(p, [k]);
+    }
+  });
+  const byProgramCache = new Map<string, readonly CompiledEntry[]>();
+  const byProgram: ProgramIndex = {
+    has: (program) => positions.has(program),
+    get(program) {
+      let list = byProgramCache.get(program);
+      if (list === undefined) {
+        const ks = positions.get(program);
+        if (!ks) return undefined;
+        list = ks.map(entryAt);
+        byProgramCache.set(program, list);
+      }
+      return list;
+    },
+  };
+  let all: readonly CompiledEntry[] | undefined;
+  return {
+    ...fileLevel(index.file),
+    byProgram,
+    get entries() {
+      all ??= index.entries.map((_, k) => entryAt(k));
+      return all;
     },
   };
 }

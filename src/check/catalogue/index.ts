@@ -9,8 +9,12 @@ export { type Analyze, checkCatalogueExamples, knownSafe } from './check-catalog
 export {
   CATALOGUE_FILE,
   type Catalogue,
+  type CatalogueIndex,
   type CatalogueResult,
+  catalogueFromIndex,
   compileCatalogue,
   EMPTY_CATALOGUE,
+  indexCatalogue,
+  type ProgramIndex,
 } from './compile-catalogue';
 export { matchSegment, stateRunsCode, variablesInert } from './match-segment';

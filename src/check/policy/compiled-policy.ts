@@ -13,7 +13,13 @@ import { type PathTable, parsePathTable } from '../paths/path-table';
 import type { ReviewerPolicy } from '../reviewer/review-input';
 import type { ScopeName } from '../rules/argument-rule';
 import { type PermissionRule, parsePermissionRule } from '../rules/permission-rule';
-import { FLOOR_FILE_SCHEMA, POLICY_FILE_SCHEMA, parseWith } from './policy-files';
+import {
+  FLOOR_FILE_SCHEMA,
+  type FloorFile,
+  POLICY_FILE_SCHEMA,
+  type PolicyFile,
+  parseWith,
+} from './policy-files';
 import { reviewerPolicyOf } from './reviewer-section';
 
 export type RuleSource = 'bundled' | 'config';
@@ -65,11 +71,38 @@ export interface PolicyInput {
   pathsJson: unknown;
   /** rules/check-safe.json, the safe catalogue. */
   safeJson: unknown;
-  /** The runtime has seen this exact catalogue text pass its schema under this build (compileCatalogue). */
-  safeValidated?: boolean;
   /** The runtime remembers this exact input's `ref.sha256` under this build: not hashed again (100 KB catalogue). */
   sha256?: string;
   check: Config['check'];
+}
+
+/**
+ * The bundled rule files already checked whole (the build's record of them, ./prebuilt-rules.ts, whose texts
+ * the runtime has seen to be byte for byte the ones it reads), with the policy's sha256.
+ */
+export interface ValidatedRules {
+  policy: PolicyFile;
+  floor: FloorFile;
+  paths: PathTable;
+  catalogue: Catalogue;
+  sha256: string;
+}
+
+/** The `policy.sha256` every decision records: the canonical JSON of the checked files and the `[check]` config. */
+export function policySha256(input: {
+  policy: PolicyFile;
+  floor: FloorFile;
+  paths: PathTable;
+  safeJson: unknown;
+  check: Config['check'];
+}): string {
+  return contentHash({
+    policy: input.policy,
+    floor: input.floor,
+    paths: input.paths,
+    safe: input.safeJson,
+    check: input.check,
+  });
 }
 
 export type CompileResult =
@@ -95,21 +128,43 @@ function unknownCategory(list: readonly string[]): string | undefined {
   return list.find((c) => !isCategory(c));
 }
 
-export function compilePolicy(input: PolicyInput): CompileResult {
+/** The policy, floor and path table through their schemas; a problem names the file and key. */
+export function checkRuleFiles(input: {
+  policyJson: unknown;
+  floorJson: unknown;
+  pathsJson: unknown;
+}): { ok: true; policy: PolicyFile; floor: FloorFile; paths: PathTable } | { ok: false; problem: string } {
   const policy = parseWith(POLICY_FILE_SCHEMA, input.policyJson, 'rules/check-policy.json');
-  if (!policy.ok) return { ok: false, basis: 'rules-invalid', problem: policy.problem };
+  if (!policy.ok) return policy;
   const floor = parseWith(FLOOR_FILE_SCHEMA, input.floorJson, 'rules/check-floor.json');
-  if (!floor.ok) return { ok: false, basis: 'rules-invalid', problem: floor.problem };
+  if (!floor.ok) return floor;
   const paths = parsePathTable(input.pathsJson);
-  if (!paths.ok)
-    return { ok: false, basis: 'rules-invalid', problem: `rules/check-paths.json: ${paths.problem}` };
-  const catalogue = compileCatalogue(input.safeJson, { validated: input.safeValidated === true });
+  if (!paths.ok) return { ok: false, problem: `rules/check-paths.json: ${paths.problem}` };
+  return { ok: true, policy: policy.value, floor: floor.value, paths: paths.value };
+}
+
+export function compilePolicy(input: PolicyInput): CompileResult {
+  const files = checkRuleFiles(input);
+  if (!files.ok) return { ok: false, basis: 'rules-invalid', problem: files.problem };
+  const catalogue = compileCatalogue(input.safeJson);
   if (!catalogue.ok) return { ok: false, basis: 'rules-invalid', problem: catalogue.problem };
-  const p = policy.value;
-  const c = input.check;
+  const { policy, floor, paths } = files;
+  const sha256 =
+    input.sha256 ?? policySha256({ policy, floor, paths, safeJson: input.safeJson, check: input.check });
+  return compileValidatedPolicy(
+    { policy, floor, paths, catalogue: catalogue.catalogue, sha256 },
+    input.check,
+  );
+}
+
+/** The policy of rule files already checked whole, with the effective `[check]` config (checked here). */
+export function compileValidatedPolicy(files: ValidatedRules, check: Config['check']): CompileResult {
+  const p = files.policy;
+  const floor = files.floor;
+  const c = check;
   for (const [where, list] of [
-    ['rules/check-floor.json: `never_grant`', floor.value.never_grant],
-    ['rules/check-floor.json: `catastrophic`', floor.value.catastrophic],
+    ['rules/check-floor.json: `never_grant`', floor.never_grant],
+    ['rules/check-floor.json: `catastrophic`', floor.catastrophic],
     ['rules/check-policy.json: `presume_deny`', p.presume_deny],
     ['rules/check-policy.json: `review_categories`', p.review_categories],
   ] as const) {
@@ -175,19 +230,11 @@ export function compilePolicy(input: PolicyInput): CompileResult {
   const compiled: CompiledPolicy = {
     ref: {
       version: p.version,
-      sha256:
-        input.sha256 ??
-        contentHash({
-          policy: p,
-          floor: floor.value,
-          paths: paths.value,
-          safe: input.safeJson,
-          check: c,
-        }),
+      sha256: files.sha256,
     },
     mode: c.mode,
     timeoutMs: c.timeout_ms,
-    floor: new Set([...floor.value.never_grant, ...floor.value.catastrophic, ...c.floor_extra]),
+    floor: new Set([...floor.never_grant, ...floor.catastrophic, ...c.floor_extra]),
     presumeDeny,
     reviewCategories: new Set(p.review_categories),
     readScopes: p.read_scopes,
@@ -195,14 +242,14 @@ export function compilePolicy(input: PolicyInput): CompileResult {
     // The file states the shipped default (review); `check.unlisted` (default review, merged so a repository only
     // tightens) decides, so a user may still choose `allow`.
     unlisted: c.unlisted,
-    catalogue: catalogue.catalogue,
+    catalogue: files.catalogue,
     scriptFiles: c.script_files,
     statedHosts: [...p.stated_hosts, ...c.stated_hosts],
     packageSources: [...p.package_sources, ...c.package_sources],
     rules,
     argumentRules,
     argumentRulesByProgram,
-    paths: paths.value,
+    paths: files.paths,
     writable: c.writable,
     tempDirs: c.temp,
     workspaceRoots: c.workspace_roots,

@@ -14,27 +14,29 @@ import type { ReviewerPolicy } from '../reviewer/review-input';
 
 const count = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
 
-export const REVIEWER_SECTION_SCHEMA = z.strictObject({
-  posture: z.enum(REVIEWER_POSTURES),
-  context_mode: z.enum(REVIEWER_CONTEXT_MODES),
-  user_turns: count(1, 20),
-  // null: unlimited (seed 004); a bound windows the oldest context out first.
-  token_budget: z.nullable(count(1_000, 1_000_000)),
-  conversation_turns: count(0, 50),
-  escalation: z.enum(REVIEWER_ESCALATIONS),
-  max_output_tokens: count(64, 16_384),
-  reasoning_effort: z.enum(REASONING_EFFORTS),
-  timeout_ms: count(100, 120_000),
-  on_timeout: z.enum(['deny', 'escalate']),
-  min_quote_chars: count(1, 200),
-  breaker: z.strictObject({
-    consecutive_denials: count(1, 100),
-    total_denials: count(1, 1_000),
-    consecutive_outages: count(1, 100),
+export const REVIEWER_SECTION_SCHEMA = z.lazy(() =>
+  z.strictObject({
+    posture: z.enum(REVIEWER_POSTURES),
+    context_mode: z.enum(REVIEWER_CONTEXT_MODES),
+    user_turns: count(1, 20),
+    // null: unlimited (seed 004); a bound windows the oldest context out first.
+    token_budget: z.nullable(count(1_000, 1_000_000)),
+    conversation_turns: count(0, 50),
+    escalation: z.enum(REVIEWER_ESCALATIONS),
+    max_output_tokens: count(64, 16_384),
+    reasoning_effort: z.enum(REASONING_EFFORTS),
+    timeout_ms: count(100, 120_000),
+    on_timeout: z.enum(['deny', 'escalate']),
+    min_quote_chars: count(1, 200),
+    breaker: z.strictObject({
+      consecutive_denials: count(1, 100),
+      total_denials: count(1, 1_000),
+      consecutive_outages: count(1, 100),
+    }),
+    // Checked whole by checkDerivationTable (every risk, known thresholds, monotone), which names the key.
+    derivation: z.unknown(),
   }),
-  // Checked whole by checkDerivationTable (every risk, known thresholds, monotone), which names the key.
-  derivation: z.unknown(),
-});
+);
 export type ReviewerSection = z.infer<typeof REVIEWER_SECTION_SCHEMA>;
 
 export type ReviewerParse = { ok: true; policy: ReviewerPolicy } | { ok: false; problem: string };

@@ -1,9 +1,8 @@
 /**
  * Remembers checks that passed, so they run once per build and content, not on every hook call (issue 18): the
- * `match`/`not_match` examples of a config's argument rules (a repository `gavel.toml` with many examples), and
- * the schema of the 100 KB safe catalogue (rules/check-safe.json), keyed by its text. One file per key
- * under `<user state dir>/policy-cache/`: the key is the sha256 of the gavel build id, the bundled rule files
- * and the effective `[check]` config (everything the examples' outcome depends on). Only a pass is
+ * `match`/`not_match` examples of a config's argument rules (a repository `gavel.toml` with many examples). One
+ * file per key under `<user state dir>/policy-cache/`: the key is the sha256 of the gavel build id, the bundled
+ * rule files' hashes and the effective `[check]` config (everything the examples' outcome depends on). Only a pass is
  * remembered; a file that is not exactly the one this module writes for its key (truncated, edited, another
  * key's) is ignored, and the examples are checked again and the file rewritten. Never caches anything when
  * there is no build id (running from source). Reading or writing failing only costs time.
@@ -15,11 +14,6 @@ import { join } from 'node:path';
 import { contentHash, sha256Hex } from '../../core';
 
 export const CACHE_FOLDER = 'policy-cache';
-
-/** The key for a bundled rule file `name` whose exact `text` passed its schema under `buildId`. */
-export function validatedFileKey(buildId: string, name: string, text: string): string {
-  return sha256Hex(`${buildId}\n${name}\n${sha256Hex(text)}\nschema`);
-}
 
 /** The key for examples checked under `buildId` with these rule files and `[check]` config. */
 export function examplesCacheKey(buildId: string, ruleFiles: readonly unknown[], check: unknown): string {

@@ -5,6 +5,7 @@
  * value with basis `rules-invalid` or `config-invalid` and a one-line message naming the file and key.
  */
 
+import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,29 +13,33 @@ import { fileURLToPath } from 'node:url';
 import {
   type BreakerStore,
   type CheckDeps,
+  type CompileResult,
   checkExamples,
   compilePolicy,
+  compileValidatedPolicy,
+  type PrebuiltRules,
+  parseRuleJson,
+  policySha256,
   type RequestDefaults,
+  RULE_FILES,
+  type RuleFileName,
+  rulesFromPrebuilt,
 } from '../../check';
 import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
-import type { Basis, Clock } from '../../core';
+import { type Basis, type Clock, sha256Hex } from '../../core';
 import type { RunShared } from '../../model';
 import type { ModelOptions } from '../model-options';
 import { auditLogFor } from './audit-seam';
 import { BUILD_ID } from './build-id';
-import { examplesCacheKey, examplesPassed, rememberExamplesPassed, validatedFileKey } from './examples-cache';
+import { examplesCacheKey, examplesPassed, rememberExamplesPassed } from './examples-cache';
 import { policyShaKey, rememberedPolicySha, rememberPolicySha } from './policy-sha-cache';
+import { bundledPrebuiltRules } from './prebuilt';
 import { readScriptFile } from './read-script';
 import { realPathOf } from './real-path';
 import { reviewerForSurfaces, type SurfaceReviewer, userStateDir } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
 
-export const RULE_FILES = [
-  'check-policy.json',
-  'check-floor.json',
-  'check-paths.json',
-  'check-safe.json',
-] as const;
+export { RULE_FILES };
 
 export interface RuntimeOptions {
   cwd: string;
@@ -50,6 +55,8 @@ export interface RuntimeOptions {
   modelFlags?: ModelOptions;
   /** Tests only: the build id keying the examples cache (./examples-cache.ts); the bundle's own otherwise. */
   buildId?: string;
+  /** Tests only: the build's record of its rule files (./prebuilt.ts); the bundle's own otherwise. */
+  prebuilt?: PrebuiltRules;
   /** The decision service with `[serve] redis_url`: the reviewer's breaker store shared by its replicas. */
   openBreaker?: () => BreakerStore;
   /** The decision service with `[serve] redis_url`: the reply cache and run caps its replicas share. */
@@ -81,13 +88,18 @@ export function findRulesDir(): string | undefined {
   }
 }
 
-function readJson(file: string): { ok: true; value: unknown; text: string } | { ok: false; problem: string } {
+type RuleFile = { text: string; sha256: string };
+
+/** Reads a rule file's text and the sha256 of its bytes. */
+function readRuleFile(file: string): { ok: true; file: RuleFile } | { ok: false; problem: string } {
   try {
-    const text = readFileSync(file, 'utf8');
-    return { ok: true, value: JSON.parse(text), text };
+    const bytes = readFileSync(file);
+    // ASCII read as latin1 is the same text as UTF-8, decoded faster.
+    const text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+    return { ok: true, file: { text, sha256: sha256Hex(bytes) } };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, problem: `${file}: ${code ? `cannot be read (${code})` : 'is not valid JSON'}` };
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+    return { ok: false, problem: `${file}: cannot be read (${code})` };
   }
 }
 
@@ -99,46 +111,61 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       basis: 'rules-invalid',
       problem: 'the bundled rules folder is missing (rules/check-floor.json)',
     };
-  const files: unknown[] = [];
-  const texts: { name: string; text: string }[] = [];
-  let safeText = '';
+  const files = {} as Record<RuleFileName, RuleFile>;
   for (const name of RULE_FILES) {
-    const read = readJson(join(rulesDir, name));
+    const read = readRuleFile(join(rulesDir, name));
     if (!read.ok) return { ok: false, basis: 'rules-invalid', problem: read.problem };
-    files.push(read.value);
-    texts.push({ name, text: read.text });
-    if (name === 'check-safe.json') safeText = read.text;
+    files[name] = read.file;
   }
   const config = loadConfig({ cwd: options.cwd, env: options.env });
   if (!config.ok) return { ok: false, basis: 'config-invalid', problem: formatProblem(config.problem) };
   const home = options.env.HOME || homedir();
   const buildId = options.buildId ?? BUILD_ID;
   const stateDir = userStateDir(options.env, home);
-  // The catalogue's schema is most of a hook's start-up: checked once per build and file text.
-  const safeKey = buildId ? validatedFileKey(buildId, 'check-safe.json', safeText) : undefined;
-  const safeValidated = safeKey !== undefined && examplesPassed(stateDir, safeKey);
-  // So is hashing the canonical JSON of the policy for its sha256: remembered per build, file texts and config.
-  const shaKey = buildId ? policyShaKey(buildId, texts, config.config.check) : undefined;
-  const sha256 = shaKey === undefined ? undefined : rememberedPolicySha(stateDir, shaKey);
-  const compiled = compilePolicy({
-    policyJson: files[0],
-    floorJson: files[1],
-    pathsJson: files[2],
-    safeJson: files[3],
-    safeValidated,
-    ...(sha256 ? { sha256 } : {}),
-    check: config.config.check,
-  });
+  const digests = RULE_FILES.map((name) => ({ name, sha256: files[name].sha256 }));
+  // Hashing the canonical JSON of the policy (the 100 KB catalogue) for its sha256 is remembered per build,
+  // file contents and config.
+  const shaKey = buildId ? policyShaKey(buildId, digests, config.config.check) : undefined;
+  const remembered = shaKey === undefined ? undefined : rememberedPolicySha(stateDir, shaKey);
+  // The files this build checked, byte for byte: not parsed or checked again (src/check/policy/prebuilt-rules.ts).
+  const prebuilt = options.prebuilt ?? bundledPrebuiltRules();
+  const checked = prebuilt ? rulesFromPrebuilt(prebuilt, files) : undefined;
+  let compiled: CompileResult;
+  if (checked) {
+    const sha256 =
+      remembered ??
+      policySha256({
+        ...checked,
+        safeJson: JSON.parse(files['check-safe.json'].text),
+        check: config.config.check,
+      });
+    compiled = compileValidatedPolicy({ ...checked, sha256 }, config.config.check);
+  } else {
+    const json: unknown[] = [];
+    for (const name of RULE_FILES) {
+      const parsed = parseRuleJson(join(rulesDir, name), files[name].text);
+      if (!parsed.ok) return { ok: false, basis: 'rules-invalid', problem: parsed.problem };
+      json.push(parsed.value);
+    }
+    compiled = compilePolicy({
+      policyJson: json[0],
+      floorJson: json[1],
+      pathsJson: json[2],
+      safeJson: json[3],
+      ...(remembered ? { sha256: remembered } : {}),
+      check: config.config.check,
+    });
+  }
   if (!compiled.ok) return { ok: false, basis: compiled.basis, problem: compiled.problem };
-  if (safeKey && !safeValidated) rememberExamplesPassed(stateDir, safeKey);
-  if (shaKey && !sha256) rememberPolicySha(stateDir, shaKey, compiled.policy.ref.sha256);
+  if (shaKey && !remembered) rememberPolicySha(stateDir, shaKey, compiled.policy.ref.sha256);
   // The bundled policy's examples are checked by the test suite of every gavel build
   // (src/check/policy/compiled-policy.test.ts), so a hook call does not pay for them; examples in the user's or
   // the repository's `check.rules` are checked when this build has not yet seen them pass (./examples-cache.ts).
   const hasExamples = compiled.policy.argumentRules.some(
     (r) => r.source === 'config' && (r.spec.match?.length || r.spec.not_match?.length),
   );
-  const cacheKey = buildId && hasExamples ? examplesCacheKey(buildId, files, config.config.check) : undefined;
+  const cacheKey =
+    buildId && hasExamples ? examplesCacheKey(buildId, digests, config.config.check) : undefined;
   if (hasExamples && !(cacheKey && examplesPassed(stateDir, cacheKey))) {
     const examples = await checkExamples(compiled.policy, analyzeShellForSurfaces, { sources: ['config'] });
     if (!examples.ok) return { ok: false, basis: examples.basis, problem: examples.problem };

@@ -5,12 +5,13 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
+import { fixedClock, sha256Hex } from '../../core';
 import { findRulesDir, loadRuntime } from './load-runtime';
 import { HASH_FOLDER, policyShaKey, rememberedPolicySha, rememberPolicySha } from './policy-sha-cache';
 
 const temp = (): string => mkdtempSync(join(tmpdir(), 'gavel-policy-sha-'));
-const FILES = [{ name: 'check-policy.json', text: '{"version":1}' }];
+const file = (name: string, text: string) => ({ name, sha256: sha256Hex(text) });
+const FILES = [file('check-policy.json', '{"version":1}')];
 const KEY = policyShaKey('b'.repeat(64), FILES, { rules: [] }) ?? '';
 const SHA = 'a'.repeat(64);
 
@@ -29,8 +30,8 @@ describe('policy hash entries', () => {
     const keys = new Set([
       KEY,
       policyShaKey('c'.repeat(64), FILES, { rules: [] }),
-      policyShaKey('b'.repeat(64), [{ name: 'check-policy.json', text: '{"version":2}' }], { rules: [] }),
-      policyShaKey('b'.repeat(64), [{ name: 'check-floor.json', text: '{"version":1}' }], { rules: [] }),
+      policyShaKey('b'.repeat(64), [file('check-policy.json', '{"version":2}')], { rules: [] }),
+      policyShaKey('b'.repeat(64), [file('check-floor.json', '{"version":1}')], { rules: [] }),
       policyShaKey('b'.repeat(64), FILES, { rules: [{ id: 'x' }] }),
     ]);
     expect(keys.size).toBe(5);

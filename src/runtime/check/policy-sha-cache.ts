@@ -1,8 +1,8 @@
 /**
  * Remembers the compiled policy's sha256 (the `policy.sha256` of every decision and audit line) per build and
  * content, so a hook call does not hash the canonical JSON of the 100 KB safe catalogue again: most of a hook's
- * start-up before this (docs/benchmarks.md). The key is the sha256 of the gavel build id, the text of each
- * bundled rule file and the canonical JSON of the effective `[check]` config: everything the policy's hash is
+ * start-up before this (docs/benchmarks.md). The key is the sha256 of the gavel build id, the sha256 of each
+ * bundled rule file's bytes and the canonical JSON of the effective `[check]` config: everything the policy's hash is
  * computed from. One file per key under `<user state dir>/policy-hash/`, holding the key, the hash and a
  * checksum over both; a file that is not exactly that (truncated, edited, another key's) is ignored, the hash
  * computed again and the file rewritten. Never caches without a build id (running from source). Reading or
@@ -18,10 +18,10 @@ export const HASH_FOLDER = 'policy-hash';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
-/** The key of the policy compiled under `buildId` from these rule files (name and exact text) and `[check]`. */
+/** The key of the policy compiled under `buildId` from these rule files (name and sha256 of the bytes) and `[check]`. */
 export function policyShaKey(
   buildId: string,
-  ruleFiles: readonly { name: string; text: string }[],
+  ruleFiles: readonly { name: string; sha256: string }[],
   check: unknown,
 ): string | undefined {
   let config: string;
@@ -30,7 +30,7 @@ export function policyShaKey(
   } catch {
     return undefined;
   }
-  const files = ruleFiles.map((f) => `${f.name}\n${sha256Hex(f.text)}`).join('\n');
+  const files = ruleFiles.map((f) => `${f.name}\n${f.sha256}`).join('\n');
   return sha256Hex(`${buildId}\n${files}\n${sha256Hex(config)}\npolicy sha256`);
 }
 

@@ -1,0 +1,102 @@
+// Hook cold start of this checkout against another build of gavel, interleaved in one run: `node -e 0`, and
+// `gavel hook claude-code` on the Bash and Read requests of bench/hook-cold-start.mjs from each checkout, as
+// fresh processes in one scratch project and HOME. Wall time, and CPU time (user + system of the process, every
+// thread; bench/_cpu-probe.cjs), the steadier figure on a shared machine. Runs only when GAVEL_BENCH_BASE names
+// the other checkout (built, with node_modules), e.g. a `git worktree add /tmp/base <commit>` + `npm run build`:
+//   GAVEL_BENCH_BASE=/tmp/base node bench/run.mjs hook-vs-build --runs 20
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { median, round } from './_measure.mjs';
+import { requests, scratchProject } from './hook-cold-start.mjs';
+
+export const title = 'Hook cold start against another build (GAVEL_BENCH_BASE)';
+
+function timed(variant, cwd) {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, variant.args, {
+    cwd,
+    env: variant.env,
+    input: variant.input ?? '',
+    encoding: 'utf8',
+  });
+  const wall = performance.now() - started;
+  const cpu = /gavel-bench-cpu-ms=([\d.]+)/.exec(String(r.stderr));
+  if (r.status !== 0 || !cpu)
+    throw new Error(`${variant.name}: exit ${r.status}: ${String(r.stderr).split('\n')[0]}`);
+  return { wall, cpu: Number(cpu[1]) };
+}
+
+export async function run({ root, runs, warmup }) {
+  const base = process.env.GAVEL_BENCH_BASE;
+  if (!base) return [];
+  if (!existsSync(join(base, 'bin', 'gavel'))) throw new Error(`GAVEL_BENCH_BASE: no bin/gavel in ${base}`);
+  const probe = join(root, 'bench', '_cpu-probe.cjs');
+  const scratch = scratchProject();
+  try {
+    const req = requests(scratch.project);
+    const variants = [{ name: 'node -e 0', args: ['-r', probe, '-e', '0'], env: scratch.env }];
+    for (const [label, dir] of [
+      ['base', base],
+      ['this', root],
+    ]) {
+      for (const [tool, input] of [
+        ['Bash', req.bash],
+        ['Read', req.read],
+      ]) {
+        const args = ['-r', probe, join(dir, 'bin', 'gavel'), 'hook', 'claude-code'];
+        variants.push({ name: `${label} hook (${tool})`, args, env: scratch.env, input });
+      }
+    }
+    const wall = Object.fromEntries(variants.map((v) => [v.name, []]));
+    const cpu = Object.fromEntries(variants.map((v) => [v.name, []]));
+    for (let round = 0; round < warmup + runs; round++) {
+      for (let k = 0; k < variants.length; k++) {
+        const v = variants[(round + k) % variants.length];
+        const t = timed(v, scratch.project);
+        if (round >= warmup) {
+          wall[v.name].push(t.wall);
+          cpu[v.name].push(t.cpu);
+        }
+      }
+    }
+    const w0 = median(wall['node -e 0']);
+    const c0 = median(cpu['node -e 0']);
+    const rows = [];
+    for (const v of variants) {
+      const w = median(wall[v.name]);
+      const c = median(cpu[v.name]);
+      rows.push(
+        {
+          name: `${v.name}: wall median`,
+          value: round(w),
+          digits: 1,
+          unit: 'ms',
+          note: `${round(w / w0, 2)} x node -e 0, n=${runs}`,
+        },
+        {
+          name: `${v.name}: CPU median`,
+          value: round(c),
+          digits: 1,
+          unit: 'ms',
+          note: `${round(c / c0, 2)} x node -e 0`,
+        },
+      );
+    }
+    for (const tool of ['Bash', 'Read']) {
+      const b = `base hook (${tool})`;
+      const t = `this hook (${tool})`;
+      rows.push({
+        name: `this ÷ base (${tool}), CPU`,
+        value: round(median(cpu[t]) / median(cpu[b]), 2),
+        digits: 2,
+        unit: '×',
+        target: 1,
+        note: `wall ${round(median(wall[t]) / median(wall[b]), 2)} ×`,
+      });
+    }
+    return rows;
+  } finally {
+    scratch.cleanup();
+  }
+}
