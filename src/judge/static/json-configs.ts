@@ -4,13 +4,11 @@
  * it also yields the hook and MCP commands for shell analysis. Pure.
  */
 
+import { isRecord } from '../../core';
 import type { FindingDraft } from '../findings/make-finding';
 import type { FileView } from './file-view';
 import { mcpServerFindings, serverMaps } from './mcp-servers';
 import { lineOf, type ShellSnippet } from './shell-snippets';
-
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface JsonConfigResult {
   drafts: FindingDraft[];
@@ -21,7 +19,7 @@ function hookCommands(hooks: unknown): string[] {
   const out: string[] = [];
   const visit = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(visit);
-    else if (isObj(v)) {
+    else if (isRecord(v)) {
       if (typeof v.command === 'string') out.push(v.command);
       for (const [k, child] of Object.entries(v)) if (k !== 'command') visit(child);
     }
@@ -48,7 +46,7 @@ export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'o
       });
     return out;
   }
-  if (!isObj(doc)) {
+  if (!isRecord(doc)) {
     if (kind !== 'other')
       out.drafts.push({
         code: 'Q10',
@@ -62,7 +60,7 @@ export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'o
     return out;
   }
   const q = (n: number) => (view.lines[n - 1] ?? '').trim();
-  const perms = isObj(doc.permissions) ? doc.permissions : undefined;
+  const perms = isRecord(doc.permissions) ? doc.permissions : undefined;
   const bypass =
     perms?.defaultMode === 'bypassPermissions' ||
     doc.dangerouslySkipPermissions === true ||
@@ -81,7 +79,7 @@ export function jsonConfigFindings(view: FileView, kind: 'settings' | 'mcp' | 'o
       rule: 'settings:bypass-permissions',
     });
   }
-  const sandbox = isObj(doc.sandbox) ? doc.sandbox : undefined;
+  const sandbox = isRecord(doc.sandbox) ? doc.sandbox : undefined;
   if (sandbox && sandbox.enabled === false) {
     const n = lineOf(view.lines, '"sandbox"');
     out.drafts.push({

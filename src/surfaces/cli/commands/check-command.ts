@@ -17,6 +17,7 @@ import {
   UsageError,
   verdictRank,
 } from '../../../core';
+import { estimateExit, estimateJson, renderEstimate } from '../../../model';
 import {
   type AuditMeta,
   auditLogFor,
@@ -30,7 +31,6 @@ import { fromClaudeCode } from '../../harness';
 import type { CommandSpec } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
 import { renderDecision } from '../render-decision';
-import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
 import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
 import { INPUT_FIELDS, NOTHING_PIPED, spellingHint } from './check-input';
 
