@@ -15,11 +15,13 @@ export {
   type AuditMeta,
   type AuditSink,
   auditLogFor,
+  checkMeta,
   fileAuditSink,
   hashSubject,
   recordOrDeny,
   requestPreview,
   reviewerDetail,
+  runIdOf,
 } from './check/audit-seam';
 export { DEFAULT_DEADLINE_MS, deadlineMs } from './check/deadline';
 export { faultFrom, injectFault } from './check/faults';
@@ -31,6 +33,7 @@ export {
   type Judged,
   judgeCall,
   recordBlock,
+  recordJudged,
 } from './check/judge-call';
 export {
   findRulesDir,
