@@ -59,6 +59,7 @@ export {
 export { type ReviewerModelView, reviewerModel } from './check/reviewer-seam-model';
 export { analyzeShellForSurfaces } from './check/shell-seam';
 export { type RubricRequest, readRubrics, readTraps, trapsFileProblem } from './judge/judge-inputs';
+export { type JudgeProjectRequest, type JudgeProjectResult, judgeProject } from './judge/judge-project';
 export { changedSince, nodeJudgeFs, readProjectText } from './judge/judge-repository';
 export {
   JUDGE_DEFAULT_MAX_COST_USD,
