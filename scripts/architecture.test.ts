@@ -198,3 +198,44 @@ describe('each rule catches a violation (fixture trees)', () => {
     expect(found.doorBypasses).toEqual([]);
   });
 });
+
+/**
+ * Issue 16's duplicates: each of these pieces of plumbing has one home, and a private copy elsewhere in src/
+ * (tests aside) fails here; `home` lists the files allowed to hold it.
+ */
+const ONE_HOME: { what: string; pattern: RegExp; home: string[] }[] = [
+  {
+    what: 'the plain-JSON-object guard (isRecord)',
+    pattern: /typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)/,
+    home: ['core/is-record.ts'],
+  },
+  {
+    what: 'the deadline race (an AbortController raced against a timer)',
+    pattern: /new AbortController\(\)/,
+    // post-json.ts: the provider call's own whole-call deadline, inside the model layer.
+    home: ['model/call/deadline.ts', 'model/wire/post-json.ts'],
+  },
+  {
+    what: 'fencing of untrusted text',
+    pattern: /BEGIN UNTRUSTED|GAVEL-FENCE-/,
+    home: ['model/call/fence.ts'],
+  },
+  {
+    what: 'the token estimate (bytes per token)',
+    pattern: /Math\.ceil\(\s*\w+\s*\/\s*(3|4|BYTES_PER_TOKEN)\s*\)/,
+    home: ['model/structured/estimate-tokens.ts'],
+  },
+];
+
+describe('one home for each seam issue 16 named', () => {
+  const sources = files(SRC).filter(
+    (f) => !f.endsWith('.test.ts') && !f.includes('/testdata/') && !f.endsWith('.testkit.ts'),
+  );
+  it.each(ONE_HOME.map((h) => [h.what, h] as const))('%s', (_what, { pattern, home }) => {
+    const copies = sources
+      .filter((f) => pattern.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(SRC, f))
+      .filter((f) => !home.includes(f));
+    expect(copies).toEqual([]);
+  });
+});
