@@ -177,7 +177,7 @@ export function recordJudged(
   const m = checkMeta({
     ...where,
     subject: first ? requestSubject(first) : where.subject,
-    sessionId: first ? first.sessionId : where.sessionId,
+    sessionId: first?.sessionId ?? where.sessionId,
   });
   const record = runtime.review?.recordOf(judged.decision);
   const reviewer = record ? reviewerDetail(record) : undefined;
