@@ -106,6 +106,15 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     ['an argv alone', { argv: ['sh', '-c', 'rm -rf ~'] }],
     ['a program and its arguments', { program: 'rm', arguments: ['-rf', '~'] }],
     ['a run step nested in a list', { steps: [{ run: 'rm -rf ~' }] }],
+    ['a list of command lines', { commands: ['npm test', 'rm -rf ~'] }],
+    ['one command line in an argv-shaped array', { command: ['rm -rf ~'] }],
+    ['scripts as a list', { scripts: ['rm -rf ~'] }],
+    ['python code, no language named', { code: 'import shutil; shutil.rmtree("/")' }],
+    [
+      'javascript code, language named',
+      { language: 'javascript', code: 'require("fs").rmSync("/", {recursive: true})' },
+    ],
+    ['shell code, language named', { lang: 'bash', code: 'rm -rf ~' }],
   ])('%s reaches the floor, even in mode off', async (_name, args) => {
     const d = await mcp('run', args, { mode: 'off' });
     expect(d.verdict).toBe('deny');
@@ -121,6 +130,14 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     });
     expect(d.verdict).toBe('deny');
     expect(d.basis).toBe('floor');
+  });
+
+  it.each([
+    ['an argv with a spaced file name', { command: ['cat', 'my notes.txt'] }],
+    ['inert python code', { language: 'python', code: 'print(1 + 1)' }],
+  ])('%s does not reach the floor', async (_name, args) => {
+    const d = await mcp('run', args, { mode: 'off' });
+    expect(d.basis).not.toBe('floor');
   });
 
   it('text given to a tool that is not a terminal is data', async () => {

@@ -63,6 +63,14 @@ const COMMAND_KEYS = new Set([
   'exec',
   'execute',
 ]);
+/** Lists of command lines (`{"commands": ["npm test", "rm -rf ~"]}`): each string is a whole command. */
+const COMMAND_LIST_KEYS = new Set(['commands', 'cmds', 'scripts', 'commandlines']);
+/**
+ * Source code a tool runs (`{"code": "..."}`, a notebook cell, a REPL): read as the interpreter named beside it
+ * (`language`, `lang`, `kernel`), or as each of Python, JavaScript and shell when none is named.
+ */
+const CODE_KEYS = new Set(['code', 'source', 'sourcecode', 'snippet', 'expression', 'eval', 'cell']);
+const LANGUAGE_KEYS = new Set(['language', 'lang', 'kernel', 'runtime', 'interpreter']);
 const ARGV_KEYS = new Set(['args', 'argv', 'arguments']);
 /** A program named apart from its argv (`{"program": "rm", "args": [...]}`): a command with that argv. */
 const PROGRAM_KEYS = new Set(['program', 'executable', 'exe', 'binary', 'bin']);
@@ -105,6 +113,18 @@ const READ_VERB =
 /** Shell words of an argv, quoted so the analyzer reads each as one word. */
 function quoteArgv(argv: readonly string[]): string {
   return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+/** The commands that run `code` as its interpreter would: the one named beside it, else each likely one. */
+function codeCommands(code: string, parent: Record<string, unknown> | undefined): string[] {
+  const named = Object.entries(parent ?? {}).find(([n]) => LANGUAGE_KEYS.has(key(n)))?.[1];
+  const lang = typeof named === 'string' ? named.toLowerCase() : '';
+  const python = quoteArgv(['python3', '-c', code]);
+  const node = quoteArgv(['node', '-e', code]);
+  if (/^(?:python|py|ipython|python3)/.test(lang)) return [python];
+  if (/^(?:javascript|js|node|typescript|ts|deno|bun)/.test(lang)) return [node];
+  if (/^(?:bash|sh|shell|zsh)/.test(lang)) return [code];
+  return [python, node, code];
 }
 
 const hasKey = (obj: Record<string, unknown> | undefined, keys: ReadonlySet<string>): boolean =>
@@ -165,6 +185,10 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
         add({ kind: 'command', command: isStrings(argv) ? `${v} ${quoteArgv(argv)}` : v });
         return;
       }
+      if (k !== undefined && CODE_KEYS.has(k) && (k !== 'source' || /[\n;(]/.test(v))) {
+        for (const command of codeCommands(v, parent)) add({ kind: 'command', command });
+        return;
+      }
       if (k !== undefined && PROGRAM_KEYS.has(k) && isStrings(argv)) {
         add({ kind: 'command', command: quoteArgv([v, ...argv]) });
         return;
@@ -186,11 +210,19 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
     }
     if (Array.isArray(v)) {
       const commandShaped =
-        COMMAND_KEYS.has(k ?? '') || (ARGV_KEYS.has(k ?? '') && !hasKey(parent, PROGRAM_KEYS));
+        COMMAND_KEYS.has(k ?? '') ||
+        COMMAND_LIST_KEYS.has(k ?? '') ||
+        (ARGV_KEYS.has(k ?? '') && !hasKey(parent, PROGRAM_KEYS));
       if (k !== undefined && commandShaped && isStrings(v) && v.length > 0) {
         chars += v.reduce((n, s) => n + s.length, 0);
         if (chars > MAX_CHARS) unreadable = 'is too big to judge';
-        else add({ kind: 'command', command: quoteArgv(v) });
+        else {
+          // A list of command lines, or an argv whose first word is no program name (`["rm -rf ~"]`): each
+          // string is a command; an argv is also read as one command (the strictest reading decides).
+          if (COMMAND_LIST_KEYS.has(k) || /\s/.test(v[0] as string))
+            for (const line of v) add({ kind: 'command', command: line });
+          if (!COMMAND_LIST_KEYS.has(k)) add({ kind: 'command', command: quoteArgv(v) });
+        }
         return;
       }
       for (const item of v) visit(item, depth + 1, k, parent);
