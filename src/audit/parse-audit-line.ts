@@ -11,6 +11,7 @@ import {
   isAuthorization,
   isBasis,
   isOutcome,
+  isRecord,
   isRisk,
   isVerdict,
   verdictOfOutcome,
@@ -43,7 +44,6 @@ const KEYS = [
 
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hasExactly = (o: Obj, keys: readonly string[]) =>
   Object.keys(o).length === keys.length && keys.every((k) => Object.hasOwn(o, k));
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -66,12 +66,12 @@ function isCapability(v: unknown): v is Capability {
 }
 
 function isModel(v: unknown): v is AuditModel {
-  if (!isObj(v) || !hasExactly(v, ['provider', 'model', 'tokens', 'costUsd'])) return false;
+  if (!isRecord(v) || !hasExactly(v, ['provider', 'model', 'tokens', 'costUsd'])) return false;
   const t = v.tokens;
   return (
     isToken(AUDIT_LIMITS.modelName)(v.provider) &&
     isToken(AUDIT_LIMITS.modelName)(v.model) &&
-    isObj(t) &&
+    isRecord(t) &&
     hasExactly(t, ['input', 'output']) &&
     isCount(t.input) &&
     isCount(t.output) &&
@@ -85,7 +85,7 @@ function isDetail(v: unknown): boolean {
 
 function isPolicy(v: unknown): boolean {
   return (
-    isObj(v) &&
+    isRecord(v) &&
     hasExactly(v, ['version', 'sha256']) &&
     isCount(v.version) &&
     isString(v.sha256) &&
@@ -110,7 +110,7 @@ function hasRecordKeys(r: Obj): boolean {
 }
 
 export function isAuditRecord(r: unknown): r is AuditRecord {
-  if (!isObj(r) || !hasRecordKeys(r)) return false;
+  if (!isRecord(r) || !hasRecordKeys(r)) return false;
   return (
     (!Object.hasOwn(r, 'preview') || isPreview(r.preview)) &&
     r.v === AUDIT_FORMAT_VERSION &&

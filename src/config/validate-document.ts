@@ -6,6 +6,7 @@
 
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { isRecord } from '../core';
 import type { ConfigNotice, ConfigProblem } from './problem';
 import { TABLE_NAMES, type TableName, tableSettings } from './spec';
 
@@ -18,11 +19,8 @@ export type DocumentResult =
   | { ok: true; values: PartialConfig; notices: ConfigNotice[] }
   | { ok: false; problem: ConfigProblem };
 
-const isTable = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export function validateDocument(doc: unknown, file: string, scope: 'user' | 'project'): DocumentResult {
-  if (!isTable(doc))
+  if (!isRecord(doc))
     return { ok: false, problem: { file, keyPath: '', message: 'must be a table of tables' } };
   const values: PartialConfig = {};
   const notices: ConfigNotice[] = [];
@@ -33,7 +31,7 @@ export function validateDocument(doc: unknown, file: string, scope: 'user' | 'pr
         problem: { file, keyPath: tableName, message: `unknown table (known: ${TABLE_NAMES.join(', ')})` },
       };
     }
-    if (!isTable(tableValue)) {
+    if (!isRecord(tableValue)) {
       return {
         ok: false,
         problem: { file, keyPath: tableName, message: `must be a table, as \`[${tableName}]\`` },

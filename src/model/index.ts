@@ -30,6 +30,7 @@ export { defuse, type Fences, fence, fenceMarker, markerAbsent, openFences } fro
 export { bundledCatalog } from './catalog/bundled-catalog';
 export { buildCatalog, type ModelCatalog, TIERS, type Tier } from './catalog/model-catalog';
 export { type PriceEntry, priceEntryOf } from './catalog/price-entry';
+export { tokenCostUsd } from './catalog/token-cost';
 export {
   failed,
   MODEL_FAILURES,
@@ -66,7 +67,12 @@ export { type ModelSpec, PROVIDERS, type ProviderId, parseModelSpec } from './se
 export { DEFAULT_KEY_VARIABLE, type OpenedModel, type OpenModelInput, openModel } from './select/open-model';
 export { openRunner, type RunSettings, type RunShared } from './select/open-runner';
 export { chooseStageModel, type StageModel, type StageModelInput } from './select/stage-model';
-export { BYTES_PER_TOKEN, estimateTokens, tokensOfBytes } from './structured/estimate-tokens';
+export {
+  BYTES_PER_TOKEN,
+  estimateInputTokens,
+  estimateTokens,
+  tokensOfBytes,
+} from './structured/estimate-tokens';
 export { type ParsedReply, parseReply, type ReplySchema } from './structured/parse-reply';
 export { checkSchemaSubset } from './structured/schema-subset';
 export {

@@ -15,11 +15,13 @@ export {
   type AuditMeta,
   type AuditSink,
   auditLogFor,
+  checkMeta,
   fileAuditSink,
   hashSubject,
   recordOrDeny,
   requestPreview,
   reviewerDetail,
+  runIdOf,
 } from './check/audit-seam';
 export { BUILD_ID } from './check/build-id';
 export { DEFAULT_DEADLINE_MS, deadlineMs } from './check/deadline';
@@ -32,6 +34,7 @@ export {
   type Judged,
   judgeCall,
   recordBlock,
+  recordJudged,
 } from './check/judge-call';
 export {
   findRulesDir,
@@ -66,6 +69,7 @@ export {
 } from './check/runtime-cache';
 export { analyzeShellForSurfaces } from './check/shell-seam';
 export { type RubricRequest, readRubrics, readTraps, trapsFileProblem } from './judge/judge-inputs';
+export { type JudgeProjectRequest, type JudgeProjectResult, judgeProject } from './judge/judge-project';
 export { changedSince, nodeJudgeFs, readProjectText } from './judge/judge-repository';
 export {
   JUDGE_DEFAULT_MAX_COST_USD,

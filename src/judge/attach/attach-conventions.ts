@@ -7,6 +7,7 @@
  * that matches nothing) and G07 (broken imports of an instruction unit).
  */
 
+import { tokensOfBytes } from '../../model';
 import type { FindingDraft } from '../findings/make-finding';
 import { fileView } from '../static/file-view';
 import { readFrontMatter } from '../static/front-matter';
@@ -103,7 +104,7 @@ export function attachConventions(input: AttachInput): AttachResult {
     if (own.has(path) || attached.some((a) => a.path === path)) return;
     const text = read(path) ?? '';
     const bytes = Buffer.byteLength(text);
-    const sentAs = reason === 'unconditional' && Math.ceil(bytes / 3) > RULE_INDEX_TOKENS ? 'index' : 'full';
+    const sentAs = reason === 'unconditional' && tokensOfBytes(bytes) > RULE_INDEX_TOKENS ? 'index' : 'full';
     attached.push({ path, reason, ...(via ? { via } : {}), binding: hasBinding(text), bytes, sentAs });
   };
   if (input.attachRules) {

@@ -7,6 +7,7 @@
  * manifests; a manifest that does not parse only adds nothing (its folder conventions still apply).
  */
 
+import { isRecord } from '../../core';
 import type { UnitKind } from '../types';
 import { harnessKind, isSkillDir, SKILL_PARENTS, skillRoot } from './harness-paths';
 import { joinRelative } from './join-relative';
@@ -22,7 +23,6 @@ export interface Candidate {
 }
 
 type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const PLUGIN_MANIFEST = /(^|\/)\.(claude|codex|cursor)-plugin\/plugin\.json$/;
 const MARKETPLACE = /(^|\/)(\.claude-plugin|\.agents\/plugins)\/marketplace\.json$/;
@@ -89,28 +89,28 @@ function pluginsOf(files: readonly string[], readText: (rel: string) => string |
     const root = dirOf(dirOf(f));
     const p = plugin(root, `plugin manifest \`${f}\``);
     const doc = parseJson(readText(f));
-    if (!isObj(doc)) continue;
+    if (!isRecord(doc)) continue;
     customPaths(p, doc);
-    if (isObj(doc.mcpServers) || isObj(doc.hooks)) p.inlineMcp = f;
+    if (isRecord(doc.mcpServers) || isRecord(doc.hooks)) p.inlineMcp = f;
   }
   for (const f of files) {
     if (!MARKETPLACE.test(f)) continue;
     const doc = parseJson(readText(f));
-    if (!isObj(doc) || !Array.isArray(doc.plugins)) continue;
+    if (!isRecord(doc) || !Array.isArray(doc.plugins)) continue;
     const base = f.endsWith('.agents/plugins/marketplace.json') ? dirOf(dirOf(dirOf(f))) : dirOf(dirOf(f));
-    const meta = isObj(doc.metadata) ? doc.metadata : {};
+    const meta = isRecord(doc.metadata) ? doc.metadata : {};
     const pluginRoot = typeof meta.pluginRoot === 'string' ? resolveRel(base, meta.pluginRoot) : base;
     for (const entry of doc.plugins) {
-      if (!isObj(entry)) continue;
+      if (!isRecord(entry)) continue;
       const src = entry.source;
       const path =
-        typeof src === 'string' ? src : isObj(src) && typeof src.path === 'string' ? src.path : undefined;
+        typeof src === 'string' ? src : isRecord(src) && typeof src.path === 'string' ? src.path : undefined;
       if (path === undefined || pluginRoot === undefined) continue;
       const root = resolveRel(path.startsWith('./') || path.startsWith('../') ? base : pluginRoot, path);
       if (root === undefined) continue;
       const p = plugin(root, `named by \`${f}\``);
       customPaths(p, entry);
-      if (isObj(entry.mcpServers) || isObj(entry.hooks)) p.inlineMcp = p.inlineMcp ?? f;
+      if (isRecord(entry.mcpServers) || isRecord(entry.hooks)) p.inlineMcp = p.inlineMcp ?? f;
     }
   }
   return [...byRoot.values()];

@@ -5,13 +5,11 @@
  * analysis. Pure over the context it is handed.
  */
 
+import { isRecord } from '../../core';
 import type { FindingDraft } from '../findings/make-finding';
 import type { FileView } from './file-view';
 import { mcpServerFindings, serverMaps } from './mcp-servers';
 import { lineOf, type ShellSnippet } from './shell-snippets';
-
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface JsonConfigResult {
   drafts: FindingDraft[];
@@ -20,15 +18,15 @@ export interface JsonConfigResult {
 
 /** Servers a parsed MCP config (or settings document) declares, in any shape. */
 export function serverCount(doc: unknown, flat: boolean): number {
-  if (!isObj(doc)) return 0;
-  return serverMaps(doc, flat).reduce((n, m) => n + Object.values(m).filter(isObj).length, 0);
+  if (!isRecord(doc)) return 0;
+  return serverMaps(doc, flat).reduce((n, m) => n + Object.values(m).filter(isRecord).length, 0);
 }
 
 function hookCommands(hooks: unknown): string[] {
   const out: string[] = [];
   const visit = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(visit);
-    else if (isObj(v)) {
+    else if (isRecord(v)) {
       if (typeof v.command === 'string') out.push(v.command);
       for (const [k, child] of Object.entries(v)) if (k !== 'command') visit(child);
     }
@@ -101,7 +99,7 @@ export function jsonConfigFindings(
       });
     return out;
   }
-  if (!isObj(doc)) {
+  if (!isRecord(doc)) {
     if (kind !== 'other')
       out.drafts.push({
         code: 'Q10',
@@ -115,7 +113,7 @@ export function jsonConfigFindings(
     return out;
   }
   const q = (n: number) => (view.lines[n - 1] ?? '').trim();
-  const perms = isObj(doc.permissions) ? doc.permissions : undefined;
+  const perms = isRecord(doc.permissions) ? doc.permissions : undefined;
   const bypass =
     perms?.defaultMode === 'bypassPermissions' ||
     doc.dangerouslySkipPermissions === true ||
@@ -134,7 +132,7 @@ export function jsonConfigFindings(
       rule: 'settings:bypass-permissions',
     });
   }
-  const sandbox = isObj(doc.sandbox) ? doc.sandbox : undefined;
+  const sandbox = isRecord(doc.sandbox) ? doc.sandbox : undefined;
   if (sandbox && sandbox.enabled === false) {
     const n = lineOf(view.lines, '"sandbox"');
     out.drafts.push({

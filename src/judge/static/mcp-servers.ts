@@ -8,12 +8,12 @@
  * document in, findings and the commands (for shell analysis) out.
  */
 
+import { isRecord } from '../../core';
 import type { FindingDraft } from '../findings/make-finding';
 import type { FileView } from './file-view';
 import type { ShellSnippet } from './shell-snippets';
 
 type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const RUNNERS = new Set(['npx', 'bunx', 'uvx', 'pnpx', 'pipx', 'dlx']);
 const PINNED = /@\d+(\.\d+){0,2}([-+][\w.]+)?$|==\d|@sha256:|@[0-9a-f]{7,40}$/;
@@ -31,7 +31,7 @@ export interface McpResult {
 /** What a server entry looks like: a command, a URL or a transport type. */
 export function looksLikeServer(v: unknown): v is Json {
   return (
-    isObj(v) &&
+    isRecord(v) &&
     (typeof v.command === 'string' ||
       typeof v.url === 'string' ||
       typeof v.serverUrl === 'string' ||
@@ -46,10 +46,10 @@ export function looksLikeServer(v: unknown): v is Json {
 export function serverMaps(doc: Json, flat: boolean): Json[] {
   const maps: Json[] = [];
   for (const key of ['mcpServers', 'servers', 'mcp_servers', 'context_servers'])
-    if (isObj(doc[key])) maps.push(doc[key]);
-  if (isObj(doc.mcp) && isObj(doc.mcp.servers)) maps.push(doc.mcp.servers);
+    if (isRecord(doc[key])) maps.push(doc[key]);
+  if (isRecord(doc.mcp) && isRecord(doc.mcp.servers)) maps.push(doc.mcp.servers);
   if (Array.isArray(doc.plugins))
-    for (const p of doc.plugins) if (isObj(p) && isObj(p.mcpServers)) maps.push(p.mcpServers);
+    for (const p of doc.plugins) if (isRecord(p) && isRecord(p.mcpServers)) maps.push(p.mcpServers);
   if (maps.length === 0 && flat) {
     const servers = Object.fromEntries(Object.entries(doc).filter(([, v]) => looksLikeServer(v)));
     if (Object.keys(servers).length > 0) maps.push(servers);
@@ -87,7 +87,7 @@ export function mcpServerFindings(
     });
   };
   for (const [name, raw] of Object.entries(servers)) {
-    if (!isObj(raw)) continue;
+    if (!isRecord(raw)) continue;
     const line = nameLine(name);
     const command = typeof raw.command === 'string' ? raw.command : undefined;
     const args = Array.isArray(raw.args) ? raw.args.map(String) : [];
@@ -163,7 +163,7 @@ export function mcpServerFindings(
       );
     for (const field of ['env', 'headers', 'http_headers']) {
       const bag = raw[field];
-      if (!isObj(bag)) continue;
+      if (!isRecord(bag)) continue;
       for (const [key, value] of Object.entries(bag)) {
         if (typeof value !== 'string' || value.length < 8) continue;
         if (/\$\{?[A-Z_]|\{\{|<|your|example|xxx/i.test(value)) continue;

@@ -6,6 +6,7 @@
  */
 
 import type { ModelCatalog } from '../catalog/model-catalog';
+import { tokenCostUsd } from '../catalog/token-cost';
 import { failed, type ModelClient, type ModelRequest, type ModelResult, type ModelUsage } from '../client';
 import { postJson } from '../wire/post-json';
 import { DEFAULT_RETRY, type RetryPolicy } from '../wire/retry-policy';
@@ -36,7 +37,7 @@ export function priceUsage(
   output: number,
 ): ModelUsage {
   const price = catalog.price(provider, model);
-  const costUsd = (input * price.input + output * price.output) / 1_000_000;
+  const costUsd = tokenCostUsd(price, input, output);
   return { inputTokens: input, outputTokens: output, costUsd: Math.round(costUsd * 1e9) / 1e9 };
 }
 

@@ -73,6 +73,29 @@ export function hashSubject(subject: string): string {
   return subjectOf(subject);
 }
 
+/** `GAVEL_RUN_ID` when set and not blank: the run an action-review line belongs to. */
+export function runIdOf(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return env.GAVEL_RUN_ID?.trim() ? env.GAVEL_RUN_ID : undefined;
+}
+
+/** The meta of one action-review line: who asked (`kind`), the subject's hash, the log, session and run. */
+export function checkMeta(where: {
+  kind: string;
+  logFile: string;
+  subject: string;
+  sessionId?: string | undefined;
+  runId?: string | undefined;
+}): AuditMeta {
+  return {
+    surface: 'check',
+    kind: where.kind,
+    subject: hashSubject(where.subject),
+    logFile: where.logFile,
+    ...(where.sessionId ? { sessionId: where.sessionId } : {}),
+    ...(where.runId ? { runId: where.runId } : {}),
+  };
+}
+
 /**
  * What the line's `preview` is made of (ADR 0027): the command, the path, or the host of a fetch; the audit
  * redacts and bounds it. Undefined under `[audit] preview = "hash-only"`, and for a URL that does not parse.

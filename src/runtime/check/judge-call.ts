@@ -1,24 +1,29 @@
 /**
  * Judges one harness tool call: load the runtime, adapt the tool input, build one request per target, let
- * check keep the strictest decision (`checkTargets`), and record it once. Shared by every hook surface;
- * translates nothing into a harness's terms (the hook files do that). Fail closed: a runtime problem is a deny with basis
+ * check keep the strictest decision (`checkTargets`), and record it once (`recordJudged`, which `gavel check`
+ * and the decision service record through too). Shared by every hook surface; translates nothing into a
+ * harness's terms (the hook files do that). Fail closed: a runtime problem is a deny with basis
  * `config-invalid` or `rules-invalid`; an input that cannot be adapted is a deny with basis `invalid-input`;
  * a decision whose audit line cannot be written is a deny with basis `internal-error`.
  */
 
+import type { AuditDetail } from '../../audit';
 import { type AdaptResult, type CheckRequest, checkTargets, emptyContext, requestSubject } from '../../check';
 import { type Clock, type Decision, decide, NO_POLICY } from '../../core';
 import {
   type AuditMeta,
   type AuditSink,
   auditLogFor,
-  hashSubject,
+  checkMeta,
   recordOrDeny,
   requestPreview,
   reviewerDetail,
+  runIdOf,
 } from './audit-seam';
 import { deadlineMs } from './deadline';
 import { loadRuntime, type Runtime } from './load-runtime';
+
+type LoadedRuntime = Extract<Runtime, { ok: true }>;
 
 export interface CallInput {
   /** The harness adapter's name (`cli` for `gavel check`): the audit line's `kind`. */
@@ -56,20 +61,21 @@ export function recordBlock(
 ): void {
   try {
     const cwd = where?.cwd ?? io.cwd ?? process.cwd();
-    const runId = io.env.GAVEL_RUN_ID?.trim() ? io.env.GAVEL_RUN_ID : undefined;
     // A fixed reason: the input's own problem can quote what the input held.
     const reason =
       basis === 'invalid-input'
         ? 'the hook input could not be read; the call is blocked'
         : 'internal error while judging the tool call; it is blocked';
-    io.audit(decide({ verdict: 'deny', basis, reason, policy: NO_POLICY }), {
-      surface: 'check',
-      kind: harness,
-      subject: hashSubject(where?.toolName ?? harness),
-      logFile: auditLogFor(undefined, cwd, io.env),
-      ...(where?.sessionId ? { sessionId: where.sessionId } : {}),
-      ...(runId ? { runId } : {}),
-    });
+    io.audit(
+      decide({ verdict: 'deny', basis, reason, policy: NO_POLICY }),
+      checkMeta({
+        kind: harness,
+        logFile: auditLogFor(undefined, cwd, io.env),
+        subject: where?.toolName ?? harness,
+        sessionId: where?.sessionId,
+        runId: runIdOf(io.env),
+      }),
+    );
   } catch {
     // The call is blocked either way; a record that cannot be made changes nothing of that.
   }
@@ -87,15 +93,9 @@ export interface Judged {
 }
 
 export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
-  const runId = io.env.GAVEL_RUN_ID?.trim() ? io.env.GAVEL_RUN_ID : undefined;
-  const meta = (logFile: string, subject: string): AuditMeta => ({
-    surface: 'check',
-    kind: call.harness,
-    subject: hashSubject(subject),
-    logFile,
-    ...(call.sessionId ? { sessionId: call.sessionId } : {}),
-    ...(runId ? { runId } : {}),
-  });
+  const runId = runIdOf(io.env);
+  const meta = (logFile: string, subject: string): AuditMeta =>
+    checkMeta({ kind: call.harness, logFile, subject, sessionId: call.sessionId, runId });
   const runtime = io.runtime
     ? await io.runtime(call.cwd)
     : await loadRuntime({
@@ -149,18 +149,48 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
         ...(call.sessionId ? { sessionId: call.sessionId } : {}),
       };
     });
-    const firstRequest = requests[0];
     const judged: Judged = await checkTargets(requests, runtime.deps, runtime.deps.policy.ref);
-    const record = runtime.review?.recordOf(judged.decision);
-    const m = meta(logFile, firstRequest ? requestSubject(firstRequest) : call.toolName);
-    if (record) m.detail = reviewerDetail(record);
-    const preview = firstRequest ? requestPreview(firstRequest, runtime.config) : undefined;
-    if (preview !== undefined) m.preview = preview;
-    const decision = recordOrDeny(io.audit, judged.decision, m);
-    return decision === judged.decision ? judged : { decision, suggestions: [] };
+    return recordJudged(judged, requests, runtime, io.audit, {
+      kind: call.harness,
+      logFile,
+      subject: call.toolName,
+      sessionId: call.sessionId,
+      runId,
+    });
   } finally {
     if (!io.runtime) runtime.review?.close();
   }
+}
+
+/**
+ * Records the strictest decision of one judged call once, for every surface of action review: the first
+ * request's subject (else `where.subject`), session and redacted preview, the reviewer's record as detail
+ * (`detail` may add to it: the client of a served call). A line that cannot be written makes the answer a deny
+ * (`internal-error`) without suggestions.
+ */
+export function recordJudged(
+  judged: Judged,
+  requests: readonly CheckRequest[],
+  runtime: Pick<LoadedRuntime, 'config' | 'review'>,
+  audit: AuditSink,
+  where: Parameters<typeof checkMeta>[0] & {
+    detail?: (reviewer: AuditDetail | undefined) => AuditDetail | undefined;
+  },
+): Judged {
+  const first = requests[0];
+  const m = checkMeta({
+    ...where,
+    subject: first ? requestSubject(first) : where.subject,
+    sessionId: first?.sessionId ?? where.sessionId,
+  });
+  const record = runtime.review?.recordOf(judged.decision);
+  const reviewer = record ? reviewerDetail(record) : undefined;
+  const detail = where.detail ? where.detail(reviewer) : reviewer;
+  if (detail) m.detail = detail;
+  const preview = first ? requestPreview(first, runtime.config) : undefined;
+  if (preview !== undefined) m.preview = preview;
+  const decision = recordOrDeny(audit, judged.decision, m);
+  return decision === judged.decision ? judged : { decision, suggestions: [] };
 }
 
 /** The sentence a person or an agent reads after a reason: how to allow it next time. */

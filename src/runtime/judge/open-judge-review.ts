@@ -19,7 +19,7 @@ import {
   chooseStageModel,
   DEFAULT_KEY_VARIABLE,
   type Egress,
-  estimateTokens,
+  estimateInputTokens,
   failed,
   type ModelRunner,
   type ModelSource,
@@ -27,6 +27,7 @@ import {
   openRunner,
   parseModelSpec,
   type RunCaps,
+  tokenCostUsd,
 } from '../../model';
 import { anchorSpec, chooseRunModel, type ModelOptions, runSettingsFor } from '../model-options';
 import { openChosenModel } from '../open-chosen-model';
@@ -204,14 +205,11 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
       expected: (role, request) => {
         const r = runners[role];
         const price = catalog.price(r?.provider ?? '', r?.model ?? '');
-        const input =
-          estimateTokens(request.system) +
-          estimateTokens(request.user) +
-          estimateTokens(JSON.stringify(request.schema));
+        const input = estimateInputTokens(request);
         const output = request.expectedOutputTokens ?? request.maxOutputTokens;
         return {
           tokens: input + output,
-          costUsd: (input * price.input + output * price.output) / 1_000_000,
+          costUsd: tokenCostUsd(price, input, output),
         };
       },
     },

@@ -11,25 +11,11 @@
  */
 
 import { closeAuditLogs } from '../../audit';
-import {
-  type AdaptToolCall,
-  type BreakerStore,
-  type CheckResult,
-  checkWithTrace,
-  parseRequest,
-  requestSubject,
-} from '../../check';
-import { type Basis, type Clock, type Decision, decide, NO_POLICY, verdictRank } from '../../core';
+import { type AdaptToolCall, type BreakerStore, checkTargets, parseRequest } from '../../check';
+import { type Basis, type Clock, type Decision, decide, NO_POLICY } from '../../core';
 import type { RunShared } from '../../model';
-import {
-  type AuditMeta,
-  type AuditSink,
-  auditLogFor,
-  hashSubject,
-  recordOrDeny,
-  requestPreview,
-  reviewerDetail,
-} from '../check/audit-seam';
+import { type AuditSink, auditLogFor, checkMeta, recordOrDeny } from '../check/audit-seam';
+import { recordJudged } from '../check/judge-call';
 import { loadRuntime, type Runtime } from '../check/load-runtime';
 import { withClient } from './client-detail';
 
@@ -153,19 +139,10 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
   };
   await load();
 
-  const meta = (logFile: string, subject: string, caller: Caller, sessionId?: string): AuditMeta => ({
-    surface: 'check',
-    kind: options.kind,
-    subject: hashSubject(subject),
-    logFile,
-    ...(sessionId ? { sessionId } : {}),
-    ...(caller.runId ? { runId: caller.runId } : {}),
-  });
-
   const denyNow = (basis: Basis, reason: string, caller: Caller, policy = NO_POLICY): Decision => {
     const d = decide({ verdict: 'deny', basis, reason, policy });
     const logFile = current?.logFile ?? auditLogFor(undefined, options.cwd, options.env);
-    const m = meta(logFile, options.kind, caller);
+    const m = checkMeta({ kind: options.kind, logFile, subject: options.kind, runId: caller.runId });
     m.detail = withClient({}, caller.client, isStale);
     return recordOrDeny(options.audit, d, m);
   };
@@ -186,14 +163,8 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
       );
       return { decision: d, suggestions: [] };
     }
-    let worst: CheckResult | undefined;
-    for (const request of parsed.requests) {
-      const r = await checkWithTrace(request, runtime.deps);
-      if (!worst || verdictRank(r.decision.verdict) > verdictRank(worst.decision.verdict)) worst = r;
-    }
-    const first = parsed.requests[0];
     // INVARIANT: a request with no target is never an allow.
-    if (!worst || !first) {
+    if (parsed.requests.length === 0) {
       const d = denyNow(
         'invalid-input',
         'the request names nothing to judge',
@@ -202,13 +173,14 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
       );
       return { decision: d, suggestions: [] };
     }
-    const m = meta(prepared.logFile, requestSubject(first), caller, first.sessionId);
-    const record = runtime.review?.recordOf(worst.decision);
-    m.detail = withClient(record ? reviewerDetail(record) : {}, caller.client, isStale);
-    const preview = requestPreview(first, runtime.config);
-    if (preview !== undefined) m.preview = preview;
-    const answered = recordOrDeny(options.audit, worst.decision, m);
-    return { decision: answered, suggestions: answered === worst.decision ? worst.suggestions : [] };
+    const worst = await checkTargets(parsed.requests, runtime.deps, runtime.deps.policy.ref);
+    return recordJudged(worst, parsed.requests, runtime, options.audit, {
+      kind: options.kind,
+      logFile: prepared.logFile,
+      subject: options.kind,
+      runId: caller.runId,
+      detail: (reviewer) => withClient(reviewer ?? {}, caller.client, isStale),
+    });
   };
 
   return {

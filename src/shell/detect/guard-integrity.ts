@@ -20,7 +20,7 @@ import {
 import { isAgentConfig } from './path-effects';
 
 /** Programs that are coding-agent harnesses (after unwrapping; `npx @anthropic-ai/claude-code` is `claude-code`). */
-export const HARNESSES = new Set([
+export const HARNESS_PROGRAMS = new Set([
   'claude',
   'claude-code',
   'codex',
@@ -135,7 +135,7 @@ function guardFiles(inv: Invocation, r: Reporter): void {
 }
 
 export function detectGuard(inv: Invocation, r: Reporter): void {
-  if (HARNESSES.has(inv.program)) harnessGuardOff(inv, r);
+  if (HARNESS_PROGRAMS.has(inv.program)) harnessGuardOff(inv, r);
   guardFiles(inv, r);
 }
 
@@ -150,7 +150,7 @@ export function nestedAgentHome(
   home: string,
   report: (reason: string) => void,
 ): void {
-  if (!HARNESSES.has(program)) return;
+  if (!HARNESS_PROGRAMS.has(program)) return;
   const moved = assigned.some((n) => CONFIG_HOMES.has(n));
   const set = [...CONFIG_HOMES].some((n) => n !== 'HOME' && value(n) !== undefined);
   const homeNow = value('HOME');

@@ -9,6 +9,7 @@
  */
 
 import { posix } from 'node:path';
+import { isRecord } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
@@ -218,12 +219,10 @@ function mayRunScripts(p: Parsed, program: string): boolean {
 function parseManifest(text: string): Record<string, unknown> | undefined {
   try {
     const json: unknown = JSON.parse(text);
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
-    const scripts = (json as { scripts?: unknown }).scripts;
+    if (!isRecord(json)) return undefined;
+    const scripts = json.scripts;
     if (scripts === undefined) return {};
-    return typeof scripts === 'object' && scripts !== null && !Array.isArray(scripts)
-      ? (scripts as Record<string, unknown>)
-      : undefined;
+    return isRecord(scripts) ? scripts : undefined;
   } catch {
     return undefined;
   }

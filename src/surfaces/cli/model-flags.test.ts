@@ -7,10 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { EXIT, fixedClock, UsageError } from '../../core';
 import type { EstimateReport } from '../../model';
+import { estimateExit, estimateJson, renderEstimate } from '../../model';
 import { chooseRunModel, type ModelOptions, runSettingsFor } from '../../runtime';
 import { parseCommandArgs } from './main';
 import { modelFlagOptions, modelFlagsUnused, readModelFlags } from './model-flags';
-import { estimateExit, estimateJson, renderEstimate, reviewEstimate } from './render-estimate';
+import { reviewEstimate } from './review-runtime';
 
 const spec = {
   name: 't',

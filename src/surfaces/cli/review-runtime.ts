@@ -1,13 +1,15 @@
 /**
  * What `gavel check` and `gavel explain` share around action review: loading the runtime with the model
  * flags (the egress line on stderr), checking the flags against what was opened, and the estimate of a
- * run. Reads config and rules through the seam; judges nothing and prints only notices on stderr.
+ * run (`reviewEstimate`: the reviewer's plan, or why none is asked; what an estimate prints is the model
+ * layer's, src/model/run/render-estimate.ts). Reads config and rules through the seam; judges nothing and prints
+ * only notices on stderr.
  */
 
+import type { Egress, EstimateReport, EstimateView, RunCaps } from '../../model';
 import { capsOf, loadRuntime, type ModelOptions, type Runtime } from '../../runtime';
 import type { CommandContext } from './command';
 import { modelFlagsUnused, openedOrUsageError } from './model-flags';
-import { type EstimateView, reviewEstimate } from './render-estimate';
 
 export type LoadedRuntime = Extract<Runtime, { ok: true }>;
 
@@ -44,4 +46,28 @@ export function runtimeEstimate(runtime: LoadedRuntime): EstimateView {
     mode: runtime.deps.policy.mode,
     caps: capsOf(runtime.config),
   });
+}
+
+/** The estimate of an action-review run (check, explain): the reviewer's plan, or why none is asked. */
+export function reviewEstimate(input: {
+  review: { egress: Egress | undefined; report(): { estimate?: EstimateReport } | undefined } | undefined;
+  mode: string;
+  caps: RunCaps;
+}): EstimateView {
+  const { review, caps } = input;
+  if (!review) {
+    const none =
+      input.mode === 'auto'
+        ? 'no model configured (GAVEL_MODEL, [model] model or --model)'
+        : `mode is \`${input.mode}\`: the model reviewer runs only in mode \`auto\``;
+    return { plan: undefined, egress: undefined, caps, none };
+  }
+  if (!review.egress)
+    return {
+      plan: undefined,
+      egress: undefined,
+      caps,
+      none: 'the model cannot be opened (see the decision)',
+    };
+  return { plan: review.report()?.estimate, egress: review.egress, caps };
 }

@@ -6,6 +6,7 @@
  */
 
 import * as z from 'zod/mini';
+import { isRecord } from '../../core';
 
 export function readJsonObject(stdin: string): Record<string, unknown> | string {
   let json: unknown;
@@ -14,9 +15,7 @@ export function readJsonObject(stdin: string): Record<string, unknown> | string 
   } catch {
     return 'hook input is not valid JSON';
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return 'hook input must be a JSON object';
-  return json as Record<string, unknown>;
+  return isRecord(json) ? json : 'hook input must be a JSON object';
 }
 
 /** A schema built once, on first use. */

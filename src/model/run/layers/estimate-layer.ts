@@ -5,6 +5,7 @@
  */
 
 import type { ModelCatalog } from '../../catalog/model-catalog';
+import { tokenCostUsd } from '../../catalog/token-cost';
 import { failed } from '../../client';
 import { type PlannedCall, planAdmission, type RunCaps } from '../run-budget';
 import { type EstimateReport, roundUsd } from '../run-report';
@@ -36,8 +37,7 @@ export function estimateLayer(
       if (!priced.price.known) unpriced.add(`${caller.provider}/${caller.model}`);
       const expectedOut = request.expectedOutputTokens ?? Math.ceil(request.maxOutputTokens / 4);
       planned.push({ ...priced.worst, priority: request.priority ?? 0, seq: planned.length });
-      expectedCostUsd +=
-        (priced.inputTokens * priced.price.input + expectedOut * priced.price.output) / 1_000_000;
+      expectedCostUsd += tokenCostUsd(priced.price, priced.inputTokens, expectedOut);
       inputTokens += priced.inputTokens;
       worstOutputTokens += request.maxOutputTokens;
       return failed(caller, 'estimate', 'estimate only: not sent');

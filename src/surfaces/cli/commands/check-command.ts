@@ -7,30 +7,14 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type CheckResult, checkWithTrace, parseRequest, requestSubject } from '../../../check';
-import {
-  type Decision,
-  decide,
-  EXIT,
-  exitForOutcome,
-  NO_POLICY,
-  UsageError,
-  verdictRank,
-} from '../../../core';
-import {
-  type AuditMeta,
-  auditLogFor,
-  fileAuditSink,
-  hashSubject,
-  recordOrDeny,
-  requestPreview,
-  reviewerDetail,
-} from '../../../runtime';
+import { checkTargets, parseRequest } from '../../../check';
+import { type Decision, decide, EXIT, exitForOutcome, NO_POLICY, UsageError } from '../../../core';
+import { estimateExit, estimateJson, renderEstimate } from '../../../model';
+import { auditLogFor, checkMeta, fileAuditSink, recordJudged, recordOrDeny, runIdOf } from '../../../runtime';
 import { fromClaudeCode } from '../../harness';
 import type { CommandSpec } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
 import { renderDecision } from '../render-decision';
-import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
 import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
 import { INPUT_FIELDS, NOTHING_PIPED, spellingHint } from './check-input';
 
@@ -84,15 +68,7 @@ export const checkCommand: CommandSpec = {
         asJson ? `${JSON.stringify({ ...d, suggestions }, null, 2)}\n` : renderDecision(d, suggestions),
       );
     const audit = fileAuditSink(ctx.clock);
-    const runId = ctx.env.GAVEL_RUN_ID?.trim() ? ctx.env.GAVEL_RUN_ID : undefined;
-    const meta = (logFile: string, subject: string, sessionId?: string): AuditMeta => ({
-      surface: 'check',
-      kind: 'cli',
-      subject: hashSubject(subject),
-      logFile,
-      ...(sessionId ? { sessionId } : {}),
-      ...(runId ? { runId } : {}),
-    });
+    const runId = runIdOf(ctx.env);
     const runtime = await loadReviewRuntime(ctx, ctx.cwd, flags);
     if (!runtime.ok) {
       const d = decide({
@@ -101,7 +77,8 @@ export const checkCommand: CommandSpec = {
         reason: `cannot judge: ${runtime.problem}`,
         policy: NO_POLICY,
       });
-      const answered = recordOrDeny(audit, d, meta(auditLogFor(undefined, ctx.cwd, ctx.env), 'check'));
+      const logFile = auditLogFor(undefined, ctx.cwd, ctx.env);
+      const answered = recordOrDeny(audit, d, checkMeta({ kind: 'cli', logFile, subject: 'check', runId }));
       print(answered, []);
       if (!asJson) ctx.stderr.write(`gavel check: ${runtime.problem}\n`);
       return EXIT.configInvalid;
@@ -113,12 +90,8 @@ export const checkCommand: CommandSpec = {
         throw new UsageError(
           `${file ? `\`${file}\`` : 'stdin'}: ${parsed.problem}${spellingHint(json, parsed.problem)}`,
         );
-      let worst: CheckResult | undefined;
-      for (const request of parsed.requests) {
-        const r = await checkWithTrace(request, runtime.deps);
-        if (!worst || verdictRank(r.decision.verdict) > verdictRank(worst.decision.verdict)) worst = r;
-      }
-      if (!worst) throw new UsageError('the request names nothing to judge');
+      if (parsed.requests.length === 0) throw new UsageError('the request names nothing to judge');
+      const worst = await checkTargets(parsed.requests, runtime.deps, runtime.deps.policy.ref);
       if (flags.estimate) {
         const view = runtimeEstimate(runtime);
         const d = worst.decision;
@@ -129,19 +102,15 @@ export const checkCommand: CommandSpec = {
         );
         return estimateExit(view);
       }
-      const first = parsed.requests[0];
-      const m = meta(
-        auditLogFor(runtime, ctx.cwd, ctx.env),
-        first ? requestSubject(first) : 'check',
-        first?.sessionId,
-      );
-      const record = runtime.review?.recordOf(worst.decision);
-      if (record) m.detail = reviewerDetail(record);
-      const preview = first ? requestPreview(first, runtime.config) : undefined;
-      if (preview !== undefined) m.preview = preview;
-      const answered = recordOrDeny(audit, worst.decision, m);
-      print(answered, answered === worst.decision ? worst.suggestions : []);
-      return exitForOutcome(answered.outcome);
+      const logFile = auditLogFor(runtime, ctx.cwd, ctx.env);
+      const answered = recordJudged(worst, parsed.requests, runtime, audit, {
+        kind: 'cli',
+        logFile,
+        subject: 'check',
+        runId,
+      });
+      print(answered.decision, answered.suggestions);
+      return exitForOutcome(answered.decision.outcome);
     } finally {
       runtime.review?.close();
     }

@@ -7,10 +7,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { auditLogPath, readRecords, recordDecision, subjectOf } from '../../../audit';
-import { checkWithTrace, parseRequest, requestSubject } from '../../../check';
-import { type Decision, EXIT, verdictRank } from '../../../core';
-import { findRulesDir, loadRuntime } from '../../../runtime';
+import { auditLogPath, readRecords } from '../../../audit';
+import { checkTargets, parseRequest } from '../../../check';
+import { type Decision, EXIT } from '../../../core';
+import { fileAuditSink, findRulesDir, loadRuntime, recordJudged } from '../../../runtime';
 import { fromClaudeCode } from '../../harness';
 import type { CommandContext, CommandSpec } from '../command';
 import { style } from '../style';
@@ -59,30 +59,21 @@ export async function runDemo(ctx: CommandContext): Promise<{ rows: Row[]; logLi
       return { rows: [], logLines: 0, code: EXIT.internal };
     }
     const log = auditLogPath({ projectRoot: box.project });
+    const audit = fileAuditSink(ctx.clock);
     const rows: Row[] = [];
     for (const c of cases) {
       const parsed = parseRequest(c.request, { ...runtime.defaults, adaptToolCall: fromClaudeCode });
       if (!parsed.ok) throw new Error(`examples/demo.json: case \`${c.label}\`: ${parsed.problem}`);
-      let worst: Decision | undefined;
-      for (const request of parsed.requests) {
-        const { decision } = await checkWithTrace(request, runtime.deps);
-        if (!worst || verdictRank(decision.verdict) > verdictRank(worst.verdict)) worst = decision;
-        const first = parsed.requests[0] ?? request;
-        if (request === first) {
-          recordDecision({
-            file: log,
-            decision,
-            context: {
-              surface: 'check',
-              kind: 'demo',
-              sessionId: 'demo',
-              subject: subjectOf(requestSubject(first)),
-            },
-            clock: ctx.clock,
-          });
-        }
-      }
-      if (worst) rows.push({ label: c.label, decision: worst });
+      if (parsed.requests.length === 0) continue;
+      // The strictest target, recorded once: what `gavel hook` would answer and log.
+      const judged = await checkTargets(parsed.requests, runtime.deps, runtime.deps.policy.ref);
+      const answered = recordJudged(judged, parsed.requests, runtime, audit, {
+        kind: 'demo',
+        logFile: log,
+        subject: 'demo',
+        sessionId: 'demo',
+      });
+      rows.push({ label: c.label, decision: answered.decision });
     }
     const read = readRecords(log, { limit: 1000 });
     return { rows, logLines: read.records.length, code: EXIT.ok };

@@ -9,11 +9,11 @@
 import { resolve } from 'node:path';
 import { type CheckRequest, checkWithTrace, emptyContext } from '../../../check';
 import { EXIT, exitForOutcome } from '../../../core';
+import { estimateExit, estimateJson, renderEstimate } from '../../../model';
 import { fastParse } from '../../../shell';
 import type { CommandSpec } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
 import { type ParsedBy, renderTrace } from '../render-decision';
-import { estimateExit, estimateJson, renderEstimate } from '../render-estimate';
 import { checkModelFlags, loadReviewRuntime, runtimeEstimate } from '../review-runtime';
 
 export const explainCommand: CommandSpec = {

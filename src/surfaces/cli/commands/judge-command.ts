@@ -1,66 +1,42 @@
 /**
  * `gavel judge`: reviews agent configuration (skills, agents, commands, rules, CLAUDE.md/AGENTS.md, MCP
  * and settings files) with static checks, governance attachment, scores and a gate; `--estimate` prices
- * what a model review would send, sending nothing. Translates flags, config, git and the file system into
- * one `runJudge` call and prints the report; decides nothing itself.
+ * what a model review would send, sending nothing. Reads the flags into one `judgeProject` call (src/runtime/judge:
+ * config, project, model review, run) and prints the report, the list or the estimate; decides nothing itself.
  */
 
-import { homedir } from 'node:os';
-import { formatProblem, loadConfig } from '../../../config';
 import { EXIT, UsageError } from '../../../core';
 import {
-  type AnalyzeShell,
-  bundledJudgeData,
-  CONFIDENCES,
-  type Confidence,
-  DEFAULT_LIMITS,
-  detectCredentials,
-  estimateRun,
-  findProject,
   JUDGE_CATEGORIES,
   type JudgeCategory,
   type JudgeRole,
-  parseFailOn,
-  type ReviewStage,
   renderEstimateJson,
   renderEstimateText,
   renderJson,
   renderList,
   renderSarif,
   renderText,
-  runJudge,
 } from '../../../judge';
-import { bundledCatalog, priceEntryOf } from '../../../model';
-import {
-  changedSince,
-  type JudgeModelFlags,
-  judgeCaps,
-  nodeJudgeFs,
-  openJudgeReview,
-  type RubricRequest,
-  readProjectText,
-  readRubrics,
-  readTraps,
-  trapsFileProblem,
-} from '../../../runtime';
-import { analyzeShell } from '../../../shell';
+import { type JudgeModelFlags, judgeProject, type RubricRequest } from '../../../runtime';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
-
-/** The shell analyzer action review uses (src/shell): one set of shapes and categories for both (ADR 0006). */
-export const JUDGE_SHELL_ANALYZER: AnalyzeShell = analyzeShell;
 
 function flag(args: ParsedArgs, name: string): string | undefined {
   const v = args.values[name];
   return typeof v === 'string' ? v : undefined;
 }
 
-function boolFlag(args: ParsedArgs, name: string, fallback: boolean): boolean {
+/** A `true|false` flag, or undefined when it is not given. */
+function optionalBoolFlag(args: ParsedArgs, name: string): boolean | undefined {
   const v = flag(args, name);
-  if (v === undefined) return fallback;
+  if (v === undefined) return undefined;
   if (v === 'true') return true;
   if (v === 'false') return false;
   throw new UsageError(`--${name} takes \`true\` or \`false\`, not \`${v}\``);
+}
+
+function boolFlag(args: ParsedArgs, name: string, fallback: boolean): boolean {
+  return optionalBoolFlag(args, name) ?? fallback;
 }
 
 function numberFlag(args: ParsedArgs, name: string, whole: boolean): number | undefined {
@@ -103,11 +79,8 @@ function judgeModelFlags(args: ParsedArgs, cwd: string): JudgeModelFlags {
   return flags;
 }
 
-/** `--skill NAME|path:DIR` (governance), `--skill-for CATEGORY=NAME|path:DIR`, then `[judge.skills]`. */
-function rubricRequests(
-  args: ParsedArgs,
-  skills: { load?: readonly string[]; for?: Readonly<Record<string, readonly string[]>> } | undefined,
-): RubricRequest[] {
+/** `--skill NAME|path:DIR` (governance) and `--skill-for CATEGORY=NAME|path:DIR`; runtime adds `[judge.skills]`. */
+function rubricRequests(args: ParsedArgs): RubricRequest[] {
   const out: RubricRequest[] = listFlag(args, 'skill').map((ref) => ({
     ref,
     category: 'governance',
@@ -120,9 +93,6 @@ function rubricRequests(
       throw new UsageError(`--skill-for takes CATEGORY=NAME or CATEGORY=path:DIR, not \`${pair}\``);
     out.push({ ref: pair.slice(i + 1), category, fromRepo: false });
   }
-  for (const ref of skills?.load ?? []) out.push({ ref, category: 'governance', fromRepo: true });
-  for (const [category, refs] of Object.entries(skills?.for ?? {}))
-    for (const ref of refs) out.push({ ref, category: category as JudgeCategory, fromRepo: true });
   return out;
 }
 
@@ -132,104 +102,38 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     throw new UsageError(`--format is text, json or sarif, not \`${format}\``);
   const estimate = args.values.estimate === true;
   if (estimate && format === 'sarif') throw new UsageError('--estimate prints text or json');
-  const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
-  if (!loaded.ok) {
-    ctx.stderr.write(`gavel judge: ${formatProblem(loaded.problem)}\n`);
-    return EXIT.configInvalid;
-  }
-  const cfg = loaded.config.judge;
-  const home = ctx.env.HOME || homedir();
-  const fs = nodeJudgeFs(DEFAULT_LIMITS.maxFileBytes);
-  const project = findProject(fs, ctx.cwd, home);
-  if (!project.ok) throw new UsageError(project.message);
-  const trapsProblem =
-    cfg.traps_file === undefined ? undefined : trapsFileProblem(fs, project.root, cfg.traps_file);
-  if (trapsProblem !== undefined) {
-    ctx.stderr.write(`gavel judge: ${loaded.files.project}: \`judge.traps_file\`: ${trapsProblem}\n`);
-    return EXIT.configInvalid;
-  }
-  const failOnFlag = args.values['fail-on'];
-  const parsed =
-    Array.isArray(failOnFlag) && failOnFlag.length > 0
-      ? parseFailOn(failOnFlag)
-      : parseFailOn(cfg.fail_on, { strictest: true });
-  if (!parsed.ok) throw new UsageError(`--fail-on: ${parsed.message}`);
-  const minConfidence = (flag(args, 'min-confidence') ?? cfg.min_confidence) as Confidence;
-  if (!CONFIDENCES.includes(minConfidence))
-    throw new UsageError(`--min-confidence is low, medium or high, not \`${minConfidence}\``);
-  const categories = (flag(args, 'categories')
-    ?.split(',')
-    .map((c) => c.trim()) ?? [...cfg.categories]) as JudgeCategory[];
-  const unknown = categories.find((c) => !JUDGE_CATEGORIES.includes(c));
-  if (unknown !== undefined) throw new UsageError(`--categories: unknown category \`${unknown}\``);
   const changedFlag = flag(args, 'changed');
   const since = flag(args, 'since');
   if (changedFlag !== undefined && since !== undefined)
     throw new UsageError('use either --changed=REV or --since REV');
-  const base = changedFlag ?? since;
-  const impact = boolFlag(args, 'impact', true);
-  const changed =
-    base === undefined ? undefined : { base, files: await changedSince(project.root, base, ctx.env), impact };
-  const notices = loaded.notices.map(formatProblem);
-  const allowLlm = args.values['allow-llm'] === true;
-  const data = bundledJudgeData();
-  const modelFlags = judgeModelFlags(args, ctx.cwd);
-  let review: ReviewStage | undefined;
-  if (allowLlm || estimate) {
-    const traps =
-      cfg.traps_file === undefined
-        ? { ok: true as const, value: [] }
-        : readTraps(project.root, cfg.traps_file);
-    if (!traps.ok) {
-      ctx.stderr.write(`gavel judge: ${traps.problem}\n`);
-      return EXIT.configInvalid;
-    }
-    const rubrics = readRubrics(rubricRequests(args, cfg.skills), { root: project.root, home, cwd: ctx.cwd });
-    if (!rubrics.ok) throw new UsageError(rubrics.problem);
-    const opened = openJudgeReview({
-      config: loaded.config,
-      sources: loaded.sources,
-      flags: modelFlags,
-      env: ctx.env,
-      home,
-      cwd: ctx.cwd,
-      clock: ctx.clock,
-      rules: data.rules,
-      read: (rel) => readProjectText(fs, project.root, rel),
-      traps: traps.value,
-      rubrics: rubrics.value,
-      announce: (line) => ctx.stderr.write(`gavel judge: ${line}\n`),
-    });
-    if (opened.ok) review = opened.stage;
-    else if (opened.basis === 'config-invalid' || modelFlags.model !== undefined)
-      throw new UsageError(`${opened.role ? `the ${opened.role} model: ` : ''}${opened.problem}`);
-  }
-  const outcome = await runJudge({
-    fs,
-    root: project.root,
+  const failOn = args.values['fail-on'];
+  const judged = await judgeProject({
     cwd: ctx.cwd,
-    home,
-    paths: args.positionals,
-    ...(changed ? { changed } : {}),
-    limits: DEFAULT_LIMITS,
-    gate: parsed.gate,
-    minConfidence,
-    categories,
-    attachRules: boolFlag(args, 'attach-rules', cfg.attach_rules),
-    attachInstructions: boolFlag(args, 'attach-claude-md', cfg.attach_claude_md),
-    suppressions: cfg.suppress,
-    data,
-    analyzer: JUDGE_SHELL_ANALYZER,
+    env: ctx.env,
     clock: ctx.clock,
-    notices,
     version: ctx.version,
+    paths: args.positionals,
+    failOn: Array.isArray(failOn) ? failOn.filter((x): x is string => typeof x === 'string') : undefined,
+    minConfidence: flag(args, 'min-confidence'),
+    categories: flag(args, 'categories')
+      ?.split(',')
+      .map((c) => c.trim()),
+    changedSince: changedFlag ?? since,
+    impact: boolFlag(args, 'impact', true),
+    attachRules: optionalBoolFlag(args, 'attach-rules'),
+    attachInstructions: optionalBoolFlag(args, 'attach-claude-md'),
+    allowLlm: args.values['allow-llm'] === true,
     estimate,
-    // Without a model the requested review leaves every unit partial with basis no-model.
-    modelRequested: allowLlm || (estimate && review !== undefined),
-    ...(review ? { review } : {}),
     explainDrops: args.values['explain-drops'] === true,
+    modelFlags: () => judgeModelFlags(args, ctx.cwd),
+    rubrics: () => rubricRequests(args),
+    notice: (line) => ctx.stderr.write(`gavel judge: ${line}\n`),
   });
-  if (!outcome.ok) throw new UsageError(outcome.message);
+  if (!judged.ok) {
+    ctx.stderr.write(`gavel judge: ${judged.problem}\n`);
+    return EXIT.configInvalid;
+  }
+  const { outcome, data } = judged;
   const nothing = outcome.report.units.length === 0 && outcome.report.run.coverage.notReviewed.length === 0;
   if (args.values.list === true) {
     ctx.stdout.write(
@@ -243,44 +147,18 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     return nothing ? EXIT.nothingFound : EXIT.ok;
   }
   // Zero units is said, never a silent pass; with --changed it is the ordinary "nothing changed".
-  if (nothing && !changed) {
+  if (nothing && !judged.changed) {
     ctx.stderr.write(
       'gavel judge: no unit found: no skill, agent, command, rule, instruction, MCP or settings file here (see `gavel judge --list`)\n',
     );
     return EXIT.nothingFound;
   }
-  if (estimate) {
-    const caps = judgeCaps({ config: loaded.config, sources: loaded.sources, flags: modelFlags });
-    const model = modelFlags.model ?? loaded.config.model.model;
-    const planned = outcome.planned.map((p) => ({
-      ...p,
-      withheld: p.unit.files.some(
-        (f) => f.text !== undefined && detectCredentials(f.text, data.credentials).length > 0,
-      ),
-    }));
-    const est = estimateRun(
-      planned,
-      categories,
-      model === undefined ? undefined : priceEntryOf(model, bundledCatalog()),
-      { maxCostUsd: caps.maxCostUsd, maxCalls: caps.maxCalls, maxTokens: caps.maxTokens },
-      DEFAULT_LIMITS.maxUnits,
-    );
-    // With a model, the totals are the requests the run would build, priced by the model layer.
-    const built = outcome.report.run.mode === 'estimate' ? review?.summary?.().estimate : undefined;
-    if (built) {
-      est.calls = built.calls;
-      est.callsFit = built.callsFit;
-      est.inputTokens = built.inputTokens;
-      est.worstCostUsd = Math.round(built.worstCostUsd * 1e6) / 1e6;
-      est.expectedCostUsd = Math.round(built.expectedCostUsd * 1e6) / 1e6;
-      est.overCap = built.overCap || built.expectedCostUsd > caps.maxCostUsd;
-    }
-    ctx.stdout.write(
-      format === 'json' ? renderEstimateJson(est) : renderEstimateText(est, { maxCostUsd: caps.maxCostUsd }),
-    );
+  if (judged.estimate) {
+    const { run: est, maxCostUsd } = judged.estimate;
+    ctx.stdout.write(format === 'json' ? renderEstimateJson(est) : renderEstimateText(est, { maxCostUsd }));
     if (est.overCap) {
       ctx.stderr.write(
-        `gavel judge: the estimate ($${(est.expectedCostUsd ?? 0).toFixed(2)}) exceeds the cap ($${caps.maxCostUsd.toFixed(2)})\n`,
+        `gavel judge: the estimate ($${(est.expectedCostUsd ?? 0).toFixed(2)}) exceeds the cap ($${maxCostUsd.toFixed(2)})\n`,
       );
       return EXIT.internal;
     }

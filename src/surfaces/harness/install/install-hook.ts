@@ -13,7 +13,7 @@
 
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isRecord as isObject } from '../../../core';
+import { isRecord } from '../../../core';
 import type { HarnessInstall } from '../adapter';
 
 export type InstallResult =
@@ -45,11 +45,11 @@ export function isGavelHook(command: unknown, harness: string): boolean {
 
 /** The commands of gavel's hooks for `harness` under `event`. */
 function gavelHooks(settings: Record<string, unknown>, event: string, harness: string): string[] {
-  const groups = isObject(settings.hooks) ? settings.hooks[event] : undefined;
+  const groups = isRecord(settings.hooks) ? settings.hooks[event] : undefined;
   if (!Array.isArray(groups)) return [];
   return groups.flatMap((g) =>
-    isObject(g) && Array.isArray(g.hooks)
-      ? g.hooks.flatMap((h) => (isObject(h) && isGavelHook(h.command, harness) ? [String(h.command)] : []))
+    isRecord(g) && Array.isArray(g.hooks)
+      ? g.hooks.flatMap((h) => (isRecord(h) && isGavelHook(h.command, harness) ? [String(h.command)] : []))
       : [],
   );
 }
@@ -57,8 +57,8 @@ function gavelHooks(settings: Record<string, unknown>, event: string, harness: s
 /** Drops gavel's hooks for `harness` from a matcher group list, and the groups left empty by that. */
 function withoutGavel(groups: unknown[], harness: string): unknown[] {
   return groups.flatMap((g) => {
-    if (!isObject(g) || !Array.isArray(g.hooks)) return [g];
-    const hooks = g.hooks.filter((h) => !(isObject(h) && isGavelHook(h.command, harness)));
+    if (!isRecord(g) || !Array.isArray(g.hooks)) return [g];
+    const hooks = g.hooks.filter((h) => !(isRecord(h) && isGavelHook(h.command, harness)));
     if (hooks.length === g.hooks.length) return [g];
     return hooks.length === 0 ? [] : [{ ...g, hooks }];
   });
@@ -70,7 +70,7 @@ export function mergeHooks(
   command: string,
   harness: string,
 ): Record<string, unknown> {
-  const hooks: Record<string, unknown> = isObject(settings.hooks) ? { ...settings.hooks } : {};
+  const hooks: Record<string, unknown> = isRecord(settings.hooks) ? { ...settings.hooks } : {};
   for (const event of HOOK_EVENTS) {
     const groups = withoutGavel(Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [], harness);
     groups.push({ matcher: '*', hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_S }] });
@@ -122,9 +122,9 @@ export function readHookFile(file: string, events: readonly string[]): Record<st
   } catch (error) {
     return `is not valid JSON (${jsonErrorPlace(text, error)}); left untouched`;
   }
-  if (!isObject(parsed)) return 'is not a JSON object; left untouched';
+  if (!isRecord(parsed)) return 'is not a JSON object; left untouched';
   if (parsed.hooks === undefined) return parsed;
-  if (!isObject(parsed.hooks)) return '`hooks` is not an object; left untouched';
+  if (!isRecord(parsed.hooks)) return '`hooks` is not an object; left untouched';
   for (const event of events) {
     const list = parsed.hooks[event];
     if (list !== undefined && !Array.isArray(list)) return `\`hooks.${event}\` is not a list; left untouched`;

@@ -9,10 +9,10 @@
 import { resolve } from 'node:path';
 import { ASK_INPUT_LIMITS, type AskAnswer, isMode } from '../../../../ask';
 import { EXIT, exitForOutcome, UsageError } from '../../../../core';
+import { type EstimateView, estimateExit, estimateJson, renderEstimate } from '../../../../model';
 import { answerQuestion, RUN_ID, readAskText } from '../../../../runtime';
 import type { CommandContext, ParsedArgs } from '../../command';
 import { readModelFlags } from '../../model-flags';
-import { type EstimateView, estimateExit, estimateJson, renderEstimate } from '../../render-estimate';
 
 const MODEL_NAME = /^(rules|tier|scripted:.+|replay:.+|[a-z0-9][a-z0-9.-]*\/\S+)$/;
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
