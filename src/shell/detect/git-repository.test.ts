@@ -105,7 +105,7 @@ describe('configuration that runs a program is analysed as the command it is', (
   });
 
   it('an included file is read as part of the configuration; a missing one is skipped', () => {
-    const files = {
+    const files: Record<string, ScriptFile> = {
       ...repo(P, '[include]\n\tpath = ../shared.cfg\n[includeIf "gitdir:~/"]\n\tpath = ~/x.cfg\n'),
       [`${P}/shared.cfg`]: text('[core]\n\tfsmonitor = rm -rf ~\n'),
     };
