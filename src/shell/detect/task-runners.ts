@@ -13,6 +13,7 @@ import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+import { runnerOptions } from './runner-options';
 import { writtenPaths } from './written-scripts';
 
 const say = (inv: Invocation, r: Reporter, why: string) =>
@@ -298,6 +299,7 @@ function unfollowed(inv: Invocation, names: readonly string[], what: string, r: 
 }
 
 export function taskRunners(inv: Invocation, r: Reporter): void {
+  runnerOptions(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
   else if (
