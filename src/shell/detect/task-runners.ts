@@ -13,6 +13,7 @@ import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
 import { writtenPaths } from './written-scripts';
 
@@ -28,7 +29,7 @@ const INERT_MODULES = new Set(
 );
 /** Names through which Python code reaches the system, files or other code. */
 const REACHES =
-  /\b(exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
+  /\b(pytest_plugins|exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
 
 /** Python a runner imports is inert when it imports only inert modules and names nothing that reaches out. */
 export function inertPython(text: string): boolean {
@@ -300,6 +301,7 @@ function unfollowed(inv: Invocation, names: readonly string[], what: string, r: 
 
 export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerOptions(inv, r);
+  runnerConfig(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
   else if (
