@@ -220,7 +220,14 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       const force = (forced && (!lease || strayForce)) || refs.some((ref) => ref.startsWith('+'));
       const del = flag('d', '--delete') || refs.some((ref) => ref.startsWith(':'));
       const dest = (ref: string) => ref.replace(/^\+/, '').split(':').pop() ?? ref;
-      const shared = refs.some((ref) => isSharedRef(dest(ref)));
+      // The remote's own default branch counts whatever its name (`trunk`), by any spelling git accepts.
+      const isDefault = (ref: string) =>
+        pushContext?.defaultBranch !== undefined &&
+        ref.replace(/^(refs\/)?(heads\/)?/, '') === pushContext.defaultBranch;
+      const shared = refs.some((ref) => isSharedRef(dest(ref)) || isDefault(dest(ref)));
+      // `--repo=URL` names the remote as an operand would.
+      for (const o of opts)
+        if (o.startsWith('--repo=') && isUrl(o.slice(7))) networkTarget(o.slice(7), 'git', inv, r);
       if (flag('', '--mirror'))
         r.hit(
           'history_rewrite_on_shared_ref',
@@ -243,7 +250,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
           inv.segment,
         );
       else if (implicitDefault(refs, opts, pushContext, inv, r, force)) return undefined;
-      else if (force && shared)
+      else if ((force || lease) && shared)
         r.hit('history_rewrite_on_shared_ref', '`git push` force-pushes a shared branch', inv.segment);
       else if (force)
         r.hit('force_push', '`git push` force-pushes and may drop commits on the remote', inv.segment);

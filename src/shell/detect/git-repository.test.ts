@@ -244,3 +244,30 @@ describe('parseGitConfig', () => {
     expect(parseGitConfig('k = v\n')).toBeUndefined();
   });
 });
+
+describe('pushes to the default branch by other spellings (adversary review)', () => {
+  const trunk = () =>
+    repo(P, PLAIN_CONFIG, 'feat/x', { 'refs/remotes/origin/HEAD': text('ref: refs/remotes/origin/trunk\n') });
+  it.each([
+    ['a lease onto the remote default branch', 'git push --force-with-lease origin feat:trunk'],
+    ['a lease onto main', 'git push --force-with-lease origin x:main'],
+    ['a force push by the DWIM heads/ spelling', 'git push -f origin HEAD:heads/trunk'],
+  ])('%s rewrites a shared branch', (_n, command) => {
+    expect(categories(analyze(command, trunk()))).toEqual(['history_rewrite_on_shared_ref']);
+  });
+
+  it('a delete of heads/main is a shared delete', () => {
+    expect(categories(analyze('git push origin --delete heads/main', trunk()))).toEqual([
+      'history_rewrite_on_shared_ref',
+    ]);
+  });
+
+  it('a lease onto a feature branch is not a shared rewrite', () => {
+    expect(categories(analyze('git push --force-with-lease origin feat/x', trunk()))).toEqual([]);
+  });
+
+  it('--repo=URL is the remote it names', () => {
+    const a = analyzeShellSync('git push --repo=https://x.example/r.git', shellEnv());
+    expect(a.segments[0]?.hosts.length).toBeGreaterThan(0);
+  });
+});

@@ -265,6 +265,8 @@ export interface PushContext {
   current: 'default' | 'other' | 'unknown';
   /** The configuration names push refspecs or a mirror: what a bare push sends is set there. */
   configuredRefspecs: boolean;
+  /** The remote's default branch (`refs/remotes/origin/HEAD`), when it could be read. */
+  defaultBranch?: string;
 }
 
 /**
@@ -313,12 +315,14 @@ export function gitRepository(
   let state: PushContext['current'] = 'other';
   if (head?.kind !== 'text') state = 'unknown';
   else if (current !== undefined && (current === remoteHead || isSharedRef(current))) state = 'default';
-  return { current: state, configuredRefspecs: config.pushRefspecs };
+  const context: PushContext = { current: state, configuredRefspecs: config.pushRefspecs };
+  if (remoteHead !== undefined) context.defaultBranch = remoteHead;
+  return context;
 }
 
 /** Branch names every team treats as shared (a full `refs/heads/` name too). */
 const SHARED_REF =
-  /^(refs\/heads\/)?(main|master|trunk|develop|development|release([/-].*)?|prod(uction)?|stable|gh-pages)$/i;
+  /^(refs\/)?(heads\/)?(main|master|trunk|develop|development|release([/-].*)?|prod(uction)?|stable|gh-pages)$/i;
 
 export function isSharedRef(name: string): boolean {
   return SHARED_REF.test(name);

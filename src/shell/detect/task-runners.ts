@@ -10,6 +10,7 @@
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
@@ -43,6 +44,13 @@ export function inertPython(text: string): boolean {
 
 /** `pytest [paths…]`, `py.test`, `python -m pytest`: the conftest.py files between the workspace and each path. */
 function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
+  // `--basetemp DIR` empties DIR before the run: a delete of it.
+  args.forEach((w, k) => {
+    const t = plain(w);
+    if (t === '--basetemp' && args[k + 1]) recursiveDelete(args[k + 1] as Word, inv, r);
+    else if (t.startsWith('--basetemp='))
+      recursiveDelete({ text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow }, inv, r);
+  });
   const written = writtenPaths(r).filter((p) =>
     /\.py$|\/(pytest|tox)\.ini$|\/pyproject\.toml$|\/setup\.cfg$/.test(p),
   );
