@@ -10,10 +10,11 @@
  */
 
 import { isUnder } from '../../core';
-import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
+import type { Invocation, Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
+import { looksLikePath, runnerOf } from './runner-options';
 
 const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${program}\` ${why}`, inv.segment, 'kept');
@@ -34,11 +35,6 @@ function configFolders(cwd: string, r: Reporter): string[] {
 function outside(value: string, dir: string, inv: Invocation, r: Reporter): boolean {
   const res = resolveArg({ text: value, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
   return res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved);
-}
-
-/** A value that names a file or folder rather than a package (`./x.js`, `/tmp/x`, `~/x`, `a/b.js`). */
-function pathLike(text: string): boolean {
-  return /^(\/|~|\.\.?(\/|$))/.test(text) || (text.includes('/') && !text.startsWith('@'));
 }
 
 const SHELLS = /^(\/(usr\/)?bin\/)?(ba|z|da)?sh$/;
@@ -87,7 +83,7 @@ function bunfig(text: string, dir: string, inv: Invocation, r: Reporter): void {
   for (const m of text.matchAll(/^\s*preload\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*')/gm)) {
     for (const s of (m[1] ?? '').matchAll(/["']([^"']+)["']/g)) {
       const value = s[1] ?? '';
-      if (pathLike(value) && outside(value, dir, inv, r)) {
+      if (looksLikePath(value) && outside(value, dir, inv, r)) {
         say('bun', inv, r, 'reads a bunfig.toml that preloads code from outside the workspace');
         return;
       }
@@ -148,7 +144,7 @@ function rspecOptions(text: string, dir: string, inv: Invocation, r: Reporter): 
     if (!m) continue;
     const value = m[3] ?? words[++k] ?? '';
     const folder = m[1] === '-I' || m[1] === '-O' || m[1] === '--options';
-    if ((folder || pathLike(value)) && outside(value, dir, inv, r)) {
+    if ((folder || looksLikePath(value)) && outside(value, dir, inv, r)) {
       say('rspec', inv, r, 'reads a .rspec that loads code from outside the workspace');
       return;
     }
@@ -179,18 +175,12 @@ function moduleConfig(text: string, program: string, dir: string, inv: Invocatio
         say(program, inv, r, 'reads a configuration whose modules are computed at run time');
         return;
       }
-      if (pathLike(value) && !/[*?^$|()]/.test(value) && outside(value, dir, inv, r)) {
+      if (looksLikePath(value) && !/[*?^$|()]/.test(value) && outside(value, dir, inv, r)) {
         say(program, inv, r, 'reads a configuration that loads code from outside the workspace');
         return;
       }
     }
   }
-}
-
-/** The runner an invocation is (`python3 -m pytest` is pytest). */
-function runnerOf(inv: Invocation): string {
-  if (/^python\d*(\.\d+)?$/.test(inv.program) && plain(inv.args[0]) === '-m') return plain(inv.args[1]);
-  return inv.program;
 }
 
 const FILES: Readonly<Record<string, readonly string[]>> = {
@@ -206,7 +196,7 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
 const ALIASES: Readonly<Record<string, string>> = { 'py.test': 'pytest' };
 
 export function runnerConfig(inv: Invocation, r: Reporter): void {
-  const named = runnerOf(inv);
+  const named = runnerOf(inv).program;
   const program = ALIASES[named] ?? named;
   const names = FILES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;

@@ -192,13 +192,14 @@ const TAKES_VALUE =
   /^-(k|m|t|g|n|x|o|w|W|-(grep|fgrep|timeout|reporter-option|reporter-options|testNamePattern|testPathPattern|project|mode|port|host|outDir|filter|maxfail|durations|tb|junitxml|cov|cov-report|deselect|ignore|ignore-glob|lf|ff|log-level|color|shard|workers|retries|max-workers|format|output))$/;
 
 /** The runner an invocation is (`python3 -m pytest` is pytest), with its own arguments. */
-function runnerOf(inv: Invocation): { program: string; args: readonly Word[] } {
+export function runnerOf(inv: Invocation): { program: string; args: readonly Word[] } {
   if (/^python\d*(\.\d+)?$/.test(inv.program) && plain(inv.args[0]) === '-m' && inv.args[1])
     return { program: plain(inv.args[1]), args: inv.args.slice(2) };
   return { program: inv.program, args: inv.args };
 }
 
-function looksLikePath(text: string): boolean {
+/** A value naming a file or folder rather than a package (`./x.js`, `/tmp/x`, `~/x`, `a/b.js`). */
+export function looksLikePath(text: string): boolean {
   return /^(\/|~|\.\.?(\/|$))/.test(text) || (text.includes('/') && !text.startsWith('@'));
 }
 
