@@ -4,7 +4,7 @@
  * `.yarnrc.yml` / `.yarnrc` (`yarnPath`, `plugins`), `bunfig.toml` (`preload`), the pytest sections of
  * pytest.ini / pyproject.toml / setup.cfg / tox.ini (`addopts` with `-p`, `--pyargs`, `-c`, `-o`; `pythonpath`),
  * `.rspec` (`--require`, `-I`), `.mocharc.*` and jest configuration (`require`, `setupFiles`, `globalSetup`,
- * `reporters`, …). Read in the folders from the cwd up to the top of the workspace. A setting that runs a shell or
+ * `reporters`, ...). Read in the folders from the cwd up to the top of the workspace. A setting that runs a shell or
  * code from outside the workspace, or one gavel cannot read, is uncertain; ordinary settings stay quiet. Never
  * quotes a file. Pure apart from the injected reader and reporting.
  */
