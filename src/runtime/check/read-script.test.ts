@@ -20,6 +20,8 @@ beforeAll(() => {
   mkdirSync(join(base, 'ws', 'scripts'), { recursive: true });
   writeFileSync(join(base, 'ws', 'scripts', 'wipe.sh'), `#!/bin/sh\n# ${SECRET}\nrm -rf ~\n`);
   writeFileSync(join(base, 'ws', 'scripts', 'test.sh'), '#!/usr/bin/env bash\nset -eu\nnpm test\n');
+  // `npm test` with no package.json up the tree is uncertain: the project has one.
+  writeFileSync(join(base, 'ws', 'package.json'), '{"scripts":{"test":"vitest run"}}');
   chmodSync(join(base, 'ws', 'scripts', 'wipe.sh'), 0o755);
   writeFileSync(join(base, 'ws', 'big.sh'), `#!/bin/sh\n${'echo hi\n'.repeat(MAX_SCRIPT_BYTES / 8 + 1)}`);
   writeFileSync(join(base, 'ws', 'limit.sh'), `${'#'.repeat(MAX_SCRIPT_BYTES - 1)}\n`);

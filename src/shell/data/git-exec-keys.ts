@@ -31,7 +31,12 @@ export const GIT_EXEC_KEYS: readonly GitExecKey[] = [
   { key: /^diff\..+\.(textconv|command)$/i, kind: 'script' },
   { key: /^(difftool|mergetool)\..+\.cmd$/i, kind: 'script' },
   { key: /^merge\..+\.driver$/i, kind: 'script' },
-  { key: /^filter\..+\.(clean|smudge|process)$/i, kind: 'script' },
+  // git-lfs's own filter settings (what `git lfs install` writes) run git-lfs on the file, nothing else.
+  {
+    key: /^filter\..+\.(clean|smudge|process)$/i,
+    kind: 'script',
+    inert: /^git-lfs (clean|smudge) -- %f$|^git-lfs filter-process$/,
+  },
   { key: /^pager\..+$/i, kind: 'script', inert: BOOLEAN },
   { key: /^gpg(\..+)?\.program$/i, kind: 'script' },
   { key: /^gpg\.ssh\.defaultkeycommand$/i, kind: 'script' },
@@ -46,7 +51,12 @@ export const GIT_EXEC_KEYS: readonly GitExecKey[] = [
   { key: /^interactive\.difffilter$/i, kind: 'script' },
   { key: /^submodule\..+\.update$/i, kind: 'bang' },
   { key: /^init\.templatedir$/i, kind: 'file' },
-  { key: /^credential(\..+)?\.helper$/i, kind: 'helper', inert: /^$/ },
+  // A bare name is one of git's own helpers (`git credential-store`); empty resets the list.
+  {
+    key: /^credential(\..+)?\.helper$/i,
+    kind: 'helper',
+    inert: /^(|store|cache|osxkeychain|manager|manager-core|libsecret|wincred)$/,
+  },
   { key: /^alias\..+$/i, kind: 'alias' },
   { key: /^(include|includeif\..+)\.path$/i, kind: 'file' },
   { key: /^protocol(\..+)?\.allow$/i, kind: 'protocol', inert: /^(never|user)$/i },

@@ -4,7 +4,7 @@
  * ones (`branch -d` is safe, `-D` is not).
  */
 
-import { hasFlag, type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { hasFlag, type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
 import {
@@ -16,11 +16,13 @@ import {
   settingOf,
   subcommandScripts,
 } from './git-exec-config';
+import { gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
 import { networkTarget } from './network-target';
+import { resolveArg } from './path-effects';
 
-const SHARED_REF =
-  /^(refs\/heads\/)?(main|master|trunk|develop|development|release([/-].*)?|prod(uction)?|stable|gh-pages)$/i;
+/** Subcommands that do not read the repository of the folder they run in. */
+const NO_REPOSITORY = new Set(['', 'help', 'version', 'clone', 'init']);
 const GLOBAL_VALUES = new Set([
   '-C',
   '-c',
@@ -79,10 +81,51 @@ function hooksPathReplaced(
   return otherScope || !hooksInRepository(plain(value), inv, r);
 }
 
+/**
+ * A push that names no branch (`git push`, `git push origin`, `git push origin HEAD`) or every branch (`--all`)
+ * while the current branch is the default one: what an explicit push to it is (a force push rewrites a shared
+ * branch; a plain one is reviewed). True when it reported.
+ */
+function implicitDefault(
+  refs: readonly string[],
+  opts: readonly string[],
+  ctx: PushContext | undefined,
+  inv: Invocation,
+  r: Reporter,
+  force: boolean,
+): boolean {
+  const all = hasFlag(opts, '', ['--all', '--branches']);
+  if (!ctx || !(all || refs.every((ref) => /^\+?(HEAD|@)$/.test(ref)))) return false;
+  if (ctx.configuredRefspecs && refs.length === 0)
+    r.uncertain('dynamic-script', '`git push` pushes what the repository configuration names', inv.segment);
+  const forced = force || refs.some((ref) => ref.startsWith('+'));
+  if (ctx.current === 'unknown') {
+    r.uncertain('dynamic-script', '`git push` pushes a current branch gavel could not read', inv.segment);
+    return true;
+  }
+  if (ctx.current === 'other' && !all) return false;
+  if (forced)
+    r.hit(
+      'history_rewrite_on_shared_ref',
+      '`git push` force-pushes the default branch (the current one, or every branch)',
+      inv.segment,
+    );
+  else
+    r.uncertain(
+      'dynamic-script',
+      '`git push` pushes straight to the default branch (the current one), which skips review',
+      inv.segment,
+    );
+  return true;
+}
+
 export function detectGit(inv: Invocation, r: Reporter): undefined {
   const args = inv.args;
   let i = 0;
   const settings: GitSetting[] = [];
+  // The folder git works in: the cwd, moved by each `-C` in turn (undefined once it is known only at run time).
+  let folder = inv.cwd;
+  let elsewhere = false;
   while (i < args.length) {
     const t = optionText(args[i]);
     if (!t.startsWith('-')) break;
@@ -95,6 +138,13 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
         '`git --exec-path=…` runs git commands from another folder',
         inv.segment,
       );
+    if (name === '-C') {
+      const dir = args[i + 1];
+      if (!dir || !isLiteral(dir)) folder = undefined;
+      else if (plain(dir) !== '' && folder !== undefined)
+        folder = resolveArg(dir, { ...inv, cwd: folder }, r).resolved;
+    }
+    if (/^--(git-dir|work-tree)$/.test(name)) elsewhere = true;
     if (name === '-c') pushSetting(settings, settingOf(args[i + 1]));
     else if (name === '--config-env')
       pushSetting(
@@ -131,6 +181,14 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
 
   gitSecrets(sub, rest, opts, end, inv, r);
+  let pushContext: PushContext | undefined;
+  if (elsewhere || r.assignedNames.has('GIT_DIR') || r.assignedNames.has('GIT_WORK_TREE'))
+    r.uncertain(
+      'dynamic-script',
+      '`git` works in a git folder named on its command line, whose configuration and hooks are not read',
+      inv.segment,
+    );
+  else if (!NO_REPOSITORY.has(sub)) pushContext = gitRepository(folder, sub, inv, r);
   if (sub === 'clone') settings.push(...cloneSettings(rest));
   subcommandScripts(sub, rest, inv, r);
   if (settings.some((c) => /^core\.hookspath$/i.test(c.key) && !hooksInRepository(c.value, inv, r))) {
@@ -162,7 +220,14 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       const force = (forced && (!lease || strayForce)) || refs.some((ref) => ref.startsWith('+'));
       const del = flag('d', '--delete') || refs.some((ref) => ref.startsWith(':'));
       const dest = (ref: string) => ref.replace(/^\+/, '').split(':').pop() ?? ref;
-      const shared = refs.some((ref) => SHARED_REF.test(dest(ref)));
+      // The remote's own default branch counts whatever its name (`trunk`), by any spelling git accepts.
+      const isDefault = (ref: string) =>
+        pushContext?.defaultBranch !== undefined &&
+        ref.replace(/^(refs\/)?(heads\/)?/, '') === pushContext.defaultBranch;
+      const shared = refs.some((ref) => isSharedRef(dest(ref)) || isDefault(dest(ref)));
+      // `--repo=URL` names the remote as an operand would.
+      for (const o of opts)
+        if (o.startsWith('--repo=') && isUrl(o.slice(7))) networkTarget(o.slice(7), 'git', inv, r);
       if (flag('', '--mirror'))
         r.hit(
           'history_rewrite_on_shared_ref',
@@ -184,7 +249,8 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
           '`git push --delete` removes a remote tag or a branch not named',
           inv.segment,
         );
-      else if (force && shared)
+      else if (implicitDefault(refs, opts, pushContext, inv, r, force)) return undefined;
+      else if ((force || lease) && shared)
         r.hit('history_rewrite_on_shared_ref', '`git push` force-pushes a shared branch', inv.segment);
       else if (force)
         r.hit('force_push', '`git push` force-pushes and may drop commits on the remote', inv.segment);

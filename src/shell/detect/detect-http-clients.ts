@@ -4,6 +4,7 @@
  * non-local host. Pure apart from reporting.
  */
 
+import { ownVendorHost } from '../classify/secret-variable';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
@@ -74,6 +75,10 @@ const CURL_VALUES = new Set([
   '-z',
   '-C',
 ]);
+
+/** Options that send a request somewhere other than its URL's host, or read more options from a file. */
+const REROUTE =
+  /^(--connect-to|--resolve|--proxy|--preproxy|--socks\w*|--doh-url|--config|-K|-x|-e|--referer)(=|$)|^-[a-zA-Z]*[xK]/;
 
 /**
  * Where a data option names a file whose content is sent: `@file` everywhere, `name=@file` and `name=<file` in a
@@ -221,16 +226,27 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
       `\`${inv.program} -X DELETE\` deletes a resource on a server`,
       inv.segment,
     );
+  // A vendor's token presented to that vendor's own host only (`$GITHUB_TOKEN` to api.github.com), with nothing
+  // that sends the request elsewhere, is not exfiltration; the host is still judged as any other.
+  const rerouted = args.some((w) => REROUTE.test(optionText(w)));
+  const own = (f: Flow) =>
+    !rerouted &&
+    f.envSecrets !== undefined &&
+    urls.length > 0 &&
+    urls.every((u) => {
+      const host = hostOf(u) ?? hostOf(`http://${u}`);
+      return host !== undefined && ownVendorHost(f.envSecrets ?? [], host);
+    });
   for (const d of data) {
     sends(inv, r, d, nonLocal, encoded.has(d));
-    if (d.flow.sensitive && nonLocal) {
+    if (d.flow.sensitive && nonLocal && !own(d.flow)) {
       r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material to a remote host`);
     }
   }
   if (inv.stdin.sensitive && nonLocal && data.length > 0)
     r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material from its input to a remote host`);
   for (const w of args)
-    if (w.flow.sensitive && nonLocal)
+    if (w.flow.sensitive && nonLocal && !own(w.flow))
       r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material to a remote host`);
   // Fetched text is network data even from loopback: a local server can still serve a script.
   return toFile ? OPAQUE_FLOW : { sensitive: false, network: true, decoded: false, opaque: true };

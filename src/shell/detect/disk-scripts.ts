@@ -40,7 +40,7 @@ const WHY: Record<'not-regular' | 'too-large' | 'error', string> = {
  * What a file run directly (`./x.sh`) is: a shell script (a shell on its `#!` line, or text without one, which
  * a shell runs itself), another interpreter's script, or a compiled program.
  */
-function directKind(text: string): 'shell' | 'other' | 'binary' {
+export function directKind(text: string): 'shell' | 'other' | 'binary' {
   if (text.startsWith('\u007fELF')) return 'binary';
   if (!text.startsWith('#!')) {
     // bash runs a file without `#!` itself unless a NUL byte comes before the end of its first line (of its

@@ -44,7 +44,7 @@ function short(key: string): string {
 }
 
 /** True when the setting makes git run something (so storing it is persistence). */
-function runsSomething(entry: GitExecKey, value: string | undefined): boolean {
+export function runsSomething(entry: GitExecKey, value: string | undefined): boolean {
   if (value === undefined) return true;
   if (entry.inert?.test(value.trim())) return false;
   return (entry.kind !== 'alias' && entry.kind !== 'bang') || value.trimStart().startsWith('!');

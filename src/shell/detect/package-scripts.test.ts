@@ -165,3 +165,43 @@ describe('ordinary use stays quiet', () => {
     expect(codes(a)).toEqual([]);
   });
 });
+
+describe('what a manager runs without a manifest or a script (issue 11)', () => {
+  const elsewhere = (files: Record<string, ScriptFile>, cwd = '/home/u/other') =>
+    shellEnv({ cwd, workspaceRoots: [cwd], readScript: (abs) => files[abs] ?? { kind: 'missing' } });
+
+  it.each([
+    ['npm test', 'npm test'],
+    ['npm run NAME', 'npm run build'],
+    ['npm start', 'npm start'],
+  ])('%s with no package.json up the tree is uncertain', (_n, command) => {
+    expect(codes(analyze(command, elsewhere({})))).toEqual(['dynamic-script']);
+  });
+
+  it('npm start with no start script runs node server.js, analysed as that command', () => {
+    const files = {
+      '/home/u/other/package.json': { kind: 'text', text: '{"scripts":{"test":"vitest"}}' },
+      '/home/u/other/server.js': { kind: 'text', text: 'require("child_process").execSync("rm -rf ~")' },
+    } as const;
+    const a = analyze('npm start', elsewhere(files));
+    expect(a.segments.some((s) => s.program === 'node' && s.argv.includes('server.js'))).toBe(true);
+    expect(analyze('pnpm start', elsewhere(files)).segments.some((s) => s.program === 'node')).toBe(true);
+  });
+
+  it('npm start with no start script and no server.js runs nothing more', () => {
+    const files = { '/home/u/other/package.json': { kind: 'text', text: '{"scripts":{}}' } } as const;
+    const a = analyze('npm start', elsewhere(files));
+    expect(a.segments.map((s) => s.program)).toEqual(['npm']);
+    expect(codes(a)).toEqual([]);
+  });
+
+  it('bun run NAME with no script NAME runs the file NAME', () => {
+    const a = analyze('bun run /tmp/evil/x.js');
+    expect(
+      a.segments.some(
+        (s) => s.program === 'bun' && s.argv.includes('/tmp/evil/x.js') && s.wrappers.length > 0,
+      ),
+    ).toBe(true);
+    expect(analyze('bun run lint').segments.map((s) => s.program)).not.toContain('bun (script file)');
+  });
+});

@@ -295,9 +295,11 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     start = dir;
   }
   // The nearest folder holding a package.json is the package (npm's own search, up to `/`).
+  let found = false;
   for (const dir of foldersUp(start)) {
     const file = projectFile(inFolder(dir, 'package.json'), inv, r);
     if (file.kind === 'missing') continue;
+    found = true;
     if (file.kind !== 'text') return;
     const scripts = parseManifest(file.text);
     if (!scripts) {
@@ -317,6 +319,40 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
         `${inv.program}${SCRIPT_FILE_WRAPPER}`,
       );
     }
+    fallbacks(p, inv, scripts, dir, r);
     return;
   }
+  // No manifest up to `/`: the manager fails here, unless an earlier command or another tool call makes one.
+  if (!found && RUNS_NAMED.has(p.command))
+    say('finds no package.json up the tree: what it would run is not known');
+}
+
+/** Commands that run a package script by name, and fail without a manifest. */
+const RUNS_NAMED = new Set(['run', 'test', 'start', 'stop', 'restart', 'install-test']);
+
+/**
+ * What a manager runs in place of a missing script: `npm start` / `pnpm start` with no `start` script run
+ * `node server.js` when there is one; `bun run x` with no script `x` runs the file or binary `x`.
+ */
+function fallbacks(
+  p: Parsed,
+  inv: Invocation,
+  scripts: Record<string, unknown>,
+  dir: string,
+  r: Reporter,
+): void {
+  const at = dir === inv.cwd ? inv : { ...inv, cwd: dir };
+  const wrapper = `${inv.program}${SCRIPT_FILE_WRAPPER}`;
+  if (
+    p.command === 'start' &&
+    scripts.start === undefined &&
+    (inv.program === 'npm' || inv.program === 'pnpm')
+  ) {
+    const server = projectFile(inFolder(dir, 'server.js'), inv, r);
+    if (server.kind === 'text') runFileText('node server.js', at, r, wrapper);
+    return;
+  }
+  const name = p.rest[0];
+  if (inv.program === 'bun' && p.command === 'run' && name && typeof scripts[plain(name)] !== 'string')
+    runFileText(`bun ${quoted(name)}`, inv, r, wrapper);
 }

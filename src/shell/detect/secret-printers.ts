@@ -47,9 +47,34 @@ function queryLanguage(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** Printers whose arguments are their output: a secret-named variable among them is printed. */
+const PRINTERS = new Set(['echo', 'printf']);
+/** Programs that resolve the names they are given through DNS. */
+const LOOKUPS = new Set([
+  'dig',
+  'nslookup',
+  'host',
+  'drill',
+  'kdig',
+  'ping',
+  'ping6',
+  'traceroute',
+  'whois',
+  'getent',
+]);
+
 export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
   const p = inv.program;
   const words = inv.args.map((w) => optionText(w));
+  // A lookup of a name built from a secret sends it to whichever name server answers for that domain.
+  if (LOOKUPS.has(p) && inv.args.some((w) => w.flow.sensitive)) {
+    r.exfiltration(inv.segment, `\`${p}\` looks up a name built from secret material, which sends it out`);
+    return;
+  }
+  if (PRINTERS.has(p) && inv.args.some((w) => w.flow.sensitive)) {
+    say(r, inv, 'prints a variable that holds secret material');
+    return;
+  }
   if (p === 'ps') {
     // BSD-style options without a dash: `e` adds every process's environment (`ps eww`, `ps auxe`).
     // A word after an option is that option's value (`ps -o user`), not a BSD option cluster.

@@ -138,3 +138,17 @@ describe('pytest and the conftest.py it imports', () => {
     expect(inertPython(code)).toBe(inert);
   });
 });
+
+describe('pytest --basetemp empties the folder it names (adversary review)', () => {
+  it.each([
+    ['home', 'pytest --basetemp ~', 'destructive_root_delete'],
+    ['the root', 'python3 -m pytest --basetemp=/', 'destructive_root_delete'],
+  ])('%s', (_n, command, category) => {
+    const a = analyzeShellSync(command, shellEnv());
+    expect(a.hits.map((h) => h.category)).toContain(category);
+  });
+
+  it('a temp folder is quiet', () => {
+    expect(analyzeShellSync('pytest --basetemp=/tmp/pt', shellEnv()).hits).toEqual([]);
+  });
+});

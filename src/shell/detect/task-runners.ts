@@ -10,9 +10,12 @@
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+import { runnerConfig } from './runner-config';
+import { runnerOptions } from './runner-options';
 import { writtenPaths } from './written-scripts';
 
 const say = (inv: Invocation, r: Reporter, why: string) =>
@@ -27,7 +30,7 @@ const INERT_MODULES = new Set(
 );
 /** Names through which Python code reaches the system, files or other code. */
 const REACHES =
-  /\b(exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
+  /\b(pytest_plugins|exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
 
 /** Python a runner imports is inert when it imports only inert modules and names nothing that reaches out. */
 export function inertPython(text: string): boolean {
@@ -41,6 +44,13 @@ export function inertPython(text: string): boolean {
 
 /** `pytest [paths…]`, `py.test`, `python -m pytest`: the conftest.py files between the workspace and each path. */
 function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
+  // `--basetemp DIR` empties DIR before the run: a delete of it.
+  args.forEach((w, k) => {
+    const t = plain(w);
+    if (t === '--basetemp' && args[k + 1]) recursiveDelete(args[k + 1] as Word, inv, r);
+    else if (t.startsWith('--basetemp='))
+      recursiveDelete({ text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow }, inv, r);
+  });
   const written = writtenPaths(r).filter((p) =>
     /\.py$|\/(pytest|tox)\.ini$|\/pyproject\.toml$|\/setup\.cfg$/.test(p),
   );
@@ -298,6 +308,8 @@ function unfollowed(inv: Invocation, names: readonly string[], what: string, r: 
 }
 
 export function taskRunners(inv: Invocation, r: Reporter): void {
+  runnerOptions(inv, r);
+  runnerConfig(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
   else if (

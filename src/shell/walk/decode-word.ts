@@ -5,9 +5,15 @@
  * caller, which analyses them as scripts of their own. Pure apart from that callback.
  */
 
+import { isSecretVariable } from '../classify/secret-variable';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Flow, joinFlows, NO_FLOW } from './flow';
 import { DYN, protectQuoted, SPLIT } from './markers';
+
+/** What a secret-named environment variable carries. */
+function secretFlow(name: string): Flow {
+  return { sensitive: true, network: false, decoded: false, opaque: true, envSecrets: [name] };
+}
 
 export interface WordContext {
   /** A variable's decoded value and what it carries; undefined when unknown. */
@@ -191,7 +197,13 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
         return { text: quoted ? protectQuoted(value.text) : value.text, flow: value.flow };
       }
       if (value && value.text === '' && name !== undefined) return { text: '', flow: value.flow };
-      return { text: DYN, flow: joinFlows(value?.flow ?? NO_FLOW, substituteBelow(node, ctx)) };
+      // A variable from the environment named as a secret (`$GITHUB_TOKEN`) carries secret material.
+      const from = name ?? withDefault?.name;
+      const unset = value === undefined && from !== undefined && isSecretVariable(from);
+      return {
+        text: DYN,
+        flow: joinFlows(value?.flow ?? (unset ? secretFlow(from) : NO_FLOW), substituteBelow(node, ctx)),
+      };
     }
     case 'command_substitution': {
       const flow = ctx.substitute(node);

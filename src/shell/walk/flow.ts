@@ -19,6 +19,12 @@ export interface Flow {
    * tool writes itself. Set only on that substitution's own flow; every join drops it.
    */
   evalIdiom?: true;
+  /**
+   * Set only when the flow is sensitive through secret-named environment variables alone (`$GITHUB_TOKEN`): their
+   * names, so a vendor's token presented to that vendor's own host can be told from one sent anywhere else.
+   * Absent whenever any other sensitive source joins in.
+   */
+  envSecrets?: readonly string[];
 }
 
 export const NO_FLOW: Flow = Object.freeze({ sensitive: false, network: false, decoded: false });
@@ -27,14 +33,24 @@ export function literalFlow(text: string): Flow {
   return { literal: text, sensitive: false, network: false, decoded: false };
 }
 
+/** The secret variable names of two joined flows: only while every sensitive side has them. */
+function envSecretsOf(a: Flow, b: Flow): readonly string[] | undefined {
+  if (!a.sensitive) return b.sensitive ? b.envSecrets : undefined;
+  if (!b.sensitive) return a.envSecrets;
+  return a.envSecrets && b.envSecrets ? [...new Set([...a.envSecrets, ...b.envSecrets])] : undefined;
+}
+
 /** Taints of both; literal text survives only when one side carries nothing. */
 export function joinFlows(a: Flow, b: Flow): Flow {
-  return {
+  const flow: Flow = {
     sensitive: a.sensitive || b.sensitive,
     network: a.network || b.network,
     decoded: a.decoded || b.decoded,
     opaque: a.opaque || b.opaque || (a.literal !== undefined && b.literal !== undefined),
   };
+  const env = envSecretsOf(a, b);
+  if (env) flow.envSecrets = env;
+  return flow;
 }
 
 export const OPAQUE_FLOW: Flow = Object.freeze({
@@ -46,7 +62,9 @@ export const OPAQUE_FLOW: Flow = Object.freeze({
 
 /** A filter's output: the taints of its input, no literal text. */
 export function taintsOf(a: Flow): Flow {
-  return { sensitive: a.sensitive, network: a.network, decoded: a.decoded, opaque: true };
+  const flow: Flow = { sensitive: a.sensitive, network: a.network, decoded: a.decoded, opaque: true };
+  if (a.envSecrets) flow.envSecrets = a.envSecrets;
+  return flow;
 }
 
 export function isTainted(a: Flow): boolean {
@@ -58,10 +76,14 @@ export function taintsOfAll(flows: readonly Flow[]): Flow {
   let sensitive = false;
   let network = false;
   let decoded = false;
+  let joined: Flow = { sensitive: false, network: false, decoded: false };
   for (const f of flows) {
     sensitive ||= f.sensitive;
     network ||= f.network;
     decoded ||= f.decoded;
+    joined = joinFlows(joined, f);
   }
-  return { sensitive, network, decoded, opaque: true };
+  const flow: Flow = { sensitive, network, decoded, opaque: true };
+  if (joined.envSecrets) flow.envSecrets = joined.envSecrets;
+  return flow;
 }

@@ -1,0 +1,273 @@
+// The repository a git command works in, read as git reads it (issue 11, runner configuration read before git
+// commands that honour it): its configuration, the hooks the subcommand fires, nested repositories, `-C`
+// folders outside the workspace, and a push with no refspec while the default branch is checked out. The reader
+// is a table in memory (a folder reads as `not-regular`, as the surface's reader returns for one); the surface's
+// reader on real files is tested where it lives.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile, ShellAnalysis } from '../types';
+import { parseGitConfig } from './git-repository';
+
+const P = '/home/u/proj';
+const SECRET = 'TOKEN-91c2-never-in-a-reason';
+const DIR: ScriptFile = { kind: 'unreadable', why: 'not-regular' };
+const text = (t: string): ScriptFile => ({ kind: 'text', text: t });
+const PLAIN_CONFIG =
+  '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n[remote "origin"]\n\turl = git@github.com:acme/shop.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main\n[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n[credential]\n\thelper = store\n';
+
+/** A repository at `top` with `config`, on branch `branch`, and extra files below `top/.git`. */
+function repo(top: string, config: string, branch = 'feat/x', extra: Record<string, ScriptFile> = {}) {
+  const files: Record<string, ScriptFile> = {
+    [`${top}/.git`]: DIR,
+    [`${top}/.git/config`]: text(config),
+    [`${top}/.git/HEAD`]: text(`ref: refs/heads/${branch}\n`),
+    [`${top}/.git/refs/remotes/origin/HEAD`]: text('ref: refs/remotes/origin/main\n'),
+  };
+  for (const [k, v] of Object.entries(extra)) files[`${top}/.git/${k}`] = v;
+  return files;
+}
+
+function analyze(command: string, files: Record<string, ScriptFile>, cwd = P): ShellAnalysis {
+  const env = shellEnv({ cwd, readScript: (abs) => files[abs] ?? { kind: 'missing' } });
+  return analyzeShellSync(command, env);
+}
+const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();
+const quiet = (a: ShellAnalysis) => a.hits.length === 0 && a.uncertain.length === 0;
+const flagged = (a: ShellAnalysis) => a.hits.length > 0 || a.uncertain.length > 0;
+const reasons = (a: ShellAnalysis) => JSON.stringify([a.hits, a.uncertain]);
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('an ordinary repository stays quiet', () => {
+  it.each([
+    ['status', 'git status'],
+    ['log', 'git log --oneline -5'],
+    ['commit', 'git commit -m "fix: x"'],
+    ['push of a feature branch', 'git push -u origin HEAD'],
+    ['bare push of a feature branch', 'git push'],
+    ['fetch', 'git fetch origin'],
+  ])('%s', (_n, command) => {
+    expect(quiet(analyze(command, repo(P, PLAIN_CONFIG)))).toBe(true);
+  });
+
+  it('no repository anywhere up the tree reads nothing more', () => {
+    expect(quiet(analyze('git status', {}))).toBe(true);
+  });
+
+  it('husky hooks run the user hook, which is read', () => {
+    const files = {
+      ...repo(P, '[core]\n\thooksPath = .husky/_\n'),
+      [`${P}/.husky/_/pre-commit`]: text('#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n'),
+      [`${P}/.husky/pre-commit`]: text('npx lint-staged\n'),
+    };
+    expect(categories(analyze('git commit -m x', files))).toEqual([]);
+    files[`${P}/.husky/pre-commit`] = text('rm -rf ~\n');
+    expect(categories(analyze('git commit -m x', files))).toEqual(['destructive_root_delete']);
+  });
+});
+
+describe('configuration that runs a program is analysed as the command it is', () => {
+  it.each([
+    ['core.fsmonitor on status', '[core]\n\tfsmonitor = rm -rf ~\n', 'git status'],
+    ['core.pager on log', `[core]\n\tpager = "rm -rf ~ # ${SECRET}"\n`, 'git log'],
+    ['pager.<sub> on that subcommand', '[pager]\n\tlog = rm -rf ~\n', 'git log'],
+    ['diff.external on diff', '[diff]\n\texternal = rm -rf ~\n', 'git diff'],
+    ['a clean filter on add', '[filter "x"]\n\tclean = rm -rf ~\n', 'git add .'],
+    ['a smudge filter on checkout', '[filter "x"]\n\tsmudge = rm -rf ~\n', 'git checkout feat/y'],
+    ['core.sshCommand on fetch', '[core]\n\tsshCommand = rm -rf ~\n', 'git fetch'],
+    ['an alias run by its name', '[alias]\n\tst = !rm -rf ~\n', 'git st'],
+    ['a section on the header line', '[core] fsmonitor = rm -rf ~\n', 'git status'],
+    ['a value continued on the next line', '[core]\n\tfsmonitor = rm -rf \\\n~\n', 'git status'],
+    ['a worktree config', '[core]\n\tfsmonitor = false\n', 'git status'],
+  ])('%s', (name, config, command) => {
+    const files =
+      name === 'a worktree config'
+        ? {
+            [`${P}/.git`]: text('gitdir: /home/u/main/.git/worktrees/proj\n'),
+            '/home/u/main/.git/worktrees/proj/commondir': text('../..\n'),
+            '/home/u/main/.git/worktrees/proj/HEAD': text('ref: refs/heads/x\n'),
+            '/home/u/main/.git/config': text('[core]\n\tfsmonitor = rm -rf ~\n'),
+          }
+        : repo(P, config);
+    const a = analyze(command, files);
+    expect(categories(a)).toEqual(['destructive_root_delete']);
+    expect(reasons(a)).not.toContain(SECRET);
+  });
+
+  it('an alias of another name, a pager of another subcommand and a remote key on status are not run', () => {
+    const config =
+      '[alias]\n\tnuke = !rm -rf ~\n[pager]\n\tdiff = rm -rf ~\n[core]\n\tsshCommand = rm -rf ~\n';
+    expect(quiet(analyze('git status', repo(P, config)))).toBe(true);
+  });
+
+  it('an included file is read as part of the configuration; a missing one is skipped', () => {
+    const files: Record<string, ScriptFile> = {
+      ...repo(P, '[include]\n\tpath = ../shared.cfg\n[includeIf "gitdir:~/"]\n\tpath = ~/x.cfg\n'),
+      [`${P}/shared.cfg`]: text('[core]\n\tfsmonitor = rm -rf ~\n'),
+    };
+    expect(categories(analyze('git status', files))).toEqual(['destructive_root_delete']);
+    delete files[`${P}/shared.cfg`];
+    expect(quiet(analyze('git status', files))).toBe(true);
+  });
+
+  it.each([
+    ['a configuration git reads but gavel cannot', '[core\n\tfsmonitor = x\n'],
+    ['an unterminated quote', '[core]\n\tpager = "less\n'],
+    ['an alias of git arguments', '[alias]\n\tst = -c core.pager=x status\n'],
+  ])('%s is uncertain', (_n, config) => {
+    expect(analyze('git st', repo(P, config)).uncertain.length).toBeGreaterThan(0);
+  });
+
+  it('an unreadable configuration or git file is uncertain', () => {
+    const files = repo(P, '');
+    files[`${P}/.git/config`] = { kind: 'unreadable', why: 'error' };
+    expect(analyze('git status', files).uncertain.length).toBeGreaterThan(0);
+    expect(analyze('git status', { [`${P}/.git`]: text('no gitdir here') }).uncertain.length).toBeGreaterThan(
+      0,
+    );
+  });
+});
+
+describe('hooks the subcommand fires are read', () => {
+  it.each([
+    ['pre-commit on commit', 'hooks/pre-commit', 'git commit -m x'],
+    ['commit-msg on commit', 'hooks/commit-msg', 'git commit -m x'],
+    ['post-checkout on switch', 'hooks/post-checkout', 'git switch main'],
+    ['post-merge on pull', 'hooks/post-merge', 'git pull'],
+    ['pre-push on push', 'hooks/pre-push', 'git push origin feat/x'],
+    ['post-index-change on add', 'hooks/post-index-change', 'git add -A'],
+    ['reference-transaction on branch', 'hooks/reference-transaction', 'git branch feat/z'],
+  ])('%s', (_n, hook, command) => {
+    const a = analyze(command, repo(P, PLAIN_CONFIG, 'feat/x', { [hook]: text(`#!/bin/sh\nrm -rf ~\n`) }));
+    expect(categories(a)).toEqual(['destructive_root_delete']);
+  });
+
+  it('a hook in core.hooksPath, a hook in another language, an unreadable hook', () => {
+    const moved = {
+      ...repo(P, '[core]\n\thooksPath = tools/hooks\n'),
+      [`${P}/tools/hooks/pre-commit`]: text('rm -rf ~\n'),
+    };
+    expect(categories(analyze('git commit -m x', moved))).toEqual(['destructive_root_delete']);
+    const py = repo(P, '', 'x', { 'hooks/pre-commit': text('#!/usr/bin/env python3\nimport os\n') });
+    expect(analyze('git commit -m x', py).uncertain.length).toBeGreaterThan(0);
+    const locked = repo(P, '', 'x', { 'hooks/pre-commit': { kind: 'unreadable', why: 'error' } });
+    expect(analyze('git commit -m x', locked).uncertain.length).toBeGreaterThan(0);
+  });
+
+  it('a hook a read-only subcommand never fires is not read', () => {
+    const files = repo(P, '', 'x', { 'hooks/pre-commit': text('rm -rf ~\n') });
+    expect(quiet(analyze('git log', files))).toBe(true);
+  });
+});
+
+describe('the repository git finds is the one read', () => {
+  const nested = {
+    ...repo(P, PLAIN_CONFIG),
+    [`${P}/vendor/lib/.git`]: DIR,
+    [`${P}/vendor/lib/.git/config`]: text('[core]\n\tfsmonitor = rm -rf ~\n'),
+  };
+  it.each([
+    ['git -C into a nested repository', 'git -C vendor/lib status', P],
+    ['a nested repository as the cwd', 'git status', `${P}/vendor/lib/src`],
+    ['cd into a nested repository', 'cd vendor/lib && git status', P],
+  ])('%s', (_n, command, cwd) => {
+    expect(categories(analyze(command, nested, cwd))).toEqual(['destructive_root_delete']);
+  });
+
+  it.each([
+    ['git -C a folder outside the workspace', 'git -C /tmp/x status'],
+    ['git -C a folder known only at run time', 'git -C "$DIR" status'],
+    ['git --git-dir', 'git --git-dir=/tmp/x/.git status'],
+  ])('%s is not quiet', (_n, command) => {
+    expect(flagged(analyze(command, repo(P, PLAIN_CONFIG)))).toBe(true);
+  });
+});
+
+describe('a push with no refspec while the default branch is checked out', () => {
+  it.each([
+    ['bare push', 'git push'],
+    ['push to the remote', 'git push origin'],
+    ['push of HEAD', 'git push origin HEAD'],
+    ['push of every branch', 'git push --all origin'],
+  ])('%s is reviewed', (_n, command) => {
+    const a = analyze(command, repo(P, PLAIN_CONFIG, 'main'));
+    expect(a.uncertain.length).toBeGreaterThan(0);
+    expect(
+      quiet(
+        analyze(
+          command === 'git push --all origin' ? 'git push origin' : command,
+          repo(P, PLAIN_CONFIG, 'feat/x'),
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['git push -f', 'main'],
+    ['git push --force origin HEAD', 'main'],
+    ['git push origin +HEAD', 'main'],
+    ['git push --force', 'trunk'],
+  ])('%s on the default branch rewrites a shared branch', (command, branch) => {
+    expect(categories(analyze(command, repo(P, PLAIN_CONFIG, branch)))).toEqual([
+      'history_rewrite_on_shared_ref',
+    ]);
+  });
+
+  it('the remote default branch counts whatever its name', () => {
+    const files = repo(P, PLAIN_CONFIG, 'live', {
+      'refs/remotes/origin/HEAD': text('ref: refs/remotes/origin/live\n'),
+    });
+    expect(categories(analyze('git push -f', files))).toEqual(['history_rewrite_on_shared_ref']);
+  });
+
+  it('an unreadable HEAD or configured push refspecs are uncertain', () => {
+    const files = repo(P, PLAIN_CONFIG, 'x', { HEAD: { kind: 'unreadable', why: 'error' } });
+    expect(analyze('git push', files).uncertain.length).toBeGreaterThan(0);
+    const mirror = repo(P, '[remote "origin"]\n\tpush = +refs/heads/*:refs/heads/main\n', 'feat/x');
+    expect(analyze('git push', mirror).uncertain.length).toBeGreaterThan(0);
+  });
+});
+
+describe('parseGitConfig', () => {
+  it('reads sections, subsections, booleans, quotes and comments', () => {
+    expect(parseGitConfig('[a "B c"]\n\tk = "x ; y" # z\n\tflag\n[d.e]\n\tv = 1 ; c\n')).toEqual([
+      { key: 'a.B c.k', value: 'x ; y' },
+      { key: 'a.B c.flag', value: 'true' },
+      { key: 'd.e.v', value: '1' },
+    ]);
+  });
+  it('a key before any section is unreadable', () => {
+    expect(parseGitConfig('k = v\n')).toBeUndefined();
+  });
+});
+
+describe('pushes to the default branch by other spellings (adversary review)', () => {
+  const trunk = () =>
+    repo(P, PLAIN_CONFIG, 'feat/x', { 'refs/remotes/origin/HEAD': text('ref: refs/remotes/origin/trunk\n') });
+  it.each([
+    ['a lease onto the remote default branch', 'git push --force-with-lease origin feat:trunk'],
+    ['a lease onto main', 'git push --force-with-lease origin x:main'],
+    ['a force push by the DWIM heads/ spelling', 'git push -f origin HEAD:heads/trunk'],
+  ])('%s rewrites a shared branch', (_n, command) => {
+    expect(categories(analyze(command, trunk()))).toEqual(['history_rewrite_on_shared_ref']);
+  });
+
+  it('a delete of heads/main is a shared delete', () => {
+    expect(categories(analyze('git push origin --delete heads/main', trunk()))).toEqual([
+      'history_rewrite_on_shared_ref',
+    ]);
+  });
+
+  it('a lease onto a feature branch is not a shared rewrite', () => {
+    expect(categories(analyze('git push --force-with-lease origin feat/x', trunk()))).toEqual([]);
+  });
+
+  it('--repo=URL is the remote it names', () => {
+    const a = analyzeShellSync('git push --repo=https://x.example/r.git', shellEnv());
+    expect(a.segments[0]?.hosts.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,329 @@
+/**
+ * The repository a git command works in, as git itself finds it (from the cwd or `-C` folder up to `/`: a `.git`
+ * folder, or a `.git` file naming the git folder of a worktree or submodule), and what of it runs programs: the
+ * repository configuration (keys of data/git-exec-keys.ts, with `include.path`/`includeIf.*.path` files
+ * followed), the hooks the subcommand fires (in `.git/hooks` or `core.hooksPath`), and, for a push without a
+ * refspec, the current branch (`HEAD`) against the default one (the remote's `HEAD`). A nested repository is the
+ * one git finds. Read through the surface's reader (a folder reads as `not-regular`); without a reader nothing is
+ * read. Never quotes a file, a branch name or a value. Pure apart from the injected reader and reporting.
+ * INVARIANT: a repository file that cannot be read or followed is uncertain, never silently allowed.
+ */
+
+import { posix } from 'node:path';
+import { isUnder } from '../../core';
+import { gitExecKey } from '../data/git-exec-keys';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import type { Invocation, Reporter } from '../unwrap/invocation';
+import { directKind, readBudgeted, runFileText } from './disk-scripts';
+import { runsSomething } from './git-exec-config';
+import { foldersUp, inFolder } from './project-file';
+
+interface Repository {
+  /** The top of the working tree. */
+  top: string;
+  /** The git folder (`.git`, or the one a `.git` file names). */
+  gitDir: string;
+  /** Where config and hooks live (a linked worktree's common folder). */
+  commonDir: string;
+}
+
+type Found = Repository | 'none' | 'unknown';
+
+const WRAPPER = `git${SCRIPT_FILE_WRAPPER}`;
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`git\` ${why}`, inv.segment, 'kept');
+
+/** Hooks each subcommand may fire, besides the ones every index or ref update fires. */
+const HOOKS: Readonly<Record<string, readonly string[]>> = {
+  commit: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'post-rewrite', 'pre-auto-gc'],
+  merge: ['pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-merge', 'pre-auto-gc'],
+  pull: [
+    'pre-merge-commit',
+    'prepare-commit-msg',
+    'commit-msg',
+    'post-merge',
+    'post-checkout',
+    'post-rewrite',
+    'pre-rebase',
+    'pre-auto-gc',
+  ],
+  checkout: ['post-checkout'],
+  switch: ['post-checkout'],
+  clone: ['post-checkout'],
+  worktree: ['post-checkout'],
+  push: ['pre-push', 'push-to-checkout'],
+  rebase: ['pre-rebase', 'post-rewrite', 'post-checkout', 'prepare-commit-msg', 'commit-msg', 'pre-auto-gc'],
+  am: ['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'post-rewrite', 'pre-auto-gc'],
+  'cherry-pick': ['prepare-commit-msg', 'commit-msg', 'post-commit'],
+  revert: ['prepare-commit-msg', 'commit-msg', 'post-commit'],
+  gc: ['pre-auto-gc'],
+  maintenance: ['pre-auto-gc'],
+  fetch: ['pre-auto-gc'],
+  'send-email': ['sendemail-validate'],
+};
+/** Subcommands that neither write the index nor update a ref (no `post-index-change`/`reference-transaction`). */
+const READ_ONLY = new Set(
+  'log show rev-parse ls-files ls-tree ls-remote cat-file blame annotate describe shortlog grep config help version rev-list for-each-ref show-ref name-rev whatchanged var check-ignore check-attr count-objects show-branch verify-commit verify-tag cherry range-diff diff-tree merge-base archive bundle'.split(
+    ' ',
+  ),
+);
+/** Subcommands that talk to a remote (credential helpers, transports, ssh commands apply). */
+const REMOTE = new Set(['fetch', 'pull', 'push', 'clone', 'ls-remote', 'remote', 'submodule', 'archive']);
+/** Keys that matter only to subcommands that talk to a remote. */
+const REMOTE_KEYS =
+  /^(credential(\..+)?\.helper|core\.(sshcommand|gitproxy|askpass)|remote\..+\.(uploadpack|receivepack)|protocol(\..+)?\.allow)$/i;
+
+/** Files followed by `include.path` within one analysis of a configuration. */
+const MAX_INCLUDES = 8;
+
+/** git's search for the repository, from `start` up to `/`. */
+function findRepository(start: string, inv: Invocation, r: Reporter): Found {
+  for (const dir of foldersUp(start)) {
+    const dotgit = inFolder(dir, '.git');
+    const f = readBudgeted(dotgit, inv, r);
+    if (!f) return 'unknown';
+    if (f.kind === 'missing') continue;
+    if (f.kind === 'unreadable') {
+      if (f.why !== 'not-regular') return 'unknown';
+      return { top: dir, gitDir: dotgit, commonDir: dotgit };
+    }
+    // A worktree or submodule: `gitdir: <path>`, relative to the folder of the `.git` file.
+    const m = /^gitdir:[ \t]*(\S.*?)[ \t]*$/m.exec(f.text);
+    if (!m?.[1]) return 'unknown';
+    const gitDir = posix.resolve(dir, m[1]);
+    const common = readBudgeted(inFolder(gitDir, 'commondir'), inv, r);
+    if (!common || common.kind === 'unreadable') return 'unknown';
+    const commonDir = common.kind === 'text' ? posix.resolve(gitDir, common.text.trim()) : gitDir;
+    return { top: dir, gitDir, commonDir };
+  }
+  return 'none';
+}
+
+/** One `key = value` of a git configuration file; `value` undefined when it cannot be parsed. */
+interface Entry {
+  key: string;
+  value: string | undefined;
+}
+
+/** A configuration value as git reads it: quotes removed, escapes decoded, comments dropped. */
+function configValue(raw: string): string | undefined {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i] as string;
+    if (c === '"') quoted = !quoted;
+    else if (c === '\\') {
+      const n = raw[++i];
+      if (n === 'n') out += '\n';
+      else if (n === 't') out += '\t';
+      else if (n === 'b') out = out.slice(0, -1);
+      else if (n === '"' || n === '\\') out += n;
+      else return undefined;
+    } else if (!quoted && (c === '#' || c === ';')) break;
+    else out += c;
+  }
+  return quoted ? undefined : out.trim();
+}
+
+/** The entries of a git configuration file, or undefined when a line cannot be read as git would. */
+export function parseGitConfig(text: string): Entry[] | undefined {
+  const out: Entry[] = [];
+  let section: string | undefined;
+  // A value continued by a backslash at the end of its line is one value.
+  const lines = text.replace(/\r\n/g, '\n').replace(/\\\n/g, '').split('\n');
+  for (const raw of lines) {
+    let line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$/.exec(line);
+    if (head) {
+      section = head[2] === undefined ? (head[1] ?? '') : `${head[1]}.${head[2].replace(/\\(.)/g, '$1')}`;
+      line = (head[3] ?? '').trim();
+      if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    }
+    if (section === undefined) return undefined;
+    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (!kv) return undefined;
+    const key = `${section}.${kv[1]}`;
+    out.push({ key, value: kv[2] === undefined ? 'true' : configValue(kv[2]) });
+  }
+  return out;
+}
+
+/** What a repository's configuration says, as far as the command at hand is concerned. */
+interface Config {
+  hooksPath?: string;
+  pushRefspecs: boolean;
+}
+
+/** Reads and analyses one configuration file (and the files it includes); false when it could not be. */
+function analyseConfig(
+  path: string,
+  sub: string,
+  repo: Repository,
+  inv: Invocation,
+  r: Reporter,
+  into: Config,
+  seen: Set<string>,
+): boolean {
+  if (seen.has(path)) return true;
+  seen.add(path);
+  if (seen.size > MAX_INCLUDES) {
+    say(inv, r, 'reads more included configuration files than one review follows');
+    return false;
+  }
+  const file = readBudgeted(path, inv, r);
+  if (!file) return false;
+  if (file.kind === 'missing') return true;
+  if (file.kind === 'unreadable') {
+    say(inv, r, 'reads a repository configuration that could not be read');
+    return false;
+  }
+  const entries = parseGitConfig(file.text);
+  if (!entries) {
+    say(inv, r, 'reads a repository configuration gavel cannot follow');
+    return false;
+  }
+  for (const { key, value } of entries) {
+    const lower = key.toLowerCase();
+    if (value === undefined) {
+      say(inv, r, 'reads a repository configuration value gavel cannot follow');
+      return false;
+    }
+    if (/^(include|includeif\..+)\.path$/.test(lower)) {
+      // A missing included file is skipped by git; one that exists is read as part of this configuration.
+      const target = value.startsWith('~/')
+        ? posix.join(r.env.home, value.slice(2))
+        : posix.resolve(posix.dirname(path), value);
+      if (!analyseConfig(target, sub, repo, inv, r, into, seen)) return false;
+      continue;
+    }
+    if (lower === 'core.hookspath') into.hooksPath = value;
+    if (/^remote\..+\.(push|mirror)$/.test(lower)) into.pushRefspecs = true;
+    const entry = gitExecKey(key);
+    if (!entry || entry.kind === 'file') continue;
+    // An alias runs only as that subcommand, a pager of a subcommand only for it.
+    if (entry.kind === 'alias' && lower !== `alias.${sub}`) continue;
+    if (/^pager\./.test(lower) && lower !== `pager.${sub}`) continue;
+    if (REMOTE_KEYS.test(lower) && !REMOTE.has(sub)) continue;
+    // An alias of git arguments may carry settings or another alias of its own: not followed.
+    if (entry.kind === 'alias' && !value.trimStart().startsWith('!')) {
+      say(inv, r, 'runs an alias of the repository configuration');
+      continue;
+    }
+    if (!runsSomething(entry, value)) continue;
+    if (entry.kind === 'protocol') {
+      say(inv, r, 'allows a transport in the repository configuration that can run a command');
+      continue;
+    }
+    // The value is a command line git runs through a shell (a leading `!` marks one for aliases and helpers).
+    runFileText(value.trimStart().replace(/^!/, ''), inv, r, WRAPPER);
+  }
+  return true;
+}
+
+/** The hooks folder: `core.hooksPath` (relative to the top of the working tree) or the git folder's `hooks`. */
+function hooksFolder(config: Config, repo: Repository): string {
+  const h = config.hooksPath;
+  if (h === undefined || h === '') return inFolder(repo.commonDir, 'hooks');
+  return posix.resolve(repo.top, h);
+}
+
+/** husky's generated hook, which runs the user's hook of the same name one folder up (`.husky/<name>`). */
+const HUSKY_SHIM = /^#!\/usr\/bin\/env sh\n\. "\$\(dirname "\$0"\)\/h"\n?$/;
+
+function runHook(dir: string, name: string, inv: Invocation, r: Reporter): void {
+  const path = inFolder(dir, name);
+  const file = readBudgeted(path, inv, r);
+  if (!file || file.kind === 'missing') return;
+  if (file.kind === 'unreadable') {
+    say(inv, r, 'fires a repository hook that could not be read');
+    return;
+  }
+  if (HUSKY_SHIM.test(file.text) && posix.basename(dir) === '_') {
+    const user = readBudgeted(inFolder(posix.dirname(dir), name), inv, r);
+    if (!user || user.kind === 'unreadable') say(inv, r, 'fires a repository hook that could not be read');
+    else if (user.kind === 'text') runFileText(user.text.replaceAll('\u0000', ''), inv, r, WRAPPER);
+    return;
+  }
+  if (directKind(file.text) !== 'shell') {
+    say(inv, r, 'fires a repository hook written in another language, which gavel does not follow');
+    return;
+  }
+  runFileText(file.text.replaceAll('\u0000', ''), inv, r, WRAPPER);
+}
+
+/** The branch a ref file names (`ref: refs/heads/main` -> `main`); undefined for a detached or unread HEAD. */
+function branchOf(file: ReturnType<typeof readBudgeted>, prefix: string): string | undefined {
+  if (file?.kind !== 'text') return undefined;
+  const m = /^ref:\s*(\S+)\s*$/.exec(file.text.trim());
+  return m?.[1]?.startsWith(prefix) ? m[1].slice(prefix.length) : undefined;
+}
+
+/** What a push with no refspec (or `HEAD`) pushes: the current branch, told apart as default or not. */
+export interface PushContext {
+  /** `default`: the remote's default branch or a shared one by name; `unknown`: `HEAD` could not be read. */
+  current: 'default' | 'other' | 'unknown';
+  /** The configuration names push refspecs or a mirror: what a bare push sends is set there. */
+  configuredRefspecs: boolean;
+  /** The remote's default branch (`refs/remotes/origin/HEAD`), when it could be read. */
+  defaultBranch?: string;
+}
+
+/**
+ * Reads the repository `git <sub>` works in from `folder` (its cwd or `-C` folder) and analyses what of it runs:
+ * configuration and hooks. Returns what a bare push needs, or undefined when no repository was read.
+ */
+export function gitRepository(
+  folder: string | undefined,
+  sub: string,
+  inv: Invocation,
+  r: Reporter,
+): PushContext | undefined {
+  if (!r.env.readScript) return undefined;
+  if (folder === undefined) {
+    say(inv, r, 'works in a folder known only at run time, whose configuration and hooks are not read');
+    return undefined;
+  }
+  const inWorkspace = r.scope.workspaceRoots.some(
+    (w) => w !== '/' && w !== r.scope.home && isUnder(folder, w),
+  );
+  const repo = findRepository(folder, inv, r);
+  if (repo === 'unknown') {
+    say(inv, r, 'works in a repository whose git folder could not be read');
+    return undefined;
+  }
+  // Outside the workspace (`git -C /tmp/x`): a repository there, or one made there first, is not the workspace's.
+  if (!inWorkspace && (repo !== 'none' || folder !== inv.cwd))
+    say(inv, r, 'works in a folder outside the workspace, whose configuration and hooks run there');
+  if (repo === 'none') return undefined;
+  const config: Config = { pushRefspecs: false };
+  const seen = new Set<string>();
+  if (!analyseConfig(inFolder(repo.commonDir, 'config'), sub, repo, inv, r, config, seen)) return undefined;
+  if (repo.gitDir !== repo.commonDir)
+    analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen);
+  const hooks = [...(HOOKS[sub] ?? [])];
+  if (!READ_ONLY.has(sub)) hooks.push('post-index-change', 'reference-transaction');
+  const dir = hooksFolder(config, repo);
+  for (const name of hooks) runHook(dir, name, inv, r);
+  if (sub !== 'push') return undefined;
+  const head = readBudgeted(inFolder(repo.gitDir, 'HEAD'), inv, r);
+  const current = branchOf(head, 'refs/heads/');
+  const remoteHead = branchOf(
+    readBudgeted(inFolder(repo.commonDir, 'refs/remotes/origin/HEAD'), inv, r),
+    'refs/remotes/origin/',
+  );
+  let state: PushContext['current'] = 'other';
+  if (head?.kind !== 'text') state = 'unknown';
+  else if (current !== undefined && (current === remoteHead || isSharedRef(current))) state = 'default';
+  const context: PushContext = { current: state, configuredRefspecs: config.pushRefspecs };
+  if (remoteHead !== undefined) context.defaultBranch = remoteHead;
+  return context;
+}
+
+/** Branch names every team treats as shared (a full `refs/heads/` name too). */
+const SHARED_REF =
+  /^(refs\/)?(heads\/)?(main|master|trunk|develop|development|release([/-].*)?|prod(uction)?|stable|gh-pages)$/i;
+
+export function isSharedRef(name: string): boolean {
+  return SHARED_REF.test(name);
+}

@@ -1,0 +1,133 @@
+// Configuration an ordinary runner reads before it runs anything (issue 11, runner configuration that makes a
+// runner run other code): .npmrc, .yarnrc.yml, bunfig.toml, pytest sections, .rspec, mocha and jest
+// configuration. A setting that runs a shell or code from outside the workspace is uncertain; ordinary
+// configuration stays quiet. The reader is a table in memory.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
+
+const P = '/home/u/proj';
+const SECRET = 'TOKEN-5e21-never-in-a-reason';
+const MANIFEST = '{"scripts":{"test":"vitest run"}}';
+
+function run(command: string, files: Record<string, string>, cwd = P) {
+  const table: Record<string, ScriptFile> = { [`${P}/package.json`]: { kind: 'text', text: MANIFEST } };
+  for (const [k, v] of Object.entries(files)) table[`${P}/${k}`] = { kind: 'text', text: v };
+  return analyzeShellSync(command, shellEnv({ cwd, readScript: (abs) => table[abs] ?? { kind: 'missing' } }));
+}
+const uncertain = (command: string, files: Record<string, string>, cwd = P) => {
+  const a = run(command, files, cwd);
+  expect(JSON.stringify(a.uncertain)).not.toContain(SECRET);
+  return a.uncertain.some((u) => /reads a|\.npmrc|configuration|conftest/.test(u.reason));
+};
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('a setting that runs a shell or code from elsewhere is uncertain', () => {
+  it.each<[string, string, Record<string, string>]>([
+    ['.npmrc script-shell', 'npm test', { '.npmrc': `script-shell=/tmp/evil.sh # ${SECRET}` }],
+    ['.npmrc node-options --require', 'npm test', { '.npmrc': 'node-options=--require /tmp/evil.js' }],
+    ['.npmrc onload-script', 'pnpm test', { '.npmrc': 'onload-script=/tmp/x.js' }],
+    ['.npmrc prefix', 'npm test', { '.npmrc': 'prefix=/tmp/evil' }],
+    [
+      '.npmrc globalconfig in a parent folder',
+      'cd pkg && npm test',
+      { '.npmrc': 'globalconfig=/tmp/g', 'pkg/package.json': MANIFEST },
+    ],
+    ['.yarnrc.yml yarnPath outside', 'yarn test', { '.yarnrc.yml': 'yarnPath: /tmp/evil.cjs\n' }],
+    ['.yarnrc.yml plugin outside', 'yarn test', { '.yarnrc.yml': 'plugins:\n  - path: ../../x/p.cjs\n' }],
+    [
+      '.yarnrc.yml plugin by URL',
+      'yarn test',
+      { '.yarnrc.yml': 'plugins:\n  - spec: "https://x.example/p.js"\n' },
+    ],
+    ['.yarnrc yarn-path', 'yarn test', { '.yarnrc': 'yarn-path "/tmp/evil.js"\n' }],
+    ['bunfig preload', 'bun test', { 'bunfig.toml': '[test]\npreload = ["/tmp/evil.ts"]\n' }],
+    ['pytest.ini addopts -p', 'pytest -q', { 'pytest.ini': '[pytest]\naddopts = -p evilplugin\n' }],
+    [
+      'pyproject addopts list -p',
+      'python3 -m pytest',
+      { 'pyproject.toml': '[tool.pytest.ini_options]\naddopts = ["-q", "-p", "x"]\n' },
+    ],
+    ['setup.cfg --pyargs', 'pytest', { 'setup.cfg': '[tool:pytest]\naddopts =\n    -q\n    --pyargs pkg\n' }],
+    ['tox.ini -o', 'pytest', { 'tox.ini': '[pytest]\naddopts = -o addopts=-pevil\n' }],
+    ['pythonpath outside', 'pytest', { 'pytest.ini': '[pytest]\npythonpath = src /tmp/evil\n' }],
+    ['conftest pytest_plugins', 'pytest', { 'conftest.py': 'pytest_plugins = ["evil"]\n' }],
+    ['.rspec --require a path outside', 'rspec', { '.rspec': '--require /tmp/evil.rb\n' }],
+    ['.rspec -I outside', 'bundle exec rspec', { '.rspec': '-I ../../x\n' }],
+    ['.mocharc.json require outside', 'npx mocha', { '.mocharc.json': '{"require":["/tmp/evil.js"]}' }],
+    ['.mocharc.yml require outside', 'mocha', { '.mocharc.yml': 'require:\n  - ~/evil.js\n' }],
+    [
+      'jest.config.js setupFiles outside',
+      'npx jest',
+      { 'jest.config.js': "module.exports = { setupFiles: ['/tmp/evil.js'] };" },
+    ],
+    [
+      'jest in package.json globalSetup',
+      'jest',
+      { 'package.json': '{"jest":{"globalSetup":"../../x/setup.js"}}' },
+    ],
+  ])('%s', (_n, command, files) => {
+    expect(uncertain(command, files)).toBe(true);
+  });
+});
+
+describe('ordinary configuration stays quiet', () => {
+  it.each<[string, string, Record<string, string>]>([
+    [
+      '.npmrc registry and flags',
+      'npm test',
+      {
+        '.npmrc':
+          'registry=https://registry.npmjs.org/\nsave-exact=true\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\nengine-strict=true\n',
+      },
+    ],
+    ['.npmrc bash as the script shell', 'npm test', { '.npmrc': 'script-shell=/bin/bash\n' }],
+    [
+      '.npmrc memory options',
+      'npm test',
+      { '.npmrc': 'node-options=--max-old-space-size=4096 --no-warnings\n' },
+    ],
+    [
+      '.yarnrc.yml a vendored release',
+      'yarn test',
+      {
+        '.yarnrc.yml':
+          'nodeLinker: node-modules\nyarnPath: .yarn/releases/yarn-4.1.0.cjs\nplugins:\n  - path: .yarn/plugins/@yarnpkg/plugin-x.cjs\n',
+      },
+    ],
+    [
+      'bunfig preload in the workspace',
+      'bun test',
+      { 'bunfig.toml': '[test]\npreload = ["./test/setup.ts"]\n' },
+    ],
+    [
+      'pytest addopts coverage and no:',
+      'pytest',
+      {
+        'pyproject.toml':
+          '[tool.pytest.ini_options]\naddopts = "-ra -q --cov=src -p no:cacheprovider"\ntestpaths = ["tests"]\npythonpath = ["src"]\n',
+      },
+    ],
+    ['.rspec the usual', 'rspec', { '.rspec': '--require spec_helper\n--format documentation\n--color\n' }],
+    [
+      '.mocharc require a package',
+      'mocha',
+      { '.mocharc.json': '{"require":["ts-node/register"],"spec":"test/**/*.spec.ts"}' },
+    ],
+    [
+      'jest.config.js the usual',
+      'jest',
+      {
+        'jest.config.js':
+          "module.exports = { preset: 'ts-jest', testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/test/setup.ts'], transformIgnorePatterns: ['/node_modules/'] };",
+      },
+    ],
+  ])('%s', (_n, command, files) => {
+    expect(uncertain(command, files)).toBe(false);
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Configuration files an ordinary runner reads before it runs anything, for the settings that make it run other
+ * code: `.npmrc` (`script-shell`, `node-options`, `onload-script`, `prefix`, `globalconfig`, `userconfig`),
+ * `.yarnrc.yml` / `.yarnrc` (`yarnPath`, `plugins`), `bunfig.toml` (`preload`), the pytest sections of
+ * pytest.ini / pyproject.toml / setup.cfg / tox.ini (`addopts` with `-p`, `--pyargs`, `-c`, `-o`; `pythonpath`),
+ * `.rspec` (`--require`, `-I`), `.mocharc.*` and jest configuration (`require`, `setupFiles`, `globalSetup`,
+ * `reporters`, ...). Read in the folders from the cwd up to the top of the workspace. A setting that runs a shell or
+ * code from outside the workspace, or one gavel cannot read, is uncertain; ordinary settings stay quiet. Never
+ * quotes a file. Pure apart from the injected reader and reporting.
+ */
+
+import { isUnder } from '../../core';
+import type { Invocation, Reporter } from '../unwrap/invocation';
+import { NO_FLOW } from '../walk/flow';
+import { resolveArg } from './path-effects';
+import { foldersUp, inFolder, projectFile } from './project-file';
+import { looksLikePath, runnerOf } from './runner-options';
+
+const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${program}\` ${why}`, inv.segment, 'kept');
+
+/** The folders whose configuration a runner in `cwd` reads: up to the workspace top (only `cwd` outside it). */
+function configFolders(cwd: string, r: Reporter): string[] {
+  const top = r.scope.workspaceRoots.find((w) => w !== '/' && w !== r.scope.home && isUnder(cwd, w));
+  if (top === undefined) return [cwd];
+  const out: string[] = [];
+  for (const d of foldersUp(cwd)) {
+    out.push(d);
+    if (d === top) break;
+  }
+  return out;
+}
+
+/** Whether `value` (relative to `dir`) leads outside the workspace. */
+function outside(value: string, dir: string, inv: Invocation, r: Reporter): boolean {
+  const res = resolveArg({ text: value, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
+  return res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved);
+}
+
+const SHELLS = /^(\/(usr\/)?bin\/)?(ba|z|da)?sh$/;
+/** node options that load nothing and run nothing. */
+const INERT_NODE_OPTION =
+  /^--(max-old-space-size=\d+|max-semi-space-size=\d+|stack-size=\d+|no-warnings|no-deprecation|trace-warnings|trace-deprecation|enable-source-maps|experimental-vm-modules|experimental-specifier-resolution=node|openssl-legacy-provider|unhandled-rejections=\w+|dns-result-order=[\w-]+|no-experimental-fetch|expose-gc|use-openssl-ca)$/;
+
+/** `.npmrc`: keys that change the shell, the node options or where npm reads its configuration and scripts. */
+function npmrc(text: string, program: string, inv: Invocation, r: Reporter): void {
+  for (const raw of text.split(/\r?\n/)) {
+    const m = /^\s*([\w.:/@-]+)\s*=\s*(.*?)\s*$/.exec(raw);
+    if (!m || /^\s*[#;]/.test(raw)) continue;
+    const key = (m[1] ?? '').toLowerCase();
+    const value = (m[2] ?? '').replace(/^"(.*)"$/, '$1');
+    if (key === 'script-shell' || key === 'shell') {
+      if (!SHELLS.test(value)) say(program, inv, r, 'reads a .npmrc that runs scripts in another shell');
+    } else if (key === 'node-options') {
+      if (!value.split(/\s+/).every((o) => o === '' || INERT_NODE_OPTION.test(o)))
+        say(program, inv, r, 'reads a .npmrc whose node options may load other code');
+    } else if (/^(onload-script|prefix|globalconfig|userconfig|init-module|node-gyp)$/.test(key))
+      say(program, inv, r, 'reads a .npmrc that loads code or configuration from elsewhere');
+  }
+}
+
+/** `.yarnrc.yml` (`yarnPath`, plugins) and `.yarnrc` (`yarn-path`): a yarn release or plugin from elsewhere. */
+function yarnrc(text: string, dir: string, inv: Invocation, r: Reporter): void {
+  for (const raw of text.split(/\r?\n/)) {
+    const key = /^\s*(yarnPath|"?yarn-path"?)\s*[:\s]\s*"?([^"#\s]+)"?/.exec(raw);
+    const plugin = /^\s*-\s*"?([^"#\s:]+)"?\s*$|^\s*(?:-\s*)?(?:path|spec):\s*"?([^"#\s]+)"?/.exec(raw);
+    const value = key?.[2] ?? plugin?.[1] ?? plugin?.[2];
+    if (value === undefined) continue;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || outside(value, dir, inv, r)) {
+      say(
+        'yarn',
+        inv,
+        r,
+        'reads a yarn configuration that runs a release or plugin from outside the workspace',
+      );
+      return;
+    }
+  }
+}
+
+/** `bunfig.toml`: `preload` (top level, `[test]`, `[run]`) of files outside the workspace. */
+function bunfig(text: string, dir: string, inv: Invocation, r: Reporter): void {
+  for (const m of text.matchAll(/^\s*preload\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*')/gm)) {
+    for (const s of (m[1] ?? '').matchAll(/["']([^"']+)["']/g)) {
+      const value = s[1] ?? '';
+      if (looksLikePath(value) && outside(value, dir, inv, r)) {
+        say('bun', inv, r, 'reads a bunfig.toml that preloads code from outside the workspace');
+        return;
+      }
+    }
+  }
+}
+
+/** The `addopts` and `pythonpath` of a pytest section (ini: continued lines; toml: a string or an array). */
+function pytestSettings(text: string, name: string): { addopts: string; pythonpath: string } | undefined {
+  const section =
+    name === 'pyproject.toml'
+      ? /^\[tool\.pytest(\.ini_options)?\]\s*$/m
+      : name === 'setup.cfg'
+        ? /^\[tool:pytest\]\s*$/m
+        : /^\[pytest\]\s*$/m;
+  const start = section.exec(text);
+  if (!start) return undefined;
+  const body = text.slice(start.index + start[0].length);
+  const end = body.search(/^\[/m);
+  const part = end < 0 ? body : body.slice(0, end);
+  const value = (key: string) => {
+    const m = new RegExp(`^${key}\\s*=\\s*((?:\\[[^\\]]*\\])|[^\\n]*(?:\\n[ \\t]+[^\\n]*)*)`, 'm').exec(part);
+    if (!m) return '';
+    return (m[1] ?? '').replace(/[[\],]/g, ' ').replace(/["']/g, ' ');
+  };
+  return { addopts: value('addopts'), pythonpath: value('pythonpath') };
+}
+
+function pytestConfig(text: string, name: string, dir: string, inv: Invocation, r: Reporter): void {
+  const s = pytestSettings(text, name);
+  if (!s) return;
+  const words = s.addopts.split(/\s+/).filter(Boolean);
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] ?? '';
+    const plugin = w === '-p' ? words[++k] : /^-p./.test(w) ? w.slice(2) : undefined;
+    if (plugin !== undefined && !plugin.startsWith('no:')) {
+      say('pytest', inv, r, 'reads a configuration that loads a plugin, code gavel does not follow');
+      return;
+    }
+    if (/^(--pyargs|-c|--config-file|-o|--override-ini|--rootdir|--confcutdir|--basetemp)(=|$)/.test(w)) {
+      say('pytest', inv, r, 'reads a configuration that moves where tests, configuration or files come from');
+      return;
+    }
+  }
+  for (const p of s.pythonpath.split(/\s+/).filter(Boolean))
+    if (outside(p, dir, inv, r)) {
+      say('pytest', inv, r, 'reads a configuration that imports code from outside the workspace');
+      return;
+    }
+}
+
+/** `.rspec`: `--require` / `-r` of a file path and `-I` / `--options` outside the workspace. */
+function rspecOptions(text: string, dir: string, inv: Invocation, r: Reporter): void {
+  const words = text.split(/\s+/).filter(Boolean);
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] ?? '';
+    const m = /^(-r|--require|-I|-O|--options)(=(.*))?$/.exec(w);
+    if (!m) continue;
+    const value = m[3] ?? words[++k] ?? '';
+    const folder = m[1] === '-I' || m[1] === '-O' || m[1] === '--options';
+    if ((folder || looksLikePath(value)) && outside(value, dir, inv, r)) {
+      say('rspec', inv, r, 'reads a .rspec that loads code from outside the workspace');
+      return;
+    }
+  }
+}
+
+/** Keys of mocha and jest configuration whose values are modules or files the runner loads. */
+const MODULE_KEYS =
+  /["']?\b(require|file|reporter|reporters|ui|spec|setupFiles|setupFilesAfterEnv|globalSetup|globalTeardown|testEnvironment|runner|testRunner|resolver|transform|preset|snapshotResolver|testSequencer|watchPlugins|rootDir|roots|modulePaths)\b["']?\s*:\s*(\[[^\]]*\]|\{[^}]*\}|"[^"]*"|'[^']*'|`[^`]*`|[^\s,#]+)/g;
+
+/** mocha or jest configuration (JSON, YAML or JavaScript): a module or file it loads from outside the workspace. */
+function moduleConfig(text: string, program: string, dir: string, inv: Invocation, r: Reporter): void {
+  // A YAML list under a key (`require:` then `  - x` lines) is read as `require: ["x"]`.
+  const flat = text.replace(/:[ \t]*\r?\n((?:[ \t]+-[ \t]+[^\n]*(?:\n|$))+)/g, (_m, items: string) => {
+    const list = items
+      .split('\n')
+      .map((l) => l.replace(/^\s*-\s*/, '').trim())
+      .filter(Boolean);
+    return `: [${list.map((x) => `"${x.replace(/^["']|["']$/g, '')}"`).join(', ')}]\n`;
+  });
+  for (const m of flat.matchAll(MODULE_KEYS)) {
+    const span = m[2] ?? '';
+    const values = [...span.matchAll(/["'`]([^"'`]+)["'`]/g)].map((x) => x[1] ?? '');
+    if (values.length === 0) values.push(span);
+    for (const v of values) {
+      const value = v.replace(/^<rootDir>/, '.');
+      if (/[$]\{|^process\./.test(value)) {
+        say(program, inv, r, 'reads a configuration whose modules are computed at run time');
+        return;
+      }
+      if (looksLikePath(value) && !/[*?^$|()]/.test(value) && outside(value, dir, inv, r)) {
+        say(program, inv, r, 'reads a configuration that loads code from outside the workspace');
+        return;
+      }
+    }
+  }
+}
+
+const FILES: Readonly<Record<string, readonly string[]>> = {
+  npm: ['.npmrc'],
+  pnpm: ['.npmrc'],
+  yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
+  bun: ['bunfig.toml'],
+  pytest: ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'],
+  rspec: ['.rspec', '.rspec-local'],
+  mocha: ['.mocharc.json', '.mocharc.jsonc', '.mocharc.yml', '.mocharc.yaml', '.mocharc.js', '.mocharc.cjs'],
+  jest: ['jest.config.js', 'jest.config.cjs', 'jest.config.mjs', 'jest.config.ts', 'jest.config.json'],
+};
+const ALIASES: Readonly<Record<string, string>> = { 'py.test': 'pytest' };
+
+export function runnerConfig(inv: Invocation, r: Reporter): void {
+  const named = runnerOf(inv).program;
+  const program = ALIASES[named] ?? named;
+  const names = FILES[program];
+  if (!names || !r.env.readScript || inv.cwd === undefined) return;
+  const before = r.uncertainties.length;
+  for (const dir of configFolders(inv.cwd, r)) {
+    for (const name of names) {
+      const file = projectFile(inFolder(dir, name), inv, r);
+      if (file.kind !== 'text') continue;
+      if (name === '.npmrc') npmrc(file.text, program, inv, r);
+      else if (name.startsWith('.yarnrc')) yarnrc(file.text, dir, inv, r);
+      else if (name === 'bunfig.toml') bunfig(file.text, dir, inv, r);
+      else if (program === 'pytest') pytestConfig(file.text, name, dir, inv, r);
+      else if (program === 'rspec') rspecOptions(file.text, dir, inv, r);
+      else moduleConfig(file.text, program, dir, inv, r);
+      if (r.uncertainties.length > before) return;
+    }
+    if (program === 'mocha' || program === 'jest') {
+      const manifest = projectFile(inFolder(dir, 'package.json'), inv, r);
+      if (manifest.kind === 'text') {
+        const key = new RegExp(`"${program}"\\s*:\\s*\\{[^}]*\\}`).exec(manifest.text);
+        if (key) moduleConfig(key[0].slice(key[0].indexOf('{')), program, dir, inv, r);
+        // The nearest package.json is the project: configuration above it belongs to another one.
+        return;
+      }
+    }
+  }
+}

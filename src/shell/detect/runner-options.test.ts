@@ -1,0 +1,65 @@
+// Runners pointed at code outside the workspace through an option or operand (issue 11, runner configuration):
+// the folder, project file, configuration or module a runner loads. Outside the workspace or named at run time:
+// uncertain. Inside, or a module named as a package: quiet.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+
+const env = shellEnv();
+const uncertain = (command: string) =>
+  analyzeShellSync(command, env).uncertain.some((u) => u.reason.includes('gavel does not read'));
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('a runner sent outside the workspace is uncertain', () => {
+  it.each([
+    ['make -C', 'make -C /tmp/evil'],
+    ['make -f attached', 'make -f/tmp/evil/Makefile'],
+    ['ninja -C', 'ninja -C /tmp/evil'],
+    ['scons -C', 'scons -C /tmp/evil'],
+    ['ctest --test-dir', 'ctest --test-dir /tmp/evil'],
+    ['cargo --manifest-path=', 'cargo test --manifest-path=../../tmp/evil/Cargo.toml'],
+    ['unittest discover -s', 'python3 -m unittest discover -s /tmp/evil'],
+    ['pytest -c', 'python3 -m pytest -c /tmp/evil/pytest.ini'],
+    ['pytest -p a plugin file path', 'pytest -p /tmp/evil/plugin.py'],
+    ['task -d', 'task -d /tmp/evil build'],
+    ['task -t', 'task -t /tmp/evil/Taskfile.yml'],
+    ['vitest --root', 'vitest run --root /tmp/evil'],
+    ['vitest --reporter a file', 'vitest run --reporter=/tmp/evil/rep.mjs'],
+    ['eslint -f a file', 'eslint -f /tmp/evil/fmt.js .'],
+    ['mocha --reporter a file', 'mocha --reporter /tmp/evil/r.js'],
+    ['mocha a test file', 'mocha /tmp/evil/t.js'],
+    ['jest -c', 'jest -c ~/jest.config.js'],
+    ['next build a folder', 'next build /tmp/evil'],
+    ['cypress --project', 'cypress run --project /tmp/evil'],
+    ['turbo --cwd', 'turbo run test --cwd /tmp/evil'],
+    ['pylint --rcfile', 'pylint --rcfile=/tmp/evil/pylintrc src'],
+    ['gradle -p', './gradlew -p /tmp/evil build'],
+    ['pnpm -C', 'pnpm -C /tmp/evil test'],
+    ['yarn --cwd', 'yarn --cwd /tmp/evil test'],
+    ['npm --prefix', 'npm --prefix /tmp/evil test'],
+    ['a folder named at run time', 'make -C "$DIR" test'],
+  ])('%s', (_n, command) => {
+    expect(uncertain(command)).toBe(true);
+  });
+});
+
+describe('a runner kept in the workspace stays quiet', () => {
+  it.each([
+    ['make -C a subfolder', 'make -C docs html'],
+    ['cargo --manifest-path inside', 'cargo test --manifest-path crates/core/Cargo.toml'],
+    ['vitest a reporter by name', 'vitest run --reporter=dot'],
+    ['mocha -r a package', 'mocha -r ts-node/register test/**/*.ts'],
+    ['eslint -f a formatter by name', 'eslint -f stylish src'],
+    ['pytest -p disabling a plugin', 'pytest -p no:cacheprovider tests/'],
+    ['jest a test file', 'jest src/app.test.ts'],
+    ['pytest -k an expression', 'pytest -k "not slow" tests/unit'],
+    ['eslint -c a workspace config', 'eslint -c .eslintrc.cjs src'],
+    ['a scoped package as a plugin', 'prettier --plugin @trivago/prettier-plugin-sort-imports --check .'],
+  ])('%s', (_n, command) => {
+    expect(uncertain(command)).toBe(false);
+  });
+});

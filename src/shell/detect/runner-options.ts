@@ -1,0 +1,266 @@
+/**
+ * Runners pointed at code outside the workspace: an option naming the folder, project file, configuration or
+ * module a build tool, test runner or linter loads (`make -C /tmp/x`, `cargo --manifest-path ../x/Cargo.toml`,
+ * `vitest --reporter=/tmp/r.mjs`, `eslint -f /tmp/f.js`, `pytest -c /tmp/pytest.ini`), or a test file given as an
+ * operand (`mocha /tmp/t.js`). What gavel reads of a project (its manifest, Makefile, conftest.py, repository
+ * configuration) is the workspace's; a runner sent elsewhere runs code gavel never read. A module option naming a
+ * package (`--reporter dot`, `-r ts-node/register`) resolves inside the workspace's dependencies and stays quiet.
+ * Pure apart from reporting.
+ * INVARIANT: a value outside the workspace, or known only at run time, is uncertain, never silently allowed.
+ */
+
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { resolveArg } from './path-effects';
+
+/** `folder`: a project folder or file, any value counts; `module`: a value counts when it is a path. */
+type Kind = 'folder' | 'module';
+
+const MAKE: Record<string, Kind> = {
+  '-C': 'folder',
+  '--directory': 'folder',
+  '-f': 'folder',
+  '--file': 'folder',
+  '--makefile': 'folder',
+  '-I': 'folder',
+  '--include-dir': 'folder',
+};
+
+/** Options per program whose value is where the runner loads code from. */
+const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
+  make: MAKE,
+  gmake: MAKE,
+  bmake: MAKE,
+  ninja: { '-C': 'folder', '-f': 'folder' },
+  scons: {
+    '-C': 'folder',
+    '--directory': 'folder',
+    '-f': 'folder',
+    '--file': 'folder',
+    '--sconstruct': 'folder',
+    '--site-dir': 'folder',
+    '-Y': 'folder',
+    '--repository': 'folder',
+  },
+  ctest: { '--test-dir': 'folder', '-S': 'folder', '-SP': 'folder' },
+  cmake: { '-S': 'folder', '-C': 'folder', '-P': 'folder', '--toolchain': 'folder' },
+  cargo: { '--manifest-path': 'folder' },
+  go: { '-C': 'folder', '-modfile': 'folder', '-overlay': 'folder' },
+  unittest: {
+    '-s': 'folder',
+    '--start-directory': 'folder',
+    '-t': 'folder',
+    '--top-level-directory': 'folder',
+  },
+  pytest: {
+    '-c': 'folder',
+    '--config-file': 'folder',
+    '--rootdir': 'folder',
+    '--confcutdir': 'folder',
+    '-p': 'module',
+  },
+  tox: { '-c': 'folder', '--conf': 'folder', '--root': 'folder', '--workdir': 'folder' },
+  nox: { '-f': 'folder', '--noxfile': 'folder' },
+  just: { '-f': 'folder', '--justfile': 'folder', '-d': 'folder', '--working-directory': 'folder' },
+  task: { '-d': 'folder', '--dir': 'folder', '-t': 'folder', '--taskfile': 'folder' },
+  vitest: {
+    '--root': 'folder',
+    '-r': 'folder',
+    '--dir': 'folder',
+    '--config': 'folder',
+    '-c': 'folder',
+    '--workspace': 'folder',
+    '--reporter': 'module',
+    '--environment': 'module',
+    '--pool': 'module',
+    '--globalSetup': 'module',
+    '--setupFiles': 'module',
+  },
+  jest: {
+    '--config': 'folder',
+    '-c': 'folder',
+    '--rootDir': 'folder',
+    '--roots': 'folder',
+    '--setupFiles': 'module',
+    '--setupFilesAfterEnv': 'module',
+    '--globalSetup': 'module',
+    '--globalTeardown': 'module',
+    '--testEnvironment': 'module',
+    '--testRunner': 'module',
+    '--runner': 'module',
+    '--reporters': 'module',
+    '--resolver': 'module',
+    '--transform': 'module',
+    '--preset': 'module',
+    '--snapshotResolver': 'module',
+    '--testSequencer': 'module',
+  },
+  mocha: {
+    '--config': 'folder',
+    '--package': 'folder',
+    '--require': 'module',
+    '-r': 'module',
+    '--reporter': 'module',
+    '-R': 'module',
+    '--file': 'module',
+    '--ui': 'module',
+    '-u': 'module',
+  },
+  playwright: { '--config': 'folder', '-c': 'folder', '--reporter': 'module' },
+  cypress: { '--project': 'folder', '-P': 'folder', '--config-file': 'folder', '-C': 'folder' },
+  eslint: {
+    '-c': 'folder',
+    '--config': 'folder',
+    '--rulesdir': 'folder',
+    '--resolve-plugins-relative-to': 'folder',
+    '-f': 'module',
+    '--format': 'module',
+    '--plugin': 'module',
+    '--parser': 'module',
+  },
+  prettier: { '--config': 'folder', '--plugin': 'module' },
+  stylelint: { '--config': 'folder', '-c': 'folder', '--custom-formatter': 'module' },
+  turbo: { '--cwd': 'folder' },
+  'lint-staged': { '--cwd': 'folder', '-c': 'folder', '--config': 'folder' },
+  lerna: { '--cwd': 'folder' },
+  nx: { '--cwd': 'folder' },
+  pylint: { '--rcfile': 'folder', '--load-plugins': 'module' },
+  mypy: { '--config-file': 'folder' },
+  ruff: { '--config': 'folder' },
+  flake8: { '--config': 'folder', '--append-config': 'folder' },
+  rake: {
+    '-f': 'folder',
+    '--rakefile': 'folder',
+    '-C': 'folder',
+    '--directory': 'folder',
+    '-I': 'folder',
+    '--libdir': 'folder',
+    '-R': 'folder',
+    '--rakelibdir': 'folder',
+    '-r': 'module',
+    '--require': 'module',
+  },
+  rspec: { '-I': 'folder', '-O': 'folder', '--options': 'folder', '-r': 'module', '--require': 'module' },
+  gradle: {
+    '-p': 'folder',
+    '--project-dir': 'folder',
+    '-b': 'folder',
+    '--build-file': 'folder',
+    '-c': 'folder',
+    '--settings-file': 'folder',
+    '-I': 'folder',
+    '--init-script': 'folder',
+  },
+  mvn: { '-f': 'folder', '--file': 'folder' },
+  phpunit: { '-c': 'folder', '--configuration': 'folder', '--bootstrap': 'folder' },
+  composer: { '-d': 'folder', '--working-dir': 'folder' },
+  npm: { '--prefix': 'folder' },
+  pnpm: { '-C': 'folder', '--dir': 'folder' },
+  yarn: { '--cwd': 'folder' },
+  bun: { '--cwd': 'folder', '--config': 'folder', '-c': 'folder', '--preload': 'module', '-r': 'module' },
+  vite: { '--config': 'folder', '-c': 'folder' },
+  next: {},
+  nuxt: {},
+  astro: { '--root': 'folder', '--config': 'folder' },
+};
+/** Other names of the same runners. */
+const ALIASES: Readonly<Record<string, string>> = {
+  gradlew: 'gradle',
+  'py.test': 'pytest',
+  'go-task': 'task',
+};
+
+/** Runners whose operands are test files or a project folder they load: run from outside, they run its code. */
+const OPERANDS = new Set([
+  'mocha',
+  'tap',
+  'ava',
+  'jest',
+  'vitest',
+  'pytest',
+  'py.test',
+  'rspec',
+  'phpunit',
+  'vite',
+  'next',
+  'nuxt',
+  'astro',
+]);
+
+/** Options of those runners that take a separate value (so the word after is not an operand). */
+const TAKES_VALUE =
+  /^-(k|m|t|g|n|x|o|w|W|-(grep|fgrep|timeout|reporter-option|reporter-options|testNamePattern|testPathPattern|project|mode|port|host|outDir|filter|maxfail|durations|tb|junitxml|cov|cov-report|deselect|ignore|ignore-glob|lf|ff|log-level|color|shard|workers|retries|max-workers|format|output))$/;
+
+/** The runner an invocation is (`python3 -m pytest` is pytest), with its own arguments. */
+export function runnerOf(inv: Invocation): { program: string; args: readonly Word[] } {
+  if (/^python\d*(\.\d+)?$/.test(inv.program) && plain(inv.args[0]) === '-m' && inv.args[1])
+    return { program: plain(inv.args[1]), args: inv.args.slice(2) };
+  return { program: inv.program, args: inv.args };
+}
+
+/** A value naming a file or folder rather than a package (`./x.js`, `/tmp/x`, `~/x`, `a/b.js`). */
+export function looksLikePath(text: string): boolean {
+  return /^(\/|~|\.\.?(\/|$))/.test(text) || (text.includes('/') && !text.startsWith('@'));
+}
+
+export function runnerOptions(inv: Invocation, r: Reporter): void {
+  const { program: named, args } = runnerOf(inv);
+  const program = ALIASES[named] ?? named;
+  const table = OPTIONS[program];
+  if (!table && !OPERANDS.has(program)) return;
+  const away = (what: string) =>
+    r.uncertain('dynamic-script', `\`${program}\` ${what}, which gavel does not read`, inv.segment, 'kept');
+  const check = (value: Word | undefined, kind: Kind, option: string): boolean => {
+    if (!value) return false;
+    if (!isLiteral(value)) {
+      away(`loads code from a place named at run time (\`${option}\`)`);
+      return true;
+    }
+    const text = plain(value);
+    if (text === '' || (kind === 'module' && !looksLikePath(text))) return false;
+    // `-r foo,bar` and `--reporter=a,b`: each item of a list is a module of its own.
+    for (const item of kind === 'module' ? text.split(',') : [text]) {
+      if (kind === 'module' && !looksLikePath(item)) continue;
+      const res = resolveArg({ text: item, flow: value.flow }, inv, r);
+      if (res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved)) {
+        away(`loads code or a project from outside the workspace (\`${option}\`)`);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let k = 0; k < args.length; k++) {
+    const t = optionText(args[k]);
+    if (t === '--') {
+      if (OPERANDS.has(program)) for (const w of args.slice(k + 1)) if (check(w, 'folder', 'operand')) return;
+      break;
+    }
+    if (t.startsWith('-')) {
+      const eq = t.indexOf('=');
+      const name = eq < 0 ? t : t.slice(0, eq);
+      const kind = table?.[name];
+      if (kind) {
+        const value =
+          eq >= 0
+            ? {
+                text: (args[k] as Word).text.slice((args[k] as Word).text.indexOf('=') + 1),
+                flow: (args[k] as Word).flow,
+              }
+            : args[++k];
+        if (check(value, kind, name)) return;
+        continue;
+      }
+      // An option attached to its short name (`-C/tmp/x`, `-rfoo`).
+      const short = t.length > 2 && !t.startsWith('--') ? table?.[t.slice(0, 2)] : undefined;
+      if (short) {
+        const w = args[k] as Word;
+        if (check({ text: w.text.slice(2), flow: w.flow }, short, t.slice(0, 2))) return;
+        continue;
+      }
+      if (OPERANDS.has(program) && TAKES_VALUE.test(name) && eq < 0) k++;
+      continue;
+    }
+    const w = args[k] as Word;
+    if (OPERANDS.has(program) && looksLikePath(plain(w)) && check(w, 'folder', 'operand')) return;
+  }
+}
