@@ -236,6 +236,29 @@ function execInWorkspace(segment: Segment, args: readonly string[]): boolean {
   return segment.paths.length > 0 && segment.paths.every((p) => p.class === 'workspace');
 }
 
+/** Container engines, and their subcommands whose words after the image (or service) are the container's command. */
+const CONTAINER_CLIS = ['docker', 'podman'];
+const CONTAINER_RUNS = new Set([
+  'run',
+  'create',
+  'container run',
+  'container create',
+  'compose run',
+  'compose exec',
+]);
+
+/**
+ * Does the subcommand read end in one that starts a container with a command (`docker run IMAGE CMD...`)? Then the
+ * first positional (the image or service) ends the engine's own arguments: the rest runs inside the container.
+ */
+function runsInContainer(entry: CompiledEntry, args: readonly string[], end: number): boolean {
+  if (!CONTAINER_CLIS.some((p) => entry.source.programs.includes(p))) return false;
+  return (entry.subcommands ?? []).some((p) => {
+    const words = p.join(' ');
+    return CONTAINER_RUNS.has(words) && args.slice(end - p.length, end).join(' ') === words;
+  });
+}
+
 /** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
 export function entryMatches(entry: CompiledEntry, args: readonly string[], inert?: VariableSet): boolean {
   if (entry.needsArgument && args.length === 0) return false;
@@ -243,12 +266,14 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
   if (entry.runsScript) return scriptArgs(entry, args) !== undefined;
   const read: Read = { values: [], flags: [], positionals: [] };
   let i = 0;
+  let container = false;
   if (entry.subcommands) {
     const end = readSubcommand(args, entry, read);
     if (end === undefined) return false;
     // The words after `**` are the arguments of the program the entry runs (a workspace program): data to it.
     if (end.rest) return languageSafe(entry, read);
     i = end.next;
+    container = runsInContainer(entry, args, i);
   }
   const mayBreak = entry.breaking.size > 0;
   let ended = false;
@@ -280,6 +305,7 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
     if (entry.operands && !entry.operands.test(a)) return false;
     read.positionals.push(a);
     i++;
+    if (container) break;
   }
   return languageSafe(entry, read);
 }
