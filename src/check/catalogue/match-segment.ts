@@ -7,7 +7,7 @@
  * (`$...`, a glob) where an option could break, a script the language check cannot read.
  */
 
-import { SCRIPT_FILE_WRAPPER, type Segment } from '../../shell';
+import { isGeneratedFolder, isGeneratedGlob, SCRIPT_FILE_WRAPPER, type Segment } from '../../shell';
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
@@ -225,6 +225,53 @@ function execEnd(args: readonly string[], at: number, programs: ReadonlySet<stri
   return undefined;
 }
 
+/** Programs `find -exec` may run that delete: known only on a search that selects generated folders. */
+const DELETERS = new Set(['rm']);
+
+/**
+ * `find ROOT -name NAME -type d [-prune] -exec rm -rf {} +` where every NAME is a generated folder
+ * (`__pycache__`, `node_modules`, `*.egg-info`): the same as `rm -rf` of those folders. Only `-name`, `-type d`,
+ * `-prune`, `-depth`, `-xdev`, depth limits and excluded paths may narrow the search; `rm` takes only its
+ * recursive and force flags and `{}`; one `-exec`, last.
+ */
+function selectsGeneratedFolders(args: readonly string[]): boolean {
+  let i = 0;
+  while (i < args.length && !(args[i] as string).startsWith('-') && !OPERATORS.has(args[i] as string)) i++;
+  let names = 0;
+  let folders = false;
+  for (; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '-exec' || a === '-execdir') {
+      let j = i + 2;
+      while (/^(-[rRf]+|--recursive|--force)$/.test(args[j] ?? '')) j++;
+      const last = args[j + 1];
+      return args[i + 1] === 'rm' &&
+        args[j] === '{}' &&
+        (last === '+' || last === ';') &&
+        j + 2 === args.length
+        ? names > 0 && folders
+        : false;
+    }
+    const v = args[i + 1];
+    if (a === '-name') {
+      if (v === undefined || !(isGeneratedFolder(v) || isGeneratedGlob(v))) return false;
+      names++;
+      i++;
+    } else if (a === '-type') {
+      if (v !== 'd') return false;
+      folders = true;
+      i++;
+    } else if (a === '-maxdepth' || a === '-mindepth') {
+      if (!/^\d+$/.test(v ?? '')) return false;
+      i++;
+    } else if ((a === '-not' || a === '!') && /^-(i?path|i?wholename|i?name)$/.test(v ?? '')) {
+      if (args[i + 2] === undefined) return false;
+      i += 2;
+    } else if (!['-prune', '-depth', '-xdev', '-mount'].includes(a)) return false;
+  }
+  return false;
+}
+
 /**
  * `find` running a program on what it finds reads every file below its start folders, which the path analysis
  * cannot list: known only when each start folder is a workspace path and symbolic links are not followed.
@@ -283,6 +330,7 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
       // The command run is a segment of its own (judged as itself): here only its program must be listed.
       const end = execEnd(args, i + 1, entry.execPrograms);
       if (end === undefined) return false;
+      if (DELETERS.has(args[i + 1] as string) && !selectsGeneratedFolders(args)) return false;
       i = end;
       continue;
     }
