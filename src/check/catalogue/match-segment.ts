@@ -396,11 +396,21 @@ export function variablesInert(catalogue: Catalogue, names: readonly string[]): 
 }
 
 /**
- * Does a command that runs nothing set a variable that changes what programs run or load (`PATH`, `LD_*`, ...)?
- * Shell state alone (`export LOG_DIR=./logs`, `unset X`) is gone when the harness's shell call ends (Claude
- * Code, Codex and pi start a fresh shell per call): only the catalogue's `runs_code_variables` are refused there.
- * Beside a program in the same command the stricter `variablesInert` applies.
+ * Variables bash itself reads for every later command of the same shell: command lookup (`PATH`, `hash` tables,
+ * functions and aliases from the environment), the dynamic loader of every program it starts, word splitting,
+ * tracing and start-up files. The harness's own bookkeeping after the command (Claude Code records the folder
+ * with `pwd`) runs in that shell.
  */
-export function stateRunsCode(catalogue: Catalogue, names: readonly string[]): boolean {
-  return names.some((n) => inVariableSet(catalogue.runsCode, n));
+const SHELL_WIDE =
+  /^(PATH|LD_\w*|DYLD_\w*|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|IFS|BASH_FUNC_.*|BASH_CMDS|BASH_ALIASES|BASH_LOADABLES_PATH|CDPATH|GLOBIGNORE|HISTFILE|HOME|ZDOTDIR|BASH_XTRACEFD|POSIXLY_CORRECT|TMOUT)$/;
+
+/**
+ * Does a command that runs nothing set a variable the shell itself reads for what runs after it (`PATH`, `LD_*`,
+ * `IFS`, ...)? Shell state alone (`export LOG_DIR=./logs`, `export PYTHONPATH=src`, `unset X`) is gone when the
+ * harness's shell call ends (Claude Code, Codex and pi start a fresh shell per call) and nothing in the command
+ * reads it: a program-specific variable (`PYTHONPATH`, `NODE_OPTIONS`, `GOFLAGS`) is inert there. Beside a
+ * program in the same command the stricter `variablesInert` applies.
+ */
+export function stateRunsCode(_catalogue: Catalogue, names: readonly string[]): boolean {
+  return names.some((n) => SHELL_WIDE.test(n));
 }
