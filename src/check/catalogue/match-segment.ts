@@ -12,6 +12,7 @@ import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile
 import { inVariableSet } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
+import { inertGitConfig, inertMakeAssignment, readOnlySelect } from './value-checks';
 
 /** A word whose value is computed at run time (`$...`) or a glob: bash may make it any word, an option too. */
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
@@ -167,10 +168,43 @@ function languageSafe(entry: CompiledEntry, read: Read): boolean {
   return scripts.every(check);
 }
 
-/** Is `a` a `NAME=value` word whose name is not known inert (`make CC=x`; `rails db:migrate RAILS_ENV=test` is)? */
-function assignsUnknown(a: string, inert: VariableSet | undefined): boolean {
+/** The catalogue's variable lists an argument reading needs. */
+export interface Variables {
+  inert: VariableSet;
+  runsCode: VariableSet;
+}
+
+/**
+ * Is `a` a `NAME=value` word not known inert (`make SHELL=x`; `rails db:migrate RAILS_ENV=test` is known)? For
+ * make, a variable make does not read itself with a plain value is known (`make CFLAGS=-O2`, value-checks.ts).
+ */
+function assignsUnknown(a: string, entry: CompiledEntry, vars: Variables | undefined): boolean {
   if (!ASSIGNMENT.test(a)) return false;
-  return inert === undefined || !inVariableSet(inert, a.slice(0, a.indexOf('=')));
+  if (vars === undefined) return true;
+  if (inVariableSet(vars.inert, a.slice(0, a.indexOf('=')))) return false;
+  return !(entry.source.programs.includes('make') && inertMakeAssignment(a, vars.runsCode));
+}
+
+/** A workspace file named plainly (a database file). */
+const WORKSPACE_FILE = /^(?![/~-])(?!(.*\/)?\.\.(\/|$))[\w./@+-]+$/;
+
+/**
+ * Values the entry's program reads as a language of its own, read here: `git -c` only of a key that changes how it
+ * prints, a database client only with one read-only `SELECT` (`psql -c`, `sqlite3 FILE SQL`).
+ */
+function valuesKnown(entry: CompiledEntry, read: Read): boolean {
+  const programs = entry.source.programs;
+  if (programs.includes('git') && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v)))
+    return false;
+  if (programs.includes('psql')) {
+    const sql = read.values.filter(([o]) => o === '-c' || o === '--command');
+    return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
+  }
+  if (programs.includes('sqlite3')) {
+    const [file, sql, ...more] = read.positionals;
+    return more.length === 0 && WORKSPACE_FILE.test(file ?? '') && readOnlySelect(sql ?? '');
+  }
+  return true;
 }
 
 /**
@@ -307,7 +341,7 @@ function runsInContainer(entry: CompiledEntry, args: readonly string[], end: num
 }
 
 /** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
-export function entryMatches(entry: CompiledEntry, args: readonly string[], inert?: VariableSet): boolean {
+export function entryMatches(entry: CompiledEntry, args: readonly string[], vars?: Variables): boolean {
   if (entry.needsArgument && args.length === 0) return false;
   if (entry.literalArgs) return true;
   if (entry.runsScript) return scriptArgs(entry, args) !== undefined;
@@ -318,7 +352,7 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
     const end = readSubcommand(args, entry, read);
     if (end === undefined) return false;
     // The words after `**` are the arguments of the program the entry runs (a workspace program): data to it.
-    if (end.rest) return languageSafe(entry, read);
+    if (end.rest) return valuesKnown(entry, read) && languageSafe(entry, read);
     i = end.next;
     container = runsInContainer(entry, args, i);
   }
@@ -348,14 +382,14 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
     const operandGlob = entry.suffixGlobs && SUFFIX_GLOB.test(a);
     if (((!ended && mayBreak) || entry.staticArgs) && EXPANDS.test(a) && !operandGlob) return false;
     if (entry.staticArgs && a.includes(DYNAMIC)) return false;
-    if (entry.refuseAssignments && assignsUnknown(a, inert)) return false;
+    if (entry.refuseAssignments && assignsUnknown(a, entry, vars)) return false;
     if (entry.positionals === 'none') return false;
     if (entry.operands && !entry.operands.test(a)) return false;
     read.positionals.push(a);
     i++;
     if (container) break;
   }
-  return languageSafe(entry, read);
+  return valuesKnown(entry, read) && languageSafe(entry, read);
 }
 
 /**
@@ -379,7 +413,7 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   }
   const args = segment.argv.slice(1);
   for (const entry of entries) {
-    if (!entryMatches(entry, args, catalogue.inert)) continue;
+    if (!entryMatches(entry, args, catalogue)) continue;
     if (entry.runsScript && !scriptRead(segment, next, scriptArgs(entry, args) ?? '')) continue;
     if (entry.execPrograms.size > 0 && !execInWorkspace(segment, args)) continue;
     return entry.id;
