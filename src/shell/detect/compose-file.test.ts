@@ -76,6 +76,14 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/override/compose.override.yml`]: service('    privileged: true\n'),
   [`${P}/named/ci.yml`]: service('    privileged: true\n'),
   [`${P}/nested/compose.yaml`]: service('    network_mode: host\n'),
+  [`${P}/apparmor/compose.yml`]: service('    security_opt: ["apparmor=my-loose-profile"]\n'),
+  [`${P}/gpu/compose.yml`]: service(
+    '    deploy:\n      resources:\n        reservations:\n          devices:\n            - capabilities: [gpu]\n',
+  ),
+  [`${P}/watch/compose.yml`]: service(
+    '    develop:\n      watch:\n        - action: sync\n          path: ~/.ssh\n          target: /k\n',
+  ),
+  [`${P}/from/compose.yml`]: service('    volumes_from:\n      - container:other\n'),
 };
 
 const reader = (abs: string): ScriptFile => FILES[abs] ?? { kind: 'missing' };
@@ -138,6 +146,8 @@ describe('a service that reaches the host is a category', () => {
     ['the host root mounted (long form)', 'root', 'privilege_escalation'],
     ['a secret folder mounted', 'ssh', 'secret_material_read'],
     ['the override file beside the default one', 'override', 'privilege_escalation'],
+    ['a confinement profile of its own', 'apparmor', 'privilege_escalation'],
+    ['a device reservation under deploy', 'gpu', 'privilege_escalation'],
   ])('%s', (_name, dir, category) => {
     expect(categories(analyze(`docker compose --project-directory ${dir} up -d`))).toContain(category);
     expect(categories(analyze(`cd ${dir} && docker compose up -d`))).toContain(category);
@@ -176,6 +186,8 @@ describe('what the reader cannot read whole is uncertain', () => {
     ['a build context outside the workspace', 'ctx'],
     ['an env file outside the workspace', 'envfile'],
     ['a file that is not regular', 'fifo'],
+    ['a watched host path outside the workspace', 'watch'],
+    ['the volumes of a container outside the file', 'from'],
   ])('%s', (_name, dir) => {
     expect(codes(analyze(`cd ${dir} && docker compose up -d`))).toContain('dynamic-script');
   });

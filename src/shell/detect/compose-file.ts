@@ -50,10 +50,11 @@ const MAX_SERVICES = 64;
 const ENGINE_SOCKET = /(^|\/)(docker|podman|containerd)\.sock$|^\/run\/(docker|podman|containerd)(\/|$)/;
 /** Namespace and confinement settings whose value `host` (or an `unconfined` profile) leaves the container. */
 const HOST_NAMESPACES = ['network_mode', 'pid', 'ipc', 'uts', 'userns_mode', 'cgroup'];
-const UNCONFINED = /unconfined|label[:=]disable|no-new-privileges[:=]false/i;
+/** `security_opt` entries that only confine more; any other (a profile, `unconfined`, `label:disable`) may not. */
+const CONFINING = /^(no-new-privileges([:=]true)?|label[:=](user|role|type|level):[\w.:-]+)$/;
 /** Service keys that configure the container's own process, ports, names and resources: nothing on the host. */
 const INERT_KEYS = new Set(
-  'image container_name hostname domainname command entrypoint environment ports expose depends_on healthcheck restart working_dir user labels annotations networks profiles stdin_open tty init logging platform pull_policy stop_signal stop_grace_period tmpfs ulimits shm_size extra_hosts dns dns_search dns_opt mem_limit mem_reservation memswap_limit cpus cpu_shares cpuset deploy read_only links external_links scale attach develop secrets configs post_start pre_stop oom_score_adj mac_address runtime isolation'.split(
+  'image container_name hostname domainname command entrypoint environment ports expose depends_on healthcheck restart working_dir user labels annotations networks profiles stdin_open tty init logging platform pull_policy stop_signal stop_grace_period tmpfs ulimits shm_size extra_hosts dns dns_search dns_opt mem_limit mem_reservation memswap_limit cpus cpu_shares cpuset read_only links external_links scale attach secrets configs post_start pre_stop oom_score_adj mac_address runtime isolation'.split(
     ' ',
   ),
 );
@@ -69,6 +70,11 @@ type Say = (why: string) => void;
 const isMap = (v: YamlValue | undefined): v is YamlMap => v instanceof Map;
 const list = (v: YamlValue | undefined): YamlValue[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const dynamic = (s: string): boolean => s.includes('$');
+/** Does the value hold the key anywhere below it? */
+const mentions = (v: YamlValue, key: string): boolean =>
+  isMap(v)
+    ? [...v].some(([k, x]) => k === key || mentions(x, key))
+    : Array.isArray(v) && v.some((x) => mentions(x, key));
 
 /** The compose files `inv` reads: named by `-f`, or the nearest default and its override. Undefined: unknown. */
 function composePaths(
@@ -189,14 +195,23 @@ function service(s: YamlValue, dir: string, inv: Invocation, r: Reporter, say: S
       if (typeof value !== 'string' || dynamic(value)) say('sets a namespace gavel does not read');
       else if (/^host$/i.test(value)) escalate("shares a namespace of the host's");
     } else if (key === 'security_opt') {
-      if (list(value).some((o) => typeof o !== 'string' || dynamic(o) || UNCONFINED.test(o)))
+      if (list(value).some((o) => typeof o !== 'string' || !CONFINING.test(o)))
         escalate('runs without confinement');
     } else if (key === 'cap_drop' || key === 'group_add') {
       // Dropping capabilities confines more; extra groups stay inside the container.
     } else if (key === 'volumes') {
       for (const v of list(value)) volume(v, dir, inv, r, say);
     } else if (key === 'volumes_from') {
-      // Volumes of another service of the file, judged as that service.
+      // Volumes of another service of the file, judged as that service; a container outside the file is not read.
+      if (list(value).some((v) => typeof v !== 'string' || v.startsWith('container:')))
+        say('takes the volumes of a container outside the file');
+    } else if (key === 'deploy') {
+      // Replicas, restart and resource limits; a device reservation (GPUs) reaches the host's devices.
+      if (mentions(value, 'devices')) escalate('gets host capabilities or devices');
+    } else if (key === 'develop') {
+      // `watch` syncs host paths into the container: each must be in the workspace.
+      for (const w of list(isMap(value) ? value.get('watch') : value))
+        if (!isMap(w) || !inWorkspace(w.get('path'), dir, r)) say('syncs a host path outside the workspace');
     } else if (key === 'env_file') {
       for (const f of list(value)) {
         const path = isMap(f) ? f.get('path') : f;
