@@ -216,6 +216,13 @@ describe('docker run: what the container gets from the host', () => {
     ['the host network', 'docker run --rm --network host app', 'privilege_escalation'],
     ['the host pid namespace', 'docker run --rm --pid=host app', 'privilege_escalation'],
     ['a secret folder', 'docker run --rm -v ~/.aws:/a alpine', 'secret_material_read'],
+    ['a value attached to a short option', 'docker run --rm -v/:/h alpine', 'privilege_escalation'],
+    [
+      'a value at the end of a short cluster',
+      'docker run -itv/var/run/docker.sock:/s alpine',
+      'privilege_escalation',
+    ],
+    ['a long option with =', 'docker run --volume=/:/h alpine', 'privilege_escalation'],
   ])('%s', (_name, command, category) => {
     expect(categories(analyze(command))).toContain(category);
   });

@@ -319,8 +319,15 @@ export function containerBinds(inv: Invocation, r: Reporter, args: readonly Word
     const w = args[i] as Word;
     const t = plain(w);
     if (t === '--' || !t.startsWith('-') || t === '-') return;
-    const eq = t.startsWith('--') ? t.indexOf('=') : -1;
-    const name = eq > 0 ? t.slice(0, eq) : t;
+    // `--name=value`, or a short cluster whose first valued option takes the rest (`-itv/etc:/x`) or the next word.
+    let eq = t.startsWith('--') ? t.indexOf('=') : -1;
+    let name = eq > 0 ? t.slice(0, eq) : t;
+    if (!t.startsWith('--')) {
+      const at = [...t.slice(1)].findIndex((c) => RUN_VALUES.has(`-${c}`));
+      if (at < 0) continue;
+      name = `-${t[at + 1]}`;
+      if (at + 2 < t.length) eq = at + 1;
+    }
     if (!RUN_VALUES.has(name)) continue;
     const valueWord = eq > 0 ? undefined : args[i + 1];
     if (eq < 0) i++;
