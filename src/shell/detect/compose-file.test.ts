@@ -83,6 +83,8 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/watch/compose.yml`]: service(
     '    develop:\n      watch:\n        - action: sync\n          path: ~/.ssh\n          target: /k\n',
   ),
+  [`${P}/dotenv/compose.yml`]: service(''),
+  [`${P}/dotenv/.env`]: text(`TOKEN=${SECRET}\nCOMPOSE_FILE=evil.yml\n`),
   [`${P}/from/compose.yml`]: service('    volumes_from:\n      - container:other\n'),
 };
 
@@ -188,6 +190,7 @@ describe('what the reader cannot read whole is uncertain', () => {
     ['a file that is not regular', 'fifo'],
     ['a watched host path outside the workspace', 'watch'],
     ['the volumes of a container outside the file', 'from'],
+    ['COMPOSE_FILE in the env file compose reads', 'dotenv'],
   ])('%s', (_name, dir) => {
     expect(codes(analyze(`cd ${dir} && docker compose up -d`))).toContain('dynamic-script');
   });

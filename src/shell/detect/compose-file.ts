@@ -283,6 +283,17 @@ export function composeFile(inv: Invocation, r: Reporter, files: Word[], project
   }
   if (!r.env.readScript && files.every(isLiteral)) return;
   const paths = composePaths(inv, r, files, projectDir);
+  // Compose takes `COMPOSE_FILE` and friends from the `.env` of the folder it runs in and of the project too.
+  const envFolders = new Set([inv.cwd, projectDir, paths?.[0] && posix.dirname(paths[0])]);
+  for (const folder of envFolders) {
+    if (folder === undefined || folder === '') continue;
+    const env = projectFile(inFolder(folder, '.env'), inv, r);
+    if (env.kind === 'unknown') return;
+    if (env.kind === 'text' && /^\s*(export\s+)?COMPOSE_\w+\s*=/m.test(env.text)) {
+      say('is chosen by a setting in an env file');
+      return;
+    }
+  }
   if (paths === undefined) {
     say('is named only at run time');
     return;
