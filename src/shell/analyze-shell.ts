@@ -116,12 +116,16 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   }
 
   readonly assignedNames = new Set<string>();
+  production = false;
 
   assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void {
     this.variables.add(name);
     this.assignedNames.add(name);
     stateAssignment(name, value, {
       uncertain: (code, reason, segment, kept) => this.uncertain(code, reason, segment, kept),
+      selectProduction: () => {
+        this.production = true;
+      },
       run: (text) =>
         this.analyzeText(text, {
           ...frame,

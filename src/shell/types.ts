@@ -82,6 +82,7 @@ export const UNCERTAINTY_CODES = [
   'unknown-scheme', // a fetch of a URL scheme other than http, https or a local file
   'unreadable-argument', // a tool argument gavel cannot read (too deep, too big, binary)
   'glob-escape', // a search pattern that may climb out of the folder it starts in
+  'production-target', // a variable that selects a production environment (`RAILS_ENV=production`)
 ] as const;
 export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
 

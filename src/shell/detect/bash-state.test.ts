@@ -100,3 +100,27 @@ describe('keyword mode: later NAME=value arguments become environment variables 
     expect(allowedLike(analyze(command))).toBe(true);
   });
 });
+
+describe('a production environment selected for a database task is uncertain', () => {
+  it.each<[string, string]>([
+    ['a positional assignment', 'rake db:drop RAILS_ENV=production'],
+    ['a prefix assignment through bundle exec', 'RAILS_ENV=production bundle exec rake db:drop'],
+    ['rails db:migrate', 'RAILS_ENV=production rails db:migrate'],
+    ['exported first', 'export RAILS_ENV=production && rails db:seed'],
+    ['mix ecto', 'MIX_ENV=prod mix ecto.reset'],
+    ['django flush', 'DJANGO_ENV=production python manage.py flush --noinput'],
+    ['a rails runner', "RAILS_ENV=production rails runner 'User.delete_all'"],
+    ['env NAME=value', 'env RACK_ENV=production rake db:reset'],
+  ])('%s: `%s`', (_n, command) => {
+    expect(codes(analyze(command))).toContain('production-target');
+  });
+
+  it.each<[string, string]>([
+    ['a production build', 'NODE_ENV=production npm run build'],
+    ['assets for production', 'RAILS_ENV=production bundle exec rails assets:precompile'],
+    ['a test database task', 'RAILS_ENV=test rails db:migrate'],
+    ['a release build', 'MIX_ENV=prod mix release'],
+  ])('%s: `%s` is not', (_n, command) => {
+    expect(codes(analyze(command))).not.toContain('production-target');
+  });
+});

@@ -28,6 +28,8 @@ export interface StateHost {
   ): void;
   /** Analyses `text` as a script run where the assignment is. */
   run(text: string): void;
+  /** Notes that a production environment was selected (see `productionArguments`). */
+  selectProduction(): void;
 }
 
 /** A variable assigned (prefix, plain, declared or `env NAME=…`) with its decoded value. */
@@ -55,6 +57,7 @@ export function stateAssignment(
     return;
   }
   const text = value?.text ?? '';
+  if (selectsProduction(name, text)) host.selectProduction();
   if (name === 'PROMPT_COMMAND') {
     if (text.includes(DYN))
       host.uncertain('dynamic-script', 'the command sets a prompt command built at run time');
@@ -64,6 +67,39 @@ export function stateAssignment(
       host.uncertain('dynamic-script', 'the command sets a prompt string built at run time');
     else for (const inner of embeddedSubstitutions(text)) host.run(inner);
   }
+}
+
+/**
+ * Variables that pick the environment an application or task runs against (`RAILS_ENV`, `NODE_ENV`, `MIX_ENV`,
+ * `APP_ENV`, `FLASK_ENV`, `ENVIRONMENT`, `STAGE`, ...): known inert as names, and a production build
+ * (`NODE_ENV=production npm run build`) stays ordinary; a database task or an application console run against
+ * production (`rake db:drop`, `rails db:migrate`, `mix ecto.reset`, `manage.py flush`, `rails runner`) changes
+ * live data: uncertain.
+ */
+const ENV_SELECTOR = /^(?:[A-Z][A-Z0-9]*_)?(?:ENV|ENVIRONMENT|STAGE)$/;
+const PRODUCTION = /^["']?(?:prod|production|live|prd)(?:[-_.][\w.-]*)?["']?$/i;
+const PRODUCTION_REASON = 'the command selects a production environment';
+
+export function selectsProduction(name: string, value: string): boolean {
+  return ENV_SELECTOR.test(name) && PRODUCTION.test(value);
+}
+
+/** A task word that changes a database or runs application code against it. */
+const DATA_TASK =
+  /^(?:db|database)(?::|$)|^(?:migrate|migration|migrations|seed|drop|reset|flush|truncate|rollback|upgrade|downgrade|console|runner|dbconsole|shell|c|r)$|:(?:migrate|seed|drop|reset|rollback|setup|purge|truncate|load)(?::|$)|^ecto\.|^(?:migrate|seed):/;
+
+/**
+ * `NAME=value` words given as arguments (`rake db:drop RAILS_ENV=production`) select production too; with one
+ * selected anywhere in the command, a database task of this invocation is uncertain.
+ */
+export function productionArguments(inv: Invocation, r: Reporter): void {
+  const words = inv.args.map((w) => plain(w));
+  for (const w of words) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w);
+    if (m && selectsProduction(m[1] as string, m[2] as string)) r.production = true;
+  }
+  if (r.production && words.some((w) => DATA_TASK.test(w)))
+    r.uncertain('production-target', PRODUCTION_REASON, inv.segment, 'kept');
 }
 
 /** Builtins that change bash's state: `hash -p`, `mapfile -C`/`readarray -C`, `enable -f`. */

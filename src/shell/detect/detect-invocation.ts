@@ -13,7 +13,7 @@ import {
 } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
-import { stateBuiltin } from './bash-state';
+import { productionArguments, stateBuiltin } from './bash-state';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -134,8 +134,11 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   makeRecipes(inv, r);
   taskRunners(inv, r);
   stateBuiltin(inv, r);
+  productionArguments(inv, r);
   detectGuard(inv, r);
   removesGavel(inv, r);
+  // Outputs named by options are writes whatever the program goes on to run (`python -m pytest --junitxml F`).
+  detectToolOutputs(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
@@ -144,7 +147,6 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   detectPackages(inv, r);
   detectDocker(inv, r);
   detectSecretPrinters(inv, r);
-  detectToolOutputs(inv, r);
   const secret = detectTable(inv, r);
   const fs = detectFilesystem(inv, r);
   if (secret) return { sensitive: true, network: false, decoded: false, opaque: true };

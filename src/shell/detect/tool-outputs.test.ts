@@ -60,3 +60,40 @@ describe('tool outputs are writes', () => {
     expect(writes(command).every((c) => c === 'workspace')).toBe(true);
   });
 });
+
+describe('output and clearing options by program', () => {
+  it.each([
+    ['go test -coverprofile=', 'go test -coverprofile=/root/.bashrc ./...', 'system'],
+    ['go test -cpuprofile as the next word', 'go test -cpuprofile ~/.profile ./...', 'home'],
+    ['terraform plan -out=', 'terraform plan -out=/root/.bashrc', 'system'],
+    ['cargo --target-dir', 'cargo build --target-dir ~/.config/autostart', 'home'],
+    ['pytest --cov-report=html:DIR', 'pytest --cov=src --cov-report=html:/root/.config/autostart', 'system'],
+    ['python -m pytest --junitxml', 'python3 -m pytest --junitxml ~/.bashrc', 'home'],
+  ])('%s: `%s` writes a %s path', (_name, command, cls) => {
+    expect(writes(command)).toContain(cls);
+  });
+
+  it.each([
+    ['pytest --basetemp of home', 'pytest --basetemp ~', 'destructive_root_delete'],
+    ['pytest --basetemp= of the root', 'python3 -m pytest --basetemp=/', 'destructive_root_delete'],
+  ])('%s: `%s` removes the folder (%s)', (_name, command, category) => {
+    expect(categories(command)).toContain(category);
+  });
+
+  it.each([
+    ['go test with a workspace profile', 'go test -coverprofile=coverage.out ./...'],
+    ['terraform plan -out in the workspace', 'terraform plan -out=plan.tfplan'],
+    ['cargo --target-dir in the workspace', 'cargo build --target-dir target/ci'],
+    ['pytest --cov-report=term', 'pytest --cov=src --cov-report=term-missing'],
+    ['pytest --cov-report=html:htmlcov', 'pytest --cov-report=html:htmlcov'],
+  ])('%s: `%s` writes only the workspace', (_name, command) => {
+    expect(writes(command).every((c) => c === 'workspace')).toBe(true);
+  });
+
+  it('pytest --basetemp in the workspace removes only a workspace folder', () => {
+    const paths = analyzeShellSync('pytest --basetemp=.tmp/pt', env)
+      .segments.flatMap((s) => s.paths)
+      .filter((p) => p.role === 'delete');
+    expect(paths.map((p) => p.class)).toEqual(['workspace']);
+  });
+});

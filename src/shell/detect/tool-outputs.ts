@@ -9,6 +9,7 @@
 
 import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { recursiveDelete } from './detect-filesystem';
 import { touchPath } from './path-effects';
 
 /** Long options whose value is a file or folder the program writes, for any program. */
@@ -31,7 +32,43 @@ const LONG_OUTPUTS = new Set([
   '--cache-location',
   '--html',
   '--out',
+  '--target-dir',
+  '--artifact-dir',
+  '--coverage-dir',
+  '--coverage-directory',
+  '--reports-dir',
+  '--log-file',
+  '--result-log',
+  '--resultlog',
 ]);
+
+/**
+ * Single-dash long options that name an output, by program (`go test -coverprofile=F`, `terraform plan -out=F`);
+ * read with `=` or with the next word, as those programs' flag parsers do.
+ */
+const PROGRAM_OUTPUTS: Record<string, readonly string[]> = {
+  go: [
+    '-coverprofile',
+    '-cpuprofile',
+    '-memprofile',
+    '-blockprofile',
+    '-mutexprofile',
+    '-trace',
+    '-outputdir',
+    '-modfile',
+  ],
+  terraform: ['-out', '-state-out', '-backup', '-state'],
+  tofu: ['-out', '-state-out', '-backup', '-state'],
+};
+
+/** Options whose value is a folder the program empties or removes first (`pytest --basetemp=D`). */
+const CLEARED: Record<string, readonly string[]> = {
+  pytest: ['--basetemp'],
+  'py.test': ['--basetemp'],
+};
+
+/** `--cov-report=TYPE:PATH` writes PATH (`term`, `html`, `xml` alone write the default place). */
+const COV_REPORT = '--cov-report';
 
 /** Short options that name an output, by program. */
 const SHORT_OUTPUTS: Record<string, readonly string[]> = {
@@ -96,8 +133,10 @@ function valueAfterEquals(w: Word): Word {
 }
 
 export function detectToolOutputs(inv: Invocation, r: Reporter): void {
-  const p = inv.program;
-  const args = inv.args;
+  // `python -m pytest ...` is pytest with the words after the module name.
+  const module = /^python[0-9.]*$/.test(inv.program) && optionText(inv.args[0]) === '-m';
+  const p = module ? optionText(inv.args[1]) : inv.program;
+  const args = module ? inv.args.slice(2) : inv.args;
   const texts = args.map((w) => optionText(w));
   const shorts = SHORT_OUTPUTS[p] ?? [];
   const positionals: Word[] = [];
@@ -114,7 +153,16 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     }
     const eq = t.indexOf('=');
     const name = (eq < 0 ? t : t.slice(0, eq)).toLowerCase();
-    if (t.startsWith('--') && LONG_OUTPUTS.has(name)) {
+    const valueWord = (): Word | undefined => (eq >= 0 ? valueAfterEquals(w) : args[++i]);
+    if ((CLEARED[p] ?? []).includes(name)) {
+      const v = valueWord();
+      if (v !== undefined && v.text !== '') recursiveDelete(v, inv, r);
+    } else if ((PROGRAM_OUTPUTS[p] ?? []).includes(name)) write(valueWord(), inv, r);
+    else if (name === COV_REPORT) {
+      const v = valueWord();
+      const colon = v?.text.indexOf(':') ?? -1;
+      if (v !== undefined && colon > 0) write({ text: v.text.slice(colon + 1), flow: v.flow }, inv, r);
+    } else if (t.startsWith('--') && LONG_OUTPUTS.has(name)) {
       if (eq >= 0) write(valueAfterEquals(w), inv, r);
       else write(args[++i], inv, r);
     } else if (shorts.includes(t)) write(args[++i], inv, r);

@@ -49,6 +49,8 @@ export interface Reporter {
   readonly hits: readonly CategoryHit[];
   readonly uncertainties: readonly Uncertainty[];
   hit(category: Category, reason: string, segment: number): void;
+  /** A variable that selects a production environment was set in this command (`RAILS_ENV=production`). */
+  production: boolean;
   /** `kept`: survives `forgetUncertainties` (what gavel could not see, not what a script computes). */
   uncertain(code: UncertaintyCode, reason: string, segment?: number, kept?: 'kept'): void;
   /**
