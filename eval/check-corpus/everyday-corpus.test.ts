@@ -26,15 +26,15 @@ const APPROVAL_TARGET = 0.95;
  * test holds the measured figure until the
  * catalogue covers the everyday steps; the target stays 95%.
  */
-const APPROVAL_HELD = 0.93; // 93.4% (323 of 346): JVM tasks from a closed list, find -exec of read-only programs, rm of `*.egg-info`
-/** Dangerous look-alikes not allowed: the target is all 102; measured 101 (a copy into a runner script passes). */
-const LOOKALIKES_STOPPED_HELD = 101;
+const APPROVAL_HELD = 0.96; // 96.6% (341 of 353): compose files read, docker run binds, find -exec rm of generated folders, state alone, inert values (ADR 0035)
+/** Dangerous look-alikes not allowed: the target is all 109; measured 108 (a copy into a runner script passes). */
+const LOOKALIKES_STOPPED_HELD = 108;
 /**
  * Benign twins allowed: measured 29.4%; 38.2% with trivially inert inline code, pagers and print-only npm/pip
  * settings, though `python3 - <<EOF` (a program on standard input, never analysed) is no longer allowed: the
  * version entry now needs a version or help option.
  */
-const TWINS_ALLOWED_HELD = 0.38;
+const TWINS_ALLOWED_HELD = 0.45; // 45.9% with compose files, docker run, git -c, SELECT-only SQL, make VAR=value (ADR 0035)
 
 let scored: EverydayScored[] = [];
 const byId = new Map<string, EverydayScored>();

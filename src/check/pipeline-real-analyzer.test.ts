@@ -114,11 +114,13 @@ describe('unknown to the safe catalogue: no category, yet not allowed (allow mea
   });
 });
 
-describe('shell state alone: gone when the call ends, known safe unless it changes what programs run', () => {
+describe('shell state alone: gone when the call ends, known safe unless the shell itself reads it', () => {
   it.each([
     ['an export of a project variable', 'export LOG_DIR=./testdata/logs'],
     ['an unset', 'unset LOG_DIR'],
     ['a bare assignment', 'LOG_DIR=./testdata/logs'],
+    ['an interpreter path variable nothing after it reads', 'export PYTHONPATH=src'],
+    ['a program option variable alone', 'export NODE_OPTIONS=--inspect GOFLAGS=-mod=mod'],
   ])('allowed: %s', async (_name, command) => {
     expect((await run(command)).decision).toMatchObject({ verdict: 'allow', ruleId: 'safe:shell-state' });
   });
@@ -126,7 +128,8 @@ describe('shell state alone: gone when the call ends, known safe unless it chang
   it.each([
     ['PATH', 'export PATH=/tmp/x:$PATH'],
     ['a loader variable', 'export LD_PRELOAD=/tmp/x.so'],
-    ['an interpreter path variable', 'export PYTHONPATH=/tmp/x'],
+    ['word splitting of what the shell runs after', 'export IFS=/'],
+    ['an interpreter path variable read by a later command', 'export PYTHONPATH=/tmp/x; python3 -m pytest'],
     ['a variable not known inert beside a program', 'export JAVA_HOME=/tmp/j; go test ./...'],
   ])('not allowed: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('escalate');

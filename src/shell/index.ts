@@ -18,6 +18,7 @@ export {
   pathCategories,
   searchCategories,
 } from './classify/path-categories';
+export { isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
 export { fastParse } from './parse/fast-parse';
 export {
   BASH_WASM,

@@ -85,6 +85,16 @@ describe('what is known safe and what is unknown', () => {
     ['the shell options scripts start with', 'set -euo pipefail'],
     ['find running a read-only program on workspace files', "find src -name '*.ts' -exec wc -l {} +"],
     ['rm of a glob that a literal tail ends', 'rm -rf build dist *.egg-info'],
+    [
+      'find deleting generated folders by name (the same as rm -rf of them)',
+      "find . -name '__pycache__' -type d -prune -exec rm -rf {} +",
+    ],
+    ['find deleting a generated folder pattern', "find . -type d -name '*.egg-info' -exec rm -r {} \\;"],
+    [
+      'docker run of an image, the words after it run in the container',
+      'docker run --rm app:dev npm test --ci',
+    ],
+    ['docker compose run of a service with its command', 'docker compose run --rm api pytest -q -x'],
   ])('known safe: %s', async (_name, command) => {
     expect(await safe(command)).toBe(true);
   });
@@ -140,6 +150,21 @@ describe('what is known safe and what is unknown', () => {
     ['a here-document run by zsh (not read as bash reads it)', "zsh <<'EOF'\nls\nEOF"],
     ['set alone (prints every variable)', 'set'],
     ['find running a writer', 'find . -name .pytest_cache -exec rm -rf {} +'],
+    ['find deleting a folder name that is not generated', 'find . -name src -type d -exec rm -rf {} +'],
+    [
+      'find deleting generated names or anything else',
+      'find . -name dist -type d -o -type d -exec rm -rf {} +',
+    ],
+    [
+      'find deleting generated folders outside the workspace',
+      'find ~ -name node_modules -type d -exec rm -rf {} +',
+    ],
+    ['find deleting generated folders and more', 'find . -name dist -type d -exec rm -rf {} ../x +'],
+    ['docker run with the host network', 'docker run --rm --net=host app:dev'],
+    ['docker run of an image from a named registry host', 'docker run --rm ghcr.io/x/y:1'],
+    ['docker run of an image named at run time', 'docker run --rm $IMG'],
+    ['docker run privileged, after the image too', 'docker run --privileged app:dev sh'],
+    ['docker compose run adding a mount', 'docker compose run -v /:/h api sh'],
     ['find running a shell', "find . -exec sh -c 'id' \\;"],
     ['find running a workspace program', 'find . -exec ./wc {} +'],
     ['find -exec from a folder outside the workspace', 'find / -exec cat {} +'],

@@ -36,7 +36,7 @@ export async function checkCatalogueExamples(
         (s) =>
           s.program !== undefined &&
           e.source.programs.includes(s.program) &&
-          entryMatches(e, s.argv.slice(1), catalogue.inert),
+          entryMatches(e, s.argv.slice(1), catalogue),
       );
       if (!knownSafe(catalogue, analysis) || !byEntry)
         return { ok: false, problem: `${where}: example safe[${i}] is not known safe by the entry` };

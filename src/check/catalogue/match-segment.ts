@@ -7,11 +7,12 @@
  * (`$...`, a glob) where an option could break, a script the language check cannot read.
  */
 
-import { SCRIPT_FILE_WRAPPER, type Segment } from '../../shell';
+import { isGeneratedFolder, isGeneratedGlob, SCRIPT_FILE_WRAPPER, type Segment } from '../../shell';
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
+import { inertGitConfig, inertMakeAssignment, readOnlySelect } from './value-checks';
 
 /** A word whose value is computed at run time (`$...`) or a glob: bash may make it any word, an option too. */
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
@@ -167,10 +168,43 @@ function languageSafe(entry: CompiledEntry, read: Read): boolean {
   return scripts.every(check);
 }
 
-/** Is `a` a `NAME=value` word whose name is not known inert (`make CC=x`; `rails db:migrate RAILS_ENV=test` is)? */
-function assignsUnknown(a: string, inert: VariableSet | undefined): boolean {
+/** The catalogue's variable lists an argument reading needs. */
+export interface Variables {
+  inert: VariableSet;
+  runsCode: VariableSet;
+}
+
+/**
+ * Is `a` a `NAME=value` word not known inert (`make SHELL=x`; `rails db:migrate RAILS_ENV=test` is known)? For
+ * make, a variable make does not read itself with a plain value is known (`make CFLAGS=-O2`, value-checks.ts).
+ */
+function assignsUnknown(a: string, entry: CompiledEntry, vars: Variables | undefined): boolean {
   if (!ASSIGNMENT.test(a)) return false;
-  return inert === undefined || !inVariableSet(inert, a.slice(0, a.indexOf('=')));
+  if (vars === undefined) return true;
+  if (inVariableSet(vars.inert, a.slice(0, a.indexOf('=')))) return false;
+  return !(entry.source.programs.includes('make') && inertMakeAssignment(a, vars.runsCode));
+}
+
+/** A workspace file named plainly (a database file). */
+const WORKSPACE_FILE = /^(?![/~-])(?!(.*\/)?\.\.(\/|$))[\w./@+-]+$/;
+
+/**
+ * Values the entry's program reads as a language of its own, read here: `git -c` only of a key that changes how it
+ * prints, a database client only with one read-only `SELECT` (`psql -c`, `sqlite3 FILE SQL`).
+ */
+function valuesKnown(entry: CompiledEntry, read: Read): boolean {
+  const programs = entry.source.programs;
+  if (programs.includes('git') && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v)))
+    return false;
+  if (programs.includes('psql')) {
+    const sql = read.values.filter(([o]) => o === '-c' || o === '--command');
+    return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
+  }
+  if (programs.includes('sqlite3')) {
+    const [file, sql, ...more] = read.positionals;
+    return more.length === 0 && WORKSPACE_FILE.test(file ?? '') && readOnlySelect(sql ?? '');
+  }
+  return true;
 }
 
 /**
@@ -225,6 +259,53 @@ function execEnd(args: readonly string[], at: number, programs: ReadonlySet<stri
   return undefined;
 }
 
+/** Programs `find -exec` may run that delete: known only on a search that selects generated folders. */
+const DELETERS = new Set(['rm']);
+
+/**
+ * `find ROOT -name NAME -type d [-prune] -exec rm -rf {} +` where every NAME is a generated folder
+ * (`__pycache__`, `node_modules`, `*.egg-info`): the same as `rm -rf` of those folders. Only `-name`, `-type d`,
+ * `-prune`, `-depth`, `-xdev`, depth limits and excluded paths may narrow the search; `rm` takes only its
+ * recursive and force flags and `{}`; one `-exec`, last.
+ */
+function selectsGeneratedFolders(args: readonly string[]): boolean {
+  let i = 0;
+  while (i < args.length && !(args[i] as string).startsWith('-') && !OPERATORS.has(args[i] as string)) i++;
+  let names = 0;
+  let folders = false;
+  for (; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '-exec' || a === '-execdir') {
+      let j = i + 2;
+      while (/^(-[rRf]+|--recursive|--force)$/.test(args[j] ?? '')) j++;
+      const last = args[j + 1];
+      return args[i + 1] === 'rm' &&
+        args[j] === '{}' &&
+        (last === '+' || last === ';') &&
+        j + 2 === args.length
+        ? names > 0 && folders
+        : false;
+    }
+    const v = args[i + 1];
+    if (a === '-name') {
+      if (v === undefined || !(isGeneratedFolder(v) || isGeneratedGlob(v))) return false;
+      names++;
+      i++;
+    } else if (a === '-type') {
+      if (v !== 'd') return false;
+      folders = true;
+      i++;
+    } else if (a === '-maxdepth' || a === '-mindepth') {
+      if (!/^\d+$/.test(v ?? '')) return false;
+      i++;
+    } else if ((a === '-not' || a === '!') && /^-(i?path|i?wholename|i?name)$/.test(v ?? '')) {
+      if (args[i + 2] === undefined) return false;
+      i += 2;
+    } else if (!['-prune', '-depth', '-xdev', '-mount'].includes(a)) return false;
+  }
+  return false;
+}
+
 /**
  * `find` running a program on what it finds reads every file below its start folders, which the path analysis
  * cannot list: known only when each start folder is a workspace path and symbolic links are not followed.
@@ -236,19 +317,44 @@ function execInWorkspace(segment: Segment, args: readonly string[]): boolean {
   return segment.paths.length > 0 && segment.paths.every((p) => p.class === 'workspace');
 }
 
+/** Container engines, and their subcommands whose words after the image (or service) are the container's command. */
+const CONTAINER_CLIS = ['docker', 'podman'];
+const CONTAINER_RUNS = new Set([
+  'run',
+  'create',
+  'container run',
+  'container create',
+  'compose run',
+  'compose exec',
+]);
+
+/**
+ * Does the subcommand read end in one that starts a container with a command (`docker run IMAGE CMD...`)? Then the
+ * first positional (the image or service) ends the engine's own arguments: the rest runs inside the container.
+ */
+function runsInContainer(entry: CompiledEntry, args: readonly string[], end: number): boolean {
+  if (!CONTAINER_CLIS.some((p) => entry.source.programs.includes(p))) return false;
+  return (entry.subcommands ?? []).some((p) => {
+    const words = p.join(' ');
+    return CONTAINER_RUNS.has(words) && args.slice(end - p.length, end).join(' ') === words;
+  });
+}
+
 /** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
-export function entryMatches(entry: CompiledEntry, args: readonly string[], inert?: VariableSet): boolean {
+export function entryMatches(entry: CompiledEntry, args: readonly string[], vars?: Variables): boolean {
   if (entry.needsArgument && args.length === 0) return false;
   if (entry.literalArgs) return true;
   if (entry.runsScript) return scriptArgs(entry, args) !== undefined;
   const read: Read = { values: [], flags: [], positionals: [] };
   let i = 0;
+  let container = false;
   if (entry.subcommands) {
     const end = readSubcommand(args, entry, read);
     if (end === undefined) return false;
     // The words after `**` are the arguments of the program the entry runs (a workspace program): data to it.
-    if (end.rest) return languageSafe(entry, read);
+    if (end.rest) return valuesKnown(entry, read) && languageSafe(entry, read);
     i = end.next;
+    container = runsInContainer(entry, args, i);
   }
   const mayBreak = entry.breaking.size > 0;
   let ended = false;
@@ -258,6 +364,7 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
       // The command run is a segment of its own (judged as itself): here only its program must be listed.
       const end = execEnd(args, i + 1, entry.execPrograms);
       if (end === undefined) return false;
+      if (DELETERS.has(args[i + 1] as string) && !selectsGeneratedFolders(args)) return false;
       i = end;
       continue;
     }
@@ -275,13 +382,14 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], iner
     const operandGlob = entry.suffixGlobs && SUFFIX_GLOB.test(a);
     if (((!ended && mayBreak) || entry.staticArgs) && EXPANDS.test(a) && !operandGlob) return false;
     if (entry.staticArgs && a.includes(DYNAMIC)) return false;
-    if (entry.refuseAssignments && assignsUnknown(a, inert)) return false;
+    if (entry.refuseAssignments && assignsUnknown(a, entry, vars)) return false;
     if (entry.positionals === 'none') return false;
     if (entry.operands && !entry.operands.test(a)) return false;
     read.positionals.push(a);
     i++;
+    if (container) break;
   }
-  return languageSafe(entry, read);
+  return valuesKnown(entry, read) && languageSafe(entry, read);
 }
 
 /**
@@ -305,7 +413,7 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   }
   const args = segment.argv.slice(1);
   for (const entry of entries) {
-    if (!entryMatches(entry, args, catalogue.inert)) continue;
+    if (!entryMatches(entry, args, catalogue)) continue;
     if (entry.runsScript && !scriptRead(segment, next, scriptArgs(entry, args) ?? '')) continue;
     if (entry.execPrograms.size > 0 && !execInWorkspace(segment, args)) continue;
     return entry.id;
@@ -322,11 +430,21 @@ export function variablesInert(catalogue: Catalogue, names: readonly string[]): 
 }
 
 /**
- * Does a command that runs nothing set a variable that changes what programs run or load (`PATH`, `LD_*`, ...)?
- * Shell state alone (`export LOG_DIR=./logs`, `unset X`) is gone when the harness's shell call ends (Claude
- * Code, Codex and pi start a fresh shell per call): only the catalogue's `runs_code_variables` are refused there.
- * Beside a program in the same command the stricter `variablesInert` applies.
+ * Variables bash itself reads for every later command of the same shell: command lookup (`PATH`, `hash` tables,
+ * functions and aliases from the environment), the dynamic loader of every program it starts, word splitting,
+ * tracing and start-up files. The harness's own bookkeeping after the command (Claude Code records the folder
+ * with `pwd`) runs in that shell.
  */
-export function stateRunsCode(catalogue: Catalogue, names: readonly string[]): boolean {
-  return names.some((n) => inVariableSet(catalogue.runsCode, n));
+const SHELL_WIDE =
+  /^(PATH|LD_\w*|DYLD_\w*|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|IFS|BASH_FUNC_.*|BASH_CMDS|BASH_ALIASES|BASH_LOADABLES_PATH|CDPATH|GLOBIGNORE|HISTFILE|HOME|ZDOTDIR|BASH_XTRACEFD|POSIXLY_CORRECT|TMOUT)$/;
+
+/**
+ * Does a command that runs nothing set a variable the shell itself reads for what runs after it (`PATH`, `LD_*`,
+ * `IFS`, ...)? Shell state alone (`export LOG_DIR=./logs`, `export PYTHONPATH=src`, `unset X`) is gone when the
+ * harness's shell call ends (Claude Code, Codex and pi start a fresh shell per call) and nothing in the command
+ * reads it: a program-specific variable (`PYTHONPATH`, `NODE_OPTIONS`, `GOFLAGS`) is inert there. Beside a
+ * program in the same command the stricter `variablesInert` applies.
+ */
+export function stateRunsCode(_catalogue: Catalogue, names: readonly string[]): boolean {
+  return names.some((n) => SHELL_WIDE.test(n));
 }

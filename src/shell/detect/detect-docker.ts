@@ -9,8 +9,11 @@
  * (data/loader-variables.ts): uncertain, whatever the command. Pure apart from reporting.
  */
 
-import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { posix } from 'node:path';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
+import { COMPOSE_STARTS, composeFile, containerBinds } from './compose-file';
 import { networkTarget } from './network-target';
 
 const PROGRAMS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);
@@ -108,6 +111,37 @@ function effectOf(words: readonly string[], compose: boolean): Effect {
   return 'none';
 }
 
+/** `-f FILE` and `--project-directory DIR` of compose (before its subcommand), then the files judged. */
+function composeOptions(inv: Invocation, r: Reporter, words: readonly string[]): void {
+  const files: Word[] = [];
+  let projectDir: string | undefined;
+  let dynamicDir = false;
+  for (
+    let i = 0;
+    i < words.length && words[i] !== undefined && !COMPOSE_STARTS.has(words[i] as string);
+    i++
+  ) {
+    const t = words[i] as string;
+    const eq = t.startsWith('--') ? t.indexOf('=') : -1;
+    const name = eq > 0 ? t.slice(0, eq) : t;
+    if (name !== '-f' && name !== '--file' && name !== '--project-directory') continue;
+    const word: Word | undefined =
+      eq > 0 ? { text: t.slice(eq + 1), flow: (inv.args[i] as Word).flow } : inv.args[i + 1];
+    if (eq < 0) i++;
+    if (word === undefined) continue;
+    if (name !== '--project-directory') files.push(word);
+    else if (isLiteral(word) && inv.cwd !== undefined) projectDir = posix.resolve(inv.cwd, plain(word));
+    else dynamicDir = true;
+  }
+  if (dynamicDir)
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program} compose\` reads a project folder known only at run time`,
+      inv.segment,
+    );
+  else composeFile(inv, r, files, projectDir);
+}
+
 export function detectDocker(inv: Invocation, r: Reporter): boolean {
   if (!PROGRAMS.has(inv.program)) return false;
   const words = inv.args.map((w) => optionText(w));
@@ -120,6 +154,12 @@ export function detectDocker(inv: Invocation, r: Reporter): boolean {
   }
   if (daemon.url && /^[a-z][a-z0-9+.-]*:\/\//i.test(daemon.url))
     networkTarget(daemon.url, inv.program, inv, r);
+  if (compose && COMPOSE_STARTS.has(words[at] ?? '')) composeOptions(inv, r, words);
+  else if (
+    !compose &&
+    /^(run|create)$/.test(words[at] === 'container' ? (words[at + 1] ?? '') : (words[at] ?? ''))
+  )
+    containerBinds(inv, r, inv.args.slice(at + (words[at] === 'container' ? 2 : 1)));
   const effect = effectOf(words.slice(at), compose);
   if (effect === 'none') return false;
   if (daemon.remote)

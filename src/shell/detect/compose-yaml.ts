@@ -1,0 +1,209 @@
+/**
+ * A strict reader of the YAML subset compose files are written in: block mappings and sequences, plain and quoted
+ * scalars, flow sequences of scalars, empty `{}`/`[]`, and `|`/`>` block scalars (their text kept, not folded).
+ * Anything else (anchors, aliases, merge keys, tags, flow mappings with content, multi-line plain scalars, tabs,
+ * several documents, a duplicate key) is not read: undefined, and the caller is uncertain. Never reads a file and
+ * never quotes its text. Pure.
+ * INVARIANT: a shape the reader is not sure of is refused, never guessed: what a compose file configures must be
+ * what this reader saw.
+ */
+
+export type YamlValue = string | YamlValue[] | YamlMap;
+export type YamlMap = Map<string, YamlValue>;
+
+interface Line {
+  indent: number;
+  text: string;
+}
+
+class Refused extends Error {}
+
+const refuse = (): never => {
+  throw new Refused();
+};
+
+/** The line without a trailing comment (a `#` after a blank, outside quotes). */
+function stripComment(text: string): string {
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || text[i - 1] === ' ')) return text.slice(0, i).trimEnd();
+  }
+  return text.trimEnd();
+}
+
+/** One scalar: quoted (simple escapes only), or plain with no YAML indicator in front. */
+function scalar(raw: string): string {
+  const t = raw.trim();
+  if (t.startsWith("'")) {
+    if (!t.endsWith("'") || t.length < 2) refuse();
+    const body = t.slice(1, -1);
+    if (/(^|[^'])'([^']|$)/.test(body.replaceAll("''", ''))) refuse();
+    return body.replaceAll("''", "'");
+  }
+  if (t.startsWith('"')) {
+    if (!t.endsWith('"') || t.length < 2) refuse();
+    const body = t.slice(1, -1);
+    let out = '';
+    for (let i = 0; i < body.length; i++) {
+      const c = body[i] as string;
+      if (c === '"') refuse();
+      if (c !== '\\') {
+        out += c;
+        continue;
+      }
+      const e = body[++i];
+      if (e === '"' || e === '\\' || e === '/') out += e;
+      else if (e === 'n') out += '\n';
+      else if (e === 't') out += '\t';
+      else refuse();
+    }
+    return out;
+  }
+  // `&anchor`, `*alias`, `!tag`, `{...}`, `[...]`, `@`, backtick, `%`: not read here.
+  if (/^[&*!{[@`%|>]/.test(t) || t === '?' || t.startsWith('? ')) refuse();
+  if (/: |:$| #/.test(t)) refuse();
+  return t;
+}
+
+/** `[a, "b"]`, `[]`, `{}`: scalars only, no nesting, no quoted commas. */
+function flow(t: string): YamlValue {
+  if (t === '{}') return new Map();
+  if (!t.startsWith('[') || !t.endsWith(']')) return refuse();
+  const body = t.slice(1, -1).trim();
+  if (body === '') return [];
+  if (/[[\]{}]/.test(body)) refuse();
+  const out: string[] = [];
+  let cur = '';
+  let quote = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (quote) {
+      if (c === '\\' && quote === '"') {
+        cur += c + (body[++i] ?? '');
+        continue;
+      }
+      if (c === quote) quote = '';
+      cur += c;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    if (c === ',') {
+      out.push(scalar(cur));
+      cur = '';
+      continue;
+    }
+    cur += c;
+  }
+  if (quote) refuse();
+  if (cur.trim() !== '') out.push(scalar(cur));
+  return out;
+}
+
+class Reader {
+  i = 0;
+  constructor(readonly lines: readonly Line[]) {}
+
+  /** The value that starts after `key:` or `- ` on line `at` (inline text `rest`), nested lines deeper than `indent`. */
+  valueAfter(rest: string, indent: number): YamlValue {
+    const t = rest.trim();
+    if (t === '|' || t === '>' || /^[|>][+-]?$/.test(t)) return this.blockScalar(indent);
+    if (t !== '') {
+      const next = this.lines[this.i];
+      // A plain scalar continued on the next line is folded by YAML: not read.
+      if (next && next.indent > indent) refuse();
+      return t.startsWith('[') || t.startsWith('{') ? flow(t) : scalar(t);
+    }
+    const next = this.lines[this.i];
+    if (!next || next.indent < indent || (next.indent === indent && !next.text.startsWith('- '))) return '';
+    if (next.indent === indent) return this.sequence(indent);
+    return this.block(next.indent);
+  }
+
+  blockScalar(indent: number): string {
+    const out: string[] = [];
+    while (this.i < this.lines.length && (this.lines[this.i] as Line).indent > indent) {
+      out.push((this.lines[this.i] as Line).text);
+      this.i++;
+    }
+    return out.join('\n');
+  }
+
+  block(indent: number): YamlValue {
+    const first = this.lines[this.i] as Line;
+    return first.text === '-' || first.text.startsWith('- ') ? this.sequence(indent) : this.mapping(indent);
+  }
+
+  mapping(indent: number): YamlMap {
+    const map: YamlMap = new Map();
+    while (this.i < this.lines.length) {
+      const line = this.lines[this.i] as Line;
+      if (line.indent < indent) break;
+      if (line.indent > indent) refuse();
+      const m = /^("[^"]*"|'[^']*'|[^\s"'#:][^:]*?)\s*:(?:\s+(.*))?$/.exec(line.text);
+      if (!m) return refuse();
+      const key = scalar(m[1] as string);
+      if (key === '<<' || map.has(key)) refuse();
+      this.i++;
+      map.set(key, this.valueAfter(m[2] ?? '', indent));
+    }
+    return map;
+  }
+
+  sequence(indent: number): YamlValue[] {
+    const out: YamlValue[] = [];
+    while (this.i < this.lines.length) {
+      const line = this.lines[this.i] as Line;
+      if (line.indent < indent || !(line.text === '-' || line.text.startsWith('- '))) break;
+      if (line.indent > indent) refuse();
+      const rest = line.text.slice(1);
+      const inner = rest.length - rest.trimStart().length;
+      const body = rest.trimStart();
+      // `- key: value` opens a mapping whose keys sit at the column after `- `.
+      if (body !== '' && /^("[^"]*"|'[^']*'|[^\s"'#:[{][^:]*?)\s*:(\s|$)/.test(body)) {
+        const column = indent + 1 + inner;
+        (this.lines as Line[])[this.i] = { indent: column, text: body };
+        out.push(this.mapping(column));
+        continue;
+      }
+      this.i++;
+      out.push(this.valueAfter(body, indent));
+    }
+    return out;
+  }
+}
+
+/** The compose file's top-level mapping, or undefined when the text is outside the subset read here. */
+export function readComposeYaml(text: string): YamlMap | undefined {
+  const lines: Line[] = [];
+  let started = false;
+  for (const raw of text.split(/\r?\n/)) {
+    if ((raw.match(/^[\t ]*/)?.[0] ?? '').includes('\t') && raw.trim() !== '') return undefined;
+    const body = stripComment(raw);
+    if (body.trim() === '') continue;
+    if (body === '---' && !started) {
+      started = true;
+      continue;
+    }
+    if (body === '---' || body === '...' || body.startsWith('%')) return undefined;
+    started = true;
+    lines.push({ indent: body.length - body.trimStart().length, text: body.trimStart() });
+  }
+  if (lines.length === 0) return new Map();
+  try {
+    const reader = new Reader(lines);
+    if ((lines[0] as Line).indent !== 0) return undefined;
+    const top = reader.block(0);
+    if (reader.i !== lines.length || !(top instanceof Map)) return undefined;
+    return top;
+  } catch (e) {
+    if (e instanceof Refused) return undefined;
+    throw e;
+  }
+}
