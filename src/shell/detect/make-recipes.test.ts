@@ -63,6 +63,9 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/prefix/Makefile`]: text('.RECIPEPREFIX = >\nall:\n> rm -rf ~\n'),
   [`${P}/fifo/Makefile`]: { kind: 'unreadable', why: 'not-regular' },
   [`${P}/one/Makefile`]: text('.ONESHELL:\nall:\n\tcd ~\n\trm -rf *\n'),
+  [`${P}/double/Makefile`]: text(
+    `A0 := x\n${Array.from({ length: 40 }, (_, i) => `A${i + 1} = $(A${i})$(A${i})`).join('\n')}\nall: ; echo $(A40)\n`,
+  ),
   [`${P}/cond/Makefile`]: text('ifeq ($(OS),Windows)\nX = del\nelse\nX = rm -rf ~\nendif\nall:\n\t$(X)\n'),
 };
 
@@ -129,6 +132,7 @@ describe('what make reads but gavel cannot follow is uncertain', () => {
     ['a goal named at run time', 'make "$T"'],
     ['a makefile an unmodelled writer changed', "sed -n 'w Makefile' tpl && make"],
     ['a makefile written with content not shown', 'cp tpl.mk Makefile && make'],
+    ['variables that double at every level (bounded work, not minutes)', 'make -C double'],
   ])('%s', (_name, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });

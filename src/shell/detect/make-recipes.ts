@@ -46,6 +46,9 @@ const TEXT_FUNCTIONS = new Set(
 const CODE_FUNCTIONS = new Set(['eval', 'call', 'foreach', 'value', 'file', 'guile']);
 const MAX_TARGETS = 256;
 const MAX_EXPANSION = 32;
+/** References expanded per makefile, and characters one expansion may build: past either, it is opaque. */
+const MAX_REFERENCES = 20_000;
+const MAX_EXPANDED = 65_536;
 
 interface Rule {
   prereqs: string[];
@@ -62,6 +65,8 @@ interface Makefile {
   /** Why the makefile cannot be followed (a fixed sentence), if it cannot. */
   opaque?: string;
   oneShell: boolean;
+  /** References expanded so far (bounded: variables that double at each level grow without end). */
+  references: number;
 }
 
 interface Ctx {
@@ -115,11 +120,21 @@ function expand(text: string, ctx: Ctx): string {
       i++;
     }
     out += reference(ref, ctx);
+    if (out.length > MAX_EXPANDED) {
+      ctx.mf.opaque ??= TOO_MUCH;
+      return out.slice(0, MAX_EXPANDED) + DYNAMIC;
+    }
   }
   return out;
 }
 
+const TOO_MUCH = 'expands to more text than gavel follows';
+
 function reference(ref: string, ctx: Ctx): string {
+  if (++ctx.mf.references > MAX_REFERENCES || ctx.mf.opaque === TOO_MUCH) {
+    ctx.mf.opaque ??= TOO_MUCH;
+    return DYNAMIC;
+  }
   const inner: Ctx = { ...ctx, depth: ctx.depth + 1 };
   const fn = /^([a-z-]+)[ \t]+([\s\S]*)$/.exec(ref);
   if (fn && (fn[1] === 'shell' || TEXT_FUNCTIONS.has(fn[1] ?? '') || CODE_FUNCTIONS.has(fn[1] ?? ''))) {
@@ -150,6 +165,7 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
     order: [],
     parseTime: [],
     oneShell: false,
+    references: 0,
   };
   const ctx: Ctx = { mf, auto: new Map(), depth: 0 };
   const lines = text.replace(/\r\n/g, '\n').split('\n');
