@@ -9,7 +9,6 @@
 
 import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import { recursiveDelete } from './detect-filesystem';
 import { touchPath } from './path-effects';
 
 /** Long options whose value is a file or folder the program writes, for any program. */
@@ -59,12 +58,6 @@ const PROGRAM_OUTPUTS: Record<string, readonly string[]> = {
   ],
   terraform: ['-out', '-state-out', '-backup', '-state'],
   tofu: ['-out', '-state-out', '-backup', '-state'],
-};
-
-/** Options whose value is a folder the program empties or removes first (`pytest --basetemp=D`). */
-const CLEARED: Record<string, readonly string[]> = {
-  pytest: ['--basetemp'],
-  'py.test': ['--basetemp'],
 };
 
 /** `--cov-report=TYPE:PATH` writes PATH (`term`, `html`, `xml` alone write the default place). */
@@ -154,10 +147,7 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     const eq = t.indexOf('=');
     const name = (eq < 0 ? t : t.slice(0, eq)).toLowerCase();
     const valueWord = (): Word | undefined => (eq >= 0 ? valueAfterEquals(w) : args[++i]);
-    if ((CLEARED[p] ?? []).includes(name)) {
-      const v = valueWord();
-      if (v !== undefined && v.text !== '') recursiveDelete(v, inv, r);
-    } else if ((PROGRAM_OUTPUTS[p] ?? []).includes(name)) write(valueWord(), inv, r);
+    if ((PROGRAM_OUTPUTS[p] ?? []).includes(name)) write(valueWord(), inv, r);
     else if (name === COV_REPORT) {
       const v = valueWord();
       const colon = v?.text.indexOf(':') ?? -1;

@@ -10,7 +10,6 @@
  */
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { connect } from 'node:net';
 import { handStdin } from './socket-handover';
 import { MAX_FRAME_BYTES, type SocketFrame, socketDir, socketPaths } from './socket-path';
 
@@ -162,6 +161,10 @@ export function hookViaSocket(fallback: () => void, fail: () => void): void {
   let settled = false;
   const chunks: Buffer[] = [];
   let size = 0;
+  // node:net loads only once a server is known to be there: a hook call without one stays as cheap as before.
+  const { connect } = (
+    process as unknown as { getBuiltinModule(id: 'node:net'): typeof import('node:net') }
+  ).getBuiltinModule('node:net');
   const socket = connect(paths.socket);
   const doubt = () => {
     if (settled) return;

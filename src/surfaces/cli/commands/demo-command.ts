@@ -42,6 +42,11 @@ function sandbox(): { root: string; project: string; home: string } {
   mkdirSync(join(project, 'src'), { recursive: true });
   mkdirSync(home, { recursive: true });
   writeFileSync(join(project, 'src', 'index.ts'), 'export {};\n');
+  // `npm test` is judged by the script it runs: the project has one (no package.json would be uncertain).
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'demo', private: true, scripts: { test: 'vitest run' } }, null, 2)}\n`,
+  );
   return { root, project, home };
 }
 
