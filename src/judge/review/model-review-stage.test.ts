@@ -1,5 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
+import { fixedClock, sha256Hex } from '../../core';
 import {
   bundledCatalog,
   createModelRunner,
@@ -16,7 +17,7 @@ import { judgeOptions } from '../testdata/judge-options';
 import type { JudgeCategory } from '../types';
 import type { JudgeRole } from './judge-prompts';
 import { modelReviewStage } from './model-review-stage';
-import { rubricOf } from './rubric';
+import { pinRubrics, rubricOf } from './rubric';
 import type { Trap } from './traps';
 
 const R = '/p';
@@ -497,10 +498,15 @@ describe('what is sent is masked', () => {
   });
 });
 
-describe('pinned rubrics', () => {
-  it('labels a rubric pinned by [judge.skills.pins] as pinned, still fenced', async () => {
-    const rubric = rubricOf('std', 'governance', '## C1 - Owner\nNamed.\n');
+describe('pinned rubrics ([judge.skills.pins])', () => {
+  const TEXT = '## C1 - Owner\nNamed.\n';
+  const GOLDEN = new URL('../testdata/golden/judge-rubric-tiers.golden.txt', import.meta.url);
+
+  /** The governance request a rubric pinned with `pin` is sent in, and the run's notices. */
+  async function governanceWith(pin: string | undefined) {
+    const rubric = rubricOf('std', 'governance', TEXT);
     if (!rubric) throw new Error('no rubric');
+    const pinned = pinRubrics([rubric], pin === undefined ? {} : { std: pin });
     const { client, seen } = recording([reply([])]);
     const r2 = createModelRunner({
       client,
@@ -514,20 +520,44 @@ describe('pinned rubrics', () => {
       runners: { security: r2, governance: r2, quality: r2, adjudicator: r2 },
       rules: bundledJudgeData().rules,
       read: () => undefined,
-      rubrics: [{ ...rubric, pinned: true }],
+      rubrics: pinned.rubrics,
+      notices: pinned.notices,
       timeoutMs: 1_000,
       egressHosts: [],
       estimate: false,
     });
-    const files = FILES as Record<string, string>;
     const opts: JudgeOptions = judgeOptions({
-      fs: memoryFs(files),
+      fs: memoryFs(FILES as Record<string, string>),
       root: R,
       categories: ['governance'],
       modelRequested: true,
       review: stage,
     });
-    await runJudge(opts);
-    expect(seen[0]?.user).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std pinned GAVEL-FENCE-[0-9a-f]{24}>>>/);
+    const r = await runJudge(opts);
+    if (!r.ok) throw new Error(r.message);
+    return { user: seen[0]?.user ?? '', notices: r.report.run.notices };
+  }
+
+  it('sends a rubric matching its pin as configured text (T1): labelled pinned, still fenced, no notice', async () => {
+    const { user, notices } = await governanceWith(sha256Hex(TEXT).slice(0, 12));
+    expect(user).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std pinned GAVEL-FENCE-[0-9a-f]{24}>>>/);
+    expect(notices).toEqual([]);
+  });
+
+  it('sends a rubric whose text no longer matches its pin as reference data (T2), with a notice naming the key and the new hash', async () => {
+    const { user, notices } = await governanceWith('00000000');
+    expect(user).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std GAVEL-FENCE-[0-9a-f]{24}>>>/);
+    expect(user).not.toContain('RUBRIC std pinned');
+    expect(notices).toEqual([
+      `rubric skill \`std\` does not match its pin \`judge.skills.pins.std\` (its sha256 is now \`${sha256Hex(TEXT).slice(0, 16)}\`): sent as reference data (T2); pin the changed text to make it configured text again`,
+    ]);
+  });
+
+  it('match the golden requests both ways: a change needs UPDATE_GOLDEN=1', async () => {
+    const t1 = await governanceWith(sha256Hex(TEXT).slice(0, 12));
+    const t2 = await governanceWith('00000000');
+    const text = `=== pin matches (T1)\n${t1.user}\n\n=== pin does not match (T2)\n${t2.user}\n`;
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, text);
+    expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
   });
 });
