@@ -4,6 +4,7 @@
  */
 
 import type { ModelCatalog, PricePerMillion } from '../../catalog/model-catalog';
+import { worstInputUsd } from '../../catalog/prompt-cache-price';
 import type { ModelRequest } from '../../client';
 import { estimateInputTokens } from '../../structured/estimate-tokens';
 import type { CallCost } from '../run-budget';
@@ -23,7 +24,8 @@ export function priceCall(request: ModelRequest, caller: Caller, catalog: ModelC
     price,
     worst: {
       tokens: inputTokens + request.maxOutputTokens,
-      costUsd: (inputTokens * price.input + request.maxOutputTokens * price.output) / 1_000_000,
+      costUsd:
+        worstInputUsd(request, inputTokens, price) + (request.maxOutputTokens * price.output) / 1_000_000,
     },
   };
 }
