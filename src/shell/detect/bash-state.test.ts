@@ -76,3 +76,27 @@ describe('benign twins stay as they were', () => {
     expect(allowedLike(analyze(command))).toBe(true);
   });
 });
+
+describe('keyword mode: later NAME=value arguments become environment variables (set -k)', () => {
+  it.each<[string, string]>([
+    [
+      'set -k then git with a config parameter',
+      `set -k; git status GIT_CONFIG_PARAMETERS="'core.fsmonitor=rm -rf ~'"`,
+    ],
+    ['set -k then a loader variable', 'set -k; cat LD_PRELOAD=/tmp/evil/x.so README.md'],
+    ['set -k then PATH', 'set -k; ls PATH=/tmp/evil'],
+    ['in a cluster', 'set -ek; ls PATH=/tmp/evil'],
+    ['set -o keyword', 'set -o keyword; ls PATH=/tmp/evil'],
+    ['shopt -so keyword', 'shopt -s -o keyword; ls PATH=/tmp/evil'],
+  ])('%s is uncertain', (_n, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-command');
+  });
+
+  it.each<[string, string]>([
+    ['set -euo pipefail', 'set -euo pipefail; ls'],
+    ['set +k turns it off', 'set +k; ls'],
+    ['set -x', 'set -x; ls'],
+  ])('%s stays as it was', (_n, command) => {
+    expect(allowedLike(analyze(command))).toBe(true);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * bash state that remaps a command name or runs text later: `hash -p`, `BASH_CMDS`/`BASH_ALIASES`, exported
  * functions in the environment (`BASH_FUNC_name%%`), `mapfile`/`readarray -C` callbacks, prompt strings
- * (`PS0`/`PS1`/`PS2`/`PS4`, expanded under xtrace or at a prompt), `PROMPT_COMMAND`, `BASH_ENV`/`ENV`, `enable -f`.
+ * (`PS0`/`PS1`/`PS2`/`PS4`, expanded under xtrace or at a prompt), `PROMPT_COMMAND`, `BASH_ENV`/`ENV`, `enable -f`,
+ * keyword mode (`set -k`).
  * Literal text bash will run is analysed as a script; anything else is uncertain. Decides no category itself.
  * Pure apart from reporting.
  */
@@ -73,6 +74,13 @@ export function stateBuiltin(inv: Invocation, r: Reporter): void {
     r.uncertain('dynamic-command', '`hash -p` remaps which program a command name runs', inv.segment, 'kept');
   } else if (p === 'enable' && words.some((w) => /^-[a-z]*f/.test(w))) {
     r.uncertain('dynamic-command', '`enable -f` loads a builtin from a shared object', inv.segment, 'kept');
+  } else if ((p === 'set' || p === 'shopt') && keywordMode(words)) {
+    r.uncertain(
+      'dynamic-command',
+      'the command turns on keyword mode: later `NAME=value` arguments become environment variables',
+      inv.segment,
+      'kept',
+    );
   } else if (p === 'mapfile' || p === 'readarray') {
     for (let k = 0; k < inv.args.length; k++) {
       const w = words[k] ?? '';
@@ -87,6 +95,17 @@ export function stateBuiltin(inv: Invocation, r: Reporter): void {
       else r.uncertain('dynamic-script', `\`${p} -C\` runs a callback built at run time`, inv.segment);
     }
   }
+}
+
+/**
+ * `set -k` / `set -o keyword` (also inside a cluster such as `-ek`): bash then reads every `NAME=value` word of a
+ * later command as an environment assignment (`git status GIT_CONFIG_PARAMETERS=...`), which no word-level
+ * reading of that command sees. `set +k` turns it off and is harmless.
+ */
+function keywordMode(words: readonly string[]): boolean {
+  return words.some(
+    (w, k) => /^-[a-zA-Z]*k[a-zA-Z]*$/.test(w) || ((w === '-o' || w === '--') && words[k + 1] === 'keyword'),
+  );
 }
 
 /** `${x@P}` expands the value of x as a prompt string: substitutions in it run. */

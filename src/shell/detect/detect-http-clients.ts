@@ -56,6 +56,14 @@ const CURL_VALUES = new Set([
   '--key',
   '-E',
   '--resolve',
+  '--connect-to',
+  '--preproxy',
+  '--proxy1.0',
+  '--socks4',
+  '--socks4a',
+  '--socks5',
+  '--socks5-hostname',
+  '--doh-url',
   '--unix-socket',
   '--abstract-unix-socket',
   '-U',
@@ -67,11 +75,27 @@ const CURL_VALUES = new Set([
   '-C',
 ]);
 
-function sends(inv: Invocation, r: Reporter, data: Word, nonLocal: boolean): void {
+/**
+ * Where a data option names a file whose content is sent: `@file` everywhere, `name=@file` and `name=<file` in a
+ * form, `name@file` in `--data-urlencode`. -1 when the text is sent as it is.
+ */
+function fileAt(t: string, urlencode: boolean): number {
+  if (t.startsWith('@') || t.startsWith('<')) return 0;
+  const form = /^[^=@<]*=[@<]/.exec(t);
+  if (form) return form[0].length - 1;
+  if (urlencode) {
+    const named = /^[^=@]*@/.exec(t);
+    if (named) return named[0].length - 1;
+  }
+  return -1;
+}
+
+function sends(inv: Invocation, r: Reporter, data: Word, nonLocal: boolean, urlencode = false): void {
   const t = plain(data);
-  const at = t.indexOf('@');
-  if (at >= 0 && (at === 0 || /^[\w-]+=@/.test(t))) {
+  const at = fileAt(t, urlencode);
+  if (at >= 0) {
     const file = t.slice(at + 1).replace(/;.*$/, '');
+    const mark = t[at] as string;
     if (file === '-') {
       if (inv.stdin.sensitive && nonLocal)
         r.exfiltration(
@@ -81,7 +105,7 @@ function sends(inv: Invocation, r: Reporter, data: Word, nonLocal: boolean): voi
       return;
     }
     const res = touchPath(
-      { text: data.text.slice(data.text.indexOf('@') + 1), flow: data.flow },
+      { text: data.text.slice(data.text.indexOf(mark) + 1).replace(/;.*$/, ''), flow: data.flow },
       'read',
       inv,
       r,
@@ -95,6 +119,9 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
   const args = inv.args;
   const urls: string[] = [];
   const data: Word[] = [];
+  const encoded = new Set<Word>();
+  /** Hosts the request really goes to besides its URLs: a proxy, a `--connect-to`/`--resolve` target. */
+  const via: string[] = [];
   let toFile = false;
   let method = '';
   for (let i = 0; i < args.length; i++) {
@@ -127,8 +154,25 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
           '--form',
           '--json',
         ].includes(key)
-      )
+      ) {
         data.push(value);
+        if (key === '--data-urlencode') encoded.add(value);
+      } else if (key === '-w' || key === '--write-out') {
+        // `-w @file` reads the format from that file and prints it.
+        if (plain(value).startsWith('@') && plain(value) !== '@-')
+          touchPath(
+            { text: value.text.slice(value.text.indexOf('@') + 1), flow: value.flow },
+            'read',
+            inv,
+            r,
+          );
+      } else if (
+        ['-x', '--proxy', '--preproxy', '--proxy1.0', '--doh-url'].includes(key) ||
+        key.startsWith('--socks')
+      )
+        via.push(proxyHost(plain(value)));
+      else if (key === '--connect-to') via.push(...connectTo(plain(value)));
+      else if (key === '--resolve') via.push(...resolveTo(plain(value)));
       else if (key === '-T' || key === '--upload-file')
         data.push({ text: `@${value.text}`, flow: value.flow });
       else if (key === '-X' || key === '--request') method = plain(value).toUpperCase();
@@ -159,6 +203,12 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
     }
   }
   let nonLocal = false;
+  for (const host of via) {
+    if (host === '') continue;
+    const url = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}/`;
+    localService(url, inv, r);
+    nonLocal = networkTarget(url, inv.program, inv, r) || nonLocal;
+  }
   for (const url of urls) localService(url, inv, r);
   for (const url of urls) {
     if (hostOf(url) || /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(url)) {
@@ -172,7 +222,7 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
       inv.segment,
     );
   for (const d of data) {
-    sends(inv, r, d, nonLocal);
+    sends(inv, r, d, nonLocal, encoded.has(d));
     if (d.flow.sensitive && nonLocal) {
       r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material to a remote host`);
     }
@@ -184,4 +234,47 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
       r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material to a remote host`);
   // Fetched text is network data even from loopback: a local server can still serve a script.
   return toFile ? OPAQUE_FLOW : { sensitive: false, network: true, decoded: false, opaque: true };
+}
+
+/** The host of a proxy option's value (`[scheme://][user@]host[:port]`). */
+function proxyHost(value: string): string {
+  const rest = value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^@/]*@/, '');
+  const bracket = /^\[([^\]]*)\]/.exec(rest);
+  if (bracket) return bracket[1] as string;
+  return rest.split(/[:/]/)[0] ?? '';
+}
+
+/** Splits `a:b:c` on colons outside brackets (IPv6 addresses are bracketed in curl's host:port lists). */
+function fields(value: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let depth = 0;
+  for (const ch of value) {
+    if (ch === '[') depth++;
+    if (ch === ']') depth--;
+    if (ch === ':' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((f) => f.replace(/^\[|\]$/g, ''));
+}
+
+/** `--connect-to HOST1:PORT1:HOST2:PORT2`: the connection goes to HOST2 (empty: the URL's own host). */
+function connectTo(value: string): string[] {
+  const f = fields(value);
+  return f.length >= 3 ? [f[2] as string] : [''];
+}
+
+/** `--resolve [+]HOST:PORT:ADDR[,ADDR]...`: the connection goes to those addresses. */
+function resolveTo(value: string): string[] {
+  const f = fields(value.replace(/^[+-]/, ''));
+  return f.length >= 3
+    ? f
+        .slice(2)
+        .join(':')
+        .split(',')
+        .map((a) => a.replace(/^\[|\]$/g, ''))
+    : [];
 }

@@ -3,7 +3,15 @@
  * detector reports independently. Pure apart from reporting.
  */
 
-import { type Invocation, isLiteral, plain, type Reporter, splitArgs } from '../unwrap/invocation';
+import {
+  type Invocation,
+  isLiteral,
+  optionText,
+  plain,
+  type Reporter,
+  splitArgs,
+} from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { stateBuiltin } from './bash-state';
 import { detectDocker } from './detect-docker';
@@ -187,6 +195,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
       readsSecret = true;
     }
   }
+  attachedFiles(inv, r);
   for (const redirect of inv.redirects) {
     if (
       redirect.op.startsWith('<') &&
@@ -207,6 +216,26 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
     decoded: base.decoded || decoded,
     opaque: true,
   };
+}
+
+/**
+ * A file named inside an option word (`-var-file=PATH`, `--rcfile=PATH`) or as an `@file` argument (a response
+ * file, a format read from a file): the program opens it, so it is a read like an operand (a secret there is a
+ * secret read; the catalogue reads option names, never what a value points at).
+ */
+function attachedFiles(inv: Invocation, r: Reporter): void {
+  for (const w of inv.args) {
+    const t = optionText(w);
+    const at = t.startsWith('-') && t.length > 1 ? t.indexOf('=') : t.startsWith('@') ? 0 : -1;
+    if (at < 0) continue;
+    const value = t.slice(at + 1);
+    const cut = w.text.indexOf(at === 0 ? '@' : '=');
+    const file: Word = { text: w.text.slice(cut + 1), flow: w.flow };
+    // Glob characters after `=` are the program's own text (bash globs the whole word, which matches no file).
+    if (value === '' || /[*?[]/.test(value)) continue;
+    if (!(looksLikePath(value) || mayNameSecret(file, inv, r))) continue;
+    touchPath(file, 'read', inv, r);
+  }
 }
 
 export { OPAQUE_FLOW, touchPath };
