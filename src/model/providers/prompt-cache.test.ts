@@ -26,6 +26,16 @@ afterEach(async () => {
   server = undefined;
 });
 
+const anthropicClient = (url: string) =>
+  providerClient(
+    anthropicAdapter({
+      model: 'claude-haiku-4-5',
+      apiKey: 'sk-ant-test',
+      baseUrl: url,
+      quirks: catalog.quirks('anthropic', 'claude-haiku-4-5'),
+    }),
+    transport,
+  );
 const withUsage = (reply: Record<string, unknown>, usage: Record<string, unknown>) => ({ ...reply, usage });
 
 describe('the prompt cache on the wire', () => {
@@ -48,15 +58,7 @@ describe('the prompt cache on the wire', () => {
         }),
       },
     ]);
-    const client = providerClient(
-      anthropicAdapter({
-        model: 'claude-haiku-4-5',
-        apiKey: 'sk-ant-test',
-        baseUrl: server.url,
-        quirks: catalog.quirks('anthropic', 'claude-haiku-4-5'),
-      }),
-      transport,
-    );
+    const client = anthropicClient(server.url);
     const first = await client.complete(request);
     const second = await client.complete(request);
     expect(server.received[0]?.json).toMatchObject({
@@ -77,15 +79,7 @@ describe('the prompt cache on the wire', () => {
 
   it('anthropic: a request with no shared prefix is sent as one string', async () => {
     server = await startFakeServer([{ body: anthropicReply(ANSWER) }]);
-    const client = providerClient(
-      anthropicAdapter({
-        model: 'claude-haiku-4-5',
-        apiKey: 'sk-ant-test',
-        baseUrl: server.url,
-        quirks: catalog.quirks('anthropic', 'claude-haiku-4-5'),
-      }),
-      transport,
-    );
+    const client = anthropicClient(server.url);
     await client.complete({ ...request, cachePrefixChars: undefined });
     expect(server.received[0]?.json).toMatchObject({ messages: [{ role: 'user', content: request.user }] });
   });
