@@ -209,7 +209,8 @@ describe('gavel judge --allow-llm against a loopback server of each provider', (
     expect(server?.received).toHaveLength(planned.calls);
     type Block = { type: string; text: string; cache_control?: unknown };
     const content = (i: number) =>
-      (server?.received[i]?.json as { messages: { content: Block[] }[] }).messages[0]?.content ?? [];
+      (server?.received[i]?.json as { messages?: { content: Block[] }[] } | undefined)?.messages?.[0]
+        ?.content ?? [];
     const [sec, qual] = [content(0), content(1)];
     expect(sec[0]?.cache_control).toEqual({ type: 'ephemeral' });
     expect(qual[0]).toEqual(sec[0]);
