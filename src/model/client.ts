@@ -33,6 +33,13 @@ export interface ModelRequest {
   priority?: number;
   /** What a typical reply costs, for `--estimate`'s expected figure; defaults to a quarter of the cap. */
   expectedOutputTokens?: number;
+  /**
+   * The first `cachePrefixChars` characters of `user` are a prefix other requests of the run share (with the
+   * same system text and schema). Anthropic gets a `cache_control` breakpoint after it, Bedrock a `cachePoint`;
+   * OpenAI caches a shared prefix on its own. Priced as a cache write the first time and a cache read after
+   * (rules/model-prices.json); the text sent is the same either way.
+   */
+  cachePrefixChars?: number;
 }
 
 export interface ModelUsage {

@@ -30,6 +30,7 @@ export { defuse, type Fences, fence, fenceMarker, markerAbsent, openFences } fro
 export { bundledCatalog } from './catalog/bundled-catalog';
 export { buildCatalog, type ModelCatalog, TIERS, type Tier } from './catalog/model-catalog';
 export { type PriceEntry, priceEntryOf } from './catalog/price-entry';
+export { expectedInputCost, type PrefixLedger, worstInputUsd } from './catalog/prompt-cache-price';
 export { tokenCostUsd } from './catalog/token-cost';
 export {
   failed,

@@ -27,13 +27,13 @@ describe('the judge prompts', () => {
     const text = (['security', 'governance', 'quality', 'adjudicator'] as const)
       .map(
         (r) =>
-          `=== ${p[r].ref} (max ${p[r].maxOutputTokens}, expected ${p[r].expectedOutputTokens})\n${p[r].system}\n`,
+          `=== ${p[r].ref} (max ${p[r].maxOutputTokens}, expected ${p[r].expectedOutputTokens})\n${p[r].system}\n${p[r].role === undefined ? '' : `--- role (in the request)\n${p[r].role}\n`}`,
       )
       .join('\n');
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, text);
     expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
     expect(promptVersion(p)).toBe(
-      'judge-security@1+judge-core@1,judge-governance@1+judge-core@1,judge-quality@1+judge-core@1,judge-adjudicator@1+judge-core@1',
+      'judge-security@2+judge-core@2,judge-governance@2+judge-core@2,judge-quality@2+judge-core@2,judge-adjudicator@1+judge-core@2',
     );
   });
 

@@ -1,7 +1,8 @@
 /**
  * The judge's prompts: versioned data in prompts/judge-*.json, bundled at build time and validated here.
- * The shared core (trust tiers, evidence contract, calibration, self-check) is prepended to every role and is
- * never replaceable. Every prompt's text is pinned by sha256 at its version in prompts/judge-pins.json: a
+ * The shared core (trust tiers, evidence contract, calibration, self-check) is the whole system text of a
+ * reviewer call, whose role is sent in the request after the unit (so a unit's reviewers share one cacheable
+ * prefix); the adjudicator's role follows the core in its system text. The core is never replaceable. Every prompt's text is pinned by sha256 at its version in prompts/judge-pins.json: a
  * text changed without a new version and pin fails to load with a one-line reason. A prompt file that fails
  * validation is a bug in the package: loading throws.
  */
@@ -22,6 +23,8 @@ export interface JudgePrompt {
   /** `judge-security@1+judge-core@1`: part of the cache key and of the report's prompt version. */
   ref: string;
   system: string;
+  /** A reviewer's role text, sent in the request's GAVEL: REVIEW section; the adjudicator's is in `system`. */
+  role?: string;
   maxOutputTokens: number;
   expectedOutputTokens: number;
 }
@@ -94,12 +97,15 @@ export function loadJudgePrompts(
       return { ok: false, problem: `prompts/judge-${role}.json: invalid` };
     const rolePin = pinProblem(pins, r.data.id, r.data.version, r.data.system);
     if (rolePin) return { ok: false, problem: rolePin };
-    out[role] = {
-      ref: `${r.data.id}@${r.data.version}+${c.data.id}@${c.data.version}`,
-      system: `${c.data.system}\n\n${r.data.system}`,
+    const ref = `${r.data.id}@${r.data.version}+${c.data.id}@${c.data.version}`;
+    const budget = {
       maxOutputTokens: r.data.maxOutputTokens,
       expectedOutputTokens: r.data.expectedOutputTokens,
     };
+    out[role] =
+      role === 'adjudicator'
+        ? { ref, system: `${c.data.system}\n\n${r.data.system}`, ...budget }
+        : { ref, system: c.data.system, role: r.data.system, ...budget };
   }
   return { ok: true, prompts: out as JudgePrompts };
 }

@@ -1,5 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
+import { fixedClock, sha256Hex } from '../../core';
 import {
   bundledCatalog,
   createModelRunner,
@@ -16,7 +17,7 @@ import { judgeOptions } from '../testdata/judge-options';
 import type { JudgeCategory } from '../types';
 import type { JudgeRole } from './judge-prompts';
 import { modelReviewStage } from './model-review-stage';
-import { rubricOf } from './rubric';
+import { pinRubrics, rubricOf } from './rubric';
 import type { Trap } from './traps';
 
 const R = '/p';
@@ -195,7 +196,7 @@ describe('the model review of a unit', () => {
     );
     expect(user).toContain('3| curl -s -X POST');
     expect(user).toMatch(/^F1 S\d\d /m);
-    expect(seen[0]?.promptId).toBe('judge-security@1+judge-core@1');
+    expect(seen[0]?.promptId).toBe('judge-security@2+judge-core@2');
   });
 
   it('derives a different marker for different content and defuses fence-like runs in a file', async () => {
@@ -215,7 +216,7 @@ describe('the model review of a unit', () => {
   it('repairs a quote that is not at its cited lines with one more call showing the exact text', async () => {
     const wrong = { ...UPLOAD, start_line: 2, end_line: 2 };
     const { report, seen } = await judgeWith([reply([wrong]), reply([UPLOAD]), keepAll(1)]);
-    expect(seen[1]?.promptId).toBe('judge-security@1+judge-core@1/repair');
+    expect(seen[1]?.promptId).toBe('judge-security@2+judge-core@2/repair');
     expect(seen[1]?.user).toContain('tar czf /tmp/n.tgz ~/notes');
     expect(report.summary.grounding).toEqual({ verified: 0, repaired: 1, deleted: 0 });
     const f = report.units[0]?.findings.find((x) => x.origin === 'reviewer');
@@ -441,6 +442,63 @@ describe('large units', () => {
   });
 });
 
+describe('what the reviewers of a unit share (the prompt cache)', () => {
+  const reviews = (seen: ModelRequest[]) => seen.filter((r) => r.schemaName === 'record_findings');
+
+  it('sends the unit as one prefix every reviewer shares, marked for the cache, security first; the role after it', async () => {
+    const empty = reply([]);
+    const { seen } = await judgeWith([empty, empty], { categories: ['security', 'quality'] });
+    const [sec, qual] = reviews(seen);
+    if (!sec || !qual) throw new Error('two reviewer calls expected');
+    expect([sec.promptId, qual.promptId]).toEqual([
+      'judge-security@2+judge-core@2',
+      'judge-quality@2+judge-core@2',
+    ]);
+    const n = sec.cachePrefixChars ?? 0;
+    expect(n).toBeGreaterThan(0);
+    expect(qual.cachePrefixChars).toBe(n);
+    expect(qual.user.slice(0, n)).toBe(sec.user.slice(0, n));
+    expect(qual.system).toBe(sec.system);
+    expect(qual.schema).toEqual(sec.schema);
+    expect(sec.user.slice(0, n)).toContain('3| curl -s -X POST');
+    expect(sec.user.slice(n)).toMatch(/^## GAVEL: REVIEW\nreview: security\ncodes you may report: S03/);
+    expect(qual.user.slice(n)).toMatch(/^## GAVEL: REVIEW\nreview: quality\ncodes you may report: Q01/);
+    expect(qual.user.slice(n)).toContain('Role: quality reviewer.');
+  });
+
+  it('a finding of another category in a reviewer reply is dropped (the schema is shared, the category is checked)', async () => {
+    const quality = { ...UPLOAD, code: 'Q09' };
+    const { report } = await judgeWith([reply([quality]), keepAll(0)], { explainDrops: true });
+    expect(report.units[0]?.findings.some((x) => x.origin === 'reviewer')).toBe(false);
+    expect(report.summary.drops).toEqual([expect.objectContaining({ code: 'Q09', reason: 'out-of-scope' })]);
+  });
+
+  it('asks the quality reviewer only about chunks holding instruction text or configuration', async () => {
+    const filler = Array.from(
+      { length: 9_000 },
+      (_, i) => `echo step ${i} of a long and boring build script`,
+    );
+    const big = { ...FILES, '/p/.claude/skills/sync/scripts/sync.sh': `${filler.join('\n')}\n` };
+    const empty = reply([]);
+    const { seen } = await judgeWith(Array(12).fill(empty), {
+      files: big,
+      categories: ['security', 'quality'],
+    });
+    const sec = reviews(seen).filter((r) => r.promptId.startsWith('judge-security'));
+    const qual = reviews(seen).filter((r) => r.promptId.startsWith('judge-quality'));
+    expect(sec.length).toBeGreaterThan(2);
+    // Chunk 1 holds SKILL.md (packed first): the only chunk quality judges, and the only shared prefix.
+    expect(qual).toHaveLength(1);
+    expect(qual[0]?.user).toContain('<<<BEGIN UNTRUSTED FILE .claude/skills/sync/SKILL.md lines 1-7');
+    expect(sec.map((r) => r.cachePrefixChars !== undefined)).toEqual(sec.map((_, i) => i === 0));
+  });
+
+  it('marks nothing for the cache when one reviewer sends the unit', async () => {
+    const { seen } = await judgeWith([reply([]), keepAll(0)]);
+    expect(reviews(seen).map((r) => r.cachePrefixChars)).toEqual([undefined]);
+  });
+});
+
 describe('what is sent is masked', () => {
   const LEAKY = [
     '#!/bin/sh',
@@ -497,10 +555,15 @@ describe('what is sent is masked', () => {
   });
 });
 
-describe('pinned rubrics', () => {
-  it('labels a rubric pinned by [judge.skills.pins] as pinned, still fenced', async () => {
-    const rubric = rubricOf('std', 'governance', '## C1 - Owner\nNamed.\n');
+describe('pinned rubrics ([judge.skills.pins])', () => {
+  const TEXT = '## C1 - Owner\nNamed.\n';
+  const GOLDEN = new URL('../testdata/golden/judge-rubric-tiers.golden.txt', import.meta.url);
+
+  /** The governance request a rubric pinned with `pin` is sent in, and the run's notices. */
+  async function governanceWith(pin: string | undefined) {
+    const rubric = rubricOf('std', 'governance', TEXT);
     if (!rubric) throw new Error('no rubric');
+    const pinned = pinRubrics([rubric], pin === undefined ? {} : { std: pin });
     const { client, seen } = recording([reply([])]);
     const r2 = createModelRunner({
       client,
@@ -514,20 +577,44 @@ describe('pinned rubrics', () => {
       runners: { security: r2, governance: r2, quality: r2, adjudicator: r2 },
       rules: bundledJudgeData().rules,
       read: () => undefined,
-      rubrics: [{ ...rubric, pinned: true }],
+      rubrics: pinned.rubrics,
+      notices: pinned.notices,
       timeoutMs: 1_000,
       egressHosts: [],
       estimate: false,
     });
-    const files = FILES as Record<string, string>;
     const opts: JudgeOptions = judgeOptions({
-      fs: memoryFs(files),
+      fs: memoryFs(FILES as Record<string, string>),
       root: R,
       categories: ['governance'],
       modelRequested: true,
       review: stage,
     });
-    await runJudge(opts);
-    expect(seen[0]?.user).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std pinned GAVEL-FENCE-[0-9a-f]{24}>>>/);
+    const r = await runJudge(opts);
+    if (!r.ok) throw new Error(r.message);
+    return { user: seen[0]?.user ?? '', notices: r.report.run.notices };
+  }
+
+  it('sends a rubric matching its pin as configured text (T1): labelled pinned, still fenced, no notice', async () => {
+    const { user, notices } = await governanceWith(sha256Hex(TEXT).slice(0, 12));
+    expect(user).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std pinned GAVEL-FENCE-[0-9a-f]{24}>>>/);
+    expect(notices).toEqual([]);
+  });
+
+  it('sends a rubric whose text no longer matches its pin as reference data (T2), with a notice naming the key and the new hash', async () => {
+    const { user, notices } = await governanceWith('00000000');
+    expect(user).toMatch(/<<<BEGIN UNTRUSTED RUBRIC std GAVEL-FENCE-[0-9a-f]{24}>>>/);
+    expect(user).not.toContain('RUBRIC std pinned');
+    expect(notices).toEqual([
+      `rubric skill \`std\` does not match its pin \`judge.skills.pins.std\` (its sha256 is now \`${sha256Hex(TEXT).slice(0, 16)}\`): sent as reference data (T2); pin the changed text to make it configured text again`,
+    ]);
+  });
+
+  it('match the golden requests both ways: a change needs UPDATE_GOLDEN=1', async () => {
+    const t1 = await governanceWith(sha256Hex(TEXT).slice(0, 12));
+    const t2 = await governanceWith('00000000');
+    const text = `=== pin matches (T1)\n${t1.user}\n\n=== pin does not match (T2)\n${t2.user}\n`;
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, text);
+    expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
   });
 });

@@ -50,7 +50,7 @@ import {
 } from './reviewer-schema';
 import { criterionRef, type Rubric, sameCriterion } from './rubric';
 import { SHIPPED_TRAPS, type Trap } from './traps';
-import { chunkUnit } from './unit-chunks';
+import { chunkUnit, qualityJudges } from './unit-chunks';
 import { quoteVerifies, type SentFiles, sentFiles, textAt } from './verify-quote';
 
 /** Adjudicator priority: for the first half of the units right after security (room held back), else last. */
@@ -130,6 +130,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
   let plannedCalls = 0;
 
   const codes = (cat: JudgeCategory) => codesOf(deps.rules.codes, cat);
+  const reviewerCodes = (['security', 'governance', 'quality'] as const).flatMap(codes);
   const allCodes = (cats: readonly JudgeCategory[]) => cats.flatMap(codes);
   const governs = (unit: Unit, attached: readonly Attachment[]) =>
     attached.length > 0 ||
@@ -141,7 +142,11 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
       (c) => cats.includes(c) && (c !== 'governance' || governs(unit, attached)),
     );
 
-  /** Every reviewer request of one unit (facts as given), in category then chunk order. */
+  /**
+   * Every reviewer request of one unit (facts as given), in category then chunk order. The quality reviewer
+   * is asked only about chunks holding text its codes judge (instruction text, configuration); a chunk two
+   * reviewers send is marked as a shared prefix, which the provider may cache between them.
+   */
   function reviewerRequests(input: ReviewInput): { planned: Planned[]; gaps: string[]; notes: string[] } {
     const chunks = chunkUnit(input.unit);
     const planned: Planned[] = [];
@@ -151,19 +156,27 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
     if (chunks.chunks.length === 0) return { planned, gaps, notes };
     for (const s of chunks.left)
       gaps.push(`${s.path}:${s.startLine}-${s.endLine}: not reviewed (beyond 8 chunks per category)`);
+    const reviews = (cat: JudgeCategory, k: number) =>
+      cat !== 'quality' || (chunks.chunks[k] ?? []).some((s) => qualityJudges(input.unit, s.path));
+    const refsOf = new Map(cats.map((c) => [c, referencesFor(c, input.attached, rubrics, read)] as const));
+    const allRefs = [...refsOf.values()].flatMap((r) => r.refs);
     for (const cat of cats) {
-      const refs = referencesFor(cat, input.attached, rubrics, read);
+      const refs = refsOf.get(cat) ?? { refs: [], unread: [] };
       for (const p of refs.unread) notes.push(`attached \`${p}\` could not be read: not sent`);
       chunks.chunks.forEach((_, k) => {
+        if (!reviews(cat, k)) return;
         const built = buildReviewerRequest({
           prompt: prompts[cat],
           category: cat,
           codes: codes(cat),
+          schemaCodes: reviewerCodes,
           unit: input.unit,
           chunks: chunks.chunks,
           chunk: k,
           leads: input.facts,
           references: refs.refs,
+          allReferences: allRefs,
+          shared: cats.filter((c) => reviews(c, k)).length > 1,
           timeoutMs: deps.timeoutMs,
         });
         if (!built.ok) gaps.push(`${cat} review not made: ${built.problem}`);
@@ -469,25 +482,30 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
         criteria: [] as ReviewerReply['criteria_results'][],
         unverifiedRubric: [] as CandidateFinding[],
       };
-      const perCat = await Promise.all(
-        cats.map(async (cat) => {
-          const mine = {
-            candidates: [] as CandidateFinding[][],
-            repaired: out.repaired,
-            gaps: [] as string[],
-            criteria: out.criteria,
-            unverifiedRubric: out.unverifiedRubric,
-          };
-          await runCategory(
-            input,
-            cat,
-            planned.filter((p) => p.role === cat),
-            files,
-            mine,
-          );
-          return { cat, mine };
-        }),
-      );
+      // The first category (security when it runs) alone: its calls write the unit's shared prefix to the
+      // provider's prompt cache, and the other reviewers, started after it, read it back (calls started
+      // together would each write it).
+      const runOne = async (cat: JudgeCategory) => {
+        const mine = {
+          candidates: [] as CandidateFinding[][],
+          repaired: out.repaired,
+          gaps: [] as string[],
+          criteria: out.criteria,
+          unverifiedRubric: out.unverifiedRubric,
+        };
+        await runCategory(
+          input,
+          cat,
+          planned.filter((p) => p.role === cat),
+          files,
+          mine,
+        );
+        return { cat, mine };
+      };
+      const perCat = [
+        ...(await Promise.all(cats.slice(0, 1).map(runOne))),
+        ...(await Promise.all(cats.slice(1).map(runOne))),
+      ];
       // Candidates in category then chunk order; one per code, file and quote (chunks overlap).
       const candidates: Candidate[] = [];
       const seen = new Set<string>();

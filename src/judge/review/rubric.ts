@@ -2,8 +2,9 @@
  * Rubric skills: a skill whose body has `## C1 - title` sections is a rubric, every section a checkable
  * criterion. Parses the criteria and turns the reviewer's `criteria_results` into one result per criterion
  * (a criterion nobody reported is `not_evaluated`, never a silent pass). Also the pins of `[judge.skills.pins]`:
- * a rubric whose text matches its pin is configured text (T1); one whose text no longer matches is refused with
- * a one-line reason (a changed rubric needs a new pin); an unpinned rubric is reference data (T2). Pure.
+ * a rubric whose text matches its pin is configured text (T1); an unpinned rubric, or one whose text no longer
+ * matches its pin, is reference data (T2), the mismatch told in a run notice naming the key and the new hash
+ * (never the text). Pure.
  */
 
 import { sha256Hex } from '../../core';
@@ -57,26 +58,25 @@ export function sameCriterion(reported: string, rubric: Rubric, id: string, only
 
 /**
  * Checks every rubric against the pins (skill name to a sha256 hex prefix of 8 to 64 digits of its SKILL.md
- * text). A pin that does not match fails the run: the rubric changed after it was pinned.
+ * text). A matching pin makes the rubric configured text (T1). A pin that does not match leaves it reference
+ * data (T2), as an unpinned one: the run still applies it, and a notice names the key and the new hash.
+ * INVARIANT: only a matching pin ever raises a rubric to T1.
  */
 export function pinRubrics(
   rubrics: readonly Rubric[],
   pins: Readonly<Record<string, string>>,
-): { ok: true; rubrics: Rubric[] } | { ok: false; problem: string } {
+): { rubrics: Rubric[]; notices: string[] } {
   const out: Rubric[] = [];
+  const notices: string[] = [];
   for (const r of rubrics) {
     const pin = Object.hasOwn(pins, r.name) ? pins[r.name] : undefined;
-    if (pin === undefined) {
-      out.push({ ...r, pinned: false });
-      continue;
-    }
     const hash = sha256Hex(r.text);
-    if (!hash.startsWith(pin.toLowerCase()))
-      return {
-        ok: false,
-        problem: `rubric skill \`${r.name}\` does not match its pin \`judge.skills.pins.${r.name}\` (its sha256 is now \`${hash.slice(0, 16)}\`): pin the changed text or restore it`,
-      };
-    out.push({ ...r, pinned: true });
+    const matches = pin !== undefined && hash.startsWith(pin.toLowerCase());
+    if (pin !== undefined && !matches)
+      notices.push(
+        `rubric skill \`${r.name}\` does not match its pin \`judge.skills.pins.${r.name}\` (its sha256 is now \`${hash.slice(0, 16)}\`): sent as reference data (T2); pin the changed text to make it configured text again`,
+      );
+    out.push({ ...r, pinned: matches });
   }
-  return { ok: true, rubrics: out };
+  return { rubrics: out, notices };
 }

@@ -2,6 +2,8 @@
  * Splits a unit's readable files into the chunks one reviewer call carries: whole files packed together up to
  * the per-call budget (24,000 input tokens of file text), a file too big for one call cut into windows of lines
  * that overlap by 40, at most eight chunks per category; what is left over is named, never silently dropped.
+ * Also which files the quality codes judge (instruction text and configuration): a chunk of scripts alone
+ * gives the quality reviewer nothing to judge.
  * Also the deterministic digest of the lines of the other chunks that touch the network, a shell, credentials
  * or the agent's instructions, so a source and a sink in different chunks stay visible together. Pure.
  */
@@ -52,6 +54,14 @@ function windowsOf(path: string, lines: readonly string[], budget: number): Span
     start = Math.max(start + 1, end + 1 - WINDOW_OVERLAP_LINES);
   }
   return out;
+}
+
+/** Instruction text and configuration: what the quality codes (front matter, Markdown, JSON, references) judge. */
+const QUALITY_TEXT = /(\.(md|mdc|markdown|txt|json|jsonc|toml|ya?ml)|(^|\/)\.cursorrules)$/i;
+
+/** Whether the quality reviewer has something to judge in `path` of `unit`: its primary file, or text or config. */
+export function qualityJudges(unit: Unit, path: string): boolean {
+  return path === unit.primary || QUALITY_TEXT.test(path);
 }
 
 export function chunkUnit(unit: Unit, budget = CALL_BUDGET_TOKENS): UnitChunks {

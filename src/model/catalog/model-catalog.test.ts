@@ -11,21 +11,69 @@ const catalog = bundledCatalog();
 
 describe('shipped model catalogue', () => {
   it.each([
-    ['anthropic', 'claude-haiku-4-5', 1, 5],
-    ['anthropic', 'claude-haiku-4-5-20251001', 1, 5],
-    ['anthropic', 'claude-opus-4-5', 5, 25],
-    ['anthropic', 'claude-opus-4-1', 15, 75],
-    ['bedrock', 'global.anthropic.claude-sonnet-4-5-20250929-v1:0', 3, 15],
-    ['bedrock', 'eu.anthropic.claude-haiku-4-5-20251001-v1:0', 1, 5],
-    ['openai', 'gpt-4o-mini', 0.15, 0.6],
-    ['openai', 'gpt-4o-2024-08-06', 2.5, 10],
-    ['ollama', 'qwen2.5:7b', 0, 0],
-  ])('prices %s/%s', (provider, model, input, output) => {
-    expect(catalog.price(provider, model)).toEqual({ input, output, known: true });
+    ['anthropic', 'claude-haiku-4-5', 1, 5, 1.25, 0.1, 4096],
+    ['anthropic', 'claude-haiku-4-5-20251001', 1, 5, 1.25, 0.1, 4096],
+    ['anthropic', 'claude-opus-4-5', 5, 25, 6.25, 0.5, 4096],
+    ['anthropic', 'claude-opus-4-1', 15, 75, 18.75, 1.5, 1024],
+    ['bedrock', 'global.anthropic.claude-sonnet-4-5-20250929-v1:0', 3, 15, 3.75, 0.3, 1024],
+    ['bedrock', 'eu.anthropic.claude-haiku-4-5-20251001-v1:0', 1, 5, 1.25, 0.1, 4096],
+    ['openai', 'gpt-4o-mini', 0.15, 0.6, 0.15, 0.075, 1024],
+    ['openai', 'gpt-4o-2024-08-06', 2.5, 10, 2.5, 1.25, 1024],
+  ])('prices %s/%s, with its prompt cache', (provider, model, input, output, cacheWrite, cacheRead, min) => {
+    expect(catalog.price(provider, model)).toEqual({
+      input,
+      output,
+      cacheWrite,
+      cacheRead,
+      cacheMinTokens: min,
+      known: true,
+    });
+  });
+
+  it('prices a model with no cache price as if nothing were cached', () => {
+    expect(catalog.price('ollama', 'qwen2.5:7b')).toEqual({
+      input: 0,
+      output: 0,
+      cacheWrite: 0,
+      cacheRead: 0,
+      cacheMinTokens: Number.POSITIVE_INFINITY,
+      known: true,
+    });
   });
 
   it('prices an unknown model at the dearest rate and says so', () => {
-    expect(catalog.price('openai', 'brand-new')).toEqual({ input: 15, output: 75, known: false });
+    expect(catalog.price('openai', 'brand-new')).toEqual({
+      input: 15,
+      output: 75,
+      cacheWrite: 15,
+      cacheRead: 15,
+      cacheMinTokens: Number.POSITIVE_INFINITY,
+      known: false,
+    });
+  });
+
+  it('refuses a prices file with a provider whose source is not named', () => {
+    const { openai: _gone, ...sources } = prices.sources;
+    const r = buildCatalog({ prices: { ...prices, sources }, tiers, refused, quirks });
+    expect(r).toEqual({
+      ok: false,
+      file: 'rules/model-prices.json',
+      problem: '`sources.openai`: every provider priced needs the source of its prices',
+    });
+  });
+
+  it('cache prices follow the providers: a write never below input for Anthropic, a read below input', () => {
+    for (const m of prices.models as {
+      provider: string;
+      match: string;
+      input: number;
+      cacheWrite?: number;
+      cacheRead?: number;
+    }[]) {
+      if (m.cacheRead === undefined) continue;
+      expect(m.cacheRead, m.match).toBeLessThan(m.input);
+      expect(m.cacheWrite ?? m.input, m.match).toBeGreaterThanOrEqual(m.input);
+    }
   });
 
   it.each([

@@ -24,12 +24,18 @@ function catalogSchemas() {
     unit: z.literal('per million tokens'),
     note: z.optional(z.string()),
     unknown: price,
+    /** Where each provider's prices (and its prompt-cache prices) were read, by provider. */
+    sources: z.record(z.string(), z.string().check(z.minLength(1))),
     models: z.array(
       z.strictObject({
         provider: z.string(),
         match: z.string().check(z.minLength(1)),
         input: z.number().check(z.minimum(0)),
         output: z.number().check(z.minimum(0)),
+        /** Prompt cache: writing a prefix, reading it back (per million tokens), the shortest prefix cached. */
+        cacheWrite: z.optional(z.number().check(z.minimum(0))),
+        cacheRead: z.optional(z.number().check(z.minimum(0))),
+        cacheMinTokens: z.optional(z.int().check(z.minimum(1))),
       }),
     ),
   });
@@ -68,6 +74,11 @@ let schemas: ReturnType<typeof catalogSchemas> | undefined;
 export interface PricePerMillion {
   input: number;
   output: number;
+  /** A prompt-cache write and read; both the input price where the catalogue lists no cache price. */
+  cacheWrite: number;
+  cacheRead: number;
+  /** The shortest prefix the provider caches; Infinity where the catalogue lists no cache price. */
+  cacheMinTokens: number;
   /** False when no entry matched and the `unknown` (dearest) price was used. */
   known: boolean;
 }
@@ -114,12 +125,35 @@ export function buildCatalog(files: CatalogFiles): CatalogResult {
   if (!quirks.success)
     return { ok: false, file: 'rules/model-quirks.json', problem: firstIssue(quirks.error) };
   const p = prices.data;
+  const unsourced = p.models.find((m) => !Object.hasOwn(p.sources, m.provider));
+  if (unsourced)
+    return {
+      ok: false,
+      file: 'rules/model-prices.json',
+      problem: `\`sources.${unsourced.provider}\`: every provider priced needs the source of its prices`,
+    };
   const catalog: ModelCatalog = {
     pricesVersion: p.version,
     price(provider, model) {
       const id = baseModelId(provider, model);
       const hit = p.models.find((m) => m.provider === provider && matchesPattern(m.match, id));
-      return hit ? { input: hit.input, output: hit.output, known: true } : { ...p.unknown, known: false };
+      if (!hit)
+        return {
+          ...p.unknown,
+          cacheWrite: p.unknown.input,
+          cacheRead: p.unknown.input,
+          cacheMinTokens: Number.POSITIVE_INFINITY,
+          known: false,
+        };
+      const cached = hit.cacheRead !== undefined;
+      return {
+        input: hit.input,
+        output: hit.output,
+        cacheWrite: hit.cacheWrite ?? hit.input,
+        cacheRead: hit.cacheRead ?? hit.input,
+        cacheMinTokens: cached ? (hit.cacheMinTokens ?? 1024) : Number.POSITIVE_INFINITY,
+        known: true,
+      };
     },
     tier(provider, tier) {
       return tiers.data.tiers[provider]?.[tier];

@@ -31,7 +31,7 @@ export function anthropicAdapter(options: AnthropicOptions): WireAdapter {
         model: options.model,
         max_tokens: request.maxOutputTokens,
         system: request.system,
-        messages: [{ role: 'user', content: request.user }],
+        messages: [{ role: 'user', content: userContent(request) }],
         tools: [
           {
             name: request.schemaName,
@@ -73,16 +73,29 @@ export function parseAnthropic(json: unknown, request: ModelRequest): WireReply 
   const input = count(usage.input_tokens);
   const output = count(usage.output_tokens);
   if (input === undefined || output === undefined) return { ok: false, detail: 'reply has no token usage' };
-  const cacheTokens =
-    (count(usage.cache_creation_input_tokens) ?? 0) + (count(usage.cache_read_input_tokens) ?? 0);
+  // `input_tokens` counts only what follows the last cache breakpoint; writes and reads come on their own.
+  const written = count(usage.cache_creation_input_tokens) ?? 0;
+  const read = count(usage.cache_read_input_tokens) ?? 0;
   const text = forcedToolAnswer(json.content, request.schemaName, MESSAGES_BLOCKS);
   return {
     ok: true,
     text,
     stop: forcedToolStop(json.stop_reason, ['refusal']),
-    inputTokens: input + cacheTokens,
+    inputTokens: input + written + read,
     outputTokens: output,
+    cacheWriteTokens: written,
+    cacheReadTokens: read,
   };
+}
+
+/** The user message: one string, or the shared prefix with a cache breakpoint and the rest after it. */
+function userContent(request: ModelRequest): string | Record<string, unknown>[] {
+  const at = request.cachePrefixChars ?? 0;
+  if (at <= 0 || at >= request.user.length) return request.user;
+  return [
+    { type: 'text', text: request.user.slice(0, at), cache_control: { type: 'ephemeral' } },
+    { type: 'text', text: request.user.slice(at) },
+  ];
 }
 
 /** Messages API blocks: `{type: "tool_use", name, input}` and `{type: "text", text}`. */

@@ -40,7 +40,7 @@ export function bedrockAdapter(options: BedrockOptions): WireAdapter {
       const thinkingOff = forcedTool && request.effort === 'low' && options.quirks.effort === 'thinking';
       const body = JSON.stringify({
         ...(thinkingOff ? { additionalModelRequestFields: { thinking: { type: 'disabled' } } } : {}),
-        messages: [{ role: 'user', content: [{ text: request.user }] }],
+        messages: [{ role: 'user', content: converseContent(request, forcedTool) }],
         system: [{ text: request.system }],
         inferenceConfig,
         toolConfig: {
@@ -91,13 +91,29 @@ export function parseConverse(json: unknown, request: ModelRequest): WireReply {
   const output = count(usage.outputTokens);
   if (input === undefined || output === undefined) return { ok: false, detail: 'reply has no token usage' };
   const text = forcedToolAnswer(content, request.schemaName, CONVERSE_BLOCKS);
+  // `inputTokens` leaves out what was written to or read from the prompt cache.
+  const written = count(usage.cacheWriteInputTokens) ?? 0;
+  const read = count(usage.cacheReadInputTokens) ?? 0;
   return {
     ok: true,
     text,
     stop: forcedToolStop(json.stopReason, CONVERSE_FILTERED),
-    inputTokens: input,
+    inputTokens: input + written + read,
     outputTokens: output,
+    cacheWriteTokens: written,
+    cacheReadTokens: read,
   };
+}
+
+/** The user content: for an Anthropic model with a shared prefix, a `cachePoint` after it. */
+function converseContent(request: ModelRequest, anthropic: boolean): Record<string, unknown>[] {
+  const at = request.cachePrefixChars ?? 0;
+  if (!anthropic || at <= 0 || at >= request.user.length) return [{ text: request.user }];
+  return [
+    { text: request.user.slice(0, at) },
+    { cachePoint: { type: 'default' } },
+    { text: request.user.slice(at) },
+  ];
 }
 
 /** Converse blocks: `{toolUse: {name, input}}` and `{text}`. */

@@ -72,7 +72,17 @@ export function parseChatCompletion(json: unknown, request: ModelRequest): WireR
   const input = count(usage.prompt_tokens) ?? estimateInputTokens(request);
   const output = count(usage.completion_tokens) ?? estimateTokens(text);
   const stop: StopReason = refused ? 'content-filter' : chatStop(choice.finish_reason);
-  return { ok: true, text: refused ? '' : text, stop, inputTokens: input, outputTokens: output };
+  // OpenAI caches a shared prefix on its own; `cached_tokens` is the part of `prompt_tokens` it read.
+  const details = isRecord(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
+  const read = Math.min(count(details.cached_tokens) ?? 0, input);
+  return {
+    ok: true,
+    text: refused ? '' : text,
+    stop,
+    inputTokens: input,
+    outputTokens: output,
+    ...(read > 0 ? { cacheReadTokens: read } : {}),
+  };
 }
 
 function chatStop(reason: unknown): StopReason {

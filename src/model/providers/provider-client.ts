@@ -6,7 +6,6 @@
  */
 
 import type { ModelCatalog } from '../catalog/model-catalog';
-import { tokenCostUsd } from '../catalog/token-cost';
 import { failed, type ModelClient, type ModelRequest, type ModelResult, type ModelUsage } from '../client';
 import { postJson } from '../wire/post-json';
 import { DEFAULT_RETRY, type RetryPolicy } from '../wire/retry-policy';
@@ -29,15 +28,24 @@ export interface ProviderClient extends ModelClient {
   readonly egressHost: string;
 }
 
+/** Prices a call's tokens; `cache` is the part of `input` written to or read from the prompt cache. */
 export function priceUsage(
   catalog: ModelCatalog,
   provider: string,
   model: string,
   input: number,
   output: number,
+  cache: { write?: number; read?: number } = {},
 ): ModelUsage {
   const price = catalog.price(provider, model);
-  const costUsd = tokenCostUsd(price, input, output);
+  const write = Math.min(cache.write ?? 0, input);
+  const read = Math.min(cache.read ?? 0, input - write);
+  const costUsd =
+    ((input - write - read) * price.input +
+      write * price.cacheWrite +
+      read * price.cacheRead +
+      output * price.output) /
+    1_000_000;
   return { inputTokens: input, outputTokens: output, costUsd: Math.round(costUsd * 1e9) / 1e9 };
 }
 
@@ -73,6 +81,10 @@ export function providerClient(adapter: WireAdapter, options: TransportOptions):
         adapter.model,
         reply.inputTokens,
         reply.outputTokens,
+        {
+          ...(reply.cacheWriteTokens !== undefined ? { write: reply.cacheWriteTokens } : {}),
+          ...(reply.cacheReadTokens !== undefined ? { read: reply.cacheReadTokens } : {}),
+        },
       );
       if (reply.stop === 'content-filter' && reply.text.trim() === '') {
         return failed(

@@ -7,7 +7,17 @@ import type { ModelRequest, StopReason } from '../client';
 import type { HttpRequest } from '../wire/post-json';
 
 export type WireReply =
-  | { ok: true; text: string; stop: StopReason; inputTokens: number; outputTokens: number }
+  | {
+      ok: true;
+      text: string;
+      stop: StopReason;
+      /** Every input token, cached ones included. */
+      inputTokens: number;
+      outputTokens: number;
+      /** Of `inputTokens`: written to the provider's prompt cache, and read from it. */
+      cacheWriteTokens?: number;
+      cacheReadTokens?: number;
+    }
   | { ok: false; detail: string };
 
 export interface WireAdapter {

@@ -190,15 +190,15 @@ export function openJudgeReview(setup: JudgeReviewSetup): OpenedJudgeReview {
         .map((p) => `\`${p}\``)
         .join(', ')}`,
     };
-  // A pinned rubric whose text changed fails the run; a matching one is configured text (T1).
+  // A rubric matching its pin is configured text (T1); a changed one is reference data (T2), told in a notice.
   const pinned = pinRubrics(setup.rubrics ?? [], config.judge.skills?.pins ?? {});
-  if (!pinned.ok) return { ok: false, basis: 'config-invalid', problem: pinned.problem };
   const stage = modelReviewStage({
     runners: runners as Record<JudgeRole, ModelRunner>,
     rules: setup.rules,
     read: setup.read,
     ...(setup.traps ? { traps: setup.traps } : {}),
     rubrics: pinned.rubrics,
+    notices: pinned.notices,
     timeoutMs: JUDGE_CALL_TIMEOUT_MS,
     admission: {
       caps,

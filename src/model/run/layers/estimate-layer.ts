@@ -5,7 +5,7 @@
  */
 
 import type { ModelCatalog } from '../../catalog/model-catalog';
-import { tokenCostUsd } from '../../catalog/token-cost';
+import { expectedInputCost, type PrefixLedger } from '../../catalog/prompt-cache-price';
 import { failed } from '../../client';
 import { type PlannedCall, planAdmission, type RunCaps } from '../run-budget';
 import { type EstimateReport, roundUsd } from '../run-report';
@@ -29,6 +29,8 @@ export function estimateLayer(
   let expectedCostUsd = 0;
   let inputTokens = 0;
   let worstOutputTokens = 0;
+  // A prefix the run sends a second time is a prompt-cache read, as the provider will bill it.
+  const prefixes: PrefixLedger = new Set();
   return {
     layer: (next) => async (call) => {
       if (!enabled) return next(call);
@@ -37,7 +39,9 @@ export function estimateLayer(
       if (!priced.price.known) unpriced.add(`${caller.provider}/${caller.model}`);
       const expectedOut = request.expectedOutputTokens ?? Math.ceil(request.maxOutputTokens / 4);
       planned.push({ ...priced.worst, priority: request.priority ?? 0, seq: planned.length });
-      expectedCostUsd += tokenCostUsd(priced.price, priced.inputTokens, expectedOut);
+      expectedCostUsd +=
+        expectedInputCost(request, priced.inputTokens, priced.price, prefixes).usd +
+        (expectedOut * priced.price.output) / 1_000_000;
       inputTokens += priced.inputTokens;
       worstOutputTokens += request.maxOutputTokens;
       return failed(caller, 'estimate', 'estimate only: not sent');

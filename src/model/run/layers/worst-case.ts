@@ -4,7 +4,7 @@
  */
 
 import type { ModelCatalog, PricePerMillion } from '../../catalog/model-catalog';
-import { tokenCostUsd } from '../../catalog/token-cost';
+import { worstInputUsd } from '../../catalog/prompt-cache-price';
 import type { ModelRequest } from '../../client';
 import { estimateInputTokens } from '../../structured/estimate-tokens';
 import type { CallCost } from '../run-budget';
@@ -24,7 +24,8 @@ export function priceCall(request: ModelRequest, caller: Caller, catalog: ModelC
     price,
     worst: {
       tokens: inputTokens + request.maxOutputTokens,
-      costUsd: tokenCostUsd(price, inputTokens, request.maxOutputTokens),
+      costUsd:
+        worstInputUsd(request, inputTokens, price) + (request.maxOutputTokens * price.output) / 1_000_000,
     },
   };
 }

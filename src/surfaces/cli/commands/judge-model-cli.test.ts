@@ -176,6 +176,52 @@ describe('gavel judge --allow-llm against a loopback server of each provider', (
     expect(server?.received).toHaveLength(planned.calls);
   });
 
+  it('two reviewers of a unit share one prefix: a cache breakpoint on the wire, writes and reads priced; the estimate plans the calls made', async () => {
+    const usage = (write: number, read: number) => ({
+      input_tokens: 300,
+      cache_creation_input_tokens: write,
+      cache_read_input_tokens: read,
+      output_tokens: 100,
+    });
+    const withUsage = (body: Record<string, unknown>, u: Record<string, number>) => ({ ...body, usage: u });
+    const bodies = [
+      withUsage(anthropicReply(REVIEW, 'tool_use', 'record_findings'), usage(5000, 0)),
+      withUsage(
+        anthropicReply({ findings: [], criteria_results: [] }, 'tool_use', 'record_findings'),
+        usage(0, 5000),
+      ),
+      anthropicReply(ADJUDICATION, 'tool_use', 'record_adjudication'),
+    ];
+    const [, , toml, env] = PROVIDERS[0];
+    const t = await sandbox(bodies, toml, env);
+    const args = ['judge', '.claude/skills/sync', '--categories', 'security,quality', '--no-cache'];
+    const est = await runMain([...args, '--estimate', '--format', 'json'], {
+      cwd: t.project,
+      env: t.env,
+      clock: '2026-11-29T12:00:00Z',
+    });
+    const planned = JSON.parse(est.out).estimate;
+    const r = await runMain([...args, '--allow-llm', '--format', 'json'], {
+      cwd: t.project,
+      env: t.env,
+      clock: '2026-11-29T12:00:00Z',
+    });
+    expect(server?.received).toHaveLength(planned.calls);
+    type Block = { type: string; text: string; cache_control?: unknown };
+    const content = (i: number) =>
+      (server?.received[i]?.json as { messages?: { content: Block[] }[] } | undefined)?.messages?.[0]
+        ?.content ?? [];
+    const [sec, qual] = [content(0), content(1)];
+    expect(sec[0]?.cache_control).toEqual({ type: 'ephemeral' });
+    expect(qual[0]).toEqual(sec[0]);
+    expect(sec[1]?.text).toContain('review: security');
+    expect(qual[1]?.text).toContain('review: quality');
+    // Haiku 4.5 per million tokens: input $1, cache write $1.25, cache read $0.10, output $5; the adjudicator's
+    // reply carries the fixture's usage (1,000 in, 200 out).
+    const cost = (300 + 5000 * 1.25 + 100 * 5 + 300 + 5000 * 0.1 + 100 * 5 + 1000 + 200 * 5) / 1e6;
+    expect(JSON.parse(r.out).run.provenance.costUsd).toBeCloseTo(cost, 6);
+  });
+
   it('leaves what the call cap does not admit unmade and the run incomplete, security first', async () => {
     const [, bodies, toml, env] = PROVIDERS[0];
     const t = await sandbox([...bodies], toml, env);
