@@ -11,7 +11,7 @@
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { handStdin } from './socket-handover';
-import { MAX_FRAME_BYTES, type SocketFrame, socketDir, socketPaths } from './socket-path';
+import { jsonObject, MAX_FRAME_BYTES, type SocketFrame, socketDir, socketPaths } from './socket-path';
 
 declare const __GAVEL_BUILD_ID__: string | undefined;
 
@@ -95,14 +95,8 @@ type Answer = { exitCode: number; stdout: string; stderr: string };
 
 /** The server's answer when it is one: anything else is a doubt. */
 export function readAnswer(text: string): Answer | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof json !== 'object' || json === null) return undefined;
-  const a = json as Record<string, unknown>;
+  const a = jsonObject(text);
+  if (a === undefined) return undefined;
   if (a.v !== 1 || a.ok !== true) return undefined;
   if (a.exitCode !== 0 && a.exitCode !== 2) return undefined;
   if (typeof a.stdout !== 'string' || typeof a.stderr !== 'string') return undefined;

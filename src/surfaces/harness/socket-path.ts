@@ -43,3 +43,13 @@ export type SocketAnswer =
 
 /** The largest frame either side reads (a hook's stdin is bounded the same way). */
 export const MAX_FRAME_BYTES = 64 * 1024 * 1024 + 1024 * 1024;
+
+/** A JSON object read from a frame or an answer, or undefined for anything else (never throws). */
+export function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const json: unknown = JSON.parse(text);
+    return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -11,6 +11,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import {
+  jsonObject,
   MAX_FRAME_BYTES,
   type SocketAnswer,
   type SocketFrame,
@@ -50,14 +51,8 @@ function ownFolder(dir: string, uid: number): string | undefined {
 }
 
 function frameOf(text: string, key: Buffer, buildId: string): SocketFrame | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof json !== 'object' || json === null) return undefined;
-  const f = json as Record<string, unknown>;
+  const f = jsonObject(text);
+  if (f === undefined) return undefined;
   if (f.v !== 1 || typeof f.key !== 'string' || !/^[0-9a-f]{64}$/.test(f.key)) return undefined;
   if (!timingSafeEqual(Buffer.from(f.key, 'latin1'), key)) return undefined;
   if (f.build !== buildId) return undefined;
