@@ -49,6 +49,19 @@ describe('runJudge', () => {
     expect(report.summary.decision).toBe('incomplete');
   });
 
+  it("passes a clean skill over the seed's model limits (60 files, 600 KiB of references): limits fail no clean unit", async () => {
+    const big: Record<string, string | Uint8Array> = { ...files };
+    for (let i = 0; i < 59; i++)
+      big[`/p/.claude/skills/ok/references/part-${i}.md`] =
+        `# Part ${i}\n\n${'Plain reference prose, one line of a long page.\n'.repeat(210)}\n`;
+    const report = await run({ fs: memoryFs(big) });
+    const ok = report.units.find((u) => u.path === '.claude/skills/ok');
+    expect(ok?.coverage.files).toBeGreaterThan(40);
+    expect(ok?.status).toBe('pass');
+    expect(ok?.coverage.notReviewed).toEqual([]);
+    expect(report.summary.decision).toBe('pass');
+  });
+
   it('does not crash on a plain file directly in .claude/skills/, and judges the skills beside it', async () => {
     const fs = memoryFs({
       ...files,
