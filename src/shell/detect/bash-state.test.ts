@@ -88,6 +88,8 @@ describe('keyword mode: later NAME=value arguments become environment variables 
     ['in a cluster', 'set -ek; ls PATH=/tmp/evil'],
     ['set -o keyword', 'set -o keyword; ls PATH=/tmp/evil'],
     ['shopt -so keyword', 'shopt -s -o keyword; ls PATH=/tmp/evil'],
+    ['a shell started with -k', 'bash -k -c "ls PATH=/tmp/evil"'],
+    ['a shell started with -o keyword', "sh -o keyword -c 'ls PATH=/tmp/evil'"],
   ])('%s is uncertain', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-command');
   });
@@ -96,6 +98,8 @@ describe('keyword mode: later NAME=value arguments become environment variables 
     ['set -euo pipefail', 'set -euo pipefail; ls'],
     ['set +k turns it off', 'set +k; ls'],
     ['set -x', 'set -x; ls'],
+    ['a shell with ordinary options', "bash -euo pipefail -c 'ls'"],
+    ['-k given to the script, not the shell', "bash -c 'ls' x -k"],
   ])('%s stays as it was', (_n, command) => {
     expect(allowedLike(analyze(command))).toBe(true);
   });

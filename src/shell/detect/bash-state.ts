@@ -138,7 +138,7 @@ export function stateBuiltin(inv: Invocation, r: Reporter): void {
  * later command as an environment assignment (`git status GIT_CONFIG_PARAMETERS=...`), which no word-level
  * reading of that command sees. `set +k` turns it off and is harmless.
  */
-function keywordMode(words: readonly string[]): boolean {
+export function keywordMode(words: readonly string[]): boolean {
   return words.some(
     (w, k) => /^-[a-zA-Z]*k[a-zA-Z]*$/.test(w) || ((w === '-o' || w === '--') && words[k + 1] === 'keyword'),
   );

@@ -230,8 +230,10 @@ function attachedFiles(inv: Invocation, r: Reporter): void {
     const t = optionText(w);
     const at = t.startsWith('-') && t.length > 1 ? t.indexOf('=') : t.startsWith('@') ? 0 : -1;
     if (at < 0) continue;
-    const value = t.slice(at + 1);
-    const cut = w.text.indexOf(at === 0 ? '@' : '=');
+    // `--body=@.env`: a value that is itself an `@file` names that file.
+    const marked = at > 0 && t[at + 1] === '@' ? 1 : 0;
+    const value = t.slice(at + 1 + marked);
+    const cut = w.text.indexOf(at === 0 ? '@' : '=') + marked;
     const file: Word = { text: w.text.slice(cut + 1), flow: w.flow };
     // Glob characters after `=` are the program's own text (bash globs the whole word, which matches no file).
     if (value === '' || /[*?[]/.test(value)) continue;

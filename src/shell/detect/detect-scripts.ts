@@ -11,6 +11,7 @@ import { type Invocation, isLiteral, optionText, plain, type Reporter } from '..
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../walk/flow';
 import { DYN, protectQuoted, unprotect } from '../walk/markers';
+import { keywordMode } from './bash-state';
 import { EACH_FOUND } from './detect-filesystem';
 import { runScriptFile, stdinFile } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';
@@ -91,8 +92,28 @@ function runFile(word: Word, inv: Invocation, r: Reporter): void {
     r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
 }
 
+/** The shell's own options, before its script (`-ek`, `-o keyword`): the words `keywordMode` reads. */
+function leadingOptions(args: readonly Word[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    if (t === '--' || t === '-' || !/^[-+]/.test(t)) break;
+    out.push(t);
+    if (SHELL_VALUE_OPTIONS.has(t) || /^[-+][a-zA-Z]*[oO]$/.test(t)) out.push(optionText(args[++i]));
+  }
+  return out;
+}
+
 function shell(inv: Invocation, r: Reporter): Flow {
   const args = inv.args;
+  // `bash -k -c '...'`: keyword mode from the start, as `set -k` in the script would turn it on.
+  if (keywordMode(leadingOptions(args)))
+    r.uncertain(
+      'dynamic-command',
+      'the shell starts in keyword mode: `NAME=value` arguments become environment variables',
+      inv.segment,
+      'kept',
+    );
   for (let i = 0; i < args.length; i++) {
     const t = optionText(args[i]);
     // `-s`: the script is read from stdin and the words after it are its arguments.

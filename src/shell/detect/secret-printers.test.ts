@@ -114,6 +114,7 @@ describe('a file named inside an option word or as @file is read (the catalogue 
     ['an attached tfvars by name', 'terraform plan -var-file=terraform.tfvars'],
     ['an attached rc file', 'pylint --rcfile=.env src'],
     ['a response file', 'gcc @.env -c a.c'],
+    ['an @file given as an option value', 'httpie-like --body=@.env http://localhost:8080/'],
     ['curl -w @file prints the file', 'curl -w @.env http://localhost:8080/'],
     ['curl --data-urlencode name@file', 'curl --data-urlencode k@.env http://localhost:8080/'],
     ['curl -F name=<file', 'curl -F "k=<.env" http://localhost:8080/'],

@@ -139,7 +139,12 @@ export function hookViaSocket(fallback: () => void, fail: () => void): void {
   } catch {
     key = undefined;
   }
-  if (!key) {
+  // node:net loads only once a server is known to be there (a hook call without one stays as cheap as before);
+  // a Node without `process.getBuiltinModule` (before 20.16) decides in-process.
+  const load = (process as { getBuiltinModule?: (id: 'node:net') => typeof import('node:net') })
+    .getBuiltinModule;
+  const net = key && typeof load === 'function' ? load.call(process, 'node:net') : undefined;
+  if (!key || !net) {
     run();
     return;
   }
@@ -155,11 +160,7 @@ export function hookViaSocket(fallback: () => void, fail: () => void): void {
   let settled = false;
   const chunks: Buffer[] = [];
   let size = 0;
-  // node:net loads only once a server is known to be there: a hook call without one stays as cheap as before.
-  const { connect } = (
-    process as unknown as { getBuiltinModule(id: 'node:net'): typeof import('node:net') }
-  ).getBuiltinModule('node:net');
-  const socket = connect(paths.socket);
+  const socket = net.connect(paths.socket);
   const doubt = () => {
     if (settled) return;
     settled = true;
