@@ -239,6 +239,11 @@ describe('the bundled table, by class', () => {
     ['a nested submodule config', '/w/.git/modules/a/modules/b/config'],
     ['a nested repository hook', '/w/vendor/x/.git/hooks/post-checkout'],
     ['an editor task that runs on folder open', '/w/.vscode/tasks.json'],
+    ['a git hook manager config (runs on the next commit)', '/w/lefthook.yml'],
+    ['a staged-files runner config', '/w/lint-staged.config.mjs'],
+    ['a pre-commit config', '/w/.pre-commit-config.yaml'],
+    ['a tool manager config that runs hooks on cd', '/w/mise.toml'],
+    ['a CI workflow (runs with the project secrets on push)', '/w/.github/workflows/ci.yml'],
   ])('%s is persistence', (_name, abs) => {
     expect(isPersistence(abs, w)).toBe(true);
   });
