@@ -166,7 +166,8 @@ describe('classOf, on the bundled path table', () => {
     ['/etc/cron.d/job', false, true],
     ['/w/.git/hooks/pre-commit', false, true],
     ['/w/.husky/pre-push', false, true],
-    ['/w/.github/workflows/ci.yml', false, false],
+    ['/w/.github/workflows/ci.yml', false, true],
+    ['/w/docs/workflows.md', false, false],
     ['/w/src/a.ts', false, false],
   ])('%s: self-modification %s, persistence %s', (abs, self, persistence) => {
     expect(isAgentConfig(abs, w)).toBe(self);
