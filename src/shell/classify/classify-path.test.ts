@@ -245,6 +245,8 @@ describe('the bundled table, by class', () => {
     ['a pre-commit config', '/w/.pre-commit-config.yaml'],
     ['a tool manager config that runs hooks on cd', '/w/mise.toml'],
     ['a CI workflow (runs with the project secrets on push)', '/w/.github/workflows/ci.yml'],
+    ['a program the package runner finds first by name', '/w/node_modules/.bin/vitest'],
+    ['a program the virtualenv runner finds first by name', '/w/.venv/bin/pytest'],
   ])('%s is persistence', (_name, abs) => {
     expect(isPersistence(abs, w)).toBe(true);
   });
