@@ -193,6 +193,18 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     expect(d.basis).toBe('uncertain');
   });
 
+  it('arguments wider than gavel reads are unreadable before any is read: uncertain in mode off', async () => {
+    const wide: Record<string, string> = {};
+    for (let i = 0; i < 50_000; i++) wide[`p${i}`] = `${WORKSPACE}/src/f${i}.ts`;
+    for (const args of [wide, { paths: Object.values(wide) }]) {
+      const d = await judge({ kind: 'mcp', server: 'fs', tool: 'read', arguments: args }, 'mcp__fs__read', {
+        mode: 'off',
+      });
+      expect(d.verdict).not.toBe('allow');
+      expect(d.basis).toBe('uncertain');
+    }
+  });
+
   it('an allowed MCP tool with ordinary arguments stays allowed', async () => {
     const d = await mcp(
       'create_issue',

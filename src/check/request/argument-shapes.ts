@@ -127,8 +127,31 @@ function codeCommands(code: string, parent: Record<string, unknown> | undefined)
   return [python, node, code];
 }
 
-const hasKey = (obj: Record<string, unknown> | undefined, keys: ReadonlySet<string>): boolean =>
-  obj !== undefined && Object.keys(obj).some((n) => keys.has(key(n)));
+/** What an object's own fields say about its other fields: its argv, and whether it names a command or a program. */
+interface ObjectShape {
+  argv: unknown;
+  command: boolean;
+  program: boolean;
+}
+
+const NO_SHAPE: ObjectShape = { argv: undefined, command: false, program: false };
+
+function readShape(entries: readonly [string, unknown][]): ObjectShape {
+  let argv: unknown;
+  let argvSeen = false;
+  let command = false;
+  let program = false;
+  for (const [name, value] of entries) {
+    const k = key(name);
+    if (!argvSeen && ARGV_KEYS.has(k)) {
+      argv = value;
+      argvSeen = true;
+    }
+    if (COMMAND_KEYS.has(k)) command = true;
+    if (PROGRAM_KEYS.has(k)) program = true;
+  }
+  return { argv, command, program };
+}
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
@@ -155,6 +178,12 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
     else if (ABSOLUTE_OR_HOME.test(v) && v.length <= MAX_PATH) asPath(v);
   };
 
+  // What an object's fields say about each other (its argv, whether it names a command or a program), read
+  // once per object: reading it again per field made a wide object quadratic.
+  const shapes = new WeakMap<Record<string, unknown>, ObjectShape>();
+  const shapeOf = (obj: Record<string, unknown> | undefined): ObjectShape =>
+    obj === undefined ? NO_SHAPE : (shapes.get(obj) ?? NO_SHAPE);
+
   const visit = (
     v: unknown,
     depth: number,
@@ -180,7 +209,7 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
         unreadable = 'holds binary data';
         return;
       }
-      const argv = Object.entries(parent ?? {}).find(([name]) => ARGV_KEYS.has(key(name)))?.[1];
+      const argv = shapeOf(parent).argv;
       if (k !== undefined && COMMAND_KEYS.has(k)) {
         add({ kind: 'command', command: isStrings(argv) ? `${v} ${quoteArgv(argv)}` : v });
         return;
@@ -209,10 +238,15 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
       return;
     }
     if (Array.isArray(v)) {
+      // Bound at the edge: a list longer than gavel reads is unreadable before any of it is read.
+      if (v.length > MAX_VALUES - values) {
+        unreadable = 'holds more values than gavel reads';
+        return;
+      }
       const commandShaped =
         COMMAND_KEYS.has(k ?? '') ||
         COMMAND_LIST_KEYS.has(k ?? '') ||
-        (ARGV_KEYS.has(k ?? '') && !hasKey(parent, PROGRAM_KEYS));
+        (ARGV_KEYS.has(k ?? '') && !shapeOf(parent).program);
       if (k !== undefined && commandShaped && isStrings(v) && v.length > 0) {
         chars += v.reduce((n, s) => n + s.length, 0);
         if (chars > MAX_CHARS) unreadable = 'is too big to judge';
@@ -230,11 +264,21 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
     }
     if (typeof v === 'object' && v !== null) {
       const obj = v as Record<string, unknown>;
-      for (const [name, child] of Object.entries(obj)) {
+      // Counted before any is read: `Object.entries` of a very wide object costs far more than counting it.
+      let width = 0;
+      for (const name in obj) {
+        if (Object.hasOwn(obj, name) && ++width > MAX_VALUES - values) {
+          unreadable = 'holds more values than gavel reads';
+          return;
+        }
+      }
+      const entries = Object.entries(obj);
+      const shape = readShape(entries);
+      shapes.set(obj, shape);
+      for (const [name, child] of entries) {
         const nk = key(name);
         // An argv beside a command or a program is read with it.
-        if (ARGV_KEYS.has(nk) && (hasKey(obj, COMMAND_KEYS) || hasKey(obj, PROGRAM_KEYS)) && isStrings(child))
-          continue;
+        if (ARGV_KEYS.has(nk) && (shape.command || shape.program) && isStrings(child)) continue;
         visit(child, depth + 1, nk, obj);
       }
       return;
