@@ -246,6 +246,27 @@ const grep = (input: { path?: string; glob?: string }) =>
 const glob = (pattern: string, path = WORKSPACE) =>
   judge({ kind: 'read', path, search: 'names', globs: [pattern] }, 'Glob');
 
+describe('a tool that deletes a path is judged as a delete of all of it (Cursor Delete)', () => {
+  it.each([
+    ['home', HOME],
+    ['the root', '/'],
+    ['a system root', '/usr'],
+  ])('a delete of %s is the floor, even in mode off', async (_name, path) => {
+    const d = await judge({ kind: 'write', path, delete: true }, 'Delete', { mode: 'off' });
+    expect(d.verdict).toBe('deny');
+    expect(d.categories).toContain('destructive_root_delete');
+  });
+
+  it('a delete of a key is not allowed in mode off; a delete of a workspace file is', async () => {
+    const key = await judge({ kind: 'write', path: `${HOME}/.ssh/id_ed25519`, delete: true }, 'Delete', {
+      mode: 'off',
+    });
+    expect(key.verdict).not.toBe('allow');
+    const file = await judge({ kind: 'write', path: `${WORKSPACE}/src/old.ts`, delete: true }, 'Delete');
+    expect(file.verdict).toBe('allow');
+  });
+});
+
 describe('Grep and Glob are judged by every field that widens what they read', () => {
   it.each([
     ['a Grep glob over keys', { glob: '**/*.pem' }],
