@@ -105,6 +105,8 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     ['a script nested in an object', { job: { steps: [{ script: 'rm -rf ~' }] } }],
     ['an argv alone', { argv: ['sh', '-c', 'rm -rf ~'] }],
     ['a program and its arguments', { program: 'rm', arguments: ['-rf', '~'] }],
+    ['a command and an argument string', { command: 'rm', args: '-rf ~' }],
+    ['a program and an argument string', { program: 'rm', arguments: '-rf ~' }],
     ['a run step nested in a list', { steps: [{ run: 'rm -rf ~' }] }],
     ['a list of command lines', { commands: ['npm test', 'rm -rf ~'] }],
     ['one command line in an argv-shaped array', { command: ['rm -rf ~'] }],
@@ -245,6 +247,28 @@ const grep = (input: { path?: string; glob?: string }) =>
   );
 const glob = (pattern: string, path = WORKSPACE) =>
   judge({ kind: 'read', path, search: 'names', globs: [pattern] }, 'Glob');
+
+describe('files a later ordinary command runs code from are persistence when written', () => {
+  it.each([
+    ['a per-worktree git config', '.git/worktrees/feature/config.worktree'],
+    ['cargo configuration (rustc-wrapper, runner)', '.cargo/config.toml'],
+    ['a pnpmfile (code pnpm install loads)', '.pnpmfile.cjs'],
+    ['JVM options of Maven (-javaagent)', '.mvn/jvm.config'],
+    ['the Gradle wrapper distribution', 'gradle/wrapper/gradle-wrapper.properties'],
+    ['pre-commit hooks configuration', '.pre-commit-config.yaml'],
+    ['editor settings naming executables', '.vscode/settings.json'],
+    ['bun preload configuration', 'bunfig.toml'],
+  ])('%s: `%s`', async (_name, path) => {
+    const d = await judge({ kind: 'write', path: `${WORKSPACE}/${path}` }, 'Write');
+    expect(d.verdict).not.toBe('allow');
+    expect(d.categories).toContain('persistence');
+  });
+
+  it('an ordinary source or config file stays a workspace write', async () => {
+    for (const path of ['src/config.ts', 'tsconfig.json', 'docs/settings.md', 'gradle.properties.md'])
+      expect((await judge({ kind: 'write', path: `${WORKSPACE}/${path}` }, 'Write')).verdict).toBe('allow');
+  });
+});
 
 describe('a tool that deletes a path is judged as a delete of all of it (Cursor Delete)', () => {
   it.each([

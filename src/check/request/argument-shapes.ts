@@ -211,15 +211,20 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
       }
       const argv = shapeOf(parent).argv;
       if (k !== undefined && COMMAND_KEYS.has(k)) {
-        add({ kind: 'command', command: isStrings(argv) ? `${v} ${quoteArgv(argv)}` : v });
+        // An argument string beside the command (`{"command": "rm", "args": "-rf ~"}`) is its words.
+        const words = isStrings(argv) ? ` ${quoteArgv(argv)}` : typeof argv === 'string' ? ` ${argv}` : '';
+        add({ kind: 'command', command: `${v}${words}` });
         return;
       }
       if (k !== undefined && CODE_KEYS.has(k) && (k !== 'source' || /[\n;(]/.test(v))) {
         for (const command of codeCommands(v, parent)) add({ kind: 'command', command });
         return;
       }
-      if (k !== undefined && PROGRAM_KEYS.has(k) && isStrings(argv)) {
-        add({ kind: 'command', command: quoteArgv([v, ...argv]) });
+      if (k !== undefined && PROGRAM_KEYS.has(k) && (isStrings(argv) || typeof argv === 'string')) {
+        add({
+          kind: 'command',
+          command: isStrings(argv) ? quoteArgv([v, ...argv]) : `${quoteArgv([v])} ${argv}`,
+        });
         return;
       }
       if (k !== undefined && terminal && TYPED_KEYS.has(k)) {
@@ -278,7 +283,12 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
       for (const [name, child] of entries) {
         const nk = key(name);
         // An argv beside a command or a program is read with it.
-        if (ARGV_KEYS.has(nk) && (shape.command || shape.program) && isStrings(child)) continue;
+        if (
+          ARGV_KEYS.has(nk) &&
+          (shape.command || shape.program) &&
+          (isStrings(child) || typeof child === 'string')
+        )
+          continue;
         visit(child, depth + 1, nk, obj);
       }
       return;
