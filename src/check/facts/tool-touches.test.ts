@@ -207,6 +207,29 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     }
   });
 
+  it.each([
+    ['a forced push to the default branch', 'push_branch', { branch: 'main', force: true }],
+    ['a forced ref update of main', 'update_ref', { ref: 'refs/heads/main', sha: 'abc', force: true }],
+    ['a delete of the default branch', 'delete_branch', { branch: 'master' }],
+  ])('a git-hosting tool: %s is the floor, even in mode off', async (_name, tool, args) => {
+    const d = await mcp(tool, args, { mode: 'off' });
+    expect(d.verdict).toBe('deny');
+    expect(d.categories).toContain('history_rewrite_on_shared_ref');
+  });
+
+  it('a database tool running SQL is read as a client would run it: a drop is a remote delete', async () => {
+    const drop = await judge(
+      { kind: 'mcp', server: 'pg', tool: 'query', arguments: { sql: 'DROP DATABASE prod' } },
+      'mcp__pg__query',
+    );
+    expect(drop.categories).toContain('remote_resource_delete');
+    const words = await judge(
+      { kind: 'mcp', server: 'docs', tool: 'search', arguments: { query: 'drop shadow css' } },
+      'mcp__docs__search',
+    );
+    expect(words.categories).toEqual([]);
+  });
+
   it('an allowed MCP tool with ordinary arguments stays allowed', async () => {
     const d = await mcp(
       'create_issue',

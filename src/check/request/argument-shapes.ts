@@ -79,6 +79,19 @@ const TYPED_KEYS = new Set(['input', 'text', 'keys', 'keystrokes', 'data', 'line
 /** Tools that type into a terminal or a shell session (their name says so). */
 const TERMINAL_TOOL =
   /term|shell|tmux|pty|console|bash|zsh|repl|ssh|send_?keys|type_?text|exec|run_?command/i;
+/**
+ * SQL a database tool runs (`{"sql": "DROP DATABASE prod"}`): read as a database client would run it, so the
+ * shell analysis's SQL checks apply (a drop or truncate is a remote resource delete). `query` counts only when
+ * its text opens like a statement (a search tool's `query` is words).
+ */
+const SQL_KEYS = new Set(['sql', 'statement', 'stmt', 'sqlquery', 'query']);
+const SQL_TEXT =
+  /^\s*(?:select|insert|update|delete|drop|truncate|alter|create|grant|revoke|with|merge|replace|rename|vacuum|exec|call)\b/i;
+/** A tool that moves a git ref (`push`, `update_ref`): with a force flag it rewrites history on that branch. */
+const REF_TOOL = /push|update_?(?:ref|branch)|reset_?branch|set_?ref|force/i;
+const DELETE_REF_TOOL = /delete_?(?:branch|ref)|remove_?branch/i;
+const BRANCH_KEYS = new Set(['branch', 'ref', 'branchname', 'targetbranch', 'headbranch', 'head', 'name']);
+const FORCE_KEYS = new Set(['force', 'forced', 'forcepush', 'forceupdate', 'forcewithlease']);
 /** Always a path when a string. */
 const PATH_KEYS =
   /^(?:paths?|files?|filenames?|dirs?|directory|directories|folders?|cwd|workdir|workingdirectory|notebookpath|.+(?:path|paths|file|files|dir|directory|folder))$/;
@@ -155,6 +168,21 @@ function readShape(entries: readonly [string, unknown][]): ObjectShape {
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
+/** A git-hosting tool that moves or deletes a branch: the `git push` it amounts to, for the push checks. */
+function refCommand(action: string, entries: readonly [string, unknown][], add: (t: Touch) => void): void {
+  const del = DELETE_REF_TOOL.test(action);
+  if (!del && !REF_TOOL.test(action)) return;
+  const branch = entries.find(([n, v]) => BRANCH_KEYS.has(key(n)) && typeof v === 'string' && v !== '')?.[1];
+  if (typeof branch !== 'string') return;
+  const ref = branch.replace(/^refs\/heads\/|^heads\//, '');
+  const force = entries.some(
+    ([n, v]) => FORCE_KEYS.has(key(n)) && v !== false && v !== null && v !== 0 && v !== '',
+  );
+  if (del) add({ kind: 'command', command: quoteArgv(['git', 'push', 'origin', '--delete', ref]) });
+  else if (force)
+    add({ kind: 'command', command: quoteArgv(['git', 'push', '--force', 'origin', `HEAD:${ref}`]) });
+}
+
 export function argumentTouches(toolName: string, args: unknown): ArgumentTouches {
   if (INERT_TOOLS.has(toolName)) return { touches: [] };
   const action = toolName.replace(/^mcp__.+?__/, '');
@@ -227,6 +255,10 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
         });
         return;
       }
+      if (k !== undefined && SQL_KEYS.has(k) && (k !== 'query' || SQL_TEXT.test(v))) {
+        add({ kind: 'command', command: quoteArgv(['psql', '-c', v]) });
+        return;
+      }
       if (k !== undefined && terminal && TYPED_KEYS.has(k)) {
         add({ kind: 'command', command: v });
         return;
@@ -280,6 +312,7 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
       const entries = Object.entries(obj);
       const shape = readShape(entries);
       shapes.set(obj, shape);
+      refCommand(action, entries, add);
       for (const [name, child] of entries) {
         const nk = key(name);
         // An argv beside a command or a program is read with it.
