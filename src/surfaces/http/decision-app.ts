@@ -34,6 +34,8 @@ export interface AppDeps {
   /** Answers a policy question (`POST /v1/ask`); absent: 404. */
   ask?: (json: unknown, caller: Caller) => Promise<Decision>;
   metrics: Metrics;
+  /** With workers: /metrics as the sum over every worker (worker-metrics.ts); undefined when not gathered. */
+  allMetrics?: () => Promise<string | undefined>;
   maxBodyBytes: number;
   timeoutMs: number;
 }
@@ -198,11 +200,13 @@ export function decisionApp(deps: AppDeps): DecisionApp {
     return next();
   });
 
-  app.get('/metrics', (c) =>
-    c.text(deps.metrics.render({ stalePolicy: deps.service.stale(), inFlight }), 200, {
-      'content-type': 'text/plain; version=0.0.4; charset=utf-8',
-    }),
-  );
+  app.get('/metrics', async (c) => {
+    const own = { stalePolicy: deps.service.stale(), inFlight };
+    // With workers, the sum over all of them; a worker that cannot gather them answers 503, never a part.
+    const text = deps.allMetrics ? await deps.allMetrics() : deps.metrics.render(own);
+    if (text === undefined) return c.text('metrics of the other workers did not arrive in time\n', 503);
+    return c.text(text, 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+  });
 
   app.post('/v1/check', async (c) => {
     const a = await answerCheck(c.get('caller'), bodyOf(c));

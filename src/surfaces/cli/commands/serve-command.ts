@@ -44,11 +44,13 @@ import {
   Metrics,
   parseListen,
   readTokens,
+  relayWorkerMetrics,
   removeToken,
   type StoredToken,
   startServer,
   tokensInForce,
   tokensPath,
+  workerMetrics,
 } from '../../http';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 
@@ -132,6 +134,8 @@ function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
     return w;
   };
   for (let i = 0; i < n; i++) start();
+  // GET /metrics in any worker answers the sum over all of them.
+  const stopRelay = relayWorkerMetrics(() => workers);
   let restarts = 0;
   let stopping = false;
   return new Promise<number>((done) => {
@@ -142,6 +146,7 @@ function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
       process.off('SIGHUP', onHup);
+      stopRelay();
       cluster.removeAllListeners('exit');
       ctx.stderr.write(`gavel serve: ${n} workers stopped\n`);
       done(code);
@@ -212,6 +217,10 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     ...(runState ? { sharedRun: (sha: string) => runState.sharedRun(sha) } : {}),
   });
   const metrics = new Metrics();
+  // A worker's /metrics is the sum over every worker (the primary gathers them).
+  const allMetrics = cluster.isWorker
+    ? workerMetrics(() => metrics.snapshot({ stalePolicy: service.stale(), inFlight: app.inFlight() }))
+    : undefined;
   // Hook calls (`/v1/hook/<harness>`, the socket) keep the runtime of each project between calls.
   const hookRuntimes = openRuntimeCache({ clock: ctx.clock, maxReviewMs: hookReviewBound });
   const hookIo = {
@@ -252,6 +261,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       return { ...a.decision, mode: a.mode, kind: a.kind, disposition: a.disposition };
     },
     metrics,
+    ...(allMetrics ? { allMetrics } : {}),
     maxBodyBytes: serveConfig.max_body_bytes,
     timeoutMs: serveConfig.request_timeout_ms,
   });
