@@ -115,7 +115,10 @@ async function answerOverSocket(
   return { v: 1, ok: true, exitCode: reply.exitCode, stdout: reply.stdout, stderr: reply.stderr };
 }
 
-/** Set by the primary in the environment of the one worker that answers the hook socket (`1`), else `0` (not `GAVEL_*`: the config refuses unknown GAVEL_ variables). */
+/**
+ * Set by the primary in the environment of the one worker that answers the hook socket (`1`), else `0`. Not
+ * named `GAVEL_*`: the config refuses GAVEL_ variables it does not know.
+ */
 const SOCKET_WORKER = 'GVL_SERVE_SOCKET_WORKER';
 
 /** Most worker processes `--workers` starts, and how often the primary starts a new one for one that died. */
