@@ -56,24 +56,6 @@ function prepare(runtime: Loaded, cwd: string, env: CheckServiceOptions['env']):
   };
 }
 
-/**
- * Symlink resolution remembered for one request only: the analysis often resolves the same path twice (a
- * file argument is classed, then read), and one decision then sees one state of the file system. Never kept
- * across requests: a path's real location depends on every folder and link above it, which no cheap key
- * (the path, its mtime) covers; a link swapped between two requests must be seen by the second.
- */
-function oncePerRequest(
-  resolve: (abs: string) => string | undefined | null,
-): (abs: string) => string | undefined | null {
-  const seen = new Map<string, string | undefined | null>();
-  return (abs) => {
-    if (seen.has(abs)) return seen.get(abs);
-    const real = resolve(abs);
-    seen.set(abs, real);
-    return real;
-  };
-}
-
 export interface CheckServiceOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -169,7 +151,6 @@ export async function openCheckService(options: CheckServiceOptions): Promise<Ch
     const { runtime } = prepared;
     const parsed = parseRequest(json, {
       ...prepared.defaults,
-      ...(prepared.defaults.realpath ? { realpath: oncePerRequest(prepared.defaults.realpath) } : {}),
       ...(options.adaptToolCall ? { adaptToolCall: options.adaptToolCall } : {}),
     });
     if (!parsed.ok) {
