@@ -21,6 +21,24 @@ describe('fromCodex', () => {
     expect(inputs(fromCodex(tool, input))).toEqual(want);
   });
 
+  it.each([
+    [
+      'exec_command in another folder',
+      'exec_command',
+      { cmd: 'cat credentials', workdir: '/h/.aws' },
+      "cd '/h/.aws' && cat credentials",
+    ],
+    [
+      'a relative workdir, made absolute against the call',
+      'Bash',
+      { command: 'ls', workdir: 'pkg' },
+      "cd '/w/pkg' && ls",
+    ],
+    ['the call folder itself', 'shell', { command: 'ls', workdir: '/w' }, 'ls'],
+  ])('%s: judged as `cd <workdir> && <command>`', (_name, tool, input, want) => {
+    expect(inputs(fromCodex(tool, input, '/w'))).toEqual([{ kind: 'shell', command: want }]);
+  });
+
   it('a patch naming more files than one call may carry is unreadable, never judged in part', () => {
     const files = (n: number) =>
       `*** Begin Patch\n${Array.from({ length: n }, (_, i) => `*** Add File: f${i}.ts\n+x\n`).join('')}*** End Patch`;

@@ -3,7 +3,10 @@
  * every file it names is a target), mcp__*, others. Pure; a missing field is a problem, never a guess.
  */
 
+import { isAbsolute, resolve } from 'node:path';
 import type { AdaptResult, ToolInput } from '../../../check';
+import { isRecord } from '../../../core';
+import { shellInFolder } from '../shell-in-folder';
 import { field, mcpOrOther, rewriteTargets } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
@@ -29,10 +32,10 @@ function shellPatch(command: string): string[] {
 }
 
 export function fromCodex(toolName: string, input: unknown, cwd = ''): AdaptResult {
-  return rewriteTargets(read(toolName, input), (path) => rewritePath(path, cwd));
+  return rewriteTargets(read(toolName, input, cwd), (path) => rewritePath(path, cwd));
 }
 
-function read(toolName: string, input: unknown): AdaptResult {
+function read(toolName: string, input: unknown, cwd: string): AdaptResult {
   switch (toolName) {
     case 'Bash':
     case 'shell':
@@ -40,9 +43,16 @@ function read(toolName: string, input: unknown): AdaptResult {
     case 'local_shell': {
       const command = field(input, toolName, 'command', 'cmd');
       if (!command.ok) return command;
+      // The exec tools run in `workdir` when given: judged as `cd '<workdir>' && <command>`.
+      const folder = isRecord(input) ? input.workdir : undefined;
+      const inFolder = shellInFolder(command.value, folder, cwd);
+      const base =
+        typeof folder === 'string' && folder !== '' && cwd !== '' ? resolve(cwd, folder) : undefined;
       // `apply_patch <<'EOF'` through the shell tool: the shell command and every file the patch names.
-      const edits = shellPatch(command.value).map((path): ToolInput => ({ kind: 'edit', path }));
-      return { ok: true, inputs: [{ kind: 'shell', command: command.value }, ...edits] };
+      const edits = shellPatch(command.value).map(
+        (path): ToolInput => ({ kind: 'edit', path: base && !isAbsolute(path) ? resolve(base, path) : path }),
+      );
+      return { ok: true, inputs: [{ kind: 'shell', command: inFolder }, ...edits] };
     }
     case 'apply_patch': {
       const body = field(input, toolName, 'command', 'patch', 'input');
