@@ -10,7 +10,7 @@ import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { localService, unixSocket } from './local-services';
 import { hostOf, networkTarget } from './network-target';
-import { touchPath } from './path-effects';
+import { stdinSensitive, touchPath } from './path-effects';
 
 const CURL_VALUES = new Set([
   '-o',
@@ -102,7 +102,7 @@ function sends(inv: Invocation, r: Reporter, data: Word, nonLocal: boolean, urle
     const file = t.slice(at + 1).replace(/;.*$/, '');
     const mark = t[at] as string;
     if (file === '-') {
-      if (inv.stdin.sensitive && nonLocal)
+      if (stdinSensitive(inv, r) && nonLocal)
         r.exfiltration(
           inv.segment,
           `\`${inv.program}\` sends secret material from its input to a remote host`,
@@ -250,7 +250,7 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
       r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material to a remote host`);
     }
   }
-  if (inv.stdin.sensitive && nonLocal && data.length > 0)
+  if (stdinSensitive(inv, r) && nonLocal && data.length > 0)
     r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material from its input to a remote host`);
   for (const w of args)
     if (w.flow.sensitive && nonLocal && !own(w.flow))

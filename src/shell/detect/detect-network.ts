@@ -16,7 +16,7 @@ import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { curlLike } from './detect-http-clients';
 import { hostOf, networkTarget } from './network-target';
-import { holdsSecrets, readsTree, resolveArg, touchPath } from './path-effects';
+import { holdsSecrets, readsTree, resolveArg, stdinSensitive, touchPath } from './path-effects';
 
 const SSH_VALUES = new Set([
   '-b',
@@ -57,7 +57,7 @@ function ssh(inv: Invocation, r: Reporter): Flow {
   const host = args[i];
   if (!host) return OPAQUE_FLOW;
   const nonLocal = isLiteral(host) && networkTarget(plain(host), 'ssh', inv, r, true);
-  if (inv.stdin.sensitive && nonLocal)
+  if (stdinSensitive(inv, r) && nonLocal)
     r.exfiltration(inv.segment, '`ssh` sends secret material from its input to a remote host');
   const remote = args.slice(i + 1);
   if (remote.length > 0) {
@@ -135,12 +135,6 @@ export function devTcp(inv: Invocation, r: Reporter): void {
   }
 }
 
-/** Secret material arriving on stdin: through the pipe or from a `<` redirect of a sensitive file. */
-function stdinSensitive(inv: Invocation, r: Reporter): boolean {
-  if (inv.stdin.sensitive) return true;
-  return inv.redirects.some((x) => x.op === '<' && resolveArg(x.target, inv, r).class === 'sensitive');
-}
-
 /** Programs that upload their file arguments somewhere remote. */
 const UPLOADERS: Record<string, RegExp> = {
   gh: /^(gist (create|edit)|release (upload|create)|secret set)\b/,
@@ -153,7 +147,42 @@ const UPLOADERS: Record<string, RegExp> = {
   transfer: /./,
 };
 
+/**
+ * GitHub's CLI sends a file's text through an option: `--body-file F` / `-F F` (an issue, a pull request, a
+ * comment, a release note), `gh api --input F`, `-F/--field name=@F`. `-` is its standard input.
+ */
+function ghFileOptions(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  const texts = args.map((w) => optionText(w));
+  const api = texts[0] === 'api';
+  const sent: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const t = texts[i] as string;
+    const eq = t.indexOf('=');
+    const name = t.startsWith('--') && eq > 0 ? t.slice(0, eq) : t;
+    const w = args[i] as Word;
+    const value = (): Word | undefined =>
+      t.startsWith('--') && eq > 0
+        ? { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow }
+        : args[++i];
+    if (name === '--body-file' || name === '--notes-file' || name === '--input' || (!api && name === '-F')) {
+      const v = value();
+      if (v !== undefined) sent.push(v);
+    } else if (name === '-F' || name === '--field') {
+      const v = value();
+      const at = v === undefined ? -1 : v.text.indexOf('=@');
+      if (v !== undefined && at >= 0) sent.push({ text: v.text.slice(at + 2), flow: v.flow });
+    }
+  }
+  for (const w of sent) {
+    const secret =
+      plain(w) === '-' ? stdinSensitive(inv, r) : touchPath(w, 'read', inv, r).class === 'sensitive';
+    if (secret) r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material to GitHub`);
+  }
+}
+
 function uploads(inv: Invocation, r: Reporter): void {
+  if (inv.program === 'gh') ghFileOptions(inv, r);
   const pattern = UPLOADERS[inv.program];
   if (!pattern) return;
   const line = inv.args.map((w) => optionText(w).toLowerCase()).join(' ');

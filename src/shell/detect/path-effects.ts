@@ -212,3 +212,9 @@ export function redirectEffects(inv: Invocation, r: Reporter): void {
     else if (redirect.op.includes('<')) touchPath(redirect.target, 'read', inv, r);
   }
 }
+
+/** Secret material arriving on stdin: through the pipe or from a `<` redirect of a sensitive file. */
+export function stdinSensitive(inv: Invocation, r: Reporter): boolean {
+  if (inv.stdin.sensitive) return true;
+  return inv.redirects.some((x) => x.op === '<' && resolveArg(x.target, inv, r).class === 'sensitive');
+}
