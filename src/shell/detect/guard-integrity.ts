@@ -53,6 +53,13 @@ const GUARD_OFF: readonly RegExp[] = [
   /^(--sandbox|-s)[= ]danger-full-access$/,
   /^(--ask-for-approval|-a)[= ]never$/,
   /^(-c|--config)[= ].*(approval_policy|sandbox_mode)\s*=\s*["']?(never|danger-full-access)/,
+  // Started without the extensions, plugins or hooks gavel is installed as (pi, OpenCode, Gemini CLI, …).
+  /^--no-extensions?$/,
+  /^--no-plugins?$/,
+  /^--no-hooks$/,
+  /^--disable-hooks$/,
+  /^--pure$/,
+  /^(--extensions|-e)[= ]none$/,
 ];
 /** Short flags that mean the same for a given harness (`gemini -y`, `cursor-agent -f`). */
 const SHORT_GUARD_OFF: Readonly<Record<string, string>> = { gemini: '-y', qwen: '-y', 'cursor-agent': '-f' };
