@@ -68,6 +68,11 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** Notes a file some program writes with content not shown (a patch applied, an archive unpacked). */
+export function noteWritten(path: string | undefined, r: Reporter): void {
+  record(r, path, undefined);
+}
+
 export type Written = { found: false } | { found: true; content: string | undefined };
 
 /** What running a path would execute, if this command line wrote it. */
