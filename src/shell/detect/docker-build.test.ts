@@ -1,25 +1,19 @@
 // docker build reads its context and runs its Dockerfile: real Dockerfiles in a temp workspace, read through a
 // reader like the surface's. Nothing is built.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { diskReader } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
 import type { ShellAnalysis, ShellEnv } from '../types';
 
 const dir = mkdtempSync(join(tmpdir(), 'gavel-docker-build-'));
 const ws = join(dir, 'ws');
 const home = join(dir, 'home');
-const readScript: NonNullable<ShellEnv['readScript']> = (abs) => {
-  try {
-    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
-    return { kind: 'text', text: readFileSync(abs, 'utf8') };
-  } catch {
-    return { kind: 'missing' };
-  }
-};
+const readScript = diskReader;
 const env = (): ShellEnv => ({
   ...shellEnv(),
   cwd: ws,

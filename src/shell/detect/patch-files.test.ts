@@ -1,11 +1,12 @@
 // Patch appliers write what the patch names: real patch files in a temp workspace, read through a reader like
 // the surface's; every named path is judged as a write. Nothing here applies a patch.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { diskReader } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
 import type { ShellAnalysis, ShellEnv } from '../types';
 import { patchPaths } from './patch-files';
@@ -13,14 +14,7 @@ import { patchPaths } from './patch-files';
 const dir = mkdtempSync(join(tmpdir(), 'gavel-patch-files-'));
 const ws = join(dir, 'ws');
 const home = join(dir, 'home');
-const readScript: NonNullable<ShellEnv['readScript']> = (abs) => {
-  try {
-    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
-    return { kind: 'text', text: readFileSync(abs, 'utf8') };
-  } catch {
-    return { kind: 'missing' };
-  }
-};
+const readScript = diskReader;
 const env = (): ShellEnv => ({
   ...shellEnv(),
   cwd: ws,

@@ -87,22 +87,11 @@ interface Applier {
   origFile?: Word;
 }
 
-const GIT_APPLY_VALUES = new Set([
-  '-p',
-  '-C',
-  '--exclude',
-  '--include',
-  '--directory',
-  '--whitespace',
-  '--build-fake-ancestor',
-]);
+/** Options of `git apply` and `git am` that take a value (the next word, or attached). */
+const GIT_SHARED_VALUES = ['-p', '-C', '--exclude', '--include', '--directory', '--whitespace'];
+const GIT_APPLY_VALUES = new Set([...GIT_SHARED_VALUES, '--build-fake-ancestor']);
 const GIT_AM_VALUES = new Set([
-  '-p',
-  '-C',
-  '--exclude',
-  '--include',
-  '--directory',
-  '--whitespace',
+  ...GIT_SHARED_VALUES,
   '--patch-format',
   '--resolvemsg',
   '--empty',
