@@ -32,6 +32,32 @@ const SERVICE_ACCOUNT = JSON.stringify({
   client_email: 'x@p.iam.gserviceaccount.com',
 });
 
+// Credential stores by class, under names that say nothing (fake values, full-length shapes).
+const TOKEN36 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const SHAPED: Record<string, string> = {
+  'pgp.txt': '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOY\n-----END PGP PRIVATE KEY BLOCK-----\n',
+  'putty.txt': 'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPrivate-Lines: 1\nAAAA\n',
+  'kube.yaml':
+    'apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    client-key-data: LS0tLS1CRUdJTiBSU0Eg\n',
+  'kubetoken.yaml':
+    'apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    token: eyJhbGciOiJSUzI1NiJ9.x.y\n',
+  'registry.json': '{"auths":{"ghcr.io":{"auth":"dXNlcjpwYXNzd29yZDEyMw=="}}}',
+  'machines.txt': 'machine github.com\n  login u\n  password s3cr3t-value\n',
+  'machine1.txt': 'machine github.com login u password s3cr3t-value\n',
+  'rc.txt': `//registry.npmjs.org/:_authToken=npm_${TOKEN36}\n`,
+  'vars.txt': `GITHUB_TOKEN=ghp_${TOKEN36}\n`,
+  'aws.env': 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n',
+};
+// Files that name the same fields without holding a value: templates, docs, placeholders.
+const LOOK_ALIKES: Record<string, string> = {
+  'npmrc.tmpl': '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n',
+  'netrc.md': 'Put `machine HOST login USER password <PASS>` in ~/.netrc.\n',
+  'env.example': 'GITHUB_TOKEN=ghp_xxx\nAWS_SECRET_ACCESS_KEY=changeme\n',
+  'kube-doc.yaml': 'apiVersion: v1\nkind: Pod\nspec:\n  token: a\n',
+  'docker.json': '{"credsStore": "desktop", "auths": {"ghcr.io": {}}}',
+  'pubkey.txt': '-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQIN\n-----END PGP PUBLIC KEY BLOCK-----\n',
+};
+
 beforeAll(async () => {
   await loadShellParser();
   mkdirSync(ws, { recursive: true });
@@ -44,6 +70,8 @@ beforeAll(async () => {
   writeFileSync(join(ws, 'creds.ini'), '[default]\naws_access_key_id = AKIA\naws_secret_access_key = abc\n');
   writeFileSync(join(ws, 'package.json'), '{"name": "x", "type": "module"}');
   writeFileSync(join(ws, 'doc.md'), 'A service account key has "type": "service_account" and more.');
+  for (const [name, text] of Object.entries(SHAPED)) writeFileSync(join(ws, name), text);
+  for (const [name, text] of Object.entries(LOOK_ALIKES)) writeFileSync(join(ws, name), text);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -64,6 +92,24 @@ describe('a file read is a secret read when its content has a secret shape', () 
   ])('%s through the shell', (_name, command) => {
     const a = analyzeShellSync(command, env());
     expect(a.hits.map((h) => h.category)).toContain('secret_material_read');
+  });
+});
+
+describe('credential stores are recognised by shape, by class', () => {
+  it.each(Object.keys(SHAPED))('%s: the Read tool and cat', (file) => {
+    expect(pathCategories(join(ws, file), 'read', env()).categories).toContain('secret_material_read');
+    expect(analyzeShellSync(`cat ${file}`, env()).hits.map((h) => h.category)).toContain(
+      'secret_material_read',
+    );
+  });
+
+  it.each(Object.keys(LOOK_ALIKES))('%s: a template or doc naming the fields is ordinary', (file) => {
+    expect(pathCategories(join(ws, file), 'read', env()).categories).toEqual([]);
+  });
+
+  it('a reason never quotes the secret', () => {
+    const a = analyzeShellSync('cat vars.txt', env());
+    expect(JSON.stringify(a)).not.toContain(TOKEN36);
   });
 });
 

@@ -15,6 +15,7 @@ import { type Invocation, isLiteral, optionText, plain, type Reporter } from '..
 import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
 import { COMPOSE_STARTS, composeFile, containerBinds } from './compose-file';
+import { dockerBuild } from './docker-build';
 import { networkTarget } from './network-target';
 
 const PROGRAMS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);
@@ -183,6 +184,12 @@ export function detectDocker(inv: Invocation, r: Reporter): boolean {
     containerBinds(inv, r, inv.args.slice(at + (words[at] === 'container' ? 2 : 1)));
   if (/^(run|create|exec)$/.test(words[at] === 'container' ? (words[at + 1] ?? '') : (words[at] ?? '')))
     hostSecretCopies(inv, r, words.slice(at));
+  if (!compose) {
+    const sub = words[at] ?? '';
+    const skip =
+      sub === 'build' ? 1 : /^(buildx|image|builder)$/.test(sub) && words[at + 1] === 'build' ? 2 : 0;
+    if (skip > 0) dockerBuild(inv.args.slice(at + skip), inv, r);
+  }
   const effect = effectOf(words.slice(at), compose);
   if (effect === 'none') return false;
   if (daemon.remote)

@@ -13,7 +13,9 @@ import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs }
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { detectLink } from './detect-link';
-import { isBlockDevice, isGenerated, shortPath, touchPath } from './path-effects';
+import { patchProgram } from './patch-files';
+import { holdsSecrets, isBlockDevice, isGenerated, readsTree, shortPath, touchPath } from './path-effects';
+import { noteSecretCopy } from './secret-copies';
 
 /** Stands for each file `find -exec` passes to its command (`{}` of a filtered search). */
 export const EACH_FOUND = '\u0001\u0002';
@@ -149,13 +151,27 @@ function copyLike(inv: Invocation, r: Reporter, move: boolean): void {
     dest = positionals[positionals.length - 1];
     sources = positionals.slice(0, -1);
   }
+  let secretCopied = false;
   // Moving a folder away removes it from where it was: classed like a recursive delete.
   for (const s of sources) {
     if (move) recursiveDelete(s, inv, r, false, true);
-    else touchPath(s, 'read', inv, r);
+    else {
+      const res = touchPath(s, 'read', inv, r);
+      if (res.class === 'sensitive') secretCopied = true;
+      // `cp -r ~ ./x`: a recursive copy of a folder that holds secrets (home, ~/.config) copies them.
+      else if (readsTree(inv, options) && holdsSecrets(res.resolved, r)) {
+        secretCopied = true;
+        r.hit(
+          'secret_material_read',
+          `\`${inv.program}\` copies a whole folder that holds secret material (${shortPath(s)})`,
+          inv.segment,
+        );
+      }
+    }
   }
-  if (dest) touchPath(dest, 'write', inv, r);
-  void options;
+  const written = dest ? touchPath(dest, 'write', inv, r) : undefined;
+  // The copy now holds the secret whatever its name: staging it later in the line stages the secret.
+  if (secretCopied) noteSecretCopy(written?.resolved, r);
 }
 
 function chmod(inv: Invocation, r: Reporter): void {
@@ -221,6 +237,7 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
   } else if (p === 'find') return find(inv, r);
   else if (p === 'cp' || p === 'install' || p === 'rsync-local') copyLike(inv, r, false);
   else if (p === 'ln') detectLink(inv, r);
+  else if (p === 'patch') patchProgram(inv, r);
   else if (p === 'mkdir' || p === 'mkfifo' || p === 'mknod') makeNodes(inv, r);
   else if (p === 'mv') copyLike(inv, r, true);
   else if (p === 'tee' || p === 'touch' || p === 'truncate')

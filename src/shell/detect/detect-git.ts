@@ -19,6 +19,7 @@ import {
 import { gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
 import { networkTarget } from './network-target';
+import { gitPatch } from './patch-files';
 import { resolveArg } from './path-effects';
 
 /** Subcommands that do not read the repository of the folder they run in. */
@@ -256,10 +257,14 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
         r.hit('force_push', '`git push` force-pushes and may drop commits on the remote', inv.segment);
       return undefined;
     }
+    case 'apply':
+      gitPatch('apply', rest, { ...inv, cwd: folder }, r);
+      return undefined;
     case 'commit':
     case 'merge':
     case 'am':
     case 'rebase':
+      if (sub === 'am') gitPatch('am', rest, { ...inv, cwd: folder }, r);
       if (flag(sub === 'commit' ? 'n' : '', '--no-verify'))
         r.hit(
           'disable_security_control',

@@ -78,7 +78,7 @@ export function directKind(text: string): 'shell' | 'other' | 'binary' {
 const REWRITERS =
   /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php|busybox)$/;
 /** Writers whose target hides in an argument: sed's `w FILE`, find's `-fprint*`, awk's `print > FILE`. */
-function writesUnseen(program: string, argv: readonly string[]): boolean {
+export function writesUnseen(program: string, argv: readonly string[]): boolean {
   if (program === 'sed' || program === 'gsed')
     return argv.slice(1).some((a) => /(^|[;\n}/\d$])\s*[wW]\s*\S/.test(a));
   if (program === 'find') return argv.some((a) => /^-(fprint0?|fprintf|fls)$/.test(a));

@@ -8,7 +8,8 @@
 
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import { mayNameSecret, touchPath } from './path-effects';
+import { mayNameSecret, resolveArg, touchPath } from './path-effects';
+import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
 
 /** Subcommands that print file contents from history or the work tree. */
 const CONTENT = new Set([
@@ -84,6 +85,16 @@ export function gitSecrets(
   if (sub === 'add' || sub === 'stage') {
     if (operands.some(named)) {
       exfil(inv, r, 'stages a secret file, to be committed and pushed');
+      return;
+    }
+    // A copy of secret material made earlier in this line (`cp -r ~ ./hc && git add -f hc`, `git add -A`).
+    const all = opts.some((o) => o === '-a' || o === '--all' || /^-[a-zA-Z]*A/.test(o));
+    if (
+      madeSecretCopy(r) &&
+      ((operands.length === 0 && all) ||
+        operands.some((w) => holdsSecretCopy(resolveArg(w, inv, r).resolved, r)))
+    ) {
+      exfil(inv, r, 'stages a copy of secret material made earlier in this command');
       return;
     }
     const everything =

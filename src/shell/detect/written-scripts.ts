@@ -11,6 +11,7 @@ import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invo
 import { runProgramFile } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { scanCode } from './scan-code';
+import { runsWrittenCode } from './written-code';
 
 /** Resolved path → content (undefined: written, content not known). */
 const WRITTEN = new WeakMap<Reporter, Map<string, string | undefined>>();
@@ -68,6 +69,11 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** Notes a file some program writes with content not shown (a patch applied, an archive unpacked). */
+export function noteWritten(path: string | undefined, r: Reporter): void {
+  record(r, path, undefined);
+}
+
 export type Written = { found: false } | { found: true; content: string | undefined };
 
 /** What running a path would execute, if this command line wrote it. */
@@ -109,6 +115,8 @@ export function runWritten(w: Written, inv: Invocation, r: Reporter, shellCode: 
  * (disk-scripts.ts). Files given as arguments are handled where the arguments are parsed.
  */
 export function runsWrittenHere(inv: Invocation, r: Reporter, shell: boolean, interpreter: boolean): void {
+  // Before this invocation's own writes: `npm test > out.json` loads no file it writes itself.
+  runsWrittenCode(inv, r);
   noteWrites(inv, r);
   if (!shell && inv.program !== 'source' && inv.program !== '.') {
     // Run by its path and not written here: the file on disk, when the surface gives a reader.
