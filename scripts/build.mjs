@@ -193,6 +193,9 @@ const hook = await build({
     ].join('\n'),
   },
 });
+// What each source file adds to dist/hook.cjs, for whoever trims it (`esbuild --analyze` reads this file too).
+mkdirSync('.tmp', { recursive: true });
+writeFileSync(join('.tmp', 'hook-metafile.json'), JSON.stringify(hook.metafile));
 // A bare import of a module marked side-effect free is dropped by esbuild with a warning: refuse that build.
 const bare = hook.warnings.find((w) => /side effects|sideEffects/.test(w.text));
 if (bare) {
