@@ -279,6 +279,29 @@ function depthIn(path: string, roots: readonly string[]): number {
  * home under /tmp is not temp; a TMPDIR under home is temp; ties: workspace, temp, home); then system.
  */
 export function classOf(path: string, scope: PathScope): PathClass {
+  let known = classes.get(scope);
+  if (!known) {
+    known = new Map();
+    classes.set(scope, known);
+  }
+  let cls = known.get(path);
+  if (cls === undefined) {
+    cls = classOfPath(path, scope);
+    if (known.size >= MAX_CLASSES) known.clear();
+    known.set(path, cls);
+  }
+  return cls;
+}
+
+/**
+ * A path's class depends on the path and the scope alone, and a scope is never changed once made (scopeFor keeps
+ * them per environment): the classes found are remembered per scope, a bounded number of paths. The same paths
+ * recur across the words of a command and across commands (a third of an in-process decision was classing).
+ */
+const classes = new WeakMap<PathScope, Map<string, PathClass>>();
+const MAX_CLASSES = 4096;
+
+function classOfPath(path: string, scope: PathScope): PathClass {
   const through = procAlias(path, scope);
   if (through !== undefined) return stricterClass('system', classOf(through, scope));
   if (isSensitive(path, scope)) return 'sensitive';
