@@ -8,6 +8,7 @@ import {
   makePathScope,
   matchesSet,
   nameMatcher,
+  normalize,
   type PatternSet,
   resolvePath,
 } from './classify-path';
@@ -269,6 +270,34 @@ describe('the bundled table, by class', () => {
     });
     expect(classOf('/w/vault/db.txt', u)).toBe('sensitive');
     expect(classOf('/w/vaults/db.txt', u)).toBe('workspace');
+  });
+});
+
+describe('normalize', () => {
+  /** The reading the shortcut skips: split on `/`, drop empty and `.` components, climb on `..`. */
+  const reference = (path: string): string => {
+    const out: string[] = [];
+    for (const part of path.split('/')) {
+      if (part === '' || part === '.') continue;
+      if (part === '..') out.pop();
+      else out.push(part);
+    }
+    return `/${out.join('/')}`;
+  };
+  it('gives what the component-by-component reading gives, on generated paths', () => {
+    const parts = ['', '.', '..', 'a', '.b', '..c', 'd.', '...', '\u0000', ' '];
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    const paths = ['/', '', '.', '..', '//', '/.', '/..', 'a', 'a/', '/a/', '/a//b', '/a/./b', '/a/../b'];
+    for (let i = 0; i < 4000; i++) {
+      const n = next() % 6;
+      const lead = next() % 3 === 0 ? '' : '/';
+      paths.push(lead + Array.from({ length: n }, () => parts[next() % parts.length]).join('/'));
+    }
+    for (const p of paths) expect([p, normalize(p)]).toEqual([p, reference(p)]);
   });
 });
 

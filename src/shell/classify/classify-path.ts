@@ -131,7 +131,11 @@ export function nameMatcher(globs: readonly string[], flags = ''): NameMatcher {
   };
 }
 
+/** What `normalize` changes in an absolute path: an empty, `.` or `..` component, or a trailing `/`. */
+const NEEDS_NORMALIZING = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
 export function normalize(path: string): string {
+  if (path.startsWith('/') && !NEEDS_NORMALIZING.test(path)) return path;
   const out: string[] = [];
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue;
