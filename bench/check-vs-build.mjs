@@ -3,52 +3,21 @@
 // builds taking turns every 50 commands so that each sees the same neighbours. Runs only when GAVEL_BENCH_BASE
 // names the other checkouts (`:`-separated, the first the base of the ratios), as for bench/hook-vs-build.mjs:
 //   GAVEL_BENCH_BASE=/tmp/base:/tmp/main node bench/run.mjs check-vs-build --runs 24
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { median, round } from './_measure.mjs';
-import { corpusCommands } from './check-throughput.mjs';
+import { bundledPolicy, corpusCommands, loadCheckBundle, shellRequest } from './check-throughput.mjs';
 
 export const title = 'Check throughput against other builds (GAVEL_BENCH_BASE)';
 
-const ENTRY = `
-export { check, compilePolicy, emptyContext } from './src/check/index.ts';
-export { analyzeShell, loadShellParser } from './src/shell/index.ts';
-export { tableSettings } from './src/config/index.ts';
-export { systemClock } from './src/core/index.ts';
-`;
 const CHUNK = 50;
 const WARMUP_PASSES = 12;
 
 async function load(dir, outDir, name) {
-  const out = join(outDir, `${name}.mjs`);
-  await build({
-    stdin: { contents: ENTRY, resolveDir: dir, loader: 'ts' },
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    nodePaths: [join(dir, 'node_modules')],
-    banner: {
-      js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
-    },
-  });
-  const m = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
-  const rule = (f) => JSON.parse(readFileSync(join(dir, 'rules', f), 'utf8'));
-  const safe = join(dir, 'rules', 'check-safe.json');
-  const compiled = m.compilePolicy({
-    policyJson: rule('check-policy.json'),
-    floorJson: rule('check-floor.json'),
-    pathsJson: rule('check-paths.json'),
-    ...(existsSync(safe) ? { safeJson: rule('check-safe.json') } : {}),
-    check: Object.fromEntries([...m.tableSettings('check')].map(([k, spec]) => [k, spec.default])),
-  });
-  if (!compiled.ok) throw new Error(`${dir}: the bundled policy does not compile: ${compiled.problem}`);
+  const m = await loadCheckBundle(dir, join(outDir, `${name}.mjs`));
+  const policy = bundledPolicy(m, dir);
   await m.loadShellParser();
-  return { m, deps: { analyzeShell: m.analyzeShell, policy: compiled.policy, clock: m.systemClock } };
+  return { m, deps: { analyzeShell: m.analyzeShell, policy, clock: m.systemClock } };
 }
 
 export async function run({ root, runs }) {
@@ -66,18 +35,7 @@ export async function run({ root, runs }) {
     join(root, 'eval', 'corpora', 'check'),
     resolve(root, '..', 'shared', 'corpora', 'shell'),
   ]);
-  const cwd = '/workspace/project';
-  const requests = builds.map((b) =>
-    commands.map((command) => ({
-      toolName: 'Bash',
-      input: { kind: 'shell', command },
-      cwd,
-      workspaceRoots: [cwd],
-      home: '/home/dev',
-      tempDirs: ['/tmp'],
-      context: b.m.emptyContext(),
-    })),
-  );
+  const requests = builds.map((b) => commands.map((command) => shellRequest(b.m, command)));
   for (let pass = 0; pass < WARMUP_PASSES; pass++)
     for (const [k, b] of builds.entries()) for (const r of requests[k]) await b.m.check(r, b.deps);
   const cpu = () => {
