@@ -4,7 +4,7 @@
 // parser loaded once. Target (issue 3): at least 20,000 decisions per second. Bundles the sources with
 // esbuild into .tmp/bench-check/ first, as the CLI is bundled.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { median, round } from './_measure.mjs';
@@ -59,39 +59,65 @@ async function rates(count, rounds, fns) {
   return fns.map((_, k) => ({ wall: median(wall[k]), cpu: median(cpu[k]) }));
 }
 
-export async function run({ root, runs }) {
-  const outDir = join(root, '.tmp', 'bench-check');
-  mkdirSync(outDir, { recursive: true });
-  const out = join(outDir, 'bench-check.mjs');
+/**
+ * Bundles checkout `dir`'s check(), shell analyzer and config tables (ENTRY) into `out` and imports it; also for
+ * bench/check-vs-build.mjs and bench/_decisions.mjs. Packages resolve from `dir`'s node_modules.
+ */
+export async function loadCheckBundle(dir, out) {
+  mkdirSync(dirname(out), { recursive: true });
   await build({
-    stdin: { contents: ENTRY, resolveDir: root, loader: 'ts' },
+    stdin: { contents: ENTRY, resolveDir: dir, loader: 'ts' },
     outfile: out,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
+    nodePaths: [join(dir, 'node_modules')],
     banner: {
       js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
     },
   });
-  const m = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
-  const rule = (name) => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
-  const checkTable = Object.fromEntries(
-    [...m.tableSettings('check')].map(([key, spec]) => [key, spec.default]),
-  );
+  return import(`${pathToFileURL(out).href}?t=${Date.now()}`);
+}
+
+/** The bundled policy of checkout `dir` (its rules/, default `check` settings) compiled by bundle `m`. */
+export function bundledPolicy(m, dir) {
+  const rule = (name) => JSON.parse(readFileSync(join(dir, 'rules', name), 'utf8'));
+  const safe = join(dir, 'rules', 'check-safe.json');
   const compiled = m.compilePolicy({
     policyJson: rule('check-policy.json'),
     floorJson: rule('check-floor.json'),
     pathsJson: rule('check-paths.json'),
-    safeJson: rule('check-safe.json'),
-    check: checkTable,
+    ...(existsSync(safe) ? { safeJson: rule('check-safe.json') } : {}),
+    check: Object.fromEntries([...m.tableSettings('check')].map(([key, spec]) => [key, spec.default])),
   });
-  if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
-  const cwd = '/workspace/project';
+  if (!compiled.ok) throw new Error(`${dir}: the bundled policy does not compile: ${compiled.problem}`);
+  return compiled.policy;
+}
+
+/** The Bash request of every benchmark of check(): one project, no real files under it. */
+export const BENCH_CWD = '/workspace/project';
+
+export function shellRequest(m, command) {
+  return {
+    toolName: 'Bash',
+    input: { kind: 'shell', command },
+    cwd: BENCH_CWD,
+    workspaceRoots: [BENCH_CWD],
+    home: '/home/dev',
+    tempDirs: ['/tmp'],
+    context: m.emptyContext(),
+  };
+}
+
+export async function run({ root, runs }) {
+  const m = await loadCheckBundle(root, join(root, '.tmp', 'bench-check', 'bench-check.mjs'));
+  const policy = bundledPolicy(m, root);
+  const cwd = BENCH_CWD;
   // The analyzer alone runs on the policy's path table, as check() does.
   const env = {
-    paths: compiled.policy.paths,
+    paths: policy.paths,
     cwd,
     home: '/home/dev',
     workspaceRoots: [cwd],
@@ -103,18 +129,9 @@ export async function run({ root, runs }) {
     resolve(root, '..', '..', 'shared', 'corpora', 'shell'),
   ]);
   if (commands.length === 0) throw new Error('no shell corpus found (eval/corpora/check/*.json)');
-  const deps = { analyzeShell: m.analyzeShell, policy: compiled.policy, clock: m.systemClock };
-  const request = (command) => ({
-    toolName: 'Bash',
-    input: { kind: 'shell', command },
-    cwd,
-    workspaceRoots: [cwd],
-    home: env.home,
-    tempDirs: env.tempDirs,
-    context: m.emptyContext(),
-  });
+  const deps = { analyzeShell: m.analyzeShell, policy, clock: m.systemClock };
   await m.loadShellParser();
-  const requests = commands.map(request);
+  const requests = commands.map((command) => shellRequest(m, command));
   const verdicts = {};
   for (const r of requests) {
     const d = await m.check(r, deps); // a sanity check that decisions are made

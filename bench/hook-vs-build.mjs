@@ -4,9 +4,11 @@
 // thread; bench/_cpu-probe.cjs), the steadier figure on a shared machine. Runs only when GAVEL_BENCH_BASE names
 // the other checkout (built, with node_modules), e.g. a `git worktree add /tmp/base <commit>` + `npm run build`:
 //   GAVEL_BENCH_BASE=/tmp/base node bench/run.mjs hook-vs-build --runs 20
+// Several checkouts, separated by `:`, are all measured in the same rounds; the first is `base` (the ratios'
+// denominator), the others are named after their folder.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { median, round } from './_measure.mjs';
 import { requests, scratchProject } from './hook-cold-start.mjs';
 
@@ -28,16 +30,17 @@ function timed(variant, cwd) {
 }
 
 export async function run({ root, runs, warmup }) {
-  const base = process.env.GAVEL_BENCH_BASE;
-  if (!base) return [];
-  if (!existsSync(join(base, 'bin', 'gavel'))) throw new Error(`GAVEL_BENCH_BASE: no bin/gavel in ${base}`);
+  const bases = (process.env.GAVEL_BENCH_BASE ?? '').split(':').filter((b) => b !== '');
+  if (bases.length === 0) return [];
+  for (const b of bases)
+    if (!existsSync(join(b, 'bin', 'gavel'))) throw new Error(`GAVEL_BENCH_BASE: no bin/gavel in ${b}`);
   const probe = join(root, 'bench', '_cpu-probe.cjs');
   const scratch = scratchProject();
   try {
     const req = requests(scratch.project);
     const variants = [{ name: 'node -e 0', args: ['-r', probe, '-e', '0'], env: scratch.env }];
     for (const [label, dir] of [
-      ['base', base],
+      ...bases.map((b, k) => [k === 0 ? 'base' : basename(b), b]),
       ['this', root],
     ]) {
       for (const [tool, input] of [
@@ -83,18 +86,19 @@ export async function run({ root, runs, warmup }) {
         },
       );
     }
-    for (const tool of ['Bash', 'Read']) {
-      const b = `base hook (${tool})`;
-      const t = `this hook (${tool})`;
-      rows.push({
-        name: `this ÷ base (${tool}), CPU`,
-        value: round(median(cpu[t]) / median(cpu[b]), 2),
-        digits: 2,
-        unit: '×',
-        target: 1,
-        note: `wall ${round(median(wall[t]) / median(wall[b]), 2)} ×`,
-      });
-    }
+    for (const label of ['this', ...bases.slice(1).map((b) => basename(b))])
+      for (const tool of ['Bash', 'Read']) {
+        const b = `base hook (${tool})`;
+        const t = `${label} hook (${tool})`;
+        rows.push({
+          name: `${label} ÷ base (${tool}), CPU`,
+          value: round(median(cpu[t]) / median(cpu[b]), 2),
+          digits: 2,
+          unit: '×',
+          ...(label === 'this' ? { target: 1 } : {}),
+          note: `wall ${round(median(wall[t]) / median(wall[b]), 2)} ×`,
+        });
+      }
     return rows;
   } finally {
     scratch.cleanup();

@@ -3,7 +3,15 @@ import { isUnder } from '../../core';
 import { isAgentConfig, isPersistence } from '../detect/path-effects';
 import { PATHS } from '../testdata/shell-env';
 import { DYN, protectQuoted } from '../walk/markers';
-import { classOf, makePathScope, matchesSet, type PatternSet, resolvePath } from './classify-path';
+import {
+  classOf,
+  makePathScope,
+  matchesSet,
+  nameMatcher,
+  normalize,
+  type PatternSet,
+  resolvePath,
+} from './classify-path';
 
 const scope = makePathScope({
   paths: PATHS,
@@ -273,13 +281,76 @@ describe('the bundled table, by class', () => {
   });
 });
 
+describe('normalize', () => {
+  /** The reading the shortcut skips: split on `/`, drop empty and `.` components, climb on `..`. */
+  const reference = (path: string): string => {
+    const out: string[] = [];
+    for (const part of path.split('/')) {
+      if (part === '' || part === '.') continue;
+      if (part === '..') out.pop();
+      else out.push(part);
+    }
+    return `/${out.join('/')}`;
+  };
+  it('gives what the component-by-component reading gives, on generated paths', () => {
+    const parts = ['', '.', '..', 'a', '.b', '..c', 'd.', '...', '\u0000', ' '];
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    const paths = ['/', '', '.', '..', '//', '/.', '/..', 'a', 'a/', '/a/', '/a//b', '/a/./b', '/a/../b'];
+    for (let i = 0; i < 4000; i++) {
+      const n = next() % 6;
+      const lead = next() % 3 === 0 ? '' : '/';
+      paths.push(lead + Array.from({ length: n }, () => parts[next() % parts.length]).join('/'));
+    }
+    for (const p of paths) expect([p, normalize(p)]).toEqual([p, reference(p)]);
+  });
+});
+
+describe('nameMatcher', () => {
+  const names = [
+    '',
+    '.env',
+    '.ENV',
+    '.env.local',
+    '.Env.Example',
+    'id_rsa',
+    'ID_RSA',
+    'x.pem',
+    '.pem',
+    'x.PEM.bak',
+    'service-account.json',
+    'service-account-prod.JSON',
+    'a.tfvars.json',
+    'a.d.ts',
+    'key.pub',
+    '\u212Aey.pem',
+    '\u0130d_rsa',
+    'caf\u00e9.key',
+    'a*b',
+    'a[b]',
+  ];
+  it.each([
+    ['the sensitive names, folding case', PATHS.sensitive, 'i'],
+    ['the exceptions, folding case', PATHS.sensitive_exceptions, 'i'],
+    ['the sensitive names, exact case', PATHS.sensitive, ''],
+    ['globs of every shape', ['*.k\u00e9y', 'a?c', 'x[yz]', '**.tar', 'a*b', 'caf\u00e9.key', 'lit'], 'i'],
+  ])('answers as its alternation: %s', (_name, globs, flags) => {
+    const bare = (globs as readonly string[]).filter((g) => !g.includes('/'));
+    const m = nameMatcher(bare, flags as string);
+    for (const name of names) expect([name, m.test(name)]).toEqual([name, m.regex().test(name)]);
+  });
+});
+
 describe('matchesSet, by prefix lookup', () => {
   /** The reading the lookup replaced: each prefix tested with isUnder, each non-empty component with the names. */
   const reference = (path: string, set: PatternSet): boolean =>
     set.prefixes.some((p) => isUnder(path, p)) ||
     (set.paths.source !== '$^' && set.paths.test(path)) ||
-    (set.files.source !== '$^' && set.files.test(path.slice(path.lastIndexOf('/') + 1))) ||
-    (set.names.source !== '$^' && path.split('/').some((part) => part !== '' && set.names.test(part)));
+    (set.files.any && set.files.regex().test(path.slice(path.lastIndexOf('/') + 1))) ||
+    (set.names.any && path.split('/').some((part) => part !== '' && set.names.regex().test(part)));
 
   it('agrees with a prefix-by-prefix reading on every prefix, its neighbours and generated paths', () => {
     const sets = [scope.sensitive, scope.selfModification, scope.persistence];
@@ -298,6 +369,13 @@ describe('matchesSet, by prefix lookup', () => {
       'proj',
       'etc',
       'x.pem',
+      'X.PEM',
+      '.ENV.local',
+      'Service-Account-1.JSON',
+      'a.tfstate.1',
+      '\u212Aey.key',
+      'caf\u00e9.pem',
+      '.Git',
     ];
     const paths = new Set<string>(['/', '', 'a/b', '//', '/home/u/', '/home/u//.ssh']);
     for (const set of sets)

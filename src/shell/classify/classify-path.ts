@@ -11,16 +11,35 @@ import type { PathClass, ShellEnv, ShellPathTable } from '../types';
 import { DYN, hasGlob, unprotect } from '../walk/markers';
 
 /**
- * Compiled patterns of one table key: absolute prefixes; one alternation of bare names matching any component
- * (a folder or the file); one of bare names matching the file's own name only; one regular expression over the
- * whole path for prefixes with a glob (`/proc/<pid>/environ`) and component sequences (`.git/modules/<any folders>/hooks`).
+ * Bare name globs (`.env`, `*.pem`, `service-account*.json`), matched against one path component or a file's
+ * name (never holding a `/`). A fresh hook process classes a handful of paths: compiling the table's names into
+ * one case-insensitive alternation and running it cost more than the rest of the analysis, so literal names are
+ * looked up in a set and `*suffix` names by `endsWith`; only the other globs become a regular expression, built
+ * on first use. The answer is the alternation's (`regex()`), which `matchesSet`'s test compares on generated
+ * paths: a name or glob that is not ASCII, and any name tested that is not, go to the alternation, since
+ * `toLowerCase` and a regular expression's `i` fold some non-ASCII letters differently.
+ */
+export interface NameMatcher {
+  /** Whether it has any glob at all (a set without one never matches). */
+  readonly any: boolean;
+  readonly globs: readonly string[];
+  readonly flags: string;
+  test(name: string): boolean;
+  /** All the globs as one anchored alternation, as `test` answers (built on first use). */
+  regex(): RegExp;
+}
+
+/**
+ * Compiled patterns of one table key: absolute prefixes; bare names matching any component (a folder or the
+ * file); bare names matching the file's own name only; one regular expression over the whole path for prefixes
+ * with a glob (`/proc/<pid>/environ`) and component sequences (`.git/modules/<any folders>/hooks`).
  */
 export interface PatternSet {
   prefixes: readonly string[];
   /** `prefixes` as a set, looked up by each ancestor of a path (a path is tested against dozens of prefixes). */
   prefixSet: ReadonlySet<string>;
-  names: RegExp;
-  files: RegExp;
+  names: NameMatcher;
+  files: NameMatcher;
   paths: RegExp;
   /** Prefixes lower-cased, when the set matches case-insensitively (secret names: `.ENV` opens `.env` on macOS). */
   lowerPrefixes?: ReadonlySet<string>;
@@ -33,7 +52,7 @@ export interface PathScope {
   tempDirs: readonly string[];
   systemRoots: readonly string[];
   sensitive: PatternSet;
-  exceptions: RegExp;
+  exceptions: NameMatcher;
   selfModification: PatternSet;
   persistence: PatternSet;
   /** The ShellEnv's symlink resolver, if any. */
@@ -71,7 +90,52 @@ function globsToRegExp(globs: readonly string[], flags = ''): RegExp {
   return globs.length === 0 ? NEVER : new RegExp(`^(?:${globs.map(globBody).join('|')})$`, flags);
 }
 
+/** No glob character: the name matches itself only (globBody escapes every other regular expression character). */
+const LITERAL = /^[^*?[\]]*$/;
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** See NameMatcher. */
+export function nameMatcher(globs: readonly string[], flags = ''): NameMatcher {
+  const fold = flags.includes('i');
+  const literals = new Set<string>();
+  const suffixes: string[] = [];
+  const rest: string[] = [];
+  for (const g of globs) {
+    if (fold && NON_ASCII.test(g)) rest.push(g);
+    else if (LITERAL.test(g)) literals.add(fold ? g.toLowerCase() : g);
+    else if (g.startsWith('*') && LITERAL.test(g.slice(1)))
+      suffixes.push(fold ? g.slice(1).toLowerCase() : g.slice(1));
+    else rest.push(g);
+  }
+  let whole: RegExp | undefined;
+  let others: RegExp | undefined;
+  const regex = (): RegExp => {
+    whole ??= globsToRegExp(globs, flags);
+    return whole;
+  };
+  return {
+    any: globs.length > 0,
+    globs,
+    flags,
+    regex,
+    test(name: string): boolean {
+      if (globs.length === 0) return false;
+      if (fold && NON_ASCII.test(name)) return regex().test(name);
+      const key = fold ? name.toLowerCase() : name;
+      if (literals.has(key)) return true;
+      for (const s of suffixes) if (key.endsWith(s)) return true;
+      if (rest.length === 0) return false;
+      others ??= globsToRegExp(rest, flags);
+      return others.test(name);
+    },
+  };
+}
+
+/** What `normalize` changes in an absolute path: an empty, `.` or `..` component, or a trailing `/`. */
+const NEEDS_NORMALIZING = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
 export function normalize(path: string): string {
+  if (path.startsWith('/') && !NEEDS_NORMALIZING.test(path)) return path;
   const out: string[] = [];
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue;
@@ -113,8 +177,8 @@ function compilePatterns(
   return {
     prefixes,
     prefixSet: new Set(prefixes),
-    names: globsToRegExp(names, flags),
-    files: globsToRegExp(files, flags),
+    names: nameMatcher(names, flags),
+    files: nameMatcher(files, flags),
     paths: paths.length === 0 ? NEVER : new RegExp(paths.join('|'), flags),
     ...(flags.includes('i') ? { lowerPrefixes: new Set(prefixes.map((p) => p.toLowerCase())) } : {}),
   };
@@ -123,12 +187,14 @@ function compilePatterns(
 function mergeSets(a: PatternSet, b: PatternSet): PatternSet {
   const join = (x: RegExp, y: RegExp) =>
     x === NEVER ? y : y === NEVER ? x : new RegExp(`(?:${x.source})|(?:${y.source})`, x.flags || y.flags);
+  const names = (x: NameMatcher, y: NameMatcher) =>
+    !y.any ? x : !x.any ? y : nameMatcher([...x.globs, ...y.globs], x.flags || y.flags);
   const prefixes = [...a.prefixes, ...b.prefixes];
   return {
     prefixes,
     prefixSet: new Set(prefixes),
-    names: join(a.names, b.names),
-    files: join(a.files, b.files),
+    names: names(a.names, b.names),
+    files: names(a.files, b.files),
     paths: join(a.paths, b.paths),
     ...(a.lowerPrefixes || b.lowerPrefixes
       ? { lowerPrefixes: new Set(prefixes.map((p) => p.toLowerCase())) }
@@ -149,7 +215,7 @@ function underPrefix(path: string, prefixes: ReadonlySet<string>): boolean {
 }
 
 /** Whether a component of `path` (between slashes, never empty) matches `names`. */
-function componentMatches(path: string, names: RegExp): boolean {
+function componentMatches(path: string, names: NameMatcher): boolean {
   let start = 0;
   for (;;) {
     const end = path.indexOf('/', start);
@@ -165,8 +231,8 @@ export function matchesSet(path: string, set: PatternSet): boolean {
   if (underPrefix(path, set.prefixSet)) return true;
   if (set.lowerPrefixes && underPrefix(path.toLowerCase(), set.lowerPrefixes)) return true;
   if (set.paths !== NEVER && set.paths.test(path)) return true;
-  if (set.files !== NEVER && set.files.test(path.slice(path.lastIndexOf('/') + 1))) return true;
-  if (set.names === NEVER) return false;
+  if (set.files.any && set.files.test(path.slice(path.lastIndexOf('/') + 1))) return true;
+  if (!set.names.any) return false;
   return componentMatches(path, set.names);
 }
 
@@ -188,7 +254,7 @@ export function makePathScope(env: ShellEnv): PathScope {
       compilePatterns(table.sensitive, home, workspaceRoots, true, 'i'),
       compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots, false, 'i'),
     ),
-    exceptions: globsToRegExp(table.sensitive_exceptions, 'i'),
+    exceptions: nameMatcher(table.sensitive_exceptions, 'i'),
     selfModification: compilePatterns(
       [...table.self_modification, ...(env.selfPaths ?? []).filter((p) => p.startsWith('/'))],
       home,
@@ -217,6 +283,29 @@ function depthIn(path: string, roots: readonly string[]): number {
  * home under /tmp is not temp; a TMPDIR under home is temp; ties: workspace, temp, home); then system.
  */
 export function classOf(path: string, scope: PathScope): PathClass {
+  let known = classes.get(scope);
+  if (!known) {
+    known = new Map();
+    classes.set(scope, known);
+  }
+  let cls = known.get(path);
+  if (cls === undefined) {
+    cls = classOfPath(path, scope);
+    if (known.size >= MAX_CLASSES) known.clear();
+    known.set(path, cls);
+  }
+  return cls;
+}
+
+/**
+ * A path's class depends on the path and the scope alone, and a scope is never changed once made (scopeFor keeps
+ * them per environment): the classes found are remembered per scope, a bounded number of paths. The same paths
+ * recur across the words of a command and across commands (a third of an in-process decision was classing).
+ */
+const classes = new WeakMap<PathScope, Map<string, PathClass>>();
+const MAX_CLASSES = 4096;
+
+function classOfPath(path: string, scope: PathScope): PathClass {
   const through = procAlias(path, scope);
   if (through !== undefined) return stricterClass('system', classOf(through, scope));
   if (isSensitive(path, scope)) return 'sensitive';
@@ -235,6 +324,7 @@ export function classOf(path: string, scope: PathScope): PathClass {
  * `~/.ssh`): the path they stand for, or undefined. Another process's cwd is unknown: it counts as `/`.
  */
 function procAlias(path: string, scope: PathScope): string | undefined {
+  if (!path.startsWith('/proc/')) return undefined;
   const m = /^\/proc\/(self|thread-self|\d+)(?:\/task\/\d+)?\/(root|cwd)(?=\/|$)/.exec(path);
   if (!m) return undefined;
   const rest = path.slice(m[0].length);

@@ -55,10 +55,17 @@ export function isBlockDevice(path: string): boolean {
   );
 }
 
-/** The sensitive patterns of the table and the user's `[check] sensitive` additions. */
+/** The sensitive patterns of the table and the user's `[check] sensitive` additions (joined once per environment). */
 function sensitivePatterns(r: Reporter): readonly string[] {
-  return r.env.sensitivePaths ? [...r.env.paths.sensitive, ...r.env.sensitivePaths] : r.env.paths.sensitive;
+  if (!r.env.sensitivePaths) return r.env.paths.sensitive;
+  let joined = sensitiveByEnv.get(r.env);
+  if (!joined) {
+    joined = [...r.env.paths.sensitive, ...r.env.sensitivePaths];
+    sensitiveByEnv.set(r.env, joined);
+  }
+  return joined;
 }
+const sensitiveByEnv = new WeakMap<Reporter['env'], readonly string[]>();
 
 /** A read through a glob (or run-time text) that may expand to a secret is a read of the secret. */
 function withGlobReach(
