@@ -153,9 +153,10 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
     const gaps: string[] = [];
     const notes: string[] = [];
     const cats = categoriesFor(input.unit, input.attached, input.categories);
-    if (chunks.chunks.length === 0) return { planned, gaps, notes };
     for (const s of chunks.left)
       gaps.push(`${s.path}:${s.startLine}-${s.endLine}: not reviewed (beyond 8 chunks per category)`);
+    for (const s of chunks.skipped) notes.push(`\`${s.path}\` not sent to the model reviewers: ${s.reason}`);
+    if (chunks.chunks.length === 0) return { planned, gaps, notes };
     const reviews = (cat: JudgeCategory, k: number) =>
       cat !== 'quality' || (chunks.chunks[k] ?? []).some((s) => qualityJudges(input.unit, s.path));
     const refsOf = new Map(cats.map((c) => [c, referencesFor(c, input.attached, rubrics, read)] as const));
