@@ -127,6 +127,23 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
   const stats: ReviewStats = emptyStats();
   const heldFor = new Set<string>();
   let admitted: Set<string> | undefined;
+  /** For an estimate: each unit's calls as the model layer priced them, in run order. */
+  const perUnit = new Map<string, NonNullable<ReviewRunSummary['estimate']>['units'][number]>();
+  const priced = (unit: string, role: JudgeRole, res: StructuredResult<unknown>) => {
+    if (res.ok || res.failure !== 'estimate' || !res.estimated) return;
+    const u = perUnit.get(unit) ?? {
+      path: unit,
+      calls: { security: 0, governance: 0, quality: 0, adjudicator: 0 },
+      inputTokens: 0,
+      expectedCostUsd: 0,
+      worstCostUsd: 0,
+    };
+    perUnit.set(unit, u);
+    u.calls[role] += 1;
+    u.inputTokens += res.estimated.inputTokens;
+    u.expectedCostUsd += res.estimated.expectedCostUsd;
+    u.worstCostUsd += res.estimated.worstCostUsd;
+  };
   let plannedCalls = 0;
 
   const codes = (cat: JudgeCategory) => codesOf(deps.rules.codes, cat);
@@ -269,6 +286,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
     for (const p of planned) {
       const label = `${cat} review${p.key.endsWith('\u00000') ? '' : ' (a chunk)'}`;
       const res = await call<ReviewerReply>(cat, p.key, p.request, reviewerReplySchema());
+      if (res !== 'not-admitted') priced(input.unit.path, cat, res);
       if (res === 'not-admitted') {
         out.gaps.push(`${label} not made: the run's caps do not admit it`);
         continue;
@@ -530,7 +548,12 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
       const index = [...heldFor].indexOf(input.unit.path);
       if (deps.estimate) {
         const adj = planned.length > 0 ? placeholderAdjudication(input, index) : undefined;
-        if (adj) await deps.runners.adjudicator.complete(adj.request, adjudicatorReplySchema());
+        if (adj)
+          priced(
+            input.unit.path,
+            'adjudicator',
+            await deps.runners.adjudicator.complete(adj.request, adjudicatorReplySchema()),
+          );
       } else if (candidates.length > 0) {
         kept = await adjudicate(input, candidates, files, notes, droppedOnPurpose);
       }
@@ -591,6 +614,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
                   (admitted !== undefined && admitted.size < plannedCalls) ||
                   estimates.reduce((n, e) => n + e.expectedCostUsd, 0) >
                     (deps.admission?.caps.maxCostUsd ?? Infinity),
+                units: [...perUnit.values()],
               },
             }
           : {}),

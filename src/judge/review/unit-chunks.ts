@@ -100,9 +100,11 @@ export function modelSkipReason(path: string, text: string): string | undefined 
 }
 
 export function chunkUnit(unit: Unit, budget = CALL_BUDGET_TOKENS): UnitChunks {
-  // Items: whole files, or the windows of a file over the budget; packed first-fit by size, largest first, so
-  // a unit takes as few calls as its text needs (the order of files in a unit does not leave chunks half full).
-  const items: { span: Span; tokens: number; order: number }[] = [];
+  // Items: whole files, or the windows of a file over the budget. Packed first-fit by size, largest first, so
+  // a unit takes as few calls as its text needs: first the text the quality codes judge (the primary file,
+  // instruction text, configuration), then the rest into the room left and new chunks, so the quality
+  // reviewer, asked only about chunks holding its text, gets as few calls as that text needs too.
+  const items: { span: Span; tokens: number; order: number; text: boolean }[] = [];
   const skipped: { path: string; reason: string }[] = [];
   const seen = new Map<string, string>();
   for (const file of unit.files) {
@@ -114,20 +116,27 @@ export function chunkUnit(unit: Unit, budget = CALL_BUDGET_TOKENS): UnitChunks {
       continue;
     }
     seen.set(file.text, file.path);
+    const text = qualityJudges(unit, file.path);
     const lines = linesOf(file.text);
     const tokens = spanTokens(lines, 1, lines.length);
     if (tokens > budget)
       for (const w of windowsOf(file.path, lines, budget))
-        items.push({ span: w, tokens: spanTokens(lines, w.startLine, w.endLine), order: items.length });
+        items.push({ span: w, tokens: spanTokens(lines, w.startLine, w.endLine), order: items.length, text });
     else
       items.push({
         span: { path: file.path, startLine: 1, endLine: lines.length },
         tokens,
         order: items.length,
+        text,
       });
   }
   const bins: { items: typeof items; used: number }[] = [];
-  for (const item of [...items].sort((a, b) => b.tokens - a.tokens || a.order - b.order)) {
+  const bySize = (a: (typeof items)[number], b: (typeof items)[number]) =>
+    b.tokens - a.tokens || a.order - b.order;
+  for (const item of [
+    ...items.filter((i) => i.text).sort(bySize),
+    ...items.filter((i) => !i.text).sort(bySize),
+  ]) {
     const bin = bins.find((b) => b.used + item.tokens <= budget);
     if (bin) {
       bin.items.push(item);

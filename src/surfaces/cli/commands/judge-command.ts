@@ -10,8 +10,8 @@ import {
   JUDGE_CATEGORIES,
   type JudgeCategory,
   type JudgeRole,
-  renderEstimateJson,
-  renderEstimateText,
+  renderJudgeEstimateJson,
+  renderJudgeEstimateText,
   renderJson,
   renderList,
   renderSarif,
@@ -155,7 +155,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   }
   if (judged.estimate) {
     const { run: est, maxCostUsd } = judged.estimate;
-    ctx.stdout.write(format === 'json' ? renderEstimateJson(est) : renderEstimateText(est, { maxCostUsd }));
+    ctx.stdout.write(format === 'json' ? renderJudgeEstimateJson(est) : renderJudgeEstimateText(est, { maxCostUsd }));
     if (est.overCap) {
       ctx.stderr.write(
         `gavel judge: the estimate ($${(est.expectedCostUsd ?? 0).toFixed(2)}) exceeds the cap ($${maxCostUsd.toFixed(2)})\n`,
