@@ -450,6 +450,7 @@ export function render(
   mode: string,
   cost: Awaited<ReturnType<typeof estimateCost>>,
   real: Awaited<ReturnType<typeof realCollections>>,
+  parts: readonly Breakdown[] = [],
 ): string {
   const s = prf(b.static);
   const f = prf(b.full);
@@ -496,6 +497,19 @@ export function render(
         `| ${c.tier} | ${c.model} | ${c.calls} | $${c.expectedUsd.toFixed(2)} | $${c.worstUsd.toFixed(2)} | $${(c.expectedUsd / b.units).toFixed(4)} |`,
     ),
   ];
+  if (parts.length > 0) {
+    const names = [...new Set(parts.flatMap((p) => Object.keys(p.parts)))];
+    lines.push(
+      '',
+      'Where the input of that run goes: estimated tokens per call, by role and part (`overlap` is file lines',
+      'a chunk repeats from another chunk of the same role; the first part of a call up to the role is the',
+      "prefix a unit's reviewers share):",
+      '',
+      `| role | calls | ${names.join(' | ')} |`,
+      `|---|---|${names.map(() => '---|').join('')}`,
+      ...parts.map((p) => `| ${p.role} | ${p.calls} | ${names.map((n) => p.parts[n] ?? 0).join(' | ')} |`),
+    );
+  }
   if (real.length > 0) {
     lines.push(
       '',
@@ -564,12 +578,9 @@ export async function main(
     analyzer,
   );
   const cost = await estimateCost(units, analyzer);
-  if (argv.includes('--breakdown')) {
-    for (const b of await tokenBreakdown(units, analyzer))
-      process.stdout.write(`${b.role} calls ${b.calls} ${JSON.stringify(b.parts)}\n`);
-  }
+  const parts = await tokenBreakdown(units, analyzer);
   const real = argv.includes('--no-real-repos') ? [] : await realCollections(realDirs, analyzer);
-  const out = render(b, mode, cost, real);
+  const out = render(b, mode, cost, real, parts);
   process.stdout.write(out);
   const w = at('--write');
   if (argv.includes('--write'))
