@@ -109,7 +109,11 @@ function options(root: string, over: Partial<JudgeOptions>, analyzer?: AnalyzeSh
   };
 }
 
-function stageOver(client: ModelClient, estimate: boolean) {
+function stageOver(
+  client: ModelClient,
+  estimate: boolean,
+  seen?: (role: JudgeRole, r: ModelRequest) => void,
+) {
   const catalog = bundledCatalog();
   const runner = createModelRunner({
     client,
@@ -121,11 +125,32 @@ function stageOver(client: ModelClient, estimate: boolean) {
     estimate,
   });
   const price = catalog.price(client.provider, client.model);
+  const as = (role: JudgeRole): typeof runner =>
+    seen
+      ? {
+          ...runner,
+          provider: runner.provider,
+          model: runner.model,
+          complete: (r, schema, signal) => {
+            seen(role, r);
+            return runner.complete(r, schema, signal);
+          },
+          report: () => runner.report(),
+        }
+      : runner;
+  const one = seen ? as('security') : runner;
   return modelReviewStage({
-    runners: { security: runner, governance: runner, quality: runner, adjudicator: runner } as Record<
-      JudgeRole,
-      typeof runner
-    >,
+    runners: seen
+      ? {
+          security: one,
+          governance: as('governance'),
+          quality: as('quality'),
+          adjudicator: as('adjudicator'),
+        }
+      : ({ security: runner, governance: runner, quality: runner, adjudicator: runner } as Record<
+          JudgeRole,
+          typeof runner
+        >),
     rules: bundledJudgeData().rules,
     read: () => undefined,
     timeoutMs: 60_000,
@@ -283,6 +308,109 @@ export async function estimateCost(
   }
 }
 
+/** Where the input tokens of a full run go, per call and role (estimated tokens; nothing is sent). */
+export interface Breakdown {
+  role: string;
+  calls: number;
+  /** Average estimated tokens per call of each part. */
+  parts: Record<string, number>;
+}
+
+const SECTION =
+  /^(## GAVEL: UNIT|## GAVEL: STATIC LEADS|## FILES|## DIGEST|## GAVEL: REVIEW|## T1:|## T2:|## KNOWN FALSE-POSITIVE|## CANDIDATES)/;
+
+/** Splits a request's user text at its section headings and counts each part; file lines sent twice are overlap. */
+function partsOf(r: ModelRequest, sentLines: Set<string>): Record<string, number> {
+  const out: Record<string, number> = {
+    system: estimateTokens(r.system),
+    schema: estimateTokens(JSON.stringify(r.schema)),
+  };
+  let name = 'marker';
+  let buf: string[] = [];
+  const flush = () => {
+    if (name === 'files') {
+      let fresh = 0;
+      let again = 0;
+      let file = '';
+      for (const line of buf) {
+        const head = /FILE (\S+) lines/.exec(line);
+        if (head) file = head[1] ?? '';
+        const m = /^(\d+)\| /.exec(line);
+        const bytes = Buffer.byteLength(line, 'utf8') + 1;
+        if (!m) fresh += bytes;
+        else if (sentLines.has(`${file}:${m[1]}`)) again += bytes;
+        else {
+          sentLines.add(`${file}:${m[1]}`);
+          fresh += bytes;
+        }
+      }
+      out.files = (out.files ?? 0) + Math.ceil(fresh / 3);
+      out.overlap = (out.overlap ?? 0) + Math.ceil(again / 3);
+    } else out[name] = (out[name] ?? 0) + estimateTokens(buf.join('\n'));
+    buf = [];
+  };
+  for (const line of r.user.split('\n')) {
+    const m = SECTION.exec(line);
+    if (m) {
+      flush();
+      const h = m[1] ?? '';
+      name = h.includes('STATIC LEADS')
+        ? 'leads'
+        : h.includes('FILES')
+          ? 'files'
+          : h.includes('DIGEST')
+            ? 'digest'
+            : h.includes('REVIEW') || h.startsWith('## T')
+              ? 'own part (role, codes, references)'
+              : h.includes('UNIT')
+                ? 'unit header'
+                : h.includes('KNOWN')
+                  ? 'traps'
+                  : 'candidates and windows';
+    }
+    buf.push(line);
+  }
+  flush();
+  return out;
+}
+
+export async function tokenBreakdown(
+  units: readonly CorpusUnit[],
+  analyzer?: AnalyzeShell,
+): Promise<Breakdown[]> {
+  const root = mkdtempSync(join(tmpdir(), 'gavel-judge-breakdown-'));
+  try {
+    materialize([...units], root);
+    const t = TIERS[0];
+    const self = { provider: t.provider, model: t.model };
+    const client: ModelClient = { ...self, complete: async () => failed(self, 'estimate', 'not sent') };
+    const by = new Map<string, { calls: number; parts: Record<string, number> }>();
+    const sent = new Map<string, Set<string>>();
+    const stage = stageOver(client, true, (role, r) => {
+      const unit = /^path: (.*)$/m.exec(r.user)?.[1] ?? '';
+      const key = `${unit}\u0000${role}`;
+      const lines = sent.get(key) ?? new Set<string>();
+      sent.set(key, lines);
+      const b = by.get(role) ?? { calls: 0, parts: {} };
+      by.set(role, b);
+      b.calls += 1;
+      for (const [k, v] of Object.entries(partsOf(r, lines))) b.parts[k] = (b.parts[k] ?? 0) + v;
+    });
+    const categories: JudgeCategory[] = ['security', 'governance', 'quality'];
+    const r = await runJudge(
+      options(root, { modelRequested: true, review: stage, estimate: true, categories }, analyzer),
+    );
+    if (!r.ok) throw new Error(r.message);
+    return [...by].map(([role, b]) => ({
+      role,
+      calls: b.calls,
+      parts: Object.fromEntries(Object.entries(b.parts).map(([k, v]) => [k, Math.round(v / b.calls)])),
+    }));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 /** False positives on real collections: units flagged (security, medium+) by the static checks and by both. */
 export async function realCollections(
   dirs: readonly { repo: string; dir: string }[],
@@ -322,6 +450,7 @@ export function render(
   mode: string,
   cost: Awaited<ReturnType<typeof estimateCost>>,
   real: Awaited<ReturnType<typeof realCollections>>,
+  parts: readonly Breakdown[] = [],
 ): string {
   const s = prf(b.static);
   const f = prf(b.full);
@@ -368,6 +497,19 @@ export function render(
         `| ${c.tier} | ${c.model} | ${c.calls} | $${c.expectedUsd.toFixed(2)} | $${c.worstUsd.toFixed(2)} | $${(c.expectedUsd / b.units).toFixed(4)} |`,
     ),
   ];
+  if (parts.length > 0) {
+    const names = [...new Set(parts.flatMap((p) => Object.keys(p.parts)))];
+    lines.push(
+      '',
+      'Where the input of that run goes: estimated tokens per call, by role and part (`overlap` is file lines',
+      'a chunk repeats from another chunk of the same role; the first part of a call up to the role is the',
+      "prefix a unit's reviewers share):",
+      '',
+      `| role | calls | ${names.join(' | ')} |`,
+      `|---|---|${names.map(() => '---|').join('')}`,
+      ...parts.map((p) => `| ${p.role} | ${p.calls} | ${names.map((n) => p.parts[n] ?? 0).join(' | ')} |`),
+    );
+  }
   if (real.length > 0) {
     lines.push(
       '',
@@ -436,8 +578,9 @@ export async function main(
     analyzer,
   );
   const cost = await estimateCost(units, analyzer);
+  const parts = await tokenBreakdown(units, analyzer);
   const real = argv.includes('--no-real-repos') ? [] : await realCollections(realDirs, analyzer);
-  const out = render(b, mode, cost, real);
+  const out = render(b, mode, cost, real, parts);
   process.stdout.write(out);
   const w = at('--write');
   if (argv.includes('--write'))

@@ -24,7 +24,7 @@ export {
   type RunEstimate,
   tokensOf,
 } from './estimate/estimate-run';
-export { renderEstimateJson, renderEstimateText } from './estimate/render-estimate';
+export { renderJudgeEstimateJson, renderJudgeEstimateText } from './estimate/render-judge-estimate';
 export { findingId, normalizeQuote } from './findings/finding-id';
 export { JUDGE_REPORT_SCHEMA_VERSION, type JudgeReport } from './report/judge-report';
 export { renderJson, reportToJson } from './report/render-json';

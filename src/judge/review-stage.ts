@@ -59,6 +59,14 @@ export interface ReviewRunSummary {
     worstCostUsd: number;
     expectedCostUsd: number;
     overCap: boolean;
+    /** The same per unit (withheld units are not there): calls per role, input tokens, cost. */
+    units: {
+      path: string;
+      calls: Record<JudgeCategory | 'adjudicator', number>;
+      inputTokens: number;
+      expectedCostUsd: number;
+      worstCostUsd: number;
+    }[];
   };
   notices: string[];
 }

@@ -94,6 +94,17 @@ export interface ModelFailed {
   provider: string;
   model: string;
   ms: number;
+  /**
+   * On an `estimate` failure: how the estimate layer priced this call (the one formula: its input estimate,
+   * prompt-cache write or read, expected and worst output), so a capability can say what each unit costs.
+   */
+  estimated?: EstimatedCall;
+}
+
+export interface EstimatedCall {
+  inputTokens: number;
+  expectedCostUsd: number;
+  worstCostUsd: number;
 }
 
 export type ModelResult = ModelSuccess | ModelFailed;

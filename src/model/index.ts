@@ -33,6 +33,7 @@ export { type PriceEntry, priceEntryOf } from './catalog/price-entry';
 export { expectedInputCost, type PrefixLedger, worstInputUsd } from './catalog/prompt-cache-price';
 export { tokenCostUsd } from './catalog/token-cost';
 export {
+  type EstimatedCall,
   failed,
   MODEL_FAILURES,
   type ModelClient,

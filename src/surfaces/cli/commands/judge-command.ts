@@ -11,9 +11,9 @@ import {
   type JudgeCategory,
   type JudgeReport,
   type JudgeRole,
-  renderEstimateJson,
-  renderEstimateText,
   renderJson,
+  renderJudgeEstimateJson,
+  renderJudgeEstimateText,
   renderList,
   renderSarif,
   renderText,
@@ -170,7 +170,8 @@ export function judgeAnswer(judged: JudgeProjectResult, format: string, list: bo
   }
   if (judged.estimate) {
     const { run: est, maxCostUsd } = judged.estimate;
-    const stdout = format === 'json' ? renderEstimateJson(est) : renderEstimateText(est, { maxCostUsd });
+    const stdout =
+      format === 'json' ? renderJudgeEstimateJson(est) : renderJudgeEstimateText(est, { maxCostUsd });
     if (!est.overCap) return { stdout, notes: [], exitCode: EXIT.ok };
     const note = `the estimate ($${(est.expectedCostUsd ?? 0).toFixed(2)}) exceeds the cap ($${maxCostUsd.toFixed(2)})`;
     return { stdout, notes: [note], exitCode: EXIT.internal };

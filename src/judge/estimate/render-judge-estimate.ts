@@ -1,7 +1,7 @@
 /**
  * Prints the judge's estimate as text or JSON. Pure. Lists per unit what would be sent and attached, the calls
  * and the cost (money printed the model layer's one way, `formatUsd`); nothing here is file content. The
- * runner's own estimate (check, explain, ask) is printed by src/model/run/render-estimate.ts.
+ * runner's own estimate (check, explain, ask) is printed by the model layer (`renderEstimate`).
  */
 
 import { formatUsd } from '../../model';
@@ -10,7 +10,7 @@ import type { RunEstimate } from './estimate-run';
 
 const usd = (n: number | null) => (n === null ? 'unknown' : formatUsd(n));
 
-export function renderEstimateText(e: RunEstimate, caps: { maxCostUsd: number }): string {
+export function renderJudgeEstimateText(e: RunEstimate, caps: { maxCostUsd: number }): string {
   const out: string[] = [];
   out.push(
     `gavel judge --estimate · ${e.units.length} unit(s) · model ${e.model ?? 'none'} · nothing was sent`,
@@ -36,7 +36,7 @@ export function renderEstimateText(e: RunEstimate, caps: { maxCostUsd: number })
   return `${out.join('\n')}\n`;
 }
 
-export function renderEstimateJson(e: RunEstimate): string {
+export function renderJudgeEstimateJson(e: RunEstimate): string {
   const doc = {
     estimate: {
       model: e.model,
