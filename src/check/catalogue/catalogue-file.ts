@@ -96,6 +96,11 @@ export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
     description: z.optional(z.string()),
     /** Variables a program may be given (`NODE_ENV=test npm test`) without changing what it runs. `X*`: a prefix, `*X` a suffix. */
     inert_variables: z.array(variableName),
+    /**
+     * Variables known inert only with a value of a known shape (`PAGER=cat`, `GOFLAGS=-count=1`): the name and a
+     * regular expression the whole value must match. Any other value (`PAGER='sh -c x'`) is not known.
+     */
+    inert_values: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/)), z.string())),
     /** Variables that change what a later program runs or loads: a bare assignment of one is not known safe. */
     runs_code_variables: z.array(variableName),
     /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */

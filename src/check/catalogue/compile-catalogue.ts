@@ -60,6 +60,8 @@ export interface Catalogue {
   entries: readonly CompiledEntry[];
   inert: VariableSet;
   runsCode: VariableSet;
+  /** Variables inert only with a value of a known shape: name -> the whole value's pattern. */
+  inertValues: ReadonlyMap<string, RegExp>;
   wrapperOptionsNotSafe: ReadonlySet<string>;
   /** Hosts a read-only web fetch may reach as known safe (exact names). */
   documentationHosts: ReadonlySet<string>;
@@ -95,6 +97,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   entries: [],
   inert: variableSet([]),
   runsCode: variableSet([]),
+  inertValues: new Map(),
   wrapperOptionsNotSafe: new Set(),
   documentationHosts: new Set(),
 };
@@ -155,11 +158,26 @@ function compileEntry(e: CatalogueEntry): CompiledEntry {
   return compiled;
 }
 
+/** Is `value` of variable `name` one the catalogue knows inert (`inert_values`)? */
+export function valueInert(catalogue: Catalogue, name: string, value: string): boolean {
+  return catalogue.inertValues.get(name)?.test(value) ?? false;
+}
+
 /** Checks a parsed catalogue whole (the schema, then what it cannot state) and compiles every entry. */
 export function compileCatalogue(json: unknown): CatalogueResult {
   const parsed = parseWith(CATALOGUE_FILE_SCHEMA, json, CATALOGUE_FILE);
   if (!parsed.ok) return parsed;
   const file = parsed.value;
+  for (const [name, re] of Object.entries(file.inert_values ?? {})) {
+    try {
+      new RegExp(re, 'u');
+    } catch {
+      return {
+        ok: false,
+        problem: `${CATALOGUE_FILE}: \`inert_values.${name}\` is not a regular expression`,
+      };
+    }
+  }
   const ids = new Set<string>();
   const entries: CompiledEntry[] = [];
   const byProgram = new Map<string, CompiledEntry[]>();
@@ -185,6 +203,9 @@ function fileLevel(file: Omit<CatalogueFile, 'entries'>): Omit<Catalogue, 'byPro
     version: file.version,
     inert: variableSet(file.inert_variables),
     runsCode: variableSet(file.runs_code_variables),
+    inertValues: new Map(
+      Object.entries(file.inert_values ?? {}).map(([name, re]) => [name, new RegExp(`^(?:${re})$`, 'u')]),
+    ),
     wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
     documentationHosts: new Set(file.documentation_hosts ?? []),
   };

@@ -9,7 +9,7 @@
 
 import { isGeneratedFolder, isGeneratedGlob, SCRIPT_FILE_WRAPPER, type Segment } from '../../shell';
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
-import { inVariableSet } from './compile-catalogue';
+import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
 import { inertGitConfig, inertMakeAssignment, readOnlySelect } from './value-checks';
@@ -402,7 +402,11 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
   if (segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
-  for (const name of segment.assigned ?? []) if (!inVariableSet(catalogue.inert, name)) return undefined;
+  // A variable known inert only by its value (`PAGER=cat`) must be given a value of that shape.
+  const values = new Map(segment.assignedValues ?? []);
+  for (const name of segment.assigned ?? [])
+    if (!inVariableSet(catalogue.inert, name) && !valueInert(catalogue, name, values.get(name) ?? '$\u2026'))
+      return undefined;
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
   // A wrapper with nothing to run (`ssh-agent -s`): the wrapper table read its options (an unknown one is
@@ -425,8 +429,17 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
  * Are the variables a command sets, exports or unsets all known inert? A variable the catalogue does not know
  * (`JAVA_HOME`, `BROWSER`, ...) may change what a later program runs or loads: unknown, never presumed inert.
  */
-export function variablesInert(catalogue: Catalogue, names: readonly string[]): boolean {
-  return names.every((n) => inVariableSet(catalogue.inert, n));
+export function variablesInert(
+  catalogue: Catalogue,
+  names: readonly string[],
+  values: readonly [string, string][] = [],
+): boolean {
+  return names.every((n) => {
+    if (inVariableSet(catalogue.inert, n)) return true;
+    // Known inert by value (`PAGER=cat`): every value it was given must be of the known shape.
+    const given = values.filter(([name]) => name === n);
+    return given.length > 0 && given.every(([, v]) => valueInert(catalogue, n, v));
+  });
 }
 
 /**
