@@ -64,6 +64,8 @@ export interface Segment {
   assignedValues?: [string, string][];
   /** Wrapper options that took a value, as `wrapper option` (`npx -p`, `sudo -u`): they may change what runs. */
   wrapperOptions?: string[];
+  /** The class of the folder the program runs in (`outside` when a `cd` made it unknown). */
+  cwdClass?: PathClass;
 }
 
 export const UNCERTAINTY_CODES = [

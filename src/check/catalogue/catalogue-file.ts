@@ -77,6 +77,23 @@ export const ENTRY_SCHEMA = z.lazy(() =>
      * standard input (a here-document the analysis read).
      */
     runs_script: z.optional(z.boolean()),
+    /**
+     * The value each listed option must match, whole (`tar -I` only a compressor, `-f`/`-C` a workspace or temp
+     * path): a regular expression per option. A value that does not match is not known.
+     */
+    option_values: z.optional(z.record(option, z.string().check(z.minLength(1)))),
+    /**
+     * Paths judged by scope: the program must run in a workspace folder, every path the analysis lists for it must be
+     * in the workspace or temp (a deletion only inside a generated folder or temp), and `operands`/`option_values`
+     * should keep the words it does not list there (relative, no `..`, no `~`).
+     */
+    paths_in_scope: z.optional(z.boolean()),
+    /** At least one of these options must be given (`tar -x` only with `-C`: extraction into a named folder). */
+    required_values: z.optional(z.array(option)),
+    /** A regular expression the first positional must match (the archive `zip` writes). */
+    first_operand: z.optional(z.string().check(z.minLength(1))),
+    /** The first word must be an option (`tar xf`, an old-style cluster, is read by no option table). */
+    options_first: z.optional(z.boolean()),
     /** `--` hands the rest to another tool (a compiler's flags after `clang-tidy f.c --`): still read as options. */
     options_after_dash_dash: z.optional(z.boolean()),
     /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */

@@ -32,6 +32,13 @@ export interface CompiledEntry {
   /** Every positional must match (`operands`); undefined: any. */
   operands?: RegExp;
   optionsAfterDashDash: boolean;
+  /** The pattern each listed option's value must match (`option_values`). */
+  optionValues: ReadonlyMap<string, RegExp>;
+  pathsInScope: boolean;
+  /** At least one of these must be given a value; empty: none required. */
+  requiredValues: ReadonlySet<string>;
+  firstOperand?: RegExp;
+  optionsFirst: boolean;
   suffixGlobs: boolean;
   runsScript: boolean;
   needsArgument: boolean;
@@ -118,11 +125,28 @@ function entryProblem(e: CatalogueEntry): string | undefined {
   if (e.suffix_globs && ((e.values?.length ?? 0) > 0 || (e.global?.values?.length ?? 0) > 0))
     return `${where}: \`suffix_globs\` with options that take a value`;
   if (e.runs_script && e.subcommands) return `${where}: \`runs_script\` with subcommands`;
+  if (e.first_operand !== undefined) {
+    try {
+      new RegExp(e.first_operand, 'u');
+    } catch {
+      return `${where}: \`first_operand\` is not a regular expression`;
+    }
+  }
+  for (const o of e.required_values ?? [])
+    if (!known.has(o)) return `${where}: \`required_values\` names \`${o}\`, not a known option`;
   if (e.operands !== undefined) {
     try {
       new RegExp(e.operands, 'u');
     } catch {
       return `${where}: \`operands\` is not a regular expression`;
+    }
+  }
+  for (const [o, re] of Object.entries(e.option_values ?? {})) {
+    if (!known.has(o)) return `${where}: \`option_values\` names \`${o}\`, not a known option`;
+    try {
+      new RegExp(re, 'u');
+    } catch {
+      return `${where}: \`option_values.${o}\` is not a regular expression`;
     }
   }
   // `**` (the run program's own arguments) may only end a pattern.
@@ -145,6 +169,12 @@ function compileEntry(e: CatalogueEntry): CompiledEntry {
     positionals: e.positionals ?? 'any',
     refuseAssignments: e.refuse_assignments ?? false,
     optionsAfterDashDash: e.options_after_dash_dash ?? false,
+    optionValues: new Map(
+      Object.entries(e.option_values ?? {}).map(([o, re]) => [o, new RegExp(`^(?:${re})$`, 'u')]),
+    ),
+    pathsInScope: e.paths_in_scope ?? false,
+    requiredValues: new Set(e.required_values ?? []),
+    optionsFirst: e.options_first ?? false,
     suffixGlobs: e.suffix_globs ?? false,
     runsScript: e.runs_script ?? false,
     needsArgument: e.needs_argument ?? false,
@@ -152,6 +182,7 @@ function compileEntry(e: CatalogueEntry): CompiledEntry {
     source: e,
   };
   if (e.operands !== undefined) compiled.operands = new RegExp(e.operands, 'u');
+  if (e.first_operand !== undefined) compiled.firstOperand = new RegExp(`^(?:${e.first_operand})$`, 'u');
   if (e.subcommands)
     compiled.subcommands = e.subcommands.map((s) => s.split(' ')).sort((a, b) => b.length - a.length);
   if (e.language) compiled.language = e.language;

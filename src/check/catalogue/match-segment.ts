@@ -343,6 +343,7 @@ function runsInContainer(entry: CompiledEntry, args: readonly string[], end: num
 /** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
 export function entryMatches(entry: CompiledEntry, args: readonly string[], vars?: Variables): boolean {
   if (entry.needsArgument && args.length === 0) return false;
+  if (entry.optionsFirst && !(args[0] ?? '').startsWith('-')) return false;
   if (entry.literalArgs) return true;
   if (entry.runsScript) return scriptArgs(entry, args) !== undefined;
   const read: Read = { values: [], flags: [], positionals: [] };
@@ -389,7 +390,34 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], vars
     i++;
     if (container) break;
   }
-  return valuesKnown(entry, read) && languageSafe(entry, read);
+  return valuesKnown(entry, read) && languageSafe(entry, read) && optionValuesKnown(entry, read);
+}
+
+/**
+ * Every value of an option `option_values` lists matches its pattern (`tar -I zstd`, `-C vendor`); an option of
+ * `required_values` is given; the first positional matches `first_operand`.
+ */
+function optionValuesKnown(entry: CompiledEntry, read: Read): boolean {
+  if (entry.requiredValues.size > 0 && !read.values.some(([o]) => entry.requiredValues.has(o))) return false;
+  if (entry.firstOperand && !entry.firstOperand.test(read.positionals[0] ?? '')) return false;
+  if (entry.optionValues.size === 0) return true;
+  return read.values.every(([o, v]) => {
+    const pattern = entry.optionValues.get(o);
+    return pattern === undefined || (!v.includes(DYNAMIC) && pattern.test(v));
+  });
+}
+
+/**
+ * `paths_in_scope`: the program runs in a workspace folder and every path the analysis lists for it is in the
+ * workspace or temp; a deletion only inside a generated folder or temp (`rsync --delete` into `build/`).
+ */
+function pathsInScope(segment: Segment): boolean {
+  if (segment.cwdClass !== 'workspace') return false;
+  return segment.paths.every(
+    (p) =>
+      p.class === 'temp' ||
+      (p.class === 'workspace' && (p.role !== 'delete' || p.generated === true) && p.role !== 'exec'),
+  );
 }
 
 /**
@@ -420,6 +448,7 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
     if (!entryMatches(entry, args, catalogue)) continue;
     if (entry.runsScript && !scriptRead(segment, next, scriptArgs(entry, args) ?? '')) continue;
     if (entry.execPrograms.size > 0 && !execInWorkspace(segment, args)) continue;
+    if (entry.pathsInScope && !pathsInScope(segment)) continue;
     return entry.id;
   }
   return undefined;

@@ -252,6 +252,8 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   );
   if (!u.noRun && head !== undefined)
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  const here = a.segments[segment];
+  if (here) here.cwdClass = u.cwd === undefined ? 'outside' : resolvePath(u.cwd, a.scope, u.cwd).class;
   if (u.valued.length > 0) {
     const seg = a.segments[segment];
     if (seg) seg.wrapperOptions = [...u.valued];
