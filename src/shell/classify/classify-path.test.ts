@@ -210,6 +210,11 @@ describe('the bundled table, by class', () => {
     ['a type declaration named .env.d.ts is not a secret', '/w/src/.env.d.ts', 'workspace'],
     ['a terraform variables example is not a secret', '/w/infra/prod.tfvars.example', 'workspace'],
     ['an i18n auth file is not a secret', '/w/locales/en/auth.json', 'workspace'],
+    ['a dotenv template for a secret manager (.tpl) is not a secret', '/w/.env.tpl', 'workspace'],
+    ['a configure-time dotenv input (.in) is not a secret', '/w/.env.in', 'workspace'],
+    ['any sample of a secret-named file is not a secret', '/w/deploy/credentials.json.sample', 'workspace'],
+    ['a local dotenv override is a secret', '/w/.env.local', 'sensitive'],
+    ['a template suffix does not clear a key folder', '/h/.ssh/id_ed25519', 'sensitive'],
   ])('%s', (_name, abs, want) => {
     expect(classOf(abs, w)).toBe(want);
   });
