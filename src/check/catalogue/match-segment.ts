@@ -38,6 +38,8 @@ interface Read {
   /** The flags given (`-I`), in order. */
   flags: string[];
   positionals: string[];
+  /** The subcommand words matched, joined (`eval` of `deno eval`). */
+  subcommand?: string;
 }
 
 type Step = { ok: true; next: number } | { ok: false };
@@ -52,7 +54,9 @@ function readOption(
 ): Step {
   const a = args[i] as string;
   if (entry.numeric && /^-\d+$/.test(a)) return { ok: true, next: i + 1 };
-  if (a.startsWith('--') || entry.singleDashWords) {
+  // A single-dash word the entry lists whole (`node -pe`, `staticcheck -checks`) is that option, not a cluster.
+  const whole = a.length > 2 && (set.flags.has(a) || set.values.has(a));
+  if (a.startsWith('--') || entry.singleDashWords || whole) {
     const eq = a.indexOf('=');
     const name = eq < 0 ? a : a.slice(0, eq);
     if (entry.breaking.has(name)) return { ok: false };
@@ -130,7 +134,10 @@ function readSubcommand(
         if (w !== '*') return a === w;
         return !a.startsWith('-') && !EXPANDS.test(a) && (entry.operands?.test(a) ?? true);
       });
-      if (fits) return { next: i + words.length, rest };
+      if (fits) {
+        read.subcommand = args.slice(i, i + words.length).join(' ');
+        return { next: i + words.length, rest };
+      }
     }
     if (i >= args.length || !isOption(args[i] as string, entry)) return undefined;
     const step = readOption(args, i, entry.global, entry, read);
@@ -142,7 +149,7 @@ function readSubcommand(
 /** The options that give an interpreter its inline program. */
 const INLINE_CODE: Record<string, readonly string[]> = {
   python: ['-c'],
-  node: ['-e', '--eval', '-p', '--print'],
+  node: ['-e', '--eval', '-p', '--print', '-pe', 'eval'],
   ruby: ['-e'],
 };
 
@@ -152,6 +159,10 @@ const INLINE_CODE: Record<string, readonly string[]> = {
  */
 function inlineSafe(language: 'python' | 'node' | 'ruby', read: Read): boolean {
   const codes = read.values.filter(([o]) => INLINE_CODE[language]?.includes(o)).map(([, v]) => v);
+  // `deno eval CODE`: the subcommand gives the code as its one positional.
+  if (read.subcommand !== undefined && INLINE_CODE[language]?.includes(read.subcommand))
+    codes.push(...read.positionals.slice(0, 1));
+  if (read.subcommand !== undefined && read.positionals.length > 1) return false;
   if (codes.length !== 1) return false;
   if (language === 'python' && read.values.some(([o, v]) => o === '-W' && v.includes('.'))) return false;
   const isolated = language === 'python' && read.flags.some((f) => f === '-I' || f === '-P');
