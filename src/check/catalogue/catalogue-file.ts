@@ -88,7 +88,7 @@ export const ENTRY_SCHEMA = z.lazy(() =>
      * should keep the words it does not list there (relative, no `..`, no `~`).
      */
     paths_in_scope: z.optional(z.boolean()),
-    /** At least one of these options must be given (`tar -x` only with `-C`: extraction into a named folder). */
+    /** At least one of these options must be given (`tar -x` only with `-C`; `Rscript` only with `--vanilla`). */
     required_values: z.optional(z.array(option)),
     /** A regular expression the first positional must match (the archive `zip` writes). */
     first_operand: z.optional(z.string().check(z.minLength(1))),
@@ -97,7 +97,7 @@ export const ENTRY_SCHEMA = z.lazy(() =>
     /** `--` hands the rest to another tool (a compiler's flags after `clang-tidy f.c --`): still read as options. */
     options_after_dash_dash: z.optional(z.boolean()),
     /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */
-    language: z.optional(z.enum(['sed', 'awk', 'python', 'node', 'ruby'])),
+    language: z.optional(z.enum(['sed', 'awk', 'python', 'node', 'ruby', 'r', 'julia', 'php', 'perl'])),
     /** Commands this entry must know safe (every segment), checked by the test suite of every build. */
     safe: z.array(word).check(z.minLength(1)),
     /** Commands the catalogue must not know safe. */

@@ -8,6 +8,7 @@
 import { parseWith } from '../policy/policy-files';
 import { CATALOGUE_FILE_SCHEMA, type CatalogueEntry, type CatalogueFile } from './catalogue-file';
 import type { InlineLanguage } from './inline-code';
+import type { PrintLanguage } from './print-code';
 
 export const CATALOGUE_FILE = 'rules/check-safe.json';
 
@@ -44,7 +45,7 @@ export interface CompiledEntry {
   needsArgument: boolean;
   /** Programs `-exec`/`-execdir` may run (find); empty: none. */
   execPrograms: ReadonlySet<string>;
-  language?: 'sed' | 'awk' | InlineLanguage;
+  language?: 'sed' | 'awk' | InlineLanguage | PrintLanguage;
   source: CatalogueEntry;
 }
 

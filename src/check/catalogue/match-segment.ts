@@ -11,6 +11,7 @@ import { isGeneratedFolder, isGeneratedGlob, SCRIPT_FILE_WRAPPER, type Segment }
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
+import { type PrintLanguage, printCodeInert } from './print-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
 import { inertGitConfig, inertMakeAssignment, readOnlySelect } from './value-checks';
 
@@ -169,9 +170,22 @@ function inlineSafe(language: 'python' | 'node' | 'ruby', read: Read): boolean {
   return inlineCodeInert(codes[0] as string, language, isolated);
 }
 
+/** The options that give a command language its inline program. */
+const PRINT_CODE: Record<PrintLanguage, readonly string[]> = {
+  r: ['-e'],
+  julia: ['-e', '--eval', '-E', '--print'],
+  php: ['-r'],
+  perl: ['-e', '-E'],
+};
+
 function languageSafe(entry: CompiledEntry, read: Read): boolean {
   if (!entry.language) return true;
-  if (entry.language !== 'sed' && entry.language !== 'awk') return inlineSafe(entry.language, read);
+  const lang = entry.language;
+  if (lang === 'r' || lang === 'julia' || lang === 'php' || lang === 'perl') {
+    const codes = read.values.filter(([o]) => PRINT_CODE[lang].includes(o)).map(([, v]) => v);
+    return codes.length === 1 && read.positionals.length === 0 && printCodeInert(codes[0] as string, lang);
+  }
+  if (lang !== 'sed' && lang !== 'awk') return inlineSafe(lang, read);
   const given = read.values.filter(([o]) => o === '-e' || o === '--expression').map(([, v]) => v);
   const scripts = given.length > 0 ? given : read.positionals.slice(0, 1);
   if (scripts.length === 0) return false;
@@ -409,7 +423,8 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], vars
  * `required_values` is given; the first positional matches `first_operand`.
  */
 function optionValuesKnown(entry: CompiledEntry, read: Read): boolean {
-  if (entry.requiredValues.size > 0 && !read.values.some(([o]) => entry.requiredValues.has(o))) return false;
+  const given = [...read.values.map(([o]) => o), ...read.flags];
+  if (entry.requiredValues.size > 0 && !given.some((o) => entry.requiredValues.has(o))) return false;
   if (entry.firstOperand && !entry.firstOperand.test(read.positionals[0] ?? '')) return false;
   if (entry.optionValues.size === 0) return true;
   return read.values.every(([o, v]) => {
