@@ -117,7 +117,8 @@ describe('classOf, on the bundled path table', () => {
     ['/tmp/x', 'temp'],
     ['/var/folders/tmp/y', 'temp'],
     ['/dev/null', 'temp'],
-    ['/dev/sda', 'system'],
+    ['/dev/sda', 'sensitive'],
+    ['/dev/tty0', 'system'],
     ['/etc/hosts', 'system'],
     ['/etc/shadow', 'sensitive'],
     ['/', 'system'],
@@ -165,7 +166,8 @@ describe('classOf, on the bundled path table', () => {
     ['/etc/cron.d/job', false, true],
     ['/w/.git/hooks/pre-commit', false, true],
     ['/w/.husky/pre-push', false, true],
-    ['/w/.github/workflows/ci.yml', false, false],
+    ['/w/.github/workflows/ci.yml', false, true],
+    ['/w/docs/workflows.md', false, false],
     ['/w/src/a.ts', false, false],
   ])('%s: self-modification %s, persistence %s', (abs, self, persistence) => {
     expect(isAgentConfig(abs, w)).toBe(self);
@@ -214,6 +216,20 @@ describe('the bundled table, by class', () => {
     ['a configure-time dotenv input (.in) is not a secret', '/w/.env.in', 'workspace'],
     ['any sample of a secret-named file is not a secret', '/w/deploy/credentials.json.sample', 'workspace'],
     ['a local dotenv override is a secret', '/w/.env.local', 'sensitive'],
+    ['a secrets file in any format', '/w/config/secrets.json', 'sensitive'],
+    ['an app framework secrets file', '/w/.streamlit/secrets.toml', 'sensitive'],
+    [
+      'an OAuth client secret as downloaded',
+      '/w/client_secret_42.apps.googleusercontent.com.json',
+      'sensitive',
+    ],
+    ['a vault password file', '/w/.vault_pass', 'sensitive'],
+    ['a bare kubeconfig', '/w/deploy/kubeconfig', 'sensitive'],
+    ['a CLI auth token file', '/w/.sentryclirc', 'sensitive'],
+    ['a functions app local settings file', '/w/api/local.settings.json', 'sensitive'],
+    ['a cluster admin config', '/etc/kubernetes/admin.conf', 'sensitive'],
+    ['a raw disk', '/dev/nvme0n1', 'sensitive'],
+    ['a source file named after secrets is not one', '/w/src/secrets.ts', 'workspace'],
     ['a template suffix does not clear a key folder', '/h/.ssh/id_ed25519', 'sensitive'],
   ])('%s', (_name, abs, want) => {
     expect(classOf(abs, w)).toBe(want);
@@ -224,6 +240,13 @@ describe('the bundled table, by class', () => {
     ['a nested submodule config', '/w/.git/modules/a/modules/b/config'],
     ['a nested repository hook', '/w/vendor/x/.git/hooks/post-checkout'],
     ['an editor task that runs on folder open', '/w/.vscode/tasks.json'],
+    ['a git hook manager config (runs on the next commit)', '/w/lefthook.yml'],
+    ['a staged-files runner config', '/w/lint-staged.config.mjs'],
+    ['a pre-commit config', '/w/.pre-commit-config.yaml'],
+    ['a tool manager config that runs hooks on cd', '/w/mise.toml'],
+    ['a CI workflow (runs with the project secrets on push)', '/w/.github/workflows/ci.yml'],
+    ['a program the package runner finds first by name', '/w/node_modules/.bin/vitest'],
+    ['a program the virtualenv runner finds first by name', '/w/.venv/bin/pytest'],
   ])('%s is persistence', (_name, abs) => {
     expect(isPersistence(abs, w)).toBe(true);
   });
