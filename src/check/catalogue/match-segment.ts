@@ -457,9 +457,9 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   if (segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
   // A variable known inert only by its value (`PAGER=cat`) must be given a value of that shape.
-  const values = new Map(segment.assignedValues ?? []);
+  const values = segment.assigned?.length ? new Map(segment.assignedValues ?? []) : undefined;
   for (const name of segment.assigned ?? [])
-    if (!inVariableSet(catalogue.inert, name) && !valueInert(catalogue, name, values.get(name) ?? '$\u2026'))
+    if (!inVariableSet(catalogue.inert, name) && !valueInert(catalogue, name, values?.get(name) ?? '$\u2026'))
       return undefined;
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
