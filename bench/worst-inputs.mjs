@@ -81,7 +81,28 @@ function inputs() {
     ['command of 99,990 characters (one echo)', 'Bash', () => ({ command: `echo ${'a '.repeat(49_992)}` })],
     ['command of 12,000 `&&` segments', 'Bash', () => ({ command: `${'true && '.repeat(11_999)}true` })],
     ['command of 1 MB (over the bound)', 'Bash', () => ({ command: `echo ${'a '.repeat(500_000)}` })],
+    ['command of 5,000 `;` segments', 'Bash', () => ({ command: `${'true;'.repeat(4_999)}true` })],
+    ['command of 3,000 `|` stages', 'Bash', () => ({ command: `${'cat|'.repeat(2_999)}cat` })],
+    ['command of 100 KB of `:;` (50,000 segments)', 'Bash', () => ({ command: `${':;'.repeat(49_990)}:` })],
+    [
+      'here-document of 40,000 lines (one command)',
+      'Bash',
+      () => ({ command: `cat > out.txt <<'EOF'\n${'a;b|c\n'.repeat(14_000)}EOF` }),
+    ],
     ['MCP tool, arguments nested 5,000 deep', 'mcp__x__run', () => deepObject(5_000)],
+    [
+      'MCP tool, 50,000 path-like arguments (3 MB)',
+      'mcp__x__y',
+      (p) => Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`p${i}`, `${p}/src/file${i}.ts`])),
+    ],
+    [
+      'Codex apply_patch adding 20,000 files',
+      'apply_patch',
+      () => ({
+        command: `*** Begin Patch\n${Array.from({ length: 20_000 }, (_, i) => `*** Add File: src/f${i}.ts\n+x\n`).join('')}*** End Patch\n`,
+      }),
+      'codex',
+    ],
     [
       'tool_input nested 100,000 deep (JSON)',
       'Bash',
@@ -98,6 +119,9 @@ function payload(project, home, tool, input, kind) {
     writeFileSync(file, transcript(50 * 1024 * 1024));
     extra.transcript_path = file;
   }
+  // Codex's PreToolUse payload carries a turn, a model and a permission mode besides Claude Code's fields.
+  if (kind === 'codex')
+    Object.assign(extra, { turn_id: 't', transcript_path: null, model: 'm', permission_mode: 'default' });
   const text = JSON.stringify({
     hook_event_name: 'PreToolUse',
     session_id: 'bench-worst',
@@ -110,9 +134,9 @@ function payload(project, home, tool, input, kind) {
   return input?.raw === undefined ? text : text.replace('"RAW"', input.raw);
 }
 
-function runOnce(gavel, stdin, env, cwd) {
+function runOnce(gavel, stdin, env, cwd, harness = 'claude-code') {
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['-r', CPU_PROBE, gavel, 'hook', 'claude-code'], {
+  const r = spawnSync(process.execPath, ['-r', CPU_PROBE, gavel, 'hook', harness], {
     cwd,
     env,
     input: stdin,
@@ -261,11 +285,12 @@ export async function run({ root, runs }) {
       if (kind === 'many' || kind?.startsWith('bounded'))
         writeFileSync(join(scratch.project, 'gavel.toml'), bigConfig(kind === 'many' ? 'many' : 'bounded'));
       const stdin = payload(scratch.project, scratch.home, tool, input(scratch.project), kind);
+      const harness = kind === 'codex' ? 'codex' : 'claude-code';
       if (kind === 'bounded') runOnce(gavel, stdin, env, scratch.project);
       const samples = [];
       for (let i = 0; i < n; i++) {
         if (kind === 'bounded-cold') rmSync(env.XDG_STATE_HOME, { recursive: true, force: true });
-        samples.push(runOnce(gavel, stdin, env, scratch.project));
+        samples.push(runOnce(gavel, stdin, env, scratch.project, harness));
       }
       const worst = Math.max(...samples.map((s) => s.wall));
       const answers = [...new Set(samples.map((s) => s.answer))].join(', ');

@@ -353,6 +353,32 @@ describe('uncertainty', () => {
     expect(uncertain(`echo ${'a'.repeat(100_001)}`)).toContain('too-large');
   });
 
+  it('does not parse a command of more separators than the segment bound: too-large, nothing read', () => {
+    const a = analyze(`rm -rf / ; ${'true;'.repeat(2_001)}true`);
+    expect(a.uncertain.map((u) => u.code)).toEqual(['too-large']);
+    expect(a.uncertain[0]?.reason).toContain('more than 2000 commands');
+    expect(a.segments).toEqual([]);
+  });
+
+  it('does not parse a command of more words than the word bound: too-large', () => {
+    const a = analyze(`echo ${'a '.repeat(10_001)}`);
+    expect(a.uncertain.map((u) => u.code)).toEqual(['too-large']);
+    expect(a.uncertain[0]?.reason).toContain('more than 10000 words');
+  });
+
+  it('counts a here-document body and a single-quoted string as one word each (big patches stay readable)', () => {
+    const body = 'const a = 1; b(); c && d | e\n'.repeat(2_500);
+    const a = analyze(`cat > out.ts <<'EOF'\n${body}EOF\necho '${'x; y '.repeat(2_500)}'`);
+    expect(a.uncertain).toEqual([]);
+    expect(a.segments.map((seg) => seg.program)).toEqual(['cat', 'echo']);
+  });
+
+  it('stops at the segment bound inside what it parses (many short segments under the separator bound)', () => {
+    // A pipeline is one separator run each `|`: 1,999 separators, 2,000 segments, then one more in a subshell.
+    const a = analyze(`${'cat|'.repeat(1_999)}cat; (rm -rf /)`);
+    expect(a.uncertain.map((u) => u.code)).toContain('too-large');
+  });
+
   it('does not read a command longer than the limit at all (bounded time; uncertain is review)', () => {
     const a = analyze(`rm -rf / ; echo ${'a '.repeat(50_001)}`);
     expect(a.uncertain.map((u) => u.code)).toEqual(['too-large']);

@@ -33,12 +33,23 @@ import { runCommand, type UnwrapHost } from './unwrap/unwrap-command';
 import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
 import { display, isDynamic } from './walk/markers';
+import { textSize } from './walk/text-size';
 import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk/walk-tree';
 
 /** Nested shells (`bash -c`, `eval`, here-docs fed to a shell) analysed before `depth-limit`. */
 export const MAX_DEPTH = 8;
 /** Longer commands are not analysed: a `too-large` uncertainty, so review (docs/benchmarks.md, worst inputs). */
 export const MAX_COMMAND_CHARS = 100_000;
+/**
+ * Commands (segments) one analysis reads, scripts it follows included: judging each costs a fraction of a
+ * millisecond, so past this the rest is not read (`too-large`: review, never allow) and a command of many short
+ * segments (`true;true;...`) stays well inside the hook's time.
+ */
+export const MAX_SEGMENTS = 2_000;
+/** Words a command may hold (./walk/text-size.ts; here-document bodies and single-quoted strings count one). */
+export const MAX_WORDS = 10_000;
+/** Syntax nodes one analysis walks, scripts it follows included: past it the text is not walked (`too-large`). */
+export const MAX_NODES = 60_000;
 
 /** A subscript whose index holds a command substitution: `a[$(cmd)]`, ``a[`cmd`]``. */
 const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[([^\]]*(?:\$\(|`)[^\]]*)\]/g;
@@ -72,6 +83,8 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   private readonly walker: TreeWalker;
   /** Uncertainties `forgetUncertainties` keeps: what the parser could not see, not what a script computes. */
   private readonly kept = new WeakSet<Uncertainty>();
+  /** Syntax nodes parsed so far (bounded by MAX_NODES). */
+  private nodes = 0;
 
   constructor(
     readonly env: ShellEnv,
@@ -163,6 +176,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   }
 
   newSegment(argv: string[], program: string, wrappers: string[], context: SegmentContext): number {
+    if (this.segments.length >= MAX_SEGMENTS) throw new SegmentLimit();
     this.segments.push({ program, argv, wrappers, context, paths: [], hosts: [] });
     return this.segments.length - 1;
   }
@@ -177,6 +191,14 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     if (!fast && !this.parser) throw new NeedsParser();
     const tree = fast ?? (this.parser as ShellParser).parse(text);
     try {
+      this.nodes += tree.rootNode.descendantCount ?? 0;
+      if (this.nodes > MAX_NODES) {
+        this.uncertain(
+          'too-large',
+          `the command and the scripts it runs hold more than ${MAX_NODES} words and operators`,
+        );
+        return OPAQUE_FLOW;
+      }
       const misread =
         !fast &&
         (joinsLines(tree.rootNode, text) ||
@@ -287,6 +309,9 @@ function initialVars(env: ShellEnv, scope: PathScope): Map<string, { text: strin
 /** The command (or a script nested in it) needs tree-sitter, which is not loaded yet. */
 class NeedsParser extends Error {}
 
+/** The analysis reached `MAX_SEGMENTS`: what it read so far stands, the rest is uncertain. */
+class SegmentLimit extends Error {}
+
 export interface AnalyzeOptions {
   /** Try the pure-JS fast path before tree-sitter (default true; false only to compare the two). */
   fastPath?: boolean;
@@ -307,6 +332,17 @@ function analyzeWith(
     analyzer.uncertain('too-large', `the command is longer than ${MAX_COMMAND_CHARS} characters`);
     return analyzer.result();
   }
+  // Bounded time before parsing: parse and walk cost grows with words and separators, not characters.
+  const size = textSize(command, MAX_WORDS + MAX_SEGMENTS);
+  if (size.words > MAX_WORDS || size.separators > MAX_SEGMENTS) {
+    analyzer.uncertain(
+      'too-large',
+      size.separators > MAX_SEGMENTS
+        ? `the command runs more than ${MAX_SEGMENTS} commands`
+        : `the command holds more than ${MAX_WORDS} words`,
+    );
+    return analyzer.result();
+  }
   const frame: Frame = {
     depth: 0,
     context: 'top',
@@ -318,6 +354,10 @@ function analyzeWith(
     analyzer.analyzeText(command, frame);
   } catch (e) {
     if (e instanceof NeedsParser) throw e;
+    if (e instanceof SegmentLimit) {
+      analyzer.uncertain('too-large', `the command runs more than ${MAX_SEGMENTS} commands`);
+      return analyzer.result();
+    }
     // INVARIANT: a bug in a detector makes the command uncertain; it never escapes as an exception to a hook.
     analyzer.uncertain('analysis-error', 'shell analysis failed on this command: its meaning is uncertain');
   }

@@ -42,6 +42,9 @@ describe('inline code that is not read as inert', () => {
   it.each<Case>([
     // Python: reaching a process, a file, the environment or the import system, directly or indirectly.
     ['python os.system', 'python', 'import os; os.system("id")'],
+    ['python code after a comment ended by a lone CR', 'python', 'print(1)#\rimport os; os.system("id")'],
+    ['node code after a comment ended by U+2028', 'node', 'console.log(1)//\u2028require("child_process")'],
+    ['python with a form feed', 'python', 'print(1)\fprint(2)'],
     ['python open of a secret', 'python', 'print(open("/home/u/.ssh/id_rsa").read())'],
     ['python __import__', 'python', '__import__("os").system("id")'],
     ['python getattr indirection', 'python', 'import sys; getattr(sys, "modules")["os"].system("id")'],

@@ -562,12 +562,18 @@ function nodeShapesInert(tokens: readonly Token[]): boolean {
   return true;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for.
+const OTHER_LINE_ENDS = /[\r\v\f\u0000-\u0008\u000e-\u001f\u007f\u0085\u2028\u2029]/;
+
 /**
  * Is the inline program trivially inert? `isolated`: Python runs with the current folder off `sys.path`
  * (`-I`, `-P`). Anything not read as inert answers false.
  */
 export function inlineCodeInert(code: string, lang: InlineLanguage, isolated = false): boolean {
   if (code.trim().length === 0 || code.length > MAX_CODE) return false;
+  // Line ends the reader does not split on (a lone CR ends a Python comment, U+2028 a JavaScript one) and other
+  // control characters: the language may read a line the tokenizer took for a comment.
+  if (OTHER_LINE_ENDS.test(code)) return false;
   const tokens = tokenize(code, lang);
   if (!tokens) return false;
   const locals = localNames(tokens, lang);

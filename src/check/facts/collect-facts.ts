@@ -308,7 +308,7 @@ export function collectFacts(
         return searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope);
       return pathFacts(request, input.path, 'read', base, policy, env, inScope);
     case 'write':
-      return pathFacts(request, input.path, 'write', base, policy, env, inScope);
+      return pathFacts(request, input.path, input.delete ? 'delete' : 'write', base, policy, env, inScope);
     case 'edit': {
       // An edit reads the file it changes and the harness shows the model lines of it (Claude Code's Edit
       // answers with a snippet; a patch's context is the file's text): editing a secret is reading it too.

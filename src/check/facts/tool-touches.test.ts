@@ -105,6 +105,8 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     ['a script nested in an object', { job: { steps: [{ script: 'rm -rf ~' }] } }],
     ['an argv alone', { argv: ['sh', '-c', 'rm -rf ~'] }],
     ['a program and its arguments', { program: 'rm', arguments: ['-rf', '~'] }],
+    ['a command and an argument string', { command: 'rm', args: '-rf ~' }],
+    ['a program and an argument string', { program: 'rm', arguments: '-rf ~' }],
     ['a run step nested in a list', { steps: [{ run: 'rm -rf ~' }] }],
     ['a list of command lines', { commands: ['npm test', 'rm -rf ~'] }],
     ['one command line in an argv-shaped array', { command: ['rm -rf ~'] }],
@@ -193,6 +195,41 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
     expect(d.basis).toBe('uncertain');
   });
 
+  it('arguments wider than gavel reads are unreadable before any is read: uncertain in mode off', async () => {
+    const wide: Record<string, string> = {};
+    for (let i = 0; i < 50_000; i++) wide[`p${i}`] = `${WORKSPACE}/src/f${i}.ts`;
+    for (const args of [wide, { paths: Object.values(wide) }]) {
+      const d = await judge({ kind: 'mcp', server: 'fs', tool: 'read', arguments: args }, 'mcp__fs__read', {
+        mode: 'off',
+      });
+      expect(d.verdict).not.toBe('allow');
+      expect(d.basis).toBe('uncertain');
+    }
+  });
+
+  it.each([
+    ['a forced push to the default branch', 'push_branch', { branch: 'main', force: true }],
+    ['a forced ref update of main', 'update_ref', { ref: 'refs/heads/main', sha: 'abc', force: true }],
+    ['a delete of the default branch', 'delete_branch', { branch: 'master' }],
+  ])('a git-hosting tool: %s is the floor, even in mode off', async (_name, tool, args) => {
+    const d = await mcp(tool, args, { mode: 'off' });
+    expect(d.verdict).toBe('deny');
+    expect(d.categories).toContain('history_rewrite_on_shared_ref');
+  });
+
+  it('a database tool running SQL is read as a client would run it: a drop is a remote delete', async () => {
+    const drop = await judge(
+      { kind: 'mcp', server: 'pg', tool: 'query', arguments: { sql: 'DROP DATABASE prod' } },
+      'mcp__pg__query',
+    );
+    expect(drop.categories).toContain('remote_resource_delete');
+    const words = await judge(
+      { kind: 'mcp', server: 'docs', tool: 'search', arguments: { query: 'drop shadow css' } },
+      'mcp__docs__search',
+    );
+    expect(words.categories).toEqual([]);
+  });
+
   it('an allowed MCP tool with ordinary arguments stays allowed', async () => {
     const d = await mcp(
       'create_issue',
@@ -233,6 +270,49 @@ const grep = (input: { path?: string; glob?: string }) =>
   );
 const glob = (pattern: string, path = WORKSPACE) =>
   judge({ kind: 'read', path, search: 'names', globs: [pattern] }, 'Glob');
+
+describe('files a later ordinary command runs code from are persistence when written', () => {
+  it.each([
+    ['a per-worktree git config', '.git/worktrees/feature/config.worktree'],
+    ['cargo configuration (rustc-wrapper, runner)', '.cargo/config.toml'],
+    ['a pnpmfile (code pnpm install loads)', '.pnpmfile.cjs'],
+    ['JVM options of Maven (-javaagent)', '.mvn/jvm.config'],
+    ['the Gradle wrapper distribution', 'gradle/wrapper/gradle-wrapper.properties'],
+    ['pre-commit hooks configuration', '.pre-commit-config.yaml'],
+    ['editor settings naming executables', '.vscode/settings.json'],
+    ['bun preload configuration', 'bunfig.toml'],
+  ])('%s: `%s`', async (_name, path) => {
+    const d = await judge({ kind: 'write', path: `${WORKSPACE}/${path}` }, 'Write');
+    expect(d.verdict).not.toBe('allow');
+    expect(d.categories).toContain('persistence');
+  });
+
+  it('an ordinary source or config file stays a workspace write', async () => {
+    for (const path of ['src/config.ts', 'tsconfig.json', 'docs/settings.md', 'gradle.properties.md'])
+      expect((await judge({ kind: 'write', path: `${WORKSPACE}/${path}` }, 'Write')).verdict).toBe('allow');
+  });
+});
+
+describe('a tool that deletes a path is judged as a delete of all of it (Cursor Delete)', () => {
+  it.each([
+    ['home', HOME],
+    ['the root', '/'],
+    ['a system root', '/usr'],
+  ])('a delete of %s is the floor, even in mode off', async (_name, path) => {
+    const d = await judge({ kind: 'write', path, delete: true }, 'Delete', { mode: 'off' });
+    expect(d.verdict).toBe('deny');
+    expect(d.categories).toContain('destructive_root_delete');
+  });
+
+  it('a delete of a key is not allowed in mode off; a delete of a workspace file is', async () => {
+    const key = await judge({ kind: 'write', path: `${HOME}/.ssh/id_ed25519`, delete: true }, 'Delete', {
+      mode: 'off',
+    });
+    expect(key.verdict).not.toBe('allow');
+    const file = await judge({ kind: 'write', path: `${WORKSPACE}/src/old.ts`, delete: true }, 'Delete');
+    expect(file.verdict).toBe('allow');
+  });
+});
 
 describe('Grep and Glob are judged by every field that widens what they read', () => {
   it.each([

@@ -79,6 +79,19 @@ const TYPED_KEYS = new Set(['input', 'text', 'keys', 'keystrokes', 'data', 'line
 /** Tools that type into a terminal or a shell session (their name says so). */
 const TERMINAL_TOOL =
   /term|shell|tmux|pty|console|bash|zsh|repl|ssh|send_?keys|type_?text|exec|run_?command/i;
+/**
+ * SQL a database tool runs (`{"sql": "DROP DATABASE prod"}`): read as a database client would run it, so the
+ * shell analysis's SQL checks apply (a drop or truncate is a remote resource delete). `query` counts only when
+ * its text opens like a statement (a search tool's `query` is words).
+ */
+const SQL_KEYS = new Set(['sql', 'statement', 'stmt', 'sqlquery', 'query']);
+const SQL_TEXT =
+  /^\s*(?:select|insert|update|delete|drop|truncate|alter|create|grant|revoke|with|merge|replace|rename|vacuum|exec|call)\b/i;
+/** A tool that moves a git ref (`push`, `update_ref`): with a force flag it rewrites history on that branch. */
+const REF_TOOL = /push|update_?(?:ref|branch)|reset_?branch|set_?ref|force/i;
+const DELETE_REF_TOOL = /delete_?(?:branch|ref)|remove_?branch/i;
+const BRANCH_KEYS = new Set(['branch', 'ref', 'branchname', 'targetbranch', 'headbranch', 'head', 'name']);
+const FORCE_KEYS = new Set(['force', 'forced', 'forcepush', 'forceupdate', 'forcewithlease']);
 /** Always a path when a string. */
 const PATH_KEYS =
   /^(?:paths?|files?|filenames?|dirs?|directory|directories|folders?|cwd|workdir|workingdirectory|notebookpath|.+(?:path|paths|file|files|dir|directory|folder))$/;
@@ -127,10 +140,48 @@ function codeCommands(code: string, parent: Record<string, unknown> | undefined)
   return [python, node, code];
 }
 
-const hasKey = (obj: Record<string, unknown> | undefined, keys: ReadonlySet<string>): boolean =>
-  obj !== undefined && Object.keys(obj).some((n) => keys.has(key(n)));
+/** What an object's own fields say about its other fields: its argv, and whether it names a command or a program. */
+interface ObjectShape {
+  argv: unknown;
+  command: boolean;
+  program: boolean;
+}
+
+const NO_SHAPE: ObjectShape = { argv: undefined, command: false, program: false };
+
+function readShape(entries: readonly [string, unknown][]): ObjectShape {
+  let argv: unknown;
+  let argvSeen = false;
+  let command = false;
+  let program = false;
+  for (const [name, value] of entries) {
+    const k = key(name);
+    if (!argvSeen && ARGV_KEYS.has(k)) {
+      argv = value;
+      argvSeen = true;
+    }
+    if (COMMAND_KEYS.has(k)) command = true;
+    if (PROGRAM_KEYS.has(k)) program = true;
+  }
+  return { argv, command, program };
+}
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** A git-hosting tool that moves or deletes a branch: the `git push` it amounts to, for the push checks. */
+function refCommand(action: string, entries: readonly [string, unknown][], add: (t: Touch) => void): void {
+  const del = DELETE_REF_TOOL.test(action);
+  if (!del && !REF_TOOL.test(action)) return;
+  const branch = entries.find(([n, v]) => BRANCH_KEYS.has(key(n)) && typeof v === 'string' && v !== '')?.[1];
+  if (typeof branch !== 'string') return;
+  const ref = branch.replace(/^refs\/heads\/|^heads\//, '');
+  const force = entries.some(
+    ([n, v]) => FORCE_KEYS.has(key(n)) && v !== false && v !== null && v !== 0 && v !== '',
+  );
+  if (del) add({ kind: 'command', command: quoteArgv(['git', 'push', 'origin', '--delete', ref]) });
+  else if (force)
+    add({ kind: 'command', command: quoteArgv(['git', 'push', '--force', 'origin', `HEAD:${ref}`]) });
+}
 
 export function argumentTouches(toolName: string, args: unknown): ArgumentTouches {
   if (INERT_TOOLS.has(toolName)) return { touches: [] };
@@ -154,6 +205,12 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
     if (SCHEME.test(v)) add({ kind: 'url', url: v });
     else if (ABSOLUTE_OR_HOME.test(v) && v.length <= MAX_PATH) asPath(v);
   };
+
+  // What an object's fields say about each other (its argv, whether it names a command or a program), read
+  // once per object: reading it again per field made a wide object quadratic.
+  const shapes = new WeakMap<Record<string, unknown>, ObjectShape>();
+  const shapeOf = (obj: Record<string, unknown> | undefined): ObjectShape =>
+    obj === undefined ? NO_SHAPE : (shapes.get(obj) ?? NO_SHAPE);
 
   const visit = (
     v: unknown,
@@ -180,17 +237,26 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
         unreadable = 'holds binary data';
         return;
       }
-      const argv = Object.entries(parent ?? {}).find(([name]) => ARGV_KEYS.has(key(name)))?.[1];
+      const argv = shapeOf(parent).argv;
       if (k !== undefined && COMMAND_KEYS.has(k)) {
-        add({ kind: 'command', command: isStrings(argv) ? `${v} ${quoteArgv(argv)}` : v });
+        // An argument string beside the command (`{"command": "rm", "args": "-rf ~"}`) is its words.
+        const words = isStrings(argv) ? ` ${quoteArgv(argv)}` : typeof argv === 'string' ? ` ${argv}` : '';
+        add({ kind: 'command', command: `${v}${words}` });
         return;
       }
       if (k !== undefined && CODE_KEYS.has(k) && (k !== 'source' || /[\n;(]/.test(v))) {
         for (const command of codeCommands(v, parent)) add({ kind: 'command', command });
         return;
       }
-      if (k !== undefined && PROGRAM_KEYS.has(k) && isStrings(argv)) {
-        add({ kind: 'command', command: quoteArgv([v, ...argv]) });
+      if (k !== undefined && PROGRAM_KEYS.has(k) && (isStrings(argv) || typeof argv === 'string')) {
+        add({
+          kind: 'command',
+          command: isStrings(argv) ? quoteArgv([v, ...argv]) : `${quoteArgv([v])} ${argv}`,
+        });
+        return;
+      }
+      if (k !== undefined && SQL_KEYS.has(k) && (k !== 'query' || SQL_TEXT.test(v))) {
+        add({ kind: 'command', command: quoteArgv(['psql', '-c', v]) });
         return;
       }
       if (k !== undefined && terminal && TYPED_KEYS.has(k)) {
@@ -209,10 +275,15 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
       return;
     }
     if (Array.isArray(v)) {
+      // Bound at the edge: a list longer than gavel reads is unreadable before any of it is read.
+      if (v.length > MAX_VALUES - values) {
+        unreadable = 'holds more values than gavel reads';
+        return;
+      }
       const commandShaped =
         COMMAND_KEYS.has(k ?? '') ||
         COMMAND_LIST_KEYS.has(k ?? '') ||
-        (ARGV_KEYS.has(k ?? '') && !hasKey(parent, PROGRAM_KEYS));
+        (ARGV_KEYS.has(k ?? '') && !shapeOf(parent).program);
       if (k !== undefined && commandShaped && isStrings(v) && v.length > 0) {
         chars += v.reduce((n, s) => n + s.length, 0);
         if (chars > MAX_CHARS) unreadable = 'is too big to judge';
@@ -230,10 +301,26 @@ export function argumentTouches(toolName: string, args: unknown): ArgumentTouche
     }
     if (typeof v === 'object' && v !== null) {
       const obj = v as Record<string, unknown>;
-      for (const [name, child] of Object.entries(obj)) {
+      // Counted before any is read: `Object.entries` of a very wide object costs far more than counting it.
+      let width = 0;
+      for (const name in obj) {
+        if (Object.hasOwn(obj, name) && ++width > MAX_VALUES - values) {
+          unreadable = 'holds more values than gavel reads';
+          return;
+        }
+      }
+      const entries = Object.entries(obj);
+      const shape = readShape(entries);
+      shapes.set(obj, shape);
+      refCommand(action, entries, add);
+      for (const [name, child] of entries) {
         const nk = key(name);
         // An argv beside a command or a program is read with it.
-        if (ARGV_KEYS.has(nk) && (hasKey(obj, COMMAND_KEYS) || hasKey(obj, PROGRAM_KEYS)) && isStrings(child))
+        if (
+          ARGV_KEYS.has(nk) &&
+          (shape.command || shape.program) &&
+          (isStrings(child) || typeof child === 'string')
+        )
           continue;
         visit(child, depth + 1, nk, obj);
       }

@@ -19,7 +19,8 @@ export type ToolInput =
       /** The search's patterns: Glob's `pattern`, Grep's `glob` filter (`!x` only narrows). */
       globs?: string[];
     }
-  | { kind: 'write'; path: string }
+  /** `delete`: the tool removes the path (Cursor's Delete): judged as a delete of all of it, never as an edit. */
+  | { kind: 'write'; path: string; delete?: true }
   | { kind: 'edit'; path: string }
   | { kind: 'web_fetch'; url: string }
   | { kind: 'mcp'; server: string; tool: string; arguments: unknown }

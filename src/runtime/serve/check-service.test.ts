@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -129,5 +137,28 @@ describe('check service caches', () => {
     const verdicts = lines.map((l) => (JSON.parse(l) as { verdict: string }).verdict);
     expect(verdicts.filter((v) => v === 'deny')).toHaveLength(100);
     expect(answers.filter((a) => a.decision.verdict === 'allow')).toHaveLength(100);
+  });
+});
+
+describe('file system facts between requests', () => {
+  it('sees a link swapped between two requests (symlink resolution is never kept across requests)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gavel-service-'));
+    dirs.push(dir);
+    const project = join(dir, 'project');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    mkdirSync(join(project, 'inside'));
+    const { service } = await open(undefined, undefined, dir);
+    const write = {
+      tool: 'write',
+      input: { path: join(project, 'out', 'x.txt'), content: 'x' },
+      cwd: project,
+    };
+    symlinkSync(join(project, 'inside'), join(project, 'out'));
+    const inside = (await service.check(write, {})).decision;
+    unlinkSync(join(project, 'out'));
+    symlinkSync(join(dir, 'cfg', 'gavel'), join(project, 'out'));
+    const outside = (await service.check(write, {})).decision;
+    expect(inside.verdict).toBe('allow');
+    expect(outside.verdict).not.toBe('allow');
   });
 });

@@ -74,3 +74,26 @@ describe('docker on another daemon', () => {
     ]);
   });
 });
+
+describe('a host variable copied into a container by name (`-e NAME`, as `-e NAME=$NAME`)', () => {
+  it.each([
+    ['run -e of a token', 'docker run --rm -e AWS_SECRET_ACCESS_KEY alpine env'],
+    [
+      'run --env of a token, the container posting it',
+      "docker run --env GITHUB_TOKEN alpine sh -c 'wget -qO- x'",
+    ],
+    ['run --env= of a password', 'docker run --env=DB_PASSWORD app'],
+    ['exec -e of a key', 'docker exec -e API_KEY web env'],
+    ['compose run -e of a token', 'docker compose run --rm -e NPM_TOKEN web npm ci'],
+    ['podman run -e', 'podman run -e GH_TOKEN alpine env'],
+  ])('%s is a secret read', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['an ordinary variable by name', 'docker run --rm -e NODE_ENV -e CI alpine env'],
+    ['a secret-named variable given a literal value', 'docker run --rm -e API_KEY=test-key app'],
+  ])('%s is not', (_name, command) => {
+    expect(categories(command)).not.toContain('secret_material_read');
+  });
+});

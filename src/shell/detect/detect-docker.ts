@@ -10,6 +10,7 @@
  */
 
 import { posix } from 'node:path';
+import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
@@ -142,6 +143,26 @@ function composeOptions(inv: Invocation, r: Reporter, words: readonly string[]):
   else composeFile(inv, r, files, projectDir);
 }
 
+/**
+ * `-e NAME` / `--env NAME` with no value copies the host's own variable into the container (as `-e NAME=$NAME`
+ * does): a secret-named one hands the secret to code gavel does not review (the image and its command).
+ */
+function hostSecretCopies(inv: Invocation, r: Reporter, words: readonly string[]): void {
+  for (let i = 0; i < words.length; i++) {
+    const t = words[i] ?? '';
+    let name: string | undefined;
+    if (t === '-e' || t === '--env') name = words[++i];
+    else if (t.startsWith('--env=')) name = t.slice('--env='.length);
+    else if (/^-e[A-Za-z_]/.test(t)) name = t.slice(2);
+    if (name === undefined || name.includes('=') || !isSecretVariable(name)) continue;
+    r.hit(
+      'secret_material_read',
+      `\`${inv.program}\` copies the host's secret-named variable \`${name}\` into a container`,
+      inv.segment,
+    );
+  }
+}
+
 export function detectDocker(inv: Invocation, r: Reporter): boolean {
   if (!PROGRAMS.has(inv.program)) return false;
   const words = inv.args.map((w) => optionText(w));
@@ -160,6 +181,8 @@ export function detectDocker(inv: Invocation, r: Reporter): boolean {
     /^(run|create)$/.test(words[at] === 'container' ? (words[at + 1] ?? '') : (words[at] ?? ''))
   )
     containerBinds(inv, r, inv.args.slice(at + (words[at] === 'container' ? 2 : 1)));
+  if (/^(run|create|exec)$/.test(words[at] === 'container' ? (words[at + 1] ?? '') : (words[at] ?? '')))
+    hostSecretCopies(inv, r, words.slice(at));
   const effect = effectOf(words.slice(at), compose);
   if (effect === 'none') return false;
   if (daemon.remote)

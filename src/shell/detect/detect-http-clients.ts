@@ -207,6 +207,10 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
         data.push({ text: `@${w.text.slice(w.text.indexOf('=') + 1)}`, flow: w.flow });
     }
   }
+  // curl expands `{a,b}` sets and `[1-3]` ranges in every URL before it connects (unless -g): each expansion
+  // is a URL of its own.
+  const globoff = args.some((w) => /^(-[a-zA-Z]*g[a-zA-Z]*|--globoff)$/.test(optionText(w)));
+  if (inv.program === 'curl' && !globoff) urls.splice(0, urls.length, ...expandCurlGlobs(urls, inv, r));
   let nonLocal = false;
   for (const host of via) {
     if (host === '') continue;
@@ -214,8 +218,11 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
     localService(url, inv, r);
     nonLocal = networkTarget(url, inv.program, inv, r) || nonLocal;
   }
-  for (const url of urls) localService(url, inv, r);
+  let readsSecret = false;
+  for (const url of urls) readsSecret = localService(url, inv, r) || readsSecret;
   for (const url of urls) {
+    // A `file:` URL is a read on this machine, judged above (one naming another host is uncertain there).
+    if (/^file:/i.test(url)) continue;
     if (hostOf(url) || /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(url)) {
       nonLocal = networkTarget(hostOf(url) ? url : `http://${url}`, inv.program, inv, r) || nonLocal;
     }
@@ -249,7 +256,58 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
     if (w.flow.sensitive && nonLocal && !own(w.flow))
       r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material to a remote host`);
   // Fetched text is network data even from loopback: a local server can still serve a script.
-  return toFile ? OPAQUE_FLOW : { sensitive: false, network: true, decoded: false, opaque: true };
+  // A `file:` URL of a secret printed to stdout carries it down the pipe (`curl file:///…/.env | curl -d @- …`).
+  return toFile ? OPAQUE_FLOW : { sensitive: readsSecret, network: true, decoded: false, opaque: true };
+}
+
+/** More URLs than this from one curl glob: the rest are not judged, so the command is uncertain. */
+const MAX_GLOB_URLS = 64;
+
+/**
+ * curl's URL globbing: `{a,b,c}` alternatives and `[a-z]`/`[1-9:2]` ranges (a range gives its first and last
+ * values, which is where a host or scheme could differ). Nested or unbalanced sets are not globs to curl (it
+ * fails), and are kept as written.
+ */
+function expandCurlGlobs(urls: readonly string[], inv: Invocation, r: Reporter): string[] {
+  const out: string[] = [];
+  for (const url of urls) {
+    let forms = [''];
+    let i = 0;
+    let ok = true;
+    while (i < url.length) {
+      const c = url[i] as string;
+      const close = c === '{' ? url.indexOf('}', i) : c === '[' ? url.indexOf(']', i) : -1;
+      if ((c === '{' || c === '[') && close > i && !/[{[]/.test(url.slice(i + 1, close))) {
+        const body = url.slice(i + 1, close);
+        const range = /^([a-zA-Z0-9]+)-([a-zA-Z0-9]+)(:\d+)?$/.exec(body);
+        const choices =
+          c === '{' ? body.split(',') : range ? [range[1] as string, range[2] as string] : [body];
+        // `[::1]`, an IPv6 literal, is not a range.
+        if (c === '[' && !range) {
+          forms = forms.map((f) => `${f}[${body}]`);
+        } else {
+          forms = forms.flatMap((f) => choices.map((x) => f + x));
+        }
+        if (forms.length > MAX_GLOB_URLS) {
+          ok = false;
+          break;
+        }
+        i = close + 1;
+        continue;
+      }
+      forms = forms.map((f) => f + c);
+      i++;
+    }
+    if (!ok) {
+      r.uncertain(
+        'dynamic-command',
+        `\`${inv.program}\` expands a URL into more than ${MAX_GLOB_URLS} requests`,
+        inv.segment,
+      );
+      out.push(url);
+    } else out.push(...forms);
+  }
+  return out;
 }
 
 /** The host of a proxy option's value (`[scheme://][user@]host[:port]`). */

@@ -52,10 +52,10 @@ function parts(url: string): UrlParts | undefined {
   };
 }
 
-/** Judges one URL an HTTP client was given. */
-export function localService(url: string, inv: Invocation, r: Reporter): void {
+/** Judges one URL an HTTP client was given; true when it reads a sensitive file (a `file:` URL of a secret). */
+export function localService(url: string, inv: Invocation, r: Reporter): boolean {
   const u = parts(url);
-  if (!u) return;
+  if (!u) return false;
   if (u.scheme === 'file') {
     const cls = u.host === '' ? 'loopback' : addressClass(u.host);
     if (cls !== 'loopback') {
@@ -64,21 +64,22 @@ export function localService(url: string, inv: Invocation, r: Reporter): void {
         `\`${inv.program}\` reads a \`file:\` URL on another machine`,
         inv.segment,
       );
-      return;
+      return false;
     }
     let path: string;
     try {
       path = decodeURIComponent(u.path);
     } catch {
       r.uncertain('unknown-scheme', `\`${inv.program}\` reads a \`file:\` URL it cannot decode`, inv.segment);
-      return;
+      return false;
     }
-    if (path.startsWith('/')) touchPath({ text: path, flow: inv.stdin }, 'read', inv, r);
-    return;
+    return (
+      path.startsWith('/') && touchPath({ text: path, flow: inv.stdin }, 'read', inv, r).class === 'sensitive'
+    );
   }
   if (RAW_SCHEMES.test(u.scheme)) {
     r.uncertain('unknown-scheme', `\`${inv.program}\` speaks \`${u.scheme}:\` to a service`, inv.segment);
-    return;
+    return false;
   }
   const port = u.port ?? undefined;
   const category = adminPortCategory(u.host, port);
@@ -90,6 +91,7 @@ export function localService(url: string, inv: Invocation, r: Reporter): void {
     );
   else if (category === 'secret_material_read')
     r.hit(category, `\`${inv.program}\` reads a configuration or secret store (port ${port})`, inv.segment);
+  return false;
 }
 
 /** `--unix-socket PATH`: a container engine's socket is root on the host; any other is not an ordinary fetch. */

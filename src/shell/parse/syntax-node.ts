@@ -21,7 +21,8 @@ export interface SyntaxNode {
 }
 
 export interface SyntaxTree {
-  readonly rootNode: SyntaxNode & { readonly hasError: boolean };
+  /** `descendantCount`: nodes in the tree (tree-sitter's; the fast path, bounded to short text, may omit it). */
+  readonly rootNode: SyntaxNode & { readonly hasError: boolean; readonly descendantCount?: number };
   /** Frees the tree (tree-sitter's lives in WASM memory); a no-op for the fast path. */
   delete(): void;
 }

@@ -274,4 +274,75 @@ describe('gavel serve --socket', () => {
     expect(how).toEqual({ code: 0, signal: null });
     expect(() => readFileSync(paths.key)).toThrow();
   });
+
+  it('with --workers 2, one worker answers the socket, and the worker started after it dies takes it over', async () => {
+    const b = box();
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--socket', '--workers', '2', '--listen', '127.0.0.1:0'],
+      { cwd: b.project, env: b.env },
+    );
+    children.push(child);
+    let err = '';
+    child.stderr?.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
+    const holders = () =>
+      [...err.matchAll(/hook socket [^;]+; worker pid (\d+)\)/g)].map((m) => Number(m[1]));
+    const until = async (ok: () => boolean) => {
+      while (!ok()) {
+        if (child.exitCode !== null) throw new Error(`gavel serve exited: ${err}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until(() => (err.match(/listening on/g) ?? []).length >= 2);
+    expect(holders()).toHaveLength(1);
+    const paths = socketPaths(b.run, BUILD);
+    // A frame as the hook's client sends it; the first call of a project is refused while its runtime loads.
+    const ask = (): Promise<{ ok?: boolean; stdout?: string }> =>
+      new Promise((resolve, reject) => {
+        const frame = {
+          v: 1,
+          key: readFileSync(paths.key, 'latin1').trim(),
+          build: BUILD,
+          harness: 'claude-code',
+          cwd: b.project,
+          env: b.env,
+          stdin: JSON.stringify({
+            hook_event_name: 'PreToolUse',
+            session_id: 's1',
+            tool_name: 'Bash',
+            tool_input: { command: 'rm -rf /' },
+            cwd: b.project,
+          }),
+        };
+        let text = '';
+        const c = createConnection(paths.socket);
+        c.on('data', (d: Buffer) => {
+          text += d.toString();
+        });
+        c.on('end', () => resolve(JSON.parse(text) as { ok?: boolean; stdout?: string }));
+        c.on('error', reject);
+        c.end(JSON.stringify(frame));
+      });
+    const answered = async () => {
+      for (let i = 0; i < 50; i++) {
+        const a = await ask();
+        if (a.ok) return a;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the socket never answered');
+    };
+    expect(decisionOf((await answered()).stdout ?? '{}')).toBe('deny');
+    const first = holders()[0] as number;
+    const key = readFileSync(paths.key, 'utf8');
+    process.kill(first, 'SIGKILL');
+    await until(() => holders().length >= 2);
+    const second = holders()[1] as number;
+    expect(second).not.toBe(first);
+    expect(readFileSync(paths.key, 'utf8')).not.toBe(key);
+    expect(decisionOf((await answered()).stdout ?? '{}')).toBe('deny');
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+  });
 });

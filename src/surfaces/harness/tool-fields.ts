@@ -68,9 +68,25 @@ export function mcpOrOther(toolName: string, input: unknown): AdaptResult {
   return { ok: true, inputs: [{ kind: 'other', name: toolName, arguments: input ?? {} }] };
 }
 
-/** Applies a harness's path rewriting (its `rewrite-path.ts`) to every target that names a path. */
+/**
+ * The most targets (files a patch names, URLs a prompt holds, a search's patterns) one call may carry: each is
+ * judged on its own, so the count bounds the time of a call. Past it the call is unreadable (a deny with that
+ * reason), never judged in part.
+ */
+export const MAX_TARGETS = 1000;
+
+/**
+ * Applies a harness's path rewriting (its `rewrite-path.ts`) to every target that names a path, after the bound
+ * on how many targets one call may carry (`MAX_TARGETS`).
+ */
 export function rewriteTargets(result: AdaptResult, rewrite: (path: string) => string): AdaptResult {
   if (!result.ok) return result;
+  const globs = result.inputs.reduce((n, i) => n + (i.kind === 'read' ? (i.globs?.length ?? 0) : 0), 0);
+  if (result.inputs.length + globs > MAX_TARGETS)
+    return {
+      ok: false,
+      problem: `the call names more than ${MAX_TARGETS} targets (files, URLs or patterns)`,
+    };
   return {
     ok: true,
     inputs: result.inputs.map((input) =>

@@ -153,6 +153,36 @@ describe('POST /v1/check', () => {
   });
 });
 
+describe('the lean route and the framework route', () => {
+  // `/v1/check` is served without the framework; with a query string the same route goes through it.
+  it.each([
+    ['a safe command', JSON.stringify({ tool: 'shell', input: { command: 'ls' } })],
+    ['a floor deny', JSON.stringify({ tool: 'shell', input: { command: 'rm -rf /' } })],
+    ['a body that is not JSON', 'not json {'],
+    ['a JSON value that is not a request', '[1,2]'],
+    ['an empty body', ''],
+    ['a body over the bound', JSON.stringify({ tool: 'shell', input: { command: 'x'.repeat(5000) } })],
+  ])('answer %s alike', async (_name, body) => {
+    const lean = await post(open, '/v1/check', body);
+    const framework = await post(open, '/v1/check?via=framework', body);
+    expect(lean.status).toBe(framework.status);
+    expect(lean.headers.get('content-type')).toBe(framework.headers.get('content-type'));
+    for (const key of ['verdict', 'basis', 'reason'])
+      expect([key, lean.json?.[key]]).toEqual([key, framework.json?.[key]]);
+  });
+
+  it.each([
+    ['/v1/check', 'no header', {}],
+    ['/v1/check?via=framework', 'no header', {}],
+    ['/v1/check', 'a wrong secret', { authorization: 'Bearer gvl_wrong' }],
+  ])('%s answers 401 with an empty body for %s', async (path, _name, headers) => {
+    const r = await post(guarded, path, JSON.stringify({ tool: 'shell', input: { command: 'ls' } }), headers);
+    expect(r.status).toBe(401);
+    expect(r.text).toBe('');
+    expect(r.headers.get('www-authenticate')).toBe('Bearer');
+  });
+});
+
 describe('bearer tokens', () => {
   it.each([
     ['no header', {}],

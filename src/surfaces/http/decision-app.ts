@@ -8,7 +8,7 @@
  * (basis `timeout`, recorded) and status 503; anything thrown is a 500 with a recorded deny.
  */
 
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
 import type { Decision } from '../../core';
 import type { Caller, CheckService, Served } from '../../runtime';
@@ -34,6 +34,8 @@ export interface AppDeps {
   /** Answers a policy question (`POST /v1/ask`); absent: 404. */
   ask?: (json: unknown, caller: Caller) => Promise<Decision>;
   metrics: Metrics;
+  /** With workers: /metrics as the sum over every worker (worker-metrics.ts); undefined when not gathered. */
+  allMetrics?: () => Promise<string | undefined>;
   maxBodyBytes: number;
   timeoutMs: number;
 }
@@ -51,12 +53,22 @@ function race<T>(work: Promise<T>, ms: number): Promise<Raced<T>> {
 }
 
 const CLOSE = { connection: 'close' } as const;
+const JSON_TYPE = { 'content-type': 'application/json' } as const;
+
+interface CheckAnswer {
+  status: number;
+  /** The Decision and its suggestions, as JSON text. */
+  text: string;
+  close: boolean;
+}
 
 const TIMEOUT_REASON = 'the decision did not finish in time; the request is denied';
 
 export interface DecisionApp {
   /** `env` is what @hono/node-server passes: the Node request, whose body is then read without web streams. */
   fetch: (request: Request, env?: NodeEnv) => Response | Promise<Response>;
+  /** POST /v1/check on Node's own request and response (the lean route; see start-server.ts). */
+  checkNode: (incoming: IncomingMessage, outgoing: ServerResponse) => void;
   inFlight: () => number;
 }
 
@@ -74,47 +86,34 @@ export function decisionApp(deps: AppDeps): DecisionApp {
     return incoming ? readIncoming(incoming, deps.maxBodyBytes) : readBody(c.req.raw, deps.maxBodyBytes);
   };
 
-  app.get('/healthz', (c) => {
-    const policy = deps.service.policy();
-    return c.json({ ok: policy !== undefined, stalePolicy: deps.service.stale() }, policy ? 200 : 503);
-  });
-
-  // Every route below needs a token when any is configured.
-  app.use('*', async (c, next) => {
+  /** The caller a bearer header names; undefined when tokens exist and it names none (401). */
+  const callerOf = (header: string | undefined): Caller | undefined => {
     const tokens = deps.tokens();
-    if (tokens.length === 0) {
-      c.set('caller', {});
-      return next();
-    }
-    const header = c.req.header('authorization') ?? '';
-    const m = /^Bearer ([\x21-\x7e]{1,512})$/.exec(header);
+    if (tokens.length === 0) return {};
+    const m = /^Bearer ([\x21-\x7e]{1,512})$/.exec(header ?? '');
     const name = m?.[1] ? tokenNamed(tokens, m[1]) : undefined;
     if (!name) {
       deps.metrics.refuse('unauthorized');
-      return c.body(null, 401, { 'www-authenticate': 'Bearer' });
+      return undefined;
     }
-    c.set('caller', { client: name });
-    return next();
-  });
-
-  app.get('/metrics', (c) =>
-    c.text(deps.metrics.render({ stalePolicy: deps.service.stale(), inFlight }), 200, {
-      'content-type': 'text/plain; version=0.0.4; charset=utf-8',
-    }),
-  );
+    return { client: name };
+  };
 
   const answered = (served: Served, started: number): Served => {
     deps.metrics.observe(served.decision, performance.now() - started);
     return served;
   };
 
-  app.post('/v1/check', async (c) => {
+  /**
+   * POST /v1/check, whichever way the request came in: the status, the answer's JSON text and whether the
+   * connection must close (a body left unread). Every path ends in a recorded decision.
+   */
+  const answerCheck = async (caller: Caller, read: Promise<BodyRead>): Promise<CheckAnswer> => {
     const started = performance.now();
-    const caller = c.get('caller');
     inFlight += 1;
     try {
       const work = (async () => {
-        const body = await bodyOf(c);
+        const body = await read;
         if (!body.ok) {
           deps.metrics.refuse(body.why === 'too-large' ? 'too-large' : 'bad-request');
           const reason =
@@ -142,29 +141,76 @@ export function decisionApp(deps: AppDeps): DecisionApp {
       if (!r.done) {
         deps.metrics.refuse('timeout');
         const d = deps.service.recordDeny('timeout', TIMEOUT_REASON, caller);
-        return c.json(
-          { ...answered({ decision: d, suggestions: [] }, started).decision, suggestions: [] },
-          503,
-          CLOSE,
-        );
+        const s = answered({ decision: d, suggestions: [] }, started);
+        return { status: 503, text: JSON.stringify({ ...s.decision, suggestions: [] }), close: true };
       }
       const s = answered(r.value.served, started);
       // A body left unread (over the bound) is not drained: the connection closes after the answer.
-      return c.json(
-        { ...s.decision, suggestions: s.suggestions },
-        r.value.status as 200,
-        r.value.status === 200 ? undefined : CLOSE,
-      );
+      return {
+        status: r.value.status,
+        text: JSON.stringify({ ...s.decision, suggestions: s.suggestions }),
+        close: r.value.status !== 200,
+      };
     } catch {
       const d = deps.service.recordDeny(
         'internal-error',
         'internal error while serving the request; it is denied',
         caller,
       );
-      return c.json({ ...d, suggestions: [] }, 500);
+      return { status: 500, text: JSON.stringify({ ...d, suggestions: [] }), close: false };
     } finally {
       inFlight -= 1;
     }
+  };
+
+  /**
+   * The lean route: POST /v1/check straight from Node's request, with no framework routing and no web
+   * Request or Response built; the answer's head and body go out in one write (a string body with its length).
+   */
+  const checkNode = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    const caller = callerOf(incoming.headers.authorization);
+    if (!caller) {
+      outgoing.writeHead(401, { 'www-authenticate': 'Bearer', 'content-length': '0' });
+      outgoing.end();
+      return;
+    }
+    void answerCheck(caller, readIncoming(incoming, deps.maxBodyBytes))
+      .then((a) => {
+        const headers: Record<string, string | number> = {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(a.text),
+        };
+        if (a.close) headers.connection = 'close';
+        outgoing.writeHead(a.status, headers);
+        outgoing.end(a.text);
+      })
+      .catch(() => outgoing.destroy());
+  };
+
+  app.get('/healthz', (c) => {
+    const policy = deps.service.policy();
+    return c.json({ ok: policy !== undefined, stalePolicy: deps.service.stale() }, policy ? 200 : 503);
+  });
+
+  // Every route below needs a token when any is configured.
+  app.use('*', async (c, next) => {
+    const caller = callerOf(c.req.header('authorization'));
+    if (!caller) return c.body(null, 401, { 'www-authenticate': 'Bearer' });
+    c.set('caller', caller);
+    return next();
+  });
+
+  app.get('/metrics', async (c) => {
+    const own = { stalePolicy: deps.service.stale(), inFlight };
+    // With workers, the sum over all of them; a worker that cannot gather them answers 503, never a part.
+    const text = deps.allMetrics ? await deps.allMetrics() : deps.metrics.render(own);
+    if (text === undefined) return c.text('metrics of the other workers did not arrive in time\n', 503);
+    return c.text(text, 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+  });
+
+  app.post('/v1/check', async (c) => {
+    const a = await answerCheck(c.get('caller'), bodyOf(c));
+    return c.body(a.text, a.status as 200, a.close ? { ...JSON_TYPE, ...CLOSE } : JSON_TYPE);
   });
 
   app.post('/v1/ask', async (c) => {
@@ -227,5 +273,5 @@ export function decisionApp(deps: AppDeps): DecisionApp {
 
   app.notFound((c) => c.json({ error: 'not found' }, 404));
   app.onError((_error, c) => c.json({ error: 'internal error' }, 500));
-  return { fetch: (request, env) => app.fetch(request, env), inFlight: () => inFlight };
+  return { fetch: (request, env) => app.fetch(request, env), checkNode, inFlight: () => inFlight };
 }

@@ -18,3 +18,4 @@ export {
   tokensInForce,
   tokensPath,
 } from './token-store';
+export { relayWorkerMetrics, workerMetrics } from './worker-metrics';

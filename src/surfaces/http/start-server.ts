@@ -1,13 +1,14 @@
 /**
- * Binds the decision app on a host and port with @hono/node-server and stops it gracefully: stop accepting,
+ * Binds the decision app on a host and port (node:http; @hono/node-server's listener for every route but the
+ * lean POST /v1/check) and stops it gracefully: stop accepting,
  * let the decisions in flight finish (each is bounded by the request timeout), then close. Audit lines are
  * written synchronously before each answer, so an answered decision is always on disk; `onDrained` flushes
  * whatever else buffers (the OTLP exporter). Owns the socket only; decides nothing.
  */
 
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { DecisionApp, NodeEnv } from './decision-app';
 
 export interface Started {
@@ -19,7 +20,7 @@ export interface Started {
 }
 
 export function startServer(
-  app: Pick<DecisionApp, 'fetch' | 'inFlight'>,
+  app: Pick<DecisionApp, 'fetch' | 'checkNode' | 'inFlight'>,
   host: string,
   port: number,
   timeouts: { headersMs: number; requestMs: number },
@@ -27,7 +28,14 @@ export function startServer(
   return new Promise((resolve, reject) => {
     // Only HTTP/1 is served here: the Node request is an IncomingMessage.
     const fetch = (request: Request, env: unknown) => app.fetch(request, env as NodeEnv);
-    const server = serve({ fetch, hostname: host, port }, (info: AddressInfo) => {
+    const framework = getRequestListener(fetch, { hostname: host });
+    // POST /v1/check, the hot path, skips the framework (the lean route); every other request goes through it.
+    const server = createServer((incoming, outgoing) => {
+      if (incoming.method === 'POST' && incoming.url === '/v1/check') app.checkNode(incoming, outgoing);
+      else void framework(incoming, outgoing);
+    });
+    server.listen(port, host, () => {
+      const info = server.address() as AddressInfo;
       resolve({
         port: info.port,
         host,
@@ -36,9 +44,9 @@ export function startServer(
             const deadline = Date.now() + graceMs;
             server.close(() => done());
             const tick = () => {
-              (server as Server).closeIdleConnections?.();
+              server.closeIdleConnections();
               if (app.inFlight() === 0 || Date.now() >= deadline) {
-                (server as Server).closeAllConnections?.();
+                server.closeAllConnections();
                 return;
               }
               setTimeout(tick, 20);
@@ -46,7 +54,7 @@ export function startServer(
             tick();
           }),
       });
-    }) as Server;
+    });
     // A client that sends its headers or its body slowly is cut off; the app's own timeout answers first.
     server.headersTimeout = timeouts.headersMs;
     server.requestTimeout = timeouts.requestMs;

@@ -150,6 +150,32 @@ describe('gavel serve', () => {
     expect(recorded.filter((v) => v === 'deny')).toHaveLength(40);
   });
 
+  it('with --workers 2, /metrics in any worker counts the decisions of all of them', async () => {
+    const { dir, env } = sandbox();
+    const { child, port, stderr } = await startServe(env, dir, ['--workers', '2']);
+    while ((stderr().match(/listening on/g) ?? []).length < 2) await new Promise((r) => setTimeout(r, 50));
+    const commands = Array.from({ length: 60 }, (_, i) => (i % 4 === 0 ? 'rm -rf /' : `ls dir${i}`));
+    // A fresh connection per request: the primary hands connections to the workers in turn.
+    await Promise.all(
+      commands.map((c) => check(port, c, { connection: 'close' }).then((r) => r.arrayBuffer())),
+    );
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toMatch(/^gavel_decision_duration_ms_count 60$/m);
+      expect(text).toMatch(/^gavel_decisions_total\{verdict="deny",basis="floor"\} 15$/m);
+      expect(text).toMatch(/^gavel_workers\{state="running"\} 2$/m);
+      expect(text).toMatch(/^gavel_workers\{state="reporting"\} 2$/m);
+    }
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    const lines = readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(commands.length);
+  });
+
   it('answers a policy question on /v1/ask, never an allow for one it cannot read', async () => {
     const { dir, env } = sandbox();
     const { port } = await startServe(env, dir);

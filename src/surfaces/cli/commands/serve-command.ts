@@ -44,11 +44,13 @@ import {
   Metrics,
   parseListen,
   readTokens,
+  relayWorkerMetrics,
   removeToken,
   type StoredToken,
   startServer,
   tokensInForce,
   tokensPath,
+  workerMetrics,
 } from '../../http';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 
@@ -113,6 +115,12 @@ async function answerOverSocket(
   return { v: 1, ok: true, exitCode: reply.exitCode, stdout: reply.stdout, stderr: reply.stderr };
 }
 
+/**
+ * Set by the primary in the environment of the one worker that answers the hook socket (`1`), else `0`. Not
+ * named `GAVEL_*`: the config refuses GAVEL_ variables it does not know.
+ */
+const SOCKET_WORKER = 'GVL_SERVE_SOCKET_WORKER';
+
 /** Most worker processes `--workers` starts, and how often the primary starts a new one for one that died. */
 const MAX_WORKERS = 64;
 const MAX_RESTARTS = 10;
@@ -126,12 +134,17 @@ const MAX_RESTARTS = 10;
  */
 function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
   const workers = new Set<ReturnType<typeof cluster.fork>>();
-  const start = () => {
-    const w = cluster.fork();
+  // One worker answers the hook socket (with --socket); the one started for it when it dies takes it over.
+  let socketHolder: ReturnType<typeof cluster.fork> | undefined;
+  const start = (holdsSocket: boolean) => {
+    const w = cluster.fork({ [SOCKET_WORKER]: holdsSocket ? '1' : '0' });
     workers.add(w);
+    if (holdsSocket) socketHolder = w;
     return w;
   };
-  for (let i = 0; i < n; i++) start();
+  for (let i = 0; i < n; i++) start(i === 0);
+  // GET /metrics in any worker answers the sum over all of them.
+  const stopRelay = relayWorkerMetrics(() => workers);
   let restarts = 0;
   let stopping = false;
   return new Promise<number>((done) => {
@@ -142,6 +155,7 @@ function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
       process.off('SIGHUP', onHup);
+      stopRelay();
       cluster.removeAllListeners('exit');
       ctx.stderr.write(`gavel serve: ${n} workers stopped\n`);
       done(code);
@@ -160,7 +174,7 @@ function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
       ctx.stderr.write(`gavel serve: worker ${worker.id} exited (${code ?? signal})\n`);
       if (restarts < MAX_RESTARTS) {
         restarts += 1;
-        start();
+        start(worker === socketHolder);
       } else if (workers.size === 0) resolve(EXIT.internal);
     });
     process.on('SIGTERM', stop);
@@ -212,6 +226,10 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     ...(runState ? { sharedRun: (sha: string) => runState.sharedRun(sha) } : {}),
   });
   const metrics = new Metrics();
+  // A worker's /metrics is the sum over every worker (the primary gathers them).
+  const allMetrics = cluster.isWorker
+    ? workerMetrics(() => metrics.snapshot({ stalePolicy: service.stale(), inFlight: app.inFlight() }))
+    : undefined;
   // Hook calls (`/v1/hook/<harness>`, the socket) keep the runtime of each project between calls.
   const hookRuntimes = openRuntimeCache({ clock: ctx.clock, maxReviewMs: hookReviewBound });
   const hookIo = {
@@ -252,6 +270,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       return { ...a.decision, mode: a.mode, kind: a.kind, disposition: a.disposition };
     },
     metrics,
+    ...(allMetrics ? { allMetrics } : {}),
     maxBodyBytes: serveConfig.max_body_bytes,
     timeoutMs: serveConfig.request_timeout_ms,
   });
@@ -282,8 +301,8 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     () => void reload(),
   );
   let socket: HookSocket | undefined;
-  // With workers, the first one answers the hook socket.
-  if (args.values.socket === true && (cluster.isPrimary || cluster.worker?.id === 1)) {
+  // With workers, one answers the hook socket (docs/serve.md, "Workers": why one), and its replacement after it.
+  if (args.values.socket === true && (cluster.isPrimary || ctx.env[SOCKET_WORKER] === '1')) {
     const uid = process.getuid?.();
     const opened =
       BUILD_ID && uid !== undefined
@@ -349,7 +368,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     process.on('SIGHUP', onHup);
     // Said once the signals are handled: whoever waits for this line may stop the service at once.
     ctx.stderr.write(
-      `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''})\n`,
+      `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''}${cluster.isWorker ? `; worker pid ${process.pid}` : ''})\n`,
     );
   });
 }

@@ -21,6 +21,15 @@ describe('fromCodex', () => {
     expect(inputs(fromCodex(tool, input))).toEqual(want);
   });
 
+  it('a patch naming more files than one call may carry is unreadable, never judged in part', () => {
+    const files = (n: number) =>
+      `*** Begin Patch\n${Array.from({ length: n }, (_, i) => `*** Add File: f${i}.ts\n+x\n`).join('')}*** End Patch`;
+    expect(inputs(fromCodex('apply_patch', { command: files(1_000) }))).toHaveLength(1_000);
+    expect(inputs(fromCodex('apply_patch', { command: files(20_000) }))).toBe(
+      'the call names more than 1000 targets (files, URLs or patterns)',
+    );
+  });
+
   it('reads headers as leniently as Codex does: indented, trailing blanks, CRLF', () => {
     const patch =
       '*** Begin Patch\r\n*** Update File: a.ts\r\n@@\r\n-a\r\n+b\r\n   *** Add File: .git/hooks/pre-commit  \r\n+x\r\n*** End Patch';

@@ -11,7 +11,14 @@ describe('fromCursor', () => {
     ['Read', { target_file: '.env' }, [{ kind: 'read', path: '.env' }]],
     ['Write', { path: '.bashrc', contents: 'x' }, [{ kind: 'write', path: '.bashrc' }]],
     ['StrReplace', { path: 'a.ts' }, [{ kind: 'edit', path: 'a.ts' }]],
-    ['Delete', { path: '.git/config' }, [{ kind: 'edit', path: '.git/config' }]],
+    [
+      'Delete',
+      { path: '.git/config' },
+      [
+        { kind: 'write', path: '.git/config', delete: true },
+        { kind: 'edit', path: '.git/config' },
+      ],
+    ],
     [
       'Grep',
       { pattern: 'x', path: '/etc', glob: '*.conf' },

@@ -1,6 +1,6 @@
 /**
- * Cursor's tools to normalized tool inputs: Shell, Read, Write, Edit and StrReplace, Delete (judged as an edit
- * that removes the file), Grep, Glob, LS; `MCP:<tool>` and anything else is a tool gavel has no shape for (an
+ * Cursor's tools to normalized tool inputs: Shell, Read, Write, Edit and StrReplace, Delete (judged as a
+ * delete of all the path names), Grep, Glob, LS; `MCP:<tool>` and anything else is a tool gavel has no shape for (an
  * MCP tool's server is not named). Path fields are read under every name Cursor's tools use (`file_path`,
  * `path`, `target_file`); relative paths are opened against the working folder. Pure; a missing field is a
  * problem, never a guess.
@@ -41,8 +41,20 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
       return one(field(input, toolName, ...PATH_FIELDS), (path) => ({ kind: 'write', path }));
     case 'Edit':
     case 'StrReplace':
-    case 'Delete':
       return one(field(input, toolName, ...PATH_FIELDS), (path) => ({ kind: 'edit', path }));
+    case 'Delete': {
+      // A delete of all the path names (home, `/` or a system root is the floor's, as `rm -rf` of it is), and
+      // a change of that file as an edit is (a hook, gavel's own config): the stricter reading decides.
+      const path = field(input, toolName, ...PATH_FIELDS);
+      if (!path.ok) return path;
+      return {
+        ok: true,
+        inputs: [
+          { kind: 'write', path: path.value, delete: true },
+          { kind: 'edit', path: path.value },
+        ],
+      };
+    }
     case 'Grep':
       return searchIn(input, cwd, 'contents', ['glob', 'include']);
     case 'Glob':
