@@ -32,7 +32,7 @@ import type { Invocation } from './unwrap/invocation';
 import { runCommand, type UnwrapHost } from './unwrap/unwrap-command';
 import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
-import { display } from './walk/markers';
+import { display, isDynamic } from './walk/markers';
 import { textSize } from './walk/text-size';
 import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk/walk-tree';
 
@@ -77,6 +77,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   readonly uncertainties: Uncertainty[] = [];
   sensitiveToNetwork = false;
   readonly variables = new Set<string>();
+  readonly variableValues: [string, string][] = [];
   readonly downloaded = new Set<string>();
   readonly scope: PathScope;
   private readonly walker: TreeWalker;
@@ -133,6 +134,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
 
   assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void {
     this.variables.add(name);
+    this.variableValues.push([name, value && !isDynamic(value.text) ? display(value.text) : '$\u2026']);
     this.assignedNames.add(name);
     stateAssignment(name, value, {
       uncertain: (code, reason, segment, kept) => this.uncertain(code, reason, segment, kept),
@@ -158,8 +160,9 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   }
 
   /** A variable was unset or declared without a value (`unset X`, `export X`): shell state only. */
-  touched(name: string): void {
+  touched(name: string, value?: string): void {
     this.variables.add(name);
+    this.variableValues.push([name, value !== undefined && !isDynamic(value) ? display(value) : '$\u2026']);
   }
 
   /** `misread`: the tree has no error but is not what bash runs (joined-lines.ts, misread-keywords.ts). */
@@ -290,6 +293,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       uncertain: this.uncertainties,
       sensitiveToNetwork: this.sensitiveToNetwork,
       variables: [...this.variables],
+      variableValues: this.variableValues,
     };
   }
 }

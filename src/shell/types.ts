@@ -60,8 +60,12 @@ export interface Segment {
   hosts: HostRef[];
   /** Names given to this program's environment: prefix assignments (`NAME=… cmd`) and `env NAME=…`. */
   assigned?: string[];
+  /** The values of `assigned`, as `[name, value]` (text computed at run time shown as `$…`), for value checks. */
+  assignedValues?: [string, string][];
   /** Wrapper options that took a value, as `wrapper option` (`npx -p`, `sudo -u`): they may change what runs. */
   wrapperOptions?: string[];
+  /** The class of the folder the program runs in (`outside` when a `cd` made it unknown). */
+  cwdClass?: PathClass;
 }
 
 export const UNCERTAINTY_CODES = [
@@ -100,6 +104,8 @@ export interface ShellAnalysis {
   sensitiveToNetwork: boolean;
   /** Every variable name the command assigns, declares, exports or unsets (shell state and program environments). */
   variables?: string[];
+  /** The value each of `variables` was given, as `[name, value]` (`$…`: computed at run time, or not given). */
+  variableValues?: [string, string][];
 }
 
 /**
@@ -180,6 +186,11 @@ export interface ShellEnv {
    * modelled by the analyzer is read for one (`unshare -r rm -rf ~`).
    */
   readonly modelled?: { has(program: string): boolean };
+  /**
+   * Is this value of a variable that changes what a program runs known inert (`PAGER=cat`, the safe catalogue's
+   * `inert_values`)? Then giving it is not a `dynamic-command` uncertainty. Absent: no value is.
+   */
+  readonly inertValue?: (name: string, value: string) => boolean;
 }
 
 /** The shell analysis as a dependency: what check, the judge and the surfaces are given (analyzeShell). */

@@ -77,10 +77,27 @@ export const ENTRY_SCHEMA = z.lazy(() =>
      * standard input (a here-document the analysis read).
      */
     runs_script: z.optional(z.boolean()),
+    /**
+     * The value each listed option must match, whole (`tar -I` only a compressor, `-f`/`-C` a workspace or temp
+     * path): a regular expression per option. A value that does not match is not known.
+     */
+    option_values: z.optional(z.record(option, z.string().check(z.minLength(1)))),
+    /**
+     * Paths judged by scope: the program must run in a workspace folder, every path the analysis lists for it must be
+     * in the workspace or temp (a deletion only inside a generated folder or temp), and `operands`/`option_values`
+     * should keep the words it does not list there (relative, no `..`, no `~`).
+     */
+    paths_in_scope: z.optional(z.boolean()),
+    /** At least one of these options must be given (`tar -x` only with `-C`; `Rscript` only with `--vanilla`). */
+    required_values: z.optional(z.array(option)),
+    /** A regular expression the first positional must match (the archive `zip` writes). */
+    first_operand: z.optional(z.string().check(z.minLength(1))),
+    /** The first word must be an option (`tar xf`, an old-style cluster, is read by no option table). */
+    options_first: z.optional(z.boolean()),
     /** `--` hands the rest to another tool (a compiler's flags after `clang-tidy f.c --`): still read as options. */
     options_after_dash_dash: z.optional(z.boolean()),
     /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */
-    language: z.optional(z.enum(['sed', 'awk', 'python', 'node', 'ruby'])),
+    language: z.optional(z.enum(['sed', 'awk', 'python', 'node', 'ruby', 'r', 'julia', 'php', 'perl'])),
     /** Commands this entry must know safe (every segment), checked by the test suite of every build. */
     safe: z.array(word).check(z.minLength(1)),
     /** Commands the catalogue must not know safe. */
@@ -96,6 +113,11 @@ export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
     description: z.optional(z.string()),
     /** Variables a program may be given (`NODE_ENV=test npm test`) without changing what it runs. `X*`: a prefix, `*X` a suffix. */
     inert_variables: z.array(variableName),
+    /**
+     * Variables known inert only with a value of a known shape (`PAGER=cat`, `GOFLAGS=-count=1`): the name and a
+     * regular expression the whole value must match. Any other value (`PAGER='sh -c x'`) is not known.
+     */
+    inert_values: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/)), z.string())),
     /** Variables that change what a later program runs or loads: a bare assignment of one is not known safe. */
     runs_code_variables: z.array(variableName),
     /** Wrapper options (`npx -p`) after which the unwrapped program is not the one the catalogue knows. */

@@ -8,7 +8,7 @@ import type { ShellEnv, ShellPathTable } from '../../shell';
 import { analyzeShell, loadShellParser } from '../../shell';
 import { EXAMPLE_ENV } from '../policy/check-examples';
 import { checkCatalogueExamples, knownSafe } from './check-catalogue-examples';
-import { type Catalogue, compileCatalogue } from './compile-catalogue';
+import { type Catalogue, compileCatalogue, valueInert } from './compile-catalogue';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (p: string): unknown => JSON.parse(readFileSync(`${root}${p}`, 'utf8'));
@@ -26,6 +26,7 @@ const env: ShellEnv = {
   ...EXAMPLE_ENV,
   paths: read('rules/check-paths.json') as ShellPathTable,
   modelled: compiled().byProgram,
+  inertValue: (name, value) => valueInert(compiled(), name, value),
 };
 
 const safe = async (command: string, catalogue = compiled()) =>
@@ -95,6 +96,12 @@ describe('what is known safe and what is unknown', () => {
       'docker run --rm app:dev npm test --ci',
     ],
     ['docker compose run of a service with its command', 'docker compose run --rm api pytest -q -x'],
+    ['a pager variable naming a known pager', 'PAGER=cat git log -5'],
+    ['a pager variable with pager flags', "GIT_PAGER='less -R' git diff"],
+    ['a pager variable given through env', 'env MANPAGER=cat man ls'],
+    ['less options that only change display', 'LESS=-FRX less README.md'],
+    ['Go flags of the known-inert set', "GOFLAGS='-mod=mod -count=1' go test ./..."],
+    ['a known pager exported before a known program', 'export PAGER=cat; git log'],
   ])('known safe: %s', async (_name, command) => {
     expect(await safe(command)).toBe(true);
   });
@@ -174,6 +181,15 @@ describe('what is known safe and what is unknown', () => {
     ['find -exec without its terminator', 'find . -exec cat {}'],
     ['rm of a glob without a literal tail', 'rm -rf *egg-info'],
     ['rm of a glob with run-time text in its tail', 'rm -rf *.$X'],
+    ['a pager variable naming a shell', "PAGER='sh -c id' git log"],
+    ['a pager variable computed at run time', 'PAGER=$X git log'],
+    ['a pager variable set twice, the last unknown', 'PAGER=cat PAGER=/tmp/x git log'],
+    ['a pager variable exported with its inherited value', 'export PAGER; git log'],
+    ['less writing a log file', 'LESS=-o/tmp/x less README.md'],
+    ['less given a key file', "LESS='-R -k/tmp/keys' less README.md"],
+    ['Go flags that run a program', 'GOFLAGS=-toolexec=/tmp/x go test ./...'],
+    ['Go flags with one unknown among known', "GOFLAGS='-count=1 -exec=/tmp/x' go test ./..."],
+    ['a Go proxy (code from elsewhere)', 'GOPROXY=https://x.example go build ./...'],
   ])('unknown: %s', async (_name, command) => {
     expect(await safe(command)).toBe(false);
   });

@@ -8,6 +8,7 @@
 import { parseWith } from '../policy/policy-files';
 import { CATALOGUE_FILE_SCHEMA, type CatalogueEntry, type CatalogueFile } from './catalogue-file';
 import type { InlineLanguage } from './inline-code';
+import type { PrintLanguage } from './print-code';
 
 export const CATALOGUE_FILE = 'rules/check-safe.json';
 
@@ -32,12 +33,19 @@ export interface CompiledEntry {
   /** Every positional must match (`operands`); undefined: any. */
   operands?: RegExp;
   optionsAfterDashDash: boolean;
+  /** The pattern each listed option's value must match (`option_values`). */
+  optionValues: ReadonlyMap<string, RegExp>;
+  pathsInScope: boolean;
+  /** At least one of these must be given a value; empty: none required. */
+  requiredValues: ReadonlySet<string>;
+  firstOperand?: RegExp;
+  optionsFirst: boolean;
   suffixGlobs: boolean;
   runsScript: boolean;
   needsArgument: boolean;
   /** Programs `-exec`/`-execdir` may run (find); empty: none. */
   execPrograms: ReadonlySet<string>;
-  language?: 'sed' | 'awk' | InlineLanguage;
+  language?: 'sed' | 'awk' | InlineLanguage | PrintLanguage;
   source: CatalogueEntry;
 }
 
@@ -60,6 +68,8 @@ export interface Catalogue {
   entries: readonly CompiledEntry[];
   inert: VariableSet;
   runsCode: VariableSet;
+  /** Variables inert only with a value of a known shape: name -> the whole value's pattern. */
+  inertValues: ReadonlyMap<string, RegExp>;
   wrapperOptionsNotSafe: ReadonlySet<string>;
   /** Hosts a read-only web fetch may reach as known safe (exact names). */
   documentationHosts: ReadonlySet<string>;
@@ -95,6 +105,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   entries: [],
   inert: variableSet([]),
   runsCode: variableSet([]),
+  inertValues: new Map(),
   wrapperOptionsNotSafe: new Set(),
   documentationHosts: new Set(),
 };
@@ -115,11 +126,28 @@ function entryProblem(e: CatalogueEntry): string | undefined {
   if (e.suffix_globs && ((e.values?.length ?? 0) > 0 || (e.global?.values?.length ?? 0) > 0))
     return `${where}: \`suffix_globs\` with options that take a value`;
   if (e.runs_script && e.subcommands) return `${where}: \`runs_script\` with subcommands`;
+  if (e.first_operand !== undefined) {
+    try {
+      new RegExp(e.first_operand, 'u');
+    } catch {
+      return `${where}: \`first_operand\` is not a regular expression`;
+    }
+  }
+  for (const o of e.required_values ?? [])
+    if (!known.has(o)) return `${where}: \`required_values\` names \`${o}\`, not a known option`;
   if (e.operands !== undefined) {
     try {
       new RegExp(e.operands, 'u');
     } catch {
       return `${where}: \`operands\` is not a regular expression`;
+    }
+  }
+  for (const [o, re] of Object.entries(e.option_values ?? {})) {
+    if (!known.has(o)) return `${where}: \`option_values\` names \`${o}\`, not a known option`;
+    try {
+      new RegExp(re, 'u');
+    } catch {
+      return `${where}: \`option_values.${o}\` is not a regular expression`;
     }
   }
   // `**` (the run program's own arguments) may only end a pattern.
@@ -142,6 +170,12 @@ function compileEntry(e: CatalogueEntry): CompiledEntry {
     positionals: e.positionals ?? 'any',
     refuseAssignments: e.refuse_assignments ?? false,
     optionsAfterDashDash: e.options_after_dash_dash ?? false,
+    optionValues: new Map(
+      Object.entries(e.option_values ?? {}).map(([o, re]) => [o, new RegExp(`^(?:${re})$`, 'u')]),
+    ),
+    pathsInScope: e.paths_in_scope ?? false,
+    requiredValues: new Set(e.required_values ?? []),
+    optionsFirst: e.options_first ?? false,
     suffixGlobs: e.suffix_globs ?? false,
     runsScript: e.runs_script ?? false,
     needsArgument: e.needs_argument ?? false,
@@ -149,10 +183,16 @@ function compileEntry(e: CatalogueEntry): CompiledEntry {
     source: e,
   };
   if (e.operands !== undefined) compiled.operands = new RegExp(e.operands, 'u');
+  if (e.first_operand !== undefined) compiled.firstOperand = new RegExp(`^(?:${e.first_operand})$`, 'u');
   if (e.subcommands)
     compiled.subcommands = e.subcommands.map((s) => s.split(' ')).sort((a, b) => b.length - a.length);
   if (e.language) compiled.language = e.language;
   return compiled;
+}
+
+/** Is `value` of variable `name` one the catalogue knows inert (`inert_values`)? */
+export function valueInert(catalogue: Catalogue, name: string, value: string): boolean {
+  return catalogue.inertValues.get(name)?.test(value) ?? false;
 }
 
 /** Checks a parsed catalogue whole (the schema, then what it cannot state) and compiles every entry. */
@@ -160,6 +200,16 @@ export function compileCatalogue(json: unknown): CatalogueResult {
   const parsed = parseWith(CATALOGUE_FILE_SCHEMA, json, CATALOGUE_FILE);
   if (!parsed.ok) return parsed;
   const file = parsed.value;
+  for (const [name, re] of Object.entries(file.inert_values ?? {})) {
+    try {
+      new RegExp(re, 'u');
+    } catch {
+      return {
+        ok: false,
+        problem: `${CATALOGUE_FILE}: \`inert_values.${name}\` is not a regular expression`,
+      };
+    }
+  }
   const ids = new Set<string>();
   const entries: CompiledEntry[] = [];
   const byProgram = new Map<string, CompiledEntry[]>();
@@ -185,6 +235,9 @@ function fileLevel(file: Omit<CatalogueFile, 'entries'>): Omit<Catalogue, 'byPro
     version: file.version,
     inert: variableSet(file.inert_variables),
     runsCode: variableSet(file.runs_code_variables),
+    inertValues: new Map(
+      Object.entries(file.inert_values ?? {}).map(([name, re]) => [name, new RegExp(`^(?:${re})$`, 'u')]),
+    ),
     wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
     documentationHosts: new Set(file.documentation_hosts ?? []),
   };

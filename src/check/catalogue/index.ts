@@ -16,5 +16,6 @@ export {
   EMPTY_CATALOGUE,
   indexCatalogue,
   type ProgramIndex,
+  valueInert,
 } from './compile-catalogue';
 export { matchSegment, stateRunsCode, variablesInert } from './match-segment';

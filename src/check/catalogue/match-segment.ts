@@ -9,8 +9,9 @@
 
 import { isGeneratedFolder, isGeneratedGlob, SCRIPT_FILE_WRAPPER, type Segment } from '../../shell';
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
-import { inVariableSet } from './compile-catalogue';
+import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
+import { type PrintLanguage, printCodeInert } from './print-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
 import { inertGitConfig, inertMakeAssignment, readOnlySelect } from './value-checks';
 
@@ -38,6 +39,8 @@ interface Read {
   /** The flags given (`-I`), in order. */
   flags: string[];
   positionals: string[];
+  /** The subcommand words matched, joined (`eval` of `deno eval`). */
+  subcommand?: string;
 }
 
 type Step = { ok: true; next: number } | { ok: false };
@@ -52,7 +55,9 @@ function readOption(
 ): Step {
   const a = args[i] as string;
   if (entry.numeric && /^-\d+$/.test(a)) return { ok: true, next: i + 1 };
-  if (a.startsWith('--') || entry.singleDashWords) {
+  // A single-dash word the entry lists whole (`node -pe`, `staticcheck -checks`) is that option, not a cluster.
+  const whole = a.length > 2 && (set.flags.has(a) || set.values.has(a));
+  if (a.startsWith('--') || entry.singleDashWords || whole) {
     const eq = a.indexOf('=');
     const name = eq < 0 ? a : a.slice(0, eq);
     if (entry.breaking.has(name)) return { ok: false };
@@ -130,7 +135,10 @@ function readSubcommand(
         if (w !== '*') return a === w;
         return !a.startsWith('-') && !EXPANDS.test(a) && (entry.operands?.test(a) ?? true);
       });
-      if (fits) return { next: i + words.length, rest };
+      if (fits) {
+        read.subcommand = args.slice(i, i + words.length).join(' ');
+        return { next: i + words.length, rest };
+      }
     }
     if (i >= args.length || !isOption(args[i] as string, entry)) return undefined;
     const step = readOption(args, i, entry.global, entry, read);
@@ -142,7 +150,7 @@ function readSubcommand(
 /** The options that give an interpreter its inline program. */
 const INLINE_CODE: Record<string, readonly string[]> = {
   python: ['-c'],
-  node: ['-e', '--eval', '-p', '--print'],
+  node: ['-e', '--eval', '-p', '--print', '-pe', 'eval'],
   ruby: ['-e'],
 };
 
@@ -152,15 +160,32 @@ const INLINE_CODE: Record<string, readonly string[]> = {
  */
 function inlineSafe(language: 'python' | 'node' | 'ruby', read: Read): boolean {
   const codes = read.values.filter(([o]) => INLINE_CODE[language]?.includes(o)).map(([, v]) => v);
+  // `deno eval CODE`: the subcommand gives the code as its one positional.
+  if (read.subcommand !== undefined && INLINE_CODE[language]?.includes(read.subcommand))
+    codes.push(...read.positionals.slice(0, 1));
+  if (read.subcommand !== undefined && read.positionals.length > 1) return false;
   if (codes.length !== 1) return false;
   if (language === 'python' && read.values.some(([o, v]) => o === '-W' && v.includes('.'))) return false;
   const isolated = language === 'python' && read.flags.some((f) => f === '-I' || f === '-P');
   return inlineCodeInert(codes[0] as string, language, isolated);
 }
 
+/** The options that give a command language its inline program. */
+const PRINT_CODE: Record<PrintLanguage, readonly string[]> = {
+  r: ['-e'],
+  julia: ['-e', '--eval', '-E', '--print'],
+  php: ['-r'],
+  perl: ['-e', '-E'],
+};
+
 function languageSafe(entry: CompiledEntry, read: Read): boolean {
   if (!entry.language) return true;
-  if (entry.language !== 'sed' && entry.language !== 'awk') return inlineSafe(entry.language, read);
+  const lang = entry.language;
+  if (lang === 'r' || lang === 'julia' || lang === 'php' || lang === 'perl') {
+    const codes = read.values.filter(([o]) => PRINT_CODE[lang].includes(o)).map(([, v]) => v);
+    return codes.length === 1 && read.positionals.length === 0 && printCodeInert(codes[0] as string, lang);
+  }
+  if (lang !== 'sed' && lang !== 'awk') return inlineSafe(lang, read);
   const given = read.values.filter(([o]) => o === '-e' || o === '--expression').map(([, v]) => v);
   const scripts = given.length > 0 ? given : read.positionals.slice(0, 1);
   if (scripts.length === 0) return false;
@@ -343,6 +368,7 @@ function runsInContainer(entry: CompiledEntry, args: readonly string[], end: num
 /** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
 export function entryMatches(entry: CompiledEntry, args: readonly string[], vars?: Variables): boolean {
   if (entry.needsArgument && args.length === 0) return false;
+  if (entry.optionsFirst && !(args[0] ?? '').startsWith('-')) return false;
   if (entry.literalArgs) return true;
   if (entry.runsScript) return scriptArgs(entry, args) !== undefined;
   const read: Read = { values: [], flags: [], positionals: [] };
@@ -389,7 +415,35 @@ export function entryMatches(entry: CompiledEntry, args: readonly string[], vars
     i++;
     if (container) break;
   }
-  return valuesKnown(entry, read) && languageSafe(entry, read);
+  return valuesKnown(entry, read) && languageSafe(entry, read) && optionValuesKnown(entry, read);
+}
+
+/**
+ * Every value of an option `option_values` lists matches its pattern (`tar -I zstd`, `-C vendor`); an option of
+ * `required_values` is given; the first positional matches `first_operand`.
+ */
+function optionValuesKnown(entry: CompiledEntry, read: Read): boolean {
+  const given = [...read.values.map(([o]) => o), ...read.flags];
+  if (entry.requiredValues.size > 0 && !given.some((o) => entry.requiredValues.has(o))) return false;
+  if (entry.firstOperand && !entry.firstOperand.test(read.positionals[0] ?? '')) return false;
+  if (entry.optionValues.size === 0) return true;
+  return read.values.every(([o, v]) => {
+    const pattern = entry.optionValues.get(o);
+    return pattern === undefined || (!v.includes(DYNAMIC) && pattern.test(v));
+  });
+}
+
+/**
+ * `paths_in_scope`: the program runs in a workspace folder and every path the analysis lists for it is in the
+ * workspace or temp; a deletion only inside a generated folder or temp (`rsync --delete` into `build/`).
+ */
+function pathsInScope(segment: Segment): boolean {
+  if (segment.cwdClass !== 'workspace') return false;
+  return segment.paths.every(
+    (p) =>
+      p.class === 'temp' ||
+      (p.class === 'workspace' && (p.role !== 'delete' || p.generated === true) && p.role !== 'exec'),
+  );
 }
 
 /**
@@ -402,7 +456,11 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
   if (segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
-  for (const name of segment.assigned ?? []) if (!inVariableSet(catalogue.inert, name)) return undefined;
+  // A variable known inert only by its value (`PAGER=cat`) must be given a value of that shape.
+  const values = segment.assigned?.length ? new Map(segment.assignedValues ?? []) : undefined;
+  for (const name of segment.assigned ?? [])
+    if (!inVariableSet(catalogue.inert, name) && !valueInert(catalogue, name, values?.get(name) ?? '$\u2026'))
+      return undefined;
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
   // A wrapper with nothing to run (`ssh-agent -s`): the wrapper table read its options (an unknown one is
@@ -416,6 +474,7 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
     if (!entryMatches(entry, args, catalogue)) continue;
     if (entry.runsScript && !scriptRead(segment, next, scriptArgs(entry, args) ?? '')) continue;
     if (entry.execPrograms.size > 0 && !execInWorkspace(segment, args)) continue;
+    if (entry.pathsInScope && !pathsInScope(segment)) continue;
     return entry.id;
   }
   return undefined;
@@ -425,8 +484,17 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
  * Are the variables a command sets, exports or unsets all known inert? A variable the catalogue does not know
  * (`JAVA_HOME`, `BROWSER`, ...) may change what a later program runs or loads: unknown, never presumed inert.
  */
-export function variablesInert(catalogue: Catalogue, names: readonly string[]): boolean {
-  return names.every((n) => inVariableSet(catalogue.inert, n));
+export function variablesInert(
+  catalogue: Catalogue,
+  names: readonly string[],
+  values: readonly [string, string][] = [],
+): boolean {
+  return names.every((n) => {
+    if (inVariableSet(catalogue.inert, n)) return true;
+    // Known inert by value (`PAGER=cat`): every value it was given must be of the known shape.
+    const given = values.filter(([name]) => name === n);
+    return given.length > 0 && given.every(([, v]) => valueInert(catalogue, n, v));
+  });
 }
 
 /**

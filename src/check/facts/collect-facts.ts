@@ -294,7 +294,7 @@ export function collectFacts(
     // Setting shell state only (`export X=1`) runs nothing, but it is not empty: the policy judges the names.
     if (targets.length === 0 && uncertain.length === 0 && variables.length === 0)
       uncertain.push({ code: 'empty', reason: 'the command has nothing to run' });
-    return { targets, uncertain, variables };
+    return { targets, uncertain, variables, variableValues: analysis.variableValues ?? [] };
   }
   const base = {
     index: 0,

@@ -30,4 +30,6 @@ export interface Facts {
   uncertain: Uncertainty[];
   /** Shell only: every variable the command assigns, declares, exports or unsets (names only). */
   variables?: string[];
+  /** The values given to `variables` (`[name, value]`), for variables known inert by value. */
+  variableValues?: [string, string][];
 }

@@ -7,6 +7,7 @@
 
 import { isUnder } from '../../core';
 import type { PathClass, ShellEnv } from '../../shell';
+import { valueInert } from '../catalogue';
 import { resolveConfigPath } from '../paths/resolve-path';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import type { CheckRequest } from '../request/request';
@@ -38,6 +39,7 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     statedHosts: policy.statedHosts,
     packageSources: policy.packageSources,
     modelled: policy.catalogue.byProgram,
+    inertValue: (name, value) => valueInert(policy.catalogue, name, value),
     ...(request.realpath ? { realpath: request.realpath } : {}),
     ...(request.selfPaths ? { selfPaths: request.selfPaths } : {}),
     ...(request.readScript && policy.scriptFiles !== 'name'

@@ -205,7 +205,7 @@ export function evaluatePolicy(
     !stateOnly &&
     RANK[bucket] < RANK.review &&
     policy.unlisted === 'review' &&
-    !variablesInert(policy.catalogue, variables)
+    !variablesInert(policy.catalogue, variables, facts.variableValues)
   ) {
     // A variable that changes what programs run or load (`export PATH=...; ls`): the programs are not the known ones.
     return {

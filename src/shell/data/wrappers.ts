@@ -190,6 +190,35 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     positionals: 1,
   },
   busybox: { values: [], flags: [] },
+  // `fakeroot cmd`: the command runs as itself, told it is root (file owners faked); `-l`/`-s`/`-i` (a library, a
+  // state file) are not listed.
+  fakeroot: { values: [], flags: ['-u', '--unknown-is-real'] },
+  // `unshare -r cmd`: the command in new namespaces (root only inside its own user namespace); options that set up
+  // mounts, a propagation or a root folder are not listed.
+  unshare: {
+    values: [],
+    flags: [
+      '-r',
+      '--map-root-user',
+      '-c',
+      '--map-current-user',
+      '-U',
+      '--user',
+      '-n',
+      '--net',
+      '-i',
+      '--ipc',
+      '-u',
+      '--uts',
+      '-p',
+      '--pid',
+      '-f',
+      '--fork',
+      '-C',
+      '--cgroup',
+      '--kill-child',
+    ],
+  },
   'ssh-agent': { values: ['-a', '-E', '-t', '-P', '-O'], flags: ['-c', '-s', '-D', '-d'], noRun: ['-k'] },
   'dbus-run-session': { values: ['--config-file', '--dbus-daemon'], flags: [] },
   faketime: { values: ['-p'], flags: ['-f', '-m', '--exclude-monotonic'], positionals: 1 },

@@ -24,7 +24,7 @@ import { type Invocation, isLiteral, optionText, plain, type Reporter, shown } f
 export interface UnwrapHost extends Reporter {
   newSegment(argv: string[], program: string, wrappers: string[], context: SegmentContext): number;
   assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
-  touched(name: string): void;
+  touched(name: string, value?: string): void;
   detect(inv: Invocation): Flow;
   /** The frame (wrappers, variables) a script or argv run by `inv` inherits. */
   rememberFrame(inv: Invocation, frame: Frame): void;
@@ -45,6 +45,8 @@ interface Unwrapped {
   unknown: string[];
   /** Names assigned by `env NAME=…` and by `NAME=… cmd`. */
   assigned: string[];
+  /** The text given to each of `assigned` (a later assignment of the same name wins). */
+  values: Map<string, string>;
   /** Wrapper options that took a value, as `wrapper option` (`npx -p`): they may change what runs. */
   valued: string[];
 }
@@ -105,6 +107,7 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
 function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
   const out: Unwrapped = {
     assigned: [...cmd.assignments.keys()],
+    values: new Map([...cmd.assignments].map(([name, v]) => [name, v.text])),
     valued: [],
     argv: cmd.words,
     wrappers: [...frame.wrappers],
@@ -138,6 +141,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
       if (spec.assignments && /^[^=-][^=]*=/.test(t)) {
         const name = t.slice(0, t.indexOf('='));
         out.assigned.push(name);
+        out.values.set(name, (word as Word).text.slice((word as Word).text.indexOf('=') + 1));
         a.assigned(name, frame, {
           text: (word as Word).text.slice((word as Word).text.indexOf('=') + 1),
           flow: (word as Word).flow,
@@ -248,14 +252,19 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   );
   if (!u.noRun && head !== undefined)
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+  const here = a.segments[segment];
+  if (here) here.cwdClass = u.cwd === undefined ? 'outside' : resolvePath(u.cwd, a.scope, u.cwd).class;
   if (u.valued.length > 0) {
     const seg = a.segments[segment];
     if (seg) seg.wrapperOptions = [...u.valued];
   }
   if (u.assigned.length > 0) {
     const seg = a.segments[segment];
-    if (seg) seg.assigned = [...u.assigned];
-    for (const name of u.assigned) a.touched(name);
+    if (seg) {
+      seg.assigned = [...u.assigned];
+      seg.assignedValues = [...u.values].map(([name, text]) => [name, display(text)]);
+    }
+    for (const name of u.assigned) a.touched(name, u.values.get(name));
   }
   nestedAgentHome(
     program,
@@ -265,7 +274,11 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     (reason) => a.hit('disable_security_control', reason, segment),
   );
   for (const name of u.assigned) {
-    if (isLoaderVariable(name)) {
+    const value = u.values.get(name);
+    // A value the catalogue knows inert (`PAGER=cat`) runs nothing new; text computed at run time never is.
+    const inert =
+      value !== undefined && !value.includes(DYN) && a.env.inertValue?.(name, display(value)) === true;
+    if (isLoaderVariable(name) && !inert) {
       a.uncertain('dynamic-command', `\`${name}\` changes what the program loads or runs`, segment);
     }
   }

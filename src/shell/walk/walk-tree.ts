@@ -36,7 +36,7 @@ export interface WalkHost {
   /** A variable was assigned (prefix, plain or declared). */
   assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
   /** A variable was unset or declared without a value. */
-  touched(name: string): void;
+  touched(name: string, value?: string): void;
 }
 
 /** How words are expanded in `frame`; `local`: a command's prefix assignments, seen first. */
