@@ -10,12 +10,14 @@
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { buildConfigs } from './build-configs';
 import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
+import { workspaceRuns } from './workspace-runs';
 import { writtenPaths } from './written-scripts';
 
 const say = (inv: Invocation, r: Reporter, why: string) =>
@@ -310,6 +312,8 @@ function unfollowed(inv: Invocation, names: readonly string[], what: string, r: 
 export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerOptions(inv, r);
   runnerConfig(inv, r);
+  buildConfigs(inv, r);
+  workspaceRuns(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
   else if (
