@@ -239,3 +239,26 @@ describe('one home for each seam issue 16 named', () => {
     expect(copies).toEqual([]);
   });
 });
+
+/**
+ * Issue 16: a surface is protocol in, runtime call, render out; opening the config for a capability is the
+ * runtime's. Only the commands whose subject is the config itself (show it, show the model it names, edit the
+ * reviewer's settings) and `serve`'s own listener table read it directly.
+ */
+const CONFIG_SUBJECT_COMMANDS = [
+  'surfaces/cli/commands/config-command.ts',
+  'surfaces/cli/commands/model-command.ts',
+  'surfaces/cli/commands/reviewer-command.ts',
+  'surfaces/cli/commands/serve-command.ts',
+];
+
+describe('surfaces open the config only through runtime', () => {
+  it('no other surface file calls loadConfig', () => {
+    const callers = files(join(SRC, 'surfaces'))
+      .filter((f) => !f.endsWith('.test.ts') && !f.includes('/testdata/') && !f.endsWith('.testkit.ts'))
+      .filter((f) => /\bloadConfig\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(SRC, f))
+      .filter((f) => !CONFIG_SUBJECT_COMMANDS.includes(f));
+    expect(callers).toEqual([]);
+  });
+});

@@ -68,6 +68,8 @@ export {
   type RuntimeCache,
 } from './check/runtime-cache';
 export { analyzeShellForSurfaces } from './check/shell-seam';
+export { configProblem } from './config-problem';
+export { userAllowsJudgeModel } from './judge/judge-consent';
 export { type RubricRequest, readRubrics, readTraps, trapsFileProblem } from './judge/judge-inputs';
 export { type JudgeProjectRequest, type JudgeProjectResult, judgeProject } from './judge/judge-project';
 export { changedSince, nodeJudgeFs, readProjectText } from './judge/judge-repository';
@@ -79,7 +81,7 @@ export {
   type OpenedJudgeReview,
   openJudgeReview,
 } from './judge/open-judge-review';
-export { decisionLogPath, ignoreLogFolder } from './log-location';
+export { decisionLogIn, decisionLogPath, ignoreLogFolder } from './log-location';
 export {
   anchorSpec,
   capsOf,

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { AUDIT_FILE_NAME, auditLogPath } from '../audit';
+import { formatProblem, loadConfig } from '../config';
 import { userStateDir } from './check/reviewer-seam';
 
 function isFolder(path: string): boolean {
@@ -47,4 +48,22 @@ export function ignoreLogFolder(file: string): void {
   } catch {
     // EEXIST (already there) or a folder that cannot be made: the append that follows says what is wrong.
   }
+}
+
+/**
+ * The decision log in force where `cwd` is, read from the config there (the reader of `gavel log`): the path,
+ * or the config's problem in one line when the config does not validate (then no log is guessed).
+ */
+export function decisionLogIn(options: {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+}): { ok: true; path: string } | { ok: false; problem: string } {
+  const loaded = loadConfig({ cwd: options.cwd, env: options.env });
+  if (!loaded.ok) return { ok: false, problem: formatProblem(loaded.problem) };
+  const path = decisionLogPath({
+    dir: loaded.config.audit.dir,
+    projectRoot: loaded.projectRoot,
+    env: options.env,
+  });
+  return { ok: true, path };
 }

@@ -9,6 +9,7 @@ import { EXIT, UsageError } from '../../../core';
 import {
   JUDGE_CATEGORIES,
   type JudgeCategory,
+  type JudgeReport,
   type JudgeRole,
   renderEstimateJson,
   renderEstimateText,
@@ -17,7 +18,13 @@ import {
   renderSarif,
   renderText,
 } from '../../../judge';
-import { type JudgeModelFlags, judgeProject, type RubricRequest } from '../../../runtime';
+import {
+  type JudgeModelFlags,
+  type JudgeProjectRequest,
+  type JudgeProjectResult,
+  judgeProject,
+  type RubricRequest,
+} from '../../../runtime';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 import { modelFlagOptions, readModelFlags } from '../model-flags';
 
@@ -96,18 +103,21 @@ function rubricRequests(args: ParsedArgs): RubricRequest[] {
   return out;
 }
 
-async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  const format = flag(args, 'format') ?? 'text';
-  if (!['text', 'json', 'sarif'].includes(format))
-    throw new UsageError(`--format is text, json or sarif, not \`${format}\``);
-  const estimate = args.values.estimate === true;
-  if (estimate && format === 'sarif') throw new UsageError('--estimate prints text or json');
+/**
+ * The flags of one judge run read into the runtime's request (bad flags are UsageError). `gavel judge` and the
+ * MCP `judge` tool both build their run here, so a tool call means exactly what the same flags mean on the CLI.
+ */
+export function judgeRequest(
+  ctx: CommandContext,
+  args: ParsedArgs,
+  notice: (line: string) => void,
+): JudgeProjectRequest {
   const changedFlag = flag(args, 'changed');
   const since = flag(args, 'since');
   if (changedFlag !== undefined && since !== undefined)
     throw new UsageError('use either --changed=REV or --since REV');
   const failOn = args.values['fail-on'];
-  const judged = await judgeProject({
+  return {
     cwd: ctx.cwd,
     env: ctx.env,
     clock: ctx.clock,
@@ -123,56 +133,60 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     attachRules: optionalBoolFlag(args, 'attach-rules'),
     attachInstructions: optionalBoolFlag(args, 'attach-claude-md'),
     allowLlm: args.values['allow-llm'] === true,
-    estimate,
+    estimate: args.values.estimate === true,
     explainDrops: args.values['explain-drops'] === true,
     modelFlags: () => judgeModelFlags(args, ctx.cwd),
     rubrics: () => rubricRequests(args),
-    notice: (line) => ctx.stderr.write(`gavel judge: ${line}\n`),
-  });
-  if (!judged.ok) {
-    ctx.stderr.write(`gavel judge: ${judged.problem}\n`);
-    return EXIT.configInvalid;
-  }
+    notice,
+  };
+}
+
+/** What a judge run prints: its stdout text, its stderr lines (without the `gavel judge:` prefix), its exit. */
+export interface JudgeAnswer {
+  stdout: string;
+  notes: string[];
+  exitCode: number;
+}
+
+/** Renders one judge run's result as `gavel judge` prints it in `format` (`--list` when `list`). */
+export function judgeAnswer(judged: JudgeProjectResult, format: string, list: boolean): JudgeAnswer {
+  if (!judged.ok) return { stdout: '', notes: [judged.problem], exitCode: EXIT.configInvalid };
   const { outcome, data } = judged;
   const nothing = outcome.report.units.length === 0 && outcome.report.run.coverage.notReviewed.length === 0;
-  if (args.values.list === true) {
-    ctx.stdout.write(
-      renderList(
-        outcome.planned.map((p) => p.unit),
-        outcome.why,
-        outcome.report.run.coverage.notReviewed,
-        outcome.links,
-      ),
+  if (list) {
+    const stdout = renderList(
+      outcome.planned.map((p) => p.unit),
+      outcome.why,
+      outcome.report.run.coverage.notReviewed,
+      outcome.links,
     );
-    return nothing ? EXIT.nothingFound : EXIT.ok;
+    return { stdout, notes: [], exitCode: nothing ? EXIT.nothingFound : EXIT.ok };
   }
   // Zero units is said, never a silent pass; with --changed it is the ordinary "nothing changed".
   if (nothing && !judged.changed) {
-    ctx.stderr.write(
-      'gavel judge: no unit found: no skill, agent, command, rule, instruction, MCP or settings file here (see `gavel judge --list`)\n',
-    );
-    return EXIT.nothingFound;
+    const note =
+      'no unit found: no skill, agent, command, rule, instruction, MCP or settings file here (see `gavel judge --list`)';
+    return { stdout: '', notes: [note], exitCode: EXIT.nothingFound };
   }
   if (judged.estimate) {
     const { run: est, maxCostUsd } = judged.estimate;
-    ctx.stdout.write(format === 'json' ? renderEstimateJson(est) : renderEstimateText(est, { maxCostUsd }));
-    if (est.overCap) {
-      ctx.stderr.write(
-        `gavel judge: the estimate ($${(est.expectedCostUsd ?? 0).toFixed(2)}) exceeds the cap ($${maxCostUsd.toFixed(2)})\n`,
-      );
-      return EXIT.internal;
-    }
-    return EXIT.ok;
+    const stdout = format === 'json' ? renderEstimateJson(est) : renderEstimateText(est, { maxCostUsd });
+    if (!est.overCap) return { stdout, notes: [], exitCode: EXIT.ok };
+    const note = `the estimate ($${(est.expectedCostUsd ?? 0).toFixed(2)}) exceeds the cap ($${maxCostUsd.toFixed(2)})`;
+    return { stdout, notes: [note], exitCode: EXIT.internal };
   }
   const report = outcome.report;
-  const out =
+  const stdout =
     format === 'json'
       ? renderJson(report)
       : format === 'sarif'
         ? renderSarif(report, data.rules.codes)
         : renderText(report, data.rules.codes);
-  ctx.stdout.write(out);
-  switch (report.summary.decision) {
+  return { stdout, notes: [], exitCode: gateExit(report.summary.decision) };
+}
+
+function gateExit(decision: JudgeReport['summary']['decision']): number {
+  switch (decision) {
     case 'pass':
       return EXIT.ok;
     case 'fail':
@@ -180,10 +194,24 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     case 'incomplete':
       return EXIT.escalate;
     default: {
-      const never: never = report.summary.decision;
+      const never: never = decision;
       return never;
     }
   }
+}
+
+async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  const format = flag(args, 'format') ?? 'text';
+  if (!['text', 'json', 'sarif'].includes(format))
+    throw new UsageError(`--format is text, json or sarif, not \`${format}\``);
+  if (args.values.estimate === true && format === 'sarif')
+    throw new UsageError('--estimate prints text or json');
+  const notice = (line: string) => ctx.stderr.write(`gavel judge: ${line}\n`);
+  const judged = await judgeProject(judgeRequest(ctx, args, notice));
+  const answer = judgeAnswer(judged, format, args.values.list === true);
+  ctx.stdout.write(answer.stdout);
+  for (const note of answer.notes) notice(note);
+  return answer.exitCode;
 }
 
 export const judgeCommand: CommandSpec = {

@@ -7,7 +7,6 @@
 
 import { resolve } from 'node:path';
 import { type AuditRecord, auditId, type RecordFilter, readRecords } from '../../../audit';
-import { formatProblem, loadConfig } from '../../../config';
 import {
   CAPABILITIES,
   type Capability,
@@ -19,7 +18,7 @@ import {
   VERDICTS,
   type Verdict,
 } from '../../../core';
-import { decisionLogPath } from '../../../runtime';
+import { decisionLogIn } from '../../../runtime';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
 import { style } from '../style';
 import { type Column, oneLine, renderTable } from '../table';
@@ -86,17 +85,12 @@ function logPath(ctx: CommandContext, file: string | boolean | string[] | undefi
     if (file === '') throw new UsageError('`--file` needs a path');
     return { ok: true, path: resolve(ctx.cwd, file) };
   }
-  const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
-  if (!loaded.ok) {
-    ctx.stderr.write(`gavel log: ${formatProblem(loaded.problem)}\n`);
+  const log = decisionLogIn({ cwd: ctx.cwd, env: ctx.env });
+  if (!log.ok) {
+    ctx.stderr.write(`gavel log: ${log.problem}\n`);
     return { ok: false, code: EXIT.configInvalid };
   }
-  const path = decisionLogPath({
-    dir: loaded.config.audit.dir,
-    projectRoot: loaded.projectRoot,
-    env: ctx.env,
-  });
-  return { ok: true, path };
+  return { ok: true, path: log.path };
 }
 
 /** `2026-11-29T21:30:00.123Z` -> `2026-11-29 21:30:00.123`: the header says UTC; milliseconds tell rows apart. */

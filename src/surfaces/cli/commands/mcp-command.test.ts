@@ -108,6 +108,40 @@ describe('gavel mcp', () => {
     expect(est.json.exit_code).toBe(0);
   });
 
+  it('judges exactly as `gavel judge --format json` does with the same flags (one request builder, one renderer)', async () => {
+    const r = answer(
+      await client.callTool({ name: 'judge', arguments: { root: project, categories: ['security'] } }),
+    );
+    let cli = '';
+    let code = 0;
+    try {
+      cli = execFileSync(process.execPath, [BIN, 'judge', '--format', 'json', '--categories', 'security'], {
+        cwd: project,
+        env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: join(dir, 'cfg') },
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      const e = error as { status: number; stdout: string };
+      code = e.status;
+      cli = e.stdout;
+    }
+    const strip = (j: Record<string, unknown>) => ({
+      ...j,
+      run: { ...(j.run as object), startedAt: 0 },
+    });
+    expect(r.json.exit_code).toBe(code);
+    expect(strip(r.json.result as Record<string, unknown>)).toEqual(strip(JSON.parse(cli)));
+  });
+
+  it('answers a judge call with a bad option as a usage error, naming the option', async () => {
+    const r = answer(
+      await client.callTool({ name: 'judge', arguments: { root: project, fail_on: ['sometimes'] } }),
+    );
+    expect(r.isError).toBe(true);
+    expect(r.json.exit_code).toBe(2);
+    expect(String(r.json.error)).toContain('sometimes');
+  });
+
   it('refuses a model review the user config has not agreed to', async () => {
     const r = answer(await client.callTool({ name: 'judge', arguments: { root: project, allow_llm: true } }));
     expect(r.isError).toBe(true);

@@ -1,48 +1,33 @@
 /**
  * `gavel mcp`: the MCP server on stdio (docs/mcp.md). Composes the runtime's check service (policy loaded once,
- * audit kind `mcp`), the arbiter's `answerQuestion`, and the `judge` command run in-process on a captured
- * context (the same flags, the same JSON as the CLI prints); hands them to the MCP surface. Decides nothing.
+ * audit kind `mcp`), the arbiter's `answerQuestion`, and the runtime's `judgeProject` with the request and the
+ * rendering `gavel judge` uses (the same flags, the same JSON); hands them to the MCP surface. Decides nothing.
  * Spending is the user's to allow: `ask` runs on rules only (`--model rules`); `judge` sends nothing to a model
  * unless the call says `allow_llm: true` AND the user's own config says `[judge] allow_llm = true`;
  * `estimate: true` always works. `--read-only` leaves `judge` out.
  */
 
 import { isAbsolute } from 'node:path';
-import { formatProblem, loadConfig } from '../../../config';
 import { EXIT, exitForOutcome, GavelError, UsageError } from '../../../core';
-import { answerQuestion, fileAuditSink, openCheckService } from '../../../runtime';
+import {
+  answerQuestion,
+  configProblem,
+  fileAuditSink,
+  judgeProject,
+  openCheckService,
+  userAllowsJudgeModel,
+} from '../../../runtime';
 import { buildMcpServer, type JudgeToolInput, serveStdio, type ToolAnswer } from '../../mcp';
 import type { CommandContext, CommandSpec, ParsedArgs } from '../command';
+import { type JudgeAnswer, judgeAnswer, judgeRequest } from './judge-command';
 
-/** Runs a CLI command in this process with its output captured; a usage error is an answer, not a crash. */
-async function runCaptured(
-  ctx: CommandContext,
-  load: () => Promise<CommandSpec>,
-  cwd: string,
-  args: ParsedArgs,
-  stdin = '',
-): Promise<ToolAnswer> {
-  let out = '';
-  let err = '';
-  const captured: CommandContext = {
-    ...ctx,
-    cwd,
-    color: false,
-    stdout: {
-      write: (t) => {
-        out += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        err += t;
-      },
-    },
-    readStdin: async () => stdin,
-  };
-  let exitCode: number;
+/** One MCP `judge` call run as `gavel judge --format json` with the same flags; a usage error is an answer. */
+async function judgeTool(ctx: CommandContext, root: string, args: ParsedArgs): Promise<ToolAnswer> {
+  const notes: string[] = [];
+  let answer: JudgeAnswer;
   try {
-    exitCode = await (await load()).run(captured, args);
+    const request = judgeRequest({ ...ctx, cwd: root }, args, (line) => notes.push(line));
+    answer = judgeAnswer(await judgeProject(request), 'json', false);
   } catch (error) {
     // gavel's own messages are one line with user values in backticks; anything else is not shown.
     const message = error instanceof GavelError ? error.message : 'internal error';
@@ -51,22 +36,16 @@ async function runCaptured(
       isError: true,
     };
   }
-  let json: unknown;
-  try {
-    json = out.trim() === '' ? null : JSON.parse(out);
-  } catch {
-    json = out;
+  notes.push(...answer.notes);
+  let json: unknown = null;
+  if (answer.stdout.trim() !== '') {
+    try {
+      json = JSON.parse(answer.stdout);
+    } catch {
+      json = answer.stdout;
+    }
   }
-  const notes = err.trim() === '' ? [] : err.trim().split('\n');
-  return { json: { exit_code: exitCode, result: json, ...(notes.length > 0 ? { notes } : {}) } };
-}
-
-/** Whether the user's own config consents to model reviews by the judge (`[judge] allow_llm = true`). */
-function userAllowsLlm(ctx: CommandContext, cwd: string): boolean {
-  const loaded = loadConfig({ cwd, env: ctx.env });
-  if (!loaded.ok) return false;
-  const judge = loaded.config.judge as Readonly<Record<string, unknown>>;
-  return judge.allow_llm === true && loaded.sources['judge.allow_llm'] !== 'project';
+  return { json: { exit_code: answer.exitCode, result: json, ...(notes.length > 0 ? { notes } : {}) } };
 }
 
 function judgeArgs(input: JudgeToolInput, llm: boolean): ParsedArgs {
@@ -82,9 +61,9 @@ function judgeArgs(input: JudgeToolInput, llm: boolean): ParsedArgs {
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  const loaded = loadConfig({ cwd: ctx.cwd, env: ctx.env });
-  if (!loaded.ok) {
-    ctx.stderr.write(`gavel mcp: ${formatProblem(loaded.problem)}\n`);
+  const problem = configProblem({ cwd: ctx.cwd, env: ctx.env });
+  if (problem !== undefined) {
+    ctx.stderr.write(`gavel mcp: ${problem}\n`);
     return EXIT.configInvalid;
   }
   const service = await openCheckService({
@@ -119,7 +98,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       if (!isAbsolute(input.root))
         return { json: { error: '`root` must be an absolute path' }, isError: true };
       const wantsModel = input.allow_llm === true && input.estimate !== true;
-      if (wantsModel && !userAllowsLlm(ctx, input.root)) {
+      if (wantsModel && !userAllowsJudgeModel({ cwd: input.root, env: ctx.env })) {
         return {
           json: {
             error:
@@ -128,12 +107,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
           isError: true,
         };
       }
-      return runCaptured(
-        ctx,
-        async () => (await import('./judge-command')).judgeCommand,
-        input.root,
-        judgeArgs(input, wantsModel),
-      );
+      return judgeTool(ctx, input.root, judgeArgs(input, wantsModel));
     },
   });
   try {
