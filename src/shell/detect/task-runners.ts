@@ -17,6 +17,7 @@ import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
+import { sourceConfigs } from './source-configs';
 import { workspaceRuns } from './workspace-runs';
 import { writtenPaths } from './written-scripts';
 
@@ -313,6 +314,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerOptions(inv, r);
   runnerConfig(inv, r);
   buildConfigs(inv, r);
+  sourceConfigs(inv, r);
   workspaceRuns(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
