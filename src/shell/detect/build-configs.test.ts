@@ -183,6 +183,11 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       'cargo build',
       { ...CARGO, 'rust-toolchain.toml': '[toolchain]\npath = "AWAY/tc"\n' },
     ],
+    [
+      'a .pnpmfile.cjs on pnpm install',
+      'pnpm install',
+      { '.pnpmfile.cjs': 'module.exports = { hooks: {} };\n' },
+    ],
     ['.npmrc registry nobody stated', 'npm install', { '.npmrc': 'registry=https://evil.example/\n' }],
     ['.npmrc scoped registry on yarn', 'yarn', { '.npmrc': '@acme:registry=https://evil.example/\n' }],
     ['Gemfile source', 'bundle install', { Gemfile: "source 'https://evil.example'\ngem 'rails'\n" }],

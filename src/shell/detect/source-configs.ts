@@ -3,7 +3,7 @@
  * `.npmrc` `registry` / `@scope:registry` (npm, pnpm, yarn installs), the Gemfile's `source` and `git:`/`path:`
  * gems (bundle install/update), pyproject.toml's indexes (`[[tool.uv.index]]`, `[[tool.poetry.source]]`,
  * `[[tool.pdm.source]]`, `[tool.uv] index-url`, `[tool.uv.sources]` git/url/path) for uv, poetry and pdm, and a
- * conda environment file's channels. A source outside the stated registries is the install category; a path
+ * conda environment file's channels; pnpm's `.pnpmfile.cjs` (code run on install) is uncertain. A source outside the stated registries is the install category; a path
  * outside the workspace too. Pure functions over file text; never quotes a file.
  */
 
@@ -76,6 +76,18 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
   };
   const dirs = upToTop(inv.cwd, r);
   if (program === 'npm' || program === 'pnpm' || program === 'yarn') {
+    // pnpm loads `.pnpmfile.cjs` (hooks that rewrite every package's manifest) on install: code not followed.
+    if (program === 'pnpm')
+      for (const dir of dirs)
+        if (projectFile(inFolder(dir, '.pnpmfile.cjs'), inv, r).kind === 'text') {
+          r.uncertain(
+            'dynamic-script',
+            `${label} loads a .pnpmfile.cjs, code gavel does not follow`,
+            inv.segment,
+            'kept',
+          );
+          return;
+        }
     for (const dir of dirs) {
       const file = projectFile(inFolder(dir, '.npmrc'), inv, r);
       if (file.kind !== 'text') continue;
