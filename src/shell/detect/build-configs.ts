@@ -287,6 +287,14 @@ function gradle(program: string, inv: Invocation, r: Reporter): void {
 const MAVEN_HOSTS = ['repo.maven.apache.org', 'repo1.maven.org'];
 
 function maven(program: string, inv: Invocation, r: Reporter): void {
+  // `-s settings.xml` on the command line (one outside the workspace is runner-options.ts's).
+  for (let k = 0; k < inv.args.length; k++) {
+    const m = /^(-s|--settings|-gs|--global-settings)(=(.*))?$/.exec(optionText(inv.args[k]));
+    if (!m) continue;
+    const value = m[3] ?? plain(inv.args[++k]);
+    const res = resolveArg({ text: value, flow: NO_FLOW }, inv, r);
+    if (res.class === 'workspace' && res.resolved) mavenSettings(program, res.resolved, inv, r);
+  }
   // maven reads `.mvn` in the project's base folder: the nearest folder up that has one.
   for (const dir of projectFolders(inv.cwd as string, r)) {
     const jvm = projectFile(inFolder(dir, '.mvn/jvm.config'), inv, r);
