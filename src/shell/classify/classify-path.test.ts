@@ -166,7 +166,8 @@ describe('classOf, on the bundled path table', () => {
     ['/etc/cron.d/job', false, true],
     ['/w/.git/hooks/pre-commit', false, true],
     ['/w/.husky/pre-push', false, true],
-    ['/w/.github/workflows/ci.yml', false, false],
+    ['/w/.github/workflows/ci.yml', false, true],
+    ['/w/docs/workflows.md', false, false],
     ['/w/src/a.ts', false, false],
   ])('%s: self-modification %s, persistence %s', (abs, self, persistence) => {
     expect(isAgentConfig(abs, w)).toBe(self);
@@ -239,6 +240,13 @@ describe('the bundled table, by class', () => {
     ['a nested submodule config', '/w/.git/modules/a/modules/b/config'],
     ['a nested repository hook', '/w/vendor/x/.git/hooks/post-checkout'],
     ['an editor task that runs on folder open', '/w/.vscode/tasks.json'],
+    ['a git hook manager config (runs on the next commit)', '/w/lefthook.yml'],
+    ['a staged-files runner config', '/w/lint-staged.config.mjs'],
+    ['a pre-commit config', '/w/.pre-commit-config.yaml'],
+    ['a tool manager config that runs hooks on cd', '/w/mise.toml'],
+    ['a CI workflow (runs with the project secrets on push)', '/w/.github/workflows/ci.yml'],
+    ['a program the package runner finds first by name', '/w/node_modules/.bin/vitest'],
+    ['a program the virtualenv runner finds first by name', '/w/.venv/bin/pytest'],
   ])('%s is persistence', (_name, abs) => {
     expect(isPersistence(abs, w)).toBe(true);
   });

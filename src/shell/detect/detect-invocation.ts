@@ -14,6 +14,7 @@ import {
 import type { Word } from '../walk/decode-word';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { productionArguments, stateBuiltin } from './bash-state';
+import { detectCleaners } from './cleaners';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -141,6 +142,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   detectPackages(inv, r);
   // Outputs named by options are writes whatever the program goes on to run (`python -m pytest --junitxml F`).
   detectToolOutputs(inv, r);
+  detectCleaners(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
