@@ -12,14 +12,14 @@
  */
 
 import { posix } from 'node:path';
-import { isUnder } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { runFileText, runScriptFile } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
-import { foldersUp, inFolder, projectFile } from './project-file';
+import { inFolder, projectFile } from './project-file';
+import { configFolders } from './runner-config';
 
 /** Configuration files read per file: more lines than this is uncertain. */
 export const MAX_CONFIG_LINES = 4000;
@@ -50,18 +50,6 @@ function programPlace(
   const res = resolveArg({ text: first, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
   if (res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved)) return 'away';
   return 'workspace';
-}
-
-/** The folders whose configuration a tool in `cwd` reads: up to the workspace top (only `cwd` outside it). */
-function projectFolders(cwd: string, r: Reporter): string[] {
-  const top = r.scope.workspaceRoots.find((w) => w !== '/' && w !== r.scope.home && isUnder(cwd, w));
-  if (top === undefined) return [cwd];
-  const out: string[] = [];
-  for (const d of foldersUp(cwd)) {
-    out.push(d);
-    if (d === top) break;
-  }
-  return out;
 }
 
 interface TomlEntry {
@@ -123,7 +111,7 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
     'index.crates.io',
     'static.crates.io',
   ];
-  for (const dir of projectFolders(cwd, r)) {
+  for (const dir of configFolders(cwd, r)) {
     for (const name of ['.cargo/config.toml', '.cargo/config']) {
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
@@ -198,7 +186,7 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
 
 /** rust-toolchain.toml (or rust-toolchain): a `path` toolchain outside the workspace runs its binaries. */
 function rustToolchain(inv: Invocation, r: Reporter): void {
-  for (const dir of projectFolders(inv.cwd as string, r)) {
+  for (const dir of configFolders(inv.cwd as string, r)) {
     for (const name of ['rust-toolchain.toml', 'rust-toolchain']) {
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
@@ -256,7 +244,7 @@ function wrapperUrl(
 }
 
 function gradle(program: string, inv: Invocation, r: Reporter): void {
-  for (const dir of projectFolders(inv.cwd as string, r)) {
+  for (const dir of configFolders(inv.cwd as string, r)) {
     const props = projectFile(inFolder(dir, 'gradle.properties'), inv, r);
     if (props.kind === 'text') {
       const p = properties(props.text);
@@ -296,7 +284,7 @@ function maven(program: string, inv: Invocation, r: Reporter): void {
     if (res.class === 'workspace' && res.resolved) mavenSettings(program, res.resolved, inv, r);
   }
   // maven reads `.mvn` in the project's base folder: the nearest folder up that has one.
-  for (const dir of projectFolders(inv.cwd as string, r)) {
+  for (const dir of configFolders(inv.cwd as string, r)) {
     const jvm = projectFile(inFolder(dir, '.mvn/jvm.config'), inv, r);
     const config = projectFile(inFolder(dir, '.mvn/maven.config'), inv, r);
     const wrapper =
@@ -380,7 +368,7 @@ function preCommit(inv: Invocation, r: Reporter): void {
     const file = path === undefined ? undefined : projectFile(path, inv, r);
     if (file?.kind === 'text') found = { text: file.text, dir: cwd };
   } else {
-    for (const dir of projectFolders(cwd, r)) {
+    for (const dir of configFolders(cwd, r)) {
       const file = projectFile(inFolder(dir, '.pre-commit-config.yaml'), inv, r);
       if (file.kind === 'missing') continue;
       if (file.kind === 'text') found = { text: file.text, dir };

@@ -21,7 +21,7 @@ const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${program}\` ${why}`, inv.segment, 'kept');
 
 /** The folders whose configuration a runner in `cwd` reads: up to the workspace top (only `cwd` outside it). */
-function configFolders(cwd: string, r: Reporter): string[] {
+export function configFolders(cwd: string, r: Reporter): string[] {
   const top = r.scope.workspaceRoots.find((w) => w !== '/' && w !== r.scope.home && isUnder(cwd, w));
   if (top === undefined) return [cwd];
   const out: string[] = [];

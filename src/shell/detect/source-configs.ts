@@ -7,12 +7,12 @@
  * outside the workspace too. Pure functions over file text; never quotes a file.
  */
 
-import { isUnder } from '../../core';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
-import { foldersUp, inFolder, projectFile } from './project-file';
+import { inFolder, projectFile } from './project-file';
+import { configFolders } from './runner-config';
 
 /** Subcommands that resolve and fetch packages, per installer. */
 const INSTALLS: Readonly<Record<string, readonly string[]>> = {
@@ -46,18 +46,6 @@ function stated(r: Reporter, extra: readonly string[] = []): string[] {
   return [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...extra];
 }
 
-/** The folders from the cwd up to the workspace top (only the cwd outside it). */
-function upToTop(cwd: string, r: Reporter): string[] {
-  const top = r.scope.workspaceRoots.find((w) => w !== '/' && w !== r.scope.home && isUnder(cwd, w));
-  if (top === undefined) return [cwd];
-  const out: string[] = [];
-  for (const d of foldersUp(cwd)) {
-    out.push(d);
-    if (d === top) break;
-  }
-  return out;
-}
-
 export function sourceConfigs(inv: Invocation, r: Reporter): void {
   const program = inv.program;
   const subs = INSTALLS[program];
@@ -74,7 +62,7 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
     const host = hostOf(url);
     return host === undefined || !covers(stated(r, extra), host);
   };
-  const dirs = upToTop(inv.cwd, r);
+  const dirs = configFolders(inv.cwd, r);
   if (program === 'npm' || program === 'pnpm' || program === 'yarn') {
     // pnpm loads `.pnpmfile.cjs` (hooks that rewrite every package's manifest) on install: code not followed.
     if (program === 'pnpm')
