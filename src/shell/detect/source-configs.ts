@@ -127,7 +127,7 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
           hit('reads a pyproject.toml that takes packages from an index nobody stated');
           return;
         }
-        // `[tool.uv.sources]` and inline tables: `x = { git = "…" }`, `{ url = "…" }`, `{ path = "…" }`.
+        // `[tool.uv.sources]` and inline tables: `x = { git = "..." }`, `{ url = "..." }`, `{ path = "..." }`.
         for (const m of line.matchAll(/\b(git|url|path)\s*=\s*["']([^"']+)["']/g)) {
           if (!/^tool\.(uv\.sources|poetry\.(group\.[\w-]+\.)?dependencies|pdm)/.test(section)) continue;
           const value = m[2] ?? '';
