@@ -138,6 +138,8 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   productionArguments(inv, r);
   detectGuard(inv, r);
   removesGavel(inv, r);
+  // Before the interpreters return: `python3 -m pip install` and `bun add` are installs too.
+  detectPackages(inv, r);
   // Outputs named by options are writes whatever the program goes on to run (`python -m pytest --junitxml F`).
   detectToolOutputs(inv, r);
   detectCleaners(inv, r);
@@ -146,7 +148,6 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
   const net = detectNetwork(inv, r);
   if (net) return net;
-  detectPackages(inv, r);
   detectDocker(inv, r);
   detectSecretPrinters(inv, r);
   const secret = detectTable(inv, r);

@@ -71,6 +71,26 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       'jest',
       { 'package.json': '{"jest":{"globalSetup":"../../x/setup.js"}}' },
     ],
+    ['.pylintrc init-hook', 'pylint src', { '.pylintrc': '[MAIN]\ninit-hook="import os"\n' }],
+    [
+      'pyproject pylint init-hook',
+      'pylint a.py',
+      { 'pyproject.toml': '[tool.pylint.main]\ninit-hook = "x"\n' },
+    ],
+    ['mypy plugin outside', 'mypy a.py', { 'mypy.ini': '[mypy]\nplugins = /tmp/evil/plug.py\n' }],
+    [
+      'flake8 local plugins outside',
+      'flake8 a.py',
+      { '.flake8': '[flake8:local-plugins]\nextension =\n    X = x:X\npaths = /tmp/evil\n' },
+    ],
+    ['rubocop require outside', 'rubocop', { '.rubocop.yml': 'require:\n  - /tmp/evil/x.rb\n' }],
+    ['rubocop inherit_from a URL', 'rubocop', { '.rubocop.yml': 'inherit_from: https://x.example/r.yml\n' }],
+    ['bazelrc run_under', 'bazel test //...', { '.bazelrc': 'test --run_under=/tmp/evil/x.sh\n' }],
+    [
+      'dprint plugin from elsewhere',
+      'dprint fmt',
+      { 'dprint.json': '{"plugins":["https://x.example/p.wasm"]}' },
+    ],
   ])('%s', (_n, command, files) => {
     expect(uncertain(command, files)).toBe(true);
   });
@@ -126,6 +146,27 @@ describe('ordinary configuration stays quiet', () => {
         'jest.config.js':
           "module.exports = { preset: 'ts-jest', testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/test/setup.ts'], transformIgnorePatterns: ['/node_modules/'] };",
       },
+    ],
+    [
+      '.pylintrc the usual',
+      'pylint src',
+      { '.pylintrc': '[MAIN]\nload-plugins=pylint.extensions.docparams\n' },
+    ],
+    ['mypy pydantic plugin', 'mypy src', { 'pyproject.toml': '[tool.mypy]\nplugins = ["pydantic.mypy"]\n' }],
+    [
+      'rubocop plugins by name',
+      'rubocop',
+      { '.rubocop.yml': 'plugins:\n  - rubocop-rails\nrequire: rubocop-rspec\n' },
+    ],
+    [
+      'bazelrc the usual',
+      'bazel test //...',
+      { '.bazelrc': 'build --jobs=8\ntry-import %workspace%/user.bazelrc\n' },
+    ],
+    [
+      'dprint plugins from its own host',
+      'dprint fmt',
+      { 'dprint.json': '{"plugins":["https://plugins.dprint.dev/typescript-0.88.0.wasm"]}' },
     ],
   ])('%s', (_n, command, files) => {
     expect(uncertain(command, files)).toBe(false);

@@ -4,7 +4,8 @@
  * `.yarnrc.yml` / `.yarnrc` (`yarnPath`, `plugins`), `bunfig.toml` (`preload`), the pytest sections of
  * pytest.ini / pyproject.toml / setup.cfg / tox.ini (`addopts` with `-p`, `--pyargs`, `-c`, `-o`; `pythonpath`),
  * `.rspec` (`--require`, `-I`), `.mocharc.*` and jest configuration (`require`, `setupFiles`, `globalSetup`,
- * `reporters`, ...). Read in the folders from the cwd up to the top of the workspace. A setting that runs a shell or
+ * `reporters`, ...), and linters' and build tools' own (pylint `init-hook`, mypy and flake8 plugins, rubocop
+ * `require`, bazel `--run_under`, dprint plugins). Read in the folders from the cwd up to the top of the workspace. A setting that runs a shell or
  * code from outside the workspace, or one gavel cannot read, is uncertain; ordinary settings stay quiet. Never
  * quotes a file. Pure apart from the injected reader and reporting.
  */
@@ -20,7 +21,7 @@ const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${program}\` ${why}`, inv.segment, 'kept');
 
 /** The folders whose configuration a runner in `cwd` reads: up to the workspace top (only `cwd` outside it). */
-function configFolders(cwd: string, r: Reporter): string[] {
+export function configFolders(cwd: string, r: Reporter): string[] {
   const top = r.scope.workspaceRoots.find((w) => w !== '/' && w !== r.scope.home && isUnder(cwd, w));
   if (top === undefined) return [cwd];
   const out: string[] = [];
@@ -183,7 +184,99 @@ function moduleConfig(text: string, program: string, dir: string, inv: Invocatio
   }
 }
 
+/** Sections of an ini or toml file that belong to `tool` (`[MAIN]` of a pylintrc, `[tool.mypy]`, `[flake8:...]`). */
+function sectionsOf(text: string, tool: RegExp): string {
+  const out: string[] = [];
+  let keep = false;
+  for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
+    const header = /^\s*\[([^\]]+)\]/.exec(line);
+    if (header) keep = tool.test(header[1] ?? '');
+    else if (keep) out.push(line);
+  }
+  return out.join('\n');
+}
+
+/**
+ * Linters and build tools whose configuration loads code: pylint's `init-hook` (Python run at start), mypy
+ * `plugins` and flake8 `local-plugins` paths outside the workspace, rubocop `require`/`plugins` outside or
+ * `inherit_from` a URL, bazel's `--run_under` and imports from outside, dprint plugins from anywhere but its own
+ * plugin host.
+ */
+function toolConfig(
+  text: string,
+  name: string,
+  program: string,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+): void {
+  const paths = (values: string) =>
+    values
+      .split(/[\s,[\]"']+/)
+      .filter(Boolean)
+      .some((v) => looksLikePath(v) && outside(v.replace(/:.*$/, ''), dir, inv, r));
+  if (program === 'pylint') {
+    const own =
+      name === 'pyproject.toml'
+        ? sectionsOf(text, /^tool\.pylint/)
+        : name === '.pylintrc' || name === 'pylintrc'
+          ? text
+          : sectionsOf(text, /pylint/i);
+    if (/^\s*init[-_]hook\s*=/m.test(own))
+      say(program, inv, r, 'reads a configuration whose init-hook runs Python code');
+  } else if (program === 'mypy') {
+    const own = name === 'pyproject.toml' ? sectionsOf(text, /^tool\.mypy$/) : sectionsOf(text, /^mypy$/);
+    const m = /^\s*plugins\s*=\s*((?:\[[^\]]*\])|[^\n]*)/m.exec(own);
+    if (m && paths(m[1] ?? ''))
+      say(program, inv, r, 'reads a configuration that loads a plugin from outside the workspace');
+  } else if (program === 'flake8') {
+    const own = sectionsOf(text, /^flake8:local-plugins$/);
+    const m = /^\s*paths\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(own);
+    if (
+      m &&
+      (m[1] ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .some((v) => outside(v, dir, inv, r))
+    )
+      say(program, inv, r, 'reads a configuration that loads plugins from outside the workspace');
+  } else if (program === 'rubocop') {
+    if (/^\s*inherit_from\s*:[^\n]*https?:\/\/|^\s*-\s*https?:\/\//m.test(text))
+      say(program, inv, r, 'reads a configuration inherited from a URL');
+    else
+      for (const m of text.matchAll(/^(require|plugins)\s*:\s*((?:\n\s*-\s*[^\n]*)+|[^\n]+)/gm))
+        if (paths((m[2] ?? '').replace(/-\s/g, ' '))) {
+          say(program, inv, r, 'reads a configuration that requires code from outside the workspace');
+          return;
+        }
+  } else if (program === 'bazel' || program === 'bazelisk') {
+    if (/--run_under\b|--script_path\b/.test(text))
+      say(program, inv, r, 'reads a .bazelrc that runs its tests or binaries under another program');
+    else
+      for (const m of text.matchAll(/^\s*(?:try-)?import\s+(\S+)/gm))
+        if (outside((m[1] ?? '').replace(/^%workspace%\//, './'), dir, inv, r)) {
+          say(program, inv, r, 'reads a .bazelrc that imports configuration from outside the workspace');
+          return;
+        }
+  } else if (program === 'dprint') {
+    for (const m of text.matchAll(/"(https?:\/\/[^"]+)"/g))
+      if (!/^https:\/\/plugins\.dprint\.dev\//.test(m[1] ?? '') && /"plugins"/.test(text)) {
+        say(program, inv, r, "reads a configuration with plugins from a host other than dprint's own");
+        return;
+      }
+  }
+}
+
+const TOOL_CONFIG = new Set(['pylint', 'mypy', 'flake8', 'rubocop', 'bazel', 'bazelisk', 'dprint']);
+
 const FILES: Readonly<Record<string, readonly string[]>> = {
+  pylint: ['.pylintrc', 'pylintrc', 'pyproject.toml', 'setup.cfg', 'tox.ini'],
+  mypy: ['mypy.ini', '.mypy.ini', 'pyproject.toml', 'setup.cfg'],
+  flake8: ['.flake8', 'setup.cfg', 'tox.ini'],
+  rubocop: ['.rubocop.yml'],
+  bazel: ['.bazelrc'],
+  bazelisk: ['.bazelrc'],
+  dprint: ['dprint.json', '.dprint.json', 'dprint.jsonc', '.dprint.jsonc'],
   npm: ['.npmrc'],
   pnpm: ['.npmrc'],
   yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
@@ -210,6 +303,7 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
       else if (name === 'bunfig.toml') bunfig(file.text, dir, inv, r);
       else if (program === 'pytest') pytestConfig(file.text, name, dir, inv, r);
       else if (program === 'rspec') rspecOptions(file.text, dir, inv, r);
+      else if (TOOL_CONFIG.has(program)) toolConfig(file.text, name, program, dir, inv, r);
       else moduleConfig(file.text, program, dir, inv, r);
       if (r.uncertainties.length > before) return;
     }

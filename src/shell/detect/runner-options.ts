@@ -151,7 +151,14 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
     '-I': 'folder',
     '--init-script': 'folder',
   },
-  mvn: { '-f': 'folder', '--file': 'folder' },
+  mvn: {
+    '-f': 'folder',
+    '--file': 'folder',
+    '-s': 'folder',
+    '--settings': 'folder',
+    '-gs': 'folder',
+    '--global-settings': 'folder',
+  },
   phpunit: { '-c': 'folder', '--configuration': 'folder', '--bootstrap': 'folder' },
   composer: { '-d': 'folder', '--working-dir': 'folder' },
   npm: { '--prefix': 'folder' },
@@ -166,6 +173,7 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
 /** Other names of the same runners. */
 const ALIASES: Readonly<Record<string, string>> = {
   gradlew: 'gradle',
+  mvnw: 'mvn',
   'py.test': 'pytest',
   'go-task': 'task',
 };
@@ -204,7 +212,9 @@ export function looksLikePath(text: string): boolean {
 }
 
 export function runnerOptions(inv: Invocation, r: Reporter): void {
-  const { program: named, args } = runnerOf(inv);
+  const { program: path, args } = runnerOf(inv);
+  // `./gradlew`, `./mvnw`: the base name.
+  const named = path.slice(path.lastIndexOf('/') + 1);
   const program = ALIASES[named] ?? named;
   const table = OPTIONS[program];
   if (!table && !OPERANDS.has(program)) return;

@@ -152,3 +152,28 @@ describe('pytest --basetemp empties the folder it names (adversary review)', () 
     expect(analyzeShellSync('pytest --basetemp=/tmp/pt', shellEnv()).hits).toEqual([]);
   });
 });
+
+describe('a runner after this command line writes its sources is uncertain', () => {
+  const env = shellEnv({ readScript: () => ({ kind: 'missing' }) });
+  const writtenThenRun = (command: string) =>
+    analyzeShellSync(command, env).uncertain.some((u) => /source files this command writes/.test(u.reason));
+  it.each<[string, string]>([
+    ['build.rs then cargo build', "echo 'fn main(){}' > build.rs && cargo build"],
+    ['a Go test file then go test', "echo 'package x' > x_test.go && go test ./..."],
+    ['a test file then vitest', "echo 'x' > a.test.js && npx vitest run"],
+    ['an eslint config then eslint', "echo 'module.exports=[]' > eslint.config.js && npx eslint ."],
+    ['setup.py then pip install -e .', "echo 'import os' > setup.py && pip install -e ."],
+    ['setup.py then python3 -m pip install .', "echo 'import os' > setup.py && python3 -m pip install ."],
+    ['a .tf file then terraform plan', "echo 'x' > x.tf && terraform plan"],
+    ['a pom then mvn test', "echo '<project/>' > pom.xml && mvn test"],
+  ])('%s', (_n, command) => {
+    expect(writtenThenRun(command)).toBe(true);
+  });
+  it.each<[string, string]>([
+    ['notes then cargo build', 'echo hi > notes.txt && cargo build'],
+    ['a log then go test', 'go test ./... > test.log && cat test.log'],
+    ['cargo fmt after a source write is not a run', "echo 'fn x(){}' > src/x.rs && cargo fmt"],
+  ])('%s stays quiet', (_n, command) => {
+    expect(writtenThenRun(command)).toBe(false);
+  });
+});

@@ -10,12 +10,15 @@
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { buildConfigs } from './build-configs';
 import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
+import { sourceConfigs } from './source-configs';
+import { workspaceRuns } from './workspace-runs';
 import { writtenPaths } from './written-scripts';
 
 const say = (inv: Invocation, r: Reporter, why: string) =>
@@ -307,9 +310,64 @@ function unfollowed(inv: Invocation, names: readonly string[], what: string, r: 
   if (found?.file.kind === 'text') say(inv, r, what);
 }
 
+/**
+ * Runners that compile, load or run source files of their ecosystem, by the subcommands that do (empty: any), and
+ * the files they would run: one written earlier in the same command line runs text gavel never analysed.
+ */
+const RUNS_SOURCES: readonly { programs: RegExp; subs?: RegExp; files: RegExp }[] = [
+  {
+    programs: /^cargo$/,
+    subs: /^(build|b|check|c|test|t|run|r|bench|clippy|doc|d|install|nextest|fix|rustc|publish|package)$/,
+    files: /\.rs$|\/Cargo\.toml$|\/rust-toolchain(\.toml)?$/,
+  },
+  {
+    programs: /^go$/,
+    subs: /^(test|run|generate|build|vet|install)$/,
+    files: /\.go$|\/go\.(mod|work)$|\.s$|\.c$/,
+  },
+  {
+    programs:
+      /^(vitest|jest|mocha|ava|tap|playwright|cypress|eslint|prettier|stylelint|tsx|ts-node|vite|next|nuxt|astro|webpack|rollup|esbuild|lint-staged)$/,
+    files: /\.(m|c)?[jt]sx?$|\/(\.eslintrc|\.prettierrc|\.stylelintrc|\.mocharc|\.babelrc)[^/]*$/,
+  },
+  {
+    programs: /^(pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|python\d*(\.\d+)?)$/,
+    subs: /^(install|sync|lock|add|develop|build|-m)$/,
+    files: /\/(setup\.py|setup\.cfg|pyproject\.toml|noxfile\.py|tox\.ini)$/,
+  },
+  {
+    programs: /^(mvn|mvnw|gradle|gradlew)$/,
+    files:
+      /\/(pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|gradle\.properties)$|\/\.mvn\/|\.java$|\.kt$/,
+  },
+  {
+    programs: /^(terraform|tofu)$/,
+    subs: /^(plan|apply|destroy|refresh|console|import|init|test)$/,
+    files: /\.tf(\.json)?$/,
+  },
+  { programs: /^(pre-commit|prek)$/, files: /\/\.pre-commit-config\.yaml$/ },
+];
+
+function writtenSources(inv: Invocation, r: Reporter): void {
+  const written = writtenPaths(r);
+  if (written.length === 0) return;
+  const program = inv.program.slice(inv.program.lastIndexOf('/') + 1);
+  const sub = plain(inv.args.find((w) => !plain(w).startsWith('-') || plain(w) === '-m'));
+  for (const rule of RUNS_SOURCES) {
+    if (!rule.programs.test(program) || (rule.subs && !rule.subs.test(sub))) continue;
+    if (written.some((p) => rule.files.test(p)))
+      say(inv, r, 'builds or runs source files this command writes');
+    return;
+  }
+}
+
 export function taskRunners(inv: Invocation, r: Reporter): void {
+  writtenSources(inv, r);
   runnerOptions(inv, r);
   runnerConfig(inv, r);
+  buildConfigs(inv, r);
+  sourceConfigs(inv, r);
+  workspaceRuns(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
   else if (

@@ -1,13 +1,61 @@
-// Test helper: a ShellEnv.readScript over the real file system, like the surface's (regular files only; a
-// folder or device is unreadable, an absent path missing). Tests build their files in a temp folder.
-import { readFileSync, statSync } from 'node:fs';
-import type { ShellEnv } from '../types';
+// Test helper: a reader of the real file system (`diskReader`) and a real project folder in a temp directory (files written with fs calls, never run) and a ShellEnv
+// whose script reader reads it from disk, as the runtime's reader does (regular files only, missing is missing).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { ScriptFile, ShellEnv } from '../types';
+import { shellEnv } from './shell-env';
 
-export const diskReader: NonNullable<ShellEnv['readScript']> = (abs) => {
+export interface DiskProject {
+  /** The workspace root (a fresh temp folder). */
+  root: string;
+  /** A folder outside the workspace, for payloads. */
+  away: string;
+  write(files: Record<string, string>): void;
+  env(cwd?: string): ShellEnv;
+  remove(): void;
+}
+
+/** The reader alone, for tests that build their own ShellEnv. */
+export const diskReader: NonNullable<ShellEnv['readScript']> = (abs) => readFromDisk(abs);
+
+function readFromDisk(abs: string): ScriptFile {
   try {
     if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
     return { kind: 'text', text: readFileSync(abs, 'utf8') };
-  } catch {
-    return { kind: 'missing' };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? { kind: 'missing' } : { kind: 'unreadable', why: 'error' };
   }
-};
+}
+
+export function diskProject(prefix: string): DiskProject {
+  const base = mkdtempSync(join(tmpdir(), prefix));
+  const root = join(base, 'ws');
+  const away = join(base, 'away');
+  mkdirSync(root);
+  mkdirSync(away);
+  return {
+    root,
+    away,
+    write(files) {
+      for (const [rel, text] of Object.entries(files)) {
+        const path = rel.startsWith('/') ? rel : join(root, rel);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, text);
+      }
+    },
+    env(cwd = root) {
+      return shellEnv({
+        cwd,
+        home: join(base, 'home'),
+        workspaceRoots: [root],
+        tempDirs: [],
+        readScript: readFromDisk,
+      });
+    },
+    remove() {
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}

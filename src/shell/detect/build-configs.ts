@@ -1,0 +1,525 @@
+/**
+ * Configuration of build tools that makes an ordinary build, test or plan run code from elsewhere: cargo's
+ * `.cargo/config.toml` (wrappers, runners, linkers, `[env]` exec variables, aliases carrying `--config`, credential
+ * providers, replaced sources), gradle's `gradle.properties` (JVM agents) and wrapper URL, maven's `.mvn/jvm.config`,
+ * `.mvn/maven.config` and wrapper URL, pre-commit's `.pre-commit-config.yaml` (hook repositories from unstated
+ * places, `system`/`script` hooks, whose entries are read as the commands they are) and terraform's configuration
+ * (`external` data sources and `local-exec` provisioners: `plan` runs them; providers and modules from unstated
+ * sources on `init`). Pure functions over file text, read through project-file.ts within the analysis's budget;
+ * never quotes a file.
+ * INVARIANT: a setting that runs a shell, an interpreter or a program from outside the workspace, a file that does
+ * not parse, or one that cannot be read is uncertain (or the install category), never silently allowed.
+ */
+
+import { posix } from 'node:path';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { NO_FLOW } from '../walk/flow';
+import { runFileText, runScriptFile } from './disk-scripts';
+import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
+import { resolveArg } from './path-effects';
+import { inFolder, projectFile } from './project-file';
+import { configFolders } from './runner-config';
+
+/** Configuration files read per file: more lines than this is uncertain. */
+export const MAX_CONFIG_LINES = 4000;
+
+const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${program}\` ${why}`, inv.segment, 'kept');
+const unstatedSource = (program: string, inv: Invocation, r: Reporter, why: string) =>
+  r.hit('package_install_from_unstated_source', `\`${program}\` ${why}`, inv.segment);
+
+/** The program's base name (`./gradlew` is gradlew). */
+const baseName = (program: string) => program.slice(program.lastIndexOf('/') + 1);
+
+/** Shells and interpreters: a wrapper or runner naming one runs whatever code follows. */
+const INTERPRETERS =
+  /^(env|sh|bash|zsh|dash|ksh|fish|python\d*(\.\d+)?|node|nodejs|deno|bun|perl|ruby|php|lua|osascript|pwsh|powershell|cmd|busybox|eval|xargs|sudo|doas)$/;
+
+/** Where `value` (a program, maybe with arguments) leads, relative to `dir`: a workspace file, elsewhere, or a name. */
+function programPlace(
+  value: string,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+): 'name' | 'workspace' | 'away' {
+  const first = value.trim().split(/\s+/)[0] ?? '';
+  if (first === '') return 'name';
+  if (INTERPRETERS.test(baseName(first))) return 'away';
+  if (!first.includes('/') && !first.startsWith('~')) return 'name';
+  const res = resolveArg({ text: first, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
+  if (res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved)) return 'away';
+  return 'workspace';
+}
+
+interface TomlEntry {
+  key: string;
+  values: string[];
+}
+
+/**
+ * A TOML file as flat entries (`section.key` and its string values): tables, dotted keys, strings, arrays
+ * (spanning lines), inline tables read as their strings. Undefined when a line is not TOML gavel reads.
+ */
+export function flatToml(text: string): TomlEntry[] | undefined {
+  const out: TomlEntry[] = [];
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  if (lines.length > MAX_CONFIG_LINES) return undefined;
+  let section = '';
+  const unquote = (k: string) =>
+    k
+      .split(/\.(?=(?:[^"']|"[^"]*"|'[^']*')*$)/)
+      .map((p) => p.trim().replace(/^["'](.*)["']$/, '$1'))
+      .join('.');
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] ?? '').trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const header = /^\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/.exec(line);
+    if (header) {
+      section = unquote(header[1] ?? '');
+      continue;
+    }
+    const kv = /^((?:"[^"]*"|'[^']*'|[\w.-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[\w.-]+))*)\s*=\s*(.*)$/.exec(
+      line,
+    );
+    if (!kv) return undefined;
+    let value = kv[2] ?? '';
+    // An array or inline table spanning lines: joined up to its closing bracket.
+    let depth = (value.match(/[[{]/g) ?? []).length - (value.match(/[\]}]/g) ?? []).length;
+    while (depth > 0 && i + 1 < lines.length) {
+      const next = lines[++i] ?? '';
+      value += ` ${next.replace(/#.*$/, '')}`;
+      depth = (value.match(/[[{]/g) ?? []).length - (value.match(/[\]}]/g) ?? []).length;
+    }
+    if (/^("""|''')/.test(value)) return undefined;
+    const key = [section, unquote(kv[1] ?? '')].filter(Boolean).join('.');
+    const strings = [...value.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2] ?? '');
+    out.push({ key, values: strings.length > 0 ? strings : [value.replace(/#.*$/, '').trim()] });
+  }
+  return out;
+}
+
+/** Variables in cargo's `[env]` that change what a build runs or loads. */
+const CARGO_EXEC_ENV =
+  /^(RUSTC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC|RUSTDOC_WRAPPER|RUSTFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_BUILD_\w+|CARGO_TARGET_\w+|CARGO_HOME|CC|CXX|AR|LD|LINKER|CC_\w+|CXX_\w+|CFLAGS|CXXFLAGS|LDFLAGS|PKG_CONFIG\w*|CMAKE\w*|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_\w+|PATH|SHELL|PYTHON\w*|NODE_OPTIONS|PERL5OPT|BASH_ENV|ENV|GIT_\w+|RUSTUP_\w+)$/;
+
+/** `.cargo/config.toml` (and `.cargo/config`) from the cwd up to the workspace top. */
+function cargoConfig(inv: Invocation, r: Reporter): void {
+  const cwd = inv.cwd as string;
+  const stated = [
+    ...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES),
+    'index.crates.io',
+    'static.crates.io',
+  ];
+  for (const dir of configFolders(cwd, r)) {
+    for (const name of ['.cargo/config.toml', '.cargo/config']) {
+      const file = projectFile(inFolder(dir, name), inv, r);
+      if (file.kind !== 'text') continue;
+      const entries = flatToml(file.text);
+      if (!entries) {
+        say('cargo', inv, r, 'reads a .cargo/config.toml gavel cannot follow');
+        return;
+      }
+      for (const { key, values } of entries) {
+        const value = values.join(' ');
+        if (
+          /^(build\.(rustc|rustc-wrapper|rustc-workspace-wrapper|rustdoc)|(target\..+|host(\..+)?)\.(runner|linker))$/.test(
+            key,
+          )
+        ) {
+          const place = programPlace(value, dir, inv, r);
+          if (place === 'away') {
+            say(
+              'cargo',
+              inv,
+              r,
+              'reads a .cargo/config.toml whose wrapper, runner or linker runs a shell or a program from outside the workspace',
+            );
+            return;
+          }
+          if (place === 'workspace')
+            runScriptFile(posix.resolve(dir, value.trim().split(/\s+/)[0] ?? ''), inv, r, 'direct');
+        } else if (key.startsWith('env.') && CARGO_EXEC_ENV.test(key.slice(4).split('.')[0] ?? '')) {
+          say('cargo', inv, r, 'reads a .cargo/config.toml whose [env] changes what the build runs');
+          return;
+        } else if (key.startsWith('alias.') && /(^|\s)(--config|-Z|--manifest-path)(=|\s|$)/.test(value)) {
+          say('cargo', inv, r, 'reads a .cargo/config.toml whose alias sets configuration');
+          return;
+        } else if (/credential-provider|^credential-alias\.|^include$|^unstable\.config-include/.test(key)) {
+          say(
+            'cargo',
+            inv,
+            r,
+            'reads a .cargo/config.toml that runs a credential provider or includes other files',
+          );
+          return;
+        } else if (
+          /^(source|registries)\..+\.(registry|index|git)$/.test(key) ||
+          /^registry\.index$/.test(key)
+        ) {
+          const host = hostOf(value.replace(/^sparse\+/, ''));
+          if (host === undefined || !covers(stated, host)) {
+            unstatedSource(
+              'cargo',
+              inv,
+              r,
+              'reads a .cargo/config.toml that takes crates from a source nobody stated',
+            );
+            return;
+          }
+        } else if (/^source\..+\.(local-registry|directory)$/.test(key)) {
+          const place = programPlace(`./${value.replace(/^\.\//, '')}`.replace(/^\.\/\//, '/'), dir, inv, r);
+          if (place === 'away') {
+            unstatedSource(
+              'cargo',
+              inv,
+              r,
+              'reads a .cargo/config.toml that takes crates from a folder outside the workspace',
+            );
+            return;
+          }
+        }
+      }
+    }
+  }
+}
+
+/** rust-toolchain.toml (or rust-toolchain): a `path` toolchain outside the workspace runs its binaries. */
+function rustToolchain(inv: Invocation, r: Reporter): void {
+  for (const dir of configFolders(inv.cwd as string, r)) {
+    for (const name of ['rust-toolchain.toml', 'rust-toolchain']) {
+      const file = projectFile(inFolder(dir, name), inv, r);
+      if (file.kind !== 'text') continue;
+      const path = /^\s*path\s*=\s*["']([^"']+)["']/m.exec(file.text);
+      if (path && programPlace(`${path[1]}/x`, dir, inv, r) === 'away')
+        say('cargo', inv, r, 'reads a rust-toolchain file that runs a toolchain from outside the workspace');
+      return;
+    }
+  }
+}
+
+/** JVM options that load code into the build's JVM, or run a program on an event. */
+const JVM_AGENT =
+  /(^|\s|["'])-(javaagent|agentpath|agentlib|Xbootclasspath|XX:OnError|XX:OnOutOfMemoryError|Djava\.system\.class\.loader|Djava\.security\.manager|Djdk\.attach)/;
+
+/** `key=value` lines of a Java properties file (continuations joined). */
+function properties(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const raw of text
+    .replace(/\r\n/g, '\n')
+    .replace(/\\\n\s*/g, '')
+    .split('\n')) {
+    const line = raw.trim();
+    if (line === '' || /^[#!]/.test(line)) continue;
+    const m = /^([^=:\s]+)\s*[=:\s]\s*(.*)$/.exec(line);
+    if (m) out.set(m[1] ?? '', (m[2] ?? '').replace(/\\:/g, ':'));
+  }
+  return out;
+}
+
+/** The wrapper's download URL: from a host nobody stated, the build tool itself is code from elsewhere. */
+function wrapperUrl(
+  program: string,
+  text: string,
+  hosts: readonly string[],
+  inv: Invocation,
+  r: Reporter,
+): void {
+  const props = properties(text);
+  const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...hosts];
+  for (const key of ['distributionUrl', 'wrapperUrl']) {
+    const url = props.get(key);
+    if (url === undefined) continue;
+    const host = hostOf(url);
+    if (host === undefined || !covers(stated, host)) {
+      unstatedSource(
+        program,
+        inv,
+        r,
+        'downloads its build tool from a source nobody stated (the wrapper properties)',
+      );
+      return;
+    }
+  }
+}
+
+function gradle(program: string, inv: Invocation, r: Reporter): void {
+  for (const dir of configFolders(inv.cwd as string, r)) {
+    const props = projectFile(inFolder(dir, 'gradle.properties'), inv, r);
+    if (props.kind === 'text') {
+      const p = properties(props.text);
+      if (JVM_AGENT.test(` ${p.get('org.gradle.jvmargs') ?? ''}`)) {
+        say(program, inv, r, 'reads a gradle.properties whose JVM options load an agent or run a program');
+        return;
+      }
+      const home = p.get('org.gradle.java.home');
+      if (
+        home !== undefined &&
+        programPlace(home, dir, inv, r) === 'away' &&
+        !/^\/(usr|opt|Library)\//.test(home)
+      ) {
+        say(program, inv, r, 'reads a gradle.properties that runs a Java from outside the workspace');
+        return;
+      }
+    }
+    if (program === 'gradlew') {
+      const wrapper = projectFile(inFolder(dir, 'gradle/wrapper/gradle-wrapper.properties'), inv, r);
+      if (wrapper.kind === 'text') {
+        wrapperUrl(program, wrapper.text, ['services.gradle.org', 'downloads.gradle.org'], inv, r);
+        return;
+      }
+    }
+  }
+}
+
+const MAVEN_HOSTS = ['repo.maven.apache.org', 'repo1.maven.org'];
+
+function maven(program: string, inv: Invocation, r: Reporter): void {
+  // `-s settings.xml` on the command line (one outside the workspace is runner-options.ts's).
+  for (let k = 0; k < inv.args.length; k++) {
+    const m = /^(-s|--settings|-gs|--global-settings)(=(.*))?$/.exec(optionText(inv.args[k]));
+    if (!m) continue;
+    const value = m[3] ?? plain(inv.args[++k]);
+    const res = resolveArg({ text: value, flow: NO_FLOW }, inv, r);
+    if (res.class === 'workspace' && res.resolved) mavenSettings(program, res.resolved, inv, r);
+  }
+  // maven reads `.mvn` in the project's base folder: the nearest folder up that has one.
+  for (const dir of configFolders(inv.cwd as string, r)) {
+    const jvm = projectFile(inFolder(dir, '.mvn/jvm.config'), inv, r);
+    const config = projectFile(inFolder(dir, '.mvn/maven.config'), inv, r);
+    const wrapper =
+      program === 'mvnw'
+        ? projectFile(inFolder(dir, '.mvn/wrapper/maven-wrapper.properties'), inv, r)
+        : undefined;
+    if (jvm.kind === 'text' && JVM_AGENT.test(` ${jvm.text.replace(/\s+/g, ' ')}`)) {
+      say(program, inv, r, 'reads a .mvn/jvm.config that loads an agent or runs a program');
+      return;
+    }
+    if (config.kind === 'text') {
+      const words = config.text.split(/\s+/).filter(Boolean);
+      for (let k = 0; k < words.length; k++) {
+        const m =
+          /^(-f|--file|-s|--settings|-gs|--global-settings|-t|--toolchains|-gt|--global-toolchains)(=(.*))?$/.exec(
+            words[k] ?? '',
+          );
+        if (!m) continue;
+        const value = m[3] ?? words[++k] ?? '';
+        const res = resolveArg({ text: value, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
+        if (res.class !== 'workspace') {
+          say(
+            program,
+            inv,
+            r,
+            'reads a .mvn/maven.config that takes its project or settings from outside the workspace',
+          );
+          return;
+        }
+        if (/^(-s|--settings|-gs|--global-settings)$/.test(m[1] ?? '') && res.resolved)
+          mavenSettings(program, res.resolved, inv, r);
+      }
+    }
+    if (wrapper?.kind === 'text') wrapperUrl(program, wrapper.text, MAVEN_HOSTS, inv, r);
+    if (jvm.kind !== 'missing' || config.kind !== 'missing' || (wrapper && wrapper.kind !== 'missing'))
+      return;
+  }
+}
+
+/** A settings.xml the build is given: its mirrors and repositories are where every dependency comes from. */
+function mavenSettings(program: string, path: string, inv: Invocation, r: Reporter): void {
+  const file = projectFile(path, inv, r);
+  if (file.kind !== 'text') return;
+  const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...MAVEN_HOSTS];
+  for (const m of file.text.matchAll(/<url>\s*([^<\s]+)\s*<\/url>/g)) {
+    const host = hostOf(m[1] ?? '');
+    if (host === undefined || !covers(stated, host)) {
+      unstatedSource(
+        program,
+        inv,
+        r,
+        'reads a settings file that takes dependencies from a source nobody stated',
+      );
+      return;
+    }
+  }
+}
+
+/** Code hosts pre-commit hook repositories ordinarily come from (pinned by `rev`). */
+const HOOK_HOSTS = ['github.com', 'gitlab.com', 'bitbucket.org'];
+
+/** `pre-commit run` (and bare `pre-commit`, `try-repo`, `install-hooks`): the hooks .pre-commit-config.yaml names. */
+function preCommit(inv: Invocation, r: Reporter): void {
+  const words = inv.args.map((w) => optionText(w)).filter((t) => !t.startsWith('-'));
+  const sub = words[0] ?? 'run';
+  if (sub === 'try-repo') {
+    unstatedSource('pre-commit', inv, r, 'runs hooks from a repository given on its command line');
+    return;
+  }
+  if (!['run', 'install-hooks', 'hook-impl'].includes(sub)) return;
+  let config: string | undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = optionText(inv.args[k]);
+    if (t === '-c' || t === '--config') config = plain(inv.args[++k]);
+    else if (t.startsWith('--config=')) config = t.slice(9);
+  }
+  const cwd = inv.cwd as string;
+  let found: { text: string; dir: string } | undefined;
+  if (config !== undefined) {
+    const path = resolveArg({ text: config, flow: NO_FLOW }, inv, r).resolved;
+    const file = path === undefined ? undefined : projectFile(path, inv, r);
+    if (file?.kind === 'text') found = { text: file.text, dir: cwd };
+  } else {
+    for (const dir of configFolders(cwd, r)) {
+      const file = projectFile(inFolder(dir, '.pre-commit-config.yaml'), inv, r);
+      if (file.kind === 'missing') continue;
+      if (file.kind === 'text') found = { text: file.text, dir };
+      break;
+    }
+  }
+  if (!found) return;
+  const lines = found.text.replace(/\r\n/g, '\n').split('\n');
+  if (lines.length > MAX_CONFIG_LINES) {
+    say('pre-commit', inv, r, 'reads a .pre-commit-config.yaml larger than one review follows');
+    return;
+  }
+  const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...HOOK_HOSTS];
+  const at = { ...inv, cwd: found.dir };
+  // Hooks as blocks: `- id:` starts one, `repo:` starts a repository.
+  let repo = '';
+  let hook: Record<string, string> = {};
+  const entries: { repo: string; hook: Record<string, string> }[] = [];
+  const flush = () => {
+    if (Object.keys(hook).length > 0) entries.push({ repo, hook });
+    hook = {};
+  };
+  for (const raw of lines) {
+    const line = raw.replace(/\s+#.*$/, '');
+    const m = /^\s*(-\s+)?([\w-]+)\s*:\s*(.*?)\s*$/.exec(line);
+    if (!m) continue;
+    const key = m[2] ?? '';
+    const value = (m[3] ?? '').replace(/^(["'])(.*)\1$/, '$2');
+    if (key === 'repo') {
+      flush();
+      repo = value;
+      if (repo === 'local' || repo === 'meta') continue;
+      const host = hostOf(repo);
+      if (host === undefined) {
+        if (programPlace(repo.includes('/') ? repo : `./${repo}`, found.dir, inv, r) !== 'workspace') {
+          unstatedSource('pre-commit', inv, r, 'runs hooks from a repository outside the workspace');
+          return;
+        }
+      } else if (!covers(stated, host)) {
+        unstatedSource('pre-commit', inv, r, 'runs hooks from a repository nobody stated');
+        return;
+      }
+      continue;
+    }
+    if (m[1] && key === 'id') flush();
+    if (/^(id|entry|language|args)$/.test(key)) hook[key] = value;
+  }
+  flush();
+  for (const { repo: from, hook: h } of entries) {
+    if (from !== 'local') continue;
+    const language = h.language ?? '';
+    const entry = h.entry ?? '';
+    if (/^[|>]/.test(entry) || /\$\{|`/.test(entry)) {
+      say('pre-commit', inv, r, 'runs a hook whose command gavel cannot read');
+      return;
+    }
+    if (language === 'system' || language === 'unsupported')
+      runFileText(entry, at, r, `pre-commit${SCRIPT_FILE_WRAPPER}`);
+    else if (language === 'script' || language === 'unsupported_script') {
+      const first = entry.split(/\s+/)[0] ?? '';
+      runScriptFile(posix.resolve(found.dir, first), at, r, 'shell');
+    }
+  }
+}
+
+/** terraform commands that evaluate data sources (and so run `external` programs), or apply provisioners. */
+const TF_EVALUATES = new Set(['plan', 'apply', 'destroy', 'refresh', 'console', 'import', 'test']);
+/** The file names a terraform configuration ordinarily uses (the reader cannot list a folder: see docs/check.md). */
+const TF_FILES = [
+  'main.tf',
+  'data.tf',
+  'providers.tf',
+  'provider.tf',
+  'versions.tf',
+  'variables.tf',
+  'outputs.tf',
+  'locals.tf',
+  'backend.tf',
+  'terraform.tf',
+  'modules.tf',
+  'resources.tf',
+  'main.tf.json',
+  'override.tf',
+];
+const TF_REGISTRIES = ['registry.terraform.io', 'registry.opentofu.org'];
+
+function terraform(program: string, inv: Invocation, r: Reporter): void {
+  let dir = inv.cwd as string;
+  let sub = '';
+  for (const w of inv.args) {
+    const t = optionText(w);
+    if (t.startsWith('-chdir=')) {
+      const res = resolveArg({ text: t.slice(7), flow: w.flow }, inv, r);
+      if (res.resolved === undefined || res.class !== 'workspace') {
+        say(program, inv, r, 'reads a configuration from outside the workspace (`-chdir`)');
+        return;
+      }
+      dir = res.resolved;
+    } else if (!t.startsWith('-') && sub === '') sub = t;
+  }
+  const evaluates = TF_EVALUATES.has(sub);
+  if (!evaluates && sub !== 'init' && sub !== 'get') return;
+  const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...TF_REGISTRIES];
+  for (const name of TF_FILES) {
+    const file = projectFile(inFolder(dir, name), inv, r);
+    if (file.kind !== 'text') continue;
+    const text = file.text.replace(/(^|\s)(#|\/\/)[^\n]*/g, '$1');
+    if (
+      evaluates &&
+      /\bdata\s+"?external"?|\bprovisioner\s+"?local-exec"?|"external"\s*:|"local-exec"\s*:/.test(text)
+    ) {
+      say(
+        program,
+        inv,
+        r,
+        `\`${sub}\` runs programs the configuration names (an external data source or local-exec)`,
+      );
+      return;
+    }
+    if (sub === 'init' || sub === 'get' || evaluates) {
+      for (const m of text.matchAll(/\bsource\s*[=:]\s*"([^"]+)"/g)) {
+        const source = m[1] ?? '';
+        // A provider `host/namespace/type`, or a module from git, a URL or a folder.
+        const parts = source.split('/');
+        let host: string | undefined;
+        if (/^(git::|hg::|s3::|gcs::|https?:|git@|github\.com\/|bitbucket\.org\/)/.test(source))
+          host = hostOf(source.replace(/^\w+::/, '')) ?? parts[0];
+        else if (/^\.\.?\//.test(source)) {
+          if (programPlace(source, dir, inv, r) !== 'workspace') {
+            unstatedSource(program, inv, r, 'uses a module from a folder outside the workspace');
+            return;
+          }
+          continue;
+        } else if (parts.length === 3 && (parts[0] ?? '').includes('.')) host = parts[0];
+        if (host !== undefined && !covers(stated, host) && !['github.com', 'bitbucket.org'].includes(host)) {
+          unstatedSource(program, inv, r, 'uses providers or modules from a source nobody stated');
+          return;
+        }
+      }
+    }
+  }
+}
+
+export function buildConfigs(inv: Invocation, r: Reporter): void {
+  if (!r.env.readScript || inv.cwd === undefined) return;
+  const program = baseName(inv.program);
+  if (program === 'cargo') {
+    cargoConfig(inv, r);
+    rustToolchain(inv, r);
+  } else if (program === 'gradle' || program === 'gradlew') gradle(program, inv, r);
+  else if (program === 'mvn' || program === 'mvnw') maven(program, inv, r);
+  else if (program === 'pre-commit' || program === 'prek') preCommit(inv, r);
+  else if (program === 'terraform' || program === 'tofu') terraform(program, inv, r);
+}

@@ -1,0 +1,159 @@
+/**
+ * Package sources a project's manifest or configuration names, read before an install resolves anything:
+ * `.npmrc` `registry` / `@scope:registry` (npm, pnpm, yarn installs), the Gemfile's `source` and `git:`/`path:`
+ * gems (bundle install/update), pyproject.toml's indexes (`[[tool.uv.index]]`, `[[tool.poetry.source]]`,
+ * `[[tool.pdm.source]]`, `[tool.uv] index-url`, `[tool.uv.sources]` git/url/path) for uv, poetry and pdm, and a
+ * conda environment file's channels; pnpm's `.pnpmfile.cjs` (code run on install) is uncertain. A source outside the stated registries is the install category; a path
+ * outside the workspace too. Pure functions over file text; never quotes a file.
+ */
+
+import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { NO_FLOW } from '../walk/flow';
+import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
+import { resolveArg } from './path-effects';
+import { inFolder, projectFile } from './project-file';
+import { configFolders } from './runner-config';
+
+/** Subcommands that resolve and fetch packages, per installer. */
+const INSTALLS: Readonly<Record<string, readonly string[]>> = {
+  npm: [
+    'install',
+    'i',
+    'add',
+    'ci',
+    'update',
+    'up',
+    'upgrade',
+    'in',
+    'ins',
+    'isntall',
+    'install-test',
+    'it',
+    'cit',
+  ],
+  pnpm: ['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch'],
+  yarn: ['', 'install', 'add', 'up', 'upgrade'],
+  bundle: ['', 'install', 'update', 'lock', 'add'],
+  uv: ['sync', 'lock', 'add', 'pip'],
+  poetry: ['install', 'lock', 'add', 'update', 'sync'],
+  pdm: ['install', 'lock', 'add', 'update', 'sync'],
+  conda: ['env'],
+  mamba: ['env'],
+  micromamba: ['env', 'create', 'install'],
+};
+
+function stated(r: Reporter, extra: readonly string[] = []): string[] {
+  return [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...extra];
+}
+
+export function sourceConfigs(inv: Invocation, r: Reporter): void {
+  const program = inv.program;
+  const subs = INSTALLS[program];
+  if (!subs || !r.env.readScript || inv.cwd === undefined) return;
+  const sub = optionText(inv.args.find((w) => !optionText(w).startsWith('-'))).toLowerCase();
+  if (!subs.includes(sub)) return;
+  const label = sub ? `\`${program} ${sub}\`` : `\`${program}\``;
+  const hit = (why: string) => r.hit('package_install_from_unstated_source', `${label} ${why}`, inv.segment);
+  const away = (text: string, dir: string) => {
+    const res = resolveArg({ text, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
+    return res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved);
+  };
+  const unstated = (url: string, extra: readonly string[] = []) => {
+    const host = hostOf(url);
+    return host === undefined || !covers(stated(r, extra), host);
+  };
+  const dirs = configFolders(inv.cwd, r);
+  if (program === 'npm' || program === 'pnpm' || program === 'yarn') {
+    // pnpm loads `.pnpmfile.cjs` (hooks that rewrite every package's manifest) on install: code not followed.
+    if (program === 'pnpm')
+      for (const dir of dirs)
+        if (projectFile(inFolder(dir, '.pnpmfile.cjs'), inv, r).kind === 'text') {
+          r.uncertain(
+            'dynamic-script',
+            `${label} loads a .pnpmfile.cjs, code gavel does not follow`,
+            inv.segment,
+            'kept',
+          );
+          return;
+        }
+    for (const dir of dirs) {
+      const file = projectFile(inFolder(dir, '.npmrc'), inv, r);
+      if (file.kind !== 'text') continue;
+      for (const m of file.text.matchAll(/^\s*(@[\w.-]+:)?registry\s*=\s*"?([^"\s#;]+)/gm))
+        if (unstated(m[2] ?? '')) {
+          hit('reads a .npmrc that takes packages from a registry nobody stated');
+          return;
+        }
+    }
+    return;
+  }
+  if (program === 'bundle') {
+    const file = projectFile(inFolder(inv.cwd, 'Gemfile'), inv, r);
+    if (file.kind !== 'text') return;
+    const text = file.text.replace(/(^|\s)#[^\n]*/g, '$1');
+    for (const m of text.matchAll(/^\s*source\s*\(?\s*["']([^"']+)["']/gm))
+      if (unstated(m[1] ?? '')) {
+        hit('reads a Gemfile that takes gems from a source nobody stated');
+        return;
+      }
+    for (const m of text.matchAll(/\b(git|github|path)\s*(?::|=>)\s*["']([^"']+)["']/g)) {
+      const value = m[2] ?? '';
+      if (m[1] === 'path' ? away(value, inv.cwd) : m[1] === 'github' || unstated(value)) {
+        hit('reads a Gemfile with gems from git or a folder outside the workspace');
+        return;
+      }
+    }
+    return;
+  }
+  if (program === 'uv' || program === 'poetry' || program === 'pdm') {
+    for (const dir of dirs) {
+      const file = projectFile(inFolder(dir, 'pyproject.toml'), inv, r);
+      if (file.kind !== 'text') continue;
+      let section = '';
+      for (const raw of file.text.replace(/\r\n/g, '\n').split('\n')) {
+        const line = raw.replace(/\s+#.*$/, '').trim();
+        const header = /^\[\[?\s*([^\]]+?)\s*\]\]?$/.exec(line);
+        if (header) {
+          section = header[1] ?? '';
+          continue;
+        }
+        const indexSection = /^tool\.(uv\.index|poetry\.source|pdm\.source)$/.test(section);
+        const url = /^(url|index-url|extra-index-url)\s*=\s*["']([^"']+)["']/.exec(line);
+        if (
+          url &&
+          (indexSection || section === 'tool.uv' || section === 'tool.uv.pip') &&
+          unstated(url[2] ?? '')
+        ) {
+          hit('reads a pyproject.toml that takes packages from an index nobody stated');
+          return;
+        }
+        // `[tool.uv.sources]` and inline tables: `x = { git = "..." }`, `{ url = "..." }`, `{ path = "..." }`.
+        for (const m of line.matchAll(/\b(git|url|path)\s*=\s*["']([^"']+)["']/g)) {
+          if (!/^tool\.(uv\.sources|poetry\.(group\.[\w-]+\.)?dependencies|pdm)/.test(section)) continue;
+          const value = m[2] ?? '';
+          if (m[1] === 'path' ? away(value, dir) : unstated(value)) {
+            hit('reads a pyproject.toml with packages from git, a URL or a folder outside the workspace');
+            return;
+          }
+        }
+      }
+      return;
+    }
+    return;
+  }
+  // `conda env create -f environment.yml`: its channels.
+  let file: string | undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = optionText(inv.args[k]);
+    if (t === '-f' || t === '--file') file = plain(inv.args[k + 1]);
+    else if (t.startsWith('--file=')) file = t.slice(7);
+  }
+  const path = resolveArg({ text: file ?? 'environment.yml', flow: NO_FLOW }, inv, r).resolved;
+  const env = path === undefined ? undefined : projectFile(path, inv, r);
+  if (env?.kind !== 'text') return;
+  for (const m of env.text.matchAll(/^\s*-\s*["']?([a-z][\w+.-]*:\/\/[^"'\s#]+)/gim))
+    if (unstated(m[1] ?? '', ['conda.anaconda.org', 'repo.anaconda.com'])) {
+      hit('reads an environment file that takes packages from a channel nobody stated');
+      return;
+    }
+}

