@@ -1,27 +1,17 @@
 // docker build reads its context and runs its Dockerfile: real Dockerfiles in a temp workspace, read through a
 // reader like the surface's. Nothing is built.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { diskReader } from '../testdata/disk-reader';
-import { shellEnv } from '../testdata/shell-env';
+import { diskProject } from '../testdata/disk-reader';
 import type { ShellAnalysis, ShellEnv } from '../types';
 
-const dir = mkdtempSync(join(tmpdir(), 'gavel-docker-build-'));
-const ws = join(dir, 'ws');
-const home = join(dir, 'home');
-const readScript = diskReader;
-const env = (): ShellEnv => ({
-  ...shellEnv(),
-  cwd: ws,
-  home,
-  workspaceRoots: [ws],
-  tempDirs: [],
-  readScript,
-});
+const project = diskProject('gavel-docker-build-');
+const ws = project.root;
+const home = project.home;
+const env = (): ShellEnv => project.env();
 const run = (command: string): ShellAnalysis => analyzeShellSync(command, env());
 const cats = (a: ShellAnalysis) => a.hits.map((h) => h.category);
 const codes = (a: ShellAnalysis) => a.uncertain.map((u) => u.code);
@@ -50,7 +40,7 @@ beforeAll(async () => {
     writeFileSync(join(ws, name), text);
   }
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => project.remove());
 
 describe('the Dockerfile and context of a build are judged', () => {
   it.each([

@@ -1,28 +1,18 @@
 // Patch appliers write what the patch names: real patch files in a temp workspace, read through a reader like
 // the surface's; every named path is judged as a write. Nothing here applies a patch.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { diskReader } from '../testdata/disk-reader';
-import { shellEnv } from '../testdata/shell-env';
+import { diskProject } from '../testdata/disk-reader';
 import type { ShellAnalysis, ShellEnv } from '../types';
 import { patchPaths } from './patch-files';
 
-const dir = mkdtempSync(join(tmpdir(), 'gavel-patch-files-'));
-const ws = join(dir, 'ws');
-const home = join(dir, 'home');
-const readScript = diskReader;
-const env = (): ShellEnv => ({
-  ...shellEnv(),
-  cwd: ws,
-  home,
-  workspaceRoots: [ws],
-  tempDirs: [],
-  readScript,
-});
+const project = diskProject('gavel-patch-files-');
+const ws = project.root;
+const home = project.home;
+const env = (): ShellEnv => project.env();
 const run = (command: string): ShellAnalysis => analyzeShellSync(command, env());
 const cats = (a: ShellAnalysis) => a.hits.map((h) => h.category);
 const codes = (a: ShellAnalysis) => a.uncertain.map((u) => u.code);
@@ -52,7 +42,7 @@ beforeAll(async () => {
     '--- .claude/settings.json\n+++ .claude/settings.json\n@@ -0,0 +1 @@\n+{}\n',
   );
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => project.remove());
 
 describe('a patch is judged by the files it names', () => {
   it.each([

@@ -11,6 +11,8 @@ export interface DiskProject {
   root: string;
   /** A folder outside the workspace, for payloads. */
   away: string;
+  /** The home folder of the env (not created). */
+  home: string;
   write(files: Record<string, string>): void;
   env(cwd?: string): ShellEnv;
   remove(): void;
@@ -38,6 +40,7 @@ export function diskProject(prefix: string): DiskProject {
   return {
     root,
     away,
+    home: join(base, 'home'),
     write(files) {
       for (const [rel, text] of Object.entries(files)) {
         const path = rel.startsWith('/') ? rel : join(root, rel);
