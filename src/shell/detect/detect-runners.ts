@@ -100,6 +100,9 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     afterDashDash: true,
   },
   direnv: { subs: ['exec'], values: [], flags: [], positionals: 1 },
+  // `rustup run TOOLCHAIN cmd`, `asdf exec cmd`: the command runs with a tool version chosen.
+  rustup: { subs: ['run'], values: [], flags: [...QUIET, '--install'], positionals: 1 },
+  asdf: { subs: ['exec'], values: [], flags: [] },
   nodemon: { subs: [], values: [], flags: [], shell: ['--exec', '-x'] },
   perf: {
     subs: ['record', 'stat', 'trace'],

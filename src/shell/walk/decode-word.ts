@@ -151,6 +151,14 @@ function expansionName(node: Node): string | undefined {
   return anon.every((t) => t === '$' || t === '${' || t === '}') ? only.text : undefined;
 }
 
+/** The variable an operator expansion works on (`${T:0:4}`: T), when what it yields is part of T's value. */
+function operatedName(node: Node): string | undefined {
+  if (node.type !== 'expansion' || /^\$\{(#|!)/.test(node.text) || /^\$\{[A-Za-z_]\w*:?\+/.test(node.text))
+    return undefined;
+  const v = node.namedChildren.find((c) => c?.type === 'variable_name');
+  return v?.text;
+}
+
 /** Finds substitutions anywhere below a node we do not decode (arithmetic, `${x:-…}`) so they are still analysed. */
 function substituteBelow(node: Node, ctx: WordContext): Flow {
   let flow = NO_FLOW;
@@ -197,8 +205,10 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
         return { text: quoted ? protectQuoted(value.text) : value.text, flow: value.flow };
       }
       if (value && value.text === '' && name !== undefined) return { text: '', flow: value.flow };
-      // A variable from the environment named as a secret (`$GITHUB_TOKEN`) carries secret material.
-      const from = name ?? withDefault?.name;
+      // A variable from the environment named as a secret (`$GITHUB_TOKEN`) carries secret material, and so
+      // does any operator on it that yields part or all of its value (`${T:0:40}`, `${T//x/y}`, `${T^^}`,
+      // `${T@Q}`); its length (`${#T}`) and an alternate (`${T:+set}`) do not.
+      const from = name ?? withDefault?.name ?? operatedName(node);
       const unset = value === undefined && from !== undefined && isSecretVariable(from);
       return {
         text: DYN,
