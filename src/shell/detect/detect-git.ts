@@ -7,6 +7,7 @@
 import { hasFlag, type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
+import { recursiveDelete } from './detect-filesystem';
 import {
   cloneSettings,
   type GitSetting,
@@ -127,6 +128,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   // The folder git works in: the cwd, moved by each `-C` in turn (undefined once it is known only at run time).
   let folder = inv.cwd;
   let elsewhere = false;
+  let workTree: Word | undefined;
   while (i < args.length) {
     const t = optionText(args[i]);
     if (!t.startsWith('-')) break;
@@ -146,6 +148,8 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
         folder = resolveArg(dir, { ...inv, cwd: folder }, r).resolved;
     }
     if (/^--(git-dir|work-tree)$/.test(name)) elsewhere = true;
+    if (name === '--work-tree')
+      workTree = t.includes('=') ? attached(word.text.indexOf('=') + 1) : (args[i + 1] as Word | undefined);
     if (name === '-c') pushSetting(settings, settingOf(args[i + 1]));
     else if (name === '--config-env')
       pushSetting(
@@ -296,7 +300,11 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       if (flag('f', '--force', '--discard-changes')) loss('discards uncommitted changes');
       return undefined;
     case 'clean':
-      if (flag('f', '--force') && !flag('n', '--dry-run')) loss('deletes untracked files');
+      if (flag('f', '--force') && !flag('n', '--dry-run')) {
+        loss('deletes untracked files');
+        // Every untracked file of the named work tree goes: judged as a recursive delete of that folder.
+        if (workTree !== undefined) recursiveDelete(workTree, inv, r);
+      }
       return undefined;
     case 'branch':
       if (flag('D') || (flag('d', '--delete') && flag('f', '--force')))

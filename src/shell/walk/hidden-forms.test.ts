@@ -1,6 +1,7 @@
-// A secret-named variable's value reaches the output through operator expansions too (issue 11, secrets): part of
-// it (`${T:0:40}`), a rewrite of it (`${T//x/y}`, `${T^^}`, `${T@Q}`) are its material; its length and an
-// alternate are not. Real parser.
+// Forms that hid a known effect (issue 11, attack review round three): a secret-named variable's value through
+// operator expansions (part of it `${T:0:40}`, a rewrite `${T//x/y}`, `${T^^}`, `${T@Q}`; not its length or an
+// alternate), a command run through a version manager (`rustup run`, `asdf exec`), and `git clean` of a work tree
+// named on the command line. Real parser, bundled path table.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are shell text, not templates
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
@@ -45,5 +46,15 @@ describe('version-manager runners run the command they are given', () => {
     ['asdf exec', 'asdf exec rm -rf ~'],
   ])('%s', (_name, command) => {
     expect(categories(command)).toContain('destructive_root_delete');
+  });
+});
+
+describe('git clean of a work tree named on the command line', () => {
+  it('home as the work tree is the floor', () => {
+    expect(categories('git --work-tree=/home/u clean -fdx')).toContain('destructive_root_delete');
+    expect(categories('git --work-tree ~ clean -ffdx')).toContain('destructive_root_delete');
+  });
+  it('a dry run deletes nothing', () => {
+    expect(categories('git --work-tree ~ clean -n')).not.toContain('destructive_root_delete');
   });
 });
