@@ -116,7 +116,8 @@ describe('where tree-sitter and mvdan-sh disagree, the analysis is uncertain or 
     );
     const { compared, missed } = misses(commands);
     expect(missed.slice(0, 8)).toEqual([]);
-    expect(compared).toBeGreaterThan(1000);
+    // Without the shared corpora beside the repository (a clone elsewhere), the team corpus alone is compared.
+    expect(compared).toBeGreaterThan(files.length === 3 ? 1000 : 300);
   });
 
   it('seeded generated commands', () => {
