@@ -262,6 +262,7 @@ describe('the bundled table, by class', () => {
   it.each([
     ['a local Claude memory file', '/w/CLAUDE.local.md'],
     ['a Codex instructions override', '/w/sub/AGENTS.override.md'],
+    ['an agent instructions file in the singular form some agents read', '/w/AGENT.md'],
     ['Copilot instructions', '/w/.github/copilot-instructions.md'],
   ])('%s is agent configuration', (_name, abs) => {
     expect(isAgentConfig(abs, w)).toBe(true);
