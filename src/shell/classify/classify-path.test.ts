@@ -224,6 +224,8 @@ describe('the bundled table, by class', () => {
     ['a configure-time dotenv input (.in) is not a secret', '/w/.env.in', 'workspace'],
     ['any sample of a secret-named file is not a secret', '/w/deploy/credentials.json.sample', 'workspace'],
     ['a local dotenv override is a secret', '/w/.env.local', 'sensitive'],
+    ['a template-named file in a key folder is still a secret', '/h/.ssh/id_rsa.sample', 'sensitive'],
+    ['a template-named file in a secrets folder is still a secret', '/w/.secrets/token.tpl', 'sensitive'],
     ['a secrets file in any format', '/w/config/secrets.json', 'sensitive'],
     ['an app framework secrets file', '/w/.streamlit/secrets.toml', 'sensitive'],
     [
