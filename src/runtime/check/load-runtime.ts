@@ -129,10 +129,8 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       problem: 'the bundled rules folder is missing (rules/check-floor.json)',
     };
   const files = {} as Record<RuleFileName, RuleFile>;
-  const stamps = openStamps(
-    'stampFile' in options ? options.stampFile : bundleStampFile(),
-    sha256Hex,
-    () => options.clock.now().getTime(),
+  const stamps = openStamps('stampFile' in options ? options.stampFile : bundleStampFile(), sha256Hex, () =>
+    options.clock.now().getTime(),
   );
   for (const name of RULE_FILES) {
     const read = readRuleFile(join(rulesDir, name), stamps);

@@ -27,7 +27,11 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 /** A hash function that counts its calls. */
 function counting() {
   const calls: string[] = [];
-  return { calls, hash: (b: Buffer) => (calls.push(b.toString('latin1')), sha(b)) };
+  const hash = (b: Buffer): string => {
+    calls.push(b.toString('latin1'));
+    return sha(b);
+  };
+  return { calls, hash };
 }
 
 /** A clock far enough ahead that every file here counts as settled. */

@@ -17,15 +17,7 @@
  * dist/verified-hash.cjs for bin/gavel (scripts/build.mjs), so it imports node:fs and nothing else.
  */
 
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 /** How old a file's last change must be before its signature is remembered. */
 export const SETTLED_MS = 2_000;
