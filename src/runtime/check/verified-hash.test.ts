@@ -147,26 +147,27 @@ describe('the built hook with stamps beside it', () => {
     const project = join(base, 'project');
     mkdirSync(join(project, '.git'), { recursive: true });
     mkdirSync(join(base, 'home'));
-    const hook = (command: string) =>
-      spawnSync(process.execPath, [join(pkg, 'bin', 'gavel'), 'hook', 'claude-code'], {
+    const call = (tool: string, input: Record<string, string>, preload: string[] = []) =>
+      spawnSync(process.execPath, [...preload, join(pkg, 'bin', 'gavel'), 'hook', 'claude-code'], {
         cwd: project,
         env: { PATH: process.env.PATH ?? '', HOME: join(base, 'home') },
         input: JSON.stringify({
           hook_event_name: 'PreToolUse',
           session_id: 's',
-          tool_name: 'Bash',
-          tool_input: { command },
+          tool_name: tool,
+          tool_input: input,
           cwd: project,
         }),
         encoding: 'utf8',
       });
+    const hook = (command: string) => call('Bash', { command });
     /** Stamps `files` as a call made once they had settled would (a clock ahead stands in for the wait). */
     const stamp = (stampName: string, files: string[]) => {
       const s = openStamps(join(pkg, 'dist', stampName), sha, later);
       for (const f of files) s.read(f);
       s.save();
     };
-    return { pkg, hook, stamp };
+    return { base, pkg, call, hook, stamp };
   }
 
   it('fails closed on a catalogue edited after its digest was stamped', () => {
@@ -200,5 +201,27 @@ describe('the built hook with stamps beside it', () => {
     writeFileSync(bundle, text.replaceAll('allowed: ', 'ALLOWED: '), 'latin1');
     const edited = h.hook('git status');
     expect(edited.stdout).toContain('gavel: ALLOWED');
+  });
+
+  it('answers a Read request without loading node:crypto or node:stream once both stamps are written', () => {
+    const h = installed();
+    const rules = ['check-policy.json', 'check-floor.json', 'check-paths.json', 'check-safe.json'];
+    h.stamp('hook.verified', [join(h.pkg, 'dist', 'hook.cjs')]);
+    h.stamp(
+      'rules.verified',
+      rules.map((n) => join(h.pkg, 'rules', n)),
+    );
+    const list = join(h.base, 'modules.json');
+    const probe = join(h.base, 'probe.cjs');
+    writeFileSync(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    // The first call of a HOME hashes the whole policy once (remembered in the user's state folder).
+    h.call('Read', { file_path: 'README.md' });
+    const r = h.call('Read', { file_path: 'README.md' }, ['-r', probe]);
+    expect(r.stdout).toContain('"permissionDecision":"allow"');
+    const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    expect(loaded.filter((m) => /^NativeModule (crypto|stream)$/.test(m))).toEqual([]);
   });
 });
