@@ -101,17 +101,22 @@ function composePaths(
   return [];
 }
 
-function bindMount(
+/**
+ * Judges one bind mount of host path `source` (relative to `dir`) and returns it absolute (`~` is home), or
+ * undefined when it is known only at run time (`~user`, a variable). `later`: where the write is deferred to.
+ */
+export function bindMount(
   source: string,
   readOnly: boolean,
   dir: string,
   inv: Invocation,
   r: Reporter,
   say: Say,
-): void {
+  later?: (() => void)[],
+): string | undefined {
   if (dynamic(source)) {
     say('mounts a host path known only at run time');
-    return;
+    return undefined;
   }
   const abs = source.startsWith('~') ? source : posix.resolve(dir, source);
   if (ENGINE_SOCKET.test(abs) || abs === '/') {
@@ -120,11 +125,15 @@ function bindMount(
       `\`${inv.program}\` starts a container holding the host's root or its container engine`,
       inv.segment,
     );
-    return;
+    return abs;
   }
   // The container reads what is mounted, and writes it unless it is read-only.
   touchPath({ text: abs, flow: literalFlow(abs) }, 'read', inv, r);
-  if (!readOnly) touchPath({ text: abs, flow: literalFlow(abs) }, 'write', inv, r);
+  // `later`: the write is recorded after the container's command is analysed (what it runs is read as it is now).
+  const write = () => touchPath({ text: abs, flow: literalFlow(abs) }, 'write', inv, r);
+  if (!readOnly) later ? later.push(write) : write();
+  if (!abs.startsWith('~')) return abs;
+  return abs === '~' || abs.startsWith('~/') ? posix.join(r.scope.home, abs.slice(1)) : undefined;
 }
 
 /** `SRC:DST[:MODE]` or the long form; a named volume is the engine's own storage. */
@@ -308,68 +317,5 @@ export function composeFile(inv: Invocation, r: Reporter, files: Word[], project
       return;
     }
     judgeFile(top, projectDir ?? posix.dirname(path), inv, r, say);
-  }
-}
-
-/** `docker run|create` options that take a value (the first other word is the image; the rest, its command). */
-const RUN_VALUES = new Set(
-  '-a --attach --add-host --annotation --blkio-weight --cap-add --cap-drop --cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota --cpu-shares --cpus --cpuset-cpus --cpuset-mems --device --device-cgroup-rule --dns --dns-option --dns-search --domainname --entrypoint -e --env --env-file --expose --gpus --group-add --health-cmd --health-interval --health-retries --health-start-period --health-timeout -h --hostname --ip --ip6 --ipc --isolation -l --label --label-file --link --log-driver --log-opt --mac-address -m --memory --memory-reservation --memory-swap --mount --name --network --net --network-alias --pid --pids-limit --platform -p --publish --pull --restart --runtime --security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl --tmpfs --ulimit -u --user --userns --uts -v --volume --volumes-from -w --workdir'.split(
-    ' ',
-  ),
-);
-
-/**
- * The host paths and namespaces a `docker run|create` gives its container, read up to the image: `-v`/`--volume`
- * and `--mount type=bind` are bind mounts (classed as reads or writes of the host path), `--network host` and
- * friends share the host's namespace (`--privileged`, `--cap-add`, `--device` are the program rules').
- */
-export function containerBinds(inv: Invocation, r: Reporter, args: readonly Word[]): void {
-  const say: Say = (why) => r.uncertain('dynamic-path', `\`${inv.program} run\` ${why}`, inv.segment);
-  const dir = inv.cwd ?? '/';
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i] as Word;
-    const t = plain(w);
-    if (t === '--' || !t.startsWith('-') || t === '-') return;
-    // `--name=value`, or a short cluster whose first valued option takes the rest (`-itv/etc:/x`) or the next word.
-    let eq = t.startsWith('--') ? t.indexOf('=') : -1;
-    let name = eq > 0 ? t.slice(0, eq) : t;
-    if (!t.startsWith('--')) {
-      const at = [...t.slice(1)].findIndex((c) => RUN_VALUES.has(`-${c}`));
-      if (at < 0) continue;
-      name = `-${t[at + 1]}`;
-      if (at + 2 < t.length) eq = at + 1;
-    }
-    if (!RUN_VALUES.has(name)) continue;
-    const valueWord = eq > 0 ? undefined : args[i + 1];
-    if (eq < 0) i++;
-    const value = eq > 0 ? t.slice(eq + 1) : plain(valueWord);
-    const literal = eq > 0 ? isLiteral(w) : isLiteral(valueWord);
-    if (name === '-v' || name === '--volume' || name === '--mount') {
-      if (!literal) {
-        say('mounts a host path known only at run time');
-        continue;
-      }
-      if (name === '--mount') {
-        const fields = new Map(
-          value.split(',').map((f) => [f.split('=')[0] ?? '', f.slice(f.indexOf('=') + 1)]),
-        );
-        const type = fields.get('type') ?? 'volume';
-        const source = fields.get('source') ?? fields.get('src');
-        if (type === 'bind' && source !== undefined)
-          bindMount(source, fields.has('readonly') || fields.has('ro'), dir, inv, r, say);
-        else if (type !== 'volume' && type !== 'tmpfs') say('mounts a volume gavel does not read');
-        continue;
-      }
-      const parts = value.split(':');
-      if (parts.length > 1 && /^[./~]/.test(parts[0] as string))
-        bindMount(parts[0] as string, /(^|,)ro(,|$)/.test(parts[2] ?? ''), dir, inv, r, say);
-      continue;
-    }
-    if (/^--(network|net|pid|ipc|uts|userns|cgroupns)$/.test(name) && (!literal || /^host$/i.test(value)))
-      r.hit(
-        'privilege_escalation',
-        `\`${inv.program}\` starts a container that shares a namespace of the host's`,
-        inv.segment,
-      );
   }
 }

@@ -14,7 +14,8 @@ import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
-import { COMPOSE_STARTS, composeFile, containerBinds } from './compose-file';
+import { COMPOSE_STARTS, composeFile } from './compose-file';
+import { containerRun } from './container-run';
 import { dockerBuild } from './docker-build';
 import { networkTarget } from './network-target';
 
@@ -181,7 +182,7 @@ export function detectDocker(inv: Invocation, r: Reporter): boolean {
     !compose &&
     /^(run|create)$/.test(words[at] === 'container' ? (words[at + 1] ?? '') : (words[at] ?? ''))
   )
-    containerBinds(inv, r, inv.args.slice(at + (words[at] === 'container' ? 2 : 1)));
+    containerRun(inv, r, inv.args.slice(at + (words[at] === 'container' ? 2 : 1)));
   if (/^(run|create|exec)$/.test(words[at] === 'container' ? (words[at + 1] ?? '') : (words[at] ?? '')))
     hostSecretCopies(inv, r, words.slice(at));
   if (!compose) {
