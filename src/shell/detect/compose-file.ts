@@ -137,12 +137,19 @@ export function bindMount(
 }
 
 /** `SRC:DST[:MODE]` or the long form; a named volume is the engine's own storage. */
-function volume(v: YamlValue, dir: string, inv: Invocation, r: Reporter, say: Say): void {
+function volume(
+  v: YamlValue,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+  say: Say,
+  later?: (() => void)[],
+): void {
   if (typeof v === 'string') {
     const parts = v.split(':');
     const source = parts.length > 1 ? (parts[0] as string) : '';
     if (!/^[./~$]/.test(source)) return;
-    bindMount(source, /(^|,)ro(,|$)/.test(parts[2] ?? ''), dir, inv, r, say);
+    bindMount(source, /(^|,)ro(,|$)/.test(parts[2] ?? ''), dir, inv, r, say, later);
     return;
   }
   if (!isMap(v)) {
@@ -156,7 +163,7 @@ function volume(v: YamlValue, dir: string, inv: Invocation, r: Reporter, say: Sa
     say('mounts a volume gavel does not read');
     return;
   }
-  bindMount(source, v.get('read_only') === 'true', dir, inv, r, say);
+  bindMount(source, v.get('read_only') === 'true', dir, inv, r, say, later);
 }
 
 /** A path the file names for compose to read on the host (build context, env file): inside the workspace. */
@@ -187,7 +194,14 @@ function build(b: YamlValue, dir: string, r: Reporter, say: Say): void {
     say('builds with a network gavel does not read');
 }
 
-function service(s: YamlValue, dir: string, inv: Invocation, r: Reporter, say: Say): void {
+function service(
+  s: YamlValue,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+  say: Say,
+  later?: (() => void)[],
+): void {
   if (!isMap(s)) {
     say('has a service gavel does not read');
     return;
@@ -209,7 +223,7 @@ function service(s: YamlValue, dir: string, inv: Invocation, r: Reporter, say: S
     } else if (key === 'cap_drop' || key === 'group_add') {
       // Dropping capabilities confines more; extra groups stay inside the container.
     } else if (key === 'volumes') {
-      for (const v of list(value)) volume(v, dir, inv, r, say);
+      for (const v of list(value)) volume(v, dir, inv, r, say, later);
     } else if (key === 'volumes_from') {
       // Volumes of another service of the file, judged as that service; a container outside the file is not read.
       if (list(value).some((v) => typeof v !== 'string' || v.startsWith('container:')))
@@ -255,7 +269,14 @@ function topLevel(key: string, value: YamlValue, dir: string, r: Reporter, say: 
   }
 }
 
-function judgeFile(top: YamlMap, dir: string, inv: Invocation, r: Reporter, say: Say): void {
+function judgeFile(
+  top: YamlMap,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+  say: Say,
+  later?: (() => void)[],
+): void {
   for (const key of top.keys()) {
     if (key.startsWith('x-') || TOP_KEYS.has(key)) continue;
     // `include` and any other top-level key: files and settings not read here.
@@ -276,46 +297,67 @@ function judgeFile(top: YamlMap, dir: string, inv: Invocation, r: Reporter, say:
     say('has more services than one review reads');
     return;
   }
-  for (const s of services.values()) service(s, dir, inv, r, say);
+  for (const s of services.values()) service(s, dir, inv, r, say, later);
+}
+
+/** A compose file read whole: its top-level map and the folder its relative paths start in. */
+export interface ComposeRead {
+  top: YamlMap;
+  dir: string;
 }
 
 /**
- * Judges the compose files `inv` starts containers from. `files`: the `-f` words; `projectDir`: an absolute
- * `--project-directory`.
+ * Judges the compose files `inv` starts containers from, and returns them when every one was read whole
+ * (undefined: not read, or uncertain). `files`: the `-f` words; `projectDir`: an absolute `--project-directory`;
+ * `later`: where the bind mounts' writes are deferred to (bindMount).
  */
-export function composeFile(inv: Invocation, r: Reporter, files: Word[], projectDir?: string): void {
-  const say: Say = (why) =>
+export function composeFile(
+  inv: Invocation,
+  r: Reporter,
+  files: Word[],
+  projectDir?: string,
+  later?: (() => void)[],
+): ComposeRead[] | undefined {
+  let failed = false;
+  const say: Say = (why) => {
+    failed = true;
     r.uncertain('dynamic-script', `\`${inv.program} compose\`: the compose file ${why}`, inv.segment, 'kept');
+  };
   if ([...r.assignedNames].some((n) => FILE_VARIABLES.test(n))) {
     say('is chosen by a variable set in the command');
-    return;
+    return undefined;
   }
-  if (!r.env.readScript && files.every(isLiteral)) return;
+  if (!r.env.readScript && files.every(isLiteral)) return undefined;
   const paths = composePaths(inv, r, files, projectDir);
   // Compose takes `COMPOSE_FILE` and friends from the `.env` of the folder it runs in and of the project too.
   const envFolders = new Set([inv.cwd, projectDir, paths?.[0] && posix.dirname(paths[0])]);
   for (const folder of envFolders) {
     if (folder === undefined || folder === '') continue;
     const env = projectFile(inFolder(folder, '.env'), inv, r);
-    if (env.kind === 'unknown') return;
+    if (env.kind === 'unknown') return undefined;
     if (env.kind === 'text' && /^\s*(export\s+)?COMPOSE_\w+\s*=/m.test(env.text)) {
       say('is chosen by a setting in an env file');
-      return;
+      return undefined;
     }
   }
   if (paths === undefined) {
     say('is named only at run time');
-    return;
+    return undefined;
   }
+  const read: ComposeRead[] = [];
   for (const path of paths) {
     const file = projectFile(path, inv, r);
     if (file.kind === 'missing' || file.kind === 'unread') continue;
-    if (file.kind === 'unknown') return;
+    if (file.kind === 'unknown') return undefined;
     const top = readComposeYaml(file.text);
     if (!top) {
       say('is written in YAML gavel does not read');
-      return;
+      return undefined;
     }
-    judgeFile(top, projectDir ?? posix.dirname(path), inv, r, say);
+    const dir = projectDir ?? posix.dirname(path);
+    judgeFile(top, dir, inv, r, say, later);
+    if (failed) return undefined;
+    read.push({ top, dir });
   }
+  return read;
 }

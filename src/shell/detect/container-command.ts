@@ -15,9 +15,11 @@
  */
 
 import { posix } from 'node:path';
+import { analyzeShellSync } from '../analyze-shell';
+import { resolvePath } from '../classify/classify-path';
 import type { Invocation, Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import { DYN } from '../walk/markers';
+import { DYN, SPLIT, unprotect } from '../walk/markers';
 
 export interface ContainerBind {
   /** The host path, absolute and normalized; undefined when known only at run time. */
@@ -38,8 +40,10 @@ export interface ContainerSetup {
   home?: string;
   /** Container variables given a host secret under another name (`-e T=$GITHUB_TOKEN`). */
   secretNames: Set<string>;
-  /** A host secret reaches the container (`-e TOKEN`, an env file, a secret-valued variable). */
+  /** A host secret from the shell's environment reaches the container (`-e TOKEN`, a secret-valued variable). */
   secrets: boolean;
+  /** An env file of the project is given (`--env-file`, `env_file`). */
+  envFile?: boolean;
 }
 
 export function emptySetup(): ContainerSetup {
@@ -126,6 +130,44 @@ function containerHomes(setup: ContainerSetup): (string | undefined)[] {
   return ['/root', ...bound];
 }
 
+/** Only folders of the workspace are bound, and no secret of the shell's environment is given. */
+function workspaceOnly(setup: ContainerSetup, r: Reporter): boolean {
+  return (
+    !setup.secrets &&
+    setup.binds.every((b) => b.source !== undefined && resolvePath(b.source, r.scope).class === 'workspace')
+  );
+}
+
+/** A word as shell text: literal parts quoted, a part computed at run time a variable (secret-named if secret). */
+function shellWord(w: Word): string {
+  const hole = w.flow.sensitive ? '"$GAVEL_HOST_SECRET_TOKEN"' : '"$GAVEL_RUNTIME_VALUE"';
+  const quote = (t: string) => `'${unprotect(t).replaceAll("'", "'\\''")}'`;
+  return w.text
+    .split(DYN)
+    .map((part) => part.split(SPLIT).map(quote).join(' '))
+    .join(hole);
+}
+
+/**
+ * A container given only workspace folders runs what its image holds as an entrypoint would: what it does to
+ * them counts (categories, paths leaving the workspace, what gavel cannot follow), not whether each program is
+ * one gavel knows, and a script the image holds is its own (`dynamic-script` dropped). A separate analysis of
+ * the mapped command, reported on the engine's segment. False when it needs the parser, not loaded here.
+ */
+function categoriesOnly(words: readonly Word[], cwd: string, inv: Invocation, r: Reporter): boolean {
+  let a: ReturnType<typeof analyzeShellSync>;
+  try {
+    a = analyzeShellSync(words.map(shellWord).join(' '), { ...r.env, cwd });
+  } catch {
+    return false;
+  }
+  for (const h of a.hits) r.hit(h.category, h.reason, inv.segment);
+  for (const u of a.uncertain) if (u.code !== 'dynamic-script') r.uncertain(u.code, u.reason, inv.segment);
+  for (const s of a.segments)
+    for (const p of s.paths) if (p.class !== 'workspace' && p.class !== 'temp') r.path(inv.segment, p);
+  return true;
+}
+
 /**
  * Analyses `argv` (the container's command, as the engine receives it) with the container's paths mapped to the
  * host's. Only when the host gives the container something (a bind or a secret): otherwise what it runs reaches
@@ -138,7 +180,7 @@ export function containerCommand(
   argv: readonly Word[],
   label: string,
 ): void {
-  if (argv.length === 0 || (setup.binds.length === 0 && !setup.secrets)) return;
+  if (argv.length === 0 || (setup.binds.length === 0 && !setup.secrets && !setup.envFile)) return;
   const m: Mapper = {
     binds: setup.binds,
     own: posix.join(r.scope.tempDirs[0] ?? '/tmp', OWN),
@@ -157,9 +199,10 @@ export function containerCommand(
     for (const b of setup.binds) if (!cwds.includes(b.source)) cwds.push(b.source);
   }
   const runs = homes.flatMap((home) => cwds.map((cwd) => [home, cwd] as const));
+  const workspace = workspaceOnly(setup, r);
   for (const [home, cwd] of runs.slice(0, MAX_RUNS)) {
     const words = argv.map((w) => ({ ...w, text: mapText(w.text, home, setup.secretNames, m) }));
-    r.command(words, { ...inv, cwd }, label);
+    if (!workspace || !categoriesOnly(words, cwd ?? m.own, inv, r)) r.command(words, { ...inv, cwd }, label);
   }
   if (runs.length > MAX_RUNS || cwds.includes(undefined) || homes.includes(undefined) || m.unknown)
     r.uncertain(

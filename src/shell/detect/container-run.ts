@@ -17,7 +17,7 @@ import { type ContainerSetup, containerCommand, emptySetup } from './container-c
 
 /** `docker run|create` options that take a value (the first other word is the image; the rest, its command). */
 const RUN_VALUES = new Set(
-  '-a --attach --add-host --annotation --blkio-weight --cap-add --cap-drop --cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota --cpu-shares --cpus --cpuset-cpus --cpuset-mems --device --device-cgroup-rule --dns --dns-option --dns-search --domainname --entrypoint -e --env --env-file --expose --gpus --group-add --health-cmd --health-interval --health-retries --health-start-period --health-timeout -h --hostname --ip --ip6 --ipc --isolation -l --label --label-file --link --log-driver --log-opt --mac-address -m --memory --memory-reservation --memory-swap --mount --name --network --net --network-alias --pid --pids-limit --platform -p --publish --pull --restart --runtime --security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl --tmpfs --ulimit -u --user --userns --uts -v --volume --volumes-from -w --workdir'.split(
+  '-a --attach --add-host --annotation --blkio-weight --cap-add --cap-drop --cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota --cpu-shares --cpus --cpuset-cpus --cpuset-mems --device --device-cgroup-rule --dns --dns-option --dns-search --domainname --entrypoint -e --env --env-file --env-from-file --expose --gpus --group-add --health-cmd --health-interval --health-retries --health-start-period --health-timeout -h --hostname --index --ip --ip6 --ipc --isolation -l --label --label-file --link --log-driver --log-opt --mac-address -m --memory --memory-reservation --memory-swap --mount --name --network --net --network-alias --pid --pids-limit --platform -p --publish --pull --restart --runtime --security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl --tmpfs --ulimit -u --user --userns --uts -v --volume --volumes-from -w --workdir'.split(
     ' ',
   ),
 );
@@ -40,8 +40,8 @@ function environment(
   inv: Invocation,
   r: Reporter,
 ): void {
-  if (name === '--env-file') {
-    setup.secrets = true;
+  if (name === '--env-file' || name === '--env-from-file') {
+    setup.envFile = true;
     return;
   }
   const eq = value.indexOf('=');
@@ -62,11 +62,21 @@ function environment(
   }
 }
 
+/** What the engine's options give the container, where its image (or service) is, and its entrypoint. */
+export interface RunOptions {
+  setup: ContainerSetup;
+  /** The bind mounts' writes, recorded after the container's command is analysed. */
+  later: (() => void)[];
+  /** Index in `args` of the image (or service); -1: none. */
+  image: number;
+  entrypoint?: Word;
+}
+
 /**
- * Reads `docker run|create` options from `args` (after the subcommand), judges the binds and namespaces, and
- * analyses the container's command with them.
+ * Reads `docker run|create` options (and `compose run|exec`'s) from `args` (after the subcommand) up to the image
+ * or service, judging the binds and namespaces.
  */
-export function containerRun(inv: Invocation, r: Reporter, args: readonly Word[]): void {
+export function readRunOptions(inv: Invocation, r: Reporter, args: readonly Word[]): RunOptions {
   const say = (why: string) => r.uncertain('dynamic-path', `\`${inv.program} run\` ${why}`, inv.segment);
   const dir = inv.cwd ?? '/';
   const setup = emptySetup();
@@ -143,7 +153,7 @@ export function containerRun(inv: Invocation, r: Reporter, args: readonly Word[]
     if (name === '-w' || name === '--workdir') setup.workdir = literal && value.startsWith('/') ? value : DYN;
     else if (name === '-u' || name === '--user') setup.user = literal ? value : DYN;
     else if (name === '--entrypoint') entrypoint = given;
-    else if (name === '-e' || name === '--env' || name === '--env-file')
+    else if (name === '-e' || name === '--env' || name === '--env-file' || name === '--env-from-file')
       environment(name, value, given, setup, inv, r);
     else if (
       /^--(network|net|pid|ipc|uts|userns|cgroupns)$/.test(name) &&
@@ -155,10 +165,22 @@ export function containerRun(inv: Invocation, r: Reporter, args: readonly Word[]
         inv.segment,
       );
   }
-  if (image >= 0 && image < args.length) {
-    const command = args.slice(image + 1);
-    const argv = entrypoint && plain(entrypoint) !== '' ? [entrypoint, ...command] : command;
-    containerCommand(inv, r, setup, argv, `${inv.program} run (in the container)`);
-  }
-  for (const write of later) write();
+  return { setup, later, image: image < args.length ? image : -1, ...(entrypoint ? { entrypoint } : {}) };
+}
+
+/** The container's command: `--entrypoint` (when given) and the words after the image. */
+export function runArgv(args: readonly Word[], o: RunOptions): Word[] {
+  const command = o.image < 0 ? [] : args.slice(o.image + 1);
+  return o.entrypoint && plain(o.entrypoint) !== '' ? [o.entrypoint, ...command] : command;
+}
+
+/**
+ * `docker run|create`: reads the options from `args` (after the subcommand), judges the binds and namespaces,
+ * and analyses the container's command with them.
+ */
+export function containerRun(inv: Invocation, r: Reporter, args: readonly Word[]): void {
+  const o = readRunOptions(inv, r, args);
+  if (o.image >= 0)
+    containerCommand(inv, r, o.setup, runArgv(args, o), `${inv.program} run (in the container)`);
+  for (const write of o.later) write();
 }
