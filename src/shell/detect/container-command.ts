@@ -187,10 +187,14 @@ export function containerCommand(
     unknown: false,
   };
   const homes = containerHomes(setup);
-  if (argv.some((w) => CLIMBS.test(w.text)))
+  const climbs = argv.some((w) => CLIMBS.test(w.text));
+  if (climbs)
     r.uncertain('dynamic-path', `\`${inv.program}\`: a container path climbs with \`..\``, inv.segment);
   const cwds: (string | undefined)[] = [];
-  if (setup.workdir !== undefined) {
+  // A relative path climbing out of a bound folder lands elsewhere on the host than in the container: read with
+  // no working folder (relative paths unknown, uncertain above), never as a host path it does not name.
+  if (climbs) cwds.push(undefined);
+  else if (setup.workdir !== undefined) {
     const dir = setup.workdir.includes(DYN) ? undefined : hostPath(setup.workdir, m);
     cwds.push(dir);
   } else {
@@ -202,7 +206,8 @@ export function containerCommand(
   const workspace = workspaceOnly(setup, r);
   for (const [home, cwd] of runs.slice(0, MAX_RUNS)) {
     const words = argv.map((w) => ({ ...w, text: mapText(w.text, home, setup.secretNames, m) }));
-    if (!workspace || !categoriesOnly(words, cwd ?? m.own, inv, r)) r.command(words, { ...inv, cwd }, label);
+    if (!workspace || cwd === undefined || !categoriesOnly(words, cwd, inv, r))
+      r.command(words, { ...inv, cwd }, label);
   }
   if (runs.length > MAX_RUNS || cwds.includes(undefined) || homes.includes(undefined) || m.unknown)
     r.uncertain(

@@ -167,8 +167,8 @@ export function composeContainers(
     else if (o.image >= 0 && files !== undefined) {
       const name = plain(args[o.image]);
       const service = serviceSetup(name, files, r);
-      if (service === undefined) say('the service is not one the compose file defines');
-      else {
+      // A service no file read defines: compose stops with an error, nothing runs.
+      if (service !== undefined) {
         let argv = runArgv(args, o);
         // `run` without a command runs the service's own (behind the entrypoint given on the line, if any).
         if (sub === 'run' && o.image + 1 >= args.length) {

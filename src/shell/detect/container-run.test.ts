@@ -195,3 +195,11 @@ describe('compose: the service command runs with the file volumes, environment a
     expect(a.uncertain).toEqual([]);
   });
 });
+
+describe('a relative path climbing out of a bound folder', () => {
+  it('is uncertain, not a host delete it does not name', () => {
+    const command = 'docker run --rm -v "$PWD":/w -w /w alpine sh -c \'rm -rf ../../u\'';
+    expect(uncertain(command)).toContain('dynamic-path');
+    expect(categories(command)).not.toContain('destructive_root_delete');
+  });
+});
