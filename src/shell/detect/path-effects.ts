@@ -50,7 +50,8 @@ export function isPersistence(path: string, scope: PathScope): boolean {
 }
 
 export function isBlockDevice(path: string): boolean {
-  return /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/.test(
+  // `/dev/disk/by-id/…` and the other by-* folders are links to the disks and their partitions.
+  return /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|disk\/by-[a-z]+\/|block\/|zvol\/|zd\d|nbd\d|rbd\d|bcache\d|ubd[a-z]|root$)/.test(
     path,
   );
 }
