@@ -80,6 +80,10 @@ const CURL_VALUES = new Set([
 const REROUTE =
   /^(--connect-to|--resolve|--proxy|--preproxy|--socks\w*|--doh-url|--config|-K|-x|-e|--referer)(=|$)|^-[a-zA-Z]*[xK]/;
 
+/** httpie's and xh's program names: request items follow the URL. */
+const HTTPIE = new Set(['http', 'https', 'xh', 'xhs']);
+const HTTP_METHODS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|get|post|put|patch|delete|head|options)$/;
+
 /**
  * Where a data option names a file whose content is sent: `@file` everywhere, `name=@file` and `name=<file` in a
  * form, `name@file` in `--data-urlencode`. -1 when the text is sent as it is.
@@ -191,7 +195,17 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
         if (res.resolved) r.downloaded.add(res.resolved);
       }
     } else if (t === '-O' || t === '--remote-name' || /^-[a-zA-Z]*O$/.test(t)) toFile = true;
-    else if (!t.startsWith('-')) urls.push(plain(args[i]));
+    else if (!t.startsWith('-') && HTTPIE.has(inv.program) && urls.length > 0) {
+      // httpie and xh: after the URL come request items; `@file` is the body, `name=@file`, `name:=@file` and
+      // `name@file` (a form upload) send a file's text.
+      const w = args[i] as Word;
+      const item = /^[^=:@]*(?::=@|=@|@)/.exec(t);
+      if (t.startsWith('@')) data.push(w);
+      else if (item) data.push({ text: `x=@${w.text.slice(w.text.indexOf('@') + 1)}`, flow: w.flow });
+    } else if (!t.startsWith('-')) {
+      if (HTTPIE.has(inv.program) && urls.length === 0 && HTTP_METHODS.test(t)) method = t.toUpperCase();
+      else urls.push(plain(args[i]));
+    }
   }
   if (inv.program === 'wget') {
     const texts = args.map((w) => plain(w));
