@@ -7,10 +7,18 @@
  */
 
 import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
-import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import {
+  type Invocation,
+  isLiteral,
+  optionText,
+  plain,
+  type Reporter,
+  type ScriptBinding,
+} from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../walk/flow';
 import { DYN, protectQuoted, unprotect } from '../walk/markers';
+import { bindPositional } from '../walk/positional';
 import { keywordMode } from './bash-state';
 import { EACH_FOUND } from './detect-filesystem';
 import { runScriptFile, stdinFile } from './disk-scripts';
@@ -18,9 +26,15 @@ import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
 import { runsWrittenHere, runWritten, writtenScript } from './written-scripts';
 
-function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: string): Flow {
+function runText(
+  word: Word | undefined,
+  inv: Invocation,
+  r: Reporter,
+  wrapper: string,
+  bind?: ScriptBinding,
+): Flow {
   if (!word) return OPAQUE_FLOW;
-  if (isLiteral(word)) return r.script(plain(word), inv, 'shell-string', wrapper);
+  if (isLiteral(word)) return r.script(plain(word), inv, 'shell-string', wrapper, bind);
   if (word.flow.network)
     r.hit('remote_code_execution', `\`${wrapper}\` runs code fetched from the network`, inv.segment);
   else if (word.flow.decoded)
@@ -30,11 +44,13 @@ function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: 
 }
 
 /** Code arriving on stdin of a shell or interpreter. */
-function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
+function runStdin(inv: Invocation, r: Reporter, shell: boolean, args: readonly Word[] = []): Flow {
+  // `sh -s a b < x.sh`: `$0` is the shell, the words after `-s` its parameters.
+  const bind: ScriptBinding = { positional: bindPositional(programWord(inv), args), shell: 'new' };
   if (shell) {
     // `sh < x.sh`: a script on disk (one written in this command line is analysed where it is run).
     const file = stdinFile(inv, r);
-    if (file !== undefined && !writtenScript(file, r).found) runScriptFile(file, inv, r, 'shell');
+    if (file !== undefined && !writtenScript(file, r).found) runScriptFile(file, inv, r, 'shell', bind);
     // `sh < <(cmd)`, `sh < "$f"`, `sh <&3`: the script is text the analysis does not hold.
     const from = inv.redirects.filter((x) => x.op === '<' || x.op === '<&').pop();
     if (from && (from.op === '<&' || !isLiteral(from.target))) {
@@ -58,7 +74,7 @@ function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
     return OPAQUE_FLOW;
   }
   if (stdin.literal !== undefined) {
-    if (shell) return r.script(stdin.literal, inv, 'stdin-script', inv.program);
+    if (shell) return r.script(stdin.literal, inv, 'stdin-script', inv.program, bind);
     scanCode(stdin.literal, inv, r);
     return OPAQUE_FLOW;
   }
@@ -71,9 +87,12 @@ function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
 const START_UP_FILE_OPTIONS = new Set(['--rcfile', '--init-file']);
 
 /** A script file a shell runs: written in this command line, or read from disk when the surface gives a reader. */
-function runFile(word: Word, inv: Invocation, r: Reporter): void {
+function runFile(word: Word, inv: Invocation, r: Reporter, args: readonly Word[] = []): void {
   const res = touchPath(word, 'exec', inv, r);
-  if (!runWritten(writtenScript(res.resolved, r), inv, r, true)) runScriptFile(res.resolved, inv, r, 'shell');
+  // `bash x.sh a b`: `$0` is the script's name, `$1`... the words after it.
+  const bind: ScriptBinding = { positional: bindPositional(word, args), shell: 'new' };
+  if (!runWritten(writtenScript(res.resolved, r), inv, r, true, bind))
+    runScriptFile(res.resolved, inv, r, 'shell', bind);
   if (res.resolved && r.downloaded.has(res.resolved)) {
     r.hit(
       'package_install_from_unstated_source',
@@ -90,6 +109,11 @@ function runFile(word: Word, inv: Invocation, r: Reporter): void {
     );
   if (word.flow.network)
     r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+}
+
+/** The program word as the command gave it (`bash`, `/bin/sh`): a shell's `$0` when no name follows its text. */
+function programWord(inv: Invocation): Word {
+  return inv.command ?? { text: inv.program, flow: OPAQUE_FLOW };
 }
 
 /** The shell's own options, before its script (`-ek`, `-o keyword`): the words `keywordMode` reads. */
@@ -117,12 +141,12 @@ function shell(inv: Invocation, r: Reporter): Flow {
   for (let i = 0; i < args.length; i++) {
     const t = optionText(args[i]);
     // `-s`: the script is read from stdin and the words after it are its arguments.
-    if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t) && !/c/.test(t)) return runStdin(inv, r, true);
+    if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t) && !/c/.test(t)) return runStdin(inv, r, true, args.slice(i + 1));
     // `--` and `-` end the options: the next word, if any, is the script file.
     if (t === '--' || t === '-') {
       const file = args[i + 1];
-      if (!file) return runStdin(inv, r, true);
-      runFile(file, inv, r);
+      if (!file) return runStdin(inv, r, true, args.slice(i + 1));
+      runFile(file, inv, r, args.slice(i + 2));
       return OPAQUE_FLOW;
     }
     if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t)) {
@@ -135,7 +159,12 @@ function shell(inv: Invocation, r: Reporter): Flow {
       }
       // `bash -c -- 'cmd'`, `sh -c - 'cmd'`: the end of the options, then the text.
       if (plain(args[k]) === '--' || plain(args[k]) === '-') k++;
-      return runText(args[k], inv, r, `${inv.program} -c`);
+      // `sh -c TEXT NAME ARGS...`: NAME is `$0`, ARGS `$1`... (the shell's name when none follows).
+      const bind: ScriptBinding = {
+        positional: bindPositional(args[k + 1] ?? programWord(inv), args.slice(k + 2)),
+        shell: 'new',
+      };
+      return runText(args[k], inv, r, `${inv.program} -c`, bind);
     }
     // `-euo pipefail`: a cluster ending in `o` or `O` takes the next word as that option's value.
     if (SHELL_VALUE_OPTIONS.has(t) || /^[-+][a-zA-Z]*[oO]$/.test(t)) {
@@ -145,7 +174,7 @@ function shell(inv: Invocation, r: Reporter): Flow {
       continue;
     }
     if (t.startsWith('-') || t.startsWith('+')) continue;
-    runFile(args[i] as Word, inv, r);
+    runFile(args[i] as Word, inv, r, args.slice(i + 1));
     return OPAQUE_FLOW;
   }
   return runStdin(inv, r, true);
@@ -230,7 +259,12 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
       r.uncertain('dynamic-script', `\`${p}\` runs a script known only at run time`, inv.segment);
     else if (file) {
       const path = resolveArg(file, inv, r).resolved;
-      if (!runWritten(writtenScript(path, r), inv, r, true)) runScriptFile(path, inv, r, 'shell');
+      // `source f a b` gives f the parameters `a b` (the caller's `$0` stays); without words it sees the caller's.
+      const bind: ScriptBinding | undefined =
+        inv.args.length > 1
+          ? { positional: bindPositional(undefined, inv.args.slice(1)), shell: 'same' }
+          : undefined;
+      if (!runWritten(writtenScript(path, r), inv, r, true, bind)) runScriptFile(path, inv, r, 'shell', bind);
     }
     return OPAQUE_FLOW;
   }
