@@ -98,6 +98,17 @@ function expanded(word: Word): Word[] {
   return expandBraces(word.text).map((text) => ({ text, flow: word.flow }));
 }
 
+/**
+ * A declaration builtin that prints values: no name at all (`export`, `declare -x`: every variable), or `-p` with
+ * names; `-f`/`-F` print functions only.
+ */
+function printsValues(words: readonly Word[], names: number): boolean {
+  const options = words.map((w) => unprotect(w.text)).filter((t) => /^[-+]/.test(t));
+  if (options.some((o) => /^-[a-zA-Z]*[fF]/.test(o))) return false;
+  if (names === 0) return true;
+  return options.some((o) => /^-[a-zA-Z]*p/.test(o)) || words.some((w) => w.text.includes(DYN));
+}
+
 /** Nodes whose commands run once, in order, in the same shell: a `set`/`shift` inside is followed exactly. */
 const STRAIGHT = new Set(['program', 'compound_statement', 'redirected_statement', 'command', 'comment']);
 
@@ -227,12 +238,31 @@ export class TreeWalker {
         for (const child of named(node)) this.assign(child, frame, frame.vars);
         return NO_FLOW;
       case 'declaration_command': {
+        const words: Word[] = [];
+        let names = 0;
         for (const child of named(node)) {
-          if (child.type === 'variable_assignment') this.assign(child, frame, frame.vars);
-          else if (child.type === 'variable_name') {
+          if (child.type === 'variable_assignment') {
+            this.assign(child, frame, frame.vars);
+            names++;
+          } else if (child.type === 'variable_name') {
             frame.vars.delete(child.text);
             this.host.touched(child.text);
-          } else decodeWord(child, wordContext(this.host, frame));
+            words.push({ text: child.text, flow: NO_FLOW });
+            names++;
+          } else words.push(decodeWord(child, wordContext(this.host, frame)));
+        }
+        // `declare -p NAME`, `export -p`, `declare` alone: the builtin prints values; judged as a program run.
+        if (printsValues(words, names)) {
+          const keyword = node.children.find((c) => c !== null && !c.isNamed)?.text ?? 'declare';
+          return this.host.runCommand(
+            {
+              words: [{ text: keyword, flow: NO_FLOW }, ...words],
+              assignments: new Map(),
+              redirects: [],
+              stdin,
+            },
+            frame,
+          );
         }
         return NO_FLOW;
       }
