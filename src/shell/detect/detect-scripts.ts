@@ -7,6 +7,7 @@
  */
 
 import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
+import { SCRIPT_FILE_WRAPPER } from '../types';
 import {
   type Invocation,
   isLiteral,
@@ -21,7 +22,7 @@ import { DYN, protectQuoted, unprotect } from '../walk/markers';
 import { bindPositional } from '../walk/positional';
 import { keywordMode } from './bash-state';
 import { EACH_FOUND } from './detect-filesystem';
-import { runScriptFile, stdinFile } from './disk-scripts';
+import { readBudgeted, runFileText, runScriptFile, stdinFile, unreadable } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
 import { runsWrittenHere, runWritten, writtenScript } from './written-scripts';
@@ -180,6 +181,112 @@ function shell(inv: Invocation, r: Reporter): Flow {
   return runStdin(inv, r, true);
 }
 
+/** `@test "name" {` (or `@test name {`) opening a bats test body. */
+const BATS_TEST = /^([ \t]*)@test[ \t]+(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^{\n]*?)[ \t]*\{/gm;
+
+/** bats's `load NAME` at the start of a line, NAME a plain relative or absolute path. */
+const BATS_LOAD = /^([ \t]*)load[ \t]+['"]?([\w./-]+)['"]?[ \t]*$/gm;
+
+/** bats's `run [-N] [--separate-stderr] [!] CMD` where a command starts: it runs CMD. */
+const BATS_RUN = /(^|[;&|{(]|&&|\|\|)([ \t]*)run[ \t]+(?:(?:-\d+|--[\w-]+|!)[ \t]+)*/gm;
+
+/**
+ * A bats file as the bash it is: each `@test ... {` body a brace group run in order, `run CMD` as CMD (a helper
+ * `load`ed is not read, so `load` stays a program nobody knows).
+ */
+export function batsAsShell(text: string, helper?: (path: string) => string | undefined): string {
+  const out = text.replace(BATS_TEST, '$1{').replace(BATS_RUN, '$1$2');
+  if (!helper) return out;
+  // `load NAME` sources NAME.bash beside the test file (NAME itself when it ends in `.bash`): its text, in place.
+  return out.replace(BATS_LOAD, (line: string, _lead: string, name: string) => {
+    const text = helper(name.endsWith('.bash') ? name : `${name}.bash`);
+    return text === undefined ? line : `{\n${text.replace(BATS_RUN, '$1$2')}\n}`;
+  });
+}
+
+/** Reads a helper a bats file `load`s, beside it: its text, or undefined (left as `load`, unknown) when unread. */
+function helperOf(
+  test: string | undefined,
+  inv: Invocation,
+  r: Reporter,
+): (name: string) => string | undefined {
+  return (name) => {
+    const dir = test?.slice(0, test.lastIndexOf('/'));
+    if (!dir) return undefined;
+    const path = name.startsWith('/') ? name : `${dir}/${name}`;
+    const written = writtenScript(path, r);
+    if (written.found) return written.content;
+    const file = readBudgeted(path, inv, r);
+    if (file?.kind === 'unreadable') unreadable(file, inv, r);
+    return file?.kind === 'text' ? file.text : undefined;
+  };
+}
+
+/** bats options that take a value (the next word). */
+const BATS_VALUES = new Set([
+  '-f',
+  '--filter',
+  '--filter-status',
+  '--filter-tags',
+  '-F',
+  '--formatter',
+  '-j',
+  '--jobs',
+  '-o',
+  '--output',
+  '--report-formatter',
+  '--gather-test-outputs-in',
+  '--code-quality-report',
+  '--line-reference-format',
+  '--parallel-binary-name',
+]);
+
+/**
+ * `bats FILE...`: each test file (written earlier on the line, or read from disk) analysed as bash; a setup-suite
+ * file is a plain script. A folder of tests is not listed (the reader reads files only).
+ */
+function bats(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    if (t === '--setup-suite-file' && args[i + 1]) {
+      runFile(args[++i] as Word, inv, r);
+      continue;
+    }
+    if (BATS_VALUES.has(t)) {
+      i++;
+      continue;
+    }
+    if (t.startsWith('-')) continue;
+    const path = resolveArg(args[i] as Word, inv, r).resolved;
+    const written = writtenScript(path, r);
+    if (written.found) {
+      if (written.content === undefined)
+        r.uncertain(
+          'dynamic-script',
+          '`bats` runs a test file this command writes with content not shown',
+          inv.segment,
+        );
+      else
+        r.script(
+          batsAsShell(written.content, helperOf(path, inv, r)),
+          inv,
+          'shell-string',
+          'bats (test file written above)',
+        );
+      continue;
+    }
+    if (path === undefined) continue;
+    const file = readBudgeted(path, inv, r);
+    if (!file || file.kind === 'missing') continue;
+    if (file.kind === 'unreadable') {
+      if (file.why !== 'not-regular') unreadable(file, inv, r);
+      continue;
+    }
+    runFileText(batsAsShell(file.text, helperOf(path, inv, r)), inv, r, `bats${SCRIPT_FILE_WRAPPER}`);
+  }
+}
+
 const INLINE_OPTIONS: Record<string, readonly string[]> = {
   python: ['-c'],
   node: ['-e', '--eval', '-p', '--print'],
@@ -269,6 +376,10 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     return OPAQUE_FLOW;
   }
   if (p === 'tmux') return tmux(inv, r);
+  if (p === 'bats') {
+    bats(inv, r);
+    return undefined;
+  }
   if (p === 'trap') {
     // `trap ACTION SIGNAL…` runs ACTION as shell text when the signal (or EXIT) comes; `-`, `''` reset or ignore.
     const first = plain(inv.args[0]);
