@@ -294,7 +294,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       depth: inv.depth + 1,
       context,
       wrappers: [...(parent?.wrappers ?? []), wrapper],
-      vars: new Map(parent?.vars ?? []),
+      vars: new Map(parent?.vars ?? initialVars(this.env, this.scope)),
       cwd: inv.cwd,
       positional: parent?.positional,
       functions: parent?.functions ?? new Map(),
