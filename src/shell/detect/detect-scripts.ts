@@ -6,6 +6,7 @@
  * calls and shell-outs. Pure apart from reporting.
  */
 
+import { isSecretVariable } from '../classify/secret-variable';
 import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import {
@@ -287,6 +288,18 @@ function bats(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** awk's `ENVIRON["NAME"]` (any quoting awk takes) and a loop over all of `ENVIRON`. */
+const ENVIRON_KEY = /\bENVIRON\s*\[\s*"([^"]*)"\s*\]/g;
+const ENVIRON_WHOLE = /\bENVIRON\s*\[\s*[^"\s\]]|\bin\s+ENVIRON\b/;
+
+/** An awk program printing a secret-named variable (`ENVIRON["GITHUB_TOKEN"]`) or every variable. */
+function awkEnviron(code: string, inv: Invocation, r: Reporter): void {
+  if (!code.includes('ENVIRON')) return;
+  const named = [...code.matchAll(ENVIRON_KEY)].some((m) => isSecretVariable(m[1] ?? ''));
+  if (named || ENVIRON_WHOLE.test(code))
+    r.hit('secret_material_read', `\`${inv.program}\` reads the environment, secrets included`, inv.segment);
+}
+
 const INLINE_OPTIONS: Record<string, readonly string[]> = {
   python: ['-c'],
   node: ['-e', '--eval', '-p', '--print'],
@@ -425,7 +438,10 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     while (k < inv.args.length && plain(inv.args[k]).startsWith('-'))
       k += /^-[Fvf]$/.test(plain(inv.args[k])) ? 2 : 1;
     const program = inv.args[k];
-    if (program && isLiteral(program)) scanCode(plain(program), inv, r);
+    if (program && isLiteral(program)) {
+      scanCode(plain(program), inv, r);
+      awkEnviron(plain(program), inv, r);
+    }
     return undefined;
   }
   if (p === 'vim' || p === 'vi' || p === 'nvim' || p === 'ex' || p === 'less' || p === 'more') {

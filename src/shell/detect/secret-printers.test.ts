@@ -234,6 +234,8 @@ describe('variable printers: declaration builtins, indirect expansion, filters f
     ['a here-string into cat', 'cat <<< "$GITHUB_TOKEN"'],
     ['a here-string into rev', 'rev <<< $OPENAI_API_KEY'],
     ['a here-document into cat', 'cat <<EOF\n$AWS_SECRET_ACCESS_KEY\nEOF'],
+    ['awk ENVIRON of a secret name', `awk 'BEGIN{print ENVIRON["GITHUB_TOKEN"]}'`],
+    ['gawk looping over ENVIRON', `gawk 'BEGIN{for (k in ENVIRON) print k, ENVIRON[k]}'`],
   ])('%s', (_name, command) => {
     expect(categories(command)).toContain('secret_material_read');
   });
@@ -245,6 +247,7 @@ describe('variable printers: declaration builtins, indirect expansion, filters f
     ['an array declared', 'declare -a arr'],
     ['names only', 'echo ${!GITHUB*}'],
     ['a here-string of plain text', 'cat <<< "hello"'],
+    ['awk ENVIRON of an ordinary name', `awk 'BEGIN{print ENVIRON["HOME"]}'`],
   ])('%s stays plain', (_name, command) => {
     expect(categories(command)).not.toContain('secret_material_read');
   });

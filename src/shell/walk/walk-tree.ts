@@ -4,6 +4,7 @@
  * Every simple command goes to `runCommand`. Pure apart from the callbacks in `WalkHost`.
  */
 
+import { isSecretVariable } from '../classify/secret-variable';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { SegmentContext } from '../types';
 import type { Redirect } from '../unwrap/invocation';
@@ -106,7 +107,9 @@ function printsValues(words: readonly Word[], names: number): boolean {
   const options = words.map((w) => unprotect(w.text)).filter((t) => /^[-+]/.test(t));
   if (options.some((o) => /^-[a-zA-Z]*[fF]/.test(o))) return false;
   if (names === 0) return true;
-  return options.some((o) => /^-[a-zA-Z]*p/.test(o)) || words.some((w) => w.text.includes(DYN));
+  // `declare -p NODE_ENV` prints an ordinary value: shell state only, as before.
+  if (!options.some((o) => /^-[a-zA-Z]*p/.test(o))) return false;
+  return words.some((w) => w.text.includes(DYN) || isSecretVariable(unprotect(w.text)));
 }
 
 /** Nodes whose commands run once, in order, in the same shell: a `set`/`shift` inside is followed exactly. */
