@@ -265,18 +265,23 @@ function callFunction(cmd: SimpleCommand, u: Unwrapped, frame: Frame, a: UnwrapH
   });
   if (!alone) return undefined;
   // The shell opens the call's redirects around the body.
-  if (cmd.redirects.length > 0)
-    runCommand(
-      {
-        words: [{ text: ':', flow: NO_FLOW }],
-        assignments: new Map(),
-        redirects: cmd.redirects,
-        stdin: NO_FLOW,
-      },
-      frame,
-      a,
-    );
+  openRedirects(cmd, frame, a);
   return out;
+}
+
+/** The redirects of a command that runs no program of its own: opened (and judged) as `:` with them. */
+function openRedirects(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): void {
+  if (cmd.redirects.length === 0) return;
+  runCommand(
+    {
+      words: [{ text: ':', flow: NO_FLOW }],
+      assignments: new Map(),
+      redirects: cmd.redirects,
+      stdin: NO_FLOW,
+    },
+    frame,
+    a,
+  );
 }
 
 export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flow {
@@ -341,17 +346,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   }
   if (u.noRun || head === undefined) {
     // The shell opens the redirects whatever runs: `exec > f`, `command -v x >> f` still write f.
-    if (cmd.redirects.length > 0)
-      runCommand(
-        {
-          words: [{ text: ':', flow: NO_FLOW }],
-          assignments: new Map(),
-          redirects: cmd.redirects,
-          stdin: NO_FLOW,
-        },
-        frame,
-        a,
-      );
+    openRedirects(cmd, frame, a);
     return OPAQUE_FLOW;
   }
   if (!isLiteral(head)) {
