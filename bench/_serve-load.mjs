@@ -4,7 +4,7 @@
 // With replicas > 1 a redis-server (on a free port) holds their shared state ([serve] redis_url), all write one
 // audit log, and the clients take the replicas in turn.
 // GAVEL_BENCH_ROOT: another checkout's build to measure (main's, interleaved with this one's);
-// GAVEL_BENCH_SERVE_ARGS: more `gavel serve` arguments (`--workers 2`).
+// GAVEL_BENCH_SERVE_ARGS: more `gavel serve` arguments (`--workers 2`); GAVEL_BENCH_WARM_SECONDS: see below.
 // Figures go in docs/benchmarks.md with the machine and date.
 
 import { spawn } from 'node:child_process';
@@ -139,6 +139,21 @@ const pool = Array.from({ length: clients }, openClient);
 const post = (i, c = 0) => pool[c].post(i);
 // Warm up: the first requests compile what later ones reuse.
 for (let i = 0; i < 50; i++) await post(i, i % clients);
+// GAVEL_BENCH_WARM_SECONDS: all clients first run that long unmeasured (their decisions still checked in the
+// audit log): a fresh server takes several thousand decisions to reach its steady cost per decision (ADR 0053).
+const warmSeconds = Number(process.env.GAVEL_BENCH_WARM_SECONDS ?? 0);
+let warmed = 0;
+if (warmSeconds > 0) {
+  const until = performance.now() + warmSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = c; performance.now() < until; i++) {
+        await post(i, c);
+        warmed += 1;
+      }
+    }),
+  );
+}
 
 // CPU time of the server (from /proc, Linux) and of this client over the measured window: on a box of two
 // cores both share them, so the figures say what each costs per decision.
@@ -206,13 +221,14 @@ const whole = lines.filter((l) => {
     return false;
   }
 }).length;
-const answered = latencies.length + 50;
+const answered = latencies.length + 50 + warmed;
 console.log(
   JSON.stringify(
     {
       clients,
       replicas,
       seconds: Number(elapsed.toFixed(1)),
+      warmSeconds,
       cpus: cpus().length,
       decisions: latencies.length,
       decisionsPerSecond: Math.round(latencies.length / elapsed),

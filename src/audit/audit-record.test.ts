@@ -12,6 +12,7 @@ import {
   subjectOf,
 } from './audit-record';
 import { parseAuditLine } from './parse-audit-line';
+import { redact } from './redact';
 
 const AT = new Date('2026-11-29T21:30:00.123Z');
 const POLICY = { version: 3, sha256: sha256Hex('policy v3') };
@@ -183,6 +184,21 @@ describe('buildAuditRecord', () => {
   it('redacts and flattens the reason', () => {
     const d = { ...modelDecision(), reason: `line one\nuses ghp_${'x1'.repeat(20)}` };
     expect(buildAuditRecord(d, CONTEXT, AT).reason).toBe('line one uses [redacted:github-token]');
+  });
+
+  it('a reason seen before, among many, and an overlong one are redacted as the first time', () => {
+    const secret = `uses ghp_${'x1'.repeat(20)}`;
+    const reasons = [
+      ...Array.from({ length: 300 }, (_, i) => `reason ${i} ${secret}`),
+      `${'long '.repeat(400)}${secret}`,
+    ];
+    for (const pass of [1, 2]) {
+      for (const reason of reasons) {
+        const got = buildAuditRecord({ ...modelDecision(), reason }, CONTEXT, AT).reason;
+        expect(got, `pass ${pass}`).toBe(redact(reason, AUDIT_LIMITS.reason));
+        expect(got).not.toContain('ghp_');
+      }
+    }
   });
 
   it('an empty reason is said to be missing', () => {

@@ -198,6 +198,28 @@ export function subjectOf(request: unknown): string {
   return typeof request === 'string' ? sha256Hex(request) : contentHash(request);
 }
 
+/** Distinct reasons whose redacted form is kept, and the longest reason kept (redact() is pure). */
+const REASON_MEMO_SIZE = 256;
+const REASON_MEMO_MAX_LENGTH = 1024;
+const redactedReasons = new Map<string, string>();
+
+/**
+ * redact() of a reason, remembered: a served policy gives the same few reasons to most requests (a rule's text),
+ * and redacting one is a dozen regular expressions. The oldest entry is forgotten first.
+ */
+function redactedReason(reason: string): string {
+  if (reason.length > REASON_MEMO_MAX_LENGTH) return redact(reason, AUDIT_LIMITS.reason);
+  const known = redactedReasons.get(reason);
+  if (known !== undefined) return known;
+  const redacted = redact(reason, AUDIT_LIMITS.reason);
+  if (redactedReasons.size >= REASON_MEMO_SIZE) {
+    const oldest = redactedReasons.keys().next().value;
+    if (oldest !== undefined) redactedReasons.delete(oldest);
+  }
+  redactedReasons.set(reason, redacted);
+  return redacted;
+}
+
 /** Builds the record for one decision. Throws AuditRecordError only for a caller's bug. */
 export function buildAuditRecord(decision: Decision, context: AuditContext, at: Date): AuditRecord {
   if (Number.isNaN(at.getTime())) throw new AuditRecordError('the record time is not a valid date');
@@ -224,7 +246,7 @@ export function buildAuditRecord(decision: Decision, context: AuditContext, at: 
     verdict: decision.verdict,
     outcome: decision.outcome,
     basis: decision.basis,
-    reason: redact(decision.reason, AUDIT_LIMITS.reason) || '(no reason given)',
+    reason: redactedReason(decision.reason) || '(no reason given)',
     ruleId: decision.ruleId === undefined ? null : token(decision.ruleId, AUDIT_LIMITS.ruleId),
     categories: categoriesOf(decision.categories),
     risk: decision.risk ?? null,

@@ -35,7 +35,10 @@ export function readScriptFile(abs: string): ScriptFile {
   if (!abs.startsWith('/')) return { kind: 'unreadable', why: 'error' };
   try {
     // Opening some devices has effects of its own: anything but a regular file is not even opened.
-    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
+    // throwIfNoEntry: a missing file (the common case) is an answer, not an exception built and caught.
+    const stat = statSync(abs, { throwIfNoEntry: false });
+    if (stat === undefined) return { kind: 'missing' };
+    if (!stat.isFile()) return { kind: 'unreadable', why: 'not-regular' };
   } catch (error) {
     return gone(error) ? { kind: 'missing' } : { kind: 'unreadable', why: 'error' };
   }

@@ -37,6 +37,13 @@ describe('realPathOf', () => {
     expect(realPathOf(join(base, 'ws', 'rootlink'))).toBe('/');
   });
 
+  it('a missing name, then a dangling link made in its place: the second resolution follows the link', () => {
+    const name = join(base, 'ws', 'made-later');
+    expect(realPathOf(join(name, 'f'))).toBe(join(name, 'f'));
+    symlinkSync(join(base, 'home', 'elsewhere'), name);
+    expect(realPathOf(join(name, 'f'))).toBe(join(base, 'home', 'elsewhere', 'f'));
+  });
+
   it('a relative path tells nothing and never throws', () => {
     expect(realPathOf('ws/x')).toBeUndefined();
   });

@@ -5,7 +5,7 @@
  * written); a chain too deep, a loop or an unreadable link gives null (uncertain: never classed as written).
  */
 
-import { readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 
 /** Components deeper than this are not walked (a path that deep is uncertain). */
@@ -16,6 +16,15 @@ const MAX_HOPS = 40;
 function join(real: string, rest: string): string {
   if (rest === '') return real;
   return real === '/' ? `/${rest}` : `${real}/${rest}`;
+}
+
+/** True when `path` names no entry (ENOENT); any other answer or error is not this. Throws nothing. */
+function noEntry(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
 }
 
 export function realPathOf(abs: string, hops = 0): string | undefined | null {
@@ -35,6 +44,8 @@ export function realPathOf(abs: string, hops = 0): string | undefined | null {
       if (code === 'ELOOP' || code === 'EACCES' || code === 'ENAMETOOLONG') return null;
       // Not there, or a dangling link: a link that points nowhere yet still decides where a write lands.
     }
+    // Nothing at all at this prefix (no entry, not even a dangling link): readlink would fail the same way.
+    if (noEntry(prefix)) continue;
     let target: string | undefined;
     try {
       target = readlinkSync(prefix);

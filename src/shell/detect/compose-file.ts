@@ -101,17 +101,22 @@ function composePaths(
   return [];
 }
 
-function bindMount(
+/**
+ * Judges one bind mount of host path `source` (relative to `dir`) and returns it absolute (`~` is home), or
+ * undefined when it is known only at run time (`~user`, a variable). `later`: where the write is deferred to.
+ */
+export function bindMount(
   source: string,
   readOnly: boolean,
   dir: string,
   inv: Invocation,
   r: Reporter,
   say: Say,
-): void {
+  later?: (() => void)[],
+): string | undefined {
   if (dynamic(source)) {
     say('mounts a host path known only at run time');
-    return;
+    return undefined;
   }
   const abs = source.startsWith('~') ? source : posix.resolve(dir, source);
   if (ENGINE_SOCKET.test(abs) || abs === '/') {
@@ -120,20 +125,31 @@ function bindMount(
       `\`${inv.program}\` starts a container holding the host's root or its container engine`,
       inv.segment,
     );
-    return;
+    return abs;
   }
   // The container reads what is mounted, and writes it unless it is read-only.
   touchPath({ text: abs, flow: literalFlow(abs) }, 'read', inv, r);
-  if (!readOnly) touchPath({ text: abs, flow: literalFlow(abs) }, 'write', inv, r);
+  // `later`: the write is recorded after the container's command is analysed (what it runs is read as it is now).
+  const write = () => touchPath({ text: abs, flow: literalFlow(abs) }, 'write', inv, r);
+  if (!readOnly) later ? later.push(write) : write();
+  if (!abs.startsWith('~')) return abs;
+  return abs === '~' || abs.startsWith('~/') ? posix.join(r.scope.home, abs.slice(1)) : undefined;
 }
 
 /** `SRC:DST[:MODE]` or the long form; a named volume is the engine's own storage. */
-function volume(v: YamlValue, dir: string, inv: Invocation, r: Reporter, say: Say): void {
+function volume(
+  v: YamlValue,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+  say: Say,
+  later?: (() => void)[],
+): void {
   if (typeof v === 'string') {
     const parts = v.split(':');
     const source = parts.length > 1 ? (parts[0] as string) : '';
     if (!/^[./~$]/.test(source)) return;
-    bindMount(source, /(^|,)ro(,|$)/.test(parts[2] ?? ''), dir, inv, r, say);
+    bindMount(source, /(^|,)ro(,|$)/.test(parts[2] ?? ''), dir, inv, r, say, later);
     return;
   }
   if (!isMap(v)) {
@@ -147,7 +163,7 @@ function volume(v: YamlValue, dir: string, inv: Invocation, r: Reporter, say: Sa
     say('mounts a volume gavel does not read');
     return;
   }
-  bindMount(source, v.get('read_only') === 'true', dir, inv, r, say);
+  bindMount(source, v.get('read_only') === 'true', dir, inv, r, say, later);
 }
 
 /** A path the file names for compose to read on the host (build context, env file): inside the workspace. */
@@ -178,7 +194,14 @@ function build(b: YamlValue, dir: string, r: Reporter, say: Say): void {
     say('builds with a network gavel does not read');
 }
 
-function service(s: YamlValue, dir: string, inv: Invocation, r: Reporter, say: Say): void {
+function service(
+  s: YamlValue,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+  say: Say,
+  later?: (() => void)[],
+): void {
   if (!isMap(s)) {
     say('has a service gavel does not read');
     return;
@@ -200,7 +223,7 @@ function service(s: YamlValue, dir: string, inv: Invocation, r: Reporter, say: S
     } else if (key === 'cap_drop' || key === 'group_add') {
       // Dropping capabilities confines more; extra groups stay inside the container.
     } else if (key === 'volumes') {
-      for (const v of list(value)) volume(v, dir, inv, r, say);
+      for (const v of list(value)) volume(v, dir, inv, r, say, later);
     } else if (key === 'volumes_from') {
       // Volumes of another service of the file, judged as that service; a container outside the file is not read.
       if (list(value).some((v) => typeof v !== 'string' || v.startsWith('container:')))
@@ -246,7 +269,14 @@ function topLevel(key: string, value: YamlValue, dir: string, r: Reporter, say: 
   }
 }
 
-function judgeFile(top: YamlMap, dir: string, inv: Invocation, r: Reporter, say: Say): void {
+function judgeFile(
+  top: YamlMap,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+  say: Say,
+  later?: (() => void)[],
+): void {
   for (const key of top.keys()) {
     if (key.startsWith('x-') || TOP_KEYS.has(key)) continue;
     // `include` and any other top-level key: files and settings not read here.
@@ -267,109 +297,67 @@ function judgeFile(top: YamlMap, dir: string, inv: Invocation, r: Reporter, say:
     say('has more services than one review reads');
     return;
   }
-  for (const s of services.values()) service(s, dir, inv, r, say);
+  for (const s of services.values()) service(s, dir, inv, r, say, later);
+}
+
+/** A compose file read whole: its top-level map and the folder its relative paths start in. */
+export interface ComposeRead {
+  top: YamlMap;
+  dir: string;
 }
 
 /**
- * Judges the compose files `inv` starts containers from. `files`: the `-f` words; `projectDir`: an absolute
- * `--project-directory`.
+ * Judges the compose files `inv` starts containers from, and returns them when every one was read whole
+ * (undefined: not read, or uncertain). `files`: the `-f` words; `projectDir`: an absolute `--project-directory`;
+ * `later`: where the bind mounts' writes are deferred to (bindMount).
  */
-export function composeFile(inv: Invocation, r: Reporter, files: Word[], projectDir?: string): void {
-  const say: Say = (why) =>
+export function composeFile(
+  inv: Invocation,
+  r: Reporter,
+  files: Word[],
+  projectDir?: string,
+  later?: (() => void)[],
+): ComposeRead[] | undefined {
+  let failed = false;
+  const say: Say = (why) => {
+    failed = true;
     r.uncertain('dynamic-script', `\`${inv.program} compose\`: the compose file ${why}`, inv.segment, 'kept');
+  };
   if ([...r.assignedNames].some((n) => FILE_VARIABLES.test(n))) {
     say('is chosen by a variable set in the command');
-    return;
+    return undefined;
   }
-  if (!r.env.readScript && files.every(isLiteral)) return;
+  if (!r.env.readScript && files.every(isLiteral)) return undefined;
   const paths = composePaths(inv, r, files, projectDir);
   // Compose takes `COMPOSE_FILE` and friends from the `.env` of the folder it runs in and of the project too.
   const envFolders = new Set([inv.cwd, projectDir, paths?.[0] && posix.dirname(paths[0])]);
   for (const folder of envFolders) {
     if (folder === undefined || folder === '') continue;
     const env = projectFile(inFolder(folder, '.env'), inv, r);
-    if (env.kind === 'unknown') return;
+    if (env.kind === 'unknown') return undefined;
     if (env.kind === 'text' && /^\s*(export\s+)?COMPOSE_\w+\s*=/m.test(env.text)) {
       say('is chosen by a setting in an env file');
-      return;
+      return undefined;
     }
   }
   if (paths === undefined) {
     say('is named only at run time');
-    return;
+    return undefined;
   }
+  const read: ComposeRead[] = [];
   for (const path of paths) {
     const file = projectFile(path, inv, r);
     if (file.kind === 'missing' || file.kind === 'unread') continue;
-    if (file.kind === 'unknown') return;
+    if (file.kind === 'unknown') return undefined;
     const top = readComposeYaml(file.text);
     if (!top) {
       say('is written in YAML gavel does not read');
-      return;
+      return undefined;
     }
-    judgeFile(top, projectDir ?? posix.dirname(path), inv, r, say);
+    const dir = projectDir ?? posix.dirname(path);
+    judgeFile(top, dir, inv, r, say, later);
+    if (failed) return undefined;
+    read.push({ top, dir });
   }
-}
-
-/** `docker run|create` options that take a value (the first other word is the image; the rest, its command). */
-const RUN_VALUES = new Set(
-  '-a --attach --add-host --annotation --blkio-weight --cap-add --cap-drop --cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota --cpu-shares --cpus --cpuset-cpus --cpuset-mems --device --device-cgroup-rule --dns --dns-option --dns-search --domainname --entrypoint -e --env --env-file --expose --gpus --group-add --health-cmd --health-interval --health-retries --health-start-period --health-timeout -h --hostname --ip --ip6 --ipc --isolation -l --label --label-file --link --log-driver --log-opt --mac-address -m --memory --memory-reservation --memory-swap --mount --name --network --net --network-alias --pid --pids-limit --platform -p --publish --pull --restart --runtime --security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl --tmpfs --ulimit -u --user --userns --uts -v --volume --volumes-from -w --workdir'.split(
-    ' ',
-  ),
-);
-
-/**
- * The host paths and namespaces a `docker run|create` gives its container, read up to the image: `-v`/`--volume`
- * and `--mount type=bind` are bind mounts (classed as reads or writes of the host path), `--network host` and
- * friends share the host's namespace (`--privileged`, `--cap-add`, `--device` are the program rules').
- */
-export function containerBinds(inv: Invocation, r: Reporter, args: readonly Word[]): void {
-  const say: Say = (why) => r.uncertain('dynamic-path', `\`${inv.program} run\` ${why}`, inv.segment);
-  const dir = inv.cwd ?? '/';
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i] as Word;
-    const t = plain(w);
-    if (t === '--' || !t.startsWith('-') || t === '-') return;
-    // `--name=value`, or a short cluster whose first valued option takes the rest (`-itv/etc:/x`) or the next word.
-    let eq = t.startsWith('--') ? t.indexOf('=') : -1;
-    let name = eq > 0 ? t.slice(0, eq) : t;
-    if (!t.startsWith('--')) {
-      const at = [...t.slice(1)].findIndex((c) => RUN_VALUES.has(`-${c}`));
-      if (at < 0) continue;
-      name = `-${t[at + 1]}`;
-      if (at + 2 < t.length) eq = at + 1;
-    }
-    if (!RUN_VALUES.has(name)) continue;
-    const valueWord = eq > 0 ? undefined : args[i + 1];
-    if (eq < 0) i++;
-    const value = eq > 0 ? t.slice(eq + 1) : plain(valueWord);
-    const literal = eq > 0 ? isLiteral(w) : isLiteral(valueWord);
-    if (name === '-v' || name === '--volume' || name === '--mount') {
-      if (!literal) {
-        say('mounts a host path known only at run time');
-        continue;
-      }
-      if (name === '--mount') {
-        const fields = new Map(
-          value.split(',').map((f) => [f.split('=')[0] ?? '', f.slice(f.indexOf('=') + 1)]),
-        );
-        const type = fields.get('type') ?? 'volume';
-        const source = fields.get('source') ?? fields.get('src');
-        if (type === 'bind' && source !== undefined)
-          bindMount(source, fields.has('readonly') || fields.has('ro'), dir, inv, r, say);
-        else if (type !== 'volume' && type !== 'tmpfs') say('mounts a volume gavel does not read');
-        continue;
-      }
-      const parts = value.split(':');
-      if (parts.length > 1 && /^[./~]/.test(parts[0] as string))
-        bindMount(parts[0] as string, /(^|,)ro(,|$)/.test(parts[2] ?? ''), dir, inv, r, say);
-      continue;
-    }
-    if (/^--(network|net|pid|ipc|uts|userns|cgroupns)$/.test(name) && (!literal || /^host$/i.test(value)))
-      r.hit(
-        'privilege_escalation',
-        `\`${inv.program}\` starts a container that shares a namespace of the host's`,
-        inv.segment,
-      );
-  }
+  return read;
 }

@@ -14,7 +14,9 @@ import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
-import { COMPOSE_STARTS, composeFile, containerBinds } from './compose-file';
+import { COMPOSE_STARTS, composeFile } from './compose-file';
+import { composeContainers } from './container-compose';
+import { containerRun } from './container-run';
 import { dockerBuild } from './docker-build';
 import { networkTarget } from './network-target';
 
@@ -114,7 +116,7 @@ function effectOf(words: readonly string[], compose: boolean): Effect {
 }
 
 /** `-f FILE` and `--project-directory DIR` of compose (before its subcommand), then the files judged. */
-function composeOptions(inv: Invocation, r: Reporter, words: readonly string[]): void {
+function composeOptions(inv: Invocation, r: Reporter, words: readonly string[], at: number): void {
   const files: Word[] = [];
   let projectDir: string | undefined;
   let dynamicDir = false;
@@ -141,7 +143,13 @@ function composeOptions(inv: Invocation, r: Reporter, words: readonly string[]):
       `\`${inv.program} compose\` reads a project folder known only at run time`,
       inv.segment,
     );
-  else composeFile(inv, r, files, projectDir);
+  else {
+    // The containers' commands are read before the binds' writes are recorded (what they run is read as it is).
+    const later: (() => void)[] = [];
+    const read = composeFile(inv, r, files, projectDir, later);
+    composeContainers(inv, r, words[at] as string, inv.args.slice(at + 1), read);
+    for (const write of later) write();
+  }
 }
 
 /**
@@ -176,12 +184,12 @@ export function detectDocker(inv: Invocation, r: Reporter): boolean {
   }
   if (daemon.url && /^[a-z][a-z0-9+.-]*:\/\//i.test(daemon.url))
     networkTarget(daemon.url, inv.program, inv, r);
-  if (compose && COMPOSE_STARTS.has(words[at] ?? '')) composeOptions(inv, r, words);
+  if (compose && COMPOSE_STARTS.has(words[at] ?? '')) composeOptions(inv, r, words, at);
   else if (
     !compose &&
     /^(run|create)$/.test(words[at] === 'container' ? (words[at + 1] ?? '') : (words[at] ?? ''))
   )
-    containerBinds(inv, r, inv.args.slice(at + (words[at] === 'container' ? 2 : 1)));
+    containerRun(inv, r, inv.args.slice(at + (words[at] === 'container' ? 2 : 1)));
   if (/^(run|create|exec)$/.test(words[at] === 'container' ? (words[at + 1] ?? '') : (words[at] ?? '')))
     hostSecretCopies(inv, r, words.slice(at));
   if (!compose) {

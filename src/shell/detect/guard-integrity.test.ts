@@ -42,6 +42,10 @@ describe('agent_self_modification', () => {
     ['git rm of .claude', 'git rm -r --cached .claude'],
     ['git mv of .codex', 'git mv .codex old'],
     ['git rm of .gavel', 'git -C . rm -rf .gavel'],
+    ['git stash of .claude', 'git stash push -- .claude'],
+    ['git checkout of claude settings from HEAD', 'git checkout HEAD -- .claude/settings.json'],
+    ['git restore of gavel.toml', 'git restore --source=HEAD gavel.toml'],
+    ['git clean of .codex', 'git clean -fd .codex'],
   ])('%s', (_n, command) => {
     expect(categories(analyze(command))).toContain<Category>('agent_self_modification');
   });
@@ -68,6 +72,9 @@ describe('benign twins stay quiet', () => {
     ['chmod +x a script', 'chmod +x scripts/build.sh'],
     ['chmod a folder', 'chmod 755 scripts'],
     ['git rm of a source file', 'git rm src/old.ts'],
+    ['git stash of everything', 'git stash push -m wip'],
+    ['git checkout of a branch', 'git checkout -b feat/x'],
+    ['git restore of a source file', 'git restore src/app.ts'],
     ['HOME moved for another program', 'HOME=/tmp/x ls'],
     ['a force flag of another program', 'git push --force-with-lease=x origin feat'],
   ])('%s', (_n, command) => {

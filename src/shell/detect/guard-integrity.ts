@@ -119,7 +119,12 @@ function guardFiles(inv: Invocation, r: Reporter): void {
       ? inv.args.filter((w) => !/^-[RcfvHLP]+$|^--[a-z]/.test(plain(w)) && plain(w) !== '--')
       : splitArgs(inv.args).positionals;
   if (p === 'git') {
-    const sub = paths.findIndex((w) => ['rm', 'mv'].includes(plain(w)));
+    // Subcommands that take a pathspec and remove, move or put back what the work tree holds there (`git stash
+    // push -- .claude` and `git checkout HEAD -- .claude/settings.json` drop a hook the user added and has not
+    // committed; `git clean -f .claude` deletes it when untracked; `git sparse-checkout set` takes it away).
+    const sub = paths.findIndex((w) =>
+      ['rm', 'mv', 'stash', 'checkout', 'restore', 'clean', 'sparse-checkout'].includes(plain(w)),
+    );
     if (sub < 0) return;
     paths = paths.slice(sub + 1);
   } else if (!METADATA.has(p) && !MOVERS.has(p)) return;
