@@ -29,7 +29,7 @@ import type {
   Uncertainty,
   UncertaintyCode,
 } from './types';
-import type { Invocation } from './unwrap/invocation';
+import type { Invocation, ScriptBinding } from './unwrap/invocation';
 import { runCommand, type UnwrapHost } from './unwrap/unwrap-command';
 import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
@@ -261,9 +261,18 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     return runCommand(cmd, frame, this);
   }
 
-  script(text: string, inv: Invocation, context: 'shell-string' | 'stdin-script', wrapper: string): Flow {
+  script(
+    text: string,
+    inv: Invocation,
+    context: 'shell-string' | 'stdin-script',
+    wrapper: string,
+    bind?: ScriptBinding,
+  ): Flow {
     const frame = this.frameOf(inv, context, wrapper);
-    return this.analyzeText(text, frame);
+    if (!bind) return this.analyzeText(text, frame);
+    frame.positional = bind.positional;
+    frame.functions = bind.shell === 'new' ? new Map() : new Map(frame.functions ?? []);
+    return this.walker.fresh(() => this.analyzeText(text, frame));
   }
 
   command(argv: SimpleCommand['words'], inv: Invocation, wrapper: string): Flow {
@@ -285,8 +294,10 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       depth: inv.depth + 1,
       context,
       wrappers: [...(parent?.wrappers ?? []), wrapper],
-      vars: new Map(parent?.vars ?? []),
+      vars: new Map(parent?.vars ?? initialVars(this.env, this.scope)),
       cwd: inv.cwd,
+      positional: parent?.positional,
+      functions: parent?.functions ?? new Map(),
     };
   }
 
@@ -357,6 +368,7 @@ function analyzeWith(
     wrappers: [],
     vars: initialVars(env, analyzer.scope),
     cwd: analyzer.scope.cwd,
+    functions: new Map(),
   };
   try {
     analyzer.analyzeText(command, frame);

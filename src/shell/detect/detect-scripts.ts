@@ -6,21 +6,37 @@
  * calls and shell-outs. Pure apart from reporting.
  */
 
+import { isSecretVariable } from '../classify/secret-variable';
 import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
-import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import {
+  type Invocation,
+  isLiteral,
+  optionText,
+  plain,
+  type Reporter,
+  type ScriptBinding,
+} from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../walk/flow';
 import { DYN, protectQuoted, unprotect } from '../walk/markers';
+import { bindPositional } from '../walk/positional';
 import { keywordMode } from './bash-state';
 import { EACH_FOUND } from './detect-filesystem';
-import { runScriptFile, stdinFile } from './disk-scripts';
+import { readBudgeted, runFileText, runScriptFile, stdinFile, unreadable } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
 import { runsWrittenHere, runWritten, writtenScript } from './written-scripts';
 
-function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: string): Flow {
+function runText(
+  word: Word | undefined,
+  inv: Invocation,
+  r: Reporter,
+  wrapper: string,
+  bind?: ScriptBinding,
+): Flow {
   if (!word) return OPAQUE_FLOW;
-  if (isLiteral(word)) return r.script(plain(word), inv, 'shell-string', wrapper);
+  if (isLiteral(word)) return r.script(plain(word), inv, 'shell-string', wrapper, bind);
   if (word.flow.network)
     r.hit('remote_code_execution', `\`${wrapper}\` runs code fetched from the network`, inv.segment);
   else if (word.flow.decoded)
@@ -30,11 +46,13 @@ function runText(word: Word | undefined, inv: Invocation, r: Reporter, wrapper: 
 }
 
 /** Code arriving on stdin of a shell or interpreter. */
-function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
+function runStdin(inv: Invocation, r: Reporter, shell: boolean, args: readonly Word[] = []): Flow {
+  // `sh -s a b < x.sh`: `$0` is the shell, the words after `-s` its parameters.
+  const bind: ScriptBinding = { positional: bindPositional(programWord(inv), args), shell: 'new' };
   if (shell) {
     // `sh < x.sh`: a script on disk (one written in this command line is analysed where it is run).
     const file = stdinFile(inv, r);
-    if (file !== undefined && !writtenScript(file, r).found) runScriptFile(file, inv, r, 'shell');
+    if (file !== undefined && !writtenScript(file, r).found) runScriptFile(file, inv, r, 'shell', bind);
     // `sh < <(cmd)`, `sh < "$f"`, `sh <&3`: the script is text the analysis does not hold.
     const from = inv.redirects.filter((x) => x.op === '<' || x.op === '<&').pop();
     if (from && (from.op === '<&' || !isLiteral(from.target))) {
@@ -58,7 +76,7 @@ function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
     return OPAQUE_FLOW;
   }
   if (stdin.literal !== undefined) {
-    if (shell) return r.script(stdin.literal, inv, 'stdin-script', inv.program);
+    if (shell) return r.script(stdin.literal, inv, 'stdin-script', inv.program, bind);
     scanCode(stdin.literal, inv, r);
     return OPAQUE_FLOW;
   }
@@ -71,9 +89,12 @@ function runStdin(inv: Invocation, r: Reporter, shell: boolean): Flow {
 const START_UP_FILE_OPTIONS = new Set(['--rcfile', '--init-file']);
 
 /** A script file a shell runs: written in this command line, or read from disk when the surface gives a reader. */
-function runFile(word: Word, inv: Invocation, r: Reporter): void {
+function runFile(word: Word, inv: Invocation, r: Reporter, args: readonly Word[] = []): void {
   const res = touchPath(word, 'exec', inv, r);
-  if (!runWritten(writtenScript(res.resolved, r), inv, r, true)) runScriptFile(res.resolved, inv, r, 'shell');
+  // `bash x.sh a b`: `$0` is the script's name, `$1`... the words after it.
+  const bind: ScriptBinding = { positional: bindPositional(word, args), shell: 'new' };
+  if (!runWritten(writtenScript(res.resolved, r), inv, r, true, bind))
+    runScriptFile(res.resolved, inv, r, 'shell', bind);
   if (res.resolved && r.downloaded.has(res.resolved)) {
     r.hit(
       'package_install_from_unstated_source',
@@ -90,6 +111,11 @@ function runFile(word: Word, inv: Invocation, r: Reporter): void {
     );
   if (word.flow.network)
     r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+}
+
+/** The program word as the command gave it (`bash`, `/bin/sh`): a shell's `$0` when no name follows its text. */
+function programWord(inv: Invocation): Word {
+  return inv.command ?? { text: inv.program, flow: OPAQUE_FLOW };
 }
 
 /** The shell's own options, before its script (`-ek`, `-o keyword`): the words `keywordMode` reads. */
@@ -117,12 +143,12 @@ function shell(inv: Invocation, r: Reporter): Flow {
   for (let i = 0; i < args.length; i++) {
     const t = optionText(args[i]);
     // `-s`: the script is read from stdin and the words after it are its arguments.
-    if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t) && !/c/.test(t)) return runStdin(inv, r, true);
+    if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t) && !/c/.test(t)) return runStdin(inv, r, true, args.slice(i + 1));
     // `--` and `-` end the options: the next word, if any, is the script file.
     if (t === '--' || t === '-') {
       const file = args[i + 1];
-      if (!file) return runStdin(inv, r, true);
-      runFile(file, inv, r);
+      if (!file) return runStdin(inv, r, true, args.slice(i + 1));
+      runFile(file, inv, r, args.slice(i + 2));
       return OPAQUE_FLOW;
     }
     if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t)) {
@@ -135,7 +161,12 @@ function shell(inv: Invocation, r: Reporter): Flow {
       }
       // `bash -c -- 'cmd'`, `sh -c - 'cmd'`: the end of the options, then the text.
       if (plain(args[k]) === '--' || plain(args[k]) === '-') k++;
-      return runText(args[k], inv, r, `${inv.program} -c`);
+      // `sh -c TEXT NAME ARGS...`: NAME is `$0`, ARGS `$1`... (the shell's name when none follows).
+      const bind: ScriptBinding = {
+        positional: bindPositional(args[k + 1] ?? programWord(inv), args.slice(k + 2)),
+        shell: 'new',
+      };
+      return runText(args[k], inv, r, `${inv.program} -c`, bind);
     }
     // `-euo pipefail`: a cluster ending in `o` or `O` takes the next word as that option's value.
     if (SHELL_VALUE_OPTIONS.has(t) || /^[-+][a-zA-Z]*[oO]$/.test(t)) {
@@ -145,10 +176,128 @@ function shell(inv: Invocation, r: Reporter): Flow {
       continue;
     }
     if (t.startsWith('-') || t.startsWith('+')) continue;
-    runFile(args[i] as Word, inv, r);
+    runFile(args[i] as Word, inv, r, args.slice(i + 1));
     return OPAQUE_FLOW;
   }
   return runStdin(inv, r, true);
+}
+
+/** `@test "name" {` (or `@test name {`) opening a bats test body. */
+const BATS_TEST = /^([ \t]*)@test[ \t]+(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^{\n]*?)[ \t]*\{/gm;
+
+/** bats's `load NAME` at the start of a line, NAME a plain relative or absolute path. */
+const BATS_LOAD = /^([ \t]*)load[ \t]+['"]?([\w./-]+)['"]?[ \t]*$/gm;
+
+/** bats's `run [-N] [--separate-stderr] [!] CMD` where a command starts: it runs CMD. */
+const BATS_RUN = /(^|[;&|{(]|&&|\|\|)([ \t]*)run[ \t]+(?:(?:-\d+|--[\w-]+|!)[ \t]+)*/gm;
+
+/**
+ * A bats file as the bash it is: each `@test ... {` body a brace group run in order, `run CMD` as CMD (a helper
+ * `load`ed is not read, so `load` stays a program nobody knows).
+ */
+export function batsAsShell(text: string, helper?: (path: string) => string | undefined): string {
+  const out = text.replace(BATS_TEST, '$1{').replace(BATS_RUN, '$1$2');
+  if (!helper) return out;
+  // `load NAME` sources NAME.bash beside the test file (NAME itself when it ends in `.bash`): its text, in place.
+  return out.replace(BATS_LOAD, (line: string, _lead: string, name: string) => {
+    const text = helper(name.endsWith('.bash') ? name : `${name}.bash`);
+    return text === undefined ? line : `{\n${text.replace(BATS_RUN, '$1$2')}\n}`;
+  });
+}
+
+/** Reads a helper a bats file `load`s, beside it: its text, or undefined (left as `load`, unknown) when unread. */
+function helperOf(
+  test: string | undefined,
+  inv: Invocation,
+  r: Reporter,
+): (name: string) => string | undefined {
+  return (name) => {
+    const dir = test?.slice(0, test.lastIndexOf('/'));
+    if (!dir) return undefined;
+    const path = name.startsWith('/') ? name : `${dir}/${name}`;
+    const written = writtenScript(path, r);
+    if (written.found) return written.content;
+    const file = readBudgeted(path, inv, r);
+    if (file?.kind === 'unreadable') unreadable(file, inv, r);
+    return file?.kind === 'text' ? file.text : undefined;
+  };
+}
+
+/** bats options that take a value (the next word). */
+const BATS_VALUES = new Set([
+  '-f',
+  '--filter',
+  '--filter-status',
+  '--filter-tags',
+  '-F',
+  '--formatter',
+  '-j',
+  '--jobs',
+  '-o',
+  '--output',
+  '--report-formatter',
+  '--gather-test-outputs-in',
+  '--code-quality-report',
+  '--line-reference-format',
+  '--parallel-binary-name',
+]);
+
+/**
+ * `bats FILE...`: each test file (written earlier on the line, or read from disk) analysed as bash; a setup-suite
+ * file is a plain script. A folder of tests is not listed (the reader reads files only).
+ */
+function bats(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    if (t === '--setup-suite-file' && args[i + 1]) {
+      runFile(args[++i] as Word, inv, r);
+      continue;
+    }
+    if (BATS_VALUES.has(t)) {
+      i++;
+      continue;
+    }
+    if (t.startsWith('-')) continue;
+    const path = resolveArg(args[i] as Word, inv, r).resolved;
+    const written = writtenScript(path, r);
+    if (written.found) {
+      if (written.content === undefined)
+        r.uncertain(
+          'dynamic-script',
+          '`bats` runs a test file this command writes with content not shown',
+          inv.segment,
+        );
+      else
+        r.script(
+          batsAsShell(written.content, helperOf(path, inv, r)),
+          inv,
+          'shell-string',
+          'bats (test file written above)',
+        );
+      continue;
+    }
+    if (path === undefined) continue;
+    const file = readBudgeted(path, inv, r);
+    if (!file || file.kind === 'missing') continue;
+    if (file.kind === 'unreadable') {
+      if (file.why !== 'not-regular') unreadable(file, inv, r);
+      continue;
+    }
+    runFileText(batsAsShell(file.text, helperOf(path, inv, r)), inv, r, `bats${SCRIPT_FILE_WRAPPER}`);
+  }
+}
+
+/** awk's `ENVIRON["NAME"]` (any quoting awk takes) and a loop over all of `ENVIRON`. */
+const ENVIRON_KEY = /\bENVIRON\s*\[\s*"([^"]*)"\s*\]/g;
+const ENVIRON_WHOLE = /\bENVIRON\s*\[\s*[^"\s\]]|\bin\s+ENVIRON\b/;
+
+/** An awk program printing a secret-named variable (`ENVIRON["GITHUB_TOKEN"]`) or every variable. */
+function awkEnviron(code: string, inv: Invocation, r: Reporter): void {
+  if (!code.includes('ENVIRON')) return;
+  const named = [...code.matchAll(ENVIRON_KEY)].some((m) => isSecretVariable(m[1] ?? ''));
+  if (named || ENVIRON_WHOLE.test(code))
+    r.hit('secret_material_read', `\`${inv.program}\` reads the environment, secrets included`, inv.segment);
 }
 
 const INLINE_OPTIONS: Record<string, readonly string[]> = {
@@ -230,11 +379,20 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
       r.uncertain('dynamic-script', `\`${p}\` runs a script known only at run time`, inv.segment);
     else if (file) {
       const path = resolveArg(file, inv, r).resolved;
-      if (!runWritten(writtenScript(path, r), inv, r, true)) runScriptFile(path, inv, r, 'shell');
+      // `source f a b` gives f the parameters `a b` (the caller's `$0` stays); without words it sees the caller's.
+      const bind: ScriptBinding | undefined =
+        inv.args.length > 1
+          ? { positional: bindPositional(undefined, inv.args.slice(1)), shell: 'same' }
+          : undefined;
+      if (!runWritten(writtenScript(path, r), inv, r, true, bind)) runScriptFile(path, inv, r, 'shell', bind);
     }
     return OPAQUE_FLOW;
   }
   if (p === 'tmux') return tmux(inv, r);
+  if (p === 'bats') {
+    bats(inv, r);
+    return undefined;
+  }
   if (p === 'trap') {
     // `trap ACTION SIGNAL…` runs ACTION as shell text when the signal (or EXIT) comes; `-`, `''` reset or ignore.
     const first = plain(inv.args[0]);
@@ -280,7 +438,10 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     while (k < inv.args.length && plain(inv.args[k]).startsWith('-'))
       k += /^-[Fvf]$/.test(plain(inv.args[k])) ? 2 : 1;
     const program = inv.args[k];
-    if (program && isLiteral(program)) scanCode(plain(program), inv, r);
+    if (program && isLiteral(program)) {
+      scanCode(plain(program), inv, r);
+      awkEnviron(plain(program), inv, r);
+    }
     return undefined;
   }
   if (p === 'vim' || p === 'vi' || p === 'nvim' || p === 'ex' || p === 'less' || p === 'more') {

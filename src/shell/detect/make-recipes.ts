@@ -140,7 +140,11 @@ function reference(ref: string, ctx: Ctx): string {
   if (fn && (fn[1] === 'shell' || TEXT_FUNCTIONS.has(fn[1] ?? '') || CODE_FUNCTIONS.has(fn[1] ?? ''))) {
     const name = fn[1] ?? '';
     if (name === 'shell') ctx.mf.parseTime.push(expand(fn[2] ?? '', inner));
-    else if (CODE_FUNCTIONS.has(name))
+    // `$(wildcard ~/.ssh/*)`: the files the patterns match, which the recipe's shell names as the same globs.
+    else if (name === 'wildcard' || name === 'realpath' || name === 'abspath') {
+      const patterns = expand(fn[2] ?? '', inner);
+      if (!patterns.includes(DYNAMIC)) return patterns;
+    } else if (CODE_FUNCTIONS.has(name))
       ctx.mf.opaque ??= `uses \`$(${name})\`, which builds make text at run time`;
     else expand(fn[2] ?? '', inner);
     return DYNAMIC;
@@ -153,6 +157,9 @@ function reference(ref: string, ctx: Ctx): string {
   if (value !== undefined) return expand(value, inner);
   if (name in DEFAULTS) return DEFAULTS[name] ?? '';
   if (FLAGS.test(name)) return '';
+  // Not defined in the makefile: make takes it from the environment, and so does the recipe's shell (`$(HOME)`,
+  // `$(GITHUB_TOKEN)` are the shell's `${HOME}`, `${GITHUB_TOKEN}`: known, or a secret-named variable).
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `\${${name}}`;
   return DYNAMIC;
 }
 
@@ -387,6 +394,9 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
         if (t.endsWith('f')) fileWord = value;
         continue;
       }
+      // `-e`: the environment overrides what the makefile sets, values the analysis does not hold.
+      if (name === '--environment-overrides' || /^-[abdghiknpqrstvwBLMPRS]*e/.test(t))
+        say('takes variables from the environment over the makefile (`-e`)');
       // `-E text` is `--eval text` (GNU make 4.4).
       if (short === '-E' || /^-[a-zA-Z]*E/.test(t)) say('evaluates makefile text given on its command line');
       if (short === '-C' || name === '--directory') dirWord = value;

@@ -217,3 +217,38 @@ describe('a secret-named variable printed or sent (issue 11)', () => {
     expect(categories(command)).not.toContain('credential_exfiltration');
   });
 });
+
+describe('variable printers: declaration builtins, indirect expansion, filters fed a secret', () => {
+  it.each([
+    ['declare -p of a secret name', 'declare -p GITHUB_TOKEN'],
+    ['typeset -p of a secret name', 'typeset -p AWS_SECRET_ACCESS_KEY'],
+    ['export -p', 'export -p'],
+    ['export alone', 'export'],
+    ['declare -x alone', 'declare -x'],
+    ['declare alone', 'declare'],
+    ['local -p', 'f(){ local -p; }'],
+    ['readonly -p', 'readonly -p'],
+    ['declare -p of a name known at run time', 'declare -p "$n"'],
+    ['an indirect expansion of a secret name', 'n=GITHUB_TOKEN; echo ${!n}'],
+    ['an indirect expansion with an operator', 'n=NPM_TOKEN; echo "${!n:0:8}"'],
+    ['a here-string into cat', 'cat <<< "$GITHUB_TOKEN"'],
+    ['a here-string into rev', 'rev <<< $OPENAI_API_KEY'],
+    ['a here-document into cat', 'cat <<EOF\n$AWS_SECRET_ACCESS_KEY\nEOF'],
+    ['awk ENVIRON of a secret name', `awk 'BEGIN{print ENVIRON["GITHUB_TOKEN"]}'`],
+    ['gawk looping over ENVIRON', `gawk 'BEGIN{for (k in ENVIRON) print k, ENVIRON[k]}'`],
+  ])('%s', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['declare -p of an ordinary name', 'declare -p PATH'],
+    ['declare -f (functions only)', 'declare -f'],
+    ['an export with a value', 'export NODE_ENV=test'],
+    ['an array declared', 'declare -a arr'],
+    ['names only', 'echo ${!GITHUB*}'],
+    ['a here-string of plain text', 'cat <<< "hello"'],
+    ['awk ENVIRON of an ordinary name', `awk 'BEGIN{print ENVIRON["HOME"]}'`],
+  ])('%s stays plain', (_name, command) => {
+    expect(categories(command)).not.toContain('secret_material_read');
+  });
+});

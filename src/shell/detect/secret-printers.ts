@@ -6,7 +6,8 @@
  * from reporting.
  */
 
-import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { isSecretVariable } from '../classify/secret-variable';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { touchPath } from './path-effects';
 
@@ -49,6 +50,35 @@ function queryLanguage(inv: Invocation, r: Reporter): void {
 
 /** Printers whose arguments are their output: a secret-named variable among them is printed. */
 const PRINTERS = new Set(['echo', 'printf']);
+/** Filters that copy their input to their output, whole or transformed (a secret in is a secret out). */
+const COPIERS = new Set([
+  'cat',
+  'tac',
+  'rev',
+  'tee',
+  'head',
+  'tail',
+  'xxd',
+  'od',
+  'hexdump',
+  'base64',
+  'base32',
+  'basenc',
+  'tr',
+  'cut',
+  'fold',
+  'nl',
+  'sed',
+  'sort',
+  'uniq',
+  'paste',
+  'column',
+  'iconv',
+  'strings',
+  'fmt',
+  'expand',
+  'dd',
+]);
 /** Programs that resolve the names they are given through DNS. */
 const LOOKUPS = new Set([
   'dig',
@@ -63,12 +93,33 @@ const LOOKUPS = new Set([
   'getent',
 ]);
 
+/** Builtins that print variables with their values (`declare -p NAME`, `export -p`, `typeset`). */
+const DECLARERS = new Set(['declare', 'typeset', 'export', 'readonly', 'local']);
+
+/** A declaration builtin's printing: every variable (no names), or the named ones when one is a secret. */
+function declarer(inv: Invocation, r: Reporter, words: readonly string[]): void {
+  if (words.some((w) => /^-[a-zA-Z]*[fF]/.test(w))) return;
+  const names = inv.args.filter((w) => !/^[-+]/.test(plain(w)));
+  if (names.length === 0) say(r, inv, 'prints every variable with its value, secrets included');
+  else if (names.some((w) => !isLiteral(w) || isSecretVariable(plain(w))))
+    say(r, inv, 'prints a variable that holds secret material');
+}
+
 export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
   const p = inv.program;
   const words = inv.args.map((w) => optionText(w));
+  if (DECLARERS.has(p)) {
+    declarer(inv, r, words);
+    return;
+  }
   // A lookup of a name built from a secret sends it to whichever name server answers for that domain.
   if (LOOKUPS.has(p) && inv.args.some((w) => w.flow.sensitive)) {
     r.exfiltration(inv.segment, `\`${p}\` looks up a name built from secret material, which sends it out`);
+    return;
+  }
+  // `cat <<< "$TOKEN"`, `rev <<< $TOKEN`: a filter copies a secret-named variable on its stdin to its output.
+  if (COPIERS.has(p) && inv.stdin.sensitive && inv.stdin.envSecrets) {
+    say(r, inv, 'prints a variable that holds secret material from its input');
     return;
   }
   if (PRINTERS.has(p) && inv.args.some((w) => w.flow.sensitive)) {

@@ -7,7 +7,8 @@
  */
 
 import { resolvedPathOf } from '../classify/classify-path';
-import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, plain, type Reporter, type ScriptBinding } from '../unwrap/invocation';
+import { bindPositional } from '../walk/positional';
 import { runProgramFile } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { scanCode } from './scan-code';
@@ -96,7 +97,13 @@ export function writtenProgram(program: string, r: Reporter): Written {
  * A script file this command line wrote before running it: its literal content is analysed (as shell, or
  * scanned as interpreter code); content not shown is an uncertainty. Returns true when the file was written here.
  */
-export function runWritten(w: Written, inv: Invocation, r: Reporter, shellCode: boolean): boolean {
+export function runWritten(
+  w: Written,
+  inv: Invocation,
+  r: Reporter,
+  shellCode: boolean,
+  bind?: ScriptBinding,
+): boolean {
   if (!w.found) return false;
   if (w.content === undefined)
     r.uncertain(
@@ -104,7 +111,7 @@ export function runWritten(w: Written, inv: Invocation, r: Reporter, shellCode: 
       `\`${inv.program}\` runs a script this command writes with content not shown`,
       inv.segment,
     );
-  else if (shellCode) r.script(w.content, inv, 'shell-string', `${inv.program} (script written above)`);
+  else if (shellCode) r.script(w.content, inv, 'shell-string', `${inv.program} (script written above)`, bind);
   else scanCode(w.content, inv, r);
   return true;
 }
@@ -120,7 +127,10 @@ export function runsWrittenHere(inv: Invocation, r: Reporter, shell: boolean, in
   noteWrites(inv, r);
   if (!shell && inv.program !== 'source' && inv.program !== '.') {
     // Run by its path and not written here: the file on disk, when the surface gives a reader.
-    if (!runWritten(writtenProgram(inv.program, r), inv, r, true)) runProgramFile(inv, r);
+    const bind: ScriptBinding | undefined = inv.command
+      ? { positional: bindPositional(inv.command, inv.args), shell: 'new' }
+      : undefined;
+    if (!runWritten(writtenProgram(inv.program, r), inv, r, true, bind)) runProgramFile(inv, r);
   }
   if (!shell && !interpreter) return;
   for (const redirect of inv.redirects)

@@ -17,6 +17,7 @@ import type {
 import type { Word } from '../walk/decode-word';
 import type { Flow } from '../walk/flow';
 import { DYN, display, unprotect } from '../walk/markers';
+import type { Positional } from '../walk/positional';
 
 export interface Redirect {
   op: string;
@@ -39,6 +40,13 @@ export interface Invocation {
   cwd: string | undefined;
   /** Analysis depth (nested shells). */
   depth: number;
+}
+
+/** What a nested script starts with (ADR 0049). */
+export interface ScriptBinding {
+  positional: Positional | undefined;
+  /** `new`: another shell process (the caller's functions are not defined there); `same`: this shell. */
+  shell: 'new' | 'same';
 }
 
 export interface Reporter {
@@ -65,8 +73,18 @@ export interface Reporter {
   readonly assignedNames: ReadonlySet<string>;
   /** Files written from network data during this command; running one is an install from an unstated source. */
   readonly downloaded: Set<string>;
-  /** Analyses a script given as text (bash -c, eval, here-doc fed to a shell) and returns its output. */
-  script(text: string, inv: Invocation, context: 'shell-string' | 'stdin-script', wrapper: string): Flow;
+  /**
+   * Analyses a script given as text (bash -c, eval, here-doc fed to a shell) and returns its output. `bind`: the
+   * positional parameters the text starts with, and whether it is a new shell (no functions of the caller) or a
+   * function body or sourced file of the same shell; without it the text sees the caller's state.
+   */
+  script(
+    text: string,
+    inv: Invocation,
+    context: 'shell-string' | 'stdin-script',
+    wrapper: string,
+    bind?: ScriptBinding,
+  ): Flow;
   /** Analyses an argv given as words (find -exec, xargs) as a command of its own. */
   command(argv: Word[], inv: Invocation, wrapper: string): Flow;
 }

@@ -14,6 +14,7 @@ import type { SegmentContext } from '../types';
 import type { Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { DYN, display, protectQuoted } from '../walk/markers';
+import { bindPositional, unknownPositional } from '../walk/positional';
 import type { Frame, SimpleCommand } from '../walk/walk-tree';
 import { type Invocation, isLiteral, optionText, plain, type Reporter, shown } from './invocation';
 
@@ -235,8 +236,58 @@ function cdTarget(program: string, args: readonly Word[]): Word | 'home' | 'unkn
   return target;
 }
 
+/**
+ * A call of a shell function defined earlier on the line (`f(){ rm -rf "$1"; }; f ~`): its body is analysed with
+ * the call's words as its parameters (`$0` stays the shell's). A definition that surely ran, called with no
+ * wrapper or prefix assignment, is what runs (bash runs a function before a program of that name): no segment
+ * of its own. Otherwise the body is analysed and the command judged as a program too. Undefined: not a call.
+ */
+function callFunction(cmd: SimpleCommand, u: Unwrapped, frame: Frame, a: UnwrapHost): Flow | undefined {
+  const head = u.argv[0];
+  if (!head || !isLiteral(head) || u.wrappers.length !== frame.wrappers.length) return undefined;
+  const fn = frame.functions?.get(plain(head));
+  if (!fn) return undefined;
+  const alone = fn.certain && u.assigned.length === 0 && !u.noRun;
+  const inv: Invocation = {
+    segment: -1,
+    program: programName(plain(head)),
+    command: head,
+    args: u.argv.slice(1),
+    redirects: cmd.redirects,
+    stdin: cmd.stdin,
+    cwd: u.cwd,
+    depth: frame.depth,
+  };
+  a.rememberFrame(inv, frame);
+  const out = a.script(fn.body, inv, 'shell-string', `function ${inv.program}`, {
+    positional: bindPositional(frame.positional?.words[0], u.argv.slice(1)),
+    shell: 'same',
+  });
+  if (!alone) return undefined;
+  // The shell opens the call's redirects around the body.
+  openRedirects(cmd, frame, a);
+  return out;
+}
+
+/** The redirects of a command that runs no program of its own: opened (and judged) as `:` with them. */
+function openRedirects(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): void {
+  if (cmd.redirects.length === 0) return;
+  runCommand(
+    {
+      words: [{ text: ':', flow: NO_FLOW }],
+      assignments: new Map(),
+      redirects: cmd.redirects,
+      stdin: NO_FLOW,
+    },
+    frame,
+    a,
+  );
+}
+
 export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flow {
   const u = unwrap(cmd, frame, a);
+  const called = callFunction(cmd, u, frame, a);
+  if (called) return called;
   const head = u.argv[0];
   const program =
     head === undefined
@@ -295,17 +346,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   }
   if (u.noRun || head === undefined) {
     // The shell opens the redirects whatever runs: `exec > f`, `command -v x >> f` still write f.
-    if (cmd.redirects.length > 0)
-      runCommand(
-        {
-          words: [{ text: ':', flow: NO_FLOW }],
-          assignments: new Map(),
-          redirects: cmd.redirects,
-          stdin: NO_FLOW,
-        },
-        frame,
-        a,
-      );
+    openRedirects(cmd, frame, a);
     return OPAQUE_FLOW;
   }
   if (!isLiteral(head)) {
@@ -356,6 +397,9 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     }
   }
   const out = a.detect(inv);
+  // Text run in this same shell (`eval 'set -- ~'`, `source f`) may change the parameters: unknown after it.
+  if (frame.positional && (program === 'eval' || program === 'source' || program === '.'))
+    frame.positional = unknownPositional(frame.positional, frame.positional);
   if (out.network) {
     // Network data written to a file: remember it, running it later is an install nobody stated.
     for (const r of cmd.redirects) {

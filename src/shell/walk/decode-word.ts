@@ -159,6 +159,13 @@ function operatedName(node: Node): string | undefined {
   return v?.text;
 }
 
+/** `${!ref}`: the variable whose name `ref` holds, when that name is known (`n=GITHUB_TOKEN; ${!n}`). */
+function indirectName(node: Node, ctx: WordContext): string | undefined {
+  const m = /^\$\{!([A-Za-z_][A-Za-z0-9_]*)(?:[^*@A-Za-z0-9_].*)?\}$/s.exec(node.text);
+  const held = m?.[1] ? ctx.variable(m[1])?.text : undefined;
+  return held && /^[A-Za-z_][A-Za-z0-9_]*$/.test(held) ? held : undefined;
+}
+
 /** Finds substitutions anywhere below a node we do not decode (arithmetic, `${x:-…}`) so they are still analysed. */
 function substituteBelow(node: Node, ctx: WordContext): Flow {
   let flow = NO_FLOW;
@@ -208,7 +215,7 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
       // A variable from the environment named as a secret (`$GITHUB_TOKEN`) carries secret material, and so
       // does any operator on it that yields part or all of its value (`${T:0:40}`, `${T//x/y}`, `${T^^}`,
       // `${T@Q}`); its length (`${#T}`) and an alternate (`${T:+set}`) do not.
-      const from = name ?? withDefault?.name ?? operatedName(node);
+      const from = name ?? withDefault?.name ?? operatedName(node) ?? indirectName(node, ctx);
       const unset = value === undefined && from !== undefined && isSecretVariable(from);
       return {
         text: DYN,

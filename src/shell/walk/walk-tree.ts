@@ -4,6 +4,7 @@
  * Every simple command goes to `runCommand`. Pure apart from the callbacks in `WalkHost`.
  */
 
+import { isSecretVariable } from '../classify/secret-variable';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { SegmentContext } from '../types';
 import type { Redirect } from '../unwrap/invocation';
@@ -11,6 +12,14 @@ import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordConte
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import { DYN, SPLIT, unprotect } from './markers';
+import {
+  bindPositional,
+  type Positional,
+  positionalValue,
+  setPositional,
+  shiftPositional,
+  unknownPositional,
+} from './positional';
 
 export interface Frame {
   depth: number;
@@ -18,6 +27,13 @@ export interface Frame {
   wrappers: string[];
   vars: Map<string, { text: string; flow: Flow }>;
   cwd: string | undefined;
+  /** Positional parameters bound on this line (`sh -c '...' a b`, `set -- a`); undefined: unknown. */
+  positional?: Positional;
+  /**
+   * Shell functions defined so far, by name: the body's text and whether the definition surely ran (at the top
+   * level of its script, not inside a branch, loop or list).
+   */
+  functions?: Map<string, { body: string; certain: boolean }>;
 }
 
 export interface SimpleCommand {
@@ -46,7 +62,7 @@ function wordContext(
   local?: Map<string, { text: string; flow: Flow }>,
 ): WordContext {
   return {
-    variable: (name) => local?.get(name) ?? frame.vars.get(name),
+    variable: (name) => local?.get(name) ?? frame.vars.get(name) ?? positionalValue(frame.positional, name),
     substitute: (node) => host.substitution(node, frame),
     substituteText: (text) => host.substituteText(text, frame),
   };
@@ -83,6 +99,22 @@ function expanded(word: Word): Word[] {
   return expandBraces(word.text).map((text) => ({ text, flow: word.flow }));
 }
 
+/**
+ * A declaration builtin that prints values: no name at all (`export`, `declare -x`: every variable), or `-p` with
+ * names; `-f`/`-F` print functions only.
+ */
+function printsValues(words: readonly Word[], names: number): boolean {
+  const options = words.map((w) => unprotect(w.text)).filter((t) => /^[-+]/.test(t));
+  if (options.some((o) => /^-[a-zA-Z]*[fF]/.test(o))) return false;
+  if (names === 0) return true;
+  // `declare -p NODE_ENV` prints an ordinary value: shell state only, as before.
+  if (!options.some((o) => /^-[a-zA-Z]*p/.test(o))) return false;
+  return words.some((w) => w.text.includes(DYN) || isSecretVariable(unprotect(w.text)));
+}
+
+/** Nodes whose commands run once, in order, in the same shell: a `set`/`shift` inside is followed exactly. */
+const STRAIGHT = new Set(['program', 'compound_statement', 'redirected_statement', 'command', 'comment']);
+
 /** Redirects bash binds to one statement, in order, and what they put on stdin. */
 interface Applied {
   redirects: Redirect[];
@@ -98,11 +130,48 @@ export class TreeWalker {
   /** stdin flows of compounds that read a file (`{ …; } < f`), and the redirect that opened it. */
   private readonly fileInputs = new WeakMap<Flow, Redirect>();
 
+  /**
+   * How deep the walk is inside a branch, loop, `&&`/`||` list, pipeline or subshell: a `set`/`shift` there may
+   * run any number of times, or change a copy of the shell, so the parameters after it are unknown.
+   */
+  private branching = 0;
+
   constructor(private readonly host: WalkHost) {}
 
+  /** Runs `fn` as the start of a new shell or function body: straight-line again, whatever encloses the call. */
+  fresh<T>(fn: () => T): T {
+    const saved = this.branching;
+    this.branching = 0;
+    try {
+      return fn();
+    } finally {
+      this.branching = saved;
+    }
+  }
+
   walk(node: Node, frame: Frame, stdin: Flow = NO_FLOW): Flow {
+    if (!STRAIGHT.has(node.type)) {
+      this.branching++;
+      try {
+        return this.walkNode(node, frame, stdin);
+      } finally {
+        this.branching--;
+      }
+    }
+    return this.walkNode(node, frame, stdin);
+  }
+
+  private walkNode(node: Node, frame: Frame, stdin: Flow): Flow {
     switch (node.type) {
-      case 'program':
+      case 'program': {
+        let out: Flow = NO_FLOW;
+        for (const child of named(node))
+          out =
+            child.type === 'function_definition'
+              ? this.define(child, frame, true)
+              : this.walk(child, frame, stdin);
+        return out;
+      }
       case 'list':
       case 'compound_statement':
       case 'do_group':
@@ -154,11 +223,8 @@ export class TreeWalker {
         for (const child of named(node)) out = this.walk(child, inner, stdin);
         return out;
       }
-      case 'function_definition': {
-        const body = node.childForFieldName('body');
-        if (body) this.walk(body, { ...frame, vars: new Map(frame.vars), context: 'function' });
-        return NO_FLOW;
-      }
+      case 'function_definition':
+        return this.define(node, frame, false);
       case 'pipeline': {
         let flow = stdin;
         for (const child of named(node)) flow = this.walk(child, frame, flow);
@@ -175,18 +241,39 @@ export class TreeWalker {
         for (const child of named(node)) this.assign(child, frame, frame.vars);
         return NO_FLOW;
       case 'declaration_command': {
+        const words: Word[] = [];
+        let names = 0;
         for (const child of named(node)) {
-          if (child.type === 'variable_assignment') this.assign(child, frame, frame.vars);
-          else if (child.type === 'variable_name') {
+          if (child.type === 'variable_assignment') {
+            this.assign(child, frame, frame.vars);
+            names++;
+          } else if (child.type === 'variable_name') {
             frame.vars.delete(child.text);
             this.host.touched(child.text);
-          } else decodeWord(child, wordContext(this.host, frame));
+            words.push({ text: child.text, flow: NO_FLOW });
+            names++;
+          } else words.push(decodeWord(child, wordContext(this.host, frame)));
+        }
+        // `declare -p NAME`, `export -p`, `declare` alone: the builtin prints values; judged as a program run.
+        if (printsValues(words, names)) {
+          const keyword = node.children.find((c) => c !== null && !c.isNamed)?.text ?? 'declare';
+          return this.host.runCommand(
+            {
+              words: [{ text: keyword, flow: NO_FLOW }, ...words],
+              assignments: new Map(),
+              redirects: [],
+              stdin,
+            },
+            frame,
+          );
         }
         return NO_FLOW;
       }
       case 'unset_command':
         for (const child of named(node)) {
           frame.vars.delete(child.text);
+          // `unset -f rm`, `unset rm`: a function of that name may be gone (forgetting it only judges more).
+          frame.functions?.delete(child.text);
           this.host.touched(child.text);
         }
         return NO_FLOW;
@@ -204,6 +291,22 @@ export class TreeWalker {
         return taintsOf(out);
       }
     }
+  }
+
+  /**
+   * A function definition: its body is walked once as written (parameters unknown) and remembered, so a later
+   * call on the line is analysed with its arguments bound (unwrap-command.ts).
+   */
+  private define(node: Node, frame: Frame, certain: boolean): Flow {
+    const body = node.childForFieldName('body');
+    if (!body) return NO_FLOW;
+    this.walk(body, { ...frame, vars: new Map(frame.vars), context: 'function', positional: undefined });
+    const name = node.childForFieldName('name')?.text;
+    if (name) {
+      frame.functions ??= new Map();
+      frame.functions.set(name, { body: body.text, certain: certain && this.branching === 0 });
+    }
+    return NO_FLOW;
   }
 
   private assign(node: Node, frame: Frame, into: Map<string, { text: string; flow: Flow }>): void {
@@ -411,6 +514,7 @@ export class TreeWalker {
       for (const [k, v] of assignments) frame.vars.set(k, v);
       return NO_FLOW;
     }
+    this.positionalChange(words, frame);
     // Where the words name a prefix variable (`TMPDIR=/Users rm -rf $TMPDIR/x`), the reading with its value is
     // judged too: a prefix value never hides what either reading does.
     const local = this.prefixReading(wordNodes, frame, assignments);
@@ -420,6 +524,21 @@ export class TreeWalker {
         frame,
       );
     return this.host.runCommand({ words, assignments, redirects: ownRedirects, stdin: input }, frame);
+  }
+
+  /** `set ARGS`, `shift N` (also after `builtin`/`command`): the parameters later commands see. */
+  private positionalChange(words: readonly Word[], frame: Frame): void {
+    let at = 0;
+    while (at < words.length - 1 && /^(?:builtin|command)$/.test(unprotect(words[at]?.text ?? ''))) at++;
+    const name = unprotect(words[at]?.text ?? '');
+    if (name !== 'set' && name !== 'shift') return;
+    const next =
+      name === 'set'
+        ? setPositional(frame.positional, words.slice(at + 1))
+        : shiftPositional(frame.positional, words[at + 1]);
+    if (next === frame.positional || next === undefined) return;
+    frame.positional =
+      this.branching > 0 ? unknownPositional(frame.positional ?? bindPositional(undefined, []), next) : next;
   }
 
   /** The words expanded with the command's prefix assignments, when any word names one of them. */
