@@ -23,6 +23,7 @@ import { detectPackages, removesGavel } from './detect-packages';
 import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
+import { detectDiskFill } from './disk-fill';
 import { embeddedCommands } from './embedded-commands';
 import { detectGuard } from './guard-integrity';
 import { makeRecipes } from './make-recipes';
@@ -144,6 +145,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   detectToolOutputs(inv, r);
   detectCleaners(inv, r);
   detectTransfers(inv, r);
+  detectDiskFill(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
