@@ -28,6 +28,8 @@ describe('category hits', () => {
     ['temp path escaping by ..', 'rm -rf /tmp/../var/lib/x', 'recursive_delete_outside_workspace'],
     ['find -delete outside', 'find /var/log -name "*.gz" -delete', 'recursive_delete_outside_workspace'],
     ['rsync --delete to outside', 'rsync -a --delete src/ /srv/www/', 'recursive_delete_outside_workspace'],
+    ['rsync --delete into home', 'rsync -a --delete /tmp/empty/ ~/', 'destructive_root_delete'],
+    ['rsync --delete into a system root', 'rsync -a --delete /tmp/empty/ /usr', 'destructive_root_delete'],
     ['the whole workspace', 'rm -rf .', 'local_work_loss'],
     ['git push --force', 'git push --force origin feature', 'force_push'],
     ['git push -f without ref', 'git push -f', 'force_push'],

@@ -4,6 +4,7 @@
  * to a non-local host. Dispatches HTTP clients to detect-http-clients.ts. Pure apart from reporting.
  */
 
+import { isUnder } from '../../core';
 import {
   type Invocation,
   isLiteral,
@@ -92,7 +93,15 @@ function copyRemote(inv: Invocation, r: Reporter): void {
       r.hit('remote_resource_delete', '`rsync` deletes files at the destination', inv.segment);
     else if (dest) {
       const res = touchPath(dest, 'delete', inv, r);
-      if (res.class !== 'workspace' && res.class !== 'temp')
+      // Into `/`, home (or a folder above it) or a top-level folder, --delete empties the root: the floor.
+      const roots = [res.resolved, res.real].filter((x): x is string => x !== undefined);
+      if (roots.some((x) => x === '/' || isUnder(r.scope.home, x) || /^\/[^/]+$/.test(x)))
+        r.hit(
+          'destructive_root_delete',
+          '`rsync --delete` empties the home folder or a system root',
+          inv.segment,
+        );
+      else if (res.class !== 'workspace' && res.class !== 'temp')
         r.hit(
           'recursive_delete_outside_workspace',
           `\`rsync --delete\` deletes files in ${res.class} space`,
