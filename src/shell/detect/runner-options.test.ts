@@ -42,6 +42,20 @@ describe('a runner sent outside the workspace is uncertain', () => {
     ['yarn --cwd', 'yarn --cwd /tmp/evil test'],
     ['npm --prefix', 'npm --prefix /tmp/evil test'],
     ['a folder named at run time', 'make -C "$DIR" test'],
+    ['meson compile -C', 'meson compile -C /tmp/evil/build'],
+    ['meson test -C', 'meson test -C /tmp/evil/build'],
+    ['cmake --build an outside tree', 'cmake --build /tmp/evil/build'],
+    ['uv --python a path', 'uv sync --python /tmp/evil/python'],
+    ['uv -p attached to pip install', 'uv pip install -p /tmp/evil/python requests'],
+    ['uv run --python a path', 'uv run --python=/tmp/evil/python pytest'],
+    ['uv --directory', 'uv run --directory /tmp/evil pytest'],
+    ['pip --python', 'pip --python /tmp/evil/python install x'],
+    ['poetry env use a path', 'poetry env use /tmp/evil/python'],
+    ['pdm venv create a path', 'pdm venv create /tmp/evil/python'],
+    ['pdm use a path', 'pdm use ~/x/python'],
+    ['nox --python a path', 'nox --python /tmp/evil/python'],
+    ['prettier --parser a file', 'prettier --parser /tmp/evil/p.js --check .'],
+    ['tsc -p an outside project', 'tsc -p /tmp/evil/tsconfig.json'],
   ])('%s', (_n, command) => {
     expect(uncertain(command)).toBe(true);
   });
@@ -59,6 +73,15 @@ describe('a runner kept in the workspace stays quiet', () => {
     ['pytest -k an expression', 'pytest -k "not slow" tests/unit'],
     ['eslint -c a workspace config', 'eslint -c .eslintrc.cjs src'],
     ['a scoped package as a plugin', 'prettier --plugin @trivago/prettier-plugin-sort-imports --check .'],
+    ['uv --python a version', 'uv sync --python 3.12'],
+    ['uv venv -p a name', 'uv venv -p python3.12 .venv'],
+    ['poetry env use a version', 'poetry env use 3.11'],
+    ['pdm venv create a version', 'pdm venv create 3.12'],
+    ['poetry env use the project venv', 'poetry env use .venv/bin/python'],
+    ['meson compile -C a workspace build', 'meson compile -C build'],
+    ['cmake --build a workspace tree', 'cmake --build build -j 4'],
+    ['prettier --parser by name', 'prettier --parser typescript --check src'],
+    ['tsc -p a workspace project', 'tsc -p tsconfig.build.json'],
   ])('%s', (_n, command) => {
     expect(uncertain(command)).toBe(false);
   });

@@ -32,6 +32,7 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
   gmake: MAKE,
   bmake: MAKE,
   ninja: { '-C': 'folder', '-f': 'folder' },
+  meson: { '-C': 'folder', '--sourcedir': 'folder' },
   scons: {
     '-C': 'folder',
     '--directory': 'folder',
@@ -43,7 +44,29 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
     '--repository': 'folder',
   },
   ctest: { '--test-dir': 'folder', '-S': 'folder', '-SP': 'folder' },
-  cmake: { '-S': 'folder', '-C': 'folder', '-P': 'folder', '--toolchain': 'folder' },
+  cmake: { '-S': 'folder', '-C': 'folder', '-P': 'folder', '--toolchain': 'folder', '--build': 'folder' },
+  // The interpreter a Python project manager runs and builds its environment on: a name or version request
+  // (`3.12`, `pypy`) is looked up on PATH; a path is run as it is.
+  uv: {
+    '--python': 'module',
+    '-p': 'module',
+    '--directory': 'folder',
+    '--project': 'folder',
+    '--with-requirements': 'folder',
+  },
+  pip: { '--python': 'module' },
+  pip3: { '--python': 'module' },
+  pipenv: { '--python': 'module' },
+  pdm: { '-p': 'folder', '--project': 'folder' },
+  poetry: { '-C': 'folder', '--directory': 'folder', '-P': 'folder', '--project': 'folder' },
+  nox: {
+    '-f': 'folder',
+    '--noxfile': 'folder',
+    '--python': 'module',
+    '-p': 'module',
+    '--force-python': 'module',
+  },
+  tsc: { '-p': 'folder', '--project': 'folder' },
   cargo: { '--manifest-path': 'folder' },
   go: { '-C': 'folder', '-modfile': 'folder', '-overlay': 'folder' },
   unittest: {
@@ -60,7 +83,6 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
     '-p': 'module',
   },
   tox: { '-c': 'folder', '--conf': 'folder', '--root': 'folder', '--workdir': 'folder' },
-  nox: { '-f': 'folder', '--noxfile': 'folder' },
   just: { '-f': 'folder', '--justfile': 'folder', '-d': 'folder', '--working-directory': 'folder' },
   task: { '-d': 'folder', '--dir': 'folder', '-t': 'folder', '--taskfile': 'folder' },
   vitest: {
@@ -118,7 +140,12 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
     '--plugin': 'module',
     '--parser': 'module',
   },
-  prettier: { '--config': 'folder', '--plugin': 'module' },
+  prettier: {
+    '--config': 'folder',
+    '--plugin': 'module',
+    '--parser': 'module',
+    '--plugin-search-dir': 'folder',
+  },
   stylelint: { '--config': 'folder', '-c': 'folder', '--custom-formatter': 'module' },
   turbo: { '--cwd': 'folder' },
   'lint-staged': { '--cwd': 'folder', '-c': 'folder', '--config': 'folder' },
@@ -211,6 +238,26 @@ export function looksLikePath(text: string): boolean {
   return /^(\/|~|\.\.?(\/|$))/.test(text) || (text.includes('/') && !text.startsWith('@'));
 }
 
+/**
+ * Subcommands whose operand is the interpreter a Python project manager runs and builds its environment on
+ * (`poetry env use X`, `pdm venv create X`, `pdm use X`, `hatch env create`-style): judged as a module value.
+ */
+const INTERPRETER_OPERANDS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  poetry: [['env', 'use']],
+  pdm: [['venv', 'create'], ['use']],
+};
+
+/** The operand words after an interpreter subcommand (its options skipped), or none. */
+function interpreterOperands(program: string, args: readonly Word[]): Word[] {
+  const words = args.map((w) => plain(w));
+  for (const sub of INTERPRETER_OPERANDS[program] ?? []) {
+    const at = words.findIndex((_, k) => sub.every((s, j) => words[k + j] === s));
+    if (at < 0) continue;
+    return args.slice(at + sub.length).filter((w) => !plain(w).startsWith('-'));
+  }
+  return [];
+}
+
 export function runnerOptions(inv: Invocation, r: Reporter): void {
   const { program: path, args } = runnerOf(inv);
   // `./gradlew`, `./mvnw`: the base name.
@@ -220,6 +267,18 @@ export function runnerOptions(inv: Invocation, r: Reporter): void {
   if (!table && !OPERANDS.has(program)) return;
   const away = (what: string) =>
     r.uncertain('dynamic-script', `\`${program}\` ${what}, which gavel does not read`, inv.segment, 'kept');
+  for (const w of interpreterOperands(program, args))
+    if (!isLiteral(w) || looksLikePath(plain(w))) {
+      const res = isLiteral(w) ? resolveArg(w, inv, r) : undefined;
+      if (
+        res === undefined ||
+        res.class !== 'workspace' ||
+        (res.real !== undefined && res.real !== res.resolved)
+      ) {
+        away('runs an interpreter from outside the workspace or named at run time');
+        return;
+      }
+    }
   const check = (value: Word | undefined, kind: Kind, option: string): boolean => {
     if (!value) return false;
     if (!isLiteral(value)) {
