@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
 import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
 
 const env = shellEnv();
 const uncertain = (command: string) =>
@@ -84,5 +85,35 @@ describe('a runner kept in the workspace stays quiet', () => {
     ['tsc -p a workspace project', 'tsc -p tsconfig.build.json'],
   ])('%s', (_n, command) => {
     expect(uncertain(command)).toBe(false);
+  });
+});
+
+describe('python -m imports a module of the current folder first', () => {
+  const FILES: Record<string, ScriptFile> = {
+    '/home/u/proj/pip.py': { kind: 'text', text: 'import os' },
+    '/home/u/proj/black/__init__.py': { kind: 'text', text: 'import os' },
+  };
+  const withFiles = shellEnv({ readScript: (abs: string) => FILES[abs] ?? { kind: 'missing' } });
+  const shadowed = (command: string) =>
+    analyzeShellSync(command, withFiles).uncertain.some((u) => u.reason.includes('named like the module'));
+
+  it.each([
+    ['a workspace module file', 'python3 -m pip list'],
+    ['a workspace package', 'python -m black --check .'],
+    ['a dotted name', 'python3 -m pip.__main__ list'],
+    ['after other options', 'python3 -u -W ignore -m pip list'],
+    ['attached to -m', 'python3 -mpip list'],
+    ['written earlier in the line', "printf 'import os' > venv.py && python3 -m venv .venv"],
+  ])('%s: `%s` is uncertain', (_n, command) => {
+    expect(shadowed(command)).toBe(true);
+  });
+
+  it.each([
+    ['no such file', 'python3 -m pytest -q'],
+    ['-I keeps the folder off the path', 'python3 -I -m pip list'],
+    ['-P keeps the folder off the path', 'python3 -P -m black .'],
+    ['inline code', "python3 -c 'print(1)'"],
+  ])('%s: `%s` stays quiet', (_n, command) => {
+    expect(shadowed(command)).toBe(false);
   });
 });

@@ -12,6 +12,7 @@
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { resolveArg } from './path-effects';
+import { inFolder, projectFile, unknownFolder } from './project-file';
 
 /** `folder`: a project folder or file, any value counts; `module`: a value counts when it is a path. */
 type Kind = 'folder' | 'module';
@@ -258,7 +259,58 @@ function interpreterOperands(program: string, args: readonly Word[]): Word[] {
   return [];
 }
 
+/**
+ * The module `python -m NAME` runs when the current folder is first on its import path (no `-I`/`-P`), or
+ * undefined: the first component of NAME. Options before `-m` are read as python reads them (`-W`/`-X` take a
+ * value, other letters are flags); `-c`, a script or `-` end them without a module.
+ */
+function shadowableModule(inv: Invocation): string | undefined {
+  if (!/^python\d*(\.\d+)?$/.test(inv.program)) return undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = optionText(inv.args[k]);
+    if (!/^-[A-Za-z]/.test(t)) return undefined;
+    for (let j = 1; j < t.length; j++) {
+      const c = t[j] as string;
+      if (c === 'I' || c === 'P' || c === 'c') return undefined;
+      if (c === 'm') {
+        const name = j + 1 < t.length ? t.slice(j + 1) : plain(inv.args[k + 1]);
+        return /^[A-Za-z_][\w.]*$/.test(name) ? (name.split('.')[0] as string) : undefined;
+      }
+      if (c === 'W' || c === 'X') {
+        if (j + 1 === t.length) k++;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `python -m NAME` imports NAME from the current folder first: a workspace `NAME.py` or package `NAME/` (or one
+ * this line writes) runs instead of the module the catalogue knows. Its presence is uncertain.
+ */
+function moduleShadow(inv: Invocation, r: Reporter): void {
+  const name = shadowableModule(inv);
+  if (name === undefined || !r.env.readScript) return;
+  if (inv.cwd === undefined) {
+    unknownFolder(inv, r);
+    return;
+  }
+  for (const file of [`${name}.py`, `${name}/__init__.py`, `${name}.pyc`]) {
+    const found = projectFile(inFolder(inv.cwd, file), inv, r);
+    if (found.kind === 'missing' || found.kind === 'unread') continue;
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program} -m\` imports a file of the current folder named like the module, which gavel does not read`,
+      inv.segment,
+      'kept',
+    );
+    return;
+  }
+}
+
 export function runnerOptions(inv: Invocation, r: Reporter): void {
+  moduleShadow(inv, r);
   const { program: path, args } = runnerOf(inv);
   // `./gradlew`, `./mvnw`: the base name.
   const named = path.slice(path.lastIndexOf('/') + 1);
