@@ -291,9 +291,9 @@ function shadowableModule(inv: Invocation): string | undefined {
  */
 function moduleShadow(inv: Invocation, r: Reporter): void {
   const name = shadowableModule(inv);
-  if (name === undefined || !r.env.readScript) return;
+  if (name === undefined) return;
   if (inv.cwd === undefined) {
-    unknownFolder(inv, r);
+    if (r.env.readScript) unknownFolder(inv, r);
     return;
   }
   for (const file of [`${name}.py`, `${name}/__init__.py`, `${name}.pyc`]) {
