@@ -11,6 +11,7 @@ import { type PathScope, scopeFor } from './classify/classify-path';
 import { isEvalIdiom } from './data/eval-idioms';
 import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
+import { forkBomb } from './detect/fork-bomb';
 import { fastParse } from './parse/fast-parse';
 import { joinsLines } from './parse/joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './parse/load-parser';
@@ -206,6 +207,13 @@ class AnalysisRun implements UnwrapHost, WalkHost {
           misreadsWords(tree.rootNode, text));
       if (tree.rootNode.hasError || misread) this.parseError(misread);
       const out = this.walker.walk(tree.rootNode, frame, stdin);
+      const bomb = fast ? undefined : forkBomb(tree.rootNode);
+      if (bomb !== undefined)
+        this.hit(
+          'system_shutdown',
+          `${/^[\w:.-]{1,32}$/.test(bomb) ? `function \`${bomb}\`` : 'a function'} starts copies of itself until the machine stops`,
+          0,
+        );
       // bash evaluates `a[$(cmd)]` held in a string wherever it reads the string as a subscript or arithmetic
       // (`x='a[$(cmd)]'; (( x ))`, `unset 'a[$(cmd)]'`): such text is analysed as if it ran, however quoted.
       // Escapes (`\\$(`, ``\\` ``) are removed when the string is read, before the subscript is evaluated.

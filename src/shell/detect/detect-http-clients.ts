@@ -264,9 +264,10 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
 const MAX_GLOB_URLS = 64;
 
 /**
- * curl's URL globbing: `{a,b,c}` alternatives and `[a-z]`/`[1-9:2]` ranges (a range gives its first and last
- * values, which is where a host or scheme could differ). Nested or unbalanced sets are not globs to curl (it
- * fails), and are kept as written.
+ * curl's URL globbing: `{a,b,c}` alternatives and `[a-z]`/`[1-9:2]` ranges, every value (a `file:` URL's
+ * path may name a secret only in the middle of a range: `.en[u-w]`). More forms than `MAX_GLOB_URLS` are not
+ * all judged: the command is uncertain. Nested or unbalanced sets are not globs to curl (it fails), and are
+ * kept as written.
  */
 function expandCurlGlobs(urls: readonly string[], inv: Invocation, r: Reporter): string[] {
   const out: string[] = [];
@@ -280,15 +281,14 @@ function expandCurlGlobs(urls: readonly string[], inv: Invocation, r: Reporter):
       if ((c === '{' || c === '[') && close > i && !/[{[]/.test(url.slice(i + 1, close))) {
         const body = url.slice(i + 1, close);
         const range = /^([a-zA-Z0-9]+)-([a-zA-Z0-9]+)(:\d+)?$/.exec(body);
-        const choices =
-          c === '{' ? body.split(',') : range ? [range[1] as string, range[2] as string] : [body];
+        const choices = c === '{' ? body.split(',') : range ? rangeValues(range) : [body];
         // `[::1]`, an IPv6 literal, is not a range.
         if (c === '[' && !range) {
           forms = forms.map((f) => `${f}[${body}]`);
         } else {
           forms = forms.flatMap((f) => choices.map((x) => f + x));
         }
-        if (forms.length > MAX_GLOB_URLS) {
+        if (choices.length > MAX_GLOB_URLS || forms.length > MAX_GLOB_URLS) {
           ok = false;
           break;
         }
@@ -308,6 +308,35 @@ function expandCurlGlobs(urls: readonly string[], inv: Invocation, r: Reporter):
     } else out.push(...forms);
   }
   return out;
+}
+
+/**
+ * The values of a curl range `[a-z]`, `[1-9:2]`, `[001-100]` as curl makes them (letters of one case, numbers
+ * with the width of a zero-padded start, an optional step); one more than `MAX_GLOB_URLS` when there are more.
+ * A range curl would refuse (mixed kinds, end before start) is kept as its two ends.
+ */
+function rangeValues(range: RegExpExecArray): string[] {
+  const from = range[1] as string;
+  const to = range[2] as string;
+  const step = range[3] ? Number(range[3].slice(1)) : 1;
+  const out: string[] = [];
+  if (/^\d+$/.test(from) && /^\d+$/.test(to)) {
+    const width = from.startsWith('0') ? from.length : 0;
+    for (let n = Number(from); n <= Number(to) && out.length <= MAX_GLOB_URLS; n += Math.max(step, 1))
+      out.push(String(n).padStart(width, '0'));
+  } else if (
+    /^[a-z]$/.test(from) === /^[a-z]$/.test(to) &&
+    /^[a-zA-Z]$/.test(from) &&
+    /^[a-zA-Z]$/.test(to)
+  ) {
+    for (
+      let n = from.charCodeAt(0);
+      n <= to.charCodeAt(0) && out.length <= MAX_GLOB_URLS;
+      n += Math.max(step, 1)
+    )
+      out.push(String.fromCharCode(n));
+  }
+  return out.length > 0 ? out : [from, to];
 }
 
 /** The host of a proxy option's value (`[scheme://][user@]host[:port]`). */

@@ -18,7 +18,7 @@ import { detectCleaners } from './cleaners';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
-import { detectNetwork, devTcp } from './detect-network';
+import { detectNetwork, detectTransfers, devTcp } from './detect-network';
 import { detectPackages, removesGavel } from './detect-packages';
 import { detectRunners } from './detect-runners';
 import { detectScripts } from './detect-scripts';
@@ -143,6 +143,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   // Outputs named by options are writes whatever the program goes on to run (`python -m pytest --junitxml F`).
   detectToolOutputs(inv, r);
   detectCleaners(inv, r);
+  detectTransfers(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;

@@ -13,7 +13,7 @@ import {
   splitArgs,
 } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import { type Flow, OPAQUE_FLOW } from '../walk/flow';
+import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { curlLike } from './detect-http-clients';
 import { hostOf, networkTarget } from './network-target';
 import { holdsSecrets, readsTree, resolveArg, stdinSensitive, touchPath } from './path-effects';
@@ -145,7 +145,93 @@ const UPLOADERS: Record<string, RegExp> = {
   rclone: /^(copy|sync|move|copyto)\b/,
   s3cmd: /^(put|sync)\b/,
   transfer: /./,
+  // Peer-to-peer and relay file transfer, content-addressed publishing, object-store copiers.
+  croc: /(^| )send( |$)/,
+  wormhole: /(^| )send( |$)/,
+  ffsend: /(^| )(upload|u)( |$)/,
+  ipfs: /(^| )add( |$)/,
+  azcopy: /(^| )(copy|cp|sync)( |$)/,
+  b2: /(^| )(upload-file|upload_file|sync)( |$)/,
+  pastebinit: /./,
+  git: /^send-email\b/,
 };
+
+/** Mail senders: the attachment options and the body read from standard input leave the machine. */
+const MAILERS = new Set([
+  'mail',
+  'mailx',
+  's-nail',
+  'bsd-mailx',
+  'mutt',
+  'neomutt',
+  'sendmail',
+  'msmtp',
+  'swaks',
+]);
+const MAIL_ATTACH = /^(-a|-A|--attach|--attach-file|--attach-body)$/;
+
+function mail(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  let sent = stdinSensitive(inv, r);
+  for (let i = 0; i < args.length && !sent; i++) {
+    const t = optionText(args[i]);
+    const eq = t.startsWith('--') ? t.indexOf('=') : -1;
+    const name = eq > 0 ? t.slice(0, eq) : t;
+    if (!MAIL_ATTACH.test(name)) continue;
+    const w = args[i] as Word;
+    const value = eq > 0 ? { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow } : args[++i];
+    if (value !== undefined) sent = touchPath(value, 'read', inv, r).class === 'sensitive';
+  }
+  if (sent) r.exfiltration(inv.segment, `\`${inv.program}\` mails secret material`);
+}
+
+/**
+ * Static file servers: a folder served on the network is a read of everything in it by whoever connects
+ * (`python3 -m http.server -d ~`, `php -S 0.0.0.0:8000 -t ~/.ssh`). Home, a folder holding a secret folder, or
+ * a secret folder itself is exfiltration; the program's other arguments are judged as usual.
+ */
+function servedFolder(inv: Invocation): Word | 'cwd' | undefined {
+  const args = inv.args;
+  const texts = args.map((w) => optionText(w));
+  const optionValue = (names: readonly string[]): Word | undefined => {
+    for (let i = 0; i < args.length; i++) {
+      const t = texts[i] as string;
+      for (const n of names) {
+        if (t === n) return args[i + 1];
+        if (n.startsWith('--') && t.startsWith(`${n}=`)) {
+          const w = args[i] as Word;
+          return { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
+        }
+      }
+    }
+    return undefined;
+  };
+  const module = texts[texts.indexOf('-m') + 1];
+  if (/^python[0-9.]*$/.test(inv.program) && texts.includes('-m') && module === 'http.server')
+    return optionValue(['-d', '--directory']) ?? 'cwd';
+  if (/^php[0-9.]*$/.test(inv.program) && texts.includes('-S')) return optionValue(['-t']) ?? 'cwd';
+  if (inv.program === 'ruby' && texts.includes('-run') && texts.includes('httpd')) {
+    const after = args.slice(texts.indexOf('httpd') + 1).filter((w) => !optionText(w).startsWith('-'));
+    return after[0] ?? 'cwd';
+  }
+  if ((inv.program === 'busybox' && texts[0] === 'httpd') || inv.program === 'httpd')
+    return optionValue(['-h']) ?? 'cwd';
+  if (['serve', 'http-server', 'live-server', 'updog'].includes(inv.program)) {
+    const dir = optionValue(['-d', '--directory']);
+    if (dir) return dir;
+    const positional = splitArgs(inv.args).positionals.find((w) => !/^\d+$/.test(plain(w)));
+    return positional ?? 'cwd';
+  }
+  return undefined;
+}
+
+function serves(inv: Invocation, r: Reporter): void {
+  const folder = servedFolder(inv);
+  if (folder === undefined) return;
+  const res = resolveArg(folder === 'cwd' ? { text: '.', flow: NO_FLOW } : folder, inv, r);
+  if (res.class === 'sensitive' || holdsSecrets(res.resolved, r))
+    r.exfiltration(inv.segment, `\`${inv.program}\` serves a folder holding secret material to the network`);
+}
 
 /**
  * GitHub's CLI sends a file's text through an option: `--body-file F` / `-F F` (an issue, a pull request, a
@@ -197,8 +283,17 @@ function uploads(inv: Invocation, r: Reporter): void {
   }
 }
 
-export function detectNetwork(inv: Invocation, r: Reporter): Flow | undefined {
+/**
+ * Files and folders sent or served to other machines, whatever else the program is (`git send-email`, `python3
+ * -m http.server`): called before the interpreters and git return.
+ */
+export function detectTransfers(inv: Invocation, r: Reporter): void {
   uploads(inv, r);
+  serves(inv, r);
+  if (MAILERS.has(inv.program)) mail(inv, r);
+}
+
+export function detectNetwork(inv: Invocation, r: Reporter): Flow | undefined {
   if (inv.program === 'openssl' && plain(inv.args[0]) === 's_client') {
     const at = inv.args.findIndex((w) => plain(w) === '-connect');
     const target = plain(inv.args[at + 1]).replace(/:\d+$/, '');

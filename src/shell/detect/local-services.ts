@@ -41,6 +41,9 @@ interface UrlParts {
 }
 
 function parts(url: string): UrlParts | undefined {
+  // `file:/path` (no authority) is a local path to curl, as `file:///path` is.
+  const bare = /^(file):(\/(?!\/)[^?#]*)/i.exec(url);
+  if (bare) return { scheme: 'file', host: '', path: bare[2] as string };
   const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)(?::(\d{1,5}))?([^?#]*)/i.exec(url);
   if (!m) return undefined;
   const port = m[3] === undefined ? undefined : Number(m[3]);
