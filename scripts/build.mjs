@@ -284,6 +284,16 @@ await build({
   outfile: join(OUT, 'hook-socket.cjs'),
 });
 
+// dist/verified-hash.cjs: the stamp of digests bin/gavel names the code cache by (ADR 0052); node:fs only.
+await build({
+  ...common,
+  format: 'cjs',
+  banner: {},
+  sourcemap: false,
+  entryPoints: ['src/runtime/check/verified-hash.ts'],
+  outfile: join(OUT, 'verified-hash.cjs'),
+});
+
 // The shell parser's WASM files sit beside the bundle, where src/shell/parse/load-parser.ts looks first, so an
 // installed package needs no node_modules lookup (docs/decisions/0015-shell-parser.md).
 copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));

@@ -43,6 +43,7 @@ import { type CorpusUnit, counts, loadCorpus } from './corpus';
 import { materialize } from './eval-judge';
 import labelsFile from './model-labels.json' with { type: 'json' };
 import { type LabelSpan, type Oracle, scriptedReviewer } from './scripted-reviewer';
+import teamCorpus from './testdata/model-corpus.json' with { type: 'json' };
 
 const MEDIUM_UP = new Set(['medium', 'high', 'critical']);
 const CAPS: RunCaps = { maxCalls: 100_000, maxTokens: 1e12, maxCostUsd: 1e6, maxCallTokens: 200_000 };
@@ -314,6 +315,8 @@ export interface Breakdown {
   calls: number;
   /** Average estimated tokens per call of each part. */
   parts: Record<string, number>;
+  /** Average expected output tokens per call (the reply the schema and the call's leads predict). */
+  expectedOut: number;
 }
 
 const SECTION =
@@ -384,16 +387,17 @@ export async function tokenBreakdown(
     const t = TIERS[0];
     const self = { provider: t.provider, model: t.model };
     const client: ModelClient = { ...self, complete: async () => failed(self, 'estimate', 'not sent') };
-    const by = new Map<string, { calls: number; parts: Record<string, number> }>();
+    const by = new Map<string, { calls: number; out: number; parts: Record<string, number> }>();
     const sent = new Map<string, Set<string>>();
     const stage = stageOver(client, true, (role, r) => {
       const unit = /^path: (.*)$/m.exec(r.user)?.[1] ?? '';
       const key = `${unit}\u0000${role}`;
       const lines = sent.get(key) ?? new Set<string>();
       sent.set(key, lines);
-      const b = by.get(role) ?? { calls: 0, parts: {} };
+      const b = by.get(role) ?? { calls: 0, out: 0, parts: {} };
       by.set(role, b);
       b.calls += 1;
+      b.out += r.expectedOutputTokens ?? r.maxOutputTokens;
       for (const [k, v] of Object.entries(partsOf(r, lines))) b.parts[k] = (b.parts[k] ?? 0) + v;
     });
     const categories: JudgeCategory[] = ['security', 'governance', 'quality'];
@@ -405,6 +409,7 @@ export async function tokenBreakdown(
       role,
       calls: b.calls,
       parts: Object.fromEntries(Object.entries(b.parts).map(([k, v]) => [k, Math.round(v / b.calls)])),
+      expectedOut: Math.round(b.out / b.calls),
     }));
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -438,6 +443,9 @@ export async function realCollections(
   return out;
 }
 
+const costRow = (corpus: string, c: Awaited<ReturnType<typeof estimateCost>>[number], units: number) =>
+  `| ${corpus} | ${c.tier} | ${c.model} | ${c.calls} | $${c.expectedUsd.toFixed(2)} | $${c.worstUsd.toFixed(2)} | $${(c.expectedUsd / units).toFixed(4)} |`;
+
 const pct = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
 const prf = (s: { tp: number; fp: number; fn: number }) => {
   const p = s.tp / (s.tp + s.fp);
@@ -445,12 +453,20 @@ const prf = (s: { tp: number; fp: number; fn: number }) => {
   return { p, r, f1: (2 * p * r) / (p + r) };
 };
 
+/** The same full run priced on the team's own benchmark (eval/judge/testdata/model-corpus.json). */
+export interface TeamCost {
+  units: number;
+  meanBytes: number;
+  cost: Awaited<ReturnType<typeof estimateCost>>;
+}
+
 export function render(
   b: BenchResult,
   mode: string,
   cost: Awaited<ReturnType<typeof estimateCost>>,
   real: Awaited<ReturnType<typeof realCollections>>,
   parts: readonly Breakdown[] = [],
+  team?: TeamCost,
 ): string {
   const s = prf(b.static);
   const f = prf(b.full);
@@ -490,12 +506,14 @@ export function render(
     'a unit prefix its reviewers share priced as one prompt-cache write and then reads; the estimate leaves',
     'out repair calls and adjudicator input beyond two candidates):',
     '',
-    '| tier | model | calls | expected | worst case | expected per unit |',
-    '|---|---|---|---|---|---|',
-    ...cost.map(
-      (c) =>
-        `| ${c.tier} | ${c.model} | ${c.calls} | $${c.expectedUsd.toFixed(2)} | $${c.worstUsd.toFixed(2)} | $${(c.expectedUsd / b.units).toFixed(4)} |`,
-    ),
+    '| corpus | tier | model | calls | expected | worst case | expected per unit |',
+    '|---|---|---|---|---|---|---|',
+    ...(team
+      ? team.cost.map((c) =>
+          costRow(`team benchmark (${team.units} units, ~${team.meanBytes} bytes)`, c, team.units),
+        )
+      : []),
+    ...cost.map((c) => costRow(`shared corpora (${b.units} units)`, c, b.units)),
   ];
   if (parts.length > 0) {
     const names = [...new Set(parts.flatMap((p) => Object.keys(p.parts)))];
@@ -505,9 +523,12 @@ export function render(
       'a chunk repeats from another chunk of the same role; the first part of a call up to the role is the',
       "prefix a unit's reviewers share):",
       '',
-      `| role | calls | ${names.join(' | ')} |`,
-      `|---|---|${names.map(() => '---|').join('')}`,
-      ...parts.map((p) => `| ${p.role} | ${p.calls} | ${names.map((n) => p.parts[n] ?? 0).join(' | ')} |`),
+      `| role | calls | ${names.join(' | ')} | expected output |`,
+      `|---|---|${names.map(() => '---|').join('')}---|`,
+      ...parts.map(
+        (p) =>
+          `| ${p.role} | ${p.calls} | ${names.map((n) => p.parts[n] ?? 0).join(' | ')} | ${p.expectedOut} |`,
+      ),
     );
   }
   if (real.length > 0) {
@@ -579,8 +600,15 @@ export async function main(
   );
   const cost = await estimateCost(units, analyzer);
   const parts = await tokenBreakdown(units, analyzer);
+  const teamUnits = (teamCorpus.units as CorpusUnit[]).filter((u) => u.files.length > 0);
+  const teamBytes = teamUnits.reduce((n, u) => n + u.files.reduce((m, f) => m + f.bytes, 0), 0);
+  const team: TeamCost = {
+    units: teamUnits.length,
+    meanBytes: Math.round(teamBytes / Math.max(1, teamUnits.length)),
+    cost: await estimateCost(teamUnits, analyzer),
+  };
   const real = argv.includes('--no-real-repos') ? [] : await realCollections(realDirs, analyzer);
-  const out = render(b, mode, cost, real, parts);
+  const out = render(b, mode, cost, real, parts, team);
   process.stdout.write(out);
   const w = at('--write');
   if (argv.includes('--write'))

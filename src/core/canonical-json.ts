@@ -6,6 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { sha256BytesHex } from './sha256';
 
 export class CanonicalJsonError extends Error {
   readonly code = 'canonical-json';
@@ -55,7 +56,14 @@ function write(value: unknown, seen: Set<object>): string {
   return out;
 }
 
+/** Up to this many bytes are hashed in JavaScript: a hook call then never loads node:crypto (./sha256.ts). */
+const SMALL_BYTES = 16 * 1024;
+
 export function sha256Hex(data: string | Uint8Array): string {
+  if (data.length <= SMALL_BYTES) {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    if (bytes.length <= SMALL_BYTES) return sha256BytesHex(bytes);
+  }
   return createHash('sha256').update(data).digest('hex');
 }
 

@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { openFences } from '../../model';
 import { type Finding, SEVERITIES, type Severity, severityRank } from '../types';
 import type { Candidate, DropRecord } from './candidate';
+import { expectedAdjudicationTokens } from './expected-output';
 import type { JudgePrompt } from './judge-prompts';
 import type { Built } from './reviewer-request';
 import { CANDIDATE_ITEM_SCHEMA, reviewerItemSchema } from './reviewer-schema';
@@ -205,7 +206,10 @@ export function buildAdjudicatorRequest(call: AdjudicatorCall): Built {
       timeoutMs: call.timeoutMs,
       temperature: 0,
       priority: call.priority,
-      expectedOutputTokens: call.prompt.expectedOutputTokens,
+      expectedOutputTokens: expectedAdjudicationTokens(
+        { candidates: shown.length, path: call.unitPath },
+        call.prompt.maxOutputTokens,
+      ),
     },
   };
 }

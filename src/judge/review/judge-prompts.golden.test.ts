@@ -9,7 +9,6 @@ const role = (id: string, over: Record<string, unknown> = {}) => ({
   version: 1,
   system: 's',
   maxOutputTokens: 1024,
-  expectedOutputTokens: 100,
   ...over,
 });
 const GOOD = {
@@ -27,7 +26,7 @@ describe('the judge prompts', () => {
     const text = (['security', 'governance', 'quality', 'adjudicator'] as const)
       .map(
         (r) =>
-          `=== ${p[r].ref} (max ${p[r].maxOutputTokens}, expected ${p[r].expectedOutputTokens})\n${p[r].system}\n${p[r].role === undefined ? '' : `--- role (in the request)\n${p[r].role}\n`}`,
+          `=== ${p[r].ref} (max ${p[r].maxOutputTokens})\n${p[r].system}\n${p[r].role === undefined ? '' : `--- role (in the request)\n${p[r].role}\n`}`,
       )
       .join('\n');
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, text);

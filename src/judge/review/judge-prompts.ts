@@ -26,7 +26,6 @@ export interface JudgePrompt {
   /** A reviewer's role text, sent in the request's GAVEL: REVIEW section; the adjudicator's is in `system`. */
   role?: string;
   maxOutputTokens: number;
-  expectedOutputTokens: number;
 }
 
 export type JudgePrompts = Readonly<Record<JudgeRole, JudgePrompt>>;
@@ -38,7 +37,6 @@ function roleSchema() {
     note: z.optional(z.string()),
     system: z.string().check(z.minLength(1)),
     maxOutputTokens: z.int().check(z.minimum(256)),
-    expectedOutputTokens: z.int().check(z.minimum(16)),
   });
 }
 
@@ -98,10 +96,7 @@ export function loadJudgePrompts(
     const rolePin = pinProblem(pins, r.data.id, r.data.version, r.data.system);
     if (rolePin) return { ok: false, problem: rolePin };
     const ref = `${r.data.id}@${r.data.version}+${c.data.id}@${c.data.version}`;
-    const budget = {
-      maxOutputTokens: r.data.maxOutputTokens,
-      expectedOutputTokens: r.data.expectedOutputTokens,
-    };
+    const budget = { maxOutputTokens: r.data.maxOutputTokens };
     out[role] =
       role === 'adjudicator'
         ? { ref, system: `${c.data.system}\n\n${r.data.system}`, ...budget }

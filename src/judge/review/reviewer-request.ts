@@ -10,6 +10,7 @@
 
 import { type ModelRequest, openFences } from '../../model';
 import type { Finding, JudgeCategory, Unit } from '../types';
+import { criteriaIn, expectedReviewTokens, leadsInChunk } from './expected-output';
 import type { JudgePrompt } from './judge-prompts';
 import { REVIEW_SCHEMA_NAME, reviewerJsonSchema } from './reviewer-schema';
 import { chunkDigest, linesOf, type Span } from './unit-chunks';
@@ -161,7 +162,14 @@ export function buildReviewerRequest(call: ReviewerCall): Built {
       timeoutMs: call.timeoutMs,
       temperature: 0,
       priority: CATEGORY_PRIORITY[call.category],
-      expectedOutputTokens: call.prompt.expectedOutputTokens,
+      expectedOutputTokens: expectedReviewTokens(
+        {
+          leads: leadsInChunk(call.leads.slice(0, MAX_LEADS), call.category, spans),
+          criteria: criteriaIn(call.references.filter((r) => r.kind === 'rubric').map((r) => r.text)),
+          path: spans[0]?.path ?? call.unit.path,
+        },
+        call.prompt.maxOutputTokens,
+      ),
       ...(call.shared ? { cachePrefixChars: shared.length } : {}),
     },
   };

@@ -6,7 +6,7 @@
  */
 
 import { isAscii } from 'node:buffer';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,7 @@ import { readScriptFile } from './read-script';
 import { realPathOf } from './real-path';
 import { reviewerForSurfaces, type SurfaceReviewer, userStateDir } from './reviewer-seam';
 import { analyzeShellForSurfaces } from './shell-seam';
+import { openStamps, type Stamps } from './verified-hash';
 
 export { RULE_FILES };
 
@@ -55,6 +56,11 @@ export interface RuntimeOptions {
   modelFlags?: ModelOptions;
   /** Tests only: the build id keying the examples cache (./examples-cache.ts); the bundle's own otherwise. */
   buildId?: string;
+  /**
+   * Tests only: the stamp of the rule files' verified hashes (./verified-hash.ts), or undefined for none; the
+   * bundle's own (dist/rules.verified) otherwise, none from source.
+   */
+  stampFile?: string | undefined;
   /** Tests only: the build's record of its rule files (./prebuilt.ts); the bundle's own otherwise. */
   prebuilt?: PrebuiltRules;
   /** The decision service with `[serve] redis_url`: the reviewer's breaker store shared by its replicas. */
@@ -90,13 +96,24 @@ export function findRulesDir(): string | undefined {
 
 type RuleFile = { text: string; sha256: string };
 
+/**
+ * Where the bundle keeps the stat signatures under which it hashed the rule files (./verified-hash.ts): beside
+ * itself in dist/, never a user's folder. Running from source there is none, and every load hashes.
+ */
+function bundleStampFile(): string | undefined {
+  return BUILD_ID ? join(dirname(fileURLToPath(import.meta.url)), 'rules.verified') : undefined;
+}
+
 /** Reads a rule file's text and the sha256 of its bytes. */
-function readRuleFile(file: string): { ok: true; file: RuleFile } | { ok: false; problem: string } {
+function readRuleFile(
+  file: string,
+  stamps: Stamps,
+): { ok: true; file: RuleFile } | { ok: false; problem: string } {
   try {
-    const bytes = readFileSync(file);
+    const { bytes, sha256 } = stamps.read(file);
     // ASCII read as latin1 is the same text as UTF-8, decoded faster.
     const text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-    return { ok: true, file: { text, sha256: sha256Hex(bytes) } };
+    return { ok: true, file: { text, sha256 } };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
     return { ok: false, problem: `${file}: cannot be read (${code})` };
@@ -112,11 +129,15 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
       problem: 'the bundled rules folder is missing (rules/check-floor.json)',
     };
   const files = {} as Record<RuleFileName, RuleFile>;
+  const stamps = openStamps('stampFile' in options ? options.stampFile : bundleStampFile(), sha256Hex, () =>
+    options.clock.now().getTime(),
+  );
   for (const name of RULE_FILES) {
-    const read = readRuleFile(join(rulesDir, name));
+    const read = readRuleFile(join(rulesDir, name), stamps);
     if (!read.ok) return { ok: false, basis: 'rules-invalid', problem: read.problem };
     files[name] = read.file;
   }
+  stamps.save();
   const config = loadConfig({ cwd: options.cwd, env: options.env });
   if (!config.ok) return { ok: false, basis: 'config-invalid', problem: formatProblem(config.problem) };
   const home = options.env.HOME || homedir();
