@@ -57,6 +57,8 @@ describe('a runner sent outside the workspace is uncertain', () => {
     ['nox --python a path', 'nox --python /tmp/evil/python'],
     ['prettier --parser a file', 'prettier --parser /tmp/evil/p.js --check .'],
     ['tsc -p an outside project', 'tsc -p /tmp/evil/tsconfig.json'],
+    ['jsdoc -t an outside template (its publish.js runs)', 'jsdoc -t /tmp/evil/tpl src'],
+    ['typedoc --plugin a file', 'typedoc --plugin /tmp/evil/p.js src/index.ts'],
   ])('%s', (_n, command) => {
     expect(uncertain(command)).toBe(true);
   });
@@ -83,6 +85,7 @@ describe('a runner kept in the workspace stays quiet', () => {
     ['cmake --build a workspace tree', 'cmake --build build -j 4'],
     ['prettier --parser by name', 'prettier --parser typescript --check src'],
     ['tsc -p a workspace project', 'tsc -p tsconfig.build.json'],
+    ['jsdoc -t a workspace template', 'jsdoc -t docs/template src'],
   ])('%s', (_n, command) => {
     expect(uncertain(command)).toBe(false);
   });

@@ -68,6 +68,9 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
     '--force-python': 'module',
   },
   tsc: { '-p': 'folder', '--project': 'folder' },
+  // A documentation template is code the generator runs (`jsdoc -t DIR` loads DIR/publish.js).
+  jsdoc: { '-t': 'folder', '--template': 'folder', '-c': 'folder', '--configure': 'folder' },
+  typedoc: { '--theme': 'module', '--plugin': 'module', '--options': 'folder', '--tsconfig': 'folder' },
   cargo: { '--manifest-path': 'folder' },
   go: { '-C': 'folder', '-modfile': 'folder', '-overlay': 'folder' },
   unittest: {
