@@ -74,6 +74,10 @@ describe('a package script the manager runs is analysed', () => {
     ['npm ci runs postinstall', 'cd bad && npm ci', 'remote_code_execution'],
     ['yarn alone installs', 'cd bad && yarn', 'remote_code_execution'],
     ['behind a wrapper', 'timeout 60 npm run wipe', 'destructive_root_delete'],
+    ['npm run env (the built-in prints the environment)', 'npm run env', 'secret_material_read'],
+    ['yarn run env', 'yarn run env', 'secret_material_read'],
+    ['pnpm run env', 'pnpm run env', 'secret_material_read'],
+    ['npm run-script env piped', 'npm run-script env | grep KEY', 'secret_material_read'],
   ])('%s', (_name, command, category) => {
     expect(categories(analyze(command))).toContain(category);
   });

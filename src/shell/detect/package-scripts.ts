@@ -332,7 +332,8 @@ const RUNS_NAMED = new Set(['run', 'test', 'start', 'stop', 'restart', 'install-
 
 /**
  * What a manager runs in place of a missing script: `npm start` / `pnpm start` with no `start` script run
- * `node server.js` when there is one; `bun run x` with no script `x` runs the file or binary `x`.
+ * `node server.js` when there is one; `npm run env` with no `env` script prints the environment; `bun run x`
+ * with no script `x` runs the file or binary `x`.
  */
 function fallbacks(
   p: Parsed,
@@ -353,6 +354,18 @@ function fallbacks(
     return;
   }
   const name = p.rest[0];
+  // `npm run env` / `yarn run env` / `pnpm run env` with no `env` script: the manager's built-in prints the
+  // whole environment it gives scripts, as `env` does.
+  if (
+    p.command === 'run' &&
+    name !== undefined &&
+    plain(name) === 'env' &&
+    scripts.env === undefined &&
+    inv.program !== 'bun'
+  ) {
+    runFileText('env', at, r, wrapper);
+    return;
+  }
   if (inv.program === 'bun' && p.command === 'run' && name && typeof scripts[plain(name)] !== 'string')
     runFileText(`bun ${quoted(name)}`, inv, r, wrapper);
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
 import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
 
 const env = shellEnv();
 const uncertain = (command: string) =>
@@ -42,6 +43,22 @@ describe('a runner sent outside the workspace is uncertain', () => {
     ['yarn --cwd', 'yarn --cwd /tmp/evil test'],
     ['npm --prefix', 'npm --prefix /tmp/evil test'],
     ['a folder named at run time', 'make -C "$DIR" test'],
+    ['meson compile -C', 'meson compile -C /tmp/evil/build'],
+    ['meson test -C', 'meson test -C /tmp/evil/build'],
+    ['cmake --build an outside tree', 'cmake --build /tmp/evil/build'],
+    ['uv --python a path', 'uv sync --python /tmp/evil/python'],
+    ['uv -p attached to pip install', 'uv pip install -p /tmp/evil/python requests'],
+    ['uv run --python a path', 'uv run --python=/tmp/evil/python pytest'],
+    ['uv --directory', 'uv run --directory /tmp/evil pytest'],
+    ['pip --python', 'pip --python /tmp/evil/python install x'],
+    ['poetry env use a path', 'poetry env use /tmp/evil/python'],
+    ['pdm venv create a path', 'pdm venv create /tmp/evil/python'],
+    ['pdm use a path', 'pdm use ~/x/python'],
+    ['nox --python a path', 'nox --python /tmp/evil/python'],
+    ['prettier --parser a file', 'prettier --parser /tmp/evil/p.js --check .'],
+    ['tsc -p an outside project', 'tsc -p /tmp/evil/tsconfig.json'],
+    ['jsdoc -t an outside template (its publish.js runs)', 'jsdoc -t /tmp/evil/tpl src'],
+    ['typedoc --plugin a file', 'typedoc --plugin /tmp/evil/p.js src/index.ts'],
   ])('%s', (_n, command) => {
     expect(uncertain(command)).toBe(true);
   });
@@ -59,7 +76,47 @@ describe('a runner kept in the workspace stays quiet', () => {
     ['pytest -k an expression', 'pytest -k "not slow" tests/unit'],
     ['eslint -c a workspace config', 'eslint -c .eslintrc.cjs src'],
     ['a scoped package as a plugin', 'prettier --plugin @trivago/prettier-plugin-sort-imports --check .'],
+    ['uv --python a version', 'uv sync --python 3.12'],
+    ['uv venv -p a name', 'uv venv -p python3.12 .venv'],
+    ['poetry env use a version', 'poetry env use 3.11'],
+    ['pdm venv create a version', 'pdm venv create 3.12'],
+    ['poetry env use the project venv', 'poetry env use .venv/bin/python'],
+    ['meson compile -C a workspace build', 'meson compile -C build'],
+    ['cmake --build a workspace tree', 'cmake --build build -j 4'],
+    ['prettier --parser by name', 'prettier --parser typescript --check src'],
+    ['tsc -p a workspace project', 'tsc -p tsconfig.build.json'],
+    ['jsdoc -t a workspace template', 'jsdoc -t docs/template src'],
   ])('%s', (_n, command) => {
     expect(uncertain(command)).toBe(false);
+  });
+});
+
+describe('python -m imports a module of the current folder first', () => {
+  const FILES: Record<string, ScriptFile> = {
+    '/home/u/proj/pip.py': { kind: 'text', text: 'import os' },
+    '/home/u/proj/black/__init__.py': { kind: 'text', text: 'import os' },
+  };
+  const withFiles = shellEnv({ readScript: (abs: string) => FILES[abs] ?? { kind: 'missing' } });
+  const shadowed = (command: string) =>
+    analyzeShellSync(command, withFiles).uncertain.some((u) => u.reason.includes('named like the module'));
+
+  it.each([
+    ['a workspace module file', 'python3 -m pip list'],
+    ['a workspace package', 'python -m black --check .'],
+    ['a dotted name', 'python3 -m pip.__main__ list'],
+    ['after other options', 'python3 -u -W ignore -m pip list'],
+    ['attached to -m', 'python3 -mpip list'],
+    ['written earlier in the line', "printf 'import os' > venv.py && python3 -m venv .venv"],
+  ])('%s: `%s` is uncertain', (_n, command) => {
+    expect(shadowed(command)).toBe(true);
+  });
+
+  it.each([
+    ['no such file', 'python3 -m pytest -q'],
+    ['-I keeps the folder off the path', 'python3 -I -m pip list'],
+    ['-P keeps the folder off the path', 'python3 -P -m black .'],
+    ['inline code', "python3 -c 'print(1)'"],
+  ])('%s: `%s` stays quiet', (_n, command) => {
+    expect(shadowed(command)).toBe(false);
   });
 });

@@ -12,6 +12,7 @@
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { resolveArg } from './path-effects';
+import { inFolder, projectFile, unknownFolder } from './project-file';
 
 /** `folder`: a project folder or file, any value counts; `module`: a value counts when it is a path. */
 type Kind = 'folder' | 'module';
@@ -32,6 +33,7 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
   gmake: MAKE,
   bmake: MAKE,
   ninja: { '-C': 'folder', '-f': 'folder' },
+  meson: { '-C': 'folder', '--sourcedir': 'folder' },
   scons: {
     '-C': 'folder',
     '--directory': 'folder',
@@ -43,7 +45,32 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
     '--repository': 'folder',
   },
   ctest: { '--test-dir': 'folder', '-S': 'folder', '-SP': 'folder' },
-  cmake: { '-S': 'folder', '-C': 'folder', '-P': 'folder', '--toolchain': 'folder' },
+  cmake: { '-S': 'folder', '-C': 'folder', '-P': 'folder', '--toolchain': 'folder', '--build': 'folder' },
+  // The interpreter a Python project manager runs and builds its environment on: a name or version request
+  // (`3.12`, `pypy`) is looked up on PATH; a path is run as it is.
+  uv: {
+    '--python': 'module',
+    '-p': 'module',
+    '--directory': 'folder',
+    '--project': 'folder',
+    '--with-requirements': 'folder',
+  },
+  pip: { '--python': 'module' },
+  pip3: { '--python': 'module' },
+  pipenv: { '--python': 'module' },
+  pdm: { '-p': 'folder', '--project': 'folder' },
+  poetry: { '-C': 'folder', '--directory': 'folder', '-P': 'folder', '--project': 'folder' },
+  nox: {
+    '-f': 'folder',
+    '--noxfile': 'folder',
+    '--python': 'module',
+    '-p': 'module',
+    '--force-python': 'module',
+  },
+  tsc: { '-p': 'folder', '--project': 'folder' },
+  // A documentation template is code the generator runs (`jsdoc -t DIR` loads DIR/publish.js).
+  jsdoc: { '-t': 'folder', '--template': 'folder', '-c': 'folder', '--configure': 'folder' },
+  typedoc: { '--theme': 'module', '--plugin': 'module', '--options': 'folder', '--tsconfig': 'folder' },
   cargo: { '--manifest-path': 'folder' },
   go: { '-C': 'folder', '-modfile': 'folder', '-overlay': 'folder' },
   unittest: {
@@ -60,7 +87,6 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
     '-p': 'module',
   },
   tox: { '-c': 'folder', '--conf': 'folder', '--root': 'folder', '--workdir': 'folder' },
-  nox: { '-f': 'folder', '--noxfile': 'folder' },
   just: { '-f': 'folder', '--justfile': 'folder', '-d': 'folder', '--working-directory': 'folder' },
   task: { '-d': 'folder', '--dir': 'folder', '-t': 'folder', '--taskfile': 'folder' },
   vitest: {
@@ -118,7 +144,12 @@ const OPTIONS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
     '--plugin': 'module',
     '--parser': 'module',
   },
-  prettier: { '--config': 'folder', '--plugin': 'module' },
+  prettier: {
+    '--config': 'folder',
+    '--plugin': 'module',
+    '--parser': 'module',
+    '--plugin-search-dir': 'folder',
+  },
   stylelint: { '--config': 'folder', '-c': 'folder', '--custom-formatter': 'module' },
   turbo: { '--cwd': 'folder' },
   'lint-staged': { '--cwd': 'folder', '-c': 'folder', '--config': 'folder' },
@@ -211,7 +242,78 @@ export function looksLikePath(text: string): boolean {
   return /^(\/|~|\.\.?(\/|$))/.test(text) || (text.includes('/') && !text.startsWith('@'));
 }
 
+/**
+ * Subcommands whose operand is the interpreter a Python project manager runs and builds its environment on
+ * (`poetry env use X`, `pdm venv create X`, `pdm use X`, `hatch env create`-style): judged as a module value.
+ */
+const INTERPRETER_OPERANDS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  poetry: [['env', 'use']],
+  pdm: [['venv', 'create'], ['use']],
+};
+
+/** The operand words after an interpreter subcommand (its options skipped), or none. */
+function interpreterOperands(program: string, args: readonly Word[]): Word[] {
+  const words = args.map((w) => plain(w));
+  for (const sub of INTERPRETER_OPERANDS[program] ?? []) {
+    const at = words.findIndex((_, k) => sub.every((s, j) => words[k + j] === s));
+    if (at < 0) continue;
+    return args.slice(at + sub.length).filter((w) => !plain(w).startsWith('-'));
+  }
+  return [];
+}
+
+/**
+ * The module `python -m NAME` runs when the current folder is first on its import path (no `-I`/`-P`), or
+ * undefined: the first component of NAME. Options before `-m` are read as python reads them (`-W`/`-X` take a
+ * value, other letters are flags); `-c`, a script or `-` end them without a module.
+ */
+function shadowableModule(inv: Invocation): string | undefined {
+  if (!/^python\d*(\.\d+)?$/.test(inv.program)) return undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = optionText(inv.args[k]);
+    if (!/^-[A-Za-z]/.test(t)) return undefined;
+    for (let j = 1; j < t.length; j++) {
+      const c = t[j] as string;
+      if (c === 'I' || c === 'P' || c === 'c') return undefined;
+      if (c === 'm') {
+        const name = j + 1 < t.length ? t.slice(j + 1) : plain(inv.args[k + 1]);
+        return /^[A-Za-z_][\w.]*$/.test(name) ? (name.split('.')[0] as string) : undefined;
+      }
+      if (c === 'W' || c === 'X') {
+        if (j + 1 === t.length) k++;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `python -m NAME` imports NAME from the current folder first: a workspace `NAME.py` or package `NAME/` (or one
+ * this line writes) runs instead of the module the catalogue knows. Its presence is uncertain.
+ */
+function moduleShadow(inv: Invocation, r: Reporter): void {
+  const name = shadowableModule(inv);
+  if (name === undefined) return;
+  if (inv.cwd === undefined) {
+    if (r.env.readScript) unknownFolder(inv, r);
+    return;
+  }
+  for (const file of [`${name}.py`, `${name}/__init__.py`, `${name}.pyc`]) {
+    const found = projectFile(inFolder(inv.cwd, file), inv, r);
+    if (found.kind === 'missing' || found.kind === 'unread') continue;
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program} -m\` imports a file of the current folder named like the module, which gavel does not read`,
+      inv.segment,
+      'kept',
+    );
+    return;
+  }
+}
+
 export function runnerOptions(inv: Invocation, r: Reporter): void {
+  moduleShadow(inv, r);
   const { program: path, args } = runnerOf(inv);
   // `./gradlew`, `./mvnw`: the base name.
   const named = path.slice(path.lastIndexOf('/') + 1);
@@ -220,6 +322,18 @@ export function runnerOptions(inv: Invocation, r: Reporter): void {
   if (!table && !OPERANDS.has(program)) return;
   const away = (what: string) =>
     r.uncertain('dynamic-script', `\`${program}\` ${what}, which gavel does not read`, inv.segment, 'kept');
+  for (const w of interpreterOperands(program, args))
+    if (!isLiteral(w) || looksLikePath(plain(w))) {
+      const res = isLiteral(w) ? resolveArg(w, inv, r) : undefined;
+      if (
+        res === undefined ||
+        res.class !== 'workspace' ||
+        (res.real !== undefined && res.real !== res.resolved)
+      ) {
+        away('runs an interpreter from outside the workspace or named at run time');
+        return;
+      }
+    }
   const check = (value: Word | undefined, kind: Kind, option: string): boolean => {
     if (!value) return false;
     if (!isLiteral(value)) {

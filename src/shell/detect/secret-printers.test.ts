@@ -41,6 +41,8 @@ describe('secret reads by class', () => {
     ['jq $ENV', "jq -n '$ENV'"],
     ['jq env', 'jq -n env'],
     ['yq strenv', "yq -n 'strenv(AWS_SECRET_ACCESS_KEY)'"],
+    ['yq envsubst', `yq -n '"\${GITHUB_TOKEN}" | envsubst'`],
+    ['yq envsubst with flags', "yq '.a |= envsubst(nu)' x.yaml"],
     ['yq load_str of a key', `yq -n 'load_str("/root/.ssh/id_rsa")'`],
     ['jq --rawfile of a key', "jq --rawfile k /root/.ssh/id_rsa -n '$k'"],
     ['ps with environments', 'ps eww'],

@@ -12,8 +12,8 @@ import type { Word } from '../walk/decode-word';
 import { touchPath } from './path-effects';
 
 const QUERY = new Set(['jq', 'gojq', 'jaq', 'yq']);
-/** jq's `env` and `$ENV`, yq's `env(X)`/`strenv(X)`: the whole environment or one variable of it. */
-const ENV_EXPR = /\$ENV\b|\$__loc__|(?<![.\w$"'])(?:str)?env\b(?!\s*:)/;
+/** jq's `env` and `$ENV`, yq's `env(X)`/`strenv(X)`/`envsubst`: the whole environment or one variable of it. */
+const ENV_EXPR = /\$ENV\b|\$__loc__|(?<![.\w$"'])(?:(?:str)?env\b(?!\s*:)|envsubst\b)/;
 /** yq's file loaders, with a literal path argument when there is one. */
 const LOADER = /\bload(?:_str|_xml|_props|_base64|_yaml|_json)?\s*\(\s*("([^"]*)"|[^)]*)/g;
 const TERRAFORM = new Set(['terraform', 'tofu', 'terragrunt']);

@@ -2,7 +2,9 @@
  * Writes through a tool's operands and output options: formatters and fixers rewrite the files they are given
  * (`prettier --write F`, `eslint --fix F`, `black F`, `ruff format F`), builders and reporters write where an
  * option says (`tsc --outDir D`, `esbuild --outfile=F`, `eslint -o F`, `tree -o F`), and a few readers take an
- * OUTPUT positional (`uniq IN OUT`, `ptx -G IN OUT`). Each such word is recorded as a write, so action review
+ * OUTPUT positional (`uniq IN OUT`, `ptx -G IN OUT`). Every spelling counts: short and long twins, `--opt=value`,
+ * `format:path` and `key=path` lists, options handed on after `--` (`cargo test -- --logfile F`), and the folders a
+ * maker creates (`uv venv D`, `meson setup D`, `cmake -B D`). Each such word is recorded as a write, so action review
  * judges it like a redirection: outside the workspace it is out of scope, a login file is persistence. Pure
  * apart from reporting.
  */
@@ -37,9 +39,49 @@ const LONG_OUTPUTS = new Set([
   '--coverage-directory',
   '--reports-dir',
   '--log-file',
+  '--logfile',
   '--result-log',
   '--resultlog',
+  '--target-directory',
+  '--output-directory',
+  '--cache-dir',
 ]);
+
+/** Long options naming a folder or file the program writes, by program (`pip install --target D`). */
+const PROGRAM_LONG_OUTPUTS: Record<string, readonly string[]> = {
+  pip: ['--target', '--prefix', '--root', '--src', '--dest', '--wheel-dir', '--log', '--report'],
+  pip3: ['--target', '--prefix', '--root', '--src', '--dest', '--wheel-dir', '--log', '--report'],
+  uv: ['--target', '--prefix'],
+  cargo: ['--root'],
+  conda: ['--prefix'],
+  mamba: ['--prefix'],
+  micromamba: ['--prefix'],
+};
+
+/**
+ * Options whose value is a list of `format:path` (`--cov-report=xml:cov.xml`, golangci-lint's
+ * `--out-format=json:report.json,colored-line-number`): each path is written (a format alone writes the default
+ * place or the terminal).
+ */
+const FORMAT_PATHS = new Set(['--cov-report', '--out-format']);
+
+/** Options whose value is a list of `key=value` reporter settings (mocha's `--reporter-options output=F`). */
+const REPORTER_OPTIONS = new Set(['--reporter-options', '--reporter-option', '-O']);
+/** A reporter setting naming where the report goes. */
+const REPORTER_OUTPUT_KEY = /(?:output|file|dir|path)/i;
+/** golangci-lint v2's `--output.json.path=F`, and options of that shape. */
+const DOTTED_PATH = /^--output\.[a-z0-9-]+\.path$/;
+
+/**
+ * Subcommands (or module names) whose operands are folders the program creates: a virtual environment
+ * (`uv venv D`, `python -m venv D`, `virtualenv D`) or a build folder (`meson setup D`).
+ */
+const FOLDER_MAKERS: Record<string, { sub?: string }> = {
+  venv: {},
+  virtualenv: {},
+  uv: { sub: 'venv' },
+  meson: { sub: 'setup' },
+};
 
 /**
  * Single-dash long options that name an output, by program (`go test -coverprofile=F`, `terraform plan -out=F`);
@@ -47,6 +89,15 @@ const LONG_OUTPUTS = new Set([
  */
 const PROGRAM_OUTPUTS: Record<string, readonly string[]> = {
   go: [
+    '-test.coverprofile',
+    '-test.cpuprofile',
+    '-test.memprofile',
+    '-test.blockprofile',
+    '-test.mutexprofile',
+    '-test.trace',
+    '-test.outputdir',
+    '-test.testlogfile',
+    '-test.gocoverdir',
     '-coverprofile',
     '-cpuprofile',
     '-memprofile',
@@ -59,9 +110,6 @@ const PROGRAM_OUTPUTS: Record<string, readonly string[]> = {
   terraform: ['-out', '-state-out', '-backup', '-state'],
   tofu: ['-out', '-state-out', '-backup', '-state'],
 };
-
-/** `--cov-report=TYPE:PATH` writes PATH (`term`, `html`, `xml` alone write the default place). */
-const COV_REPORT = '--cov-report';
 
 /** Short options that name an output, by program. */
 const SHORT_OUTPUTS: Record<string, readonly string[]> = {
@@ -82,6 +130,24 @@ const SHORT_OUTPUTS: Record<string, readonly string[]> = {
   pandoc: ['-o'],
   sort: ['-o'],
   typedoc: ['-o'],
+  ruff: ['-o'],
+  coverage: ['-o', '-d'],
+  bandit: ['-o'],
+  brakeman: ['-o'],
+  rspec: ['-o'],
+  rubocop: ['-o'],
+  pip: ['-t', '-d', '-w'],
+  pip3: ['-t', '-d', '-w'],
+  cmake: ['-B'],
+  javac: ['-d'],
+  rustc: ['-o'],
+  c8: ['-o'],
+  conda: ['-p'],
+  mamba: ['-p'],
+  micromamba: ['-p'],
+  cp: ['-t'],
+  mv: ['-t'],
+  install: ['-t'],
 };
 
 /**
@@ -132,32 +198,55 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
   const args = module ? inv.args.slice(2) : inv.args;
   const texts = args.map((w) => optionText(w));
   const shorts = SHORT_OUTPUTS[p] ?? [];
+  const longs = PROGRAM_LONG_OUTPUTS[p] ?? [];
   const positionals: Word[] = [];
+  // After `--` the words go to another program (a test binary: `cargo test -- --logfile F`, a script's own
+  // options): they are the rewriter's operands, and an output option among them still writes.
+  let ended = false;
   for (let i = 0; i < args.length; i++) {
     const t = texts[i] as string;
     const w = args[i] as Word;
-    if (t === '--') {
-      positionals.push(...args.slice(i + 1));
-      break;
+    if (t === '--' && !ended) {
+      ended = true;
+      continue;
     }
     if (!t.startsWith('-') || t === '-') {
       positionals.push(w);
       continue;
     }
+    if (ended) positionals.push(w);
     const eq = t.indexOf('=');
     const name = (eq < 0 ? t : t.slice(0, eq)).toLowerCase();
     const valueWord = (): Word | undefined => (eq >= 0 ? valueAfterEquals(w) : args[++i]);
     if ((PROGRAM_OUTPUTS[p] ?? []).includes(name)) write(valueWord(), inv, r);
-    else if (name === COV_REPORT) {
+    else if (FORMAT_PATHS.has(name)) {
       const v = valueWord();
-      const colon = v?.text.indexOf(':') ?? -1;
-      if (v !== undefined && colon > 0) write({ text: v.text.slice(colon + 1), flow: v.flow }, inv, r);
-    } else if (t.startsWith('--') && LONG_OUTPUTS.has(name)) {
-      if (eq >= 0) write(valueAfterEquals(w), inv, r);
-      else write(args[++i], inv, r);
-    } else if (shorts.includes(t)) write(args[++i], inv, r);
+      for (const item of v?.text.split(',') ?? []) {
+        const colon = item.indexOf(':');
+        if (v !== undefined && colon > 0) write({ text: item.slice(colon + 1), flow: v.flow }, inv, r);
+      }
+    } else if (REPORTER_OPTIONS.has(eq < 0 ? t : t.slice(0, eq))) {
+      const v = valueWord();
+      for (const item of v?.text.split(',') ?? []) {
+        const at = item.indexOf('=');
+        if (v !== undefined && at > 0 && REPORTER_OUTPUT_KEY.test(item.slice(0, at)))
+          write({ text: item.slice(at + 1), flow: v.flow }, inv, r);
+      }
+    } else if (
+      t.startsWith('--') &&
+      (LONG_OUTPUTS.has(name) || longs.includes(name) || DOTTED_PATH.test(name))
+    )
+      write(valueWord(), inv, r);
+    else if (shorts.includes(t)) write(args[++i], inv, r);
     else if (!t.startsWith('--') && shorts.some((s) => t.startsWith(s) && t.length > s.length))
       write({ text: w.text.slice(2), flow: w.flow }, inv, r);
+  }
+  const maker = FOLDER_MAKERS[p];
+  if (maker !== undefined) {
+    const plainWords = positionals.map((x) => optionText(x));
+    const at = maker.sub === undefined ? 0 : plainWords.indexOf(maker.sub) + 1;
+    // Every operand after the subcommand (a value of an option this table does not read is a workspace word).
+    if (maker.sub === undefined || at > 0) for (const x of positionals.slice(at)) write(x, inv, r);
   }
   if (p === 'uniq' && positionals.length >= 2) write(positionals[1], inv, r);
   if (p === 'ptx' && texts.some((t) => t === '-G' || t === '--traditional') && positionals.length >= 2)
