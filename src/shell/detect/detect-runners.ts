@@ -8,6 +8,7 @@
 
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { NO_FLOW } from '../walk/flow';
 
 interface RunnerSpec {
   /** Subcommands that run a command (`exec`, `run`); empty: the program itself does. */
@@ -103,6 +104,28 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   // `rustup run TOOLCHAIN cmd`, `asdf exec cmd`: the command runs with a tool version chosen.
   rustup: { subs: ['run'], values: [], flags: [...QUIET, '--install'], positionals: 1 },
   asdf: { subs: ['exec'], values: [], flags: [] },
+  // Version managers that run a command with a chosen version, and project runners whose first word may be a
+  // script of the project file (`hatch run test`): the words are analysed as a command either way, so a floor
+  // command is seen; the runner itself stays unknown to the catalogue.
+  rbenv: { subs: ['exec'], values: [], flags: [] },
+  pyenv: { subs: ['exec'], values: [], flags: [] },
+  goenv: { subs: ['exec'], values: [], flags: [] },
+  nodenv: { subs: ['exec'], values: [], flags: [] },
+  jenv: { subs: ['exec'], values: [], flags: [] },
+  plenv: { subs: ['exec'], values: [], flags: [] },
+  fnm: { subs: ['exec'], values: ['--using'], flags: ['--using-file'] },
+  volta: {
+    subs: ['run'],
+    values: ['--node', '--npm', '--yarn', '--pnpm'],
+    flags: ['--bundled-npm', '--no-yarn'],
+  },
+  hatch: { subs: ['run'], values: ['-e', '--env'], flags: QUIET },
+  pdm: { subs: ['run'], values: ['-p', '--project'], flags: [...QUIET, '-s', '--site-packages'] },
+  pixi: {
+    subs: ['run', 'exec'],
+    values: ['-e', '--environment', '--manifest-path'],
+    flags: [...QUIET, '--frozen', '--locked'],
+  },
   nodemon: { subs: [], values: [], flags: [], shell: ['--exec', '-x'] },
   perf: {
     subs: ['record', 'stat', 'trace'],
@@ -304,4 +327,36 @@ export function detectRunners(inv: Invocation, r: Reporter): void {
   else if (p === 'sed' || p === 'gsed') sed(inv, r);
   else if (p === 'gdb') gdb(inv, r);
   else if (p === 'expect') expect(inv, r);
+  else if (p === 'cmake') cmakeCommand(inv, r);
+}
+
+/** `cmake -E` tools that change files, and the program each acts like (`cmake -E rm -rf ~` is `rm -rf ~`). */
+const CMAKE_TOOLS: Readonly<Record<string, readonly string[]>> = {
+  rm: ['rm'],
+  remove: ['rm', '-f'],
+  remove_directory: ['rm', '-rf'],
+  rmdir: ['rmdir'],
+  copy: ['cp'],
+  copy_directory: ['cp', '-r'],
+  copy_if_different: ['cp'],
+  rename: ['mv'],
+  make_directory: ['mkdir', '-p'],
+  touch: ['touch'],
+  create_symlink: ['ln', '-s'],
+  create_hardlink: ['ln'],
+  tar: ['tar'],
+  env: ['env'],
+  chdir: ['env', '-C'],
+  time: ['time'],
+};
+
+/** `cmake -E TOOL args`: the tool judged as the program it acts like; a tool not listed is not known. */
+function cmakeCommand(inv: Invocation, r: Reporter): void {
+  const at = inv.args.findIndex((w) => plain(w) === '-E');
+  if (at < 0) return;
+  const tool = plain(inv.args[at + 1]);
+  const program = CMAKE_TOOLS[tool];
+  if (!program) return;
+  const words: Word[] = program.map((text) => ({ text, flow: NO_FLOW }));
+  runWords([...words, ...inv.args.slice(at + 2)], inv, r, `cmake -E ${tool}`);
 }

@@ -44,8 +44,23 @@ describe('version-manager runners run the command they are given', () => {
   it.each([
     ['rustup run TOOLCHAIN', 'rustup run stable rm -rf ~'],
     ['asdf exec', 'asdf exec rm -rf ~'],
+    ['rbenv exec', 'rbenv exec rm -rf ~'],
+    ['pyenv exec', 'pyenv exec rm -rf ~'],
+    ['fnm exec with a version', 'fnm exec --using=20 rm -rf ~'],
+    ['hatch run', 'hatch run rm -rf ~'],
+    ['pdm run', 'pdm run rm -rf ~'],
+    ['pixi run', 'pixi run rm -rf ~'],
+    ['cmake -E rm', 'cmake -E rm -rf ~'],
+    ['cmake -E remove_directory', 'cmake -E remove_directory ~'],
   ])('%s', (_name, command) => {
     expect(categories(command)).toContain('destructive_root_delete');
+  });
+
+  it.each([
+    ['cmake -E remove_directory of a build folder', 'cmake -E remove_directory build'],
+    ['pyenv exec of a version query', 'pyenv exec python -V'],
+  ])('%s is not the floor', (_name, command) => {
+    expect(categories(command)).not.toContain('destructive_root_delete');
   });
 });
 
