@@ -115,6 +115,9 @@ describe('what is not a shell script, or not there, is judged as before', () => 
     ['a program run by name (looked up in PATH, not read)', 'wipe-noshebang'],
     ['a file a shell does not run', 'cat scripts/wipe.sh'],
     ['a shell given -c, reading nothing from a file', "bash -c 'echo hi' < scripts/wipe.sh"],
+    ['a script run after a formatter rewrote the folder', 'shfmt -w . && bash scripts/test.sh'],
+    ['a script run after cargo fmt', 'cargo fmt && ./scripts/test.sh'],
+    ['a script run after prettier --write', 'prettier --write . && bash scripts/test.sh'],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(a.hits).toEqual([]);

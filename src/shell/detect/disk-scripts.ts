@@ -87,6 +87,29 @@ export function writesUnseen(program: string, argv: readonly string[]): boolean 
   if (/^[gmn]?awk$/.test(program)) return argv.slice(1).some((a) => /[>|]|system|^-f/.test(a));
   return false;
 }
+/** Formatters and fixers whose writes keep what the code does (`ruff format .`, `cargo fmt`, `prettier -w`). */
+const FORMATTERS = new Set([
+  'ruff',
+  'black',
+  'isort',
+  'autopep8',
+  'yapf',
+  'gofmt',
+  'goimports',
+  'rustfmt',
+  'shfmt',
+  'clang-format',
+  'prettier',
+  'biome',
+  'dprint',
+  'eslint',
+]);
+
+function reformats(program: string, argv: readonly string[]): boolean {
+  if (FORMATTERS.has(program)) return true;
+  return (program === 'cargo' || program === 'go') && argv[1] === 'fmt';
+}
+
 /** git commands that change files of the work tree. */
 const GIT_REWRITES = new Set([
   'apply',
@@ -109,6 +132,8 @@ const GIT_REWRITES = new Set([
  */
 export function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
   for (const seg of r.segments.slice(0, inv.segment)) {
+    // A formatter rewrites a file from its own text, keeping what it does: the script read now is what runs.
+    if (reformats(seg.program, seg.argv)) continue;
     const touches = seg.paths.some(
       (p) =>
         (p.role === 'write' || p.role === 'delete') &&
