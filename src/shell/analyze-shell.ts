@@ -272,6 +272,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     if (!bind) return this.analyzeText(text, frame);
     frame.positional = bind.positional;
     frame.functions = bind.shell === 'new' ? new Map() : new Map(frame.functions ?? []);
+    frame.calling = bind.shell === 'new' ? [] : (bind.calling ?? []);
     return this.walker.fresh(() => this.analyzeText(text, frame));
   }
 

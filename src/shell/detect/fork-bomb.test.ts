@@ -34,3 +34,16 @@ describe('a function that starts copies of itself and is called is system_shutdo
     expect(categories(command)).not.toContain('system_shutdown');
   });
 });
+
+describe('a function calling itself is followed once', () => {
+  it('the later calls are not followed again: uncertain, bounded work', () => {
+    const a = analyzeShellSync('f(){ f; f; f; f; }; f', shellEnv());
+    expect(a.uncertain.map((u) => u.code)).toContain('depth-limit');
+    expect(a.segments.length).toBeLessThan(10);
+  });
+
+  it('a function called by another is still followed with its arguments', () => {
+    const a = analyzeShellSync('f(){ g "$1"; }; g(){ rm -rf "$1"; }; f ~', shellEnv());
+    expect(a.hits.map((h) => h.category)).toContain('destructive_root_delete');
+  });
+});

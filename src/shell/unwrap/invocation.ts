@@ -47,6 +47,8 @@ export interface ScriptBinding {
   positional: Positional | undefined;
   /** `new`: another shell process (the caller's functions are not defined there); `same`: this shell. */
   shell: 'new' | 'same';
+  /** The function calls this text runs inside, outermost first (`f` calling `f` is recursion). */
+  calling?: readonly string[];
 }
 
 export interface Reporter {

@@ -258,10 +258,18 @@ function callFunction(cmd: SimpleCommand, u: Unwrapped, frame: Frame, a: UnwrapH
     cwd: u.cwd,
     depth: frame.depth,
   };
+  // A function calling itself (directly or through others) is not followed again: its body was read at the
+  // first call, and following every call multiplies the work (`f(){ f; f; }; f`). The call is uncertain.
+  const name = plain(head);
+  if (frame.calling?.includes(name)) {
+    a.uncertain('depth-limit', 'a shell function calls itself: its later calls are not followed');
+    return alone ? NO_FLOW : undefined;
+  }
   a.rememberFrame(inv, frame);
   const out = a.script(fn.body, inv, 'shell-string', `function ${inv.program}`, {
     positional: bindPositional(frame.positional?.words[0], u.argv.slice(1)),
     shell: 'same',
+    calling: [...(frame.calling ?? []), name],
   });
   if (!alone) return undefined;
   // The shell opens the call's redirects around the body.

@@ -34,6 +34,8 @@ export interface Frame {
    * level of its script, not inside a branch, loop or list).
    */
   functions?: Map<string, { body: string; certain: boolean }>;
+  /** The functions whose bodies are being analysed around this frame, outermost first (a call of one recurses). */
+  calling?: readonly string[];
 }
 
 export interface SimpleCommand {
