@@ -141,7 +141,11 @@ describe('category hits', () => {
     ['redirect to a disk', 'cat x > /dev/nvme0n1', 'block_device_write'],
     ['wipefs', 'wipefs -a /dev/sdc', 'block_device_write'],
     ['dd to a disk by id', 'dd of=/dev/disk/by-id/ata-X if=/dev/zero', 'block_device_write'],
-    ['dd to a disk by path', 'dd if=/dev/zero of=/dev/disk/by-path/pci-0000:00:1f.2-ata-1', 'block_device_write'],
+    [
+      'dd to a disk by path',
+      'dd if=/dev/zero of=/dev/disk/by-path/pci-0000:00:1f.2-ata-1',
+      'block_device_write',
+    ],
     ['redirect to a ZFS volume', 'cat x > /dev/zvol/tank/vol', 'block_device_write'],
     ['s3 recursive rm', 'aws s3 rm s3://bucket --recursive', 'remote_resource_delete'],
     ['s3 rb', 'aws s3 rb s3://bucket --force', 'remote_resource_delete'],
