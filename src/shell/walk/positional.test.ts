@@ -3,10 +3,9 @@
 // value not known, or a change on a branch or in a loop, is uncertain.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../core';
-import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile, ShellAnalysis } from '../types';
+import { analyzerOver, categoriesOf, codesOf } from '../testdata/analysis';
+import type { ScriptFile } from '../types';
 
 const P = '/home/u/proj';
 const FILES: Record<string, ScriptFile> = {
@@ -14,10 +13,9 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/scripts/all.sh`]: { kind: 'text', text: '#!/bin/sh\nfor d in "$@"; do :; done\nrm -rf "$@"\n' },
   [`${P}/scripts/say.sh`]: { kind: 'text', text: '#!/bin/sh\necho "$1"\n' },
 };
-const env = shellEnv({ readScript: (abs) => FILES[abs] ?? { kind: 'missing' } });
-const analyze = (command: string) => analyzeShellSync(command, env);
-const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();
-const codes = (a: ShellAnalysis) => [...new Set(a.uncertain.map((u) => u.code))].sort();
+const analyze = analyzerOver(FILES);
+const categories = categoriesOf;
+const codes = codesOf;
 
 beforeAll(async () => {
   await loadShellParser();
