@@ -239,6 +239,11 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     // unescapes the body and parses it again.
     if (node.text.startsWith('`') && node.text.includes('\\`'))
       return this.substituteText(node.text.slice(1, -1).replace(/\\([`$\\])/g, '$1'), frame);
+    // `$(< file)` is bash's `$(cat file)`: the file is read and its text is the substitution's.
+    const only = node.namedChildren.length === 1 ? node.namedChildren[0] : null;
+    const dest = only?.type === 'file_redirect' ? only.childForFieldName('destination') : null;
+    if (node.type === 'command_substitution' && dest && /^<\s*[^<&(]/.test(only?.text ?? ''))
+      return this.substituteText(`cat ${dest.text}`, frame);
     const context: SegmentContext =
       node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
     const inner: Frame = { ...frame, vars: new Map(frame.vars), context };
