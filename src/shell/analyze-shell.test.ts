@@ -48,6 +48,9 @@ describe('category hits', () => {
     ['cat a private key', 'cat ~/.ssh/id_rsa', 'secret_material_read'],
     ['read .env', 'grep KEY .env', 'secret_material_read'],
     ['a key read by $(< file)', 'echo "$(<~/.ssh/id_rsa)"', 'secret_material_read'],
+    ['a key named to xargs by echo', 'echo ~/.ssh/id_rsa | xargs cat', 'secret_material_read'],
+    ['.env named to xargs -I', 'echo .env | xargs -I{} cat {}', 'secret_material_read'],
+    ['home named to xargs rm', 'echo -rf ~ | xargs rm', 'destructive_root_delete'],
     ['.env read by $(< file) in a loop', 'for l in $(< .env); do echo $l; done', 'secret_material_read'],
     [
       'a key sent by $(< file)',

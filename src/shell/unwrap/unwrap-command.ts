@@ -59,11 +59,18 @@ function literalWords(text: string): Word[] {
     .map((t) => ({ text: t, flow: { sensitive: false, network: false, decoded: false } }));
 }
 
+/** The blank-separated words of literal text, when it holds no quote, backslash or computed part. */
+function plainWords(text: string | undefined): string[] | undefined {
+  if (text === undefined || /["'\\]/.test(text) || text.includes(DYN) || text.length > 4096) return undefined;
+  return text.split(/\s+/).filter(Boolean);
+}
+
 /** xargs: options, then the command; input lines become trailing arguments or fill the replacement token. */
 function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   let i = 1;
   let token: string | undefined;
   let fromFile = false;
+  let delimited = false;
   const spec = WRAPPERS.xargs;
   while (i < argv.length) {
     const t = optionText(argv[i]);
@@ -75,7 +82,10 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
     if (t === '-i' || t.startsWith('-i')) token = t.length > 2 ? t.slice(2) : '{}';
     else if (t === '-I' || t === '-J') token = plain(argv[++i]);
     else if (t.startsWith('-I') || t.startsWith('-J')) token = t.slice(2);
-    else if (t === '-a' || t.startsWith('--arg-file')) {
+    else if (t === '-0' || t === '--null' || t === '-d' || t.startsWith('--delimiter')) {
+      delimited = true;
+      if (t === '-d') i++;
+    } else if (t === '-a' || t.startsWith('--arg-file')) {
       fromFile = true;
       if (t === '-a') i++;
     } else if (t.startsWith('--replace')) token = t.includes('=') && t.split('=')[1] ? t.split('=')[1] : '{}';
@@ -85,9 +95,18 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   }
   const rest = argv.slice(i);
   if (rest.length === 0) return [];
-  // INVARIANT: xargs input is run-time data, even when it came from a literal `echo`.
+  // INVARIANT: xargs input is run-time data, even when it came from a literal `echo`; but when that literal text
+  // is plain words (no quote, backslash or computed part) and xargs splits on blanks, those words are what it
+  // appends (`echo ~/.ssh/id_rsa | xargs cat` reads the key): they are judged as literal words too.
   const input: Word = { text: DYN, flow: { ...stdin, literal: undefined, opaque: true } };
   if (fromFile) input.flow = { ...input.flow, opaque: true };
+  const words = fromFile || delimited ? undefined : plainWords(stdin.literal);
+  if (words !== undefined && words.length > 0) {
+    const flow = { ...stdin, literal: undefined };
+    if (!token) return [...rest, ...words.map((text) => ({ text, flow }))];
+    const line = words.length === 1 ? words[0] : undefined;
+    if (line !== undefined) input.text = line;
+  }
   if (token) {
     const quotedToken = protectQuoted(token);
     const used = rest.some((w) => w.text.includes(token) || w.text.includes(quotedToken));
