@@ -49,6 +49,8 @@ describe('category hits', () => {
     ['read .env', 'grep KEY .env', 'secret_material_read'],
     ['a key read by $(< file)', 'echo "$(<~/.ssh/id_rsa)"', 'secret_material_read'],
     ['a key named to xargs by echo', 'echo ~/.ssh/id_rsa | xargs cat', 'secret_material_read'],
+    ['yq given a credential file and no expression', 'yq ~/.aws/credentials', 'secret_material_read'],
+    ['yq with options and a kubeconfig', 'yq -P ~/.kube/config', 'secret_material_read'],
     ['.env named to xargs -I', 'echo .env | xargs -I{} cat {}', 'secret_material_read'],
     ['home named to xargs rm', 'echo -rf ~ | xargs rm', 'destructive_root_delete'],
     ['.env read by $(< file) in a loop', 'for l in $(< .env); do echo $l; done', 'secret_material_read'],

@@ -176,7 +176,11 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   const { positionals, options } = splitArgs(inv.args);
   let readsSecret = false;
   const role = NON_READERS.has(p) ? 'arg' : 'read';
-  const expressionFirst = EXPRESSION_FIRST.has(p) && !options.some((o) => EXPRESSION_OPTION.test(o));
+  // yq's expression is optional (`yq ~/.kube/config` prints the file): a first word that looks like a path is one.
+  const expressionFirst =
+    EXPRESSION_FIRST.has(p) &&
+    !options.some((o) => EXPRESSION_OPTION.test(o)) &&
+    !(p === 'yq' && positionals[0] !== undefined && looksLikePath(plain(positionals[0])));
   for (const w of positionals.slice(expressionFirst ? 1 : 0)) {
     const text = plain(w);
     const secret = role === 'read' && mayNameSecret(w, inv, r);
