@@ -163,14 +163,14 @@ describe('`[check] script_files` through the hook (in process)', () => {
   it('default `literal`: a script that only computes its command at run time is not asked about (nothing knows it)', async () => {
     const s = sandbox();
     s.write('scripts/run.sh', WRAPPER);
-    expect(await decide(s, 'bash scripts/run.sh npm test')).toBe('none');
+    expect(await decide(s, 'bash scripts/run.sh "$TOOL" test')).toBe('none');
   });
 
   it('a repository may tighten to `strict`: the same script asks', async () => {
     const s = sandbox();
     s.write('scripts/run.sh', WRAPPER);
     s.write('gavel.toml', '[check]\nscript_files = "strict"\n');
-    expect(await decide(s, 'bash scripts/run.sh npm test')).toBe('ask');
+    expect(await decide(s, 'bash scripts/run.sh "$TOOL" test')).toBe('ask');
   });
 
   it('a repository cannot loosen to `name`: a script that deletes home is still denied', async () => {
