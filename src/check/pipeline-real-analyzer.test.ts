@@ -216,9 +216,15 @@ describe('compound commands and wrappers', () => {
   });
 
   it('xargs whose targets come from a pipe is uncertain, never allowed', async () => {
-    const r = await run('echo / | xargs rm -rf');
+    const r = await run('cat list.txt | xargs rm -rf');
     expect(r.decision.verdict).toBe('escalate');
     expect(r.decision.basis).toBe('uncertain');
+  });
+
+  it("xargs fed echo's plain words deletes what they name: the floor", async () => {
+    const r = await run('echo / | xargs rm -rf');
+    expect(r.decision.verdict).toBe('deny');
+    expect(r.decision.categories).toContain('destructive_root_delete');
   });
 
   it('curl | sh is decided by remote code execution, and names the unstated host too', async () => {
