@@ -148,6 +148,16 @@ describe('a script that cannot be read whole is uncertain', () => {
       `python3 -c "open('scripts/test.sh','w').write('x')" && bash scripts/test.sh`,
       'may change',
     ],
+    [
+      "a formatter's output redirected onto the script",
+      'black - < x.py > scripts/test.sh && bash scripts/test.sh',
+      'content not shown',
+    ],
+    [
+      'a formatter writing an output file over the script',
+      'prettier --output-file scripts/test.sh x.js && bash scripts/test.sh',
+      'may change',
+    ],
     ['a script awk may write', 'awk \'{print > "scripts/test.sh"}\' x && bash scripts/test.sh', 'may change'],
     ['a script sed w may write', "sed -n 'w scripts/test.sh' tpl && bash scripts/test.sh", 'may change'],
     [

@@ -106,6 +106,9 @@ const FORMATTERS = new Set([
 ]);
 
 function reformats(program: string, argv: readonly string[]): boolean {
+  // Reading standard input or naming an output file is not an in-place rewrite.
+  if (argv.slice(1).some((a) => a === '-' || /^(-o|--output|--output-file|--out-file|--stdin)(=|$)/.test(a)))
+    return false;
   if (FORMATTERS.has(program)) return true;
   return (program === 'cargo' || program === 'go') && argv[1] === 'fmt';
 }
@@ -132,14 +135,19 @@ const GIT_REWRITES = new Set([
  */
 export function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
   for (const seg of r.segments.slice(0, inv.segment)) {
-    // A formatter rewrites a file from its own text, keeping what it does: the script read now is what runs.
-    if (reformats(seg.program, seg.argv)) continue;
+    // A formatter rewriting a folder in place keeps what each file does: the script read now is what runs. A
+    // write of the script itself (a redirect of the formatter's output, `black - > conftest.py`) still counts.
+    const inPlace = reformats(seg.program, seg.argv);
     const touches = seg.paths.some(
       (p) =>
         (p.role === 'write' || p.role === 'delete') &&
         p.resolved !== undefined &&
-        (p.resolved === path || path.startsWith(`${p.resolved}/`)),
+        (p.resolved === path || (!inPlace && path.startsWith(`${p.resolved}/`))),
     );
+    if (inPlace) {
+      if (touches) return true;
+      continue;
+    }
     if (touches || REWRITERS.test(seg.program) || writesUnseen(seg.program, seg.argv)) return true;
     if (seg.program === 'git' && seg.argv.some((a) => GIT_REWRITES.has(a))) return true;
   }
