@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -174,6 +174,29 @@ describe('gavel serve', () => {
       .trim()
       .split('\n');
     expect(lines).toHaveLength(commands.length);
+  });
+
+  it('with --workers auto, starts one worker per core (one process on one core); refuses any other word', async () => {
+    const { dir, env } = sandbox();
+    const cores = Math.min(64, availableParallelism());
+    const { child, port, stderr } = await startServe(env, dir, ['--workers', 'auto']);
+    while ((stderr().match(/listening on/g) ?? []).length < cores)
+      await new Promise((r) => setTimeout(r, 50));
+    const res = await check(port, 'rm -rf /');
+    expect(((await res.json()) as { verdict: string }).verdict).toBe('deny');
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect((stderr().match(/listening on/g) ?? []).length).toBe(cores);
+    if (cores > 1) expect(stderr()).toContain(`${cores} workers stopped`);
+    for (const bad of ['many', '0', '1.5', '65']) {
+      const r = spawnSync(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0', '--workers', bad], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('`--workers` must be `auto` or a whole number from 1 to 64');
+    }
   });
 
   it('answers a policy question on /v1/ask, never an allow for one it cannot read', async () => {

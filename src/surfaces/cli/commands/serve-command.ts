@@ -7,6 +7,7 @@
  */
 
 import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { openOtlpExport } from '../../../audit';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
@@ -126,6 +127,17 @@ const MAX_WORKERS = 64;
 const MAX_RESTARTS = 10;
 
 /**
+ * `--workers`: absent is 1 (one process, no cluster); `auto` is one per core this process may use
+ * (availableParallelism, at most MAX_WORKERS; on one core, one process); else a whole number. Undefined: refused.
+ */
+function workerCount(value: string | undefined): number | undefined {
+  if (value === undefined) return 1;
+  if (value === 'auto') return Math.min(MAX_WORKERS, Math.max(1, availableParallelism()));
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= 1 && n <= MAX_WORKERS ? n : undefined;
+}
+
+/**
  * `--workers N` (N > 1), the primary: starts N worker processes (node:cluster; each a whole service, sharing
  * the listening port), starts another for one that dies (at most MAX_RESTARTS times), passes SIGHUP on, and
  * on SIGTERM or SIGINT stops them all and exits once each has finished its decisions in flight. Audit lines
@@ -205,9 +217,9 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     );
     return EXIT.usage;
   }
-  const workers = Number(args.values.workers ?? 1);
-  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS)
-    throw new UsageError(`\`--workers\` must be a whole number from 1 to ${MAX_WORKERS}`);
+  const workers = workerCount(args.values.workers as string | undefined);
+  if (workers === undefined)
+    throw new UsageError(`\`--workers\` must be \`auto\` or a whole number from 1 to ${MAX_WORKERS}`);
   if (workers > 1 && cluster.isPrimary) return superviseWorkers(ctx, workers);
   const otlpEndpoint = loaded.config.audit.otlp_endpoint;
   const otlp = otlpEndpoint ? openOtlpExport(otlpEndpoint, ctx.version) : undefined;
@@ -377,7 +389,7 @@ export const serveCommand: CommandSpec = {
   name: 'serve',
   summary: 'run the decision service over HTTP (POST /v1/check, /v1/hook/<harness>); `serve token add NAME`',
   usage:
-    'gavel serve [--listen HOST:PORT] [--workers N] [--socket] | gavel serve token add NAME | remove NAME | list',
+    'gavel serve [--listen HOST:PORT] [--workers N|auto] [--socket] | gavel serve token add NAME | remove NAME | list',
   description:
     'Answers `POST /v1/check` (the body `gavel check` reads; the Decision as JSON), `POST /v1/hook/<harness>` (the harness hook payload; its reply), `GET /healthz` and `GET /metrics` (Prometheus text). With tokens (`gavel serve token add NAME` prints the secret once and stores its hash in the user config folder; GAVEL_SERVE_TOKEN holds one more, named `env`) every request but /healthz needs `Authorization: Bearer <secret>`, and the token name is recorded in each audit line; without any it listens on loopback only. Bodies are bounded by `[serve] max_body_bytes`, requests by `[serve] request_timeout_ms` (then a deny, basis `timeout`). SIGHUP reloads config and rules; SIGTERM stops accepting, finishes the decisions in flight and exits 0. See docs/serve.md.',
   options: {
@@ -388,8 +400,9 @@ export const serveCommand: CommandSpec = {
     },
     workers: {
       type: 'string',
-      valueName: 'N',
-      description: 'run N worker processes sharing the port (one per core; default 1)',
+      valueName: 'N|auto',
+      description:
+        'run N worker processes sharing the port; `auto`: one per core (default 1: one process, one core)',
     },
     socket: {
       type: 'boolean',
