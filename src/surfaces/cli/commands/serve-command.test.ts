@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,6 +183,45 @@ describe('gavel serve', () => {
       .trim()
       .split('\n');
     expect(lines).toHaveLength(commands.length);
+  });
+
+  it('with --workers 2, kept-alive connections are spread evenly over the workers', async () => {
+    if (process.platform !== 'linux') return;
+    const { dir, env } = sandbox();
+    const { child, port, stderr } = await startServe(env, dir, ['--workers', '2']);
+    while ((stderr().match(/listening on/g) ?? []).length < 2) await new Promise((r) => setTimeout(r, 50));
+    const pids = [...stderr().matchAll(/worker pid (\d+)/g)].map((m) => Number(m[1]));
+    const body = JSON.stringify({ tool: 'shell', input: { command: 'ls' } });
+    const request = `POST /v1/check HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+    // 32 connections opened at once, each answered once and kept open.
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 32 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const s = connect(port, '127.0.0.1', () => s.write(request));
+            s.once('data', () => resolve(s));
+            s.once('error', reject);
+          }),
+      ),
+    );
+    // Each worker holds its handed connections plus the same two of its own (the channel to the primary and
+    // its loopback port): equal counts mean an even split.
+    const socketsOf = (pid: number) =>
+      readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+        } catch {
+          return false;
+        }
+      }).length;
+    const counts = pids.map(socketsOf);
+    for (const s of sockets) s.destroy();
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(counts).toHaveLength(2);
+    expect(counts[0]).toBe(counts[1]);
+    expect((counts[0] ?? 0) + (counts[1] ?? 0)).toBeGreaterThanOrEqual(32);
   });
 
   it('with --workers auto, starts one worker per core (one process on one core); refuses any other word', async () => {

@@ -40,6 +40,7 @@ import {
 } from '../../harness';
 import {
   addToken,
+  balanceConnections,
   decisionApp,
   isLoopback,
   Metrics,
@@ -49,6 +50,7 @@ import {
   removeToken,
   type StoredToken,
   startServer,
+  takeHandedConnections,
   tokensInForce,
   tokensPath,
   workerMetrics,
@@ -121,6 +123,8 @@ async function answerOverSocket(
  * named `GAVEL_*`: the config refuses GAVEL_ variables it does not know.
  */
 const SOCKET_WORKER = 'GVL_SERVE_SOCKET_WORKER';
+/** Set in a worker's environment: the public port, whose connections the primary hands to the workers. */
+const HANDED_PORT = 'GVL_SERVE_HANDED_PORT';
 
 /** Most worker processes `--workers` starts, and how often the primary starts a new one for one that died. */
 const MAX_WORKERS = 64;
@@ -144,12 +148,28 @@ function workerCount(value: string | undefined): number | undefined {
  * of all workers go to the same log: each line is one `write` on an O_APPEND descriptor, so lines never
  * interleave inside one another.
  */
-function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
+async function superviseWorkers(
+  ctx: CommandContext,
+  n: number,
+  listen: { host: string; port: number },
+): Promise<number> {
+  // The primary accepts and hands each connection to the worker holding the fewest (connection-balancer.ts).
+  let balancer: Awaited<ReturnType<typeof balanceConnections>>;
+  try {
+    balancer = await balanceConnections(listen.host, listen.port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    ctx.stderr.write(`gavel serve: cannot listen on \`${listen.host}:${listen.port}\` (${code})\n`);
+    return EXIT.internal;
+  }
   const workers = new Set<ReturnType<typeof cluster.fork>>();
   // One worker answers the hook socket (with --socket); the one started for it when it dies takes it over.
   let socketHolder: ReturnType<typeof cluster.fork> | undefined;
   const start = (holdsSocket: boolean) => {
-    const w = cluster.fork({ [SOCKET_WORKER]: holdsSocket ? '1' : '0' });
+    const w = cluster.fork({
+      [SOCKET_WORKER]: holdsSocket ? '1' : '0',
+      [HANDED_PORT]: String(balancer.port),
+    });
     workers.add(w);
     if (holdsSocket) socketHolder = w;
     return w;
@@ -174,6 +194,8 @@ function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
     };
     const stop = () => {
       stopping = true;
+      // Stop accepting first; each worker then finishes the connections it holds.
+      void balancer.stop();
       for (const w of workers) w.process.kill('SIGTERM');
       if (workers.size === 0) resolve(EXIT.ok);
     };
@@ -187,7 +209,10 @@ function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
       if (restarts < MAX_RESTARTS) {
         restarts += 1;
         start(worker === socketHolder);
-      } else if (workers.size === 0) resolve(EXIT.internal);
+      } else if (workers.size === 0) {
+        void balancer.stop();
+        resolve(EXIT.internal);
+      }
     });
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
@@ -220,7 +245,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
   const workers = workerCount(args.values.workers as string | undefined);
   if (workers === undefined)
     throw new UsageError(`\`--workers\` must be \`auto\` or a whole number from 1 to ${MAX_WORKERS}`);
-  if (workers > 1 && cluster.isPrimary) return superviseWorkers(ctx, workers);
+  if (workers > 1 && cluster.isPrimary) return superviseWorkers(ctx, workers, listen);
   const otlpEndpoint = loaded.config.audit.otlp_endpoint;
   const otlp = otlpEndpoint ? openOtlpExport(otlpEndpoint, ctx.version) : undefined;
   const audit = fileAuditSink(ctx.clock, otlp ? (record) => otlp.emit(record) : undefined);
@@ -336,11 +361,20 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     socket = opened;
   }
   let started: Awaited<ReturnType<typeof startServer>>;
+  // A worker of --workers gets its connections from the primary, and binds only a loopback port of its own
+  // (what gives its server the timeouts and the connection tracking a graceful stop needs).
+  const handedPort = cluster.isWorker ? Number(ctx.env[HANDED_PORT] ?? '') : 0;
+  let stopTaking: (() => void) | undefined;
   try {
-    started = await startServer(app, listen.host, listen.port, {
+    const timeouts = {
       headersMs: Math.min(serveConfig.request_timeout_ms, 10_000),
       requestMs: serveConfig.request_timeout_ms + 1_000,
-    });
+    };
+    started =
+      handedPort > 0
+        ? await startServer(app, '127.0.0.1', 0, timeouts, true)
+        : await startServer(app, listen.host, listen.port, timeouts);
+    if (handedPort > 0) stopTaking = takeHandedConnections(started.adopt);
   } catch (error) {
     unwatch();
     await socket?.stop();
@@ -362,6 +396,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       process.off('SIGINT', stop);
       process.off('SIGHUP', onHup);
       unwatch();
+      stopTaking?.();
       void Promise.all([started.stop(serveConfig.request_timeout_ms + 1_000), socket?.stop()]).then(
         async () => {
           hookRuntimes.close();
@@ -380,7 +415,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     process.on('SIGHUP', onHup);
     // Said once the signals are handled: whoever waits for this line may stop the service at once.
     ctx.stderr.write(
-      `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''}${cluster.isWorker ? `; worker pid ${process.pid}` : ''})\n`,
+      `gavel serve: listening on http://${host}:${handedPort > 0 ? handedPort : started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''}${cluster.isWorker ? `; worker pid ${process.pid}` : ''})\n`,
     );
   });
 }
