@@ -12,7 +12,7 @@
 // Figures go in docs/benchmarks.md with the machine and date.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -47,6 +47,9 @@ const env = {
   GAVEL_LOG_DIR: join(dir, 'logs'),
 };
 const nodeArgs = (process.env.GAVEL_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// GAVEL_BENCH_SERVER_STDOUT=FILE: the servers' stdout goes there (with GAVEL_BENCH_NODE_ARGS=--trace-gc, each
+// collection's pause); otherwise it is read and dropped, so a chatty server never blocks on a full pipe.
+const serverStdout = process.env.GAVEL_BENCH_SERVER_STDOUT;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -89,6 +92,8 @@ const startServe = () => {
       env,
     },
   );
+  if (serverStdout) child.stdout.on('data', (c) => appendFileSync(serverStdout, c));
+  else child.stdout.resume();
   const port = new Promise((resolve, reject) => {
     let err = '';
     child.stderr.on('data', (c) => {
