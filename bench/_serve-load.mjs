@@ -7,8 +7,9 @@
 // GAVEL_BENCH_SERVE_ARGS: more `gavel serve` arguments (`--workers 2`); GAVEL_BENCH_WARM_SECONDS: see below.
 // GAVEL_BENCH_CLIENT=wrk: the clients are wrk's (Debian's `wrk`, C, epoll; bench/_serve-load-wrk.lua), the same 32
 // kept-alive connections sending the same request bodies one at a time, each answer's status and verdict counted,
-// the audit log checked the same way; its latency quantiles are wrk's (per request, over the whole window). It
-// costs the shared cores less CPU per request than the Node client (the default, kept as the fallback).
+// the audit log checked the same way; its latency quantiles are wrk's (per request, over the whole window, which
+// opens its connections: the Node client's are made before the warm-up). It costs the shared cores less CPU per
+// request than the Node client (the default, kept as the fallback).
 // Figures go in docs/benchmarks.md with the machine and date.
 
 import { spawn, spawnSync } from 'node:child_process';
