@@ -78,7 +78,11 @@ export function balanceConnections(host: string, port: number): Promise<Balancer
   cluster.on('message', onMessage);
   cluster.on('exit', onExit);
 
-  const server: Server = createServer({ pauseOnConnect: true }, (socket) => hand(socket));
+  const server: Server = createServer({ pauseOnConnect: true }, (socket) => {
+    // A client that resets before the hand-over must not take the primary down with an unhandled error.
+    socket.on('error', () => socket.destroy());
+    hand(socket);
+  });
   return new Promise((resolve, reject) => {
     server.once('error', (error) => {
       cluster.off('message', onMessage);
@@ -103,12 +107,19 @@ export function balanceConnections(host: string, port: number): Promise<Balancer
 
 /**
  * A worker: takes the connections the primary hands over (`adopt` serves one as if accepted here), says it is
- * ready, and tells the primary when each one closes. Returns a function that stops taking them.
+ * ready, and tells the primary when each one closes. Returns a function that stops taking them (any handed
+ * after that is closed).
  */
 export function takeHandedConnections(adopt: (socket: Socket) => void): () => void {
+  let taking = true;
   const onMessage = (message: unknown, handle: unknown) => {
     if ((message as { gavel?: unknown } | null)?.gavel !== HANDED || !handle) return;
     const socket = handle as Socket;
+    // Handed over while this worker stops: closed at once (the client sees a reset, never a hang).
+    if (!taking) {
+      socket.destroy();
+      return;
+    }
     socket.once('close', () => {
       if (process.connected) process.send?.({ gavel: 'conn-closed' } satisfies Note);
     });
@@ -116,5 +127,7 @@ export function takeHandedConnections(adopt: (socket: Socket) => void): () => vo
   };
   process.on('message', onMessage);
   process.send?.({ gavel: 'conn-ready' } satisfies Note);
-  return () => process.off('message', onMessage);
+  return () => {
+    taking = false;
+  };
 }
