@@ -142,9 +142,10 @@ function workerCount(value: string | undefined): number | undefined {
 }
 
 /**
- * `--workers N` (N > 1), the primary: starts N worker processes (node:cluster; each a whole service, sharing
- * the listening port), starts another for one that dies (at most MAX_RESTARTS times), passes SIGHUP on, and
- * on SIGTERM or SIGINT stops them all and exits once each has finished its decisions in flight. Audit lines
+ * `--workers N` (N > 1), the primary: listens itself and hands each connection to the worker holding the
+ * fewest (connection-balancer.ts), starts N worker processes (node:cluster; each a whole service), starts
+ * another for one that dies (at most MAX_RESTARTS times), passes SIGHUP on, and on SIGTERM or SIGINT stops
+ * accepting, stops them all and exits once each has finished its decisions in flight. Audit lines
  * of all workers go to the same log: each line is one `write` on an O_APPEND descriptor, so lines never
  * interleave inside one another.
  */
