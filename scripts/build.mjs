@@ -296,35 +296,6 @@ await build({
   outfile: join(OUT, 'verified-hash.cjs'),
 });
 
-// dist/hook-killer.cjs: the hook's killer, started by bin/gavel before dist/hook.cjs loads, where forking costs
-// less (ADR 0056); the watchdog in the bundle takes it over. Only the deadline and the killer: the build fails
-// if anything else comes in (a built-in it requires at load is paid by every hook call).
-const killer = await build({
-  ...common,
-  format: 'cjs',
-  banner: {},
-  sourcemap: false,
-  entryPoints: ['src/surfaces/harness/early-killer.ts'],
-  outfile: join(OUT, 'hook-killer.cjs'),
-  // Modules left out by importedForExports are still parsed: no `import.meta` warning from them.
-  define: { ...common.define, 'import.meta.url': '""' },
-  plugins: [importedForExports],
-  metafile: true,
-});
-const killerInputs = Object.entries(killer.metafile.outputs[join(OUT, 'hook-killer.cjs')]?.inputs ?? {})
-  .filter(
-    ([f, { bytesInOutput }]) => bytesInOutput > 0 && !/(early-killer|spawn-killer|deadline)\.ts$/.test(f),
-  )
-  .map(([f]) => f);
-const killerText = readFileSync(join(OUT, 'hook-killer.cjs'), 'utf8');
-const killerRequires = [...killerText.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
-if (killerInputs.length > 0 || killerRequires.some((id) => id !== 'node:fs')) {
-  process.stderr.write(
-    `build: dist/hook-killer.cjs holds more than the killer (${[...killerInputs, ...killerRequires].join(', ')}); see importedForExports\n`,
-  );
-  process.exit(1);
-}
-
 // The shell parser's WASM files sit beside the bundle, where src/shell/parse/load-parser.ts looks first, so an
 // installed package needs no node_modules lookup (docs/decisions/0015-shell-parser.md).
 copyFileSync('node_modules/web-tree-sitter/web-tree-sitter.wasm', join(OUT, 'web-tree-sitter.wasm'));

@@ -46,11 +46,8 @@ interface ProcessWrap {
   unref(): void;
 }
 
-/**
- * Starts `script` under `/bin/sh` in a new process group, stdin and stdout closed, stderr the hook's own.
- * Undefined when it did not start; throws when this Node has no process wrapper.
- */
-export function spawnShellKiller(script: string): Killer | undefined {
+/** Starts `script` under `/bin/sh` in a new process group, stdin and stdout closed, stderr the hook's own. */
+function spawnShell(script: string): Killer | undefined {
   const binding = (process as unknown as { binding(name: string): unknown }).binding('process_wrap') as {
     Process: new () => ProcessWrap;
   };
@@ -134,7 +131,7 @@ export function spawnKiller(
   fallback?: { afterMs: number; reason: string },
 ): Killer | undefined {
   try {
-    const killer = spawnShellKiller(script);
+    const killer = spawnShell(script);
     if (killer) return killer;
   } catch {
     // no process wrapper in this Node: the fallback below

@@ -11,16 +11,18 @@
  */
 
 import { closeSync, writeSync } from 'node:fs';
-import { killerPlan, takeStartedKiller } from './early-killer';
+import { deadlineMs } from '../../runtime';
 import { killerScript, spawnKiller } from './spawn-killer';
+
+/** How long after the deadline the killer fires: the main-thread timer answers with exit 2 first if it can. */
+export const KILL_GRACE_MS = 500;
 
 /** Installs the guards; returns a function that disarms them once the answer is written. */
 export function guardHookProcess(env: Readonly<Record<string, string | undefined>>): () => void {
-  const { ms, afterMs: killAfter, reason } = killerPlan(env);
-  // bin/gavel starts the killer before the bundle loads (./early-killer.ts), where forking costs less.
-  const killer =
-    takeStartedKiller(killAfter) ??
-    spawnKiller(killerScript(process.pid, killAfter, reason), { afterMs: killAfter, reason });
+  const ms = deadlineMs(env);
+  const reason = `no answer within ${ms} ms`;
+  const killAfter = ms + KILL_GRACE_MS;
+  const killer = spawnKiller(killerScript(process.pid, killAfter, reason), { afterMs: killAfter, reason });
   let armed = true;
   const disarmKiller = (): void => {
     if (!armed) return;
