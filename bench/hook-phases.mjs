@@ -5,26 +5,24 @@
 // up to the total's. Runs only when GAVEL_BENCH_BASE is set:
 //   GAVEL_BENCH_BASE=/tmp/base node bench/run.mjs hook-phases --runs 14 --warmup 2
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { median, round } from './_measure.mjs';
 import { requests, scratchProject } from './hook-cold-start.mjs';
+import { buildsToCompare } from './hook-vs-build.mjs';
 
 export const title = 'Hook call CPU per phase (GAVEL_BENCH_BASE)';
 
 const PHASES = ['boot', 'pre', 'compile', 'toplevel', 'rest', 'total'];
 
 export async function run({ root, runs, warmup }) {
-  const bases = (process.env.GAVEL_BENCH_BASE ?? '').split(':').filter((b) => b !== '');
-  if (bases.length === 0) return [];
-  for (const b of bases)
-    if (!existsSync(join(b, 'bin', 'gavel'))) throw new Error(`GAVEL_BENCH_BASE: no bin/gavel in ${b}`);
+  const builds = buildsToCompare(root);
+  if (builds.length === 0) return [];
   const probe = join(root, 'bench', '_phase-probe.cjs');
   const scratch = scratchProject();
   try {
     const req = requests(scratch.project);
     const variants = [];
-    for (const [label, dir] of [...bases.map((b, k) => [k === 0 ? 'base' : basename(b), b]), ['this', root]])
+    for (const [label, dir] of builds)
       for (const [tool, input] of [
         ['Bash', req.bash],
         ['Read', req.read],
