@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Language, Parser } from 'web-tree-sitter';
+import { seededRandom } from '../testdata/seeded-random';
 import { locateWasm } from './load-parser';
 import { plainTree } from './plain-tree';
 import type { SyntaxNode } from './syntax-node';
@@ -82,17 +83,6 @@ function corpusCommands(): string[] {
   return out;
 }
 
-/** A seeded generator (mulberry32), as fast-parse.test.ts's. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('the plain copy of a tree-sitter tree', () => {
   it.each([
     ['a plain command', 'git status'],
@@ -123,7 +113,7 @@ describe('the plain copy of a tree-sitter tree', () => {
   });
 
   it('answers as tree-sitter does on random text (seeded), parse errors included', () => {
-    const next = random(2211);
+    const next = seededRandom(2211);
     const ALPHABET = [
       ...'ab1-="\'$X_#><&|;\n\t:/.~*?%@,+^(){}[]`\\é',
       '😀',
