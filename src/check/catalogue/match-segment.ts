@@ -406,7 +406,9 @@ function oldStyleCluster(entry: CompiledEntry, args: readonly string[]): readonl
   const letters = [...first];
   const last = letters.length - 1;
   const known = letters.every((c, i) =>
-    i === last ? entry.options.flags.has(`-${c}`) || entry.options.values.has(`-${c}`) : entry.options.flags.has(`-${c}`),
+    i === last
+      ? entry.options.flags.has(`-${c}`) || entry.options.values.has(`-${c}`)
+      : entry.options.flags.has(`-${c}`),
   );
   return known ? [`-${first}`, ...args.slice(1)] : args;
 }
