@@ -200,6 +200,7 @@ describe('system folders', () => {
     ['an install of the user in /opt', 'rm -rf /opt/myapp'],
     ['a site in /srv', 'rm -rf /srv/site'],
     ['two levels below a system root', 'rm -rf /var/cache/apt'],
+    ['every entry of an install in /opt', 'rm -rf /opt/app/*'],
   ])('%s is a delete outside the workspace, not the floor', (_name, command) => {
     expect(categories(command)).toContain('recursive_delete_outside_workspace');
     expect(categories(command)).not.toContain('destructive_root_delete');
@@ -207,6 +208,24 @@ describe('system folders', () => {
 
   it('a temp folder under a system root is scratch', () => {
     expect(categories('rm -rf /var/tmp/build')).toEqual([]);
+    expect(categories('rm -rf /var/tmp/*')).toEqual([]);
+  });
+
+  it.each([
+    ['only empty folders go', 'find ~ -type d -empty -delete'],
+    ['a name filter', 'find ~ -type f -name "*.pyc" -delete'],
+  ])('a filtered find is not the floor: %s', (_name, command) => {
+    expect(categories(command)).not.toContain('destructive_root_delete');
+  });
+
+  it.each([
+    ['reading a setting', 'sysctl kernel.randomize_va_space'],
+    ['setting the secure value', 'sysctl -w kernel.randomize_va_space=2'],
+    ['listing the firewall', 'firewall-cmd --list-all'],
+    ['listing services', 'launchctl list'],
+    ['a device listing', 'nvme list'],
+  ])('no security category: %s', (_name, command) => {
+    expect(categories(command)).toEqual([]);
   });
 });
 
@@ -259,6 +278,20 @@ describe('constructs', () => {
     ['brace expansion', 'rm -rf /{etc,usr}', 'destructive_root_delete'],
     ['a folder directly under a system root', 'rm -rf /var/lib', 'destructive_root_delete'],
     ['a system folder through ..', 'rm -rf /usr/share/../lib', 'destructive_root_delete'],
+    ['every entry of a top-level folder', 'rm -rf /home/*', 'destructive_root_delete'],
+    ['every entry of a system folder', 'rm -rf /var/lib/*', 'destructive_root_delete'],
+    ['every file of the root by find', 'find / -xdev -type f -delete', 'destructive_root_delete'],
+    ['every file of home by find', 'find ~ -type f -delete', 'destructive_root_delete'],
+    ['dcfldd onto a disk', 'dcfldd if=/dev/urandom of=/dev/sdb', 'block_device_write'],
+    ['ddrescue onto a disk', 'ddrescue --force /dev/zero /dev/sda', 'block_device_write'],
+    ['an nvme format', 'nvme format /dev/nvme0n1', 'block_device_write'],
+    ['address randomisation off', 'sysctl -w kernel.randomize_va_space=0', 'disable_security_control'],
+    ['the firewall zone trusted', 'firewall-cmd --set-default-zone=trusted', 'disable_security_control'],
+    [
+      'an endpoint agent unloaded',
+      'launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist',
+      'disable_security_control',
+    ],
     ['brace expansion to home', 'rm -rf ~/{a,.}', 'destructive_root_delete'],
     ['ansi-c quoting', "rm $'-rf' $'\\x2f'", 'destructive_root_delete'],
     ['escapes', 'r\\m -r\\f \\/', 'destructive_root_delete'],

@@ -262,6 +262,29 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     what: 'stops a security service',
   },
   {
+    programs: ['sysctl'],
+    match:
+      /(^| )((kernel\.(randomize_va_space|yama\.ptrace_scope|kptr_restrict|dmesg_restrict|unprivileged_bpf_disabled)|fs\.protected_\w+|net\.ipv4\.conf\.\w+\.rp_filter)\s*=\s*0|fs\.suid_dumpable\s*=\s*[12])\b/,
+    unless: /^(-a|--all|-n|-e|-N)?\s*[\w.]+$/,
+    category: 'disable_security_control',
+    what: 'weakens a kernel protection',
+  },
+  {
+    programs: ['firewall-cmd'],
+    match:
+      /--set-default-zone[ =]trusted|--panic-off|--add-source[ =]0\.0\.0\.0\/0|--zone[ =]\S+ --add-service|--add-port[ =]\S+ --permanent|--remove-service[ =]ssh/,
+    unless: /^--(list|get|query|state)/,
+    category: 'disable_security_control',
+    what: 'opens the firewall',
+  },
+  {
+    programs: ['launchctl'],
+    match:
+      /(unload|bootout|disable|remove|kill)\b.*(falcon|crowdstrike|sentinel|carbonblack|cbdefense|defender|wdav|jamf|osquery|santa|xprotect|mrt|sophos|eset|cylance|tanium|kandji|mdatp)/i,
+    category: 'disable_security_control',
+    what: 'stops an endpoint protection agent',
+  },
+  {
     programs: ['ufw'],
     match: /^(disable|reset)\b/,
     category: 'disable_security_control',

@@ -50,7 +50,13 @@ export function recursiveDelete(
   const top =
     seen.some((x) => x === '/' || isUnder(home, x) || /^\/[^/]+$/.test(x)) ||
     (res.class !== 'temp' && seen.some((x) => isSystemChild(x, r.scope.systemRoots)));
-  const rootGlob = seen.some((x) => x === '/' || isUnder(home, x));
+  // `rm -rf /home/*`, `/etc/*`, `/var/lib/*`: every entry of a system folder is the folder.
+  const rootGlob = seen.some(
+    (x) =>
+      x === '/' ||
+      isUnder(home, x) ||
+      (!r.scope.tempDirs.includes(x) && (/^\/[^/]+$/.test(x) || isSystemChild(x, r.scope.systemRoots))),
+  );
   if ((!partial && !res.glob && top) || (res.glob && rootGlob)) {
     r.hit(
       'destructive_root_delete',
@@ -110,7 +116,10 @@ function find(inv: Invocation, r: Reporter): Flow {
     }
     rest.push(t);
   }
-  const filtered = rest.some((t) => FIND_FILTERS.test(t)) || rest.includes('-maxdepth');
+  // `-type f` (or any type but folders, which only go when empty) keeps every file of that kind: no filter.
+  const filtered =
+    rest.some((t, k) => FIND_FILTERS.test(t) && (t !== '-type' || /d/.test(rest[k + 1] ?? ''))) ||
+    rest.includes('-maxdepth');
   for (const root of roots) touchPath(root, 'arg', inv, r);
   if (rest.includes('-delete')) {
     for (const root of roots)
@@ -200,9 +209,29 @@ function makeNodes(inv: Invocation, r: Reporter): void {
 function dd(inv: Invocation, r: Reporter): void {
   for (const w of inv.args) {
     const t = plain(w);
-    if (t.startsWith('of=')) touchPath({ text: w.text.slice(3), flow: w.flow }, 'write', inv, r);
+    // dcfldd also writes to every `of=`, and to `split=`/`hashlog=` files.
+    if (/^(of|of:[\w-]+|vf)=/.test(t))
+      touchPath({ text: w.text.slice(t.indexOf('=') + 1), flow: w.flow }, 'write', inv, r);
     if (t.startsWith('if=')) touchPath({ text: w.text.slice(3), flow: w.flow }, 'read', inv, r);
   }
+}
+
+/** ddrescue INFILE OUTFILE [MAPFILE]: the second is written (`--force` lets it be a device). */
+function ddrescue(inv: Invocation, r: Reporter): void {
+  const [from, to, map] = splitArgs(inv.args).positionals;
+  if (from) touchPath(from, 'read', inv, r);
+  if (to) touchPath(to, 'write', inv, r);
+  if (map) touchPath(map, 'write', inv, r);
+}
+
+/** `nvme format|sanitize|write|write-zeroes DEVICE` and `sg_format DEVICE` erase or overwrite the device. */
+function eraser(inv: Invocation, r: Reporter): void {
+  const positionals = splitArgs(inv.args).positionals;
+  const erases =
+    inv.program !== 'nvme' ||
+    /^(format|sanitize|write|write-zeroes|write-uncor|ns-delete|delete-ns)$/.test(plain(positionals[0]));
+  if (!erases) return;
+  for (const w of inv.program === 'nvme' ? positionals.slice(1) : positionals) touchPath(w, 'write', inv, r);
 }
 
 const FORMATTERS = new Set([
@@ -270,7 +299,9 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
     if (p === 'chmod') chmod(inv, r);
   } else if (p === 'chmod') chmod(inv, r);
   else if (p === 'setcap') r.hit('privilege_escalation', '`setcap` grants file capabilities', inv.segment);
-  else if (p === 'dd') dd(inv, r);
+  else if (p === 'dd' || p === 'dcfldd' || p === 'dc3dd') dd(inv, r);
+  else if (p === 'ddrescue' || p === 'gddrescue') ddrescue(inv, r);
+  else if (p === 'nvme' || p === 'sg_format' || p === 'sg_sanitize') eraser(inv, r);
   else if (FORMATTERS.has(p) || p.startsWith('mkfs.')) {
     const sub = plain(splitArgs(inv.args).positionals[0]);
     const readOnly =
