@@ -190,6 +190,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     positionals: 1,
   },
   busybox: { values: [], flags: [] },
+  // `daemonize [opts] PATH args`: PATH runs detached (its pid, lock and output files are options).
+  daemonize: { values: ['-c', '-E', '-e', '-o', '-p', '-l', '-u'], flags: ['-a', '-v'] },
   // `fakeroot cmd`: the command runs as itself, told it is root (file owners faked); `-l`/`-s`/`-i` (a library, a
   // state file) are not listed.
   fakeroot: { values: [], flags: ['-u', '--unknown-is-real'] },
