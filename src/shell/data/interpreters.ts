@@ -226,8 +226,9 @@ export function readInterpreter(program: string, args: readonly string[]): Inter
       return out;
     }
     const isOption = a.startsWith('-') || (spec.prefixes === true && a.startsWith('/'));
+    // After inline code, a word that is not an option is the code's argument (`perl -pi -e CODE file`).
     if (!isOption) {
-      out.file = i;
+      if (out.code.length === 0) out.file = i;
       return out;
     }
     const name = optionName(spec, a);

@@ -442,7 +442,8 @@ function sqlite3(inv: Invocation, r: Reporter): void {
     for (const line of text.split(/\n|;(?=\s*\.)/)) {
       const m =
         /^\s*\.(?:shell|system)\s+(.*)$/s.exec(line) ??
-        /^\s*\.(?:output|once|import|read)\s+(?:-\S+\s+)*['"]?\|(.*?)['"]?(?:\s+\S+)?\s*$/s.exec(line);
+        /^\s*\.(?:output|once|read)\s+(?:-\S+\s+)*['"]?\|(.*?)['"]?\s*$/s.exec(line) ??
+        /^\s*\.import\s+(?:-\S+\s+)*['"]?\|(.*?)['"]?\s+\S+\s*$/s.exec(line);
       if (m?.[1]) r.script(m[1], inv, 'shell-string', 'sqlite3 dot-command');
     }
   if (dynamic && texts.some((t) => /^\s*\./m.test(t)))

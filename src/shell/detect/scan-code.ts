@@ -9,6 +9,7 @@ import { type CodeFamily, interpreterFamily } from '../data/interpreters';
 import type { Invocation, Reporter } from '../unwrap/invocation';
 import { OPAQUE_FLOW } from '../walk/flow';
 import { recursiveDelete } from './detect-filesystem';
+import { readBudgeted } from './disk-scripts';
 import { networkTarget } from './network-target';
 import { touchPath } from './path-effects';
 
@@ -206,6 +207,23 @@ function tcl(code: string, inv: Invocation, r: Reporter): void {
 const R_SYSTEM2 =
   /\bsystem2\(\s*(['"])([^'"]+)\1\s*(?:,\s*(?:args\s*=\s*)?(?:c\(([^)]*)\)|(['"])([^'"]*)\4))?/g;
 
+/**
+ * Node's `require("./x.json")` parses x.json when it is a plain file; when it is not (a folder, missing), Node
+ * tries `x.json.js` and `x.json/index.js`, which run: uncertain unless the file is read as plain text.
+ */
+function requiredJson(code: string, inv: Invocation, r: Reporter): void {
+  for (const m of code.matchAll(/\brequire\s*\(\s*(['"])(\.{1,2}\/[^'"]*\.json)\1\s*\)/g)) {
+    const res = touchPath({ text: m[2] ?? '', flow: OPAQUE_FLOW }, 'read', inv, r);
+    const file = res.resolved === undefined ? undefined : readBudgeted(res.resolved, inv, r);
+    if (file?.kind !== 'text')
+      r.uncertain(
+        'dynamic-script',
+        `\`${inv.program}\` loads a JSON path that is not a plain file`,
+        inv.segment,
+      );
+  }
+}
+
 /** Scans interpreter code for literal deletes, shell-outs, URLs and secret paths. */
 export function scanCode(
   source: string,
@@ -226,6 +244,7 @@ export function scanCode(
           : [m[5] ?? ''];
       r.script([m[2] ?? '', ...args].join(' '), inv, 'shell-string', `${inv.program} system2`);
     }
+  if (family === 'node') requiredJson(code, inv, r);
   if (family === 'julia')
     for (const m of code.matchAll(/\brm\(\s*(['"])([^'"]*)\1[^)]*\)/g)) {
       const word = { text: m[2] ?? '', flow: OPAQUE_FLOW };
