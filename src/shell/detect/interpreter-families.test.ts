@@ -34,6 +34,8 @@ describe('a wrapper runs the command after it', () => {
     ['sqlite3 .shell', "sqlite3 x.db '.shell rm -rf ~'"],
     ['sqlite3 .system', "sqlite3 x.db '.system rm -rf ~'"],
     ['sqlite3 .output |cmd', "sqlite3 x.db '.output |rm -rf ~'"],
+    ['valgrind with a checking option', 'valgrind --leak-check=full rm -rf ~'],
+    ['valgrind with a checking option and no value', 'valgrind --leak-check rm -rf ~'],
     ['sqlite3 -cmd .shell', "sqlite3 -cmd '.shell rm -rf ~' x.db 'select 1'"],
   ])('%s', (_name, command) => {
     expect(categories(command)).toContain('destructive_root_delete');
@@ -49,6 +51,11 @@ describe('a wrapper runs the command after it', () => {
   ])('ordinary twin: %s', (_name, command) => {
     expect(categories(command)).toEqual([]);
   });
+});
+
+it('valgrind checking options leave the wrapped program known', () => {
+  const a = analyzeShellSync('valgrind --leak-check=full --track-origins=yes ./app', shellEnv());
+  expect(a.uncertain.map((u) => u.code)).not.toContain('unknown-option');
 });
 
 describe('interpreters read by family', () => {
