@@ -173,6 +173,25 @@ describe('a script that cannot be read whole is uncertain', () => {
     expect(a.uncertain.map((u) => u.reason).join(' ')).toContain(reason);
   });
 
+  it.each([
+    ['an interpreter asked its version', 'node --version && bash scripts/test.sh'],
+    ['a mode change of the script', 'chmod +x scripts/test.sh && bash scripts/test.sh'],
+  ])('%s leaves the script as read', (_name, command) => {
+    expect(
+      analyze(command)
+        .uncertain.map((u) => u.reason)
+        .join(' '),
+    ).not.toContain('may change');
+  });
+
+  it('an interpreter running code before the script still may change it', () => {
+    expect(
+      analyze('node -e 0 && bash scripts/test.sh')
+        .uncertain.map((u) => u.reason)
+        .join(' '),
+    ).toContain('may change');
+  });
+
   it('a script that runs itself ends at the depth limit', () => {
     expect(codes(analyze('bash scripts/self.sh'))).toContain('depth-limit');
   });

@@ -78,6 +78,16 @@ export function directKind(text: string): 'shell' | 'other' | 'binary' {
 /** Programs that may rewrite files they do not name: patches, archives, interpreter code. */
 const REWRITERS =
   /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php|busybox)$/;
+/** Programs that change a file's metadata, never its text. */
+const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp']);
+
+/** An interpreter asked only its version or usage (`node --version`) runs no code and writes nothing. */
+function asksOnly(argv: readonly string[]): boolean {
+  return (
+    argv.length > 1 && argv.slice(1).every((a) => /^(--version|-v|-V|--help|-h|-version|-help)$/.test(a))
+  );
+}
+
 /** Writers whose target hides in an argument: sed's `w FILE`, find's `-fprint*`, awk's `print > FILE`. */
 export function writesUnseen(program: string, argv: readonly string[]): boolean {
   if (program === 'sed' || program === 'gsed')
@@ -148,7 +158,14 @@ export function changedEarlier(path: string, inv: Invocation, r: Reporter): bool
       if (touches) return true;
       continue;
     }
-    if (touches || REWRITERS.test(seg.program) || writesUnseen(seg.program, seg.argv)) return true;
+    // A mode, owner or time change (`chmod +x x.sh && ./x.sh`) leaves the text that runs as read.
+    if (METADATA_ONLY.has(seg.program)) continue;
+    if (
+      touches ||
+      (REWRITERS.test(seg.program) && !asksOnly(seg.argv)) ||
+      writesUnseen(seg.program, seg.argv)
+    )
+      return true;
     if (seg.program === 'git' && seg.argv.some((a) => GIT_REWRITES.has(a))) return true;
   }
   return false;
