@@ -13,7 +13,7 @@ import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
 import { type PrintLanguage, printCodeInert } from './print-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
-import { inertGitConfig, inertMakeAssignment, readOnlySelect } from './value-checks';
+import { inertGitConfig, inertMakeAssignment, readOnlySelect, readOnlySqliteDot } from './value-checks';
 
 /** A word whose value is computed at run time (`$...`) or a glob: bash may make it any word, an option too. */
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
@@ -226,7 +226,11 @@ function valuesKnown(entry: CompiledEntry, read: Read): boolean {
   }
   if (languages.sqlite3) {
     const [file, sql, ...more] = read.positionals;
-    return more.length === 0 && WORKSPACE_FILE.test(file ?? '') && readOnlySelect(sql ?? '');
+    return (
+      more.length === 0 &&
+      WORKSPACE_FILE.test(file ?? '') &&
+      (readOnlySelect(sql ?? '') || readOnlySqliteDot(sql ?? ''))
+    );
   }
   return true;
 }

@@ -50,6 +50,17 @@ export function readOnlySelect(sql: string): boolean {
   return true;
 }
 
+/**
+ * sqlite3's dot-commands that only print the database's structure or content (`.tables`, `.schema users`,
+ * `.indexes`, `.dump`): one command, its arguments plain names or LIKE patterns. `.shell`, `.system`, `.output`,
+ * `.once`, `.import`, `.read`, `.open`, `.load`, `.save`, `.backup` and any other are not known.
+ */
+export function readOnlySqliteDot(text: string): boolean {
+  return /^\s*\.(?:tables|schema|fullschema|indexes|indices|databases|dbinfo|dump|show|help|version)(?:\s+(?:--indent|[\w%]+))*\s*$/.test(
+    text,
+  );
+}
+
 /** Variables make itself reads (its shell, flags, makefiles, goals): never set from the command line here. */
 const MAKE_OWN =
   /^(SHELL|\.SHELLFLAGS|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES|MAKE|MAKECMDGOALS|MAKELEVEL|MAKEOVERRIDES|MAKE_RESTARTS|MAKESHELL|VPATH|SUFFIXES|\..*)$/;

@@ -190,6 +190,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     positionals: 1,
   },
   busybox: { values: [], flags: [] },
+  // `daemonize [opts] PATH args`: PATH runs detached (its pid, lock and output files are options).
+  daemonize: { values: ['-c', '-E', '-e', '-o', '-p', '-l', '-u'], flags: ['-a', '-v'] },
   // `fakeroot cmd`: the command runs as itself, told it is root (file owners faked); `-l`/`-s`/`-i` (a library, a
   // state file) are not listed.
   fakeroot: { values: [], flags: ['-u', '--unknown-is-real'] },
@@ -342,7 +344,35 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
       '-L',
     ],
   },
-  valgrind: { values: [], flags: ['-q', '--quiet', '-v', '--verbose', '-s'] },
+  // valgrind's checking options (`--leak-check=full`): they change what it reports, never what runs; output files
+  // (`--log-file`, `--xml-file`), suppressions and debugger hooks (`--db-command`, `--vgdb*`) are not listed.
+  valgrind: {
+    values: [],
+    // Read as flags: valgrind takes these only as `--name=value`, so a next word is never their value.
+    flags: [
+      '--tool',
+      '--leak-check',
+      '--show-leak-kinds',
+      '--errors-for-leak-kinds',
+      '--track-origins',
+      '--track-fds',
+      '--show-reachable',
+      '--undef-value-errors',
+      '--error-exitcode',
+      '--num-callers',
+      '--trace-children',
+      '--gen-suppressions',
+      '--leak-resolution',
+      '--read-var-info',
+      '--expensive-definedness-checks',
+      '-q',
+      '--quiet',
+      '-v',
+      '--verbose',
+      '-s',
+    ],
+  },
+
   entr: { values: [], flags: ['-a', '-c', '-cc', '-d', '-n', '-p', '-r', '-z'] },
   runuser: {
     values: [

@@ -11,8 +11,10 @@ import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 
 interface RunnerSpec {
-  /** Subcommands that run a command (`exec`, `run`); empty: the program itself does. */
+  /** Subcommands that run a command (`exec`, `run`, two words: `tool run`); empty: the program itself does. */
   subs: readonly string[];
+  /** Options before the subcommand that take the next word (`hatch -e ENV run`): the value is not the subcommand. */
+  globalValues?: readonly string[];
   values: readonly string[];
   flags: readonly string[];
   /** Options whose value is shell text (`npm exec -c 'a b'`). */
@@ -43,8 +45,10 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   yarn: { subs: ['exec', 'dlx'], values: ['-p', '--package'], flags: QUIET },
   bun: { subs: ['x'], values: ['-p', '--package'], flags: [...QUIET, '--bun'] },
   uv: {
-    subs: ['run'],
+    subs: ['run', 'tool run'],
+    globalValues: ['--directory', '--project', '--cache-dir', '--config-file', '--color'],
     values: [
+      '--from',
       '--with',
       '--with-requirements',
       '--with-editable',
@@ -119,7 +123,44 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     values: ['--node', '--npm', '--yarn', '--pnpm'],
     flags: ['--bundled-npm', '--no-yarn'],
   },
-  hatch: { subs: ['run'], values: ['-e', '--env'], flags: QUIET },
+  hatch: {
+    subs: ['run'],
+    globalValues: ['-e', '--env', '-p', '--project', '--data-dir', '--cache-dir', '--config', '--color'],
+    values: ['-e', '--env'],
+    flags: QUIET,
+  },
+  // `dotnet exec APP args`, `dotnet tool run TOOL args`: the assembly or local tool runs with the words after it.
+  dotnet: {
+    subs: ['exec', 'tool run'],
+    values: [
+      '--runtimeconfig',
+      '--depsfile',
+      '--additionalprobingpath',
+      '--additional-deps',
+      '--fx-version',
+      '--roll-forward',
+    ],
+    flags: ['--allow-roll-forward'],
+  },
+  // `podman unshare cmd`, `buildah unshare cmd`: the command in the rootless user namespace (as its root).
+  podman: { subs: ['unshare'], values: [], flags: [] },
+  buildah: { subs: ['unshare'], values: ['-m', '--mount'], flags: [] },
+  // `machinectl shell [USER@]MACHINE PATH args`: PATH runs in a local container or the host (`.host`, `root@`).
+  machinectl: {
+    subs: ['shell'],
+    globalValues: ['-M', '--machine', '-H', '--host'],
+    values: ['--uid', '-E', '--setenv'],
+    flags: [...QUIET],
+    positionals: 1,
+  },
+  // `devbox run cmd`, `flox activate -- cmd`, `toolbox run cmd`: the command in a prepared environment.
+  devbox: {
+    subs: ['run'],
+    values: ['-c', '--config', '-e', '--env', '--env-file'],
+    flags: [...QUIET, '--pure'],
+  },
+  toolbox: { subs: ['run'], values: ['-c', '--container', '-d', '--distro', '-r', '--release'], flags: [] },
+  rye: { subs: ['run'], values: ['--pyproject'], flags: QUIET },
   pdm: { subs: ['run'], values: ['-p', '--project'], flags: [...QUIET, '-s', '--site-packages'] },
   pixi: {
     subs: ['run', 'exec'],
@@ -173,12 +214,14 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
   let k = 0;
   let wrapper = inv.program;
   if (spec.subs.length > 0) {
-    // The subcommand is the first word that is not an option (`npm --silent exec ...`).
-    while (k < args.length && plain(args[k]).startsWith('-')) k++;
-    const sub = plain(args[k]);
+    // The subcommand is the first word that is not an option or a global option's value (`hatch -e test run`).
+    while (k < args.length && plain(args[k]).startsWith('-'))
+      k += spec.globalValues?.includes(plain(args[k])) ? 2 : 1;
+    const one = plain(args[k]);
+    const sub = spec.subs.includes(one) ? one : `${one} ${plain(args[k + 1])}`;
     if (!spec.subs.includes(sub)) return;
     wrapper = `${inv.program} ${sub}`;
-    k++;
+    k += sub.split(' ').length;
   }
   if (spec.afterDashDash) {
     const shellAt = args.findIndex((w, i) => i >= k && (spec.shell ?? []).includes(plain(w)));
@@ -318,10 +361,104 @@ function expect(inv: Invocation, r: Reporter): void {
     r.uncertain('dynamic-script', '`expect` runs a Tcl script, which may start any program', inv.segment);
 }
 
+/** `proto run TOOL [VERSION] [-- args]`: the tool runs with the words after `--` (`proto run node -- -e CODE`). */
+function proto(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  const at = args.findIndex((w) => !plain(w).startsWith('-'));
+  if (at < 0 || plain(args[at]) !== 'run') return;
+  const tool = args.slice(at + 1).find((w) => !plain(w).startsWith('-'));
+  if (!tool) return;
+  const dd = args.findIndex((w) => plain(w) === '--');
+  runWords([tool, ...(dd >= 0 ? args.slice(dd + 1) : [])], inv, r, 'proto run');
+}
+
+/** tox's `-x`/`--override KEY=VALUE`: a `commands` key (`testenv.commands=...`) is shell lines tox runs. */
+function toxOverride(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  for (let k = 0; k < args.length; k++) {
+    const t = plain(args[k]);
+    const value = t === '-x' || t === '--override' ? args[++k] : /^--override=/.test(t) ? args[k] : undefined;
+    if (!value) continue;
+    const text = plain(value).replace(/^--override=/, '');
+    const eq = text.indexOf('=');
+    if (!/commands(?:_pre|_post)?$/.test(text.slice(0, Math.max(eq, 0)))) continue;
+    if (isLiteral(value))
+      for (const line of text.slice(eq + 1).split('\n')) r.script(line, inv, 'shell-string', 'tox -x');
+    else r.uncertain('dynamic-script', '`tox -x` runs commands built at run time', inv.segment);
+  }
+}
+
+/** `flatpak run --command=PROG APP args`: PROG runs (in the app's sandbox) with the words after APP. */
+function flatpak(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  if (plain(args[0]) !== 'run') return;
+  let command: Word | undefined;
+  let k = 1;
+  for (; k < args.length; k++) {
+    const t = plain(args[k]);
+    if (t === '--command') command = args[++k];
+    else if (t.startsWith('--command=')) command = { text: t.slice(10), flow: (args[k] as Word).flow };
+    else if (!t.startsWith('-')) break;
+  }
+  if (command) runWords([command, ...args.slice(k + 1)], inv, r, 'flatpak run --command');
+}
+
+/** `start-stop-daemon --start --exec PROG -- args` (or `--startas`): PROG runs with the words after `--`. */
+function startStopDaemon(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  let program: Word | undefined;
+  for (let k = 0; k < args.length; k++) {
+    const t = plain(args[k]);
+    if (t === '--') break;
+    if (['-x', '--exec', '-a', '--startas'].includes(t)) program = args[++k] ?? program;
+    else if (/^--(?:exec|startas)=/.test(t))
+      program = { text: t.slice(t.indexOf('=') + 1), flow: (args[k] as Word).flow };
+  }
+  const dd = args.findIndex((w) => plain(w) === '--');
+  if (program) runWords([program, ...(dd >= 0 ? args.slice(dd + 1) : [])], inv, r, 'start-stop-daemon');
+}
+
+/**
+ * sqlite3's dot-commands that run a program: `.shell CMD`, `.system CMD`, and a `|CMD` target of `.output`,
+ * `.once`, `.import`, `.read`: CMD is shell text. Read in the SQL arguments, `-cmd` values and literal stdin.
+ */
+function sqlite3(inv: Invocation, r: Reporter): void {
+  const texts: string[] = [];
+  let dynamic = false;
+  for (let k = 0; k < inv.args.length; k++) {
+    const w = inv.args[k] as Word;
+    const t = plain(w);
+    if (t === '-cmd' || t === '--cmd') {
+      const v = inv.args[++k];
+      if (v && isLiteral(v)) texts.push(plain(v));
+      else dynamic = true;
+    } else if (!t.startsWith('-')) {
+      if (isLiteral(w)) texts.push(t);
+      else dynamic = true;
+    }
+  }
+  if (inv.stdin.literal !== undefined) texts.push(inv.stdin.literal);
+  for (const text of texts)
+    for (const line of text.split(/\n|;(?=\s*\.)/)) {
+      const m =
+        /^\s*\.(?:shell|system)\s+(.*)$/s.exec(line) ??
+        /^\s*\.(?:output|once|read)\s+(?:-\S+\s+)*['"]?\|(.*?)['"]?\s*$/s.exec(line) ??
+        /^\s*\.import\s+(?:-\S+\s+)*['"]?\|(.*?)['"]?\s+\S+\s*$/s.exec(line);
+      if (m?.[1]) r.script(m[1], inv, 'shell-string', 'sqlite3 dot-command');
+    }
+  if (dynamic && texts.some((t) => /^\s*\./m.test(t)))
+    r.uncertain('dynamic-script', '`sqlite3` runs dot-commands built at run time', inv.segment);
+}
+
 export function detectRunners(inv: Invocation, r: Reporter): void {
   const p = inv.program;
   const spec = RUNNERS[p];
   if (spec) runner(spec, inv, r);
+  else if (p === 'proto') proto(inv, r);
+  else if (p === 'sqlite3') sqlite3(inv, r);
+  else if (p === 'tox') toxOverride(inv, r);
+  else if (p === 'flatpak') flatpak(inv, r);
+  else if (p === 'start-stop-daemon') startStopDaemon(inv, r);
   else if (p === 'nix-shell' || p === 'nix') nix(inv, r);
   else if (p === 'sg') sg(inv, r);
   else if (p === 'sed' || p === 'gsed') sed(inv, r);

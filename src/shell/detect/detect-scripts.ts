@@ -7,6 +7,7 @@
  */
 
 import { isSecretVariable } from '../classify/secret-variable';
+import { interpreterFamily, readInterpreter } from '../data/interpreters';
 import { SHELL_VALUE_OPTIONS, SHELLS } from '../data/wrappers';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import {
@@ -300,64 +301,127 @@ function awkEnviron(code: string, inv: Invocation, r: Reporter): void {
     r.hit('secret_material_read', `\`${inv.program}\` reads the environment, secrets included`, inv.segment);
 }
 
-const INLINE_OPTIONS: Record<string, readonly string[]> = {
-  python: ['-c'],
-  node: ['-e', '--eval', '-p', '--print'],
-  deno: ['eval'],
-  bun: ['-e', '--eval'],
-  perl: ['-e', '-E'],
-  ruby: ['-e'],
-  php: ['-r'],
-};
-
-function interpreterKind(program: string): string | undefined {
-  if (/^python(\d(\.\d+)?)?$/.test(program) || program === 'pypy3') return 'python';
-  if (program === 'nodejs') return 'node';
-  return INLINE_OPTIONS[program] ? program : undefined;
+/** A code file an interpreter runs (`python3 x.py`, `pwsh -File x.ps1`): read as an exec of the path. */
+function interpreterFile(word: Word, inv: Invocation, r: Reporter): void {
+  if (word.flow.network)
+    r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
+  const ran = touchPath(word, 'exec', inv, r);
+  runWritten(writtenScript(ran.resolved, r), inv, r, false);
+  if (ran.resolved && r.downloaded.has(ran.resolved)) {
+    r.hit(
+      'package_install_from_unstated_source',
+      `\`${inv.program}\` runs a script just downloaded from the network`,
+      inv.segment,
+    );
+  }
 }
 
-function interpreter(kind: string, inv: Invocation, r: Reporter): Flow {
-  const inline = INLINE_OPTIONS[kind] ?? [];
-  const args = inv.args;
-  for (let i = 0; i < args.length; i++) {
-    const t = optionText(args[i]);
-    if (t === '--') return OPAQUE_FLOW;
-    const hit = inline.find(
-      (o) => t === o || (o.length === 2 && t.startsWith(o) && t.length > 2 && kind !== 'node'),
-    );
-    if (hit) {
-      const code =
-        t === hit ? args[i + 1] : { text: (args[i] as Word).text.slice(hit.length), flow: OPAQUE_FLOW };
-      if (!code) return OPAQUE_FLOW;
-      if (!isLiteral(code)) {
-        runText(code, inv, r, `${inv.program} ${hit}`);
-        return OPAQUE_FLOW;
-      }
-      scanCode(plain(code), inv, r);
-      return OPAQUE_FLOW;
-    }
-    if (t === '-m' || t === '-') return t === '-' ? runStdin(inv, r, false) : OPAQUE_FLOW;
-    if (!t.startsWith('-')) {
-      if (args[i]?.flow.network)
-        r.hit('remote_code_execution', `\`${inv.program}\` runs code fetched from the network`, inv.segment);
-      const ran = touchPath(args[i] as Word, 'exec', inv, r);
-      runWritten(writtenScript(ran.resolved, r), inv, r, false);
-      if (ran.resolved && r.downloaded.has(ran.resolved)) {
-        r.hit(
-          'package_install_from_unstated_source',
-          `\`${inv.program}\` runs a script just downloaded from the network`,
-          inv.segment,
-        );
-      }
-      return OPAQUE_FLOW;
-    }
+/**
+ * An interpreter's command line read by its family (data/interpreters.ts): inline code scanned, a code file an
+ * exec, stdin scanned; `python -m IPython`/`pdb`/`timeit` read as the code they are given. `as` reads the words
+ * as another program of the family would (`python -m IPython ...` as `ipython ...`).
+ */
+function interpreter(inv: Invocation, r: Reporter, args = inv.args, as = inv.program): Flow {
+  const read = readInterpreter(
+    as,
+    args.map((w) => optionText(w)),
+  );
+  if (!read) return OPAQUE_FLOW;
+  const scan = (word: Word | undefined, text?: string) => {
+    if (!word) return;
+    if (!isLiteral(word)) runText(word, inv, r, `${inv.program} code`);
+    else scanCode(text ?? plain(word), inv, r, read.family, read.magics);
+  };
+  for (const c of read.code) scan(args[c.at], c.text);
+  if (read.restFrom !== undefined) {
+    const rest = args.slice(read.restFrom);
+    if (rest.every(isLiteral)) scan({ text: rest.map((w) => plain(w)).join(' '), flow: OPAQUE_FLOW });
+    else
+      runText({ text: '\u0000', flow: taintsOfAll(rest.map((w) => w.flow)) }, inv, r, `${inv.program} code`);
   }
-  return runStdin(inv, r, false);
+  if (read.encoded !== undefined)
+    r.uncertain('decoded-payload', `\`${inv.program}\` runs base64-encoded code`, inv.segment);
+  if (read.module) {
+    const rest = args.slice(read.module.from);
+    const name = read.module.name;
+    if (name === 'IPython') return interpreter(inv, r, rest, 'ipython');
+    if (name === 'pdb' || name === 'timeit') {
+      // pdb's `-c CMD` and timeit's statements and `-s SETUP` are Python run by the module.
+      for (let k = 0; k < rest.length; k++) {
+        const t = plain(rest[k]);
+        if (t === '-c' || t === '--command' || t === '-s' || t === '--setup') scan(rest[++k]);
+        else if (t === '-m' && name === 'pdb') return OPAQUE_FLOW;
+        else if (/^-[nrpuv]$/.test(t) && name === 'timeit') k += /^-[nru]$/.test(t) ? 1 : 0;
+        else if (!t.startsWith('-')) {
+          if (name === 'timeit') scan(rest[k]);
+          else {
+            interpreterFile(rest[k] as Word, inv, r);
+            return OPAQUE_FLOW;
+          }
+        }
+      }
+    }
+    if (name === 'json.tool') {
+      // `python -m json.tool [IN [OUT]]`: reads IN, writes OUT.
+      const files = rest.filter((w) => !plain(w).startsWith('-'));
+      if (files[0]) touchPath(files[0], 'read', inv, r);
+      if (files[1]) touchPath(files[1], 'write', inv, r);
+    }
+    return OPAQUE_FLOW;
+  }
+  if (read.file !== undefined) {
+    const word = args[read.file];
+    if (word && ['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0'].includes(plain(word)))
+      return runStdin(inv, r, false);
+    if (word) interpreterFile(word, inv, r);
+    return OPAQUE_FLOW;
+  }
+  if (read.stdin) return runStdin(inv, r, false);
+  return OPAQUE_FLOW;
+}
+
+/** `jupyter execute FILE...`, `jupyter nbconvert --execute FILE`, `jupyter run FILE`: each file is Python run. */
+function jupyter(inv: Invocation, r: Reporter): Flow {
+  const sub = plain(inv.args[0]);
+  if (
+    !['execute', 'run'].includes(sub) &&
+    !(sub === 'nbconvert' && inv.args.some((w) => plain(w) === '--execute'))
+  )
+    return OPAQUE_FLOW;
+  for (const w of inv.args.slice(1)) {
+    const t = plain(w);
+    if (t.startsWith('-')) continue;
+    if (['/dev/stdin', '-', '/proc/self/fd/0', '/dev/fd/0'].includes(t)) {
+      if (inv.stdin.literal !== undefined) scanCode(inv.stdin.literal, inv, r, 'python', true);
+      else runStdin(inv, r, false);
+      continue;
+    }
+    const res = touchPath(w, 'exec', inv, r);
+    const file = res.resolved === undefined ? undefined : readBudgeted(res.resolved, inv, r);
+    if (file?.kind === 'text') scanCode(notebookCode(file.text), inv, r, 'python', true);
+    else if (file?.kind === 'unreadable') unreadable(file, inv, r);
+    else if (file?.kind !== 'missing')
+      r.uncertain('dynamic-script', `\`jupyter\` runs a notebook whose content is not shown`, inv.segment);
+  }
+  return OPAQUE_FLOW;
+}
+
+/** A notebook's code cells, joined (a script that is not JSON is its own code). */
+function notebookCode(text: string): string {
+  try {
+    const nb = JSON.parse(text) as { cells?: Array<{ cell_type?: string; source?: string | string[] }> };
+    return (nb.cells ?? [])
+      .filter((c) => c.cell_type === 'code')
+      .map((c) => (Array.isArray(c.source) ? c.source.join('') : (c.source ?? '')))
+      .join('\n');
+  } catch {
+    return text;
+  }
 }
 
 export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
   const p = inv.program;
-  runsWrittenHere(inv, r, SHELLS.has(p), interpreterKind(p) !== undefined);
+  runsWrittenHere(inv, r, SHELLS.has(p), interpreterFamily(p) !== undefined);
   if (SHELLS.has(p)) return shell(inv, r);
   if (p === 'eval') {
     const words = inv.args;
@@ -456,8 +520,8 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
     if (at >= 0) return runText(inv.args[at + 1], inv, r, 'script -c');
     return undefined;
   }
-  const kind = interpreterKind(p);
-  if (kind) return interpreter(kind, inv, r);
+  if (p === 'jupyter') return jupyter(inv, r);
+  if (interpreterFamily(p)) return interpreter(inv, r);
   return undefined;
 }
 
