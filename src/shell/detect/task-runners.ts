@@ -11,6 +11,7 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { buildConfigs } from './build-configs';
+import { buildFileRuns } from './build-files-run';
 import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -366,6 +367,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerOptions(inv, r);
   runnerConfig(inv, r);
   buildConfigs(inv, r);
+  buildFileRuns(inv, r);
   sourceConfigs(inv, r);
   workspaceRuns(inv, r);
   const p = inv.program;
