@@ -11,6 +11,7 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { buildConfigs } from './build-configs';
+import { composerScripts } from './build-files-composer';
 import { buildFileRuns } from './build-files-run';
 import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
@@ -368,6 +369,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerConfig(inv, r);
   buildConfigs(inv, r);
   buildFileRuns(inv, r);
+  composerScripts(inv, r);
   sourceConfigs(inv, r);
   workspaceRuns(inv, r);
   const p = inv.program;
