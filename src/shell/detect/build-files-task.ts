@@ -157,3 +157,105 @@ export function taskfile(inv: Invocation, r: Reporter): void {
       `${inv.program}${SCRIPT_FILE_WRAPPER}`,
     );
 }
+
+/** JSON with comments (deno.jsonc) as JSON: comments outside strings dropped; undefined on an open comment. */
+function jsoncText(text: string): string | undefined {
+  let out = '';
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k] as string;
+    if (c === '"') {
+      let j = k + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(k, j + 1);
+      k = j;
+    } else if (c === '/' && text[k + 1] === '/') {
+      const end = text.indexOf('\n', k);
+      k = (end < 0 ? text.length : end) - 1;
+    } else if (c === '/' && text[k + 1] === '*') {
+      const end = text.indexOf('*/', k + 2);
+      if (end < 0) return undefined;
+      k = end + 1;
+    } else out += c;
+  }
+  return out;
+}
+
+/**
+ * deno's configuration (deno.json / deno.jsonc, nearest up): `deno task x` runs its task (a string, or an object
+ * with `command` and `dependencies`) in deno's shell, analysed as shell; lint plugins run code gavel does not
+ * follow, for `deno lint`.
+ */
+export function denoConfig(inv: Invocation, r: Reporter): void {
+  if (inv.program !== 'deno' || !r.env.readScript || inv.cwd === undefined) return;
+  const sub = plain(inv.args.find((a) => !plain(a).startsWith('-')));
+  if (sub !== 'task' && sub !== 'lint') return;
+  let config: Record<string, unknown> | undefined;
+  let dir: string | undefined;
+  for (const d of foldersUp(inv.cwd)) {
+    for (const name of ['deno.json', 'deno.jsonc']) {
+      const f = projectFile(inFolder(d, name), inv, r);
+      if (f.kind === 'unknown') return;
+      if (f.kind !== 'text') continue;
+      try {
+        const parsed: unknown = JSON.parse(jsoncText(f.text) ?? '');
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('shape');
+        config = parsed as Record<string, unknown>;
+      } catch {
+        say(inv, r, 'reads a deno configuration that does not parse: what it runs is uncertain');
+        return;
+      }
+      dir = d;
+      break;
+    }
+    if (config) break;
+  }
+  if (!config || dir === undefined) return;
+  if (sub === 'lint') {
+    const lint = config.lint as { plugins?: unknown } | undefined;
+    if (lint && typeof lint === 'object' && lint.plugins !== undefined)
+      say(inv, r, 'runs lint plugins from its configuration: code gavel does not follow');
+    return;
+  }
+  const at = inv.args.findIndex((a) => plain(a) === 'task');
+  const nameWord = inv.args.slice(at + 1).find((a) => !plain(a).startsWith('-'));
+  if (!nameWord) return;
+  if (!isLiteral(nameWord)) {
+    say(inv, r, 'runs a task named at run time');
+    return;
+  }
+  const tasks = (config.tasks ?? {}) as Record<string, unknown>;
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string): boolean => {
+    if (seen.has(name)) return true;
+    seen.add(name);
+    if (seen.size > MAX_TASKS) return false;
+    const task = tasks[name];
+    if (task === undefined) return true;
+    if (typeof task === 'string') {
+      lines.push(task);
+      return true;
+    }
+    if (task === null || typeof task !== 'object') return false;
+    const { command, dependencies } = task as { command?: unknown; dependencies?: unknown };
+    if (dependencies !== undefined) {
+      if (!Array.isArray(dependencies)) return false;
+      for (const d of dependencies) if (typeof d !== 'string' || !visit(d)) return false;
+    }
+    if (command === undefined) return true;
+    if (typeof command !== 'string') return false;
+    lines.push(command);
+    return true;
+  };
+  if (!visit(plain(nameWord))) {
+    say(inv, r, 'runs a deno task gavel cannot read');
+    return;
+  }
+  if (lines.length > 0)
+    runFileText(
+      lines.map((l) => `(\n${l}\n)`).join('\n'),
+      dir === inv.cwd ? inv : { ...inv, cwd: dir },
+      r,
+      `${inv.program}${SCRIPT_FILE_WRAPPER}`,
+    );
+}

@@ -13,7 +13,7 @@ import type { Word } from '../walk/decode-word';
 import { buildConfigs } from './build-configs';
 import { composerScripts } from './build-files-composer';
 import { buildFileRuns } from './build-files-run';
-import { taskfile } from './build-files-task';
+import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -371,6 +371,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   buildConfigs(inv, r);
   buildFileRuns(inv, r);
   composerScripts(inv, r);
+  denoConfig(inv, r);
   sourceConfigs(inv, r);
   workspaceRuns(inv, r);
   const p = inv.program;
