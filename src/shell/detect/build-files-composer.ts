@@ -65,7 +65,7 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
 
 export function composerScripts(inv: Invocation, r: Reporter): void {
-  if (inv.program !== 'composer' || !r.env.readScript || inv.cwd === undefined) return;
+  if (inv.program !== 'composer' || inv.cwd === undefined) return;
   const args = inv.args;
   let k = 0;
   while (k < args.length && plain(args[k]).startsWith('-')) k += VALUES.test(plain(args[k])) ? 2 : 1;

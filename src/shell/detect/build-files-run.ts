@@ -480,7 +480,7 @@ const PROJECT_BUILDS: Readonly<Record<string, RegExp>> = {
 };
 
 export function buildFileRuns(inv: Invocation, r: Reporter): void {
-  if (!r.env.readScript || inv.cwd === undefined) return;
+  if (inv.cwd === undefined) return;
   const { program, args } = runnerOf(inv);
   const base = program.slice(program.lastIndexOf('/') + 1);
   if (base === 'rake') rake(inv, r);

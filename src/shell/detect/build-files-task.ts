@@ -31,10 +31,19 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
 
 const isMap = (v: YamlValue | undefined): v is YamlMap => v instanceof Map;
-/** A template task renders: a value known at run time only. */
-const untemplate = (text: string) => text.replace(/\{\{[^}]*\}\}/g, '"$__task_value"');
 
 export function taskfile(inv: Invocation, r: Reporter): void {
+  const dd = inv.args.findIndex((w) => plain(w) === '--');
+  const cliArgs =
+    dd < 0
+      ? ''
+      : inv.args
+          .slice(dd + 1)
+          .map((w) => (isLiteral(w) ? `'${plain(w).replaceAll("'", "'\\''")}'` : '"$__task_value"'))
+          .join(' ');
+  /** A template task renders: a value known at run time only (`{{.CLI_ARGS}}` is the words given after `--`). */
+  const untemplate = (text: string) =>
+    text.replace(/\{\{\s*\.CLI_ARGS\s*\}\}/g, () => cliArgs).replace(/\{\{[^}]*\}\}/g, '"$__task_value"');
   const goals: string[] = [];
   let file: string | undefined;
   for (let k = 0; k < inv.args.length; k++) {
@@ -56,7 +65,7 @@ export function taskfile(inv: Invocation, r: Reporter): void {
       goals.push(t);
     }
   }
-  if (!r.env.readScript || inv.cwd === undefined) return;
+  if (inv.cwd === undefined) return;
   let dir: string | undefined;
   for (const d of foldersUp(inv.cwd)) {
     for (const name of NAMES) {
@@ -186,7 +195,7 @@ function jsoncText(text: string): string | undefined {
  * follow, for `deno lint`.
  */
 export function denoConfig(inv: Invocation, r: Reporter): void {
-  if (inv.program !== 'deno' || !r.env.readScript || inv.cwd === undefined) return;
+  if (inv.program !== 'deno' || inv.cwd === undefined) return;
   const sub = plain(inv.args.find((a) => !plain(a).startsWith('-')));
   if (sub !== 'task' && sub !== 'lint') return;
   let config: Record<string, unknown> | undefined;
