@@ -29,20 +29,27 @@ function timed(variant, cwd) {
   return { wall, cpu: Number(cpu[1]) };
 }
 
-export async function run({ root, runs, warmup }) {
+/**
+ * The checkouts GAVEL_BENCH_BASE names with `root` last, labelled: the first `base`, the others after their
+ * folder, this checkout `this`. Empty when the variable is unset; throws for a checkout without bin/gavel.
+ */
+export function buildsToCompare(root) {
   const bases = (process.env.GAVEL_BENCH_BASE ?? '').split(':').filter((b) => b !== '');
   if (bases.length === 0) return [];
   for (const b of bases)
     if (!existsSync(join(b, 'bin', 'gavel'))) throw new Error(`GAVEL_BENCH_BASE: no bin/gavel in ${b}`);
+  return [...bases.map((b, k) => [k === 0 ? 'base' : basename(b), b]), ['this', root]];
+}
+
+export async function run({ root, runs, warmup }) {
+  const builds = buildsToCompare(root);
+  if (builds.length === 0) return [];
   const probe = join(root, 'bench', '_cpu-probe.cjs');
   const scratch = scratchProject();
   try {
     const req = requests(scratch.project);
     const variants = [{ name: 'node -e 0', args: ['-r', probe, '-e', '0'], env: scratch.env }];
-    for (const [label, dir] of [
-      ...bases.map((b, k) => [k === 0 ? 'base' : basename(b), b]),
-      ['this', root],
-    ]) {
+    for (const [label, dir] of builds) {
       for (const [tool, input] of [
         ['Bash', req.bash],
         ['Read', req.read],
@@ -86,7 +93,7 @@ export async function run({ root, runs, warmup }) {
         },
       );
     }
-    for (const label of ['this', ...bases.slice(1).map((b) => basename(b))])
+    for (const label of ['this', ...builds.slice(1, -1).map(([name]) => name)])
       for (const tool of ['Bash', 'Read']) {
         const b = `base hook (${tool})`;
         const t = `${label} hook (${tool})`;

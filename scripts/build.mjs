@@ -188,10 +188,12 @@ const hook = await build({
   plugins: [hookOnlyRegistry, importedForExports],
   metafile: true,
   write: false,
-  define: { ...common.define, 'import.meta.url': '__gavelImportMetaUrl' },
+  define: { ...common.define, 'import.meta.url': '__gavelImportMeta.url' },
   banner: {
     js: [
-      "var __gavelImportMetaUrl = require('node:url').pathToFileURL(__filename).href; var __gavelRequire = require;",
+      // The file's URL only when a module asks for it (the WASM parser's folder, rules/ beside the bundle): made
+      // at load, it cost every hook call node:url's pathToFileURL (ADR 0056).
+      "var __gavelImportMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } }; var __gavelRequire = require;",
       // See LAZY_BUILTIN below: a built-in's namespace, loaded on the first property read.
       'var __gavelLazy = (id) => { let m; return new Proxy({}, { get: (_, k) => (m ??= require(id))[k] }); };',
     ].join('\n'),

@@ -12,7 +12,12 @@ import type { LogAttributes, Logger } from '@opentelemetry/api-logs';
 import type { LoggerProvider } from '@opentelemetry/sdk-logs';
 import type { AuditRecord } from './audit-record';
 
-const loadCommonJs = createRequire(import.meta.url);
+/** Made on first use: at import it would load `node:module` in every hook call, which exports nothing. */
+let commonJsLoader: NodeJS.Require | undefined;
+const loadCommonJs = (id: string): unknown => {
+  commonJsLoader ??= createRequire(import.meta.url);
+  return commonJsLoader(id);
+};
 
 // OpenTelemetry severity numbers: INFO 9, WARN 13, ERROR 17.
 const SEVERITY = {

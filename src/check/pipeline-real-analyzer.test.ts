@@ -90,6 +90,9 @@ describe('benign look-alikes are allowed', () => {
     ['a delete in temp', 'rm -rf /tmp/build-cache'],
     ['a file delete in the workspace', 'rm notes.txt'],
     ['a secret file of the workspace written from its template', 'cp .env.example .env'],
+    ['a shell start-up file of home', 'cat ~/.bashrc'],
+    ['a package source in a cache known harmless', 'cat ~/.cargo/registry/src/index/serde-1.0.0/src/lib.rs'],
+    ['a plain file of home', 'cat ~/notes/todo.md'],
   ])('%s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
   });
@@ -99,6 +102,19 @@ describe('benign look-alikes are allowed', () => {
     ['a secret file of the workspace read', 'cp .env /tmp/x'],
   ])('not allowed: %s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('escalate');
+  });
+});
+
+describe('a hidden path of home no table knows harmless: the list of secrets is never complete', () => {
+  it.each([
+    ['a wallet of a tool not on the list', 'cat ~/.zcash/wallet-backup'],
+    ['a token of a tool not on the list', 'tail -n 5 ~/.config/newtool/session'],
+    ['a hidden file through a known reader', 'jq . ~/.local/share/newapp/state.json'],
+  ])('%s: %s', async (_name, command) => {
+    const r = await run(command);
+    expect(r.analysis?.hits).toEqual([]);
+    expect(r.decision.verdict).toBe('escalate');
+    expect(r.decision.reason).toContain('reads a hidden file of the home folder');
   });
 });
 

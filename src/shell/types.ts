@@ -124,6 +124,8 @@ export interface ShellPathTable {
   readonly self_modification: readonly string[];
   /** Shell start-up files, cron, services, login hooks, authorized keys, git hooks. */
   readonly persistence: readonly string[];
+  /** Hidden home paths known to hold no secrets (`~/.gitconfig`, `~/.cargo/registry/src`); absent: none. */
+  readonly home_reads?: readonly string[];
 }
 
 /**

@@ -326,21 +326,32 @@ export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalog
     }
     return e;
   };
-  const positions = new Map<string, number[]>();
-  index.entries.forEach((e, k) => {
-    for (const p of e.programs) {
-      const same = positions.get(p);
-      if (same) same.push(k);
-      else positions.set(p, [k]);
+  // Built on first use too: a request that runs no program (a Read, an edit) never looks at the catalogue.
+  let positions: Map<string, number[]> | undefined;
+  const positionsOf = (): Map<string, number[]> => {
+    if (positions) return positions;
+    positions = new Map();
+    for (const [k, e] of index.entries.entries()) {
+      for (const p of e.programs) {
+        const same = positions.get(p);
+        if (same) same.push(k);
+        else positions.set(p, [k]);
+      }
     }
-  });
+    return positions;
+  };
+  let level: ReturnType<typeof fileLevel> | undefined;
+  const levelOf = (): ReturnType<typeof fileLevel> => {
+    level ??= fileLevel(index.file);
+    return level;
+  };
   const byProgramCache = new Map<string, readonly CompiledEntry[]>();
   const byProgram: ProgramIndex = {
-    has: (program) => positions.has(program),
+    has: (program) => positionsOf().has(program),
     get(program) {
       let list = byProgramCache.get(program);
       if (list === undefined) {
-        const ks = positions.get(program);
+        const ks = positionsOf().get(program);
         if (!ks) return undefined;
         list = ks.map(entryAt);
         byProgramCache.set(program, list);
@@ -350,7 +361,24 @@ export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalog
   };
   let all: readonly CompiledEntry[] | undefined;
   return {
-    ...fileLevel(index.file),
+    get version() {
+      return levelOf().version;
+    },
+    get inert() {
+      return levelOf().inert;
+    },
+    get runsCode() {
+      return levelOf().runsCode;
+    },
+    get inertValues() {
+      return levelOf().inertValues;
+    },
+    get wrapperOptionsNotSafe() {
+      return levelOf().wrapperOptionsNotSafe;
+    },
+    get documentationHosts() {
+      return levelOf().documentationHosts;
+    },
     byProgram,
     get entries() {
       all ??= index.entries.map((_, k) => entryAt(k));

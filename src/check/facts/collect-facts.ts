@@ -57,6 +57,61 @@ function leavesScope(
   return `${p.role === 'delete' ? 'deletes' : 'writes'} outside the workspace (${p.class})`;
 }
 
+/** Each path table's `home_reads`, as home-anchored prefixes (compiled once per table). */
+const HOME_READS = new WeakMap<object, Map<string, readonly string[]>>();
+
+function homeReads(env: ShellEnv): readonly string[] {
+  let byHome = HOME_READS.get(env.paths);
+  if (!byHome) {
+    byHome = new Map();
+    HOME_READS.set(env.paths, byHome);
+  }
+  let list = byHome.get(env.home);
+  if (!list) {
+    list = (env.paths.home_reads ?? []).map((p) => `${env.home}/${p.slice(2)}`);
+    byHome.set(env.home, list);
+  }
+  return list;
+}
+
+/**
+ * A shell read of a hidden path in the home folder that no table knows to hold no secret (`~/.config/x/token`,
+ * `~/.electrum/...`): the list of secret paths can never be complete, so only the hidden trees known harmless
+ * (tool configuration, caches of package sources, toolchains: the path table's `home_reads`) are routine reads;
+ * any other goes to review as the file tools' reads outside the workspace do. Its real path counts too.
+ */
+function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
+  if (p.role !== 'read' || p.class !== 'home') return undefined;
+  const hidden = (path: string | undefined) => {
+    if (path === undefined || !isUnder(path, env.home) || path === env.home) return false;
+    const parts = path.slice(env.home.length + 1).split('/');
+    if (!parts.some((c) => c.startsWith('.'))) return false;
+    // A name the table knows looks secret but is not (`id_ed25519.pub`) is harmless wherever it is.
+    if (harmlessName(parts[parts.length - 1] ?? '', env)) return false;
+    return !homeReads(env).some((known) => isUnder(path, known));
+  };
+  return hidden(p.resolved) || hidden(p.real)
+    ? 'reads a hidden file of the home folder no table knows harmless (home)'
+    : undefined;
+}
+
+const EXCEPTIONS = new WeakMap<object, RegExp>();
+
+/** Does a file name match the path table's `sensitive_exceptions` (`*.pub`, `.env.example`)? */
+function harmlessName(name: string, env: ShellEnv): boolean {
+  let re = EXCEPTIONS.get(env.paths);
+  if (!re) {
+    const glob = (g: string) =>
+      [...g]
+        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[\\^$.|+()[\]{}]/, '\\$&')))
+        .join('');
+    const names = env.paths.sensitive_exceptions.map(glob);
+    re = new RegExp(names.length === 0 ? '(?!)' : `^(?:${names.join('|')})$`, 'i');
+    EXCEPTIONS.set(env.paths, re);
+  }
+  return re.test(name);
+}
+
 /**
  * A secret file inside a workspace root written by a shell command (`cp .env.example .env`): a workspace write;
  * its class says what reading it means (file tools keep their own rules). A root equal to home or `/` is no
@@ -74,6 +129,7 @@ function shellTargets(
   analysis: ShellAnalysis,
   policy: CompiledPolicy,
   inScope: InScope,
+  env: ShellEnv,
 ): TargetFacts[] {
   const hits = analysis.hits;
   return analysis.segments.map((segment, index) => {
@@ -86,7 +142,7 @@ function shellTargets(
     // The scopes it leaves, each once.
     const outOfScope: string[] = [];
     for (const p of segment.paths) {
-      const why = leavesScope(p, policy, inScope, false, request);
+      const why = leavesScope(p, policy, inScope, false, request) ?? hiddenHomeRead(p, env);
       if (why !== undefined && !outOfScope.includes(why)) outOfScope.push(why);
     }
     const argv = segment.argv;
@@ -248,7 +304,9 @@ function argumentFacts(
         uncertain.push({ code: 'no-analysis', reason: 'a command in the arguments was not analysed' });
         continue;
       }
-      targets.push(...shellTargets(request, a, policy, inScope).map((s) => ({ ...s, label: self.label })));
+      targets.push(
+        ...shellTargets(request, a, policy, inScope, env).map((s) => ({ ...s, label: self.label })),
+      );
       uncertain.push(...a.uncertain);
     } else if (t.kind === 'url') {
       const f = fetchFacts(request, t.url, base, policy, env, inScope);
@@ -288,7 +346,7 @@ export function collectFacts(
         targets: [],
         uncertain: [{ code: 'no-analysis', reason: 'the shell command was not analysed' }],
       };
-    const targets = shellTargets(request, analysis, policy, inScope);
+    const targets = shellTargets(request, analysis, policy, inScope, env);
     const uncertain = analysis.uncertain.slice();
     const variables = analysis.variables ?? [];
     // Setting shell state only (`export X=1`) runs nothing, but it is not empty: the policy judges the names.

@@ -17,6 +17,7 @@ export const PATH_TABLE_SCHEMA = z.strictObject({
   temp_dirs: z.array(z.string().check(z.regex(/^\//))),
   self_modification: z.array(z.string().check(z.minLength(1))),
   persistence: z.array(z.string().check(z.minLength(1))),
+  home_reads: z.array(z.string().check(z.regex(/^~\//))),
 });
 
 export type PathTable = z.infer<typeof PATH_TABLE_SCHEMA>;

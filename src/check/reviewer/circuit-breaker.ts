@@ -8,8 +8,13 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
-// Loaded only when a breaker is opened: the native module stays off the path of every other hook call.
-const loadCommonJs = createRequire(import.meta.url);
+// Loaded only when a breaker is opened: the native module stays off the path of every other hook call, and so
+// does the loader, made on first use (at import it loaded `node:module` in every hook call).
+let commonJsLoader: NodeJS.Require | undefined;
+const loadCommonJs = (id: string): unknown => {
+  commonJsLoader ??= createRequire(import.meta.url);
+  return commonJsLoader(id);
+};
 
 export interface BreakerCounts {
   consecutiveDenials: number;

@@ -29,6 +29,7 @@ const PATH_KEYS = [
   'scratch_devices',
   'self_modification',
   'persistence',
+  'home_reads',
 ] as const;
 
 /** The shipped path table, checked for its shape (action review validates it whole with its schema). */

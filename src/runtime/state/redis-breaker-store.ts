@@ -13,7 +13,12 @@ import { createRequire } from 'node:module';
 import type { Redis as RedisClient, RedisOptions } from 'ioredis';
 import type { BreakerCounts, BreakerEvent, BreakerStore } from '../../check';
 
-const loadCommonJs = createRequire(import.meta.url);
+/** Made on first use: at import it would load `node:module` in every hook call, which never opens Redis. */
+let commonJsLoader: NodeJS.Require | undefined;
+const loadCommonJs = (id: string): unknown => {
+  commonJsLoader ??= createRequire(import.meta.url);
+  return commonJsLoader(id);
+};
 
 const TTL_SECONDS = 7 * 24 * 3600;
 const FIELDS = ['cd', 'td', 'co', 'to'] as const;

@@ -426,6 +426,12 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   },
   {
     programs: ['kubectl', 'oc'],
+    match: /^config view\b.*(?:^| )--(?:raw|flatten)\b/,
+    category: 'secret_material_read',
+    what: 'prints the kubeconfig with its client keys and tokens',
+  },
+  {
+    programs: ['kubectl', 'oc'],
     match: /^(get|describe) (secret|secrets)\b/,
     category: 'secret_material_read',
     what: 'reads cluster secrets',

@@ -124,6 +124,20 @@ function sends(inv: Invocation, r: Reporter, data: Word, nonLocal: boolean, urle
   }
 }
 
+/**
+ * A short option and its attached value: `-sd @-` is `-s -d @-`, `-sLo out` is `-s -L -o out`. Flags before the
+ * first letter that takes a value are skipped (they take none); the rest of the word is that option's value.
+ */
+function shortCluster(t: string): [string, string | undefined] {
+  if (t.length > 2 && t.startsWith('-') && !CURL_VALUES.has(t.slice(0, 2)) && /^-[A-Za-z0-9#:]+$/.test(t)) {
+    for (let j = 2; j < t.length; j++) {
+      const letter = `-${t[j]}`;
+      if (CURL_VALUES.has(letter)) return [letter, t.length > j + 1 ? t.slice(j + 1) : undefined];
+    }
+  }
+  return [t.slice(0, 2), t.length > 2 ? t.slice(2) : undefined];
+}
+
 export function curlLike(inv: Invocation, r: Reporter): Flow {
   const args = inv.args;
   const urls: string[] = [];
@@ -137,7 +151,7 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
     const t = optionText(args[i]);
     const [name, attached] = t.startsWith('--')
       ? [t.split('=')[0] ?? t, t.includes('=') ? t.slice(t.indexOf('=') + 1) : undefined]
-      : [t.slice(0, 2), t.length > 2 ? t.slice(2) : undefined];
+      : shortCluster(t);
     if (t.startsWith('-') && t.length > 1 && (CURL_VALUES.has(name) || CURL_VALUES.has(t))) {
       const value =
         attached !== undefined && !CURL_VALUES.has(t)

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
 import type { Decision } from '../../core';
 import type { Caller, CheckService, Served } from '../../runtime';
+import { deadlineQueue } from './deadline-queue';
 import type { Metrics } from './metrics';
 import { type BodyRead, readBody, readIncoming } from './read-body';
 import { type StoredToken, tokenNamed } from './token-store';
@@ -38,18 +39,6 @@ export interface AppDeps {
   allMetrics?: () => Promise<string | undefined>;
   maxBodyBytes: number;
   timeoutMs: number;
-}
-
-type Raced<T> = { done: true; value: T } | { done: false };
-
-function race<T>(work: Promise<T>, ms: number): Promise<Raced<T>> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<Raced<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ done: false }), ms);
-  });
-  return Promise.race([work.then((value) => ({ done: true as const, value })), late]).finally(() =>
-    clearTimeout(timer),
-  );
 }
 
 const CLOSE = { connection: 'close' } as const;
@@ -81,6 +70,9 @@ type AppEnv = { Bindings: NodeEnv; Variables: { caller: Caller } };
 export function decisionApp(deps: AppDeps): DecisionApp {
   const app = new Hono<AppEnv>();
   let inFlight = 0;
+  // Every request has the same time: one timer for all of them (deadline-queue.ts).
+  const deadlines = deadlineQueue(deps.timeoutMs);
+  const race = deadlines.race;
   const bodyOf = (c: Context<AppEnv>): Promise<BodyRead> => {
     const incoming = (c.env as NodeEnv | undefined)?.incoming;
     return incoming ? readIncoming(incoming, deps.maxBodyBytes) : readBody(c.req.raw, deps.maxBodyBytes);
@@ -137,7 +129,7 @@ export function decisionApp(deps: AppDeps): DecisionApp {
         }
         return { status: 200, served: await deps.service.check(json, caller) };
       })();
-      const r = await race(work, deps.timeoutMs);
+      const r = await race(work);
       if (!r.done) {
         deps.metrics.refuse('timeout');
         const d = deps.service.recordDeny('timeout', TIMEOUT_REASON, caller);
@@ -228,7 +220,7 @@ export function decisionApp(deps: AppDeps): DecisionApp {
       } catch {
         return c.json({ error: 'the question is not valid JSON' }, 400);
       }
-      const r = await race(ask(json, caller), deps.timeoutMs);
+      const r = await race(ask(json, caller));
       const d = r.done ? r.value : deps.service.recordDeny('timeout', TIMEOUT_REASON, caller);
       deps.metrics.observe(d, performance.now() - started);
       return c.json(d, r.done ? 200 : 503);
@@ -248,7 +240,7 @@ export function decisionApp(deps: AppDeps): DecisionApp {
       // An unreadable or oversized payload is handed to the hook as empty: the harness's own block follows.
       const work = hook?.(harness, payload);
       if (!work) return c.json({ error: 'unknown harness' }, 404);
-      const r = await race(work, deps.timeoutMs);
+      const r = await race(work);
       const reply: HookAnswer = r.done
         ? r.value
         : {

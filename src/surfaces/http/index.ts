@@ -4,6 +4,7 @@
  * in). See docs/serve.md.
  */
 
+export { type Balancer, balanceConnections, takeHandedConnections } from './connection-balancer';
 export { type AppDeps, type DecisionApp, decisionApp, type HookAnswer } from './decision-app';
 export { DEFAULT_LISTEN, isLoopback, type ListenAddress, parseListen } from './listen-address';
 export { Metrics } from './metrics';

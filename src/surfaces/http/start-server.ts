@@ -7,7 +7,7 @@
  */
 
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { DecisionApp, NodeEnv } from './decision-app';
 
@@ -17,6 +17,8 @@ export interface Started {
   host: string;
   /** Stops accepting, waits for the requests in flight (at most `graceMs`), then resolves. */
   stop(graceMs: number): Promise<void>;
+  /** Serves a connection accepted elsewhere (a worker's, handed over by the primary: connection-balancer.ts). */
+  adopt(socket: Socket): void;
 }
 
 export function startServer(
@@ -24,6 +26,8 @@ export function startServer(
   host: string,
   port: number,
   timeouts: { headersMs: number; requestMs: number },
+  /** Bind in this process even in a cluster worker (a worker served by hand-over binds a port of its own). */
+  exclusive = false,
 ): Promise<Started> {
   return new Promise((resolve, reject) => {
     // Only HTTP/1 is served here: the Node request is an IncomingMessage.
@@ -34,11 +38,15 @@ export function startServer(
       if (incoming.method === 'POST' && incoming.url === '/v1/check') app.checkNode(incoming, outgoing);
       else void framework(incoming, outgoing);
     });
-    server.listen(port, host, () => {
+    server.listen({ port, host, exclusive }, () => {
       const info = server.address() as AddressInfo;
       resolve({
         port: info.port,
         host,
+        adopt: (socket) => {
+          server.emit('connection', socket);
+          socket.resume();
+        },
         stop: (graceMs) =>
           new Promise<void>((done) => {
             const deadline = Date.now() + graceMs;

@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -97,35 +106,44 @@ describe('gavel serve', () => {
     expect(((await ok.json()) as { verdict: string }).verdict).toBe('allow');
   });
 
-  it('on SIGTERM finishes the decisions in flight, loses no audit line, and exits 0', async () => {
-    const { dir, env } = sandbox();
-    const { child, port } = await startServe(env, dir);
-    const commands = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? `ls dir${i}` : 'rm -rf /'));
-    const answers = commands.map((c) =>
-      check(port, c).then(async (r) => ((await r.json()) as { verdict: string }).verdict),
-    );
-    const first = await answers[0];
-    child.kill('SIGTERM');
-    const verdicts = await Promise.allSettled(answers);
-    expect(await exited(child)).toBe(0);
-    expect(first).toBe('allow');
-    const served = verdicts
-      .filter((v) => v.status === 'fulfilled')
-      .map((v) => (v as PromiseFulfilledResult<string>).value);
-    const lines = readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
-      .trim()
-      .split('\n');
-    // Every answer a client got has its line, whole; nothing that should be denied was allowed.
-    expect(lines.length).toBeGreaterThanOrEqual(served.length);
-    const recorded = lines.map((l) => (JSON.parse(l) as { verdict: string }).verdict);
-    for (const verdict of ['allow', 'deny'])
-      expect(recorded.filter((v) => v === verdict).length).toBeGreaterThanOrEqual(
-        served.filter((v) => v === verdict).length,
+  it.each([
+    ['one process', []],
+    ['--workers 2', ['--workers', '2']],
+  ])(
+    'on SIGTERM (%s) finishes the decisions in flight, loses no audit line, and exits 0',
+    async (_, args) => {
+      const { dir, env } = sandbox();
+      const { child, port, stderr } = await startServe(env, dir, args);
+      const processes = args.length > 0 ? 2 : 1;
+      while ((stderr().match(/listening on/g) ?? []).length < processes)
+        await new Promise((r) => setTimeout(r, 50));
+      const commands = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? `ls dir${i}` : 'rm -rf /'));
+      const answers = commands.map((c) =>
+        check(port, c).then(async (r) => ((await r.json()) as { verdict: string }).verdict),
       );
-    served.forEach((v, i) => {
-      if (commands[i] === 'rm -rf /') expect(v).toBe('deny');
-    });
-  });
+      const first = await answers[0];
+      child.kill('SIGTERM');
+      const verdicts = await Promise.allSettled(answers);
+      expect(await exited(child)).toBe(0);
+      expect(first).toBe('allow');
+      const served = verdicts
+        .filter((v) => v.status === 'fulfilled')
+        .map((v) => (v as PromiseFulfilledResult<string>).value);
+      const lines = readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
+        .trim()
+        .split('\n');
+      // Every answer a client got has its line, whole; nothing that should be denied was allowed.
+      expect(lines.length).toBeGreaterThanOrEqual(served.length);
+      const recorded = lines.map((l) => (JSON.parse(l) as { verdict: string }).verdict);
+      for (const verdict of ['allow', 'deny'])
+        expect(recorded.filter((v) => v === verdict).length).toBeGreaterThanOrEqual(
+          served.filter((v) => v === verdict).length,
+        );
+      verdicts.forEach((v, i) => {
+        if (v.status === 'fulfilled' && commands[i] === 'rm -rf /') expect(v.value).toBe('deny');
+      });
+    },
+  );
 
   it('with --workers 2, both answer on one port into one log of whole lines, and SIGTERM stops them all', async () => {
     const { dir, env } = sandbox();
@@ -174,6 +192,96 @@ describe('gavel serve', () => {
       .trim()
       .split('\n');
     expect(lines).toHaveLength(commands.length);
+  });
+
+  it('with --workers 2, kept-alive connections are spread evenly over the workers', async () => {
+    if (process.platform !== 'linux') return;
+    const { dir, env } = sandbox();
+    const { child, port, stderr } = await startServe(env, dir, ['--workers', '2']);
+    while ((stderr().match(/listening on/g) ?? []).length < 2) await new Promise((r) => setTimeout(r, 50));
+    const pids = [...stderr().matchAll(/worker pid (\d+)/g)].map((m) => Number(m[1]));
+    const body = JSON.stringify({ tool: 'shell', input: { command: 'ls' } });
+    const request = `POST /v1/check HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+    // 32 connections opened at once, each answered once and kept open.
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 32 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const s = connect(port, '127.0.0.1', () => s.write(request));
+            s.once('data', () => resolve(s));
+            s.once('error', reject);
+          }),
+      ),
+    );
+    // Each worker holds its handed connections plus the same two of its own (the channel to the primary and
+    // its loopback port): equal counts mean an even split.
+    const socketsOf = (pid: number) =>
+      readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+        } catch {
+          return false;
+        }
+      }).length;
+    const counts = pids.map(socketsOf);
+    for (const s of sockets) s.destroy();
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(counts).toHaveLength(2);
+    expect(counts[0]).toBe(counts[1]);
+    expect((counts[0] ?? 0) + (counts[1] ?? 0)).toBeGreaterThanOrEqual(32);
+  });
+
+  it('with --workers 2, a client that sends half a body gets a recorded deny when its time is up', async () => {
+    const { dir, env } = sandbox();
+    const { child, port, stderr } = await startServe({ ...env, GAVEL_SERVE_TIMEOUT_MS: '300' }, dir, [
+      '--workers',
+      '2',
+    ]);
+    while ((stderr().match(/listening on/g) ?? []).length < 2) await new Promise((r) => setTimeout(r, 50));
+    const answer = await new Promise<string>((resolve, reject) => {
+      const s = connect(port, '127.0.0.1', () =>
+        s.write('POST /v1/check HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{"tool":"sh'),
+      );
+      let got = '';
+      s.on('data', (c: Buffer) => {
+        got += c.toString();
+      });
+      s.on('close', () => resolve(got));
+      s.on('error', reject);
+    });
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answer).toContain('"verdict":"deny"');
+    const lines = readFileSync(join(dir, 'logs', 'decisions.ndjson'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines.map((l) => JSON.parse(l) as { basis: string })).toMatchObject([{ basis: 'timeout' }]);
+  });
+
+  it('with --workers auto, starts one worker per core (one process on one core); refuses any other word', async () => {
+    const { dir, env } = sandbox();
+    const cores = Math.min(64, availableParallelism());
+    const { child, port, stderr } = await startServe(env, dir, ['--workers', 'auto']);
+    while ((stderr().match(/listening on/g) ?? []).length < cores)
+      await new Promise((r) => setTimeout(r, 50));
+    const res = await check(port, 'rm -rf /');
+    expect(((await res.json()) as { verdict: string }).verdict).toBe('deny');
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect((stderr().match(/listening on/g) ?? []).length).toBe(cores);
+    if (cores > 1) expect(stderr()).toContain(`${cores} workers stopped`);
+    for (const bad of ['many', '0', '1.5', '65']) {
+      const r = spawnSync(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0', '--workers', bad], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('`--workers` must be `auto` or a whole number from 1 to 64');
+    }
   });
 
   it('answers a policy question on /v1/ask, never an allow for one it cannot read', async () => {

@@ -7,6 +7,7 @@
  */
 
 import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { openOtlpExport } from '../../../audit';
 import { formatProblem, loadConfig, userConfigDir } from '../../../config';
@@ -39,6 +40,7 @@ import {
 } from '../../harness';
 import {
   addToken,
+  balanceConnections,
   decisionApp,
   isLoopback,
   Metrics,
@@ -48,6 +50,7 @@ import {
   removeToken,
   type StoredToken,
   startServer,
+  takeHandedConnections,
   tokensInForce,
   tokensPath,
   workerMetrics,
@@ -120,24 +123,54 @@ async function answerOverSocket(
  * named `GAVEL_*`: the config refuses GAVEL_ variables it does not know.
  */
 const SOCKET_WORKER = 'GVL_SERVE_SOCKET_WORKER';
+/** Set in a worker's environment: the public port, whose connections the primary hands to the workers. */
+const HANDED_PORT = 'GVL_SERVE_HANDED_PORT';
 
 /** Most worker processes `--workers` starts, and how often the primary starts a new one for one that died. */
 const MAX_WORKERS = 64;
 const MAX_RESTARTS = 10;
 
 /**
- * `--workers N` (N > 1), the primary: starts N worker processes (node:cluster; each a whole service, sharing
- * the listening port), starts another for one that dies (at most MAX_RESTARTS times), passes SIGHUP on, and
- * on SIGTERM or SIGINT stops them all and exits once each has finished its decisions in flight. Audit lines
+ * `--workers`: absent is 1 (one process, no cluster); `auto` is one per core this process may use
+ * (availableParallelism, at most MAX_WORKERS; on one core, one process); else a whole number. Undefined: refused.
+ */
+function workerCount(value: string | undefined): number | undefined {
+  if (value === undefined) return 1;
+  if (value === 'auto') return Math.min(MAX_WORKERS, Math.max(1, availableParallelism()));
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= 1 && n <= MAX_WORKERS ? n : undefined;
+}
+
+/**
+ * `--workers N` (N > 1), the primary: listens itself and hands each connection to the worker holding the
+ * fewest (connection-balancer.ts), starts N worker processes (node:cluster; each a whole service), starts
+ * another for one that dies (at most MAX_RESTARTS times), passes SIGHUP on, and on SIGTERM or SIGINT stops
+ * accepting, stops them all and exits once each has finished its decisions in flight. Audit lines
  * of all workers go to the same log: each line is one `write` on an O_APPEND descriptor, so lines never
  * interleave inside one another.
  */
-function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
+async function superviseWorkers(
+  ctx: CommandContext,
+  n: number,
+  listen: { host: string; port: number },
+): Promise<number> {
+  // The primary accepts and hands each connection to the worker holding the fewest (connection-balancer.ts).
+  let balancer: Awaited<ReturnType<typeof balanceConnections>>;
+  try {
+    balancer = await balanceConnections(listen.host, listen.port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    ctx.stderr.write(`gavel serve: cannot listen on \`${listen.host}:${listen.port}\` (${code})\n`);
+    return EXIT.internal;
+  }
   const workers = new Set<ReturnType<typeof cluster.fork>>();
   // One worker answers the hook socket (with --socket); the one started for it when it dies takes it over.
   let socketHolder: ReturnType<typeof cluster.fork> | undefined;
   const start = (holdsSocket: boolean) => {
-    const w = cluster.fork({ [SOCKET_WORKER]: holdsSocket ? '1' : '0' });
+    const w = cluster.fork({
+      [SOCKET_WORKER]: holdsSocket ? '1' : '0',
+      [HANDED_PORT]: String(balancer.port),
+    });
     workers.add(w);
     if (holdsSocket) socketHolder = w;
     return w;
@@ -162,6 +195,8 @@ function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
     };
     const stop = () => {
       stopping = true;
+      // Stop accepting first; each worker then finishes the connections it holds.
+      void balancer.stop();
       for (const w of workers) w.process.kill('SIGTERM');
       if (workers.size === 0) resolve(EXIT.ok);
     };
@@ -175,7 +210,10 @@ function superviseWorkers(ctx: CommandContext, n: number): Promise<number> {
       if (restarts < MAX_RESTARTS) {
         restarts += 1;
         start(worker === socketHolder);
-      } else if (workers.size === 0) resolve(EXIT.internal);
+      } else if (workers.size === 0) {
+        void balancer.stop();
+        resolve(EXIT.internal);
+      }
     });
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
@@ -205,10 +243,10 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     );
     return EXIT.usage;
   }
-  const workers = Number(args.values.workers ?? 1);
-  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS)
-    throw new UsageError(`\`--workers\` must be a whole number from 1 to ${MAX_WORKERS}`);
-  if (workers > 1 && cluster.isPrimary) return superviseWorkers(ctx, workers);
+  const workers = workerCount(args.values.workers as string | undefined);
+  if (workers === undefined)
+    throw new UsageError(`\`--workers\` must be \`auto\` or a whole number from 1 to ${MAX_WORKERS}`);
+  if (workers > 1 && cluster.isPrimary) return superviseWorkers(ctx, workers, listen);
   const otlpEndpoint = loaded.config.audit.otlp_endpoint;
   const otlp = otlpEndpoint ? openOtlpExport(otlpEndpoint, ctx.version) : undefined;
   const audit = fileAuditSink(ctx.clock, otlp ? (record) => otlp.emit(record) : undefined);
@@ -324,11 +362,20 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     socket = opened;
   }
   let started: Awaited<ReturnType<typeof startServer>>;
+  // A worker of --workers gets its connections from the primary, and binds only a loopback port of its own
+  // (what gives its server the timeouts and the connection tracking a graceful stop needs).
+  const handedPort = cluster.isWorker ? Number(ctx.env[HANDED_PORT] ?? '') : 0;
+  let stopTaking: (() => void) | undefined;
   try {
-    started = await startServer(app, listen.host, listen.port, {
+    const timeouts = {
       headersMs: Math.min(serveConfig.request_timeout_ms, 10_000),
       requestMs: serveConfig.request_timeout_ms + 1_000,
-    });
+    };
+    started =
+      handedPort > 0
+        ? await startServer(app, '127.0.0.1', 0, timeouts, true)
+        : await startServer(app, listen.host, listen.port, timeouts);
+    if (handedPort > 0) stopTaking = takeHandedConnections(started.adopt);
   } catch (error) {
     unwatch();
     await socket?.stop();
@@ -350,6 +397,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
       process.off('SIGINT', stop);
       process.off('SIGHUP', onHup);
       unwatch();
+      stopTaking?.();
       void Promise.all([started.stop(serveConfig.request_timeout_ms + 1_000), socket?.stop()]).then(
         async () => {
           hookRuntimes.close();
@@ -368,7 +416,7 @@ async function serveCommandRun(ctx: CommandContext, args: ParsedArgs): Promise<n
     process.on('SIGHUP', onHup);
     // Said once the signals are handled: whoever waits for this line may stop the service at once.
     ctx.stderr.write(
-      `gavel serve: listening on http://${host}:${started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''}${cluster.isWorker ? `; worker pid ${process.pid}` : ''})\n`,
+      `gavel serve: listening on http://${host}:${handedPort > 0 ? handedPort : started.port} (${tokens.length === 0 ? 'loopback, no token' : `${tokens.length} token(s)`}; ${policy ? `policy v${policy.version} ${policy.sha256.slice(0, 12)}` : 'no valid policy: every request is denied'}; ${redisUrl ? 'shared state in redis' : 'local state'}${otlp ? '; audit also to otlp' : ''}${socket ? `; hook socket ${socket.paths.socket}` : ''}${cluster.isWorker ? `; worker pid ${process.pid}` : ''})\n`,
     );
   });
 }
@@ -377,7 +425,7 @@ export const serveCommand: CommandSpec = {
   name: 'serve',
   summary: 'run the decision service over HTTP (POST /v1/check, /v1/hook/<harness>); `serve token add NAME`',
   usage:
-    'gavel serve [--listen HOST:PORT] [--workers N] [--socket] | gavel serve token add NAME | remove NAME | list',
+    'gavel serve [--listen HOST:PORT] [--workers N|auto] [--socket] | gavel serve token add NAME | remove NAME | list',
   description:
     'Answers `POST /v1/check` (the body `gavel check` reads; the Decision as JSON), `POST /v1/hook/<harness>` (the harness hook payload; its reply), `GET /healthz` and `GET /metrics` (Prometheus text). With tokens (`gavel serve token add NAME` prints the secret once and stores its hash in the user config folder; GAVEL_SERVE_TOKEN holds one more, named `env`) every request but /healthz needs `Authorization: Bearer <secret>`, and the token name is recorded in each audit line; without any it listens on loopback only. Bodies are bounded by `[serve] max_body_bytes`, requests by `[serve] request_timeout_ms` (then a deny, basis `timeout`). SIGHUP reloads config and rules; SIGTERM stops accepting, finishes the decisions in flight and exits 0. See docs/serve.md.',
   options: {
@@ -388,8 +436,9 @@ export const serveCommand: CommandSpec = {
     },
     workers: {
       type: 'string',
-      valueName: 'N',
-      description: 'run N worker processes sharing the port (one per core; default 1)',
+      valueName: 'N|auto',
+      description:
+        'run N worker processes sharing the port; `auto`: one per core (default 1: one process, one core)',
     },
     socket: {
       type: 'boolean',

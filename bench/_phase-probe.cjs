@@ -1,0 +1,47 @@
+// Preloaded (`node -r`) into a `gavel hook` process by bench/hook-phases.mjs: the process's CPU time (user +
+// system, every thread) split where bin/gavel hands over to the hook bundle. `boot` is Node's own start-up up to
+// this preload; `pre` bin/gavel before it compiles dist/hook.cjs (reading it, its digest, the socket client);
+// `compile` the vm.Script with the V8 code cache (deserializing it); `toplevel` running the bundle's top level
+// (every module's initialisation, and main() up to its first await); `rest` the call itself up to exit.
+// Printed on stderr as one `gavel-bench-phases=` JSON line. CommonJS, so it costs no ES module loader.
+'use strict';
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const t = { boot: cpu() };
+const vm = require('node:vm');
+const Script = vm.Script;
+vm.Script = function PhaseScript(...args) {
+  t.pre = cpu();
+  const script = new Script(...args);
+  t.compiled = cpu();
+  const run = script.runInThisContext.bind(script);
+  script.runInThisContext = (...a) => {
+    const wrapper = run(...a);
+    return (...b) => {
+      t.top = cpu();
+      const result = wrapper(...b);
+      t.topDone = cpu();
+      return result;
+    };
+  };
+  return script;
+};
+process.on('exit', () => {
+  const end = cpu();
+  const phases =
+    t.topDone === undefined
+      ? { boot: t.boot, total: end }
+      : {
+          boot: t.boot,
+          pre: t.pre - t.boot,
+          compile: t.compiled - t.pre,
+          toplevel: t.topDone - t.top,
+          rest: end - t.topDone,
+          total: end,
+        };
+  try {
+    require('node:fs').writeSync(2, `\ngavel-bench-phases=${JSON.stringify(phases)}\n`);
+  } catch {}
+});
