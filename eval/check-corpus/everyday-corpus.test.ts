@@ -97,6 +97,7 @@ describe('everyday corpus shape', () => {
       (s) => s.c.class,
     );
     expect(classes.map(([k]) => k)).toEqual([
+      'build-file',
       'command-language',
       'exec-option',
       'exec-variable',

@@ -28,10 +28,10 @@ const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /**
  * How the program may be named: found on PATH, in a system bin folder, a package's local bin (`node_modules/.bin`,
- * a project virtualenv's `bin`), or a build tool's committed wrapper (`./gradlew`, `./mvnw`).
+ * a project virtualenv's `bin`, composer's `vendor/bin`), or a build tool's committed wrapper (`./gradlew`, `./mvnw`).
  */
 const PROGRAM_PATH =
-  /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+|(?:\.\/)?\.?venv\/bin\/[^/]+|\.\/(?:gradlew|mvnw)|(?:\.\/)?bin\/(?:rails|rake|rspec|rubocop|bundle))$/;
+  /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+|(?:\.\/)?\.?venv\/bin\/[^/]+|(?:\.\/)?vendor\/bin\/[^/]+|\.\/(?:gradlew|mvnw)|(?:\.\/)?bin\/(?:rails|rake|rspec|rubocop|bundle))$/;
 
 interface Read {
   /** The values given to options (`-e script`), in order. */

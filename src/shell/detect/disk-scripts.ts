@@ -304,10 +304,41 @@ function unquote(r: Reporter, hits: number, uncertainties: number, inv: Invocati
     u.reason = `\`${inv.program}\` runs a script file that is uncertain inside (\`${u.code}\`)`;
 }
 
+/** Words no standard Gradle wrapper script holds: a copy that has them was edited. */
+const NOT_GRADLEW =
+  /\b(curl|wget|base64|python\d*|perl|ruby|node|nc|ncat|socat)\b|\/dev\/(tcp|udp)\/|\brm\s+-|\b(ba)?sh\s+-c\b/;
+
+/**
+ * `./gradlew` as Gradle's own wrapper: the script has the wrapper's markers and none of the words an edit would
+ * add, `gradle/wrapper/gradle-wrapper.properties` downloads an `https://services.gradle.org/distributions/`
+ * release, and `gradle/wrapper/gradle-wrapper.jar` is a jar holding the wrapper's main class. Then the command is
+ * judged as gradle (its build scripts are read by build-files-run.ts), not as the shell script.
+ */
+function standardGradleWrapper(script: string, inv: Invocation, r: Reporter): boolean {
+  const dir = script.slice(0, script.lastIndexOf('/')) || '/';
+  const text = readBudgeted(script, inv, r);
+  if (text?.kind !== 'text' || !/^#!\s*\/(?:usr\/)?bin\/(?:env\s+)?(?:ba)?sh\b/.test(text.text)) return false;
+  if (!/Gradle start up script/.test(text.text) || !/GradleWrapperMain|gradle-wrapper\.jar/.test(text.text))
+    return false;
+  if (NOT_GRADLEW.test(text.text.replace(/^\s*#[^\n]*$/gm, ''))) return false;
+  const props = readBudgeted(`${dir}/gradle/wrapper/gradle-wrapper.properties`, inv, r);
+  if (props?.kind !== 'text') return false;
+  const url = /^\s*distributionUrl\s*[=:]\s*(\S+)\s*$/m.exec(props.text)?.[1]?.replace(/\\:/g, ':');
+  if (url === undefined || !/^https:\/\/services\.gradle\.org\/distributions\/gradle-[\w.-]+\.zip$/.test(url))
+    return false;
+  const jar = readBudgeted(`${dir}/gradle/wrapper/gradle-wrapper.jar`, inv, r);
+  const bytes = jar?.kind === 'text' ? jar.text : jar?.kind === 'unreadable' ? (jar.head ?? '') : '';
+  return bytes.startsWith('PK\u0003\u0004') && /org\/gradle\/wrapper\/GradleWrapperMain/.test(bytes);
+}
+
 /** A program run by its path (`./x.sh`, `scripts/x`, `/opt/tool/run`): its file, when a shell would run it. */
 export function runProgramFile(inv: Invocation, r: Reporter): void {
   const word = inv.command;
   if (!r.env.readScript || !word || !isLiteral(word) || !plain(word).includes('/')) return;
+  if (inv.program === 'gradlew') {
+    const path = resolveArg(word, inv, r).resolved;
+    if (path !== undefined && standardGradleWrapper(path, inv, r)) return;
+  }
   // `./x.sh a b`: `$0` is the path as given, `$1`... its arguments.
   runScriptFile(resolveArg(word, inv, r).resolved, inv, r, 'direct', {
     positional: bindPositional(word, inv.args),

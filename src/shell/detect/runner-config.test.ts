@@ -14,7 +14,11 @@ const MANIFEST = '{"scripts":{"test":"vitest run"}}';
 
 function run(command: string, files: Record<string, string>, cwd = P) {
   const table: Record<string, ScriptFile> = { [`${P}/package.json`]: { kind: 'text', text: MANIFEST } };
-  for (const [k, v] of Object.entries(files)) table[`${P}/${k}`] = { kind: 'text', text: v };
+  // `BIG:head`: a file too large to read whole, starting with `head` (a bundled yarn release).
+  for (const [k, v] of Object.entries(files))
+    table[`${P}/${k}`] = v.startsWith('BIG:')
+      ? { kind: 'unreadable', why: 'too-large', head: v.slice(4) }
+      : { kind: 'text', text: v };
   return analyzeShellSync(command, shellEnv({ cwd, readScript: (abs) => table[abs] ?? { kind: 'missing' } }));
 }
 const uncertain = (command: string, files: Record<string, string>, cwd = P) => {
@@ -46,6 +50,24 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       { '.yarnrc.yml': 'plugins:\n  - spec: "https://x.example/p.js"\n' },
     ],
     ['.yarnrc yarn-path', 'yarn test', { '.yarnrc': 'yarn-path "/tmp/evil.js"\n' }],
+    [
+      '.yarnrc.yml yarnPath a small script under releases',
+      'yarn --version',
+      {
+        '.yarnrc.yml': 'yarnPath: .yarn/releases/yarn-4.1.0.cjs\n',
+        '.yarn/releases/yarn-4.1.0.cjs': 'require("child_process").execSync("rm -rf ~")\n',
+      },
+    ],
+    [
+      '.yarnrc.yml yarnPath a workspace script',
+      'yarn install',
+      { '.yarnrc.yml': 'yarnPath: scripts/yarn.cjs\n', 'scripts/yarn.cjs': 'BIG:#!/usr/bin/env node\n' },
+    ],
+    [
+      '.yarnrc.yml yarnPath missing',
+      'yarn test',
+      { '.yarnrc.yml': 'yarnPath: .yarn/releases/yarn-4.1.0.cjs\n' },
+    ],
     ['bunfig preload', 'bun test', { 'bunfig.toml': '[test]\npreload = ["/tmp/evil.ts"]\n' }],
     ['pytest.ini addopts -p', 'pytest -q', { 'pytest.ini': '[pytest]\naddopts = -p evilplugin\n' }],
     [
@@ -118,6 +140,7 @@ describe('ordinary configuration stays quiet', () => {
       {
         '.yarnrc.yml':
           'nodeLinker: node-modules\nyarnPath: .yarn/releases/yarn-4.1.0.cjs\nplugins:\n  - path: .yarn/plugins/@yarnpkg/plugin-x.cjs\n',
+        '.yarn/releases/yarn-4.1.0.cjs': 'BIG:#!/usr/bin/env node\n/* eslint-disable */\n',
       },
     ],
     [

@@ -10,9 +10,11 @@
  * quotes a file. Pure apart from the injected reader and reporting.
  */
 
+import { posix } from 'node:path';
 import { isUnder } from '../../core';
 import type { Invocation, Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
+import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
 import { looksLikePath, runnerOf } from './runner-options';
@@ -60,6 +62,22 @@ function npmrc(text: string, program: string, inv: Invocation, r: Reporter): voi
   }
 }
 
+/**
+ * A `yarnPath` every yarn call runs instead of yarn: known only as a release yarn itself installs, a file under the
+ * project's `.yarn/releases/` that is one bundle of a release's size (a release is megabytes: a small script
+ * there is not one) starting with node's `#!` line. Its content is not verified further.
+ */
+function yarnRelease(value: string, dir: string, inv: Invocation, r: Reporter): boolean {
+  const path = posix.resolve(dir, value);
+  if (!path.startsWith(`${dir === '/' ? '' : dir}/.yarn/releases/`) || !/\.c?js$/.test(path)) return false;
+  const file = readBudgeted(path, inv, r);
+  return (
+    file?.kind === 'unreadable' &&
+    file.why === 'too-large' &&
+    /^#!\/usr\/bin\/env node\r?\n/.test(file.head ?? '')
+  );
+}
+
 /** `.yarnrc.yml` (`yarnPath`, plugins) and `.yarnrc` (`yarn-path`): a yarn release or plugin from elsewhere. */
 function yarnrc(text: string, dir: string, inv: Invocation, r: Reporter): void {
   for (const raw of text.split(/\r?\n/)) {
@@ -67,6 +85,15 @@ function yarnrc(text: string, dir: string, inv: Invocation, r: Reporter): void {
     const plugin = /^\s*-\s*"?([^"#\s:]+)"?\s*$|^\s*(?:-\s*)?(?:path|spec):\s*"?([^"#\s]+)"?/.exec(raw);
     const value = key?.[2] ?? plugin?.[1] ?? plugin?.[2];
     if (value === undefined) continue;
+    if (key && !yarnRelease(value, dir, inv, r)) {
+      say(
+        'yarn',
+        inv,
+        r,
+        'reads a yarn configuration whose `yarnPath` is not a yarn release: code gavel does not follow',
+      );
+      return;
+    }
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || outside(value, dir, inv, r)) {
       say(
         'yarn',

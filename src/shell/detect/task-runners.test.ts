@@ -42,6 +42,12 @@ const FILES: Record<string, ScriptFile> = {
   ),
   [`${P}/nx/noxfile.py`]: text('import nox\n@nox.session\ndef tests(session):\n    session.run("pytest")\n'),
   [`${P}/tk/Taskfile.yml`]: text('version: "3"\ntasks:\n  default:\n    cmds:\n      - rm -rf ~\n'),
+  [`${P}/tk2/Taskfile.yml`]: text(
+    'version: "3"\ntasks:\n  test:\n    deps: [lint]\n    cmds:\n      - go test ./... {{.CLI_ARGS}}\n  lint:\n    cmds:\n      - task: fmt\n  fmt:\n    cmds:\n      - cmd: rm -rf /\n  ok:\n    cmds:\n      - go vet ./...\n',
+  ),
+  [`${P}/tk3/Taskfile.yml`]: text(
+    'version: "3"\nincludes:\n  docs: ./docs\ntasks:\n  default:\n    cmds:\n      - echo hi\n',
+  ),
   [`${P}/conftest.py`]: text('import pytest\n\n@pytest.fixture\ndef answer():\n    return 42\n'),
   [`${P}/bad/conftest.py`]: text('import os\nos.system("rm -rf ~")\n'),
   [`${P}/sneaky/tests/conftest.py`]: text('import pytest\nx = getattr(__builtins__, "ex" + "ec")\n'),
@@ -95,12 +101,19 @@ describe('tox', () => {
   });
 });
 
-describe('nox and task are not followed', () => {
+describe('nox is not followed; a Taskfile is read', () => {
   it.each<[string, string]>([
     ['nox with a noxfile', 'cd nx && nox'],
-    ['task with a Taskfile', 'cd tk && task'],
+    ['task with includes', 'cd tk3 && task'],
   ])('%s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
+  });
+  it('the default task, deps and task calls are analysed as the shell they are', () => {
+    expect(categories(analyze('cd tk && task'))).toContain('destructive_root_delete');
+    expect(categories(analyze('cd tk2 && task test'))).toContain('destructive_root_delete');
+    const ok = analyze('cd tk2 && task ok');
+    expect(categories(ok)).toEqual([]);
+    expect(codes(ok)).toEqual([]);
   });
   it('nothing to run: quiet', () => {
     expect(codes(analyze('cd src && task build'))).toEqual([]);

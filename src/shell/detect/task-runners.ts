@@ -11,6 +11,9 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { buildConfigs } from './build-configs';
+import { composerScripts } from './build-files-composer';
+import { buildFileRuns } from './build-files-run';
+import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -299,7 +302,7 @@ function tox(inv: Invocation, r: Reporter): void {
   if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
 }
 
-/** nox runs the Python sessions of a noxfile; `task` runs a Taskfile's templated commands: neither is followed. */
+/** nox runs the Python sessions of a noxfile: not followed. */
 function unfollowed(inv: Invocation, names: readonly string[], what: string, r: Reporter): void {
   if (!r.env.readScript) return;
   if (inv.cwd === undefined) {
@@ -366,6 +369,9 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerOptions(inv, r);
   runnerConfig(inv, r);
   buildConfigs(inv, r);
+  buildFileRuns(inv, r);
+  composerScripts(inv, r);
+  denoConfig(inv, r);
   sourceConfigs(inv, r);
   workspaceRuns(inv, r);
   const p = inv.program;
@@ -380,18 +386,5 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   else if (p === 'tox') tox(inv, r);
   else if (p === 'nox')
     unfollowed(inv, ['noxfile.py'], 'runs the sessions of a noxfile, Python code gavel does not follow', r);
-  else if (p === 'task' || p === 'go-task')
-    unfollowed(
-      inv,
-      [
-        'Taskfile.yml',
-        'Taskfile.yaml',
-        'taskfile.yml',
-        'taskfile.yaml',
-        'Taskfile.dist.yml',
-        'Taskfile.dist.yaml',
-      ],
-      'runs the commands of a Taskfile, which gavel does not follow',
-      r,
-    );
+  else if (p === 'task' || p === 'go-task') taskfile(inv, r);
 }

@@ -1,0 +1,502 @@
+/**
+ * Which project files a builder executes, by program and subcommand: rake (a Rakefile), pip/uv/poetry/pdm
+ * building the project (setup.py, an in-tree build backend), cmake configure and build (CMakeLists.txt and what
+ * it includes), ninja (build.ninja), meson (meson.build), scons (SConstruct), swift (Package.swift), zig
+ * (build.zig), mix (mix.exs), cargo (build.rs of the package, its workspace members and path dependencies),
+ * sbt (build.sbt), gradle (build and settings scripts, buildSrc) and maven (pom.xml modules). Each file is read
+ * through project-file.ts (so a file written earlier in the same line is read as written) and judged by the
+ * readers of build-files.ts: the literal commands it runs are analysed as the shell they are; a file that runs
+ * code the reader cannot follow is uncertain. Pure apart from the injected reader and reporting.
+ * INVARIANT: a build file that cannot be read, is too large or runs code gavel cannot follow is uncertain.
+ */
+
+import { posix } from 'node:path';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { NO_FLOW } from '../walk/flow';
+import {
+  type BuildRead,
+  readCmake,
+  readMeson,
+  readNinja,
+  readProgram,
+  readPython,
+  readRuby,
+} from './build-files';
+import { runFileText } from './disk-scripts';
+import { resolveArg } from './path-effects';
+import { foldersUp, inFolder, projectFile } from './project-file';
+import { runnerOf } from './runner-options';
+
+/** Build files followed per command (includes, members, modules). */
+export const MAX_BUILD_FILES = 32;
+
+type Reader = (text: string, path: string) => BuildRead;
+
+interface Walk {
+  inv: Invocation;
+  r: Reporter;
+  seen: Set<string>;
+  commands: string[];
+  stopped: boolean;
+}
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
+
+/**
+ * Reads `path` with `reader` and follows what it loads. Returns false when the walk stopped (uncertainty
+ * reported). `optional`: a missing file is not an error (most build files are optional).
+ */
+function follow(w: Walk, path: string, reader: Reader, what: string): boolean {
+  if (w.stopped || w.seen.has(path)) return !w.stopped;
+  w.seen.add(path);
+  if (w.seen.size > MAX_BUILD_FILES) {
+    say(w.inv, w.r, `reads more build files than one review follows (${MAX_BUILD_FILES})`);
+    w.stopped = true;
+    return false;
+  }
+  const file = projectFile(path, w.inv, w.r);
+  if (file.kind === 'unknown') {
+    w.stopped = true;
+    return false;
+  }
+  if (file.kind !== 'text') return true;
+  const read = reader(file.text, path);
+  if (read.opaque) {
+    say(w.inv, w.r, `runs a ${what} that ${read.opaque}: code gavel does not follow`);
+    w.stopped = true;
+    return false;
+  }
+  w.commands.push(...read.commands);
+  for (const load of read.loads) {
+    const target = posix.resolve(posix.dirname(path), load);
+    if (!inWorkspace(target, w)) {
+      say(w.inv, w.r, `runs a ${what} that loads a file from outside the workspace`);
+      w.stopped = true;
+      return false;
+    }
+    if (!follow(w, target, reader, what)) return false;
+  }
+  return true;
+}
+
+function inWorkspace(path: string, w: Walk): boolean {
+  const res = resolveArg({ text: path, flow: NO_FLOW }, w.inv, w.r);
+  return res.class === 'workspace' && (res.real === undefined || res.real === res.resolved);
+}
+
+function walk(inv: Invocation, r: Reporter): Walk {
+  return { inv, r, seen: new Set(), commands: [], stopped: false };
+}
+
+/** Analyses the commands the files run, as shell, once the walk is done. */
+function finish(w: Walk): void {
+  if (w.stopped || w.commands.length === 0) return;
+  runFileText(
+    w.commands.map((c) => `(\n${c}\n)`).join('\n'),
+    w.inv,
+    w.r,
+    `${w.inv.program}${SCRIPT_FILE_WRAPPER}`,
+  );
+}
+
+/** The first of `names` found in `dir` (missing ones skipped); undefined when none is there. */
+function firstIn(dir: string, names: readonly string[], inv: Invocation, r: Reporter): string | undefined {
+  for (const name of names) {
+    const path = inFolder(dir, name);
+    const file = projectFile(path, inv, r);
+    if (file.kind !== 'missing') return path;
+  }
+  return undefined;
+}
+
+/** The nearest folder from `dir` up holding one of `names`, and that file. */
+function nearest(dir: string, names: readonly string[], inv: Invocation, r: Reporter): string | undefined {
+  for (const d of foldersUp(dir)) {
+    const found = firstIn(d, names, inv, r);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The folder a word names, resolved; undefined when computed at run time. */
+function folderOf(word: Word | undefined, inv: Invocation, r: Reporter): string | undefined {
+  if (!word) return inv.cwd;
+  if (!isLiteral(word)) return undefined;
+  return resolveArg(word, inv, r).resolved;
+}
+
+// ------------------------------------------------------------------------------------------------ per builder
+
+function rake(inv: Invocation, r: Reporter): void {
+  const file = nearest(inv.cwd as string, ['rakefile', 'Rakefile', 'rakefile.rb', 'Rakefile.rb'], inv, r);
+  if (!file) return;
+  const w = walk(inv, r);
+  follow(w, file, readRuby, 'Rakefile');
+  finish(w);
+}
+
+/** A Python project folder built by an install or a build: its setup.py and an in-tree build backend. */
+function pythonProject(dir: string, inv: Invocation, r: Reporter): void {
+  const w = walk(inv, r);
+  const pyproject = projectFile(inFolder(dir, 'pyproject.toml'), inv, r);
+  if (pyproject.kind === 'unknown') return;
+  if (pyproject.kind === 'text' && /^\s*backend-path\s*=/m.test(pyproject.text)) {
+    say(inv, r, 'builds the project with a build backend of its own: code gavel does not follow');
+    return;
+  }
+  if (
+    pyproject.kind === 'text' &&
+    /^\s*\[tool\.poetry\.build\]|^\s*build-script\s*=|^\s*script\s*=\s*["']build/m.test(pyproject.text)
+  ) {
+    say(inv, r, 'builds the project with a build script of its own: code gavel does not follow');
+    return;
+  }
+  follow(w, inFolder(dir, 'setup.py'), readPython, 'setup.py');
+  finish(w);
+}
+
+const PIP_VALUES =
+  /^(-r|--requirement|-c|--constraint|-i|--index-url|--extra-index-url|-t|--target|--prefix|--root|-f|--find-links|--python|-p|--python-version|--platform|--only-binary|--no-binary|--config-settings|-C|--upgrade-strategy|--progress-bar|--cache-dir|--src|--log|--report|--group|--extra)$/;
+
+function pipInstall(args: readonly Word[], inv: Invocation, r: Reporter): void {
+  const sub = args.findIndex((a) => !plain(a).startsWith('-'));
+  if (!/^(install|wheel|download)$/.test(plain(args[sub]))) return;
+  const rest = args.slice(sub + 1);
+  const local: Word[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const t = plain(rest[k]);
+    if (t === '-e' || t === '--editable') {
+      const v = rest[++k];
+      if (v) local.push(v);
+    } else if (/^--editable=/.test(t)) local.push({ text: (rest[k] as Word).text.slice(11), flow: NO_FLOW });
+    else if (PIP_VALUES.test(t)) k++;
+    else if (!t.startsWith('-') && /^(\.|\/|~)|\//.test(t) && !/^[a-z+]+:/i.test(t))
+      local.push(rest[k] as Word);
+  }
+  for (const word of local) {
+    const text = plain(word).replace(/\[[^\]]*\]$/, '');
+    if (/\.(whl|zip|tar\.gz|tgz)$/.test(text)) continue;
+    const dir = folderOf({ text, flow: word.flow }, inv, r);
+    if (dir === undefined) continue;
+    pythonProject(dir, inv, r);
+  }
+}
+
+function cmake(inv: Invocation, r: Reporter): void {
+  const args = inv.args;
+  const t = args.map((a) => plain(a));
+  if (t.some((x) => /^(-E|-P|--help.*|--version|-h|--system-information)$/.test(x))) return;
+  const cwd = inv.cwd as string;
+  let binary: string | undefined;
+  let source: string | undefined;
+  const buildAt = t.findIndex((x) => x === '--build' || x === '--install');
+  if (buildAt >= 0) {
+    binary = folderOf(args[buildAt + 1], inv, r);
+  } else {
+    for (let k = 0; k < t.length; k++) {
+      const x = t[k] ?? '';
+      if (x === '-S' || x === '-B') {
+        const dir = folderOf(args[k + 1], inv, r);
+        if (x === '-S') source = dir;
+        else binary = dir;
+        k++;
+      } else if (/^-[SB]./.test(x)) {
+        const dir = folderOf({ text: (args[k] as Word).text.slice(2), flow: NO_FLOW }, inv, r);
+        if (x.startsWith('-S')) source = dir;
+        else binary = dir;
+      } else if (
+        /^-[DGTAUCW]$|^--(preset|toolchain|install-prefix|graphviz|log-level|trace-redirect)$/.test(x)
+      )
+        k++;
+      else if (!x.startsWith('-')) source = folderOf(args[k], inv, r);
+    }
+  }
+  if (buildAt >= 0 || (source === undefined && binary === undefined && t.some((x) => !x.startsWith('-')))) {
+    // A build folder: its cache names the source the configure step read.
+    const dir = binary ?? source;
+    if (dir === undefined) return;
+    const cache = projectFile(inFolder(dir, 'CMakeCache.txt'), inv, r);
+    if (cache.kind !== 'text') {
+      if (buildAt < 0) source = dir;
+      else return;
+    } else {
+      const home = /^CMAKE_HOME_DIRECTORY:INTERNAL=(.*)$/m.exec(cache.text)?.[1]?.trim();
+      if (home === undefined) {
+        say(inv, r, 'builds a folder whose CMake cache names no source: code gavel does not follow');
+        return;
+      }
+      source = home;
+      binary = dir;
+    }
+  }
+  source ??= cwd;
+  binary ??= cwd;
+  const w = walk(inv, r);
+  if (!inWorkspace(source, w)) {
+    say(inv, r, 'configures a project outside the workspace, which gavel does not read');
+    return;
+  }
+  const vars = { source, binary };
+  follow(
+    w,
+    inFolder(source, 'CMakeLists.txt'),
+    (text) => readCmake(text, vars, buildAt >= 0),
+    'CMakeLists.txt',
+  );
+  finish(w);
+}
+
+function ninja(inv: Invocation, r: Reporter): void {
+  let dir = inv.cwd as string;
+  let name = 'build.ninja';
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = plain(inv.args[k]);
+    if (t === '-t' || t === '--version' || t === '-h') return;
+    if (t === '-C' || t === '-f') {
+      const v = inv.args[++k];
+      if (!v || !isLiteral(v)) {
+        say(inv, r, 'runs a build file named at run time');
+        return;
+      }
+      if (t === '-C') dir = resolveArg(v, { ...inv, cwd: dir }, r).resolved ?? dir;
+      else name = plain(v);
+    }
+  }
+  const w = walk(inv, r);
+  follow(w, posix.resolve(dir, name), readNinja, 'build.ninja');
+  finish(w);
+}
+
+function meson(inv: Invocation, r: Reporter): void {
+  const sub = plain(inv.args[0]);
+  if (!/^(setup|configure|compile|test|install|dist|devenv|introspect)$/.test(sub) && sub !== '') return;
+  if (sub === 'introspect') return;
+  const w = walk(inv, r);
+  follow(w, inFolder(inv.cwd as string, 'meson.build'), readMeson, 'meson.build');
+  finish(w);
+}
+
+function scons(inv: Invocation, r: Reporter): void {
+  if (inv.args.some((a) => /^(-h|--help|--version)$/.test(plain(a)))) return;
+  const found = firstIn(inv.cwd as string, ['SConstruct', 'Sconstruct', 'sconstruct'], inv, r);
+  if (!found) return;
+  const w = walk(inv, r);
+  follow(w, found, readPython, 'SConstruct');
+  finish(w);
+}
+
+function swift(inv: Invocation, r: Reporter): void {
+  if (!/^(build|test|run|package)$/.test(plain(inv.args[0]))) return;
+  const at = inv.args.findIndex((a) => plain(a) === '--package-path');
+  const dir = at >= 0 ? folderOf(inv.args[at + 1], inv, r) : inv.cwd;
+  if (dir === undefined) {
+    say(inv, r, 'builds a package named at run time');
+    return;
+  }
+  const w = walk(inv, r);
+  follow(w, inFolder(dir, 'Package.swift'), (t) => readProgram('swift', t), 'Package.swift');
+  finish(w);
+}
+
+function zig(inv: Invocation, r: Reporter): void {
+  if (plain(inv.args[0]) !== 'build') return;
+  const file = nearest(inv.cwd as string, ['build.zig'], inv, r);
+  if (!file) return;
+  const w = walk(inv, r);
+  follow(w, file, (t) => readProgram('zig', t), 'build.zig');
+  finish(w);
+}
+
+function mix(inv: Invocation, r: Reporter): void {
+  const sub = plain(inv.args[0]);
+  if (/^(help|new|--version|-v|-h|--help)$|^(hex|local|archive)\./.test(sub)) return;
+  const w = walk(inv, r);
+  follow(w, inFolder(inv.cwd as string, 'mix.exs'), (t) => readProgram('elixir', t), 'mix.exs');
+  finish(w);
+}
+
+/** Cargo.toml's package build script, its workspace members and its path dependencies (relative folders). */
+function cargoManifest(text: string): { build?: string; members: string[]; paths: string[]; glob: boolean } {
+  const members: string[] = [];
+  const paths: string[] = [];
+  let build: string | undefined;
+  let glob = false;
+  let section = '';
+  const src = text.replace(/\r\n/g, '\n');
+  const memberList = /^\s*members\s*=\s*\[([^\]]*)\]/m.exec(
+    src.slice(src.search(/^\[workspace\]/m) >= 0 ? src.search(/^\[workspace\]/m) : src.length),
+  );
+  for (const m of (memberList?.[1] ?? '').matchAll(/["']([^"']+)["']/g)) {
+    if (/[*?[]/.test(m[1] ?? '')) glob = true;
+    else members.push(m[1] ?? '');
+  }
+  for (const line of src.split('\n')) {
+    const sec = /^\s*\[([^\]]+)\]/.exec(line);
+    if (sec) {
+      section = (sec[1] ?? '').trim();
+      continue;
+    }
+    if (section === 'package') {
+      const b = /^\s*build\s*=\s*(?:["']([^"']+)["']|(true|false))/.exec(line);
+      if (b) build = b[1] ?? (b[2] === 'false' ? '' : undefined);
+    }
+    if (/dependencies/.test(section)) {
+      const p = /\bpath\s*=\s*["']([^"']+)["']/.exec(line);
+      if (p) paths.push(p[1] ?? '');
+    }
+  }
+  return { build, members, paths, glob };
+}
+
+const CARGO_BUILDS =
+  /^(build|b|check|c|test|t|run|r|bench|clippy|doc|d|fix|rustc|nextest|llvm-cov|tarpaulin|miri)$/;
+
+function cargo(inv: Invocation, r: Reporter): void {
+  const sub = plain(inv.args.find((a) => !plain(a).startsWith('-') && !plain(a).startsWith('+')));
+  if (!CARGO_BUILDS.test(sub)) return;
+  const manifest = nearest(inv.cwd as string, ['Cargo.toml'], inv, r);
+  if (!manifest) return;
+  const w = walk(inv, r);
+  const visit = (path: string): boolean => {
+    if (w.stopped || w.seen.has(path)) return !w.stopped;
+    w.seen.add(path);
+    if (w.seen.size > MAX_BUILD_FILES) {
+      say(inv, r, `reads more build files than one review follows (${MAX_BUILD_FILES})`);
+      w.stopped = true;
+      return false;
+    }
+    const file = projectFile(path, inv, r);
+    if (file.kind === 'unknown') {
+      w.stopped = true;
+      return false;
+    }
+    if (file.kind !== 'text') return true;
+    const dir = posix.dirname(path);
+    const m = cargoManifest(file.text);
+    if (m.glob) {
+      say(inv, r, 'builds workspace members listed by a pattern, whose build scripts gavel cannot list');
+      w.stopped = true;
+      return false;
+    }
+    if (m.build !== '') {
+      const script = posix.resolve(dir, m.build ?? 'build.rs');
+      if (!follow(w, script, (t) => readProgram('rust', t), 'build.rs')) return false;
+    }
+    for (const rel of [...m.members, ...m.paths]) {
+      const target = posix.resolve(dir, rel, 'Cargo.toml');
+      if (!inWorkspace(target, w)) continue;
+      if (!visit(target)) return false;
+    }
+    return true;
+  };
+  visit(manifest);
+  finish(w);
+}
+
+function sbt(inv: Invocation, r: Reporter): void {
+  if (inv.args.some((a) => /^(-h|--help|--version|about)$/.test(plain(a)))) return;
+  const dir = inv.cwd as string;
+  const w = walk(inv, r);
+  for (const name of ['build.sbt', 'project/plugins.sbt', 'project/build.sbt'])
+    if (!follow(w, inFolder(dir, name), (t) => readProgram('scala', t), 'build.sbt')) return;
+  finish(w);
+}
+
+function gradle(inv: Invocation, r: Reporter): void {
+  if (inv.args.some((a) => /^(-h|--help|-v|--version|--stop|--status)$/.test(plain(a)))) return;
+  const dir = inv.cwd as string;
+  const settings = nearest(dir, ['settings.gradle.kts', 'settings.gradle'], inv, r);
+  const root = settings ? posix.dirname(settings) : dir;
+  const w = walk(inv, r);
+  const reader = (t: string) => readProgram('gradle', t);
+  for (const buildSrc of [
+    'buildSrc/build.gradle.kts',
+    'buildSrc/build.gradle',
+    'buildSrc/settings.gradle.kts',
+  ]) {
+    const f = projectFile(inFolder(root, buildSrc), inv, r);
+    if (f.kind === 'unknown') return;
+    if (f.kind !== 'missing' && f.kind !== 'unread') {
+      say(inv, r, "builds and applies the project's buildSrc plugins: code gavel does not follow");
+      return;
+    }
+  }
+  const projects = new Set<string>([root, dir]);
+  if (settings) {
+    const file = projectFile(settings, inv, r);
+    if (file.kind === 'unknown') return;
+    if (!follow(w, settings, reader, 'Gradle settings script')) return;
+    if (file.kind === 'text') {
+      if (/\bincludeBuild\b/.test(file.text)) {
+        say(inv, r, 'includes another Gradle build: code gavel does not follow');
+        return;
+      }
+      for (const m of file.text.matchAll(/\binclude\s*\(?([^)\n]*)/g))
+        for (const p of (m[1] ?? '').matchAll(/["']:?([\w.:-]+)["']/g))
+          projects.add(posix.resolve(root, (p[1] ?? '').replaceAll(':', '/')));
+    }
+  }
+  for (const p of projects) {
+    const found = firstIn(p, ['build.gradle.kts', 'build.gradle'], inv, r);
+    if (found && !follow(w, found, reader, 'Gradle build script')) return;
+  }
+  finish(w);
+}
+
+function maven(inv: Invocation, r: Reporter): void {
+  if (inv.args.some((a) => /^(-h|--help|-v|--version)$/.test(plain(a)))) return;
+  const w = walk(inv, r);
+  const visit = (dir: string): boolean => {
+    const path = inFolder(dir, 'pom.xml');
+    if (w.seen.has(path)) return true;
+    const file = projectFile(path, inv, r);
+    if (!follow(w, path, (t) => readProgram('maven', t), 'pom.xml')) return false;
+    if (file.kind !== 'text') return true;
+    for (const m of file.text.matchAll(/<module>\s*([^<\s]+)\s*<\/module>/g)) {
+      const sub = posix.resolve(dir, m[1] ?? '');
+      if (!inWorkspace(sub, w)) {
+        say(inv, r, 'builds a module outside the workspace, which gavel does not read');
+        return false;
+      }
+      if (!visit(sub)) return false;
+    }
+    return true;
+  };
+  visit(inv.cwd as string);
+  finish(w);
+}
+
+/** `python -m build`, uv/poetry/pdm/hatch building or syncing the project in the working folder. */
+const PROJECT_BUILDS: Readonly<Record<string, RegExp>> = {
+  uv: /^(run|sync|build)$/,
+  poetry: /^(install|build)$/,
+  pdm: /^(install|sync|build)$/,
+  hatch: /^(build)$/,
+  build: /^$|^-/,
+  'pyproject-build': /^$|^-/,
+};
+
+export function buildFileRuns(inv: Invocation, r: Reporter): void {
+  if (inv.cwd === undefined) return;
+  const { program, args } = runnerOf(inv);
+  const base = program.slice(program.lastIndexOf('/') + 1);
+  if (base === 'rake') rake(inv, r);
+  else if (/^pip\d*(\.\d+)?$/.test(base)) pipInstall(args, inv, r);
+  else if (base === 'uv' && plain(args[0]) === 'pip') pipInstall(args.slice(1), inv, r);
+  else if (PROJECT_BUILDS[base]?.test(plain(args.find((a) => !plain(a).startsWith('-'))) || plain(args[0])))
+    pythonProject(inv.cwd, inv, r);
+  else if (base === 'cmake') cmake(inv, r);
+  else if (base === 'ninja') ninja(inv, r);
+  else if (base === 'meson') meson(inv, r);
+  else if (base === 'scons') scons(inv, r);
+  else if (base === 'swift') swift(inv, r);
+  else if (base === 'zig') zig(inv, r);
+  else if (base === 'mix') mix(inv, r);
+  else if (base === 'cargo') cargo(inv, r);
+  else if (base === 'sbt') sbt(inv, r);
+  else if (base === 'gradle' || base === 'gradlew') gradle(inv, r);
+  else if (base === 'mvn' || base === 'mvnw') maven(inv, r);
+}
