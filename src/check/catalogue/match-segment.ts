@@ -207,7 +207,7 @@ function assignsUnknown(a: string, entry: CompiledEntry, vars: Variables | undef
   if (!ASSIGNMENT.test(a)) return false;
   if (vars === undefined) return true;
   if (inVariableSet(vars.inert, a.slice(0, a.indexOf('=')))) return false;
-  return !(entry.source.programs.includes('make') && inertMakeAssignment(a, vars.runsCode));
+  return !(languagesOf(entry).make && inertMakeAssignment(a, vars.runsCode));
 }
 
 /** A workspace file named plainly (a database file). */
@@ -218,18 +218,47 @@ const WORKSPACE_FILE = /^(?![/~-])(?!(.*\/)?\.\.(\/|$))[\w./@+-]+$/;
  * prints, a database client only with one read-only `SELECT` (`psql -c`, `sqlite3 FILE SQL`).
  */
 function valuesKnown(entry: CompiledEntry, read: Read): boolean {
-  const programs = entry.source.programs;
-  if (programs.includes('git') && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v)))
-    return false;
-  if (programs.includes('psql')) {
+  const languages = languagesOf(entry);
+  if (languages.git && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v))) return false;
+  if (languages.psql) {
     const sql = read.values.filter(([o]) => o === '-c' || o === '--command');
     return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
   }
-  if (programs.includes('sqlite3')) {
+  if (languages.sqlite3) {
     const [file, sql, ...more] = read.positionals;
     return more.length === 0 && WORKSPACE_FILE.test(file ?? '') && readOnlySelect(sql ?? '');
   }
   return true;
+}
+
+/**
+ * Which of the programs read specially here an entry lists (an entry may list a hundred programs, scanned for each
+ * of these on every segment): once per entry.
+ */
+interface Languages {
+  git: boolean;
+  psql: boolean;
+  sqlite3: boolean;
+  make: boolean;
+  /** A container engine (CONTAINER_CLIS). */
+  container: boolean;
+}
+const languages = new WeakMap<CompiledEntry, Languages>();
+
+function languagesOf(entry: CompiledEntry): Languages {
+  let known = languages.get(entry);
+  if (known === undefined) {
+    const programs = entry.source.programs;
+    known = {
+      git: programs.includes('git'),
+      psql: programs.includes('psql'),
+      sqlite3: programs.includes('sqlite3'),
+      make: programs.includes('make'),
+      container: CONTAINER_CLIS.some((p) => programs.includes(p)),
+    };
+    languages.set(entry, known);
+  }
+  return known;
 }
 
 /**
@@ -358,7 +387,7 @@ const CONTAINER_RUNS = new Set([
  * first positional (the image or service) ends the engine's own arguments: the rest runs inside the container.
  */
 function runsInContainer(entry: CompiledEntry, args: readonly string[], end: number): boolean {
-  if (!CONTAINER_CLIS.some((p) => entry.source.programs.includes(p))) return false;
+  if (!languagesOf(entry).container) return false;
   return (entry.subcommands ?? []).some((p) => {
     const words = p.join(' ');
     return CONTAINER_RUNS.has(words) && args.slice(end - p.length, end).join(' ') === words;
@@ -377,7 +406,9 @@ function oldStyleCluster(entry: CompiledEntry, args: readonly string[]): readonl
   const letters = [...first];
   const last = letters.length - 1;
   const known = letters.every((c, i) =>
-    i === last ? entry.options.flags.has(`-${c}`) || entry.options.values.has(`-${c}`) : entry.options.flags.has(`-${c}`),
+    i === last
+      ? entry.options.flags.has(`-${c}`) || entry.options.values.has(`-${c}`)
+      : entry.options.flags.has(`-${c}`),
   );
   return known ? [`-${first}`, ...args.slice(1)] : args;
 }

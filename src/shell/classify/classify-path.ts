@@ -363,8 +363,9 @@ export function realOf(path: string, scope: PathScope): string | undefined | nul
  * home, not beside the link). Undefined when there is no `..` after the first component, or no resolver.
  */
 function physical(absolute: string, scope: PathScope): string | undefined {
+  if (!scope.realpath || !absolute.includes('..')) return undefined;
   const parts = absolute.split('/');
-  if (!scope.realpath || !parts.includes('..')) return undefined;
+  if (!parts.includes('..')) return undefined;
   let cur = '/';
   for (const part of parts) {
     if (part === '' || part === '.') continue;

@@ -167,10 +167,14 @@ function configured(config: ConfigKey, cwd: string, inv: Invocation, r: Reporter
   }
 }
 
+/** Every program some cleaner is of: any other program is not looked up entry by entry. */
+const CLEANER_PROGRAMS = new Set(CLEANERS.flatMap((c) => c.programs));
+
 export function detectCleaners(inv: Invocation, r: Reporter): void {
   // `python -m pytest ...` is pytest with the words after the module name.
   const module = /^python[0-9.]*$/.test(inv.program) && optionText(inv.args[0]) === '-m';
   const program = module ? optionText(inv.args[1]) : inv.program;
+  if (!CLEANER_PROGRAMS.has(program)) return;
   const all = module ? inv.args.slice(2) : inv.args;
   for (const c of CLEANERS) {
     if (!c.programs.includes(program)) continue;

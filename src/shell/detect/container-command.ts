@@ -168,6 +168,31 @@ function categoriesOnly(words: readonly Word[], cwd: string, inv: Invocation, r:
   return true;
 }
 
+/** What a container given nothing by the host still does to the world: the network it reaches, code it fetches. */
+const NETWORK_CATEGORIES = new Set([
+  'outbound_network_to_unstated_host',
+  'remote_code_execution',
+  'package_install_from_unstated_source',
+]);
+
+/**
+ * A container given nothing (no bind, no secret) reaches no host file, but its network is the host's: code it
+ * fetches and runs, or a host it talks to, counts as on the host. Every path of its command is its own (mapped
+ * under the temp root), so only those categories can come of it. Needs the parser: when it is not loaded here,
+ * nothing is added (the catalogue still judges the engine's own options).
+ */
+function networkOnly(argv: readonly Word[], inv: Invocation, r: Reporter): void {
+  const m: Mapper = { binds: [], own: posix.join(r.scope.tempDirs[0] ?? '/tmp', OWN), unknown: false };
+  const words = argv.map((w) => ({ ...w, text: mapText(w.text, undefined, new Set(), m) }));
+  let a: ReturnType<typeof analyzeShellSync>;
+  try {
+    a = analyzeShellSync(words.map(shellWord).join(' '), { ...r.env, cwd: m.own });
+  } catch {
+    return;
+  }
+  for (const h of a.hits) if (NETWORK_CATEGORIES.has(h.category)) r.hit(h.category, h.reason, inv.segment);
+}
+
 /**
  * Analyses `argv` (the container's command, as the engine receives it) with the container's paths mapped to the
  * host's. Only when the host gives the container something (a bind or a secret): otherwise what it runs reaches
@@ -180,7 +205,11 @@ export function containerCommand(
   argv: readonly Word[],
   label: string,
 ): void {
-  if (argv.length === 0 || (setup.binds.length === 0 && !setup.secrets && !setup.envFile)) return;
+  if (argv.length === 0) return;
+  if (setup.binds.length === 0 && !setup.secrets && !setup.envFile) {
+    networkOnly(argv, inv, r);
+    return;
+  }
   const m: Mapper = {
     binds: setup.binds,
     own: posix.join(r.scope.tempDirs[0] ?? '/tmp', OWN),

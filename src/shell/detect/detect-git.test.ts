@@ -40,8 +40,28 @@ describe('git push --delete', () => {
     ['a shared branch among feature ones', 'git push origin --delete feat/x develop'],
     ['a delete naming no branch after the remote', 'git push --delete main'],
     ['every ref by --mirror', 'git push --mirror origin'],
+    ['every branch by a forced pattern', "git push origin 'refs/heads/*:refs/heads/*' --force"],
   ])('%s is a shared-ref rewrite', (_name, command) => {
     expect(categories(command)).toContain('history_rewrite_on_shared_ref');
+  });
+
+  it('a prune deletes remote branches missing here: a remote delete', () => {
+    expect(categories("git push --prune origin 'refs/heads/*:refs/heads/*'")).toContain(
+      'remote_resource_delete',
+    );
+  });
+});
+
+describe('where git writes a checkout', () => {
+  it.each([
+    ['a worktree in an autostart folder', 'git worktree add ~/.config/autostart HEAD'],
+    ['a clone into a user service folder', 'git clone . ~/.config/systemd/user'],
+  ])('%s is the write it is', (_name, command) => {
+    expect(categories(command)).toContain('persistence');
+  });
+
+  it('a worktree inside the workspace is no category', () => {
+    expect(categories('git worktree add .worktrees/feature feature')).toEqual([]);
   });
 });
 

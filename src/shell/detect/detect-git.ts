@@ -21,7 +21,7 @@ import { gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
 import { networkTarget } from './network-target';
 import { gitPatch } from './patch-files';
-import { resolveArg } from './path-effects';
+import { resolveArg, touchPath } from './path-effects';
 
 /** Subcommands that do not read the repository of the folder they run in. */
 const NO_REPOSITORY = new Set(['', 'help', 'version', 'clone', 'init']);
@@ -229,7 +229,20 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       const isDefault = (ref: string) =>
         pushContext?.defaultBranch !== undefined &&
         ref.replace(/^(refs\/)?(heads\/)?/, '') === pushContext.defaultBranch;
-      const shared = refs.some((ref) => isSharedRef(dest(ref)) || isDefault(dest(ref)));
+      // A pattern of every branch name (`refs/heads/*:refs/heads/*`) covers the default one too.
+      const shared = refs.some(
+        (ref) =>
+          isSharedRef(dest(ref)) ||
+          isDefault(dest(ref)) ||
+          /^[*?[]/.test(dest(ref).replace(/^(refs\/)?(heads\/)?/, '')),
+      );
+      // `--prune` deletes every remote ref the patterns cover that is not here.
+      if (flag('', '--prune'))
+        r.hit(
+          'remote_resource_delete',
+          '`git push --prune` deletes remote branches missing here',
+          inv.segment,
+        );
       // `--repo=URL` names the remote as an operand would.
       for (const o of opts)
         if (o.startsWith('--repo=') && isUrl(o.slice(7))) networkTarget(o.slice(7), 'git', inv, r);
@@ -315,10 +328,20 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       if (action === 'drop' || action === 'clear') loss(`${action}s stashed changes`);
       return undefined;
     }
-    case 'worktree':
-      if (plain(positionals[0]).toLowerCase() === 'remove' && flag('f', '--force'))
-        loss('removes a worktree with its changes');
+    case 'worktree': {
+      const action = plain(positionals[0]).toLowerCase();
+      if (action === 'remove' && flag('f', '--force')) loss('removes a worktree with its changes');
+      // `git worktree add PATH`: a checkout written at PATH (`~/.config/autostart` is persistence).
+      const at = positionals[1];
+      if (action === 'add' && at !== undefined) touchPath(at, 'write', inv, r);
       return undefined;
+    }
+    case 'clone': {
+      // `git clone SRC DIR`: the copy is written at DIR.
+      const dir = positionals[1];
+      if (dir !== undefined) touchPath(dir, 'write', inv, r);
+      return undefined;
+    }
     case 'filter-branch':
     case 'filter-repo':
       r.hit(

@@ -183,6 +183,8 @@ const REWRITERS: Record<string, { write: readonly string[]; check?: readonly str
   terraform: { write: ['fmt'], check: ['-check', '--check'] },
 };
 
+const NONE: readonly string[] = [];
+
 function write(w: Word | undefined, inv: Invocation, r: Reporter): void {
   if (w !== undefined && w.text !== '' && w.text !== '-') touchPath(w, 'write', inv, r);
 }
@@ -197,8 +199,9 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
   const p = module ? optionText(inv.args[1]) : inv.program;
   const args = module ? inv.args.slice(2) : inv.args;
   const texts = args.map((w) => optionText(w));
-  const shorts = SHORT_OUTPUTS[p] ?? [];
-  const longs = PROGRAM_LONG_OUTPUTS[p] ?? [];
+  const shorts = SHORT_OUTPUTS[p] ?? NONE;
+  const longs = PROGRAM_LONG_OUTPUTS[p] ?? NONE;
+  const programOutputs = PROGRAM_OUTPUTS[p] ?? NONE;
   const positionals: Word[] = [];
   // After `--` the words go to another program (a test binary: `cargo test -- --logfile F`, a script's own
   // options): they are the rewriter's operands, and an output option among them still writes.
@@ -217,16 +220,15 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     if (ended) positionals.push(w);
     const eq = t.indexOf('=');
     const name = (eq < 0 ? t : t.slice(0, eq)).toLowerCase();
-    const valueWord = (): Word | undefined => (eq >= 0 ? valueAfterEquals(w) : args[++i]);
-    if ((PROGRAM_OUTPUTS[p] ?? []).includes(name)) write(valueWord(), inv, r);
+    if (programOutputs.includes(name)) write(eq >= 0 ? valueAfterEquals(w) : args[++i], inv, r);
     else if (FORMAT_PATHS.has(name)) {
-      const v = valueWord();
+      const v = eq >= 0 ? valueAfterEquals(w) : args[++i];
       for (const item of v?.text.split(',') ?? []) {
         const colon = item.indexOf(':');
         if (v !== undefined && colon > 0) write({ text: item.slice(colon + 1), flow: v.flow }, inv, r);
       }
     } else if (REPORTER_OPTIONS.has(eq < 0 ? t : t.slice(0, eq))) {
-      const v = valueWord();
+      const v = eq >= 0 ? valueAfterEquals(w) : args[++i];
       for (const item of v?.text.split(',') ?? []) {
         const at = item.indexOf('=');
         if (v !== undefined && at > 0 && REPORTER_OUTPUT_KEY.test(item.slice(0, at)))
@@ -236,7 +238,7 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
       t.startsWith('--') &&
       (LONG_OUTPUTS.has(name) || longs.includes(name) || DOTTED_PATH.test(name))
     )
-      write(valueWord(), inv, r);
+      write(eq >= 0 ? valueAfterEquals(w) : args[++i], inv, r);
     else if (shorts.includes(t)) write(args[++i], inv, r);
     else if (!t.startsWith('--') && shorts.some((s) => t.startsWith(s) && t.length > s.length))
       write({ text: w.text.slice(2), flow: w.flow }, inv, r);

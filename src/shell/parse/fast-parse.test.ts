@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../testdata/seeded-random';
 import { fastParse } from './fast-parse';
 import { joinsLines } from './joined-lines';
 import { loadShellParser, type ShellParser } from './load-parser';
@@ -155,17 +156,6 @@ describe('the fast path gives tree-sitter-bash’s tree', () => {
   }
 });
 
-/** A small seeded generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = [
   'git',
   'rm',
@@ -288,7 +278,7 @@ const REDIRECTS = [
 
 describe('the fast path on generated commands', () => {
   it('agrees with tree-sitter on every generated command it accepts (seeded)', () => {
-    const next = random(20261129);
+    const next = seededRandom(20261129);
     const pick = <T>(xs: T[]): T => xs[Math.floor(next() * xs.length)] as T;
     const some = (max: number, make: () => string): string[] =>
       Array.from({ length: Math.floor(next() * (max + 1)) }, make);
@@ -329,7 +319,7 @@ describe('the fast path on generated commands', () => {
 
 describe('the fast path on random text (seeded)', () => {
   it('agrees with tree-sitter on every random string it accepts', () => {
-    const next = random(1129);
+    const next = seededRandom(1129);
     const ALPHABET = [...'ab12-="\'$X_#><&|;\n\t:/.~*?%@,+^é', '😀', ' ', ' ', 'x=', 'ls ', 'git ', 'rm '];
     const commands = Array.from({ length: 30_000 }, () => {
       let c = '';

@@ -45,7 +45,7 @@ const RESERVED = new Set([
 const NUMBER = /^-?(0x)?[0-9]+(#[0-9A-Za-z@_]+)?$/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-class FastNode implements SyntaxNode {
+export class FastNode implements SyntaxNode {
   private named: (SyntaxNode | null)[] | undefined;
 
   constructor(

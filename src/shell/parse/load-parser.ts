@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import type * as TreeSitter from 'web-tree-sitter';
+import { plainTree } from './plain-tree';
 import type { SyntaxTree } from './syntax-node';
 
 export const PARSER_WASM = 'web-tree-sitter.wasm';
@@ -19,6 +20,12 @@ export interface ShellParser {
   /** Parses one script; the caller must `delete()` the tree. */
   parse(text: string): SyntaxTree;
 }
+
+/**
+ * Trees up to this many nodes are copied into plain JS nodes (plain-tree.ts), which the analysis reads several
+ * times over; larger ones are past the analysis's own bound (MAX_NODES) and are answered as tree-sitter's.
+ */
+const MAX_COPIED_NODES = 60_000;
 
 let loaded: ShellParser | undefined;
 let loading: Promise<ShellParser> | undefined;
@@ -61,7 +68,13 @@ export function loadShellParser(
         const tree = parser.parse(text);
         // INVARIANT: a parser with a language and no progress callback always returns a tree.
         if (!tree) throw new Error('shell parser returned no tree');
-        return tree;
+        // A tree past the analysis's node bound is not walked (`too-large`): not worth copying.
+        if (tree.rootNode.descendantCount > MAX_COPIED_NODES) return tree;
+        try {
+          return plainTree(tree, text);
+        } finally {
+          tree.delete();
+        }
       },
     };
     return loaded;

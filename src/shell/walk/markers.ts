@@ -49,5 +49,8 @@ export function isDynamic(text: string): boolean {
 
 /** For display: the dynamic parts as `$…`, sentinels restored. */
 export function display(text: string): string {
-  return unprotect(text).replaceAll(DYN, '$…');
+  // Most words hold neither a sentinel nor DYN: no replace and no allocation.
+  for (let i = 0; i < text.length; i++)
+    if (text.charCodeAt(i) <= 6) return unprotect(text).replaceAll(DYN, '$\u2026');
+  return text;
 }
