@@ -327,3 +327,31 @@ const SHARED_REF =
 export function isSharedRef(name: string): boolean {
   return SHARED_REF.test(name);
 }
+
+/**
+ * Whether git tracks the file at `abs`: its path is an entry of the repository's index (`.git/index`, versions 2
+ * and 3, read through the budgeted reader). `no` outside a repository or with no index; `unknown` when the index
+ * cannot be read (too large, version 4's compressed paths, no reader): callers treat that as tracked.
+ */
+export function gitTracked(abs: string, inv: Invocation, r: Reporter): 'yes' | 'no' | 'unknown' {
+  if (!r.env.readScript) return 'unknown';
+  const repo = findRepository(posix.dirname(abs), inv, r);
+  if (repo === 'none') return 'no';
+  if (repo === 'unknown') return 'unknown';
+  const rel = posix.relative(repo.top, abs);
+  if (rel === '' || rel.startsWith('..')) return 'unknown';
+  const index = readBudgeted(inFolder(repo.gitDir, 'index'), inv, r);
+  if (!index) return 'unknown';
+  if (index.kind === 'missing') return 'no';
+  if (index.kind !== 'text' || !index.text.startsWith('DIRC')) return 'unknown';
+  const version = index.text.charCodeAt(7);
+  if (version !== 2 && version !== 3) return 'unknown';
+  // Each entry ends with its path and a NUL; the two bytes before the path hold its length (low 12 bits).
+  const needle = `${rel}\u0000`;
+  const low = Math.min(Buffer.byteLength(rel), 0xfff) & 0xff;
+  for (let at = index.text.indexOf(needle); at > 0; at = index.text.indexOf(needle, at + 1)) {
+    const before = index.text.charCodeAt(at - 1);
+    if (before === low || (low >= 0x80 && before === 0xfffd)) return 'yes';
+  }
+  return 'no';
+}
