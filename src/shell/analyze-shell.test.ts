@@ -181,6 +181,21 @@ describe('category hits', () => {
   });
 });
 
+describe('system folders', () => {
+  it.each([
+    ['an install of the user in /opt', 'rm -rf /opt/myapp'],
+    ['a site in /srv', 'rm -rf /srv/site'],
+    ['two levels below a system root', 'rm -rf /var/cache/apt'],
+  ])('%s is a delete outside the workspace, not the floor', (_name, command) => {
+    expect(categories(command)).toContain('recursive_delete_outside_workspace');
+    expect(categories(command)).not.toContain('destructive_root_delete');
+  });
+
+  it('a temp folder under a system root is scratch', () => {
+    expect(categories('rm -rf /var/tmp/build')).toEqual([]);
+  });
+});
+
 describe('constructs', () => {
   it.each<[string, string, Category]>([
     ['after ;', 'echo ok; rm -rf /', 'destructive_root_delete'],
@@ -228,6 +243,8 @@ describe('constructs', () => {
     ['substitution of a here-doc', 'bash -c "$(cat <<EOF\nrm -rf /\nEOF\n)"', 'destructive_root_delete'],
     ['echo piped to sh', "echo 'rm -rf /' | sh", 'destructive_root_delete'],
     ['brace expansion', 'rm -rf /{etc,usr}', 'destructive_root_delete'],
+    ['a folder directly under a system root', 'rm -rf /var/lib', 'destructive_root_delete'],
+    ['a system folder through ..', 'rm -rf /usr/share/../lib', 'destructive_root_delete'],
     ['brace expansion to home', 'rm -rf ~/{a,.}', 'destructive_root_delete'],
     ['ansi-c quoting', "rm $'-rf' $'\\x2f'", 'destructive_root_delete'],
     ['escapes', 'r\\m -r\\f \\/', 'destructive_root_delete'],

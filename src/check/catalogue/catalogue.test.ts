@@ -46,6 +46,7 @@ describe('the bundled catalogue', () => {
     expect(c.byProgram.get('git')?.map((e) => e.id)).toEqual([
       'git-read',
       'git-local',
+      'git-format-patch',
       'git-config',
       'git-push',
       'git-remote',

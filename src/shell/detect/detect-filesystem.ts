@@ -56,7 +56,9 @@ export function recursiveDelete(
   // exemption, so `rm -rf /tmp` or a home that happens to sit in a temp folder is never a scratch delete.
   // A symlink to a root (`rm -rf homelink/*`) deletes in the root it leads to.
   const seen = res.real === undefined ? [p] : [p, res.real];
-  const top = seen.some((x) => x === '/' || isUnder(home, x) || /^\/[^/]+$/.test(x));
+  const top =
+    seen.some((x) => x === '/' || isUnder(home, x) || /^\/[^/]+$/.test(x)) ||
+    (res.class !== 'temp' && seen.some((x) => isSystemChild(x, r.scope.systemRoots)));
   const rootGlob = seen.some((x) => x === '/' || isUnder(home, x));
   if ((!partial && !res.glob && top) || (res.glob && rootGlob)) {
     r.hit(
@@ -336,4 +338,13 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
       r.hit('block_device_write', `\`${p}\` formats or repartitions a block device`, inv.segment);
   } else return undefined;
   return p === 'tee' ? undefined : OPAQUE_FLOW;
+}
+
+/** Folders whose direct children are installs or sites of the user's own choosing, not the system's. */
+const OWN_CHILDREN = new Set(['/opt', '/srv', '/Applications']);
+
+/** `/var/lib`, `/usr/bin`, `/etc/ssh`: a folder directly under a system root is a whole system folder too. */
+function isSystemChild(path: string, systemRoots: readonly string[]): boolean {
+  const m = /^(\/[^/]+)\/[^/]+$/.exec(path);
+  return m?.[1] !== undefined && systemRoots.includes(m[1]) && !OWN_CHILDREN.has(m[1]);
 }
