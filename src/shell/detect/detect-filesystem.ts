@@ -14,6 +14,7 @@ import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { detectLink } from './detect-link';
 import { detectEmptiedFiles } from './emptied-files';
+import { pagerEscape } from './pager-escape';
 import { patchProgram } from './patch-files';
 import {
   holdsSecrets,
@@ -281,6 +282,7 @@ function lockOut(inv: Invocation, r: Reporter): void {
 
 export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined {
   detectEmptiedFiles(inv, r);
+  pagerEscape(inv, r);
   const p = inv.program;
   if (p === 'rm') rm(inv, r);
   else if (p === 'rmdir' || p === 'unlink' || p === 'srm')

@@ -20,6 +20,7 @@ import {
 import { gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
 import { networkTarget } from './network-target';
+import { gitPagerEscape } from './pager-escape';
 import { gitPatch } from './patch-files';
 import { resolveArg } from './path-effects';
 
@@ -210,6 +211,12 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
 
   gitSecrets(sub, rest, opts, end, inv, r);
+  gitPagerEscape(
+    inv,
+    r,
+    sub,
+    args.slice(0, i).map((w) => optionText(w)),
+  );
   let pushContext: PushContext | undefined;
   if (elsewhere || r.assignedNames.has('GIT_DIR') || r.assignedNames.has('GIT_WORK_TREE'))
     r.uncertain(
