@@ -122,6 +122,10 @@ function find(inv: Invocation, r: Reporter): Flow {
   }
   const filtered = rest.some((t) => FIND_FILTERS.test(t)) || rest.includes('-maxdepth');
   for (const root of roots) touchPath(root, 'arg', inv, r);
+  // `-fprint FILE`, `-fprint0 FILE`, `-fls FILE`, `-fprintf FILE FORMAT`: find writes (truncates) FILE.
+  for (let k = i; k < args.length; k++)
+    if (/^-(fprint0?|fprintf|fls)$/.test(optionText(args[k])) && args[k + 1])
+      touchPath(args[k + 1] as Word, 'write', inv, r);
   if (rest.includes('-delete')) {
     for (const root of roots)
       recursiveDelete({ text: filtered ? `${root.text}/{}` : root.text, flow: root.flow }, inv, r, filtered);
