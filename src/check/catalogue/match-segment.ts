@@ -365,8 +365,26 @@ function runsInContainer(entry: CompiledEntry, args: readonly string[], end: num
   });
 }
 
+/**
+ * tar's old-style first word (`tar czf out.tgz src`) read as the option cluster it is (`-czf`), only when every
+ * letter is a flag the entry knows and at most the last takes a value: with two value letters old style takes
+ * their values in order, which a cluster does not, so that spelling stays unknown.
+ */
+function oldStyleCluster(entry: CompiledEntry, args: readonly string[]): readonly string[] {
+  const first = args[0];
+  if (!entry.optionsFirst || first === undefined || !/^[A-Za-z]+$/.test(first)) return args;
+  if (!entry.source.programs.includes('tar')) return args;
+  const letters = [...first];
+  const last = letters.length - 1;
+  const known = letters.every((c, i) =>
+    i === last ? entry.options.flags.has(`-${c}`) || entry.options.values.has(`-${c}`) : entry.options.flags.has(`-${c}`),
+  );
+  return known ? [`-${first}`, ...args.slice(1)] : args;
+}
+
 /** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
-export function entryMatches(entry: CompiledEntry, args: readonly string[], vars?: Variables): boolean {
+export function entryMatches(entry: CompiledEntry, given: readonly string[], vars?: Variables): boolean {
+  const args = oldStyleCluster(entry, given);
   if (entry.needsArgument && args.length === 0) return false;
   if (entry.optionsFirst && !(args[0] ?? '').startsWith('-')) return false;
   if (entry.literalArgs) return true;
