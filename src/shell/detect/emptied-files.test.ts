@@ -2,26 +2,18 @@
 // taking the owner's read bit recursively. A real repository in a temp folder (git init, files written with fs,
 // one commit), read through a plain file reader as the surface's would.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { diskReader as reader } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile, ShellEnv } from '../types';
+import type { ShellEnv } from '../types';
 
 let dir = '';
 let env: ShellEnv;
-
-function reader(abs: string): ScriptFile {
-  try {
-    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
-    return { kind: 'text', text: readFileSync(abs).toString('utf8') };
-  } catch {
-    return { kind: 'missing' };
-  }
-}
 
 beforeAll(async () => {
   await loadShellParser();

@@ -2,27 +2,19 @@
 // remote.origin.url`) is a secret read; a URL without one stays an ordinary read. Real repositories (git init,
 // the remote written with fs into .git/config), read through a plain file reader as the surface's would.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { diskReader as reader } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile, ShellEnv } from '../types';
+import type { ShellEnv } from '../types';
 import { urlHoldsCredential } from './git-repository';
 
 let dir = '';
 const envs: Record<'plain' | 'token' | 'insteadof', ShellEnv> = {} as never;
-
-function reader(abs: string): ScriptFile {
-  try {
-    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
-    return { kind: 'text', text: readFileSync(abs).toString('utf8') };
-  } catch {
-    return { kind: 'missing' };
-  }
-}
 
 function repo(name: keyof typeof envs, config: string): void {
   const ws = join(dir, name);
