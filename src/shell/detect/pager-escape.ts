@@ -52,7 +52,7 @@ export function pagerEscape(inv: Invocation, r: Reporter): void {
   );
 }
 
-/** `git help x`, `git -p …`, `git --paginate …`: git's pager, or the manual page viewer. */
+/** `git help x`, `git -p ...`, `git --paginate ...`: git's pager, or the manual page viewer. */
 export function gitPagerEscape(inv: Invocation, r: Reporter, sub: string, global: readonly string[]): void {
   if (PAGER_VARIABLES.some((v) => r.assignedNames.has(v))) return;
   const paged = global.some((t) => t === '-p' || t === '--paginate');
