@@ -53,7 +53,8 @@ function truncateTargets(inv: Invocation): Word[] {
 function emptied(word: Word, inv: Invocation, r: Reporter): void {
   const res = resolveArg(word, inv, r);
   if (res.class !== 'workspace' || res.glob || res.resolved === undefined) return;
-  if (isGenerated(res.resolved, r)) return;
+  // Without a reader (an analysis given no file system) nothing is known of the repository: not reported.
+  if (isGenerated(res.resolved, r) || !r.env.readScript) return;
   if (gitTracked(res.real ?? res.resolved, inv, r) === 'no') return;
   r.hit(
     'local_work_loss',
