@@ -11,6 +11,7 @@ import { type PathScope, scopeFor } from './classify/classify-path';
 import { isEvalIdiom } from './data/eval-idioms';
 import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
+import { endlessWork } from './detect/endless-work';
 import { forkBomb } from './detect/fork-bomb';
 import { fastParse } from './parse/fast-parse';
 import { joinsLines } from './parse/joined-lines';
@@ -207,6 +208,8 @@ class AnalysisRun implements UnwrapHost, WalkHost {
           misreadsWords(tree.rootNode, text));
       if (tree.rootNode.hasError || misread) this.parseError(misread);
       const out = this.walker.walk(tree.rootNode, frame, stdin);
+      const endless = fast ? undefined : endlessWork(tree.rootNode);
+      if (endless !== undefined) this.uncertain('endless-work', endless);
       const bomb = fast ? undefined : forkBomb(tree.rootNode);
       if (bomb !== undefined)
         this.hit(

@@ -87,6 +87,7 @@ export const UNCERTAINTY_CODES = [
   'unreadable-argument', // a tool argument gavel cannot read (too deep, too big, binary)
   'glob-escape', // a search pattern that may climb out of the folder it starts in
   'production-target', // a variable that selects a production environment (`RAILS_ENV=production`)
+  'endless-work', // a loop that never ends, an endless producer left in the background
 ] as const;
 export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
 

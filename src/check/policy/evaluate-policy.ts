@@ -128,7 +128,12 @@ function evaluateTarget(
   const configAllow =
     allows.find((r) => r.source === 'config') ?? argAllows.find((r) => r.source === 'config');
   const scopeDetail = t.outOfScope[0];
-  if (scopeDetail !== undefined && !configAllow) return out('review', { kind: 'scope', detail: scopeDetail });
+  // A rule with a wildcard covers the words it matches, never a file the segment touches besides them (a
+  // redirect target): `Bash(echo:*)` does not grant `echo x > /etc/x` a scope it never named.
+  const coversScope =
+    configAllow !== undefined &&
+    !(t.target.kind === 'shell' && t.target.redirected && 'rule' in configAllow && !configAllow.rule.exact);
+  if (scopeDetail !== undefined && !coversScope) return out('review', { kind: 'scope', detail: scopeDetail });
 
   const allow = allows[0];
   if (allow) return out('allow', { kind: 'rule', id: allow.rule.text, source: allow.source });

@@ -13,8 +13,18 @@ import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs }
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { detectLink } from './detect-link';
+import { detectEmptiedFiles } from './emptied-files';
+import { pagerEscape } from './pager-escape';
 import { patchProgram } from './patch-files';
-import { holdsSecrets, isBlockDevice, isGenerated, readsTree, shortPath, touchPath } from './path-effects';
+import {
+  holdsSecrets,
+  isBlockDevice,
+  isGenerated,
+  readsTree,
+  resolveArg,
+  shortPath,
+  touchPath,
+} from './path-effects';
 import { noteSecretCopy } from './secret-copies';
 
 /** Stands for each file `find -exec` passes to its command (`{}` of a filtered search). */
@@ -121,6 +131,10 @@ function find(inv: Invocation, r: Reporter): Flow {
     rest.some((t, k) => FIND_FILTERS.test(t) && (t !== '-type' || /d/.test(rest[k + 1] ?? ''))) ||
     rest.includes('-maxdepth');
   for (const root of roots) touchPath(root, 'arg', inv, r);
+  // `-fprint FILE`, `-fprint0 FILE`, `-fls FILE`, `-fprintf FILE FORMAT`: find writes (truncates) FILE.
+  for (let k = i; k < args.length; k++)
+    if (/^-(fprint0?|fprintf|fls)$/.test(optionText(args[k])) && args[k + 1])
+      touchPath(args[k + 1] as Word, 'write', inv, r);
   if (rest.includes('-delete')) {
     for (const root of roots)
       recursiveDelete({ text: filtered ? `${root.text}/{}` : root.text, flow: root.flow }, inv, r, filtered);
@@ -163,10 +177,25 @@ function copyLike(inv: Invocation, r: Reporter, move: boolean): void {
     sources = positionals.slice(0, -1);
   }
   let secretCopied = false;
+  // Moved out of the workspace (`mv src /tmp/x`), work leaves the project: gone from it, not only renamed.
+  const away = move && dest !== undefined && resolveArg(dest, inv, r).class !== 'workspace';
   // Moving a folder away removes it from where it was: classed like a recursive delete.
   for (const s of sources) {
-    if (move) recursiveDelete(s, inv, r, false, true);
-    else {
+    if (move) {
+      recursiveDelete(s, inv, r, false, true);
+      const from = away ? resolveArg(s, inv, r) : undefined;
+      if (
+        from?.class === 'workspace' &&
+        from.resolved !== undefined &&
+        !r.scope.workspaceRoots.includes(from.resolved) &&
+        !isGenerated(from.resolved, r)
+      )
+        r.hit(
+          'local_work_loss',
+          `\`${inv.program}\` moves workspace content out of the workspace (${shortPath(s)})`,
+          inv.segment,
+        );
+    } else {
       const res = touchPath(s, 'read', inv, r);
       if (res.class === 'sensitive') secretCopied = true;
       // `cp -r ~ ./x`: a recursive copy of a folder that holds secrets (home, ~/.config) copies them.
@@ -254,7 +283,39 @@ const FORMATTERS = new Set([
   'hdparm',
 ]);
 
+/** A mode that leaves the owner unable to read (`000`, `0244`, `a-rwx`, `u=`, `-r`). */
+function ownerLosesRead(mode: string): boolean {
+  if (/^0?[0-7]{3}$/.test(mode)) return Number(mode.at(-3)) < 4;
+  return mode.split(',').some((clause) => {
+    const m = /^([ugoa]*)([-=])([rwxXst]*)$/.exec(clause);
+    if (!m) return false;
+    const who = m[1] ?? '';
+    if (who !== '' && !/[ua]/.test(who)) return false;
+    return m[2] === '-' ? (m[3] ?? '').includes('r') : !(m[3] ?? '').includes('r');
+  });
+}
+
+/**
+ * `chmod -R 000 .`: every file under a workspace folder loses its owner's read bit, and the modes it had (which
+ * files ran, which were private) are gone with it: nothing restores them but a fresh checkout.
+ */
+function lockOut(inv: Invocation, r: Reporter): void {
+  const { positionals } = splitArgs(inv.args);
+  if (!ownerLosesRead(plain(positionals[0]))) return;
+  for (const w of positionals.slice(1)) {
+    const res = resolveArg(w, inv, r);
+    if (res.class === 'workspace' && !isGenerated(res.resolved, r))
+      r.hit(
+        'local_work_loss',
+        `\`chmod -R\` takes the owner's read permission from every file under a workspace folder (${shortPath(w)})`,
+        inv.segment,
+      );
+  }
+}
+
 export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined {
+  detectEmptiedFiles(inv, r);
+  pagerEscape(inv, r);
   const p = inv.program;
   if (p === 'rm') rm(inv, r);
   else if (p === 'rmdir' || p === 'unlink' || p === 'srm')
@@ -296,7 +357,10 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
         );
       }
     }
-    if (p === 'chmod') chmod(inv, r);
+    if (p === 'chmod') {
+      chmod(inv, r);
+      lockOut(inv, r);
+    }
   } else if (p === 'chmod') chmod(inv, r);
   else if (p === 'setcap') r.hit('privilege_escalation', '`setcap` grants file capabilities', inv.segment);
   else if (p === 'dd' || p === 'dcfldd' || p === 'dc3dd') dd(inv, r);

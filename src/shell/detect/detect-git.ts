@@ -20,6 +20,7 @@ import {
 import { gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
 import { networkTarget } from './network-target';
+import { gitPagerEscape } from './pager-escape';
 import { gitPatch } from './patch-files';
 import { resolveArg, touchPath } from './path-effects';
 
@@ -121,6 +122,30 @@ function implicitDefault(
   return true;
 }
 
+/**
+ * Subcommands that print the URLs of the repository configuration: `remote -v`, `remote get-url|show`,
+ * `ls-remote --get-url`, and a read of the configuration that may cover `remote.*.url` or `url.*` keys.
+ */
+function printsRemoteUrls(sub: string, positionals: readonly Word[], opts: readonly string[]): boolean {
+  const first = plain(positionals[0]).toLowerCase();
+  if (sub === 'remote')
+    return (first === '' && hasFlag(opts, 'v', ['--verbose'])) || first === 'get-url' || first === 'show';
+  if (sub === 'ls-remote') return opts.includes('--get-url');
+  if (sub !== 'config') return false;
+  if (opts.some((o) => /^--(unset|unset-all|add|replace-all|rename-section|remove-section|edit)$/.test(o)))
+    return false;
+  const words = positionals.map((w) => plain(w).toLowerCase());
+  const verb = ['get', 'list', 'get-regexp'].includes(words[0] ?? '') ? words.shift() : undefined;
+  if (
+    verb === undefined &&
+    ['set', 'unset', 'edit', 'rename-section', 'remove-section'].includes(words[0] ?? '')
+  )
+    return false;
+  if (words.length > 1 && verb === undefined && !opts.some((o) => /^--get/.test(o))) return false;
+  const key = words[0];
+  return key === undefined || /url|^remote|insteadof|[\\^$*+?()[\]{}|]/.test(key);
+}
+
 export function detectGit(inv: Invocation, r: Reporter): undefined {
   const args = inv.args;
   let i = 0;
@@ -186,6 +211,12 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
 
   gitSecrets(sub, rest, opts, end, inv, r);
+  gitPagerEscape(
+    inv,
+    r,
+    sub,
+    args.slice(0, i).map((w) => optionText(w)),
+  );
   let pushContext: PushContext | undefined;
   if (elsewhere || r.assignedNames.has('GIT_DIR') || r.assignedNames.has('GIT_WORK_TREE'))
     r.uncertain(
@@ -193,7 +224,8 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       '`git` works in a git folder named on its command line, whose configuration and hooks are not read',
       inv.segment,
     );
-  else if (!NO_REPOSITORY.has(sub)) pushContext = gitRepository(folder, sub, inv, r);
+  else if (!NO_REPOSITORY.has(sub))
+    pushContext = gitRepository(folder, sub, inv, r, printsRemoteUrls(sub, positionals, opts));
   if (sub === 'clone') settings.push(...cloneSettings(rest));
   subcommandScripts(sub, rest, inv, r);
   if (settings.some((c) => /^core\.hookspath$/i.test(c.key) && !hooksInRepository(c.value, inv, r))) {

@@ -26,6 +26,7 @@ import { detectTable } from './detect-table';
 import { detectDiskFill } from './disk-fill';
 import { embeddedCommands } from './embedded-commands';
 import { detectGuard } from './guard-integrity';
+import { listedOutput } from './listed-paths';
 import { makeRecipes } from './make-recipes';
 import { packageScripts } from './package-scripts';
 import {
@@ -127,6 +128,10 @@ function printed(inv: Invocation): Flow {
 }
 
 export function detectInvocation(inv: Invocation, r: Reporter): Flow {
+  return listedOutput(inv, detectEach(inv, r));
+}
+
+function detectEach(inv: Invocation, r: Reporter): Flow {
   redirectEffects(inv, r);
   devTcp(inv, r);
   const p = inv.program;

@@ -124,12 +124,81 @@ function netcat(inv: Invocation, r: Reporter): Flow {
   return { sensitive: false, network: nonLocal, decoded: false, opaque: true };
 }
 
-/** `/dev/tcp/host/port` redirects. */
+/** Analyses in which `exec` opened a descriptor on a remote socket (`exec 3<>/dev/tcp/host/80`). */
+const OPEN_SOCKETS = new WeakSet<Reporter>();
+
+/** Secret material this invocation writes: its input, or a file it names that is sensitive. */
+function writesSecret(inv: Invocation, r: Reporter): boolean {
+  return (
+    inv.stdin.sensitive ||
+    inv.args.some((w) => w.flow.sensitive || resolveArg(w, inv, r).class === 'sensitive')
+  );
+}
+
+/** `sftp host <<< 'put FILE'`: the batch on standard input uploads each file it puts. */
+function sftpBatch(inv: Invocation, r: Reporter): void {
+  const batch = inv.stdin.literal;
+  if (batch === undefined) return;
+  const host = splitArgs(inv.args).positionals[0];
+  const name =
+    plain(host)
+      .replace(/^[^@]*@/, '')
+      .split(':')[0] ?? '';
+  const nonLocal = name !== '' && isLiteral(host) && networkTarget(name, 'sftp', inv, r, true);
+  for (const m of batch.matchAll(/^\s*(?:put|mput|reput)\s+(?:-[a-zA-Z]+\s+)*(\S+)/gm)) {
+    const res = touchPath({ text: m[1] ?? '', flow: NO_FLOW }, 'read', inv, r);
+    if (res.class === 'sensitive' && nonLocal)
+      r.exfiltration(inv.segment, '`sftp` uploads secret material to a remote host');
+  }
+}
+
+/**
+ * socat's two addresses: a file one (`FILE:`, `OPEN:`, `GOPEN:`, `CREATE:`) reads or writes its path, a network one
+ * (`TCP:`, `TCP4:`, `OPENSSL:`, `UDP:`, ...) reaches its host, `EXEC:`/`SYSTEM:` runs a command. A secret file (or
+ * secret input on `STDIO`/`-`) joined to a remote host is exfiltration; a command joined to one is a remote shell.
+ */
+function socat(inv: Invocation, r: Reporter): Flow {
+  const { positionals } = splitArgs(inv.args);
+  let nonLocal = false;
+  let secret = false;
+  let runs = false;
+  for (const w of positionals.slice(0, 2)) {
+    const text = plain(w);
+    const m = /^([A-Za-z0-9-]+):(.*)$/.exec(text);
+    const kind = (m?.[1] ?? text).toUpperCase();
+    const rest = m?.[2] ?? '';
+    if (
+      /^(TCP|TCP4|TCP6|TCP-CONNECT|TCP4-CONNECT|TCP6-CONNECT|OPENSSL|OPENSSL-CONNECT|SSL|UDP|UDP4|UDP6|UDP-CONNECT|UDP-SENDTO|SCTP|SCTP-CONNECT|SOCKS4|SOCKS4A|SOCKS5|PROXY)$/.test(
+        kind,
+      )
+    ) {
+      const host = rest.split(/[:,]/)[0] ?? '';
+      if (host !== '' && networkTarget(host, 'socat', inv, r, true)) nonLocal = true;
+    } else if (/^(FILE|OPEN|GOPEN|CREATE|READLINE|PIPE)$/.test(kind) && m) {
+      const path: Word = { text: w.text.slice(w.text.indexOf(':') + 1).split(',')[0] ?? '', flow: w.flow };
+      if (touchPath(path, 'read', inv, r).class === 'sensitive') secret = true;
+    } else if (/^(EXEC|SYSTEM)$/.test(kind)) runs = true;
+    else if ((kind === '-' || kind === 'STDIO' || kind === 'STDIN') && stdinSensitive(inv, r)) secret = true;
+  }
+  if (secret && nonLocal) r.exfiltration(inv.segment, '`socat` sends secret material to a remote host');
+  if (runs && nonLocal)
+    r.hit('remote_code_execution', '`socat` joins a command to a network peer', inv.segment);
+  return { sensitive: false, network: nonLocal, decoded: false, opaque: true };
+}
+
+/** `/dev/tcp/host/port` redirects, and writes to a descriptor an earlier `exec` opened on one. */
 export function devTcp(inv: Invocation, r: Reporter): void {
+  for (const redirect of inv.redirects) {
+    // `cat ~/.aws/credentials >&3` after `exec 3<>/dev/tcp/host/80`: the descriptor is the socket.
+    const fd = /^>&$|^>$/.test(redirect.op) ? /^&?(\d+)$/.exec(plain(redirect.target)) : null;
+    if (fd && Number(fd[1]) >= 3 && OPEN_SOCKETS.has(r) && writesSecret(inv, r))
+      r.exfiltration(inv.segment, `\`${inv.program}\` writes secret material to a network socket`);
+  }
   for (const redirect of inv.redirects) {
     const m = /^\/dev\/(tcp|udp)\/([^/]+)\/\d+/.exec(plain(redirect.target));
     if (!m?.[2]) continue;
     const nonLocal = networkTarget(m[2], '/dev/tcp', inv, r, true);
+    if ((inv.program === 'exec' || inv.program === ':') && nonLocal) OPEN_SOCKETS.add(r);
     if (
       redirect.op.includes('>') &&
       (inv.stdin.sensitive ||
@@ -322,16 +391,20 @@ export function detectNetwork(inv: Invocation, r: Reporter): Flow | undefined {
     case 'ssh':
     case 'mosh':
       return ssh(inv, r);
-    case 'scp':
     case 'sftp':
+      sftpBatch(inv, r);
+      copyRemote(inv, r);
+      return OPAQUE_FLOW;
+    case 'scp':
     case 'rsync':
       copyRemote(inv, r);
       return OPAQUE_FLOW;
+    case 'socat':
+      return socat(inv, r);
     case 'nc':
     case 'ncat':
     case 'netcat':
     case 'telnet':
-    case 'socat':
       return netcat(inv, r);
     default:
       return undefined;

@@ -153,6 +153,21 @@ export function parseGitConfig(text: string): Entry[] | undefined {
 interface Config {
   hooksPath?: string;
   pushRefspecs: boolean;
+  /** A remote URL (or an `insteadOf` base) carries a password or token in its user part. */
+  credentialUrl?: boolean;
+}
+
+/** The user part of a URL (`https://user:tok@host/x`): a password after `:`, or a user that is a token. */
+export function urlHoldsCredential(url: string): boolean {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]*)@/i.exec(url.trim());
+  const user = m?.[1];
+  if (!user) return false;
+  const colon = user.indexOf(':');
+  if (colon >= 0) return colon < user.length - 1;
+  return (
+    /^(gh[pousr]_|github_pat_|glpat-|x-access-token|x-oauth|oauth2|xox[abp]-)/i.test(user) ||
+    user.length >= 32
+  );
 }
 
 /** Reads and analyses one configuration file (and the files it includes); false when it could not be. */
@@ -198,6 +213,9 @@ function analyseConfig(
       continue;
     }
     if (lower === 'core.hookspath') into.hooksPath = value;
+    if (/^remote\..+\.(url|pushurl)$/.test(lower) && urlHoldsCredential(value)) into.credentialUrl = true;
+    if (/^url\..+\.(insteadof|pushinsteadof)$/.test(lower) && urlHoldsCredential(key.slice(4)))
+      into.credentialUrl = true;
     if (/^remote\..+\.(push|mirror)$/.test(lower)) into.pushRefspecs = true;
     const entry = gitExecKey(key);
     if (!entry || entry.kind === 'file') continue;
@@ -278,6 +296,7 @@ export function gitRepository(
   sub: string,
   inv: Invocation,
   r: Reporter,
+  printsUrls = false,
 ): PushContext | undefined {
   if (!r.env.readScript) return undefined;
   if (folder === undefined) {
@@ -301,6 +320,13 @@ export function gitRepository(
   if (!analyseConfig(inFolder(repo.commonDir, 'config'), sub, repo, inv, r, config, seen)) return undefined;
   if (repo.gitDir !== repo.commonDir)
     analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen);
+  // `git remote -v`, `git config --get remote.origin.url`: the URL printed holds the password or token.
+  if (printsUrls && config.credentialUrl)
+    r.hit(
+      'secret_material_read',
+      '`git` prints a remote URL of the repository configuration that holds a password or token',
+      inv.segment,
+    );
   const hooks = [...(HOOKS[sub] ?? [])];
   if (!READ_ONLY.has(sub)) hooks.push('post-index-change', 'reference-transaction');
   const dir = hooksFolder(config, repo);
@@ -326,4 +352,32 @@ const SHARED_REF =
 
 export function isSharedRef(name: string): boolean {
   return SHARED_REF.test(name);
+}
+
+/**
+ * Whether git tracks the file at `abs`: its path is an entry of the repository's index (`.git/index`, versions 2
+ * and 3, read through the budgeted reader). `no` outside a repository or with no index; `unknown` when the index
+ * cannot be read (too large, version 4's compressed paths, no reader): callers treat that as tracked.
+ */
+export function gitTracked(abs: string, inv: Invocation, r: Reporter): 'yes' | 'no' | 'unknown' {
+  if (!r.env.readScript) return 'unknown';
+  const repo = findRepository(posix.dirname(abs), inv, r);
+  if (repo === 'none') return 'no';
+  if (repo === 'unknown') return 'unknown';
+  const rel = posix.relative(repo.top, abs);
+  if (rel === '' || rel.startsWith('..')) return 'unknown';
+  const index = readBudgeted(inFolder(repo.gitDir, 'index'), inv, r);
+  if (!index) return 'unknown';
+  if (index.kind === 'missing') return 'no';
+  if (index.kind !== 'text' || !index.text.startsWith('DIRC')) return 'unknown';
+  const version = index.text.charCodeAt(7);
+  if (version !== 2 && version !== 3) return 'unknown';
+  // Each entry ends with its path and a NUL; the two bytes before the path hold its length (low 12 bits).
+  const needle = `${rel}\u0000`;
+  const low = Math.min(Buffer.byteLength(rel), 0xfff) & 0xff;
+  for (let at = index.text.indexOf(needle); at > 0; at = index.text.indexOf(needle, at + 1)) {
+    const before = index.text.charCodeAt(at - 1);
+    if (before === low || (low >= 0x80 && before === 0xfffd)) return 'yes';
+  }
+  return 'no';
 }

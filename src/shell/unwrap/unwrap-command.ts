@@ -98,7 +98,8 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   // INVARIANT: xargs input is run-time data, even when it came from a literal `echo`; but when that literal text
   // is plain words (no quote, backslash or computed part) and xargs splits on blanks, those words are what it
   // appends (`echo ~/.ssh/id_rsa | xargs cat` reads the key): they are judged as literal words too.
-  const input: Word = { text: DYN, flow: { ...stdin, literal: undefined, opaque: true } };
+  const { listed: roots, ...carried } = stdin;
+  const input: Word = { text: DYN, flow: { ...carried, literal: undefined, opaque: true } };
   if (fromFile) input.flow = { ...input.flow, opaque: true };
   const words = fromFile || delimited ? undefined : plainWords(stdin.literal);
   if (words !== undefined && words.length > 0) {
@@ -107,6 +108,11 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
     const line = words.length === 1 ? words[0] : undefined;
     if (line !== undefined) input.text = line;
   }
+  // A lister's lines (`find ~/.aws -type f | xargs cat`) are paths at or below its roots: the command is judged on
+  // those paths too (a secret root is a secret read), beside the run-time word that keeps its text unknown.
+  const listed = fromFile ? [] : (roots ?? []).map((text) => ({ text, flow: input.flow }));
+  if (listed.length === 1 && token) input.text = listed[0]?.text ?? input.text;
+  else if (listed.length > 0) return [...rest, input, ...listed];
   if (token) {
     const quotedToken = protectQuoted(token);
     const used = rest.some((w) => w.text.includes(token) || w.text.includes(quotedToken));

@@ -20,6 +20,12 @@ export interface Flow {
    */
   evalIdiom?: true;
   /**
+   * Set only on the output of a lister of literal roots (`ls`, `find`, `fd`, `git ls-files`): every line is a
+   * path at or below one of these path words (`find`'s filtered `{}` marker where only some files below are
+   * listed). xargs judges its command on them. Every join drops it.
+   */
+  listed?: readonly string[];
+  /**
    * Set only when the flow is sensitive through secret-named environment variables alone (`$GITHUB_TOKEN`): their
    * names, so a vendor's token presented to that vendor's own host can be told from one sent anywhere else.
    * Absent whenever any other sensitive source joins in.

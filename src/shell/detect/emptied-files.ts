@@ -1,0 +1,78 @@
+/**
+ * Emptying a file the repository tracks: a redirect of nothing over it (`: > f`, `> f`, `true > f`, `echo -n > f`,
+ * `cat /dev/null > f`), `cp /dev/null f`, `truncate` to a size that is not a growth. The content is gone from the
+ * working tree; what was not committed is lost, so a tracked workspace file that is not a build output or cache
+ * is `local_work_loss`. A file git does not track (a log, a scratch output started empty) and a generated file
+ * are ordinary. An index gavel cannot read counts as tracked. Pure apart from the injected reader and reporting.
+ */
+
+import {
+  type Invocation,
+  isLiteral,
+  optionText,
+  plain,
+  type Reporter,
+  splitArgs,
+} from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { gitTracked } from './git-repository';
+import { isGenerated, resolveArg, shortPath } from './path-effects';
+
+/** Programs that write nothing to standard output with the arguments they were given. */
+function writesNothing(inv: Invocation): boolean {
+  const p = inv.program;
+  if (p === ':' || p === 'true' || p === 'false') return true;
+  if (!inv.args.every(isLiteral)) return false;
+  const words = inv.args.map((w) => plain(w));
+  if (p === 'echo') return words.length > 0 && words.every((w) => /^-[neE]*n[neE]*$/.test(w));
+  if (p === 'printf') return words.length === 1 && words[0] === '';
+  if (p === 'cat') return words.length > 0 && words.every((w) => w === '/dev/null');
+  return false;
+}
+
+/** `truncate` sizes that cut (`-s 0`, `-s 10K`, `-s -1K`, `-s <5`, `-s /5`); a growth (`+5`, `>5`, `%5`) is not. */
+function truncateTargets(inv: Invocation): Word[] {
+  const out: Word[] = [];
+  let cuts = false;
+  for (let i = 0; i < inv.args.length; i++) {
+    const t = optionText(inv.args[i]);
+    let size: string | undefined;
+    if (t === '-s' || t === '--size') size = plain(inv.args[++i]);
+    else if (t.startsWith('--size=')) size = t.slice(7);
+    else if (/^-s./.test(t)) size = t.slice(2);
+    else if (t === '-r' || t === '--reference') {
+      i++;
+      cuts = true;
+    } else if (t.startsWith('--reference=')) cuts = true;
+    else if (!t.startsWith('-') || t === '-') out.push(inv.args[i] as Word);
+    if (size !== undefined && !/^[+>%]/.test(size)) cuts = true;
+  }
+  return cuts ? out : [];
+}
+
+function emptied(word: Word, inv: Invocation, r: Reporter): void {
+  const res = resolveArg(word, inv, r);
+  if (res.class !== 'workspace' || res.glob || res.resolved === undefined) return;
+  // Without a reader (an analysis given no file system) nothing is known of the repository: not reported.
+  if (isGenerated(res.resolved, r) || !r.env.readScript) return;
+  if (gitTracked(res.real ?? res.resolved, inv, r) === 'no') return;
+  r.hit(
+    'local_work_loss',
+    `\`${inv.program}\` empties a file the repository tracks, losing what was not committed (${shortPath(word)})`,
+    inv.segment,
+  );
+}
+
+export function detectEmptiedFiles(inv: Invocation, r: Reporter): void {
+  if (writesNothing(inv)) {
+    for (const x of inv.redirects) if (/^(>|>\||&>)$/.test(x.op)) emptied(x.target, inv, r);
+    return;
+  }
+  if (inv.program === 'truncate') for (const w of truncateTargets(inv)) emptied(w, inv, r);
+  else if (inv.program === 'cp' || inv.program === 'install') {
+    const { positionals } = splitArgs(inv.args);
+    const dest = positionals[positionals.length - 1];
+    if (positionals.length >= 2 && positionals.slice(0, -1).every((w) => plain(w) === '/dev/null') && dest)
+      emptied(dest, inv, r);
+  }
+}
