@@ -2,10 +2,9 @@
 // scripts `install`/`update`/`dump-autoload` fire; `@php`, `@composer`, `@other` expand; a PHP callback is
 // uncertain; `--no-scripts` runs none. The reader is a table in memory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile, ShellAnalysis } from '../types';
+import { fileProject } from '../testdata/file-project';
+import type { ScriptFile } from '../types';
 
 const P = '/home/u/proj';
 const json = (v: unknown): ScriptFile => ({ kind: 'text', text: JSON.stringify(v) });
@@ -24,11 +23,7 @@ const FILES: Record<string, ScriptFile> = {
   }),
   [`${P}/broken/composer.json`]: { kind: 'text', text: '{"scripts": ' },
 };
-const env = shellEnv({ readScript: (abs: string) => FILES[abs] ?? { kind: 'missing' } });
-const at = (dir: string, command: string) =>
-  analyzeShellSync(command, { ...env, cwd: `${P}/${dir}`, workspaceRoots: [P] });
-const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();
-const codes = (a: ShellAnalysis) => [...new Set(a.uncertain.map((u) => u.code))].sort();
+const { at, categories, codes } = fileProject(P, FILES);
 
 beforeAll(async () => {
   await loadShellParser();

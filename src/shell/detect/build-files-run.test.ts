@@ -2,10 +2,9 @@
 // Rakefile or CMakeLists is the floor; code a reader cannot follow is uncertain; declarative files stay quiet).
 // The reader is a table in memory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile, ShellAnalysis } from '../types';
+import { fileProject } from '../testdata/file-project';
+import type { ScriptFile } from '../types';
 
 const P = '/home/u/proj';
 const text = (t: string): ScriptFile => ({ kind: 'text', text: t });
@@ -71,11 +70,7 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/bad/mix.exs`]: text('defp aliases, do: [test: ["cmd rm -rf ~", "test"]]\n'),
 };
 
-const env = shellEnv({ readScript: (abs: string) => FILES[abs] ?? { kind: 'missing' } });
-const at = (dir: string, command: string) =>
-  analyzeShellSync(command, { ...env, cwd: `${P}/${dir}`, workspaceRoots: [P] });
-const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();
-const codes = (a: ShellAnalysis) => [...new Set(a.uncertain.map((u) => u.code))].sort();
+const { at, categories, codes } = fileProject(P, FILES);
 
 beforeAll(async () => {
   await loadShellParser();

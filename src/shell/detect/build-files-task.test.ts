@@ -1,10 +1,9 @@
 // deno's configuration: `deno task x` runs its task (and dependencies) in deno's shell, analysed as shell;
 // lint plugins are code gavel does not follow. The reader is a table in memory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile, ShellAnalysis } from '../types';
+import { fileProject } from '../testdata/file-project';
+import type { ScriptFile } from '../types';
 
 const P = '/home/u/proj';
 const text = (t: string): ScriptFile => ({ kind: 'text', text: t });
@@ -17,11 +16,7 @@ const FILES: Record<string, ScriptFile> = {
   ),
   [`${P}/broken/deno.json`]: text('{"tasks": '),
 };
-const env = shellEnv({ readScript: (abs: string) => FILES[abs] ?? { kind: 'missing' } });
-const at = (dir: string, command: string) =>
-  analyzeShellSync(command, { ...env, cwd: `${P}/${dir}`, workspaceRoots: [P] });
-const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((h) => h.category))].sort();
-const codes = (a: ShellAnalysis) => [...new Set(a.uncertain.map((u) => u.code))].sort();
+const { at, categories, codes } = fileProject(P, FILES);
 
 beforeAll(async () => {
   await loadShellParser();
