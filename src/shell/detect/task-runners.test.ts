@@ -77,6 +77,8 @@ describe('just', () => {
     ['a recipe in another interpreter', 'just py'],
     ['a recipe named at run time', 'just "$R"'],
     ['--shell on the command line', 'just --shell python3 test'],
+    ['a Justfile written beside the justfile', "printf 'all:\\n\\tid\\n' > Justfile && just"],
+    ['a .justfile written', "printf 'all:\\n\\tid\\n' > .justfile && just all"],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });

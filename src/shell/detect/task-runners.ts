@@ -15,7 +15,7 @@ import { composerScripts } from './build-files-composer';
 import { buildFileRuns } from './build-files-run';
 import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
-import { runFileText } from './disk-scripts';
+import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { runnerConfig } from './runner-config';
@@ -103,11 +103,18 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
 
 /** A file a runner reads from `dir` or a folder above it (just, task, nox search upwards): its first hit. */
 function nearest(inv: Invocation, names: readonly string[], r: Reporter, dir: string) {
-  for (const d of foldersUp(dir))
+  for (const d of foldersUp(dir)) {
+    // A file of any of the names written earlier in the line may be the one the runner picks (a `Justfile`
+    // written beside a `justfile`, or over it on a case-insensitive file system): what is read now may not run.
+    if (names.some((name) => changedEarlier(inFolder(d, name), inv, r))) {
+      mayChange(inv, r);
+      return undefined;
+    }
     for (const name of names) {
       const file = projectFile(inFolder(d, name), inv, r);
       if (file.kind !== 'missing') return { file, dir: d };
     }
+  }
   return undefined;
 }
 
