@@ -9,6 +9,7 @@
 
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
+import { manifestSources } from './manifest-sources';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
@@ -74,6 +75,7 @@ function gemfileCode(inv: Invocation, r: Reporter): boolean {
 
 export function sourceConfigs(inv: Invocation, r: Reporter): void {
   const program = inv.program;
+  if (manifestSources(inv, r)) return;
   if (program === 'bundle' && gemfileCode(inv, r)) return;
   const subs = INSTALLS[program];
   if (!subs || !r.env.readScript || inv.cwd === undefined) return;
