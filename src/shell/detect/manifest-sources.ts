@@ -15,6 +15,7 @@ import { posix } from 'node:path';
 import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { flatToml } from './build-configs';
+import { changedEarlier } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
@@ -368,8 +369,8 @@ function cargoToml(c: Ctx, dir: string, text: string): string[] {
     if (!patched && at < 0) continue;
     const rest = patched ? parts.slice(parts[0] === 'patch' ? 2 : 1) : parts.slice(at + 1);
     // `name = { git = ... }` (rest: [name]) or `[dependencies.name] git = ...` (rest: [name, field]).
-    if (rest.length >= 2) cargoField(c, rest[rest.length - 1] ?? '', values[0] ?? '', dir);
-    else if (raw.startsWith('{')) for (const [f, v] of inlinePairs(raw)) cargoField(c, f, v, dir);
+    if (raw.startsWith('{')) for (const [f, v] of inlinePairs(raw)) cargoField(c, f, v, dir);
+    else if (rest.length >= 2) cargoField(c, rest[rest.length - 1] ?? '', values[0] ?? '', dir);
     if (c.done) return [];
   }
   return members;
@@ -567,6 +568,9 @@ function denoSpecifier(c: Ctx, spec: string, dir: string): void {
 
 function deno(c: Ctx): void {
   const cwd = c.inv.cwd as string;
+  // A deno command inside a deno task: the task (which may write files) was judged with this same configuration
+  // read before it ran; what the task itself writes makes every later read unknown, so it is not read again.
+  if (c.inv.depth > 0 && changedEarlier(inFolder(cwd, 'deno.json'), c.inv, c.r)) return;
   for (const dir of configFolders(cwd, c.r)) {
     let found = false;
     for (const name of ['deno.json', 'deno.jsonc']) {

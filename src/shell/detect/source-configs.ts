@@ -122,7 +122,7 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
       const file = projectFile(inFolder(inv.cwd, name), inv, r);
       if (file.kind !== 'text') continue;
       for (const m of file.text.matchAll(
-        /(?:"resolved"\s*:\s*"|\bresolved\s+"|\btarball:\s*['"]?)(https?:\/\/[^"'\s,}#]+)/g,
+        /(?:"resolved"\s*:\s*"|\bresolved\s+"|\btarball:\s*['"]?)((?:https?|git\+[a-z]+|git|ssh):\/\/[^"'\s,}#]+)/g,
       ))
         if (unstated(m[1] ?? '')) {
           hit(`reads a lockfile (${name}) that downloads packages from a host nobody stated`);
