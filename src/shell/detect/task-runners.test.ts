@@ -107,6 +107,10 @@ describe('nox is not followed; a Taskfile is read', () => {
   it.each<[string, string]>([
     ['nox with a noxfile', 'cd nx && nox'],
     ['task with includes', 'cd tk3 && task'],
+    // Every name task accepts: one written beside the Taskfile read may be the one task picks.
+    ['a taskfile.yml written beside Taskfile.yml', "cd tk2 && printf 'x' > taskfile.yml && task ok"],
+    ['a Taskfile.dist.yaml written earlier', 'cd tk2 && cp /tmp/t.yml Taskfile.dist.yaml && task ok'],
+    ['a taskfile written in a folder above', 'cd src && echo x > ../taskfile.yaml && task build'],
   ])('%s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });
@@ -119,6 +123,7 @@ describe('nox is not followed; a Taskfile is read', () => {
   });
   it('nothing to run: quiet', () => {
     expect(codes(analyze('cd src && task build'))).toEqual([]);
+    expect(codes(analyze("cd tk2 && printf 'x' > notes.yml && task ok"))).toEqual([]);
   });
 });
 
@@ -149,6 +154,9 @@ describe('pytest and the conftest.py it imports', () => {
     ['getattr on builtins', 'f = getattr(__builtins__, "exec")\n', false],
     ['open a file', 'open("x", "w")\n', false],
     ['a plugin module', 'import my_plugin\n', false],
+    ['a call after a # inside a string', 'import re\nx = "#"; __import__("o" + "s")\n', false],
+    ['a call after a # inside a triple-quoted string', "x = '''\n#'''; exec('id')\n", false],
+    ['a # comment naming os', 'import re\n# not os.system\nx = 1\n', true],
   ])('inertPython: %s', (_n, code, inert) => {
     expect(inertPython(code)).toBe(inert);
   });

@@ -16,37 +16,21 @@ import { buildFileRuns } from './build-files-run';
 import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
+import { inertPython } from './inert-python';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
+import { siteBuilders } from './site-builders';
 import { sourceConfigs } from './source-configs';
 import { workspaceRuns } from './workspace-runs';
 import { writtenPaths } from './written-scripts';
 
+export { inertPython } from './inert-python';
+
 const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
 const wrapperOf = (inv: Invocation) => `${inv.program}${SCRIPT_FILE_WRAPPER}`;
-
-/** Modules whose import alone reaches nothing outside the test process. */
-const INERT_MODULES = new Set(
-  '__future__ pytest typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid'.split(
-    ' ',
-  ),
-);
-/** Names through which Python code reaches the system, files or other code. */
-const REACHES =
-  /\b(pytest_plugins|exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
-
-/** Python a runner imports is inert when it imports only inert modules and names nothing that reaches out. */
-export function inertPython(text: string): boolean {
-  const code = text.replace(/#[^\n]*/g, '');
-  for (const m of code.matchAll(/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))/gm)) {
-    const modules = (m[1] ?? m[2] ?? '').split(',').map((x) => x.trim().split(/[.\s]/)[0] ?? '');
-    if (modules.some((x) => !INERT_MODULES.has(x))) return false;
-  }
-  return !REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n]*$/gm, ''));
-}
 
 /** `pytest [paths…]`, `py.test`, `python -m pytest`: the conftest.py files between the workspace and each path. */
 function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
@@ -381,6 +365,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   denoConfig(inv, r);
   sourceConfigs(inv, r);
   workspaceRuns(inv, r);
+  siteBuilders(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
   else if (
