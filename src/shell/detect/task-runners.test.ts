@@ -40,6 +40,7 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/tox.ini`]: text(
     '[tox]\nenvlist = py311,lint\n\n[testenv]\ndeps = pytest\ncommands =\n    pytest {posargs}\n\n[testenv:lint]\ncommands = ruff check .\n\n[testenv:wipe]\ncommands = rm -rf ~\n',
   ),
+  [`${P}/ci/tox.ini`]: text('[testenv]\ncommands = rm -rf ~\n'),
   [`${P}/nx/noxfile.py`]: text('import nox\n@nox.session\ndef tests(session):\n    session.run("pytest")\n'),
   [`${P}/tk/Taskfile.yml`]: text('version: "3"\ntasks:\n  default:\n    cmds:\n      - rm -rf ~\n'),
   [`${P}/tk2/Taskfile.yml`]: text(
@@ -100,6 +101,21 @@ describe('tox', () => {
     const a = analyze('tox -e py311,lint');
     expect(categories(a)).toEqual([]);
     expect(codes(a)).toEqual([]);
+  });
+  it('a configuration named on the line is read like the default one', () => {
+    const a = analyze('tox -c tox.ini -e py311');
+    expect(categories(a)).toEqual([]);
+    expect(codes(a)).toEqual([]);
+    expect(categories(analyze('tox -c ./tox.ini -e wipe'))).toContain('destructive_root_delete');
+    expect(categories(analyze('tox --conf ci/tox.ini'))).toContain('destructive_root_delete');
+    expect(codes(analyze('tox -c missing.ini'))).toEqual([]);
+  });
+  it.each<[string, string]>([
+    ['a configuration known only at run time', 'tox -c "$CONF"'],
+    ['another form of configuration', 'tox -c pyproject.toml'],
+    ['a root named on the line', 'tox --root ../other'],
+  ])('uncertain: %s', (_n, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-script');
   });
 });
 

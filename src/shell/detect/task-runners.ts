@@ -19,6 +19,7 @@ import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { inertPython } from './inert-python';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+import { pyprojectScripts } from './pyproject-scripts';
 import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
 import { siteBuilders } from './site-builders';
@@ -228,6 +229,7 @@ function just(inv: Invocation, r: Reporter): void {
 function tox(inv: Invocation, r: Reporter): void {
   let envs: string[] | undefined;
   let posargs: string | undefined;
+  let conf: Word | undefined;
   for (let k = 0; k < inv.args.length; k++) {
     const t = plain(inv.args[k]);
     if (t === '--') {
@@ -239,16 +241,28 @@ function tox(inv: Invocation, r: Reporter): void {
     }
     if (t === '-e' || t === '--env') envs = plain(inv.args[++k]).split(',');
     else if (/^-e./.test(t)) envs = t.slice(2).split(',');
-    else if (/^(-c|--conf|--root|--workdir)$/.test(t))
+    else if (t === '-c' || t === '--conf') conf = inv.args[++k];
+    else if (/^(--root|--workdir)$/.test(t) || /^(-c.|--conf=)/.test(t))
       say(inv, r, 'reads a configuration named on its command line');
+  }
+  // A configuration named on the line is read like the default one when it is an ini file (one outside the
+  // workspace is runner-options.ts's); another form is not followed.
+  if (conf && (!isLiteral(conf) || !/\.ini$/.test(plain(conf)))) {
+    say(inv, r, 'reads a configuration named on its command line');
+    return;
   }
   if (!r.env.readScript) return;
   if (inv.cwd === undefined) {
     unknownFolder(inv, r);
     return;
   }
-  const ini = projectFile(inFolder(inv.cwd, 'tox.ini'), inv, r);
-  if (ini.kind === 'unknown') return;
+  const named = conf ? resolveArg(conf, inv, r).resolved : undefined;
+  if (conf && !named) {
+    say(inv, r, 'reads a configuration named on its command line');
+    return;
+  }
+  const ini = projectFile(named ?? inFolder(inv.cwd, 'tox.ini'), inv, r);
+  if (ini.kind === 'unknown' || (named && ini.kind !== 'text')) return;
   if (ini.kind !== 'text') {
     // tox reads its configuration from pyproject.toml or setup.cfg too: not followed.
     for (const name of ['pyproject.toml', 'setup.cfg', 'tox.toml']) {
@@ -366,6 +380,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   sourceConfigs(inv, r);
   workspaceRuns(inv, r);
   siteBuilders(inv, r);
+  pyprojectScripts(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
   else if (
