@@ -98,3 +98,19 @@ describe('listers other than ls, find and fd carry their roots', () => {
     expect(a.hits).toEqual([]);
   });
 });
+
+describe("a lister's output substituted as operands is judged as its paths", () => {
+  it.each<[string, string]>([
+    ['find of home for keys', "cat $(find ~ -name '*.pem')"],
+    ['fd of home for keys', 'head $(fd -e key . ~)'],
+    ['backticks of a secret folder', 'cat `find ~/.aws -type f`'],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+  it.each<[string, string]>([
+    ['git ls-files into wc', 'wc -l $(git ls-files)'],
+    ['find of sources into wc', "wc -l $(find src -name '*.py')"],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+});
