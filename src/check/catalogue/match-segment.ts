@@ -164,6 +164,9 @@ function inlineSafe(language: 'python' | 'node' | 'ruby', read: Read): boolean {
   if (read.subcommand !== undefined && INLINE_CODE[language]?.includes(read.subcommand))
     codes.push(...read.positionals.slice(0, 1));
   if (read.subcommand !== undefined && read.positionals.length > 1) return false;
+  // The interpreter stops reading options at its first operand, the script it runs (`python x.py -c 1` runs
+  // x.py): an operand beside inline code is never known.
+  if (read.subcommand === undefined && read.positionals.length > 0) return false;
   if (codes.length !== 1) return false;
   if (language === 'python' && read.values.some(([o, v]) => o === '-W' && v.includes('.'))) return false;
   const isolated = language === 'python' && read.flags.some((f) => f === '-I' || f === '-P');
