@@ -13,7 +13,8 @@ import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
 import { type PrintLanguage, printCodeInert } from './print-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
-import { inertGitConfig, inertMakeAssignment, readOnlySelect, readOnlySqliteDot } from './value-checks';
+import { psqlDescribe, readOnlyStatement, redisRead } from './sql-statements';
+import { inertGitConfig, inertMakeAssignment, readOnlySqliteDot } from './value-checks';
 
 /** A word whose value is computed at run time (`$...`) or a glob: bash may make it any word, an option too. */
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
@@ -218,23 +219,38 @@ const WORKSPACE_FILE = /^(?![/~-])(?!(.*\/)?\.\.(\/|$))[\w./@+-]+$/;
 
 /**
  * Values the entry's program reads as a language of its own, read here: `git -c` only of a key that changes how it
- * prints, a database client only with one read-only `SELECT` (`psql -c`, `sqlite3 FILE SQL`).
+ * prints, a database client only with one read-only statement (`psql -c`, `sqlite3 FILE SQL`, `mysql -e`,
+ * `duckdb [FILE] -c SQL`, sql-statements.ts), `redis-cli` only with a reading command.
  */
 function valuesKnown(entry: CompiledEntry, read: Read): boolean {
   const languages = languagesOf(entry);
   if (languages.git && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v))) return false;
   if (languages.psql) {
     const sql = read.values.filter(([o]) => o === '-c' || o === '--command');
-    return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
+    const text = (sql[0] as [string, string] | undefined)?.[1] ?? '';
+    return sql.length === 1 && (readOnlyStatement(text, 'postgres') || psqlDescribe(text));
   }
   if (languages.sqlite3) {
     const [file, sql, ...more] = read.positionals;
     return (
       more.length === 0 &&
       WORKSPACE_FILE.test(file ?? '') &&
-      (readOnlySelect(sql ?? '') || readOnlySqliteDot(sql ?? ''))
+      (readOnlyStatement(sql ?? '', 'sqlite') || readOnlySqliteDot(sql ?? ''))
     );
   }
+  if (languages.mysql) {
+    const sql = read.values.filter(([o]) => o === '-e' || o === '--execute');
+    return sql.length === 1 && readOnlyStatement((sql[0] as [string, string])[1], 'mysql');
+  }
+  if (languages.duckdb) {
+    // `duckdb [FILE] -c SQL` or `duckdb FILE SQL`: the file a workspace database, one read-only statement.
+    const given = read.values.filter(([o]) => o === '-c').map(([, v]) => v);
+    const [file, ...rest] = read.positionals;
+    const sql = [...given, ...(file === undefined ? [] : rest)];
+    if (file !== undefined && !WORKSPACE_FILE.test(file)) return false;
+    return sql.length === 1 && readOnlyStatement(sql[0] as string, 'duckdb');
+  }
+  if (languages.redis) return redisRead(read.positionals);
   return true;
 }
 
@@ -246,6 +262,9 @@ interface Languages {
   git: boolean;
   psql: boolean;
   sqlite3: boolean;
+  mysql: boolean;
+  duckdb: boolean;
+  redis: boolean;
   make: boolean;
   /** A container engine (CONTAINER_CLIS). */
   container: boolean;
@@ -260,6 +279,9 @@ function languagesOf(entry: CompiledEntry): Languages {
       git: programs.includes('git'),
       psql: programs.includes('psql'),
       sqlite3: programs.includes('sqlite3'),
+      mysql: programs.includes('mysql'),
+      duckdb: programs.includes('duckdb'),
+      redis: programs.includes('redis-cli'),
       make: programs.includes('make'),
       container: CONTAINER_CLIS.some((p) => programs.includes(p)),
     };
