@@ -18,6 +18,7 @@ describe('read-only statements', () => {
     ['a workspace parquet reader', "select * from read_parquet('out/p.parquet') limit 5", 'duckdb'],
     ['summarize', 'summarize users', 'duckdb'],
     ['a subquery', 'select * from (select 1) as x', 'sqlite'],
+    ['a quoted identifier', 'SELECT count(*) FROM "User"', 'postgres'],
   ] as const)('known: %s', (_n, sql, dialect) => expect(readOnlyStatement(sql, dialect)).toBe(true));
   it.each([
     ['explain analyze runs the statement', 'explain analyze delete from users', 'postgres'],
@@ -40,7 +41,7 @@ describe('read-only statements', () => {
     ['copy to', "copy (select 1) to 'x.csv'", 'duckdb'],
     ['an environment read', "select getenv('HOME')", 'duckdb'],
     ['a write', 'update users set a = 1', 'mysql'],
-    ['a double-quoted word', 'select "x" from t', 'postgres'],
+    ['a double-quoted file name', 'select * from "data.csv"', 'duckdb'],
     ['an unclosed string', "select 'x", 'postgres'],
     ['a url function', "select * from url('http://x.example')", 'clickhouse'],
     ['a with that deletes', 'with d as (delete from t returning *) select * from d', 'postgres'],

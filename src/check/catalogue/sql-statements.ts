@@ -57,7 +57,9 @@ export function readOnlyStatement(sql: string, dialect: SqlDialect): boolean {
   // a file or URL is known only as a workspace path.
   const strings = [...t.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1] as string);
   if (strings.some((s) => s.includes('\n') || (dialect === 'duckdb' && pathLike(s)))) return false;
-  const bare = t.replace(/'(?:[^']|'')*'/g, '0');
+  // A double-quoted identifier of plain words (`"User"`) names a table or column: no dot or slash a reader
+  // could take for a file.
+  const bare = t.replace(/'(?:[^']|'')*'/g, '0').replace(/"[A-Za-z_][\w ]*"/g, 'x');
   if (bare.includes("'") || bare.includes('"')) return false;
   if (VERBS.test(bare)) return false;
   for (const m of bare.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
