@@ -13,7 +13,8 @@ import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
 import { type PrintLanguage, printCodeInert } from './print-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
-import { inertGitConfig, inertMakeAssignment, readOnlySelect, readOnlySqliteDot } from './value-checks';
+import { psqlDescribe, readOnlyStatement, redisRead } from './sql-statements';
+import { inertGitConfig, inertMakeAssignment, readOnlySqliteDot } from './value-checks';
 
 /** A word whose value is computed at run time (`$...`) or a glob: bash may make it any word, an option too. */
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
@@ -172,6 +173,9 @@ function inlineSafe(language: 'python' | 'node' | 'ruby', read: Read): boolean {
   if (read.subcommand !== undefined && INLINE_CODE[language]?.includes(read.subcommand))
     codes.push(...read.positionals.slice(0, 1));
   if (read.subcommand !== undefined && read.positionals.length > 1) return false;
+  // The interpreter stops reading options at its first operand, the script it runs (`python x.py -c 1` runs
+  // x.py): an operand beside inline code is never known.
+  if (read.subcommand === undefined && read.positionals.length > 0) return false;
   if (codes.length !== 1) return false;
   if (language === 'python' && read.values.some(([o, v]) => o === '-W' && v.includes('.'))) return false;
   const isolated = language === 'python' && read.flags.some((f) => f === '-I' || f === '-P');
@@ -223,28 +227,43 @@ const WORKSPACE_FILE = /^(?![/~-])(?!(.*\/)?\.\.(\/|$))[\w./@+-]+$/;
 
 /**
  * Values the entry's program reads as a language of its own, read here: `git -c` only of a key that changes how it
- * prints, a database client only with one read-only `SELECT` (`psql -c`, `sqlite3 FILE SQL`).
+ * prints, a database client only with one read-only statement (`psql -c`, `sqlite3 FILE SQL`, `mysql -e`,
+ * `duckdb [FILE] -c SQL`, sql-statements.ts), `redis-cli` only with a reading command.
  */
 function valuesKnown(entry: CompiledEntry, read: Read): boolean {
   const languages = languagesOf(entry);
   if (languages.git && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v))) return false;
   if (languages.psql) {
     const sql = read.values.filter(([o]) => o === '-c' || o === '--command');
-    return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
+    const text = (sql[0] as [string, string] | undefined)?.[1] ?? '';
+    return sql.length === 1 && (readOnlyStatement(text, 'postgres') || psqlDescribe(text));
   }
   // csvsql loads the CSV files into an in-memory database and runs the query there (or reads a file so named).
   if (languages.csvsql) {
     const sql = read.values.filter(([o]) => o === '--query');
-    return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
+    return sql.length === 1 && readOnlyStatement((sql[0] as [string, string])[1], 'sqlite');
   }
   if (languages.sqlite3) {
     const [file, sql, ...more] = read.positionals;
     return (
       more.length === 0 &&
       WORKSPACE_FILE.test(file ?? '') &&
-      (readOnlySelect(sql ?? '') || readOnlySqliteDot(sql ?? ''))
+      (readOnlyStatement(sql ?? '', 'sqlite') || readOnlySqliteDot(sql ?? ''))
     );
   }
+  if (languages.mysql) {
+    const sql = read.values.filter(([o]) => o === '-e' || o === '--execute');
+    return sql.length === 1 && readOnlyStatement((sql[0] as [string, string])[1], 'mysql');
+  }
+  if (languages.duckdb) {
+    // `duckdb [FILE] -c SQL` or `duckdb FILE SQL`: the file a workspace database, one read-only statement.
+    const given = read.values.filter(([o]) => o === '-c').map(([, v]) => v);
+    const [file, ...rest] = read.positionals;
+    const sql = [...given, ...(file === undefined ? [] : rest)];
+    if (file !== undefined && !WORKSPACE_FILE.test(file)) return false;
+    return sql.length === 1 && readOnlyStatement(sql[0] as string, 'duckdb');
+  }
+  if (languages.redis) return redisRead(read.positionals);
   return true;
 }
 
@@ -257,6 +276,9 @@ interface Languages {
   psql: boolean;
   sqlite3: boolean;
   csvsql: boolean;
+  mysql: boolean;
+  duckdb: boolean;
+  redis: boolean;
   make: boolean;
   /** A container engine (CONTAINER_CLIS). */
   container: boolean;
@@ -272,6 +294,9 @@ function languagesOf(entry: CompiledEntry): Languages {
       psql: programs.includes('psql'),
       sqlite3: programs.includes('sqlite3'),
       csvsql: programs.includes('csvsql'),
+      mysql: programs.includes('mysql'),
+      duckdb: programs.includes('duckdb'),
+      redis: programs.includes('redis-cli'),
       make: programs.includes('make'),
       container: CONTAINER_CLIS.some((p) => programs.includes(p)),
     };

@@ -28,6 +28,7 @@ import { embeddedCommands } from './embedded-commands';
 import { detectGuard } from './guard-integrity';
 import { listedOutput } from './listed-paths';
 import { makeRecipes } from './make-recipes';
+import { migrationTargets } from './migration-targets';
 import { packageScripts } from './package-scripts';
 import {
   holdsSecrets,
@@ -140,6 +141,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   packageScripts(inv, r);
   makeRecipes(inv, r);
   taskRunners(inv, r);
+  migrationTargets(inv, r);
   stateBuiltin(inv, r);
   productionArguments(inv, r);
   detectGuard(inv, r);
