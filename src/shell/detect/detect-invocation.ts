@@ -43,6 +43,7 @@ import {
 import { detectSecretPrinters } from './secret-printers';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
+import { workspacePrograms } from './workspace-programs';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -151,6 +152,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   detectCleaners(inv, r);
   detectTransfers(inv, r);
   detectDiskFill(inv, r);
+  workspacePrograms(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
