@@ -137,6 +137,8 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   devTcp(inv, r);
   const p = inv.program;
 
+  // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
+  workspacePrograms(inv, r);
   detectRunners(inv, r);
   packageScripts(inv, r);
   makeRecipes(inv, r);
@@ -152,7 +154,6 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   detectCleaners(inv, r);
   detectTransfers(inv, r);
   detectDiskFill(inv, r);
-  workspacePrograms(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;

@@ -161,8 +161,8 @@ function resolvePy(
   let pkg = true;
   const parts = dotted === '' ? [] : dotted.split('.');
   for (const [i, part] of parts.entries()) {
-    // An extension module beside the source is found first, and is not read.
-    for (const ext of ['.so', '.abi3.so', '.pyd'])
+    // An extension module beside the source is found first, a sourceless .pyc before a later path entry: not read.
+    for (const ext of ['.so', '.abi3.so', '.pyd', '.pyc'])
       if (files.read(`${dir}/${part}${ext}`) !== 'missing') return undefined;
     const init = files.read(`${dir}/${part}/__init__.py`);
     const mod = files.read(`${dir}/${part}.py`);
