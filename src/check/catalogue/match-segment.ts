@@ -540,15 +540,42 @@ function pathsInScope(segment: Segment): boolean {
   );
 }
 
+/** What `matchSegment` answers for a workspace program known by what the analysis read (ADR 0068). */
+export const WORKSPACE_PROGRAM = 'workspace-program';
+/** The words a workspace program may take: what `go run` takes (no URL, `@`, absolute path, `~`, `..`, run-time text). */
+const WORKSPACE_PROGRAM_ARG = /^(?![/~@])(?!.*:\/\/)(?!(.*\/)?\.\.(\/|$))[^$`@\u2026]*$/;
+
+/**
+ * The words given to a workspace program the analysis knows: one read and found inert or built earlier in the
+ * line (`Segment.workspaceProgram`), or a script run by its path that the analysis read as shell (its commands
+ * follow it, each judged on its own, as `bash script.sh`'s do). Undefined for anything else.
+ */
+function workspaceProgramArgs(segment: Segment, next: Segment | undefined): readonly string[] | undefined {
+  if (segment.workspaceProgram) return segment.workspaceProgram;
+  // A relative path from a workspace folder, read as shell: its commands follow one wrapper deeper.
+  const word = segment.argv[0] ?? '';
+  if (!word.includes('/') || segment.cwdClass !== 'workspace' || !WORKSPACE_PROGRAM_ARG.test(word))
+    return undefined;
+  const own = segment.wrappers;
+  const w = next?.wrappers ?? [];
+  const follows =
+    w.length === own.length + 1 &&
+    own.every((x, k) => w[k] === x) &&
+    w[own.length] === `${segment.program}${SCRIPT_FILE_WRAPPER}`;
+  return follows ? segment.argv.slice(1) : undefined;
+}
+
 /**
  * The id of the first catalogue entry that knows the segment safe, or undefined (unknown). `next`: the segment
  * after it in the analysis (a shell's script, when the analysis read one, follows it).
  */
 export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segment): string | undefined {
   const entries = catalogue.byProgram.get(segment.program);
-  if (!entries) return undefined;
+  const ran = workspaceProgramArgs(segment, next);
+  if (!entries && ran === undefined) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
-  if (segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
+  if (ran === undefined && segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? ''))
+    return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
   // A variable known inert only by its value (`PAGER=cat`) must be given a value of that shape.
   const values = segment.assigned?.length ? new Map(segment.assignedValues ?? []) : undefined;
@@ -557,6 +584,8 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
       return undefined;
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
+  if (ran?.every((a) => WORKSPACE_PROGRAM_ARG.test(a))) return WORKSPACE_PROGRAM;
+  if (!entries) return undefined;
   // A wrapper with nothing to run (`ssh-agent -s`): the wrapper table read its options (an unknown one is
   // uncertain); only an entry of that program that takes no positionals knows it.
   if (segment.argv.length === 0) {
