@@ -44,6 +44,7 @@ import {
 import { detectSecretPrinters } from './secret-printers';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
+import { workspacePrograms } from './workspace-programs';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -137,6 +138,8 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   devTcp(inv, r);
   const p = inv.program;
 
+  // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
+  workspacePrograms(inv, r);
   detectRunners(inv, r);
   packageScripts(inv, r);
   makeRecipes(inv, r);
