@@ -30,6 +30,15 @@ function composeServices(inv: Invocation, r: Reporter, cwd: string): Set<string>
   return out;
 }
 
+/** What a framework's reader is given: the literal arguments, the command, where it runs. */
+interface Context {
+  args: readonly string[];
+  inv: Invocation;
+  r: Reporter;
+  cwd: string;
+  dsn: Dsn;
+}
+
 /** What a reader found: the target, and the file it read it from (named in the reason). */
 interface Found {
   target: DatabaseTarget;
@@ -58,13 +67,8 @@ function optionValue(args: readonly string[], names: readonly string[]): string 
 }
 
 /** prisma: `migrate ...`/`db ...` open the schema's datasource; `generate` runs its generators. */
-function prisma(
-  args: readonly string[],
-  inv: Invocation,
-  r: Reporter,
-  cwd: string,
-  dsn: Dsn,
-): Found | undefined {
+function prisma(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a) => !a.startsWith('-'));
   if (sub !== 'migrate' && sub !== 'db' && sub !== 'generate') return undefined;
   for (const name of ['prisma.config.ts', 'prisma.config.js', 'prisma.config.mjs', '.config/prisma.ts']) {
@@ -154,13 +158,8 @@ const ALEMBIC_OVERRIDE =
   /\b(environ|getenv|set_main_option|create_engine|create_async_engine|get_x_argument|dotenv|settings|URL\.create)\b/;
 
 /** alembic: `alembic.ini`'s `sqlalchemy.url`, unless `env.py` takes it from elsewhere. */
-function alembic(
-  args: readonly string[],
-  inv: Invocation,
-  r: Reporter,
-  cwd: string,
-  dsn: Dsn,
-): Found | undefined {
+function alembic(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a, i) => !a.startsWith('-') && !/^(-c|--config|-n|--name)$/.test(args[i - 1] ?? ''));
   if (sub === undefined || /^(init|list_templates)$/.test(sub)) return undefined;
   if (args.some((a) => a === '-x' || a.startsWith('-x'))) return UNPLACED('env.py');
@@ -185,13 +184,8 @@ function alembic(
 const DJANGO_CONNECTS = /^(migrate|showmigrations|sqlmigrate|test|dbshell|flush|loaddata|dumpdata)$/;
 
 /** Django: the settings module `manage.py` names, its literal `DATABASES`. */
-function django(
-  args: readonly string[],
-  inv: Invocation,
-  r: Reporter,
-  cwd: string,
-  dsn: Dsn,
-): Found | undefined {
+function django(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args[1];
   if (sub === undefined || !DJANGO_CONNECTS.test(sub)) return undefined;
   if (args.some((a) => /^--(settings|database)(=|$)/.test(a))) return UNPLACED('settings');
@@ -231,13 +225,8 @@ function balanced(text: string, open: number): string | undefined {
 }
 
 /** Laravel: `.env`'s `DB_URL`/`DATABASE_URL`, or `DB_CONNECTION` with `DB_HOST`/`DB_DATABASE`. */
-function artisan(
-  args: readonly string[],
-  inv: Invocation,
-  r: Reporter,
-  cwd: string,
-  dsn: Dsn,
-): Found | undefined {
+function artisan(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args[1];
   if (
     sub === undefined ||
@@ -261,13 +250,8 @@ function artisan(
 }
 
 /** mix: the Repo settings of `config/config.exs`, `dev.exs` and `test.exs`; `runtime.exs` only for production. */
-function mix(
-  args: readonly string[],
-  inv: Invocation,
-  r: Reporter,
-  cwd: string,
-  dsn: Dsn,
-): Found | undefined {
+function mix(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a) => !a.startsWith('-'));
   if (sub === undefined || !/^ecto\.(migrate|create|migrations|rollback|load|dump)$/.test(sub))
     return undefined;
@@ -298,13 +282,8 @@ function mix(
 }
 
 /** rails: `config/database.yml` outside production sections, and a `.env` `DATABASE_URL` (dotenv). */
-function rails(
-  args: readonly string[],
-  inv: Invocation,
-  r: Reporter,
-  cwd: string,
-  dsn: Dsn,
-): Found | undefined {
+function rails(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a) => !a.startsWith('-'));
   if (sub === undefined || !sub.startsWith('db:')) return undefined;
   const yml = read(inFolder(cwd, 'config/database.yml'), inv, r);
@@ -355,8 +334,11 @@ export function migrationTargets(inv: Invocation, r: Reporter): void {
   // An argument known only at run time may name another database, settings module or environment.
   const cwd = inv.cwd;
   let services: Set<string> | undefined;
-  const dsn: Dsn = (text) => dsnTarget(text, (services ??= composeServices(inv, r, cwd)));
-  const found = inv.args.every(isLiteral) ? reader(args, inv, r, cwd, dsn) : UNPLACED('arguments');
+  const dsn: Dsn = (text) => {
+    services ??= composeServices(inv, r, cwd);
+    return dsnTarget(text, services);
+  };
+  const found = inv.args.every(isLiteral) ? reader({ args, inv, r, cwd, dsn }) : UNPLACED('arguments');
   if (!found || found.target === 'local') return;
   if (found.target === 'remote')
     r.uncertain(
