@@ -13,9 +13,12 @@ export type DatabaseTarget = 'local' | 'remote' | 'unknown';
 /** A workspace-relative file: no absolute or home path, no parent folder, no variable. */
 const RELATIVE_FILE = /^(?![/~])(?!(?:.*\/)?\.\.(?:\/|$))[\w./@+-]+$/;
 
+/** Host names known to be this machine's own containers (the services of the workspace's compose file). */
+const NONE: ReadonlySet<string> = new Set();
+
 /** A host as a connection string names it: empty (the default socket), loopback, or a socket folder. */
-function hostTarget(host: string): DatabaseTarget {
-  if (host === '' || isLocalHost(host)) return 'local';
+function hostTarget(host: string, services: ReadonlySet<string>): DatabaseTarget {
+  if (host === '' || isLocalHost(host) || services.has(host)) return 'local';
   // A unix socket folder (`/var/run/postgresql`, `%2Fvar%2Frun%2Fpostgresql`).
   const decoded = host.replace(/%2f/gi, '/');
   if (/^\/[\w/.-]*$/.test(decoded) && !decoded.includes('..')) return 'local';
@@ -34,8 +37,11 @@ function sqliteFile(path: string): DatabaseTarget {
   return RELATIVE_FILE.test(path.replace(/^\.\//, '')) ? 'local' : 'unknown';
 }
 
-/** Where the connection string `dsn` leads. */
-export function dsnTarget(raw: string): DatabaseTarget {
+/**
+ * Where the connection string `dsn` leads. `services`: the services of the workspace's compose file, whose names
+ * resolve to the project's own containers on this machine (`postgres://app@db/app` beside a `db` service).
+ */
+export function dsnTarget(raw: string, services: ReadonlySet<string> = NONE): DatabaseTarget {
   const dsn = raw.trim();
   if (dsn === '' || /[$`{}]/.test(dsn)) return 'unknown';
   // libpq keywords: `host=localhost port=5432 dbname=app user=me`.
@@ -44,7 +50,9 @@ export function dsnTarget(raw: string): DatabaseTarget {
     if (pairs.some((p) => p.length !== 2 || /[$`]/.test(p[1] as string))) return 'unknown';
     if (pairs.some(([k]) => k === 'service')) return 'unknown';
     return all(
-      pairs.filter(([k]) => k === 'host' || k === 'hostaddr').map(([, v]) => hostTarget(v as string)),
+      pairs
+        .filter(([k]) => k === 'host' || k === 'hostaddr')
+        .map(([, v]) => hostTarget(v as string, services)),
     );
   }
   if (/\s/.test(dsn)) return 'unknown';
@@ -57,9 +65,10 @@ export function dsnTarget(raw: string): DatabaseTarget {
   // Go drivers: `user:pass@tcp(127.0.0.1:3306)/app`, `user@unix(/tmp/mysql.sock)/app`.
   const go = /^(?:[^@/\s]*@)?(tcp|unix)\(([^)]*)\)\/[\w-]*(?:\?[\w=&%.-]*)?$/.exec(dsn);
   if (go)
-    return go[1] === 'unix'
-      ? hostTarget(go[2] as string)
-      : hostTarget((go[2] as string).replace(/:\d+$/, ''));
+    return hostTarget(
+      go[1] === 'unix' ? (go[2] as string) : (go[2] as string).replace(/:\d+$/, ''),
+      services,
+    );
   const url = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#\s]*@)?([^/?#\s]*)(\/[^?#\s]*)?(?:\?([^#\s]*))?$/i.exec(dsn);
   if (!url) return 'unknown';
   const hosts = (url[2] as string).split(',').map((h) => h.replace(/:\d+$/, ''));
@@ -67,7 +76,7 @@ export function dsnTarget(raw: string): DatabaseTarget {
   const query = new URLSearchParams(url[4] ?? '');
   if (query.has('service')) return 'unknown';
   const named = [...query.getAll('host'), ...query.getAll('hostaddr')];
-  return all([...hosts, ...named].map(hostTarget));
+  return all([...hosts, ...named].map((h) => hostTarget(h, services)));
 }
 
 /** A `.env` file's assignments (`KEY=value`, `export KEY="value"`); a value with a reference is kept raw. */

@@ -108,6 +108,23 @@ describe('a database on this machine stays known', () => {
           'default: &default\n  adapter: postgresql\n  pool: <%= ENV.fetch("RAILS_MAX_THREADS") { 5 } %>\ndevelopment:\n  <<: *default\n  database: app_dev\nproduction:\n  <<: *default\n  host: db.example.com\n',
       },
     ],
+    [
+      "prisma, a service of the workspace's compose file",
+      'npx prisma migrate dev',
+      {
+        'prisma/schema.prisma': schema('env("DATABASE_URL")'),
+        '.env': 'DATABASE_URL=postgresql://postgres@db:5432/app\n',
+        'compose.yaml': 'services:\n  db:\n    image: postgres:16\n  web:\n    build: .\n',
+      },
+    ],
+    [
+      'rails, a .env without the dotenv gem',
+      'bin/rails db:migrate',
+      {
+        Gemfile: 'source "https://rubygems.org"\ngem "rails"\n',
+        '.env': 'DATABASE_URL=postgres://u@db.example.com/app\n',
+      },
+    ],
   ])('%s', (_n, command, files) => expect(uncertain(command, files)).toEqual([]));
 });
 
@@ -196,9 +213,21 @@ describe('another machine, or one gavel cannot place, is uncertain', () => {
       { 'config/database.yml': 'development:\n  adapter: postgresql\n  host: <%= ENV["DB_HOST"] %>\n' },
     ],
     [
-      'rails, a remote DATABASE_URL in .env',
+      'rails, a remote DATABASE_URL in .env with dotenv',
       'bin/rails db:migrate',
-      { '.env': 'DATABASE_URL=postgres://u@db.example.com/app\n' },
+      {
+        Gemfile: 'gem "rails"\ngem "dotenv-rails"\n',
+        '.env': 'DATABASE_URL=postgres://u@db.example.com/app\n',
+      },
+    ],
+    [
+      'prisma, a host no compose service names',
+      'npx prisma migrate dev',
+      {
+        'prisma/schema.prisma': schema('env("DATABASE_URL")'),
+        '.env': 'DATABASE_URL=postgresql://postgres@db:5432/app\n',
+        'compose.yaml': 'services:\n  web:\n    build: .\n',
+      },
     ],
   ])('%s', (_n, command, files) => expect(uncertain(command, files)).not.toEqual([]));
 });

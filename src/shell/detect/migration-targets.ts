@@ -11,8 +11,33 @@
 
 import { posix } from 'node:path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { readComposeYaml } from './compose-yaml';
 import { type DatabaseTarget, dsnTarget, envFile } from './database-target';
 import { inFolder, projectFile } from './project-file';
+
+/** Where a connection string leads, with the workspace's compose services known local. */
+type Dsn = (text: string) => DatabaseTarget;
+
+/** The workspace's compose file beside the command: its services are this machine's containers. */
+function composeServices(inv: Invocation, r: Reporter, cwd: string): Set<string> {
+  const out = new Set<string>();
+  for (const name of ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml']) {
+    const text = read(inFolder(cwd, name), inv, r);
+    if (typeof text !== 'string') continue;
+    const services = readComposeYaml(text)?.get('services');
+    if (services instanceof Map) for (const k of services.keys()) if (/^[a-z0-9][\w-]*$/i.test(k)) out.add(k);
+  }
+  return out;
+}
+
+/** What a framework's reader is given: the literal arguments, the command, where it runs. */
+interface Context {
+  args: readonly string[];
+  inv: Invocation;
+  r: Reporter;
+  cwd: string;
+  dsn: Dsn;
+}
 
 /** What a reader found: the target, and the file it read it from (named in the reason). */
 interface Found {
@@ -42,7 +67,8 @@ function optionValue(args: readonly string[], names: readonly string[]): string 
 }
 
 /** prisma: `migrate ...`/`db ...` open the schema's datasource; `generate` runs its generators. */
-function prisma(args: readonly string[], inv: Invocation, r: Reporter, cwd: string): Found | undefined {
+function prisma(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a) => !a.startsWith('-'));
   if (sub !== 'migrate' && sub !== 'db' && sub !== 'generate') return undefined;
   for (const name of ['prisma.config.ts', 'prisma.config.js', 'prisma.config.mjs', '.config/prisma.ts']) {
@@ -94,9 +120,9 @@ function prisma(args: readonly string[], inv: Invocation, r: Reporter, cwd: stri
     const value = m[2] as string;
     const literal = /^"([^"]*)"$/.exec(value);
     const fromEnv = /^env\(\s*"([A-Za-z_]\w*)"\s*\)$/.exec(value);
-    if (literal) targets.push(dsnTarget(literal[1] as string));
+    if (literal) targets.push(dsn(literal[1] as string));
     else if (fromEnv && env.has(fromEnv[1] as string))
-      targets.push(dsnTarget(env.get(fromEnv[1] as string) as string));
+      targets.push(dsn(env.get(fromEnv[1] as string) as string));
     else targets.push('unknown');
   }
   return { target: combine(targets), file: 'schema.prisma' };
@@ -132,7 +158,8 @@ const ALEMBIC_OVERRIDE =
   /\b(environ|getenv|set_main_option|create_engine|create_async_engine|get_x_argument|dotenv|settings|URL\.create)\b/;
 
 /** alembic: `alembic.ini`'s `sqlalchemy.url`, unless `env.py` takes it from elsewhere. */
-function alembic(args: readonly string[], inv: Invocation, r: Reporter, cwd: string): Found | undefined {
+function alembic(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a, i) => !a.startsWith('-') && !/^(-c|--config|-n|--name)$/.test(args[i - 1] ?? ''));
   if (sub === undefined || /^(init|list_templates)$/.test(sub)) return undefined;
   if (args.some((a) => a === '-x' || a.startsWith('-x'))) return UNPLACED('env.py');
@@ -150,14 +177,15 @@ function alembic(args: readonly string[], inv: Invocation, r: Reporter, cwd: str
   if (!/^[\w./-]+$/.test(folder) || folder.includes('..')) return UNPLACED('alembic.ini');
   const envPy = read(posix.resolve(here, folder, 'env.py'), inv, r);
   if (envPy === undefined || envPy === null || ALEMBIC_OVERRIDE.test(envPy)) return UNPLACED('env.py');
-  return { target: dsnTarget(url.replace(/%\(here\)s/g, '.')), file: 'alembic.ini' };
+  return { target: dsn(url.replace(/%\(here\)s/g, '.')), file: 'alembic.ini' };
 }
 
 /** Django's subcommands that open a database connection. */
 const DJANGO_CONNECTS = /^(migrate|showmigrations|sqlmigrate|test|dbshell|flush|loaddata|dumpdata)$/;
 
 /** Django: the settings module `manage.py` names, its literal `DATABASES`. */
-function django(args: readonly string[], inv: Invocation, r: Reporter, cwd: string): Found | undefined {
+function django(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args[1];
   if (sub === undefined || !DJANGO_CONNECTS.test(sub)) return undefined;
   if (args.some((a) => /^--(settings|database)(=|$)/.test(a))) return UNPLACED('settings');
@@ -180,7 +208,7 @@ function django(args: readonly string[], inv: Invocation, r: Reporter, cwd: stri
     return UNPLACED(file);
   const targets: DatabaseTarget[] = [];
   for (const m of block.matchAll(/['"]HOST['"]\s*:\s*(?:(['"])([^'"]*)\1|(.))/g))
-    targets.push(m[3] === undefined ? dsnTarget(`x://${m[2] as string}/`) : 'unknown');
+    targets.push(m[3] === undefined ? dsn(`x://${m[2] as string}/`) : 'unknown');
   for (const m of block.matchAll(/['"]NAME['"]\s*:\s*(['"])([^'"]*)\1/g))
     if ((m[2] as string).startsWith('/') || (m[2] as string).startsWith('~')) targets.push('unknown');
   return { target: targets.length === 0 ? 'local' : combine(targets), file };
@@ -197,7 +225,8 @@ function balanced(text: string, open: number): string | undefined {
 }
 
 /** Laravel: `.env`'s `DB_URL`/`DATABASE_URL`, or `DB_CONNECTION` with `DB_HOST`/`DB_DATABASE`. */
-function artisan(args: readonly string[], inv: Invocation, r: Reporter, cwd: string): Found | undefined {
+function artisan(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args[1];
   if (
     sub === undefined ||
@@ -209,19 +238,20 @@ function artisan(args: readonly string[], inv: Invocation, r: Reporter, cwd: str
   if (text === undefined || text === null) return UNPLACED('.env');
   const env = envFile(text);
   const url = env.get('DB_URL') ?? env.get('DATABASE_URL');
-  if (url !== undefined && url !== '') return { target: dsnTarget(url), file: '.env' };
+  if (url !== undefined && url !== '') return { target: dsn(url), file: '.env' };
   const connection = env.get('DB_CONNECTION');
   if (connection === 'sqlite') {
     const db = env.get('DB_DATABASE');
-    return { target: db === undefined || db === '' ? 'local' : dsnTarget(`file:${db}`), file: '.env' };
+    return { target: db === undefined || db === '' ? 'local' : dsn(`file:${db}`), file: '.env' };
   }
   const host = env.get('DB_HOST');
   if (connection === undefined || host === undefined) return UNPLACED('.env');
-  return { target: dsnTarget(`x://${host}/`), file: '.env' };
+  return { target: dsn(`x://${host}/`), file: '.env' };
 }
 
 /** mix: the Repo settings of `config/config.exs`, `dev.exs` and `test.exs`; `runtime.exs` only for production. */
-function mix(args: readonly string[], inv: Invocation, r: Reporter, cwd: string): Found | undefined {
+function mix(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a) => !a.startsWith('-'));
   if (sub === undefined || !/^ecto\.(migrate|create|migrations|rollback|load|dump)$/.test(sub))
     return undefined;
@@ -236,8 +266,8 @@ function mix(args: readonly string[], inv: Invocation, r: Reporter, cwd: string)
       if (/System\.|Application\.|\benv\b|File\.read/.test(block)) return UNPLACED(name);
       for (const h of block.matchAll(/\b(hostname|socket_dir|url)\s*:\s*(?:"([^"#]*)"|(.))/g)) {
         if (h[3] !== undefined) targets.push('unknown');
-        else if (h[1] === 'url') targets.push(dsnTarget(h[2] as string));
-        else targets.push(dsnTarget(`x://${h[1] === 'socket_dir' ? '' : (h[2] as string)}/`));
+        else if (h[1] === 'url') targets.push(dsn(h[2] as string));
+        else targets.push(dsn(`x://${h[1] === 'socket_dir' ? '' : (h[2] as string)}/`));
       }
     }
   }
@@ -252,7 +282,8 @@ function mix(args: readonly string[], inv: Invocation, r: Reporter, cwd: string)
 }
 
 /** rails: `config/database.yml` outside production sections, and a `.env` `DATABASE_URL` (dotenv). */
-function rails(args: readonly string[], inv: Invocation, r: Reporter, cwd: string): Found | undefined {
+function rails(c: Context): Found | undefined {
+  const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a) => !a.startsWith('-'));
   if (sub === undefined || !sub.startsWith('db:')) return undefined;
   const yml = read(inFolder(cwd, 'config/database.yml'), inv, r);
@@ -268,14 +299,17 @@ function rails(args: readonly string[], inv: Invocation, r: Reporter, cwd: strin
       if (!m) continue;
       const value = (m[2] as string).replace(/^(["'])(.*)\1$/, '$2');
       if (value.includes('<%') || m[1] === 'service') targets.push('unknown');
-      else if (m[1] === 'url') targets.push(dsnTarget(value));
-      else targets.push(dsnTarget(`x://${m[1] === 'socket' ? '' : value}/`));
+      else if (m[1] === 'url') targets.push(dsn(value));
+      else targets.push(dsn(`x://${m[1] === 'socket' ? '' : value}/`));
     }
   }
-  const env = read(inFolder(cwd, '.env'), inv, r);
+  // Rails reads `.env` only through the dotenv gem.
+  const gemfile = read(inFolder(cwd, 'Gemfile'), inv, r);
+  const dotenv = gemfile === undefined || (gemfile !== null && /\bdotenv\b/.test(gemfile));
+  const env = dotenv ? read(inFolder(cwd, '.env'), inv, r) : null;
   if (env === undefined) return UNPLACED('.env');
   const url = env === null ? undefined : envFile(env).get('DATABASE_URL');
-  if (url !== undefined) targets.push(dsnTarget(url));
+  if (url !== undefined) targets.push(dsn(url));
   return { target: targets.length === 0 ? 'local' : combine(targets), file: 'config/database.yml' };
 }
 
@@ -298,7 +332,13 @@ export function migrationTargets(inv: Invocation, r: Reporter): void {
   const reader = framework(inv, args);
   if (!reader) return;
   // An argument known only at run time may name another database, settings module or environment.
-  const found = inv.args.every(isLiteral) ? reader(args, inv, r, inv.cwd) : UNPLACED('arguments');
+  const cwd = inv.cwd;
+  let services: Set<string> | undefined;
+  const dsn: Dsn = (text) => {
+    services ??= composeServices(inv, r, cwd);
+    return dsnTarget(text, services);
+  };
+  const found = inv.args.every(isLiteral) ? reader({ args, inv, r, cwd, dsn }) : UNPLACED('arguments');
   if (!found || found.target === 'local') return;
   if (found.target === 'remote')
     r.uncertain(
