@@ -21,9 +21,10 @@ const EXPANDS = /^(?:\$\u2026|[*?[])/;
 const DYNAMIC = '$\u2026';
 /**
  * A glob at the start of a word that a literal tail holding `.` or `/` ends (`*.egg-info`, `?.o`): every expansion
- * ends in that tail, so none is an option a program of flags takes (`-rf.egg-info` is refused by its getopt).
+ * ends in that tail, so none is an option a program of flags takes (`-rf.egg-info` is refused by its getopt); a
+ * leading double star and slash (all Markdown files under any folder) only adds folders before it.
  */
-const SUFFIX_GLOB = /^[*?]+[^*?[\]\\$\u2026]*[./][^*?[\]\\$\u2026]*$/;
+const SUFFIX_GLOB = /^(?:\*\*\/)?[*?]+[^*?[\]\\$\u2026]*[./][^*?[\]\\$\u2026]*$/;
 const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /**
@@ -57,6 +58,13 @@ function readOption(
   if (entry.numeric && /^-\d+$/.test(a)) return { ok: true, next: i + 1 };
   // A single-dash word the entry lists whole (`node -pe`, `staticcheck -checks`) is that option, not a cluster.
   const whole = a.length > 2 && (set.flags.has(a) || set.values.has(a));
+  // A one-letter valued option glued to a count (`cmake --build b -j4`): that option and its number.
+  const glued = /^-[A-Za-z]\d+$/.test(a) && !whole && !a.startsWith('--') && set.values.has(a.slice(0, 2));
+  if (entry.singleDashWords && glued) {
+    if (entry.breaking.has(a.slice(0, 2))) return { ok: false };
+    read.values.push([a.slice(0, 2), a.slice(2)]);
+    return { ok: true, next: i + 1 };
+  }
   if (a.startsWith('--') || entry.singleDashWords || whole) {
     const eq = a.indexOf('=');
     const name = eq < 0 ? a : a.slice(0, eq);
@@ -224,6 +232,11 @@ function valuesKnown(entry: CompiledEntry, read: Read): boolean {
     const sql = read.values.filter(([o]) => o === '-c' || o === '--command');
     return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
   }
+  // csvsql loads the CSV files into an in-memory database and runs the query there (or reads a file so named).
+  if (languages.csvsql) {
+    const sql = read.values.filter(([o]) => o === '--query');
+    return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
+  }
   if (languages.sqlite3) {
     const [file, sql, ...more] = read.positionals;
     return (
@@ -243,6 +256,7 @@ interface Languages {
   git: boolean;
   psql: boolean;
   sqlite3: boolean;
+  csvsql: boolean;
   make: boolean;
   /** A container engine (CONTAINER_CLIS). */
   container: boolean;
@@ -257,6 +271,7 @@ function languagesOf(entry: CompiledEntry): Languages {
       git: programs.includes('git'),
       psql: programs.includes('psql'),
       sqlite3: programs.includes('sqlite3'),
+      csvsql: programs.includes('csvsql'),
       make: programs.includes('make'),
       container: CONTAINER_CLIS.some((p) => programs.includes(p)),
     };
@@ -479,6 +494,7 @@ function optionValuesKnown(entry: CompiledEntry, read: Read): boolean {
   const given = [...read.values.map(([o]) => o), ...read.flags];
   if (entry.requiredValues.size > 0 && !given.some((o) => entry.requiredValues.has(o))) return false;
   if (entry.firstOperand && !entry.firstOperand.test(read.positionals[0] ?? '')) return false;
+  if (entry.maxPositionals !== undefined && read.positionals.length > entry.maxPositionals) return false;
   if (entry.optionValues.size === 0) return true;
   return read.values.every(([o, v]) => {
     const pattern = entry.optionValues.get(o);
