@@ -143,7 +143,13 @@ export interface ShellPathTable {
 export type ScriptFile =
   | { kind: 'text'; text: string }
   | { kind: 'missing' }
-  | { kind: 'unreadable'; why: 'not-regular' | 'too-large' | 'error'; head?: string };
+  | {
+      kind: 'unreadable';
+      why: 'not-regular' | 'too-large' | 'error';
+      head?: string;
+      /** A folder: the names of its entries (at most 256; absent when more or not listed). */
+      entries?: readonly string[];
+    };
 
 /** Ends the wrapper of segments read from a script file on disk: `bash (script file)` (their words are the file's). */
 export const SCRIPT_FILE_WRAPPER = ' (script file)';

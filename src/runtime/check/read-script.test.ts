@@ -66,7 +66,7 @@ describe('readScriptFile', () => {
     ['a missing file', 'ws/nothere.sh', { kind: 'missing' }],
     ['a path through a file', 'ws/scripts/test.sh/x', { kind: 'missing' }],
     ['a FIFO (no hang)', 'ws/pipe', { kind: 'unreadable', why: 'not-regular' }],
-    ['a folder', 'ws/folder.sh', { kind: 'unreadable', why: 'not-regular' }],
+    ['a folder, listed', 'ws/folder.sh', { kind: 'unreadable', why: 'not-regular', entries: [] }],
   ])('%s', (_name, rel, expected) => {
     expect(readScriptFile(join(base, rel))).toEqual(expected);
   });

@@ -2,10 +2,11 @@
  * The script reader for shell analysis (ShellEnv.readScript): the text of a script file a shell is about to run,
  * only when it is a regular file of at most 256 KiB. Reads the file system; decides nothing. Never blocks: a
  * FIFO, device or folder is never read (stat first, then opened with O_NONBLOCK and checked again with fstat).
- * Never throws. The text it returns is untrusted: callers never log it.
+ * Never throws. A folder is not read but listed (its entry names, bounded), for runners that expand workspace
+ * patterns. The text it returns is untrusted: callers never log it.
  */
 
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import type { ShellEnv } from '../../shell';
 
 type ScriptFile = ReturnType<NonNullable<ShellEnv['readScript']>>;
@@ -31,6 +32,19 @@ function readUpTo(fd: number, max: number): Buffer {
   return buf.subarray(0, n);
 }
 
+/** Entries of a folder listed for a runner's workspace patterns (`packages/*`): more are not listed. */
+export const MAX_FOLDER_ENTRIES = 256;
+
+/** A folder's entry names, when it has at most MAX_FOLDER_ENTRIES; nothing when more or unreadable. */
+function folderEntries(abs: string): { entries?: readonly string[] } {
+  try {
+    const names = readdirSync(abs);
+    return names.length <= MAX_FOLDER_ENTRIES ? { entries: names.sort() } : {};
+  } catch {
+    return {};
+  }
+}
+
 export function readScriptFile(abs: string): ScriptFile {
   if (!abs.startsWith('/')) return { kind: 'unreadable', why: 'error' };
   try {
@@ -38,6 +52,7 @@ export function readScriptFile(abs: string): ScriptFile {
     // throwIfNoEntry: a missing file (the common case) is an answer, not an exception built and caught.
     const stat = statSync(abs, { throwIfNoEntry: false });
     if (stat === undefined) return { kind: 'missing' };
+    if (stat.isDirectory()) return { kind: 'unreadable', why: 'not-regular', ...folderEntries(abs) };
     if (!stat.isFile()) return { kind: 'unreadable', why: 'not-regular' };
   } catch (error) {
     return gone(error) ? { kind: 'missing' } : { kind: 'unreadable', why: 'error' };

@@ -4,6 +4,7 @@
  * `package.json` (through project-file.ts) and analysed as the `sh -c` text the manager runs, with the `pre`
  * and `post` scripts it runs around them. Decides no category itself; never quotes the file. Pure apart from
  * the injected reader and reporting.
+ * A run in several workspace packages (`-r`, `--workspaces`, `yarn workspaces foreach`) reads each package's.
  * INVARIANT: a manifest that cannot be read or parsed, a folder known only at run time, or scripts of workspace
  * packages gavel does not read are uncertain, never silently allowed.
  */
@@ -16,6 +17,7 @@ import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+import { workspacePackages } from './workspace-runs';
 
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
@@ -261,15 +263,85 @@ function filteredPackage(word: Word, root: string, inv: Invocation, r: Reporter)
   return undefined;
 }
 
+/**
+ * A script run in every package of the workspace (`pnpm -r test`, `npm test --workspaces`, `yarn workspaces
+ * foreach run lint`): the packages listed by the workspace (patterns expanded, workspace-runs.ts), each one's
+ * scripts read and analysed as the manager runs them.
+ */
+function inPackages(p: Parsed, inv: Invocation, r: Reporter, say: (why: string) => void): void {
+  if (p.command === 'run' && p.rest[0] && !isLiteral(p.rest[0])) {
+    say('runs a package script named at run time');
+    return;
+  }
+  // No reader: judged by its name, as every package script is.
+  if (!r.env.readScript) return;
+  if (inv.cwd === undefined) {
+    unknownFolder(inv, r);
+    return;
+  }
+  const folders = workspacePackages(inv, r);
+  if (!folders) return;
+  for (const dir of folders) {
+    const file = projectFile(inFolder(dir, 'package.json'), inv, r);
+    if (file.kind === 'missing') continue;
+    if (file.kind !== 'text') return;
+    const scripts = parseManifest(file.text);
+    if (!scripts) {
+      say('reads a package.json that does not parse: what it runs is uncertain');
+      return;
+    }
+    const { names, main } = scriptsRun(p, inv.program, scripts);
+    for (const name of names) {
+      const text = scripts[name];
+      if (typeof text !== 'string') continue;
+      const args = name === main ? p.rest.slice(p.command === 'run' ? 1 : 0) : [];
+      const script = args.length === 0 ? text : `${text} ${args.map(quoted).join(' ')}`;
+      runFileText(script, { ...inv, cwd: dir }, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
+    }
+  }
+}
+
+/** Options of `yarn workspaces foreach` that take a value. */
+const FOREACH_VALUES = /^(-j|--jobs|--include|--exclude|--from)$/;
+
+/** `yarn workspaces foreach [options] [run] NAME [args]`: a script of every workspace package (no pre/post). */
+function yarnForeach(inv: Invocation, r: Reporter, say: (why: string) => void): void {
+  const at = inv.args.findIndex((w) => plain(w) === 'foreach');
+  let k = at + 1;
+  for (; k < inv.args.length; k++) {
+    const t = plain(inv.args[k]);
+    if (!t.startsWith('-')) break;
+    if (FOREACH_VALUES.test(t)) k++;
+  }
+  if (plain(inv.args[k]) === 'run') k++;
+  const name = inv.args[k];
+  if (!name) return;
+  if (isLiteral(name) && BUILTINS.yarn?.has(plain(name))) {
+    say('runs a command in every workspace package');
+    return;
+  }
+  const p: Parsed = {
+    command: 'run',
+    rest: inv.args.slice(k),
+    workspaces: true,
+    ignoreScripts: true,
+  };
+  inPackages(p, inv, r, say);
+}
+
 export function packageScripts(inv: Invocation, r: Reporter): void {
   if (!MANAGERS.has(inv.program)) return;
   const p = parse(inv);
-  if (!p || !mayRunScripts(p, inv.program)) return;
-  if (p.command === 'run' && p.rest.length === 0) return;
   const say = (why: string) =>
     r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
+  if (inv.program === 'yarn' && p?.command === 'workspaces' && plain(p.rest[0]) === 'foreach') {
+    yarnForeach(inv, r, say);
+    return;
+  }
+  if (!p || !mayRunScripts(p, inv.program)) return;
+  if (p.command === 'run' && p.rest.length === 0) return;
   if (p.workspaces) {
-    say('runs scripts of workspace packages, which are not read for review');
+    inPackages(p, inv, r, say);
     return;
   }
   if (p.command === 'run' && p.rest[0] && !isLiteral(p.rest[0])) {

@@ -295,7 +295,6 @@ function hatch(inv: Invocation, r: Reporter): void {
 export function pyprojectScripts(inv: Invocation, r: Reporter): void {
   const p = inv.program;
   if (p !== 'pdm' && p !== 'hatch') return;
-  if (!r.env.readScript) return;
   if (inv.cwd === undefined) {
     unknownFolder(inv, r);
     return;

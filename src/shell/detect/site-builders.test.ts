@@ -1,8 +1,10 @@
 // Site builders whose configuration runs code: mkdocs hooks, plugins and tags, sphinx's conf.py and extensions,
 // mdbook's preprocessor commands, jekyll's _plugins. The reader is a table in memory.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
 import { fileProject } from '../testdata/file-project';
+import { shellEnv } from '../testdata/shell-env';
 import type { ScriptFile } from '../types';
 
 const P = '/home/u/proj';
@@ -65,6 +67,14 @@ describe('site builders whose configuration runs code', () => {
     ['jekyll with a _plugins folder', 'jk', 'jekyll build'],
   ])('uncertain: %s', (_n, dir, command) => {
     expect(codes(at(dir, command))).toContain('dynamic-script');
+  });
+
+  it('files written earlier in the line are read without a disk reader', () => {
+    const a = analyzeShellSync(
+      "printf 'hooks: [h.py]' > mkdocs.yml && printf 'import os' > h.py && mkdocs build",
+      shellEnv(),
+    );
+    expect(a.uncertain.map((u) => u.code)).toContain('dynamic-script');
   });
 
   it('an mdbook preprocessor command is analysed as the shell it is', () => {

@@ -80,7 +80,7 @@ function mkdocs(inv: Invocation, args: readonly Word[], r: Reporter): void {
     else if (t.startsWith('--config-file=')) file = { text: t.slice(14), flow: (args[k] as Word).flow };
     else if (!t.startsWith('-')) sub ??= t;
   }
-  if (!sub || !/^(build|serve|gh-deploy)$/.test(sub) || !r.env.readScript) return;
+  if (!sub || !/^(build|serve|gh-deploy)$/.test(sub)) return;
   if (inv.cwd === undefined) {
     unknownFolder(inv, r);
     return;
@@ -158,7 +158,7 @@ function sphinx(inv: Invocation, args: readonly Word[], r: Reporter): void {
     } else if (/^(-b|--builder|-M|-d|--doctree-dir|-j|--jobs|-t|--tag|-w|--warning-file)$/.test(t)) k++;
     else if (!t.startsWith('-')) positionals.push(args[k] as Word);
   }
-  if (isolated || !r.env.readScript) return;
+  if (isolated) return;
   const source = confDir ?? positionals[0];
   if (!source) return;
   if (inv.cwd === undefined) {
@@ -194,7 +194,7 @@ function mdbook(inv: Invocation, args: readonly Word[], r: Reporter): void {
     else if (!t.startsWith('-')) positionals.push(args[k] as Word);
   }
   const [sub, root] = positionals;
-  if (!sub || !/^(build|b|serve|s|watch|w|test|t)$/.test(plain(sub)) || !r.env.readScript) return;
+  if (!sub || !/^(build|b|serve|s|watch|w|test|t)$/.test(plain(sub))) return;
   if (inv.cwd === undefined) {
     unknownFolder(inv, r);
     return;

@@ -1,5 +1,5 @@
 // Monorepo orchestrators (issue 11): turbo, lerna and nx run a script in every workspace package; each package's
-// script is read and analysed, as `npm run` is. Packages listed by a pattern (the reader cannot list a folder),
+// script is read and analysed, as `npm run` is. Packages listed by a pattern are found by listing folders; a pattern gavel does not expand,
 // nx project files and unparsable manifests are uncertain. Real files in a temp folder; nothing is ever run.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
@@ -63,10 +63,64 @@ describe('a package script the orchestrator runs is analysed', () => {
   });
 });
 
+describe('workspace patterns are expanded by listing folders', () => {
+  const PATTERN = {
+    'package.json': ROOT(['packages/*', 'apps/web-*']),
+    'packages/a/package.json': PKG({ test: 'vitest run' }),
+    'packages/b/package.json': PKG({ test: 'rm -rf ~' }),
+    'packages/.hidden/package.json': PKG({ test: 'rm -rf /' }),
+    'apps/web-x/package.json': PKG({ lint: 'rm -rf ~' }),
+    'apps/other/package.json': PKG({ lint: 'rm -rf /' }),
+  };
+  it.each<[string, string, Record<string, string>]>([
+    ['turbo over packages/*', 'turbo run test', PATTERN],
+    ['turbo over apps/web-*', 'turbo run lint', PATTERN],
+    ['lerna default packages', 'lerna run test', { 'lerna.json': '{"version":"1.0.0"}', ...PATTERN }],
+    ['pnpm -r', 'pnpm -r test', PATTERN],
+    ['pnpm run -r --parallel', 'pnpm run -r --parallel lint', PATTERN],
+    ['npm --workspaces', 'npm run lint --workspaces', PATTERN],
+    ['npm -ws', 'npm test -ws', PATTERN],
+    ['yarn workspaces foreach', 'yarn workspaces foreach -A run lint', PATTERN],
+    ['yarn workspaces foreach without run', 'yarn workspaces foreach --all -p test', PATTERN],
+  ])('analysed: %s', (_n, command, files) => {
+    expect(judge(command, files).categories).toContain('destructive_root_delete');
+  });
+  it('only the folders the pattern names, hidden ones left out', () => {
+    const quiet = {
+      'package.json': ROOT(['packages/*']),
+      'packages/a/package.json': PKG({ test: 'vitest run' }),
+      'packages/.hidden/package.json': PKG({ test: 'rm -rf ~' }),
+      'other/package.json': PKG({ test: 'rm -rf ~' }),
+    };
+    for (const command of ['pnpm -r test', 'npm test --workspaces', 'yarn workspaces foreach -A run test']) {
+      const a = judge(command, quiet);
+      expect(a.categories).toEqual([]);
+      expect(a.uncertain).toEqual([]);
+    }
+  });
+  it('pnpm-workspace.yaml lists the packages', () => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'root', scripts: { test: 'pnpm -r test' } }),
+      'pnpm-workspace.yaml': 'packages:\n  - "packages/*"\n',
+      'packages/a/package.json': PKG({ test: 'rm -rf ~' }),
+    };
+    expect(judge('pnpm -r test', files).categories).toContain('destructive_root_delete');
+  });
+  it('a manager command run in each package is uncertain', () => {
+    expect(judge('yarn workspaces foreach -A exec ls', PATTERN).uncertain.length).toBeGreaterThan(0);
+  });
+});
+
 describe('what cannot be read is uncertain', () => {
   it.each<[string, string, Record<string, string>]>([
-    ['packages by a pattern', 'turbo run test', { 'package.json': ROOT(['packages/*']) }],
-    ['lerna default packages', 'lerna run test', { 'lerna.json': '{"version":"1.0.0"}' }],
+    ['packages by a recursive pattern', 'turbo run test', { 'package.json': ROOT(['packages/**']) }],
+    ['packages by a brace pattern', 'turbo run test', { 'package.json': ROOT(['{apps,packages}/*']) }],
+    ['packages above the workspace', 'turbo run test', { 'package.json': ROOT(['../*']) }],
+    [
+      'a pattern over a file, not a folder',
+      'turbo run test',
+      { 'package.json': ROOT(['packages/*/*']), 'packages/x': 'not a folder' },
+    ],
     ['a manifest that does not parse', 'turbo run test', { 'package.json': '{"workspaces": [' }],
     [
       'an nx project.json',

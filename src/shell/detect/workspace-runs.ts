@@ -5,7 +5,9 @@
  * package.json `workspaces` or lerna.json `packages`; each package's script is read from its package.json and
  * analysed as the `sh -c` text it is, as `npm run` is (package-scripts.ts). Never quotes a file. Pure apart from
  * the injected reader and reporting.
- * INVARIANT: packages listed by a pattern (the reader cannot list a folder), more packages than the bound below,
+ * Patterns (`packages/*`) are expanded by listing folders through the same reader (workspacePackages, which the
+ * package managers' own workspace runs use too).
+ * INVARIANT: a pattern gavel does not expand or a folder it cannot list, more packages than the bound below,
  * a manifest that does not parse, nx project files (targets gavel does not follow) and tasks named at run time are
  * uncertain, never silently allowed.
  */
@@ -13,7 +15,7 @@
 import { isRecord } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
-import { runFileText } from './disk-scripts';
+import { readBudgeted, runFileText } from './disk-scripts';
 import { foldersUp, inFolder, projectFile } from './project-file';
 
 /** Workspace packages read for one orchestrator run; more is uncertain. */
@@ -140,6 +142,89 @@ function workspaceEntries(
   return undefined;
 }
 
+/** The entry names of a folder, through the injected reader (a folder is listed, not read); undefined: not listed. */
+function listed(dir: string, inv: Invocation, r: Reporter): readonly string[] | undefined {
+  const file = readBudgeted(dir, inv, r);
+  if (file?.kind === 'missing') return [];
+  return file?.kind === 'unreadable' && file.why === 'not-regular' ? file.entries : undefined;
+}
+
+/** One path segment of a workspace pattern (`*`, `web-*`, `?pp`) as a regular expression. */
+const segmentPattern = (segment: string) =>
+  new RegExp(
+    `^${segment
+      .replace(/[.+^$()|\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\?/g, '[^/]')}$`,
+  );
+
+/**
+ * The package folders a workspace's entries name, patterns expanded by listing folders (`packages/*`,
+ * `apps/web-*`; hidden folders and node_modules left out, as the managers' globbing does), or undefined when that
+ * is uncertain (reported): `**`, a class or brace pattern, `..`, a folder that cannot be listed, too many packages.
+ */
+function packageFolders(
+  program: string,
+  ws: { root: string; entries: string[] },
+  inv: Invocation,
+  r: Reporter,
+): string[] | undefined {
+  const folders = new Set<string>();
+  const unlisted = (why: string) => {
+    say(program, inv, r, why);
+    return undefined;
+  };
+  for (const entry of ws.entries) {
+    // A negated entry leaves packages out: reading them anyway only reads more.
+    if (entry.startsWith('!')) continue;
+    const clean = entry.replace(/^\.\//, '').replace(/\/+$/, '');
+    if (/[[\]{}]|\*\*/.test(clean) || clean.split('/').includes('..') || clean.startsWith('/'))
+      return unlisted('runs scripts of workspace packages listed by a pattern gavel does not expand');
+    let dirs = [ws.root];
+    for (const segment of clean === '' || clean === '.' ? [] : clean.split('/')) {
+      if (!/[*?]/.test(segment)) {
+        dirs = dirs.map((d) => inFolder(d, segment));
+        continue;
+      }
+      const re = segmentPattern(segment);
+      const next: string[] = [];
+      for (const d of dirs) {
+        const names = listed(d, inv, r);
+        if (names === undefined)
+          return unlisted('runs scripts of workspace packages in a folder gavel cannot list');
+        for (const n of names)
+          if (!n.startsWith('.') && n !== 'node_modules' && re.test(n)) next.push(inFolder(d, n));
+        if (next.length > MAX_WORKSPACE_PACKAGES) break;
+      }
+      dirs = next;
+    }
+    for (const d of dirs) folders.add(d);
+    if (folders.size > MAX_WORKSPACE_PACKAGES)
+      return unlisted(
+        `runs scripts of more workspace packages than one review reads (${MAX_WORKSPACE_PACKAGES})`,
+      );
+  }
+  return [...folders];
+}
+
+/**
+ * The package folders of the workspace `inv` runs in (pnpm-workspace.yaml, package.json `workspaces`,
+ * lerna.json), the root left out; undefined when they cannot be known (reported uncertain) or with no reader.
+ */
+export function workspacePackages(inv: Invocation, r: Reporter): string[] | undefined {
+  if (!r.env.readScript || inv.cwd === undefined) return undefined;
+  const ws = workspaceEntries(inv, r);
+  if (ws === 'unknown') {
+    say(inv.program, inv, r, 'reads a workspace manifest that does not parse: what it runs is uncertain');
+    return undefined;
+  }
+  if (!ws) {
+    say(inv.program, inv, r, 'runs scripts of workspace packages but no workspace lists them');
+    return undefined;
+  }
+  return packageFolders(inv.program, ws, inv, r)?.filter((d) => d !== ws.root);
+}
+
 export function workspaceRuns(inv: Invocation, r: Reporter): void {
   const program = inv.program;
   if (program !== 'turbo' && program !== 'lerna' && program !== 'nx') return;
@@ -164,31 +249,8 @@ export function workspaceRuns(inv: Invocation, r: Reporter): void {
       for (const m of config.text.matchAll(/"dependsOn"\s*:\s*\[([^\]]*)\]/g))
         for (const s of (m[1] ?? '').matchAll(/"\^?(?:[^"#]*#)?([^"#]+)"/g)) tasks.add(s[1] ?? '');
   }
-  const folders: string[] = [];
-  if (!ws) folders.push(root);
-  else
-    for (const entry of ws.entries) {
-      if (entry.startsWith('!')) continue;
-      if (/[*?[\]{}]/.test(entry) || entry.includes('..')) {
-        say(
-          program,
-          inv,
-          r,
-          'runs scripts of workspace packages listed by a pattern, which are not read for review',
-        );
-        return;
-      }
-      folders.push(inFolder(root, entry.replace(/^\.\//, '').replace(/\/+$/, '')));
-    }
-  if (folders.length > MAX_WORKSPACE_PACKAGES) {
-    say(
-      program,
-      inv,
-      r,
-      `runs scripts of more workspace packages than one review reads (${MAX_WORKSPACE_PACKAGES})`,
-    );
-    return;
-  }
+  const folders = ws ? packageFolders(program, ws, inv, r) : [root];
+  if (!folders) return;
   const wrapper = `${program}${SCRIPT_FILE_WRAPPER}`;
   for (const dir of folders) {
     if (program === 'nx') {

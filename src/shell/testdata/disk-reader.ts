@@ -1,6 +1,6 @@
 // Test helper: a reader of the real file system (`diskReader`) and a real project folder in a temp directory (files written with fs calls, never run) and a ShellEnv
 // whose script reader reads it from disk, as the runtime's reader does (regular files only, missing is missing).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ScriptFile, ShellEnv } from '../types';
@@ -23,7 +23,13 @@ export const diskReader: NonNullable<ShellEnv['readScript']> = (abs) => readFrom
 
 function readFromDisk(abs: string): ScriptFile {
   try {
-    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
+    const stat = statSync(abs);
+    // A folder is listed (at most 256 entries), as the runtime's reader does.
+    if (stat.isDirectory()) {
+      const names = readdirSync(abs).sort();
+      return { kind: 'unreadable', why: 'not-regular', ...(names.length <= 256 ? { entries: names } : {}) };
+    }
+    if (!stat.isFile()) return { kind: 'unreadable', why: 'not-regular' };
     return { kind: 'text', text: readFileSync(abs, 'utf8') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
