@@ -5,11 +5,11 @@
  * killer would fire, needs no killer process of its own: forking one from a process of 100 MB costs a hook call
  * 10-15 ms of CPU (docs/decisions/0069-hook-deadline-kept-outside.md). Anything else (another parent, busybox's
  * `timeout`, which runs the program as the shell's child, no /proc, a file that cannot be read) is no outside
- * deadline, and the hook starts its killer as before. Reads /proc only; never runs anything.
+ * deadline, and the hook starts its killer as before. Reads /proc only; never runs anything. Imports no other
+ * gavel module: pi's extension loads it in pi's own process (./pi/spawn-judge.ts).
  */
 
 import { accessSync, constants, readFileSync, readlinkSync, statSync } from 'node:fs';
-import { DEFAULT_DEADLINE_MS } from '../../runtime';
 
 /** Places a `timeout` that SIGKILLs its child is looked for when the hook is installed (user scope, Linux). */
 const TIMEOUT_PROGRAMS = ['/usr/bin/timeout', '/bin/timeout'];
@@ -22,6 +22,9 @@ export const OUTSIDE_DEADLINE_S = 21;
 
 /** The granularity of `OUTSIDE_DEADLINE_S`: an outside kill up to this much after the hook's own killer counts. */
 const WHOLE_SECOND_MS = 1000;
+
+/** No outside kill later than this stands in for the killer: the harnesses wait 30 s (HOOK_TIMEOUT_S). */
+const LATEST_OUTSIDE_MS = (OUTSIDE_DEADLINE_S + 1) * WHOLE_SECOND_MS;
 
 /** The `timeout` program the installed command runs gavel under, or undefined (not Linux, none found). */
 export function outsideDeadlineProgram(
@@ -78,8 +81,6 @@ export function outsideKillMs(probe: () => ParentProbe = procProbe): number | un
 /** Is an outside kill after `outsideMs` soon enough to stand in for the hook's own killer at `killAfterMs`? */
 export function outsideKillCovers(outsideMs: number | undefined, killAfterMs: number): boolean {
   return (
-    outsideMs !== undefined &&
-    outsideMs <= killAfterMs + WHOLE_SECOND_MS &&
-    outsideMs <= DEFAULT_DEADLINE_MS + 2 * WHOLE_SECOND_MS
+    outsideMs !== undefined && outsideMs <= killAfterMs + WHOLE_SECOND_MS && outsideMs <= LATEST_OUTSIDE_MS
   );
 }

@@ -1,9 +1,12 @@
 /**
  * The judge the installed pi extension uses: runs `gavel hook pi` as a child process with the call on stdin.
- * Any failure (spawn error, non-zero exit, timeout, unreadable answer) is a block.
+ * Any failure (spawn error, non-zero exit, timeout, unreadable answer) is a block. On Linux it runs under
+ * coreutils `timeout -s KILL 21` when there is one, as the installed commands of the other harnesses do, so the
+ * hook keeps its deadline without forking a killer of its own (../outside-deadline.ts, ADR 0069).
  */
 
 import { spawn } from 'node:child_process';
+import { OUTSIDE_DEADLINE_S, outsideDeadlineProgram } from '../outside-deadline';
 import type { Judge } from './gavel-extension';
 import type { PiAnswer } from './pi-hook';
 
@@ -12,7 +15,10 @@ export function spawnJudge(gavelBin: string, timeoutMs = 20_000): Judge {
     new Promise<PiAnswer>((resolve) => {
       const fail = (why: string): void =>
         resolve({ verdict: 'deny', reason: `gavel: ${why}; the call is blocked` });
-      const child = spawn(process.execPath, [gavelBin, 'hook', 'pi'], {
+      const hook = [process.execPath, gavelBin, 'hook', 'pi'];
+      const under = outsideDeadlineProgram();
+      const [command, ...args] = under ? [under, '-s', 'KILL', String(OUTSIDE_DEADLINE_S), ...hook] : hook;
+      const child = spawn(command as string, args, {
         stdio: ['pipe', 'pipe', 'pipe'],
         timeout: timeoutMs,
       });
