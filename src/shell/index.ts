@@ -18,6 +18,7 @@ export {
   pathCategories,
   searchCategories,
 } from './classify/path-categories';
+export { ISSUER_TOKEN } from './classify/secret-content';
 export { isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
 export { readRuby } from './detect/build-files';
 export { fastParse } from './parse/fast-parse';
