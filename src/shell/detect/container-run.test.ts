@@ -112,6 +112,27 @@ describe('a container given nothing still reaches the host network', () => {
   });
 });
 
+describe('a container kept reading standard input runs what is typed later', () => {
+  it.each([
+    ['a shell with a terminal', 'docker run -it ubuntu bash'],
+    ['the image default command', 'docker run --rm -it ubuntu'],
+    ['options clustered with -d', 'podman run -dit alpine sh'],
+    ['the long spelling', 'docker run --interactive --rm python:3.12 python3'],
+    ['a login shell', 'docker run -i --rm alpine /bin/sh -l'],
+  ])('%s', (_name, command) => {
+    expect(uncertain(command)).toContain('dynamic-script');
+  });
+
+  it.each([
+    ['a command given', 'docker run --rm -it app:dev node scripts/check.mjs'],
+    ['shell text given', "docker run --rm -it alpine sh -c 'ls /'"],
+    ['no standard input', 'docker run --rm alpine sh'],
+    ['interactive turned off', 'docker run --interactive=false --rm alpine'],
+  ])('not: %s', (_name, command) => {
+    expect(uncertain(command)).not.toContain('dynamic-script');
+  });
+});
+
 describe('host secrets given to the container', () => {
   it('a copied token posted by the container is exfiltration', () => {
     expect(

@@ -70,6 +70,8 @@ export interface RunOptions {
   /** Index in `args` of the image (or service); -1: none. */
   image: number;
   entrypoint?: Word;
+  /** `-i`/`--interactive`: the container's standard input stays open to whatever is typed later. */
+  interactive?: boolean;
 }
 
 /**
@@ -82,6 +84,7 @@ export function readRunOptions(inv: Invocation, r: Reporter, args: readonly Word
   const setup = emptySetup();
   const later: (() => void)[] = [];
   let entrypoint: Word | undefined;
+  let interactive = false;
   let image = -1;
   for (let i = 0; i < args.length; i++) {
     const w = args[i] as Word;
@@ -97,8 +100,10 @@ export function readRunOptions(inv: Invocation, r: Reporter, args: readonly Word
     // `--name=value`, or a short cluster whose first valued option takes the rest (`-itv/etc:/x`) or the next word.
     let eq = t.startsWith('--') ? t.indexOf('=') : -1;
     let name = eq > 0 ? t.slice(0, eq) : t;
+    if (name === '--interactive') interactive = eq < 0 || !/^false$/i.test(t.slice(eq + 1));
     if (!t.startsWith('--')) {
       const at = [...t.slice(1)].findIndex((c) => RUN_VALUES.has(`-${c}`));
+      if (t.slice(1, at < 0 ? undefined : at + 1).includes('i')) interactive = true;
       if (at < 0) continue;
       name = `-${t[at + 1]}`;
       if (at + 2 < t.length) eq = at + 1;
@@ -165,7 +170,13 @@ export function readRunOptions(inv: Invocation, r: Reporter, args: readonly Word
         inv.segment,
       );
   }
-  return { setup, later, image: image < args.length ? image : -1, ...(entrypoint ? { entrypoint } : {}) };
+  return {
+    setup,
+    later,
+    image: image < args.length ? image : -1,
+    ...(entrypoint ? { entrypoint } : {}),
+    ...(interactive ? { interactive } : {}),
+  };
 }
 
 /** The container's command: `--entrypoint` (when given) and the words after the image. */
@@ -180,7 +191,31 @@ export function runArgv(args: readonly Word[], o: RunOptions): Word[] {
  */
 export function containerRun(inv: Invocation, r: Reporter, args: readonly Word[]): void {
   const o = readRunOptions(inv, r, args);
-  if (o.image >= 0)
-    containerCommand(inv, r, o.setup, runArgv(args, o), `${inv.program} run (in the container)`);
+  if (o.image >= 0) {
+    const argv = runArgv(args, o);
+    if (o.interactive && readsTypedInput(argv))
+      r.uncertain(
+        'dynamic-script',
+        `\`${inv.program} run -i\` keeps a shell or interpreter reading standard input: what it runs is typed later, not on this line`,
+        inv.segment,
+      );
+    containerCommand(inv, r, o.setup, argv, `${inv.program} run (in the container)`);
+  }
   for (const write of o.later) write();
+}
+
+/** Shells, interpreters and clients that read commands from standard input when given no script or command. */
+const STDIN_READERS =
+  /^(?:ba|da|z|k|a|fi|c|tc|mk)?sh$|^(?:python[\d.]*|node|bun|deno|irb|ruby|perl|php|lua|R|julia|ghci|iex|erl|psql|mysql|mariadb|sqlite3|redis-cli|mongosh|mongo|duckdb)$/;
+
+/**
+ * The container's command reads what is typed later: no command (the image's default one, often a shell), or a
+ * shell or interpreter given nothing to run (only options such as `-l`/`-i`).
+ */
+function readsTypedInput(argv: readonly Word[]): boolean {
+  if (argv.length === 0) return true;
+  const first = plain(argv[0]);
+  const name = first.slice(first.lastIndexOf('/') + 1);
+  if (!STDIN_READERS.test(name)) return false;
+  return argv.slice(1).every((w) => /^-{1,2}[A-Za-z-]*$/.test(plain(w)) && !/^-[A-Za-z]*c$/.test(plain(w)));
 }
