@@ -11,7 +11,14 @@ export {
   MAX_COMMAND_CHARS,
   MAX_DEPTH,
 } from './analyze-shell';
-export { classOf, makePathScope, normalize, type PathScope, resolvePath } from './classify/classify-path';
+export {
+  classOf,
+  makePathScope,
+  nameMatcher,
+  normalize,
+  type PathScope,
+  resolvePath,
+} from './classify/classify-path';
 export {
   hostCategories,
   type PathVerdict,

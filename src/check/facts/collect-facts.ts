@@ -9,6 +9,7 @@
 import { type Category, isUnder } from '../../core';
 import {
   hostCategories,
+  nameMatcher,
   type PathRef,
   pathCategories,
   SCRIPT_FILE_WRAPPER,
@@ -103,21 +104,16 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
     : undefined;
 }
 
-const EXCEPTIONS = new WeakMap<object, RegExp>();
+const EXCEPTIONS = new WeakMap<object, ReturnType<typeof nameMatcher>>();
 
-/** Does a file name match the path table's `sensitive_exceptions` (`*.pub`, `.env.example`)? */
+/** Does a file name match the path table's `sensitive_exceptions` (`*.pub`, `.env.example`), as the shell's path classes read them? */
 function harmlessName(name: string, env: ShellEnv): boolean {
-  let re = EXCEPTIONS.get(env.paths);
-  if (!re) {
-    const glob = (g: string) =>
-      [...g]
-        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[\\^$.|+()[\]{}]/, '\\$&')))
-        .join('');
-    const names = env.paths.sensitive_exceptions.map(glob);
-    re = new RegExp(names.length === 0 ? '(?!)' : `^(?:${names.join('|')})$`, 'i');
-    EXCEPTIONS.set(env.paths, re);
+  let matcher = EXCEPTIONS.get(env.paths);
+  if (!matcher) {
+    matcher = nameMatcher(env.paths.sensitive_exceptions, 'i');
+    EXCEPTIONS.set(env.paths, matcher);
   }
-  return re.test(name);
+  return matcher.test(name);
 }
 
 /**
