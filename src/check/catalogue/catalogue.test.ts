@@ -75,6 +75,15 @@ describe('what is known safe and what is unknown', () => {
     ['cross-env with an inert variable, the command judged as itself', 'cross-env NODE_ENV=test npm test'],
     ['xvfb-run, the command judged as itself', 'xvfb-run -a npx playwright test'],
     ['inert inline interpreter code', "python3 -c 'print(1 + 1)'"],
+    ['a one-letter valued option glued to its count (single-dash words)', 'cmake --build build -j4'],
+    [
+      'a value option no longer read as a flag (its value is not an operand)',
+      "go test ./... -run 'TestAdd$'",
+    ],
+    ['a quoted `**/` glob the program expands itself', 'npx markdownlint-cli2 "**/*.md"'],
+    ['one file to dump (`max_positionals`)', 'xxd src/index.ts'],
+    ['csvsql with one read-only SELECT', 'csvsql --query "select region from sales" data/sales.csv'],
+    ['a client-side dry run of workspace manifests', 'kubectl apply --dry-run=client -f k8s/deploy.yaml'],
     [
       'inert inline code with standard modules, the folder off the path',
       "python3 -I -c 'import json; print(json.dumps([1]))'",
@@ -191,6 +200,16 @@ describe('what is known safe and what is unknown', () => {
     ['Go flags that run a program', 'GOFLAGS=-toolexec=/tmp/x go test ./...'],
     ['Go flags with one unknown among known', "GOFLAGS='-count=1 -exec=/tmp/x' go test ./..."],
     ['a Go proxy (code from elsewhere)', 'GOPROXY=https://x.example go build ./...'],
+    ['a second positional past `max_positionals` (xxd writes it)', 'xxd data.bin src/out.txt'],
+    ['a glued count of an option that breaks', 'cmake --build build -C4'],
+    ['csvsql attaching a database file', 'csvsql --query "attach \'/tmp/x.db\' as x" data.csv'],
+    ['csvsql with two queries', "csvsql --query 'select 1' --query 'select 2' data.csv"],
+    [
+      'a dry run whose last value is none (pflag keeps the last)',
+      'kubectl apply --dry-run=client -f k.yaml --dry-run=none',
+    ],
+    ['go -ldflags naming a linker', "go build -ldflags='-extld=/tmp/x' ."],
+    ['npm version making its git commit and tag', 'npm version patch'],
   ])('unknown: %s', async (_name, command) => {
     expect(await safe(command)).toBe(false);
   });
