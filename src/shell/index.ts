@@ -11,13 +11,21 @@ export {
   MAX_COMMAND_CHARS,
   MAX_DEPTH,
 } from './analyze-shell';
-export { classOf, makePathScope, normalize, type PathScope, resolvePath } from './classify/classify-path';
+export {
+  classOf,
+  makePathScope,
+  nameMatcher,
+  normalize,
+  type PathScope,
+  resolvePath,
+} from './classify/classify-path';
 export {
   hostCategories,
   type PathVerdict,
   pathCategories,
   searchCategories,
 } from './classify/path-categories';
+export { ISSUER_TOKEN } from './classify/secret-content';
 export { isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
 export { readRuby } from './detect/build-files';
 export { fastParse } from './parse/fast-parse';

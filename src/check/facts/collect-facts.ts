@@ -9,6 +9,7 @@
 import { type Category, isUnder } from '../../core';
 import {
   hostCategories,
+  nameMatcher,
   type PathRef,
   pathCategories,
   SCRIPT_FILE_WRAPPER,
@@ -26,8 +27,15 @@ import { CATEGORY_REASONS } from './category-reasons';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
 import { runnerEdit } from './runner-files';
+import { carriesSecret } from './secret-literals';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
+
+/** A credential written literally into what the call sends to another machine (never quoted). */
+const LITERAL_SECRET: CategoryFact = {
+  category: 'credential_exfiltration',
+  reason: 'sends a credential written literally into the call to another machine',
+};
 
 /**
  * Why a path leaves the scopes the policy grants. Writes and deletes always count; reads only for file tools
@@ -96,21 +104,16 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
     : undefined;
 }
 
-const EXCEPTIONS = new WeakMap<object, RegExp>();
+const EXCEPTIONS = new WeakMap<object, ReturnType<typeof nameMatcher>>();
 
-/** Does a file name match the path table's `sensitive_exceptions` (`*.pub`, `.env.example`)? */
+/** Does a file name match the path table's `sensitive_exceptions` (`*.pub`, `.env.example`), as the shell's path classes read them? */
 function harmlessName(name: string, env: ShellEnv): boolean {
-  let re = EXCEPTIONS.get(env.paths);
-  if (!re) {
-    const glob = (g: string) =>
-      [...g]
-        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[\\^$.|+()[\]{}]/, '\\$&')))
-        .join('');
-    const names = env.paths.sensitive_exceptions.map(glob);
-    re = new RegExp(names.length === 0 ? '(?!)' : `^(?:${names.join('|')})$`, 'i');
-    EXCEPTIONS.set(env.paths, re);
+  let matcher = EXCEPTIONS.get(env.paths);
+  if (!matcher) {
+    matcher = nameMatcher(env.paths.sensitive_exceptions, 'i');
+    EXCEPTIONS.set(env.paths, matcher);
   }
-  return re.test(name);
+  return matcher.test(name);
 }
 
 /**
@@ -140,6 +143,13 @@ function shellTargets(
       if (hit.segment === index && !categories.some((c) => c.category === hit.category))
         categories.push(fact(hit.category));
     }
+    // A credential written literally into the words of a program that reaches another machine leaves with it.
+    if (
+      segment.hosts.some((h) => !h.local) &&
+      segment.argv.some(carriesSecret) &&
+      !categories.some((c) => c.category === 'credential_exfiltration')
+    )
+      categories.push(LITERAL_SECRET);
     // The scopes it leaves, each once.
     const outOfScope: string[] = [];
     for (const p of segment.paths) {
@@ -254,9 +264,17 @@ function fetchFacts(
   if ('uncertain' in target) return { targets: [], uncertain: [target.uncertain] };
   if (target.path !== undefined) return pathFacts(request, target.path, 'read', base, policy, env, inScope);
   const docs = readOnly && policy.catalogue.documentationHosts.has(target.host);
-  const categories = hostCategories(target.host, env, target.port)
-    .filter((c) => !(docs && c === 'outbound_network_to_unstated_host'))
-    .map(fact);
+  const found = hostCategories(target.host, env, target.port).filter(
+    (c) => !(docs && c === 'outbound_network_to_unstated_host'),
+  );
+  // A credential written literally into the URL leaves with the request, to a stated host too.
+  if (carriesSecret(url) && !found.includes('credential_exfiltration') && !isLocalHost(target.host))
+    found.push('credential_exfiltration');
+  const categories = found.map((c) =>
+    c === 'credential_exfiltration' && !hostCategories(target.host, env, target.port).includes(c)
+      ? LITERAL_SECRET
+      : fact(c),
+  );
   return {
     targets: [
       { ...base, target: { kind: 'web_fetch', toolName: request.toolName, host: target.host }, categories },
@@ -280,6 +298,24 @@ export function argumentCommands(request: CheckRequest): string[] {
   return out;
 }
 
+/** Harness tools that send their arguments to a search service (the rest of the unknown tools stay local). */
+const sendsAway = (name: string): boolean =>
+  /^(?:WebSearch|web_search|google_web_search|websearch)$/i.test(name);
+
+/** Do the arguments (as JSON text, bounded by `carriesSecret`) hold a credential-shaped literal? */
+function argumentsCarrySecret(args: unknown): boolean {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(args);
+  } catch {
+    return false;
+  }
+  return text !== undefined && carriesSecret(text);
+}
+
+/** A host a fetch reaches that is this machine (loopback): a secret sent there does not leave it. */
+const isLocalHost = (host: string): boolean => /^(?:localhost|127(?:\.\d+){3}|\[?::1\]?)$/i.test(host);
+
 /**
  * An MCP or unknown tool: the call itself (no rule knows it: review), then every touch its arguments carry,
  * judged as the built-in tool would be: a command by its analysis (`analyses`, in `argumentCommands` order), a
@@ -288,7 +324,7 @@ export function argumentCommands(request: CheckRequest): string[] {
  */
 function argumentFacts(
   request: CheckRequest,
-  self: TargetFacts,
+  called: TargetFacts,
   analyses: readonly ShellAnalysis[],
   policy: CompiledPolicy,
   env: ShellEnv,
@@ -296,7 +332,11 @@ function argumentFacts(
 ): Facts {
   const input = request.input;
   const args = input.kind === 'mcp' || input.kind === 'other' ? input.arguments : undefined;
+  let self = called;
   const shape = argumentTouches(request.toolName, args);
+  // A credential written literally into the arguments of an MCP tool or a web search leaves with the call.
+  if ((input.kind === 'mcp' || sendsAway(request.toolName)) && argumentsCarrySecret(args))
+    self = { ...self, categories: [...self.categories, LITERAL_SECRET] };
   const targets: TargetFacts[] = [self];
   const uncertain: Uncertainty[] = [];
   if (shape.unreadable !== undefined)

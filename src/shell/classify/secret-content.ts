@@ -17,6 +17,13 @@ const BUDGET = 8;
 const looked = new WeakMap<object, Map<string, boolean>>();
 
 /**
+ * Tokens whose prefix names the issuer, at their full length: GitHub, GitLab, npm, Slack, Anthropic, OpenAI,
+ * and Google API keys (also read by action review for a secret written into a tool's own parameters).
+ */
+export const ISSUER_TOKEN =
+  /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|glpat-[A-Za-z0-9_-]{20}|npm_[A-Za-z0-9]{36}|xox[abprs]-\d{6,}-[A-Za-z0-9-]{10,}|sk-ant-[A-Za-z0-9_-]{40,}|sk-(?:proj-)?[A-Za-z0-9_-]{40,}|AIza[0-9A-Za-z_-]{35})\b/;
+
+/**
  * Shapes by class of credential store, each anchored on what only the store itself holds (a key block, a
  * filled-in value): prose or a template naming the fields (`password <PASS>`, `_authToken=${NPM_TOKEN}`) stays
  * ordinary. Each pattern is linear in the text (no nested unbounded repetition).
@@ -40,9 +47,8 @@ const SHAPES: readonly RegExp[] = [
   /^\s*(?:machine\s+\S+|default)\b[\s\S]{0,300}?\bpassword\s+[^\s<$"'{*]\S{5,}/m,
   // npm and other registry tokens in an rc file (`//registry/:_authToken=npm_...`), not `${NPM_TOKEN}`.
   /^\s*(?:\/\/\S+:)?_(?:authToken|auth|password)\s*=\s*["']?[^\s$"'{<][^\s]{7,}/m,
-  // Tokens whose prefix names the issuer, at their full length: GitHub, GitLab, npm, Slack, Anthropic, OpenAI,
-  // and Google API keys.
-  /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|glpat-[A-Za-z0-9_-]{20}|npm_[A-Za-z0-9]{36}|xox[abprs]-\d{6,}-[A-Za-z0-9-]{10,}|sk-ant-[A-Za-z0-9_-]{40,}|sk-(?:proj-)?[A-Za-z0-9_-]{40,}|AIza[0-9A-Za-z_-]{35})\b/,
+  // Tokens whose prefix names the issuer (above).
+  ISSUER_TOKEN,
 ];
 
 /** Does the file at `abs` hold secret material by its content? `unknown` past the per-request budget. */

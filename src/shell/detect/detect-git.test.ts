@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
 import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
 
 const env = shellEnv();
 const categories = (command: string, cwd = env.cwd) =>
@@ -92,5 +93,48 @@ describe('core.hooksPath', () => {
     ['the workspace root by a glob', 'git config core.hooksPath "*"'],
   ])('%s replaces the hooks', (_name, command) => {
     expect(categories(command)).toContain('disable_security_control');
+  });
+});
+
+describe('local rewrites of the default branch and whole-tree deletes', () => {
+  it.each([
+    ['the default branch moved back', 'git branch -f main HEAD~5'],
+    ['a branch renamed onto the default one', 'git branch -M old master'],
+    ['the default ref moved by update-ref', 'git update-ref refs/heads/main HEAD~3'],
+    ['the whole tree removed after an orphan checkout', 'git checkout --orphan fresh && git rm -rf .'],
+    ['the whole tree from the top', 'git rm -r :/'],
+  ])('%s is local work loss', (_name, command) => {
+    expect(categories(command)).toContain('local_work_loss');
+  });
+
+  it.each([
+    ['a feature branch moved', 'git branch -f feat HEAD~1'],
+    ['the current branch renamed', 'git branch -M feat/new'],
+    ['a feature ref by update-ref', 'git update-ref refs/heads/feat HEAD'],
+    ['a folder removed', 'git rm -r src/old'],
+    ['every file untracked, kept on disk', 'git rm -r --cached .'],
+    ['a branch created', 'git branch feat'],
+  ])('%s is no category', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+
+  it('the default branch the repository names counts whatever its name', () => {
+    const top = '/home/u/proj';
+    const files: Record<string, ScriptFile> = {
+      [`${top}/.git`]: { kind: 'unreadable', why: 'not-regular' },
+      [`${top}/.git/config`]: { kind: 'text', text: '[core]\n\tbare = false\n' },
+      [`${top}/.git/HEAD`]: { kind: 'text', text: 'ref: refs/heads/feat\n' },
+      [`${top}/.git/refs/remotes/origin/HEAD`]: { kind: 'text', text: 'ref: refs/remotes/origin/trunk\n' },
+    };
+    const read = (command: string) => [
+      ...new Set(
+        analyzeShellSync(
+          command,
+          shellEnv({ cwd: top, readScript: (abs) => files[abs] ?? { kind: 'missing' } }),
+        ).hits.map((h) => h.category),
+      ),
+    ];
+    expect(read('git branch -f trunk HEAD~2')).toContain('local_work_loss');
+    expect(read('git branch -f feat HEAD~2')).not.toContain('local_work_loss');
   });
 });

@@ -84,6 +84,19 @@ function hooksPathReplaced(
   return otherScope || !hooksInRepository(plain(value), inv, r);
 }
 
+/** Pathspecs that name the whole tree (or the whole folder git works in). */
+const WHOLE_TREE = /^(?:\.\/?|:\/?|:\/\*|\*|:\(top\)\.?|:\(top\)\*?)$/;
+
+/**
+ * Is `ref` the default branch: the remote's default as the repository says, or a branch every team treats as
+ * shared (`main`, `master`, `trunk`, `develop`, ...). `full`: only as `refs/heads/<name>` (what `update-ref` takes).
+ */
+function isDefaultBranch(ref: string, ctx: PushContext | undefined, full = false): boolean {
+  const name = full ? ref.replace(/^refs\/heads\//, '') : ref;
+  if (full && name === ref) return false;
+  return name === ctx?.defaultBranch || isSharedRef(name);
+}
+
 /**
  * A push that names no branch (`git push`, `git push origin`, `git push origin HEAD`) or every branch (`--all`)
  * while the current branch is the default one: what an explicit push to it is (a force push rewrites a shared
@@ -354,6 +367,12 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
     case 'branch':
       if (flag('D') || (flag('d', '--delete') && flag('f', '--force')))
         loss('deletes a branch with unmerged commits');
+      // `git branch -f main HEAD~5`, `git branch -M x main`: the default branch moved or overwritten here.
+      else if (
+        (flag('f', '--force') || flag('M') || flag('C')) &&
+        positionals.some((w) => isDefaultBranch(plain(w), pushContext))
+      )
+        loss('moves or overwrites the default branch, dropping its commits from this clone');
       return undefined;
     case 'stash': {
       const action = plain(positionals[0]).toLowerCase();
@@ -394,6 +413,13 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       return undefined;
     case 'update-ref':
       if (flag('d')) loss('deletes a ref');
+      else if (isDefaultBranch(plain(positionals[0]), pushContext, true))
+        loss('moves the default branch, dropping its commits from this clone');
+      return undefined;
+    case 'rm':
+      // `git rm -rf .`, `git rm -r :/`: every tracked file of the tree (after `checkout --orphan`, all of it).
+      if (flag('r') && !flag('', '--cached') && positionals.some((w) => WHOLE_TREE.test(plain(w))))
+        loss('deletes every tracked file of the tree');
       return undefined;
     case 'config':
       gitConfigWrite(rest, inv, r);

@@ -331,7 +331,8 @@ export function gitRepository(
   if (!READ_ONLY.has(sub)) hooks.push('post-index-change', 'reference-transaction');
   const dir = hooksFolder(config, repo);
   for (const name of hooks) runHook(dir, name, inv, r);
-  if (sub !== 'push') return undefined;
+  // push: what a bare push sends; branch and update-ref: which branch is the default one.
+  if (sub !== 'push' && sub !== 'branch' && sub !== 'update-ref') return undefined;
   const head = readBudgeted(inFolder(repo.gitDir, 'HEAD'), inv, r);
   const current = branchOf(head, 'refs/heads/');
   const remoteHead = branchOf(

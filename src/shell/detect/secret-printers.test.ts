@@ -254,3 +254,31 @@ describe('variable printers: declaration builtins, indirect expansion, filters f
     expect(categories(command)).not.toContain('secret_material_read');
   });
 });
+
+describe('cluster and release state that prints secret values', () => {
+  it.each([
+    ['helm values of every revision', 'helm get values app -a -n prod'],
+    ['helm values', 'helm get values app'],
+    ['helm all of a release', 'helm get all app --revision 3'],
+    ['helm rendered manifests', 'helm -n prod get manifest app'],
+    ['a Secret as yaml', 'kubectl get secret db -o yaml'],
+    ['every Secret as json', 'kubectl get secrets -A -o json'],
+    ['one field by jsonpath', "kubectl get secret db -o jsonpath='{.data.password}'"],
+    ['a go-template after a namespace', "kubectl -n prod get secret/db -o go-template='{{.data}}'"],
+    ['a Secret among other kinds', 'kubectl get sa,secret -o yaml'],
+    ['a glued output flag', "kubectl get secret db -ojsonpath='{.data}'"],
+    ['oc', 'oc get secret db --output=json'],
+  ])('%s: `%s` reads secret material', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['helm release status', 'helm status app'],
+    ['helm notes', 'helm get notes app'],
+    ['helm chart defaults', 'helm show values ./chart'],
+    ['pods as yaml', 'kubectl get pods -o yaml'],
+    ['a config map as yaml', 'kubectl get configmap app -n secret -o yaml'],
+  ])('%s: `%s` prints no secret value', (_name, command) => {
+    expect(categories(command)).not.toContain('secret_material_read');
+  });
+});

@@ -18,6 +18,41 @@ const ENV_EXPR = /\$ENV\b|\$__loc__|(?<![.\w$"'])(?:(?:str)?env\b(?!\s*:)|envsub
 const LOADER = /\bload(?:_str|_xml|_props|_base64|_yaml|_json)?\s*\(\s*("([^"]*)"|[^)]*)/g;
 const TERRAFORM = new Set(['terraform', 'tofu', 'terragrunt']);
 const CONTAINER = new Set(['docker', 'podman', 'nerdctl']);
+const CLUSTER = new Set(['kubectl', 'oc', 'k3s', 'microk8s']);
+/** kubectl options that take a value as the next word (so it is no resource name). */
+const KUBECTL_VALUED =
+  /^(-n|--namespace|--context|--cluster|--user|-l|--selector|--field-selector|-o|--output|--kubeconfig|--server|-s|--token|--as|--as-group|--template|--sort-by|-c|--container|--chunk-size|--request-timeout)$/;
+/** Outputs that print an object's fields, a Secret's `data` included (`-o name` and `-o wide` do not). */
+const KUBECTL_VALUES =
+  /^(yaml|json|jsonpath|go-template|template|custom-columns|jsonpath-file|go-template-file)\b/;
+/** Helm subcommands that print a release's values or rendered manifests (Secrets inside). */
+const HELM_PRINTS = new Set(['values', 'all', 'manifest']);
+
+/** `kubectl get secret(s) ... -o yaml|json|jsonpath|go-template`: the values of cluster Secrets. */
+function clusterSecrets(inv: Invocation, r: Reporter, words: readonly string[]): void {
+  const k8s = inv.program === 'microk8s' || inv.program === 'k3s' ? words.slice(1) : words;
+  const pos: string[] = [];
+  let output: string | undefined;
+  for (let i = 0; i < k8s.length; i++) {
+    const w = k8s[i] ?? '';
+    const eq = /^(-o|--output|--template)=(.*)$/.exec(w) ?? /^-o(.+)$/.exec(w);
+    if (eq) {
+      output = eq[2] ?? eq[1];
+      continue;
+    }
+    if (KUBECTL_VALUED.test(w)) {
+      if (w === '-o' || w === '--output') output = k8s[i + 1];
+      if (w === '--template') output = 'go-template';
+      i++;
+      continue;
+    }
+    if (!w.startsWith('-')) pos.push(w);
+  }
+  if (pos[0] !== 'get' || output === undefined || !KUBECTL_VALUES.test(output)) return;
+  const kinds = pos.slice(1).flatMap((w) => w.split(',').map((x) => (x.split('/')[0] ?? '').toLowerCase()));
+  if (kinds.some((k) => /^(secrets?|secret\.v1|secrets\.v1)$/.test(k)))
+    say(r, inv, 'prints the values of cluster secrets');
+}
 
 function say(r: Reporter, inv: Invocation, why: string): void {
   r.hit('secret_material_read', `\`${inv.program}\` ${why}`, inv.segment);
@@ -143,6 +178,19 @@ export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
     const [cmd, next] = pos;
     if (cmd === 'output' || cmd === 'show' || (cmd === 'state' && (next === 'pull' || next === 'show')))
       say(r, inv, `${cmd} prints state values, sensitive ones included`);
+    return;
+  }
+  if (CLUSTER.has(p)) {
+    clusterSecrets(inv, r, words);
+    return;
+  }
+  if (p === 'helm') {
+    const pos = words.filter(
+      (w, k) =>
+        !w.startsWith('-') && !/^(-n|--namespace|--kube-context|--revision)$/.test(words[k - 1] ?? ''),
+    );
+    if (pos[0] === 'get' && HELM_PRINTS.has(pos[1] ?? ''))
+      say(r, inv, `get ${pos[1]} prints a release's values or manifests, secrets included`);
     return;
   }
   if (CONTAINER.has(p)) {

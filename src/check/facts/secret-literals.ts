@@ -1,0 +1,33 @@
+/**
+ * A credential written literally into what a tool sends away: an issuer-prefixed token (the shell's
+ * `ISSUER_TOKEN`: GitHub, GitLab, npm, Slack, Anthropic, OpenAI, Google), an AWS access key id, a Stripe live
+ * key, a JSON Web Token or a private key block. Pure; answers yes or no and never returns or logs the text.
+ */
+
+import { ISSUER_TOKEN } from '../../shell';
+
+const SHAPES: readonly RegExp[] = [
+  ISSUER_TOKEN,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/,
+  /\b[rs]k_live_[A-Za-z0-9]{20,}\b/,
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
+  /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/,
+];
+
+/** Text past this is not searched whole: a tool's parameters are read up to it (a bound on time). */
+const MAX_CHARS = 1_000_000;
+
+/** Does `text` carry a credential-shaped literal? */
+export function carriesSecret(text: string): boolean {
+  const t = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
+  // A URL may carry it percent-encoded (`%2D%2D%2D%2D%2DBEGIN`): searched decoded too.
+  if (SHAPES.some((s) => s.test(t))) return true;
+  if (!t.includes('%')) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(t);
+  } catch {
+    return false;
+  }
+  return SHAPES.some((s) => s.test(decoded));
+}
