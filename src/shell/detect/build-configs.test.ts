@@ -374,10 +374,21 @@ describe('ordinary configuration stays quiet', () => {
 
 describe('flatToml', () => {
   it('reads tables, dotted and quoted keys, and arrays over lines', () => {
-    expect(flatToml("[target.'cfg(unix)']\nrunner = [\n  'a',\n  'b',\n]\nx.y = \"z\" # c\n")).toEqual([
+    expect(flatToml("[target.'cfg(unix)']\nrunner = [\n  'a',\n  'b',\n]\nx.y = \"z\" # c\n")).toMatchObject([
       { key: 'target.cfg(unix).runner', values: ['a', 'b'] },
       { key: 'target.cfg(unix).x.y', values: ['z'] },
     ]);
+  });
+  it('keeps an inline table as written, its keys with its strings', () => {
+    expect(flatToml('[patch.crates-io]\nserde = { git = "https://x/serde", branch = "main" } # c\n')).toEqual(
+      [
+        {
+          key: 'patch.crates-io.serde',
+          values: ['https://x/serde', 'main'],
+          raw: '{ git = "https://x/serde", branch = "main" }',
+        },
+      ],
+    );
   });
   it('is undefined for a line it cannot read', () => {
     expect(flatToml('[build]\nnot toml\n')).toBeUndefined();

@@ -55,6 +55,8 @@ function programPlace(
 interface TomlEntry {
   key: string;
   values: string[];
+  /** The value as written (an array or inline table joined onto one line), comments dropped. */
+  raw: string;
 }
 
 /**
@@ -94,7 +96,8 @@ export function flatToml(text: string): TomlEntry[] | undefined {
     if (/^("""|''')/.test(value)) return undefined;
     const key = [section, unquote(kv[1] ?? '')].filter(Boolean).join('.');
     const strings = [...value.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2] ?? '');
-    out.push({ key, values: strings.length > 0 ? strings : [value.replace(/#.*$/, '').trim()] });
+    const raw = value.replace(/#[^"']*$/, '').trim();
+    out.push({ key, values: strings.length > 0 ? strings : [value.replace(/#.*$/, '').trim()], raw });
   }
   return out;
 }

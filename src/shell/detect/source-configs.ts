@@ -9,6 +9,7 @@
 
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
+import { manifestSources } from './manifest-sources';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
@@ -74,6 +75,7 @@ function gemfileCode(inv: Invocation, r: Reporter): boolean {
 
 export function sourceConfigs(inv: Invocation, r: Reporter): void {
   const program = inv.program;
+  if (manifestSources(inv, r)) return;
   if (program === 'bundle' && gemfileCode(inv, r)) return;
   const subs = INSTALLS[program];
   if (!subs || !r.env.readScript || inv.cwd === undefined) return;
@@ -120,7 +122,7 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
       const file = projectFile(inFolder(inv.cwd, name), inv, r);
       if (file.kind !== 'text') continue;
       for (const m of file.text.matchAll(
-        /(?:"resolved"\s*:\s*"|\bresolved\s+"|\btarball:\s*['"]?)(https?:\/\/[^"'\s,}#]+)/g,
+        /(?:"resolved"\s*:\s*"|\bresolved\s+"|\btarball:\s*['"]?)((?:https?|git\+[a-z]+|git|ssh):\/\/[^"'\s,}#]+)/g,
       ))
         if (unstated(m[1] ?? '')) {
           hit(`reads a lockfile (${name}) that downloads packages from a host nobody stated`);

@@ -1,0 +1,731 @@
+/**
+ * Package sources a project's MANIFEST names, read before a command that resolves its dependencies (ADR 0062):
+ * package.json dependency specs (URL, git, GitHub shorthand, `file:`/`link:` outside the workspace; literal
+ * workspace packages too), pyproject.toml PEP 508 direct references and uv.lock sources, Cargo.toml `[patch]`,
+ * `[replace]`, git/registry/path dependencies and Cargo.lock sources, composer.json `repositories`, pom.xml
+ * `<repositories>`/`<pluginRepositories>` (with literal modules), Gradle build and settings scripts' `maven`/`ivy`
+ * repositories, deno.json(c) `imports`/`scopes`, deno.lock and the entry file's URL imports, Chart.yaml dependency
+ * repositories (helm dependency update/build, `--dependency-update`) and Bundler's `.bundle/config`.
+ * A source that is not a stated registry is `package_install_from_unstated_source`; a manifest that cannot be read
+ * or parsed, or a setting that changes what runs, is uncertain. Pure apart from the injected reader and reporting;
+ * never quotes a file.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { NO_FLOW } from '../walk/flow';
+import { flatToml } from './build-configs';
+import { changedEarlier } from './disk-scripts';
+import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
+import { resolveArg } from './path-effects';
+import { inFolder, projectFile } from './project-file';
+import { configFolders } from './runner-config';
+
+/** Manifests read per command (workspace packages, modules, included projects together). */
+export const MAX_MANIFESTS = 32;
+
+/** Registries each ecosystem resolves from by default, beyond the stated package sources. */
+const HOSTS = {
+  npm: [] as string[],
+  python: [] as string[],
+  cargo: ['index.crates.io', 'static.crates.io'],
+  composer: ['repo.packagist.org', 'packagist.org'],
+  maven: ['repo.maven.apache.org', 'repo1.maven.org'],
+  gradle: [
+    'repo.maven.apache.org',
+    'repo1.maven.org',
+    'plugins.gradle.org',
+    'maven.google.com',
+    'dl.google.com',
+  ],
+  // Deno's own registries (JSR and deno.land/x, std); every other URL import is a host nobody stated.
+  deno: ['jsr.io', 'deno.land'],
+  helm: [] as string[],
+  ruby: [] as string[],
+};
+type Ecosystem = keyof typeof HOSTS;
+
+const CRATES_INDEX =
+  /^(registry\+https:\/\/github\.com\/rust-lang\/crates\.io-index|sparse\+https:\/\/index\.crates\.io\/?)$/;
+
+/** Subcommands that resolve dependencies, per program (`''`: the bare program). */
+const RESOLVES: Readonly<Record<string, readonly string[]>> = {
+  npm: [
+    'install',
+    'i',
+    'add',
+    'ci',
+    'update',
+    'up',
+    'upgrade',
+    'in',
+    'ins',
+    'isntall',
+    'install-test',
+    'it',
+    'cit',
+  ],
+  pnpm: ['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch'],
+  yarn: ['', 'install', 'add', 'up', 'upgrade'],
+  bun: ['install', 'i', 'add', 'a', 'update'],
+  uv: ['sync', 'lock', 'add', 'run', 'export', 'tree'],
+  poetry: ['install', 'lock', 'add', 'update', 'sync'],
+  pdm: ['install', 'lock', 'add', 'update', 'sync'],
+  pip: ['install', 'download', 'wheel'],
+  pip3: ['install', 'download', 'wheel'],
+  cargo: [
+    'build',
+    'b',
+    'check',
+    'c',
+    'test',
+    't',
+    'run',
+    'r',
+    'bench',
+    'doc',
+    'd',
+    'fetch',
+    'update',
+    'generate-lockfile',
+    'clippy',
+    'metadata',
+    'tree',
+    'vendor',
+    'package',
+    'fix',
+    'rustc',
+    'rustdoc',
+    'nextest',
+    'llvm-cov',
+  ],
+  composer: ['install', 'i', 'update', 'u', 'upgrade', 'require', 'r', 'reinstall'],
+  deno: ['run', 'test', 'bench', 'cache', 'install', 'i', 'compile', 'check', 'serve', 'task', 'info'],
+  helm: ['dependency', 'dep', 'dependencies', 'install', 'upgrade', 'template', 'package'],
+};
+
+interface Ctx {
+  inv: Invocation;
+  r: Reporter;
+  label: string;
+  /** Reports the install category once; false after a report (stop reading). */
+  done: boolean;
+}
+
+function stated(c: Ctx, eco: Ecosystem): string[] {
+  return [...(c.r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...HOSTS[eco]];
+}
+
+function hit(c: Ctx, why: string): void {
+  if (c.done) return;
+  c.done = true;
+  c.r.hit('package_install_from_unstated_source', `${c.label} ${why}`, c.inv.segment);
+}
+
+function unsure(c: Ctx, why: string): void {
+  if (c.done) return;
+  c.done = true;
+  c.r.uncertain('dynamic-script', `${c.label} ${why}`, c.inv.segment, 'kept');
+}
+
+/** Whether a URL's host is outside the stated sources of `eco` (no host: not stated). */
+function unstatedUrl(c: Ctx, eco: Ecosystem, url: string): boolean {
+  const host = hostOf(url);
+  return host === undefined || !covers(stated(c, eco), host);
+}
+
+/** Whether `path` (relative to `dir`) leads outside the workspace. */
+function away(c: Ctx, path: string, dir: string): boolean {
+  const res = resolveArg({ text: path, flow: NO_FLOW }, { ...c.inv, cwd: dir }, c.r);
+  return res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved);
+}
+
+/** The text of `dir/name`, or undefined (missing, unknown: already reported, or unread). */
+function read(c: Ctx, dir: string, name: string): string | undefined {
+  const file = projectFile(inFolder(dir, name), c.inv, c.r);
+  return file.kind === 'text' ? file.text : undefined;
+}
+
+/** JSON, or undefined after reporting the manifest as unreadable. */
+function json(c: Ctx, text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    unsure(c, `reads a ${name} gavel cannot parse`);
+    return undefined;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Every string value under `v` (nested objects and arrays), bounded. */
+function strings(v: unknown, out: string[] = []): string[] {
+  if (out.length > 5000) return out;
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) strings(x, out);
+  else if (isObject(v)) for (const x of Object.values(v)) strings(x, out);
+  return out;
+}
+
+// ---------------------------------------------------------------- package.json
+
+const NPM_DEP_KEYS = [
+  'dependencies',
+  'devDependencies',
+  'optionalDependencies',
+  'peerDependencies',
+  'overrides',
+  'resolutions',
+];
+
+/** One npm-family dependency spec, relative to the folder of its package.json. */
+function npmSpec(c: Ctx, spec: string, dir: string): void {
+  const v = spec.trim();
+  if (/^(npm|workspace|catalog|patch|jsr):/.test(v)) return;
+  if (/^exec:/.test(v)) {
+    hit(c, 'reads a package.json with a package made by a script (an `exec:` spec)');
+    return;
+  }
+  const local = /^(file|link|portal):(.*)$/.exec(v);
+  const path = local
+    ? (local[2] ?? '').replace(/^\/\/(?=\/)/, '')
+    : /^(\/|~|\.\.?(\/|$))/.test(v)
+      ? v
+      : undefined;
+  if (path !== undefined) {
+    if (away(c, path, dir)) hit(c, 'reads a package.json with a package from a folder outside the workspace');
+    return;
+  }
+  if (/^[a-z][\w+.-]*:/i.test(v)) {
+    if (!/^https:/.test(v) || unstatedUrl(c, 'npm', v))
+      hit(c, 'reads a package.json with a package from a URL or git source nobody stated');
+    return;
+  }
+  // `user/repo` (GitHub shorthand), not `@scope/name`.
+  if (/^[\w.-]+\/[\w.-]+(#.*)?$/.test(v))
+    hit(c, 'reads a package.json with a package from a URL or git source nobody stated');
+}
+
+/** A package.json's dependency specs; returns its literal workspace folders. */
+function packageJson(c: Ctx, dir: string, text: string): string[] {
+  const doc = json(c, text, 'package.json');
+  if (!isObject(doc)) return [];
+  const tables: unknown[] = NPM_DEP_KEYS.map((k) => doc[k]);
+  if (isObject(doc.pnpm)) tables.push(doc.pnpm.overrides);
+  for (const t of tables) {
+    if (!isObject(t)) continue;
+    for (const spec of strings(t)) {
+      npmSpec(c, spec, dir);
+      if (c.done) return [];
+    }
+  }
+  const ws = Array.isArray(doc.workspaces)
+    ? doc.workspaces
+    : isObject(doc.workspaces) && Array.isArray(doc.workspaces.packages)
+      ? doc.workspaces.packages
+      : [];
+  return ws.filter((w): w is string => typeof w === 'string');
+}
+
+function npmFamily(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  const text = read(c, cwd, 'package.json');
+  if (text === undefined) return;
+  const members = packageJson(c, cwd, text);
+  const yaml = read(c, cwd, 'pnpm-workspace.yaml');
+  if (yaml !== undefined)
+    for (const m of yaml.matchAll(/^\s*-\s*["']?([^"'#\n]+?)["']?\s*$/gm)) members.push(m[1] ?? '');
+  // Literal workspace folders are read; a pattern (`packages/*`) cannot be listed: the lockfile covers those.
+  let n = 0;
+  for (const m of members) {
+    if (c.done || /[*?{}[\]!]/.test(m) || m.trim() === '') continue;
+    if (++n > MAX_MANIFESTS) {
+      unsure(c, `names more workspace packages than one review reads (${MAX_MANIFESTS})`);
+      return;
+    }
+    const dir = posix.resolve(cwd, m.trim());
+    if (away(c, dir, cwd)) {
+      hit(c, 'installs a workspace package from a folder outside the workspace');
+      return;
+    }
+    const t = read(c, dir, 'package.json');
+    if (t !== undefined) packageJson(c, dir, t);
+  }
+}
+
+// ---------------------------------------------------------------- Python
+
+/** pyproject.toml keys whose strings are PEP 508 requirements. */
+const PEP508_KEYS =
+  /^(project\.dependencies|project\.optional-dependencies\..+|dependency-groups\..+|build-system\.requires|tool\.uv\.(dev-dependencies|constraint-dependencies|override-dependencies)|tool\.pdm\.dev-dependencies\..+)$/;
+
+function pythonRef(c: Ctx, requirement: string, dir: string): void {
+  const at = /^\s*[A-Za-z0-9][\w.-]*\s*(\[[^\]]*\])?\s*@\s*([^\s;]+)/.exec(requirement);
+  if (!at) return;
+  const ref = at[2] ?? '';
+  if (/^file:/.test(ref)) {
+    const path = ref.replace(/^file:(\/\/)?/, '');
+    if (away(c, path.startsWith('/') ? path : `./${path}`, dir))
+      hit(c, 'reads a pyproject.toml with a package from a folder outside the workspace');
+    return;
+  }
+  if (!/^https:/.test(ref) || unstatedUrl(c, 'python', ref))
+    hit(
+      c,
+      'reads a pyproject.toml with a package from a URL or git source nobody stated (a direct reference)',
+    );
+}
+
+function python(c: Ctx, sub: string): void {
+  const cwd = c.inv.cwd as string;
+  // pip reads the project's dependencies only when it installs the project (`pip install .`, `-e .`).
+  if (c.inv.program.startsWith('pip')) {
+    const operands = c.inv.args.map((w) => optionText(w)).filter((t) => !t.startsWith('-'));
+    const project = operands.slice(1).find((t) => /^\.\.?(\/|$)|^\//.test(t) && !/\.(txt|in)$/.test(t));
+    if (sub === '' || project === undefined || away(c, project, cwd)) return;
+    const dir = posix.resolve(cwd, project);
+    const text = read(c, dir, 'pyproject.toml');
+    if (text !== undefined) pyproject(c, dir, text);
+    return;
+  }
+  for (const dir of configFolders(cwd, c.r)) {
+    const text = read(c, dir, 'pyproject.toml');
+    if (text === undefined) continue;
+    pyproject(c, dir, text);
+    const lock = read(c, dir, 'uv.lock');
+    if (lock !== undefined && !c.done) uvLock(c, dir, lock);
+    return;
+  }
+}
+
+function pyproject(c: Ctx, dir: string, text: string): void {
+  const entries = flatToml(text);
+  if (!entries) {
+    unsure(c, 'reads a pyproject.toml gavel cannot parse');
+    return;
+  }
+  for (const { key, values } of entries) {
+    if (!PEP508_KEYS.test(key)) continue;
+    for (const v of values) {
+      pythonRef(c, v, dir);
+      if (c.done) return;
+    }
+  }
+}
+
+/** uv.lock: every `git`, `url`, `registry` and `path`-like source of the resolved packages. */
+function uvLock(c: Ctx, dir: string, text: string): void {
+  for (const m of text.matchAll(/\b(git|url|registry|path|directory|editable)\s*=\s*"([^"]+)"/g)) {
+    const kind = m[1] ?? '';
+    const value = m[2] ?? '';
+    if (kind === 'git' || kind === 'url' || kind === 'registry') {
+      if (kind === 'git' || !/^https:/.test(value) || unstatedUrl(c, 'python', value)) {
+        hit(c, 'reads a uv.lock with packages from a URL, git or index nobody stated');
+        return;
+      }
+    } else if (away(c, value.startsWith('/') ? value : `./${value}`, dir)) {
+      hit(c, 'reads a uv.lock with packages from a folder outside the workspace');
+      return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- Cargo
+
+const DEP_TABLE = /^(dependencies|dev-dependencies|build-dependencies|dev_dependencies|build_dependencies)$/;
+
+/** The `key = "string"` pairs of an inline table. */
+function inlinePairs(raw: string): [string, string][] {
+  return [...raw.matchAll(/([\w-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/g)].map((m) => [
+    m[1] ?? '',
+    m[2] ?? m[3] ?? '',
+  ]);
+}
+
+function cargoField(c: Ctx, field: string, value: string, dir: string): void {
+  if (field === 'git') hit(c, 'reads a Cargo.toml with crates from git');
+  else if (field === 'registry' && value !== 'crates-io')
+    hit(c, 'reads a Cargo.toml with crates from a registry nobody stated');
+  else if (field === 'registry-index' && unstatedUrl(c, 'cargo', value.replace(/^(sparse|registry)\+/, '')))
+    hit(c, 'reads a Cargo.toml with crates from a registry nobody stated');
+  else if (field === 'path' && away(c, value.startsWith('/') ? value : `./${value}`, dir))
+    hit(c, 'reads a Cargo.toml with crates from a folder outside the workspace');
+}
+
+/** One Cargo.toml; returns its literal workspace members. */
+function cargoToml(c: Ctx, dir: string, text: string): string[] {
+  const entries = flatToml(text);
+  if (!entries) {
+    unsure(c, 'reads a Cargo.toml gavel cannot parse');
+    return [];
+  }
+  const members: string[] = [];
+  for (const { key, values, raw } of entries) {
+    if (key === 'workspace.members') members.push(...values);
+    const parts = key.split('.');
+    // `[patch.<registry>]` and `[replace]`: the crate's source is replaced; any source there is judged.
+    const patched = parts[0] === 'patch' || parts[0] === 'replace';
+    const at = parts.findIndex((p) => DEP_TABLE.test(p));
+    if (!patched && at < 0) continue;
+    const rest = patched ? parts.slice(parts[0] === 'patch' ? 2 : 1) : parts.slice(at + 1);
+    // `name = { git = ... }` (rest: [name]) or `[dependencies.name] git = ...` (rest: [name, field]).
+    if (raw.startsWith('{')) for (const [f, v] of inlinePairs(raw)) cargoField(c, f, v, dir);
+    else if (rest.length >= 2) cargoField(c, rest[rest.length - 1] ?? '', values[0] ?? '', dir);
+    if (c.done) return [];
+  }
+  return members;
+}
+
+function cargo(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  let n = 0;
+  for (const dir of configFolders(cwd, c.r)) {
+    const text = read(c, dir, 'Cargo.toml');
+    if (text !== undefined) {
+      const members = cargoToml(c, dir, text);
+      for (const m of members) {
+        if (c.done || /[*?[\]{}]/.test(m)) continue;
+        if (++n > MAX_MANIFESTS) break;
+        const t = read(c, posix.resolve(dir, m), 'Cargo.toml');
+        if (t !== undefined) cargoToml(c, posix.resolve(dir, m), t);
+      }
+    }
+    const lock = read(c, dir, 'Cargo.lock');
+    if (lock !== undefined && !c.done)
+      for (const m of lock.matchAll(/^\s*source\s*=\s*"([^"]+)"/gm)) {
+        const source = m[1] ?? '';
+        if (
+          !CRATES_INDEX.test(source) &&
+          (/^git\+/.test(source) || unstatedUrl(c, 'cargo', source.replace(/^\w+\+/, '')))
+        ) {
+          hit(c, 'reads a Cargo.lock with crates from git or a registry nobody stated');
+          break;
+        }
+      }
+    if (c.done) return;
+  }
+}
+
+// ---------------------------------------------------------------- composer
+
+function composer(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  const text = read(c, cwd, 'composer.json');
+  if (text === undefined) return;
+  const doc = json(c, text, 'composer.json');
+  if (!isObject(doc)) return;
+  const repos = Array.isArray(doc.repositories)
+    ? doc.repositories
+    : isObject(doc.repositories)
+      ? Object.values(doc.repositories)
+      : [];
+  for (const repo of repos) {
+    if (!isObject(repo) || typeof repo.type !== 'string') continue;
+    const url = typeof repo.url === 'string' ? repo.url : '';
+    if (repo.type === 'composer') {
+      if (unstatedUrl(c, 'composer', url))
+        hit(c, 'reads a composer.json that takes packages from a repository nobody stated');
+    } else if (repo.type === 'path' || repo.type === 'artifact') {
+      if (url === '' || away(c, url.startsWith('/') ? url : `./${url}`, cwd))
+        hit(c, 'reads a composer.json that takes packages from a folder outside the workspace');
+    } else
+      hit(
+        c,
+        `reads a composer.json that takes packages from a ${repo.type.slice(0, 20)} repository nobody stated`,
+      );
+    if (c.done) return;
+  }
+}
+
+// ---------------------------------------------------------------- Maven and Gradle
+
+function pomXml(c: Ctx, dir: string, text: string): string[] {
+  const xml = text.replace(/<!--[\s\S]*?-->/g, '');
+  for (const block of xml.matchAll(/<(repositories|pluginRepositories)>([\s\S]*?)<\/\1>/g))
+    for (const m of (block[2] ?? '').matchAll(/<url>\s*([^<\s]*)\s*<\/url>/g))
+      if (unstatedUrl(c, 'maven', m[1] ?? '')) {
+        hit(c, 'reads a pom.xml that takes dependencies or plugins from a repository nobody stated');
+        return [];
+      }
+  return [...xml.matchAll(/<module>\s*([^<\s]+)\s*<\/module>/g)].map((m) => posix.resolve(dir, m[1] ?? ''));
+}
+
+function maven(c: Ctx): void {
+  let pom = 'pom.xml';
+  const args = c.inv.args.map((w) => optionText(w));
+  for (let k = 0; k < args.length; k++) {
+    const m = /^(-f|--file)(=(.*))?$/.exec(args[k] ?? '');
+    if (m) pom = m[3] ?? args[++k] ?? pom;
+  }
+  const cwd = c.inv.cwd as string;
+  const first = posix.resolve(cwd, pom);
+  const queue = [first.endsWith('.xml') ? first : inFolder(first, 'pom.xml')];
+  const seen = new Set<string>();
+  while (queue.length > 0 && !c.done) {
+    const path = queue.shift() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    if (seen.size > MAX_MANIFESTS) return;
+    const file = projectFile(path, c.inv, c.r);
+    if (file.kind !== 'text') continue;
+    for (const m of pomXml(c, posix.dirname(path), file.text))
+      queue.push(m.endsWith('.xml') ? m : inFolder(m, 'pom.xml'));
+  }
+}
+
+/** The balanced `{...}` or `(...)` block opening at `open`. */
+function block(text: string, open: number): string {
+  const close = text[open] === '{' ? '}' : ')';
+  let depth = 0;
+  for (let i = open; i < text.length && i < open + 4000; i++) {
+    if (text[i] === text[open]) depth++;
+    else if (text[i] === close && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open, open + 4000);
+}
+
+function gradleScript(c: Ctx, text: string): void {
+  let t = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/[^\n]*/g, '$1');
+  // `publishing { repositories { maven { url ... } } }` is where the build uploads, not what it fetches.
+  for (let at = t.search(/\bpublishing\s*\{/); at >= 0; at = t.search(/\bpublishing\s*\{/)) {
+    const open = t.indexOf('{', at);
+    t = t.slice(0, at) + t.slice(open + block(t, open).length);
+  }
+  for (const m of t.matchAll(/\b(maven|ivy)\s*[({]/g)) {
+    if (m[1] === 'ivy') {
+      hit(c, 'reads a Gradle script that takes dependencies from an ivy repository nobody stated');
+      return;
+    }
+    const body = block(t, (m.index ?? 0) + m[0].length - 1);
+    const urls = [...body.matchAll(/["']([a-z][\w+.-]*:[^"']*)["']/gi)].map((u) => u[1] ?? '');
+    for (const url of urls)
+      if (!/^https:/.test(url) || unstatedUrl(c, 'gradle', url)) {
+        hit(c, 'reads a Gradle script that takes dependencies from a repository nobody stated');
+        return;
+      }
+    if (urls.length === 0 && /\burl\b|\(\s*\S/.test(body)) {
+      unsure(c, 'reads a Gradle script whose repository address is computed');
+      return;
+    }
+  }
+}
+
+function gradle(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  const dirs = configFolders(cwd, c.r);
+  const projects: string[] = [];
+  for (const dir of dirs) {
+    for (const name of ['settings.gradle.kts', 'settings.gradle', 'build.gradle.kts', 'build.gradle']) {
+      const text = read(c, dir, name);
+      if (text === undefined) continue;
+      gradleScript(c, text);
+      if (c.done) return;
+      if (name.startsWith('settings'))
+        for (const inc of text.matchAll(/\binclude\s*\(?([^)\n]*)/g))
+          for (const s of (inc[1] ?? '').matchAll(/["']:?([\w.:/-]+)["']/g))
+            projects.push(posix.resolve(dir, (s[1] ?? '').replace(/:/g, '/')));
+    }
+  }
+  for (const dir of projects.slice(0, MAX_MANIFESTS)) {
+    for (const name of ['build.gradle.kts', 'build.gradle']) {
+      const text = read(c, dir, name);
+      if (text !== undefined) gradleScript(c, text);
+      if (c.done) return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- Deno
+
+/** JSONC: comments outside strings and trailing commas dropped. */
+function jsonc(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '"') {
+      const end = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(i));
+      const s = end ? end[0] : text.slice(i);
+      out += s;
+      i += s.length - 1;
+    } else if (ch === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (ch === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else out += ch;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
+function denoSpecifier(c: Ctx, spec: string, dir: string): void {
+  if (/^https?:/.test(spec)) {
+    if (!/^https:/.test(spec) || unstatedUrl(c, 'deno', spec))
+      hit(c, 'reads a Deno import from a host nobody stated');
+  } else if (/^(\/|\.\.\/)/.test(spec) && away(c, spec, dir))
+    hit(c, 'reads a Deno import from a folder outside the workspace');
+}
+
+function deno(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  // A deno command inside a deno task: the task (which may write files) was judged with this same configuration
+  // read before it ran; what the task itself writes makes every later read unknown, so it is not read again.
+  if (c.inv.depth > 0 && changedEarlier(inFolder(cwd, 'deno.json'), c.inv, c.r)) return;
+  for (const dir of configFolders(cwd, c.r)) {
+    let found = false;
+    for (const name of ['deno.json', 'deno.jsonc']) {
+      const text = read(c, dir, name);
+      if (text === undefined) continue;
+      found = true;
+      const doc = json(c, jsonc(text), name);
+      if (!isObject(doc)) return;
+      const maps: unknown[] = [doc.imports, doc.scopes];
+      if (typeof doc.importMap === 'string' && !/^[a-z][\w+.-]*:/i.test(doc.importMap)) {
+        const mapText = read(
+          c,
+          posix.dirname(posix.resolve(dir, doc.importMap)),
+          posix.basename(doc.importMap),
+        );
+        const map = mapText === undefined ? undefined : json(c, jsonc(mapText), 'import map');
+        if (isObject(map)) maps.push(map.imports, map.scopes);
+      } else if (typeof doc.importMap === 'string') unsure(c, 'reads an import map from a URL');
+      for (const spec of strings(maps)) {
+        denoSpecifier(c, spec, dir);
+        if (c.done) return;
+      }
+    }
+    const lock = read(c, dir, 'deno.lock');
+    if (lock !== undefined)
+      for (const m of lock.matchAll(/"(https?:\/\/[^"]+)"\s*:/g)) {
+        denoSpecifier(c, m[1] ?? '', dir);
+        if (c.done) return;
+      }
+    if (found || lock !== undefined) break;
+  }
+  // The entry file's own URL imports (`deno run main.ts`, `deno test x_test.ts`).
+  const operands = c.inv.args.map((w) => optionText(w)).filter((t) => !t.startsWith('-'));
+  const entry = operands.slice(1).find((t) => /\.(m|c)?[jt]sx?$/.test(t) && !/^[a-z][\w+.-]*:/i.test(t));
+  if (entry === undefined || away(c, entry, cwd)) return;
+  const path = posix.resolve(cwd, entry);
+  const text = read(c, posix.dirname(path), posix.basename(path));
+  if (text === undefined) return;
+  for (const m of text.matchAll(/\b(?:from|import)\s*\(?\s*["']([a-z][\w+.-]*:[^"']+)["']/gi)) {
+    denoSpecifier(c, m[1] ?? '', posix.dirname(path));
+    if (c.done) return;
+  }
+}
+
+// ---------------------------------------------------------------- helm
+
+function helm(c: Ctx, sub: string): void {
+  const args = c.inv.args.map((w) => optionText(w));
+  const operands = args.filter((t) => !t.startsWith('-'));
+  const dependency = /^(dependency|dep|dependencies)$/.test(sub);
+  if (dependency && !/^(update|up|build)$/.test(operands[1] ?? '')) return;
+  if (!dependency && !args.some((t) => /^(--dependency-update|-u)$/.test(t))) return;
+  const cwd = c.inv.cwd as string;
+  const charts = dependency ? [operands[2] ?? '.'] : operands.slice(1);
+  for (const chart of charts) {
+    if (/^[a-z][\w+.-]*:/i.test(chart)) continue;
+    const dir = posix.resolve(cwd, chart);
+    const text = read(c, dir, 'Chart.yaml');
+    if (text === undefined) continue;
+    for (const m of text.matchAll(/^\s*(?:-\s*)?repository\s*:\s*["']?([^"'\s#]*)/gm)) {
+      const repo = m[1] ?? '';
+      if (repo === '') continue;
+      if (/^file:\/\//.test(repo)) {
+        if (away(c, repo.slice(7), dir))
+          hit(c, 'reads a Chart.yaml with a dependency from a folder outside the workspace');
+      } else if (unstatedUrl(c, 'helm', repo.replace(/^oci:/, 'https:')))
+        hit(c, 'reads a Chart.yaml with dependencies from a chart repository nobody stated');
+      if (c.done) return;
+    }
+    return;
+  }
+}
+
+// ---------------------------------------------------------------- Bundler
+
+/** `.bundle/config` keys that change neither where gems come from nor what runs. */
+const BUNDLE_INERT =
+  /^BUNDLE_(DEPLOYMENT|FROZEN|WITHOUT|WITH|ONLY|JOBS|RETRY|TIMEOUT|REDIRECT|CACHE_ALL|CACHE_ALL_PLATFORMS|DISABLE_SHARED_GEMS|CLEAN|SILENCE_ROOT_WARNING|SILENCE_DEPRECATIONS|FORCE_RUBY_PLATFORM|SPECIFIC_PLATFORM|NO_PRUNE|NO_INSTALL|DISABLE_VERSION_CHECK|IGNORE_MESSAGES|AUTO_CLEAN_WITHOUT_PATH|PATH__SYSTEM|PREFER_PATCH|GLOBAL_GEM_CACHE|FORGET_CLI_OPTIONS|AUTO_INSTALL|LOCKFILE_CHECKSUMS|IGNORE_FUNDING_REQUESTS|DISABLE_CHECKSUM_VALIDATION_NEVER|GEM__\w+)$/;
+/** Keys that are a folder: inside the workspace they are the project's own. */
+const BUNDLE_FOLDERS = /^BUNDLE_(PATH|BIN|CACHE_PATH|APP_CONFIG)$/;
+
+function bundler(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  for (const dir of configFolders(cwd, c.r)) {
+    const text = read(c, dir, '.bundle/config');
+    if (text === undefined) continue;
+    for (const raw of text.replace(/\r\n/g, '\n').split('\n')) {
+      const line = raw.trim();
+      if (line === '' || line === '---' || line.startsWith('#')) continue;
+      const m = /^["']?([A-Z][A-Z0-9_]*)["']?\s*:\s*["']?(.*?)["']?\s*$/.exec(line);
+      if (!m) {
+        unsure(c, 'reads a .bundle/config gavel cannot parse');
+        return;
+      }
+      const key = m[1] ?? '';
+      const value = m[2] ?? '';
+      if (BUNDLE_INERT.test(key)) continue;
+      if (key === 'BUNDLE_GEMFILE') {
+        if (away(c, value, dir))
+          hit(c, 'reads a .bundle/config that takes its Gemfile from outside the workspace');
+        else if (posix.resolve(dir, value) !== inFolder(dir, 'Gemfile'))
+          unsure(c, 'reads a .bundle/config that names another Gemfile');
+      } else if (key.startsWith('BUNDLE_MIRROR__')) {
+        if (unstatedUrl(c, 'ruby', value)) hit(c, 'reads a .bundle/config with a gem mirror nobody stated');
+      } else if (key.startsWith('BUNDLE_LOCAL__')) {
+        hit(c, 'reads a .bundle/config that takes a gem from a local checkout');
+      } else if (BUNDLE_FOLDERS.test(key)) {
+        if (away(c, value, dir))
+          unsure(c, 'reads a .bundle/config that keeps gems or binstubs outside the workspace');
+      } else if (key.startsWith('BUNDLE_BUILD__')) {
+        unsure(c, 'reads a .bundle/config with build options for native gems');
+      } else if (/^BUNDLE_[A-Z0-9_]+__[A-Z0-9_]+$/.test(key) && !/^BUNDLE_SSL_/.test(key)) {
+        // Credentials for a source host (`BUNDLE_GEMS__EXAMPLE__COM`): the source itself must still be stated.
+      } else unsure(c, 'reads a .bundle/config with a setting gavel does not know');
+      if (c.done) return;
+    }
+    return;
+  }
+}
+
+// ---------------------------------------------------------------- entry
+
+/** The first word that is not an option (`cargo +nightly build`: the toolchain is skipped). */
+function subcommand(inv: Invocation): string {
+  return optionText(inv.args.find((w) => !/^[-+]/.test(optionText(w)))).toLowerCase();
+}
+
+/**
+ * Reports the sources the manifests of `inv`'s project name, when `inv` resolves dependencies. Returns whether
+ * something was reported.
+ */
+export function manifestSources(inv: Invocation, r: Reporter): boolean {
+  if (!r.env.readScript || inv.cwd === undefined) return false;
+  const program = inv.program.slice(inv.program.lastIndexOf('/') + 1);
+  const sub = subcommand(inv);
+  const c: Ctx = { inv, r, label: sub ? `\`${program} ${sub}\`` : `\`${program}\``, done: false };
+  if (program === 'bundle') {
+    bundler(c);
+    return c.done;
+  }
+  if (program === 'mvn' || program === 'mvnw') {
+    if (!c.inv.args.some((w) => /^(-v|--version|-h|--help)$/.test(optionText(w)))) maven(c);
+    return c.done;
+  }
+  if (program === 'gradle' || program === 'gradlew') {
+    if (!c.inv.args.some((w) => /^(-v|--version|-h|--help|--stop|--status)$/.test(optionText(w)))) gradle(c);
+    return c.done;
+  }
+  const subs = RESOLVES[program];
+  if (!subs?.includes(sub)) return false;
+  if (program === 'npm' || program === 'pnpm' || program === 'yarn' || program === 'bun') npmFamily(c);
+  else if (program === 'cargo') cargo(c);
+  else if (program === 'composer') composer(c);
+  else if (program === 'deno') deno(c);
+  else if (program === 'helm') helm(c, sub);
+  else python(c, sub);
+  return c.done;
+}
