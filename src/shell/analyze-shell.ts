@@ -297,6 +297,10 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     this.frames.set(inv, frame);
   }
 
+  stdoutPiped(inv: Invocation): boolean {
+    return this.frames.get(inv)?.piped === true || this.segments[inv.segment]?.context === 'substitution';
+  }
+
   private frameOf(inv: Invocation, context: SegmentContext, wrapper: string): Frame {
     const parent = this.frames.get(inv);
     return {
@@ -307,6 +311,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       cwd: inv.cwd,
       positional: parent?.positional,
       functions: parent?.functions ?? new Map(),
+      ...(parent?.piped ? { piped: true } : {}),
     };
   }
 

@@ -118,6 +118,10 @@ describe('what is not a shell script, or not there, is judged as before', () => 
     ['a script run after a formatter rewrote the folder', 'shfmt -w . && bash scripts/test.sh'],
     ['a script run after cargo fmt', 'cargo fmt && ./scripts/test.sh'],
     ['a script run after prettier --write', 'prettier --write . && bash scripts/test.sh'],
+    ['activate written by python -m venv', 'python3 -m venv .venv && . .venv/bin/activate'],
+    ['activate written by uv venv (.venv)', 'uv venv && source .venv/bin/activate'],
+    ['activate written by virtualenv', 'virtualenv --prompt x env && . env/bin/activate.fish'],
+    ['a script outside the venv after it', 'python3 -m venv .venv && bash scripts/test.sh'],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(a.hits).toEqual([]);
@@ -143,6 +147,9 @@ describe('a script that cannot be read whole is uncertain', () => {
     ['a script git apply may create', 'git apply p.diff && bash scripts/new.sh', 'may change'],
     ['a script patch may change', 'patch -p1 < p.diff && source scripts/test.sh', 'may change'],
     ['a script an archive may replace', 'tar xf a.tar && bash scripts/test.sh', 'may change'],
+    ['a venv script that is not activate', 'python3 -m venv .venv && . .venv/bin/postactivate', 'may change'],
+    ['activate of a venv made elsewhere', 'python3 -m venv "$D" && . .venv/bin/activate', 'may change'],
+    ['activate rewritten after the maker', 'uv venv && tar xf a.tar && . .venv/bin/activate', 'may change'],
     [
       'a script interpreter code may write',
       `python3 -c "open('scripts/test.sh','w').write('x')" && bash scripts/test.sh`,

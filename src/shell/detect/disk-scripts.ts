@@ -88,6 +88,36 @@ function asksOnly(argv: readonly string[]): boolean {
   );
 }
 
+/**
+ * `python -m venv D`, `virtualenv D`, `uv venv [D]` (D `.venv` by default) write only below D, and write the
+ * activate scripts there themselves, replacing any: sourcing one after them runs the maker's generated script
+ * (or, when it failed, the file as read now). Their folders (literal, relative to the working folder), or
+ * undefined when the command is not one of them or a folder is not known. The maker is judged as its own command.
+ */
+function venvFolders(
+  program: string,
+  argv: readonly string[],
+  cwd: string | undefined,
+): string[] | undefined {
+  if (cwd === undefined) return undefined;
+  let rest: readonly string[];
+  if (/^python\d*(\.\d+)?$/.test(program) && argv[1] === '-m' && argv[2] === 'venv') rest = argv.slice(3);
+  else if (program === 'virtualenv') rest = argv.slice(1);
+  else if (program === 'uv' && argv[1] === 'venv') rest = argv.slice(2);
+  else return undefined;
+  const folders: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i] as string;
+    if (/^(--prompt|-p|--python|--seed|--index-url|--extra-index-url|--link-mode)$/.test(a)) i++;
+    else if (!a.startsWith('-')) folders.push(a);
+  }
+  if (folders.length === 0 && program === 'uv') folders.push('.venv');
+  if (folders.length === 0 || !folders.every((f) => /^(\.\/)?[\w.-]+\/?$/.test(f) && !/^\.\.?\/?$/.test(f)))
+    return undefined;
+  return folders.map((f) => `${cwd.replace(/\/+$/, '')}/${f.replace(/^\.\//, '').replace(/\/$/, '')}`);
+}
+const ACTIVATE = /^\/bin\/(activate(\.\w+)?|Activate\.ps1)$/;
+
 /** Writers whose target hides in an argument: sed's `w FILE`, find's `-fprint*`, awk's `print > FILE`. */
 export function writesUnseen(program: string, argv: readonly string[]): boolean {
   if (program === 'sed' || program === 'gsed')
@@ -160,6 +190,13 @@ export function changedEarlier(path: string, inv: Invocation, r: Reporter): bool
     }
     // A mode, owner or time change (`chmod +x x.sh && ./x.sh`) leaves the text that runs as read.
     if (METADATA_ONLY.has(seg.program)) continue;
+    // A virtualenv maker writes below its folder only, the activate scripts there its own (ADR 0066).
+    const venv = venvFolders(seg.program, seg.argv, inv.cwd);
+    if (venv) {
+      if (venv.some((f) => path.startsWith(`${f}/`) && !ACTIVATE.test(path.slice(f.length)))) return true;
+      if (venv.includes(path)) return true;
+      continue;
+    }
     if (
       touches ||
       (REWRITERS.test(seg.program) && !asksOnly(seg.argv)) ||

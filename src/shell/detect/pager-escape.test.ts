@@ -46,3 +46,31 @@ describe('pagers showing content and manuals that page nothing stay ordinary', (
     expect(pagerReasons(command)).toEqual([]);
   });
 });
+
+// man-db and git start their pager only when standard output is a terminal (isatty(1)); into a pipe, a command
+// substitution or a file they print plain text.
+describe('a manual page whose output is not the terminal opens no pager', () => {
+  it.each<[string, string]>([
+    ['man into head', 'man git-rebase | head -40'],
+    ['git help into head', 'git help log | head'],
+    ['man into a file', 'man git-rebase > rebase.txt'],
+    ['git help appended to a file', 'git help log >> notes.txt'],
+    ['man in a command substitution', 'x=$(man ls)'],
+    ['man in a group piped on', '{ man ls; } | head'],
+    ['git -p with a here-string, piped on', "git -p help config <<< '!sh' | cat"],
+    ['man into a file, errors to the terminal', 'man ls > ls.txt 2>&1'],
+  ])('%s: %s', (_name, command) => {
+    expect(pagerReasons(command)).toEqual([]);
+  });
+  it.each<[string, string]>([
+    ['man with only errors redirected', 'man ls 2>/dev/null'],
+    ['man sent to the terminal before the pipe', 'man ls > /dev/tty | head'],
+    ['man duplicated onto standard error', 'man ls >&2 | head'],
+    ['man into a file, then back onto standard error', 'man ls > ls.txt 1>&2'],
+    ['man into a computed target', 'man ls > "$OUT"'],
+    ['the last part of a pipeline', 'echo x | man ls'],
+    ['git help with errors redirected', 'git help log 2>/dev/null'],
+  ])('still the terminal: %s: %s', (_name, command) => {
+    expect(pagerReasons(command)).toEqual(['dynamic-command']);
+  });
+});

@@ -4,10 +4,13 @@
  * file: `more README.md <<< '!sh'`, `git -p help config <<< '!sh'`), that input is read as pager commands. A
  * manual page or git's help opens a pager wherever a terminal is attached, which gavel cannot see: unknown unless
  * the pager is set (`man -P cat`, `--pager=cat`, a pager variable judged by its value elsewhere) or nothing is
- * paged (`man -k`, `-f`, `-w`). Pure apart from reporting.
+ * paged (`man -k`, `-f`, `-w`). Nor does one open when standard output is not a terminal: man-db, mandoc and git
+ * start their pager only when `isatty(1)` holds, and print plain text into a pipe, a command substitution or a
+ * file (`man git-rebase | head -40`, `git help log > log.txt`). Output sent where a terminal may be (`>/dev/tty`,
+ * `>&2`, a computed target) is still the terminal. Pure apart from reporting.
  */
 
-import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 
 const PAGERS = new Set(['less', 'more', 'most', 'pg']);
 const PAGER_VARIABLES = ['PAGER', 'MANPAGER', 'GIT_PAGER', 'LESSOPEN', 'LESSCLOSE'];
@@ -19,6 +22,27 @@ function givenInput(inv: Invocation): boolean {
     inv.stdin.literal !== undefined ||
     inv.stdin.opaque === true
   );
+}
+
+/** Targets that may be the terminal: the terminal itself, the standard streams, descriptors. */
+const MAYBE_TERMINAL = /^\/(dev\/(tty|console|stdout|stderr|fd\/|pts\/)|proc\/)/;
+
+/**
+ * Does standard output of `inv` surely not reach a terminal? Redirects of descriptor 1 in order: a plain file
+ * ends it there; a duplicate (`>&2`), a terminal-like or computed target may be the terminal.
+ */
+function outputNotTerminal(inv: Invocation, r: Reporter): boolean {
+  let terminal = !r.stdoutPiped(inv);
+  for (const x of inv.redirects) {
+    const fd = x.fd ?? (x.op.startsWith('<') ? '0' : '1');
+    if (fd !== '1' && !x.op.startsWith('&')) continue;
+    if (x.op.startsWith('<')) continue;
+    const target = plain(x.target);
+    if (/^>&$/.test(x.op) || !isLiteral(x.target) || MAYBE_TERMINAL.test(target)) terminal = true;
+    else if (/^(>|>>|>\||&>|&>>)$/.test(x.op)) terminal = false;
+    else terminal = true;
+  }
+  return !terminal;
 }
 
 const say = (inv: Invocation, r: Reporter, what: string) =>
@@ -45,6 +69,7 @@ export function pagerEscape(inv: Invocation, r: Reporter): void {
   )
     return;
   if (!opts.some((t) => !t.startsWith('-'))) return;
+  if (outputNotTerminal(inv, r)) return;
   say(
     inv,
     r,
@@ -55,6 +80,7 @@ export function pagerEscape(inv: Invocation, r: Reporter): void {
 /** `git help x`, `git -p ...`, `git --paginate ...`: git's pager, or the manual page viewer. */
 export function gitPagerEscape(inv: Invocation, r: Reporter, sub: string, global: readonly string[]): void {
   if (PAGER_VARIABLES.some((v) => r.assignedNames.has(v))) return;
+  if (outputNotTerminal(inv, r)) return;
   const paged = global.some((t) => t === '-p' || t === '--paginate');
   if (paged && givenInput(inv)) {
     say(inv, r, 'pages its output (`-p`) and reads pager commands from the input it is given');

@@ -22,6 +22,8 @@ import type { Positional } from '../walk/positional';
 export interface Redirect {
   op: string;
   target: Word;
+  /** The file descriptor written before the operator (`2>`), when one is. */
+  fd?: string;
 }
 
 export interface Invocation {
@@ -73,6 +75,11 @@ export interface Reporter {
   exfiltration(segment: number, reason: string): void;
   /** Variables the command assigned so far (prefix, plain, exported or declared), by name. */
   readonly assignedNames: ReadonlySet<string>;
+  /**
+   * Standard output of `inv` goes into a pipe or a command substitution (a part of a pipeline before the last,
+   * or `$(...)`): never the terminal.
+   */
+  stdoutPiped(inv: Invocation): boolean;
   /** Files written from network data during this command; running one is an install from an unstated source. */
   readonly downloaded: Set<string>;
   /**

@@ -36,6 +36,8 @@ export interface Frame {
   functions?: Map<string, { body: string; certain: boolean }>;
   /** The functions whose bodies are being analysed around this frame, outermost first (a call of one recurses). */
   calling?: readonly string[];
+  /** Standard output goes into a pipe (a pipeline part before the last), never the terminal. */
+  piped?: boolean;
 }
 
 export interface SimpleCommand {
@@ -236,7 +238,11 @@ export class TreeWalker {
         return this.define(node, frame, false);
       case 'pipeline': {
         let flow = stdin;
-        for (const child of named(node)) flow = this.walk(child, frame, flow);
+        const parts = named(node);
+        // Every part but the last writes into the pipe (its own subshell: a copy of the frame says so).
+        parts.forEach((child, k) => {
+          flow = this.walk(child, k < parts.length - 1 ? { ...frame, piped: true } : frame, flow);
+        });
         return flow;
       }
       case 'redirected_statement':
@@ -401,7 +407,7 @@ export class TreeWalker {
         const piped = node.type === 'pipeline';
         let flow = stdin;
         for (const part of parts) {
-          const out = this.walk(part, frame, piped ? flow : stdin);
+          const out = this.walk(part, piped ? { ...frame, piped: true } : frame, piped ? flow : stdin);
           if (piped) flow = out;
         }
         return this.applyRedirects(last, frame, flow, applied);
@@ -460,7 +466,8 @@ export class TreeWalker {
     const op = node.children.find((c) => c !== null && !c.isNamed)?.type ?? '>';
     const targets = named(node).filter((c) => c.type !== 'file_descriptor');
     const first = targets[0];
-    if (first) redirects.push({ op, target: decodeWord(first, ctx) });
+    const fd = named(node).find((c) => c.type === 'file_descriptor')?.text;
+    if (first) redirects.push({ op, target: decodeWord(first, ctx), ...(fd !== undefined ? { fd } : {}) });
     // tree-sitter-bash folds words after a redirect target into the redirect; they are arguments.
     for (const extra of targets.slice(1)) extraArgs.push(...expanded(decodeWord(extra, ctx)));
   }
