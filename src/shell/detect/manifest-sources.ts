@@ -48,8 +48,8 @@ type Ecosystem = keyof typeof HOSTS;
 const CRATES_INDEX =
   /^(registry\+https:\/\/github\.com\/rust-lang\/crates\.io-index|sparse\+https:\/\/index\.crates\.io\/?)$/;
 
-/** Subcommands that resolve dependencies, per program (`''`: the bare program). */
-const RESOLVES: Readonly<Record<string, readonly string[]>> = {
+/** The JavaScript package managers' subcommands that resolve and fetch packages (source-configs.ts reads them too). */
+export const JS_INSTALLS: Readonly<Record<string, readonly string[]>> = {
   npm: [
     'install',
     'i',
@@ -68,6 +68,11 @@ const RESOLVES: Readonly<Record<string, readonly string[]>> = {
   pnpm: ['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch'],
   yarn: ['', 'install', 'add', 'up', 'upgrade'],
   bun: ['install', 'i', 'add', 'a', 'update'],
+};
+
+/** Subcommands that resolve dependencies, per program (`''`: the bare program). */
+const RESOLVES: Readonly<Record<string, readonly string[]>> = {
+  ...JS_INSTALLS,
   uv: ['sync', 'lock', 'add', 'run', 'export', 'tree'],
   poetry: ['install', 'lock', 'add', 'update', 'sync'],
   pdm: ['install', 'lock', 'add', 'update', 'sync'],
