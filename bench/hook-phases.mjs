@@ -4,11 +4,12 @@
 // preloaded (boot, pre, compile, toplevel, rest: see there). Medians per phase; the phases' medians need not add
 // up to the total's. Runs only when GAVEL_BENCH_BASE is set:
 //   GAVEL_BENCH_BASE=/tmp/base node bench/run.mjs hook-phases --runs 14 --warmup 2
+// GAVEL_BENCH_UNDER_TIMEOUT as in bench/hook-vs-build.mjs.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { median, round } from './_measure.mjs';
 import { requests, scratchProject } from './hook-cold-start.mjs';
-import { buildsToCompare } from './hook-vs-build.mjs';
+import { buildsToCompare, nodeCommand } from './hook-vs-build.mjs';
 
 export const title = 'Hook call CPU per phase (GAVEL_BENCH_BASE)';
 
@@ -32,7 +33,7 @@ export async function run({ root, runs, warmup }) {
     for (let round = 0; round < warmup + runs; round++) {
       for (let k = 0; k < variants.length; k++) {
         const v = variants[(round + k) % variants.length];
-        const r = spawnSync(process.execPath, ['-r', v.args[0], v.args[1], 'hook', 'claude-code'], {
+        const r = spawnSync(...nodeCommand(['-r', v.args[0], v.args[1], 'hook', 'claude-code']), {
           cwd: scratch.project,
           env: scratch.env,
           input: v.input,

@@ -4,6 +4,7 @@
 // thread; bench/_cpu-probe.cjs), the steadier figure on a shared machine. Runs only when GAVEL_BENCH_BASE names
 // the other checkout (built, with node_modules), e.g. a `git worktree add /tmp/base <commit>` + `npm run build`:
 //   GAVEL_BENCH_BASE=/tmp/base node bench/run.mjs hook-vs-build --runs 20
+// With GAVEL_BENCH_UNDER_TIMEOUT=/usr/bin/timeout every process runs as the installed command runs it (nodeCommand).
 // Several checkouts, separated by `:`, are all measured in the same rounds; the first is `base` (the ratios'
 // denominator), the others are named after their folder.
 import { spawnSync } from 'node:child_process';
@@ -14,9 +15,19 @@ import { requests, scratchProject } from './hook-cold-start.mjs';
 
 export const title = 'Hook cold start against another build (GAVEL_BENCH_BASE)';
 
+/**
+ * The command and arguments that run `node <args>`: directly, or, when GAVEL_BENCH_UNDER_TIMEOUT names a
+ * coreutils `timeout`, under `timeout -s KILL 21` as the command `gavel init` installs on Linux runs the hook
+ * (ADR 0069; a hook of that build then starts no killer process). Only the node process is measured either way.
+ */
+export function nodeCommand(args) {
+  const under = process.env.GAVEL_BENCH_UNDER_TIMEOUT;
+  return under ? [under, ['-s', 'KILL', '21', process.execPath, ...args]] : [process.execPath, args];
+}
+
 function timed(variant, cwd) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, variant.args, {
+  const r = spawnSync(...nodeCommand(variant.args), {
     cwd,
     env: variant.env,
     input: variant.input ?? '',

@@ -104,6 +104,7 @@ describe('everyday corpus shape', () => {
       'inline-indirection',
       'interpreter-flag',
       'runner-script',
+      'workspace-program',
       'wrapper',
       'written-then-run',
     ]);

@@ -44,6 +44,7 @@ export { type ParsedRequest, parseRequest, type RequestDefaults } from './reques
 export {
   type CheckRequest,
   emptyContext,
+  type FileChange,
   requestSubject,
   TOOL_KINDS,
   type ToolInput,

@@ -19,6 +19,7 @@ export {
   searchCategories,
 } from './classify/path-categories';
 export { isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
+export { readRuby } from './detect/build-files';
 export { fastParse } from './parse/fast-parse';
 export {
   BASH_WASM,

@@ -66,6 +66,11 @@ export interface Segment {
   wrapperOptions?: string[];
   /** The class of the folder the program runs in (`outside` when a `cd` made it unknown). */
   cwdClass?: PathClass;
+  /**
+   * A workspace program this segment runs, read (its code inert) or built earlier in the line, with the words
+   * given to it (detect/workspace-programs.ts, detect/built-programs.ts); the catalogue judges those words.
+   */
+  workspaceProgram?: string[];
 }
 
 export const UNCERTAINTY_CODES = [

@@ -90,6 +90,8 @@ export const ENTRY_SCHEMA = z.lazy(() =>
     paths_in_scope: z.optional(z.boolean()),
     /** At least one of these options must be given (`tar -x` only with `-C`; `Rscript` only with `--vanilla`). */
     required_values: z.optional(z.array(option)),
+    /** At most this many positionals: a further one changes what the program does (`xxd in out` writes `out`). */
+    max_positionals: z.optional(z.int().check(z.minimum(0))),
     /** A regular expression the first positional must match (the archive `zip` writes). */
     first_operand: z.optional(z.string().check(z.minLength(1))),
     /** The first word must be an option (`tar xf`, an old-style cluster, is read by no option table). */

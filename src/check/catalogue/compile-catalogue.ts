@@ -39,6 +39,8 @@ export interface CompiledEntry {
   /** At least one of these must be given a value; empty: none required. */
   requiredValues: ReadonlySet<string>;
   firstOperand?: RegExp;
+  /** At most this many positionals (`max_positionals`); undefined: any number. */
+  maxPositionals?: number;
   optionsFirst: boolean;
   suffixGlobs: boolean;
   runsScript: boolean;
@@ -183,6 +185,7 @@ function compileEntry(e: CatalogueEntry): CompiledEntry {
     source: e,
   };
   if (e.operands !== undefined) compiled.operands = new RegExp(e.operands, 'u');
+  if (e.max_positionals !== undefined) compiled.maxPositionals = e.max_positionals;
   if (e.first_operand !== undefined) compiled.firstOperand = new RegExp(`^(?:${e.first_operand})$`, 'u');
   if (e.subcommands)
     compiled.subcommands = e.subcommands.map((s) => s.split(' ')).sort((a, b) => b.length - a.length);

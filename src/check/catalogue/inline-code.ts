@@ -599,6 +599,10 @@ export function inlineCodeInert(code: string, lang: InlineLanguage, isolated = f
     const prev = tokens[k - 1];
     const next = tokens[k + 1];
     if (isOp(prev, '.', '::', '?.')) {
+      // `sys.path` read as a whole value (`print(sys.path)`): never changed, sliced or followed (what it holds
+      // decides later imports).
+      if (lang === 'python' && t.text === 'path' && isName(tokens[k - 2], 'sys') && isOp(next, ')', ','))
+        continue;
       if (!ATTRIBUTES.has(t.text)) return false;
       continue;
     }

@@ -13,7 +13,8 @@ import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
 import { type PrintLanguage, printCodeInert } from './print-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
-import { inertGitConfig, inertMakeAssignment, readOnlySelect, readOnlySqliteDot } from './value-checks';
+import { psqlDescribe, readOnlyStatement, redisRead } from './sql-statements';
+import { inertGitConfig, inertMakeAssignment, readOnlySqliteDot } from './value-checks';
 
 /** A word whose value is computed at run time (`$...`) or a glob: bash may make it any word, an option too. */
 const EXPANDS = /^(?:\$\u2026|[*?[])/;
@@ -21,9 +22,10 @@ const EXPANDS = /^(?:\$\u2026|[*?[])/;
 const DYNAMIC = '$\u2026';
 /**
  * A glob at the start of a word that a literal tail holding `.` or `/` ends (`*.egg-info`, `?.o`): every expansion
- * ends in that tail, so none is an option a program of flags takes (`-rf.egg-info` is refused by its getopt).
+ * ends in that tail, so none is an option a program of flags takes (`-rf.egg-info` is refused by its getopt); a
+ * leading double star and slash (all Markdown files under any folder) only adds folders before it.
  */
-const SUFFIX_GLOB = /^[*?]+[^*?[\]\\$\u2026]*[./][^*?[\]\\$\u2026]*$/;
+const SUFFIX_GLOB = /^(?:\*\*\/)?[*?]+[^*?[\]\\$\u2026]*[./][^*?[\]\\$\u2026]*$/;
 const OPERATORS = new Set(['(', ')', '!', ',', '\\(', '\\)']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /**
@@ -57,6 +59,13 @@ function readOption(
   if (entry.numeric && /^-\d+$/.test(a)) return { ok: true, next: i + 1 };
   // A single-dash word the entry lists whole (`node -pe`, `staticcheck -checks`) is that option, not a cluster.
   const whole = a.length > 2 && (set.flags.has(a) || set.values.has(a));
+  // A one-letter valued option glued to a count (`cmake --build b -j4`): that option and its number.
+  const glued = /^-[A-Za-z]\d+$/.test(a) && !whole && !a.startsWith('--') && set.values.has(a.slice(0, 2));
+  if (entry.singleDashWords && glued) {
+    if (entry.breaking.has(a.slice(0, 2))) return { ok: false };
+    read.values.push([a.slice(0, 2), a.slice(2)]);
+    return { ok: true, next: i + 1 };
+  }
   if (a.startsWith('--') || entry.singleDashWords || whole) {
     const eq = a.indexOf('=');
     const name = eq < 0 ? a : a.slice(0, eq);
@@ -164,6 +173,9 @@ function inlineSafe(language: 'python' | 'node' | 'ruby', read: Read): boolean {
   if (read.subcommand !== undefined && INLINE_CODE[language]?.includes(read.subcommand))
     codes.push(...read.positionals.slice(0, 1));
   if (read.subcommand !== undefined && read.positionals.length > 1) return false;
+  // The interpreter stops reading options at its first operand, the script it runs (`python x.py -c 1` runs
+  // x.py): an operand beside inline code is never known.
+  if (read.subcommand === undefined && read.positionals.length > 0) return false;
   if (codes.length !== 1) return false;
   if (language === 'python' && read.values.some(([o, v]) => o === '-W' && v.includes('.'))) return false;
   const isolated = language === 'python' && read.flags.some((f) => f === '-I' || f === '-P');
@@ -215,23 +227,43 @@ const WORKSPACE_FILE = /^(?![/~-])(?!(.*\/)?\.\.(\/|$))[\w./@+-]+$/;
 
 /**
  * Values the entry's program reads as a language of its own, read here: `git -c` only of a key that changes how it
- * prints, a database client only with one read-only `SELECT` (`psql -c`, `sqlite3 FILE SQL`).
+ * prints, a database client only with one read-only statement (`psql -c`, `sqlite3 FILE SQL`, `mysql -e`,
+ * `duckdb [FILE] -c SQL`, sql-statements.ts), `redis-cli` only with a reading command.
  */
 function valuesKnown(entry: CompiledEntry, read: Read): boolean {
   const languages = languagesOf(entry);
   if (languages.git && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v))) return false;
   if (languages.psql) {
     const sql = read.values.filter(([o]) => o === '-c' || o === '--command');
-    return sql.length === 1 && readOnlySelect((sql[0] as [string, string])[1]);
+    const text = (sql[0] as [string, string] | undefined)?.[1] ?? '';
+    return sql.length === 1 && (readOnlyStatement(text, 'postgres') || psqlDescribe(text));
+  }
+  // csvsql loads the CSV files into an in-memory database and runs the query there (or reads a file so named).
+  if (languages.csvsql) {
+    const sql = read.values.filter(([o]) => o === '--query');
+    return sql.length === 1 && readOnlyStatement((sql[0] as [string, string])[1], 'sqlite');
   }
   if (languages.sqlite3) {
     const [file, sql, ...more] = read.positionals;
     return (
       more.length === 0 &&
       WORKSPACE_FILE.test(file ?? '') &&
-      (readOnlySelect(sql ?? '') || readOnlySqliteDot(sql ?? ''))
+      (readOnlyStatement(sql ?? '', 'sqlite') || readOnlySqliteDot(sql ?? ''))
     );
   }
+  if (languages.mysql) {
+    const sql = read.values.filter(([o]) => o === '-e' || o === '--execute');
+    return sql.length === 1 && readOnlyStatement((sql[0] as [string, string])[1], 'mysql');
+  }
+  if (languages.duckdb) {
+    // `duckdb [FILE] -c SQL` or `duckdb FILE SQL`: the file a workspace database, one read-only statement.
+    const given = read.values.filter(([o]) => o === '-c').map(([, v]) => v);
+    const [file, ...rest] = read.positionals;
+    const sql = [...given, ...(file === undefined ? [] : rest)];
+    if (file !== undefined && !WORKSPACE_FILE.test(file)) return false;
+    return sql.length === 1 && readOnlyStatement(sql[0] as string, 'duckdb');
+  }
+  if (languages.redis) return redisRead(read.positionals);
   return true;
 }
 
@@ -243,6 +275,10 @@ interface Languages {
   git: boolean;
   psql: boolean;
   sqlite3: boolean;
+  csvsql: boolean;
+  mysql: boolean;
+  duckdb: boolean;
+  redis: boolean;
   make: boolean;
   /** A container engine (CONTAINER_CLIS). */
   container: boolean;
@@ -257,6 +293,10 @@ function languagesOf(entry: CompiledEntry): Languages {
       git: programs.includes('git'),
       psql: programs.includes('psql'),
       sqlite3: programs.includes('sqlite3'),
+      csvsql: programs.includes('csvsql'),
+      mysql: programs.includes('mysql'),
+      duckdb: programs.includes('duckdb'),
+      redis: programs.includes('redis-cli'),
       make: programs.includes('make'),
       container: CONTAINER_CLIS.some((p) => programs.includes(p)),
     };
@@ -479,6 +519,7 @@ function optionValuesKnown(entry: CompiledEntry, read: Read): boolean {
   const given = [...read.values.map(([o]) => o), ...read.flags];
   if (entry.requiredValues.size > 0 && !given.some((o) => entry.requiredValues.has(o))) return false;
   if (entry.firstOperand && !entry.firstOperand.test(read.positionals[0] ?? '')) return false;
+  if (entry.maxPositionals !== undefined && read.positionals.length > entry.maxPositionals) return false;
   if (entry.optionValues.size === 0) return true;
   return read.values.every(([o, v]) => {
     const pattern = entry.optionValues.get(o);
@@ -499,15 +540,42 @@ function pathsInScope(segment: Segment): boolean {
   );
 }
 
+/** What `matchSegment` answers for a workspace program known by what the analysis read (ADR 0068). */
+export const WORKSPACE_PROGRAM = 'workspace-program';
+/** The words a workspace program may take: what `go run` takes (no URL, `@`, absolute path, `~`, `..`, run-time text). */
+const WORKSPACE_PROGRAM_ARG = /^(?![/~@])(?!.*:\/\/)(?!(.*\/)?\.\.(\/|$))[^$`@\u2026]*$/;
+
+/**
+ * The words given to a workspace program the analysis knows: one read and found inert or built earlier in the
+ * line (`Segment.workspaceProgram`), or a script run by its path that the analysis read as shell (its commands
+ * follow it, each judged on its own, as `bash script.sh`'s do). Undefined for anything else.
+ */
+function workspaceProgramArgs(segment: Segment, next: Segment | undefined): readonly string[] | undefined {
+  if (segment.workspaceProgram) return segment.workspaceProgram;
+  // A relative path from a workspace folder, read as shell: its commands follow one wrapper deeper.
+  const word = segment.argv[0] ?? '';
+  if (!word.includes('/') || segment.cwdClass !== 'workspace' || !WORKSPACE_PROGRAM_ARG.test(word))
+    return undefined;
+  const own = segment.wrappers;
+  const w = next?.wrappers ?? [];
+  const follows =
+    w.length === own.length + 1 &&
+    own.every((x, k) => w[k] === x) &&
+    w[own.length] === `${segment.program}${SCRIPT_FILE_WRAPPER}`;
+  return follows ? segment.argv.slice(1) : undefined;
+}
+
 /**
  * The id of the first catalogue entry that knows the segment safe, or undefined (unknown). `next`: the segment
  * after it in the analysis (a shell's script, when the analysis read one, follows it).
  */
 export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segment): string | undefined {
   const entries = catalogue.byProgram.get(segment.program);
-  if (!entries) return undefined;
+  const ran = workspaceProgramArgs(segment, next);
+  if (!entries && ran === undefined) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
-  if (segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? '')) return undefined;
+  if (ran === undefined && segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? ''))
+    return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
   // A variable known inert only by its value (`PAGER=cat`) must be given a value of that shape.
   const values = segment.assigned?.length ? new Map(segment.assignedValues ?? []) : undefined;
@@ -516,6 +584,8 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
       return undefined;
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
+  if (ran?.every((a) => WORKSPACE_PROGRAM_ARG.test(a))) return WORKSPACE_PROGRAM;
+  if (!entries) return undefined;
   // A wrapper with nothing to run (`ssh-agent -s`): the wrapper table read its options (an unknown one is
   // uncertain); only an entry of that program that takes no positionals knows it.
   if (segment.argv.length === 0) {

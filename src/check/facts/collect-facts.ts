@@ -25,6 +25,7 @@ import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
+import { runnerEdit } from './runner-files';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
 
@@ -264,9 +265,14 @@ function fetchFacts(
   };
 }
 
-/** The shell commands an MCP or unknown tool's arguments carry, for the pipeline to analyse. */
+/**
+ * The shell commands an MCP or unknown tool's arguments carry, or a write or edit adds to a file a runner runs
+ * (`runnerEdit`), for the pipeline to analyse.
+ */
 export function argumentCommands(request: CheckRequest): string[] {
   const input = request.input;
+  if (input.kind === 'write' || input.kind === 'edit')
+    return runnerEdit(request)?.commands.map((c) => c.command) ?? [];
   if (input.kind !== 'mcp' && input.kind !== 'other') return [];
   const out: string[] = [];
   for (const t of argumentTouches(request.toolName, input.arguments).touches)
@@ -328,6 +334,35 @@ function argumentFacts(
 }
 
 /**
+ * A write or edit of a file a runner runs commands from: every command it adds is judged as the shell it is
+ * (`analyses`, in `argumentCommands` order), labelled with the runner and script; its uncertainties name them.
+ */
+function withRunnerCommands(
+  request: CheckRequest,
+  facts: Facts,
+  analyses: readonly ShellAnalysis[],
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const edit = runnerEdit(request);
+  if (!edit) return facts;
+  const targets = facts.targets.slice();
+  const uncertain = [...facts.uncertain, ...edit.uncertain];
+  edit.commands.forEach((c, i) => {
+    const a = analyses[i];
+    const label = `\`${request.toolName}\` (${c.where})`;
+    if (a === undefined) {
+      uncertain.push({ code: 'no-analysis', reason: `a command added to ${c.where} was not analysed` });
+      return;
+    }
+    targets.push(...shellTargets(request, a, policy, inScope, env).map((s) => ({ ...s, label })));
+    for (const u of a.uncertain) uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
+  });
+  return { ...facts, targets: targets.map((t, index) => ({ ...t, index })), uncertain };
+}
+
+/**
  * The facts of a request; `analysis` is required for a shell request and ignored otherwise; `analyses` are the
  * analyses of the commands an MCP or unknown tool's arguments carry (see `argumentCommands`).
  */
@@ -366,7 +401,14 @@ export function collectFacts(
         return searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope);
       return pathFacts(request, input.path, 'read', base, policy, env, inScope);
     case 'write':
-      return pathFacts(request, input.path, input.delete ? 'delete' : 'write', base, policy, env, inScope);
+      return withRunnerCommands(
+        request,
+        pathFacts(request, input.path, input.delete ? 'delete' : 'write', base, policy, env, inScope),
+        analyses,
+        policy,
+        env,
+        inScope,
+      );
     case 'edit': {
       // An edit reads the file it changes and the harness shows the model lines of it (Claude Code's Edit
       // answers with a snippet; a patch's context is the file's text): editing a secret is reading it too.
@@ -375,7 +417,7 @@ export function collectFacts(
       for (const t of facts.targets) {
         for (const c of reads) if (!t.categories.some((f) => f.category === c)) t.categories.push(fact(c));
       }
-      return facts;
+      return withRunnerCommands(request, facts, analyses, policy, env, inScope);
     }
     case 'web_fetch':
       return fetchFacts(request, input.url, base, policy, env, inScope, true);

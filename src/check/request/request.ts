@@ -20,11 +20,21 @@ export type ToolInput =
       globs?: string[];
     }
   /** `delete`: the tool removes the path (Cursor's Delete): judged as a delete of all of it, never as an edit. */
-  | { kind: 'write'; path: string; delete?: true }
-  | { kind: 'edit'; path: string }
+  | { kind: 'write'; path: string; delete?: true; change?: FileChange }
+  | { kind: 'edit'; path: string; change?: FileChange }
   | { kind: 'web_fetch'; url: string }
   | { kind: 'mcp'; server: string; tool: string; arguments: unknown }
   | { kind: 'other'; name: string; arguments: unknown };
+
+/**
+ * What a write or edit puts into its file, when the harness says (read only to find the commands it adds to a
+ * file a runner runs): the whole new text, string replacements of the text on disk, or one file's section of a
+ * Codex patch (its lines after the header; `add`: the file is created).
+ */
+export type FileChange =
+  | { kind: 'whole'; text: string }
+  | { kind: 'replace'; edits: { old: string; new: string; all?: boolean }[] }
+  | { kind: 'patch'; lines: string[]; add: boolean };
 
 /** What a person stated: the only context that can authorize. */
 export interface TrustedContext {

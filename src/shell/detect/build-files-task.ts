@@ -11,9 +11,10 @@
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { readComposeYaml, type YamlMap, type YamlValue } from './compose-yaml';
-import { runFileText } from './disk-scripts';
+import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { foldersUp, inFolder, projectFile } from './project-file';
 
+/** Every name task looks for, in its order (go-task's `taskfile.DefaultTaskfiles`). */
 const NAMES = [
   'Taskfile.yml',
   'taskfile.yml',
@@ -68,6 +69,12 @@ export function taskfile(inv: Invocation, r: Reporter): void {
   if (inv.cwd === undefined) return;
   let dir: string | undefined;
   for (const d of foldersUp(inv.cwd)) {
+    // A Taskfile of any name task accepts written earlier in the line may be the one it picks (a `taskfile.yml`
+    // written beside a `Taskfile.yml`, or over it on a case-insensitive file system): what is read may not run.
+    if (NAMES.some((name) => changedEarlier(inFolder(d, name), inv, r))) {
+      mayChange(inv, r);
+      return;
+    }
     for (const name of NAMES) {
       const f = projectFile(inFolder(d, name), inv, r);
       if (f.kind === 'unknown') return;

@@ -28,6 +28,7 @@ import { embeddedCommands } from './embedded-commands';
 import { detectGuard } from './guard-integrity';
 import { listedOutput } from './listed-paths';
 import { makeRecipes } from './make-recipes';
+import { migrationTargets } from './migration-targets';
 import { packageScripts } from './package-scripts';
 import {
   holdsSecrets,
@@ -43,6 +44,7 @@ import {
 import { detectSecretPrinters } from './secret-printers';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
+import { workspacePrograms } from './workspace-programs';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -136,10 +138,13 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   devTcp(inv, r);
   const p = inv.program;
 
+  // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
+  workspacePrograms(inv, r);
   detectRunners(inv, r);
   packageScripts(inv, r);
   makeRecipes(inv, r);
   taskRunners(inv, r);
+  migrationTargets(inv, r);
   stateBuiltin(inv, r);
   productionArguments(inv, r);
   detectGuard(inv, r);

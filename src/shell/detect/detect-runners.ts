@@ -161,7 +161,15 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   },
   toolbox: { subs: ['run'], values: ['-c', '--container', '-d', '--distro', '-r', '--release'], flags: [] },
   rye: { subs: ['run'], values: ['--pyproject'], flags: QUIET },
-  pdm: { subs: ['run'], values: ['-p', '--project'], flags: [...QUIET, '-s', '--site-packages'] },
+  // `pdm run NAME`: a script of [tool.pdm.scripts] (read by pyproject-scripts.ts) or a program of the project's
+  // environment, analysed as a command either way.
+  pdm: {
+    subs: ['run'],
+    globalValues: ['-p', '--project', '-c', '--config'],
+    values: ['-p', '--project', '--venv', '--skip'],
+    flags: [...QUIET, '-s', '--site-packages', '--recreate', '-g', '--global'],
+  },
+
   pixi: {
     subs: ['run', 'exec'],
     values: ['-e', '--environment', '--manifest-path'],

@@ -51,3 +51,66 @@ describe('lines of unknown origin stay unknown', () => {
     expect(a.uncertain.map((u) => u.code)).toContain('dynamic-path');
   });
 });
+
+describe("a lister's name patterns that match a secret list secrets", () => {
+  it.each<[string, string]>([
+    ['find of home by two -o name branches', "find ~ -name '*.pem' -o -name '*.key' | xargs cat"],
+    ['find -iname in upper case', "find ~ -iname '*.PEM' | xargs cat"],
+    ['find -path into a secret folder', "find ~ -path '*/.ssh/*' | xargs cat"],
+    ['find -regex of a key suffix', "find ~ -regex '.*\\.pem' | xargs cat"],
+    ['find of the workspace for keys', "find . -name '*.key' -print0 | xargs -0 cat"],
+    ['find of home with no name test', 'find ~ -type f | xargs cat'],
+    ['fd by extension below home', 'fd -e pem . ~ | xargs cat'],
+    ['fd by regex below home', 'fd id_rsa ~ | xargs cat'],
+    ['fd --glob of a key', "fd -g '*.key' src | xargs cat"],
+    ['rg -l with a key glob', "rg -l BEGIN -g '*.pem' . | xargs cat"],
+    ['git ls-files of a key pathspec', "git ls-files '*.pem' | xargs cat"],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+});
+
+describe('name patterns of ordinary files stay ordinary reads', () => {
+  it.each<[string, string]>([
+    ['find of sources by two branches', "find . -name '*.ts' -o -name '*.tsx' | xargs cat"],
+    ['find -regex of sources', "find src -regex '.*\\.py' | xargs wc -l"],
+    ['find excluding keys', "find src ! -name '*.pem' -type f | xargs wc -l"],
+    ['fd by extension', 'fd -e md docs | xargs cat'],
+    ['rg -l of a folder', 'rg -l TODO src | xargs wc -l'],
+    ['grep -rl of a folder', 'grep -rl TODO src | xargs wc -l'],
+    ['git diff --name-only', 'git diff --name-only | xargs wc -l'],
+    ['git grep -l', 'git grep -l TODO | xargs wc -l'],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+});
+
+describe('listers other than ls, find and fd carry their roots', () => {
+  it.each<[string, string]>([
+    ['rg -l of home', 'rg -l BEGIN ~/.aws | xargs cat'],
+    ['grep -rl of a secret folder', 'grep -rl key ~/.ssh | xargs cat'],
+    ['rg --files of a secret folder', 'rg --files ~/.gnupg | xargs cat'],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+  it('rg printing matches is text, not names', () => {
+    const a = analyzeShellSync('rg TODO src | xargs echo', env);
+    expect(a.hits).toEqual([]);
+  });
+});
+
+describe("a lister's output substituted as operands is judged as its paths", () => {
+  it.each<[string, string]>([
+    ['find of home for keys', "cat $(find ~ -name '*.pem')"],
+    ['fd of home for keys', 'head $(fd -e key . ~)'],
+    ['backticks of a secret folder', 'cat `find ~/.aws -type f`'],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+  it.each<[string, string]>([
+    ['git ls-files into wc', 'wc -l $(git ls-files)'],
+    ['find of sources into wc', "wc -l $(find src -name '*.py')"],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+});

@@ -3,7 +3,11 @@
  * (`ls` of a folder prints names in the working folder's terms). The output flow carries the roots as path words
  * (Flow.listed) so a command xargs builds from the lines is judged on them: `find ~/.aws -type f | xargs cat` reads
  * secrets. A root known only at run time, a printing format (`-printf`, `--format`) or a command run per file
- * (`-exec`, `-x`) leaves the lines of unknown origin. Pure.
+ * (`-exec`, `-x`) leaves the lines of unknown origin. A lister's name patterns (every `-o` branch of find's
+ * `-name`/`-iname`/`-path`/`-regex`, fd's pattern, `-e` and `--glob`, rg's and grep's file globs) say which files
+ * the lines name: each is carried as a glob below its root (`find ~ -name '*.pem'` lists `~/**\/*.pem`), so the
+ * reader after it is judged on what the patterns can match, a secret's name included. A pattern gavel cannot turn
+ * into a glob stands for every file below the root. Pure.
  */
 
 import { type Invocation, isLiteral, optionText, plain } from '../unwrap/invocation';
@@ -11,7 +15,44 @@ import type { Word } from '../walk/decode-word';
 import type { Flow } from '../walk/flow';
 import { EACH_FOUND } from './detect-filesystem';
 
-const below = (root: Word) => `${root.text.replace(/\/+$/, '')}/${EACH_FOUND}`;
+const trimmed = (root: Word) => root.text.replace(/\/+$/, '') || '/';
+const below = (root: Word) => `${trimmed(root)}/${EACH_FOUND}`;
+/** A glob for the files below `root` a name pattern selects (`**` when the pattern selects any). */
+const globBelow = (root: Word, name: string) => `${trimmed(root)}/**${name === '*' ? '' : `/${name}`}`;
+
+/** A glob no wider than what a file-name regex matches, or `*` when gavel cannot read it as one. */
+export function regexAsGlob(regex: string, anchored: boolean): string {
+  let body = regex;
+  let start = anchored;
+  let end = anchored;
+  if (body.startsWith('^')) {
+    start = true;
+    body = body.slice(1);
+  }
+  if (body.endsWith('$') && !body.endsWith('\\$')) {
+    end = true;
+    body = body.slice(0, -1);
+  }
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    const next = body[i + 1];
+    if (c === '\\' && next !== undefined && /[.\-_/]/.test(next)) {
+      out += next;
+      i++;
+    } else if (c === '.' && (next === '*' || next === '+')) {
+      out += '*';
+      i++;
+    } else if (c === '.') out += '?';
+    else if (/[\w\-/]/.test(c)) out += c;
+    else return '*';
+  }
+  const glob = `${start ? '' : '*'}${out}${end ? '' : '*'}`;
+  return glob.replace(/\*+/g, '*') || '*';
+}
+
+/** The last path component pattern of a find `-path`/`-regex` (its folders walk anywhere below the root). */
+const pathTail = (glob: string) => glob.replace(/^(\.?\/|\*\/)+/, '') || '*';
 
 /** find's leading roots; undefined when its output is not one path a line. */
 function findRoots(args: readonly Word[]): string[] | undefined {
@@ -23,8 +64,34 @@ function findRoots(args: readonly Word[]): string[] | undefined {
   if (roots.length === 0)
     roots.push({ text: '.', flow: { sensitive: false, network: false, decoded: false } });
   if (!roots.every(isLiteral)) return undefined;
-  // Every root is printed itself, and what lies below it.
-  return roots.flatMap((w) => [w.text, below(w)]);
+  const names = findNames(args.slice(i));
+  // Every root is printed itself, and what lies below it: the files its name patterns select.
+  return roots.flatMap((w) => [w.text, below(w), ...names.map((n) => globBelow(w, n))]);
+}
+
+/** The globs find's name tests select (every branch but a negated one); `*` when none or one is unreadable. */
+function findNames(expr: readonly Word[]): string[] {
+  const names: string[] = [];
+  for (let k = 0; k < expr.length; k++) {
+    const t = optionText(expr[k]);
+    const m = /^-(i?name|i?path|i?wholename|i?regex)$/.exec(t);
+    if (!m?.[1] || expr[k + 1] === undefined) continue;
+    const before = optionText(expr[k - 1]);
+    const value = plain(expr[++k]);
+    if (before === '!' || before === '-not') continue;
+    const kind = m[1].replace(/^i/, '');
+    const glob = !isLiteral(expr[k])
+      ? '*'
+      : kind === 'name'
+        ? value
+        : kind === 'regex'
+          ? pathTail(regexAsGlob(value, true))
+          : pathTail(value);
+    // A path pattern's `*` crosses folders: what it names may be a folder whose files are listed too.
+    const globs = kind === 'name' ? [glob] : [glob, `${glob}/**`];
+    for (const g of globs) names.push(g, ...(m[1].startsWith('i') ? [g.toLowerCase()] : []));
+  }
+  return names.length > 0 ? [...new Set(names)] : ['*'];
 }
 
 /** fd's options that take a value (the first positional is the pattern, the rest are roots). */
@@ -34,10 +101,17 @@ const FD_VALUES =
 function fdRoots(args: readonly Word[]): string[] | undefined {
   const positionals: Word[] = [];
   const extra: Word[] = [];
+  const extensions: string[] = [];
+  let glob = false;
   for (let i = 0; i < args.length; i++) {
     const t = optionText(args[i]);
     if (/^(-x|--exec|-X|--exec-batch|-l|--list-details|--format)/.test(t)) return undefined;
     if (t === '--search-path' || t === '--base-directory') extra.push(args[++i] as Word);
+    else if (t === '-e' || t === '--extension') {
+      const v = args[++i];
+      extensions.push(isLiteral(v) ? `*.${plain(v).replace(/^\./, '')}` : '*');
+    } else if (t.startsWith('--extension=')) extensions.push(`*.${t.slice(12).replace(/^\./, '')}`);
+    else if (t === '-g' || t === '--glob') glob = true;
     else if (FD_VALUES.test(t)) i++;
     else if (!t.startsWith('-') || t === '-') positionals.push(args[i] as Word);
   }
@@ -45,7 +119,89 @@ function fdRoots(args: readonly Word[]): string[] | undefined {
   if (roots.length === 0)
     roots.push({ text: '.', flow: { sensitive: false, network: false, decoded: false } });
   if (!roots.every(isLiteral)) return undefined;
-  return roots.map(below);
+  // The pattern (a regex, or a glob with `--glob`) and every `-e` extension must all hold: each narrows alone.
+  const pattern = positionals[0];
+  let names = extensions.length > 0 ? extensions : ['*'];
+  if (pattern !== undefined && isLiteral(pattern) && names.length === 1 && names[0] === '*') {
+    const text = plain(pattern);
+    names = [glob ? text.replace(/^.*\//, '') || '*' : regexAsGlob(text, false)];
+  }
+  return roots.flatMap((w) => [below(w), ...names.map((n) => globBelow(w, n))]);
+}
+
+/** rg's and grep's value options (the value is not a pattern or a path). */
+const SEARCH_VALUES =
+  /^(-A|-B|-C|-m|-t|-T|-M|-j|--type|--type-not|--max-count|--context|--after-context|--before-context|--max-columns|--threads|--max-depth|--maxdepth|--color|--colors|--encoding|-E|--sort|--sortr|--max-filesize|--path-separator|--label|--binary-files|-D|-d|--devices|--directories|--exclude-dir|--exclude|--exclude-from|--include)$/;
+
+/**
+ * `rg -l`/`--files`, `grep -l`/`-L` of literal roots print the names of files at or below those roots; `-g`,
+ * `--glob`, `--iglob`, `--include` say which. Any other output is text of the files, not names.
+ */
+function searchRoots(inv: Invocation): string[] | undefined {
+  const opts = inv.args.map((w) => optionText(w));
+  const rg = inv.program === 'rg';
+  const lists = opts.some(
+    (t) =>
+      /^--(files|files-with-matches|files-without-match?)$/.test(t) || /^-[a-zA-Z]*[lL][a-zA-Z]*$/.test(t),
+  );
+  if (!lists || opts.some((t) => /^--(pre|null-data|search-zip|replace)/.test(t) || t === '-z'))
+    return undefined;
+  const positionals: Word[] = [];
+  const names: string[] = [];
+  let patternGiven = opts.includes('--files');
+  for (let i = 0; i < inv.args.length; i++) {
+    const t = opts[i] as string;
+    if (t === '--') {
+      positionals.push(...inv.args.slice(i + 1));
+      break;
+    }
+    if (/^(-g|--glob|--iglob|--include)$/.test(t) || /^--(glob|iglob|include)=/.test(t)) {
+      const v = t.includes('=') ? t.slice(t.indexOf('=') + 1) : plain(inv.args[++i]);
+      if (!v.startsWith('!')) names.push(v.replace(/^.*\//, '') || '*');
+      continue;
+    }
+    if (/^(-e|--regexp|-f|--file)$/.test(t)) {
+      patternGiven = true;
+      i++;
+      continue;
+    }
+    if (/^--(regexp|file)=/.test(t) || /^-e./.test(t)) patternGiven = true;
+    else if (SEARCH_VALUES.test(t)) i++;
+    else if (!t.startsWith('-') || t === '-') positionals.push(inv.args[i] as Word);
+  }
+  const roots = patternGiven ? positionals : positionals.slice(1);
+  if (roots.length === 0) {
+    // grep with no file reads its input; rg searches the working folder.
+    if (!rg) return undefined;
+    roots.push({ text: '.', flow: { sensitive: false, network: false, decoded: false } });
+  }
+  if (!roots.every(isLiteral)) return undefined;
+  const globs = names.length > 0 ? names : ['*'];
+  return roots.flatMap((w) => [w.text, below(w), ...globs.map((n) => globBelow(w, n))]);
+}
+
+/** `git ls-files`, `git diff --name-only`, `git grep -l`: names of the repository's files (pathspecs narrow). */
+function gitRoots(args: readonly Word[]): string[] | undefined {
+  const opts = args.map((w) => optionText(w));
+  const sub = opts[0];
+  if (opts.some((t) => /^--(format|ext-diff|textconv|output)/.test(t))) return undefined;
+  if (sub === 'diff' && !opts.includes('--name-only')) return undefined;
+  if (
+    sub === 'grep' &&
+    !opts.some((t) => /^(-l|--name-only|--files-with-matches|-L|--files-without-match)$/.test(t))
+  )
+    return undefined;
+  if (sub !== 'ls-files' && sub !== 'diff' && sub !== 'grep') return undefined;
+  const dash = opts.indexOf('--');
+  const specs =
+    sub === 'ls-files'
+      ? args.slice(1).filter((w) => !plain(w).startsWith('-'))
+      : dash >= 0
+        ? args.slice(dash + 1)
+        : [];
+  const dot: Word = { text: '.', flow: { sensitive: false, network: false, decoded: false } };
+  const names = specs.map((w) => (isLiteral(w) ? plain(w).replace(/^(\.\/|:\(glob\))/, '') : '*'));
+  return [`./${EACH_FOUND}`, ...(names.length > 0 ? names : ['*']).map((n) => globBelow(dot, n))];
 }
 
 function lsRoots(args: readonly Word[]): string[] | undefined {
@@ -62,7 +218,7 @@ export function listedOutput(inv: Invocation, out: Flow): Flow {
   if (p === 'find') roots = findRoots(inv.args);
   else if (p === 'fd' || p === 'fdfind') roots = fdRoots(inv.args);
   else if (p === 'ls') roots = lsRoots(inv.args);
-  else if (p === 'git' && plain(inv.args[0]) === 'ls-files')
-    roots = inv.args.some((w) => /^--format/.test(plain(w))) ? undefined : [`./${EACH_FOUND}`];
+  else if (p === 'rg' || p === 'grep' || p === 'egrep' || p === 'fgrep') roots = searchRoots(inv);
+  else if (p === 'git') roots = gitRoots(inv.args);
   return roots === undefined || roots.length === 0 ? out : { ...out, listed: roots };
 }

@@ -294,7 +294,8 @@ function shadowableModule(inv: Invocation): string | undefined {
  */
 function moduleShadow(inv: Invocation, r: Reporter): void {
   const name = shadowableModule(inv);
-  if (name === undefined) return;
+  // The module was read, with what it imports, and found inert (workspace-programs.ts): it is what runs.
+  if (name === undefined || r.segments[inv.segment]?.workspaceProgram) return;
   if (inv.cwd === undefined) {
     if (r.env.readScript) unknownFolder(inv, r);
     return;

@@ -40,6 +40,7 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/tox.ini`]: text(
     '[tox]\nenvlist = py311,lint\n\n[testenv]\ndeps = pytest\ncommands =\n    pytest {posargs}\n\n[testenv:lint]\ncommands = ruff check .\n\n[testenv:wipe]\ncommands = rm -rf ~\n',
   ),
+  [`${P}/ci/tox.ini`]: text('[testenv]\ncommands = rm -rf ~\n'),
   [`${P}/nx/noxfile.py`]: text('import nox\n@nox.session\ndef tests(session):\n    session.run("pytest")\n'),
   [`${P}/tk/Taskfile.yml`]: text('version: "3"\ntasks:\n  default:\n    cmds:\n      - rm -rf ~\n'),
   [`${P}/tk2/Taskfile.yml`]: text(
@@ -101,12 +102,31 @@ describe('tox', () => {
     expect(categories(a)).toEqual([]);
     expect(codes(a)).toEqual([]);
   });
+  it('a configuration named on the line is read like the default one', () => {
+    const a = analyze('tox -c tox.ini -e py311');
+    expect(categories(a)).toEqual([]);
+    expect(codes(a)).toEqual([]);
+    expect(categories(analyze('tox -c ./tox.ini -e wipe'))).toContain('destructive_root_delete');
+    expect(categories(analyze('tox --conf ci/tox.ini'))).toContain('destructive_root_delete');
+    expect(codes(analyze('tox -c missing.ini'))).toEqual([]);
+  });
+  it.each<[string, string]>([
+    ['a configuration known only at run time', 'tox -c "$CONF"'],
+    ['another form of configuration', 'tox -c pyproject.toml'],
+    ['a root named on the line', 'tox --root ../other'],
+  ])('uncertain: %s', (_n, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-script');
+  });
 });
 
 describe('nox is not followed; a Taskfile is read', () => {
   it.each<[string, string]>([
     ['nox with a noxfile', 'cd nx && nox'],
     ['task with includes', 'cd tk3 && task'],
+    // Every name task accepts: one written beside the Taskfile read may be the one task picks.
+    ['a taskfile.yml written beside Taskfile.yml', "cd tk2 && printf 'x' > taskfile.yml && task ok"],
+    ['a Taskfile.dist.yaml written earlier', 'cd tk2 && cp /tmp/t.yml Taskfile.dist.yaml && task ok'],
+    ['a taskfile written in a folder above', 'cd src && echo x > ../taskfile.yaml && task build'],
   ])('%s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });
@@ -119,6 +139,7 @@ describe('nox is not followed; a Taskfile is read', () => {
   });
   it('nothing to run: quiet', () => {
     expect(codes(analyze('cd src && task build'))).toEqual([]);
+    expect(codes(analyze("cd tk2 && printf 'x' > notes.yml && task ok"))).toEqual([]);
   });
 });
 
@@ -149,6 +170,9 @@ describe('pytest and the conftest.py it imports', () => {
     ['getattr on builtins', 'f = getattr(__builtins__, "exec")\n', false],
     ['open a file', 'open("x", "w")\n', false],
     ['a plugin module', 'import my_plugin\n', false],
+    ['a call after a # inside a string', 'import re\nx = "#"; __import__("o" + "s")\n', false],
+    ['a call after a # inside a triple-quoted string', "x = '''\n#'''; exec('id')\n", false],
+    ['a # comment naming os', 'import re\n# not os.system\nx = 1\n', true],
   ])('inertPython: %s', (_n, code, inert) => {
     expect(inertPython(code)).toBe(inert);
   });

@@ -16,37 +16,22 @@ import { buildFileRuns } from './build-files-run';
 import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
+import { inertPython } from './inert-python';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+import { pyprojectScripts } from './pyproject-scripts';
 import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
+import { siteBuilders } from './site-builders';
 import { sourceConfigs } from './source-configs';
 import { workspaceRuns } from './workspace-runs';
 import { writtenPaths } from './written-scripts';
 
+export { inertPython } from './inert-python';
+
 const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
 const wrapperOf = (inv: Invocation) => `${inv.program}${SCRIPT_FILE_WRAPPER}`;
-
-/** Modules whose import alone reaches nothing outside the test process. */
-const INERT_MODULES = new Set(
-  '__future__ pytest typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid'.split(
-    ' ',
-  ),
-);
-/** Names through which Python code reaches the system, files or other code. */
-const REACHES =
-  /\b(pytest_plugins|exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
-
-/** Python a runner imports is inert when it imports only inert modules and names nothing that reaches out. */
-export function inertPython(text: string): boolean {
-  const code = text.replace(/#[^\n]*/g, '');
-  for (const m of code.matchAll(/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))/gm)) {
-    const modules = (m[1] ?? m[2] ?? '').split(',').map((x) => x.trim().split(/[.\s]/)[0] ?? '');
-    if (modules.some((x) => !INERT_MODULES.has(x))) return false;
-  }
-  return !REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n]*$/gm, ''));
-}
 
 /** `pytest [paths…]`, `py.test`, `python -m pytest`: the conftest.py files between the workspace and each path. */
 function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
@@ -244,6 +229,7 @@ function just(inv: Invocation, r: Reporter): void {
 function tox(inv: Invocation, r: Reporter): void {
   let envs: string[] | undefined;
   let posargs: string | undefined;
+  let conf: Word | undefined;
   for (let k = 0; k < inv.args.length; k++) {
     const t = plain(inv.args[k]);
     if (t === '--') {
@@ -255,16 +241,28 @@ function tox(inv: Invocation, r: Reporter): void {
     }
     if (t === '-e' || t === '--env') envs = plain(inv.args[++k]).split(',');
     else if (/^-e./.test(t)) envs = t.slice(2).split(',');
-    else if (/^(-c|--conf|--root|--workdir)$/.test(t))
+    else if (t === '-c' || t === '--conf') conf = inv.args[++k];
+    else if (/^(--root|--workdir)$/.test(t) || /^(-c.|--conf=)/.test(t))
       say(inv, r, 'reads a configuration named on its command line');
+  }
+  // A configuration named on the line is read like the default one when it is an ini file (one outside the
+  // workspace is runner-options.ts's); another form is not followed.
+  if (conf && (!isLiteral(conf) || !/\.ini$/.test(plain(conf)))) {
+    say(inv, r, 'reads a configuration named on its command line');
+    return;
   }
   if (!r.env.readScript) return;
   if (inv.cwd === undefined) {
     unknownFolder(inv, r);
     return;
   }
-  const ini = projectFile(inFolder(inv.cwd, 'tox.ini'), inv, r);
-  if (ini.kind === 'unknown') return;
+  const named = conf ? resolveArg(conf, inv, r).resolved : undefined;
+  if (conf && !named) {
+    say(inv, r, 'reads a configuration named on its command line');
+    return;
+  }
+  const ini = projectFile(named ?? inFolder(inv.cwd, 'tox.ini'), inv, r);
+  if (ini.kind === 'unknown' || (named && ini.kind !== 'text')) return;
   if (ini.kind !== 'text') {
     // tox reads its configuration from pyproject.toml or setup.cfg too: not followed.
     for (const name of ['pyproject.toml', 'setup.cfg', 'tox.toml']) {
@@ -381,6 +379,8 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   denoConfig(inv, r);
   sourceConfigs(inv, r);
   workspaceRuns(inv, r);
+  siteBuilders(inv, r);
+  pyprojectScripts(inv, r);
   const p = inv.program;
   if (p === 'pytest' || p === 'py.test') pytest(inv, inv.args, r);
   else if (

@@ -9,6 +9,7 @@
 import { resolvedPathOf } from '../classify/classify-path';
 import { type Invocation, isLiteral, plain, type Reporter, type ScriptBinding } from '../unwrap/invocation';
 import { bindPositional } from '../walk/positional';
+import { builtProgram } from './built-programs';
 import { runProgramFile } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { scanCode } from './scan-code';
@@ -130,7 +131,9 @@ export function runsWrittenHere(inv: Invocation, r: Reporter, shell: boolean, in
     const bind: ScriptBinding | undefined = inv.command
       ? { positional: bindPositional(inv.command, inv.args), shell: 'new' }
       : undefined;
-    if (!runWritten(writtenProgram(inv.program, r), inv, r, true, bind)) runProgramFile(inv, r);
+    // A program a builder of this line wrote (`go build -o bin/app . && bin/app`) is no script to read.
+    if (!runWritten(writtenProgram(inv.program, r), inv, r, true, bind) && !builtProgram(inv, r))
+      runProgramFile(inv, r);
   }
   if (!shell && !interpreter) return;
   for (const redirect of inv.redirects)

@@ -91,6 +91,13 @@ const WORD_TYPES = new Set([
 ]);
 
 function expanded(word: Word): Word[] {
+  // A lister's output as a whole word (`wc -l $(git ls-files)`): its lines are paths at or below the lister's
+  // roots, judged as operands beside the run-time word (shell/detect/listed-paths.ts).
+  if (word.text === DYN && word.flow.listed) {
+    const { listed, ...flow } = word.flow;
+    const each = { ...flow, literal: undefined, opaque: true };
+    return [{ text: DYN, flow }, ...listed.map((text) => ({ text, flow: each }))];
+  }
   if (word.text.includes(SPLIT)) {
     return word.text
       .split(SPLIT)

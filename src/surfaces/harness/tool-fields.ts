@@ -4,7 +4,7 @@
  * for. Pure; an input that lacks the field its tool needs is a problem, never a guess.
  */
 
-import type { AdaptResult, ToolInput } from '../../check';
+import type { AdaptResult, FileChange, ToolInput } from '../../check';
 import { isRecord } from '../../core';
 
 export type Field = { ok: true; value: string } | { ok: false; problem: string };
@@ -101,4 +101,42 @@ export function rewriteTargets(result: AdaptResult, rewrite: (path: string) => s
           : input,
     ),
   };
+}
+
+const str = (r: Record<string, unknown>, ...names: string[]): string | undefined => {
+  for (const n of names) if (typeof r[n] === 'string') return r[n] as string;
+  return undefined;
+};
+
+/**
+ * What a write or edit tool puts into its file, from the field names harnesses use: the whole text (`content`),
+ * one replacement (`old_string`/`new_string`, `oldText`/`newText`, `oldString`/`newString`, `replace_all`) or a
+ * list of them (`edits`). Undefined when the input carries none of them whole (then no runner file is read).
+ */
+export function fileChange(input: unknown): FileChange | undefined {
+  if (!isRecord(input)) return undefined;
+  const text = str(input, 'content');
+  if (text !== undefined) return { kind: 'whole', text };
+  const one = (r: unknown): { old: string; new: string; all?: boolean } | undefined => {
+    if (!isRecord(r)) return undefined;
+    const old = str(r, 'old_string', 'oldText', 'oldString');
+    const now = str(r, 'new_string', 'newText', 'newString');
+    if (old === undefined || now === undefined) return undefined;
+    return r.replace_all === true || r.replaceAll === true ? { old, new: now, all: true } : { old, new: now };
+  };
+  if (Array.isArray(input.edits)) {
+    const edits = input.edits.map(one);
+    return edits.every((e) => e !== undefined) && edits.length > 0
+      ? { kind: 'replace', edits: edits as { old: string; new: string; all?: boolean }[] }
+      : undefined;
+  }
+  const e = one(input);
+  return e ? { kind: 'replace', edits: [e] } : undefined;
+}
+
+/** A write or edit input with its change when the tool input carries one. */
+export function withChange<T extends ToolInput>(made: T, input: unknown): T {
+  if (made.kind !== 'write' && made.kind !== 'edit') return made;
+  const change = fileChange(input);
+  return change ? { ...made, change } : made;
 }

@@ -81,6 +81,26 @@ describe('a hook whose main thread never yields is blocked before the harness ti
     }
   });
 
+  // The command gavel init writes on Linux runs gavel under `timeout -s KILL 21` (ADR 0069). The cases above
+  // lower the deadline to 300 ms, so that `timeout` fires too late to stand in for the hook's killer: they pass
+  // only because the hook still starts its own. Here the outside kill is soon enough, the hook starts no killer,
+  // and the call is still blocked (whether a killer ran is not observable here: the saving is measured in
+  // bench/hook-vs-build.mjs with GAVEL_BENCH_UNDER_TIMEOUT).
+  it.runIf(existsSync('/usr/bin/timeout'))(
+    'under a `timeout -s KILL` that fires within a second of its killer, a hook that never yields is blocked',
+    () => {
+      const command = `'/usr/bin/timeout' -s KILL 2 '${join(root, 'bin', 'gavel')}' hook claude-code || exit 2`;
+      const r = spawnSync('/bin/sh', ['-c', command], {
+        input: ccPayload(s, 'Read', { file_path: `${s.project}/src/a.ts` }),
+        env: { ...s.env, GAVEL_TEST_FAULT: 'spin', GAVEL_HOOK_DEADLINE_MS: '1000' } as NodeJS.ProcessEnv,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+    },
+  );
+
   it('the same request without the fault is answered, and no killer keeps its stderr open', () => {
     const r = spawnSync('/bin/sh', ['-c', hookCommandLine('claude-code', root)], {
       input: ccPayload(s, 'Read', { file_path: `${s.project}/src/a.ts` }),

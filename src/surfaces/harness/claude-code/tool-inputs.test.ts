@@ -8,8 +8,27 @@ describe('fromClaudeCode', () => {
   it.each([
     ['Bash', { command: 'ls', description: 'list' }, [{ kind: 'shell', command: 'ls' }]],
     ['Read', { file_path: '/r/a', offset: 1 }, [{ kind: 'read', path: '/r/a' }]],
-    ['Write', { file_path: '/r/a', content: 'x' }, [{ kind: 'write', path: '/r/a' }]],
-    ['Edit', { file_path: '/r/a', old_string: 'a', new_string: 'b' }, [{ kind: 'edit', path: '/r/a' }]],
+    [
+      'Write',
+      { file_path: '/r/a', content: 'x' },
+      [{ kind: 'write', path: '/r/a', change: { kind: 'whole', text: 'x' } }],
+    ],
+    [
+      'Edit',
+      { file_path: '/r/a', old_string: 'a', new_string: 'b' },
+      [{ kind: 'edit', path: '/r/a', change: { kind: 'replace', edits: [{ old: 'a', new: 'b' }] } }],
+    ],
+    [
+      'MultiEdit',
+      { file_path: '/r/a', edits: [{ old_string: 'a', new_string: 'b', replace_all: true }] },
+      [
+        {
+          kind: 'edit',
+          path: '/r/a',
+          change: { kind: 'replace', edits: [{ old: 'a', new: 'b', all: true }] },
+        },
+      ],
+    ],
     ['MultiEdit', { file_path: '/r/a', edits: [] }, [{ kind: 'edit', path: '/r/a' }]],
     ['NotebookEdit', { notebook_path: '/r/n.ipynb' }, [{ kind: 'edit', path: '/r/n.ipynb' }]],
     ['WebFetch', { url: 'https://x.dev', prompt: 'p' }, [{ kind: 'web_fetch', url: 'https://x.dev' }]],

@@ -4,7 +4,7 @@
  */
 
 import type { AdaptResult } from '../../../check';
-import { field, mcpOrOther, one, rewriteTargets, search } from '../tool-fields';
+import { field, mcpOrOther, one, rewriteTargets, search, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 export function fromClaudeCode(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -18,10 +18,10 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'Read':
       return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'read', path }));
     case 'Write':
-      return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'write', path }));
+      return one(field(input, toolName, 'file_path'), (path) => withChange({ kind: 'write', path }, input));
     case 'Edit':
     case 'MultiEdit':
-      return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'edit', path }));
+      return one(field(input, toolName, 'file_path'), (path) => withChange({ kind: 'edit', path }, input));
     case 'NotebookEdit':
       return one(field(input, toolName, 'notebook_path'), (path) => ({ kind: 'edit', path }));
     case 'WebFetch':

@@ -8,9 +8,20 @@ describe('fromCodex', () => {
   it('judges every file an apply_patch names', () => {
     const patch =
       '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** Add File: docs/b.md\n+x\n*** Delete File: old.txt\n*** Update File: c.ts\n*** Move to: d.ts\n*** End Patch';
-    expect(inputs(fromCodex('apply_patch', { command: patch }))).toEqual(
+    expect(inputs(fromCodex('apply_patch', { command: patch }))).toMatchObject(
       ['src/a.ts', 'docs/b.md', 'old.txt', 'c.ts', 'd.ts'].map((path) => ({ kind: 'edit', path })),
     );
+  });
+
+  it("carries each added or updated file's section, for reading what it adds to a runner's file", () => {
+    const patch =
+      '*** Begin Patch\n*** Update File: Makefile\n*** Move to: GNUmakefile\n@@\n+\tx\n*** Add File: b\n+y\n*** Delete File: c\n*** End Patch';
+    expect(inputs(fromCodex('apply_patch', { command: patch }))).toEqual([
+      { kind: 'edit', path: 'Makefile', change: { kind: 'patch', lines: ['@@', '+\tx'], add: false } },
+      { kind: 'edit', path: 'GNUmakefile' },
+      { kind: 'edit', path: 'b', change: { kind: 'patch', lines: ['+y'], add: true } },
+      { kind: 'edit', path: 'c' },
+    ]);
   });
 
   it.each([
@@ -51,7 +62,7 @@ describe('fromCodex', () => {
   it('reads headers as leniently as Codex does: indented, trailing blanks, CRLF', () => {
     const patch =
       '*** Begin Patch\r\n*** Update File: a.ts\r\n@@\r\n-a\r\n+b\r\n   *** Add File: .git/hooks/pre-commit  \r\n+x\r\n*** End Patch';
-    expect(inputs(fromCodex('apply_patch', { command: patch }))).toEqual(
+    expect(inputs(fromCodex('apply_patch', { command: patch }))).toMatchObject(
       ['a.ts', '.git/hooks/pre-commit'].map((path) => ({ kind: 'edit', path })),
     );
   });

@@ -4,7 +4,7 @@
  */
 
 import { isAbsolute, resolve } from 'node:path';
-import type { AdaptResult, ToolInput } from '../../../check';
+import type { AdaptResult, FileChange, ToolInput } from '../../../check';
 import { isRecord } from '../../../core';
 import { shellInFolder } from '../shell-in-folder';
 import { field, mcpOrOther, rewriteTargets } from '../tool-fields';
@@ -23,6 +23,34 @@ export function patchPaths(patch: string): string[] {
     if (path) paths.push(path);
   }
   return paths;
+}
+
+/**
+ * Each added or updated file's section of a Codex patch (its lines up to the next `*** ` header), by path as
+ * the header names it: what the patch puts into that file, for reading the commands it adds to a runner's file.
+ */
+export function patchSections(patch: string): Map<string, FileChange> {
+  const out = new Map<string, FileChange>();
+  let current: { lines: string[]; add: boolean } | undefined;
+  for (const raw of patch.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    const m = /^\*\*\* ?(Add File|Update File|Delete File|Move to|End Patch|Begin Patch)\b:?[ \t]*(.*)$/.exec(
+      line.trim(),
+    );
+    if (m) {
+      // `*** Move to:` follows its `*** Update File:` header; the hunks after it are still that file's.
+      if (m[1] === 'Move to') continue;
+      current = undefined;
+      const path = m[2]?.replace(/[ \t\r]+$/, '');
+      if ((m[1] === 'Add File' || m[1] === 'Update File') && path && !out.has(path)) {
+        current = { lines: [], add: m[1] === 'Add File' };
+        out.set(path, { kind: 'patch', ...current });
+      }
+      continue;
+    }
+    current?.lines.push(line);
+  }
+  return out;
 }
 
 /** A shell command that runs `apply_patch` on a patch it carries (a here-document, an argument): Codex applies it. */
@@ -59,7 +87,14 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
       if (!body.ok) return body;
       const paths = patchPaths(body.value);
       if (paths.length === 0) return { ok: false, problem: 'tool `apply_patch`: the patch names no file' };
-      return { ok: true, inputs: paths.map((path) => ({ kind: 'edit', path })) };
+      const sections = patchSections(body.value);
+      return {
+        ok: true,
+        inputs: paths.map((path): ToolInput => {
+          const change = sections.get(path);
+          return change ? { kind: 'edit', path, change } : { kind: 'edit', path };
+        }),
+      };
     }
     default:
       return mcpOrOther(toolName, input);

@@ -108,11 +108,24 @@ describe('the hook command gavel init writes', () => {
     ['a path with a quote', "/opt/it's/gavel", "'/opt/it'\\''s/gavel/bin/gavel' hook codex || exit 2"],
     ['a project file (nothing of this machine)', undefined, 'gavel hook codex || exit 2'],
   ])('quotes %s', (_name, root, want) => {
-    expect(hookCommandLine('codex', root)).toBe(want);
+    expect(hookCommandLine('codex', root, {})).toBe(want);
+  });
+
+  it('runs a user installation under `timeout -s KILL 21` where the machine has one, a project file never', () => {
+    expect(hookCommandLine('codex', '/opt/gavel', { timeout: '/usr/bin/timeout' })).toBe(
+      "'/usr/bin/timeout' -s KILL 21 '/opt/gavel/bin/gavel' hook codex || exit 2",
+    );
+    expect(hookCommandLine('codex', undefined, { timeout: '/usr/bin/timeout' })).toBe(
+      'gavel hook codex || exit 2',
+    );
+    expect(
+      isGavelHook(hookCommandLine('codex', '/opt/gavel', { timeout: '/usr/bin/timeout' }), 'codex'),
+    ).toBe(true);
   });
 
   it.each([
     ["'/a b/bin/gavel' hook claude-code || exit 2", true],
+    ["'/usr/bin/timeout' -s KILL 21 '/a b/bin/gavel' hook claude-code || exit 2", true],
     ['/opt/gavel/bin/gavel hook claude-code', true],
     ['gavel hook claude-code || exit 2', true],
     ['/opt/gavel/bin/gavel hook codex', false],
@@ -180,7 +193,7 @@ describe('installing again', () => {
     const pre = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
     expect(pre.map((g: { hooks: { command: string }[] }) => g.hooks[0]?.command)).toEqual([
       'other-guard',
-      "'/new/gavel/bin/gavel' hook claude-code || exit 2",
+      hookCommandLine('claude-code', '/new/gavel'),
     ]);
     expect(claudeCodeHarness.install.write(file, '/new/gavel', 'user')).toMatchObject({ changed: false });
   });

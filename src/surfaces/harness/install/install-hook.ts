@@ -8,13 +8,15 @@
  * untouched and reported; an empty file is read as `{}`.
  * The command it writes is shell-quoted and ends in `|| exit 2`, so a gavel that cannot start (a moved
  * installation: 127, a path that is not executable: 126) blocks the call instead of letting it through; in a
- * project's file it names `gavel` on PATH, never this machine's path. Reads and writes only the files it names.
+ * project's file it names `gavel` on PATH, never this machine's path. In user scope on Linux it runs gavel under
+ * coreutils `timeout -s KILL 21` when that is installed (ADR 0069). Reads and writes only the files it names.
  */
 
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isRecord } from '../../../core';
 import type { HarnessInstall } from '../adapter';
+import { OUTSIDE_DEADLINE_S, outsideDeadlineProgram } from '../outside-deadline';
 
 export type InstallResult =
   | { ok: true; file: string; changed: boolean; backup?: string }
@@ -30,10 +32,22 @@ export const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\
 /**
  * The hook command for `harness`: the gavel installed at `gavelRoot` (user scope), or `gavel` on PATH (a
  * project's file, which a team commits). Any exit but 0 and 2 becomes 2, which both harnesses read as a block.
+ * `machine.timeout`: the `timeout` program to run it under (default: the one this machine has, if any).
  */
-export function hookCommandLine(harness: string, gavelRoot: string | undefined): string {
+export function hookCommandLine(
+  harness: string,
+  gavelRoot: string | undefined,
+  machine: { timeout?: string | undefined } = { timeout: outsideDeadlineProgram() },
+): string {
+  const timeoutProgram = machine.timeout;
   const gavel = gavelRoot === undefined ? 'gavel' : shellQuote(join(gavelRoot, 'bin', 'gavel'));
-  return `${gavel} hook ${harness} || exit 2`;
+  // On Linux (user scope) gavel runs under `timeout -s KILL`, which keeps its deadline without the hook forking
+  // a killer of its own (../outside-deadline.ts); a project's file names no program of this machine.
+  const under =
+    gavelRoot !== undefined && timeoutProgram !== undefined
+      ? `${shellQuote(timeoutProgram)} -s KILL ${OUTSIDE_DEADLINE_S} `
+      : '';
+  return `${under}${gavel} hook ${harness} || exit 2`;
 }
 
 /** True when `command` is a gavel hook for `harness`, from any installation or an older `gavel init`. */

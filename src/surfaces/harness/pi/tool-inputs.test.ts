@@ -8,8 +8,16 @@ describe('fromPi', () => {
   it.each([
     ['bash', { command: 'ls', timeout: 5 }, [{ kind: 'shell', command: 'ls' }]],
     ['read', { path: 'a.ts', offset: 2 }, [{ kind: 'read', path: 'a.ts' }]],
-    ['write', { path: 'a.ts', content: '' }, [{ kind: 'write', path: 'a.ts' }]],
-    ['edit', { path: 'a.ts', oldText: 'a', newText: 'b' }, [{ kind: 'edit', path: 'a.ts' }]],
+    [
+      'write',
+      { path: 'a.ts', content: '' },
+      [{ kind: 'write', path: 'a.ts', change: { kind: 'whole', text: '' } }],
+    ],
+    [
+      'edit',
+      { path: 'a.ts', oldText: 'a', newText: 'b' },
+      [{ kind: 'edit', path: 'a.ts', change: { kind: 'replace', edits: [{ old: 'a', new: 'b' }] } }],
+    ],
     ['ls', {}, [{ kind: 'read', path: '/cwd', search: 'names', globs: [] }]],
     [
       'find',

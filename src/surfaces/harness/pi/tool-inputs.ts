@@ -4,7 +4,7 @@
  */
 
 import type { AdaptResult } from '../../../check';
-import { field, mcpOrOther, one, rewriteTargets, search } from '../tool-fields';
+import { field, mcpOrOther, one, rewriteTargets, search, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 export function fromPi(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -18,9 +18,13 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'read':
       return one(field(input, toolName, 'path', 'file_path'), (path) => ({ kind: 'read', path }));
     case 'write':
-      return one(field(input, toolName, 'path', 'file_path'), (path) => ({ kind: 'write', path }));
+      return one(field(input, toolName, 'path', 'file_path'), (path) =>
+        withChange({ kind: 'write', path }, input),
+      );
     case 'edit':
-      return one(field(input, toolName, 'path', 'file_path'), (path) => ({ kind: 'edit', path }));
+      return one(field(input, toolName, 'path', 'file_path'), (path) =>
+        withChange({ kind: 'edit', path }, input),
+      );
     case 'grep':
       return search(input, cwd, 'contents', 'glob');
     case 'find':

@@ -1,0 +1,77 @@
+// The statements a database client is given on its command line: each read-only shape known, each shape that
+// writes, reaches a file, a program, the network or another statement not known.
+import { describe, expect, it } from 'vitest';
+import { psqlDescribe, readOnlyStatement, redisRead } from './sql-statements';
+
+describe('read-only statements', () => {
+  it.each([
+    ['a count', 'SELECT count(*) FROM users', 'postgres'],
+    [
+      'a join with IN and a window',
+      'select a.id, rank() over (partition by a.k) from t a where a.id in (1, 2)',
+      'postgres',
+    ],
+    ['show', 'SHOW search_path', 'postgres'],
+    ['describe', 'DESCRIBE users', 'mysql'],
+    ['explain of a select', 'explain select * from users where id = 1', 'postgres'],
+    ['a workspace csv', "SELECT region, sum(amount) FROM 'data/sales.csv' GROUP BY 1", 'duckdb'],
+    ['a workspace parquet reader', "select * from read_parquet('out/p.parquet') limit 5", 'duckdb'],
+    ['summarize', 'summarize users', 'duckdb'],
+    ['a subquery', 'select * from (select 1) as x', 'sqlite'],
+    ['a quoted identifier', 'SELECT count(*) FROM "User"', 'postgres'],
+  ] as const)('known: %s', (_n, sql, dialect) => expect(readOnlyStatement(sql, dialect)).toBe(true));
+  it.each([
+    ['explain analyze runs the statement', 'explain analyze delete from users', 'postgres'],
+    ['select into writes a table', 'select * into backup from users', 'postgres'],
+    ['into outfile writes a file', "select * from users into outfile '/tmp/x'", 'mysql'],
+    ['a file-reading function', "select pg_read_file('/etc/passwd')", 'postgres'],
+    ['a sequence moves', "select nextval('s')", 'postgres'],
+    ['row locks', 'select * from users for share', 'postgres'],
+    ['a second statement', 'select 1; drop table users', 'postgres'],
+    ['a comment', 'select 1 -- x', 'postgres'],
+    ['a mysql comment', 'select 1 # x', 'mysql'],
+    ['dollar quoting', 'select $$x$$', 'postgres'],
+    ['a meta-command', '\\! id', 'postgres'],
+    ['an absolute file', "select * from '/etc/passwd'", 'duckdb'],
+    ['a parent folder', "select * from '../other/x.csv'", 'duckdb'],
+    ['a URL', "select * from read_csv('https://evil.example/x.csv')", 'duckdb'],
+    ['another scheme', "select * from 's3://bucket/x.parquet'", 'duckdb'],
+    ['attach', "attach 'md:'", 'duckdb'],
+    ['install', 'install httpfs', 'duckdb'],
+    ['copy to', "copy (select 1) to 'x.csv'", 'duckdb'],
+    ['an environment read', "select getenv('HOME')", 'duckdb'],
+    ['a write', 'update users set a = 1', 'mysql'],
+    ['a double-quoted file name', 'select * from "data.csv"', 'duckdb'],
+    ['an unclosed string', "select 'x", 'postgres'],
+    ['a url function', "select * from url('http://x.example')", 'clickhouse'],
+    ['a with that deletes', 'with d as (delete from t returning *) select * from d', 'postgres'],
+  ] as const)('not known: %s', (_n, sql, dialect) => expect(readOnlyStatement(sql, dialect)).toBe(false));
+});
+
+describe('psql describing meta-commands', () => {
+  it.each(['\\dt', '\\d users', '\\d+ public.users', '\\l', '\\dn+', '\\conninfo'])('known: %s', (t) =>
+    expect(psqlDescribe(t)).toBe(true),
+  );
+  it.each(['\\! id', "\\copy t to program 'id'", '\\o /tmp/x', '\\i x.sql', '\\dt; \\! id', '\\set x 1'])(
+    'not known: %s',
+    (t) => expect(psqlDescribe(t)).toBe(false),
+  );
+});
+
+describe('redis reads', () => {
+  it.each([
+    ['ping'],
+    ['INFO', 'memory'],
+    ['get', 'session:1'],
+    ['keys', 'user:*'],
+    ['scan', '0', 'MATCH', 'a*'],
+  ])('known: %s', (...w) => expect(redisRead(w)).toBe(true));
+  it.each([
+    ['flushall'],
+    ['set', 'a', 'b'],
+    ['config', 'set', 'dir', '/tmp'],
+    ['eval', 'x', '0'],
+    ['monitor'],
+    [],
+  ])('not known: %s', (...w) => expect(redisRead(w)).toBe(false));
+});

@@ -1,0 +1,425 @@
+/**
+ * The commands a write or edit ADDS to a file a runner reads as commands (package.json and composer.json
+ * scripts, Makefiles, justfiles, Taskfiles, tox.ini commands, pyproject task tables, pre-commit `entry`s, a
+ * Rakefile's shell lines), computed on the file as it will be (the text on disk through the request's script
+ * reader, plus the change); and the settings that make a runner run something else (.npmrc `script-shell`,
+ * `node-options`; a noxfile is Python code). Pure but for that reader; never analyses: the pipeline analyses the
+ * commands as the shell they are. A file that cannot be read whole, or a change that does not apply, is
+ * uncertain. Names in reasons are script names of a closed shape, never file text.
+ */
+
+import { basename, dirname } from 'node:path';
+import { readRuby, type Uncertainty } from '../../shell';
+import type { CheckRequest, FileChange } from '../request/request';
+
+/** One command the change adds, with the runner and script that will run it. */
+export interface AddedCommand {
+  /** `npm script \`postinstall\``: runner and script, for labels and reasons. */
+  where: string;
+  /** Shell text to analyse (run in the file's folder). */
+  command: string;
+}
+
+export interface RunnerEdit {
+  commands: AddedCommand[];
+  uncertain: Uncertainty[];
+}
+
+type Entry = [script: string, command: string];
+type Reader = (text: string) => Entry[] | string;
+
+interface Runner {
+  name: string;
+  read: Reader;
+}
+
+const safeName = (s: string): string | undefined => (/^[\w.:@/-]{1,40}$/.test(s) ? s : undefined);
+
+/** `scripts` of a JSON manifest: a string, or (composer) a list of strings. */
+function jsonScripts(text: string): Entry[] | string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return 'does not parse as JSON';
+  }
+  const scripts = (doc as { scripts?: unknown } | null)?.scripts;
+  if (scripts === undefined || scripts === null) return [];
+  if (typeof scripts !== 'object' || Array.isArray(scripts)) return 'has `scripts` of an unknown shape';
+  const out: Entry[] = [];
+  for (const [name, value] of Object.entries(scripts as Record<string, unknown>)) {
+    const list = Array.isArray(value) ? value : [value];
+    for (const v of list) {
+      if (typeof v !== 'string') return 'has a script of an unknown shape';
+      // composer: `@php x`, `@composer y` run those programs; `@other` runs another script (read on its own).
+      out.push([name, v.replace(/^@(?=php\b|composer\b|putenv\b)/, '')]);
+    }
+  }
+  return out;
+}
+
+/** A Makefile's recipe lines (tab-indented), under the target they follow; `@`, `-`, `+` prefixes dropped. */
+function makeRecipes(text: string): Entry[] {
+  const out: Entry[] = [];
+  let target = '';
+  let carry = '';
+  for (const line of text.split('\n')) {
+    if (line.startsWith('\t')) {
+      const body = carry + line.slice(1);
+      if (body.endsWith('\\')) {
+        carry = `${body.slice(0, -1)} `;
+        continue;
+      }
+      carry = '';
+      const cmd = body.replace(/^[\s@+-]+/, '');
+      if (cmd.trim() !== '') out.push([target, cmd]);
+      continue;
+    }
+    carry = '';
+    const m = /^([^\s:#=][^:=#]*?)\s*::?(?!=)/.exec(line);
+    if (m) target = m[1]?.trim() ?? '';
+  }
+  return out;
+}
+
+/** A justfile's recipe bodies (indented lines after a `name ...:` header). */
+function justRecipes(text: string): Entry[] {
+  const out: Entry[] = [];
+  let recipe = '';
+  for (const line of text.split('\n')) {
+    if (/^\s+\S/.test(line) && recipe !== '') {
+      const cmd = line.trim().replace(/^[@-]+/, '');
+      if (!cmd.startsWith('#') || cmd.startsWith('#!')) out.push([recipe, cmd]);
+      continue;
+    }
+    const m = /^@?([A-Za-z_][\w-]*)[^:=]*:(?!=)/.exec(line);
+    recipe = m ? (m[1] ?? '') : '';
+  }
+  return out;
+}
+
+const unquote = (v: string): string => {
+  const t = v.trim();
+  if ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith("'") && t.endsWith("'"))) return t.slice(1, -1);
+  return t;
+};
+
+/** A Taskfile's commands: items of `cmds:` lists (block or flow), `cmd:` and dynamic `sh:` values. */
+function taskCommands(text: string): Entry[] {
+  const out: Entry[] = [];
+  let inCmds = -1;
+  let task = '';
+  let block = -1;
+  for (const line of text.split('\n')) {
+    const indent = line.length - line.trimStart().length;
+    const t = line.trim();
+    if (block >= 0) {
+      if (t === '' || indent > block) {
+        if (t !== '') out.push([task, t]);
+        continue;
+      }
+      block = -1;
+    }
+    if (t === '' || t.startsWith('#')) continue;
+    const head = /^ {2}([\w:.-]+):\s*$/.exec(line);
+    if (head) task = head[1] ?? '';
+    if (inCmds >= 0 && indent <= inCmds && !t.startsWith('-')) inCmds = -1;
+    if (inCmds >= 0 && indent < inCmds) inCmds = -1;
+    const cmds = /^(\s*)(?:-\s*)?cmds:\s*(.*)$/.exec(line);
+    if (cmds) {
+      const rest = (cmds[2] ?? '').trim();
+      if (rest.startsWith('[')) {
+        for (const item of rest.slice(1, rest.lastIndexOf(']')).split(','))
+          if (item.trim() !== '') out.push([task, unquote(item)]);
+      } else inCmds = indent;
+      continue;
+    }
+    const key = /^(?:-\s*)?(cmd|sh):\s*(.*)$/.exec(t);
+    if (key) {
+      const v = (key[2] ?? '').trim();
+      if (/^[|>][-+]?$/.test(v)) block = indent;
+      else if (v !== '') out.push([task, unquote(v)]);
+      continue;
+    }
+    if (inCmds >= 0 && t.startsWith('- ')) {
+      const v = t.slice(2).trim();
+      if (/^[|>][-+]?$/.test(v)) block = indent;
+      else if (!/^\w+:/.test(v)) out.push([task, unquote(v)]);
+    }
+  }
+  return out;
+}
+
+/** tox.ini's `commands`, `commands_pre`, `commands_post` (continuation lines indented), by section. */
+function toxCommands(text: string): Entry[] {
+  const out: Entry[] = [];
+  let section = '';
+  let inCommands = false;
+  for (const line of text.split('\n')) {
+    const s = /^\s*\[([^\]]+)\]/.exec(line);
+    if (s) {
+      section = s[1]?.trim() ?? '';
+      inCommands = false;
+      continue;
+    }
+    const k = /^([\w-]+)\s*[=:]\s*(.*)$/.exec(line);
+    if (k) {
+      inCommands = /^commands(_pre|_post)?$/.test(k[1] ?? '');
+      if (inCommands && (k[2] ?? '').trim() !== '') out.push([section, (k[2] ?? '').trim()]);
+      continue;
+    }
+    if (inCommands && /^\s+\S/.test(line) && !line.trim().startsWith('#')) out.push([section, line.trim()]);
+  }
+  return out;
+}
+
+/** Strings in a TOML value (a string, an array of strings, an inline table's `cmd`/`shell`/`composite`). */
+function tomlStrings(value: string): string[] {
+  const out: string[] = [];
+  const v = value.trim();
+  const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'/g;
+  if (v.startsWith('{')) {
+    for (const m of v.matchAll(
+      /\b(cmd|shell|composite|script)\s*=\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'[^']*')/g,
+    ))
+      for (const s of (m[2] ?? '').matchAll(re)) out.push(s[1] ?? s[2] ?? '');
+    return out;
+  }
+  for (const s of v.matchAll(re)) out.push(s[1] ?? s[2] ?? '');
+  return out;
+}
+
+/** pyproject's task tables: `[tool.<runner>.scripts]`, `[tool.<runner>.tasks]`, `[tool.hatch.envs.<e>.scripts]`. */
+function pyprojectTasks(text: string): Entry[] {
+  const out: Entry[] = [];
+  let table: 'map' | 'one' | undefined;
+  let name = '';
+  let pending = '';
+  let key = '';
+  for (const line of text.split('\n')) {
+    const s = /^\s*\[([^\]]+)\]\s*$/.exec(line);
+    if (s && pending === '') {
+      const t = (s[1] ?? '').trim();
+      const one = /^tool\.[\w-]+\.tasks\.([\w.:-]+)$/.exec(t);
+      table = /^tool\.[\w-]+\.(scripts|tasks)$|^tool\.hatch\.envs\.[\w-]+\.scripts$/.test(t)
+        ? 'map'
+        : one
+          ? 'one'
+          : undefined;
+      name = one?.[1] ?? '';
+      continue;
+    }
+    if (table === undefined) continue;
+    if (pending !== '') {
+      pending += ` ${line.trim()}`;
+      if (!balancedValue(pending)) continue;
+    } else {
+      const k = /^\s*"?([\w.:-]+)"?\s*=\s*(.*)$/.exec(line);
+      if (!k) continue;
+      key = k[1] ?? '';
+      pending = k[2] ?? '';
+      if (table === 'one' && !/^(cmd|shell|script|composite|sequence)$/.test(key)) {
+        pending = '';
+        continue;
+      }
+      if (!balancedValue(pending)) continue;
+    }
+    for (const cmd of tomlStrings(pending)) out.push([table === 'one' ? name : key, cmd]);
+    pending = '';
+  }
+  return out;
+}
+
+const balancedValue = (v: string): boolean =>
+  (v.match(/[[{]/g)?.length ?? 0) <= (v.match(/[\]}]/g)?.length ?? 0);
+
+/** A pre-commit config's `entry:` commands (local hooks) and `repo:` sources (hook code from a host). */
+function preCommit(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s*-?\s*(entry|repo):\s*(.+?)\s*$/.exec(line);
+    if (!m) continue;
+    const v = unquote(m[2] ?? '');
+    if (m[1] === 'entry') out.push(['entry', v]);
+    else if (v !== 'local' && v !== 'meta') out.push(['repo', `__gavel_hook_repository ${v}`]);
+  }
+  return out;
+}
+
+/** .npmrc (and .yarnrc) keys that choose what the runner runs. */
+function npmSettings(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s*([\w.-]+)\s*[=: ]\s*(.*)$/.exec(line);
+    const key = m?.[1]?.toLowerCase() ?? '';
+    if (/^(script-shell|shell|node-options|onload-script|init-module|git|yarnpath|yarn-path)$/.test(key))
+      out.push([key, `__gavel_runner_setting ${m?.[2] ?? ''}`]);
+  }
+  return out;
+}
+
+function rakeCommands(text: string): Entry[] | string {
+  const read = readRuby(text);
+  if (read.opaque !== undefined) return 'runs Ruby code gavel does not follow';
+  return read.commands.map((c): Entry => ['task', c]);
+}
+
+/** Every non-blank, non-comment line: the file is code the runner runs whole. */
+function codeLines(text: string): Entry[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l): Entry => ['code', `__gavel_runner_code ${l}`]);
+}
+
+function runnerOf(path: string): Runner | undefined {
+  const name = basename(path);
+  if (name === 'package.json') return { name: 'npm', read: jsonScripts };
+  if (name === 'composer.json') return { name: 'composer', read: jsonScripts };
+  if (/^(GNUmakefile|[Mm]akefile)$|\.mk$/.test(name)) return { name: 'make', read: makeRecipes };
+  if (/^\.?[Jj]ustfile$/.test(name)) return { name: 'just', read: justRecipes };
+  if (/^[Tt]askfile(\.dist)?\.ya?ml$/.test(name)) return { name: 'task', read: taskCommands };
+  if (name === 'tox.ini') return { name: 'tox', read: toxCommands };
+  if (name === 'pyproject.toml') return { name: 'pyproject', read: pyprojectTasks };
+  if (/^\.pre-commit-config\.ya?ml$/.test(name)) return { name: 'pre-commit', read: preCommit };
+  if (name === '.npmrc' || name === '.yarnrc' || name === '.yarnrc.yml')
+    return { name: name === '.npmrc' ? 'npm' : 'yarn', read: npmSettings };
+  if (/^[Rr]akefile(\.rb)?$/.test(name)) return { name: 'rake', read: rakeCommands };
+  if (name === 'noxfile.py') return { name: 'nox', read: codeLines };
+  return undefined;
+}
+
+/** The text on disk with the change applied; a string when it cannot be computed (a fixed phrase). */
+function newText(change: FileChange, disk: string | undefined): { text: string } | string {
+  if (change.kind === 'whole') return { text: change.text };
+  if (change.kind === 'patch' && change.add)
+    return { text: change.lines.map((l) => (l.startsWith('+') ? l.slice(1) : l)).join('\n') };
+  if (disk === undefined) return 'could not be read whole';
+  let text = disk;
+  if (change.kind === 'replace') {
+    for (const e of change.edits) {
+      if (e.old === '') {
+        if (text !== '') return 'has an edit that does not apply';
+        text = e.new;
+        continue;
+      }
+      if (!text.includes(e.old)) return 'has an edit that does not apply';
+      text = e.all ? text.split(e.old).join(e.new) : text.replace(e.old, () => e.new);
+    }
+    return { text };
+  }
+  // A Codex patch: each hunk's context and removed lines, found in order, become its context and added lines.
+  const lines = text.split('\n');
+  let at = 0;
+  const hunks: { old: string[]; now: string[] }[] = [];
+  let h: { old: string[]; now: string[] } | undefined;
+  for (const l of change.lines) {
+    if (l.startsWith('@@')) {
+      h = { old: [], now: [] };
+      hunks.push(h);
+      continue;
+    }
+    if (l === '*** End of File') continue;
+    if (!h) {
+      h = { old: [], now: [] };
+      hunks.push(h);
+    }
+    const body = l.slice(1);
+    if (l.startsWith('+')) h.now.push(body);
+    else if (l.startsWith('-')) h.old.push(body);
+    else {
+      h.old.push(l.startsWith(' ') ? body : l);
+      h.now.push(l.startsWith(' ') ? body : l);
+    }
+  }
+  for (const hunk of hunks) {
+    if (hunk.old.length === 0) {
+      lines.push(...hunk.now);
+      continue;
+    }
+    const same = (a: string, b: string) => a === b || a.trimEnd() === b.trimEnd() || a.trim() === b.trim();
+    let found = -1;
+    for (let i = at; i + hunk.old.length <= lines.length && found < 0; i++)
+      if (hunk.old.every((o, k) => same(lines[i + k] ?? '', o))) found = i;
+    if (found < 0) return 'has a patch hunk that does not apply';
+    lines.splice(found, hunk.old.length, ...hunk.now);
+    at = found + hunk.now.length;
+  }
+  return { text: lines.join('\n') };
+}
+
+const CACHE = new WeakMap<CheckRequest, RunnerEdit[]>();
+
+/**
+ * For each write or edit input of the request (one at most today): what it adds to a runner's file. Empty when
+ * the request is no write or edit, carries no change, or names no runner's file.
+ */
+export function runnerEdit(request: CheckRequest): RunnerEdit | undefined {
+  const cached = CACHE.get(request);
+  if (cached) return cached[0];
+  const input = request.input;
+  let result: RunnerEdit | undefined;
+  if ((input.kind === 'write' && !input.delete) || input.kind === 'edit') {
+    const runner = input.change ? runnerOf(input.path) : undefined;
+    if (runner && input.change) result = readEdit(request, input.path, input.change, runner);
+  }
+  CACHE.set(request, result ? [result] : []);
+  return result;
+}
+
+function readEdit(request: CheckRequest, path: string, change: FileChange, runner: Runner): RunnerEdit {
+  const fileName = basename(path);
+  const unsure = (why: string): RunnerEdit => ({
+    commands: [],
+    uncertain: [
+      {
+        code: 'dynamic-script',
+        reason: `\`${fileName}\`, which \`${runner.name}\` runs commands from, ${why}`,
+      },
+    ],
+  });
+  const disk = request.readScript?.(path);
+  let old: string | undefined;
+  if (disk?.kind === 'text') old = disk.text;
+  else if (disk?.kind === 'missing') old = '';
+  const needsDisk = !(change.kind === 'whole' || (change.kind === 'patch' && change.add));
+  if (old === undefined && (needsDisk || disk === undefined || disk.kind === 'unreadable'))
+    return unsure('could not be read whole');
+  const next = newText(change, old);
+  if (typeof next === 'string') return unsure(next);
+  const after = runner.read(next.text);
+  if (typeof after === 'string') return unsure(`as changed ${after}`);
+  const beforeRead = old === undefined || old === '' ? [] : runner.read(old);
+  const before = typeof beforeRead === 'string' ? [] : beforeRead;
+  // A multiset of the commands already there: only what the change adds is new.
+  const count = new Map<string, number>();
+  for (const [s, c] of before) count.set(`${s}\n${c}`, (count.get(`${s}\n${c}`) ?? 0) + 1);
+  const commands: AddedCommand[] = [];
+  const uncertain: Uncertainty[] = [];
+  const folder = dirname(path);
+  for (const [script, command] of after) {
+    const k = `${script}\n${command}`;
+    const n = count.get(k) ?? 0;
+    if (n > 0) {
+      count.set(k, n - 1);
+      continue;
+    }
+    const named = safeName(script);
+    const where = `${runner.name} ${named === undefined ? 'script' : `script \`${named}\``} in \`${fileName}\``;
+    if (command.startsWith('__gavel_')) {
+      const what = command.startsWith('__gavel_hook_repository')
+        ? 'adds a hook repository, code from a host that runs at each commit'
+        : command.startsWith('__gavel_runner_setting')
+          ? 'sets what the runner runs its scripts with'
+          : 'adds code the runner runs';
+      uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
+      continue;
+    }
+    commands.push({
+      where,
+      command: folder === request.cwd ? command : `cd '${folder.replaceAll("'", "'\\''")}' && ${command}`,
+    });
+  }
+  return { commands, uncertain };
+}

@@ -1,0 +1,57 @@
+/**
+ * Python a runner imports or runs at start (a conftest.py, an mkdocs hook, a sphinx conf.py): inert when it
+ * imports only modules that reach nothing outside the process and names nothing that reaches the system, files
+ * or other code. A text scan, so it is deliberately narrow: anything it cannot see through is not inert. Pure.
+ */
+
+/** Modules whose import alone reaches nothing outside the test process. */
+const INERT_MODULES = new Set(
+  '__future__ pytest typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid'.split(
+    ' ',
+  ),
+);
+/** Names through which Python code reaches the system, files or other code. */
+const REACHES =
+  /\b(pytest_plugins|exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
+
+/**
+ * The code with its comments out of the way: a `#` inside a string literal starts no comment (`x = "#"; os.system(..)`
+ * keeps the call). String literals stay, so a name spelled in one still counts.
+ */
+function withoutComments(text: string): string {
+  let out = '';
+  let quote = '';
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k] as string;
+    if (quote) {
+      out += c;
+      if (c === '\\') {
+        out += text[k + 1] ?? '';
+        k++;
+      } else if (text.startsWith(quote, k)) {
+        out += quote.slice(1);
+        k += quote.length - 1;
+        quote = '';
+      }
+    } else if (c === '#') {
+      while (k + 1 < text.length && text[k + 1] !== '\n') k++;
+    } else {
+      if (c === '"' || c === "'") quote = text.startsWith(c.repeat(3), k) ? c.repeat(3) : c;
+      if (quote.length === 3) {
+        out += quote;
+        k += 2;
+      } else out += c;
+    }
+  }
+  return out;
+}
+
+/** Python a runner imports is inert when it imports only inert modules and names nothing that reaches out. */
+export function inertPython(text: string): boolean {
+  const code = withoutComments(text);
+  for (const m of code.matchAll(/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))/gm)) {
+    const modules = (m[1] ?? m[2] ?? '').split(',').map((x) => x.trim().split(/[.\s]/)[0] ?? '');
+    if (modules.some((x) => !INERT_MODULES.has(x))) return false;
+  }
+  return !REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n]*$/gm, ''));
+}

@@ -1,0 +1,195 @@
+// The project's own programs read before they run: interpreter runs of workspace files (JavaScript/TypeScript,
+// Python) marked only when every file read is inert, and programs built earlier in the same line. Real files in a
+// temp folder, read through a file-system reader; nothing here is ever run.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
+import { scanJavaScript, scanPython } from './code-imports';
+
+let ws = '';
+let home = '';
+
+const FILES: Record<string, string> = {
+  'dist/cli.js':
+    "import { join } from 'node:path';\nimport { fmt } from './fmt.js';\nconsole.log(fmt(join('a', process.argv[2] ?? '')));\n",
+  'dist/fmt.js': 'export const fmt = (s) => s.toUpperCase();\n',
+  'dist/spawn.js': "import { fmt } from './lib/evil.js';\nconsole.log(fmt('x'));\n",
+  'dist/lib/evil.js':
+    "import { execSync } from 'node:child_process';\nexport const fmt = (s) => execSync(s).toString();\n",
+  'dist/net.js': "const net = require('net');\nnet.connect(443, 'x.example');\n",
+  'dist/rm.js': "const fs = require('fs');\nfs.rmSync(process.env.HOME, { recursive: true });\n",
+  'dist/dyn.js': "const name = 'child_' + 'process';\nrequire(name).exec('id');\n",
+  'dist/pkg.js': "import express from 'express';\nexpress().listen(3000);\n",
+  'dist/secret.js': 'console.log(process.env.GITHUB_TOKEN);\n',
+  'dist/ctor.js': "const f = (() => 0)['constr' + 'uctor'];\nf('return 1')();\n",
+  'src/index.ts': "import { add } from './math';\nconsole.log(add(1, 2));\n",
+  'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
+  'scripts/report.py':
+    'import json\nfrom helpers import total\nprint(json.dumps({"total": total([1, 2])}))\n',
+  'scripts/helpers.py': 'def total(xs):\n    return sum(xs)\n',
+  'scripts/ssh.py': 'from pathlib import Path\nprint(Path.home().joinpath(".ssh/id_rsa").read_text())\n',
+  'scripts/shell.py': 'import subprocess\nsubprocess.run(["sh", "-c", "id"])\n',
+  'scripts/via.py': 'from helpers2 import go\ngo()\n',
+  'scripts/helpers2.py': 'import socket\ndef go():\n    socket.create_connection(("x.example", 443))\n',
+  'scripts/hash.py': 'x = "#"; __import__("os").system("id")\n',
+  'shadow/main.py': 'import json\nprint(json.dumps(1))\n',
+  'shadow/json.py': 'import os\nos.system("id")\n',
+  'scripts/intro.py': 'print(().__class__.__bases__[0].__subclasses__())\n',
+  'app/__init__.py': '',
+  'app/cli.py': 'from . import util\nprint(util.name())\n',
+  'app/util.py': 'def name():\n    return "app"\n',
+  'app/__main__.py': 'from app.cli import *\n',
+  'Cargo.toml': '[package]\nname = "relay"\nversion = "0.1.0"\n',
+  'bin/old.sh': '#!/bin/sh\nrm -rf ~\n',
+};
+
+/** A file-system reader as the surface gives one (regular files only). */
+const reader = (abs: string): ScriptFile => {
+  try {
+    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
+    return { kind: 'text', text: readFileSync(abs, 'utf8') };
+  } catch {
+    return { kind: 'missing' };
+  }
+};
+
+beforeAll(async () => {
+  await loadShellParser();
+  ws = mkdtempSync(join(tmpdir(), 'wsprog-ws-'));
+  home = mkdtempSync(join(tmpdir(), 'wsprog-home-'));
+  for (const [name, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(ws, name)), { recursive: true });
+    writeFileSync(join(ws, name), text);
+  }
+});
+afterAll(() => {
+  rmSync(ws, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+const env = () =>
+  shellEnv({ cwd: ws, home, workspaceRoots: [ws], tempDirs: ['/var/tmp'], readScript: reader });
+/** The words each segment marked a workspace program was given, by program. */
+const marked = (command: string) =>
+  analyzeShellSync(command, env())
+    .segments.filter((s) => s.workspaceProgram !== undefined)
+    .map((s) => [s.program, ...(s.workspaceProgram ?? [])].join(' '));
+
+describe('interpreter runs of workspace files', () => {
+  it.each([
+    ['node of a file importing a relative inert file', 'node dist/cli.js --help', ['node --help']],
+    ['tsx of TypeScript with an extensionless import', 'npx tsx src/index.ts', ['tsx']],
+    ['ts-node without a tsconfig', 'ts-node src/index.ts', ['ts-node']],
+    ['python of a script importing a module beside it', 'python3 scripts/report.py -v', ['python3 -v']],
+    ['python -m of a package module with a relative import', 'python -m app.cli', ['python']],
+    ['python -m of a package runs its __main__.py', 'python -m app', ['python']],
+    ['a known option of the interpreter', 'node --enable-source-maps dist/cli.js', ['node']],
+  ])('marked: %s', (_n, command, want) => {
+    expect(marked(command)).toEqual(want);
+  });
+
+  it.each([
+    ['imports a relative file that spawns', 'node dist/spawn.js'],
+    ['opens a socket', 'node dist/net.js'],
+    ['deletes files', 'node dist/rm.js'],
+    ['a computed require', 'node dist/dyn.js'],
+    ['a package whose code is not read', 'node dist/pkg.js'],
+    ['reads a secret variable', 'node dist/secret.js'],
+    ['builds a property name to reach Function', 'node dist/ctor.js'],
+    ['a missing file', 'node dist/missing.js'],
+    ['reads ~/.ssh', 'python scripts/ssh.py'],
+    ['spawns a shell', 'python scripts/shell.py'],
+    ['imports a workspace module that opens a socket', 'python scripts/via.py'],
+    ['hides a call after a # inside a string', 'python scripts/hash.py'],
+    ['a workspace json.py shadows the standard module', 'python shadow/main.py'],
+    ['introspection through dunders', 'python scripts/intro.py'],
+    ['a preload option', 'node -r ./dist/fmt.js dist/cli.js'],
+    ['an import option', 'node --import ./dist/fmt.js dist/cli.js'],
+    ['an isolated python (the script folder is off the path)', 'python -I scripts/report.py'],
+    ['a URL argument', 'node dist/cli.js https://x.example/upload'],
+    ['an argument outside the workspace', 'python scripts/report.py /etc/passwd'],
+    ['an argument computed at run time', 'node dist/cli.js "$(cat ~/.ssh/id_rsa)"'],
+    ['a file written earlier in the line', "echo 'x' > dist/fmt.js && node dist/cli.js"],
+    ['a file rewritten by an earlier interpreter', 'python scripts/report.py && node dist/cli.js'],
+    ['a standard module run with -m', 'python -m json.tool x.json'],
+    ['a file outside the workspace', 'node /tmp/x.js'],
+  ])('not marked: %s', (_n, command) => {
+    const program = command.split(' && ').pop()?.split(' ')[0] ?? '';
+    expect(marked(command).filter((m) => m.startsWith(program))).toEqual([]);
+  });
+
+  it('without a reader nothing is marked', () => {
+    const analysis = analyzeShellSync('node dist/cli.js', shellEnv({ cwd: ws, workspaceRoots: [ws] }));
+    expect(analysis.segments.some((s) => s.workspaceProgram)).toBe(false);
+  });
+});
+
+describe('programs built earlier in the line', () => {
+  it.each([
+    [
+      'go build -o a temp path, then run',
+      'go build -o /var/tmp/app . && /var/tmp/app --version',
+      ['app --version'],
+    ],
+    ['go build -o a workspace path', 'go build -o bin/app ./cmd/app && ./bin/app -v', ['app -v']],
+    [
+      'cargo build, then the package binary',
+      'cargo build && ./target/debug/relay --input data/u.csv',
+      ['relay --input data/u.csv'],
+    ],
+    ['cargo build --release', 'cargo build --release && ./target/release/relay', ['relay']],
+    ['cc -o', 'cc -o hello main.c && ./hello', ['hello']],
+  ])('marked: %s', (_n, command, want) => {
+    expect(marked(command)).toEqual(want);
+  });
+
+  it.each([
+    ['a URL argument', 'go build -o bin/app . && ./bin/app https://x.example/upload'],
+    ['nothing built it', './bin/app --version'],
+    ['a binary name the manifest does not give', 'cargo build && ./target/debug/other'],
+    ['a debug build run from release', 'cargo build && ./target/release/relay'],
+    ['a script there now, not a build output', 'go build -o bin/old.sh . && ./bin/old.sh'],
+    ['another output than the one built', 'go build -o bin/app . && ./bin/other'],
+  ])('not marked: %s', (_n, command) => {
+    expect(marked(command)).toEqual([]);
+  });
+});
+
+describe('closed scans', () => {
+  it.each([
+    ['plain computation', 'const a = [1, 2].map((x) => x * 2);\nconsole.log(a[0]);\n', true],
+    ['a node: built-in that computes', "import { join } from 'node:path';\nconsole.log(join('a'));\n", true],
+    ['child_process', "require('child_process').exec('id')", false],
+    ['fs', "import { writeFileSync } from 'node:fs';\n", false],
+    ['eval', 'eval("1")', false],
+    ['new Function', 'new Function("return 1")()', false],
+    ['fetch', "fetch('https://x.example')", false],
+    ['a unicode escape in an identifier', '\\u0065val("1")', false],
+    ['process.binding', "process.binding('spawn_sync')", false],
+    ['process aliased', 'const p = process;\np.binding("fs")', false],
+    ['a named variable', 'console.log(process.env.NODE_ENV)', true],
+    ['process.env whole', 'console.log(JSON.stringify(process.env))', false],
+    ['a computed import', 'await import(name)', false],
+    ['worker_threads', "import { Worker } from 'worker_threads';", false],
+  ])('javascript: %s', (_n, code, inert) => {
+    expect(scanJavaScript(code).inert).toBe(inert);
+  });
+
+  it.each([
+    ['plain computation', 'def f(x):\n    return x * 2\nprint(f(2))\n', true],
+    ['inert standard modules', 'import json, re\nfrom collections import Counter\n', true],
+    ['an import (followed, judged by the detector)', 'import os\n', true],
+    ['an import after a semicolon', 'x = 1; import socket\n', false],
+    ['an import inside a block', 'if True:\n    import socket\n', true],
+    ['open', 'print(open("x").read())\n', false],
+    ['getattr', 'getattr(__builtins__, "ex" + "ec")\n', false],
+    ['non-ASCII identifiers', 'ｅｘｅｃ("1")\n', false],
+  ])('python: %s', (_n, code, inert) => {
+    expect(scanPython(code).inert).toBe(inert);
+  });
+});
