@@ -103,6 +103,7 @@ describe('everyday corpus shape', () => {
       'exec-variable',
       'inline-indirection',
       'interpreter-flag',
+      'manifest-source',
       'runner-script',
       'workspace-program',
       'wrapper',
