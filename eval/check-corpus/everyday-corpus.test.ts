@@ -103,6 +103,8 @@ describe('everyday corpus shape', () => {
       'exec-variable',
       'inline-indirection',
       'interpreter-flag',
+      'manifest-source',
+      'runner-edit',
       'runner-script',
       'workspace-program',
       'wrapper',

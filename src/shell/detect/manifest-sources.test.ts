@@ -295,6 +295,51 @@ describe('a manifest naming a source nobody stated is the install category', () 
         '.bundle/config': `---\nBUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/: "${URL}"\n`,
       },
     ],
+    [
+      'pip install .[dev] of a project with a direct reference',
+      'pip install -e .[dev]',
+      { 'pyproject.toml': `[project]\nname="x"\nversion="0.1"\ndependencies=["x @ ${URL}/x.whl"]\n` },
+    ],
+    [
+      'Pipfile source',
+      'pipenv install',
+      {
+        Pipfile: `[[source]]\nurl = "${URL}/simple"\nverify_ssl = false\nname = "x"\n[packages]\nrequests = "*"\n`,
+      },
+    ],
+    [
+      'Pipfile git package',
+      'pipenv sync',
+      { Pipfile: '[packages]\nx = { git = "https://example.com/x.git", ref = "main" }\n' },
+    ],
+    [
+      'mix.exs git dependency',
+      'mix deps.get',
+      {
+        'mix.exs':
+          'defmodule X.MixProject do\n  defp deps do\n    [{:jason, "~> 1.4"}, {:x, git: "https://example.com/x.git", tag: "v1"}]\n  end\nend\n',
+      },
+    ],
+    [
+      'mix.exs path dependency outside',
+      'mix deps.get',
+      { 'mix.exs': 'defp deps, do: [{:x, path: "AWAY/x"}]\n' },
+    ],
+    [
+      'Directory.Build.props RestoreSources',
+      'dotnet build',
+      {
+        'Directory.Build.props': `<Project><PropertyGroup><RestoreSources>https://api.nuget.org/v3/index.json;${URL}/nuget</RestoreSources></PropertyGroup></Project>`,
+      },
+    ],
+    [
+      'csproj RestoreAdditionalProjectSources',
+      'dotnet restore App.csproj',
+      {
+        'App.csproj':
+          '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><RestoreAdditionalProjectSources>https://example.com/feed</RestoreAdditionalProjectSources></PropertyGroup></Project>',
+      },
+    ],
   ])('%s', (_name, command, files) => {
     expect(judge(command, files).categories).toContain('package_install_from_unstated_source');
   });
@@ -429,6 +474,30 @@ describe('manifests with only registry dependencies stay quiet', () => {
         Gemfile: 'source "https://rubygems.org"\ngem "rails"\n',
         '.bundle/config':
           '---\nBUNDLE_PATH: "vendor/bundle"\nBUNDLE_WITHOUT: "production"\nBUNDLE_GEMS__EXAMPLE__COM: "token"\n',
+      },
+    ],
+    [
+      'Pipfile with PyPI only',
+      'pipenv install',
+      {
+        Pipfile:
+          '[[source]]\nurl = "https://pypi.org/simple"\nverify_ssl = true\nname = "pypi"\n[packages]\nrequests = "*"\nx = { path = ".", editable = true }\n',
+      },
+    ],
+    [
+      'mix.exs Hex and umbrella dependencies',
+      'mix deps.get',
+      {
+        'mix.exs':
+          'defp deps do\n  [{:jason, "~> 1.4"}, {:core, in_umbrella: true}, {:y, path: "apps/y"}]\nend\n',
+      },
+    ],
+    [
+      'Directory.Build.props without sources',
+      'dotnet build',
+      {
+        'Directory.Build.props':
+          '<Project><PropertyGroup><Nullable>enable</Nullable></PropertyGroup></Project>',
       },
     ],
   ])('%s', (_name, command, files) => {

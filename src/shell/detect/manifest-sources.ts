@@ -42,14 +42,16 @@ const HOSTS = {
   deno: ['jsr.io', 'deno.land'],
   helm: [] as string[],
   ruby: [] as string[],
+  hex: ['hex.pm', 'repo.hex.pm'],
+  nuget: ['api.nuget.org', 'nuget.org'],
 };
 type Ecosystem = keyof typeof HOSTS;
 
 const CRATES_INDEX =
   /^(registry\+https:\/\/github\.com\/rust-lang\/crates\.io-index|sparse\+https:\/\/index\.crates\.io\/?)$/;
 
-/** Subcommands that resolve dependencies, per program (`''`: the bare program). */
-const RESOLVES: Readonly<Record<string, readonly string[]>> = {
+/** The JavaScript package managers' subcommands that resolve and fetch packages (source-configs.ts reads them too). */
+export const JS_INSTALLS: Readonly<Record<string, readonly string[]>> = {
   npm: [
     'install',
     'i',
@@ -68,6 +70,11 @@ const RESOLVES: Readonly<Record<string, readonly string[]>> = {
   pnpm: ['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch'],
   yarn: ['', 'install', 'add', 'up', 'upgrade'],
   bun: ['install', 'i', 'add', 'a', 'update'],
+};
+
+/** Subcommands that resolve dependencies, per program (`''`: the bare program). */
+const RESOLVES: Readonly<Record<string, readonly string[]>> = {
+  ...JS_INSTALLS,
   uv: ['sync', 'lock', 'add', 'run', 'export', 'tree'],
   poetry: ['install', 'lock', 'add', 'update', 'sync'],
   pdm: ['install', 'lock', 'add', 'update', 'sync'],
@@ -102,6 +109,10 @@ const RESOLVES: Readonly<Record<string, readonly string[]>> = {
   composer: ['install', 'i', 'update', 'u', 'upgrade', 'require', 'r', 'reinstall'],
   deno: ['run', 'test', 'bench', 'cache', 'install', 'i', 'compile', 'check', 'serve', 'task', 'info'],
   helm: ['dependency', 'dep', 'dependencies', 'install', 'upgrade', 'template', 'package'],
+  pipenv: ['install', 'sync', 'lock', 'update', 'upgrade'],
+  mix: ['deps.get', 'deps.update', 'deps.compile', 'setup'],
+  // Every build, test, run and pack restores first.
+  dotnet: ['restore', 'build', 'test', 'run', 'publish', 'pack'],
 };
 
 interface Ctx {
@@ -281,7 +292,10 @@ function python(c: Ctx, sub: string): void {
   // pip reads the project's dependencies only when it installs the project (`pip install .`, `-e .`).
   if (c.inv.program.startsWith('pip')) {
     const operands = c.inv.args.map((w) => optionText(w)).filter((t) => !t.startsWith('-'));
-    const project = operands.slice(1).find((t) => /^\.\.?(\/|$)|^\//.test(t) && !/\.(txt|in)$/.test(t));
+    const project = operands
+      .slice(1)
+      .map((t) => t.replace(/\[[^\]]*\]$/, ''))
+      .find((t) => /^\.\.?(\/|$)|^\//.test(t) && !/\.(txt|in)$/.test(t));
     if (sub === '' || project === undefined || away(c, project, cwd)) return;
     const dir = posix.resolve(cwd, project);
     const text = read(c, dir, 'pyproject.toml');
@@ -691,6 +705,85 @@ function bundler(c: Ctx): void {
   }
 }
 
+// ---------------------------------------------------------------- Pipfile, mix.exs, MSBuild props
+
+/** Pipfile: `[[source]]` URLs and git/file/path packages. */
+function pipfile(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  const text = read(c, cwd, 'Pipfile');
+  if (text === undefined) return;
+  const entries = flatToml(text);
+  if (!entries) {
+    unsure(c, 'reads a Pipfile gavel cannot parse');
+    return;
+  }
+  for (const { key, values, raw } of entries) {
+    if (key === 'source.url') {
+      if (unstatedUrl(c, 'python', values[0] ?? ''))
+        hit(c, 'reads a Pipfile that takes packages from an index nobody stated');
+    } else if (/^(packages|dev-packages|[\w-]+)\.[^.]+$/.test(key) && raw.startsWith('{'))
+      for (const [f, v] of inlinePairs(raw)) {
+        if (
+          f === 'git' ||
+          f === 'hg' ||
+          f === 'svn' ||
+          f === 'bzr' ||
+          (f === 'file' && /^[a-z][\w+.-]*:\/\//i.test(v) && !/^file:/.test(v))
+        )
+          hit(c, 'reads a Pipfile with packages from a URL or version control');
+        else if ((f === 'path' || f === 'file') && away(c, v.replace(/^file:(\/\/)?/, ''), cwd))
+          hit(c, 'reads a Pipfile with packages from a folder outside the workspace');
+      }
+    if (c.done) return;
+  }
+}
+
+/** mix.exs dependencies from git, GitHub, another Hex repository or a folder outside the workspace. */
+function mixExs(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  const text = read(c, cwd, 'mix.exs');
+  if (text === undefined) return;
+  const code = text.replace(/(^|\s)#[^\n]*/g, '$1');
+  for (const m of code.matchAll(/\{\s*:[\w]+\s*,([^{}]*)\}/g)) {
+    const opts = m[1] ?? '';
+    if (/\b(git|github)\s*:/.test(opts)) hit(c, 'reads a mix.exs with dependencies from git');
+    const repo = /\brepo\s*:\s*"([^"]+)"/.exec(opts);
+    if (repo && repo[1] !== 'hexpm')
+      hit(c, 'reads a mix.exs with dependencies from a Hex repository nobody stated');
+    const path = /\bpath\s*:\s*"([^"]+)"/.exec(opts);
+    if (path && away(c, path[1] ?? '', cwd))
+      hit(c, 'reads a mix.exs with dependencies from a folder outside the workspace');
+    if (c.done) return;
+  }
+}
+
+/** MSBuild properties that add package sources: `RestoreSources`, `RestoreAdditionalProjectSources`. */
+function msbuildSources(c: Ctx): void {
+  const cwd = c.inv.cwd as string;
+  const names = ['Directory.Build.props', 'Directory.Build.targets', 'Directory.Packages.props'];
+  for (const w of c.inv.args) {
+    const t = optionText(w);
+    if (/\.(cs|fs|vb)proj$/i.test(t) && !t.startsWith('-')) names.push(t);
+  }
+  for (const dir of configFolders(cwd, c.r))
+    for (const name of names) {
+      if (name.includes('/') && dir !== cwd) continue;
+      const text = read(c, dir, name);
+      if (text === undefined) continue;
+      for (const m of text.matchAll(/<(RestoreSources|RestoreAdditionalProjectSources)\b[^>]*>([^<]*)</g))
+        for (const source of (m[2] ?? '')
+          .split(';')
+          .map((x) => x.trim())
+          .filter(Boolean)) {
+          if (/^\$\(/.test(source)) continue;
+          const url = /^[a-z][\w+.-]*:\/\//i.test(source);
+          if (url ? unstatedUrl(c, 'nuget', source) : away(c, source, dir))
+            hit(c, 'reads MSBuild properties that take packages from a source nobody stated');
+          if (c.done) return;
+        }
+    }
+}
+
 // ---------------------------------------------------------------- entry
 
 /** The first word that is not an option (`cargo +nightly build`: the toolchain is skipped). */
@@ -726,6 +819,9 @@ export function manifestSources(inv: Invocation, r: Reporter): boolean {
   else if (program === 'composer') composer(c);
   else if (program === 'deno') deno(c);
   else if (program === 'helm') helm(c, sub);
+  else if (program === 'pipenv') pipfile(c);
+  else if (program === 'mix') mixExs(c);
+  else if (program === 'dotnet') msbuildSources(c);
   else python(c, sub);
   return c.done;
 }

@@ -9,7 +9,7 @@
 
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
-import { manifestSources } from './manifest-sources';
+import { JS_INSTALLS, manifestSources } from './manifest-sources';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
@@ -17,26 +17,9 @@ import { configFolders } from './runner-config';
 
 /** Subcommands that resolve and fetch packages, per installer. */
 const INSTALLS: Readonly<Record<string, readonly string[]>> = {
-  npm: [
-    'install',
-    'i',
-    'add',
-    'ci',
-    'update',
-    'up',
-    'upgrade',
-    'in',
-    'ins',
-    'isntall',
-    'install-test',
-    'it',
-    'cit',
-  ],
-  pnpm: ['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch'],
-  bun: ['install', 'i', 'add', 'a', 'update'],
+  ...JS_INSTALLS,
   // Every build, test, run and pack restores first, from nuget.config's sources.
   dotnet: ['restore', 'build', 'test', 'run', 'publish', 'pack', 'add'],
-  yarn: ['', 'install', 'add', 'up', 'upgrade'],
   bundle: ['', 'install', 'update', 'lock', 'add'],
   // `uv run` syncs the project's environment first, from the project's indexes.
   uv: ['sync', 'lock', 'add', 'pip', 'run'],
