@@ -6,9 +6,11 @@
  * owns that mark and the shape of the arguments a workspace program may take. Pure apart from the injected
  * reader and the mark.
  * INVARIANT: a path no builder of this line names as its output, a file there now that is a script (not a
- * compiled program), or an argument computed at run time is never marked.
+ * compiled program), a file there now outside the workspace (anyone's, and run if the build fails), or an
+ * argument computed at run time is never marked.
  */
 
+import { resolvePath } from '../classify/classify-path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { directKind, readBudgeted } from './disk-scripts';
@@ -73,6 +75,9 @@ export function builtProgram(inv: Invocation, r: Reporter): boolean {
   if (path === undefined || !builtEarlier(path, inv, r)) return false;
   const now = readBudgeted(path, inv, r);
   if (now === undefined) return false;
+  // A file already there outside the workspace (a shared /tmp) may be anyone's: if the build fails, or is not
+  // joined by `&&` (`go build -o /tmp/app . ; /tmp/app`), that file runs instead of the build's output.
+  if (now.kind !== 'missing' && resolvePath(path, r.scope).class !== 'workspace') return false;
   if (now.kind === 'text' && directKind(now.text) !== 'binary') return false;
   if (now.kind === 'unreadable' && (now.why !== 'too-large' || directKind(now.head ?? '') !== 'binary'))
     return false;

@@ -158,6 +158,17 @@ describe('programs built earlier in the line', () => {
   ])('not marked: %s', (_n, command) => {
     expect(marked(command)).toEqual([]);
   });
+
+  it('not marked: a program already there outside the workspace (run instead when the build fails)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'wsprog-out-'));
+    try {
+      writeFileSync(join(out, 'app'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]));
+      expect(marked(`go build -o ${out}/app . ; ${out}/app --version`)).toEqual([]);
+      expect(marked(`go build -o ${out}/new . && ${out}/new --version`)).toEqual(['new --version']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('closed scans', () => {
