@@ -284,21 +284,41 @@ function inPackages(p: Parsed, inv: Invocation, r: Reporter, say: (why: string) 
   for (const dir of folders) {
     const file = projectFile(inFolder(dir, 'package.json'), inv, r);
     if (file.kind === 'missing') continue;
-    if (file.kind !== 'text') return;
-    const scripts = parseManifest(file.text);
-    if (!scripts) {
-      say('reads a package.json that does not parse: what it runs is uncertain');
-      return;
-    }
-    const { names, main } = scriptsRun(p, inv.program, scripts);
-    for (const name of names) {
-      const text = scripts[name];
-      if (typeof text !== 'string') continue;
-      const args = name === main ? p.rest.slice(p.command === 'run' ? 1 : 0) : [];
-      const script = args.length === 0 ? text : `${text} ${args.map(quoted).join(' ')}`;
-      runFileText(script, { ...inv, cwd: dir }, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
-    }
+    if (file.kind !== 'text' || !runScripts(p, file.text, dir, inv, r, say)) return;
   }
+}
+
+/**
+ * The scripts `p` runs from the package.json text of `dir`, each analysed as the shell text it is (the main
+ * script with the words given after it); the scripts, or undefined when the file does not parse (said).
+ */
+function runScripts(
+  p: Parsed,
+  manifest: string,
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+  say: (why: string) => void,
+): Record<string, unknown> | undefined {
+  const scripts = parseManifest(manifest);
+  if (!scripts) {
+    say('reads a package.json that does not parse: what it runs is uncertain');
+    return undefined;
+  }
+  const { names, main } = scriptsRun(p, inv.program, scripts);
+  for (const name of names) {
+    const text = scripts[name];
+    if (typeof text !== 'string') continue;
+    const args = name === main ? p.rest.slice(p.command === 'run' ? 1 : 0) : [];
+    const script = args.length === 0 ? text : `${text} ${args.map(quoted).join(' ')}`;
+    runFileText(
+      script,
+      dir === inv.cwd ? inv : { ...inv, cwd: dir },
+      r,
+      `${inv.program}${SCRIPT_FILE_WRAPPER}`,
+    );
+  }
+  return scripts;
 }
 
 /** Options of `yarn workspaces foreach` that take a value. */
@@ -373,24 +393,8 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     if (file.kind === 'missing') continue;
     found = true;
     if (file.kind !== 'text') return;
-    const scripts = parseManifest(file.text);
-    if (!scripts) {
-      say('reads a package.json that does not parse: what it runs is uncertain');
-      return;
-    }
-    const { names, main } = scriptsRun(p, inv.program, scripts);
-    for (const name of names) {
-      const text = scripts[name];
-      if (typeof text !== 'string') continue;
-      const args = name === main ? p.rest.slice(p.command === 'run' ? 1 : 0) : [];
-      const script = args.length === 0 ? text : `${text} ${args.map(quoted).join(' ')}`;
-      runFileText(
-        script,
-        dir === inv.cwd ? inv : { ...inv, cwd: dir },
-        r,
-        `${inv.program}${SCRIPT_FILE_WRAPPER}`,
-      );
-    }
+    const scripts = runScripts(p, file.text, dir, inv, r, say);
+    if (!scripts) return;
     fallbacks(p, inv, scripts, dir, r);
     return;
   }
