@@ -332,6 +332,12 @@ describe('constructs', () => {
     ['git alias to a shell', "git -c alias.x='!rm -rf /' x", 'destructive_root_delete'],
     ['perl system without parentheses', `perl -e 'system "rm -rf /"'`, 'destructive_root_delete'],
     ['moving home away', 'mv ~ /tmp/old-home', 'destructive_root_delete'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    ['home behind an unset check', 'rm -rf "${HOME:?}"/', 'destructive_root_delete'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    ['home behind an assigned default', 'rm -rf ${HOME:=/tmp/h}/*', 'destructive_root_delete'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    ['home behind a message', 'rm -rf "${HOME?no home}"', 'destructive_root_delete'],
   ])('%s', (_name, command, want) => {
     expect(categories(command)).toContain(want);
   });
@@ -344,6 +350,8 @@ describe('benign look-alikes', () => {
     ['temp folder', 'rm -rf /tmp/x'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
     ['temp via TMPDIR default', 'rm -rf ${TMPDIR:-/tmp}/cache'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    ['a workspace folder behind an unset check', 'OUT=build; rm -rf "${OUT:?}"/'],
     ['plain push', 'git push origin feature'],
     ['force with lease', 'git push --force-with-lease'],
     ['rm -rf inside a grep pattern', 'grep -r "rm -rf" .'],

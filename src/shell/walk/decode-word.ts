@@ -132,12 +132,18 @@ function decodeDoubleQuoted(text: string): string {
   return protectQuoted(text.replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === '\n' ? '' : c)));
 }
 
-/** `${NAME:-word}` / `${NAME-word}`: the variable's name and the default word node. */
+/** Operators that yield the variable's own value when it is set: a default, an assigned default, an error. */
+const VALUE_OR_DEFAULT = new Set([':-', '-', ':=', '=', ':?', '?']);
+
+/**
+ * `${NAME:-word}` / `${NAME-word}` / `${NAME:=word}` / `${NAME:?message}`: the variable's name and the word after
+ * the operator (set, the variable is what each yields; `:?` unset stops the command).
+ */
 function expansionDefault(node: Node): { name: string; fallback: Node | undefined } | undefined {
   const kids = node.children.filter((c): c is Node => c !== null);
   const name = kids.find((c) => c.type === 'variable_name');
-  const op = kids.find((c) => c.type === ':-' || c.type === '-');
-  if (!name || !op) return undefined;
+  const op = kids.find((c) => VALUE_OR_DEFAULT.has(c.type));
+  if (!name || !op || op.startIndex !== name.endIndex) return undefined;
   const fallback = kids.find((c) => c.isNamed && c.startIndex >= op.endIndex);
   return { name: name.text, fallback };
 }
