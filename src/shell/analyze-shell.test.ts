@@ -338,6 +338,8 @@ describe('constructs', () => {
     ['home behind an assigned default', 'rm -rf ${HOME:=/tmp/h}/*', 'destructive_root_delete'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
     ['home behind a message', 'rm -rf "${HOME?no home}"', 'destructive_root_delete'],
+    ['a secure deleter, recursive', 'srm -r ~', 'destructive_root_delete'],
+    ['wipe, recursive', 'wipe -rf /', 'destructive_root_delete'],
   ])('%s', (_name, command, want) => {
     expect(categories(command)).toContain(want);
   });

@@ -318,7 +318,13 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
   pagerEscape(inv, r);
   const p = inv.program;
   if (p === 'rm') rm(inv, r);
-  else if (p === 'rmdir' || p === 'unlink' || p === 'srm')
+  else if (
+    (p === 'srm' || p === 'wipe') &&
+    inv.args.some((w) => /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)$/.test(plain(w)))
+  )
+    // Secure deleters (secure-delete's srm, wipe) with -r/-R overwrite and remove whole trees, as rm -r does.
+    for (const w of splitArgs(inv.args).positionals) recursiveDelete(w, inv, r);
+  else if (p === 'rmdir' || p === 'unlink' || p === 'srm' || p === 'wipe')
     for (const w of splitArgs(inv.args).positionals) touchPath(w, 'delete', inv, r);
   else if (p === 'shred') {
     for (const w of splitArgs(inv.args).positionals) {
