@@ -118,8 +118,16 @@ function resolveJs(dir: string, spec: string, files: Files): string | undefined 
   return found.length === 1 && !(found[0] as string).endsWith('.node') ? found[0] : undefined;
 }
 
-function jsInert(entry: string, files: Files): boolean {
-  const queue: [string, number][] = [[entry, 0]];
+/**
+ * Walks the workspace files `entries` load, breadth first, each read once: `visit` scans one file's text (at its
+ * import depth) and answers the files it loads, or false when it is not inert or a load cannot be followed.
+ */
+function walkInert(
+  entries: readonly string[],
+  files: Files,
+  visit: (path: string, text: string, depth: number) => string[] | false,
+): boolean {
+  const queue: [string, number][] = entries.map((f) => [f, 0]);
   const seen = new Set<string>();
   for (let item = queue.shift(); item; item = queue.shift()) {
     const [path, depth] = item;
@@ -127,16 +135,26 @@ function jsInert(entry: string, files: Files): boolean {
     seen.add(path);
     const text = files.source(path);
     if (text === undefined) return false;
-    if (path.endsWith('.json')) continue;
+    const loads = visit(path, text, depth);
+    if (loads === false) return false;
+    for (const next of loads) queue.push([next, depth + 1]);
+  }
+  return true;
+}
+
+function jsInert(entry: string, files: Files): boolean {
+  return walkInert([entry], files, (path, text, depth) => {
+    if (path.endsWith('.json')) return [];
     const scan = scanJavaScript(text);
     if (!scan.inert) return false;
+    const loads: string[] = [];
     for (const spec of scan.follow) {
       const next = resolveJs(posix.dirname(path), spec, files);
       if (next === undefined || depth + 1 > MAX_IMPORT_DEPTH) return false;
-      queue.push([next, depth + 1]);
+      loads.push(next);
     }
-  }
-  return true;
+    return loads;
+  });
 }
 
 interface PyModule {
@@ -194,16 +212,10 @@ function resolvePy(
 }
 
 function pyInert(entry: string[], sysPath0: string, files: Files): boolean {
-  const queue: [string, number][] = entry.map((f) => [f, 0]);
-  const seen = new Set<string>();
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    const [path, depth] = item;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    const text = files.source(path);
-    if (text === undefined) return false;
+  return walkInert(entry, files, (path, text, depth) => {
     const scan = scanPython(text);
     if (!scan.inert) return false;
+    const loads: string[] = [];
     for (const f of scan.follow) {
       const [mod = '', list = ''] = f.split('|');
       const names = list === '' ? [] : list.split(',');
@@ -220,10 +232,10 @@ function pyInert(entry: string[], sysPath0: string, files: Files): boolean {
         if (found && found.files.length === 0 && !PYTHON_INERT.has(mod.split('.')[0] ?? '')) return false;
       }
       if (found === undefined || depth + 1 > MAX_IMPORT_DEPTH) return false;
-      for (const next of found.files) queue.push([next, depth + 1]);
+      loads.push(...found.files);
     }
-  }
-  return true;
+    return loads;
+  });
 }
 
 /** A configuration the runner reads that can load code first (ts-node's `require`, bun's `preload`). */
