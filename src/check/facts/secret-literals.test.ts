@@ -89,6 +89,7 @@ describe('carriesSecret', () => {
     JWT,
     '-----BEGIN OPENSSH PRIVATE KEY-----',
     `%2D%2D%2D%2D%2DBEGIN%20RSA%20PRIVATE%20KEY%2D%2D%2D%2D%2D`,
+    `100%25 sure %E0%A4%A %2D%2D%2D%2D%2DBEGIN%20RSA%20PRIVATE%20KEY%2D%2D%2D%2D%2D`,
   ])('finds %s', (t) => expect(carriesSecret(`x ${t} y`)).toBe(true));
   it.each(['sk-learn tutorial', 'AKIA docs', 'ghp_ prefix', 'eyJ only', 'BEGIN PUBLIC KEY'])(
     'leaves %s',

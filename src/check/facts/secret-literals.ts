@@ -23,11 +23,9 @@ export function carriesSecret(text: string): boolean {
   // A URL may carry it percent-encoded (`%2D%2D%2D%2D%2DBEGIN`): searched decoded too.
   if (SHAPES.some((s) => s.test(t))) return true;
   if (!t.includes('%')) return false;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(t);
-  } catch {
-    return false;
-  }
+  // Escape by escape: one malformed `%` elsewhere in the text must not hide an encoded secret.
+  const decoded = t.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
   return SHAPES.some((s) => s.test(decoded));
 }
