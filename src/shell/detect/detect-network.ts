@@ -18,6 +18,7 @@ import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { curlLike } from './detect-http-clients';
 import { hostOf, networkTarget } from './network-target';
 import { holdsSecrets, readsTree, resolveArg, stdinSensitive, touchPath } from './path-effects';
+import { serviceHost } from './service-hosts';
 
 const SSH_VALUES = new Set([
   '-b',
@@ -366,6 +367,7 @@ function uploads(inv: Invocation, r: Reporter): void {
  * -m http.server`): called before the interpreters and git return.
  */
 export function detectTransfers(inv: Invocation, r: Reporter): void {
+  serviceHost(inv, r);
   uploads(inv, r);
   serves(inv, r);
   if (MAILERS.has(inv.program)) mail(inv, r);
