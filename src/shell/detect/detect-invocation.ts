@@ -25,6 +25,7 @@ import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
 import { detectDiskFill } from './disk-fill';
 import { embeddedCommands } from './embedded-commands';
+import { goSources } from './go-sources';
 import { detectGuard } from './guard-integrity';
 import { listedOutput } from './listed-paths';
 import { makeRecipes } from './make-recipes';
@@ -145,6 +146,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   makeRecipes(inv, r);
   taskRunners(inv, r);
   migrationTargets(inv, r);
+  goSources(inv, r);
   stateBuiltin(inv, r);
   productionArguments(inv, r);
   detectGuard(inv, r);
