@@ -15,6 +15,7 @@ import type { Word } from '../walk/decode-word';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { productionArguments, stateBuiltin } from './bash-state';
 import { detectCleaners } from './cleaners';
+import { clientTargets } from './client-targets';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -147,6 +148,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   taskRunners(inv, r);
   migrationTargets(inv, r);
   goSources(inv, r);
+  clientTargets(inv, r);
   stateBuiltin(inv, r);
   productionArguments(inv, r);
   detectGuard(inv, r);
