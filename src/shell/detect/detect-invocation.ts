@@ -15,6 +15,7 @@ import type { Word } from '../walk/decode-word';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { productionArguments, stateBuiltin } from './bash-state';
 import { detectCleaners } from './cleaners';
+import { configModules } from './config-modules';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -141,6 +142,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
   workspacePrograms(inv, r);
   detectRunners(inv, r);
+  configModules(inv, r);
   packageScripts(inv, r);
   makeRecipes(inv, r);
   taskRunners(inv, r);
