@@ -43,6 +43,7 @@ import {
   touchPath,
 } from './path-effects';
 import { detectSecretPrinters } from './secret-printers';
+import { taskNames } from './task-names';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
 import { workspacePrograms } from './workspace-programs';
@@ -143,6 +144,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   workspacePrograms(inv, r);
   detectRunners(inv, r);
   configModules(inv, r);
+  taskNames(inv, r);
   packageScripts(inv, r);
   makeRecipes(inv, r);
   taskRunners(inv, r);
