@@ -18,7 +18,7 @@ import { isRecord } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { scanJavaScript } from './code-imports';
-import { runFileText } from './disk-scripts';
+import { readBudgeted, runFileText } from './disk-scripts';
 import { inFolder, projectFile } from './project-file';
 import { configFolders } from './runner-config';
 import { MAX_IMPORT_DEPTH, MAX_PROGRAM_FILES } from './workspace-programs';
@@ -110,12 +110,23 @@ function withoutPackages(text: string, linked: ReadonlySet<string>): string | un
   return bad ? undefined : rest;
 }
 
+/**
+ * The names in folder `dir`, from one read of the folder, or undefined when it is not listed (a reader that does not
+ * list folders): the caller then asks for each name, so a folder costs one read of the budget, not one per name.
+ */
+export function folderNames(dir: string, inv: Invocation, r: Reporter): ReadonlySet<string> | undefined {
+  const file = readBudgeted(dir, inv, r);
+  return file?.kind === 'unreadable' && file.entries ? new Set(file.entries) : undefined;
+}
+
 /** The one workspace JavaScript file a relative specifier or a setting's path loads, or undefined. */
 function resolveModule(base: string, inv: Invocation, r: Reporter): string | 'missing' | undefined {
   const candidates = JS_MODULE.test(base)
     ? [base]
     : [...EXTS.map((e) => `${base}.${e}`), ...EXTS.map((e) => `${base}/index.${e}`), `${base}.json`];
+  const names = folderNames(posix.dirname(base), inv, r);
   for (const c of candidates) {
+    if (names && !names.has(c.slice(posix.dirname(base).length + 1).split('/')[0] ?? '')) continue;
     const f = projectFile(c, inv, r);
     if (f.kind === 'unknown') return undefined;
     if (f.kind === 'text') return c;
@@ -247,8 +258,10 @@ export function configModules(inv: Invocation, r: Reporter): void {
   }
   for (const n of near) linked.add(n);
   const entries: string[] = [];
-  for (const dir of folders)
+  for (const dir of folders) {
+    const listed = folderNames(dir, inv, r);
     for (const name of names) {
+      if (listed && !listed.has(name)) continue;
       const path = inFolder(dir, name);
       const file = projectFile(path, inv, r);
       if (file.kind === 'unknown') return;
@@ -259,6 +272,7 @@ export function configModules(inv: Invocation, r: Reporter): void {
         return;
       }
     }
+  }
   if (program === 'jest') {
     // package.json `jest`: the files its settings name are loaded as the configuration's own.
     const manifest = projectFile(inFolder(inv.cwd, 'package.json'), inv, r);

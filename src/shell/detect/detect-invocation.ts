@@ -143,11 +143,11 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
   workspacePrograms(inv, r);
   detectRunners(inv, r);
-  configModules(inv, r);
-  taskNames(inv, r);
   packageScripts(inv, r);
   makeRecipes(inv, r);
   taskRunners(inv, r);
+  configModules(inv, r);
+  taskNames(inv, r);
   migrationTargets(inv, r);
   stateBuiltin(inv, r);
   productionArguments(inv, r);

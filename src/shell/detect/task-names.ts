@@ -11,6 +11,7 @@
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { NAMES } from './build-files-task';
 import { readComposeYaml } from './compose-yaml';
+import { folderNames } from './config-modules';
 import { foldersUp, inFolder, projectFile } from './project-file';
 
 const say = (inv: Invocation, r: Reporter, why: string) =>
@@ -39,7 +40,9 @@ export function taskNames(inv: Invocation, r: Reporter): void {
   }
   let text: string | undefined;
   for (const d of foldersUp(inv.cwd)) {
+    const listed = folderNames(d, inv, r);
     for (const name of NAMES) {
+      if (listed && !listed.has(name)) continue;
       const f = projectFile(inFolder(d, name), inv, r);
       if (f.kind === 'unknown' || f.kind === 'unread') return;
       if (f.kind === 'text') {
