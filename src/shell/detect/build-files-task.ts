@@ -15,7 +15,7 @@ import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { foldersUp, inFolder, projectFile } from './project-file';
 
 /** Every name task looks for, in its order (go-task's `taskfile.DefaultTaskfiles`). */
-const NAMES = [
+export const NAMES = [
   'Taskfile.yml',
   'taskfile.yml',
   'Taskfile.yaml',

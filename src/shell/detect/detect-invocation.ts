@@ -16,6 +16,7 @@ import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../w
 import { productionArguments, stateBuiltin } from './bash-state';
 import { detectCleaners } from './cleaners';
 import { clientTargets } from './client-targets';
+import { configModules } from './config-modules';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -44,6 +45,7 @@ import {
   touchPath,
 } from './path-effects';
 import { detectSecretPrinters } from './secret-printers';
+import { taskNames } from './task-names';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
 import { workspacePrograms } from './workspace-programs';
@@ -146,6 +148,8 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   packageScripts(inv, r);
   makeRecipes(inv, r);
   taskRunners(inv, r);
+  configModules(inv, r);
+  taskNames(inv, r);
   migrationTargets(inv, r);
   goSources(inv, r);
   clientTargets(inv, r);

@@ -342,6 +342,39 @@ function pyproject(c: Ctx, dir: string, text: string): void {
   }
 }
 
+/**
+ * A build of the project (`uv build`, `python -m build`, `hatch build`, ...) installs `[build-system] requires` in
+ * a fresh environment: a direct reference there is an install from an unstated source, as a dependency's is.
+ */
+const BUILDS = /^(uv|hatch|poetry|pdm|rye|flit)$/;
+function buildsProject(program: string, inv: Invocation, sub: string): boolean {
+  if (program === 'pyproject-build') return true;
+  if (BUILDS.test(program)) return sub === 'build';
+  if (!/^python(3(\.\d+)?)?$/.test(program)) return false;
+  const words = inv.args.map((w) => optionText(w));
+  const m = words.indexOf('-m');
+  return m >= 0 && words[m + 1] === 'build';
+}
+
+function buildRequires(c: Ctx): void {
+  for (const dir of configFolders(c.inv.cwd as string, c.r)) {
+    const text = read(c, dir, 'pyproject.toml');
+    if (text === undefined) continue;
+    const entries = flatToml(text);
+    if (!entries) {
+      unsure(c, 'reads a pyproject.toml gavel cannot parse');
+      return;
+    }
+    for (const { key, values } of entries)
+      if (key === 'build-system.requires')
+        for (const v of values) {
+          pythonRef(c, v, dir);
+          if (c.done) return;
+        }
+    return;
+  }
+}
+
 /** uv.lock: every `git`, `url`, `registry` and `path`-like source of the resolved packages. */
 function uvLock(c: Ctx, dir: string, text: string): void {
   for (const m of text.matchAll(/\b(git|url|registry|path|directory|editable)\s*=\s*"([^"]+)"/g)) {
@@ -825,6 +858,10 @@ export function manifestSources(inv: Invocation, r: Reporter): boolean {
   }
   if (program === 'gradle' || program === 'gradlew') {
     if (!c.inv.args.some((w) => /^(-v|--version|-h|--help|--stop|--status)$/.test(optionText(w)))) gradle(c);
+    return c.done;
+  }
+  if (buildsProject(program, inv, sub)) {
+    buildRequires(c);
     return c.done;
   }
   const subs = RESOLVES[program];

@@ -1,0 +1,284 @@
+/**
+ * Configuration modules a JavaScript tool imports and runs before it does its work (ADR 0076): vite and vitest
+ * (`vite.config.*`, `vitest.config.*`), jest (`jest.config.*`, package.json `jest`), eslint (`eslint.config.*`,
+ * `.eslintrc.js`), next (`next.config.*`), playwright (`playwright.config.*` and its `webServer.command`, a shell
+ * command), and the babel, postcss and tailwind configurations these tools load, as pytest's conftest.py is read.
+ * Each module, the workspace files it imports and the workspace files its settings name (`setupFiles`,
+ * `globalSetup`) must pass the closed scan (code-imports.ts); an import of an installed package by its literal
+ * name is known as the tool itself is. Runners whose commands live in files gavel does not read (bazel's BUILD
+ * rules, nx targets) are uncertain when they run them. Pure apart from the injected reader and reporting; never
+ * quotes a file.
+ * INVARIANT: a module that is not inert, cannot be read, imports a path outside the workspace, a computed name or a
+ * package linked from the workspace, or more files than the bound, makes the run uncertain, never allowed.
+ */
+
+import { builtinModules } from 'node:module';
+import { posix } from 'node:path';
+import { isRecord } from '../../core';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { scanJavaScript } from './code-imports';
+import { readBudgeted, runFileText } from './disk-scripts';
+import { inFolder, projectFile } from './project-file';
+import { configFolders } from './runner-config';
+import { MAX_IMPORT_DEPTH, MAX_PROGRAM_FILES } from './workspace-programs';
+
+const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${program}\` ${why}`, inv.segment, 'kept');
+
+const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
+const JS_MODULE = /\.(js|cjs|mjs|ts|cts|mts|jsx|tsx)$/;
+const stems = (...names: string[]) => names.flatMap((n) => EXTS.map((e) => `${n}.${e}`));
+
+const BABEL = [...stems('babel.config'), '.babelrc.js', '.babelrc.cjs', '.babelrc.mjs'];
+const POSTCSS = [...stems('postcss.config', 'tailwind.config'), '.postcssrc.js', '.postcssrc.cjs'];
+
+/** The configuration modules each tool loads (looked for from the cwd up to the workspace top). */
+const MODULES: Readonly<Record<string, readonly string[]>> = {
+  vitest: [...stems('vitest.config', 'vite.config', 'vitest.workspace'), ...POSTCSS, ...BABEL],
+  vite: [...stems('vite.config'), ...POSTCSS],
+  jest: [...stems('jest.config'), ...BABEL],
+  eslint: [...stems('eslint.config'), '.eslintrc.js', '.eslintrc.cjs'],
+  next: [...stems('next.config'), ...POSTCSS, ...BABEL, '.babelrc'],
+  nuxt: [...stems('nuxt.config'), ...POSTCSS],
+  astro: [...stems('astro.config'), ...POSTCSS],
+  playwright: stems('playwright.config'),
+  cypress: stems('cypress.config'),
+  webpack: [...stems('webpack.config'), ...POSTCSS, ...BABEL],
+  rollup: stems('rollup.config'),
+  tsup: stems('tsup.config'),
+  postcss: POSTCSS,
+  tailwindcss: POSTCSS,
+  babel: BABEL,
+  stylelint: [...stems('stylelint.config'), '.stylelintrc.js', '.stylelintrc.cjs'],
+  prettier: [...stems('prettier.config'), '.prettierrc.js', '.prettierrc.cjs'],
+};
+
+/** Subcommands that load no configuration (help, version). */
+const NO_LOAD = /^(-h|--help|-v|-V|--version|help|version|install|install-deps|uninstall)$/;
+
+/** Node's own modules: judged by the closed scan, never taken for an installed package. */
+const BUILTIN = new Set(builtinModules);
+
+/** `import ... from 'x'`, `require('x')`, `import('x')` with a literal specifier. */
+const SPECIFIER =
+  /\b(?:(?:import|export)\s+(?:[\w*${}\s,]+?\s+from\s*)?|require\s*\(\s*|import\s*\(\s*)(['"])([^'"\n]+)\1\s*\)?/g;
+
+/** An installed package named by its literal name (`vite`, `@vitejs/plugin-react`, `vitest/config`). */
+const PACKAGE = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.-]+)*$/i;
+const packageName = (spec: string) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Packages the project links from its own files (`file:`, `link:`, `workspace:`): their code is not installed. */
+function linkedPackages(dir: string, inv: Invocation, r: Reporter): Set<string> | undefined {
+  const file = projectFile(inFolder(dir, 'package.json'), inv, r);
+  if (file.kind === 'unknown') return undefined;
+  const out = new Set<string>();
+  if (file.kind !== 'text') return out;
+  let json: unknown;
+  try {
+    json = JSON.parse(file.text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(json)) return undefined;
+  for (const key of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
+    const deps = json[key];
+    if (!isRecord(deps)) continue;
+    for (const [name, v] of Object.entries(deps))
+      if (typeof v !== 'string' || /^(file|link|workspace|portal|git|https?|github):|^[./~]/.test(v))
+        out.add(name);
+  }
+  return out;
+}
+
+/**
+ * A configuration module's text with its installed-package imports removed, or undefined when one names a package
+ * the project links from its own files. Node's built-ins and relative imports stay for the closed scan.
+ */
+function withoutPackages(text: string, linked: ReadonlySet<string>): string | undefined {
+  let bad = false;
+  const rest = text.replace(SPECIFIER, (m, _q: string, spec: string) => {
+    if (spec.startsWith('.') || spec.startsWith('node:') || BUILTIN.has(spec) || !PACKAGE.test(spec))
+      return m;
+    if (linked.has(packageName(spec))) bad = true;
+    return ' 0 ';
+  });
+  return bad ? undefined : rest;
+}
+
+/**
+ * The names in folder `dir`, from one read of the folder, or undefined when it is not listed (a reader that does not
+ * list folders): the caller then asks for each name, so a folder costs one read of the budget, not one per name.
+ */
+export function folderNames(dir: string, inv: Invocation, r: Reporter): ReadonlySet<string> | undefined {
+  const file = readBudgeted(dir, inv, r);
+  return file?.kind === 'unreadable' && file.entries ? new Set(file.entries) : undefined;
+}
+
+/** The one workspace JavaScript file a relative specifier or a setting's path loads, or undefined. */
+function resolveModule(base: string, inv: Invocation, r: Reporter): string | 'missing' | undefined {
+  const candidates = JS_MODULE.test(base)
+    ? [base]
+    : [...EXTS.map((e) => `${base}.${e}`), ...EXTS.map((e) => `${base}/index.${e}`), `${base}.json`];
+  const names = folderNames(posix.dirname(base), inv, r);
+  for (const c of candidates) {
+    if (names && !names.has(c.slice(posix.dirname(base).length + 1).split('/')[0] ?? '')) continue;
+    const f = projectFile(c, inv, r);
+    if (f.kind === 'unknown') return undefined;
+    if (f.kind === 'text') return c;
+  }
+  return 'missing';
+}
+
+/** Paths a configuration's settings name (`./setup.js`, `<rootDir>/jest.setup.ts`): files the tool loads. */
+function namedFiles(text: string, dir: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(['"`])((?:\.{1,2}\/|<rootDir>\/)[^'"`\n*?$]*)\1/g))
+    if (JS_MODULE.test(m[2] ?? ''))
+      out.push(posix.normalize(posix.join(dir, (m[2] ?? '').replace(/^<rootDir>\//, './'))));
+  return out;
+}
+
+function jestSection(text: string): string | undefined {
+  try {
+    const json: unknown = JSON.parse(text);
+    return isRecord(json) ? JSON.stringify(json.jest ?? null) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether every module `entries` load (imports and named files, bounded) is read and passes the closed scan. */
+function modulesInert(entries: readonly string[], inv: Invocation, r: Reporter, linked: ReadonlySet<string>) {
+  const queue: [string, number][] = entries.map((f) => [f, 0]);
+  const seen = new Set<string>();
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    const [path, depth] = item;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    if (seen.size > MAX_PROGRAM_FILES || depth > MAX_IMPORT_DEPTH) return false;
+    const file = projectFile(path, inv, r);
+    if (file.kind !== 'text') return false;
+    if (path.endsWith('.json') || posix.basename(path) === '.babelrc') {
+      // package.json: only its `jest` settings are configuration.
+      const text = posix.basename(path) === 'package.json' ? jestSection(file.text) : file.text;
+      if (text === undefined) return false;
+      for (const f of namedFiles(text, posix.dirname(path))) queue.push([f, depth + 1]);
+      continue;
+    }
+    const rest = withoutPackages(file.text, linked);
+    if (rest === undefined) return false;
+    const scan = scanJavaScript(rest);
+    if (!scan.inert) return false;
+    const dir = posix.dirname(path);
+    for (const spec of scan.follow) {
+      const next = resolveModule(posix.normalize(posix.join(dir, spec)), inv, r);
+      if (next === undefined || next === 'missing') return false;
+      queue.push([next, depth + 1]);
+    }
+    for (const named of namedFiles(file.text, dir)) {
+      const next = resolveModule(named, inv, r);
+      if (next === undefined) return false;
+      // A folder, a glob root or a file of another kind: not a module the tool loads.
+      if (next !== 'missing' && JS_MODULE.test(next)) queue.push([next, depth + 1]);
+    }
+  }
+  return true;
+}
+
+/** playwright's `webServer.command`: shell commands it starts before the tests, analysed as `sh -c` text. */
+function webServer(text: string, inv: Invocation, r: Reporter): boolean {
+  const at = text.search(/\bwebServer\b/);
+  if (at < 0) return true;
+  const tail = text.slice(at);
+  const commands: string[] = [];
+  for (const m of tail.matchAll(/\bcommand\s*:\s*/g)) {
+    const value = /^(['"])((?:[^\\'"\n]|\\.)*)\1/.exec(tail.slice((m.index ?? 0) + m[0].length));
+    if (!value || (value[2] ?? '').includes('\\')) return false;
+    commands.push(value[2] ?? '');
+  }
+  if (commands.length === 0) return false;
+  runFileText(commands.map((c) => `(\n${c}\n)`).join('\n'), inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
+  return true;
+}
+
+/** bazel and bazelisk subcommands that run the rules of BUILD files (genrules, tests, binaries). */
+const BAZEL_RUNS = /^(build|test|run|coverage|fetch|sync|mobile-install|aquery|cquery|print_action)$/;
+
+/** nx's commands that run no target (other first words name targets: `nx build web`, `nx run web:build`). */
+const NX_QUIET =
+  /^(graph|show|list|report|reset|daemon|help|format|format:check|print-affected|view-logs|--help|-h|--version)$/;
+const nxRunsTargets = (words: readonly string[]) => {
+  const first = words.find((w) => !w.startsWith('-')) ?? words[0];
+  return first !== undefined && !NX_QUIET.test(first);
+};
+
+export function configModules(inv: Invocation, r: Reporter): void {
+  const program = inv.program;
+  const words = inv.args.filter(isLiteral).map((w) => plain(w));
+  if (program === 'bazel' || program === 'bazelisk') {
+    const sub = words.find((w) => !w.startsWith('-'));
+    if (sub !== undefined && BAZEL_RUNS.test(sub))
+      say(program, inv, r, "runs the rules of the workspace's BUILD files, which gavel does not read");
+    return;
+  }
+  if (program === 'nx' && nxRunsTargets(words) && inv.cwd !== undefined && r.env.readScript) {
+    for (const dir of configFolders(inv.cwd, r)) {
+      const file = projectFile(inFolder(dir, 'nx.json'), inv, r);
+      if (file.kind === 'unknown') return;
+      if (file.kind === 'text') {
+        say(
+          program,
+          inv,
+          r,
+          'runs targets nx finds in project files anywhere in the workspace, which gavel does not read',
+        );
+        return;
+      }
+    }
+  }
+  const names = MODULES[program];
+  if (!names || !r.env.readScript || inv.cwd === undefined) return;
+  if (words.some((w) => NO_LOAD.test(w)) && words.length <= 2) return;
+  const folders = configFolders(inv.cwd, r);
+  const linked = linkedPackages(folders[folders.length - 1] ?? inv.cwd, inv, r);
+  const near = linkedPackages(inv.cwd, inv, r);
+  if (!linked || !near) {
+    say(
+      program,
+      inv,
+      r,
+      'reads a package.json that does not parse: what its configuration loads is uncertain',
+    );
+    return;
+  }
+  for (const n of near) linked.add(n);
+  const entries: string[] = [];
+  for (const dir of folders) {
+    const listed = folderNames(dir, inv, r);
+    for (const name of names) {
+      if (listed && !listed.has(name)) continue;
+      const path = inFolder(dir, name);
+      const file = projectFile(path, inv, r);
+      if (file.kind === 'unknown') return;
+      if (file.kind !== 'text') continue;
+      entries.push(path);
+      if (program === 'playwright' && !webServer(file.text, inv, r)) {
+        say(program, inv, r, 'reads a configuration whose web server command gavel cannot read');
+        return;
+      }
+    }
+  }
+  if (program === 'jest') {
+    // package.json `jest`: the files its settings name are loaded as the configuration's own.
+    const manifest = projectFile(inFolder(inv.cwd, 'package.json'), inv, r);
+    if (manifest.kind === 'text' && /"jest"\s*:/.test(manifest.text))
+      entries.push(inFolder(inv.cwd, 'package.json'));
+  }
+  if (entries.length > 0 && !modulesInert(entries, inv, r, linked))
+    say(program, inv, r, 'loads a configuration module that gavel cannot show runs nothing else');
+}
