@@ -14,6 +14,7 @@ import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
 import { bindMount } from './compose-file';
 import { type ContainerSetup, containerCommand, emptySetup } from './container-command';
+import { containerTrust } from './container-trust';
 
 /** `docker run|create` options that take a value (the first other word is the image; the rest, its command). */
 const RUN_VALUES = new Set(
@@ -191,6 +192,7 @@ export function runArgv(args: readonly Word[], o: RunOptions): Word[] {
  */
 export function containerRun(inv: Invocation, r: Reporter, args: readonly Word[]): void {
   const o = readRunOptions(inv, r, args);
+  containerTrust(inv, r, args, o.image);
   if (o.image >= 0) {
     const argv = runArgv(args, o);
     if (o.interactive && readsTypedInput(argv))

@@ -17,6 +17,7 @@ import {
   settingOf,
   subcommandScripts,
 } from './git-exec-config';
+import { pushPublishes } from './git-push-publish';
 import { gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
 import { networkTarget } from './network-target';
@@ -317,6 +318,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
         r.hit('history_rewrite_on_shared_ref', '`git push` force-pushes a shared branch', inv.segment);
       else if (force)
         r.hit('force_push', '`git push` force-pushes and may drop commits on the remote', inv.segment);
+      else if (!del) pushPublishes(refs, opts, pushContext?.defaultBranch, inv, r);
       return undefined;
     }
     case 'apply':

@@ -8,6 +8,7 @@
 
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { installTarget } from './install-target';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { requirementFiles } from './requirement-files';
@@ -99,6 +100,11 @@ export function detectPackages(inv: Invocation, r: Reporter): void {
   const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES)];
   const unstated = (host: string | undefined) => host !== undefined && !covers(stated, host);
   const label = `\`${program} ${sub}${second ? ` ${second}` : ''}\``;
+  if (
+    (/^pip3?$/.test(program) && sub === 'install') ||
+    (program === 'uv' && sub === 'pip' && second === 'install')
+  )
+    installTarget(args.slice(firstOperand), label, inv, r);
   const hit = (why: string) => r.hit('package_install_from_unstated_source', `${label} ${why}`, inv.segment);
   /** A local folder or file: inside the workspace it is the project's own; elsewhere its code is not. */
   const local = (word: Word, text: string) => {
