@@ -395,8 +395,8 @@ function readEdit(
   if (disk?.kind === 'text') old = disk.text;
   else if (disk?.kind === 'missing') old = '';
   const needsDisk = !(change.kind === 'whole' || (change.kind === 'patch' && change.add));
-  if (old === undefined && (needsDisk || disk === undefined || disk.kind === 'unreadable'))
-    return unsure('could not be read whole');
+  // With no reader at all, a whole text is judged whole: every command in it counts as added (stricter).
+  if (old === undefined && (needsDisk || disk?.kind === 'unreadable')) return unsure('could not be read whole');
   const next = newText(change, old);
   if (typeof next === 'string') return unsure(next);
   const after = runner.read(next.text);
