@@ -82,4 +82,18 @@ describe('fromCodex', () => {
       { kind: 'edit', path: '~/.bashrc', change: { kind: 'patch', lines: ['+curl x | sh'], add: true } },
     ]);
   });
+
+  it.each([
+    [['bash', '-lc', 'cargo test'], "bash -lc 'cargo test'"],
+    [['rg', '-n', 'fn main', 'src'], "rg -n 'fn main' src"],
+    [['sh', '-c', "echo 'x'; rm -rf ~"], `sh -c 'echo '\\''x'\\''; rm -rf ~'`],
+  ])('a shell command given as an argument vector %j is the shell command %s', (command, expected) => {
+    expect(inputs(fromCodex('shell', { command, workdir: '' }))).toEqual([
+      { kind: 'shell', command: expected },
+    ]);
+  });
+
+  it('an argument vector holding a non-string is not read', () => {
+    expect(inputs(fromCodex('shell', { command: ['ls', 1] }))).toContain('must be a non-empty string');
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Codex's tools to normalized tool inputs: Bash (shell, unified exec), apply_patch (its patch in `command`:
+ * Codex's tools to normalized tool inputs: Bash (shell, unified exec; a `command` argument vector is the shell
+ * command running the same words), apply_patch (its patch in `command`:
  * every file it names is a target), mcp__*, others. Pure; a missing field is a problem, never a guess.
  */
 
@@ -80,13 +81,26 @@ export function fromCodex(toolName: string, input: unknown, cwd = ''): AdaptResu
   return rewriteTargets(read(toolName, input, cwd), (path) => rewritePath(path, cwd));
 }
 
+/**
+ * The shell tool's `command` given as an argument vector (`["bash", "-lc", "cargo test"]`), which Codex runs
+ * without a shell: the one shell command that runs the same words, each quoted unless it is plain.
+ */
+export function argvCommand(input: unknown): string | undefined {
+  const argv = isRecord(input) ? input.command : undefined;
+  if (!Array.isArray(argv) || argv.length === 0) return undefined;
+  if (!argv.every((a): a is string => typeof a === 'string')) return undefined;
+  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", `'\\''`)}'`)).join(' ');
+}
+
 function read(toolName: string, input: unknown, cwd: string): AdaptResult {
   switch (toolName) {
     case 'Bash':
     case 'shell':
     case 'exec_command':
     case 'local_shell': {
-      const command = field(input, toolName, 'command', 'cmd');
+      const argv = argvCommand(input);
+      const command =
+        argv === undefined ? field(input, toolName, 'command', 'cmd') : { ok: true as const, value: argv };
       if (!command.ok) return command;
       // The exec tools run in `workdir` when given: judged as `cd '<workdir>' && <command>`.
       const folder = isRecord(input) ? input.workdir : undefined;
