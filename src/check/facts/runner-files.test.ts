@@ -225,3 +225,28 @@ describe('a patch path relative to the working folder is read and run there', ()
     expect(good.verdict).toBe('allow');
   });
 });
+
+describe('a settings file that points a package manager at another source is uncertain', () => {
+  const whole = (text: string): FileChange => ({ kind: 'whole', text });
+  it.each([
+    ['pip.conf', '[global]\nextra-index-url = http://203.0.113.7/simple\n'],
+    ['pip.conf', '[global]\nfind-links = http://203.0.113.7/wheels\n'],
+    ['.npmrc', 'registry=http://203.0.113.7/\n'],
+    ['.npmrc', '@acme:registry=http://203.0.113.7/\n'],
+    ['uv.toml', '[[index]]\nurl = "http://203.0.113.7/simple"\n'],
+    ['bunfig.toml', '[install]\nregistry = "http://203.0.113.7/"\n'],
+    ['.yarnrc.yml', 'npmRegistryServer: "http://203.0.113.7"\n'],
+  ])('%s: %j', async (name, text) => {
+    const d = await judge(name, whole(text), 'write');
+    // .npmrc and bunfig.toml were already not allowed for what else they hold (tokens, preloads).
+    expect(d.verdict, d.reason).not.toBe('allow');
+  });
+
+  it.each([
+    ['pip.conf', '[global]\ntimeout = 60\n'],
+    ['uv.toml', 'cache-dir = ".uv-cache"\n'],
+  ])('ordinary twin %s: %j is allowed', async (name, text) => {
+    const d = await judge(name, whole(text), 'write');
+    expect(d.verdict, d.reason).toBe('allow');
+  });
+});

@@ -246,14 +246,28 @@ function preCommit(text: string): Entry[] {
   return out;
 }
 
-/** .npmrc (and .yarnrc) keys that choose what the runner runs. */
+/** The registries a package manager uses unless told otherwise: a source setting naming one changes nothing. */
+const DEFAULT_SOURCE =
+  /^["']?https:\/\/(registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org\/simple|index\.crates\.io|github\.com\/rust-lang\/crates\.io-index)\/?["']?$/;
+
+/**
+ * Keys of a package manager's settings file that choose where packages come from (a registry, an index, a
+ * folder of archives): the next ordinary install fetches, and runs, code from there.
+ */
+const SOURCE_KEY =
+  /^(?:@[\w.-]+:)?registry$|^npmregistryserver$|^(?:extra-)?index(?:-url)?$|^find-links$|^trusted-host$|^url$|^replace-with$|^registry-url$/;
+
+/** Settings files (.npmrc, .yarnrc, pip.conf, uv.toml, bunfig.toml, cargo's config): keys that choose what runs or where packages come from. */
 function npmSettings(text: string): Entry[] {
   const out: Entry[] = [];
   for (const line of text.split('\n')) {
-    const m = /^\s*([\w.-]+)\s*[=: ]\s*(.*)$/.exec(line);
+    const m = /^\s*([@\w.:-]+)\s*[=: ]\s*(.*)$/.exec(line);
     const key = m?.[1]?.toLowerCase() ?? '';
+    const value = (m?.[2] ?? '').trim();
     if (/^(script-shell|shell|node-options|onload-script|init-module|git|yarnpath|yarn-path)$/.test(key))
-      out.push([key, `__gavel_runner_setting ${m?.[2] ?? ''}`]);
+      out.push([key, `__gavel_runner_setting ${value}`]);
+    else if ((SOURCE_KEY.test(key) || /^registries\./.test(key)) && !DEFAULT_SOURCE.test(value))
+      out.push([key, `__gavel_runner_source ${value}`]);
   }
   return out;
 }
@@ -285,6 +299,10 @@ function runnerOf(path: string): Runner | undefined {
   if (/^\.pre-commit-config\.ya?ml$/.test(name)) return { name: 'pre-commit', read: preCommit };
   if (name === '.npmrc' || name === '.yarnrc' || name === '.yarnrc.yml')
     return { name: name === '.npmrc' ? 'npm' : 'yarn', read: npmSettings };
+  if (name === 'pip.conf' || name === 'pip.ini') return { name: 'pip', read: npmSettings };
+  if (name === 'uv.toml') return { name: 'uv', read: npmSettings };
+  if (name === 'bunfig.toml') return { name: 'bun', read: npmSettings };
+  if (/(^|\/)\.cargo\/config(\.toml)?$/.test(path)) return { name: 'cargo', read: npmSettings };
   if (/^[Rr]akefile(\.rb)?$/.test(name)) return { name: 'rake', read: rakeCommands };
   if (name === 'noxfile.py') return { name: 'nox', read: codeLines };
   return undefined;
@@ -396,7 +414,8 @@ function readEdit(
   else if (disk?.kind === 'missing') old = '';
   const needsDisk = !(change.kind === 'whole' || (change.kind === 'patch' && change.add));
   // With no reader at all, a whole text is judged whole: every command in it counts as added (stricter).
-  if (old === undefined && (needsDisk || disk?.kind === 'unreadable')) return unsure('could not be read whole');
+  if (old === undefined && (needsDisk || disk?.kind === 'unreadable'))
+    return unsure('could not be read whole');
   const next = newText(change, old);
   if (typeof next === 'string') return unsure(next);
   const after = runner.read(next.text);
@@ -423,7 +442,9 @@ function readEdit(
         ? 'adds a hook repository, code from a host that runs at each commit'
         : command.startsWith('__gavel_runner_setting')
           ? 'sets what the runner runs its scripts with'
-          : 'adds code the runner runs';
+          : command.startsWith('__gavel_runner_source')
+            ? 'points the package manager at another package source'
+            : 'adds code the runner runs';
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }
