@@ -158,9 +158,9 @@ function readSubcommand(
 
 /** The options that give an interpreter its inline program. */
 const INLINE_CODE: Record<string, readonly string[]> = {
-  python: ['-c'],
+  python: ['-c', '--command'],
   node: ['-e', '--eval', '-p', '--print', '-pe', 'eval'],
-  ruby: ['-e'],
+  ruby: ['-e', 'runner', 'r'],
 };
 
 /**

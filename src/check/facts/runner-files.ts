@@ -8,7 +8,7 @@
  * uncertain. Names in reasons are script names of a closed shape, never file text.
  */
 
-import { basename, dirname } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { readRuby, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 
@@ -246,14 +246,28 @@ function preCommit(text: string): Entry[] {
   return out;
 }
 
-/** .npmrc (and .yarnrc) keys that choose what the runner runs. */
+/** The registries a package manager uses unless told otherwise: a source setting naming one changes nothing. */
+const DEFAULT_SOURCE =
+  /^["']?https:\/\/(registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org\/simple|index\.crates\.io|github\.com\/rust-lang\/crates\.io-index)\/?["']?$/;
+
+/**
+ * Keys of a package manager's settings file that choose where packages come from (a registry, an index, a
+ * folder of archives): the next ordinary install fetches, and runs, code from there.
+ */
+const SOURCE_KEY =
+  /^(?:@[\w.-]+:)?registry$|^npmregistryserver$|^(?:extra-)?index(?:-url)?$|^find-links$|^trusted-host$|^url$|^replace-with$|^registry-url$/;
+
+/** Settings files (.npmrc, .yarnrc, pip.conf, uv.toml, bunfig.toml, cargo's config): keys that choose what runs or where packages come from. */
 function npmSettings(text: string): Entry[] {
   const out: Entry[] = [];
   for (const line of text.split('\n')) {
-    const m = /^\s*([\w.-]+)\s*[=: ]\s*(.*)$/.exec(line);
+    const m = /^\s*([@\w.:-]+)\s*[=: ]\s*(.*)$/.exec(line);
     const key = m?.[1]?.toLowerCase() ?? '';
+    const value = (m?.[2] ?? '').trim();
     if (/^(script-shell|shell|node-options|onload-script|init-module|git|yarnpath|yarn-path)$/.test(key))
-      out.push([key, `__gavel_runner_setting ${m?.[2] ?? ''}`]);
+      out.push([key, `__gavel_runner_setting ${value}`]);
+    else if ((SOURCE_KEY.test(key) || /^registries\./.test(key)) && !DEFAULT_SOURCE.test(value))
+      out.push([key, `__gavel_runner_source ${value}`]);
   }
   return out;
 }
@@ -285,6 +299,10 @@ function runnerOf(path: string): Runner | undefined {
   if (/^\.pre-commit-config\.ya?ml$/.test(name)) return { name: 'pre-commit', read: preCommit };
   if (name === '.npmrc' || name === '.yarnrc' || name === '.yarnrc.yml')
     return { name: name === '.npmrc' ? 'npm' : 'yarn', read: npmSettings };
+  if (name === 'pip.conf' || name === 'pip.ini') return { name: 'pip', read: npmSettings };
+  if (name === 'uv.toml') return { name: 'uv', read: npmSettings };
+  if (name === 'bunfig.toml') return { name: 'bun', read: npmSettings };
+  if (/(^|\/)\.cargo\/config(\.toml)?$/.test(path)) return { name: 'cargo', read: npmSettings };
   if (/^[Rr]akefile(\.rb)?$/.test(name)) return { name: 'rake', read: rakeCommands };
   if (name === 'noxfile.py') return { name: 'nox', read: codeLines };
   return undefined;
@@ -353,7 +371,8 @@ const CACHE = new WeakMap<CheckRequest, RunnerEdit[]>();
 
 /**
  * For each write or edit input of the request (one at most today): what it adds to a runner's file. Empty when
- * the request is no write or edit, carries no change, or names no runner's file.
+ * the request is no write or edit or names no runner's file; uncertain when it carries no change (every
+ * harness's write tools pass theirs through one normalised value, `FileChange`).
  */
 export function runnerEdit(request: CheckRequest): RunnerEdit | undefined {
   const cached = CACHE.get(request);
@@ -361,14 +380,19 @@ export function runnerEdit(request: CheckRequest): RunnerEdit | undefined {
   const input = request.input;
   let result: RunnerEdit | undefined;
   if ((input.kind === 'write' && !input.delete) || input.kind === 'edit') {
-    const runner = input.change ? runnerOf(input.path) : undefined;
-    if (runner && input.change) result = readEdit(request, input.path, input.change, runner);
+    const runner = runnerOf(input.path);
+    if (runner) result = readEdit(request, input.path, input.change, runner);
   }
   CACHE.set(request, result ? [result] : []);
   return result;
 }
 
-function readEdit(request: CheckRequest, path: string, change: FileChange, runner: Runner): RunnerEdit {
+function readEdit(
+  request: CheckRequest,
+  path: string,
+  change: FileChange | undefined,
+  runner: Runner,
+): RunnerEdit {
   const fileName = basename(path);
   const unsure = (why: string): RunnerEdit => ({
     commands: [],
@@ -379,12 +403,18 @@ function readEdit(request: CheckRequest, path: string, change: FileChange, runne
       },
     ],
   });
-  const disk = request.readScript?.(path);
+  // A write tool that does not say what it writes (an insert at a line, an edit sketch, a tool of a harness
+  // whose fields are not known): what it adds cannot be read.
+  if (change === undefined) return unsure('is changed by a tool that does not say how');
+  // A patch names files relative to the working folder (Codex, OpenCode, Copilot): read and run there.
+  const abs = isAbsolute(path) || request.cwd === '' ? path : resolve(request.cwd, path);
+  const disk = request.readScript?.(abs);
   let old: string | undefined;
   if (disk?.kind === 'text') old = disk.text;
   else if (disk?.kind === 'missing') old = '';
   const needsDisk = !(change.kind === 'whole' || (change.kind === 'patch' && change.add));
-  if (old === undefined && (needsDisk || disk === undefined || disk.kind === 'unreadable'))
+  // With no reader at all, a whole text is judged whole: every command in it counts as added (stricter).
+  if (old === undefined && (needsDisk || disk?.kind === 'unreadable'))
     return unsure('could not be read whole');
   const next = newText(change, old);
   if (typeof next === 'string') return unsure(next);
@@ -397,7 +427,7 @@ function readEdit(request: CheckRequest, path: string, change: FileChange, runne
   for (const [s, c] of before) count.set(`${s}\n${c}`, (count.get(`${s}\n${c}`) ?? 0) + 1);
   const commands: AddedCommand[] = [];
   const uncertain: Uncertainty[] = [];
-  const folder = dirname(path);
+  const folder = dirname(abs);
   for (const [script, command] of after) {
     const k = `${script}\n${command}`;
     const n = count.get(k) ?? 0;
@@ -412,7 +442,9 @@ function readEdit(request: CheckRequest, path: string, change: FileChange, runne
         ? 'adds a hook repository, code from a host that runs at each commit'
         : command.startsWith('__gavel_runner_setting')
           ? 'sets what the runner runs its scripts with'
-          : 'adds code the runner runs';
+          : command.startsWith('__gavel_runner_source')
+            ? 'points the package manager at another package source'
+            : 'adds code the runner runs';
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }

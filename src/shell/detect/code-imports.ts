@@ -51,7 +51,11 @@ export function scanJavaScript(text: string): CodeScan {
     }
   // Any other `require` or `import` is computed (`require(name)`, `import(x)`, `require.resolve`).
   if (/\brequire\b|\bimport\b(?!\s*\.\s*meta\b)/.test(rest)) return NOT_INERT;
-  if (JS_REACHES.test(rest)) return NOT_INERT;
+  // A `with` block puts an object's properties in scope (`with (f) constructor('...')()`): never known.
+  if (/(^|[^.\w$])with\s*\(/.test(rest)) return NOT_INERT;
+  // A class's constructor declared as a member (after `{`, `;` or `}`, never after `.`): a definition, not the
+  // `constructor` property that reaches `Function`; every other use of the name still is.
+  if (JS_REACHES.test(rest.replace(/(^|[{;}])(\s*)constructor(?=\s*\()/g, '$1$2member'))) return NOT_INERT;
   // A property name built at run time (`o['constr' + 'uctor']`) reaches what a name would.
   if (/\[[^\]\n]*['"`][^\]\n]*[+`$][^\]\n]*\]|\[[^\]\n]*[+`$][^\]\n]*['"`][^\]\n]*\]/.test(rest))
     return NOT_INERT;

@@ -27,6 +27,11 @@ const FILES: Record<string, string> = {
   'dist/pkg.js': "import express from 'express';\nexpress().listen(3000);\n",
   'dist/secret.js': 'console.log(process.env.GITHUB_TOKEN);\n',
   'dist/ctor.js': "const f = (() => 0)['constr' + 'uctor'];\nf('return 1')();\n",
+  'dist/class.js':
+    "import { fmt } from './fmt.js';\nexport class Greeter {\n  name;\n  constructor(name) {\n    this.name = name;\n  }\n  greet() { return fmt(this.name); }\n}\nclass B{constructor(x){this.x=x}}\nconsole.log(new Greeter(process.argv[2] ?? 'w').greet(), new B(1).x);\n",
+  'dist/ctor-dot.js': "const f = (() => 0).\nconstructor('return process')();\n",
+  'dist/ctor-with.js': "with ((() => 0)) { constructor('return 1')(); }\n",
+  'dist/ctor-prop.js': "const { constructor: F } = () => 0;\nF('return 1')();\n",
   'src/index.ts': "import { add } from './math';\nconsole.log(add(1, 2));\n",
   'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
   'scripts/report.py':
@@ -89,6 +94,7 @@ describe('interpreter runs of workspace files', () => {
     ['python -m of a package module with a relative import', 'python -m app.cli', ['python']],
     ['python -m of a package runs its __main__.py', 'python -m app', ['python']],
     ['a known option of the interpreter', 'node --enable-source-maps dist/cli.js', ['node']],
+    ['built output declaring class constructors', 'node dist/class.js --help', ['node --help']],
   ])('marked: %s', (_n, command, want) => {
     expect(marked(command)).toEqual(want);
   });
@@ -101,6 +107,9 @@ describe('interpreter runs of workspace files', () => {
     ['a package whose code is not read', 'node dist/pkg.js'],
     ['reads a secret variable', 'node dist/secret.js'],
     ['builds a property name to reach Function', 'node dist/ctor.js'],
+    ['reaches Function through .constructor across a line', 'node dist/ctor-dot.js'],
+    ['a with block putting a function in scope', 'node dist/ctor-with.js'],
+    ['destructures constructor', 'node dist/ctor-prop.js'],
     ['a missing file', 'node dist/missing.js'],
     ['reads ~/.ssh', 'python scripts/ssh.py'],
     ['spawns a shell', 'python scripts/shell.py'],

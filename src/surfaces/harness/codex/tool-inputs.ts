@@ -1,5 +1,6 @@
 /**
- * Codex's tools to normalized tool inputs: Bash (shell, unified exec), apply_patch (its patch in `command`:
+ * Codex's tools to normalized tool inputs: Bash (shell, unified exec; a `command` argument vector is the shell
+ * command running the same words), apply_patch (its patch in `command`:
  * every file it names is a target), mcp__*, others. Pure; a missing field is a problem, never a guess.
  */
 
@@ -27,10 +28,12 @@ export function patchPaths(patch: string): string[] {
 
 /**
  * Each added or updated file's section of a Codex patch (its lines up to the next `*** ` header), by path as
- * the header names it: what the patch puts into that file, for reading the commands it adds to a runner's file.
+ * the header names it: what the patch puts into that file, for reading the commands it adds to a runner's file. A
+ * file two sections name has none.
  */
 export function patchSections(patch: string): Map<string, FileChange> {
   const out = new Map<string, FileChange>();
+  const repeated = new Set<string>();
   let current: { lines: string[]; add: boolean } | undefined;
   for (const raw of patch.split('\n')) {
     const line = raw.replace(/\r$/, '');
@@ -42,7 +45,8 @@ export function patchSections(patch: string): Map<string, FileChange> {
       if (m[1] === 'Move to') continue;
       current = undefined;
       const path = m[2]?.replace(/[ \t\r]+$/, '');
-      if ((m[1] === 'Add File' || m[1] === 'Update File') && path && !out.has(path)) {
+      if ((m[1] === 'Add File' || m[1] === 'Update File') && path) {
+        if (out.has(path)) repeated.add(path);
         current = { lines: [], add: m[1] === 'Add File' };
         out.set(path, { kind: 'patch', ...current });
       }
@@ -50,17 +54,42 @@ export function patchSections(patch: string): Map<string, FileChange> {
     }
     current?.lines.push(line);
   }
+  // A file named by two sections: what it ends as is not one section's change (none is given; uncertain).
+  for (const path of repeated) out.delete(path);
   return out;
 }
 
+/**
+ * Every file a patch names as an edit target, each with its section of the patch as its change (the one
+ * normalised file change of every harness whose tool takes this patch format: Codex, OpenCode, Copilot).
+ */
+export function patchEdits(patch: string, at: (path: string) => string = (p) => p): ToolInput[] {
+  const sections = patchSections(patch);
+  return patchPaths(patch).map((path): ToolInput => {
+    const change = sections.get(path);
+    return change ? { kind: 'edit', path: at(path), change } : { kind: 'edit', path: at(path) };
+  });
+}
+
 /** A shell command that runs `apply_patch` on a patch it carries (a here-document, an argument): Codex applies it. */
-function shellPatch(command: string): string[] {
+function shellPatch(command: string, at: (path: string) => string): ToolInput[] {
   if (!/\bapply_patch\b|\bapplypatch\b/.test(command) || !command.includes('*** Begin Patch')) return [];
-  return patchPaths(command);
+  return patchEdits(command, at);
 }
 
 export function fromCodex(toolName: string, input: unknown, cwd = ''): AdaptResult {
   return rewriteTargets(read(toolName, input, cwd), (path) => rewritePath(path, cwd));
+}
+
+/**
+ * The shell tool's `command` given as an argument vector (`["bash", "-lc", "cargo test"]`), which Codex runs
+ * without a shell: the one shell command that runs the same words, each quoted unless it is plain.
+ */
+export function argvCommand(input: unknown): string | undefined {
+  const argv = isRecord(input) ? input.command : undefined;
+  if (!Array.isArray(argv) || argv.length === 0) return undefined;
+  if (!argv.every((a): a is string => typeof a === 'string')) return undefined;
+  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", `'\\''`)}'`)).join(' ');
 }
 
 function read(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -69,7 +98,9 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'shell':
     case 'exec_command':
     case 'local_shell': {
-      const command = field(input, toolName, 'command', 'cmd');
+      const argv = argvCommand(input);
+      const command =
+        argv === undefined ? field(input, toolName, 'command', 'cmd') : { ok: true as const, value: argv };
       if (!command.ok) return command;
       // The exec tools run in `workdir` when given: judged as `cd '<workdir>' && <command>`.
       const folder = isRecord(input) ? input.workdir : undefined;
@@ -77,24 +108,17 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
       const base =
         typeof folder === 'string' && folder !== '' && cwd !== '' ? resolve(cwd, folder) : undefined;
       // `apply_patch <<'EOF'` through the shell tool: the shell command and every file the patch names.
-      const edits = shellPatch(command.value).map(
-        (path): ToolInput => ({ kind: 'edit', path: base && !isAbsolute(path) ? resolve(base, path) : path }),
+      const edits = shellPatch(command.value, (path) =>
+        base && !isAbsolute(path) ? resolve(base, path) : path,
       );
       return { ok: true, inputs: [{ kind: 'shell', command: inFolder }, ...edits] };
     }
     case 'apply_patch': {
       const body = field(input, toolName, 'command', 'patch', 'input');
       if (!body.ok) return body;
-      const paths = patchPaths(body.value);
-      if (paths.length === 0) return { ok: false, problem: 'tool `apply_patch`: the patch names no file' };
-      const sections = patchSections(body.value);
-      return {
-        ok: true,
-        inputs: paths.map((path): ToolInput => {
-          const change = sections.get(path);
-          return change ? { kind: 'edit', path, change } : { kind: 'edit', path };
-        }),
-      };
+      const inputs = patchEdits(body.value);
+      if (inputs.length === 0) return { ok: false, problem: 'tool `apply_patch`: the patch names no file' };
+      return { ok: true, inputs };
     }
     default:
       return mcpOrOther(toolName, input);

@@ -10,16 +10,24 @@ describe('fromCopilot', () => {
     ['Bash', { command: 'ls' }, [{ kind: 'shell', command: 'ls' }]],
     ['view', { path: '/repo/.env' }, [{ kind: 'read', path: '/repo/.env' }]],
     ['Read', { path: 'a.ts' }, [{ kind: 'read', path: 'a.ts' }]],
-    ['create', { path: '.bashrc', file_text: 'x' }, [{ kind: 'write', path: '.bashrc' }]],
+    [
+      'create',
+      { path: '.bashrc', file_text: 'x' },
+      [{ kind: 'write', path: '.bashrc', change: { kind: 'whole', text: 'x' } }],
+    ],
     ['Write', { path: 'b.ts' }, [{ kind: 'write', path: 'b.ts' }]],
-    ['edit', { path: 'a.ts', old_str: 'a', new_str: 'b' }, [{ kind: 'edit', path: 'a.ts' }]],
+    [
+      'edit',
+      { path: 'a.ts', old_str: 'a', new_str: 'b' },
+      [{ kind: 'edit', path: 'a.ts', change: { kind: 'replace', edits: [{ old: 'a', new: 'b' }] } }],
+    ],
     ['str_replace_editor', { path: 'a.ts' }, [{ kind: 'edit', path: 'a.ts' }]],
     [
       'apply_patch',
       '*** Begin Patch\n*** Update File: a.ts\n*** Add File: .git/hooks/pre-push\n+x\n*** End Patch',
       [
-        { kind: 'edit', path: 'a.ts' },
-        { kind: 'edit', path: '.git/hooks/pre-push' },
+        { kind: 'edit', path: 'a.ts', change: { kind: 'patch', lines: [], add: false } },
+        { kind: 'edit', path: '.git/hooks/pre-push', change: { kind: 'patch', lines: ['+x'], add: true } },
       ],
     ],
     [

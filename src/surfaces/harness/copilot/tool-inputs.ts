@@ -1,6 +1,7 @@
 /**
  * GitHub Copilot CLI's tools to normalized tool inputs, by their runtime names: bash, view, create, edit and
- * str_replace_editor, apply_patch (every file its patch names), grep and rg, glob, web_fetch; and by the names
+ * str_replace_editor (each with its change: `file_text`; `old_str`/`new_str`; an `insert` carries none),
+ * apply_patch (every file its patch names, with its section), grep and rg, glob, web_fetch; and by the names
  * Claude Code gives them in a `PreToolUse` payload (Bash, Read, Write, Edit, Grep, Glob, WebFetch), whose
  * arguments stay Copilot's. powershell is judged as a tool gavel has no shape for (its commands are not POSIX
  * shell), MCP tools (`<server>-<tool>`, which cannot be split) likewise. Paths are opened as given, relative ones
@@ -9,8 +10,8 @@
 
 import type { AdaptResult, ToolInput } from '../../../check';
 import { isRecord } from '../../../core';
-import { patchPaths } from '../codex/tool-inputs';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { patchEdits } from '../codex/tool-inputs';
+import { field, mcpOrOther, one, optionalPath, rewriteTargets, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 /** A `PreToolUse` payload's Claude Code name, back to Copilot's runtime name. */
@@ -45,19 +46,23 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'view':
       return one(field(input, name, 'path', 'file_path'), (path) => ({ kind: 'read', path }));
     case 'create':
-      return one(field(input, name, 'path', 'file_path'), (path) => ({ kind: 'write', path }));
+      return one(field(input, name, 'path', 'file_path'), (path) =>
+        withChange({ kind: 'write', path }, input),
+      );
     case 'edit':
     case 'str_replace_editor':
-      return one(field(input, name, 'path', 'file_path'), (path) => ({ kind: 'edit', path }));
+      return one(field(input, name, 'path', 'file_path'), (path) =>
+        withChange({ kind: 'edit', path }, input),
+      );
     case 'apply_patch': {
       const body =
         typeof input === 'string'
           ? { ok: true as const, value: input }
           : field(input, name, 'input', 'patch', 'command');
       if (!body.ok) return body;
-      const paths = patchPaths(body.value);
-      if (paths.length === 0) return { ok: false, problem: 'tool `apply_patch`: the patch names no file' };
-      return { ok: true, inputs: paths.map((path): ToolInput => ({ kind: 'edit', path })) };
+      const inputs = patchEdits(body.value);
+      if (inputs.length === 0) return { ok: false, problem: 'tool `apply_patch`: the patch names no file' };
+      return { ok: true, inputs };
     }
     case 'grep':
     case 'rg':

@@ -9,14 +9,18 @@ describe('fromCursor', () => {
     ['Shell', { command: 'ls' }, [{ kind: 'shell', command: 'ls' }]],
     ['Read', { file_path: '.env' }, [{ kind: 'read', path: '.env' }]],
     ['Read', { target_file: '.env' }, [{ kind: 'read', path: '.env' }]],
-    ['Write', { path: '.bashrc', contents: 'x' }, [{ kind: 'write', path: '.bashrc' }]],
+    [
+      'Write',
+      { path: '.bashrc', contents: 'x' },
+      [{ kind: 'write', path: '.bashrc', change: { kind: 'whole', text: 'x' } }],
+    ],
     ['StrReplace', { path: 'a.ts' }, [{ kind: 'edit', path: 'a.ts' }]],
     [
       'Delete',
       { path: '.git/config' },
       [
         { kind: 'write', path: '.git/config', delete: true },
-        { kind: 'edit', path: '.git/config' },
+        { kind: 'edit', path: '.git/config', change: { kind: 'whole', text: '' } },
       ],
     ],
     [

@@ -1,5 +1,6 @@
 /**
- * Cursor's tools to normalized tool inputs: Shell, Read, Write, Edit and StrReplace, Delete (judged as a
+ * Cursor's tools to normalized tool inputs: Shell, Read, Write, Edit and StrReplace (each with its change when it
+ * carries one whole: `contents`/`content`; `old_string`/`new_string`; an edit sketch carries none), Delete (judged as a
  * delete of all the path names), Grep, Glob, LS; `MCP:<tool>` and anything else is a tool gavel has no shape for (an
  * MCP tool's server is not named). Path fields are read under every name Cursor's tools use (`file_path`,
  * `path`, `target_file`); relative paths are opened against the working folder. Pure; a missing field is a
@@ -8,7 +9,7 @@
 
 import type { AdaptResult } from '../../../check';
 import { isRecord } from '../../../core';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { field, mcpOrOther, one, optionalPath, rewriteTargets, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 const PATH_FIELDS = ['file_path', 'path', 'target_file', 'filePath'] as const;
@@ -38,10 +39,12 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'Read':
       return one(field(input, toolName, ...PATH_FIELDS), (path) => ({ kind: 'read', path }));
     case 'Write':
-      return one(field(input, toolName, ...PATH_FIELDS), (path) => ({ kind: 'write', path }));
+      return one(field(input, toolName, ...PATH_FIELDS), (path) =>
+        withChange({ kind: 'write', path }, input),
+      );
     case 'Edit':
     case 'StrReplace':
-      return one(field(input, toolName, ...PATH_FIELDS), (path) => ({ kind: 'edit', path }));
+      return one(field(input, toolName, ...PATH_FIELDS), (path) => withChange({ kind: 'edit', path }, input));
     case 'Delete': {
       // A delete of all the path names (home, `/` or a system root is the floor's, as `rm -rf` of it is), and
       // a change of that file as an edit is (a hook, gavel's own config): the stricter reading decides.
@@ -51,7 +54,7 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
         ok: true,
         inputs: [
           { kind: 'write', path: path.value, delete: true },
-          { kind: 'edit', path: path.value },
+          { kind: 'edit', path: path.value, change: { kind: 'whole', text: '' } },
         ],
       };
     }

@@ -16,8 +16,16 @@ describe('fromGemini', () => {
       [{ kind: 'shell', command: "cd '/' && rm -rf build" }],
     ],
     ['read_file', { file_path: 'src/a.ts' }, [{ kind: 'read', path: 'src/a.ts' }]],
-    ['write_file', { file_path: '.bashrc', content: 'x' }, [{ kind: 'write', path: '.bashrc' }]],
-    ['replace', { file_path: 'a.ts', old_string: 'a', new_string: 'b' }, [{ kind: 'edit', path: 'a.ts' }]],
+    [
+      'write_file',
+      { file_path: '.bashrc', content: 'x' },
+      [{ kind: 'write', path: '.bashrc', change: { kind: 'whole', text: 'x' } }],
+    ],
+    [
+      'replace',
+      { file_path: 'a.ts', old_string: 'a', new_string: 'b' },
+      [{ kind: 'edit', path: 'a.ts', change: { kind: 'replace', edits: [{ old: 'a', new: 'b' }] } }],
+    ],
     [
       'read_many_files',
       { include: ['src/**', '~/.ssh/*'] },

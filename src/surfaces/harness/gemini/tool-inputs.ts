@@ -1,6 +1,7 @@
 /**
  * Gemini CLI's tools to normalized tool inputs: run_shell_command (run in `dir_path` when given), read_file,
- * read_many_files (every `include` glob is read below the working folder), write_file, replace, web_fetch (the
+ * read_many_files (every `include` glob is read below the working folder), write_file and replace (with their
+ * change: `content`; `old_string`/`new_string`, every occurrence with `allow_multiple`), web_fetch (the
  * URLs written in its `prompt`: it fetches those), glob, grep_search, list_directory, mcp__* (./payload.ts
  * names MCP calls so), others. Pure but for ./rewrite-path.ts; a missing field is a problem, never a guess.
  */
@@ -8,7 +9,7 @@
 import type { AdaptResult, ToolInput } from '../../../check';
 import { isRecord } from '../../../core';
 import { shellInFolder } from '../shell-in-folder';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { field, mcpOrOther, one, optionalPath, rewriteTargets, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 export function fromGemini(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -50,9 +51,9 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
       return { ok: true, inputs: [{ kind: 'read', path: cwd, search: 'contents', globs: include }] };
     }
     case 'write_file':
-      return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'write', path }));
+      return one(field(input, toolName, 'file_path'), (path) => withChange({ kind: 'write', path }, input));
     case 'replace':
-      return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'edit', path }));
+      return one(field(input, toolName, 'file_path'), (path) => withChange({ kind: 'edit', path }, input));
     case 'web_fetch': {
       const prompt = field(input, toolName, 'prompt');
       if (!prompt.ok) return prompt;

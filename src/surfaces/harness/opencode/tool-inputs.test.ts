@@ -14,15 +14,23 @@ describe('fromOpenCode', () => {
     ],
     ['bash', { command: 'ls', workdir: '/repo' }, [{ kind: 'shell', command: 'ls' }]],
     ['read', { filePath: '/repo/.env', offset: 1 }, [{ kind: 'read', path: '/repo/.env' }]],
-    ['write', { filePath: '.bashrc', content: 'x' }, [{ kind: 'write', path: '.bashrc' }]],
-    ['edit', { filePath: 'a.ts', oldString: 'a', newString: 'b' }, [{ kind: 'edit', path: 'a.ts' }]],
+    [
+      'write',
+      { filePath: '.bashrc', content: 'x' },
+      [{ kind: 'write', path: '.bashrc', change: { kind: 'whole', text: 'x' } }],
+    ],
+    [
+      'edit',
+      { filePath: 'a.ts', oldString: 'a', newString: 'b' },
+      [{ kind: 'edit', path: 'a.ts', change: { kind: 'replace', edits: [{ old: 'a', new: 'b' }] } }],
+    ],
     ['multiedit', { filePath: 'a.ts', edits: [] }, [{ kind: 'edit', path: 'a.ts' }]],
     [
       'apply_patch',
       { patchText: '*** Begin Patch\n*** Add File: ~/.zshrc\n+x\n*** Update File: a.ts\n*** End Patch' },
       [
-        { kind: 'edit', path: '~/.zshrc' },
-        { kind: 'edit', path: 'a.ts' },
+        { kind: 'edit', path: '~/.zshrc', change: { kind: 'patch', lines: ['+x'], add: true } },
+        { kind: 'edit', path: 'a.ts', change: { kind: 'patch', lines: [], add: false } },
       ],
     ],
     [

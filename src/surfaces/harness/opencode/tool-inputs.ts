@@ -1,6 +1,7 @@
 /**
- * OpenCode's tools to normalized tool inputs: bash (run in `workdir` when given), read, write, edit, multiedit,
- * apply_patch (every file its `patchText` names), glob, grep, list, webfetch; anything else (task, todo, skill,
+ * OpenCode's tools to normalized tool inputs: bash (run in `workdir` when given), read, write, edit, multiedit
+ * (each with its change: `content`; `oldString`/`newString`/`replaceAll`; `edits`), apply_patch (every file its
+ * `patchText` names, with its section), glob, grep, list, webfetch; anything else (task, todo, skill,
  * an MCP tool named `<server>_<tool>`, which cannot be split) is a tool gavel has no shape for. OpenCode opens a
  * relative `filePath` against its working folder, as gavel resolves it. Pure; a missing field is a problem,
  * never a guess.
@@ -8,9 +9,9 @@
 
 import type { AdaptResult, ToolInput } from '../../../check';
 import { isRecord } from '../../../core';
-import { patchPaths } from '../codex/tool-inputs';
+import { patchEdits } from '../codex/tool-inputs';
 import { shellInFolder } from '../shell-in-folder';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets } from '../tool-fields';
+import { field, mcpOrOther, one, optionalPath, rewriteTargets, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 function searchIn(input: unknown, cwd: string, mode: 'names' | 'contents', globField?: string): AdaptResult {
@@ -37,16 +38,20 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'read':
       return one(field(input, toolName, 'filePath'), (path) => ({ kind: 'read', path }));
     case 'write':
-      return one(field(input, toolName, 'filePath'), (path) => ({ kind: 'write', path }));
+      return one(field(input, toolName, 'filePath', 'path'), (path) =>
+        withChange({ kind: 'write', path }, input),
+      );
     case 'edit':
     case 'multiedit':
-      return one(field(input, toolName, 'filePath'), (path) => ({ kind: 'edit', path }));
+      return one(field(input, toolName, 'filePath', 'path'), (path) =>
+        withChange({ kind: 'edit', path }, input),
+      );
     case 'apply_patch': {
       const body = field(input, toolName, 'patchText', 'patch', 'input');
       if (!body.ok) return body;
-      const paths = patchPaths(body.value);
-      if (paths.length === 0) return { ok: false, problem: 'tool `apply_patch`: the patch names no file' };
-      return { ok: true, inputs: paths.map((path): ToolInput => ({ kind: 'edit', path })) };
+      const inputs = patchEdits(body.value);
+      if (inputs.length === 0) return { ok: false, problem: 'tool `apply_patch`: the patch names no file' };
+      return { ok: true, inputs };
     }
     case 'glob':
       return searchIn(input, cwd, 'names', 'pattern');
