@@ -15,6 +15,7 @@ import type { Word } from '../walk/decode-word';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { productionArguments, stateBuiltin } from './bash-state';
 import { detectCleaners } from './cleaners';
+import { controlFiles } from './control-files';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -148,6 +149,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   stateBuiltin(inv, r);
   productionArguments(inv, r);
   detectGuard(inv, r);
+  controlFiles(inv, r);
   removesGavel(inv, r);
   // Before the interpreters return: `python3 -m pip install` and `bun add` are installs too.
   detectPackages(inv, r);
