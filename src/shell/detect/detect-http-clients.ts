@@ -8,6 +8,7 @@ import { ownVendorHost } from '../classify/secret-variable';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
+import { forgeEndpoint, forgeRequest } from './forge-api';
 import { localService, unixSocket } from './local-services';
 import { hostOf, networkTarget } from './network-target';
 import { stdinSensitive, touchPath } from './path-effects';
@@ -261,6 +262,12 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
       `\`${inv.program} -X DELETE\` deletes a resource on a server`,
       inv.segment,
     );
+  for (const url of urls) {
+    const endpoint = forgeEndpoint(url);
+    if (endpoint === undefined) continue;
+    const body = data.map((d) => plain(d)).join('\n');
+    forgeRequest({ method: method || (data.length > 0 ? 'POST' : 'GET'), endpoint, body }, inv, r);
+  }
   // A vendor's token presented to that vendor's own host only (`$GITHUB_TOKEN` to api.github.com), with nothing
   // that sends the request elsewhere, is not exfiltration; the host is still judged as any other.
   const rerouted = args.some((w) => REROUTE.test(optionText(w)));
