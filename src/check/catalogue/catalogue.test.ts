@@ -47,6 +47,7 @@ describe('the bundled catalogue', () => {
       'git-read',
       'git-local',
       'git-format-patch',
+      'git-bundle',
       'git-config',
       'git-push',
       'git-remote',

@@ -493,7 +493,8 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   },
   {
     programs: ['kubectl', 'oc'],
-    match: /^(get|describe) (secret|secrets)\b/,
+    // `describe` prints a Secret's keys and sizes, never its values (ADR 0072).
+    match: /^get (secret|secrets)\b/,
     category: 'secret_material_read',
     what: 'reads cluster secrets',
   },

@@ -56,6 +56,18 @@ export function dsnTarget(raw: string, services: ReadonlySet<string> = NONE): Da
     );
   }
   if (/\s/.test(dsn)) return 'unknown';
+  // JDBC (flyway, liquibase): `jdbc:postgresql://localhost/app`, `jdbc:sqlite:dev.db`, `jdbc:h2:mem:test`.
+  const jdbc = /^jdbc:([a-z][\w]*):(.*)$/i.exec(dsn);
+  if (jdbc) {
+    const [, driver, rest] = jdbc as unknown as [string, string, string];
+    if (/^(h2|hsqldb|derby)$/i.test(driver)) {
+      if (/^mem:[\w-]*(;[\w=]*)*$/i.test(rest)) return 'local';
+      const file = /^(?:file:)?([^;:]+)(;[\w=]*)*$/i.exec(rest.replace(/^mem:/i, ''));
+      return file && !rest.startsWith('//') ? sqliteFile(file[1] as string) : 'unknown';
+    }
+    if (/^sqlite$/i.test(driver)) return sqliteFile(rest.replace(/\?.*$/, ''));
+    return rest.startsWith('//') ? dsnTarget(`${driver}:${rest}`, services) : 'unknown';
+  }
   // Prisma's and sqlite's file forms.
   const file = /^(?:file|sqlite3?):(?!\/\/)(.*)$/i.exec(dsn);
   if (file) return sqliteFile((file[1] as string).replace(/\?.*$/, ''));
@@ -69,6 +81,8 @@ export function dsnTarget(raw: string, services: ReadonlySet<string> = NONE): Da
       go[1] === 'unix' ? (go[2] as string) : (go[2] as string).replace(/:\d+$/, ''),
       services,
     );
+  // The Go MySQL driver without an address: `user:pass@/app` connects to 127.0.0.1:3306.
+  if (/^[^@/\s:]*(?::[^@/\s]*)?@\/[\w-]*(?:\?[\w=&%.-]*)?$/.test(dsn)) return 'local';
   const url = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#\s]*@)?([^/?#\s]*)(\/[^?#\s]*)?(?:\?([^#\s]*))?$/i.exec(dsn);
   if (!url) return 'unknown';
   const hosts = (url[2] as string).split(',').map((h) => h.replace(/:\d+$/, ''));

@@ -468,6 +468,11 @@ describe('manifests with only registry dependencies stay quiet', () => {
       { 'charts/app/Chart.yaml': CHART('file://../common'), 'charts/common/Chart.yaml': 'name: common\n' },
     ],
     [
+      'helm dependency update from a well-known public chart repository',
+      'helm dependency update',
+      { 'Chart.yaml': CHART('https://charts.bitnami.com/bitnami') },
+    ],
+    [
       '.bundle/config vendor path and without groups',
       'bundle install',
       {

@@ -40,7 +40,22 @@ const HOSTS = {
   ],
   // Deno's own registries (JSR and deno.land/x, std); every other URL import is a host nobody stated.
   deno: ['jsr.io', 'deno.land'],
-  helm: [] as string[],
+  // Helm has no default repository: the public chart repositories of well-known projects (ADR 0072).
+  helm: [
+    'charts.bitnami.com',
+    'registry-1.docker.io',
+    'charts.helm.sh',
+    'prometheus-community.github.io',
+    'grafana.github.io',
+    'kubernetes.github.io',
+    'kubernetes-sigs.github.io',
+    'charts.jetstack.io',
+    'helm.releases.hashicorp.com',
+    'argoproj.github.io',
+    'helm.cilium.io',
+    'open-telemetry.github.io',
+    'aws.github.io',
+  ],
   ruby: [] as string[],
   hex: ['hex.pm', 'repo.hex.pm'],
   nuget: ['api.nuget.org', 'nuget.org'],

@@ -13,10 +13,19 @@ import { posix } from 'node:path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { readComposeYaml } from './compose-yaml';
 import { type DatabaseTarget, dsnTarget, envFile } from './database-target';
-import { inFolder, projectFile } from './project-file';
-
-/** Where a connection string leads, with the workspace's compose services known local. */
-type Dsn = (text: string) => DatabaseTarget;
+import {
+  balanced,
+  type Context,
+  combine,
+  type Dsn,
+  type Found,
+  iniSection,
+  optionValue,
+  read,
+  UNPLACED,
+} from './migration-config';
+import { migrationTool } from './migration-tools';
+import { inFolder } from './project-file';
 
 /** The workspace's compose file beside the command: its services are this machine's containers. */
 function composeServices(inv: Invocation, r: Reporter, cwd: string): Set<string> {
@@ -28,42 +37,6 @@ function composeServices(inv: Invocation, r: Reporter, cwd: string): Set<string>
     if (services instanceof Map) for (const k of services.keys()) if (/^[a-z0-9][\w-]*$/i.test(k)) out.add(k);
   }
   return out;
-}
-
-/** What a framework's reader is given: the literal arguments, the command, where it runs. */
-interface Context {
-  args: readonly string[];
-  inv: Invocation;
-  r: Reporter;
-  cwd: string;
-  dsn: Dsn;
-}
-
-/** What a reader found: the target, and the file it read it from (named in the reason). */
-interface Found {
-  target: DatabaseTarget;
-  file: string;
-}
-
-const UNPLACED = (file: string): Found => ({ target: 'unknown', file });
-
-/** The text of a project file, `null` when missing, undefined when not known (the reader reported why). */
-function read(path: string, inv: Invocation, r: Reporter): string | null | undefined {
-  const file = projectFile(path, inv, r);
-  if (file.kind === 'text') return file.text;
-  return file.kind === 'missing' ? null : undefined;
-}
-
-/** The value of `--name VALUE`/`--name=VALUE` among literal arguments; '' when absent. */
-function optionValue(args: readonly string[], names: readonly string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    for (const n of names) {
-      if (a === n) return args[i + 1] ?? '';
-      if (a.startsWith(`${n}=`)) return a.slice(n.length + 1);
-    }
-  }
-  return undefined;
 }
 
 /** prisma: `migrate ...`/`db ...` open the schema's datasource; `generate` runs its generators. */
@@ -128,31 +101,6 @@ function prisma(c: Context): Found | undefined {
   return { target: combine(targets), file: 'schema.prisma' };
 }
 
-/** Local only when every connection is; any remote one makes it remote. */
-function combine(targets: readonly DatabaseTarget[]): DatabaseTarget {
-  if (targets.length === 0) return 'unknown';
-  if (targets.includes('remote')) return 'remote';
-  return targets.every((t) => t === 'local') ? 'local' : 'unknown';
-}
-
-/** An INI section's `key = value` lines. */
-function iniSection(text: string, section: string): Map<string, string> | undefined {
-  const out = new Map<string, string>();
-  let inside = false;
-  let found = false;
-  for (const line of text.split('\n')) {
-    const head = /^\s*\[([^\]]+)\]\s*$/.exec(line);
-    if (head) {
-      inside = head[1] === section;
-      found ||= inside;
-      continue;
-    }
-    const kv = inside ? /^([\w.]+)\s*[=:]\s*(.*?)\s*$/.exec(line) : null;
-    if (kv) out.set(kv[1] as string, kv[2] as string);
-  }
-  return found ? out : undefined;
-}
-
 /** Code in an alembic `env.py` that takes the database from elsewhere than `alembic.ini`. */
 const ALEMBIC_OVERRIDE =
   /\b(environ|getenv|set_main_option|create_engine|create_async_engine|get_x_argument|dotenv|settings|URL\.create)\b/;
@@ -212,16 +160,6 @@ function django(c: Context): Found | undefined {
   for (const m of block.matchAll(/['"]NAME['"]\s*:\s*(['"])([^'"]*)\1/g))
     if ((m[2] as string).startsWith('/') || (m[2] as string).startsWith('~')) targets.push('unknown');
   return { target: targets.length === 0 ? 'local' : combine(targets), file };
-}
-
-/** The text from the brace at `open` to its match, or undefined. */
-function balanced(text: string, open: number): string | undefined {
-  let depth = 0;
-  for (let i = open; i < text.length && i < open + 20000; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return text.slice(open, i + 1);
-  }
-  return undefined;
 }
 
 /** Laravel: `.env`'s `DB_URL`/`DATABASE_URL`, or `DB_CONNECTION` with `DB_HOST`/`DB_DATABASE`. */
@@ -323,7 +261,7 @@ function framework(inv: Invocation, args: readonly string[]) {
   const script = args[0] ?? '';
   if (/^python\d*(\.\d+)?$/.test(p) && /(^|\/)manage\.py$/.test(script)) return django;
   if (p === 'php' && /(^|\/)artisan$/.test(script)) return artisan;
-  return undefined;
+  return migrationTool(p);
 }
 
 export function migrationTargets(inv: Invocation, r: Reporter): void {

@@ -286,6 +286,9 @@ describe('cluster and release state that prints secret values', () => {
     ['helm chart defaults', 'helm show values ./chart'],
     ['pods as yaml', 'kubectl get pods -o yaml'],
     ['a config map as yaml', 'kubectl get configmap app -n secret -o yaml'],
+    ['a Secret described (keys and sizes only)', 'kubectl describe secret db-creds -n dev'],
+    ['every Secret described', 'kubectl describe secrets'],
+    ['oc describing a Secret', 'oc describe secret/db'],
   ])('%s: `%s` prints no secret value', (_name, command) => {
     expect(categories(command)).not.toContain('secret_material_read');
   });

@@ -1,0 +1,82 @@
+// Where `go get` and `go mod download|tidy` take modules from besides the default proxy (issue 11, ADR 0072):
+// a go.mod or go.work `replace` by a folder outside the workspace is the install category, by a module on an
+// unknown host uncertain; replacements inside the workspace and on public code hosts leave the command known.
+// Real files in a temp folder; go is never run.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+import { replaceTargets } from './go-sources';
+
+let p: DiskProject | undefined;
+beforeAll(async () => {
+  await loadShellParser();
+});
+afterEach(() => p?.remove());
+
+function found(command: string, files: Record<string, string>): string[] {
+  p = diskProject('dbmig-go-');
+  p.write(files);
+  const a = analyzeShellSync(command, p.env());
+  return [...a.uncertain.map((u) => u.reason), ...a.hits.map((h) => h.category)];
+}
+
+const MOD = (extra = '') =>
+  `module example.com/app\n\ngo 1.22\n\nrequire github.com/pkg/errors v0.9.1\n${extra}`;
+
+describe('replace directives read', () => {
+  it('reads single-line and block replacements, skipping comments', () => {
+    const text = MOD(
+      'replace github.com/a/b => ../b\n// replace x => /etc\nreplace (\n  github.com/c/d v1.0.0 => evil.example/d v1.0.1\n  github.com/e/f => "./vendor/f"\n)\n',
+    );
+    expect(replaceTargets(text)).toEqual(['evil.example/d', './vendor/f', '../b']);
+  });
+});
+
+describe('go get through the default proxy stays known', () => {
+  it.each<[string, string, Record<string, string>]>([
+    ['no replacement', 'go get github.com/stretchr/testify@v1.9.0', { 'go.mod': MOD() }],
+    [
+      'a replacement inside the workspace',
+      'go get -u ./...',
+      {
+        'go.mod': MOD('replace github.com/a/b => ./third_party/b\n'),
+        'third_party/b/go.mod': 'module github.com/a/b\n',
+      },
+    ],
+    [
+      'a replacement on a public code host',
+      'go mod tidy',
+      { 'go.mod': MOD('replace github.com/a/b => github.com/me/b v1.0.0\n') },
+    ],
+    ['a go build is not read', 'go build ./...', { 'go.mod': MOD('replace github.com/a/b => /opt/b\n') }],
+  ])('%s', (_n, command, files) => expect(found(command, files)).toEqual([]));
+});
+
+describe('a replacement from elsewhere', () => {
+  it('a folder outside the workspace is the install category', () => {
+    expect(
+      found('go get github.com/a/b@v1.0.0', { 'go.mod': MOD('replace github.com/a/b => /tmp/b\n') }),
+    ).toContain('package_install_from_unstated_source');
+  });
+  it('a parent folder out of the workspace is the install category', () => {
+    expect(
+      found('go mod download', { 'go.mod': MOD('replace (\n  github.com/a/b => ../../../b\n)\n') }),
+    ).toContain('package_install_from_unstated_source');
+  });
+  it('a module on another host is uncertain', () => {
+    expect(
+      found('go get github.com/a/b', {
+        'go.mod': MOD('replace github.com/a/b v1.0.0 => evil.example/b v1.0.1\n'),
+      }),
+    ).not.toEqual([]);
+  });
+  it('go.work is read too', () => {
+    expect(
+      found('go get github.com/a/b', {
+        'go.mod': MOD(),
+        'go.work': 'go 1.22\nuse .\nreplace github.com/a/b => /srv/b\n',
+      }),
+    ).toContain('package_install_from_unstated_source');
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Where `go get`, `go mod download` and `go mod tidy` take modules from besides the default proxy: the `replace`
+ * directives of the workspace's `go.mod` and `go.work`. A replacement by a folder outside the workspace is the
+ * install category (its code is built from there); by a module on a host outside the public code hosts and the
+ * well-known module hosts it is uncertain (the catalogue knows `go get` of those hosts only). Variables that
+ * change the proxy or the checksum database on the line are judged by the catalogue's variable lists. Pure apart
+ * from the injected reader and reporting; never quotes a file.
+ */
+
+import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { NO_FLOW } from '../walk/flow';
+import { resolveArg } from './path-effects';
+import { inFolder, projectFile } from './project-file';
+import { configFolders } from './runner-config';
+
+/** Module hosts whose modules the default proxy serves and the checksum database records (catalogue `go-get`). */
+const KNOWN_MODULE =
+  /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|golang\.org\/x|google\.golang\.org|gopkg\.in|go\.uber\.org|go\.etcd\.io|go\.opentelemetry\.io|go\.mongodb\.org|k8s\.io|sigs\.k8s\.io|cloud\.google\.com\/go|gotest\.tools|honnef\.co|modernc\.org|mvdan\.cc|gorm\.io|entgo\.io|connectrpc\.com|filippo\.io|gocloud\.dev|nhooyr\.io|golang\.zx2c4\.com)\//;
+
+/** The `go` subcommands that fetch the modules go.mod requires. */
+function fetches(words: readonly string[]): boolean {
+  const [first, second] = words;
+  return first === 'get' || (first === 'mod' && (second === 'download' || second === 'tidy'));
+}
+
+/** The targets of a go.mod/go.work's `replace` directives (`=> ../x`, `=> example.com/y v1.2.3`). */
+export function replaceTargets(text: string): string[] {
+  const out: string[] = [];
+  const body = text.replace(/\/\/[^\n]*/g, '');
+  const lines: string[] = [];
+  for (const m of body.matchAll(/^\s*replace\s*\(([\s\S]*?)^\s*\)/gm))
+    lines.push(...(m[1] as string).split('\n'));
+  for (const m of body.matchAll(/^\s*replace\s+([^(\n][^\n]*)$/gm)) lines.push(m[1] as string);
+  for (const line of lines) {
+    const target = /=>\s*(\S+)/.exec(line);
+    if (target) out.push((target[1] as string).replace(/^"(.*)"$/, '$1'));
+  }
+  return out;
+}
+
+export function goSources(inv: Invocation, r: Reporter): void {
+  if (inv.program !== 'go' || inv.cwd === undefined || !r.env.readScript) return;
+  const words = inv.args.map((w) => optionText(w)).filter((t) => !t.startsWith('-'));
+  if (!fetches(words)) return;
+  for (const dir of configFolders(inv.cwd, r)) {
+    for (const name of ['go.work', 'go.mod']) {
+      const file = projectFile(inFolder(dir, name), inv, r);
+      if (file.kind !== 'text') continue;
+      for (const target of replaceTargets(file.text)) {
+        if (/^\.{0,2}\//.test(target)) {
+          const res = resolveArg({ text: target, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
+          if (res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved)) {
+            r.hit(
+              'package_install_from_unstated_source',
+              `\`go ${words[0]}\` reads a ${name} that replaces a module by a folder outside the workspace`,
+              inv.segment,
+            );
+            return;
+          }
+        } else if (!KNOWN_MODULE.test(target)) {
+          r.uncertain(
+            'dynamic-script',
+            `\`go ${words[0]}\` reads a ${name} that replaces a module by one from another host`,
+            inv.segment,
+            'kept',
+          );
+          return;
+        }
+      }
+    }
+  }
+}
