@@ -88,6 +88,14 @@ const LANGUAGES: Readonly<Record<string, LanguageSpec>> = {
   'babel-node': NODE,
   bun: NODE,
   deno: { family: 'node', code: ['-p', '--print'], values: [], codeSubs: ['eval'] },
+  // The JDK's script shells (JavaScript by default): `cp(from, url)`, `exec(cmd)` are built in.
+  jrunscript: {
+    family: 'node',
+    code: ['-e'],
+    values: ['-cp', '-classpath', '-D', '-J', '-l', '-encoding'],
+    file: ['-f'],
+  },
+  jjs: { family: 'node', code: [], values: ['-cp', '-classpath', '-D', '-J'] },
   ipython: IPYTHON,
   ipython3: IPYTHON,
   bpython: IPYTHON,

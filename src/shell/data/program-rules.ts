@@ -315,6 +315,44 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     what: 'turns System Integrity Protection off',
   },
   {
+    programs: ['setsebool', 'togglesebool'],
+    match:
+      /(^| )(secure_mode\w*|deny_\w+)( |=)(off|0|false)\b|(^| )(selinuxuser_exec(mod|stack|heap)|allow_exec\w+|mmap_low_allowed|domain_kernel_load_modules)( |=)(on|1|true)\b/,
+    unless: /^-?-?(h|help)$/,
+    category: 'disable_security_control',
+    what: 'turns an SELinux protection off',
+  },
+  {
+    programs: ['semanage'],
+    match: /^permissive (-a|--add)\b/,
+    category: 'disable_security_control',
+    what: 'makes an SELinux domain permissive',
+  },
+  {
+    programs: ['apparmor_parser'],
+    match: /(^| )--remove( |$)/,
+    category: 'disable_security_control',
+    what: 'removes an AppArmor profile',
+  },
+  {
+    programs: ['netsh', 'netsh.exe'],
+    match: /advfirewall set \w+ state off|firewall set opmode (mode=)?disable/,
+    category: 'disable_security_control',
+    what: 'turns the firewall off',
+  },
+  {
+    programs: ['sc', 'sc.exe'],
+    match: /^(stop|delete|config) (windefend|wdnissvc|sense|mpssvc)\b/,
+    category: 'disable_security_control',
+    what: 'stops Windows Defender or the firewall',
+  },
+  {
+    programs: ['reg', 'reg.exe'],
+    match: /^add .*(windows defender|windows firewall|firewallpolicy).*(disable\w+|enablefirewall)/,
+    category: 'disable_security_control',
+    what: 'turns Windows Defender or the firewall off',
+  },
+  {
     programs: ['aa-teardown', 'aa-disable', 'aa-complain'],
     match: /^|$/,
     category: 'disable_security_control',

@@ -82,12 +82,19 @@ interface Mapper {
   readonly own: string;
   /** A path gavel cannot map (a bind from a run-time source) was met. */
   unknown: boolean;
+  /** The container's environment holds host secrets (an env file, a secret variable). */
+  secretEnv?: boolean;
 }
+
+/** A process's environment (`/proc/self/environ`): the container's variables, so its secrets when it was given some. */
+const ENVIRON = /^\/proc\/[^/]+\/environ$/;
 
 /** The host path a container path names (a bind's source, or the container's own folder); `shell`: shell text. */
 function hostPath(path: string, m: Mapper, shell = false): string | undefined {
   const slash = path.length > 1 && path.endsWith('/') ? '/' : '';
   const norm = posix.normalize(path);
+  // Kept as the host's own environment file, which is secret material as the container's is.
+  if (m.secretEnv && ENVIRON.test(norm)) return norm;
   const bind = bindOf(norm === '/' ? norm : norm.replace(/\/$/, ''), m.binds);
   if (bind === undefined) return `${m.own}${norm === '/' ? '' : norm.replace(/\/$/, '')}${slash}`;
   // A host folder whose name the shell would split or expand is not written into shell text.
@@ -214,6 +221,7 @@ export function containerCommand(
     binds: setup.binds,
     own: posix.join(r.scope.tempDirs[0] ?? '/tmp', OWN),
     unknown: false,
+    secretEnv: setup.secrets || setup.envFile === true,
   };
   const homes = containerHomes(setup);
   const climbs = argv.some((w) => CLIMBS.test(w.text));

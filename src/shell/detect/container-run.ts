@@ -11,6 +11,7 @@ import { posix } from 'node:path';
 import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { NO_FLOW } from '../walk/flow';
 import { DYN } from '../walk/markers';
 import { bindMount } from './compose-file';
 import { type ContainerSetup, containerCommand, emptySetup } from './container-command';
@@ -183,7 +184,28 @@ export function readRunOptions(inv: Invocation, r: Reporter, args: readonly Word
 /** The container's command: `--entrypoint` (when given) and the words after the image. */
 export function runArgv(args: readonly Word[], o: RunOptions): Word[] {
   const command = o.image < 0 ? [] : args.slice(o.image + 1);
-  return o.entrypoint && plain(o.entrypoint) !== '' ? [o.entrypoint, ...command] : command;
+  if (o.entrypoint && plain(o.entrypoint) !== '') return [o.entrypoint, ...command];
+  const program = imageProgram(args[o.image]);
+  // Options alone after an image named for its program are that program's (`curlimages/curl -d @f URL`,
+  // `node:20 -e code`): the image's entrypoint runs it with them.
+  if (program !== undefined && command.length > 0 && plain(command[0]).startsWith('-'))
+    return [{ text: program, flow: NO_FLOW }, ...command];
+  return command;
+}
+
+/** Images whose repository name is not their program's. */
+const IMAGE_PROGRAMS: Readonly<Record<string, string>> = {
+  'aws-cli': 'aws',
+  'azure-cli': 'az',
+  'cloud-sdk': 'gcloud',
+};
+
+/** The program an image is named for: its repository's last part without tag or digest (`curlimages/curl:8` is curl). */
+function imageProgram(image: Word | undefined): string | undefined {
+  if (image === undefined || !isLiteral(image)) return undefined;
+  const name = (plain(image).split('@')[0] ?? '').split('/').pop()?.split(':')[0] ?? '';
+  if (!/^[a-z][a-z0-9._-]*$/.test(name)) return undefined;
+  return IMAGE_PROGRAMS[name] ?? name;
 }
 
 /**

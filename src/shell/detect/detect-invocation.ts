@@ -17,6 +17,7 @@ import { productionArguments, stateBuiltin } from './bash-state';
 import { detectCleaners } from './cleaners';
 import { clientTargets } from './client-targets';
 import { configModules } from './config-modules';
+import { controlFiles } from './control-files';
 import { detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -156,6 +157,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   stateBuiltin(inv, r);
   productionArguments(inv, r);
   detectGuard(inv, r);
+  controlFiles(inv, r);
   removesGavel(inv, r);
   // Before the interpreters return: `python3 -m pip install` and `bun add` are installs too.
   detectPackages(inv, r);

@@ -16,6 +16,8 @@ import {
 import type { Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { curlLike } from './detect-http-clients';
+import { forgeCli } from './forge-api';
+import { hostSenders } from './host-senders';
 import { hostOf, networkTarget } from './network-target';
 import { holdsSecrets, readsTree, resolveArg, stdinSensitive, touchPath } from './path-effects';
 import { serviceHost } from './service-hosts';
@@ -368,6 +370,8 @@ function uploads(inv: Invocation, r: Reporter): void {
  */
 export function detectTransfers(inv: Invocation, r: Reporter): void {
   serviceHost(inv, r);
+  hostSenders(inv, r);
+  forgeCli(inv, r);
   uploads(inv, r);
   serves(inv, r);
   if (MAILERS.has(inv.program)) mail(inv, r);

@@ -118,6 +118,9 @@ function powershellPath(word: string, home: string): string {
 const PS_REMOVE = new Set(['remove-item', 'ri', 'del', 'erase']);
 const PS_IEX = /^(?:invoke-expression|iex)$/i;
 const PS_FETCH = /\b(?:invoke-webrequest|iwr|invoke-restmethod|irm|downloadstring|downloadfile|curl|wget)\b/i;
+/** PowerShell that switches a security control off: Defender's preferences and exclusions, its service, the firewall. */
+const PS_CONTROL_OFF =
+  /\b(?:set|add)-mppreference\b.*-(?:disable\w+\s+(?:\$true|1)\b|exclusion\w*)|\bset-netfirewallprofile\b.*-enabled\s+(?:\$false|false|0)\b|\b(?:stop|set|remove)-service\b.*\b(?:windefend|wdnissvc|sense|mpssvc)\b|\buninstall-windowsfeature\b.*\bdefender|windows defender.*\bdisable\w+/i;
 /** A PowerShell command name (`Verb-Noun`) or one of its own aliases: not a native program. */
 const PS_CMDLET =
   /^(?:[a-z]+-[a-z]+|ri|del|erase|iex|iwr|irm|echo|write|gci|gc|ls|dir|cd|sl|pwd|saps|start|\$.*|\[.*|\(.*)$/i;
@@ -130,6 +133,12 @@ const PS_CMDLET =
 function powershell(code: string, inv: Invocation, r: Reporter): void {
   const home = r.scope.home;
   for (const statement of code.split(/[;\n]/)) {
+    if (PS_CONTROL_OFF.test(statement))
+      r.hit(
+        'disable_security_control',
+        `\`${inv.program}\` turns Windows Defender or the firewall off`,
+        inv.segment,
+      );
     const stages = statement.split('|');
     if (
       stages.some((s) => PS_IEX.test(s.trim().split(/\s+/)[0] ?? '')) ||
