@@ -28,6 +28,7 @@ import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
 import { detectDiskFill } from './disk-fill';
 import { embeddedCommands } from './embedded-commands';
+import { EXCLUDE_ASSIGNED, exclusionPatterns } from './exclusion-patterns';
 import { goSources } from './go-sources';
 import { detectGuard } from './guard-integrity';
 import { listedOutput } from './listed-paths';
@@ -257,28 +258,6 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
  * file, a format read from a file): the program opens it, so it is a read like an operand (a secret there is a
  * secret read; the catalogue reads option names, never what a value points at).
  */
-/**
- * Names a program is told to leave out (`tar --exclude .env`, `rsync --exclude=.env`, `zip -r a.zip . -x .env`,
- * `grep --exclude-dir .git`) are patterns it matches against the names it walks, never files it opens. A list read
- * from a file (`--exclude-from F`) is a file it opens and stays a read.
- */
-const EXCLUDE_OPTION = /^--(?:exclude|exclude-dir|ignore|ignore-dir|ignore-path)$/;
-const EXCLUDE_ASSIGNED = /^--(?:exclude|exclude-dir|ignore|ignore-dir|ignore-path)=/;
-
-/** The words that are the value of an exclusion option given as the next word. */
-function exclusionPatterns(inv: Invocation): Set<Word> {
-  const out = new Set<Word>();
-  for (let i = 0; i < inv.args.length - 1; i++) {
-    const t = optionText(inv.args[i]);
-    // zip's `-x`/`-i` take every name after them up to the next option.
-    if (inv.program === 'zip' && (t === '-x' || t === '-i' || t === '--exclude' || t === '--include')) {
-      for (let j = i + 1; j < inv.args.length && !optionText(inv.args[j]).startsWith('-'); j++)
-        out.add(inv.args[j] as Word);
-    } else if (EXCLUDE_OPTION.test(t)) out.add(inv.args[i + 1] as Word);
-  }
-  return out;
-}
-
 function attachedFiles(inv: Invocation, r: Reporter): void {
   for (const w of inv.args) {
     const t = optionText(w);

@@ -16,6 +16,7 @@ import {
 import type { Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { curlLike } from './detect-http-clients';
+import { exclusionPatterns } from './exclusion-patterns';
 import { forgeCli } from './forge-api';
 import { hostSenders } from './host-senders';
 import { hostOf, networkTarget } from './network-target';
@@ -78,8 +79,9 @@ function copyRemote(inv: Invocation, r: Reporter): void {
   for (const w of remote) nonLocal = networkTarget(plain(w), inv.program, inv, r) || nonLocal;
   const dest = positionals[positionals.length - 1];
   const destRemote = dest !== undefined && remote.includes(dest);
+  const patterns = exclusionPatterns(inv);
   for (const w of positionals) {
-    if (remote.includes(w)) continue;
+    if (remote.includes(w) || patterns.has(w)) continue;
     const res = touchPath(w, w === dest ? 'write' : 'read', inv, r);
     const secretTree = w !== dest && readsTree(inv, options) && holdsSecrets(res.resolved, r);
     if (secretTree)

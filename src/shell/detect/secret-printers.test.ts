@@ -57,6 +57,7 @@ describe('secret reads by class', () => {
     ['an archive of the secret after an exclusion', 'tar -czf /tmp/p.tgz --exclude .env .env'],
     ['an exclusion list read from a secret', 'tar -czf /tmp/p.tgz --exclude-from .env src'],
     ['zip of the secret before -x', 'zip -r /tmp/p.zip .env -x foo'],
+    ['rsync of the secret after an exclusion', 'rsync -a --exclude x .env /tmp/out/'],
   ])('%s: `%s` reads secret material', (_name, command) => {
     expect(categories(command)).toContain('secret_material_read');
   });
@@ -82,6 +83,7 @@ describe('secret reads by class', () => {
     ['tar --exclude NAME', 'tar -czf /tmp/p.tgz --exclude .env -C . src'],
     ['tar --exclude=NAME', "tar -czf /tmp/p.tgz --exclude='.env' src"],
     ['zip -x NAMES', 'zip -r /tmp/p.zip src -x .env .env.local'],
+    ['rsync --exclude NAME', 'rsync -a --exclude .env ./ /tmp/out/'],
     ['grep --exclude-dir', 'grep -rn --exclude-dir .git --exclude=.env TODO src'],
   ])('%s: `%s` reads no secret', (_name, command) => {
     expect(categories(command)).not.toContain('secret_material_read');
