@@ -28,6 +28,13 @@ describe('category hits', () => {
     ['a temp folder wholly run-time', 'rm -rf /tmp/$X', 'destructive_root_delete'],
     ['a top folder completed at run time', 'rm -rf /u$X', 'destructive_root_delete'],
     ['a home folder completed at run time', 'rm -rf ~/tmp-$X', 'destructive_root_delete'],
+    // Home deleted by other spellings: $PWD after a cd, every entry of it down to depth 1.
+    ['$PWD after cd home', 'cd ~ && rm -rf "$PWD"', 'destructive_root_delete'],
+    [
+      'every entry of home at depth 1',
+      'find ~ -mindepth 1 -maxdepth 1 -exec rm -rf {} +',
+      'destructive_root_delete',
+    ],
     ['recursive delete in home', 'rm -rf ~/projects/other', 'recursive_delete_outside_workspace'],
     ['temp path escaping by ..', 'rm -rf /tmp/../var/lib/x', 'recursive_delete_outside_workspace'],
     ['find -delete outside', 'find /var/log -name "*.gz" -delete', 'recursive_delete_outside_workspace'],
@@ -434,6 +441,14 @@ describe('uncertainty', () => {
 
   it('a temp folder completed at run time is a question, not the floor', () => {
     expect(categories('rm -rf /tmp/bridge-$USER/')).not.toContain('destructive_root_delete');
+  });
+
+  it.each([
+    ['a cd in a subshell leaves $PWD as it was', '(cd ~) && rm -rf "$PWD"/build'],
+    ['named entries of home at depth 1', "find ~ -maxdepth 1 -name '*.log' -exec rm -rf {} +"],
+    ['files (not trees) of home at depth 1', 'find ~ -maxdepth 1 -exec rm -f {} +'],
+  ])('%s is no root delete', (_n, command) => {
+    expect(categories(command)).not.toContain('destructive_root_delete');
   });
 
   it('sees through six nested shells quoted the way a person would', () => {

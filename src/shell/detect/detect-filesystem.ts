@@ -138,9 +138,10 @@ function find(inv: Invocation, r: Reporter): Flow {
     rest.push(t);
   }
   // `-type f` (or any type but folders, which only go when empty) keeps every file of that kind: no filter.
-  const filtered =
-    rest.some((t, k) => FIND_FILTERS.test(t) && (t !== '-type' || /d/.test(rest[k + 1] ?? ''))) ||
-    rest.includes('-maxdepth');
+  const nameFiltered = rest.some(
+    (t, k) => FIND_FILTERS.test(t) && (t !== '-type' || /d/.test(rest[k + 1] ?? '')),
+  );
+  const filtered = nameFiltered || rest.includes('-maxdepth');
   for (const root of roots) touchPath(root, 'arg', inv, r);
   // `-fprint FILE`, `-fprint0 FILE`, `-fls FILE`, `-fprintf FILE FORMAT`: find writes (truncates) FILE.
   for (let k = i; k < args.length; k++)
@@ -163,14 +164,12 @@ function find(inv: Invocation, r: Reporter): Flow {
           : w,
       );
       if (argv.length > 0) r.command(argv, inv, `find ${t}`);
-      // rm, unlink or shred run on every file found is a recursive delete of the search root.
+      // rm, unlink or shred run on every file found is a recursive delete of the search root. A recursive rm of
+      // every entry down to a depth (`find ~ -mindepth 1 -maxdepth 1 -exec rm -rf {} +`) empties the root whole.
       if (/^(rm|unlink|shred)$/.test(plain(cmd[0]).split('/').pop() ?? '')) {
-        recursiveDelete(
-          { text: filtered ? `${root.text}/{}` : root.text, flow: root.flow },
-          inv,
-          r,
-          filtered,
-        );
+        const recursive = cmd.slice(1).some((w) => /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)$/.test(plain(w)));
+        const partial = filtered && (nameFiltered || !recursive);
+        recursiveDelete({ text: partial ? `${root.text}/{}` : root.text, flow: root.flow }, inv, r, partial);
       }
     }
   }

@@ -417,6 +417,12 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
           : resolvedPathOf(target.text, a.scope, frame.cwd ?? a.scope.cwd);
     if (frame.cwd === undefined)
       a.uncertain('dynamic-path', '`cd` moves to a folder known only at run time', segment);
+    // bash sets PWD (and OLDPWD) on every successful cd: `cd ~ && rm -rf "$PWD"` deletes home.
+    const before = frame.vars.get('PWD');
+    if (before !== undefined) frame.vars.set('OLDPWD', before);
+    else frame.vars.delete('OLDPWD');
+    if (frame.cwd === undefined) frame.vars.delete('PWD');
+    else frame.vars.set('PWD', { text: frame.cwd, flow: NO_FLOW });
     return OPAQUE_FLOW;
   }
   const inv = invocationOf(segment, program, head, cmd, u, frame);
