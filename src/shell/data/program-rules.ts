@@ -257,9 +257,16 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   {
     programs: ['systemctl', 'service'],
     match:
-      /(stop|disable|mask|kill) .*\b(firewalld|ufw|iptables|nftables|apparmor|auditd|selinux|fail2ban|clamav\w*|falcon-sensor|osqueryd|wazuh\w*|crowdstrike|sshguard)\b|\b(firewalld|ufw|apparmor|auditd|fail2ban) (stop|disable)/,
+      /(stop|disable|mask|kill) .*\b(firewalld|ufw|iptables|nftables|apparmor|auditd|selinux|fail2ban|clamav\w*|falcon-sensor|osqueryd|wazuh\w*|crowdstrike|sshguard|fapolicyd|usbguard|falco|ossec\w*|suricata|snort|aide\w*|tripwire|rkhunter|tetragon)\b|\b(firewalld|ufw|apparmor|auditd|fail2ban|fapolicyd) (stop|disable)/,
     category: 'disable_security_control',
     what: 'stops a security service',
+  },
+  {
+    programs: ['modprobe', 'rmmod'],
+    match: /(^| )(apparmor|selinux|lockdown|yama|tomoyo|landlock|smack)( |$)/,
+    unless: /^(-n|--dry-run|--show-depends|-D)\b|(^| )(-n|--dry-run|--show-depends|-D)( |$)/,
+    category: 'disable_security_control',
+    what: 'unloads a security module',
   },
   {
     programs: ['sysctl'],

@@ -221,6 +221,7 @@ export function devTcp(inv: Invocation, r: Reporter): void {
 /** Programs that upload their file arguments somewhere remote. */
 const UPLOADERS: Record<string, RegExp> = {
   gh: /^(gist (create|edit)|release (upload|create)|secret set)\b/,
+  glab: /^(snippet (create|new)|release (upload|create))\b/,
   aws: /^s3 (cp|sync|mv)\b/,
   gsutil: /(^| )(cp|rsync|mv)( |$)/,
   gcloud: /storage (cp|rsync)/,

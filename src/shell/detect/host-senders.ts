@@ -110,6 +110,31 @@ const SENDERS: Readonly<Record<string, Sender>> = {
     batch: ['-c', '--command'],
   },
   ncftpput: { hosts: [{ first: true }], values: ['-u', '-p', '-P', '-f'], own: ['-f'] },
+  // ApacheBench posts or puts the file of `-p`/`-u` to the URL it is given.
+  ab: {
+    hosts: [{ urls: true }],
+    values: [
+      '-p',
+      '-u',
+      '-T',
+      '-c',
+      '-n',
+      '-t',
+      '-s',
+      '-b',
+      '-B',
+      '-C',
+      '-H',
+      '-A',
+      '-P',
+      '-X',
+      '-g',
+      '-e',
+      '-m',
+      '-Z',
+      '-f',
+    ],
+  },
 };
 
 /** A host in an operand: a URL's, `user@host[:path]`, `//host/share`, or a bare name or address. */
