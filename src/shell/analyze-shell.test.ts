@@ -24,6 +24,10 @@ describe('category hits', () => {
     ['rm through a relative climb to root', 'rm -rf ../../..', 'destructive_root_delete'],
     ['glob over the home folder', 'rm -rf ~/*', 'destructive_root_delete'],
     ['the temp root itself', 'rm -rf /tmp', 'destructive_root_delete'],
+    // A wholly run-time component may be empty: the folder before it is the target.
+    ['a temp folder wholly run-time', 'rm -rf /tmp/$X', 'destructive_root_delete'],
+    ['a top folder completed at run time', 'rm -rf /u$X', 'destructive_root_delete'],
+    ['a home folder completed at run time', 'rm -rf ~/tmp-$X', 'destructive_root_delete'],
     ['recursive delete in home', 'rm -rf ~/projects/other', 'recursive_delete_outside_workspace'],
     ['temp path escaping by ..', 'rm -rf /tmp/../var/lib/x', 'recursive_delete_outside_workspace'],
     ['find -delete outside', 'find /var/log -name "*.gz" -delete', 'recursive_delete_outside_workspace'],
@@ -416,6 +420,7 @@ describe('uncertainty', () => {
     ],
     ['unknown wrapper option', 'sudo --bogus rm x', 'unknown-option'],
     ['dynamic delete path', 'rm -rf "$DIR"', 'dynamic-path'],
+    ['a temp folder named at run time', 'rm -rf /tmp/bridge-$USER/', 'dynamic-path'],
     ['xargs into rm -rf', 'find . | xargs rm -rf', 'dynamic-path'],
     ['interpreter delete', `python3 -c "import os; os.remove(p)"`, 'interpreter-effect'],
     ['changed IFS', 'IFS=,; c=rm,-rf,/; $c', 'dynamic-command'],
@@ -425,6 +430,10 @@ describe('uncertainty', () => {
     ['env with a loader variable', 'env LD_PRELOAD=$LIB ls', 'dynamic-command'],
   ])('%s', (_name, command, want) => {
     expect(uncertain(command)).toContain(want);
+  });
+
+  it('a temp folder completed at run time is a question, not the floor', () => {
+    expect(categories('rm -rf /tmp/bridge-$USER/')).not.toContain('destructive_root_delete');
   });
 
   it('sees through six nested shells quoted the way a person would', () => {

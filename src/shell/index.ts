@@ -28,6 +28,7 @@ export {
 export { ISSUER_TOKEN } from './classify/secret-content';
 export { isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
 export { readRuby } from './detect/build-files';
+export { isServiceClient } from './detect/service-hosts';
 export { fastParse } from './parse/fast-parse';
 export {
   BASH_WASM,

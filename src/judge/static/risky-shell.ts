@@ -173,6 +173,11 @@ function runTimeSeverity(analysis: ShellAnalysis, segment: number, env: ShellEnv
   return outside ? 'medium' : 'low';
 }
 
+/** Does any segment read a path of the sensitive class (a key file, `.env`)? */
+function readsSensitive(analysis: ShellAnalysis): boolean {
+  return analysis.segments.some((s) => s.paths.some((p) => p.class === 'sensitive'));
+}
+
 /** The severity of a finding from `snippet`: a `threat` keeps it inline, a `workflow` step is low in a block. */
 function severityFor(
   snippet: ShellSnippet,
@@ -225,6 +230,15 @@ export async function analyzeSnippets(
         const cap = runTimeSeverity(analysis, hit.segment, env);
         if (severityRank(severity) > severityRank(cap)) severity = cap;
         message = `${message}; only a value known at run time could name a secret, nothing in the command does`;
+      }
+      // A secret-named variable presented as credentials to an API (an `Authorization` header, `-u user:$TOKEN`)
+      // with no secret file read is how that API is used: the secret-flow rating (medium) stands, not exfiltration's.
+      if (hit.category === 'credential_exfiltration' && !readsSensitive(analysis)) {
+        const presented = secretFlow(snippet.command, analysis, hostAllowed);
+        if (presented?.severity === 'medium' && severityRank(severity) > severityRank('medium')) {
+          severity = 'medium';
+          message = presented.message;
+        }
       }
       drafts.push({
         snippet,

@@ -9,7 +9,7 @@
  * is used: medium, for a reviewer to confirm the host issued it. Pure.
  */
 
-import type { ShellAnalysis } from '../../shell';
+import { isServiceClient, type ShellAnalysis } from '../../shell';
 import { vendorLabel } from './named-vendor';
 
 /** Variable names that hold a secret by convention. */
@@ -49,7 +49,13 @@ export function secretFlow(
       severity: 'critical',
       message: `a secret-named variable (${named}) reaches \`${beacon.program}\`, which sends a name computed at run time to a DNS resolver`,
     };
-  const remote = analysis.segments.flatMap((s) => s.hosts.filter((h) => !h.local));
+  // A service's own client handed a token whose name names no other issuer (`vercel --token $VERCEL_TOKEN`,
+  // `gh ... $TOKEN`) presents it to that service, which is what the client is for.
+  const remote = analysis.segments.flatMap((s) =>
+    s.hosts.filter(
+      (h) => !h.local && !(isServiceClient(h.via) && names.every((n) => issuerAgrees(n, h.host))),
+    ),
+  );
   const unstated = remote.find((h) => !hostAllowed(h.host));
   if (unstated && names.every((n) => presentedTo(command, n, unstated.host)))
     return {
@@ -72,6 +78,17 @@ function issuerWords(name: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length >= 3 && !['auth', 'access', 'api', 'bearer', 'user', 'app', 'my'].includes(w));
+}
+
+/**
+ * Does the variable's name name no issuer, or one of the host's own labels (`VERCEL_TOKEN` and
+ * `api.vercel.com`, `FLY_API_TOKEN` and `api.fly.io`)?
+ */
+function issuerAgrees(name: string, host: string): boolean {
+  const issuer = issuerWords(name);
+  if (issuer.length === 0) return true;
+  const labels = host.toLowerCase().split('.').slice(0, -1);
+  return issuer.some((w) => labels.includes(w));
 }
 
 /**

@@ -47,6 +47,25 @@ describe('resolvePath', () => {
       'sensitive',
     ],
     ['outside everything', '/data/x', '/data/x', 'outside'],
+    // A browser's profiles and the key that decrypts them are secret; its native-messaging manifests are not.
+    [
+      'a browser profile',
+      '~/Library/Application Support/Google/Chrome/Profile 2/Cookies',
+      '/home/u/Library/Application Support/Google/Chrome/Profile 2/Cookies',
+      'sensitive',
+    ],
+    [
+      "the browser's local state",
+      '~/.config/google-chrome/Local State',
+      '/home/u/.config/google-chrome/Local State',
+      'sensitive',
+    ],
+    [
+      'a native-messaging manifest',
+      '~/Library/Application Support/Google/Chrome/NativeMessagingHosts/x.json',
+      '/home/u/Library/Application Support/Google/Chrome/NativeMessagingHosts/x.json',
+      'home',
+    ],
   ])('%s', (_name, word, resolved, cls) => {
     const r = resolvePath(word, scope);
     expect([r.resolved, r.class]).toEqual([resolved, cls]);

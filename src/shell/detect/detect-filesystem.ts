@@ -12,6 +12,7 @@ import { isGeneratedGlob } from '../data/generated-folders';
 import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
+import { DYN } from '../walk/markers';
 import { detectLink } from './detect-link';
 import { detectEmptiedFiles } from './emptied-files';
 import { pagerEscape } from './pager-escape';
@@ -67,6 +68,16 @@ export function recursiveDelete(
       isUnder(home, x) ||
       (!r.scope.tempDirs.includes(x) && (/^\/[^/]+$/.test(x) || isSystemChild(x, r.scope.systemRoots))),
   );
+  if (!partial && !res.glob && top && r.scope.tempDirs.includes(p) && midComponentDynamic(word)) {
+    // `rm -rf /tmp/build-$USER/`: the run-time part completes a name below the temp folder, which is reached
+    // only if the value climbs with `/..`: not known either way, so a person decides (not the floor's deny).
+    r.uncertain(
+      'dynamic-path',
+      `\`${inv.program}\` deletes recursively a path completed at run time (${what})`,
+      inv.segment,
+    );
+    return;
+  }
   if ((!partial && !res.glob && top) || (res.glob && rootGlob)) {
     r.hit(
       'destructive_root_delete',
@@ -381,6 +392,20 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
       r.hit('block_device_write', `\`${p}\` formats or repartitions a block device`, inv.segment);
   } else return undefined;
   return p === 'tee' ? undefined : OPAQUE_FLOW;
+}
+
+/**
+ * Does the word's first run-time part follow literal text in the same path component (`/tmp/build-$USER`), so
+ * that the folder before it is not itself the target? A component that is wholly run-time text (`/tmp/$X`,
+ * `~/$X`, `$HOME`) may be empty or anything and stays the folder before it.
+ */
+function midComponentDynamic(word: Word): boolean {
+  const text = word.text;
+  const at = text.indexOf(DYN);
+  if (at <= 0) return false;
+  const before = text.slice(0, at);
+  const component = before.slice(before.lastIndexOf('/') + 1);
+  return component !== '' && !/^[~.]+$/.test(component) && !/[*?[]/.test(component);
 }
 
 /** Folders whose direct children are installs or sites of the user's own choosing, not the system's. */

@@ -191,7 +191,9 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     EXPRESSION_FIRST.has(p) &&
     !options.some((o) => EXPRESSION_OPTION.test(o)) &&
     !(p === 'yq' && positionals[0] !== undefined && looksLikePath(plain(positionals[0])));
+  const patterns = exclusionPatterns(inv);
   for (const w of positionals.slice(expressionFirst ? 1 : 0)) {
+    if (patterns.has(w)) continue;
     const text = plain(w);
     const secret = role === 'read' && mayNameSecret(w, inv, r);
     if (!secret && !isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) continue;
@@ -245,9 +247,32 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
  * file, a format read from a file): the program opens it, so it is a read like an operand (a secret there is a
  * secret read; the catalogue reads option names, never what a value points at).
  */
+/**
+ * Names a program is told to leave out (`tar --exclude .env`, `rsync --exclude=.env`, `zip -r a.zip . -x .env`,
+ * `grep --exclude-dir .git`) are patterns it matches against the names it walks, never files it opens. A list read
+ * from a file (`--exclude-from F`) is a file it opens and stays a read.
+ */
+const EXCLUDE_OPTION = /^--(?:exclude|exclude-dir|ignore|ignore-dir|ignore-path)$/;
+const EXCLUDE_ASSIGNED = /^--(?:exclude|exclude-dir|ignore|ignore-dir|ignore-path)=/;
+
+/** The words that are the value of an exclusion option given as the next word. */
+function exclusionPatterns(inv: Invocation): Set<Word> {
+  const out = new Set<Word>();
+  for (let i = 0; i < inv.args.length - 1; i++) {
+    const t = optionText(inv.args[i]);
+    // zip's `-x`/`-i` take every name after them up to the next option.
+    if (inv.program === 'zip' && (t === '-x' || t === '-i' || t === '--exclude' || t === '--include')) {
+      for (let j = i + 1; j < inv.args.length && !optionText(inv.args[j]).startsWith('-'); j++)
+        out.add(inv.args[j] as Word);
+    } else if (EXCLUDE_OPTION.test(t)) out.add(inv.args[i + 1] as Word);
+  }
+  return out;
+}
+
 function attachedFiles(inv: Invocation, r: Reporter): void {
   for (const w of inv.args) {
     const t = optionText(w);
+    if (EXCLUDE_ASSIGNED.test(t)) continue;
     const at = t.startsWith('-') && t.length > 1 ? t.indexOf('=') : t.startsWith('@') ? 0 : -1;
     if (at < 0) continue;
     // `--body=@.env`: a value that is itself an `@file` names that file.

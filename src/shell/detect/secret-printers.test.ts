@@ -54,6 +54,9 @@ describe('secret reads by class', () => {
     ['terraform state pull', 'terraform state pull'],
     ['clang-format style file', 'clang-format --style=file:/root/.ssh/id_rsa a.c'],
     ['grep -f of a key', 'grep -f ~/.ssh/id_rsa x'],
+    ['an archive of the secret after an exclusion', 'tar -czf /tmp/p.tgz --exclude .env .env'],
+    ['an exclusion list read from a secret', 'tar -czf /tmp/p.tgz --exclude-from .env src'],
+    ['zip of the secret before -x', 'zip -r /tmp/p.zip .env -x foo'],
   ])('%s: `%s` reads secret material', (_name, command) => {
     expect(categories(command)).toContain('secret_material_read');
   });
@@ -75,6 +78,11 @@ describe('secret reads by class', () => {
     ['terraform plan', 'terraform plan'],
     ['diff of workspace files', 'diff -u a.txt b.txt'],
     ['a virtualenv folder named .env', 'cat .env/bin/activate'],
+    // Names a program is told to leave out are patterns it matches, never files it opens.
+    ['tar --exclude NAME', 'tar -czf /tmp/p.tgz --exclude .env -C . src'],
+    ['tar --exclude=NAME', "tar -czf /tmp/p.tgz --exclude='.env' src"],
+    ['zip -x NAMES', 'zip -r /tmp/p.zip src -x .env .env.local'],
+    ['grep --exclude-dir', 'grep -rn --exclude-dir .git --exclude=.env TODO src'],
   ])('%s: `%s` reads no secret', (_name, command) => {
     expect(categories(command)).not.toContain('secret_material_read');
   });

@@ -122,3 +122,8 @@ export function serviceHost(inv: Invocation, r: Reporter): void {
     via: inv.program,
   });
 }
+
+/** Is `program` a service's own client (its requests go to that service's host)? */
+export function isServiceClient(program: string): boolean {
+  return Object.hasOwn(CLIENTS, program);
+}
