@@ -17,6 +17,9 @@ describe('perlSubstitutionsOnly', () => {
     ['escaped sigils', 's/\\$HOME/\\@home/'],
     ['a single-quote delimiter turns interpolation off', "s'$x'$y'"],
     ['the r modifier', 's/a/b/r'],
+    ['a line filter', 'print if /TODO/'],
+    ['a negated filter with m and braces', 'print unless m{^#}i'],
+    ['skip then print', 'next if /^\\s*$/; print'],
   ])('%s', (_name, code) => {
     expect(perlSubstitutionsOnly(code)).toBe(true);
   });
@@ -32,7 +35,6 @@ describe('perlSubstitutionsOnly', () => {
     ['a variable in the pattern', 's/$x/y/'],
     ['an array in the replacement', 's/x/a@b/'],
     ['a statement that is not an operator', 's/x/y/; system("id")'],
-    ['a print', 'print'],
     ['an unterminated operator', 's/x/y'],
     ['an unknown modifier', 's/x/y/z'],
     ['a modifier on tr that is not one', 'tr/a/b/e'],
@@ -41,6 +43,11 @@ describe('perlSubstitutionsOnly', () => {
     ['a non-ASCII character', 's/x/\u00e9/'],
     ['a comment delimiter', 's#x#y# if 1'],
     ['match then substitute in one statement', 's/x/y/ s/a/b/'],
+    ['a print to a filehandle', 'print STDERR'],
+    ['code in a filter pattern', 'print if /(?{system("id")})/'],
+    ['a variable in a filter pattern', 'print if /$x/'],
+    ['a call guarded by a match', 'system("id") if /x/'],
+    ['next alone', 'next'],
   ])('refuses %s', (_name, code) => {
     expect(perlSubstitutionsOnly(code)).toBe(false);
   });

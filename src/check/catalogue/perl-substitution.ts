@@ -1,7 +1,8 @@
 /**
  * Perl programs that are only substitutions and transliterations (`s/\bfoo\b/bar/g`, `tr/a-z/A-Z/`, `y/a/b/`),
- * the `perl -pi -e` in-place edit that `sed -i` is the model of: each statement one `s`, `tr` or `y` operator,
- * nothing else. Read conservatively: the `e` modifier (the replacement runs as code), code in a pattern
+ * the `perl -pi -e` in-place edit that `sed -i` is the model of, and line filters (`print if /TODO/`, what
+ * `perl -ne` greps with): each statement one `s`, `tr` or `y` operator or one `print`/`next` [`if`|`unless`
+ * match], nothing else. Read conservatively: the `e` modifier (the replacement runs as code), code in a pattern
  * (`(?{ })`, `(??{ })`, `(*{ })`), interpolation that can run code or read a variable (`@{[ ]}`, `${\ }`, `$x`,
  * `@x`; only capture groups `$1`, `$&` and an end anchor `$` are read) make the program not known. Never says
  * which files are edited (the analysis judges those by scope). Pure.
@@ -106,6 +107,28 @@ function operator(code: string, i: number): number | undefined {
   return second.end + flags.length;
 }
 
+/**
+ * A line filter statement (`print if /TODO/`, `print unless m{^#}`, `next if /x/`): `print` or `next`, alone or
+ * with `if`/`unless` and one match of the current line. Its pattern is read as a substitution's is.
+ */
+function filterStatement(code: string, i: number): number | undefined {
+  const head = /^(print|next)\b[ \t]*/.exec(code.slice(i, i + 16));
+  if (!head) return undefined;
+  let k = i + head[0].length;
+  const cond = /^(if|unless)[ \t]+/.exec(code.slice(k, k + 12));
+  if (!cond) return head[1] === 'print' ? k : undefined;
+  k += cond[0].length;
+  // `/re/` or `m<d>re<d>`, with match modifiers.
+  const m = code[k] === '/' ? k : /^m(?=[^\w\s=,;#\\])/.test(code.slice(k, k + 2)) ? k + 1 : -1;
+  if (m < 0) return undefined;
+  const re = delimited(code, m);
+  if (!re) return undefined;
+  const flags = /^[msixpodualn]*/.exec(code.slice(re.end))?.[0] ?? '';
+  if (PATTERN_CODE.test(re.text)) return undefined;
+  if (code[m] !== "'" && !interpolationKnown(re.text, true)) return undefined;
+  return re.end + flags.length;
+}
+
 /** Is the perl program only substitutions and transliterations, `;`-separated? */
 export function perlSubstitutionsOnly(code: string): boolean {
   if (code.length === 0 || code.length > MAX_PROGRAM) return false;
@@ -116,7 +139,7 @@ export function perlSubstitutionsOnly(code: string): boolean {
   for (;;) {
     while (i < code.length && /[\s;]/.test(code[i] as string)) i++;
     if (i >= code.length) return seen > 0;
-    const end = operator(code, i);
+    const end = operator(code, i) ?? filterStatement(code, i);
     if (end === undefined) return false;
     seen++;
     i = end;
