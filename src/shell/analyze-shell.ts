@@ -291,7 +291,8 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   }
 
   /** The frame each unwrapped invocation runs in, for the scripts and argv it runs in turn. */
-  private readonly frames = new WeakMap<Invocation, Frame>();
+  // A Map, not a WeakMap: it lives as long as this run, and ephemeron tables cost every invocation more.
+  private readonly frames = new Map<Invocation, Frame>();
 
   rememberFrame(inv: Invocation, frame: Frame): void {
     this.frames.set(inv, frame);

@@ -6,19 +6,22 @@
 
 import * as z from 'zod/mini';
 
-export const PATH_TABLE_SCHEMA = z.strictObject({
-  $schema: z.optional(z.string()),
-  version: z.int().check(z.minimum(1)),
-  description: z.optional(z.string()),
-  sensitive: z.array(z.string().check(z.minLength(1))),
-  sensitive_exceptions: z.array(z.string().check(z.minLength(1))),
-  system_roots: z.array(z.string().check(z.regex(/^\//))),
-  scratch_devices: z.array(z.string().check(z.regex(/^\//))),
-  temp_dirs: z.array(z.string().check(z.regex(/^\//))),
-  self_modification: z.array(z.string().check(z.minLength(1))),
-  persistence: z.array(z.string().check(z.minLength(1))),
-  home_reads: z.array(z.string().check(z.regex(/^~\//))),
-});
+/** Built on first use (`z.lazy`): a load of the rules the build checked never validates the table again (ADR 0074). */
+export const PATH_TABLE_SCHEMA = z.lazy(() =>
+  z.strictObject({
+    $schema: z.optional(z.string()),
+    version: z.int().check(z.minimum(1)),
+    description: z.optional(z.string()),
+    sensitive: z.array(z.string().check(z.minLength(1))),
+    sensitive_exceptions: z.array(z.string().check(z.minLength(1))),
+    system_roots: z.array(z.string().check(z.regex(/^\//))),
+    scratch_devices: z.array(z.string().check(z.regex(/^\//))),
+    temp_dirs: z.array(z.string().check(z.regex(/^\//))),
+    self_modification: z.array(z.string().check(z.minLength(1))),
+    persistence: z.array(z.string().check(z.minLength(1))),
+    home_reads: z.array(z.string().check(z.regex(/^~\//))),
+  }),
+);
 
 export type PathTable = z.infer<typeof PATH_TABLE_SCHEMA>;
 

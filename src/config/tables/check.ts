@@ -99,25 +99,30 @@ const ruleList = () =>
   );
 const stringList = () => z.array(z.string().check(z.minLength(1)));
 
-/** An argument-aware rule: program, subcommand, flags, path scope, with examples checked at load. */
-export const ARGUMENT_RULE_SCHEMA = z.strictObject({
-  id: z
-    .string()
-    .check(z.regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lower-case letters, digits, `.`, `_` or `-`')),
-  decision: z.enum(['allow', 'review', 'deny']),
-  program: z.string().check(z.minLength(1)),
-  subcommand: z.optional(z.array(z.string())),
-  flags_any: z.optional(z.array(z.string())),
-  flags_none: z.optional(z.array(z.string())),
-  args_any: z.optional(z.array(z.string())),
-  paths: z.optional(
-    z.array(z.enum(['workspace', 'temp', 'writable', 'home', 'sensitive', 'system', 'outside'])),
-  ),
-  categories: z.optional(z.array(categoryName())),
-  reason: z.optional(z.string()),
-  match: z.optional(z.array(z.string())),
-  not_match: z.optional(z.array(z.string())),
-});
+/**
+ * An argument-aware rule: program, subcommand, flags, path scope, with examples checked at load. Built on first
+ * use (`z.lazy`): a hook call that validates no config document never builds it (ADR 0074).
+ */
+export const ARGUMENT_RULE_SCHEMA = z.lazy(() =>
+  z.strictObject({
+    id: z
+      .string()
+      .check(z.regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lower-case letters, digits, `.`, `_` or `-`')),
+    decision: z.enum(['allow', 'review', 'deny']),
+    program: z.string().check(z.minLength(1)),
+    subcommand: z.optional(z.array(z.string())),
+    flags_any: z.optional(z.array(z.string())),
+    flags_none: z.optional(z.array(z.string())),
+    args_any: z.optional(z.array(z.string())),
+    paths: z.optional(
+      z.array(z.enum(['workspace', 'temp', 'writable', 'home', 'sensitive', 'system', 'outside'])),
+    ),
+    categories: z.optional(z.array(categoryName())),
+    reason: z.optional(z.string()),
+    match: z.optional(z.array(z.string())),
+    not_match: z.optional(z.array(z.string())),
+  }),
+);
 export type ArgumentRuleSpec = z.infer<typeof ARGUMENT_RULE_SCHEMA>;
 
 /** Argument rules: a repository adds deny and review rules, and keeps an allow rule only if the user has it. */

@@ -154,7 +154,22 @@ const LANGUAGES: Readonly<Record<string, LanguageSpec>> = {
 };
 
 /** The language spec a program reads its arguments by, when it is an interpreter gavel reads. */
+/**
+ * specOf's answers by program name: it is asked several times for every invocation the detectors see. Bounded,
+ * as a long-lived service sees any number of names.
+ */
+const SPECS = new Map<string, LanguageSpec | undefined>();
+const SPECS_MAX = 4096;
+
 function specOf(program: string): LanguageSpec | undefined {
+  if (SPECS.has(program)) return SPECS.get(program);
+  const spec = specByName(program);
+  if (SPECS.size >= SPECS_MAX) SPECS.clear();
+  SPECS.set(program, spec);
+  return spec;
+}
+
+function specByName(program: string): LanguageSpec | undefined {
   if (/^python(\d(\.\d+)?)?$/.test(program) || /^pypy(\d(\.\d+)?)?$/.test(program)) return PYTHON;
   if (/^(pwsh|powershell)(-preview)?(\.exe)?$/.test(program)) return LANGUAGES.pwsh;
   if (/^lua\d(\.\d)?$/.test(program)) return LANGUAGES.lua;
