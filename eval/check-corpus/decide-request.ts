@@ -45,7 +45,14 @@ export function bundledRequestCheck(root: string): DecideRequest {
       if (files)
         request.readScript = (abs) => {
           const text = files.get(abs);
-          return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
+          if (text !== undefined) return { kind: 'text', text };
+          // A folder holding some of the files is listed (its entry names), as the hook's reader lists one.
+          const prefix = `${abs.replace(/\/+$/, '')}/`;
+          const entries = new Set<string>();
+          for (const path of files.keys())
+            if (path.startsWith(prefix)) entries.add(path.slice(prefix.length).split('/')[0] as string);
+          if (entries.size === 0) return { kind: 'missing' };
+          return { kind: 'unreadable', why: 'not-regular', entries: [...entries].sort() };
         };
       const decision = await check(request, deps);
       const v: Verdict = {

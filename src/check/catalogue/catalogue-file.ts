@@ -99,7 +99,9 @@ export const ENTRY_SCHEMA = z.lazy(() =>
     /** `--` hands the rest to another tool (a compiler's flags after `clang-tidy f.c --`): still read as options. */
     options_after_dash_dash: z.optional(z.boolean()),
     /** The program's own script language, checked by code (`sed` without `w`/`e`/`r`, `awk` without `system`). */
-    language: z.optional(z.enum(['sed', 'awk', 'python', 'node', 'ruby', 'r', 'julia', 'php', 'perl'])),
+    language: z.optional(
+      z.enum(['sed', 'awk', 'python', 'node', 'ruby', 'r', 'julia', 'php', 'perl', 'perl-subst']),
+    ),
     /** Commands this entry must know safe (every segment), checked by the test suite of every build. */
     safe: z.array(word).check(z.minLength(1)),
     /** Commands the catalogue must not know safe. */

@@ -45,6 +45,7 @@ describe('the bundled catalogue', () => {
     const c = compiled();
     expect(c.byProgram.get('git')?.map((e) => e.id)).toEqual([
       'git-read',
+      'git-ls-files-globs',
       'git-local',
       'git-format-patch',
       'git-bundle',

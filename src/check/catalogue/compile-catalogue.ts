@@ -47,7 +47,7 @@ export interface CompiledEntry {
   needsArgument: boolean;
   /** Programs `-exec`/`-execdir` may run (find); empty: none. */
   execPrograms: ReadonlySet<string>;
-  language?: 'sed' | 'awk' | InlineLanguage | PrintLanguage;
+  language?: 'sed' | 'awk' | 'perl-subst' | InlineLanguage | PrintLanguage;
   source: CatalogueEntry;
 }
 

@@ -11,6 +11,7 @@ import { isGeneratedFolder, isGeneratedGlob, SCRIPT_FILE_WRAPPER, type Segment }
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
+import { perlSubstitutionsOnly } from './perl-substitution';
 import { type PrintLanguage, printCodeInert } from './print-code';
 import { awkProgramSafe, sedScriptSafe } from './script-languages';
 import { psqlDescribe, readOnlyStatement, redisRead } from './sql-statements';
@@ -193,6 +194,11 @@ const PRINT_CODE: Record<PrintLanguage, readonly string[]> = {
 function languageSafe(entry: CompiledEntry, read: Read): boolean {
   if (!entry.language) return true;
   const lang = entry.language;
+  // `perl -pi -e 's/a/b/g' FILE`: the one program only substitutions, as a `sed -i` script (perl-substitution.ts).
+  if (lang === 'perl-subst') {
+    const codes = read.values.filter(([o]) => o === '-e' || o === '-E').map(([, v]) => v);
+    return codes.length === 1 && perlSubstitutionsOnly(codes[0] as string);
+  }
   if (lang === 'r' || lang === 'julia' || lang === 'php' || lang === 'perl') {
     const codes = read.values.filter(([o]) => PRINT_CODE[lang].includes(o)).map(([, v]) => v);
     return codes.length === 1 && read.positionals.length === 0 && printCodeInert(codes[0] as string, lang);

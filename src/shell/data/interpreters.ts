@@ -206,6 +206,8 @@ export interface InterpreterRead {
   module?: { name: string; from: number };
   /** IPython: `!cmd` and `%system` lines are shell. */
   magics: boolean;
+  /** After inline code, the index of the first word that is the code's argument (`perl -pi -e CODE file`). */
+  operands?: number;
 }
 
 function optionName(spec: LanguageSpec, word: string): string {
@@ -252,6 +254,7 @@ export function readInterpreter(program: string, args: readonly string[]): Inter
     // After inline code, a word that is not an option is the code's argument (`perl -pi -e CODE file`).
     if (!isOption) {
       if (out.code.length === 0) out.file = i;
+      else out.operands = i;
       return out;
     }
     const name = optionName(spec, a);

@@ -68,7 +68,7 @@ export function scanJavaScript(text: string): CodeScan {
 
 /** Standard modules whose import alone reaches nothing outside the process (as task-runners.ts's list). */
 export const PYTHON_INERT = new Set(
-  '__future__ typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid argparse statistics operator heapq bisect numbers'.split(
+  '__future__ typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid argparse statistics operator heapq bisect numbers base64 binascii hashlib zlib struct calendar unicodedata cmath time random colorsys'.split(
     ' ',
   ),
 );
@@ -77,7 +77,7 @@ const PY_REACHES =
   /\b(exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|help|urllib|requests|httpx|write\w*|unlink|remove|rmtree|environ|getenv)\b/;
 /** Dunder names an ordinary program uses; any other (`__class__`, `__subclasses__`, `__globals__`) is introspection. */
 const PY_DUNDERS = new Set(
-  '__name__ __main__ __init__ __future__ __all__ __version__ __doc__ __repr__ __str__ __eq__ __hash__ __len__ __iter__ __next__ __lt__ __le__ __gt__ __ge__ __post_init__ __enter__ __exit__ __slots__'.split(
+  '__name__ __main__ __init__ __future__ __all__ __version__ __doc__ __file__ __repr__ __str__ __eq__ __hash__ __len__ __iter__ __next__ __lt__ __le__ __gt__ __ge__ __post_init__ __enter__ __exit__ __slots__'.split(
     ' ',
   ),
 );

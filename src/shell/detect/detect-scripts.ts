@@ -317,6 +317,24 @@ function interpreterFile(word: Word, inv: Invocation, r: Reporter): void {
 }
 
 /**
+ * The files after a perl program: `-i` edits each in place (a write, as `sed -i`), `-n`/`-p` read each line by
+ * line; other programs get them as arguments only. Options are read up to the first operand (`--` included).
+ */
+function perlFiles(inv: Invocation, args: readonly Word[], from: number, r: Reporter): void {
+  const options = args.slice(0, from).map((w) => optionText(w));
+  // A cluster's letters up to its first value letter: `-pi`, `-lpi.bak`, `-0777` (the digits are `-0`'s value).
+  const letters = options
+    .map((t) => /^-([a-zA-Z0-9]*)/.exec(t)?.[1] ?? '')
+    .map((c) => /^[^eEIMmdDxCF]*/.exec(c)?.[0]);
+  const edits = letters.some((c) => c?.replace(/^0[0-7]*/, '').includes('i'));
+  const reads = edits || letters.some((c) => /[np]/.test(c ?? ''));
+  if (!reads) return;
+  const files = args.slice(from);
+  const start = plain(files[0]) === '--' ? 1 : 0;
+  for (const w of files.slice(start)) touchPath(w, edits ? 'write' : 'read', inv, r);
+}
+
+/**
  * An interpreter's command line read by its family (data/interpreters.ts): inline code scanned, a code file an
  * exec, stdin scanned; `python -m IPython`/`pdb`/`timeit` read as the code they are given. `as` reads the words
  * as another program of the family would (`python -m IPython ...` as `ipython ...`).
@@ -333,6 +351,7 @@ function interpreter(inv: Invocation, r: Reporter, args = inv.args, as = inv.pro
     else scanCode(text ?? plain(word), inv, r, read.family, read.magics);
   };
   for (const c of read.code) scan(args[c.at], c.text);
+  if (read.family === 'perl' && read.operands !== undefined) perlFiles(inv, args, read.operands, r);
   if (read.restFrom !== undefined) {
     const rest = args.slice(read.restFrom);
     if (rest.every(isLiteral)) scan({ text: rest.map((w) => plain(w)).join(' '), flow: OPAQUE_FLOW });

@@ -180,3 +180,24 @@ describe('node require of a workspace JSON file', () => {
     expect(codes(`node -p 'require("./missing.json").version'`)).toContain('dynamic-script');
   });
 });
+
+describe('the files after a perl program', () => {
+  const paths = (command: string) =>
+    analyzeShellSync(command, shellEnv()).segments[0]?.paths.map((p) => `${p.role} ${p.raw}`) ?? [];
+  it.each<[string, string, string[]]>([
+    ['-pi edits each in place', "perl -pi -e 's/a/b/' src/a.py b.txt", ['write src/a.py', 'write b.txt']],
+    ['-i with a backup extension', "perl -i.bak -pe 's/a/b/' a.txt", ['write a.txt']],
+    ['-0777 before -pi', "perl -0777 -pi -e 's/a/b/' a.txt", ['write a.txt']],
+    ['-ne reads each', "perl -ne 'print if /x/' a.txt", ['read a.txt']],
+    ['-e alone takes them as arguments', "perl -e 'print 1' a.txt", []],
+  ])('%s', (_name, command, want) => {
+    expect(paths(command)).toEqual(want);
+  });
+
+  it.each([
+    ['an in-place edit of a shell start-up file', "perl -pi -e 's/a/b/' ~/.bashrc", 'persistence'],
+    ['a line loop over a private key', "perl -ne 'print' ~/.ssh/id_rsa", 'secret_material_read'],
+  ])('%s', (_name, command, category) => {
+    expect(categories(command)).toContain(category);
+  });
+});

@@ -114,3 +114,36 @@ describe("a lister's output substituted as operands is judged as its paths", () 
     expect(categories(command)).toEqual([]);
   });
 });
+
+describe('NUL-terminated names under a literal root reach xargs -0 as paths, never options', () => {
+  const argv = (command: string) => analyzeShellSync(command, env).segments.at(-1)?.argv ?? [];
+  it.each<[string, string, string[]]>([
+    [
+      'rg --null under src',
+      'rg -l --null useEffect src | xargs -0 rg -c useState',
+      ['rg', '-c', 'useState', 'src', 'src/{}', 'src/**'],
+    ],
+    [
+      'grep -Z under src',
+      "grep -rlZ foo src | xargs -0 sed -i 's/foo/bar/g'",
+      ['sed', '-i', 's/foo/bar/g', 'src', 'src/{}', 'src/**'],
+    ],
+    [
+      'find -print0 of a root',
+      "find src -name '*.ts' -print0 | xargs -0 wc -l",
+      ['wc', '-l', 'src', 'src/{}', 'src/**/*.ts'],
+    ],
+  ])('%s: %s', (_name, command, want) => {
+    expect(argv(command)).toEqual(want);
+  });
+
+  it.each<[string, string]>([
+    ['newline-separated names (a name with a blank splits)', 'rg -l useEffect src | xargs -r rg -c useState'],
+    ['rg of the working folder prints bare names', 'rg -l --null useEffect | xargs -0 rg -c useState'],
+    ['a root that reads as an option', 'rg -l --null x -- -src | xargs -0 rg -c y'],
+    ['xargs splitting on newlines only', "rg -l --null x src | xargs -d '\\n' rg -c y"],
+    ['a value option may move the pattern', 'rg -l --null -t ts x src | xargs -0 rg -c y'],
+  ])('the run-time word stays: %s', (_name, command) => {
+    expect(argv(command)).toContain('$\u2026');
+  });
+});

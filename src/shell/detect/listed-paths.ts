@@ -211,6 +211,43 @@ function lsRoots(args: readonly Word[]): string[] | undefined {
   return [...roots.map((w) => w.text), `./${EACH_FOUND}`];
 }
 
+/** The options that end each name with a NUL instead of a newline, by lister. */
+const NUL_OPTIONS: Record<string, RegExp> = {
+  find: /^-print0$/,
+  rg: /^(--null|-0|-[a-zA-Z]*0[a-zA-Z]*)$/,
+  grep: /^(--null|-Z|-[a-zA-Z]*Z[a-zA-Z]*)$/,
+  fd: /^(--print0|-0)$/,
+};
+
+/**
+ * Does every line name a file below a root the command gives, as that root is written (`src/a.ts`; find prints
+ * its roots as given, rg and grep prefix their roots, fd its search paths), NUL-terminated, with no root that
+ * could read as an option? Then xargs -0 hands on words that are never options (`--pre=sh` needs a bare folder).
+ */
+function namedUnderRoots(inv: Invocation): boolean {
+  const p = inv.program === 'egrep' || inv.program === 'fgrep' ? 'grep' : inv.program;
+  const nul = NUL_OPTIONS[p === 'fdfind' ? 'fd' : p];
+  const texts = inv.args.map((w) => optionText(w));
+  if (!nul || !texts.some((t) => nul.test(t))) return false;
+  // The roots as written: find's leading words; rg's, grep's and fd's words after the pattern.
+  const words = texts.filter((t) => !t.startsWith('-'));
+  if (p === 'find') {
+    const lead = inv.args.findIndex((w) => /^[-(!]/.test(plain(w)));
+    const roots = inv.args.slice(0, lead < 0 ? inv.args.length : lead);
+    return roots.length > 0 && roots.every((w) => isLiteral(w) && /^[^-]/.test(plain(w)));
+  }
+  // Value options would shift which word is the pattern: only flags may be given.
+  if (texts.some((t) => t.startsWith('-') && (SEARCH_VALUES.test(t) || FD_VALUES.test(t) || t.includes('='))))
+    return false;
+  if (texts.some((t) => /^(-e|-f|--regexp|--file|-g|--glob|--iglob|--include|--)$/.test(t))) return false;
+  const roots = inv.args.filter((w) => !optionText(w).startsWith('-')).slice(1);
+  return (
+    roots.length > 0 &&
+    roots.length === words.length - 1 &&
+    roots.every((w) => isLiteral(w) && /^[^-]/.test(plain(w)))
+  );
+}
+
 /** The output of `inv` with the roots its lines lie under, when it is a lister of literal roots. */
 export function listedOutput(inv: Invocation, out: Flow): Flow {
   const p = inv.program;
@@ -220,5 +257,6 @@ export function listedOutput(inv: Invocation, out: Flow): Flow {
   else if (p === 'ls') roots = lsRoots(inv.args);
   else if (p === 'rg' || p === 'grep' || p === 'egrep' || p === 'fgrep') roots = searchRoots(inv);
   else if (p === 'git') roots = gitRoots(inv.args);
-  return roots === undefined || roots.length === 0 ? out : { ...out, listed: roots };
+  if (roots === undefined || roots.length === 0) return out;
+  return namedUnderRoots(inv) ? { ...out, listed: roots, listedNamed: true } : { ...out, listed: roots };
 }

@@ -1,7 +1,7 @@
 // The project's own programs read before they run: interpreter runs of workspace files (JavaScript/TypeScript,
 // Python) marked only when every file read is inert, and programs built earlier in the same line. Real files in a
 // temp folder, read through a file-system reader; nothing here is ever run.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,10 @@ const FILES: Record<string, string> = {
   'app/cli.py': 'from . import util\nprint(util.name())\n',
   'app/util.py': 'def name():\n    return "app"\n',
   'app/__main__.py': 'from app.cli import *\n',
+  'stdshadow/main.py': 'import json\nprint(json.dumps(1))\n',
+  'stdshadow/enum.py': 'import os\nos.system("id")\n',
+  'stdns/json/notes.txt': 'a namespace folder, not a package\n',
+  'stdns/main.py': 'import json\nprint(json.dumps(1))\n',
   'Cargo.toml': '[package]\nname = "relay"\nversion = "0.1.0"\n',
   'bin/old.sh': '#!/bin/sh\nrm -rf ~\n',
 };
@@ -56,7 +60,11 @@ const FILES: Record<string, string> = {
 /** A file-system reader as the surface gives one (regular files only). */
 const reader = (abs: string): ScriptFile => {
   try {
-    if (!statSync(abs).isFile()) return { kind: 'unreadable', why: 'not-regular' };
+    const stat = statSync(abs);
+    // A folder is listed (its entry names), as the surface's reader lists one.
+    if (stat.isDirectory())
+      return { kind: 'unreadable', why: 'not-regular', entries: readdirSync(abs).sort() };
+    if (!stat.isFile()) return { kind: 'unreadable', why: 'not-regular' };
     return { kind: 'text', text: readFileSync(abs, 'utf8') };
   } catch {
     return { kind: 'missing' };
@@ -95,6 +103,17 @@ describe('interpreter runs of workspace files', () => {
     ['python -m of a package runs its __main__.py', 'python -m app', ['python']],
     ['a known option of the interpreter', 'node --enable-source-maps dist/cli.js', ['node']],
     ['built output declaring class constructors', 'node dist/class.js --help', ['node --help']],
+    ['a folder named like a standard module without __init__.py', 'python stdns/main.py', ['python']],
+    [
+      'python -c of standard modules no file replaces',
+      `python3 -c "import json,sys; print(json.dumps({'a': 1}))"`,
+      ['python3'],
+    ],
+    [
+      'python -c of a workspace module',
+      'python -c "import scripts.helpers; print(scripts.helpers.__file__)"',
+      ['python'],
+    ],
   ])('marked: %s', (_n, command, want) => {
     expect(marked(command)).toEqual(want);
   });
@@ -117,6 +136,26 @@ describe('interpreter runs of workspace files', () => {
     ['hides a call after a # inside a string', 'python scripts/hash.py'],
     ['a workspace json.py shadows the standard module', 'python shadow/main.py'],
     ['introspection through dunders', 'python scripts/intro.py'],
+    ['a workspace enum.py replaces what the standard json imports', 'python stdshadow/main.py'],
+    [
+      'python -c where a workspace json.py shadows the standard one',
+      'cd shadow && python3 -c "import json; print(json.dumps(1))"',
+    ],
+    [
+      'python -c where a workspace enum.py replaces a standard import',
+      'cd stdshadow && python3 -c "import json; print(1)"',
+    ],
+    ['python -c of a module that spawns', 'python3 -c "import subprocess; subprocess.run([\'id\'])"'],
+    [
+      'python -c reaching a module through a private name',
+      `python3 -c "import collections; collections._sys.modules['o'+'s'].execv('/bin/sh', ['sh'])"`,
+    ],
+    [
+      'python -c reaching files through a module of a module',
+      `python3 -c "import json; print(json.codecs.lookup('x'))"`,
+    ],
+    ['python -c of a module entry point', 'python3 -c "import base64; base64.main()"'],
+    ['python -c of a workspace module that opens a socket', 'python3 -c "import scripts.helpers2"'],
     ['a preload option', 'node -r ./dist/fmt.js dist/cli.js'],
     ['an import option', 'node --import ./dist/fmt.js dist/cli.js'],
     ['an isolated python (the script folder is off the path)', 'python -I scripts/report.py'],

@@ -33,6 +33,8 @@ interface Run {
   target: string;
   module: boolean;
   args: Word[];
+  /** `python -c CODE`: the code, whose imports are found from the current folder first. */
+  code?: string;
 }
 
 /** node options that change no code loaded: warnings, source maps, stack traces. */
@@ -64,6 +66,8 @@ function runOf(inv: Invocation): Run | undefined {
     while (k < t.length && /^-(?:[uBqsE]+|O|OO)$/.test(t[k] as string)) k++;
     if (t[k] === '-m' && /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(t[k + 1] ?? ''))
       return { lang: 'py', target: t[k + 1] as string, module: true, args: words.slice(k + 2) };
+    if (t[k] === '-c' && t[k + 1] !== undefined)
+      return { lang: 'py', target: '-c', module: false, args: words.slice(k + 2), code: t[k + 1] };
     return file(k, 'py', /\.py$/);
   }
   return undefined;
@@ -89,6 +93,13 @@ class Files {
     if (file.kind === 'missing') return 'missing';
     if (file.kind === 'unreadable') return file.why === 'not-regular' ? 'dir' : undefined;
     return file.text;
+  }
+
+  /** A workspace folder's entry names, or undefined when it cannot be listed whole. */
+  list(path: string): readonly string[] | undefined {
+    if (!this.inWorkspace(path)) return undefined;
+    const file = readBudgeted(path, this.inv, this.r);
+    return file?.kind === 'unreadable' && file.why === 'not-regular' ? file.entries : undefined;
   }
 
   /** A file's text to scan, counted against the bound. */
@@ -239,6 +250,130 @@ function pyInert(entry: string[], sysPath0: string, files: Files): boolean {
   });
 }
 
+/**
+ * Standard modules whose functions open files, load code or reach other modules' internals by name
+ * (`inspect.linecache.getlines(path)`): not read as inert in inline code, even where a scan finds no call.
+ */
+const INLINE_REACHES =
+  /\b(inspect|linecache|codecs|io|fileinput|tokenize|zipimport|pkgutil|runpy|tempfile|gzip|bz2|lzma|zipfile|tarfile|glob|logging|site|sysconfig|dataclasses|typing|abc|enum|functools|copy|pprint|argparse|contextlib|traceback)\b/;
+
+/**
+ * Splits one-line statements (`import json,sys; print(1)`) at `;` outside string literals, so each import is a
+ * line of its own as the scan reads it; undefined when a string is not closed on its line.
+ */
+function statementLines(code: string): string | undefined {
+  const out: string[] = [];
+  for (const line of code.split('\n')) {
+    let cur = '';
+    let quote: string | undefined;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i] as string;
+      if (quote) {
+        if (c === '\\') {
+          cur += c + (line[++i] ?? '');
+          continue;
+        }
+        if (c === quote) quote = undefined;
+      } else if (c === "'" || c === '"') quote = c;
+      else if (c === '#') break;
+      else if (c === ';') {
+        out.push(cur);
+        cur = '';
+        continue;
+      }
+      cur += c;
+    }
+    if (quote) return undefined;
+    out.push(cur);
+  }
+  return out.map((l) => l.trim()).join('\n');
+}
+
+/**
+ * `python -c CODE` without `-I`/`-P`: the current folder comes first on the import path, so each module the code
+ * imports is a workspace file there (`app.py`, `json.py` shadowing the standard one: read and scanned, as
+ * `python -m` is) or, when nothing of its name is there, a standard module known inert. `sys`, built in, is never
+ * a file; the scan refuses code that uses it. Inline code may not name modules that open files by other names.
+ */
+function inlineInert(code: string, cwd: string, files: Files): boolean {
+  const text = statementLines(code);
+  if (text === undefined || /\t/.test(text)) return false;
+  const scan = scanPython(text);
+  if (!scan.inert) return false;
+  const body = text
+    .split('\n')
+    .filter((l) => !/^(?:import|from)\s/.test(l))
+    .join('\n');
+  // A private name (`collections._sys`) reaches a module the scan would refuse by its public name.
+  // A module's own entry point (`base64.main()` encodes the files named on the command line) is a program.
+  const plain = body.replace(/\b__(file|name|doc|version)__\b/g, 'x');
+  if (INLINE_REACHES.test(body) || /(?<![A-Za-z0-9])_/.test(plain) || /\.\s*(main|test)\b/.test(body))
+    return false;
+  const entries: string[] = [];
+  for (const f of scan.follow) {
+    const [mod = '', list = ''] = f.split('|');
+    if (mod.startsWith('.') || INLINE_REACHES.test(mod)) return false;
+    const names = list === '' ? [] : list.split(',');
+    if (names.some((n) => INLINE_REACHES.test(n))) return false;
+    const top = mod.split('.')[0] ?? '';
+    const found = resolvePy(cwd, mod, names, files);
+    if (found === undefined) return false;
+    if (found.files.length === 0) {
+      if (top !== 'sys' && !PYTHON_INERT.has(top)) return false;
+      continue;
+    }
+    entries.push(...found.files);
+  }
+  return entries.length === 0 || pyInert(entries, cwd, files);
+}
+
+/** Top-level standard-library modules (Python 3.11's list): a module of the folder first on the path with one of
+ * these names replaces it for every standard module that imports it (`json` imports `re`, `re` imports `enum`). */
+let standard: ReadonlySet<string> | undefined;
+function standardModules(): ReadonlySet<string> {
+  standard ??= new Set(
+    `abc aifc antigravity argparse array ast asynchat asyncio asyncore atexit audioop base64 bdb binascii bisect
+builtins bz2 cProfile calendar cgi cgitb chunk cmath cmd code codecs codeop collections colorsys compileall
+concurrent configparser contextlib contextvars copy copyreg crypt csv ctypes curses dataclasses datetime dbm
+decimal difflib dis distutils doctest email encodings ensurepip enum errno faulthandler fcntl filecmp
+fileinput fnmatch fractions ftplib functools gc genericpath getopt getpass gettext glob graphlib grp gzip
+hashlib heapq hmac html http idlelib imaplib imghdr imp importlib inspect io ipaddress itertools json
+keyword lib2to3 linecache locale logging lzma mailbox mailcap marshal math mimetypes mmap modulefinder
+msilib msvcrt multiprocessing netrc nis nntplib nt ntpath nturl2path numbers opcode operator optparse os
+ossaudiodev pathlib pdb pickle pickletools pipes pkgutil platform plistlib poplib posix posixpath pprint
+profile pstats pty pwd py_compile pyclbr pydoc pydoc_data pyexpat queue quopri random re readline reprlib
+resource rlcompleter runpy sched secrets select selectors shelve shlex shutil signal site smtpd smtplib
+sndhdr socket socketserver spwd sqlite3 sre_compile sre_constants sre_parse ssl stat statistics string
+stringprep struct subprocess sunau symtable sys sysconfig syslog tabnanny tarfile telnetlib tempfile termios
+textwrap this threading time timeit tkinter token tokenize tomllib trace traceback tracemalloc tty turtle
+turtledemo types typing unicodedata unittest urllib uu uuid venv warnings wave weakref webbrowser winreg
+winsound wsgiref xdrlib xml xmlrpc zipapp zipfile zipimport zlib zoneinfo`.split(/\s+/),
+  );
+  return standard;
+}
+
+/**
+ * Does the folder first on the import path hold a module a standard module could import in place of its own: a
+ * file (`enum.py`, `re.pyc`, `json.cpython-311-x86_64-linux-gnu.so`) or a package (a folder with `__init__.py`)
+ * named like a standard module, or any private module (`_strptime.py`)? Also when the folder cannot be listed.
+ * A folder without `__init__.py` is a namespace portion: a standard module found later wins over it.
+ */
+function shadowsStandard(dir: string, files: Files): boolean {
+  const listing = files.list(dir);
+  if (listing === undefined) return true;
+  for (const entry of listing) {
+    const dot = entry.indexOf('.');
+    const stem = dot < 0 ? entry : entry.slice(0, dot);
+    const ext = dot < 0 ? '' : entry.slice(dot);
+    const isPrivate =
+      stem.startsWith('_') && stem !== '__init__' && stem !== '__main__' && stem !== '__pycache__';
+    if (!standardModules().has(stem) && !isPrivate) continue;
+    if (/\.(py|pyc|pyw|so|pyd)$/.test(ext)) return true;
+    if (dot < 0 && files.read(`${dir}/${entry}/__init__.py`) !== 'missing') return true;
+  }
+  return false;
+}
+
 /** A configuration the runner reads that can load code first (ts-node's `require`, bun's `preload`). */
 function loadsConfiguredCode(p: string, cwd: string, scriptDir: string, files: Files): boolean {
   if (p === 'bun') return files.read(`${cwd}/bunfig.toml`) !== 'missing';
@@ -264,15 +399,17 @@ export function workspacePrograms(inv: Invocation, r: Reporter): void {
   if (run.lang === 'js') {
     const path = posix.normalize(posix.join(cwd, run.target));
     if (loadsConfiguredCode(inv.program, cwd, posix.dirname(path), files) || !jsInert(path, files)) return;
+  } else if (run.code !== undefined) {
+    if (shadowsStandard(cwd, files) || !inlineInert(run.code, cwd, files)) return;
   } else if (run.module) {
     // `python -m a.b`: the folder it starts in comes first on the path; a package runs its `__main__.py`.
     const found = resolvePy(cwd, run.target, [], files);
-    if (!found || found.files.length === 0) return;
+    if (!found || found.files.length === 0 || shadowsStandard(cwd, files)) return;
     const entry = found.dir === undefined ? found.files : [...found.files, `${found.dir}/__main__.py`];
     if (!pyInert(entry, cwd, files)) return;
   } else {
     const path = posix.normalize(posix.join(cwd, run.target));
-    if (!pyInert([path], posix.dirname(path), files)) return;
+    if (shadowsStandard(posix.dirname(path), files) || !pyInert([path], posix.dirname(path), files)) return;
   }
   markProgram(inv, r, run.args);
 }

@@ -71,6 +71,7 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   let token: string | undefined;
   let fromFile = false;
   let delimited = false;
+  let nulDelimited = false;
   const spec = WRAPPERS.xargs;
   while (i < argv.length) {
     const t = optionText(argv[i]);
@@ -84,6 +85,7 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
     else if (t.startsWith('-I') || t.startsWith('-J')) token = t.slice(2);
     else if (t === '-0' || t === '--null' || t === '-d' || t.startsWith('--delimiter')) {
       delimited = true;
+      nulDelimited = t === '-0' || t === '--null';
       if (t === '-d') i++;
     } else if (t === '-a' || t.startsWith('--arg-file')) {
       fromFile = true;
@@ -98,7 +100,7 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   // INVARIANT: xargs input is run-time data, even when it came from a literal `echo`; but when that literal text
   // is plain words (no quote, backslash or computed part) and xargs splits on blanks, those words are what it
   // appends (`echo ~/.ssh/id_rsa | xargs cat` reads the key): they are judged as literal words too.
-  const { listed: roots, ...carried } = stdin;
+  const { listed: roots, listedNamed, ...carried } = stdin;
   const input: Word = { text: DYN, flow: { ...carried, literal: undefined, opaque: true } };
   if (fromFile) input.flow = { ...input.flow, opaque: true };
   const words = fromFile || delimited ? undefined : plainWords(stdin.literal);
@@ -112,6 +114,9 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   // those paths too (a secret root is a secret read), beside the run-time word that keeps its text unknown.
   const listed = fromFile ? [] : (roots ?? []).map((text) => ({ text, flow: input.flow }));
   if (listed.length === 1 && token) input.text = listed[0]?.text ?? input.text;
+  // NUL-terminated names under literal roots (`rg -l --null x src | xargs -0 cmd`): every word xargs adds is a path
+  // below a root, never an option; the listed paths stand for them (shell/detect/listed-paths.ts).
+  else if (listed.length > 0 && listedNamed && nulDelimited && !token) return [...rest, ...listed];
   else if (listed.length > 0) return [...rest, input, ...listed];
   if (token) {
     const quotedToken = protectQuoted(token);

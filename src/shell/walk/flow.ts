@@ -26,6 +26,11 @@ export interface Flow {
    */
   listed?: readonly string[];
   /**
+   * Set only beside `listed`: the lines are NUL-terminated names each starting with a literal root that does not
+   * start with `-` (`rg -l --null x src`), so xargs -0 hands on words that are never options.
+   */
+  listedNamed?: boolean;
+  /**
    * Set only when the flow is sensitive through secret-named environment variables alone (`$GITHUB_TOKEN`): their
    * names, so a vendor's token presented to that vendor's own host can be told from one sent anywhere else.
    * Absent whenever any other sensitive source joins in.
