@@ -74,7 +74,10 @@ export const PYTHON_INERT = new Set(
 );
 /** Names through which Python code reaches the system, files, the interpreter or other code. */
 const PY_REACHES =
-  /\b(exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|help|urllib|requests|httpx|write\w*|unlink|remove|rmtree|environ|getenv)\b/;
+  /\b(exec\w*|eval|compile|fork\w*|kill\w*|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|help|urllib|requests|httpx|write\w*|unlink|remove|rmtree|environ|getenv)\b/;
+/** Modules that reach files, frames or other code, named as another module's attribute (`dataclasses.inspect`). */
+const PY_REACHED_MODULE =
+  /\.(inspect|linecache|tokenize|fileinput|pkgutil|runpy|zipimport|pdb|gc|codeop|tempfile|codecs|mmap|pty|posix|nt|multiprocessing|asyncio|interact|InteractiveConsole|InteractiveInterpreter)\b/;
 /** Dunder names an ordinary program uses; any other (`__class__`, `__subclasses__`, `__globals__`) is introspection. */
 const PY_DUNDERS = new Set(
   '__name__ __main__ __init__ __future__ __all__ __version__ __doc__ __file__ __repr__ __str__ __eq__ __hash__ __len__ __iter__ __next__ __lt__ __le__ __gt__ __ge__ __post_init__ __enter__ __exit__ __slots__'.split(
@@ -125,6 +128,9 @@ export function scanPython(text: string): CodeScan {
   // An import that is not a statement of its own line (`x = 1; import os`, `if a: import b`) is not read.
   if (/\bimport\b/.test(code)) return NOT_INERT;
   if (PY_REACHES.test(code)) return NOT_INERT;
+  // A private attribute (`collections._sys`, `random._os`) or a module reached through another module's
+  // attributes (`dataclasses.inspect.linecache`) names what the imports did not: not read.
+  if (/\._(?!_)\w/.test(code) || PY_REACHED_MODULE.test(code)) return NOT_INERT;
   for (const m of code.matchAll(/__\w+__/g)) if (!PY_DUNDERS.has(m[0])) return NOT_INERT;
   return { inert: true, follow };
 }

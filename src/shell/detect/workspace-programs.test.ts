@@ -248,6 +248,15 @@ describe('closed scans', () => {
     ['open', 'print(open("x").read())\n', false],
     ['getattr', 'getattr(__builtins__, "ex" + "ec")\n', false],
     ['non-ASCII identifiers', 'ｅｘｅｃ("1")\n', false],
+    // Reached through an inert module's own attributes, not its import.
+    ['a private module attribute', 'import random\nrandom._os.execv("/bin/sh", ["sh"])\n', false],
+    [
+      'a module behind another',
+      'import dataclasses\nprint(dataclasses.inspect.linecache.getline("k", 1))\n',
+      false,
+    ],
+    ['exec-family names', 'import collections\ncollections.execvp("sh", [])\n', false],
+    ['a public attribute of an inert module', 'import json\nprint(json.decoder.JSONDecodeError)\n', true],
   ])('python: %s', (_n, code, inert) => {
     expect(scanPython(code).inert).toBe(inert);
   });
