@@ -92,7 +92,9 @@ describe('a configuration module that is not inert makes the tool run uncertain'
       },
     ],
   ])('%s', (_name, command, files) => {
-    expect(judge(command, files).uncertain.join('\n')).toMatch(/configuration module|package\.json|script file that is uncertain/);
+    expect(judge(command, files).uncertain.join('\n')).toMatch(
+      /configuration module|package\.json|script file that is uncertain/,
+    );
   });
 
   it('playwright webServer.command is analysed as the shell command it is', () => {

@@ -8,7 +8,7 @@
  * against the working folder. Pure; a missing field is a problem, never a guess.
  */
 
-import type { AdaptResult, ToolInput } from '../../../check';
+import type { AdaptResult } from '../../../check';
 import { isRecord } from '../../../core';
 import { patchEdits } from '../codex/tool-inputs';
 import { field, mcpOrOther, one, optionalPath, rewriteTargets, withChange } from '../tool-fields';

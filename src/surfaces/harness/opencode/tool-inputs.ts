@@ -7,7 +7,7 @@
  * never a guess.
  */
 
-import type { AdaptResult, ToolInput } from '../../../check';
+import type { AdaptResult } from '../../../check';
 import { isRecord } from '../../../core';
 import { patchEdits } from '../codex/tool-inputs';
 import { shellInFolder } from '../shell-in-folder';
