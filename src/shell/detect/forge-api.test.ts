@@ -43,6 +43,10 @@ const CONTROLS: [string, string][] = [
   ],
   ['gh api deleting a ruleset', 'gh api -X DELETE repos/acme/app/rulesets/7'],
   [
+    'gh api rewriting protection with its checks off',
+    'gh api -X PUT repos/acme/app/branches/main/protection -F enforce_admins=false -F required_status_checks=null',
+  ],
+  [
     'curl removing a GitLab protected branch',
     'curl -X DELETE https://gitlab.com/api/v4/projects/42/protected_branches/main',
   ],
@@ -51,6 +55,10 @@ const CONTROLS: [string, string][] = [
 const ORDINARY: [string, string][] = [
   ['gh api reading main', 'gh api repos/acme/app/git/refs/heads/main'],
   ['gh api reading protection', 'gh api repos/acme/app/branches/main/protection'],
+  [
+    'gh api tightening protection',
+    'gh api -X PUT repos/acme/app/branches/main/protection -F enforce_admins=true -F restrictions=null',
+  ],
   ['gh api fast-forwarding main', 'gh api -X PATCH repos/acme/app/git/refs/heads/main -f sha=abc'],
   [
     'gh api force-updating a feature branch',

@@ -31,6 +31,10 @@ function branchOf(text: string): string {
   }
 }
 
+/** A protection field switched off in a request body (`-F enforce_admins=false`, `"required_status_checks": null`). */
+const WEAKENED =
+  /["']?(enforce_admins|required_pull_request_reviews|required_status_checks|required_signatures|required_linear_history)["']?\s*[:=]\s*["']?(false|null)\b/i;
+
 /** Reports what a forge API request does to shared refs and their protection. */
 export function forgeRequest(req: ForgeRequest, inv: Invocation, r: Reporter): void {
   const endpoint = req.endpoint
@@ -64,6 +68,18 @@ export function forgeRequest(req: ForgeRequest, inv: Invocation, r: Reporter): v
     r.hit(
       'disable_security_control',
       `\`${inv.program}\` removes branch protection through the API`,
+      inv.segment,
+    );
+  // A protection rewritten with its checks switched off (`enforce_admins=false`, required reviews or status
+  // checks set to null): the control stays in name only.
+  else if (
+    (method === 'PUT' || method === 'PATCH' || method === 'POST') &&
+    GITHUB_PROTECTION.test(endpoint) &&
+    WEAKENED.test(req.body)
+  )
+    r.hit(
+      'disable_security_control',
+      `\`${inv.program}\` turns branch protection checks off through the API`,
       inv.segment,
     );
 }
