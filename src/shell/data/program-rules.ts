@@ -457,7 +457,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   {
     programs: ['aws'],
     match:
-      /^(secretsmanager (get-secret-value|batch-get-secret-value)|ssm get-parameters?(-by-path)? .*--with-decryption|configure (get|export-credentials)|sts get-session-token|ecr get-login-password|iam create-access-key)/,
+      /^(secretsmanager (get-secret-value|batch-get-secret-value)|ssm get-parameters?(-by-path)? .*--with-decryption|configure get (?!(region|output|cli_pager|cli_binary_format|profile|sso_region|sso_start_url|role_arn|source_profile|duration_seconds|max_attempts|retry_mode)( |$))|configure export-credentials|sts get-session-token|ecr get-login-password|iam create-access-key)/,
     category: 'secret_material_read',
     what: 'reads secret values',
   },

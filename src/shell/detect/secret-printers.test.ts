@@ -58,6 +58,8 @@ describe('secret reads by class', () => {
     ['an exclusion list read from a secret', 'tar -czf /tmp/p.tgz --exclude-from .env src'],
     ['zip of the secret before -x', 'zip -r /tmp/p.zip .env -x foo'],
     ['rsync of the secret after an exclusion', 'rsync -a --exclude x .env /tmp/out/'],
+    ['the AWS CLI printing a key', 'aws configure get aws_secret_access_key'],
+    ['the AWS CLI printing a profile key', 'aws configure get dev.aws_access_key_id'],
   ])('%s: `%s` reads secret material', (_name, command) => {
     expect(categories(command)).toContain('secret_material_read');
   });
@@ -84,6 +86,7 @@ describe('secret reads by class', () => {
     ['tar --exclude=NAME', "tar -czf /tmp/p.tgz --exclude='.env' src"],
     ['zip -x NAMES', 'zip -r /tmp/p.zip src -x .env .env.local'],
     ['rsync --exclude NAME', 'rsync -a --exclude .env ./ /tmp/out/'],
+    ['the AWS CLI printing its region', 'aws configure get region --profile dev'],
     ['grep --exclude-dir', 'grep -rn --exclude-dir .git --exclude=.env TODO src'],
   ])('%s: `%s` reads no secret', (_name, command) => {
     expect(categories(command)).not.toContain('secret_material_read');
