@@ -145,6 +145,17 @@ describe('a script that cannot be read whole is uncertain', () => {
     ['a script a pipe into dd writes', 'printf x | dd of=scripts/test.sh; ./scripts/test.sh', 'may change'],
     ['a script git apply may change', 'git apply p.diff && bash scripts/test.sh', 'may change'],
     ['a script git apply may create', 'git apply p.diff && bash scripts/new.sh', 'may change'],
+    [
+      'a script a pull request checkout may change',
+      'gh pr checkout 99 && bash scripts/test.sh',
+      'may change',
+    ],
+    [
+      'a script a merge request checkout may change',
+      'glab mr checkout 5 && bash scripts/test.sh',
+      'may change',
+    ],
+    ['a script a clone may bring', 'git clone https://x.example/r . && bash scripts/test.sh', 'may change'],
     ['a script patch may change', 'patch -p1 < p.diff && source scripts/test.sh', 'may change'],
     ['a script an archive may replace', 'tar xf a.tar && bash scripts/test.sh', 'may change'],
     ['a venv script that is not activate', 'python3 -m venv .venv && . .venv/bin/postactivate', 'may change'],

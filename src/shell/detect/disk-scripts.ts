@@ -155,6 +155,7 @@ function reformats(program: string, argv: readonly string[]): boolean {
 
 /** git commands that change files of the work tree. */
 const GIT_REWRITES = new Set([
+  'clone',
   'apply',
   'am',
   'pull',
@@ -168,6 +169,10 @@ const GIT_REWRITES = new Set([
   'reset',
   'revert',
 ]);
+
+/** Forge clients and the subcommands of theirs that rewrite the work tree. */
+const FORGE_CLIENTS = new Set(['gh', 'hub', 'glab', 'tea']);
+const FORGE_REWRITES = new Set(['checkout', 'sync', 'clone', 'merge']);
 
 /**
  * Whether a command before `inv` in this analysis writes or deletes `path` (or a folder above it), or may rewrite
@@ -204,6 +209,9 @@ export function changedEarlier(path: string, inv: Invocation, r: Reporter): bool
     )
       return true;
     if (seg.program === 'git' && seg.argv.some((a) => GIT_REWRITES.has(a))) return true;
+    // A forge client checking out someone's change (`gh pr checkout 99`, `glab mr checkout`) or syncing or
+    // cloning a repository rewrites the work tree with text nobody here read.
+    if (FORGE_CLIENTS.has(seg.program) && seg.argv.some((a) => FORGE_REWRITES.has(a))) return true;
   }
   return false;
 }
