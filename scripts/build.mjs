@@ -98,7 +98,7 @@ const common = {
 };
 
 /** In dist/hook.cjs: `var import_node_os=require("node:os");`, any built-in but fs and path (see below). */
-const LAZY_BUILTIN = /(?<=^|[;}\n])var (import_node_\w+) ?= ?require\("node:(?!fs"|path")([\w/]+)"\);/g;
+const LAZY_BUILTIN = /(?<=^|[;{}\n])(var )?(import_node_\w+) ?= ?require\("node:(?!fs"|path")([\w/]+)"\);/g;
 
 /** For dist/hook.cjs: main.ts's `./commands` registry becomes one entry, the hook command, imported statically. */
 const hookOnlyRegistry = {
@@ -160,6 +160,68 @@ const importedForExports = {
   },
 };
 
+/**
+ * For dist/hook.cjs: the shell analysis (src/shell) is initialised on the first shell command only. The seam
+ * imports it with `import()` (src/runtime/check/shell-seam.ts), which esbuild turns into a module initialised on
+ * first use (`__esm`) with everything it imports; a static import of src/shell's index elsewhere would initialise
+ * the whole index at start again, so here each one outside src/shell is given a module re-exporting only the names
+ * it imports, from the files the index takes them from. The same modules, in the same order of initialisation
+ * among themselves: only what a call never reaches is no longer run at start (a Read never runs the detectors'
+ * tables). A name the index does not re-export from a file fails the build.
+ */
+const SHELL_INDEX = resolve('src/shell/index.ts');
+const SHELL_DIR = resolve('src/shell');
+function shellIndexExports() {
+  const text = readFileSync(SHELL_INDEX, 'utf8');
+  const from = new Map();
+  for (const m of text.matchAll(/export (type )?\{([^}]*)\} from '([^']+)';/g)) {
+    if (m[1]) continue;
+    for (const part of m[2].split(',')) {
+      const name = part.trim();
+      if (name === '' || name.startsWith('type ')) continue;
+      if (/\s/.test(name)) throw new Error(`build: src/shell/index.ts: unexpected export \`${name}\``);
+      from.set(name, resolve(SHELL_DIR, m[3]));
+    }
+  }
+  return from;
+}
+const shellFacade = {
+  name: 'shell-facade',
+  setup(b) {
+    const exported = shellIndexExports();
+    b.onResolve({ filter: /(^|\/)shell$/ }, async (args) => {
+      if (args.kind !== 'import-statement' || args.namespace !== 'file') return undefined;
+      if (args.importer.startsWith(`${SHELL_DIR}/`)) return undefined;
+      if (resolve(args.resolveDir, args.path, 'index.ts') !== SHELL_INDEX) return undefined;
+      return { path: args.importer, namespace: 'shell-facade', sideEffects: false };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'shell-facade' }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const names = new Set();
+      for (const m of source.matchAll(/import (type )?\{([^}]*)\} from '(?:\.\.\/)+shell';/g)) {
+        if (m[1]) continue;
+        for (const part of m[2].split(',')) {
+          const name = part.trim().replace(/ as .*$/, '');
+          if (name !== '' && !name.startsWith('type ')) names.add(name);
+        }
+      }
+      const byFile = new Map();
+      for (const name of names) {
+        const file = exported.get(name);
+        if (!file)
+          throw new Error(
+            `build: ${args.path} imports \`${name}\` from src/shell, which its index does not re-export from a file`,
+          );
+        byFile.set(file, [...(byFile.get(file) ?? []), name]);
+      }
+      const contents = [...byFile]
+        .map(([file, list]) => `export { ${list.join(', ')} } from ${JSON.stringify(file)};`)
+        .join('\n');
+      return { contents: contents || 'export {};', loader: 'ts', resolveDir: SHELL_DIR };
+    });
+  },
+};
+
 /** Packages no hook call needs (other commands' dependencies): the build fails if one is in dist/hook.cjs. */
 const NOT_IN_HOOK = [
   'yaml',
@@ -185,7 +247,7 @@ const hook = await build({
   // indentation and comments it is a quarter smaller (944 -> 730 KB), ~2-4 ms of CPU a call. Names and syntax
   // are kept (minified names would need keepNames, which grows the code cache more than the text shrinks).
   minifyWhitespace: true,
-  plugins: [hookOnlyRegistry, importedForExports],
+  plugins: [hookOnlyRegistry, shellFacade, importedForExports],
   metafile: true,
   write: false,
   define: { ...common.define, 'import.meta.url': '__gavelImportMeta.url' },
@@ -253,11 +315,14 @@ for (const file of hook.outputFiles) {
       process.exit(1);
     }
     let lazy = 0;
-    text = text.replace(LAZY_BUILTIN, (_all, name, id) => {
+    text = text.replace(LAZY_BUILTIN, (_all, declared, name, id) => {
       lazy += 1;
-      return `var ${name}=__gavelLazy("node:${id}");`;
+      return `${declared ?? ''}${name}=__gavelLazy("node:${id}");`;
     });
-    const bare = /\bimport_node_\w+\b(?![.\w]| ?= ?(?:require|__gavelLazy)\()/.exec(text);
+    // Declarations without a value (`var import_node_os,x;`) are those of modules esbuild initialises on first use.
+    const bare = /\bimport_node_\w+\b(?![.\w]| ?= ?(?:require|__gavelLazy)\()/.exec(
+      text.replace(/\bvar [\w$]+(?:, ?[\w$]+)*;/g, ''),
+    );
     if (lazy === 0 || bare) {
       process.stderr.write(
         `build: dist/hook.cjs: a built-in namespace is used other than by a property read (${bare?.[0] ?? 'none made lazy'}); update LAZY_BUILTIN\n`,
