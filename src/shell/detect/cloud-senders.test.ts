@@ -64,6 +64,7 @@ describe('a secret sent through a client file syntax is exfiltration', () => {
       'aws to a local endpoint',
       'aws --endpoint-url http://localhost:4566 s3api put-object --bucket b --key k --body .env',
     ],
+    ['kubectl to a local API server', 'kubectl --server https://127.0.0.1:6443 cp .env pod:/tmp/e'],
     ['kubectl cp of a config', 'kubectl cp ./config.yaml pod:/tmp/'],
     ['kubectl cp out of a pod', 'kubectl cp pod:/tmp/log.txt ./log.txt'],
     ['kubectl --from-file of a config', 'kubectl create configmap app --from-file=config/app.yaml'],

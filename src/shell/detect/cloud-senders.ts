@@ -15,7 +15,7 @@ import { NO_FLOW } from '../walk/flow';
 import { hostOf, isLocalHost, networkTarget } from './network-target';
 import { resolveArg, stdinSensitive, touchPath } from './path-effects';
 import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
-import { isServiceClient } from './service-hosts';
+import { isServiceClient, SERVICE_HOST_PROGRAMS } from './service-hosts';
 
 /** Cluster clients: their requests go to the cluster's API server, somewhere else unless `--server` says here. */
 const CLUSTER_CLIENTS = new Set(['kubectl', 'oc', 'kubecolor', 'helm', 'k3s', 'microk8s']);
@@ -85,6 +85,14 @@ function sentSecret(w: Word, inv: Invocation, r: Reporter): boolean {
   if (t === '-' || t === '/dev/stdin') return stdinSensitive(inv, r);
   return touchPath(w, 'read', inv, r).class === 'sensitive';
 }
+
+/** The programs cloudSenders looks at (detectors run by program, ADR 0079). */
+export const CLOUD_SENDERS_PROGRAMS = (): string[] => [
+  ...SERVICE_HOST_PROGRAMS(),
+  ...CLUSTER_CLIENTS,
+  ...QUERY_ENGINES,
+  ...PUBLISHERS.map((p) => p.program),
+];
 
 /** `aws ... --body ~/.ssh/id_rsa`, `kubectl create secret generic x --from-file=~/.aws/credentials`, ... */
 export function cloudSenders(inv: Invocation, r: Reporter): void {

@@ -15,7 +15,7 @@ import {
 } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
-import { cloudSenders } from './cloud-senders';
+import { CLOUD_SENDERS_PROGRAMS, cloudSenders } from './cloud-senders';
 import { curlLike } from './detect-http-clients';
 import { exclusionPatterns } from './exclusion-patterns';
 import { forgeCli } from './forge-api';
@@ -376,6 +376,7 @@ function uploads(inv: Invocation, r: Reporter): void {
 export const TRANSFERS_PROGRAMS = () => [
   ...SERVICE_HOST_PROGRAMS(),
   ...SENDERS_PROGRAMS(),
+  ...CLOUD_SENDERS_PROGRAMS(),
   ...['gh', 'glab', ...Object.keys(UPLOADERS), ...MAILERS],
   ...['python', 'php', 'ruby', 'busybox', 'httpd', 'serve', 'http-server', 'live-server', 'updog'],
 ];
