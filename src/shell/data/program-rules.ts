@@ -293,7 +293,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   },
   {
     programs: ['ufw'],
-    match: /^(disable|reset)\b/,
+    match: /^(-\S+ )*(disable|reset)\b/,
     category: 'disable_security_control',
     what: 'turns the firewall off',
   },

@@ -82,7 +82,7 @@ const REROUTE =
   /^(--connect-to|--resolve|--proxy|--preproxy|--socks\w*|--doh-url|--config|-K|-x|-e|--referer)(=|$)|^-[a-zA-Z]*[xK]/;
 
 /** httpie's and xh's program names: request items follow the URL. */
-const HTTPIE = new Set(['http', 'https', 'xh', 'xhs']);
+const HTTPIE = new Set(['http', 'https', 'xh', 'xhs', 'curlie']);
 const HTTP_METHODS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|get|post|put|patch|delete|head|options)$/;
 
 /**
@@ -253,7 +253,13 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
   for (const url of urls) {
     // A `file:` URL is a read on this machine, judged above (one naming another host is uncertain there).
     if (/^file:/i.test(url)) continue;
-    if (hostOf(url) || /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(url)) {
+    // httpie's and xh's URL needs no scheme (`:3000/x` is this machine); a bare IPv4 address is a host anywhere.
+    if (HTTPIE.has(inv.program) && url.startsWith(':')) continue;
+    if (
+      hostOf(url) ||
+      /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(url) ||
+      /^\d{1,3}(\.\d{1,3}){3}(\/|:|$)/.test(url)
+    ) {
       nonLocal = networkTarget(hostOf(url) ? url : `http://${url}`, inv.program, inv, r) || nonLocal;
     }
   }
@@ -286,7 +292,8 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
       r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material to a remote host`);
     }
   }
-  if (stdinSensitive(inv, r) && nonLocal && data.length > 0)
+  // httpie and xh send their standard input as the body when no item gives one (`http POST h < F`).
+  if (stdinSensitive(inv, r) && nonLocal && (data.length > 0 || HTTPIE.has(inv.program)))
     r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material from its input to a remote host`);
   for (const w of args)
     if (w.flow.sensitive && nonLocal && !own(w.flow))

@@ -15,6 +15,7 @@ import {
 } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
+import { CLOUD_SENDERS_PROGRAMS, cloudSenders } from './cloud-senders';
 import { curlLike } from './detect-http-clients';
 import { exclusionPatterns } from './exclusion-patterns';
 import { forgeCli } from './forge-api';
@@ -222,7 +223,7 @@ export function devTcp(inv: Invocation, r: Reporter): void {
 const UPLOADERS: Record<string, RegExp> = {
   gh: /^(gist (create|edit)|release (upload|create)|secret set)\b/,
   glab: /^(snippet (create|new)|release (upload|create))\b/,
-  aws: /^s3 (cp|sync|mv)\b/,
+  aws: /(^| )s3 (cp|sync|mv)\b/,
   gsutil: /(^| )(cp|rsync|mv)( |$)/,
   gcloud: /storage (cp|rsync)/,
   az: /storage blob upload/,
@@ -375,6 +376,7 @@ function uploads(inv: Invocation, r: Reporter): void {
 export const TRANSFERS_PROGRAMS = () => [
   ...SERVICE_HOST_PROGRAMS(),
   ...SENDERS_PROGRAMS(),
+  ...CLOUD_SENDERS_PROGRAMS(),
   ...['gh', 'glab', ...Object.keys(UPLOADERS), ...MAILERS],
   ...['python', 'php', 'ruby', 'busybox', 'httpd', 'serve', 'http-server', 'live-server', 'updog'],
 ];
@@ -384,6 +386,7 @@ export function detectTransfers(inv: Invocation, r: Reporter): void {
   hostSenders(inv, r);
   forgeCli(inv, r);
   uploads(inv, r);
+  cloudSenders(inv, r);
   serves(inv, r);
   if (MAILERS.has(inv.program)) mail(inv, r);
 }
@@ -403,6 +406,8 @@ export function detectNetwork(inv: Invocation, r: Reporter): Flow | undefined {
     case 'http':
     case 'https':
     case 'xh':
+    case 'xhs':
+    case 'curlie':
     case 'aria2c':
       return curlLike(inv, r);
     case 'ssh':
