@@ -179,11 +179,11 @@ const FORGE_CLIENTS = new Set(['gh', 'hub', 'glab', 'tea']);
 const FORGE_REWRITES = new Set(['checkout', 'sync', 'clone', 'merge']);
 
 /**
- * Whether a command before `inv` in this analysis writes or deletes `path` (or a folder above it), or may rewrite
- * files it does not name: the text read now may not be what runs.
+ * Whether a command before `inv` in this analysis (from segment `from` on) writes or deletes `path` (or a folder
+ * above it), or may rewrite files it does not name: the text read now may not be what runs.
  */
-export function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
-  for (const seg of r.segments.slice(0, inv.segment)) {
+export function changedEarlier(path: string, inv: Invocation, r: Reporter, from = 0): boolean {
+  for (const seg of r.segments.slice(from, inv.segment)) {
     // A formatter rewriting a folder in place keeps what each file does: the script read now is what runs. A
     // write of the script itself (a redirect of the formatter's output, `black - > conftest.py`) still counts.
     const inPlace = reformats(seg.program, seg.argv);
