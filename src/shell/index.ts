@@ -53,4 +53,4 @@ export type {
   Uncertainty,
   UncertaintyCode,
 } from './types';
-export { SCRIPT_FILE_WRAPPER, UNCERTAINTY_CODES } from './types';
+export { SCRIPT_FILE_WRAPPER, UNCERTAINTY_CODES, WRITTEN_SCRIPT_WRAPPER } from './types';

@@ -153,6 +153,8 @@ export type ScriptFile =
 
 /** Ends the wrapper of segments read from a script file on disk: `bash (script file)` (their words are the file's). */
 export const SCRIPT_FILE_WRAPPER = ' (script file)';
+/** The wrapper a shell's script written earlier in the same line is analysed under (`sh (script written above)`). */
+export const WRITTEN_SCRIPT_WRAPPER = ' (script written above)';
 
 /** Treat as immutable: analyses cache derived data per ShellEnv object. */
 export interface ShellEnv {

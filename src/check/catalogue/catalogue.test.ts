@@ -239,6 +239,8 @@ describe('a shell running a workspace script gavel read', () => {
     ['sh with shell options and the script arguments', 'sh -eu bin/ok.sh --dry-run ./testdata/logs'],
     ['a script on standard input from a workspace file', 'bash < bin/ok.sh'],
     ['through a wrapper', 'timeout 60 bash bin/ok.sh'],
+    // Its commands are the text shown (written-scripts.ts), judged as the script's segments.
+    ['a script written earlier in the line with its text shown', 'echo ls > bin/ok.sh; bash bin/ok.sh'],
   ])('known safe: %s', async (_name, command) => {
     expect(await safeRead(command)).toBe(true);
   });
@@ -259,7 +261,8 @@ describe('a shell running a workspace script gavel read', () => {
     ['an interactive shell (reads start-up files)', 'bash -i bin/ok.sh'],
     ['a login shell', 'bash -l bin/ok.sh'],
     ['zsh (its script language is not bash)', 'zsh bin/ok.sh'],
-    ['a script rewritten earlier in the line', 'echo id > bin/ok.sh; bash bin/ok.sh'],
+    ['a script rewritten earlier in the line, its text not shown', 'cp /tmp/ok.sh bin/ok.sh; bash bin/ok.sh'],
+    ['a script appended to earlier in the line', 'echo id >> bin/ok.sh; bash bin/ok.sh'],
   ])('unknown: %s', async (_name, command) => {
     expect(await safeRead(command)).toBe(false);
   });

@@ -7,7 +7,13 @@
  * (`$...`, a glob) where an option could break, a script the language check cannot read.
  */
 
-import { isGeneratedFolder, isGeneratedGlob, SCRIPT_FILE_WRAPPER, type Segment } from '../../shell';
+import {
+  isGeneratedFolder,
+  isGeneratedGlob,
+  SCRIPT_FILE_WRAPPER,
+  type Segment,
+  WRITTEN_SCRIPT_WRAPPER,
+} from '../../shell';
 import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
@@ -346,7 +352,10 @@ function scriptRead(segment: Segment, next: Segment | undefined, script: string)
   const w = next.wrappers;
   if (w.length !== own.length + 1 || !own.every((x, k) => w[k] === x)) return false;
   const last = w[own.length];
-  const fromFile = last === `${segment.program}${SCRIPT_FILE_WRAPPER}`;
+  // A script file read from disk, or written earlier in the line with text shown (written-scripts.ts).
+  const fromFile =
+    last === `${segment.program}${SCRIPT_FILE_WRAPPER}` ||
+    last === `${segment.program}${WRITTEN_SCRIPT_WRAPPER}`;
   if (!fromFile && (script !== '' || last !== segment.program)) return false;
   if (script === '') return segment.paths.every((p) => p.class === 'workspace');
   return segment.paths.some((p) => p.raw === script && p.role === 'exec' && p.class === 'workspace');

@@ -68,7 +68,7 @@ export function scanJavaScript(text: string): CodeScan {
 
 /** Standard modules whose import alone reaches nothing outside the process (as task-runners.ts's list). */
 export const PYTHON_INERT = new Set(
-  '__future__ typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid argparse statistics operator heapq bisect numbers base64 binascii hashlib zlib struct calendar unicodedata cmath time random colorsys'.split(
+  '__future__ typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid argparse statistics operator heapq bisect numbers base64 binascii hashlib zlib struct calendar unicodedata cmath time random colorsys platform'.split(
     ' ',
   ),
 );

@@ -48,6 +48,7 @@ import {
   TREE_READERS,
   touchPath,
 } from './path-effects';
+import { printfText } from './printf-format';
 import { detectSecretPrinters } from './secret-printers';
 import { TASK_NAMES_PROGRAMS, taskNames } from './task-names';
 import { taskRunners } from './task-runners';
@@ -116,15 +117,16 @@ function looksLikePath(text: string): boolean {
 
 /**
  * What echo and printf print, when it is exact: echo without escape processing, printf with a format free
- * of `%` and backslashes. Anything else is opaque: `printf %s 'rm -rf /' | sh` must not look harmless.
+ * of `%` and of escapes other than `\n`, `\t`, `\\` (printf-format.ts). Anything else is opaque:
+ * `printf %s 'rm -rf /' | sh` must not look harmless.
  */
 function printed(inv: Invocation): Flow {
   if (!inv.args.every(isLiteral)) return taintsOfAll(inv.args.map((w) => w.flow));
   const words = inv.args.map((w) => plain(w));
   if (inv.program === 'printf') {
     const [format, ...rest] = words;
-    if (format === undefined || /[%\\]/.test(format) || rest.length > 0) return OPAQUE_FLOW;
-    return literalFlow(format);
+    const text = format === undefined || rest.length > 0 ? undefined : printfText(format);
+    return text === undefined ? OPAQUE_FLOW : literalFlow(text);
   }
   let k = 0;
   let newline = true;

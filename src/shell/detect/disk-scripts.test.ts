@@ -122,6 +122,8 @@ describe('what is not a shell script, or not there, is judged as before', () => 
     ['activate written by uv venv (.venv)', 'uv venv && source .venv/bin/activate'],
     ['activate written by virtualenv', 'virtualenv --prompt x env && . env/bin/activate.fish'],
     ['a script outside the venv after it', 'python3 -m venv .venv && bash scripts/test.sh'],
+    ["the venv's own pip run after the maker", 'python3 -m venv .venv && .venv/bin/pip install -e .'],
+    ["the venv's own interpreter run after the maker", 'uv venv && .venv/bin/python -m pytest -q'],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(a.hits).toEqual([]);
@@ -159,6 +161,8 @@ describe('a script that cannot be read whole is uncertain', () => {
     ['a script patch may change', 'patch -p1 < p.diff && source scripts/test.sh', 'may change'],
     ['a script an archive may replace', 'tar xf a.tar && bash scripts/test.sh', 'may change'],
     ['a venv script that is not activate', 'python3 -m venv .venv && . .venv/bin/postactivate', 'may change'],
+    ['a venv program the maker does not write', 'python3 -m venv .venv && .venv/bin/mytool', 'may change'],
+    ['pip rewritten after the maker', 'uv venv && tar xf a.tar && .venv/bin/pip install -e .', 'may change'],
     ['activate of a venv made elsewhere', 'python3 -m venv "$D" && . .venv/bin/activate', 'may change'],
     ['activate rewritten after the maker', 'uv venv && tar xf a.tar && . .venv/bin/activate', 'may change'],
     [

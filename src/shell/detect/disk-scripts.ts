@@ -116,7 +116,11 @@ function venvFolders(
     return undefined;
   return folders.map((f) => `${cwd.replace(/\/+$/, '')}/${f.replace(/^\.\//, '').replace(/\/$/, '')}`);
 }
-const ACTIVATE = /^\/bin\/(activate(\.\w+)?|Activate\.ps1)$/;
+/**
+ * What a virtualenv maker writes of its own below its folder: the activate scripts, the interpreter's link and
+ * pip's launcher (a folder that already held them keeps them, as the project virtualenv the catalogue names).
+ */
+const ACTIVATE = /^\/bin\/(activate(\.\w+)?|Activate\.ps1|python(3(\.\d+)?)?|pip(3(\.\d+)?)?)$/;
 
 /** Writers whose target hides in an argument: sed's `w FILE`, find's `-fprint*`, awk's `print > FILE`. */
 export function writesUnseen(program: string, argv: readonly string[]): boolean {
@@ -175,11 +179,11 @@ const FORGE_CLIENTS = new Set(['gh', 'hub', 'glab', 'tea']);
 const FORGE_REWRITES = new Set(['checkout', 'sync', 'clone', 'merge']);
 
 /**
- * Whether a command before `inv` in this analysis writes or deletes `path` (or a folder above it), or may rewrite
- * files it does not name: the text read now may not be what runs.
+ * Whether a command before `inv` in this analysis (from segment `from` on) writes or deletes `path` (or a folder
+ * above it), or may rewrite files it does not name: the text read now may not be what runs.
  */
-export function changedEarlier(path: string, inv: Invocation, r: Reporter): boolean {
-  for (const seg of r.segments.slice(0, inv.segment)) {
+export function changedEarlier(path: string, inv: Invocation, r: Reporter, from = 0): boolean {
+  for (const seg of r.segments.slice(from, inv.segment)) {
     // A formatter rewriting a folder in place keeps what each file does: the script read now is what runs. A
     // write of the script itself (a redirect of the formatter's output, `black - > conftest.py`) still counts.
     const inPlace = reformats(seg.program, seg.argv);
@@ -195,7 +199,8 @@ export function changedEarlier(path: string, inv: Invocation, r: Reporter): bool
     }
     // A mode, owner or time change (`chmod +x x.sh && ./x.sh`) leaves the text that runs as read.
     if (METADATA_ONLY.has(seg.program)) continue;
-    // A virtualenv maker writes below its folder only, the activate scripts there its own (ADR 0066).
+    // A virtualenv maker writes below its folder only, the activate scripts, interpreter and pip there its own
+    // (ADR 0066, 0081).
     const venv = venvFolders(seg.program, seg.argv, inv.cwd);
     if (venv) {
       if (venv.some((f) => path.startsWith(`${f}/`) && !ACTIVATE.test(path.slice(f.length)))) return true;

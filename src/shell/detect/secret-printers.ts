@@ -176,7 +176,17 @@ export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
   if (TERRAFORM.has(p)) {
     const pos = words.filter((w) => !w.startsWith('-'));
     const [cmd, next] = pos;
-    if (cmd === 'output' || cmd === 'show' || (cmd === 'state' && (next === 'pull' || next === 'show')))
+    // `show PLANFILE` renders a saved plan as `plan` prints it (sensitive values hidden); with no file it prints
+    // the state, and `-json` prints sensitive values too.
+    const plan =
+      cmd === 'show' &&
+      pos.length === 2 &&
+      !/\.tfstate(\.|$)/.test(next ?? '') &&
+      !words.some((w) => /^--?json$/.test(w));
+    if (
+      (cmd === 'output' || cmd === 'show' || (cmd === 'state' && (next === 'pull' || next === 'show'))) &&
+      !plan
+    )
       say(r, inv, `${cmd} prints state values, sensitive ones included`);
     return;
   }

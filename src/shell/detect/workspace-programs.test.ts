@@ -1,7 +1,17 @@
 // The project's own programs read before they run: interpreter runs of workspace files (JavaScript/TypeScript,
 // Python) marked only when every file read is inert, and programs built earlier in the same line. Real files in a
 // temp folder, read through a file-system reader; nothing here is ever run.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +65,7 @@ const FILES: Record<string, string> = {
   'stdns/main.py': 'import json\nprint(json.dumps(1))\n',
   'Cargo.toml': '[package]\nname = "relay"\nversion = "0.1.0"\n',
   'bin/old.sh': '#!/bin/sh\nrm -rf ~\n',
+  'data/events.json': '[{"id": 1}]\n',
 };
 
 /** A file-system reader as the surface gives one (regular files only). */
@@ -79,6 +90,9 @@ beforeAll(async () => {
     mkdirSync(dirname(join(ws, name)), { recursive: true });
     writeFileSync(join(ws, name), text);
   }
+  mkdirSync(join(home, '.ssh'));
+  writeFileSync(join(home, '.ssh', 'id_ed25519'), 'not a key\n');
+  symlinkSync(join(home, '.ssh', 'id_ed25519'), join(ws, 'data', 'key.json'));
 });
 afterAll(() => {
   rmSync(ws, { recursive: true, force: true });
@@ -259,5 +273,53 @@ describe('closed scans', () => {
     ['a public attribute of an inert module', 'import json\nprint(json.decoder.JSONDecodeError)\n', true],
   ])('python: %s', (_n, code, inert) => {
     expect(scanPython(code).inert).toBe(inert);
+  });
+});
+
+describe('python -c opening files by name for reading', () => {
+  // Symlinks resolved as the surface resolves them (the real path of an existing file).
+  const linked = () => ({
+    ...env(),
+    realpath: (abs: string) => {
+      try {
+        return realpathSync(abs);
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  const hits = (command: string) => analyzeShellSync(command, linked()).hits.map((h) => h.category);
+  const markedLinked = (command: string) =>
+    analyzeShellSync(command, linked())
+      .segments.filter((s) => s.workspaceProgram !== undefined)
+      .map((s) => s.program);
+
+  it.each([
+    ['a workspace data file', `python3 -c "import json; print(len(json.load(open('data/events.json'))))"`],
+    [
+      'a read mode and an encoding',
+      `python3 -c "print(open('data/events.json', 'r', encoding='utf-8').read())"`,
+    ],
+    ['platform facts', 'python3 -c "import platform; print(platform.python_version())"'],
+  ])('marked: %s', (_n, command) => {
+    expect(marked(command)).toEqual(['python3']);
+  });
+
+  it.each([
+    ['a write mode', `python3 -c "open('data/events.json', 'w').write('x')"`],
+    ['an append mode', `python3 -c "open('data/events.json', mode='a').write('x')"`],
+    ['a computed path', `python3 -c "p = 'data/' + 'events.json'; print(open(p).read())"`],
+    ['a path outside the workspace', `python3 -c "print(open('/etc/hostname').read())"`],
+    ['a path above the workspace', `python3 -c "print(open('../x.json').read())"`],
+    ['a secret file', `python3 -c "print(open('.env').read())"`],
+    ['a workspace link to a secret', `python3 -c "print(open('data/key.json').read())"`],
+    ['open reached by another name', `python3 -c "o = open; print(o('data/events.json').read())"`],
+  ])('not marked: %s', (_n, command) => {
+    expect(markedLinked(command)).toEqual([]);
+  });
+
+  it('reports a secret opened by name as a secret read', () => {
+    expect(hits(`python3 -c "print(open('.env').read())"`)).toContain('secret_material_read');
+    expect(hits(`python3 -c "print(open('data/key.json').read())"`)).toContain('secret_material_read');
   });
 });

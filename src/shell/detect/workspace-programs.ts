@@ -14,10 +14,13 @@ import { posix } from 'node:path';
 import { resolvePath } from '../classify/classify-path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { OPAQUE_FLOW } from '../walk/flow';
 import { markProgram, programArgsKnown } from './built-programs';
 import { PYTHON_INERT, scanJavaScript, scanPython } from './code-imports';
 import { changedEarlier, readBudgeted } from './disk-scripts';
 import { frameworkConsoles } from './framework-consoles';
+import { openedForReading } from './inline-reads';
+import { touchPath } from './path-effects';
 import { foldersUp } from './project-file';
 import { writtenScript } from './written-scripts';
 
@@ -403,7 +406,12 @@ export function workspacePrograms(inv: Invocation, r: Reporter): void {
     const path = posix.normalize(posix.join(cwd, run.target));
     if (loadsConfiguredCode(inv.program, cwd, posix.dirname(path), files) || !jsInert(path, files)) return;
   } else if (run.code !== undefined) {
-    if (shadowsStandard(cwd, files) || !inlineInert(run.code, cwd, files)) return;
+    // Files the code opens for reading by a literal name are read as `cat` reads them (a secret is a secret
+    // read); each must be a workspace file.
+    const opened = openedForReading(run.code);
+    if (!opened || shadowsStandard(cwd, files) || !inlineInert(opened.code, cwd, files)) return;
+    const reads = opened.paths.map((p) => touchPath({ text: p, flow: OPAQUE_FLOW }, 'read', inv, r));
+    if (reads.some((res) => res.class !== 'workspace' || res.glob)) return;
   } else if (run.module) {
     // `python -m a.b`: the folder it starts in comes first on the path; a package runs its `__main__.py`.
     const found = resolvePy(cwd, run.target, [], files);

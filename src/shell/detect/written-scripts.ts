@@ -1,22 +1,26 @@
 /**
  * Files written earlier in the same command line (`echo 'rm -rf ~' > a.sh && sh a.sh`): the analyzer reads no
  * file, but it sees the redirect target equal the script it runs. Records each written path with its exact
- * content when the writer printed literal text (`echo`, `printf` without `%`, `cat` of a here-doc, `tee`), and
+ * content when the writer printed literal text (`echo`, `printf` without `%` (printf-format.ts), `cat` of a here-doc, `tee`), and
  * answers what a later run of that path would execute. Per analysis (keyed by the reporter). Pure apart from
  * that record.
  */
 
 import { resolvedPathOf } from '../classify/classify-path';
+import { WRITTEN_SCRIPT_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter, type ScriptBinding } from '../unwrap/invocation';
 import { bindPositional } from '../walk/positional';
 import { builtProgram } from './built-programs';
-import { runProgramFile } from './disk-scripts';
+import { changedEarlier, runProgramFile } from './disk-scripts';
 import { resolveArg } from './path-effects';
+import { printfText } from './printf-format';
 import { scanCode } from './scan-code';
 import { runsWrittenCode } from './written-code';
 
 /** Resolved path → content (undefined: written, content not known). */
 const WRITTEN = new WeakMap<Reporter, Map<string, string | undefined>>();
+/** Resolved path → the segment that last wrote it. */
+const WRITERS = new WeakMap<Reporter, Map<string, number>>();
 
 function printedText(inv: Invocation): string | undefined {
   if (!inv.args.every(isLiteral)) return undefined;
@@ -27,7 +31,7 @@ function printedText(inv: Invocation): string | undefined {
   }
   if (inv.program === 'printf') {
     const [format, ...rest] = words;
-    return format === undefined || /[%\\]/.test(format) || rest.length > 0 ? undefined : format;
+    return format === undefined || rest.length > 0 ? undefined : printfText(format);
   }
   if ((inv.program === 'cat' || inv.program === 'tee') && inv.stdin.literal !== undefined) {
     if (inv.program === 'cat' && words.length > 0) return undefined;
@@ -36,11 +40,14 @@ function printedText(inv: Invocation): string | undefined {
   return undefined;
 }
 
-function record(r: Reporter, path: string | undefined, content: string | undefined): void {
+function record(r: Reporter, path: string | undefined, content: string | undefined, segment = -1): void {
   if (path === undefined) return;
   const map = WRITTEN.get(r) ?? new Map<string, string | undefined>();
   WRITTEN.set(r, map);
   map.set(path, content);
+  const writers = WRITERS.get(r) ?? new Map<string, number>();
+  WRITERS.set(r, writers);
+  writers.set(path, segment);
 }
 
 /** Notes the files an invocation writes by redirect (or `tee FILE`). */
@@ -51,7 +58,7 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     const path = resolvedPathOf(redirect.target.text, r.scope, base);
     // `>>` appends to content not shown; `&>`/`2>` may write other text.
     const exact = redirect.op === '>' || redirect.op === '>|' ? printedText(inv) : undefined;
-    record(r, path, exact);
+    record(r, path, exact, inv.segment);
   }
   // Copies, moves, links and in-place edits: the file's new content is not shown.
   const opaqueWriter = ['cp', 'mv', 'ln', 'install', 'rsync'].includes(inv.program);
@@ -66,7 +73,7 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     const append = inv.args.some((w) => /^-[a-z]*a|^--append$/.test(plain(w)));
     for (const w of inv.args) {
       if (plain(w).startsWith('-')) continue;
-      record(r, resolvedPathOf(w.text, r.scope, base), append ? undefined : inv.stdin.literal);
+      record(r, resolvedPathOf(w.text, r.scope, base), append ? undefined : inv.stdin.literal, inv.segment);
     }
   }
 }
@@ -76,13 +83,15 @@ export function noteWritten(path: string | undefined, r: Reporter): void {
   record(r, path, undefined);
 }
 
-export type Written = { found: false } | { found: true; content: string | undefined };
+export type Written =
+  | { found: false }
+  | { found: true; content: string | undefined; path?: string; writer?: number };
 
 /** What running a path would execute, if this command line wrote it. */
 export function writtenScript(path: string | undefined, r: Reporter): Written {
   const map = WRITTEN.get(r);
   if (path === undefined || !map?.has(path)) return { found: false };
-  return { found: true, content: map.get(path) };
+  return { found: true, content: map.get(path), path, writer: WRITERS.get(r)?.get(path) };
 }
 
 /** A program run by name (`./a.sh`, after `cd`) whose basename a file written here has. */
@@ -90,7 +99,8 @@ export function writtenProgram(program: string, r: Reporter): Written {
   const map = WRITTEN.get(r);
   if (!map) return { found: false };
   for (const [path, content] of map)
-    if (path.slice(path.lastIndexOf('/') + 1).toLowerCase() === program) return { found: true, content };
+    if (path.slice(path.lastIndexOf('/') + 1).toLowerCase() === program)
+      return { found: true, content, path, writer: WRITERS.get(r)?.get(path) };
   return { found: false };
 }
 
@@ -106,13 +116,19 @@ export function runWritten(
   bind?: ScriptBinding,
 ): boolean {
   if (!w.found) return false;
-  if (w.content === undefined)
+  // A command between the write and the run that may rewrite files it does not name (an interpreter, an archive,
+  // a git checkout): the text shown may not be what runs.
+  const rewritten =
+    w.path !== undefined &&
+    (w.writer === undefined || w.writer < 0 || changedEarlier(w.path, inv, r, w.writer + 1));
+  if (w.content === undefined || rewritten)
     r.uncertain(
       'dynamic-script',
       `\`${inv.program}\` runs a script this command writes with content not shown`,
       inv.segment,
     );
-  else if (shellCode) r.script(w.content, inv, 'shell-string', `${inv.program} (script written above)`, bind);
+  else if (shellCode)
+    r.script(w.content, inv, 'shell-string', `${inv.program}${WRITTEN_SCRIPT_WRAPPER}`, bind);
   else scanCode(w.content, inv, r);
   return true;
 }

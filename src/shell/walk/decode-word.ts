@@ -215,7 +215,8 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
         return { text: value.text.trim().split(/\s+/).join(SPLIT), flow: value.flow };
       }
       if (value && value.text !== '' && !ifsChanged) {
-        return { text: quoted ? protectQuoted(value.text) : value.text, flow: value.flow };
+        const pattern = value.flow.pattern === true;
+        return { text: quoted && !pattern ? protectQuoted(value.text) : value.text, flow: value.flow };
       }
       if (value && value.text === '' && name !== undefined) return { text: '', flow: value.flow };
       // A variable from the environment named as a secret (`$GITHUB_TOKEN`) carries secret material, and so

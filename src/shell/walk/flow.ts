@@ -36,6 +36,11 @@ export interface Flow {
    * Absent whenever any other sensitive source joins in.
    */
   envSecrets?: readonly string[];
+  /**
+   * Set only on a loop variable's value over literal words and globs (walk-tree.ts): a glob in it is the pattern
+   * the variable's values match, quoted or not. Every join drops it.
+   */
+  pattern?: true;
 }
 
 export const NO_FLOW: Flow = Object.freeze({ sensitive: false, network: false, decoded: false });

@@ -123,6 +123,11 @@ function printsValues(words: readonly Word[], names: number): boolean {
   return words.some((w) => w.text.includes(DYN) || isSecretVariable(unprotect(w.text)));
 }
 
+/** Walks of one loop body, nested loops multiplied: past it a loop variable is left unknown. */
+const MAX_LOOP_WALKS = 16;
+/** A loop variable's value: its glob characters stay a pattern even where the variable is quoted. */
+const PATTERN_FLOW: Flow = Object.freeze({ ...NO_FLOW, pattern: true as const });
+
 /** Nodes whose commands run once, in order, in the same shell: a `set`/`shift` inside is followed exactly. */
 const STRAIGHT = new Set(['program', 'compound_statement', 'redirected_statement', 'command', 'comment']);
 
@@ -147,7 +152,26 @@ export class TreeWalker {
    */
   private branching = 0;
 
+  /** How many times the loops around the walk so far walk their bodies (`loopValues` keeps it bounded). */
+  private loopWalks = 1;
+
   constructor(private readonly host: WalkHost) {}
+
+  /**
+   * The values a loop variable takes, when every value word is literal text or a glob (no run-time part, no
+   * taint) and walking the body once for each keeps the walks of nested loops within `MAX_LOOP_WALKS`.
+   */
+  private loopValues(words: readonly Word[]): string[] | undefined {
+    const texts: string[] = [];
+    for (const word of words.flatMap(expanded)) {
+      const f = word.flow;
+      if (word.text === '' || word.text.includes(DYN) || word.text.includes(SPLIT)) return undefined;
+      if (f.sensitive || f.network || f.decoded || f.opaque || f.listed) return undefined;
+      texts.push(word.text);
+    }
+    if (texts.length === 0 || this.loopWalks * texts.length > MAX_LOOP_WALKS) return undefined;
+    return texts;
+  }
 
   /** Runs `fn` as the start of a new shell or function body: straight-line again, whatever encloses the call. */
   fresh<T>(fn: () => T): T {
@@ -212,9 +236,11 @@ export class TreeWalker {
         // a lower-case loop variable (`for f in ...`) is the shell's own and reaches no program unexported.
         const env = variable !== null && (/[A-Z]/.test(variable.text) || /_proxy$/i.test(variable.text));
         const values = node.childrenForFieldName('value');
+        const words: Word[] = [];
         for (const value of values) {
           if (!value) continue;
           const word = decodeWord(value, wordContext(this.host, frame));
+          words.push(word);
           // The loop variable is assigned each value in turn (`for PATH in /tmp/x; do ls; done`).
           if (variable && env) this.host.assigned(variable.text, frame, word);
         }
@@ -222,7 +248,24 @@ export class TreeWalker {
         if (variable && env && values.length === 0) this.host.assigned(variable.text, frame);
         if (variable) frame.vars.delete(variable.text);
         const body = node.childForFieldName('body');
-        return body ? this.walk(body, frame, stdin) : NO_FLOW;
+        if (!body) return NO_FLOW;
+        const each = variable && !env ? this.loopValues(words) : undefined;
+        if (!variable || each === undefined) return this.walk(body, frame, stdin);
+        // A shell variable looped over literal words and globs (`for f in src/*.py`): the body is walked once for
+        // each value, the variable standing for it; a glob stays a pattern when quoted (`"$f"` is one of its
+        // matches, judged as the pattern is).
+        let out: Flow = NO_FLOW;
+        this.loopWalks *= each.length;
+        try {
+          for (const text of each) {
+            frame.vars.set(variable.text, { text, flow: PATTERN_FLOW });
+            out = this.walk(body, frame, stdin);
+          }
+        } finally {
+          this.loopWalks /= each.length;
+          frame.vars.delete(variable.text);
+        }
+        return out;
       }
       case 'subshell': {
         const inner: Frame = {
