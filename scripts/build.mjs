@@ -98,7 +98,7 @@ const common = {
 };
 
 /** In dist/hook.cjs: `var import_node_os=require("node:os");`, any built-in but fs and path (see below). */
-const LAZY_BUILTIN = /(?<=^|[;}\n])var (import_node_\w+) ?= ?require\("node:(?!fs"|path")([\w/]+)"\);/g;
+const LAZY_BUILTIN = /(?<=^|[;{}\n])(var )?(import_node_\w+) ?= ?require\("node:(?!fs"|path")([\w/]+)"\);/g;
 
 /** For dist/hook.cjs: main.ts's `./commands` registry becomes one entry, the hook command, imported statically. */
 const hookOnlyRegistry = {
@@ -160,6 +160,92 @@ const importedForExports = {
   },
 };
 
+/**
+ * For dist/hook.cjs: the shell analysis (src/shell) is initialised on the first shell command only. The seam
+ * imports it with `import()` (src/runtime/check/shell-seam.ts), which esbuild turns into a module initialised on
+ * first use (`__esm`) with everything it imports; a static import of src/shell's index elsewhere would initialise
+ * the whole index at start again, so here each one outside src/shell is given a module re-exporting only the names
+ * it imports, from the files the index takes them from. The same modules, in the same order of initialisation
+ * among themselves: only what a call never reaches is no longer run at start (a Read never runs the detectors'
+ * tables). A name the index does not re-export from a file fails the build.
+ */
+const SHELL_INDEX = resolve('src/shell/index.ts');
+const SHELL_DIR = resolve('src/shell');
+function shellIndexExports() {
+  const text = readFileSync(SHELL_INDEX, 'utf8');
+  const from = new Map();
+  for (const m of text.matchAll(/export (type )?\{([^}]*)\} from '([^']+)';/g)) {
+    if (m[1]) continue;
+    for (const part of m[2].split(',')) {
+      const name = part.trim();
+      if (name === '' || name.startsWith('type ')) continue;
+      if (/\s/.test(name)) throw new Error(`build: src/shell/index.ts: unexpected export \`${name}\``);
+      from.set(name, resolve(SHELL_DIR, m[3]));
+    }
+  }
+  return from;
+}
+const shellFacade = {
+  name: 'shell-facade',
+  setup(b) {
+    const exported = shellIndexExports();
+    b.onResolve({ filter: /(^|\/)shell$/ }, async (args) => {
+      if (args.kind !== 'import-statement' || args.namespace !== 'file') return undefined;
+      if (args.importer.startsWith(`${SHELL_DIR}/`)) return undefined;
+      if (resolve(args.resolveDir, args.path, 'index.ts') !== SHELL_INDEX) return undefined;
+      return { path: args.importer, namespace: 'shell-facade', sideEffects: false };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'shell-facade' }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const names = new Set();
+      for (const m of source.matchAll(/import (type )?\{([^}]*)\} from '(?:\.\.\/)+shell';/g)) {
+        if (m[1]) continue;
+        for (const part of m[2].split(',')) {
+          const name = part.trim().replace(/ as .*$/, '');
+          if (name !== '' && !name.startsWith('type ')) names.add(name);
+        }
+      }
+      const byFile = new Map();
+      for (const name of names) {
+        const file = exported.get(name);
+        if (!file)
+          throw new Error(
+            `build: ${args.path} imports \`${name}\` from src/shell, which its index does not re-export from a file`,
+          );
+        byFile.set(file, [...(byFile.get(file) ?? []), name]);
+      }
+      const contents = [...byFile]
+        .map(([file, list]) => `export { ${list.join(', ')} } from ${JSON.stringify(file)};`)
+        .join('\n');
+      return { contents: contents || 'export {};', loader: 'ts', resolveDir: SHELL_DIR };
+    });
+  },
+};
+
+/**
+ * For dist/hook.cjs: the seam's `import()` of src/shell (src/runtime/check/shell-seam.ts) loads dist/hook-shell.cjs,
+ * through bin/gavel's loader (`__gavelLoadChunk`: compiled with its own code cache, exit 2 when it cannot be loaded)
+ * or, run without bin/gavel, through require(). A module reached by `import()` only is initialised on its first
+ * use, so the chunk is read on the first shell command and never by a call that has none.
+ */
+const shellChunk = {
+  name: 'shell-chunk',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)shell$/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || args.namespace !== 'file') return undefined;
+      if (resolve(args.resolveDir, args.path, 'index.ts') !== SHELL_INDEX) return undefined;
+      return { path: 'hook-shell.cjs', namespace: 'shell-chunk' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'shell-chunk' }, () => ({
+      loader: 'js',
+      contents: `const chunk = typeof globalThis.__gavelLoadChunk === 'function'
+  ? globalThis.__gavelLoadChunk('hook-shell.cjs')
+  : __gavelRequire('./hook-shell.cjs');
+export const analyzeShell = chunk.analyzeShell;`,
+    }));
+  },
+};
+
 /** Packages no hook call needs (other commands' dependencies): the build fails if one is in dist/hook.cjs. */
 const NOT_IN_HOOK = [
   'yaml',
@@ -175,6 +261,17 @@ const NOT_IN_HOOK = [
 // become require() (vm.Script cannot import() without --experimental-vm-modules). web-tree-sitter stays outside
 // it, required from node_modules (a runtime dependency) only when a command needs the WASM parser: most calls
 // take the fast path (docs/decisions/0019-shell-fast-path.md) and need not read or compile its 150 KB.
+/** The banner of both files bin/gavel compiles with a code cache. */
+const hookBanner = {
+  js: [
+    // The file's URL only when a module asks for it (the WASM parser's folder, rules/ beside the bundle): made
+    // at load, it cost every hook call node:url's pathToFileURL (ADR 0056).
+    "var __gavelImportMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } }; var __gavelRequire = require;",
+    // See LAZY_BUILTIN below: a built-in's namespace, loaded on the first property read.
+    'var __gavelLazy = (id) => { let m; return new Proxy({}, { get: (_, k) => (m ??= require(id))[k] }); };',
+  ].join('\n'),
+};
+
 const hook = await build({
   ...common,
   external: ['web-tree-sitter'],
@@ -185,19 +282,11 @@ const hook = await build({
   // indentation and comments it is a quarter smaller (944 -> 730 KB), ~2-4 ms of CPU a call. Names and syntax
   // are kept (minified names would need keepNames, which grows the code cache more than the text shrinks).
   minifyWhitespace: true,
-  plugins: [hookOnlyRegistry, importedForExports],
+  plugins: [hookOnlyRegistry, shellChunk, shellFacade, importedForExports],
   metafile: true,
   write: false,
   define: { ...common.define, 'import.meta.url': '__gavelImportMeta.url' },
-  banner: {
-    js: [
-      // The file's URL only when a module asks for it (the WASM parser's folder, rules/ beside the bundle): made
-      // at load, it cost every hook call node:url's pathToFileURL (ADR 0056).
-      "var __gavelImportMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } }; var __gavelRequire = require;",
-      // See LAZY_BUILTIN below: a built-in's namespace, loaded on the first property read.
-      'var __gavelLazy = (id) => { let m; return new Proxy({}, { get: (_, k) => (m ??= require(id))[k] }); };',
-    ].join('\n'),
-  },
+  banner: hookBanner,
 });
 // What each source file adds to dist/hook.cjs, for whoever trims it (`esbuild --analyze` reads this file too).
 mkdirSync('.tmp', { recursive: true });
@@ -227,53 +316,92 @@ if (Object.keys(hook.metafile.inputs).some((f) => f.endsWith('cli/commands/index
   );
   process.exit(1);
 }
-for (const file of hook.outputFiles) {
-  let text = file.text;
-  if (file.path.endsWith('.cjs')) {
-    text = text.replace(
-      /\bimport\("(module|fs\/promises|web-tree-sitter)"\)/g,
-      'Promise.resolve(__gavelRequire("$1"))',
+/**
+ * The text of a CommonJS file bin/gavel compiles with a code cache (dist/hook.cjs, dist/hook-shell.cjs), made ready
+ * for it: dynamic imports become require(), built-ins lazy, non-ASCII escaped; any other shape fails the build.
+ */
+function finishCommonJs(name, text, { lazyRequired }) {
+  text = text.replace(
+    /\bimport\("(module|fs\/promises|web-tree-sitter)"\)/g,
+    'Promise.resolve(__gavelRequire("$1"))',
+  );
+  // esbuild turns every `import { x } from 'node:v8'` into a top-level require(), so the hook would load
+  // node:v8, node:os, node:util… on every call even when its path never uses them (node:v8 alone pulls in
+  // the stream modules: ~2 ms). Built-ins are only ever read as `import_node_x.name` in the bundle (the
+  // build fails otherwise), so a lazy namespace is the same module, loaded when first used. fs and path
+  // are loaded by Node's own start-up already and stay plain.
+  // One non-ASCII character anywhere makes V8 hold the whole 0.6 MiB source as a two-byte string, and
+  // decoding it as UTF-8 costs a hook call ~1.5 ms more than reading ASCII as latin1 (bin/gavel). esbuild
+  // escapes non-ASCII in code; what is left is comments it keeps (line and JSDoc comments on fields).
+  text = text.replace(/^([ \t]*(?:\/\/|\/\*|\*).*)$/gm, (line) =>
+    line.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
+  const wide = /[\u0080-\uffff]/.exec(text);
+  if (wide) {
+    process.stderr.write(
+      `build: dist/${name} holds a non-ASCII character at ${wide.index} (${JSON.stringify(text.slice(wide.index - 60, wide.index + 10))}); escape it (see above)\n`,
     );
-    // esbuild turns every `import { x } from 'node:v8'` into a top-level require(), so the hook would load
-    // node:v8, node:os, node:util… on every call even when its path never uses them (node:v8 alone pulls in
-    // the stream modules: ~2 ms). Built-ins are only ever read as `import_node_x.name` in the bundle (the
-    // build fails otherwise), so a lazy namespace is the same module, loaded when first used. fs and path
-    // are loaded by Node's own start-up already and stay plain.
-    // One non-ASCII character anywhere makes V8 hold the whole 0.6 MiB source as a two-byte string, and
-    // decoding it as UTF-8 costs a hook call ~1.5 ms more than reading ASCII as latin1 (bin/gavel). esbuild
-    // escapes non-ASCII in code; what is left is comments it keeps (line and JSDoc comments on fields).
-    text = text.replace(/^([ \t]*(?:\/\/|\/\*|\*).*)$/gm, (line) =>
-      line.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-    );
-    const wide = /[\u0080-\uffff]/.exec(text);
-    if (wide) {
-      process.stderr.write(
-        `build: dist/hook.cjs holds a non-ASCII character at ${wide.index} (${JSON.stringify(text.slice(wide.index - 60, wide.index + 10))}); escape it (see above)\n`,
-      );
-      process.exit(1);
-    }
-    let lazy = 0;
-    text = text.replace(LAZY_BUILTIN, (_all, name, id) => {
-      lazy += 1;
-      return `var ${name}=__gavelLazy("node:${id}");`;
-    });
-    const bare = /\bimport_node_\w+\b(?![.\w]| ?= ?(?:require|__gavelLazy)\()/.exec(text);
-    if (lazy === 0 || bare) {
-      process.stderr.write(
-        `build: dist/hook.cjs: a built-in namespace is used other than by a property read (${bare?.[0] ?? 'none made lazy'}); update LAZY_BUILTIN\n`,
-      );
-      process.exit(1);
-    }
-    const left = /\bimport\((?!\))/.exec(text);
-    if (left) {
-      process.stderr.write(
-        `build: dist/hook.cjs keeps a dynamic import() at ${left.index}; vm.Script cannot run it\n`,
-      );
-      process.exit(1);
-    }
+    process.exit(1);
   }
-  writeFileSync(file.path, text);
+  let lazy = 0;
+  text = text.replace(LAZY_BUILTIN, (_all, declared, id, module) => {
+    lazy += 1;
+    return `${declared ?? ''}${id}=__gavelLazy("node:${module}");`;
+  });
+  // Declarations without a value (`var import_node_os,x;`) are those of modules esbuild initialises on first use.
+  const bare = /\bimport_node_\w+\b(?![.\w]| ?= ?(?:require|__gavelLazy)\()/.exec(
+    text.replace(/\bvar [\w$]+(?:, ?[\w$]+)*;/g, ''),
+  );
+  if ((lazyRequired && lazy === 0) || bare) {
+    process.stderr.write(
+      `build: dist/${name}: a built-in namespace is used other than by a property read (${bare?.[0] ?? 'none made lazy'}); update LAZY_BUILTIN\n`,
+    );
+    process.exit(1);
+  }
+  const left = /\bimport\((?!\))/.exec(text);
+  if (left) {
+    process.stderr.write(
+      `build: dist/${name} keeps a dynamic import() at ${left.index}; vm.Script cannot run it\n`,
+    );
+    process.exit(1);
+  }
+  return text;
 }
+
+for (const file of hook.outputFiles)
+  writeFileSync(
+    file.path,
+    file.path.endsWith('.cjs') ? finishCommonJs('hook.cjs', file.text, { lazyRequired: true }) : file.text,
+  );
+
+// dist/hook-shell.cjs: the shell analysis, loaded by dist/hook.cjs on the first shell command only (see shellChunk),
+// compiled by bin/gavel with a code cache of its own, so a call that analyses no command neither compiles nor
+// initialises it. It holds src/core and the few files of src/shell that dist/hook.cjs holds too (pure functions and
+// constants, no state shared between the two; tested in src/surfaces/harness/fail-closed.test.ts).
+const shellChunkBuild = await build({
+  ...common,
+  external: ['web-tree-sitter'],
+  format: 'cjs',
+  stdin: {
+    contents: "export { analyzeShell } from './src/shell';",
+    resolveDir: resolve('.'),
+    sourcefile: 'hook-shell-entry.ts',
+    loader: 'ts',
+  },
+  outfile: join(OUT, 'hook-shell.cjs'),
+  minifyWhitespace: true,
+  plugins: [importedForExports],
+  write: false,
+  define: { ...common.define, 'import.meta.url': '__gavelImportMeta.url' },
+  banner: hookBanner,
+});
+for (const file of shellChunkBuild.outputFiles)
+  writeFileSync(
+    file.path,
+    file.path.endsWith('.cjs')
+      ? finishCommonJs('hook-shell.cjs', file.text, { lazyRequired: false })
+      : file.text,
+  );
 
 // dist/hook-socket.cjs: the hook's thin client of `gavel serve --socket` (ADR 0040), run by bin/gavel before
 // dist/hook.cjs; node:fs and node:net only, so a call a running server answers costs little more than Node's start.
@@ -314,7 +442,7 @@ try {
     ['Bash', { command: 'git status && npm test' }],
     ['Read', { file_path: join(scratch, 'project', 'README.md') }],
   ];
-  let cache;
+  let caches;
   for (const [tool, input] of requests) {
     const smoke = spawnSync(process.execPath, [resolve('bin/gavel'), 'hook', 'claude-code'], {
       cwd: join(scratch, 'project'),
@@ -328,19 +456,27 @@ try {
       }),
       encoding: 'utf8',
     });
-    const caches = readdirSync(OUT).filter((f) => f.endsWith('.v8cache'));
-    if (smoke.status !== 0 || !smoke.stdout.includes('"permissionDecision"') || caches.length !== 1) {
+    // One cache for dist/hook.cjs and one for dist/hook-shell.cjs, both written by the Bash call.
+    const names = readdirSync(OUT)
+      .filter((f) => f.endsWith('.v8cache'))
+      .sort();
+    if (
+      smoke.status !== 0 ||
+      !smoke.stdout.includes('"permissionDecision"') ||
+      names.length !== 2 ||
+      !names.some((f) => f.startsWith('hook-shell-'))
+    ) {
       process.stderr.write(
-        `build: the hook did not answer a ${tool} request from dist/hook.cjs with a code cache (exit ${smoke.status}): ${smoke.stderr}\n`,
+        `build: the hook did not answer a ${tool} request from dist/hook.cjs and dist/hook-shell.cjs with code caches (exit ${smoke.status}): ${smoke.stderr}\n`,
       );
       process.exit(1);
     }
-    const bytes = readFileSync(join(OUT, caches[0]));
-    if (cache && !cache.equals(bytes)) {
-      process.stderr.write('build: V8 rejected the code cache a hook call wrote; see bin/gavel\n');
+    const bytes = names.map((f) => readFileSync(join(OUT, f)));
+    if (caches && !caches.every((c, k) => c.equals(bytes[k]))) {
+      process.stderr.write('build: V8 rejected a code cache a hook call wrote; see bin/gavel\n');
       process.exit(1);
     }
-    cache = bytes;
+    caches = bytes;
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

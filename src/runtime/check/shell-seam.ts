@@ -10,7 +10,6 @@
  */
 
 import type { AnalyzeShell } from '../../check';
-import { analyzeShell } from '../../shell';
 
-export const analyzeShellForSurfaces: AnalyzeShell = (command, env) =>
-  analyzeShell(command, env, { liftoffOnly: true });
+export const analyzeShellForSurfaces: AnalyzeShell = async (command, env) =>
+  (await import('../../shell')).analyzeShell(command, env, { liftoffOnly: true });

@@ -188,16 +188,21 @@ describe('split build, installed without node_modules', () => {
     expect(r.stderr).toBe('gavel: the bundle failed to load: run `npm run build` again\n');
   });
 
-  const cacheOf = (d: string) => readdirSync(join(d, 'dist')).filter((f) => f.endsWith('.v8cache'));
+  // dist/hook.cjs's cache, and dist/hook-shell.cjs's (the shell analysis, loaded on the first shell command).
+  const cacheOf = (d: string) =>
+    readdirSync(join(d, 'dist')).filter((f) => /^hook-[0-9a-f]{16}\.v8cache$/.test(f));
+  const chunkCacheOf = (d: string) =>
+    readdirSync(join(d, 'dist')).filter((f) => /^hook-shell-[0-9a-f]{16}\.v8cache$/.test(f));
 
-  it('the build leaves one code cache, named after hook.cjs, which the installed copy uses unchanged', () => {
+  it('the build leaves a code cache for hook.cjs and one for hook-shell.cjs, which the installed copy uses unchanged', () => {
     dir = install();
-    const [cache] = cacheOf(dir);
     expect(cacheOf(dir)).toHaveLength(1);
-    const before = readFileSync(join(dir, 'dist', cache as string));
+    expect(chunkCacheOf(dir)).toHaveLength(1);
+    const files = [...cacheOf(dir), ...chunkCacheOf(dir)].map((f) => join(dir, 'dist', f));
+    const before = files.map((f) => readFileSync(f));
     const r = hook(dir, 'Bash', { command: 'git status' });
     expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(join(dir, 'dist', cache as string)).equals(before)).toBe(true);
+    expect(files.map((f, k) => readFileSync(f).equals(before[k] as Buffer))).toEqual([true, true]);
   });
 
   it.each([
@@ -219,13 +224,20 @@ describe('split build, installed without node_modules', () => {
   it('a cache written by a call that parsed a shell command is taken as it is by the next call', () => {
     dir = install();
     const file = join(dir, 'dist', cacheOf(dir)[0] as string);
+    const chunk = join(dir, 'dist', chunkCacheOf(dir)[0] as string);
     rmSync(file);
-    expect(hook(dir, 'Bash', { command: 'git status' }).status).toBe(0);
+    rmSync(chunk);
+    // Beyond the fast path: the WASM parser loads and --liftoff-only is set.
+    const parsed = { command: 'git log -1 "$(git rev-parse --abbrev-ref HEAD)"' };
+    expect(hook(dir, 'Bash', parsed).status).toBe(0);
     const written = readFileSync(file);
+    const writtenChunk = readFileSync(chunk);
     const r = hook(dir, 'Read', { file_path: 'README.md' });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    expect(hook(dir, 'Bash', parsed).status).toBe(0);
     expect(readFileSync(file).equals(written)).toBe(true);
+    expect(readFileSync(chunk).equals(writtenChunk)).toBe(true);
   });
 
   it('a code cache that cannot be written (its path is a folder): the call is still answered', () => {

@@ -2,7 +2,7 @@
 // suite's `npm test` does) and inject faults: malformed stdin, an invalid gavel.toml, a crash, a hang past the
 // deadline, an unhandled rejection (synchronous work past the deadline: ./watchdog.test.ts), and a corrupt bundled policy file in a copied installation.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +100,31 @@ describe('gavel hook claude-code fails closed (built binary)', () => {
       s.env,
     );
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('the shell analysis is a chunk of its own: a Read never loads it, a command it cannot load exits 2', () => {
+    // dist/hook.cjs loads dist/hook-shell.cjs on the first shell command (scripts/build.mjs, shellChunk): make it
+    // throw when run, then remove it, in a copied installation.
+    const install = mkdtempSync(join(tmpdir(), 'gavel-install-'));
+    for (const part of ['bin', 'dist', 'rules', 'package.json'])
+      cpSync(join(root, part), join(install, part), { recursive: true });
+    const chunk = join(install, 'dist', 'hook-shell.cjs');
+    writeFileSync(chunk, `throw new Error("broken");\n${readFileSync(chunk, 'latin1')}`, 'latin1');
+    const hook = (tool: string, input: Record<string, unknown>) =>
+      run(join(install, 'bin', 'gavel'), ['hook', 'claude-code'], ccPayload(s, tool, input), s.env);
+    const read = hook('Read', { file_path: `${s.project}/src/a.ts` });
+    expect(JSON.parse(read.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    const broken = hook('Bash', { command: 'ls' });
+    expect(broken.code).toBe(2);
+    expect(broken.stdout).toBe('');
+    rmSync(chunk);
+    const missing = hook('Bash', { command: 'ls' });
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(
+      JSON.parse(hook('Read', { file_path: `${s.project}/src/a.ts` }).stdout).hookSpecificOutput
+        .permissionDecision,
+    ).toBe('allow');
   });
 
   it('an unknown harness exits 2', () => {
