@@ -93,12 +93,14 @@ const DATA_TASK =
  * selected anywhere in the command, a database task of this invocation is uncertain.
  */
 export function productionArguments(inv: Invocation, r: Reporter): void {
-  const words = inv.args.map((w) => plain(w));
-  for (const w of words) {
+  // Runs for every invocation: no array of its words unless production is selected.
+  for (const a of inv.args) {
+    const w = plain(a);
+    if (!w.includes('=')) continue;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w);
     if (m && selectsProduction(m[1] as string, m[2] as string)) r.production = true;
   }
-  if (r.production && words.some((w) => DATA_TASK.test(w)))
+  if (r.production && inv.args.some((a) => DATA_TASK.test(plain(a))))
     r.uncertain('production-target', PRODUCTION_REASON, inv.segment, 'kept');
 }
 

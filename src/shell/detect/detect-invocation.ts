@@ -297,13 +297,11 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     return readsSecret ? { ...inv.stdin, sensitive: true } : inv.stdin;
   const decoded =
     DECODERS.test(p) && inv.args.some((w) => /^(-d|--decode|-D|-r|-revert|enc)$/.test(plain(w)));
-  const base = taintsOf(inv.stdin);
-  return {
-    ...base,
-    sensitive: base.sensitive || readsSecret,
-    decoded: base.decoded || decoded,
-    opaque: true,
-  };
+  // taintsOf gives a fresh opaque flow: set on it, no second object per invocation.
+  const flow = taintsOf(inv.stdin);
+  flow.sensitive = flow.sensitive || readsSecret;
+  flow.decoded = flow.decoded || decoded;
+  return flow;
 }
 
 /**

@@ -198,7 +198,6 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
   const module = /^python[0-9.]*$/.test(inv.program) && optionText(inv.args[0]) === '-m';
   const p = module ? optionText(inv.args[1]) : inv.program;
   const args = module ? inv.args.slice(2) : inv.args;
-  const texts = args.map((w) => optionText(w));
   const shorts = SHORT_OUTPUTS[p] ?? NONE;
   const longs = PROGRAM_LONG_OUTPUTS[p] ?? NONE;
   const programOutputs = PROGRAM_OUTPUTS[p] ?? NONE;
@@ -207,8 +206,8 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
   // options): they are the rewriter's operands, and an output option among them still writes.
   let ended = false;
   for (let i = 0; i < args.length; i++) {
-    const t = texts[i] as string;
     const w = args[i] as Word;
+    const t = optionText(w);
     if (t === '--' && !ended) {
       ended = true;
       continue;
@@ -251,10 +250,16 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     if (maker.sub === undefined || at > 0) for (const x of positionals.slice(at)) write(x, inv, r);
   }
   if (p === 'uniq' && positionals.length >= 2) write(positionals[1], inv, r);
-  if (p === 'ptx' && texts.some((t) => t === '-G' || t === '--traditional') && positionals.length >= 2)
+  if (
+    p === 'ptx' &&
+    args.some((w) => optionText(w) === '-G' || optionText(w) === '--traditional') &&
+    positionals.length >= 2
+  )
     write(positionals[1], inv, r);
   const rewriter = REWRITERS[p];
   if (rewriter === undefined) return;
+  // Only a rewriter reads the option texts again: no array of them for every other program.
+  const texts = args.map((w) => optionText(w));
   const checking = (rewriter.check ?? []).some((c) => texts.includes(c));
   const writing = rewriter.write.length === 0 || rewriter.write.some((f) => texts.includes(f));
   if (checking || !writing) return;

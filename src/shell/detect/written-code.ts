@@ -78,12 +78,20 @@ const NPM_READ_ONLY =
   /^(?:view|info|show|ls|list|ll|la|outdated|audit|search|help|config|get|whoami|why|explain|owner|ping|doctor|docs|repo|bugs|home|-v|--version|-h|--help)$/;
 
 /** The pattern of files a run of `inv` loads, or undefined when it loads none this way. */
+/** The first word not an option (a subcommand), or ''. */
+function subOf(inv: Invocation): string {
+  for (const w of inv.args) {
+    const text = plain(w);
+    if (!text.startsWith('-')) return text;
+  }
+  return '';
+}
+
 function loads(inv: Invocation): RegExp | undefined {
   const p = inv.program;
   const always = ALWAYS[p];
   if (always) return always;
-  const words = inv.args.map((w) => plain(w));
-  const sub = words.find((w) => !w.startsWith('-')) ?? '';
+  // Most programs load nothing here: their words are read only in the cases below (no array per invocation).
   switch (p) {
     case 'npm':
     case 'pnpm':
@@ -91,15 +99,15 @@ function loads(inv: Invocation): RegExp | undefined {
     case 'bun':
     case 'npx':
     case 'bunx':
-      return NPM_READ_ONLY.test(sub) ? undefined : JS_SCRIPTS;
+      return NPM_READ_ONLY.test(subOf(inv)) ? undefined : JS_SCRIPTS;
     case 'deno':
-      return /^(?:test|run|task|bench|serve|install|compile)$/.test(sub) ? JS : undefined;
+      return /^(?:test|run|task|bench|serve|install|compile)$/.test(subOf(inv)) ? JS : undefined;
     case 'node':
-      return words.includes('--test') ? JS : undefined;
+      return inv.args.some((w) => plain(w) === '--test') ? JS : undefined;
     case 'go':
-      return /^(?:test|run|generate|install|build)$/.test(sub) ? GO : undefined;
+      return /^(?:test|run|generate|install|build)$/.test(subOf(inv)) ? GO : undefined;
     case 'cargo':
-      return /^(?:build|b|check|c|test|t|run|r|bench|clippy|doc|d|install|fix|nextest)$/.test(sub)
+      return /^(?:build|b|check|c|test|t|run|r|bench|clippy|doc|d|install|fix|nextest)$/.test(subOf(inv))
         ? RUST
         : undefined;
     case 'pip':
@@ -108,21 +116,22 @@ function loads(inv: Invocation): RegExp | undefined {
     case 'pdm':
     case 'hatch':
     case 'uv':
-      return /^(?:install|sync|run|build|develop|lock|add|pip|exec)$/.test(sub) ? PY : undefined;
+      return /^(?:install|sync|run|build|develop|lock|add|pip|exec)$/.test(subOf(inv)) ? PY : undefined;
     case 'python':
     case 'python3': {
+      const words = inv.args.map((w) => plain(w));
       const m = words.indexOf('-m');
       return m >= 0 && /^(?:pip|build|unittest|tox|nox|setup)$/.test(words[m + 1] ?? '') ? PY : undefined;
     }
     case 'bundle':
     case 'bundler':
-      return /^(?:install|exec|update|check|list)$/.test(sub) ? RUBY : undefined;
+      return /^(?:install|exec|update|check|list)$/.test(subOf(inv)) ? RUBY : undefined;
     case 'dotnet':
-      return /^(?:test|run|build|restore|publish|pack)$/.test(sub) ? DOTNET : undefined;
+      return /^(?:test|run|build|restore|publish|pack)$/.test(subOf(inv)) ? DOTNET : undefined;
     case 'composer':
-      return /^(?:install|update|require|run|run-script|test|exec)$/.test(sub) ? PHP : undefined;
+      return /^(?:install|update|require|run|run-script|test|exec)$/.test(subOf(inv)) ? PHP : undefined;
     case 'swift':
-      return /^(?:build|test|run)$/.test(sub) ? SWIFT : undefined;
+      return /^(?:build|test|run)$/.test(subOf(inv)) ? SWIFT : undefined;
     default:
       return undefined;
   }

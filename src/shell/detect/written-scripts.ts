@@ -51,6 +51,8 @@ function record(r: Reporter, path: string | undefined, content: string | undefin
 }
 
 /** Notes the files an invocation writes by redirect (or `tee FILE`). */
+const OPAQUE_WRITERS = new Set(['cp', 'mv', 'ln', 'install', 'rsync']);
+
 export function noteWrites(inv: Invocation, r: Reporter): void {
   const base = inv.cwd ?? r.scope.cwd;
   for (const redirect of inv.redirects) {
@@ -61,9 +63,10 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     record(r, path, exact, inv.segment);
   }
   // Copies, moves, links and in-place edits: the file's new content is not shown.
-  const opaqueWriter = ['cp', 'mv', 'ln', 'install', 'rsync'].includes(inv.program);
+  const opaqueWriter = OPAQUE_WRITERS.has(inv.program);
   const inPlace =
-    ['sed', 'perl'].includes(inv.program) && inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(plain(w)));
+    (inv.program === 'sed' || inv.program === 'perl') &&
+    inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(plain(w)));
   if (opaqueWriter || inPlace) {
     const files = inv.args.filter((w) => !plain(w).startsWith('-'));
     for (const w of opaqueWriter ? files.slice(-1) : files)
@@ -86,22 +89,23 @@ export function noteWritten(path: string | undefined, r: Reporter): void {
 export type Written =
   | { found: false }
   | { found: true; content: string | undefined; path?: string; writer?: number };
+const NOT_WRITTEN: Written = { found: false };
 
 /** What running a path would execute, if this command line wrote it. */
 export function writtenScript(path: string | undefined, r: Reporter): Written {
   const map = WRITTEN.get(r);
-  if (path === undefined || !map?.has(path)) return { found: false };
+  if (path === undefined || !map?.has(path)) return NOT_WRITTEN;
   return { found: true, content: map.get(path), path, writer: WRITERS.get(r)?.get(path) };
 }
 
 /** A program run by name (`./a.sh`, after `cd`) whose basename a file written here has. */
 export function writtenProgram(program: string, r: Reporter): Written {
   const map = WRITTEN.get(r);
-  if (!map) return { found: false };
+  if (!map) return NOT_WRITTEN;
   for (const [path, content] of map)
     if (path.slice(path.lastIndexOf('/') + 1).toLowerCase() === program)
       return { found: true, content, path, writer: WRITERS.get(r)?.get(path) };
-  return { found: false };
+  return NOT_WRITTEN;
 }
 
 /**
@@ -144,12 +148,14 @@ export function runsWrittenHere(inv: Invocation, r: Reporter, shell: boolean, in
   noteWrites(inv, r);
   if (!shell && inv.program !== 'source' && inv.program !== '.') {
     // Run by its path and not written here: the file on disk, when the surface gives a reader.
-    const bind: ScriptBinding | undefined = inv.command
-      ? { positional: bindPositional(inv.command, inv.args), shell: 'new' }
-      : undefined;
+    const written = writtenProgram(inv.program, r);
+    // Bound only for a program this line wrote (runWritten reads nothing else): no arrays per invocation.
+    const bind: ScriptBinding | undefined =
+      written.found && inv.command
+        ? { positional: bindPositional(inv.command, inv.args), shell: 'new' }
+        : undefined;
     // A program a builder of this line wrote (`go build -o bin/app . && bin/app`) is no script to read.
-    if (!runWritten(writtenProgram(inv.program, r), inv, r, true, bind) && !builtProgram(inv, r))
-      runProgramFile(inv, r);
+    if (!runWritten(written, inv, r, true, bind) && !builtProgram(inv, r)) runProgramFile(inv, r);
   }
   if (!shell && !interpreter) return;
   for (const redirect of inv.redirects)
