@@ -34,7 +34,7 @@ export const MAX_BUILD_FILES = 32;
 
 type Reader = (text: string, path: string) => BuildRead;
 
-interface Walk {
+export interface Walk {
   inv: Invocation;
   r: Reporter;
   seen: Set<string>;
@@ -500,3 +500,6 @@ export function buildFileRuns(inv: Invocation, r: Reporter): void {
   else if (base === 'gradle' || base === 'gradlew') gradle(inv, r);
   else if (base === 'mvn' || base === 'mvnw') maven(inv, r);
 }
+
+/** The walk over build files, for readers of other builders (build-files-dotnet.ts). */
+export { finish as finishBuildWalk, follow as followBuildFile, walk as startBuildWalk };

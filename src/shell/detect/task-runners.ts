@@ -12,6 +12,7 @@ import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invo
 import type { Word } from '../walk/decode-word';
 import { buildConfigs } from './build-configs';
 import { composerScripts } from './build-files-composer';
+import { dotnetBuildFiles } from './build-files-dotnet';
 import { buildFileRuns } from './build-files-run';
 import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
@@ -375,6 +376,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerConfig(inv, r);
   buildConfigs(inv, r);
   buildFileRuns(inv, r);
+  if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);
   composerScripts(inv, r);
   denoConfig(inv, r);
   sourceConfigs(inv, r);
