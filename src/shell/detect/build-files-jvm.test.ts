@@ -48,6 +48,12 @@ beforeAll(async () => {
     'gabs/build.gradle.kts': 'tasks.register<Copy>("steal") { from("/etc/passwd"); into("build") }\n',
     'gscm/settings.gradle.kts':
       'sourceControl { gitRepository(uri("https://203.0.113.7/lib.git")) { producesModule("a:b") } }\n',
+    'gdir/settings.gradle': "include ':lib'\nproject(':lib').projectDir = file('../../elsewhere')\n",
+    'msys/pom.xml':
+      '<project><dependencies><dependency><groupId>a</groupId><artifactId>b</artifactId><version>1</version><scope>system</scope><systemPath>/opt/x.jar</systemPath></dependency></dependencies></project>\n',
+    'nuget/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"></Project>\n',
+    'nuget/nuget.config':
+      '<configuration><packageSources><add key="org" value="http://api.nuget.org/v3/index.json" /></packageSources></configuration>\n',
     // sbt
     'sok/build.sbt': 'name := "a"\nlibraryDependencies += "org.scalatest" %% "scalatest" % "3.2.18" % Test\n',
     'sok/project/plugins.sbt': 'addSbtPlugin("org.scalameta" % "sbt-scalafmt" % "2.5.2")\n',
@@ -108,8 +114,18 @@ describe('Gradle scripts are known only when declarative', () => {
     ['a URL opened by the script', 'gurl'],
     ['a path outside the project', 'gabs'],
     ['builds fetched from a git repository', 'gscm'],
+    ['a project placed by the settings script', 'gdir'],
   ])('uncertain: %s', (_, dir) => {
     expect(run(dir, 'gradle build').codes).toContain('dynamic-script');
+  });
+});
+
+describe('maven and nuget sources', () => {
+  it('a system-scoped jar on a path is a plugin gavel cannot follow', () => {
+    expect(run('msys', 'mvn test').codes).toContain('dynamic-script');
+  });
+  it('a nuget.config source over plain http is the install category', () => {
+    expect(run('nuget', 'dotnet build').categories).toContain('package_install_from_unstated_source');
   });
 });
 

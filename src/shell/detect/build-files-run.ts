@@ -3,7 +3,8 @@
  * building the project (setup.py, an in-tree build backend), cmake configure and build (CMakeLists.txt and what
  * it includes), ninja (build.ninja), meson (meson.build), scons (SConstruct), swift (Package.swift), zig
  * (build.zig), mix (mix.exs), cargo (build.rs of the package, its workspace members and path dependencies),
- * sbt (build.sbt), gradle (build and settings scripts, buildSrc) and maven (pom.xml modules). Each file is read
+ * gradle (build and settings scripts, buildSrc) and maven (pom.xml modules; sbt and dotnet have files of their
+ * own, build-files-sbt.ts and build-files-dotnet.ts, walked with the same helpers). Each file is read
  * through project-file.ts (so a file written earlier in the same line is read as written) and judged by the
  * readers of build-files.ts: the literal commands it runs are analysed as the shell they are; a file that runs
  * code the reader cannot follow is uncertain. Pure apart from the injected reader and reporting.

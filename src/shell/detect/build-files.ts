@@ -509,7 +509,7 @@ const REACHES: Readonly<Record<ProgramLanguage, RegExp>> = {
   gradle:
     /\b(exec|javaexec|execute|commandLine|ProcessBuilder|Runtime|getRuntime|Exec|JavaExec|deleteRecursively|deleteDir|Files|getenv|toURL|openConnection|openStream|GroovyShell|Eval|evaluate|ScriptEngine|ant|URL|URLClassLoader|ClassLoader|classLoader|forName|loadClass|loadLibrary|writeText|appendText|writeBytes|appendBytes|printWriter|bufferedWriter|outputStream|newWriter|withWriter|FileWriter|FileOutputStream|renameTo|copyTo|copyRecursively|setExecutable|sourceControl|gitRepository|Socket|HttpClient)\b|\bclasspath\s*\(?\s*(?:files|fileTree)\b|\bdelete\b(?!\s*\(?\s*(?:rootProject\.|project\.)?(?:buildDir|layout\.buildDirectory)\b)/,
   maven:
-    /<artifactId>\s*(exec-maven-plugin|maven-antrun-plugin|gmaven-plugin|gmavenplus-plugin|groovy-maven-plugin|maven-invoker-plugin|frontend-maven-plugin|scripting-maven-plugin|properties-maven-plugin|buildnumber-maven-plugin)\s*<\/artifactId>/,
+    /<artifactId>\s*(exec-maven-plugin|maven-antrun-plugin|gmaven-plugin|gmavenplus-plugin|groovy-maven-plugin|maven-invoker-plugin|frontend-maven-plugin|scripting-maven-plugin|maven-scripting-plugin|properties-maven-plugin|buildnumber-maven-plugin|jruby-maven-plugin|rhino-maven-plugin|beanshell-maven-plugin|maven-shell-plugin)\s*<\/artifactId>|<systemPath>/,
 };
 
 /** Strings that, named anywhere in the text, reach home or the machine's secrets. */
@@ -525,6 +525,7 @@ const SYSTEM_PATH =
  */
 function gradleActions(code: string, strings: readonly (string | undefined)[]): string | undefined {
   if (strings.some((v) => v !== undefined && SYSTEM_PATH.test(v))) return 'names a path outside the project';
+  if (/\bprojectDir\s*=(?!=)/.test(code)) return 'places a project where gavel does not read';
   for (const m of code.matchAll(/\b(?:doFirst|doLast)\s*(?:\(\s*)?\{/g)) {
     const body = balanced(code, (m.index ?? 0) + m[0].length, '{}', '');
     if (body === undefined) return 'does not parse';
