@@ -1,11 +1,10 @@
 // dotnet builds read the MSBuild files they evaluate: project files found by listing the folder (or named), the
 // solution's projects, project references, imports and Directory.Build files up the tree. Hostile repositories are
 // real folders in a temp directory (git init first, then files written with fs calls; nothing in them is run).
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { type DiskProject, diskProject } from '../testdata/disk-reader';
+import { buildRepository, runIn } from '../testdata/build-repository';
+import type { DiskProject } from '../testdata/disk-reader';
 import { readMsbuild } from './build-files-dotnet';
 
 const SDK = '<Project Sdk="Microsoft.NET.Sdk">';
@@ -15,12 +14,7 @@ let p: DiskProject;
 
 beforeAll(async () => {
   await loadShellParser();
-  p = diskProject('gavel-dotnet-');
-  execFileSync('git', ['init', '-q', p.root], {
-    stdio: 'ignore',
-    env: { PATH: process.env.PATH, HOME: p.home },
-  });
-  p.write({
+  p = buildRepository('gavel-dotnet-', {
     'ok/App.csproj': PLAIN,
     'ok/Directory.Build.props':
       '<Project><PropertyGroup><Nullable>enable</Nullable></PropertyGroup></Project>\n',
@@ -46,13 +40,7 @@ afterAll(() => {
   p?.remove();
 });
 
-const run = (dir: string, command: string) => {
-  const a = analyzeShellSync(command, p.env(`${p.root}/${dir}`));
-  return {
-    categories: [...new Set(a.hits.map((h) => h.category))].sort(),
-    codes: [...new Set(a.uncertain.map((u) => u.code))].sort(),
-  };
-};
+const run = (dir: string, command: string) => runIn(p, dir, command);
 
 describe('dotnet reads the MSBuild files it evaluates', () => {
   it.each([
@@ -61,7 +49,8 @@ describe('dotnet reads the MSBuild files it evaluates', () => {
     ['a project named on the command line', '.', 'dotnet build ok/App.csproj'],
     ['help', 'exec', 'dotnet build --help'],
   ])('quiet: %s', (_, dir, command) => {
-    expect(run(dir, command)).toEqual({ categories: [], codes: [] });
+    const { categories, codes } = run(dir, command);
+    expect({ categories, codes }).toEqual({ categories: [], codes: [] });
   });
   it('an Exec that pipes a download into a shell is remote code', () => {
     expect(run('exec', 'dotnet build').categories).toContain('remote_code_execution');

@@ -2,11 +2,10 @@
 // Gradle task actions and paths outside the project, sbt's project/ folder and resolvers, the wrapper's download
 // address, and a CMake build of a folder configured earlier in the same line. Hostile repositories are real folders
 // in a temp directory (git init first, then files written with fs calls; nothing in them is run).
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { type DiskProject, diskProject } from '../testdata/disk-reader';
+import { buildRepository, runIn } from '../testdata/build-repository';
+import type { DiskProject } from '../testdata/disk-reader';
 import { sbtResolverUrls } from './build-files-sbt';
 
 const LAUNCHER = '#!/bin/sh\nexec java -jar gradle/wrapper/gradle-wrapper.jar "$@"\n';
@@ -18,12 +17,7 @@ let p: DiskProject;
 
 beforeAll(async () => {
   await loadShellParser();
-  p = diskProject('gavel-jvm-');
-  execFileSync('git', ['init', '-q', p.root], {
-    stdio: 'ignore',
-    env: { PATH: process.env.PATH, HOME: p.home },
-  });
-  p.write({
+  p = buildRepository('gavel-jvm-', {
     // ./gradlew launchers
     'gl/gradlew': LAUNCHER,
     'gl/settings.gradle.kts': 'rootProject.name = "app"\n',
@@ -76,14 +70,7 @@ afterAll(() => {
   p?.remove();
 });
 
-const run = (dir: string, command: string) => {
-  const a = analyzeShellSync(command, p.env(`${p.root}/${dir}`));
-  return {
-    categories: [...new Set(a.hits.map((h) => h.category))].sort(),
-    codes: [...new Set(a.uncertain.map((u) => u.code))].sort(),
-    script: a.segments.some((g) => g.wrappers.some((x) => x.includes('script file'))),
-  };
-};
+const run = (dir: string, command: string) => runIn(p, dir, command);
 const quiet = { categories: [], codes: [], script: false };
 
 describe('./gradlew as a short launcher of the wrapper jar', () => {
