@@ -234,7 +234,7 @@ function wrapperUrl(
     const url = props.get(key);
     if (url === undefined) continue;
     const host = hostOf(url);
-    if (host === undefined || !covers(stated, host)) {
+    if (host === undefined || !/^https:\/\//i.test(url) || !covers(stated, host)) {
       unstatedSource(
         program,
         inv,

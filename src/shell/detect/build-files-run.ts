@@ -3,7 +3,8 @@
  * building the project (setup.py, an in-tree build backend), cmake configure and build (CMakeLists.txt and what
  * it includes), ninja (build.ninja), meson (meson.build), scons (SConstruct), swift (Package.swift), zig
  * (build.zig), mix (mix.exs), cargo (build.rs of the package, its workspace members and path dependencies),
- * sbt (build.sbt), gradle (build and settings scripts, buildSrc) and maven (pom.xml modules). Each file is read
+ * gradle (build and settings scripts, buildSrc) and maven (pom.xml modules; sbt and dotnet have files of their
+ * own, build-files-sbt.ts and build-files-dotnet.ts, walked with the same helpers). Each file is read
  * through project-file.ts (so a file written earlier in the same line is read as written) and judged by the
  * readers of build-files.ts: the literal commands it runs are analysed as the shell they are; a file that runs
  * code the reader cannot follow is uncertain. Pure apart from the injected reader and reporting.
@@ -34,7 +35,7 @@ export const MAX_BUILD_FILES = 32;
 
 type Reader = (text: string, path: string) => BuildRead;
 
-interface Walk {
+export interface Walk {
   inv: Invocation;
   r: Reporter;
   seen: Set<string>;
@@ -185,6 +186,48 @@ function pipInstall(args: readonly Word[], inv: Invocation, r: Reporter): void {
   }
 }
 
+/**
+ * The source folder of a configure step earlier in this line that wrote the build folder `binary`
+ * (`cmake -S . -B build && cmake --build build`): the cache it writes names that source. Undefined when no earlier
+ * step configured it; null when one did but its source cannot be placed.
+ */
+function configuredEarlier(binary: string, inv: Invocation, r: Reporter): string | null | undefined {
+  for (const seg of r.segments.slice(0, inv.segment).reverse()) {
+    if (seg.program !== 'cmake') continue;
+    const write = seg.paths.find((p) => p.role === 'write' && p.resolved === binary);
+    if (!write) continue;
+    let b: string | undefined;
+    let s: string | undefined;
+    const a = seg.argv.slice(1);
+    for (let k = 0; k < a.length; k++) {
+      const x = a[k] ?? '';
+      if (x === '-B' || x === '-S') {
+        if (x === '-B') b = a[k + 1];
+        else s = a[k + 1];
+        k++;
+      } else if (/^-[BS]./.test(x)) {
+        if (x.startsWith('-B')) b = x.slice(2);
+        else s = x.slice(2);
+      } else if (/^-[DGTAUCW]$|^--(preset|toolchain|install-prefix)$/.test(x)) k++;
+      else if (!x.startsWith('-')) return null;
+    }
+    if (b === undefined || b.includes('$') || s?.includes('$')) return null;
+    // The folder that step ran in: the build folder as resolved, less the word that named it.
+    const rel = posix.normalize(b).replace(/\/+$/, '');
+    const cwd = b.startsWith('/')
+      ? undefined
+      : binary.endsWith(`/${rel}`)
+        ? binary.slice(0, -rel.length - 1) || '/'
+        : undefined;
+    if (rel === '.' && !b.startsWith('/'))
+      return s === undefined ? binary : s.startsWith('/') ? s : posix.resolve(binary, s);
+    if (s?.startsWith('/')) return posix.normalize(s);
+    if (cwd === undefined || posix.resolve(cwd, b) !== binary) return null;
+    return s === undefined ? cwd : posix.resolve(cwd, s);
+  }
+  return undefined;
+}
+
 function cmake(inv: Invocation, r: Reporter): void {
   const args = inv.args;
   const t = args.map((a) => plain(a));
@@ -218,7 +261,14 @@ function cmake(inv: Invocation, r: Reporter): void {
     // A build folder: its cache names the source the configure step read.
     const dir = binary ?? source;
     if (dir === undefined) return;
-    const cache = projectFile(inFolder(dir, 'CMakeCache.txt'), inv, r);
+    const configured = buildAt >= 0 ? configuredEarlier(dir, inv, r) : undefined;
+    if (configured === null) {
+      say(inv, r, 'builds a folder an earlier command configured from a source gavel cannot place');
+      return;
+    }
+    const cache = configured
+      ? { kind: 'text' as const, text: `CMAKE_HOME_DIRECTORY:INTERNAL=${configured}\n` }
+      : projectFile(inFolder(dir, 'CMakeCache.txt'), inv, r);
     if (cache.kind !== 'text') {
       if (buildAt < 0) source = dir;
       else return;
@@ -396,15 +446,6 @@ function cargo(inv: Invocation, r: Reporter): void {
   finish(w);
 }
 
-function sbt(inv: Invocation, r: Reporter): void {
-  if (inv.args.some((a) => /^(-h|--help|--version|about)$/.test(plain(a)))) return;
-  const dir = inv.cwd as string;
-  const w = walk(inv, r);
-  for (const name of ['build.sbt', 'project/plugins.sbt', 'project/build.sbt'])
-    if (!follow(w, inFolder(dir, name), (t) => readProgram('scala', t), 'build.sbt')) return;
-  finish(w);
-}
-
 function gradle(inv: Invocation, r: Reporter): void {
   if (inv.args.some((a) => /^(-h|--help|-v|--version|--stop|--status)$/.test(plain(a)))) return;
   const dir = inv.cwd as string;
@@ -496,7 +537,9 @@ export function buildFileRuns(inv: Invocation, r: Reporter): void {
   else if (base === 'zig') zig(inv, r);
   else if (base === 'mix') mix(inv, r);
   else if (base === 'cargo') cargo(inv, r);
-  else if (base === 'sbt') sbt(inv, r);
   else if (base === 'gradle' || base === 'gradlew') gradle(inv, r);
   else if (base === 'mvn' || base === 'mvnw') maven(inv, r);
 }
+
+/** The walk over build files, for readers of other builders (build-files-dotnet.ts). */
+export { finish as finishBuildWalk, follow as followBuildFile, walk as startBuildWalk };

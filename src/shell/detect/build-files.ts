@@ -507,13 +507,40 @@ const REACHES: Readonly<Record<ProgramLanguage, RegExp>> = {
   scala:
     /\b(sys\.process|scala\.sys|Process|ProcessBuilder|Runtime|IO\.delete|delete|deleteRecursively|getenv|openStream|openConnection|Files\.write|Files\.delete|Eval|execute)\b|\.!|S\d+\s+!!?\s*(?:$|[\n;)])/,
   gradle:
-    /\b(exec|javaexec|execute|commandLine|ProcessBuilder|Runtime|getRuntime|Exec|JavaExec|deleteRecursively|deleteDir|Files|getenv|toURL|openConnection|openStream|GroovyShell|Eval|evaluate|ScriptEngine|ant)\b|\bdelete\b(?!\s*\(?\s*(?:rootProject\.|project\.)?(?:buildDir|layout\.buildDirectory)\b)/,
+    /\b(exec|javaexec|execute|commandLine|ProcessBuilder|Runtime|getRuntime|Exec|JavaExec|deleteRecursively|deleteDir|Files|getenv|toURL|openConnection|openStream|GroovyShell|Eval|evaluate|ScriptEngine|ant|URL|URLClassLoader|ClassLoader|classLoader|forName|loadClass|loadLibrary|writeText|appendText|writeBytes|appendBytes|printWriter|bufferedWriter|outputStream|newWriter|withWriter|FileWriter|FileOutputStream|renameTo|copyTo|copyRecursively|setExecutable|sourceControl|gitRepository|Socket|HttpClient)\b|\bclasspath\s*\(?\s*(?:files|fileTree)\b|\bdelete\b(?!\s*\(?\s*(?:rootProject\.|project\.)?(?:buildDir|layout\.buildDirectory)\b)/,
   maven:
-    /<artifactId>\s*(exec-maven-plugin|maven-antrun-plugin|gmaven-plugin|gmavenplus-plugin|groovy-maven-plugin|maven-invoker-plugin|frontend-maven-plugin|scripting-maven-plugin|properties-maven-plugin|buildnumber-maven-plugin)\s*<\/artifactId>/,
+    /<artifactId>\s*(exec-maven-plugin|maven-antrun-plugin|gmaven-plugin|gmavenplus-plugin|groovy-maven-plugin|maven-invoker-plugin|frontend-maven-plugin|scripting-maven-plugin|maven-scripting-plugin|properties-maven-plugin|buildnumber-maven-plugin|jruby-maven-plugin|rhino-maven-plugin|beanshell-maven-plugin|maven-shell-plugin)\s*<\/artifactId>|<systemPath>/,
 };
 
 /** Strings that, named anywhere in the text, reach home or the machine's secrets. */
 const HOME_STRINGS = /^(HOME|user\.home|USERPROFILE)$|^~\//;
+
+/** Absolute paths to the machine's own folders: a Gradle build that names one reads or writes outside the project. */
+const SYSTEM_PATH =
+  /^\/(etc|home|root|Users|var|tmp|usr|opt|dev|proc|sys|private|Library|bin|sbin|mnt|srv)(\/|$)/;
+
+/**
+ * Gradle code that runs when a task runs: a `doFirst`/`doLast` action holding more than messages (`println`,
+ * `logger.*`), or a path outside the project named in the script. Undefined when neither.
+ */
+function gradleActions(code: string, strings: readonly (string | undefined)[]): string | undefined {
+  if (strings.some((v) => v !== undefined && SYSTEM_PATH.test(v))) return 'names a path outside the project';
+  if (/\bprojectDir\s*=(?!=)/.test(code)) return 'places a project where gavel does not read';
+  for (const m of code.matchAll(/\b(?:doFirst|doLast)\s*(?:\(\s*)?\{/g)) {
+    const body = balanced(code, (m.index ?? 0) + m[0].length, '{}', '');
+    if (body === undefined) return 'does not parse';
+    const rest = body
+      .split(/[\n;]/)
+      .map((l) => l.trim())
+      .filter(
+        (l) =>
+          l !== '' &&
+          !/^(?:println|print|logger\.(?:lifecycle|info|quiet|warn|debug|error))\s*\(?\s*S\d+\s*\)?$/.test(l),
+      );
+    if (rest.length > 0) return 'runs task actions gavel does not follow';
+  }
+  return undefined;
+}
 
 /** A build program in a compiled or JVM language: inert unless its code names an API that reaches out. */
 export function readProgram(language: ProgramLanguage, text: string): BuildRead {
@@ -552,6 +579,10 @@ export function readProgram(language: ProgramLanguage, text: string): BuildRead 
         return opaque('imports code gavel does not follow');
   }
   if (REACHES[language].test(code)) return opaque('runs code that may reach the system');
+  if (language === 'gradle') {
+    const why = gradleActions(code, strings);
+    if (why) return opaque(why);
+  }
   const loads: string[] = [];
   if (language === 'gradle')
     for (const m of code.matchAll(/\bapply\s*\(?\s*from\s*[:=]\s*S(\d+)/g)) {

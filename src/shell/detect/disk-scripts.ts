@@ -371,14 +371,60 @@ function standardGradleWrapper(script: string, inv: Invocation, r: Reporter): bo
   if (!/Gradle start up script/.test(text.text) || !/GradleWrapperMain|gradle-wrapper\.jar/.test(text.text))
     return false;
   if (NOT_GRADLEW.test(text.text.replace(/^\s*#[^\n]*$/gm, ''))) return false;
-  const props = readBudgeted(`${dir}/gradle/wrapper/gradle-wrapper.properties`, inv, r);
-  if (props?.kind !== 'text') return false;
-  const url = /^\s*distributionUrl\s*[=:]\s*(\S+)\s*$/m.exec(props.text)?.[1]?.replace(/\\:/g, ':');
-  if (url === undefined || !/^https:\/\/services\.gradle\.org\/distributions\/gradle-[\w.-]+\.zip$/.test(url))
-    return false;
+  return gradleWrapperFiles(dir, inv, r, false);
+}
+
+/**
+ * The wrapper's files in `dir`: `gradle/wrapper/gradle-wrapper.properties` downloads an
+ * `https://services.gradle.org/distributions/` release and `gradle-wrapper.jar` holds the wrapper's main class.
+ * `launcher`: a short launcher script names the jar itself; then a jar that is not there runs nothing (java stops),
+ * and properties that are not there stop the wrapper before it downloads anything.
+ */
+function gradleWrapperFiles(dir: string, inv: Invocation, r: Reporter, launcher: boolean): boolean {
   const jar = readBudgeted(`${dir}/gradle/wrapper/gradle-wrapper.jar`, inv, r);
+  if (launcher && jar?.kind === 'missing') return true;
+  const props = readBudgeted(`${dir}/gradle/wrapper/gradle-wrapper.properties`, inv, r);
+  if (props?.kind === 'text') {
+    const url = /^\s*distributionUrl\s*[=:]\s*(\S+)\s*$/m.exec(props.text)?.[1]?.replace(/\\:/g, ':');
+    if (
+      url === undefined ||
+      !/^https:\/\/services\.gradle\.org\/distributions\/gradle-[\w.-]+\.zip$/.test(url)
+    )
+      return false;
+  } else if (!launcher || props?.kind !== 'missing') return false;
   const bytes = jar?.kind === 'text' ? jar.text : jar?.kind === 'unreadable' ? (jar.head ?? '') : '';
   return bytes.startsWith('PK\u0003\u0004') && /org\/gradle\/wrapper\/GradleWrapperMain/.test(bytes);
+}
+
+/** A line of a short wrapper launcher: java (by name or `$JAVA_HOME/bin/java`) on the wrapper jar, with memory options. */
+const GRADLEW_LAUNCH =
+  /^(?:exec\s+)?(?:java|"?\$\{?JAVA_HOME\}?\/bin\/java"?)(?:\s+-(?:Xm[sx]\w+|Dorg\.gradle\.appname=[\w.-]+))*\s+(?:-jar\s+|-(?:cp|classpath)\s+)"?(?:\.\/)?gradle\/wrapper\/gradle-wrapper\.jar"?(?:\s+org\.gradle\.wrapper\.GradleWrapperMain)?\s+"\$@"$/;
+
+/**
+ * `./gradlew` as a short launcher of the wrapper jar: a `#!` shell line, comments, `set -e`, a `cd` to the script's
+ * folder, and one line running java on `gradle/wrapper/gradle-wrapper.jar` with the arguments; the wrapper's files
+ * are Gradle's (or the jar is not there, and nothing runs).
+ */
+function gradleWrapperLauncher(script: string, inv: Invocation, r: Reporter): boolean {
+  const dir = script.slice(0, script.lastIndexOf('/')) || '/';
+  const text = readBudgeted(script, inv, r);
+  if (text?.kind !== 'text' || !/^#!\s*\/(?:usr\/)?bin\/(?:env\s+)?(?:ba)?sh\s*\n/.test(text.text))
+    return false;
+  const lines = text.text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+  if (lines.length === 0 || lines.length > 4) return false;
+  const launch = lines.filter((l) => GRADLEW_LAUNCH.test(l));
+  const rest = lines.filter(
+    (l) =>
+      !GRADLEW_LAUNCH.test(l) && !/^(set -eu?|set -e -u|cd "\$\(dirname "\$0"\)"( \|\| exit( 1)?)?)$/.test(l),
+  );
+  if (launch.length !== 1 || rest.length > 0 || lines[lines.length - 1] !== launch[0]) return false;
+  // A bare relative jar path is found from the folder java starts in (the script's after its `cd`).
+  const cds = lines.length > 1 && lines.some((l) => l.startsWith('cd '));
+  const from = cds ? dir : (inv.cwd ?? dir);
+  return gradleWrapperFiles(from, inv, r, true);
 }
 
 /** A program run by its path (`./x.sh`, `scripts/x`, `/opt/tool/run`): its file, when a shell would run it. */
@@ -387,7 +433,8 @@ export function runProgramFile(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript || !word || !isLiteral(word) || !plain(word).includes('/')) return;
   if (inv.program === 'gradlew') {
     const path = resolveArg(word, inv, r).resolved;
-    if (path !== undefined && standardGradleWrapper(path, inv, r)) return;
+    if (path !== undefined && (standardGradleWrapper(path, inv, r) || gradleWrapperLauncher(path, inv, r)))
+      return;
   }
   // `./x.sh a b`: `$0` is the path as given, `$1`... its arguments.
   runScriptFile(resolveArg(word, inv, r).resolved, inv, r, 'direct', {

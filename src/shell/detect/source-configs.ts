@@ -130,7 +130,7 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
         const file = projectFile(inFolder(dir, name), inv, r);
         if (file.kind !== 'text') continue;
         for (const m of file.text.matchAll(/<add\b[^>]*\bvalue\s*=\s*["']([a-z][\w+.-]*:\/\/[^"']+)["']/gi))
-          if (unstated(m[1] ?? '', ['api.nuget.org', 'nuget.org'])) {
+          if (!/^https:/i.test(m[1] ?? '') || unstated(m[1] ?? '', ['api.nuget.org', 'nuget.org'])) {
             hit('reads a nuget.config that takes packages from a source nobody stated');
             return;
           }

@@ -12,7 +12,9 @@ import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invo
 import type { Word } from '../walk/decode-word';
 import { buildConfigs } from './build-configs';
 import { composerScripts } from './build-files-composer';
+import { dotnetBuildFiles } from './build-files-dotnet';
 import { buildFileRuns } from './build-files-run';
+import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
@@ -375,6 +377,8 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerConfig(inv, r);
   buildConfigs(inv, r);
   buildFileRuns(inv, r);
+  if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);
+  else if (inv.program === 'sbt') sbtBuild(inv, r);
   composerScripts(inv, r);
   denoConfig(inv, r);
   sourceConfigs(inv, r);
