@@ -19,6 +19,7 @@ import { joinsLines } from './parse/joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './parse/load-parser';
 import { misreadsKeywords } from './parse/misread-keywords';
 import { misreadsWords } from './parse/misread-words';
+import { posixForHeaders } from './parse/posix-for';
 import type { SyntaxNode as Node } from './parse/syntax-node';
 import type {
   CategoryHit,
@@ -192,7 +193,18 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     textGuards(text, this);
     const fast = this.fastPath ? fastParse(text) : undefined;
     if (!fast && !this.parser) throw new NeedsParser();
-    const tree = fast ?? (this.parser as ShellParser).parse(text);
+    let tree = fast ?? (this.parser as ShellParser).parse(text);
+    // `for NAME do` (POSIX, no separator) is an error to tree-sitter-bash: the same loop with `;` is read instead.
+    const posix = !fast && tree.rootNode.hasError ? posixForHeaders(text) : undefined;
+    if (posix !== undefined) {
+      const second = (this.parser as ShellParser).parse(posix);
+      if (second.rootNode.hasError) second.delete();
+      else {
+        tree.delete();
+        tree = second;
+        text = posix;
+      }
+    }
     try {
       this.nodes += tree.rootNode.descendantCount ?? 0;
       if (this.nodes > MAX_NODES) {

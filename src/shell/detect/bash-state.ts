@@ -102,6 +102,9 @@ export function productionArguments(inv: Invocation, r: Reporter): void {
     r.uncertain('production-target', PRODUCTION_REASON, inv.segment, 'kept');
 }
 
+/** The programs stateBuiltin looks at. */
+export const STATE_BUILTIN_PROGRAMS = () => ['hash', 'enable', 'set', 'shopt', 'mapfile', 'readarray'];
+
 /** Builtins that change bash's state: `hash -p`, `mapfile -C`/`readarray -C`, `enable -f`. */
 export function stateBuiltin(inv: Invocation, r: Reporter): void {
   const p = inv.program;

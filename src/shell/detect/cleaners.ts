@@ -169,6 +169,8 @@ function configured(config: ConfigKey, cwd: string, inv: Invocation, r: Reporter
 
 /** Every program some cleaner is of: any other program is not looked up entry by entry. */
 const CLEANER_PROGRAMS = new Set(CLEANERS.flatMap((c) => c.programs));
+/** The programs detectCleaners looks at: a cleaner, or python running one (`python -m pytest`). */
+export const CLEANERS_PROGRAMS = () => [...CLEANER_PROGRAMS, 'python'];
 
 export function detectCleaners(inv: Invocation, r: Reporter): void {
   // `python -m pytest ...` is pytest with the words after the module name.

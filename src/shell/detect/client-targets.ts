@@ -42,6 +42,9 @@ function optionFileTarget(text: string): 'local' | 'remote' | 'unknown' | undefi
   return found;
 }
 
+/** The programs clientTargets looks at. */
+export const CLIENT_TARGETS_PROGRAMS = () => ['mysql', 'mariadb'];
+
 export function clientTargets(inv: Invocation, r: Reporter): void {
   if (inv.program !== 'mysql' && inv.program !== 'mariadb') return;
   if (!r.env.readScript) return;

@@ -217,6 +217,9 @@ const nxRunsTargets = (words: readonly string[]) => {
   return first !== undefined && !NX_QUIET.test(first);
 };
 
+/** The programs configModules looks at. */
+export const CONFIG_MODULES_PROGRAMS = () => ['bazel', 'bazelisk', 'nx', ...Object.keys(MODULES)];
+
 export function configModules(inv: Invocation, r: Reporter): void {
   const program = inv.program;
   const words = inv.args.filter(isLiteral).map((w) => plain(w));

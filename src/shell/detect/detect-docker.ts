@@ -21,6 +21,8 @@ import { dockerBuild } from './docker-build';
 import { networkTarget } from './network-target';
 
 const PROGRAMS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);
+/** The programs detectDocker looks at. */
+export const DOCKER_PROGRAMS = () => [...PROGRAMS];
 const COMPOSE = new Set(['docker-compose', 'podman-compose']);
 
 /** Variables that point the client at another daemon. */

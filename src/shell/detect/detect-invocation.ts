@@ -1,6 +1,8 @@
 /**
- * Runs every detector on one invocation and says what it writes to stdout. The order does not matter: each
- * detector reports independently. Pure apart from reporting.
+ * Runs the detectors on one invocation and says what it writes to stdout. Each detector reports independently;
+ * a detector that looks at some programs only declares them (`X_PROGRAMS` beside it, python standing for every
+ * `python3.N`) and is run for those alone (ADR 0079); one that looks at every program is listed as `any`.
+ * Pure apart from reporting.
  */
 
 import {
@@ -13,28 +15,28 @@ import {
 } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
-import { productionArguments, stateBuiltin } from './bash-state';
-import { detectCleaners } from './cleaners';
-import { clientTargets } from './client-targets';
-import { configModules } from './config-modules';
+import { productionArguments, STATE_BUILTIN_PROGRAMS, stateBuiltin } from './bash-state';
+import { CLEANERS_PROGRAMS, detectCleaners } from './cleaners';
+import { CLIENT_TARGETS_PROGRAMS, clientTargets } from './client-targets';
+import { CONFIG_MODULES_PROGRAMS, configModules } from './config-modules';
 import { controlFiles } from './control-files';
-import { detectDocker } from './detect-docker';
+import { DOCKER_PROGRAMS, detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
-import { detectNetwork, detectTransfers, devTcp } from './detect-network';
-import { detectPackages, removesGavel } from './detect-packages';
-import { detectRunners } from './detect-runners';
+import { detectNetwork, detectTransfers, devTcp, TRANSFERS_PROGRAMS } from './detect-network';
+import { detectPackages, PACKAGES_PROGRAMS, REMOVERS_PROGRAMS, removesGavel } from './detect-packages';
+import { detectRunners, RUNNERS_PROGRAMS } from './detect-runners';
 import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
-import { detectDiskFill } from './disk-fill';
+import { DISK_FILL_PROGRAMS, detectDiskFill } from './disk-fill';
 import { embeddedCommands } from './embedded-commands';
 import { EXCLUDE_ASSIGNED, exclusionPatterns } from './exclusion-patterns';
-import { goSources } from './go-sources';
-import { detectGuard } from './guard-integrity';
+import { GO_SOURCES_PROGRAMS, goSources } from './go-sources';
+import { detectGuard, GUARD_PROGRAMS } from './guard-integrity';
 import { listedOutput } from './listed-paths';
-import { makeRecipes } from './make-recipes';
+import { MAKE_PROGRAMS, makeRecipes } from './make-recipes';
 import { migrationTargets } from './migration-targets';
-import { packageScripts } from './package-scripts';
+import { PACKAGE_SCRIPTS_PROGRAMS, packageScripts } from './package-scripts';
 import {
   holdsSecrets,
   mayNameSecret,
@@ -47,10 +49,10 @@ import {
   touchPath,
 } from './path-effects';
 import { detectSecretPrinters } from './secret-printers';
-import { taskNames } from './task-names';
+import { TASK_NAMES_PROGRAMS, taskNames } from './task-names';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
-import { workspacePrograms } from './workspace-programs';
+import { WORKSPACE_PROGRAMS, workspacePrograms } from './workspace-programs';
 
 /** Programs that take paths but do not reveal file contents. */
 const NON_READERS = new Set([
@@ -135,44 +137,93 @@ function printed(inv: Invocation): Flow {
   return literalFlow(`${words.slice(k).join(' ')}${newline ? '\n' : ''}`);
 }
 
+type Detector = (inv: Invocation, r: Reporter) => void;
+/** The programs a detector looks at (a function: read on first use, after every module is loaded), or `any`. */
+type Programs = 'any' | (() => readonly string[]);
+
+/**
+ * The detectors run before those that give the output flow, in this order. INVARIANT: a detector listed with
+ * programs reports nothing, and changes nothing, for any other program; one that reads redirects, secret
+ * paths, outputs or variables of every program is `any`.
+ */
+const STEPS: readonly (readonly [Detector, Programs])[] = [
+  [redirectEffects, 'any'],
+  [devTcp, 'any'],
+  // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
+  [workspacePrograms, WORKSPACE_PROGRAMS],
+  [detectRunners, RUNNERS_PROGRAMS],
+  [packageScripts, PACKAGE_SCRIPTS_PROGRAMS],
+  [makeRecipes, MAKE_PROGRAMS],
+  [taskRunners, 'any'],
+  [configModules, CONFIG_MODULES_PROGRAMS],
+  [taskNames, TASK_NAMES_PROGRAMS],
+  [migrationTargets, 'any'],
+  [goSources, GO_SOURCES_PROGRAMS],
+  [clientTargets, CLIENT_TARGETS_PROGRAMS],
+  [stateBuiltin, STATE_BUILTIN_PROGRAMS],
+  [productionArguments, 'any'],
+  [detectGuard, GUARD_PROGRAMS],
+  [controlFiles, 'any'],
+  [removesGavel, REMOVERS_PROGRAMS],
+  // Before the interpreters return: `python3 -m pip install` and `bun add` are installs too.
+  [detectPackages, PACKAGES_PROGRAMS],
+  // Outputs named by options are writes whatever the program goes on to run (`python -m pytest --junitxml F`).
+  [detectToolOutputs, 'any'],
+  [detectCleaners, CLEANERS_PROGRAMS],
+  [detectTransfers, TRANSFERS_PROGRAMS],
+  [detectDiskFill, DISK_FILL_PROGRAMS],
+];
+
+/** Every python (`python3`, `python3.12`) is `python` to the declarations, every php `php`. */
+const dispatchKey = (program: string) =>
+  /^python[0-9.]*$/.test(program) ? 'python' : /^php[0-9.]*$/.test(program) ? 'php' : program;
+
+/** Per declared program, the STEPS indexes that list it; built on first use. */
+let listing: Map<string, Set<number>> | undefined;
+/** The detectors of STEPS one program runs, by program name (bounded: names come from the command). */
+const chosen = new Map<string, readonly Detector[]>();
+const ALL_STEPS = STEPS.map(([detect]) => detect);
+let dockerPrograms: ReadonlySet<string> | undefined;
+
+export function stepsFor(program: string): readonly Detector[] {
+  // A name of Object's prototype (`constructor`) finds an entry in every table keyed by an object: run them all.
+  if (program in Object.prototype) return ALL_STEPS;
+  const known = chosen.get(program);
+  if (known) return known;
+  if (!listing) {
+    listing = new Map();
+    for (const [k, [, programs]] of STEPS.entries()) {
+      if (programs === 'any') continue;
+      for (const name of programs()) listing.set(name, (listing.get(name) ?? new Set()).add(k));
+    }
+  }
+  const listed = listing.get(dispatchKey(program));
+  const steps = STEPS.filter(([, programs], k) => programs === 'any' || listed?.has(k)).map(([d]) => d);
+  if (chosen.size >= 4096) chosen.clear();
+  chosen.set(program, steps);
+  return steps;
+}
+
+let everyDetector = false;
+/** Tests only: run every detector for every program (the dispatch's differential test compares both). */
+export function runEveryDetector(on: boolean): void {
+  everyDetector = on;
+}
+
 export function detectInvocation(inv: Invocation, r: Reporter): Flow {
   return listedOutput(inv, detectEach(inv, r));
 }
 
 function detectEach(inv: Invocation, r: Reporter): Flow {
-  redirectEffects(inv, r);
-  devTcp(inv, r);
   const p = inv.program;
-
-  // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
-  workspacePrograms(inv, r);
-  detectRunners(inv, r);
-  packageScripts(inv, r);
-  makeRecipes(inv, r);
-  taskRunners(inv, r);
-  configModules(inv, r);
-  taskNames(inv, r);
-  migrationTargets(inv, r);
-  goSources(inv, r);
-  clientTargets(inv, r);
-  stateBuiltin(inv, r);
-  productionArguments(inv, r);
-  detectGuard(inv, r);
-  controlFiles(inv, r);
-  removesGavel(inv, r);
-  // Before the interpreters return: `python3 -m pip install` and `bun add` are installs too.
-  detectPackages(inv, r);
-  // Outputs named by options are writes whatever the program goes on to run (`python -m pytest --junitxml F`).
-  detectToolOutputs(inv, r);
-  detectCleaners(inv, r);
-  detectTransfers(inv, r);
-  detectDiskFill(inv, r);
+  for (const detect of everyDetector ? ALL_STEPS : stepsFor(p)) detect(inv, r);
   const scripted = detectScripts(inv, r);
   if (scripted) return scripted;
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
   const net = detectNetwork(inv, r);
   if (net) return net;
-  detectDocker(inv, r);
+  dockerPrograms ??= new Set(DOCKER_PROGRAMS());
+  if (everyDetector || dockerPrograms.has(p)) detectDocker(inv, r);
   detectSecretPrinters(inv, r);
   const secret = detectTable(inv, r);
   const fs = detectFilesystem(inv, r);

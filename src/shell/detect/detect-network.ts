@@ -18,10 +18,10 @@ import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { curlLike } from './detect-http-clients';
 import { exclusionPatterns } from './exclusion-patterns';
 import { forgeCli } from './forge-api';
-import { hostSenders } from './host-senders';
+import { hostSenders, SENDERS_PROGRAMS } from './host-senders';
 import { hostOf, networkTarget } from './network-target';
 import { holdsSecrets, readsTree, resolveArg, stdinSensitive, touchPath } from './path-effects';
-import { serviceHost } from './service-hosts';
+import { SERVICE_HOST_PROGRAMS, serviceHost } from './service-hosts';
 
 const SSH_VALUES = new Set([
   '-b',
@@ -371,6 +371,14 @@ function uploads(inv: Invocation, r: Reporter): void {
  * Files and folders sent or served to other machines, whatever else the program is (`git send-email`, `python3
  * -m http.server`): called before the interpreters and git return.
  */
+/** The programs detectTransfers looks at: its parts' (forgeCli: gh, glab; servedFolder: the servers; mail). */
+export const TRANSFERS_PROGRAMS = () => [
+  ...SERVICE_HOST_PROGRAMS(),
+  ...SENDERS_PROGRAMS(),
+  ...['gh', 'glab', ...Object.keys(UPLOADERS), ...MAILERS],
+  ...['python', 'php', 'ruby', 'busybox', 'httpd', 'serve', 'http-server', 'live-server', 'updog'],
+];
+
 export function detectTransfers(inv: Invocation, r: Reporter): void {
   serviceHost(inv, r);
   hostSenders(inv, r);

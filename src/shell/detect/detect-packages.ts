@@ -69,6 +69,11 @@ const REMOVERS: Record<string, readonly string[]> = {
 };
 
 /** `npm uninstall -g gavel`: with gavel gone the agent's hook no longer runs. */
+/** The programs removesGavel looks at. */
+export const REMOVERS_PROGRAMS = () => Object.keys(REMOVERS);
+/** The programs detectPackages looks at: an installer, or python running one (`python -m pip`). */
+export const PACKAGES_PROGRAMS = () => [...Object.keys(INSTALLERS), 'python'];
+
 export function removesGavel(inv: Invocation, r: Reporter): void {
   const subs = REMOVERS[inv.program];
   if (!subs) return;

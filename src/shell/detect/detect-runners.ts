@@ -458,6 +458,13 @@ function sqlite3(inv: Invocation, r: Reporter): void {
     r.uncertain('dynamic-script', '`sqlite3` runs dot-commands built at run time', inv.segment);
 }
 
+/** The programs detectRunners looks at (detect-invocation.ts runs it for these only). */
+export const RUNNERS_PROGRAMS = () => [
+  ...Object.keys(RUNNERS),
+  ...['proto', 'sqlite3', 'tox', 'flatpak', 'start-stop-daemon', 'nix-shell', 'nix', 'sg', 'sed', 'gsed'],
+  ...['gdb', 'expect', 'cmake'],
+];
+
 export function detectRunners(inv: Invocation, r: Reporter): void {
   const p = inv.program;
   const spec = RUNNERS[p];

@@ -39,6 +39,9 @@ function outputToFile(inv: Invocation): boolean {
   return inv.redirects.some((x) => /^(>|>>|>\||&>|&>>)$/.test(x.op) && !plain(x.target).startsWith('/dev/'));
 }
 
+/** The programs detectDiskFill looks at. */
+export const DISK_FILL_PROGRAMS = () => ['dd', 'cat', 'pv', 'tail', 'yes'];
+
 export function detectDiskFill(inv: Invocation, r: Reporter): void {
   const p = inv.program;
   const words = inv.args.map((w) => plain(w));

@@ -38,6 +38,9 @@ export function replaceTargets(text: string): string[] {
   return out;
 }
 
+/** The programs goSources looks at. */
+export const GO_SOURCES_PROGRAMS = () => ['go'];
+
 export function goSources(inv: Invocation, r: Reporter): void {
   if (inv.program !== 'go' || inv.cwd === undefined || !r.env.readScript) return;
   const words = inv.args.map((w) => optionText(w)).filter((t) => !t.startsWith('-'));

@@ -146,6 +146,9 @@ function guardFiles(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** The programs detectGuard looks at. */
+export const GUARD_PROGRAMS = () => [...HARNESS_PROGRAMS, 'git', ...METADATA, ...MOVERS];
+
 export function detectGuard(inv: Invocation, r: Reporter): void {
   if (HARNESS_PROGRAMS.has(inv.program)) harnessGuardOff(inv, r);
   guardFiles(inv, r);

@@ -227,6 +227,14 @@ function pathLike(text: string): boolean {
 }
 
 /** Reports what a sender sends to the host its words name (nothing for a program not in the table). */
+/** The programs hostSenders looks at (`GET`, `POST`, `HEAD` are named by their command word). */
+export const SENDERS_PROGRAMS = () => [
+  ...Object.keys(SENDERS).map((k) => k.toLowerCase()),
+  'get',
+  'post',
+  'head',
+];
+
 export function hostSenders(inv: Invocation, r: Reporter): void {
   const word = plain(inv.command).replace(/^.*\//, '');
   const sender = /^(GET|POST|HEAD)$/.test(word) ? SENDERS[word] : SENDERS[inv.program];

@@ -351,6 +351,9 @@ const VALUE_OPTIONS = new Set([
 /** Options whose value is optional and, when given, attached (`-Oline`, `--output-sync=line`, `-l2`). */
 const ATTACHED_ONLY = new Set(['-O', '--output-sync', '-l', '--load-average']);
 
+/** The programs makeRecipes looks at. */
+export const MAKE_PROGRAMS = () => ['make', 'gmake', 'gnumake'];
+
 export function makeRecipes(inv: Invocation, r: Reporter): void {
   if (!['make', 'gmake', 'gnumake'].includes(inv.program)) return;
   const say = (why: string) =>

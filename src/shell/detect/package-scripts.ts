@@ -20,6 +20,8 @@ import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file'
 import { workspacePackages } from './workspace-runs';
 
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+/** The programs packageScripts looks at. */
+export const PACKAGE_SCRIPTS_PROGRAMS = () => [...MANAGERS];
 
 /** Lifecycle scripts of the root package, by the command that runs them. */
 const INSTALL = [

@@ -107,6 +107,9 @@ function hostOrBare(text: string): string {
 }
 
 /** Records the service's host on the segment (nothing for a program that is no service client). */
+/** The programs serviceHost looks at. */
+export const SERVICE_HOST_PROGRAMS = () => Object.keys(CLIENTS);
+
 export function serviceHost(inv: Invocation, r: Reporter): void {
   const client = CLIENTS[inv.program];
   if (client === undefined) return;

@@ -24,6 +24,9 @@ const LISTING = /^(-l|--list|-a|--list-all|--summary|-n|--dry|--json)$/;
 /** go-task options taking a separate value. */
 const VALUE = /^(-o|--output|--sort|-c|--color|-C|--concurrency|--interval|-d|--dir|-t|--taskfile)$/;
 
+/** The programs taskNames looks at. */
+export const TASK_NAMES_PROGRAMS = () => ['task'];
+
 export function taskNames(inv: Invocation, r: Reporter): void {
   if (inv.program !== 'task' || !r.env.readScript || inv.cwd === undefined) return;
   const goals: string[] = [];

@@ -388,6 +388,9 @@ function loadsConfiguredCode(p: string, cwd: string, scriptDir: string, files: F
 }
 
 /** Marks `inv` as a workspace program when it runs a workspace file (or module) whose code is read and inert. */
+/** The programs workspacePrograms looks at (frameworkConsoles: rails, python; runOf: the rest). */
+export const WORKSPACE_PROGRAMS = () => ['rails', 'python', 'node', 'nodejs', 'tsx', 'ts-node', 'bun'];
+
 export function workspacePrograms(inv: Invocation, r: Reporter): void {
   // Code given on the line to a framework's console: known by the catalogue only through the generated entry.
   frameworkConsoles(inv, r);
