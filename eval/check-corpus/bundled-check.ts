@@ -21,15 +21,19 @@ function defaultCheckConfig(): Config['check'] {
   return out as Config['check'];
 }
 
-/** The bundled policy with every `[check]` key at its default; throws when a bundled rule file does not compile. */
-export function bundledPolicy(root: string): CompiledPolicy {
+/**
+ * The bundled policy with every `[check]` key at its default; throws when a bundled rule file does not compile.
+ * `byName`: `script_files = "name"`, for cases that describe commands without a workspace (no file is read, a
+ * script is judged by its name); a request with no reader under the default is unknown wherever a file counts.
+ */
+export function bundledPolicy(root: string, byName = false): CompiledPolicy {
   const read = (name: string): unknown => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
   const compiled = compilePolicy({
     policyJson: read('check-policy.json'),
     floorJson: read('check-floor.json'),
     pathsJson: read('check-paths.json'),
     safeJson: read('check-safe.json'),
-    check: defaultCheckConfig(),
+    check: byName ? { ...defaultCheckConfig(), script_files: 'name' } : defaultCheckConfig(),
   });
   if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
   return compiled.policy;
@@ -37,7 +41,8 @@ export function bundledPolicy(root: string): CompiledPolicy {
 
 /** `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). */
 export function bundledCheck(root: string): Decide {
-  const deps = { analyzeShell, policy: bundledPolicy(root), clock: systemClock };
+  // The corpus runs without a file reader: its cases are commands, not workspaces.
+  const deps = { analyzeShell, policy: bundledPolicy(root, true), clock: systemClock };
   return async (command, where) => {
     const request: CheckRequest = {
       toolName: 'Bash',

@@ -33,6 +33,8 @@ const RANK = { allow: 0, escalate: 1, deny: 2 } as const;
 /** `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). */
 export function bundledRequestCheck(root: string): DecideRequest {
   const deps = { analyzeShell, policy: bundledPolicy(root), clock: systemClock };
+  // A case without workspace files describes commands, not a workspace: judged by name (`script_files = "name"`).
+  const byName = { ...deps, policy: bundledPolicy(root, true) };
   return async (toolName, toolInput, where) => {
     const adapted = fromClaudeCode(toolName, toolInput, where.cwd);
     // Fail closed: a call the adapter cannot read is never counted as allowed.
@@ -54,7 +56,7 @@ export function bundledRequestCheck(root: string): DecideRequest {
           if (entries.size === 0) return { kind: 'missing' };
           return { kind: 'unreadable', why: 'not-regular', entries: [...entries].sort() };
         };
-      const decision = await check(request, deps);
+      const decision = await check(request, files ? deps : byName);
       const v: Verdict = {
         verdict: decision.verdict,
         basis: decision.basis,

@@ -13,6 +13,7 @@ import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
 import { endlessWork } from './detect/endless-work';
 import { forkBomb } from './detect/fork-bomb';
+import { braceCommandText } from './parse/brace-commands';
 import { fastParse } from './parse/fast-parse';
 import { joinsLines } from './parse/joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './parse/load-parser';
@@ -220,6 +221,10 @@ class AnalysisRun implements UnwrapHost, WalkHost {
           misreadsWords(tree.rootNode, text));
       if (tree.rootNode.hasError || misread) this.parseError(misread);
       const out = this.walker.walk(tree.rootNode, frame, stdin);
+      // `{rm,-rf,/}`: a brace-expanded command word tree-sitter fails on; the words it makes are read too.
+      const braced = tree.rootNode.hasError ? braceCommandText(text) : undefined;
+      if (braced !== undefined)
+        this.analyzeText(braced, { ...frame, vars: new Map(frame.vars), depth: frame.depth + 1 });
       const endless = fast ? undefined : endlessWork(tree.rootNode);
       if (endless !== undefined) this.uncertain('endless-work', endless);
       const bomb = fast ? undefined : forkBomb(tree.rootNode);

@@ -17,6 +17,13 @@ import type { InScope, ScopeName } from '../rules/argument-rule';
  * The analyzer caches its path scope per ShellEnv object: one object per request and policy (the policy it was
  * last built for; a request checked under another policy gets a new one, with the same content as before).
  */
+/**
+ * A caller that gives no script reader (a library caller of check() without the runtime): no file a command
+ * would run or read can be read, so scripts runners run (`npm test`, `make`, a shell script) are unknown, never
+ * judged by name alone (docs/check.md, "Library callers").
+ */
+const unreadable: NonNullable<ShellEnv['readScript']> = () => ({ kind: 'unreadable', why: 'error' });
+
 const envs = new WeakMap<CheckRequest, { policy: CompiledPolicy; env: ShellEnv }>();
 
 export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): ShellEnv {
@@ -42,8 +49,8 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     inertValue: (name, value) => valueInert(policy.catalogue, name, value),
     ...(request.realpath ? { realpath: request.realpath } : {}),
     ...(request.selfPaths ? { selfPaths: request.selfPaths } : {}),
-    ...(request.readScript && policy.scriptFiles !== 'name'
-      ? { readScript: request.readScript, scriptFiles: policy.scriptFiles }
+    ...(policy.scriptFiles !== 'name'
+      ? { readScript: request.readScript ?? unreadable, scriptFiles: policy.scriptFiles }
       : {}),
   };
   envs.set(request, { policy, env });

@@ -35,8 +35,9 @@ export function policyWith(overrides: Partial<Record<keyof Config['check'], unkn
 export const WORKSPACE = '/workspace/project';
 export const HOME = '/home/dev';
 
+/** A request in an empty workspace: its reader finds no file (with no reader at all, runners' scripts are unknown). */
 export function request(input: ToolInput, toolName = 'Bash'): CheckRequest {
-  return { toolName, input, cwd: WORKSPACE, workspaceRoots: [WORKSPACE], home: HOME, tempDirs: [], context: emptyContext() };
+  return { toolName, input, cwd: WORKSPACE, workspaceRoots: [WORKSPACE], home: HOME, tempDirs: [], context: emptyContext(), readScript: () => ({ kind: 'missing' }) };
 }
 
 /** A segment double: argv plus optional paths and hosts, as the shell analyzer would report them. */

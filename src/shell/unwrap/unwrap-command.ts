@@ -17,6 +17,7 @@ import { DYN, display, protectQuoted } from '../walk/markers';
 import { bindPositional, unknownPositional } from '../walk/positional';
 import type { Frame, SimpleCommand } from '../walk/walk-tree';
 import { type Invocation, isLiteral, optionText, plain, type Reporter, shown } from './invocation';
+import { argFile, argFileReads } from './xargs-arg-file';
 
 /**
  * What unwrapping needs from the analysis it reports into: the reporter, a new segment per program run, the
@@ -50,6 +51,8 @@ interface Unwrapped {
   values: Map<string, string>;
   /** Wrapper options that took a value, as `wrapper option` (`npx -p`): they may change what runs. */
   valued: string[];
+  /** Files xargs reads its arguments from (`-a FILE`): read, as by a `<` redirect (xargs-arg-file.ts). */
+  argFiles: Word[];
 }
 
 function literalWords(text: string): Word[] {
@@ -87,9 +90,11 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
       delimited = true;
       nulDelimited = t === '-0' || t === '--null';
       if (t === '-d') i++;
-    } else if (t === '-a' || t.startsWith('--arg-file')) {
+    } else if (t.startsWith('-a') || t.startsWith('--arg-file')) {
       fromFile = true;
-      if (t === '-a') i++;
+      const file = argFile(argv, i, t);
+      if (file.word) out.argFiles.push(file.word);
+      i = file.next - 1;
     } else if (t.startsWith('--replace')) token = t.includes('=') && t.split('=')[1] ? t.split('=')[1] : '{}';
     else if (spec?.values.includes(t.split('=')[0] ?? '') && !t.includes('=')) i++;
     else if (!(spec?.values.some((v) => t.startsWith(v)) || spec?.flags.includes(t))) out.unknown.push(t);
@@ -146,6 +151,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     noRun: false,
     wrapperHits: [],
     unknown: [],
+    argFiles: [],
   };
   for (let guard = 0; guard < 32 && out.argv.length > 0; guard++) {
     const head = out.argv[0];
@@ -280,7 +286,7 @@ function invocationOf(
     program,
     command: head,
     args: u.argv.slice(1),
-    redirects: cmd.redirects,
+    redirects: argFileReads(cmd.redirects, u.argFiles),
     stdin: cmd.stdin,
     cwd: u.cwd,
     depth: frame.depth,
