@@ -9,11 +9,14 @@ import { policyWith, request } from '../testdata/fixtures';
 const deps = { analyzeShell, policy: policyWith(), clock: fixedClock('2026-12-02T00:00:00Z') };
 
 describe('no script reader', () => {
-  it.each(['npm test', 'make build', 'bash scripts/x.sh', 'git status'])('%s is not allowed', async (command) => {
-    const { readScript: _, ...unread } = request({ kind: 'shell', command });
-    const decision = await check(unread, deps);
-    expect(decision.verdict).not.toBe('allow');
-  });
+  it.each(['npm test', 'make build', 'bash scripts/x.sh', 'git status'])(
+    '%s is not allowed',
+    async (command) => {
+      const { readScript: _, ...unread } = request({ kind: 'shell', command });
+      const decision = await check(unread, deps);
+      expect(decision.verdict).not.toBe('allow');
+    },
+  );
 
   it('with a reader that finds no file, a repository read is known again', async () => {
     expect((await check(request({ kind: 'shell', command: 'git status' }), deps)).verdict).toBe('allow');
