@@ -111,8 +111,12 @@ describe('builders read the files they execute', () => {
   it('a CMakeLists written earlier in the line is read as written', () => {
     const a = at('ok', "echo 'execute_process(COMMAND rm -rf /)' > CMakeLists.txt && cmake -S . -B build");
     expect(categories(a)).toContain('destructive_root_delete');
+    // printf's escapes are read exactly: the text is shown, and an inert one is read as such.
     const shown = at('ok', "printf 'project(x)\\n' > CMakeLists.txt && cmake -S . -B build");
-    expect(codes(shown)).toContain('dynamic-script');
+    expect(codes(shown)).not.toContain('dynamic-script');
+    // A format with arguments writes text known only at run time.
+    const unshown = at('ok', 'printf \'%s\\n\' "$X" > CMakeLists.txt && cmake -S . -B build');
+    expect(codes(unshown)).toContain('dynamic-script');
   });
   it('cargo follows path dependencies to their build.rs; zig and mix', () => {
     expect(codes(at('ok', 'cargo build'))).toContain('dynamic-script');
