@@ -91,6 +91,8 @@ describe('tools corpus through the harness adapters and check()', () => {
           home: HOME,
           tempDirs: [],
           context: emptyContext(),
+          // The corpus holds calls, not workspaces: an empty one (ADR 0083), so a runner's files are missing.
+          readScript: () => ({ kind: 'missing' }),
         };
         const r = await checkWithTrace(request, deps);
         if (r.decision.verdict !== 'allow') verdict = 'block';

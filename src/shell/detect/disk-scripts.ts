@@ -81,8 +81,13 @@ const REWRITERS =
 /** Programs that change a file's metadata, never its text. */
 const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp']);
 
-/** An interpreter asked only its version or usage (`node --version`) runs no code and writes nothing. */
+/**
+ * An interpreter asked only its version or usage (`node --version`) runs no code and writes nothing; Python's
+ * byte-compilers (`python3 -m py_compile F`, `-m compileall D`) write only `__pycache__` files beside the
+ * sources, which no script run reads as text.
+ */
 function asksOnly(argv: readonly string[]): boolean {
+  if (argv[1] === '-m' && /^(py_compile|compileall)$/.test(argv[2] ?? '')) return true;
   return (
     argv.length > 1 && argv.slice(1).every((a) => /^(--version|-v|-V|--help|-h|-version|-help)$/.test(a))
   );
