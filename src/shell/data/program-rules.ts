@@ -507,7 +507,8 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   },
   {
     programs: ['gh', 'glab'],
-    match: /^auth (token|status .*--show-token)/,
+    // `status` prints the token with `--show-token` / `-t` (alone or in a cluster of short flags).
+    match: /^auth (token|status\b.* (--show-token|-[a-z]*t[a-z]*)\b)/,
     category: 'secret_material_read',
     what: 'prints an access token',
   },

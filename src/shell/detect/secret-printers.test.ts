@@ -298,3 +298,24 @@ describe('cluster and release state that prints secret values', () => {
     expect(categories(command)).not.toContain('secret_material_read');
   });
 });
+
+describe('forge clients printing their access token', () => {
+  it.each([
+    ['gh auth token', 'gh auth token'],
+    ['gh auth status --show-token', 'gh auth status --show-token'],
+    ['gh auth status -t', 'gh auth status -t'],
+    ['a cluster of short flags', 'gh auth status -at'],
+    ['after a host option', 'gh auth status --hostname github.com -t'],
+    ['glab', 'glab auth status --show-token'],
+  ])('%s: `%s` reads secret material', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['gh auth status', 'gh auth status'],
+    ['gh auth status for a host', 'gh auth status --hostname github.com'],
+    ['gh auth status of the active account', 'gh auth status -a'],
+  ])('%s: `%s` prints no token', (_name, command) => {
+    expect(categories(command)).not.toContain('secret_material_read');
+  });
+});
