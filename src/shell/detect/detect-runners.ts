@@ -80,6 +80,27 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     ],
     noCommand: ['-m', '--module'],
   },
+  // `uvx TOOL ARGS` is `uv tool run TOOL ARGS`; `pipx run TOOL ARGS` runs TOOL from a throwaway environment.
+  uvx: {
+    subs: [],
+    values: [
+      '--from',
+      '--with',
+      '--with-requirements',
+      '--with-editable',
+      '--python',
+      '-p',
+      '--index',
+      '--index-url',
+      '--extra-index-url',
+    ],
+    flags: [...QUIET, '--isolated', '--offline', '--no-cache'],
+  },
+  pipx: {
+    subs: ['run'],
+    values: ['--spec', '--python', '--pip-args', '--index-url'],
+    flags: [...QUIET, '--no-cache', '--system-site-packages'],
+  },
   poetry: {
     subs: ['run'],
     values: ['-C', '--directory', '-P', '--project'],

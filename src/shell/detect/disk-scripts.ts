@@ -78,6 +78,12 @@ export function directKind(text: string): 'shell' | 'other' | 'binary' {
 /** Programs that may rewrite files they do not name: patches, archives, interpreter code. */
 const REWRITERS =
   /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php|busybox)$/;
+/** Whether `seg` is the runner `wrapper` names (`bun x`: the program and its subcommand's words). */
+function startsRun(wrapper: string, seg: { program: string; argv: readonly string[] }): boolean {
+  const [program, ...sub] = wrapper.split(' ');
+  return program === seg.program && sub.every((w) => seg.argv.includes(w));
+}
+
 /** Programs that change a file's metadata, never its text. */
 const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp']);
 
@@ -188,7 +194,11 @@ const FORGE_REWRITES = new Set(['checkout', 'sync', 'clone', 'merge']);
  * above it), or may rewrite files it does not name: the text read now may not be what runs.
  */
 export function changedEarlier(path: string, inv: Invocation, r: Reporter, from = 0): boolean {
-  for (const seg of r.segments.slice(from, inv.segment)) {
+  // A runner that starts `inv` (`bun x prettier`: `bun x` is the segment just before, and `inv`'s innermost
+  // wrapper) runs nothing of its own before it.
+  const runner = r.segments[inv.segment]?.wrappers.at(-1);
+  for (const [k, seg] of r.segments.slice(from, inv.segment).entries()) {
+    if (from + k === inv.segment - 1 && runner !== undefined && startsRun(runner, seg)) continue;
     // A formatter rewriting a folder in place keeps what each file does: the script read now is what runs. A
     // write of the script itself (a redirect of the formatter's output, `black - > conftest.py`) still counts.
     const inPlace = reformats(seg.program, seg.argv);
