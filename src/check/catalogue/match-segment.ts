@@ -376,18 +376,28 @@ function execEnd(args: readonly string[], at: number, programs: ReadonlySet<stri
 const DELETERS = new Set(['rm']);
 
 /**
+ * Files a compiler or the system writes beside the sources and makes again on the next run: compiled Python,
+ * Java classes, object files, macOS folder metadata. Globs of exactly this form only.
+ */
+const GENERATED_FILES = new Set(['*.pyc', '*.pyo', '*.class', '*.o', '.DS_Store']);
+
+/**
  * `find ROOT -name NAME -type d [-prune] -exec rm -rf {} +` where every NAME is a generated folder
  * (`__pycache__`, `node_modules`, `*.egg-info`): the same as `rm -rf` of those folders. Only `-name`, `-type d`,
  * `-prune`, `-depth`, `-xdev`, depth limits and excluded paths may narrow the search; `rm` takes only its
  * recursive and force flags and `{}`; one `-exec`, last.
+ * `find ROOT -name NAME [-type f|d] -delete` (`-delete` last, alone) where every NAME is a generated folder or a
+ * generated file (`*.pyc`, `.DS_Store`): the same as `rm -f` of each (`-delete` removes a folder only when empty).
  */
 function selectsGeneratedFolders(args: readonly string[]): boolean {
   let i = 0;
   while (i < args.length && !(args[i] as string).startsWith('-') && !OPERATORS.has(args[i] as string)) i++;
   let names = 0;
   let folders = false;
+  let files = false;
   for (; i < args.length; i++) {
     const a = args[i] as string;
+    if (a === '-delete') return i + 1 === args.length && names > 0 && !(folders && files);
     if (a === '-exec' || a === '-execdir') {
       let j = i + 2;
       while (/^(-[rRf]+|--recursive|--force)$/.test(args[j] ?? '')) j++;
@@ -396,17 +406,19 @@ function selectsGeneratedFolders(args: readonly string[]): boolean {
         args[j] === '{}' &&
         (last === '+' || last === ';') &&
         j + 2 === args.length
-        ? names > 0 && folders
+        ? names > 0 && (folders ? !files : files)
         : false;
     }
     const v = args[i + 1];
     if (a === '-name') {
-      if (v === undefined || !(isGeneratedFolder(v) || isGeneratedGlob(v))) return false;
+      if (v === undefined) return false;
+      if (GENERATED_FILES.has(v)) files = true;
+      else if (!(isGeneratedFolder(v) || isGeneratedGlob(v))) return false;
       names++;
       i++;
     } else if (a === '-type') {
-      if (v !== 'd') return false;
-      folders = true;
+      if (v === 'd') folders = true;
+      else if (v !== 'f') return false;
       i++;
     } else if (a === '-maxdepth' || a === '-mindepth') {
       if (!/^\d+$/.test(v ?? '')) return false;
@@ -420,11 +432,12 @@ function selectsGeneratedFolders(args: readonly string[]): boolean {
 }
 
 /**
- * `find` running a program on what it finds reads every file below its start folders, which the path analysis
- * cannot list: known only when each start folder is a workspace path and symbolic links are not followed.
+ * `find` running a program on what it finds (or deleting it) reads every file below its start folders, which the
+ * path analysis cannot list: known only when each start folder is a workspace path and symbolic links are not
+ * followed.
  */
 function execInWorkspace(segment: Segment, args: readonly string[]): boolean {
-  if (!args.some((a) => a === '-exec' || a === '-execdir')) return true;
+  if (!args.some((a) => a === '-exec' || a === '-execdir' || a === '-delete')) return true;
   if (args.some((a) => a === '-L' || a === '-follow')) return false;
   // Without a start folder the analysis names the current one (`.`); none at all is not known.
   return segment.paths.length > 0 && segment.paths.every((p) => p.class === 'workspace');
@@ -500,6 +513,11 @@ export function entryMatches(entry: CompiledEntry, given: readonly string[], var
       if (end === undefined) return false;
       if (DELETERS.has(args[i + 1] as string) && !selectsGeneratedFolders(args)) return false;
       i = end;
+      continue;
+    }
+    // `-delete` of generated folders or files only, as the search's one action (see selectsGeneratedFolders).
+    if (!ended && a === '-delete' && entry.execPrograms.size > 0 && selectsGeneratedFolders(args)) {
+      i++;
       continue;
     }
     if (!ended && a === '--' && !entry.optionsAfterDashDash) {
