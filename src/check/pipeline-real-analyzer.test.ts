@@ -120,7 +120,10 @@ describe('a hidden path of home no table knows harmless: the list of secrets is 
 
 describe('unknown to the safe catalogue: no category, yet not allowed (allow means known safe)', () => {
   it.each([
-    ['a filtered find that deletes sources (-delete is known for generated files only)', 'find . -name "*.py" -delete'],
+    [
+      'a filtered find that deletes sources (-delete is known for generated files only)',
+      'find . -name "*.py" -delete',
+    ],
     ['inline interpreter code that opens a file', 'python3 -c \'print(open("notes.txt").read())\''],
     ['an unknown program', 'frobnicate --all'],
   ])('%s: %s', async (_name, command) => {

@@ -82,6 +82,16 @@ describe('a database on this machine stays known', () => {
       },
     ],
     [
+      'Django, the development server on sqlite',
+      'python manage.py runserver',
+      {
+        'manage.py': MANAGE,
+        'mysite/settings.py': djangoSettings(
+          "{'default': {'ENGINE': 'django.db.backends.sqlite3', 'NAME': BASE_DIR / 'db.sqlite3'}}",
+        ),
+      },
+    ],
+    [
       'Laravel, sqlite',
       'php artisan migrate',
       { artisan: '<?php\n', '.env': 'APP_ENV=local\nDB_CONNECTION=sqlite\n' },
@@ -179,6 +189,16 @@ describe('another machine, or one gavel cannot place, is uncertain', () => {
     [
       'Django, a remote host',
       'python manage.py migrate',
+      {
+        'manage.py': MANAGE,
+        'mysite/settings.py': djangoSettings(
+          "{'default': {'ENGINE': 'x', 'HOST': 'db.internal.example.com'}}",
+        ),
+      },
+    ],
+    [
+      'Django, the development server on a remote host',
+      'python manage.py runserver 8001',
       {
         'manage.py': MANAGE,
         'mysite/settings.py': djangoSettings(

@@ -129,7 +129,8 @@ function alembic(c: Context): Found | undefined {
 }
 
 /** Django's subcommands that open a database connection. */
-const DJANGO_CONNECTS = /^(migrate|showmigrations|sqlmigrate|test|dbshell|flush|loaddata|dumpdata)$/;
+const DJANGO_CONNECTS =
+  /^(migrate|showmigrations|sqlmigrate|test|dbshell|flush|loaddata|dumpdata|runserver)$/;
 
 /** Django: the settings module `manage.py` names, its literal `DATABASES`. */
 function django(c: Context): Found | undefined {
