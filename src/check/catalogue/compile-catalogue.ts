@@ -75,6 +75,8 @@ export interface Catalogue {
   wrapperOptionsNotSafe: ReadonlySet<string>;
   /** Hosts a read-only web fetch may reach as known safe (exact names). */
   documentationHosts: ReadonlySet<string>;
+  /** Options that, alone, make any program the catalogue knows print what it is (`--version`). */
+  versionOptions: ReadonlySet<string>;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -110,6 +112,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   inertValues: new Map(),
   wrapperOptionsNotSafe: new Set(),
   documentationHosts: new Set(),
+  versionOptions: new Set(),
 };
 
 /** The checks of one entry the schema cannot state; a problem names the entry and key, undefined when sound. */
@@ -243,6 +246,7 @@ function fileLevel(file: Omit<CatalogueFile, 'entries'>): Omit<Catalogue, 'byPro
     ),
     wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
     documentationHosts: new Set(file.documentation_hosts ?? []),
+    versionOptions: new Set(file.version_options ?? []),
   };
 }
 
@@ -381,6 +385,9 @@ export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalog
     },
     get documentationHosts() {
       return levelOf().documentationHosts;
+    },
+    get versionOptions() {
+      return levelOf().versionOptions;
     },
     byProgram,
     get entries() {

@@ -573,6 +573,9 @@ function pathsInScope(segment: Segment): boolean {
   );
 }
 
+/** What `matchSegment` answers for a known program asked only its version or usage (`version_options`). */
+export const VERSION_QUERY = 'version-query';
+
 /** What `matchSegment` answers for a workspace program known by what the analysis read (ADR 0068). */
 export const WORKSPACE_PROGRAM = 'workspace-program';
 /** The words a workspace program may take: what `go run` takes (no URL, `@`, absolute path, `~`, `..`, run-time text). */
@@ -605,7 +608,9 @@ function workspaceProgramArgs(segment: Segment, next: Segment | undefined): read
 export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segment): string | undefined {
   const entries = catalogue.byProgram.get(segment.program);
   const ran = workspaceProgramArgs(segment, next);
-  if (!entries && ran === undefined) return undefined;
+  // A wrapper with nothing to run (`npx --version`, `command -v git`): the wrapper table knows the program.
+  const wrapperAlone = segment.wrappers[segment.wrappers.length - 1] === segment.program;
+  if (!entries && ran === undefined && !wrapperAlone) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
   if (ran === undefined && segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? ''))
     return undefined;
@@ -618,6 +623,13 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
   if (ran?.every((a) => WORKSPACE_PROGRAM_ARG.test(a))) return WORKSPACE_PROGRAM;
+  // `X --version`, `X --help` of a program the catalogue or the wrapper table knows only print what it is.
+  if (
+    ran === undefined &&
+    segment.argv.length === 2 &&
+    catalogue.versionOptions.has(segment.argv[1] as string)
+  )
+    return VERSION_QUERY;
   if (!entries) return undefined;
   // A wrapper with nothing to run (`ssh-agent -s`): the wrapper table read its options (an unknown one is
   // uncertain); only an entry of that program that takes no positionals knows it.

@@ -165,6 +165,13 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     }
     const spec = WRAPPERS[name];
     if (!spec) return out;
+    // A wrapper asked only its version or usage (`npx --version`, `sudo --help`) runs nothing: the segment stays
+    // the wrapper's own words, marked as a wrapper with nothing to run.
+    if (out.argv.length === 2 && isLiteral(out.argv[1]) && /^--(version|help)$/.test(plain(out.argv[1]))) {
+      out.wrappers.push(name);
+      out.noRun = true;
+      return out;
+    }
     out.wrappers.push(name);
     if (spec.category)
       out.wrapperHits.push([spec.category, `\`${name}\` runs a command with raised privileges`]);
@@ -238,8 +245,9 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     i += spec.positionals ?? 0;
     const rest = argv.slice(i);
     if (noRun && (name !== 'command' || rest.length <= 1)) {
+      // `command -v git` looks `git` up and runs nothing: the segment is the wrapper with nothing to run.
       out.noRun = true;
-      out.argv = rest;
+      out.argv = name === 'command' ? [] : rest;
       return out;
     }
     out.argv = rest;
