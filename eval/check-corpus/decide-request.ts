@@ -2,11 +2,12 @@
  * The decision the everyday corpora score: a harness tool call (Claude Code's `tool_name` and `tool_input`)
  * through the Claude Code adapter and the full action-review pipeline, `check()`, with the real shell
  * analyzer, the bundled default policy and no config (every `[check]` key at its default, so mode `ask`).
- * A call the adapter turns into several inputs is decided on each; the strictest decision stands. Reads the
+ * A call the adapter turns into several inputs is decided on each; the strictest decision stands, with the
+ * categories found on any of them. Reads the
  * three rule files once; never the corpus's workspace (the paths are an example workspace).
  */
 
-import { type CheckRequest, check, emptyContext } from '../../src/check';
+import { type AdaptResult, type CheckRequest, check, emptyContext } from '../../src/check';
 import { systemClock } from '../../src/core';
 import { analyzeShell } from '../../src/shell';
 import { fromClaudeCode } from '../../src/surfaces/harness';
@@ -26,7 +27,15 @@ export interface RequestWhere extends Where {
   files?: ReadonlyMap<string, string>;
 }
 
-export type DecideRequest = (toolName: string, toolInput: unknown, where: RequestWhere) => Promise<Verdict>;
+/**
+ * Decides one call; `adapt` reads it as another harness's hook would (default: the Claude Code adapter).
+ */
+export type DecideRequest = (
+  toolName: string,
+  toolInput: unknown,
+  where: RequestWhere,
+  adapt?: () => AdaptResult,
+) => Promise<Verdict>;
 
 const RANK = { allow: 0, escalate: 1, deny: 2 } as const;
 
@@ -35,11 +44,12 @@ export function bundledRequestCheck(root: string): DecideRequest {
   const deps = { analyzeShell, policy: bundledPolicy(root), clock: systemClock };
   // A case without workspace files describes commands, not a workspace: judged by name (`script_files = "name"`).
   const byName = { ...deps, policy: bundledPolicy(root, true) };
-  return async (toolName, toolInput, where) => {
-    const adapted = fromClaudeCode(toolName, toolInput, where.cwd);
+  return async (toolName, toolInput, where, adapt) => {
+    const adapted = adapt ? adapt() : fromClaudeCode(toolName, toolInput, where.cwd);
     // Fail closed: a call the adapter cannot read is never counted as allowed.
     if (!adapted.ok) return { verdict: 'deny', basis: 'invalid-request', ruleId: '', categories: [] };
     let worst: Verdict | undefined;
+    const found = new Set<string>();
     for (const input of adapted.inputs) {
       const { files, ...at } = where;
       const request: CheckRequest = { toolName, input, ...at, context: emptyContext() };
@@ -63,8 +73,12 @@ export function bundledRequestCheck(root: string): DecideRequest {
         ruleId: decision.ruleId ?? '',
         categories: [...(decision.categories ?? [])],
       };
+      for (const c of v.categories) found.add(c);
       if (!worst || RANK[v.verdict] > RANK[worst.verdict]) worst = v;
     }
-    return worst ?? { verdict: 'deny', basis: 'invalid-request', ruleId: '', categories: [] };
+    // The strictest decision stands, with the categories found on any target.
+    return worst
+      ? { ...worst, categories: [...found] }
+      : { verdict: 'deny', basis: 'invalid-request', ruleId: '', categories: [] };
   };
 }

@@ -11,6 +11,7 @@ import { analyzeShellSync, loadShellParser, type ShellPathTable } from '../../sr
 import { bundledCheck } from './bundled-check';
 import { type CorpusCase, PROJECT } from './corpus-case';
 import { runEveryday } from './run-everyday';
+import { runTools } from './run-tools';
 import { SafetyNetPeer } from './safety-net-peer';
 import { add, emptyTally, pct, type Scored, scoreCases, type Tally } from './score-corpus';
 
@@ -130,6 +131,7 @@ export async function main(root: string, withPeer: boolean): Promise<void> {
         process.stdout.write(`${s.c.expected} ${s.c.id} ${JSON.stringify(s.c.command).slice(0, 140)}\n`);
   }
   await runEveryday(root, peer);
+  await runTools(root, peer);
   // Throughput: the whole corpus, in-process, several rounds.
   const commands = all.map((s) => s.c.command).filter((c): c is string => typeof c === 'string');
   const paths = JSON.parse(readFileSync(resolve(root, 'rules/check-paths.json'), 'utf8')) as ShellPathTable;
