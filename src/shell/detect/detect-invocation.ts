@@ -36,6 +36,7 @@ import { detectGuard, GUARD_PROGRAMS } from './guard-integrity';
 import { listedOutput } from './listed-paths';
 import { MAKE_PROGRAMS, makeRecipes } from './make-recipes';
 import { migrationTargets } from './migration-targets';
+import { PACKAGE_EDITS_PROGRAMS, packageEdits } from './package-edits';
 import { PACKAGE_SCRIPTS_PROGRAMS, packageScripts } from './package-scripts';
 import {
   holdsSecrets,
@@ -154,6 +155,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
   [workspacePrograms, WORKSPACE_PROGRAMS],
   [detectRunners, RUNNERS_PROGRAMS],
+  [packageEdits, PACKAGE_EDITS_PROGRAMS],
   [packageScripts, PACKAGE_SCRIPTS_PROGRAMS],
   [makeRecipes, MAKE_PROGRAMS],
   [taskRunners, 'any'],
