@@ -62,6 +62,8 @@ describe('category hits', () => {
     ['checkout ref and path', 'git checkout main file.txt', 'local_work_loss'],
     ['clean -fd', 'git clean -fd', 'local_work_loss'],
     ['branch -D', 'git branch -D feature', 'local_work_loss'],
+    ['tag -d', 'git tag -d v0.1', 'local_work_loss'],
+    ['tag --delete', 'git tag --delete v1 v2', 'local_work_loss'],
     ['stash drop', 'git stash drop', 'local_work_loss'],
     ['stash clear', 'git stash clear', 'local_work_loss'],
     ['case-folded git', 'GIT RESET --HARD', 'local_work_loss'],

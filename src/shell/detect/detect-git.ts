@@ -391,6 +391,10 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       )
         loss('moves or overwrites the default branch, dropping its commits from this clone');
       return undefined;
+    // A tag deleted here is gone (git keeps no log of tags): an annotated tag's message and signature with it.
+    case 'tag':
+      if (flag('d', '--delete')) loss('deletes a tag, which git keeps no log of');
+      return undefined;
     case 'stash': {
       const action = plain(positionals[0]).toLowerCase();
       if (action === 'drop' || action === 'clear') loss(`${action}s stashed changes`);
