@@ -12,6 +12,7 @@ import { SHELLS } from '../data/wrappers';
 import { SCRIPT_FILE_WRAPPER, type ScriptFile } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter, type ScriptBinding } from '../unwrap/invocation';
 import { bindPositional } from '../walk/positional';
+import { standardMavenWrapper } from './maven-wrapper';
 import { resolveArg } from './path-effects';
 
 /** Script files analysed in one analysis, nested ones and repeats included; more are uncertain. */
@@ -450,6 +451,10 @@ export function runProgramFile(inv: Invocation, r: Reporter): void {
     const path = resolveArg(word, inv, r).resolved;
     if (path !== undefined && (standardGradleWrapper(path, inv, r) || gradleWrapperLauncher(path, inv, r)))
       return;
+  }
+  if (inv.program === 'mvnw') {
+    const path = resolveArg(word, inv, r).resolved;
+    if (path !== undefined && standardMavenWrapper(path, (p) => readBudgeted(p, inv, r))) return;
   }
   // `./x.sh a b`: `$0` is the path as given, `$1`... its arguments.
   runScriptFile(resolveArg(word, inv, r).resolved, inv, r, 'direct', {

@@ -16,6 +16,7 @@ import { dotnetBuildFiles } from './build-files-dotnet';
 import { buildFileRuns } from './build-files-run';
 import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
+import { xcodeBuildFiles } from './build-files-xcode';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { inertPython } from './inert-python';
@@ -379,6 +380,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   buildFileRuns(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);
   else if (inv.program === 'sbt') sbtBuild(inv, r);
+  else if (inv.program === 'xcodebuild') xcodeBuildFiles(inv, r);
   composerScripts(inv, r);
   denoConfig(inv, r);
   sourceConfigs(inv, r);
