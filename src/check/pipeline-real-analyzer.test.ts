@@ -82,7 +82,7 @@ describe('benign look-alikes are allowed', () => {
     ['a dry-run clean', 'git clean -n'],
     ['a soft reset', 'git reset --soft HEAD~1'],
     ['a push to a feature branch', 'git push origin feature/x'],
-    ['an install from the default registry', 'npm install lodash'],
+    ['an install of what the lockfile names', 'npm ci'],
     ['a template env file', 'cat .env.example'],
     ['a public key', 'cat ~/.ssh/id_ed25519.pub'],
     ['loopback', 'curl http://localhost:3000/health'],
@@ -100,6 +100,8 @@ describe('benign look-alikes are allowed', () => {
   it.each([
     ['a secret file outside the workspace', 'cp .env.example ~/.aws/credentials'],
     ['a secret file of the workspace read', 'cp .env /tmp/x'],
+    // A package named on the line is a new dependency nobody reviewed (a typo installs someone else's code).
+    ['a new dependency from the default registry', 'npm install lodash'],
   ])('not allowed: %s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('escalate');
   });
