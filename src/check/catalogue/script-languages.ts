@@ -11,13 +11,16 @@ const ADDRESS = String.raw`(?:\d+(?:~\d+)?|\$|/(?:[^/\\\n]|\\.)*/[IM]*|\\(.)(?:(
 const RANGE = String.raw`(?:${ADDRESS}(?:\s*,\s*(?:${ADDRESS}|[+~]\d+))?\s*!?\s*)?`;
 /** Commands without an argument that only print or edit the pattern/hold space, or end the script. */
 const PLAIN = '[pdqQ=nNPDgGhHxlz{}]';
+/** Built once: an address range and the command after it; a run of argument-less commands. */
+const ADDRESSED = new RegExp(`^${RANGE}(.*)$`, 's');
+const PLAIN_ONLY = new RegExp(`^${PLAIN}*$`);
 
 function sedCommandSafe(cmd: string): boolean {
   const c = cmd.trim();
   if (c === '' || c.startsWith('#')) return true;
-  const m = new RegExp(`^${RANGE}(.*)$`, 's').exec(c);
+  const m = ADDRESSED.exec(c);
   const rest = (m?.[m.length - 1] ?? c).trim();
-  if (rest === '' || new RegExp(`^${PLAIN}*$`).test(rest)) return true;
+  if (rest === '' || PLAIN_ONLY.test(rest)) return true;
   // s<d>re<d>replacement<d>flags, y<d>a<d>b<d>: the flags may not hold w, W, e, m-with-file.
   const s = /^([sy])(.)/.exec(rest);
   if (s) {

@@ -30,29 +30,37 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
   const cached = envs.get(request);
   if (cached?.policy === policy) return cached.env;
   const base = request.workspaceRoots[0] ?? request.cwd;
-  const env: ShellEnv = {
+  // The request's own roots as given when the policy adds none (the default): no copy per request.
+  const env: { -readonly [K in keyof ShellEnv]: ShellEnv[K] } = {
     paths: policy.paths,
     cwd: request.cwd,
     home: request.home,
-    workspaceRoots: [
-      ...request.workspaceRoots,
-      ...policy.workspaceRoots.map((r) => resolveConfigPath(r, base, request.home)),
-    ],
-    tempDirs: [
-      ...request.tempDirs,
-      ...policy.tempDirs.map((t) => resolveConfigPath(t, request.cwd, request.home)),
-    ],
+    workspaceRoots:
+      policy.workspaceRoots.length === 0
+        ? request.workspaceRoots
+        : [
+            ...request.workspaceRoots,
+            ...policy.workspaceRoots.map((r) => resolveConfigPath(r, base, request.home)),
+          ],
+    tempDirs:
+      policy.tempDirs.length === 0
+        ? request.tempDirs
+        : [
+            ...request.tempDirs,
+            ...policy.tempDirs.map((t) => resolveConfigPath(t, request.cwd, request.home)),
+          ],
     sensitivePaths: policy.sensitive,
     statedHosts: policy.statedHosts,
     packageSources: policy.packageSources,
     modelled: policy.catalogue.byProgram,
     inertValue: (name, value) => valueInert(policy.catalogue, name, value),
-    ...(request.realpath ? { realpath: request.realpath } : {}),
-    ...(request.selfPaths ? { selfPaths: request.selfPaths } : {}),
-    ...(policy.scriptFiles !== 'name'
-      ? { readScript: request.readScript ?? unreadable, scriptFiles: policy.scriptFiles }
-      : {}),
   };
+  if (request.realpath) env.realpath = request.realpath;
+  if (request.selfPaths) env.selfPaths = request.selfPaths;
+  if (policy.scriptFiles !== 'name') {
+    env.readScript = request.readScript ?? unreadable;
+    env.scriptFiles = policy.scriptFiles;
+  }
   envs.set(request, { policy, env });
   return env;
 }

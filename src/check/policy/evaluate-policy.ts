@@ -17,6 +17,7 @@ import type { Facts, TargetFacts } from '../facts/facts';
 import type { CheckRequest } from '../request/request';
 import { type InScope, matchArgumentRule, programOf } from '../rules/argument-rule';
 import { matchPermissionRule, ruleNamesExactly } from '../rules/permission-rule';
+import { candidateRules } from './candidate-rules';
 import type { CompiledPolicy, RuleSource, SourcedArgumentRule } from './compiled-policy';
 
 export type Bucket = 'allow' | 'review' | 'deny';
@@ -75,7 +76,9 @@ function evaluateTarget(
   next: TargetFacts | undefined,
 ): TargetVerdict {
   const { roots, inScope } = shared;
-  const matched = policy.rules.filter((r) => matchPermissionRule(r.rule, t.target, roots));
+  const matched = candidateRules(policy.rules, t.target).filter((r) =>
+    matchPermissionRule(r.rule, t.target, roots),
+  );
   const segment = t.segment;
   const argMatched = segment
     ? (policy.argumentRulesByProgram.get(programOf(segment.argv)) ?? NONE).filter((r) =>

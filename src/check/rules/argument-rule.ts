@@ -16,7 +16,9 @@ export type ScopeName = PathClass | 'writable';
 export type InScope = (scope: ScopeName, cls: PathClass, resolved: string) => boolean;
 
 export function programOf(argv: readonly string[]): string {
-  return posix.basename(argv[0] ?? '');
+  const word = argv[0] ?? '';
+  // Most words name a program without a folder: their basename is the word (asked for every target).
+  return word.includes('/') ? posix.basename(word) : word;
 }
 
 export function subcommandOf(argv: readonly string[]): string | undefined {

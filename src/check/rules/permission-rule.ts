@@ -151,6 +151,30 @@ function bareToolMatches(tool: string, target: RuleTarget): boolean {
   }
 }
 
+/**
+ * Whether `rule` can match some target of this kind and tool name: a bare tool rule is decided by them alone, any
+ * other rule by the kind its matching looks at. Never false where `matchPermissionRule` could be true for such
+ * a target: the policy skips, per kind and tool, only rules that cannot match.
+ */
+export function ruleMayMatch(rule: PermissionRule, kind: RuleTarget['kind'], toolName: string): boolean {
+  switch (rule.kind) {
+    case 'tool':
+      return bareToolMatches(rule.tool, { kind, toolName } as RuleTarget);
+    case 'bash':
+      return kind === 'shell';
+    case 'path':
+      return (kind === 'read' && rule.tool === 'Read') || (kind === 'write' && rule.tool !== 'Read');
+    case 'domain':
+      return kind === 'web_fetch';
+    case 'mcp':
+      return kind === 'mcp';
+    default: {
+      const never: never = rule;
+      return never;
+    }
+  }
+}
+
 export function matchPermissionRule(rule: PermissionRule, target: RuleTarget, roots: RuleRoots): boolean {
   switch (rule.kind) {
     case 'tool':

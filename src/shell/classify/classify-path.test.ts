@@ -11,6 +11,7 @@ import {
   normalize,
   type PatternSet,
   resolvePath,
+  scopeFor,
 } from './classify-path';
 
 const scope = makePathScope({
@@ -418,5 +419,45 @@ describe('matchesSet, by prefix lookup', () => {
     }
     for (const set of sets)
       for (const path of paths) expect([path, matchesSet(path, set)]).toEqual([path, reference(path, set)]);
+  });
+});
+
+// A server builds a new environment object per request: the scope is found by content (ADR 0090), never shared
+// by two environments that differ in any field, and never changed by a caller changing its arrays later.
+describe("scopeFor, by the environment's content", () => {
+  const envOf = (over: Partial<Parameters<typeof scopeFor>[0]> = {}) => ({
+    paths: PATHS,
+    cwd: '/srv/a/src',
+    home: '/home/s',
+    workspaceRoots: ['/srv/a'],
+    tempDirs: ['/tmp'],
+    ...over,
+  });
+
+  it('a new object with the same content gets the same scope', () => {
+    expect(scopeFor(envOf())).toBe(scopeFor(envOf()));
+  });
+
+  it.each<[string, Partial<Parameters<typeof scopeFor>[0]>]>([
+    ['another working folder', { cwd: '/srv/a' }],
+    ['another home', { home: '/home/t' }],
+    ['another workspace root', { workspaceRoots: ['/srv/b'] }],
+    ['one more workspace root', { workspaceRoots: ['/srv/a', '/srv/b'] }],
+    ['another temp folder', { tempDirs: ['/var/tmp'] }],
+    ['a sensitive path added', { sensitivePaths: ['/srv/a/secrets'] }],
+    ['a path of gavel itself', { selfPaths: ['/opt/gavel'] }],
+    ['a symlink resolver', { realpath: (p: string) => p }],
+  ])('%s: another scope', (_name, over) => {
+    expect(scopeFor(envOf(over))).not.toBe(scopeFor(envOf()));
+  });
+
+  it('the workspace a scope was built for is what it keeps, whatever the caller changes later', () => {
+    const roots = ['/srv/c'];
+    const first = scopeFor(envOf({ workspaceRoots: roots }));
+    roots[0] = '/srv/d';
+    const second = scopeFor(envOf({ workspaceRoots: roots }));
+    expect(second).not.toBe(first);
+    expect(classOf('/srv/d/x', second)).toBe('workspace');
+    expect(classOf('/srv/d/x', first)).not.toBe('workspace');
   });
 });

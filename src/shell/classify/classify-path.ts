@@ -441,44 +441,69 @@ function locate(word: string, scope: PathScope, cwd: string): { absolute?: strin
   return { absolute: literal.startsWith('/') ? literal : `${cwd}/${literal}`, glob };
 }
 
-/** Path scopes compile regular expressions: per path table, keep the last few, keyed by the environment's content. */
-const scopesByTable = new WeakMap<ShellEnv['paths'], Map<string, PathScope>>();
+/**
+ * Path scopes compile regular expressions: per path table, keep the last few, found by the environment's content
+ * (compared field by field: a server gets a new environment object with every request, and serializing it to a
+ * key cost more than the comparison). A scope holds its resolver: two environments share one only when they
+ * share the resolver too.
+ */
+interface KeptScope {
+  cwd: string;
+  home: string;
+  workspaceRoots: readonly string[];
+  tempDirs: readonly string[];
+  sensitivePaths: readonly string[];
+  selfPaths: readonly string[];
+  realpath: ShellEnv['realpath'];
+  scope: PathScope;
+}
+const MAX_KEPT_SCOPES = 32;
+const NO_PATHS: readonly string[] = [];
+const scopesByTable = new WeakMap<ShellEnv['paths'], KeptScope[]>();
 const scopesByEnv = new WeakMap<ShellEnv, PathScope>();
-/** A scope holds its resolver: two environments share one only when they share the resolver too. */
-const resolverIds = new WeakMap<object, number>();
-let nextResolverId = 1;
 
-function resolverId(fn: object): number {
-  let id = resolverIds.get(fn);
-  if (id === undefined) {
-    id = nextResolverId++;
-    resolverIds.set(fn, id);
-  }
-  return id;
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function keeps(k: KeptScope, env: ShellEnv): boolean {
+  return (
+    k.cwd === env.cwd &&
+    k.home === env.home &&
+    k.realpath === env.realpath &&
+    sameList(k.workspaceRoots, env.workspaceRoots) &&
+    sameList(k.tempDirs, env.tempDirs) &&
+    sameList(k.sensitivePaths, env.sensitivePaths ?? NO_PATHS) &&
+    sameList(k.selfPaths, env.selfPaths ?? NO_PATHS)
+  );
 }
 
 export function scopeFor(env: ShellEnv): PathScope {
   const same = scopesByEnv.get(env);
   if (same) return same;
-  let scopes = scopesByTable.get(env.paths);
-  if (!scopes) {
-    scopes = new Map();
-    scopesByTable.set(env.paths, scopes);
+  let kept = scopesByTable.get(env.paths);
+  if (!kept) {
+    kept = [];
+    scopesByTable.set(env.paths, kept);
   }
-  const key = JSON.stringify([
-    env.cwd,
-    env.home,
-    env.workspaceRoots,
-    env.tempDirs,
-    env.sensitivePaths ?? [],
-    env.selfPaths ?? [],
-    env.realpath ? resolverId(env.realpath) : 0,
-  ]);
-  let scope = scopes.get(key);
+  let scope = kept.find((k) => keeps(k, env))?.scope;
   if (!scope) {
     scope = makePathScope(env);
-    if (scopes.size >= 32) scopes.delete(scopes.keys().next().value as string);
-    scopes.set(key, scope);
+    if (kept.length >= MAX_KEPT_SCOPES) kept.shift();
+    // Copies: the caller's arrays may change after this call; the kept content must not.
+    kept.push({
+      cwd: env.cwd,
+      home: env.home,
+      workspaceRoots: [...env.workspaceRoots],
+      tempDirs: [...env.tempDirs],
+      sensitivePaths: [...(env.sensitivePaths ?? NO_PATHS)],
+      selfPaths: [...(env.selfPaths ?? NO_PATHS)],
+      realpath: env.realpath,
+      scope,
+    });
   }
   scopesByEnv.set(env, scope);
   return scope;

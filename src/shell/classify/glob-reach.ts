@@ -5,7 +5,6 @@
  * Never decides a category alone: path-categories turns the answer into one.
  */
 
-import { isUnder } from '../../core';
 import type { PathClass } from '../types';
 import { expandBraces } from '../walk/expand-braces';
 import { classOf, isSensitive, normalize, type PathScope } from './classify-path';
@@ -38,14 +37,28 @@ function componentRegExp(glob: string): RegExp | undefined {
   }
 }
 
-/** Whether a glob component can match a literal component (an unreadable class matches: fail closed). */
-function matchesComponent(glob: string, literal: string): boolean {
-  if (!WILD.test(glob)) return glob === literal;
-  return componentRegExp(glob)?.test(literal) ?? true;
+/**
+ * Per glob component, whether it can match a literal component (an unreadable class matches: fail closed). A
+ * wildcard component's expression is built on its first test and kept for the pattern's other tests: the
+ * pattern is tested against every sensitive folder, each component many times.
+ */
+function componentTests(globs: readonly string[]): ((literal: string) => boolean)[] {
+  return globs.map((glob) => {
+    if (!WILD.test(glob)) return (literal) => glob === literal;
+    let re: RegExp | undefined | null = null;
+    return (literal) => {
+      if (re === null) re = componentRegExp(glob);
+      return re?.test(literal) ?? true;
+    };
+  });
 }
 
 /** Whether the pattern's components can reach `target` (a folder at or below the pattern's root). */
-function canReach(globs: readonly string[], target: readonly string[]): boolean {
+function canReach(
+  globs: readonly string[],
+  tests: readonly ((literal: string) => boolean)[],
+  target: readonly string[],
+): boolean {
   const seen = new Set<number>();
   const walk = (i: number, j: number): boolean => {
     // At the folder: the pattern names it or something below it.
@@ -54,11 +67,29 @@ function canReach(globs: readonly string[], target: readonly string[]): boolean 
     const key = i * 1024 + j;
     if (seen.has(key)) return false;
     seen.add(key);
-    const g = globs[i] as string;
-    if (g === '**') return walk(i + 1, j) || walk(i, j + 1);
-    return matchesComponent(g, target[j] as string) && walk(i + 1, j + 1);
+    if (globs[i] === '**') return walk(i + 1, j) || walk(i, j + 1);
+    return (tests[i] as (literal: string) => boolean)(target[j] as string) && walk(i + 1, j + 1);
   };
   return walk(0, 0);
+}
+
+/** The components of each sensitive prefix (`/home/u/.ssh` -> home, u, .ssh), split once per compiled list. */
+const prefixComponents = new WeakMap<readonly string[], readonly (readonly string[])[]>();
+
+function componentsOf(prefixes: readonly string[]): readonly (readonly string[])[] {
+  let parts = prefixComponents.get(prefixes);
+  if (!parts) {
+    parts = prefixes.map((p) => p.split('/').filter(Boolean));
+    prefixComponents.set(prefixes, parts);
+  }
+  return parts;
+}
+
+/** The number of components of a normalized absolute path other than `/`. */
+function literalDepth(path: string): number {
+  let n = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47) n++;
+  return n;
 }
 
 /** Literal stand-ins for a component: what it names when its wildcards match nothing, or one character. */
@@ -87,17 +118,17 @@ function reachOne(pattern: string, scope: PathScope, names: readonly string[], c
   const cls = classOf(root, scope);
   if (cls === 'sensitive') return { root, class: cls, secret: true };
   // A sensitive folder below the root that the pattern's components can walk into.
-  const into = scope.sensitive.prefixes.some(
-    (p) =>
+  // `root` is normalized: no trailing `/` but for `/` itself, so a prefix below it starts with `root/`.
+  const below = root === '/' ? '/' : `${root}/`;
+  const depth = root === '/' ? 0 : literalDepth(root);
+  const prefixes = scope.sensitive.prefixes;
+  const prefixParts = componentsOf(prefixes);
+  const tests = componentTests(rest);
+  const into = prefixes.some(
+    (p, k) =>
       p !== root &&
-      isUnder(p, root) &&
-      canReach(
-        rest,
-        p
-          .slice(root === '/' ? 1 : root.length + 1)
-          .split('/')
-          .filter(Boolean),
-      ),
+      p.startsWith(below) &&
+      canReach(rest, tests, (prefixParts[k] as readonly string[]).slice(depth)),
   );
   if (into) return { root, class: cls, secret: true };
   // The files it names: its wildcards read as nothing or as one character, and the exact secret names it matches.

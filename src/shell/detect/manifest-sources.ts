@@ -839,6 +839,17 @@ function subcommand(inv: Invocation): string {
   return optionText(inv.args.find((w) => !/^[-+]/.test(optionText(w)))).toLowerCase();
 }
 
+/** Programs some branch of `manifestSources` looks at (`in`: a name of Object's prototype is looked at too). */
+function readsManifests(program: string): boolean {
+  return (
+    program in RESOLVES ||
+    MANIFEST_PROGRAMS.has(program) ||
+    BUILDS.test(program) ||
+    /^python(3(\.\d+)?)?$/.test(program)
+  );
+}
+const MANIFEST_PROGRAMS = new Set(['bundle', 'mvn', 'mvnw', 'gradle', 'gradlew', 'pyproject-build']);
+
 /**
  * Reports the sources the manifests of `inv`'s project name, when `inv` resolves dependencies. Returns whether
  * something was reported.
@@ -846,6 +857,8 @@ function subcommand(inv: Invocation): string {
 export function manifestSources(inv: Invocation, r: Reporter): boolean {
   if (!r.env.readScript || inv.cwd === undefined) return false;
   const program = inv.program.slice(inv.program.lastIndexOf('/') + 1);
+  // Runs for every invocation: a program none of the branches below names costs no subcommand or context.
+  if (!readsManifests(program)) return false;
   const sub = subcommand(inv);
   const c: Ctx = { inv, r, label: sub ? `\`${program} ${sub}\`` : `\`${program}\``, done: false };
   if (program === 'bundle') {

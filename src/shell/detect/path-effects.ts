@@ -58,7 +58,8 @@ export function isBlockDevice(path: string): boolean {
 
 /** The sensitive patterns of the table and the user's `[check] sensitive` additions (joined once per environment). */
 function sensitivePatterns(r: Reporter): readonly string[] {
-  if (!r.env.sensitivePaths) return r.env.paths.sensitive;
+  // No additions (the bundled policy's case): the table itself, no copy of it per request.
+  if (!r.env.sensitivePaths?.length) return r.env.paths.sensitive;
   let joined = sensitiveByEnv.get(r.env);
   if (!joined) {
     joined = [...r.env.paths.sensitive, ...r.env.sensitivePaths];
