@@ -19,6 +19,8 @@ import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { inertPython } from './inert-python';
+import { jvmLaunchFiles } from './jvm-launch-files';
+import { kustomizations } from './kustomizations';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { pyprojectScripts } from './pyproject-scripts';
@@ -377,6 +379,8 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerConfig(inv, r);
   buildConfigs(inv, r);
   buildFileRuns(inv, r);
+  jvmLaunchFiles(inv, r);
+  kustomizations(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);
   else if (inv.program === 'sbt') sbtBuild(inv, r);
   composerScripts(inv, r);
