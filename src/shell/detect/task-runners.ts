@@ -28,6 +28,7 @@ import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
 import { siteBuilders } from './site-builders';
 import { sourceConfigs } from './source-configs';
+import { testBootstraps } from './test-bootstraps';
 import { workspaceRuns } from './workspace-runs';
 import { writtenPaths } from './written-scripts';
 
@@ -381,6 +382,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   buildFileRuns(inv, r);
   jvmLaunchFiles(inv, r);
   kustomizations(inv, r);
+  testBootstraps(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);
   else if (inv.program === 'sbt') sbtBuild(inv, r);
   composerScripts(inv, r);
