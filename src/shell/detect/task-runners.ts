@@ -18,6 +18,7 @@ import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
+import { hugoModules } from './hugo-modules';
 import { inertPython } from './inert-python';
 import { jvmLaunchFiles } from './jvm-launch-files';
 import { kustomizations } from './kustomizations';
@@ -383,6 +384,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   jvmLaunchFiles(inv, r);
   kustomizations(inv, r);
   testBootstraps(inv, r);
+  hugoModules(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);
   else if (inv.program === 'sbt') sbtBuild(inv, r);
   composerScripts(inv, r);
