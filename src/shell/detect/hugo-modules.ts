@@ -116,7 +116,8 @@ function site(dir: string, inv: Invocation, r: Reporter): void {
 }
 
 export function hugoModules(inv: Invocation, r: Reporter): void {
-  if (!r.env.readScript || inv.cwd === undefined) return;
+  // Without a reader, what this line writes is still read (project-file.ts).
+  if (inv.cwd === undefined) return;
   const program = inv.program.slice(inv.program.lastIndexOf('/') + 1);
   if (program !== 'hugo') return;
   const sub = plain(inv.args.find((w) => !optionText(w).startsWith('-')));

@@ -133,7 +133,8 @@ function mavenExtensions(program: string, inv: Invocation, r: Reporter): void {
 }
 
 export function jvmLaunchFiles(inv: Invocation, r: Reporter): void {
-  if (!r.env.readScript || inv.cwd === undefined) return;
+  // Without a reader, what this line writes is still read (project-file.ts).
+  if (inv.cwd === undefined) return;
   const program = runnerOf(inv).program;
   const base = program.slice(program.lastIndexOf('/') + 1);
   if (base === 'sbt' || base === 'sbtn') sbt(inv, r);

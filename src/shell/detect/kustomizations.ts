@@ -223,7 +223,8 @@ function target(inv: Invocation): { via: string; word: string | null } | undefin
 }
 
 export function kustomizations(inv: Invocation, r: Reporter): void {
-  if (!r.env.readScript || inv.cwd === undefined) return;
+  // Without a reader, what this line writes is still read (project-file.ts).
+  if (inv.cwd === undefined) return;
   const t = target(inv);
   if (!t) return;
   const w: Walk = { inv, r, via: t.via, seen: new Set(), stopped: false };

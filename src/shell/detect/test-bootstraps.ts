@@ -222,7 +222,8 @@ function exunit(inv: Invocation, r: Reporter): void {
 }
 
 export function testBootstraps(inv: Invocation, r: Reporter): void {
-  if (!r.env.readScript || inv.cwd === undefined) return;
+  // Without a reader, what this line writes is still read (project-file.ts).
+  if (inv.cwd === undefined) return;
   let { program, args } = runnerOf(inv);
   // `php vendor/bin/phpunit`: the runner is the script php runs.
   if (/^php[\d.]*$/.test(program) && /(^|\/)(phpunit|pest|paratest)$/.test(plain(args[0]))) {
