@@ -547,6 +547,12 @@ describe('SwiftPM sources nobody stated', () => {
       'package_install_from_unstated_source',
     ],
     [
+      'package from a URL under --package-path',
+      'swift build --package-path Sub',
+      { 'Sub/Package.swift': SWIFT('.package(url: "https://x.example/y.git", from: "1.0.0")') },
+      'package_install_from_unstated_source',
+    ],
+    [
       'registry package',
       'swift package resolve',
       { 'Package.swift': SWIFT('.package(id: "acme.lib", from: "1.0.0")') },

@@ -12,7 +12,7 @@
  */
 
 import { posix } from 'node:path';
-import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { flatToml } from './build-configs';
 import { changedEarlier } from './disk-scripts';
@@ -848,9 +848,18 @@ const SWIFT_RESOLVES =
  * that is not a string literal is not known. Package.resolved pins are read as Cargo.lock is.
  */
 function swiftPackage(c: Ctx): void {
-  const at = c.inv.args.findIndex((w) => optionText(w) === '--package-path');
-  if (at >= 0) return; // runner-options.ts and build-files-run.ts judge a package elsewhere.
-  const cwd = c.inv.cwd as string;
+  let cwd = c.inv.cwd as string;
+  const at = c.inv.args.findIndex((w) => /^--package-path(=|$)/.test(optionText(w)));
+  if (at >= 0) {
+    const text = optionText(c.inv.args[at]);
+    const word = text.includes('=') ? c.inv.args[at] : c.inv.args[at + 1];
+    const value = text.includes('=') ? text.slice(text.indexOf('=') + 1) : optionText(word);
+    if (!isLiteral(word) || value === '') {
+      unsure(c, 'builds a package named at run time');
+      return;
+    }
+    cwd = posix.resolve(cwd, value);
+  }
   const text = read(c, cwd, 'Package.swift');
   if (text === undefined) return;
   const code = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:"])\/\/[^\n]*/g, '$1');
