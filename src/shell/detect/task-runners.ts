@@ -22,6 +22,7 @@ import { hugoModules } from './hugo-modules';
 import { inertPython } from './inert-python';
 import { jvmLaunchFiles } from './jvm-launch-files';
 import { kustomizations } from './kustomizations';
+import { linterConfigs } from './linter-configs';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { pyprojectScripts } from './pyproject-scripts';
@@ -385,6 +386,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   kustomizations(inv, r);
   testBootstraps(inv, r);
   hugoModules(inv, r);
+  linterConfigs(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);
   else if (inv.program === 'sbt') sbtBuild(inv, r);
   composerScripts(inv, r);
