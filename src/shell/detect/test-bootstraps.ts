@@ -1,6 +1,6 @@
 /**
  * Files a test runner loads before the project's tests (ADR 0089), read as pytest's conftest.py is: PHPUnit's and
- * Pest's `bootstrap` (phpunit.xml, phpunit.xml.dist, phpunit.dist.xml or the `--bootstrap`/`-c` given), Pest's
+ * Pest's (and `php artisan test`'s) `bootstrap` (phpunit.xml, phpunit.xml.dist, phpunit.dist.xml or the `--bootstrap`/`-c` given), Pest's
  * `tests/Pest.php`, and ExUnit's `test/test_helper.exs` (each app's in an umbrella). The project's own test setup is
  * the user's code: a bootstrap that only requires the composer autoloader and workspace files, or a helper that
  * starts ExUnit, stays quiet; one outside the workspace, one that reaches the system (a shell-out, a socket, a
@@ -229,6 +229,10 @@ export function testBootstraps(inv: Invocation, r: Reporter): void {
   if (/^php[\d.]*$/.test(program) && /(^|\/)(phpunit|pest|paratest)$/.test(plain(args[0]))) {
     program = plain(args[0]);
     args = args.slice(1);
+  } else if (/^php[\d.]*$/.test(program) && plain(args[0]) === 'artisan' && plain(args[1]) === 'test') {
+    // Laravel's `artisan test` runs Pest when the project has it, else PHPUnit, with the same configuration.
+    program = 'pest';
+    args = args.slice(2);
   }
   const base = program.slice(program.lastIndexOf('/') + 1);
   if (args.some((a) => /^(-h|--help|--version)$/.test(optionText(a)))) return;
