@@ -89,12 +89,25 @@ function startsRun(wrapper: string, seg: { program: string; argv: readonly strin
 const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp']);
 
 /**
- * An interpreter asked only its version or usage (`node --version`) runs no code and writes nothing; Python's
+ * An interpreter asked only its version or usage (`node --version`) or a syntax check runs no code and writes nothing; Python's
  * byte-compilers (`python3 -m py_compile F`, `-m compileall D`) write only `__pycache__` files beside the
  * sources, which no script run reads as text.
  */
 function asksOnly(argv: readonly string[]): boolean {
   if (argv[1] === '-m' && /^(py_compile|compileall)$/.test(argv[2] ?? '')) return true;
+  // A syntax check parses and runs nothing (`php -l F`, `node --check F`), ADR 0089.
+  if (
+    /^php[\d.]*$/.test((argv[0] ?? '').replace(/^.*\//, '')) &&
+    /^(-l|--syntax-check)$/.test(argv[1] ?? '') &&
+    argv.slice(2).every((a) => !a.startsWith('-'))
+  )
+    return true;
+  if (
+    /^(node|nodejs)$/.test((argv[0] ?? '').replace(/^.*\//, '')) &&
+    /^(-c|--check)$/.test(argv[1] ?? '') &&
+    argv.length === 3
+  )
+    return true;
   return (
     argv.length > 1 && argv.slice(1).every((a) => /^(--version|-v|-V|--help|-h|-version|-help)$/.test(a))
   );

@@ -49,11 +49,24 @@ describe('go get through the default proxy stays known', () => {
       'go mod tidy',
       { 'go.mod': MOD('replace github.com/a/b => github.com/me/b v1.0.0\n') },
     ],
-    ['a go build is not read', 'go build ./...', { 'go.mod': MOD('replace github.com/a/b => /opt/b\n') }],
+    [
+      'a go build with a replacement inside',
+      'go build ./...',
+      { 'go.mod': MOD('replace github.com/a/b => ./b\n'), 'b/go.mod': 'module github.com/a/b\n' },
+    ],
   ])('%s', (_n, command, files) => expect(found(command, files)).toEqual([]));
 });
 
 describe('a replacement from elsewhere', () => {
+  it.each<[string]>([['go build ./...'], ['go test ./...'], ['go run .'], ['go vet ./...']])(
+    'a folder outside the workspace is the install category for %s (its code is compiled and run)',
+    (command) => {
+      expect(found(command, { 'go.mod': MOD('replace github.com/a/b => /opt/b\n') })).toContain(
+        'package_install_from_unstated_source',
+      );
+    },
+  );
+
   it('a folder outside the workspace is the install category', () => {
     expect(
       found('go get github.com/a/b@v1.0.0', { 'go.mod': MOD('replace github.com/a/b => /tmp/b\n') }),

@@ -1,5 +1,5 @@
 /**
- * Where `go get`, `go mod download` and `go mod tidy` take modules from besides the default proxy: the `replace`
+ * Where `go get`, `go mod download`/`tidy` and a build, test or run take modules from besides the default proxy: the `replace`
  * directives of the workspace's `go.mod` and `go.work`. A replacement by a folder outside the workspace is the
  * install category (its code is built from there); by a module on a host outside the public code hosts and the
  * well-known module hosts it is uncertain (the catalogue knows `go get` of those hosts only). Variables that
@@ -20,7 +20,11 @@ const KNOWN_MODULE =
 /** The `go` subcommands that fetch the modules go.mod requires. */
 function fetches(words: readonly string[]): boolean {
   const [first, second] = words;
-  return first === 'get' || (first === 'mod' && (second === 'download' || second === 'tidy'));
+  // A build, test or run compiles the replacement too, and downloads what the module cache lacks (ADR 0089).
+  return (
+    /^(get|build|test|run|install|vet|list|generate)$/.test(first ?? '') ||
+    (first === 'mod' && (second === 'download' || second === 'tidy'))
+  );
 }
 
 /** The targets of a go.mod/go.work's `replace` directives (`=> ../x`, `=> example.com/y v1.2.3`). */

@@ -509,3 +509,95 @@ describe('manifests with only registry dependencies stay quiet', () => {
     expect(judge(command, files)).toEqual({ categories: [], uncertain: [] });
   });
 });
+
+// SwiftPM (ADR 0089): `swift build|test|run` and `swift package resolve|update` resolve Package.swift's
+// dependencies first. No registry is stated by default, so a package URL is a host of its own.
+const SWIFT = (deps: string, targets = '') =>
+  `// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "A", dependencies: [${deps}], targets: [.executableTarget(name: "A")${targets}])\n`;
+
+describe('SwiftPM sources nobody stated', () => {
+  it.each<[string, string, Record<string, string>, string]>([
+    [
+      'package from a URL',
+      'swift build',
+      { 'Package.swift': SWIFT('.package(url: "https://github.com/x/y.git", from: "1.0.0")') },
+      'package_install_from_unstated_source',
+    ],
+    [
+      'package from a URL, tests',
+      'swift test --parallel',
+      { 'Package.swift': SWIFT('.package(url: "https://example.org/y.git", .upToNextMajor(from: "1.0.0"))') },
+      'package_install_from_unstated_source',
+    ],
+    [
+      'package from a folder outside',
+      'swift run',
+      { 'Package.swift': SWIFT('.package(path: "AWAY/lib")') },
+      'package_install_from_unstated_source',
+    ],
+    [
+      'binary target downloaded',
+      'swift build -c release',
+      {
+        'Package.swift': SWIFT(
+          '',
+          ', .binaryTarget(name: "B", url: "https://x.example/b.zip", checksum: "ab")',
+        ),
+      },
+      'package_install_from_unstated_source',
+    ],
+    [
+      'package from a URL under --package-path',
+      'swift build --package-path Sub',
+      { 'Sub/Package.swift': SWIFT('.package(url: "https://x.example/y.git", from: "1.0.0")') },
+      'package_install_from_unstated_source',
+    ],
+    [
+      'registry package',
+      'swift package resolve',
+      { 'Package.swift': SWIFT('.package(id: "acme.lib", from: "1.0.0")') },
+      'package_install_from_unstated_source',
+    ],
+    [
+      'pin in Package.resolved',
+      'swift package update',
+      {
+        'Package.swift': SWIFT(''),
+        'Package.resolved': '{"pins":[{"identity":"y","location":"https://x.example/y.git"}],"version":2}',
+      },
+      'package_install_from_unstated_source',
+    ],
+  ])('%s', (_name, command, files, category) => {
+    expect(judge(command, files).categories).toContain(category);
+  });
+
+  it('a manifest written in the same line is not quiet', () => {
+    const src = SWIFT('.package(url: "https://x.example/y.git", from: "1.0.0")');
+    const { categories, uncertain } = judge(`printf '%s' '${src}' > Package.swift && swift build`, {});
+    expect(categories.length + uncertain.length).toBeGreaterThan(0);
+  });
+
+  it('a source computed at run time is uncertain', () => {
+    const { uncertain } = judge('swift build', {
+      'Package.swift': SWIFT('.package(url: base + "/y.git", from: "1.0.0")'),
+    });
+    expect(uncertain.join(' ')).toMatch(/computed/);
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    ['no dependencies', 'swift build', { 'Package.swift': SWIFT('') }],
+    ['a folder in the workspace', 'swift test', { 'Package.swift': SWIFT('.package(path: "./Shared")') }],
+    [
+      'describing reads only the manifest',
+      'swift package describe',
+      { 'Package.swift': SWIFT('.package(url: "https://github.com/x/y.git", from: "1.0.0")') },
+    ],
+    [
+      'a comment naming a URL',
+      'swift build',
+      { 'Package.swift': SWIFT('// .package(url: "https://x.example/y.git", from: "1.0.0")\n') },
+    ],
+  ])('quiet: %s', (_name, command, files) => {
+    expect(judge(command, files).categories).toEqual([]);
+  });
+});

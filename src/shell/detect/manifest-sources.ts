@@ -12,7 +12,7 @@
  */
 
 import { posix } from 'node:path';
-import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { flatToml } from './build-configs';
 import { changedEarlier } from './disk-scripts';
@@ -59,6 +59,8 @@ const HOSTS = {
   ruby: [] as string[],
   hex: ['hex.pm', 'repo.hex.pm'],
   nuget: ['api.nuget.org', 'nuget.org'],
+  // SwiftPM has no default registry: every package URL is a host of its own.
+  swift: [] as string[],
 };
 type Ecosystem = keyof typeof HOSTS;
 
@@ -126,6 +128,8 @@ const RESOLVES: Readonly<Record<string, readonly string[]>> = {
   helm: ['dependency', 'dep', 'dependencies', 'install', 'upgrade', 'template', 'package'],
   pipenv: ['install', 'sync', 'lock', 'update', 'upgrade'],
   mix: ['deps.get', 'deps.update', 'deps.compile', 'setup'],
+  // SwiftPM resolves the manifest's dependencies before it builds, tests or runs (ADR 0089).
+  swift: ['build', 'test', 'run', 'package'],
   // Every build, test, run and pack restores first.
   dotnet: ['restore', 'build', 'test', 'run', 'publish', 'pack'],
 };
@@ -832,6 +836,65 @@ function msbuildSources(c: Ctx): void {
     }
 }
 
+// ---------------------------------------------------------------- SwiftPM
+
+/** `swift package` subcommands that resolve and fetch dependencies. */
+const SWIFT_RESOLVES =
+  /^(resolve|update|show-dependencies|fetch|edit|archive-source|plugin|generate-xcodeproj)$/;
+
+/**
+ * Package.swift dependencies and binary targets: a package from a URL on a host nobody stated, from a package
+ * registry (none is stated by default), a binary downloaded from a URL, or a path outside the workspace; a source
+ * that is not a string literal is not known. Package.resolved pins are read as Cargo.lock is.
+ */
+function swiftPackage(c: Ctx): void {
+  let cwd = c.inv.cwd as string;
+  const at = c.inv.args.findIndex((w) => /^--package-path(=|$)/.test(optionText(w)));
+  if (at >= 0) {
+    const text = optionText(c.inv.args[at]);
+    const word = text.includes('=') ? c.inv.args[at] : c.inv.args[at + 1];
+    const value = text.includes('=') ? text.slice(text.indexOf('=') + 1) : optionText(word);
+    if (!isLiteral(word) || value === '') {
+      unsure(c, 'builds a package named at run time');
+      return;
+    }
+    cwd = posix.resolve(cwd, value);
+  }
+  const text = read(c, cwd, 'Package.swift');
+  if (text === undefined) return;
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:"])\/\/[^\n]*/g, '$1');
+  for (const m of code.matchAll(/\.(package|binaryTarget)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)/g)) {
+    const args = m[2] ?? '';
+    const source = /\b(url|path|id)\s*:\s*("[^"\\]*"|[^,)]+)/.exec(args);
+    if (!source) continue;
+    const [, kind, raw] = source;
+    const value = (raw ?? '').trim();
+    if (!/^"[^"]*"$/.test(value) || value.includes('\\(')) {
+      unsure(c, 'reads a Package.swift whose dependency sources are computed');
+      return;
+    }
+    const v = value.slice(1, -1);
+    if (kind === 'id') hit(c, 'reads a Package.swift with packages from a registry nobody stated');
+    else if (kind === 'path' && away(c, v, cwd))
+      hit(c, 'reads a Package.swift with packages from a folder outside the workspace');
+    else if (kind === 'url' && unstatedUrl(c, 'swift', v))
+      hit(
+        c,
+        m[1] === 'binaryTarget'
+          ? 'reads a Package.swift that downloads a binary from a host nobody stated'
+          : 'reads a Package.swift with packages from a host nobody stated',
+      );
+    if (c.done) return;
+  }
+  const pins = read(c, cwd, 'Package.resolved');
+  if (pins !== undefined)
+    for (const m of pins.matchAll(/"(?:location|repositoryURL)"\s*:\s*"([^"]+)"/g))
+      if (unstatedUrl(c, 'swift', m[1] ?? '')) {
+        hit(c, 'reads a Package.resolved with packages from a host nobody stated');
+        return;
+      }
+}
+
 // ---------------------------------------------------------------- entry
 
 /** The first word that is not an option (`cargo +nightly build`: the toolchain is skipped). */
@@ -887,6 +950,9 @@ export function manifestSources(inv: Invocation, r: Reporter): boolean {
   else if (program === 'pipenv') pipfile(c);
   else if (program === 'mix') mixExs(c);
   else if (program === 'dotnet') msbuildSources(c);
-  else python(c, sub);
+  else if (program === 'swift') {
+    const words = c.inv.args.map(optionText).filter((w) => !w.startsWith('-'));
+    if (sub !== 'package' || SWIFT_RESOLVES.test(words[1] ?? '')) swiftPackage(c);
+  } else python(c, sub);
   return c.done;
 }

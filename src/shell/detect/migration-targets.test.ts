@@ -135,6 +135,14 @@ describe('a database on this machine stays known', () => {
         '.env': 'DATABASE_URL=postgres://u@db.example.com/app\n',
       },
     ],
+    [
+      'rails, a local DATABASE_URL in .env.development with dotenv',
+      'bin/rails db:migrate',
+      {
+        Gemfile: 'gem "rails"\ngem "dotenv-rails"\n',
+        '.env.development': 'DATABASE_URL=postgres://u@localhost:5432/app_dev\n',
+      },
+    ],
   ])('%s', (_n, command, files) => expect(uncertain(command, files)).toEqual([]));
 });
 
@@ -238,6 +246,23 @@ describe('another machine, or one gavel cannot place, is uncertain', () => {
       {
         Gemfile: 'gem "rails"\ngem "dotenv-rails"\n',
         '.env': 'DATABASE_URL=postgres://u@db.example.com/app\n',
+      },
+    ],
+    [
+      'rails, a remote DATABASE_URL in .env.development with dotenv',
+      'bin/rails db:migrate',
+      {
+        Gemfile: 'gem "rails"\ngem "dotenv-rails"\n',
+        '.env.development': 'DATABASE_URL=postgres://u@db.example.com/app\n',
+      },
+    ],
+    [
+      'rails, a remote DATABASE_URL in .env.local with dotenv',
+      'bin/rails db:migrate',
+      {
+        Gemfile: 'gem "rails"\ngem "dotenv-rails"\n',
+        '.env': 'DATABASE_URL=postgres://u@localhost/app\n',
+        '.env.local': 'DATABASE_URL=postgres://u@db.example.com/app\n',
       },
     ],
     [

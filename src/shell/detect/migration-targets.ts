@@ -220,7 +220,7 @@ function mix(c: Context): Found | undefined {
   return { target: targets.length === 0 ? 'local' : combine(targets), file: 'config/dev.exs' };
 }
 
-/** rails: `config/database.yml` outside production sections, and a `.env` `DATABASE_URL` (dotenv). */
+/** rails: `config/database.yml` outside production sections, and the dotenv files' `DATABASE_URL` (dotenv). */
 function rails(c: Context): Found | undefined {
   const { args, inv, r, cwd, dsn } = c;
   const sub = args.find((a) => !a.startsWith('-'));
@@ -245,10 +245,14 @@ function rails(c: Context): Found | undefined {
   // Rails reads `.env` only through the dotenv gem.
   const gemfile = read(inFolder(cwd, 'Gemfile'), inv, r);
   const dotenv = gemfile === undefined || (gemfile !== null && /\bdotenv\b/.test(gemfile));
-  const env = dotenv ? read(inFolder(cwd, '.env'), inv, r) : null;
-  if (env === undefined) return UNPLACED('.env');
-  const url = env === null ? undefined : envFile(env).get('DATABASE_URL');
-  if (url !== undefined) targets.push(dsn(url));
+  // dotenv-rails loads the environment's files before `.env` (ADR 0089): a URL in any of them may be the one used.
+  if (dotenv)
+    for (const name of ['.env.development.local', '.env.local', '.env.development', '.env']) {
+      const env = read(inFolder(cwd, name), inv, r);
+      if (env === undefined) return UNPLACED(name);
+      const url = env === null ? undefined : envFile(env).get('DATABASE_URL');
+      if (url !== undefined) targets.push(dsn(url));
+    }
   return { target: targets.length === 0 ? 'local' : combine(targets), file: 'config/database.yml' };
 }
 
