@@ -1,7 +1,7 @@
 // Where a hook call's CPU goes, per phase, for this checkout and the builds GAVEL_BENCH_BASE names (`:`-separated,
 // as bench/hook-vs-build.mjs), interleaved in the same rounds: the Bash and Read requests of
 // bench/hook-cold-start.mjs as fresh `gavel hook claude-code` processes, each with bench/_phase-probe.cjs
-// preloaded (boot, pre, compile, toplevel, rest: see there). Medians per phase; the phases' medians need not add
+// preloaded (boot, pre, compile, toplevel, rest, and on a shell command chunk and call: see there). Medians per phase; the phases' medians need not add
 // up to the total's. Runs only when GAVEL_BENCH_BASE is set:
 //   GAVEL_BENCH_BASE=/tmp/base node bench/run.mjs hook-phases --runs 14 --warmup 2
 // GAVEL_BENCH_UNDER_TIMEOUT as in bench/hook-vs-build.mjs.
@@ -13,7 +13,7 @@ import { buildsToCompare, nodeCommand } from './hook-vs-build.mjs';
 
 export const title = 'Hook call CPU per phase (GAVEL_BENCH_BASE)';
 
-const PHASES = ['boot', 'pre', 'compile', 'toplevel', 'rest', 'total'];
+const PHASES = ['boot', 'pre', 'compile', 'toplevel', 'rest', 'chunk', 'call', 'total'];
 
 export async function run({ root, runs, warmup }) {
   const builds = buildsToCompare(root);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { capLength, preCut, REDACT_INPUT_MAX, REDACT_MAX_LENGTH, redact, stripControls } from './redact';
+import {
+  capLength,
+  preCut,
+  REDACT_INPUT_MAX,
+  REDACT_MAX_LENGTH,
+  redact,
+  redactSecrets,
+  SECRET_SHAPES,
+  stripControls,
+} from './redact';
 
 // Fake credentials assembled at run time, so no secret-shaped literal sits in the repository.
 const AWS_KEY = `AKIA${'IOSFODNN7EXAMPLE'}`;
@@ -123,5 +132,59 @@ describe('preCut: overlong input', () => {
   it('input under the bound is untouched', () => {
     const text = 'x '.repeat(100);
     expect(preCut(text)).toBe(text);
+  });
+});
+
+// A shape's `needs` lets its pattern run only on a text holding one of its literals (ADR 0091): each must be a
+// necessary condition of a match, in any letter case the pattern accepts.
+const SHAPED_TEXTS = [
+  `key ${AWS_KEY} was used`,
+  `ASIA${'IOSFODNN7EXAMPLE'} and AROA${'IOSFODNN7EXAMPLE'}`,
+  `called with ${OPENAI_KEY}`,
+  `x ${ANTHROPIC_KEY} y`,
+  `token ${GHP} and gho_${'A1b2C3d4E5f6G7h8I9j0'} and ${GH_PAT}`,
+  `jwt ${JWT} end`,
+  `posted ${SLACK}`,
+  'Authorization: BEARER abc123def456ghi and BASIC dXNlcjpwYXNzd29yZDEyMw==',
+  'PASSWORD=hunter2 Passphrase: "x y" PWD=abc Secret-Key=s1 REFRESH_TOKEN=t Private_Key=k ApiKey=v Client-Secret=c',
+  'TOKEN=abc SECRET="a b" token=x&y=1',
+  'DB_PASSWORD: x GITHUB_TOKEN=y AWS_SECRET_ACCESS_KEY=z NPM_AUTH=w GCP_CREDENTIALS=v MY-PASS=u',
+  'run --PASSWORD hunter2 -Token=abc --client-secret x --api-key=y --Private-Key k',
+  'MySQL -u root -phunter2 db; MARIADB -pabc; mysqldump -pxyz',
+  'SSHPASS -p hunter2 ssh host',
+  'curl -u bob:s3cret https://x --user=al:pw --proxy-user p:q',
+  'fetch HTTPS://bob:s3cret@example.com/x and git+ssh://a:b@h/r',
+  '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n-----END OPENSSH PRIVATE KEY-----',
+];
+
+describe('redact: a shape runs only where its literal is', () => {
+  for (const shape of SECRET_SHAPES.filter((s) => s.needs)) {
+    it(`${shape.name} (${shape.pattern.source.slice(0, 24)}): every match holds one of its literals`, () => {
+      let matched = 0;
+      for (const text of SHAPED_TEXTS)
+        for (const m of text.matchAll(new RegExp(shape.pattern.source, shape.pattern.flags))) {
+          matched++;
+          const seen = shape.pattern.ignoreCase ? m[0].toLowerCase() : m[0];
+          expect(shape.needs?.some((literal) => seen.includes(literal))).toBe(true);
+        }
+      expect(matched).toBeGreaterThan(0);
+    });
+  }
+
+  it.each([
+    ['upper-case assignment', 'ran with PASSWORD=hunter2', 'ran with PASSWORD=[redacted:assignment]'],
+    ['upper-case bearer', 'Authorization: BEARER abc123def456ghi', 'Authorization: BEARER [redacted:bearer]'],
+    ['mixed-case mysql', 'MySQL -u root -phunter2 db', 'MySQL -u root -p[redacted:flag] db'],
+    [
+      'upper-case url scheme',
+      'HTTPS://bob:s3cret@example.com/x',
+      'HTTPS://[redacted:url-credentials]@example.com/x',
+    ],
+  ])('%s is still redacted', (_name, input, want) => {
+    expect(redactSecrets(input)).toBe(want);
+  });
+
+  it('a text holding no literal is returned as it is', () => {
+    expect(redactSecrets('Bash: git status && npm test')).toBe('Bash: git status && npm test');
   });
 });
