@@ -237,7 +237,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     }
     i += spec.positionals ?? 0;
     const rest = argv.slice(i);
-    if (noRun && (name !== 'command' || rest.length <= 1)) {
+    if (noRun && rest.length <= (spec.noRunWords ?? Number.POSITIVE_INFINITY)) {
       out.noRun = true;
       out.argv = rest;
       return out;
@@ -345,14 +345,16 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   const called = callFunction(cmd, u, frame, a);
   if (called) return called;
   const head = u.argv[0];
+  // A wrapper that runs nothing (`command -v node`, `sudo -l rm`) is the program of its segment: the words after
+  // it are names it looks up or lists, not a program run (the catalogue knows it by an entry of the wrapper).
   const program =
-    head === undefined
+    head === undefined || u.noRun
       ? (u.wrappers[u.wrappers.length - 1] ?? '')
       : isLiteral(head)
         ? programName(plain(head))
         : '$…';
   const segment = a.newSegment(
-    u.argv.map((w) => display(w.text)),
+    u.noRun ? [] : u.argv.map((w) => display(w.text)),
     program,
     u.wrappers,
     frame.context,
