@@ -75,6 +75,8 @@ export interface Catalogue {
   wrapperOptionsNotSafe: ReadonlySet<string>;
   /** Hosts a read-only web fetch may reach as known safe (exact names). */
   documentationHosts: ReadonlySet<string>;
+  /** Programs whose every option is inert: a run-time word that may be an option is an operand to them. */
+  optionsInert: ReadonlySet<string>;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -110,6 +112,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   inertValues: new Map(),
   wrapperOptionsNotSafe: new Set(),
   documentationHosts: new Set(),
+  optionsInert: new Set(),
 };
 
 /** The checks of one entry the schema cannot state; a problem names the entry and key, undefined when sound. */
@@ -243,6 +246,7 @@ function fileLevel(file: Omit<CatalogueFile, 'entries'>): Omit<Catalogue, 'byPro
     ),
     wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
     documentationHosts: new Set(file.documentation_hosts ?? []),
+    optionsInert: new Set(file.options_inert_programs ?? []),
   };
 }
 
@@ -381,6 +385,9 @@ export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalog
     },
     get documentationHosts() {
       return levelOf().documentationHosts;
+    },
+    get optionsInert() {
+      return levelOf().optionsInert;
     },
     byProgram,
     get entries() {
