@@ -62,6 +62,11 @@ export interface Segment {
   assigned?: string[];
   /** The values of `assigned`, as `[name, value]` (text computed at run time shown as `$…`), for value checks. */
   assignedValues?: [string, string][];
+  /**
+   * Indexes in `argv` of words computed at run time that may read as options (xargs's input words split on
+   * blanks): a catalogue entry takes none of them before a literal `--` as a known-safe operand (ADR 0088).
+   */
+  optionWords?: number[];
   /** Wrapper options that took a value, as `wrapper option` (`npx -p`, `sudo -u`): they may change what runs. */
   wrapperOptions?: string[];
   /** The class of the folder the program runs in (`outside` when a `cd` made it unknown). */

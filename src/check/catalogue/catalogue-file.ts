@@ -130,6 +130,11 @@ export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
      * Hosts of documentation their publishers run (no user-published sites, no traffic shown to page owners): a
      * read-only web fetch (GET, no body) of one is known safe, not outbound to an unstated host. Exact names.
      */
+    /**
+     * Programs every option of which only shapes what they print or which files they read (`wc`, `cat`): a word
+     * computed at run time that may read as an option (xargs's input) is still a known-safe operand of theirs.
+     */
+    options_inert_programs: z.optional(z.array(z.string().check(z.regex(/^[a-z0-9._+-]+$/)))),
     documentation_hosts: z.optional(
       z.array(z.string().check(z.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/))),
     ),

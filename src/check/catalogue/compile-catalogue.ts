@@ -77,6 +77,8 @@ export interface Catalogue {
   documentationHosts: ReadonlySet<string>;
   /** Options that, alone, make any program the catalogue knows print what it is (`--version`). */
   versionOptions: ReadonlySet<string>;
+  /** Programs whose every option is inert: a run-time word that may be an option is an operand to them. */
+  optionsInert: ReadonlySet<string>;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -113,6 +115,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   wrapperOptionsNotSafe: new Set(),
   documentationHosts: new Set(),
   versionOptions: new Set(),
+  optionsInert: new Set(),
 };
 
 /** The checks of one entry the schema cannot state; a problem names the entry and key, undefined when sound. */
@@ -247,6 +250,7 @@ function fileLevel(file: Omit<CatalogueFile, 'entries'>): Omit<Catalogue, 'byPro
     wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
     documentationHosts: new Set(file.documentation_hosts ?? []),
     versionOptions: new Set(file.version_options ?? []),
+    optionsInert: new Set(file.options_inert_programs ?? []),
   };
 }
 
@@ -388,6 +392,9 @@ export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalog
     },
     get versionOptions() {
       return levelOf().versionOptions;
+    },
+    get optionsInert() {
+      return levelOf().optionsInert;
     },
     byProgram,
     get entries() {

@@ -601,6 +601,13 @@ function workspaceProgramArgs(segment: Segment, next: Segment | undefined): read
   return follows ? segment.argv.slice(1) : undefined;
 }
 
+/** Does a run-time word that may read as an option stand before the first literal `--` of the segment? */
+function optionPositioned(segment: Segment): boolean {
+  if (!segment.optionWords?.length) return false;
+  const end = segment.argv.indexOf('--');
+  return segment.optionWords.some((k) => end < 0 || k < end);
+}
+
 /**
  * The id of the first catalogue entry that knows the segment safe, or undefined (unknown). `next`: the segment
  * after it in the analysis (a shell's script, when the analysis read one, follows it).
@@ -637,6 +644,10 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
     if (segment.wrappers[segment.wrappers.length - 1] !== segment.program) return undefined;
     return entries.find((e) => e.positionals === 'none' && !e.subcommands && entryMatches(e, []))?.id;
   }
+  // INVARIANT: a word computed at run time that may read as an option (`find src | xargs wc -l`: a name with a
+  // blank or a leading `-`) is no known-safe operand: before a literal `--` it could be any option of the program,
+  // unless every option of the program only shapes its output or what it reads (`options_inert_programs`).
+  if (optionPositioned(segment) && !catalogue.optionsInert.has(segment.program)) return undefined;
   const args = segment.argv.slice(1);
   for (const entry of entries) {
     if (!entryMatches(entry, args, catalogue)) continue;

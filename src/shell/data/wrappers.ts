@@ -16,6 +16,12 @@ export interface WrapperSpec {
   assignments?: boolean;
   /** Options after which no program runs (`command -v git` only looks it up). */
   noRun?: readonly string[];
+  /**
+   * The most words a `noRun` option may be followed by and still run nothing: `command -v git` looks up one
+   * name (`command -v a b` is not modelled); `npx --version` prints npm's version only when nothing follows.
+   * Unset: any (`sudo -l cmd` lists what cmd may do).
+   */
+  noRunWords?: number;
   /** Options whose value is a directory the program runs in (`env -C dir`, `sudo -D dir`). */
   chdir?: readonly string[];
   /** Options whose value is itself a command line (`env -S 'a b'`). */
@@ -148,7 +154,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     chdir: ['-C', '--chdir'],
     split: ['-S', '--split-string'],
   },
-  command: { values: [], flags: ['-p'], noRun: ['-v', '-V'] },
+  command: { values: [], flags: ['-p'], noRun: ['-v', '-V'], noRunWords: 1 },
   builtin: { values: [], flags: [] },
   exec: { values: ['-a'], flags: ['-c', '-l'] },
   nice: { values: ['-n', '--adjustment'], flags: [] },
@@ -456,6 +462,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   },
   npx: {
     values: ['-p', '--package'],
+    noRun: ['--version', '-v', '--help', '-h'],
+    noRunWords: 0,
     flags: ['-y', '--yes', '--no', '-q', '--quiet', '--no-install', '--ignore-existing', '--prefer-offline'],
   },
   bunx: { values: ['-p', '--package'], flags: ['--bun'] },

@@ -51,6 +51,12 @@ interface Unwrapped {
   values: Map<string, string>;
   /** Wrapper options that took a value, as `wrapper option` (`npx -p`): they may change what runs. */
   valued: string[];
+  /**
+   * Words xargs appends from its input that may read as options: split on blanks (or one line each), a name with
+   * a blank or a leading `-` in it becomes an option of the command (`find src | xargs wc -l`). Only NUL-terminated
+   * names under literal roots are never options (`listedNamed`, returned without such a word).
+   */
+  optionLike: Set<Word>;
   /** Files xargs reads its arguments from (`-a FILE`): read, as by a `<` redirect (xargs-arg-file.ts). */
   argFiles: Word[];
 }
@@ -66,6 +72,12 @@ function literalWords(text: string): Word[] {
 function plainWords(text: string | undefined): string[] | undefined {
   if (text === undefined || /["'\\]/.test(text) || text.includes(DYN) || text.length > 4096) return undefined;
   return text.split(/\s+/).filter(Boolean);
+}
+
+/** A word that starts with xargs's input line (`{}` alone, `{}.bak`) may read as an option. */
+function optionLikeIfLeading(w: Word, leading: boolean, out: Unwrapped): Word {
+  if (leading) out.optionLike.add(w);
+  return w;
 }
 
 /** xargs: options, then the command; input lines become trailing arguments or fill the replacement token. */
@@ -109,12 +121,16 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   const input: Word = { text: DYN, flow: { ...carried, literal: undefined, opaque: true } };
   if (fromFile) input.flow = { ...input.flow, opaque: true };
   const words = fromFile || delimited ? undefined : plainWords(stdin.literal);
+  // The one line of literal text (`echo a.txt | xargs -I{} cat {}`) is a word the command is judged on as it is.
+  let shownLine = false;
   if (words !== undefined && words.length > 0) {
     const flow = { ...stdin, literal: undefined };
     if (!token) return [...rest, ...words.map((text) => ({ text, flow }))];
     const line = words.length === 1 ? words[0] : undefined;
     if (line !== undefined) input.text = line;
+    shownLine = line !== undefined;
   }
+  if (!shownLine) out.optionLike.add(input);
   // A lister's lines (`find ~/.aws -type f | xargs cat`) are paths at or below its roots: the command is judged on
   // those paths too (a secret root is a secret read), beside the run-time word that keeps its text unknown.
   const listed = fromFile ? [] : (roots ?? []).map((text) => ({ text, flow: input.flow }));
@@ -129,10 +145,14 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
     if (used) {
       return rest.map((w) =>
         w.text.includes(token) || w.text.includes(quotedToken)
-          ? {
-              text: w.text.replaceAll(quotedToken, input.text).replaceAll(token, input.text),
-              flow: input.flow,
-            }
+          ? optionLikeIfLeading(
+              {
+                text: w.text.replaceAll(quotedToken, input.text).replaceAll(token, input.text),
+                flow: input.flow,
+              },
+              !shownLine && (w.text.startsWith(token) || w.text.startsWith(quotedToken)),
+              out,
+            )
           : w,
       );
     }
@@ -152,6 +172,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     wrapperHits: [],
     unknown: [],
     argFiles: [],
+    optionLike: new Set(),
   };
   for (let guard = 0; guard < 32 && out.argv.length > 0; guard++) {
     const head = out.argv[0];
@@ -244,10 +265,9 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     }
     i += spec.positionals ?? 0;
     const rest = argv.slice(i);
-    if (noRun && (name !== 'command' || rest.length <= 1)) {
-      // `command -v git` looks `git` up and runs nothing: the segment is the wrapper with nothing to run.
+    if (noRun && rest.length <= (spec.noRunWords ?? Number.POSITIVE_INFINITY)) {
       out.noRun = true;
-      out.argv = name === 'command' ? [] : rest;
+      out.argv = rest;
       return out;
     }
     out.argv = rest;
@@ -353,14 +373,16 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   const called = callFunction(cmd, u, frame, a);
   if (called) return called;
   const head = u.argv[0];
+  // A wrapper that runs nothing (`command -v node`, `sudo -l rm`) is the program of its segment: the words after
+  // it are names it looks up or lists, not a program run (the catalogue knows it by an entry of the wrapper).
   const program =
-    head === undefined
+    head === undefined || u.noRun
       ? (u.wrappers[u.wrappers.length - 1] ?? '')
       : isLiteral(head)
         ? programName(plain(head))
         : '$…';
   const segment = a.newSegment(
-    u.argv.map((w) => display(w.text)),
+    u.noRun ? [] : u.argv.map((w) => display(w.text)),
     program,
     u.wrappers,
     frame.context,
@@ -369,6 +391,8 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
   const here = a.segments[segment];
   if (here) here.cwdClass = u.cwd === undefined ? 'outside' : resolvePath(u.cwd, a.scope, u.cwd).class;
+  const optionWords = u.noRun ? [] : u.argv.flatMap((w, k) => (u.optionLike.has(w) ? [k] : []));
+  if (optionWords.length > 0 && here) here.optionWords = optionWords;
   if (u.valued.length > 0) {
     const seg = a.segments[segment];
     if (seg) seg.wrapperOptions = [...u.valued];
