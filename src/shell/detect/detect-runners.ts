@@ -28,6 +28,18 @@ interface RunnerSpec {
 }
 
 const QUIET = ['-q', '--quiet', '-v', '--verbose', '-s', '--silent'];
+/** Options of a one-off uv tool run (`uv tool run`, `uvx`) that take a value: the package, the index, Python. */
+const UV_TOOL_VALUES = [
+  '--from',
+  '--with',
+  '--with-requirements',
+  '--with-editable',
+  '--python',
+  '-p',
+  '--index',
+  '--index-url',
+  '--extra-index-url',
+];
 
 const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   npm: {
@@ -47,23 +59,7 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   uv: {
     subs: ['run', 'tool run'],
     globalValues: ['--directory', '--project', '--cache-dir', '--config-file', '--color'],
-    values: [
-      '--from',
-      '--with',
-      '--with-requirements',
-      '--with-editable',
-      '--python',
-      '-p',
-      '--project',
-      '--directory',
-      '--package',
-      '--env-file',
-      '--extra',
-      '--group',
-      '--index',
-      '--index-url',
-      '--extra-index-url',
-    ],
+    values: [...UV_TOOL_VALUES, '--project', '--directory', '--package', '--env-file', '--extra', '--group'],
     flags: [
       ...QUIET,
       '--frozen',
@@ -83,17 +79,7 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   // `uvx TOOL ARGS` is `uv tool run TOOL ARGS`; `pipx run TOOL ARGS` runs TOOL from a throwaway environment.
   uvx: {
     subs: [],
-    values: [
-      '--from',
-      '--with',
-      '--with-requirements',
-      '--with-editable',
-      '--python',
-      '-p',
-      '--index',
-      '--index-url',
-      '--extra-index-url',
-    ],
+    values: UV_TOOL_VALUES,
     flags: [...QUIET, '--isolated', '--offline', '--no-cache'],
   },
   pipx: {
