@@ -26,7 +26,7 @@ export {
   searchCategories,
 } from './classify/path-categories';
 export { ISSUER_TOKEN } from './classify/secret-content';
-export { isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
+export { GENERATED_FILE_NAMES, isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
 export { readRuby } from './detect/build-files';
 export { isServiceClient } from './detect/service-hosts';
 export { fastParse } from './parse/fast-parse';

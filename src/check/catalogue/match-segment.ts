@@ -8,6 +8,7 @@
  */
 
 import {
+  GENERATED_FILE_NAMES,
   isGeneratedFolder,
   isGeneratedGlob,
   SCRIPT_FILE_WRAPPER,
@@ -376,12 +377,6 @@ function execEnd(args: readonly string[], at: number, programs: ReadonlySet<stri
 const DELETERS = new Set(['rm']);
 
 /**
- * Files a compiler or the system writes beside the sources and makes again on the next run: compiled Python,
- * Java classes, object files, macOS folder metadata. Globs of exactly this form only.
- */
-const GENERATED_FILES = new Set(['*.pyc', '*.pyo', '*.class', '*.o', '.DS_Store']);
-
-/**
  * `find ROOT -name NAME -type d [-prune] -exec rm -rf {} +` where every NAME is a generated folder
  * (`__pycache__`, `node_modules`, `*.egg-info`): the same as `rm -rf` of those folders. Only `-name`, `-type d`,
  * `-prune`, `-depth`, `-xdev`, depth limits and excluded paths may narrow the search; `rm` takes only its
@@ -412,7 +407,7 @@ function selectsGeneratedFolders(args: readonly string[]): boolean {
     const v = args[i + 1];
     if (a === '-name') {
       if (v === undefined) return false;
-      if (GENERATED_FILES.has(v)) files = true;
+      if (GENERATED_FILE_NAMES.has(v)) files = true;
       else if (!(isGeneratedFolder(v) || isGeneratedGlob(v))) return false;
       names++;
       i++;

@@ -69,6 +69,21 @@ export const GENERATED_FOLDERS: readonly string[] = [
 const GENERATED_SUFFIXES: readonly string[] = ['.egg-info', '.dist-info'];
 const GENERATED_PREFIXES: readonly string[] = ['cmake-build-'];
 
+/**
+ * Files a compiler, a merge or the system writes beside the sources and makes again (or leaves behind): compiled
+ * Python, Java classes, object files, a merge's or a patch's leftovers, macOS folder metadata. `find -name` patterns
+ * of exactly this form only.
+ */
+export const GENERATED_FILE_NAMES: ReadonlySet<string> = new Set([
+  '*.pyc',
+  '*.pyo',
+  '*.class',
+  '*.o',
+  '*.orig',
+  '*.rej',
+  '.DS_Store',
+]);
+
 /** Whether one path part names a generated folder. */
 export function isGeneratedFolder(name: string): boolean {
   return (
