@@ -24,6 +24,9 @@ describe('toolchains asked only for their version or usage', () => {
     'poetry --version',
     'npx --version',
     'npx -v',
+    // Any program an entry knows, asked `--version` alone (the catalogue's version_options).
+    'ninja --version',
+    'shellcheck --version',
   ])('allows %s', async (command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
   });
@@ -40,6 +43,11 @@ describe('toolchains asked only for their version or usage', () => {
     'npx --version evil-pkg',
     'npx cowsay',
     'npx -p evil tsc --version',
+    // version_options reach only programs an entry knows, alone, and not `--help` (a pager may open).
+    './ls --version',
+    'frobnicate --version',
+    'ninja --version x',
+    'less --help',
   ])('does not allow %s', async (command) => {
     expect((await run(command)).decision.verdict).not.toBe('allow');
   });

@@ -139,8 +139,8 @@ export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
       z.array(z.string().check(z.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/))),
     ),
     /**
-     * Options that, given alone to a program the catalogue knows (`X --version`, `X --help`), only print what it
-     * is: known safe for every program any entry names.
+     * Options that, given alone to a program the catalogue knows (`X --version`), only print what it is: known
+     * safe for every program any entry names. Not `--help`: some programs page a manual with it (ADR 0060).
      */
     version_options: z.optional(z.array(z.string().check(z.regex(/^--[a-z][a-z-]*$/)))),
     entries: z.array(ENTRY_SCHEMA),

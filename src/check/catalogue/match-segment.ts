@@ -568,7 +568,7 @@ function pathsInScope(segment: Segment): boolean {
   );
 }
 
-/** What `matchSegment` answers for a known program asked only its version or usage (`version_options`). */
+/** What `matchSegment` answers for a known program asked only its version (`version_options`). */
 export const VERSION_QUERY = 'version-query';
 
 /** What `matchSegment` answers for a workspace program known by what the analysis read (ADR 0068). */
@@ -610,9 +610,7 @@ function optionPositioned(segment: Segment): boolean {
 export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segment): string | undefined {
   const entries = catalogue.byProgram.get(segment.program);
   const ran = workspaceProgramArgs(segment, next);
-  // A wrapper with nothing to run (`npx --version`, `command -v git`): the wrapper table knows the program.
-  const wrapperAlone = segment.wrappers[segment.wrappers.length - 1] === segment.program;
-  if (!entries && ran === undefined && !wrapperAlone) return undefined;
+  if (!entries && ran === undefined) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
   if (ran === undefined && segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? ''))
     return undefined;
@@ -625,7 +623,8 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
   if (ran?.every((a) => WORKSPACE_PROGRAM_ARG.test(a))) return WORKSPACE_PROGRAM;
-  // `X --version`, `X --help` of a program the catalogue or the wrapper table knows only print what it is.
+  // `X --version` of a program the catalogue knows only prints what it is (a wrapper asked its version
+  // runs nothing: the wrapper table's `noRun` options and an entry of the wrapper know it, `npx-version`).
   if (
     ran === undefined &&
     segment.argv.length === 2 &&

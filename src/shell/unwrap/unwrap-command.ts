@@ -186,13 +186,6 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     }
     const spec = WRAPPERS[name];
     if (!spec) return out;
-    // A wrapper asked only its version or usage (`npx --version`, `sudo --help`) runs nothing: the segment stays
-    // the wrapper's own words, marked as a wrapper with nothing to run.
-    if (out.argv.length === 2 && isLiteral(out.argv[1]) && /^--(version|help)$/.test(plain(out.argv[1]))) {
-      out.wrappers.push(name);
-      out.noRun = true;
-      return out;
-    }
     out.wrappers.push(name);
     if (spec.category)
       out.wrapperHits.push([spec.category, `\`${name}\` runs a command with raised privileges`]);
