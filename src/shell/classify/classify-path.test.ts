@@ -371,7 +371,7 @@ describe('matchesSet, by prefix lookup', () => {
   /** The reading the lookup replaced: each prefix tested with isUnder, each non-empty component with the names. */
   const reference = (path: string, set: PatternSet): boolean =>
     set.prefixes.some((p) => isUnder(path, p)) ||
-    (set.paths.source !== '$^' && set.paths.test(path)) ||
+    set.paths.regex().test(path) ||
     (set.files.any && set.files.regex().test(path.slice(path.lastIndexOf('/') + 1))) ||
     (set.names.any && path.split('/').some((part) => part !== '' && set.names.regex().test(part)));
 
@@ -419,6 +419,57 @@ describe('matchesSet, by prefix lookup', () => {
     }
     for (const set of sets)
       for (const path of paths) expect([path, matchesSet(path, set)]).toEqual([path, reference(path, set)]);
+  });
+});
+
+describe('whole-path patterns, each tried only where its literal is', () => {
+  // Patterns with a folder sequence or a globbed prefix, in the case-insensitive secret set and the exact-case
+  // persistence set; the paths mix cases, a letter that lower-cases to ASCII (the Kelvin sign) and near misses.
+  const wide = makePathScope({
+    paths: PATHS,
+    cwd: '/w/p',
+    home: '/home/u',
+    workspaceRoots: ['/w/p'],
+    tempDirs: ['/tmp'],
+    sensitivePaths: [
+      'deploy/keys/*.json',
+      '/opt/*/secrets',
+      'a/**/b/c.txt',
+      'caf\u00e9/x',
+      'Build/Signing/*.key',
+    ],
+  });
+  const paths = [
+    '/w/p/deploy/keys/prod.json',
+    '/w/p/DEPLOY/Keys/prod.JSON',
+    '/w/p/deploy/keys/sub/prod.json',
+    '/w/p/deploy/kēys/prod.json',
+    '/w/p/deploy/\u212Aeys/prod.json',
+    '/opt/app/secrets',
+    '/OPT/app/SECRETS/x',
+    '/opt/secrets',
+    '/w/p/a/b/c.txt',
+    '/w/p/a/x/y/b/C.TXT',
+    '/w/p/ab/c.txt',
+    '/w/p/CAF\u00c9/x',
+    '/w/p/caf\u00e9/x',
+    '/w/p/build/signing/release.key',
+    '/w/p/BUILD/SIGNING/release.KEY',
+    '/home/u/.config/autostart/x.desktop',
+    '/home/u/.CONFIG/autostart/x.desktop',
+    '/home/u/.config/systemd/user/x.service',
+  ];
+  it.each(paths)('%s: as the alternation answers', (path) => {
+    for (const set of [wide.sensitive, wide.persistence, wide.selfModification])
+      expect(set.paths.test(path)).toBe(set.paths.regex().test(path));
+  });
+
+  it('matches folder sequences in any case where the set ignores case, and not a near miss', () => {
+    expect(wide.sensitive.paths.test('/w/p/DEPLOY/Keys/prod.JSON')).toBe(true);
+    expect(wide.sensitive.paths.test('/w/p/a/x/y/b/C.TXT')).toBe(true);
+    expect(wide.sensitive.paths.test('/w/p/build/signing/release.key')).toBe(true);
+    expect(wide.sensitive.paths.test('/w/p/ab/c.txt')).toBe(false);
+    expect(wide.sensitive.paths.test('/opt/secrets')).toBe(false);
   });
 });
 
