@@ -76,6 +76,8 @@ export interface Segment {
    * given to it (detect/workspace-programs.ts, detect/built-programs.ts); the catalogue judges those words.
    */
   workspaceProgram?: string[];
+  /** With `workspaceProgram`: the program only asks installed modules what they are (detect/module-query.ts). */
+  moduleQuery?: true;
 }
 
 export const UNCERTAINTY_CODES = [

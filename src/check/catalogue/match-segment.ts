@@ -571,6 +571,9 @@ function pathsInScope(segment: Segment): boolean {
 /** What `matchSegment` answers for a known program asked only its version (`version_options`). */
 export const VERSION_QUERY = 'version-query';
 
+/** What `matchSegment` answers for `python -c` asking installed modules only what they are (ADR 0096). */
+export const MODULE_QUERY = 'module-version-query';
+
 /** What `matchSegment` answers for a workspace program known by what the analysis read (ADR 0068). */
 export const WORKSPACE_PROGRAM = 'workspace-program';
 /** The words a workspace program may take: what `go run` takes (no URL, `@`, absolute path, `~`, `..`, run-time text). */
@@ -622,7 +625,8 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
       return undefined;
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
-  if (ran?.every((a) => WORKSPACE_PROGRAM_ARG.test(a))) return WORKSPACE_PROGRAM;
+  if (ran?.every((a) => WORKSPACE_PROGRAM_ARG.test(a)))
+    return segment.moduleQuery ? MODULE_QUERY : WORKSPACE_PROGRAM;
   // `X --version` of a program the catalogue knows only prints what it is (a wrapper asked its version
   // runs nothing: the wrapper table's `noRun` options and an entry of the wrapper know it, `npx-version`).
   if (

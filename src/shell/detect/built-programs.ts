@@ -32,6 +32,12 @@ export function markProgram(inv: Invocation, r: Reporter, args: readonly Word[])
   if (segment) segment.workspaceProgram = args.map((w) => plain(w));
 }
 
+/** Marks `inv` as asking installed modules only what they are (module-query.ts); markProgram marks it known. */
+export function markModuleQuery(inv: Invocation, r: Reporter): void {
+  const segment = r.segments[inv.segment];
+  if (segment) segment.moduleQuery = true;
+}
+
 /** Compilers whose `-o FILE` is the program built from the sources named. */
 const COMPILERS = new Set(['go', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++']);
 

@@ -66,6 +66,9 @@ const FILES: Record<string, string> = {
   'Cargo.toml': '[package]\nname = "relay"\nversion = "0.1.0"\n',
   'bin/old.sh': '#!/bin/sh\nrm -rf ~\n',
   'data/events.json': '[{"id": 1}]\n',
+  'mlshadow/torch.py': 'import os\nos.system("id")\n',
+  'mlpkg/torch/__init__.py': 'import os\nos.system("id")\n',
+  'mlext/torch.so': 'not really an extension module\n',
 };
 
 /** A file-system reader as the surface gives one (regular files only). */
@@ -128,6 +131,12 @@ describe('interpreter runs of workspace files', () => {
       'python -c "import scripts.helpers; print(scripts.helpers.__file__)"',
       ['python'],
     ],
+    [
+      'python -c asking installed modules their versions',
+      `python3 -c "import torch, numpy as np; print(torch.__version__, np.__version__, torch.version.cuda)"`,
+      ['python3'],
+    ],
+    ['python -c importing an installed module only', 'python -c "import flask"', ['python']],
   ])('marked: %s', (_n, command, want) => {
     expect(marked(command)).toEqual(want);
   });
@@ -169,6 +178,18 @@ describe('interpreter runs of workspace files', () => {
       `python3 -c "import json; print(json.codecs.lookup('x'))"`,
     ],
     ['python -c of a module entry point', 'python3 -c "import base64; base64.main()"'],
+    [
+      'an installed module asked for a value it read at import',
+      'python -c "import openai; print(openai.api_key)"',
+    ],
+    ['an installed module called', 'python -c "import torch; print(torch.cuda.is_available())"'],
+    ['a standard module whose import opens a browser', 'python -c "import antigravity"'],
+    ['a standard module that reaches the system', 'python -c "import os; print(os.__file__)"'],
+    ['a workspace torch.py in place of the installed one', 'cd mlshadow && python -c "import torch"'],
+    ['a workspace torch package in place of the installed one', 'cd mlpkg && python -c "import torch"'],
+    ['a workspace extension module named torch', 'cd mlext && python -c "import torch"'],
+    ['a workspace json.py a module import would load', 'cd shadow && python -c "import torch"'],
+    ['a private module', 'python -c "import _socket"'],
     ['python -c of a workspace module that opens a socket', 'python3 -c "import scripts.helpers2"'],
     ['a preload option', 'node -r ./dist/fmt.js dist/cli.js'],
     ['an import option', 'node --import ./dist/fmt.js dist/cli.js'],

@@ -15,11 +15,12 @@ import { resolvePath } from '../classify/classify-path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { OPAQUE_FLOW } from '../walk/flow';
-import { markProgram, programArgsKnown } from './built-programs';
+import { markModuleQuery, markProgram, programArgsKnown } from './built-programs';
 import { PYTHON_INERT, scanJavaScript, scanPython } from './code-imports';
 import { changedEarlier, readBudgeted } from './disk-scripts';
 import { frameworkConsoles } from './framework-consoles';
 import { openedForReading } from './inline-reads';
+import { moduleQueryImports } from './module-query';
 import { touchPath } from './path-effects';
 import { foldersUp } from './project-file';
 import { writtenScript } from './written-scripts';
@@ -330,6 +331,25 @@ function inlineInert(code: string, cwd: string, files: Files): boolean {
   return entries.length === 0 || pyInert(entries, cwd, files);
 }
 
+/**
+ * `python -c` asking installed modules what they are (module-query.ts): each module it imports is found nowhere in
+ * the folder first on the path (not a file, package, extension or compiled file of the workspace), so an installed
+ * package answers, whose code the environment already runs for its tools and tests; a standard module only where
+ * importing it reaches nothing (`PYTHON_INERT`, `sys`): `antigravity` opens a browser, `this` prints.
+ */
+function installedModulesOnly(code: string, cwd: string, files: Files): boolean {
+  const modules = moduleQueryImports(code);
+  if (!modules) return false;
+  for (const mod of modules) {
+    const top = mod.split('.')[0] ?? '';
+    if (top.startsWith('_')) return false;
+    if (standardModules().has(top) && top !== 'sys' && !PYTHON_INERT.has(top)) return false;
+    const found = resolvePy(cwd, mod, [], files);
+    if (found === undefined || found.files.length > 0) return false;
+  }
+  return true;
+}
+
 /** Top-level standard-library modules (Python 3.11's list): a module of the folder first on the path with one of
  * these names replaces it for every standard module that imports it (`json` imports `re`, `re` imports `enum`). */
 let standard: ReadonlySet<string> | undefined;
@@ -409,7 +429,11 @@ export function workspacePrograms(inv: Invocation, r: Reporter): void {
     // Files the code opens for reading by a literal name are read as `cat` reads them (a secret is a secret
     // read); each must be a workspace file.
     const opened = openedForReading(run.code);
-    if (!opened || shadowsStandard(cwd, files) || !inlineInert(opened.code, cwd, files)) return;
+    if (!opened || shadowsStandard(cwd, files)) return;
+    if (!inlineInert(opened.code, cwd, files)) {
+      if (opened.paths.length > 0 || !installedModulesOnly(run.code, cwd, files)) return;
+      markModuleQuery(inv, r);
+    }
     const reads = opened.paths.map((p) => touchPath({ text: p, flow: OPAQUE_FLOW }, 'read', inv, r));
     if (reads.some((res) => res.class !== 'workspace' || res.glob)) return;
   } else if (run.module) {
