@@ -93,6 +93,7 @@ describe('benign look-alikes are allowed', () => {
     ['a shell start-up file of home', 'cat ~/.bashrc'],
     ['a package source in a cache known harmless', 'cat ~/.cargo/registry/src/index/serde-1.0.0/src/lib.rs'],
     ['a plain file of home', 'cat ~/notes/todo.md'],
+    ['a package a person checked by its exact name', 'npm install lodash'],
   ])('%s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
   });
@@ -100,8 +101,9 @@ describe('benign look-alikes are allowed', () => {
   it.each([
     ['a secret file outside the workspace', 'cp .env.example ~/.aws/credentials'],
     ['a secret file of the workspace read', 'cp .env /tmp/x'],
-    // A package named on the line is a new dependency nobody reviewed (a typo installs someone else's code).
-    ['a new dependency from the default registry', 'npm install lodash'],
+    // A package named on the line is a new dependency nobody reviewed (a typo installs someone else's code),
+    // unless a person checked that exact name (`known_packages`, ADR 0098).
+    ['a new dependency from the default registry', 'npm install lodahs'],
   ])('not allowed: %s: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('escalate');
   });

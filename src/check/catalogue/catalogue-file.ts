@@ -143,6 +143,17 @@ export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
      * safe for every program any entry names. Not `--help`: some programs page a manual with it (ADR 0060).
      */
     version_options: z.optional(z.array(z.string().check(z.regex(/^--[a-z][a-z-]*$/)))),
+    /**
+     * Packages a person has checked by their exact name, per registry (`npm`, `pypi`, `cargo`, `go`): widely used
+     * ones whose name a typo or look-alike is not. An entry's `operands`, `first_operand` or `option_values` names
+     * a list as `{known:npm}`, which stands for an alternation of its names, each matched literally.
+     */
+    known_packages: z.optional(
+      z.record(
+        z.string().check(z.regex(/^[a-z]+$/)),
+        z.array(z.string().check(z.regex(/^[A-Za-z0-9@][A-Za-z0-9._/@-]*$/))),
+      ),
+    ),
     entries: z.array(ENTRY_SCHEMA),
   }),
 );

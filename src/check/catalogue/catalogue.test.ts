@@ -8,7 +8,13 @@ import type { ShellEnv, ShellPathTable } from '../../shell';
 import { analyzeShell, loadShellParser } from '../../shell';
 import { EXAMPLE_ENV } from '../policy/check-examples';
 import { checkCatalogueExamples, knownSafe } from './check-catalogue-examples';
-import { type Catalogue, compileCatalogue, valueInert } from './compile-catalogue';
+import {
+  type Catalogue,
+  catalogueFromIndex,
+  compileCatalogue,
+  indexCatalogue,
+  valueInert,
+} from './compile-catalogue';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (p: string): unknown => JSON.parse(readFileSync(`${root}${p}`, 'utf8'));
@@ -268,6 +274,44 @@ describe('a shell running a workspace script gavel read', () => {
   });
 });
 
+// Package lists (`known_packages`): a `{known:LIST}` in a pattern stands for the list's names, each literal.
+describe('package lists named in patterns', () => {
+  const lists = {
+    ...bundled,
+    known_packages: { npm: ['chart.js', '@types/node', 'react'] },
+    entries: [
+      {
+        id: 'add',
+        programs: ['npm'],
+        subcommands: ['add'],
+        flags: ['-D'],
+        operands: '^(?:{known:npm})(?:@[\\w.^~-]+)?$',
+        safe: ['npm add react'],
+      },
+    ],
+  };
+  it.each([
+    ['a listed name', 'npm add react', true],
+    ['a scoped listed name with a version', 'npm add -D @types/node@20', true],
+    ['a dot matched as a dot', 'npm add chart.js', true],
+    ['a dot is no wildcard', 'npm add chartXjs', false],
+    ['a name one letter off', 'npm add reactt', false],
+    ['a listed name inside a longer one', 'npm add react-evil', false],
+  ])('%s: %s', async (_n, command, known) => {
+    expect(await safe(command, compiled(lists))).toBe(known);
+  });
+
+  it('a catalogue loaded from its build index expands the lists as a whole load does', async () => {
+    const text = JSON.stringify(lists, null, 2);
+    const indexed = indexCatalogue(text);
+    expect(indexed.ok).toBe(true);
+    if (!indexed.ok) return;
+    const lazy = catalogueFromIndex(text, indexed.index);
+    expect(await safe('npm add chart.js', lazy)).toBe(true);
+    expect(await safe('npm add chartXjs', lazy)).toBe(false);
+  });
+});
+
 describe('the loader refuses', () => {
   const entry = (over: Record<string, unknown>) => ({
     ...bundled,
@@ -283,6 +327,8 @@ describe('the loader refuses', () => {
     ['`**` before the end of a pattern', entry({ subcommands: ['run ** x'] }), 'may only end'],
     ['suffix globs beside a valued option', entry({ values: ['-o'], suffix_globs: true }), '`suffix_globs`'],
     ['a script runner with subcommands', entry({ subcommands: ['x'], runs_script: true }), '`runs_script`'],
+    ['a package list the file does not have', entry({ operands: '^{known:nuget}$' }), 'names a list'],
+    ['a package name with a blank', { ...bundled, known_packages: { npm: ['a b'] } }, 'known_packages'],
   ])('%s', (_name, json, problem) => {
     const r = compileCatalogue(json);
     expect(r.ok).toBe(false);

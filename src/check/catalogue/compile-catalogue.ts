@@ -118,6 +118,51 @@ export const EMPTY_CATALOGUE: Catalogue = {
   optionsInert: new Set(),
 };
 
+/** The file's package lists (`known_packages`), read on first use. */
+type PackageLists = () => Readonly<Record<string, readonly string[]>>;
+
+const LIST_REF = /\{known:([a-z]+)\}/g;
+
+/**
+ * `pattern` with each `{known:LIST}` replaced by an alternation of the list's names, each escaped (matched
+ * literally); undefined when it names a list the file does not have.
+ */
+function expandLists(pattern: string, lists: PackageLists): string | undefined {
+  if (!pattern.includes('{known:')) return pattern;
+  let missing = false;
+  const out = pattern.replace(LIST_REF, (_m, name: string) => {
+    const names = lists()[name];
+    if (!names || names.length === 0) {
+      missing = true;
+      return '';
+    }
+    return `(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})`;
+  });
+  return missing ? undefined : out;
+}
+
+/** `e` with its patterns' list references expanded; undefined when one names a list the file does not have. */
+function withLists(e: CatalogueEntry, lists: PackageLists): CatalogueEntry | undefined {
+  const refs = [e.operands, e.first_operand, ...Object.values(e.option_values ?? {})];
+  if (!refs.some((r) => r?.includes('{known:'))) return e;
+  const operands = e.operands === undefined ? undefined : expandLists(e.operands, lists);
+  const first = e.first_operand === undefined ? undefined : expandLists(e.first_operand, lists);
+  const values: Record<string, string> = {};
+  for (const [o, re] of Object.entries(e.option_values ?? {})) {
+    const x = expandLists(re, lists);
+    if (x === undefined) return undefined;
+    values[o] = x;
+  }
+  if ((e.operands !== undefined && operands === undefined) || (e.first_operand !== undefined && first === undefined))
+    return undefined;
+  return {
+    ...e,
+    ...(operands === undefined ? {} : { operands }),
+    ...(first === undefined ? {} : { first_operand: first }),
+    ...(e.option_values ? { option_values: values } : {}),
+  };
+}
+
 /** The checks of one entry the schema cannot state; a problem names the entry and key, undefined when sound. */
 function entryProblem(e: CatalogueEntry): string | undefined {
   const where = `${CATALOGUE_FILE}: entry \`${e.id}\``;
@@ -165,7 +210,8 @@ function entryProblem(e: CatalogueEntry): string | undefined {
 }
 
 /** One entry as matching reads it. Assumes `entryProblem` finds nothing (an invalid `operands` throws). */
-function compileEntry(e: CatalogueEntry): CompiledEntry {
+function compileEntry(source: CatalogueEntry, lists: PackageLists): CompiledEntry {
+  const e = withLists(source, lists) ?? source;
   const compiled: CompiledEntry = {
     id: e.id,
     global: optionSet(e.global),
@@ -188,7 +234,7 @@ function compileEntry(e: CatalogueEntry): CompiledEntry {
     runsScript: e.runs_script ?? false,
     needsArgument: e.needs_argument ?? false,
     execPrograms: new Set(e.exec_programs ?? []),
-    source: e,
+    source,
   };
   if (e.operands !== undefined) compiled.operands = new RegExp(e.operands, 'u');
   if (e.max_positionals !== undefined) compiled.maxPositionals = e.max_positionals;
@@ -222,13 +268,20 @@ export function compileCatalogue(json: unknown): CatalogueResult {
   const ids = new Set<string>();
   const entries: CompiledEntry[] = [];
   const byProgram = new Map<string, CompiledEntry[]>();
+  const lists: PackageLists = () => file.known_packages ?? {};
   for (const e of file.entries) {
     if (ids.has(e.id))
       return { ok: false, problem: `${CATALOGUE_FILE}: entry \`${e.id}\`: the id is used twice` };
     ids.add(e.id);
-    const problem = entryProblem(e);
+    const expanded = withLists(e, lists);
+    if (!expanded)
+      return {
+        ok: false,
+        problem: `${CATALOGUE_FILE}: entry \`${e.id}\`: names a list \`known_packages\` does not have`,
+      };
+    const problem = entryProblem(expanded);
     if (problem) return { ok: false, problem };
-    const compiled = compileEntry(e);
+    const compiled = compileEntry(e, lists);
     entries.push(compiled);
     for (const p of e.programs) {
       const same = byProgram.get(p);
@@ -239,7 +292,9 @@ export function compileCatalogue(json: unknown): CatalogueResult {
   return { ok: true, catalogue: { ...fileLevel(file), byProgram, entries } };
 }
 
-function fileLevel(file: Omit<CatalogueFile, 'entries'>): Omit<Catalogue, 'byProgram' | 'entries'> {
+function fileLevel(
+  file: Omit<CatalogueFile, 'entries' | 'known_packages'>,
+): Omit<Catalogue, 'byProgram' | 'entries'> {
   return {
     version: file.version,
     inert: variableSet(file.inert_variables),
@@ -259,8 +314,10 @@ function fileLevel(file: Omit<CatalogueFile, 'entries'>): Omit<Catalogue, 'byPro
  * later load of the same text (the same sha256) parses and compiles only the entries of the programs it meets.
  */
 export interface CatalogueIndex {
-  /** The file without its entries (the variable lists, the hosts). */
-  file: Omit<CatalogueFile, 'entries'>;
+  /** The file without its entries and package lists (the variable lists, the hosts). */
+  file: Omit<CatalogueFile, 'entries' | 'known_packages'>;
+  /** Where `known_packages` is in the text, parsed when an entry naming a list is compiled. */
+  packagesAt?: readonly [number, number];
   /** Each entry's programs and its place in the text: `[start, end)` in UTF-16 units of the decoded text. */
   entries: readonly { programs: readonly string[]; at: readonly [number, number] }[];
 }
@@ -297,7 +354,16 @@ export function indexCatalogue(
   }
   const checked = compileCatalogue(json);
   if (!checked.ok) return checked;
-  const { entries, ...file } = json as CatalogueFile;
+  const { entries, known_packages, ...file } = json as CatalogueFile;
+  let packagesAt: [number, number] | undefined;
+  if (known_packages !== undefined) {
+    const key = /"known_packages"\s*:\s*\{/.exec(text);
+    const start = key ? key.index + key[0].length - 1 : -1;
+    const end = start < 0 ? -1 : valueEnd(text, start);
+    if (end < 0 || JSON.stringify(JSON.parse(text.slice(start, end))) !== JSON.stringify(known_packages))
+      return { ok: false, problem: `${CATALOGUE_FILE}: \`known_packages\` could not be located in the text` };
+    packagesAt = [start, end];
+  }
   const at: [number, number][] = [];
   const open = /"entries"\s*:\s*\[/g.exec(text);
   let i = open ? open.index + open[0].length : -1;
@@ -316,6 +382,7 @@ export function indexCatalogue(
     ok: true,
     index: {
       file,
+      ...(packagesAt ? { packagesAt } : {}),
       entries: entries.map((e, k) => ({ programs: e.programs, at: at[k] as [number, number] })),
     },
   };
@@ -328,11 +395,18 @@ export function indexCatalogue(
  */
 export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalogue {
   const compiled: (CompiledEntry | undefined)[] = [];
+  let packages: Readonly<Record<string, readonly string[]>> | undefined;
+  const lists: PackageLists = () => {
+    packages ??= index.packagesAt
+      ? (JSON.parse(text.slice(index.packagesAt[0], index.packagesAt[1])) as Record<string, string[]>)
+      : {};
+    return packages;
+  };
   const entryAt = (k: number): CompiledEntry => {
     let e = compiled[k];
     if (!e) {
       const [start, end] = index.entries[k]?.at ?? [0, 0];
-      e = compileEntry(JSON.parse(text.slice(start, end)) as CatalogueEntry);
+      e = compileEntry(JSON.parse(text.slice(start, end)) as CatalogueEntry, lists);
       compiled[k] = e;
     }
     return e;
