@@ -327,7 +327,7 @@ describe('the loader refuses', () => {
     ['`**` before the end of a pattern', entry({ subcommands: ['run ** x'] }), 'may only end'],
     ['suffix globs beside a valued option', entry({ values: ['-o'], suffix_globs: true }), '`suffix_globs`'],
     ['a script runner with subcommands', entry({ subcommands: ['x'], runs_script: true }), '`runs_script`'],
-    ['a package list the file does not have', entry({ operands: '^{known:nuget}$' }), 'names a list'],
+    ['a package list the file does not have', entry({ operands: '^{known:nosuch}$' }), 'names a list'],
     ['a package name with a blank', { ...bundled, known_packages: { npm: ['a b'] } }, 'known_packages'],
   ])('%s', (_name, json, problem) => {
     const r = compileCatalogue(json);
