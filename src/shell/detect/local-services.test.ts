@@ -31,7 +31,34 @@ describe('local services through curl', () => {
     ['docker API by localhost.', 'curl http://localhost.:2375/info', 'privilege_escalation'],
     ['docker API by a number', 'curl http://2130706433:2375/info', 'privilege_escalation'],
     ['kubelet', 'curl -k https://10.0.0.5:10250/pods', 'privilege_escalation'],
+    // curl and wget read a URL without a scheme as http://.
+    [
+      'docker API without a scheme',
+      'curl -X POST localhost:2375/containers/create -d {}',
+      'privilege_escalation',
+    ],
+    ['kubelet without a scheme', 'curl 127.1:10250/pods', 'privilege_escalation'],
+    ['docker API through wget without a scheme', 'wget -qO- localhost:2375/info', 'privilege_escalation'],
+    ['consul KV without a scheme', 'curl 127.0.0.1:8500/v1/kv/?recurse', 'secret_material_read'],
+    ['docker API through httpie', 'http :2375/containers/json', 'privilege_escalation'],
     ['consul KV', 'curl http://localhost:8500/v1/kv/?recurse', 'secret_material_read'],
+    [
+      'a browser driven through DevTools',
+      'curl http://localhost:9222/json/new?https://mail.example',
+      'privilege_escalation',
+    ],
+    ["Node's inspector", 'curl http://127.0.0.1:9229/json/list', 'privilege_escalation'],
+    ['a cluster API server', 'curl -k https://127.0.0.1:6443/api/v1/secrets', 'privilege_escalation'],
+    [
+      "a cluster's API through kubectl proxy",
+      'curl -X POST http://localhost:8001/api/v1/namespaces/default/pods -d @pod.json',
+      'privilege_escalation',
+    ],
+    [
+      'a named API group through kubectl proxy',
+      'curl -X DELETE localhost:8001/apis/apps/v1/namespaces/x/deployments/y',
+      'privilege_escalation',
+    ],
   ])('%s: `%s` is %s', (_name, command, category) => {
     expect(categories(command)).toContain(category);
   });
@@ -47,6 +74,10 @@ describe('local services through curl', () => {
   it.each([
     ['a dev server', 'curl http://localhost:3000/health'],
     ['a dev API', 'curl -s http://127.0.0.1:8080/api'],
+    // 8001 is a dev server's port as often as kubectl proxy's: only the cluster API's paths are the proxy.
+    ['a dev server on 8001', 'curl -s http://localhost:8001/health'],
+    ['a dev server without a scheme', 'curl -s localhost:3000/health'],
+    ['a dev server path that only starts like the API', 'curl -s http://localhost:8001/apidocs'],
   ])('%s: `%s` is plain', (_name, command) => {
     expect(categories(command)).toEqual([]);
     expect(analyze(command).uncertain).toEqual([]);

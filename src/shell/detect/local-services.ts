@@ -2,7 +2,8 @@
  * Fetches that are not ordinary web requests: a `file:` URL with any local host spelling (`file://localhost/`)
  * reads that path; schemes that speak raw protocols to a service (`gopher:`, `dict:`, `telnet:`, `ldap:`,
  * ...) are uncertain; well-known administration ports on the machine or its network (docker 2375/2376,
- * kubelet 10250, etcd 2379, consul 8500, vault 8200, redis 6379, ...) and a container engine's unix socket are
+ * kubelet 10250, cluster API servers, debuggers, etcd 2379, consul 8500, vault 8200, redis 6379, `kubectl proxy`'s
+ * API paths, ...) and a container engine's unix socket are
  * control of the host or a read of its secrets, in any loopback spelling (`127.1`, `[::1]`, `0.0.0.0`,
  * `localhost.`, `2130706433`). Pure: `adminPortCategory` decides for file tools too; `localService` reports.
  */
@@ -12,8 +13,17 @@ import type { Invocation, Reporter } from '../unwrap/invocation';
 import { addressClass } from './address-class';
 import { touchPath } from './path-effects';
 
-/** Ports whose service runs containers or code on the host. */
-const CONTROL_PORTS = new Set([2375, 2376, 4243, 10250, 10255, 10248, 2377, 9323, 8472, 16443, 4646]);
+/**
+ * Ports whose service runs containers or code on the host: container engines, kubelets, cluster API servers
+ * (6443, 16443), Nomad, and debuggers that run code in a process of the user (a browser's DevTools protocol 9222,
+ * with its sessions; Node's inspector 9229).
+ */
+const CONTROL_PORTS = new Set([
+  2375, 2376, 4243, 10250, 10255, 10248, 2377, 9323, 8472, 16443, 4646, 6443, 9222, 9229,
+]);
+/** `kubectl proxy`'s default port: a cluster's API (`/api`, `/apis`) with the user's credentials behind it. */
+const CLUSTER_PROXY_PORT = 8001;
+const CLUSTER_API_PATH = /^\/apis?(?:\/|$)/;
 /** Ports whose service holds secrets or data: configuration stores, secret stores, caches. */
 const SECRET_PORTS = new Set([2379, 2380, 8500, 8200, 6379, 11211]);
 /** Schemes an HTTP client speaks that are raw protocols to a service (`gopher://127.0.0.1:6379/_FLUSHALL`). */
@@ -55,9 +65,19 @@ function parts(url: string): UrlParts | undefined {
   };
 }
 
+/**
+ * A URL as the client reads it: curl and wget take one without a scheme as `http://` (`localhost:2375/info`), httpie
+ * and xh one starting with `:` as this machine (`:3000/x`).
+ */
+function withScheme(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^file:/i.test(url)) return url;
+  if (url.startsWith(':')) return `http://localhost${url}`;
+  return /^[\w.[\]:-]+(?:[/?#]|$)/.test(url) ? `http://${url}` : url;
+}
+
 /** Judges one URL an HTTP client was given; true when it reads a sensitive file (a `file:` URL of a secret). */
 export function localService(url: string, inv: Invocation, r: Reporter): boolean {
-  const u = parts(url);
+  const u = parts(withScheme(url));
   if (!u) return false;
   if (u.scheme === 'file') {
     const cls = u.host === '' ? 'loopback' : addressClass(u.host);
@@ -85,11 +105,19 @@ export function localService(url: string, inv: Invocation, r: Reporter): boolean
     return false;
   }
   const port = u.port ?? undefined;
+  if (port === CLUSTER_PROXY_PORT && CLUSTER_API_PATH.test(u.path) && addressClass(u.host) !== 'public') {
+    r.hit(
+      'privilege_escalation',
+      `\`${inv.program}\` reaches a cluster's API through a local proxy (port ${port})`,
+      inv.segment,
+    );
+    return false;
+  }
   const category = adminPortCategory(u.host, port);
   if (category === 'privilege_escalation')
     r.hit(
       category,
-      `\`${inv.program}\` reaches a container or cluster engine's API (port ${port})`,
+      `\`${inv.program}\` reaches a service that runs containers or code on the host (port ${port})`,
       inv.segment,
     );
   else if (category === 'secret_material_read')
