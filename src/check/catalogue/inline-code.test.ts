@@ -33,6 +33,12 @@ describe('inline code read as trivially inert', () => {
     ['node crypto uuid', 'node', 'console.log(require("crypto").randomUUID())'],
     ['node a workspace JSON file', 'node', 'require("./package.json").version'],
     ['node a nested workspace JSON file', 'node', 'console.log(require("./packages/a/package.json").name)'],
+    [
+      "node an installed package's manifest",
+      'node',
+      'console.log(require("typescript/package.json").version)',
+    ],
+    ["node a scoped package's manifest", 'node', "require('@types/node/package.json').version"],
     ['ruby version', 'ruby', 'puts RUBY_VERSION'],
     ['ruby block', 'ruby', 'puts [1, 2, 3].map { |x| x * 2 }.sum'],
     ['ruby json', 'ruby', "require 'json'; puts JSON.generate([1])"],
@@ -91,6 +97,14 @@ describe('inline code that is not read as inert', () => {
     // Node: modules that are globals under -e, computed members, constructors, templates.
     ['node child_process global under -e', 'node', 'child_process.execSync("id")'],
     ['node require of child_process', 'node', 'require("child_process").execSync("id")'],
+    [
+      "node an installed package's code, not its manifest",
+      'node',
+      'console.log(require("typescript").version)',
+    ],
+    ['node another file of an installed package', 'node', 'require("typescript/lib/tsc.js")'],
+    ['node a manifest reached through a parent folder', 'node', 'require("../x/package.json")'],
+    ['node a manifest of a package named by a path', 'node', 'require("/tmp/x/package.json")'],
     ['node require of a computed name', 'node', 'const m = "fs"; require(m)'],
     ['node require of a JSON file above the workspace', 'node', 'require("./../x.json")'],
     ['node require of a JSON file by absolute path', 'node', 'require("/etc/x.json")'],

@@ -529,13 +529,18 @@ function requiresAllowed(code: string, tokens: readonly Token[], lang: 'node' | 
   if (uses === 0) return true;
   const pattern =
     lang === 'node'
-      ? /\brequire\s*\(\s*(['"])(?:node:)?([a-z_]+|\.\/(?:[\w-]+\/)*[\w.-]+\.json)\1\s*\)/g
+      ? /\brequire\s*\(\s*(['"])(?:node:)?([a-z_]+|\.\/(?:[\w-]+\/)*[\w.-]+\.json|(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*\/package\.json)\1\s*\)/g
       : /\brequire\s*\(?\s*(['"])([a-z0-9_]+)\1\s*\)?/g;
   const found = [...code.matchAll(pattern)];
   const allowed = lang === 'node' ? NODE_MODULES : RUBY_LIBS;
   // `require("./package.json")`: a workspace JSON file is parsed, not run; the analysis reads the path (a secret
   // path is a secret read) and makes a name that is not a plain file uncertain (`x.json/` runs its index.js).
-  const json = (m: string) => lang === 'node' && m.startsWith('./') && !m.split('/').includes('..');
+  // `require("typescript/package.json")`: an installed package's manifest (node_modules, found as any import of that
+  // package is), parsed, not run.
+  const json = (m: string) =>
+    lang === 'node' &&
+    ((m.startsWith('./') && !m.split('/').includes('..')) ||
+      /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*\/package\.json$/.test(m));
   return found.length === uses && found.every((m) => allowed.has(m[2] as string) || json(m[2] as string));
 }
 
