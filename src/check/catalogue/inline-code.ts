@@ -535,8 +535,9 @@ function requiresAllowed(code: string, tokens: readonly Token[], lang: 'node' | 
   const allowed = lang === 'node' ? NODE_MODULES : RUBY_LIBS;
   // `require("./package.json")`: a workspace JSON file is parsed, not run; the analysis reads the path (a secret
   // path is a secret read) and makes a name that is not a plain file uncertain (`x.json/` runs its index.js).
-  // `require("typescript/package.json")`: an installed package's manifest (node_modules, found as any import of that
-  // package is), parsed, not run.
+  // `require("typescript/package.json")`: an installed package's manifest, found in node_modules as any import of the
+  // package is; JSON is parsed, not run, unless the package's own `exports` maps that name to code: installed code,
+  // trusted as far as an import of the package is (its tools and tests run it).
   const json = (m: string) =>
     lang === 'node' &&
     ((m.startsWith('./') && !m.split('/').includes('..')) ||
