@@ -285,7 +285,12 @@ const hook = await build({
   plugins: [hookOnlyRegistry, shellChunk, shellFacade, importedForExports],
   metafile: true,
   write: false,
-  define: { ...common.define, 'import.meta.url': '__gavelImportMeta.url' },
+  define: {
+    ...common.define,
+    'import.meta.url': '__gavelImportMeta.url',
+    // The folder without a URL (node:url loaded, a URL made and parsed back: ~0.3 ms of a hook call).
+    'import.meta.dirname': '__dirname',
+  },
   banner: hookBanner,
 });
 // What each source file adds to dist/hook.cjs, for whoever trims it (`esbuild --analyze` reads this file too).
@@ -407,7 +412,12 @@ const shellChunkBuild = await build({
   plugins: [importedForExports],
   metafile: true,
   write: false,
-  define: { ...common.define, 'import.meta.url': '__gavelImportMeta.url' },
+  define: {
+    ...common.define,
+    'import.meta.url': '__gavelImportMeta.url',
+    // The folder without a URL (node:url loaded, a URL made and parsed back: ~0.3 ms of a hook call).
+    'import.meta.dirname': '__dirname',
+  },
   banner: hookBanner,
 });
 writeFileSync(join('.tmp', 'hook-shell-metafile.json'), JSON.stringify(shellChunkBuild.metafile));

@@ -9,7 +9,6 @@ import { isAscii } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type BreakerStore,
   type CheckDeps,
@@ -85,7 +84,8 @@ export type Runtime =
 
 /** The nearest `rules/` folder holding the floor file, walking up from this code (the bundle or the source). */
 export function findRulesDir(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  // The bundle's folder: `import.meta.dirname` is `__dirname` in the hook bundle, which a URL would cost node:url.
+  let dir = import.meta.dirname;
   for (;;) {
     if (existsSync(join(dir, 'rules', 'check-floor.json'))) return join(dir, 'rules');
     const parent = dirname(dir);
@@ -101,7 +101,7 @@ type RuleFile = { text: string; sha256: string };
  * itself in dist/, never a user's folder. Running from source there is none, and every load hashes.
  */
 function bundleStampFile(): string | undefined {
-  return BUILD_ID ? join(dirname(fileURLToPath(import.meta.url)), 'rules.verified') : undefined;
+  return BUILD_ID ? join(import.meta.dirname, 'rules.verified') : undefined;
 }
 
 /** Reads a rule file's text and the sha256 of its bytes. */
