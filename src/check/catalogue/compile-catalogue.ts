@@ -322,17 +322,27 @@ export function indexCatalogue(
 }
 
 /**
+ * A catalogue's text read a part at a time: `slice(start, end)` is the decoded text's `slice` (UTF-16 units), so a
+ * caller holding the file's bytes decodes only the entries a call looks up, not the whole file (ADR 0094).
+ */
+export interface CatalogueText {
+  slice(start: number, end: number): string;
+}
+
+/**
  * The catalogue of `text`, which the caller knows is the very text `index` was made from and checked whole (its
  * sha256 is the one the build recorded): nothing is checked again, and an entry is parsed and compiled when a
  * program it names is first looked up.
  */
-export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalogue {
+export function catalogueFromIndex(text: string | CatalogueText, index: CatalogueIndex): Catalogue {
+  const slice =
+    typeof text === 'string' ? (start: number, end: number) => text.slice(start, end) : text.slice;
   const compiled: (CompiledEntry | undefined)[] = [];
   const entryAt = (k: number): CompiledEntry => {
     let e = compiled[k];
     if (!e) {
       const [start, end] = index.entries[k]?.at ?? [0, 0];
-      e = compileEntry(JSON.parse(text.slice(start, end)) as CatalogueEntry);
+      e = compileEntry(JSON.parse(slice(start, end)) as CatalogueEntry);
       compiled[k] = e;
     }
     return e;
