@@ -420,6 +420,7 @@ const shellChunkBuild = await build({
   },
   banner: hookBanner,
 });
+// What each source file adds to dist/hook-shell.cjs, as .tmp/hook-metafile.json for dist/hook.cjs.
 writeFileSync(join('.tmp', 'hook-shell-metafile.json'), JSON.stringify(shellChunkBuild.metafile));
 for (const file of shellChunkBuild.outputFiles)
   writeFileSync(
