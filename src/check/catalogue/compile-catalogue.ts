@@ -389,16 +389,26 @@ export function indexCatalogue(
 }
 
 /**
+ * A catalogue's text read a part at a time: `slice(start, end)` is the decoded text's `slice` (UTF-16 units), so a
+ * caller holding the file's bytes decodes only the entries a call looks up, not the whole file (ADR 0094).
+ */
+export interface CatalogueText {
+  slice(start: number, end: number): string;
+}
+
+/**
  * The catalogue of `text`, which the caller knows is the very text `index` was made from and checked whole (its
  * sha256 is the one the build recorded): nothing is checked again, and an entry is parsed and compiled when a
  * program it names is first looked up.
  */
-export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalogue {
+export function catalogueFromIndex(text: string | CatalogueText, index: CatalogueIndex): Catalogue {
+  const slice =
+    typeof text === 'string' ? (start: number, end: number) => text.slice(start, end) : text.slice;
   const compiled: (CompiledEntry | undefined)[] = [];
   let packages: Readonly<Record<string, readonly string[]>> | undefined;
   const lists: PackageLists = () => {
     packages ??= index.packagesAt
-      ? (JSON.parse(text.slice(index.packagesAt[0], index.packagesAt[1])) as Record<string, string[]>)
+      ? (JSON.parse(slice(index.packagesAt[0], index.packagesAt[1])) as Record<string, string[]>)
       : {};
     return packages;
   };
@@ -406,7 +416,7 @@ export function catalogueFromIndex(text: string, index: CatalogueIndex): Catalog
     let e = compiled[k];
     if (!e) {
       const [start, end] = index.entries[k]?.at ?? [0, 0];
-      e = compileEntry(JSON.parse(text.slice(start, end)) as CatalogueEntry, lists);
+      e = compileEntry(JSON.parse(slice(start, end)) as CatalogueEntry, lists);
       compiled[k] = e;
     }
     return e;

@@ -11,6 +11,7 @@ export {
   type Catalogue,
   type CatalogueIndex,
   type CatalogueResult,
+  type CatalogueText,
   catalogueFromIndex,
   compileCatalogue,
   EMPTY_CATALOGUE,

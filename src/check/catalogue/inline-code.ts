@@ -238,13 +238,21 @@ chop binding callcc`.split(/\s+/),
 );
 const RUBY_LIBS = new Set(['json', 'set', 'date', 'time', 'securerandom', 'digest', 'base64', 'pp']);
 
-/** Lower-case names Node resolves without a declaration, in this version or a newer one. */
+/** Lower-case names Node resolves without a declaration, in this version or a newer one (and nodeModules()). */
 const NODE_DEFAULT_NAMES = new Set([
   ...Object.getOwnPropertyNames(globalThis),
-  ...builtinModules,
   ...`require module exports navigator localStorage sessionStorage fetch crypto performance self window document
 location open close name origin postMessage onmessage alert prompt confirm getBuiltinModule`.split(/\s+/),
 ]);
+/**
+ * Node's built-in module names, also resolved without a declaration: read on first use, since reading them loads
+ * node:module (the ES module loader's files), which a hook call otherwise never needs (ADR 0094).
+ */
+let nodeModuleNames: ReadonlySet<string> | undefined;
+const nodeModules = (): ReadonlySet<string> => {
+  nodeModuleNames ??= new Set(builtinModules);
+  return nodeModuleNames;
+};
 /** Object keys that reach functions through destructuring or a computed read (`{constructor: f} = []`). */
 const REFLECTIVE_KEYS = new Set([
   'constructor',
@@ -265,7 +273,8 @@ const REFLECTIVE_KEYS = new Set([
 function fresh(name: string, lang: InlineLanguage): boolean {
   if (!/^[a-z][A-Za-z0-9_]*$/.test(name)) return false;
   if (lang === 'python') return !PY_BUILTIN_NAMES.has(name);
-  if (lang === 'node') return !NODE_DEFAULT_NAMES.has(name) && !REFLECTIVE_KEYS.has(name);
+  if (lang === 'node')
+    return !NODE_DEFAULT_NAMES.has(name) && !nodeModules().has(name) && !REFLECTIVE_KEYS.has(name);
   return !RUBY_KERNEL.has(name.replace(/[?!]$/, ''));
 }
 

@@ -24,11 +24,16 @@ import type { InScope, ScopeName } from '../rules/argument-rule';
  */
 const unreadable: NonNullable<ShellEnv['readScript']> = () => ({ kind: 'unreadable', why: 'error' });
 
-const envs = new WeakMap<CheckRequest, { policy: CompiledPolicy; env: ShellEnv }>();
+/**
+ * The environment last made, for the request and policy it was made for: a decision asks for it several times. One
+ * slot, not a WeakMap keyed by every request: an entry per request in a weak table cost each in-process decision
+ * more than building the environment again, and its collector work (ADR 0094). A request met again after another
+ * gets a new environment with the same content.
+ */
+let last: { request: CheckRequest; policy: CompiledPolicy; env: ShellEnv } | undefined;
 
 export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): ShellEnv {
-  const cached = envs.get(request);
-  if (cached?.policy === policy) return cached.env;
+  if (last?.request === request && last.policy === policy) return last.env;
   const base = request.workspaceRoots[0] ?? request.cwd;
   // The request's own roots as given when the policy adds none (the default): no copy per request.
   const env: { -readonly [K in keyof ShellEnv]: ShellEnv[K] } = {
@@ -61,7 +66,7 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
     env.readScript = request.readScript ?? unreadable;
     env.scriptFiles = policy.scriptFiles;
   }
-  envs.set(request, { policy, env });
+  last = { request, policy, env };
   return env;
 }
 

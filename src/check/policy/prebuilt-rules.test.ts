@@ -121,4 +121,19 @@ describe('the catalogue index', () => {
       expect(lazy.entries).toEqual(whole.catalogue.entries);
     }
   });
+
+  it('read a part at a time from the bundled file bytes (as a hook call reads it), gives the same entries', () => {
+    const text = TEXTS['check-safe.json'];
+    const index = indexCatalogue(text);
+    if (!index.ok) throw new Error(index.problem);
+    const bytes = Buffer.from(text, 'latin1');
+    expect(bytes.toString('latin1')).toBe(text);
+    const sliced = catalogueFromIndex(
+      { slice: (start: number, end: number) => bytes.toString('latin1', start, end) },
+      index.index,
+    );
+    const whole = catalogueFromIndex(text, index.index);
+    expect(sliced.entries).toEqual(whole.entries);
+    expect(sliced.byProgram.get('git')).toEqual(whole.byProgram.get('git'));
+  });
 });

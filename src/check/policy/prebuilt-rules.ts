@@ -8,7 +8,7 @@
  */
 
 import { sha256Hex } from '../../core';
-import { type CatalogueIndex, catalogueFromIndex, indexCatalogue } from '../catalogue';
+import { type CatalogueIndex, type CatalogueText, catalogueFromIndex, indexCatalogue } from '../catalogue';
 import type { PathTable } from '../paths/path-table';
 import { checkRuleFiles, type ValidatedRules } from './compiled-policy';
 import type { FloorFile, PolicyFile } from './policy-files';
@@ -83,13 +83,15 @@ export function prebuildRules(
  */
 export function rulesFromPrebuilt(
   prebuilt: PrebuiltRules,
-  files: Readonly<Record<RuleFileName, { text: string; sha256: string }>>,
+  files: Readonly<Record<RuleFileName, { text: string; sha256: string; slice?: CatalogueText['slice'] }>>,
 ): Omit<ValidatedRules, 'sha256'> | undefined {
   for (const name of RULE_FILES) if (files[name].sha256 !== prebuilt.sha256[name]) return undefined;
+  const safe = files['check-safe.json'];
   return {
     policy: prebuilt.policy,
     floor: prebuilt.floor,
     paths: prebuilt.paths,
-    catalogue: catalogueFromIndex(files['check-safe.json'].text, prebuilt.catalogue),
+    // A file that can be read a part at a time is: only the entries of the programs met are decoded.
+    catalogue: catalogueFromIndex(safe.slice ? { slice: safe.slice } : safe.text, prebuilt.catalogue),
   };
 }

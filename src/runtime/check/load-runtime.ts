@@ -9,7 +9,6 @@ import { isAscii } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type BreakerStore,
   type CheckDeps,
@@ -85,7 +84,8 @@ export type Runtime =
 
 /** The nearest `rules/` folder holding the floor file, walking up from this code (the bundle or the source). */
 export function findRulesDir(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  // The bundle's folder: `import.meta.dirname` is `__dirname` in the hook bundle, which a URL would cost node:url.
+  let dir = import.meta.dirname;
   for (;;) {
     if (existsSync(join(dir, 'rules', 'check-floor.json'))) return join(dir, 'rules');
     const parent = dirname(dir);
@@ -94,14 +94,39 @@ export function findRulesDir(): string | undefined {
   }
 }
 
-type RuleFile = { text: string; sha256: string };
+/**
+ * A rule file read: its text is decoded on first use, and `slice` decodes a part of it (what the text's `slice`
+ * gives). The catalogue (0.4 MB) is read by entry through `slice`, so a hook call no longer makes the whole text a
+ * string: that was the largest allocation of a call after the bundles, and a scavenge more (ADR 0094).
+ */
+type RuleFile = { readonly text: string; sha256: string; slice(start: number, end: number): string };
+
+function ruleFile(bytes: Buffer, sha256: string): RuleFile {
+  // ASCII read as latin1 is the same text as UTF-8, decoded faster, and byte offsets are its string offsets.
+  const ascii = isAscii(bytes);
+  let text: string | undefined;
+  const decoded = (): string => {
+    text ??= bytes.toString(ascii ? 'latin1' : 'utf8');
+    return text;
+  };
+  return {
+    get text() {
+      return decoded();
+    },
+    sha256,
+    slice: (start, end) =>
+      ascii && text === undefined && start >= 0 && start <= end && end <= bytes.length
+        ? bytes.toString('latin1', start, end)
+        : decoded().slice(start, end),
+  };
+}
 
 /**
  * Where the bundle keeps the stat signatures under which it hashed the rule files (./verified-hash.ts): beside
  * itself in dist/, never a user's folder. Running from source there is none, and every load hashes.
  */
 function bundleStampFile(): string | undefined {
-  return BUILD_ID ? join(dirname(fileURLToPath(import.meta.url)), 'rules.verified') : undefined;
+  return BUILD_ID ? join(import.meta.dirname, 'rules.verified') : undefined;
 }
 
 /** Reads a rule file's text and the sha256 of its bytes. */
@@ -111,9 +136,7 @@ function readRuleFile(
 ): { ok: true; file: RuleFile } | { ok: false; problem: string } {
   try {
     const { bytes, sha256 } = stamps.read(file);
-    // ASCII read as latin1 is the same text as UTF-8, decoded faster.
-    const text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-    return { ok: true, file: { text, sha256 } };
+    return { ok: true, file: ruleFile(bytes, sha256) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
     return { ok: false, problem: `${file}: cannot be read (${code})` };

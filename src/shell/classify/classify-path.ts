@@ -303,6 +303,14 @@ export function makePathScope(env: ShellEnv): PathScope {
   const temps = [...new Set([...env.tempDirs, ...table.temp_dirs, ...table.scratch_devices].map(normalize))];
   // INVARIANT: home, `/` and their ancestors are never a workspace, whatever the harness says.
   const workspaceRoots = env.workspaceRoots.map(normalize).filter((r) => r !== '/' && !isUnder(home, r));
+  // The agent's own files and the persistence points matter to writes only: compiled on first use (a read or a
+  // command that writes nothing never pays for their ~160 patterns), from the lists as they are now.
+  const selfPatterns = [
+    ...table.self_modification,
+    ...(env.selfPaths ?? []).filter((p) => p.startsWith('/')),
+  ];
+  let selfModification: PatternSet | undefined;
+  let persistence: PatternSet | undefined;
   return {
     cwd: normalize(env.cwd),
     home,
@@ -316,12 +324,14 @@ export function makePathScope(env: ShellEnv): PathScope {
       compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots, false, 'i'),
     ),
     exceptions: nameMatcher(table.sensitive_exceptions, 'i'),
-    selfModification: compilePatterns(
-      [...table.self_modification, ...(env.selfPaths ?? []).filter((p) => p.startsWith('/'))],
-      home,
-      workspaceRoots,
-    ),
-    persistence: compilePatterns(table.persistence, home, workspaceRoots),
+    get selfModification() {
+      selfModification ??= compilePatterns(selfPatterns, home, workspaceRoots);
+      return selfModification;
+    },
+    get persistence() {
+      persistence ??= compilePatterns(table.persistence, home, workspaceRoots);
+      return persistence;
+    },
     ...(env.realpath ? { realpath: env.realpath } : {}),
   };
 }
@@ -521,7 +531,8 @@ interface KeptScope {
 const MAX_KEPT_SCOPES = 32;
 const NO_PATHS: readonly string[] = [];
 const scopesByTable = new WeakMap<ShellEnv['paths'], KeptScope[]>();
-const scopesByEnv = new WeakMap<ShellEnv, PathScope>();
+/** The scope last given, for the environment it was given for (one slot: see scopeFor). */
+let lastScope: { env: ShellEnv; scope: PathScope } | undefined;
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;
@@ -543,8 +554,9 @@ function keeps(k: KeptScope, env: ShellEnv): boolean {
 }
 
 export function scopeFor(env: ShellEnv): PathScope {
-  const same = scopesByEnv.get(env);
-  if (same) return same;
+  // The same environment asks again and again within one analysis; a weak table keyed by every environment (one
+  // per request) cost more than the search of the kept scopes below (ADR 0094).
+  if (lastScope?.env === env) return lastScope.scope;
   let kept = scopesByTable.get(env.paths);
   if (!kept) {
     kept = [];
@@ -566,6 +578,6 @@ export function scopeFor(env: ShellEnv): PathScope {
       scope,
     });
   }
-  scopesByEnv.set(env, scope);
+  lastScope = { env, scope };
   return scope;
 }

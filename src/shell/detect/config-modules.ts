@@ -57,8 +57,15 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
 /** Subcommands that load no configuration (help, version). */
 const NO_LOAD = /^(-h|--help|-v|-V|--version|help|version|install|install-deps|uninstall)$/;
 
-/** Node's own modules: judged by the closed scan, never taken for an installed package. */
-const BUILTIN = new Set(builtinModules);
+let builtin: ReadonlySet<string> | undefined;
+/**
+ * Node's own modules: judged by the closed scan, never taken for an installed package. Read on first use, as
+ * reading them loads node:module (the ES module loader's files), which a hook call otherwise never needs (ADR 0094).
+ */
+const isBuiltin = (spec: string): boolean => {
+  builtin ??= new Set(builtinModules);
+  return builtin.has(spec);
+};
 
 /** `import ... from 'x'`, `require('x')`, `import('x')` with a literal specifier. */
 const SPECIFIER =
@@ -102,8 +109,7 @@ function linkedPackages(dir: string, inv: Invocation, r: Reporter): Set<string> 
 function withoutPackages(text: string, linked: ReadonlySet<string>): string | undefined {
   let bad = false;
   const rest = text.replace(SPECIFIER, (m, _q: string, spec: string) => {
-    if (spec.startsWith('.') || spec.startsWith('node:') || BUILTIN.has(spec) || !PACKAGE.test(spec))
-      return m;
+    if (spec.startsWith('.') || spec.startsWith('node:') || isBuiltin(spec) || !PACKAGE.test(spec)) return m;
     if (linked.has(packageName(spec))) bad = true;
     return ' 0 ';
   });

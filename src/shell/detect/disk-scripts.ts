@@ -289,8 +289,12 @@ export function readBudgeted(path: string, inv: Invocation, r: Reporter): Script
 }
 
 function budgetOf(r: Reporter): Budget {
-  const budget = BUDGETS.get(r) ?? { reads: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
-  BUDGETS.set(r, budget);
+  let budget = BUDGETS.get(r);
+  if (!budget) {
+    // Set once per analysis: a weak table's set on every call cost each decision (ADR 0094).
+    budget = { reads: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
+    BUDGETS.set(r, budget);
+  }
   return budget;
 }
 

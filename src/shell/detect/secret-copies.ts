@@ -12,8 +12,11 @@ const COPIES = new WeakMap<Reporter, Set<string>>();
 /** Notes that `path` (resolved) now holds a copy of secret material. */
 export function noteSecretCopy(path: string | undefined, r: Reporter): void {
   if (path === undefined) return;
-  const set = COPIES.get(r) ?? new Set<string>();
-  COPIES.set(r, set);
+  let set = COPIES.get(r);
+  if (!set) {
+    set = new Set<string>();
+    COPIES.set(r, set);
+  }
   set.add(path);
 }
 

@@ -42,11 +42,17 @@ function printedText(inv: Invocation): string | undefined {
 
 function record(r: Reporter, path: string | undefined, content: string | undefined, segment = -1): void {
   if (path === undefined) return;
-  const map = WRITTEN.get(r) ?? new Map<string, string | undefined>();
-  WRITTEN.set(r, map);
+  let map = WRITTEN.get(r);
+  if (!map) {
+    map = new Map<string, string | undefined>();
+    WRITTEN.set(r, map);
+  }
   map.set(path, content);
-  const writers = WRITERS.get(r) ?? new Map<string, number>();
-  WRITERS.set(r, writers);
+  let writers = WRITERS.get(r);
+  if (!writers) {
+    writers = new Map<string, number>();
+    WRITERS.set(r, writers);
+  }
   writers.set(path, segment);
 }
 

@@ -135,7 +135,9 @@ describe('split build, installed without node_modules', () => {
   // the bundle imports load on first use, stdin and stdout are used through their descriptors, the clock
   // does not touch the `performance` global, and V8's flag is set only before a shell analysis. A Read
   // request needs none of these modules (`stream` it does load: node:crypto needs it for the subject hash).
-  it('a Read request on pipes loads no ES module translator, net, node:v8, os or perf_hooks', () => {
+  // node:module (the ES module loader's files, source maps): bin/gavel takes createRequire from the loader itself,
+  // and Node's built-in module names are read only by the code that needs them (ADR 0094).
+  it('a Read request on pipes loads no ES module translator, node:module, net, node:v8, os or perf_hooks', () => {
     dir = install();
     const list = join(dir, 'modules.json');
     const probe = join(dir, 'probe.cjs');
@@ -159,6 +161,8 @@ describe('split build, installed without node_modules', () => {
     const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
     const unwanted = [
       'NativeModule internal/modules/esm/translators',
+      'NativeModule module',
+      'NativeModule internal/modules/esm/loader',
       'NativeModule v8',
       'NativeModule net',
       'NativeModule perf_hooks',
@@ -170,6 +174,8 @@ describe('split build, installed without node_modules', () => {
   it.each([
     ['throws as it loads', "throw new Error('broken');\n"],
     ['is not JavaScript', '{{{\n'],
+    // The build writes the module's function out (ADR 0094); a file whose value is anything else is no bundle.
+    ['is a script with no module function for its value', "'use strict';\n42;\n"],
   ])('a dist/hook.cjs that %s blocks the call with exit 2', (_name, text) => {
     dir = install();
     writeFileSync(join(dir, 'dist', 'hook.cjs'), text);
@@ -193,6 +199,21 @@ describe('split build, installed without node_modules', () => {
     readdirSync(join(d, 'dist')).filter((f) => /^hook-[0-9a-f]{16}\.v8cache$/.test(f));
   const chunkCacheOf = (d: string) =>
     readdirSync(join(d, 'dist')).filter((f) => /^hook-shell-[0-9a-f]{16}\.v8cache$/.test(f));
+
+  it('each file bin/gavel compiles is also a CommonJS module require() runs (no bin/gavel around it)', () => {
+    const chunk = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `process.stdout.write(typeof require(${JSON.stringify(join(ROOT, 'dist', 'hook-shell.cjs'))}).analyzeShell)`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(chunk.stdout).toBe('function');
+    // Its text is the function bin/gavel runs: a script whose value is a function, with no `module` around it.
+    const text = readFileSync(join(ROOT, 'dist', 'hook-shell.cjs'), 'latin1');
+    expect(text.startsWith('(function (f) {')).toBe(true);
+  });
 
   it('the build leaves a code cache for hook.cjs and one for hook-shell.cjs, which the installed copy uses unchanged', () => {
     dir = install();
