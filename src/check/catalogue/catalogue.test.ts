@@ -309,6 +309,10 @@ describe('package lists named in patterns', () => {
     const lazy = catalogueFromIndex(text, indexed.index);
     expect(await safe('npm add chart.js', lazy)).toBe(true);
     expect(await safe('npm add chartXjs', lazy)).toBe(false);
+    // Read a part at a time, as a hook holding the file's bytes reads it.
+    const parts = catalogueFromIndex({ slice: (a: number, b: number) => text.slice(a, b) }, indexed.index);
+    expect(await safe('npm add -D @types/node@20', parts)).toBe(true);
+    expect(await safe('npm add reactt', parts)).toBe(false);
   });
 });
 
