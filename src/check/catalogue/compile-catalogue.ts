@@ -62,6 +62,18 @@ export interface VariableSet {
 export interface ProgramIndex {
   get(program: string): readonly CompiledEntry[] | undefined;
   has(program: string): boolean;
+  /**
+   * The same entries read one at a time, each compiled when first reached (a catalogue loaded from the build's
+   * index): matching stops at the first entry that knows a command safe, so `git status` compiles `git-read` and
+   * not the nine git entries after it (ADR 0094). Absent: use `get`.
+   */
+  each?(program: string): EntryList | undefined;
+}
+
+/** Entries by position, in catalogue order (an array is one). */
+export interface EntryList {
+  readonly length: number;
+  at(k: number): CompiledEntry | undefined;
 }
 
 export interface Catalogue {
@@ -441,8 +453,22 @@ export function catalogueFromIndex(text: string | CatalogueText, index: Catalogu
     return level;
   };
   const byProgramCache = new Map<string, readonly CompiledEntry[]>();
+  const lists = new Map<string, EntryList>();
   const byProgram: ProgramIndex = {
     has: (program) => positionsOf().has(program),
+    each(program) {
+      let list = lists.get(program);
+      if (list === undefined) {
+        const ks = positionsOf().get(program);
+        if (!ks) return undefined;
+        list = {
+          length: ks.length,
+          at: (k) => (k >= 0 && k < ks.length ? entryAt(ks[k] as number) : undefined),
+        };
+        lists.set(program, list);
+      }
+      return list;
+    },
     get(program) {
       let list = byProgramCache.get(program);
       if (list === undefined) {

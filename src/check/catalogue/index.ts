@@ -15,6 +15,7 @@ export {
   catalogueFromIndex,
   compileCatalogue,
   EMPTY_CATALOGUE,
+  type EntryList,
   indexCatalogue,
   type ProgramIndex,
   valueInert,

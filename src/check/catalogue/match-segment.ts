@@ -15,7 +15,7 @@ import {
   type Segment,
   WRITTEN_SCRIPT_WRAPPER,
 } from '../../shell';
-import type { Catalogue, CompiledEntry, OptionSet, VariableSet } from './compile-catalogue';
+import type { Catalogue, CompiledEntry, EntryList, OptionSet, VariableSet } from './compile-catalogue';
 import { inVariableSet, valueInert } from './compile-catalogue';
 import { inlineCodeInert } from './inline-code';
 import { perlSubstitutionsOnly } from './perl-substitution';
@@ -611,7 +611,8 @@ function optionPositioned(segment: Segment): boolean {
  * after it in the analysis (a shell's script, when the analysis read one, follows it).
  */
 export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segment): string | undefined {
-  const entries = catalogue.byProgram.get(segment.program);
+  const entries: EntryList | undefined =
+    catalogue.byProgram.each?.(segment.program) ?? catalogue.byProgram.get(segment.program);
   const ran = workspaceProgramArgs(segment, next);
   if (!entries && ran === undefined) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
@@ -640,15 +641,20 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   // uncertain); only an entry of that program that takes no positionals knows it.
   if (segment.argv.length === 0) {
     if (segment.wrappers[segment.wrappers.length - 1] !== segment.program) return undefined;
-    return entries.find((e) => e.positionals === 'none' && !e.subcommands && entryMatches(e, []))?.id;
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries.at(k);
+      if (e && e.positionals === 'none' && !e.subcommands && entryMatches(e, [])) return e.id;
+    }
+    return undefined;
   }
   // INVARIANT: a word computed at run time that may read as an option (`find src | xargs wc -l`: a name with a
   // blank or a leading `-`) is no known-safe operand: before a literal `--` it could be any option of the program,
   // unless every option of the program only shapes its output or what it reads (`options_inert_programs`).
   if (optionPositioned(segment) && !catalogue.optionsInert.has(segment.program)) return undefined;
   const args = segment.argv.slice(1);
-  for (const entry of entries) {
-    if (!entryMatches(entry, args, catalogue)) continue;
+  for (let k = 0; k < entries.length; k++) {
+    const entry = entries.at(k);
+    if (!entry || !entryMatches(entry, args, catalogue)) continue;
     if (entry.runsScript && !scriptRead(segment, next, scriptArgs(entry, args) ?? '')) continue;
     if (entry.execPrograms.size > 0 && !execInWorkspace(segment, args)) continue;
     if (entry.pathsInScope && !pathsInScope(segment)) continue;

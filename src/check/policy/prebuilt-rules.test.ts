@@ -136,4 +136,28 @@ describe('the catalogue index', () => {
     expect(sliced.entries).toEqual(whole.entries);
     expect(sliced.byProgram.get('git')).toEqual(whole.byProgram.get('git'));
   });
+
+  it('gives a program entries one at a time: reading the first decodes that entry alone, in catalogue order', () => {
+    const text = TEXTS['check-safe.json'];
+    const index = indexCatalogue(text);
+    if (!index.ok) throw new Error(index.problem);
+    let decoded = 0;
+    const lazy = catalogueFromIndex(
+      {
+        slice: (start: number, end: number) => {
+          decoded += 1;
+          return text.slice(start, end);
+        },
+      },
+      index.index,
+    );
+    const list = lazy.byProgram.each?.('git');
+    expect(list?.at(0)?.id).toBe(catalogueFromIndex(text, index.index).byProgram.get('git')?.[0]?.id);
+    expect(decoded).toBe(1);
+    const all = catalogueFromIndex(text, index.index).byProgram.get('git') ?? [];
+    expect(list?.length).toBe(all.length);
+    expect(Array.from({ length: all.length }, (_, k) => list?.at(k))).toEqual(all);
+    expect(list?.at(all.length)).toBeUndefined();
+    expect(lazy.byProgram.each?.('no-such-program')).toBeUndefined();
+  });
 });
