@@ -418,7 +418,7 @@ export function catalogueFromIndex(text: string | CatalogueText, index: Catalogu
     typeof text === 'string' ? (start: number, end: number) => text.slice(start, end) : text.slice;
   const compiled: (CompiledEntry | undefined)[] = [];
   let packages: Readonly<Record<string, readonly string[]>> | undefined;
-  const lists: PackageLists = () => {
+  const packageLists: PackageLists = () => {
     packages ??= index.packagesAt
       ? (JSON.parse(slice(index.packagesAt[0], index.packagesAt[1])) as Record<string, string[]>)
       : {};
@@ -428,7 +428,7 @@ export function catalogueFromIndex(text: string | CatalogueText, index: Catalogu
     let e = compiled[k];
     if (!e) {
       const [start, end] = index.entries[k]?.at ?? [0, 0];
-      e = compileEntry(JSON.parse(slice(start, end)) as CatalogueEntry, lists);
+      e = compileEntry(JSON.parse(slice(start, end)) as CatalogueEntry, packageLists);
       compiled[k] = e;
     }
     return e;
