@@ -430,7 +430,8 @@ describe('uncertainty', () => {
     ['dynamic program from substitution', '$(cat cmd.txt) -rf x', 'dynamic-command'],
     ['eval of a variable', 'eval "$x"', 'dynamic-script'],
     ['bash -c of a variable', 'bash -c "$SCRIPT"', 'dynamic-script'],
-    ['base64 payload to sh', 'echo cm0gLXJmIC8= | base64 -d | sh', 'decoded-payload'],
+    // A strict literal payload is decoded and followed (decoded-literal.ts); one GNU may read otherwise is not.
+    ['base64 payload to sh', 'echo cm0gLXJmIC8 | base64 -d | sh', 'decoded-payload'],
     [
       'decoded payload in python',
       `python3 -c "exec(__import__('base64').b64decode('eA=='))"`,

@@ -20,6 +20,7 @@ import { CLEANERS_PROGRAMS, detectCleaners } from './cleaners';
 import { CLIENT_TARGETS_PROGRAMS, clientTargets } from './client-targets';
 import { CONFIG_MODULES_PROGRAMS, configModules } from './config-modules';
 import { controlFiles } from './control-files';
+import { decodeBase64Literal, decodesStdinOnly } from './decoded-literal';
 import { DOCKER_PROGRAMS, detectDocker } from './detect-docker';
 import { detectFilesystem } from './detect-filesystem';
 import { detectGit } from './detect-git';
@@ -299,6 +300,13 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     return readsSecret ? { ...inv.stdin, sensitive: true } : inv.stdin;
   const decoded =
     DECODERS.test(p) && inv.args.some((w) => /^(-d|--decode|-D|-r|-revert|enc)$/.test(plain(w)));
+  // A literal payload decoded where it stands is text the line holds: followed as that text (decoded-literal.ts).
+  if (decoded && p === 'base64' && inv.stdin.literal !== undefined && inv.args.every(isLiteral)) {
+    const text = decodesStdinOnly(inv.args.map((w) => plain(w)))
+      ? decodeBase64Literal(inv.stdin.literal)
+      : undefined;
+    if (text !== undefined) return literalFlow(text);
+  }
   // taintsOf gives a fresh opaque flow: set on it, no second object per invocation.
   const flow = taintsOf(inv.stdin);
   flow.sensitive = flow.sensitive || readsSecret;

@@ -297,7 +297,7 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
       kind: 'text',
       text: `echo "$(date)"\ncat a | grep b | head\nrm -rf ~ > /dev/null\n`,
     },
-    [`${P}/scripts/decoded.sh`]: { kind: 'text', text: 'echo cm0gLXJmIH4K | base64 -d | bash\n' },
+    [`${P}/scripts/decoded.sh`]: { kind: 'text', text: 'echo "$PAYLOAD" | base64 -d | bash\n' },
     [`${P}/scripts/via-pipe.sh`]: { kind: 'text', text: 'bash pipe\n' },
   };
   const env = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs), scriptFiles: 'literal' });
