@@ -165,7 +165,10 @@ function withLists(e: CatalogueEntry, lists: PackageLists): CatalogueEntry | und
     if (x === undefined) return undefined;
     values[o] = x;
   }
-  if ((e.operands !== undefined && operands === undefined) || (e.first_operand !== undefined && first === undefined))
+  if (
+    (e.operands !== undefined && operands === undefined) ||
+    (e.first_operand !== undefined && first === undefined)
+  )
     return undefined;
   return {
     ...e,
