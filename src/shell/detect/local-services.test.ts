@@ -38,6 +38,11 @@ describe('local services through curl', () => {
       'privilege_escalation',
     ],
     ['kubelet without a scheme', 'curl 127.1:10250/pods', 'privilege_escalation'],
+    [
+      'docker API with credentials and no scheme',
+      'curl admin:pw@localhost:2375/info',
+      'privilege_escalation',
+    ],
     ['docker API through wget without a scheme', 'wget -qO- localhost:2375/info', 'privilege_escalation'],
     ['consul KV without a scheme', 'curl 127.0.0.1:8500/v1/kv/?recurse', 'secret_material_read'],
     ['docker API through httpie', 'http :2375/containers/json', 'privilege_escalation'],

@@ -72,7 +72,7 @@ function parts(url: string): UrlParts | undefined {
 function withScheme(url: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^file:/i.test(url)) return url;
   if (url.startsWith(':')) return `http://localhost${url}`;
-  return /^[\w.[\]:-]+(?:[/?#]|$)/.test(url) ? `http://${url}` : url;
+  return /^(?:[^@/\s]*@)?[\w.[\]:-]+(?:[/?#]|$)/.test(url) ? `http://${url}` : url;
 }
 
 /** Judges one URL an HTTP client was given; true when it reads a sensitive file (a `file:` URL of a secret). */
