@@ -226,7 +226,9 @@ function entryProblem(e: CatalogueEntry): string | undefined {
 
 /** One entry as matching reads it. Assumes `entryProblem` finds nothing (an invalid `operands` throws). */
 function compileEntry(source: CatalogueEntry, lists: PackageLists): CompiledEntry {
-  const e = withLists(source, lists) ?? source;
+  // A list the file lacks never reaches here from a checked text; if it did, the entry must not compile as written.
+  const e = withLists(source, lists);
+  if (!e) throw new Error(`${CATALOGUE_FILE}: entry \`${source.id}\` names a list the file does not have`);
   const compiled: CompiledEntry = {
     id: e.id,
     global: optionSet(e.global),
