@@ -154,6 +154,12 @@ export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
         z.array(z.string().check(z.regex(/^[A-Za-z0-9@][A-Za-z0-9._/@-]*$/))),
       ),
     ),
+    /**
+     * Regular expression fragments several entries share (a permission mode that widens nothing, a path that stays
+     * in the workspace), by name: an entry's `operands`, `first_operand` or `option_values` names one as
+     * `{pattern:NAME}`, which stands for the fragment in a group. A fragment names no list and no other fragment.
+     */
+    patterns: z.optional(z.record(z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)), z.string())),
     entries: z.array(ENTRY_SCHEMA),
   }),
 );

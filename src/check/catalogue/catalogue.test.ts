@@ -316,6 +316,55 @@ describe('package lists named in patterns', () => {
   });
 });
 
+// Shared fragments (`patterns`): a `{pattern:NAME}` in a pattern stands for the fragment in a group.
+describe('shared patterns named in patterns', () => {
+  const shared = {
+    ...bundled,
+    patterns: { 'mode-clause': '[ug]+[-+=][rwx]*|o-[rwx]*', relative: '^(?![/~])[\\w./+,-]+$' },
+    entries: [
+      {
+        id: 'mode',
+        programs: ['chmod'],
+        first_operand: '[0-7]{3}|{pattern:mode-clause}(?:,{pattern:mode-clause})*',
+        // Every operand, the mode too.
+        operands: '{pattern:relative}',
+        safe: ['chmod u+x run.sh'],
+      },
+    ],
+  };
+  it.each([
+    ['a fragment in a group: either side of its alternation', 'chmod o-w run.sh', true],
+    ['the fragment repeated after a comma', 'chmod u+x,o-w run.sh', true],
+    ['a group keeps the alternation inside it: not a whole-pattern alternative', 'chmod o+w run.sh', false],
+    ['the other fragment, whole: an absolute path is not relative', 'chmod u+x /etc/passwd', false],
+    ['the other fragment, whole: a relative path', 'chmod 755 bin/run.sh', true],
+  ])('%s: %s', async (_n, command, known) => {
+    expect(await safe(command, compiled(shared))).toBe(known);
+  });
+
+  it('a catalogue loaded from its build index expands the fragments as a whole load does', async () => {
+    const text = JSON.stringify(shared, null, 2);
+    const indexed = indexCatalogue(text);
+    expect(indexed.ok).toBe(true);
+    if (!indexed.ok) return;
+    const parts = catalogueFromIndex({ slice: (a: number, b: number) => text.slice(a, b) }, indexed.index);
+    expect(await safe('chmod u+x,o-w run.sh', parts)).toBe(true);
+    expect(await safe('chmod o+w run.sh', parts)).toBe(false);
+    expect(await safe('chmod u+x /etc/passwd', parts)).toBe(false);
+  });
+
+  it('an entry naming a fragment the file lacks is never compiled as written from an index', async () => {
+    const text = JSON.stringify(shared, null, 2);
+    const indexed = indexCatalogue(text);
+    if (!indexed.ok) throw new Error(indexed.problem);
+    const lacking = catalogueFromIndex(text, {
+      ...indexed.index,
+      file: { ...indexed.index.file, patterns: {} },
+    });
+    await expect(safe('chmod u+x run.sh', lacking)).rejects.toThrow('names a list or pattern');
+  });
+});
+
 describe('the loader refuses', () => {
   const entry = (over: Record<string, unknown>) => ({
     ...bundled,
@@ -333,6 +382,23 @@ describe('the loader refuses', () => {
     ['a script runner with subcommands', entry({ subcommands: ['x'], runs_script: true }), '`runs_script`'],
     ['a package list the file does not have', entry({ operands: '^{known:nosuch}$' }), 'names a list'],
     ['a package name with a blank', { ...bundled, known_packages: { npm: ['a b'] } }, 'known_packages'],
+    [
+      'a pattern the file does not have',
+      entry({ operands: '{pattern:nosuch}' }),
+      'a pattern `patterns` does not have',
+    ],
+    [
+      'a pattern that is not a regular expression',
+      { ...bundled, patterns: { bad: '(' } },
+      '`patterns.bad` is not',
+    ],
+    [
+      'a pattern naming another',
+      { ...bundled, patterns: { a: 'x', b: '{pattern:a}' } },
+      '`patterns.b` names',
+    ],
+    ['a pattern naming a list', { ...bundled, patterns: { a: '{known:npm}' } }, '`patterns.a` names'],
+    ['a pattern name with capitals', { ...bundled, patterns: { Bad: 'x' } }, 'patterns'],
   ])('%s', (_name, json, problem) => {
     const r = compileCatalogue(json);
     expect(r.ok).toBe(false);

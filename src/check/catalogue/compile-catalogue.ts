@@ -132,18 +132,32 @@ export const EMPTY_CATALOGUE: Catalogue = {
 
 /** The file's package lists (`known_packages`), read on first use. */
 type PackageLists = () => Readonly<Record<string, readonly string[]>>;
+/** The file's shared fragments (`patterns`), by name. */
+type Fragments = Readonly<Record<string, string>>;
+/** What an entry's patterns may name: the package lists and the shared fragments. */
+interface References {
+  lists: PackageLists;
+  fragments: Fragments;
+}
 
-const LIST_REF = /\{known:([a-z]+)\}/g;
+const REFERENCE = /\{(known|pattern):([a-z][a-z0-9-]*)\}/g;
+const NAMES_REFERENCE = /\{(known|pattern):/;
 
 /**
  * `pattern` with each `{known:LIST}` replaced by an alternation of the list's names, each escaped (matched
- * literally); undefined when it names a list the file does not have.
+ * literally), and each `{pattern:NAME}` by the shared fragment in a group; undefined when it names a list or a
+ * fragment the file does not have.
  */
-function expandLists(pattern: string, lists: PackageLists): string | undefined {
-  if (!pattern.includes('{known:')) return pattern;
+function expandReferences(pattern: string, refs: References): string | undefined {
+  if (!NAMES_REFERENCE.test(pattern)) return pattern;
   let missing = false;
-  const out = pattern.replace(LIST_REF, (_m, name: string) => {
-    const names = lists()[name];
+  const out = pattern.replace(REFERENCE, (_m, kind: string, name: string) => {
+    if (kind === 'pattern') {
+      const fragment = Object.hasOwn(refs.fragments, name) ? refs.fragments[name] : undefined;
+      if (fragment === undefined) missing = true;
+      return `(?:${fragment ?? ''})`;
+    }
+    const names = Object.hasOwn(refs.lists(), name) ? refs.lists()[name] : undefined;
     if (!names || names.length === 0) {
       missing = true;
       return '';
@@ -153,15 +167,15 @@ function expandLists(pattern: string, lists: PackageLists): string | undefined {
   return missing ? undefined : out;
 }
 
-/** `e` with its patterns' list references expanded; undefined when one names a list the file does not have. */
-function withLists(e: CatalogueEntry, lists: PackageLists): CatalogueEntry | undefined {
-  const refs = [e.operands, e.first_operand, ...Object.values(e.option_values ?? {})];
-  if (!refs.some((r) => r?.includes('{known:'))) return e;
-  const operands = e.operands === undefined ? undefined : expandLists(e.operands, lists);
-  const first = e.first_operand === undefined ? undefined : expandLists(e.first_operand, lists);
+/** `e` with its patterns' references expanded; undefined when one names a list or fragment the file lacks. */
+function withReferences(e: CatalogueEntry, refs: References): CatalogueEntry | undefined {
+  const patterns = [e.operands, e.first_operand, ...Object.values(e.option_values ?? {})];
+  if (!patterns.some((r) => r !== undefined && NAMES_REFERENCE.test(r))) return e;
+  const operands = e.operands === undefined ? undefined : expandReferences(e.operands, refs);
+  const first = e.first_operand === undefined ? undefined : expandReferences(e.first_operand, refs);
   const values: Record<string, string> = {};
   for (const [o, re] of Object.entries(e.option_values ?? {})) {
-    const x = expandLists(re, lists);
+    const x = expandReferences(re, refs);
     if (x === undefined) return undefined;
     values[o] = x;
   }
@@ -176,6 +190,20 @@ function withLists(e: CatalogueEntry, lists: PackageLists): CatalogueEntry | und
     ...(first === undefined ? {} : { first_operand: first }),
     ...(e.option_values ? { option_values: values } : {}),
   };
+}
+
+/** The problem with the file's shared fragments, if any: each must be a regular expression naming nothing. */
+function fragmentsProblem(fragments: Fragments): string | undefined {
+  for (const [name, re] of Object.entries(fragments)) {
+    if (NAMES_REFERENCE.test(re))
+      return `${CATALOGUE_FILE}: \`patterns.${name}\` names a list or another pattern`;
+    try {
+      new RegExp(re, 'u');
+    } catch {
+      return `${CATALOGUE_FILE}: \`patterns.${name}\` is not a regular expression`;
+    }
+  }
+  return undefined;
 }
 
 /** The checks of one entry the schema cannot state; a problem names the entry and key, undefined when sound. */
@@ -225,10 +253,14 @@ function entryProblem(e: CatalogueEntry): string | undefined {
 }
 
 /** One entry as matching reads it. Assumes `entryProblem` finds nothing (an invalid `operands` throws). */
-function compileEntry(source: CatalogueEntry, lists: PackageLists): CompiledEntry {
-  // A list the file lacks never reaches here from a checked text; if it did, the entry must not compile as written.
-  const e = withLists(source, lists);
-  if (!e) throw new Error(`${CATALOGUE_FILE}: entry \`${source.id}\` names a list the file does not have`);
+function compileEntry(source: CatalogueEntry, refs: References): CompiledEntry {
+  // A list or fragment the file lacks never reaches here from a checked text; if it did, the entry must not compile
+  // as written.
+  const e = withReferences(source, refs);
+  if (!e)
+    throw new Error(
+      `${CATALOGUE_FILE}: entry \`${source.id}\` names a list or pattern the file does not have`,
+    );
   const compiled: CompiledEntry = {
     id: e.id,
     global: optionSet(e.global),
@@ -285,20 +317,23 @@ export function compileCatalogue(json: unknown): CatalogueResult {
   const ids = new Set<string>();
   const entries: CompiledEntry[] = [];
   const byProgram = new Map<string, CompiledEntry[]>();
-  const lists: PackageLists = () => file.known_packages ?? {};
+  const fragments = file.patterns ?? {};
+  const fragmentProblem = fragmentsProblem(fragments);
+  if (fragmentProblem) return { ok: false, problem: fragmentProblem };
+  const refs: References = { lists: () => file.known_packages ?? {}, fragments };
   for (const e of file.entries) {
     if (ids.has(e.id))
       return { ok: false, problem: `${CATALOGUE_FILE}: entry \`${e.id}\`: the id is used twice` };
     ids.add(e.id);
-    const expanded = withLists(e, lists);
+    const expanded = withReferences(e, refs);
     if (!expanded)
       return {
         ok: false,
-        problem: `${CATALOGUE_FILE}: entry \`${e.id}\`: names a list \`known_packages\` does not have`,
+        problem: `${CATALOGUE_FILE}: entry \`${e.id}\`: names a list \`known_packages\` or a pattern \`patterns\` does not have`,
       };
     const problem = entryProblem(expanded);
     if (problem) return { ok: false, problem };
-    const compiled = compileEntry(e, lists);
+    const compiled = compileEntry(e, refs);
     entries.push(compiled);
     for (const p of e.programs) {
       const same = byProgram.get(p);
@@ -331,7 +366,7 @@ function fileLevel(
  * later load of the same text (the same sha256) parses and compiles only the entries of the programs it meets.
  */
 export interface CatalogueIndex {
-  /** The file without its entries and package lists (the variable lists, the hosts). */
+  /** The file without its entries and package lists (the variable lists, the hosts, the shared patterns). */
   file: Omit<CatalogueFile, 'entries' | 'known_packages'>;
   /** Where `known_packages` is in the text, parsed when an entry naming a list is compiled. */
   packagesAt?: readonly [number, number];
@@ -433,7 +468,10 @@ export function catalogueFromIndex(text: string | CatalogueText, index: Catalogu
     let e = compiled[k];
     if (!e) {
       const [start, end] = index.entries[k]?.at ?? [0, 0];
-      e = compileEntry(JSON.parse(slice(start, end)) as CatalogueEntry, packageLists);
+      e = compileEntry(JSON.parse(slice(start, end)) as CatalogueEntry, {
+        lists: packageLists,
+        fragments: index.file.patterns ?? {},
+      });
       compiled[k] = e;
     }
     return e;
