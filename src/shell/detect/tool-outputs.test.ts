@@ -32,6 +32,17 @@ describe('tool outputs are writes', () => {
     ['ptx -G OUTPUT positional', 'ptx -G README ~/.profile', 'home'],
     ['tree -o', 'tree -o ~/.bashrc', 'home'],
     ['gcc -o outside', 'gcc a.c -o /usr/local/bin/x', 'system'],
+    ['lcov -o', 'lcov -a a.info -o ~/.bashrc', 'home'],
+    ['genhtml -o', 'genhtml c.info -o /etc/cov', 'system'],
+    ['scc -o', 'scc -o ~/.profile .', 'home'],
+    [
+      'protoc --X_out=OPTIONS:DIR, the folder after the colon',
+      'protoc --go_out=paths=source_relative:/etc/cron.d a.proto',
+      'system',
+    ],
+    ['protoc --X_out=DIR', 'protoc --python_out=/root/gen a.proto', 'system'],
+    ['protoc --X_out DIR', 'protoc --go-grpc_out ~/.config/autostart a.proto', 'home'],
+    ['protoc, options with colons before the folder', 'protoc --ts_out=a=b,c:d:/etc/x a.proto', 'system'],
   ])('%s: `%s` writes a %s path', (_name, command, cls) => {
     expect(writes(command)).toContain(cls);
   });
@@ -53,6 +64,11 @@ describe('tool outputs are writes', () => {
     ['prettier --write in the workspace', 'prettier --write src'],
     ['eslint --fix in the workspace', 'eslint --fix src -o report.txt'],
     ['tsc --outDir in the workspace', 'tsc --outDir dist'],
+    [
+      'protoc into the workspace',
+      'protoc -I. --go_out=paths=source_relative:gen --go_opt=paths=source_relative a.proto',
+    ],
+    ['tokei -o is a format, not a file', 'tokei -o json'],
     ['esbuild in the workspace', 'esbuild a.ts --bundle --outfile=dist/a.js'],
     ['black in the workspace', 'black src tests'],
     ['uniq to a workspace file', 'uniq in.txt out.txt'],

@@ -3,7 +3,7 @@
  * (`prettier --write F`, `eslint --fix F`, `black F`, `ruff format F`), builders and reporters write where an
  * option says (`tsc --outDir D`, `esbuild --outfile=F`, `eslint -o F`, `tree -o F`), and a few readers take an
  * OUTPUT positional (`uniq IN OUT`, `ptx -G IN OUT`). Every spelling counts: short and long twins, `--opt=value`,
- * `format:path` and `key=path` lists, options handed on after `--` (`cargo test -- --logfile F`), and the folders a
+ * `format:path` and `key=path` lists, protoc's `--X_out=OPTIONS:DIR`, options handed on after `--` (`cargo test -- --logfile F`), and the folders a
  * maker creates (`uv venv D`, `meson setup D`, `cmake -B D`). Each such word is recorded as a write, so action review
  * judges it like a redirection: outside the workspace it is out of scope, a login file is persistence. Pure
  * apart from reporting.
@@ -64,6 +64,9 @@ const PROGRAM_LONG_OUTPUTS: Record<string, readonly string[]> = {
  * place or the terminal).
  */
 const FORMAT_PATHS = new Set(['--cov-report', '--out-format']);
+
+/** protoc's generator outputs (`--python_out`, `--go-grpc_out`): `[OPTIONS:]DIR`, generated files written to DIR. */
+const PROTOC_OUT = /^--[a-z0-9_-]+_out$/;
 
 /** Options whose value is a list of `key=value` reporter settings (mocha's `--reporter-options output=F`). */
 const REPORTER_OPTIONS = new Set(['--reporter-options', '--reporter-option', '-O']);
@@ -142,6 +145,9 @@ const SHORT_OUTPUTS: Record<string, readonly string[]> = {
   javac: ['-d'],
   rustc: ['-o'],
   c8: ['-o'],
+  lcov: ['-o'],
+  genhtml: ['-o'],
+  scc: ['-o'],
   conda: ['-p'],
   mamba: ['-p'],
   micromamba: ['-p'],
@@ -220,7 +226,11 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     const eq = t.indexOf('=');
     const name = (eq < 0 ? t : t.slice(0, eq)).toLowerCase();
     if (programOutputs.includes(name)) write(eq >= 0 ? valueAfterEquals(w) : args[++i], inv, r);
-    else if (FORMAT_PATHS.has(name)) {
+    else if (p === 'protoc' && PROTOC_OUT.test(name)) {
+      // `--go_out=[OPTIONS:]DIR`: the folder after the last colon is written.
+      const v = eq >= 0 ? valueAfterEquals(w) : args[++i];
+      if (v !== undefined) write({ text: v.text.slice(v.text.lastIndexOf(':') + 1), flow: v.flow }, inv, r);
+    } else if (FORMAT_PATHS.has(name)) {
       const v = eq >= 0 ? valueAfterEquals(w) : args[++i];
       for (const item of v?.text.split(',') ?? []) {
         const colon = item.indexOf(':');
