@@ -32,6 +32,13 @@ describe('tool outputs are writes', () => {
     ['ptx -G OUTPUT positional', 'ptx -G README ~/.profile', 'home'],
     ['tree -o', 'tree -o ~/.bashrc', 'home'],
     ['gcc -o outside', 'gcc a.c -o /usr/local/bin/x', 'system'],
+    ['php-cs-fixer fix', 'php-cs-fixer fix ~/.bashrc', 'home'],
+    ['dart format', 'dart format /root/x.dart', 'system'],
+    ['zig fmt', 'zig fmt ~/.profile', 'home'],
+    ['dotnet format', 'dotnet format /etc/x.csproj', 'system'],
+    ['mix format', 'mix format ~/.profile', 'home'],
+    ['scalafmt rewrites operands', 'scalafmt ~/.bashrc', 'home'],
+    ['stylua rewrites operands', 'stylua /etc/x.lua', 'system'],
     ['lcov -o', 'lcov -a a.info -o ~/.bashrc', 'home'],
     ['genhtml -o', 'genhtml c.info -o /etc/cov', 'system'],
     ['scc -o', 'scc -o ~/.profile .', 'home'],
@@ -56,6 +63,10 @@ describe('tool outputs are writes', () => {
     ['black --check', 'black --check ~/x.py'],
     ['ruff check without --fix', 'ruff check /root/x.py'],
     ['eslint without --fix', 'eslint /root/x.js'],
+    ['php-cs-fixer --dry-run', 'php-cs-fixer fix --dry-run /root/x.php'],
+    ['zig fmt --check', 'zig fmt --check /root/x.zig'],
+    ['dotnet format --verify-no-changes', 'dotnet format --verify-no-changes /root/x.csproj'],
+    ['dart analyze', 'dart analyze /root/x.dart'],
   ])('%s: `%s` writes nothing', (_name, command) => {
     expect(writes(command)).toEqual([]);
   });

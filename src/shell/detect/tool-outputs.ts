@@ -187,6 +187,19 @@ const REWRITERS: Record<string, { write: readonly string[]; check?: readonly str
   taplo: { write: ['fmt', 'format'] },
   deno: { write: ['fmt'], check: ['--check'] },
   terraform: { write: ['fmt'], check: ['-check', '--check'] },
+  'php-cs-fixer': { write: ['fix'], check: ['--dry-run'] },
+  dart: { write: ['format'] },
+  zig: { write: ['fmt'], check: ['--check'] },
+  dotnet: { write: ['format'], check: ['--verify-no-changes'] },
+  mix: { write: ['format'], check: ['--check-formatted', '--dry-run'] },
+  'swift-format': { write: ['-i', '--in-place'] },
+  ktlint: { write: ['-F', '--format'] },
+  scalafmt: { write: [], check: ['--test', '--check', '--list'] },
+  stylua: { write: [], check: ['--check'] },
+  buf: { write: ['-w', '--write'] },
+  mdformat: { write: [], check: ['--check'] },
+  nixfmt: { write: [], check: ['--check', '-c'] },
+  djlint: { write: ['--reformat'] },
 };
 
 const NONE: readonly string[] = [];
