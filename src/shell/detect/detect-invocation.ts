@@ -5,6 +5,8 @@
  * Pure apart from reporting.
  */
 
+import { interpreterFamily, readInterpreter } from '../data/interpreters';
+import { SHELLS } from '../data/wrappers';
 import {
   type Invocation,
   isLiteral,
@@ -223,7 +225,10 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   const p = inv.program;
   for (const detect of everyDetector ? ALL_STEPS : stepsFor(p)) detect(inv, r);
   const scripted = detectScripts(inv, r);
-  if (scripted) return scripted;
+  if (scripted) {
+    if (interpreterFamily(p) !== undefined || SHELLS.has(p)) interpreterSecrets(inv, r);
+    return scripted;
+  }
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
   const net = detectNetwork(inv, r);
   if (net) return net;
@@ -312,6 +317,31 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   flow.sensitive = flow.sensitive || readsSecret;
   flow.decoded = flow.decoded || decoded;
   return flow;
+}
+
+/**
+ * The words an interpreter or a shell is handed besides its code (`python -m pip install -r F`, `node --test F`,
+ * `deno run --allow-read=F main.ts`, `php -l F`, `bash -n F`): a secret named there is opened by what runs, as a reader's operand is (a
+ * syntax error or a bad requirement line prints it). Inline code is left to the code scan.
+ */
+function interpreterSecrets(inv: Invocation, r: Reporter): void {
+  const words = inv.args.map((w) => plain(w));
+  const code = new Set((readInterpreter(inv.program, words)?.code ?? []).map((c) => c.at));
+  // A shell's `-c TEXT` (`bash -ec TEXT`): the text is analysed as the command it is.
+  if (SHELLS.has(inv.program)) code.add(words.findIndex((t) => /^-[a-z]*c[a-z]*$/.test(t)) + 1);
+  inv.args.forEach((w, k) => {
+    if (code.has(k)) return;
+    const t = words[k] as string;
+    const eq = t.startsWith('-') ? t.indexOf('=') : -1;
+    if (t.startsWith('-') && eq < 0) return;
+    const value = eq < 0 ? w : { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
+    if (!looksLikePath(plain(value)) || !mayNameSecret(value, inv, r)) return;
+    r.hit(
+      'secret_material_read',
+      `\`${inv.program}\` is handed secret material (${shortPath(value)})`,
+      inv.segment,
+    );
+  });
 }
 
 /**

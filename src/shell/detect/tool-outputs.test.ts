@@ -39,6 +39,9 @@ describe('tool outputs are writes', () => {
     ['mix format', 'mix format ~/.profile', 'home'],
     ['scalafmt rewrites operands', 'scalafmt ~/.bashrc', 'home'],
     ['stylua rewrites operands', 'stylua /etc/x.lua', 'system'],
+    ['gunzip writes the twin without the suffix', 'gunzip ~/.bashrc.gz', 'home'],
+    ['gzip -d, the same', 'gzip -d /etc/cron.d/job.gz', 'system'],
+    ['gzip writes the compressed twin', 'gzip /root/notes', 'system'],
     ['lcov -o', 'lcov -a a.info -o ~/.bashrc', 'home'],
     ['genhtml -o', 'genhtml c.info -o /etc/cov', 'system'],
     ['scc -o', 'scc -o ~/.profile .', 'home'],
@@ -54,6 +57,14 @@ describe('tool outputs are writes', () => {
     expect(writes(command)).toContain(cls);
   });
 
+  it.each([
+    ['a decompressed agent setting', 'gunzip .claude/settings.json.gz', 'agent_self_modification'],
+    ['a decompressed instruction file', 'zstd -d CLAUDE.md.zst', 'agent_self_modification'],
+    ['a decompressed git hook', 'xz -d .git/hooks/pre-commit.xz', 'persistence'],
+  ])('%s: `%s` is %s', (_name, command, category) => {
+    expect(categories(command)).toContain(category);
+  });
+
   it('a login file written by a formatter is persistence', () => {
     expect(categories('prettier --write ~/.bashrc')).toContain('persistence');
   });
@@ -67,6 +78,9 @@ describe('tool outputs are writes', () => {
     ['zig fmt --check', 'zig fmt --check /root/x.zig'],
     ['dotnet format --verify-no-changes', 'dotnet format --verify-no-changes /root/x.csproj'],
     ['dart analyze', 'dart analyze /root/x.dart'],
+    ['gzip -c prints', 'gzip -c /root/x'],
+    ['gunzip -t tests', 'gunzip -t /root/x.gz'],
+    ['zcat prints', 'zcat /root/x.gz'],
   ])('%s: `%s` writes nothing', (_name, command) => {
     expect(writes(command)).toEqual([]);
   });

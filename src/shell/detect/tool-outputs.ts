@@ -204,6 +204,51 @@ const REWRITERS: Record<string, { write: readonly string[]; check?: readonly str
 
 const NONE: readonly string[] = [];
 
+/** Compressors that replace a file by its compressed or decompressed twin unless told to print or test. */
+const COMPRESSORS = new Set([
+  'gzip',
+  'gunzip',
+  'bzip2',
+  'bunzip2',
+  'xz',
+  'unxz',
+  'lzma',
+  'unlzma',
+  'zstd',
+  'unzstd',
+  'lz4',
+  'pigz',
+  'unpigz',
+]);
+const DECOMPRESSORS = new Set(['gunzip', 'bunzip2', 'unxz', 'unlzma', 'unzstd', 'unpigz']);
+const COMPRESSED_SUFFIX = /\.(?:gz|z|bz2|xz|lzma|zst|zstd|lz4|tgz|tbz2?|txz)$/i;
+
+/**
+ * `gunzip .claude/settings.json.gz` writes `.claude/settings.json`, `gzip F` writes `F.gz`, and either removes its
+ * operand unless kept: each operand and its twin are writes, judged where they land. Printing (`-c`), testing and
+ * listing write nothing.
+ */
+function inPlace(
+  p: string,
+  args: readonly Word[],
+  operands: readonly Word[],
+  inv: Invocation,
+  r: Reporter,
+): void {
+  const texts = args.map((w) => optionText(w));
+  const shortFlags = texts.filter((t) => /^-[a-zA-Z0-9]+$/.test(t)).join('');
+  if (/[ctl]/.test(shortFlags) || texts.some((t) => /^--(stdout|to-stdout|test|list)$/.test(t))) return;
+  const decompress =
+    DECOMPRESSORS.has(p) ||
+    shortFlags.includes('d') ||
+    texts.some((t) => /^--(decompress|uncompress)$/.test(t));
+  for (const w of operands) {
+    write(w, inv, r);
+    const twin = decompress ? w.text.replace(COMPRESSED_SUFFIX, '') : `${w.text}.gz`;
+    if (twin !== w.text) write({ text: twin, flow: w.flow }, inv, r);
+  }
+}
+
 function write(w: Word | undefined, inv: Invocation, r: Reporter): void {
   if (w !== undefined && w.text !== '' && w.text !== '-') touchPath(w, 'write', inv, r);
 }
@@ -273,6 +318,7 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     if (maker.sub === undefined || at > 0) for (const x of positionals.slice(at)) write(x, inv, r);
   }
   if (p === 'uniq' && positionals.length >= 2) write(positionals[1], inv, r);
+  if (COMPRESSORS.has(p)) inPlace(p, args, positionals, inv, r);
   if (
     p === 'ptx' &&
     args.some((w) => optionText(w) === '-G' || optionText(w) === '--traditional') &&
