@@ -42,6 +42,7 @@ describe('tool outputs are writes', () => {
     ['gunzip writes the twin without the suffix', 'gunzip ~/.bashrc.gz', 'home'],
     ['gzip -d, the same', 'gzip -d /etc/cron.d/job.gz', 'system'],
     ['gzip writes the compressed twin', 'gzip /root/notes', 'system'],
+    ['kotlinc -d', 'kotlinc src/Main.kt -include-runtime -d ~/.local/bin/app.jar', 'home'],
     ['lcov -o', 'lcov -a a.info -o ~/.bashrc', 'home'],
     ['genhtml -o', 'genhtml c.info -o /etc/cov', 'system'],
     ['scc -o', 'scc -o ~/.profile .', 'home'],

@@ -143,6 +143,8 @@ const SHORT_OUTPUTS: Record<string, readonly string[]> = {
   pip3: ['-t', '-d', '-w'],
   cmake: ['-B'],
   javac: ['-d'],
+  kotlinc: ['-d'],
+  scalac: ['-d'],
   rustc: ['-o'],
   c8: ['-o'],
   lcov: ['-o'],
