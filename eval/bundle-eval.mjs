@@ -1,6 +1,8 @@
 // Bundles one eval's TypeScript with esbuild as the CLI build does (Node 20, ESM, a `require` for the
 // CommonJS dependencies), so plain `node` runs it: no TypeScript loader is installed. Writes only `outfile`.
 // `source` is esbuild's `{ entryPoints }` or `{ stdin }`.
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
 export function bundleEval(source, outfile) {
@@ -16,4 +18,16 @@ export function bundleEval(source, outfile) {
       js: "import { createRequire as __gavelCreateRequire } from 'node:module'; const require = __gavelCreateRequire(import.meta.url);",
     },
   });
+}
+
+/** Puts the shell parser's WASM files beside a bundle in `outDir`, where the bundled loader looks for them. */
+export function copyShellParser(root, outDir) {
+  copyFileSync(
+    join(root, 'node_modules/web-tree-sitter/web-tree-sitter.wasm'),
+    join(outDir, 'web-tree-sitter.wasm'),
+  );
+  copyFileSync(
+    join(root, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm'),
+    join(outDir, 'tree-sitter-bash.wasm'),
+  );
 }

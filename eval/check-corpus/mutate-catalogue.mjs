@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleEval } from '../bundle-eval.mjs';
+import { bundleEval, copyShellParser } from '../bundle-eval.mjs';
 
 if (process.argv.includes('--help')) {
   process.stdout.write('usage: node eval/check-corpus/mutate-catalogue.mjs [--writes]\n');
@@ -17,5 +17,6 @@ await bundleEval(
   { entryPoints: [join(root, 'eval/check-corpus/run-catalogue-mutations.ts')] },
   join(out, 'run.mjs'),
 );
+copyShellParser(root, out);
 const { main } = await import(pathToFileURL(join(out, 'run.mjs')).href);
 process.exitCode = await main(root, process.argv.includes('--writes'));

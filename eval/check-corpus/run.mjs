@@ -1,10 +1,10 @@
 // Entry of `npm run eval:check`: bundles the TypeScript runner with esbuild (as the CLI build does), puts the
 // parser's .wasm files beside it, and runs it. `--no-peer` skips cc-safety-net.
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleEval } from '../bundle-eval.mjs';
+import { bundleEval, copyShellParser } from '../bundle-eval.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const out = mkdtempSync(join(tmpdir(), 'gavel-eval-'));
@@ -12,13 +12,6 @@ await bundleEval(
   { entryPoints: [join(root, 'eval/check-corpus/run-check-corpus.ts')] },
   join(out, 'run.mjs'),
 );
-copyFileSync(
-  join(root, 'node_modules/web-tree-sitter/web-tree-sitter.wasm'),
-  join(out, 'web-tree-sitter.wasm'),
-);
-copyFileSync(
-  join(root, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm'),
-  join(out, 'tree-sitter-bash.wasm'),
-);
+copyShellParser(root, out);
 const { main } = await import(pathToFileURL(join(out, 'run.mjs')).href);
 await main(root, !process.argv.includes('--no-peer'));

@@ -110,6 +110,10 @@ describe('what is known safe and what is unknown', () => {
     ],
     ['find deleting a generated folder pattern', "find . -type d -name '*.egg-info' -exec rm -r {} \\;"],
     [
+      'find deleting generated files, its output to a temp log',
+      "find . -name '*.pyc' -delete > /tmp/out.log 2>&1",
+    ],
+    [
       'docker run of an image, the words after it run in the container',
       'docker run --rm app:dev npm test --ci',
     ],
@@ -185,6 +189,10 @@ describe('what is known safe and what is unknown', () => {
       'find ~ -name node_modules -type d -exec rm -rf {} +',
     ],
     ['find deleting generated folders and more', 'find . -name dist -type d -exec rm -rf {} ../x +'],
+    [
+      'find deleting generated files from a temp start folder',
+      "find /tmp/x -name '*.pyc' -delete > /tmp/out.log",
+    ],
     ['docker run with the host network', 'docker run --rm --net=host app:dev'],
     ['docker run of an image from a named registry host', 'docker run --rm ghcr.io/x/y:1'],
     ['docker run of an image named at run time', 'docker run --rm $IMG'],

@@ -434,8 +434,13 @@ function selectsGeneratedFolders(args: readonly string[]): boolean {
 function execInWorkspace(segment: Segment, args: readonly string[]): boolean {
   if (!args.some((a) => a === '-exec' || a === '-execdir' || a === '-delete')) return true;
   if (args.some((a) => a === '-L' || a === '-follow')) return false;
-  // Without a start folder the analysis names the current one (`.`); none at all is not known.
-  return segment.paths.length > 0 && segment.paths.every((p) => p.class === 'workspace');
+  // Without a start folder the analysis names the current one (`.`); none at all is not known. A write to temp is
+  // find's own output redirected (`> /tmp/out.log`), never a start folder.
+  return (
+    segment.paths.length > 0 &&
+    segment.paths.some((p) => p.class === 'workspace') &&
+    segment.paths.every((p) => p.class === 'workspace' || (p.class === 'temp' && p.role === 'write'))
+  );
 }
 
 /** Container engines, and their subcommands whose words after the image (or service) are the container's command. */
