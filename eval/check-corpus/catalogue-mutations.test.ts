@@ -1,6 +1,6 @@
 // The mutation scan's pieces: word splitting, quoting back, and the mutants of one example.
 import { describe, expect, it } from 'vitest';
-import { mutantsOf, quoteWord, splitWords } from './catalogue-mutations';
+import { mutantsOf, optionMutants, quoteWord, splitWords } from './catalogue-mutations';
 
 describe('catalogue mutations', () => {
   it.each([
@@ -29,5 +29,18 @@ describe('catalogue mutations', () => {
   it('replaces each operand and each option value, never an option name', () => {
     const commands = mutantsOf('e', 'tool --out=dist -v src', ['/T']).map((m) => m.command);
     expect(commands).toEqual(['tool --out=/T -v src', 'tool --out=dist -v /T']);
+  });
+
+  it('gives each option that takes any value a target, never one with a pattern', () => {
+    const entry = {
+      id: 'e',
+      safe: ['tool a | b', 'tool build'],
+      values: ['--out', '-f', '--mode'],
+      option_values: { '--mode': '^x$' },
+    };
+    expect(optionMutants(entry, ['/T']).map((m) => m.command)).toEqual([
+      'tool build --out=/T',
+      'tool build -f /T',
+    ]);
   });
 });

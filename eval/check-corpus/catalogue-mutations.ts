@@ -76,3 +76,33 @@ export function mutantsOf(entry: string, example: string, targets: readonly stri
   }
   return out;
 }
+
+/** A catalogue entry as the option scan reads it. */
+export interface EntryOptions {
+  id: string;
+  safe: readonly string[];
+  values?: readonly string[];
+  global?: { values?: readonly string[] };
+  option_values?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Every option an entry lets take any value (listed in `values`, no `option_values` pattern), given a target: the
+ * entry's first simple example with ` OPTION TARGET` appended. The catalogue does not read such a value, so only
+ * the analysis stands between a writing or reading option and the target.
+ */
+export function optionMutants(entry: EntryOptions, targets: readonly string[]): Mutant[] {
+  const example = entry.safe.find((x) => splitWords(x) !== undefined);
+  if (example === undefined) return [];
+  const free = [...(entry.values ?? []), ...(entry.global?.values ?? [])].filter(
+    (o) => entry.option_values?.[o] === undefined,
+  );
+  return [...new Set(free)].flatMap((o) =>
+    targets.map((target) => ({
+      entry: entry.id,
+      example,
+      command: `${example} ${o.startsWith('--') ? `${o}=${quoteWord(target)}` : `${o} ${quoteWord(target)}`}`,
+      target,
+    })),
+  );
+}

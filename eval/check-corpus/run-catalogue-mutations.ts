@@ -9,18 +9,20 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Mutant, mutantsOf, SECRET_TARGETS, WRITE_TARGETS } from './catalogue-mutations';
+import {
+  type EntryOptions,
+  type Mutant,
+  mutantsOf,
+  optionMutants,
+  SECRET_TARGETS,
+  WRITE_TARGETS,
+} from './catalogue-mutations';
 import { HOME, PROJECT } from './corpus-case';
 import { bundledRequestCheck } from './decide-request';
 
-interface Entry {
-  id: string;
-  safe: string[];
-}
-
 export async function main(root: string, writes: boolean): Promise<number> {
   const file = JSON.parse(readFileSync(join(root, 'rules', 'check-safe.json'), 'utf8')) as {
-    entries: Entry[];
+    entries: EntryOptions[];
   };
   const decide = bundledRequestCheck(root);
   const where = { cwd: PROJECT, home: HOME, workspaceRoots: [PROJECT], tempDirs: ['/tmp'] };
@@ -36,6 +38,12 @@ export async function main(root: string, writes: boolean): Promise<number> {
   const holes = await allowed(secret);
   process.stdout.write(`secret targets: ${secret.length} mutants, ${holes.length} allowed (read each)\n`);
   for (const m of holes) process.stdout.write(`  ${m.entry}: ${m.command}\n`);
+  const options = file.entries.flatMap((e) => optionMutants(e, [...SECRET_TARGETS, ...WRITE_TARGETS]));
+  const openOptions = await allowed(options);
+  process.stdout.write(
+    `options taking any value, given a protected place: ${options.length} mutants, ${openOptions.length} allowed (read each)\n`,
+  );
+  for (const m of openOptions) process.stdout.write(`  ${m.entry}: ${m.command}\n`);
   if (writes) {
     const write = file.entries.flatMap((e) => e.safe.flatMap((x) => mutantsOf(e.id, x, WRITE_TARGETS)));
     const allowedWrites = await allowed(write);

@@ -45,6 +45,15 @@ const LONG_OUTPUTS = new Set([
   '--target-directory',
   '--output-directory',
   '--cache-dir',
+  '--report',
+  '--report-path',
+  '--html-report',
+  '--xml-report',
+  '--junit-report',
+  '--junit-path',
+  '--results-directory',
+  '--log-path',
+  '--lockfile-path',
 ]);
 
 /** Long options naming a folder or file the program writes, by program (`pip install --target D`). */
@@ -53,6 +62,7 @@ const PROGRAM_LONG_OUTPUTS: Record<string, readonly string[]> = {
   pip3: ['--target', '--prefix', '--root', '--src', '--dest', '--wheel-dir', '--log', '--report'],
   uv: ['--target', '--prefix'],
   cargo: ['--root'],
+  bundle: ['--path'],
   conda: ['--prefix'],
   mamba: ['--prefix'],
   micromamba: ['--prefix'],
@@ -146,6 +156,7 @@ const SHORT_OUTPUTS: Record<string, readonly string[]> = {
   kotlinc: ['-d'],
   scalac: ['-d'],
   rustc: ['-o'],
+  dotnet: ['-o'],
   c8: ['-o'],
   lcov: ['-o'],
   genhtml: ['-o'],
