@@ -597,9 +597,11 @@ export function inlineCodeInert(code: string, lang: InlineLanguage, isolated = f
   const locals = localNames(tokens, lang);
   if (!locals) return false;
   let known: ReadonlySet<string>;
+  let jsonModule = false;
   if (lang === 'python') {
     const imported = pythonImports(tokens, isolated);
     if (!imported) return false;
+    jsonModule = imported.has('json') && !locals.has('json');
     known = new Set([...PY_KEYWORDS, ...PY_BUILTINS, ...imported, ...locals]);
   } else {
     if (!requiresAllowed(code, tokens, lang)) return false;
@@ -618,6 +620,8 @@ export function inlineCodeInert(code: string, lang: InlineLanguage, isolated = f
       // decides later imports).
       if (lang === 'python' && t.text === 'path' && isName(tokens[k - 2], 'sys') && isOp(next, ')', ','))
         continue;
+      // `json.load(sys.stdin)`: the json module's reader (no other object's `load`, which may run code: pickle).
+      if (lang === 'python' && t.text === 'load' && isName(tokens[k - 2], 'json') && jsonModule) continue;
       if (!ATTRIBUTES.has(t.text)) return false;
       continue;
     }

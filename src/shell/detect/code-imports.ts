@@ -75,6 +75,13 @@ export const PYTHON_INERT = new Set(
 /** Names through which Python code reaches the system, files, the interpreter or other code. */
 const PY_REACHES =
   /\b(exec\w*|eval|compile|fork\w*|kill\w*|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|help|urllib|requests|httpx|write\w*|unlink|remove|rmtree|environ|getenv)\b/;
+/**
+ * `sys` attributes a program reads as values (`json.load(sys.stdin)`, `sys.argv[1]`, `sys.exit(1)`): the standard
+ * streams, the arguments, what the interpreter is. Never assigned (`sys.stdin = ...`), and any other attribute
+ * (`sys.path`, `sys.modules`) still reaches.
+ */
+const SYS_VALUES =
+  /\bsys\.(?:stdin|stdout|stderr|argv|version_info|version|platform|maxsize|byteorder|exit)\b(?!\s*(?:=[^=]|\.\s*\w+\s*=[^=]|\[[^\]]*\]\s*=[^=]))/g;
 /** Modules that reach files, frames or other code, named as another module's attribute (`dataclasses.inspect`). */
 const PY_REACHED_MODULE =
   /\.(inspect|linecache|tokenize|fileinput|pkgutil|runpy|zipimport|pdb|gc|codeop|tempfile|codecs|mmap|pty|posix|nt|multiprocessing|asyncio|interact|InteractiveConsole|InteractiveInterpreter)\b/;
@@ -127,7 +134,7 @@ export function scanPython(text: string): CodeScan {
   const code = kept.join('\n');
   // An import that is not a statement of its own line (`x = 1; import os`, `if a: import b`) is not read.
   if (/\bimport\b/.test(code)) return NOT_INERT;
-  if (PY_REACHES.test(code)) return NOT_INERT;
+  if (PY_REACHES.test(code.replace(SYS_VALUES, 'sys_value'))) return NOT_INERT;
   // A private attribute (`collections._sys`, `random._os`) or a module reached through another module's
   // attributes (`dataclasses.inspect.linecache`) names what the imports did not: not read.
   if (/\._(?!_)\w/.test(code) || PY_REACHED_MODULE.test(code)) return NOT_INERT;

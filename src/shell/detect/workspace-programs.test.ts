@@ -292,6 +292,17 @@ describe('closed scans', () => {
     ],
     ['exec-family names', 'import collections\ncollections.execvp("sh", [])\n', false],
     ['a public attribute of an inert module', 'import json\nprint(json.decoder.JSONDecodeError)\n', true],
+    [
+      'the standard streams and arguments read as values',
+      'import json, sys\nprint(json.load(sys.stdin)[sys.argv[1]])\n',
+      true,
+    ],
+    ['sys.exit', 'import sys\nsys.exit(1)\n', true],
+    ['a standard stream replaced', 'import sys\nsys.stdin = open("/etc/passwd")\n', false],
+    ['an attribute of a stream set', 'import sys\nsys.stdout.write = print\n', false],
+    ['the import path', 'import sys\nsys.path.insert(0, "/tmp")\n', false],
+    ['the module table', 'import sys\nprint(sys.modules)\n', false],
+    ['sys alone', 'import sys\nx = sys\n', false],
   ])('python: %s', (_n, code, inert) => {
     expect(scanPython(code).inert).toBe(inert);
   });
