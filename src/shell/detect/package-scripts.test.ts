@@ -104,15 +104,20 @@ describe('one workspace package named by a filter is read', () => {
     ['pnpm by package name', 'pnpm -F @shop/web typecheck'],
     ['pnpm by path', 'pnpm --filter ./packages/web typecheck'],
     ['npm by workspace name', 'npm run typecheck -w @shop/web'],
+    ['yarn workspace NAME SCRIPT', 'yarn workspace @shop/web typecheck'],
+    ['yarn workspace NAME run SCRIPT', 'yarn workspace @shop/web run typecheck'],
   ])('%s: its script is analysed', (_name, command) => {
     const a = analyze(command);
     expect(codes(a)).toEqual([]);
     expect(a.segments.map((s) => s.program)).toContain('tsc');
   });
 
-  it('a dangerous script of the filtered package is found', () => {
-    expect(categories(analyze('pnpm -F @shop/web wipe'))).toContain('destructive_root_delete');
-  });
+  it.each(['pnpm -F @shop/web wipe', 'yarn workspace @shop/web wipe', 'yarn workspace @shop/web run wipe'])(
+    'a dangerous script of the filtered package is found: %s',
+    (command) => {
+      expect(categories(analyze(command))).toContain('destructive_root_delete');
+    },
+  );
 
   it.each<[string, string]>([
     ['a name no package.json in the usual folders holds', 'pnpm -F api build'],
@@ -120,6 +125,7 @@ describe('one workspace package named by a filter is read', () => {
     ['a glob', 'pnpm -F "@shop/*" build'],
     ['two filters', 'pnpm -F @shop/web -F other-name build'],
     ['a filter and recursive', 'pnpm -r -F @shop/web build'],
+    ['a yarn workspace no package.json holds', 'yarn workspace api build'],
   ])('uncertain: %s', (_name, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });

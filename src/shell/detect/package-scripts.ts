@@ -116,7 +116,10 @@ const VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
 const FOLDER_OPTIONS = new Set(['--prefix', '-C', '--dir', '--cwd']);
 /** Options that run the scripts of other packages of a workspace, which are not read. */
 const WORKSPACE = /^(-w|--workspace|--workspaces|-ws|--filter|-F|-r|--recursive|--filter-prod)(=|$)/;
-/** Options naming one workspace package, per manager (`pnpm -F web build`, `npm -w web test`): that one is read. */
+/**
+ * Options naming one workspace package, per manager (`pnpm -F web build`, `npm -w web test`; yarn's is the
+ * `workspace NAME` command): that one is read.
+ */
 const FILTER: Readonly<Record<string, ReadonlySet<string>>> = {
   pnpm: new Set(['-F', '--filter']),
   npm: new Set(['-w', '--workspace']),
@@ -175,6 +178,14 @@ function parse(inv: Invocation): Parsed | undefined {
     else return undefined;
   }
   if (filter !== undefined && workspaces) filter = undefined;
+  // `yarn workspace NAME CMD ARGS`: CMD run in the one workspace package NAME, as a filter names it.
+  if (inv.program === 'yarn' && command === 'workspace') {
+    const [name, next, ...after] = rest;
+    if (name === undefined || next === undefined || filter !== undefined || workspaces) return undefined;
+    filter = name;
+    command = plain(next);
+    rest.splice(0, rest.length, ...after);
+  }
   const parsed: Parsed = { command: ALIASES[command] ?? command, rest, folder, workspaces, ignoreScripts };
   if (filter !== undefined) parsed.filter = filter;
   return parsed;
