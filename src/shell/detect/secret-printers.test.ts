@@ -49,6 +49,10 @@ describe('secret reads by class', () => {
     ['ps auxe', 'ps auxe'],
     ['docker inspect of the environment', "docker inspect -f '{{.Config.Env}}' db"],
     ['docker compose config', 'docker compose config'],
+    [
+      'docker compose config with its environment beside the names',
+      'docker compose config --services --environment',
+    ],
     ['terraform output', 'terraform output -json'],
     ['terraform show', 'terraform show'],
     ['terraform state pull', 'terraform state pull'],
@@ -88,6 +92,8 @@ describe('secret reads by class', () => {
     ['rsync --exclude NAME', 'rsync -a --exclude .env ./ /tmp/out/'],
     ['the AWS CLI printing its region', 'aws configure get region --profile dev'],
     ['grep --exclude-dir', 'grep -rn --exclude-dir .git --exclude=.env TODO src'],
+    ['docker compose config listing service names', 'docker compose config --services'],
+    ['docker compose config only validating', 'docker compose config -q'],
   ])('%s: `%s` reads no secret', (_name, command) => {
     expect(categories(command)).not.toContain('secret_material_read');
   });

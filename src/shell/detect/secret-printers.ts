@@ -17,6 +17,17 @@ const ENV_EXPR = /\$ENV\b|\$__loc__|(?<![.\w$"'])(?:(?:str)?env\b(?!\s*:)|envsub
 /** yq's file loaders, with a literal path argument when there is one. */
 const LOADER = /\bload(?:_str|_xml|_props|_base64|_yaml|_json)?\s*\(\s*("([^"]*)"|[^)]*)/g;
 const TERRAFORM = new Set(['terraform', 'tofu', 'terragrunt']);
+/** `docker compose config` options that print names (or nothing) instead of the resolved project. */
+const COMPOSE_NAMES_ONLY = new Set([
+  '--services',
+  '--volumes',
+  '--images',
+  '--profiles',
+  '--networks',
+  '--hash',
+  '-q',
+  '--quiet',
+]);
 const CONTAINER = new Set(['docker', 'podman', 'nerdctl']);
 const CLUSTER = new Set(['kubectl', 'oc', 'k3s', 'microk8s']);
 /** kubectl options that take a value as the next word (so it is no resource name). */
@@ -215,7 +226,10 @@ export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
     // environment or the whole config is a read of it.
     if (inspect && format >= 0 && !narrow)
       say(r, inv, 'inspect prints container configuration, its environment included');
-    if ((pos[0] === 'compose' && pos.includes('config')) || (pos[0] === 'compose' && pos.includes('convert')))
+    // `config --services` (or volumes, images, profiles, networks, a hash, `-q`) prints names or nothing.
+    const namesOnly =
+      words.some((w) => COMPOSE_NAMES_ONLY.has(w)) && !words.some((w) => /^--(environment|variables)$/.test(w));
+    if (pos[0] === 'compose' && (pos.includes('config') || pos.includes('convert')) && !namesOnly)
       say(r, inv, 'compose config prints the project with its environment files filled in');
     return;
   }
