@@ -1,5 +1,5 @@
 // The closed shape of `python -c` code that only asks modules what they are: imports and one print of string
-// literals and attribute chains that say what a module is. Which module an import finds is tested with real files
+// literals, attribute chains that say what a module is, and device queries. Which module an import finds is tested with real files
 // in workspace-programs.test.ts.
 import { describe, expect, it } from 'vitest';
 import { moduleQueryImports } from './module-query';
@@ -20,12 +20,25 @@ describe('moduleQueryImports', () => {
     ],
     ['a label printed beside it', "import numpy; print('numpy', numpy.__version__)", ['numpy']],
     ['sys imported like any other', 'import sys; print(sys.version)', ['sys']],
+    ['a device query', 'import torch; print(torch.cuda.is_available())', ['torch']],
+    [
+      'device queries beside the version',
+      'import torch; print(torch.__version__, torch.cuda.device_count(), torch.cuda.get_device_name(0))',
+      ['torch'],
+    ],
+    [
+      'the GPU list',
+      "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))",
+      ['tensorflow'],
+    ],
   ])('reads %s', (_n, code, want) => {
     expect(moduleQueryImports(code)).toEqual(want);
   });
 
   it.each([
-    ['a call', 'import torch; print(torch.cuda.is_available())'],
+    ['a call that is not a device query', "import torch; print(torch.load('x.pt'))"],
+    ['a device query with another argument', 'import torch; print(torch.cuda.is_available(x))'],
+    ['a device query through a namespace not listed', 'import torch; print(torch.hub.devices())'],
     ['an attribute that is not what the module is', 'import openai; print(openai.api_key)'],
     ['a name never imported', 'import torch; print(os.__file__)'],
     ['sys read without its import', 'print(sys.version)'],

@@ -3,7 +3,8 @@
  * `import flask` (is it installed?), `print(torch.version.cuda, sys.version)`. Read as a closed shape, never as a
  * scan: every statement is an `import` of plain dotted names (optionally `as NAME`) or one `print(...)` of string
  * literals and attribute chains of bound names whose every attribute says what the module is (`__version__`,
- * `version`, `VERSION`, `__file__`, `cuda`). No call, subscript, operator or other name: a module attribute that
+ * `version`, `VERSION`, `__file__`, `cuda`), or a closed list of device queries (`torch.cuda.is_available()`). No other
+ * call, subscript, operator or other name: a module attribute that
  * holds a secret read from the environment at import (`openai.api_key`) is never printed. Which module an import
  * finds (a workspace file of that name, a standard module with effects) is workspace-programs.ts's question.
  * Pure.
@@ -19,6 +20,14 @@ const IMPORT = new RegExp(
 /** A string literal with nothing Python could read as an escape, a format field or another quote. */
 const STRING = /^(?:'[\w .:=/-]*'|"[\w .:=/-]*")$/;
 const CHAIN = new RegExp(`^(${NAME})((?:\\.(?:${NAME}|__version__|__file__))+)$`);
+/**
+ * A framework asked which devices it sees (`torch.cuda.is_available()`, `torch.cuda.get_device_name(0)`,
+ * `torch.backends.mps.is_available()`, `tf.config.list_physical_devices('GPU')`, `jax.devices()`): a closed list of
+ * device namespaces and query calls, with no argument but a device number or the word GPU.
+ */
+const QUERY_CALL = new RegExp(
+  `^(${NAME})(?:\\.(?:cuda|backends|mps|config|experimental|test))*\\.(?:is_available|device_count|current_device|get_device_name|is_built|is_built_with_cuda|list_physical_devices|devices|device_count)\\((?:\\d{1,2}|'GPU'|"GPU")?\\)$`,
+);
 
 /**
  * The dotted modules the code imports, when the whole code is that shape (`;` and newlines between statements,
@@ -53,6 +62,8 @@ export function moduleQueryImports(code: string): string[] | undefined {
     if (inner === '') continue;
     for (const arg of inner.split(',').map((a) => a.trim())) {
       if (STRING.test(arg)) continue;
+      const query = QUERY_CALL.exec(arg);
+      if (query && bound.has(query[1] as string)) continue;
       const chain = CHAIN.exec(arg);
       if (!chain || !bound.has(chain[1] as string)) return undefined;
       // `google.protobuf.__version__`: the submodules an unaliased dotted import named are the path to it.
