@@ -257,7 +257,8 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
   // Any other program: path-like arguments are reads unless the program only looks at names.
   const { positionals, options } = splitArgs(inv.args);
   let readsSecret = false;
-  const role = NON_READERS.has(p) ? 'arg' : 'read';
+  // `openssl x509 -in cert.pem`: a certificate's fields are printed, never a private key beside it in the file.
+  const role = NON_READERS.has(p) || (p === 'openssl' && plain(inv.args[0]) === 'x509') ? 'arg' : 'read';
   // yq's expression is optional (`yq ~/.kube/config` prints the file): a first word that looks like a path is one.
   const expressionFirst =
     EXPRESSION_FIRST.has(p) &&
