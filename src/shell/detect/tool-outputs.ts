@@ -213,6 +213,8 @@ const REWRITERS: Record<string, { write: readonly string[]; check?: readonly str
   mdformat: { write: [], check: ['--check'] },
   nixfmt: { write: [], check: ['--check', '-c'] },
   djlint: { write: ['--reformat'] },
+  dos2unix: { write: [] },
+  unix2dos: { write: [] },
 };
 
 const NONE: readonly string[] = [];
