@@ -228,7 +228,8 @@ export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
       say(r, inv, 'inspect prints container configuration, its environment included');
     // `config --services` (or volumes, images, profiles, networks, a hash, `-q`) prints names or nothing.
     const namesOnly =
-      words.some((w) => COMPOSE_NAMES_ONLY.has(w)) && !words.some((w) => /^--(environment|variables)$/.test(w));
+      words.some((w) => COMPOSE_NAMES_ONLY.has(w)) &&
+      !words.some((w) => /^--(environment|variables)$/.test(w));
     if (pos[0] === 'compose' && (pos.includes('config') || pos.includes('convert')) && !namesOnly)
       say(r, inv, 'compose config prints the project with its environment files filled in');
     return;
