@@ -137,6 +137,11 @@ describe('interpreter runs of workspace files', () => {
       ['python3'],
     ],
     ['python -c importing an installed module only', 'python -c "import flask"', ['python']],
+    [
+      'python -c asking an installed framework which devices it sees',
+      'python -c "import torch; print(torch.cuda.is_available())"',
+      ['python'],
+    ],
   ])('marked: %s', (_n, command, want) => {
     expect(marked(command)).toEqual(want);
   });
@@ -182,7 +187,10 @@ describe('interpreter runs of workspace files', () => {
       'an installed module asked for a value it read at import',
       'python -c "import openai; print(openai.api_key)"',
     ],
-    ['an installed module called', 'python -c "import torch; print(torch.cuda.is_available())"'],
+    [
+      'an installed module called (not a device query)',
+      'python -c "import torch; print(torch.load(\'m.pt\'))"',
+    ],
     ['a standard module whose import opens a browser', 'python -c "import antigravity"'],
     ['a standard module that reaches the system', 'python -c "import os; print(os.__file__)"'],
     ['a workspace torch.py in place of the installed one', 'cd mlshadow && python -c "import torch"'],
