@@ -46,8 +46,17 @@ describe('here-docs and here-strings after a list', () => {
     ['here-doc', "npm test && sh <<'EOF'\nrm -rf ~\nEOF\n", 'destructive_root_delete'],
     ['here-doc, then a pipe', "npm test && cat <<'EOF' | sh\nrm -rf ~\nEOF\n", 'destructive_root_delete'],
     ['here-string', "npm test && sh <<< 'rm -rf ~'", 'destructive_root_delete'],
+    // The quotes are the outer shell's: the shell reading the text sees a glob, as `bash -c` would.
+    ['here-string with a quoted glob', "bash <<< 'cat .en?'", 'secret_material_read'],
+    ['here-string, double quotes, a glob among commands', 'sh <<< "ls; cat .[e]nv"', 'secret_material_read'],
   ])('%s', (_name, command, category) => {
     expect(categories(command)).toContain(category);
+  });
+
+  it('a here-string given to a reader is the same text, quoted glob characters included', () => {
+    // For grep the `?` is data; piped on to a shell it is a glob again.
+    expect(analyze("grep -c x <<< 'a?b'").hits).toEqual([]);
+    expect(categories("cat <<< 'cat .en?' | sh")).toContain('secret_material_read');
   });
 });
 

@@ -142,6 +142,17 @@ interface Applied {
   inputFile: Redirect | undefined;
 }
 
+/**
+ * What a here-string feeds its command: the word's text as bash expands it, a newline after it; a word with a run-time
+ * part is opaque. The text is unprotected (a quoted `?` is a `?` again): a shell reading it sees the characters bash
+ * wrote, globs included (`bash <<< 'cat .en?'`).
+ */
+function herestringInput(redirect: Node, ctx: WordContext): Flow {
+  const target = named(redirect).find((c) => c.type !== 'file_descriptor');
+  const word = target ? decodeWord(target, ctx) : { text: '', flow: NO_FLOW };
+  return word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${unprotect(word.text)}\n`);
+}
+
 export class TreeWalker {
   /** stdin flows of compounds that read a file (`{ …; } < f`), and the redirect that opened it. */
   private readonly fileInputs = new WeakMap<Flow, Redirect>();
@@ -402,9 +413,7 @@ export class TreeWalker {
             continuations.push(part);
         }
       } else if (child.type === 'herestring_redirect') {
-        const target = named(child).find((c) => c.type !== 'file_descriptor');
-        const word = target ? decodeWord(target, ctx) : { text: '', flow: NO_FLOW };
-        own.input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
+        own.input = herestringInput(child, ctx);
         own.inputFile = undefined;
       } else if (child.type === 'file_redirect') {
         this.fileRedirect(child, ctx, own.redirects, own.extraArgs);
@@ -554,9 +563,7 @@ export class TreeWalker {
         if (inner) wordNodes.push(inner);
       } else if (child.type === 'file_redirect') this.fileRedirect(child, ctx0, ownRedirects, trailing);
       else if (child.type === 'herestring_redirect') {
-        const target = named(child).find((c) => c.type !== 'file_descriptor');
-        const word = target ? decodeWord(target, ctx0) : { text: '', flow: NO_FLOW };
-        input = word.text.includes(DYN) ? taintsOf(word.flow) : literalFlow(`${word.text}\n`);
+        input = herestringInput(child, ctx0);
       } else if (child.type === 'heredoc_redirect') input = this.heredoc(child, frame);
       else if (child.type === 'comment') continue;
       else wordNodes.push(child);
