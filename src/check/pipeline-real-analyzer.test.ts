@@ -159,6 +159,29 @@ describe('shell state alone: gone when the call ends, known safe unless the shel
   });
 });
 
+describe('a lower-case variable only the shell holds reaches no program beside it', () => {
+  it.each([
+    ['a substitution kept in a variable', 'out=$(git rev-parse HEAD); echo "$out"'],
+    ['alone', 'v=$(node -v)'],
+    ['a loop variable', 'for f in src/*.ts; do wc -l "$f"; done'],
+    ['a counter', 'n=0; for f in *.md; do n=$((n+1)); done; echo $n'],
+  ])('allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('allow');
+  });
+
+  it.each([
+    ['an upper-case name the environment may hold', 'SHA=$(git rev-parse HEAD); echo $SHA'],
+    ['exported', 'out=$(git rev-parse HEAD); export out; git status'],
+    ['a lower-case variable npm reads', 'npm_config_registry=https://r.example; npm ci'],
+    ['the same as a loop variable', 'for npm_config_registry in https://r.example; do npm ci; done'],
+    ['a proxy no list names', 'for ftp_proxy in http://p.example:3128; do ls; done'],
+    ["zsh's path array", 'path=(/tmp/x $path); ls'],
+    ['under allexport', 'set -a; node_env=x; ls'],
+  ])('not allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('escalate');
+  });
+});
+
 describe('the unknown under each mode (real analyzer, bundled policy)', () => {
   const under = (mode: string, command: string) =>
     checkWithTrace(request({ kind: 'shell', command }), { ...deps, policy: policyWith({ mode }) });

@@ -134,10 +134,15 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   }
 
   readonly assignedNames = new Set<string>();
+  /** Names assigned as the shell's own (`x=1`, `for x in`), and names that reached an environment or a declaration. */
+  private readonly plainNames = new Set<string>();
+  private readonly declaredNames = new Set<string>();
   production = false;
+  allexport = false;
 
-  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void {
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }, plain = false): void {
     this.variables.add(name);
+    (plain ? this.plainNames : this.declaredNames).add(name);
     this.variableValues.push([name, value && !isDynamic(value.text) ? display(value.text) : '$\u2026']);
     this.assignedNames.add(name);
     stateAssignment(name, value, {
@@ -166,6 +171,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   /** A variable was unset or declared without a value (`unset X`, `export X`): shell state only. */
   touched(name: string, value?: string): void {
     this.variables.add(name);
+    this.declaredNames.add(name);
     this.variableValues.push([name, value !== undefined && !isDynamic(value) ? display(value) : '$\u2026']);
   }
 
@@ -345,6 +351,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       sensitiveToNetwork: this.sensitiveToNetwork,
       variables: [...this.variables],
       variableValues: this.variableValues,
+      unexported: this.allexport ? [] : [...this.plainNames].filter((n) => !this.declaredNames.has(n)),
     };
   }
 }

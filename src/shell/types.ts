@@ -119,6 +119,12 @@ export interface ShellAnalysis {
   variables?: string[];
   /** The value each of `variables` was given, as `[name, value]` (`$…`: computed at run time, or not given). */
   variableValues?: [string, string][];
+  /**
+   * Those of `variables` only ever assigned as the shell's own (`out=$(cmd)`, a `for` loop's variable): never
+   * exported, declared, unset or given to a program as its environment, in a command that never turns `allexport`
+   * on. bash gives such a variable to no program unless the environment already exported it.
+   */
+  unexported?: string[];
 }
 
 /**

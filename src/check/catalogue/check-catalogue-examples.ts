@@ -9,14 +9,15 @@
 
 import type { ShellAnalysis, ShellEnv } from '../../shell';
 import { CATALOGUE_FILE, type Catalogue } from './compile-catalogue';
-import { entryMatches, matchSegment, variablesInert } from './match-segment';
+import { entryMatches, matchSegment, programVariables, variablesInert } from './match-segment';
 
 export type Analyze = (command: string, env: ShellEnv) => Promise<ShellAnalysis>;
 
 /** Does the catalogue know every segment of the analysed command safe? */
 export function knownSafe(catalogue: Catalogue, analysis: ShellAnalysis): boolean {
   if (analysis.uncertain.length > 0 || analysis.hits.length > 0) return false;
-  if (!variablesInert(catalogue, analysis.variables ?? [], analysis.variableValues)) return false;
+  const variables = programVariables(catalogue, analysis.variables ?? [], analysis.unexported);
+  if (!variablesInert(catalogue, variables, analysis.variableValues)) return false;
   if (analysis.segments.length === 0) return false;
   return analysis.segments.every(
     (s, i) => matchSegment(catalogue, s, analysis.segments[i + 1]) !== undefined,

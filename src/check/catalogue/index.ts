@@ -20,4 +20,4 @@ export {
   type ProgramIndex,
   valueInert,
 } from './compile-catalogue';
-export { matchSegment, stateRunsCode, variablesInert } from './match-segment';
+export { matchSegment, programVariables, stateRunsCode, variablesInert } from './match-segment';

@@ -685,6 +685,26 @@ export function variablesInert(
   });
 }
 
+/** A shell variable's name by convention: lower case (environment variables are upper case). */
+const SHELL_OWN = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * The variables a command sets that may reach a program it runs: all of `names` but the shell's own. A name only
+ * ever assigned as a statement or a loop variable (`unexported`: `out=$(git rev-parse HEAD)`, `for f in ...`) is
+ * given to no program unless the environment exported it already; by convention environment variables are upper
+ * case, and the lower-case ones programs do read (`http_proxy`, `npm_config_*`, zsh's `path`) are
+ * `runs_code_variables`. Such a name is the shell's own.
+ */
+export function programVariables(
+  catalogue: Catalogue,
+  names: readonly string[],
+  unexported: readonly string[] = [],
+): string[] {
+  if (unexported.length === 0) return [...names];
+  const own = new Set(unexported.filter((n) => SHELL_OWN.test(n) && !inVariableSet(catalogue.runsCode, n)));
+  return names.filter((n) => !own.has(n));
+}
+
 /**
  * Variables bash itself reads for every later command of the same shell: command lookup (`PATH`, `hash` tables,
  * functions and aliases from the environment), the dynamic loader of every program it starts, word splitting,

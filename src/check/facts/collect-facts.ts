@@ -427,7 +427,13 @@ export function collectFacts(
     // Setting shell state only (`export X=1`) runs nothing, but it is not empty: the policy judges the names.
     if (targets.length === 0 && uncertain.length === 0 && variables.length === 0)
       uncertain.push({ code: 'empty', reason: 'the command has nothing to run' });
-    return { targets, uncertain, variables, variableValues: analysis.variableValues ?? [] };
+    return {
+      targets,
+      uncertain,
+      variables,
+      variableValues: analysis.variableValues ?? [],
+      unexported: analysis.unexported ?? [],
+    };
   }
   const base = {
     index: 0,

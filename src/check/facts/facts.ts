@@ -32,4 +32,6 @@ export interface Facts {
   variables?: string[];
   /** The values given to `variables` (`[name, value]`), for variables known inert by value. */
   variableValues?: [string, string][];
+  /** Those of `variables` only assigned as the shell's own, never exported (ShellAnalysis `unexported`). */
+  unexported?: string[];
 }

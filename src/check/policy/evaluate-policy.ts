@@ -11,7 +11,7 @@
  * the catalogue never clears a category, a rule or an uncertainty (it is asked only when nothing else decided).
  */
 
-import { matchSegment, stateRunsCode, variablesInert } from '../catalogue';
+import { matchSegment, programVariables, stateRunsCode, variablesInert } from '../catalogue';
 import { CATEGORY_ORDER } from '../facts/category-reasons';
 import type { Facts, TargetFacts } from '../facts/facts';
 import type { CheckRequest } from '../request/request';
@@ -213,7 +213,11 @@ export function evaluatePolicy(
     !stateOnly &&
     RANK[bucket] < RANK.review &&
     policy.unlisted === 'review' &&
-    !variablesInert(policy.catalogue, variables, facts.variableValues)
+    !variablesInert(
+      policy.catalogue,
+      programVariables(policy.catalogue, variables, facts.unexported),
+      facts.variableValues,
+    )
   ) {
     // A variable that changes what programs run or load (`export PATH=...; ls`): the programs are not the known ones.
     return {

@@ -129,20 +129,46 @@ describe('a production environment selected for a database task is uncertain', (
   });
 });
 
-describe('a for loop assigns its variable: an environment-style name is an assignment', () => {
+describe('a for loop assigns its variable, as a plain assignment does', () => {
   it.each<[string, string, string]>([
     ['PATH', 'for PATH in /tmp/evil; do ls; done', 'PATH'],
     ['a loader variable', 'for LD_PRELOAD in /tmp/x.so; do cat README.md; done', 'LD_PRELOAD'],
     ['a proxy', 'for http_proxy in http://evil.example:8080; do npm view x; done', 'http_proxy'],
+    [
+      'a lower-case registry setting',
+      'for npm_config_registry in https://r.example; do npm i; done',
+      'npm_config_registry',
+    ],
     ['over the positional parameters', 'for PATH; do ls; done', 'PATH'],
+    ['a file loop', 'for f in src/*.ts; do wc -l "$f"; done', 'f'],
   ])('%s', (_n, command, name) => {
-    expect(analyze(command).variables).toContain(name);
+    const a = analyze(command);
+    expect(a.variables).toContain(name);
+    // Never exported here: the policy decides which such names may still reach a program.
+    expect(a.unexported).toContain(name);
+  });
+});
+
+describe('which assigned names stay the shell own: never exported, declared or given to a program', () => {
+  it.each<[string, string, string[]]>([
+    ['a statement assigning a substitution', 'out=$(git rev-parse HEAD); echo "$out"', ['out']],
+    ['several on one statement', 'a=1 b=2', ['a', 'b']],
+    ['exported later', 'x=1; export x; ls', []],
+    ['exported at once', 'export x=1; ls', []],
+    ['declared', 'declare x=1; local y=2; ls', []],
+    ['a prefix is the program environment', 'x=1 ls', []],
+    ['env gives it to the program', 'env x=1 ls', []],
+    ['unset', 'x=1; unset x', []],
+    ['allexport on', 'set -a; x=1; ls', []],
+    ['allexport in a cluster', 'set -ea; x=1; ls', []],
+    ['allexport by name', 'set -o allexport; x=1; ls', []],
+    ['options computed at run time', 'set $opts; x=1; ls', []],
+    ['a shell started with allexport', "bash -a -c 'x=1; ls'", []],
+  ])('%s', (_n, command, names) => {
+    expect(analyze(command).unexported ?? []).toEqual(names);
   });
 
-  it.each<[string, string]>([
-    ['a file loop', 'for f in src/*.ts; do wc -l "$f"; done'],
-    ['a counter', 'for i in 1 2 3; do echo $i; done'],
-  ])('%s: a lower-case loop variable is the shell own', (_n, command) => {
-    expect(analyze(command).variables).toEqual([]);
+  it('set -e alone leaves a plain assignment the shell own', () => {
+    expect(analyze('set -e; x=1; ls').unexported).toEqual(['x']);
   });
 });

@@ -7,8 +7,9 @@
  * Pure apart from reporting.
  */
 
+import { SHELLS } from '../data/wrappers';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
-import { embeddedSubstitutions } from '../walk/decode-word';
+import { embeddedSubstitutions, type Word } from '../walk/decode-word';
 import type { Flow } from '../walk/flow';
 import { DYN } from '../walk/markers';
 
@@ -105,11 +106,34 @@ export function productionArguments(inv: Invocation, r: Reporter): void {
 }
 
 /** The programs stateBuiltin looks at. */
-export const STATE_BUILTIN_PROGRAMS = () => ['hash', 'enable', 'set', 'shopt', 'mapfile', 'readarray'];
+export const STATE_BUILTIN_PROGRAMS = () => [
+  'hash',
+  'enable',
+  'set',
+  'shopt',
+  'mapfile',
+  'readarray',
+  ...SHELLS,
+];
+
+/**
+ * Does `set` or a shell given these words turn on `allexport` (`-a` alone or in a cluster, `-o allexport`)? A word
+ * computed at run time may be any option: it may.
+ */
+export function allexportMode(args: readonly Word[]): boolean {
+  return args.some((w, k) => {
+    if (!isLiteral(w)) return true;
+    const t = plain(w);
+    return /^-[a-zA-Z]*a[a-zA-Z]*$/.test(t) || (t === '-o' && plain(args[k + 1]) === 'allexport');
+  });
+}
 
 /** Builtins that change bash's state: `hash -p`, `mapfile -C`/`readarray -C`, `enable -f`. */
 export function stateBuiltin(inv: Invocation, r: Reporter): void {
   const p = inv.program;
+  // A shell's own options come before its script or `-c` text; a later `-a` is that script's argument, taken too.
+  if ((p === 'set' || SHELLS.has(p)) && allexportMode(inv.args)) r.allexport = true;
+  if (SHELLS.has(p)) return;
   const words = inv.args.map((w) => plain(w));
   if (p === 'hash' && words.some((w) => /^-[a-z]*p/.test(w))) {
     r.uncertain('dynamic-command', '`hash -p` remaps which program a command name runs', inv.segment, 'kept');

@@ -63,6 +63,8 @@ export interface Reporter {
   hit(category: Category, reason: string, segment: number): void;
   /** A variable that selects a production environment was set in this command (`RAILS_ENV=production`). */
   production: boolean;
+  /** The command may turn on `allexport` (`set -a`, `bash -a`): every later assignment is exported. */
+  allexport: boolean;
   /** `kept`: survives `forgetUncertainties` (what gavel could not see, not what a script computes). */
   uncertain(code: UncertaintyCode, reason: string, segment?: number, kept?: 'kept'): void;
   /**

@@ -54,7 +54,8 @@ export interface WalkHost {
   substituteText(text: string, frame: Frame): Flow;
   parseError(): void;
   /** A variable was assigned (prefix, plain or declared). */
-  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }): void;
+  /** `plain`: a statement of its own or a loop's variable, not a program's environment nor a declaration. */
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }, plain?: boolean): void;
   /** A variable was unset or declared without a value. */
   touched(name: string, value?: string): void;
 }
@@ -243,8 +244,9 @@ export class TreeWalker {
       }
       case 'for_statement': {
         const variable = node.childForFieldName('variable');
-        // A loop over an environment-style name (`PATH`, `LD_PRELOAD`, `http_proxy`) changes what the body runs;
-        // a lower-case loop variable (`for f in ...`) is the shell's own and reaches no program unexported.
+        // The loop variable is a plain assignment: the policy reads which names may reach a program (`for PATH in`,
+        // `for npm_config_registry in`) and which are the shell's own (`for f in`). An environment-style name is not
+        // unrolled below (its values change what the body runs, not the words it is given).
         const env = variable !== null && (/[A-Z]/.test(variable.text) || /_proxy$/i.test(variable.text));
         const values = node.childrenForFieldName('value');
         const words: Word[] = [];
@@ -253,10 +255,10 @@ export class TreeWalker {
           const word = decodeWord(value, wordContext(this.host, frame));
           words.push(word);
           // The loop variable is assigned each value in turn (`for PATH in /tmp/x; do ls; done`).
-          if (variable && env) this.host.assigned(variable.text, frame, word);
+          if (variable) this.host.assigned(variable.text, frame, word, true);
         }
         // `for x; do`: the loop walks the positional parameters, values unknown here.
-        if (variable && env && values.length === 0) this.host.assigned(variable.text, frame);
+        if (variable && values.length === 0) this.host.assigned(variable.text, frame, undefined, true);
         if (variable) frame.vars.delete(variable.text);
         const body = node.childForFieldName('body');
         if (!body) return NO_FLOW;
@@ -304,10 +306,10 @@ export class TreeWalker {
       case 'command':
         return this.walkCommand(node, frame, stdin, [], []);
       case 'variable_assignment':
-        this.assign(node, frame, frame.vars);
+        this.assign(node, frame, frame.vars, true);
         return NO_FLOW;
       case 'variable_assignments':
-        for (const child of named(node)) this.assign(child, frame, frame.vars);
+        for (const child of named(node)) this.assign(child, frame, frame.vars, true);
         return NO_FLOW;
       case 'declaration_command': {
         const words: Word[] = [];
@@ -378,7 +380,13 @@ export class TreeWalker {
     return NO_FLOW;
   }
 
-  private assign(node: Node, frame: Frame, into: Map<string, { text: string; flow: Flow }>): void {
+  /** `plain`: a statement of its own (`x=1`), not a command's prefix nor a declaration's. */
+  private assign(
+    node: Node,
+    frame: Frame,
+    into: Map<string, { text: string; flow: Flow }>,
+    plain = false,
+  ): void {
     const target = node.childForFieldName('name') ?? named(node)[0];
     // `a[$(cmd)]=1`: the index is expanded.
     if (target?.type === 'subscript') this.walk(target, frame, NO_FLOW);
@@ -386,7 +394,7 @@ export class TreeWalker {
     const value = node.childForFieldName('value');
     if (!name) return;
     const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
-    this.host.assigned(name, frame, word);
+    this.host.assigned(name, frame, word, plain);
     // Assignments are not split: keep the value whole.
     into.set(
       name,
