@@ -45,7 +45,7 @@ export async function main(root: string): Promise<number> {
   );
   for (const [d, list] of misses) {
     process.stdout.write(`\n${d}: ${list.length} not allowed\n`);
-    for (const line of list.slice(0, 12)) process.stdout.write(`  ${line}\n`);
+    for (const line of list.slice(0, 40)) process.stdout.write(`  ${line.replaceAll("\n", "\\n")}\n`);
   }
   return 0;
 }

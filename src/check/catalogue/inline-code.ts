@@ -17,7 +17,8 @@ export type InlineLanguage = 'python' | 'node' | 'ruby';
 
 type Token =
   | { kind: 'name'; text: string }
-  | { kind: 'string' }
+  /** `text`: the source between the quotes, escapes as written. */
+  | { kind: 'string'; text: string }
   | { kind: 'number' }
   | { kind: 'op'; text: string }
   | { kind: 'end' };
@@ -359,7 +360,7 @@ function tokenize(code: string, lang: InlineLanguage): Token[] | undefined {
     if (lexer.quotes.includes(ch)) {
       const end = readString(code, i, lang);
       if (end === undefined) return undefined;
-      tokens.push({ kind: 'string' });
+      tokens.push({ kind: 'string', text: code.slice(i + 1, end - 1) });
       i = end;
       continue;
     }
@@ -532,6 +533,35 @@ function pythonImports(tokens: readonly Token[], isolated: boolean): Set<string>
   return bound;
 }
 
+/**
+ * Is the name at `k` (after `.` or `?.`) a key read from a JSON file Node parsed (`require('./package.json').scripts`,
+ * `require('x/package.json').exports.node`)? The chain's root is `require` of a literal `.json` name, every link a
+ * plain key, and the name is read, never called: parsed JSON holds strings, numbers, arrays and plain objects, whose
+ * keys are data. A reflective key (`constructor`) or a call (`.toString()`) is left to the attribute list.
+ */
+function jsonKey(tokens: readonly Token[], k: number): boolean {
+  const t = tokens[k];
+  if (t?.kind !== 'name' || REFLECTIVE_KEYS.has(t.text) || isOp(tokens[k + 1], '(')) return false;
+  let j = k;
+  while (isOp(tokens[j - 1], '.', '?.')) {
+    const before = tokens[j - 2];
+    if (before?.kind === 'name') {
+      if (REFLECTIVE_KEYS.has(before.text)) return false;
+      j -= 2;
+      continue;
+    }
+    const name = tokens[j - 3];
+    return (
+      isOp(before, ')') &&
+      name?.kind === 'string' &&
+      /\.json$/.test(name.text) &&
+      isOp(tokens[j - 4], '(') &&
+      isName(tokens[j - 5], 'require')
+    );
+  }
+  return false;
+}
+
 /** `require('path')` in Node, `require 'json'` in Ruby: only built-in, inert modules, named by a literal. */
 function requiresAllowed(code: string, tokens: readonly Token[], lang: 'node' | 'ruby'): boolean {
   const uses = tokens.filter((t) => isName(t, 'require')).length;
@@ -622,7 +652,7 @@ export function inlineCodeInert(code: string, lang: InlineLanguage, isolated = f
         continue;
       // `json.load(sys.stdin)`: the json module's reader (no other object's `load`, which may run code: pickle).
       if (lang === 'python' && t.text === 'load' && isName(tokens[k - 2], 'json') && jsonModule) continue;
-      if (!ATTRIBUTES.has(t.text)) return false;
+      if (!ATTRIBUTES.has(t.text) && !(lang === 'node' && jsonKey(tokens, k))) return false;
       continue;
     }
     // Node's `process` as a value (`console.log(process)`, `JSON.stringify(process)`) prints its environment.
