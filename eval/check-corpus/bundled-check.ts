@@ -26,14 +26,20 @@ function defaultCheckConfig(): Config['check'] {
  * `byName`: `script_files = "name"`, for cases that describe commands without a workspace (no file is read, a
  * script is judged by its name); a request with no reader under the default is unknown wherever a file counts.
  */
-export function bundledPolicy(root: string, byName = false): CompiledPolicy {
+export function bundledPolicy(
+  root: string,
+  byName = false,
+  settings: Partial<Config['check']> = {},
+): CompiledPolicy {
   const read = (name: string): unknown => JSON.parse(readFileSync(join(root, 'rules', name), 'utf8'));
   const compiled = compilePolicy({
     policyJson: read('check-policy.json'),
     floorJson: read('check-floor.json'),
     pathsJson: read('check-paths.json'),
     safeJson: read('check-safe.json'),
-    check: byName ? { ...defaultCheckConfig(), script_files: 'name' } : defaultCheckConfig(),
+    check: byName
+      ? { ...defaultCheckConfig(), ...settings, script_files: 'name' }
+      : { ...defaultCheckConfig(), ...settings },
   });
   if (!compiled.ok) throw new Error(`bundled policy does not compile: ${compiled.problem}`);
   return compiled.policy;

@@ -8,6 +8,7 @@
  */
 
 import { type AdaptResult, type CheckRequest, check, emptyContext } from '../../src/check';
+import type { Config } from '../../src/config';
 import { systemClock } from '../../src/core';
 import { analyzeShell } from '../../src/shell';
 import { fromClaudeCode } from '../../src/surfaces/harness';
@@ -39,9 +40,12 @@ export type DecideRequest = (
 
 const RANK = { allow: 0, escalate: 1, deny: 2 } as const;
 
-/** `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). */
-export function bundledRequestCheck(root: string): DecideRequest {
-  const deps = { analyzeShell, policy: bundledPolicy(root), clock: systemClock };
+/**
+ * `check()` on the bundled policy; throws when a bundled rule file does not compile (a broken checkout). `settings`:
+ * `[check]` keys other than their defaults (`script_files = "strict"`).
+ */
+export function bundledRequestCheck(root: string, settings: Partial<Config['check']> = {}): DecideRequest {
+  const deps = { analyzeShell, policy: bundledPolicy(root, false, settings), clock: systemClock };
   // A case without workspace files describes commands, not a workspace: judged by name (`script_files = "name"`).
   const byName = { ...deps, policy: bundledPolicy(root, true) };
   return async (toolName, toolInput, where, adapt) => {

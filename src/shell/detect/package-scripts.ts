@@ -98,6 +98,23 @@ const BUILTINS: Readonly<Record<string, ReadonlySet<string>>> = {
   ),
 };
 
+/**
+ * yarn's commands in every major version (1 and 2+). Its other commands exist in one line only (`check`,
+ * `autoclean`, `global` in yarn 1; `dlx`, `constraints`, `rebuild`, `up` in 2+): under the other, `yarn check` runs the
+ * manifest's `check` script. Which yarn runs is not the command's to say, so a script of that name is read as run.
+ */
+const YARN_EVERY_VERSION = new Set(
+  'add bin cache config exec info init install link pack remove unlink version why workspace workspaces'.split(
+    ' ',
+  ),
+);
+
+/** Is `command` a builtin of `program` whatever its version, so that a script of that name never runs by it? */
+function alwaysBuiltin(program: string, command: string): boolean {
+  if (!BUILTINS[program]?.has(command)) return false;
+  return program !== 'yarn' || YARN_EVERY_VERSION.has(command);
+}
+
 /** Options taking a value, per manager (`--prefix DIR`); the folder options are read. */
 const VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
   npm: new Set([
@@ -212,8 +229,7 @@ function scriptsRun(
   if (lifecycle && !(program !== 'npm' && command === 'version'))
     return { names: p.ignoreScripts ? [] : [...lifecycle] };
   // `pnpm x`, `yarn x`, `bun x`: a word that is not the manager's own command names a script, when there is one.
-  const builtins = BUILTINS[program];
-  if (builtins && !builtins.has(command) && typeof scripts[command] === 'string')
+  if (BUILTINS[program] && !alwaysBuiltin(program, command) && typeof scripts[command] === 'string')
     return { names: p.ignoreScripts ? [command] : around(command), main: command };
   return { names: [] };
 }
@@ -228,7 +244,7 @@ function mayRunScripts(p: Parsed, program: string): boolean {
   const c = p.command;
   if (['run', 'test', 'start', 'stop', 'install-test'].includes(c)) return c !== 'test' || program !== 'bun';
   if (LIFECYCLE[c]) return true;
-  return BUILTINS[program] !== undefined && !BUILTINS[program]?.has(c);
+  return BUILTINS[program] !== undefined && !alwaysBuiltin(program, c);
 }
 
 function parseManifest(text: string): Record<string, unknown> | undefined {
