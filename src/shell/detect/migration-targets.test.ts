@@ -146,6 +146,23 @@ describe('a database on this machine stays known', () => {
   ])('%s', (_n, command, files) => expect(uncertain(command, files)).toEqual([]));
 });
 
+describe("alembic's script folder is the ini's own folder, whatever the workspace's path holds", () => {
+  it('a workspace path with a space', () => {
+    p = diskProject('dbs mig space-');
+    p.write({ 'alembic.ini': ALEMBIC_INI('sqlite:///./app.db'), 'alembic/env.py': ENV_PY });
+    expect(p.env().cwd).toContain(' ');
+    const a = analyzeShellSync('alembic upgrade head', p.env());
+    expect(a.uncertain).toEqual([]);
+  });
+
+  it('a script folder above the ini is not placed', () => {
+    const ini = ALEMBIC_INI('sqlite:///./app.db').replace('%(here)s/alembic', '%(here)s/../alembic');
+    expect(
+      uncertain('alembic upgrade head', { 'alembic.ini': ini, '../alembic/env.py': ENV_PY }).join(),
+    ).toMatch(/alembic/);
+  });
+});
+
 describe('another machine, or one gavel cannot place, is uncertain', () => {
   it.each<[string, string, Record<string, string>]>([
     [

@@ -121,8 +121,10 @@ function alembic(c: Context): Found | undefined {
   const scripts = values?.get('script_location');
   if (url === undefined || scripts === undefined) return UNPLACED('alembic.ini');
   const here = posix.dirname(iniPath);
+  // The ini's own words are checked; `%(here)s` is its folder, whatever characters the workspace's path holds.
+  const written = scripts.replace(/%\(here\)s/g, '');
+  if (!/^[\w./-]*$/.test(written) || written.includes('..')) return UNPLACED('alembic.ini');
   const folder = scripts.replace(/%\(here\)s/g, here);
-  if (!/^[\w./-]+$/.test(folder) || folder.includes('..')) return UNPLACED('alembic.ini');
   const envPy = read(posix.resolve(here, folder, 'env.py'), inv, r);
   if (envPy === undefined || envPy === null || ALEMBIC_OVERRIDE.test(envPy)) return UNPLACED('env.py');
   return { target: dsn(url.replace(/%\(here\)s/g, '.')), file: 'alembic.ini' };
