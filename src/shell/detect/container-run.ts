@@ -74,6 +74,8 @@ export interface RunOptions {
   entrypoint?: Word;
   /** `-i`/`--interactive`: the container's standard input stays open to whatever is typed later. */
   interactive?: boolean;
+  /** The values of `-p`/`--publish`, however spelled (`-p V`, `-pV`, `--publish=V`, `-dp V`); run-time text as DYN. */
+  published: string[];
 }
 
 /**
@@ -87,6 +89,7 @@ export function readRunOptions(inv: Invocation, r: Reporter, args: readonly Word
   const later: (() => void)[] = [];
   let entrypoint: Word | undefined;
   let interactive = false;
+  const published: string[] = [];
   let image = -1;
   for (let i = 0; i < args.length; i++) {
     const w = args[i] as Word;
@@ -157,7 +160,9 @@ export function readRunOptions(inv: Invocation, r: Reporter, args: readonly Word
       }
       continue;
     }
-    if (name === '-w' || name === '--workdir') setup.workdir = literal && value.startsWith('/') ? value : DYN;
+    if (name === '-p' || name === '--publish') published.push(literal ? value : DYN);
+    else if (name === '-w' || name === '--workdir')
+      setup.workdir = literal && value.startsWith('/') ? value : DYN;
     else if (name === '-u' || name === '--user') setup.user = literal ? value : DYN;
     else if (name === '--entrypoint') entrypoint = given;
     else if (name === '-e' || name === '--env' || name === '--env-file' || name === '--env-from-file')
@@ -176,6 +181,7 @@ export function readRunOptions(inv: Invocation, r: Reporter, args: readonly Word
     setup,
     later,
     image: image < args.length ? image : -1,
+    published,
     ...(entrypoint ? { entrypoint } : {}),
     ...(interactive ? { interactive } : {}),
   };
@@ -214,7 +220,7 @@ function imageProgram(image: Word | undefined): string | undefined {
  */
 export function containerRun(inv: Invocation, r: Reporter, args: readonly Word[]): void {
   const o = readRunOptions(inv, r, args);
-  containerTrust(inv, r, args, o.image);
+  containerTrust(inv, r, args, o);
   if (o.image >= 0) {
     const argv = runArgv(args, o);
     if (o.interactive && readsTypedInput(argv))

@@ -9,26 +9,35 @@
 
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { DYN } from '../walk/markers';
+import type { RunOptions } from './container-run';
 
 /** An official library image: one name with no namespace or registry, an optional tag. */
 const LIBRARY = /^(?:(?:docker\.io\/)?library\/)?[a-z0-9]+(?:[._-][a-z0-9]+)*(?::[\w][\w.-]{0,127})?$/;
 const DIGEST = /@sha256:[0-9a-f]{64}$/;
 const ALL_INTERFACES = /^(?:0\.0\.0\.0|\[?::\]?):/;
 
-/** `args` are the words after `run`; `image` the index of the image word (-1 when none). */
-export function containerTrust(inv: Invocation, r: Reporter, args: readonly Word[], image: number): void {
+/**
+ * `args` are the words after `run`; `run` what the option reader found there: the image's index and the published
+ * ports, however the options were spelled (`-dp 0.0.0.0:80:80` is `-d -p 0.0.0.0:80:80`).
+ */
+export function containerTrust(
+  inv: Invocation,
+  r: Reporter,
+  args: readonly Word[],
+  run: Pick<RunOptions, 'image' | 'published'>,
+): void {
   const label = `\`${inv.program} run\``;
-  for (let i = 0; i < (image < 0 ? args.length : image); i++) {
-    const t = plain(args[i]);
-    let value: string | undefined;
-    if (t === '-p' || t === '--publish') value = plain(args[++i]);
-    else if (t.startsWith('--publish=')) value = t.slice(10);
-    else if (/^-p./.test(t)) value = t.slice(2);
-    if (value !== undefined && ALL_INTERFACES.test(value)) {
-      r.uncertain('dynamic-script', `${label} publishes a port on every network interface`, inv.segment);
-      break;
-    }
-  }
+  if (run.published.some((value) => ALL_INTERFACES.test(value)))
+    r.uncertain('dynamic-script', `${label} publishes a port on every network interface`, inv.segment);
+  // A port computed at run time may name any address.
+  else if (run.published.some((value) => value.includes(DYN)))
+    r.uncertain(
+      'dynamic-script',
+      `${label} publishes a port whose address is known only at run time`,
+      inv.segment,
+    );
+  const image = run.image;
   const word = image < 0 ? undefined : args[image];
   if (!word) return;
   const name = plain(word);

@@ -71,13 +71,21 @@ describe('a container of a stranger or open to the network', () => {
     'docker run --rm ghcr.io/acme/tool:1',
     'docker run --rm -p 0.0.0.0:8080:80 nginx',
     'docker run --rm --publish=[::]:8080:80 nginx',
+    // The same option in a short cluster, glued to its value, or known only at run time.
+    'docker run -dp 0.0.0.0:6379:6379 redis:7',
+    'docker run -itp 0.0.0.0:80:80 nginx',
+    'docker run -d -p0.0.0.0:1:1 redis',
+    'docker run --rm -p "$BIND:80" nginx',
   ])('%s is a question', (command) => {
-    expect(reasons(command).join(' ')).toMatch(/image that is neither|every network interface/);
+    expect(reasons(command).join(' ')).toMatch(
+      /image that is neither|every network interface|address is known only at run time/,
+    );
   });
   it.each([
     'docker run -d -p 5432:5432 -e POSTGRES_PASSWORD=pw postgres:16',
     'docker run --rm node:20 node -v',
     'docker run --rm -p 127.0.0.1:8080:80 library/nginx',
+    'docker run -dp 5432:5432 postgres:16',
     `docker run --rm someone/tool@sha256:${'a'.repeat(64)}`,
   ])('%s stays quiet', (command) => {
     expect(reasons(command)).toEqual([]);
