@@ -350,7 +350,7 @@ export function detectFilesystem(inv: Invocation, r: Reporter): Flow | undefined
   else if (p === 'mv') copyLike(inv, r, true);
   else if (p === 'tee' || p === 'touch' || p === 'truncate')
     for (const w of splitArgs(inv.args).positionals) touchPath(w, 'write', inv, r);
-  else if (p === 'sed' && inv.args.some((w) => /^(-i|--in-place|-[a-z]*i)/.test(plain(w)))) {
+  else if (p === 'sed' && inv.args.some((w) => /^(--in-place|-[a-zA-Z]*i)/.test(plain(w)))) {
     for (const w of splitArgs(inv.args).positionals.slice(1)) touchPath(w, 'write', inv, r);
   } else if (p === 'rimraf' || p === 'del-cli' || p === 'trash' || p === 'trash-put') {
     for (const w of splitArgs(inv.args).positionals) recursiveDelete(w, inv, r);

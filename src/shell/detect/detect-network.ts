@@ -117,16 +117,20 @@ function copyRemote(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** netcat's options that run a program for the peer: `-e`/`-c` in any cluster (`-lvpe`), ncat's `--exec` family. */
+const NETCAT_EXEC = /^-[a-zA-Z]*[ec]|^--(?:sh-|lua-)?exec(?:=|$)/;
+
 function netcat(inv: Invocation, r: Reporter): Flow {
   const { options, positionals } = splitArgs(inv.args);
-  if (options.some((o) => /^-[a-z]*l/.test(o))) return OPAQUE_FLOW;
+  // A listener too (`nc -lp 4444 -e /bin/sh`, a bind shell): whoever connects gets the program.
+  if (options.some((o) => NETCAT_EXEC.test(o)))
+    r.hit('remote_code_execution', `\`${inv.program} -e\` hands a shell to a network peer`, inv.segment);
+  if (options.some((o) => /^-[a-zA-Z]*l|^--listen$/.test(o))) return OPAQUE_FLOW;
   const host = positionals[0];
   const nonLocal =
     host !== undefined && isLiteral(host) && networkTarget(plain(host), inv.program, inv, r, true);
   if (stdinSensitive(inv, r) && nonLocal)
     r.exfiltration(inv.segment, `\`${inv.program}\` sends secret material from its input to a remote host`);
-  if (options.some((o) => /^-[a-z]*[ec]/.test(o)))
-    r.hit('remote_code_execution', `\`${inv.program} -e\` hands a shell to a network peer`, inv.segment);
   return { sensitive: false, network: nonLocal, decoded: false, opaque: true };
 }
 
