@@ -182,6 +182,27 @@ describe('a lower-case variable only the shell holds reaches no program beside i
   });
 });
 
+describe('a prefix of a builtin that starts no program lasts for that builtin alone', () => {
+  it.each([
+    ['a line loop over a file', 'while IFS= read -r line; do echo "$line"; done < README.md'],
+    ['a line loop over a pipe', 'git ls-files | while IFS= read -r f; do wc -l "$f"; done'],
+    ['a locale for printf', 'LC_ALL=C printf "%s\\n" a'],
+    ['PATH for read, then a program under the usual PATH', 'PATH=/tmp/x read x < README.md; ls'],
+  ])('allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('allow');
+  });
+
+  it.each([
+    ['a function named read runs commands with it', 'read() { ls; }; PATH=/tmp/x read'],
+    ['a program', 'PATH=/tmp/x ls'],
+    ['the same name also a program prefix', 'IFS= read -r x < README.md; IFS=/ ls'],
+    ['the same name also exported', 'export LD_PRELOAD=/tmp/x.so; LD_PRELOAD= read x < README.md; ls'],
+    ['a special builtin keeps it (POSIX)', 'PATH=/tmp/x :; ls'],
+  ])('not allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('escalate');
+  });
+});
+
 describe('the unknown under each mode (real analyzer, bundled policy)', () => {
   const under = (mode: string, command: string) =>
     checkWithTrace(request({ kind: 'shell', command }), { ...deps, policy: policyWith({ mode }) });

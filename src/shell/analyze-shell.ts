@@ -38,7 +38,7 @@ import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
 import { display, isDynamic } from './walk/markers';
 import { textSize } from './walk/text-size';
-import { type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk/walk-tree';
+import { type AssignmentKind, type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk/walk-tree';
 
 /** Nested shells (`bash -c`, `eval`, here-docs fed to a shell) analysed before `depth-limit`. */
 export const MAX_DEPTH = 8;
@@ -137,12 +137,21 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   /** Names assigned as the shell's own (`x=1`, `for x in`), and names that reached an environment or a declaration. */
   private readonly plainNames = new Set<string>();
   private readonly declaredNames = new Set<string>();
+  /** Per name, its prefix assignments, and how many of them were a builtin's that starts no program. */
+  private readonly prefixes = new Map<string, number>();
+  private readonly builtinOnly = new Map<string, number>();
   production = false;
   allexport = false;
 
-  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }, plain = false): void {
+  assigned(
+    name: string,
+    frame: Frame,
+    value?: { text: string; flow: Flow },
+    kind: AssignmentKind = 'declared',
+  ): void {
     this.variables.add(name);
-    (plain ? this.plainNames : this.declaredNames).add(name);
+    if (kind === 'prefix') this.prefixes.set(name, (this.prefixes.get(name) ?? 0) + 1);
+    else (kind === 'plain' ? this.plainNames : this.declaredNames).add(name);
     this.variableValues.push([name, value && !isDynamic(value.text) ? display(value.text) : '$\u2026']);
     this.assignedNames.add(name);
     stateAssignment(name, value, {
@@ -169,6 +178,10 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   }
 
   /** A variable was unset or declared without a value (`unset X`, `export X`): shell state only. */
+  builtinPrefixes(names: readonly string[]): void {
+    for (const n of names) this.builtinOnly.set(n, (this.builtinOnly.get(n) ?? 0) + 1);
+  }
+
   touched(name: string, value?: string): void {
     this.variables.add(name);
     this.declaredNames.add(name);
@@ -351,7 +364,12 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       sensitiveToNetwork: this.sensitiveToNetwork,
       variables: [...this.variables],
       variableValues: this.variableValues,
-      unexported: this.allexport ? [] : [...this.plainNames].filter((n) => !this.declaredNames.has(n)),
+      unexported: this.allexport
+        ? []
+        : [...this.plainNames].filter((n) => !this.declaredNames.has(n) && !this.prefixes.has(n)),
+      builtinScoped: [...this.builtinOnly]
+        .filter(([n, k]) => this.prefixes.get(n) === k && !this.plainNames.has(n) && !this.declaredNames.has(n))
+        .map(([n]) => n),
     };
   }
 }

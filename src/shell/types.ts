@@ -125,6 +125,11 @@ export interface ShellAnalysis {
    * on. bash gives such a variable to no program unless the environment already exported it.
    */
   unexported?: string[];
+  /**
+   * Those of `variables` only ever assigned as prefixes of builtins that start no program (`IFS= read -r line`,
+   * `LC_ALL=C printf`): each lasted for its builtin alone and reached nothing else.
+   */
+  builtinScoped?: string[];
 }
 
 /**

@@ -693,15 +693,18 @@ const SHELL_OWN = /^[a-z_][a-z0-9_]*$/;
  * ever assigned as a statement or a loop variable (`unexported`: `out=$(git rev-parse HEAD)`, `for f in ...`) is
  * given to no program unless the environment exported it already; by convention environment variables are upper
  * case, and the lower-case ones programs do read (`http_proxy`, `npm_config_*`, zsh's `path`) are
- * `runs_code_variables`. Such a name is the shell's own.
+ * `runs_code_variables`. Such a name is the shell's own. So is any name only ever a prefix of a builtin that starts
+ * no program (`builtinScoped`: `IFS= read -r line`): it lasted for that builtin alone.
  */
 export function programVariables(
   catalogue: Catalogue,
   names: readonly string[],
   unexported: readonly string[] = [],
+  builtinScoped: readonly string[] = [],
 ): string[] {
-  if (unexported.length === 0) return [...names];
+  if (unexported.length === 0 && builtinScoped.length === 0) return [...names];
   const own = new Set(unexported.filter((n) => SHELL_OWN.test(n) && !inVariableSet(catalogue.runsCode, n)));
+  for (const n of builtinScoped) own.add(n);
   return names.filter((n) => !own.has(n));
 }
 

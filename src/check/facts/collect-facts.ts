@@ -433,6 +433,7 @@ export function collectFacts(
       variables,
       variableValues: analysis.variableValues ?? [],
       unexported: analysis.unexported ?? [],
+      builtinScoped: analysis.builtinScoped ?? [],
     };
   }
   const base = {

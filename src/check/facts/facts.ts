@@ -34,4 +34,6 @@ export interface Facts {
   variableValues?: [string, string][];
   /** Those of `variables` only assigned as the shell's own, never exported (ShellAnalysis `unexported`). */
   unexported?: string[];
+  /** Those of `variables` only ever prefixes of builtins that start no program (ShellAnalysis `builtinScoped`). */
+  builtinScoped?: string[];
 }

@@ -215,7 +215,7 @@ export function evaluatePolicy(
     policy.unlisted === 'review' &&
     !variablesInert(
       policy.catalogue,
-      programVariables(policy.catalogue, variables, facts.unexported),
+      programVariables(policy.catalogue, variables, facts.unexported, facts.builtinScoped),
       facts.variableValues,
     )
   ) {

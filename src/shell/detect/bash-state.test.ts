@@ -172,3 +172,16 @@ describe('which assigned names stay the shell own: never exported, declared or g
     expect(analyze('set -e; x=1; ls').unexported).toEqual(['x']);
   });
 });
+
+describe('which names are only ever prefixes of a builtin that starts no program', () => {
+  it.each<[string, string, string[]]>([
+    ['read in a loop', 'while IFS= read -r line; do echo "$line"; done', ['IFS']],
+    ['printf and echo', 'LC_ALL=C printf x; LANG=C echo y', ['LC_ALL', 'LANG']],
+    ['a program prefix too', 'IFS= read x; IFS=/ ls', []],
+    ['a plain assignment too', 'IFS=/; IFS= read x', []],
+    ['a function shadows the builtin', 'read() { ls; }; IFS= read x', []],
+    ['env makes it a program', 'env IFS= read x', []],
+  ])('%s', (_n, command, names) => {
+    expect(analyze(command).builtinScoped ?? []).toEqual(names);
+  });
+});

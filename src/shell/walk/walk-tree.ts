@@ -54,8 +54,13 @@ export interface WalkHost {
   substituteText(text: string, frame: Frame): Flow;
   parseError(): void;
   /** A variable was assigned (prefix, plain or declared). */
-  /** `plain`: a statement of its own or a loop's variable, not a program's environment nor a declaration. */
-  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }, plain?: boolean): void;
+  /**
+   * `kind`: `plain`, a statement of its own or a loop's variable; `prefix`, a command's prefix assignment (its
+   * environment); `declared` (the default), a declaration's or anything else.
+   */
+  assigned(name: string, frame: Frame, value?: { text: string; flow: Flow }, kind?: AssignmentKind): void;
+  /** The prefix assignments of a builtin that starts no program (`IFS= read -r line`): they last for it alone. */
+  builtinPrefixes(names: readonly string[]): void;
   /** A variable was unset or declared without a value. */
   touched(name: string, value?: string): void;
 }
@@ -123,6 +128,15 @@ function printsValues(words: readonly Word[], names: number): boolean {
   if (!options.some((o) => /^-[a-zA-Z]*p/.test(o))) return false;
   return words.some((w) => w.text.includes(DYN) || isSecretVariable(unprotect(w.text)));
 }
+
+/** How a variable is assigned (see `Host.assigned`). */
+export type AssignmentKind = 'plain' | 'prefix' | 'declared';
+
+/**
+ * Regular builtins that start no program and run no text: a prefix assignment lasts for the builtin alone and reaches
+ * nothing else (`IFS= read -r line`, `LC_ALL=C printf ...`). Special builtins (`:`, `export`, `eval`, ...) keep theirs.
+ */
+const INERT_BUILTINS = new Set(['read', 'echo', 'printf', 'test', '[', 'true', 'false', 'pwd', 'getopts']);
 
 /** Walks of one loop body, nested loops multiplied: past it a loop variable is left unknown. */
 const MAX_LOOP_WALKS = 16;
@@ -255,10 +269,10 @@ export class TreeWalker {
           const word = decodeWord(value, wordContext(this.host, frame));
           words.push(word);
           // The loop variable is assigned each value in turn (`for PATH in /tmp/x; do ls; done`).
-          if (variable) this.host.assigned(variable.text, frame, word, true);
+          if (variable) this.host.assigned(variable.text, frame, word, 'plain');
         }
         // `for x; do`: the loop walks the positional parameters, values unknown here.
-        if (variable && values.length === 0) this.host.assigned(variable.text, frame, undefined, true);
+        if (variable && values.length === 0) this.host.assigned(variable.text, frame, undefined, 'plain');
         if (variable) frame.vars.delete(variable.text);
         const body = node.childForFieldName('body');
         if (!body) return NO_FLOW;
@@ -306,10 +320,10 @@ export class TreeWalker {
       case 'command':
         return this.walkCommand(node, frame, stdin, [], []);
       case 'variable_assignment':
-        this.assign(node, frame, frame.vars, true);
+        this.assign(node, frame, frame.vars, 'plain');
         return NO_FLOW;
       case 'variable_assignments':
-        for (const child of named(node)) this.assign(child, frame, frame.vars, true);
+        for (const child of named(node)) this.assign(child, frame, frame.vars, 'plain');
         return NO_FLOW;
       case 'declaration_command': {
         const words: Word[] = [];
@@ -380,12 +394,12 @@ export class TreeWalker {
     return NO_FLOW;
   }
 
-  /** `plain`: a statement of its own (`x=1`), not a command's prefix nor a declaration's. */
+  /** `kind`: how the assignment stands (see `Host.assigned`). */
   private assign(
     node: Node,
     frame: Frame,
     into: Map<string, { text: string; flow: Flow }>,
-    plain = false,
+    kind: AssignmentKind = 'declared',
   ): void {
     const target = node.childForFieldName('name') ?? named(node)[0];
     // `a[$(cmd)]=1`: the index is expanded.
@@ -394,7 +408,7 @@ export class TreeWalker {
     const value = node.childForFieldName('value');
     if (!name) return;
     const word = value ? decodeWord(value, wordContext(this.host, frame)) : { text: '', flow: NO_FLOW };
-    this.host.assigned(name, frame, word, plain);
+    this.host.assigned(name, frame, word, kind);
     // Assignments are not split: keep the value whole.
     into.set(
       name,
@@ -479,7 +493,7 @@ export class TreeWalker {
         const assignments = new Map<string, { text: string; flow: Flow }>();
         const parts = node.type === 'variable_assignment' ? [node] : named(node);
         for (const part of parts)
-          if (part.type === 'variable_assignment') this.assign(part, frame, assignments);
+          if (part.type === 'variable_assignment') this.assign(part, frame, assignments, 'prefix');
         // Folded words that look like assignments (`a | V=1 >f B=2 rm`) are more of them, before the program.
         let at = 0;
         for (let w = applied.extraArgs[0]; w; w = applied.extraArgs[++at]) {
@@ -565,7 +579,7 @@ export class TreeWalker {
     const trailing: Word[] = [];
     let input = stdin;
     for (const child of named(node)) {
-      if (child.type === 'variable_assignment') this.assign(child, frame, assignments);
+      if (child.type === 'variable_assignment') this.assign(child, frame, assignments, 'prefix');
       else if (child.type === 'command_name') {
         const inner = named(child)[0];
         if (inner) wordNodes.push(inner);
@@ -589,6 +603,13 @@ export class TreeWalker {
       return NO_FLOW;
     }
     this.positionalChange(words, frame);
+    // `IFS= read -r line`: a builtin that starts no program keeps its prefix assignments to itself (a function of
+    // that name would not: it runs commands with them).
+    const name = unprotect(words[0]?.text ?? '');
+    if (assignments.size > 0 && INERT_BUILTINS.has(name) && !frame.functions?.has(name)) {
+      this.host.builtinPrefixes([...assignments.keys()]);
+      return this.host.runCommand({ words, assignments: new Map(), redirects: ownRedirects, stdin: input }, frame);
+    }
     // Where the words name a prefix variable (`TMPDIR=/Users rm -rf $TMPDIR/x`), the reading with its value is
     // judged too: a prefix value never hides what either reading does.
     const local = this.prefixReading(wordNodes, frame, assignments);
