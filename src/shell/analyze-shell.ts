@@ -38,7 +38,13 @@ import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
 import { display, isDynamic } from './walk/markers';
 import { textSize } from './walk/text-size';
-import { type AssignmentKind, type Frame, type SimpleCommand, TreeWalker, type WalkHost } from './walk/walk-tree';
+import {
+  type AssignmentKind,
+  type Frame,
+  type SimpleCommand,
+  TreeWalker,
+  type WalkHost,
+} from './walk/walk-tree';
 
 /** Nested shells (`bash -c`, `eval`, here-docs fed to a shell) analysed before `depth-limit`. */
 export const MAX_DEPTH = 8;
@@ -177,11 +183,12 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     );
   }
 
-  /** A variable was unset or declared without a value (`unset X`, `export X`): shell state only. */
+  /** Prefix assignments of a builtin that starts no program (`IFS= read -r line`): they last for it alone. */
   builtinPrefixes(names: readonly string[]): void {
     for (const n of names) this.builtinOnly.set(n, (this.builtinOnly.get(n) ?? 0) + 1);
   }
 
+  /** A variable was unset or declared without a value (`unset X`, `export X`): shell state only. */
   touched(name: string, value?: string): void {
     this.variables.add(name);
     this.declaredNames.add(name);
@@ -368,7 +375,9 @@ class AnalysisRun implements UnwrapHost, WalkHost {
         ? []
         : [...this.plainNames].filter((n) => !this.declaredNames.has(n) && !this.prefixes.has(n)),
       builtinScoped: [...this.builtinOnly]
-        .filter(([n, k]) => this.prefixes.get(n) === k && !this.plainNames.has(n) && !this.declaredNames.has(n))
+        .filter(
+          ([n, k]) => this.prefixes.get(n) === k && !this.plainNames.has(n) && !this.declaredNames.has(n),
+        )
         .map(([n]) => n),
     };
   }

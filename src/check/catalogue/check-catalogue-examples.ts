@@ -16,7 +16,12 @@ export type Analyze = (command: string, env: ShellEnv) => Promise<ShellAnalysis>
 /** Does the catalogue know every segment of the analysed command safe? */
 export function knownSafe(catalogue: Catalogue, analysis: ShellAnalysis): boolean {
   if (analysis.uncertain.length > 0 || analysis.hits.length > 0) return false;
-  const variables = programVariables(catalogue, analysis.variables ?? [], analysis.unexported, analysis.builtinScoped);
+  const variables = programVariables(
+    catalogue,
+    analysis.variables ?? [],
+    analysis.unexported,
+    analysis.builtinScoped,
+  );
   if (!variablesInert(catalogue, variables, analysis.variableValues)) return false;
   if (analysis.segments.length === 0) return false;
   return analysis.segments.every(

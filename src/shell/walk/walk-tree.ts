@@ -608,7 +608,10 @@ export class TreeWalker {
     const name = unprotect(words[0]?.text ?? '');
     if (assignments.size > 0 && INERT_BUILTINS.has(name) && !frame.functions?.has(name)) {
       this.host.builtinPrefixes([...assignments.keys()]);
-      return this.host.runCommand({ words, assignments: new Map(), redirects: ownRedirects, stdin: input }, frame);
+      return this.host.runCommand(
+        { words, assignments: new Map(), redirects: ownRedirects, stdin: input },
+        frame,
+      );
     }
     // Where the words name a prefix variable (`TMPDIR=/Users rm -rf $TMPDIR/x`), the reading with its value is
     // judged too: a prefix value never hides what either reading does.
