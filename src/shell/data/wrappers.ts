@@ -26,6 +26,20 @@ export interface WrapperSpec {
   chdir?: readonly string[];
   /** Options whose value is itself a command line (`env -S 'a b'`). */
   split?: readonly string[];
+  /** Options whose value names a file the wrapper itself writes (`strace -o F`, `time -o F`): a write, content unknown. */
+  outputs?: readonly string[];
+  /** The positional words (`positionals`) name a file the wrapper opens to write, creating it (`flock F cmd`). */
+  positionalOutputs?: boolean;
+  /**
+   * Options after which the program run, or what it loads, is not what the words say: a file of commands the
+   * wrapper reads (`screen -c rc`), a search path (`env -P dir`), unit properties and environment (`systemd-run -p
+   * ExecStartPre=…`, `-E LD_PRELOAD=…`), another host or user. Uncertain.
+   */
+  changesProgram?: readonly string[];
+  /** The wrapper runs the program found elsewhere (under another root folder, in another process's namespaces). */
+  elsewhere?: string;
+  /** Options that schedule the command to run later or again (`systemd-run --on-calendar`): persistence. */
+  schedules?: readonly string[];
   category?: Category;
 }
 
@@ -151,6 +165,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     ],
     flags: ['-i', '--ignore-environment', '-', '-0', '--null', '-v', '--debug'],
     assignments: true,
+    // `env -P dir ls` runs the `ls` found in dir.
+    changesProgram: ['-P', '--path'],
     chdir: ['-C', '--chdir'],
     split: ['-S', '--split-string'],
   },
@@ -184,6 +200,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     assignments: true,
     values: ['-f', '--format', '-o', '--output'],
     flags: ['-p', '--portability', '-a', '--append', '-v', '--verbose', '-q', '--quiet'],
+    outputs: ['-o', '--output'],
   },
   chrt: { values: [], flags: ['-b', '-f', '-i', '-o', '-r', '-d', '-R', '-a', '-v'], positionals: 1 },
   taskset: { values: [], flags: ['-a', '--all-tasks'], positionals: 1 },
@@ -194,10 +211,17 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     values: ['-w', '--timeout', '-E', '--conflict-exit-code'],
     flags: ['-s', '--shared', '-x', '--exclusive', '-n', '--nonblock', '-o', '--close', '-u', '--unlock'],
     positionals: 1,
+    positionalOutputs: true,
   },
   busybox: { values: [], flags: [] },
   // `daemonize [opts] PATH args`: PATH runs detached (its pid, lock and output files are options).
-  daemonize: { values: ['-c', '-E', '-e', '-o', '-p', '-l', '-u'], flags: ['-a', '-v'] },
+  daemonize: {
+    values: ['-c', '-E', '-e', '-o', '-p', '-l', '-u'],
+    flags: ['-a', '-v'],
+    chdir: ['-c'],
+    outputs: ['-e', '-o', '-p', '-l'],
+    changesProgram: ['-E', '-u'],
+  },
   // `fakeroot cmd`: the command runs as itself, told it is root (file owners faked); `-l`/`-s`/`-i` (a library, a
   // state file) are not listed.
   fakeroot: { values: [], flags: ['-u', '--unknown-is-real'] },
@@ -228,9 +252,14 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     ],
   },
   'ssh-agent': { values: ['-a', '-E', '-t', '-P', '-O'], flags: ['-c', '-s', '-D', '-d'], noRun: ['-k'] },
-  'dbus-run-session': { values: ['--config-file', '--dbus-daemon'], flags: [] },
+  'dbus-run-session': {
+    values: ['--config-file', '--dbus-daemon'],
+    flags: [],
+    changesProgram: ['--config-file', '--dbus-daemon'],
+  },
   faketime: { values: ['-p'], flags: ['-f', '-m', '--exclude-monotonic'], positionals: 1 },
   nsenter: {
+    elsewhere: "runs the program in another process's namespaces, its files those that process sees",
     values: ['-t', '--target', '-S', '--setuid', '-G', '--setgid'],
     flags: [
       '-a',
@@ -261,6 +290,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     ],
   },
   strace: {
+    outputs: ['-o', '--output'],
     values: [
       '-o',
       '--output',
@@ -313,6 +343,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     ],
   },
   ltrace: {
+    outputs: ['-o', '--output'],
     values: [
       '-o',
       '--output',
@@ -396,9 +427,17 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     flags: ['-l', '--login', '-m', '-p', '--preserve-environment', '-P', '--pty', '-f', '--fast'],
     category: 'privilege_escalation',
   },
-  chroot: { values: ['--userspec', '--groups'], flags: ['--skip-chdir'], positionals: 1 },
+  chroot: {
+    values: ['--userspec', '--groups'],
+    flags: ['--skip-chdir'],
+    positionals: 1,
+    elsewhere: 'runs the program found under another root folder',
+  },
   screen: {
     values: ['-S', '-dmS', '-c', '-e', '-h', '-p', '-T', '-t', '-s', '-Logfile'],
+    // `-c rc`: a file of screen commands (`exec`, `screen cmd`); `-s`: the shell of new windows.
+    changesProgram: ['-c', '-s'],
+    outputs: ['-Logfile'],
     flags: [
       '-d',
       '-m',
@@ -431,6 +470,15 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
       '--setenv',
       '--on-calendar',
       '--on-active',
+      '--on-boot',
+      '--on-startup',
+      '--on-unit-active',
+      '--on-unit-inactive',
+      '--on-clock-change',
+      '--on-timezone-change',
+      '--timer-property',
+      '--path-property',
+      '--socket-property',
       '-H',
       '--host',
       '-M',
@@ -439,6 +487,33 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
       '--gid',
       '--working-directory',
       '--nice',
+    ],
+    chdir: ['--working-directory'],
+    // Properties set ExecStartPre=, Environment=, User=, RootDirectory=...; another host, machine or user.
+    changesProgram: [
+      '-p',
+      '--property',
+      '-E',
+      '--setenv',
+      '-H',
+      '--host',
+      '-M',
+      '--machine',
+      '--uid',
+      '--gid',
+    ],
+    schedules: [
+      '--on-calendar',
+      '--on-active',
+      '--on-boot',
+      '--on-startup',
+      '--on-unit-active',
+      '--on-unit-inactive',
+      '--on-clock-change',
+      '--on-timezone-change',
+      '--timer-property',
+      '--path-property',
+      '--socket-property',
     ],
     flags: [
       '--user',
@@ -470,6 +545,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   // Coverage runners: `c8 [opts] cmd`, `nyc [opts] cmd` run the command (their `--require`/`-i` hooks are not listed).
   c8: {
     values: [...COVERAGE_VALUES, '-o', '--reports-dir', '--temp-directory', '--src'],
+    outputs: ['--report-dir', '-o', '--reports-dir', '--temp-directory'],
     flags: [
       ...COVERAGE_FLAGS,
       '--100',
@@ -481,6 +557,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   },
   nyc: {
     values: [...COVERAGE_VALUES, '--temp-dir', '-t'],
+    outputs: ['--report-dir', '--temp-dir', '-t'],
     flags: [
       ...COVERAGE_FLAGS,
       '--silent',

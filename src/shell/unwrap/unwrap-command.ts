@@ -59,6 +59,12 @@ interface Unwrapped {
   optionLike: Set<Word>;
   /** Files xargs reads its arguments from (`-a FILE`): read, as by a `<` redirect (xargs-arg-file.ts). */
   argFiles: Word[];
+  /** Files a wrapper writes itself (`strace -o F`, `flock F`): writes, as by a `>` redirect of unknown content. */
+  outputs: Word[];
+  /** Why the program run is not what its words say (`env -P dir`, `chroot root`): uncertain. */
+  changed: string[];
+  /** Wrapper options that schedule the command for later (`systemd-run --on-calendar`): persistence. */
+  scheduled: string[];
 }
 
 function literalWords(text: string): Word[] {
@@ -160,6 +166,15 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   return [...rest, input];
 }
 
+/** The value attached to an option word (`--output=F`, `-oF`), the word's flow kept. */
+function attachedValue(word: Word, t: string): Word {
+  const at = t.startsWith('--') ? word.text.indexOf('=') + 1 : 2;
+  return { text: word.text.slice(at), flow: word.flow };
+}
+
+/** A wrapper's own output file, as a redirect: a write (`>`), never the command's standard output. */
+const WRAPPER_OUTPUT = '>wrapper-output';
+
 function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
   const out: Unwrapped = {
     assigned: [...cmd.assignments.keys()],
@@ -172,6 +187,9 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     wrapperHits: [],
     unknown: [],
     argFiles: [],
+    outputs: [],
+    changed: [],
+    scheduled: [],
     optionLike: new Set(),
   };
   for (let guard = 0; guard < 32 && out.argv.length > 0; guard++) {
@@ -187,6 +205,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     const spec = WRAPPERS[name];
     if (!spec) return out;
     out.wrappers.push(name);
+    if (spec.elsewhere) out.changed.push(`\`${name}\` ${spec.elsewhere}`);
     if (spec.category)
       out.wrapperHits.push([spec.category, `\`${name}\` runs a command with raised privileges`]);
     const argv = [...out.argv];
@@ -223,8 +242,13 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
       let value: string | undefined;
       if (spec.values.includes(optName)) {
         value = attached ?? plain(argv[i + 1]);
+        const valueWord = attached === undefined ? argv[i + 1] : attachedValue(word as Word, t);
         i += attached === undefined ? 2 : 1;
         out.valued.push(`${name} ${optName}`);
+        if (spec.outputs?.includes(optName) && valueWord) out.outputs.push(valueWord);
+        if (spec.changesProgram?.includes(optName))
+          out.changed.push(`\`${name} ${optName}\` changes what the program runs or loads, or where`);
+        if (spec.schedules?.includes(optName)) out.scheduled.push(`${name} ${optName}`);
       } else if (
         (spec.noRun ?? []).includes(optName) ||
         (!t.startsWith('--') && [...t.slice(1)].some((c) => (spec.noRun ?? []).includes(`-${c}`)))
@@ -256,6 +280,9 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
         i = 1;
       }
     }
+    if (spec.positionalOutputs)
+      for (const w of argv.slice(i, i + (spec.positionals ?? 0)))
+        if (!/^\d+$/.test(plain(w))) out.outputs.push(w);
     i += spec.positionals ?? 0;
     const rest = argv.slice(i);
     if (noRun && rest.length <= (spec.noRunWords ?? Number.POSITIVE_INFINITY)) {
@@ -307,7 +334,10 @@ function invocationOf(
     program,
     command: head,
     args: u.argv.slice(1),
-    redirects: argFileReads(cmd.redirects, u.argFiles),
+    redirects: [
+      ...argFileReads(cmd.redirects, u.argFiles),
+      ...u.outputs.map((target) => ({ op: WRAPPER_OUTPUT, target, fd: 'wrapper' })),
+    ],
     stdin: cmd.stdin,
     cwd: u.cwd,
     depth: frame.depth,
@@ -380,8 +410,12 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     u.wrappers,
     frame.context,
   );
-  if (!u.noRun && head !== undefined)
+  if (!u.noRun && head !== undefined) {
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
+    for (const reason of u.changed) a.uncertain('dynamic-command', reason, segment);
+    for (const o of u.scheduled)
+      a.hit('persistence', `\`${o}\` schedules the command to run later or again`, segment);
+  }
   const here = a.segments[segment];
   if (here) here.cwdClass = u.cwd === undefined ? 'outside' : resolvePath(u.cwd, a.scope, u.cwd).class;
   const optionWords = u.noRun ? [] : u.argv.flatMap((w, k) => (u.optionLike.has(w) ? [k] : []));
