@@ -358,3 +358,32 @@ describe('suggested rules', () => {
     expect(r.suggestions).toEqual([]);
   });
 });
+
+describe('a program a package runner fetches is known only as a known package', () => {
+  const installed = (command: string, ...bins: string[]) =>
+    checkWithTrace(
+      {
+        ...request({ kind: 'shell', command }),
+        readScript: (abs: string) =>
+          bins.some((b) => abs.endsWith(`/node_modules/.bin/${b}`))
+            ? { kind: 'text' as const, text: '#!/usr/bin/env node\n' }
+            : { kind: 'missing' as const },
+      },
+      deps,
+    );
+
+  it.each([
+    ['a system program name fetches a package of that name', 'npx ls'],
+    ['TypeScript not installed: the package `tsc` is not TypeScript', 'npx tsc --noEmit'],
+    ['pnpm dlx always fetches', 'pnpm dlx cat README.md'],
+  ])('not allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('escalate');
+  });
+
+  it.each([
+    ['a known package fetched', 'npx jest'],
+    ['installed', 'npx tsc --noEmit', 'tsc'],
+  ])('allowed: %s', async (_name, command, ...bins) => {
+    expect((await installed(command, ...bins)).decision.verdict).toBe('allow');
+  });
+});

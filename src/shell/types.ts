@@ -78,6 +78,11 @@ export interface Segment {
   workspaceProgram?: string[];
   /** With `workspaceProgram`: the program only asks installed modules what they are (detect/module-query.ts). */
   moduleQuery?: true;
+  /**
+   * The npm package a runner downloads to run this program (`npx tsc` where no `node_modules/.bin/tsc` is
+   * installed runs the package `tsc`; detect/fetched-packages.ts): the catalogue knows only known packages so.
+   */
+  fetchedPackage?: string;
 }
 
 export const UNCERTAINTY_CODES = [

@@ -91,6 +91,8 @@ export interface Catalogue {
   versionOptions: ReadonlySet<string>;
   /** Programs whose every option is inert: a run-time word that may be an option is an operand to them. */
   optionsInert: ReadonlySet<string>;
+  /** Is `name` in the file's `known_packages` list of `registry` (`npm`, `pypi`, ...)? */
+  knownPackage(registry: string, name: string): boolean;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -128,7 +130,21 @@ export const EMPTY_CATALOGUE: Catalogue = {
   documentationHosts: new Set(),
   versionOptions: new Set(),
   optionsInert: new Set(),
+  knownPackage: () => false,
 };
+
+/** `Catalogue.knownPackage` over the file's package lists, each made a set on first use. */
+function packageLookup(lists: PackageLists): Catalogue['knownPackage'] {
+  const sets = new Map<string, ReadonlySet<string>>();
+  return (registry, name) => {
+    let set = sets.get(registry);
+    if (!set) {
+      set = new Set(Object.hasOwn(lists(), registry) ? lists()[registry] : []);
+      sets.set(registry, set);
+    }
+    return set.has(name);
+  };
+}
 
 /** The file's package lists (`known_packages`), read on first use. */
 type PackageLists = () => Readonly<Record<string, readonly string[]>>;
@@ -341,12 +357,15 @@ export function compileCatalogue(json: unknown): CatalogueResult {
       else byProgram.set(p, [compiled]);
     }
   }
-  return { ok: true, catalogue: { ...fileLevel(file), byProgram, entries } };
+  return {
+    ok: true,
+    catalogue: { ...fileLevel(file), byProgram, entries, knownPackage: packageLookup(refs.lists) },
+  };
 }
 
 function fileLevel(
   file: Omit<CatalogueFile, 'entries' | 'known_packages'>,
-): Omit<Catalogue, 'byProgram' | 'entries'> {
+): Omit<Catalogue, 'byProgram' | 'entries' | 'knownPackage'> {
   return {
     version: file.version,
     inert: variableSet(file.inert_variables),
@@ -549,6 +568,7 @@ export function catalogueFromIndex(text: string | CatalogueText, index: Catalogu
     get optionsInert() {
       return levelOf().optionsInert;
     },
+    knownPackage: packageLookup(packageLists),
     byProgram,
     get entries() {
       all ??= index.entries.map((_, k) => entryAt(k));

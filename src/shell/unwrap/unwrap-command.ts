@@ -9,6 +9,7 @@ import type { Category } from '../../core';
 import { resolvedPathOf, resolvePath } from '../classify/classify-path';
 import { isLoaderVariable } from '../data/loader-variables';
 import { WRAPPERS } from '../data/wrappers';
+import { markFetchedPackage } from '../detect/fetched-packages';
 import { nestedAgentHome } from '../detect/guard-integrity';
 import type { SegmentContext } from '../types';
 import type { Word } from '../walk/decode-word';
@@ -497,6 +498,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   }
   const inv = invocationOf(segment, program, head, cmd, u, frame);
   a.rememberFrame(inv, { ...frame, wrappers: u.wrappers });
+  markFetchedPackage(inv, u.wrappers[u.wrappers.length - 1], a);
   const ran = plain(head);
   if (ran.includes('/')) {
     const res = resolvePath(head.text, a.scope, u.cwd ?? a.scope.cwd);

@@ -1,0 +1,86 @@
+// A JavaScript package runner fetches from the registry what it does not find installed (fetched-packages.ts):
+// `npx tsc` with no `node_modules/.bin/tsc` up from the folder runs the registry package `tsc`, not TypeScript.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
+
+/** A workspace whose only files are these absolute paths. */
+const reader =
+  (...files: string[]) =>
+  (abs: string): ScriptFile =>
+    files.includes(abs) ? { kind: 'text', text: '#!/usr/bin/env node\n' } : { kind: 'missing' };
+
+const fetched = (command: string, read?: (abs: string) => ScriptFile, cwd = '/home/u/proj') =>
+  analyzeShellSync(command, shellEnv({ cwd, ...(read ? { readScript: read } : {}) }))
+    .segments.map((s) => s.fetchedPackage)
+    .filter((p) => p !== undefined);
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('a runner with nothing installed fetches the package of the name', () => {
+  it.each<[string, string, string]>([
+    ['npx', 'npx tsc --noEmit', 'tsc'],
+    ['a system program name', 'npx ls', 'ls'],
+    ['npm exec', 'npm exec -- eslint .', 'eslint'],
+    ['npm x', 'npm x jest', 'jest'],
+    ['bunx', 'bunx cowsay hi', 'cowsay'],
+    ['bun x', 'bun x vitest', 'vitest'],
+    ['a scoped name', 'npx @biomejs/biome check', '@biomejs/biome'],
+  ])('%s', (_n, command, pkg) => {
+    expect(fetched(command, reader())).toEqual([pkg]);
+  });
+});
+
+describe('what is installed up from the folder runs instead', () => {
+  it('in the folder', () => {
+    expect(fetched('npx tsc', reader('/home/u/proj/node_modules/.bin/tsc'))).toEqual([]);
+  });
+
+  it('in a folder above (a monorepo root)', () => {
+    expect(
+      fetched('npx tsc', reader('/home/u/proj/node_modules/.bin/tsc'), '/home/u/proj/packages/web'),
+    ).toEqual([]);
+  });
+
+  it('a scoped package is found by its bin name', () => {
+    expect(fetched('npx @scope/lint', reader('/home/u/proj/node_modules/.bin/lint'))).toEqual([]);
+  });
+
+  it('another bin installed is no help', () => {
+    expect(fetched('npx tsc', reader('/home/u/proj/node_modules/.bin/eslint'))).toEqual(['tsc']);
+  });
+});
+
+describe('runners that always fetch, and names with a version', () => {
+  it.each<[string, string, string]>([
+    ['pnpm dlx', 'pnpm dlx prettier --check .', 'prettier'],
+    ['yarn dlx', 'yarn dlx ls', 'ls'],
+    ['a version', 'npx prettier@3 --check .', 'prettier'],
+    ['a scoped name with a version', 'npx @biomejs/biome@1.9 check', '@biomejs/biome'],
+  ])('%s, even installed', (_n, command, pkg) => {
+    const installed = reader(
+      '/home/u/proj/node_modules/.bin/prettier',
+      '/home/u/proj/node_modules/.bin/ls',
+      '/home/u/proj/node_modules/.bin/biome',
+    );
+    expect(fetched(command, installed)).toEqual([pkg]);
+  });
+});
+
+describe('nothing is marked', () => {
+  it.each<[string, string]>([
+    ['a path', 'npx ./bin/tool.js'],
+    ['a program run without a runner', 'tsc --noEmit'],
+    ['pnpm exec runs only what is installed', 'pnpm exec tsc'],
+  ])('%s', (_n, command) => {
+    expect(fetched(command, reader())).toEqual([]);
+  });
+
+  it('without a reader (commands judged by name)', () => {
+    expect(fetched('npx ls')).toEqual([]);
+  });
+});
