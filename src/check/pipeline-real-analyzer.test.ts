@@ -376,12 +376,14 @@ describe('a program a package runner fetches is known only as a known package', 
     ['a system program name fetches a package of that name', 'npx ls'],
     ['TypeScript not installed: the package `tsc` is not TypeScript', 'npx tsc --noEmit'],
     ['pnpm dlx always fetches', 'pnpm dlx cat README.md'],
+    ['uvx fetches the PyPI package of the name', 'uvx ls'],
   ])('not allowed: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('escalate');
   });
 
   it.each([
     ['a known package fetched', 'npx jest'],
+    ['a known PyPI package fetched', 'uvx ruff check .'],
     ['installed', 'npx tsc --noEmit', 'tsc'],
   ])('allowed: %s', async (_name, command, ...bins) => {
     expect((await installed(command, ...bins)).decision.verdict).toBe('allow');

@@ -82,7 +82,7 @@ export interface Segment {
    * The npm package a runner downloads to run this program (`npx tsc` where no `node_modules/.bin/tsc` is
    * installed runs the package `tsc`; detect/fetched-packages.ts): the catalogue knows only known packages so.
    */
-  fetchedPackage?: string;
+  fetchedPackage?: { registry: 'npm' | 'pypi'; name: string };
 }
 
 export const UNCERTAINTY_CODES = [

@@ -15,7 +15,8 @@ const reader =
 const fetched = (command: string, read?: (abs: string) => ScriptFile, cwd = '/home/u/proj') =>
   analyzeShellSync(command, shellEnv({ cwd, ...(read ? { readScript: read } : {}) }))
     .segments.map((s) => s.fetchedPackage)
-    .filter((p) => p !== undefined);
+    .filter((p) => p !== undefined)
+    .map((p) => `${p.registry}:${p.name}`);
 
 beforeAll(async () => {
   await loadShellParser();
@@ -31,7 +32,7 @@ describe('a runner with nothing installed fetches the package of the name', () =
     ['bun x', 'bun x vitest', 'vitest'],
     ['a scoped name', 'npx @biomejs/biome check', '@biomejs/biome'],
   ])('%s', (_n, command, pkg) => {
-    expect(fetched(command, reader())).toEqual([pkg]);
+    expect(fetched(command, reader())).toEqual([`npm:${pkg}`]);
   });
 });
 
@@ -51,7 +52,7 @@ describe('what is installed up from the folder runs instead', () => {
   });
 
   it('another bin installed is no help', () => {
-    expect(fetched('npx tsc', reader('/home/u/proj/node_modules/.bin/eslint'))).toEqual(['tsc']);
+    expect(fetched('npx tsc', reader('/home/u/proj/node_modules/.bin/eslint'))).toEqual(['npm:tsc']);
   });
 });
 
@@ -67,7 +68,22 @@ describe('runners that always fetch, and names with a version', () => {
       '/home/u/proj/node_modules/.bin/ls',
       '/home/u/proj/node_modules/.bin/biome',
     );
-    expect(fetched(command, installed)).toEqual([pkg]);
+    expect(fetched(command, installed)).toEqual([`npm:${pkg}`]);
+  });
+});
+
+describe('uv and pipx one-off runs fetch the PyPI package of the name', () => {
+  it.each<[string, string, string]>([
+    ['uvx', 'uvx ls', 'pypi:ls'],
+    ['uv tool run', 'uv tool run git status', 'pypi:git'],
+    ['pipx run', 'pipx run black .', 'pypi:black'],
+    ['a version, PyPI names normalised', 'uvx Ruff_Lint==0.5 check', 'pypi:ruff-lint'],
+  ])('%s', (_n, command, pkg) => {
+    expect(fetched(command, reader('/home/u/proj/node_modules/.bin/ls'))).toEqual([pkg]);
+  });
+
+  it("uv run finds the program in the project's environment", () => {
+    expect(fetched('uv run ls', reader())).toEqual([]);
   });
 });
 

@@ -3,9 +3,10 @@
  * exec NAME`, `bunx NAME` and `bun x NAME` run the `NAME` of the nearest `node_modules/.bin` up from the folder they
  * run in; with none there they download the registry package called NAME and run it: `npx tsc` in a project
  * without TypeScript installed runs the package `tsc`, not TypeScript, and `npx ls` a package `ls`, not the system
- * program. `pnpm dlx NAME`, `yarn dlx NAME` and a name with a version (`npx prettier@3`) always download. Marks the
- * segment with the package fetched (`Segment.fetchedPackage`); the catalogue knows such a segment only when the
- * package is one of its known npm packages. Owns which runners fetch and where they look. Pure apart from the
+ * program. `pnpm dlx NAME`, `yarn dlx NAME` and a name with a version (`npx prettier@3`) always download, as do
+ * `uvx NAME`, `uv tool run NAME` and `pipx run NAME` from PyPI (`uvx ls` is a PyPI package `ls`). Marks the segment
+ * with the package fetched (`Segment.fetchedPackage`); the catalogue knows such a segment only when the package
+ * is one of its known packages of that registry. Owns which runners fetch and where they look. Pure apart from the
  * injected reader and the mark.
  * INVARIANT: with no reader (a caller judging commands by name), nothing is marked, as scripts are judged by name.
  */
@@ -14,15 +15,36 @@ import { inFolder } from './project-file';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { readBudgeted } from './disk-scripts';
 
-/** Runners that run an installed bin when one is found, and fetch the package of that name otherwise. */
-const LOCAL_FIRST = new Set(['npx', 'bunx', 'npm exec', 'npm x', 'bun x']);
-/** Runners that always fetch the package named. */
-const ALWAYS = new Set(['pnpm dlx', 'yarn dlx']);
+/**
+ * Runners (by their wrapper label) and the registry they fetch from; `localFirst`: an installed bin found in a
+ * `node_modules/.bin` up from the folder runs instead. uv's and pipx's one-off runs install the PyPI package of
+ * the name into a throwaway environment.
+ */
+const RUNNERS: Readonly<Record<string, { registry: 'npm' | 'pypi'; localFirst: boolean }>> = {
+  npx: { registry: 'npm', localFirst: true },
+  bunx: { registry: 'npm', localFirst: true },
+  'npm exec': { registry: 'npm', localFirst: true },
+  'npm x': { registry: 'npm', localFirst: true },
+  'bun x': { registry: 'npm', localFirst: true },
+  'pnpm dlx': { registry: 'npm', localFirst: false },
+  'yarn dlx': { registry: 'npm', localFirst: false },
+  uvx: { registry: 'pypi', localFirst: false },
+  'uv tool run': { registry: 'pypi', localFirst: false },
+  'pipx run': { registry: 'pypi', localFirst: false },
+};
 /** How far up from the working folder a runner's search for `node_modules/.bin` is followed here. */
 const MAX_LEVELS = 16;
 
-/** The registry package a name stands for: `prettier@3` is `prettier`, `@scope/x@1` is `@scope/x`. */
-function packageOf(name: string): { name: string; versioned: boolean } {
+/**
+ * The registry package a name stands for: `prettier@3` is `prettier`, `@scope/x@1` is `@scope/x`, PyPI's
+ * `ruff==0.5` is `ruff` (PyPI names compare lower case, `-`, `_` and `.` alike).
+ */
+function packageOf(name: string, registry: 'npm' | 'pypi'): { name: string; versioned: boolean } {
+  if (registry === 'pypi') {
+    const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)(.*)$/.exec(name);
+    const base = (m?.[1] ?? name).toLowerCase().replace(/[-_.]+/g, '-');
+    return { name: base, versioned: (m?.[2] ?? '') !== '' };
+  }
   const at = name.indexOf('@', name.startsWith('@') ? 1 : 0);
   return at > 0 ? { name: name.slice(0, at), versioned: true } : { name, versioned: false };
 }
@@ -47,17 +69,18 @@ function installedAbove(bin: string, cwd: string, inv: Invocation, r: Reporter):
  * wrapper (`npx`, `npm exec`, `pnpm dlx`, ...).
  */
 export function markFetchedPackage(inv: Invocation, runner: string | undefined, r: Reporter): void {
-  if (runner === undefined || (!LOCAL_FIRST.has(runner) && !ALWAYS.has(runner))) return;
+  const spec = runner === undefined || !Object.hasOwn(RUNNERS, runner) ? undefined : RUNNERS[runner];
+  if (!spec) return;
   if (!r.env.readScript) return;
   const word = plain(inv.command);
   // A path (`npx ./bin/x.js`) runs that file.
   if (word.startsWith('.') || word.startsWith('/')) return;
-  const pkg = packageOf(word);
-  if (!ALWAYS.has(runner) && !pkg.versioned) {
+  const pkg = packageOf(word, spec.registry);
+  if (spec.localFirst && !pkg.versioned) {
     const bin = pkg.name.slice(pkg.name.lastIndexOf('/') + 1);
     const found = inv.cwd === undefined ? false : installedAbove(bin, inv.cwd, inv, r);
     if (found !== false) return;
   }
   const segment = r.segments[inv.segment];
-  if (segment) segment.fetchedPackage = pkg.name;
+  if (segment) segment.fetchedPackage = { registry: spec.registry, name: pkg.name };
 }
