@@ -147,3 +147,23 @@ describe('NUL-terminated names under a literal root reach xargs -0 as paths, nev
     expect(argv(command)).toContain('$\u2026');
   });
 });
+
+describe('a line filter between the lister and the reader keeps the listing', () => {
+  it.each<[string, string]>([
+    ['head', 'find ~/.ssh -type f | head -1 | xargs cat'],
+    ['sort, substituted', 'cat $(ls ~/.ssh/* | sort)'],
+    ['grep -v', 'cat $(ls ~/.ssh/* | grep -v pub)'],
+    ['sed adding the folder', 'ls ~/.ssh | sed "s|^|$HOME/.ssh/|" | xargs cat'],
+    ['awk', 'ls ~/.aws/* | awk "{print}" | xargs cat'],
+    ['two filters', 'find ~/.gnupg -type f | sort | tail -n 2 | xargs cat'],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+
+  it.each<[string, string]>([
+    ['git ls-files through grep', 'git ls-files | grep "\\.ts$" | xargs wc -l'],
+    ['find of the workspace through sort and head', 'find src -name "*.ts" | sort | head -20 | xargs cat'],
+  ])('workspace listings stay ordinary: %s', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+});

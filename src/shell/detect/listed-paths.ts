@@ -248,7 +248,41 @@ function namedUnderRoots(inv: Invocation): boolean {
   );
 }
 
-/** The output of `inv` with the roots its lines lie under, when it is a lister of literal roots. */
+/**
+ * Programs whose output lines are some of their input lines, reordered or rewritten (`head -1`, `sort`, `grep
+ * key`, `sed 's/^/~\/.ssh\//'`, `basename`): a listing through them still names files at or below the lister's
+ * roots as far as gavel can bound them (`find ~/.ssh -type f | head -1 | xargs cat` reads a key). The roots go
+ * on; an input file read instead of standard input only makes the bound wider than needed.
+ */
+const LINE_FILTERS = new Set([
+  'head',
+  'tail',
+  'sort',
+  'uniq',
+  'shuf',
+  'tac',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'sed',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'cut',
+  'tr',
+  'rev',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+]);
+
+/**
+ * The output of `inv` with the roots its lines lie under, when it is a lister of literal roots or a line filter
+ * of a listing.
+ */
 export function listedOutput(inv: Invocation, out: Flow): Flow {
   const p = inv.program;
   let roots: string[] | undefined;
@@ -257,6 +291,8 @@ export function listedOutput(inv: Invocation, out: Flow): Flow {
   else if (p === 'ls') roots = lsRoots(inv.args);
   else if (p === 'rg' || p === 'grep' || p === 'egrep' || p === 'fgrep') roots = searchRoots(inv);
   else if (p === 'git') roots = gitRoots(inv.args);
+  if ((roots === undefined || roots.length === 0) && inv.stdin.listed && LINE_FILTERS.has(p))
+    return { ...out, listed: inv.stdin.listed };
   if (roots === undefined || roots.length === 0) return out;
   return namedUnderRoots(inv) ? { ...out, listed: roots, listedNamed: true } : { ...out, listed: roots };
 }
