@@ -389,3 +389,23 @@ describe('a program a package runner fetches is known only as a known package', 
     expect((await installed(command, ...bins)).decision.verdict).toBe('allow');
   });
 });
+
+describe('read and getopts assign their variables', () => {
+  it.each([
+    ['PATH read from a file', 'read PATH < /tmp/p; ls'],
+    ['PATH from a here-string, IFS given', 'IFS=: read -r PATH <<< "/tmp/evil"; ls'],
+    ['getopts naming PATH', 'getopts a PATH; ls'],
+    ['a name known at run time', 'read "$v" < /tmp/p; ls'],
+    ['an array', 'read -a LD_PRELOAD <<< /tmp/x.so; ls'],
+  ])('not allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('escalate');
+  });
+
+  it.each([
+    ['a line loop', 'while IFS= read -r line; do echo "$line"; done < README.md'],
+    ['a prompt', 'read -r -p "name? " name; echo "$name"'],
+    ['files of a listing, read', 'git ls-files | while IFS= read -r f; do wc -l "$f"; done'],
+  ])('allowed: %s', async (_name, command) => {
+    expect((await run(command)).decision.verdict).toBe('allow');
+  });
+});

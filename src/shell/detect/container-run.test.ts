@@ -169,7 +169,7 @@ describe('what cannot be mapped is uncertain', () => {
   it.each([
     ['a container path climbing out', 'docker run --rm -v "$PWD":/w -w /w alpine rm -rf ../w/src'],
     ['a working folder known at run time', 'docker run --rm -v "$PWD":/w -w "$D" alpine rm -rf src'],
-    ['a bind source known at run time', 'docker run --rm -v "$(pwd)":/w alpine rm -rf /w/src'],
+    ['a bind source known at run time', 'docker run --rm -v "$D":/w alpine rm -rf /w/src'],
     ['a user known at run time', 'docker run --rm -u "$U" -v ~:/home/node node:20 sh -c \'rm -rf ~\''],
   ])('%s', (_name, command) => {
     expect(uncertain(command)).toContain('dynamic-path');

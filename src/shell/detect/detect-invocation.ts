@@ -36,6 +36,7 @@ import { embeddedCommands } from './embedded-commands';
 import { EXCLUDE_ASSIGNED, exclusionPatterns } from './exclusion-patterns';
 import { GO_SOURCES_PROGRAMS, goSources } from './go-sources';
 import { detectGuard, GUARD_PROGRAMS } from './guard-integrity';
+import { knownOutput } from './known-output';
 import { listedOutput } from './listed-paths';
 import { MAKE_PROGRAMS, makeRecipes } from './make-recipes';
 import { migrationTargets } from './migration-targets';
@@ -102,6 +103,12 @@ const ENV_DUMPS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compg
  * Programs whose first positional is an expression they evaluate (a jq filter, a sed script, a grep
  * pattern), not a file, unless an option supplies the expression (`-e`, `-f`, `--from-file`).
  */
+/** Programs whose file operands' content they print (a file named at run time may be a secret). */
+const CONTENT_READERS = new Set(
+  'cat tac head tail less more most bat batcat nl sort uniq cut paste fold fmt pr column rev expand unexpand od xxd hexdump hd strings base64 base32 basenc grep egrep fgrep rg jq gojq jaq yq sed diff comm join iconv'.split(
+    ' ',
+  ),
+);
 const EXPRESSION_FIRST = new Set(['jq', 'gojq', 'jaq', 'yq', 'sed', 'grep', 'egrep', 'fgrep', 'rg']);
 const EXPRESSION_OPTION = /^(-[a-zA-Z]*[ef]|--(expression|regexp|file|from-file)(=.*)?)$/;
 
@@ -224,6 +231,10 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
 function detectEach(inv: Invocation, r: Reporter): Flow {
   const p = inv.program;
   for (const detect of everyDetector ? ALL_STEPS : stepsFor(p)) detect(inv, r);
+  if (p === 'pwd' || p === 'git') {
+    const known = knownOutput(inv, r);
+    if (known) return known;
+  }
   const scripted = detectScripts(inv, r);
   if (scripted) {
     if (interpreterFamily(p) !== undefined || SHELLS.has(p)) interpreterSecrets(inv, r);
@@ -269,7 +280,13 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     if (patterns.has(w)) continue;
     const text = plain(w);
     const secret = role === 'read' && mayNameSecret(w, inv, r);
-    if (!secret && !isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) continue;
+    if (!secret && !isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) {
+      // `cat $KUBECONFIG`, `cat "$1"`, `cat $(cat list.txt)`: a file named at run time may be any file, a secret
+      // too. Lines of a listing (bounded by its roots), a loop's pattern and a process substitution's pipe are not.
+      if (CONTENT_READERS.has(p) && !w.flow.listed && !w.flow.pipe && !w.flow.pattern)
+        r.uncertain('dynamic-path', `\`${p}\` reads a file named only at run time`, inv.segment);
+      continue;
+    }
     if (!secret && !looksLikePath(text)) {
       // A bare name is not taken for a path, but a reader given one opens it: its content may still be a secret.
       const named = role === 'read' && /^[\w.@+-]+$/.test(text) ? resolveArg(w, inv, r).resolved : undefined;

@@ -141,6 +141,8 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   // A lister's lines (`find ~/.aws -type f | xargs cat`) are paths at or below its roots: the command is judged on
   // those paths too (a secret root is a secret read), beside the run-time word that keeps its text unknown.
   const listed = fromFile ? [] : (roots ?? []).map((text) => ({ text, flow: input.flow }));
+  // The run-time word stands for lines of that listing too: a file it names lies at or below the roots.
+  if (listed.length > 0 && roots) input.flow = { ...input.flow, listed: roots };
   if (listed.length === 1 && token) input.text = listed[0]?.text ?? input.text;
   // NUL-terminated names under literal roots (`rg -l --null x src | xargs -0 cmd`): every word xargs adds is a path
   // below a root, never an option; the listed paths stand for them (shell/detect/listed-paths.ts).

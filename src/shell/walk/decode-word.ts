@@ -237,7 +237,7 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
       return { text: DYN, flow };
     }
     case 'process_substitution':
-      return { text: DYN, flow: ctx.substitute(node) };
+      return { text: DYN, flow: { ...ctx.substitute(node), pipe: true } };
     case 'arithmetic_expansion':
       return { text: DYN, flow: substituteBelow(node, ctx) };
     case 'string':
@@ -266,9 +266,16 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
         at = child.endIndex - base;
       }
       if (end > at) text += inner ? decodeDoubleQuoted(full.slice(at, end)) : decodeBare(full.slice(at, end));
-      // `"$(ssh-agent -s)"`: a quoted word that is one set-up idiom's output alone keeps that mark.
+      // `"$(ssh-agent -s)"`, `"$f"`: a quoted word that is one expansion alone keeps its marks (a set-up idiom's
+      // output, a listing's roots).
       const lone = node.namedChildren.length === 1 ? node.namedChildren[0] : null;
-      if (node.type === 'string' && lone && lastFlow?.evalIdiom && text === DYN && full === `"${lone.text}"`)
+      if (
+        node.type === 'string' &&
+        lone &&
+        (lastFlow?.evalIdiom || lastFlow?.listed) &&
+        text === DYN &&
+        full === `"${lone.text}"`
+      )
         return { text, flow: lastFlow };
       return { text, flow };
     }

@@ -41,6 +41,11 @@ export interface Flow {
    * the variable's values match, quoted or not. Every join drops it.
    */
   pattern?: true;
+  /**
+   * Set only on a process substitution's word (`<(cmd)`): it names a pipe carrying cmd's output, not a file on
+   * disk. Every join drops it.
+   */
+  pipe?: true;
 }
 
 export const NO_FLOW: Flow = Object.freeze({ sensitive: false, network: false, decoded: false });

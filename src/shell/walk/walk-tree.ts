@@ -10,6 +10,7 @@ import type { SegmentContext } from '../types';
 import type { Redirect } from '../unwrap/invocation';
 import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordContext } from './decode-word';
 import { expandBraces } from './expand-braces';
+import { getoptsNames, readNames } from './read-names';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import { DYN, SPLIT, unprotect } from './markers';
 import {
@@ -101,10 +102,11 @@ const WORD_TYPES = new Set([
 function expanded(word: Word): Word[] {
   // A lister's output as a whole word (`wc -l $(git ls-files)`): its lines are paths at or below the lister's
   // roots, judged as operands beside the run-time word (shell/detect/listed-paths.ts).
+  // The run-time word keeps the roots: a file it names lies at or below them (not a file named anywhere).
   if (word.text === DYN && word.flow.listed) {
     const { listed, ...flow } = word.flow;
     const each = { ...flow, literal: undefined, opaque: true };
-    return [{ text: DYN, flow }, ...listed.map((text) => ({ text, flow: each }))];
+    return [word, ...listed.map((text) => ({ text, flow: each }))];
   }
   if (word.text.includes(SPLIT)) {
     return word.text
@@ -394,6 +396,24 @@ export class TreeWalker {
     return NO_FLOW;
   }
 
+  /**
+   * `read` and `getopts` assign their variables (read-names.ts): plain assignments of run-time text carrying what
+   * the builtin reads (a listing's roots too). A name computed at run time is recorded as it is, which no
+   * variable list knows.
+   */
+  private builtinAssignments(words: readonly Word[], frame: Frame, input: Flow): void {
+    const builtin = unprotect(words[0]?.text ?? '');
+    if ((builtin !== 'read' && builtin !== 'getopts') || frame.functions?.has(builtin)) return;
+    const read = builtin === 'read' ? readNames(words) : { names: getoptsNames(words), otherInput: true };
+    const base = read.otherInput ? taintsOf(NO_FLOW) : taintsOf(input);
+    const flow: Flow = !read.otherInput && input.listed ? { ...base, listed: input.listed } : base;
+    for (const name of read.names) {
+      const value = { text: DYN, flow };
+      this.host.assigned(name, frame, value, 'plain');
+      frame.vars.set(name, value);
+    }
+  }
+
   /** `kind`: how the assignment stands (see `Host.assigned`). */
   private assign(
     node: Node,
@@ -603,6 +623,7 @@ export class TreeWalker {
       return NO_FLOW;
     }
     this.positionalChange(words, frame);
+    this.builtinAssignments(words, frame, input);
     // `IFS= read -r line`: a builtin that starts no program keeps its prefix assignments to itself (a function of
     // that name would not: it runs commands with them).
     const name = unprotect(words[0]?.text ?? '');

@@ -1,0 +1,81 @@
+// A program that prints its files' content, given a file named only at run time (`cat $KUBECONFIG`, `cat "$1"`,
+// `cat $(cat list.txt)`), may print any file, a secret too: uncertain. Lines of a listing, a loop's pattern, a
+// process substitution's pipe and substitutions whose output is known (`$(pwd)`, known-output.ts) are not.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
+
+const gitAt =
+  (...dirs: string[]) =>
+  (abs: string): ScriptFile =>
+    dirs.some((d) => abs === `${d}/.git`)
+      ? { kind: 'unreadable', why: 'not-regular', entries: ['HEAD'] }
+      : { kind: 'missing' };
+const analysis = (command: string, read = gitAt('/home/u/proj')) =>
+  analyzeShellSync(command, shellEnv({ readScript: read }));
+const codes = (command: string) => analysis(command).uncertain.map((u) => u.code);
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('a file named only at run time is read: uncertain', () => {
+  it.each<[string, string]>([
+    ['a path from the environment', 'cat $KUBECONFIG'],
+    ['a service account key path', 'base64 $GOOGLE_APPLICATION_CREDENTIALS'],
+    ['a positional parameter', 'cat "$1"'],
+    ["a file's content as names", 'cat $(cat list.txt)'],
+    ['head of a variable', 'head -5 $FILE'],
+    ['names on standard input', 'cat list.txt | xargs cat'],
+    ['grep after its pattern', 'grep token $F'],
+    ['sed after its script', 'sed -n p "$F"'],
+  ])('%s: %s', (_n, command) => {
+    expect(codes(command)).toContain('dynamic-path');
+  });
+});
+
+describe('bounded or known names are not', () => {
+  it.each<[string, string]>([
+    ['lines of a listing', 'git ls-files | xargs cat'],
+    ['process substitutions', 'diff <(ls) <(ls -la)'],
+    ["a loop's pattern", 'for f in src/*.ts; do cat "$f"; done'],
+    ['lines read from a listing', 'git ls-files | while IFS= read -r f; do cat "$f"; done'],
+    ['the folder pwd prints', 'cat "$(pwd)/README.md"'],
+    ['the repository top', 'cat "$(git rev-parse --show-toplevel)/README.md"'],
+    ['a program that does not print its operands', 'cargo build --bin $T'],
+    ['a search pattern known at run time', 'grep -rn "$PATTERN" src'],
+  ])('%s: %s', (_n, command) => {
+    expect(codes(command)).toEqual([]);
+  });
+});
+
+describe('substitutions whose output is known (known-output.ts)', () => {
+  const paths = (command: string, read?: (abs: string) => ScriptFile) =>
+    analysis(command, read)
+      .segments.flatMap((s) => s.paths)
+      .map((p) => p.resolved ?? p.raw);
+
+  it('pwd prints the folder it runs in, after a cd too', () => {
+    expect(paths('cd src && cat "$(pwd)/a.ts"')).toContain('/home/u/proj/src/a.ts');
+  });
+
+  it('the repository top is the nearest folder above with .git, in the workspace', () => {
+    expect(paths('cd src/app && cat "$(git rev-parse --show-toplevel)/a.ts"')).toContain('/home/u/proj/a.ts');
+    expect(
+      paths('cd src/app && cat "$(git rev-parse --show-toplevel)/a.ts"', gitAt('/home/u/proj/src')),
+    ).toContain('/home/u/proj/src/a.ts');
+  });
+
+  it('no .git up to the workspace root: unknown', () => {
+    expect(codes('cat "$(git rev-parse --show-toplevel)/a.ts"'.replace('', ''))).toEqual([]);
+    expect(
+      analysis('cat "$(git rev-parse --show-toplevel)/a.ts"', gitAt()).uncertain.map((u) => u.code),
+    ).toContain('dynamic-path');
+  });
+
+  it('pwd with an option it does not know: unknown', () => {
+    expect(codes('cat "$(pwd --x)/a.ts"')).toContain('dynamic-path');
+  });
+});

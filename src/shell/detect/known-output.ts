@@ -1,0 +1,52 @@
+/**
+ * Commands whose output the analysis knows, so a substitution of them is a literal path: `$(pwd)` prints the
+ * folder it runs in, `$(git rev-parse --show-toplevel)` the nearest folder at or above it that holds `.git`,
+ * looked for up to the workspace root it lies in. `cat "$(pwd)/README.md"` reads a workspace file, not a file
+ * named at run time. Pure apart from the injected reader.
+ * INVARIANT: an option not listed, a folder known only at run time, a folder outside every workspace root, or no
+ * `.git` found up to the root leaves the output unknown.
+ */
+
+import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { type Flow, literalFlow } from '../walk/flow';
+import { readBudgeted } from './disk-scripts';
+import { inFolder } from './project-file';
+
+/** The workspace root `dir` lies in (the innermost), if any. */
+function rootOf(dir: string, r: Reporter): string | undefined {
+  let best: string | undefined;
+  for (const root of r.scope.workspaceRoots)
+    if ((dir === root || dir.startsWith(`${root}/`)) && (best === undefined || root.length > best.length))
+      best = root;
+  return best;
+}
+
+/** The folder `git rev-parse --show-toplevel` prints when run in `cwd`, when a reader finds it in the workspace. */
+function toplevel(cwd: string, inv: Invocation, r: Reporter): string | undefined {
+  const root = rootOf(cwd, r);
+  if (root === undefined) return undefined;
+  for (let dir = cwd; ; dir = dir.slice(0, dir.lastIndexOf('/')) || '/') {
+    const git = readBudgeted(inFolder(dir, '.git'), inv, r);
+    if (git === undefined) return undefined;
+    if (git.kind !== 'missing') return dir;
+    if (dir === root || dir === '/') return undefined;
+  }
+}
+
+export function knownOutput(inv: Invocation, r: Reporter): Flow | undefined {
+  const cwd = inv.cwd;
+  if (cwd === undefined || inv.redirects.length > 0) return undefined;
+  const args = inv.args.map((w) => optionText(w));
+  if (inv.program === 'pwd' && args.every((a) => a === '-L' || a === '-P') && !cwd.includes('\n'))
+    return literalFlow(`${cwd}\n`);
+  if (
+    inv.program === 'git' &&
+    args.length === 2 &&
+    args[0] === 'rev-parse' &&
+    args[1] === '--show-toplevel'
+  ) {
+    const top = toplevel(cwd, inv, r);
+    return top === undefined ? undefined : literalFlow(`${top}\n`);
+  }
+  return undefined;
+}
