@@ -11,9 +11,9 @@
  * INVARIANT: with no reader (a caller judging commands by name), nothing is marked, as scripts are judged by name.
  */
 
-import { inFolder } from './project-file';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { readBudgeted } from './disk-scripts';
+import { inFolder } from './project-file';
 
 /**
  * Runners (by their wrapper label) and the registry they fetch from; `localFirst`: an installed bin found in a

@@ -10,7 +10,6 @@ import type { SegmentContext } from '../types';
 import type { Redirect } from '../unwrap/invocation';
 import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordContext } from './decode-word';
 import { expandBraces } from './expand-braces';
-import { getoptsNames, readNames } from './read-names';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import { DYN, SPLIT, unprotect } from './markers';
 import {
@@ -21,6 +20,7 @@ import {
   shiftPositional,
   unknownPositional,
 } from './positional';
+import { getoptsNames, readNames } from './read-names';
 
 export interface Frame {
   depth: number;
