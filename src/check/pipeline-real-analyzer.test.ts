@@ -397,6 +397,8 @@ describe('read and getopts assign their variables', () => {
     ['getopts naming PATH', 'getopts a PATH; ls'],
     ['a name known at run time', 'read "$v" < /tmp/p; ls'],
     ['an array', 'read -a LD_PRELOAD <<< /tmp/x.so; ls'],
+    ['timed, the builtin in this shell', 'time read PATH < /tmp/p; ls'],
+    ['through builtin', 'builtin read PATH < /tmp/p; ls'],
   ])('not allowed: %s', async (_name, command) => {
     expect((await run(command)).decision.verdict).toBe('escalate');
   });

@@ -401,9 +401,18 @@ export class TreeWalker {
    * the builtin reads (a listing's roots too). A name computed at run time is recorded as it is, which no
    * variable list knows.
    */
-  private builtinAssignments(words: readonly Word[], frame: Frame, input: Flow): void {
+  private builtinAssignments(all: readonly Word[], frame: Frame, input: Flow): void {
+    // `time read X`, `command read X`, `builtin read X` run the builtin in this shell too (`timeout 5 read X` runs
+    // a program of that name, in a process of its own).
+    let at = 0;
+    for (let w = unprotect(all[0]?.text ?? ''); /^(time|command|builtin)$/.test(w); ) {
+      at++;
+      if (w !== 'builtin' && unprotect(all[at]?.text ?? '') === '-p') at++;
+      w = unprotect(all[at]?.text ?? '');
+    }
+    const words = all.slice(at);
     const builtin = unprotect(words[0]?.text ?? '');
-    if ((builtin !== 'read' && builtin !== 'getopts') || frame.functions?.has(builtin)) return;
+    if ((builtin !== 'read' && builtin !== 'getopts') || (at === 0 && frame.functions?.has(builtin))) return;
     const read = builtin === 'read' ? readNames(words) : { names: getoptsNames(words), otherInput: true };
     const base = read.otherInput ? taintsOf(NO_FLOW) : taintsOf(input);
     const flow: Flow = !read.otherInput && input.listed ? { ...base, listed: input.listed } : base;
