@@ -20,6 +20,7 @@ import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
 import { configFolders } from './runner-config';
+import { reachesBeyond, terraformFiles } from './terraform-configs';
 
 /** Configuration files read per file: more lines than this is uncertain. */
 export const MAX_CONFIG_LINES = 4000;
@@ -439,23 +440,6 @@ function preCommit(inv: Invocation, r: Reporter): void {
 
 /** terraform commands that evaluate data sources (and so run `external` programs), or apply provisioners. */
 const TF_EVALUATES = new Set(['plan', 'apply', 'destroy', 'refresh', 'console', 'import', 'test']);
-/** The file names a terraform configuration ordinarily uses (the reader cannot list a folder: see docs/check.md). */
-const TF_FILES = [
-  'main.tf',
-  'data.tf',
-  'providers.tf',
-  'provider.tf',
-  'versions.tf',
-  'variables.tf',
-  'outputs.tf',
-  'locals.tf',
-  'backend.tf',
-  'terraform.tf',
-  'modules.tf',
-  'resources.tf',
-  'main.tf.json',
-  'override.tf',
-];
 const TF_REGISTRIES = ['registry.terraform.io', 'registry.opentofu.org'];
 
 function terraform(program: string, inv: Invocation, r: Reporter): void {
@@ -475,10 +459,21 @@ function terraform(program: string, inv: Invocation, r: Reporter): void {
   const evaluates = TF_EVALUATES.has(sub);
   if (!evaluates && sub !== 'init' && sub !== 'get') return;
   const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...TF_REGISTRIES];
-  for (const name of TF_FILES) {
-    const file = projectFile(inFolder(dir, name), inv, r);
-    if (file.kind !== 'text') continue;
-    const text = file.text.replace(/(^|\s)(#|\/\/)[^\n]*/g, '$1');
+  // Every configuration file of the folder and of the local modules it calls (one outside the workspace is
+  // judged below as an unstated source, not read).
+  const files = terraformFiles(
+    dir,
+    inv,
+    r,
+    (d) => d === dir || programPlace(`${d}/`, dir, inv, r) === 'workspace',
+  );
+  if (!files) return;
+  for (const { text, dir: at } of files) {
+    const beyond = evaluates ? reachesBeyond(text) : undefined;
+    if (beyond) {
+      say(program, inv, r, `\`${sub}\` ${beyond}`);
+      return;
+    }
     if (
       evaluates &&
       /\bdata\s+"?external"?|\bprovisioner\s+"?local-exec"?|"external"\s*:|"local-exec"\s*:/.test(text)
@@ -500,7 +495,7 @@ function terraform(program: string, inv: Invocation, r: Reporter): void {
         if (/^(git::|hg::|s3::|gcs::|https?:|git@|github\.com\/|bitbucket\.org\/)/.test(source))
           host = hostOf(source.replace(/^\w+::/, '')) ?? parts[0];
         else if (/^\.\.?\//.test(source)) {
-          if (programPlace(source, dir, inv, r) !== 'workspace') {
+          if (programPlace(source, at, inv, r) !== 'workspace') {
             unstatedSource(program, inv, r, 'uses a module from a folder outside the workspace');
             return;
           }

