@@ -10,7 +10,7 @@ import type { ScriptFile } from '../types';
 const P = '/home/u/proj';
 const MAIN =
   'resource "aws_s3_bucket" "b" {\n  bucket = "x"\n}\nmodule "net" {\n  source = "./modules/net"\n}\nmodule "vpc" {\n  source = "terraform-aws-modules/vpc/aws"\n}\n';
-const NET_OK = 'resource "aws_instance" "a" {\n  user_data = file("${path.module}/init.sh")\n}\n';
+const NET_OK = 'resource "aws_instance" "a" {\n  user_data = file("\u0024{path.module}/init.sh")\n}\n';
 
 /** A reader over these folders (name -> files) and files (path -> text). */
 function reader(files: Record<string, string>) {
@@ -57,7 +57,7 @@ describe('a configuration that runs, fetches or reads beyond its module is uncer
     [
       'a path climbing out',
       'terraform plan',
-      { [`${P}/main.tf`]: 'locals {\n  k = file("${path.module}/../../.aws/credentials")\n}\n' },
+      { [`${P}/main.tf`]: 'locals {\n  k = file("\u0024{path.module}/../../.aws/credentials")\n}\n' },
       /outside the module/,
     ],
     [
