@@ -69,10 +69,17 @@ describe('substitutions whose output is known (known-output.ts)', () => {
   });
 
   it('no .git up to the workspace root: unknown', () => {
-    expect(codes('cat "$(git rev-parse --show-toplevel)/a.ts"'.replace('', ''))).toEqual([]);
+    expect(codes('cat "$(git rev-parse --show-toplevel)/a.ts"')).toEqual([]);
     expect(
       analysis('cat "$(git rev-parse --show-toplevel)/a.ts"', gitAt()).uncertain.map((u) => u.code),
     ).toContain('dynamic-path');
+  });
+
+  it('basename and dirname of literal words', () => {
+    expect(paths('cat src/$(basename x/README.md)')).toContain('/home/u/proj/src/README.md');
+    expect(codes('cat "$(basename a.md .md).txt"')).toEqual([]);
+    expect(paths('cat "$(dirname src/a/b.ts)/index.ts"')).toContain('/home/u/proj/src/a/index.ts');
+    expect(codes('cat "$(basename "$F")"')).toContain('dynamic-path');
   });
 
   it('pwd with an option it does not know: unknown', () => {

@@ -1,13 +1,15 @@
 /**
  * Commands whose output the analysis knows, so a substitution of them is a literal path: `$(pwd)` prints the
- * folder it runs in, `$(git rev-parse --show-toplevel)` the nearest folder at or above it that holds `.git`,
+ * folder it runs in, `basename`/`dirname` of literal words what those string operations give, `$(git rev-parse
+ * --show-toplevel)` the nearest folder at or above it that holds `.git`,
  * looked for up to the workspace root it lies in. `cat "$(pwd)/README.md"` reads a workspace file, not a file
  * named at run time. Pure apart from the injected reader.
  * INVARIANT: an option not listed, a folder known only at run time, a folder outside every workspace root, or no
  * `.git` found up to the root leaves the output unknown.
  */
 
-import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { posix } from 'node:path';
+import { type Invocation, isLiteral, optionText, type Reporter } from '../unwrap/invocation';
 import { type Flow, literalFlow } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
 import { inFolder } from './project-file';
@@ -39,6 +41,16 @@ export function knownOutput(inv: Invocation, r: Reporter): Flow | undefined {
   const args = inv.args.map((w) => optionText(w));
   if (inv.program === 'pwd' && args.every((a) => a === '-L' || a === '-P') && !cwd.includes('\n'))
     return literalFlow(`${cwd}\n`);
+  // `basename PATH [SUFFIX]`, `dirname PATH...` of literal words: string operations, no file looked at.
+  const literal = inv.args.every(isLiteral) && args.every((a) => !a.startsWith('-') && !a.includes('\n'));
+  if (inv.program === 'basename' && literal && (args.length === 1 || args.length === 2)) {
+    const base = posix.basename(args[0] as string);
+    const suffix = args[1];
+    const cut = suffix !== undefined && base !== suffix && base.endsWith(suffix);
+    return literalFlow(`${cut ? base.slice(0, -suffix.length) : base}\n`);
+  }
+  if (inv.program === 'dirname' && literal && args.length > 0)
+    return literalFlow(args.map((a) => `${posix.dirname(a)}\n`).join(''));
   if (
     inv.program === 'git' &&
     args.length === 2 &&
