@@ -71,6 +71,21 @@ const COVERAGE_FLAGS = [
   '--exclude-after-remap',
 ];
 
+/** systemd-run's options that make a timer, path or socket unit start the command later or again. */
+const SYSTEMD_SCHEDULES = [
+  '--on-calendar',
+  '--on-active',
+  '--on-boot',
+  '--on-startup',
+  '--on-unit-active',
+  '--on-unit-inactive',
+  '--on-clock-change',
+  '--on-timezone-change',
+  '--timer-property',
+  '--path-property',
+  '--socket-property',
+];
+
 export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   sudo: {
     values: [
@@ -468,17 +483,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
       '--slice',
       '-E',
       '--setenv',
-      '--on-calendar',
-      '--on-active',
-      '--on-boot',
-      '--on-startup',
-      '--on-unit-active',
-      '--on-unit-inactive',
-      '--on-clock-change',
-      '--on-timezone-change',
-      '--timer-property',
-      '--path-property',
-      '--socket-property',
+      ...SYSTEMD_SCHEDULES,
       '-H',
       '--host',
       '-M',
@@ -502,19 +507,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
       '--uid',
       '--gid',
     ],
-    schedules: [
-      '--on-calendar',
-      '--on-active',
-      '--on-boot',
-      '--on-startup',
-      '--on-unit-active',
-      '--on-unit-inactive',
-      '--on-clock-change',
-      '--on-timezone-change',
-      '--timer-property',
-      '--path-property',
-      '--socket-property',
-    ],
+    schedules: SYSTEMD_SCHEDULES,
     flags: [
       '--user',
       '--system',
