@@ -71,6 +71,23 @@ const COVERAGE_FLAGS = [
   '--exclude-after-remap',
 ];
 
+/**
+ * systemd-run's options after which the command is not the one named: properties (`ExecStartPre=`, `Environment=`,
+ * `User=`, `RootDirectory=`), the environment, another host, machine or user.
+ */
+const SYSTEMD_ELSEWHERE = [
+  '-p',
+  '--property',
+  '-E',
+  '--setenv',
+  '-H',
+  '--host',
+  '-M',
+  '--machine',
+  '--uid',
+  '--gid',
+];
+
 /** systemd-run's options that make a timer, path or socket unit start the command later or again. */
 const SYSTEMD_SCHEDULES = [
   '--on-calendar',
@@ -475,38 +492,17 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   coproc: { values: [], flags: [] },
   'systemd-run': {
     values: [
-      '-p',
-      '--property',
       '--unit',
       '-u',
       '--description',
       '--slice',
-      '-E',
-      '--setenv',
       ...SYSTEMD_SCHEDULES,
-      '-H',
-      '--host',
-      '-M',
-      '--machine',
-      '--uid',
-      '--gid',
+      ...SYSTEMD_ELSEWHERE,
       '--working-directory',
       '--nice',
     ],
     chdir: ['--working-directory'],
-    // Properties set ExecStartPre=, Environment=, User=, RootDirectory=...; another host, machine or user.
-    changesProgram: [
-      '-p',
-      '--property',
-      '-E',
-      '--setenv',
-      '-H',
-      '--host',
-      '-M',
-      '--machine',
-      '--uid',
-      '--gid',
-    ],
+    changesProgram: SYSTEMD_ELSEWHERE,
     schedules: SYSTEMD_SCHEDULES,
     flags: [
       '--user',
