@@ -337,10 +337,13 @@ function invocationOf(
     program,
     command: head,
     args: u.argv.slice(1),
-    redirects: [
-      ...argFileReads(cmd.redirects, u.argFiles),
-      ...u.outputs.map((target) => ({ op: WRAPPER_OUTPUT, target, fd: 'wrapper' })),
-    ],
+    redirects:
+      u.outputs.length === 0
+        ? argFileReads(cmd.redirects, u.argFiles)
+        : [
+            ...argFileReads(cmd.redirects, u.argFiles),
+            ...u.outputs.map((target) => ({ op: WRAPPER_OUTPUT, target, fd: 'wrapper' })),
+          ],
     stdin: cmd.stdin,
     cwd: u.cwd,
     depth: frame.depth,
