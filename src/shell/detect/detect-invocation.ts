@@ -283,7 +283,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     if (!secret && !isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) {
       // `cat $KUBECONFIG`, `cat "$1"`, `cat $(cat list.txt)`: a file named at run time may be any file, a secret
       // too. Lines of a listing (bounded by its roots), a loop's pattern and a process substitution's pipe are not.
-      if (CONTENT_READERS.has(p) && !w.flow.listed && !w.flow.pipe && !w.flow.pattern)
+      if (CONTENT_READERS.has(p) && !w.flow.listed && !w.flow.pipe && !w.flow.pattern && !isLiteral(w))
         r.uncertain('dynamic-path', `\`${p}\` reads a file named only at run time`, inv.segment);
       continue;
     }

@@ -31,6 +31,9 @@ describe('a file named only at run time is read: uncertain', () => {
     ['names on standard input', 'cat list.txt | xargs cat'],
     ['grep after its pattern', 'grep token $F'],
     ['sed after its script', 'sed -n p "$F"'],
+    ['standard input from it', 'cat < "$KUBECONFIG"'],
+    ['a line loop over it', 'while read -r l; do echo "$l"; done < "$1"'],
+    ["xargs' argument file", 'xargs -a "$F" echo'],
   ])('%s: %s', (_n, command) => {
     expect(codes(command)).toContain('dynamic-path');
   });
@@ -46,6 +49,11 @@ describe('bounded or known names are not', () => {
     ['the repository top', 'cat "$(git rev-parse --show-toplevel)/README.md"'],
     ['a program that does not print its operands', 'cargo build --bin $T'],
     ['a search pattern known at run time', 'grep -rn "$PATTERN" src'],
+    [
+      'a line loop over each file of a glob',
+      'for f in docs/*.md; do while read -r l; do echo "$l"; done < "$f"; done',
+    ],
+    ['a here-string of a variable', 'cat <<< "$X"'],
   ])('%s: %s', (_n, command) => {
     expect(codes(command)).toEqual([]);
   });

@@ -218,8 +218,23 @@ export function redirectEffects(inv: Invocation, r: Reporter): void {
     )
       continue;
     if (redirect.op.includes('>')) touchPath(redirect.target, 'write', inv, r);
-    else if (redirect.op.includes('<')) touchPath(redirect.target, 'read', inv, r);
+    else if (redirect.op.includes('<')) {
+      touchPath(redirect.target, 'read', inv, r);
+      // `cat < "$KUBECONFIG"`, `while read l; do echo "$l"; done < "$1"`: input from a file named only at run
+      // time may be any file, a secret too (a listing's line, a loop's glob or a pipe is bounded).
+      if (!redirect.op.startsWith('<<') && runTimeName(redirect.target))
+        r.uncertain('dynamic-path', `\`${inv.program}\` reads a file named only at run time`, inv.segment);
+    }
   }
+}
+
+/**
+ * A word naming a file only at run time: computed from its first character (`$X`, `$(cmd)`, `"$1"`), and not a
+ * listing's line, a loop's glob or a process substitution's pipe. A word starting with `/` or `~` is resolved
+ * as a path whose folder is known.
+ */
+export function runTimeName(word: Word): boolean {
+  return word.text.startsWith(DYN) && !word.flow.listed && !word.flow.pipe && !word.flow.pattern;
 }
 
 /** Secret material arriving on stdin: through the pipe or from a `<` redirect of a sensitive file. */
