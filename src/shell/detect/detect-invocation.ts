@@ -231,7 +231,7 @@ export function detectInvocation(inv: Invocation, r: Reporter): Flow {
 function detectEach(inv: Invocation, r: Reporter): Flow {
   const p = inv.program;
   for (const detect of everyDetector ? ALL_STEPS : stepsFor(p)) detect(inv, r);
-  if (p === 'pwd' || p === 'git' || p === 'basename' || p === 'dirname') {
+  if (p === 'pwd' || p === 'git' || p === 'basename' || p === 'dirname' || p === 'mktemp') {
     const known = knownOutput(inv, r);
     if (known) return known;
   }

@@ -59,6 +59,26 @@ describe('bounded or known names are not', () => {
   });
 });
 
+describe('a file named only at run time is written: uncertain', () => {
+  it.each<[string, string]>([
+    ['a start-up file by a variable', 'echo "alias ls=x" >> "$RCFILE"'],
+    ['a log by a variable', 'npm test > "$OUT" 2>&1'],
+    ['a line of a listing plus a suffix', 'git ls-files | while read f; do wc -l "$f" > "$f.n"; done'],
+  ])('%s: %s', (_n, command) => {
+    expect(codes(command)).toContain('dynamic-path');
+  });
+
+  it.each<[string, string]>([
+    ['a descriptor', 'ls >&2 2>&1'],
+    ["mktemp's file", 'tmp=$(mktemp); ls > "$tmp" 2>&1; tail -20 "$tmp"'],
+    ["mktemp's folder", 'd=$(mktemp -d) && echo x > "$d/out.txt"'],
+    ['a list: the redirect names what the first command set', 'f=$(mktemp) && ls > "$f"'],
+    ["a loop's glob", 'for f in src/*.ts; do wc -l "$f" > "$f.lines"; done'],
+  ])('not: %s', (_n, command) => {
+    expect(codes(command)).toEqual([]);
+  });
+});
+
 describe('substitutions whose output is known (known-output.ts)', () => {
   const paths = (command: string, read?: (abs: string) => ScriptFile) =>
     analysis(command, read)

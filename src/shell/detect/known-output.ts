@@ -51,6 +51,17 @@ export function knownOutput(inv: Invocation, r: Reporter): Flow | undefined {
   }
   if (inv.program === 'dirname' && literal && args.length > 0)
     return literalFlow(args.map((a) => `${posix.dirname(a)}\n`).join(''));
+  // `mktemp [-d] [-q] [-t] [TEMPLATE]`: a new name in the temp folder (a template given without -t, in this one).
+  if (inv.program === 'mktemp') {
+    const flags = args.filter((a) => /^-[dqut]+$|^--(directory|quiet|dry-run|tmpdir)$/.test(a));
+    const rest = args.filter((a) => !flags.includes(a));
+    const tmp = r.scope.tempDirs[0];
+    const intoTemp = rest.length === 0 || flags.some((f) => /^-[a-z]*t|^--tmpdir$/.test(f));
+    if (tmp !== undefined && rest.length <= 1 && inv.args.every(isLiteral) && !(rest[0] ?? '').includes('/'))
+      return literalFlow(
+        `${intoTemp ? inFolder(tmp, rest[0] ?? 'tmp.XXXXXXXXXX') : inFolder(cwd, rest[0] as string)}\n`,
+      );
+  }
   if (
     inv.program === 'git' &&
     args.length === 2 &&

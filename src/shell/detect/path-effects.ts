@@ -217,8 +217,12 @@ export function redirectEffects(inv: Invocation, r: Reporter): void {
       /^\/dev\/(stdout|stderr|tty|fd\/\d)$/.test(target)
     )
       continue;
-    if (redirect.op.includes('>')) touchPath(redirect.target, 'write', inv, r);
-    else if (redirect.op.includes('<')) {
+    if (redirect.op.includes('>')) {
+      touchPath(redirect.target, 'write', inv, r);
+      // `echo x >> "$RCFILE"`: a file named only at run time may be a start-up file, a hook, a control file.
+      if (runTimeName(redirect.target))
+        r.uncertain('dynamic-path', `\`${inv.program}\` writes a file named only at run time`, inv.segment);
+    } else if (redirect.op.includes('<')) {
       touchPath(redirect.target, 'read', inv, r);
       // `cat < "$KUBECONFIG"`, `while read l; do echo "$l"; done < "$1"`: input from a file named only at run
       // time may be any file, a secret too (a listing's line, a loop's glob or a pipe is bounded).

@@ -450,12 +450,23 @@ export class TreeWalker {
    * pipeline. `outer`: redirects of an enclosing statement that bash binds here too (they come after ours).
    */
   private walkRedirected(node: Node, frame: Frame, stdin: Flow, outer?: Applied): Flow {
-    const body = node.childForFieldName('body');
+    let body = node.childForFieldName('body');
+    const hoisted = body;
+    // A redirect hoisted over a list binds to its last command (applyRedirects), which runs after the others:
+    // they run first, so what they set is what the redirect names (`f=$(mktemp) && echo y > "$f"`).
+    if (body?.type === 'list') {
+      const parts = named(body).filter((c) => c.type !== 'comment');
+      const last = parts.pop();
+      if (last) {
+        for (const part of parts) this.walk(part, frame, stdin);
+        body = last;
+      }
+    }
     const own: Applied = { redirects: [], extraArgs: [], input: undefined, inputFile: undefined };
     const continuations: Node[] = [];
     const ctx = wordContext(this.host, frame);
     for (const child of named(node)) {
-      if (child === body || child.id === body?.id) continue;
+      if (child === hoisted || child.id === hoisted?.id) continue;
       if (child.type === 'heredoc_redirect') {
         own.input = this.heredoc(child, frame);
         own.inputFile = undefined;
