@@ -156,6 +156,7 @@ describe('a line filter between the lister and the reader keeps the listing', ()
     ['sed adding the folder', 'ls ~/.ssh | sed "s|^|$HOME/.ssh/|" | xargs cat'],
     ['awk', 'ls ~/.aws/* | awk "{print}" | xargs cat'],
     ['two filters', 'find ~/.gnupg -type f | sort | tail -n 2 | xargs cat'],
+    ['a loop over the listing', 'for f in $(find ~/.ssh -type f); do cat "$f"; done'],
   ])('%s: %s', (_name, command) => {
     expect(categories(command)).toContain('secret_material_read');
   });

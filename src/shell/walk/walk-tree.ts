@@ -279,6 +279,19 @@ export class TreeWalker {
         const body = node.childForFieldName('body');
         if (!body) return NO_FLOW;
         const each = variable && !env ? this.loopValues(words) : undefined;
+        // `for f in $(git diff --name-only)`: each value is a line of that listing, at or below its roots.
+        const listing = words.length === 1 && words[0]?.text === DYN ? words[0].flow.listed : undefined;
+        if (variable && !env && each === undefined && listing) {
+          frame.vars.set(variable.text, {
+            text: DYN,
+            flow: { ...taintsOf(words[0]?.flow ?? NO_FLOW), listed: listing },
+          });
+          try {
+            return this.walk(body, frame, stdin);
+          } finally {
+            frame.vars.delete(variable.text);
+          }
+        }
         if (!variable || each === undefined) return this.walk(body, frame, stdin);
         // A shell variable looped over literal words and globs (`for f in src/*.py`): the body is walked once for
         // each value, the variable standing for it; a glob stays a pattern when quoted (`"$f"` is one of its
