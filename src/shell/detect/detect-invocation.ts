@@ -49,6 +49,7 @@ import {
   readsTree,
   redirectEffects,
   resolveArg,
+  runTimeName,
   shortPath,
   TREE_READERS,
   touchPath,
@@ -99,16 +100,16 @@ const NON_READERS = new Set([
 const DECODERS = /^(base64|base32|basenc|xxd|openssl|gunzip|zcat|gzip|bzip2|xz|unxz|uudecode|rev)$/;
 const ENV_DUMPS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compgen']);
 
-/**
- * Programs whose first positional is an expression they evaluate (a jq filter, a sed script, a grep
- * pattern), not a file, unless an option supplies the expression (`-e`, `-f`, `--from-file`).
- */
 /** Programs whose file operands' content they print (a file named at run time may be a secret). */
 const CONTENT_READERS = new Set(
   'cat tac head tail less more most bat batcat nl sort uniq cut paste fold fmt pr column rev expand unexpand od xxd hexdump hd strings base64 base32 basenc grep egrep fgrep rg jq gojq jaq yq sed diff comm join iconv'.split(
     ' ',
   ),
 );
+/**
+ * Programs whose first positional is an expression they evaluate (a jq filter, a sed script, a grep
+ * pattern), not a file, unless an option supplies the expression (`-e`, `-f`, `--from-file`).
+ */
 const EXPRESSION_FIRST = new Set(['jq', 'gojq', 'jaq', 'yq', 'sed', 'grep', 'egrep', 'fgrep', 'rg']);
 const EXPRESSION_OPTION = /^(-[a-zA-Z]*[ef]|--(expression|regexp|file|from-file)(=.*)?)$/;
 
@@ -281,9 +282,8 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     const text = plain(w);
     const secret = role === 'read' && mayNameSecret(w, inv, r);
     if (!secret && !isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) {
-      // `cat $KUBECONFIG`, `cat "$1"`, `cat $(cat list.txt)`: a file named at run time may be any file, a secret
-      // too. Lines of a listing (bounded by its roots), a loop's pattern and a process substitution's pipe are not.
-      if (CONTENT_READERS.has(p) && !w.flow.listed && !w.flow.pipe && !w.flow.pattern && !isLiteral(w))
+      // `cat $KUBECONFIG`, `cat "$1"`, `cat $(cat list.txt)`: a file named at run time may be any file, a secret too.
+      if (CONTENT_READERS.has(p) && runTimeName(w))
         r.uncertain('dynamic-path', `\`${p}\` reads a file named only at run time`, inv.segment);
       continue;
     }

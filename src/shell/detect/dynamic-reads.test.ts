@@ -65,6 +65,7 @@ describe('a file named only at run time is written: uncertain', () => {
   it.each<[string, string]>([
     ['a start-up file by a variable', 'echo "alias ls=x" >> "$RCFILE"'],
     ['a log by a variable', 'npm test > "$OUT" 2>&1'],
+    ['a workspace folder and a name known at run time', 'echo x > "src/$F"'],
     ['a line of a listing plus a suffix', 'git ls-files | while read f; do wc -l "$f" > "$f.n"; done'],
   ])('%s: %s', (_n, command) => {
     expect(codes(command)).toContain('dynamic-path');
@@ -112,7 +113,35 @@ describe('substitutions whose output is known (known-output.ts)', () => {
     expect(codes('cat "$(basename "$F")"')).toContain('dynamic-path');
   });
 
+  it('a .git that cannot be read leaves the top unknown', () => {
+    const broken = (abs: string): ScriptFile =>
+      abs === '/home/u/proj/.git' ? { kind: 'unreadable', why: 'error' } : { kind: 'missing' };
+    expect(
+      analysis('cat "$(git rev-parse --show-toplevel)/a.ts"', broken).uncertain.map((u) => u.code),
+    ).toContain('dynamic-path');
+  });
+
   it('pwd with an option it does not know: unknown', () => {
     expect(codes('cat "$(pwd --x)/a.ts"')).toContain('dynamic-path');
+  });
+});
+
+describe('an unquoted expansion is globbed, however its value was quoted (markers.ts globsActive)', () => {
+  const secretRead = (command: string) =>
+    analysis(command).hits.some((h) => h.category === 'secret_material_read');
+
+  it.each<[string, string]>([
+    ["a variable's quoted value", "x='.en?'; cat $x"],
+    ["a substitution's known output", "cat $(echo '.en?')"],
+    ['split into words', "x='README.md .en?'; cat $x"],
+  ])('%s: %s', (_n, command) => {
+    expect(secretRead(command)).toBe(true);
+  });
+
+  it.each<[string, string]>([
+    ['a quoted variable', 'x=\'.en?\'; cat "$x"'],
+    ['a quoted substitution', 'cat "$(echo \'.en?\')"'],
+  ])('quoted, the text is literal: %s', (_n, command) => {
+    expect(secretRead(command)).toBe(false);
   });
 });

@@ -51,6 +51,12 @@ describe('what is installed up from the folder runs instead', () => {
     expect(fetched('npx @scope/lint', reader('/home/u/proj/node_modules/.bin/lint'))).toEqual([]);
   });
 
+  it('a bin that cannot be read is not taken for installed', () => {
+    const broken = (abs: string): ScriptFile =>
+      abs.endsWith('/node_modules/.bin/tsc') ? { kind: 'unreadable', why: 'error' } : { kind: 'missing' };
+    expect(fetched('npx tsc', broken)).toEqual(['npm:tsc']);
+  });
+
   it('another bin installed is no help', () => {
     expect(fetched('npx tsc', reader('/home/u/proj/node_modules/.bin/eslint'))).toEqual(['npm:tsc']);
   });
@@ -62,6 +68,8 @@ describe('runners that always fetch, and names with a version', () => {
     ['yarn dlx', 'yarn dlx ls', 'ls'],
     ['a version', 'npx prettier@3 --check .', 'prettier'],
     ['a scoped name with a version', 'npx @biomejs/biome@1.9 check', '@biomejs/biome'],
+    ['a GitHub repository', 'npx evil/prettier', 'evil/prettier'],
+    ['another source', 'npx github:evil/prettier', 'github:evil/prettier'],
   ])('%s, even installed', (_n, command, pkg) => {
     const installed = reader(
       '/home/u/proj/node_modules/.bin/prettier',

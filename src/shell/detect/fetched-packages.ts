@@ -3,7 +3,8 @@
  * exec NAME`, `bunx NAME` and `bun x NAME` run the `NAME` of the nearest `node_modules/.bin` up from the folder they
  * run in; with none there they download the registry package called NAME and run it: `npx tsc` in a project
  * without TypeScript installed runs the package `tsc`, not TypeScript, and `npx ls` a package `ls`, not the system
- * program. `pnpm dlx NAME`, `yarn dlx NAME` and a name with a version (`npx prettier@3`) always download, as do
+ * program. `pnpm dlx NAME`, `yarn dlx NAME`, a name with a version (`npx prettier@3`) and a spec of another
+ * source (`npx user/repo` from GitHub, `github:`, `git+https:`) always download, as do
  * `uvx NAME`, `uv tool run NAME` and `pipx run NAME` from PyPI (`uvx ls` is a PyPI package `ls`). Marks the segment
  * with the package fetched (`Segment.fetchedPackage`); the catalogue knows such a segment only when the package
  * is one of its known packages of that registry. Owns which runners fetch and where they look. Pure apart from the
@@ -39,14 +40,17 @@ const MAX_LEVELS = 16;
  * The registry package a name stands for: `prettier@3` is `prettier`, `@scope/x@1` is `@scope/x`, PyPI's
  * `ruff==0.5` is `ruff` (PyPI names compare lower case, `-`, `_` and `.` alike).
  */
-function packageOf(name: string, registry: 'npm' | 'pypi'): { name: string; versioned: boolean } {
+function packageOf(name: string, registry: 'npm' | 'pypi'): { name: string; always: boolean } {
   if (registry === 'pypi') {
     const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)(.*)$/.exec(name);
     const base = (m?.[1] ?? name).toLowerCase().replace(/[-_.]+/g, '-');
-    return { name: base, versioned: (m?.[2] ?? '') !== '' };
+    return { name: base, always: (m?.[2] ?? '') !== '' };
   }
+  // Not a registry name (`user/repo` is GitHub, `github:`, `git+https:`, `file:`): always fetched, as itself.
+  if (name.includes(':') || (name.includes('/') && !/^@[^/]+\/[^/]+$/.test(name.replace(/@[^@/]*$/, ''))))
+    return { name, always: true };
   const at = name.indexOf('@', name.startsWith('@') ? 1 : 0);
-  return at > 0 ? { name: name.slice(0, at), versioned: true } : { name, versioned: false };
+  return at > 0 ? { name: name.slice(0, at), always: true } : { name, always: false };
 }
 
 /** Is a bin called `bin` installed in a `node_modules/.bin` at `cwd` or a folder above it? */
@@ -55,7 +59,8 @@ function installedAbove(bin: string, cwd: string, inv: Invocation, r: Reporter):
   for (let level = 0; level < MAX_LEVELS; level++) {
     const file = readBudgeted(inFolder(inFolder(inFolder(dir, 'node_modules'), '.bin'), bin), inv, r);
     if (file === undefined) return undefined;
-    if (file.kind !== 'missing') return true;
+    // A bin that cannot be read is not taken for installed: the fetch stays possible.
+    if (file.kind === 'text' || (file.kind === 'unreadable' && file.why !== 'error')) return true;
     if (dir === '/' || dir === '') return false;
     const up = dir.slice(0, dir.lastIndexOf('/')) || '/';
     if (up === dir) return false;
@@ -76,7 +81,7 @@ export function markFetchedPackage(inv: Invocation, runner: string | undefined, 
   // A path (`npx ./bin/x.js`) runs that file.
   if (word.startsWith('.') || word.startsWith('/')) return;
   const pkg = packageOf(word, spec.registry);
-  if (spec.localFirst && !pkg.versioned) {
+  if (spec.localFirst && !pkg.always) {
     const bin = pkg.name.slice(pkg.name.lastIndexOf('/') + 1);
     const found = inv.cwd === undefined ? false : installedAbove(bin, inv.cwd, inv, r);
     if (found !== false) return;

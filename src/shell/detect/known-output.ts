@@ -30,6 +30,8 @@ function toplevel(cwd: string, inv: Invocation, r: Reporter): string | undefined
   for (let dir = cwd; ; dir = dir.slice(0, dir.lastIndexOf('/')) || '/') {
     const git = readBudgeted(inFolder(dir, '.git'), inv, r);
     if (git === undefined) return undefined;
+    // A `.git` folder or file is the top; one that cannot be read leaves it unknown.
+    if (git.kind === 'unreadable' && git.why === 'error') return undefined;
     if (git.kind !== 'missing') return dir;
     if (dir === root || dir === '/') return undefined;
   }

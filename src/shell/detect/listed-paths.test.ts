@@ -153,12 +153,20 @@ describe('a line filter between the lister and the reader keeps the listing', ()
     ['head', 'find ~/.ssh -type f | head -1 | xargs cat'],
     ['sort, substituted', 'cat $(ls ~/.ssh/* | sort)'],
     ['grep -v', 'cat $(ls ~/.ssh/* | grep -v pub)'],
-    ['sed adding the folder', 'ls ~/.ssh | sed "s|^|$HOME/.ssh/|" | xargs cat'],
-    ['awk', 'ls ~/.aws/* | awk "{print}" | xargs cat'],
     ['two filters', 'find ~/.gnupg -type f | sort | tail -n 2 | xargs cat'],
     ['a loop over the listing', 'for f in $(find ~/.ssh -type f); do cat "$f"; done'],
   ])('%s: %s', (_name, command) => {
     expect(categories(command)).toContain('secret_material_read');
+  });
+
+  it.each<[string, string]>([
+    ['sed adding the folder', 'ls ~/.ssh | sed "s|^|$HOME/.ssh/|" | xargs cat'],
+    ['sed replacing every line', 'git ls-files | sed "s/.*/\\/etc\\/shadow/" | xargs cat'],
+    ['awk', 'ls ~/.aws/* | awk "{print}" | xargs cat'],
+    ['grep printing parts of lines', 'git ls-files | grep -o "/.*" | xargs cat'],
+    ['head printing bytes', 'git ls-files | head -c 20 | xargs cat'],
+  ])('a filter that rewrites lines leaves names of unknown origin: %s', (_name, command) => {
+    expect(analyzeShellSync(command, env).uncertain.map((u) => u.code)).toContain('dynamic-path');
   });
 
   it.each<[string, string]>([

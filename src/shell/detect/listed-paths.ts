@@ -249,35 +249,34 @@ function namedUnderRoots(inv: Invocation): boolean {
 }
 
 /**
- * Programs whose output lines are some of their input lines, reordered or rewritten (`head -1`, `sort`, `grep
- * key`, `sed 's/^/~\/.ssh\//'`, `basename`): a listing through them still names files at or below the lister's
- * roots as far as gavel can bound them (`find ~/.ssh -type f | head -1 | xargs cat` reads a key). The roots go
- * on; an input file read instead of standard input only makes the bound wider than needed.
+ * Programs whose output lines are some of their input lines, whole, selected or reordered (`head -1`, `sort`,
+ * `grep key`): a listing through them still names files at or below the lister's roots (`find ~/.ssh -type f |
+ * head -1 | xargs cat` reads a key). An input file read instead of standard input only makes the bound wider than
+ * needed. A program that rewrites lines (`sed`, `awk`, `cut`, `grep -o`, `realpath`) may print any path: its lines
+ * are of unknown origin, and a reader given them reads a file named only at run time.
  */
-const LINE_FILTERS = new Set([
-  'head',
-  'tail',
-  'sort',
-  'uniq',
-  'shuf',
-  'tac',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'sed',
-  'awk',
-  'gawk',
-  'mawk',
-  'nawk',
-  'cut',
-  'tr',
-  'rev',
-  'basename',
-  'dirname',
-  'realpath',
-  'readlink',
+const SEARCH_REWRITES =
+  /^(-[a-zA-Z]*[ocrlL]|--(only-matching|replace|count|files-with(out)?-matches|recursive)(=.*)?)$/;
+/** Each filter, and its options that print parts of lines or other text (`grep -o`, `head -c`, `uniq -c`). */
+const LINE_FILTERS: ReadonlyMap<string, RegExp | undefined> = new Map([
+  ['head', /^(-c|--bytes)/],
+  ['tail', /^(-c|--bytes)/],
+  ['uniq', /^(-[a-zA-Z]*c|--count)/],
+  ['sort', undefined],
+  ['shuf', undefined],
+  ['tac', undefined],
+  ['grep', SEARCH_REWRITES],
+  ['egrep', SEARCH_REWRITES],
+  ['fgrep', SEARCH_REWRITES],
+  ['rg', SEARCH_REWRITES],
 ]);
+
+/** Does `inv`, a line filter, print only whole lines of its input? */
+function wholeLines(inv: Invocation): boolean {
+  if (!LINE_FILTERS.has(inv.program)) return false;
+  const rewrites = LINE_FILTERS.get(inv.program);
+  return rewrites === undefined || !inv.args.some((w) => rewrites.test(optionText(w)));
+}
 
 /**
  * The output of `inv` with the roots its lines lie under, when it is a lister of literal roots or a line filter
@@ -291,7 +290,7 @@ export function listedOutput(inv: Invocation, out: Flow): Flow {
   else if (p === 'ls') roots = lsRoots(inv.args);
   else if (p === 'rg' || p === 'grep' || p === 'egrep' || p === 'fgrep') roots = searchRoots(inv);
   else if (p === 'git') roots = gitRoots(inv.args);
-  if ((roots === undefined || roots.length === 0) && inv.stdin.listed && LINE_FILTERS.has(p))
+  if ((roots === undefined || roots.length === 0) && inv.stdin.listed && wholeLines(inv))
     return { ...out, listed: inv.stdin.listed };
   if (roots === undefined || roots.length === 0) return out;
   return namedUnderRoots(inv) ? { ...out, listed: roots, listedNamed: true } : { ...out, listed: roots };

@@ -16,7 +16,7 @@ import { wordMayNameSecret } from '../classify/glob-reach';
 import { holdsSecretContent } from '../classify/secret-content';
 import { isGeneratedFolder } from '../data/generated-folders';
 import type { PathRef } from '../types';
-import { type Invocation, type Reporter, shown } from '../unwrap/invocation';
+import { type Invocation, isLiteral, plain, type Reporter, shown } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
 
@@ -233,12 +233,20 @@ export function redirectEffects(inv: Invocation, r: Reporter): void {
 }
 
 /**
- * A word naming a file only at run time: computed from its first character (`$X`, `$(cmd)`, `"$1"`), and not a
- * listing's line, a loop's glob or a process substitution's pipe. A word starting with `/` or `~` is resolved
- * as a path whose folder is known.
+ * A word naming a file only at run time (`$X`, `$(cmd)`, `"$1"`, `src/$F`: any part of it may hold `..` or a whole
+ * path), not a listing's line, a loop's glob or a process substitution's pipe. A word starting with `/` or `~` is
+ * resolved as a path whose run-time parts may name anything below it (glob-reach.ts), judged there.
  */
 export function runTimeName(word: Word): boolean {
-  return word.text.startsWith(DYN) && !word.flow.listed && !word.flow.pipe && !word.flow.pattern;
+  const text = plain(word);
+  return (
+    !isLiteral(word) &&
+    !text.startsWith('/') &&
+    !text.startsWith('~') &&
+    !word.flow.listed &&
+    !word.flow.pipe &&
+    !word.flow.pattern
+  );
 }
 
 /** Secret material arriving on stdin: through the pipe or from a `<` redirect of a sensitive file. */

@@ -8,7 +8,7 @@
 import { isSecretVariable } from '../classify/secret-variable';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Flow, joinFlows, NO_FLOW } from './flow';
-import { DYN, protectQuoted, SPLIT } from './markers';
+import { DYN, globsActive, protectQuoted, SPLIT } from './markers';
 
 /** What a secret-named environment variable carries. */
 function secretFlow(name: string): Flow {
@@ -212,11 +212,15 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
       // IFS is changed the split is unknown and the word is dynamic.
       const ifsChanged = !quoted && value !== undefined && ctx.variable('IFS') !== undefined;
       if (value && !quoted && !ifsChanged && /\s/.test(value.text)) {
-        return { text: value.text.trim().split(/\s+/).join(SPLIT), flow: value.flow };
+        return { text: globsActive(value.text.trim().split(/\s+/).join(SPLIT)), flow: value.flow };
       }
       if (value && value.text !== '' && !ifsChanged) {
         const pattern = value.flow.pattern === true;
-        return { text: quoted && !pattern ? protectQuoted(value.text) : value.text, flow: value.flow };
+        return {
+          text:
+            quoted && !pattern ? protectQuoted(value.text) : quoted ? value.text : globsActive(value.text),
+          flow: value.flow,
+        };
       }
       if (value && value.text === '' && name !== undefined) return { text: '', flow: value.flow };
       // A variable from the environment named as a secret (`$GITHUB_TOKEN`) carries secret material, and so
@@ -231,9 +235,16 @@ export function decodeWord(node: Node, ctx: WordContext, quoted = false): Word {
     }
     case 'command_substitution': {
       const flow = ctx.substitute(node);
-      // `$(cat <<EOF … EOF)` and `$(echo x)` have a known output: keep it, minus trailing newlines.
-      if (flow.literal !== undefined)
-        return { text: protectQuoted(flow.literal.replace(/\n+$/, '')), flow: NO_FLOW };
+      // `$(cat <<EOF … EOF)` and `$(echo x)` have a known output: keep it, minus trailing newlines. Unquoted, bash
+      // splits it into words and expands their globs (`cat $(echo '.en?')` reads `.env`).
+      if (flow.literal !== undefined) {
+        const out = protectQuoted(flow.literal.replace(/\n+$/, ''));
+        if (quoted) return { text: out, flow: NO_FLOW };
+        return {
+          text: globsActive(/\s/.test(out) ? out.trim().split(/\s+/).join(SPLIT) : out),
+          flow: NO_FLOW,
+        };
+      }
       return { text: DYN, flow };
     }
     case 'process_substitution':

@@ -39,6 +39,18 @@ export function unprotect(text: string): string {
   return found ? text.replace(SENTINEL_RE, (c) => UNQUOTED[c] ?? c) : text;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the sentinels are control characters on purpose
+const GLOB_SENTINEL_RE = /[\u0004-\u0006]/g;
+
+/**
+ * The text of an unquoted expansion as bash goes on with it: pathname expansion applies to its glob characters
+ * however the value was quoted when it was made (`x='.en?'; cat $x` reads `.env`); brace expansion, which ran
+ * before, does not apply to braces and commas in it.
+ */
+export function globsActive(text: string): string {
+  return text.replace(GLOB_SENTINEL_RE, (c) => UNQUOTED[c] ?? c);
+}
+
 export function hasGlob(text: string): boolean {
   return /[*?[]/.test(text);
 }

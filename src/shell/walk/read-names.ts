@@ -2,7 +2,8 @@
  * The variables `read` and `getopts` assign (`read -r line`, `read -a parts`, `getopts ab opt`): the walk records
  * them as plain assignments of a value known only at run time, carrying the taints of what the builtin reads, so
  * `read PATH < f; ls` changes what `ls` runs and `git ls-files | while read -r f; do cat "$f"; done` reads the
- * listing's files. A name computed at run time is returned as it is (not a name: the caller is uncertain). Pure.
+ * listing's files. A name computed at run time is returned as it is: no variable list knows it, so beside a program
+ * it is never taken for inert. Pure.
  */
 
 import type { Word } from './decode-word';
@@ -11,7 +12,7 @@ import { unprotect } from './markers';
 /** read's options that take a value (attached or the next word). */
 const READ_VALUES = new Set(['a', 'd', 'i', 'n', 'N', 'p', 't', 'u']);
 
-/** The names `read` assigns (`REPLY` when none is given), or `undefined` for `read -u FD` (another input). */
+/** The names `read` assigns (`REPLY` when none is given), and whether it reads another descriptor (`-u FD`). */
 export function readNames(words: readonly Word[]): { names: string[]; otherInput: boolean } {
   const names: string[] = [];
   let otherInput = false;

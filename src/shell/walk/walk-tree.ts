@@ -140,6 +140,9 @@ export type AssignmentKind = 'plain' | 'prefix' | 'declared';
  */
 const INERT_BUILTINS = new Set(['read', 'echo', 'printf', 'test', '[', 'true', 'false', 'pwd', 'getopts']);
 
+/** The first words of a command that may be `read` or `getopts` assigning (`time read x`, `builtin read x`). */
+const ASSIGNING_HEADS = new Set(['read', 'getopts', 'time', 'command', 'builtin']);
+
 /** Walks of one loop body, nested loops multiplied: past it a loop variable is left unknown. */
 const MAX_LOOP_WALKS = 16;
 /** A loop variable's value: its glob characters stay a pattern even where the variable is quoted. */
@@ -656,10 +659,10 @@ export class TreeWalker {
       return NO_FLOW;
     }
     this.positionalChange(words, frame);
-    this.builtinAssignments(words, frame, input);
+    const name = unprotect(words[0]?.text ?? '');
+    if (ASSIGNING_HEADS.has(name)) this.builtinAssignments(words, frame, input);
     // `IFS= read -r line`: a builtin that starts no program keeps its prefix assignments to itself (a function of
     // that name would not: it runs commands with them).
-    const name = unprotect(words[0]?.text ?? '');
     if (assignments.size > 0 && INERT_BUILTINS.has(name) && !frame.functions?.has(name)) {
       this.host.builtinPrefixes([...assignments.keys()]);
       return this.host.runCommand(
