@@ -15,6 +15,7 @@ import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { DYN } from '../walk/markers';
 import { detectLink } from './detect-link';
 import { detectEmptiedFiles } from './emptied-files';
+import { EACH_FOUND, findNames, globBelow } from './listed-paths';
 import { pagerEscape } from './pager-escape';
 import { patchProgram } from './patch-files';
 import {
@@ -27,9 +28,6 @@ import {
   touchPath,
 } from './path-effects';
 import { noteSecretCopy } from './secret-copies';
-
-/** Stands for each file `find -exec` passes to its command (`{}` of a filtered search). */
-export const EACH_FOUND = '\u0001\u0002';
 
 /**
  * Classifies one recursive delete target. `partial`: only some files below it (a filtered find); `move`: the
@@ -129,6 +127,7 @@ function find(inv: Invocation, r: Reporter): Flow {
   if (roots.length === 0) roots.push({ text: '.', flow: OPAQUE_FLOW });
   // Expression words outside -exec … ; (an `-delete` inside an -exec command is that command's argument).
   const rest: string[] = [];
+  const restWords: Word[] = [];
   for (let k = i; k < args.length; k++) {
     const t = optionText(args[k]);
     if (['-exec', '-execdir', '-ok', '-okdir'].includes(t)) {
@@ -136,12 +135,15 @@ function find(inv: Invocation, r: Reporter): Flow {
       continue;
     }
     rest.push(t);
+    restWords.push(args[k] as Word);
   }
   // `-type f` (or any type but folders, which only go when empty) keeps every file of that kind: no filter.
   const nameFiltered = rest.some(
     (t, k) => FIND_FILTERS.test(t) && (t !== '-type' || /d/.test(rest[k + 1] ?? '')),
   );
   const filtered = nameFiltered || rest.includes('-maxdepth');
+  // The globs the name tests select, when there are any (`*` selects every file: `{}` alone says that).
+  const names = findNames(restWords).filter((n) => n !== '*');
   for (const root of roots) touchPath(root, 'arg', inv, r);
   // `-fprint FILE`, `-fprint0 FILE`, `-fls FILE`, `-fprintf FILE FORMAT`: find writes (truncates) FILE.
   for (let k = i; k < args.length; k++)
@@ -158,15 +160,27 @@ function find(inv: Invocation, r: Reporter): Flow {
     for (k++; k < args.length && !/^(;|\+)$/.test(plain(args[k])); k++) cmd.push(args[k] as Word);
     for (const root of roots) {
       const each = filtered ? `${root.text}/${EACH_FOUND}` : `${root.text}/*`;
-      const argv = cmd.map((w) =>
-        plain(w).includes('{}')
-          ? { text: w.text.replaceAll(EACH_FOUND, each).replaceAll('{}', each), flow: w.flow }
-          : w,
+      // A file found stands alone as `{}`: the command is judged on what the name tests can match too, as a
+      // listing through xargs is (`find . -name .env -exec cat {} \;` reads a secret).
+      // A delete of what is found is judged below as one, and a move as each file it finds (what matters there
+      // is where they go): their name tests are not globs of whole trees.
+      const head = plain(cmd[0]).split('/').pop() ?? '';
+      const deletes = /^(rm|unlink|shred)$/.test(head);
+      const found = (deletes || head === 'mv' ? [] : names).map((n) => ({
+        text: globBelow(root, n),
+        flow: OPAQUE_FLOW,
+      }));
+      const argv = cmd.flatMap((w) =>
+        plain(w) === '{}'
+          ? [{ text: each, flow: w.flow }, ...found]
+          : plain(w).includes('{}')
+            ? [{ text: w.text.replaceAll(EACH_FOUND, each).replaceAll('{}', each), flow: w.flow }]
+            : [w],
       );
       if (argv.length > 0) r.command(argv, inv, `find ${t}`);
       // rm, unlink or shred run on every file found is a recursive delete of the search root. A recursive rm of
       // every entry down to a depth (`find ~ -mindepth 1 -maxdepth 1 -exec rm -rf {} +`) empties the root whole.
-      if (/^(rm|unlink|shred)$/.test(plain(cmd[0]).split('/').pop() ?? '')) {
+      if (deletes) {
         const recursive = cmd.slice(1).some((w) => /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)$/.test(plain(w)));
         const partial = filtered && (nameFiltered || !recursive);
         recursiveDelete({ text: partial ? `${root.text}/{}` : root.text, flow: root.flow }, inv, r, partial);

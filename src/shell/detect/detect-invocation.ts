@@ -37,7 +37,7 @@ import { EXCLUDE_ASSIGNED, exclusionPatterns } from './exclusion-patterns';
 import { GO_SOURCES_PROGRAMS, goSources } from './go-sources';
 import { detectGuard, GUARD_PROGRAMS } from './guard-integrity';
 import { knownOutput } from './known-output';
-import { listedOutput } from './listed-paths';
+import { listedOutput, searchedFiles } from './listed-paths';
 import { MAKE_PROGRAMS, makeRecipes } from './make-recipes';
 import { migrationTargets } from './migration-targets';
 import { PACKAGE_EDITS_PROGRAMS, packageEdits } from './package-edits';
@@ -309,6 +309,10 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
       readsSecret = true;
     }
   }
+  // A recursive search told which files to read by name reads those: `grep -r KEY --include='*.env' .`.
+  if (role === 'read')
+    for (const g of searchedFiles(inv))
+      if (touchPath(g, 'read', inv, r).class === 'sensitive') readsSecret = true;
   attachedFiles(inv, r);
   for (const redirect of inv.redirects) {
     if (

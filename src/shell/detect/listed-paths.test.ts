@@ -176,3 +176,32 @@ describe('a line filter between the lister and the reader keeps the listing', ()
     expect(categories(command)).toEqual([]);
   });
 });
+
+describe("a reader's own file tests that match a secret read it", () => {
+  it.each<[string, string]>([
+    ['find -exec of a dotenv name', 'find . -name .env -exec cat {} \\;'],
+    ['find -exec of a key glob', "find . -type f -name '*.key' -exec head {} \\;"],
+    ['find -exec -iname', "find . -iname '*SECRET*' -exec cat {} +"],
+    ['find -exec of a key below the root', 'find / -name id_rsa -exec cat {} \\;'],
+    ['grep -r with an include of dotenv files', "grep -rh '' --include='.env*' ."],
+    ['grep -r with an assigned include', 'grep -r KEY --include=*.env .'],
+    ['rg with a glob and no root', "rg --hidden -g '.env' ''"],
+    ['zip -r told to include dotenv files', "zip -r /tmp/x.zip . -i '.env'"],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+});
+
+describe("a reader's own file tests of ordinary files stay ordinary", () => {
+  it.each<[string, string]>([
+    ['find -exec of sources', "find src -name '*.ts' -exec cat {} +"],
+    ['find -exec counting', "find . -name '*.py' -exec wc -l {} +"],
+    ['find -exec with a prune', "find . -name node_modules -prune -o -name '*.js' -exec grep -l foo {} +"],
+    ['grep -r with an include', 'grep -rn TODO --include=*.ts .'],
+    ['rg with a glob', "rg -g '*.py' foo"],
+    ['zip -r of sources', "zip -r /tmp/x.zip src -i '*.ts'"],
+    ['zip -r leaving dotenv out', "zip -r dist.zip . -x '.env'"],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+});

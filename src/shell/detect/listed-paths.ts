@@ -12,13 +12,15 @@
 
 import { type Invocation, isLiteral, optionText, plain } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import type { Flow } from '../walk/flow';
-import { EACH_FOUND } from './detect-filesystem';
+import { type Flow, OPAQUE_FLOW } from '../walk/flow';
+
+/** Stands for each file `find -exec` passes to its command (`{}` of a filtered search): quoted braces. */
+export const EACH_FOUND = '\u0001\u0002';
 
 const trimmed = (root: Word) => root.text.replace(/\/+$/, '') || '/';
 const below = (root: Word) => `${trimmed(root)}/${EACH_FOUND}`;
 /** A glob for the files below `root` a name pattern selects (`**` when the pattern selects any). */
-const globBelow = (root: Word, name: string) => `${trimmed(root)}/**${name === '*' ? '' : `/${name}`}`;
+export const globBelow = (root: Word, name: string) => `${trimmed(root)}/**${name === '*' ? '' : `/${name}`}`;
 
 /** A glob no wider than what a file-name regex matches, or `*` when gavel cannot read it as one. */
 export function regexAsGlob(regex: string, anchored: boolean): string {
@@ -70,7 +72,7 @@ function findRoots(args: readonly Word[]): string[] | undefined {
 }
 
 /** The globs find's name tests select (every branch but a negated one); `*` when none or one is unreadable. */
-function findNames(expr: readonly Word[]): string[] {
+export function findNames(expr: readonly Word[]): string[] {
   const names: string[] = [];
   for (let k = 0; k < expr.length; k++) {
     const t = optionText(expr[k]);
@@ -133,19 +135,9 @@ function fdRoots(args: readonly Word[]): string[] | undefined {
 const SEARCH_VALUES =
   /^(-A|-B|-C|-m|-t|-T|-M|-j|--type|--type-not|--max-count|--context|--after-context|--before-context|--max-columns|--threads|--max-depth|--maxdepth|--color|--colors|--encoding|-E|--sort|--sortr|--max-filesize|--path-separator|--label|--binary-files|-D|-d|--devices|--directories|--exclude-dir|--exclude|--exclude-from|--include)$/;
 
-/**
- * `rg -l`/`--files`, `grep -l`/`-L` of literal roots print the names of files at or below those roots; `-g`,
- * `--glob`, `--iglob`, `--include` say which. Any other output is text of the files, not names.
- */
-function searchRoots(inv: Invocation): string[] | undefined {
+/** A search's roots (its words after the pattern; rg's default `.`) and the file globs it is told to search. */
+function searchOperands(inv: Invocation): { roots: Word[]; names: string[] } | undefined {
   const opts = inv.args.map((w) => optionText(w));
-  const rg = inv.program === 'rg';
-  const lists = opts.some(
-    (t) =>
-      /^--(files|files-with-matches|files-without-match?)$/.test(t) || /^-[a-zA-Z]*[lL][a-zA-Z]*$/.test(t),
-  );
-  if (!lists || opts.some((t) => /^--(pre|null-data|search-zip|replace)/.test(t) || t === '-z'))
-    return undefined;
   const positionals: Word[] = [];
   const names: string[] = [];
   let patternGiven = opts.includes('--files');
@@ -172,12 +164,69 @@ function searchRoots(inv: Invocation): string[] | undefined {
   const roots = patternGiven ? positionals : positionals.slice(1);
   if (roots.length === 0) {
     // grep with no file reads its input; rg searches the working folder.
-    if (!rg) return undefined;
+    if (inv.program !== 'rg') return undefined;
     roots.push({ text: '.', flow: { sensitive: false, network: false, decoded: false } });
   }
-  if (!roots.every(isLiteral)) return undefined;
-  const globs = names.length > 0 ? names : ['*'];
-  return roots.flatMap((w) => [w.text, below(w), ...globs.map((n) => globBelow(w, n))]);
+  return { roots, names };
+}
+
+/**
+ * `rg -l`/`--files`, `grep -l`/`-L` of literal roots print the names of files at or below those roots; `-g`,
+ * `--glob`, `--iglob`, `--include` say which. Any other output is text of the files, not names.
+ */
+function searchRoots(inv: Invocation): string[] | undefined {
+  const opts = inv.args.map((w) => optionText(w));
+  const lists = opts.some(
+    (t) =>
+      /^--(files|files-with-matches|files-without-match?)$/.test(t) || /^-[a-zA-Z]*[lL][a-zA-Z]*$/.test(t),
+  );
+  if (!lists || opts.some((t) => /^--(pre|null-data|search-zip|replace)/.test(t) || t === '-z'))
+    return undefined;
+  const found = searchOperands(inv);
+  if (found === undefined || !found.roots.every(isLiteral)) return undefined;
+  const globs = found.names.length > 0 ? found.names : ['*'];
+  return found.roots.flatMap((w) => [w.text, below(w), ...globs.map((n) => globBelow(w, n))]);
+}
+
+/**
+ * The files a recursive search is told to read by name (`grep -r KEY --include='*.env' .`, `rg -g .env ''`): its
+ * file globs below each literal root. A search with no file glob reads whatever its roots hold (judged on them).
+ */
+export function searchedFiles(inv: Invocation): Word[] {
+  const p = inv.program;
+  if (p === 'zip') return zipIncluded(inv);
+  const recursive =
+    p === 'rg' ||
+    inv.args.some((w) =>
+      /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive)$/.test(optionText(w)),
+    );
+  if (!recursive || !['rg', 'grep', 'egrep', 'fgrep'].includes(p)) return [];
+  const found = searchOperands(inv);
+  if (found === undefined || found.names.length === 0) return [];
+  return found.roots
+    .filter(isLiteral)
+    .flatMap((w) => found.names.map((n) => ({ text: globBelow(w, n), flow: OPAQUE_FLOW })));
+}
+
+/** `zip -r a.zip . -i '*.env'`: the names a recursive zip is told to take, below each folder it is given. */
+function zipIncluded(inv: Invocation): Word[] {
+  const opts = inv.args.map((w) => optionText(w));
+  if (!opts.some((t) => /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recurse-paths|--recurse-patterns)$/.test(t))) return [];
+  const names: string[] = [];
+  const operands: Word[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const t = opts[i] as string;
+    if (t === '-i' || t === '--include' || t === '-x' || t === '--exclude') {
+      for (i++; i < inv.args.length && !(opts[i] as string).startsWith('-'); i++)
+        if (t === '-i' || t === '--include') names.push(plain(inv.args[i]).replace(/^.*\//, '') || '*');
+      i--;
+    } else if (!t.startsWith('-')) operands.push(inv.args[i] as Word);
+  }
+  if (names.length === 0) return [];
+  return operands
+    .slice(1)
+    .filter(isLiteral)
+    .flatMap((w) => names.map((n) => ({ text: globBelow(w, n), flow: OPAQUE_FLOW })));
 }
 
 /** `git ls-files`, `git diff --name-only`, `git grep -l`: names of the repository's files (pathspecs narrow). */
