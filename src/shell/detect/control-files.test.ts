@@ -91,3 +91,24 @@ describe('security controls off, whatever program flips them', () => {
     expect(categories(command)).not.toContain('disable_security_control');
   });
 });
+
+describe('an installed git hook removed skips its checks as --no-verify does', () => {
+  it.each<[string, string]>([
+    ['rm of the pre-commit hook', 'rm .git/hooks/pre-commit'],
+    ['unlink of a pre-push hook', 'unlink .git/hooks/pre-push'],
+    ['the hooks folder whole', 'rm -rf .git/hooks'],
+    ["a submodule's hook", 'rm -f .git/modules/lib/hooks/pre-commit'],
+    ["husky's installed shims", 'rm -rf .husky/_'],
+    ['moved away', 'mv .git/hooks/pre-commit /tmp/'],
+    ['find deleting every hook', "find .git/hooks -type f ! -name '*.sample' -delete"],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toContain('disable_security_control');
+  });
+  it.each<[string, string]>([
+    ['a sample hook', 'rm -f .git/hooks/pre-commit.sample'],
+    ['a tracked hook script (the commit shows it)', 'rm -f .husky/pre-commit'],
+    ['reading a hook', 'cat .git/hooks/pre-commit'],
+  ])('not: %s: %s', (_name, command) => {
+    expect(categories(command)).not.toContain('disable_security_control');
+  });
+});

@@ -205,3 +205,24 @@ describe("a reader's own file tests of ordinary files stay ordinary", () => {
     expect(categories(command)).toEqual([]);
   });
 });
+
+describe("a search filter's pattern selects names from a listing", () => {
+  it.each<[string, string]>([
+    ['ls -a through grep of a dotenv name', 'ls -a | grep env | xargs cat'],
+    ['find through an anchored regex', "find . | grep '\\.env$' | xargs cat"],
+    ['fixed strings', 'ls -a | grep -F .env | xargs cat'],
+    ['through grep -i and head', 'find . -type f | grep -i pem | head -1 | xargs cat'],
+    ['a pattern given with -e', 'find . -type f | grep -e id_rsa | xargs cat'],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+  it.each<[string, string]>([
+    ['inverted', "find src -name '*.ts' | grep -v test | xargs wc -l"],
+    ['sources by extension', "git ls-files | grep '\\.py$' | xargs wc -l"],
+    ['an alternation gavel cannot read as a name', "git ls-files | grep -E '\\.(ts|tsx)$' | xargs cat"],
+    ['a folder prefix', "git diff --name-only | grep '^src' | xargs cat"],
+    ['markdown names', 'ls | grep -e md | xargs cat'],
+  ])('not: %s: %s', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+});

@@ -320,6 +320,38 @@ const LINE_FILTERS: ReadonlyMap<string, RegExp | undefined> = new Map([
   ['rg', SEARCH_REWRITES],
 ]);
 
+/**
+ * The names a search filter keeps from a listing (`ls -a | grep env`, `find . | grep '\.pem$'`): its pattern as a
+ * glob below each listed folder, so the reader after it is judged on what the pattern selects, a secret's name
+ * included. None when it keeps lines that do not match (`-v`) or its pattern reads as any name.
+ */
+function selected(inv: Invocation, listed: readonly string[]): string[] {
+  if (!['grep', 'egrep', 'fgrep', 'rg'].includes(inv.program)) return [];
+  const opts = inv.args.map((w) => optionText(w));
+  if (opts.some((t) => /^(-[a-zA-Z]*v[a-zA-Z]*|--invert-match)$/.test(t))) return [];
+  const fixed =
+    inv.program === 'fgrep' || opts.some((t) => /^(-[a-zA-Z]*F[a-zA-Z]*|--fixed-strings)$/.test(t));
+  const patterns: string[] = [];
+  let positional: string | undefined;
+  for (let i = 0; i < inv.args.length; i++) {
+    const t = opts[i] as string;
+    if (t === '-e' || t === '--regexp') patterns.push(plain(inv.args[++i]));
+    else if (t.startsWith('--regexp=')) patterns.push(t.slice('--regexp='.length));
+    else if (SEARCH_VALUES.test(t)) i++;
+    else if (!t.startsWith('-') && positional === undefined) positional = plain(inv.args[i]);
+  }
+  if (patterns.length === 0 && positional !== undefined) patterns.push(positional);
+  // A line holding the pattern may end anywhere after it: judged as names ending with it (`env` selects `.env`,
+  // `pem` a `.pem` key), as a name of any ending would meet every secret's (`md*` could be `md.pem`).
+  const globs = patterns
+    .map((p) => (fixed ? `*${p.replace(/[*?[\]]/g, '')}` : regexAsGlob(p, false).replace(/\*$/, '')))
+    .filter((g) => g.replace(/\*/g, '') !== '');
+  const folders = listed
+    .filter((l) => l.endsWith(`/${EACH_FOUND}`))
+    .map((l) => l.slice(0, -EACH_FOUND.length - 1));
+  return folders.flatMap((f) => globs.map((g) => `${f}/**/${g}`));
+}
+
 /** Does `inv`, a line filter, print only whole lines of its input? */
 function wholeLines(inv: Invocation): boolean {
   if (!LINE_FILTERS.has(inv.program)) return false;
@@ -340,7 +372,7 @@ export function listedOutput(inv: Invocation, out: Flow): Flow {
   else if (p === 'rg' || p === 'grep' || p === 'egrep' || p === 'fgrep') roots = searchRoots(inv);
   else if (p === 'git') roots = gitRoots(inv.args);
   if ((roots === undefined || roots.length === 0) && inv.stdin.listed && wholeLines(inv))
-    return { ...out, listed: inv.stdin.listed };
+    return { ...out, listed: [...inv.stdin.listed, ...selected(inv, inv.stdin.listed)] };
   if (roots === undefined || roots.length === 0) return out;
   return namedUnderRoots(inv) ? { ...out, listed: roots, listedNamed: true } : { ...out, listed: roots };
 }

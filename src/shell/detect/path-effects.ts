@@ -135,6 +135,9 @@ export function readsSecretContent(abs: string, inv: Invocation, r: Reporter): b
   return content === true;
 }
 
+/** A hook git runs (`.git/hooks/pre-commit`, a submodule's, husky's `.husky/_` shims), not a `.sample`. */
+const INSTALLED_HOOK = /\/\.git\/(?:modules\/.+\/)?hooks(?:\/(?![^/]*\.sample$)[^/]+)?$|\/\.husky\/_(?:\/|$)/;
+
 function pathHits(
   p: string | undefined,
   role: PathRef['role'],
@@ -147,6 +150,15 @@ function pathHits(
       r.hit(
         'agent_self_modification',
         `\`${inv.program}\` changes agent or gavel configuration (${shortPath(word)})`,
+        inv.segment,
+      );
+    }
+    // An installed hook lives outside the history: deleting it silently skips the checks it runs, as
+    // `--no-verify` does (a tracked hook's removal, `.husky/pre-commit`, shows in the commit).
+    if (role === 'delete' && INSTALLED_HOOK.test(p)) {
+      r.hit(
+        'disable_security_control',
+        `\`${inv.program}\` removes an installed git hook (${shortPath(word)})`,
         inv.segment,
       );
     }
