@@ -26,6 +26,7 @@ import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
+import { type InvokedDefinition, invokedDefinition } from './invoked-definitions';
 import { runnerEdit } from './runner-files';
 import { carriesSecret } from './secret-literals';
 
@@ -292,6 +293,8 @@ export function argumentCommands(request: CheckRequest): string[] {
   if (input.kind === 'write' || input.kind === 'edit')
     return runnerEdit(request)?.commands.map((c) => c.command) ?? [];
   if (input.kind !== 'mcp' && input.kind !== 'other') return [];
+  const invoked = invokedDefinition(request);
+  if (invoked) return invoked.commands.map((c) => c.command);
   const out: string[] = [];
   for (const t of argumentTouches(request.toolName, input.arguments).touches)
     if (t.kind === 'command') out.push(t.command);
@@ -403,6 +406,34 @@ function withRunnerCommands(
 }
 
 /**
+ * A skill or slash command invoked: the call itself, then every line its definition makes the harness run, judged
+ * as the shell it is (`analyses`, in `argumentCommands` order) and labelled with the definition.
+ */
+function withDefinedCommands(
+  request: CheckRequest,
+  called: TargetFacts,
+  invoked: InvokedDefinition,
+  analyses: readonly ShellAnalysis[],
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const targets: TargetFacts[] = [called];
+  const uncertain = [...invoked.uncertain];
+  invoked.commands.forEach((c, i) => {
+    const a = analyses[i];
+    const label = `\`${request.toolName}\` (${c.where})`;
+    if (a === undefined) {
+      uncertain.push({ code: 'no-analysis', reason: `a command ${c.where} runs was not analysed` });
+      return;
+    }
+    targets.push(...shellTargets(request, a, policy, inScope, env).map((s) => ({ ...s, label })));
+    for (const u of a.uncertain) uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
+  });
+  return { targets: targets.map((t, index) => ({ ...t, index })), uncertain };
+}
+
+/**
  * The facts of a request; `analysis` is required for a shell request and ignored otherwise; `analyses` are the
  * analyses of the commands an MCP or unknown tool's arguments carry (see `argumentCommands`).
  */
@@ -480,15 +511,12 @@ export function collectFacts(
         env,
         inScope,
       );
-    case 'other':
-      return argumentFacts(
-        request,
-        { ...base, target: { kind: 'other', toolName: input.name } },
-        analyses,
-        policy,
-        env,
-        inScope,
-      );
+    case 'other': {
+      const invoked = invokedDefinition(request);
+      const called = { ...base, target: { kind: 'other' as const, toolName: input.name } };
+      if (invoked) return withDefinedCommands(request, called, invoked, analyses, policy, env, inScope);
+      return argumentFacts(request, called, analyses, policy, env, inScope);
+    }
     default: {
       const never: never = input;
       return never;

@@ -250,11 +250,14 @@ describe('MCP and unknown tools are judged by the shape of their arguments', () 
   });
 
   it("a harness built-in's command is a slash command, not a shell", async () => {
+    // Judged by its definition (invoked-definitions.test.ts), never as the shell text `rm -rf ~`: with none
+    // found it is not known safe, and no floor category is claimed.
     const d = await judge(
       { kind: 'other', name: 'SlashCommand', arguments: { command: '/rm -rf ~' } },
       'SlashCommand',
     );
-    expect(d.verdict).toBe('allow');
+    expect(d.verdict).toBe('escalate');
+    expect(d.categories ?? []).toEqual([]);
   });
 });
 
