@@ -1,12 +1,14 @@
 /**
- * What a harness runs when the model invokes a skill or a custom slash command (Claude Code's `Skill` and
- * `SlashCommand` tools): the definition file's dynamic context lines (`` !`git diff` `` and fenced ```` ```! ````
- * blocks), which the harness runs as shell before the model reads the text. The definition is looked for where the
- * harness keeps it (`.claude/commands/<a>/<b>.md` for `/a:b`, `.claude/skills/<name>/SKILL.md`, in the
- * workspace and in home) through the request's script reader. Found with no such line: the call only injects
- * text. Found with some: each is a command to analyse as the shell it is. Not found (a plugin's, the harness's
- * own), unreadable, or a name gavel cannot resolve: uncertain, so the harness's own prompt decides. Pure but for
- * that reader; names in reasons are of a closed shape, never file text.
+ * What a harness runs when the model invokes a skill, a custom slash command or a subagent (Claude Code's `Skill`,
+ * `SlashCommand` and `Task`/`Agent` tools): a skill's or command's dynamic context lines (`` !`git diff` `` and
+ * fenced ```` ```! ```` blocks), which the harness runs as shell before the model reads the text, and the `hooks` a
+ * definition's front matter declares (their commands run on tool use while it is active). The definition is looked
+ * for where the harness keeps it (`.claude/commands/<a>/<b>.md` for `/a:b`, `.claude/skills/<name>/SKILL.md`,
+ * `.claude/agents/<type>.md`), in the workspace and in home, through the request's script reader. Found with none
+ * of those: the call only injects text. Found with some: each is a command to analyse as the shell it is. A skill
+ * or command not found (a plugin's, the harness's own), unreadable, or a name gavel cannot resolve: uncertain, so
+ * the harness's own prompt decides; a subagent type with no file is the harness's own, an inert tool as before.
+ * Pure but for that reader; names in reasons are of a closed shape, never file text.
  */
 
 import { join } from 'node:path';
@@ -25,9 +27,14 @@ export interface InvokedDefinition {
 }
 
 /** The harness tools that expand a definition file, and the argument keys that name it. */
-const INVOKERS: ReadonlyMap<string, { kind: 'skill' | 'command'; keys: readonly string[] }> = new Map([
+type Kind = 'skill' | 'command' | 'agent';
+const INVOKERS: ReadonlyMap<string, { kind: Kind; keys: readonly string[] }> = new Map([
   ['Skill', { kind: 'skill', keys: ['skill', 'command', 'name'] }],
   ['SlashCommand', { kind: 'command', keys: ['command', 'name'] }],
+  // A subagent's definition runs nothing when it starts but the hooks it declares (its text is a prompt); a type
+  // with no file is the harness's own or a plugin's, judged as before (an inert tool).
+  ['Task', { kind: 'agent', keys: ['subagent_type'] }],
+  ['Agent', { kind: 'agent', keys: ['subagent_type'] }],
 ]);
 
 /** A command or skill name of a closed shape: `deploy`, `frontend:component`, `pdf-tools`. */
@@ -55,6 +62,49 @@ export function dynamicContext(text: string): string[] | 'too-many' {
   return out.length > MAX_COMMANDS ? 'too-many' : out;
 }
 
+/** The YAML front matter of a definition (between a first `---` line and the next), or undefined. */
+function frontMatter(text: string): string | undefined {
+  const m = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  return m?.[1];
+}
+
+/** A YAML scalar as written after `command:` (plain, single- or double-quoted), or undefined when not one line. */
+function scalar(raw: string): string | undefined {
+  const v = raw.trim();
+  if (v === '' || /^[|>]/.test(v) || /^[[{&*!]/.test(v)) return undefined;
+  if (v.startsWith("'")) return /^'((?:[^']|'')*)'\s*(?:#.*)?$/.exec(v)?.[1]?.replace(/''/g, "'");
+  if (v.startsWith('"')) {
+    const m = /^"((?:[^"\\]|\\["\\/])*)"\s*(?:#.*)?$/.exec(v);
+    return m?.[1]?.replace(/\\(["\\/])/g, '$1');
+  }
+  return v.replace(/\s+#.*$/, '');
+}
+
+/**
+ * The commands of the `hooks` a definition's front matter declares (Claude Code runs them on tool use and at the
+ * end while the skill or agent is active): every `command:` below a top-level `hooks:` key. `unreadable`: a hooks
+ * block gavel cannot read as such lines (flow style, a block scalar, a key it cannot place).
+ */
+export function frontMatterHooks(text: string): string[] | 'unreadable' {
+  const fm = frontMatter(text);
+  if (fm === undefined) return [];
+  const lines = fm.split(/\r?\n/);
+  const start = lines.findIndex((l) => /^hooks\s*:/.test(l));
+  if (start < 0) return [];
+  if (!/^hooks\s*:\s*(?:#.*)?$/.test(lines[start] as string)) return 'unreadable';
+  const out: string[] = [];
+  for (let i = start + 1; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (/^\S/.test(line)) break;
+    const m = /^\s*(?:-\s+)?command\s*:(.*)$/.exec(line);
+    if (!m) continue;
+    const value = scalar(m[1] as string);
+    if (value === undefined) return 'unreadable';
+    out.push(value);
+  }
+  return out;
+}
+
 /** The name the call invokes (a slash command's first word, without its `/`), or undefined. */
 function invokedName(args: unknown, keys: readonly string[]): string | undefined {
   if (args === null || typeof args !== 'object') return undefined;
@@ -66,11 +116,7 @@ function invokedName(args: unknown, keys: readonly string[]): string | undefined
 }
 
 /** Where the harness keeps a definition of `name`, in the workspace roots then home. */
-function candidates(
-  request: CheckRequest,
-  kind: 'skill' | 'command',
-  name: string,
-): { path: string; from: string }[] {
+function candidates(request: CheckRequest, kind: Kind, name: string): { path: string; from: string }[] {
   const parts = name.split(':');
   const roots = new Map<string, string>();
   for (const r of [...request.workspaceRoots, request.cwd]) if (r !== '') roots.set(r, 'workspace');
@@ -78,6 +124,10 @@ function candidates(
   const out: { path: string; from: string }[] = [];
   for (const [root, from] of roots) {
     const claude = join(root, '.claude');
+    if (kind === 'agent') {
+      if (parts.length === 1) out.push({ path: join(claude, 'agents', `${name}.md`), from });
+      continue;
+    }
     // A slash command may name a skill too; a skill is never a command file.
     if (kind === 'command') out.push({ path: `${join(claude, 'commands', ...parts)}.md`, from });
     if (parts.length === 1) out.push({ path: join(claude, 'skills', name, 'SKILL.md'), from });
@@ -97,10 +147,13 @@ export function invokedDefinition(request: CheckRequest): InvokedDefinition | un
     uncertain: [{ code: 'dynamic-script', reason }],
   });
   const name = invokedName(input.arguments, invoker.keys);
+  const agent = invoker.kind === 'agent';
+  if (agent && name === undefined) return undefined;
   if (name === undefined || !NAME.test(name))
     return unsure(`\`${tool}\` names a definition gavel cannot resolve`);
   const shown = invoker.kind === 'command' ? `/${name}` : name;
   const read = request.readScript;
+  if (!read && agent) return undefined;
   if (!read) return unsure(`\`${tool}\` runs \`${shown}\`, whose definition gavel cannot read here`);
   const commands: DefinedCommand[] = [];
   let found = 0;
@@ -110,12 +163,17 @@ export function invokedDefinition(request: CheckRequest): InvokedDefinition | un
     if (file.kind !== 'text')
       return unsure(`\`${tool}\` runs \`${shown}\`, whose definition could not be read whole`);
     found++;
-    const lines = dynamicContext(file.text);
-    if (lines === 'too-many')
+    const lines = agent ? [] : dynamicContext(file.text);
+    const hooks = frontMatterHooks(file.text);
+    if (hooks === 'unreadable')
+      return unsure(`\`${tool}\` runs \`${shown}\`, whose definition declares hooks gavel cannot read`);
+    if (lines === 'too-many' || lines.length + hooks.length > MAX_COMMANDS)
       return unsure(`\`${tool}\` runs \`${shown}\`, whose definition runs more commands than gavel reads`);
     const where = `${invoker.kind} \`${shown}\` (${from})`;
     for (const command of lines) commands.push({ where, command });
+    for (const command of hooks) commands.push({ where: `${where} hook`, command });
   }
+  if (found === 0 && agent) return undefined;
   if (found === 0)
     return unsure(
       `\`${tool}\` runs \`${shown}\`, whose definition gavel does not find (a plugin's or the harness's own)`,
