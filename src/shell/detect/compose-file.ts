@@ -19,7 +19,7 @@ import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invo
 import type { Word } from '../walk/decode-word';
 import { literalFlow } from '../walk/flow';
 import { readComposeYaml, type YamlMap, type YamlValue } from './compose-yaml';
-import { touchPath } from './path-effects';
+import { holdsSecrets, touchPath } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
 
 /** Compose subcommands that create, start or build containers from the file (the others only query or stop). */
@@ -48,6 +48,13 @@ const FILE_VARIABLES = /^COMPOSE_(FILE|PATH_SEPARATOR|PROJECT_DIRECTORY|PROFILES
 const MAX_SERVICES = 64;
 /** The engine's socket: a container holding it commands the host's daemon, so the host. */
 const ENGINE_SOCKET = /(^|\/)(docker|podman|containerd)\.sock$|^\/run\/(docker|podman|containerd)(\/|$)/;
+/** Where the engines' sockets are: a mount of a folder above one holds it. */
+const ENGINE_SOCKETS = [
+  '/run/docker.sock',
+  '/var/run/docker.sock',
+  '/run/podman/podman.sock',
+  '/run/containerd/containerd.sock',
+];
 /** Namespace and confinement settings whose value `host` (or an `unconfined` profile) leaves the container. */
 const HOST_NAMESPACES = ['network_mode', 'pid', 'ipc', 'uts', 'userns_mode', 'cgroup'];
 /** `security_opt` entries that only confine more; any other (a profile, `unconfined`, `label:disable`) may not. */
@@ -119,7 +126,8 @@ export function bindMount(
     return undefined;
   }
   const abs = source.startsWith('~') ? source : posix.resolve(dir, source);
-  if (ENGINE_SOCKET.test(abs) || abs === '/') {
+  // A folder holding the engine's socket (`/run`, `/var/run`) hands it over as the socket itself does.
+  if (ENGINE_SOCKET.test(abs) || abs === '/' || ENGINE_SOCKETS.some((s) => isUnder(s, abs))) {
     r.hit(
       'privilege_escalation',
       `\`${inv.program}\` starts a container holding the host's root or its container engine`,
@@ -128,7 +136,15 @@ export function bindMount(
     return abs;
   }
   // The container reads what is mounted, and writes it unless it is read-only.
-  touchPath({ text: abs, flow: literalFlow(abs) }, 'read', inv, r);
+  const read = touchPath({ text: abs, flow: literalFlow(abs) }, 'read', inv, r);
+  // Read-only or not, the container reads the whole tree: a folder holding secrets (`/etc`, `/root`, `/proc`, a
+  // home) or the host's devices (`/dev`: its disks) is read whole, as `tar` of it would be.
+  if (read.class !== 'sensitive' && (holdsSecrets(read.resolved, r) || read.resolved === '/dev'))
+    r.hit(
+      'secret_material_read',
+      `\`${inv.program}\` mounts a host folder that holds secret material (\`${abs.slice(0, 60)}\`)`,
+      inv.segment,
+    );
   // `later`: the write is recorded after the container's command is analysed (what it runs is read as it is now).
   const write = () => touchPath({ text: abs, flow: literalFlow(abs) }, 'write', inv, r);
   if (!readOnly) later ? later.push(write) : write();

@@ -152,6 +152,32 @@ describe('host secrets given to the container', () => {
   });
 });
 
+describe('a bind mount of a folder holding secrets reads them, read-only or not', () => {
+  it.each([
+    ['the system configuration, read-only', 'docker run --rm -v /etc:/h:ro alpine', 'secret_material_read'],
+    ["root's home", 'docker run --rm -v /root:/r:ro alpine', 'secret_material_read'],
+    ['every home', 'docker run --rm -v /home:/h:ro alpine', 'secret_material_read'],
+    [
+      "the host's processes (their environments)",
+      'docker run --rm -v /proc:/p:ro alpine',
+      'secret_material_read',
+    ],
+    ["the host's devices (its disks)", 'docker run --rm -v /dev:/d:ro alpine', 'secret_material_read'],
+    ['the folder holding the engine socket', 'docker run --rm -v /run:/r:ro alpine', 'privilege_escalation'],
+    ['the legacy run folder', 'docker run --rm -v /var/run:/r alpine', 'privilege_escalation'],
+    [
+      'compose-style long form',
+      'docker run --rm --mount type=bind,src=/etc,dst=/h,ro alpine',
+      'secret_material_read',
+    ],
+  ])('%s: %s', (_name, command, category) => {
+    expect(categories(command)).toContain(category);
+  });
+  it('a file of the system configuration that holds none stays quiet', () => {
+    expect(categories('docker run --rm -v /etc/localtime:/etc/localtime:ro alpine date')).toEqual([]);
+  });
+});
+
 describe('ordinary container work stays quiet', () => {
   it.each([
     ['echo in a container', 'docker run --rm alpine echo hi'],

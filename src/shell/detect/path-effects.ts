@@ -184,10 +184,15 @@ export function holdsSecrets(path: string | undefined, r: Reporter): boolean {
   if (path === undefined) return false;
   // A link to home (`tar c homelink`) reads the tree it leads to.
   const real = realOf(path, r.scope);
-  return [path, ...(real == null ? [] : [real])].some((p) =>
-    r.scope.sensitive.prefixes.some((s) => isUnder(s, p) && s !== p),
+  return [path, ...(real == null ? [] : [real])].some(
+    (p) =>
+      r.scope.sensitive.prefixes.some((s) => isUnder(s, p) && s !== p) ||
+      HOMES.some((h) => h === p || isUnder(h, p)),
   );
 }
+
+/** The folders every user's home is in: each holds keys and tokens, whoever's home is running. */
+const HOMES = ['/home', '/Users', '/root'];
 
 /** Programs that read whole folder trees by default. */
 export const TREE_READERS = new Set([
