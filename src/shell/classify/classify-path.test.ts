@@ -282,6 +282,14 @@ describe('the bundled table, by class', () => {
     ['a CI workflow (runs with the project secrets on push)', '/w/.github/workflows/ci.yml'],
     ['a program the package runner finds first by name', '/w/node_modules/.bin/vitest'],
     ['a program the virtualenv runner finds first by name', '/w/.venv/bin/pytest'],
+    ['aliases a login shell reads', '/h/.bash_aliases'],
+    ["an editor's start-up file (runs commands)", '/h/.vimrc'],
+    ["an editor's plugin folder", '/h/.config/nvim/lua/plugin.lua'],
+    ["IPython's start-up scripts", '/h/.ipython/profile_default/startup/00.py'],
+    ["tmux's configuration (run-shell)", '/h/.tmux.conf'],
+    ['the accounts table', '/etc/passwd'],
+    ['a login module stack', '/etc/pam.d/sshd'],
+    ["the SSH server's configuration", '/etc/ssh/sshd_config'],
   ])('%s is persistence', (_name, abs) => {
     expect(isPersistence(abs, w)).toBe(true);
   });
