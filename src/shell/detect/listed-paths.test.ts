@@ -186,6 +186,7 @@ describe("a reader's own file tests that match a secret read it", () => {
     ['grep -r with an include of dotenv files', "grep -rh '' --include='.env*' ."],
     ['grep -r with an assigned include', 'grep -r KEY --include=*.env .'],
     ['rg with a glob and no root', "rg --hidden -g '.env' ''"],
+    ['rg with a case-blind glob', "rg --iglob '*.PEM' BEGIN ."],
     ['zip -r told to include dotenv files', "zip -r /tmp/x.zip . -i '.env'"],
   ])('%s: %s', (_name, command) => {
     expect(categories(command)).toContain('secret_material_read');
@@ -213,6 +214,8 @@ describe("a search filter's pattern selects names from a listing", () => {
     ['fixed strings', 'ls -a | grep -F .env | xargs cat'],
     ['through grep -i and head', 'find . -type f | grep -i pem | head -1 | xargs cat'],
     ['a pattern given with -e', 'find . -type f | grep -e id_rsa | xargs cat'],
+    ['ignoring case', 'find . -type f | grep -i PEM | xargs cat'],
+    ['fixed strings ignoring case', 'ls -a | grep -iF ENV | xargs cat'],
   ])('%s: %s', (_name, command) => {
     expect(categories(command)).toContain('secret_material_read');
   });

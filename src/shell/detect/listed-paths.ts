@@ -149,7 +149,9 @@ function searchOperands(inv: Invocation): { roots: Word[]; names: string[] } | u
     }
     if (/^(-g|--glob|--iglob|--include)$/.test(t) || /^--(glob|iglob|include)=/.test(t)) {
       const v = t.includes('=') ? t.slice(t.indexOf('=') + 1) : plain(inv.args[++i]);
-      if (!v.startsWith('!')) names.push(v.replace(/^.*\//, '') || '*');
+      const name = v.replace(/^.*\//, '') || '*';
+      // `--iglob '*.PEM'` selects `key.pem` too.
+      if (!v.startsWith('!')) names.push(name, ...(t.startsWith('--iglob') ? [name.toLowerCase()] : []));
       continue;
     }
     if (/^(-e|--regexp|-f|--file)$/.test(t)) {
@@ -346,6 +348,9 @@ function selected(inv: Invocation, listed: readonly string[]): string[] {
   const globs = patterns
     .map((p) => (fixed ? `*${p.replace(/[*?[\]]/g, '')}` : regexAsGlob(p, false).replace(/\*$/, '')))
     .filter((g) => g.replace(/\*/g, '') !== '');
+  // Ignoring case, `PEM` selects `key.pem` too.
+  if (opts.some((t) => /^(-[a-zA-Z]*[iy][a-zA-Z]*|--ignore-case)$/.test(t)))
+    globs.push(...globs.map((g) => g.toLowerCase()));
   const folders = listed
     .filter((l) => l.endsWith(`/${EACH_FOUND}`))
     .map((l) => l.slice(0, -EACH_FOUND.length - 1));
