@@ -430,7 +430,9 @@ function withDefinedCommands(
     targets.push(...shellTargets(request, a, policy, inScope, env).map((s) => ({ ...s, label })));
     for (const u of a.uncertain) uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
   });
-  return { targets: targets.map((t, index) => ({ ...t, index })), uncertain };
+  const facts: Facts = { targets: targets.map((t, index) => ({ ...t, index })), uncertain };
+  if (invoked.unknown) facts.unknown = true;
+  return facts;
 }
 
 /**

@@ -36,4 +36,9 @@ export interface Facts {
   unexported?: string[];
   /** Those of `variables` only ever prefixes of builtins that start no program (ShellAnalysis `builtinScoped`). */
   builtinScoped?: string[];
+  /**
+   * Nothing knows what the call runs (a skill or command whose definition gavel does not find): never allowed by a
+   * rule of its tool's name; handed back as unknown (`unlisted`), as an unknown program is.
+   */
+  unknown?: true;
 }

@@ -146,17 +146,19 @@ describe("a definition's dynamic context is judged as the shell it is", () => {
 });
 
 describe('a definition gavel cannot see is not known safe', () => {
-  it.each<[string, string, unknown, CheckRequest['readScript'] | null]>([
-    ['a plugin skill gavel does not find', 'Skill', { skill: 'plugin:thing' }, readScript],
-    ['a command with no file', 'SlashCommand', { command: '/nothere' }, readScript],
-    ['a name that walks out of the folder', 'Skill', { skill: '../../etc' }, readScript],
-    ['no name at all', 'Skill', {}, readScript],
-    ['a definition that is a folder', 'Skill', { skill: 'folder' }, readScript],
-    ['no reader', 'SlashCommand', { command: '/deploy' }, null],
-  ])('%s', async (_name, tool, args, reader) => {
+  // Not found: nothing knows what it runs, handed back to the harness's own permissions (basis `unlisted`, no
+  // decision in Claude Code); not readable or not nameable: gavel's own question (basis `uncertain`).
+  it.each<[string, string, unknown, CheckRequest['readScript'] | null, string]>([
+    ['a plugin skill gavel does not find', 'Skill', { skill: 'plugin:thing' }, readScript, 'unlisted'],
+    ['a command with no file', 'SlashCommand', { command: '/nothere' }, readScript, 'unlisted'],
+    ['a name that walks out of the folder', 'Skill', { skill: '../../etc' }, readScript, 'uncertain'],
+    ['no name at all', 'Skill', {}, readScript, 'uncertain'],
+    ['a definition that is a folder', 'Skill', { skill: 'folder' }, readScript, 'uncertain'],
+    ['no reader', 'SlashCommand', { command: '/deploy' }, null, 'uncertain'],
+  ])('%s', async (_name, tool, args, reader, basis) => {
     const d = await judge(tool, args, reader);
-    expect(d.verdict).not.toBe('allow');
-    expect(d.basis).not.toBe('floor');
+    expect(d.verdict).toBe('escalate');
+    expect(d.basis).toBe(basis);
   });
 });
 

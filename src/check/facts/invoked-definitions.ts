@@ -6,8 +6,9 @@
  * for where the harness keeps it (`.claude/commands/<a>/<b>.md` for `/a:b`, `.claude/skills/<name>/SKILL.md`,
  * `.claude/agents/<type>.md`), in the workspace and in home, through the request's script reader. Found with none
  * of those: the call only injects text. Found with some: each is a command to analyse as the shell it is. A skill
- * or command not found (a plugin's, the harness's own), unreadable, or a name gavel cannot resolve: uncertain, so
- * the harness's own prompt decides; a subagent type with no file is the harness's own, an inert tool as before.
+ * or command not found (a plugin's, the harness's own) is unknown, handed back to the harness's own permissions as
+ * an unknown program is; one not read whole, or a name gavel cannot resolve: uncertain; a subagent type with no file
+ * is the harness's own, an inert tool as before.
  * Pure but for that reader; names in reasons are of a closed shape, never file text.
  */
 
@@ -24,6 +25,8 @@ export interface DefinedCommand {
 export interface InvokedDefinition {
   commands: DefinedCommand[];
   uncertain: Uncertainty[];
+  /** No definition was found (a plugin's, the harness's own): nothing knows what the call runs. */
+  unknown?: true;
 }
 
 /** The harness tools that expand a definition file, and the argument keys that name it. */
@@ -174,9 +177,6 @@ export function invokedDefinition(request: CheckRequest): InvokedDefinition | un
     for (const command of hooks) commands.push({ where: `${where} hook`, command });
   }
   if (found === 0 && agent) return undefined;
-  if (found === 0)
-    return unsure(
-      `\`${tool}\` runs \`${shown}\`, whose definition gavel does not find (a plugin's or the harness's own)`,
-    );
+  if (found === 0) return { commands: [], uncertain: [], unknown: true };
   return { commands, uncertain: [] };
 }

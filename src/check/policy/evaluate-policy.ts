@@ -207,6 +207,16 @@ export function evaluatePolicy(
       uncertain: true,
     };
   }
+  // A call nothing knows the effect of (a definition not found) is unknown, whatever allows its tool by name.
+  if (facts.unknown && RANK[bucket] < RANK.review)
+    return {
+      bucket: policy.unlisted === 'allow' ? 'allow' : 'review',
+      deciding: -1,
+      decider: { kind: 'unlisted' },
+      targets,
+      presumed,
+      uncertain: false,
+    };
   const variables = facts.variables ?? [];
   const stateOnly = targets.length === 0 && variables.length > 0;
   if (

@@ -60,7 +60,12 @@ describe('paths through an existing link', () => {
   it.each<[string, string, Record<string, unknown>, string]>([
     ['Write a start-up file', 'Write', { file_path: 'homelink/.bashrc', content: 'x' }, 'persistence'],
     ['Write a cron file', 'Write', { file_path: 'rootlink/etc/cron.d/x', content: 'x' }, 'persistence'],
-    ['Edit passwd', 'Edit', { file_path: 'rootlink/etc/passwd', old_string: 'a', new_string: 'b' }, 'system'],
+    [
+      'Edit passwd',
+      'Edit',
+      { file_path: 'rootlink/etc/passwd', old_string: 'a', new_string: 'b' },
+      'persistence',
+    ],
     ['Read credentials', 'Read', { file_path: 'homelink/.aws/credentials' }, 'secret_material_read'],
     [
       'Write by a climb out of a link',
