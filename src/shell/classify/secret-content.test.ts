@@ -47,6 +47,9 @@ const SHAPED: Record<string, string> = {
   'rc.txt': `//registry.npmjs.org/:_authToken=npm_${TOKEN36}\n`,
   'vars.txt': `GITHUB_TOKEN=ghp_${TOKEN36}\n`,
   'aws.env': 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n',
+  'client.cnf':
+    '# Automatically generated\n[client]\nhost     = localhost\nuser     = maint\npassword = Xk29sLq0pW\n',
+  'kv.conf': 'bind 127.0.0.1\nport 6379\nrequirepass Zq81mfPw2x\n',
 };
 // Files that name the same fields without holding a value: templates, docs, placeholders.
 const LOOK_ALIKES: Record<string, string> = {
@@ -56,6 +59,8 @@ const LOOK_ALIKES: Record<string, string> = {
   'kube-doc.yaml': 'apiVersion: v1\nkind: Pod\nspec:\n  token: a\n',
   'docker.json': '{"credsStore": "desktop", "auths": {"ghcr.io": {}}}',
   'pubkey.txt': '-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQIN\n-----END PGP PUBLIC KEY BLOCK-----\n',
+  'server.cnf': '[mysqld]\ndatadir = /var/lib/mysql\n# password = set in [client]\n',
+  'kv-doc.conf': '# requirepass foobared\nport 6379\n',
 };
 
 beforeAll(async () => {

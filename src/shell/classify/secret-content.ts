@@ -2,7 +2,8 @@
  * A file whose name says nothing may still hold a secret: a cloud service-account key (`"type":
  * "service_account"` with a `"private_key"`), a PEM, OpenPGP or PuTTY private key, AWS credentials (ini or env
  * file), a kubeconfig with a client key or token, a registry `auths` config, a .netrc, an rc file with a
- * registry token, or a token whose prefix names its issuer. When the surface gives
+ * registry token, a database client's option file with a password, a key-value store's server password, or a
+ * token whose prefix names its issuer. When the surface gives
  * a reader (ShellEnv.readScript: regular files of at most 256 KiB, never blocking), a file a request reads is
  * recognised by that content shape. At most a few files per request are looked at: past them the answer is
  * `unknown` and the caller makes the read uncertain (never presumed clean). A file that cannot be read says
@@ -47,6 +48,10 @@ const SHAPES: readonly RegExp[] = [
   /^\s*(?:machine\s+\S+|default)\b[\s\S]{0,300}?\bpassword\s+[^\s<$"'{*]\S{5,}/m,
   // npm and other registry tokens in an rc file (`//registry/:_authToken=npm_...`), not `${NPM_TOKEN}`.
   /^\s*(?:\/\/\S+:)?_(?:authToken|auth|password)\s*=\s*["']?[^\s$"'{<][^\s]{7,}/m,
+  // A database client's option file (`.my.cnf`, `debian.cnf`): a `[client]`-style group with a password set.
+  /^\s*\[(?:client|mysql|mysqldump|mysqladmin|mysqld_safe)\][^[]*?^\s*password\s*=\s*["']?[^\s"'<$]{4,}/m,
+  // A key-value store's server password (`requirepass`, a replica's `masterauth`).
+  /^\s*(?:requirepass|masterauth)\s+["']?[^\s"'<$#]{4,}/m,
   // Tokens whose prefix names the issuer (above).
   ISSUER_TOKEN,
 ];
