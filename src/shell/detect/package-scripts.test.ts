@@ -229,3 +229,29 @@ describe('what a manager runs without a manifest or a script (issue 11)', () => 
     expect(analyze('bun run lint').segments.map((s) => s.program)).not.toContain('bun (script file)');
   });
 });
+
+describe('a local package an install names runs its install scripts', () => {
+  it.each([
+    ['npm i of a folder', 'npm i ./bad'],
+    ['pnpm add of a file: spec', 'pnpm add file:./bad'],
+    ['yarn add of a parent-relative folder', 'cd packages/web && yarn add ../../bad'],
+  ])('%s: %s', (_name, command) => {
+    expect(categories(analyze(command))).toContain('remote_code_execution');
+  });
+  it.each([
+    ['a package archive (scripts inside, unread)', 'npm install ./x.tgz'],
+    ['a folder with no package.json', 'npm i ./nothere'],
+    ['a folder named at run time', 'npm i "./$PKG"'],
+  ])('uncertain: %s: %s', (_name, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-script');
+  });
+  it.each([
+    ['a workspace package whose scripts are ordinary', 'npm i ./packages/web'],
+    ['scripts ignored', 'npm i ./bad --ignore-scripts'],
+    ['an archive with scripts ignored', 'npm i ./x.tgz --ignore-scripts'],
+  ])('quiet: %s: %s', (_name, command) => {
+    const a = analyze(command);
+    expect(categories(a)).toEqual([]);
+    expect(codes(a)).not.toContain('dynamic-script');
+  });
+});

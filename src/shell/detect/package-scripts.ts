@@ -415,6 +415,7 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     }
     start = dir;
   }
+  if (p.command === 'install') localPackages(p, start, inv, r, say);
   // The nearest folder holding a package.json is the package (npm's own search, up to `/`).
   let found = false;
   for (const dir of foldersUp(start)) {
@@ -430,6 +431,43 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
   // No manifest up to `/`: the manager fails here, unless an earlier command or another tool call makes one.
   if (!found && RUNS_NAMED.has(p.command))
     say('finds no package.json up the tree: what it would run is not known');
+}
+
+/** An archive a manager installs from (`npm i ./x.tgz`): its scripts are inside, unread. */
+const ARCHIVE = /\.(?:tgz|tar|tar\.gz|tar\.bz2|tar\.xz|zip)$/i;
+
+/**
+ * Local packages an install names (`npm i ./packages/ui`, `pnpm add file:../lib`, `yarn add ../x`): the manager
+ * runs each one's install lifecycle scripts, read from its package.json and analysed as the shell they are. A
+ * package archive or a folder gavel cannot read is uncertain.
+ */
+function localPackages(
+  p: Parsed,
+  start: string,
+  inv: Invocation,
+  r: Reporter,
+  say: (why: string) => void,
+): void {
+  if (p.ignoreScripts) return;
+  for (const w of p.rest) {
+    const t = plain(w).replace(/^(?:file|link):/, '');
+    if (!/^(?:\.{1,2}(?:\/|$)|\/|~\/)/.test(t)) continue;
+    if (!isLiteral(w)) {
+      say('installs a local package named at run time');
+      continue;
+    }
+    if (ARCHIVE.test(t)) {
+      say('installs a package archive whose install scripts gavel does not read');
+      continue;
+    }
+    const dir = t.startsWith('~/') ? posix.join(r.scope.home, t.slice(2)) : posix.resolve(start, t);
+    const file = projectFile(inFolder(dir, 'package.json'), inv, r);
+    if (file.kind !== 'text') {
+      say('installs a local package whose package.json gavel could not read');
+      continue;
+    }
+    runScripts({ ...p, command: 'install', rest: [] }, file.text, dir, inv, r, say);
+  }
 }
 
 /** Commands that run a package script by name, and fail without a manifest. */
