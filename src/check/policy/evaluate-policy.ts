@@ -207,16 +207,17 @@ export function evaluatePolicy(
       uncertain: true,
     };
   }
+  // Nothing knows it: review, or allow when the user's `check.unlisted` says so.
+  const unlisted = (to: Bucket = policy.unlisted === 'allow' ? 'allow' : 'review'): Evaluation => ({
+    bucket: to,
+    deciding: -1,
+    decider: { kind: 'unlisted' },
+    targets,
+    presumed,
+    uncertain: false,
+  });
   // A call nothing knows the effect of (a definition not found) is unknown, whatever allows its tool by name.
-  if (facts.unknown && RANK[bucket] < RANK.review)
-    return {
-      bucket: policy.unlisted === 'allow' ? 'allow' : 'review',
-      deciding: -1,
-      decider: { kind: 'unlisted' },
-      targets,
-      presumed,
-      uncertain: false,
-    };
+  if (facts.unknown && RANK[bucket] < RANK.review) return unlisted();
   const variables = facts.variables ?? [];
   const stateOnly = targets.length === 0 && variables.length > 0;
   if (
@@ -230,14 +231,7 @@ export function evaluatePolicy(
     )
   ) {
     // A variable that changes what programs run or load (`export PATH=...; ls`): the programs are not the known ones.
-    return {
-      bucket: 'review',
-      deciding: -1,
-      decider: { kind: 'unlisted' },
-      targets,
-      presumed,
-      uncertain: false,
-    };
+    return unlisted('review');
   }
   const decided = targets.find((v) => v.target === deciding);
   if (!decided && stateOnly) {
@@ -252,14 +246,7 @@ export function evaluatePolicy(
           presumed,
           uncertain: false,
         }
-      : {
-          bucket: policy.unlisted === 'allow' ? 'allow' : 'review',
-          deciding: -1,
-          decider: { kind: 'unlisted' },
-          targets,
-          presumed,
-          uncertain: false,
-        };
+      : unlisted();
   }
   if (!decided) {
     // INVARIANT: no target and no uncertainty is still never an allow.
