@@ -411,3 +411,22 @@ describe('read and getopts assign their variables', () => {
     expect((await run(command)).decision.verdict).toBe('allow');
   });
 });
+
+describe("a command asked to run outside the harness's sandbox is the harness's own question", () => {
+  const outside = (command: string) =>
+    checkWithTrace(request({ kind: 'shell', command, leavesSandbox: true }), deps);
+  it('a known-safe command is handed back, never allowed', async () => {
+    expect((await run('ls -la')).decision.verdict).toBe('allow');
+    const d = (await outside('ls -la')).decision;
+    expect(d.verdict).toBe('escalate');
+    expect(d.basis).toBe('unlisted');
+  });
+  it('the sealed floor still denies', async () => {
+    const d = (await outside('rm -rf /')).decision;
+    expect(d.verdict).toBe('deny');
+    expect(d.basis).toBe('floor');
+  });
+  it('a category is still named', async () => {
+    expect((await outside('cat .env')).decision.categories).toContain('secret_material_read');
+  });
+});

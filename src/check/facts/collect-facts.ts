@@ -460,7 +460,7 @@ export function collectFacts(
     // Setting shell state only (`export X=1`) runs nothing, but it is not empty: the policy judges the names.
     if (targets.length === 0 && uncertain.length === 0 && variables.length === 0)
       uncertain.push({ code: 'empty', reason: 'the command has nothing to run' });
-    return {
+    const facts: Facts = {
       targets,
       uncertain,
       variables,
@@ -468,6 +468,9 @@ export function collectFacts(
       unexported: analysis.unexported ?? [],
       builtinScoped: analysis.builtinScoped ?? [],
     };
+    // Outside the harness's sandbox: the harness's own control decides, as for a call nothing knows.
+    if (input.leavesSandbox) facts.unknown = true;
+    return facts;
   }
   const base = {
     index: 0,

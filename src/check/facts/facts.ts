@@ -37,8 +37,9 @@ export interface Facts {
   /** Those of `variables` only ever prefixes of builtins that start no program (ShellAnalysis `builtinScoped`). */
   builtinScoped?: string[];
   /**
-   * Nothing knows what the call runs (a skill or command whose definition gavel does not find): never allowed by a
-   * rule of its tool's name; handed back as unknown (`unlisted`), as an unknown program is.
+   * Nothing knows what the call runs (a skill or command whose definition gavel does not find), or the call asks to
+   * leave the harness's sandbox: never allowed by a rule or the catalogue; handed back as unknown (`unlisted`), as
+   * an unknown program is, so the harness's own permissions decide.
    */
   unknown?: true;
 }

@@ -10,7 +10,12 @@ export const TOOL_KINDS = ['shell', 'read', 'write', 'edit', 'web_fetch', 'mcp',
 export type ToolKind = (typeof TOOL_KINDS)[number];
 
 export type ToolInput =
-  | { kind: 'shell'; command: string }
+  /**
+   * `leavesSandbox`: the harness is asked to run it outside its own sandbox (Claude Code's
+   * `dangerouslyDisableSandbox`, Codex's escalated `sandbox_permissions`): that is the harness's own control, so
+   * gavel never allows it for the person (ADR 0106).
+   */
+  | { kind: 'shell'; command: string; leavesSandbox?: true }
   | {
       kind: 'read';
       path: string;

@@ -7,6 +7,12 @@ const inputs = (r: AdaptResult) => (r.ok ? r.inputs : r.problem);
 describe('fromClaudeCode', () => {
   it.each([
     ['Bash', { command: 'ls', description: 'list' }, [{ kind: 'shell', command: 'ls' }]],
+    [
+      'Bash',
+      { command: 'ls', dangerouslyDisableSandbox: true },
+      [{ kind: 'shell', command: 'ls', leavesSandbox: true }],
+    ],
+    ['Bash', { command: 'ls', dangerouslyDisableSandbox: false }, [{ kind: 'shell', command: 'ls' }]],
     ['Read', { file_path: '/r/a', offset: 1 }, [{ kind: 'read', path: '/r/a' }]],
     [
       'Write',

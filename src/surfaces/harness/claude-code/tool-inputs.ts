@@ -4,6 +4,7 @@
  */
 
 import type { AdaptResult } from '../../../check';
+import { isRecord } from '../../../core';
 import { field, mcpOrOther, one, rewriteTargets, search, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
@@ -14,7 +15,11 @@ export function fromClaudeCode(toolName: string, input: unknown, cwd: string): A
 function read(toolName: string, input: unknown, cwd: string): AdaptResult {
   switch (toolName) {
     case 'Bash':
-      return one(field(input, toolName, 'command'), (command) => ({ kind: 'shell', command }));
+      return one(field(input, toolName, 'command'), (command) =>
+        isRecord(input) && input.dangerouslyDisableSandbox === true
+          ? { kind: 'shell', command, leavesSandbox: true }
+          : { kind: 'shell', command },
+      );
     case 'Read':
       return one(field(input, toolName, 'file_path'), (path) => ({ kind: 'read', path }));
     case 'Write':

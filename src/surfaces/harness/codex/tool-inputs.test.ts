@@ -50,6 +50,23 @@ describe('fromCodex', () => {
     expect(inputs(fromCodex(tool, input, '/w'))).toEqual([{ kind: 'shell', command: want }]);
   });
 
+  it.each([
+    [
+      'an escalation request',
+      { cmd: 'npm test', sandbox_permissions: 'require_escalated', justification: 'net' },
+    ],
+    ['the older flag', { command: ['bash', '-lc', 'npm test'], with_escalated_permissions: true }],
+  ])('%s leaves the sandbox', (_name, input) => {
+    const got = inputs(fromCodex('exec_command', input, '/w'));
+    expect(got).toEqual([expect.objectContaining({ kind: 'shell', leavesSandbox: true })]);
+  });
+
+  it('the default sandbox is no escalation', () => {
+    expect(
+      inputs(fromCodex('exec_command', { cmd: 'ls', sandbox_permissions: 'use_default' }, '/w')),
+    ).toEqual([{ kind: 'shell', command: 'ls' }]);
+  });
+
   it('a patch naming more files than one call may carry is unreadable, never judged in part', () => {
     const files = (n: number) =>
       `*** Begin Patch\n${Array.from({ length: n }, (_, i) => `*** Add File: f${i}.ts\n+x\n`).join('')}*** End Patch`;

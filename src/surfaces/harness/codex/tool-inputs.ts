@@ -111,7 +111,16 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
       const edits = shellPatch(command.value, (path) =>
         base && !isAbsolute(path) ? resolve(base, path) : path,
       );
-      return { ok: true, inputs: [{ kind: 'shell', command: inFolder }, ...edits] };
+      // Asked to run outside Codex's sandbox (`sandbox_permissions` other than the default, or the older
+      // `with_escalated_permissions`): Codex's own approval decides, never gavel's allow.
+      const escalated =
+        isRecord(input) &&
+        ((typeof input.sandbox_permissions === 'string' && input.sandbox_permissions !== 'use_default') ||
+          input.with_escalated_permissions === true);
+      const shell: ToolInput = escalated
+        ? { kind: 'shell', command: inFolder, leavesSandbox: true }
+        : { kind: 'shell', command: inFolder };
+      return { ok: true, inputs: [shell, ...edits] };
     }
     case 'apply_patch': {
       const body = field(input, toolName, 'command', 'patch', 'input');
