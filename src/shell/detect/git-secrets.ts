@@ -10,6 +10,7 @@ import { type Invocation, optionText, plain, type Reporter } from '../unwrap/inv
 import type { Word } from '../walk/decode-word';
 import { mayNameSecret, resolveArg, touchPath } from './path-effects';
 import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
+import { stagedSecret } from './staged-secrets';
 
 /** Subcommands that print file contents from history or the work tree. */
 const CONTENT = new Set([
@@ -105,6 +106,14 @@ export function gitSecrets(
       exfil(inv, r, 'force-adds ignored files, secrets among them');
       return;
     }
+    // `git add -A` / `git add .` with an untracked `.env` no ignore rule covers stages it as `git add .env` would.
+    const staged = stagedSecret(operands, all, inv, r);
+    if (staged !== undefined)
+      r.uncertain(
+        'dynamic-path',
+        `\`git add\` stages every file of the folder, a secret-named one git neither tracks nor ignores among them`,
+        inv.segment,
+      );
     return;
   }
   if (sub === 'update-index') {

@@ -240,7 +240,7 @@ describe('a local package an install names runs its install scripts', () => {
   });
   it.each([
     ['a package archive (scripts inside, unread)', 'npm install ./x.tgz'],
-    ['a folder with no package.json', 'npm i ./nothere'],
+    ['a package.json that is not a file', 'npm i ./fifo'],
     ['a folder named at run time', 'npm i "./$PKG"'],
   ])('uncertain: %s: %s', (_name, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
@@ -249,6 +249,7 @@ describe('a local package an install names runs its install scripts', () => {
     ['a workspace package whose scripts are ordinary', 'npm i ./packages/web'],
     ['scripts ignored', 'npm i ./bad --ignore-scripts'],
     ['an archive with scripts ignored', 'npm i ./x.tgz --ignore-scripts'],
+    ['a folder with no package (the manager fails)', 'npm i ./nothere'],
   ])('quiet: %s: %s', (_name, command) => {
     const a = analyze(command);
     expect(categories(a)).toEqual([]);

@@ -462,6 +462,8 @@ function localPackages(
     }
     const dir = t.startsWith('~/') ? posix.join(r.scope.home, t.slice(2)) : posix.resolve(start, t);
     const file = projectFile(inFolder(dir, 'package.json'), inv, r);
+    // No package there: the manager fails and runs nothing (one written earlier in the line is read as written).
+    if (file.kind === 'missing') continue;
     if (file.kind !== 'text') {
       say('installs a local package whose package.json gavel could not read');
       continue;

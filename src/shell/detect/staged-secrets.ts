@@ -1,0 +1,116 @@
+/**
+ * What `git add -A`, `git add .` or `git add <folder>` stage besides what the words name: every file of the folder
+ * git does not ignore. A secret-named file at the top of that folder (`.env`, `id_rsa`, `*.pem`) that git does not
+ * track and no ignore rule covers is staged with the rest, to be committed and pushed: the same as `git add .env`.
+ * Ignore rules are read from the folder's and the repository's `.gitignore`, `.git/info/exclude` and the user's
+ * `~/.config/git/ignore`, as names or simple globs (a pattern gavel cannot read, or a negation that may apply,
+ * leaves the file not ignored). A folder gavel cannot list, or an index it cannot read, says nothing (the common
+ * case stays quiet; the staged file is then judged by its name only when named). Pure apart from the injected
+ * reader and reporting.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { OPAQUE_FLOW } from '../walk/flow';
+import { readBudgeted } from './disk-scripts';
+import { gitTracked } from './git-repository';
+import { mayNameSecret, resolveArg } from './path-effects';
+import { foldersUp, inFolder } from './project-file';
+
+/** A gitignore line as a test of a file's name (its path relative to the ignore file's folder), or undefined. */
+function ignoreTest(line: string): { negate: boolean; test: (rel: string) => boolean } | undefined {
+  let t = line.replace(/\s+$/, '');
+  if (t === '' || t.startsWith('#')) return undefined;
+  const negate = t.startsWith('!');
+  if (negate) t = t.slice(1);
+  const anchored = t.startsWith('/') || t.slice(0, -1).includes('/');
+  t = t.replace(/^\//, '').replace(/\/$/, '');
+  if (t === '' || /[\\[\]{}]/.test(t)) return { negate, test: () => negate };
+  const body = t
+    .split('**/')
+    .map((part) =>
+      part
+        .replace(/[.+^$()|]/g, '\\$&')
+        .replaceAll('*', '[^/]*')
+        .replaceAll('?', '[^/]'),
+    )
+    .join('(?:.*/)?');
+  const re = new RegExp(anchored ? `^${body}(?:/.*)?$` : `(?:^|/)${body}(?:/.*)?$`);
+  return { negate, test: (rel) => re.test(rel) };
+}
+
+/** Does an ignore file's text ignore `rel` (relative to its folder)? The last matching line decides. */
+function ignoredBy(text: string, rel: string): boolean {
+  let ignored = false;
+  for (const line of text.split(/\r?\n/)) {
+    const t = ignoreTest(line);
+    if (t?.test(rel)) ignored = !t.negate;
+  }
+  return ignored;
+}
+
+/** The texts of the ignore files that apply to `folder` of the repository at `top`, each with its own folder. */
+function ignoreFiles(top: string, folder: string, inv: Invocation, r: Reporter): [string, string][] {
+  const out: [string, string][] = [];
+  const add = (dir: string, path: string) => {
+    const f = readBudgeted(path, inv, r);
+    if (f?.kind === 'text') out.push([dir, f.text]);
+  };
+  add(top, posix.join(r.scope.home, '.config', 'git', 'ignore'));
+  add(top, inFolder(inFolder(top, '.git'), 'info/exclude'));
+  const chain = [...foldersUp(folder)].filter((d) => d === top || d.startsWith(`${top}/`)).reverse();
+  for (const dir of chain) add(dir, inFolder(dir, '.gitignore'));
+  return out;
+}
+
+/** The folders an add stages everything of: the repository's top for `-A`/no operand, each `.`-like operand. */
+function addedFolders(operands: readonly Word[], all: boolean, inv: Invocation, r: Reporter): string[] {
+  const cwd = inv.cwd;
+  if (cwd === undefined) return [];
+  if (operands.length === 0) return all ? [cwd] : [];
+  const out: string[] = [];
+  for (const w of operands) {
+    if (!isLiteral(w)) continue;
+    const t = plain(w);
+    if (/[*?[]/.test(t)) continue;
+    const abs = resolveArg(w, inv, r).resolved;
+    if (abs === undefined) continue;
+    const f = readBudgeted(abs, inv, r);
+    if (f?.kind === 'unreadable' && f.why === 'not-regular' && f.entries) out.push(abs);
+  }
+  return out;
+}
+
+/**
+ * The secret-named file an add of everything stages that git neither tracks nor ignores, or undefined. `all`: the
+ * add takes the whole tree with no operand (`-A`, `--all`).
+ */
+export function stagedSecret(
+  operands: readonly Word[],
+  all: boolean,
+  inv: Invocation,
+  r: Reporter,
+): string | undefined {
+  if (!r.env.readScript) return undefined;
+  for (const folder of addedFolders(operands, all, inv, r)) {
+    const top = [...foldersUp(folder)].find(
+      (d) => readBudgeted(inFolder(d, '.git'), inv, r)?.kind !== 'missing',
+    );
+    if (top === undefined) continue;
+    // `-A` with no operand takes the whole work tree: its top.
+    const base = operands.length === 0 ? top : folder;
+    const listing = readBudgeted(base, inv, r);
+    if (listing?.kind !== 'unreadable' || !listing.entries) continue;
+    const ignores = ignoreFiles(top, base, inv, r);
+    for (const name of listing.entries) {
+      if (name === '.git') continue;
+      const abs = inFolder(base, name);
+      if (!mayNameSecret({ text: abs, flow: OPAQUE_FLOW }, inv, r)) continue;
+      if (ignores.some(([dir, text]) => ignoredBy(text, posix.relative(dir, abs)))) continue;
+      if (gitTracked(abs, inv, r) !== 'no') continue;
+      return name;
+    }
+  }
+  return undefined;
+}
