@@ -1,7 +1,6 @@
 // Workspace damage that a checkout does not undo: emptying a file git tracks, moving work out of the workspace,
 // taking the owner's read bit recursively. A real repository in a temp folder (git init, files written with fs,
 // one commit), read through a plain file reader as the surface's would.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
 import { diskReader as reader } from '../testdata/disk-reader';
+import { runGit } from '../testdata/run-git';
 import { shellEnv } from '../testdata/shell-env';
 import type { ShellEnv } from '../types';
 
@@ -27,12 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(ws, 'src', 'app.py'), 'print(1)\n');
   writeFileSync(join(ws, 'dist', 'out.js'), 'x\n');
   writeFileSync(join(ws, 'app.log'), 'log\n');
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
-      cwd: ws,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
-      stdio: 'ignore',
-    });
+  const git = (...args: string[]) => runGit(ws, home, ...args);
   git('init', '-q');
   git('add', 'README.md', 'src/app.py');
   git('commit', '-qm', 'init');

@@ -1,7 +1,6 @@
 // `git add -A` / `git add .` stage every file git does not ignore: an untracked secret-named file no ignore rule
 // covers is staged with them. Real repositories in temp folders (git init and commit with the real git, files
 // written with fs), read through the disk reader as the runtime reads them.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
 import { diskReader as reader } from '../testdata/disk-reader';
+import { runGit } from '../testdata/run-git';
 import { shellEnv } from '../testdata/shell-env';
 
 let dir = '';
@@ -21,12 +21,7 @@ function repo(name: string, files: Record<string, string>, committed: string[] =
   mkdirSync(home, { recursive: true });
   writeFileSync(join(ws, 'src', 'app.ts'), 'export {};\n');
   for (const [rel, text] of Object.entries(files)) writeFileSync(join(ws, rel), text);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
-      cwd: ws,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
-      stdio: 'ignore',
-    });
+  const git = (...args: string[]) => runGit(ws, home, ...args);
   git('init', '-q');
   git('add', 'src/app.ts', ...committed);
   git('commit', '-qm', 'init');
