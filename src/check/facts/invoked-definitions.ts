@@ -138,8 +138,18 @@ function candidates(request: CheckRequest, kind: Kind, name: string): { path: st
   return out;
 }
 
+/** Each request's answer: the pipeline asks twice (the commands to analyse, then the facts). */
+const answers = new WeakMap<CheckRequest, InvokedDefinition | undefined>();
+
 /** The commands a `Skill` or `SlashCommand` call makes the harness run; undefined for every other tool. */
 export function invokedDefinition(request: CheckRequest): InvokedDefinition | undefined {
+  if (answers.has(request)) return answers.get(request);
+  const answer = readDefinition(request);
+  answers.set(request, answer);
+  return answer;
+}
+
+function readDefinition(request: CheckRequest): InvokedDefinition | undefined {
   const input = request.input;
   if (input.kind !== 'other') return undefined;
   const invoker = INVOKERS.get(request.toolName);

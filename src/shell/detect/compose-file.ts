@@ -55,6 +55,10 @@ const ENGINE_SOCKETS = [
   '/run/podman/podman.sock',
   '/run/containerd/containerd.sock',
 ];
+/** A user's runtime folder holds a rootless engine's socket and the user's agents' (ssh-agent, gpg-agent). */
+const USER_RUNTIME = /^\/(?:var\/)?run\/user(?:\/[^/]+)?$/;
+/** The folders of the host's devices: its disks are in them. */
+const DEVICE_FOLDERS = /^\/dev(?:\/(?:disk(?:\/by-[a-z-]+)?|mapper|block))?$/;
 /** Namespace and confinement settings whose value `host` (or an `unconfined` profile) leaves the container. */
 const HOST_NAMESPACES = ['network_mode', 'pid', 'ipc', 'uts', 'userns_mode', 'cgroup'];
 /** `security_opt` entries that only confine more; any other (a profile, `unconfined`, `label:disable`) may not. */
@@ -127,7 +131,12 @@ export function bindMount(
   }
   const abs = source.startsWith('~') ? source : posix.resolve(dir, source);
   // A folder holding the engine's socket (`/run`, `/var/run`) hands it over as the socket itself does.
-  if (ENGINE_SOCKET.test(abs) || abs === '/' || ENGINE_SOCKETS.some((s) => isUnder(s, abs))) {
+  if (
+    ENGINE_SOCKET.test(abs) ||
+    abs === '/' ||
+    USER_RUNTIME.test(abs) ||
+    ENGINE_SOCKETS.some((s) => isUnder(s, abs))
+  ) {
     r.hit(
       'privilege_escalation',
       `\`${inv.program}\` starts a container holding the host's root or its container engine`,
@@ -139,7 +148,10 @@ export function bindMount(
   const read = touchPath({ text: abs, flow: literalFlow(abs) }, 'read', inv, r);
   // Read-only or not, the container reads the whole tree: a folder holding secrets (`/etc`, `/root`, `/proc`, a
   // home) or the host's devices (`/dev`: its disks) is read whole, as `tar` of it would be.
-  if (read.class !== 'sensitive' && (holdsSecrets(read.resolved, r) || read.resolved === '/dev'))
+  if (
+    read.class !== 'sensitive' &&
+    (holdsSecrets(read.resolved, r) || DEVICE_FOLDERS.test(read.resolved ?? ''))
+  )
     r.hit(
       'secret_material_read',
       `\`${inv.program}\` mounts a host folder that holds secret material (\`${abs.slice(0, 60)}\`)`,

@@ -166,6 +166,12 @@ describe('a bind mount of a folder holding secrets reads them, read-only or not'
     ['the folder holding the engine socket', 'docker run --rm -v /run:/r:ro alpine', 'privilege_escalation'],
     ['the legacy run folder', 'docker run --rm -v /var/run:/r alpine', 'privilege_escalation'],
     [
+      "a user's runtime folder (rootless engine, agents)",
+      'docker run --rm -v /run/user/1000:/r alpine',
+      'privilege_escalation',
+    ],
+    ['the disks by id', 'docker run --rm -v /dev/disk/by-id:/d:ro alpine', 'secret_material_read'],
+    [
       'compose-style long form',
       'docker run --rm --mount type=bind,src=/etc,dst=/h,ro alpine',
       'secret_material_read',

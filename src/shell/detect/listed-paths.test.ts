@@ -185,6 +185,7 @@ describe("a reader's own file tests that match a secret read it", () => {
     ['find -exec of a key below the root', 'find / -name id_rsa -exec cat {} \\;'],
     ['grep -r with an include of dotenv files', "grep -rh '' --include='.env*' ."],
     ['grep -r with an assigned include', 'grep -r KEY --include=*.env .'],
+    ['grep recursing by -d', 'grep -d recurse KEY --include=.env .'],
     ['rg with a glob and no root', "rg --hidden -g '.env' ''"],
     ['rg with a case-blind glob', "rg --iglob '*.PEM' BEGIN ."],
     ['zip -r told to include dotenv files', "zip -r /tmp/x.zip . -i '.env'"],

@@ -197,10 +197,13 @@ function searchRoots(inv: Invocation): string[] | undefined {
 export function searchedFiles(inv: Invocation): Word[] {
   const p = inv.program;
   if (p === 'zip') return zipIncluded(inv);
+  const opts = inv.args.map((w) => optionText(w));
   const recursive =
     p === 'rg' ||
-    inv.args.some((w) =>
-      /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive)$/.test(optionText(w)),
+    opts.some(
+      (t, k) =>
+        /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive|--directories=recurse)$/.test(t) ||
+        ((t === '-d' || t === '--directories') && opts[k + 1] === 'recurse'),
     );
   if (!recursive || !['rg', 'grep', 'egrep', 'fgrep'].includes(p)) return [];
   const found = searchOperands(inv);

@@ -17,7 +17,7 @@ import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
-import { workspacePackages } from './workspace-runs';
+import { workspacePackages, workspacePackagesIfAny } from './workspace-runs';
 
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 /** The programs packageScripts looks at. */
@@ -415,7 +415,15 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     }
     start = dir;
   }
-  if (p.command === 'install') localPackages(p, start, inv, r, say);
+  if (p.command === 'install')
+    localPackages(
+      p.rest.map((w) => ({ text: plain(w), literal: isLiteral(w) })),
+      p,
+      start,
+      inv,
+      r,
+      say,
+    );
   // The nearest folder holding a package.json is the package (npm's own search, up to `/`).
   let found = false;
   for (const dir of foldersUp(start)) {
@@ -425,6 +433,8 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     if (file.kind !== 'text') return;
     const scripts = runScripts(p, file.text, dir, inv, r, say);
     if (!scripts) return;
+    if ((p.command === 'install' || p.command === 'ci') && p.rest.length === 0)
+      installedLocals(file.text, dir, p, inv, r, say);
     fallbacks(p, inv, scripts, dir, r);
     return;
   }
@@ -442,6 +452,7 @@ const ARCHIVE = /\.(?:tgz|tar|tar\.gz|tar\.bz2|tar\.xz|zip)$/i;
  * package archive or a folder gavel cannot read is uncertain.
  */
 function localPackages(
+  specs: readonly { text: string; literal: boolean }[],
   p: Parsed,
   start: string,
   inv: Invocation,
@@ -449,10 +460,10 @@ function localPackages(
   say: (why: string) => void,
 ): void {
   if (p.ignoreScripts) return;
-  for (const w of p.rest) {
-    const t = plain(w).replace(/^(?:file|link):/, '');
+  for (const spec of specs) {
+    const t = spec.text.replace(/^(?:file|link):/, '');
     if (!/^(?:\.{1,2}(?:\/|$)|\/|~\/)/.test(t)) continue;
-    if (!isLiteral(w)) {
+    if (!spec.literal) {
       say('installs a local package named at run time');
       continue;
     }
@@ -470,6 +481,41 @@ function localPackages(
     }
     runScripts({ ...p, command: 'install', rest: [] }, file.text, dir, inv, r, say);
   }
+}
+
+/** The sections of a manifest whose packages an install puts in place. */
+const DEPENDENCIES = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+
+/**
+ * A plain install (`npm install`, `npm ci`, `pnpm install`, `yarn`) also runs the install scripts of the local
+ * packages the manifest names (`"x": "file:./vendor/x"`) and of every workspace package: each read as a local
+ * package named on the line is.
+ */
+function installedLocals(
+  manifest: string,
+  dir: string,
+  p: Parsed,
+  inv: Invocation,
+  r: Reporter,
+  say: (why: string) => void,
+): void {
+  if (p.ignoreScripts) return;
+  let json: unknown;
+  try {
+    json = JSON.parse(manifest);
+  } catch {
+    return; // runScripts said so
+  }
+  const specs: { text: string; literal: boolean }[] = [];
+  for (const section of DEPENDENCIES) {
+    const deps = isRecord(json) ? json[section] : undefined;
+    if (!isRecord(deps)) continue;
+    for (const v of Object.values(deps)) if (typeof v === 'string') specs.push({ text: v, literal: true });
+  }
+  localPackages(specs, p, dir, inv, r, say);
+  const packages = workspacePackagesIfAny(dir === inv.cwd ? inv : { ...inv, cwd: dir }, r);
+  if (packages === undefined) return;
+  for (const pkg of packages) localPackages([{ text: pkg, literal: true }], p, dir, inv, r, say);
 }
 
 /** Commands that run a package script by name, and fail without a manifest. */

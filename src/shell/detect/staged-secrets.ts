@@ -4,9 +4,8 @@
  * track and no ignore rule covers is staged with the rest, to be committed and pushed: the same as `git add .env`.
  * Ignore rules are read from the folder's and the repository's `.gitignore`, `.git/info/exclude` and the user's
  * `~/.config/git/ignore`, as names or simple globs (a pattern gavel cannot read, or a negation that may apply,
- * leaves the file not ignored). A folder gavel cannot list, or an index it cannot read, says nothing (the common
- * case stays quiet; the staged file is then judged by its name only when named). Pure apart from the injected
- * reader and reporting.
+ * leaves the file not ignored). An index gavel cannot read does not count the file as tracked. A folder of more
+ * entries than the reader lists says nothing (known limit). Pure apart from the injected reader and reporting.
  */
 
 import { posix } from 'node:path';
@@ -64,16 +63,20 @@ function ignoreFiles(top: string, folder: string, inv: Invocation, r: Reporter):
   return out;
 }
 
+/** Folders of an add looked into. */
+const MAX_FOLDERS = 8;
+
 /** The folders an add stages everything of: the repository's top for `-A`/no operand, each `.`-like operand. */
 function addedFolders(operands: readonly Word[], all: boolean, inv: Invocation, r: Reporter): string[] {
   const cwd = inv.cwd;
   if (cwd === undefined) return [];
   if (operands.length === 0) return all ? [cwd] : [];
   const out: string[] = [];
-  for (const w of operands) {
+  // Words that may name a folder (`.`, `src`, `pkg/`), a few: a file's name (`app.ts`) is not read to find out.
+  for (const w of operands.slice(0, MAX_FOLDERS)) {
     if (!isLiteral(w)) continue;
     const t = plain(w);
-    if (/[*?[]/.test(t)) continue;
+    if (/[*?[]/.test(t) || !/^\.{1,2}\/?$|\/$|(?:^|\/)[^./][^./]*$/.test(t)) continue;
     const abs = resolveArg(w, inv, r).resolved;
     if (abs === undefined) continue;
     const f = readBudgeted(abs, inv, r);
@@ -108,7 +111,8 @@ export function stagedSecret(
       const abs = inFolder(base, name);
       if (!mayNameSecret({ text: abs, flow: OPAQUE_FLOW }, inv, r)) continue;
       if (ignores.some(([dir, text]) => ignoredBy(text, posix.relative(dir, abs)))) continue;
-      if (gitTracked(abs, inv, r) !== 'no') continue;
+      // An index gavel cannot read (past the reader's size, a version it does not parse) may not hold it.
+      if (gitTracked(abs, inv, r) === 'yes') continue;
       return name;
     }
   }

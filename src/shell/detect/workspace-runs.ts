@@ -213,15 +213,32 @@ function packageFolders(
  */
 export function workspacePackages(inv: Invocation, r: Reporter): string[] | undefined {
   if (!r.env.readScript || inv.cwd === undefined) return undefined;
+  return listedPackages(inv, r, () => {
+    say(inv.program, inv, r, 'runs scripts of workspace packages but no workspace lists them');
+    return undefined;
+  });
+}
+
+/**
+ * As workspacePackages, for a command that runs workspace packages' scripts only when there is a workspace (an
+ * install runs each package's install scripts): no workspace, no packages (nothing said); with no reader, none.
+ */
+export function workspacePackagesIfAny(inv: Invocation, r: Reporter): string[] | undefined {
+  if (!r.env.readScript || inv.cwd === undefined) return [];
+  return listedPackages(inv, r, () => []);
+}
+
+function listedPackages(
+  inv: Invocation,
+  r: Reporter,
+  none: () => string[] | undefined,
+): string[] | undefined {
   const ws = workspaceEntries(inv, r);
   if (ws === 'unknown') {
     say(inv.program, inv, r, 'reads a workspace manifest that does not parse: what it runs is uncertain');
     return undefined;
   }
-  if (!ws) {
-    say(inv.program, inv, r, 'runs scripts of workspace packages but no workspace lists them');
-    return undefined;
-  }
+  if (!ws) return none();
   return packageFolders(inv.program, ws, inv, r)?.filter((d) => d !== ws.root);
 }
 
