@@ -124,6 +124,9 @@ describe('what is known safe and what is unknown', () => {
     ['less options that only change display', 'LESS=-FRX less README.md'],
     ['Go flags of the known-inert set', "GOFLAGS='-mod=mod -count=1' go test ./..."],
     ['a known pager exported before a known program', 'export PAGER=cat; git log'],
+    ['pip run as a module, a known package', 'python3 -m pip install pandas==2.2.2'],
+    ['pip run as a module, the requirements file', 'python -m pip install -r requirements.txt'],
+    ['pip run as a module, listing', 'python3 -m pip list --outdated'],
   ])('known safe: %s', async (_name, command) => {
     expect(await safe(command)).toBe(true);
   });
@@ -131,6 +134,9 @@ describe('what is known safe and what is unknown', () => {
   it.each([
     ['an unknown program', 'frobnicate --all'],
     ['an unknown option of a known program', 'ls --frobnicate'],
+    ['pip run as a module, a package nobody checked', 'python3 -m pip install reqeusts'],
+    ['pip run as a module, a package archive', 'python -m pip install ./dist/x-1.0.tar.gz'],
+    ['pip run as a module, another index', 'python3 -m pip install -i https://e.example/simple pandas'],
     ['a breaking option hidden in a short cluster', 'sort -ro out.txt f'],
     ['a breaking option with an attached value', 'rg --pre=./x.sh foo'],
     ['a prefix variable that is not known inert', 'LESSOPEN="|x %s" less f'],

@@ -611,11 +611,38 @@ function optionPositioned(segment: Segment): boolean {
   return segment.optionWords.some((k) => end < 0 || k < end);
 }
 
+/** Modules an interpreter runs as the program of that name (`python3 -m pip install x` is `pip install x`). */
+const MODULE_PROGRAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  python: { pip: 'pip', pip3: 'pip' },
+  python3: { pip: 'pip', pip3: 'pip' },
+};
+
+/** The segment as the program its interpreter runs as a module (`-m pip`), or undefined. */
+function asModuleProgram(segment: Segment): Segment | undefined {
+  if (segment.argv[1] !== '-m') return undefined;
+  const modules = Object.hasOwn(MODULE_PROGRAMS, segment.program)
+    ? MODULE_PROGRAMS[segment.program]
+    : undefined;
+  const name = segment.argv[2] ?? '';
+  const program = modules && Object.hasOwn(modules, name) ? modules[name] : undefined;
+  if (program === undefined) return undefined;
+  // The interpreter's own name stays first: a workspace file named like it is still not the program.
+  return {
+    ...segment,
+    program,
+    argv: [segment.argv[0] ?? program, ...segment.argv.slice(3)],
+    optionWords: [],
+  };
+}
+
 /**
  * The id of the first catalogue entry that knows the segment safe, or undefined (unknown). `next`: the segment
  * after it in the analysis (a shell's script, when the analysis read one, follows it).
  */
 export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segment): string | undefined {
+  const module = asModuleProgram(segment);
+  if (module !== undefined)
+    return optionPositioned(segment) ? undefined : matchSegment(catalogue, module, next);
   const entries: EntryList | undefined =
     catalogue.byProgram.each?.(segment.program) ?? catalogue.byProgram.get(segment.program);
   const ran = workspaceProgramArgs(segment, next);

@@ -77,6 +77,18 @@ function bindOf(path: string, binds: readonly ContainerBind[]): ContainerBind | 
   return best;
 }
 
+/**
+ * The one bind whose target lies below `path` (`/` or `/srv` over a bind at `/srv/app`): the container folder holds
+ * that host folder. Several binds below it cannot be named by one host path: marked unknown (uncertain).
+ */
+function boundBelow(path: string, m: Mapper): ContainerBind | undefined {
+  const prefix = path === '/' ? '/' : `${path}/`;
+  const below = m.binds.filter((b) => b.target !== '/' && b.target.startsWith(prefix));
+  const sources = new Set(below.map((b) => b.source));
+  if (sources.size > 1) m.unknown = true;
+  return sources.size === 1 ? below[0] : undefined;
+}
+
 interface Mapper {
   readonly binds: readonly ContainerBind[];
   readonly own: string;
@@ -95,8 +107,19 @@ function hostPath(path: string, m: Mapper, shell = false): string | undefined {
   const norm = posix.normalize(path);
   // Kept as the host's own environment file, which is secret material as the container's is.
   if (m.secretEnv && ENVIRON.test(norm)) return norm;
-  const bind = bindOf(norm === '/' ? norm : norm.replace(/\/$/, ''), m.binds);
-  if (bind === undefined) return `${m.own}${norm === '/' ? '' : norm.replace(/\/$/, '')}${slash}`;
+  const bare = norm === '/' ? norm : norm.replace(/\/$/, '');
+  // A pattern (`/*`, `/srv/a*`; quoted in shell text the container's shell reads) may match a bound folder below
+  // its literal part.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the quoted glob sentinels (walk/markers.ts)
+  const glob = bare.search(/[*?[\u0004-\u0006]/);
+  const literal = glob < 0 ? bare : bare.slice(0, bare.lastIndexOf('/', glob)) || '/';
+  const bind = bindOf(bare, m.binds) ?? boundBelow(literal, m);
+  if (bind === undefined) return `${m.own}${bare === '/' ? '' : bare}${slash}`;
+  if (bind.target !== bare && !bare.startsWith(`${bind.target}/`)) {
+    // A folder above the bind (`rm -rf /` over `-v .:/app`): what is done to it recursively reaches the host folder.
+    if (bind.source === undefined || (shell && !SHELL_SAFE.test(bind.source))) return undefined;
+    return `${bind.source}${slash}`;
+  }
   // A host folder whose name the shell would split or expand is not written into shell text.
   if (bind.source === undefined || (shell && !SHELL_SAFE.test(bind.source))) return undefined;
   const rest = norm.replace(/\/$/, '').slice(bind.target.length);

@@ -56,6 +56,7 @@ import {
 } from './path-effects';
 import { printfText } from './printf-format';
 import { detectSecretPrinters } from './secret-printers';
+import { SECRET_SEARCH_PROGRAMS, secretSearch } from './secret-search';
 import { TASK_NAMES_PROGRAMS, taskNames } from './task-names';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
@@ -187,6 +188,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [detectCleaners, CLEANERS_PROGRAMS],
   [detectTransfers, TRANSFERS_PROGRAMS],
   [detectDiskFill, DISK_FILL_PROGRAMS],
+  [secretSearch, SECRET_SEARCH_PROGRAMS],
 ];
 
 /** Every python (`python3`, `python3.12`) is `python` to the declarations, every php `php`. */

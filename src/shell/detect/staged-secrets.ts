@@ -13,55 +13,10 @@ import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invo
 import type { Word } from '../walk/decode-word';
 import { OPAQUE_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
+import { ignoredBy, ignoreFiles, repositoryTop } from './git-ignore';
 import { gitTracked } from './git-repository';
 import { mayNameSecret, resolveArg } from './path-effects';
-import { foldersUp, inFolder } from './project-file';
-
-/** A gitignore line as a test of a file's name (its path relative to the ignore file's folder), or undefined. */
-function ignoreTest(line: string): { negate: boolean; test: (rel: string) => boolean } | undefined {
-  let t = line.replace(/\s+$/, '');
-  if (t === '' || t.startsWith('#')) return undefined;
-  const negate = t.startsWith('!');
-  if (negate) t = t.slice(1);
-  const anchored = t.startsWith('/') || t.slice(0, -1).includes('/');
-  t = t.replace(/^\//, '').replace(/\/$/, '');
-  if (t === '' || /[\\[\]{}]/.test(t)) return { negate, test: () => negate };
-  const body = t
-    .split('**/')
-    .map((part) =>
-      part
-        .replace(/[.+^$()|]/g, '\\$&')
-        .replaceAll('*', '[^/]*')
-        .replaceAll('?', '[^/]'),
-    )
-    .join('(?:.*/)?');
-  const re = new RegExp(anchored ? `^${body}(?:/.*)?$` : `(?:^|/)${body}(?:/.*)?$`);
-  return { negate, test: (rel) => re.test(rel) };
-}
-
-/** Does an ignore file's text ignore `rel` (relative to its folder)? The last matching line decides. */
-function ignoredBy(text: string, rel: string): boolean {
-  let ignored = false;
-  for (const line of text.split(/\r?\n/)) {
-    const t = ignoreTest(line);
-    if (t?.test(rel)) ignored = !t.negate;
-  }
-  return ignored;
-}
-
-/** The texts of the ignore files that apply to `folder` of the repository at `top`, each with its own folder. */
-function ignoreFiles(top: string, folder: string, inv: Invocation, r: Reporter): [string, string][] {
-  const out: [string, string][] = [];
-  const add = (dir: string, path: string) => {
-    const f = readBudgeted(path, inv, r);
-    if (f?.kind === 'text') out.push([dir, f.text]);
-  };
-  add(top, posix.join(r.scope.home, '.config', 'git', 'ignore'));
-  add(top, inFolder(inFolder(top, '.git'), 'info/exclude'));
-  const chain = [...foldersUp(folder)].filter((d) => d === top || d.startsWith(`${top}/`)).reverse();
-  for (const dir of chain) add(dir, inFolder(dir, '.gitignore'));
-  return out;
-}
+import { inFolder } from './project-file';
 
 /** Folders of an add looked into. */
 const MAX_FOLDERS = 8;
@@ -97,9 +52,7 @@ export function stagedSecret(
 ): string | undefined {
   if (!r.env.readScript) return undefined;
   for (const folder of addedFolders(operands, all, inv, r)) {
-    const top = [...foldersUp(folder)].find(
-      (d) => readBudgeted(inFolder(d, '.git'), inv, r)?.kind !== 'missing',
-    );
+    const top = repositoryTop(folder, inv, r);
     if (top === undefined) continue;
     // `-A` with no operand takes the whole work tree: its top.
     const base = operands.length === 0 ? top : folder;

@@ -1,0 +1,96 @@
+// A recursive content search prints the matching lines of every file it reads: a secret-named file at the top of
+// a searched folder whose lines the pattern matches is read. Real folders in a temp dir (a real git repository
+// where ignore rules matter), read through the disk reader as the runtime reads them.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { diskReader as reader } from '../testdata/disk-reader';
+import { runGit } from '../testdata/run-git';
+import { shellEnv } from '../testdata/shell-env';
+
+let dir = '';
+let n = 0;
+
+/** A workspace with these files (a git repository when `git`), and the categories of a command run in it. */
+function workspace(files: Record<string, string>, git = false) {
+  const ws = join(dir, `ws${++n}`);
+  const home = join(dir, `home${n}`);
+  mkdirSync(join(ws, 'src'), { recursive: true });
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(ws, 'src', 'app.ts'), 'const key = process.env.API_KEY;\nuseEffect(() => {});\n');
+  for (const [rel, text] of Object.entries(files)) writeFileSync(join(ws, rel), text);
+  if (git) runGit(ws, home, 'init', '-q');
+  const env = shellEnv({ cwd: ws, home, workspaceRoots: [ws], tempDirs: ['/tmp'], readScript: reader });
+  return (command: string) => {
+    const a = analyzeShellSync(command, env);
+    return { categories: a.hits.map((h) => h.category), uncertain: a.uncertain.map((u) => u.code) };
+  };
+}
+
+const ENV = { '.env': 'API_KEY=sk-live-0123456789\nDB_PASSWORD=hunter2\n' };
+
+beforeAll(async () => {
+  await loadShellParser();
+  dir = mkdtempSync(join(tmpdir(), 'gavel-secret-search-'));
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a recursive search whose pattern matches a line of a secret file beside it reads it', () => {
+  it.each([
+    ['grep for a key name', 'grep -rn API_KEY .'],
+    ['grep with no folder (the working one)', 'grep -r PASSWORD'],
+    ['case-blind either way', 'grep -r api_key .'],
+    ['an extended alternation', "grep -rE 'TOKEN|SECRET|KEY' ."],
+    ['a basic alternation', "grep -r 'TOKEN\\|PASSWORD' ."],
+    ['a fixed string', 'grep -rF = .'],
+    ['only the matching part', "grep -rho 'sk-[a-z0-9-]*' ."],
+    ['a pattern given by -e', 'grep -r -e hunter2 .'],
+    ['an inverted match', 'grep -rv xyz .'],
+    ['a pattern file', 'grep -r -f patterns.txt .'],
+    ['a pattern known only at run time', 'grep -r "$P" .'],
+    ['grep -d recurse', 'grep -d recurse KEY .'],
+    ['egrep', "egrep -r 'KEY=.+' ."],
+    ['rg told to read hidden and ignored files', 'rg -uu KEY'],
+    ['rg --hidden outside a repository', 'rg --hidden KEY'],
+    ['ag unrestricted', 'ag -u KEY .'],
+    ['a folder named', 'mkdir -p cfg && grep -r PASSWORD . cfg'],
+  ])('%s: %s', (_name, command) => {
+    expect(workspace(ENV)(command).categories).toContain('secret_material_read');
+  });
+
+  it('a secret file a pattern matches, named like one but not hidden, is read by rg', () => {
+    expect(workspace({ 'secrets.yaml': 'db_password: hunter2\n' })('rg password').categories).toContain(
+      'secret_material_read',
+    );
+  });
+});
+
+describe('a search that does not print a secret file stays quiet', () => {
+  it.each([
+    ['a pattern no line of it matches', 'grep -rn useEffect .'],
+    ['names only', 'grep -rl API_KEY .'],
+    ['counts only', 'grep -rc API_KEY .'],
+    ['quiet', 'grep -rq API_KEY .'],
+    ['another folder', 'grep -rn API_KEY src'],
+    ['excluded by name', "grep -rn API_KEY --exclude='.env*' ."],
+    ['included by other names', "grep -rn API_KEY --include='*.ts' ."],
+    ['not recursive (standard input)', 'grep API_KEY'],
+    ['rg skips hidden files', 'rg API_KEY'],
+    ['rg told to skip it', "rg --hidden -g '!.env' API_KEY"],
+    ['rg with names only', 'rg -uu -l API_KEY'],
+    ['ag skips hidden files', 'ag API_KEY .'],
+  ])('%s: %s', (_name, command) => {
+    expect(workspace(ENV)(command).categories).not.toContain('secret_material_read');
+  });
+
+  it('rg --hidden in a repository that ignores it', () => {
+    const run = workspace({ ...ENV, '.gitignore': '.env\n' }, true);
+    expect(run('rg --hidden API_KEY').categories).not.toContain('secret_material_read');
+    expect(run('rg --hidden --no-ignore API_KEY').categories).toContain('secret_material_read');
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * A recursive content search (`grep -r`, `rg`, `ag`) prints the lines of every file below its folders that its
+ * pattern matches: a secret-named file at the top of a searched folder (`.env`, `secrets.yaml`, `id_rsa`) that the
+ * search reads, and one of whose lines the pattern matches, is read as `grep KEY .env` reads it. The file's lines
+ * are tested with the pattern itself, case-blind, so `grep -rn useEffect .` beside a `.env` stays a search of code
+ * while `grep -r API_KEY .` or `rg -uu '=' ` is a secret read. What the search skips is honoured: grep's
+ * `--include`/`--exclude`, rg's globs, rg's and ag's hidden files and git ignore rules unless told otherwise; output
+ * of names or counts only (`-l`, `-c`, `-q`) prints no line. A pattern gavel cannot read (a pattern file, a word
+ * known only at run time, a regex it cannot translate) or a file it cannot read counts as matching. Only the top
+ * of each folder is listed (known limit: a `.env` two folders down is not seen). Pure apart from the injected
+ * reader and reporting.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { OPAQUE_FLOW } from '../walk/flow';
+import { readBudgeted } from './disk-scripts';
+import { gitIgnored } from './git-ignore';
+import { mayNameSecret, resolveArg, touchPath } from './path-effects';
+import { inFolder } from './project-file';
+
+export const SECRET_SEARCH_PROGRAMS = () => ['grep', 'egrep', 'fgrep', 'rg', 'ag'];
+
+type Dialect = 'basic' | 'extended' | 'fixed';
+
+interface Search {
+  patterns: (string | undefined)[];
+  dialect: Dialect;
+  invert: boolean;
+  roots: Word[];
+  /** Names only, counts or nothing are printed: no line of any file. */
+  noLines: boolean;
+  /** Globs a file's name must match one of (grep `--include`, rg `-g x`); empty: any. */
+  include: string[];
+  /** Globs that skip a file (grep `--exclude`, rg `-g '!x'`). */
+  exclude: string[];
+  /** Hidden files (`.env`) are read. */
+  hidden: boolean;
+  /** Git ignore rules apply. */
+  ignores: boolean;
+}
+
+/** Value options per program, short letters and long names (the value is neither a pattern nor a root). */
+const GREP_VALUES =
+  /^(-[efmABCDd]|--(regexp|file|max-count|after-context|before-context|context|devices|directories|include|exclude|exclude-dir|exclude-from|label|binary-files|group-separator|color|colour))$/;
+const GREP_VALUE_LETTERS = 'efmABCDd';
+const RG_VALUES =
+  /^(-[efgtTmABCMjEdr]|--(regexp|file|glob|iglob|type|type-not|type-add|type-clear|max-count|after-context|before-context|context|max-columns|threads|encoding|max-depth|maxdepth|replace|sort|sortr|color|colors|path-separator|max-filesize|ignore-file|engine|dfa-size-limit|regex-size-limit|context-separator|field-match-separator|field-context-separator|hostname-bin|hyperlink-format|pre|pre-glob))$/;
+const RG_VALUE_LETTERS = 'efgtTmABCMjEdr';
+const AG_VALUES =
+  /^(-[GgmABCp]|--(file-search-regex|ignore|ignore-dir|max-count|after|before|context|depth|path-to-ignore|pager|color-line-number|color-match|color-path|workers))$/;
+const AG_VALUE_LETTERS = 'GgmABCp';
+
+const RECURSIVE =
+  /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive|--directories=recurse|-drecurse)$/;
+
+/** Reads the words of a search; undefined when it is no recursive search of files. */
+function readSearch(inv: Invocation): Search | undefined {
+  const p = inv.program;
+  const rg = p === 'rg';
+  const ag = p === 'ag';
+  const grep = !rg && !ag;
+  const values = rg ? RG_VALUES : ag ? AG_VALUES : GREP_VALUES;
+  const letters = rg ? RG_VALUE_LETTERS : ag ? AG_VALUE_LETTERS : GREP_VALUE_LETTERS;
+  const s: Search = {
+    patterns: [],
+    dialect: p === 'fgrep' ? 'fixed' : grep && p !== 'egrep' ? 'basic' : 'extended',
+    invert: false,
+    roots: [],
+    noLines: false,
+    include: [],
+    exclude: [],
+    hidden: grep,
+    ignores: !grep,
+  };
+  let recursive = !grep;
+  let unrestricted = 0;
+  let patternFromOption = false;
+  const positionals: Word[] = [];
+  const opts = inv.args.map((w) => optionText(w));
+  const option = (name: string, value: Word | undefined) => {
+    const v = value === undefined ? undefined : isLiteral(value) ? plain(value) : undefined;
+    if (name === '-e' || name === '--regexp') {
+      patternFromOption = true;
+      s.patterns.push(v);
+    } else if (name === '-f' || name === '--file') {
+      patternFromOption = true;
+      s.patterns.push(undefined);
+    } else if (grep && name === '--include') s.include.push(v ?? '*');
+    else if (grep && name === '--exclude' && v !== undefined) s.exclude.push(v);
+    else if (rg && /^(-g|--glob|--iglob)$/.test(name) && v !== undefined) {
+      if (v.startsWith('!')) s.exclude.push(v.slice(1));
+      else s.include.push(v);
+    } else if (grep && (name === '-d' || name === '--directories') && v === 'recurse') recursive = true;
+  };
+  for (let i = 0; i < inv.args.length; i++) {
+    const t = opts[i] as string;
+    if (t === '--') {
+      positionals.push(...inv.args.slice(i + 1));
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') {
+      positionals.push(inv.args[i] as Word);
+      continue;
+    }
+    if (t.startsWith('--')) {
+      const eq = t.indexOf('=');
+      const name = eq < 0 ? t : t.slice(0, eq);
+      if (values.test(name)) {
+        const value = eq < 0 ? inv.args[++i] : { text: t.slice(eq + 1), flow: (inv.args[i] as Word).flow };
+        option(name, value);
+        continue;
+      }
+      flag(name);
+      continue;
+    }
+    // A short cluster: flags, then at most one value letter taking the rest of the word or the next one.
+    for (let j = 1; j < t.length; j++) {
+      const o = `-${t[j]}`;
+      if (letters.includes(t[j] as string)) {
+        const rest = t.slice(j + 1);
+        const value = rest !== '' ? { text: rest, flow: (inv.args[i] as Word).flow } : inv.args[++i];
+        option(o, value);
+        break;
+      }
+      flag(o);
+    }
+  }
+  function flag(o: string): void {
+    if (RECURSIVE.test(o)) recursive = true;
+    if (o === '-F' || o === '--fixed-strings' || (ag && (o === '-Q' || o === '--literal')))
+      s.dialect = 'fixed';
+    else if (grep && (o === '-E' || o === '--extended-regexp' || o === '-P' || o === '--perl-regexp'))
+      s.dialect = 'extended';
+    else if (grep && (o === '-G' || o === '--basic-regexp')) s.dialect = 'basic';
+    if (o === '-v' || o === '--invert-match') s.invert = true;
+    if (
+      (rg ? /^-[lcq]$/ : /^-[lLcq]$/).test(o) ||
+      /^--(files-with-matches|files-without-match|count|count-matches|quiet|silent|files|type-list|json-stats)$/.test(
+        o,
+      )
+    )
+      s.noLines = true;
+    if (o === '-u' || o === '--unrestricted') unrestricted++;
+    if (o === '--hidden' || o === '-.') s.hidden = true;
+    if (/^--(no-ignore|no-ignore-vcs|skip-vcs-ignores)$/.test(o) || (ag && o === '-U')) s.ignores = false;
+    if (ag && (o === '-a' || o === '--all-types')) s.hidden = true;
+  }
+  if (!recursive) return undefined;
+  if (unrestricted >= 1) s.ignores = false;
+  if (unrestricted >= 2 || (ag && unrestricted >= 1)) s.hidden = true;
+  if (!patternFromOption) {
+    const first = positionals.shift();
+    if (first === undefined) return undefined;
+    s.patterns.push(isLiteral(first) ? plain(first) : undefined);
+  }
+  s.roots = positionals.length > 0 ? positionals : [{ text: '.', flow: OPAQUE_FLOW }];
+  return s;
+}
+
+/** POSIX bracket classes as JavaScript ranges. */
+const CLASSES: Record<string, string> = {
+  alpha: 'a-zA-Z',
+  digit: '0-9',
+  alnum: 'a-zA-Z0-9',
+  upper: 'A-Z',
+  lower: 'a-z',
+  space: '\\s',
+  blank: ' \\t',
+  xdigit: '0-9a-fA-F',
+  punct: '!-\\/:-@\\[-`{-~',
+  print: ' -~',
+  graph: '!-~',
+  cntrl: '\\x00-\\x1f',
+  word: '\\w',
+};
+
+/** The pattern as a JavaScript regex, case-blind; undefined when it cannot be read. */
+function asRegex(pattern: string, dialect: Dialect): RegExp | undefined {
+  let src: string;
+  if (dialect === 'fixed') src = pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  else {
+    src = pattern.replace(/\[:(\w+):\]/g, (all, name: string) => CLASSES[name] ?? all);
+    if (dialect === 'basic')
+      // In a basic regex `\(`, `\|`, `\{`, `\+`, `\?` are the operators and the bare characters literal.
+      src = src.replace(/\\([(){}|+?])|([(){}|+?])/g, (_all, escaped: string | undefined, bare: string) =>
+        escaped !== undefined ? escaped : `\\${bare}`,
+      );
+    src = src.replace(/\\[<>]/g, '\\b');
+  }
+  try {
+    return new RegExp(src, 'i');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Does a file name match a search glob (its last part; `*`, `?`, `[...]`)? Unreadable globs match. */
+function globMatches(glob: string, name: string): boolean {
+  const last = glob.replace(/^.*\//, '') || '*';
+  if (/[{\\]/.test(last)) return true;
+  const body = last
+    .replace(/[.+^$()|]/g, '\\$&')
+    .replaceAll('*', '.*')
+    .replaceAll('?', '.');
+  try {
+    return new RegExp(`^${body}$`, 'i').test(name);
+  } catch {
+    return true;
+  }
+}
+
+/** Most folders listed, and lines of one file tested. */
+const MAX_ROOTS = 8;
+const MAX_LINES = 2000;
+
+export function secretSearch(inv: Invocation, r: Reporter): void {
+  if (!r.env.readScript) return;
+  const s = readSearch(inv);
+  if (s === undefined || s.noLines) return;
+  const regexes = s.patterns.map((p) => (p === undefined ? undefined : asRegex(p, s.dialect)));
+  const matches = (text: string): boolean => {
+    const lines = text.split(/\r?\n/).slice(0, MAX_LINES);
+    if (s.invert) return lines.some((l) => l !== '');
+    return regexes.some((re) => re === undefined || lines.some((l) => re.test(l)));
+  };
+  for (const root of s.roots.slice(0, MAX_ROOTS)) {
+    if (!isLiteral(root)) continue;
+    const folder = resolveArg(root, inv, r).resolved;
+    if (folder === undefined) continue;
+    const listing = readBudgeted(folder, inv, r);
+    if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular' || !listing.entries) continue;
+    for (const name of listing.entries) {
+      if (name === '.git') continue;
+      const abs = inFolder(folder, name);
+      if (!mayNameSecret({ text: abs, flow: OPAQUE_FLOW }, inv, r)) continue;
+      if (!s.hidden && name.startsWith('.')) continue;
+      if (s.include.length > 0 && !s.include.some((g) => globMatches(g, name))) continue;
+      if (s.exclude.some((g) => globMatches(g, name))) continue;
+      if (s.ignores && gitIgnored(abs, folder, inv, r)) continue;
+      const file = readBudgeted(abs, inv, r);
+      // A folder named like a secret (`secrets/`) is searched too, but not listed here (known limit).
+      if (file?.kind === 'missing' || (file?.kind === 'unreadable' && file.why === 'not-regular')) continue;
+      if (file?.kind === 'text' && !matches(file.text)) continue;
+      touchPath({ text: posix.normalize(abs), flow: OPAQUE_FLOW }, 'read', inv, r);
+      return;
+    }
+  }
+}
