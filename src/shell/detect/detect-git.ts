@@ -127,6 +127,8 @@ function implicitDefault(
 ): boolean {
   const all = hasFlag(opts, '', ['--all', '--branches']);
   if (!ctx || !(all || refs.every((ref) => /^\+?(HEAD|@)$/.test(ref)))) return false;
+  // `git push --tags` with no refspec pushes the tags alone (`--tags` is its refspec), no branch.
+  if (!all && refs.length === 0 && hasFlag(opts, '', ['--tags'])) return false;
   if (ctx.configuredRefspecs && refs.length === 0)
     r.uncertain('dynamic-script', '`git push` pushes what the repository configuration names', inv.segment);
   const forced = force || refs.some((ref) => ref.startsWith('+'));

@@ -118,6 +118,7 @@ describe('what is not a shell script, or not there, is judged as before', () => 
     ['a script run after a formatter rewrote the folder', 'shfmt -w . && bash scripts/test.sh'],
     ['a script run after cargo fmt', 'cargo fmt && ./scripts/test.sh'],
     ['a script run after prettier --write', 'prettier --write . && bash scripts/test.sh'],
+    ['a script run after black run as a module', 'python3 -m black . && bash scripts/test.sh'],
     ['activate written by python -m venv', 'python3 -m venv .venv && . .venv/bin/activate'],
     ['activate written by uv venv (.venv)', 'uv venv && source .venv/bin/activate'],
     ['activate written by virtualenv', 'virtualenv --prompt x env && . env/bin/activate.fish'],

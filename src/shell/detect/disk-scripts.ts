@@ -179,6 +179,8 @@ function reformats(program: string, argv: readonly string[]): boolean {
   if (argv.slice(1).some((a) => a === '-' || /^(-o|--output|--output-file|--out-file|--stdin)(=|$)/.test(a)))
     return false;
   if (FORMATTERS.has(program)) return true;
+  // `python -m black .` is black.
+  if (/^python[0-9.]*$/.test(program) && argv[1] === '-m') return FORMATTERS.has(argv[2] ?? '');
   return (program === 'cargo' || program === 'go') && argv[1] === 'fmt';
 }
 

@@ -224,6 +224,14 @@ describe('a push with no refspec while the default branch is checked out', () =>
     expect(categories(analyze('git push -f', files))).toEqual(['history_rewrite_on_shared_ref']);
   });
 
+  it('a push of the tags alone pushes no branch', () => {
+    const branch = (command: string) =>
+      analyze(command, repo(P, PLAIN_CONFIG, 'main')).uncertain.some((u) => /default branch/.test(u.reason));
+    expect(branch('git push --tags')).toBe(false);
+    expect(branch('git push --tags origin HEAD')).toBe(true);
+    expect(branch('git push --follow-tags')).toBe(true);
+  });
+
   it('an unreadable HEAD or configured push refspecs are uncertain', () => {
     const files = repo(P, PLAIN_CONFIG, 'x', { HEAD: { kind: 'unreadable', why: 'error' } });
     expect(analyze('git push', files).uncertain.length).toBeGreaterThan(0);
