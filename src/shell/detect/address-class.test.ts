@@ -37,6 +37,12 @@ describe('addressClass', () => {
     ['8.8.8.8', 'public'],
     ['172.32.0.1', 'public'],
     ['[2606:4700::1111]', 'public'],
+    ['an escaped dot after localhost localhost%2eevil.com', 'public'],
+    ['escaped letters of localhost local%68ost', 'loopback'],
+    ['an escaped address 127%2e0%2e0%2e1', 'loopback'],
+    ['an escape that decodes to no name localhost%00.evil.com', 'public'],
+    ['a broken escape localhost%zz', 'public'],
+    ['a link-local zone [fe80::1%eth0]', 'link-local'],
   ])('%s', (name, want) => {
     const host = name.split(' ').pop() as string;
     expect(addressClass(host)).toBe(want);

@@ -127,8 +127,17 @@ function v6Class(v6: string): AddressClass {
 export function addressClass(raw: string): AddressClass {
   let h = raw.toLowerCase().trim();
   if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
-  h = h.replace(/%.*$/, '');
-  if (h.includes(':')) return v6Class(h);
+  // An IPv6 zone (`fe80::1%eth0`) names the interface, not the address.
+  if (h.includes(':')) return v6Class(h.replace(/%.*$/, ''));
+  // A client decodes a name's percent escapes (curl reaches `localhost.evil.com` for `localhost%2eevil.com`).
+  if (h.includes('%')) {
+    try {
+      h = decodeURIComponent(h).toLowerCase();
+    } catch {
+      return 'public';
+    }
+    if (!/^[a-z0-9._-]+$/.test(h)) return 'public';
+  }
   if (h.endsWith('.')) h = h.slice(0, -1);
   if (h === '') return 'internal';
   const v4 = ipv4Value(h);
