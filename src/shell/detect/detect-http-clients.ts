@@ -257,8 +257,8 @@ export function curlLike(inv: Invocation, r: Reporter): Flow {
     if (HTTPIE.has(inv.program) && url.startsWith(':')) continue;
     if (
       hostOf(url) ||
-      /^[\w.-]+\.[a-z]{2,}(\/|:|$)/i.test(url) ||
-      /^\d{1,3}(\.\d{1,3}){3}(\/|:|$)/.test(url)
+      /^[\w.-]+\.[a-z]{2,}([/:?#]|$)/i.test(url) ||
+      /^\d{1,3}(\.\d{1,3}){3}([/:?#]|$)/.test(url)
     ) {
       nonLocal = networkTarget(hostOf(url) ? url : `http://${url}`, inv.program, inv, r) || nonLocal;
     }

@@ -45,7 +45,9 @@ export function covers(list: readonly string[], host: string): boolean {
 
 /** Host of a URL, `user@host:path`, `host:path` or bare host; undefined when not a destination. */
 export function hostOf(text: string): string | undefined {
-  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(text);
+  // The authority ends at the first `/`, `?` or `#`: an `@` after one (`http://evil.com#@localhost/`) is no
+  // user name's end, and the host is the one before it, as clients read the URL.
+  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(text);
   if (url) return url[1];
   const scp = /^(?:[\w.-]+@)?(\[[^\]]+\]|[\w.-]+):/.exec(text);
   if (scp && !/^[a-z]:$/i.test(`${scp[1]}:`)) return scp[1];
