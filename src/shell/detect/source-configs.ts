@@ -56,6 +56,56 @@ function gemfileCode(inv: Invocation, r: Reporter): boolean {
   return true;
 }
 
+/** Registry configuration files and the package sources each names (one capture group: the URL). */
+const REGISTRY_FILES: Readonly<Record<string, RegExp>> = {
+  // `registry=` and `@scope:registry=`.
+  '.npmrc': /^\s*(?:@[\w.-]+:)?registry\s*=\s*"?([^"\s#;]+)/gm,
+  // Yarn 2+: `npmRegistryServer` (per scope under `npmScopes` too).
+  '.yarnrc.yml': /^\s*npmRegistryServer\s*:\s*["']?([^"'\s#]+)/gm,
+  // `[install] registry = "URL"` or `{ url = "URL" }`, and `[install.scopes]`.
+  'bunfig.toml':
+    /^\s*(?:registry|url|[\w"@.-]+)\s*=\s*(?:\{[^}]*url\s*=\s*)?["']([a-z][\w+.-]*:\/\/[^"']+)["']/gim,
+  // uv.toml beside the project: `[[index]] url`, `index-url`, `extra-index-url`, `find-links`.
+  'uv.toml': /^\s*(?:url|index-url|extra-index-url|find-links)\s*=\s*\[?\s*["']([^"']+)["']/gm,
+};
+
+/** Does a `name` file of `dirs` take packages from a source nobody stated? */
+function registryFile(name: string, dirs: readonly string[], inv: Invocation, r: Reporter): boolean {
+  const pattern = REGISTRY_FILES[name];
+  if (pattern === undefined) return false;
+  for (const dir of dirs) {
+    const file = projectFile(inFolder(dir, name), inv, r);
+    if (file.kind !== 'text') continue;
+    for (const m of file.text.matchAll(pattern)) {
+      const host = hostOf(m[1] ?? '');
+      if (host === undefined || !covers(stated(r), host)) return true;
+    }
+  }
+  return false;
+}
+
+/** The configuration files a one-off package runner takes its registry from, per registry. */
+const RUNNER_FILES: Readonly<Record<'npm' | 'pypi', readonly string[]>> = {
+  npm: ['.npmrc', '.yarnrc.yml', 'bunfig.toml'],
+  pypi: ['uv.toml'],
+};
+
+/**
+ * A package a one-off runner fetches (`npx prettier`, `pnpm dlx x`, `bunx x`, `uvx ruff`) comes from the registry
+ * the workspace's configuration names, as an install's does: one nobody stated is the install category.
+ */
+export function fetchedSource(registry: 'npm' | 'pypi', inv: Invocation, r: Reporter): void {
+  if (inv.cwd === undefined || !r.env.readScript) return;
+  const dirs = configFolders(inv.cwd, r);
+  const file = RUNNER_FILES[registry].find((name) => registryFile(name, dirs, inv, r));
+  if (file !== undefined)
+    r.hit(
+      'package_install_from_unstated_source',
+      `\`${inv.program}\` is fetched by a runner that reads a ${file} naming a registry nobody stated`,
+      inv.segment,
+    );
+}
+
 export function sourceConfigs(inv: Invocation, r: Reporter): void {
   const program = inv.program;
   if (manifestSources(inv, r)) return;
@@ -89,16 +139,10 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
           return;
         }
     // Yarn 2+ takes its registry from `.yarnrc.yml` (`npmRegistryServer`, per scope under `npmScopes`).
-    if (program === 'yarn')
-      for (const dir of dirs) {
-        const file = projectFile(inFolder(dir, '.yarnrc.yml'), inv, r);
-        if (file.kind !== 'text') continue;
-        for (const m of file.text.matchAll(/^\s*npmRegistryServer\s*:\s*["']?([^"'\s#]+)/gm))
-          if (unstated(m[1] ?? '')) {
-            hit('reads a .yarnrc.yml that takes packages from a registry nobody stated');
-            return;
-          }
-      }
+    if (program === 'yarn' && registryFile('.yarnrc.yml', dirs, inv, r)) {
+      hit('reads a .yarnrc.yml that takes packages from a registry nobody stated');
+      return;
+    }
     // The lockfile's own download URLs (`npm ci` fetches exactly those): a host nobody stated is the category.
     const locks = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml'];
     for (const name of locks) {
@@ -112,15 +156,8 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
           return;
         }
     }
-    for (const dir of dirs) {
-      const file = projectFile(inFolder(dir, '.npmrc'), inv, r);
-      if (file.kind !== 'text') continue;
-      for (const m of file.text.matchAll(/^\s*(@[\w.-]+:)?registry\s*=\s*"?([^"\s#;]+)/gm))
-        if (unstated(m[2] ?? '')) {
-          hit('reads a .npmrc that takes packages from a registry nobody stated');
-          return;
-        }
-    }
+    if (registryFile('.npmrc', dirs, inv, r))
+      hit('reads a .npmrc that takes packages from a registry nobody stated');
     return;
   }
   if (program === 'dotnet') {
@@ -138,33 +175,14 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
     return;
   }
   if (program === 'bun') {
-    // bunfig.toml: `[install] registry = "URL"` or `{ url = "URL" }`, and `[install.scopes]`.
-    for (const dir of dirs) {
-      const file = projectFile(inFolder(dir, 'bunfig.toml'), inv, r);
-      if (file.kind !== 'text') continue;
-      for (const m of file.text.matchAll(
-        /^\s*(?:registry|url|[\w"@.-]+)\s*=\s*(?:\{[^}]*url\s*=\s*)?["']([a-z][\w+.-]*:\/\/[^"']+)["']/gim,
-      ))
-        if (unstated(m[1] ?? '')) {
-          hit('reads a bunfig.toml that takes packages from a registry nobody stated');
-          return;
-        }
-    }
+    if (registryFile('bunfig.toml', dirs, inv, r))
+      hit('reads a bunfig.toml that takes packages from a registry nobody stated');
     return;
   }
-  if (program === 'uv')
-    // uv.toml beside the project: `[[index]] url`, `index-url`, `extra-index-url`, `find-links`.
-    for (const dir of dirs) {
-      const file = projectFile(inFolder(dir, 'uv.toml'), inv, r);
-      if (file.kind !== 'text') continue;
-      for (const m of file.text.matchAll(
-        /^\s*(?:url|index-url|extra-index-url|find-links)\s*=\s*\[?\s*["']([^"']+)["']/gm,
-      ))
-        if (unstated(m[1] ?? '')) {
-          hit('reads a uv.toml that takes packages from an index nobody stated');
-          return;
-        }
-    }
+  if (program === 'uv' && registryFile('uv.toml', dirs, inv, r)) {
+    hit('reads a uv.toml that takes packages from an index nobody stated');
+    return;
+  }
   if (program === 'bundle') {
     const file = projectFile(inFolder(inv.cwd, 'Gemfile'), inv, r);
     if (file.kind !== 'text') return;
