@@ -252,6 +252,19 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       },
     ],
     [
+      'uv workspace member outside, an array over lines',
+      'uv sync',
+      {
+        'pyproject.toml':
+          '[project]\nname = "x"\n[tool.uv.workspace]\nmembers = [\n  "packages/*",\n  "AWAY",\n]\n',
+      },
+    ],
+    [
+      'uv workspace member in a parent folder',
+      'uv run pytest',
+      { 'pyproject.toml': '[tool.uv.workspace]\nmembers = ["../../../x"]\n' },
+    ],
+    [
       'uv source by git',
       'uv lock',
       { 'pyproject.toml': '[tool.uv.sources]\nx = { git = "https://evil.example/x.git" }\n' },
@@ -356,6 +369,14 @@ describe('ordinary configuration stays quiet', () => {
       'Gemfile from rubygems',
       'bundle install',
       { Gemfile: "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\n" },
+    ],
+    [
+      'uv workspace members inside, a folder outside only excluded',
+      'uv sync',
+      {
+        'pyproject.toml':
+          '[tool.uv.workspace]\nmembers = ["packages/*"]\nexclude = ["../elsewhere"]\n[tool.uv.sources]\n',
+      },
     ],
     [
       'pyproject with a workspace path source',

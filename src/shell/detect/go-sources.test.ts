@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
 import { type DiskProject, diskProject } from '../testdata/disk-reader';
-import { replaceTargets } from './go-sources';
+import { replaceTargets, useTargets } from './go-sources';
 
 let p: DiskProject | undefined;
 beforeAll(async () => {
@@ -91,5 +91,32 @@ describe('a replacement from elsewhere', () => {
         'go.work': 'go 1.22\nuse .\nreplace github.com/a/b => /srv/b\n',
       }),
     ).toContain('package_install_from_unstated_source');
+  });
+
+  it.each<[string, string]>([
+    ['a folder outside', 'go 1.22\nuse /tmp/evil\n'],
+    ['a parent folder in a block', 'go 1.22\nuse (\n  .\n  ../../elsewhere\n)\n'],
+  ])("a go.work's use of %s builds that module too", (_n, work) => {
+    expect(found('go test ./...', { 'go.mod': MOD(), 'go.work': work })).toContain(
+      'package_install_from_unstated_source',
+    );
+  });
+  it("a go.work's use of workspace folders stays known", () => {
+    expect(
+      found('go build ./...', {
+        'go.mod': MOD(),
+        'go.work': 'go 1.22\nuse (\n  .\n  ./tools // the tools\n)\n',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('use directives read', () => {
+  it('reads single-line and block uses, skipping comments', () => {
+    expect(useTargets('go 1.22\nuse ./a\n// use /etc\nuse (\n  "../b"\n  c\n)\n')).toEqual([
+      '../b',
+      'c',
+      './a',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Where `go get`, `go mod download`/`tidy` and a build, test or run take modules from besides the default proxy: the `replace`
- * directives of the workspace's `go.mod` and `go.work`. A replacement by a folder outside the workspace is the
+ * directives of the workspace's `go.mod` and `go.work`, and a `go.work`'s `use` folders. A replacement by a folder outside the workspace is the
  * install category (its code is built from there); by a module on a host outside the public code hosts and the
  * well-known module hosts it is uncertain (the catalogue knows `go get` of those hosts only). Variables that
  * change the proxy or the checksum database on the line are judged by the catalogue's variable lists. Pure apart
@@ -42,6 +42,16 @@ export function replaceTargets(text: string): string[] {
   return out;
 }
 
+/** The folders a go.work's `use` directives add to the build (`use ./a`, `use ( ../b ./c )`). */
+export function useTargets(text: string): string[] {
+  const out: string[] = [];
+  const body = text.replace(/\/\/[^\n]*/g, '');
+  for (const m of body.matchAll(/^\s*use\s*\(([\s\S]*?)^\s*\)/gm))
+    for (const line of (m[1] as string).split('\n')) if (line.trim() !== '') out.push(line.trim());
+  for (const m of body.matchAll(/^\s*use\s+([^(\s][^\n]*)$/gm)) out.push((m[1] as string).trim());
+  return out.map((t) => t.replace(/^"(.*)"$/, '$1'));
+}
+
 /** The programs goSources looks at. */
 export const GO_SOURCES_PROGRAMS = () => ['go'];
 
@@ -53,13 +63,16 @@ export function goSources(inv: Invocation, r: Reporter): void {
     for (const name of ['go.work', 'go.mod']) {
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
-      for (const target of replaceTargets(file.text)) {
+      // A go.work's `use` folders are modules of the build as its replacements are: a folder outside is built too.
+      const uses =
+        name === 'go.work' ? useTargets(file.text).map((t) => (t.startsWith('/') ? t : `./${t}`)) : [];
+      for (const target of [...uses, ...replaceTargets(file.text)]) {
         if (/^\.{0,2}\//.test(target)) {
           const res = resolveArg({ text: target, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
           if (res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved)) {
             r.hit(
               'package_install_from_unstated_source',
-              `\`go ${words[0]}\` reads a ${name} that replaces a module by a folder outside the workspace`,
+              `\`go ${words[0]}\` reads a ${name} that takes a module from a folder outside the workspace`,
               inv.segment,
             );
             return;

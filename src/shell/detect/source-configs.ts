@@ -206,13 +206,28 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
       const file = projectFile(inFolder(dir, 'pyproject.toml'), inv, r);
       if (file.kind !== 'text') continue;
       let section = '';
+      // The key of an array that spans lines (`members = [` ... `]`).
+      let arrayKey = '';
       for (const raw of file.text.replace(/\r\n/g, '\n').split('\n')) {
         const line = raw.replace(/\s+#.*$/, '').trim();
         const header = /^\[\[?\s*([^\]]+?)\s*\]\]?$/.exec(line);
         if (header) {
           section = header[1] ?? '';
+          arrayKey = '';
           continue;
         }
+        const opened = /^([\w-]+)\s*=\s*\[/.exec(line);
+        if (opened) arrayKey = opened[1] ?? '';
+        // A uv workspace's members are built and installed with the project: a member outside is code from there.
+        if (section === 'tool.uv.workspace' && arrayKey === 'members')
+          for (const m of line.matchAll(/["']([^"']+)["']/g))
+            if (away(m[1] ?? '', dir)) {
+              hit(
+                'reads a pyproject.toml whose workspace takes a member from a folder outside the workspace',
+              );
+              return;
+            }
+        if (line.includes(']')) arrayKey = '';
         const indexSection = /^tool\.(uv\.index|poetry\.source|pdm\.source)$/.test(section);
         const url = /^(url|index-url|extra-index-url)\s*=\s*["']([^"']+)["']/.exec(line);
         if (
