@@ -112,6 +112,10 @@ function rm(inv: Invocation, r: Reporter): void {
   const recursive = hasFlag(options, 'r', ['--recursive']) || hasFlag(options, 'R');
   for (const target of positionals) {
     if (recursive) recursiveDelete(target, inv, r, target.text.includes(EACH_FOUND));
+    else if (target.text.endsWith('/**'))
+      // Every file below a folder (`find . -type f -print0 | xargs -0 rm -f`, a listing with no name test, or
+      // `rm ./**` under globstar): the folder's files whatever their depth, as `find . -type f -delete` deletes.
+      recursiveDelete({ text: target.text.slice(0, -3) || '/', flow: target.flow }, inv, r, false);
     else touchPath(target, 'delete', inv, r);
   }
 }

@@ -52,6 +52,24 @@ describe('lines of unknown origin stay unknown', () => {
   });
 });
 
+describe('every file a lister finds below a folder, deleted one by one, is the folder deleted', () => {
+  it.each<[string, string, string]>([
+    ['find -print0 into rm -f', 'find . -type f -print0 | xargs -0 rm -f', 'local_work_loss'],
+    ['git ls-files into rm', 'git ls-files -z | xargs -0 rm -f', 'local_work_loss'],
+    ['a source folder', 'find src -type f -print0 | xargs -0 rm', 'local_work_loss'],
+    ['home', 'find ~ -type f -print0 | xargs -0 rm -f', 'destructive_root_delete'],
+  ])('%s: %s', (_name, command, category) => {
+    expect(categories(command)).toContain(category);
+  });
+
+  it.each<[string, string]>([
+    ['files selected by name', "find . -name '*.pyc' -print0 | xargs -0 rm -f"],
+    ['a build output folder', 'find dist -type f -print0 | xargs -0 rm -f'],
+  ])('not: %s: %s', (_name, command) => {
+    expect(categories(command)).toEqual([]);
+  });
+});
+
 describe("a lister's name patterns that match a secret list secrets", () => {
   it.each<[string, string]>([
     ['find of home by two -o name branches', "find ~ -name '*.pem' -o -name '*.key' | xargs cat"],
