@@ -228,7 +228,7 @@ export function runEveryDetector(on: boolean): void {
 }
 
 export function detectInvocation(inv: Invocation, r: Reporter): Flow {
-  return listedOutput(inv, detectEach(inv, r));
+  return listedOutput(inv, detectEach(inv, r), r);
 }
 
 function detectEach(inv: Invocation, r: Reporter): Flow {

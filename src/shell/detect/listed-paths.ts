@@ -7,12 +7,14 @@
  * `-name`/`-iname`/`-path`/`-regex`, fd's pattern, `-e` and `--glob`, rg's and grep's file globs) say which files
  * the lines name: each is carried as a glob below its root (`find ~ -name '*.pem'` lists `~/**\/*.pem`), so the
  * reader after it is judged on what the patterns can match, a secret's name included. A pattern gavel cannot turn
- * into a glob stands for every file below the root. Pure.
+ * into a glob stands for every file below the root. A names-only search (`grep -rl KEY .`) also names the secret
+ * files its pattern matches (secret-search.ts). Pure apart from the injected reader.
  */
 
-import { type Invocation, isLiteral, optionText, plain } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
+import { secretNamesListed } from './secret-search';
 
 /** Stands for each file `find -exec` passes to its command (`{}` of a filtered search): quoted braces. */
 export const EACH_FOUND = '\u0001\u0002';
@@ -371,14 +373,17 @@ function wholeLines(inv: Invocation): boolean {
  * The output of `inv` with the roots its lines lie under, when it is a lister of literal roots or a line filter
  * of a listing.
  */
-export function listedOutput(inv: Invocation, out: Flow): Flow {
+export function listedOutput(inv: Invocation, out: Flow, r?: Reporter): Flow {
   const p = inv.program;
   let roots: string[] | undefined;
   if (p === 'find') roots = findRoots(inv.args);
   else if (p === 'fd' || p === 'fdfind') roots = fdRoots(inv.args);
   else if (p === 'ls') roots = lsRoots(inv.args);
-  else if (p === 'rg' || p === 'grep' || p === 'egrep' || p === 'fgrep') roots = searchRoots(inv);
-  else if (p === 'git') roots = gitRoots(inv.args);
+  else if (p === 'rg' || p === 'grep' || p === 'egrep' || p === 'fgrep') {
+    roots = searchRoots(inv);
+    // The secret files whose content matches are among the names printed (`grep -rl API_KEY . | xargs cat`).
+    if (roots !== undefined && r !== undefined) roots = [...roots, ...secretNamesListed(inv, r)];
+  } else if (p === 'git') roots = gitRoots(inv.args);
   if ((roots === undefined || roots.length === 0) && inv.stdin.listed && wholeLines(inv))
     return { ...out, listed: [...inv.stdin.listed, ...selected(inv, inv.stdin.listed)] };
   if (roots === undefined || roots.length === 0) return out;

@@ -59,6 +59,10 @@ describe('a recursive search whose pattern matches a line of a secret file besid
     ['rg --hidden outside a repository', 'rg --hidden KEY'],
     ['ag unrestricted', 'ag -u KEY .'],
     ['a folder named', 'mkdir -p cfg && grep -r PASSWORD . cfg'],
+    ['ack (recursive, dotfiles read)', 'ack API_KEY'],
+    ['git grep outside the index', 'git grep --no-index API_KEY'],
+    ['a names-only search whose names a reader reads', 'grep -rl API_KEY . | xargs cat'],
+    ['rg names piped to a reader', 'rg -uu -l hunter2 | xargs cat'],
   ])('%s: %s', (_name, command) => {
     expect(workspace(ENV)(command).categories).toContain('secret_material_read');
   });
@@ -84,6 +88,9 @@ describe('a search that does not print a secret file stays quiet', () => {
     ['rg told to skip it', "rg --hidden -g '!.env' API_KEY"],
     ['rg with names only', 'rg -uu -l API_KEY'],
     ['ag skips hidden files', 'ag API_KEY .'],
+    ['git grep of tracked files', 'git grep API_KEY'],
+    ['ack listing file names', 'ack -f'],
+    ['names of files that match no secret line, read', 'grep -rl useEffect . | xargs cat'],
   ])('%s: %s', (_name, command) => {
     expect(workspace(ENV)(command).categories).not.toContain('secret_material_read');
   });

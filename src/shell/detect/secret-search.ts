@@ -1,14 +1,15 @@
 /**
- * A recursive content search (`grep -r`, `rg`, `ag`) prints the lines of every file below its folders that its
- * pattern matches: a secret-named file at the top of a searched folder (`.env`, `secrets.yaml`, `id_rsa`) that the
- * search reads, and one of whose lines the pattern matches, is read as `grep KEY .env` reads it. The file's lines
- * are tested with the pattern itself, case-blind, so `grep -rn useEffect .` beside a `.env` stays a search of code
- * while `grep -r API_KEY .` or `rg -uu '=' ` is a secret read. What the search skips is honoured: grep's
- * `--include`/`--exclude`, rg's globs, rg's and ag's hidden files and git ignore rules unless told otherwise; output
- * of names or counts only (`-l`, `-c`, `-q`) prints no line. A pattern gavel cannot read (a pattern file, a word
- * known only at run time, a regex it cannot translate) or a file it cannot read counts as matching. Only the top
- * of each folder is listed (known limit: a `.env` two folders down is not seen). Pure apart from the injected
- * reader and reporting.
+ * A recursive content search (`grep -r`, `rg`, `ag`, `ack`, `git grep --no-index`/`--untracked`) prints the lines
+ * of every file below its folders that its pattern matches: a secret-named file at the top of a searched folder
+ * (`.env`, `secrets.yaml`, `id_rsa`) that the search reads, and one of whose lines the pattern matches, is read as
+ * `grep KEY .env` reads it. The file's lines are tested with the pattern itself, case-blind, so `grep -rn useEffect
+ * .` beside a `.env` stays a search of code while `grep -r API_KEY .` or `rg -uu '='` is a secret read. What the
+ * search skips is honoured: grep's `--include`/`--exclude`, rg's globs, rg's and ag's hidden files and git ignore
+ * rules unless told otherwise. Names or counts only (`-l`, `-c`, `-q`) print no line, but the names of the matching
+ * files go on to a reader after the search (`grep -rl API_KEY . | xargs cat`: secretNamesListed, read by
+ * listed-paths.ts). A pattern gavel cannot read (a pattern file, a word known only at run time, a regex it cannot
+ * translate) or a file it cannot read counts as matching. Only the top of each folder is listed (known limit: a
+ * `.env` two folders down is not seen). Pure apart from the injected reader and reporting.
  */
 
 import { posix } from 'node:path';
@@ -20,7 +21,7 @@ import { gitIgnored } from './git-ignore';
 import { mayNameSecret, resolveArg, touchPath } from './path-effects';
 import { inFolder } from './project-file';
 
-export const SECRET_SEARCH_PROGRAMS = () => ['grep', 'egrep', 'fgrep', 'rg', 'ag'];
+export const SECRET_SEARCH_PROGRAMS = () => ['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git'];
 
 type Dialect = 'basic' | 'extended' | 'fixed';
 
@@ -31,6 +32,8 @@ interface Search {
   roots: Word[];
   /** Names only, counts or nothing are printed: no line of any file. */
   noLines: boolean;
+  /** The names of the files that match are printed (`-l`): a reader after it reads them. */
+  namesOfMatches: boolean;
   /** Globs a file's name must match one of (grep `--include`, rg `-g x`); empty: any. */
   include: string[];
   /** Globs that skip a file (grep `--exclude`, rg `-g '!x'`). */
@@ -52,33 +55,61 @@ const AG_VALUES =
   /^(-[GgmABCp]|--(file-search-regex|ignore|ignore-dir|max-count|after|before|context|depth|path-to-ignore|pager|color-line-number|color-match|color-path|workers))$/;
 const AG_VALUE_LETTERS = 'GgmABCp';
 
+const ACK_VALUES =
+  /^(-[mABCg]|--(match|max-count|after-context|before-context|context|type|ignore-dir|ignore-file|output|color-filename|color-match|color-lineno|pager))$/;
+const ACK_VALUE_LETTERS = 'mABCg';
+const GIT_GREP_VALUES =
+  /^(-[efmABCO]|--(max-depth|max-count|context|after-context|before-context|threads|open-files-in-pager))$/;
+const GIT_GREP_VALUE_LETTERS = 'efmABCO';
+
 const RECURSIVE =
   /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive|--directories=recurse|-drecurse)$/;
 
 /** Reads the words of a search; undefined when it is no recursive search of files. */
 function readSearch(inv: Invocation): Search | undefined {
   const p = inv.program;
+  // `git grep` reads the work tree's files only with `--no-index` (every file, ignored ones too) or
+  // `--untracked` (untracked files git does not ignore); otherwise what git tracks, judged as the repository.
+  const git = p === 'git';
+  const words = git ? inv.args.slice(1) : inv.args;
+  const opts = words.map((w) => optionText(w));
+  if (
+    git &&
+    (optionText(inv.args[0]) !== 'grep' || !opts.some((t) => t === '--no-index' || t === '--untracked'))
+  )
+    return undefined;
   const rg = p === 'rg';
   const ag = p === 'ag';
-  const grep = !rg && !ag;
-  const values = rg ? RG_VALUES : ag ? AG_VALUES : GREP_VALUES;
-  const letters = rg ? RG_VALUE_LETTERS : ag ? AG_VALUE_LETTERS : GREP_VALUE_LETTERS;
+  const ack = p === 'ack';
+  const grep = !rg && !ag && !ack && !git;
+  const values = rg ? RG_VALUES : ag ? AG_VALUES : ack ? ACK_VALUES : git ? GIT_GREP_VALUES : GREP_VALUES;
+  const letters = rg
+    ? RG_VALUE_LETTERS
+    : ag
+      ? AG_VALUE_LETTERS
+      : ack
+        ? ACK_VALUE_LETTERS
+        : git
+          ? GIT_GREP_VALUE_LETTERS
+          : GREP_VALUE_LETTERS;
   const s: Search = {
     patterns: [],
-    dialect: p === 'fgrep' ? 'fixed' : grep && p !== 'egrep' ? 'basic' : 'extended',
+    dialect: p === 'fgrep' ? 'fixed' : (grep && p !== 'egrep') || git ? 'basic' : 'extended',
     invert: false,
     roots: [],
     noLines: false,
+    namesOfMatches: false,
     include: [],
     exclude: [],
-    hidden: grep,
-    ignores: !grep,
+    hidden: grep || ack || git,
+    ignores: rg || ag || (git && !opts.includes('--no-index')),
   };
+  if (git && opts.includes('--exclude-standard')) s.ignores = true;
+  if (git && opts.includes('--no-exclude-standard')) s.ignores = false;
   let recursive = !grep;
   let unrestricted = 0;
   let patternFromOption = false;
   const positionals: Word[] = [];
-  const opts = inv.args.map((w) => optionText(w));
   const option = (name: string, value: Word | undefined) => {
     const v = value === undefined ? undefined : isLiteral(value) ? plain(value) : undefined;
     if (name === '-e' || name === '--regexp') {
@@ -93,22 +124,23 @@ function readSearch(inv: Invocation): Search | undefined {
       if (v.startsWith('!')) s.exclude.push(v.slice(1));
       else s.include.push(v);
     } else if (grep && (name === '-d' || name === '--directories') && v === 'recurse') recursive = true;
+    else if (ack && name === '-g') s.noLines = true;
   };
-  for (let i = 0; i < inv.args.length; i++) {
+  for (let i = 0; i < words.length; i++) {
     const t = opts[i] as string;
     if (t === '--') {
-      positionals.push(...inv.args.slice(i + 1));
+      positionals.push(...words.slice(i + 1));
       break;
     }
     if (!t.startsWith('-') || t === '-') {
-      positionals.push(inv.args[i] as Word);
+      positionals.push(words[i] as Word);
       continue;
     }
     if (t.startsWith('--')) {
       const eq = t.indexOf('=');
       const name = eq < 0 ? t : t.slice(0, eq);
       if (values.test(name)) {
-        const value = eq < 0 ? inv.args[++i] : { text: t.slice(eq + 1), flow: (inv.args[i] as Word).flow };
+        const value = eq < 0 ? words[++i] : { text: t.slice(eq + 1), flow: (words[i] as Word).flow };
         option(name, value);
         continue;
       }
@@ -120,7 +152,7 @@ function readSearch(inv: Invocation): Search | undefined {
       const o = `-${t[j]}`;
       if (letters.includes(t[j] as string)) {
         const rest = t.slice(j + 1);
-        const value = rest !== '' ? { text: rest, flow: (inv.args[i] as Word).flow } : inv.args[++i];
+        const value = rest !== '' ? { text: rest, flow: (words[i] as Word).flow } : words[++i];
         option(o, value);
         break;
       }
@@ -129,15 +161,20 @@ function readSearch(inv: Invocation): Search | undefined {
   }
   function flag(o: string): void {
     if (RECURSIVE.test(o)) recursive = true;
-    if (o === '-F' || o === '--fixed-strings' || (ag && (o === '-Q' || o === '--literal')))
+    if (o === '-F' || o === '--fixed-strings' || ((ag || ack) && (o === '-Q' || o === '--literal')))
       s.dialect = 'fixed';
-    else if (grep && (o === '-E' || o === '--extended-regexp' || o === '-P' || o === '--perl-regexp'))
+    else if (
+      (grep || git) &&
+      (o === '-E' || o === '--extended-regexp' || o === '-P' || o === '--perl-regexp')
+    )
       s.dialect = 'extended';
-    else if (grep && (o === '-G' || o === '--basic-regexp')) s.dialect = 'basic';
+    else if ((grep || git) && (o === '-G' || o === '--basic-regexp')) s.dialect = 'basic';
     if (o === '-v' || o === '--invert-match') s.invert = true;
+    if (o === '-l' || o === '--files-with-matches' || (git && o === '--name-only')) s.namesOfMatches = true;
     if (
       (rg ? /^-[lcq]$/ : /^-[lLcq]$/).test(o) ||
-      /^--(files-with-matches|files-without-match|count|count-matches|quiet|silent|files|type-list|json-stats)$/.test(
+      (ack && o === '-f') ||
+      /^--(files-with-matches|files-without-match|count|count-matches|quiet|silent|files|type-list|json-stats|name-only)$/.test(
         o,
       )
     )
@@ -215,16 +252,15 @@ function globMatches(glob: string, name: string): boolean {
 const MAX_ROOTS = 8;
 const MAX_LINES = 2000;
 
-export function secretSearch(inv: Invocation, r: Reporter): void {
-  if (!r.env.readScript) return;
-  const s = readSearch(inv);
-  if (s === undefined || s.noLines) return;
+/** The secret-named files at the top of the searched folders that the search reads and its pattern matches. */
+function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
   const regexes = s.patterns.map((p) => (p === undefined ? undefined : asRegex(p, s.dialect)));
   const matches = (text: string): boolean => {
     const lines = text.split(/\r?\n/).slice(0, MAX_LINES);
     if (s.invert) return lines.some((l) => l !== '');
     return regexes.some((re) => re === undefined || lines.some((l) => re.test(l)));
   };
+  const out: string[] = [];
   for (const root of s.roots.slice(0, MAX_ROOTS)) {
     if (!isLiteral(root)) continue;
     const folder = resolveArg(root, inv, r).resolved;
@@ -243,8 +279,26 @@ export function secretSearch(inv: Invocation, r: Reporter): void {
       // A folder named like a secret (`secrets/`) is searched too, but not listed here (known limit).
       if (file?.kind === 'missing' || (file?.kind === 'unreadable' && file.why === 'not-regular')) continue;
       if (file?.kind === 'text' && !matches(file.text)) continue;
-      touchPath({ text: posix.normalize(abs), flow: OPAQUE_FLOW }, 'read', inv, r);
-      return;
+      out.push(posix.normalize(abs));
     }
   }
+  return out;
+}
+
+export function secretSearch(inv: Invocation, r: Reporter): void {
+  if (!r.env.readScript) return;
+  const s = readSearch(inv);
+  if (s === undefined || s.noLines) return;
+  const first = matchedSecrets(inv, r, s)[0];
+  if (first !== undefined) touchPath({ text: first, flow: OPAQUE_FLOW }, 'read', inv, r);
+}
+
+/**
+ * The secret files whose names a names-only search prints (`grep -rl API_KEY . | xargs cat`): the same files the
+ * search would print lines of, for the reader after it (listed-paths.ts).
+ */
+export function secretNamesListed(inv: Invocation, r: Reporter): string[] {
+  if (!r.env.readScript || !SECRET_SEARCH_PROGRAMS().includes(inv.program)) return [];
+  const s = readSearch(inv);
+  return s?.namesOfMatches ? matchedSecrets(inv, r, s) : [];
 }
