@@ -30,7 +30,10 @@ function workspace(files: Record<string, string>, git = false) {
   };
 }
 
-const ENV = { '.env': 'API_KEY=sk-live-0123456789\nDB_PASSWORD=hunter2\n' };
+const ENV = {
+  '.env':
+    'PORT=3000\nNODE_ENV=development\nAPI_KEY=sk-live-0123456789\nDB_PASSWORD=hunter2\nDATABASE_URL=postgres://app:s3cret@localhost/app\n',
+};
 
 beforeAll(async () => {
   await loadShellParser();
@@ -43,6 +46,7 @@ afterAll(() => {
 describe('a recursive search whose pattern matches a line of a secret file beside it reads it', () => {
   it.each([
     ['grep for a key name', 'grep -rn API_KEY .'],
+    ['credentials inside a URL setting', 'grep -rn DATABASE .'],
     ['grep with no folder (the working one)', 'grep -r PASSWORD'],
     ['case-blind either way', 'grep -r api_key .'],
     ['an extended alternation', "grep -rE 'TOKEN|SECRET|KEY' ."],
@@ -91,6 +95,8 @@ describe('a search that does not print a secret file stays quiet', () => {
     ['git grep of tracked files', 'git grep API_KEY'],
     ['ack listing file names', 'ack -f'],
     ['names of files that match no secret line, read', 'grep -rl useEffect . | xargs cat'],
+    ['a setting that holds no secret', 'grep -rn PORT .'],
+    ['another one, any case', 'grep -rni node_env .'],
   ])('%s: %s', (_name, command) => {
     expect(workspace(ENV)(command).categories).not.toContain('secret_material_read');
   });

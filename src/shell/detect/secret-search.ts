@@ -3,7 +3,8 @@
  * of every file below its folders that its pattern matches: a secret-named file at the top of a searched folder
  * (`.env`, `secrets.yaml`, `id_rsa`) that the search reads, and one of whose lines the pattern matches, is read as
  * `grep KEY .env` reads it. The file's lines are tested with the pattern itself, case-blind, so `grep -rn useEffect
- * .` beside a `.env` stays a search of code while `grep -r API_KEY .` or `rg -uu '='` is a secret read. What the
+ * .` beside a `.env` stays a search of code while `grep -r API_KEY .` or `rg -uu '='` is a secret read; a setting
+ * that holds none (`PORT=3000`: a name that says no secret, a value with no credential or token) is not counted. What the
  * search skips is honoured: grep's `--include`/`--exclude`, rg's globs, rg's and ag's hidden files and git ignore
  * rules unless told otherwise. Names or counts only (`-l`, `-c`, `-q`) print no line, but the names of the matching
  * files go on to a reader after the search (`grep -rl API_KEY . | xargs cat`: secretNamesListed, read by
@@ -13,6 +14,7 @@
  */
 
 import { posix } from 'node:path';
+import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { OPAQUE_FLOW } from '../walk/flow';
@@ -248,6 +250,23 @@ function globMatches(glob: string, name: string): boolean {
   }
 }
 
+/** A `NAME=value` (or `NAME: value`) line of a settings file such as `.env`: the name and the value. */
+const SETTING = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$/;
+/** A value carrying credentials in a URL (`postgres://user:pass@host`) or a long token-like run. */
+const SECRET_VALUE = /:\/\/[^/@\s]+:[^/@\s]+@|[A-Za-z0-9_+/=-]{24,}/;
+
+/**
+ * Could this line of a secret file hold a secret? A setting whose name says it is none and whose value holds no
+ * credential or token (`PORT=3000`, `NODE_ENV=development` in a `.env`) is printed harmlessly; any other line may.
+ */
+function secretLine(line: string): boolean {
+  if (line.trim() === '' || /^\s*#/.test(line)) return false;
+  const m = SETTING.exec(line);
+  if (!m) return true;
+  const value = (m[2] ?? '').replace(/^["']|["']$/g, '');
+  return isSecretVariable((m[1] ?? '').replace(/[.-]/g, '_')) || SECRET_VALUE.test(value);
+}
+
 /** Most folders listed, and lines of one file tested. */
 const MAX_ROOTS = 8;
 const MAX_LINES = 2000;
@@ -256,8 +275,11 @@ const MAX_LINES = 2000;
 function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
   const regexes = s.patterns.map((p) => (p === undefined ? undefined : asRegex(p, s.dialect)));
   const matches = (text: string): boolean => {
-    const lines = text.split(/\r?\n/).slice(0, MAX_LINES);
-    if (s.invert) return lines.some((l) => l !== '');
+    const lines = text
+      .split(/\r?\n/)
+      .slice(0, MAX_LINES)
+      .filter((l) => secretLine(l));
+    if (s.invert) return lines.length > 0;
     return regexes.some((re) => re === undefined || lines.some((l) => re.test(l)));
   };
   const out: string[] = [];
