@@ -107,3 +107,19 @@ describe('a search that does not print a secret file stays quiet', () => {
     expect(run('rg --hidden --no-ignore API_KEY').categories).toContain('secret_material_read');
   });
 });
+
+describe('every file a lister finds below a folder, searched, is the folder searched', () => {
+  it.each([
+    ['find into xargs grep', 'find . -type f | xargs grep API_KEY'],
+    ['find -print0 into xargs -0 grep', 'find . -type f -print0 | xargs -0 grep -n API_KEY'],
+    ['find -exec grep', 'find . -type f -exec grep -H API_KEY {} +'],
+  ])('%s: %s', (_name, command) => {
+    expect(workspace(ENV)(command).categories).toContain('secret_material_read');
+  });
+
+  it('a pattern no secret line matches stays quiet', () => {
+    expect(workspace(ENV)('find . -type f -exec grep -H useEffect {} +').categories).not.toContain(
+      'secret_material_read',
+    );
+  });
+});

@@ -20,6 +20,7 @@ import type { Word } from '../walk/decode-word';
 import { OPAQUE_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
 import { gitIgnored } from './git-ignore';
+import { EACH_FOUND } from './listed-paths';
 import { mayNameSecret, resolveArg, touchPath } from './path-effects';
 import { inFolder } from './project-file';
 
@@ -73,13 +74,10 @@ function readSearch(inv: Invocation): Search | undefined {
   // `git grep` reads the work tree's files only with `--no-index` (every file, ignored ones too) or
   // `--untracked` (untracked files git does not ignore); otherwise what git tracks, judged as the repository.
   const git = p === 'git';
+  if (git && optionText(inv.args[0]) !== 'grep') return undefined;
   const words = git ? inv.args.slice(1) : inv.args;
   const opts = words.map((w) => optionText(w));
-  if (
-    git &&
-    (optionText(inv.args[0]) !== 'grep' || !opts.some((t) => t === '--no-index' || t === '--untracked'))
-  )
-    return undefined;
+  if (git && !opts.some((t) => t === '--no-index' || t === '--untracked')) return undefined;
   const rg = p === 'rg';
   const ag = p === 'ag';
   const ack = p === 'ack';
@@ -186,13 +184,22 @@ function readSearch(inv: Invocation): Search | undefined {
     if (/^--(no-ignore|no-ignore-vcs|skip-vcs-ignores)$/.test(o) || (ag && o === '-U')) s.ignores = false;
     if (ag && (o === '-a' || o === '--all-types')) s.hidden = true;
   }
-  if (!recursive) return undefined;
   if (unrestricted >= 1) s.ignores = false;
   if (unrestricted >= 2 || (ag && unrestricted >= 1)) s.hidden = true;
   if (!patternFromOption) {
     const first = positionals.shift();
     if (first === undefined) return undefined;
     s.patterns.push(isLiteral(first) ? plain(first) : undefined);
+  }
+  if (!recursive) {
+    // Files a lister found below a folder (`find . -type f | xargs grep KEY`, `find . -exec grep KEY {} +`): every
+    // file there, hidden ones too, as a recursive search of the folder reads them.
+    const below = positionals.filter((w) => w.text.endsWith('/**') || w.text.endsWith(`/${EACH_FOUND}`));
+    if (below.length === 0) return undefined;
+    s.roots = below.map((w) => ({ ...w, text: w.text.slice(0, w.text.lastIndexOf('/')) || '/' }));
+    s.hidden = true;
+    s.ignores = false;
+    return s;
   }
   s.roots = positionals.length > 0 ? positionals : [{ text: '.', flow: OPAQUE_FLOW }];
   return s;
