@@ -63,6 +63,11 @@ export interface Segment {
   /** The values of `assigned`, as `[name, value]` (text computed at run time shown as `$…`), for value checks. */
   assignedValues?: [string, string][];
   /**
+   * The program text an interpreter reads on standard input when it is literal (`python3 - <<'EOF'`, `echo 'p 1' |
+   * ruby`): judged by the catalogue as the inline program (`-c`/`-e`) it is.
+   */
+  stdinCode?: string;
+  /**
    * Indexes in `argv` of words computed at run time that may read as options (xargs's input words split on
    * blanks): a catalogue entry takes none of them before a literal `--` as a known-safe operand (ADR 0088).
    */

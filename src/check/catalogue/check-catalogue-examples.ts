@@ -9,7 +9,7 @@
 
 import type { ShellAnalysis, ShellEnv } from '../../shell';
 import { CATALOGUE_FILE, type Catalogue } from './compile-catalogue';
-import { entryMatches, matchSegment, programVariables, variablesInert } from './match-segment';
+import { entryMatches, matchSegment, programVariables, segmentArgs, variablesInert } from './match-segment';
 
 export type Analyze = (command: string, env: ShellEnv) => Promise<ShellAnalysis>;
 
@@ -42,7 +42,7 @@ export async function checkCatalogueExamples(
         (s) =>
           s.program !== undefined &&
           e.source.programs.includes(s.program) &&
-          entryMatches(e, s.argv.slice(1), catalogue),
+          entryMatches(e, segmentArgs(s), catalogue),
       );
       if (!knownSafe(catalogue, analysis) || !byEntry)
         return { ok: false, problem: `${where}: example safe[${i}] is not known safe by the entry` };

@@ -164,6 +164,29 @@ function readSubcommand(
   }
 }
 
+/** The option each interpreter takes its inline program with, for a program read on standard input. */
+const STDIN_AS_INLINE: Readonly<Record<string, string>> = { node: '-e', nodejs: '-e', ruby: '-e' };
+
+/**
+ * `python3 - <<'EOF'`: the interpreter reads its program from standard input, the literal text the analysis
+ * holds; matched as `python3 -c TEXT` (a `-` naming standard input dropped). Words after it are the program's
+ * arguments and stay operands.
+ */
+function stdinAsInline(segment: Segment): string[] {
+  const args = segment.argv.slice(1);
+  const option = /^python[0-9.]*$/.test(segment.program) ? '-c' : STDIN_AS_INLINE[segment.program];
+  if (option === undefined) return args;
+  const dash = args.indexOf('-');
+  const options = dash < 0 ? args : args.slice(0, dash);
+  if (dash < 0 && options.some((a) => !a.startsWith('-'))) return args;
+  return [...options, option, segment.stdinCode as string, ...(dash < 0 ? [] : args.slice(dash + 1))];
+}
+
+/** The arguments the catalogue reads for a segment (a program read on standard input as its inline option). */
+export function segmentArgs(segment: Segment): string[] {
+  return segment.stdinCode === undefined ? segment.argv.slice(1) : stdinAsInline(segment);
+}
+
 /** The options that give an interpreter its inline program. */
 const INLINE_CODE: Record<string, readonly string[]> = {
   python: ['-c', '--command'],
@@ -686,7 +709,7 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   // blank or a leading `-`) is no known-safe operand: before a literal `--` it could be any option of the program,
   // unless every option of the program only shapes its output or what it reads (`options_inert_programs`).
   if (optionPositioned(segment) && !catalogue.optionsInert.has(segment.program)) return undefined;
-  const args = segment.argv.slice(1);
+  const args = segmentArgs(segment);
   for (let k = 0; k < entries.length; k++) {
     const entry = entries.at(k);
     if (!entry || !entryMatches(entry, args, catalogue)) continue;

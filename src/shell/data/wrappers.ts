@@ -41,6 +41,33 @@ export interface WrapperSpec {
   /** Options that schedule the command to run later or again (`systemd-run --on-calendar`): persistence. */
   schedules?: readonly string[];
   category?: Category;
+  /** A subcommand word that must come first (`aws-vault exec`, `op run`); another word: not this wrapper. */
+  sub?: string;
+  /** Options may follow the positional words too (`aws-vault exec PROFILE --duration=1h -- cmd`). */
+  optionsAfterPositionals?: boolean;
+  /**
+   * Options right after the positional words whose value is shell text the wrapper runs with `sh -c`
+   * (`flock FILE -c 'cmd'`): the segment is judged as that `sh -c`.
+   */
+  shellCommand?: readonly string[];
+  /**
+   * Options whose value names a file of `NAME=value` lines the program is given as its environment
+   * (`dotenv -e .env.test`, `op run --env-file=F`); `defaultEnvFile`: the one read when none is named.
+   */
+  envFiles?: readonly string[];
+  defaultEnvFile?: string;
+  /** The first positional word is the user the program runs as (`gosu USER cmd`): root is privilege escalation. */
+  runAs?: boolean;
+  /**
+   * Options taking two words, a host path and the path it is mounted at (`bwrap --bind SRC DEST`): the same path
+   * keeps the program's paths what they say; another remaps them (uncertain).
+   */
+  mounts?: readonly string[];
+  /**
+   * The wrapper reads options anywhere in its arguments unless a `--` ends them (`dotenv cmd --fix` drops
+   * `--fix`): an option-like word after the program with no `--` before it is uncertain.
+   */
+  optionsAnywhere?: boolean;
 }
 
 /** Options c8 and nyc share: reporting and file selection. */
@@ -244,6 +271,71 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     flags: ['-s', '--shared', '-x', '--exclusive', '-n', '--nonblock', '-o', '--close', '-u', '--unlock'],
     positionals: 1,
     positionalOutputs: true,
+    shellCommand: ['-c', '--command'],
+  },
+  // `gosu USER cmd`, `su-exec USER[:GROUP] cmd`: run by root to drop to another user; to root is escalation.
+  gosu: { values: [], flags: [], positionals: 1, runAs: true },
+  'su-exec': { values: [], flags: [], positionals: 1, runAs: true },
+  // `aws-vault exec PROFILE -- cmd`: the command with the profile's temporary AWS credentials in its environment.
+  // Options that start a credential server, print the credentials or run a password command are not listed.
+  'aws-vault': {
+    sub: 'exec',
+    values: ['-d', '--duration', '--region', '-t', '--mfa-token', '--backend', '--keychain', '--prompt'],
+    flags: ['-n', '--no-session', '--debug'],
+    positionals: 1,
+    optionsAfterPositionals: true,
+  },
+  // `op run [--env-file F] -- cmd`: the command with `op://` references in its environment (and F's variables)
+  // replaced by the secrets they name.
+  op: {
+    sub: 'run',
+    values: ['--env-file', '--account'],
+    flags: ['--no-masking', '--cache', '--iso-timestamps'],
+    envFiles: ['--env-file'],
+  },
+  // dotenv-cli: `dotenv [-e F]... -- cmd` runs the command with F's variables (`.env` when none is named).
+  dotenv: {
+    values: ['-e'],
+    flags: ['--no-expand', '--debug', '--quiet', '-o', '--override'],
+    envFiles: ['-e'],
+    defaultEnvFile: '.env',
+    optionsAnywhere: true,
+  },
+  // `bwrap [opts] cmd`: the command in a sandbox. A folder mounted at its own path keeps paths what they say
+  // (a read-only or new empty mount only narrows what the command can reach); a mount elsewhere, a symlink, data
+  // from a descriptor or a variable set are not listed.
+  bwrap: {
+    values: [
+      '--dev',
+      '--proc',
+      '--tmpfs',
+      '--dir',
+      '--mqueue',
+      '--remount-ro',
+      '--unsetenv',
+      '--uid',
+      '--gid',
+      '--hostname',
+      '--chdir',
+    ],
+    mounts: ['--bind', '--bind-try', '--ro-bind', '--ro-bind-try', '--dev-bind', '--dev-bind-try'],
+    flags: [
+      '--unshare-all',
+      '--unshare-user',
+      '--unshare-user-try',
+      '--unshare-ipc',
+      '--unshare-pid',
+      '--unshare-net',
+      '--unshare-uts',
+      '--unshare-cgroup',
+      '--unshare-cgroup-try',
+      '--share-net',
+      '--die-with-parent',
+      '--new-session',
+      '--as-pid-1',
+      '--clearenv',
+    ],
+    chdir: ['--chdir'],
   },
   busybox: { values: [], flags: [] },
   // `daemonize [opts] PATH args`: PATH runs detached (its pid, lock and output files are options).

@@ -78,6 +78,8 @@ function runStdin(inv: Invocation, r: Reporter, shell: boolean, args: readonly W
   }
   if (stdin.literal !== undefined) {
     if (shell) return r.script(stdin.literal, inv, 'stdin-script', inv.program, bind);
+    const segment = r.segments[inv.segment];
+    if (segment) segment.stdinCode = stdin.literal;
     scanCode(stdin.literal, inv, r);
     return OPAQUE_FLOW;
   }

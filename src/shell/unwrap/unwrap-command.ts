@@ -9,6 +9,7 @@ import type { Category } from '../../core';
 import { resolvedPathOf, resolvePath } from '../classify/classify-path';
 import { isLoaderVariable } from '../data/loader-variables';
 import { WRAPPERS } from '../data/wrappers';
+import { envFileVariables } from '../detect/env-files';
 import { markFetchedPackage } from '../detect/fetched-packages';
 import { nestedAgentHome } from '../detect/guard-integrity';
 import type { SegmentContext } from '../types';
@@ -66,6 +67,8 @@ interface Unwrapped {
   changed: string[];
   /** Wrapper options that schedule the command for later (`systemd-run --on-calendar`): persistence. */
   scheduled: string[];
+  /** Files of `NAME=value` lines a wrapper gives the program as environment (`dotenv -e F`): read in env-files.ts. */
+  envFiles: Word[];
 }
 
 function literalWords(text: string): Word[] {
@@ -175,6 +178,46 @@ function attachedValue(word: Word, t: string): Word {
   return { text: word.text.slice(at), flow: word.flow };
 }
 
+const SH: Word = { text: 'sh', flow: NO_FLOW };
+const DASH_C: Word = { text: '-c', flow: NO_FLOW };
+
+/**
+ * The shell text given after the positional words by one of `options` (`flock F -c 'cmd'`, `--command=cmd`):
+ * undefined when none is there, `missing` when the option has no value.
+ */
+function shellCommandText(
+  options: readonly string[] | undefined,
+  argv: readonly Word[],
+  i: number,
+): Word | 'missing' | undefined {
+  const word = argv[i];
+  if (!options || word === undefined || !isLiteral(word)) return undefined;
+  const t = optionText(word);
+  const long = options.find((o) => o.startsWith('--') && t.startsWith(`${o}=`));
+  if (long !== undefined) return attachedValue(word, t);
+  if (!options.includes(t)) return undefined;
+  return argv[i + 1] ?? 'missing';
+}
+
+/** `bwrap --bind SRC DEST`: a path mounted at itself keeps paths what they say; anything else remaps them. */
+function mount(src: Word | undefined, dest: Word | undefined, option: string, out: Unwrapped): void {
+  const same =
+    isLiteral(src) &&
+    isLiteral(dest) &&
+    /^[/~]/.test(plain(dest)) &&
+    plain(src).replace(/(.)\/+$/, '$1') === plain(dest).replace(/(.)\/+$/, '$1');
+  if (!same)
+    out.changed.push(`\`${option}\` mounts a path somewhere else: the paths the program names are not those`);
+}
+
+/** `gosu USER cmd`: to root (or a user known only at run time) is running with raised privileges. */
+function runAs(name: string, user: Word | undefined, out: Unwrapped): void {
+  if (user === undefined) return;
+  if (!isLiteral(user)) out.unknown.push(`${name} $USER`);
+  else if (/^(?:root|0)(?::|$)/.test(plain(user)))
+    out.wrapperHits.push(['privilege_escalation', `\`${name}\` runs a command as root`]);
+}
+
 /** A wrapper's own output file, as a redirect: a write (`>`), never the command's standard output. */
 const WRAPPER_OUTPUT = '>wrapper-output';
 
@@ -190,6 +233,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     wrapperHits: [],
     unknown: [],
     argFiles: [],
+    envFiles: [],
     outputs: [],
     changed: [],
     scheduled: [],
@@ -207,86 +251,114 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
     }
     const spec = WRAPPERS[name];
     if (!spec) return out;
+    // `aws-vault exec`: another subcommand (`aws-vault list`) is not this wrapper.
+    if (spec.sub !== undefined && !(isLiteral(out.argv[1]) && plain(out.argv[1]) === spec.sub)) return out;
     out.wrappers.push(name);
     if (spec.elsewhere) out.changed.push(`\`${name}\` ${spec.elsewhere}`);
     if (spec.category)
       out.wrapperHits.push([spec.category, `\`${name}\` runs a command with raised privileges`]);
     const argv = [...out.argv];
-    let i = 1;
+    let i = spec.sub === undefined ? 1 : 2;
     let noRun = false;
-    while (i < argv.length) {
-      const word = argv[i];
-      const t = optionText(word);
-      // env takes any word with `=` before the program as an assignment (`BASH_FUNC_x%%=() { …; }` too).
-      if (spec.assignments && /^[^=-][^=]*=/.test(t)) {
-        const name = t.slice(0, t.indexOf('='));
-        out.assigned.push(name);
-        out.values.set(name, (word as Word).text.slice((word as Word).text.indexOf('=') + 1));
-        a.assigned(name, frame, {
-          text: (word as Word).text.slice((word as Word).text.indexOf('=') + 1),
-          flow: (word as Word).flow,
-        });
-        i++;
-        continue;
+    let ended = false;
+    const readOptions = () => {
+      while (i < argv.length) {
+        const word = argv[i];
+        const t = optionText(word);
+        // env takes any word with `=` before the program as an assignment (`BASH_FUNC_x%%=() { …; }` too).
+        if (spec.assignments && /^[^=-][^=]*=/.test(t)) {
+          const name = t.slice(0, t.indexOf('='));
+          out.assigned.push(name);
+          out.values.set(name, (word as Word).text.slice((word as Word).text.indexOf('=') + 1));
+          a.assigned(name, frame, {
+            text: (word as Word).text.slice((word as Word).text.indexOf('=') + 1),
+            flow: (word as Word).flow,
+          });
+          i++;
+          continue;
+        }
+        if (!isLiteral(word)) break;
+        if (t === '--') {
+          i++;
+          ended = true;
+          break;
+        }
+        if (!t.startsWith('-') || (t === '-' && !spec.flags.includes('-'))) break;
+        if (spec.mounts?.includes(t)) {
+          mount(argv[i + 1], argv[i + 2], `${name} ${t}`, out);
+          i += 3;
+          continue;
+        }
+        if (t === '-') {
+          i++;
+          continue;
+        }
+        const [optName, attached] = t.startsWith('--')
+          ? [t.split('=')[0] ?? t, t.includes('=') ? t.slice(t.indexOf('=') + 1) : undefined]
+          : [t.slice(0, 2), t.length > 2 ? t.slice(2) : undefined];
+        let value: string | undefined;
+        if (spec.values.includes(optName)) {
+          value = attached ?? plain(argv[i + 1]);
+          const valueWord = attached === undefined ? argv[i + 1] : attachedValue(word as Word, t);
+          i += attached === undefined ? 2 : 1;
+          out.valued.push(`${name} ${optName}`);
+          if (spec.outputs?.includes(optName) && valueWord) out.outputs.push(valueWord);
+          if (spec.envFiles?.includes(optName) && valueWord) out.envFiles.push(valueWord);
+          if (spec.changesProgram?.includes(optName))
+            out.changed.push(`\`${name} ${optName}\` changes what the program runs or loads, or where`);
+          if (spec.schedules?.includes(optName)) out.scheduled.push(`${name} ${optName}`);
+        } else if (
+          (spec.noRun ?? []).includes(optName) ||
+          (!t.startsWith('--') && [...t.slice(1)].some((c) => (spec.noRun ?? []).includes(`-${c}`)))
+        ) {
+          noRun = true;
+          i++;
+          continue;
+        } else if (
+          t.startsWith('--')
+            ? spec.flags.includes(optName)
+            : [...t.slice(1)].every((c) => spec.flags.includes(`-${c}`))
+        ) {
+          i++;
+          continue;
+        } else if (/^-\d+$/.test(t) && name === 'nice') {
+          i++;
+          continue;
+        } else {
+          out.unknown.push(`${name} ${t}`);
+          i++;
+          continue;
+        }
+        if ((spec.chdir ?? []).includes(optName) && value !== undefined) {
+          out.cwd = resolvedPathOf(value, a.scope, out.cwd ?? a.scope.cwd);
+        }
+        if ((spec.split ?? []).includes(optName) && value !== undefined) {
+          // `env -S 'a b' c`: the split words come first; unwrap again from there.
+          argv.splice(1, i - 1, ...literalWords(value));
+          i = 1;
+        }
       }
-      if (!isLiteral(word)) break;
-      if (t === '--') {
-        i++;
-        break;
-      }
-      if (!t.startsWith('-') || (t === '-' && !spec.flags.includes('-'))) break;
-      if (t === '-') {
-        i++;
-        continue;
-      }
-      const [optName, attached] = t.startsWith('--')
-        ? [t.split('=')[0] ?? t, t.includes('=') ? t.slice(t.indexOf('=') + 1) : undefined]
-        : [t.slice(0, 2), t.length > 2 ? t.slice(2) : undefined];
-      let value: string | undefined;
-      if (spec.values.includes(optName)) {
-        value = attached ?? plain(argv[i + 1]);
-        const valueWord = attached === undefined ? argv[i + 1] : attachedValue(word as Word, t);
-        i += attached === undefined ? 2 : 1;
-        out.valued.push(`${name} ${optName}`);
-        if (spec.outputs?.includes(optName) && valueWord) out.outputs.push(valueWord);
-        if (spec.changesProgram?.includes(optName))
-          out.changed.push(`\`${name} ${optName}\` changes what the program runs or loads, or where`);
-        if (spec.schedules?.includes(optName)) out.scheduled.push(`${name} ${optName}`);
-      } else if (
-        (spec.noRun ?? []).includes(optName) ||
-        (!t.startsWith('--') && [...t.slice(1)].some((c) => (spec.noRun ?? []).includes(`-${c}`)))
-      ) {
-        noRun = true;
-        i++;
-        continue;
-      } else if (
-        t.startsWith('--')
-          ? spec.flags.includes(optName)
-          : [...t.slice(1)].every((c) => spec.flags.includes(`-${c}`))
-      ) {
-        i++;
-        continue;
-      } else if (/^-\d+$/.test(t) && name === 'nice') {
-        i++;
-        continue;
-      } else {
-        out.unknown.push(`${name} ${t}`);
-        i++;
-        continue;
-      }
-      if ((spec.chdir ?? []).includes(optName) && value !== undefined) {
-        out.cwd = resolvedPathOf(value, a.scope, out.cwd ?? a.scope.cwd);
-      }
-      if ((spec.split ?? []).includes(optName) && value !== undefined) {
-        // `env -S 'a b' c`: the split words come first; unwrap again from there.
-        argv.splice(1, i - 1, ...literalWords(value));
-        i = 1;
-      }
-    }
+    };
+    readOptions();
     if (spec.positionalOutputs)
       for (const w of argv.slice(i, i + (spec.positionals ?? 0)))
         if (!/^\d+$/.test(plain(w))) out.outputs.push(w);
+    if (spec.runAs) runAs(name, argv[i], out);
     i += spec.positionals ?? 0;
+    if (spec.optionsAfterPositionals && !ended) readOptions();
+    const shellText = shellCommandText(spec.shellCommand, argv, i);
+    if (shellText !== undefined) {
+      // `flock F -c 'cmd'`: the wrapper runs the text with `sh -c`; judged as that.
+      out.argv = shellText === 'missing' ? [] : [SH, DASH_C, shellText];
+      if (shellText === 'missing') out.unknown.push(`${name} -c`);
+      continue;
+    }
+    if (spec.envFiles && spec.defaultEnvFile !== undefined && out.envFiles.length === 0)
+      out.envFiles.push({ text: spec.defaultEnvFile, flow: NO_FLOW });
+    if (spec.optionsAnywhere && !ended)
+      for (const w of argv.slice(i + 1))
+        if (isLiteral(w) && plain(w).startsWith('-') && plain(w) !== '-')
+          out.unknown.push(`${name} ${plain(w).slice(0, 30)}`);
     const rest = argv.slice(i);
     if (noRun && rest.length <= (spec.noRunWords ?? Number.POSITIVE_INFINITY)) {
       out.noRun = true;
@@ -502,6 +574,17 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     return OPAQUE_FLOW;
   }
   const inv = invocationOf(segment, program, head, cmd, u, frame);
+  if (u.envFiles.length > 0) {
+    // `dotenv -- cmd`: the file's variables are given to the program as a prefix's are; their values unknown.
+    const names = envFileVariables(u.envFiles, inv, a);
+    if (here && names.length > 0) {
+      here.assigned = [...(here.assigned ?? []), ...names];
+      here.assignedValues = [
+        ...(here.assignedValues ?? []),
+        ...names.map((n): [string, string] => [n, '$…']),
+      ];
+    }
+  }
   a.rememberFrame(inv, { ...frame, wrappers: u.wrappers });
   markFetchedPackage(inv, u.wrappers[u.wrappers.length - 1], a);
   const ran = plain(head);

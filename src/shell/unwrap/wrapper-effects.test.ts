@@ -78,3 +78,106 @@ describe('a wrapper option that schedules the command is persistence', () => {
     expect(categories(command)).toContain('persistence');
   });
 });
+
+const programs = (command: string) => analysis(command).segments.map((s) => s.argv.join(' '));
+
+describe('a wrapper behind a subcommand, with options after its positional words', () => {
+  it.each<[string, string, string]>([
+    [
+      'aws-vault exec PROFILE --',
+      'aws-vault exec dev -- aws sts get-caller-identity',
+      'aws sts get-caller-identity',
+    ],
+    ['an option after the profile', 'aws-vault exec dev --duration=1h -- aws s3 ls', 'aws s3 ls'],
+    ['op run --', 'op run --no-masking -- npm test', 'npm test'],
+    ['dotenv --', 'dotenv -- npm run dev', 'npm run dev'],
+    ['dotenv with no option after the program', 'dotenv npm test', 'npm test'],
+  ])('%s', (_n, command, inner) => {
+    expect(programs(command)[0]).toBe(inner);
+    expect(uncertainCodes(command)).toEqual([]);
+  });
+
+  it.each<[string, string]>([
+    ['another subcommand', 'aws-vault list'],
+    ['op without run', 'op item get x'],
+  ])('not this wrapper: %s', (_n, command) => {
+    expect(analysis(command).segments[0]?.wrappers).toEqual([]);
+  });
+
+  it.each<[string, string]>([
+    ['a credential server', 'aws-vault exec --server dev -- ls'],
+    ['credentials printed', 'aws-vault exec dev --json'],
+    ['op with an unknown option', 'op run --config /tmp/x -- ls'],
+    ['dotenv reads an option after the program without --', 'dotenv git push --dry-run origin feat'],
+  ])('an option not known is uncertain: %s', (_n, command) => {
+    expect(uncertainCodes(command)).toContain('unknown-option');
+  });
+});
+
+describe('flock -c runs its text with sh -c', () => {
+  it.each<[string, string]>([
+    ['-c', 'flock /tmp/lock -c "npm test"'],
+    ['--command=', 'flock /tmp/lock --command="npm test"'],
+    ['options before the file', 'flock -n -w 5 /tmp/lock -c "npm test"'],
+  ])('%s', (_n, command) => {
+    expect(programs(command).slice(0, 2)).toEqual(['sh -c npm test', 'npm test']);
+  });
+
+  it('the text is analysed: a floor command in it is found', () => {
+    expect(categories('flock /tmp/lock -c "rm -rf ~"')).toContain('destructive_root_delete');
+  });
+
+  it('-c with no text is uncertain', () => {
+    expect(uncertainCodes('flock /tmp/lock -c')).toContain('unknown-option');
+  });
+
+  it('a command given as words still runs as itself', () => {
+    expect(programs('flock /tmp/lock npm test')[0]).toBe('npm test');
+  });
+});
+
+describe('gosu and su-exec run the command as the user named', () => {
+  it.each<[string, string]>([
+    ['gosu to root', 'gosu root ls'],
+    ['gosu to uid 0', 'gosu 0:0 ls'],
+    ['su-exec to root with a group', 'su-exec root:wheel ls'],
+  ])('to root is privilege escalation: %s', (_n, command) => {
+    expect(categories(command)).toContain('privilege_escalation');
+  });
+
+  it.each<[string, string]>([
+    ['gosu to a service user', 'gosu node npm test'],
+    ['su-exec with a group', 'su-exec app:app npm test'],
+  ])('another user is no category: %s', (_n, command) => {
+    expect(categories(command)).toEqual([]);
+    expect(programs(command)[0]).toBe('npm test');
+  });
+
+  it('a user known only at run time is uncertain', () => {
+    expect(uncertainCodes('gosu "$U" ls')).toContain('unknown-option');
+  });
+});
+
+describe('bwrap: a folder mounted at its own path keeps paths what they say', () => {
+  it.each<[string, string]>([
+    ['the root read-only', 'bwrap --ro-bind / / ls /'],
+    ['with /dev, /proc and new namespaces', 'bwrap --ro-bind / / --dev /dev --proc /proc --unshare-all ls'],
+    ['the workspace at itself', 'bwrap --bind /home/u/proj /home/u/proj --chdir /home/u/proj ls'],
+  ])('%s', (_n, command) => {
+    expect(uncertainCodes(command)).toEqual([]);
+    expect(programs(command)[0]?.startsWith('ls')).toBe(true);
+  });
+
+  it('the command is judged: a recursive delete through a writable root is found', () => {
+    expect(categories('bwrap --bind / / rm -rf ~/work')).not.toEqual([]);
+  });
+
+  it.each<[string, string, string]>([
+    ['a folder mounted elsewhere', 'bwrap --bind /home/u/.ssh /tmp/x cat /tmp/x/k', 'dynamic-command'],
+    ['a relative destination', 'bwrap --ro-bind /etc etc cat etc/shadow', 'dynamic-command'],
+    ['a symlink made inside', 'bwrap --symlink /home/u/.ssh/id_rsa /tmp/k cat /tmp/k', 'unknown-option'],
+    ['a variable set inside', 'bwrap --setenv LD_PRELOAD /tmp/x.so ls', 'unknown-option'],
+  ])('uncertain: %s', (_n, command, code) => {
+    expect(uncertainCodes(command)).toContain(code);
+  });
+});
