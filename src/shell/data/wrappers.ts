@@ -277,13 +277,15 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   gosu: { values: [], flags: [], positionals: 1, runAs: true },
   'su-exec': { values: [], flags: [], positionals: 1, runAs: true },
   // `aws-vault exec PROFILE -- cmd`: the command with the profile's temporary AWS credentials in its environment.
-  // Options that start a credential server, print the credentials or run a password command are not listed.
+  // Options that start a credential server, print the credentials or run a password command are not listed. Like
+  // `op` and `dotenv`, it takes its own options from among the command's words unless a `--` ends them.
   'aws-vault': {
     sub: 'exec',
     values: ['-d', '--duration', '--region', '-t', '--mfa-token', '--backend', '--keychain', '--prompt'],
     flags: ['-n', '--no-session', '--debug'],
     positionals: 1,
     optionsAfterPositionals: true,
+    optionsAnywhere: true,
   },
   // `op run [--env-file F] -- cmd`: the command with `op://` references in its environment (and F's variables)
   // replaced by the secrets they name.
@@ -292,6 +294,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     values: ['--env-file', '--account'],
     flags: ['--no-masking', '--cache', '--iso-timestamps'],
     envFiles: ['--env-file'],
+    optionsAnywhere: true,
   },
   // dotenv-cli: `dotenv [-e F]... -- cmd` runs the command with F's variables (`.env` when none is named).
   dotenv: {

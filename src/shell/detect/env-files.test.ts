@@ -93,6 +93,13 @@ describe("a wrapper's env file gives the program its variables", () => {
     expect(JSON.stringify(analysis('dotenv -e .env.app -- npm test'))).not.toContain('sk_live_abc');
   });
 
+  it('a file outside the workspace is a read of that path: a key handed on is a secret read', () => {
+    const hits = (command: string) => analysis(command).hits.map((h) => h.category);
+    expect(hits('dotenv -e ~/.aws/credentials -- npm test')).toContain('secret_material_read');
+    expect(hits('op run --env-file=/home/u/.ssh/id_rsa -- npm test')).toContain('secret_material_read');
+    expect(hits('dotenv -- npm test')).toEqual([]);
+  });
+
   it('without a reader the command is judged by its words', () => {
     const a = analyzeShellSync(
       'dotenv -e .env.loader -- npm test',

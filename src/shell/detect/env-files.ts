@@ -7,10 +7,11 @@
  * reader (`ShellEnv.readScript`) the command is judged by its words. Pure apart from the injected reader and reporting.
  */
 
+import { isUnder } from '../../core';
 import { isLoaderVariable } from '../data/loader-variables';
 import type { Invocation, Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import { resolveArg } from './path-effects';
+import { resolveArg, touchPath } from './path-effects';
 import { projectFile } from './project-file';
 
 /** `NAME=value`, `export NAME=value`, `NAME: value` (dotenv reads all three); names may hold `.` and `-`. */
@@ -29,6 +30,10 @@ export function envFileVariables(files: readonly Word[], inv: Invocation, r: Rep
   const names: string[] = [];
   for (const word of files) {
     const path = resolveArg(word, inv, r).resolved;
+    // A file outside the workspace (`-e ~/.aws/credentials`) is a read of that path, judged by its class; the
+    // project's own `.env` handed to the program it configures is not the agent reading it.
+    if (path === undefined || !r.scope.workspaceRoots.some((w) => isUnder(path, w)))
+      touchPath(word, 'read', inv, r);
     const file = path === undefined ? ({ kind: 'unknown' } as const) : projectFile(path, inv, r);
     // Not there, or no reader (a pure analysis judges the command by its words, as `npm test` by its name).
     if (file.kind === 'missing' || file.kind === 'unread') continue;

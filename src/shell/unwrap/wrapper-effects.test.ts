@@ -109,6 +109,8 @@ describe('a wrapper behind a subcommand, with options after its positional words
     ['credentials printed', 'aws-vault exec dev --json'],
     ['op with an unknown option', 'op run --config /tmp/x -- ls'],
     ['dotenv reads an option after the program without --', 'dotenv git push --dry-run origin feat'],
+    ['aws-vault too', 'aws-vault exec dev aws s3 ls --region eu-west-1'],
+    ['op too', 'op run npm test --watch'],
   ])('an option not known is uncertain: %s', (_n, command) => {
     expect(uncertainCodes(command)).toContain('unknown-option');
   });
