@@ -46,6 +46,7 @@ export {
   emptyContext,
   type FileChange,
   requestSubject,
+  type SearchLines,
   TOOL_KINDS,
   type ToolInput,
   type ToolKind,

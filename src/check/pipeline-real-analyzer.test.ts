@@ -1,10 +1,15 @@
 // Action review end to end on the real shell analyzer (src/shell) and the bundled policy with no config: one
 // named case per category, benign look-alikes, compound bypasses, wrappers, data strings, workspace deletes.
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../core';
 import { analyzeShell, CATEGORIES } from '../shell';
+import { diskReader } from '../shell/testdata/disk-reader';
 import { CATEGORY_ORDER } from './facts/category-reasons';
 import { checkWithTrace } from './pipeline';
+import type { ToolInput } from './request/request';
 import { policyWith, request } from './testdata/fixtures';
 
 const deps = { analyzeShell, policy: policyWith(), clock: fixedClock('2026-11-29T00:00:00Z') };
@@ -428,5 +433,46 @@ describe("a command asked to run outside the harness's sandbox is the harness's 
   });
   it('a category is still named', async () => {
     expect((await outside('cat .env')).decision.categories).toContain('secret_material_read');
+  });
+});
+
+describe("a harness's content search prints the lines its pattern matches (ADR 0108)", () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gavel-grep-tool-'));
+    mkdirSync(join(dir, 'conf'));
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'conf', 'secrets.yaml'), 'db_password: hunter2\n');
+    writeFileSync(join(dir, 'src', 'app.ts'), 'const password = input();\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const grep = (input: Partial<Extract<ToolInput, { kind: 'read' }>>) =>
+    checkWithTrace(
+      {
+        ...request({ kind: 'read', path: dir, search: 'contents', globs: [], ...input }, 'Grep'),
+        cwd: dir,
+        workspaceRoots: [dir],
+        readScript: diskReader,
+      },
+      deps,
+    );
+
+  it('a secret file below the folder whose line the pattern matches is read', async () => {
+    const r = await grep({ lines: { pattern: 'password', ignoreCase: false } });
+    expect(r.decision.verdict).toBe('escalate');
+    expect(r.decision.categories).toContain('secret_material_read');
+  });
+
+  it.each<[string, Partial<Extract<ToolInput, { kind: 'read' }>>]>([
+    ['names only (no lines printed)', {}],
+    ['a pattern no secret line matches', { lines: { pattern: 'useEffect', ignoreCase: false } }],
+    [
+      'a glob that leaves the secret file out',
+      { globs: ['*.ts'], lines: { pattern: 'password', ignoreCase: false } },
+    ],
+    ['a quote in the pattern stays one word', { lines: { pattern: "pass'word", ignoreCase: false } }],
+  ])('allowed: %s', async (_n, input) => {
+    expect((await grep(input)).decision.verdict).toBe('allow');
   });
 });

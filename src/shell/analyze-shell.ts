@@ -18,7 +18,7 @@ import { fastParse } from './parse/fast-parse';
 import { joinsLines } from './parse/joined-lines';
 import { loadedShellParser, loadShellParser, type ShellParser } from './parse/load-parser';
 import { misreadsKeywords } from './parse/misread-keywords';
-import { misreadsWords } from './parse/misread-words';
+import { misreadsWords, quoteSkippedDash } from './parse/misread-words';
 import { posixForHeaders } from './parse/posix-for';
 import type { SyntaxNode as Node } from './parse/syntax-node';
 import type {
@@ -229,6 +229,17 @@ class AnalysisRun implements UnwrapHost, WalkHost {
         tree.delete();
         tree = second;
         text = posix;
+      }
+    }
+    // `python3 - <<'EOF'`: a `-` tree-sitter drops before a here-document is read quoted, the word bash reads.
+    const dashed = fast ? undefined : quoteSkippedDash(tree.rootNode, text);
+    if (dashed !== undefined) {
+      const second = (this.parser as ShellParser).parse(dashed);
+      if (second.rootNode.hasError) second.delete();
+      else {
+        tree.delete();
+        tree = second;
+        text = dashed;
       }
     }
     try {

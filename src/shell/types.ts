@@ -177,6 +177,8 @@ export type ScriptFile =
       head?: string;
       /** A folder: the names of its entries (at most 256; absent when more or not listed). */
       entries?: readonly string[];
+      /** Which of `entries` are folders themselves (a symlink is not); absent: not told. */
+      folders?: readonly string[];
     };
 
 /** Ends the wrapper of segments read from a script file on disk: `bash (script file)` (their words are the file's). */

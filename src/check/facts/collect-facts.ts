@@ -20,7 +20,7 @@ import {
 } from '../../shell';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import { argumentTouches } from '../request/argument-shapes';
-import type { CheckRequest } from '../request/request';
+import type { CheckRequest, SearchLines } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
 import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
@@ -247,6 +247,25 @@ function searchFacts(
 }
 
 /**
+ * A content search that prints lines (`lines`): a secret file below its folder one of whose lines the pattern
+ * matches is read, as the same search run with `rg` is (the analysis of `linesSearchCommand`). Only that category is
+ * taken from the analysis; the search's scope is judged as before.
+ */
+function withPrintedSecrets(facts: Facts, analysis: ShellAnalysis | undefined): Facts {
+  const hit = analysis?.hits.find((h) => h.category === 'secret_material_read');
+  const first = facts.targets[0];
+  if (!hit || !first) return facts;
+  const printed = {
+    category: 'secret_material_read' as const,
+    reason: 'prints lines of a secret file below the folder that its pattern matches',
+  };
+  return {
+    ...facts,
+    targets: [{ ...first, categories: [...first.categories, printed] }, ...facts.targets.slice(1)],
+  };
+}
+
+/**
  * What a fetch of `url` touches, by the whole URL: `http(s)` reaches its host (a metadata service reads
  * credentials; an internal or unstated host is outbound), `file:` reads that local path, and any other scheme,
  * a `file:` URL naming another machine or an unreadable URL is uncertain. `readOnly`: the harness's web fetch
@@ -284,12 +303,26 @@ function fetchFacts(
   };
 }
 
+/** Quoted for the shell as one word. */
+const quoted = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The ripgrep command a harness's content search runs (Claude Code's Grep is ripgrep: hidden files and what git
+ * ignores are skipped), for the shell analysis to find the secret files whose lines it prints.
+ */
+export function linesSearchCommand(path: string, globs: readonly string[], lines: SearchLines): string {
+  const options = ['-n', ...(lines.ignoreCase ? ['-i'] : []), ...globs.flatMap((g) => ['-g', quoted(g)])];
+  return `rg ${options.join(' ')} -e ${quoted(lines.pattern)} -- ${quoted(path)}`;
+}
+
 /**
  * The shell commands an MCP or unknown tool's arguments carry, or a write or edit adds to a file a runner runs
  * (`runnerEdit`), for the pipeline to analyse.
  */
 export function argumentCommands(request: CheckRequest): string[] {
   const input = request.input;
+  if (input.kind === 'read' && input.lines)
+    return [linesSearchCommand(input.path, input.globs ?? [], input.lines)];
   if (input.kind === 'write' || input.kind === 'edit')
     return runnerEdit(request)?.commands.map((c) => c.command) ?? [];
   if (input.kind !== 'mcp' && input.kind !== 'other') return [];
@@ -481,7 +514,10 @@ export function collectFacts(
   switch (input.kind) {
     case 'read':
       if (input.search)
-        return searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope);
+        return withPrintedSecrets(
+          searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope),
+          input.lines ? analyses[0] : undefined,
+        );
       return pathFacts(request, input.path, 'read', base, policy, env, inScope);
     case 'write':
       return withRunnerCommands(

@@ -9,6 +9,12 @@ import type { ShellEnv } from '../../shell';
 export const TOOL_KINDS = ['shell', 'read', 'write', 'edit', 'web_fetch', 'mcp', 'other'] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
 
+/** What a content search prints lines of: its regular expression and whether case is ignored. */
+export interface SearchLines {
+  pattern: string;
+  ignoreCase: boolean;
+}
+
 export type ToolInput =
   /**
    * `leavesSandbox`: the harness is asked to run it outside its own sandbox (Claude Code's
@@ -23,6 +29,11 @@ export type ToolInput =
       search?: 'names' | 'contents';
       /** The search's patterns: Glob's `pattern`, Grep's `glob` filter (`!x` only narrows). */
       globs?: string[];
+      /**
+       * A content search that prints the lines its pattern matches (Grep's `content` output): the pattern, as the
+       * harness's ripgrep reads it. A secret file below the folder one of whose lines it matches is read (ADR 0108).
+       */
+      lines?: SearchLines;
     }
   /** `delete`: the tool removes the path (Cursor's Delete): judged as a delete of all of it, never as an edit. */
   | { kind: 'write'; path: string; delete?: true; change?: FileChange }

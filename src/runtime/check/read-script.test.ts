@@ -2,7 +2,7 @@
 // analysis with it, and the Claude Code hook in process: a script written by an earlier tool call and run now is
 // judged by what it does. A FIFO must never hang a review (no writer is ever attached in these tests).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,9 +66,25 @@ describe('readScriptFile', () => {
     ['a missing file', 'ws/nothere.sh', { kind: 'missing' }],
     ['a path through a file', 'ws/scripts/test.sh/x', { kind: 'missing' }],
     ['a FIFO (no hang)', 'ws/pipe', { kind: 'unreadable', why: 'not-regular' }],
-    ['a folder, listed', 'ws/folder.sh', { kind: 'unreadable', why: 'not-regular', entries: [] }],
+    [
+      'a folder, listed',
+      'ws/folder.sh',
+      { kind: 'unreadable', why: 'not-regular', entries: [], folders: [] },
+    ],
   ])('%s', (_name, rel, expected) => {
     expect(readScriptFile(join(base, rel))).toEqual(expected);
+  });
+
+  it('a folder tells which entries are folders; a symlink to one is not', () => {
+    mkdirSync(join(base, 'ws', 'tree', 'sub'), { recursive: true });
+    writeFileSync(join(base, 'ws', 'tree', 'a.txt'), 'a');
+    symlinkSync(join(base, 'ws', 'tree', 'sub'), join(base, 'ws', 'tree', 'link'));
+    expect(readScriptFile(join(base, 'ws', 'tree'))).toEqual({
+      kind: 'unreadable',
+      why: 'not-regular',
+      entries: ['a.txt', 'link', 'sub'],
+      folders: ['sub'],
+    });
   });
 
   it('a device is not read', () => {

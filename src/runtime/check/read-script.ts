@@ -35,11 +35,21 @@ function readUpTo(fd: number, max: number): Buffer {
 /** Entries of a folder listed for a runner's workspace patterns (`packages/*`): more are not listed. */
 export const MAX_FOLDER_ENTRIES = 256;
 
-/** A folder's entry names, when it has at most MAX_FOLDER_ENTRIES; nothing when more or unreadable. */
-function folderEntries(abs: string): { entries?: readonly string[] } {
+/**
+ * A folder's entry names and which of them are folders (a symlink is not: recursive searches do not follow one),
+ * when it has at most MAX_FOLDER_ENTRIES; nothing when more or unreadable.
+ */
+function folderEntries(abs: string): { entries?: readonly string[]; folders?: readonly string[] } {
   try {
-    const names = readdirSync(abs);
-    return names.length <= MAX_FOLDER_ENTRIES ? { entries: names.sort() } : {};
+    const dirents = readdirSync(abs, { withFileTypes: true });
+    if (dirents.length > MAX_FOLDER_ENTRIES) return {};
+    return {
+      entries: dirents.map((d) => d.name).sort(),
+      folders: dirents
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort(),
+    };
   } catch {
     return {};
   }

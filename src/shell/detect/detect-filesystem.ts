@@ -120,9 +120,6 @@ function rm(inv: Invocation, r: Reporter): void {
   }
 }
 
-/** Content searches (secret-search.ts): what they print of the files found is the files' matching lines. */
-const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
-
 const FIND_FILTERS =
   /^-(i?name|i?path|i?wholename|i?regex|type|newer|mtime|mmin|atime|amin|ctime|cmin|size|empty|user|group|perm|links|inum|samefile|not|prune)$/;
 
@@ -173,9 +170,10 @@ function find(inv: Invocation, r: Reporter): Flow {
       // is where they go): their name tests are not globs of whole trees.
       const head = plain(cmd[0]).split('/').pop() ?? '';
       const deletes = /^(rm|unlink|shred)$/.test(head);
-      // A content search run on every file found with no name test reads every file below the root, hidden ones too
-      // (secret-search.ts reads `root/**` so).
-      const searched = names.length === 0 && SEARCHERS.has(head) ? ['*'] : names;
+      // A command run on every file found with no name test reads every file below the root, hidden ones too:
+      // `root/**` (a reader of it is judged on the files there, path-effects.ts; a content search on the lines its
+      // pattern matches, secret-search.ts).
+      const searched = names.length === 0 ? ['*'] : names;
       const found = (deletes || head === 'mv' ? [] : searched).map((n) => ({
         text: globBelow(root, n),
         flow: OPAQUE_FLOW,

@@ -43,6 +43,7 @@ import { migrationTargets } from './migration-targets';
 import { PACKAGE_EDITS_PROGRAMS, packageEdits } from './package-edits';
 import { PACKAGE_SCRIPTS_PROGRAMS, packageScripts } from './package-scripts';
 import {
+  archivesToStdout,
   holdsSecrets,
   mayNameSecret,
   readsSecretContent,
@@ -50,9 +51,11 @@ import {
   redirectEffects,
   resolveArg,
   runTimeName,
+  secretBelow,
   shortPath,
   TREE_READERS,
   touchPath,
+  treeHoldsSecret,
 } from './path-effects';
 import { printfText } from './printf-format';
 import { detectSecretPrinters } from './secret-printers';
@@ -290,6 +293,13 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
       continue;
     }
     if (!secret && !looksLikePath(text)) {
+      // `cat *`, `cat *.yaml`: a bare glob is no path the tables judge, but it expands to the files on disk; one of
+      // them named like a secret is read (path-effects.ts secretBelow).
+      if (role === 'read' && isLiteral(w) && secretBelow(w, inv, r)) {
+        touchPath(w, role, inv, r);
+        readsSecret = true;
+        continue;
+      }
       // A bare name is not taken for a path, but a reader given one opens it: its content may still be a secret.
       const named = role === 'read' && /^[\w.@+-]+$/.test(text) ? resolveArg(w, inv, r).resolved : undefined;
       if (named !== undefined && readsSecretContent(named, inv, r)) readsSecret = true;
@@ -301,7 +311,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
       role === 'read' &&
       TREE_READERS.has(p) &&
       readsTree(inv, options) &&
-      holdsSecrets(res.resolved, r)
+      (holdsSecrets(res.resolved, r) || (archivesToStdout(inv) && treeHoldsSecret(res.resolved, inv, r)))
     ) {
       r.hit(
         'secret_material_read',

@@ -290,6 +290,11 @@ export function readBudgeted(path: string, inv: Invocation, r: Reporter): Script
   return file;
 }
 
+/** Paths the analysis may still give the reader before a further one is uncertain. */
+export function readsLeft(r: Reporter): number {
+  return MAX_SCRIPT_READS - budgetOf(r).reads;
+}
+
 function budgetOf(r: Reporter): Budget {
   let budget = BUDGETS.get(r);
   if (!budget) {

@@ -178,7 +178,7 @@ function searchOperands(inv: Invocation): { roots: Word[]; names: string[] } | u
  * `rg -l`/`--files`, `grep -l`/`-L` of literal roots print the names of files at or below those roots; `-g`,
  * `--glob`, `--iglob`, `--include` say which. Any other output is text of the files, not names.
  */
-function searchRoots(inv: Invocation): string[] | undefined {
+function searchRoots(inv: Invocation, read: boolean): string[] | undefined {
   const opts = inv.args.map((w) => optionText(w));
   const lists = opts.some(
     (t) =>
@@ -188,7 +188,11 @@ function searchRoots(inv: Invocation): string[] | undefined {
     return undefined;
   const found = searchOperands(inv);
   if (found === undefined || !found.roots.every(isLiteral)) return undefined;
-  const globs = found.names.length > 0 ? found.names : ['*'];
+  // With no file glob, every file below a root may be named; where the files are read, the secret ones whose lines
+  // the pattern matches are named instead (secretNamesListed), not every file below (`root/**` would be, on disk).
+  // `rg --files` prints every file it would search, not the ones a pattern matches.
+  const every = opts.includes('--files');
+  const globs = found.names.length > 0 ? found.names : read && !every ? [] : ['*'];
   return found.roots.flatMap((w) => [w.text, below(w), ...globs.map((n) => globBelow(w, n))]);
 }
 
@@ -263,8 +267,15 @@ function gitRoots(args: readonly Word[]): string[] | undefined {
 function lsRoots(args: readonly Word[]): string[] | undefined {
   const roots = args.filter((w) => !plain(w).startsWith('-') || plain(w) === '-');
   if (!roots.every(isLiteral)) return undefined;
+  // Hidden entries too with `-a`/`-A`.
+  const all = args.some((w) => /^-[a-zA-Z]*[aA][a-zA-Z]*$|^--(all|almost-all)$/.test(plain(w)));
+  // A folder's entries, as globs a reader's disk check expands (path-effects.ts): `ls | xargs cat` reads `./*`.
+  // Hidden ones as `root/**` (every file below, hidden too: more than ls prints, never less; a `root/.*` would read as
+  // naming `.env` to a check that has no reader).
+  const entries = (root: string) => [all ? `${root}/**` : `${root}/*`];
+  const folders = roots.length === 0 ? ['.'] : roots.map((w) => w.text.replace(/\/+$/, '') || '/');
   // A file is printed as given; a folder's entries by name, found below the working folder.
-  return [...roots.map((w) => w.text), `./${EACH_FOUND}`];
+  return [...roots.map((w) => w.text), `./${EACH_FOUND}`, ...folders.flatMap(entries)];
 }
 
 /** The options that end each name with a NUL instead of a newline, by lister. */
@@ -380,7 +391,7 @@ export function listedOutput(inv: Invocation, out: Flow, r?: Reporter): Flow {
   else if (p === 'fd' || p === 'fdfind') roots = fdRoots(inv.args);
   else if (p === 'ls') roots = lsRoots(inv.args);
   else if (p === 'rg' || p === 'grep' || p === 'egrep' || p === 'fgrep') {
-    roots = searchRoots(inv);
+    roots = searchRoots(inv, r?.env.readScript !== undefined);
     // The secret files whose content matches are among the names printed (`grep -rl API_KEY . | xargs cat`).
     if (roots !== undefined && r !== undefined) roots = [...roots, ...secretNamesListed(inv, r)];
   } else if (p === 'git') roots = gitRoots(inv.args);

@@ -18,7 +18,9 @@ import { isGeneratedFolder } from '../data/generated-folders';
 import type { PathRef } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter, shown } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import { DYN } from '../walk/markers';
+import { NO_FLOW } from '../walk/flow';
+import { DYN, unprotect } from '../walk/markers';
+import { globReaches, walkFiles } from './folder-walk';
 
 export function resolveArg(word: Word, inv: Invocation, r: Reporter): ResolvedPath {
   const text = word.text;
@@ -78,8 +80,32 @@ function withGlobReach(
   r: Reporter,
 ): ResolvedPath {
   if (role !== 'read' || res.class === 'sensitive') return res;
-  if (!wordMayNameSecret(word.text, r.scope, sensitivePatterns(r), inv.cwd ?? r.scope.cwd)) return res;
-  return { ...res, class: 'sensitive' };
+  if (wordMayNameSecret(word.text, r.scope, sensitivePatterns(r), inv.cwd ?? r.scope.cwd))
+    return { ...res, class: 'sensitive' };
+  return secretBelow(word, inv, r) ? { ...res, class: 'sensitive' } : res;
+}
+
+/** Content searches print only the lines their pattern matches: secret-search.ts judges what they read. */
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git']);
+
+/**
+ * Does a read through a glob read a secret-named file the glob expands to on disk (`cat config/*` beside
+ * `config/master.key`; `find . -type f | xargs cat` reads `./**`, every file below, hidden ones too)? The
+ * pattern-only reading cannot say: most folders hold none. Bounded (folder-walk.ts).
+ */
+export function secretBelow(word: Word, inv: Invocation, r: Reporter): boolean {
+  if (!r.env.readScript || SEARCHERS.has(inv.program)) return false;
+  const abs = absoluteGlob(word.text, inv, r);
+  if (abs === undefined) return false;
+  return globReaches(unprotect(abs), inv, r, (path) => mayNameSecret({ text: path, flow: NO_FLOW }, inv, r));
+}
+
+/** A word holding an unquoted glob as an absolute pattern (`~` and the working folder applied); else undefined. */
+export function absoluteGlob(text: string, inv: Invocation, r: Reporter): string | undefined {
+  if (text.includes(DYN) || !/[*?[]/.test(text) || text.length > 1024) return undefined;
+  if (text.startsWith('/')) return text;
+  if (text === '~' || text.startsWith('~/')) return `${r.scope.home}${text.slice(1)}`;
+  return `${inv.cwd ?? r.scope.cwd}/${text}`;
 }
 
 /**
@@ -212,6 +238,38 @@ export const TREE_READERS = new Set([
 ]);
 
 /** Reads a path; a recursive read of a folder that holds secrets counts as reading them. */
+/**
+ * Does the archiver write the archive, members and all, to standard output, where the agent sees it (`tar -cf - .`,
+ * `tar c .` with no archive named, `zip -r - .`)? An uncompressed tar shows each member's text as it is.
+ */
+export function archivesToStdout(inv: Invocation): boolean {
+  const words = inv.args.map((w) => plain(w));
+  if (inv.program === 'zip') return words.find((w) => w === '-' || !w.startsWith('-')) === '-';
+  if (inv.program !== 'tar') return false;
+  const first = words[0] ?? '';
+  const clusters = words.filter((w, k) => /^-[A-Za-z]+$/.test(w) || (k === 0 && /^[A-Za-z]+$/.test(w)));
+  const creates = words.includes('--create') || clusters.some((c) => c.includes('c'));
+  if (!creates) return false;
+  const long = words.findIndex((w) => w === '--file' || w.startsWith('--file='));
+  if (long >= 0) return (words[long]?.startsWith('--file=') ? words[long].slice(7) : words[long + 1]) === '-';
+  const cluster = clusters.findIndex((c) => c.includes('f'));
+  if (cluster < 0) return true;
+  const at = words.indexOf(clusters[cluster] as string);
+  // `-cf ARCHIVE`, `-fARCHIVE` glued after the f, or old style `cf ARCHIVE`.
+  const c = clusters[cluster] as string;
+  const glued = c.startsWith('-') ? c.slice(c.indexOf('f') + 1) : '';
+  const value = glued !== '' ? glued : words[at + 1];
+  return value === '-' || (first === c && !c.startsWith('-') && words[1] === '-');
+}
+
+/** Does a tree an archiver reads hold a secret-named file on disk (a bounded walk, hidden files included)? */
+export function treeHoldsSecret(path: string | undefined, inv: Invocation, r: Reporter): boolean {
+  if (path === undefined || !r.env.readScript) return false;
+  return walkFiles([path], true, inv, r, (_folder, _name, abs) =>
+    mayNameSecret({ text: abs, flow: NO_FLOW }, inv, r),
+  );
+}
+
 export function readsTree(inv: Invocation, options: readonly string[]): boolean {
   if (
     ['tar', 'zip', '7z', 'rsync', 'rclone', 'rg', 'ag', 'duplicity', 'borg', 'restic'].includes(inv.program)

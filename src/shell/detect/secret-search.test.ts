@@ -1,9 +1,9 @@
-// A recursive content search prints the matching lines of every file it reads: a secret-named file at the top of
-// a searched folder whose lines the pattern matches is read. Real folders in a temp dir (a real git repository
+// A recursive content search prints the matching lines of every file it reads: a secret-named file below a searched
+// folder (nearest folders first) whose lines the pattern matches is read. Real folders in a temp dir (a real git repository
 // where ignore rules matter), read through the disk reader as the runtime reads them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
@@ -21,7 +21,10 @@ function workspace(files: Record<string, string>, git = false) {
   mkdirSync(join(ws, 'src'), { recursive: true });
   mkdirSync(home, { recursive: true });
   writeFileSync(join(ws, 'src', 'app.ts'), 'const key = process.env.API_KEY;\nuseEffect(() => {});\n');
-  for (const [rel, text] of Object.entries(files)) writeFileSync(join(ws, rel), text);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(ws, rel)), { recursive: true });
+    writeFileSync(join(ws, rel), text);
+  }
   if (git) runGit(ws, home, 'init', '-q');
   const env = shellEnv({ cwd: ws, home, workspaceRoots: [ws], tempDirs: ['/tmp'], readScript: reader });
   return (command: string) => {
@@ -121,5 +124,46 @@ describe('every file a lister finds below a folder, searched, is the folder sear
     expect(workspace(ENV)('find . -type f -exec grep -H useEffect {} +').categories).not.toContain(
       'secret_material_read',
     );
+  });
+});
+
+describe('the folders below a searched folder are walked too', () => {
+  const NESTED = {
+    'apps/api/.env': ENV['.env'],
+    'apps/web/src/index.ts': 'export {};\n',
+    '.config/secrets.yaml': 'db_password: hunter2\n',
+    'node_modules/pkg/.env': 'API_TOKEN=sk-live-abcdefabcdefabcdefabcdef\n',
+  };
+
+  it.each([
+    ['grep two folders down', 'grep -rn API_KEY .'],
+    ['grep from a folder above it', 'grep -r DB_PASSWORD apps'],
+    ['rg reading hidden files', 'rg -uu API_KEY'],
+    ['grep into a hidden folder', 'grep -r hunter2 .'],
+    ['names a reader reads', 'grep -rl API_KEY . | xargs cat'],
+  ])('%s: %s', (_name, command) => {
+    expect(workspace(NESTED)(command).categories).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['a pattern no line matches', 'grep -rn useEffect .'],
+    ['rg skips hidden files below too', 'rg API_KEY'],
+    ['rg skips hidden folders', 'rg hunter2'],
+    ['another branch of the tree', 'grep -rn API_KEY apps/web'],
+    ['a generated folder is not walked', 'grep -r API_TOKEN .'],
+  ])('quiet: %s: %s', (_name, command) => {
+    expect(workspace(NESTED)(command).categories).not.toContain('secret_material_read');
+  });
+
+  it('a nested file git ignores is skipped by rg --hidden, not by grep', () => {
+    const run = workspace({ ...NESTED, '.gitignore': '.env\n' }, true);
+    expect(run('rg --hidden API_KEY').categories).not.toContain('secret_material_read');
+    expect(run('grep -rn API_KEY .').categories).toContain('secret_material_read');
+  });
+
+  it('a wide tree is walked without making the command uncertain', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`pkg${i}/src/a.ts`] = 'x\n';
+    expect(workspace(files)('grep -rn TODO .')).toEqual({ categories: [], uncertain: [] });
   });
 });

@@ -9,8 +9,9 @@
  * rules unless told otherwise. Names or counts only (`-l`, `-c`, `-q`) print no line, but the names of the matching
  * files go on to a reader after the search (`grep -rl API_KEY . | xargs cat`: secretNamesListed, read by
  * listed-paths.ts). A pattern gavel cannot read (a pattern file, a word known only at run time, a regex it cannot
- * translate) or a file it cannot read counts as matching. Only the top of each folder is listed (known limit: a
- * `.env` two folders down is not seen). Pure apart from the injected reader and reporting.
+ * translate) or a file it cannot read counts as matching. The folders below are walked nearest first (folder-walk.ts,
+ * bounded; known limit: a secret deeper in a large tree is not seen).
+ * Pure apart from the injected reader and reporting.
  */
 
 import { posix } from 'node:path';
@@ -18,11 +19,12 @@ import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { OPAQUE_FLOW } from '../walk/flow';
+import { unprotect } from '../walk/markers';
 import { readBudgeted } from './disk-scripts';
+import { globMatches, globReaches, walkFiles } from './folder-walk';
 import { gitIgnored } from './git-ignore';
 import { EACH_FOUND } from './listed-paths';
-import { mayNameSecret, resolveArg, touchPath } from './path-effects';
-import { inFolder } from './project-file';
+import { absoluteGlob, mayNameSecret, resolveArg, touchPath } from './path-effects';
 
 export const SECRET_SEARCH_PROGRAMS = () => ['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git'];
 
@@ -45,6 +47,8 @@ interface Search {
   hidden: boolean;
   /** Git ignore rules apply. */
   ignores: boolean;
+  /** Shell globs given as files to a search that does not recurse (`grep KEY *`): the files they expand to. */
+  globs: Word[];
 }
 
 /** Value options per program, short letters and long names (the value is neither a pattern nor a root). */
@@ -103,6 +107,7 @@ function readSearch(inv: Invocation): Search | undefined {
     exclude: [],
     hidden: grep || ack || git,
     ignores: rg || ag || (git && !opts.includes('--no-index')),
+    globs: [],
   };
   if (git && opts.includes('--exclude-standard')) s.ignores = true;
   if (git && opts.includes('--no-exclude-standard')) s.ignores = false;
@@ -195,7 +200,9 @@ function readSearch(inv: Invocation): Search | undefined {
     // Files a lister found below a folder (`find . -type f | xargs grep KEY`, `find . -exec grep KEY {} +`): every
     // file there, hidden ones too, as a recursive search of the folder reads them.
     const below = positionals.filter((w) => w.text.endsWith('/**') || w.text.endsWith(`/${EACH_FOUND}`));
-    if (below.length === 0) return undefined;
+    // A shell glob given as files (`grep . *`, `grep -h KEY conf/*`): the files it expands to are read.
+    s.globs = positionals.filter((w) => !below.includes(w) && isLiteral(w) && /[*?[]/.test(w.text));
+    if (below.length === 0 && s.globs.length === 0) return undefined;
     s.roots = below.map((w) => ({ ...w, text: w.text.slice(0, w.text.lastIndexOf('/')) || '/' }));
     s.hidden = true;
     s.ignores = false;
@@ -242,21 +249,6 @@ function asRegex(pattern: string, dialect: Dialect): RegExp | undefined {
   }
 }
 
-/** Does a file name match a search glob (its last part; `*`, `?`, `[...]`)? Unreadable globs match. */
-function globMatches(glob: string, name: string): boolean {
-  const last = glob.replace(/^.*\//, '') || '*';
-  if (/[{\\]/.test(last)) return true;
-  const body = last
-    .replace(/[.+^$()|]/g, '\\$&')
-    .replaceAll('*', '.*')
-    .replaceAll('?', '.');
-  try {
-    return new RegExp(`^${body}$`, 'i').test(name);
-  } catch {
-    return true;
-  }
-}
-
 /** A `NAME=value` (or `NAME: value`) line of a settings file such as `.env`: the name and the value. */
 const SETTING = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$/;
 /** A value carrying credentials in a URL (`postgres://user:pass@host`) or a long token-like run. */
@@ -274,11 +266,15 @@ function secretLine(line: string): boolean {
   return isSecretVariable((m[1] ?? '').replace(/[.-]/g, '_')) || SECRET_VALUE.test(value);
 }
 
-/** Most folders listed, and lines of one file tested. */
+/** Most roots read, and lines of one file tested. */
 const MAX_ROOTS = 8;
 const MAX_LINES = 2000;
 
-/** The secret-named files at the top of the searched folders that the search reads and its pattern matches. */
+/**
+ * The secret-named files below the searched folders (folder-walk.ts: nearest first, bounded) that the search reads
+ * and its pattern matches; a folder git ignores is entered (a search that honours ignore rules then skips the file
+ * found there).
+ */
 function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
   const regexes = s.patterns.map((p) => (p === undefined ? undefined : asRegex(p, s.dialect)));
   const matches = (text: string): boolean => {
@@ -290,26 +286,28 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
     return regexes.some((re) => re === undefined || lines.some((l) => re.test(l)));
   };
   const out: string[] = [];
+  const roots: string[] = [];
   for (const root of s.roots.slice(0, MAX_ROOTS)) {
     if (!isLiteral(root)) continue;
     const folder = resolveArg(root, inv, r).resolved;
-    if (folder === undefined) continue;
-    const listing = readBudgeted(folder, inv, r);
-    if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular' || !listing.entries) continue;
-    for (const name of listing.entries) {
-      if (name === '.git') continue;
-      const abs = inFolder(folder, name);
-      if (!mayNameSecret({ text: abs, flow: OPAQUE_FLOW }, inv, r)) continue;
-      if (!s.hidden && name.startsWith('.')) continue;
-      if (s.include.length > 0 && !s.include.some((g) => globMatches(g, name))) continue;
-      if (s.exclude.some((g) => globMatches(g, name))) continue;
-      if (s.ignores && gitIgnored(abs, folder, inv, r)) continue;
-      const file = readBudgeted(abs, inv, r);
-      // A folder named like a secret (`secrets/`) is searched too, but not listed here (known limit).
-      if (file?.kind === 'missing' || (file?.kind === 'unreadable' && file.why === 'not-regular')) continue;
-      if (file?.kind === 'text' && !matches(file.text)) continue;
-      out.push(posix.normalize(abs));
-    }
+    if (folder !== undefined) roots.push(folder);
+  }
+  const visit = (folder: string, name: string, abs: string): boolean => {
+    if (!mayNameSecret({ text: abs, flow: OPAQUE_FLOW }, inv, r)) return false;
+    if (s.include.length > 0 && !s.include.some((g) => globMatches(g, name))) return false;
+    if (s.exclude.some((g) => globMatches(g, name))) return false;
+    if (s.ignores && gitIgnored(abs, folder, inv, r)) return false;
+    const file = readBudgeted(abs, inv, r);
+    if (file?.kind === 'missing' || (file?.kind === 'unreadable' && file.why === 'not-regular')) return false;
+    if (file?.kind === 'text' && !matches(file.text)) return false;
+    out.push(posix.normalize(abs));
+    return false;
+  };
+  walkFiles(roots, s.hidden, inv, r, visit);
+  for (const glob of s.globs) {
+    const at = absoluteGlob(glob.text, inv, r);
+    if (at !== undefined)
+      globReaches(unprotect(at), inv, r, (abs, name) => visit(posix.dirname(abs), name, abs));
   }
   return out;
 }

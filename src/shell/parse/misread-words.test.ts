@@ -38,3 +38,22 @@ describe('benign twins are not', () => {
     expect(codes(command)).toEqual([]);
   });
 });
+
+describe('a lone dash tree-sitter drops before a redirect is read, quoted, as the word bash reads', () => {
+  const argv = (command: string) => analyzeShellSync(command, shellEnv()).segments.map((s) => s.argv);
+  it.each<[string, string, string[]]>([
+    ['before a here-document', "python3 - <<'EOF'\nprint(1)\nEOF", ['python3', '-']],
+    ['a login shell', 'su - <<EOF\nid\nEOF', ['su', '-']],
+    ['before a descriptor redirect', 'echo a - 2>/dev/null', ['echo', 'a', '-']],
+    ['after another dash', 'cat - - <<EOF\nx\nEOF', ['cat', '-', '-']],
+  ])('%s', (_n, command, want) => {
+    expect(argv(command)[0]).toEqual(want);
+    expect(codes(command)).toEqual([]);
+  });
+
+  it('the code read on standard input is still judged', () => {
+    expect(categories("python3 - <<'EOF'\nimport os\nos.system('rm -rf ~')\nEOF")).toContain(
+      'destructive_root_delete',
+    );
+  });
+});

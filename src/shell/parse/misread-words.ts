@@ -2,8 +2,9 @@
  * A guard against tree-sitter-bash mis-reads of words, found by the differential test against mvdan-sh
  * (three-parsers.test.ts): a bare word holding an unescaped blank (`> f } } x` read as one word `} }`), a word
  * that starts with an escaped blank (`\\ x`, whose blank tree-sitter drops), and a command name with `#` inside
- * (`a#b`), which tree-sitter may read as no command at all. In such a tree the words bash splits are not the
- * words the detectors see. Pure: reads only the tree and the text.
+ * (`a#b`), which tree-sitter may read as no command at all, and text a redirected statement skips between its
+ * command and a redirect (`python3 - <<'EOF'`: tree-sitter drops the `-`). In such a tree the words bash splits are
+ * not the words the detectors see. Pure: reads only the tree and the text.
  */
 
 import type { SyntaxNode } from './syntax-node';
@@ -19,7 +20,50 @@ export function misreadsWords(root: SyntaxNode, text: string): boolean {
   const stack: SyntaxNode[] = [root];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.type === 'word' && /(^|[^\\])[ \t\n]/.test(node.text)) return true;
+    if (node.type === 'redirected_statement' && skipsText(node, text)) return true;
     for (const k of node.namedChildren) if (k) stack.push(k);
   }
   return false;
+}
+
+/** Does source text other than blanks lie between two children of `node` (a word the tree left out)? */
+function skipsText(node: SyntaxNode, text: string): boolean {
+  const kids = node.children.filter((k): k is SyntaxNode => k !== null);
+  for (let i = 1; i < kids.length; i++) {
+    const gap = text.slice((kids[i - 1] as SyntaxNode).endIndex, (kids[i] as SyntaxNode).startIndex);
+    if (/[^\s\\]/.test(gap)) return true;
+  }
+  return false;
+}
+
+/** The gaps of `text` between children of redirected statements that hold more than blanks, as [start, end]. */
+function skippedGaps(root: SyntaxNode, text: string): [number, number][] {
+  const gaps: [number, number][] = [];
+  const stack: SyntaxNode[] = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'redirected_statement') {
+      const kids = node.children.filter((k): k is SyntaxNode => k !== null);
+      for (let i = 1; i < kids.length; i++) {
+        const start = (kids[i - 1] as SyntaxNode).endIndex;
+        const end = (kids[i] as SyntaxNode).startIndex;
+        if (/[^\s\\]/.test(text.slice(start, end))) gaps.push([start, end]);
+      }
+    }
+    for (const k of node.namedChildren) if (k) stack.push(k);
+  }
+  return gaps;
+}
+
+/**
+ * `python3 - <<'EOF'`: tree-sitter-bash drops a lone `-` word right before a here-document. The same text with that
+ * word quoted (`'-'`, which bash reads as the same word) is parsed instead; undefined when any skipped text is
+ * anything else.
+ */
+export function quoteSkippedDash(root: SyntaxNode, text: string): string | undefined {
+  const gaps = skippedGaps(root, text);
+  if (gaps.length === 0 || gaps.some(([a, b]) => !/^\s+-\s+$/.test(text.slice(a, b)))) return undefined;
+  let out = text;
+  for (const [a, b] of gaps.sort((x, y) => y[0] - x[0]))
+    out = `${out.slice(0, a)}${text.slice(a, b).replace('-', "'-'")}${out.slice(b)}`;
+  return out;
 }

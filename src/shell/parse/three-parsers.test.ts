@@ -95,6 +95,8 @@ const NAMED: Record<string, string> = {
   'a comment glued to a word': 'echo a#b; rm -rf ~',
   'ansi-c quoting': "$'\\x72\\x6d' -rf ~",
   extglob: 'shopt -s extglob; rm -rf !(x)',
+  'a dash before a here-document': 'bash - <<EOF\nrm -rf ~\nEOF',
+  'a dash before a descriptor redirect': 'su - 2>/dev/null <<EOF\nrm -rf ~\nEOF',
 };
 
 describe('where tree-sitter and mvdan-sh disagree, the analysis is uncertain or sees what bash runs', () => {

@@ -26,8 +26,10 @@ function readFromDisk(abs: string): ScriptFile {
     const stat = statSync(abs);
     // A folder is listed (at most 256 entries), as the runtime's reader does.
     if (stat.isDirectory()) {
-      const names = readdirSync(abs).sort();
-      return { kind: 'unreadable', why: 'not-regular', ...(names.length <= 256 ? { entries: names } : {}) };
+      const dirents = readdirSync(abs, { withFileTypes: true });
+      const names = dirents.map((d) => d.name).sort();
+      const folders = dirents.filter((d) => d.isDirectory()).map((d) => d.name).sort();
+      return { kind: 'unreadable', why: 'not-regular', ...(names.length <= 256 ? { entries: names, folders } : {}) };
     }
     if (!stat.isFile()) return { kind: 'unreadable', why: 'not-regular' };
     return { kind: 'text', text: readFileSync(abs, 'utf8') };

@@ -146,27 +146,36 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   const listed = fromFile ? [] : (roots ?? []).map((text) => ({ text, flow: input.flow }));
   // The run-time word stands for lines of that listing too: a file it names lies at or below the roots.
   if (listed.length > 0 && roots) input.flow = { ...input.flow, listed: roots };
+  const quotedToken = token === undefined ? undefined : protectQuoted(token);
+  const used =
+    token !== undefined &&
+    quotedToken !== undefined &&
+    rest.some((w) => w.text.includes(token) || w.text.includes(quotedToken));
   if (listed.length === 1 && token) input.text = listed[0]?.text ?? input.text;
   // NUL-terminated names under literal roots (`rg -l --null x src | xargs -0 cmd`): every word xargs adds is a path
   // below a root, never an option; the listed paths stand for them (shell/detect/listed-paths.ts).
   else if (listed.length > 0 && listedNamed && nulDelimited && !token) return [...rest, ...listed];
-  else if (listed.length > 0) return [...rest, input, ...listed];
-  if (token) {
-    const quotedToken = protectQuoted(token);
-    const used = rest.some((w) => w.text.includes(token) || w.text.includes(quotedToken));
+  else if (listed.length > 0 && !used) return [...rest, input, ...listed];
+  if (token !== undefined && quotedToken !== undefined) {
     if (used) {
-      return rest.map((w) =>
-        w.text.includes(token) || w.text.includes(quotedToken)
-          ? optionLikeIfLeading(
-              {
-                text: w.text.replaceAll(quotedToken, input.text).replaceAll(token, input.text),
-                flow: input.flow,
-              },
-              !shownLine && (w.text.startsWith(token) || w.text.startsWith(quotedToken)),
-              out,
-            )
-          : w,
-      );
+      // Each line replaces the token where it stands (a leading one may read as an option); the listed paths it
+      // stands for are judged too, after the words.
+      const after = listed.length > 1 ? listed : [];
+      return [
+        ...rest.map((w) =>
+          w.text.includes(token) || w.text.includes(quotedToken)
+            ? optionLikeIfLeading(
+                {
+                  text: w.text.replaceAll(quotedToken, input.text).replaceAll(token, input.text),
+                  flow: input.flow,
+                },
+                !shownLine && (w.text.startsWith(token) || w.text.startsWith(quotedToken)),
+                out,
+              )
+            : w,
+        ),
+        ...after,
+      ];
     }
   }
   return [...rest, input];
@@ -210,12 +219,12 @@ function mount(src: Word | undefined, dest: Word | undefined, option: string, ou
     out.changed.push(`\`${option}\` mounts a path somewhere else: the paths the program names are not those`);
 }
 
-/** `gosu USER cmd`: to root (or a user known only at run time) is running with raised privileges. */
+/** `gosu USER[:GROUP] cmd`: to root or its group (or a user known only at run time) is running with raised privileges. */
 function runAs(name: string, user: Word | undefined, out: Unwrapped): void {
   if (user === undefined) return;
   if (!isLiteral(user)) out.unknown.push(`${name} $USER`);
-  else if (/^(?:root|0)(?::|$)/.test(plain(user)))
-    out.wrapperHits.push(['privilege_escalation', `\`${name}\` runs a command as root`]);
+  else if (/^(?:root|0)(?::|$)|:(?:root|0)$/.test(plain(user)))
+    out.wrapperHits.push(['privilege_escalation', `\`${name}\` runs a command as root or in its group`]);
 }
 
 /** A wrapper's own output file, as a redirect: a write (`>`), never the command's standard output. */

@@ -143,6 +143,7 @@ describe('gosu and su-exec run the command as the user named', () => {
     ['gosu to root', 'gosu root ls'],
     ['gosu to uid 0', 'gosu 0:0 ls'],
     ['su-exec to root with a group', 'su-exec root:wheel ls'],
+    ["gosu to root's group", 'gosu nobody:0 id'],
   ])('to root is privilege escalation: %s', (_n, command) => {
     expect(categories(command)).toContain('privilege_escalation');
   });

@@ -4,7 +4,7 @@
  * for. Pure; an input that lacks the field its tool needs is a problem, never a guess.
  */
 
-import type { AdaptResult, FileChange, ToolInput } from '../../check';
+import type { AdaptResult, FileChange, SearchLines, ToolInput } from '../../check';
 import { isRecord } from '../../core';
 
 export type Field = { ok: true; value: string } | { ok: false; problem: string };
@@ -31,6 +31,29 @@ export function optionalPath(input: unknown, cwd: string, ...names: string[]): s
 }
 
 /**
+ * The lines a content search tool prints (`SearchLines`): its `pattern`, unless the tool is told to print only file
+ * names or counts (`output_mode`); `namesByDefault`: the tool prints names when no output mode is given (Claude
+ * Code's Grep). Case is ignored when the input says so (`-i`, `ignore_case`, `case_sensitive: false`).
+ */
+export function searchLines(input: unknown, namesByDefault = false): SearchLines | undefined {
+  if (!isRecord(input) || typeof input.pattern !== 'string' || input.pattern === '') return undefined;
+  const mode = input.output_mode ?? input.outputMode;
+  if (mode === undefined ? namesByDefault : mode !== 'content') return undefined;
+  const ignoreCase =
+    input['-i'] === true ||
+    input.ignore_case === true ||
+    input.ignoreCase === true ||
+    input.case_sensitive === false ||
+    input.caseSensitive === false;
+  return { pattern: input.pattern, ignoreCase };
+}
+
+/** A read input with the lines its search prints, when it prints any. */
+export function withLines(read: ToolInput, lines: SearchLines | undefined): ToolInput {
+  return lines && read.kind === 'read' ? { ...read, lines } : read;
+}
+
+/**
  * A search tool: its folder (default cwd) and every pattern field that widens what it reads (`names`: a path
  * glob it lists, `contents`: a filter on the files it reads below the folder).
  */
@@ -39,6 +62,7 @@ export function search(
   cwd: string,
   mode: 'names' | 'contents',
   globField?: string,
+  lines?: SearchLines,
 ): AdaptResult {
   const path = optionalPath(input, cwd, 'path');
   const value = globField && isRecord(input) ? input[globField] : undefined;
@@ -48,7 +72,7 @@ export function search(
       : Array.isArray(value)
         ? value.filter((v): v is string => typeof v === 'string')
         : [];
-  return { ok: true, inputs: [{ kind: 'read', path, search: mode, globs }] };
+  return { ok: true, inputs: [withLines({ kind: 'read', path, search: mode, globs }, lines)] };
 }
 
 /** `mcp__server__tool` (server names may hold single underscores); undefined when the name is not one. */

@@ -41,6 +41,24 @@ describe('fromClaudeCode', () => {
     ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }]],
     [
       'Grep',
+      { pattern: 'x', output_mode: 'content', '-i': true },
+      [
+        {
+          kind: 'read',
+          path: '/cwd',
+          search: 'contents',
+          globs: [],
+          lines: { pattern: 'x', ignoreCase: true },
+        },
+      ],
+    ],
+    [
+      'Grep',
+      { pattern: 'x', output_mode: 'count' },
+      [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }],
+    ],
+    [
+      'Grep',
       { pattern: 'x', glob: '**/*.pem' },
       [{ kind: 'read', path: '/cwd', search: 'contents', globs: ['**/*.pem'] }],
     ],

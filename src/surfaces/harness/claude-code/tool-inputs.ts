@@ -5,7 +5,7 @@
 
 import type { AdaptResult } from '../../../check';
 import { isRecord } from '../../../core';
-import { field, mcpOrOther, one, rewriteTargets, search, withChange } from '../tool-fields';
+import { field, mcpOrOther, one, rewriteTargets, search, searchLines, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 export function fromClaudeCode(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -32,7 +32,7 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'WebFetch':
       return one(field(input, toolName, 'url'), (url) => ({ kind: 'web_fetch', url }));
     case 'Grep':
-      return search(input, cwd, 'contents', 'glob');
+      return search(input, cwd, 'contents', 'glob', searchLines(input, true));
     case 'Glob':
       return search(input, cwd, 'names', 'pattern');
     case 'LS':

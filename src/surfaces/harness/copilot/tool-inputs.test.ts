@@ -33,9 +33,34 @@ describe('fromCopilot', () => {
     [
       'grep',
       { pattern: 'x', path: '/etc', glob: '*.conf' },
-      [{ kind: 'read', path: '/etc', search: 'contents', globs: ['*.conf'] }],
+      [
+        {
+          kind: 'read',
+          path: '/etc',
+          search: 'contents',
+          globs: ['*.conf'],
+          lines: { pattern: 'x', ignoreCase: false },
+        },
+      ],
     ],
-    ['rg', { pattern: 'x' }, [{ kind: 'read', path: '/repo', search: 'contents', globs: [] }]],
+    [
+      'rg',
+      { pattern: 'x' },
+      [
+        {
+          kind: 'read',
+          path: '/repo',
+          search: 'contents',
+          globs: [],
+          lines: { pattern: 'x', ignoreCase: false },
+        },
+      ],
+    ],
+    [
+      'grep',
+      { pattern: 'x', output_mode: 'files_with_matches' },
+      [{ kind: 'read', path: '/repo', search: 'contents', globs: [] }],
+    ],
     [
       'glob',
       { pattern: '**/*.pem' },

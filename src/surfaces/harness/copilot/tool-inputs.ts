@@ -11,7 +11,16 @@
 import type { AdaptResult } from '../../../check';
 import { isRecord } from '../../../core';
 import { patchEdits } from '../codex/tool-inputs';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets, withChange } from '../tool-fields';
+import {
+  field,
+  mcpOrOther,
+  one,
+  optionalPath,
+  rewriteTargets,
+  searchLines,
+  withChange,
+  withLines,
+} from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 /** A `PreToolUse` payload's Claude Code name, back to Copilot's runtime name. */
@@ -30,7 +39,12 @@ function searchIn(input: unknown, cwd: string, mode: 'names' | 'contents', globF
   const glob = isRecord(input) ? input[globField] : undefined;
   return {
     ok: true,
-    inputs: [{ kind: 'read', path, search: mode, globs: typeof glob === 'string' ? [glob] : [] }],
+    inputs: [
+      withLines(
+        { kind: 'read', path, search: mode, globs: typeof glob === 'string' ? [glob] : [] },
+        mode === 'contents' ? searchLines(input) : undefined,
+      ),
+    ],
   };
 }
 

@@ -26,7 +26,15 @@ describe('fromCursor', () => {
     [
       'Grep',
       { pattern: 'x', path: '/etc', glob: '*.conf' },
-      [{ kind: 'read', path: '/etc', search: 'contents', globs: ['*.conf'] }],
+      [
+        {
+          kind: 'read',
+          path: '/etc',
+          search: 'contents',
+          globs: ['*.conf'],
+          lines: { pattern: 'x', ignoreCase: false },
+        },
+      ],
     ],
     [
       'Glob',

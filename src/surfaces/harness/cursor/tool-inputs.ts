@@ -9,7 +9,16 @@
 
 import type { AdaptResult } from '../../../check';
 import { isRecord } from '../../../core';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets, withChange } from '../tool-fields';
+import {
+  field,
+  mcpOrOther,
+  one,
+  optionalPath,
+  rewriteTargets,
+  searchLines,
+  withChange,
+  withLines,
+} from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 const PATH_FIELDS = ['file_path', 'path', 'target_file', 'filePath'] as const;
@@ -25,7 +34,15 @@ function searchIn(
     const v = isRecord(input) ? input[f] : undefined;
     return typeof v === 'string' ? [v] : [];
   });
-  return { ok: true, inputs: [{ kind: 'read', path, search: mode, globs }] };
+  return {
+    ok: true,
+    inputs: [
+      withLines(
+        { kind: 'read', path, search: mode, globs },
+        mode === 'contents' ? searchLines(input) : undefined,
+      ),
+    ],
+  };
 }
 
 export function fromCursor(toolName: string, input: unknown, cwd: string): AdaptResult {

@@ -34,7 +34,15 @@ describe('fromGemini', () => {
     [
       'grep_search',
       { pattern: 'x', dir_path: '/etc', include_pattern: '*.conf' },
-      [{ kind: 'read', path: '/etc', search: 'contents', globs: ['*.conf'] }],
+      [
+        {
+          kind: 'read',
+          path: '/etc',
+          search: 'contents',
+          globs: ['*.conf'],
+          lines: { pattern: 'x', ignoreCase: false },
+        },
+      ],
     ],
     [
       'glob',

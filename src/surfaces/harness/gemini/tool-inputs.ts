@@ -9,7 +9,16 @@
 import type { AdaptResult, ToolInput } from '../../../check';
 import { isRecord } from '../../../core';
 import { shellInFolder } from '../shell-in-folder';
-import { field, mcpOrOther, one, optionalPath, rewriteTargets, withChange } from '../tool-fields';
+import {
+  field,
+  mcpOrOther,
+  one,
+  optionalPath,
+  rewriteTargets,
+  searchLines,
+  withChange,
+  withLines,
+} from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 export function fromGemini(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -31,7 +40,15 @@ const strings = (value: unknown): string[] =>
 function searchIn(input: unknown, cwd: string, mode: 'names' | 'contents', globField?: string): AdaptResult {
   const path = optionalPath(input, cwd, 'dir_path', 'path');
   const globs = globField && isRecord(input) ? strings(input[globField]) : [];
-  return { ok: true, inputs: [{ kind: 'read', path, search: mode, globs }] };
+  return {
+    ok: true,
+    inputs: [
+      withLines(
+        { kind: 'read', path, search: mode, globs },
+        mode === 'contents' ? searchLines(input) : undefined,
+      ),
+    ],
+  };
 }
 
 function read(toolName: string, input: unknown, cwd: string): AdaptResult {

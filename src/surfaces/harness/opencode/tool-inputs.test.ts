@@ -41,7 +41,15 @@ describe('fromOpenCode', () => {
     [
       'grep',
       { pattern: 'x', include: '*.env' },
-      [{ kind: 'read', path: '/repo', search: 'contents', globs: ['*.env'] }],
+      [
+        {
+          kind: 'read',
+          path: '/repo',
+          search: 'contents',
+          globs: ['*.env'],
+          lines: { pattern: 'x', ignoreCase: false },
+        },
+      ],
     ],
     ['list', { path: '/etc' }, [{ kind: 'read', path: '/etc', search: 'names', globs: [] }]],
     [

@@ -27,7 +27,15 @@ describe('fromPi', () => {
     [
       'grep',
       { pattern: 'x', glob: '.env*' },
-      [{ kind: 'read', path: '/cwd', search: 'contents', globs: ['.env*'] }],
+      [
+        {
+          kind: 'read',
+          path: '/cwd',
+          search: 'contents',
+          globs: ['.env*'],
+          lines: { pattern: 'x', ignoreCase: false },
+        },
+      ],
     ],
     ['deploy', { env: 'prod' }, [{ kind: 'other', name: 'deploy', arguments: { env: 'prod' } }]],
   ])('%s', (tool, input, want) => {

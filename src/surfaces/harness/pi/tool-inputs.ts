@@ -4,7 +4,7 @@
  */
 
 import type { AdaptResult } from '../../../check';
-import { field, mcpOrOther, one, rewriteTargets, search, withChange } from '../tool-fields';
+import { field, mcpOrOther, one, rewriteTargets, search, searchLines, withChange } from '../tool-fields';
 import { rewritePath } from './rewrite-path';
 
 export function fromPi(toolName: string, input: unknown, cwd: string): AdaptResult {
@@ -26,7 +26,7 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
         withChange({ kind: 'edit', path }, input),
       );
     case 'grep':
-      return search(input, cwd, 'contents', 'glob');
+      return search(input, cwd, 'contents', 'glob', searchLines(input));
     case 'find':
       return search(input, cwd, 'names', 'pattern');
     case 'ls':
