@@ -476,3 +476,40 @@ describe("a harness's content search prints the lines its pattern matches (ADR 0
     expect((await grep(input)).decision.verdict).toBe('allow');
   });
 });
+
+describe('a program file a text tool runs is judged as the inline program it equals (ADR 0108)', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gavel-program-files-'));
+    writeFileSync(join(dir, 'sum.awk'), '{ s += $2 } END { print s }\n');
+    writeFileSync(join(dir, 'run.awk'), 'BEGIN { system("id") }\n');
+    writeFileSync(join(dir, 'fix.sed'), 's/foo/bar/g\n');
+    writeFileSync(join(dir, 'write.sed'), '1w /tmp/x.sh\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const inDir = (command: string) =>
+    checkWithTrace(
+      { ...request({ kind: 'shell', command }), cwd: dir, workspaceRoots: [dir], readScript: diskReader },
+      deps,
+    );
+
+  it.each([
+    ['an awk program that sums', 'awk -F, -f sum.awk data.csv'],
+    ['a sed script that substitutes to standard output', 'sed -f fix.sed notes.txt'],
+    ['a file this line wrote with an inert program', "printf '{print}' > p.awk && awk -f p.awk x"],
+  ])('allowed: %s', async (_n, command) => {
+    expect((await inDir(command)).decision.verdict).toBe('allow');
+  });
+
+  it.each([
+    ['an awk program that runs a command', 'awk -f run.awk data.csv'],
+    ['a sed script that writes a file', 'sed -n -f write.sed notes.txt'],
+    ['two program files', 'awk -f sum.awk -f run.awk x'],
+    ['a file that is not there', 'awk -f missing.awk x'],
+    ['standard input', 'echo \'BEGIN{system("id")}\' | awk -f /dev/stdin'],
+    ['a file written here with content not shown', 'cp /tmp/x p.awk && awk -f p.awk x'],
+  ])('not allowed: %s', async (_n, command) => {
+    expect((await inDir(command)).decision.verdict).not.toBe('allow');
+  });
+});

@@ -67,6 +67,8 @@ export interface Segment {
    * ruby`): judged by the catalogue as the inline program (`-c`/`-e`) it is.
    */
   stdinCode?: string;
+  /** The text of the program file a text tool runs (`awk -f F`, `sed -f F`), when read: judged as its inline program. */
+  scriptText?: string;
   /**
    * Indexes in `argv` of words computed at run time that may read as options (xargs's input words split on
    * blanks): a catalogue entry takes none of them before a literal `--` as a known-safe operand (ADR 0088).

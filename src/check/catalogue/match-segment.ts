@@ -184,7 +184,21 @@ function stdinAsInline(segment: Segment): string[] {
 
 /** The arguments the catalogue reads for a segment (a program read on standard input as its inline option). */
 export function segmentArgs(segment: Segment): string[] {
+  if (segment.scriptText !== undefined) return programFileInline(segment, segment.scriptText);
   return segment.stdinCode === undefined ? segment.argv.slice(1) : stdinAsInline(segment);
+}
+
+/**
+ * `awk -f sum.awk data.csv`, `sed -f fix.sed f`: the program file's text in place of the option naming it, as the
+ * inline program it equals (awk's first operand, sed's `-e`).
+ */
+function programFileInline(segment: Segment, text: string): string[] {
+  const args = segment.argv.slice(1);
+  const at = args.findIndex((a) => a === '-f' || a === '--file' || a.startsWith('--file='));
+  if (at < 0) return args;
+  const width = args[at]?.startsWith('--file=') ? 1 : 2;
+  const inline = /^g?sed$/.test(segment.program) ? ['-e', text] : [text];
+  return [...args.slice(0, at), ...inline, ...args.slice(at + width)];
 }
 
 /** The options that give an interpreter its inline program. */

@@ -58,6 +58,7 @@ import {
   treeHoldsSecret,
 } from './path-effects';
 import { printfText } from './printf-format';
+import { PROGRAM_FILE_PROGRAMS, programFiles } from './program-files';
 import { detectSecretPrinters } from './secret-printers';
 import { SECRET_SEARCH_PROGRAMS, secretSearch } from './secret-search';
 import { TASK_NAMES_PROGRAMS, taskNames } from './task-names';
@@ -192,6 +193,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [detectTransfers, TRANSFERS_PROGRAMS],
   [detectDiskFill, DISK_FILL_PROGRAMS],
   [secretSearch, SECRET_SEARCH_PROGRAMS],
+  [programFiles, PROGRAM_FILE_PROGRAMS],
 ];
 
 /** Every python (`python3`, `python3.12`) is `python` to the declarations, every php `php`. */
