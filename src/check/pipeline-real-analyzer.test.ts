@@ -513,3 +513,50 @@ describe('a program file a text tool runs is judged as the inline program it equ
     expect((await inDir(command)).decision.verdict).not.toBe('allow');
   });
 });
+
+describe('review of ADR 0108: input on another descriptor, secrets filled in, multi-line searches', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gavel-review-0108-'));
+    writeFileSync(join(dir, 'evil.py'), 'import os\nos.system("id")\n');
+    writeFileSync(join(dir, '.env'), 'API_KEY=sk-live-0123456789abcdef\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const inDir = (input: ToolInput, tool = 'Bash') =>
+    checkWithTrace(
+      { ...request(input, tool), cwd: dir, workspaceRoots: [dir], readScript: diskReader },
+      deps,
+    );
+
+  it.each([
+    [
+      'a here-document on descriptor 3 is not the program read',
+      "python3 - < evil.py 3<<'EOF'\nprint(1)\nEOF",
+    ],
+    ['nor beside a pipe', "cat evil.py | python3 - 3<<'EOF'\nprint(1)\nEOF"],
+    [
+      'op run resolving a reference under an inert name',
+      'PORT=op://v/i/f op run --no-masking -- printenv PORT',
+    ],
+  ])('not allowed: %s', async (_n, command) => {
+    expect((await inDir({ kind: 'shell', command })).decision.verdict).not.toBe('allow');
+  });
+
+  it('a here-document on standard input is still the program read', async () => {
+    expect(
+      (await inDir({ kind: 'shell', command: "python3 - <<'EOF'\nprint(1)\nEOF" })).decision.verdict,
+    ).toBe('allow');
+  });
+
+  it.each([
+    [
+      'a hidden secret file (the Grep tool may search hidden files)',
+      { pattern: 'API_KEY', ignoreCase: false },
+    ],
+    ['a multi-line pattern', { pattern: 'nothing\\nhere', ignoreCase: false, multiline: true as const }],
+  ])('a content search printing a secret: %s', async (_n, lines) => {
+    const r = await inDir({ kind: 'read', path: dir, search: 'contents', globs: [], lines }, 'Grep');
+    expect(r.decision.categories).toContain('secret_material_read');
+  });
+});

@@ -307,12 +307,20 @@ function fetchFacts(
 const quoted = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
 
 /**
- * The ripgrep command a harness's content search runs (Claude Code's Grep is ripgrep: hidden files and what git
- * ignores are skipped), for the shell analysis to find the secret files whose lines it prints.
+ * The ripgrep command a harness's content search runs, for the shell analysis to find the secret files whose lines
+ * it prints. Claude Code's Grep is ripgrep; whether it passes `--hidden` is not settled (reports disagree), so hidden
+ * files count as searched (what git ignores is skipped). A multi-line pattern is judged as one known only at run
+ * time: it counts as matching every secret file it reaches.
  */
 export function linesSearchCommand(path: string, globs: readonly string[], lines: SearchLines): string {
-  const options = ['-n', ...(lines.ignoreCase ? ['-i'] : []), ...globs.flatMap((g) => ['-g', quoted(g)])];
-  return `rg ${options.join(' ')} -e ${quoted(lines.pattern)} -- ${quoted(path)}`;
+  const options = [
+    '-n',
+    '--hidden',
+    ...(lines.ignoreCase ? ['-i'] : []),
+    ...globs.flatMap((g) => ['-g', quoted(g)]),
+  ];
+  const pattern = lines.multiline ? '"$MULTILINE_PATTERN"' : quoted(lines.pattern);
+  return `rg ${options.join(' ')} -e ${pattern} -- ${quoted(path)}`;
 }
 
 /**

@@ -13,6 +13,8 @@ export type ToolKind = (typeof TOOL_KINDS)[number];
 export interface SearchLines {
   pattern: string;
   ignoreCase: boolean;
+  /** The pattern may match across lines (Grep's `multiline`): no line-by-line reading of it holds. */
+  multiline?: true;
 }
 
 export type ToolInput =

@@ -68,6 +68,12 @@ export interface WrapperSpec {
    * `--fix`): an option-like word after the program with no `--` before it is uncertain.
    */
   optionsAnywhere?: boolean;
+  /**
+   * The wrapper fills secrets into the program's environment under names it does not show (`op run` resolves every
+   * `op://` reference, a prefix's or an exported variable's too): no segment it wraps is known safe, since an inert
+   * name may then hold a secret (`PORT=op://… op run -- printenv PORT`).
+   */
+  fillsSecrets?: boolean;
 }
 
 /** Options c8 and nyc share: reporting and file selection. */
@@ -295,6 +301,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     flags: ['--no-masking', '--cache', '--iso-timestamps'],
     envFiles: ['--env-file'],
     optionsAnywhere: true,
+    fillsSecrets: true,
   },
   // dotenv-cli: `dotenv [-e F]... -- cmd` runs the command with F's variables (`.env` when none is named).
   dotenv: {

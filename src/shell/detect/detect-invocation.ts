@@ -302,6 +302,21 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
         readsSecret = true;
         continue;
       }
+      // `tar -cf - config`: a bare folder name an archiver writes to standard output, members and all.
+      if (
+        role === 'read' &&
+        isLiteral(w) &&
+        archivesToStdout(inv) &&
+        treeHoldsSecret(resolveArg(w, inv, r).resolved, inv, r)
+      ) {
+        r.hit(
+          'secret_material_read',
+          `\`${p}\` writes a folder holding secret material to its output (${shortPath(w)})`,
+          inv.segment,
+        );
+        readsSecret = true;
+        continue;
+      }
       // A bare name is not taken for a path, but a reader given one opens it: its content may still be a secret.
       const named = role === 'read' && /^[\w.@+-]+$/.test(text) ? resolveArg(w, inv, r).resolved : undefined;
       if (named !== undefined && readsSecretContent(named, inv, r)) readsSecret = true;

@@ -19,6 +19,9 @@ const FILES: Record<string, string> = {
   '.env.loader': '# loads code\nexport NODE_OPTIONS="--require ./x.js"\n',
   '.env.app': 'DATABASE_URL=postgres://db.internal/app\nSTRIPE_KEY=sk_live_abc\n',
   '.env.yaml': 'LD_PRELOAD: /tmp/x.so\n',
+  '.env.bom': '\ufeffNODE_OPTIONS=--require ./x.js\n',
+  '.env.expand': 'PORT=${GITHUB_TOKEN}\n',
+  '.env.op': 'PORT=op://vault/item/token\n',
   'package.json': '{"scripts":{"test":"vitest run"}}',
 };
 
@@ -54,8 +57,12 @@ describe("a wrapper's env file gives the program its variables", () => {
   it.each<[string, string, string[]]>([
     ['dotenv reads .env when no file is named', 'dotenv -- npm test', ['NODE_ENV', 'CI']],
     ['dotenv -e', 'dotenv -e .env.app -- npm test', ['DATABASE_URL', 'STRIPE_KEY']],
-    ['op run --env-file=', 'op run --env-file=.env.app -- npm test', ['DATABASE_URL', 'STRIPE_KEY']],
-    ['op run without a file adds no name', 'op run -- npm test', []],
+    [
+      'op run --env-file= (and the name of the secrets it fills in)',
+      'op run --env-file=.env.app -- npm test',
+      ['op-secrets', 'DATABASE_URL', 'STRIPE_KEY'],
+    ],
+    ['op run without a file adds only that name', 'op run -- npm test', ['op-secrets']],
     ['a missing file adds no name', 'dotenv -e .env.none -- npm test', []],
   ])('%s', (_n, command, names) => {
     expect(assigned(command)).toEqual(names);
@@ -66,6 +73,7 @@ describe("a wrapper's env file gives the program its variables", () => {
     ['NODE_OPTIONS from dotenv -e', 'dotenv -e .env.loader -- npm test'],
     ['LD_PRELOAD in the colon form', 'op run --env-file .env.yaml -- npm test'],
     ['a loader in the second file', 'dotenv -e .env -e .env.loader -- npm test'],
+    ['a loader behind a byte-order mark (dotenv reads blanks as \\s)', 'dotenv -e .env.bom -- npm test'],
   ])('a loader variable is uncertain: %s', (_n, command) => {
     expect(uncertain(command).some((r) => /changes what the program loads or runs/.test(r))).toBe(true);
   });
@@ -76,6 +84,13 @@ describe("a wrapper's env file gives the program its variables", () => {
     ['a file written earlier on the line, content not shown', 'cp /tmp/x .env && dotenv -- npm test'],
   ])('a file not read is uncertain: %s', (_n, command) => {
     expect(analysis(command).uncertain.map((u) => u.code)).toContain('dynamic-command');
+  });
+
+  it.each<[string, string]>([
+    ['another variable dotenv expands', 'dotenv -e .env.expand -- npm test'],
+    ['a secret reference op resolves', 'op run --env-file .env.op -- npm test'],
+  ])('an inert name whose value is filled in at run time is uncertain: %s', (_n, command) => {
+    expect(uncertain(command).some((r) => /filled in at run time/.test(r))).toBe(true);
   });
 
   it('a file written earlier on the line is read as written', () => {

@@ -15,7 +15,10 @@ import { resolveArg, touchPath } from './path-effects';
 import { projectFile } from './project-file';
 
 /** `NAME=value`, `export NAME=value`, `NAME: value` (dotenv reads all three); names may hold `.` and `-`. */
-const LINE = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*(?:=|:[ \t])/gm;
+const LINE = /^\s*(?:export\s+)?([\w.-]+)(?:\s*=|:\s)/gmu;
+/** A value taken from elsewhere at run time: another variable (`${GITHUB_TOKEN}`, expanded by dotenv) or a secret
+ * reference `op run` resolves (`op://vault/item/field`). */
+const FETCHED_VALUE = /^\s*(?:export\s+)?[\w.-]+(?:\s*=|:\s)[^\n]*(?:\$|op:\/\/)/mu;
 
 /** The names an env file sets, as a dotenv reader takes them (a quoted multi-line value may add more: never fewer). */
 export function envFileNames(text: string): string[] {
@@ -46,6 +49,13 @@ export function envFileVariables(files: readonly Word[], inv: Invocation, r: Rep
       continue;
     }
     names.push(...envFileNames(file.text));
+    // `PORT=${GITHUB_TOKEN}`: an inert name may carry a secret the wrapper fills in.
+    if (FETCHED_VALUE.test(file.text))
+      r.uncertain(
+        'dynamic-command',
+        `\`${inv.program}\` is given a variable whose value is filled in at run time (another variable or a secret reference)`,
+        inv.segment,
+      );
   }
   for (const name of new Set(names))
     if (isLoaderVariable(name))

@@ -53,8 +53,17 @@ export function walkFiles(
 export function globMatches(glob: string, name: string): boolean {
   const last = glob.replace(/^.*\//, '') || '*';
   if (/[{\\]/.test(last)) return true;
-  const body = last
+  // POSIX classes inside brackets (`[[:alpha:]]`); a class not known makes the glob unreadable (it matches).
+  let unknownClass = false;
+  const classed = last.replace(/\[:(\w+):\]/g, (_all, n: string) => {
+    const range = POSIX_CLASSES[n];
+    if (range === undefined) unknownClass = true;
+    return range ?? '';
+  });
+  if (unknownClass) return true;
+  const body = classed
     .replace(/[.+^$()|]/g, '\\$&')
+    .replaceAll('[!', '[^')
     .replaceAll('*', '.*')
     .replaceAll('?', '.');
   try {
@@ -63,6 +72,20 @@ export function globMatches(glob: string, name: string): boolean {
     return true;
   }
 }
+
+/** POSIX bracket classes as regular-expression ranges. */
+const POSIX_CLASSES: Readonly<Record<string, string>> = {
+  alpha: 'a-zA-Z',
+  digit: '0-9',
+  alnum: 'a-zA-Z0-9',
+  upper: 'A-Z',
+  lower: 'a-z',
+  space: '\\s',
+  blank: ' \\t',
+  xdigit: '0-9a-fA-F',
+  punct: '!-\\/:-@\\[-`{-~',
+  word: '\\w',
+};
 
 const GLOB = /[*?[]/;
 

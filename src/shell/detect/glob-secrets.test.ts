@@ -34,6 +34,8 @@ describe('an archive written to standard output shows its members: a tree holdin
     ['old style', 'tar cf - .'],
     ['long options', 'tar --create --file=- . | head -c 4000'],
     ['zip to -', 'zip -r - .'],
+    ['a bare folder name', 'tar -cf - config'],
+    ['the dash glued to -f', 'tar -cvf- .'],
   ])('%s: %s', (_n, command) => {
     expect(categories(command)).toContain('secret_material_read');
   });
@@ -54,6 +56,8 @@ describe('a glob that expands to a secret-named file reads it', () => {
     ['a folder of settings and keys', 'cat config/*'],
     ['one level down by name', 'head -n 3 */*.key'],
     ['a hidden file named by its dot', 'cat .env*'],
+    ['a POSIX class in brackets', 'cat .[[:alpha:]]nv'],
+    ['a negated bracket', 'cat [!R]ecrets.yaml'],
     ['every file a lister found below the folder', 'find . -type f | xargs cat'],
     ['every file find runs the reader on', 'find . -exec cat {} +'],
     ['a name test that selects one', "find . -name '*.key' -exec head -1 {} \\;"],

@@ -247,7 +247,7 @@ export function archivesToStdout(inv: Invocation): boolean {
   if (inv.program === 'zip') return words.find((w) => w === '-' || !w.startsWith('-')) === '-';
   if (inv.program !== 'tar') return false;
   const first = words[0] ?? '';
-  const clusters = words.filter((w, k) => /^-[A-Za-z]+$/.test(w) || (k === 0 && /^[A-Za-z]+$/.test(w)));
+  const clusters = words.filter((w, k) => /^-[A-Za-z][^=]*$/.test(w) || (k === 0 && /^[A-Za-z]+$/.test(w)));
   const creates = words.includes('--create') || clusters.some((c) => c.includes('c'));
   if (!creates) return false;
   const long = words.findIndex((w) => w === '--file' || w.startsWith('--file='));

@@ -64,6 +64,8 @@ describe('a recursive search whose pattern matches a line of a secret file besid
     ['egrep', "egrep -r 'KEY=.+' ."],
     ['rg told to read hidden and ignored files', 'rg -uu KEY'],
     ['rg --hidden outside a repository', 'rg --hidden KEY'],
+    ['an escape JavaScript reads as a letter (\\A)', "rg -uu '\\AAPI' ."],
+    ['a quoted span (\\Q..\\E)', "grep -rnP '\\Qapi_key\\E' ."],
     ['ag unrestricted', 'ag -u KEY .'],
     ['a folder named', 'mkdir -p cfg && grep -r PASSWORD . cfg'],
     ['ack (recursive, dotfiles read)', 'ack API_KEY'],

@@ -233,6 +233,9 @@ const CLASSES: Record<string, string> = {
 function asRegex(pattern: string, dialect: Dialect): RegExp | undefined {
   let src: string;
   if (dialect === 'fixed') src = pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  // An escape JavaScript reads as a plain letter while grep, PCRE or ripgrep give it a meaning (`\A`, `\z`, `\p{..}`,
+  // `\Q..\E`, `` \` ``): not translated, so it counts as matching.
+  else if (/\\[^dDwWsSbBnrtf.\\/^$|?*+()[\]{}<>'"-]/.test(pattern)) return undefined;
   else {
     src = pattern.replace(/\[:(\w+):\]/g, (all, name: string) => CLASSES[name] ?? all);
     if (dialect === 'basic')

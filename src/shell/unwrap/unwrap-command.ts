@@ -223,7 +223,9 @@ function mount(src: Word | undefined, dest: Word | undefined, option: string, ou
 function runAs(name: string, user: Word | undefined, out: Unwrapped): void {
   if (user === undefined) return;
   if (!isLiteral(user)) out.unknown.push(`${name} $USER`);
-  else if (/^(?:root|0)(?::|$)|:(?:root|0)$/.test(plain(user)))
+  else if (
+    /^(?:root|\+?0+)(?::|$)|:(?:root|wheel|sudo|adm|admin|docker|disk|shadow|\+?0+)$/.test(plain(user))
+  )
     out.wrapperHits.push(['privilege_escalation', `\`${name}\` runs a command as root or in its group`]);
 }
 
@@ -362,6 +364,8 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
       if (shellText === 'missing') out.unknown.push(`${name} -c`);
       continue;
     }
+    // A name no catalogue knows inert: the segment is not known safe (the variable's value is a secret).
+    if (spec.fillsSecrets) out.assigned.push(`${name}-secrets`);
     if (spec.envFiles && spec.defaultEnvFile !== undefined && out.envFiles.length === 0)
       out.envFiles.push({ text: spec.defaultEnvFile, flow: NO_FLOW });
     if (spec.optionsAnywhere && !ended)

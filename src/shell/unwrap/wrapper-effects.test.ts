@@ -116,6 +116,12 @@ describe('a wrapper behind a subcommand, with options after its positional words
   });
 });
 
+describe('op run fills secrets in under names it does not show', () => {
+  it('the segment it wraps carries a name no catalogue knows inert', () => {
+    expect(analysis('PORT=op://v/i/f op run -- printenv PORT').segments[0]?.assigned).toContain('op-secrets');
+  });
+});
+
 describe('flock -c runs its text with sh -c', () => {
   it.each<[string, string]>([
     ['-c', 'flock /tmp/lock -c "npm test"'],
@@ -144,6 +150,8 @@ describe('gosu and su-exec run the command as the user named', () => {
     ['gosu to uid 0', 'gosu 0:0 ls'],
     ['su-exec to root with a group', 'su-exec root:wheel ls'],
     ["gosu to root's group", 'gosu nobody:0 id'],
+    ['uid 0 written with more zeros', 'gosu 00 ls'],
+    ['a group as good as root', 'su-exec app:docker id'],
   ])('to root is privilege escalation: %s', (_n, command) => {
     expect(categories(command)).toContain('privilege_escalation');
   });

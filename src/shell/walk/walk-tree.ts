@@ -484,19 +484,26 @@ export class TreeWalker {
     for (const child of named(node)) {
       if (child === hoisted || child.id === hoisted?.id) continue;
       if (child.type === 'heredoc_redirect') {
-        own.input = this.heredoc(child, frame);
-        own.inputFile = undefined;
+        // `3<<'EOF'` feeds descriptor 3, not standard input: its body is read, the program's input is not it.
+        const body = this.heredoc(child, frame);
+        if (toStdin(child)) {
+          own.input = body;
+          own.inputFile = undefined;
+        }
         for (const part of named(child)) {
           if (!['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_descriptor'].includes(part.type))
             continuations.push(part);
         }
       } else if (child.type === 'herestring_redirect') {
-        own.input = herestringInput(child, ctx);
-        own.inputFile = undefined;
+        const text = herestringInput(child, ctx);
+        if (toStdin(child)) {
+          own.input = text;
+          own.inputFile = undefined;
+        }
       } else if (child.type === 'file_redirect') {
         this.fileRedirect(child, ctx, own.redirects, own.extraArgs);
         const last = own.redirects[own.redirects.length - 1];
-        if (last && (last.op === '<' || last.op === '<>')) {
+        if (last && (last.op === '<' || last.op === '<>') && (last.fd === undefined || last.fd === '0')) {
           own.input = { ...NO_FLOW };
           own.inputFile = last.op === '<' ? last : undefined;
         }
@@ -641,9 +648,12 @@ export class TreeWalker {
         if (inner) wordNodes.push(inner);
       } else if (child.type === 'file_redirect') this.fileRedirect(child, ctx0, ownRedirects, trailing);
       else if (child.type === 'herestring_redirect') {
-        input = herestringInput(child, ctx0);
-      } else if (child.type === 'heredoc_redirect') input = this.heredoc(child, frame);
-      else if (child.type === 'comment') continue;
+        const text = herestringInput(child, ctx0);
+        if (toStdin(child)) input = text;
+      } else if (child.type === 'heredoc_redirect') {
+        const body = this.heredoc(child, frame);
+        if (toStdin(child)) input = body;
+      } else if (child.type === 'comment') continue;
       else wordNodes.push(child);
     }
     // bash expands a command's words before it makes its prefix assignments (`V=x cmd $V` reads the `V` of
@@ -709,4 +719,10 @@ export class TreeWalker {
     const ctx = wordContext(this.host, frame, assignments);
     return wordNodes.flatMap((n) => expanded(decodeWord(n, ctx)));
   }
+}
+
+/** Does a here-document or here-string feed standard input (no descriptor, or `0<<`)? */
+function toStdin(node: Node): boolean {
+  const fd = named(node).find((k) => k.type === 'file_descriptor');
+  return fd === undefined || fd.text === '0';
 }

@@ -45,7 +45,9 @@ export function searchLines(input: unknown, namesByDefault = false): SearchLines
     input.ignoreCase === true ||
     input.case_sensitive === false ||
     input.caseSensitive === false;
-  return { pattern: input.pattern, ignoreCase };
+  return input.multiline === true
+    ? { pattern: input.pattern, ignoreCase, multiline: true }
+    : { pattern: input.pattern, ignoreCase };
 }
 
 /** A read input with the lines its search prints, when it prints any. */
