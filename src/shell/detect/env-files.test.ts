@@ -20,6 +20,7 @@ const FILES: Record<string, string> = {
   '.env.app': 'DATABASE_URL=postgres://db.internal/app\nSTRIPE_KEY=sk_live_abc\n',
   '.env.yaml': 'LD_PRELOAD: /tmp/x.so\n',
   '.env.bom': '\ufeffNODE_OPTIONS=--require ./x.js\n',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dotenv's own expansion, as an env file holds it.
   '.env.expand': 'PORT=${GITHUB_TOKEN}\n',
   '.env.op': 'PORT=op://vault/item/token\n',
   'package.json': '{"scripts":{"test":"vitest run"}}',

@@ -73,8 +73,8 @@ export function globMatches(glob: string, name: string): boolean {
   }
 }
 
-/** POSIX bracket classes as regular-expression ranges. */
-const POSIX_CLASSES: Readonly<Record<string, string>> = {
+/** POSIX bracket classes as regular-expression ranges (globs here, grep's patterns in secret-search.ts). */
+export const POSIX_CLASSES: Readonly<Record<string, string>> = {
   alpha: 'a-zA-Z',
   digit: '0-9',
   alnum: 'a-zA-Z0-9',
@@ -84,6 +84,9 @@ const POSIX_CLASSES: Readonly<Record<string, string>> = {
   blank: ' \\t',
   xdigit: '0-9a-fA-F',
   punct: '!-\\/:-@\\[-`{-~',
+  print: ' -~',
+  graph: '!-~',
+  cntrl: '\\x00-\\x1f',
   word: '\\w',
 };
 

@@ -21,7 +21,7 @@ import type { Word } from '../walk/decode-word';
 import { OPAQUE_FLOW } from '../walk/flow';
 import { unprotect } from '../walk/markers';
 import { readBudgeted } from './disk-scripts';
-import { globMatches, globReaches, walkFiles } from './folder-walk';
+import { globMatches, globReaches, POSIX_CLASSES, walkFiles } from './folder-walk';
 import { gitIgnored } from './git-ignore';
 import { EACH_FOUND } from './listed-paths';
 import { absoluteGlob, mayNameSecret, resolveArg, touchPath } from './path-effects';
@@ -212,23 +212,6 @@ function readSearch(inv: Invocation): Search | undefined {
   return s;
 }
 
-/** POSIX bracket classes as JavaScript ranges. */
-const CLASSES: Record<string, string> = {
-  alpha: 'a-zA-Z',
-  digit: '0-9',
-  alnum: 'a-zA-Z0-9',
-  upper: 'A-Z',
-  lower: 'a-z',
-  space: '\\s',
-  blank: ' \\t',
-  xdigit: '0-9a-fA-F',
-  punct: '!-\\/:-@\\[-`{-~',
-  print: ' -~',
-  graph: '!-~',
-  cntrl: '\\x00-\\x1f',
-  word: '\\w',
-};
-
 /** The pattern as a JavaScript regex, case-blind; undefined when it cannot be read. */
 function asRegex(pattern: string, dialect: Dialect): RegExp | undefined {
   let src: string;
@@ -237,7 +220,7 @@ function asRegex(pattern: string, dialect: Dialect): RegExp | undefined {
   // `\Q..\E`, `` \` ``): not translated, so it counts as matching.
   else if (/\\[^dDwWsSbBnrtf.\\/^$|?*+()[\]{}<>'"-]/.test(pattern)) return undefined;
   else {
-    src = pattern.replace(/\[:(\w+):\]/g, (all, name: string) => CLASSES[name] ?? all);
+    src = pattern.replace(/\[:(\w+):\]/g, (all, name: string) => POSIX_CLASSES[name] ?? all);
     if (dialect === 'basic')
       // In a basic regex `\(`, `\|`, `\{`, `\+`, `\?` are the operators and the bare characters literal.
       src = src.replace(/\\([(){}|+?])|([(){}|+?])/g, (_all, escaped: string | undefined, bare: string) =>
