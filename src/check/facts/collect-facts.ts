@@ -251,7 +251,16 @@ function searchFacts(
  * matches is read, as the same search run with `rg` is (the analysis of `linesSearchCommand`). Only that category is
  * taken from the analysis; the search's scope is judged as before.
  */
-function withPrintedSecrets(facts: Facts, analysis: ShellAnalysis | undefined): Facts {
+function withPrintedSecrets(facts: Facts, lines: boolean, analysis: ShellAnalysis | undefined): Facts {
+  // What the search prints was not analysed: nothing says it is safe.
+  if (lines && analysis === undefined)
+    return {
+      ...facts,
+      uncertain: [
+        ...facts.uncertain,
+        { code: 'no-analysis', reason: 'the lines the search prints were not analysed' },
+      ],
+    };
   const hit = analysis?.hits.find((h) => h.category === 'secret_material_read');
   const first = facts.targets[0];
   if (!hit || !first) return facts;
@@ -524,6 +533,7 @@ export function collectFacts(
       if (input.search)
         return withPrintedSecrets(
           searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope),
+          input.lines !== undefined,
           input.lines ? analyses[0] : undefined,
         );
       return pathFacts(request, input.path, 'read', base, policy, env, inScope);

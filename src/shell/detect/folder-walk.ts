@@ -118,7 +118,10 @@ export function globReaches(
     const last = i === parts.length - 1;
     if (part === '**') {
       // Zero folders: the rest matches here too; `./**` alone is every file below.
-      if (last) return walkFiles([folder], true, inv, r, (_f, name, abs) => test(abs, name));
+      if (last) {
+        if (walkFiles([folder], true, inv, r, (_f, name, abs) => test(abs, name))) return true;
+        continue;
+      }
       queue.push([folder, i + 1]);
     }
     const listing = readBudgeted(folder, inv, r);

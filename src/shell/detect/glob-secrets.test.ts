@@ -18,6 +18,7 @@ beforeAll(async () => {
     'README.md': '# app\n',
     'config/master.key': '0123456789abcdef\n',
     'config/app.yml': 'name: app\n',
+    'vault/api.key': '0123456789abcdef\n',
     'src/app.ts': 'export {};\n',
     'src/util.ts': 'export {};\n',
   });
@@ -36,6 +37,7 @@ describe('an archive written to standard output shows its members: a tree holdin
     ['zip to -', 'zip -r - .'],
     ['a bare folder name', 'tar -cf - config'],
     ['the dash glued to -f', 'tar -cvf- .'],
+    ['GNU tar by its other name', 'gtar -cf - .'],
   ])('%s: %s', (_n, command) => {
     expect(categories(command)).toContain('secret_material_read');
   });
@@ -57,6 +59,7 @@ describe('a glob that expands to a secret-named file reads it', () => {
     ['one level down by name', 'head -n 3 */*.key'],
     ['a hidden file named by its dot', 'cat .env*'],
     ['a POSIX class in brackets', 'cat .[[:alpha:]]nv'],
+    ['every file below several folders, the secret in the last', 'cat [sv]*/**'],
     ['a negated bracket', 'cat [!R]ecrets.yaml'],
     ['every file a lister found below the folder', 'find . -type f | xargs cat'],
     ['every file find runs the reader on', 'find . -exec cat {} +'],

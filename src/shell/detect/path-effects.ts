@@ -21,6 +21,7 @@ import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { DYN, unprotect } from '../walk/markers';
 import { globReaches, walkFiles } from './folder-walk';
+import { SECRET_SEARCH_PROGRAMS } from './secret-search';
 
 export function resolveArg(word: Word, inv: Invocation, r: Reporter): ResolvedPath {
   const text = word.text;
@@ -85,16 +86,14 @@ function withGlobReach(
   return secretBelow(word, inv, r) ? { ...res, class: 'sensitive' } : res;
 }
 
-/** Content searches print only the lines their pattern matches: secret-search.ts judges what they read. */
-const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git']);
-
 /**
  * Does a read through a glob read a secret-named file the glob expands to on disk (`cat config/*` beside
  * `config/master.key`; `find . -type f | xargs cat` reads `./**`, every file below, hidden ones too)? The
  * pattern-only reading cannot say: most folders hold none. Bounded (folder-walk.ts).
  */
 export function secretBelow(word: Word, inv: Invocation, r: Reporter): boolean {
-  if (!r.env.readScript || SEARCHERS.has(inv.program)) return false;
+  // Content searches print only the lines their pattern matches: secret-search.ts judges what they read.
+  if (!r.env.readScript || SECRET_SEARCH_PROGRAMS().includes(inv.program)) return false;
   const abs = absoluteGlob(word.text, inv, r);
   if (abs === undefined) return false;
   return globReaches(unprotect(abs), inv, r, (path) => mayNameSecret({ text: path, flow: NO_FLOW }, inv, r));
@@ -223,6 +222,8 @@ const HOMES = ['/home', '/Users', '/root'];
 /** Programs that read whole folder trees by default. */
 export const TREE_READERS = new Set([
   'tar',
+  'gtar',
+  'bsdtar',
   'zip',
   '7z',
   'rsync',
@@ -237,7 +238,6 @@ export const TREE_READERS = new Set([
   'restic',
 ]);
 
-/** Reads a path; a recursive read of a folder that holds secrets counts as reading them. */
 /**
  * Does the archiver write the archive, members and all, to standard output, where the agent sees it (`tar -cf - .`,
  * `tar c .` with no archive named, `zip -r - .`)? An uncompressed tar shows each member's text as it is.
@@ -245,8 +245,7 @@ export const TREE_READERS = new Set([
 export function archivesToStdout(inv: Invocation): boolean {
   const words = inv.args.map((w) => plain(w));
   if (inv.program === 'zip') return words.find((w) => w === '-' || !w.startsWith('-')) === '-';
-  if (inv.program !== 'tar') return false;
-  const first = words[0] ?? '';
+  if (!['tar', 'gtar', 'bsdtar'].includes(inv.program)) return false;
   const clusters = words.filter((w, k) => /^-[A-Za-z][^=]*$/.test(w) || (k === 0 && /^[A-Za-z]+$/.test(w)));
   const creates = words.includes('--create') || clusters.some((c) => c.includes('c'));
   if (!creates) return false;
@@ -254,12 +253,10 @@ export function archivesToStdout(inv: Invocation): boolean {
   if (long >= 0) return (words[long]?.startsWith('--file=') ? words[long].slice(7) : words[long + 1]) === '-';
   const cluster = clusters.findIndex((c) => c.includes('f'));
   if (cluster < 0) return true;
-  const at = words.indexOf(clusters[cluster] as string);
-  // `-cf ARCHIVE`, `-fARCHIVE` glued after the f, or old style `cf ARCHIVE`.
+  // `-cf ARCHIVE`, `-cf-` glued after the f, or old style `cf ARCHIVE`.
   const c = clusters[cluster] as string;
   const glued = c.startsWith('-') ? c.slice(c.indexOf('f') + 1) : '';
-  const value = glued !== '' ? glued : words[at + 1];
-  return value === '-' || (first === c && !c.startsWith('-') && words[1] === '-');
+  return (glued !== '' ? glued : words[words.indexOf(c) + 1]) === '-';
 }
 
 /** Does a tree an archiver reads hold a secret-named file on disk (a bounded walk, hidden files included)? */
@@ -272,7 +269,20 @@ export function treeHoldsSecret(path: string | undefined, inv: Invocation, r: Re
 
 export function readsTree(inv: Invocation, options: readonly string[]): boolean {
   if (
-    ['tar', 'zip', '7z', 'rsync', 'rclone', 'rg', 'ag', 'duplicity', 'borg', 'restic'].includes(inv.program)
+    [
+      'tar',
+      'gtar',
+      'bsdtar',
+      'zip',
+      '7z',
+      'rsync',
+      'rclone',
+      'rg',
+      'ag',
+      'duplicity',
+      'borg',
+      'restic',
+    ].includes(inv.program)
   )
     return true;
   return options.some((o) => /^-[a-zA-Z]*[rRa]/.test(o) || o === '--recursive' || o === '--archive');

@@ -20,47 +20,40 @@ export function misreadsWords(root: SyntaxNode, text: string): boolean {
   const stack: SyntaxNode[] = [root];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.type === 'word' && /(^|[^\\])[ \t\n]/.test(node.text)) return true;
-    if (node.type === 'redirected_statement' && skipsText(node, text)) return true;
+    if (node.type === 'redirected_statement' && gapsOf(node, text).length > 0) return true;
     for (const k of node.namedChildren) if (k) stack.push(k);
   }
   return false;
 }
 
-/** Does source text other than blanks lie between two children of `node` (a word the tree left out)? */
-function skipsText(node: SyntaxNode, text: string): boolean {
+/** The spans of `text` between two children of a redirected statement holding more than blanks, as [start, end]. */
+function gapsOf(node: SyntaxNode, text: string): [number, number][] {
+  const gaps: [number, number][] = [];
   const kids = node.children.filter((k): k is SyntaxNode => k !== null);
   for (let i = 1; i < kids.length; i++) {
-    const gap = text.slice((kids[i - 1] as SyntaxNode).endIndex, (kids[i] as SyntaxNode).startIndex);
-    if (/[^\s\\]/.test(gap)) return true;
-  }
-  return false;
-}
-
-/** The gaps of `text` between children of redirected statements that hold more than blanks, as [start, end]. */
-function skippedGaps(root: SyntaxNode, text: string): [number, number][] {
-  const gaps: [number, number][] = [];
-  const stack: SyntaxNode[] = [root];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'redirected_statement') {
-      const kids = node.children.filter((k): k is SyntaxNode => k !== null);
-      for (let i = 1; i < kids.length; i++) {
-        const start = (kids[i - 1] as SyntaxNode).endIndex;
-        const end = (kids[i] as SyntaxNode).startIndex;
-        if (/[^\s\\]/.test(text.slice(start, end))) gaps.push([start, end]);
-      }
-    }
-    for (const k of node.namedChildren) if (k) stack.push(k);
+    const start = (kids[i - 1] as SyntaxNode).endIndex;
+    const end = (kids[i] as SyntaxNode).startIndex;
+    if (/[^\s\\]/.test(text.slice(start, end))) gaps.push([start, end]);
   }
   return gaps;
 }
 
+/** A lone `-` word before a redirect: the shape tree-sitter drops (cheap test before a walk of the tree). */
+const DASH_BEFORE_REDIRECT = /\s-\s+\d*[<>]/;
+
 /**
- * `python3 - <<'EOF'`: tree-sitter-bash drops a lone `-` word right before a here-document. The same text with that
- * word quoted (`'-'`, which bash reads as the same word) is parsed instead; undefined when any skipped text is
- * anything else.
+ * `python3 - <<'EOF'`: tree-sitter-bash drops a lone `-` word right before a redirect. The same text with that word
+ * quoted (`'-'`, which bash reads as the same word) is parsed instead; undefined when nothing was skipped or any
+ * skipped text is anything else.
  */
 export function quoteSkippedDash(root: SyntaxNode, text: string): string | undefined {
-  const gaps = skippedGaps(root, text);
+  if (!DASH_BEFORE_REDIRECT.test(text)) return undefined;
+  const gaps: [number, number][] = [];
+  const stack: SyntaxNode[] = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'redirected_statement') gaps.push(...gapsOf(node, text));
+    for (const k of node.namedChildren) if (k) stack.push(k);
+  }
   if (gaps.length === 0 || gaps.some(([a, b]) => !/^\s+-\s+$/.test(text.slice(a, b)))) return undefined;
   let out = text;
   for (const [a, b] of gaps.sort((x, y) => y[0] - x[0]))

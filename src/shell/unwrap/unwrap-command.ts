@@ -146,17 +146,15 @@ function unwrapXargs(argv: Word[], stdin: Flow, out: Unwrapped): Word[] {
   const listed = fromFile ? [] : (roots ?? []).map((text) => ({ text, flow: input.flow }));
   // The run-time word stands for lines of that listing too: a file it names lies at or below the roots.
   if (listed.length > 0 && roots) input.flow = { ...input.flow, listed: roots };
-  const quotedToken = token === undefined ? undefined : protectQuoted(token);
+  const quotedToken = token === undefined ? '' : protectQuoted(token);
   const used =
-    token !== undefined &&
-    quotedToken !== undefined &&
-    rest.some((w) => w.text.includes(token) || w.text.includes(quotedToken));
+    token !== undefined && rest.some((w) => w.text.includes(token) || w.text.includes(quotedToken));
   if (listed.length === 1 && token) input.text = listed[0]?.text ?? input.text;
   // NUL-terminated names under literal roots (`rg -l --null x src | xargs -0 cmd`): every word xargs adds is a path
   // below a root, never an option; the listed paths stand for them (shell/detect/listed-paths.ts).
   else if (listed.length > 0 && listedNamed && nulDelimited && !token) return [...rest, ...listed];
   else if (listed.length > 0 && !used) return [...rest, input, ...listed];
-  if (token !== undefined && quotedToken !== undefined) {
+  if (token !== undefined) {
     if (used) {
       // Each line replaces the token where it stands (a leading one may read as an option); the listed paths it
       // stands for are judged too, after the words.

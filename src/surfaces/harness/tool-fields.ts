@@ -30,6 +30,9 @@ export function optionalPath(input: unknown, cwd: string, ...names: string[]): s
   return cwd;
 }
 
+/** Output modes of grep tools that print file names or counts, never a line of a file. */
+const NO_LINES = new Set(['files_with_matches', 'count', 'files', 'files_with_matches_count']);
+
 /**
  * The lines a content search tool prints (`SearchLines`): its `pattern`, unless the tool is told to print only file
  * names or counts (`output_mode`); `namesByDefault`: the tool prints names when no output mode is given (Claude
@@ -38,7 +41,8 @@ export function optionalPath(input: unknown, cwd: string, ...names: string[]): s
 export function searchLines(input: unknown, namesByDefault = false): SearchLines | undefined {
   if (!isRecord(input) || typeof input.pattern !== 'string' || input.pattern === '') return undefined;
   const mode = input.output_mode ?? input.outputMode;
-  if (mode === undefined ? namesByDefault : mode !== 'content') return undefined;
+  // Only a mode that surely prints no line leaves the lines out; an unknown one is taken to print them.
+  if (mode === undefined ? namesByDefault : NO_LINES.has(String(mode))) return undefined;
   const ignoreCase =
     input['-i'] === true ||
     input.ignore_case === true ||

@@ -54,6 +54,19 @@ describe('fromClaudeCode', () => {
     ],
     [
       'Grep',
+      { pattern: 'x', output_mode: 'some_new_mode' },
+      [
+        {
+          kind: 'read',
+          path: '/cwd',
+          search: 'contents',
+          globs: [],
+          lines: { pattern: 'x', ignoreCase: false },
+        },
+      ],
+    ],
+    [
+      'Grep',
       { pattern: 'x', output_mode: 'count' },
       [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }],
     ],
