@@ -103,6 +103,7 @@ export const UNCERTAINTY_CODES = [
   'dynamic-path',
   'too-large',
   'analysis-error',
+  'secret-value', // a variable given secret material under a name not known to hold it (`PORT=$API_KEY cmd`)
   // raised by action review around the analysis, not by the analyzer itself
   'no-analysis', // no analyzer ran (the stand-in, or it failed to load)
   'empty', // an empty command

@@ -7,6 +7,7 @@
 
 import type { Category } from '../../core';
 import { resolvedPathOf, resolvePath } from '../classify/classify-path';
+import { isSecretVariable } from '../classify/secret-variable';
 import { isLoaderVariable } from '../data/loader-variables';
 import { WRAPPERS } from '../data/wrappers';
 import { envFileVariables } from '../detect/env-files';
@@ -51,6 +52,8 @@ interface Unwrapped {
   assigned: string[];
   /** The text given to each of `assigned` (a later assignment of the same name wins). */
   values: Map<string, string>;
+  /** Names of `assigned` whose value carries secret material (`PORT=$API_KEY`, `X=$(cat .env)`). */
+  secretValued: Set<string>;
   /** Wrapper options that took a value, as `wrapper option` (`npx -p`): they may change what runs. */
   valued: string[];
   /**
@@ -234,6 +237,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
   const out: Unwrapped = {
     assigned: [...cmd.assignments.keys()],
     values: new Map([...cmd.assignments].map(([name, v]) => [name, v.text])),
+    secretValued: new Set([...cmd.assignments].filter(([, v]) => v.flow.sensitive).map(([name]) => name)),
     valued: [],
     argv: cmd.words,
     wrappers: [...frame.wrappers],
@@ -279,6 +283,8 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
           const name = t.slice(0, t.indexOf('='));
           out.assigned.push(name);
           out.values.set(name, (word as Word).text.slice((word as Word).text.indexOf('=') + 1));
+          if ((word as Word).flow.sensitive) out.secretValued.add(name);
+          else out.secretValued.delete(name);
           a.assigned(name, frame, {
             text: (word as Word).text.slice((word as Word).text.indexOf('=') + 1),
             flow: (word as Word).flow,
@@ -528,6 +534,13 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     a.scope.home,
     (reason) => a.hit('disable_security_control', reason, segment),
   );
+  if (!u.noRun && head !== undefined)
+    for (const name of u.secretValued) {
+      // `PORT=$API_KEY printenv PORT`: a program may print or send any variable it is given; under a name that does
+      // not say it holds a secret, nothing downstream knows it does (`GH_TOKEN=$GITHUB_TOKEN gh` says so: never inert).
+      if (isSecretVariable(name)) continue;
+      a.uncertain('secret-value', `\`${name}\` is given secret material: the program may print it`, segment);
+    }
   for (const name of u.assigned) {
     const value = u.values.get(name);
     // A value the catalogue knows inert (`PAGER=cat`) runs nothing new; text computed at run time never is.
