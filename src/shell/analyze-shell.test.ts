@@ -61,6 +61,20 @@ describe('category hits', () => {
     ['checkout -- .', 'git checkout -- .', 'local_work_loss'],
     ['checkout ref and path', 'git checkout main file.txt', 'local_work_loss'],
     ['clean -fd', 'git clean -fd', 'local_work_loss'],
+    [
+      'printf %s of its argument piped to a shell',
+      "printf '%s\\n' 'rm -rf /' | bash",
+      'destructive_root_delete',
+    ],
+    ['a program named by printf %s', "$(printf 'r%s' m) -rf ~", 'destructive_root_delete'],
+    ['clean in home', 'cd ~ && git init -q && git clean -ffdx', 'destructive_root_delete'],
+    ['clean of a system folder through -C', 'git -C /etc clean -fdx', 'destructive_root_delete'],
+    ['clean in home with an excluded pattern', 'cd ~ && git clean -fdx -e .ssh', 'destructive_root_delete'],
+    [
+      'clean of a folder in home',
+      'cd ~ && git clean -fdx -- projects/old',
+      'recursive_delete_outside_workspace',
+    ],
     ['branch -D', 'git branch -D feature', 'local_work_loss'],
     ['tag -d', 'git tag -d v0.1', 'local_work_loss'],
     ['tag --delete', 'git tag --delete v1 v2', 'local_work_loss'],
@@ -452,7 +466,11 @@ describe('uncertainty', () => {
     ['xargs into rm -rf', 'find . | xargs rm -rf', 'dynamic-path'],
     ['interpreter delete', `python3 -c "import os; os.remove(p)"`, 'interpreter-effect'],
     ['changed IFS', 'IFS=,; c=rm,-rf,/; $c', 'dynamic-command'],
-    ['printf with a format piped to a shell', "printf %s 'rm -rf /' | bash", 'dynamic-script'],
+    [
+      'printf with a conversion not read piped to a shell',
+      "printf %b 'rm\\x20-rf /' | bash",
+      'dynamic-script',
+    ],
     ['echo -e with escapes piped to a shell', "echo -e 'rm\\x20-rf /' | sh", 'dynamic-script'],
     ['LD_PRELOAD', 'LD_PRELOAD=/tmp/x.so ls', 'dynamic-command'],
     ['env with a loader variable', 'env LD_PRELOAD=$LIB ls', 'dynamic-command'],
@@ -648,5 +666,14 @@ describe('moves and filtered finds are not recursive deletes of work', () => {
     ['find -exec rm on every file', 'find src -exec rm -rf {} +', ['local_work_loss']],
   ])('%s: %s', (_name, command, want) => {
     expect(categories(command)).toEqual(want);
+  });
+});
+
+describe('git clean in the workspace stays local work loss', () => {
+  it.each(['git clean -fdx', 'git clean -fd -- build', 'git -C . clean -fdx'])('%s', (command) => {
+    const found = analyzeShellSync(command, env).hits.map((h) => h.category);
+    expect(found).toContain('local_work_loss');
+    expect(found).not.toContain('destructive_root_delete');
+    expect(found).not.toContain('recursive_delete_outside_workspace');
   });
 });

@@ -178,8 +178,12 @@ export type ScriptFile =
       kind: 'unreadable';
       why: 'not-regular' | 'too-large' | 'error';
       head?: string;
-      /** A folder: the names of its entries (at most 256; absent when more or not listed). */
+      /** A folder: the names of its entries (at most 2,048; absent when more or not listed). */
       entries?: readonly string[];
+      /** Which of `entries` are symbolic links (absent: not told, any may be). */
+      links?: readonly string[];
+      /** A folder of more entries than the reader lists (`entries` absent). */
+      tooMany?: true;
       /** Which of `entries` are folders themselves (a symlink is not); absent: not told. */
       folders?: readonly string[];
     };

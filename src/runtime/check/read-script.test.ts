@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, type ShellEnv } from '../../shell';
 import { runClaudeCodeHook } from '../../surfaces/harness/claude-code/claude-code-hook';
 import { ccPayload, sandbox } from '../../surfaces/harness/testdata/sandbox';
-import { MAX_SCRIPT_BYTES, readScriptFile } from './read-script';
+import { MAX_FOLDER_ENTRIES, MAX_SCRIPT_BYTES, readScriptFile } from './read-script';
 
 let base: string;
 let env: ShellEnv;
@@ -69,7 +69,7 @@ describe('readScriptFile', () => {
     [
       'a folder, listed',
       'ws/folder.sh',
-      { kind: 'unreadable', why: 'not-regular', entries: [], folders: [] },
+      { kind: 'unreadable', why: 'not-regular', entries: [], folders: [], links: [] },
     ],
   ])('%s', (_name, rel, expected) => {
     expect(readScriptFile(join(base, rel))).toEqual(expected);
@@ -84,6 +84,17 @@ describe('readScriptFile', () => {
       why: 'not-regular',
       entries: ['a.txt', 'link', 'sub'],
       folders: ['sub'],
+      links: ['link'],
+    });
+  });
+
+  it('a folder of more entries than it lists says so', () => {
+    mkdirSync(join(base, 'ws', 'crowded'));
+    for (let k = 0; k <= MAX_FOLDER_ENTRIES; k++) writeFileSync(join(base, 'ws', 'crowded', `f${k}`), '');
+    expect(readScriptFile(join(base, 'ws', 'crowded'))).toEqual({
+      kind: 'unreadable',
+      why: 'not-regular',
+      tooMany: true,
     });
   });
 

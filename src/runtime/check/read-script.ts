@@ -33,20 +33,29 @@ function readUpTo(fd: number, max: number): Buffer {
 }
 
 /** Entries of a folder listed for a runner's workspace patterns (`packages/*`): more are not listed. */
-export const MAX_FOLDER_ENTRIES = 256;
+export const MAX_FOLDER_ENTRIES = 2048;
 
 /**
  * A folder's entry names and which of them are folders (a symlink is not: recursive searches do not follow one),
- * when it has at most MAX_FOLDER_ENTRIES; nothing when more or unreadable.
+ * when it has at most MAX_FOLDER_ENTRIES; `tooMany` when more, nothing when unreadable.
  */
-function folderEntries(abs: string): { entries?: readonly string[]; folders?: readonly string[] } {
+function folderEntries(abs: string): {
+  entries?: readonly string[];
+  folders?: readonly string[];
+  links?: readonly string[];
+  tooMany?: true;
+} {
   try {
     const dirents = readdirSync(abs, { withFileTypes: true });
-    if (dirents.length > MAX_FOLDER_ENTRIES) return {};
+    if (dirents.length > MAX_FOLDER_ENTRIES) return { tooMany: true };
     return {
       entries: dirents.map((d) => d.name).sort(),
       folders: dirents
         .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort(),
+      links: dirents
+        .filter((d) => d.isSymbolicLink())
         .map((d) => d.name)
         .sort(),
     };

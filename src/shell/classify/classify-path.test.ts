@@ -5,6 +5,7 @@ import { PATHS } from '../testdata/shell-env';
 import { DYN, protectQuoted } from '../walk/markers';
 import {
   classOf,
+  isSensitiveEntry,
   makePathScope,
   matchesSet,
   nameMatcher,
@@ -20,6 +21,55 @@ const scope = makePathScope({
   home: '/home/u',
   workspaceRoots: ['/home/u/proj'],
   tempDirs: ['/var/folders/t'],
+});
+
+describe('isSensitiveEntry answers as classOf does, a folder at a time', () => {
+  const WITH_USERS = makePathScope({
+    paths: PATHS,
+    cwd: '/home/u/proj',
+    home: '/home/u',
+    workspaceRoots: ['/home/u/proj'],
+    tempDirs: ['/tmp'],
+    sensitivePaths: ['private/', '~/vault'],
+  });
+  const files = [
+    '.env',
+    '.env.example',
+    'README.md',
+    'id_rsa',
+    'config',
+    'credentials',
+    'x.pem',
+    'A.KEY',
+    'app.ts',
+  ];
+  const folders = [
+    '/home/u/proj',
+    '/home/u/proj/src',
+    '/home/u/proj/.aws',
+    '/home/u/.aws',
+    '/home/u/.ssh/keys',
+    '/home/u/.kube',
+    '/home/u/proj/.secrets/deep',
+    '/home/u/proj/private/x',
+    '/home/u/VAULT/a',
+    '/home/u/vault/a',
+    '/home/u/proj/.git',
+    '/home/u/.docker',
+    '/etc',
+    '/proc/self/root/home/u/.ssh',
+    '/tmp/.gnupg',
+  ];
+  it.each(folders.flatMap((f) => files.map((n) => `${f}/${n}`)))('%s', (path) => {
+    for (const sc of [scope, WITH_USERS])
+      expect(isSensitiveEntry(path, sc)).toBe(classOf(path, sc) === 'sensitive');
+  });
+
+  it('finds secrets by the folder above them as by their name', () => {
+    expect(isSensitiveEntry('/home/u/.ssh/keys/app.ts', scope)).toBe(true);
+    expect(isSensitiveEntry('/home/u/proj/src/app.ts', scope)).toBe(false);
+    expect(isSensitiveEntry('/home/u/proj/src/.env', scope)).toBe(true);
+  });
 });
 
 describe('resolvePath', () => {

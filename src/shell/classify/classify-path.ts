@@ -342,6 +342,44 @@ export function isSensitive(path: string, scope: PathScope): boolean {
   return matchesSet(path, scope.sensitive);
 }
 
+/**
+ * isSensitive for many files of few folders (a walk's entries): what depends on the folder alone (a prefix or a
+ * component name above the file) is found once per folder. Same answer as `isSensitive(path)`, and as classOf's
+ * `sensitive` for paths outside /proc.
+ */
+export function isSensitiveEntry(path: string, scope: PathScope): boolean {
+  const cut = path.lastIndexOf('/');
+  if (cut <= 0 || path.startsWith('/proc/')) return classOf(path, scope) === 'sensitive';
+  const name = path.slice(cut + 1);
+  if (name === '' || scope.exceptions.test(name)) return false;
+  const set = scope.sensitive;
+  if (set.prefixSet.has(path) || set.lowerPrefixes?.has(path.toLowerCase())) return true;
+  if (set.files.any && set.files.test(name)) return true;
+  if (set.names.any && set.names.test(name)) return true;
+  if (set.paths.test(path)) return true;
+  return folderSensitive(path.slice(0, cut), scope);
+}
+
+function folderSensitive(folder: string, scope: PathScope): boolean {
+  let known = folders.get(scope);
+  if (!known) {
+    known = new Map();
+    folders.set(scope, known);
+  }
+  let hit = known.get(folder);
+  if (hit === undefined) {
+    const set = scope.sensitive;
+    hit =
+      underPrefix(folder, set.prefixSet) ||
+      (set.lowerPrefixes !== undefined && underPrefix(folder.toLowerCase(), set.lowerPrefixes)) ||
+      (set.names.any && componentMatches(folder, set.names));
+    if (known.size >= MAX_CLASSES) known.clear();
+    known.set(folder, hit);
+  }
+  return hit;
+}
+const folders = new WeakMap<PathScope, Map<string, boolean>>();
+
 /** The deepest root of `roots` that holds `path` (its length), or -1. */
 function depthIn(path: string, roots: readonly string[]): number {
   let best = -1;

@@ -381,6 +381,23 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
         loss('deletes untracked files');
         // Every untracked file of the named work tree goes: judged as a recursive delete of that folder.
         if (workTree !== undefined) recursiveDelete(workTree, inv, r);
+        // Without one, every untracked file below the folder git works in (or below each pathspec): in home or a
+        // system folder (`cd ~ && git init && git clean -fdx`) that is the folder's own recursive delete.
+        else if (folder !== undefined) {
+          const here = resolveArg({ text: folder, flow: NO_FLOW }, inv, r);
+          if (here.class !== 'workspace' && here.class !== 'temp') {
+            const at = { ...inv, cwd: folder };
+            // `-e PATTERN` excludes (its pattern is no pathspec); pathspecs from a file are not known: the folder.
+            const excluded = new Set(
+              rest.flatMap((w, k) => (/^(?:-e|--exclude)$/.test(plain(w)) ? [rest[k + 1]] : [])),
+            );
+            const specs = flag('', '--pathspec-from-file')
+              ? []
+              : positionals.filter((w) => plain(w) !== '--' && !excluded.has(w));
+            for (const w of specs.length > 0 ? specs : [{ text: folder, flow: NO_FLOW }])
+              recursiveDelete(w, at, r);
+          }
+        }
       }
       return undefined;
     case 'branch':

@@ -57,7 +57,7 @@ import {
   touchPath,
   treeHoldsSecret,
 } from './path-effects';
-import { printfText } from './printf-format';
+import { printfOutput } from './printf-format';
 import { PROGRAM_FILE_PROGRAMS, programFiles } from './program-files';
 import { detectSecretPrinters } from './secret-printers';
 import { SECRET_SEARCH_PROGRAMS, secretSearch } from './secret-search';
@@ -141,8 +141,7 @@ function printed(inv: Invocation): Flow {
   if (!inv.args.every(isLiteral)) return taintsOfAll(inv.args.map((w) => w.flow));
   const words = inv.args.map((w) => plain(w));
   if (inv.program === 'printf') {
-    const [format, ...rest] = words;
-    const text = format === undefined || rest.length > 0 ? undefined : printfText(format);
+    const text = printfOutput(words);
     return text === undefined ? OPAQUE_FLOW : literalFlow(text);
   }
   let k = 0;

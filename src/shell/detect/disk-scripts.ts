@@ -24,6 +24,8 @@ export const MAX_SCRIPT_READS = 128;
 
 interface Budget {
   reads: number;
+  /** Folders listed by walks (folder-walk.ts), counted apart from `reads`. */
+  listings: number;
   runs: number;
   chars: number;
   /** Each file is read once per analysis. */
@@ -290,6 +292,31 @@ export function readBudgeted(path: string, inv: Invocation, r: Reporter): Script
   return file;
 }
 
+/** Folders one analysis lists for its walks (folder-walk.ts), all walks together. */
+export const MAX_FOLDER_LISTINGS = 256;
+
+/**
+ * Lists `folder` through the surface's reader for a walk, within the analysis's budget of listings (apart from the
+ * budget of files read): `over` when spent. Undefined when there is no reader.
+ */
+export function listBudgeted(folder: string, r: Reporter): ScriptFile | 'over' | undefined {
+  const reader = r.env.readScript;
+  if (!reader) return undefined;
+  const budget = budgetOf(r);
+  let file = budget.files.get(folder);
+  if (!file) {
+    if (budget.listings >= MAX_FOLDER_LISTINGS) return 'over';
+    budget.listings++;
+    try {
+      file = reader(folder);
+    } catch {
+      file = { kind: 'unreadable', why: 'error' };
+    }
+    budget.files.set(folder, file);
+  }
+  return file;
+}
+
 /** Paths the analysis may still give the reader before a further one is uncertain. */
 export function readsLeft(r: Reporter): number {
   return MAX_SCRIPT_READS - budgetOf(r).reads;
@@ -299,7 +326,7 @@ function budgetOf(r: Reporter): Budget {
   let budget = BUDGETS.get(r);
   if (!budget) {
     // Set once per analysis: a weak table's set on every call cost each decision (ADR 0094).
-    budget = { reads: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
+    budget = { reads: 0, listings: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
     BUDGETS.set(r, budget);
   }
   return budget;

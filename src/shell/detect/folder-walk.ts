@@ -3,47 +3,105 @@
  * folder: the reader tells which entries are folders). What reads every file below a folder uses it: a recursive
  * search (secret-search.ts) and a reader given every file a lister found (`find . -type f | xargs cat`,
  * path-effects.ts). `.git` is never entered, nor generated folders (`node_modules`, `dist`, `.venv`: tools' output,
- * not where a project keeps its secrets), nor hidden ones unless the walker reads hidden files. At most
- * MAX_WALK_FOLDERS folders are listed, and the walk stops rather than leave the rest of the analysis fewer than
- * READ_MARGIN reads: a file deeper in a larger tree, or in a folder of more than 256 entries, is not seen (known
- * limit). Pure apart from the injected reader.
+ * not where a project keeps its secrets), nor hidden ones unless the walker reads hidden files. The walks of one
+ * analysis list at most MAX_FOLDER_LISTINGS folders together (a budget apart from the files it reads): a walk that
+ * needs more, or meets a folder of more entries than the reader lists, is uncertain, since a secret in what it
+ * could not list is not ruled out (`cut`). Pure apart from the injected reader.
  */
 
+import { realOf } from '../classify/classify-path';
 import { GENERATED_FOLDERS } from '../data/generated-folders';
+import type { ScriptFile } from '../types';
 import type { Invocation, Reporter } from '../unwrap/invocation';
-import { readBudgeted, readsLeft } from './disk-scripts';
+import { listBudgeted, MAX_FOLDER_LISTINGS } from './disk-scripts';
 import { inFolder } from './project-file';
 
-export const MAX_WALK_FOLDERS = 32;
-const READ_MARGIN = 48;
+/** A listed folder's entries and which are folders; undefined when not a folder or unreadable (nothing below). */
+function listed(
+  folder: string,
+  inv: Invocation,
+  r: Reporter,
+):
+  | { entries: readonly string[]; folders: ReadonlySet<string>; links: ReadonlySet<string> }
+  | 'cut'
+  | undefined {
+  const listing: ScriptFile | 'over' | undefined = listBudgeted(folder, r);
+  if (listing === 'over' || (listing?.kind === 'unreadable' && listing.tooMany)) {
+    cut(inv, r);
+    return 'cut';
+  }
+  if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular' || !listing.entries) return undefined;
+  return {
+    entries: listing.entries,
+    folders: new Set(listing.folders ?? []),
+    // A reader that does not tell links (`links` absent) may have given one: every entry is resolved then.
+    links: listing.links === undefined ? ALL : new Set(listing.links),
+  };
+}
+
+/** Stands for "every entry may be a link" (a reader that does not say). */
+const ALL: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
 
 /**
- * Calls `visit` with each file below `roots` (its folder, name and absolute path) until it answers true, which ends
- * the walk; answers whether it did. A root that is no folder is not visited.
+ * Where a folder the walk reached really is: a root through the scope's resolver (undefined when it gives up or
+ * has none: the entries below are each resolved then), a folder below a known one by its name (the walk enters
+ * no link).
+ */
+function realRoot(root: string, r: Reporter): string | undefined {
+  const real = realOf(root, r.scope);
+  return real === null ? undefined : (real ?? root);
+}
+
+/**
+ * The file's real path when the walk knows it without resolving (a non-link entry of a folder whose real path
+ * is known); undefined: resolve it.
+ */
+const realEntry = (real: string | undefined, name: string, links: ReadonlySet<string>) =>
+  real === undefined || links.has(name) ? undefined : inFolder(real, name);
+
+/** A walk that could not list everything it reaches: a secret there is not ruled out. */
+function cut(inv: Invocation, r: Reporter): void {
+  r.uncertain(
+    'too-large',
+    `\`${inv.program}\` reaches more files than one review lists (${MAX_FOLDER_LISTINGS} folders of at most 2,048 entries): a secret among them is not ruled out`,
+    inv.segment,
+  );
+}
+
+/**
+ * A file a walk reached: where it is, its name, its absolute path, and its real path when the walk knows it
+ * without resolving (undefined: a link, or below a root the resolver gave up on; entryMayNameSecret resolves it).
+ */
+export type Visit = (folder: string, name: string, abs: string, real: string | undefined) => boolean;
+
+/**
+ * Calls `visit` with each file below `roots` until it answers true, which ends the walk; answers whether it did.
+ * A root that is no folder is not visited.
  */
 export function walkFiles(
   roots: readonly string[],
   hidden: boolean,
   inv: Invocation,
   r: Reporter,
-  visit: (folder: string, name: string, abs: string) => boolean,
+  visit: Visit,
 ): boolean {
-  const queue = [...roots];
+  const queue: [string, string | undefined][] = roots.map((root) => [root, realRoot(root, r)]);
   const seen = new Set<string>();
-  for (let listed = 0; queue.length > 0 && listed < MAX_WALK_FOLDERS && readsLeft(r) > READ_MARGIN; ) {
-    const folder = queue.shift() as string;
+  while (queue.length > 0) {
+    const [folder, real] = queue.shift() as [string, string | undefined];
     if (seen.has(folder)) continue;
     seen.add(folder);
-    const listing = readBudgeted(folder, inv, r);
-    if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular' || !listing.entries) continue;
-    listed++;
-    const folders = new Set(listing.folders ?? []);
+    const listing = listed(folder, inv, r);
+    if (listing === 'cut') return false;
+    if (listing === undefined) continue;
+    const { folders, links } = listing;
     for (const name of listing.entries) {
       if (name === '.git' || (!hidden && name.startsWith('.'))) continue;
       const abs = inFolder(folder, name);
       if (folders.has(name)) {
-        if (!GENERATED_FOLDERS.includes(name)) queue.push(abs);
-      } else if (visit(folder, name, abs)) return true;
+        if (!GENERATED_FOLDERS.includes(name))
+          queue.push([abs, real === undefined ? undefined : inFolder(real, name)]);
+      } else if (visit(folder, name, abs, realEntry(real, name, links))) return true;
     }
   }
   return false;
@@ -96,21 +154,22 @@ const GLOB = /[*?[]/;
  * Does the absolute glob `pattern` expand, on disk, to a file `test` accepts? A component with `*`, `?` or `[`
  * matches the entries of its folder (a hidden one only when the component starts with `.`); `**` matches any
  * depth, hidden folders too, and the component after it hidden names too (a lister's `root/**` names every file
- * find prints; for a shell glob that is more than bash expands, never less). Bounded as walkFiles is.
+ * find prints; for a shell glob that is more than bash expands, never less). Bounded and uncertain as walkFiles.
  */
 export function globReaches(
   pattern: string,
   inv: Invocation,
   r: Reporter,
-  test: (abs: string, name: string) => boolean,
+  test: (abs: string, name: string, real: string | undefined) => boolean,
 ): boolean {
   const parts = pattern.split('/').filter((p) => p !== '' && p !== '.');
   const first = parts.findIndex((p) => GLOB.test(p));
   if (!pattern.startsWith('/') || first < 0 || parts.includes('..')) return false;
-  const queue: [string, number][] = [[`/${parts.slice(0, first).join('/')}`, first]];
+  const start = `/${parts.slice(0, first).join('/')}`;
+  const queue: [string, number, string | undefined][] = [[start, first, realRoot(start, r)]];
   const seen = new Set<string>();
-  for (let listed = 0; queue.length > 0 && listed < MAX_WALK_FOLDERS && readsLeft(r) > READ_MARGIN; ) {
-    const [folder, i] = queue.shift() as [string, number];
+  while (queue.length > 0) {
+    const [folder, i, real] = queue.shift() as [string, number, string | undefined];
     const key = `${i}:${folder}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -119,27 +178,29 @@ export function globReaches(
     if (part === '**') {
       // Zero folders: the rest matches here too; `./**` alone is every file below.
       if (last) {
-        if (walkFiles([folder], true, inv, r, (_f, name, abs) => test(abs, name))) return true;
+        if (walkFiles([folder], true, inv, r, (_f, name, abs, realPath) => test(abs, name, realPath)))
+          return true;
         continue;
       }
-      queue.push([folder, i + 1]);
+      queue.push([folder, i + 1, real]);
     }
-    const listing = readBudgeted(folder, inv, r);
-    if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular' || !listing.entries) continue;
-    listed++;
-    const folders = new Set(listing.folders ?? []);
+    const listing = listed(folder, inv, r);
+    if (listing === 'cut') return false;
+    if (listing === undefined) continue;
+    const { folders, links } = listing;
     const hidden = part.startsWith('.') || parts[i - 1] === '**' || part === '**';
     for (const name of listing.entries) {
       if (name === '.git' || (!hidden && name.startsWith('.'))) continue;
       const abs = inFolder(folder, name);
+      const below = real === undefined ? undefined : inFolder(real, name);
       if (part === '**') {
-        if (folders.has(name) && !GENERATED_FOLDERS.includes(name)) queue.push([abs, i]);
+        if (folders.has(name) && !GENERATED_FOLDERS.includes(name)) queue.push([abs, i, below]);
         continue;
       }
       if (GLOB.test(part) ? !globMatches(part, name) : name !== part) continue;
       if (last) {
-        if (!folders.has(name) && test(abs, name)) return true;
-      } else if (folders.has(name)) queue.push([abs, i + 1]);
+        if (!folders.has(name) && test(abs, name, realEntry(real, name, links))) return true;
+      } else if (folders.has(name)) queue.push([abs, i + 1, below]);
     }
   }
   return false;

@@ -73,6 +73,11 @@ const FILES: Record<string, ScriptFile> = {
     'DIR ?= build\nhome:\n\trm -rf $(HOME)\nbraced:\n\trm -rf ${HOME}/\nkeys:\n\tcat $(wildcard ~/.ssh/id_*)\n' +
       'token:\n\techo $(GITHUB_TOKEN)\ndir:\n\trm -rf $(DIR)\nok:\n\techo $(USER) $(wildcard src/*.c)\n',
   ),
+  [`${P}/dry/Makefile`]: text(
+    'SUB = $(MAKE) -C sub\nall:\n\trm -rf ~\nplus:\n\t+rm -rf ~\nrec:\n\t$(MAKE) -C x && rm -rf ~\n' +
+      'ind:\n\t$(SUB) && rm -rf ~\n',
+  ),
+  [`${P}/dryparse/Makefile`]: text('X := $(shell rm -rf ~)\nall:\n\techo ok\n'),
   [`${P}/cond/Makefile`]: text('ifeq ($(OS),Windows)\nX = del\nelse\nX = rm -rf ~\nendif\nall:\n\t$(X)\n'),
 };
 
@@ -131,6 +136,30 @@ describe('the recipes make runs are analysed', () => {
     const a = analyze('make nuke');
     for (const t of [...a.hits.map((h) => h.reason), ...a.uncertain.map((u) => u.reason)])
       expect(t).not.toContain(SECRET);
+  });
+});
+
+describe('a dry run (`-n`, `-q`) runs only the recipe lines GNU make runs anyway', () => {
+  it.each<[string, string]>([
+    ['-n', 'make -f dry/Makefile -n all'],
+    ['--dry-run', 'make --dry-run -f dry/Makefile all'],
+    ['--just-print', 'make -f dry/Makefile --just-print all'],
+    ['-q', 'make -q -f dry/Makefile all'],
+    ['in a short cluster', 'make -sn -f dry/Makefile all'],
+    ['in a cluster ending in -f', 'make -nf dry/Makefile all'],
+  ])('a line that is printed only: %s: %s', (_name, command) => {
+    expect(categories(analyze(command))).not.toContain('destructive_root_delete');
+  });
+
+  it.each<[string, string]>([
+    ['a line beginning with +', 'make -n -f dry/Makefile plus'],
+    ['a line that runs $(MAKE)', 'make -n -f dry/Makefile rec'],
+    ['$(MAKE) through another variable', 'make -n -f dry/Makefile ind'],
+    ['$(shell …) while reading the makefile', 'make -n -f dryparse/Makefile'],
+    ['without -n', 'make -f dry/Makefile all'],
+    ['-n as a goal after --', 'make -f dry/Makefile all -- -n'],
+  ])('still run: %s: %s', (_name, command) => {
+    expect(categories(analyze(command))).toContain('destructive_root_delete');
   });
 });
 

@@ -298,7 +298,18 @@ function rulesFor(target: string, mf: Makefile): { rule: Rule; stem: string }[] 
 }
 
 /** The shell text of the recipes that building `goals` runs, prerequisites first. */
-function recipesOf(goals: string[], mf: Makefile): { lines: string[]; tooMany: boolean } {
+/**
+ * Does a recipe line run under `-n`/`-q` (GNU make: one that begins with `+` or refers to `$(MAKE)`, directly or
+ * through another variable, whose expansion then holds MAKE's value)? `raw` as written, `expanded` after expansion.
+ */
+function runsWhenDry(raw: string, expanded: string, mf: Makefile): boolean {
+  if (/^[\s@-]*\+/.test(raw) || raw.includes('MAKE')) return true;
+  const make = (mf.vars.get('MAKE') ?? DEFAULTS.MAKE ?? 'make').trim();
+  return make === '' || expanded.includes(make) || expanded.includes(DYNAMIC);
+}
+
+/** The recipe lines the goals run; with `dry` (`make -n`, `-q`), only those that run anyway (runsWhenDry). */
+function recipesOf(goals: string[], mf: Makefile, dry = false): { lines: string[]; tooMany: boolean } {
   const seen = new Set<string>();
   const lines: string[] = [];
   let tooMany = false;
@@ -323,7 +334,10 @@ function recipesOf(goals: string[], mf: Makefile): { lines: string[]; tooMany: b
         ['%', ''],
       ]);
       const ctx: Ctx = { mf, auto, depth: 0 };
-      for (const line of rule.recipe) lines.push(expand(line, ctx).replace(/^[\s@+-]*/, ''));
+      for (const line of rule.recipe) {
+        const expanded = expand(line, ctx);
+        if (!dry || runsWhenDry(line, expanded, mf)) lines.push(expanded.replace(/^[\s@+-]*/, ''));
+      }
     }
   };
   for (const goal of goals) visit(goal, 0);
@@ -363,6 +377,9 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
   const goals: string[] = [];
   const overrides = new Map<string, string>();
   const args = inv.args;
+  // `-n`/`--dry-run` prints the recipes, `-q` answers whether the goals are up to date: neither runs them.
+  let dry = false;
+  let ended = false;
   // Options and makefiles from the environment (`MAKEFLAGS='-f /x/Makefile' make`, `export MAKEFILES=…`).
   if (['MAKEFLAGS', 'GNUMAKEFLAGS', 'MFLAGS', 'MAKEFILES'].some((n) => r.assignedNames.has(n)))
     say('takes options or makefiles from a variable set in this command');
@@ -371,7 +388,14 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
     const t = plain(w);
     const eq = t.indexOf('=');
     if (/^--eval\b/.test(t)) say('evaluates makefile text given on its command line');
-    if (t.startsWith('-') && t.length > 1) {
+    // `--` ends the options: a word after it is a goal or an assignment (`make all -- -n` builds a goal `-n`).
+    if (t === '--' && !ended) {
+      ended = true;
+      continue;
+    }
+    if (!ended && t.startsWith('-') && t.length > 1) {
+      if (/^--(?:just-print|dry-run|recon|question)$/.test(t) || /^-[abdeghiknpqrstvwBLMPRS]*[nq]/.test(t))
+        dry = true;
       const name = t.startsWith('--') && eq > 0 ? t.slice(0, eq) : t;
       const attached = t.startsWith('--')
         ? eq > 0
@@ -443,7 +467,7 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
     const mf = parse(file.text, overrides);
     const defaultGoal = mf.vars.get('.DEFAULT_GOAL');
     const wanted = goals.length > 0 ? goals : defaultGoal ? [defaultGoal.trim()] : mf.order.slice(0, 1);
-    const { lines, tooMany } = recipesOf(wanted, mf);
+    const { lines, tooMany } = recipesOf(wanted, mf, dry);
     if (mf.opaque) say(`reads a makefile that ${mf.opaque}`);
     if (tooMany) say('builds more targets than one review follows');
     const wrapper = `${inv.program}${SCRIPT_FILE_WRAPPER}`;

@@ -6,6 +6,7 @@
 
 import { isUnder } from '../../core';
 import {
+  isSensitiveEntry,
   matchesSet,
   type PathScope,
   type ResolvedPath,
@@ -96,7 +97,7 @@ export function secretBelow(word: Word, inv: Invocation, r: Reporter): boolean {
   if (!r.env.readScript || SECRET_SEARCH_PROGRAMS().includes(inv.program)) return false;
   const abs = absoluteGlob(word.text, inv, r);
   if (abs === undefined) return false;
-  return globReaches(unprotect(abs), inv, r, (path) => mayNameSecret({ text: path, flow: NO_FLOW }, inv, r));
+  return globReaches(unprotect(abs), inv, r, (path, _name, real) => entryMayNameSecret(path, real, inv, r));
 }
 
 /** A word holding an unquoted glob as an absolute pattern (`~` and the working folder applied); else undefined. */
@@ -118,6 +119,22 @@ export function mayNameSecret(word: Word, inv: Invocation, r: Reporter): boolean
   if (wordMayNameSecret(text, r.scope, sensitivePatterns(r), cwd)) return true;
   if (text.includes(DYN)) return false;
   return resolvePath(text, r.scope, cwd).class === 'sensitive';
+}
+
+/**
+ * mayNameSecret for a file a walk reached (folder-walk.ts), whose real path the walk may know without resolving
+ * it (`real`): both paths are classed, as resolvePath classes a path and where it leads. Undefined: resolved.
+ */
+export function entryMayNameSecret(
+  abs: string,
+  real: string | undefined,
+  inv: Invocation,
+  r: Reporter,
+): boolean {
+  if (real === undefined) return mayNameSecret({ text: abs, flow: NO_FLOW }, inv, r);
+  if (abs.length > 4096) return false;
+  if (wordMayNameSecret(abs, r.scope, sensitivePatterns(r), inv.cwd ?? r.scope.cwd)) return true;
+  return isSensitiveEntry(abs, r.scope) || (real !== abs && isSensitiveEntry(real, r.scope));
 }
 
 /** Records a path and reports what follows from its class and role. */
@@ -262,8 +279,8 @@ export function archivesToStdout(inv: Invocation): boolean {
 /** Does a tree an archiver reads hold a secret-named file on disk (a bounded walk, hidden files included)? */
 export function treeHoldsSecret(path: string | undefined, inv: Invocation, r: Reporter): boolean {
   if (path === undefined || !r.env.readScript) return false;
-  return walkFiles([path], true, inv, r, (_folder, _name, abs) =>
-    mayNameSecret({ text: abs, flow: NO_FLOW }, inv, r),
+  return walkFiles([path], true, inv, r, (_folder, _name, abs, real) =>
+    entryMayNameSecret(abs, real, inv, r),
   );
 }
 

@@ -129,6 +129,34 @@ describe('every file a lister finds below a folder, searched, is the folder sear
   });
 });
 
+describe('a walk too large to list whole is uncertain, never quiet', () => {
+  // 60 folders of modules before the secret, nearest first: the old bound of 32 listings never reached it.
+  const WIDE: Record<string, string> = { 'zz/deep/.env': ENV['.env'] };
+  for (let k = 0; k < 60; k++) WIDE[`mod${String(k).padStart(2, '0')}/src/index.ts`] = 'export {};\n';
+  const HUGE: Record<string, string> = {};
+  for (let k = 0; k < 300; k++) HUGE[`mod${k}/a/b.ts`] = 'export {};\n';
+  const CROWDED: Record<string, string> = {};
+  for (let k = 0; k < 2100; k++) CROWDED[`icons/i${k}.svg`] = '<svg/>\n';
+
+  it('a secret behind more folders than the old bound is seen', () => {
+    expect(workspace(WIDE)('grep -rn API_KEY .').categories).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['more folders than one review lists', HUGE, 'grep -rn API_KEY .'],
+    ['a folder of more entries than the reader lists', CROWDED, 'grep -rn API_KEY .'],
+    ['a lister read whole', HUGE, 'find . -type f | xargs cat'],
+  ])('%s: %s', (_name, files, command) => {
+    const got = workspace(files)(command);
+    expect(got.categories).not.toContain('secret_material_read');
+    expect(got.uncertain).toContain('too-large');
+  });
+
+  it('a tree the budget covers is not uncertain', () => {
+    expect(workspace(WIDE)('grep -rn useEffect .').uncertain).not.toContain('too-large');
+  });
+});
+
 describe('the folders below a searched folder are walked too', () => {
   const NESTED = {
     'apps/api/.env': ENV['.env'],

@@ -24,7 +24,7 @@ import { readBudgeted } from './disk-scripts';
 import { globMatches, globReaches, POSIX_CLASSES, walkFiles } from './folder-walk';
 import { gitIgnored } from './git-ignore';
 import { EACH_FOUND } from './listed-paths';
-import { absoluteGlob, mayNameSecret, resolveArg, touchPath } from './path-effects';
+import { absoluteGlob, entryMayNameSecret, resolveArg, touchPath } from './path-effects';
 
 export const SECRET_SEARCH_PROGRAMS = () => ['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git'];
 
@@ -278,8 +278,8 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
     const folder = resolveArg(root, inv, r).resolved;
     if (folder !== undefined) roots.push(folder);
   }
-  const visit = (folder: string, name: string, abs: string): boolean => {
-    if (!mayNameSecret({ text: abs, flow: OPAQUE_FLOW }, inv, r)) return false;
+  const visit = (folder: string, name: string, abs: string, real: string | undefined): boolean => {
+    if (!entryMayNameSecret(abs, real, inv, r)) return false;
     if (s.include.length > 0 && !s.include.some((g) => globMatches(g, name))) return false;
     if (s.exclude.some((g) => globMatches(g, name))) return false;
     if (s.ignores && gitIgnored(abs, folder, inv, r)) return false;
@@ -293,7 +293,7 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
   for (const glob of s.globs) {
     const at = absoluteGlob(glob.text, inv, r);
     if (at !== undefined)
-      globReaches(unprotect(at), inv, r, (abs, name) => visit(posix.dirname(abs), name, abs));
+      globReaches(unprotect(at), inv, r, (abs, name, real) => visit(posix.dirname(abs), name, abs, real));
   }
   return out;
 }

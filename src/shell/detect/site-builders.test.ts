@@ -71,7 +71,7 @@ describe('site builders whose configuration runs code', () => {
 
   it('files written earlier in the line are read without a disk reader', () => {
     const a = analyzeShellSync(
-      "printf 'hooks: [h.py]' > mkdocs.yml && printf 'import os' > h.py && mkdocs build",
+      "printf 'hooks: [h.py]' > mkdocs.yml && printf 'import subprocess' > h.py && mkdocs build",
       shellEnv(),
     );
     expect(a.uncertain.map((u) => u.code)).toContain('dynamic-script');

@@ -13,7 +13,7 @@ import { bindPositional } from '../walk/positional';
 import { builtProgram } from './built-programs';
 import { changedEarlier, runProgramFile } from './disk-scripts';
 import { resolveArg } from './path-effects';
-import { printfText } from './printf-format';
+import { printfOutput } from './printf-format';
 import { scanCode } from './scan-code';
 import { runsWrittenCode } from './written-code';
 
@@ -29,10 +29,7 @@ function printedText(inv: Invocation): string | undefined {
     if (words.some((w) => /^-[neE]+$/.test(w))) return undefined;
     return `${words.join(' ')}\n`;
   }
-  if (inv.program === 'printf') {
-    const [format, ...rest] = words;
-    return format === undefined || rest.length > 0 ? undefined : printfText(format);
-  }
+  if (inv.program === 'printf') return printfOutput(words);
   if ((inv.program === 'cat' || inv.program === 'tee') && inv.stdin.literal !== undefined) {
     if (inv.program === 'cat' && words.length > 0) return undefined;
     return inv.stdin.literal;

@@ -24,12 +24,17 @@ export const diskReader: NonNullable<ShellEnv['readScript']> = (abs) => readFrom
 function readFromDisk(abs: string): ScriptFile {
   try {
     const stat = statSync(abs);
-    // A folder is listed (at most 256 entries), as the runtime's reader does.
+    // A folder is listed (at most 2,048 entries), as the runtime's reader does.
     if (stat.isDirectory()) {
       const dirents = readdirSync(abs, { withFileTypes: true });
       const names = dirents.map((d) => d.name).sort();
       const folders = dirents.filter((d) => d.isDirectory()).map((d) => d.name).sort();
-      return { kind: 'unreadable', why: 'not-regular', ...(names.length <= 256 ? { entries: names, folders } : {}) };
+      const links = dirents.filter((d) => d.isSymbolicLink()).map((d) => d.name).sort();
+      return {
+        kind: 'unreadable',
+        why: 'not-regular',
+        ...(names.length <= 2048 ? { entries: names, folders, links } : { tooMany: true as const }),
+      };
     }
     if (!stat.isFile()) return { kind: 'unreadable', why: 'not-regular' };
     return { kind: 'text', text: readFileSync(abs, 'utf8') };
