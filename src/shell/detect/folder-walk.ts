@@ -84,13 +84,16 @@ export function walkFiles(
   inv: Invocation,
   r: Reporter,
   visit: Visit,
+  follow = false,
 ): boolean {
   const queue: [string, string | undefined][] = roots.map((root) => [root, realRoot(root, r)]);
   const seen = new Set<string>();
   while (queue.length > 0) {
     const [folder, real] = queue.shift() as [string, string | undefined];
-    if (seen.has(folder)) continue;
+    // A folder reached twice (through a link that follows back) is listed once.
+    if (seen.has(folder) || (real !== undefined && seen.has(real))) continue;
     seen.add(folder);
+    if (real !== undefined) seen.add(real);
     const listing = listed(folder, inv, r);
     if (listing === 'cut') return false;
     if (listing === undefined) continue;
@@ -101,7 +104,18 @@ export function walkFiles(
       if (folders.has(name)) {
         if (!GENERATED_FOLDERS.includes(name))
           queue.push([abs, real === undefined ? undefined : inFolder(real, name)]);
-      } else if (visit(folder, name, abs, realEntry(real, name, links))) return true;
+        continue;
+      }
+      // A link followed (`grep -R`, `rg -L`) that leads to a folder is walked as the folder it leads to.
+      if (follow && links.has(name) && !GENERATED_FOLDERS.includes(name)) {
+        const target = listed(abs, inv, r);
+        if (target === 'cut') return false;
+        if (target !== undefined) {
+          queue.push([abs, realRoot(abs, r)]);
+          continue;
+        }
+      }
+      if (visit(folder, name, abs, realEntry(real, name, links))) return true;
     }
   }
   return false;

@@ -1,7 +1,7 @@
 // A recursive content search prints the matching lines of every file it reads: a secret-named file below a searched
 // folder (nearest folders first) whose lines the pattern matches is read. Real folders in a temp dir (a real git repository
 // where ignore rules matter), read through the disk reader as the runtime reads them.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,17 +15,22 @@ let dir = '';
 let n = 0;
 
 /** A workspace with these files (a git repository when `git`), and the categories of a command run in it. */
-function workspace(files: Record<string, string>, git = false) {
+function workspace(files: Record<string, string>, git = false, links: Record<string, string> = {}) {
   const ws = join(dir, `ws${++n}`);
   const home = join(dir, `home${n}`);
   mkdirSync(join(ws, 'src'), { recursive: true });
   mkdirSync(home, { recursive: true });
   writeFileSync(join(ws, 'src', 'app.ts'), 'const key = process.env.API_KEY;\nuseEffect(() => {});\n');
+  // A name starting `~/` is a file of the home folder, any other of the workspace.
   for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(ws, rel)), { recursive: true });
-    writeFileSync(join(ws, rel), text);
+    const at = rel.startsWith('~/') ? join(home, rel.slice(2)) : join(ws, rel);
+    mkdirSync(dirname(at), { recursive: true });
+    writeFileSync(at, text);
   }
   if (git) runGit(ws, home, 'init', '-q');
+  // Links: a target starting `~/` is in the home folder, any other in the workspace.
+  for (const [rel, target] of Object.entries(links))
+    symlinkSync(target.startsWith('~/') ? join(home, target.slice(2)) : join(ws, target), join(ws, rel));
   const env = shellEnv({ cwd: ws, home, workspaceRoots: [ws], tempDirs: ['/tmp'], readScript: reader });
   return (command: string) => {
     const a = analyzeShellSync(command, env);
@@ -129,6 +134,32 @@ describe('every file a lister finds below a folder, searched, is the folder sear
   });
 });
 
+describe('a search that follows links walks the folder a link leads to', () => {
+  const KEY = { '~/.ssh/id_ed25519': '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n' };
+  const LINKS = { 'vendor-keys': '~/.ssh' };
+
+  it.each([
+    ['grep -R', 'grep -R PRIVATE .'],
+    ['grep --dereference-recursive', 'grep --dereference-recursive -n PRIVATE .'],
+    ['rg -L', 'rg -L PRIVATE'],
+    ['rg --follow', 'rg --follow -n PRIVATE .'],
+  ])('%s: %s', (_name, command) => {
+    expect(workspace(KEY, false, LINKS)(command).categories).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['grep -r does not follow a link it meets', 'grep -r PRIVATE .'],
+    ['rg does not by default', 'rg PRIVATE'],
+  ])('quiet: %s: %s', (_name, command) => {
+    expect(workspace(KEY, false, LINKS)(command).categories).not.toContain('secret_material_read');
+  });
+
+  it('a link that leads back above itself is walked once', () => {
+    const got = workspace({ 'a/b/.env': ENV['.env'] }, false, { 'a/b/up': 'a' })('grep -Rn API_KEY .');
+    expect(got.categories).toContain('secret_material_read');
+  });
+});
+
 describe('a walk too large to list whole is uncertain, never quiet', () => {
   // 60 folders of modules before the secret, nearest first: the old bound of 32 listings never reached it.
   const WIDE: Record<string, string> = { 'zz/deep/.env': ENV['.env'] };
@@ -143,10 +174,10 @@ describe('a walk too large to list whole is uncertain, never quiet', () => {
   });
 
   it.each([
-    ['more folders than one review lists', HUGE, 'grep -rn API_KEY .'],
-    ['a folder of more entries than the reader lists', CROWDED, 'grep -rn API_KEY .'],
-    ['a lister read whole', HUGE, 'find . -type f | xargs cat'],
-  ])('%s: %s', (_name, files, command) => {
+    ['more folders than one review lists', 'grep -rn API_KEY .', HUGE],
+    ['a folder of more entries than the reader lists', 'grep -rn API_KEY .', CROWDED],
+    ['a lister read whole', 'find . -type f | xargs cat', HUGE],
+  ])('%s: %s', (_name, command, files) => {
     const got = workspace(files)(command);
     expect(got.categories).not.toContain('secret_material_read');
     expect(got.uncertain).toContain('too-large');

@@ -47,6 +47,8 @@ interface Search {
   hidden: boolean;
   /** Git ignore rules apply. */
   ignores: boolean;
+  /** Symbolic links to folders are followed (`grep -R`, `rg -L`): what they lead to is searched too. */
+  follow: boolean;
   /** Shell globs given as files to a search that does not recurse (`grep KEY *`): the files they expand to. */
   globs: Word[];
 }
@@ -107,6 +109,7 @@ function readSearch(inv: Invocation): Search | undefined {
     exclude: [],
     hidden: grep || ack || git,
     ignores: rg || ag || (git && !opts.includes('--no-index')),
+    follow: false,
     globs: [],
   };
   if (git && opts.includes('--exclude-standard')) s.ignores = true;
@@ -175,6 +178,13 @@ function readSearch(inv: Invocation): Search | undefined {
       s.dialect = 'extended';
     else if ((grep || git) && (o === '-G' || o === '--basic-regexp')) s.dialect = 'basic';
     if (o === '-v' || o === '--invert-match') s.invert = true;
+    if (
+      (grep && (o === '-R' || o === '--dereference-recursive')) ||
+      ((rg || ag) && (o === '-L' || o === '--follow')) ||
+      (ag && o === '-f') ||
+      (ack && o === '--follow')
+    )
+      s.follow = true;
     if (o === '-l' || o === '--files-with-matches' || (git && o === '--name-only')) s.namesOfMatches = true;
     if (
       (rg ? /^-[lcq]$/ : /^-[lLcq]$/).test(o) ||
@@ -289,7 +299,7 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
     out.push(posix.normalize(abs));
     return false;
   };
-  walkFiles(roots, s.hidden, inv, r, visit);
+  walkFiles(roots, s.hidden, inv, r, visit, s.follow);
   for (const glob of s.globs) {
     const at = absoluteGlob(glob.text, inv, r);
     if (at !== undefined)
