@@ -9,10 +9,12 @@
 import type { Category } from '../core';
 import { type PathScope, scopeFor } from './classify/classify-path';
 import { isEvalIdiom } from './data/eval-idioms';
+import { registrySources } from './data/registry-variables';
 import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
 import { endlessWork } from './detect/endless-work';
 import { forkBomb } from './detect/fork-bomb';
+import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './detect/network-target';
 import { braceCommandText } from './parse/brace-commands';
 import { fastParse } from './parse/fast-parse';
 import { joinsLines } from './parse/joined-lines';
@@ -36,7 +38,7 @@ import type { Invocation, ScriptBinding } from './unwrap/invocation';
 import { runCommand, type UnwrapHost } from './unwrap/unwrap-command';
 import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
-import { display, isDynamic } from './walk/markers';
+import { display, isDynamic, unprotect } from './walk/markers';
 import { textSize } from './walk/text-size';
 import {
   type AssignmentKind,
@@ -173,12 +175,36 @@ class AnalysisRun implements UnwrapHost, WalkHost {
           depth: frame.depth + 1,
         }),
     });
+    this.registryVariable(name, value, frame);
     // gavel's own settings come from the user's environment; an agent changing them turns review down.
     if (!/^GAVEL_/i.test(name)) return;
     const segment = this.newSegment([`${name}=…`], 'export', frame.wrappers, frame.context);
     this.hit(
       'disable_security_control',
       `the command sets \`${name.slice(0, 40)}\`, gavel's own configuration`,
+      segment,
+    );
+  }
+
+  /**
+   * `NPM_CONFIG_REGISTRY=http://x npm install`, `export PIP_INDEX_URL=…`: a package source set through the
+   * environment is judged as the installer's own source option is (a host nobody stated); one known only at run
+   * time is a source nobody stated either.
+   */
+  private registryVariable(name: string, value: { text: string } | undefined, frame: Frame): void {
+    const text = value === undefined || isDynamic(value.text) ? undefined : unprotect(value.text);
+    const sources = registrySources(name, text ?? '');
+    if (sources === undefined) return;
+    const stated = [...(this.env.packageSources ?? DEFAULT_PACKAGE_SOURCES)];
+    const unstated =
+      text === undefined
+        ? '(a value known only at run time)'
+        : sources.find((s) => !covers(stated, hostOf(s) ?? s));
+    if (unstated === undefined) return;
+    const segment = this.newSegment([`${name}=…`], 'export', frame.wrappers, frame.context);
+    this.hit(
+      'package_install_from_unstated_source',
+      `\`${name.slice(0, 40)}\` points package installs at a source nobody stated (${(hostOf(unstated) ?? unstated).slice(0, 60)})`,
       segment,
     );
   }

@@ -27,7 +27,8 @@ export {
 } from './classify/path-categories';
 export { ISSUER_TOKEN } from './classify/secret-content';
 export { GENERATED_FILE_NAMES, isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
-export { readRuby } from './detect/build-files';
+export { readPython, readRuby } from './detect/build-files';
+export { inertPython } from './detect/inert-python';
 export { isServiceClient } from './detect/service-hosts';
 export { fastParse } from './parse/fast-parse';
 export {

@@ -9,7 +9,7 @@
  */
 
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { readRuby, type Uncertainty } from '../../shell';
+import { inertPython, readPython, readRuby, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 
 /** One command the change adds, with the runner and script that will run it. */
@@ -278,6 +278,53 @@ function rakeCommands(text: string): Entry[] | string {
   return read.commands.map((c): Entry => ['task', c]);
 }
 
+/**
+ * The shell a notebook cell runs when the notebook runs: `!cmd` lines, `%sx`/`%system` lines, a `%%bash`/`%%sh`
+ * cell's body, `%pip`/`%conda` as the installer they are; `%run FILE` runs a file nobody read. Python lines are the
+ * notebook's code, judged as any source file is (not here).
+ */
+function cellShell(source: string): Entry[] {
+  const lines = source.split('\n');
+  const first = (lines[0] ?? '').trim();
+  if (/^%%(?:bash|sh|script\s+(?:ba|z|da)?sh|system)\b/.test(first))
+    return lines
+      .slice(1)
+      .filter((l) => l.trim() !== '')
+      .map((l): Entry => ['cell', l]);
+  const out: Entry[] = [];
+  for (const line of lines) {
+    const t = line.trim();
+    const bang = /^!!?(.*)$/.exec(t) ?? /^%(?:sx|system)\s+(.*)$/.exec(t);
+    if (bang) out.push(['cell', bang[1] as string]);
+    else if (/^%(?:pip|conda|mamba)\s/.test(t)) out.push(['cell', t.slice(1)]);
+    else if (/^%%?(?:run|script|writefile|load|bash|sh)\b/.test(t))
+      out.push(['cell', `__gavel_runner_code ${t.slice(0, 40)}`]);
+  }
+  return out;
+}
+
+/** A notebook's cells (nbformat JSON) or one cell's source (`cell` changes): the shell each runs. */
+function notebookShell(text: string): Entry[] | string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return 'does not parse as a notebook';
+  }
+  const cells = (doc as { cells?: unknown } | null)?.cells;
+  if (!Array.isArray(cells)) return [];
+  return cells.flatMap((c) => {
+    const src = (c as { source?: unknown; cell_type?: unknown } | null)?.source;
+    if ((c as { cell_type?: unknown }).cell_type !== 'code') return [];
+    const text = Array.isArray(src)
+      ? src.filter((s) => typeof s === 'string').join('')
+      : typeof src === 'string'
+        ? src
+        : '';
+    return cellShell(text);
+  });
+}
+
 /** Every non-blank, non-comment line: the file is code the runner runs whole. */
 function codeLines(text: string): Entry[] {
   return text
@@ -305,6 +352,14 @@ function runnerOf(path: string): Runner | undefined {
   if (/(^|\/)\.cargo\/config(\.toml)?$/.test(path)) return { name: 'cargo', read: npmSettings };
   if (/^[Rr]akefile(\.rb)?$/.test(name)) return { name: 'rake', read: rakeCommands };
   if (name === 'noxfile.py') return { name: 'nox', read: codeLines };
+  if (name.endsWith('.ipynb')) return { name: 'jupyter', read: notebookShell };
+  // Python pytest imports while collecting, and the setup.py a build or `pip install .` runs: code the runner runs
+  // whole, unless it reads as inert (a fixture-only conftest, a declarative setup call; task-runners.ts and
+  // build-files.ts judge the same texts when the runner runs).
+  if (name === 'conftest.py')
+    return { name: 'pytest', read: (text) => (inertPython(text) ? [] : codeLines(text)) };
+  if (name === 'setup.py')
+    return { name: 'pip', read: (text) => (readPython(text).opaque === undefined ? [] : codeLines(text)) };
   return undefined;
 }
 
@@ -327,6 +382,8 @@ function newText(change: FileChange, disk: string | undefined): { text: string }
     }
     return { text };
   }
+  // A notebook cell is read by itself (readEdit), never applied to the file's text.
+  if (change.kind === 'cell') return 'changes one notebook cell';
   // A Codex patch: each hunk's context and removed lines, found in order, become its context and added lines.
   const lines = text.split('\n');
   let at = 0;
@@ -414,6 +471,8 @@ function readEdit(
   else if (disk?.kind === 'missing') old = '';
   const needsDisk = !(change.kind === 'whole' || (change.kind === 'patch' && change.add));
   // With no reader at all, a whole text is judged whole: every command in it counts as added (stricter).
+  // A notebook cell's new source: what it runs is read from the cell alone (its old source is not told).
+  if (change.kind === 'cell') return added(request, abs, fileName, runner, cellShell(change.text), []);
   if (old === undefined && (needsDisk || disk?.kind === 'unreadable'))
     return unsure('could not be read whole');
   const next = newText(change, old);
@@ -421,8 +480,18 @@ function readEdit(
   const after = runner.read(next.text);
   if (typeof after === 'string') return unsure(`as changed ${after}`);
   const beforeRead = old === undefined || old === '' ? [] : runner.read(old);
-  const before = typeof beforeRead === 'string' ? [] : beforeRead;
-  // A multiset of the commands already there: only what the change adds is new.
+  return added(request, abs, fileName, runner, after, typeof beforeRead === 'string' ? [] : beforeRead);
+}
+
+/** The commands of `after` not already in `before` (a multiset: only what the change adds is new). */
+function added(
+  request: CheckRequest,
+  abs: string,
+  fileName: string,
+  runner: Runner,
+  after: readonly Entry[],
+  before: readonly Entry[],
+): RunnerEdit {
   const count = new Map<string, number>();
   for (const [s, c] of before) count.set(`${s}\n${c}`, (count.get(`${s}\n${c}`) ?? 0) + 1);
   const commands: AddedCommand[] = [];

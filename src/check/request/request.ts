@@ -52,7 +52,9 @@ export type ToolInput =
 export type FileChange =
   | { kind: 'whole'; text: string }
   | { kind: 'replace'; edits: { old: string; new: string; all?: boolean }[] }
-  | { kind: 'patch'; lines: string[]; add: boolean };
+  | { kind: 'patch'; lines: string[]; add: boolean }
+  /** A notebook cell's new source (Claude Code's NotebookEdit): the text that cell will hold. */
+  | { kind: 'cell'; text: string };
 
 /** What a person stated: the only context that can authorize. */
 export interface TrustedContext {

@@ -79,8 +79,9 @@ export interface SearchVerdict {
 
 /**
  * A search tool's reads: `names` lists what a path glob matches (Glob, find, ls), `contents` reads every file
- * below `path` whose name matches a filter glob, at any depth (Grep, ripgrep's `--glob`). A pattern that names a
- * secret or walks into a sensitive folder is a secret read; the folder it starts in gives the scope.
+ * below `path` whose name matches a filter glob, at any depth (Grep, ripgrep's `--glob`). A content search whose
+ * pattern names a secret, or any search that starts in or walks into a sensitive folder, is a secret read; a
+ * listing of names that match a secret's pattern is not; the folder it starts in gives the scope.
  */
 export function searchCategories(
   path: string,
@@ -113,7 +114,9 @@ export function searchCategories(
         continue;
       }
       const v = pathCategories(r.root, 'read', env);
-      if (r.secret && !v.categories.includes('secret_material_read'))
+      // A listing prints names, never a file's content (`Glob **/.env*` as `find . -name '.env*'`): only a content
+      // search reads the secret files its glob names. The folder it starts in is still classed (`~/.ssh`).
+      if (mode === 'contents' && r.secret && !v.categories.includes('secret_material_read'))
         v.categories.push('secret_material_read');
       verdicts.push(v);
     }

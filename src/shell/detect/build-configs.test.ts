@@ -213,6 +213,11 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       },
     ],
     [
+      'a require call beside a gem given require: false',
+      'bundle install',
+      { Gemfile: "gem 'rubocop', require: false\nrequire 'open-uri'\n" },
+    ],
+    [
       'a lockfile downloading from a host nobody stated',
       'npm ci',
       {
@@ -292,6 +297,14 @@ describe('ordinary configuration stays quiet', () => {
       {
         Gemfile:
           "source 'https://rubygems.org'\nruby '3.3.0'\ngem 'rails', '~> 7.1'\ngroup :test do\n  gem 'rspec'\nend\n",
+      },
+    ],
+    [
+      'a Gemfile whose gems say what Bundler.require loads',
+      'bundle install',
+      {
+        Gemfile:
+          "source 'https://rubygems.org'\ngem 'rubocop', '~> 1.63', require: false\ngem 'aws-sdk-s3', :require => 'aws-sdk-s3'\n",
       },
     ],
     [

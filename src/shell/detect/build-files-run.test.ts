@@ -29,6 +29,31 @@ const GRADLEW = [
 const FILES: Record<string, ScriptFile> = {
   [`${P}/ok/Rakefile`]: text('require "rake/testtask"\nRake::TestTask.new(:test) { |t| t.libs << "test" }\n'),
   [`${P}/bad/Rakefile`]: text('task :test do\n  sh "rm -rf ~"\nend\n'),
+  [`${P}/tasks/Rakefile`]: text(
+    [
+      'require "rspec/core/rake_task"',
+      '',
+      'RSpec::Core::RakeTask.new(:spec)',
+      '',
+      'task default: :spec',
+      '',
+      'desc "Lint"',
+      'task :lint do',
+      '  sh "bundle exec rubocop lib spec"',
+      'end',
+      '',
+      'task :release => [:lint, :wipe]',
+      '',
+      'task :wipe do',
+      '  sh "rm -rf ~"',
+      'end',
+      '',
+    ].join('\n'),
+  ),
+  [`${P}/invoked/Rakefile`]: text(
+    'task :spec do\n  Rake::Task[:wipe].invoke\nend\ntask :wipe do\n  sh "rm -rf ~"\nend\n',
+  ),
+  [`${P}/loaded/Rakefile`]: text('sh "rm -rf ~"\ntask :spec do\n  sh "true"\nend\n'),
   [`${P}/ok/setup.py`]: text('from setuptools import setup\nsetup(name="x")\n'),
   [`${P}/bad/setup.py`]: text(
     'import os\nos.system("rm -rf ~")\nfrom setuptools import setup\nsetup(name="x")\n',
@@ -97,6 +122,24 @@ describe('builders read the files they execute', () => {
     const ok = at('ok', 'rake test');
     expect(categories(ok)).toEqual([]);
     expect(codes(ok)).toEqual([]);
+  });
+  it.each([
+    ['the task named', 'rake lint'],
+    ['the default task', 'rake'],
+    ['a task and an environment variable', 'bundle exec rake spec CI=1'],
+    ['a task with arguments and --trace', 'rake --trace lint[fast]'],
+  ])('rake runs only the tasks it is asked for and their prerequisites: %s: %s', (_name, command) => {
+    expect(categories(at('tasks', command))).not.toContain('destructive_root_delete');
+  });
+  it.each([
+    ['the task itself', 'tasks', 'rake wipe'],
+    ['a prerequisite', 'tasks', 'rake release'],
+    ['a task invoked from code: the whole file counts', 'invoked', 'rake spec'],
+    ['a line run when the file loads', 'loaded', 'rake spec'],
+    ['a task it does not find: the whole file counts', 'tasks', 'rake nosuch'],
+    ['an option that loads code: the whole file counts', 'tasks', 'rake -r ./x lint'],
+  ])('still read: %s', (_name, folder, command) => {
+    expect(categories(at(folder, command))).toContain('destructive_root_delete');
   });
   it('pip install . / -e . run setup.py: reaching the system is uncertain', () => {
     expect(codes(at('bad', 'pip install -e .'))).toContain('dynamic-script');

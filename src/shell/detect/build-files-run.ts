@@ -28,6 +28,7 @@ import {
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
+import { rakeGoals, rakeTaskCommands } from './rake-tasks';
 import { runnerOf } from './runner-options';
 
 /** Build files followed per command (includes, members, modules). */
@@ -135,7 +136,10 @@ function rake(inv: Invocation, r: Reporter): void {
   const file = nearest(inv.cwd as string, ['rakefile', 'Rakefile', 'rakefile.rb', 'Rakefile.rb'], inv, r);
   if (!file) return;
   const w = walk(inv, r);
-  follow(w, file, readRuby, 'Rakefile');
+  // `rake spec` runs the top-level code and the spec task with its prerequisites, not every task's lines.
+  const goals = inv.args.every(isLiteral) ? rakeGoals(inv.args.map((a) => plain(a))) : undefined;
+  const byTask: Reader = (text) => (goals && rakeTaskCommands(text, goals, readRuby)) ?? readRuby(text);
+  follow(w, file, byTask, 'Rakefile');
   finish(w);
 }
 

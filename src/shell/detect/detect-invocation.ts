@@ -20,6 +20,7 @@ import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../w
 import { productionArguments, STATE_BUILTIN_PROGRAMS, stateBuiltin } from './bash-state';
 import { CLEANERS_PROGRAMS, detectCleaners } from './cleaners';
 import { CLIENT_TARGETS_PROGRAMS, clientTargets } from './client-targets';
+import { COMMAND_OPTIONS_PROGRAMS, commandOptions } from './command-options';
 import { CONFIG_MODULES_PROGRAMS, configModules } from './config-modules';
 import { controlFiles } from './control-files';
 import { decodeBase64Literal, decodesStdinOnly } from './decoded-literal';
@@ -193,6 +194,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [detectDiskFill, DISK_FILL_PROGRAMS],
   [secretSearch, SECRET_SEARCH_PROGRAMS],
   [programFiles, PROGRAM_FILE_PROGRAMS],
+  [commandOptions, COMMAND_OPTIONS_PROGRAMS],
 ];
 
 /** Every python (`python3`, `python3.12`) is `python` to the declarations, every php `php`. */

@@ -45,7 +45,11 @@ function gemfileCode(inv: Invocation, r: Reporter): boolean {
   if (sub === 'version' || sub === 'help') return false;
   const file = projectFile(inFolder(inv.cwd, 'Gemfile'), inv, r);
   if (file.kind !== 'text') return false;
-  const text = file.text.replace(/(^|\s)#[^\n]*/g, '$1');
+  // `gem "x", require: false` (or `:require => "x/y"`) is the DSL's option naming what Bundler.require loads at
+  // the application's start, not a call: taken out before the code test.
+  const text = file.text
+    .replace(/(^|\s)#[^\n]*/g, '$1')
+    .replace(/(?:\brequire\s*:|:require\s*=>)\s*(?:false|true|nil|"[\w./-]*"|'[\w./-]*'|\[[^\]\n]*\])/g, '');
   if (!GEMFILE_CODE.test(text)) return false;
   r.uncertain(
     'dynamic-script',

@@ -8,6 +8,7 @@
 import type { Category } from '../../core';
 import { resolvedPathOf, resolvePath } from '../classify/classify-path';
 import { isSecretVariable } from '../classify/secret-variable';
+import { COMMAND_VARIABLES } from '../data/command-options';
 import { isLoaderVariable } from '../data/loader-variables';
 import { WRAPPERS } from '../data/wrappers';
 import { envFileVariables } from '../detect/env-files';
@@ -16,7 +17,7 @@ import { nestedAgentHome } from '../detect/guard-integrity';
 import type { SegmentContext } from '../types';
 import type { Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
-import { DYN, display, protectQuoted } from '../walk/markers';
+import { DYN, display, protectQuoted, unprotect } from '../walk/markers';
 import { bindPositional, unknownPositional } from '../walk/positional';
 import type { Frame, SimpleCommand } from '../walk/walk-tree';
 import { type Invocation, isLiteral, optionText, plain, type Reporter, shown } from './invocation';
@@ -609,6 +610,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
       ];
     }
   }
+  commandVariables(u, inv, a);
   a.rememberFrame(inv, { ...frame, wrappers: u.wrappers });
   markFetchedPackage(inv, u.wrappers[u.wrappers.length - 1], a);
   const ran = plain(head);
@@ -635,4 +637,22 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     }
   }
   return out;
+}
+
+/**
+ * A variable whose value is a command a program runs (`MANPAGER='sh -c …' man ls`, `LESSOPEN='|cmd %s' less f`;
+ * data/command-options.ts): its literal text is analysed as the shell it is run as, so what it does is found. The
+ * uncertainty is the loader check's (above); a value the catalogue knows inert (`PAGER=cat`) runs nothing new.
+ */
+function commandVariables(u: Unwrapped, inv: Invocation, a: UnwrapHost): void {
+  for (const name of u.assigned) {
+    if (!COMMAND_VARIABLES.test(name)) continue;
+    const value = u.values.get(name);
+    if (value === undefined || value.includes(DYN) || a.env.inertValue?.(name, display(value)) === true)
+      continue;
+    // less's own syntax around its input filter: `|cmd %s`, `||cmd %s`, `|-cmd`.
+    const text = unprotect(value);
+    const command = /^LESS(?:OPEN|CLOSE)$/.test(name) ? text.replace(/^\|{1,2}-?/, '') : text;
+    a.script(command, inv, 'shell-string', `${name} (the command it names)`);
+  }
 }

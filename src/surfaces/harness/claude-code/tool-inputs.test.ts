@@ -37,6 +37,16 @@ describe('fromClaudeCode', () => {
     ],
     ['MultiEdit', { file_path: '/r/a', edits: [] }, [{ kind: 'edit', path: '/r/a' }]],
     ['NotebookEdit', { notebook_path: '/r/n.ipynb' }, [{ kind: 'edit', path: '/r/n.ipynb' }]],
+    [
+      'NotebookEdit',
+      { notebook_path: '/r/n.ipynb', cell_id: 'a1', new_source: '!ls' },
+      [{ kind: 'edit', path: '/r/n.ipynb', change: { kind: 'cell', text: '!ls' } }],
+    ],
+    [
+      'NotebookEdit',
+      { notebook_path: '/r/n.ipynb', cell_id: 'a1', new_source: '', edit_mode: 'delete' },
+      [{ kind: 'edit', path: '/r/n.ipynb' }],
+    ],
     ['WebFetch', { url: 'https://x.dev', prompt: 'p' }, [{ kind: 'web_fetch', url: 'https://x.dev' }]],
     ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }]],
     [

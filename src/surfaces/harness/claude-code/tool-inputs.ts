@@ -28,7 +28,13 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'MultiEdit':
       return one(field(input, toolName, 'file_path'), (path) => withChange({ kind: 'edit', path }, input));
     case 'NotebookEdit':
-      return one(field(input, toolName, 'notebook_path'), (path) => ({ kind: 'edit', path }));
+      return one(field(input, toolName, 'notebook_path'), (path) => {
+        const source = (input as { new_source?: unknown }).new_source;
+        const deletes = (input as { edit_mode?: unknown }).edit_mode === 'delete';
+        return typeof source === 'string' && !deletes
+          ? { kind: 'edit', path, change: { kind: 'cell', text: source } }
+          : { kind: 'edit', path };
+      });
     case 'WebFetch':
       return one(field(input, toolName, 'url'), (url) => ({ kind: 'web_fetch', url }));
     case 'Grep':

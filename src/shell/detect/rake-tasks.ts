@@ -1,0 +1,155 @@
+/**
+ * The part of a Rakefile `rake GOAL…` runs: the top-level code (run whenever the file loads) and the blocks of the
+ * tasks named (the `default` task when none is), with their prerequisites, as read by build-files.ts's readRuby.
+ * `rake spec` does not run the `deploy` task's shell lines. Only a Rakefile whose tasks sit at its top level with
+ * headers this reading knows (`task :x`, `task x: deps`, `task :x => deps`, `desc`) is read by task; a namespace, a
+ * file task or rule, a task invoked from code (`Rake::Task[…].invoke`), a goal it does not find, or any option but
+ * a few that change no task make the whole file count, as before. Pure.
+ */
+
+import type { BuildRead } from './build-files';
+
+type Reader = (text: string) => BuildRead;
+
+interface Task {
+  deps: string[];
+  body: string[];
+}
+
+/** Rake's own options that change no task run (`--trace`, `-j 4`); any other: the whole file counts. */
+const PLAIN_OPTION =
+  /^(?:-t|--trace|-v|--verbose|-s|--silent|-q|--quiet|-m|--multitask|-j\d*|--jobs(?:=\d+)?|-\d+)$/;
+
+/** The tasks `rake ARGS` runs, or undefined when the arguments say more than task names. */
+export function rakeGoals(args: readonly string[]): string[] | undefined {
+  const goals: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k] as string;
+    if (a === '-j' || a === '--jobs') {
+      if (/^\d+$/.test(args[k + 1] ?? '')) k++;
+      continue;
+    }
+    if (a.startsWith('-')) {
+      if (!PLAIN_OPTION.test(a)) return undefined;
+      continue;
+    }
+    // `VAR=value` sets an environment variable; `build[a,b]` passes arguments to `build`.
+    if (/^\w+=/.test(a)) continue;
+    const name = a.replace(/\[.*\]$/, '');
+    if (!/^[\w:.-]+$/.test(name)) return undefined;
+    goals.push(name);
+  }
+  return goals.length > 0 ? goals : ['default'];
+}
+
+/** Tasks a library class defines (`RSpec::Core::RakeTask.new(:spec)`), and each one's name when none is given. */
+const TASK_CLASS =
+  /^(RSpec::Core::RakeTask|Rake::TestTask|Minitest::TestTask|RuboCop::RakeTask|Cucumber::Rake::Task|YARD::Rake::YardocTask|RDoc::Task|StandardRB::RakeTask)\.new\b\s*(?:\(?\s*:(\w+)\s*\)?)?(.*)$/;
+const DEFAULT_TASK: Readonly<Record<string, string>> = {
+  'RSpec::Core::RakeTask': 'spec',
+  'Rake::TestTask': 'test',
+  'Minitest::TestTask': 'test',
+  'RuboCop::RakeTask': 'rubocop',
+  'Cucumber::Rake::Task': 'cucumber',
+  'YARD::Rake::YardocTask': 'yard',
+  'RDoc::Task': 'rdoc',
+  'StandardRB::RakeTask': 'standard',
+};
+
+/** Task names in a prerequisite list (`:a`, `[:a, "b"]`, `%w[a b]`); undefined when not that plain. */
+function names(text: string): string[] | undefined {
+  const t = text
+    .trim()
+    .replace(/\s+do\s*(?:\|[^|]*\|)?\s*$/, '')
+    .replace(/^\(|\)$/g, '')
+    .trim();
+  if (t === '') return [];
+  const list = /^\[(.*)\]$/.exec(t)?.[1] ?? /^%[wi]\[(.*)\]$/.exec(t)?.[1]?.split(/\s+/).join(',') ?? t;
+  const out: string[] = [];
+  for (const part of list.split(',')) {
+    const m = /^\s*(?::(\w+)|"([\w:.-]+)"|'([\w:.-]+)'|([\w:.-]+))\s*$/.exec(part);
+    if (!m) return undefined;
+    out.push((m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
+  }
+  return out;
+}
+
+/** A task header: its name and prerequisites; undefined when the line is no header this reading knows. */
+function header(line: string): { name: string; deps: string[] } | undefined {
+  const m =
+    /^task\s*\(?\s*:(\w+)\s*(?:=>\s*(.*?))?\s*\)?\s*(?:do\b.*)?$/.exec(line) ??
+    /^task\s*\(?\s*["']([\w:.-]+)["']\s*(?:=>\s*(.*?))?\s*\)?\s*(?:do\b.*)?$/.exec(line) ??
+    /^task\s*\(?\s*(\w+):\s*(.*?)\s*\)?\s*(?:do\b.*)?$/.exec(line);
+  if (!m) return undefined;
+  const deps = names(m[2] ?? '');
+  return deps === undefined ? undefined : { name: m[1] as string, deps };
+}
+
+/**
+ * The commands `goals` run, read by `read` from the top-level code and the tasks' blocks; undefined when the file is
+ * not one this reading splits by task (the caller reads it whole).
+ */
+export function rakeTaskCommands(
+  text: string,
+  goals: readonly string[],
+  read: Reader,
+): BuildRead | undefined {
+  if (
+    /\bRake::Task\b|\bRake\.application\b|\b(?:invoke|namespace|multitask|rule|directory|enhance|import)\b|^file\b/m.test(
+      text,
+    )
+  )
+    return undefined;
+  const tasks = new Map<string, Task>();
+  const top: string[] = [];
+  let current: Task | undefined;
+  for (const line of text.split('\n')) {
+    if (current) {
+      if (/^end\b/.test(line)) current = undefined;
+      else current.body.push(line);
+      continue;
+    }
+    const made = TASK_CLASS.exec(line);
+    if (made) {
+      const name = made[2] ?? DEFAULT_TASK[made[1] as string];
+      if (name === undefined) return undefined;
+      const task = tasks.get(name) ?? { deps: [], body: [] };
+      tasks.set(name, task);
+      // Its configuration block runs when the task does (`t.ruby_opts`): read with it.
+      task.body.push(made[3] ?? '');
+      if (/\bdo\b/.test(made[3] ?? '')) current = task;
+      continue;
+    }
+    if (/^task\b/.test(line)) {
+      const h = header(line.trim());
+      if (!h) return undefined;
+      const task = tasks.get(h.name) ?? { deps: [], body: [] };
+      task.deps.push(...h.deps);
+      tasks.set(h.name, task);
+      if (/\bdo\b/.test(line)) current = task;
+      continue;
+    }
+    // Anything indented at the top level is a block this reading did not open: not split.
+    if (/^\s+\S/.test(line) && !/^\s+#/.test(line)) return undefined;
+    top.push(line);
+  }
+  if (current) return undefined;
+  const chosen = new Set<string>();
+  const visit = (name: string): boolean => {
+    if (chosen.has(name)) return true;
+    const task = tasks.get(name);
+    if (!task) return false;
+    chosen.add(name);
+    return task.deps.every(visit);
+  };
+  // A goal or prerequisite it does not find may be a file or a task defined elsewhere: read whole.
+  if (!goals.every(visit)) return undefined;
+  const parts = [top.join('\n'), ...[...chosen].map((n) => (tasks.get(n) as Task).body.join('\n'))];
+  const commands: string[] = [];
+  for (const part of parts) {
+    const got = read(part);
+    if (got.opaque) return got;
+    commands.push(...got.commands);
+  }
+  return { commands, loads: [] };
+}
