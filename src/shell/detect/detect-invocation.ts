@@ -39,6 +39,7 @@ import { GO_SOURCES_PROGRAMS, goSources } from './go-sources';
 import { detectGuard, GUARD_PROGRAMS } from './guard-integrity';
 import { knownOutput } from './known-output';
 import { listedOutput, searchedFiles } from './listed-paths';
+import { LOCKFILE_DRIFT_PROGRAMS, lockfileDrift } from './lockfile-drift';
 import { MAKE_PROGRAMS, makeRecipes } from './make-recipes';
 import { migrationTargets } from './migration-targets';
 import { PACKAGE_EDITS_PROGRAMS, packageEdits } from './package-edits';
@@ -195,6 +196,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [secretSearch, SECRET_SEARCH_PROGRAMS],
   [programFiles, PROGRAM_FILE_PROGRAMS],
   [commandOptions, COMMAND_OPTIONS_PROGRAMS],
+  [lockfileDrift, LOCKFILE_DRIFT_PROGRAMS],
 ];
 
 /** Every python (`python3`, `python3.12`) is `python` to the declarations, every php `php`. */
