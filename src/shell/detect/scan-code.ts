@@ -27,6 +27,9 @@ const QUOTE_OP_CALL =
   /(?:\b(?:system|exec|popen)\s*\(?\s*(?:\bqq?|%[qQ]?)|\bqx|%x)\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\]|<([^>]*)>)/g;
 /** Perl's `qx` with a same-character delimiter (`qx!…!`, `qx/…/`). */
 const QX_SAME = /\bqx\s*([/|!#'"])((?:(?!\1).)*)\1/g;
+/** A literal host a socket is opened to, in the languages scanned here (the host as `host`). */
+const SOCKET_HOST =
+  /(?:\.connect(?:_ex)?\s*\(\s*\(\s*|\bcreate_connection\s*\(\s*\(\s*|\.(?:connect|createConnection)\s*\(\s*\d+\s*,\s*|\bTCPSocket\.(?:new|open)\s*\(\s*|\bfsockopen\s*\(\s*|PeerAddr\s*=>\s*)(['"])(?<host>[\w.:-]+?)(?::\d+)?\1/g;
 const DECODE_EXEC =
   /\b(eval|exec|Function)\s*\(.*\b(b64decode|atob|base64|decode|fromCharCode|unhexlify)|Buffer\.from\([^)]*base64/;
 
@@ -303,6 +306,12 @@ export function scanCode(
   let nonLocal = false;
   for (const m of code.matchAll(/\bhttps?:\/\/[^\s'"`)]+/g))
     nonLocal = networkTarget(m[0], inv.program, inv, r) || nonLocal;
+  // A socket opened to a literal host (`s.connect(("203.0.113.5", 4444))`, `net.connect(4444, "h")`,
+  // `TCPSocket.new("h", 4444)`, `fsockopen("h", 4444)`, `PeerAddr => "h:4444"`): that host is reached, as a URL's is.
+  for (const m of code.matchAll(SOCKET_HOST)) {
+    const host = m.groups?.host ?? '';
+    if (host !== '') nonLocal = networkTarget(`tcp://${host}/`, inv.program, inv, r) || nonLocal;
+  }
   let secret = false;
   for (const m of code.matchAll(/(['"])((?:~|\/|\.)[^'"\s]*)\1/g)) {
     const res = touchPath({ text: m[2] ?? '', flow: OPAQUE_FLOW }, 'read', inv, r);
