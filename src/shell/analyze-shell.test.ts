@@ -466,6 +466,8 @@ describe('uncertainty', () => {
     ['xargs into rm -rf', 'find . | xargs rm -rf', 'dynamic-path'],
     ['interpreter delete', `python3 -c "import os; os.remove(p)"`, 'interpreter-effect'],
     ['changed IFS', 'IFS=,; c=rm,-rf,/; $c', 'dynamic-command'],
+    ['a program name that is a glob', "$(printf '%s' 'r?') -rf ~", 'dynamic-command'],
+    ['a program path with a glob', "/usr/bin/pyth?n3 -c 'print(1)'", 'dynamic-command'],
     [
       'printf with a conversion not read piped to a shell',
       "printf %b 'rm\\x20-rf /' | bash",

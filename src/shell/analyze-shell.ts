@@ -209,6 +209,13 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     );
   }
 
+  exportsSecret(name: string): void {
+    this.uncertain(
+      'secret-value',
+      `\`${name.slice(0, 40)}\` is exported with secret material: a program may print it`,
+    );
+  }
+
   /** Prefix assignments of a builtin that starts no program (`IFS= read -r line`): they last for it alone. */
   builtinPrefixes(names: readonly string[]): void {
     for (const n of names) this.builtinOnly.set(n, (this.builtinOnly.get(n) ?? 0) + 1);

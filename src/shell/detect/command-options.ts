@@ -12,27 +12,44 @@ import type { Word } from '../walk/decode-word';
 
 export const COMMAND_OPTIONS_PROGRAMS = () => [...Object.keys(COMMAND_OPTIONS), 'socat'];
 
-/** Each command-valued option of `inv` with its value word (undefined: none follows). */
+/**
+ * Each command-valued option of `inv` with its value word (undefined: none follows). Long options are matched as
+ * GNU getopt matches them, by any prefix of five characters or more (`--to-com=` is `--to-command=`: a prefix shared
+ * with another option makes the program refuse it, so counting it here only asks more); a one-letter option
+ * anywhere in a cluster of flags (`rsync -avze CMD`, `ssh -4oProxyCommand=…`) takes the rest of the word, or the
+ * next word when it ends the cluster.
+ */
 function valued(
   inv: Invocation,
   specs: readonly CommandOption[],
 ): [string, CommandOption, Word | undefined][] {
   const out: [string, CommandOption, Word | undefined][] = [];
+  const attached = (word: Word, at: number): Word => ({ text: word.text.slice(at), flow: word.flow });
   for (let i = 0; i < inv.args.length; i++) {
     const word = inv.args[i] as Word;
     const t = optionText(word);
     if (t === '--') break;
     for (const spec of specs) {
       for (const name of spec.names) {
-        const long = name.startsWith('--');
+        if (name.startsWith('--')) {
+          const eq = t.indexOf('=');
+          const given = eq < 0 ? t : t.slice(0, eq);
+          if (!given.startsWith('--') || given.length < 5 || !name.startsWith(given)) continue;
+          if (eq >= 0) out.push([name, spec, attached(word, word.text.indexOf('=') + 1)]);
+          else if (!spec.attachedOnly) out.push([name, spec, inv.args[i + 1]]);
+          continue;
+        }
         if (t === name) {
           if (!spec.attachedOnly) out.push([name, spec, inv.args[i + 1]]);
-        } else if (long ? t.startsWith(`${name}=`) : name.length === 2 && t.startsWith(name) && t.length > 2)
-          out.push([
-            name,
-            spec,
-            { text: word.text.slice(word.text.indexOf(long ? '=' : name) + (long ? 1 : 2)), flow: word.flow },
-          ]);
+          continue;
+        }
+        if (name.length !== 2 || !/^-[A-Za-z0-9]/.test(t) || t.startsWith('--')) continue;
+        const at = t.indexOf(name[1] as string, 1);
+        // Only flags before it in the cluster (letters and digits): `-avze`, `-4o`.
+        if (at < 1 || !/^[A-Za-z0-9]*$/.test(t.slice(1, at))) continue;
+        if (at === t.length - 1) {
+          if (!spec.attachedOnly) out.push([name, spec, inv.args[i + 1]]);
+        } else out.push([name, spec, attached(word, word.text.indexOf(name[1] as string, 1) + 1)]);
       }
     }
   }

@@ -106,8 +106,9 @@ export function walkFiles(
           queue.push([abs, real === undefined ? undefined : inFolder(real, name)]);
         continue;
       }
-      // A link followed (`grep -R`, `rg -L`) that leads to a folder is walked as the folder it leads to.
-      if (follow && links.has(name) && !GENERATED_FOLDERS.includes(name)) {
+      // A link followed (`grep -R`, `rg -L`) that leads to a folder is walked as the folder it leads to, whatever
+      // it is named (`dist -> ~/.ssh`: a generated folder's name says nothing of where a link leads).
+      if (follow && links.has(name)) {
         const target = listed(abs, inv, r);
         if (target === 'cut') return false;
         if (target !== undefined) {

@@ -48,19 +48,19 @@ function withoutComments(text: string): string {
 
 /**
  * The import lines of the modules a test folder's import path is built with, exactly (no alias, no other name: an
- * alias would hide a later call from REACHES, `from os import execv` would import one). Every other use of `os`,
+ * alias would hide a later call from REACHES, `from os import execv` would import one, `from os import path` hands
+ * on `path.__dict__`, the whole `os` module). Every other use of `os`,
  * `sys`, `pathlib` or `Path` still counts in REACHES: only the statements of IMPORT_PATH are taken out.
  */
-const PATH_IMPORT =
-  /^\s*(?:import\s+(?:sys|os|os\.path|pathlib)|from\s+pathlib\s+import\s+Path|from\s+os\s+import\s+path)\s*$/;
+const PATH_IMPORT = /^\s*(?:import\s+(?:sys|os|os\.path|pathlib)|from\s+pathlib\s+import\s+Path)\s*$/;
 
 /**
  * `sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))` and its spellings through
- * `os.path`: a folder put on the import path, computed from the file's own place and literal names. Running it
+ * `os.path`: a folder put on the import path, computed from the file's own place and literal relative names (an absolute folder may hold anything). Running it
  * reaches nothing; what is then imported from there is the project's code, which the tests run anyway.
  */
 const IMPORT_PATH =
-  /^\s*sys\.path\.(?:insert\(\s*0\s*,|append\()(?:\s|str\(|os\.fspath\(|os\.path\.(?:dirname|abspath|join|realpath|normpath)\(|(?:pathlib\.)?Path\(|__file__|\)|\.resolve\(\)|\.absolute\(\)|\.parent\b|\.parents\[\d\]|\/|,|"[\w./-]*"|'[\w./-]*')*\)\s*$/;
+  /^\s*sys\.path\.(?:insert\(\s*0\s*,|append\()(?:\s|str\(|os\.fspath\(|os\.path\.(?:dirname|abspath|join|realpath|normpath)\(|(?:pathlib\.)?Path\(|__file__|\)|\.resolve\(\)|\.absolute\(\)|\.parent\b|\.parents\[\d\]|\/|,|"(?!\/)[\w./-]*"|'(?!\/)[\w./-]*')*\)\s*$/;
 
 /** Python a runner imports is inert when it imports only inert modules and names nothing that reaches out. */
 export function inertPython(text: string): boolean {

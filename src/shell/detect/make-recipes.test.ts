@@ -77,6 +77,7 @@ const FILES: Record<string, ScriptFile> = {
     'SUB = $(MAKE) -C sub\nall:\n\trm -rf ~\nplus:\n\t+rm -rf ~\nrec:\n\t$(MAKE) -C x && rm -rf ~\n' +
       'ind:\n\t$(SUB) && rm -rf ~\n',
   ),
+  [`${P}/dryplus/Makefile`]: text('P = +\ndeploy:\n\t$(P)rm -rf ~\n'),
   [`${P}/dryparse/Makefile`]: text('X := $(shell rm -rf ~)\nall:\n\techo ok\n'),
   [`${P}/cond/Makefile`]: text('ifeq ($(OS),Windows)\nX = del\nelse\nX = rm -rf ~\nendif\nall:\n\t$(X)\n'),
 };
@@ -153,6 +154,7 @@ describe('a dry run (`-n`, `-q`) runs only the recipe lines GNU make runs anyway
 
   it.each<[string, string]>([
     ['a line beginning with +', 'make -n -f dry/Makefile plus'],
+    ['a + that a variable puts first', 'make -n -f dryplus/Makefile deploy'],
     ['a line that runs $(MAKE)', 'make -n -f dry/Makefile rec'],
     ['$(MAKE) through another variable', 'make -n -f dry/Makefile ind'],
     ['$(shell …) while reading the makefile', 'make -n -f dryparse/Makefile'],

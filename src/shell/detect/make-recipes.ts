@@ -303,7 +303,8 @@ function rulesFor(target: string, mf: Makefile): { rule: Rule; stem: string }[] 
  * through another variable, whose expansion then holds MAKE's value)? `raw` as written, `expanded` after expansion.
  */
 function runsWhenDry(raw: string, expanded: string, mf: Makefile): boolean {
-  if (/^[\s@-]*\+/.test(raw) || raw.includes('MAKE')) return true;
+  // make reads the `@`/`-`/`+` prefixes again after expanding the line (`P = +` then `$(P)cmd`).
+  if (/^[\s@-]*\+/.test(raw) || /^[\s@-]*\+/.test(expanded) || raw.includes('MAKE')) return true;
   const make = (mf.vars.get('MAKE') ?? DEFAULTS.MAKE ?? 'make').trim();
   return make === '' || expanded.includes(make) || expanded.includes(DYNAMIC);
 }

@@ -56,6 +56,9 @@ const DEFAULT_TASK: Readonly<Record<string, string>> = {
   'StandardRB::RakeTask': 'standard',
 };
 
+/** A header that ends by opening a block: `… do` or `… do |t, args|`. */
+const OPENS_BLOCK = /\bdo\s*(?:\|[^|]*\|)?\s*$/;
+
 /** Task names in a prerequisite list (`:a`, `[:a, "b"]`, `%w[a b]`); undefined when not that plain. */
 function names(text: string): string[] | undefined {
   const t = text
@@ -77,9 +80,9 @@ function names(text: string): string[] | undefined {
 /** A task header: its name and prerequisites; undefined when the line is no header this reading knows. */
 function header(line: string): { name: string; deps: string[] } | undefined {
   const m =
-    /^task\s*\(?\s*:(\w+)\s*(?:=>\s*(.*?))?\s*\)?\s*(?:do\b.*)?$/.exec(line) ??
-    /^task\s*\(?\s*["']([\w:.-]+)["']\s*(?:=>\s*(.*?))?\s*\)?\s*(?:do\b.*)?$/.exec(line) ??
-    /^task\s*\(?\s*(\w+):\s*(.*?)\s*\)?\s*(?:do\b.*)?$/.exec(line);
+    /^task\s*\(?\s*:(\w+)\s*(?:=>\s*(.*?))?\s*\)?\s*(?:do\s*(?:\|[^|]*\|)?)?\s*$/.exec(line) ??
+    /^task\s*\(?\s*["']([\w:.-]+)["']\s*(?:=>\s*(.*?))?\s*\)?\s*(?:do\s*(?:\|[^|]*\|)?)?\s*$/.exec(line) ??
+    /^task\s*\(?\s*(\w+):\s*(.*?)\s*\)?\s*(?:do\s*(?:\|[^|]*\|)?)?\s*$/.exec(line);
   if (!m) return undefined;
   const deps = names(m[2] ?? '');
   return deps === undefined ? undefined : { name: m[1] as string, deps };
@@ -117,7 +120,8 @@ export function rakeTaskCommands(
       tasks.set(name, task);
       // Its configuration block runs when the task does (`t.ruby_opts`): read with it.
       task.body.push(made[3] ?? '');
-      if (/\bdo\b/.test(made[3] ?? '')) current = task;
+      if (OPENS_BLOCK.test(line)) current = task;
+      else if (/\bdo\b|\{/.test(made[3] ?? '') && !/\{[^{}]*\}\s*$/.test(made[3] ?? '')) return undefined;
       continue;
     }
     if (/^task\b/.test(line)) {
@@ -126,7 +130,10 @@ export function rakeTaskCommands(
       const task = tasks.get(h.name) ?? { deps: [], body: [] };
       task.deps.push(...h.deps);
       tasks.set(h.name, task);
-      if (/\bdo\b/.test(line)) current = task;
+      // A block opens only where the header ends at `do` (`do |t, args|`); a `do` anywhere else (a one-line
+      // block, a name holding the word) is a shape this reading does not split.
+      if (OPENS_BLOCK.test(line)) current = task;
+      else if (/\bdo\b/.test(line)) return undefined;
       continue;
     }
     // Anything indented at the top level is a block this reading did not open: not split.

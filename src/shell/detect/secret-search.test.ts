@@ -154,6 +154,12 @@ describe('a search that follows links walks the folder a link leads to', () => {
     expect(workspace(KEY, false, LINKS)(command).categories).not.toContain('secret_material_read');
   });
 
+  it('a link named like a generated folder is followed all the same', () => {
+    expect(workspace(KEY, false, { dist: '~/.ssh' })('grep -R PRIVATE .').categories).toContain(
+      'secret_material_read',
+    );
+  });
+
   it('a link that leads back above itself is walked once', () => {
     const got = workspace({ 'a/b/.env': ENV['.env'] }, false, { 'a/b/up': 'a' })('grep -Rn API_KEY .');
     expect(got.categories).toContain('secret_material_read');

@@ -183,6 +183,16 @@ describe('pytest and the conftest.py it imports', () => {
     ['a name imported from os', 'from os import execv\n', false],
     ['sys used for more', 'import sys\nsys.path.insert(0, "src")\nsys.modules["json"] = None\n', false],
     ['insert elsewhere than first', 'import sys\nsys.path.insert(1, "src")\n', false],
+    [
+      'os reached through os.path',
+      'from os import path\npath.__dict__["o"+"s"].__dict__["sy"+"stem"]("id")\n',
+      false,
+    ],
+    [
+      'an absolute folder put on the import path',
+      'import sys\nsys.path.insert(0, "/tmp/evil")\nimport textwrap\n',
+      false,
+    ],
     ['subprocess through from-import', 'from subprocess import run\n', false],
     ['an import hidden behind __import__', 'm = __import__("o" + "s")\n', false],
     ['getattr on builtins', 'f = getattr(__builtins__, "exec")\n', false],

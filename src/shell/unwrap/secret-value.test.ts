@@ -20,6 +20,11 @@ describe('a variable given secret material under an ordinary name', () => {
     ['part of the value', 'LANG="x-$DB_PASSWORD" sort notes.txt'],
     ['through env', 'env PORT=$API_KEY printenv PORT'],
     ['a variable holding a secret read earlier', 'K=$(cat ~/.ssh/id_rsa); PORT="$K" printenv PORT'],
+    ['exported with it', 'export PORT=$API_KEY && printenv PORT'],
+    ['declare -x', 'declare -x PORT=$API_KEY; printenv PORT'],
+    ['typeset -x', 'typeset -x PORT=$API_KEY; printenv PORT'],
+    ['assigned, then exported', 'PORT=$API_KEY; export PORT; printenv PORT'],
+    ['readonly, then exported', 'readonly PORT=$API_KEY; export PORT; printenv PORT'],
   ])('%s: %s', (_name, command) => {
     expect(secretValue(command)).toBe(true);
   });
@@ -33,6 +38,9 @@ describe('not a secret given under an ordinary name', () => {
     ['no program runs', 'X=$GITHUB_TOKEN'],
     ['a statement assignment is the shell\u2019s own', 'X=$GITHUB_TOKEN; echo ok'],
     ['an ordinary variable', 'PORT=$PORT_BASE npm start'],
+    ['kept in the shell, never exported', 'K=$API_KEY; curl -s -o /dev/null http://localhost:8080'],
+    ['a local of a function', 'f() { local k=$API_KEY; }; f'],
+    ['exported under its own secret name', 'export GH_TOKEN=$GITHUB_TOKEN; gh pr list'],
   ])('%s: %s', (_name, command) => {
     expect(secretValue(command)).toBe(false);
   });

@@ -567,6 +567,16 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     openRedirects(cmd, frame, a);
     return OPAQUE_FLOW;
   }
+  // An unquoted glob in the program's name (`r?`, `$(printf %s 'r*')`, `/usr/bin/pyth?n3`) expands against the files
+  // there at run time: the program run is not the one written (`[` and `[[` are the test commands, no glob).
+  if (isLiteral(head) && /[*?]|\[.*\]/.test(head.text) && !/^\[\[?$/.test(head.text)) {
+    a.uncertain(
+      'dynamic-command',
+      `the program name \`${shown(head, 30)}\` is a pattern the shell expands at run time`,
+      segment,
+    );
+    return OPAQUE_FLOW;
+  }
   if (!isLiteral(head)) {
     if (head.flow.network)
       a.hit('remote_code_execution', 'the program to run is fetched from the network', segment);

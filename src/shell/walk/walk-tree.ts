@@ -64,6 +64,8 @@ export interface WalkHost {
   builtinPrefixes(names: readonly string[]): void;
   /** A variable was unset or declared without a value. */
   touched(name: string, value?: string): void;
+  /** A variable holding secret material under a name that does not say so is exported (`export PORT=$API_KEY`). */
+  exportsSecret(name: string): void;
 }
 
 /** How words are expanded in `frame`; `local`: a command's prefix assignments, seen first. */
@@ -346,11 +348,20 @@ export class TreeWalker {
       case 'declaration_command': {
         const words: Word[] = [];
         let names = 0;
+        // `export`, or `declare -x`/`typeset -x`/`local -x`: the names reach every program run after it.
+        const keyword = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '';
+        const exported =
+          keyword === 'export' || named(node).some((c) => c.type === 'word' && /^-[a-zA-Z]*x/.test(c.text));
+        const holdsSecret = (name: string) =>
+          exported && !isSecretVariable(name) && frame.vars.get(name)?.flow.sensitive === true;
         for (const child of named(node)) {
           if (child.type === 'variable_assignment') {
             this.assign(child, frame, frame.vars);
+            const name = (child.childForFieldName('name') ?? named(child)[0])?.text;
+            if (name !== undefined && holdsSecret(name)) this.host.exportsSecret(name);
             names++;
           } else if (child.type === 'variable_name') {
+            if (holdsSecret(child.text)) this.host.exportsSecret(child.text);
             frame.vars.delete(child.text);
             this.host.touched(child.text);
             words.push({ text: child.text, flow: NO_FLOW });
