@@ -137,6 +137,17 @@ describe('an edit that adds a command to a runner file is judged as that command
       { kind: 'cell' as const, text: '%run /tmp/x.py' },
     ],
     [
+      'a notebook cell capturing a shell',
+      'nb/analysis.ipynb',
+      { kind: 'cell' as const, text: 'x = !rm -rf ~/' },
+    ],
+    [
+      'a notebook cell through get_ipython',
+      'nb/analysis.ipynb',
+      { kind: 'cell' as const, text: 'get_ipython().system("rm -rf ~/")' },
+    ],
+    ['a notebook %sc line', 'nb/analysis.ipynb', { kind: 'cell' as const, text: '%sc x=rm -rf ~/' }],
+    [
       'a whole notebook with a shell line',
       'nb/new.ipynb',
       {

@@ -279,7 +279,8 @@ function rakeCommands(text: string): Entry[] | string {
 }
 
 /**
- * The shell a notebook cell runs when the notebook runs: `!cmd` lines, `%sx`/`%system` lines, a `%%bash`/`%%sh`
+ * The shell a notebook cell runs when the notebook runs: `!cmd` lines (`x = !cmd` too), `%sx`/`%system`/`%sc`
+ * lines, `get_ipython().system("cmd")`, a `%%bash`/`%%sh`
  * cell's body, `%pip`/`%conda` as the installer they are; `%run FILE` runs a file nobody read. Python lines are the
  * notebook's code, judged as any source file is (not here).
  */
@@ -294,7 +295,10 @@ function cellShell(source: string): Entry[] {
   const out: Entry[] = [];
   for (const line of lines) {
     const t = line.trim();
-    const bang = /^!!?(.*)$/.exec(t) ?? /^%(?:sx|system)\s+(.*)$/.exec(t);
+    const bang =
+      /^(?:[\w.]+\s*=\s*)?!!?(.*)$/.exec(t) ??
+      /^(?:[\w.]+\s*=\s*)?%(?:sx|system|sc)\s+(?:-\w+\s+)*(?:\w+\s*=\s*)?(.*)$/.exec(t) ??
+      /\bget_ipython\(\)\.(?:system|getoutput)\(\s*(?:r?["'])(.*)["']\s*\)/.exec(t);
     if (bang) out.push(['cell', bang[1] as string]);
     else if (/^%(?:pip|conda|mamba)\s/.test(t)) out.push(['cell', t.slice(1)]);
     else if (/^%%?(?:run|script|writefile|load|bash|sh)\b/.test(t))

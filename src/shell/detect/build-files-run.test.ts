@@ -58,6 +58,10 @@ const FILES: Record<string, ScriptFile> = {
   ),
   [`${P}/inline/Rakefile`]: text('task :build do sh "rm -rf ~" end\ndef helper\nend\n'),
   [`${P}/named/Rakefile`]: text('task "x-do"\nsystem("rm -rf ~")\ntask :build do\n  sh "true"\nend\n'),
+  [`${P}/lib/Rakefile`]: text('task :build do\n  sh "true"\nend\n'),
+  [`${P}/lib/rakelib`]: { kind: 'unreadable', why: 'not-regular', entries: ['x.rake', 'notes.txt'], folders: [] },
+  [`${P}/lib/rakelib/x.rake`]: text('system("rm -rf ~")\n'),
+  [`${P}/lib/rakelib/notes.txt`]: text('rm -rf ~\n'),
   [`${P}/loaded/Rakefile`]: text('sh "rm -rf ~"\ntask :spec do\n  sh "true"\nend\n'),
   [`${P}/ok/setup.py`]: text('from setuptools import setup\nsetup(name="x")\n'),
   [`${P}/bad/setup.py`]: text(
@@ -144,6 +148,7 @@ describe('builders read the files they execute', () => {
     ['a task it does not find: the whole file counts', 'tasks', 'rake nosuch'],
     ['an option that loads code: the whole file counts', 'tasks', 'rake -r ./x lint'],
     ['top-level code after a one-line block', 'oneline', 'rake build'],
+    ['a rakelib file rake loads first', 'lib', 'rake build'],
     ['the goal as a one-line block', 'inline', 'rake build'],
     ['a task name holding the word do', 'named', 'rake build'],
   ])('still read: %s', (_name, folder, command) => {

@@ -25,7 +25,7 @@ import {
   readPython,
   readRuby,
 } from './build-files';
-import { runFileText } from './disk-scripts';
+import { readBudgeted, runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
 import { rakeGoals, rakeTaskCommands } from './rake-tasks';
@@ -140,6 +140,14 @@ function rake(inv: Invocation, r: Reporter): void {
   const goals = inv.args.every(isLiteral) ? rakeGoals(inv.args.map((a) => plain(a))) : undefined;
   const byTask: Reader = (text) => (goals && rakeTaskCommands(text, goals, readRuby)) ?? readRuby(text);
   follow(w, file, byTask, 'Rakefile');
+  // rake loads every `rakelib/*.rake` beside the Rakefile before any task runs: each is read whole.
+  const lib = readBudgeted(inFolder(posix.dirname(file), 'rakelib'), inv, r);
+  if (lib?.kind === 'unreadable' && lib.why === 'not-regular') {
+    if (!lib.entries) say(inv, r, 'loads a rakelib folder gavel cannot list');
+    for (const name of lib.entries ?? [])
+      if (name.endsWith('.rake'))
+        follow(w, inFolder(inFolder(posix.dirname(file), 'rakelib'), name), readRuby, 'rakelib file');
+  }
   finish(w);
 }
 

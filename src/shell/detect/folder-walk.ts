@@ -216,6 +216,9 @@ export function globReaches(
       if (last) {
         if (!folders.has(name) && test(abs, name, realEntry(real, name, links))) return true;
       } else if (folders.has(name)) queue.push([abs, i + 1, below]);
+      // A component before the last goes through a link to a folder as bash's pathname expansion does (`cat */*`
+      // beside `keys -> ~/.ssh`); a link to a file lists as nothing there.
+      else if (links !== ALL && links.has(name)) queue.push([abs, i + 1, realRoot(abs, r)]);
     }
   }
   return false;

@@ -154,6 +154,14 @@ describe('a search that follows links walks the folder a link leads to', () => {
     expect(workspace(KEY, false, LINKS)(command).categories).not.toContain('secret_material_read');
   });
 
+  it.each([
+    ['every file one folder down', 'cat */*'],
+    ['a bracket glob', 'cat ke?s/*'],
+    ['a search of the files a glob names', 'grep -h PRIVATE */*'],
+  ])('a glob goes through a linked folder before its last part: %s: %s', (_name, command) => {
+    expect(workspace(KEY, false, { keys: '~/.ssh' })(command).categories).toContain('secret_material_read');
+  });
+
   it('a link named like a generated folder is followed all the same', () => {
     expect(workspace(KEY, false, { dist: '~/.ssh' })('grep -R PRIVATE .').categories).toContain(
       'secret_material_read',
