@@ -59,7 +59,12 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/inline/Rakefile`]: text('task :build do sh "rm -rf ~" end\ndef helper\nend\n'),
   [`${P}/named/Rakefile`]: text('task "x-do"\nsystem("rm -rf ~")\ntask :build do\n  sh "true"\nend\n'),
   [`${P}/lib/Rakefile`]: text('task :build do\n  sh "true"\nend\n'),
-  [`${P}/lib/rakelib`]: { kind: 'unreadable', why: 'not-regular', entries: ['x.rake', 'notes.txt'], folders: [] },
+  [`${P}/lib/rakelib`]: {
+    kind: 'unreadable',
+    why: 'not-regular',
+    entries: ['x.rake', 'notes.txt'],
+    folders: [],
+  },
   [`${P}/lib/rakelib/x.rake`]: text('system("rm -rf ~")\n'),
   [`${P}/lib/rakelib/notes.txt`]: text('rm -rf ~\n'),
   [`${P}/loaded/Rakefile`]: text('sh "rm -rf ~"\ntask :spec do\n  sh "true"\nend\n'),
