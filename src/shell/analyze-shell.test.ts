@@ -70,6 +70,12 @@ describe('category hits', () => {
     ['clean in home', 'cd ~ && git init -q && git clean -ffdx', 'destructive_root_delete'],
     ['clean of a system folder through -C', 'git -C /etc clean -fdx', 'destructive_root_delete'],
     ['clean in home with an excluded pattern', 'cd ~ && git clean -fdx -e .ssh', 'destructive_root_delete'],
+    ['clean in home, -e ending a cluster', 'cd ~ && git clean -fdxe x', 'destructive_root_delete'],
+    [
+      'clean of a work tree the environment names',
+      'GIT_WORK_TREE=~ git clean -fdx',
+      'destructive_root_delete',
+    ],
     [
       'clean of a folder in home',
       'cd ~ && git clean -fdx -- projects/old',

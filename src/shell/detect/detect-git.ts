@@ -379,8 +379,11 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
     case 'clean':
       if (flag('f', '--force') && !flag('n', '--dry-run')) {
         loss('deletes untracked files');
-        // Every untracked file of the named work tree goes: judged as a recursive delete of that folder.
-        if (workTree !== undefined) recursiveDelete(workTree, inv, r);
+        // Every untracked file of the named work tree goes: judged as a recursive delete of that folder. The
+        // environment names one too (`GIT_WORK_TREE=~ git clean -fdx`).
+        const envTree = r.segments[inv.segment]?.assignedValues?.find(([n]) => n === 'GIT_WORK_TREE')?.[1];
+        const tree = workTree ?? (envTree === undefined ? undefined : { text: envTree, flow: NO_FLOW });
+        if (tree !== undefined) recursiveDelete(tree, inv, r);
         // Without one, every untracked file below the folder git works in (or below each pathspec): in home or a
         // system folder (`cd ~ && git init && git clean -fdx`) that is the folder's own recursive delete.
         else if (folder !== undefined) {
@@ -389,7 +392,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
             const at = { ...inv, cwd: folder };
             // `-e PATTERN` excludes (its pattern is no pathspec); pathspecs from a file are not known: the folder.
             const excluded = new Set(
-              rest.flatMap((w, k) => (/^(?:-e|--exclude)$/.test(plain(w)) ? [rest[k + 1]] : [])),
+              rest.flatMap((w, k) => (/^(?:-[a-zA-Z]*e|--exclude)$/.test(plain(w)) ? [rest[k + 1]] : [])),
             );
             const specs = flag('', '--pathspec-from-file')
               ? []
