@@ -8,6 +8,7 @@
 
 import type { Category } from '../core';
 import { type PathScope, scopeFor } from './classify/classify-path';
+import { isSecretVariable } from './classify/secret-variable';
 import { isEvalIdiom } from './data/eval-idioms';
 import { registrySources } from './data/registry-variables';
 import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
@@ -176,6 +177,9 @@ class AnalysisRun implements UnwrapHost, WalkHost {
         }),
     });
     this.registryVariable(name, value, frame);
+    // Under `set -a` every assignment is exported: a secret held under an ordinary name reaches every program.
+    if (kind === 'plain' && this.allexport && value?.flow.sensitive && !isSecretVariable(name))
+      this.exportsSecret(name);
     // gavel's own settings come from the user's environment; an agent changing them turns review down.
     if (!/^GAVEL_/i.test(name)) return;
     const segment = this.newSegment([`${name}=…`], 'export', frame.wrappers, frame.context);

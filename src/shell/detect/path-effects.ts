@@ -236,24 +236,24 @@ export function holdsSecrets(path: string | undefined, r: Reporter): boolean {
 /** The folders every user's home is in: each holds keys and tokens, whoever's home is running. */
 const HOMES = ['/home', '/Users', '/root'];
 
-/** Programs that read whole folder trees by default. */
-export const TREE_READERS = new Set([
+/** Programs that read a whole folder tree given one, with no option to say so (`tar -cf a.tar dir`). */
+const RECURSIVE_BY_DEFAULT: readonly string[] = [
   'tar',
   'gtar',
   'bsdtar',
   'zip',
   '7z',
   'rsync',
-  'scp',
   'rclone',
   'rg',
   'ag',
-  'grep',
-  'cp',
   'duplicity',
   'borg',
   'restic',
-]);
+];
+
+/** Programs that read whole folder trees: those above, and those that do with `-r`/`-a` (`scp -r`, `grep -r`, `cp -a`). */
+export const TREE_READERS = new Set([...RECURSIVE_BY_DEFAULT, 'scp', 'grep', 'cp']);
 
 /**
  * Does the archiver write the archive, members and all, to standard output, where the agent sees it (`tar -cf - .`,
@@ -285,23 +285,7 @@ export function treeHoldsSecret(path: string | undefined, inv: Invocation, r: Re
 }
 
 export function readsTree(inv: Invocation, options: readonly string[]): boolean {
-  if (
-    [
-      'tar',
-      'gtar',
-      'bsdtar',
-      'zip',
-      '7z',
-      'rsync',
-      'rclone',
-      'rg',
-      'ag',
-      'duplicity',
-      'borg',
-      'restic',
-    ].includes(inv.program)
-  )
-    return true;
+  if (RECURSIVE_BY_DEFAULT.includes(inv.program)) return true;
   return options.some((o) => /^-[a-zA-Z]*[rRa]/.test(o) || o === '--recursive' || o === '--archive');
 }
 

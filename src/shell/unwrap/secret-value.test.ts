@@ -25,6 +25,7 @@ describe('a variable given secret material under an ordinary name', () => {
     ['typeset -x', 'typeset -x PORT=$API_KEY; printenv PORT'],
     ['assigned, then exported', 'PORT=$API_KEY; export PORT; printenv PORT'],
     ['readonly, then exported', 'readonly PORT=$API_KEY; export PORT; printenv PORT'],
+    ['assigned under set -a', 'set -a; PORT=$API_KEY; printenv PORT'],
   ])('%s: %s', (_name, command) => {
     expect(secretValue(command)).toBe(true);
   });

@@ -44,8 +44,8 @@ describe('fromClaudeCode', () => {
     ],
     [
       'NotebookEdit',
-      { notebook_path: '/r/n.ipynb', cell_id: 'a1', new_source: '', edit_mode: 'delete' },
-      [{ kind: 'edit', path: '/r/n.ipynb' }],
+      { notebook_path: '/r/n.ipynb', cell_id: 'a1', new_source: '!ls', edit_mode: 'delete' },
+      [{ kind: 'edit', path: '/r/n.ipynb', change: { kind: 'cell', text: '' } }],
     ],
     ['WebFetch', { url: 'https://x.dev', prompt: 'p' }, [{ kind: 'web_fetch', url: 'https://x.dev' }]],
     ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }]],

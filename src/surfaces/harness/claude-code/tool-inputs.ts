@@ -30,9 +30,10 @@ function read(toolName: string, input: unknown, cwd: string): AdaptResult {
     case 'NotebookEdit':
       return one(field(input, toolName, 'notebook_path'), (path) => {
         const source = (input as { new_source?: unknown }).new_source;
-        const deletes = (input as { edit_mode?: unknown }).edit_mode === 'delete';
-        return typeof source === 'string' && !deletes
-          ? { kind: 'edit', path, change: { kind: 'cell', text: source } }
+        // A deleted cell runs nothing from then on: an empty cell. A cell of no readable source is uncertain.
+        const text = (input as { edit_mode?: unknown }).edit_mode === 'delete' ? '' : source;
+        return typeof text === 'string'
+          ? { kind: 'edit', path, change: { kind: 'cell', text } }
           : { kind: 'edit', path };
       });
     case 'WebFetch':
