@@ -60,6 +60,8 @@ describe('a script written with its text shown, then run', () => {
     "mkdir -p scripts && printf '#!/bin/sh\\necho ok\\n' > scripts/hi.sh && sh scripts/hi.sh",
     "echo 'echo ok' > x.sh && bash x.sh",
     "echo 'git status' | tee x.sh && sh x.sh",
+    // The tests a runner runs are the project's own code, as `pytest` alone runs them: no unseen rewrite.
+    "printf 'echo ok\\n' > x.sh && python3 -m pytest && sh x.sh",
   ])('allows %s', async (command) => {
     expect((await run(command)).decision.verdict).toBe('allow');
   });
@@ -71,8 +73,8 @@ describe('a script written with its text shown, then run', () => {
     "printf '\\x72m -rf ~\\n' > x.sh && sh x.sh",
     "printf 'echo ok\\n' >> x.sh && sh x.sh",
     // Rewritten unseen between the write and the run.
-    "printf 'echo ok\\n' > x.sh && python3 -m pytest && sh x.sh",
     "printf 'echo ok\\n' > x.sh && tar xf a.tar && sh x.sh",
+    "printf 'echo ok\\n' > x.sh && node -e 0 && sh x.sh",
     "printf 'echo ok\\n' > x.sh && sed -i 's/ok/$(id)/' x.sh && sh x.sh",
     // An argument outside the workspace.
     'printf \'cat "$1"\\n\' > x.sh && sh x.sh ~/.aws/credentials',

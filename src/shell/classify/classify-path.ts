@@ -418,6 +418,11 @@ function classOfPath(path: string, scope: PathScope): PathClass {
   const through = procAlias(path, scope);
   if (through !== undefined) return stricterClass('system', classOf(through, scope));
   if (isSensitive(path, scope)) return 'sensitive';
+  return placeOf(path, scope);
+}
+
+/** Where a path lies (workspace, temp, home, system, outside), whatever its name says of secrets. */
+export function placeOf(path: string, scope: PathScope): PathClass {
   const work = depthIn(path, scope.workspaceRoots);
   const temp = depthIn(path, scope.tempDirs);
   const home = isUnder(path, scope.home) ? scope.home.length : -1;

@@ -13,7 +13,7 @@ import type { PathRef, ShellEnv } from '../types';
 import { protectQuoted } from '../walk/markers';
 import { resolvePath, scopeFor } from './classify-path';
 import { globReach } from './glob-reach';
-import { holdsSecretContent } from './secret-content';
+import { clearedRead, holdsSecretContent } from './secret-content';
 
 export interface PathVerdict {
   ref: PathRef;
@@ -25,7 +25,9 @@ export interface PathVerdict {
 export function pathCategories(path: string, role: 'read' | 'write' | 'delete', env: ShellEnv): PathVerdict {
   const scope = scopeFor(env);
   // A tool's path is literal text: no globs, no variables.
-  const res = resolvePath(protectQuoted(path), scope);
+  const named = resolvePath(protectQuoted(path), scope);
+  // A repository's git config or a project's rc file read whole and carrying no credential is no secret read.
+  const res = role === 'read' ? clearedRead(named, scope, env) : named;
   const categories: Category[] = [];
   const p = res.resolved;
   if (role === 'read' && res.class === 'sensitive') categories.push('secret_material_read');

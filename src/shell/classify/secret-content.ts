@@ -9,9 +9,14 @@
  * `unknown` and the caller makes the read uncertain (never presumed clean). A file that cannot be read says
  * nothing (its name decides, as before). The text is never kept, logged or returned. Pure apart from the
  * reader it is given.
+ * The other way round, a few files are secret by their name only for what they may carry (a repository's git
+ * config, a project's package-manager rc file): read whole and carrying no credential, they are no secret read
+ * (`clearedByContent`); unread, unparsed or past the budget, the name decides.
  */
 
 import type { ShellEnv } from '../types';
+import { type PathScope, placeOf, type ResolvedPath } from './classify-path';
+import { parseGitConfig, urlHoldsCredential } from './git-config';
 
 /** Files looked at per analysis: a shell analysis (its reporter) or a tool request (its ShellEnv). */
 const BUDGET = 8;
@@ -71,4 +76,79 @@ export function holdsSecretContent(abs: string, env: ShellEnv, per: object = env
   const secret = file.kind === 'text' && SHAPES.some((shape) => shape.test(file.text));
   seen.set(abs, secret);
   return secret;
+}
+
+/** Files secret by name only for what they may carry: git config files of a repository, npm's and yarn's rc files. */
+const CONTENT_DECIDED =
+  /\/\.git\/(?:modules\/.+\/)?config(?:\.worktree)?$|\/\.git\/worktrees\/[^/]+\/config\.worktree$|\/\.(?:npmrc|yarnrc\.yml)$/;
+
+/** A key that holds a credential when it has a value (`http.extraHeader`, `github.token`, `_authToken`, `npmAuthIdent`). */
+const CREDENTIAL_KEY = /auth|token|passw|pass$|secret|ident|credential|extraheader|cookie/i;
+/** Values that name no credential: a switch, or a variable the tool puts in when it runs (`${NPM_TOKEN}`). */
+const NO_CREDENTIAL_VALUE = /^(?:true|false|yes|no|on|off|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*)?$/i;
+
+function gitConfigCarries(text: string): boolean {
+  const entries = parseGitConfig(text);
+  if (!entries) return true;
+  return entries.some(({ key, value }) => {
+    if (value === undefined) return true;
+    if (urlHoldsCredential(value)) return true;
+    if (/^url\./i.test(key) && urlHoldsCredential(key.slice(4))) return true;
+    const name = key.slice(key.lastIndexOf('.') + 1);
+    return CREDENTIAL_KEY.test(name) && !NO_CREDENTIAL_VALUE.test(value.trim());
+  });
+}
+
+/** An rc file (`key=value`, or YAML `key: value`) with a credential key set, or a URL with a password in it. */
+function rcCarries(text: string): boolean {
+  for (const line of text.split('\n')) {
+    if (/:\/\/[^\s/@]*:[^\s/@]+@/.test(line)) return true;
+    const m =
+      /^\s*([^=#;\s][^=]*?)\s*=\s*(.*)$/.exec(line) ?? /^\s*["']?([\w.@/-]+)["']?\s*:\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const value = (m[2] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
+    if (CREDENTIAL_KEY.test(m[1] ?? '') && !NO_CREDENTIAL_VALUE.test(value)) return true;
+  }
+  return false;
+}
+
+/**
+ * Is `abs`, secret by its name, a file of CONTENT_DECIDED read whole whose text carries no credential (no
+ * secret shape, no credential key with a value, no URL with a password)? False when it cannot be read, does not
+ * parse, or the per-request budget is spent: the name decides.
+ */
+export function clearedByContent(abs: string, env: ShellEnv, per: object = env): boolean {
+  if (!env.readScript || !CONTENT_DECIDED.test(abs)) return false;
+  let seen = looked.get(per);
+  if (!seen) {
+    seen = new Map();
+    looked.set(per, seen);
+  }
+  const key = `\u0000clear ${abs}`;
+  const known = seen.get(key);
+  if (known !== undefined) return known;
+  if (seen.size >= BUDGET) return false;
+  const file = env.readScript(abs);
+  const clear =
+    file.kind === 'text' &&
+    !SHAPES.some((shape) => shape.test(file.text)) &&
+    !(/\/\.git\//.test(abs) ? gitConfigCarries(file.text) : rcCarries(file.text));
+  seen.set(key, clear);
+  return clear;
+}
+
+/**
+ * A path read, as classed, unless it is secret by its name alone (resolved, no glob, no link on the way) and
+ * clearedByContent: then it is classed by where it lies.
+ */
+export function clearedRead(
+  res: ResolvedPath,
+  scope: PathScope,
+  env: ShellEnv,
+  per: object = env,
+): ResolvedPath {
+  if (res.class !== 'sensitive' || res.glob || res.unresolved || res.real !== undefined) return res;
+  const at = res.resolved;
+  if (at === undefined || !clearedByContent(at, env, per)) return res;
+  return { ...res, class: placeOf(at, scope) };
 }

@@ -125,6 +125,8 @@ describe('what is not a shell script, or not there, is judged as before', () => 
     ['a script outside the venv after it', 'python3 -m venv .venv && bash scripts/test.sh'],
     ["the venv's own pip run after the maker", 'python3 -m venv .venv && .venv/bin/pip install -e .'],
     ["the venv's own interpreter run after the maker", 'uv venv && .venv/bin/python -m pytest -q'],
+    ['a script run after tests run as a module', 'python3 -m pytest -q && bash scripts/test.sh'],
+    ['a script run after a type check run as a module', 'python -m mypy src && bash scripts/test.sh'],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(a.hits).toEqual([]);
@@ -207,9 +209,16 @@ describe('a script that cannot be read whole is uncertain', () => {
     ).not.toContain('may change');
   });
 
-  it('an interpreter running code before the script still may change it', () => {
+  it.each([
+    ['inline code', 'node -e 0 && bash scripts/test.sh'],
+    ['a module that is no test runner', 'python3 -m http.server && bash scripts/test.sh'],
+    [
+      'a test runner given a file to write',
+      'python3 -m pytest --junitxml scripts/test.sh && bash scripts/test.sh',
+    ],
+  ])('an interpreter running %s before the script still may change it', (_name, command) => {
     expect(
-      analyze('node -e 0 && bash scripts/test.sh')
+      analyze(command)
         .uncertain.map((u) => u.reason)
         .join(' '),
     ).toContain('may change');

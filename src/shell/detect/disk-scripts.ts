@@ -116,6 +116,20 @@ function asksOnly(argv: readonly string[]): boolean {
 }
 
 /**
+ * A test runner or linter started through its interpreter (`python3 -m pytest -q`, `-m unittest`, `-m mypy`) is that
+ * tool, as `pytest` is: it runs the project's own tests, or no code, and writes what its options name (judged as
+ * paths); it is no interpreter running code nobody read that may rewrite a script a later command runs (`make test`
+ * running `python -m pytest` and then `npm test`).
+ */
+function runsTool(program: string, argv: readonly string[]): boolean {
+  return (
+    /^python\d*(\.\d+)?$/.test(program) &&
+    argv[1] === '-m' &&
+    /^(pytest|py\.test|unittest|mypy|flake8|pylint|pyflakes|pycodestyle|pydocstyle)$/.test(argv[2] ?? '')
+  );
+}
+
+/**
  * `python -m venv D`, `virtualenv D`, `uv venv [D]` (D `.venv` by default) write only below D, and write the
  * activate scripts there themselves, replacing any: sourcing one after them runs the maker's generated script
  * (or, when it failed, the file as read now). Their folders (literal, relative to the working folder), or
@@ -242,7 +256,7 @@ export function changedEarlier(path: string, inv: Invocation, r: Reporter, from 
     }
     if (
       touches ||
-      (REWRITERS.test(seg.program) && !asksOnly(seg.argv)) ||
+      (REWRITERS.test(seg.program) && !asksOnly(seg.argv) && !runsTool(seg.program, seg.argv)) ||
       writesUnseen(seg.program, seg.argv)
     )
       return true;

@@ -5,10 +5,10 @@
 // reader on real files is tested where it lives.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
+import { parseGitConfig } from '../classify/git-config';
 import { loadShellParser } from '../parse/load-parser';
 import { shellEnv } from '../testdata/shell-env';
 import type { ScriptFile, ShellAnalysis } from '../types';
-import { parseGitConfig } from './git-repository';
 
 const P = '/home/u/proj';
 const SECRET = 'TOKEN-91c2-never-in-a-reason';

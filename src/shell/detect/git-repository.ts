@@ -11,6 +11,7 @@
 
 import { posix } from 'node:path';
 import { isUnder } from '../../core';
+import { parseGitConfig, urlHoldsCredential } from '../classify/git-config';
 import { gitExecKey } from '../data/git-exec-keys';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import type { Invocation, Reporter } from '../unwrap/invocation';
@@ -99,75 +100,12 @@ function findRepository(start: string, inv: Invocation, r: Reporter): Found {
   return 'none';
 }
 
-/** One `key = value` of a git configuration file; `value` undefined when it cannot be parsed. */
-interface Entry {
-  key: string;
-  value: string | undefined;
-}
-
-/** A configuration value as git reads it: quotes removed, escapes decoded, comments dropped. */
-function configValue(raw: string): string | undefined {
-  let out = '';
-  let quoted = false;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i] as string;
-    if (c === '"') quoted = !quoted;
-    else if (c === '\\') {
-      const n = raw[++i];
-      if (n === 'n') out += '\n';
-      else if (n === 't') out += '\t';
-      else if (n === 'b') out = out.slice(0, -1);
-      else if (n === '"' || n === '\\') out += n;
-      else return undefined;
-    } else if (!quoted && (c === '#' || c === ';')) break;
-    else out += c;
-  }
-  return quoted ? undefined : out.trim();
-}
-
-/** The entries of a git configuration file, or undefined when a line cannot be read as git would. */
-export function parseGitConfig(text: string): Entry[] | undefined {
-  const out: Entry[] = [];
-  let section: string | undefined;
-  // A value continued by a backslash at the end of its line is one value.
-  const lines = text.replace(/\r\n/g, '\n').replace(/\\\n/g, '').split('\n');
-  for (const raw of lines) {
-    let line = raw.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$/.exec(line);
-    if (head) {
-      section = head[2] === undefined ? (head[1] ?? '') : `${head[1]}.${head[2].replace(/\\(.)/g, '$1')}`;
-      line = (head[3] ?? '').trim();
-      if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    }
-    if (section === undefined) return undefined;
-    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
-    if (!kv) return undefined;
-    const key = `${section}.${kv[1]}`;
-    out.push({ key, value: kv[2] === undefined ? 'true' : configValue(kv[2]) });
-  }
-  return out;
-}
-
 /** What a repository's configuration says, as far as the command at hand is concerned. */
 interface Config {
   hooksPath?: string;
   pushRefspecs: boolean;
   /** A remote URL (or an `insteadOf` base) carries a password or token in its user part. */
   credentialUrl?: boolean;
-}
-
-/** The user part of a URL (`https://user:tok@host/x`): a password after `:`, or a user that is a token. */
-export function urlHoldsCredential(url: string): boolean {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]*)@/i.exec(url.trim());
-  const user = m?.[1];
-  if (!user) return false;
-  const colon = user.indexOf(':');
-  if (colon >= 0) return colon < user.length - 1;
-  return (
-    /^(gh[pousr]_|github_pat_|glpat-|x-access-token|x-oauth|oauth2|xox[abp]-)/i.test(user) ||
-    user.length >= 32
-  );
 }
 
 /** Reads and analyses one configuration file (and the files it includes); false when it could not be. */

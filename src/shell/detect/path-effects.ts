@@ -14,7 +14,7 @@ import {
   resolvePath,
 } from '../classify/classify-path';
 import { wordMayNameSecret } from '../classify/glob-reach';
-import { holdsSecretContent } from '../classify/secret-content';
+import { clearedRead, holdsSecretContent } from '../classify/secret-content';
 import { isGeneratedFolder } from '../data/generated-folders';
 import type { PathRef } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter, shown } from '../unwrap/invocation';
@@ -139,7 +139,9 @@ export function entryMayNameSecret(
 
 /** Records a path and reports what follows from its class and role. */
 export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r: Reporter): ResolvedPath {
-  const res = withGlobReach(resolveArg(word, inv, r), word, role, inv, r);
+  const reached = withGlobReach(resolveArg(word, inv, r), word, role, inv, r);
+  // A repository's git config or a project's rc file read whole and carrying no credential is no secret read.
+  const res = role === 'read' ? clearedRead(reached, r.scope, r.env, r) : reached;
   r.path(inv.segment, {
     raw: shown(word, 120),
     ...(res.resolved === undefined ? {} : { resolved: res.resolved }),

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
+import { urlHoldsCredential } from '../classify/git-config';
 import { loadShellParser } from '../parse/load-parser';
 import { diskReader as reader } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
 import type { ShellEnv } from '../types';
-import { urlHoldsCredential } from './git-repository';
 
 let dir = '';
 const envs: Record<'plain' | 'token' | 'insteadof', ShellEnv> = {} as never;
