@@ -10,7 +10,7 @@ import { diskReader } from '../shell/testdata/disk-reader';
 import { CATEGORY_ORDER } from './facts/category-reasons';
 import { checkWithTrace } from './pipeline';
 import type { ToolInput } from './request/request';
-import { policyWith, request } from './testdata/fixtures';
+import { policyWith, request, WORKSPACE } from './testdata/fixtures';
 
 const deps = { analyzeShell, policy: policyWith(), clock: fixedClock('2026-11-29T00:00:00Z') };
 const run = (command: string) => checkWithTrace(request({ kind: 'shell', command }), deps);
@@ -392,6 +392,37 @@ describe('a program a package runner fetches is known only as a known package', 
     ['installed', 'npx tsc --noEmit', 'tsc'],
   ])('allowed: %s', async (_name, command, ...bins) => {
     expect((await installed(command, ...bins)).decision.verdict).toBe('allow');
+  });
+});
+
+describe('an install of dependencies the lockfile lacks is known only when each is a known package', () => {
+  const LOCK = JSON.stringify({
+    lockfileVersion: 3,
+    packages: { 'node_modules/react': { version: '18.2.0' } },
+  });
+  const install = (added: Record<string, string>) =>
+    checkWithTrace(
+      {
+        ...request({ kind: 'shell', command: 'npm install' }),
+        readScript: (abs: string) =>
+          abs === `${WORKSPACE}/package.json`
+            ? {
+                kind: 'text' as const,
+                text: JSON.stringify({ dependencies: { react: '^18.0.0', ...added } }),
+              }
+            : abs === `${WORKSPACE}/package-lock.json`
+              ? { kind: 'text' as const, text: LOCK }
+              : { kind: 'missing' as const },
+      },
+      deps,
+    );
+
+  it('several known packages: allowed', async () => {
+    expect((await install({ jest: '^29.0.0', typescript: '^5.4.0' })).decision.verdict).toBe('allow');
+  });
+
+  it('one unknown among them: not allowed', async () => {
+    expect((await install({ jest: '^29.0.0', 'jestt-utils': '^1.0.0' })).decision.verdict).toBe('escalate');
   });
 });
 

@@ -86,10 +86,12 @@ export interface Segment {
   /** With `workspaceProgram`: the program only asks installed modules what they are (detect/module-query.ts). */
   moduleQuery?: true;
   /**
-   * The npm package a runner downloads to run this program (`npx tsc` where no `node_modules/.bin/tsc` is
-   * installed runs the package `tsc`; detect/fetched-packages.ts): the catalogue knows only known packages so.
+   * The packages this program fetches by name from a registry: the npm package a runner downloads to run it
+   * (`npx tsc` where no `node_modules/.bin/tsc` is installed runs the package `tsc`; detect/fetched-packages.ts),
+   * the dependencies an install resolves because the lockfile lacks them (detect/lockfile-drift.ts). The
+   * catalogue knows the segment only when every one is a known package.
    */
-  fetchedPackage?: { registry: 'npm' | 'pypi'; name: string };
+  fetchedPackages?: readonly { registry: 'npm' | 'pypi'; name: string }[];
 }
 
 export const UNCERTAINTY_CODES = [

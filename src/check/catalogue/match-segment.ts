@@ -696,8 +696,8 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   // `npx -p other-package tsc` runs another package's `tsc`: not the program the catalogue knows.
   for (const o of segment.wrapperOptions ?? []) if (catalogue.wrapperOptionsNotSafe.has(o)) return undefined;
   // `npx tsc` with nothing installed runs the registry package `tsc`: known only as a known package.
-  const fetched = segment.fetchedPackage;
-  if (fetched !== undefined && !catalogue.knownPackage(fetched.registry, fetched.name)) return undefined;
+  for (const fetched of segment.fetchedPackages ?? [])
+    if (!catalogue.knownPackage(fetched.registry, fetched.name)) return undefined;
   if (ran?.every((a) => WORKSPACE_PROGRAM_ARG.test(a)))
     return segment.moduleQuery ? MODULE_QUERY : WORKSPACE_PROGRAM;
   // `X --version` of a program the catalogue knows only prints what it is (a wrapper asked its version

@@ -14,8 +14,7 @@ const reader =
 
 const fetched = (command: string, read?: (abs: string) => ScriptFile, cwd = '/home/u/proj') =>
   analyzeShellSync(command, shellEnv({ cwd, ...(read ? { readScript: read } : {}) }))
-    .segments.map((s) => s.fetchedPackage)
-    .filter((p) => p !== undefined)
+    .segments.flatMap((s) => s.fetchedPackages ?? [])
     .map((p) => `${p.registry}:${p.name}`);
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  * program. `pnpm dlx NAME`, `yarn dlx NAME`, a name with a version (`npx prettier@3`) and a spec of another
  * source (`npx user/repo` from GitHub, `github:`, `git+https:`) always download, as do
  * `uvx NAME`, `uv tool run NAME` and `pipx run NAME` from PyPI (`uvx ls` is a PyPI package `ls`). Marks the segment
- * with the package fetched (`Segment.fetchedPackage`); the catalogue knows such a segment only when the package
+ * with the package fetched (`Segment.fetchedPackages`); the catalogue knows such a segment only when the package
  * is one of its known packages of that registry, and reports one fetched from a registry the workspace's
  * configuration names that nobody stated (source-configs.ts). Owns which runners fetch and where they look. Pure
  * apart from the injected reader, reporting and the mark.
@@ -89,6 +89,6 @@ export function markFetchedPackage(inv: Invocation, runner: string | undefined, 
     if (found !== false) return;
   }
   const segment = r.segments[inv.segment];
-  if (segment) segment.fetchedPackage = { registry: spec.registry, name: pkg.name };
+  if (segment) segment.fetchedPackages = [{ registry: spec.registry, name: pkg.name }];
   fetchedSource(spec.registry, inv, r);
 }

@@ -1,5 +1,6 @@
 // `npm install` with no name installs what package.json names: a dependency its lockfile does not hold is a new
-// name resolved now (marked as a fetched package, known only as a known package); frozen installs are left alone.
+// name resolved now (marked as fetched packages, known only when every one is a known package); frozen installs are
+// left alone.
 // Real files in a temp folder, read as the runtime reads them.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,13 +31,20 @@ beforeAll(async () => {
     'yarn/package.json': manifest({ react: '^18.0.0', leftpadx: '^1.0.0' }),
     'yarn/yarn.lock': 'react@^18.0.0:\n  version "18.2.0"\n',
     'none/package.json': manifest({ react: '^18.0.0', other: '1' }),
+    'many/package.json': manifest(
+      Object.fromEntries(Array.from({ length: 33 }, (_, k) => [`dep-${k}`, '1'])),
+    ),
+    'many/package-lock.json': LOCK,
+    'odd/package.json': manifest({ react: '^18.0.0', 'a b': '1' }),
+    'odd/package-lock.json': LOCK,
   });
 });
 afterAll(() => p.remove());
 
 const at = (folder: string, command: string) => {
   const a = analyzeShellSync(command, p.env(join(p.root, folder)));
-  return { fetched: a.segments[0]?.fetchedPackage, codes: a.uncertain.map((u) => u.code) };
+  const names = a.segments[0]?.fetchedPackages?.map((f) => f.name);
+  return { fetched: names?.join(' '), codes: a.uncertain.map((u) => u.code) };
 };
 
 describe('an install of what the manifest names', () => {
@@ -46,11 +54,19 @@ describe('an install of what the manifest names', () => {
     ['yarn with no subcommand', 'yarn', 'yarn'],
     ['pnpm install', 'one', 'pnpm install'],
   ])('a dependency the lockfile lacks is fetched by name: %s', (_name, folder, command) => {
-    expect(at(folder, command).fetched?.name).toMatch(/^(evil-pkg-xyz|leftpadx)$/);
+    expect(at(folder, command).fetched).toMatch(/^(evil-pkg-xyz|leftpadx)$/);
   });
 
-  it('several the lockfile lacks are uncertain', () => {
-    expect(at('two', 'npm install').codes).toContain('dynamic-script');
+  it('several the lockfile lacks are each fetched by name', () => {
+    expect(at('two', 'npm install')).toEqual({ fetched: 'a-new b-new', codes: [] });
+  });
+
+  it(`more than ${32} the lockfile lacks are uncertain`, () => {
+    expect(at('many', 'npm install').codes).toContain('dynamic-script');
+  });
+
+  it('a name of no package shape is uncertain', () => {
+    expect(at('odd', 'npm install').codes).toContain('dynamic-script');
   });
 
   it.each([

@@ -2,8 +2,9 @@
  * `npm install` (or `pnpm install`, `yarn`, `bun install`) with no package named installs what the workspace's
  * manifest names; a dependency the lockfile does not hold yet is resolved from the registry now, a name nobody
  * reviewed (an edit of package.json earlier in the session adds one silently). The manifest beside the command's
- * folder and its lockfile are read: one registry dependency the lockfile lacks marks the segment with it
- * (`Segment.fetchedPackage`, known only as a known package, as `npm install NAME` is); more than one is uncertain.
+ * folder and its lockfile are read: the registry dependencies the lockfile lacks mark the segment with them
+ * (`Segment.fetchedPackages`, known only when every one is a known package, as `npm install A B` is); more than
+ * MAX_MISSING, or a name of no package shape, is uncertain.
  * `npm ci` and frozen installs refuse a lockfile out of step and are left alone; so is a project with no lockfile
  * (nothing pins it either way: known limit). Pure apart from the injected reader and the mark.
  */
@@ -23,6 +24,8 @@ const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml',
 /** Options that make the install refuse a lockfile out of step with the manifest. */
 const FROZEN = /^--(?:frozen-lockfile|immutable|ci)$/;
 const SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies'] as const;
+/** Dependencies the lockfile lacks that are judged by name; more is uncertain (a manifest nobody locked). */
+const MAX_MISSING = 32;
 
 export function lockfileDrift(inv: Invocation, r: Reporter): void {
   const subs = INSTALLS[inv.program];
@@ -60,7 +63,7 @@ export function lockfileDrift(inv: Invocation, r: Reporter): void {
     }
   }
   if (missing.length === 0) return;
-  if (missing.length > 1) {
+  if (missing.length > MAX_MISSING || !missing.every((name) => /^(?:@[\w.-]+\/)?[\w.-]+$/.test(name))) {
     r.uncertain(
       'dynamic-script',
       `\`${inv.program} install\` installs ${missing.length} dependencies its lockfile does not hold: names nobody reviewed`,
@@ -69,8 +72,7 @@ export function lockfileDrift(inv: Invocation, r: Reporter): void {
     return;
   }
   const segment = r.segments[inv.segment];
-  if (segment && /^(?:@[\w.-]+\/)?[\w.-]+$/.test(missing[0] as string))
-    segment.fetchedPackage = { registry: 'npm', name: missing[0] as string };
+  if (segment) segment.fetchedPackages = missing.map((name) => ({ registry: 'npm' as const, name }));
 }
 
 /** Does the lockfile's text name the package (`"node_modules/NAME"`, `NAME@`, `'NAME':`, `"NAME":`)? */

@@ -41,3 +41,26 @@ describe('look-alikes of quote operators', () => {
     expect(a.uncertain).toEqual([]);
   });
 });
+
+describe('string literals read as paths', () => {
+  const reads = (command: string) =>
+    analyzeShellSync(command, shellEnv())
+      .segments.flatMap((s) => s.paths)
+      .filter((p) => p.role === 'read')
+      .map((p) => p.raw);
+
+  it.each([
+    ['a substitution between quoted strings', `perl -pi -e 's/"2\\.3\\.0"/"2.4.0"/' package.json`],
+    ['a substitution of quoted words', `perl -pe 's/"a"/"b"/g' a.txt`],
+  ])('the delimiter between two strings is no path: %s', (_name, command) => {
+    expect(reads(command)).not.toContain('/');
+  });
+
+  it.each([
+    ['a path after a string', `python3 -c 'x = "a"; open("/etc/shadow")'`, '/etc/shadow'],
+    ['a path a misread quote may seem to close', `perl -e "q{it's}; open(F, '/etc/shadow')"`, '/etc/shadow'],
+    ['the root itself, quoted alone', `python3 -c 'import os; os.listdir("/")'`, '/'],
+  ])('still read: %s', (_name, command, path) => {
+    expect(reads(command)).toContain(path);
+  });
+});

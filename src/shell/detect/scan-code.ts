@@ -313,7 +313,13 @@ export function scanCode(
     if (host !== '') nonLocal = networkTarget(`tcp://${host}/`, inv.program, inv, r) || nonLocal;
   }
   let secret = false;
+  // A quote that closes a string on its line opens none: `s/"a"/"b"/` holds the strings "a" and "b", and the `/`
+  // between them is the operator's delimiter, no path. Only that bare `/` is let go (the root's name alone reads
+  // no file): a tokenizer this simple may misread a language's quoting, and a path it misread must still count.
+  const closers = new Set<number>();
+  for (const m of code.matchAll(/(['"])(?:\\.|(?!\1)[^\\\n])*\1/g)) closers.add(m.index + m[0].length - 1);
   for (const m of code.matchAll(/(['"])((?:~|\/|\.)[^'"\s]*)\1/g)) {
+    if (m[2] === '/' && closers.has(m.index)) continue;
     const res = touchPath({ text: m[2] ?? '', flow: OPAQUE_FLOW }, 'read', inv, r);
     if (res.class === 'sensitive') secret = true;
   }

@@ -119,10 +119,18 @@ interface JustRecipe {
 }
 
 /** A justfile's recipes, or why it cannot be followed. */
-function parseJustfile(text: string): { recipes: Map<string, JustRecipe>; first?: string; opaque?: string } {
+function parseJustfile(text: string): {
+  recipes: Map<string, JustRecipe>;
+  first?: string;
+  opaque?: string;
+  loading?: string;
+  dotenv: boolean;
+} {
   const recipes = new Map<string, JustRecipe>();
   let first: string | undefined;
   let opaque: string | undefined;
+  let loading: string | undefined;
+  let dotenv = false;
   let current: JustRecipe | undefined;
   for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
     if (/^[ \t]+\S/.test(line)) {
@@ -139,14 +147,16 @@ function parseJustfile(text: string): { recipes: Map<string, JustRecipe>; first?
       if (/default/.test(line)) first = undefined;
       continue;
     }
-    if (
+    // A .env file's variables reach the recipes' environment: judged below, on the recipes that run.
+    if (/^set\s+dotenv-(load|filename|path|required)\b/.test(line)) dotenv = true;
+    else if (
       /^(set\s+(shell|windows-shell|script-interpreter|dotenv|positional-arguments|tempdir)|import|mod|alias)\b/.test(
         line,
       )
     )
       opaque ??= 'reads a justfile that sets its shell or loads other files';
     else if (/^(export\s+)?[\w-]+\s*:=/.test(line)) {
-      if (/`/.test(line)) opaque ??= 'reads a justfile that runs commands while loading';
+      if (/`/.test(line)) loading ??= 'reads a justfile that runs commands while loading';
     } else {
       const m = /^@?([\w-]+)((?:\s+[$+*]?[\w-]+(?:=(?:'[^']*'|"[^"]*"|\S+))?)*)\s*:(?!=)\s*(.*)$/.exec(line);
       if (!m) {
@@ -168,15 +178,20 @@ function parseJustfile(text: string): { recipes: Map<string, JustRecipe>; first?
       first ??= m[1];
     }
   }
-  return { recipes, first, opaque };
+  return { recipes, first, opaque, loading, dotenv };
 }
+
+/** just's options that print what the justfile holds and run no recipe (its backtick assignments still load). */
+const JUST_LISTS = /^(-l|--list|--summary|--dump|--groups|--show|-s|--variables|--fmt|--check|--unstable)$/;
 
 function just(inv: Invocation, r: Reporter): void {
   const positionals: Word[] = [];
   let file: Word | undefined;
+  let lists = false;
   for (let k = 0; k < inv.args.length; k++) {
     const t = plain(inv.args[k]);
     if (/^(-f|--justfile)$/.test(t)) file = inv.args[++k];
+    else if (JUST_LISTS.test(t)) lists = true;
     else if (
       /^(-d|--working-directory|--set|--shell|--shell-arg|--dotenv-path|--dotenv-filename|--color|--chooser|--command-color|--list-heading|--list-prefix)$/.test(
         t,
@@ -200,6 +215,9 @@ function just(inv: Invocation, r: Reporter): void {
   if (!found || found.file.kind === 'missing' || found.file.kind === 'unread') return;
   if (found.file.kind !== 'text') return;
   const jf = parseJustfile(found.file.text);
+  if (jf.loading) say(inv, r, jf.loading);
+  // Listing runs no recipe: what sets how recipes run (their shell, other files' recipes) does not matter.
+  if (lists) return;
   if (jf.opaque) say(inv, r, jf.opaque);
   const goals: string[] = [];
   for (let k = 0; k < positionals.length; k++) {
@@ -230,6 +248,9 @@ function just(inv: Invocation, r: Reporter): void {
       lines.push(line.replace(/\{\{[^}]*\}\}/g, '$__just_value').replace(/^[@-]+/, ''));
   };
   for (const g of goals) visit(g);
+  // With a .env file loaded, a variable or expression in a recipe line may carry one of its secrets.
+  if (jf.dotenv && lines.some((l) => l.includes('$')))
+    say(inv, r, 'runs recipes that read variables with a .env file loaded');
   if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
 }
 
