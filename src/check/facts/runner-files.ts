@@ -9,8 +9,20 @@
  */
 
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { isUnder } from '../../core';
 import { inertPython, readPython, readRuby, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
+import {
+  cargoManifest,
+  composerManifest,
+  type DependencyEntry,
+  gemfileManifest,
+  goModManifest,
+  type ManifestPlace,
+  npmManifest,
+  pyprojectManifest,
+  requirementsManifest,
+} from './manifest-dependencies';
 
 /** One command the change adds, with the runner and script that will run it. */
 export interface AddedCommand {
@@ -26,7 +38,7 @@ export interface RunnerEdit {
 }
 
 type Entry = [script: string, command: string];
-type Reader = (text: string) => Entry[] | string;
+type Reader = (text: string, place: ManifestPlace) => Entry[] | string;
 
 interface Runner {
   name: string;
@@ -35,16 +47,25 @@ interface Runner {
 
 const safeName = (s: string): string | undefined => (/^[\w.:@/-]{1,40}$/.test(s) ? s : undefined);
 
-/** `scripts` of a JSON manifest: a string, or (composer) a list of strings. */
-function jsonScripts(text: string): Entry[] | string {
+/**
+ * `scripts` of a JSON manifest (a string, or with composer a list of strings) and, through `dependencies`, the
+ * installs its dependency tables stand for (manifest-dependencies.ts).
+ */
+function jsonScripts(
+  text: string,
+  dependencies: (doc: Record<string, unknown>) => Entry[] | string,
+): Entry[] | string {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch {
     return 'does not parse as JSON';
   }
-  const scripts = (doc as { scripts?: unknown } | null)?.scripts;
-  if (scripts === undefined || scripts === null) return [];
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return 'is no JSON object';
+  const deps = dependencies(doc as Record<string, unknown>);
+  if (typeof deps === 'string') return deps;
+  const scripts = (doc as { scripts?: unknown }).scripts;
+  if (scripts === undefined || scripts === null) return deps;
   if (typeof scripts !== 'object' || Array.isArray(scripts)) return 'has `scripts` of an unknown shape';
   const out: Entry[] = [];
   for (const [name, value] of Object.entries(scripts as Record<string, unknown>)) {
@@ -55,7 +76,7 @@ function jsonScripts(text: string): Entry[] | string {
       out.push([name, v.replace(/^@(?=php\b|composer\b|putenv\b)/, '')]);
     }
   }
-  return out;
+  return [...out, ...deps];
 }
 
 /** A Makefile's recipe lines (tab-indented), under the target they follow; `@`, `-`, `+` prefixes dropped. */
@@ -338,15 +359,38 @@ function codeLines(text: string): Entry[] {
     .map((l): Entry => ['code', `__gavel_runner_code ${l}`]);
 }
 
+/** Dependency entries, marked so that reasons call them dependencies, not scripts. */
+const DEPENDENCY = 'dependency:';
+function deps(list: DependencyEntry[]): Entry[];
+function deps(list: DependencyEntry[] | string): Entry[] | string;
+function deps(list: DependencyEntry[] | string): Entry[] | string {
+  return typeof list === 'string'
+    ? list
+    : list.map(([where, command]): Entry => [`${DEPENDENCY}${where}`, command]);
+}
+
 function runnerOf(path: string): Runner | undefined {
   const name = basename(path);
-  if (name === 'package.json') return { name: 'npm', read: jsonScripts };
-  if (name === 'composer.json') return { name: 'composer', read: jsonScripts };
+  if (name === 'package.json')
+    return { name: 'npm', read: (text, place) => jsonScripts(text, (doc) => deps(npmManifest(doc, place))) };
+  if (name === 'composer.json')
+    return { name: 'composer', read: (text) => jsonScripts(text, (doc) => deps(composerManifest(doc))) };
   if (/^(GNUmakefile|[Mm]akefile)$|\.mk$/.test(name)) return { name: 'make', read: makeRecipes };
   if (/^\.?[Jj]ustfile$/.test(name)) return { name: 'just', read: justRecipes };
   if (/^[Tt]askfile(\.dist)?\.ya?ml$/.test(name)) return { name: 'task', read: taskCommands };
   if (name === 'tox.ini') return { name: 'tox', read: toxCommands };
-  if (name === 'pyproject.toml') return { name: 'pyproject', read: pyprojectTasks };
+  if (name === 'pyproject.toml')
+    return {
+      name: 'pyproject',
+      read: (text, place) => [...pyprojectTasks(text), ...deps(pyprojectManifest(text, place))],
+    };
+  if (/^(?:[\w.-]*requirements[\w.-]*|constraints[\w.-]*)\.(?:txt|in)$/.test(name))
+    return { name: 'pip', read: (text) => deps(requirementsManifest(text)) };
+  if (name === 'Cargo.toml')
+    return { name: 'cargo', read: (text, place) => deps(cargoManifest(text, place)) };
+  if (name === 'Gemfile' || name === 'gems.rb')
+    return { name: 'bundler', read: (text) => deps(gemfileManifest(text)) };
+  if (name === 'go.mod') return { name: 'go', read: (text, place) => deps(goModManifest(text, place)) };
   if (/^\.pre-commit-config\.ya?ml$/.test(name)) return { name: 'pre-commit', read: preCommit };
   if (name === '.npmrc' || name === '.yarnrc' || name === '.yarnrc.yml')
     return { name: name === '.npmrc' ? 'npm' : 'yarn', read: npmSettings };
@@ -481,9 +525,13 @@ function readEdit(
     return unsure('could not be read whole');
   const next = newText(change, old);
   if (typeof next === 'string') return unsure(next);
-  const after = runner.read(next.text);
+  const place: ManifestPlace = {
+    folder: dirname(abs),
+    inWorkspace: (p) => request.workspaceRoots.some((w) => w !== '/' && isUnder(p, w)),
+  };
+  const after = runner.read(next.text, place);
   if (typeof after === 'string') return unsure(`as changed ${after}`);
-  const beforeRead = old === undefined || old === '' ? [] : runner.read(old);
+  const beforeRead = old === undefined || old === '' ? [] : runner.read(old, place);
   return added(request, abs, fileName, runner, after, typeof beforeRead === 'string' ? [] : beforeRead);
 }
 
@@ -509,7 +557,9 @@ function added(
       continue;
     }
     const named = safeName(script);
-    const where = `${runner.name} ${named === undefined ? 'script' : `script \`${named}\``} in \`${fileName}\``;
+    const where = script.startsWith(DEPENDENCY)
+      ? `${runner.name} dependencies in \`${fileName}\``
+      : `${runner.name} ${named === undefined ? 'script' : `script \`${named}\``} in \`${fileName}\``;
     if (command.startsWith('__gavel_')) {
       const what = command.startsWith('__gavel_hook_repository')
         ? 'adds a hook repository, code from a host that runs at each commit'
