@@ -35,6 +35,7 @@ import { detectTable } from './detect-table';
 import { DISK_FILL_PROGRAMS, detectDiskFill } from './disk-fill';
 import { embeddedCommands } from './embedded-commands';
 import { EXCLUDE_ASSIGNED, exclusionPatterns } from './exclusion-patterns';
+import { expressionAssigned, expressionWords } from './expression-words';
 import { GO_SOURCES_PROGRAMS, goSources } from './go-sources';
 import { detectGuard, GUARD_PROGRAMS } from './guard-integrity';
 import { knownOutput } from './known-output';
@@ -287,8 +288,9 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     !options.some((o) => EXPRESSION_OPTION.test(o)) &&
     !(p === 'yq' && positionals[0] !== undefined && looksLikePath(plain(positionals[0])));
   const patterns = exclusionPatterns(inv);
+  const expressions = expressionWords(inv);
   for (const w of positionals.slice(expressionFirst ? 1 : 0)) {
-    if (patterns.has(w)) continue;
+    if (patterns.has(w) || expressions.has(w)) continue;
     const text = plain(w);
     const secret = role === 'read' && mayNameSecret(w, inv, r);
     if (!secret && !isLiteral(w) && !text.startsWith('~') && !text.startsWith('/')) {
@@ -406,7 +408,7 @@ function interpreterSecrets(inv: Invocation, r: Reporter): void {
 function attachedFiles(inv: Invocation, r: Reporter): void {
   for (const w of inv.args) {
     const t = optionText(w);
-    if (EXCLUDE_ASSIGNED.test(t)) continue;
+    if (EXCLUDE_ASSIGNED.test(t) || expressionAssigned(inv.program, t)) continue;
     const at = t.startsWith('-') && t.length > 1 ? t.indexOf('=') : t.startsWith('@') ? 0 : -1;
     if (at < 0) continue;
     // `--body=@.env`: a value that is itself an `@file` names that file.
