@@ -198,6 +198,18 @@ function find(inv: Invocation, r: Reporter): Flow {
   return OPAQUE_FLOW;
 }
 
+/**
+ * `git mv [-f] [-k] [-n] [-v] SRC... DST`: the move `mv` makes, in the work tree (a destination in `.git/hooks` or
+ * `.git/config` is written as `mv` would write it); a dry run moves nothing.
+ */
+export function gitMove(words: readonly Word[], inv: Invocation, r: Reporter): void {
+  const texts = words.map((w) => optionText(w));
+  const end = texts.indexOf('--');
+  if (texts.some((t, k) => (end < 0 || k < end) && /^(?:--dry-run|-[fkv]*n[fkv]*)$/.test(t))) return;
+  // Its options (`-f`, `-k`, `-v`, `--sparse`) choose no path: the operands are read as mv's are.
+  copyLike({ ...inv, args: [...words] }, r, true);
+}
+
 function copyLike(inv: Invocation, r: Reporter, move: boolean): void {
   const { options, positionals } = splitArgs(inv.args);
   const targetOpt = inv.args.findIndex((w) => /^(-t|--target-directory)/.test(plain(w)));

@@ -138,3 +138,20 @@ describe('local rewrites of the default branch and whole-tree deletes', () => {
     expect(read('git branch -f feat HEAD~2')).not.toContain('local_work_loss');
   });
 });
+
+describe('git mv writes its destination as mv does', () => {
+  it.each([
+    ['onto a hook', 'git mv evil.sh .git/hooks/pre-commit', 'persistence'],
+    ['onto the agent settings', 'git mv x.json .claude/settings.json', 'agent_self_modification'],
+    ['with options first', 'git mv -f -k x.sh .git/hooks/pre-push', 'persistence'],
+  ])('%s', (_n, command, category) => {
+    expect(analyzeShellSync(command, shellEnv()).hits.map((h) => h.category)).toContain(category);
+  });
+
+  it.each([
+    ['a rename in the workspace', 'git mv src lib'],
+    ['a dry run', 'git mv -n evil.sh .git/hooks/pre-commit'],
+  ])('quiet: %s', (_n, command) => {
+    expect(analyzeShellSync(command, shellEnv()).hits).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import { hasFlag, type Invocation, isLiteral, optionText, plain, type Reporter }
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { DYN } from '../walk/markers';
-import { recursiveDelete } from './detect-filesystem';
+import { gitMove, recursiveDelete } from './detect-filesystem';
 import {
   cloneSettings,
   type GitSetting,
@@ -458,6 +458,9 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       if (flag('d')) loss('deletes a ref');
       else if (isDefaultBranch(plain(positionals[0]), pushContext, true))
         loss('moves the default branch, dropping its commits from this clone');
+      return undefined;
+    case 'mv':
+      gitMove(rest, inv, r);
       return undefined;
     case 'rm':
       // `git rm -rf .`, `git rm -r :/`: every tracked file of the tree (after `checkout --orphan`, all of it).

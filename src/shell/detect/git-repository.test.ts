@@ -279,3 +279,28 @@ describe('pushes to the default branch by other spellings (adversary review)', (
     expect(a.segments[0]?.hosts.length).toBeGreaterThan(0);
   });
 });
+
+describe('a configuration an earlier command of the line changes is not the one on disk', () => {
+  const files = repo(P, PLAIN_CONFIG);
+  it.each([
+    [
+      'hooks moved to a workspace folder, then a commit',
+      'git config core.hooksPath hooks && git commit -m x',
+    ],
+    ['an alias set, then run', "git config alias.st '!sh evil.sh' && git st"],
+    ['a file included', 'git config include.path ../x.cfg && git status'],
+    ['a command git runs', "git config core.fsmonitor 'sh x.sh' ; git status"],
+    ['a key set at run time', 'git config "$K" x && git commit -m x'],
+    ['the config file written', 'cp x.cfg .git/config && git status'],
+    ['a hook written through git mv', 'git mv x.sh .git/hooks/pre-commit && git commit -m x'],
+  ])('uncertain: %s', (_n, command) => {
+    expect(reasons(analyze(command, files))).toMatch(/earlier command|persistence|may change/);
+  });
+
+  it.each([
+    ['an identity set, then a commit', 'git config user.email a@b.example && git commit -m x'],
+    ['a setting read, then a commit', 'git config --get core.hooksPath && git commit -m x'],
+  ])('quiet: %s', (_n, command) => {
+    expect(quiet(analyze(command, files))).toBe(true);
+  });
+});

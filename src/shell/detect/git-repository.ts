@@ -15,7 +15,7 @@ import { parseGitConfig, urlHoldsCredential } from '../classify/git-config';
 import { gitExecKey } from '../data/git-exec-keys';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import type { Invocation, Reporter } from '../unwrap/invocation';
-import { directKind, readBudgeted, runFileText } from './disk-scripts';
+import { changedEarlier, directKind, readBudgeted, runFileText } from './disk-scripts';
 import { runsSomething } from './git-exec-config';
 import { foldersUp, inFolder } from './project-file';
 
@@ -225,6 +225,40 @@ export interface PushContext {
   defaultBranch?: string;
 }
 
+/** Options of `git config` that only read. */
+const CONFIG_READS =
+  /^(?:--get(?:-all|-regexp|-urlmatch|-color|colorbool)?|-l|--list|--show-origin|--show-scope|get|list)$/;
+
+/**
+ * Does an earlier segment of the line change a repository's configuration through git (`git config KEY VALUE`,
+ * `git remote add`/`set-url`, `git submodule`, `git init`), which records no path written?
+ */
+function configChangedEarlier(inv: Invocation, r: Reporter): boolean {
+  return r.segments.slice(0, inv.segment).some((seg) => {
+    if (seg.program !== 'git') return false;
+    const words = seg.argv.slice(1);
+    const k = words.findIndex((w) => /^(?:config|remote|submodule|init)$/.test(w));
+    if (k < 0) return false;
+    const rest = words.slice(k + 1);
+    if (words[k] === 'config') {
+      if (rest.some((w) => CONFIG_READS.test(w))) return false;
+      // The key set (after `set` and the options): one that runs something, names hooks or includes a file.
+      const key = rest
+        .filter((w, j) => !w.startsWith('-') && !/^(?:-f|--file|--type|--comment)$/.test(rest[j - 1] ?? ''))
+        .find((w) => w !== 'set');
+      if (key === undefined) return false;
+      return (
+        key.includes('$') ||
+        /^(?:core\.hookspath|include(?:if\..+)?\.path|alias\..+)$/i.test(key) ||
+        gitExecKey(key) !== undefined
+      );
+    }
+    if (words[k] === 'remote')
+      return rest.length > 0 && !/^(?:-v|--verbose|show|get-url)$/.test(rest[0] ?? '');
+    return true;
+  });
+}
+
 /**
  * Reads the repository `git <sub>` works in from `folder` (its cwd or `-C` folder) and analyses what of it runs:
  * configuration and hooks. Returns what a bare push needs, or undefined when no repository was read.
@@ -253,6 +287,15 @@ export function gitRepository(
   if (!inWorkspace && (repo !== 'none' || folder !== inv.cwd))
     say(inv, r, 'works in a folder outside the workspace, whose configuration and hooks run there');
   if (repo === 'none') return undefined;
+  // A configuration or hooks folder an earlier command of the line changes is not the one read now
+  // (`git config core.hooksPath hooks && git commit` runs hooks/pre-commit, which the config on disk does not name).
+  const configFile = inFolder(repo.commonDir, 'config');
+  if (
+    configChangedEarlier(inv, r) ||
+    changedEarlier(configFile, inv, r) ||
+    changedEarlier(inFolder(repo.commonDir, 'hooks'), inv, r)
+  )
+    say(inv, r, 'works in a repository whose configuration or hooks an earlier command of the line changes');
   const config: Config = { pushRefspecs: false };
   const seen = new Set<string>();
   if (!analyseConfig(inFolder(repo.commonDir, 'config'), sub, repo, inv, r, config, seen)) return undefined;
