@@ -293,6 +293,8 @@ describe('a configuration an earlier command of the line changes is not the one 
     ['a key set at run time', 'git config "$K" x && git commit -m x'],
     ['the config file written', 'cp x.cfg .git/config && git status'],
     ['a hook written through git mv', 'git mv x.sh .git/hooks/pre-commit && git commit -m x'],
+    ['hooks installed by a hook manager', 'pre-commit install && git commit -m x'],
+    ['hooks installed by husky', 'npx husky && git commit -m x'],
   ])('uncertain: %s', (_n, command) => {
     expect(reasons(analyze(command, files))).toMatch(/earlier command|persistence|may change/);
   });

@@ -225,6 +225,16 @@ export interface PushContext {
   defaultBranch?: string;
 }
 
+/** Hook managers, by the arguments with which they write the repository's hooks. */
+const HOOK_INSTALLERS: Readonly<Record<string, RegExp>> = {
+  'pre-commit': /(?:^|\s)install(?:\s|$)/,
+  prek: /(?:^|\s)install(?:\s|$)/,
+  husky: /^|\s/,
+  lefthook: /(?:^|\s)install(?:\s|$)/,
+  overcommit: /--install/,
+  'git-lfs': /(?:^|\s)install(?:\s|$)/,
+};
+
 /** Options of `git config` that only read. */
 const CONFIG_READS =
   /^(?:--get(?:-all|-regexp|-urlmatch|-color|colorbool)?|-l|--list|--show-origin|--show-scope|get|list)$/;
@@ -235,7 +245,10 @@ const CONFIG_READS =
  */
 function configChangedEarlier(inv: Invocation, r: Reporter): boolean {
   return r.segments.slice(0, inv.segment).some((seg) => {
+    // A hook manager installing the repository's hooks (`pre-commit install && git commit`).
+    if (HOOK_INSTALLERS[seg.program]?.test(seg.argv.slice(1).join(' '))) return true;
     if (seg.program !== 'git') return false;
+    if (/^lfs$/.test(seg.argv[1] ?? '') && seg.argv.includes('install')) return true;
     const words = seg.argv.slice(1);
     const k = words.findIndex((w) => /^(?:config|remote|submodule|init)$/.test(w));
     if (k < 0) return false;
