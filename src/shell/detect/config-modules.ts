@@ -52,6 +52,31 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   babel: BABEL,
   stylelint: [...stems('stylelint.config'), '.stylelintrc.js', '.stylelintrc.cjs'],
   prettier: [...stems('prettier.config'), '.prettierrc.js', '.prettierrc.cjs'],
+  // Test runners, linters and release tools of the safe catalogue whose configuration may be a module too.
+  mocha: ['.mocharc.js', '.mocharc.cjs', '.mocharc.mjs'],
+  ava: stems('ava.config'),
+  xo: [...stems('xo.config'), '.xo-config.js', '.xo-config.cjs'],
+  'lint-staged': [
+    ...stems('lint-staged.config'),
+    '.lintstagedrc.js',
+    '.lintstagedrc.cjs',
+    '.lintstagedrc.mjs',
+  ],
+  // knip loads the configuration modules of the tools its plugins know, besides its own.
+  knip: [
+    ...stems('knip.config', 'vite.config', 'vitest.config', 'jest.config', 'eslint.config', 'next.config'),
+    '.knip.js',
+  ],
+  typedoc: [...stems('typedoc.config'), 'typedoc.js', '.typedoc.js'],
+  'size-limit': ['.size-limit.js', '.size-limit.cjs', '.size-limit.mjs', '.size-limit.ts'],
+  taze: stems('taze.config'),
+  ncu: ['.ncurc.js', '.ncurc.cjs', '.ncurc.mjs'],
+  'npm-check-updates': ['.ncurc.js', '.ncurc.cjs', '.ncurc.mjs'],
+  'dependency-cruiser': ['.dependency-cruiser.js', '.dependency-cruiser.cjs', '.dependency-cruiser.mjs'],
+  depcruise: ['.dependency-cruiser.js', '.dependency-cruiser.cjs', '.dependency-cruiser.mjs'],
+  commitlint: [...stems('commitlint.config'), '.commitlintrc.js', '.commitlintrc.cjs', '.commitlintrc.ts'],
+  markdownlint: ['.markdownlint.js', '.markdownlint.cjs', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs'],
+  'svelte-check': stems('svelte.config'),
 };
 
 /** Subcommands that load no configuration (help, version). */
