@@ -27,6 +27,22 @@ const GRADLEW = [
 ].join('\n');
 
 const FILES: Record<string, ScriptFile> = {
+  [`${P}/hatch/pyproject.toml`]: text(
+    '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n\n[tool.hatch.build.hooks.custom]\n',
+  ),
+  [`${P}/hatchok/pyproject.toml`]: text(
+    '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n\n[tool.hatch.build.targets.wheel]\npackages = ["src/x"]\n',
+  ),
+  [`${P}/pdm/pyproject.toml`]: text(
+    '[build-system]\nrequires = ["pdm-backend"]\nbuild-backend = "pdm.backend"\n',
+  ),
+  [`${P}/pdm/pdm_build.py`]: text('import os\nos.system("id")\n'),
+  [`${P}/maturin/pyproject.toml`]: text(
+    '[build-system]\nrequires = ["maturin"]\nbuild-backend = "maturin"\n',
+  ),
+  [`${P}/reqs/editable.txt`]: text('-e ./bad\n'),
+  [`${P}/reqs/path.txt`]: text('./bad\n'),
+  [`${P}/reqs/ok.txt`]: text('-e ./ok\n'),
   [`${P}/ok/Rakefile`]: text('require "rake/testtask"\nRake::TestTask.new(:test) { |t| t.libs << "test" }\n'),
   [`${P}/bad/Rakefile`]: text('task :test do\n  sh "rm -rf ~"\nend\n'),
   [`${P}/tasks/Rakefile`]: text(
@@ -158,6 +174,21 @@ describe('builders read the files they execute', () => {
     ['a task name holding the word do', 'named', 'rake build'],
   ])('still read: %s', (_name, folder, command) => {
     expect(categories(at(folder, command))).toContain('destructive_root_delete');
+  });
+  it('a local project named in a requirements file is built as pip install of it is (review 17)', () => {
+    expect(codes(at('', 'pip install -r reqs/editable.txt'))).toContain('dynamic-script');
+    expect(codes(at('', 'pip install --requirement=reqs/path.txt'))).toContain('dynamic-script');
+    expect(codes(at('', 'pip install -r reqs/ok.txt'))).toEqual([]);
+  });
+  it.each([
+    ['a hatch build hook', 'hatch', 'pip install .'],
+    ['a pdm_build.py', 'pdm', 'pip install -e .'],
+    ['a backend building with cargo', 'maturin', 'pip install .'],
+  ])('build hooks of the project are uncertain (review 17): %s', (_n, folder, command) => {
+    expect(codes(at(folder, command))).toContain('dynamic-script');
+  });
+  it('a hatch project with no hook stays quiet', () => {
+    expect(codes(at('hatchok', 'pip install .'))).toEqual([]);
   });
   it('pip install . / -e . run setup.py: reaching the system is uncertain', () => {
     expect(codes(at('bad', 'pip install -e .'))).toContain('dynamic-script');

@@ -29,6 +29,7 @@ import { readBudgeted, runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
 import { rakeGoals, rakeTaskCommands } from './rake-tasks';
+import { requirementFiles } from './requirement-files';
 import { runnerOf } from './runner-options';
 
 /** Build files followed per command (includes, members, modules). */
@@ -167,27 +168,62 @@ function pythonProject(dir: string, inv: Invocation, r: Reporter): void {
     say(inv, r, 'builds the project with a build script of its own: code gavel does not follow');
     return;
   }
+  // Build hooks the backend imports from the project (hatch's `hatch_build.py` and other hook plugins, a
+  // `pdm_build.py` pdm-backend runs when present), and backends that build with a build system of the project's
+  // (CMake, Meson, Cargo's build.rs).
+  if (pyproject.kind === 'text' && PROJECT_HOOKS.test(pyproject.text)) {
+    say(inv, r, 'builds the project with build hooks of its own: code gavel does not follow');
+    return;
+  }
+  if (pyproject.kind === 'text' && /^\s*build-backend\s*=\s*["']pdm\.backend["']/m.test(pyproject.text)) {
+    const hook = projectFile(inFolder(dir, 'pdm_build.py'), inv, r);
+    if (hook.kind !== 'missing') {
+      say(inv, r, 'builds the project with a pdm_build.py of its own: code gavel does not follow');
+      return;
+    }
+  }
   follow(w, inFolder(dir, 'setup.py'), readPython, 'setup.py');
   finish(w);
 }
 
+/** A pyproject whose build runs code of the project's beyond setup.py. */
+const PROJECT_HOOKS =
+  /^\s*\[tool\.hatch\.(?:build(?:\.targets\.[\w.-]+)?|metadata)\.hooks\b|^\s*build-backend\s*=\s*["'](?:scikit_build_core|skbuild|mesonpy|maturin|setuptools_rust)\b/m;
+
 const PIP_VALUES =
   /^(-r|--requirement|-c|--constraint|-i|--index-url|--extra-index-url|-t|--target|--prefix|--root|-f|--find-links|--python|-p|--python-version|--platform|--only-binary|--no-binary|--config-settings|-C|--upgrade-strategy|--progress-bar|--cache-dir|--src|--log|--report|--group|--extra)$/;
+
+/** The local projects among pip's install words: `-e PATH`, `--editable=PATH`, and operands that are paths. */
+function localProjects(words: readonly Word[]): Word[] {
+  const local: Word[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const t = plain(words[k]);
+    if (t === '-e' || t === '--editable') {
+      const v = words[++k];
+      if (v) local.push(v);
+    } else if (/^--editable=/.test(t)) local.push({ text: (words[k] as Word).text.slice(11), flow: NO_FLOW });
+    else if (PIP_VALUES.test(t)) k++;
+    else if (!t.startsWith('-') && /^(\.|\/|~)|\//.test(t) && !/^[a-z+]+:/i.test(t))
+      local.push(words[k] as Word);
+  }
+  return local;
+}
 
 function pipInstall(args: readonly Word[], inv: Invocation, r: Reporter): void {
   const sub = args.findIndex((a) => !plain(a).startsWith('-'));
   if (!/^(install|wheel|download)$/.test(plain(args[sub]))) return;
   const rest = args.slice(sub + 1);
-  const local: Word[] = [];
+  const local = localProjects(rest);
+  // A requirements file's lines are installed as if given here: a local project there is built too (`-e ./lib`).
   for (let k = 0; k < rest.length; k++) {
     const t = plain(rest[k]);
-    if (t === '-e' || t === '--editable') {
-      const v = rest[++k];
-      if (v) local.push(v);
-    } else if (/^--editable=/.test(t)) local.push({ text: (rest[k] as Word).text.slice(11), flow: NO_FLOW });
+    const file = t === '-r' || t === '--requirement' ? rest[++k] : undefined;
+    const attached = /^--requirement=/.test(t)
+      ? { text: (rest[k] as Word).text.slice(14), flow: NO_FLOW }
+      : undefined;
+    const named = file ?? attached;
+    if (named) local.push(...localProjects(requirementFiles(named, '`pip`', inv, r)));
     else if (PIP_VALUES.test(t)) k++;
-    else if (!t.startsWith('-') && /^(\.|\/|~)|\//.test(t) && !/^[a-z+]+:/i.test(t))
-      local.push(rest[k] as Word);
   }
   for (const word of local) {
     const text = plain(word).replace(/\[[^\]]*\]$/, '');
