@@ -105,6 +105,26 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       'flake8 a.py',
       { '.flake8': '[flake8:local-plugins]\nextension =\n    X = x:X\npaths = /tmp/evil\n' },
     ],
+    [
+      'mypy plugin of the project (review 17)',
+      'mypy .',
+      { 'mypy.ini': '[mypy]\nplugins = evilplug\n', 'evilplug.py': 'import os\n' },
+    ],
+    [
+      'mypy plugin package of the project, as python -m',
+      'python3 -m mypy .',
+      { 'pyproject.toml': '[tool.mypy]\nplugins = ["tools.plug"]\n', 'tools/__init__.py': '' },
+    ],
+    [
+      'flake8 local plugins in the project',
+      'flake8',
+      { '.flake8': '[flake8:local-plugins]\nextension =\n    X1 = evilplug:P\npaths = .\n' },
+    ],
+    [
+      'coverage plugin of the project',
+      'coverage run -m pytest',
+      { '.coveragerc': '[run]\nplugins = evilplug\n', 'evilplug.py': 'import os\n' },
+    ],
     ['rubocop require outside', 'rubocop', { '.rubocop.yml': 'require:\n  - /tmp/evil/x.rb\n' }],
     ['rubocop inherit_from a URL', 'rubocop', { '.rubocop.yml': 'inherit_from: https://x.example/r.yml\n' }],
     ['bazelrc run_under', 'bazel test //...', { '.bazelrc': 'test --run_under=/tmp/evil/x.sh\n' }],
@@ -176,6 +196,16 @@ describe('ordinary configuration stays quiet', () => {
       { '.pylintrc': '[MAIN]\nload-plugins=pylint.extensions.docparams\n' },
     ],
     ['mypy pydantic plugin', 'mypy src', { 'pyproject.toml': '[tool.mypy]\nplugins = ["pydantic.mypy"]\n' }],
+    [
+      'coverage plugin installed',
+      'coverage run -m pytest',
+      { '.coveragerc': '[run]\nplugins = django_coverage_plugin\n' },
+    ],
+    [
+      'coverage settings',
+      'coverage report',
+      { 'pyproject.toml': '[tool.coverage.run]\nbranch = true\nsource = ["src"]\n' },
+    ],
     [
       'rubocop plugins by name',
       'rubocop',

@@ -251,22 +251,32 @@ function toolConfig(
           : sectionsOf(text, /pylint/i);
     if (/^\s*init[-_]hook\s*=/m.test(own))
       say(program, inv, r, 'reads a configuration whose init-hook runs Python code');
-  } else if (program === 'mypy') {
-    const own = name === 'pyproject.toml' ? sectionsOf(text, /^tool\.mypy$/) : sectionsOf(text, /^mypy$/);
-    const m = /^\s*plugins\s*=\s*((?:\[[^\]]*\])|[^\n]*)/m.exec(own);
+  } else if (program === 'mypy' || program === 'coverage') {
+    const own =
+      program === 'mypy'
+        ? name === 'pyproject.toml'
+          ? sectionsOf(text, /^tool\.mypy$/)
+          : sectionsOf(text, /^mypy$/)
+        : name === 'pyproject.toml'
+          ? sectionsOf(text, /^tool\.coverage\.run$/)
+          : sectionsOf(text, /^(?:coverage:)?run$/);
+    const m = /^\s*plugins\s*=\s*((?:\[[^\]]*\])|[^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(own);
     if (m && paths(m[1] ?? ''))
       say(program, inv, r, 'reads a configuration that loads a plugin from outside the workspace');
+    // A plugin module of the project itself (`plugins = myplugin`): Python code the tool imports, not read here.
+    else if (m && workspaceModule(m[1] ?? '', dir, inv, r))
+      say(
+        program,
+        inv,
+        r,
+        'reads a configuration that loads a plugin module of the project: code gavel does not read',
+      );
   } else if (program === 'flake8') {
     const own = sectionsOf(text, /^flake8:local-plugins$/);
     const m = /^\s*paths\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(own);
-    if (
-      m &&
-      (m[1] ?? '')
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .some((v) => outside(v, dir, inv, r))
-    )
-      say(program, inv, r, 'reads a configuration that loads plugins from outside the workspace');
+    // Local plugins are loaded from the folders named: code of the project's (or from elsewhere) flake8 imports.
+    if (m && (m[1] ?? '').split(/[\s,]+/).some(Boolean))
+      say(program, inv, r, 'reads a configuration that loads local plugins: code gavel does not read');
   } else if (program === 'rubocop') {
     if (/^\s*inherit_from\s*:[^\n]*https?:\/\/|^\s*-\s*https?:\/\//m.test(text))
       say(program, inv, r, 'reads a configuration inherited from a URL');
@@ -294,12 +304,35 @@ function toolConfig(
   }
 }
 
-const TOOL_CONFIG = new Set(['pylint', 'mypy', 'flake8', 'rubocop', 'bazel', 'bazelisk', 'dprint']);
+/** Does a plugin list name a module of the project (`name.py` or a package `name/` beside the configuration)? */
+function workspaceModule(values: string, dir: string, inv: Invocation, r: Reporter): boolean {
+  for (const v of values.split(/[\s,[\]"']+/).filter(Boolean)) {
+    const top = v.split(/[.:]/)[0] ?? '';
+    if (!/^[A-Za-z_]\w*$/.test(top)) continue;
+    for (const file of [`${top}.py`, `${top}/__init__.py`]) {
+      const found = projectFile(inFolder(dir, file), inv, r);
+      if (found.kind !== 'missing') return true;
+    }
+  }
+  return false;
+}
+
+const TOOL_CONFIG = new Set([
+  'pylint',
+  'mypy',
+  'flake8',
+  'coverage',
+  'rubocop',
+  'bazel',
+  'bazelisk',
+  'dprint',
+]);
 
 const FILES: Readonly<Record<string, readonly string[]>> = {
   pylint: ['.pylintrc', 'pylintrc', 'pyproject.toml', 'setup.cfg', 'tox.ini'],
   mypy: ['mypy.ini', '.mypy.ini', 'pyproject.toml', 'setup.cfg'],
   flake8: ['.flake8', 'setup.cfg', 'tox.ini'],
+  coverage: ['.coveragerc', 'setup.cfg', 'tox.ini', 'pyproject.toml'],
   rubocop: ['.rubocop.yml'],
   bazel: ['.bazelrc'],
   bazelisk: ['.bazelrc'],
