@@ -17,8 +17,10 @@ import { posix } from 'node:path';
 import { isRecord } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { scanJavaScript } from './code-imports';
 import { readBudgeted, runFileText } from './disk-scripts';
+import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
 import { configFolders } from './runner-config';
 import { MAX_IMPORT_DEPTH, MAX_PROGRAM_FILES } from './workspace-programs';
@@ -78,6 +80,31 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   markdownlint: ['.markdownlint.js', '.markdownlint.cjs', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs'],
   'svelte-check': stems('svelte.config'),
 };
+
+/** Options whose value is a module the tool loads; `-c` only where it means `--config`. */
+const MODULE_OPTIONS =
+  /^--(?:config|reporter|ui|environment|plugin|resolver|testEnvironment|test-environment)$/;
+const SHORT_CONFIG = new Set(['vitest', 'vite', 'jest', 'eslint', 'rollup', 'webpack', 'knip', 'tsup']);
+/** A module path rather than an installed package's name (`./r.js`, `conf/x.ts`, `evil.js`). */
+const MODULE_PATH = /^(?:\.{1,2}\/|\/)|\.(?:[cm]?[jt]sx?)$/;
+
+/** The words naming modules `program` is told to load (`--config X`, `--config=X`, `-c X`). */
+function namedModules(program: string, inv: Invocation): Word[] {
+  const out: Word[] = [];
+  for (let k = 0; k < inv.args.length; k++) {
+    const w = inv.args[k] as Word;
+    const t = plain(w);
+    if (t === '--') break;
+    const eq = t.indexOf('=');
+    const name = eq > 0 ? t.slice(0, eq) : t;
+    if (!(MODULE_OPTIONS.test(name) || (name === '-c' && SHORT_CONFIG.has(program)))) continue;
+    const value: Word | undefined =
+      eq > 0 ? { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow } : inv.args[++k];
+    if (value === undefined) continue;
+    if (!isLiteral(value) || MODULE_PATH.test(plain(value))) out.push(value);
+  }
+  return out;
+}
 
 /** Subcommands that load no configuration (help, version). */
 const NO_LOAD = /^(-h|--help|-v|-V|--version|help|version|install|install-deps|uninstall)$/;
@@ -306,6 +333,30 @@ export function configModules(inv: Invocation, r: Reporter): void {
         return;
       }
     }
+  }
+  // A module named on the command line (`--config evil.js`, `--reporter ./r.js`) is loaded as the default one is.
+  for (const named of namedModules(program, inv)) {
+    const res = isLiteral(named) ? resolveArg(named, inv, r) : undefined;
+    if (
+      res?.resolved === undefined ||
+      res.class !== 'workspace' ||
+      (res.real !== undefined && res.real !== res.resolved)
+    ) {
+      say(
+        program,
+        inv,
+        r,
+        'loads a module named on its command line from outside the workspace or at run time',
+      );
+      return;
+    }
+    const file = projectFile(res.resolved, inv, r);
+    if (file.kind === 'unknown') return;
+    if (file.kind !== 'text') {
+      say(program, inv, r, 'loads a module named on its command line that could not be read');
+      return;
+    }
+    entries.push(res.resolved);
   }
   if (program === 'jest') {
     // package.json `jest`: the files its settings name are loaded as the configuration's own.

@@ -302,6 +302,10 @@ describe('a configuration an earlier command of the line changes is not the one 
   it.each([
     ['an identity set, then a commit', 'git config user.email a@b.example && git commit -m x'],
     ['a setting read, then a commit', 'git config --get core.hooksPath && git commit -m x'],
+    [
+      'a stash carried across a pull',
+      'git stash push -m wip && git switch main && git pull --ff-only && git switch - && git stash pop',
+    ],
   ])('quiet: %s', (_n, command) => {
     expect(quiet(analyze(command, files))).toBe(true);
   });

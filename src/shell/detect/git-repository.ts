@@ -15,7 +15,7 @@ import { parseGitConfig, urlHoldsCredential } from '../classify/git-config';
 import { gitExecKey } from '../data/git-exec-keys';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import type { Invocation, Reporter } from '../unwrap/invocation';
-import { changedEarlier, directKind, readBudgeted, runFileText } from './disk-scripts';
+import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { runsSomething } from './git-exec-config';
 import { foldersUp, inFolder } from './project-file';
 
@@ -225,6 +225,21 @@ export interface PushContext {
   defaultBranch?: string;
 }
 
+/**
+ * Does an earlier segment of the line write or delete one of `paths`, a file below one or a folder above one
+ * (`cp x .git/config`, `mv h .git/hooks/pre-commit`)? Only paths named count: a checkout or a pull rewrites the work
+ * tree, never these.
+ */
+function writtenEarlier(paths: readonly string[], inv: Invocation, r: Reporter): boolean {
+  return r.segments.slice(0, inv.segment).some((seg) =>
+    seg.paths.some((p) => {
+      const at = p.resolved;
+      if ((p.role !== 'write' && p.role !== 'delete') || at === undefined) return false;
+      return paths.some((x) => at === x || at.startsWith(`${x}/`) || x.startsWith(`${at}/`));
+    }),
+  );
+}
+
 /** Hook managers, by the arguments with which they write the repository's hooks. */
 const HOOK_INSTALLERS: Readonly<Record<string, RegExp>> = {
   'pre-commit': /(?:^|\s)install(?:\s|$)/,
@@ -303,11 +318,7 @@ export function gitRepository(
   // A configuration or hooks folder an earlier command of the line changes is not the one read now
   // (`git config core.hooksPath hooks && git commit` runs hooks/pre-commit, which the config on disk does not name).
   const configFile = inFolder(repo.commonDir, 'config');
-  if (
-    configChangedEarlier(inv, r) ||
-    changedEarlier(configFile, inv, r) ||
-    changedEarlier(inFolder(repo.commonDir, 'hooks'), inv, r)
-  )
+  if (configChangedEarlier(inv, r) || writtenEarlier([configFile, inFolder(repo.commonDir, 'hooks')], inv, r))
     say(inv, r, 'works in a repository whose configuration or hooks an earlier command of the line changes');
   const config: Config = { pushRefspecs: false };
   const seen = new Set<string>();

@@ -225,3 +225,32 @@ describe('ordinary configuration stays quiet', () => {
     expect(uncertain(command, files)).toBe(false);
   });
 });
+
+describe('a configuration named by option is read as the default one (review 17)', () => {
+  it.each<[string, string, Record<string, string>]>([
+    ['pytest -c', 'pytest -c evil.ini', { 'evil.ini': '[pytest]\naddopts = -p /tmp/evil/plug\n' }],
+    [
+      'mypy --config-file',
+      'mypy --config-file evil_mypy.ini .',
+      { 'evil_mypy.ini': '[mypy]\nplugins = evilplug\n', 'evilplug.py': 'import os\n' },
+    ],
+    [
+      'pylint --rcfile=, a plugin of the project',
+      'pylint --rcfile=evil.rc x',
+      { 'evil.rc': '[MASTER]\nload-plugins=evilplug\n', 'evilplug.py': 'import os\n' },
+    ],
+    [
+      'flake8 --config',
+      'flake8 --config evil.flake8',
+      { 'evil.flake8': '[flake8:local-plugins]\nextension =\n    X = evilplug:P\npaths = .\n' },
+    ],
+  ])('uncertain: %s', (_n, command, files) => {
+    expect(uncertain(command, files)).toBe(true);
+  });
+
+  it('an ordinary configuration by option stays quiet', () => {
+    expect(
+      uncertain('mypy --config-file mypy-ci.ini src', { 'mypy-ci.ini': '[mypy]\nstrict = True\n' }),
+    ).toBe(false);
+  });
+});

@@ -12,7 +12,8 @@
 
 import { posix } from 'node:path';
 import { isUnder } from '../../core';
-import type { Invocation, Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -249,8 +250,17 @@ function toolConfig(
         : name === '.pylintrc' || name === 'pylintrc'
           ? text
           : sectionsOf(text, /pylint/i);
+    const plugins = /^\s*load[-_]plugins\s*=\s*([^\n]*)/m.exec(own);
     if (/^\s*init[-_]hook\s*=/m.test(own))
       say(program, inv, r, 'reads a configuration whose init-hook runs Python code');
+    // A plugin module of the project itself: Python code pylint imports, not read here.
+    else if (plugins && workspaceModule(plugins[1] ?? '', dir, inv, r))
+      say(
+        program,
+        inv,
+        r,
+        'reads a configuration that loads a plugin module of the project: code gavel does not read',
+      );
   } else if (program === 'mypy' || program === 'coverage') {
     const own =
       program === 'mypy'
@@ -348,12 +358,66 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
 };
 const ALIASES: Readonly<Record<string, string>> = { 'py.test': 'pytest' };
 
+/** Options naming the configuration file a tool reads instead of its default ones. */
+const CONFIG_OPTIONS: Readonly<Record<string, RegExp>> = {
+  pytest: /^(?:-c|--config-file)$/,
+  mypy: /^--config-file$/,
+  pylint: /^--rcfile$/,
+  flake8: /^--(?:config|append-config)$/,
+  coverage: /^--rcfile$/,
+  rubocop: /^(?:-c|--config)$/,
+};
+/** The name a configuration named by option is read under: its sections decide, as in a shared file. */
+const OPTION_NAMED = 'setup.cfg';
+
 export function runnerConfig(inv: Invocation, r: Reporter): void {
   const named = runnerOf(inv).program;
   const program = ALIASES[named] ?? named;
   const names = FILES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;
   const before = r.uncertainties.length;
+  // A configuration named by option (`pytest -c evil.ini`, `mypy --config-file x.ini`) is read as the default.
+  const option = CONFIG_OPTIONS[program];
+  const args = runnerOf(inv).args;
+  for (let k = 0; option && k < args.length; k++) {
+    const t = optionText(args[k]);
+    if (t === '--') break;
+    const eq = t.indexOf('=');
+    if (!option.test(eq > 0 ? t.slice(0, eq) : t)) continue;
+    const w = args[k] as Word;
+    const value: Word | undefined =
+      eq > 0 ? { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow } : args[++k];
+    const res = value && isLiteral(value) ? resolveArg(value, inv, r) : undefined;
+    if (res?.resolved === undefined || res.class !== 'workspace') {
+      say(
+        program,
+        inv,
+        r,
+        'reads a configuration named on its command line from outside the workspace or at run time',
+      );
+      return;
+    }
+    const file = projectFile(res.resolved, inv, r);
+    if (file.kind !== 'text') {
+      if (file.kind !== 'missing')
+        say(program, inv, r, 'reads a configuration named on its command line that could not be read');
+      if (file.kind !== 'missing') return;
+      continue;
+    }
+    const name = posix.basename(res.resolved);
+    const dir = posix.dirname(res.resolved);
+    if (program === 'pytest') pytestConfig(file.text, name, dir, inv, r);
+    else
+      toolConfig(
+        file.text,
+        name === 'pyproject.toml' ? name : program === 'pylint' ? '.pylintrc' : OPTION_NAMED,
+        program,
+        dir,
+        inv,
+        r,
+      );
+    if (r.uncertainties.length > before) return;
+  }
   for (const dir of configFolders(inv.cwd, r)) {
     for (const name of names) {
       const file = projectFile(inFolder(dir, name), inv, r);
