@@ -324,12 +324,13 @@ export function makePathScope(env: ShellEnv): PathScope {
       compilePatterns(env.sensitivePaths ?? [], home, workspaceRoots, false, 'i'),
     ),
     exceptions: nameMatcher(table.sensitive_exceptions, 'i'),
+    // In any case too: on a case-insensitive file system `.GIT/hooks/pre-commit` is the hook, `.Claude` the settings.
     get selfModification() {
-      selfModification ??= compilePatterns(selfPatterns, home, workspaceRoots);
+      selfModification ??= compilePatterns(selfPatterns, home, workspaceRoots, false, 'i');
       return selfModification;
     },
     get persistence() {
-      persistence ??= compilePatterns(table.persistence, home, workspaceRoots);
+      persistence ??= compilePatterns(table.persistence, home, workspaceRoots, false, 'i');
       return persistence;
     },
     ...(env.realpath ? { realpath: env.realpath } : {}),

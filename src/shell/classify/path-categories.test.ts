@@ -71,3 +71,19 @@ describe('gavel’s own installation (ShellEnv.selfPaths)', () => {
     expect(a.hits.map((h) => h.category)).toContain('agent_self_modification');
   });
 });
+
+describe('protected names in any case (a case-insensitive file system opens the same file: review 17)', () => {
+  it.each<[string, Category]>([
+    ['/home/u/proj/.GIT/hooks/pre-commit', 'persistence'],
+    ['/home/u/proj/.git/HOOKS/pre-commit', 'persistence'],
+    ['/home/u/proj/.HUSKY/pre-commit', 'persistence'],
+    ['/home/u/proj/.Claude/settings.json', 'agent_self_modification'],
+    ['/home/u/proj/claude.MD', 'agent_self_modification'],
+  ])('%s', (path, category) => {
+    expect(pathCategories(path, 'write', env).categories).toContain(category);
+  });
+
+  it('an ordinary file stays ordinary', () => {
+    expect(pathCategories('/home/u/proj/src/Hooks.ts', 'write', env).categories).toEqual([]);
+  });
+});

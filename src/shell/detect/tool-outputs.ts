@@ -173,6 +173,40 @@ const SHORT_OUTPUTS: Record<string, readonly string[]> = {
  * Formatters and fixers that rewrite their operands: the flags that make them write (empty: they write unless a
  * `check` flag is given), and the flags that make them only check.
  */
+/** ptx's short options that take a value (in a cluster, the rest of the word or the next one). */
+const PTX_VALUES = 'bgiFMoSWw';
+
+/**
+ * ptx's operands and whether `-G`/`--traditional` is set, in any spelling (`-GO`, `-G -M x`): with it, a second
+ * operand is the OUTPUT file it writes. A value option's value is no operand.
+ */
+function ptxOperands(args: readonly Word[]): { traditional: boolean; operands: Word[] } {
+  let traditional = false;
+  const operands: Word[] = [];
+  let ended = false;
+  for (let k = 0; k < args.length; k++) {
+    const t = optionText(args[k]);
+    if (ended || t === '-' || !t.startsWith('-')) {
+      operands.push(args[k] as Word);
+      continue;
+    }
+    if (t === '--') ended = true;
+    else if (t.startsWith('--')) {
+      if (/^--tr/.test(t)) traditional = true;
+      // A long option's value comes after `=` or in the next word (`--macro-name NAME`).
+      if (!t.includes('=') && /^--(?:br|ga|ignore-f|on|ma|fl|se|wo|wi)/.test(t)) k++;
+    } else
+      for (let c = 1; c < t.length; c++) {
+        if (t[c] === 'G') traditional = true;
+        if (PTX_VALUES.includes(t[c] as string)) {
+          if (c === t.length - 1) k++;
+          break;
+        }
+      }
+  }
+  return { traditional, operands };
+}
+
 const REWRITERS: Record<string, { write: readonly string[]; check?: readonly string[] }> = {
   prettier: { write: ['--write', '-w'] },
   eslint: { write: ['--fix'] },
@@ -334,12 +368,10 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
   }
   if (p === 'uniq' && positionals.length >= 2) write(positionals[1], inv, r);
   if (COMPRESSORS.has(p)) inPlace(p, args, positionals, inv, r);
-  if (
-    p === 'ptx' &&
-    args.some((w) => optionText(w) === '-G' || optionText(w) === '--traditional') &&
-    positionals.length >= 2
-  )
-    write(positionals[1], inv, r);
+  if (p === 'ptx') {
+    const ptx = ptxOperands(args);
+    if (ptx.traditional && ptx.operands.length >= 2) write(ptx.operands[1] as Word, inv, r);
+  }
   const rewriter = REWRITERS[p];
   if (rewriter === undefined) return;
   // Only a rewriter reads the option texts again: no array of them for every other program.
