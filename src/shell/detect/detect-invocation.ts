@@ -62,6 +62,7 @@ import {
 } from './path-effects';
 import { printfOutput } from './printf-format';
 import { PROGRAM_FILE_PROGRAMS, programFiles } from './program-files';
+import { pythonPath } from './python-path';
 import { detectSecretPrinters } from './secret-printers';
 import { SECRET_SEARCH_PROGRAMS, secretSearch } from './secret-search';
 import { TASK_NAMES_PROGRAMS, taskNames } from './task-names';
@@ -191,6 +192,8 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [detectPackages, PACKAGES_PROGRAMS],
   // Outputs named by options are writes whatever the program goes on to run (`python -m pytest --junitxml F`).
   [detectToolOutputs, 'any'],
+  // A PYTHONPATH given to any program that starts Python (`PYTHONPATH=src pip …`, `… pytest`).
+  [pythonPath, 'any'],
   [detectCleaners, CLEANERS_PROGRAMS],
   [detectTransfers, TRANSFERS_PROGRAMS],
   [detectDiskFill, DISK_FILL_PROGRAMS],

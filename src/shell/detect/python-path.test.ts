@@ -1,0 +1,40 @@
+// PYTHONPATH puts a folder before the standard library: a start-up hook or a module named like one Python imports
+// there runs in place of Python's own (review 17). Real files in a temp folder, read as the runtime reads them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+
+let p: DiskProject;
+beforeAll(async () => {
+  await loadShellParser();
+  p = diskProject('gavel-python-path-');
+  p.write({
+    'src/app/__init__.py': '',
+    'sc/sitecustomize.py': 'import os\n',
+    'evil/json.py': 'import os\n',
+    'mod/pytest.py': 'import os\n',
+  });
+});
+afterAll(() => p.remove());
+
+const codes = (command: string) => analyzeShellSync(command, p.env(p.root)).uncertain.map((u) => u.code);
+
+describe('a folder on PYTHONPATH that replaces what Python imports', () => {
+  it.each([
+    ['a start-up hook', 'PYTHONPATH=sc pip --version'],
+    ['a standard-library module', 'PYTHONPATH=evil python3 -m json.tool x.json'],
+    ['the module -m runs', 'PYTHONPATH=mod python3 -m pytest -q'],
+    ['one folder of several', 'PYTHONPATH=src:sc pytest'],
+    ['a folder named at run time', 'PYTHONPATH=$D pytest'],
+  ])('uncertain: %s', (_n, command) => {
+    expect(codes(command)).toContain('dynamic-script');
+  });
+
+  it.each([
+    ['a source folder of packages', 'PYTHONPATH=src python3 -m pytest -q'],
+    ['a folder that is not there', 'PYTHONPATH=lib pytest'],
+  ])('quiet: %s', (_n, command) => {
+    expect(codes(command)).toEqual([]);
+  });
+});

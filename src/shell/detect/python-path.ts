@@ -1,0 +1,117 @@
+/**
+ * `PYTHONPATH=DIR` puts DIR before the standard library on Python's import path: a `sitecustomize.py` or
+ * `usercustomize.py` there runs at start-up in every Python process the command starts, a module named like one
+ * of the standard library's (`json.py`) or like the one `python -m NAME` runs replaces it. The catalogue knows a
+ * relative PYTHONPATH by its value's shape only; the folders it names are looked at here. Pure apart from the
+ * injected reader and reporting; never quotes a file.
+ * INVARIANT: a folder named at run time, or one that holds such a file (or cannot be read), is uncertain.
+ */
+
+import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
+import { listBudgeted } from './disk-scripts';
+import { resolveArg } from './path-effects';
+
+/** Modules Python imports at start-up from the path (`site`'s hooks) whatever program runs. */
+const STARTUP = ['sitecustomize', 'usercustomize'];
+
+/**
+ * Standard-library modules a Python tool commonly imports that are not frozen into the interpreter (a frozen
+ * module, `os` or `site` since 3.11, is never looked up on the path). A file of the same name on PYTHONPATH wins.
+ */
+const SHADOWED = [
+  'json',
+  're',
+  'subprocess',
+  'typing',
+  'pathlib',
+  'logging',
+  'argparse',
+  'collections',
+  'functools',
+  'tempfile',
+  'shutil',
+  'random',
+  'socket',
+  'threading',
+  'inspect',
+  'importlib',
+  'dataclasses',
+  'enum',
+  'contextlib',
+  'string',
+  'textwrap',
+  'copy',
+  'platform',
+  'sysconfig',
+  'warnings',
+  'traceback',
+  'weakref',
+  'base64',
+  'hashlib',
+  'glob',
+  'fnmatch',
+  'datetime',
+  'locale',
+  'signal',
+  'unittest',
+  'email',
+  'http',
+  'urllib',
+  'ssl',
+  'zipfile',
+  'tarfile',
+  'configparser',
+  'csv',
+  'pickle',
+  'struct',
+  'tokenize',
+  'ast',
+  'dis',
+];
+
+export function pythonPath(inv: Invocation, r: Reporter): void {
+  const seg = r.segments[inv.segment];
+  const value = seg?.assignedValues?.find(([name]) => name === 'PYTHONPATH')?.[1];
+  if (value === undefined || !r.env.readScript || inv.cwd === undefined) return;
+  const say = (why: string) =>
+    r.uncertain('dynamic-script', `\`${inv.program}\` runs with PYTHONPATH ${why}`, inv.segment, 'kept');
+  if (value.includes('$')) {
+    say('naming a folder at run time, whose modules replace what Python imports');
+    return;
+  }
+  const args = inv.args.map((w) => plain(w));
+  const module = args[0] === '-m' ? args[1]?.split('.')[0] : undefined;
+  const names = [...STARTUP, ...SHADOWED, ...(module ? [module] : [])];
+  for (const folder of value.split(':').filter(Boolean)) {
+    const dir = resolveArg(
+      { text: folder, flow: { sensitive: false, network: false, decoded: false } },
+      inv,
+      r,
+    ).resolved;
+    if (dir === undefined) {
+      say('naming a folder gavel cannot place');
+      return;
+    }
+    const listing = listBudgeted(dir, r);
+    if (listing === undefined || listing === 'over' || (listing.kind === 'unreadable' && listing.tooMany)) {
+      say('naming a folder gavel could not list');
+      return;
+    }
+    // A folder that is not there, or a file: nothing on the path from it.
+    if (listing.kind !== 'unreadable' || listing.why !== 'not-regular') continue;
+    if (listing.entries === undefined) {
+      say('naming a folder gavel could not list');
+      return;
+    }
+    const entries = new Set(listing.entries);
+    const folders = new Set(listing.folders ?? []);
+    if (
+      names.some(
+        (n) => entries.has(`${n}.py`) || entries.has(`${n}.pyc`) || (folders.has(n) && entries.has(n)),
+      )
+    ) {
+      say('naming a folder that holds a module Python imports in place of its own');
+      return;
+    }
+  }
+}
