@@ -435,7 +435,8 @@ describe('matchesSet, by prefix lookup', () => {
   const reference = (path: string, set: PatternSet): boolean =>
     set.prefixes.some((p) => isUnder(path, p)) ||
     // A set compiled to fold case also matches its prefixes in any case.
-    (set.lowerPrefixes !== undefined && set.prefixes.some((p) => isUnder(path.toLowerCase(), p.toLowerCase()))) ||
+    (set.lowerPrefixes !== undefined &&
+      set.prefixes.some((p) => isUnder(path.toLowerCase(), p.toLowerCase()))) ||
     set.paths.regex().test(path) ||
     (set.files.any && set.files.regex().test(path.slice(path.lastIndexOf('/') + 1))) ||
     (set.names.any && path.split('/').some((part) => part !== '' && set.names.regex().test(part)));
