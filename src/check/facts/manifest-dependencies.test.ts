@@ -1,15 +1,16 @@
 // The dependencies a manifest names, read as the installs that would fetch them; and, through the whole pipeline
 // with the real shell analyzer and the bundled policy on real files in a temporary folder, an edit that adds one
 // is judged as that install: a known package is allowed, an unknown one or another source is not.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core';
 import { analyzeShell } from '../../shell';
 import { checkWithTrace } from '../pipeline';
-import type { CheckRequest, FileChange } from '../request/request';
+import type { FileChange } from '../request/request';
 import { policyWith, request, WORKSPACE } from '../testdata/fixtures';
+import { workspaceReader } from '../testdata/workspace-reader';
 import {
   cargoManifest,
   composerManifest,
@@ -195,16 +196,7 @@ const FILES: Record<string, string> = {
 for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
 mkdirSync(join(dir, 'sub'));
 
-const readScript: CheckRequest['readScript'] = (abs) => {
-  if (!abs.startsWith(`${WORKSPACE}/`)) return { kind: 'missing' };
-  const real = join(dir, abs.slice(WORKSPACE.length + 1));
-  try {
-    if (!statSync(real).isFile()) return { kind: 'unreadable', why: 'not-regular' };
-    return { kind: 'text', text: readFileSync(real, 'utf8') };
-  } catch {
-    return { kind: 'missing' };
-  }
-};
+const readScript = workspaceReader(dir);
 const replace = (old: string, now: string): FileChange => ({ kind: 'replace', edits: [{ old, new: now }] });
 async function judge(name: string, change: FileChange) {
   const r = request({ kind: 'edit', path: `${WORKSPACE}/${name}`, change }, 'Edit');

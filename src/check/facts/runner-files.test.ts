@@ -2,15 +2,16 @@
 // analyzer and the bundled policy, on real files in a temporary folder: the commands it ADDS are judged as the
 // shell they are; an ordinary script stays allowed; a file that cannot be read or an edit that does not apply is
 // uncertain.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core';
 import { analyzeShell } from '../../shell';
 import { checkWithTrace } from '../pipeline';
-import type { CheckRequest, FileChange } from '../request/request';
+import type { FileChange } from '../request/request';
 import { policyWith, request, WORKSPACE } from '../testdata/fixtures';
+import { workspaceReader } from '../testdata/workspace-reader';
 
 const dir = mkdtempSync(join(tmpdir(), 'writes-runner-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,16 +35,7 @@ for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name),
 mkdirSync(join(dir, 'locked.json'));
 
 /** The surface's reader, on the real folder that stands for the workspace. */
-const readScript: CheckRequest['readScript'] = (abs) => {
-  if (!abs.startsWith(`${WORKSPACE}/`)) return { kind: 'missing' };
-  const real = join(dir, abs.slice(WORKSPACE.length + 1));
-  try {
-    if (!statSync(real).isFile()) return { kind: 'unreadable', why: 'not-regular' };
-    return { kind: 'text', text: readFileSync(real, 'utf8') };
-  } catch {
-    return { kind: 'missing' };
-  }
-};
+const readScript = workspaceReader(dir);
 
 async function judge(name: string, change: FileChange | undefined, kind: 'write' | 'edit' = 'edit') {
   const path = name.startsWith('./') ? name : `${WORKSPACE}/${name}`;

@@ -16,7 +16,7 @@ import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
 import { isRecord } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
-import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionWords, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { scanJavaScript } from './code-imports';
 import { readBudgeted, runFileText } from './disk-scripts';
@@ -90,20 +90,10 @@ const MODULE_PATH = /^(?:\.{1,2}\/|\/)|\.(?:[cm]?[jt]sx?)$/;
 
 /** The words naming modules `program` is told to load (`--config X`, `--config=X`, `-c X`). */
 function namedModules(program: string, inv: Invocation): Word[] {
-  const out: Word[] = [];
-  for (let k = 0; k < inv.args.length; k++) {
-    const w = inv.args[k] as Word;
-    const t = plain(w);
-    if (t === '--') break;
-    const eq = t.indexOf('=');
-    const name = eq > 0 ? t.slice(0, eq) : t;
-    if (!(MODULE_OPTIONS.test(name) || (name === '-c' && SHORT_CONFIG.has(program)))) continue;
-    const value: Word | undefined =
-      eq > 0 ? { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow } : inv.args[++k];
-    if (value === undefined) continue;
-    if (!isLiteral(value) || MODULE_PATH.test(plain(value))) out.push(value);
-  }
-  return out;
+  return optionWords(
+    inv.args,
+    (o) => MODULE_OPTIONS.test(o) || (o === '-c' && SHORT_CONFIG.has(program)),
+  ).filter((value) => !isLiteral(value) || MODULE_PATH.test(plain(value)));
 }
 
 /** Subcommands that load no configuration (help, version). */

@@ -12,8 +12,7 @@
 
 import { posix } from 'node:path';
 import { isUnder } from '../../core';
-import { type Invocation, isLiteral, optionText, type Reporter } from '../unwrap/invocation';
-import type { Word } from '../walk/decode-word';
+import { type Invocation, isLiteral, optionWords, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -379,15 +378,8 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
   // A configuration named by option (`pytest -c evil.ini`, `mypy --config-file x.ini`) is read as the default.
   const option = CONFIG_OPTIONS[program];
   const args = runnerOf(inv).args;
-  for (let k = 0; option && k < args.length; k++) {
-    const t = optionText(args[k]);
-    if (t === '--') break;
-    const eq = t.indexOf('=');
-    if (!option.test(eq > 0 ? t.slice(0, eq) : t)) continue;
-    const w = args[k] as Word;
-    const value: Word | undefined =
-      eq > 0 ? { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow } : args[++k];
-    const res = value && isLiteral(value) ? resolveArg(value, inv, r) : undefined;
+  for (const value of option ? optionWords(args, (o) => option.test(o)) : []) {
+    const res = isLiteral(value) ? resolveArg(value, inv, r) : undefined;
     if (res?.resolved === undefined || res.class !== 'workspace') {
       say(
         program,

@@ -141,6 +141,24 @@ export function optionText(word: Word | undefined): string {
 const DASHES = /[\u2010-\u2015\u2212]/g;
 
 /**
+ * The values of the options `named` accepts, in either spelling (`--config X`, `--config=X`), up to a `--`; a value
+ * after `=` keeps its word's flow. An option given last with no value gives none.
+ */
+export function optionWords(args: readonly Word[], named: (option: string) => boolean): Word[] {
+  const out: Word[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const w = args[k] as Word;
+    const t = optionText(w);
+    if (t === '--') break;
+    const eq = t.startsWith('-') ? t.indexOf('=') : -1;
+    if (!named(eq > 0 ? t.slice(0, eq) : t)) continue;
+    const value = eq > 0 ? { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow } : args[++k];
+    if (value !== undefined) out.push(value);
+  }
+  return out;
+}
+
+/**
  * `unprotect(text).replace(DASHES, '-')` in one scan: most words hold neither a sentinel nor a look-alike dash,
  * and detectors ask for the option text of every argument (the replace calls were 5 % of a decision).
  */
