@@ -155,3 +155,21 @@ describe('git mv writes its destination as mv does', () => {
     expect(analyzeShellSync(command, shellEnv()).hits).toEqual([]);
   });
 });
+
+describe('a file git reads and may print, set in its configuration (review 17)', () => {
+  it.each([
+    ['blame.ignoreRevsFile of a credential store', 'git config blame.ignoreRevsFile ~/.git-credentials'],
+    ['the same by -c', 'git -c blame.ignoreRevsFile=/home/u/.ssh/id_rsa blame a.ts'],
+    ['commit.template of a key', 'git config commit.template ~/.ssh/id_ed25519'],
+  ])('%s', (_n, command) => {
+    expect(analyzeShellSync(command, shellEnv()).hits.map((h) => h.category)).toContain(
+      'secret_material_read',
+    );
+  });
+
+  it('a workspace ignore-revs file stays quiet', () => {
+    expect(
+      analyzeShellSync('git config blame.ignoreRevsFile .git-blame-ignore-revs', shellEnv()).hits,
+    ).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from '../data/git-exec-keys';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { NO_FLOW } from '../walk/flow';
 import { DYN } from '../walk/markers';
 import { resolveArg, touchPath } from './path-effects';
 
@@ -50,6 +51,9 @@ export function runsSomething(entry: GitExecKey, value: string | undefined): boo
   return (entry.kind !== 'alias' && entry.kind !== 'bang') || value.trimStart().startsWith('!');
 }
 
+/** Keys naming a file git reads whose text it may print or put into a commit. */
+const READ_FILE_KEYS = /^(?:blame\.ignorerevsfile|commit\.template|mailmap\.file)$/i;
+
 /** Analyses one setting; returns true when it runs a program. */
 export function runSetting(s: GitSetting, inv: Invocation, r: Reporter, how: string): boolean {
   if (s.key === '$…') {
@@ -59,6 +63,11 @@ export function runSetting(s: GitSetting, inv: Invocation, r: Reporter, how: str
       inv.segment,
     );
     return true;
+  }
+  // A file git reads and may print (`blame.ignoreRevsFile`: a line it cannot parse is quoted in the error) is read.
+  if (READ_FILE_KEYS.test(s.key) && s.value !== undefined) {
+    touchPath({ text: s.value, flow: NO_FLOW }, 'read', inv, r);
+    return false;
   }
   const entry = gitExecKey(s.key);
   if (entry?.kind === 'alias' && s.value !== undefined && !s.value.trimStart().startsWith('!')) {
