@@ -19,6 +19,7 @@ import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invo
 import type { Word } from '../walk/decode-word';
 import { literalFlow } from '../walk/flow';
 import { readComposeYaml, type YamlMap, type YamlValue } from './compose-yaml';
+import { composeBuild } from './docker-build';
 import { holdsSecrets, touchPath } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
 
@@ -202,9 +203,10 @@ function inWorkspace(value: YamlValue | undefined, dir: string, r: Reporter): bo
   return r.scope.workspaceRoots.some((w) => isUnder(abs, w));
 }
 
-function build(b: YamlValue, dir: string, r: Reporter, say: Say): void {
+function build(b: YamlValue, dir: string, inv: Invocation, r: Reporter, say: Say): void {
   if (typeof b === 'string') {
     if (!inWorkspace(b, dir, r)) say('builds from a context outside the workspace');
+    else composeBuild(posix.resolve(dir, b), undefined, inv, r);
     return;
   }
   if (!isMap(b)) {
@@ -216,7 +218,12 @@ function build(b: YamlValue, dir: string, r: Reporter, say: Say): void {
       say('builds with settings gavel does not read');
       return;
     }
-  if (!inWorkspace(b.get('context') ?? '.', dir, r)) say('builds from a context outside the workspace');
+  const context = b.get('context') ?? '.';
+  const dockerfile = b.get('dockerfile');
+  if (!inWorkspace(context, dir, r)) say('builds from a context outside the workspace');
+  else if (dockerfile !== undefined && (typeof dockerfile !== 'string' || dynamic(dockerfile)))
+    say('builds with a Dockerfile gavel cannot place');
+  else composeBuild(posix.resolve(dir, context as string), dockerfile, inv, r);
   const network = b.get('network');
   if (network !== undefined && network !== 'default' && network !== 'none' && network !== 'bridge')
     say('builds with a network gavel does not read');
@@ -269,7 +276,7 @@ function service(
         if (!inWorkspace(path, dir, r)) say('reads an env file outside the workspace');
       }
     } else if (key === 'build') {
-      build(value, dir, r, say);
+      build(value, dir, inv, r, say);
     } else if (key === 'extends') {
       if (typeof value !== 'string' && !(isMap(value) && !value.has('file')))
         say('extends a service of another file');

@@ -141,6 +141,24 @@ function judgeDockerfile(text: string, context: string, inv: Invocation, r: Repo
   }
 }
 
+/**
+ * A compose service's build (`build: DIR`, or its `context` and `dockerfile`): the Dockerfile is read and judged as
+ * `docker build` judges it (a secret copied into the image, then a step that reaches the network, leaves the
+ * machine). The context's own checks are compose-file.ts's.
+ */
+export function composeBuild(
+  context: string,
+  dockerfile: string | undefined,
+  inv: Invocation,
+  r: Reporter,
+): void {
+  if (!r.env.readScript) return;
+  const read = projectFile(posix.resolve(context, dockerfile ?? 'Dockerfile'), inv, r);
+  if (read.kind === 'text') judgeDockerfile(read.text, context, inv, r);
+  else if (read.kind !== 'missing' && read.kind !== 'unread')
+    say(inv, r, 'builds a Dockerfile that could not be read');
+}
+
 /** `args`: the words after `build` (or `buildx build`, `image build`). */
 export function dockerBuild(args: readonly Word[], inv: Invocation, r: Reporter): void {
   let fileWord: Word | undefined;
