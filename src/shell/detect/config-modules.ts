@@ -20,9 +20,8 @@ import { type Invocation, isLiteral, optionWords, plain, type Reporter } from '.
 import type { Word } from '../walk/decode-word';
 import { scanJavaScript } from './code-imports';
 import { readBudgeted, runFileText } from './disk-scripts';
-import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
-import { configFolders } from './runner-config';
+import { configFolders, workspaceNamed } from './runner-config';
 import { MAX_IMPORT_DEPTH, MAX_PROGRAM_FILES } from './workspace-programs';
 
 const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
@@ -326,12 +325,8 @@ export function configModules(inv: Invocation, r: Reporter): void {
   }
   // A module named on the command line (`--config evil.js`, `--reporter ./r.js`) is loaded as the default one is.
   for (const named of namedModules(program, inv)) {
-    const res = isLiteral(named) ? resolveArg(named, inv, r) : undefined;
-    if (
-      res?.resolved === undefined ||
-      res.class !== 'workspace' ||
-      (res.real !== undefined && res.real !== res.resolved)
-    ) {
+    const path = workspaceNamed(named, inv, r);
+    if (path === undefined) {
       say(
         program,
         inv,
@@ -340,13 +335,13 @@ export function configModules(inv: Invocation, r: Reporter): void {
       );
       return;
     }
-    const file = projectFile(res.resolved, inv, r);
+    const file = projectFile(path, inv, r);
     if (file.kind === 'unknown') return;
     if (file.kind !== 'text') {
       say(program, inv, r, 'loads a module named on its command line that could not be read');
       return;
     }
-    entries.push(res.resolved);
+    entries.push(path);
   }
   if (program === 'jest') {
     // package.json `jest`: the files its settings name are loaded as the configuration's own.

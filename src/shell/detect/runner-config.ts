@@ -13,6 +13,7 @@
 import { posix } from 'node:path';
 import { isUnder } from '../../core';
 import { type Invocation, isLiteral, optionWords, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -357,6 +358,16 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
 };
 const ALIASES: Readonly<Record<string, string>> = { 'py.test': 'pytest' };
 
+/**
+ * The workspace file a word names (literal, inside a workspace, not through a link to elsewhere), for a file a tool
+ * is told to load by option; undefined for anything else.
+ */
+export function workspaceNamed(value: Word, inv: Invocation, r: Reporter): string | undefined {
+  const res = isLiteral(value) ? resolveArg(value, inv, r) : undefined;
+  if (res?.resolved === undefined || res.class !== 'workspace') return undefined;
+  return res.real !== undefined && res.real !== res.resolved ? undefined : res.resolved;
+}
+
 /** Options naming the configuration file a tool reads instead of its default ones. */
 const CONFIG_OPTIONS: Readonly<Record<string, RegExp>> = {
   pytest: /^(?:-c|--config-file)$/,
@@ -379,8 +390,8 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
   const option = CONFIG_OPTIONS[program];
   const args = runnerOf(inv).args;
   for (const value of option ? optionWords(args, (o) => option.test(o)) : []) {
-    const res = isLiteral(value) ? resolveArg(value, inv, r) : undefined;
-    if (res?.resolved === undefined || res.class !== 'workspace') {
+    const named = workspaceNamed(value, inv, r);
+    if (named === undefined) {
       say(
         program,
         inv,
@@ -389,15 +400,15 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
       );
       return;
     }
-    const file = projectFile(res.resolved, inv, r);
+    const file = projectFile(named, inv, r);
     if (file.kind !== 'text') {
       if (file.kind !== 'missing')
         say(program, inv, r, 'reads a configuration named on its command line that could not be read');
       if (file.kind !== 'missing') return;
       continue;
     }
-    const name = posix.basename(res.resolved);
-    const dir = posix.dirname(res.resolved);
+    const name = posix.basename(named);
+    const dir = posix.dirname(named);
     if (program === 'pytest') pytestConfig(file.text, name, dir, inv, r);
     else
       toolConfig(
