@@ -244,7 +244,8 @@ function writtenEarlier(paths: readonly string[], inv: Invocation, r: Reporter):
 const HOOK_INSTALLERS: Readonly<Record<string, RegExp>> = {
   'pre-commit': /(?:^|\s)install(?:\s|$)/,
   prek: /(?:^|\s)install(?:\s|$)/,
-  husky: /^|\s/,
+  // husky installs whatever its arguments.
+  husky: /(?:)/,
   lefthook: /(?:^|\s)install(?:\s|$)/,
   overcommit: /--install/,
   'git-lfs': /(?:^|\s)install(?:\s|$)/,

@@ -14,6 +14,7 @@ beforeAll(async () => {
     'sc/sitecustomize.py': 'import os\n',
     'evil/json.py': 'import os\n',
     'mod/pytest.py': 'import os\n',
+    'lib.zip': 'PK\u0003\u0004',
   });
 });
 afterAll(() => p.remove());
@@ -27,6 +28,7 @@ describe('a folder on PYTHONPATH that replaces what Python imports', () => {
     ['the module -m runs', 'PYTHONPATH=mod python3 -m pytest -q'],
     ['one folder of several', 'PYTHONPATH=src:sc pytest'],
     ['a folder named at run time', 'PYTHONPATH=$D pytest'],
+    ['an archive', 'PYTHONPATH=lib.zip python3 -m json.tool x.json'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(command)).toContain('dynamic-script');
   });

@@ -97,8 +97,12 @@ export function pythonPath(inv: Invocation, r: Reporter): void {
       say('naming a folder gavel could not list');
       return;
     }
-    // A folder that is not there, or a file: nothing on the path from it.
-    if (listing.kind !== 'unreadable' || listing.why !== 'not-regular') continue;
+    // A folder that is not there puts nothing on the path; a file there is a zip archive Python imports from.
+    if (listing.kind === 'missing') continue;
+    if (listing.kind !== 'unreadable' || listing.why !== 'not-regular') {
+      say('naming a file, an archive Python imports modules from');
+      return;
+    }
     if (listing.entries === undefined) {
       say('naming a folder gavel could not list');
       return;

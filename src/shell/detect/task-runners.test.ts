@@ -86,6 +86,7 @@ describe('just', () => {
     ['a recipe reading a variable with a .env file loaded', 'cd jenv && just ping'],
     ['a recipe expression with a .env file loaded', 'cd jenv && just show'],
     ['a listing still loads backtick assignments', 'cd jtick && just --list'],
+    ['a flag that lists nothing runs the recipe', 'cd jenv && just --unstable ping'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });

@@ -182,7 +182,7 @@ function parseJustfile(text: string): {
 }
 
 /** just's options that print what the justfile holds and run no recipe (its backtick assignments still load). */
-const JUST_LISTS = /^(-l|--list|--summary|--dump|--groups|--show|-s|--variables|--fmt|--check|--unstable)$/;
+const JUST_LISTS = /^(-l|--list|--summary|--dump|--groups|--show|-s|--variables)$/;
 
 function just(inv: Invocation, r: Reporter): void {
   const positionals: Word[] = [];
