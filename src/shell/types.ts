@@ -62,6 +62,8 @@ export interface Segment {
   assigned?: string[];
   /** The values of `assigned`, as `[name, value]` (text computed at run time shown as `$…`), for value checks. */
   assignedValues?: [string, string][];
+  /** Values set earlier in the line for variables that change what a program imports (PYTHONPATH), shown as prefixes are. */
+  earlierValues?: [string, string][];
   /**
    * The program text an interpreter reads on standard input when it is literal (`python3 - <<'EOF'`, `echo 'p 1' |
    * ruby`): judged by the catalogue as the inline program (`-c`/`-e`) it is.

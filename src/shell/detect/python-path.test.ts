@@ -29,6 +29,8 @@ describe('a folder on PYTHONPATH that replaces what Python imports', () => {
     ['one folder of several', 'PYTHONPATH=src:sc pytest'],
     ['a folder named at run time', 'PYTHONPATH=$D pytest'],
     ['an archive', 'PYTHONPATH=lib.zip python3 -m json.tool x.json'],
+    ['exported earlier in the line', 'export PYTHONPATH=sc; pip --version'],
+    ['set earlier in the line', 'PYTHONPATH=evil && python3 -m json.tool x.json'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(command)).toContain('dynamic-script');
   });
@@ -36,6 +38,7 @@ describe('a folder on PYTHONPATH that replaces what Python imports', () => {
   it.each([
     ['a source folder of packages', 'PYTHONPATH=src python3 -m pytest -q'],
     ['a folder that is not there', 'PYTHONPATH=lib pytest'],
+    ['a source folder exported earlier', 'export PYTHONPATH=src && pytest -q'],
   ])('quiet: %s', (_n, command) => {
     expect(codes(command)).toEqual([]);
   });

@@ -71,7 +71,9 @@ const SHADOWED = [
 
 export function pythonPath(inv: Invocation, r: Reporter): void {
   const seg = r.segments[inv.segment];
-  const value = seg?.assignedValues?.find(([name]) => name === 'PYTHONPATH')?.[1];
+  const value = [...(seg?.assignedValues ?? []), ...(seg?.earlierValues ?? [])].find(
+    ([name]) => name === 'PYTHONPATH',
+  )?.[1];
   if (value === undefined || !r.env.readScript || inv.cwd === undefined) return;
   const say = (why: string) =>
     r.uncertain('dynamic-script', `\`${inv.program}\` runs with PYTHONPATH ${why}`, inv.segment, 'kept');

@@ -609,6 +609,11 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
     return OPAQUE_FLOW;
   }
   const inv = invocationOf(segment, program, head, cmd, u, frame);
+  // A variable set earlier in the line that changes what Python imports reaches this program too (exported, or
+  // already in the environment): its value, as a prefix's is shown (detect/python-path.ts reads it).
+  const earlier = frame.vars.get('PYTHONPATH');
+  if (here && earlier !== undefined && !(here.assigned ?? []).includes('PYTHONPATH'))
+    here.earlierValues = [['PYTHONPATH', display(earlier.text)]];
   if (u.envFiles.length > 0) {
     // `dotenv -- cmd`: the file's variables are given to the program as a prefix's are; their values unknown.
     const names = envFileVariables(u.envFiles, inv, a);
