@@ -98,13 +98,13 @@ function categoriesOf(facts: Facts): string[] {
   return out;
 }
 
-/** A rule for every target sent to review, in target order. */
+/** A rule for every target sent to review, in target order; none for a command read from a file's text. */
 function suggestionsOf(facts: Facts, evaluation: Evaluation): string[] {
   const out: string[] = [];
   for (const v of evaluation.targets) {
     if (v.bucket !== 'review') continue;
     const t = facts.targets[v.target];
-    const rule = t === undefined ? undefined : suggestRule(t.target);
+    const rule = t === undefined || t.fromText ? undefined : suggestRule(t.target);
     if (rule !== undefined) out.push(rule);
   }
   return out;

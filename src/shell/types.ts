@@ -117,6 +117,7 @@ export const UNCERTAINTY_CODES = [
   'glob-escape', // a search pattern that may climb out of the folder it starts in
   'production-target', // a variable that selects a production environment (`RAILS_ENV=production`)
   'endless-work', // a loop that never ends, an endless producer left in the background
+  'weakened-guard', // a write that takes away a guard the project keeps (an ignore rule for secrets, deletion protection)
 ] as const;
 export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
 

@@ -26,6 +26,7 @@ import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
+import { deletedGuard, weakenedGuards } from './guard-edits';
 import { type InvokedDefinition, invokedDefinition } from './invoked-definitions';
 import { runnerEdit } from './runner-files';
 import { carriesSecret } from './secret-literals';
@@ -429,6 +430,7 @@ function argumentFacts(
 /**
  * A write or edit of a file a runner runs commands from: every command it adds is judged as the shell it is
  * (`analyses`, in `argumentCommands` order), labelled with the runner and script; its uncertainties name them.
+ * A write that takes away a guard the project keeps (guard-edits.ts) is uncertain.
  */
 function withRunnerCommands(
   request: CheckRequest,
@@ -439,18 +441,38 @@ function withRunnerCommands(
   inScope: InScope,
 ): Facts {
   const edit = runnerEdit(request);
-  if (!edit) return facts;
+  const input = request.input;
+  const guards =
+    input.kind === 'write' && input.delete
+      ? deletedGuard(request, input.path)
+      : input.kind === 'write' || input.kind === 'edit'
+        ? weakenedGuards(request, input.path, input.change)
+        : [];
+  if (!edit && guards.length === 0) return facts;
   const targets = facts.targets.slice();
-  const uncertain = [...facts.uncertain, ...edit.uncertain];
-  edit.commands.forEach((c, i) => {
+  const uncertain = [...facts.uncertain, ...guards, ...(edit?.uncertain ?? [])];
+  edit?.commands.forEach((c, i) => {
     const a = analyses[i];
     const label = `\`${request.toolName}\` (${c.where})`;
     if (a === undefined) {
       uncertain.push({ code: 'no-analysis', reason: `a command added to ${c.where} was not analysed` });
       return;
     }
-    targets.push(...shellTargets(request, a, policy, inScope, env).map((s) => ({ ...s, label })));
-    for (const u of a.uncertain) uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
+    const found = shellTargets(request, a, policy, inScope, env).map(
+      (s): TargetFacts => ({ ...s, label, fromText: true }),
+    );
+    const keep = c.keep;
+    if (keep === undefined) {
+      targets.push(...found);
+      for (const u of a.uncertain) uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
+      return;
+    }
+    // Code that runs elsewhere or later (later-code.ts): only the categories kept count, never its scope or
+    // uncertainty.
+    for (const s of found) {
+      const categories = s.categories.filter((f) => (keep as readonly string[]).includes(f.category));
+      if (categories.length > 0) targets.push({ ...s, categories, outOfScope: [] });
+    }
   });
   return { ...facts, targets: targets.map((t, index) => ({ ...t, index })), uncertain };
 }
@@ -477,7 +499,11 @@ function withDefinedCommands(
       uncertain.push({ code: 'no-analysis', reason: `a command ${c.where} runs was not analysed` });
       return;
     }
-    targets.push(...shellTargets(request, a, policy, inScope, env).map((s) => ({ ...s, label })));
+    targets.push(
+      ...shellTargets(request, a, policy, inScope, env).map(
+        (s): TargetFacts => ({ ...s, label, fromText: true }),
+      ),
+    );
     for (const u of a.uncertain) uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
   });
   const facts: Facts = { targets: targets.map((t, index) => ({ ...t, index })), uncertain };

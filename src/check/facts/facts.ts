@@ -23,6 +23,8 @@ export interface TargetFacts {
   categories: CategoryFact[];
   /** Why the target leaves the scopes the policy grants (`write outside the workspace (system)`). */
   outOfScope: string[];
+  /** A command read from a file's text (what a write adds to a runner's file): words no rule the harness matches names. */
+  fromText?: true;
 }
 
 export interface Facts {

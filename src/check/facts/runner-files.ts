@@ -8,10 +8,23 @@
  * uncertain. Names in reasons are script names of a closed shape, never file text.
  */
 
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { isUnder } from '../../core';
+import { basename, dirname } from 'node:path';
+import { type Category, isUnder } from '../../core';
 import { inertPython, readPython, readRuby, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
+import { changedPath, changedTexts, diskText, newText } from './change-text';
+import {
+  buildScriptLines,
+  CONTAINED,
+  cellCode,
+  dockerRuns,
+  goGenerate,
+  isDockerfile,
+  isScannedSource,
+  keptCategories,
+  notebookRunner,
+  plantedScan,
+} from './later-code';
 import {
   cargoManifest,
   composerManifest,
@@ -30,6 +43,11 @@ export interface AddedCommand {
   where: string;
   /** Shell text to analyse (run in the file's folder). */
   command: string;
+  /**
+   * Only these categories of its analysis count, and none of its uncertainty: it runs elsewhere (a build
+   * container) or stands for code scanned for harm (later-code.ts).
+   */
+  keep?: readonly Category[];
 }
 
 export interface RunnerEdit {
@@ -401,6 +419,9 @@ function runnerOf(path: string): Runner | undefined {
   if (/^[Rr]akefile(\.rb)?$/.test(name)) return { name: 'rake', read: rakeCommands };
   if (name === 'noxfile.py') return { name: 'nox', read: codeLines };
   if (name.endsWith('.ipynb')) return { name: 'jupyter', read: notebookShell };
+  if (isDockerfile(name)) return { name: 'docker build', read: dockerRuns };
+  if (name.endsWith('.go')) return { name: 'go generate', read: goGenerate };
+  if (name === 'build.rs') return { name: 'cargo', read: buildScriptLines };
   // Python pytest imports while collecting, and the setup.py a build or `pip install .` runs: code the runner runs
   // whole, unless it reads as inert (a fixture-only conftest, a declarative setup call; task-runners.ts and
   // build-files.ts judge the same texts when the runner runs).
@@ -409,67 +430,6 @@ function runnerOf(path: string): Runner | undefined {
   if (name === 'setup.py')
     return { name: 'pip', read: (text) => (readPython(text).opaque === undefined ? [] : codeLines(text)) };
   return undefined;
-}
-
-/** The text on disk with the change applied; a string when it cannot be computed (a fixed phrase). */
-function newText(change: FileChange, disk: string | undefined): { text: string } | string {
-  if (change.kind === 'whole') return { text: change.text };
-  if (change.kind === 'patch' && change.add)
-    return { text: change.lines.map((l) => (l.startsWith('+') ? l.slice(1) : l)).join('\n') };
-  if (disk === undefined) return 'could not be read whole';
-  let text = disk;
-  if (change.kind === 'replace') {
-    for (const e of change.edits) {
-      if (e.old === '') {
-        if (text !== '') return 'has an edit that does not apply';
-        text = e.new;
-        continue;
-      }
-      if (!text.includes(e.old)) return 'has an edit that does not apply';
-      text = e.all ? text.split(e.old).join(e.new) : text.replace(e.old, () => e.new);
-    }
-    return { text };
-  }
-  // A notebook cell is read by itself (readEdit), never applied to the file's text.
-  if (change.kind === 'cell') return 'changes one notebook cell';
-  // A Codex patch: each hunk's context and removed lines, found in order, become its context and added lines.
-  const lines = text.split('\n');
-  let at = 0;
-  const hunks: { old: string[]; now: string[] }[] = [];
-  let h: { old: string[]; now: string[] } | undefined;
-  for (const l of change.lines) {
-    if (l.startsWith('@@')) {
-      h = { old: [], now: [] };
-      hunks.push(h);
-      continue;
-    }
-    if (l === '*** End of File') continue;
-    if (!h) {
-      h = { old: [], now: [] };
-      hunks.push(h);
-    }
-    const body = l.slice(1);
-    if (l.startsWith('+')) h.now.push(body);
-    else if (l.startsWith('-')) h.old.push(body);
-    else {
-      h.old.push(l.startsWith(' ') ? body : l);
-      h.now.push(l.startsWith(' ') ? body : l);
-    }
-  }
-  for (const hunk of hunks) {
-    if (hunk.old.length === 0) {
-      lines.push(...hunk.now);
-      continue;
-    }
-    const same = (a: string, b: string) => a === b || a.trimEnd() === b.trimEnd() || a.trim() === b.trim();
-    let found = -1;
-    for (let i = at; i + hunk.old.length <= lines.length && found < 0; i++)
-      if (hunk.old.every((o, k) => same(lines[i + k] ?? '', o))) found = i;
-    if (found < 0) return 'has a patch hunk that does not apply';
-    lines.splice(found, hunk.old.length, ...hunk.now);
-    at = found + hunk.now.length;
-  }
-  return { text: lines.join('\n') };
 }
 
 const CACHE = new WeakMap<CheckRequest, RunnerEdit[]>();
@@ -487,9 +447,87 @@ export function runnerEdit(request: CheckRequest): RunnerEdit | undefined {
   if ((input.kind === 'write' && !input.delete) || input.kind === 'edit') {
     const runner = runnerOf(input.path);
     if (runner) result = readEdit(request, input.path, input.change, runner);
+    const planted = plantedEdit(request, input.path, input.change);
+    if (planted)
+      result = {
+        commands: [...(result?.commands ?? []), ...planted.commands],
+        uncertain: [...(result?.uncertain ?? []), ...planted.uncertain],
+      };
   }
   CACHE.set(request, result ? [result] : []);
   return result;
+}
+
+/** A notebook's language when it says (kernel or language info), lower case; undefined for no notebook JSON. */
+function notebookLanguage(text: string): { language: string | undefined; doc: unknown } | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const meta = (doc as { metadata?: Record<string, unknown> } | null)?.metadata;
+  const kernel = (meta?.kernelspec as { language?: unknown } | undefined)?.language;
+  const info = (meta?.language_info as { name?: unknown } | undefined)?.name;
+  const lang = typeof kernel === 'string' ? kernel : typeof info === 'string' ? info : undefined;
+  return { language: lang?.toLowerCase(), doc };
+}
+
+/** The code of a notebook's code cells (nbformat JSON), magics and shell escapes left out. */
+function notebookCode(doc: unknown): string {
+  const cells = (doc as { cells?: unknown } | null)?.cells;
+  if (!Array.isArray(cells)) return '';
+  return cells
+    .filter((c) => (c as { cell_type?: unknown } | null)?.cell_type === 'code')
+    .map((c) => {
+      const src = (c as { source?: unknown }).source;
+      return cellCode(
+        Array.isArray(src) ? src.filter((x) => typeof x === 'string').join('') : String(src ?? ''),
+      );
+    })
+    .join('\n');
+}
+
+/**
+ * The code a change adds to a source file of a scanned language or to a notebook's cells, as the command whose
+ * analysis stands for it (later-code.ts; only harm counts). What the harness does not say, or a text that cannot
+ * be computed, adds nothing here: the runner reading of the same file (if any) says so.
+ */
+function plantedEdit(
+  request: CheckRequest,
+  path: string,
+  change: FileChange | undefined,
+): RunnerEdit | undefined {
+  const notebook = path.endsWith('.ipynb');
+  if (change === undefined || (!notebook && !isScannedSource(path))) return undefined;
+  const abs = changedPath(request, path);
+  const old = diskText(request, abs);
+  let { before, after } = changedTexts(change, old);
+  let cellRunner: string | undefined;
+  if (notebook) {
+    const was = old === undefined || old === '' ? undefined : notebookLanguage(old);
+    if (change.kind === 'cell') {
+      after = cellCode(change.text);
+      cellRunner = notebookRunner(was?.language);
+    } else {
+      const next = newText(change, old);
+      const now = typeof next === 'string' ? undefined : notebookLanguage(next.text);
+      if (now === undefined) return undefined;
+      before = was === undefined ? '' : notebookCode(was.doc);
+      after = notebookCode(now.doc);
+      cellRunner = notebookRunner(now.language);
+    }
+    if (cellRunner === undefined) return undefined;
+  }
+  const scan = plantedScan(abs, before, after, cellRunner);
+  if (scan === undefined) return undefined;
+  const fileName = basename(path);
+  if (typeof scan === 'string')
+    return {
+      commands: [],
+      uncertain: [{ code: 'dynamic-script', reason: `the change to \`${fileName}\` ${scan}` }],
+    };
+  return added(request, abs, fileName, { name: 'code', read: () => [] }, [scan], []);
 }
 
 function readEdit(
@@ -512,7 +550,7 @@ function readEdit(
   // whose fields are not known): what it adds cannot be read.
   if (change === undefined) return unsure('is changed by a tool that does not say how');
   // A patch names files relative to the working folder (Codex, OpenCode, Copilot): read and run there.
-  const abs = isAbsolute(path) || request.cwd === '' ? path : resolve(request.cwd, path);
+  const abs = changedPath(request, path);
   const disk = request.readScript?.(abs);
   let old: string | undefined;
   if (disk?.kind === 'text') old = disk.text;
@@ -557,9 +595,14 @@ function added(
       continue;
     }
     const named = safeName(script);
+    const keep = keptCategories(script);
     const where = script.startsWith(DEPENDENCY)
       ? `${runner.name} dependencies in \`${fileName}\``
-      : `${runner.name} ${named === undefined ? 'script' : `script \`${named}\``} in \`${fileName}\``;
+      : script.startsWith(CONTAINED)
+        ? `a \`RUN\` step in \`${fileName}\``
+        : keep !== undefined
+          ? `code added to \`${fileName}\``
+          : `${runner.name} ${named === undefined ? 'script' : `script \`${named}\``} in \`${fileName}\``;
     if (command.startsWith('__gavel_')) {
       const what = command.startsWith('__gavel_hook_repository')
         ? 'adds a hook repository, code from a host that runs at each commit'
@@ -571,10 +614,9 @@ function added(
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }
-    commands.push({
-      where,
-      command: folder === request.cwd ? command : `cd '${folder.replaceAll("'", "'\\''")}' && ${command}`,
-    });
+    const located =
+      folder === request.cwd ? command : `cd '${folder.replaceAll("'", "'\\''")}' && ${command}`;
+    commands.push(keep === undefined ? { where, command: located } : { where, command: located, keep });
   }
   return { commands, uncertain };
 }

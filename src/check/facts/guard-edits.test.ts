@@ -1,0 +1,151 @@
+// A write or edit that takes away a guard the project keeps: an ignore file that stops keeping secret files out, a
+// resource's protection turned off in infrastructure code. Judged through the whole pipeline with the bundled
+// policy, on real files in a temporary folder.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core';
+import { analyzeShell } from '../../shell';
+import { checkWithTrace } from '../pipeline';
+import type { FileChange, ToolInput } from '../request/request';
+import { policyWith, request, WORKSPACE } from '../testdata/fixtures';
+import { workspaceReader } from '../testdata/workspace-reader';
+
+const dir = mkdtempSync(join(tmpdir(), 'guard-edits-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const FILES: Record<string, string> = {
+  '.gitignore': 'node_modules/\ndist/\n.env\n*.pem\n',
+  '.dockerignore': '.git\n.env*\nnode_modules\n',
+  '.npmignore': 'tests/\n',
+  'main.tf': [
+    'resource "aws_db_instance" "main" {',
+    '  instance_class      = "db.t3.micro"',
+    '  deletion_protection = true',
+    '  skip_final_snapshot = false',
+    '  lifecycle {',
+    '    prevent_destroy = true',
+    '  }',
+    '}',
+    'resource "aws_s3_bucket" "logs" {',
+    '  bucket = "logs"',
+    '}',
+  ].join('\n'),
+  'stack.yaml':
+    'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    DeletionPolicy: Retain\n    Properties:\n      DBInstanceClass: db.t3.micro\n',
+};
+for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
+const readScript = workspaceReader(dir);
+
+async function judge(name: string, change: FileChange | undefined, tool = 'Edit', del = false) {
+  const path = `${WORKSPACE}/${name}`;
+  const input: ToolInput =
+    tool === 'Write'
+      ? del
+        ? { kind: 'write', path, delete: true }
+        : { kind: 'write', path, ...(change ? { change } : {}) }
+      : { kind: 'edit', path, ...(change ? { change } : {}) };
+  const r = request(input, tool);
+  r.readScript = readScript;
+  return (
+    await checkWithTrace(r, { analyzeShell, policy: policyWith(), clock: fixedClock('2026-12-04T00:00:00Z') })
+  ).decision;
+}
+const replace = (old: string, now: string): FileChange => ({ kind: 'replace', edits: [{ old, new: now }] });
+const whole = (text: string): FileChange => ({ kind: 'whole', text });
+
+describe('a change that takes away a guard is not allowed', () => {
+  it.each([
+    ['.env removed from .gitignore', '.gitignore', replace('.env\n', ''), 'Edit', '`.env`'],
+    [
+      'a negation that lets .env back in',
+      '.gitignore',
+      replace('*.pem\n', '*.pem\n!.env\n'),
+      'Edit',
+      '`.env`',
+    ],
+    ['keys no longer ignored', '.gitignore', replace('*.pem\n', ''), 'Edit', '`key.pem`'],
+    [
+      '.gitignore rewritten without its secrets',
+      '.gitignore',
+      whole('node_modules/\ndist/\n'),
+      'Write',
+      '`.env`',
+    ],
+    ['.env* dropped from .dockerignore', '.dockerignore', replace('.env*\n', ''), 'Edit', '`.env`'],
+    [
+      'deletion protection turned off',
+      'main.tf',
+      replace('deletion_protection = true', 'deletion_protection = false'),
+      'Edit',
+      '`deletion_protection`',
+    ],
+    [
+      'prevent_destroy removed',
+      'main.tf',
+      replace('  lifecycle {\n    prevent_destroy = true\n  }\n', ''),
+      'Edit',
+      '`prevent_destroy`',
+    ],
+    [
+      'a bucket that may be destroyed with its objects',
+      'main.tf',
+      replace('  bucket = "logs"', '  bucket        = "logs"\n  force_destroy = true'),
+      'Edit',
+      '`force_destroy`',
+    ],
+    [
+      'no final snapshot',
+      'main.tf',
+      replace('skip_final_snapshot = false', 'skip_final_snapshot = true'),
+      'Edit',
+      '`skip_final_snapshot`',
+    ],
+    [
+      'a CloudFormation retain policy changed to delete',
+      'stack.yaml',
+      replace('DeletionPolicy: Retain', 'DeletionPolicy: Delete'),
+      'Edit',
+      '`DeletionPolicy`',
+    ],
+  ])('%s', async (_name, file, change, tool, named) => {
+    const d = await judge(file, change, tool);
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('weakened-guard');
+    expect(d.reason).toContain(named);
+  });
+
+  it('deleting a .gitignore that keeps .env out', async () => {
+    const d = await judge('.gitignore', undefined, 'Write', true);
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('deleting `.gitignore`');
+  });
+
+  it('a .gitignore change by a tool that does not say how', async () => {
+    const d = await judge('.gitignore', undefined, 'Edit');
+    expect(d.verdict).not.toBe('allow');
+  });
+});
+
+describe('ordinary changes of the same files stay allowed', () => {
+  it.each([
+    ['a build folder added to .gitignore', '.gitignore', replace('dist/\n', 'dist/\ncoverage/\n'), 'Edit'],
+    ['node_modules no longer ignored (no secret)', '.gitignore', replace('node_modules/\n', ''), 'Edit'],
+    ['.env spelled as a wider pattern', '.gitignore', replace('.env\n', '.env*\n'), 'Edit'],
+    ['a new .gitignore', 'sub/.gitignore', whole('*.log\n'), 'Write'],
+    ['an .npmignore that never kept secrets', '.npmignore', replace('tests/\n', 'tests/\nbench/\n'), 'Edit'],
+    ['an instance class changed', 'main.tf', replace('"db.t3.micro"', '"db.t3.small"'), 'Edit'],
+    [
+      'protection added',
+      'main.tf',
+      replace('  bucket = "logs"', '  bucket = "logs"\n  lifecycle {\n    prevent_destroy = true\n  }'),
+      'Edit',
+    ],
+    ['a resource rewritten keeping its protection', 'main.tf', whole(`# db\n${FILES['main.tf']}`), 'Write'],
+    ['a CloudFormation property changed', 'stack.yaml', replace('db.t3.micro', 'db.t3.small'), 'Edit'],
+  ])('%s', async (_name, file, change, tool) => {
+    const d = await judge(file, change, tool);
+    expect(d.verdict).toBe('allow');
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * Code a write or edit puts where something runs it later, and how much of its analysis counts there.
+ *
+ * - A Dockerfile's `RUN` steps (`docker build` runs them inside the build container): only what reaches past the
+ *   container counts (code fetched and run, a secret sent, a package from an unstated source); an unknown program
+ *   or a delete inside the image does not.
+ * - A Go file's `//go:generate` directives (`go generate` runs them in the file's folder): judged whole, as any
+ *   command is.
+ * - A Cargo build script (`build.rs`, run by every `cargo build`/`check`/`test`): a line that is not a cargo
+ *   directive, a comment, a `use` or the `main` frame is code the build runs (uncertain).
+ * - Source code in a language gavel scans (Python, JavaScript/TypeScript, Ruby, Perl, PHP, shell) and a notebook's
+ *   cells (Python, R, JavaScript, Ruby kernels): the lines the change adds are scanned as that interpreter's inline code would be, and only the
+ *   categories that say harm count (code fetched and run, a secret sent, a delete of home, persistence, ...): an
+ *   unknown call or a request to a host is ordinary code; a secret read counts in a notebook cell, whose output
+ *   the notebook keeps.
+ *
+ * Pure: entries for runner-files.ts, which diffs them against the file as it was and hands them to the pipeline.
+ */
+
+import { basename, extname } from 'node:path';
+import type { Category } from '../../core';
+
+/** Script-name markers of entries whose analysis counts only for the categories `keptCategories` names. */
+export const CONTAINED = 'container:';
+export const PLANTED = 'code:';
+export const CELL_CODE = 'cell-code:';
+
+/** What a build container's step reaches outside the container. */
+const CONTAINER_KEEP: readonly Category[] = [
+  'remote_code_execution',
+  'credential_exfiltration',
+  'package_install_from_unstated_source',
+];
+
+/** What code run later on this machine does that ordinary code does not. */
+const PLANTED_KEEP: readonly Category[] = [
+  'credential_exfiltration',
+  'destructive_root_delete',
+  'disable_security_control',
+  'history_rewrite_on_shared_ref',
+  'block_device_write',
+  'remote_code_execution',
+  'privilege_escalation',
+  'recursive_delete_outside_workspace',
+  'force_push',
+  'package_install_from_unstated_source',
+  'agent_self_modification',
+  'persistence',
+  'remote_resource_delete',
+  'system_shutdown',
+];
+
+const CELL_KEEP: readonly Category[] = [...PLANTED_KEEP, 'secret_material_read'];
+
+/** The categories an entry's analysis keeps, by its script marker; undefined: all of it counts. */
+export function keptCategories(script: string): readonly Category[] | undefined {
+  if (script.startsWith(CONTAINED)) return CONTAINER_KEEP;
+  if (script.startsWith(CELL_CODE)) return CELL_KEEP;
+  if (script.startsWith(PLANTED)) return PLANTED_KEEP;
+  return undefined;
+}
+
+type Entry = [script: string, command: string];
+
+const shellQuote = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
+
+/** A Dockerfile's file names: `Dockerfile`, `Dockerfile.dev`, `app.Dockerfile`, `Containerfile`. */
+export const isDockerfile = (name: string): boolean =>
+  /^(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.(?:Dockerfile|Containerfile)$/i.test(name);
+
+/**
+ * The shell each `RUN` step runs (also `ONBUILD RUN`): continuation lines joined, `--mount`/`--network` options
+ * dropped, the exec form's words quoted, a here-document's body. A file that changes its escape character is
+ * read some other way than this: a string (uncertain).
+ */
+export function dockerRuns(text: string): Entry[] | string {
+  if (/^\s*#\s*escape\s*=/im.test(text)) return 'sets its own escape character';
+  const lines = text.split('\n');
+  const out: Entry[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i] as string;
+    if (/^\s*#/.test(line)) continue;
+    while (/\\\s*$/.test(line) && i + 1 < lines.length) {
+      const nextLine = lines[++i] as string;
+      if (/^\s*#/.test(nextLine)) continue;
+      line = `${line.replace(/\\\s*$/, '')} ${nextLine}`;
+    }
+    const m = /^\s*(?:ONBUILD\s+)?RUN\s+(.*)$/i.exec(line);
+    if (!m) continue;
+    const rest = (m[1] ?? '').replace(/^(?:--[\w-]+(?:=\S*)?\s+)*/, '').trim();
+    const doc = /^<<-?\s*(["']?)(\w+)\1\s*(.*)$/.exec(rest);
+    if (doc) {
+      const end = doc[2] as string;
+      const body: string[] = [];
+      while (i + 1 < lines.length && (lines[i + 1] as string).trim() !== end) body.push(lines[++i] as string);
+      i++;
+      // `RUN <<EOF bash` / `RUN python3 <<EOF`: the body is fed to that program; a bare here-doc is shell.
+      const program = (doc[3] ?? '').trim();
+      out.push([
+        `${CONTAINED}RUN`,
+        program === '' ? body.join('\n') : `${program} <<'${end}'\n${body.join('\n')}\n${end}`,
+      ]);
+      continue;
+    }
+    if (rest.startsWith('[')) {
+      let words: unknown;
+      try {
+        words = JSON.parse(rest);
+      } catch {
+        words = undefined;
+      }
+      if (Array.isArray(words) && words.every((w) => typeof w === 'string')) {
+        out.push([`${CONTAINED}RUN`, (words as string[]).map(shellQuote).join(' ')]);
+        continue;
+      }
+    }
+    if (rest !== '') out.push([`${CONTAINED}RUN`, rest]);
+  }
+  return out;
+}
+
+/** A Go file's `//go:generate` directives: the commands `go generate` runs in its folder. */
+export function goGenerate(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^\/\/go:generate\s+(.*\S)\s*$/.exec(line);
+    if (m) out.push(['generate', m[1] as string]);
+  }
+  return out;
+}
+
+/** A build script's line that runs nothing: a cargo directive printed literally, a comment, a `use`, the frame. */
+const INERT_BUILD_LINE = [
+  /^$/,
+  /^(?:\/\/|\/\*|\*)/,
+  /^[{}()[\];,\s]*$/,
+  /^(?:pub\s+)?fn\s+main\s*\(\s*\)\s*(?:->\s*[\w:<>(),\s]+)?\{?$/,
+  /^println!\(\s*"cargo::?[\w-]+(?:=[^"\\{}]*)?"\s*\)\s*;?$/,
+  /^use\s+[\w:{},\s*]+;$/,
+];
+
+/** A Cargo build script's lines that are code (each judged as added code when the change adds it). */
+export function buildScriptLines(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const raw of text.split('\n')) {
+    const t = raw.trim();
+    if (!INERT_BUILD_LINE.some((re) => re.test(t))) out.push(['build-script', `__gavel_runner_code ${t}`]);
+  }
+  return out;
+}
+
+/** Source languages whose code gavel scans, by extension: the interpreter and its inline-code option. */
+const SCANNED: Readonly<Record<string, string>> = {
+  '.py': 'python3 -c',
+  '.pyw': 'python3 -c',
+  '.js': 'node -e',
+  '.mjs': 'node -e',
+  '.cjs': 'node -e',
+  '.jsx': 'node -e',
+  '.ts': 'node -e',
+  '.mts': 'node -e',
+  '.cts': 'node -e',
+  '.tsx': 'node -e',
+  '.rb': 'ruby -e',
+  '.pl': 'perl -e',
+  '.pm': 'perl -e',
+  '.php': 'php -r',
+};
+const SHELL_SOURCE = /^\.(?:sh|bash|zsh|ksh)$/;
+
+/** Added code longer than this is not scanned: the change is uncertain instead. */
+export const MAX_PLANTED = 256 * 1024;
+
+/** The lines of `after` that `before` does not have (a multiset: moved lines add nothing). */
+export function addedLines(before: string, after: string): string[] {
+  const count = new Map<string, number>();
+  for (const l of before.split('\n')) count.set(l.trim(), (count.get(l.trim()) ?? 0) + 1);
+  const out: string[] = [];
+  for (const l of after.split('\n')) {
+    const n = count.get(l.trim()) ?? 0;
+    if (n > 0) count.set(l.trim(), n - 1);
+    else if (l.trim() !== '') out.push(l);
+  }
+  return out;
+}
+
+/** A notebook kernel's language (lower case; none said: Python) and the inline code that stands for its cells. */
+export function notebookRunner(language: string | undefined): string | undefined {
+  const lang = language ?? 'python';
+  if (lang === 'python') return 'python3 -c';
+  if (lang === 'r') return 'Rscript -e';
+  if (lang === 'javascript' || lang === 'typescript') return 'node -e';
+  if (lang === 'ruby') return 'ruby -e';
+  return undefined;
+}
+
+/**
+ * The scan of code a change adds to a source file of a scanned language: the command whose analysis stands for it
+ * (`python3 -c '…'`), or a string when it is too long to read; undefined when the file is no such source or the
+ * change adds no line. `cellRunner`: the code is a notebook's cells, run that way (their secret reads count).
+ */
+export function plantedScan(
+  path: string,
+  before: string,
+  after: string,
+  cellRunner?: string,
+): Entry | string | undefined {
+  const ext = extname(basename(path)).toLowerCase();
+  const lines = addedLines(before, after);
+  if (lines.length === 0) return undefined;
+  const code = lines.join('\n');
+  const marker = cellRunner !== undefined ? `${CELL_CODE}cell` : `${PLANTED}${ext.slice(1) || 'code'}`;
+  const runner = cellRunner ?? SCANNED[ext];
+  if (runner === undefined && !SHELL_SOURCE.test(ext)) return undefined;
+  if (code.length > MAX_PLANTED) return 'adds more code than gavel scans';
+  return [marker, runner === undefined ? code : `${runner} ${shellQuote(code)}`];
+}
+
+/** Whether a path is a source file `plantedScan` reads (a notebook's cells are read through the notebook). */
+export const isScannedSource = (path: string): boolean => {
+  const ext = extname(basename(path)).toLowerCase();
+  return SCANNED[ext] !== undefined || SHELL_SOURCE.test(ext);
+};
+
+/** The code of a notebook cell: its lines that are no IPython shell escape or magic (those are shell, read apart). */
+export const cellCode = (source: string): string =>
+  /^\s*%%/.test(source)
+    ? ''
+    : source
+        .split('\n')
+        .filter((l) => !/^\s*(?:[\w.]+\s*=\s*)?[!%]/.test(l))
+        .join('\n');
