@@ -27,7 +27,7 @@ export {
 } from './classify/path-categories';
 export { ISSUER_TOKEN } from './classify/secret-content';
 export { GENERATED_FILE_NAMES, isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
-export { readPython, readRuby } from './detect/build-files';
+export { readProgram, readPython, readRuby } from './detect/build-files';
 export { ignoredBy } from './detect/git-ignore';
 export { inertPython } from './detect/inert-python';
 export { isServiceClient } from './detect/service-hosts';

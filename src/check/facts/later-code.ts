@@ -6,8 +6,9 @@
  *   or a delete inside the image does not.
  * - A Go file's `//go:generate` directives (`go generate` runs them in the file's folder): judged whole, as any
  *   command is.
- * - A Cargo build script (`build.rs`, run by every `cargo build`/`check`/`test`): a line that is not a cargo
- *   directive, a comment, a `use` or the `main` frame is code the build runs (uncertain).
+ * - A Cargo build script (`build.rs`, run by every `cargo build`/`check`/`test`): read as cargo's run of it is
+ *   (a process started by literal name is that command); otherwise a line that is not a cargo directive, a comment,
+ *   a `use` or the `main` frame is code the build runs (uncertain).
  * - Source code in a language gavel scans (Python, JavaScript/TypeScript, Ruby, Perl, PHP, shell) and a notebook's
  *   cells (Python, R, JavaScript, Ruby kernels): the lines the change adds are scanned as that interpreter's inline code would be, and only the
  *   categories that say harm count (code fetched and run, a secret sent, a delete of home, persistence, ...): an
@@ -19,6 +20,7 @@
 
 import { basename, extname } from 'node:path';
 import type { Category } from '../../core';
+import { readProgram } from '../../shell';
 
 /** Script-name markers of entries whose analysis counts only for the categories `keptCategories` names. */
 export const CONTAINED = 'container:';
@@ -139,8 +141,14 @@ const INERT_BUILD_LINE = [
   /^use\s+[\w:{},\s*]+;$/,
 ];
 
-/** A Cargo build script's lines that are code (each judged as added code when the change adds it). */
+/**
+ * A Cargo build script as cargo's run of it is read (build-files.ts `readProgram`): the processes it starts by
+ * literal name, as commands; a script that reaches the system some other way, its lines that are code (each judged
+ * as added code when the change adds it).
+ */
 export function buildScriptLines(text: string): Entry[] {
+  const read = readProgram('rust', text);
+  if (read.opaque === undefined) return read.commands.map((c): Entry => ['build-script', c]);
   const out: Entry[] = [];
   for (const raw of text.split('\n')) {
     const t = raw.trim();

@@ -18,6 +18,8 @@ export type DependencyEntry = [where: string, command: string];
 export interface ManifestPlace {
   folder: string;
   inWorkspace: (abs: string) => boolean;
+  /** Is there a readable file at this absolute path (through the request's reader)? */
+  isFile?: (abs: string) => boolean;
 }
 
 const q = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;

@@ -32,6 +32,8 @@ const FILES: Record<string, string> = {
   'setup.py': 'from setuptools import setup\n\nsetup(name="app")\n',
 };
 for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
+mkdirSync(join(dir, 'src', 'app'), { recursive: true });
+writeFileSync(join(dir, 'src', 'app', '__init__.py'), 'from .client import Client\n');
 mkdirSync(join(dir, 'locked.json'));
 
 /** The surface's reader, on the real folder that stands for the workspace. */
@@ -319,5 +321,25 @@ describe('a settings file that points a package manager at another source is unc
   ])('ordinary twin %s: %j is allowed', async (name, text) => {
     const d = await judge(name, whole(text), 'write');
     expect(d.verdict, d.reason).toBe('allow');
+  });
+});
+
+describe("a conftest importing the project's own package is judged as the tests are", () => {
+  it('an import of a package of the workspace (src/app) adds nothing to run', async () => {
+    const d = await judge(
+      'conftest.py',
+      replace(
+        'import pytest\n',
+        'import pytest\n\nfrom app import Client\n\n\n@pytest.fixture\ndef client():\n    return Client()\n',
+      ),
+    );
+    expect(d.verdict).toBe('allow');
+  });
+  it("an import of a package that is not the project's is code the runner runs", async () => {
+    const d = await judge(
+      'conftest.py',
+      replace('import pytest\n', 'import pytest\nfrom elsewhere import hook\n'),
+    );
+    expect(d.verdict).not.toBe('allow');
   });
 });

@@ -368,6 +368,20 @@ function notebookShell(text: string): Entry[] | string {
   });
 }
 
+/**
+ * Is a module the project's own: a package or module in the conftest's folder, a folder above it in the workspace,
+ * or their `src/` (as task-runners.ts judges the conftest when pytest runs)?
+ */
+function firstParty(module: string, place: ManifestPlace): boolean {
+  if (!/^[A-Za-z_]\w{0,63}$/.test(module) || !place.isFile) return false;
+  for (let d = place.folder; place.inWorkspace(d); d = dirname(d)) {
+    for (const base of [d, `${d}/src`])
+      if (place.isFile(`${base}/${module}/__init__.py`) || place.isFile(`${base}/${module}.py`)) return true;
+    if (dirname(d) === d) break;
+  }
+  return false;
+}
+
 /** Every non-blank, non-comment line: the file is code the runner runs whole. */
 function codeLines(text: string): Entry[] {
   return text
@@ -426,7 +440,10 @@ function runnerOf(path: string): Runner | undefined {
   // whole, unless it reads as inert (a fixture-only conftest, a declarative setup call; task-runners.ts and
   // build-files.ts judge the same texts when the runner runs).
   if (name === 'conftest.py')
-    return { name: 'pytest', read: (text) => (inertPython(text) ? [] : codeLines(text)) };
+    return {
+      name: 'pytest',
+      read: (text, place) => (inertPython(text, (m) => firstParty(m, place)) ? [] : codeLines(text)),
+    };
   if (name === 'setup.py')
     return { name: 'pip', read: (text) => (readPython(text).opaque === undefined ? [] : codeLines(text)) };
   return undefined;
@@ -566,6 +583,7 @@ function readEdit(
   const place: ManifestPlace = {
     folder: dirname(abs),
     inWorkspace: (p) => request.workspaceRoots.some((w) => w !== '/' && isUnder(p, w)),
+    isFile: (p) => request.readScript?.(p).kind === 'text',
   };
   const after = runner.read(next.text, place);
   if (typeof after === 'string') return unsure(`as changed ${after}`);

@@ -98,7 +98,7 @@ const FILES: Record<string, ScriptFile> = {
   ),
   [`${P}/ok/build.rs`]: text('fn main() { println!("cargo:rerun-if-changed=build.rs"); }\n'),
   [`${P}/ok/crates/local/Cargo.toml`]: text('[package]\nname = "local"\n'),
-  [`${P}/ok/crates/local/build.rs`]: text('fn main() { std::process::Command::new("sh"); }\n'),
+  [`${P}/ok/crates/local/build.rs`]: text('fn main() { let p = "sh"; std::process::Command::new(p); }\n'),
   [`${P}/bad/build.zig`]: text('pub fn build(b: *std.Build) void { _ = b.addSystemCommand(&.{"rm"}); }\n'),
   [`${P}/gw/gradlew`]: text(GRADLEW),
   [`${P}/gw/gradle/wrapper/gradle-wrapper.properties`]: text(

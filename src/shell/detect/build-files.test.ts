@@ -187,13 +187,36 @@ lazy val root = (project in file(".")).settings(name := "app", libraryDependenci
       'rm -rf ~',
     ]);
     expect(readProgram('elixir', 'def project, do: System.cmd("rm", ["-rf", "~"])\n').opaque).toBeDefined();
+    // A process named literally is the shell command it runs (judged as one); anything computed stays opaque.
     expect(
-      readProgram('rust', 'fn main() { std::process::Command::new("sh").status().unwrap(); }\n').opaque,
-    ).toBeDefined();
+      readProgram('rust', 'fn main() { std::process::Command::new("sh").status().unwrap(); }\n').commands,
+    ).toEqual(['sh']);
     expect(
       readProgram('rust', 'fn main() { let q = \'"\'; std::process::Command::new("x"); let s = "x"; }\n')
-        .opaque,
+        .commands,
+    ).toEqual(['x']);
+    const gitRev = `use std::process::Command;
+
+fn main() {
+    let rev = Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    println!("cargo:rustc-env=GIT_REV={rev}");
+}
+`;
+    expect(readProgram('rust', gitRev)).toEqual({ commands: ['git rev-parse --short HEAD'], loads: [] });
+    expect(
+      readProgram('rust', 'fn main() { Command::new("sh").arg("-c").arg(cmd).status(); }\n').opaque,
     ).toBeDefined();
+    expect(
+      readProgram('rust', 'fn main() { Command::new("make").env("LD_PRELOAD", "x.so").status(); }\n').opaque,
+    ).toBeDefined();
+    expect(readProgram('rust', 'fn main() { Command::new(prog).status(); }\n').opaque).toBeDefined();
+    expect(
+      readProgram('rust', 'fn main() { Command::new("sh").args(["-c", "echo it\'s"]).status(); }\n').commands,
+    ).toEqual(["sh -c 'echo it'\\''s'"]);
     expect(
       readProgram('rust', 'fn main() { std::fs::write("/tmp/x", "y").unwrap(); }\n').opaque,
     ).toBeDefined();

@@ -485,6 +485,44 @@ export function readMeson(text: string): BuildRead {
 
 // -------------------------------------------------------------------- build programs in other languages
 
+const shellWord = (w: string): string => (/^[\w./:=@%+-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`);
+
+/**
+ * A Rust build script's processes named literally: `Command::new("git").args(["rev-parse", "HEAD"]).output()`
+ * becomes the shell command `git rev-parse HEAD`, for the analysis to judge as any command (the script's
+ * `use std::process::Command` goes with them). A command given another folder, environment or pre-exec hook, or a
+ * program or word that is not a literal, stays in the code (and reaches the system there).
+ */
+function rustCommands(
+  code: string,
+  strings: readonly (string | undefined)[],
+): { code: string; commands: string[] } | string {
+  const commands: string[] = [];
+  let out = code.replace(
+    /^\s*use\s+std::process::(?:Command|\{\s*(?:Command|Stdio|Output|ExitStatus)(?:\s*,\s*(?:Command|Stdio|Output|ExitStatus))*\s*\})\s*;/gm,
+    ' ',
+  );
+  out = out.replace(
+    /(?:std::)?(?:process::)?\bCommand::new\(\s*S(\d+)\s*\)((?:\s*\.\s*(?:arg\(\s*S\d+\s*\)|args\(\s*&?\[\s*(?:S\d+\s*,?\s*)*\]\s*\)))*)/g,
+    (whole, program: string, chain: string) => {
+      const words = [
+        strings[Number(program)],
+        ...[...chain.matchAll(/S(\d+)/g)].map((m) => strings[Number(m[1])]),
+      ];
+      if (words.some((w) => w === undefined)) return whole;
+      commands.push((words as string[]).map(shellWord).join(' '));
+      return ' LiteralProcess ';
+    },
+  );
+  if (
+    /\bLiteralProcess\s*\.\s*(?:arg|args|env|envs|env_remove|env_clear|current_dir|arg0|pre_exec|uid|gid)\b/.test(
+      out,
+    )
+  )
+    return 'runs a program with words, a folder, an environment or a hook it computes';
+  return { code: out, commands };
+}
+
 type ProgramLanguage = 'swift' | 'zig' | 'elixir' | 'rust' | 'scala' | 'gradle' | 'maven';
 
 const LEXING: Readonly<Record<Exclude<ProgramLanguage, 'maven'>, LexOptions>> = {
@@ -564,6 +602,12 @@ export function readProgram(language: ProgramLanguage, text: string): BuildRead 
       commands.push(v.replace(/^cmd\s+/, ''));
       return ' ';
     });
+  }
+  if (language === 'rust') {
+    const read = rustCommands(code, strings);
+    if (typeof read === 'string') return opaque(read);
+    code = read.code;
+    commands.push(...read.commands);
   }
   if (
     language === 'rust' &&

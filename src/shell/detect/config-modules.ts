@@ -31,16 +31,32 @@ const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 const JS_MODULE = /\.(js|cjs|mjs|ts|cts|mts|jsx|tsx)$/;
 const stems = (...names: string[]) => names.flatMap((n) => EXTS.map((e) => `${n}.${e}`));
 
-const BABEL = [...stems('babel.config'), '.babelrc.js', '.babelrc.cjs', '.babelrc.mjs'];
-const POSTCSS = [...stems('postcss.config', 'tailwind.config'), '.postcssrc.js', '.postcssrc.cjs'];
+/** An rc file's data forms (JSON or YAML), which name modules by path as its code forms import them. */
+const rc = (name: string) => [name, `${name}.json`, `${name}.yml`, `${name}.yaml`];
+
+const BABEL = [
+  ...stems('babel.config'),
+  'babel.config.json',
+  '.babelrc.js',
+  '.babelrc.cjs',
+  '.babelrc.mjs',
+  '.babelrc',
+  '.babelrc.json',
+];
+const POSTCSS = [
+  ...stems('postcss.config', 'tailwind.config'),
+  '.postcssrc.js',
+  '.postcssrc.cjs',
+  ...rc('.postcssrc'),
+];
 
 /** The configuration modules each tool loads (looked for from the cwd up to the workspace top). */
 const MODULES: Readonly<Record<string, readonly string[]>> = {
   vitest: [...stems('vitest.config', 'vite.config', 'vitest.workspace'), ...POSTCSS, ...BABEL],
   vite: [...stems('vite.config'), ...POSTCSS],
-  jest: [...stems('jest.config'), ...BABEL],
-  eslint: [...stems('eslint.config'), '.eslintrc.js', '.eslintrc.cjs'],
-  next: [...stems('next.config'), ...POSTCSS, ...BABEL, '.babelrc'],
+  jest: [...stems('jest.config'), 'jest.config.json', ...BABEL],
+  eslint: [...stems('eslint.config'), '.eslintrc.js', '.eslintrc.cjs', ...rc('.eslintrc')],
+  next: [...stems('next.config'), ...POSTCSS, ...BABEL],
   nuxt: [...stems('nuxt.config'), ...POSTCSS],
   astro: [...stems('astro.config'), ...POSTCSS],
   playwright: stems('playwright.config'),
@@ -51,10 +67,24 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   postcss: POSTCSS,
   tailwindcss: POSTCSS,
   babel: BABEL,
-  stylelint: [...stems('stylelint.config'), '.stylelintrc.js', '.stylelintrc.cjs'],
-  prettier: [...stems('prettier.config'), '.prettierrc.js', '.prettierrc.cjs'],
+  stylelint: [...stems('stylelint.config'), '.stylelintrc.js', '.stylelintrc.cjs', ...rc('.stylelintrc')],
+  prettier: [
+    ...stems('prettier.config'),
+    '.prettierrc.js',
+    '.prettierrc.cjs',
+    ...rc('.prettierrc'),
+    '.prettierrc.json5',
+  ],
   // Test runners, linters and release tools of the safe catalogue whose configuration may be a module too.
-  mocha: ['.mocharc.js', '.mocharc.cjs', '.mocharc.mjs'],
+  mocha: [
+    '.mocharc.js',
+    '.mocharc.cjs',
+    '.mocharc.mjs',
+    '.mocharc.json',
+    '.mocharc.jsonc',
+    '.mocharc.yml',
+    '.mocharc.yaml',
+  ],
   ava: stems('ava.config'),
   xo: [...stems('xo.config'), '.xo-config.js', '.xo-config.cjs'],
   'lint-staged': [
@@ -62,6 +92,7 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
     '.lintstagedrc.js',
     '.lintstagedrc.cjs',
     '.lintstagedrc.mjs',
+    ...rc('.lintstagedrc'),
   ],
   // knip loads the configuration modules of the tools its plugins know, besides its own.
   knip: [
@@ -75,7 +106,13 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   'npm-check-updates': ['.ncurc.js', '.ncurc.cjs', '.ncurc.mjs'],
   'dependency-cruiser': ['.dependency-cruiser.js', '.dependency-cruiser.cjs', '.dependency-cruiser.mjs'],
   depcruise: ['.dependency-cruiser.js', '.dependency-cruiser.cjs', '.dependency-cruiser.mjs'],
-  commitlint: [...stems('commitlint.config'), '.commitlintrc.js', '.commitlintrc.cjs', '.commitlintrc.ts'],
+  commitlint: [
+    ...stems('commitlint.config'),
+    '.commitlintrc.js',
+    '.commitlintrc.cjs',
+    '.commitlintrc.ts',
+    ...rc('.commitlintrc'),
+  ],
   markdownlint: ['.markdownlint.js', '.markdownlint.cjs', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs'],
   'svelte-check': stems('svelte.config'),
 };
@@ -183,10 +220,90 @@ function resolveModule(base: string, inv: Invocation, r: Reporter): string | 'mi
 
 /** Paths a configuration's settings name (`./setup.js`, `<rootDir>/jest.setup.ts`): files the tool loads. */
 function namedFiles(text: string, dir: string): string[] {
-  const out: string[] = [];
+  return namedPaths(text, dir)
+    .filter(([p]) => JS_MODULE.test(p))
+    .map(([p]) => p);
+}
+
+/** Keys of a data configuration whose values are modules the tool loads, by path or by name. */
+const MODULE_KEYS =
+  /^(?:plugins|presets|parser|require|extends|customSyntax|processor|reporter|ui|setupFiles\w*|globalSetup|globalTeardown|transform|testEnvironment|resolver)$/;
+
+/**
+ * Relative paths a configuration names, quoted (JSON, JavaScript) or as YAML's plain scalars, each with whether
+ * the nearest key before it names modules (`plugins`, `parser`, `require`, ...).
+ */
+function namedPaths(text: string, dir: string): [path: string, moduleKey: boolean][] {
+  const out: [string, boolean][] = [];
+  const seen = new Set<string>();
+  const add = (raw: string, at: number) => {
+    const path = posix.normalize(posix.join(dir, raw.replace(/^<rootDir>\//, './')));
+    if (seen.has(path)) return;
+    seen.add(path);
+    const keys = [...text.slice(Math.max(0, at - 400), at).matchAll(/["']?([\w-]+)["']?\s*[:=]/g)];
+    out.push([path, MODULE_KEYS.test(keys[keys.length - 1]?.[1] ?? '')]);
+  };
   for (const m of text.matchAll(/(['"`])((?:\.{1,2}\/|<rootDir>\/)[^'"`\n*?$]*)\1/g))
-    if (JS_MODULE.test(m[2] ?? ''))
-      out.push(posix.normalize(posix.join(dir, (m[2] ?? '').replace(/^<rootDir>\//, './'))));
+    add(m[2] ?? '', m.index ?? 0);
+  for (const m of text.matchAll(/(?:^|[\s[,:-])(\.{1,2}\/[^\s'"`,[\]{}#*?$]+)/gm))
+    add(m[1] ?? '', m.index ?? 0);
+  return out;
+}
+
+/** A workspace module an extensionless path names: `base.js` and the like, or (under a module key) a folder's index. */
+function dataModule(
+  base: string,
+  moduleKey: boolean,
+  inv: Invocation,
+  r: Reporter,
+): string | 'missing' | undefined {
+  if (moduleKey) return resolveModule(base, inv, r);
+  const names = folderNames(posix.dirname(base), inv, r);
+  for (const c of EXTS.map((e) => `${base}.${e}`)) {
+    if (names && !names.has(posix.basename(c))) continue;
+    const f = projectFile(c, inv, r);
+    if (f.kind === 'unknown') return undefined;
+    if (f.kind === 'text') return c;
+  }
+  return 'missing';
+}
+
+/**
+ * lint-staged's commands in a data configuration (`.lintstagedrc`, JSON or YAML) or package.json's `lint-staged`:
+ * each value is shell text lint-staged runs on the staged files. Undefined when the text cannot be read that way.
+ */
+function lintStagedCommands(text: string, manifest: boolean): string[] | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (json !== undefined) {
+    const section = manifest ? (isRecord(json) ? json['lint-staged'] : undefined) : json;
+    if (section === undefined && manifest) return [];
+    if (!isRecord(section)) return undefined;
+    const out: string[] = [];
+    for (const v of Object.values(section)) {
+      const list = Array.isArray(v) ? v : [v];
+      if (!list.every((c) => typeof c === 'string')) return undefined;
+      out.push(...(list as string[]));
+    }
+    return out;
+  }
+  if (manifest) return undefined;
+  // YAML: `"*.js": cmd`, or a list of commands under the pattern.
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const t = line.trim();
+    if (t === '' || t.startsWith('#')) continue;
+    const item = /^-\s+(.+)$/.exec(t);
+    const pair = /^(["'][^"']+["']|[^\s:][^:]*?):\s*(.*)$/.exec(t);
+    const value = (item?.[1] ?? pair?.[2] ?? '').trim();
+    if (!item && !pair) return undefined;
+    if (value === '' || value === '|' || value === '>') continue;
+    out.push(value.replace(/^(["'])(.*)\1$/, '$2'));
+  }
   return out;
 }
 
@@ -210,11 +327,20 @@ function modulesInert(entries: readonly string[], inv: Invocation, r: Reporter, 
     if (seen.size > MAX_PROGRAM_FILES || depth > MAX_IMPORT_DEPTH) return false;
     const file = projectFile(path, inv, r);
     if (file.kind !== 'text') return false;
-    if (path.endsWith('.json') || posix.basename(path) === '.babelrc') {
-      // package.json: only its `jest` settings are configuration.
+    if (!JS_MODULE.test(path)) {
+      // A data configuration (JSON, YAML, an rc file): the modules it names by path are loaded. package.json: only
+      // its `jest` settings are configuration.
       const text = posix.basename(path) === 'package.json' ? jestSection(file.text) : file.text;
       if (text === undefined) return false;
-      for (const f of namedFiles(text, posix.dirname(path))) queue.push([f, depth + 1]);
+      for (const [named, moduleKey] of namedPaths(text, posix.dirname(path))) {
+        if (JS_MODULE.test(named)) {
+          queue.push([named, depth + 1]);
+          continue;
+        }
+        const next = dataModule(named, moduleKey, inv, r);
+        if (next === undefined) return false;
+        if (next !== 'missing') queue.push([next, depth + 1]);
+      }
       continue;
     }
     const rest = withoutPackages(file.text, linked);
@@ -250,6 +376,15 @@ function webServer(text: string, inv: Invocation, r: Reporter): boolean {
   }
   if (commands.length === 0) return false;
   runFileText(commands.map((c) => `(\n${c}\n)`).join('\n'), inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
+  return true;
+}
+
+/** lint-staged's commands of a data configuration, analysed as `sh -c` text; false when they cannot be read. */
+function lintStaged(text: string, manifest: boolean, inv: Invocation, r: Reporter): boolean {
+  const commands = lintStagedCommands(text, manifest);
+  if (commands === undefined) return false;
+  if (commands.length > 0)
+    runFileText(commands.map((c) => `(\n${c}\n)`).join('\n'), inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
   return true;
 }
 
@@ -317,6 +452,10 @@ export function configModules(inv: Invocation, r: Reporter): void {
       if (file.kind === 'unknown') return;
       if (file.kind !== 'text') continue;
       entries.push(path);
+      if (program === 'lint-staged' && !JS_MODULE.test(path) && !lintStaged(file.text, false, inv, r)) {
+        say(program, inv, r, 'reads a configuration whose commands gavel cannot read');
+        return;
+      }
       if (program === 'playwright' && !webServer(file.text, inv, r)) {
         say(program, inv, r, 'reads a configuration whose web server command gavel cannot read');
         return;
@@ -342,6 +481,13 @@ export function configModules(inv: Invocation, r: Reporter): void {
       return;
     }
     entries.push(path);
+  }
+  if (program === 'lint-staged') {
+    const manifest = projectFile(inFolder(inv.cwd, 'package.json'), inv, r);
+    if (manifest.kind === 'text' && !lintStaged(manifest.text, true, inv, r)) {
+      say(program, inv, r, 'reads a package.json whose `lint-staged` commands gavel cannot read');
+      return;
+    }
   }
   if (program === 'jest') {
     // package.json `jest`: the files its settings name are loaded as the configuration's own.

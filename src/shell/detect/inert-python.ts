@@ -10,9 +10,12 @@ const INERT_MODULES = new Set(
     ' ',
   ),
 );
-/** Names through which Python code reaches the system, files or other code. */
+/**
+ * Names through which Python code reaches the system, files or other code. pytest's `monkeypatch` and temporary
+ * folders act inside the test process; what is then written or run is named by the calls here.
+ */
 const REACHES =
-  /\b(pytest_plugins|exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|tmp_path|tmpdir|monkeypatch|write\w*|unlink|remove|rmtree)\b/;
+  /\b(pytest_plugins|exec|eval|compile|__import__|getattr|setattr|delattr|globals|locals|vars|open|system|popen|spawn\w*|subprocess|socket|ctypes|importlib|pickle|marshal|shelve|os|sys|shutil|pathlib|Path|builtins|__builtins__|breakpoint|input|urllib|requests|httpx|write\w*|unlink|remove|rmtree)\b/;
 
 /**
  * The code with its comments out of the way: a `#` inside a string literal starts no comment (`x = "#"; os.system(..)`
@@ -62,15 +65,19 @@ const PATH_IMPORT = /^\s*(?:import\s+(?:sys|os|os\.path|pathlib)|from\s+pathlib\
 const IMPORT_PATH =
   /^\s*sys\.path\.(?:insert\(\s*0\s*,|append\()(?:\s|str\(|os\.fspath\(|os\.path\.(?:dirname|abspath|join|realpath|normpath)\(|(?:pathlib\.)?Path\(|__file__|\)|\.resolve\(\)|\.absolute\(\)|\.parent\b|\.parents\[\d\]|\/|,|"(?!\/)[\w./-]*"|'(?!\/)[\w./-]*')*\)\s*$/;
 
-/** Python a runner imports is inert when it imports only inert modules and names nothing that reaches out. */
-export function inertPython(text: string): boolean {
+/**
+ * Python a runner imports is inert when it imports only inert modules and names nothing that reaches out.
+ * `firstParty`: whether a top-level module is the project's own (a package or module of the workspace), which
+ * the tests import and run anyway (ADR 0068): importing it is known as they are.
+ */
+export function inertPython(text: string, firstParty: (module: string) => boolean = () => false): boolean {
   const code = withoutComments(text)
     .split('\n')
     .filter((line) => !PATH_IMPORT.test(line) && !IMPORT_PATH.test(line))
     .join('\n');
   for (const m of code.matchAll(/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))/gm)) {
     const modules = (m[1] ?? m[2] ?? '').split(',').map((x) => x.trim().split(/[.\s]/)[0] ?? '');
-    if (modules.some((x) => !INERT_MODULES.has(x))) return false;
+    if (modules.some((x) => !INERT_MODULES.has(x) && (x === '' || !firstParty(x)))) return false;
   }
   return !REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n]*$/gm, ''));
 }

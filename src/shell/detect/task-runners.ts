@@ -41,6 +41,22 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
 const wrapperOf = (inv: Invocation) => `${inv.program}${SCRIPT_FILE_WRAPPER}`;
 
+/**
+ * Is `module` the project's own (a package or module in a folder between `dir` and the workspace top, or in its
+ * `src/`)? Such a module is what the tests import and run anyway (ADR 0068): a conftest importing it is known as
+ * they are. Names of a closed shape only.
+ */
+function firstParty(module: string, dir: string, top: string, inv: Invocation, r: Reporter): boolean {
+  if (!/^[A-Za-z_]\w{0,63}$/.test(module)) return false;
+  for (const d of foldersUp(dir)) {
+    for (const base of [d, inFolder(d, 'src')])
+      for (const f of [inFolder(base, `${module}/__init__.py`), inFolder(base, `${module}.py`)])
+        if (projectFile(f, inv, r).kind === 'text') return true;
+    if (d === top || !d.startsWith(`${top}/`)) break;
+  }
+  return false;
+}
+
 /** `pytest [paths…]`, `py.test`, `python -m pytest`: the conftest.py files between the workspace and each path. */
 function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   // `--basetemp DIR` empties DIR before the run: a delete of it.
@@ -87,7 +103,7 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   for (const dir of dirs) {
     const file = projectFile(inFolder(dir, 'conftest.py'), inv, r);
     if (file.kind === 'unknown') return;
-    if (file.kind === 'text' && !inertPython(file.text)) {
+    if (file.kind === 'text' && !inertPython(file.text, (m) => firstParty(m, dir, top, inv, r))) {
       say(inv, r, 'imports a conftest.py whose code may reach the system while collecting');
       return;
     }
