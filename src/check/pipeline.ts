@@ -6,7 +6,7 @@
 
 import { type Clock, type Decision, decide } from '../core';
 import type { ShellAnalysis, ShellEnv } from '../shell';
-import { argumentCommands, collectFacts } from './facts/collect-facts';
+import { argumentCommands, collectFacts, type ShellWrite, shellWriteRequests } from './facts/collect-facts';
 import type { Facts } from './facts/facts';
 import { scopeTest, shellEnvOf } from './facts/shell-env';
 import { decideFloor, type FloorHit } from './floor/decide-floor';
@@ -41,6 +41,7 @@ async function run(request: CheckRequest, deps: CheckDeps, trace: boolean): Prom
   let analysis: ShellAnalysis | undefined;
   let env: ShellEnv | undefined;
   const analyses: ShellAnalysis[] = [];
+  const writes: ShellWrite[] = [];
   const commands = argumentCommands(request);
   if (request.input.kind === 'shell' || commands.length > 0) {
     try {
@@ -48,6 +49,12 @@ async function run(request: CheckRequest, deps: CheckDeps, trace: boolean): Prom
       if (request.input.kind === 'shell') analysis = await deps.analyzeShell(request.input.command, env);
       // An MCP or unknown tool's arguments that carry a command are analysed as the shell they are.
       for (const command of commands) analyses.push(await deps.analyzeShell(command, env));
+      // Literal text the command writes to a file: what that write adds is analysed as a write tool's would be.
+      for (const sub of shellWriteRequests(request, analysis)) {
+        const subAnalyses: ShellAnalysis[] = [];
+        for (const command of argumentCommands(sub)) subAnalyses.push(await deps.analyzeShell(command, env));
+        writes.push({ request: sub, analyses: subAnalyses });
+      }
     } catch {
       const decision = decide({
         verdict: 'deny',
@@ -60,7 +67,7 @@ async function run(request: CheckRequest, deps: CheckDeps, trace: boolean): Prom
   }
   env ??= shellEnvOf(request, policy);
   const inScope = scopeTest(policy, env);
-  const facts = collectFacts(request, analysis, policy, env, inScope, analyses);
+  const facts = collectFacts(request, analysis, policy, env, inScope, analyses, writes);
   const categories = categoriesOf(facts);
   const floor = decideFloor(facts, policy.floor);
   if (floor) {

@@ -16,6 +16,7 @@ import { detectInvocation } from './detect/detect-invocation';
 import { endlessWork } from './detect/endless-work';
 import { forkBomb } from './detect/fork-bomb';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './detect/network-target';
+import { writtenTexts } from './detect/written-scripts';
 import { braceCommandText } from './parse/brace-commands';
 import { fastParse } from './parse/fast-parse';
 import { joinsLines } from './parse/joined-lines';
@@ -427,6 +428,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
           ([n, k]) => this.prefixes.get(n) === k && !this.plainNames.has(n) && !this.declaredNames.has(n),
         )
         .map(([n]) => n),
+      writtenTexts: writtenTexts(this),
     };
   }
 }

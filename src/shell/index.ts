@@ -54,5 +54,6 @@ export type {
   ShellPathTable,
   Uncertainty,
   UncertaintyCode,
+  WrittenText,
 } from './types';
 export { SCRIPT_FILE_WRAPPER, UNCERTAINTY_CODES, WRITTEN_SCRIPT_WRAPPER } from './types';

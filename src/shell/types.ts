@@ -127,6 +127,13 @@ export interface Uncertainty {
   segment?: number;
 }
 
+/** Literal text a command writes to a file (`echo x >> .npmrc`, `cat > f <<EOF`, `tee`): `append` adds it at the end. */
+export interface WrittenText {
+  path: string;
+  text: string;
+  append: boolean;
+}
+
 export interface ShellAnalysis {
   segments: Segment[];
   hits: CategoryHit[];
@@ -148,6 +155,8 @@ export interface ShellAnalysis {
    * `LC_ALL=C printf`): each lasted for its builtin alone and reached nothing else.
    */
   builtinScoped?: string[];
+  /** Literal texts written to files (detect/written-scripts.ts), for the check to judge as the writes they are. */
+  writtenTexts?: WrittenText[];
 }
 
 /**

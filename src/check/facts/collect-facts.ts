@@ -20,7 +20,7 @@ import {
 } from '../../shell';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import { argumentTouches } from '../request/argument-shapes';
-import type { CheckRequest, SearchLines } from '../request/request';
+import type { CheckRequest, FileChange, SearchLines } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
 import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
@@ -428,18 +428,18 @@ function argumentFacts(
 }
 
 /**
- * A write or edit of a file a runner runs commands from: every command it adds is judged as the shell it is
- * (`analyses`, in `argumentCommands` order), labelled with the runner and script; its uncertainties name them.
- * A write that takes away a guard the project keeps (guard-edits.ts) is uncertain.
+ * What a write or edit adds besides the write itself: every command it adds to a file a runner runs commands
+ * from, judged as the shell it is (`analyses`, in `argumentCommands` order), labelled with the runner and script
+ * (its uncertainties name them); code planted where something runs it later (later-code.ts); a guard the project
+ * keeps taken away (guard-edits.ts). Undefined when there is nothing.
  */
-function withRunnerCommands(
+function writeAdditions(
   request: CheckRequest,
-  facts: Facts,
   analyses: readonly ShellAnalysis[],
   policy: CompiledPolicy,
   env: ShellEnv,
   inScope: InScope,
-): Facts {
+): { targets: TargetFacts[]; uncertain: Uncertainty[] } | undefined {
   const edit = runnerEdit(request);
   const input = request.input;
   const guards =
@@ -448,9 +448,9 @@ function withRunnerCommands(
       : input.kind === 'write' || input.kind === 'edit'
         ? weakenedGuards(request, input.path, input.change)
         : [];
-  if (!edit && guards.length === 0) return facts;
-  const targets = facts.targets.slice();
-  const uncertain = [...facts.uncertain, ...guards, ...(edit?.uncertain ?? [])];
+  if (!edit && guards.length === 0) return undefined;
+  const targets: TargetFacts[] = [];
+  const uncertain = [...guards, ...(edit?.uncertain ?? [])];
   edit?.commands.forEach((c, i) => {
     const a = analyses[i];
     const label = `\`${request.toolName}\` (${c.where})`;
@@ -474,7 +474,51 @@ function withRunnerCommands(
       if (categories.length > 0) targets.push({ ...s, categories, outOfScope: [] });
     }
   });
-  return { ...facts, targets: targets.map((t, index) => ({ ...t, index })), uncertain };
+  return { targets, uncertain };
+}
+
+/** A write or edit: the write's own facts, then what it adds (`writeAdditions`). */
+function withRunnerCommands(
+  request: CheckRequest,
+  facts: Facts,
+  analyses: readonly ShellAnalysis[],
+  policy: CompiledPolicy,
+  env: ShellEnv,
+  inScope: InScope,
+): Facts {
+  const more = writeAdditions(request, analyses, policy, env, inScope);
+  if (!more) return facts;
+  const targets = [...facts.targets, ...more.targets];
+  return {
+    ...facts,
+    targets: targets.map((t, index) => ({ ...t, index })),
+    uncertain: [...facts.uncertain, ...more.uncertain],
+  };
+}
+
+/** A file a shell command writes with literal text, as the write request it stands for, and the analyses of what that adds. */
+export interface ShellWrite {
+  request: CheckRequest;
+  analyses: ShellAnalysis[];
+}
+
+/**
+ * The writes of literal text a shell command makes (`echo x >> .npmrc`, `cat > conftest.py <<EOF`), each as the
+ * write tool request it stands for: a redirect `>` or `tee` writes the whole text, `>>` and `tee -a` append it.
+ */
+export function shellWriteRequests(
+  request: CheckRequest,
+  analysis: ShellAnalysis | undefined,
+): CheckRequest[] {
+  const out: CheckRequest[] = [];
+  for (const w of analysis?.writtenTexts ?? []) {
+    const lines = w.text.replace(/\n$/, '').split('\n');
+    const change: FileChange = w.append
+      ? { kind: 'patch', lines: lines.map((l) => `+${l}`), add: false }
+      : { kind: 'whole', text: w.text };
+    out.push({ ...request, input: { kind: 'write', path: w.path, change } });
+  }
+  return out;
 }
 
 /**
@@ -522,6 +566,7 @@ export function collectFacts(
   env: ShellEnv,
   inScope: InScope,
   analyses: readonly ShellAnalysis[] = [],
+  writes: readonly ShellWrite[] = [],
 ): Facts {
   const input = request.input;
   if (input.kind === 'shell') {
@@ -532,6 +577,13 @@ export function collectFacts(
       };
     const targets = shellTargets(request, analysis, policy, inScope, env);
     const uncertain = analysis.uncertain.slice();
+    // Literal text the command writes to a file is judged as a write tool's change of it would be.
+    for (const w of writes) {
+      const more = writeAdditions(w.request, w.analyses, policy, env, inScope);
+      if (!more) continue;
+      for (const t of more.targets) targets.push({ ...t, index: targets.length });
+      uncertain.push(...more.uncertain);
+    }
     const variables = analysis.variables ?? [];
     // Setting shell state only (`export X=1`) runs nothing, but it is not empty: the policy judges the names.
     if (targets.length === 0 && uncertain.length === 0 && variables.length === 0)

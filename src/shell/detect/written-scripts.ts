@@ -7,7 +7,7 @@
  */
 
 import { resolvedPathOf } from '../classify/classify-path';
-import { WRITTEN_SCRIPT_WRAPPER } from '../types';
+import { WRITTEN_SCRIPT_WRAPPER, type WrittenText } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter, type ScriptBinding } from '../unwrap/invocation';
 import { bindPositional } from '../walk/positional';
 import { builtProgram } from './built-programs';
@@ -53,6 +53,25 @@ function record(r: Reporter, path: string | undefined, content: string | undefin
   writers.set(path, segment);
 }
 
+/** Each literal text written to a path by redirect or `tee`, in order (what a write tool's change would be). */
+const TEXTS = new WeakMap<Reporter, WrittenText[]>();
+const MAX_TEXTS = 16;
+
+function noteText(r: Reporter, path: string | undefined, text: string | undefined, append: boolean): void {
+  if (path === undefined || text === undefined) return;
+  let list = TEXTS.get(r);
+  if (!list) {
+    list = [];
+    TEXTS.set(r, list);
+  }
+  if (list.length < MAX_TEXTS) list.push({ path, text, append });
+}
+
+/** The literal texts this analysis saw written to files (bounded), for the check to judge as writes of them. */
+export function writtenTexts(r: Reporter): WrittenText[] {
+  return TEXTS.get(r) ?? [];
+}
+
 /** Notes the files an invocation writes by redirect (or `tee FILE`). */
 const OPAQUE_WRITERS = new Set(['cp', 'mv', 'ln', 'install', 'rsync']);
 
@@ -62,8 +81,10 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     if (!redirect.op.includes('>') || redirect.op.startsWith('<')) continue;
     const path = resolvedPathOf(redirect.target.text, r.scope, base);
     // `>>` appends to content not shown; `&>`/`2>` may write other text.
-    const exact = redirect.op === '>' || redirect.op === '>|' ? printedText(inv) : undefined;
+    const whole = redirect.op === '>' || redirect.op === '>|';
+    const exact = whole ? printedText(inv) : undefined;
     record(r, path, exact, inv.segment);
+    if (whole || redirect.op === '>>') noteText(r, path, whole ? exact : printedText(inv), !whole);
   }
   // Copies, moves, links and in-place edits: the file's new content is not shown.
   const opaqueWriter = OPAQUE_WRITERS.has(inv.program);
@@ -79,7 +100,9 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     const append = inv.args.some((w) => /^-[a-z]*a|^--append$/.test(plain(w)));
     for (const w of inv.args) {
       if (plain(w).startsWith('-')) continue;
-      record(r, resolvedPathOf(w.text, r.scope, base), append ? undefined : inv.stdin.literal, inv.segment);
+      const path = resolvedPathOf(w.text, r.scope, base);
+      record(r, path, append ? undefined : inv.stdin.literal, inv.segment);
+      noteText(r, path, inv.stdin.literal, append);
     }
   }
 }
