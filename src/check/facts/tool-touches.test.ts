@@ -277,6 +277,9 @@ const glob = (pattern: string, path = WORKSPACE) =>
 describe('files a later ordinary command runs code from are persistence when written', () => {
   it.each([
     ['a per-worktree git config', '.git/worktrees/feature/config.worktree'],
+    ["the folder git takes a repository's config and hooks from (review 18)", '.git/commondir'],
+    ['the branch checked out (a later push goes there)', '.git/HEAD'],
+    ['object stores borrowed from elsewhere', '.git/objects/info/alternates'],
     ['cargo configuration (rustc-wrapper, runner)', '.cargo/config.toml'],
     ['a pnpmfile (code pnpm install loads)', '.pnpmfile.cjs'],
     ['JVM options of Maven (-javaagent)', '.mvn/jvm.config'],

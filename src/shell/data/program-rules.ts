@@ -538,6 +538,15 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     what: 'reads app secrets',
   },
   {
+    // procps' BSD option `e` (`ps e`, `ps auxe`, `ps -ef e`) prints each process's environment after its
+    // command; a value of `-o`, `-u`, `--sort` ... is no option group.
+    programs: ['ps'],
+    match:
+      /(?<!(?:^| )(?:-[a-z]*[opugctqkn]|--(?:sort|format|user|group|pid|ppid|tty|cols|columns|rows|width|quick-pid)))(?:^| )[acfhjlmnrsuvwx]*e[acfhjlmnrsuvwx]*(?= |$)/,
+    category: 'secret_material_read',
+    what: "prints every process's environment",
+  },
+  {
     programs: ['printenv'],
     match: /^$|(key|secret|token|passw|credential|auth)/,
     category: 'secret_material_read',

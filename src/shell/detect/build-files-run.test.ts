@@ -212,6 +212,13 @@ describe('builders read the files they execute', () => {
   });
   it('cargo follows path dependencies to their build.rs; zig and mix', () => {
     expect(codes(at('ok', 'cargo build'))).toContain('dynamic-script');
+    // A package named by option is the one built (review 18).
+    expect(codes(at('', 'cargo build --manifest-path ok/Cargo.toml'))).toContain('dynamic-script');
+    expect(codes(at('', 'cargo build --manifest-path=ok/crates/local/Cargo.toml'))).toContain(
+      'dynamic-script',
+    );
+    expect(codes(at('', 'cargo -C ok build'))).toContain('dynamic-script');
+    expect(codes(at('', 'cargo build --manifest-path "$M"'))).toContain('dynamic-script');
     expect(codes(at('bad', 'zig build test'))).toContain('dynamic-script');
     expect(categories(at('bad', 'mix test'))).toContain('destructive_root_delete');
   });

@@ -453,9 +453,40 @@ const CARGO_BUILDS =
   /^(build|b|check|c|test|t|run|r|bench|clippy|doc|d|fix|rustc|nextest|llvm-cov|tarpaulin|miri)$/;
 
 function cargo(inv: Invocation, r: Reporter): void {
-  const sub = plain(inv.args.find((a) => !plain(a).startsWith('-') && !plain(a).startsWith('+')));
+  // The subcommand: the first word that is no option, no toolchain and no value of a global option.
+  const valued = /^(?:-C|-Z|--config|--color|--manifest-path|--target-dir)$/;
+  const sub = plain(
+    inv.args.find((a, k) => {
+      const t = plain(a);
+      return !t.startsWith('-') && !t.startsWith('+') && !valued.test(plain(inv.args[k - 1]));
+    }),
+  );
   if (!CARGO_BUILDS.test(sub)) return;
-  const manifest = nearest(inv.cwd as string, ['Cargo.toml'], inv, r);
+  // `--manifest-path F` and `-C DIR` name the package built, as a `cd` would.
+  let start = inv.cwd as string;
+  let named: string | undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = plain(inv.args[k]);
+    const value =
+      t === '--manifest-path' || t === '-C'
+        ? inv.args[k + 1]
+        : t.startsWith('--manifest-path=')
+          ? { text: t.slice('--manifest-path='.length), flow: (inv.args[k] as Word).flow }
+          : undefined;
+    if (value === undefined) continue;
+    if (!isLiteral(value)) {
+      say(inv, r, 'builds a package named at run time');
+      return;
+    }
+    const abs = resolveArg(value, inv, r).resolved;
+    if (abs === undefined) {
+      say(inv, r, 'builds a package gavel cannot place');
+      return;
+    }
+    if (t === '-C') start = abs;
+    else named = abs;
+  }
+  const manifest = named ?? nearest(start, ['Cargo.toml'], inv, r);
   if (!manifest) return;
   const w = walk(inv, r);
   const visit = (path: string): boolean => {

@@ -234,6 +234,11 @@ describe('a module named on the command line is read as the default one (review 
     ['jest --config=', 'jest --config=evil.js'],
     ['mocha --reporter', 'mocha --reporter ./evil.js'],
     ['vitest --environment', 'vitest --environment ./evil.js run'],
+    ['eslint -f (a formatter module, review 18)', 'eslint -f ./evil.js .'],
+    ['eslint --format=', 'eslint --format=./evil.js .'],
+    ['eslint --parser', 'eslint --parser ./evil.js .'],
+    ['vitest --pool', 'vitest run --pool ./evil.js'],
+    ['stylelint --custom-syntax', 'stylelint --custom-syntax ./evil.js "src/*.css"'],
   ])('%s: a module that runs a command is uncertain', (_n, command) => {
     expect(judge(command, { 'evil.js': EVIL }).uncertain.length).toBeGreaterThan(0);
   });
@@ -250,6 +255,8 @@ describe('a module named on the command line is read as the default one (review 
     ['a reporter by package name', 'vitest run --reporter dot'],
     ['prettier -c is --check', 'prettier -c .'],
     ['a JSON config', 'eslint -c .eslintrc.json src'],
+    ['a formatter by name', 'eslint -f stylish .'],
+    ['a pool by name', 'vitest run --pool forks'],
   ])('quiet: %s', (_n, command) => {
     expect(quiet(command, { 'vitest.ci.config.ts': "export default { test: { include: ['x'] } };\n" })).toBe(
       true,

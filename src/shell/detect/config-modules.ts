@@ -119,8 +119,10 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
 
 /** Options whose value is a module the tool loads; `-c` only where it means `--config`. */
 const MODULE_OPTIONS =
-  /^--(?:config|reporter|ui|environment|plugin|resolver|testEnvironment|test-environment)$/;
+  /^--(?:config|reporter|ui|environment|plugin|resolver|testEnvironment|test-environment|format|parser|pool|rulesdir|require|loader|preset|runner|testRunner|test-runner|transformer|globalSetup|global-setup|setupFiles|setup-files|snapshotResolver|watchPlugins|customSyntax|custom-syntax)$/;
 const SHORT_CONFIG = new Set(['vitest', 'vite', 'jest', 'eslint', 'rollup', 'webpack', 'knip', 'tsup']);
+/** `-f` is a module only where it means `--format` (eslint's formatter, loaded and run). */
+const SHORT_FORMAT = new Set(['eslint']);
 /** A module path rather than an installed package's name (`./r.js`, `conf/x.ts`, `evil.js`). */
 const MODULE_PATH = /^(?:\.{1,2}\/|\/)|\.(?:[cm]?[jt]sx?)$/;
 
@@ -128,7 +130,10 @@ const MODULE_PATH = /^(?:\.{1,2}\/|\/)|\.(?:[cm]?[jt]sx?)$/;
 function namedModules(program: string, inv: Invocation): Word[] {
   return optionWords(
     inv.args,
-    (o) => MODULE_OPTIONS.test(o) || (o === '-c' && SHORT_CONFIG.has(program)),
+    (o) =>
+      MODULE_OPTIONS.test(o) ||
+      (o === '-c' && SHORT_CONFIG.has(program)) ||
+      (o === '-f' && SHORT_FORMAT.has(program)),
   ).filter((value) => !isLiteral(value) || MODULE_PATH.test(plain(value)));
 }
 

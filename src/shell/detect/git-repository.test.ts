@@ -217,6 +217,29 @@ describe('a push with no refspec while the default branch is checked out', () =>
     ]);
   });
 
+  it.each([
+    ['git checkout main && git push'],
+    ['git switch master; git push origin HEAD'],
+    ['git symbolic-ref HEAD refs/heads/main && git push'],
+    ['git checkout -B main && git push -u origin HEAD'],
+  ])('a branch checked out earlier in the line is the one pushed: %s (review 18)', (command) => {
+    expect(analyze(command, repo(P, PLAIN_CONFIG, 'feat/x')).uncertain.length).toBeGreaterThan(0);
+  });
+
+  it('checking out a feature branch or restoring a file does not make a push shared', () => {
+    expect(
+      quiet(analyze('git checkout -b feat/y && git push -u origin HEAD', repo(P, PLAIN_CONFIG, 'feat/x'))),
+    ).toBe(true);
+    // A file restored (work loss, judged on its own) leaves the branch as it was.
+    expect(
+      analyze('git checkout -- src/a.ts && git push', repo(P, PLAIN_CONFIG, 'feat/x')).uncertain,
+    ).toEqual([]);
+    // A file restored while on main: the push is still of main.
+    expect(
+      analyze('git checkout src/a.ts && git push', repo(P, PLAIN_CONFIG, 'main')).uncertain.length,
+    ).toBeGreaterThan(0);
+  });
+
   it('the remote default branch counts whatever its name', () => {
     const files = repo(P, PLAIN_CONFIG, 'live', {
       'refs/remotes/origin/HEAD': text('ref: refs/remotes/origin/live\n'),
@@ -308,5 +331,34 @@ describe('a configuration an earlier command of the line changes is not the one 
     ],
   ])('quiet: %s', (_n, command) => {
     expect(quiet(analyze(command, files))).toBe(true);
+  });
+});
+
+describe('the repository git finds, as git finds it (review 18)', () => {
+  const EVIL = '[core]\n\tfsmonitor = rm -rf ~\n';
+  it("a `.git` folder's commondir names where the configuration is read", () => {
+    const files = {
+      ...repo(P, PLAIN_CONFIG, 'feat/x', { commondir: text('../bare\n') }),
+      [`${P}/bare/config`]: text(EVIL),
+    };
+    expect(categories(analyze('git status', files))).toEqual(['destructive_root_delete']);
+  });
+
+  it('a folder that is itself a git directory is the repository (git -C bare, cd bare)', () => {
+    const files = {
+      ...repo(P, PLAIN_CONFIG),
+      [`${P}/bare`]: DIR,
+      [`${P}/bare/HEAD`]: text('ref: refs/heads/main\n'),
+      [`${P}/bare/objects`]: DIR,
+      [`${P}/bare/refs`]: DIR,
+      [`${P}/bare/config`]: text(EVIL),
+    };
+    expect(categories(analyze('git -C bare status', files))).toEqual(['destructive_root_delete']);
+    expect(categories(analyze('git status', files, `${P}/bare`))).toEqual(['destructive_root_delete']);
+  });
+
+  it('a folder with a HEAD file alone is no git directory', () => {
+    const files = { ...repo(P, PLAIN_CONFIG), [`${P}/docs`]: DIR, [`${P}/docs/HEAD`]: text('x\n') };
+    expect(quiet(analyze('git status', files, `${P}/docs`))).toBe(true);
   });
 });

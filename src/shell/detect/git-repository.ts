@@ -83,21 +83,55 @@ function findRepository(start: string, inv: Invocation, r: Reporter): Found {
     const dotgit = inFolder(dir, '.git');
     const f = readBudgeted(dotgit, inv, r);
     if (!f) return 'unknown';
-    if (f.kind === 'missing') continue;
+    if (f.kind === 'missing') {
+      // A folder that is itself a git directory (HEAD, objects/, refs/): git takes it as a bare repository.
+      const bare = bareRepository(dir, inv, r);
+      if (bare === 'unknown') return 'unknown';
+      if (bare) return { top: dir, gitDir: dir, commonDir: bare };
+      continue;
+    }
     if (f.kind === 'unreadable') {
       if (f.why !== 'not-regular') return 'unknown';
-      return { top: dir, gitDir: dotgit, commonDir: dotgit };
+      // A `.git` folder's `commondir` names where its config, hooks and refs live, as for a worktree's.
+      const commonDir = commonOf(dotgit, inv, r);
+      if (commonDir === undefined) return 'unknown';
+      return { top: dir, gitDir: dotgit, commonDir };
     }
     // A worktree or submodule: `gitdir: <path>`, relative to the folder of the `.git` file.
     const m = /^gitdir:[ \t]*(\S.*?)[ \t]*$/m.exec(f.text);
     if (!m?.[1]) return 'unknown';
     const gitDir = posix.resolve(dir, m[1]);
-    const common = readBudgeted(inFolder(gitDir, 'commondir'), inv, r);
-    if (!common || common.kind === 'unreadable') return 'unknown';
-    const commonDir = common.kind === 'text' ? posix.resolve(gitDir, common.text.trim()) : gitDir;
+    const commonDir = commonOf(gitDir, inv, r);
+    if (commonDir === undefined) return 'unknown';
     return { top: dir, gitDir, commonDir };
   }
   return 'none';
+}
+
+/** The folder a git directory's `commondir` file names (itself without one); undefined when it cannot be read. */
+function commonOf(gitDir: string, inv: Invocation, r: Reporter): string | undefined {
+  const common = readBudgeted(inFolder(gitDir, 'commondir'), inv, r);
+  if (!common || common.kind === 'unreadable') return undefined;
+  return common.kind === 'text' ? posix.resolve(gitDir, common.text.trim()) : gitDir;
+}
+
+/**
+ * Is `dir` itself a git directory (a `HEAD` file, `objects/` and `refs/` folders), as git's discovery checks after
+ * `dir/.git`? Its common folder when it is, false when not, 'unknown' when it cannot be told.
+ */
+function bareRepository(dir: string, inv: Invocation, r: Reporter): string | false | 'unknown' {
+  const head = readBudgeted(inFolder(dir, 'HEAD'), inv, r);
+  if (!head) return 'unknown';
+  if (head.kind !== 'text') return false;
+  const folder = (name: string) => {
+    const f = readBudgeted(inFolder(dir, name), inv, r);
+    return f === undefined ? undefined : f.kind === 'unreadable' && f.why === 'not-regular';
+  };
+  const objects = folder('objects');
+  const refs = folder('refs');
+  if (objects === undefined || refs === undefined) return 'unknown';
+  if (!objects || !refs) return false;
+  return commonOf(dir, inv, r) ?? 'unknown';
 }
 
 /** What a repository's configuration says, as far as the command at hand is concerned. */
@@ -348,9 +382,44 @@ export function gitRepository(
   let state: PushContext['current'] = 'other';
   if (head?.kind !== 'text') state = 'unknown';
   else if (current !== undefined && (current === remoteHead || isSharedRef(current))) state = 'default';
+  // An earlier command of the line that checks out another branch changes what a bare push sends.
+  const switched = switchedEarlier(inv, r);
+  if (switched === 'unknown' && state === 'other') state = 'unknown';
+  else if (
+    switched !== undefined &&
+    switched !== 'unknown' &&
+    (switched === remoteHead || isSharedRef(switched))
+  )
+    state = 'default';
   const context: PushContext = { current: state, configuredRefspecs: config.pushRefspecs };
   if (remoteHead !== undefined) context.defaultBranch = remoteHead;
   return context;
+}
+
+/**
+ * The branch an earlier git command of the line checks out (`git checkout main`, `git switch -c x`,
+ * `git symbolic-ref HEAD refs/heads/main`): its name, 'unknown' when it cannot be told, undefined when none does.
+ * A word after `checkout` may be a file to restore: the caller only ever makes a push more shared by it.
+ */
+function switchedEarlier(inv: Invocation, r: Reporter): string | 'unknown' | undefined {
+  let out: string | 'unknown' | undefined;
+  for (const seg of r.segments.slice(0, inv.segment)) {
+    if (seg.program !== 'git') continue;
+    const at = seg.argv.findIndex((w) => /^(?:checkout|switch|symbolic-ref)$/.test(w));
+    if (at < 0) continue;
+    const rest = seg.argv.slice(at + 1);
+    if (seg.argv[at] === 'symbolic-ref') {
+      const value = rest.filter((w) => !w.startsWith('-'));
+      if (value[0] !== 'HEAD' || value.length < 2) continue;
+      out = /^refs\/heads\/(.+)$/.exec(value[1] ?? '')?.[1] ?? 'unknown';
+      continue;
+    }
+    if (rest.includes('--')) continue;
+    const created = rest.findIndex((w) => /^-[bBcC]$|^--(?:create|force-create|orphan)$/.test(w));
+    const name = created >= 0 ? rest[created + 1] : rest.find((w) => !w.startsWith('-'));
+    if (name !== undefined) out = name;
+  }
+  return out;
 }
 
 /** Branch names every team treats as shared (a full `refs/heads/` name too). */

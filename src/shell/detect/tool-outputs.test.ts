@@ -196,3 +196,42 @@ describe('output and clearing options by program', () => {
     expect(paths.map((p) => p.class)).toEqual(['workspace']);
   });
 });
+
+describe('an archive extracted into a named folder writes that folder (review 18)', () => {
+  it.each([
+    ['tar -x -C', 'tar -xzf pay.tgz -C ~/.config', 'home'],
+    ['tar old-style letters', 'tar xzf pay.tgz -C ~/.ssh', 'sensitive'],
+    ['tar --directory=', 'tar --extract -f pay.tar --directory=/etc/cron.d', 'system'],
+    ['unzip -d', 'unzip -o pay.zip -d ~/.config', 'home'],
+    ['unzip -d attached', 'unzip -o pay.zip -d~/x', 'home'],
+    ['7z x -o', '7z x pay.7z -o/etc/x', 'system'],
+  ])('%s', (_n, command, cls) => {
+    expect(writes(command)).toContain(cls);
+  });
+
+  it('creating an archive from a folder writes no folder', () => {
+    expect(writes('tar -czf out.tgz -C /usr/share/doc .')).not.toContain('system');
+  });
+
+  it('extracting into a workspace folder is a workspace write', () => {
+    expect(writes('tar -xzf fixtures.tgz -C testdata')).toEqual(['workspace']);
+  });
+});
+
+describe('builders that empty their output folder first delete it (review 18)', () => {
+  it.each([
+    ['vite into the repository', 'npx vite build --outDir .git'],
+    ['vite into home', 'vite build --outDir=~'],
+    ['typedoc over the sources', 'typedoc --out ~/work'],
+    ['storybook into home', 'storybook build -o ~'],
+    ['mkdocs site dir', 'mkdocs build -d /etc'],
+  ])('%s', (_n, command) => {
+    const a = analyzeShellSync(command, env);
+    expect(a.hits.length + a.uncertain.length).toBeGreaterThan(0);
+  });
+
+  it('a generated folder stays quiet', () => {
+    const a = analyzeShellSync('vite build --outDir dist', env);
+    expect(a.hits).toEqual([]);
+  });
+});

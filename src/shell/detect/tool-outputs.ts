@@ -11,6 +11,7 @@
 
 import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { recursiveDelete } from './detect-filesystem';
 import { touchPath } from './path-effects';
 
 /** Long options whose value is a file or folder the program writes, for any program. */
@@ -306,7 +307,77 @@ function valueAfterEquals(w: Word): Word {
   return { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
 }
 
+/**
+ * An archive extracted into a named folder (`tar -x -C D`, `--directory=D`, `unzip -d D`, `7z x -oD`): the folder
+ * is written, through whatever link it is (a workspace link to home is home).
+ */
+function archiveDestination(inv: Invocation, r: Reporter): void {
+  const p = inv.program;
+  const args = inv.args;
+  const texts = args.map((w) => optionText(w));
+  if (/^(?:tar|gtar|bsdtar)$/.test(p)) {
+    const extracting = texts.some(
+      (t, i) =>
+        (i === 0 && /^[a-wyzA-Z]*x[a-zA-Z]*$/.test(t)) ||
+        (/^-[a-zA-Z]*x/.test(t) && !t.startsWith('--')) ||
+        /^--(?:extract|get)$/.test(t),
+    );
+    if (!extracting) return;
+    texts.forEach((t, i) => {
+      if (t === '-C' || t === '--directory') write(args[i + 1], inv, r);
+      else if (t.startsWith('--directory=')) write(valueAfterEquals(args[i] as Word), inv, r);
+      else if (/^-C./.test(t))
+        write({ text: (args[i] as Word).text.slice(2), flow: (args[i] as Word).flow }, inv, r);
+    });
+  } else if (p === 'unzip') {
+    texts.forEach((t, i) => {
+      if (t === '-d') write(args[i + 1], inv, r);
+      else if (/^-d./.test(t))
+        write({ text: (args[i] as Word).text.slice(2), flow: (args[i] as Word).flow }, inv, r);
+    });
+  } else if (/^7za?$/.test(p) && /^[xe]$/.test(texts[0] ?? '')) {
+    texts.forEach((t, i) => {
+      if (/^-o./.test(t))
+        write({ text: (args[i] as Word).text.slice(2), flow: (args[i] as Word).flow }, inv, r);
+    });
+  }
+}
+
+/**
+ * Builders that empty their output folder before they write it (vite's `emptyOutDir`, typedoc's
+ * `cleanOutputDir`, storybook, mkdocs' `--clean`, jekyll's destination): the folder an option names is deleted
+ * whole first, as `rm -rf` of it would (`vite build --outDir src` empties the sources).
+ */
+const CLEARED_OUTPUTS: Readonly<Record<string, readonly string[]>> = {
+  vite: ['--outDir', '--outdir'],
+  astro: ['--outDir', '--outdir'],
+  typedoc: ['--out', '-o'],
+  storybook: ['-o', '--output-dir'],
+  'build-storybook': ['-o', '--output-dir'],
+  next: ['-o', '--outdir'],
+  docusaurus: ['--out-dir'],
+  mkdocs: ['-d', '--site-dir'],
+  jekyll: ['-d', '--destination'],
+};
+
+function clearedOutputs(inv: Invocation, r: Reporter): void {
+  const options = CLEARED_OUTPUTS[inv.program];
+  if (options === undefined) return;
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i] as Word;
+    const t = optionText(w);
+    const eq = t.indexOf('=');
+    const name = eq < 0 ? t : t.slice(0, eq);
+    if (!options.includes(name)) continue;
+    const value = eq >= 0 ? valueAfterEquals(w) : args[++i];
+    if (value !== undefined && value.text !== '') recursiveDelete(value, inv, r);
+  }
+}
+
 export function detectToolOutputs(inv: Invocation, r: Reporter): void {
+  archiveDestination(inv, r);
+  clearedOutputs(inv, r);
   // `python -m pytest ...` is pytest with the words after the module name.
   const module = /^python[0-9.]*$/.test(inv.program) && optionText(inv.args[0]) === '-m';
   const p = module ? optionText(inv.args[1]) : inv.program;
