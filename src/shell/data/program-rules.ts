@@ -538,6 +538,13 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     what: 'reads app secrets',
   },
   {
+    // gawk's special files `/inet/tcp/LPORT/HOST/RPORT` (and inet4, inet6, udp) open a network connection.
+    programs: ['gawk', 'awk'],
+    match: /\/inet[46]?\/(?:tcp|udp)\//,
+    category: 'outbound_network_to_unstated_host',
+    what: 'opens a network connection through a special file',
+  },
+  {
     // procps' BSD option `e` (`ps e`, `ps auxe`, `ps -ef e`) prints each process's environment after its
     // command; a value of `-o`, `-u`, `--sort` ... is no option group.
     programs: ['ps'],

@@ -96,6 +96,32 @@ describe('core.hooksPath', () => {
   });
 });
 
+describe('core.hooksPath pointed at a folder without hooks while hooks run today (review 18)', () => {
+  const P = env.cwd;
+  const DIR = (entries: string[]) => ({ kind: 'unreadable' as const, why: 'not-regular' as const, entries });
+  const withHooks = (hooks: string[]) => {
+    const files: Record<string, ScriptFile> = {
+      [`${P}/.git/hooks`]: DIR(hooks),
+      [`${P}/src`]: DIR(['a.ts', 'b.ts']),
+      [`${P}/.githooks`]: DIR(['pre-commit', 'README.md']),
+    };
+    return { ...env, readScript: (abs: string) => files[abs] ?? { kind: 'missing' as const } };
+  };
+  const cats = (command: string, e: ReturnType<typeof withHooks>) =>
+    analyzeShellSync(command, e).hits.map((h) => h.category);
+  it('a folder of the repository with no hook in it switches the hooks off', () => {
+    expect(cats('git config core.hooksPath src', withHooks(['pre-commit', 'pre-commit.sample']))).toContain(
+      'disable_security_control',
+    );
+  });
+  it('a folder with hooks, or a repository with only sample hooks, keeps them', () => {
+    expect(cats('git config core.hooksPath .githooks', withHooks(['pre-commit']))).toEqual([]);
+    expect(
+      cats('git config core.hooksPath src', withHooks(['pre-commit.sample', 'pre-push.sample'])),
+    ).toEqual([]);
+  });
+});
+
 describe('local rewrites of the default branch and whole-tree deletes', () => {
   it.each([
     ['the default branch moved back', 'git branch -f main HEAD~5'],

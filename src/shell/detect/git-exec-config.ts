@@ -6,6 +6,7 @@
  * value runs later, on a harmless-looking git command: that is persistence. Pure apart from reporting.
  */
 
+import { posix } from 'node:path';
 import { isUnder } from '../../core';
 import {
   GIT_EXEC_OPTIONS,
@@ -17,6 +18,7 @@ import { type Invocation, optionText, plain, type Reporter } from '../unwrap/inv
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { DYN } from '../walk/markers';
+import { readBudgeted } from './disk-scripts';
 import { resolveArg, touchPath } from './path-effects';
 
 /** One `key=value` setting; `value` undefined when it is known only at run time. */
@@ -266,7 +268,34 @@ export function hooksInRepository(value: string | undefined, inv: Invocation, r:
       res.class === 'workspace' &&
       !res.glob &&
       res.resolved !== undefined &&
-      (res.real === undefined || res.real === res.resolved)
+      (res.real === undefined || res.real === res.resolved) &&
+      !silencesHooks(res.resolved, top, inv, r)
     );
   });
+}
+
+/** The names of git's hooks (a file of another name in a hooks folder is never run). */
+const HOOK_NAME =
+  /^(?:pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-push|pre-rebase|post-checkout|post-merge|pre-merge-commit|pre-applypatch|applypatch-msg|post-applypatch|pre-receive|update|post-receive|post-update|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|reference-transaction|post-index-change)$/;
+
+/** The hook names in a folder, or undefined when it cannot be listed; none for a missing folder. */
+function hookNames(folder: string, inv: Invocation, r: Reporter): string[] | undefined {
+  const f = readBudgeted(folder, inv, r);
+  if (f === undefined) return undefined;
+  if (f.kind === 'missing' || f.kind === 'text') return [];
+  if (!f.entries) return undefined;
+  return f.entries.filter((n) => HOOK_NAME.test(n));
+}
+
+/**
+ * Does pointing git at `folder` switch the repository's hooks off: `.git/hooks` holds hooks that run today and
+ * `folder` holds none (`core.hooksPath src`)? That is `--no-verify` for every later command. Not when it cannot be
+ * told (no reader, a folder not listed): the folder is the repository's own, as before.
+ */
+function silencesHooks(folder: string, top: string | undefined, inv: Invocation, r: Reporter): boolean {
+  if (!r.env.readScript || top === undefined) return false;
+  const now = hookNames(posix.join(top, '.git', 'hooks'), inv, r);
+  if (now === undefined || now.length === 0) return false;
+  const next = hookNames(folder, inv, r);
+  return next !== undefined && next.length === 0;
 }

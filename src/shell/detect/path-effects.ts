@@ -14,7 +14,7 @@ import {
   resolvePath,
 } from '../classify/classify-path';
 import { wordMayNameSecret } from '../classify/glob-reach';
-import { clearedRead, holdsSecretContent } from '../classify/secret-content';
+import { clearedRead, holdsSecretContent, markedRead } from '../classify/secret-content';
 import { isGeneratedFolder } from '../data/generated-folders';
 import type { PathRef } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter, shown } from '../unwrap/invocation';
@@ -141,7 +141,8 @@ export function entryMayNameSecret(
 export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r: Reporter): ResolvedPath {
   const reached = withGlobReach(resolveArg(word, inv, r), word, role, inv, r);
   // A repository's git config or a project's rc file read whole and carrying no credential is no secret read.
-  const res = role === 'read' ? clearedRead(reached, r.scope, r.env, r) : reached;
+  // A home file whose content carries a credential (a start-up file exporting a token) is a secret read.
+  const res = role === 'read' ? markedRead(clearedRead(reached, r.scope, r.env, r), r.env, r) : reached;
   r.path(inv.segment, {
     raw: shown(word, 120),
     ...(res.resolved === undefined ? {} : { resolved: res.resolved }),
