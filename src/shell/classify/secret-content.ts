@@ -19,7 +19,7 @@ import { type PathScope, placeOf, type ResolvedPath } from './classify-path';
 import { parseGitConfig, urlHoldsCredential } from './git-config';
 
 /** Files looked at per analysis: a shell analysis (its reporter) or a tool request (its ShellEnv). */
-const BUDGET = 8;
+const BUDGET = 24;
 const looked = new WeakMap<object, Map<string, boolean>>();
 
 /**

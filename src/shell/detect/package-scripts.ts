@@ -289,6 +289,8 @@ function filteredPackage(word: Word, root: string, inv: Invocation, r: Reporter)
     const dir = posix.resolve(root, folder, base);
     if (nameOf(dir) === t) return dir;
   }
+  // Any package the workspace lists (`web/apps/*` in pnpm-workspace.yaml) by its name.
+  for (const dir of workspacePackagesIfAny({ ...inv, cwd: root }, r) ?? []) if (nameOf(dir) === t) return dir;
   return undefined;
 }
 
