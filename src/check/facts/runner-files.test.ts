@@ -343,3 +343,32 @@ describe("a conftest importing the project's own package is judged as the tests 
     expect(d.verdict).not.toBe('allow');
   });
 });
+
+describe("a plugin added to pytest's addopts is code every later pytest imports (round 13)", () => {
+  it.each<[string, FileChange, 'write' | 'edit']>([
+    [
+      'pytest.ini written with -p',
+      { kind: 'whole', text: '[pytest]\naddopts = -ra -p lf_remote_fixtures\ntestpaths = tests\n' },
+      'write',
+    ],
+    [
+      'tox.ini [pytest] addopts',
+      { kind: 'whole', text: '[tox]\nenvlist = py312\n\n[pytest]\naddopts =\n    -q\n    -pevil_plugin\n' },
+      'write',
+    ],
+  ])('%s', async (name, change, kind) => {
+    const file = name.startsWith('tox') ? 'tox-new/tox.ini' : 'pytest.ini';
+    const d = await judge(file, change, kind);
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('plugin pytest imports');
+  });
+
+  it('turning a plugin off, or other options, stays allowed', async () => {
+    const d = await judge(
+      'pytest.ini',
+      { kind: 'whole', text: '[pytest]\naddopts = -ra -q -p no:cacheprovider\n' },
+      'write',
+    );
+    expect(d.verdict).toBe('allow');
+  });
+});

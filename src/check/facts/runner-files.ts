@@ -285,6 +285,28 @@ function preCommit(text: string): Entry[] {
   return out;
 }
 
+/**
+ * The plugins pytest's `addopts` loads (`-p NAME`, `-pNAME`; `-p no:NAME` turns one off), in an ini file
+ * (`addopts = …` and its continued lines) or pyproject's `[tool.pytest.ini_options]` (a string or an array): code
+ * every later `pytest` imports first.
+ */
+function pytestPlugins(text: string): Entry[] {
+  const out: Entry[] = [];
+  const m = /^[ \t]*addopts[ \t]*=[ \t]*((?:\[[^\]]*\])|[^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(text);
+  if (!m) return out;
+  const words = (m[1] ?? '')
+    .replace(/[[\],"']/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as string;
+    const name = w === '-p' ? words[++k] : w.startsWith('-p') && w.length > 2 ? w.slice(2) : undefined;
+    if (name !== undefined && !name.startsWith('no:'))
+      out.push(['addopts', `__gavel_runner_setting -p ${name}`]);
+  }
+  return out;
+}
+
 /** The registries a package manager uses unless told otherwise: a source setting naming one changes nothing. */
 const DEFAULT_SOURCE =
   /^["']?https:\/\/(registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org\/simple|index\.crates\.io|github\.com\/rust-lang\/crates\.io-index)\/?["']?$/;
@@ -410,11 +432,17 @@ function runnerOf(path: string): Runner | undefined {
   if (/^(GNUmakefile|[Mm]akefile)$|\.mk$/.test(name)) return { name: 'make', read: makeRecipes };
   if (/^\.?[Jj]ustfile$/.test(name)) return { name: 'just', read: justRecipes };
   if (/^[Tt]askfile(\.dist)?\.ya?ml$/.test(name)) return { name: 'task', read: taskCommands };
-  if (name === 'tox.ini') return { name: 'tox', read: toxCommands };
+  if (name === 'tox.ini')
+    return { name: 'tox', read: (text) => [...toxCommands(text), ...pytestPlugins(text)] };
+  if (name === 'pytest.ini' || name === 'setup.cfg') return { name: 'pytest', read: pytestPlugins };
   if (name === 'pyproject.toml')
     return {
       name: 'pyproject',
-      read: (text, place) => [...pyprojectTasks(text), ...deps(pyprojectManifest(text, place))],
+      read: (text, place) => [
+        ...pyprojectTasks(text),
+        ...pytestPlugins(text),
+        ...deps(pyprojectManifest(text, place)),
+      ],
     };
   if (/^(?:[\w.-]*requirements[\w.-]*|constraints[\w.-]*)\.(?:txt|in)$/.test(name))
     return { name: 'pip', read: (text) => deps(requirementsManifest(text)) };
@@ -434,7 +462,6 @@ function runnerOf(path: string): Runner | undefined {
   if (name === 'noxfile.py') return { name: 'nox', read: codeLines };
   if (name.endsWith('.ipynb')) return { name: 'jupyter', read: notebookShell };
   if (isDockerfile(name)) return { name: 'docker build', read: dockerRuns };
-  if (name.endsWith('.go')) return { name: 'go generate', read: goGenerate };
   if (name === 'build.rs') return { name: 'cargo', read: buildScriptLines };
   // Python pytest imports while collecting, and the setup.py a build or `pip install .` runs: code the runner runs
   // whole, unless it reads as inert (a fixture-only conftest, a declarative setup call; task-runners.ts and
@@ -464,7 +491,10 @@ export function runnerEdit(request: CheckRequest): RunnerEdit | undefined {
   if ((input.kind === 'write' && !input.delete) || input.kind === 'edit') {
     const runner = runnerOf(input.path);
     if (runner) result = readEdit(request, input.path, input.change, runner);
-    const planted = plantedEdit(request, input.path, input.change);
+    const planted = mergeEdits(
+      plantedEdit(request, input.path, input.change),
+      generateEdit(request, input.path, input.change),
+    );
     if (planted)
       result = {
         commands: [...(result?.commands ?? []), ...planted.commands],
@@ -503,6 +533,36 @@ function notebookCode(doc: unknown): string {
       );
     })
     .join('\n');
+}
+
+/** Two readings of one change, as one (either may be absent). */
+function mergeEdits(a: RunnerEdit | undefined, b: RunnerEdit | undefined): RunnerEdit | undefined {
+  if (!a || !b) return a ?? b;
+  return { commands: [...a.commands, ...b.commands], uncertain: [...a.uncertain, ...b.uncertain] };
+}
+
+/**
+ * The `//go:generate` directives a change adds to a Go file, read from what the change takes away and puts in
+ * (each directive is one line: the file need not be read whole).
+ */
+function generateEdit(
+  request: CheckRequest,
+  path: string,
+  change: FileChange | undefined,
+): RunnerEdit | undefined {
+  if (!path.endsWith('.go') || change === undefined) return undefined;
+  const abs = changedPath(request, path);
+  const { before, after } = changedTexts(change, diskText(request, abs));
+  const now = goGenerate(after);
+  if (now.length === 0) return undefined;
+  return added(
+    request,
+    abs,
+    basename(path),
+    { name: 'go generate', read: () => [] },
+    now,
+    goGenerate(before),
+  );
 }
 
 /**
@@ -624,11 +684,13 @@ function added(
     if (command.startsWith('__gavel_')) {
       const what = command.startsWith('__gavel_hook_repository')
         ? 'adds a hook repository, code from a host that runs at each commit'
-        : command.startsWith('__gavel_runner_setting')
-          ? 'sets what the runner runs its scripts with'
-          : command.startsWith('__gavel_runner_source')
-            ? 'points the package manager at another package source'
-            : 'adds code the runner runs';
+        : command.startsWith('__gavel_runner_setting -p ')
+          ? 'adds a plugin pytest imports before every run'
+          : command.startsWith('__gavel_runner_setting')
+            ? 'sets what the runner runs its scripts with'
+            : command.startsWith('__gavel_runner_source')
+              ? 'points the package manager at another package source'
+              : 'adds code the runner runs';
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }
