@@ -9,6 +9,7 @@ import { loadShellParser } from '../parse/load-parser';
 import { shellEnv } from '../testdata/shell-env';
 import type { ShellEnv } from '../types';
 import { pathCategories } from './path-categories';
+import { CONTENT_BUDGET } from './secret-content';
 
 const dir = mkdtempSync(join(tmpdir(), 'gavel-secret-content-'));
 const ws = join(dir, 'ws');
@@ -136,15 +137,17 @@ describe('ordinary files stay ordinary', () => {
   it('at most a few files are looked at per request', () => {
     const e = env();
     reads.length = 0;
-    const verdicts = Array.from({ length: 20 }, (_, i) => pathCategories(join(ws, `f${i}.txt`), 'read', e));
-    expect(reads.length).toBeLessThanOrEqual(8);
+    const verdicts = Array.from({ length: CONTENT_BUDGET + 12 }, (_, i) =>
+      pathCategories(join(ws, `f${i}.txt`), 'read', e),
+    );
+    expect(reads.length).toBeLessThanOrEqual(CONTENT_BUDGET);
     // Past the budget a read is uncertain, never presumed clean.
     expect(verdicts.at(-1)?.uncertain).toBe(true);
     expect(verdicts[0]?.uncertain).toBeUndefined();
   });
 
   it('a shell reading more files than are looked inside is uncertain', () => {
-    const files = Array.from({ length: 10 }, (_, i) => `g${i}.txt`).join(' ');
+    const files = Array.from({ length: CONTENT_BUDGET + 2 }, (_, i) => `g${i}.txt`).join(' ');
     expect(analyzeShellSync(`cat ${files}`, env()).uncertain.map((u) => u.code)).toContain('too-large');
   });
 });

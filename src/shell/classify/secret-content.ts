@@ -19,7 +19,8 @@ import { type PathScope, placeOf, type ResolvedPath } from './classify-path';
 import { parseGitConfig, urlHoldsCredential } from './git-config';
 
 /** Files looked at per analysis: a shell analysis (its reporter) or a tool request (its ShellEnv). */
-const BUDGET = 24;
+export const CONTENT_BUDGET = 24;
+const BUDGET = CONTENT_BUDGET;
 const looked = new WeakMap<object, Map<string, boolean>>();
 
 /**

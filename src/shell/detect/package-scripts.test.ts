@@ -153,7 +153,9 @@ describe('one workspace package named by a filter is read', () => {
     const a = analyze('cd pn && pnpm --filter @pn/console build');
     expect(codes(a)).toEqual([]);
     expect(a.segments.map((x) => x.program)).toContain('tsc');
-    expect(categories(analyze('cd pn && pnpm --filter @pn/console wipe'))).toContain('destructive_root_delete');
+    expect(categories(analyze('cd pn && pnpm --filter @pn/console wipe'))).toContain(
+      'destructive_root_delete',
+    );
   });
 
   it.each(['pnpm -F @shop/web wipe', 'yarn workspace @shop/web wipe', 'yarn workspace @shop/web run wipe'])(
