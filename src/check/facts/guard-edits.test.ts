@@ -149,3 +149,26 @@ describe('ordinary changes of the same files stay allowed', () => {
     expect(d.verdict).toBe('allow');
   });
 });
+
+describe('an ignore file that cannot be read', () => {
+  const blind = async (change: FileChange) => {
+    const r = request({ kind: 'edit', path: `${WORKSPACE}/.gitignore`, change }, 'Edit');
+    r.readScript = () => ({ kind: 'unreadable', why: 'error' });
+    return (
+      await checkWithTrace(r, {
+        analyzeShell,
+        policy: policyWith(),
+        clock: fixedClock('2026-12-04T00:00:00Z'),
+      })
+    ).decision;
+  };
+  it('lines appended with no negation can only ignore more: allowed', async () => {
+    expect((await blind({ kind: 'patch', lines: ['+coverage/', '+*.log'], add: false })).verdict).toBe(
+      'allow',
+    );
+  });
+  it('a negation appended, or a replacement, is uncertain', async () => {
+    expect((await blind({ kind: 'patch', lines: ['+!.env'], add: false })).verdict).not.toBe('allow');
+    expect((await blind(replace('.env\n', ''))).verdict).not.toBe('allow');
+  });
+});
