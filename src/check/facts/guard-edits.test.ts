@@ -5,11 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
-import { analyzeShell } from '../../shell';
-import { checkWithTrace } from '../pipeline';
 import type { FileChange, ToolInput } from '../request/request';
-import { policyWith, request, WORKSPACE } from '../testdata/fixtures';
+import { WORKSPACE } from '../testdata/fixtures';
+import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
 
 const dir = mkdtempSync(join(tmpdir(), 'guard-edits-'));
@@ -46,11 +44,7 @@ async function judge(name: string, change: FileChange | undefined, tool = 'Edit'
         ? { kind: 'write', path, delete: true }
         : { kind: 'write', path, ...(change ? { change } : {}) }
       : { kind: 'edit', path, ...(change ? { change } : {}) };
-  const r = request(input, tool);
-  r.readScript = readScript;
-  return (
-    await checkWithTrace(r, { analyzeShell, policy: policyWith(), clock: fixedClock('2026-12-04T00:00:00Z') })
-  ).decision;
+  return (await judgeWithReader(input, tool, readScript)).decision;
 }
 const replace = (old: string, now: string): FileChange => ({ kind: 'replace', edits: [{ old, new: now }] });
 const whole = (text: string): FileChange => ({ kind: 'whole', text });
@@ -151,17 +145,13 @@ describe('ordinary changes of the same files stay allowed', () => {
 });
 
 describe('an ignore file that cannot be read', () => {
-  const blind = async (change: FileChange) => {
-    const r = request({ kind: 'edit', path: `${WORKSPACE}/.gitignore`, change }, 'Edit');
-    r.readScript = () => ({ kind: 'unreadable', why: 'error' });
-    return (
-      await checkWithTrace(r, {
-        analyzeShell,
-        policy: policyWith(),
-        clock: fixedClock('2026-12-04T00:00:00Z'),
-      })
+  const blind = async (change: FileChange) =>
+    (
+      await judgeWithReader({ kind: 'edit', path: `${WORKSPACE}/.gitignore`, change }, 'Edit', () => ({
+        kind: 'unreadable',
+        why: 'error',
+      }))
     ).decision;
-  };
   it('lines appended with no negation can only ignore more: allowed', async () => {
     expect((await blind({ kind: 'patch', lines: ['+coverage/', '+*.log'], add: false })).verdict).toBe(
       'allow',

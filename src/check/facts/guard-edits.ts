@@ -118,7 +118,8 @@ export function weakenedGuards(
   const old = diskText(request, abs);
   if (ignore) {
     // Lines appended with no negation among them can only ignore more.
-    if (change?.kind === 'patch' && change.lines.every((l) => l.startsWith('+') && !/^\+\s*!/.test(l))) return [];
+    if (change?.kind === 'patch' && change.lines.every((l) => l.startsWith('+') && !/^\+\s*!/.test(l)))
+      return [];
     // A deleted ignore file ignores nothing; an ignore file changed by a tool that does not say how, or read
     // neither before nor after, cannot be compared: both are uncertain when the old text kept a secret out.
     const next = change === undefined ? undefined : newText(change, old);

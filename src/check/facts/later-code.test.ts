@@ -6,11 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
-import { analyzeShell } from '../../shell';
-import { checkWithTrace } from '../pipeline';
 import type { FileChange } from '../request/request';
-import { policyWith, request, WORKSPACE } from '../testdata/fixtures';
+import { WORKSPACE } from '../testdata/fixtures';
+import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
 import {
   addedLines,
@@ -131,11 +129,9 @@ for (const [name, text] of Object.entries(FILES)) {
 }
 const readScript = workspaceReader(dir);
 
-async function judge(name: string, change: FileChange, tool = 'Edit') {
+function judge(name: string, change: FileChange, tool = 'Edit') {
   const kind = tool === 'Write' ? 'write' : 'edit';
-  const r = request({ kind, path: `${WORKSPACE}/${name}`, change }, tool);
-  r.readScript = readScript;
-  return checkWithTrace(r, { analyzeShell, policy: policyWith(), clock: fixedClock('2026-12-04T00:00:00Z') });
+  return judgeWithReader({ kind, path: `${WORKSPACE}/${name}`, change }, tool, readScript);
 }
 const replace = (old: string, now: string): FileChange => ({ kind: 'replace', edits: [{ old, new: now }] });
 const cell = (text: string): FileChange => ({ kind: 'cell', text });
@@ -349,17 +345,13 @@ describe('ordinary edits of the same files stay allowed', () => {
 });
 
 describe('a Go file that cannot be read whole is judged on the change alone', () => {
-  const unreadable = async (change: FileChange) => {
-    const r = request({ kind: 'edit', path: `${WORKSPACE}/big.go`, change }, 'Edit');
-    r.readScript = () => ({ kind: 'unreadable', why: 'too-large' });
-    return (
-      await checkWithTrace(r, {
-        analyzeShell,
-        policy: policyWith(),
-        clock: fixedClock('2026-12-04T00:00:00Z'),
-      })
+  const unreadable = async (change: FileChange) =>
+    (
+      await judgeWithReader({ kind: 'edit', path: `${WORKSPACE}/big.go`, change }, 'Edit', () => ({
+        kind: 'unreadable',
+        why: 'too-large',
+      }))
     ).decision;
-  };
   it('an edit adding no directive stays allowed', async () => {
     expect((await unreadable(replace('return a + b', 'return b + a'))).verdict).toBe('allow');
   });

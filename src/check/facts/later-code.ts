@@ -21,6 +21,7 @@
 import { basename, extname } from 'node:path';
 import type { Category } from '../../core';
 import { readProgram } from '../../shell';
+import { CATEGORY_ORDER } from './category-reasons';
 
 /** Script-name markers of entries whose analysis counts only for the categories `keptCategories` names. */
 export const CONTAINED = 'container:';
@@ -34,23 +35,13 @@ const CONTAINER_KEEP: readonly Category[] = [
   'package_install_from_unstated_source',
 ];
 
-/** What code run later on this machine does that ordinary code does not. */
-const PLANTED_KEEP: readonly Category[] = [
-  'credential_exfiltration',
-  'destructive_root_delete',
-  'disable_security_control',
-  'history_rewrite_on_shared_ref',
-  'block_device_write',
-  'remote_code_execution',
-  'privilege_escalation',
-  'recursive_delete_outside_workspace',
-  'force_push',
-  'package_install_from_unstated_source',
-  'agent_self_modification',
-  'persistence',
-  'remote_resource_delete',
-  'system_shutdown',
-];
+/**
+ * What code run later on this machine does that ordinary code does not: every category but reaching a host, reading
+ * a secret (app code reads its `.env`) and discarding local work.
+ */
+const PLANTED_KEEP: readonly Category[] = CATEGORY_ORDER.filter(
+  (c) => c !== 'outbound_network_to_unstated_host' && c !== 'secret_material_read' && c !== 'local_work_loss',
+);
 
 const CELL_KEEP: readonly Category[] = [...PLANTED_KEEP, 'secret_material_read'];
 

@@ -5,10 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
-import { analyzeShell, loadShellParser } from '../../shell';
-import { checkWithTrace } from '../pipeline';
-import { policyWith, request } from '../testdata/fixtures';
+import { loadShellParser } from '../../shell';
+import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
 
 const dir = mkdtempSync(join(tmpdir(), 'shell-writes-'));
@@ -22,11 +20,7 @@ beforeAll(async () => {
 });
 
 async function judge(command: string) {
-  const r = request({ kind: 'shell', command }, 'Bash');
-  r.readScript = workspaceReader(dir);
-  return (
-    await checkWithTrace(r, { analyzeShell, policy: policyWith(), clock: fixedClock('2026-12-04T00:00:00Z') })
-  ).decision;
+  return (await judgeWithReader({ kind: 'shell', command }, 'Bash', workspaceReader(dir))).decision;
 }
 
 describe('a shell write of literal text is judged as the write it is', () => {
