@@ -28,7 +28,8 @@ export function scratchProject() {
 
 /**
  * Claude Code PreToolUse payloads: a realistic compound shell command (the pure-JS fast path parses it), one
- * with a command substitution (beyond the fast path: the WASM parser loads, ADR 0019), and a Read.
+ * with a command substitution (beyond the fast path: the WASM parser loads, ADR 0019), a Read, and an Edit of
+ * source code (hook-vs-build.mjs).
  */
 export function requests(project) {
   const base = { hook_event_name: 'PreToolUse', session_id: 'bench', cwd: project };
@@ -47,6 +48,17 @@ export function requests(project) {
       ...base,
       tool_name: 'Read',
       tool_input: { file_path: join(project, 'README.md') },
+    }),
+    // An edit of source code: the lines it adds are scanned for harm (ADR 0111).
+    edit: JSON.stringify({
+      ...base,
+      tool_name: 'Edit',
+      tool_input: {
+        file_path: join(project, 'src', 'app.ts'),
+        old_string: 'export const port = 3000;',
+        new_string:
+          'export const port = Number(process.env.PORT ?? 3000);\nexport function banner(name: string): string {\n  return `listening on ${port} as ${name}`;\n}',
+      },
     }),
   };
 }

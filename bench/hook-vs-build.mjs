@@ -1,5 +1,5 @@
 // Hook cold start of this checkout against another build of gavel, interleaved in one run: `node -e 0`, and
-// `gavel hook claude-code` on the Bash and Read requests of bench/hook-cold-start.mjs from each checkout, as
+// `gavel hook claude-code` on the Bash, Read and Edit requests of bench/hook-cold-start.mjs from each checkout, as
 // fresh processes in one scratch project and HOME. Wall time, and CPU time (user + system of the process, every
 // thread; bench/_cpu-probe.cjs), the steadier figure on a shared machine. Runs only when GAVEL_BENCH_BASE names
 // the other checkout (built, with node_modules), e.g. a `git worktree add /tmp/base <commit>` + `npm run build`:
@@ -64,6 +64,7 @@ export async function run({ root, runs, warmup }) {
       for (const [tool, input] of [
         ['Bash', req.bash],
         ['Read', req.read],
+        ['Edit', req.edit],
       ]) {
         const args = ['-r', probe, join(dir, 'bin', 'gavel'), 'hook', 'claude-code'];
         variants.push({ name: `${label} hook (${tool})`, args, env: scratch.env, input });
@@ -105,7 +106,7 @@ export async function run({ root, runs, warmup }) {
       );
     }
     for (const label of ['this', ...builds.slice(1, -1).map(([name]) => name)])
-      for (const tool of ['Bash', 'Read']) {
+      for (const tool of ['Bash', 'Read', 'Edit']) {
         const b = `base hook (${tool})`;
         const t = `${label} hook (${tool})`;
         rows.push({
