@@ -9,6 +9,7 @@
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
+import { resolveArg } from './path-effects';
 
 interface RunnerSpec {
   /** Subcommands that run a command (`exec`, `run`, two words: `tool run`); empty: the program itself does. */
@@ -25,6 +26,8 @@ interface RunnerSpec {
   afterDashDash?: boolean;
   /** Options after which no command follows (`uv run -m module`). */
   noCommand?: readonly string[];
+  /** Options whose value is the folder the command runs in (`uv run --directory D cmd`, `conda run --cwd D`). */
+  cwdValues?: readonly string[];
 }
 
 const QUIET = ['-q', '--quiet', '-v', '--verbose', '-s', '--silent'];
@@ -75,6 +78,7 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
       '--script',
     ],
     noCommand: ['-m', '--module'],
+    cwdValues: ['--directory'],
   },
   // `uvx TOOL ARGS` is `uv tool run TOOL ARGS`; `pipx run TOOL ARGS` runs TOOL from a throwaway environment.
   uvx: {
@@ -98,11 +102,13 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     subs: ['run'],
     values: ['-n', '--name', '-p', '--prefix', '--cwd'],
     flags: [...QUIET, '--no-capture-output', '--live-stream'],
+    cwdValues: ['--cwd'],
   },
   mamba: {
     subs: ['run'],
     values: ['-n', '--name', '-p', '--prefix', '--cwd'],
     flags: [...QUIET, '--no-capture-output', '--live-stream'],
+    cwdValues: ['--cwd'],
   },
   mise: {
     subs: ['exec', 'x'],
@@ -228,10 +234,30 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
   const args = inv.args;
   let k = 0;
   let wrapper = inv.program;
+  // The folder the command runs in, when an option names one (`uv --directory D run cmd`).
+  let at: Invocation = inv;
+  const moveTo = (w: Word | undefined): boolean => {
+    if (!w || !isLiteral(w)) return false;
+    const dir = resolveArg(w, inv, r).resolved;
+    if (dir === undefined) return false;
+    at = { ...inv, cwd: dir };
+    return true;
+  };
+  const unplaced = () =>
+    r.uncertain(
+      'dynamic-script',
+      `\`${wrapper}\` runs its command in a folder gavel cannot place`,
+      inv.segment,
+    );
   if (spec.subs.length > 0) {
     // The subcommand is the first word that is not an option or a global option's value (`hatch -e test run`).
-    while (k < args.length && plain(args[k]).startsWith('-'))
+    while (k < args.length && plain(args[k]).startsWith('-')) {
+      if (spec.cwdValues?.includes(plain(args[k])) && !moveTo(args[k + 1])) {
+        unplaced();
+        return;
+      }
       k += spec.globalValues?.includes(plain(args[k])) ? 2 : 1;
+    }
     const one = plain(args[k]);
     const sub = spec.subs.includes(one) ? one : `${one} ${plain(args[k + 1])}`;
     if (!spec.subs.includes(sub)) return;
@@ -257,6 +283,10 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
       return;
     }
     if (spec.noCommand?.includes(t)) return;
+    if (spec.cwdValues?.includes(t) && !moveTo(args[k + 1])) {
+      unplaced();
+      return;
+    }
     if (spec.values.includes(t)) k++;
     else if (!spec.flags.includes(t) && !(t.startsWith('--') && t.includes('='))) {
       r.uncertain(
@@ -267,7 +297,7 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
       return;
     }
   }
-  runWords(args.slice(k + (spec.positionals ?? 0)), inv, r, wrapper);
+  runWords(args.slice(k + (spec.positionals ?? 0)), at, r, wrapper);
 }
 
 /** `nix-shell --run 'cmd'`, `nix develop -c cmd ...`, `nix shell pkg -c cmd ...`. */

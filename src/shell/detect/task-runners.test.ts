@@ -174,6 +174,9 @@ describe('pytest and the conftest.py it imports', () => {
     ['a conftest written earlier in the line', 'cp /tmp/c.py conftest.py && pytest'],
     ['a test file written by an interpreter', 'python3 -c \'open("t.py","w")\' > test_x.py; pytest'],
     ['a path known only at run time', 'pytest "$T"'],
+    ['a runner told to run it in that folder', 'uv run --directory bad pytest -q'],
+    ['the folder given before the subcommand', 'uv --directory bad run pytest'],
+    ['a folder named at run time', 'uv run --directory "$D" pytest'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });
