@@ -53,7 +53,9 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   },
   pnpm: {
     subs: ['exec', 'dlx'],
+    globalValues: ['-C', '--dir', '--filter', '-F'],
     values: ['--filter', '-F', '-C', '--dir', '--package'],
+    cwdValues: ['-C', '--dir'],
     flags: [...QUIET, '-r', '--recursive', '--parallel', '-w', '--workspace-root', '--no-bail'],
     shell: ['-c', '--shell-mode'],
   },
@@ -113,6 +115,7 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   mise: {
     subs: ['exec', 'x'],
     values: ['-C', '--cd', '-j', '--jobs'],
+    cwdValues: ['-C', '--cd'],
     flags: [...QUIET, '--raw'],
     shell: ['-c', '--command'],
     afterDashDash: true,
@@ -268,7 +271,12 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
     const shellAt = args.findIndex((w, i) => i >= k && (spec.shell ?? []).includes(plain(w)));
     if (shellAt >= 0) runShell(args[shellAt + 1], inv, r, wrapper);
     const dd = args.findIndex((w, i) => i >= k && plain(w) === '--');
-    if (dd >= 0) runWords(args.slice(dd + 1), inv, r, wrapper);
+    for (let i = k; i < (dd < 0 ? args.length : dd); i++)
+      if (spec.cwdValues?.includes(plain(args[i])) && !moveTo(args[i + 1])) {
+        unplaced();
+        return;
+      }
+    if (dd >= 0) runWords(args.slice(dd + 1), at, r, wrapper);
     return;
   }
   for (; k < args.length; k++) {

@@ -176,6 +176,8 @@ describe('pytest and the conftest.py it imports', () => {
     ['a path known only at run time', 'pytest "$T"'],
     ['a runner told to run it in that folder', 'uv run --directory bad pytest -q'],
     ['the folder given before the subcommand', 'uv --directory bad run pytest'],
+    ['pnpm exec in a folder', 'pnpm -C bad exec pytest'],
+    ['mise exec in a folder', 'mise exec -C bad -- pytest'],
     ['a folder named at run time', 'uv run --directory "$D" pytest'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
