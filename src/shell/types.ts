@@ -127,10 +127,13 @@ export interface Uncertainty {
   segment?: number;
 }
 
-/** Literal text a command writes to a file (`echo x >> .npmrc`, `cat > f <<EOF`, `tee`): `append` adds it at the end. */
+/**
+ * Text a command writes to a file by redirect or `tee` (`echo x >> .npmrc`, `cat > f <<EOF`): `append` adds it at
+ * the end; no `text` when the writer's output is not shown (`echo -e`, `printf` with arguments).
+ */
 export interface WrittenText {
   path: string;
-  text: string;
+  text?: string;
   append: boolean;
 }
 

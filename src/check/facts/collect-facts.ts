@@ -467,8 +467,10 @@ function writeAdditions(
       for (const u of a.uncertain) uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
       return;
     }
-    // Code that runs elsewhere or later (later-code.ts): only the categories kept count, never its scope or
-    // uncertainty.
+    // Code that runs elsewhere or later (later-code.ts): only the categories kept count, never its scope, and of
+    // its uncertainty only a payload decoded and run (obfuscation no ordinary code needs).
+    for (const u of a.uncertain)
+      if (u.code === 'decoded-payload') uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
     for (const s of found) {
       const categories = s.categories.filter((f) => (keep as readonly string[]).includes(f.category));
       if (categories.length > 0) targets.push({ ...s, categories, outOfScope: [] });
@@ -512,6 +514,11 @@ export function shellWriteRequests(
 ): CheckRequest[] {
   const out: CheckRequest[] = [];
   for (const w of analysis?.writtenTexts ?? []) {
+    // Text not shown: a write that does not say how it changes the file (a runner's or an ignore file is uncertain).
+    if (w.text === undefined) {
+      out.push({ ...request, input: { kind: 'write', path: w.path } });
+      continue;
+    }
     const lines = w.text.replace(/\n$/, '').split('\n');
     const change: FileChange = w.append
       ? { kind: 'patch', lines: lines.map((l) => `+${l}`), add: false }

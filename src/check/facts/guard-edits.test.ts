@@ -69,6 +69,14 @@ describe('a change that takes away a guard is not allowed', () => {
     ],
     ['.env* dropped from .dockerignore', '.dockerignore', replace('.env*\n', ''), 'Edit', '`.env`'],
     [
+      '.env made a folder-only pattern (review 19)',
+      '.gitignore',
+      replace('.env\n', '.env/\n'),
+      'Edit',
+      '`.env`',
+    ],
+    ['a nested ignore file letting .env back in', 'src/.gitignore', whole('!.env\n'), 'Write', '`.env`'],
+    [
       'deletion protection turned off',
       'main.tf',
       replace('deletion_protection = true', 'deletion_protection = false'),

@@ -46,10 +46,24 @@ const SECRET_PROBES = [
   '.dev.vars',
 ];
 
-/** The probe names `before` ignores and `after` does not (at the top or one folder down). */
+/** A pattern ending in `/` matches folders only: never the secret file of that name (`.env/`). */
+const filesOnly = (text: string): string => text.replace(/^([^#\n]*\/)[ \t]*$/gm, '$1\u0000folder');
+
+/**
+ * The probe names `before` ignores and `after` does not (at the top or one folder down), and those a negation
+ * `after` adds lets in (`!.env` in a new nested ignore file re-includes what a parent ignores).
+ */
 function unignored(before: string, after: string): string[] {
+  const was = filesOnly(before);
+  const now = filesOnly(after);
+  const negations = now
+    .split('\n')
+    .filter((l) => /^\s*!/.test(l) && !was.split('\n').includes(l))
+    .map((l) => l.trim().slice(1));
   return SECRET_PROBES.filter((name) =>
-    [name, `config/${name}`].some((rel) => ignoredBy(before, rel) && !ignoredBy(after, rel)),
+    [name, `config/${name}`].some(
+      (rel) => (ignoredBy(was, rel) && !ignoredBy(now, rel)) || negations.some((n) => ignoredBy(n, rel)),
+    ),
   );
 }
 

@@ -59,7 +59,7 @@ const shellQuote = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
 
 /** A Dockerfile's file names: `Dockerfile`, `Dockerfile.dev`, `app.Dockerfile`, `Containerfile`. */
 export const isDockerfile = (name: string): boolean =>
-  /^(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.(?:Dockerfile|Containerfile)$/i.test(name);
+  /^(?:Dockerfile|Containerfile)(?:[._-][\w.-]+)?$|[._-](?:Dockerfile|Containerfile)$/i.test(name);
 
 /**
  * The shell each `RUN` step runs (also `ONBUILD RUN`): continuation lines joined, `--mount`/`--network` options
@@ -68,6 +68,10 @@ export const isDockerfile = (name: string): boolean =>
  */
 export function dockerRuns(text: string): Entry[] | string {
   if (/^\s*#\s*escape\s*=/im.test(text)) return 'sets its own escape character';
+  // `SHELL ["python3", "-c"]`: later RUN steps are that program's code, not shell text.
+  const shell = /^\s*SHELL\s+\[\s*"([^"]+)"/im.exec(text);
+  if (shell && !/^(?:\/(?:usr\/)?bin\/)?(?:ba|da|z|a)?sh$/.test(shell[1] ?? ''))
+    return 'runs its steps with another shell';
   const lines = text.split('\n');
   const out: Entry[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -75,7 +79,8 @@ export function dockerRuns(text: string): Entry[] | string {
     if (/^\s*#/.test(line)) continue;
     while (/\\\s*$/.test(line) && i + 1 < lines.length) {
       const nextLine = lines[++i] as string;
-      if (/^\s*#/.test(nextLine)) continue;
+      // Docker joins across comment and blank lines inside a continuation.
+      if (/^\s*(?:#.*)?$/.test(nextLine)) continue;
       line = `${line.replace(/\\\s*$/, '')} ${nextLine}`;
     }
     const m = /^\s*(?:ONBUILD\s+)?RUN\s+(.*)$/i.exec(line);
@@ -133,6 +138,47 @@ const INERT_BUILD_LINE = [
 ];
 
 /**
+ * A build file that is a program (a Gradle script, mix.exs), as its builder's run of it is read (build-files.ts
+ * `readProgram`): the commands it runs (mix's `cmd` aliases, a process named literally), and, when it reaches the
+ * system some other way, every line of it as code (each judged as added code when the change adds it).
+ */
+export function programFileLines(language: 'gradle' | 'elixir', script: string, text: string): Entry[] {
+  const read = readProgram(language, text);
+  if (read.opaque === undefined) return read.commands.map((c): Entry => [script, c]);
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('//') && !l.startsWith('#'))
+    .map((l): Entry => [script, `__gavel_runner_code ${l}`]);
+}
+
+/** Repositories a Gradle build adds by URL (`maven("https://…")`, `maven { url = uri("…") }`): another package source. */
+export function gradleRepositories(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const m of text.matchAll(
+    /\bmaven\s*\(\s*(?:url\s*=\s*)?(?:uri\s*\(\s*)?["']([^"']+)["']|\burl\s*(?:=\s*)?(?:uri\s*\(\s*)?["']([^"']+)["']/g,
+  )) {
+    const url = m[1] ?? m[2] ?? '';
+    if (
+      /^https:\/\/(?:repo\.maven\.apache\.org|repo1\.maven\.org|plugins\.gradle\.org|maven\.google\.com|dl\.google\.com)\//.test(
+        url,
+      )
+    )
+      continue;
+    out.push(['repositories', `__gavel_runner_source ${url}`]);
+  }
+  return out;
+}
+
+/** mix dependencies fetched from a git host rather than Hex (`{:x, git: "…"}`, `github: "…"`): another source. */
+export function mixSources(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const m of text.matchAll(/\{\s*:[\w]+\s*,[^}]*?\b(git|github)\s*:\s*"([^"]+)"/g))
+    out.push(['deps', `__gavel_runner_source ${m[1]}:${m[2]}`]);
+  return out;
+}
+
+/**
  * A Cargo build script as cargo's run of it is read (build-files.ts `readProgram`): the processes it starts by
  * literal name, as commands; a script that reaches the system some other way, its lines that are code (each judged
  * as added code when the change adds it).
@@ -161,11 +207,44 @@ const SCANNED: Readonly<Record<string, string>> = {
   '.cts': 'node -e',
   '.tsx': 'node -e',
   '.rb': 'ruby -e',
+  '.rake': 'ruby -e',
+  '.ru': 'ruby -e',
+  '.gemspec': 'ruby -e',
+  '.thor': 'ruby -e',
+  '.pth': 'python3 -c',
+  '.r': 'Rscript -e',
+  '.ps1': 'pwsh -c',
   '.pl': 'perl -e',
   '.pm': 'perl -e',
   '.php': 'php -r',
 };
 const SHELL_SOURCE = /^\.(?:sh|bash|zsh|ksh)$/;
+
+/**
+ * Reads of one environment variable, by name, in the scanned languages (`os.environ["K"]`, `os.getenv("K")`,
+ * `process.env.K`, `ENV["K"]`, `Deno.env.get("K")`, `$ENV{K}`, `getenv("K")`): app code reads its API key there and
+ * sends it to the API's host, which is what the key is for. In code scanned for harm each stands for a plain value;
+ * a dump of the whole environment (`dict(os.environ)`, `process.env` alone) stays and still counts.
+ */
+const VARIABLE_READS: readonly RegExp[] = [
+  /\bos\.environ\s*\[\s*(['"])[\w.-]+\1\s*\]/g,
+  /\bos\.(?:environ\.get|getenv)\s*\(\s*(['"])[\w.-]+\1\s*(?:,[^()]*)?\)/g,
+  /\bprocess\.env\.[A-Za-z_]\w*/g,
+  /\bprocess\.env\s*\[\s*(['"`])[\w.-]+\1\s*\]/g,
+  /\bimport\.meta\.env\.[A-Za-z_]\w*/g,
+  /\bDeno\.env\.get\s*\(\s*(['"])[\w.-]+\1\s*\)/g,
+  /\bENV(?:\s*\[\s*(['"])[\w.-]+\1\s*\]|\.fetch\s*\(\s*(['"])[\w.-]+\2\s*(?:,[^()]*)?\))/g,
+  /\$ENV\{\s*['"]?[\w.-]+['"]?\s*\}/g,
+  /\b(?:getenv|Sys\.getenv)\s*\(\s*(['"])[\w.-]+\1\s*\)/g,
+  /\$_(?:ENV|SERVER)\s*\[\s*(['"])[\w.-]+\1\s*\]/g,
+];
+
+/** The code with each read of one named environment variable replaced by a plain value (see VARIABLE_READS). */
+export function withoutVariableReads(code: string): string {
+  let out = code;
+  for (const re of VARIABLE_READS) out = out.replace(re, '0');
+  return out;
+}
 
 /** Added code longer than this is not scanned: the change is uncertain instead. */
 export const MAX_PLANTED = 256 * 1024;
@@ -186,10 +265,12 @@ export function addedLines(before: string, after: string): string[] {
 /** A notebook kernel's language (lower case; none said: Python) and the inline code that stands for its cells. */
 export function notebookRunner(language: string | undefined): string | undefined {
   const lang = language ?? 'python';
-  if (lang === 'python') return 'python3 -c';
+  if (/^(?:i?python\d*(?:\.\d+)?|py)$/.test(lang)) return 'python3 -c';
+  if (/^(?:bash|sh|zsh|shell)$/.test(lang)) return '';
   if (lang === 'r') return 'Rscript -e';
   if (lang === 'javascript' || lang === 'typescript') return 'node -e';
   if (lang === 'ruby') return 'ruby -e';
+  // Another kernel (Julia, Scala, ...): its code is not scanned; the shell escapes are read apart.
   return undefined;
 }
 
@@ -203,16 +284,35 @@ export function plantedScan(
   before: string,
   after: string,
   cellRunner?: string,
+  scriptRunner?: string,
 ): Entry | string | undefined {
   const ext = extname(basename(path)).toLowerCase();
   const lines = addedLines(before, after);
   if (lines.length === 0) return undefined;
-  const code = lines.join('\n');
+  const code = withoutVariableReads(lines.join('\n'));
   const marker = cellRunner !== undefined ? `${CELL_CODE}cell` : `${PLANTED}${ext.slice(1) || 'code'}`;
-  const runner = cellRunner ?? SCANNED[ext];
+  const runner = cellRunner ?? scriptRunner ?? SCANNED[ext];
   if (runner === undefined && !SHELL_SOURCE.test(ext)) return undefined;
   if (code.length > MAX_PLANTED) return 'adds more code than gavel scans';
-  return [marker, runner === undefined ? code : `${runner} ${shellQuote(code)}`];
+  // A shell source or a shell kernel's cell is the shell text itself.
+  return [marker, runner === undefined || runner === '' ? code : `${runner} ${shellQuote(code)}`];
+}
+
+/**
+ * The interpreter a script's `#!` line names, as the inline code that stands for it (`''`: a shell, the text
+ * itself); undefined for another or none. For files with no extension (`bin/setup`).
+ */
+export function shebangRunner(text: string): string | undefined {
+  const m = /^#!\s*(?:\/\S*\/)?(?:env\s+(?:-\S+\s+)*)?(\S+)/.exec(text);
+  const program = m?.[1]?.replace(/[\d.]+$/, '');
+  if (program === undefined) return undefined;
+  if (/^(?:sh|bash|dash|zsh|ksh)$/.test(program)) return '';
+  if (program === 'python') return 'python3 -c';
+  if (program === 'node') return 'node -e';
+  if (program === 'ruby') return 'ruby -e';
+  if (program === 'perl') return 'perl -e';
+  if (program === 'php') return 'php -r';
+  return undefined;
 }
 
 /** Whether a path is a source file `plantedScan` reads (a notebook's cells are read through the notebook). */
@@ -221,11 +321,17 @@ export const isScannedSource = (path: string): boolean => {
   return SCANNED[ext] !== undefined || SHELL_SOURCE.test(ext);
 };
 
-/** The code of a notebook cell: its lines that are no IPython shell escape or magic (those are shell, read apart). */
-export const cellCode = (source: string): string =>
-  /^\s*%%/.test(source)
-    ? ''
-    : source
-        .split('\n')
-        .filter((l) => !/^\s*(?:[\w.]+\s*=\s*)?[!%]/.test(l))
-        .join('\n');
+/** Cell magics whose body is the kernel's own code (timed, captured, profiled, run in a debugger). */
+const CODE_CELL_MAGIC = /^\s*%%(?:capture|time|timeit|prun|debug|memit|skip|py)\b/;
+
+/**
+ * The code of a notebook cell: its lines that are no IPython shell escape or magic (those are shell, read apart);
+ * a cell magic that runs its body as code (`%%capture`, `%%time`) keeps the body.
+ */
+export const cellCode = (source: string): string => {
+  if (/^\s*%%/.test(source) && !CODE_CELL_MAGIC.test(source)) return '';
+  return source
+    .split('\n')
+    .filter((l) => !/^\s*(?:[\w.]+\s*=\s*)?[!%]/.test(l))
+    .join('\n');
+};

@@ -8,7 +8,7 @@
  * uncertain. Names in reasons are script names of a closed shape, never file text.
  */
 
-import { basename, dirname } from 'node:path';
+import { basename, dirname, extname } from 'node:path';
 import { type Category, isUnder } from '../../core';
 import { inertPython, readPython, readRuby, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
@@ -19,11 +19,16 @@ import {
   cellCode,
   dockerRuns,
   goGenerate,
+  gradleRepositories,
   isDockerfile,
   isScannedSource,
   keptCategories,
+  mixSources,
   notebookRunner,
+  PLANTED,
   plantedScan,
+  programFileLines,
+  shebangRunner,
 } from './later-code';
 import {
   cargoManifest,
@@ -307,6 +312,112 @@ function pytestPlugins(text: string): Entry[] {
   return out;
 }
 
+/** A Procfile's processes (`web: cmd`, `release: cmd`): each command a process manager or platform runs later. */
+function procfileCommands(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^([\w-]+)\s*:\s*(\S.*)$/.exec(line.trim());
+    // Run later, by a process manager or a platform: judged for harm as planted code is (later-code.ts).
+    if (m) out.push([`${PLANTED}${m[1]}`, m[2] as string]);
+  }
+  return out;
+}
+
+/** deno.json's `tasks` (a string, or `{ "command": … }`): shell text `deno task` runs. */
+function denoTasks(text: string): Entry[] | string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return 'does not parse as JSON';
+  }
+  const tasks = (doc as { tasks?: unknown } | null)?.tasks;
+  if (tasks === undefined) return [];
+  if (tasks === null || typeof tasks !== 'object') return 'has `tasks` of an unknown shape';
+  const out: Entry[] = [];
+  for (const [name, v] of Object.entries(tasks as Record<string, unknown>)) {
+    const command = typeof v === 'string' ? v : (v as { command?: unknown } | null)?.command;
+    if (typeof command !== 'string') return 'has a task of an unknown shape';
+    out.push([name, command]);
+  }
+  return out;
+}
+
+/** A file path among a tool's requires (`./x.rb`, `tmp/y.rb`, `x.rb`), not a gem or package name. */
+const REQUIRED_PATH = /^(?:\.{1,2}\/|\/|~)|\.(?:rb|js|cjs|mjs|ts)$/;
+
+/** `.rspec` options: a `--require`/`-r` of a file loads it before every run. */
+function rspecRequires(text: string): Entry[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const out: Entry[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as string;
+    const value =
+      w === '--require' || w === '-r' ? words[++k] : w.startsWith('--require=') ? w.slice(10) : undefined;
+    if (value !== undefined && REQUIRED_PATH.test(value))
+      out.push(['require', `__gavel_runner_load ${value}`]);
+  }
+  return out;
+}
+
+/** `.rubocop.yml` `require:`/`plugins:` items that are files: code rubocop loads. */
+function rubocopRequires(text: string): Entry[] {
+  const out: Entry[] = [];
+  let inList = false;
+  for (const line of text.split('\n')) {
+    const head = /^(require|plugins)\s*:\s*(.*)$/.exec(line);
+    if (head) {
+      inList = (head[2] ?? '').trim() === '';
+      for (const item of (head[2] ?? '').replace(/[[\]]/g, '').split(','))
+        if (REQUIRED_PATH.test(unquote(item))) out.push(['require', `__gavel_runner_load ${unquote(item)}`]);
+      continue;
+    }
+    if (inList && /^\s+-\s+/.test(line)) {
+      const item = unquote(line.replace(/^\s+-\s+/, ''));
+      if (REQUIRED_PATH.test(item)) out.push(['require', `__gavel_runner_load ${item}`]);
+      continue;
+    }
+    if (/^\S/.test(line)) inList = false;
+  }
+  return out;
+}
+
+/** gradle.properties: JVM options that load an agent or a boot class path into every Gradle run. */
+function gradleProperties(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const m of text.matchAll(/^\s*org\.gradle\.jvmargs\s*[=:]\s*(.*)$/gm))
+    if (/-javaagent|-agentpath|-agentlib|-Xbootclasspath|-XX:OnOutOfMemoryError|-XX:OnError/.test(m[1] ?? ''))
+      out.push(['jvmargs', `__gavel_runner_setting ${m[1]}`]);
+  return out;
+}
+
+/** bundler's `.bundle/config`: a mirror, another Gemfile or a source setting. */
+function bundleConfig(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const m of text.matchAll(/^\s*(BUNDLE_[\w.:/-]+)\s*:\s*(.*)$/gm)) {
+    const key = (m[1] ?? '').toUpperCase();
+    if (/^BUNDLE_MIRROR__|^BUNDLE_GEMFILE$|^BUNDLE_GEM__PUSH_KEY|^BUNDLE_SOURCE/.test(key))
+      out.push([key.replace(/__.*$/, ''), `__gavel_runner_source ${m[2]}`]);
+  }
+  return out;
+}
+
+/** composer.json `config.allow-plugins`: a plugin allowed to run its code on every install. */
+function composerPlugins(text: string): Entry[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const allow = (doc as { config?: { 'allow-plugins'?: unknown } } | null)?.config?.['allow-plugins'];
+  if (allow === true) return [['allow-plugins', '__gavel_runner_setting allow-plugins: every plugin']];
+  if (allow === null || typeof allow !== 'object') return [];
+  return Object.entries(allow as Record<string, unknown>)
+    .filter(([, v]) => v === true)
+    .map(([name]): Entry => ['allow-plugins', `__gavel_runner_setting allow-plugins: ${name}`]);
+}
+
 /** The registries a package manager uses unless told otherwise: a source setting naming one changes nothing. */
 const DEFAULT_SOURCE =
   /^["']?https:\/\/(registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org\/simple|index\.crates\.io|github\.com\/rust-lang\/crates\.io-index)\/?["']?$/;
@@ -428,7 +539,26 @@ function runnerOf(path: string): Runner | undefined {
   if (name === 'package.json')
     return { name: 'npm', read: (text, place) => jsonScripts(text, (doc) => deps(npmManifest(doc, place))) };
   if (name === 'composer.json')
-    return { name: 'composer', read: (text) => jsonScripts(text, (doc) => deps(composerManifest(doc))) };
+    return {
+      name: 'composer',
+      read: (text) => {
+        const scripts = jsonScripts(text, (doc) => deps(composerManifest(doc)));
+        return typeof scripts === 'string' ? scripts : [...scripts, ...composerPlugins(text)];
+      },
+    };
+  if (/^Procfile(?:\.[\w-]+)?$/.test(name)) return { name: 'Procfile', read: procfileCommands };
+  if (name === 'deno.json' || name === 'deno.jsonc') return { name: 'deno task', read: denoTasks };
+  if (name === '.rspec' || name === '.rspec-local') return { name: 'rspec', read: rspecRequires };
+  if (name === '.rubocop.yml') return { name: 'rubocop', read: rubocopRequires };
+  if (name === 'gradle.properties') return { name: 'gradle', read: gradleProperties };
+  if (/(^|\/)\.bundle\/config$/.test(path)) return { name: 'bundler', read: bundleConfig };
+  if (/^(?:build|settings)\.gradle(?:\.kts)?$/.test(name))
+    return {
+      name: 'gradle',
+      read: (text) => [...programFileLines('gradle', 'build-script', text), ...gradleRepositories(text)],
+    };
+  if (name === 'mix.exs')
+    return { name: 'mix', read: (text) => [...programFileLines('elixir', 'mix', text), ...mixSources(text)] };
   if (/^(GNUmakefile|[Mm]akefile)$|\.mk$/.test(name)) return { name: 'make', read: makeRecipes };
   if (/^\.?[Jj]ustfile$/.test(name)) return { name: 'just', read: justRecipes };
   if (/^[Tt]askfile(\.dist)?\.ya?ml$/.test(name)) return { name: 'task', read: taskCommands };
@@ -576,9 +706,18 @@ function plantedEdit(
   change: FileChange | undefined,
 ): RunnerEdit | undefined {
   const notebook = path.endsWith('.ipynb');
-  if (change === undefined || (!notebook && !isScannedSource(path))) return undefined;
+  if (change === undefined) return undefined;
   const abs = changedPath(request, path);
   const old = diskText(request, abs);
+  // A script with no extension is read in the language its `#!` line names (`bin/setup`).
+  let scriptRunner: string | undefined;
+  if (!notebook && !isScannedSource(path)) {
+    if (extname(basename(path)) !== '') return undefined;
+    const whole =
+      typeof newText(change, old) === 'object' ? (newText(change, old) as { text: string }).text : old;
+    scriptRunner = whole === undefined ? undefined : shebangRunner(whole);
+    if (scriptRunner === undefined) return undefined;
+  }
   let { before, after } = changedTexts(change, old);
   let cellRunner: string | undefined;
   if (notebook) {
@@ -596,7 +735,7 @@ function plantedEdit(
     }
     if (cellRunner === undefined) return undefined;
   }
-  const scan = plantedScan(abs, before, after, cellRunner);
+  const scan = plantedScan(abs, before, after, cellRunner, scriptRunner);
   if (scan === undefined) return undefined;
   const fileName = basename(path);
   if (typeof scan === 'string')
@@ -686,11 +825,15 @@ function added(
         ? 'adds a hook repository, code from a host that runs at each commit'
         : command.startsWith('__gavel_runner_setting -p ')
           ? 'adds a plugin pytest imports before every run'
-          : command.startsWith('__gavel_runner_setting')
-            ? 'sets what the runner runs its scripts with'
-            : command.startsWith('__gavel_runner_source')
-              ? 'points the package manager at another package source'
-              : 'adds code the runner runs';
+          : command.startsWith('__gavel_runner_setting allow-plugins')
+            ? 'allows a plugin to run its code on every install'
+            : command.startsWith('__gavel_runner_load')
+              ? 'adds a file the tool loads before every run'
+              : command.startsWith('__gavel_runner_setting')
+                ? 'sets what the runner runs its scripts with'
+                : command.startsWith('__gavel_runner_source')
+                  ? 'points the package manager at another package source'
+                  : 'adds code the runner runs';
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }

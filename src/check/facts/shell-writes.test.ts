@@ -58,6 +58,20 @@ describe('a shell write of literal text is judged as the write it is', () => {
   });
 
   it.each<[string, string]>([
+    [
+      'escapes the analysis does not expand, into .gitignore (review 19)',
+      "echo -e '\\x21.env' >> .gitignore",
+    ],
+    ['a value known only at run time, into .npmrc', 'printf \'%s\\n\' "$LINE" >> .npmrc'],
+  ])('text not shown, into a runner or ignore file, is not allowed: %s', async (_name, command) => {
+    expect((await judge(command)).verdict).not.toBe('allow');
+  });
+
+  it('text not shown, into a notes file, stays allowed', async () => {
+    expect((await judge("echo -e 'a\\tb' > notes.txt")).verdict).toBe('allow');
+  });
+
+  it.each<[string, string]>([
     ['an ordinary .npmrc setting', "echo 'save-exact=true' >> .npmrc"],
     ['a folder added to .gitignore', "echo 'coverage/' >> .gitignore"],
     ['a small Python file', "echo 'print(1)' > hello.py"],

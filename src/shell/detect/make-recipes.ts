@@ -285,6 +285,17 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
     let rest = rule[3] ?? '';
     // A target-specific variable (`t: VAR = x`): no recipe.
     if (/^[^;]*?[^:#=\s]+\s*(::?=|\?=|\+=|!=|=)/.test(rest) && !rest.includes(';')) {
+      // It reaches that target's recipes as a makefile-wide one does: an export, a shell, a program of the
+      // built-in rules (`test: CC = sh -c …`, `all: export NODE_OPTIONS=…`).
+      const own =
+        /^((?:(?:export|override|private)\s+)*)([^:#=\s]+)\s*(?:::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/.exec(
+          rest.trim(),
+        );
+      const name = own?.[2] ?? '';
+      if (/\bexport\b/.test(own?.[1] ?? '')) mf.opaque ??= 'exports a variable for one target';
+      else if (name === 'SHELL' || name === '.SHELLFLAGS') mf.opaque ??= 'sets the shell of one target';
+      else if (IMPLICIT_PROGRAMS.has(name) && !KNOWN_TOOL.test(expand(own?.[3] ?? '', ctx).trim()))
+        mf.opaque ??= `sets \`${name}\`, a program make's built-in rules run, to one gavel does not know`;
       current = [];
       continue;
     }

@@ -58,13 +58,13 @@ const TEXTS = new WeakMap<Reporter, WrittenText[]>();
 const MAX_TEXTS = 16;
 
 function noteText(r: Reporter, path: string | undefined, text: string | undefined, append: boolean): void {
-  if (path === undefined || text === undefined) return;
+  if (path === undefined) return;
   let list = TEXTS.get(r);
   if (!list) {
     list = [];
     TEXTS.set(r, list);
   }
-  if (list.length < MAX_TEXTS) list.push({ path, text, append });
+  if (list.length < MAX_TEXTS) list.push(text === undefined ? { path, append } : { path, text, append });
 }
 
 /** The literal texts this analysis saw written to files (bounded), for the check to judge as writes of them. */
