@@ -411,6 +411,11 @@ describe('review 19: what the scan of planted code reads', () => {
     expect((await write(name, text)).decision.verdict).toBe('allow');
   });
 
+  it('a folder variable stays the folder it names (a delete of HOME read from the environment)', async () => {
+    const d = await write('src/clean.py', 'import os, shutil\nshutil.rmtree(os.environ["HOME"])\n');
+    expect(d.decision.categories).toContain('destructive_root_delete');
+  });
+
   it('the whole environment sent to a host still counts', async () => {
     const d = await write(
       'conftest_plugin.py',

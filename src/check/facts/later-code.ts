@@ -242,9 +242,13 @@ const VARIABLE_READS: readonly RegExp[] = [
 /** The code with each read of one named environment variable replaced by a plain value (see VARIABLE_READS). */
 export function withoutVariableReads(code: string): string {
   let out = code;
-  for (const re of VARIABLE_READS) out = out.replace(re, '0');
+  // A variable naming a folder (`os.environ["HOME"] + "/.ssh/id_rsa"`) is a path the scan must still see.
+  for (const re of VARIABLE_READS) out = out.replace(re, (m) => (PATH_VARIABLE.test(m) ? m : '0'));
   return out;
 }
+
+/** Variables that hold a folder: the scan reads them as the paths they stand for (scan-code.ts HOME_EXPRESSIONS). */
+const PATH_VARIABLE = /\b(?:HOME|USERPROFILE|APPDATA|LOCALAPPDATA|XDG_\w+|TMPDIR|PWD)\b/;
 
 /** Added code longer than this is not scanned: the change is uncertain instead. */
 export const MAX_PLANTED = 256 * 1024;
