@@ -27,9 +27,19 @@ export {
 } from './classify/path-categories';
 export { ISSUER_TOKEN } from './classify/secret-content';
 export { GENERATED_FILE_NAMES, isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
-export { readProgram, readPython, readRuby } from './detect/build-files';
+export {
+  type BuildRead,
+  readCmake,
+  readMeson,
+  readNinja,
+  readProgram,
+  readPython,
+  readRuby,
+} from './detect/build-files';
+export { readMsbuild } from './detect/build-files-dotnet';
 export { ignoredBy } from './detect/git-ignore';
 export { inertPython } from './detect/inert-python';
+export { literalProcesses, PROCESS_LANGUAGES } from './detect/literal-processes';
 export { isServiceClient } from './detect/service-hosts';
 export { fastParse } from './parse/fast-parse';
 export {

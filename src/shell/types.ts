@@ -118,6 +118,7 @@ export const UNCERTAINTY_CODES = [
   'production-target', // a variable that selects a production environment (`RAILS_ENV=production`)
   'endless-work', // a loop that never ends, an endless producer left in the background
   'weakened-guard', // a write that takes away a guard the project keeps (an ignore rule for secrets, deletion protection)
+  'data-loss-later', // a migration that drops or overwrites data when migrations run
 ] as const;
 export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
 

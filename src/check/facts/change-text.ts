@@ -107,3 +107,36 @@ export function changedTexts(change: FileChange, old: string | undefined): { bef
       return { before: '', after: change.text };
   }
 }
+
+/**
+ * Like changedTexts, but an edit's strings widened to the whole lines they touch in the file on disk (an edit of
+ * `= true` to `= false` inside `config.force_ssl = true` compares the two lines); the strings alone where the file
+ * cannot be read or an edit does not apply.
+ */
+export function changedLineTexts(
+  change: FileChange,
+  old: string | undefined,
+): { before: string; after: string } {
+  if (change.kind !== 'replace' || old === undefined) return changedTexts(change, old);
+  let text = old;
+  const before: string[] = [];
+  const after: string[] = [];
+  for (const e of change.edits) {
+    const at = e.old === '' ? -1 : text.indexOf(e.old);
+    if (at < 0 || e.all) {
+      before.push(e.old);
+      after.push(e.new);
+      if (at >= 0) text = text.split(e.old).join(e.new);
+      continue;
+    }
+    const start = text.lastIndexOf('\n', at - 1) + 1;
+    const endAt = text.indexOf('\n', at + e.old.length);
+    const end = endAt < 0 ? text.length : endAt;
+    before.push(text.slice(start, end));
+    const next = text.slice(0, at) + e.new + text.slice(at + e.old.length);
+    const newEndAt = next.indexOf('\n', at + e.new.length);
+    after.push(next.slice(start, newEndAt < 0 ? next.length : newEndAt));
+    text = next;
+  }
+  return { before: before.join('\n'), after: after.join('\n') };
+}

@@ -28,6 +28,8 @@ import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
 import { deletedGuard, weakenedGuards } from './guard-edits';
 import { type InvokedDefinition, invokedDefinition } from './invoked-definitions';
+import { destructiveMigrations } from './migration-edits';
+import { requestRuns } from './request-run';
 import { runnerEdit } from './runner-files';
 import { carriesSecret } from './secret-literals';
 
@@ -446,7 +448,11 @@ function writeAdditions(
     input.kind === 'write' && input.delete
       ? deletedGuard(request, input.path)
       : input.kind === 'write' || input.kind === 'edit'
-        ? weakenedGuards(request, input.path, input.change)
+        ? [
+            ...weakenedGuards(request, input.path, input.change),
+            ...destructiveMigrations(request, input.path, input.change),
+            ...requestRuns(request, input.path, input.change),
+          ]
         : [];
   if (!edit && guards.length === 0) return undefined;
   const targets: TargetFacts[] = [];

@@ -1,9 +1,9 @@
 // A write or edit that takes away a guard the project keeps: an ignore file that stops keeping secret files out, a
 // resource's protection turned off in infrastructure code. Judged through the whole pipeline with the bundled
 // policy, on real files in a temporary folder.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileChange, ToolInput } from '../request/request';
 import { WORKSPACE } from '../testdata/fixtures';
@@ -30,10 +30,19 @@ const FILES: Record<string, string> = {
     '  bucket = "logs"',
     '}',
   ].join('\n'),
+  'config/environments/production.rb':
+    'Rails.application.configure do\n  config.force_ssl = true\n  config.log_level = :info\nend\n',
+  'app/controllers/base_controller.rb':
+    'class BaseController < ActionController::Base\n  protect_from_forgery with: :exception\n  before_action :authenticate_user!\nend\n',
+  'server/app.ts':
+    "app.use(cors({ origin: 'https://app.example' }));\nconst agent = new https.Agent({ keepAlive: true });\n",
   'stack.yaml':
     'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    DeletionPolicy: Retain\n    Properties:\n      DBInstanceClass: db.t3.micro\n',
 };
-for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
+for (const [name, text] of Object.entries(FILES)) {
+  mkdirSync(dirname(join(dir, name)), { recursive: true });
+  writeFileSync(join(dir, name), text);
+}
 const readScript = workspaceReader(dir);
 
 async function judge(name: string, change: FileChange | undefined, tool = 'Edit', del = false) {
@@ -105,6 +114,51 @@ describe('a change that takes away a guard is not allowed', () => {
       '`skip_final_snapshot`',
     ],
     [
+      'forced HTTPS turned off by an edit of part of its line',
+      'config/environments/production.rb',
+      replace('ssl = true', 'ssl = false'),
+      'Edit',
+      '`https-enforced`',
+    ],
+    [
+      'the login check made conditional',
+      'app/controllers/base_controller.rb',
+      replace(
+        '  before_action :authenticate_user!\n',
+        '  before_action :authenticate_user!, if: -> { request.host != "x" }\n',
+      ),
+      'Edit',
+      '`authentication`',
+    ],
+    [
+      'the forgery check removed',
+      'app/controllers/base_controller.rb',
+      replace('  protect_from_forgery with: :exception\n', ''),
+      'Edit',
+      '`authentication`',
+    ],
+    [
+      'any origin allowed',
+      'server/app.ts',
+      replace("'https://app.example'", "'*'"),
+      'Edit',
+      '`cors-origins`',
+    ],
+    [
+      'certificate checks turned off',
+      'server/app.ts',
+      replace('keepAlive: true', 'keepAlive: true, rejectUnauthorized: false'),
+      'Edit',
+      '`tls-verified`',
+    ],
+    [
+      'a new seed file creating an administrator with a written password',
+      'db/seeds/admin.rb',
+      whole('User.create!(email: "root@example.com", password: "changeme1", admin: true)\n'),
+      'Write',
+      '`seeded-admin`',
+    ],
+    [
       'a CloudFormation retain policy changed to delete',
       'stack.yaml',
       replace('DeletionPolicy: Retain', 'DeletionPolicy: Delete'),
@@ -132,6 +186,27 @@ describe('a change that takes away a guard is not allowed', () => {
 
 describe('ordinary changes of the same files stay allowed', () => {
   it.each([
+    [
+      'a log level changed beside forced HTTPS',
+      'config/environments/production.rb',
+      replace('log_level = :info', 'log_level = :warn'),
+      'Edit',
+    ],
+    [
+      'another before_action added after the login check',
+      'app/controllers/base_controller.rb',
+      replace(
+        '  before_action :authenticate_user!\n',
+        '  before_action :authenticate_user!\n  before_action :set_locale\n',
+      ),
+      'Edit',
+    ],
+    [
+      'another named origin',
+      'server/app.ts',
+      replace("'https://app.example'", "'https://web.example'"),
+      'Edit',
+    ],
     ['a build folder added to .gitignore', '.gitignore', replace('dist/\n', 'dist/\ncoverage/\n'), 'Edit'],
     ['node_modules no longer ignored (no secret)', '.gitignore', replace('node_modules/\n', ''), 'Edit'],
     ['.env spelled as a wider pattern', '.gitignore', replace('.env\n', '.env*\n'), 'Edit'],

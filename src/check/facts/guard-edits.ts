@@ -16,7 +16,8 @@
 import { basename } from 'node:path';
 import { ignoredBy, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
-import { changedPath, changedTexts, diskText, newText } from './change-text';
+import { changedLineTexts, changedPath, diskText, newText } from './change-text';
+import { guardSettings, loweredSettings } from './guard-settings';
 
 /** Ignore files whose lines keep files out of a commit, an image, a package or an upload. */
 const IGNORE_FILE =
@@ -127,46 +128,55 @@ export function weakenedGuards(
 ): Uncertainty[] {
   const name = basename(path);
   const ignore = IGNORE_FILE.test(name);
-  if (!ignore && !INFRA_FILE.test(name)) return [];
   const abs = changedPath(request, path);
+  if (!ignore) return change === undefined ? [] : loweredGuards(request, abs, name, change);
   const old = diskText(request, abs);
-  if (ignore) {
-    // Lines appended with no negation among them can only ignore more.
-    if (change?.kind === 'patch' && change.lines.every((l) => l.startsWith('+') && !/^\+\s*!/.test(l)))
-      return [];
-    // A deleted ignore file ignores nothing; an ignore file changed by a tool that does not say how, or read
-    // neither before nor after, cannot be compared: both are uncertain when the old text kept a secret out.
-    const next = change === undefined ? undefined : newText(change, old);
-    const after = typeof next === 'object' ? next.text : undefined;
-    if (after === undefined) {
-      if (old === undefined || unignored(old, '').length > 0)
-        return [
-          {
-            code: 'weakened-guard',
-            reason: `the change to \`${name}\` cannot be read whole, and the file keeps secret files out`,
-          },
-        ];
-      return [];
-    }
-    const lost = unignored(old ?? '', after);
-    if (lost.length === 0) return [];
-    return [
-      {
-        code: 'weakened-guard',
-        reason: `the change to \`${name}\` stops ignoring secret files (${list(lost)})`,
-      },
-    ];
+  // Lines appended with no negation among them can only ignore more.
+  if (change?.kind === 'patch' && change.lines.every((l) => l.startsWith('+') && !/^\+\s*!/.test(l)))
+    return [];
+  // A deleted ignore file ignores nothing; an ignore file changed by a tool that does not say how, or read
+  // neither before nor after, cannot be compared: both are uncertain when the old text kept a secret out.
+  const next = change === undefined ? undefined : newText(change, old);
+  const after = typeof next === 'object' ? next.text : undefined;
+  if (after === undefined) {
+    if (old === undefined || unignored(old, '').length > 0)
+      return [
+        {
+          code: 'weakened-guard',
+          reason: `the change to \`${name}\` cannot be read whole, and the file keeps secret files out`,
+        },
+      ];
+    return [];
   }
-  if (change === undefined) return [];
-  const { before, after } = changedTexts(change, old);
-  const lowered = loweredProtections(before, after);
-  if (lowered.length === 0) return [];
+  const lost = unignored(old ?? '', after);
+  if (lost.length === 0) return [];
   return [
     {
       code: 'weakened-guard',
-      reason: `the change to \`${name}\` takes away a resource's protection (${list(lowered)}): the next apply may destroy it`,
+      reason: `the change to \`${name}\` stops ignoring secret files (${list(lost)})`,
     },
   ];
+}
+
+/** Protection settings of infrastructure code and guard settings of application code (guard-settings.ts) lowered. */
+function loweredGuards(request: CheckRequest, abs: string, name: string, change: FileChange): Uncertainty[] {
+  const infra = INFRA_FILE.test(name);
+  const settings = guardSettings().filter((s) => s.files.test(abs));
+  if (!infra && settings.length === 0) return [];
+  const old = diskText(request, abs);
+  const { before, after } = changedLineTexts(change, old);
+  const out: Uncertainty[] = [];
+  if (infra) {
+    const lowered = loweredProtections(before, after);
+    if (lowered.length > 0)
+      out.push({
+        code: 'weakened-guard',
+        reason: `the change to \`${name}\` takes away a resource's protection (${list(lowered)}): the next apply may destroy it`,
+      });
+  }
+  for (const s of loweredSettings(abs, before, after, settings))
+    out.push({ code: 'weakened-guard', reason: `the change to \`${name}\` ${s.reason} (\`${s.id}\`)` });
+  return out;
 }
 
 /** A whole-file delete of an ignore file that kept secrets out. */

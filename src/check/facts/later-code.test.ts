@@ -85,19 +85,20 @@ describe('later-code readers', () => {
 
   it('scans the languages it knows, as their inline code', () => {
     expect(plantedScan('/w/x.py', '', "print('it''s')")).toEqual([
-      'code:py',
-      "python3 -c 'print('\\''it'\\'''\\''s'\\'')'",
+      ['code:py', "python3 -c 'print('\\''it'\\'''\\''s'\\'')'"],
     ]);
-    expect(plantedScan('/w/x.ts', '', 'run()')?.[1]).toBe("node -e 'run()'");
-    expect(plantedScan('/w/x.sh', '', 'make test')).toEqual(['code:sh', 'make test']);
+    expect((plantedScan('/w/x.ts', '', 'run()') as string[][])[0]?.[1]).toBe("node -e 'run()'");
+    expect(plantedScan('/w/x.sh', '', 'make test')).toEqual([['code:sh', 'make test']]);
     expect(plantedScan('/w/nb.ipynb', '', 'x = 1', 'python3 -c')).toEqual([
-      'cell-code:cell',
-      "python3 -c 'x = 1'",
+      ['cell-code:cell', "python3 -c 'x = 1'"],
     ]);
     expect(notebookRunner('r')).toBe('Rscript -e');
     expect(notebookRunner(undefined)).toBe('python3 -c');
     expect(notebookRunner('julia')).toBeUndefined();
-    expect(plantedScan('/w/x.go', '', 'exec.Command("sh")')).toBeUndefined();
+    // A language with no inline analysis: the processes it starts by literal name; computed words name none.
+    expect(plantedScan('/w/x.go', '', 'exec.Command("sh")')).toEqual([['code:go', 'sh']]);
+    expect(plantedScan('/w/x.go', '', 'exec.Command(name, "-v")')).toBeUndefined();
+    expect(plantedScan('/w/x.go', '', 'fmt.Println("sh")')).toBeUndefined();
     expect(plantedScan('/w/x.py', 'a = 1', 'a = 1')).toBeUndefined();
     expect(plantedScan('/w/x.py', '', `x = "${'a'.repeat(MAX_PLANTED)}"`)).toBe(
       'adds more code than gavel scans',

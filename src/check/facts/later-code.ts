@@ -20,13 +20,14 @@
 
 import { basename, extname } from 'node:path';
 import type { Category } from '../../core';
-import { readProgram } from '../../shell';
+import { type BuildRead, literalProcesses, PROCESS_LANGUAGES, readProgram } from '../../shell';
 import { CATEGORY_ORDER } from './category-reasons';
 
 /** Script-name markers of entries whose analysis counts only for the categories `keptCategories` names. */
 export const CONTAINED = 'container:';
 export const PLANTED = 'code:';
 export const CELL_CODE = 'cell-code:';
+export const WORKLOAD = 'workload:';
 
 /** What a build container's step reaches outside the container. */
 const CONTAINER_KEEP: readonly Category[] = [
@@ -45,10 +46,22 @@ const PLANTED_KEEP: readonly Category[] = CATEGORY_ORDER.filter(
 
 const CELL_KEEP: readonly Category[] = [...PLANTED_KEEP, 'secret_material_read'];
 
+/**
+ * What a deployed workload's command (a container's, an Ansible task's) does that its own work does not: what a
+ * build step may not, a connection to a host nobody stated (it runs beside the application's secrets), a remote
+ * resource deleted.
+ */
+const WORKLOAD_KEEP: readonly Category[] = [
+  ...CONTAINER_KEEP,
+  'outbound_network_to_unstated_host',
+  'remote_resource_delete',
+];
+
 /** The categories an entry's analysis keeps, by its script marker; undefined: all of it counts. */
 export function keptCategories(script: string): readonly Category[] | undefined {
   if (script.startsWith(CONTAINED)) return CONTAINER_KEEP;
   if (script.startsWith(CELL_CODE)) return CELL_KEEP;
+  if (script.startsWith(WORKLOAD)) return WORKLOAD_KEEP;
   if (script.startsWith(PLANTED)) return PLANTED_KEEP;
   return undefined;
 }
@@ -117,6 +130,36 @@ export function dockerRuns(text: string): Entry[] | string {
   return out;
 }
 
+/**
+ * Where a container image comes from: its registry and namespace (`ghcr.io/acme` for `ghcr.io/acme/ruby:3`,
+ * `docker.io/library` for `ruby:3`); undefined for what names no image (`scratch`, a variable, a build stage).
+ */
+export function imageSource(ref: string, stages: ReadonlySet<string> = new Set()): string | undefined {
+  const image = ref.replace(/@sha256:[0-9a-f]+$/i, '');
+  if (image === '' || /[$]/.test(image) || image === 'scratch' || stages.has(image.toLowerCase()))
+    return undefined;
+  const parts = image.replace(/:[\w.-]+$/, '').split('/');
+  const registry =
+    parts.length > 1 && /[.:]|^localhost$/.test(parts[0] as string) ? (parts.shift() as string) : 'docker.io';
+  if (parts.length === 1) parts.unshift('library');
+  return `${registry.toLowerCase()}/${parts.slice(0, -1).join('/').toLowerCase()}`;
+}
+
+/** The entry an image source stands as (runner-files.ts flags a new one in a file that had one). */
+export const imageEntry = (source: string): Entry => ['image', `__gavel_runner_source image:${source}`];
+
+/** A Dockerfile's base images, as the sources they come from. */
+export function dockerImages(text: string): Entry[] {
+  const stages = new Set<string>();
+  const out: Entry[] = [];
+  for (const m of text.matchAll(/^\s*FROM\s+(?:--[\w-]+=\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/gim)) {
+    const source = imageSource(m[1] ?? '', stages);
+    if (source) out.push(imageEntry(source));
+    if (m[2]) stages.add(m[2].toLowerCase());
+  }
+  return out;
+}
+
 /** A Go file's `//go:generate` directives: the commands `go generate` runs in its folder. */
 export function goGenerate(text: string): Entry[] {
   const out: Entry[] = [];
@@ -143,7 +186,14 @@ const INERT_BUILD_LINE = [
  * system some other way, every line of it as code (each judged as added code when the change adds it).
  */
 export function programFileLines(language: 'gradle' | 'elixir', script: string, text: string): Entry[] {
-  const read = readProgram(language, text);
+  return buildFileLines(readProgram(language, text), script, text);
+}
+
+/**
+ * A build file as its builder's run of it is read (a reader of the shell's build-files): the commands it runs;
+ * when it runs code the reader cannot follow, every line of it as code (each judged as added code when added).
+ */
+export function buildFileLines(read: BuildRead, script: string, text: string): Entry[] {
   if (read.opaque === undefined) return read.commands.map((c): Entry => [script, c]);
   return text
     .split('\n')
@@ -289,17 +339,23 @@ export function plantedScan(
   after: string,
   cellRunner?: string,
   scriptRunner?: string,
-): Entry | string | undefined {
+): Entry[] | string | undefined {
   const ext = extname(basename(path)).toLowerCase();
   const lines = addedLines(before, after);
   if (lines.length === 0) return undefined;
   const code = withoutVariableReads(lines.join('\n'));
   const marker = cellRunner !== undefined ? `${CELL_CODE}cell` : `${PLANTED}${ext.slice(1) || 'code'}`;
   const runner = cellRunner ?? scriptRunner ?? SCANNED[ext];
-  if (runner === undefined && !SHELL_SOURCE.test(ext)) return undefined;
+  const language = runner === undefined ? PROCESS_LANGUAGES[ext] : undefined;
+  if (runner === undefined && !SHELL_SOURCE.test(ext) && language === undefined) return undefined;
   if (code.length > MAX_PLANTED) return 'adds more code than gavel scans';
+  // A language with no inline analysis: the processes it starts by literal name, each judged as that command.
+  if (language !== undefined) {
+    const commands = literalProcesses(language, code) ?? [];
+    return commands.length === 0 ? undefined : commands.map((c): Entry => [marker, c]);
+  }
   // A shell source or a shell kernel's cell is the shell text itself.
-  return [marker, runner === undefined || runner === '' ? code : `${runner} ${shellQuote(code)}`];
+  return [[marker, runner === undefined || runner === '' ? code : `${runner} ${shellQuote(code)}`]];
 }
 
 /**
@@ -322,7 +378,7 @@ export function shebangRunner(text: string): string | undefined {
 /** Whether a path is a source file `plantedScan` reads (a notebook's cells are read through the notebook). */
 export const isScannedSource = (path: string): boolean => {
   const ext = extname(basename(path)).toLowerCase();
-  return SCANNED[ext] !== undefined || SHELL_SOURCE.test(ext);
+  return SCANNED[ext] !== undefined || SHELL_SOURCE.test(ext) || PROCESS_LANGUAGES[ext] !== undefined;
 };
 
 /** Cell magics whose body is the kernel's own code (timed, captured, profiled, run in a debugger). */

@@ -10,13 +10,26 @@
 
 import { basename, dirname, extname } from 'node:path';
 import { type Category, isUnder } from '../../core';
-import { inertPython, readPython, readRuby, type Uncertainty } from '../../shell';
+import {
+  type BuildRead,
+  inertPython,
+  readCmake,
+  readMeson,
+  readMsbuild,
+  readNinja,
+  readProgram,
+  readPython,
+  readRuby,
+  type Uncertainty,
+} from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 import { changedPath, changedTexts, diskText, newText } from './change-text';
 import {
+  buildFileLines,
   buildScriptLines,
   CONTAINED,
   cellCode,
+  dockerImages,
   dockerRuns,
   goGenerate,
   gradleRepositories,
@@ -29,6 +42,7 @@ import {
   plantedScan,
   programFileLines,
   shebangRunner,
+  WORKLOAD,
 } from './later-code';
 import {
   cargoManifest,
@@ -41,6 +55,7 @@ import {
   pyprojectManifest,
   requirementsManifest,
 } from './manifest-dependencies';
+import { isWorkloadFile, workloadReader } from './workload-commands';
 
 /** One command the change adds, with the runner and script that will run it. */
 export interface AddedCommand {
@@ -591,8 +606,17 @@ function runnerOf(path: string): Runner | undefined {
   if (/^[Rr]akefile(\.rb)?$/.test(name)) return { name: 'rake', read: rakeCommands };
   if (name === 'noxfile.py') return { name: 'nox', read: codeLines };
   if (name.endsWith('.ipynb')) return { name: 'jupyter', read: notebookShell };
-  if (isDockerfile(name)) return { name: 'docker build', read: dockerRuns };
+  if (isDockerfile(name))
+    return {
+      name: 'docker build',
+      read: (text) => {
+        const runs = dockerRuns(text);
+        return typeof runs === 'string' ? runs : [...runs, ...dockerImages(text)];
+      },
+    };
   if (name === 'build.rs') return { name: 'cargo', read: buildScriptLines };
+  const build = buildFileReader(path, name);
+  if (build) return build;
   // Python pytest imports while collecting, and the setup.py a build or `pip install .` runs: code the runner runs
   // whole, unless it reads as inert (a fixture-only conftest, a declarative setup call; task-runners.ts and
   // build-files.ts judge the same texts when the runner runs).
@@ -603,6 +627,33 @@ function runnerOf(path: string): Runner | undefined {
     };
   if (name === 'setup.py')
     return { name: 'pip', read: (text) => (readPython(text).opaque === undefined ? [] : codeLines(text)) };
+  // Deployment manifests, compose files, Ansible, Terraform, Bazel: commands run later, judged for harm.
+  if (isWorkloadFile(path))
+    return { name: 'deploy', read: (text) => workloadReader(path, text)?.(text) ?? [] };
+  return undefined;
+}
+
+/**
+ * Build files the shell side reads when their builder runs (build-files.ts and kin), read the same way when a
+ * change writes them: CMake, Meson, Ninja, MSBuild projects, props and targets, Maven, SwiftPM, Zig, sbt.
+ */
+function buildFileReader(path: string, name: string): Runner | undefined {
+  const lines = (builder: string, read: (text: string) => BuildRead): Runner => ({
+    name: builder,
+    read: (text) => buildFileLines(read(text), 'build-file', text),
+  });
+  if (name === 'CMakeLists.txt' || name.endsWith('.cmake'))
+    return lines('cmake', (t) =>
+      readCmake(t, { source: dirname(path), binary: `${dirname(path)}/build` }, true),
+    );
+  if (name === 'meson.build') return lines('meson', readMeson);
+  if (name === 'build.ninja') return lines('ninja', readNinja);
+  if (/\.(?:csproj|fsproj|vbproj|proj|props|targets)$/i.test(name))
+    return lines('msbuild', (t) => readMsbuild(t, dirname(path)));
+  if (name === 'pom.xml') return lines('maven', (t) => readProgram('maven', t));
+  if (name === 'Package.swift') return lines('swift', (t) => readProgram('swift', t));
+  if (name === 'build.zig') return lines('zig', (t) => readProgram('zig', t));
+  if (name.endsWith('.sbt')) return lines('sbt', (t) => readProgram('scala', t));
   return undefined;
 }
 
@@ -743,7 +794,7 @@ function plantedEdit(
       commands: [],
       uncertain: [{ code: 'dynamic-script', reason: `the change to \`${fileName}\` ${scan}` }],
     };
-  return added(request, abs, fileName, { name: 'code', read: () => [] }, [scan], []);
+  return added(request, abs, fileName, { name: 'code', read: () => [] }, scan, []);
 }
 
 function readEdit(
@@ -804,6 +855,9 @@ function added(
   const commands: AddedCommand[] = [];
   const uncertain: Uncertainty[] = [];
   const folder = dirname(abs);
+  // A new file chooses its images; an edit that brings an image from a registry or namespace the file did not use
+  // brings code from another source. Docker Hub's official images are no new source.
+  const hadImages = before.some(([s]) => s === 'image');
   for (const [script, command] of after) {
     const k = `${script}\n${command}`;
     const n = count.get(k) ?? 0;
@@ -811,15 +865,18 @@ function added(
       count.set(k, n - 1);
       continue;
     }
+    if (script === 'image' && (!hadImages || command.endsWith('image:docker.io/library'))) continue;
     const named = safeName(script);
     const keep = keptCategories(script);
     const where = script.startsWith(DEPENDENCY)
       ? `${runner.name} dependencies in \`${fileName}\``
       : script.startsWith(CONTAINED)
         ? `a \`RUN\` step in \`${fileName}\``
-        : keep !== undefined
-          ? `code added to \`${fileName}\``
-          : `${runner.name} ${named === undefined ? 'script' : `script \`${named}\``} in \`${fileName}\``;
+        : script.startsWith(WORKLOAD)
+          ? `a command \`${fileName}\` runs where it is deployed`
+          : keep !== undefined
+            ? `code added to \`${fileName}\``
+            : `${runner.name} ${named === undefined ? 'script' : `script \`${named}\``} in \`${fileName}\``;
     if (command.startsWith('__gavel_')) {
       const what = command.startsWith('__gavel_hook_repository')
         ? 'adds a hook repository, code from a host that runs at each commit'
@@ -831,9 +888,11 @@ function added(
               ? 'adds a file the tool loads before every run'
               : command.startsWith('__gavel_runner_setting')
                 ? 'sets what the runner runs its scripts with'
-                : command.startsWith('__gavel_runner_source')
-                  ? 'points the package manager at another package source'
-                  : 'adds code the runner runs';
+                : command.startsWith('__gavel_runner_source image:')
+                  ? 'takes an image from a registry or namespace the file did not use'
+                  : command.startsWith('__gavel_runner_source')
+                    ? 'points the package manager at another package source'
+                    : 'adds code the runner runs';
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }

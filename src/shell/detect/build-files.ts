@@ -493,7 +493,7 @@ const shellWord = (w: string): string => (/^[\w./:=@%+-]+$/.test(w) ? w : `'${w.
  * `use std::process::Command` goes with them). A command given another folder, environment or pre-exec hook, or a
  * program or word that is not a literal, stays in the code (and reaches the system there).
  */
-function rustCommands(
+export function rustCommands(
   code: string,
   strings: readonly (string | undefined)[],
 ): { code: string; commands: string[] } | string {

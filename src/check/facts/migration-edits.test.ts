@@ -1,0 +1,159 @@
+// A migration that destroys data when migrations run (a table or column dropped, a table emptied, every row
+// changed) is not allowed; a migration's own way back (a drop of what the same file creates) and ordinary schema
+// changes stay allowed. Judged through the whole pipeline with the bundled policy, on real files in a temp folder.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FileChange, ToolInput } from '../request/request';
+import { WORKSPACE } from '../testdata/fixtures';
+import { judgeWithReader } from '../testdata/judge-with-reader';
+import { workspaceReader } from '../testdata/workspace-reader';
+
+const dir = mkdtempSync(join(tmpdir(), 'migration-edits-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const FILES: Record<string, string> = {
+  'db/migrate/20240101000000_add_notes.rb':
+    'class AddNotes < ActiveRecord::Migration[7.1]\n  def change\n    add_column :orders, :notes, :text\n  end\nend\n',
+  'alembic/versions/1a2b_create_events.py':
+    "def upgrade():\n    op.create_table('events', sa.Column('id', sa.Integer))\n\n\ndef downgrade():\n    op.drop_table('events')\n",
+  'docs/migrations/guide.md': '# Guide\n',
+};
+for (const [name, text] of Object.entries(FILES)) {
+  mkdirSync(dirname(join(dir, name)), { recursive: true });
+  writeFileSync(join(dir, name), text);
+}
+const readScript = workspaceReader(dir);
+
+async function judge(name: string, change: FileChange, tool: 'Edit' | 'Write') {
+  const path = `${WORKSPACE}/${name}`;
+  const input: ToolInput =
+    tool === 'Write' ? { kind: 'write', path, change } : { kind: 'edit', path, change };
+  return (await judgeWithReader(input, tool, readScript)).decision;
+}
+const replace = (old: string, now: string): FileChange => ({ kind: 'replace', edits: [{ old, new: now }] });
+const whole = (text: string): FileChange => ({ kind: 'whole', text });
+
+describe('a migration that destroys data is not allowed', () => {
+  it.each([
+    [
+      'Rails: a new migration dropping tables',
+      'db/migrate/20240301000000_tidy.rb',
+      whole('class Tidy < ActiveRecord::Migration[7.1]\n  def up\n    drop_table :invoices\n  end\nend\n'),
+      'Write',
+      'drops a table',
+    ],
+    [
+      'Rails: an added column turned into a removed one by a word',
+      'db/migrate/20240101000000_add_notes.rb',
+      replace('add_column', 'remove_column'),
+      'Edit',
+      'drops a column',
+    ],
+    [
+      'Rails: an UPDATE of every row added to an existing migration',
+      'db/migrate/20240101000000_add_notes.rb',
+      replace(
+        '    add_column :orders, :notes, :text\n',
+        '    add_column :orders, :notes, :text\n    execute "UPDATE accounts SET plan = \'free\'"\n',
+      ),
+      'Edit',
+      'changes every row',
+    ],
+    [
+      'Alembic: a table dropped on the way up',
+      'alembic/versions/9f_drop_audit.py',
+      whole("def upgrade():\n    op.drop_table('audit_log')\n"),
+      'Write',
+      'drops a table',
+    ],
+    [
+      'Prisma: SQL emptying a table',
+      'prisma/migrations/20240301_reset/migration.sql',
+      whole('TRUNCATE TABLE "Session";\n'),
+      'Write',
+      'empties a table',
+    ],
+    [
+      'Flyway: a DELETE with no WHERE',
+      'src/main/resources/db/migration/V7__cleanup.sql',
+      whole('DELETE FROM payments;\n'),
+      'Write',
+      'changes every row',
+    ],
+    [
+      'Laravel: a schema drop',
+      'database/migrations/2024_03_01_000000_drop_logs.php',
+      whole(
+        "<?php\nreturn new class extends Migration {\n  public function up() { Schema::dropIfExists('logs'); }\n};\n",
+      ),
+      'Write',
+      'drops a table',
+    ],
+    [
+      'Ecto: a column removed',
+      'priv/repo/migrations/20240301_trim.exs',
+      whole(
+        'defmodule Repo.Migrations.Trim do\n  def change do\n    alter table(:users) do\n      remove :email\n    end\n  end\nend\n',
+      ),
+      'Write',
+      'drops a column',
+    ],
+    [
+      'Django: a model deleted',
+      'shop/migrations/0009_remove_coupon.py',
+      whole("operations = [\n    migrations.DeleteModel(name='Coupon'),\n]\n"),
+      'Write',
+      'drops a table',
+    ],
+  ] as const)('%s', async (_name, file, change, tool, kind) => {
+    const d = await judge(file, change, tool);
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('data-loss-later');
+    expect(d.reason).toContain(kind);
+  });
+});
+
+describe('ordinary migrations stay allowed', () => {
+  it.each([
+    [
+      'Rails: a table created, dropped on the way down',
+      'db/migrate/20240301000000_create_tags.rb',
+      whole(
+        'class CreateTags < ActiveRecord::Migration[7.1]\n  def up\n    create_table :tags do |t|\n      t.string :name\n    end\n  end\n\n  def down\n    drop_table :tags\n  end\nend\n',
+      ),
+      'Write',
+    ],
+    [
+      'Alembic: a new column with its downgrade',
+      'alembic/versions/2c_add_title.py',
+      whole(
+        "def upgrade():\n    op.add_column('events', sa.Column('title', sa.String()))\n\n\ndef downgrade():\n    op.drop_column('events', 'title')\n",
+      ),
+      'Write',
+    ],
+    [
+      'an UPDATE bounded by a WHERE on its next line',
+      'db/migration/V8__backfill.sql',
+      whole("UPDATE accounts SET plan = 'free'\nWHERE plan IS NULL;\n"),
+      'Write',
+    ],
+    [
+      'an edit of the existing downgrade that keeps its drop',
+      'alembic/versions/1a2b_create_events.py',
+      replace("    op.drop_table('events')\n", "    op.drop_table('events')  # reverse\n"),
+      'Edit',
+    ],
+    [
+      'a document about migrations',
+      'docs/migrations/guide.md',
+      replace('# Guide\n', '# Guide\n\nDROP TABLE x;\n'),
+      'Edit',
+    ],
+  ] as const)('%s', async (_name, file, change, tool) => {
+    const d = await judge(file, change, tool);
+    expect(d.reason).not.toContain('data-loss-later');
+    expect(d.verdict).toBe('allow');
+  });
+});

