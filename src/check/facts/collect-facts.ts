@@ -525,10 +525,15 @@ export function shellWriteRequests(
       out.push({ ...request, input: { kind: 'write', path: w.path } });
       continue;
     }
+    // An append is the file's bytes and then the text (with no final newline the first line joins the last one:
+    // `.env` then `dist` is `.envdist`); added lines where the file cannot be read.
+    const disk = w.append ? request.readScript?.(w.path) : undefined;
     const lines = w.text.replace(/\n$/, '').split('\n');
-    const change: FileChange = w.append
-      ? { kind: 'patch', lines: lines.map((l) => `+${l}`), add: false }
-      : { kind: 'whole', text: w.text };
+    const change: FileChange = !w.append
+      ? { kind: 'whole', text: w.text }
+      : disk?.kind === 'text' || disk?.kind === 'missing'
+        ? { kind: 'whole', text: (disk.kind === 'text' ? disk.text : '') + w.text }
+        : { kind: 'patch', lines: lines.map((l) => `+${l}`), add: false };
     out.push({ ...request, input: { kind: 'write', path: w.path, change } });
   }
   return out;

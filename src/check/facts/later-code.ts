@@ -375,6 +375,10 @@ export function shebangRunner(text: string): string | undefined {
   return undefined;
 }
 
+/** The inline-code runner whose language a file's code is (a notebook's or a `#!` script's when given). */
+export const scannedRunner = (path: string, cellRunner?: string, scriptRunner?: string): string | undefined =>
+  cellRunner ?? scriptRunner ?? SCANNED[extname(basename(path)).toLowerCase()];
+
 /** Whether a path is a source file `plantedScan` reads (a notebook's cells are read through the notebook). */
 export const isScannedSource = (path: string): boolean => {
   const ext = extname(basename(path)).toLowerCase();

