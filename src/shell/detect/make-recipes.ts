@@ -46,6 +46,27 @@ const IMPLICIT_PROGRAMS = new Set(
  */
 const KNOWN_TOOL =
   /^(?:(?:ccache|sccache|distcc)\s+)?(?:[\w./-]*\/)?(?:\$\{\w+\})?(?:[\w.]+-)*(?:gcc|g\+\+|c\+\+|cc|c99|c89|clang|clang\+\+|cpp|ld|ld\.\w+|lld|ar|as|ranlib|gfortran|f77|f95|fort77|pc|lex|flex|yacc|bison|icc|icx|icpx|tcc|emcc|em\+\+|emar|nvcc|zig\s+(?:cc|c\+\+|ar)|llvm-[\w+]+|makeinfo|tex|texi2dvi|weave|cweave|tangle|ctangle|lint|co|get|rm|true)(?:-[\d.]+)?(?:\s+-[\w=.,+/:-]+)*$/;
+/**
+ * Options of compilers and linkers that run or load another program (`-wrapper sh,-c,…`, `-fplugin=./x.so`,
+ * `-B./dir/` where the driver finds its passes, a linker plugin, a specs file, a response file of more options).
+ */
+const RUNNING_FLAGS =
+  /(?:^|\s)(?:-wrapper\b|-fplugin|-fpass-plugin|-B|--plugin|-plugin\b|-specs|-load\b|-Xclang\s+-load|-Wl,[^\s]*(?:--plugin|-plugin)|-fuse-ld=(?!(?:lld|gold|bfd|mold|ld)\b)|@)/;
+
+/**
+ * Why setting `name` to `value` changes what make's built-in rules run: a program variable naming an unknown tool,
+ * one of the rules' own command variables (`COMPILE.c`, `LINK.o`, `LEX.l`), option variables that run or load a
+ * program. Undefined for any other variable.
+ */
+function implicitProgram(name: string, value: string): string | undefined {
+  if (IMPLICIT_PROGRAMS.has(name) && !KNOWN_TOOL.test(value.trim()))
+    return `sets \`${name}\`, a program make's built-in rules run, to one gavel does not know`;
+  if (/^[A-Z]+\.[A-Za-z]+$/.test(name)) return `sets \`${name}\`, a command of make's built-in rules`;
+  if ((FLAGS.test(name) || /^(?:CPPFLAGS|ARFLAGS|LDLIBS)$/.test(name)) && RUNNING_FLAGS.test(value))
+    return `sets \`${name}\` to options that make the compiler run or load another program`;
+  return undefined;
+}
+
 /** Variables that only carry options: empty unless the makefile sets them. */
 const FLAGS = /^(C|CXX|CPP|LD|AR|AS|F|Y|L)FLAGS$|^LDLIBS$|^TARGET_ARCH$/;
 /** Functions whose result is text computed from text (no effect): their result is dynamic. */
@@ -248,8 +269,8 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
       const [, name = '', op = '', value = ''] = assign;
       current = [];
       if (/^(?:override\s+|private\s+)*export\s/.test(trimmed)) mf.exported.add(name);
-      if (IMPLICIT_PROGRAMS.has(name) && !KNOWN_TOOL.test(expand(value, ctx).trim()))
-        mf.opaque ??= `sets \`${name}\`, a program make's built-in rules run, to one gavel does not know`;
+      const implicit = implicitProgram(name, expand(value, ctx));
+      if (implicit) mf.opaque ??= implicit;
       if (name === '.RECIPEPREFIX') mf.opaque ??= 'changes the recipe prefix';
       if (name === 'SHELL' && !/^(\/bin\/|\/usr\/bin\/)?(sh|bash)$/.test(value.trim()))
         mf.opaque ??= 'runs its recipes with a shell it sets';
@@ -294,8 +315,10 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
       const name = own?.[2] ?? '';
       if (/\bexport\b/.test(own?.[1] ?? '')) mf.opaque ??= 'exports a variable for one target';
       else if (name === 'SHELL' || name === '.SHELLFLAGS') mf.opaque ??= 'sets the shell of one target';
-      else if (IMPLICIT_PROGRAMS.has(name) && !KNOWN_TOOL.test(expand(own?.[3] ?? '', ctx).trim()))
-        mf.opaque ??= `sets \`${name}\`, a program make's built-in rules run, to one gavel does not know`;
+      else {
+        const implicit = implicitProgram(name, expand(own?.[3] ?? '', ctx));
+        if (implicit) mf.opaque ??= implicit;
+      }
       current = [];
       continue;
     }

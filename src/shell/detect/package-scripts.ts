@@ -185,7 +185,8 @@ function parse(inv: Invocation): Parsed | undefined {
       if (FOLDER_OPTIONS.has(name))
         folder = eq < 0 ? args[k + 1] : { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
       // `-Cvendor/tool`: the short folder option with its value attached (npm and pnpm read it so).
-      else if (/^-C[^=]/.test(t) && values.has('-C')) folder = { text: w.text.replace(/^-C/, ''), flow: w.flow };
+      else if (/^-C[^=]/.test(t) && values.has('-C'))
+        folder = { text: w.text.replace(/^-C/, ''), flow: w.flow };
       if (eq < 0 && (values.has(t) || /^(-w|--workspace|--filter|-F|--filter-prod)$/.test(t))) k++;
       continue;
     }
