@@ -6,6 +6,7 @@
  * here is policy, not analysis: which scopes a target leaves.
  */
 
+import { basename } from 'node:path';
 import { type Category, isUnder } from '../../core';
 import {
   hostCategories,
@@ -24,6 +25,7 @@ import type { CheckRequest, FileChange, SearchLines } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
 import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
+import { changedLineTexts, changedPath, diskText } from './change-text';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
 import { deletedGuard, weakenedGuards } from './guard-edits';
@@ -31,7 +33,7 @@ import { type InvokedDefinition, invokedDefinition } from './invoked-definitions
 import { destructiveMigrations } from './migration-edits';
 import { requestRuns } from './request-run';
 import { runnerEdit } from './runner-files';
-import { carriesSecret } from './secret-literals';
+import { addsStoredSecret, carriesSecret } from './secret-literals';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
 
@@ -430,6 +432,17 @@ function argumentFacts(
 }
 
 /**
+ * A credential a write or edit copies into a file (an AWS key pair, a token, a private key): the next commit or
+ * upload takes it along. Uncertain; the reason names the file only.
+ */
+function storedSecrets(request: CheckRequest, path: string, change: FileChange | undefined): Uncertainty[] {
+  if (change === undefined) return [];
+  const { before, after } = changedLineTexts(change, diskText(request, changedPath(request, path)));
+  if (!addsStoredSecret(before, after)) return [];
+  return [{ code: 'secret-value', reason: `the change writes a credential into \`${basename(path)}\`` }];
+}
+
+/**
  * What a write or edit adds besides the write itself: every command it adds to a file a runner runs commands
  * from, judged as the shell it is (`analyses`, in `argumentCommands` order), labelled with the runner and script
  * (its uncertainties name them); code planted where something runs it later (later-code.ts); a guard the project
@@ -452,6 +465,7 @@ function writeAdditions(
             ...weakenedGuards(request, input.path, input.change),
             ...destructiveMigrations(request, input.path, input.change),
             ...requestRuns(request, input.path, input.change),
+            ...storedSecrets(request, input.path, input.change),
           ]
         : [];
   if (!edit && guards.length === 0) return undefined;

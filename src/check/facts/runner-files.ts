@@ -25,6 +25,7 @@ import {
 import type { CheckRequest, FileChange } from '../request/request';
 import { changedPath, changedTexts, diskText, newText } from './change-text';
 import { codeReach, runnerLanguage } from './code-reach';
+import { sourceReader } from './package-sources';
 import {
   addedLines,
   buildFileLines,
@@ -553,6 +554,20 @@ function deps(list: DependencyEntry[] | string): Entry[] | string {
 }
 
 function runnerOf(path: string): Runner | undefined {
+  const runner = ownRunnerOf(path);
+  const sources = sourceReader(path);
+  if (sources === undefined) return runner;
+  // A file that names package sources: what it runs (if anything) and the hosts it names.
+  return {
+    name: runner?.name ?? 'package manager',
+    read: (text, place) => {
+      const own = runner === undefined ? [] : runner.read(text, place);
+      return typeof own === 'string' ? own : [...own, ...sources(text)];
+    },
+  };
+}
+
+function ownRunnerOf(path: string): Runner | undefined {
   const name = basename(path);
   if (name === 'package.json')
     return { name: 'npm', read: (text, place) => jsonScripts(text, (doc) => deps(npmManifest(doc, place))) };

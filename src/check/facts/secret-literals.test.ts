@@ -8,7 +8,7 @@ import { analyzeShell } from '../../shell';
 import { checkWithTrace } from '../pipeline';
 import type { ToolInput } from '../request/request';
 import { policyWith, request } from '../testdata/fixtures';
-import { carriesSecret } from './secret-literals';
+import { addsStoredSecret, carriesSecret } from './secret-literals';
 
 const AWS = ['AKIA', 'FAKEFAKEFAKE1234'].join('');
 const GH = `ghp_${'a1B2'.repeat(9)}`;
@@ -129,4 +129,23 @@ describe('carriesSecret', () => {
     'leaves %s',
     (t) => expect(carriesSecret(t)).toBe(false),
   );
+});
+
+describe('a credential copied into a project file', () => {
+  const PAIR = 'aws_access_key_id = AKIAQWERTYUIOPASDFGH\naws_secret_access_key = abcdEFGHijklMNOPqrstUVWXyz0123456789ABCD\n';
+  it.each([
+    ['an AWS key pair', '', PAIR],
+    ['a private key block', 'x\n', 'x\n-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n'],
+    ['a GitHub token', '', `token: ghp_${'a'.repeat(36)}\n`],
+  ])('%s is found', (_name, before, after) => {
+    expect(addsStoredSecret(before, after)).toBe(true);
+  });
+  it.each([
+    ['AWS documentation`s example key', '', 'AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+    ['a key id with no secret beside it', '', 'user = AKIAQWERTYUIOPASDFGH\n'],
+    ['a JSON Web Token in a fixture', '', 'const t = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abcdefghijk";'],
+    ['a credential the file already held', PAIR, `${PAIR}region = eu-west-1\n`],
+  ])('%s is not', (_name, before, after) => {
+    expect(addsStoredSecret(before, after)).toBe(false);
+  });
 });

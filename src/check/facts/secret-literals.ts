@@ -29,3 +29,22 @@ export function carriesSecret(text: string): boolean {
   );
   return SHAPES.some((s) => s.test(decoded));
 }
+
+/**
+ * Shapes of a credential that has no place in a project file: an issuer-prefixed token, an AWS access key id with a
+ * secret key beside it, a Stripe live key, a private key block (a JSON Web Token in a test fixture is ordinary, and
+ * AWS documents its example key, `AKIAIOSFODNN7EXAMPLE`).
+ */
+const STORED: readonly RegExp[] = [
+  ISSUER_TOKEN,
+  /\b(?:AKIA|ASIA)(?![0-9A-Z]*EXAMPLE)[0-9A-Z]{16}\b[\s\S]{0,400}?\b[A-Za-z0-9/+]{40}\b/,
+  /\b[rs]k_live_[A-Za-z0-9]{20,}\b/,
+  /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/,
+];
+
+/** Does text a change adds to a file carry a credential the text before did not (a copy on its way to a commit)? */
+export function addsStoredSecret(before: string, after: string): boolean {
+  const b = before.length > MAX_CHARS ? before.slice(0, MAX_CHARS) : before;
+  const a = after.length > MAX_CHARS ? after.slice(0, MAX_CHARS) : after;
+  return STORED.some((s) => s.test(a) && !s.test(b));
+}

