@@ -37,6 +37,8 @@ export {
   readRuby,
 } from './detect/build-files';
 export { readMsbuild } from './detect/build-files-dotnet';
+export { settingValues, settingWords } from './detect/config-settings';
+export { pytestSections } from './detect/runner-config';
 export { ignoredBy } from './detect/git-ignore';
 export { inertPython } from './detect/inert-python';
 export { literalProcesses, PROCESS_LANGUAGES } from './detect/literal-processes';

@@ -525,3 +525,50 @@ describe('a process a compiled language starts by literal name is that command (
     expect(d.verdict).toBe('allow');
   });
 });
+
+describe('Python tools read their configuration as the tools do, not by one spelling (review 20 F1, F2)', () => {
+  const whole = (text: string): FileChange => ({ kind: 'whole', text });
+  it.each<[string, string, string]>([
+    [
+      'a quoted TOML key',
+      'pyproject.toml',
+      '[project]\nname = "w"\n[tool.pytest.ini_options]\n"addopts" = "-p evilplug"\n',
+    ],
+    ['a dotted TOML key', 'pyproject.toml', '[tool.pytest]\nini_options.addopts = "-p evilplug"\n'],
+    ['a TOML unicode escape', 'pyproject.toml', '[tool.pytest.ini_options]\naddopts = "-\\u0070 evilplug"\n'],
+    [
+      'a multi-line TOML string',
+      'pyproject.toml',
+      '[tool.pytest.ini_options]\naddopts = """\n-p evilplug\n"""\n',
+    ],
+    ['pytest 9 pytest.toml', 'pytest.toml', '[pytest]\naddopts = ["-p", "evilplug"]\n'],
+    ['the ini colon form', 'pytest.ini', '[pytest]\naddopts: --basetemp=/home/u\n'],
+    ['setup.cfg colon form', 'setup.cfg', '[tool:pytest]\naddopts: -p evilplug\n'],
+    ['a pylint init-hook, colon form', '.pylintrc', '[MAIN]\ninit-hook: import os; os.system("id")\n'],
+    [
+      'a pylint init-hook, quoted TOML key',
+      'pyproject.toml',
+      '[tool.pylint.main]\n"init-hook" = "import os"\n',
+    ],
+    ['a mypy plugin, ini colon form', 'mypy.ini', '[mypy]\nplugins: evilplug.py\n'],
+    ['a coverage plugin', '.coveragerc', '[run]\nplugins: evilplug\n'],
+    ['flake8 local plugin paths', '.flake8', '[flake8:local-plugins]\npaths: .\n'],
+  ])('%s is not allowed', async (_n, file, text) => {
+    expect((await judge(`cfg-${_n.replace(/\W+/g, '-')}/${file}`, whole(text), 'write')).verdict).not.toBe(
+      'allow',
+    );
+  });
+  it.each<[string, string, string]>([
+    [
+      'ordinary pytest options',
+      'pytest.ini',
+      '[pytest]\naddopts = -ra -q --strict-markers\ntestpaths = tests\n',
+    ],
+    ['an ordinary pylint configuration', '.pylintrc', '[MAIN]\njobs = 2\n[FORMAT]\nmax-line-length = 100\n'],
+    ['mypy strictness', 'mypy.ini', '[mypy]\nstrict = True\n'],
+  ])('%s stays allowed', async (_n, file, text) => {
+    expect((await judge(`cfg-ok-${_n.replace(/\W+/g, '-')}/${file}`, whole(text), 'write')).verdict).toBe(
+      'allow',
+    );
+  });
+});

@@ -13,6 +13,7 @@ import { type Category, isUnder } from '../../core';
 import {
   type BuildRead,
   inertPython,
+  pytestSections,
   readCmake,
   readMeson,
   readMsbuild,
@@ -20,12 +21,13 @@ import {
   readProgram,
   readPython,
   readRuby,
+  settingValues,
+  settingWords,
   type Uncertainty,
 } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 import { changedPath, changedTexts, diskText, newText } from './change-text';
 import { codeReach, runnerLanguage } from './code-reach';
-import { sourceReader } from './package-sources';
 import {
   addedLines,
   buildFileLines,
@@ -59,6 +61,7 @@ import {
   pyprojectManifest,
   requirementsManifest,
 } from './manifest-dependencies';
+import { sourceReader } from './package-sources';
 import { isWorkloadFile, workloadReader } from './workload-commands';
 
 /** One command the change adds, with the runner and script that will run it. */
@@ -314,21 +317,66 @@ function preCommit(text: string): Entry[] {
  * (`addopts = …` and its continued lines) or pyproject's `[tool.pytest.ini_options]` (a string or an array): code
  * every later `pytest` imports first.
  */
-function pytestPlugins(text: string): Entry[] {
+function pytestPlugins(text: string, name: string): Entry[] | string {
+  const addopts = settingValues(text, name, pytestSections(name), 'addopts');
+  if (!addopts.ok) return 'does not parse';
+  const words = settingWords(addopts.values);
   const out: Entry[] = [];
-  const m = /^[ \t]*addopts[ \t]*=[ \t]*((?:\[[^\]]*\])|[^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(text);
-  if (!m) return out;
-  const words = (m[1] ?? '')
-    .replace(/[[\],"']/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
   for (let k = 0; k < words.length; k++) {
     const w = words[k] as string;
-    const name = w === '-p' ? words[++k] : w.startsWith('-p') && w.length > 2 ? w.slice(2) : undefined;
-    if (name !== undefined && !name.startsWith('no:'))
-      out.push(['addopts', `__gavel_runner_setting -p ${name}`]);
+    const plugin = w === '-p' ? words[++k] : w.startsWith('-p') && w.length > 2 ? w.slice(2) : undefined;
+    if (plugin !== undefined && !plugin.startsWith('no:'))
+      out.push(['addopts', `__gavel_runner_setting -p ${plugin}`]);
+    // Options that move where tests, configuration or pytest's own temporary folders are (it empties --basetemp).
+    else if (/^(--pyargs|-c|--config-file|-o|--override-ini|--rootdir|--confcutdir|--basetemp)(=|$)/.test(w))
+      out.push(['addopts', `__gavel_runner_setting ${w.replace(/=.*$/, '')}`]);
   }
   return out;
+}
+
+/**
+ * Python tools' settings that run or load code (pylint's `init-hook` and `load-plugins`, mypy's and coverage's
+ * `plugins`, flake8's local plugin `paths`), read as each tool reads its file (config-settings.ts).
+ */
+function pythonToolSettings(name: string): ((text: string) => Entry[] | string) | undefined {
+  const read =
+    (pairs: readonly [RegExp, string, string][]) =>
+    (text: string): Entry[] | string => {
+      const out: Entry[] = [];
+      for (const [sections, key, kind] of pairs) {
+        const v = settingValues(text, name, sections, key);
+        if (!v.ok) return 'does not parse';
+        for (const value of v.values) out.push([key, `${kind} ${value}`]);
+      }
+      return out;
+    };
+  const toml = name.endsWith('.toml');
+  const pylint: [RegExp, string, string][] = [
+    [
+      toml ? /^tool\.pylint(?:\.|$)/ : name === 'setup.cfg' || name === 'tox.ini' ? /pylint/i : /^/,
+      'init-hook',
+      '__gavel_runner_code',
+    ],
+    [
+      toml ? /^tool\.pylint(?:\.|$)/ : name === 'setup.cfg' || name === 'tox.ini' ? /pylint/i : /^/,
+      'load-plugins',
+      '__gavel_runner_load',
+    ],
+  ];
+  const mypy: [RegExp, string, string][] = [
+    [toml ? /^tool\.mypy$/ : /^mypy$/, 'plugins', '__gavel_runner_load'],
+  ];
+  const coverage: [RegExp, string, string][] = [
+    [toml ? /^tool\.coverage\.run$/ : /^(?:coverage:)?run$/, 'plugins', '__gavel_runner_load'],
+  ];
+  const flake8: [RegExp, string, string][] = [[/^flake8:local-plugins$/, 'paths', '__gavel_runner_load']];
+  if (name === '.pylintrc' || name === 'pylintrc' || name === '.pylintrc.toml') return read(pylint);
+  if (name === 'mypy.ini' || name === '.mypy.ini') return read(mypy);
+  if (name === '.coveragerc') return read(coverage);
+  if (name === '.flake8') return read(flake8);
+  if (name === 'setup.cfg' || name === 'tox.ini') return read([...pylint, ...mypy, ...coverage, ...flake8]);
+  if (name === 'pyproject.toml') return read([...pylint, ...mypy, ...coverage]);
+  return undefined;
 }
 
 /** A Procfile's processes (`web: cmd`, `release: cmd`): each command a process manager or platform runs later. */
@@ -567,8 +615,21 @@ function runnerOf(path: string): Runner | undefined {
   };
 }
 
+/** Entries of several readings; a reading that could not be made wins (a string says why). */
+function merged(...parts: (Entry[] | string | undefined)[]): Entry[] | string {
+  const out: Entry[] = [];
+  for (const p of parts) {
+    if (typeof p === 'string') return p;
+    out.push(...(p ?? []));
+  }
+  return out;
+}
+const entriesOf = (p: Entry[] | string): Entry[] =>
+  typeof p === 'string' ? [['config', `__gavel_runner_code ${p}`]] : p;
+
 function ownRunnerOf(path: string): Runner | undefined {
   const name = basename(path);
+  const tools = pythonToolSettings(name);
   if (name === 'package.json')
     return { name: 'npm', read: (text, place) => jsonScripts(text, (doc) => deps(npmManifest(doc, place))) };
   if (name === 'composer.json')
@@ -596,14 +657,20 @@ function ownRunnerOf(path: string): Runner | undefined {
   if (/^\.?[Jj]ustfile$/.test(name)) return { name: 'just', read: justRecipes };
   if (/^[Tt]askfile(\.dist)?\.ya?ml$/.test(name)) return { name: 'task', read: taskCommands };
   if (name === 'tox.ini')
-    return { name: 'tox', read: (text) => [...toxCommands(text), ...pytestPlugins(text)] };
-  if (name === 'pytest.ini' || name === 'setup.cfg') return { name: 'pytest', read: pytestPlugins };
+    return {
+      name: 'tox',
+      read: (text) => merged(toxCommands(text), pytestPlugins(text, name), tools?.(text)),
+    };
+  if (/^\.?pytest\.(?:ini|toml)$/.test(name) || name === 'setup.cfg')
+    return { name: 'pytest', read: (text) => merged(pytestPlugins(text, name), tools?.(text)) };
+  if (tools !== undefined && name !== 'pyproject.toml') return { name: 'python tools', read: tools };
   if (name === 'pyproject.toml')
     return {
       name: 'pyproject',
       read: (text, place) => [
         ...pyprojectTasks(text),
-        ...pytestPlugins(text),
+        ...entriesOf(pytestPlugins(text, name)),
+        ...entriesOf(tools?.(text) ?? []),
         ...deps(pyprojectManifest(text, place)),
       ],
     };
@@ -908,17 +975,19 @@ function added(
         ? 'adds a hook repository, code from a host that runs at each commit'
         : command.startsWith('__gavel_runner_setting -p ')
           ? 'adds a plugin pytest imports before every run'
-          : command.startsWith('__gavel_runner_setting allow-plugins')
-            ? 'allows a plugin to run its code on every install'
-            : command.startsWith('__gavel_runner_load')
-              ? 'adds a file the tool loads before every run'
-              : command.startsWith('__gavel_runner_setting')
-                ? 'sets what the runner runs its scripts with'
-                : command.startsWith('__gavel_runner_source image:')
-                  ? 'takes an image from a registry or namespace the file did not use'
-                  : command.startsWith('__gavel_runner_source')
-                    ? 'points the package manager at another package source'
-                    : 'adds code the runner runs';
+          : /^__gavel_runner_setting -/.test(command)
+            ? "moves where the runner's tests, configuration or temporary files are"
+            : command.startsWith('__gavel_runner_setting allow-plugins')
+              ? 'allows a plugin to run its code on every install'
+              : command.startsWith('__gavel_runner_load')
+                ? 'adds a file the tool loads before every run'
+                : command.startsWith('__gavel_runner_setting')
+                  ? 'sets what the runner runs its scripts with'
+                  : command.startsWith('__gavel_runner_source image:')
+                    ? 'takes an image from a registry or namespace the file did not use'
+                    : command.startsWith('__gavel_runner_source')
+                      ? 'points the package manager at another package source'
+                      : 'adds code the runner runs';
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }

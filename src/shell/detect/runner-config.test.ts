@@ -78,6 +78,35 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
     ['setup.cfg --pyargs', 'pytest', { 'setup.cfg': '[tool:pytest]\naddopts =\n    -q\n    --pyargs pkg\n' }],
     ['tox.ini -o', 'pytest', { 'tox.ini': '[pytest]\naddopts = -o addopts=-pevil\n' }],
     ['pythonpath outside', 'pytest', { 'pytest.ini': '[pytest]\npythonpath = src /tmp/evil\n' }],
+    // Review 20 F1/F2: spellings a tool reads that a pattern of one spelling missed.
+    ['pytest.ini addopts: (colon)', 'pytest', { 'pytest.ini': '[pytest]\naddopts: --basetemp=/home/u\n' }],
+    [
+      'pyproject quoted addopts key',
+      'pytest',
+      { 'pyproject.toml': '[tool.pytest.ini_options]\n"addopts" = "-p x"\n' },
+    ],
+    [
+      'pyproject dotted addopts key',
+      'pytest',
+      { 'pyproject.toml': '[tool.pytest]\nini_options.addopts = "-p x"\n' },
+    ],
+    [
+      'pyproject escaped -p',
+      'pytest',
+      { 'pyproject.toml': '[tool.pytest.ini_options]\naddopts = "-\\u0070 x"\n' },
+    ],
+    ['pytest.toml', 'pytest', { 'pytest.toml': '[pytest]\naddopts = ["-p", "x"]\n' }],
+    [
+      'a pyproject that does not parse',
+      'pytest',
+      { 'pyproject.toml': '[tool.pytest.ini_options\naddopts = "-p x"\n' },
+    ],
+    ['.pylintrc init-hook: (colon)', 'pylint src', { '.pylintrc': '[MAIN]\ninit-hook: import os\n' }],
+    [
+      'mypy.ini plugins: (colon) of a project module',
+      'mypy src',
+      { 'mypy.ini': '[mypy]\nplugins: evilplug\n', 'evilplug.py': 'x = 1\n' },
+    ],
     ['conftest pytest_plugins', 'pytest', { 'conftest.py': 'pytest_plugins = ["evil"]\n' }],
     ['.rspec --require a path outside', 'rspec', { '.rspec': '--require /tmp/evil.rb\n' }],
     ['.rspec -I outside', 'bundle exec rspec', { '.rspec': '-I ../../x\n' }],

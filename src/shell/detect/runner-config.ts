@@ -14,6 +14,7 @@ import { posix } from 'node:path';
 import { isUnder } from '../../core';
 import { type Invocation, isLiteral, optionWords, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { settingValues, settingWords } from './config-settings';
 import { NO_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -120,31 +121,30 @@ function bunfig(text: string, dir: string, inv: Invocation, r: Reporter): void {
   }
 }
 
-/** The `addopts` and `pythonpath` of a pytest section (ini: continued lines; toml: a string or an array). */
-function pytestSettings(text: string, name: string): { addopts: string; pythonpath: string } | undefined {
-  const section =
-    name === 'pyproject.toml'
-      ? /^\[tool\.pytest(\.ini_options)?\]\s*$/m
-      : name === 'setup.cfg'
-        ? /^\[tool:pytest\]\s*$/m
-        : /^\[pytest\]\s*$/m;
-  const start = section.exec(text);
-  if (!start) return undefined;
-  const body = text.slice(start.index + start[0].length);
-  const end = body.search(/^\[/m);
-  const part = end < 0 ? body : body.slice(0, end);
-  const value = (key: string) => {
-    const m = new RegExp(`^${key}\\s*=\\s*((?:\\[[^\\]]*\\])|[^\\n]*(?:\\n[ \\t]+[^\\n]*)*)`, 'm').exec(part);
-    if (!m) return '';
-    return (m[1] ?? '').replace(/[[\],]/g, ' ').replace(/["']/g, ' ');
-  };
-  return { addopts: value('addopts'), pythonpath: value('pythonpath') };
+/** The sections pytest reads its settings from, by file name. */
+export function pytestSections(name: string): RegExp {
+  if (name === 'pyproject.toml') return /^tool\.pytest(?:\.ini_options)?$/;
+  if (name === 'pytest.toml' || name === '.pytest.toml') return /^(?:pytest|tool\.pytest(?:\.ini_options)?)$/;
+  if (name === 'setup.cfg') return /^tool:pytest$/;
+  return /^pytest$/;
+}
+
+/** The `addopts` and `pythonpath` words of a pytest configuration; undefined when it cannot be parsed. */
+function pytestSettings(text: string, name: string): { addopts: string[]; pythonpath: string[] } | undefined {
+  const sections = pytestSections(name);
+  const addopts = settingValues(text, name, sections, 'addopts');
+  const pythonpath = settingValues(text, name, sections, 'pythonpath');
+  if (!addopts.ok || !pythonpath.ok) return undefined;
+  return { addopts: settingWords(addopts.values), pythonpath: settingWords(pythonpath.values) };
 }
 
 function pytestConfig(text: string, name: string, dir: string, inv: Invocation, r: Reporter): void {
   const s = pytestSettings(text, name);
-  if (!s) return;
-  const words = s.addopts.split(/\s+/).filter(Boolean);
+  if (!s) {
+    say('pytest', inv, r, 'reads a configuration that does not parse');
+    return;
+  }
+  const words = s.addopts;
   for (let k = 0; k < words.length; k++) {
     const w = words[k] ?? '';
     const plugin = w === '-p' ? words[++k] : /^-p./.test(w) ? w.slice(2) : undefined;
@@ -157,7 +157,7 @@ function pytestConfig(text: string, name: string, dir: string, inv: Invocation, 
       return;
     }
   }
-  for (const p of s.pythonpath.split(/\s+/).filter(Boolean))
+  for (const p of s.pythonpath)
     if (outside(p, dir, inv, r)) {
       say('pytest', inv, r, 'reads a configuration that imports code from outside the workspace');
       return;
@@ -212,18 +212,6 @@ function moduleConfig(text: string, program: string, dir: string, inv: Invocatio
   }
 }
 
-/** Sections of an ini or toml file that belong to `tool` (`[MAIN]` of a pylintrc, `[tool.mypy]`, `[flake8:...]`). */
-function sectionsOf(text: string, tool: RegExp): string {
-  const out: string[] = [];
-  let keep = false;
-  for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
-    const header = /^\s*\[([^\]]+)\]/.exec(line);
-    if (header) keep = tool.test(header[1] ?? '');
-    else if (keep) out.push(line);
-  }
-  return out.join('\n');
-}
-
 /**
  * Linters and build tools whose configuration loads code: pylint's `init-hook` (Python run at start), mypy
  * `plugins` and flake8 `local-plugins` paths outside the workspace, rubocop `require`/`plugins` outside or
@@ -243,18 +231,23 @@ function toolConfig(
       .split(/[\s,[\]"']+/)
       .filter(Boolean)
       .some((v) => looksLikePath(v) && outside(v.replace(/:.*$/, ''), dir, inv, r));
+  // Read as the tool reads it (config-settings.ts): a file that does not parse is not followed.
+  const setting = (sections: RegExp, key: string): string | undefined => {
+    const v = settingValues(text, name, sections, key);
+    return v.ok ? (v.values.length > 0 ? v.values.join('\n') : undefined) : '\u0000unparsed';
+  };
   if (program === 'pylint') {
-    const own =
+    const sections =
       name === 'pyproject.toml'
-        ? sectionsOf(text, /^tool\.pylint/)
+        ? /^tool\.pylint(?:\.|$)/
         : name === '.pylintrc' || name === 'pylintrc'
-          ? text
-          : sectionsOf(text, /pylint/i);
-    const plugins = /^\s*load[-_]plugins\s*=\s*([^\n]*)/m.exec(own);
-    if (/^\s*init[-_]hook\s*=/m.test(own))
+          ? /^/
+          : /pylint/i;
+    const plugins = setting(sections, 'load-plugins');
+    if (setting(sections, 'init-hook') !== undefined)
       say(program, inv, r, 'reads a configuration whose init-hook runs Python code');
     // A plugin module of the project itself: Python code pylint imports, not read here.
-    else if (plugins && workspaceModule(plugins[1] ?? '', dir, inv, r))
+    else if (plugins?.startsWith('\u0000') || (plugins && workspaceModule(plugins, dir, inv, r)))
       say(
         program,
         inv,
@@ -262,19 +255,21 @@ function toolConfig(
         'reads a configuration that loads a plugin module of the project: code gavel does not read',
       );
   } else if (program === 'mypy' || program === 'coverage') {
-    const own =
+    const sections =
       program === 'mypy'
         ? name === 'pyproject.toml'
-          ? sectionsOf(text, /^tool\.mypy$/)
-          : sectionsOf(text, /^mypy$/)
+          ? /^tool\.mypy$/
+          : /^mypy$/
         : name === 'pyproject.toml'
-          ? sectionsOf(text, /^tool\.coverage\.run$/)
-          : sectionsOf(text, /^(?:coverage:)?run$/);
-    const m = /^\s*plugins\s*=\s*((?:\[[^\]]*\])|[^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(own);
-    if (m && paths(m[1] ?? ''))
+          ? /^tool\.coverage\.run$/
+          : /^(?:coverage:)?run$/;
+    const plugins = setting(sections, 'plugins');
+    if (plugins?.startsWith('\u0000'))
+      say(program, inv, r, 'reads a configuration that does not parse');
+    else if (plugins !== undefined && paths(plugins))
       say(program, inv, r, 'reads a configuration that loads a plugin from outside the workspace');
     // A plugin module of the project itself (`plugins = myplugin`): Python code the tool imports, not read here.
-    else if (m && workspaceModule(m[1] ?? '', dir, inv, r))
+    else if (plugins !== undefined && workspaceModule(plugins, dir, inv, r))
       say(
         program,
         inv,
@@ -282,10 +277,9 @@ function toolConfig(
         'reads a configuration that loads a plugin module of the project: code gavel does not read',
       );
   } else if (program === 'flake8') {
-    const own = sectionsOf(text, /^flake8:local-plugins$/);
-    const m = /^\s*paths\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(own);
+    const m = setting(/^flake8:local-plugins$/, 'paths');
     // Local plugins are loaded from the folders named: code of the project's (or from elsewhere) flake8 imports.
-    if (m && (m[1] ?? '').split(/[\s,]+/).some(Boolean))
+    if (m !== undefined && m.split(/[\s,]+/).some(Boolean))
       say(program, inv, r, 'reads a configuration that loads local plugins: code gavel does not read');
   } else if (program === 'rubocop') {
     if (/^\s*inherit_from\s*:[^\n]*https?:\/\/|^\s*-\s*https?:\/\//m.test(text))
@@ -339,7 +333,7 @@ const TOOL_CONFIG = new Set([
 ]);
 
 const FILES: Readonly<Record<string, readonly string[]>> = {
-  pylint: ['.pylintrc', 'pylintrc', 'pyproject.toml', 'setup.cfg', 'tox.ini'],
+  pylint: ['.pylintrc', 'pylintrc', '.pylintrc.toml', 'pyproject.toml', 'setup.cfg', 'tox.ini'],
   mypy: ['mypy.ini', '.mypy.ini', 'pyproject.toml', 'setup.cfg'],
   flake8: ['.flake8', 'setup.cfg', 'tox.ini'],
   coverage: ['.coveragerc', 'setup.cfg', 'tox.ini', 'pyproject.toml'],
@@ -351,7 +345,7 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
   pnpm: ['.npmrc'],
   yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
   bun: ['bunfig.toml'],
-  pytest: ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'],
+  pytest: ['pytest.toml', '.pytest.toml', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'],
   rspec: ['.rspec', '.rspec-local'],
   mocha: ['.mocharc.json', '.mocharc.jsonc', '.mocharc.yml', '.mocharc.yaml', '.mocharc.js', '.mocharc.cjs'],
   jest: ['jest.config.js', 'jest.config.cjs', 'jest.config.mjs', 'jest.config.ts', 'jest.config.json'],
