@@ -16,7 +16,7 @@ import { detectInvocation } from './detect/detect-invocation';
 import { endlessWork } from './detect/endless-work';
 import { forkBomb } from './detect/fork-bomb';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './detect/network-target';
-import { writtenTexts } from './detect/written-scripts';
+import { movedAway, writtenTexts } from './detect/written-scripts';
 import { braceCommandText } from './parse/brace-commands';
 import { fastParse } from './parse/fast-parse';
 import { joinsLines } from './parse/joined-lines';
@@ -429,6 +429,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
         )
         .map(([n]) => n),
       writtenTexts: writtenTexts(this),
+      movedAway: movedAway(this),
     };
   }
 }

@@ -136,6 +136,8 @@ export interface WrittenText {
   path: string;
   text?: string;
   append: boolean;
+  /** The file whose bytes are written, when that is what is written (`cp a b`, `cat a > b`, `tee b < a`). */
+  from?: string;
 }
 
 export interface ShellAnalysis {
@@ -161,6 +163,8 @@ export interface ShellAnalysis {
   builtinScoped?: string[];
   /** Literal texts written to files (detect/written-scripts.ts), for the check to judge as the writes they are. */
   writtenTexts?: WrittenText[];
+  /** Files the command moves away (`mv .gitignore x`): each a delete of that file. */
+  movedAway?: string[];
 }
 
 /**

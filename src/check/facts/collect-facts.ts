@@ -533,20 +533,28 @@ export function shellWriteRequests(
   analysis: ShellAnalysis | undefined,
 ): CheckRequest[] {
   const out: CheckRequest[] = [];
+  // A file moved away is deleted where it was.
+  for (const path of analysis?.movedAway ?? [])
+    out.push({ ...request, input: { kind: 'write', path, delete: true } });
   for (const w of analysis?.writtenTexts ?? []) {
+    // A copy of a file writes that file's bytes: read, they are the text written (a copy gavel cannot read is text
+    // not shown).
+    const copied = w.from === undefined ? undefined : request.readScript?.(w.from);
+    const text =
+      w.text ?? (copied?.kind === 'text' ? copied.text : copied?.kind === 'missing' ? '' : undefined);
     // Text not shown: a write that does not say how it changes the file (a runner's or an ignore file is uncertain).
-    if (w.text === undefined) {
+    if (text === undefined) {
       out.push({ ...request, input: { kind: 'write', path: w.path } });
       continue;
     }
     // An append is the file's bytes and then the text (with no final newline the first line joins the last one:
     // `.env` then `dist` is `.envdist`); added lines where the file cannot be read.
     const disk = w.append ? request.readScript?.(w.path) : undefined;
-    const lines = w.text.replace(/\n$/, '').split('\n');
+    const lines = text.replace(/\n$/, '').split('\n');
     const change: FileChange = !w.append
-      ? { kind: 'whole', text: w.text }
+      ? { kind: 'whole', text }
       : disk?.kind === 'text' || disk?.kind === 'missing'
-        ? { kind: 'whole', text: (disk.kind === 'text' ? disk.text : '') + w.text }
+        ? { kind: 'whole', text: (disk.kind === 'text' ? disk.text : '') + text }
         : { kind: 'patch', lines: lines.map((l) => `+${l}`), add: false };
     out.push({ ...request, input: { kind: 'write', path: w.path, change } });
   }

@@ -9,6 +9,7 @@
 import { resolvedPathOf } from '../classify/classify-path';
 import { WRITTEN_SCRIPT_WRAPPER, type WrittenText } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter, type ScriptBinding } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { bindPositional } from '../walk/positional';
 import { builtProgram } from './built-programs';
 import { changedEarlier, runProgramFile } from './disk-scripts';
@@ -63,6 +64,7 @@ function noteText(
   text: string | undefined,
   append: boolean,
   segment: number,
+  from?: string,
 ): void {
   if (path === undefined) return;
   let list = TEXTS.get(r);
@@ -70,12 +72,34 @@ function noteText(
     list = [];
     TEXTS.set(r, list);
   }
-  if (list.length < MAX_TEXTS) list.push(text === undefined ? { path, append } : { path, text, append });
+  if (list.length < MAX_TEXTS)
+    list.push(
+      text !== undefined
+        ? { path, text, append }
+        : from !== undefined
+          ? { path, append, from }
+          : { path, append },
+    );
   // A write past the bound is judged by nobody: the command is uncertain, never let through unread.
   else if (list.length === MAX_TEXTS) {
     list.push({ path, append });
     r.uncertain('too-large', `writes more files than gavel judges as edits (${MAX_TEXTS})`, segment, 'kept');
   }
+}
+
+/** Files a command takes away by moving them (`mv .gitignore x`): judged as deletes of them. */
+const DELETED = new WeakMap<Reporter, string[]>();
+
+function noteDeleted(r: Reporter, path: string | undefined): void {
+  if (path === undefined) return;
+  const list = DELETED.get(r) ?? [];
+  if (list.length < MAX_TEXTS) list.push(path);
+  DELETED.set(r, list);
+}
+
+/** The files this analysis saw moved away (bounded). */
+export function movedAway(r: Reporter): string[] {
+  return DELETED.get(r) ?? [];
 }
 
 /** The literal texts this analysis saw written to files (bounded), for the check to judge as writes of them. */
@@ -101,7 +125,8 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     record(r, path, append ? undefined : text, inv.segment);
     noteText(r, path, text, append, inv.segment);
   }
-  // Copies, moves, links and in-place edits: the file's new content is not shown.
+  // Copies, moves, links and in-place edits: the file's new content is not shown. A copy, move or link of one
+  // file writes that file's bytes (read by the check); any other form writes what nobody has read.
   const opaqueWriter = OPAQUE_WRITERS.has(inv.program);
   const inPlace =
     (inv.program === 'sed' || inv.program === 'perl') &&
@@ -110,14 +135,64 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     const files = inv.args.filter((w) => !plain(w).startsWith('-'));
     for (const w of opaqueWriter ? files.slice(-1) : files)
       record(r, resolvedPathOf(w.text, r.scope, base), undefined);
+    if (inPlace)
+      for (const w of files.slice(1))
+        noteText(r, resolvedPathOf(w.text, r.scope, base), undefined, false, inv.segment);
+    else if (files.length === 2 && inv.program !== 'rsync') {
+      const from = resolvedPathOf((files[0] as Word).text, r.scope, base);
+      const to = resolvedPathOf((files[1] as Word).text, r.scope, base);
+      // `cp a dir/`: the copy lands in the folder under the source's name; a destination that is a folder on disk
+      // is not known here, so the named path and the one inside it are both judged.
+      if (to !== undefined) {
+        noteText(r, to, undefined, false, inv.segment, from);
+        if (from !== undefined)
+          noteText(
+            r,
+            `${to.replace(/\/$/, '')}/${from.slice(from.lastIndexOf('/') + 1)}`,
+            undefined,
+            false,
+            inv.segment,
+            from,
+          );
+      }
+    } else
+      for (const w of files.slice(-1))
+        noteText(r, resolvedPathOf(w.text, r.scope, base), undefined, false, inv.segment);
+    // A move takes the source away: a delete of it (an ignore file moved aside no longer ignores anything).
+    if (inv.program === 'mv')
+      for (const w of files.slice(0, -1)) noteDeleted(r, resolvedPathOf(w.text, r.scope, base));
+  }
+  // `cat FILE > dest`: the redirect writes that file's bytes.
+  if (inv.program === 'cat') {
+    const files = inv.args.filter((w) => !plain(w).startsWith('-'));
+    const out = inv.redirects.find((d) => d.op === '>' || d.op === '>|' || d.op === '>>');
+    if (files.length === 1 && out && (out.fd === undefined || out.fd === '1'))
+      noteText(
+        r,
+        resolvedPathOf(out.target.text, r.scope, base),
+        undefined,
+        out.op === '>>',
+        inv.segment,
+        resolvedPathOf((files[0] as Word).text, r.scope, base),
+      );
   }
   if (inv.program === 'tee') {
     const append = inv.args.some((w) => /^-[a-z]*a|^--append$/.test(plain(w)));
+    // `tee b < a`: standard input is the file a.
+    const input = inv.redirects.find((d) => d.op === '<' && (d.fd === undefined || d.fd === '0'));
+    const from = input ? resolvedPathOf(input.target.text, r.scope, base) : undefined;
     for (const w of inv.args) {
       if (plain(w).startsWith('-')) continue;
       const path = resolvedPathOf(w.text, r.scope, base);
       record(r, path, append ? undefined : inv.stdin.literal, inv.segment);
-      noteText(r, path, inv.stdin.literal, append, inv.segment);
+      noteText(
+        r,
+        path,
+        inv.stdin.literal,
+        append,
+        inv.segment,
+        inv.stdin.literal === undefined ? from : undefined,
+      );
     }
   }
 }
