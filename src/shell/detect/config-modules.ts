@@ -31,8 +31,31 @@ const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 const JS_MODULE = /\.(js|cjs|mjs|ts|cts|mts|jsx|tsx)$/;
 const stems = (...names: string[]) => names.flatMap((n) => EXTS.map((e) => `${n}.${e}`));
 
-/** An rc file's data forms (JSON or YAML), which name modules by path as its code forms import them. */
-const rc = (name: string) => [name, `${name}.json`, `${name}.yml`, `${name}.yaml`];
+/**
+ * An rc file in every form its tools look for: data (JSON, JSON5, YAML, TOML), which names modules by path as its
+ * code forms import them, and code (`.prettierrc.mjs`, `.prettierrc.ts`).
+ */
+const RC_EXTS = ['json', 'json5', 'jsonc', 'yml', 'yaml', 'toml', ...EXTS];
+const rc = (name: string) => [name, ...RC_EXTS.map((e) => `${name}.${e}`)];
+
+/** The package.json key each tool reads its configuration from (besides its files). */
+const PACKAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
+  jest: ['jest', 'babel'],
+  prettier: ['prettier'],
+  eslint: ['eslintConfig'],
+  babel: ['babel'],
+  postcss: ['postcss'],
+  tailwindcss: ['postcss'],
+  vite: ['postcss'],
+  vitest: ['postcss', 'babel'],
+  next: ['postcss', 'babel'],
+  webpack: ['postcss', 'babel'],
+  mocha: ['mocha'],
+  ava: ['ava'],
+  stylelint: ['stylelint'],
+  xo: ['xo'],
+  commitlint: ['commitlint'],
+};
 
 const BABEL = [
   ...stems('babel.config'),
@@ -68,13 +91,7 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   tailwindcss: POSTCSS,
   babel: BABEL,
   stylelint: [...stems('stylelint.config'), '.stylelintrc.js', '.stylelintrc.cjs', ...rc('.stylelintrc')],
-  prettier: [
-    ...stems('prettier.config'),
-    '.prettierrc.js',
-    '.prettierrc.cjs',
-    ...rc('.prettierrc'),
-    '.prettierrc.json5',
-  ],
+  prettier: [...stems('prettier.config'), ...rc('.prettierrc')],
   // Test runners, linters and release tools of the safe catalogue whose configuration may be a module too.
   mocha: [
     '.mocharc.js',
@@ -312,17 +329,23 @@ function lintStagedCommands(text: string, manifest: boolean): string[] | undefin
   return out;
 }
 
-function jestSection(text: string): string | undefined {
+function packageSections(text: string, keys: readonly string[]): string | undefined {
   try {
     const json: unknown = JSON.parse(text);
-    return isRecord(json) ? JSON.stringify(json.jest ?? null) : undefined;
+    return isRecord(json) ? JSON.stringify(keys.map((k) => json[k] ?? null)) : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Whether every module `entries` load (imports and named files, bounded) is read and passes the closed scan. */
-function modulesInert(entries: readonly string[], inv: Invocation, r: Reporter, linked: ReadonlySet<string>) {
+function modulesInert(
+  entries: readonly string[],
+  inv: Invocation,
+  r: Reporter,
+  linked: ReadonlySet<string>,
+  packageKeys: readonly string[],
+) {
   const queue: [string, number][] = entries.map((f) => [f, 0]);
   const seen = new Set<string>();
   for (let item = queue.shift(); item; item = queue.shift()) {
@@ -335,7 +358,8 @@ function modulesInert(entries: readonly string[], inv: Invocation, r: Reporter, 
     if (!JS_MODULE.test(path)) {
       // A data configuration (JSON, YAML, an rc file): the modules it names by path are loaded. package.json: only
       // its `jest` settings are configuration.
-      const text = posix.basename(path) === 'package.json' ? jestSection(file.text) : file.text;
+      const text =
+        posix.basename(path) === 'package.json' ? packageSections(file.text, packageKeys) : file.text;
       if (text === undefined) return false;
       for (const [named, moduleKey] of namedPaths(text, posix.dirname(path))) {
         if (JS_MODULE.test(named)) {
@@ -494,12 +518,14 @@ export function configModules(inv: Invocation, r: Reporter): void {
       return;
     }
   }
-  if (program === 'jest') {
-    // package.json `jest`: the files its settings name are loaded as the configuration's own.
+  // package.json's section for the tool (`jest`, `prettier`, `eslintConfig`, `babel`, ...): the files its settings
+  // name are loaded as the configuration's own.
+  const packageKeys = PACKAGE_KEYS[program] ?? [];
+  if (packageKeys.length > 0) {
     const manifest = projectFile(inFolder(inv.cwd, 'package.json'), inv, r);
-    if (manifest.kind === 'text' && /"jest"\s*:/.test(manifest.text))
+    if (manifest.kind === 'text' && packageKeys.some((k) => new RegExp(`"${k}"\\s*:`).test(manifest.text)))
       entries.push(inFolder(inv.cwd, 'package.json'));
   }
-  if (entries.length > 0 && !modulesInert(entries, inv, r, linked))
+  if (entries.length > 0 && !modulesInert(entries, inv, r, linked, packageKeys))
     say(program, inv, r, 'loads a configuration module that gavel cannot show runs nothing else');
 }
