@@ -207,6 +207,19 @@ fn main() {
 }
 `;
     expect(readProgram('rust', gitRev)).toEqual({ commands: ['git rev-parse --short HEAD'], loads: [] });
+    // Review 20 F10: a build script reading a file of a home (printed as a cargo warning) is not followed.
+    expect(
+      readProgram(
+        'rust',
+        'fn main() { println!("cargo:warning={}", std::fs::read_to_string("/home/u/.aws/credentials").unwrap()); }\n',
+      ).opaque,
+    ).toBe('names a file outside the project');
+    expect(
+      readProgram('rust', 'const K: &str = include_str!("/root/.ssh/id_rsa");\nfn main() {}\n').opaque,
+    ).toBeDefined();
+    expect(
+      readProgram('rust', 'fn main() { println!("cargo:rustc-link-search=native=/usr/lib"); }\n').opaque,
+    ).toBeUndefined();
     expect(
       readProgram('rust', 'fn main() { Command::new("sh").arg("-c").arg(cmd).status(); }\n').opaque,
     ).toBeDefined();

@@ -550,6 +550,9 @@ const REACHES: Readonly<Record<ProgramLanguage, RegExp>> = {
     /<artifactId>\s*(exec-maven-plugin|maven-antrun-plugin|gmaven-plugin|gmavenplus-plugin|groovy-maven-plugin|maven-invoker-plugin|frontend-maven-plugin|scripting-maven-plugin|maven-scripting-plugin|properties-maven-plugin|buildnumber-maven-plugin|jruby-maven-plugin|rhino-maven-plugin|beanshell-maven-plugin|maven-shell-plugin)\s*<\/artifactId>|<systemPath>/,
 };
 
+/** Absolute paths of homes, the system's settings and temporary folders. */
+const OUTSIDE_READ = /^\/(?:home|Users|root|etc|var|tmp|private|proc)(?:\/|$)/;
+
 /** Strings that, named anywhere in the text, reach home or the machine's secrets. */
 const HOME_STRINGS = /^(HOME|user\.home|USERPROFILE)$|^~\//;
 
@@ -592,6 +595,10 @@ export function readProgram(language: ProgramLanguage, text: string): BuildRead 
   let { code } = lexed;
   const { strings } = lexed;
   if (strings.some((s) => s !== undefined && HOME_STRINGS.test(s))) return opaque('reaches the home folder');
+  // A build program naming a file of a home, the system's settings or temporary folders reads what is not the
+  // project's (a build script printing `~/.aws/credentials` as a cargo warning).
+  if (language !== 'gradle' && strings.some((s) => s !== undefined && OUTSIDE_READ.test(s)))
+    return opaque('names a file outside the project');
   const commands: string[] = [];
   if (language === 'elixir') {
     if (/"cmd\s[^"]*#\{/.test(text)) return opaque('builds a command at run time');
