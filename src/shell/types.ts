@@ -138,6 +138,8 @@ export interface WrittenText {
   append: boolean;
   /** The file whose bytes are written, when that is what is written (`cp a b`, `cat a > b`, `tee b < a`). */
   from?: string;
+  /** An in-place substitution of literal text (`sed -i 's/a/b/' f`, `perl -pi -e 's/a/b/g' f`), applied per line. */
+  substitute?: { find: string; replace: string; global: boolean };
 }
 
 export interface ShellAnalysis {

@@ -537,11 +537,16 @@ export function shellWriteRequests(
   for (const path of analysis?.movedAway ?? [])
     out.push({ ...request, input: { kind: 'write', path, delete: true } });
   for (const w of analysis?.writtenTexts ?? []) {
-    // A copy of a file writes that file's bytes: read, they are the text written (a copy gavel cannot read is text
-    // not shown).
+    // A copy of a file writes that file's bytes: read, they are the text written (a copy of a file gavel cannot read,
+    // or of one not on disk yet because this command writes it first, is text not shown).
     const copied = w.from === undefined ? undefined : request.readScript?.(w.from);
-    const text =
-      w.text ?? (copied?.kind === 'text' ? copied.text : copied?.kind === 'missing' ? '' : undefined);
+    // An in-place substitution of literal text: the file as it will be, line by line.
+    const edited = w.substitute === undefined ? undefined : request.readScript?.(w.path);
+    const substituted =
+      w.substitute !== undefined && edited?.kind === 'text'
+        ? substituteLines(edited.text, w.substitute)
+        : undefined;
+    const text = substituted ?? w.text ?? (copied?.kind === 'text' ? copied.text : undefined);
     // Text not shown: a write that does not say how it changes the file (a runner's or an ignore file is uncertain).
     if (text === undefined) {
       out.push({ ...request, input: { kind: 'write', path: w.path } });
@@ -559,6 +564,14 @@ export function shellWriteRequests(
     out.push({ ...request, input: { kind: 'write', path: w.path, change } });
   }
   return out;
+}
+
+/** Each line with the substitution made (the first occurrence per line, or every one with `g`), as sed and perl do. */
+function substituteLines(text: string, s: { find: string; replace: string; global: boolean }): string {
+  return text
+    .split('\n')
+    .map((line) => (s.global ? line.split(s.find).join(s.replace) : line.replace(s.find, () => s.replace)))
+    .join('\n');
 }
 
 /**

@@ -65,6 +65,7 @@ function noteText(
   append: boolean,
   segment: number,
   from?: string,
+  substitute?: WrittenText['substitute'],
 ): void {
   if (path === undefined) return;
   let list = TEXTS.get(r);
@@ -78,13 +79,64 @@ function noteText(
         ? { path, text, append }
         : from !== undefined
           ? { path, append, from }
-          : { path, append },
+          : substitute !== undefined
+            ? { path, append, substitute }
+            : { path, append },
     );
   // A write past the bound is judged by nobody: the command is uncertain, never let through unread.
   else if (list.length === MAX_TEXTS) {
     list.push({ path, append });
     r.uncertain('too-large', `writes more files than gavel judges as edits (${MAX_TEXTS})`, segment, 'kept');
   }
+}
+
+/** Text that is the same in a regex and literally: no metacharacter but an escaped one. */
+const LITERAL_PATTERN = /^(?:[^\\.^$*+?()[\]{}|/@]|\\[./\-"'@#%&=,:;!~ ])+$/;
+
+/**
+ * The one substitution of literal text an in-place `sed -i` or `perl -pi -e` makes (`s/2\.3\.0/2.4.0/`, flags `g` or
+ * none) and the files it edits; undefined for any other script (several expressions, a regex, a backreference).
+ */
+function literalSubstitution(
+  inv: Invocation,
+): { substitute: NonNullable<WrittenText['substitute']>; files: Word[] } | undefined {
+  const words = inv.args.map((w) => plain(w));
+  const files: Word[] = [];
+  let script: string | undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = words[k] as string;
+    if (
+      inv.program === 'perl' &&
+      /^-[pi]*e$|^-[a-z]*e$/.test(t) &&
+      /^-(?:p?i?|i?p?)e$/.test(t.replace(/[^-pie]/g, ''))
+    ) {
+      if (script !== undefined) return undefined;
+      script = words[++k];
+      continue;
+    }
+    if (inv.program === 'sed' && (t === '-e' || t === '--expression')) {
+      if (script !== undefined) return undefined;
+      script = words[++k];
+      continue;
+    }
+    if (/^-(?:i|pi|ip|p|n)$/.test(t) || (inv.program === 'sed' && /^(?:-i|--in-place)$/.test(t))) continue;
+    if (t.startsWith('-')) return undefined;
+    if (inv.program === 'sed' && script === undefined) {
+      script = t;
+      continue;
+    }
+    if (!isLiteral(inv.args[k] as Word)) return undefined;
+    files.push(inv.args[k] as Word);
+  }
+  const m =
+    script === undefined
+      ? null
+      : /^s\/((?:[^/\\]|\\.)*)\/((?:[^/\\&$@]|\\[./\-"'@#%=,:;!~ ])*)\/(g?)$/.exec(script);
+  if (!m || files.length === 0 || !LITERAL_PATTERN.test(m[1] ?? '')) return undefined;
+  const unescape = (x: string) => x.replace(/\\(.)/g, '$1');
+  const find = unescape(m[1] ?? '');
+  if (find === '') return undefined;
+  return { substitute: { find, replace: unescape(m[2] ?? ''), global: m[3] === 'g' }, files };
 }
 
 /** Files a command takes away by moving them (`mv .gitignore x`): judged as deletes of them. */
@@ -135,10 +187,20 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     const files = inv.args.filter((w) => !plain(w).startsWith('-'));
     for (const w of opaqueWriter ? files.slice(-1) : files)
       record(r, resolvedPathOf(w.text, r.scope, base), undefined);
-    if (inPlace)
-      for (const w of files.slice(1))
-        noteText(r, resolvedPathOf(w.text, r.scope, base), undefined, false, inv.segment);
-    else if (files.length === 2 && inv.program !== 'rsync') {
+    if (inPlace) {
+      // `sed -i 's/a/b/' f`, `perl -pi -e 's/a/b/g' f`: one substitution of literal text is a change gavel can apply.
+      const sub = literalSubstitution(inv);
+      for (const w of sub ? sub.files : files.slice(1))
+        noteText(
+          r,
+          resolvedPathOf(w.text, r.scope, base),
+          undefined,
+          false,
+          inv.segment,
+          undefined,
+          sub?.substitute,
+        );
+    } else if (files.length === 2 && inv.program !== 'rsync') {
       const from = resolvedPathOf((files[0] as Word).text, r.scope, base);
       const to = resolvedPathOf((files[1] as Word).text, r.scope, base);
       // `cp a dir/`: the copy lands in the folder under the source's name; a destination that is a folder on disk
