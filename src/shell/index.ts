@@ -38,10 +38,10 @@ export {
 } from './detect/build-files';
 export { readMsbuild } from './detect/build-files-dotnet';
 export { settingValues, settingWords } from './detect/config-settings';
-export { pytestSections } from './detect/runner-config';
 export { ignoredBy } from './detect/git-ignore';
 export { inertPython } from './detect/inert-python';
 export { literalProcesses, PROCESS_LANGUAGES } from './detect/literal-processes';
+export { pytestSections } from './detect/runner-config';
 export { isServiceClient } from './detect/service-hosts';
 export { fastParse } from './parse/fast-parse';
 export {

@@ -250,7 +250,9 @@ describe('a credential written into a project file (round 15)', () => {
   it('a new notes file holding an AWS key pair is not allowed', async () => {
     const d = await judge(
       'docs/vendor/keys.txt',
-      whole('[prod]\naws_access_key_id = AKIAQWERTYUIOPASDFGH\naws_secret_access_key = abcdEFGHijklMNOPqrstUVWXyz0123456789ABCD\n'),
+      whole(
+        '[prod]\naws_access_key_id = AKIAQWERTYUIOPASDFGH\naws_secret_access_key = abcdEFGHijklMNOPqrstUVWXyz0123456789ABCD\n',
+      ),
       'Write',
     );
     expect(d.verdict).not.toBe('allow');

@@ -132,7 +132,8 @@ describe('carriesSecret', () => {
 });
 
 describe('a credential copied into a project file', () => {
-  const PAIR = 'aws_access_key_id = AKIAQWERTYUIOPASDFGH\naws_secret_access_key = abcdEFGHijklMNOPqrstUVWXyz0123456789ABCD\n';
+  const PAIR =
+    'aws_access_key_id = AKIAQWERTYUIOPASDFGH\naws_secret_access_key = abcdEFGHijklMNOPqrstUVWXyz0123456789ABCD\n';
   it.each([
     ['an AWS key pair', '', PAIR],
     ['a private key block', 'x\n', 'x\n-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n'],
@@ -143,7 +144,11 @@ describe('a credential copied into a project file', () => {
   it.each([
     ['AWS documentation`s example key', '', 'AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
     ['a key id with no secret beside it', '', 'user = AKIAQWERTYUIOPASDFGH\n'],
-    ['a JSON Web Token in a fixture', '', 'const t = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abcdefghijk";'],
+    [
+      'a JSON Web Token in a fixture',
+      '',
+      'const t = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abcdefghijk";',
+    ],
     ['a credential the file already held', PAIR, `${PAIR}region = eu-west-1\n`],
   ])('%s is not', (_name, before, after) => {
     expect(addsStoredSecret(before, after)).toBe(false);

@@ -13,7 +13,13 @@ export type SettingValues = { ok: true; values: string[] } | { ok: false };
 const norm = (key: string): string => key.trim().toLowerCase().replaceAll('_', '-');
 
 const flat = (v: unknown): string[] =>
-  Array.isArray(v) ? v.flatMap(flat) : typeof v === 'string' ? [v] : v === undefined || v === null ? [] : [String(v)];
+  Array.isArray(v)
+    ? v.flatMap(flat)
+    : typeof v === 'string'
+      ? [v]
+      : v === undefined || v === null
+        ? []
+        : [String(v)];
 
 function tomlValues(text: string, sections: RegExp, key: string): SettingValues {
   let doc: unknown;

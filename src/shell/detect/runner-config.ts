@@ -14,8 +14,8 @@ import { posix } from 'node:path';
 import { isUnder } from '../../core';
 import { type Invocation, isLiteral, optionWords, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import { settingValues, settingWords } from './config-settings';
 import { NO_FLOW } from '../walk/flow';
+import { settingValues, settingWords } from './config-settings';
 import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
@@ -264,8 +264,7 @@ function toolConfig(
           ? /^tool\.coverage\.run$/
           : /^(?:coverage:)?run$/;
     const plugins = setting(sections, 'plugins');
-    if (plugins?.startsWith('\u0000'))
-      say(program, inv, r, 'reads a configuration that does not parse');
+    if (plugins?.startsWith('\u0000')) say(program, inv, r, 'reads a configuration that does not parse');
     else if (plugins !== undefined && paths(plugins))
       say(program, inv, r, 'reads a configuration that loads a plugin from outside the workspace');
     // A plugin module of the project itself (`plugins = myplugin`): Python code the tool imports, not read here.
@@ -345,7 +344,15 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
   pnpm: ['.npmrc'],
   yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
   bun: ['bunfig.toml'],
-  pytest: ['pytest.toml', '.pytest.toml', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'],
+  pytest: [
+    'pytest.toml',
+    '.pytest.toml',
+    'pytest.ini',
+    '.pytest.ini',
+    'pyproject.toml',
+    'tox.ini',
+    'setup.cfg',
+  ],
   rspec: ['.rspec', '.rspec-local'],
   mocha: ['.mocharc.json', '.mocharc.jsonc', '.mocharc.yml', '.mocharc.yaml', '.mocharc.js', '.mocharc.cjs'],
   jest: ['jest.config.js', 'jest.config.cjs', 'jest.config.mjs', 'jest.config.ts', 'jest.config.json'],

@@ -133,10 +133,10 @@ function literalSubstitution(
       ? null
       : /^s\/((?:[^/\\]|\\.)*)\/((?:[^/\\&$@]|\\[./\-"'@#%=,:;!~ ])*)\/(g?)$/.exec(script);
   if (!m || files.length === 0 || !LITERAL_PATTERN.test(m[1] ?? '')) return undefined;
-  const unescape = (x: string) => x.replace(/\\(.)/g, '$1');
-  const find = unescape(m[1] ?? '');
+  const unescaped = (x: string) => x.replace(/\\(.)/g, '$1');
+  const find = unescaped(m[1] ?? '');
   if (find === '') return undefined;
-  return { substitute: { find, replace: unescape(m[2] ?? ''), global: m[3] === 'g' }, files };
+  return { substitute: { find, replace: unescaped(m[2] ?? ''), global: m[3] === 'g' }, files };
 }
 
 /** Files a command takes away by moving them (`mv .gitignore x`): judged as deletes of them. */
