@@ -1,14 +1,15 @@
 // A write or edit that takes away a guard the project keeps: an ignore file that stops keeping secret files out, a
 // resource's protection turned off in infrastructure code. Judged through the whole pipeline with the bundled
 // policy, on real files in a temporary folder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileChange, ToolInput } from '../request/request';
 import { WORKSPACE } from '../testdata/fixtures';
 import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
+import { writeFiles } from '../testdata/write-files';
 
 const dir = mkdtempSync(join(tmpdir(), 'guard-edits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,10 +40,7 @@ const FILES: Record<string, string> = {
   'stack.yaml':
     'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    DeletionPolicy: Retain\n    Properties:\n      DBInstanceClass: db.t3.micro\n',
 };
-for (const [name, text] of Object.entries(FILES)) {
-  mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+writeFiles(dir, FILES);
 const readScript = workspaceReader(dir);
 
 async function judge(name: string, change: FileChange | undefined, tool = 'Edit', del = false) {

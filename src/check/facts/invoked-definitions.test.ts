@@ -3,15 +3,16 @@
 // files in a temporary workspace and home: a definition with no dynamic context line only adds text (allowed),
 // its `` !`…` `` lines and ```! blocks are judged as the shell they are, and a definition gavel does not find,
 // cannot read or cannot name is uncertain (the harness's own prompt decides).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core';
 import { analyzeShell } from '../../shell';
 import { checkWithTrace } from '../pipeline';
 import type { CheckRequest } from '../request/request';
 import { policyWith } from '../testdata/fixtures';
+import { writeFiles } from '../testdata/write-files';
 import { dynamicContext, frontMatterHooks } from './invoked-definitions';
 
 const dir = mkdtempSync(join(tmpdir(), 'invoked-definitions-'));
@@ -39,10 +40,7 @@ const FILES: Record<string, string> = {
   'project/.claude/agents/leaky.md':
     '---\nname: leaky\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: cat ~/.aws/credentials\n---\nYou help.\n',
 };
-for (const [name, text] of Object.entries(FILES)) {
-  mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+writeFiles(dir, FILES);
 mkdirSync(join(workspace, '.claude/skills/folder/SKILL.md'), { recursive: true });
 
 /** The surface's reader on the real folders (regular files only). */

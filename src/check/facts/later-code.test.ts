@@ -2,7 +2,7 @@
 // build container counts), `//go:generate` directives, a Cargo build script, and the lines a change adds to a
 // source file or a notebook cell (scanned for harm only). Pure readers first, then the whole pipeline with the
 // real shell analyzer and the bundled policy on real files in a temporary folder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { FileChange } from '../request/request';
 import { WORKSPACE } from '../testdata/fixtures';
 import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
+import { writeFiles } from '../testdata/write-files';
 import {
   addedLines,
   buildScriptLines,
@@ -125,10 +126,7 @@ const FILES: Record<string, string> = {
   'nb/explore.ipynb': NOTEBOOK,
   'nb/r.ipynb': JSON.stringify({ cells: [], metadata: { kernelspec: { language: 'R' } } }),
 };
-for (const [name, text] of Object.entries(FILES)) {
-  mkdirSync(join(dir, name, '..'), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+writeFiles(dir, FILES);
 const readScript = workspaceReader(dir);
 
 function judge(name: string, change: FileChange, tool = 'Edit') {

@@ -1,14 +1,15 @@
 // A migration that destroys data when migrations run (a table or column dropped, a table emptied, every row
 // changed) is not allowed; a migration's own way back (a drop of what the same file creates) and ordinary schema
 // changes stay allowed. Judged through the whole pipeline with the bundled policy, on real files in a temp folder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileChange, ToolInput } from '../request/request';
 import { WORKSPACE } from '../testdata/fixtures';
 import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
+import { writeFiles } from '../testdata/write-files';
 
 const dir = mkdtempSync(join(tmpdir(), 'migration-edits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,10 +21,7 @@ const FILES: Record<string, string> = {
     "def upgrade():\n    op.create_table('events', sa.Column('id', sa.Integer))\n\n\ndef downgrade():\n    op.drop_table('events')\n",
   'docs/migrations/guide.md': '# Guide\n',
 };
-for (const [name, text] of Object.entries(FILES)) {
-  mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+writeFiles(dir, FILES);
 const readScript = workspaceReader(dir);
 
 async function judge(name: string, change: FileChange, tool: 'Edit' | 'Write') {

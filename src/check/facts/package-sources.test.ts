@@ -1,14 +1,15 @@
 // Hosts project files take packages, providers and state from: a change that adds one that is not a public
 // default is not allowed; the defaults and a change that keeps the hosts stay allowed. Readers alone, then whole
 // edits through the pipeline on real files in a temp folder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileChange, ToolInput } from '../request/request';
 import { WORKSPACE } from '../testdata/fixtures';
 import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
+import { writeFiles } from '../testdata/write-files';
 import { sourceReader } from './package-sources';
 
 const read = (path: string, text: string) => (sourceReader(path)?.(text) ?? []).map(([, c]) => c);
@@ -64,10 +65,7 @@ const FILES: Record<string, string> = {
   'infra/providers.tf':
     'terraform {\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = "~> 5.0"\n    }\n  }\n}\n',
 };
-for (const [name, text] of Object.entries(FILES)) {
-  mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+writeFiles(dir, FILES);
 async function edit(name: string, change: FileChange) {
   const input: ToolInput = { kind: 'edit', path: `${WORKSPACE}/${name}`, change };
   return (await judgeWithReader(input, 'Edit', workspaceReader(dir))).decision;

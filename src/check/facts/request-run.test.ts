@@ -1,13 +1,14 @@
 // Code a change adds that runs what a web request sends is not allowed; ordinary handlers reading parameters stay
 // allowed. The line test on its own, then whole requests through the pipeline on real files in a temp folder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileChange, ToolInput } from '../request/request';
 import { WORKSPACE } from '../testdata/fixtures';
 import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
+import { writeFiles } from '../testdata/write-files';
 import { runsRequestData } from './request-run';
 
 describe('added lines that run request data', () => {
@@ -54,10 +55,7 @@ const FILES: Record<string, string> = {
   'app/controllers/reports_controller.rb':
     'class ReportsController < ApplicationController\n  def show\n    @report = Report.find(params[:id])\n  end\nend\n',
 };
-for (const [name, text] of Object.entries(FILES)) {
-  mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), text);
-}
+writeFiles(dir, FILES);
 
 async function judge(name: string, change: FileChange, tool: 'Edit' | 'Write') {
   const path = `${WORKSPACE}/${name}`;
