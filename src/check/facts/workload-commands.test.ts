@@ -45,6 +45,16 @@ describe('the readers', () => {
       'bundle exec puma',
     ]);
   });
+  it('a compose health check runs in the container too', () => {
+    const text =
+      'services:\n  app:\n    healthcheck:\n      test: ["CMD-SHELL", "curl -f http://localhost || exit 1"]\n';
+    expect(commands(containerCommands(text))).toEqual(['curl -f http://localhost || exit 1']);
+    expect(
+      commands(containerCommands('    healthcheck:\n      test: ["CMD", "pg_isready", "-U", "app"]\n')),
+    ).toEqual(['pg_isready -U app']);
+    expect(commands(containerCommands('    test: ["NONE"]\n'))).toEqual([]);
+  });
+
   it('a flow list over several lines', () => {
     expect(commands(containerCommands('    command: [\n      "a",\n      "b"\n    ]\n'))).toEqual(['a b']);
   });

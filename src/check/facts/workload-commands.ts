@@ -129,9 +129,17 @@ export function containerCommands(text: string): Entry[] {
     const image = /^\s*(?:-\s+)?image\s*:\s*(\S+)\s*$/.exec(lines[i] as string);
     const source = image ? imageSource(scalar(image[1] ?? '')) : undefined;
     if (source) out.push(imageEntry(source));
-    const m = /^(\s*)(?:-\s+)?(command|args|entrypoint)\s*:\s*(.*)$/.exec(lines[i] as string);
+    const m = /^(\s*)(?:-\s+)?(command|args|entrypoint|test)\s*:\s*(.*)$/.exec(lines[i] as string);
     if (!m) continue;
-    const cmd = asCommand(valueAt(lines, i, m[3] ?? ''));
+    let value = valueAt(lines, i, m[3] ?? '');
+    // A compose health check's `test` (`["CMD-SHELL", "…"]`, `["CMD", …]` or a string) runs in the container too.
+    if (m[2] === 'test' && value.words !== undefined) {
+      const [first, ...rest] = value.words;
+      if (first === 'CMD-SHELL') value = { text: rest.join(' ') };
+      else if (first === 'CMD') value = { words: rest };
+      else continue;
+    }
+    const cmd = asCommand(value);
     if (cmd === undefined) continue;
     const indent = (m[1] ?? '').length;
     if (m[2] === 'args' && last && last.indent === indent) {
