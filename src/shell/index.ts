@@ -40,7 +40,7 @@ export { readMsbuild } from './detect/build-files-dotnet';
 export { settingValues, settingWords } from './detect/config-settings';
 export { ignoredBy } from './detect/git-ignore';
 export { inertPython } from './detect/inert-python';
-export { literalProcesses, PROCESS_LANGUAGES } from './detect/literal-processes';
+export { literalProcesses, PROCESS_LANGUAGES, TOO_MANY } from './detect/literal-processes';
 export { pytestSections } from './detect/runner-config';
 export { isServiceClient } from './detect/service-hosts';
 export { fastParse } from './parse/fast-parse';

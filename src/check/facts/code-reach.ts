@@ -25,6 +25,9 @@ export function runnerLanguage(runner: string | undefined): CodeLanguage | undef
 /** A quoted literal with no interpolation, then the end of the argument. */
 const LITERAL_ARG = String.raw`\s*(?:"[^"\\\n$#{}]*"|'[^'\\\n]*'|\`[^\`\\$]*\`)\s*[,)]`;
 
+const LITERAL_AT = new RegExp(LITERAL_ARG, 'y');
+const EMPTY_ARGS = /\s*\)/y;
+
 /** Process and evaluation functions, per language: calls whose first argument must be a literal. */
 const COMPUTED: Readonly<Record<CodeLanguage, readonly string[]>> = {
   python: [
@@ -126,9 +129,12 @@ export function codeReach(language: CodeLanguage, code: string): string | undefi
   for (const fn of COMPUTED[language]) {
     const call = new RegExp(`${fn}\\s*\\(`, 'g');
     for (const m of text.matchAll(call)) {
-      const rest = text.slice((m.index ?? 0) + m[0].length);
-      if (/^\s*\)/.test(rest)) continue;
-      if (!new RegExp(`^${LITERAL_ARG}`).test(rest)) return 'runs a command or code it builds at run time';
+      // Tested where the call's arguments start (sticky), never on a copy of the rest: linear in the code.
+      const at = (m.index ?? 0) + m[0].length;
+      EMPTY_ARGS.lastIndex = at;
+      if (EMPTY_ARGS.test(text)) continue;
+      LITERAL_AT.lastIndex = at;
+      if (!LITERAL_AT.test(text)) return 'runs a command or code it builds at run time';
     }
   }
   if (SHELL_TRUE[language]?.test(text)) return 'starts a shell with a command it builds at run time';

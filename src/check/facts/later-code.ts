@@ -20,7 +20,7 @@
 
 import { basename, extname } from 'node:path';
 import type { Category } from '../../core';
-import { type BuildRead, literalProcesses, PROCESS_LANGUAGES, readProgram } from '../../shell';
+import { type BuildRead, literalProcesses, PROCESS_LANGUAGES, readProgram, TOO_MANY } from '../../shell';
 import { CATEGORY_ORDER } from './category-reasons';
 
 /** Script-name markers of entries whose analysis counts only for the categories `keptCategories` names. */
@@ -352,6 +352,7 @@ export function plantedScan(
   // A language with no inline analysis: the processes it starts by literal name, each judged as that command.
   if (language !== undefined) {
     const commands = literalProcesses(language, code) ?? [];
+    if (commands === TOO_MANY) return 'starts more processes than gavel reads';
     return commands.length === 0 ? undefined : commands.map((c): Entry => [marker, c]);
   }
   // A shell source or a shell kernel's cell is the shell text itself.

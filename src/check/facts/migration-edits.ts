@@ -65,22 +65,36 @@ const DESTRUCTIONS: readonly Destruction[] = [
 function unboundedWrites(text: string): number {
   let n = 0;
   for (const m of text.matchAll(/\b(?:UPDATE\s+[\w."`[\]]+\s+SET|DELETE\s+FROM)\b/gi)) {
-    const rest = text.slice((m.index ?? 0) + m[0].length);
+    // A statement's text up to its end, within a window (a bound on time: a WHERE further on is not this one's).
+    const start = (m.index ?? 0) + m[0].length;
+    const rest = text.slice(start, start + STATEMENT_WINDOW);
     const end = rest.search(/;|\n\s*\n/);
     if (!/\bWHERE\b/i.test(end < 0 ? rest : rest.slice(0, end))) n++;
   }
   return n;
 }
 
+const STATEMENT_WINDOW = 4000;
+
 /** The kinds of destruction in `text` not undone by a create of the same name in `file` (the file as it will be). */
 function destructions(text: string, file: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const d of DESTRUCTIONS)
+  for (const d of DESTRUCTIONS) {
+    // Each name's create is looked for once (a file of many drops is read once per name, not per drop).
+    const undone = new Map<string, boolean>();
     for (const m of text.matchAll(d.drop)) {
       const name = m.slice(1).find((g) => g !== undefined && g !== '');
-      if (name !== undefined && d.create(name).test(file)) continue;
+      if (name !== undefined) {
+        let u = undone.get(name);
+        if (u === undefined) {
+          u = d.create(name).test(file);
+          undone.set(name, u);
+        }
+        if (u) continue;
+      }
       out.set(d.kind, (out.get(d.kind) ?? 0) + 1);
     }
+  }
   const writes = unboundedWrites(text);
   if (writes > 0) out.set('changes every row of a table', writes);
   return out;

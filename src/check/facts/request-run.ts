@@ -38,7 +38,8 @@ function taintedNames(lines: readonly string[]): string[] {
 
 /** Whether added lines run request data (on one line, or through a name they give it). */
 export function runsRequestData(lines: readonly string[]): boolean {
-  const names = taintedNames(lines);
+  // A bound on the names followed (a file of thousands of assignments is read for the first ones).
+  const names = taintedNames(lines).slice(0, 64);
   const tainted = names.length === 0 ? undefined : new RegExp(`(?<![\\w.])[$@]?(?:${names.join('|')})\\b`);
   return lines.some((l) => RUNS.test(l) && (REQUEST_DATA.test(l) || (tainted?.test(l) ?? false)));
 }

@@ -14,6 +14,7 @@ import {
   containerCommands,
   isWorkloadFile,
   terraformCommands,
+  workloadReader,
 } from './workload-commands';
 
 const commands = (entries: [string, string][]) => entries.map(([, c]) => c);
@@ -99,6 +100,10 @@ describe('the readers', () => {
     expect(commands(bazelCommands('genrule(name = "g", outs = ["o"], cmd = "touch $@")'))).toEqual([
       'touch $@',
     ]);
+  });
+  it('a file larger than the bound is not read (uncertain)', () => {
+    const big = `containers:\n${'  - command: ["true"]\n'.repeat(20000)}`;
+    expect(workloadReader('/w/k8s/big.yaml', big)?.(big)).toBe('is larger than gavel reads');
   });
   it('which files are read', () => {
     expect(isWorkloadFile('/w/charts/app/templates/job.yaml')).toBe(true);

@@ -226,9 +226,14 @@ export const isWorkloadFile = (path: string): boolean => {
   return /\.(?:ya?ml|tpl)$/.test(name) && WORKLOAD_PATH.test(path.replaceAll('\\', '/'));
 };
 
+/** Text longer than this is not read: the change is uncertain (a bound on time). */
+const MAX_WORKLOAD = 256 * 1024;
+const tooLarge = (): string => 'is larger than gavel reads';
+
 /** Which of these readers a file takes, by name and, for YAML, by what it holds. */
-export function workloadReader(path: string, text: string): ((text: string) => Entry[]) | undefined {
+export function workloadReader(path: string, text: string): ((text: string) => Entry[] | string) | undefined {
   const name = basename(path);
+  if (text.length > MAX_WORKLOAD && isWorkloadFile(path)) return tooLarge;
   if (/\.tf$/.test(name)) return terraformCommands;
   if (/^(?:BUILD|BUILD\.bazel|WORKSPACE|WORKSPACE\.bazel|MODULE\.bazel)$|\.bzl$/.test(name))
     return bazelCommands;

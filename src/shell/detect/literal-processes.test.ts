@@ -1,6 +1,6 @@
 // The processes source code starts by literal name, per language; a computed word names no command.
 import { describe, expect, it } from 'vitest';
-import { literalProcesses } from './literal-processes';
+import { literalProcesses, TOO_MANY } from './literal-processes';
 
 describe('a process started by literal name is that command', () => {
   it.each([
@@ -77,6 +77,10 @@ describe('computed words and other calls name no command', () => {
     ['a string in a comment', 'go', '// exec.Command("rm", "-rf", "/")'],
   ] as const)('%s', (_name, language, code) => {
     expect(literalProcesses(language, code)).toEqual([]);
+  });
+  it('past the bound of process starts, the answer says so (never the first ones only)', () => {
+    const code = Array.from({ length: 300 }, () => 'exec.Command("true")').join('\n');
+    expect(literalProcesses('go', code)).toBe(TOO_MANY);
   });
   it('code that cannot be lexed claims nothing', () => {
     expect(literalProcesses('go', 'exec.Command("unterminated')).toBeUndefined();

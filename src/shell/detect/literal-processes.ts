@@ -184,8 +184,15 @@ function swiftCommands(code: string, strings: readonly (string | undefined)[]): 
   return out;
 }
 
+/** Process starts read per piece of code; past this many the answer is TOO_MANY. */
+const MAX_CALLS = 256;
+export const TOO_MANY = ['\u0000too-many'] as const;
+
 /** The commands `text` starts by literal name; undefined when it cannot be lexed (nothing is claimed of it then). */
-export function literalProcesses(language: ProcessLanguage, text: string): string[] | undefined {
+export function literalProcesses(
+  language: ProcessLanguage,
+  text: string,
+): string[] | typeof TOO_MANY | undefined {
   const lexed = lex(text, LEXING[language]);
   if (!lexed) return undefined;
   const { code, strings } = lexed;
@@ -196,8 +203,11 @@ export function literalProcesses(language: ProcessLanguage, text: string): strin
   if (language === 'haskell') return haskellCommands(code, strings);
   if (language === 'swift') return swiftCommands(code, strings);
   const out: string[] = [];
+  let calls = 0;
   for (const [callee, shape] of CALLS[language])
     for (const m of code.matchAll(callee)) {
+      // A bound on time: past it, the code is more than gavel reads (the caller says so).
+      if (++calls > MAX_CALLS) return TOO_MANY;
       const inner = balanced(code, (m.index ?? 0) + m[0].length, '()', '');
       if (inner === undefined) continue;
       let args = parts(inner);
