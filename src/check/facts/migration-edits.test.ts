@@ -113,6 +113,18 @@ describe('a migration that destroys data is not allowed', () => {
   });
 });
 
+describe('a bound on time', () => {
+  it('a migration with more drops than the bound still counts them', async () => {
+    const text = Array.from({ length: 300 }, (_, i) => `    drop_table :t${i}\n`).join('');
+    const d = await judge(
+      'db/migrate/20240401000000_many.rb',
+      whole(`class Many\n  def up\n${text}  end\nend\n`),
+      'Write',
+    );
+    expect(d.reason).toContain('drops a table');
+  });
+});
+
 describe('ordinary migrations stay allowed', () => {
   it.each([
     [

@@ -75,6 +75,7 @@ function unboundedWrites(text: string): number {
 }
 
 const STATEMENT_WINDOW = 4000;
+const MAX_DROPS = 256;
 
 /** The kinds of destruction in `text` not undone by a create of the same name in `file` (the file as it will be). */
 function destructions(text: string, file: string): Map<string, number> {
@@ -82,7 +83,13 @@ function destructions(text: string, file: string): Map<string, number> {
   for (const d of DESTRUCTIONS) {
     // Each name's create is looked for once (a file of many drops is read once per name, not per drop).
     const undone = new Map<string, boolean>();
+    let seen = 0;
     for (const m of text.matchAll(d.drop)) {
+      // A bound on time: past it, the kind counts as found without end (a change adding that many is one).
+      if (++seen > MAX_DROPS) {
+        out.set(d.kind, Number.MAX_SAFE_INTEGER);
+        break;
+      }
       const name = m.slice(1).find((g) => g !== undefined && g !== '');
       if (name !== undefined) {
         let u = undone.get(name);

@@ -572,3 +572,12 @@ describe('Python tools read their configuration as the tools do, not by one spel
     );
   });
 });
+
+describe('bounds on time (a change adding more than one review analyses)', () => {
+  it('a Makefile written with more recipes than the bound is uncertain as a whole', async () => {
+    const text = Array.from({ length: 300 }, (_, i) => `t${i}:\n\techo ${i}\n`).join('');
+    const d = await judge('bound/Makefile', { kind: 'whole', text }, 'write');
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('too-large');
+  });
+});

@@ -744,6 +744,9 @@ function buildFileReader(path: string, name: string): Runner | undefined {
 
 const CACHE = new WeakMap<CheckRequest, RunnerEdit[]>();
 
+/** Commands one write's additions may carry into the analysis. */
+const MAX_ADDED_COMMANDS = 256;
+
 /**
  * For each write or edit input of the request (one at most today): what it adds to a runner's file. Empty when
  * the request is no write or edit or names no runner's file; uncertain when it carries no change (every
@@ -995,5 +998,17 @@ function added(
       folder === request.cwd ? command : `cd '${folder.replaceAll("'", "'\\''")}' && ${command}`;
     commands.push(keep === undefined ? { where, command: located } : { where, command: located, keep });
   }
+  // A bound on time: a change that adds more commands than one review analyses is uncertain as a whole.
+  if (commands.length > MAX_ADDED_COMMANDS)
+    return {
+      commands: [],
+      uncertain: [
+        ...uncertain,
+        {
+          code: 'too-large',
+          reason: `the change to \`${fileName}\` adds more commands than gavel analyses (${MAX_ADDED_COMMANDS})`,
+        },
+      ],
+    };
   return { commands, uncertain };
 }
