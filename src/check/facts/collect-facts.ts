@@ -25,7 +25,7 @@ import type { CheckRequest, FileChange, SearchLines } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
 import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
-import { changedLineTexts, changedPath, diskText } from './change-text';
+import { changedLineTexts, changedPath, changedTexts, diskText } from './change-text';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
 import { deletedGuard, weakenedGuards } from './guard-edits';
@@ -33,7 +33,7 @@ import { type InvokedDefinition, invokedDefinition } from './invoked-definitions
 import { destructiveMigrations } from './migration-edits';
 import { requestRuns } from './request-run';
 import { runnerEdit } from './runner-files';
-import { addsStoredSecret, carriesSecret } from './secret-literals';
+import { addsStoredSecret, carriesSecret, mayCarryStoredSecret } from './secret-literals';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
 
@@ -437,6 +437,8 @@ function argumentFacts(
  */
 function storedSecrets(request: CheckRequest, path: string, change: FileChange | undefined): Uncertainty[] {
   if (change === undefined) return [];
+  // The change's own text first (no disk read): most writes carry no part of a credential at all.
+  if (!mayCarryStoredSecret(changedTexts(change, undefined).after)) return [];
   const { before, after } = changedLineTexts(change, diskText(request, changedPath(request, path)));
   if (!addsStoredSecret(before, after)) return [];
   return [{ code: 'secret-value', reason: `the change writes a credential into \`${basename(path)}\`` }];

@@ -8,7 +8,7 @@ import { analyzeShell } from '../../shell';
 import { checkWithTrace } from '../pipeline';
 import type { ToolInput } from '../request/request';
 import { policyWith, request } from '../testdata/fixtures';
-import { addsStoredSecret, carriesSecret } from './secret-literals';
+import { addsStoredSecret, carriesSecret, mayCarryStoredSecret } from './secret-literals';
 
 const AWS = ['AKIA', 'FAKEFAKEFAKE1234'].join('');
 const GH = `ghp_${'a1B2'.repeat(9)}`;
@@ -152,5 +152,17 @@ describe('a credential copied into a project file', () => {
     ['a credential the file already held', PAIR, `${PAIR}region = eu-west-1\n`],
   ])('%s is not', (_name, before, after) => {
     expect(addsStoredSecret(before, after)).toBe(false);
+  });
+});
+
+describe('the first look before the file is read', () => {
+  it('sees a part of every stored shape the full test finds', () => {
+    const PAIR =
+      'aws_access_key_id = AKIAQWERTYUIOPASDFGH\naws_secret_access_key = abcdEFGHijklMNOPqrstUVWXyz0123456789ABCD\n';
+    // An edit adding only the secret key beside an id already on the line still carries a part.
+    expect(mayCarryStoredSecret('abcdEFGHijklMNOPqrstUVWXyz0123456789ABCD')).toBe(true);
+    expect(mayCarryStoredSecret(PAIR)).toBe(true);
+    expect(mayCarryStoredSecret('-----BEGIN RSA PRIVATE KEY-----')).toBe(true);
+    expect(mayCarryStoredSecret('const x = 1;\n')).toBe(false);
   });
 });

@@ -48,3 +48,8 @@ export function addsStoredSecret(before: string, after: string): boolean {
   const a = after.length > MAX_CHARS ? after.slice(0, MAX_CHARS) : after;
   return STORED.some((s) => s.test(a) && !s.test(b));
 }
+
+/** A cheap first look: does the text hold any part of a stored credential's shape (a key id, a 40-character secret, a token prefix, a key block)? */
+const PARTS =
+  /AKIA|ASIA|-----BEGIN|_live_|gh[pousr]_|github_pat_|glpat-|npm_|xox[abprs]-|sk-|AIza|[A-Za-z0-9/+]{40}/;
+export const mayCarryStoredSecret = (text: string): boolean => PARTS.test(text);

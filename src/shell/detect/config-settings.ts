@@ -21,13 +21,25 @@ const flat = (v: unknown): string[] =>
         ? []
         : [String(v)];
 
-function tomlValues(text: string, sections: RegExp, key: string): SettingValues {
-  let doc: unknown;
-  try {
-    doc = parse(text);
-  } catch {
-    return { ok: false };
+/** The last text parsed and its document (undefined: it does not parse): one file's settings are read in turn. */
+let last: { text: string; doc: unknown } | undefined;
+
+function parsed(text: string): unknown {
+  if (last?.text !== text) {
+    let doc: unknown;
+    try {
+      doc = parse(text);
+    } catch {
+      doc = undefined;
+    }
+    last = { text, doc };
   }
+  return last.doc;
+}
+
+function tomlValues(text: string, sections: RegExp, key: string): SettingValues {
+  const doc = parsed(text);
+  if (doc === undefined) return { ok: false };
   const values: string[] = [];
   const walk = (table: Record<string, unknown>, path: string) => {
     for (const [k, v] of Object.entries(table)) {

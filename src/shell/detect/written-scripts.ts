@@ -119,7 +119,8 @@ function literalSubstitution(
       script = words[++k];
       continue;
     }
-    if (/^-(?:i|pi|ip|p|n)$/.test(t) || (inv.program === 'sed' && /^(?:-i|--in-place)$/.test(t))) continue;
+    // Printing each line is what keeps it: `sed -n` and `perl` without `-p` write only what the script prints.
+    if (/^-(?:i|pi|ip|p)$/.test(t) || (inv.program === 'sed' && t === '--in-place')) continue;
     if (t.startsWith('-')) return undefined;
     if (inv.program === 'sed' && script === undefined) {
       script = t;
@@ -128,6 +129,8 @@ function literalSubstitution(
     if (!isLiteral(inv.args[k] as Word)) return undefined;
     files.push(inv.args[k] as Word);
   }
+  if (inv.program === 'perl' && !words.some((w) => /^-[a-z]*p/.test(w) && !w.startsWith('--')))
+    return undefined;
   const m =
     script === undefined
       ? null
@@ -164,6 +167,9 @@ const OPAQUE_WRITERS = new Set(['cp', 'mv', 'ln', 'install', 'rsync']);
 
 export function noteWrites(inv: Invocation, r: Reporter): void {
   const base = inv.cwd ?? r.scope.cwd;
+  // `cat FILE > dest`: the redirect writes that file's bytes (read by the check).
+  const catted = inv.program === 'cat' ? inv.args.filter((w) => !plain(w).startsWith('-')) : [];
+  const catFrom = catted.length === 1 ? resolvedPathOf((catted[0] as Word).text, r.scope, base) : undefined;
   for (const redirect of inv.redirects) {
     if (!redirect.op.includes('>') || redirect.op.startsWith('<')) continue;
     // `>&2`, `>&-`: a descriptor duplicated or closed, no file.
@@ -175,7 +181,9 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     const append = redirect.op.endsWith('>>');
     const text = stdout ? printedText(inv) : undefined;
     record(r, path, append ? undefined : text, inv.segment);
-    noteText(r, path, text, append, inv.segment);
+    // A device (`2>/dev/null`) is no file a later run reads: not a write to judge, nor one that counts to the bound.
+    if (path !== undefined && /^\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)$/.test(path)) continue;
+    noteText(r, path, text, append, inv.segment, text === undefined && stdout ? catFrom : undefined);
   }
   // Copies, moves, links and in-place edits: the file's new content is not shown. A copy, move or link of one
   // file writes that file's bytes (read by the check); any other form writes what nobody has read.
@@ -223,20 +231,6 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
     // A move takes the source away: a delete of it (an ignore file moved aside no longer ignores anything).
     if (inv.program === 'mv')
       for (const w of files.slice(0, -1)) noteDeleted(r, resolvedPathOf(w.text, r.scope, base));
-  }
-  // `cat FILE > dest`: the redirect writes that file's bytes.
-  if (inv.program === 'cat') {
-    const files = inv.args.filter((w) => !plain(w).startsWith('-'));
-    const out = inv.redirects.find((d) => d.op === '>' || d.op === '>|' || d.op === '>>');
-    if (files.length === 1 && out && (out.fd === undefined || out.fd === '1'))
-      noteText(
-        r,
-        resolvedPathOf(out.target.text, r.scope, base),
-        undefined,
-        out.op === '>>',
-        inv.segment,
-        resolvedPathOf((files[0] as Word).text, r.scope, base),
-      );
   }
   if (inv.program === 'tee') {
     const append = inv.args.some((w) => /^-[a-z]*a|^--append$/.test(plain(w)));
