@@ -148,14 +148,36 @@ export function imageSource(ref: string, stages: ReadonlySet<string> = new Set()
 /** The entry an image source stands as (runner-files.ts flags a new one in a file that had one). */
 export const imageEntry = (source: string): Entry => ['image', `__gavel_runner_source image:${source}`];
 
-/** A Dockerfile's base images, as the sources they come from. */
+/**
+ * A Dockerfile's base images and the images a `COPY --from=` takes files from, as the sources they come from; an
+ * `ADD` of a URL or a git repository, as the host the build fetches it from (what it fetched is then in the image,
+ * and a later step may run it).
+ */
 export function dockerImages(text: string): Entry[] {
   const stages = new Set<string>();
   const out: Entry[] = [];
-  for (const m of text.matchAll(/^\s*FROM\s+(?:--[\w-]+=\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/gim)) {
-    const source = imageSource(m[1] ?? '', stages);
-    if (source) out.push(imageEntry(source));
-    if (m[2]) stages.add(m[2].toLowerCase());
+  for (const m of text.matchAll(
+    /^\s*(?:FROM\s+(?:--[\w-]+=\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?|(?:ONBUILD\s+)?(COPY|ADD)\s+(.*))/gim,
+  )) {
+    if (m[3] === undefined) {
+      const source = imageSource(m[1] ?? '', stages);
+      if (source) out.push(imageEntry(source));
+      if (m[2]) stages.add(m[2].toLowerCase());
+      continue;
+    }
+    const words = (m[4] ?? '').trim().split(/\s+/);
+    const from = words.find((w) => /^--from=/i.test(w))?.slice('--from='.length);
+    if (from !== undefined && !/^\d+$/.test(from)) {
+      const source = imageSource(from, stages);
+      if (source) out.push(imageEntry(source));
+    }
+    if (m[3].toUpperCase() !== 'ADD') continue;
+    for (const word of words.filter((w) => !w.startsWith('--')).slice(0, -1)) {
+      const url = /^(?:https?|git):\/\/(?:[^@/]+@)?([^/:?#]+)|^[\w.-]+@([^:/]+):/i.exec(
+        word.replace(/^["[]+|[",\]]+$/g, ''),
+      );
+      if (url) out.push(['ADD', `__gavel_runner_source ${(url[1] ?? url[2] ?? '').toLowerCase()}`]);
+    }
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { workspaceReader } from '../testdata/workspace-reader';
 import { writeFiles } from '../testdata/write-files';
 import { sourceReader } from './package-sources';
 
-const read = (path: string, text: string) => (sourceReader(path)?.(text) ?? []).map(([, c]) => c);
+const read = (path: string, text: string) => (sourceReader(path)?.read(text) ?? []).map(([, c]) => c);
 
 describe('the readers', () => {
   it('NuGet sources and MSBuild restore sources', () => {
@@ -55,6 +55,21 @@ describe('the readers', () => {
       read('/w/main.tf', 'terraform {\n  backend "http" {\n    address = "https://state.example/s"\n  }\n}'),
     ).toEqual(['__gavel_runner_source state.example']);
   });
+  it("git submodule URLs: another host, an scp-style address, a local path; the project's own relative URL is none", () => {
+    expect(
+      read('/w/.gitmodules', '[submodule "x"]\n\tpath = x\n\turl = https://github.com/acme/x.git\n'),
+    ).toEqual([]);
+    expect(read('/w/.gitmodules', '[submodule "x"]\n\turl = https://git.example/x.git\n')).toEqual([
+      '__gavel_runner_source git.example',
+    ]);
+    expect(read('/w/.gitmodules', '[submodule "x"]\n\turl = git@forge.example:team/x.git\n')).toEqual([
+      '__gavel_runner_source forge.example',
+    ]);
+    expect(read('/w/.gitmodules', '[submodule "x"]\n\turl = /srv/x.git\n')).toEqual([
+      '__gavel_runner_source /srv/x.git',
+    ]);
+    expect(read('/w/.gitmodules', '[submodule "x"]\n\turl = ../x.git\n')).toEqual([]);
+  });
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'package-sources-'));
@@ -62,6 +77,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FILES: Record<string, string> = {
   'NuGet.Config':
     '<configuration>\n  <packageSources>\n    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />\n    <add key="team" value="https://nuget.pkg.github.com/team/index.json" />\n  </packageSources>\n</configuration>\n',
+  '.gitmodules': '[submodule "vendor/lib"]\n\tpath = vendor/lib\n\turl = https://github.com/acme/lib.git\n',
   'infra/providers.tf':
     'terraform {\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = "~> 5.0"\n    }\n  }\n}\n',
 };
@@ -90,6 +106,18 @@ describe('through the pipeline', () => {
         )
       ).verdict,
     ).not.toBe('allow');
+  });
+  it('a submodule moved to a host nobody stated is not allowed; a branch setting beside the same URL is', async () => {
+    const d = await edit(
+      '.gitmodules',
+      replace('https://github.com/acme/lib.git', 'https://lib.mirror.example/lib.git'),
+    );
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('git submodule');
+    expect(
+      (await edit('.gitmodules', replace('path = vendor/lib\n', 'path = vendor/lib\n\tbranch = main\n')))
+        .verdict,
+    ).toBe('allow');
   });
   it('a version bump beside the same sources stays allowed', async () => {
     expect((await edit('infra/providers.tf', replace('"~> 5.0"', '"~> 5.1"'))).verdict).toBe('allow');

@@ -2,7 +2,7 @@
  * Where a project's files say packages, plugins, providers or state come from, read when a change writes them:
  * NuGet sources (`NuGet.Config`, MSBuild `RestoreSources`/`RestoreAdditionalProjectSources`), Maven repositories
  * and mirrors (`pom.xml`, `settings.xml`), SwiftPM package URLs, Terraform provider registries, module hosts and
- * state backends. Each host a change adds that is not a public default is another source (runner-files.ts says
+ * state backends, git submodules. Each host a change adds that is not a public default is another source (runner-files.ts says
  * so: uncertain). Pure.
  */
 
@@ -91,13 +91,37 @@ function terraformSources(text: string): Entry[] {
   return out;
 }
 
+/**
+ * Git submodules: each `url`, whose repository `git submodule update` fetches and checks out as the project's code
+ * (a relative URL is the project's own host; an `update = !command` is refused by git from this file).
+ */
+function submoduleSources(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const m of text.matchAll(/^\s*url\s*=\s*"?([^"\s]+)"?\s*$/gim)) {
+    const url = m[1] ?? '';
+    if (url.startsWith('./') || url.startsWith('../')) continue;
+    const host = hostOf(url) ?? /^(?:[^@/\s]+@)?([^:/\s]+):/.exec(url)?.[1]?.toLowerCase();
+    // A local path or a `file://` URL names no host: another source all the same.
+    if (host === undefined) out.push(entry('submodule', url));
+    else if (!DEFAULT_HOSTS.has(host)) out.push(entry('submodule', host));
+  }
+  return out;
+}
+
+/** A file that names package sources: the tool that reads it and its reader. */
+export interface SourceReader {
+  name: string;
+  read: (text: string) => Entry[];
+}
+
 /** The source reader a file takes, by name; undefined for files that name no package source. */
-export function sourceReader(path: string): ((text: string) => Entry[]) | undefined {
+export function sourceReader(path: string): SourceReader | undefined {
   const name = basename(path);
   if (/^nuget\.config$/i.test(name) || /\.(?:csproj|fsproj|vbproj|props|targets)$/i.test(name))
-    return nugetSources;
-  if (name === 'pom.xml' || name === 'settings.xml') return mavenSources;
-  if (name === 'Package.swift') return swiftSources;
-  if (name.endsWith('.tf')) return terraformSources;
+    return { name: 'NuGet', read: nugetSources };
+  if (name === 'pom.xml' || name === 'settings.xml') return { name: 'Maven', read: mavenSources };
+  if (name === 'Package.swift') return { name: 'SwiftPM', read: swiftSources };
+  if (name.endsWith('.tf')) return { name: 'Terraform', read: terraformSources };
+  if (name === '.gitmodules') return { name: 'git submodule', read: submoduleSources };
   return undefined;
 }

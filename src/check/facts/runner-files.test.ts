@@ -309,10 +309,20 @@ describe('a settings file that points a package manager at another source is unc
     ['uv.toml', '[[index]]\nurl = "http://203.0.113.7/simple"\n'],
     ['bunfig.toml', '[install]\nregistry = "http://203.0.113.7/"\n'],
     ['.yarnrc.yml', 'npmRegistryServer: "http://203.0.113.7"\n'],
+    ['pip.conf', '[global]\nproxy = http://203.0.113.7:8080\n'],
+    ['pip.conf', '[global]\ncert = /tmp/mitm.pem\n'],
+    ['.yarnrc.yml', 'httpsProxy: "http://203.0.113.7:8080"\n'],
+    ['.yarnrc.yml', 'enableStrictSsl: false\n'],
+    ['.cargo/config.toml', '[http]\nproxy = "203.0.113.7:8080"\n'],
   ])('%s: %j', async (name, text) => {
     const d = await judge(name, whole(text), 'write');
     // .npmrc and bunfig.toml were already not allowed for what else they hold (tokens, preloads).
     expect(d.verdict, d.reason).not.toBe('allow');
+  });
+
+  it('the reason says what a proxy or a certificate setting does', async () => {
+    const d = await judge('pip.conf', whole('[global]\nproxy = http://203.0.113.7:8080\n'), 'write');
+    expect(d.reason).toContain('through a proxy');
   });
 
   it.each([

@@ -496,6 +496,13 @@ const DEFAULT_SOURCE =
 const SOURCE_KEY =
   /^(?:@[\w.-]+:)?registry$|^npmregistryserver$|^(?:extra-)?index(?:-url)?$|^find-links$|^trusted-host$|^url$|^replace-with$|^registry-url$/;
 
+/**
+ * Keys that send a package manager's traffic through another host (a proxy) or change which certificates it
+ * trusts: whoever runs that host, or holds that certificate, serves every package the next install runs.
+ */
+const TRUST_KEY =
+  /^(?:https?-?)?proxy$|^(?:https?_)?proxy$|^(?:ca|cafile|cainfo|cert|client-cert|cafilepath)$|^(?:strict-ssl|enablestrictssl|check-revoke)$/;
+
 /** Settings files (.npmrc, .yarnrc, pip.conf, uv.toml, bunfig.toml, cargo's config): keys that choose what runs or where packages come from. */
 function npmSettings(text: string): Entry[] {
   const out: Entry[] = [];
@@ -507,6 +514,8 @@ function npmSettings(text: string): Entry[] {
       out.push([key, `__gavel_runner_setting ${value}`]);
     else if ((SOURCE_KEY.test(key) || /^registries\./.test(key)) && !DEFAULT_SOURCE.test(value))
       out.push([key, `__gavel_runner_source ${value}`]);
+    else if (TRUST_KEY.test(key) && value !== '' && !/^["']?true["']?$/i.test(value))
+      out.push([key, `__gavel_runner_trust ${value}`]);
   }
   return out;
 }
@@ -607,10 +616,10 @@ function runnerOf(path: string): Runner | undefined {
   if (sources === undefined) return runner;
   // A file that names package sources: what it runs (if anything) and the hosts it names.
   return {
-    name: runner?.name ?? 'package manager',
+    name: runner?.name ?? sources.name,
     read: (text, place) => {
       const own = runner === undefined ? [] : runner.read(text, place);
-      return typeof own === 'string' ? own : [...own, ...sources(text)];
+      return typeof own === 'string' ? own : [...own, ...sources.read(text)];
     },
   };
 }
@@ -990,7 +999,9 @@ function added(
                     ? 'takes an image from a registry or namespace the file did not use'
                     : command.startsWith('__gavel_runner_source')
                       ? 'points the package manager at another package source'
-                      : 'adds code the runner runs';
+                      : command.startsWith('__gavel_runner_trust')
+                        ? 'sends its downloads through a proxy, or changes which certificates it trusts'
+                        : 'adds code the runner runs';
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }

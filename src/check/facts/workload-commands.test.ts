@@ -216,6 +216,35 @@ describe('an image from another registry or namespace (round 14)', () => {
     const d = await edit('Dockerfile', 'FROM ruby:3.3.1-slim', 'FROM ruby:3.3.4-slim', DOCKERFILE);
     expect(d.verdict).toBe('allow');
   });
+  it('files copied from an image of another registry are not allowed; from a build stage they are', async () => {
+    const other = await edit(
+      'Dockerfile',
+      'FROM base\n',
+      'FROM base\nCOPY --from=quay.io/someone/tools:1 /usr/bin/tool /usr/bin/tool\n',
+      DOCKERFILE,
+    );
+    expect(other.verdict).not.toBe('allow');
+    const stage = await edit(
+      'Dockerfile',
+      'FROM base\n',
+      'FROM base\nCOPY --from=base /app /app\n',
+      DOCKERFILE,
+    );
+    expect(stage.verdict).toBe('allow');
+  });
+  it('an ADD of a URL or a git repository is a source the build fetches from; an ADD of a local file is not', async () => {
+    for (const add of [
+      'ADD https://dl.example/x.sh /x.sh',
+      'ADD --chmod=755 git@forge.example:t/x.git /src',
+    ]) {
+      const d = await edit('Dockerfile', 'FROM base\n', `FROM base\n${add}\nRUN sh /x.sh\n`, DOCKERFILE);
+      expect(d.verdict, add).not.toBe('allow');
+      expect(d.reason).toContain('another package source');
+    }
+    expect(
+      (await edit('Dockerfile', 'FROM base\n', 'FROM base\nADD vendor.tar.gz /opt/\n', DOCKERFILE)).verdict,
+    ).toBe('allow');
+  });
   it('a new Dockerfile chooses its images', async () => {
     expect((await write('svc/Dockerfile', 'FROM ghcr.io/acme/base:1\nCMD ["app"]\n')).verdict).toBe('allow');
   });

@@ -88,6 +88,43 @@ describe('a recursive search whose pattern matches a line of a secret file besid
   });
 });
 
+describe('a file whose name says nothing is a secret by its content (round 13)', () => {
+  const SA =
+    '{\n  "type": "service_account",\n  "project_id": "p",\n  "private_key_id": "abc123",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n"\n}\n';
+  const KEY =
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE KEY-----\n';
+  it.each([
+    [
+      'a service-account key named for its project',
+      { 'deploy/gcp-sa.json': SA },
+      'grep -rn private_key deploy',
+    ],
+    ['a private key with no extension', { 'local/deploy-key': KEY }, 'grep -rn PRIVATE local'],
+    [
+      'AWS keys in an ini',
+      {
+        'local/aws-dev.ini': '[default]\naws_secret_access_key = hOmE8FAKEk2Lq9Zr4Vb7Nn1Ty6Hs3Kp0Wm5Jd8Gc\n',
+      },
+      'grep -rn secret .',
+    ],
+    ['rg over the same', { 'deploy/gcp-sa.json': SA }, 'rg private_key'],
+  ])('%s: %s', (_name, files, command) => {
+    expect(workspace(files)(command).categories).toContain('secret_material_read');
+  });
+  it('the same content in code, a pattern no line matches, or a file git ignores (rg) is no read', () => {
+    expect(workspace({ 'deploy/gcp-sa.json': SA })('grep -rn project_name deploy').categories).not.toContain(
+      'secret_material_read',
+    );
+    expect(
+      workspace({ 'src/keys.ts': `export const k = ${JSON.stringify(KEY)};\n` })('grep -rn PRIVATE src')
+        .categories,
+    ).not.toContain('secret_material_read');
+    const run = workspace({ 'deploy/gcp-sa.json': SA, '.gitignore': 'deploy/gcp-sa.json\n' }, true);
+    expect(run('rg private_key').categories).not.toContain('secret_material_read');
+    expect(run('grep -rn private_key deploy').categories).toContain('secret_material_read');
+  });
+});
+
 describe('a search that does not print a secret file stays quiet', () => {
   it.each([
     ['a pattern no line of it matches', 'grep -rn useEffect .'],

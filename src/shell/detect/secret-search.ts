@@ -6,7 +6,9 @@
  * .` beside a `.env` stays a search of code while `grep -r API_KEY .` or `rg -uu '='` is a secret read; a setting
  * that holds none (`PORT=3000`: a name that says no secret, a value with no credential or token) is not counted. What the
  * search skips is honoured: grep's `--include`/`--exclude`, rg's globs, rg's and ag's hidden files and git ignore
- * rules unless told otherwise. Names or counts only (`-l`, `-c`, `-q`) print no line, but the names of the matching
+ * rules unless told otherwise. A file whose name says nothing but whose content is a credential (secret-content.ts:
+ * a service-account key, a private key block, AWS keys), among settings, data and extension-less files, counts as
+ * a secret-named one, within the per-analysis budget of files looked inside. Names or counts only (`-l`, `-c`, `-q`) print no line, but the names of the matching
  * files go on to a reader after the search (`grep -rl API_KEY . | xargs cat`: secretNamesListed, read by
  * listed-paths.ts). A pattern gavel cannot read (a pattern file, a word known only at run time, a regex it cannot
  * translate) or a file it cannot read counts as matching. The folders below are walked nearest first (folder-walk.ts,
@@ -15,6 +17,7 @@
  */
 
 import { posix } from 'node:path';
+import { holdsSecretContent } from '../classify/secret-content';
 import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
@@ -262,6 +265,20 @@ function secretLine(line: string): boolean {
   return isSecretVariable((m[1] ?? '').replace(/[.-]/g, '_')) || SECRET_VALUE.test(value);
 }
 
+/**
+ * Names of files that may hold a credential by their content: settings, data and key files, and files with no
+ * extension; code and the manifests every project has are not looked inside (the content budget is kept for the
+ * rest).
+ */
+function mayHoldCredential(name: string): boolean {
+  if (COMMON_MANIFEST.test(name)) return false;
+  return !/\.[^.]+$/.test(name) || CREDENTIAL_EXTENSION.test(name);
+}
+const CREDENTIAL_EXTENSION =
+  /\.(?:json|ini|ya?ml|toml|conf|cfg|cnf|config|properties|xml|txt|key|keys|pem|crt|asc|gpg|env|secret|secrets|cred|creds|credentials|token|auth|dat|bak|old|orig)$/i;
+const COMMON_MANIFEST =
+  /^(?:package(?:-lock)?\.json|tsconfig(?:\.[\w-]+)?\.json|jsconfig\.json|composer\.(?:json|lock)|pyproject\.toml|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|pubspec\.ya?ml|[\w.-]+\.lock|pnpm-lock\.yaml|Makefile|Dockerfile|LICENSE|README|CHANGELOG|CODEOWNERS|Gemfile|Rakefile|Procfile|Justfile|justfile|\.gitignore|\.gitattributes|\.editorconfig|\.prettierrc|\.eslintrc|\.nvmrc)$/;
+
 /** Most roots read, and lines of one file tested. */
 const MAX_ROOTS = 8;
 const MAX_LINES = 2000;
@@ -289,10 +306,15 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
     if (folder !== undefined) roots.push(folder);
   }
   const visit = (folder: string, name: string, abs: string, real: string | undefined): boolean => {
-    if (!entryMayNameSecret(abs, real, inv, r)) return false;
+    const named = entryMayNameSecret(abs, real, inv, r);
+    if (!named && !mayHoldCredential(name)) return false;
     if (s.include.length > 0 && !s.include.some((g) => globMatches(g, name))) return false;
     if (s.exclude.some((g) => globMatches(g, name))) return false;
     if (s.ignores && gitIgnored(abs, folder, inv, r)) return false;
+    // A file whose name says nothing is a secret by its content (a service-account key named `gcp-sa.json`, a
+    // key in `deploy-key`), looked at within the analysis's budget: past it, only names count (as past the walk's
+    // bound).
+    if (!named && holdsSecretContent(real ?? abs, r.env, r) !== true) return false;
     const file = readBudgeted(abs, inv, r);
     if (file?.kind === 'missing' || (file?.kind === 'unreadable' && file.why === 'not-regular')) return false;
     if (file?.kind === 'text' && !matches(file.text)) return false;
