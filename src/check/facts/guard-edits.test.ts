@@ -37,6 +37,9 @@ const FILES: Record<string, string> = {
     'class BaseController < ActionController::Base\n  protect_from_forgery with: :exception\n  before_action :authenticate_user!\nend\n',
   'server/app.ts':
     "app.use(cors({ origin: 'https://app.example' }));\nconst agent = new https.Agent({ keepAlive: true });\n",
+  justfile: 'deploy env="staging":\n    ./scripts/deploy.sh {{env}}\n',
+  'infra/ansible/ansible.cfg': '[defaults]\ninventory = inventory/staging.ini\nforks = 5\n',
+  'infra/ansible/inventory/staging.ini': '[stations]\ngs-staging-1.example\n',
   'stack.yaml':
     'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    DeletionPolicy: Retain\n    Properties:\n      DBInstanceClass: db.t3.micro\n',
 };
@@ -157,6 +160,34 @@ describe('a change that takes away a guard is not allowed', () => {
       '`seeded-admin`',
     ],
     [
+      'a recipe whose default environment becomes production (round 13)',
+      'justfile',
+      replace('deploy env="staging":', 'deploy env="prod":'),
+      'Edit',
+      '`default-not-production`',
+    ],
+    [
+      'an Ansible default inventory moved to production (round 15)',
+      'infra/ansible/ansible.cfg',
+      replace('inventory/staging.ini', 'inventory/prod.ini'),
+      'Edit',
+      '`default-not-production`',
+    ],
+    [
+      'SSH host keys no longer checked',
+      'infra/ansible/ansible.cfg',
+      replace('forks = 5\n', 'forks = 5\nhost_key_checking = False\n'),
+      'Edit',
+      '`ssh-host-keys-checked`',
+    ],
+    [
+      'production hosts added to the staging inventory (round 15)',
+      'infra/ansible/inventory/staging.ini',
+      replace('gs-staging-1.example\n', 'gs-staging-1.example\ngs-a.prod.example\n'),
+      'Edit',
+      '`environment-kept-apart`',
+    ],
+    [
       'a CloudFormation retain policy changed to delete',
       'stack.yaml',
       replace('DeletionPolicy: Retain', 'DeletionPolicy: Delete'),
@@ -219,6 +250,14 @@ describe('ordinary changes of the same files stay allowed', () => {
     ],
     ['a resource rewritten keeping its protection', 'main.tf', whole(`# db\n${FILES['main.tf']}`), 'Write'],
     ['a CloudFormation property changed', 'stack.yaml', replace('db.t3.micro', 'db.t3.small'), 'Edit'],
+    ['a recipe given a flag', 'justfile', replace('{{env}}\n', '{{env}} --verbose\n'), 'Edit'],
+    ['more forks', 'infra/ansible/ansible.cfg', replace('forks = 5', 'forks = 10'), 'Edit'],
+    [
+      'another staging host',
+      'infra/ansible/inventory/staging.ini',
+      replace('gs-staging-1.example\n', 'gs-staging-1.example\ngs-staging-2.example\n'),
+      'Edit',
+    ],
   ])('%s', async (_name, file, change, tool) => {
     const d = await judge(file, change, tool);
     expect(d.verdict).toBe('allow');
