@@ -292,6 +292,20 @@ const SCANNED: Readonly<Record<string, string>> = {
 };
 const SHELL_SOURCE = /^\.(?:sh|bash|zsh|ksh)$/;
 
+/** Start-up files of a scanned language named with no extension of it: R's and IRB's, run at every start there. */
+const SCANNED_NAMES: Readonly<Record<string, string>> = {
+  '.rprofile': '.r',
+  'rprofile.site': '.r',
+  '.irbrc': '.rb',
+  '.pryrc': '.rb',
+};
+
+/** The extension a file's code is scanned as (a start-up file's language for its name). */
+const scanExt = (path: string): string => {
+  const name = basename(path).toLowerCase();
+  return SCANNED_NAMES[name] ?? extname(name);
+};
+
 /**
  * Reads of one environment variable, by name, in the scanned languages (`os.environ["K"]`, `os.getenv("K")`,
  * `process.env.K`, `ENV["K"]`, `Deno.env.get("K")`, `$ENV{K}`, `getenv("K")`): app code reads its API key there and
@@ -362,7 +376,7 @@ export function plantedScan(
   cellRunner?: string,
   scriptRunner?: string,
 ): Entry[] | string | undefined {
-  const ext = extname(basename(path)).toLowerCase();
+  const ext = scanExt(path);
   const lines = addedLines(before, after);
   if (lines.length === 0) return undefined;
   const code = withoutVariableReads(lines.join('\n'));
@@ -400,11 +414,11 @@ export function shebangRunner(text: string): string | undefined {
 
 /** The inline-code runner whose language a file's code is (a notebook's or a `#!` script's when given). */
 export const scannedRunner = (path: string, cellRunner?: string, scriptRunner?: string): string | undefined =>
-  cellRunner ?? scriptRunner ?? SCANNED[extname(basename(path)).toLowerCase()];
+  cellRunner ?? scriptRunner ?? SCANNED[scanExt(path)];
 
 /** Whether a path is a source file `plantedScan` reads (a notebook's cells are read through the notebook). */
 export const isScannedSource = (path: string): boolean => {
-  const ext = extname(basename(path)).toLowerCase();
+  const ext = scanExt(path);
   return SCANNED[ext] !== undefined || SHELL_SOURCE.test(ext) || PROCESS_LANGUAGES[ext] !== undefined;
 };
 

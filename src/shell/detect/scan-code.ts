@@ -30,6 +30,14 @@ const QX_SAME = /\bqx\s*([/|!#'"])((?:(?!\1).)*)\1/g;
 /** A literal host a socket is opened to, in the languages scanned here (the host as `host`). */
 const SOCKET_HOST =
   /(?:\.connect(?:_ex)?\s*\(\s*\(\s*|\bcreate_connection\s*\(\s*\(\s*|\.(?:connect|createConnection)\s*\(\s*\d+\s*,\s*|\bTCPSocket\.(?:new|open)\s*\(\s*|\bfsockopen\s*\(\s*|PeerAddr\s*=>\s*)(['"])(?<host>[\w.:-]+?)(?::\d+)?\1/g;
+const ENVIRONMENT =
+  /os\.environ|process\.env|\bENV\[|%ENV\b|\$ENV\{|\$_(?:ENV|SERVER)\b|\bgetenv\(\s*\)|\bSys\.getenv\(\s*\)|\bDeno\.env\b|\bSystem\.getenv\(\s*\)/;
+/** R's `source()` of a URL, `source_url`, `eval(parse(url(…)))`: code fetched and run. */
+const R_REMOTE_SOURCE =
+  /\b(?:source|sys\.source)\s*\(\s*(?:file\s*=\s*)?["']https?:\/\/|\bsource_(?:url|gist)\s*\(|\bparse\s*\(\s*(?:file\s*=\s*)?url\s*\(/;
+/** Ruby's whole `ENV` as a value (`ENV.to_h`, `ENV.each`, `[ENV]`); a constant of another language named ENV is not it. */
+const RUBY_ENVIRONMENT =
+  /\bENV(?:\.(?:to_h|to_hash|to_a|each\w*|map|select|reject|filter_map|inspect|keys|values|sort\w*)\b|\s*[,)\]}])/;
 const DECODE_EXEC =
   /\b(eval|exec|Function)\s*\(.*\b(b64decode|atob|base64|decode|fromCharCode|unhexlify)|Buffer\.from\([^)]*base64/;
 
@@ -301,6 +309,8 @@ export function scanCode(
   for (const m of code.matchAll(/`([^`]+)`/g))
     if (family === 'ruby' || family === 'perl' || family === 'julia')
       r.script(m[1] ?? '', inv, 'shell-string', `${inv.program} \`\``);
+  if (family === 'r' && R_REMOTE_SOURCE.test(code))
+    r.hit('remote_code_execution', `\`${inv.program}\` runs R code fetched from the network`, inv.segment);
   if (DECODE_EXEC.test(code))
     r.uncertain('decoded-payload', `\`${inv.program}\` code runs a decoded payload`, inv.segment);
   let nonLocal = false;
@@ -323,7 +333,10 @@ export function scanCode(
     const res = touchPath({ text: m[2] ?? '', flow: OPAQUE_FLOW }, 'read', inv, r);
     if (res.class === 'sensitive') secret = true;
   }
-  if (/os\.environ|process\.env|ENV\[/.test(code) && nonLocal) secret = true;
+  // The environment, in each scanned language (`os.environ`, `process.env`, Ruby's `ENV`, Perl's `%ENV`, PHP's
+  // `$_ENV`/`$_SERVER`/`getenv()`, R's `Sys.getenv()`, Deno's `Deno.env`): its secrets go where the code sends.
+  if ((ENVIRONMENT.test(code) || (family === 'ruby' && RUBY_ENVIRONMENT.test(code))) && nonLocal)
+    secret = true;
   if (secret && nonLocal)
     r.exfiltration(inv.segment, `\`${inv.program}\` code sends secret material to a remote host`);
 }
