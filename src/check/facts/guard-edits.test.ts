@@ -16,6 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const FILES: Record<string, string> = {
   '.gitignore': 'node_modules/\ndist/\n.env\n*.pem\n',
+  'mono/.gitignore': '/api/vendor/\n/api/.env\n',
   '.dockerignore': '.git\n.env*\nnode_modules\n',
   '.npmignore': 'tests/\n',
   'main.tf': [
@@ -70,6 +71,13 @@ describe('a change that takes away a guard is not allowed', () => {
       '`.env`',
     ],
     ['keys no longer ignored', '.gitignore', replace('*.pem\n', ''), 'Edit', '`key.pem`'],
+    [
+      'an anchored path of a secret file no longer ignored (round 16)',
+      'mono/.gitignore',
+      replace('/api/.env\n', ''),
+      'Edit',
+      '`api/.env`',
+    ],
     [
       '.gitignore rewritten without its secrets',
       '.gitignore',

@@ -61,11 +61,23 @@ function unignored(before: string, after: string): string[] {
     .split('\n')
     .filter((l) => /^\s*!/.test(l) && !was.split('\n').includes(l))
     .map((l) => l.trim().slice(1));
-  return SECRET_PROBES.filter((name) =>
-    [name, `config/${name}`].some(
-      (rel) => (ignoredBy(was, rel) && !ignoredBy(now, rel)) || negations.some((n) => ignoredBy(n, rel)),
-    ),
-  );
+  const lost = (rel: string): boolean =>
+    (ignoredBy(was, rel) && !ignoredBy(now, rel)) || negations.some((n) => ignoredBy(n, rel));
+  const names = SECRET_PROBES.filter((name) => [name, `config/${name}`].some(lost));
+  // A literal path the file names whose last part is a probe name (`/api/.env`, `services/web/.env.local`).
+  for (const line of was.split('\n')) {
+    const rel = line.trim().replace(/^\//, '');
+    const name = rel.split('/').pop() ?? '';
+    if (
+      rel.includes('/') &&
+      !/[*?[\\!#]/.test(rel) &&
+      SECRET_PROBES.includes(name) &&
+      lost(rel) &&
+      !names.includes(rel)
+    )
+      names.push(rel);
+  }
+  return names;
 }
 
 /**
