@@ -292,12 +292,22 @@ const SCANNED: Readonly<Record<string, string>> = {
 };
 const SHELL_SOURCE = /^\.(?:sh|bash|zsh|ksh)$/;
 
-/** Start-up files of a scanned language named with no extension of it: R's and IRB's, run at every start there. */
+/** Files of a scanned language named with no extension of it: R's and IRB's start-up files, Ruby's DSL files. */
 const SCANNED_NAMES: Readonly<Record<string, string>> = {
   '.rprofile': '.r',
   'rprofile.site': '.r',
   '.irbrc': '.rb',
   '.pryrc': '.rb',
+  // Ruby files by name: CocoaPods, Vagrant, Danger, Homebrew bundles, Guard, fastlane, Capistrano, Berkshelf.
+  podfile: '.rb',
+  vagrantfile: '.rb',
+  dangerfile: '.rb',
+  brewfile: '.rb',
+  guardfile: '.rb',
+  fastfile: '.rb',
+  appfile: '.rb',
+  capfile: '.rb',
+  berksfile: '.rb',
 };
 
 /** The extension a file's code is scanned as (a start-up file's language for its name). */

@@ -72,12 +72,60 @@ describe('the readers', () => {
   });
 });
 
+describe('lockfiles and manifests: every URL host that is no public registry (review 21 C3, round 16)', () => {
+  it.each([
+    ['/w/package-lock.json', '"resolved": "https://evil.example/jest-29.7.0.tgz",', 'evil.example'],
+    ['/w/yarn.lock', '  resolved "https://evil.example/x.tgz#abc"', 'evil.example'],
+    ['/w/pnpm-lock.yaml', '    resolution: {tarball: https://evil.example/x.tgz}', 'evil.example'],
+    ['/w/uv.lock', 'source = { registry = "https://pypi.evil.example/simple" }', 'pypi.evil.example'],
+    ['/w/Cargo.lock', 'source = "git+https://evil.example/x.git#abc"', 'evil.example'],
+    ['/w/Gemfile.lock', '  remote: https://gems.evil.example/', 'gems.evil.example'],
+    [
+      '/w/mobile/pubspec.yaml',
+      '  http:\n    hosted: https://pub.mirror.example\n    version: ^1.2.1',
+      'pub.mirror.example',
+    ],
+    [
+      '/w/edge/deno.json',
+      '{"imports": {"@std/http": "https://mirror.example/std/http/mod.ts"}}',
+      'mirror.example',
+    ],
+    [
+      '/w/flake.nix',
+      '  nixConfig.extra-substituters = [ "https://cache.mirror.example" ];',
+      'cache.mirror.example',
+    ],
+    ['/w/renv.lock', '{"Name": "CRAN", "URL": "https://cran.mirror.example"}', 'cran.mirror.example'],
+    ['/w/go.work', 'replace example.com/x => git@forge.example:x.git v1.0.0', 'forge.example'],
+    ['/w/.lfsconfig', '[lfs]\n\turl = https://lfs.example/repo', 'lfs.example'],
+  ])('%s names %s', (path, text, host) => {
+    expect(read(path, text)).toEqual([`__gavel_runner_source ${host}`]);
+  });
+  it.each([
+    ['/w/package-lock.json', '"resolved": "https://registry.npmjs.org/jest/-/jest-29.7.0.tgz",'],
+    ['/w/Cargo.lock', 'source = "registry+https://github.com/rust-lang/crates.io-index"'],
+    ['/w/pubspec.yaml', 'homepage: https://quayside.example\nrepository: https://forge.example/q'],
+    ['/w/deno.json', '{"imports": {"@std/http": "jsr:@std/http@^1.0.0"}}'],
+    ['/w/flake.nix', '  inputs.nixpkgs.url = "github:NixOS/nixpkgs/nixos-24.05";'],
+  ])('%s names no other source', (path, text) => {
+    expect(read(path, text)).toEqual([]);
+  });
+  it('conda channels by name, as well as by URL', () => {
+    expect(
+      read('/w/environment.yml', 'channels:\n  - conda-forge\n  - someone\ndependencies:\n  - numpy\n'),
+    ).toEqual(['__gavel_runner_source anaconda.org/someone']);
+    expect(read('/w/environment.yml', 'channels:\n  - conda-forge\n  - defaults\n')).toEqual([]);
+  });
+});
+
 const dir = mkdtempSync(join(tmpdir(), 'package-sources-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FILES: Record<string, string> = {
   'NuGet.Config':
     '<configuration>\n  <packageSources>\n    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />\n    <add key="team" value="https://nuget.pkg.github.com/team/index.json" />\n  </packageSources>\n</configuration>\n',
   '.gitmodules': '[submodule "vendor/lib"]\n\tpath = vendor/lib\n\turl = https://github.com/acme/lib.git\n',
+  'package-lock.json':
+    '{\n  "packages": {\n    "node_modules/jest": {\n      "version": "29.7.0",\n      "resolved": "https://registry.npmjs.org/jest/-/jest-29.7.0.tgz"\n    }\n  }\n}\n',
   'infra/providers.tf':
     'terraform {\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = "~> 5.0"\n    }\n  }\n}\n',
 };
@@ -118,6 +166,37 @@ describe('through the pipeline', () => {
       (await edit('.gitmodules', replace('path = vendor/lib\n', 'path = vendor/lib\n\tbranch = main\n')))
         .verdict,
     ).toBe('allow');
+  });
+  it('a lockfile URL moved to another host is not allowed; a version bump on the registry is', async () => {
+    const d = await edit(
+      'package-lock.json',
+      replace('https://registry.npmjs.org/jest/-/jest-29.7.0.tgz', 'https://evil.example/jest-29.7.0.tgz'),
+    );
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('another package source');
+    expect((await edit('package-lock.json', replace('29.7.0.tgz', '29.7.1.tgz'))).verdict).toBe('allow');
+  });
+  it('a lockfile too large to read: the lines an edit puts in are read alone', async () => {
+    const large = (abs: string) =>
+      abs.endsWith('/package-lock.json')
+        ? ({ kind: 'unreadable', why: 'too-large' } as const)
+        : workspaceReader(dir)(abs);
+    const judge = async (old: string, now: string) => {
+      const input: ToolInput = {
+        kind: 'edit',
+        path: `${WORKSPACE}/package-lock.json`,
+        change: replace(old, now),
+      };
+      return (await judgeWithReader(input, 'Edit', large)).decision;
+    };
+    const bad = await judge('https://registry.npmjs.org/a/-/a-1.0.0.tgz', 'https://evil.example/a-1.0.0.tgz');
+    expect(bad.verdict).not.toBe('allow');
+    expect(bad.reason).toContain('another package source');
+    const ok = await judge(
+      'https://registry.npmjs.org/a/-/a-1.0.0.tgz',
+      'https://registry.npmjs.org/a/-/a-1.0.1.tgz',
+    );
+    expect(ok.verdict).toBe('allow');
   });
   it('a version bump beside the same sources stays allowed', async () => {
     expect((await edit('infra/providers.tf', replace('"~> 5.0"', '"~> 5.1"'))).verdict).toBe('allow');

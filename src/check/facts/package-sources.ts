@@ -2,7 +2,8 @@
  * Where a project's files say packages, plugins, providers or state come from, read when a change writes them:
  * NuGet sources (`NuGet.Config`, MSBuild `RestoreSources`/`RestoreAdditionalProjectSources`), Maven repositories
  * and mirrors (`pom.xml`, `settings.xml`), SwiftPM package URLs, Terraform provider registries, module hosts and
- * state backends, git submodules. Each host a change adds that is not a public default is another source (runner-files.ts says
+ * state backends, git submodules, and every URL host of a lockfile or of a manifest of Dart, Deno, Nix, R, conda,
+ * Haskell, CocoaPods, Julia or git LFS. Each host a change adds that is not a public default is another source (runner-files.ts says
  * so: uncertain). Pure.
  */
 
@@ -108,10 +109,111 @@ function submoduleSources(text: string): Entry[] {
   return out;
 }
 
+/**
+ * Public registries, mirrors of them and forges: a lockfile or manifest naming one of these names no source a user
+ * must state. Anything else a change adds is another source.
+ */
+const PUBLIC_HOSTS = new Set([
+  ...DEFAULT_HOSTS,
+  'registry.npmjs.org',
+  'registry.yarnpkg.com',
+  'registry.npmmirror.com',
+  'npm.pkg.github.com',
+  'pypi.org',
+  'files.pythonhosted.org',
+  'pypi.python.org',
+  'crates.io',
+  'index.crates.io',
+  'static.crates.io',
+  'rubygems.org',
+  'index.rubygems.org',
+  'packagist.org',
+  'repo.packagist.org',
+  'api.github.com',
+  'codeload.github.com',
+  'objects.githubusercontent.com',
+  'raw.githubusercontent.com',
+  'bitbucket.org',
+  'proxy.golang.org',
+  'sum.golang.org',
+  'pub.dev',
+  'pub.dartlang.org',
+  'cloud.r-project.org',
+  'cran.r-project.org',
+  'cran.rstudio.com',
+  'packagemanager.posit.co',
+  'packagemanager.rstudio.com',
+  'bioconductor.org',
+  'conda.anaconda.org',
+  'repo.anaconda.com',
+  'hackage.haskell.org',
+  'cache.nixos.org',
+  'channels.nixos.org',
+  'nixos.org',
+  'deno.land',
+  'jsr.io',
+  'esm.sh',
+  'cdn.jsdelivr.net',
+  'unpkg.com',
+  'repo.hex.pm',
+  'hex.pm',
+  'builds.hex.pm',
+  'cdn.cocoapods.org',
+  'dl.google.com',
+  'pkg.julialang.org',
+  'swiftpackageindex.com',
+  'download.pytorch.org',
+]);
+
+/** Keys whose URL is a page about the project, not where code comes from. */
+const ABOUT_KEY =
+  /^\s*["']?(?:homepage|repository|issue_tracker|documentation|funding|bugs|\$schema|description|website|changelog)["']?\s*[:=]/i;
+
+/**
+ * Every host a lockfile or a manifest names in a URL (`resolved`, `tarball`, `source`, `remote`, `dist.url`,
+ * `hosted:`, an import map's targets, a flake's inputs and substituters, a git `url`), one entry per host; a public
+ * registry, mirror or forge names none. The hosts the file had are diffed away by runner-files.ts, so only a host a
+ * change brings counts.
+ */
+function urlHosts(where: string): (text: string) => Entry[] {
+  return (text) => {
+    const found = new Set<string>();
+    for (const line of text.split('\n')) {
+      if (ABOUT_KEY.test(line) || !/:\/\/|@[\w.-]+:/.test(line)) continue;
+      for (const m of line.matchAll(
+        /\b(?:git\+)?(?:https?|git|ssh|s3|gs|ftp):\/\/(?:[^@/\s"']+@)?([A-Za-z0-9.-]+)|\bgit@([A-Za-z0-9.-]+):/g,
+      )) {
+        const host = (m[1] ?? m[2] ?? '').toLowerCase().replace(/\.$/, '');
+        if (host !== '' && !PUBLIC_HOSTS.has(host) && !/^(?:localhost|127\.0\.0\.1)$/.test(host))
+          found.add(host);
+      }
+    }
+    return [...found].map((host) => entry(where, host));
+  };
+}
+
+/** conda's channels by name (`- bioconda`) as well as by URL: anyone may publish a channel on anaconda.org. */
+function condaChannels(text: string): Entry[] {
+  const out = urlHosts('conda')(text);
+  const block = /^channels[ \t]*:[ \t]*\n((?:[ \t]+-[ \t]*\S+[ \t]*(?:\n|$))+)/m.exec(text)?.[1] ?? '';
+  for (const m of block.matchAll(/-\s*([\w.-]+)\s*$/gm)) {
+    const name = (m[1] ?? '').toLowerCase();
+    if (!/^(?:defaults|conda-forge|main|r|msys2|nodefaults|bioconda|pytorch|nvidia)$/.test(name))
+      out.push(entry('conda', `anaconda.org/${name}`));
+  }
+  return out;
+}
+
+/** Lockfiles and manifests whose URLs say where code comes from, by name. */
+const URL_SOURCE_FILES =
+  /^(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|uv\.lock|poetry\.lock|pdm\.lock|Pipfile(?:\.lock)?|Cargo\.lock|Gemfile\.lock|gems\.locked|composer\.lock|mix\.lock|pubspec(?:_overrides)?\.ya?ml|pubspec\.lock|renv\.lock|flake\.(?:nix|lock)|deno\.(?:jsonc?|lock)|import_map\.json|go\.work|cabal\.project(?:\.local)?|stack\.yaml|Package\.resolved|Podfile(?:\.lock)?|packages\.lock\.json|conda-lock\.ya?ml|pixi\.(?:toml|lock)|Manifest\.toml|\.lfsconfig)$/;
+
 /** A file that names package sources: the tool that reads it and its reader. */
 export interface SourceReader {
   name: string;
   read: (text: string) => Entry[];
+  /** Read line by line: a part of the file is read as that part. */
+  lineLocal?: boolean;
 }
 
 /** The source reader a file takes, by name; undefined for files that name no package source. */
@@ -123,5 +225,9 @@ export function sourceReader(path: string): SourceReader | undefined {
   if (name === 'Package.swift') return { name: 'SwiftPM', read: swiftSources };
   if (name.endsWith('.tf')) return { name: 'Terraform', read: terraformSources };
   if (name === '.gitmodules') return { name: 'git submodule', read: submoduleSources };
+  if (/^(?:environment|conda[\w.-]*)\.ya?ml$|^\.condarc$/.test(name))
+    return { name: 'conda', read: condaChannels };
+  if (URL_SOURCE_FILES.test(name))
+    return { name: 'package manager', read: urlHosts('source'), lineLocal: true };
   return undefined;
 }

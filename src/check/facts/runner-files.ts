@@ -88,6 +88,8 @@ type Reader = (text: string, place: ManifestPlace) => Entry[] | string;
 interface Runner {
   name: string;
   read: Reader;
+  /** Its reading is line by line (a lockfile's URL hosts): the lines an edit removes and adds can be read alone. */
+  lineLocal?: boolean;
 }
 
 const safeName = (s: string): string | undefined => (/^[\w.:@/-]{1,40}$/.test(s) ? s : undefined);
@@ -455,6 +457,43 @@ function gradleProperties(text: string): Entry[] {
   for (const m of text.matchAll(/^\s*org\.gradle\.jvmargs\s*[=:]\s*(.*)$/gm))
     if (/-javaagent|-agentpath|-agentlib|-Xbootclasspath|-XX:OnOutOfMemoryError|-XX:OnError/.test(m[1] ?? ''))
       out.push(['jvmargs', `__gavel_runner_setting ${m[1]}`]);
+  // A proxy or a trust store for every download the build makes (`systemProp.https.proxyHost`, `-Dhttps.proxyHost`).
+  for (const m of text.matchAll(
+    /(?:^\s*systemProp\.|-D)(https?\.proxyHost|javax\.net\.ssl\.trustStore\w*)\s*=\s*([^\s]*)/gim,
+  ))
+    out.push([m[1] ?? 'proxy', `__gavel_runner_trust ${m[2]}`]);
+  return out;
+}
+
+/**
+ * Nix: the shell a development shell runs as it starts (`shellHook = '' … ''`, devenv's `enterShell`), at every
+ * `nix develop`, `nix-shell` and `cd` under direnv's `use flake`: each line a command.
+ */
+function nixShellHooks(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const m of text.matchAll(/\b(shellHook|enterShell)\s*=\s*''([\s\S]*?)''(?!')/g))
+    for (const line of (m[2] ?? '').split('\n'))
+      if (line.trim() !== '' && !line.trim().startsWith('#')) out.push([m[1] ?? 'shellHook', line.trim()]);
+  for (const m of text.matchAll(/\b(shellHook|enterShell)\s*=\s*"((?:[^"\\]|\\.)*)"/g))
+    out.push([m[1] ?? 'shellHook', m[2] ?? '']);
+  return out;
+}
+
+/** devbox.json: `shell.init_hook` (run as the shell starts) and `shell.scripts`, each a string or a list of them. */
+function devboxHooks(text: string): Entry[] | string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return 'does not parse as JSON';
+  }
+  const shell = (doc as { shell?: { init_hook?: unknown; scripts?: unknown } } | null)?.shell;
+  const lines = (v: unknown): string[] =>
+    typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  const out: Entry[] = lines(shell?.init_hook).map((c): Entry => ['init_hook', c]);
+  const scripts = shell?.scripts;
+  if (scripts && typeof scripts === 'object')
+    for (const [k, v] of Object.entries(scripts)) for (const c of lines(v)) out.push([k, c]);
   return out;
 }
 
@@ -617,6 +656,7 @@ function runnerOf(path: string): Runner | undefined {
   // A file that names package sources: what it runs (if anything) and the hosts it names.
   return {
     name: runner?.name ?? sources.name,
+    lineLocal: runner === undefined && sources.lineLocal === true,
     read: (text, place) => {
       const own = runner === undefined ? [] : runner.read(text, place);
       return typeof own === 'string' ? own : [...own, ...sources.read(text)];
@@ -660,6 +700,8 @@ function ownRunnerOf(path: string): Runner | undefined {
       name: 'gradle',
       read: (text) => [...programFileLines('gradle', 'build-script', text), ...gradleRepositories(text)],
     };
+  if (/^(?:flake|shell|default|devenv)\.nix$/.test(name)) return { name: 'nix develop', read: nixShellHooks };
+  if (name === 'devbox.json') return { name: 'devbox', read: devboxHooks };
   if (name === 'mix.exs')
     return { name: 'mix', read: (text) => [...programFileLines('elixir', 'mix', text), ...mixSources(text)] };
   if (/^(GNUmakefile|[Mm]akefile)$|\.mk$/.test(name)) return { name: 'make', read: makeRecipes };
@@ -931,6 +973,25 @@ function readEdit(
   // With no reader at all, a whole text is judged whole: every command in it counts as added (stricter).
   // A notebook cell's new source: what it runs is read from the cell alone (its old source is not told).
   if (change.kind === 'cell') return added(request, abs, fileName, runner, cellShell(change.text), []);
+  // A file too large to read whole whose reading is line by line (a lockfile): the lines the edit takes out and puts
+  // in, read alone, are what it changes.
+  if (old === undefined && runner.lineLocal) {
+    const [out, put] =
+      change.kind === 'whole'
+        ? [[], [change.text]]
+        : change.kind === 'replace'
+          ? [change.edits.map((e) => e.old), change.edits.map((e) => e.new)]
+          : [
+              change.lines.filter((l) => l.startsWith('-')).map((l) => l.slice(1)),
+              change.lines.filter((l) => l.startsWith('+')).map((l) => l.slice(1)),
+            ];
+    const read = (lines: string[]) =>
+      runner.read(lines.join('\n'), { folder: dirname(abs), inWorkspace: () => false, isFile: () => false });
+    const after = read(put);
+    const before = read(out);
+    if (typeof after === 'string') return unsure(`as changed ${after}`);
+    return added(request, abs, fileName, runner, after, typeof before === 'string' ? [] : before);
+  }
   if (old === undefined && (needsDisk || disk?.kind === 'unreadable'))
     return unsure('could not be read whole');
   const next = newText(change, old);

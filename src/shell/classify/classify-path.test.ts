@@ -315,6 +315,7 @@ describe('the bundled table, by class', () => {
     ['a cluster admin config', '/etc/kubernetes/admin.conf', 'sensitive'],
     ['a raw disk', '/dev/nvme0n1', 'sensitive'],
     ['a source file named after secrets is not one', '/w/src/secrets.ts', 'workspace'],
+    ['an Android signing settings file', '/w/android/key.properties', 'sensitive'],
     ['a template suffix does not clear a key folder', '/h/.ssh/id_ed25519', 'sensitive'],
   ])('%s', (_name, abs, want) => {
     expect(classOf(abs, w)).toBe(want);
@@ -340,6 +341,19 @@ describe('the bundled table, by class', () => {
     ['the accounts table', '/etc/passwd'],
     ['a login module stack', '/etc/pam.d/sshd'],
     ["the SSH server's configuration", '/etc/ssh/sshd_config'],
+    [
+      'a dev container in a sub-folder (initializeCommand runs on the host)',
+      '/w/.devcontainer/py/devcontainer.json',
+    ],
+    ['a dev container at the top', '/w/.devcontainer.json'],
+    ['an editor workspace file (tasks and settings)', '/w/proj.code-workspace'],
+    ['a Gitea or Forgejo workflow', '/w/.forgejo/workflows/ci.yml'],
+    ['another CI service', '/w/.woodpecker.yml'],
+    ['a cloud build spec', '/w/buildspec.yml'],
+    ['a local direnv file', '/w/.envrc.local'],
+    ['an editor language server command', '/w/.helix/languages.toml'],
+    ['IDE file watchers', '/w/.idea/watcherTasks.xml'],
+    ['a dev environment with a start hook', '/w/devbox.json'],
   ])('%s is persistence', (_name, abs) => {
     expect(isPersistence(abs, w)).toBe(true);
   });

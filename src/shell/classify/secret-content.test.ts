@@ -36,6 +36,8 @@ const SERVICE_ACCOUNT = JSON.stringify({
 // Credential stores by class, under names that say nothing (fake values, full-length shapes).
 const TOKEN36 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const SHAPED: Record<string, string> = {
+  'credentials.csv':
+    'User name,Password,Access key ID,Secret access key,Console login link\nci,,AKIAIOSFODNN7EXAMPLE,wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY,https://x\n',
   'pgp.txt': '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOY\n-----END PGP PRIVATE KEY BLOCK-----\n',
   'putty.txt': 'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPrivate-Lines: 1\nAAAA\n',
   'kube.yaml':

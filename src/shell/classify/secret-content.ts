@@ -45,6 +45,8 @@ const SHAPES: readonly RegExp[] = [
   // AWS credentials ini, or an env file carrying the same value.
   /^\s*aws_secret_access_key\s*=/m,
   /^\s*(?:export\s+)?AWS_SECRET_ACCESS_KEY\s*[=:]\s*["']?[A-Za-z0-9/+]{40}/m,
+  // AWS access keys downloaded from the console (CSV): the header, then a key id and its secret.
+  /Access key ID,Secret access key[^\n]*\n[^\n]*\b[A-Z0-9]{16,}\s*,\s*[A-Za-z0-9/+]{30,}/,
   // kubeconfig: an embedded client key, or a user token/password under a `kind: Config` document.
   /^\s*client-key-data\s*:\s*[A-Za-z0-9+/=]{16,}/m,
   /^kind\s*:\s*Config\s*$[\s\S]*^\s+(?:token|password)\s*:\s*["']?[^\s"'<$]{8,}/m,
