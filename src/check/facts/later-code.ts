@@ -22,6 +22,7 @@ import { basename, extname } from 'node:path';
 import type { Category } from '../../core';
 import { type BuildRead, literalProcesses, PROCESS_LANGUAGES, readProgram, TOO_MANY } from '../../shell';
 import { CATEGORY_ORDER } from './category-reasons';
+import { compiledEffects } from './compiled-effects';
 
 /** Script-name markers of entries whose analysis counts only for the categories `keptCategories` names. */
 export const CONTAINED = 'container:';
@@ -399,7 +400,12 @@ export function plantedScan(
   if (language !== undefined) {
     const commands = literalProcesses(language, code) ?? [];
     if (commands === TOO_MANY) return 'starts more processes than gavel reads';
-    return commands.length === 0 ? undefined : commands.map((c): Entry => [marker, c]);
+    // What it does besides starting processes: a delete in home, a home credential read or sent.
+    const effects = compiledEffects(lines.join('\n')).map(
+      (e): Entry => [marker, `__gavel_runner_effect ${e}`],
+    );
+    const out = [...commands.map((c): Entry => [marker, c]), ...effects];
+    return out.length === 0 ? undefined : out;
   }
   // A shell source or a shell kernel's cell is the shell text itself.
   return [[marker, runner === undefined || runner === '' ? code : `${runner} ${shellQuote(code)}`]];

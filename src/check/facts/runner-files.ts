@@ -1062,7 +1062,9 @@ function added(
                       ? 'points the package manager at another package source'
                       : command.startsWith('__gavel_runner_trust')
                         ? 'sends its downloads through a proxy, or changes which certificates it trusts'
-                        : 'adds code the runner runs';
+                        : command.startsWith('__gavel_runner_effect ')
+                          ? `adds code that ${command.slice('__gavel_runner_effect '.length)}`
+                          : 'adds code the runner runs';
       uncertain.push({ code: 'dynamic-script', reason: `the change to ${where} ${what}` });
       continue;
     }

@@ -354,6 +354,11 @@ describe('the bundled table, by class', () => {
     ['an editor language server command', '/w/.helix/languages.toml'],
     ['IDE file watchers', '/w/.idea/watcherTasks.xml'],
     ['a dev environment with a start hook', '/w/devbox.json'],
+    [
+      'compiled bytecode Python loads before the source (review 21 C2)',
+      '/w/tests/__pycache__/helpers.cpython-311.pyc',
+    ],
+    ['an extension module that shadows a Python module', '/w/tests/helpers.cpython-311-x86_64-linux-gnu.so'],
   ])('%s is persistence', (_name, abs) => {
     expect(isPersistence(abs, w)).toBe(true);
   });

@@ -1,6 +1,6 @@
 /**
  * The processes source code in a language with no inline analysis starts by literal name (Go, Java and the other
- * JVM languages, C#, Elixir, Lua, Julia, Rust): `exec.Command("sh", "-c", "…")` is the command `sh -c '…'`,
+ * JVM languages, C#, Elixir, Lua, Julia, Rust, C/C++/Objective-C, Dart): `exec.Command("sh", "-c", "…")` is the command `sh -c '…'`,
  * `System.cmd("curl", ["-s", url])` with a computed word is no command gavel can name (left out: ordinary code).
  * For code a change plants where something runs it later (check/facts/later-code.ts): each command found is judged
  * for harm as a command line would be. Pure.
@@ -17,7 +17,9 @@ export type ProcessLanguage =
   | 'julia'
   | 'rust'
   | 'haskell'
-  | 'swift';
+  | 'swift'
+  | 'c'
+  | 'dart';
 
 /** A language's source file extensions. */
 export const PROCESS_LANGUAGES: Readonly<Record<string, ProcessLanguage>> = {
@@ -36,6 +38,16 @@ export const PROCESS_LANGUAGES: Readonly<Record<string, ProcessLanguage>> = {
   '.hs': 'haskell',
   '.lhs': 'haskell',
   '.swift': 'swift',
+  '.c': 'c',
+  '.h': 'c',
+  '.cc': 'c',
+  '.cpp': 'c',
+  '.cxx': 'c',
+  '.hpp': 'c',
+  '.hh': 'c',
+  '.m': 'c',
+  '.mm': 'c',
+  '.dart': 'dart',
 };
 
 const LEXING: Readonly<Record<ProcessLanguage, LexOptions>> = {
@@ -48,6 +60,8 @@ const LEXING: Readonly<Record<ProcessLanguage, LexOptions>> = {
   rust: { quotes: '"', slash: true, rust: true },
   haskell: { quotes: '"' },
   swift: { quotes: '"', slash: true, triple: true, interpolation: '\\(' },
+  c: { quotes: '"', slash: true },
+  dart: { quotes: `"'`, slash: true, triple: true, interpolation: '${' },
 };
 
 /** How a call's literal arguments make a command: an argv, one shell text, or a program and its argument string. */
@@ -69,6 +83,8 @@ const CALLS: Readonly<
   ],
   lua: [[/\b(?:os\.execute|io\.popen)\s*\(/g, 'shell']],
   julia: [[/\b(?:run|read|success|pipeline)\s*\(/g, 'shell']],
+  c: [[/(?<![\w.>])(?:system|popen|_popen|_wsystem)\s*\(/g, 'shell']],
+  dart: [[/\bProcess\.(?:run|runSync|start)\s*\(/g, 'argv']],
 };
 
 const shellWord = (w: string): string => (/^[\w./:=@%+-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`);
@@ -213,7 +229,7 @@ export function literalProcesses(
       let args = parts(inner);
       // Go's CommandContext and Julia's read(cmd, String): the context or the type is no word.
       if (/Context/.test(m[0])) args = args.slice(1);
-      if (language === 'julia') args = args.slice(0, 1);
+      if (language === 'julia' || language === 'c') args = args.slice(0, 1);
       const c = command(args, shape, strings);
       if (c !== undefined) out.push(c);
     }
