@@ -87,3 +87,17 @@ describe('protected names in any case (a case-insensitive file system opens the 
     expect(pathCategories('/home/u/proj/src/Hooks.ts', 'write', env).categories).toEqual([]);
   });
 });
+
+describe("a write tool changing git's own records (review 21 H1)", () => {
+  it.each([
+    '/home/u/proj/.git/refs/heads/main',
+    '/home/u/proj/.git/packed-refs',
+    '/home/u/proj/.git/logs/HEAD',
+    '/home/u/proj/.GIT/index',
+  ])('%s discards local work', (path) => {
+    expect(pathCategories(path, 'write', env).categories).toContain('local_work_loss');
+  });
+  it('a commit message file does not', () => {
+    expect(pathCategories('/home/u/proj/.git/COMMIT_EDITMSG', 'write', env).categories).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import { isAgentConfig, isBlockDevice, isPersistence } from '../detect/path-effe
 import type { PathRef, ShellEnv } from '../types';
 import { protectQuoted } from '../walk/markers';
 import { resolvePath, scopeFor } from './classify-path';
+import { isGitRecord } from './git-records';
 import { globReach } from './glob-reach';
 import { clearedRead, holdsSecretContent } from './secret-content';
 
@@ -40,6 +41,7 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
   if (role !== 'read') {
     if (seen.some((x) => isAgentConfig(x, scope))) categories.push('agent_self_modification');
     if (role === 'write' && seen.some((x) => isPersistence(x, scope))) categories.push('persistence');
+    if (seen.some((x) => isGitRecord(x))) categories.push('local_work_loss');
     if (role === 'write' && seen.some((x) => isBlockDevice(x))) categories.push('block_device_write');
   }
   if (role === 'delete' && p !== undefined) {

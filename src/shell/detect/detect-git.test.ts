@@ -199,3 +199,26 @@ describe('a file git reads and may print, set in its configuration (review 17)',
     ).toEqual([]);
   });
 });
+
+describe("git's own records changed by hand (review 21 H1)", () => {
+  it.each([
+    ['a branch ref deleted', 'rm -f .git/refs/heads/feature'],
+    ['the reflog deleted', 'rm -rf .git/logs'],
+    ['the index deleted', 'rm .git/index'],
+    ['packed refs deleted', 'rm -f .git/packed-refs'],
+    ['a ref overwritten', 'echo 0000000000000000000000000000000000000000 > .git/refs/heads/main'],
+    ['the reflog emptied', 'truncate -s 0 .git/logs/HEAD'],
+    ['unreachable objects pruned', 'git prune'],
+    ['a submodule reflog deleted', 'rm -rf .git/modules/lib/logs'],
+  ])('%s discards local work', (_name, command) => {
+    expect(categories(command)).toContain('local_work_loss');
+  });
+  it.each([
+    ['a stale lock removed', 'rm -f .git/index.lock'],
+    ['a dry run of prune', 'git prune -n'],
+    ['an exclude appended', 'echo dist >> .git/info/exclude'],
+    ['a commit message file read', 'cat .git/COMMIT_EDITMSG'],
+  ])('%s does not', (_name, command) => {
+    expect(categories(command)).not.toContain('local_work_loss');
+  });
+});

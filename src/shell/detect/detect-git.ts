@@ -454,6 +454,10 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
     case 'gc':
       if (opts.some((o) => o.startsWith('--prune=now'))) loss('prunes unreachable commits now');
       return undefined;
+    case 'prune':
+      // Objects no ref reaches (a branch's commits after its ref file is gone) are deleted for good.
+      if (!flag('n', '--dry-run')) loss('deletes the objects no ref reaches, for good');
+      return undefined;
     case 'update-ref':
       if (flag('d')) loss('deletes a ref');
       else if (isDefaultBranch(plain(positionals[0]), pushContext, true))

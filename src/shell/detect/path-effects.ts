@@ -13,6 +13,7 @@ import {
   realOf,
   resolvePath,
 } from '../classify/classify-path';
+import { isGitRecord } from '../classify/git-records';
 import { wordMayNameSecret } from '../classify/glob-reach';
 import { clearedRead, holdsSecretContent, markedRead } from '../classify/secret-content';
 import { isGeneratedFolder } from '../data/generated-folders';
@@ -204,6 +205,15 @@ function pathHits(
       r.hit(
         'disable_security_control',
         `\`${inv.program}\` removes an installed git hook (${shortPath(word)})`,
+        inv.segment,
+      );
+    }
+    // git's own records (refs, packed refs, the reflog, the index, objects, grafts): a branch, the record that
+    // recovers a lost commit or the staged work goes with them.
+    if (isGitRecord(p)) {
+      r.hit(
+        'local_work_loss',
+        `\`${inv.program}\` ${role === 'delete' ? 'deletes' : 'overwrites'} git's own records (${shortPath(word)})`,
         inv.segment,
       );
     }
