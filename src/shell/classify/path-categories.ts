@@ -14,6 +14,7 @@ import { protectQuoted } from '../walk/markers';
 import { resolvePath, scopeFor } from './classify-path';
 import { isGitRecord } from './git-records';
 import { globReach } from './glob-reach';
+import { instructionImports } from './instruction-imports';
 import { clearedRead, holdsSecretContent } from './secret-content';
 
 export interface PathVerdict {
@@ -42,6 +43,9 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
     if (seen.some((x) => isAgentConfig(x, scope))) categories.push('agent_self_modification');
     if (role === 'write' && seen.some((x) => isPersistence(x, scope))) categories.push('persistence');
     if (seen.some((x) => isGitRecord(x))) categories.push('local_work_loss');
+    // A file an instruction file imports (`@docs/conventions.md` in CLAUDE.md) is part of the agent's instructions.
+    if (!categories.includes('agent_self_modification') && seen.some((x) => instructionImports(env).has(x)))
+      categories.push('agent_self_modification');
     if (role === 'write' && seen.some((x) => isBlockDevice(x))) categories.push('block_device_write');
   }
   if (role === 'delete' && p !== undefined) {

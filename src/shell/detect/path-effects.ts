@@ -15,6 +15,7 @@ import {
 } from '../classify/classify-path';
 import { isGitRecord } from '../classify/git-records';
 import { wordMayNameSecret } from '../classify/glob-reach';
+import { instructionImports } from '../classify/instruction-imports';
 import { clearedRead, holdsSecretContent, markedRead } from '../classify/secret-content';
 import { isGeneratedFolder } from '../data/generated-folders';
 import type { PathRef } from '../types';
@@ -192,7 +193,7 @@ function pathHits(
   r: Reporter,
 ): void {
   if ((role === 'write' || role === 'delete') && p !== undefined) {
-    if (isAgentConfig(p, r.scope)) {
+    if (isAgentConfig(p, r.scope) || instructionImports(r.env).has(p)) {
       r.hit(
         'agent_self_modification',
         `\`${inv.program}\` changes agent or gavel configuration (${shortPath(word)})`,
