@@ -298,14 +298,15 @@ function fetchFacts(
   if ('uncertain' in target) return { targets: [], uncertain: [target.uncertain] };
   if (target.path !== undefined) return pathFacts(request, target.path, 'read', base, policy, env, inScope);
   const docs = readOnly && policy.catalogue.documentationHosts.has(target.host);
-  const found = hostCategories(target.host, env, target.port).filter(
+  const found = hostCategories(target.host, env, target.port, target.urlPath).filter(
     (c) => !(docs && c === 'outbound_network_to_unstated_host'),
   );
   // A credential written literally into the URL leaves with the request, to a stated host too.
   if (carriesSecret(url) && !found.includes('credential_exfiltration') && !isLocalHost(target.host))
     found.push('credential_exfiltration');
   const categories = found.map((c) =>
-    c === 'credential_exfiltration' && !hostCategories(target.host, env, target.port).includes(c)
+    c === 'credential_exfiltration' &&
+    !hostCategories(target.host, env, target.port, target.urlPath).includes(c)
       ? LITERAL_SECRET
       : fact(c),
   );

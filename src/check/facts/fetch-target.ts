@@ -6,7 +6,7 @@
 import type { Uncertainty } from '../../shell';
 
 export type FetchTarget =
-  | { host: string; port?: number; path?: undefined }
+  | { host: string; port?: number; path?: undefined; urlPath?: string }
   | { path: string }
   | { uncertain: Uncertainty };
 
@@ -25,7 +25,8 @@ export function fetchTarget(url: string): FetchTarget {
   if (scheme === 'http:' || scheme === 'https:') {
     const host = parsed.hostname.toLowerCase();
     if (host === '') return { uncertain: { code: 'invalid-url', reason: 'the URL names no host' } };
-    return parsed.port === '' ? { host } : { host, port: Number(parsed.port) };
+    const urlPath = parsed.pathname;
+    return parsed.port === '' ? { host, urlPath } : { host, port: Number(parsed.port), urlPath };
   }
   if (scheme === 'file:') {
     const host = parsed.hostname.toLowerCase();

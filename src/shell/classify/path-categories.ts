@@ -67,11 +67,11 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
     : { ref, categories };
 }
 
-export function hostCategories(host: string, env: ShellEnv, port?: number): Category[] {
+export function hostCategories(host: string, env: ShellEnv, port?: number, path?: string): Category[] {
   const out: Category[] = [];
   if (isMetadataHost(host)) out.push('secret_material_read');
-  // An administration port on this machine or its network: a container engine's API, a secret store.
-  const admin = adminPortCategory(host, port);
+  // An administration port or path on this machine or its network: a container engine's API, a secret store.
+  const admin = adminPortCategory(host, port, path);
   if (admin !== undefined && !out.includes(admin)) out.push(admin);
   if (!isLocalHost(host) && !isStatedHost(host.toLowerCase(), env))
     out.push('outbound_network_to_unstated_host');

@@ -101,6 +101,20 @@ describe('web fetch of an administration port', () => {
 
   it('a dev server port is plain', () => {
     expect(hostCategories('localhost', env, 3000)).toEqual([]);
+    expect(hostCategories('localhost', env, 8001, '/health')).toEqual([]);
+    expect(hostCategories('localhost', env, 8080, '/actuator/health')).toEqual([]);
+  });
+
+  it.each([
+    ['a cluster API through kubectl proxy', '127.0.0.1', 8001, '/api/v1/secrets', 'privilege_escalation'],
+    ["an application server's environment", '127.0.0.1', 8080, '/actuator/env', 'secret_material_read'],
+    ['a heap dump under a base path', 'localhost', 8081, '/manage/actuator/heapdump', 'secret_material_read'],
+    ['a secret store API on another port', 'localhost', 18200, '/v1/secret/data/app', 'secret_material_read'],
+  ] as const)('%s (review 21 M2)', (_name, host, port, path, category) => {
+    expect(hostCategories(host, env, port, path)).toContain(category);
+  });
+  it('the same paths on a public host are no local service', () => {
+    expect(hostCategories('docs.example.com', env, 443, '/actuator/env')).not.toContain('secret_material_read');
   });
 });
 

@@ -33,13 +33,25 @@ const RAW_SCHEMES =
 const ENGINE_SOCKET =
   /(?:docker|containerd|podman|crio|cri-dockerd|kubelet|buildkit)[^/]*\.sock$|\/docker\.sock$/i;
 
-/** The category of reaching `port` on `host`, when the host is this machine or its network; else undefined. */
-export function adminPortCategory(host: string, port: number | undefined): Category | undefined {
-  if (port === undefined) return undefined;
+/**
+ * Paths of services on this machine that answer with its secrets or configuration, on any port: an application
+ * server's environment and heap dumps (`/actuator/env`), a cluster's secrets through a proxy, a key-value or
+ * secret store's API.
+ */
+const SECRET_PATH =
+  /^\/(?:[\w-]+\/)?actuator\/(?:env|heapdump|configprops|threaddump)\b|^\/api\/v1\/(?:namespaces\/[^/]+\/)?secrets\b|^\/v1\/(?:kv|secret|sys)\/|^\/(?:env|environment|\.env)$|^\/debug\/vars\b/i;
+
+/**
+ * The category of reaching `port` (and `path`) on `host`, when the host is this machine or its network; else
+ * undefined.
+ */
+export function adminPortCategory(host: string, port: number | undefined, path = ''): Category | undefined {
   const cls = addressClass(host);
   if (cls === 'public') return undefined;
-  if (CONTROL_PORTS.has(port)) return 'privilege_escalation';
-  if (SECRET_PORTS.has(port)) return 'secret_material_read';
+  if (port === CLUSTER_PROXY_PORT && CLUSTER_API_PATH.test(path)) return 'privilege_escalation';
+  if (port !== undefined && CONTROL_PORTS.has(port)) return 'privilege_escalation';
+  if (port !== undefined && SECRET_PORTS.has(port)) return 'secret_material_read';
+  if (SECRET_PATH.test(path)) return 'secret_material_read';
   return undefined;
 }
 
@@ -113,7 +125,7 @@ export function localService(url: string, inv: Invocation, r: Reporter): boolean
     );
     return false;
   }
-  const category = adminPortCategory(u.host, port);
+  const category = adminPortCategory(u.host, port, u.path);
   if (category === 'privilege_escalation')
     r.hit(
       category,
@@ -121,7 +133,11 @@ export function localService(url: string, inv: Invocation, r: Reporter): boolean
       inv.segment,
     );
   else if (category === 'secret_material_read')
-    r.hit(category, `\`${inv.program}\` reads a configuration or secret store (port ${port})`, inv.segment);
+    r.hit(
+      category,
+      `\`${inv.program}\` reads a configuration or secret store (${port === undefined ? 'its path' : `port ${port}`})`,
+      inv.segment,
+    );
   return false;
 }
 
