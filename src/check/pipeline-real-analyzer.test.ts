@@ -503,8 +503,18 @@ describe("a harness's content search prints the lines its pattern matches (ADR 0
       { globs: ['*.ts'], lines: { pattern: 'password', ignoreCase: false } },
     ],
     ['a quote in the pattern stays one word', { lines: { pattern: "pass'word", ignoreCase: false } }],
+    [
+      'names only, of a setting name',
+      { lines: { pattern: 'db_password', ignoreCase: false, namesOnly: true } },
+    ],
   ])('allowed: %s', async (_n, input) => {
     expect((await grep(input)).decision.verdict).toBe('allow');
+  });
+
+  it('names only, of a pattern reaching into the value, answers for the secret (review 21 M1)', async () => {
+    const r = await grep({ lines: { pattern: 'password: h', ignoreCase: false, namesOnly: true } });
+    expect(r.decision.verdict).toBe('escalate');
+    expect(r.decision.categories).toContain('secret_material_read');
   });
 });
 

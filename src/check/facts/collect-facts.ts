@@ -271,7 +271,8 @@ function withPrintedSecrets(facts: Facts, lines: boolean, analysis: ShellAnalysi
   if (!hit || !first) return facts;
   const printed = {
     category: 'secret_material_read' as const,
-    reason: 'prints lines of a secret file below the folder that its pattern matches',
+    reason:
+      'prints lines of a secret file below the folder that its pattern matches, or tells what one holds',
   };
   return {
     ...facts,
@@ -329,7 +330,7 @@ const quoted = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
  */
 export function linesSearchCommand(path: string, globs: readonly string[], lines: SearchLines): string {
   const options = [
-    '-n',
+    lines.namesOnly ? '-l' : '-n',
     '--hidden',
     ...(lines.ignoreCase ? ['-i'] : []),
     ...globs.flatMap((g) => ['-g', quoted(g)]),

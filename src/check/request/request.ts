@@ -15,6 +15,11 @@ export interface SearchLines {
   ignoreCase: boolean;
   /** The pattern may match across lines (Grep's `multiline`): no line-by-line reading of it holds. */
   multiline?: true;
+  /**
+   * Only the names (or counts) of matching files are printed: whether a file matches still tells what it holds, so
+   * a pattern that reaches into a secret's value is a read of it (the bit it answers, asked again and again).
+   */
+  namesOnly?: true;
 }
 
 export type ToolInput =

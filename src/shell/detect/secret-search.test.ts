@@ -125,6 +125,19 @@ describe('a file whose name says nothing is a secret by its content (round 13)',
   });
 });
 
+describe('a names-only search whose pattern reaches into a secret value answers for it (review 21 M1)', () => {
+  it.each([
+    ['grep -l of a value prefix', "grep -rl 'API_KEY=sk-l' ."],
+    ['grep -q of a value', 'grep -rq hunter2 .'],
+    ['rg -c of a value, ignored files read', "rg -c -uu 'DB_PASSWORD=h'"],
+  ])('%s: %s', (_name, command) => {
+    expect(workspace(ENV)(command).categories).toContain('secret_material_read');
+  });
+  it('a names-only search of a setting name alone tells nothing of its value', () => {
+    expect(workspace(ENV)('grep -rl API_KEY .').categories).not.toContain('secret_material_read');
+  });
+});
+
 describe('a search that does not print a secret file stays quiet', () => {
   it.each([
     ['a pattern no line of it matches', 'grep -rn useEffect .'],

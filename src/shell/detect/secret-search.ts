@@ -288,7 +288,7 @@ const MAX_LINES = 2000;
  * and its pattern matches; a folder git ignores is entered (a search that honours ignore rules then skips the file
  * found there).
  */
-function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
+function matchedSecrets(inv: Invocation, r: Reporter, s: Search, valueOnly = false): string[] {
   const regexes = s.patterns.map((p) => (p === undefined ? undefined : asRegex(p, s.dialect)));
   const matches = (text: string): boolean => {
     const lines = text
@@ -296,7 +296,9 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
       .slice(0, MAX_LINES)
       .filter((l) => secretLine(l));
     if (s.invert) return lines.length > 0;
-    return regexes.some((re) => re === undefined || lines.some((l) => re.test(l)));
+    return regexes.some(
+      (re) => re === undefined || lines.some((l) => (valueOnly ? reachesValue(re, l) : re.test(l))),
+    );
   };
   const out: string[] = [];
   const roots: string[] = [];
@@ -330,11 +332,28 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search): string[] {
   return out;
 }
 
+/**
+ * Does a match of `re` in a secret line reach past the setting's name into its value (`API_KEY=sk-l` does,
+ * `API_KEY` does not)? A line that is no setting (a key block) is all value.
+ */
+function reachesValue(re: RegExp, line: string): boolean {
+  const setting = SETTING.exec(line);
+  const valueAt = setting ? line.length - (setting[2] ?? '').length : 0;
+  const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  for (const m of line.matchAll(global)) {
+    if ((m.index ?? 0) + m[0].length > valueAt) return true;
+    if (m[0].length === 0) break;
+  }
+  return false;
+}
+
 export function secretSearch(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript) return;
   const s = readSearch(inv);
-  if (s === undefined || s.noLines) return;
-  const first = matchedSecrets(inv, r, s)[0];
+  if (s === undefined) return;
+  // Names, counts or only a status: whether a secret file matches answers for its value when the pattern reaches
+  // into it (asked again and again, it spells the secret out); a pattern of a setting's name tells nothing new.
+  const first = matchedSecrets(inv, r, s, s.noLines)[0];
   if (first !== undefined) touchPath({ text: first, flow: OPAQUE_FLOW }, 'read', inv, r);
 }
 

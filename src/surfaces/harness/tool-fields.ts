@@ -34,24 +34,27 @@ export function optionalPath(input: unknown, cwd: string, ...names: string[]): s
 const NO_LINES = new Set(['files_with_matches', 'count', 'files', 'files_with_matches_count']);
 
 /**
- * The lines a content search tool prints (`SearchLines`): its `pattern`, unless the tool is told to print only file
- * names or counts (`output_mode`); `namesByDefault`: the tool prints names when no output mode is given (Claude
+ * The lines a content search tool prints (`SearchLines`): its `pattern`, and whether it is told to print only file
+ * names or counts (`output_mode`: `namesOnly`); `namesByDefault`: the tool prints names when no output mode is given (Claude
  * Code's Grep). Case is ignored when the input says so (`-i`, `ignore_case`, `case_sensitive: false`).
  */
 export function searchLines(input: unknown, namesByDefault = false): SearchLines | undefined {
   if (!isRecord(input) || typeof input.pattern !== 'string' || input.pattern === '') return undefined;
   const mode = input.output_mode ?? input.outputMode;
-  // Only a mode that surely prints no line leaves the lines out; an unknown one is taken to print them.
-  if (mode === undefined ? namesByDefault : NO_LINES.has(String(mode))) return undefined;
+  // A mode that surely prints no line prints names or counts: whether a file matches still answers for its content.
+  const namesOnly = mode === undefined ? namesByDefault : NO_LINES.has(String(mode));
   const ignoreCase =
     input['-i'] === true ||
     input.ignore_case === true ||
     input.ignoreCase === true ||
     input.case_sensitive === false ||
     input.caseSensitive === false;
-  return input.multiline === true
-    ? { pattern: input.pattern, ignoreCase, multiline: true }
-    : { pattern: input.pattern, ignoreCase };
+  return {
+    pattern: input.pattern,
+    ignoreCase,
+    ...(input.multiline === true ? { multiline: true as const } : {}),
+    ...(namesOnly ? { namesOnly: true as const } : {}),
+  };
 }
 
 /** A read input with the lines its search prints, when it prints any. */

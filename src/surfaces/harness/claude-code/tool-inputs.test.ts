@@ -48,7 +48,19 @@ describe('fromClaudeCode', () => {
       [{ kind: 'edit', path: '/r/n.ipynb', change: { kind: 'cell', text: '' } }],
     ],
     ['WebFetch', { url: 'https://x.dev', prompt: 'p' }, [{ kind: 'web_fetch', url: 'https://x.dev' }]],
-    ['Grep', { pattern: 'x' }, [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }]],
+    [
+      'Grep',
+      { pattern: 'x' },
+      [
+        {
+          kind: 'read',
+          path: '/cwd',
+          search: 'contents',
+          globs: [],
+          lines: { pattern: 'x', ignoreCase: false, namesOnly: true },
+        },
+      ],
+    ],
     [
       'Grep',
       { pattern: 'x', output_mode: 'content', '-i': true },
@@ -78,12 +90,28 @@ describe('fromClaudeCode', () => {
     [
       'Grep',
       { pattern: 'x', output_mode: 'count' },
-      [{ kind: 'read', path: '/cwd', search: 'contents', globs: [] }],
+      [
+        {
+          kind: 'read',
+          path: '/cwd',
+          search: 'contents',
+          globs: [],
+          lines: { pattern: 'x', ignoreCase: false, namesOnly: true },
+        },
+      ],
     ],
     [
       'Grep',
       { pattern: 'x', glob: '**/*.pem' },
-      [{ kind: 'read', path: '/cwd', search: 'contents', globs: ['**/*.pem'] }],
+      [
+        {
+          kind: 'read',
+          path: '/cwd',
+          search: 'contents',
+          globs: ['**/*.pem'],
+          lines: { pattern: 'x', ignoreCase: false, namesOnly: true },
+        },
+      ],
     ],
     [
       'Glob',

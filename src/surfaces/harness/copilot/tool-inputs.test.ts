@@ -59,7 +59,15 @@ describe('fromCopilot', () => {
     [
       'grep',
       { pattern: 'x', output_mode: 'files_with_matches' },
-      [{ kind: 'read', path: '/repo', search: 'contents', globs: [] }],
+      [
+        {
+          kind: 'read',
+          path: '/repo',
+          search: 'contents',
+          globs: [],
+          lines: { pattern: 'x', ignoreCase: false, namesOnly: true },
+        },
+      ],
     ],
     [
       'glob',
