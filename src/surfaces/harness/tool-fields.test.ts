@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMcpName } from './tool-fields';
+import { fileChange, parseMcpName } from './tool-fields';
 
 describe('parseMcpName', () => {
   it.each([
@@ -9,5 +9,22 @@ describe('parseMcpName', () => {
     ['Bash', undefined],
   ])('%s', (name, want) => {
     expect(parseMcpName(name)).toEqual(want);
+  });
+});
+
+describe('fileChange: a replace-all flag in another type is read the wider way (review 21)', () => {
+  it.each([
+    [true, true],
+    ['true', true],
+    [1, true],
+    [false, false],
+    ['false', false],
+    [undefined, false],
+  ])('replace_all %j: every occurrence %s', (flag, all) => {
+    const change = fileChange({ file_path: '/r/a', old_string: 'a', new_string: 'b', replace_all: flag });
+    expect(change).toEqual({
+      kind: 'replace',
+      edits: [all ? { old: 'a', new: 'b', all: true } : { old: 'a', new: 'b' }],
+    });
   });
 });

@@ -159,11 +159,15 @@ export function fileChange(input: unknown): FileChange | undefined {
     const now = str(r, 'new_string', 'newText', 'newString', 'new_str');
     if (old === undefined || now === undefined) return undefined;
     const count = r.expected_replacements;
+    // A flag given in another type (`"true"`, `1`) may be coerced by the harness: the wider reading is judged.
+    const flagged = (v: unknown): boolean =>
+      v !== undefined && v !== false && v !== null && v !== 'false' && v !== 0;
     const all =
-      r.replace_all === true ||
-      r.replaceAll === true ||
-      r.allow_multiple === true ||
-      (typeof count === 'number' && count > 1);
+      flagged(r.replace_all) ||
+      flagged(r.replaceAll) ||
+      flagged(r.allow_multiple) ||
+      (typeof count === 'number' && count > 1) ||
+      (typeof count === 'string' && Number(count) > 1);
     return all ? { old, new: now, all: true } : { old, new: now };
   };
   if (Array.isArray(input.edits)) {
