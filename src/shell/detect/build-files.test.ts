@@ -177,6 +177,26 @@ tasks.test { useJUnitPlatform() }
 application { mainClass.set("app.MainKt") }
 `;
     expect(readProgram('gradle', kts)).toEqual({ commands: [], loads: [] });
+    // A release keystore in home named by the signing configuration is read only to sign (round 16).
+    const signing = `android {
+  signingConfigs {
+    create("release") {
+      storeFile = file(System.getenv("HOME") + "/keys/release.jks")
+      storePassword = System.getenv("STORE_PASSWORD")
+    }
+  }
+}
+`;
+    expect(readProgram('gradle', signing)).toEqual({ commands: [], loads: [] });
+    expect(
+      readProgram(
+        'gradle',
+        'android { signingConfigs { create("r") {\n storeFile = file(run { Runtime.getRuntime().exec("id"); "x" })\n } } }\n',
+      ).opaque,
+    ).toBeDefined();
+    expect(
+      readProgram('gradle', 'val k = file(System.getenv("HOME") + "/.ssh/id_rsa").readText()\n').opaque,
+    ).toBe('reaches the home folder');
     const sbt = `ThisBuild / scalaVersion := "3.3.1"
 lazy val root = (project in file(".")).settings(name := "app", libraryDependencies += "org.scalameta" %% "munit" % "0.7.29" % Test)
 `;

@@ -583,6 +583,26 @@ function gradleActions(code: string, strings: readonly (string | undefined)[]): 
   return undefined;
 }
 
+/** A keystore setting's value: strings, `System.getenv`, Gradle properties, `file(…)`, joined with `+`/`?:`. */
+const SIGNING_VALUE =
+  /^(?:\s|[()+]|\?:|S\d+|\bas\s+String\b|\b(?:rootProject\.|project\.)?file\b|\bSystem\.getenv\b|\bproviders\.(?:gradleProperty|environmentVariable)\b|\.(?:orNull|get|getOrElse)\b|\b(?:project\.)?(?:findProperty|property)\b|!!)*$/;
+
+/** Gradle code with the keystore settings of its `signingConfigs { … }` blocks taken out. */
+function withoutSigningStores(code: string): string {
+  let out = code;
+  for (const m of code.matchAll(/\bsigningConfigs\s*\{/g)) {
+    const body = balanced(code, (m.index ?? 0) + m[0].length, '{}', '');
+    if (body === undefined) continue;
+    // Only a value made of strings, environment or property lookups and `file(…)`: any other code stays.
+    const kept = body.replace(
+      /^[ \t]*(?:storeFile|storePassword|keyAlias|keyPassword|storeType)\s*=([^\n;]*)$/gm,
+      (line, value: string) => (SIGNING_VALUE.test(value) ? '' : line),
+    );
+    out = out.replace(body, kept);
+  }
+  return out;
+}
+
 /** A build program in a compiled or JVM language: inert unless its code names an API that reaches out. */
 export function readProgram(language: ProgramLanguage, text: string): BuildRead {
   if (tooLong(text)) return opaque('is too large to follow');
@@ -594,7 +614,13 @@ export function readProgram(language: ProgramLanguage, text: string): BuildRead 
   if (!lexed) return opaque('does not parse');
   let { code } = lexed;
   const { strings } = lexed;
-  if (strings.some((s) => s !== undefined && HOME_STRINGS.test(s))) return opaque('reaches the home folder');
+  // A Gradle signing configuration naming a keystore in home and its passwords from the environment
+  // (`storeFile = file(System.getenv("HOME") + …)`) reads them only to sign a release, with the user's own key for its
+  // purpose: not code reaching home or the environment.
+  if (language === 'gradle') code = withoutSigningStores(code);
+  const used = (i: number): boolean => language !== 'gradle' || new RegExp(`\\bS${i}\\b`).test(code);
+  if (strings.some((s, i) => s !== undefined && HOME_STRINGS.test(s) && used(i)))
+    return opaque('reaches the home folder');
   // A build program naming a file of a home, the system's settings or temporary folders reads what is not the
   // project's (a build script printing `~/.aws/credentials` as a cargo warning).
   if (language !== 'gradle' && strings.some((s) => s !== undefined && OUTSIDE_READ.test(s)))
