@@ -19,7 +19,16 @@ const FILES: Record<string, ScriptFile> = {
   }),
   [`${P}/cb/composer.json`]: json({
     name: 'a/b',
-    scripts: { 'post-autoload-dump': ['Illuminate\\Foundation\\ComposerScripts::postAutoloadDump'] },
+    scripts: { 'post-autoload-dump': ['Acme\\Installer::run'] },
+  }),
+  [`${P}/laravel/composer.json`]: json({
+    name: 'a/b',
+    scripts: {
+      'post-autoload-dump': [
+        'Illuminate\\Foundation\\ComposerScripts::postAutoloadDump',
+        '@php artisan package:discover --ansi',
+      ],
+    },
   }),
   [`${P}/broken/composer.json`]: { kind: 'text', text: '{"scripts": ' },
 };
@@ -42,6 +51,11 @@ describe('composer scripts', () => {
   it('a PHP callback and a manifest that does not parse are uncertain', () => {
     expect(codes(at('cb', 'composer dump-autoload'))).toContain('dynamic-script');
     expect(codes(at('broken', 'composer test'))).toContain('dynamic-script');
+  });
+  it("a framework's own install hook is the framework's code, run as any install runs it (round 16)", () => {
+    const a = at('laravel', 'composer install');
+    expect(codes(a)).toEqual([]);
+    expect(categories(a)).toEqual([]);
   });
   it('ordinary scripts with @php and @other references stay quiet', () => {
     const a = at('ok', 'composer install');

@@ -16,6 +16,14 @@ import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
 import { inFolder, projectFile } from './project-file';
 
+/** Callbacks of frameworks' and composer's own that every project of theirs carries. */
+const KNOWN_CALLBACKS = new Set([
+  'Illuminate\\Foundation\\ComposerScripts::postAutoloadDump',
+  'Illuminate\\Foundation\\ComposerScripts::postInstall',
+  'Illuminate\\Foundation\\ComposerScripts::postUpdate',
+  'Composer\\Config::disableProcessTimeout',
+]);
+
 /** Composer's own commands (and the event scripts each fires); any other first word names a script. */
 const INSTALL_EVENTS = [
   'pre-install-cmd',
@@ -129,6 +137,9 @@ export function composerScripts(inv: Invocation, r: Reporter): void {
     for (const entry of entries as string[]) {
       const text = entry.trim();
       if (/^[A-Za-z_\\][\w\\]*::\w+$/.test(text)) {
+        // A framework's own install hooks (Laravel's autoload dump, composer's process timeout) are the installed
+        // framework's code, run as any install runs it; any other callback is code gavel does not follow.
+        if (KNOWN_CALLBACKS.has(text.replace(/^\\/, ''))) continue;
         say(inv, r, 'runs a PHP callback from composer.json: code gavel does not follow');
         return false;
       }
