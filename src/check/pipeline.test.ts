@@ -288,6 +288,14 @@ describe('categories from paths and hosts', () => {
       'in-scope',
     ],
     [
+      'WebFetch of the Flutter documentation (round 16)',
+      { kind: 'web_fetch', url: 'https://docs.flutter.dev/cookbook/testing/widget/introduction' },
+      'WebFetch',
+      {},
+      'allow',
+      'in-scope',
+    ],
+    [
       'WebFetch of a name under a documentation host (hosts are exact)',
       { kind: 'web_fetch', url: 'https://evil.docs.rs/x' },
       'WebFetch',
