@@ -61,6 +61,14 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/compose.yaml`]: text(ORDINARY.replace('x-common: &common', '')),
   [`${P}/anchor/compose.yaml`]: text(ORDINARY),
   [`${P}/priv/docker-compose.yml`]: service('    privileged: true\n'),
+  [`${P}/flowpriv/docker-compose.yml`]: {
+    kind: 'text',
+    text: 'services:\n  x: {image: alpine, privileged: true}\n',
+  },
+  [`${P}/flowdev/docker-compose.yml`]: {
+    kind: 'text',
+    text: 'services:\n  db:\n    image: postgres:16\n    environment: {POSTGRES_USER: quay, POSTGRES_DB: quay_dev}\n    ports: ["5432:5432"]\n',
+  },
   [`${P}/caps/compose.yml`]: service('    cap_add:\n      - SYS_ADMIN\n'),
   [`${P}/dev/compose.yml`]: service('    devices: ["/dev/sda:/dev/sda"]\n'),
   [`${P}/net/compose.yml`]: service('    network_mode: host\n'),
@@ -116,6 +124,7 @@ describe('an ordinary compose file is quiet', () => {
     ['exec in a running service', 'docker compose exec db psql -U postgres -c "select 1"'],
     ['the legacy program', 'docker-compose up -d'],
     ['from a folder below the file', 'cd packages/api && docker compose up -d'],
+    ['a file written in flow mappings (round 16)', 'cd flowdev && docker compose up -d db'],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(categories(a)).toEqual([]);
@@ -158,6 +167,7 @@ describe('a service that reaches the host is a category', () => {
     ['the override file beside the default one', 'override', 'privilege_escalation'],
     ['a confinement profile of its own', 'apparmor', 'privilege_escalation'],
     ['a device reservation under deploy', 'gpu', 'privilege_escalation'],
+    ['privileged in a flow mapping (round 16)', 'flowpriv', 'privilege_escalation'],
   ])('%s', (_name, dir, category) => {
     expect(categories(analyze(`docker compose --project-directory ${dir} up -d`))).toContain(category);
     expect(categories(analyze(`cd ${dir} && docker compose up -d`))).toContain(category);
@@ -257,10 +267,21 @@ describe('the YAML subset', () => {
     expect(((a.get('d') as unknown[])[0] as Map<string, string>).get('g')).toBe('h');
   });
 
+  it('reads flow mappings of scalars (round 16)', () => {
+    const top = readComposeYaml('a: {B: c, "d e": \'f, g\', h: "x: y"}\n');
+    expect([...((top?.get('a') as Map<string, string>) ?? [])]).toEqual([
+      ['B', 'c'],
+      ['d e', 'f, g'],
+      ['h', 'x: y'],
+    ]);
+  });
+
   it.each<[string, string]>([
     ['an alias', 'a: *x\n'],
     ['a tag', 'a: !!str x\n'],
-    ['a flow mapping', 'a: {b: c}\n'],
+    ['a nested flow mapping', 'a: {b: {c: d}}\n'],
+    ['a flow mapping item with no value', 'a: {b}\n'],
+    ['a duplicate key in a flow mapping', 'a: {b: 1, b: 2}\n'],
     ['a tab in the indent', 'a:\n\tb: c\n'],
     ['a duplicate key', 'a: 1\na: 2\n'],
     ['a plain scalar over two lines', 'a: b\n  c\n'],

@@ -1,7 +1,7 @@
 /**
  * A strict reader of the YAML subset compose files are written in: block mappings and sequences, plain and quoted
- * scalars, flow sequences of scalars, empty `{}`/`[]`, and `|`/`>` block scalars (their text kept, not folded).
- * Anything else (anchors, aliases, merge keys, tags, flow mappings with content, multi-line plain scalars, tabs,
+ * scalars, flow sequences and flow mappings of scalars, and `|`/`>` block scalars (their text kept, not folded).
+ * Anything else (anchors, aliases, merge keys, tags, nested flow collections, multi-line plain scalars, tabs,
  * several documents, a duplicate key) is not read: undefined, and the caller is uncertain. Never reads a file and
  * never quotes its text. Pure.
  * INVARIANT: a shape the reader is not sure of is refused, never guessed: what a compose file configures must be
@@ -72,12 +72,8 @@ function scalar(raw: string): string {
   return t;
 }
 
-/** `[a, "b"]`, `[]`, `{}`: scalars only, no nesting, no quoted commas. */
-function flow(t: string): YamlValue {
-  if (t === '{}') return new Map();
-  if (!t.startsWith('[') || !t.endsWith(']')) return refuse();
-  const body = t.slice(1, -1).trim();
-  if (body === '') return [];
+/** The items of a flow collection's body, split at commas outside quotes (no nesting). */
+function flowItems(body: string): string[] {
   if (/[[\]{}]/.test(body)) refuse();
   const out: string[] = [];
   let cur = '';
@@ -95,15 +91,55 @@ function flow(t: string): YamlValue {
     }
     if (c === '"' || c === "'") quote = c;
     if (c === ',') {
-      out.push(scalar(cur));
+      out.push(cur);
       cur = '';
       continue;
     }
     cur += c;
   }
   if (quote) refuse();
-  if (cur.trim() !== '') out.push(scalar(cur));
+  if (cur.trim() !== '') out.push(cur);
   return out;
+}
+
+/**
+ * `[a, "b"]`, `{k: v, "k2": 'v2'}`, `[]`, `{}`: scalars only, no nesting; a mapping's key and value split at the
+ * first `: ` outside quotes, a duplicate key or an item with no value refused.
+ */
+function flow(t: string): YamlValue {
+  if (t === '{}') return new Map();
+  if (t.startsWith('{') && t.endsWith('}')) {
+    const map: YamlMap = new Map();
+    const body = t.slice(1, -1).trim();
+    for (const item of body === '' ? [] : flowItems(body)) {
+      const at = keyEnd(item);
+      if (at < 0) refuse();
+      const key = scalar(item.slice(0, at));
+      if (typeof key !== 'string' || key === '' || map.has(key)) refuse();
+      map.set(key as string, scalar(item.slice(at + 1)));
+    }
+    return map;
+  }
+  if (!t.startsWith('[') || !t.endsWith(']')) return refuse();
+  const body = t.slice(1, -1).trim();
+  if (body === '') return [];
+  return flowItems(body).map((item) => scalar(item));
+}
+
+/** Where a flow mapping item's key ends: the first `:` outside quotes followed by a blank or the end; -1 if none. */
+function keyEnd(item: string): number {
+  let quote = '';
+  for (let i = 0; i < item.length; i++) {
+    const c = item[i] as string;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === ':' && (i + 1 === item.length || item[i + 1] === ' ')) return i;
+  }
+  return -1;
 }
 
 class Reader {
