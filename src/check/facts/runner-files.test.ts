@@ -12,6 +12,7 @@ import { checkWithTrace } from '../pipeline';
 import type { FileChange } from '../request/request';
 import { policyWith, request, WORKSPACE } from '../testdata/fixtures';
 import { workspaceReader } from '../testdata/workspace-reader';
+import { runnerEdit } from './runner-files';
 
 const dir = mkdtempSync(join(tmpdir(), 'writes-runner-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -320,6 +321,22 @@ describe('a settings file that points a package manager at another source is unc
     expect(d.verdict, d.reason).not.toBe('allow');
   });
 
+  it('a YAML settings file is read key by key (`npmRegistryServer: …`)', () => {
+    const r = request(
+      {
+        kind: 'write',
+        path: `${WORKSPACE}/.yarnrc.yml`,
+        change: whole('npmRegistryServer: "http://203.0.113.7"\n'),
+      },
+      'Write',
+    );
+    r.readScript = readScript;
+    expect(
+      runnerEdit(r)
+        ?.uncertain.map((u) => u.reason)
+        .join(' '),
+    ).toContain('another package source');
+  });
   it('the reason says what a proxy or a certificate setting does', async () => {
     const d = await judge('pip.conf', whole('[global]\nproxy = http://203.0.113.7:8080\n'), 'write');
     expect(d.reason).toContain('through a proxy');

@@ -547,7 +547,8 @@ function npmSettings(text: string): Entry[] {
   const out: Entry[] = [];
   for (const line of text.split('\n')) {
     const m = /^\s*([@\w.:-]+)\s*[=: ]\s*(.*)$/.exec(line);
-    const key = m?.[1]?.toLowerCase() ?? '';
+    // YAML's `key: value` (.yarnrc.yml): the colon ends the key.
+    const key = (m?.[1] ?? '').toLowerCase().replace(/:$/, '');
     const value = (m?.[2] ?? '').trim();
     if (/^(script-shell|shell|node-options|onload-script|init-module|git|yarnpath|yarn-path)$/.test(key))
       out.push([key, `__gavel_runner_setting ${value}`]);
