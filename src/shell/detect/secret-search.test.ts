@@ -135,6 +135,11 @@ describe('a names-only search whose pattern reaches into a secret value answers 
   });
   it('a names-only search of a setting name alone tells nothing of its value', () => {
     expect(workspace(ENV)('grep -rl API_KEY .').categories).not.toContain('secret_material_read');
+    const npmrc = workspace({
+      '.npmrc': '//registry.npmjs.org/:_authToken=npm_0123456789abcdef0123456789abcdef0123\n',
+    });
+    expect(npmrc('grep -rc _authToken .').categories).not.toContain('secret_material_read');
+    expect(npmrc("grep -rc '_authToken=npm_0' .").categories).toContain('secret_material_read');
   });
 });
 

@@ -334,11 +334,13 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search, valueOnly = fal
 
 /**
  * Does a match of `re` in a secret line reach past the setting's name into its value (`API_KEY=sk-l` does,
- * `API_KEY` does not)? A line that is no setting (a key block) is all value.
+ * `API_KEY` does not)? A line with no `=` or `: ` (a key block) is all value.
  */
 function reachesValue(re: RegExp, line: string): boolean {
-  const setting = SETTING.exec(line);
-  const valueAt = setting ? line.length - (setting[2] ?? '').length : 0;
+  // The value starts after the first `=` (`//registry/:_authToken=…`, `KEY=…`), else after the first `: `.
+  const eq = line.indexOf('=');
+  const colon = line.search(/:\s/);
+  const valueAt = eq >= 0 ? eq + 1 : colon >= 0 ? colon + 2 : 0;
   const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
   for (const m of line.matchAll(global)) {
     if ((m.index ?? 0) + m[0].length > valueAt) return true;
