@@ -240,6 +240,16 @@ export function gradleRepositories(text: string): Entry[] {
       continue;
     out.push(['repositories', `__gavel_runner_source ${url}`]);
   }
+  // A dependency or file taken straight from a URL (`implementation(files("https://…"))`, `uri("https://…")`).
+  for (const m of text.matchAll(
+    /\b(?:files?|uri|fileTree|implementation|api|compileOnly|runtimeOnly|testImplementation|classpath|kapt|ksp)\s*\(?\s*["'](?:https?|ftp):\/\/([^/"':]+)/g,
+  ))
+    if (
+      !/^(?:repo\.maven\.apache\.org|repo1\.maven\.org|plugins\.gradle\.org|maven\.google\.com|dl\.google\.com)$/.test(
+        m[1] ?? '',
+      )
+    )
+      out.push(['dependencies', `__gavel_runner_source ${m[1]}`]);
   return out;
 }
 

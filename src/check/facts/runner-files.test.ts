@@ -442,6 +442,16 @@ describe('more files a runner reads as commands, code or sources (round 14)', ()
       'repositories {\n    maven("https://repo.mirror.example/releases")\n    mavenCentral()\n}\n',
     ],
     [
+      'a Gradle dependency taken from a URL (round 16)',
+      'build.gradle.kts',
+      'dependencies {\n    implementation(files("https://quay-mirror.example/okhttp-patched.jar"))\n}\n',
+    ],
+    [
+      'a Gradle proxy for every download (round 16)',
+      'gradle.properties',
+      'kotlin.code.style=official\nsystemProp.https.proxyHost=proxy.example\nsystemProp.https.proxyPort=8443\n',
+    ],
+    [
       'Gradle code starting a process',
       'build.gradle.kts',
       'tasks.test {\n    doFirst { ProcessBuilder("sh", "-c", "id").start() }\n}\n',
@@ -468,6 +478,11 @@ describe('more files a runner reads as commands, code or sources (round 14)', ()
       'a Gradle build with Maven Central',
       'build.gradle.kts',
       'plugins { kotlin("jvm") version "1.9.0" }\nrepositories { mavenCentral() }\n',
+    ],
+    [
+      'Google and Maven Central by URL',
+      'build.gradle.kts',
+      'repositories {\n    maven { url = uri("https://maven.google.com/") }\n    maven(url = "https://repo1.maven.org/maven2/")\n}\n',
     ],
   ])('%s stays allowed', async (_n, file, text) => {
     expect((await judge(file, whole(text), 'write')).verdict).toBe('allow');
