@@ -127,6 +127,17 @@ describe('a hidden path of home no table knows harmless: the list of secrets is 
   });
 });
 
+describe("the user's own folders of home are reviewed, as the file tools' reads are (review 21 H3)", () => {
+  it.each([
+    ['a key file downloaded from a console', 'cat ~/Downloads/credentials.csv'],
+    ['a passwords document', 'head -n 5 ~/Documents/passwords.txt'],
+  ])('%s: %s', async (_name, command) => {
+    const r = await run(command);
+    expect(r.decision.verdict).toBe('escalate');
+    expect(r.decision.reason).toContain("reads the user's own files in the home folder");
+  });
+});
+
 describe('unknown to the safe catalogue: no category, yet not allowed (allow means known safe)', () => {
   it.each([
     [

@@ -90,7 +90,8 @@ function homeReads(env: ShellEnv): readonly string[] {
 }
 
 /**
- * A shell read of a hidden path in the home folder that no table knows to hold no secret (`~/.config/x/token`,
+ * A shell read of the user's own files (`~/Documents`, `~/Downloads`, ...) or of a hidden path in the home folder
+ * that no table knows to hold no secret (`~/.config/x/token`,
  * `~/.electrum/...`): the list of secret paths can never be complete, so only the hidden trees known harmless
  * (tool configuration, caches of package sources, toolchains: the path table's `home_reads`) are routine reads;
  * any other goes to review as the file tools' reads outside the workspace do. Its real path counts too.
@@ -105,10 +106,22 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
     if (harmlessName(parts[parts.length - 1] ?? '', env)) return false;
     return !homeReads(env).some((known) => isUnder(path, known));
   };
-  return hidden(p.resolved) || hidden(p.real)
-    ? 'reads a hidden file of the home folder no table knows harmless (home)'
+  if (hidden(p.resolved) || hidden(p.real))
+    return 'reads a hidden file of the home folder no table knows harmless (home)';
+  // The user's own documents, downloads and synced folders (a key pair downloaded from a console, a passwords file):
+  // the file tools' reads of them are reviewed, and so are the shell's.
+  const personal = (path: string | undefined) =>
+    path !== undefined &&
+    isUnder(path, env.home) &&
+    PERSONAL_FOLDER.test(path.slice(env.home.length + 1).split('/')[0] ?? '');
+  return personal(p.resolved) || personal(p.real)
+    ? "reads the user's own files in the home folder (home)"
     : undefined;
 }
+
+/** Folders of the home holding the user's own files rather than tools' configuration. */
+const PERSONAL_FOLDER =
+  /^(?:Documents|Downloads|Desktop|Pictures|Photos|Movies|Videos|Music|Dropbox|OneDrive.*|Google Drive|iCloud Drive.*|Library|Mail|Nextcloud|Sync)$/;
 
 const EXCEPTIONS = new WeakMap<object, ReturnType<typeof nameMatcher>>();
 
