@@ -121,7 +121,7 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
 
 /** Folders of the home holding the user's own files rather than tools' configuration. */
 const PERSONAL_FOLDER =
-  /^(?:Documents|Downloads|Desktop|Pictures|Photos|Movies|Videos|Music|Dropbox|OneDrive.*|Google Drive|iCloud Drive.*|Library|Mail|Nextcloud|Sync)$/;
+  /^(?:Documents|Downloads|Desktop|Pictures|Photos|Movies|Videos|Music|Dropbox|OneDrive.*|Google Drive|iCloud Drive.*|Nextcloud|Sync)$/;
 
 const EXCEPTIONS = new WeakMap<object, ReturnType<typeof nameMatcher>>();
 
