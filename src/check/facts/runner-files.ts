@@ -392,6 +392,54 @@ function procfileCommands(text: string): Entry[] {
   return out;
 }
 
+/** Keys of deploy tools' JSON settings whose value is a command line (or a list of them) the tool runs. */
+const DEPLOY_JSON_KEYS = new Set([
+  'buildCommand',
+  'installCommand',
+  'devCommand',
+  'predeploy',
+  'postdeploy',
+  'app',
+]);
+
+/**
+ * Deploy and dev tools whose settings hold the command lines they run: Netlify and Wrangler (`command = "…"` in
+ * TOML), Vercel (`buildCommand`, `installCommand`, `devCommand`), Firebase (`predeploy`, `postdeploy`), the CDK
+ * (`app`), GoReleaser (`before.hooks`). Each is judged as a script the tool runs.
+ */
+function deployCommands(text: string, name: string): Entry[] | string {
+  if (name.endsWith('.toml')) {
+    const out: Entry[] = [];
+    for (const m of text.matchAll(/^\s*(command|publish_command)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/gm))
+      out.push([m[1] ?? 'command', m[2] ?? m[3] ?? '']);
+    return out;
+  }
+  if (/\.ya?ml$/.test(name)) {
+    const block = /^before\s*:\s*\n\s+hooks\s*:\s*\n((?:[ \t]+-[^\n]*\n?)+)/m.exec(text)?.[1] ?? '';
+    return [...block.matchAll(/^[ \t]+-\s*(?:cmd\s*:\s*)?["']?(.*?)["']?\s*$/gm)].map(
+      (m): Entry => ['before-hook', m[1] ?? ''],
+    );
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return 'does not parse as JSON';
+  }
+  const out: Entry[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 6 || v === null || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (DEPLOY_JSON_KEYS.has(k)) {
+        for (const c of typeof x === 'string' ? [x] : Array.isArray(x) ? x : [])
+          if (typeof c === 'string') out.push([k, c]);
+      } else walk(x, depth + 1);
+    }
+  };
+  walk(doc, 0);
+  return out;
+}
+
 /** deno.json's `tasks` (a string, or `{ "command": … }`): shell text `deno task` runs. */
 function denoTasks(text: string): Entry[] | string {
   let doc: unknown;
@@ -691,6 +739,8 @@ function ownRunnerOf(path: string): Runner | undefined {
       },
     };
   if (/^Procfile(?:\.[\w-]+)?$/.test(name)) return { name: 'Procfile', read: procfileCommands };
+  if (/^(?:netlify|wrangler)\.toml$|^(?:vercel|firebase|cdk|cdktf)\.json$|^\.goreleaser\.ya?ml$/.test(name))
+    return { name: name.replace(/^\.|\..*$/g, ''), read: (text) => deployCommands(text, name) };
   if (name === 'deno.json' || name === 'deno.jsonc') return { name: 'deno task', read: denoTasks };
   if (name === '.rspec' || name === '.rspec-local') return { name: 'rspec', read: rspecRequires };
   if (name === '.rubocop.yml') return { name: 'rubocop', read: rubocopRequires };
