@@ -392,6 +392,17 @@ function procfileCommands(text: string): Entry[] {
   return out;
 }
 
+const NOT_JSON = Symbol('not JSON');
+
+/** A JSON text's value, or NOT_JSON when it does not parse. */
+function jsonDoc(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
 /** Keys of deploy tools' JSON settings whose value is a command line (or a list of them) the tool runs. */
 const DEPLOY_JSON_KEYS = new Set([
   'buildCommand',
@@ -420,12 +431,8 @@ function deployCommands(text: string, name: string): Entry[] | string {
       (m): Entry => ['before-hook', m[1] ?? ''],
     );
   }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return 'does not parse as JSON';
-  }
+  const doc = jsonDoc(text);
+  if (doc === NOT_JSON) return 'does not parse as JSON';
   const out: Entry[] = [];
   const walk = (v: unknown, depth: number): void => {
     if (depth > 6 || v === null || typeof v !== 'object') return;
@@ -529,12 +536,8 @@ function nixShellHooks(text: string): Entry[] {
 
 /** devbox.json: `shell.init_hook` (run as the shell starts) and `shell.scripts`, each a string or a list of them. */
 function devboxHooks(text: string): Entry[] | string {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return 'does not parse as JSON';
-  }
+  const doc = jsonDoc(text);
+  if (doc === NOT_JSON) return 'does not parse as JSON';
   const shell = (doc as { shell?: { init_hook?: unknown; scripts?: unknown } } | null)?.shell;
   const lines = (v: unknown): string[] =>
     typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];

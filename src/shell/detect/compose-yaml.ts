@@ -22,8 +22,8 @@ const refuse = (): never => {
   throw new Refused();
 };
 
-/** The line without a trailing comment (a `#` after a blank, outside quotes). */
-function stripComment(text: string): string {
+/** The index of the first character outside quotes for which `at` holds; -1 when none does. */
+function outsideQuotes(text: string, at: (i: number) => boolean): number {
   let quote = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
@@ -33,9 +33,15 @@ function stripComment(text: string): string {
       continue;
     }
     if (c === '"' || c === "'") quote = c;
-    else if (c === '#' && (i === 0 || text[i - 1] === ' ')) return text.slice(0, i).trimEnd();
+    else if (at(i)) return i;
   }
-  return text.trimEnd();
+  return -1;
+}
+
+/** The line without a trailing comment (a `#` after a blank, outside quotes). */
+function stripComment(text: string): string {
+  const at = outsideQuotes(text, (i) => text[i] === '#' && (i === 0 || text[i - 1] === ' '));
+  return (at < 0 ? text : text.slice(0, at)).trimEnd();
 }
 
 /** One scalar: quoted (simple escapes only), or plain with no YAML indicator in front. */
@@ -128,18 +134,7 @@ function flow(t: string): YamlValue {
 
 /** Where a flow mapping item's key ends: the first `:` outside quotes followed by a blank or the end; -1 if none. */
 function keyEnd(item: string): number {
-  let quote = '';
-  for (let i = 0; i < item.length; i++) {
-    const c = item[i] as string;
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = '';
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === ':' && (i + 1 === item.length || item[i + 1] === ' ')) return i;
-  }
-  return -1;
+  return outsideQuotes(item, (i) => item[i] === ':' && (i + 1 === item.length || item[i + 1] === ' '));
 }
 
 class Reader {
