@@ -107,6 +107,10 @@ describe('lockfiles and manifests: every URL host that is no public registry (re
     ['/w/pubspec.yaml', 'homepage: https://quayside.example\nrepository: https://forge.example/q'],
     ['/w/deno.json', '{"imports": {"@std/http": "jsr:@std/http@^1.0.0"}}'],
     ['/w/flake.nix', '  inputs.nixpkgs.url = "github:NixOS/nixpkgs/nixos-24.05";'],
+    [
+      '/w/composer.lock',
+      '"support": {\n  "issues": "https://bugs.example/x",\n  "docs": "https://laravel.com/docs"\n},\n"funding": [{\n  "url": "https://tidelift.com/funding/x",\n  "type": "tidelift"\n}]',
+    ],
   ])('%s names no other source', (path, text) => {
     expect(read(path, text)).toEqual([]);
   });
