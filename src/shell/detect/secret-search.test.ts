@@ -130,11 +130,13 @@ describe('a names-only search whose pattern reaches into a secret value answers 
     ['grep -l of a value prefix', "grep -rl 'API_KEY=sk-l' ."],
     ['grep -q of a value', 'grep -rq hunter2 .'],
     ['rg -c of a value, ignored files read', "rg -c -uu 'DB_PASSWORD=h'"],
+    ['grep -L of a value (the files that lack it)', "grep -rL 'API_KEY=sk-l' ."],
   ])('%s: %s', (_name, command) => {
     expect(workspace(ENV)(command).categories).toContain('secret_material_read');
   });
   it('a names-only search of a setting name alone tells nothing of its value', () => {
     expect(workspace(ENV)('grep -rl API_KEY .').categories).not.toContain('secret_material_read');
+    expect(workspace(ENV)('grep -rlv API_KEY .').categories).not.toContain('secret_material_read');
     const npmrc = workspace({
       '.npmrc': '//registry.npmjs.org/:_authToken=npm_0123456789abcdef0123456789abcdef0123\n',
     });

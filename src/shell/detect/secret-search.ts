@@ -295,7 +295,8 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search, valueOnly = fal
       .split(/\r?\n/)
       .slice(0, MAX_LINES)
       .filter((l) => secretLine(l));
-    if (s.invert) return lines.length > 0;
+    // An inverted search prints the other lines; its names or counts answer for the pattern all the same.
+    if (s.invert && !valueOnly) return lines.length > 0;
     return regexes.some(
       (re) => re === undefined || lines.some((l) => (valueOnly ? reachesValue(re, l) : re.test(l))),
     );
@@ -342,10 +343,7 @@ function reachesValue(re: RegExp, line: string): boolean {
   const colon = line.search(/:\s/);
   const valueAt = eq >= 0 ? eq + 1 : colon >= 0 ? colon + 2 : 0;
   const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-  for (const m of line.matchAll(global)) {
-    if ((m.index ?? 0) + m[0].length > valueAt) return true;
-    if (m[0].length === 0) break;
-  }
+  for (const m of line.matchAll(global)) if ((m.index ?? 0) + m[0].length > valueAt) return true;
   return false;
 }
 
