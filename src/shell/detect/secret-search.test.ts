@@ -111,6 +111,13 @@ describe('a file whose name says nothing is a secret by its content (round 13)',
   ])('%s: %s', (_name, files, command) => {
     expect(workspace(files)(command).categories).toContain('secret_material_read');
   });
+  it('a search looking inside many files leaves a later read its own budget', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`conf/c${i}.yaml`] = `k: ${i}\n`;
+    files['notes.txt'] = 'plain notes\n';
+    const run = workspace(files);
+    expect(run('grep -rn k: conf && cat notes.txt').uncertain).not.toContain('too-large');
+  });
   it('the same content in code, a pattern no line matches, or a file git ignores (rg) is no read', () => {
     expect(workspace({ 'deploy/gcp-sa.json': SA })('grep -rn project_name deploy').categories).not.toContain(
       'secret_material_read',

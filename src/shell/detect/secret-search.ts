@@ -279,6 +279,17 @@ const CREDENTIAL_EXTENSION =
 const COMMON_MANIFEST =
   /^(?:package(?:-lock)?\.json|tsconfig(?:\.[\w-]+)?\.json|jsconfig\.json|composer\.(?:json|lock)|pyproject\.toml|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|pubspec\.ya?ml|[\w.-]+\.lock|pnpm-lock\.yaml|Makefile|Dockerfile|LICENSE|README|CHANGELOG|CODEOWNERS|Gemfile|Rakefile|Procfile|Justfile|justfile|\.gitignore|\.gitattributes|\.editorconfig|\.prettierrc|\.eslintrc|\.nvmrc)$/;
 
+/** The content budget of an analysis's searches, apart from its direct reads' (a `cat` after a `grep -r` keeps its own). */
+const searchBudgets = new WeakMap<object, object>();
+function searchBudget(r: Reporter): object {
+  let budget = searchBudgets.get(r);
+  if (!budget) {
+    budget = {};
+    searchBudgets.set(r, budget);
+  }
+  return budget;
+}
+
 /** Most roots read, and lines of one file tested. */
 const MAX_ROOTS = 8;
 const MAX_LINES = 2000;
@@ -317,7 +328,7 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search, valueOnly = fal
     // A file whose name says nothing is a secret by its content (a service-account key named `gcp-sa.json`, a
     // key in `deploy-key`), looked at within the analysis's budget: past it, only names count (as past the walk's
     // bound).
-    if (!named && holdsSecretContent(real ?? abs, r.env, r) !== true) return false;
+    if (!named && holdsSecretContent(real ?? abs, r.env, searchBudget(r)) !== true) return false;
     const file = readBudgeted(abs, inv, r);
     if (file?.kind === 'missing' || (file?.kind === 'unreadable' && file.why === 'not-regular')) return false;
     if (file?.kind === 'text' && !matches(file.text)) return false;
