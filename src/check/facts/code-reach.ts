@@ -123,6 +123,19 @@ function aliases(code: string, language: CodeLanguage): string {
   return out;
 }
 
+/** Python files whose top-level code runs on an import, a test run's start or an install. */
+const IMPORT_TIME = /^(?:__init__|conftest|setup|sitecustomize|usercustomize)\.py$/;
+
+/**
+ * Whether added Python lines of a file run on import (`__init__.py`, `conftest.py`, `setup.py`, ...) make a request
+ * to a literal URL at the top level (a statement starting in the first column): a package that calls out when it is
+ * imported sends whatever it puts in the URL (a user name, a host) every time anything imports it.
+ */
+export function importTimeRequest(fileName: string, lines: readonly string[]): boolean {
+  if (!IMPORT_TIME.test(fileName)) return false;
+  return lines.some((l) => /^[^\s#]/.test(l) && FETCHES.test(l) && /["'`]https?:\/\//.test(l));
+}
+
 /** Why added code in `language` reaches what gavel cannot judge from its text; undefined when it does not. */
 export function codeReach(language: CodeLanguage, code: string): string | undefined {
   const text = aliases(code, language);

@@ -27,7 +27,7 @@ import {
 } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 import { changedPath, changedTexts, diskText, newText } from './change-text';
-import { codeReach, runnerLanguage } from './code-reach';
+import { codeReach, importTimeRequest, runnerLanguage } from './code-reach';
 import {
   addedLines,
   buildFileLines,
@@ -983,7 +983,14 @@ function plantedEdit(
   const fileName = basename(path);
   // What the added code reaches that its literal text does not show (code-reach.ts).
   const language = runnerLanguage(scannedRunner(abs, cellRunner, scriptRunner));
-  const why = language === undefined ? undefined : codeReach(language, addedLines(before, after).join('\n'));
+  const lines = addedLines(before, after);
+  const why =
+    language === undefined
+      ? undefined
+      : (codeReach(language, lines.join('\n')) ??
+        (language === 'python' && importTimeRequest(basename(abs), lines)
+          ? 'makes a request when it is imported'
+          : undefined));
   const reach: Uncertainty[] =
     why === undefined
       ? []
