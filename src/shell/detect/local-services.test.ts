@@ -114,7 +114,9 @@ describe('web fetch of an administration port', () => {
     expect(hostCategories(host, env, port, path)).toContain(category);
   });
   it('the same paths on a public host are no local service', () => {
-    expect(hostCategories('docs.example.com', env, 443, '/actuator/env')).not.toContain('secret_material_read');
+    expect(hostCategories('docs.example.com', env, 443, '/actuator/env')).not.toContain(
+      'secret_material_read',
+    );
   });
 });
 
