@@ -16,10 +16,12 @@ const ws = join(dir, 'ws');
 const home = join(dir, 'home');
 const files: Record<string, string> = {
   'ws/CLAUDE.md':
-    '# Project\nSee @docs/conventions.md for style.\n\n```\n@docs/not-imported.md\n```\nMail @team about `@docs/code-span.md`.\n',
+    '# Project\nSee @README.md and @package.json, and @docs/conventions.md for style.\n\n```\n@docs/not-imported.md\n```\nMail @team about `@docs/code-span.md`.\n',
   'ws/docs/conventions.md': 'Use tabs.\nAlso @./deep/more.md\n',
   'ws/docs/deep/more.md': 'More.\n',
   'ws/docs/other.md': 'Other.\n',
+  'ws/README.md': '# quay\n',
+  'ws/package.json': '{}\n',
   'home/.claude/CLAUDE.md': 'Personal: @~/notes/agent.md\n',
 };
 for (const [rel, text] of Object.entries(files)) {
@@ -36,7 +38,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('imports read from an instruction file', () => {
   it('paths outside code, not addresses', () => {
-    expect(importsOf(files['ws/CLAUDE.md'] as string)).toEqual(['docs/conventions.md']);
+    expect(importsOf(files['ws/CLAUDE.md'] as string)).toEqual([
+      'README.md',
+      'package.json',
+      'docs/conventions.md',
+    ]);
   });
 });
 
@@ -56,6 +62,8 @@ describe('a write to an imported file changes the agent instructions (review 21 
     ['a doc nobody imports', join(ws, 'docs/other.md')],
     ['a path only inside a fenced block', join(ws, 'docs/not-imported.md')],
     ['a path only inside a code span', join(ws, 'docs/code-span.md')],
+    ["the project's front page, imported for what the project is", join(ws, 'README.md')],
+    ["the project's manifest", join(ws, 'package.json')],
   ])('%s stays a workspace write', (_name, path) => {
     expect(pathCategories(path, 'write', env()).categories).not.toContain('agent_self_modification');
   });

@@ -1,7 +1,8 @@
 /**
  * Files an agent's instruction file pulls into its memory: `@path` imports in `CLAUDE.md`, `CLAUDE.local.md`,
  * `AGENTS.md`, `GEMINI.md` (from the working folder up to its workspace root, and the user's `~/.claude/CLAUDE.md`),
- * followed up to five imports deep as Claude Code does; an import inside a code span or a fenced block is text. A
+ * followed up to five imports deep as Claude Code does; an import inside a code span or a fenced block is text, and
+ * the project's manifests and front page (`@README.md`, `@package.json`) are the project, not instructions. A
  * write to an imported file changes the agent's instructions as a write to the instruction file does. Read through
  * the surface's reader, bounded (files read, depth); memoised per environment. Pure apart from the reader.
  */
@@ -14,6 +15,13 @@ const MAX_DEPTH = 5;
 const MAX_FILES = 32;
 
 const imported = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * Files an instruction file imports for what the project is, not for how to work (`@README.md`, `@package.json`, as
+ * Claude Code's own documentation suggests): the project's manifests and front page, edited as the project is.
+ */
+const PROJECT_FILE =
+  /^(?:README|CHANGELOG|LICENSE|NOTICE)(?:\.\w+)?$|^(?:package\.json|pyproject\.toml|Cargo\.toml|go\.mod|composer\.json|Gemfile|pom\.xml|build\.gradle(?:\.kts)?|mix\.exs|pubspec\.yaml|deno\.jsonc?|tsconfig\.json|Makefile|justfile)$/i;
 
 /** The `@path` imports of one instruction file's text, outside code. */
 export function importsOf(text: string): string[] {
@@ -63,7 +71,7 @@ export function instructionImports(env: ShellEnv): ReadonlySet<string> {
         const target = p.startsWith('~/')
           ? posix.join(env.home, p.slice(2))
           : posix.resolve(posix.dirname(abs), p);
-        if (found.has(target)) continue;
+        if (found.has(target) || PROJECT_FILE.test(posix.basename(target))) continue;
         found.add(target);
         if (depth < MAX_DEPTH) visit(target, depth + 1);
       }
