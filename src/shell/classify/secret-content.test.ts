@@ -130,10 +130,11 @@ describe('ordinary files stay ordinary', () => {
     expect(pathCategories(join(ws, file), 'read', env()).categories).toEqual([]);
   });
 
-  it('a write is not sniffed', () => {
+  it('a write is not sniffed (only the instruction files whose imports are agent configuration are read)', () => {
     reads.length = 0;
     pathCategories(join(ws, 'sa.json'), 'write', env());
-    expect(reads).toEqual([]);
+    expect(reads).not.toContain(join(ws, 'sa.json'));
+    expect(reads.every((p) => /(?:CLAUDE|AGENTS|GEMINI)(?:\.local)?\.md$/.test(p))).toBe(true);
   });
 
   it('at most a few files are looked at per request', () => {
