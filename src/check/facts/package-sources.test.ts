@@ -109,7 +109,7 @@ describe('lockfiles and manifests: every URL host that is no public registry (re
     ['/w/flake.nix', '  inputs.nixpkgs.url = "github:NixOS/nixpkgs/nixos-24.05";'],
     [
       '/w/composer.lock',
-      '"support": {\n  "issues": "https://bugs.example/x",\n  "docs": "https://laravel.com/docs"\n},\n"funding": [{\n  "url": "https://tidelift.com/funding/x",\n  "type": "tidelift"\n}]',
+      '"support": {\n  "issues": "https://bugs.example/x",\n  "docs": "https://laravel.com/docs"\n}',
     ],
   ])('%s names no other source', (path, text) => {
     expect(read(path, text)).toEqual([]);

@@ -169,10 +169,6 @@ const PUBLIC_HOSTS = new Set([
 const ABOUT_KEY =
   /^\s*["']?(?:homepage|repository|issue_tracker|documentation|funding|bugs|\$schema|description|website|changelog|issues|docs|forum|chat|wiki|irc|rss|security)["']?\s*[:=]/i;
 
-/** Funding platforms a lockfile's `funding` entries link to: pages, never a package download. */
-const FUNDING_HOSTS =
-  /^(?:tidelift\.com|opencollective\.com|www\.patreon\.com|patreon\.com|ko-fi\.com|liberapay\.com|www\.paypal\.com|paypal\.me|www\.buymeacoffee\.com|thanks\.dev|issuehunt\.io|polar\.sh)$/;
-
 /**
  * Every host a lockfile or a manifest names in a URL (`resolved`, `tarball`, `source`, `remote`, `dist.url`,
  * `hosted:`, an import map's targets, a flake's inputs and substituters, a git `url`), one entry per host; a public
@@ -188,12 +184,7 @@ function urlHosts(where: string): (text: string) => Entry[] {
         /\b(?:git\+)?(?:https?|git|ssh|s3|gs|ftp):\/\/(?:[^@/\s"']+@)?([A-Za-z0-9.-]+)|\bgit@([A-Za-z0-9.-]+):/g,
       )) {
         const host = (m[1] ?? m[2] ?? '').toLowerCase().replace(/\.$/, '');
-        if (
-          host !== '' &&
-          !PUBLIC_HOSTS.has(host) &&
-          !FUNDING_HOSTS.test(host) &&
-          !/^(?:localhost|127\.0\.0\.1)$/.test(host)
-        )
+        if (host !== '' && !PUBLIC_HOSTS.has(host) && !/^(?:localhost|127\.0\.0\.1)$/.test(host))
           found.add(host);
       }
     }

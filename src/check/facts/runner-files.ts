@@ -423,6 +423,9 @@ function deployCommands(text: string, name: string): Entry[] | string {
     const out: Entry[] = [];
     for (const m of text.matchAll(/^\s*(command|publish_command)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/gm))
       out.push([m[1] ?? 'command', m[2] ?? m[3] ?? '']);
+    // A build plugin (`[[plugins]] package = "…"`) is code the build installs and runs.
+    for (const m of text.matchAll(/^\s*package\s*=\s*["']([^"']+)["']/gm))
+      out.push(['plugins', `__gavel_runner_load ${m[1]}`]);
     return out;
   }
   if (/\.ya?ml$/.test(name)) {
@@ -434,8 +437,14 @@ function deployCommands(text: string, name: string): Entry[] | string {
   const doc = jsonDoc(text);
   if (doc === NOT_JSON) return 'does not parse as JSON';
   const out: Entry[] = [];
+  let deep = false;
   const walk = (v: unknown, depth: number): void => {
-    if (depth > 6 || v === null || typeof v !== 'object') return;
+    if (v === null || typeof v !== 'object') return;
+    // Past this depth a command would go unread: the file is not read whole.
+    if (depth > 8) {
+      deep = true;
+      return;
+    }
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       if (DEPLOY_JSON_KEYS.has(k)) {
         for (const c of typeof x === 'string' ? [x] : Array.isArray(x) ? x : [])
@@ -444,7 +453,7 @@ function deployCommands(text: string, name: string): Entry[] | string {
     }
   };
   walk(doc, 0);
-  return out;
+  return deep ? 'nests its settings deeper than gavel reads' : out;
 }
 
 /** deno.json's `tasks` (a string, or `{ "command": … }`): shell text `deno task` runs. */
@@ -526,11 +535,18 @@ function gradleProperties(text: string): Entry[] {
  */
 function nixShellHooks(text: string): Entry[] {
   const out: Entry[] = [];
-  for (const m of text.matchAll(/\b(shellHook|enterShell)\s*=\s*''([\s\S]*?)''(?!')/g))
-    for (const line of (m[2] ?? '').split('\n'))
-      if (line.trim() !== '' && !line.trim().startsWith('#')) out.push([m[1] ?? 'shellHook', line.trim()]);
-  for (const m of text.matchAll(/\b(shellHook|enterShell)\s*=\s*"((?:[^"\\]|\\.)*)"/g))
-    out.push([m[1] ?? 'shellHook', m[2] ?? '']);
+  // An indented string ends at `''` that is no escape (`'''`, `''$`, `''\`); a hook given any other way (a file
+  // read, a concatenation) is code gavel does not follow.
+  for (const m of text.matchAll(
+    /\b(shellHook|enterShell)\s*=\s*(?:''((?:[^']|'(?!')|''['$\\])*?)''(?!['$\\])|"((?:[^"\\]|\\.)*)"|([^;]*))/g,
+  )) {
+    const key = m[1] ?? 'shellHook';
+    if (m[4] !== undefined) out.push([key, `__gavel_runner_code ${m[4].trim().slice(0, 80)}`]);
+    else if (m[3] !== undefined) out.push([key, m[3]]);
+    else
+      for (const line of (m[2] ?? '').split('\n'))
+        if (line.trim() !== '' && !line.trim().startsWith('#')) out.push([key, line.trim()]);
+  }
   return out;
 }
 
@@ -988,7 +1004,7 @@ function plantedEdit(
     language === undefined
       ? undefined
       : (codeReach(language, lines.join('\n')) ??
-        (language === 'python' && importTimeRequest(basename(abs), lines)
+        (language === 'python' && importTimeRequest(basename(abs), after, lines)
           ? 'makes a request when it is imported'
           : undefined));
   const reach: Uncertainty[] =
