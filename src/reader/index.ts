@@ -5,6 +5,7 @@
  * capabilities get these functions passed in (or call them at their own edge) and decide nothing here.
  */
 
+export { GIT_PATHS_TIMEOUT_MS, type GitPaths, namesOnlyCall, pinnedGitPaths } from './git/git-paths';
 export { type ObjectView, type ObjectViewOpen, openObjectView } from './git/object-view';
 export {
   GIT_TIMEOUT_MS,

@@ -246,6 +246,13 @@ export interface ShellEnv {
    */
   readonly readScript?: (abs: string) => ScriptFile;
   /**
+   * The paths (relative to the top of the work tree) a read-only git name listing prints, run in `cwd` with
+   * everything pinned (`git diff|show|log|stash show --name-only -z ...`: src/reader/git/git-paths.ts); undefined
+   * when git could not tell in time. Given by the surface with `readScript`; absent: what a git command's patches
+   * print is judged by the files of the work tree.
+   */
+  readonly gitPaths?: (cwd: string, args: readonly string[]) => readonly string[] | undefined;
+  /**
    * What counts from a script file read through `readScript`: `literal`, its categories (what it does literally;
    * what it computes at run time is not reviewed, as for `npm run` or `make`); `strict` (the default), its
    * uncertainties too. Failing to read a file whole is uncertain either way.

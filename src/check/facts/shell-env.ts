@@ -64,6 +64,7 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
   if (request.selfPaths) env.selfPaths = request.selfPaths;
   if (policy.scriptFiles !== 'name') {
     env.readScript = request.readScript ?? unreadable;
+    if (request.gitPaths) env.gitPaths = request.gitPaths;
     env.scriptFiles = policy.scriptFiles;
   }
   last = { request, policy, env };

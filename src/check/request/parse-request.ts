@@ -56,6 +56,8 @@ export interface RequestDefaults {
   realpath?: (abs: string) => string | undefined | null;
   /** Script reader for scripts a shell runs (see ShellEnv.readScript). */
   readScript?: CheckRequest['readScript'];
+  /** git name listings (see ShellEnv.gitPaths). */
+  gitPaths?: CheckRequest['gitPaths'];
   /** gavel's own installation folders (see ShellEnv.selfPaths). */
   selfPaths?: CheckRequest['selfPaths'];
   /** Reads a harness-shaped request (`tool_name`, `tool_input`); the surface passes its harness adapter's. */
@@ -138,6 +140,7 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
     workspaceRoots: defaults.workspaceRoots(cwd),
     ...(defaults.realpath ? { realpath: defaults.realpath } : {}),
     ...(defaults.readScript ? { readScript: defaults.readScript } : {}),
+    ...(defaults.gitPaths ? { gitPaths: defaults.gitPaths } : {}),
     ...(defaults.selfPaths ? { selfPaths: defaults.selfPaths } : {}),
   };
   const empty = {

@@ -96,6 +96,8 @@ export interface CheckRequest {
   realpath?: (abs: string) => string | undefined | null;
   /** Script reader the surface gives (see ShellEnv.readScript); absent: a script run is judged by its name. */
   readScript?: ShellEnv['readScript'];
+  /** git name listings the surface gives (see ShellEnv.gitPaths); absent: judged by the work tree's files. */
+  gitPaths?: ShellEnv['gitPaths'];
   /** gavel's own installation folders (see ShellEnv.selfPaths); absent: only the path table's entries. */
   selfPaths?: ShellEnv['selfPaths'];
 }

@@ -145,6 +145,7 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
         context,
         ...(d.realpath ? { realpath: d.realpath } : {}),
         ...(d.readScript ? { readScript: d.readScript } : {}),
+        ...(d.gitPaths ? { gitPaths: d.gitPaths } : {}),
         ...(d.selfPaths ? { selfPaths: d.selfPaths } : {}),
         ...(call.sessionId ? { sessionId: call.sessionId } : {}),
       };

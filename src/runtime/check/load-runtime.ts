@@ -27,6 +27,7 @@ import {
 import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
 import { type Basis, type Clock, sha256Hex } from '../../core';
 import type { RunShared } from '../../model';
+import { pinnedGitPaths } from '../../reader';
 import type { ModelOptions } from '../model-options';
 import { auditLogFor } from './audit-seam';
 import { BUILD_ID } from './build-id';
@@ -243,6 +244,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     workspaceRoots: (cwd) => [findProjectRoot(cwd)],
     realpath: realPathOf,
     readScript: readScriptFile,
+    gitPaths: pinnedGitPaths(options.env),
     // gavel's own files, what every hook call runs and reads: changing them changes the hook; the user config
     // it loads (where $XDG_CONFIG_HOME puts it, a temp folder too); and its state (breaker, caches of checked
     // examples, the user-level decision log), where a forged file would skip a check or hide a record.

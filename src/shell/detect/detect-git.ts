@@ -240,7 +240,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   const flag = (short: string, ...long: string[]) => hasFlag(opts, short, long);
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
 
-  gitSecrets(sub, rest, opts, end, inv, r);
+  gitSecrets(sub, rest, opts, end, inv, r, folder);
   gitPagerEscape(
     inv,
     r,

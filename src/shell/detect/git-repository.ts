@@ -108,6 +108,12 @@ function findRepository(start: string, inv: Invocation, r: Reporter): Found {
   return 'none';
 }
 
+/** The top of the working tree of the repository git finds from `start`; `none` outside one, `unknown` when unread. */
+export function repositoryTop(start: string, inv: Invocation, r: Reporter): string | 'none' | 'unknown' {
+  const found = findRepository(start, inv, r);
+  return typeof found === 'string' ? found : found.top;
+}
+
 /** The folder a git directory's `commondir` file names (itself without one); undefined when it cannot be read. */
 function commonOf(gitDir: string, inv: Invocation, r: Reporter): string | undefined {
   const common = readBudgeted(inFolder(gitDir, 'commondir'), inv, r);

@@ -3,11 +3,13 @@
  * the repository (`git show HEAD:.env`, `git cat-file -p HEAD:.env`, `git log -p -- .env`, `git diff --no-index
  * x ~/.ssh/id_rsa`, `git grep --no-index`), and a secret staged or used as a message (`git add -f .env`,
  * `git update-index --add`, `git commit -F <secret>`, `git notes add -F`, `git tag -F`, a push of the stash).
- * Pure apart from reporting.
+ * What patches print with no secret named on the line (`git log -p`, `git show`) is git-history.ts's.
+ * Pure apart from the injected reader and git listing, and reporting.
  */
 
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { HISTORY, historyPrints, PATCH } from './git-history';
 import { mayNameSecret, resolveArg, touchPath } from './path-effects';
 import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
 import { stagedSecret } from './staged-secrets';
@@ -27,10 +29,6 @@ const CONTENT = new Set([
   'range-diff',
   'difftool',
 ]);
-/** `git log` prints contents only with a patch option (`-p`, `-u`, `-U3`, `--patch`, `-L`). */
-const PATCH =
-  /^(?:-[a-zA-KM-Z]*[puL]|-U\d*|--patch.*|--unified.*|--word-diff.*|--color-words.*|-L.*|--full-diff|--ext-diff|--cc)$/;
-
 function secretHit(inv: Invocation, r: Reporter, why: string): void {
   r.hit('secret_material_read', `\`git\` ${why}`, inv.segment);
 }
@@ -59,6 +57,7 @@ export function gitSecrets(
   dashdash: number,
   inv: Invocation,
   r: Reporter,
+  folder: string | undefined = inv.cwd,
 ): void {
   const texts = rest.map((w) => optionText(w));
   const operands = rest.filter(
@@ -80,8 +79,11 @@ export function gitSecrets(
         return;
       }
     }
+    if (HISTORY.has(sub)) historyPrints(sub, rest, opts, dashdash, folder, inv, r);
     return;
   }
+  if (sub === 'stash' && optionText(rest[0]) === 'show' && opts.some((o) => PATCH.test(o)))
+    historyPrints(sub, rest.slice(1), opts, dashdash < 0 ? -1 : dashdash - 1, folder, inv, r);
   const force = opts.some((o) => o === '--force' || /^-[a-zA-Z]*f/.test(o));
   if (sub === 'add' || sub === 'stage') {
     if (operands.some(named)) {

@@ -166,7 +166,6 @@ describe('a search that does not print a secret file stays quiet', () => {
     ['rg told to skip it', "rg --hidden -g '!.env' API_KEY"],
     ['rg with names only', 'rg -uu -l API_KEY'],
     ['ag skips hidden files', 'ag API_KEY .'],
-    ['git grep of tracked files', 'git grep API_KEY'],
     ['ack listing file names', 'ack -f'],
     ['names of files that match no secret line, read', 'grep -rl useEffect . | xargs cat'],
     ['a setting that holds no secret', 'grep -rn PORT .'],
@@ -179,6 +178,19 @@ describe('a search that does not print a secret file stays quiet', () => {
     const run = workspace({ ...ENV, '.gitignore': '.env\n' }, true);
     expect(run('rg --hidden API_KEY').categories).not.toContain('secret_material_read');
     expect(run('rg --hidden --no-ignore API_KEY').categories).toContain('secret_material_read');
+  });
+
+  it('git grep searches what git tracks: a secret the ignore rules leave is printed, an ignored one is not', () => {
+    const ignored = workspace({ ...ENV, '.gitignore': '.env\n' }, true);
+    expect(ignored('git grep API_KEY').categories).not.toContain('secret_material_read');
+    expect(ignored('git grep --no-index API_KEY').categories).toContain('secret_material_read');
+    const committed = workspace({ ...ENV, '.gitignore': 'node_modules\n' }, true);
+    expect(committed('git grep API_KEY').categories).toContain('secret_material_read');
+    // Words before `--` may be revisions (the folder is searched too); after it, only the paths there.
+    expect(committed('git grep -n API_KEY HEAD~1').categories).toContain('secret_material_read');
+    expect(committed('git grep -n API_KEY -- src').categories).not.toContain('secret_material_read');
+    expect(committed('git grep -e API_KEY -- src').categories).not.toContain('secret_material_read');
+    expect(committed('git grep -n useEffect').categories).not.toContain('secret_material_read');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * A recursive content search (`grep -r`, `rg`, `ag`, `ack`, `git grep --no-index`/`--untracked`) prints the lines
+ * A recursive content search (`grep -r`, `rg`, `ag`, `ack`, `git grep`) prints the lines
  * of every file below its folders that its pattern matches: a secret-named file at the top of a searched folder
  * (`.env`, `secrets.yaml`, `id_rsa`) that the search reads, and one of whose lines the pattern matches, is read as
  * `grep KEY .env` reads it. The file's lines are tested with the pattern itself, case-blind, so `grep -rn useEffect
@@ -80,13 +80,16 @@ const RECURSIVE =
 /** Reads the words of a search; undefined when it is no recursive search of files. */
 function readSearch(inv: Invocation): Search | undefined {
   const p = inv.program;
-  // `git grep` reads the work tree's files only with `--no-index` (every file, ignored ones too) or
-  // `--untracked` (untracked files git does not ignore); otherwise what git tracks, judged as the repository.
+  // `git grep` reads the work tree's files with `--no-index` (every file, ignored ones too) or `--untracked`
+  // (untracked files git does not ignore); otherwise what git tracks, judged by the files of the work tree its
+  // ignore rules leave (a committed `.env.production` is printed as `cat` prints it), a revision's by the work
+  // tree's too.
   const git = p === 'git';
   if (git && optionText(inv.args[0]) !== 'grep') return undefined;
   const words = git ? inv.args.slice(1) : inv.args;
   const opts = words.map((w) => optionText(w));
-  if (git && !opts.some((t) => t === '--no-index' || t === '--untracked')) return undefined;
+  const tracked = git && !opts.some((t) => t === '--no-index' || t === '--untracked');
+  let pathsFrom = -1;
   const rg = p === 'rg';
   const ag = p === 'ag';
   const ack = p === 'ack';
@@ -140,6 +143,7 @@ function readSearch(inv: Invocation): Search | undefined {
   for (let i = 0; i < words.length; i++) {
     const t = opts[i] as string;
     if (t === '--') {
+      pathsFrom = positionals.length;
       positionals.push(...words.slice(i + 1));
       break;
     }
@@ -207,6 +211,7 @@ function readSearch(inv: Invocation): Search | undefined {
   if (!patternFromOption) {
     const first = positionals.shift();
     if (first === undefined) return undefined;
+    if (pathsFrom > 0) pathsFrom--;
     s.patterns.push(isLiteral(first) ? plain(first) : undefined);
   }
   if (!recursive) {
@@ -222,6 +227,12 @@ function readSearch(inv: Invocation): Search | undefined {
     return s;
   }
   s.roots = positionals.length > 0 ? positionals : [{ text: '.', flow: OPAQUE_FLOW }];
+  // Searching what git tracks, words before `--` may be revisions (`git grep KEY HEAD~3`): the folder is searched
+  // besides them; after `--`, only the paths there.
+  if (tracked && pathsFrom < 0 && positionals.length > 0) s.roots.push({ text: '.', flow: OPAQUE_FLOW });
+  else if (tracked && pathsFrom >= 0)
+    s.roots =
+      pathsFrom < positionals.length ? positionals.slice(pathsFrom) : [{ text: '.', flow: OPAQUE_FLOW }];
   return s;
 }
 
@@ -356,6 +367,32 @@ function reachesValue(re: RegExp, line: string): boolean {
   const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
   for (const m of line.matchAll(global)) if ((m.index ?? 0) + m[0].length > valueAt) return true;
   return false;
+}
+
+/**
+ * The first secret file a git command that prints contents from history (`git log -p`, `git show`, `git diff
+ * <rev>`, `git stash show -p`, `git format-patch`) may print: a secret-named file below `roots` (its pathspecs, or
+ * the top of the repository) that git's ignore rules leave, so git may track it, holding a line that may be a
+ * secret (`PORT=3000` alone is none). What git tracks is judged by the work tree (a secret committed and later
+ * deleted is not seen: known limit), within the walk's bound.
+ */
+export function historySecret(roots: readonly Word[], inv: Invocation, r: Reporter): string | undefined {
+  if (!r.env.readScript) return undefined;
+  const s: Search = {
+    patterns: [''],
+    dialect: 'basic',
+    invert: false,
+    roots: [...roots],
+    noLines: false,
+    namesOfMatches: false,
+    include: [],
+    exclude: [],
+    hidden: true,
+    ignores: true,
+    follow: false,
+    globs: [],
+  };
+  return matchedSecrets(inv, r, s)[0];
 }
 
 export function secretSearch(inv: Invocation, r: Reporter): void {

@@ -64,6 +64,7 @@ export const explainCommand: CommandSpec = {
       context: emptyContext(),
       ...(d.realpath ? { realpath: d.realpath } : {}),
       ...(d.readScript ? { readScript: d.readScript } : {}),
+      ...(d.gitPaths ? { gitPaths: d.gitPaths } : {}),
       ...(d.selfPaths ? { selfPaths: d.selfPaths } : {}),
     };
     const result = await checkWithTrace(request, runtime.deps).finally(() => runtime.review?.close());

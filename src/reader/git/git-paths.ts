@@ -1,0 +1,52 @@
+/**
+ * The paths a read-only git command's patches would cover, asked of git itself with everything pinned
+ * (pinned-git.ts): `git diff|show|log|stash show --name-only -z ...`, run synchronously for the shell analyzer
+ * (ShellEnv.gitPaths). Only those subcommands with `--name-only -z` run, and never an option that writes a file,
+ * runs a program or opens a pager; a call slower than GIT_PATHS_TIMEOUT_MS, printing more than
+ * GIT_PATHS_MAX_BYTES, or failing answers undefined (the caller keeps its cautious answer). Never prints git's
+ * stderr (it may quote repository text).
+ */
+
+import { execFileSync } from 'node:child_process';
+import { pinnedArgs, pinnedEnv } from './pinned-git';
+
+/** The paths (relative to the top of the work tree) git names for `args`; undefined when not told. */
+export type GitPaths = (cwd: string, args: readonly string[]) => readonly string[] | undefined;
+
+export const GIT_PATHS_TIMEOUT_MS = 2_000;
+export const GIT_PATHS_MAX_BYTES = 4 * 1024 * 1024;
+
+const SUBCOMMANDS = new Set(['diff', 'show', 'log', 'stash']);
+/** Options that write a file, run a program, open a pager or change where git looks. */
+const REFUSED =
+  /^(?:--output|-o|--ext-diff|--textconv|--open-files-in-pager|-O|--git-dir|--work-tree|--exec|--upload-pack|--paginate|-p$|--patch)/;
+
+/** Whether `args` are a name listing gavel runs: a known subcommand, `--name-only -z`, nothing refused. */
+export function namesOnlyCall(args: readonly string[]): boolean {
+  const sub = args[0] ?? '';
+  if (!SUBCOMMANDS.has(sub) || (sub === 'stash' && args[1] !== 'show')) return false;
+  if (!args.includes('--name-only') || !args.includes('-z')) return false;
+  const end = args.indexOf('--');
+  const options = end < 0 ? args : args.slice(0, end);
+  return !options.some((a) => REFUSED.test(a));
+}
+
+export const pinnedGitPaths =
+  (env: Readonly<Record<string, string | undefined>>): GitPaths =>
+  (cwd, args) => {
+    if (!namesOnlyCall(args)) return undefined;
+    try {
+      const out = execFileSync('git', pinnedArgs(args), {
+        cwd,
+        env: pinnedEnv(env),
+        encoding: 'utf8',
+        timeout: GIT_PATHS_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+        maxBuffer: GIT_PATHS_MAX_BYTES,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      return out.split('\u0000').filter((p) => p !== '' && p !== '\n');
+    } catch {
+      return undefined;
+    }
+  };

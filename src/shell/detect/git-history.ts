@@ -1,0 +1,167 @@
+/**
+ * What a git command printing patches prints (`git log -p`, `git show HEAD~1`, `git diff main`, `git stash show
+ * -p`, `git format-patch`): the changes of every file its revisions and pathspecs cover, a secret file among them
+ * printed as `git show HEAD:.env` prints it although no word names it. Asked of git itself where the surface gives
+ * name listings (ShellEnv.gitPaths: the same subcommand, revisions and pathspecs with `--name-only -z`, so a
+ * secret committed and later deleted counts, and a file the range does not touch does not); an option gavel does
+ * not know to leave the listing alike, or no answer in time, falls back to the work tree: a secret-named file
+ * below the pathspecs (or anywhere in the repository) that git's ignore rules leave, holding a line that may be a
+ * secret (secret-search.ts historySecret). Options that print names or counts only (`--stat`, `-s`) print none.
+ * Pure apart from the injected reader, the injected git listing and reporting.
+ */
+
+import { posix } from 'node:path';
+import { holdsSecretContent } from '../classify/secret-content';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
+import { NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
+import { readBudgeted } from './disk-scripts';
+import { repositoryTop } from './git-repository';
+import { mayNameSecret, resolveArg } from './path-effects';
+import { historySecret } from './secret-search';
+
+/** Subcommands whose output is patches (`log` and `whatchanged` only with a patch option: checked by the caller). */
+export const HISTORY = new Set(['log', 'whatchanged', 'show', 'diff', 'format-patch', 'range-diff']);
+
+/** A patch option (`-p`, `-u`, `-U3`, `--patch`, `-L`, ...). */
+export const PATCH =
+  /^(?:-[a-zA-KM-Z]*[puL]|-U\d*|--patch.*|--unified.*|--word-diff.*|--color-words.*|-L.*|--full-diff|--ext-diff|--cc)$/;
+
+/** Options after which `git show`/`git diff` print no patch, unless a patch option is given too. */
+const NO_PATCH =
+  /^(?:-s|--no-patch|--stat.*|--shortstat|--numstat|--name-only|--name-status|--summary|--dirstat.*|--raw|--quiet|--check|--compact-summary)$/;
+
+/** Options that choose what the patches cover: given to the listing as written. */
+const KEPT =
+  /^(?:--all|--branches(?:=.*)?|--tags(?:=.*)?|--remotes(?:=.*)?|--reflog|--glob=.+|--cached|--staged|--merge-base|--first-parent|--no-merges|--merges|-m|--cc|-c|--combined-all-paths|--max-count=\d+|-n\d+|-\d+|--since=.*|--after=.*|--until=.*|--before=.*|--author=.*|--committer=.*|--skip=\d+|--diff-filter=[A-Za-z*]+|-R|--full-history|--no-walk|--do-walk|--ancestry-path|--left-only|--right-only|--cherry-pick|--cherry-mark|--cherry|--boundary|--not|--root|--relative(?:=.*)?|--no-relative|--no-renames|--follow|-a|--text|--diff-merges=.*|--remerge-diff)$/;
+/** Options with their value in the next word that choose what the patches cover: kept with it. */
+const KEPT_WITH_VALUE = new Set([
+  '-n',
+  '--max-count',
+  '--skip',
+  '--author',
+  '--committer',
+  '--since',
+  '--after',
+  '--until',
+  '--before',
+  '--diff-filter',
+]);
+/** Options with their value in the next word that only narrow which commits print: left out with it (more names). */
+const DROPPED_WITH_VALUE = new Set(['--grep', '-S', '-G']);
+/**
+ * Options that only shape the output, or narrow which commits print: left out of the listing (what it names can
+ * only grow).
+ */
+const DROPPED =
+  /^(?:-p|-u|--patch.*|-U\d*|--unified.*|--stat.*|--shortstat|--numstat|--summary|--dirstat.*|--raw|--name-only|--name-status|--colou?r.*|--no-colou?r|--word-diff.*|--oneline|--format=.*|--pretty(?:=.*)?|--abbrev.*|--no-abbrev.*|--decorate.*|--no-decorate|--graph|--date=.*|--relative-date|-w|--ignore-[a-z-]+|--minimal|--patience|--histogram|--diff-algorithm=.*|--function-context|-W|--no-prefix|--src-prefix=.*|--dst-prefix=.*|--reverse|--full-index|--binary|--indent-heuristic|--no-indent-heuristic|--compact-summary|--show-signature|--no-notes|--notes.*|--encoding=.*|--parents|--children|--left-right|--source|-z|--no-ext-diff|--no-textconv|--exit-code|--quiet|-q|--check|--no-patch|-s|--color-moved.*|--inter-hunk-context=.*|-t|--pickaxe-all|--pickaxe-regex|-i|--regexp-ignore-case|-E|--extended-regexp|-F|--fixed-strings|--basic-regexp|--all-match|--invert-grep|--grep=.*|-S.+|-G.+|--stdout|--no-stat|--keep-subject|-k)$/;
+/** A revision gavel hands to git: no option, no `rev:path` object, no shell syntax. */
+const REVISION = /^[\w./@{}~^+-]+$/;
+
+/** Names of a listing looked inside for credential content (a service-account key named `gcp-sa.json`). */
+const MAX_CONTENT_LOOKS = 24;
+
+/**
+ * `rest`: the words after the subcommand (after `stash show` for the stash); `dashdash`: the index of `--` in
+ * it, or -1; `opts`: its options; `folder`: where git works.
+ */
+export function historyPrints(
+  sub: string,
+  rest: readonly Word[],
+  opts: readonly string[],
+  dashdash: number,
+  folder: string | undefined,
+  inv: Invocation,
+  r: Reporter,
+): boolean {
+  const patch = opts.some((o) => PATCH.test(o));
+  if (!patch && opts.some((o) => NO_PATCH.test(o))) return false;
+  if (folder === undefined) return false;
+  const top = repositoryTop(folder, inv, r);
+  if (top === 'none' || top === 'unknown') return false;
+  const at = { ...inv, cwd: folder };
+  // Pathspecs: the words after `--`, else the words that name a file or folder (the others are revisions).
+  const names = (w: Word) => {
+    if (!isLiteral(w) || optionText(w).startsWith('-')) return false;
+    const abs = resolveArg(w, at, r).resolved;
+    const f = abs === undefined ? undefined : readBudgeted(abs, at, r);
+    return f !== undefined && f.kind !== 'missing';
+  };
+  const paths = dashdash >= 0 ? rest.slice(dashdash + 1) : rest.filter(names);
+  const listed = listedNames(sub, rest, dashdash, paths, folder, r);
+  if (listed !== undefined) {
+    let looks = 0;
+    const secret = listed.some((name) => {
+      const abs = posix.join(top, name);
+      if (mayNameSecret({ text: abs, flow: NO_FLOW }, at, r)) return true;
+      return ++looks <= MAX_CONTENT_LOOKS && holdsSecretContent(abs, r.env) === true;
+    });
+    return secret && hit(sub, inv, r);
+  }
+  const roots = paths.length > 0 ? paths : [{ text: top, flow: OPAQUE_FLOW }];
+  return historySecret(roots, at, r) !== undefined && hit(sub, inv, r);
+}
+
+function hit(sub: string, inv: Invocation, r: Reporter): true {
+  r.hit(
+    'secret_material_read',
+    `\`git ${sub}\` prints the changes of a secret file in the repository`,
+    inv.segment,
+  );
+  return true;
+}
+
+/**
+ * The paths git names for the same subcommand, revisions and pathspecs (`--name-only -z`); undefined when the
+ * surface gives no listing, a word is not handed to git (an option gavel does not know, a word known only at run
+ * time), or git does not answer.
+ */
+function listedNames(
+  sub: string,
+  rest: readonly Word[],
+  dashdash: number,
+  paths: readonly Word[],
+  folder: string,
+  r: Reporter,
+): readonly string[] | undefined {
+  const list = r.env.gitPaths;
+  if (!list || !['diff', 'show', 'log', 'whatchanged', 'stash', 'format-patch'].includes(sub))
+    return undefined;
+  const words = dashdash >= 0 ? rest.slice(0, dashdash) : rest;
+  const kept: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as Word;
+    if (!isLiteral(w)) return undefined;
+    const t = plain(w);
+    if (paths.includes(w)) continue;
+    if (!t.startsWith('-') || t === '-') {
+      if (!REVISION.test(t) || t.startsWith('-')) return undefined;
+      kept.push(t);
+    } else if (sub === 'stash' && /^(?:-u|--include-untracked|--only-untracked)$/.test(t)) kept.push(t);
+    else if (PATCH.test(t) || DROPPED.test(t)) continue;
+    else if (KEPT.test(t)) kept.push(t);
+    else if (KEPT_WITH_VALUE.has(t) || DROPPED_WITH_VALUE.has(t)) {
+      const value = words[++i];
+      if (value === undefined || !isLiteral(value)) return undefined;
+      if (KEPT_WITH_VALUE.has(t)) kept.push(`${t}=${plain(value)}`.replace(/^-n=/, '-n'));
+    } else return undefined;
+  }
+  // `git format-patch <since>` makes patches of `<since>..HEAD`; with a count, of that many commits back.
+  if (sub === 'format-patch' && !kept.some((k) => /^-(?:\d+|n\d+|-max-count=\d+)$/.test(k))) {
+    const revs = kept.filter((k) => !k.startsWith('-'));
+    if (revs.length === 1 && !(revs[0] as string).includes('..') && !kept.includes('--root'))
+      kept[kept.indexOf(revs[0] as string)] = `${revs[0]}..HEAD`;
+  }
+  const pathspecs: string[] = [];
+  for (const w of paths) {
+    if (!isLiteral(w)) return undefined;
+    pathspecs.push(plain(w));
+  }
+  const head =
+    sub === 'stash'
+      ? ['stash', 'show']
+      : sub === 'diff'
+        ? ['diff']
+        : [sub === 'show' ? 'show' : 'log', '--format='];
+  return list(folder, [...head, '--name-only', '-z', '--no-ext-diff', ...kept, '--', ...pathspecs]);
+}
