@@ -1,6 +1,6 @@
 // A migration that destroys data when migrations run (a table or column dropped, a table emptied, every row
-// changed) is not allowed; a migration's own way back (a drop of what the same file creates) and ordinary schema
-// changes stay allowed. Judged through the whole pipeline with the bundled policy, on real files in a temp folder.
+// changed) is not allowed; a migration's own way back (a drop of what the same file creates, outside its way
+// forward) and ordinary schema changes stay allowed. Judged through the whole pipeline with the bundled policy, on real files in a temp folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ const FILES: Record<string, string> = {
   'alembic/versions/1a2b_create_events.py':
     "def upgrade():\n    op.create_table('events', sa.Column('id', sa.Integer))\n\n\ndef downgrade():\n    op.drop_table('events')\n",
   'docs/migrations/guide.md': '# Guide\n',
+  'database/migrations/2024_03_01_000000_create_bookings_table.php':
+    "<?php\nreturn new class extends Migration\n{\n    public function up(): void\n    {\n        Schema::create('bookings', function (Blueprint $table) {\n            $table->id();\n        });\n    }\n\n    public function down(): void\n    {\n        Schema::dropIfExists('bookings');\n    }\n};\n",
 };
 writeFiles(dir, FILES);
 const readScript = workspaceReader(dir);
@@ -99,6 +101,35 @@ describe('a migration that destroys data is not allowed', () => {
       'drops a column',
     ],
     [
+      'Laravel: a drop added to the way up of a migration that creates the table (its rows go when it runs again)',
+      'database/migrations/2024_03_01_000000_create_bookings_table.php',
+      replace(
+        '    public function up(): void\n    {\n',
+        "    public function up(): void\n    {\n        Schema::dropIfExists('bookings');\n",
+      ),
+      'Edit',
+      'drops a table',
+    ],
+    [
+      'Laravel: the same drop added on its own line',
+      'database/migrations/2024_03_01_000000_create_bookings_table.php',
+      replace(
+        "        Schema::create('bookings'",
+        "        Schema::drop('bookings');\n        Schema::create('bookings'",
+      ),
+      'Edit',
+      'drops a table',
+    ],
+    [
+      'Knex: a drop before the create in exports.up',
+      'migrations/20240301_users.js',
+      whole(
+        "exports.up = async (knex) => {\n  await knex.schema.dropTableIfExists('users');\n  await knex.schema.createTable('users', (t) => t.increments());\n};\nexports.down = (knex) => knex.schema.dropTable('users');\n",
+      ),
+      'Write',
+      'drops a table',
+    ],
+    [
       'Django: a model deleted',
       'shop/migrations/0009_remove_coupon.py',
       whole("operations = [\n    migrations.DeleteModel(name='Coupon'),\n]\n"),
@@ -154,6 +185,22 @@ describe('ordinary migrations stay allowed', () => {
       'alembic/versions/1a2b_create_events.py',
       replace("    op.drop_table('events')\n", "    op.drop_table('events')  # reverse\n"),
       'Edit',
+    ],
+    [
+      'a scratch table made and dropped in the same way up',
+      'db/migrate/20240501000000_backfill.rb',
+      whole(
+        'class Backfill < ActiveRecord::Migration[7.1]\n  def up\n    create_table :tmp_ids do |t|\n      t.integer :id\n    end\n    drop_table :tmp_ids\n  end\nend\n',
+      ),
+      'Write',
+    ],
+    [
+      'Knex: a create with its drop in exports.down',
+      'migrations/20240302_tags.js',
+      whole(
+        "exports.up = (knex) => knex.schema.createTable('tags', (t) => t.increments());\nexports.down = (knex) => knex.schema.dropTable('tags');\n",
+      ),
+      'Write',
     ],
     [
       'a document about migrations',

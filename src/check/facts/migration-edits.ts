@@ -2,7 +2,7 @@
  * A write or edit of a database migration that destroys data when migrations next run: a table or column dropped
  * (Rails, Alembic, Django, knex, Sequelize, Laravel, Ecto, plain SQL), a table emptied, every row of a table
  * updated or deleted (no `WHERE`). A drop of what the same file creates (a migration's way back) is its reverse and
- * does not count. Uncertain (`data-loss-later`): a person decides. Reasons name the kind of statement and the file,
+ * does not count, unless it sits in the way forward before that create (`up`: the table's rows go when it runs). Uncertain (`data-loss-later`): a person decides. Reasons name the kind of statement and the file,
  * never its text. Pure but for the request's reader.
  */
 
@@ -74,6 +74,33 @@ function unboundedWrites(text: string): number {
   return n;
 }
 
+/**
+ * Where a migration's way forward (`def up`, `def change`, `function up`, `exports.up`, `def upgrade`, goose's `--
+ * +goose Up`) and its way back (`down`, `downgrade`, `rollback`, `revert`) start.
+ */
+const SECTION =
+  /\b(?:def\s+(up|change|upgrade|forwards?|down|downgrade|backwards?|rollback|revert)\b|function\s+(up|down)\b|exports\.(up|down)\b|(?:async\s+)?(up|down)\s*(?::\s*(?:async\s*)?(?:function\b|\()|\()|func\s+(\w*?(?:Up|Down))\s*\(|void\s+(Up|Down)\s*\()|--\s*\+(?:goose|migrate)\s+(Up|Down)\b|--\s*migrate:(up|down)\b/gi;
+
+/**
+ * The start of the way forward that holds the line at `at` of the file, or undefined when the line is in the way
+ * back or the file marks neither.
+ */
+function forwardStart(file: string, at: number): number | undefined {
+  let last: { start: number; forward: boolean } | undefined;
+  for (const m of file.slice(0, at).matchAll(SECTION)) {
+    const word = (m.slice(1).find((g) => g !== undefined) ?? '').toLowerCase();
+    last = { start: m.index ?? 0, forward: !/down|backward|rollback|revert/.test(word) };
+  }
+  return last?.forward ? last.start : undefined;
+}
+
+/** The whole line of `text` around the index `at`. */
+function lineAt(text: string, at: number): string {
+  const start = text.lastIndexOf('\n', at) + 1;
+  const end = text.indexOf('\n', at);
+  return text.slice(start, end < 0 ? text.length : end);
+}
+
 const STATEMENT_WINDOW = 4000;
 const MAX_DROPS = 256;
 
@@ -92,7 +119,12 @@ function destructions(text: string, file: string): Map<string, number> {
       }
       const name = m.slice(1).find((g) => g !== undefined && g !== '');
       if (name !== undefined) {
-        let u = undone.get(name);
+        // A drop in the way forward (a table dropped before it is made again: its rows go) is undone only by a
+        // create before it in the same way forward (a scratch table); elsewhere, by a create anywhere in the file.
+        const line = lineAt(text, m.index ?? 0);
+        const at = line.trim() === '' ? -1 : file.indexOf(line);
+        const start = at < 0 ? undefined : forwardStart(file, at);
+        let u = start === undefined ? undone.get(name) : d.create(name).test(file.slice(start, at));
         if (u === undefined) {
           u = d.create(name).test(file);
           undone.set(name, u);
