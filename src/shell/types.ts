@@ -119,6 +119,7 @@ export const UNCERTAINTY_CODES = [
   'endless-work', // a loop that never ends, an endless producer left in the background
   'weakened-guard', // a write that takes away a guard the project keeps (an ignore rule for secrets, deletion protection)
   'data-loss-later', // a migration that drops or overwrites data when migrations run
+  'endpoint-moved', // a change that moves where code sends its requests to a site the file did not name
 ] as const;
 export type UncertaintyCode = (typeof UNCERTAINTY_CODES)[number];
 

@@ -26,6 +26,7 @@ import type { InScope } from '../rules/argument-rule';
 import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
 import { changedLineTexts, changedPath, changedTexts, diskText } from './change-text';
+import { movedEndpoints } from './endpoint-moves';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
 import { deletedGuard, weakenedGuards } from './guard-edits';
@@ -481,6 +482,7 @@ function writeAdditions(
         ? [
             ...weakenedGuards(request, input.path, input.change),
             ...destructiveMigrations(request, input.path, input.change),
+            ...movedEndpoints(request, input.path, input.change, env),
             ...requestRuns(request, input.path, input.change),
             ...storedSecrets(request, input.path, input.change),
           ]

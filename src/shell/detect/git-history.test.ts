@@ -116,6 +116,8 @@ describe('patches that do not cover a secret print none', () => {
     ['a commit without its patch', 'git show -s HEAD~1'],
     ['the patch of the last commit', 'git format-patch -1 --stdout'],
     ['no patch option', 'git log --oneline'],
+    ['a file at a revision, not a patch', 'git show main:src/app.ts'],
+    ['a file at a revision beside a commit that changed code only', 'git show HEAD main:src/app.ts'],
   ])('%s: %s', (_name, command) => {
     expect(repository(COMMITTED).run(command)).not.toContain('secret_material_read');
   });
@@ -127,6 +129,7 @@ describe('without a name listing (or with an option gavel does not hand to git),
     expect(run('git show')).toContain('secret_material_read');
     expect(run('git diff HEAD~1 HEAD')).toContain('secret_material_read');
     expect(run('git log -p -- src')).not.toContain('secret_material_read');
+    expect(run('diff <(git show main:src/app.ts) src/app.ts')).not.toContain('secret_material_read');
     const ignored = repository([{ 'src/app.ts': 'x\n', '.gitignore': '.env\n' }], false);
     writeFileSync(join(ignored.ws, '.env'), SECRET);
     expect(ignored.run('git log -p')).not.toContain('secret_material_read');

@@ -80,6 +80,14 @@ export function historyPrints(
   const top = repositoryTop(folder, inv, r);
   if (top === 'none' || top === 'unknown') return false;
   const at = { ...inv, cwd: folder };
+  // `git show <rev>:<path>` prints that file (judged by its name before this), not a patch: with only such
+  // operands, no patch is printed; beside others, they are left out of the listing.
+  const object = (w: Word) => /^[^-][^:]*:(?!\/\/)/.test(optionText(w)) || optionText(w).startsWith(':');
+  const before = dashdash >= 0 ? rest.slice(0, dashdash) : rest;
+  const operands = before.filter((w) => !optionText(w).startsWith('-'));
+  if (sub === 'show' && operands.length > 0 && operands.every(object)) return false;
+  rest = rest.filter((w) => !object(w));
+  if (dashdash >= 0) dashdash = rest.findIndex((w) => optionText(w) === '--');
   // Pathspecs: the words after `--`, else the words that name a file or folder (the others are revisions).
   const names = (w: Word) => {
     if (!isLiteral(w) || optionText(w).startsWith('-')) return false;
