@@ -62,6 +62,15 @@ import {
   requirementsManifest,
 } from './manifest-dependencies';
 import { sourceReader } from './package-sources';
+import {
+  babashkaTasks,
+  bufPlugins,
+  duneActions,
+  rebarHooks,
+  serverlessScripts,
+  tauriCommands,
+  tiltCommands,
+} from './tool-commands';
 import { isWorkloadFile, workloadReader } from './workload-commands';
 
 /** One command the change adds, with the runner and script that will run it. */
@@ -821,6 +830,8 @@ function ownRunnerOf(path: string): Runner | undefined {
       },
     };
   if (name === 'build.rs') return { name: 'cargo', read: buildScriptLines };
+  const tool = toolFileReader(name);
+  if (tool) return tool;
   const build = buildFileReader(path, name);
   if (build) return build;
   // Python pytest imports while collecting, and the setup.py a build or `pip install .` runs: code the runner runs
@@ -836,6 +847,20 @@ function ownRunnerOf(path: string): Runner | undefined {
   // Deployment manifests, compose files, Ansible, Terraform, Bazel: commands run later, judged for harm.
   if (isWorkloadFile(path))
     return { name: 'deploy', read: (text) => workloadReader(path, text)?.(text) ?? [] };
+  return undefined;
+}
+
+/** Tools' own files that name commands they run (tool-commands.ts), and build scripts that are Python code. */
+function toolFileReader(name: string): Runner | undefined {
+  if (name === 'tauri.conf.json') return { name: 'tauri', read: tauriCommands };
+  if (name === 'bb.edn') return { name: 'babashka', read: babashkaTasks };
+  if (name === 'rebar.config') return { name: 'rebar3', read: rebarHooks };
+  if (name === 'dune' || name === 'dune-project') return { name: 'dune', read: duneActions };
+  if (/^serverless\.ya?ml$/.test(name)) return { name: 'serverless', read: serverlessScripts };
+  if (/^buf\.gen\.ya?ml$/.test(name)) return { name: 'buf', read: bufPlugins };
+  if (name === 'Tiltfile') return { name: 'tilt', read: tiltCommands };
+  if (name === 'SConstruct' || name === 'SConscript') return { name: 'scons', read: codeLines };
+  if (name === 'Earthfile') return { name: 'earthly', read: dockerRuns };
   return undefined;
 }
 

@@ -1,0 +1,149 @@
+/**
+ * The commands tools' own files name, run when the tool next builds, tests or starts: a Tauri app's
+ * `beforeDevCommand`/`beforeBuildCommand`/`beforeBundleCommand`, Babashka tasks' `shell`/`clojure` calls, rebar3
+ * `pre_hooks`/`post_hooks`, dune rule actions (`system`, `bash`, `run`), Serverless Framework script hooks and
+ * commands, a Tiltfile's `local`/`local_resource` commands, buf's local generator plugins. Read by runner-files.ts
+ * as it reads a Makefile's recipes: the commands a change adds are analysed as the shell they are. A file whose
+ * commands are computed (a Babashka task calling Clojure gavel does not follow, a Tiltfile command that is no
+ * literal) answers a reason instead (uncertain). Pure; never quotes file text in a reason.
+ */
+
+import { parse as parseYaml } from 'yaml';
+
+type Entry = [script: string, command: string];
+
+const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
+const unslash = (s: string) => s.replace(/\\(.)/g, '$1');
+
+/** `tauri.conf.json` (`build.beforeDevCommand`, ..., a string or `{ "script": ... }`). */
+export function tauriCommands(text: string): Entry[] | string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return 'does not parse';
+  }
+  const build = (doc as { build?: Record<string, unknown> } | null)?.build;
+  if (build === undefined || build === null || typeof build !== 'object') return [];
+  const out: Entry[] = [];
+  for (const key of ['beforeDevCommand', 'beforeBuildCommand', 'beforeBundleCommand']) {
+    const v = build[key];
+    const script = typeof v === 'string' ? v : (v as { script?: unknown } | null)?.script;
+    if (typeof script === 'string') out.push([key, script]);
+    else if (v !== undefined && v !== null) return 'names a command gavel cannot read';
+  }
+  return out;
+}
+
+/** Clojure a Babashka task may run besides shelling out: network, files, evaluation, the environment. */
+const BB_CODE =
+  /\b(?:babashka\.http-client|http\/|curl\/|slurp\s+"https?:|spit\b|load-file|load-string|eval\b|System\/getenv|babashka\.fs\/delete|fs\/delete|io\/copy|java\.net|sh\/sh)\b/;
+
+/** `bb.edn` tasks: the commands of `shell`/`process` calls, `clojure` calls as `clojure ARGS`. */
+export function babashkaTasks(text: string): Entry[] | string {
+  if (BB_CODE.test(text)) return 'runs Babashka code gavel does not follow';
+  const out: Entry[] = [];
+  const call = new RegExp(
+    String.raw`\((shell|process|p\/shell|p\/process|clojure)\s+(?:\{[^{}]*\}\s+)?((?:${STRING}\s*)+)`,
+    'g',
+  );
+  for (const m of text.matchAll(call)) {
+    const args = [...(m[2] ?? '').matchAll(new RegExp(STRING, 'g'))].map((s) => unslash(s[1] ?? ''));
+    out.push(['task', m[1] === 'clojure' ? `clojure ${args.join(' ')}` : args.join(' ')]);
+  }
+  return out;
+}
+
+/** rebar3 `{pre_hooks, [...]}` and `{post_hooks, [...]}`: every string in them is a shell command. */
+export function rebarHooks(text: string): Entry[] | string {
+  const out: Entry[] = [];
+  for (const m of text.matchAll(/\{\s*(pre_hooks|post_hooks)\s*,\s*\[([\s\S]*?)\]\s*\}/g))
+    for (const s of (m[2] ?? '').matchAll(new RegExp(STRING, 'g')))
+      out.push([m[1] as string, unslash(s[1] ?? '')]);
+  // A hooks list gavel could not close (nested brackets) is not read.
+  if (
+    /\b(?:pre|post)_hooks\b/.test(text) &&
+    out.length === 0 &&
+    /\{\s*(?:pre|post)_hooks\s*,\s*\[\s*\{/.test(text)
+  )
+    return 'names hooks gavel cannot read';
+  return out;
+}
+
+/** dune rule actions: `(system "...")`, `(bash "...")` and `(run prog args...)`. */
+export function duneActions(text: string): Entry[] {
+  const out: Entry[] = [];
+  for (const m of text.matchAll(new RegExp(String.raw`\((system|bash)\s+${STRING}`, 'g')))
+    out.push([m[1] as string, unslash(m[2] ?? '')]);
+  for (const m of text.matchAll(/\(run\s+([^()]*)\)/g)) {
+    const words = [...(m[1] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((w) =>
+      w[1] !== undefined ? `'${unslash(w[1]).replaceAll("'", "'\\''")}'` : (w[2] ?? ''),
+    );
+    if (words.length > 0) out.push(['run', words.join(' ')]);
+  }
+  return out;
+}
+
+function yamlDoc(text: string): Record<string, unknown> | undefined | 'bad' {
+  try {
+    const doc = parseYaml(text, { maxAliasCount: 64 }) as unknown;
+    return doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>) : undefined;
+  } catch {
+    return 'bad';
+  }
+}
+
+/** Serverless Framework `custom.scripts.hooks` and `custom.scripts.commands` (serverless-plugin-scripts). */
+export function serverlessScripts(text: string): Entry[] | string {
+  const doc = yamlDoc(text);
+  if (doc === 'bad') return 'does not parse';
+  const scripts = ((doc?.custom as Record<string, unknown> | undefined)?.scripts ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const out: Entry[] = [];
+  for (const group of ['hooks', 'commands']) {
+    const table = scripts[group];
+    if (table === undefined || table === null) continue;
+    if (typeof table !== 'object') return 'names scripts gavel cannot read';
+    for (const v of Object.values(table as Record<string, unknown>)) {
+      if (typeof v !== 'string') return 'names scripts gavel cannot read';
+      out.push([group, v]);
+    }
+  }
+  return out;
+}
+
+/** buf's generator plugins run from this machine: `plugins[].local` (a command, or its words). */
+export function bufPlugins(text: string): Entry[] | string {
+  const doc = yamlDoc(text);
+  if (doc === 'bad') return 'does not parse';
+  const plugins = doc?.plugins;
+  if (!Array.isArray(plugins)) return [];
+  const out: Entry[] = [];
+  for (const p of plugins) {
+    const local = (p as { local?: unknown } | null)?.local;
+    if (local === undefined) continue;
+    if (typeof local === 'string') out.push(['plugin', local]);
+    else if (Array.isArray(local) && local.every((w) => typeof w === 'string'))
+      out.push(['plugin', local.map((w) => `'${String(w).replaceAll("'", "'\\''")}'`).join(' ')]);
+    else return 'names a plugin gavel cannot read';
+  }
+  return out;
+}
+
+const QUOTED = String.raw`(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`;
+
+/** A Tiltfile's host commands: `local(...)`, `local_resource(..., cmd=..., serve_cmd=...)`, `custom_build` commands. */
+export function tiltCommands(text: string): Entry[] | string {
+  const out: Entry[] = [];
+  const literal = new RegExp(String.raw`\blocal\(\s*(?:command\s*=\s*)?${QUOTED}`, 'g');
+  for (const m of text.matchAll(literal)) out.push(['local', unslash(m[1] ?? m[2] ?? '')]);
+  const named = new RegExp(String.raw`\b(?:cmd|serve_cmd|command)\s*=\s*${QUOTED}`, 'g');
+  for (const m of text.matchAll(named)) out.push(['resource', unslash(m[1] ?? m[2] ?? '')]);
+  const calls = (text.match(/\blocal\(/g) ?? []).length;
+  const literals = [...text.matchAll(literal)].length;
+  if (calls > literals || /\b(?:cmd|serve_cmd)\s*=\s*(?!["'])/.test(text))
+    return 'runs a command gavel cannot read';
+  return out;
+}
