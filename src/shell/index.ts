@@ -37,6 +37,7 @@ export {
   readRuby,
 } from './detect/build-files';
 export { readMsbuild } from './detect/build-files-dotnet';
+export { readDune, readLein, readRebar } from './detect/build-files-tools';
 export { settingValues, settingWords } from './detect/config-settings';
 export { ignoredBy } from './detect/git-ignore';
 export { inertPython } from './detect/inert-python';

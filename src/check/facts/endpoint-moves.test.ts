@@ -22,6 +22,7 @@ const FILES: Record<string, string> = {
   'src/upload.ts': "export const UPLOAD = 'https://uploads.shop.example/v1';\n",
   'README.md': 'API: https://api.shop.example\n',
   'src/dev.ts': "export const API = 'http://localhost:3000';\n",
+  'src/cors.ts': "app.use(cors({ origin: 'https://app.shop.example' }));\n",
 };
 writeFiles(dir, FILES);
 const readScript = workspaceReader(dir);

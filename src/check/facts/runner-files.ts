@@ -15,11 +15,14 @@ import {
   inertPython,
   pytestSections,
   readCmake,
+  readDune,
+  readLein,
   readMeson,
   readMsbuild,
   readNinja,
   readProgram,
   readPython,
+  readRebar,
   readRuby,
   settingValues,
   settingWords,
@@ -62,15 +65,7 @@ import {
   requirementsManifest,
 } from './manifest-dependencies';
 import { sourceReader } from './package-sources';
-import {
-  babashkaTasks,
-  bufPlugins,
-  duneActions,
-  rebarHooks,
-  serverlessScripts,
-  tauriCommands,
-  tiltCommands,
-} from './tool-commands';
+import { babashkaTasks, bufPlugins, serverlessScripts, tauriCommands, tiltCommands } from './tool-commands';
 import { isWorkloadFile, workloadReader } from './workload-commands';
 
 /** One command the change adds, with the runner and script that will run it. */
@@ -854,8 +849,6 @@ function ownRunnerOf(path: string): Runner | undefined {
 function toolFileReader(name: string): Runner | undefined {
   if (name === 'tauri.conf.json') return { name: 'tauri', read: tauriCommands };
   if (name === 'bb.edn') return { name: 'babashka', read: babashkaTasks };
-  if (name === 'rebar.config') return { name: 'rebar3', read: rebarHooks };
-  if (name === 'dune' || name === 'dune-project') return { name: 'dune', read: duneActions };
   if (/^serverless\.ya?ml$/.test(name)) return { name: 'serverless', read: serverlessScripts };
   if (/^buf\.gen\.ya?ml$/.test(name)) return { name: 'buf', read: bufPlugins };
   if (name === 'Tiltfile') return { name: 'tilt', read: tiltCommands };
@@ -866,7 +859,8 @@ function toolFileReader(name: string): Runner | undefined {
 
 /**
  * Build files the shell side reads when their builder runs (build-files.ts and kin), read the same way when a
- * change writes them: CMake, Meson, Ninja, MSBuild projects, props and targets, Maven, SwiftPM, Zig, sbt.
+ * change writes them: CMake, Meson, Ninja, MSBuild projects, props and targets, Maven, SwiftPM, Zig, sbt, rebar3,
+ * dune, Leiningen.
  */
 function buildFileReader(path: string, name: string): Runner | undefined {
   const lines = (builder: string, read: (text: string) => BuildRead): Runner => ({
@@ -885,6 +879,9 @@ function buildFileReader(path: string, name: string): Runner | undefined {
   if (name === 'Package.swift') return lines('swift', (t) => readProgram('swift', t));
   if (name === 'build.zig') return lines('zig', (t) => readProgram('zig', t));
   if (name.endsWith('.sbt')) return lines('sbt', (t) => readProgram('scala', t));
+  if (name === 'rebar.config') return lines('rebar3', readRebar);
+  if (name === 'dune') return lines('dune', readDune);
+  if (name === 'project.clj') return lines('lein', readLein);
   return undefined;
 }
 

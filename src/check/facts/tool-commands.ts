@@ -54,36 +54,6 @@ export function babashkaTasks(text: string): Entry[] | string {
   return out;
 }
 
-/** rebar3 `{pre_hooks, [...]}` and `{post_hooks, [...]}`: every string in them is a shell command. */
-export function rebarHooks(text: string): Entry[] | string {
-  const out: Entry[] = [];
-  for (const m of text.matchAll(/\{\s*(pre_hooks|post_hooks)\s*,\s*\[([\s\S]*?)\]\s*\}/g))
-    for (const s of (m[2] ?? '').matchAll(new RegExp(STRING, 'g')))
-      out.push([m[1] as string, unslash(s[1] ?? '')]);
-  // A hooks list gavel could not close (nested brackets) is not read.
-  if (
-    /\b(?:pre|post)_hooks\b/.test(text) &&
-    out.length === 0 &&
-    /\{\s*(?:pre|post)_hooks\s*,\s*\[\s*\{/.test(text)
-  )
-    return 'names hooks gavel cannot read';
-  return out;
-}
-
-/** dune rule actions: `(system "...")`, `(bash "...")` and `(run prog args...)`. */
-export function duneActions(text: string): Entry[] {
-  const out: Entry[] = [];
-  for (const m of text.matchAll(new RegExp(String.raw`\((system|bash)\s+${STRING}`, 'g')))
-    out.push([m[1] as string, unslash(m[2] ?? '')]);
-  for (const m of text.matchAll(/\(run\s+([^()]*)\)/g)) {
-    const words = [...(m[1] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((w) =>
-      w[1] !== undefined ? `'${unslash(w[1]).replaceAll("'", "'\\''")}'` : (w[2] ?? ''),
-    );
-    if (words.length > 0) out.push(['run', words.join(' ')]);
-  }
-  return out;
-}
-
 function yamlDoc(text: string): Record<string, unknown> | undefined | 'bad' {
   try {
     const doc = parseYaml(text, { maxAliasCount: 64 }) as unknown;

@@ -16,6 +16,7 @@ import { dotnetBuildFiles } from './build-files-dotnet';
 import { buildFileRuns } from './build-files-run';
 import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
+import { toolBuildRuns } from './build-files-tools';
 import { xcodeBuildFiles } from './build-files-xcode';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
@@ -420,6 +421,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   runnerConfig(inv, r);
   buildConfigs(inv, r);
   buildFileRuns(inv, r);
+  if (inv.cwd !== undefined) toolBuildRuns(inv.program.slice(inv.program.lastIndexOf('/') + 1), inv, r);
   jvmLaunchFiles(inv, r);
   kustomizations(inv, r);
   testBootstraps(inv, r);

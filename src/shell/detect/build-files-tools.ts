@@ -1,0 +1,137 @@
+/**
+ * Build files of rebar3, dune and Leiningen, read before the builder runs them: rebar3's `pre_hooks` and
+ * `post_hooks` (shell commands; a `rebar.config.script` is Erlang evaluated: not followed), every `dune` file of
+ * the dune project (the nearest folder up with a `dune-project`) with its `system`/`bash` actions and the `run`
+ * actions of a named program (a program the project builds, `%{exe:gen.exe}`, is the project's own code), and a
+ * Leiningen `project.clj` that is one `defproject` form of data (evaluation `~(...)`, `#=`, `:injections`, shell
+ * or network calls, or code after the form: not followed). The commands are analysed as the shell they are;
+ * what cannot be followed is uncertain. Pure apart from the injected reader and reporting; never quotes a file.
+ * INVARIANT: a build file that cannot be read, or that runs code gavel cannot follow, is uncertain.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
+import { type BuildRead, balanced } from './build-files';
+import { finishBuildWalk, followBuildFile, startBuildWalk } from './build-files-run';
+import { walkFiles } from './folder-walk';
+import { foldersUp, inFolder, projectFile } from './project-file';
+
+const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
+const unslash = (s: string) => s.replace(/\\(.)/g, '$1');
+const quoted = (w: string) => `'${w.replaceAll("'", "'\\''")}'`;
+
+/** rebar.config: the command of each hook of the hook lists. */
+export function readRebar(text: string): BuildRead {
+  const commands: string[] = [];
+  // Each hook is `{Provider, "command"}` or `{"arch regex", Provider, "command"}`: the last string is the command.
+  for (const m of text.matchAll(/\{\s*(?:pre|post)_hooks\s*,\s*\[([\s\S]*?)\]\s*\}/g))
+    for (const hook of (m[1] ?? '').matchAll(/\{([^{}]*)\}/g)) {
+      const strings = [...(hook[1] ?? '').matchAll(new RegExp(STRING, 'g'))];
+      const last = strings[strings.length - 1];
+      if (last) commands.push(unslash(last[1] ?? ''));
+    }
+  if (commands.length === 0 && /\{\s*(?:pre|post)_hooks\s*,/.test(text))
+    return { commands, loads: [], opaque: 'names hooks gavel cannot read' };
+  return { commands, loads: [] };
+}
+
+/** A dune file: `system`/`bash` actions, and `run` actions of a program named literally. */
+export function readDune(text: string): BuildRead {
+  const commands: string[] = [];
+  for (const m of text.matchAll(new RegExp(String.raw`\((?:system|bash)\s+${STRING}`, 'g')))
+    commands.push(unslash(m[1] ?? ''));
+  for (const m of text.matchAll(/\(run\s+([^()]*)\)/g)) {
+    const words = [...(m[1] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((w) =>
+      w[1] !== undefined ? unslash(w[1]) : (w[2] ?? ''),
+    );
+    // A program the project builds or a dune variable (`%{exe:gen.exe}`, `%{bin:x}`) is the project's code.
+    if (words.length === 0 || (words[0] as string).startsWith('%{')) continue;
+    if (words.some((w) => w.includes('%{'))) {
+      commands.push(quoted(words[0] as string));
+      continue;
+    }
+    commands.push(words.map(quoted).join(' '));
+  }
+  return { commands, loads: [] };
+}
+
+/** Clojure a Leiningen project may evaluate when read: code gavel does not follow. */
+const LEIN_CODE =
+  /~[(@\w]|#=|:injections\b|\(eval\b|read-eval|clojure\.java\.shell|\(sh\b|\bslurp\b|\bspit\b|System\/getenv|System\/getProperty|java\.net\.|\(load-file\b|\(load\b/;
+
+/** project.clj: one `defproject` form of data. */
+export function readLein(text: string): BuildRead {
+  const src = text.replace(/;[^\n]*/g, '');
+  const at = src.search(/\(\s*defproject\b/);
+  if (at < 0) return { commands: [], loads: [], opaque: 'holds no defproject form' };
+  if (LEIN_CODE.test(src)) return { commands: [], loads: [], opaque: 'evaluates Clojure code' };
+  const body = balanced(src, src.indexOf('(', at) + 1);
+  if (body === undefined) return { commands: [], loads: [], opaque: 'does not parse' };
+  const end = src.indexOf('(', at) + 1 + body.length + 1;
+  if (src.slice(0, at).trim() !== '' || src.slice(end).trim() !== '')
+    return { commands: [], loads: [], opaque: 'runs code beside its defproject form' };
+  return { commands: [], loads: [] };
+}
+
+const REBAR_QUIET = /^(?:help|version|-h|--help|-v|--version|new|tree|deps)$/;
+
+function rebar3(inv: Invocation, r: Reporter): void {
+  if (REBAR_QUIET.test(plain(inv.args[0]))) return;
+  const cwd = inv.cwd as string;
+  const script = projectFile(inFolder(cwd, 'rebar.config.script'), inv, r);
+  if (script.kind === 'unknown') return;
+  if (script.kind !== 'missing' && script.kind !== 'unread') {
+    r.uncertain(
+      'dynamic-script',
+      '`rebar3` evaluates a rebar.config.script: code gavel does not follow',
+      inv.segment,
+      'kept',
+    );
+    return;
+  }
+  const w = startBuildWalk(inv, r);
+  followBuildFile(w, inFolder(cwd, 'rebar.config'), readRebar, 'rebar.config');
+  finishBuildWalk(w);
+}
+
+const DUNE_BUILDS = /^(?:build|test|runtest|exec|b|t|@\S+|fmt|promote)$/;
+
+function dune(inv: Invocation, r: Reporter): void {
+  const sub = plain(inv.args[0]);
+  if (!DUNE_BUILDS.test(sub) && inv.args.length > 0) return;
+  const cwd = inv.cwd as string;
+  let root = cwd;
+  for (const d of foldersUp(cwd)) {
+    const f = projectFile(inFolder(d, 'dune-project'), inv, r);
+    if (f.kind === 'unknown') return;
+    if (f.kind === 'text') {
+      root = d;
+      break;
+    }
+  }
+  const files: string[] = [];
+  walkFiles([root], false, inv, r, (_folder, name, abs) => {
+    if (name === 'dune' && !abs.split('/').includes('_build')) files.push(abs);
+    return false;
+  });
+  const w = startBuildWalk(inv, r);
+  for (const file of files.sort((a, b) => posix.dirname(a).length - posix.dirname(b).length))
+    if (!followBuildFile(w, file, readDune, 'dune file')) break;
+  finishBuildWalk(w);
+}
+
+function lein(inv: Invocation, r: Reporter): void {
+  if (/^(?:help|version|-h|--help|-v|--version|new)$/.test(plain(inv.args[0]))) return;
+  const w = startBuildWalk(inv, r);
+  followBuildFile(w, inFolder(inv.cwd as string, 'project.clj'), readLein, 'project.clj');
+  finishBuildWalk(w);
+}
+
+/** Called by taskRunners for these builders; false when the program is none of them. */
+export function toolBuildRuns(base: string, inv: Invocation, r: Reporter): boolean {
+  if (base === 'rebar3') rebar3(inv, r);
+  else if (base === 'dune') dune(inv, r);
+  else if (base === 'lein') lein(inv, r);
+  else return false;
+  return true;
+}
