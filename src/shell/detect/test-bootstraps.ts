@@ -1,7 +1,9 @@
 /**
  * Files a test runner loads before the project's tests (ADR 0089), read as pytest's conftest.py is: PHPUnit's and
  * Pest's (and `php artisan test`'s) `bootstrap` (phpunit.xml, phpunit.xml.dist, phpunit.dist.xml or the `--bootstrap`/`-c` given), Pest's
- * `tests/Pest.php`, and ExUnit's `test/test_helper.exs` (each app's in an umbrella). The project's own test setup is
+ * `tests/Pest.php`, ExUnit's `test/test_helper.exs` (each app's in an umbrella), RSpec's helpers (`.rspec`
+ * `--require`s, `spec/spec_helper.rb`, `spec/rails_helper.rb` and what they require of the project) and Minitest's
+ * `test/test_helper.rb` under `rails test`/`rake test`. The project's own test setup is
  * the user's code: a bootstrap that only requires the composer autoloader and workspace files, or a helper that
  * starts ExUnit, stays quiet; one outside the workspace, one that reaches the system (a shell-out, a socket, a
  * download, dynamic code), one written or changed earlier in the line, or one gavel cannot read is uncertain.
@@ -221,6 +223,77 @@ function exunit(inv: Invocation, r: Reporter): void {
   for (const app of [...names].sort()) if (!exsFile(posix.join(dir, app, 'test/test_helper.exs'), w)) return;
 }
 
+/** Ruby that reaches processes, the network, deletions, the environment whole or code built at run time. */
+const RUBY_REACHES =
+  /`|%x[({[|<]|(?<![.\w])(?:system|exec|spawn|syscall|fork|open)\s*[(\s'"]|\b(?:Open3|IO\.popen|PTY\.spawn|Process\.spawn|Kernel\.\w+|Net::HTTP|Net::FTP|URI\.open|Socket|TCPSocket|UDPSocket|Faraday|HTTParty|RestClient|Excon)\b|open-uri|\b(?:eval|instance_eval|class_eval|module_eval|send|public_send|const_get|constantize)\b|FileUtils\.(?:rm|remove)\w*|File\.(?:delete|unlink|write)|Dir\.(?:delete|rmdir)|ENV\.(?:to_h|to_a|each|map|select|filter|keys|values|inspect|dup|clone)|ENV\s*\[\s*["']HOME|Base64|Marshal\.load|\bload\s*[(\s]/;
+
+/** Ruby test helpers followed per command. */
+const MAX_RUBY = 16;
+
+/** A Ruby helper: what it requires from the project is followed; code that reaches the system is uncertain. */
+function rubyFile(path: string, w: Walk, cwd: string): boolean {
+  if (w.stopped || w.seen.has(path)) return !w.stopped;
+  w.seen.add(path);
+  if (w.seen.size > MAX_RUBY) return stop(w, `loads more test helpers than one review follows (${MAX_RUBY})`);
+  if (!inWorkspace(path, w)) return stop(w, 'loads a test helper from outside the workspace');
+  const file = projectFile(path, w.inv, w.r);
+  if (file.kind === 'unknown') {
+    w.stopped = true;
+    return false;
+  }
+  if (file.kind !== 'text') return true;
+  const text = file.text.replace(/^\s*#.*$/gm, '').replace(/^=begin[\s\S]*?^=end/gm, '');
+  if (RUBY_REACHES.test(text))
+    return stop(w, 'runs a test helper whose code may reach the system before the tests');
+  // Files loaded by a pattern (`Dir[Rails.root.join('spec/support/**/*.rb')].each { |f| require f }`).
+  if (/\bDir\s*(?:\[|\.glob\b)/.test(text)) {
+    const support = posix.join(posix.dirname(path), 'support');
+    const names = folderNames(support, w.inv, w.r);
+    if (names === undefined) return stop(w, 'loads test helpers by a pattern gavel cannot list');
+    for (const name of [...names].sort())
+      if (name.endsWith('.rb') && !rubyFile(posix.join(support, name), w, cwd)) return false;
+  }
+  for (const m of text.matchAll(/\brequire_relative\s*\(?\s*["']([^"'#]+)["']/g))
+    if (!rubyFile(rubyPath(posix.resolve(posix.dirname(path), m[1] ?? '')), w, cwd)) return false;
+  for (const m of text.matchAll(/\brequire\s*\(?\s*["']([^"'#]+)["']/g)) {
+    // A gem is the bundle's (installed, not the project's text); a file of the project's load path is followed.
+    const own = ['spec', 'test', 'lib']
+      .map((dir) => rubyPath(posix.join(cwd, dir, m[1] ?? '')))
+      .find((candidate) => projectFile(candidate, w.inv, w.r).kind === 'text');
+    if (own !== undefined && !rubyFile(own, w, cwd)) return false;
+  }
+  return true;
+}
+
+const rubyPath = (p: string) => (p.endsWith('.rb') ? p : `${p}.rb`);
+
+/**
+ * RSpec (`.rspec`/`.rspec-local` `--require`s, spec_helper.rb and rails_helper.rb) and Minitest under Rails or rake
+ * (test/test_helper.rb): the project's helpers, loaded before every test.
+ */
+function rubyTests(inv: Invocation, kind: 'rspec' | 'minitest', r: Reporter): void {
+  const w: Walk = { inv, r, seen: new Set(), stopped: false };
+  const cwd = inv.cwd as string;
+  const helpers: string[] = [];
+  if (kind === 'rspec') {
+    for (const name of ['.rspec', '.rspec-local']) {
+      const opts = projectFile(inFolder(cwd, name), inv, r);
+      if (opts.kind === 'unknown') return;
+      if (opts.kind !== 'text') continue;
+      for (const m of opts.text.matchAll(/(?:^|\s)(?:--require|-r)(?:\s+|=)(\S+)/g)) {
+        const req = m[1] ?? '';
+        helpers.push(
+          req.startsWith('.') || req.startsWith('/')
+            ? rubyPath(posix.resolve(cwd, req))
+            : rubyPath(posix.join(cwd, 'spec', req)),
+        );
+      }
+    }
+    helpers.push(inFolder(cwd, 'spec/spec_helper.rb'), inFolder(cwd, 'spec/rails_helper.rb'));
+  } else helpers.push(inFolder(cwd, 'test/test_helper.rb'));
+  for (const helper of helpers) if (!rubyFile(helper, w, cwd)) return;
+}
+
 export function testBootstraps(inv: Invocation, r: Reporter): void {
   // Without a reader, what this line writes is still read (project-file.ts).
   if (inv.cwd === undefined) return;
@@ -238,4 +311,7 @@ export function testBootstraps(inv: Invocation, r: Reporter): void {
   if (args.some((a) => /^(-h|--help|--version)$/.test(optionText(a)))) return;
   if (base === 'phpunit' || base === 'pest' || base === 'paratest') phpunit(inv, args, base === 'pest', r);
   else if (base === 'mix' && plain(args[0]) === 'test') exunit(inv, r);
+  else if (base === 'rspec') rubyTests(inv, 'rspec', r);
+  else if (/^(?:rails|rake)$/.test(base) && /^(?:test|spec)(?::\w+)?$/.test(plain(args[0])))
+    rubyTests(inv, plain(args[0]).startsWith('spec') ? 'rspec' : 'minitest', r);
 }
