@@ -1,5 +1,6 @@
-// rebar3, dune and Leiningen read their build files before they run: hooks, rule actions and project.clj code in a
-// hostile repository (real folders in a temp directory, nothing in them run) are judged, ordinary ones stay quiet.
+// rebar3, dune, Leiningen, cabal and stack read their build files before they run: hooks, rule actions, project.clj
+// code, Setup.hs and configure scripts in a hostile repository (real folders in a temp directory, nothing in them
+// run) are judged, ordinary ones stay quiet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../parse/load-parser';
 import { buildRepository, runIn } from '../testdata/build-repository';
@@ -24,6 +25,14 @@ beforeAll(async () => {
     'lok/project.clj': '(defproject app "0.1.0"\n  :dependencies [[org.clojure/clojure "1.11.1"]])\n',
     'lbad/project.clj': '(defproject app "0.1.0"\n  :injections [(clojure.java.shell/sh "sh" "-c" "id")])\n',
     'lafter/project.clj': '(defproject app "0.1.0")\n(println "hi")\n',
+    'hsimple/app.cabal': 'cabal-version: 2.4\nname: app\nbuild-type: Simple\n',
+    'hdefault/app.cabal':
+      'cabal-version: 2.4\nname: app\nbuild-type: Custom\ncustom-setup\n  setup-depends: base\n',
+    'hdefault/Setup.hs': '-- the default\nimport Distribution.Simple\nmain = defaultMain\n',
+    'hcustom/app.cabal': 'cabal-version: 2.4\nname: app\nbuild-type: Custom\n',
+    'hcustom/Setup.hs': `import Distribution.Simple\nimport System.Process\nmain = callCommand "${FETCH}" >> defaultMain\n`,
+    'hconf/package.yaml': 'name: app\nbuild-type: Configure\n',
+    'hconf/configure': `#!/bin/sh\n${FETCH}\n`,
   });
 });
 afterAll(() => p?.remove());
@@ -43,6 +52,11 @@ describe('the builders run what their files name', () => {
     expect(run('dbad', 'dune build').categories).toContain('remote_code_execution');
     expect(run('dbad/bin', 'dune test').categories).toContain('remote_code_execution');
   });
+  it('cabal and stack: a Setup.hs of its own, a configure script', () => {
+    expect(run('hcustom', 'cabal build').codes).toContain('dynamic-script');
+    expect(run('hcustom', 'stack test').codes).toContain('dynamic-script');
+    expect(run('hconf', 'stack build').categories).toContain('remote_code_execution');
+  });
   it('Leiningen: a project.clj that evaluates code, or runs code beside its form', () => {
     expect(run('lbad', 'lein test').codes).toContain('dynamic-script');
     expect(run('lafter', 'lein test').codes).toContain('dynamic-script');
@@ -55,6 +69,8 @@ describe('ordinary builds stay quiet', () => {
     ['rebar3 help', 'rbad', 'rebar3 help'],
     ['dune rules running the project’s own generator', 'dok', 'dune build'],
     ['a declarative project.clj', 'lok', 'lein test'],
+    ['a Simple cabal package', 'hsimple', 'cabal build'],
+    ["a Custom build with Cabal's default Setup.hs", 'hdefault', 'cabal test'],
   ])('%s', (_name, dir, command) => {
     const found = run(dir, command);
     expect(found.categories).toEqual([]);

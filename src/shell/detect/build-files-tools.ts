@@ -1,10 +1,11 @@
 /**
- * Build files of rebar3, dune and Leiningen, read before the builder runs them: rebar3's `pre_hooks` and
+ * Build files of rebar3, dune, Leiningen, cabal and stack, read before the builder runs them: rebar3's `pre_hooks` and
  * `post_hooks` (shell commands; a `rebar.config.script` is Erlang evaluated: not followed), every `dune` file of
  * the dune project (the nearest folder up with a `dune-project`) with its `system`/`bash` actions and the `run`
  * actions of a named program (a program the project builds, `%{exe:gen.exe}`, is the project's own code), and a
  * Leiningen `project.clj` that is one `defproject` form of data (evaluation `~(...)`, `#=`, `:injections`, shell
- * or network calls, or code after the form: not followed). The commands are analysed as the shell they are;
+ * or network calls, or code after the form: not followed), and a Haskell package's `Custom` build (a Setup.hs other
+ * than Cabal's default two lines) or `Configure` build (its `configure` script, as shell). The commands are analysed as the shell they are;
  * what cannot be followed is uncertain. Pure apart from the injected reader and reporting; never quotes a file.
  * INVARIANT: a build file that cannot be read, or that runs code gavel cannot follow, is uncertain.
  */
@@ -13,6 +14,7 @@ import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { type BuildRead, balanced } from './build-files';
 import { finishBuildWalk, followBuildFile, startBuildWalk } from './build-files-run';
+import { readBudgeted } from './disk-scripts';
 import { walkFiles } from './folder-walk';
 import { foldersUp, inFolder, projectFile } from './project-file';
 
@@ -127,11 +129,66 @@ function lein(inv: Invocation, r: Reporter): void {
   finishBuildWalk(w);
 }
 
+/** The Setup.hs every plain cabal package has: Cabal's own build, nothing else. */
+const DEFAULT_SETUP = /^\s*import\s+Distribution\.Simple\s+main\s*=\s*defaultMain\s*$/;
+
+/**
+ * A Haskell package's build type (`.cabal` files of the folder, hpack's package.yaml): `Custom` runs Setup.hs (the
+ * default two lines only are Cabal's own build), `Configure` runs the `configure` script, as the shell it is.
+ */
+export function readCabal(text: string): { custom: boolean; configure: boolean } {
+  const type = /^\s*build-type\s*:\s*["']?(\w+)/im.exec(text)?.[1]?.toLowerCase();
+  return {
+    custom: type === 'custom' || /^\s*custom-setup\s*:?/im.test(text),
+    configure: type === 'configure',
+  };
+}
+
+const HASKELL_BUILDS =
+  /^(?:build|test|bench|run|install|repl|haddock|v2-build|v2-test|v2-run|new-build|exec)$/;
+
+function haskell(inv: Invocation, r: Reporter): void {
+  if (!HASKELL_BUILDS.test(plain(inv.args.find((a) => !plain(a).startsWith('-'))))) return;
+  const cwd = inv.cwd as string;
+  const listing = readBudgeted(cwd, inv, r);
+  const names =
+    listing?.kind === 'unreadable' && listing.entries
+      ? listing.entries.filter((n) => n.endsWith('.cabal') || n === 'package.yaml')
+      : ['package.yaml'];
+  let custom = false;
+  let configure = false;
+  for (const name of names) {
+    const file = projectFile(inFolder(cwd, name), inv, r);
+    if (file.kind === 'unknown') return;
+    if (file.kind !== 'text') continue;
+    const read = readCabal(file.text);
+    custom ||= read.custom;
+    configure ||= read.configure;
+  }
+  const w = startBuildWalk(inv, r);
+  if (custom) {
+    const setup = ['Setup.hs', 'Setup.lhs'].map((n) => inFolder(cwd, n));
+    for (const path of setup)
+      followBuildFile(
+        w,
+        path,
+        (text) =>
+          DEFAULT_SETUP.test(text.replace(/--[^\n]*/g, ''))
+            ? { commands: [], loads: [] }
+            : { commands: [], loads: [], opaque: "is not Cabal's default build" },
+        'Setup.hs',
+      );
+  }
+  if (configure) w.commands.push('./configure');
+  finishBuildWalk(w);
+}
+
 /** Called by taskRunners for these builders; false when the program is none of them. */
 export function toolBuildRuns(base: string, inv: Invocation, r: Reporter): boolean {
   if (base === 'rebar3') rebar3(inv, r);
   else if (base === 'dune') dune(inv, r);
   else if (base === 'lein') lein(inv, r);
+  else if (base === 'cabal' || base === 'stack') haskell(inv, r);
   else return false;
   return true;
 }

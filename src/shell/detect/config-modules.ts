@@ -132,6 +132,8 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   ],
   markdownlint: ['.markdownlint.js', '.markdownlint.cjs', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs'],
   'svelte-check': stems('svelte.config'),
+  // bun's settings preload modules before every `bun run` and `bun test` (`preload`, `[test] preload`).
+  bun: ['bunfig.toml'],
 };
 
 /** Options whose value is a module the tool loads; `-c` only where it means `--config`. */
@@ -209,6 +211,9 @@ function linkedPackages(dir: string, inv: Invocation, r: Reporter): Set<string> 
 function withoutPackages(text: string, linked: ReadonlySet<string>): string | undefined {
   let bad = false;
   const rest = text.replace(SPECIFIER, (m, _q: string, spec: string) => {
+    // bun's test API is the runner's own, as an installed test package is (`bun`, `bun:ffi` stay for the scan).
+    if (spec === 'bun:test') return ' 0 ';
+    if (spec === 'bun' || spec.startsWith('bun:')) return m;
     if (spec.startsWith('.') || spec.startsWith('node:') || isBuiltin(spec) || !PACKAGE.test(spec)) return m;
     if (linked.has(packageName(spec))) bad = true;
     return ' 0 ';
