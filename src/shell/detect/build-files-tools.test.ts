@@ -1,6 +1,6 @@
-// rebar3, dune, Leiningen, cabal and stack read their build files before they run: hooks, rule actions, project.clj
-// code, Setup.hs and configure scripts in a hostile repository (real folders in a temp directory, nothing in them
-// run) are judged, ordinary ones stay quiet.
+// rebar3, dune, Leiningen, cabal, stack and Ant read their build files before they run: hooks, rule actions,
+// project.clj code, Setup.hs, configure scripts and Ant tasks in a hostile repository (real folders in a temp
+// directory, nothing in them run) are judged, ordinary ones stay quiet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../parse/load-parser';
 import { buildRepository, runIn } from '../testdata/build-repository';
@@ -25,6 +25,12 @@ beforeAll(async () => {
     'lok/project.clj': '(defproject app "0.1.0"\n  :dependencies [[org.clojure/clojure "1.11.1"]])\n',
     'lbad/project.clj': '(defproject app "0.1.0"\n  :injections [(clojure.java.shell/sh "sh" "-c" "id")])\n',
     'lafter/project.clj': '(defproject app "0.1.0")\n(println "hi")\n',
+    'aok/build.xml':
+      '<project default="test">\n  <target name="clean"><delete dir="build"/></target>\n  <target name="test"><javac srcdir="src" destdir="build"/><exec executable="git"><arg value="status"/></exec></target>\n</project>\n',
+    'abad/build.xml': `<project><target name="t"><exec executable="sh"><arg value="-c"/><arg value="${FETCH}"/></exec></target></project>\n`,
+    'ahome/build.xml': '<project><target name="c"><delete dir="${user.home}/.ssh"/></target></project>\n',
+    'aget/build.xml':
+      '<project><target name="g"><get src="https://x.example/a.jar" dest="lib"/></target></project>\n',
     'hsimple/app.cabal': 'cabal-version: 2.4\nname: app\nbuild-type: Simple\n',
     'hdefault/app.cabal':
       'cabal-version: 2.4\nname: app\nbuild-type: Custom\ncustom-setup\n  setup-depends: base\n',
@@ -52,6 +58,11 @@ describe('the builders run what their files name', () => {
     expect(run('dbad', 'dune build').categories).toContain('remote_code_execution');
     expect(run('dbad/bin', 'dune test').categories).toContain('remote_code_execution');
   });
+  it('Ant: an exec that pipes a download to a shell, a delete in home, a download task', () => {
+    expect(run('abad', 'ant t').categories).toContain('remote_code_execution');
+    expect(run('ahome', 'ant c').categories).toContain('recursive_delete_outside_workspace');
+    expect(run('aget', 'ant g').codes).toContain('dynamic-script');
+  });
   it('cabal and stack: a Setup.hs of its own, a configure script', () => {
     expect(run('hcustom', 'cabal build').codes).toContain('dynamic-script');
     expect(run('hcustom', 'stack test').codes).toContain('dynamic-script');
@@ -70,6 +81,7 @@ describe('ordinary builds stay quiet', () => {
     ['dune rules running the project’s own generator', 'dok', 'dune build'],
     ['a declarative project.clj', 'lok', 'lein test'],
     ['a Simple cabal package', 'hsimple', 'cabal build'],
+    ['Ant compiling, cleaning its build folder and asking git', 'aok', 'ant test'],
     ["a Custom build with Cabal's default Setup.hs", 'hdefault', 'cabal test'],
   ])('%s', (_name, dir, command) => {
     const found = run(dir, command);

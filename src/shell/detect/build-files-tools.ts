@@ -1,11 +1,13 @@
 /**
- * Build files of rebar3, dune, Leiningen, cabal and stack, read before the builder runs them: rebar3's `pre_hooks` and
+ * Build files of rebar3, dune, Leiningen, cabal, stack and Ant, read before the builder runs them: rebar3's `pre_hooks` and
  * `post_hooks` (shell commands; a `rebar.config.script` is Erlang evaluated: not followed), every `dune` file of
  * the dune project (the nearest folder up with a `dune-project`) with its `system`/`bash` actions and the `run`
  * actions of a named program (a program the project builds, `%{exe:gen.exe}`, is the project's own code), and a
  * Leiningen `project.clj` that is one `defproject` form of data (evaluation `~(...)`, `#=`, `:injections`, shell
  * or network calls, or code after the form: not followed), and a Haskell package's `Custom` build (a Setup.hs other
- * than Cabal's default two lines) or `Configure` build (its `configure` script, as shell). The commands are analysed as the shell they are;
+ * than Cabal's default two lines) or `Configure` build (its `configure` script, as shell), and Ant's `exec`/`apply`
+ * commands and `delete`s (as `rm`; scripts, downloads, remote shells, custom tasks and other build files are not
+ * followed). The commands are analysed as the shell they are;
  * what cannot be followed is uncertain. Pure apart from the injected reader and reporting; never quotes a file.
  * INVARIANT: a build file that cannot be read, or that runs code gavel cannot follow, is uncertain.
  */
@@ -183,12 +185,67 @@ function haskell(inv: Invocation, r: Reporter): void {
   finishBuildWalk(w);
 }
 
+/** Ant tasks whose effect gavel does not follow: scripts, downloads, remote shells, other build files, custom tasks. */
+const ANT_OPAQUE =
+  /<(?:script|scriptdef|get|sshexec|scp|ftp|telnet|rexec|taskdef|typedef|componentdef|import|include|ant|subant|antcall[^>]*\bantfile|loadfile|mail|sql)\b/i;
+
+/** An Ant property in a path: the home folder and the project's folder as the shell spells them; others stay live. */
+const antPath = (v: string) => v.replace(/\$\{user\.home\}/g, '~').replace(/\$\{basedir\}\/?/g, './');
+
+/** build.xml: `exec`/`apply` commands (executable and args), `delete` as `rm`; other effects make it opaque. */
+export function readAnt(text: string): BuildRead {
+  const src = text.replace(/<!--[\s\S]*?-->/g, '');
+  if (ANT_OPAQUE.test(src)) return { commands: [], loads: [], opaque: 'uses tasks gavel does not follow' };
+  const commands: string[] = [];
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1];
+  for (const m of src.matchAll(/<(exec|apply)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1\s*>)/gi)) {
+    const open = m[2] ?? '';
+    const legacy = attr(open, 'command');
+    if (legacy !== undefined) {
+      commands.push(antPath(legacy));
+      continue;
+    }
+    const words = [attr(open, 'executable') ?? ''];
+    for (const arg of (m[3] ?? '').matchAll(/<arg\b([^>]*)\/?>/gi)) {
+      const a = arg[1] ?? '';
+      const value = attr(a, 'value') ?? attr(a, 'file') ?? attr(a, 'path');
+      const line = attr(a, 'line');
+      if (value !== undefined) words.push(quoted(antPath(value)));
+      else if (line !== undefined) words.push(antPath(line));
+    }
+    commands.push(words.join(' '));
+  }
+  for (const m of src.matchAll(/<delete\b([^>]*)>/gi)) {
+    const dir = attr(m[1] ?? '', 'dir');
+    const file = attr(m[1] ?? '', 'file');
+    if (dir !== undefined) commands.push(`rm -rf ${quoted(antPath(dir)).replace(/^'~/, "~'")}`);
+    if (file !== undefined) commands.push(`rm -f ${quoted(antPath(file)).replace(/^'~/, "~'")}`);
+  }
+  return { commands, loads: [] };
+}
+
+function ant(inv: Invocation, r: Reporter): void {
+  if (inv.args.some((a) => /^(?:-h|-help|--help|-version|-p|-projecthelp|-diagnostics)$/.test(plain(a))))
+    return;
+  const at = inv.args.findIndex((a) => /^(?:-f|-file|-buildfile)$/.test(plain(a)));
+  const named = at >= 0 ? inv.args[at + 1] : undefined;
+  if (at >= 0 && (named === undefined || !/^[\w./-]+$/.test(plain(named)))) {
+    r.uncertain('dynamic-script', '`ant` runs a build file named at run time', inv.segment, 'kept');
+    return;
+  }
+  const file = posix.resolve(inv.cwd as string, named === undefined ? 'build.xml' : plain(named));
+  const w = startBuildWalk(inv, r);
+  followBuildFile(w, file, readAnt, 'build.xml');
+  finishBuildWalk(w);
+}
+
 /** Called by taskRunners for these builders; false when the program is none of them. */
 export function toolBuildRuns(base: string, inv: Invocation, r: Reporter): boolean {
   if (base === 'rebar3') rebar3(inv, r);
   else if (base === 'dune') dune(inv, r);
   else if (base === 'lein') lein(inv, r);
   else if (base === 'cabal' || base === 'stack') haskell(inv, r);
+  else if (base === 'ant') ant(inv, r);
   else return false;
   return true;
 }

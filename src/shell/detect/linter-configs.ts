@@ -3,7 +3,9 @@
  * `bootstrapFiles`/`includes`, psalm's `autoloader` and plugin files, phpcs's `installed_paths`, ruleset refs and
  * `autoload`, stylelint's plugins, processors and custom syntaxes, markdownlint-cli2's custom rules and markdown-it
  * plugins (a path outside the workspace: code gavel does not follow), golangci-lint's `custom` linters (Go plugins:
- * compiled code), tflint plugins other than the bundled terraform ruleset and the terraform-linters rulesets. A table
+ * compiled code), tflint plugins other than the bundled terraform ruleset and the terraform-linters rulesets,
+ * rubocop's `require`/`plugins`; the workspace PHP and Ruby files these load (a phpstan bootstrap, a custom cop) are
+ * read for what they reach, as a test bootstrap is (test-bootstraps.ts). A table
  * per program: its configuration files and the keys whose values are code it loads. Read in the folders from the cwd
  * up to the top of the workspace; the first file found per program is the one read. Pure apart from the injected
  * reader and reporting; never quotes a file.
@@ -17,6 +19,7 @@ import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
 import { configFolders } from './runner-config';
 import { runnerOf } from './runner-options';
+import { loadedProjectCode } from './test-bootstraps';
 
 interface Table {
   /** Configuration file names, in the order the tool looks for them. */
@@ -51,6 +54,17 @@ const TABLES: Readonly<Record<string, Table>> = {
     present: /^\s*"?custom"?\s*[:=]|^\s*\[[\w.-]*\bcustom\b/m,
   },
   tflint: { files: ['.tflint.hcl'], keys: [] },
+  rubocop: { files: ['.rubocop.yml', '.rubocop.yaml'], keys: ['require', 'plugins'] },
+};
+
+/** Keys whose workspace files are code the tool runs, read for what they reach (test-bootstraps.ts). */
+const CODE_KEYS: Readonly<
+  Record<string, { language: 'php' | 'ruby'; keys: readonly string[]; what: string }>
+> = {
+  phpstan: { language: 'php', keys: ['bootstrapFiles', 'bootstrap'], what: 'bootstrap file' },
+  psalm: { language: 'php', keys: ['autoloader'], what: 'autoloader' },
+  phpcs: { language: 'php', keys: ['autoload', 'bootstrap'], what: 'bootstrap file' },
+  rubocop: { language: 'ruby', keys: ['require', 'plugins'], what: 'required file' },
 };
 
 const ALIASES: Readonly<Record<string, string>> = {
@@ -153,6 +167,16 @@ export function linterConfigs(inv: Invocation, r: Reporter): void {
             return;
           }
         }
+      // Code of the workspace it loads (a bootstrap, a custom cop): read for what it reaches.
+      const code = CODE_KEYS[program];
+      if (code) {
+        const paths = code.keys
+          .flatMap((key) => valuesOf(text, key))
+          .map((v) => v.replace(/%currentWorkingDirectory%/g, inv.cwd as string))
+          .filter((v) => isPath(v) || (code.language === 'ruby' && /\.rb$/.test(v)))
+          .map((v) => posix.resolve(dir, code.language === 'ruby' && !/\.rb$/.test(v) ? `${v}.rb` : v));
+        if (!loadedProjectCode(code.language, paths, code.what, inv, r)) return;
+      }
       // The first configuration found is the one the tool uses.
       return;
     }

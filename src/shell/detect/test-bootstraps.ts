@@ -35,6 +35,10 @@ interface Walk {
   r: Reporter;
   seen: Set<string>;
   stopped: boolean;
+  /** What the code runs before, in reasons (default: the tests). */
+  before?: string;
+  /** What a Ruby file is, in reasons (default: a test helper). */
+  what?: string;
 }
 
 function stop(w: Walk, why: string): false {
@@ -93,7 +97,7 @@ function phpFile(path: string, w: Walk, what: string): boolean {
   if (computed)
     return stop(w, `runs a ${what} that loads a file named at run time: code gavel does not follow`);
   if (PHP_REACHES.test(rest))
-    return stop(w, `runs a ${what} whose code may reach the system before the tests`);
+    return stop(w, `runs a ${what} whose code may reach the system before ${w.before ?? 'the tests'}`);
   for (const load of loads) if (!phpFile(load, w, what)) return false;
   return true;
 }
@@ -196,7 +200,10 @@ function exsFile(path: string, w: Walk): boolean {
   );
   const read = readProgram('elixir', rest);
   if (read.opaque || read.commands.length > 0)
-    return stop(w, 'runs a test helper whose code may reach the system before the tests');
+    return stop(
+      w,
+      `runs a ${w.what ?? 'test helper'} whose code may reach the system before ${w.before ?? 'the tests'}`,
+    );
   for (const load of loads) if (!exsFile(load, w)) return false;
   return true;
 }
@@ -244,7 +251,10 @@ function rubyFile(path: string, w: Walk, cwd: string): boolean {
   if (file.kind !== 'text') return true;
   const text = file.text.replace(/^\s*#.*$/gm, '').replace(/^=begin[\s\S]*?^=end/gm, '');
   if (RUBY_REACHES.test(text))
-    return stop(w, 'runs a test helper whose code may reach the system before the tests');
+    return stop(
+      w,
+      `runs a ${w.what ?? 'test helper'} whose code may reach the system before ${w.before ?? 'the tests'}`,
+    );
   // Files loaded by a pattern (`Dir[Rails.root.join('spec/support/**/*.rb')].each { |f| require f }`).
   if (/\bDir\s*(?:\[|\.glob\b)/.test(text)) {
     const support = posix.join(posix.dirname(path), 'support');
@@ -292,6 +302,24 @@ function rubyTests(inv: Invocation, kind: 'rspec' | 'minitest', r: Reporter): vo
     helpers.push(inFolder(cwd, 'spec/spec_helper.rb'), inFolder(cwd, 'spec/rails_helper.rb'));
   } else helpers.push(inFolder(cwd, 'test/test_helper.rb'));
   for (const helper of helpers) if (!rubyFile(helper, w, cwd)) return;
+}
+
+/**
+ * Workspace code another tool loads before it works (a linter's bootstrap, plugin or required file: linter-configs.ts),
+ * followed as a test bootstrap is: PHP and Ruby files that reach the system, or that gavel cannot follow, are
+ * uncertain. False when it reported.
+ */
+export function loadedProjectCode(
+  language: 'php' | 'ruby',
+  paths: readonly string[],
+  what: string,
+  inv: Invocation,
+  r: Reporter,
+): boolean {
+  const w: Walk = { inv, r, seen: new Set(), stopped: false, before: 'it works', what };
+  for (const path of paths)
+    if (!(language === 'php' ? phpFile(path, w, what) : rubyFile(path, w, inv.cwd as string))) return false;
+  return true;
 }
 
 export function testBootstraps(inv: Invocation, r: Reporter): void {
