@@ -38,6 +38,7 @@ export {
 } from './detect/build-files';
 export { readMsbuild } from './detect/build-files-dotnet';
 export { readDune, readLein, readRebar } from './detect/build-files-tools';
+export { readComposeYaml, type YamlMap, type YamlValue } from './detect/compose-yaml';
 export { settingValues, settingWords } from './detect/config-settings';
 export { ignoredBy } from './detect/git-ignore';
 export { inertPython } from './detect/inert-python';

@@ -47,7 +47,11 @@ describe('each reader finds the commands its tool runs', () => {
       ['hooks', 'npm run build'],
       ['commands', 'echo hi'],
     ]);
-    expect(serverlessScripts('custom: [')).toBe('does not parse');
+    expect(
+      serverlessScripts(
+        'service: a\nprovider:\n  role: !GetAtt Role.Arn\n  stage: ${opt:stage, "dev"}\ncustom:\n  scripts:\n    hooks:\n      deploy:finalize: |\n        npm run smoke\n        echo done\n',
+      ),
+    ).toEqual([['hooks', 'npm run smoke\necho done']]);
     expect(serverlessScripts('custom:\n  scripts:\n    hooks:\n      x: [a]\n')).toBe(
       'names scripts gavel cannot read',
     );

@@ -8,7 +8,7 @@
  * literal) answers a reason instead (uncertain). Pure; never quotes file text in a reason.
  */
 
-import { parse as parseYaml } from 'yaml';
+import { readComposeYaml, type YamlMap, type YamlValue } from '../../shell';
 
 type Entry = [script: string, command: string];
 
@@ -54,32 +54,56 @@ export function babashkaTasks(text: string): Entry[] | string {
   return out;
 }
 
-function yamlDoc(text: string): Record<string, unknown> | undefined | 'bad' {
-  try {
-    const doc = parseYaml(text, { maxAliasCount: 64 }) as unknown;
-    return doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>) : undefined;
-  } catch {
-    return 'bad';
-  }
+/** A YAML file read by the strict reader (compose-yaml.ts): undefined for an empty file, `bad` when refused. */
+function yamlDoc(text: string): YamlMap | undefined | 'bad' {
+  if (text.trim() === '') return undefined;
+  return readComposeYaml(text) ?? 'bad';
 }
 
-/** Serverless Framework `custom.scripts.hooks` and `custom.scripts.commands` (serverless-plugin-scripts). */
+const field = (v: YamlValue | undefined, key: string): YamlValue | undefined =>
+  v instanceof Map ? v.get(key) : undefined;
+
+/**
+ * Serverless Framework `custom.scripts.hooks` and `custom.scripts.commands` (serverless-plugin-scripts), read by
+ * lines: a serverless.yml is full of variables and CloudFormation tags no strict YAML reader takes, and the hook
+ * names hold colons (`package:initialize`). A value may be a `|`/`>` block.
+ */
 export function serverlessScripts(text: string): Entry[] | string {
-  const doc = yamlDoc(text);
-  if (doc === 'bad') return 'does not parse';
-  const scripts = ((doc?.custom as Record<string, unknown> | undefined)?.scripts ?? {}) as Record<
-    string,
-    unknown
-  >;
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const indent = (l: string) => l.length - l.trimStart().length;
   const out: Entry[] = [];
-  for (const group of ['hooks', 'commands']) {
-    const table = scripts[group];
-    if (table === undefined || table === null) continue;
-    if (typeof table !== 'object') return 'names scripts gavel cannot read';
-    for (const v of Object.values(table as Record<string, unknown>)) {
-      if (typeof v !== 'string') return 'names scripts gavel cannot read';
-      out.push([group, v]);
+  const at = lines.findIndex((l) => /^\s+scripts:\s*(?:#.*)?$/.test(l));
+  if (at < 0) return [];
+  const base = indent(lines[at] as string);
+  let group: string | undefined;
+  let groupIndent = 0;
+  for (let i = at + 1; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (indent(line) <= base) break;
+    const head = /^\s*(hooks|commands):\s*(?:#.*)?$/.exec(line);
+    if (head) {
+      group = head[1];
+      groupIndent = indent(line);
+      continue;
     }
+    if (group === undefined || indent(line) <= groupIndent) {
+      group = undefined;
+      continue;
+    }
+    const m = /^\s*["']?([\w:.-]+)["']?:\s*(.*)$/.exec(line);
+    if (!m) return 'names scripts gavel cannot read';
+    let value = (m[2] ?? '').trim();
+    if (/^[|>][-+]?$/.test(value)) {
+      const own = indent(line);
+      const body: string[] = [];
+      while (i + 1 < lines.length && (lines[i + 1]?.trim() === '' || indent(lines[i + 1] as string) > own))
+        body.push((lines[++i] as string).trim());
+      value = body.join('\n').trim();
+    } else value = value.replace(/^(["'])(.*)\1$/, '$2');
+    if (value === '' || value.startsWith('[') || value.startsWith('{'))
+      return 'names scripts gavel cannot read';
+    out.push([group, value]);
   }
   return out;
 }
@@ -88,11 +112,11 @@ export function serverlessScripts(text: string): Entry[] | string {
 export function bufPlugins(text: string): Entry[] | string {
   const doc = yamlDoc(text);
   if (doc === 'bad') return 'does not parse';
-  const plugins = doc?.plugins;
+  const plugins = field(doc, 'plugins');
   if (!Array.isArray(plugins)) return [];
   const out: Entry[] = [];
   for (const p of plugins) {
-    const local = (p as { local?: unknown } | null)?.local;
+    const local = field(p, 'local');
     if (local === undefined) continue;
     if (typeof local === 'string') out.push(['plugin', local]);
     else if (Array.isArray(local) && local.every((w) => typeof w === 'string'))

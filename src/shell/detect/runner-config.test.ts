@@ -195,7 +195,10 @@ describe('ordinary configuration stays quiet', () => {
     [
       'bunfig preload in the workspace',
       'bun test',
-      { 'bunfig.toml': '[test]\npreload = ["./test/setup.ts"]\n' },
+      {
+        'bunfig.toml': '[test]\npreload = ["./test/setup.ts"]\n',
+        'test/setup.ts': "import { beforeEach } from 'bun:test';\nbeforeEach(() => {});\n",
+      },
     ],
     [
       'pytest addopts coverage and no:',
