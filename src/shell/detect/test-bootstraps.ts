@@ -177,21 +177,29 @@ function phpunit(
   if (pest) phpFile(inFolder(cwd, 'tests/Pest.php'), w, 'tests/Pest.php');
 }
 
-/** Elixir a test helper may hold: requires of workspace files (followed) are taken out before the scan. */
-function exsFile(path: string, w: Walk): boolean {
+/**
+ * A helper's text, once per walk: `true` when there is nothing to read (seen, missing), `false` when the walk
+ * stopped (reported: past the bound, outside the workspace, unreadable).
+ */
+function openHelper(path: string, w: Walk, max: number): string | boolean {
   if (w.stopped || w.seen.has(path)) return !w.stopped;
   w.seen.add(path);
-  if (w.seen.size > MAX_FILES)
-    return stop(w, `loads more test helpers than one review follows (${MAX_FILES})`);
+  if (w.seen.size > max) return stop(w, `loads more test helpers than one review follows (${max})`);
   if (!inWorkspace(path, w)) return stop(w, 'loads a test helper from outside the workspace');
   const file = projectFile(path, w.inv, w.r);
   if (file.kind === 'unknown') {
     w.stopped = true;
     return false;
   }
-  if (file.kind !== 'text') return true;
+  return file.kind === 'text' ? file.text : true;
+}
+
+/** Elixir a test helper may hold: requires of workspace files (followed) are taken out before the scan. */
+function exsFile(path: string, w: Walk): boolean {
+  const file = openHelper(path, w, MAX_FILES);
+  if (typeof file === 'boolean') return file;
   const loads: string[] = [];
-  const rest = file.text.replace(
+  const rest = file.replace(
     /\bCode\.require_file\(\s*"([^"#\\]+)"\s*(,\s*__DIR__\s*)?\)/g,
     (_m, rel: string, here?: string) => {
       loads.push(posix.resolve(here ? posix.dirname(path) : (w.inv.cwd as string), rel));
@@ -239,17 +247,9 @@ const MAX_RUBY = 16;
 
 /** A Ruby helper: what it requires from the project is followed; code that reaches the system is uncertain. */
 function rubyFile(path: string, w: Walk, cwd: string): boolean {
-  if (w.stopped || w.seen.has(path)) return !w.stopped;
-  w.seen.add(path);
-  if (w.seen.size > MAX_RUBY) return stop(w, `loads more test helpers than one review follows (${MAX_RUBY})`);
-  if (!inWorkspace(path, w)) return stop(w, 'loads a test helper from outside the workspace');
-  const file = projectFile(path, w.inv, w.r);
-  if (file.kind === 'unknown') {
-    w.stopped = true;
-    return false;
-  }
-  if (file.kind !== 'text') return true;
-  const text = file.text.replace(/^\s*#.*$/gm, '').replace(/^=begin[\s\S]*?^=end/gm, '');
+  const file = openHelper(path, w, MAX_RUBY);
+  if (typeof file === 'boolean') return file;
+  const text = file.replace(/^\s*#.*$/gm, '').replace(/^=begin[\s\S]*?^=end/gm, '');
   if (RUBY_REACHES.test(text))
     return stop(
       w,
