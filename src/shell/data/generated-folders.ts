@@ -29,6 +29,7 @@ export const GENERATED_FOLDERS: readonly string[] = [
   '.dart_tool',
   '.pnpm-store',
   '.stack-work',
+  '_opam',
   'elm-stuff',
   // Python environments and caches
   '.venv',

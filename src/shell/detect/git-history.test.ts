@@ -77,6 +77,8 @@ describe('patches that cover a committed secret print it, although no word names
     ['a numbered range', 'git log -p -2'],
     ['patches to standard output', 'git format-patch --root --stdout'],
     ['the folder that holds it', 'git log -p -- config'],
+    ['a pathspec pattern git matches it with', "git log -p -- '*.production'"],
+    ['a pathspec excluding another folder', "git log -p -- ':(exclude)src'"],
   ])('%s: %s', (_name, command) => {
     expect(repository(COMMITTED).run(command)).toContain('secret_material_read');
   });

@@ -96,7 +96,10 @@ export function historyPrints(
     return f !== undefined && f.kind !== 'missing';
   };
   const paths = dashdash >= 0 ? rest.slice(dashdash + 1) : rest.filter(names);
-  const listed = listedNames(sub, rest, dashdash, paths, folder, r);
+  // A pathspec git reads as a pattern (`*.env`, `:(exclude)src`, `:/`) is neither handed to the listing, which
+  // pins pathspecs literal, nor walked as a folder: the whole repository stands for it.
+  const patterned = paths.some((w) => !isLiteral(w) || /[*?[]|^:/.test(optionText(w)));
+  const listed = patterned ? undefined : listedNames(sub, rest, dashdash, paths, folder, r);
   if (listed !== undefined) {
     let looks = 0;
     const secret = listed.some((name) => {
@@ -106,7 +109,7 @@ export function historyPrints(
     });
     return secret && hit(sub, inv, r);
   }
-  const roots = paths.length > 0 ? paths : [{ text: top, flow: OPAQUE_FLOW }];
+  const roots = paths.length > 0 && !patterned ? paths : [{ text: top, flow: OPAQUE_FLOW }];
   return historySecret(roots, at, r) !== undefined && hit(sub, inv, r);
 }
 
