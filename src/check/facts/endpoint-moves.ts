@@ -2,9 +2,9 @@
  * A write or edit of code or configuration that moves where it sends its requests to another site: the change
  * takes out a URL host (`https://api.shop.example`) and puts in, on a line that names where requests go (a base,
  * endpoint, webhook or URL setting, a `fetch(`/`requests.post(` call: TARGET; in a configuration file any setting
- * but a page shown or an origin let in), a URL of another site
- * (registrable name: the last two labels) that the file did not name before, that is no loopback or private host,
- * and that no stated host or package source covers. An API base, a webhook or an upload target then goes
+ * but a page shown or an origin let in), a URL of another site (registrable name: the last two labels) that the
+ * file did not name before, that is no loopback host nor a `.local`, `.internal` or `.test` name, and that no
+ * stated host or package source covers. An API base, a webhook or an upload target then goes
  * elsewhere (the user's data with it): uncertain (`endpoint-moved`), a person decides. A URL added where none was
  * taken out, or a move within one site (`api` to `staging-api`), does not count; documentation (Markdown, text,
  * reStructuredText, AsciiDoc) and change logs are not looked at, nor are lockfiles and manifests (package-sources.ts
@@ -22,7 +22,6 @@ const URL_HOST =
   /\bhttps?:\/\/(?:[^\s/@'"`]+@)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+)/gi;
 const DOCUMENT =
   /\.(?:md|mdx|markdown|txt|rst|adoc|asciidoc|org)$|(?:^|\/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|AUTHORS|LICENSE|NOTICE)[^/]*$/i;
-/** The registrable part of a host: its last two labels (`api.shop.example` is `shop.example`). */
 /**
  * A line that names where requests go: a setting or call of a target (`apiBase`, `endpoint`, `url`, `webhook`,
  * `fetch(`, `requests.post(`, `dsn`), not an origin allowed in (CORS) or a link shown.
@@ -37,6 +36,7 @@ const SETTING = /^\s*-?\s*["']?[\w.-]+["']?\s*[:=]/;
 const NOT_TARGET =
   /^\s*-?\s*["']?[\w.-]*(?:origin|cors|allow|homepage|home_page|website|docs?|documentation|repository|repo|link|href|image|logo|icon|avatar|license|funding|bugs|issues|source_code|changelog)[\w.-]*["']?\s*[:=]/i;
 
+/** The registrable part of a host: its last two labels (`api.shop.example` is `shop.example`). */
 function site(host: string): string {
   return host.toLowerCase().split('.').slice(-2).join('.');
 }
