@@ -37,6 +37,7 @@ export {
   readRuby,
 } from './detect/build-files';
 export { readMsbuild } from './detect/build-files-dotnet';
+export { sbtResolverUrls } from './detect/build-files-sbt';
 export { readDune, readLein, readRebar } from './detect/build-files-tools';
 export { readComposeYaml, type YamlMap, type YamlValue } from './detect/compose-yaml';
 export { settingValues, settingWords } from './detect/config-settings';

@@ -98,6 +98,22 @@ describe('lockfiles and manifests: every URL host that is no public registry (re
     ['/w/renv.lock', '{"Name": "CRAN", "URL": "https://cran.mirror.example"}', 'cran.mirror.example'],
     ['/w/go.work', 'replace example.com/x => git@forge.example:x.git v1.0.0', 'forge.example'],
     ['/w/.lfsconfig', '[lfs]\n\turl = https://lfs.example/repo', 'lfs.example'],
+    ['/w/deps.edn', ' :mvn/repos {"corp" {:url "https://maven.mirror.example/r"}}', 'maven.mirror.example'],
+    [
+      '/w/deps.edn',
+      ' :deps {io.x/y {:git/url "https://forge.example/y.git" :git/sha "abc"}}',
+      'forge.example',
+    ],
+    ['/w/project.clj', '  :repositories [["corp" "https://maven.mirror.example/r"]]', 'maven.mirror.example'],
+    ['/w/rebar.config', '{deps, [{x, {git, "https://forge.example/x.git", {tag, "1"}}}]}.', 'forge.example'],
+    ['/w/build.zig.zon', '        .url = "https://mirror.example/x.tar.gz",', 'mirror.example'],
+    ['/w/shard.yml', '  x:\n    git: https://forge.example/x.git', 'forge.example'],
+    ['/w/app.opam', 'pin-depends: [["x.dev" "git+https://forge.example/x.git"]]', 'forge.example'],
+    [
+      '/w/project/plugins.sbt',
+      'resolvers += "corp" at "https://maven.mirror.example/r"',
+      'maven.mirror.example',
+    ],
   ])('%s names %s', (path, text, host) => {
     expect(read(path, text)).toEqual([`__gavel_runner_source ${host}`]);
   });
@@ -110,6 +126,13 @@ describe('lockfiles and manifests: every URL host that is no public registry (re
     [
       '/w/composer.lock',
       '"support": {\n  "issues": "https://bugs.example/x",\n  "docs": "https://laravel.com/docs"\n}',
+    ],
+    ['/w/project.clj', '(defproject app "0.1.0"\n  :url "https://app.example"\n  :license {:name "EPL"}\n'],
+    ['/w/deps.edn', '{:deps {org.clojure/clojure {:mvn/version "1.11.1"}}}'],
+    ['/w/build.sbt', 'licenses := Seq("MIT" -> url("https://opensource.org/licenses/MIT"))\nname := "a"'],
+    [
+      '/w/app.opam',
+      'homepage: "https://app.example"\nbug-reports: "https://app.example/issues"\ndev-repo: "git+https://forge.example/app.git"',
     ],
   ])('%s names no other source', (path, text) => {
     expect(read(path, text)).toEqual([]);

@@ -8,6 +8,7 @@
  */
 
 import { basename } from 'node:path';
+import { sbtResolverUrls } from '../../shell';
 
 type Entry = [script: string, command: string];
 
@@ -163,11 +164,18 @@ const PUBLIC_HOSTS = new Set([
   'pkg.julialang.org',
   'swiftpackageindex.com',
   'download.pytorch.org',
+  'repo.clojars.org',
+  'clojars.org',
+  'opam.ocaml.org',
+  'ziglang.org',
+  'repo.scala-sbt.org',
+  'oss.sonatype.org',
+  's01.oss.sonatype.org',
 ]);
 
 /** Keys whose URL is a page about the project, not where code comes from. */
 const ABOUT_KEY =
-  /^\s*["']?(?:homepage|repository|issue_tracker|documentation|funding|bugs|\$schema|description|website|changelog|issues|docs|forum|chat|wiki|irc|rss|security)["']?\s*[:=]/i;
+  /^\s*(?:["']?(?:homepage|repository|issue_tracker|documentation|funding|bugs|\$schema|description|website|changelog|issues|docs|forum|chat|wiki|irc|rss|security|bug-reports|dev-repo|doc|license|licenses)["']?\s*[:=]|:(?:url|scm|license)\s)/i;
 
 /**
  * Every host a lockfile or a manifest names in a URL (`resolved`, `tarball`, `source`, `remote`, `dist.url`,
@@ -192,6 +200,15 @@ function urlHosts(where: string): (text: string) => Entry[] {
   };
 }
 
+/**
+ * sbt's resolvers (`resolvers += "x" at "https://..."`, `Resolver.url(...)`), read as sbt reads them; a file the
+ * reader cannot lex counts every URL host it names.
+ */
+function sbtSources(text: string): Entry[] {
+  const urls = sbtResolverUrls(text);
+  return urlHosts('sbt')(urls === undefined ? text : urls.map((u) => `${u}\n`).join(''));
+}
+
 /** conda's channels by name (`- bioconda`) as well as by URL: anyone may publish a channel on anaconda.org. */
 function condaChannels(text: string): Entry[] {
   const out = urlHosts('conda')(text);
@@ -206,7 +223,7 @@ function condaChannels(text: string): Entry[] {
 
 /** Lockfiles and manifests whose URLs say where code comes from, by name. */
 const URL_SOURCE_FILES =
-  /^(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|uv\.lock|poetry\.lock|pdm\.lock|Pipfile(?:\.lock)?|Cargo\.lock|Gemfile\.lock|gems\.locked|composer\.lock|mix\.lock|pubspec(?:_overrides)?\.ya?ml|pubspec\.lock|renv\.lock|flake\.(?:nix|lock)|deno\.(?:jsonc?|lock)|import_map\.json|go\.work|cabal\.project(?:\.local)?|stack\.yaml|Package\.resolved|Podfile(?:\.lock)?|packages\.lock\.json|conda-lock\.ya?ml|pixi\.(?:toml|lock)|Manifest\.toml|\.lfsconfig)$/;
+  /^(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|uv\.lock|poetry\.lock|pdm\.lock|Pipfile(?:\.lock)?|Cargo\.lock|Gemfile\.lock|gems\.locked|composer\.lock|mix\.lock|pubspec(?:_overrides)?\.ya?ml|pubspec\.lock|renv\.lock|flake\.(?:nix|lock)|deno\.(?:jsonc?|lock)|import_map\.json|go\.work|cabal\.project(?:\.local)?|stack\.yaml|Package\.resolved|Podfile(?:\.lock)?|packages\.lock\.json|conda-lock\.ya?ml|pixi\.(?:toml|lock)|Manifest\.toml|\.lfsconfig|deps\.edn|bb\.edn|project\.clj|rebar\.(?:config|lock)|build\.zig\.zon|shard\.(?:yml|lock)|[\w.-]*\.opam|opam)$/;
 
 /** A file that names package sources: the tool that reads it and its reader. */
 export interface SourceReader {
@@ -227,6 +244,7 @@ export function sourceReader(path: string): SourceReader | undefined {
   if (name === '.gitmodules') return { name: 'git submodule', read: submoduleSources };
   if (/^(?:environment|conda[\w.-]*)\.ya?ml$|^\.condarc$/.test(name))
     return { name: 'conda', read: condaChannels };
+  if (name.endsWith('.sbt')) return { name: 'sbt', read: sbtSources };
   if (URL_SOURCE_FILES.test(name))
     return { name: 'package manager', read: urlHosts('source'), lineLocal: true };
   return undefined;
