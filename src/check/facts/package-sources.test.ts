@@ -105,6 +105,11 @@ describe('lockfiles and manifests: every URL host that is no public registry (re
       'forge.example',
     ],
     ['/w/project.clj', '  :repositories [["corp" "https://maven.mirror.example/r"]]', 'maven.mirror.example'],
+    [
+      '/w/deps.edn',
+      ' :mvn/repos {"corp" {\n   :url "https://maven.mirror.example/r"}}',
+      'maven.mirror.example',
+    ],
     ['/w/rebar.config', '{deps, [{x, {git, "https://forge.example/x.git", {tag, "1"}}}]}.', 'forge.example'],
     ['/w/build.zig.zon', '        .url = "https://mirror.example/x.tar.gz",', 'mirror.example'],
     ['/w/shard.yml', '  x:\n    git: https://forge.example/x.git', 'forge.example'],
@@ -127,7 +132,10 @@ describe('lockfiles and manifests: every URL host that is no public registry (re
       '/w/composer.lock',
       '"support": {\n  "issues": "https://bugs.example/x",\n  "docs": "https://laravel.com/docs"\n}',
     ],
-    ['/w/project.clj', '(defproject app "0.1.0"\n  :url "https://app.example"\n  :license {:name "EPL"}\n'],
+    [
+      '/w/project.clj',
+      '(defproject app "0.1.0"\n  :license {:name "EPL" :url "https://www.eclipse.org/legal/epl-2.0"}\n',
+    ],
     ['/w/deps.edn', '{:deps {org.clojure/clojure {:mvn/version "1.11.1"}}}'],
     ['/w/build.sbt', 'licenses := Seq("MIT" -> url("https://opensource.org/licenses/MIT"))\nname := "a"'],
     [

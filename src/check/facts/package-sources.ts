@@ -175,7 +175,7 @@ const PUBLIC_HOSTS = new Set([
 
 /** Keys whose URL is a page about the project, not where code comes from. */
 const ABOUT_KEY =
-  /^\s*(?:["']?(?:homepage|repository|issue_tracker|documentation|funding|bugs|\$schema|description|website|changelog|issues|docs|forum|chat|wiki|irc|rss|security|bug-reports|dev-repo|doc|license|licenses)["']?\s*[:=]|:(?:url|scm|license)\s)/i;
+  /^\s*(?:["']?(?:homepage|repository|issue_tracker|documentation|funding|bugs|\$schema|description|website|changelog|issues|docs|forum|chat|wiki|irc|rss|security|bug-reports|dev-repo|doc|license|licenses)["']?\s*[:=]|:(?:scm|license)\s)/i;
 
 /**
  * Every host a lockfile or a manifest names in a URL (`resolved`, `tarball`, `source`, `remote`, `dist.url`,
