@@ -15,6 +15,9 @@ beforeAll(async () => {
   p = buildRepository('gavel-tools-', {
     'rok/rebar.config': '{erl_opts, [debug_info]}.\n{pre_hooks, [{compile, "make -C c_src"}]}.\n',
     'rbad/rebar.config': `{deps, []}.\n{post_hooks, [{compile, "${FETCH}"}]}.\n`,
+    'rumb/rebar.config': '{deps, []}.\n',
+    'rumb/apps/web/rebar.config': `{pre_hooks, [{compile, "${FETCH}"}]}.\n`,
+    'rumb/apps/core/src/core.erl': '-module(core).\n',
     'rscript/rebar.config': '{deps, []}.\n',
     'rscript/rebar.config.script': 'os:cmd("id"), CONFIG.\n',
     'dok/dune-project': '(lang dune 3.0)\n',
@@ -50,6 +53,9 @@ describe('the builders run what their files name', () => {
   it('rebar3: a hook that pipes a download to a shell', () => {
     expect(run('rbad', 'rebar3 compile').categories).toContain('remote_code_execution');
     expect(run('rbad', 'rebar3 eunit').categories).toContain('remote_code_execution');
+  });
+  it("rebar3: a hook of an umbrella's app", () => {
+    expect(run('rumb', 'rebar3 compile').categories).toContain('remote_code_execution');
   });
   it('rebar3: a config script is Erlang evaluated', () => {
     expect(run('rscript', 'rebar3 compile').codes).toContain('dynamic-script');

@@ -93,8 +93,20 @@ function rebar3(inv: Invocation, r: Reporter): void {
     );
     return;
   }
+  // The apps of an umbrella (`apps/*`, `lib/*`: rebar3's default project app folders) run their own hooks.
+  const configs = [inFolder(cwd, 'rebar.config')];
+  for (const dir of ['apps', 'lib']) {
+    const listing = readBudgeted(inFolder(cwd, dir), inv, r);
+    if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular') continue;
+    if (!listing.entries) {
+      r.uncertain('dynamic-script', `\`rebar3\` builds apps gavel cannot list`, inv.segment, 'kept');
+      return;
+    }
+    for (const app of listing.entries)
+      configs.push(inFolder(inFolder(inFolder(cwd, dir), app), 'rebar.config'));
+  }
   const w = startBuildWalk(inv, r);
-  followBuildFile(w, inFolder(cwd, 'rebar.config'), readRebar, 'rebar.config');
+  for (const config of configs) if (!followBuildFile(w, config, readRebar, 'rebar.config')) break;
   finishBuildWalk(w);
 }
 
@@ -153,11 +165,14 @@ function haskell(inv: Invocation, r: Reporter): void {
   if (!HASKELL_BUILDS.test(plain(inv.args.find((a) => !plain(a).startsWith('-'))))) return;
   const cwd = inv.cwd as string;
   const listing = readBudgeted(cwd, inv, r);
+  const listed = listing?.kind === 'unreadable' && listing.entries !== undefined;
   const names =
     listing?.kind === 'unreadable' && listing.entries
       ? listing.entries.filter((n) => n.endsWith('.cabal') || n === 'package.yaml')
       : ['package.yaml'];
-  let custom = false;
+  // A folder gavel cannot list may hold a `.cabal` file of any name: a Setup.hs there counts as run.
+  let custom =
+    !listed && ['Setup.hs', 'Setup.lhs'].some((n) => projectFile(inFolder(cwd, n), inv, r).kind === 'text');
   let configure = false;
   for (const name of names) {
     const file = projectFile(inFolder(cwd, name), inv, r);

@@ -125,6 +125,35 @@ describe('patches that do not cover a secret print none', () => {
   });
 });
 
+describe('git asked and not answering is uncertain, never quiet', () => {
+  it('a revision git refuses, and a listing that fails', () => {
+    const { ws, home } = repository(COMMITTED);
+    const env = shellEnv({
+      cwd: ws,
+      home,
+      workspaceRoots: [ws],
+      tempDirs: ['/tmp'],
+      readScript: diskReader,
+      gitPaths: () => undefined,
+    });
+    const a = analyzeShellSync('git show HEAD', env);
+    expect(a.uncertain.map((u) => u.code)).toContain('dynamic-path');
+    const real = repository(COMMITTED);
+    const b = analyzeShellSync(
+      'git log -p no-such-branch',
+      shellEnv({
+        cwd: real.ws,
+        home: real.home,
+        workspaceRoots: [real.ws],
+        tempDirs: ['/tmp'],
+        readScript: diskReader,
+        gitPaths: pinnedGitPaths({ PATH: process.env.PATH, HOME: real.home }),
+      }),
+    );
+    expect(b.uncertain.map((u) => u.code)).toContain('dynamic-path');
+  });
+});
+
 describe('without a name listing (or with an option gavel does not hand to git), the work tree answers', () => {
   it('a tracked secret anywhere in the repository counts for every patch, an ignored one does not', () => {
     const { run } = repository(COMMITTED, false);

@@ -3,8 +3,9 @@
  * -p`, `git format-patch`): the changes of every file its revisions and pathspecs cover, a secret file among them
  * printed as `git show HEAD:.env` prints it although no word names it. Asked of git itself where the surface gives
  * name listings (ShellEnv.gitPaths: the same subcommand, revisions and pathspecs with `--name-only -z`, so a
- * secret committed and later deleted counts, and a file the range does not touch does not); an option gavel does
- * not know to leave the listing alike, or no answer in time, falls back to the work tree: a secret-named file
+ * secret committed and later deleted counts, and a file the range does not touch does not); git asked and not
+ * answering (a timeout, a revision it refuses) is uncertain; an option gavel does not know to leave the listing
+ * alike, or no listing at all, falls back to the work tree: a secret-named file
  * below the pathspecs (or anywhere in the repository) that git's ignore rules leave, holding a line that may be a
  * secret (secret-search.ts historySecret). Options that print names or counts only (`--stat`, `-s`) print none.
  * Pure apart from the injected reader, the injected git listing and reporting.
@@ -100,6 +101,12 @@ export function historyPrints(
   // pins pathspecs literal, nor walked as a folder: the whole repository stands for it.
   const patterned = paths.some((w) => !isLiteral(w) || /[*?[]|^:/.test(optionText(w)));
   const listed = patterned ? undefined : listedNames(sub, rest, dashdash, paths, folder, r);
+  // git was asked and did not answer (a timeout, an output past the bound, a revision it refuses): what the
+  // patches cover is not known, a secret since deleted included.
+  if (listed === 'failed') {
+    r.uncertain('dynamic-path', `\`git ${sub}\` prints patches of files gavel could not list`, inv.segment);
+    return false;
+  }
   if (listed !== undefined) {
     let looks = 0;
     const secret = listed.some((name) => {
@@ -124,8 +131,8 @@ function hit(sub: string, inv: Invocation, r: Reporter): true {
 
 /**
  * The paths git names for the same subcommand, revisions and pathspecs (`--name-only -z`); undefined when the
- * surface gives no listing, a word is not handed to git (an option gavel does not know, a word known only at run
- * time), or git does not answer.
+ * surface gives no listing or a word is not handed to git (an option gavel does not know, a word known only at run
+ * time); `failed` when git was asked and did not answer.
  */
 function listedNames(
   sub: string,
@@ -134,7 +141,7 @@ function listedNames(
   paths: readonly Word[],
   folder: string,
   r: Reporter,
-): readonly string[] | undefined {
+): readonly string[] | 'failed' | undefined {
   const list = r.env.gitPaths;
   if (!list || !['diff', 'show', 'log', 'whatchanged', 'stash', 'format-patch'].includes(sub))
     return undefined;
@@ -174,5 +181,7 @@ function listedNames(
       : sub === 'diff'
         ? ['diff']
         : [sub === 'show' ? 'show' : 'log', '--format='];
-  return list(folder, [...head, '--name-only', '-z', '--no-ext-diff', ...kept, '--', ...pathspecs]);
+  return (
+    list(folder, [...head, '--name-only', '-z', '--no-ext-diff', ...kept, '--', ...pathspecs]) ?? 'failed'
+  );
 }
