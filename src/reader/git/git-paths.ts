@@ -2,7 +2,7 @@
  * The paths a read-only git command's patches would cover, asked of git itself with everything pinned
  * (pinned-git.ts): `git diff|show|log|stash show --name-only -z ...`, run synchronously for the shell analyzer
  * (ShellEnv.gitPaths). Only those subcommands with `--name-only -z` run, and never an option that writes a file,
- * runs a program or opens a pager; a call slower than GIT_PATHS_TIMEOUT_MS, printing more than
+ * runs a program or opens a pager; besides them, `cat-file -t <rev>`, whose one word is the object's type; a call slower than GIT_PATHS_TIMEOUT_MS, printing more than
  * GIT_PATHS_MAX_BYTES, or failing answers undefined (the caller keeps its cautious answer). Never prints git's
  * stderr (it may quote repository text).
  */
@@ -10,7 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import { pinnedArgs, pinnedEnv } from './pinned-git';
 
-/** The paths (relative to the top of the work tree) git names for `args`; undefined when not told. */
+/**
+ * The paths (relative to the top of the work tree) git names for `args` (for `cat-file -t`, the type); undefined
+ * when not told.
+ */
 export type GitPaths = (cwd: string, args: readonly string[]) => readonly string[] | undefined;
 
 export const GIT_PATHS_TIMEOUT_MS = 2_000;
@@ -24,6 +27,7 @@ const REFUSED =
 /** Whether `args` are a name listing gavel runs: a known subcommand, `--name-only -z`, nothing refused. */
 export function namesOnlyCall(args: readonly string[]): boolean {
   const sub = args[0] ?? '';
+  if (sub === 'cat-file') return args.length === 3 && args[1] === '-t' && !(args[2] ?? '-').startsWith('-');
   if (!SUBCOMMANDS.has(sub) || (sub === 'stash' && args[1] !== 'show')) return false;
   if (!args.includes('--name-only') || !args.includes('-z')) return false;
   const end = args.indexOf('--');

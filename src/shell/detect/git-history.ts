@@ -34,7 +34,7 @@ const NO_PATCH =
 
 /** Options that choose what the patches cover: given to the listing as written. */
 const KEPT =
-  /^(?:--all|--branches(?:=.*)?|--tags(?:=.*)?|--remotes(?:=.*)?|--reflog|--glob=.+|--cached|--staged|--merge-base|--first-parent|--no-merges|--merges|-m|--cc|-c|--combined-all-paths|--max-count=\d+|-n\d+|-\d+|--since=.*|--after=.*|--until=.*|--before=.*|--author=.*|--committer=.*|--skip=\d+|--diff-filter=[A-Za-z*]+|-R|--full-history|--no-walk|--do-walk|--ancestry-path|--left-only|--right-only|--cherry-pick|--cherry-mark|--cherry|--boundary|--not|--root|--relative(?:=.*)?|--no-relative|--no-renames|--follow|-a|--text|--diff-merges=.*|--remerge-diff)$/;
+  /^(?:--all|--branches(?:=.*)?|--tags(?:=.*)?|--remotes(?:=.*)?|--reflog|--glob=.+|--cached|--staged|--merge-base|--first-parent|--no-merges|--merges|-m|--cc|-c|--combined-all-paths|--max-count=\d+|-n\d+|-\d+|--since=.*|--after=.*|--until=.*|--before=.*|--author=.*|--committer=.*|--skip=\d+|--diff-filter=[A-Za-z*]+|-R|--full-history|--no-walk|--do-walk|--ancestry-path|--left-only|--right-only|--cherry-pick|--cherry-mark|--cherry|--boundary|--not|--root|--relative(?:=.*)?|--no-relative|--no-renames|--follow|-a|--text|--diff-merges=.*|--remerge-diff|-g|--walk-reflogs)$/;
 /** Options with their value in the next word that choose what the patches cover: kept with it. */
 const KEPT_WITH_VALUE = new Set([
   '-n',
@@ -55,7 +55,7 @@ const DROPPED_WITH_VALUE = new Set(['--grep', '-S', '-G']);
  * only grow).
  */
 const DROPPED =
-  /^(?:-p|-u|--patch.*|-U\d*|--unified.*|--stat.*|--shortstat|--numstat|--summary|--dirstat.*|--raw|--name-only|--name-status|--colou?r.*|--no-colou?r|--word-diff.*|--oneline|--format=.*|--pretty(?:=.*)?|--abbrev.*|--no-abbrev.*|--decorate.*|--no-decorate|--graph|--date=.*|--relative-date|-w|--ignore-[a-z-]+|--minimal|--patience|--histogram|--diff-algorithm=.*|--function-context|-W|--no-prefix|--src-prefix=.*|--dst-prefix=.*|--reverse|--full-index|--binary|--indent-heuristic|--no-indent-heuristic|--compact-summary|--show-signature|--no-notes|--notes.*|--encoding=.*|--parents|--children|--left-right|--source|-z|--no-ext-diff|--no-textconv|--exit-code|--quiet|-q|--check|--no-patch|-s|--color-moved.*|--inter-hunk-context=.*|-t|--pickaxe-all|--pickaxe-regex|-i|--regexp-ignore-case|-E|--extended-regexp|-F|--fixed-strings|--basic-regexp|--all-match|--invert-grep|--grep=.*|-S.+|-G.+|--stdout|--no-stat|--keep-subject|-k)$/;
+  /^(?:-p|-u|-r|--patch.*|-U\d*|--unified.*|--stat.*|--shortstat|--numstat|--summary|--dirstat.*|--raw|--name-only|--name-status|--colou?r.*|--no-colou?r|--word-diff.*|--oneline|--format=.*|--pretty(?:=.*)?|--abbrev.*|--no-abbrev.*|--decorate.*|--no-decorate|--graph|--date=.*|--relative-date|-w|--ignore-[a-z-]+|--minimal|--patience|--histogram|--diff-algorithm=.*|--function-context|-W|--no-prefix|--src-prefix=.*|--dst-prefix=.*|--reverse|--full-index|--binary|--indent-heuristic|--no-indent-heuristic|--compact-summary|--show-signature|--no-notes|--notes.*|--encoding=.*|--parents|--children|--left-right|--source|-z|--no-ext-diff|--no-textconv|--exit-code|--quiet|-q|--check|--no-patch|-s|--color-moved.*|--inter-hunk-context=.*|-t|--pickaxe-all|--pickaxe-regex|-i|--regexp-ignore-case|-E|--extended-regexp|-F|--fixed-strings|--basic-regexp|--all-match|--invert-grep|--grep=.*|-S.+|-G.+|--stdout|--no-stat|--keep-subject|-k)$/;
 /** A revision gavel hands to git: no option, no `rev:path` object, no shell syntax. */
 const REVISION = /^[\w./@{}~^+-]+$/;
 

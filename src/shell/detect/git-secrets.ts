@@ -7,9 +7,12 @@
  * Pure apart from the injected reader and git listing, and reporting.
  */
 
-import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { NO_FLOW } from '../walk/flow';
+import { readBudgeted } from './disk-scripts';
 import { HISTORY, historyPrints, PATCH } from './git-history';
+import { catFilePrints, isObjectPath, objectsPrint } from './git-objects';
 import { mayNameSecret, resolveArg, touchPath } from './path-effects';
 import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
 import { stagedSecret } from './staged-secrets';
@@ -29,6 +32,27 @@ const CONTENT = new Set([
   'range-diff',
   'difftool',
 ]);
+/** Plumbing and porcelain printing patches with a patch option, and the subcommand whose listing stands for it. */
+const PLUMBING: Readonly<Record<string, string>> = {
+  reflog: 'log',
+  'diff-tree': 'show',
+  'diff-index': 'diff',
+  'diff-files': 'diff',
+};
+
+/** The operands before `--` that name revisions: no option, no `rev:path` object, no file of the folder. */
+function revisions(rest: readonly Word[], dashdash: number, inv: Invocation, r: Reporter): Word[] {
+  const before = dashdash >= 0 ? rest.slice(0, dashdash) : rest;
+  return before.filter((w) => {
+    const t = optionText(w);
+    if (t.startsWith('-') || isObjectPath(w)) return false;
+    if (!isLiteral(w)) return true;
+    const abs = resolveArg(w, inv, r).resolved;
+    const f = abs === undefined ? undefined : readBudgeted(abs, inv, r);
+    return f === undefined || f.kind === 'missing';
+  });
+}
+
 function secretHit(inv: Invocation, r: Reporter, why: string): void {
   r.hit('secret_material_read', `\`git\` ${why}`, inv.segment);
 }
@@ -79,7 +103,37 @@ export function gitSecrets(
         return;
       }
     }
+    if (sub === 'cat-file') {
+      catFilePrints(operands, opts, folder, inv, r);
+      return;
+    }
+    // `git show <blob-hash>` prints a file's content, not a patch.
+    if (sub === 'show' && objectsPrint(sub, revisions(rest, dashdash, inv, r), folder, inv, r) !== 'commit')
+      return;
     if (HISTORY.has(sub)) historyPrints(sub, rest, opts, dashdash, folder, inv, r);
+    return;
+  }
+  const plumbing = PLUMBING[sub];
+  if (plumbing !== undefined && opts.some((o) => PATCH.test(o))) {
+    if (opts.includes('--stdin')) {
+      r.uncertain(
+        'dynamic-path',
+        `\`git ${sub}\` prints the patches of the commits its input names`,
+        inv.segment,
+      );
+      return;
+    }
+    // `git reflog [show] -p` is `git log -g -p`; `git diff-tree -p <commit>` is `git show`'s patch, with two
+    // trees `git diff`'s; `git diff-index -p`, `git diff-files -p` are `git diff`'s.
+    let words = sub === 'reflog' && optionText(rest[0]) === 'show' ? rest.slice(1) : rest;
+    let end = words.findIndex((w) => optionText(w) === '--');
+    if (sub === 'reflog') {
+      words = [{ text: '-g', flow: NO_FLOW }, ...words];
+      if (end >= 0) end++;
+    }
+    const revs = revisions(words, end, inv, r);
+    const as = sub === 'diff-tree' ? (revs.length === 1 ? 'show' : 'diff') : plumbing;
+    historyPrints(as, words, opts, end, folder, inv, r);
     return;
   }
   if (sub === 'stash' && optionText(rest[0]) === 'show' && opts.some((o) => PATCH.test(o)))
