@@ -81,8 +81,13 @@ export function directKind(text: string): 'shell' | 'other' | 'binary' {
 /** Programs that may rewrite files they do not name: patches, archives, interpreter code. */
 const REWRITERS =
   /^(patch|tar|bsdtar|gtar|unzip|7z|7za|rsync|python\d*(\.\d+)?|pypy3|node|nodejs|deno|bun|perl|ruby|php|busybox)$/;
-/** Whether `seg` is the runner `wrapper` names (`bun x`: the program and its subcommand's words). */
+/**
+ * Whether `seg` is the runner `wrapper` names (`bun x`: the program and its subcommand's words; `bun (script
+ * file)`: the program that runs a package script or script file).
+ */
 function startsRun(wrapper: string, seg: { program: string; argv: readonly string[] }): boolean {
+  if (wrapper.endsWith(SCRIPT_FILE_WRAPPER))
+    return seg.program === wrapper.slice(0, -SCRIPT_FILE_WRAPPER.length);
   const [program, ...sub] = wrapper.split(' ');
   return program === seg.program && sub.every((w) => seg.argv.includes(w));
 }
@@ -226,11 +231,14 @@ const FORGE_REWRITES = new Set(['checkout', 'sync', 'clone', 'merge']);
  * above it), or may rewrite files it does not name: the text read now may not be what runs.
  */
 export function changedEarlier(path: string, inv: Invocation, r: Reporter, from = 0): boolean {
-  // A runner that starts `inv` (`bun x prettier`: `bun x` is the segment just before, and `inv`'s innermost
-  // wrapper) runs nothing of its own before it.
-  const runner = r.segments[inv.segment]?.wrappers.at(-1);
+  // A runner that starts `inv` (`bun x prettier`, `bun run lint`: the last segment before the ones `inv`'s
+  // innermost wrapper runs) runs nothing of its own before it; what its script runs earlier still counts.
+  const wrappers = r.segments[inv.segment]?.wrappers ?? [];
+  const runner = wrappers.at(-1);
+  let starter = inv.segment - 1;
+  while (starter >= 0 && (r.segments[starter]?.wrappers.length ?? 0) >= wrappers.length) starter--;
   for (const [k, seg] of r.segments.slice(from, inv.segment).entries()) {
-    if (from + k === inv.segment - 1 && runner !== undefined && startsRun(runner, seg)) continue;
+    if (from + k === starter && runner !== undefined && startsRun(runner, seg)) continue;
     // A formatter rewriting a folder in place keeps what each file does: the script read now is what runs. A
     // write of the script itself (a redirect of the formatter's output, `black - > conftest.py`) still counts.
     const inPlace = reformats(seg.program, seg.argv);

@@ -59,6 +59,9 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/quietmono/package.json`]: { kind: 'text', text: JSON.stringify({ workspaces: ['packages/*'] }) },
   [`${P}/quietmono/packages`]: { kind: 'unreadable', why: 'not-regular', entries: ['a'] },
   [`${P}/quietmono/packages/a/package.json`]: manifest({ prepare: 'tsc -b' }),
+  // bun runs package scripts; a configuration the linter loads is read as it stands unless the script changed it.
+  [`${P}/bunproj/package.json`]: manifest({ lint: 'eslint .', gen: 'bun gen.ts && eslint .' }),
+  [`${P}/bunproj/eslint.config.js`]: { kind: 'text', text: 'export default [];\n' },
   [`${P}/packages/web/package.json`]: {
     kind: 'text',
     text: JSON.stringify({ name: '@shop/web', scripts: { typecheck: 'tsc --noEmit', wipe: 'rm -rf ~' } }),
@@ -211,11 +214,16 @@ describe('ordinary use stays quiet', () => {
     ['a package without scripts', 'cd noscripts && npm test'],
     ['pnpm add (a pnpm command, not a script)', 'pnpm add lodash'],
     ['bun test (bun runner, not the script)', 'cd bad && bun test'],
+    ['bun run of a linter script: bun starts it and writes nothing first', 'cd bunproj && bun run lint'],
     ['--ignore-scripts install', 'cd bad && npm ci --ignore-scripts'],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(categories(a)).toEqual([]);
     expect(codes(a)).toEqual([]);
+  });
+
+  it('a script that runs code before its linter still may change what the linter loads', () => {
+    expect(codes(analyze('cd bunproj && bun run gen'))).toContain('dynamic-script');
   });
 
   it('without a reader nothing is read (the analysis stays pure)', () => {
