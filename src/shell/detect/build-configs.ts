@@ -15,12 +15,15 @@ import { posix } from 'node:path';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
-import { runFileText, runScriptFile } from './disk-scripts';
+import { runFileText, runScriptFile, runsProgramAt } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
 import { configFolders } from './runner-config';
 import { reachesBeyond, terraformFiles } from './terraform-configs';
+
+/** The wrapper name of what cargo's configuration runs. */
+const CARGO_CONFIG = `cargo (configuration)`;
 
 /** Configuration files read per file: more lines than this is uncertain. */
 export const MAX_CONFIG_LINES = 4000;
@@ -142,7 +145,7 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
             return;
           }
           if (place === 'workspace')
-            runScriptFile(posix.resolve(dir, value.trim().split(/\s+/)[0] ?? ''), inv, r, 'direct');
+            runsProgramAt(posix.resolve(dir, value.trim().split(/\s+/)[0] ?? ''), inv, r, CARGO_CONFIG);
         } else if (key.startsWith('env.') && CARGO_EXEC_ENV.test(key.slice(4).split('.')[0] ?? '')) {
           say('cargo', inv, r, 'reads a .cargo/config.toml whose [env] changes what the build runs');
           return;
@@ -188,15 +191,23 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
   }
 }
 
-/** rust-toolchain.toml (or rust-toolchain): a `path` toolchain outside the workspace runs its binaries. */
+/**
+ * rust-toolchain.toml (or rust-toolchain): a `path` toolchain outside the workspace runs its binaries; one in the
+ * workspace runs its `cargo` and `rustc` as those paths run as commands would (a compiled one is not known).
+ */
 function rustToolchain(inv: Invocation, r: Reporter): void {
   for (const dir of configFolders(inv.cwd as string, r)) {
     for (const name of ['rust-toolchain.toml', 'rust-toolchain']) {
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
       const path = /^\s*path\s*=\s*["']([^"']+)["']/m.exec(file.text);
-      if (path && programPlace(`${path[1]}/x`, dir, inv, r) === 'away')
+      if (!path) return;
+      const place = programPlace(`${path[1]}/x`, dir, inv, r);
+      if (place === 'away')
         say('cargo', inv, r, 'reads a rust-toolchain file that runs a toolchain from outside the workspace');
+      else
+        for (const tool of ['cargo', 'rustc'])
+          runsProgramAt(posix.resolve(dir, path[1] ?? '', 'bin', tool), inv, r, CARGO_CONFIG);
       return;
     }
   }

@@ -536,6 +536,18 @@ export function runProgramFile(inv: Invocation, r: Reporter): void {
   });
 }
 
+/**
+ * A program a tool's configuration names by its path (a cargo wrapper, runner or linker, a toolchain's binary)
+ * runs as the same path run as a command would: a shell script is read, any other program (a Python script, a
+ * compiled binary) is judged by its path as `./tools/x` is, never allowed unread. `wrapper` names the tool.
+ */
+export function runsProgramAt(path: string, inv: Invocation, r: Reporter, wrapper: string): void {
+  // Named from the working folder when below it (`./tools/w`), as a workspace program run by its path is.
+  const rel =
+    inv.cwd !== undefined && path.startsWith(`${inv.cwd}/`) ? `./${path.slice(inv.cwd.length + 1)}` : path;
+  runFileText(`'${rel.replaceAll("'", `'\\''`)}'`, inv, r, wrapper);
+}
+
 /** The file a shell reads its script from on stdin (`sh < x.sh`): the last `<` redirect. */
 export function stdinFile(inv: Invocation, r: Reporter): string | undefined {
   const redirect = inv.redirects.filter((x) => x.op === '<').pop();
