@@ -1,5 +1,5 @@
 // A program a tool's configuration names by its path runs as that path run as a command would: a cargo wrapper,
-// runner or linker in the workspace, and the `cargo`/`rustc` of a toolchain a rust-toolchain file points at in
+// runner or linker in the workspace, Gradle's `org.gradle.java.home` there, and the `cargo`/`rustc` of a toolchain a rust-toolchain file points at in
 // the workspace. A shell script is read and its commands judged; a Python script or a compiled binary is not
 // known, as `./tools/x` is not (review of 2026-12-05: they ran unread, and `cargo build` was allowed). The whole
 // pipeline with the real shell analyzer and the bundled policy, on real files in a temporary folder.
@@ -50,6 +50,15 @@ describe('a configured program in the workspace that is not a shell script is no
     ],
     ['a compiled toolchain in the workspace', 'cargo build', toolchain(ELF)],
     ['a toolchain whose cargo fetches and runs', 'cargo test', toolchain(SHELL_BAD)],
+    [
+      'a Java kept in the workspace for Gradle',
+      'gradle build',
+      {
+        'build.gradle': "plugins { id 'java' }\n",
+        'gradle.properties': 'org.gradle.java.home=tools/jdk\n',
+        'tools/jdk/bin/java': ELF,
+      },
+    ],
   ])('%s: %s', async (_name, command, files) => {
     expect(await verdict(command, files)).not.toBe('allow');
   });
@@ -64,6 +73,14 @@ describe('what was known stays known', () => {
       { 'rust-toolchain.toml': '[toolchain]\nchannel = "1.78"\n' },
     ],
     ['no configuration', 'cargo test', {}],
+    [
+      'a system Java for Gradle',
+      'gradle build',
+      {
+        'build.gradle': "plugins { id 'java' }\n",
+        'gradle.properties': 'org.gradle.java.home=/usr/lib/jvm/java-17\n',
+      },
+    ],
   ])('%s: %s', async (_name, command, files) => {
     expect(await verdict(command, files)).toBe('allow');
   });

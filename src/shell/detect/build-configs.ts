@@ -268,14 +268,14 @@ function gradle(program: string, inv: Invocation, r: Reporter): void {
         return;
       }
       const home = p.get('org.gradle.java.home');
-      if (
-        home !== undefined &&
-        programPlace(home, dir, inv, r) === 'away' &&
-        !/^\/(usr|opt|Library)\//.test(home)
-      ) {
+      const place = home === undefined ? 'name' : programPlace(home, dir, inv, r);
+      if (place === 'away' && !/^\/(usr|opt|Library)\//.test(home ?? '')) {
         say(program, inv, r, 'reads a gradle.properties that runs a Java from outside the workspace');
         return;
       }
+      // A Java kept in the workspace runs its `bin/java` as that path would run.
+      if (place === 'workspace')
+        runsProgramAt(posix.resolve(dir, home ?? '', 'bin', 'java'), inv, r, `${program} (configuration)`);
     }
     if (program === 'gradlew') {
       const wrapper = projectFile(inFolder(dir, 'gradle/wrapper/gradle-wrapper.properties'), inv, r);
