@@ -28,6 +28,7 @@ import { linterConfigs } from './linter-configs';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { pyprojectScripts } from './pyproject-scripts';
+import { railsBoot } from './rails-boot';
 import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
 import { siteBuilders } from './site-builders';
@@ -425,6 +426,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   jvmLaunchFiles(inv, r);
   kustomizations(inv, r);
   testBootstraps(inv, r);
+  railsBoot(inv, r);
   hugoModules(inv, r);
   linterConfigs(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);

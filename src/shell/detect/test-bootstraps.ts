@@ -39,6 +39,11 @@ interface Walk {
   before?: string;
   /** What a Ruby file is, in reasons (default: a test helper). */
   what?: string;
+  /** Ruby that counts as reaching the system (default RUBY_REACHES), and files followed at most (MAX_RUBY). */
+  reaches?: RegExp;
+  max?: number;
+  /** Whether `Dir[...]` loads the helper folder's `support` files (test helpers only). */
+  support?: boolean;
 }
 
 function stop(w: Walk, why: string): false {
@@ -247,16 +252,16 @@ const MAX_RUBY = 16;
 
 /** A Ruby helper: what it requires from the project is followed; code that reaches the system is uncertain. */
 function rubyFile(path: string, w: Walk, cwd: string): boolean {
-  const file = openHelper(path, w, MAX_RUBY);
+  const file = openHelper(path, w, w.max ?? MAX_RUBY);
   if (typeof file === 'boolean') return file;
   const text = file.replace(/^\s*#.*$/gm, '').replace(/^=begin[\s\S]*?^=end/gm, '');
-  if (RUBY_REACHES.test(text))
+  if ((w.reaches ?? RUBY_REACHES).test(text))
     return stop(
       w,
       `runs a ${w.what ?? 'test helper'} whose code may reach the system before ${w.before ?? 'the tests'}`,
     );
   // Files loaded by a pattern (`Dir[Rails.root.join('spec/support/**/*.rb')].each { |f| require f }`).
-  if (/\bDir\s*(?:\[|\.glob\b)/.test(text)) {
+  if (w.support !== false && /\bDir\s*(?:\[|\.glob\b)/.test(text)) {
     const support = posix.join(posix.dirname(path), 'support');
     const names = folderNames(support, w.inv, w.r);
     if (names === undefined) return stop(w, 'loads test helpers by a pattern gavel cannot list');
@@ -315,8 +320,18 @@ export function loadedProjectCode(
   what: string,
   inv: Invocation,
   r: Reporter,
+  ruby: { reaches?: RegExp; max?: number; before?: string } = {},
 ): boolean {
-  const w: Walk = { inv, r, seen: new Set(), stopped: false, before: 'it works', what };
+  const w: Walk = {
+    inv,
+    r,
+    seen: new Set(),
+    stopped: false,
+    before: ruby.before ?? 'it works',
+    what,
+    ...(ruby.reaches ? { reaches: ruby.reaches, support: false } : {}),
+    ...(ruby.max ? { max: ruby.max } : {}),
+  };
   for (const path of paths)
     if (!(language === 'php' ? phpFile(path, w, what) : rubyFile(path, w, inv.cwd as string))) return false;
   return true;
