@@ -20,6 +20,7 @@ import { toolBuildRuns } from './build-files-tools';
 import { xcodeBuildFiles } from './build-files-xcode';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
+import { djangoBoot } from './django-boot';
 import { hugoModules } from './hugo-modules';
 import { inertPython } from './inert-python';
 import { jvmLaunchFiles } from './jvm-launch-files';
@@ -427,6 +428,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   kustomizations(inv, r);
   testBootstraps(inv, r);
   railsBoot(inv, r);
+  djangoBoot(inv, r);
   hugoModules(inv, r);
   linterConfigs(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);

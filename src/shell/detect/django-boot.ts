@@ -1,0 +1,96 @@
+/**
+ * What a Django project runs when `python manage.py <command>` starts it: `manage.py` itself and the settings
+ * module it names (`DJANGO_SETTINGS_MODULE`), with the project modules the settings import (`from .local import
+ * *`), every time, whatever the command. Read for Python that reaches the system as it loads (a process, a
+ * socket, a download, code built from text, a deletion, the environment dumped): uncertain, as is a settings module
+ * gavel cannot find or more modules than one review follows. Reading the environment (`os.environ.get`), paths
+ * and ordinary configuration stays quiet. The apps' code, loaded later, is not read.
+ * Pure apart from the injected reader and reporting; never quotes a file.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
+import { projectFile } from './project-file';
+
+/** Python that reaches the system when a settings module loads. */
+const PY_BOOT_REACHES =
+  /\b(?:os\s*\.\s*(?:system|popen|exec\w*|spawn\w*|fork\w*|remove|unlink|rmdir|removedirs|kill|putenv)|subprocess|socket|urllib\.request|urlopen|requests\s*\.\s*(?:get|post|put|delete|patch|request|head|Session)|httpx|http\.client|ftplib|pickle|marshal|shelve|shutil\s*\.\s*(?:rmtree|move|copy\w*)|ctypes|__import__|importlib|pty|runpy)\b|(?<![.\w])(?:eval|exec|compile)\s*\(|os\s*\.\s*environ\s*\.\s*(?:copy|items|keys|values|update|pop|clear)\s*\(|dict\s*\(\s*os\s*\.\s*environ\s*\)|\bopen\s*\([^)]*,\s*['"][wax]/;
+
+/** Project modules followed per command. */
+const MAX_MODULES = 16;
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
+
+/** The code of a Python file with its comments out of the way (a `#` in a string ends it too: cautious). */
+const code = (text: string) => text.replace(/#[^\n]*/g, '');
+
+/** The project modules a module imports, as files below `root`, relative imports resolved from `dir`. */
+function imports(text: string, dir: string, root: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^\s*from\s+(\.+)([\w.]*)\s+import\s+([\w*, ()]+)/gm)) {
+    let base = dir;
+    for (let k = 1; k < (m[1] ?? '.').length; k++) base = posix.dirname(base);
+    const mod = m[2] ?? '';
+    if (mod !== '') out.push(posix.join(base, `${mod.replaceAll('.', '/')}.py`));
+    else
+      for (const name of (m[3] ?? '').split(/[\s,()]+/))
+        if (/^\w+$/.test(name)) out.push(posix.join(base, `${name}.py`));
+  }
+  for (const m of text.matchAll(/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm)) {
+    const mod = m[1] ?? m[2] ?? '';
+    out.push(
+      posix.join(root, `${mod.replaceAll('.', '/')}.py`),
+      posix.join(root, mod.replaceAll('.', '/'), '__init__.py'),
+    );
+  }
+  return out;
+}
+
+export function djangoBoot(inv: Invocation, r: Reporter): void {
+  const cwd = inv.cwd;
+  if (cwd === undefined || !/^python\d*(\.\d+)?$/.test(inv.program)) return;
+  const script = plain(inv.args[0]);
+  if (!/(^|\/)manage\.py$/.test(script)) return;
+  if (inv.args.some((a) => /^(-h|--help|--version)$/.test(plain(a)))) return;
+  const managePath = posix.resolve(cwd, script);
+  const manage = projectFile(managePath, inv, r);
+  if (manage.kind !== 'text') return;
+  const root = posix.dirname(managePath);
+  const given = inv.args.map(plain).find((a) => a.startsWith('--settings='));
+  const named =
+    given?.slice('--settings='.length) ??
+    /DJANGO_SETTINGS_MODULE['"]\s*,\s*['"]([\w.]+)['"]/.exec(manage.text)?.[1];
+  if (PY_BOOT_REACHES.test(code(manage.text))) {
+    say(inv, r, 'runs a manage.py whose code may reach the system');
+    return;
+  }
+  if (named === undefined || !/^[\w.]+$/.test(named)) {
+    say(inv, r, 'loads a settings module gavel cannot find');
+    return;
+  }
+  const first = posix.join(root, `${named.replaceAll('.', '/')}.py`);
+  const queue = [first];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const path = queue.shift() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    if (seen.size > MAX_MODULES) {
+      say(inv, r, 'loads more settings modules than one review follows');
+      return;
+    }
+    const file = projectFile(path, inv, r);
+    if (file.kind === 'unknown') return;
+    if (file.kind !== 'text') {
+      if (path === first) say(inv, r, 'loads a settings module gavel cannot read');
+      continue;
+    }
+    const text = code(file.text);
+    if (PY_BOOT_REACHES.test(text)) {
+      say(inv, r, 'loads a settings module whose code may reach the system as the project starts');
+      return;
+    }
+    queue.push(...imports(text, posix.dirname(path), root).filter((p) => p.startsWith(`${root}/`)));
+  }
+}
