@@ -76,9 +76,18 @@ describe('a project that reaches the system as it starts is uncertain', () => {
       { 'shop/local.py': 'import os\nENV = dict(os.environ)\n' },
     ],
     [
-      'a settings module it cannot find',
+      'a settings package',
       'python manage.py check',
-      { 'shop/settings.py': '', 'manage.py': MANAGE.replace('shop.settings', 'nowhere.settings') },
+      {
+        'manage.py': MANAGE.replace('shop.settings', 'conf.settings'),
+        'conf/settings/__init__.py': 'from .base import *\n',
+        'conf/settings/base.py': SHELL_OUT,
+      },
+    ],
+    [
+      'settings manage.py does not name',
+      'python manage.py check',
+      { 'manage.py': MANAGE.replace('"shop.settings"', 'sys.argv[1]') },
     ],
     [
       'settings named on the line',
@@ -87,6 +96,14 @@ describe('a project that reaches the system as it starts is uncertain', () => {
     ],
   ])('%s: %s', (_name, command, files) => {
     expect(reasons(command, files)).toContain('python');
+  });
+});
+
+describe('settings not in the project are installed code, or none', () => {
+  it('a settings module the project does not hold', () => {
+    expect(
+      reasons('python manage.py check', { 'manage.py': MANAGE.replace('shop.settings', 'nowhere.settings') }),
+    ).toBe('');
   });
 });
 

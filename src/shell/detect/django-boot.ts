@@ -1,9 +1,10 @@
 /**
  * What a Django project runs when `python manage.py <command>` starts it: `manage.py` itself and the settings
- * module it names (`DJANGO_SETTINGS_MODULE`), with the project modules the settings import (`from .local import
- * *`), every time, whatever the command. Read for Python that reaches the system as it loads (a process, a
+ * module it names (`DJANGO_SETTINGS_MODULE`, a file or a package), with the project modules the settings import
+ * (`from .local import *`), every time, whatever the command. Read for Python that reaches the system as it loads (a process, a
  * socket, a download, code built from text, a deletion, the environment dumped): uncertain, as is a settings module
- * gavel cannot find or more modules than one review follows. Reading the environment (`os.environ.get`), paths
+ * manage.py does not name or more modules than one review follows; one not in the project is installed code, or
+ * none. Reading the environment (`os.environ.get`), paths
  * and ordinary configuration stays quiet. The apps' code, loaded later, is not read.
  * Pure apart from the injected reader and reporting; never quotes a file.
  */
@@ -69,8 +70,8 @@ export function djangoBoot(inv: Invocation, r: Reporter): void {
     say(inv, r, 'loads a settings module gavel cannot find');
     return;
   }
-  const first = posix.join(root, `${named.replaceAll('.', '/')}.py`);
-  const queue = [first];
+  const modulePath = posix.join(root, named.replaceAll('.', '/'));
+  const queue = [`${modulePath}.py`, `${modulePath}/__init__.py`];
   const seen = new Set<string>();
   while (queue.length > 0) {
     const path = queue.shift() as string;
@@ -80,12 +81,10 @@ export function djangoBoot(inv: Invocation, r: Reporter): void {
       say(inv, r, 'loads more settings modules than one review follows');
       return;
     }
+    // A module not in the project is an installed one, or none (the command fails): not the project's text.
     const file = projectFile(path, inv, r);
     if (file.kind === 'unknown') return;
-    if (file.kind !== 'text') {
-      if (path === first) say(inv, r, 'loads a settings module gavel cannot read');
-      continue;
-    }
+    if (file.kind !== 'text') continue;
     const text = code(file.text);
     if (PY_BOOT_REACHES.test(text)) {
       say(inv, r, 'loads a settings module whose code may reach the system as the project starts');
