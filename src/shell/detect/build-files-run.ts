@@ -2,7 +2,7 @@
  * Which project files a builder executes, by program and subcommand: rake (a Rakefile), pip/uv/poetry/pdm
  * building the project (setup.py, an in-tree build backend), cmake configure and build (CMakeLists.txt and what
  * it includes), ninja (build.ninja), meson (meson.build), scons (SConstruct), swift (Package.swift), zig
- * (build.zig), mix (mix.exs), cargo (build.rs of the package, its workspace members and path dependencies),
+ * (build.zig), mix (mix.exs, the project's config/*.exs, .formatter.exs for `mix format`), cargo (build.rs of the package, its workspace members and path dependencies),
  * gradle (build and settings scripts, buildSrc) and maven (pom.xml modules; sbt and dotnet have files of their
  * own, build-files-sbt.ts and build-files-dotnet.ts, walked with the same helpers). Each file is read
  * through project-file.ts (so a file written earlier in the same line is read as written) and judged by the
@@ -412,7 +412,14 @@ function mix(inv: Invocation, r: Reporter): void {
   const sub = plain(inv.args[0]);
   if (/^(help|new|--version|-v|-h|--help)$|^(hex|local|archive)\./.test(sub)) return;
   const w = walk(inv, r);
-  follow(w, inFolder(inv.cwd as string, 'mix.exs'), (t) => readProgram('elixir', t), 'mix.exs');
+  const cwd = inv.cwd as string;
+  const elixir = (t: string) => readProgram('elixir', t);
+  follow(w, inFolder(cwd, 'mix.exs'), elixir, 'mix.exs');
+  // Mix evaluates the project's configuration before its tasks (config.exs and the environment files it
+  // imports, runtime.exs as the app starts), and `mix format` its .formatter.exs: Elixir code, run every time.
+  for (const name of ['config/config.exs', 'config/dev.exs', 'config/test.exs', 'config/runtime.exs'])
+    follow(w, inFolder(cwd, name), elixir, 'Mix configuration');
+  if (sub === 'format') follow(w, inFolder(cwd, '.formatter.exs'), elixir, '.formatter.exs');
   finish(w);
 }
 
