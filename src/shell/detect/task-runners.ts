@@ -25,6 +25,7 @@ import { hugoModules } from './hugo-modules';
 import { inertPython } from './inert-python';
 import { jvmLaunchFiles } from './jvm-launch-files';
 import { kustomizations } from './kustomizations';
+import { laravelBoot } from './laravel-boot';
 import { linterConfigs } from './linter-configs';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
@@ -429,6 +430,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   testBootstraps(inv, r);
   railsBoot(inv, r);
   djangoBoot(inv, r);
+  laravelBoot(inv, r);
   hugoModules(inv, r);
   linterConfigs(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);

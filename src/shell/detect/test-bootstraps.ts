@@ -39,7 +39,7 @@ interface Walk {
   before?: string;
   /** What a Ruby file is, in reasons (default: a test helper). */
   what?: string;
-  /** Ruby that counts as reaching the system (default RUBY_REACHES), and files followed at most (MAX_RUBY). */
+  /** Code that counts as reaching the system (default RUBY_REACHES, PHP_REACHES), and files followed at most. */
   reaches?: RegExp;
   max?: number;
   /** Whether `Dir[...]` loads the helper folder's `support` files (test helpers only). */
@@ -77,7 +77,8 @@ function phpTarget(expr: string, dir: string): string | undefined {
 function phpFile(path: string, w: Walk, what: string): boolean {
   if (w.stopped || w.seen.has(path)) return !w.stopped;
   w.seen.add(path);
-  if (w.seen.size > MAX_FILES) return stop(w, `loads more PHP files than one review follows (${MAX_FILES})`);
+  const max = w.max ?? MAX_FILES;
+  if (w.seen.size > max) return stop(w, `loads more PHP files than one review follows (${max})`);
   if (!inWorkspace(path, w)) return stop(w, `loads a ${what} from outside the workspace`);
   // The autoloader composer writes: it only maps classes to the project's and vendor's files.
   if (/\/vendor\/autoload\.php$/.test(path)) return true;
@@ -101,7 +102,7 @@ function phpFile(path: string, w: Walk, what: string): boolean {
   });
   if (computed)
     return stop(w, `runs a ${what} that loads a file named at run time: code gavel does not follow`);
-  if (PHP_REACHES.test(rest))
+  if ((w.reaches ?? PHP_REACHES).test(rest))
     return stop(w, `runs a ${what} whose code may reach the system before ${w.before ?? 'the tests'}`);
   for (const load of loads) if (!phpFile(load, w, what)) return false;
   return true;
@@ -320,17 +321,17 @@ export function loadedProjectCode(
   what: string,
   inv: Invocation,
   r: Reporter,
-  ruby: { reaches?: RegExp; max?: number; before?: string } = {},
+  how: { reaches?: RegExp; max?: number; before?: string } = {},
 ): boolean {
   const w: Walk = {
     inv,
     r,
     seen: new Set(),
     stopped: false,
-    before: ruby.before ?? 'it works',
+    before: how.before ?? 'it works',
     what,
-    ...(ruby.reaches ? { reaches: ruby.reaches, support: false } : {}),
-    ...(ruby.max ? { max: ruby.max } : {}),
+    ...(how.reaches ? { reaches: how.reaches, support: false } : {}),
+    ...(how.max ? { max: how.max } : {}),
   };
   for (const path of paths)
     if (!(language === 'php' ? phpFile(path, w, what) : rubyFile(path, w, inv.cwd as string))) return false;
