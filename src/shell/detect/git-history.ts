@@ -17,6 +17,7 @@ import { type Invocation, isLiteral, optionText, plain, type Reporter } from '..
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
+import { isObjectPath } from './git-objects';
 import { repositoryTop } from './git-repository';
 import { mayNameSecret, resolveArg } from './path-effects';
 import { historySecret } from './secret-search';
@@ -36,7 +37,7 @@ const NO_PATCH =
 const KEPT =
   /^(?:--all|--branches(?:=.*)?|--tags(?:=.*)?|--remotes(?:=.*)?|--reflog|--glob=.+|--cached|--staged|--merge-base|--first-parent|--no-merges|--merges|-m|--cc|-c|--combined-all-paths|--max-count=\d+|-n\d+|-\d+|--since=.*|--after=.*|--until=.*|--before=.*|--author=.*|--committer=.*|--skip=\d+|--diff-filter=[A-Za-z*]+|-R|--full-history|--no-walk|--do-walk|--ancestry-path|--left-only|--right-only|--cherry-pick|--cherry-mark|--cherry|--boundary|--not|--root|--relative(?:=.*)?|--no-relative|--no-renames|--follow|-a|--text|--diff-merges=.*|--remerge-diff|-g|--walk-reflogs)$/;
 /** Options with their value in the next word that choose what the patches cover: kept with it. */
-const KEPT_WITH_VALUE = new Set([
+export const KEPT_WITH_VALUE: ReadonlySet<string> = new Set([
   '-n',
   '--max-count',
   '--skip',
@@ -49,7 +50,7 @@ const KEPT_WITH_VALUE = new Set([
   '--diff-filter',
 ]);
 /** Options with their value in the next word that only narrow which commits print: left out with it (more names). */
-const DROPPED_WITH_VALUE = new Set(['--grep', '-S', '-G']);
+export const DROPPED_WITH_VALUE: ReadonlySet<string> = new Set(['--grep', '-S', '-G']);
 /**
  * Options that only shape the output, or narrow which commits print: left out of the listing (what it names can
  * only grow).
@@ -83,7 +84,7 @@ export function historyPrints(
   const at = { ...inv, cwd: folder };
   // `git show <rev>:<path>` prints that file (judged by its name before this), not a patch: with only such
   // operands, no patch is printed; beside others, they are left out of the listing.
-  const object = (w: Word) => /^[^-][^:]*:(?!\/\/)/.test(optionText(w)) || optionText(w).startsWith(':');
+  const object = isObjectPath;
   const before = dashdash >= 0 ? rest.slice(0, dashdash) : rest;
   const operands = before.filter((w) => !optionText(w).startsWith('-'));
   if (sub === 'show' && operands.length > 0 && operands.every(object)) return false;

@@ -105,6 +105,7 @@ describe('what prints no file content stays as it was', () => {
     ['whether it exists', (h: string) => `git cat-file -e ${h}`],
     ['a file by a revision and its path', () => 'git show HEAD~1:src/app.ts'],
     ['a commit without its patch', () => 'git show -s HEAD'],
+    ['a count given as the next word', () => 'git show -s -n 1 HEAD'],
   ])('%s', (_name, command) => {
     const { secret, judge } = repository();
     expect(judge(command(secret))).toEqual({ hits: [], uncertain: [] });

@@ -11,7 +11,7 @@ import { type Invocation, isLiteral, optionText, plain, type Reporter } from '..
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
-import { HISTORY, historyPrints, PATCH } from './git-history';
+import { DROPPED_WITH_VALUE, HISTORY, historyPrints, KEPT_WITH_VALUE, PATCH } from './git-history';
 import { catFilePrints, isObjectPath, objectsPrint } from './git-objects';
 import { mayNameSecret, resolveArg, touchPath } from './path-effects';
 import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
@@ -43,9 +43,12 @@ const PLUMBING: Readonly<Record<string, string>> = {
 /** The operands before `--` that name revisions: no option, no `rev:path` object, no file of the folder. */
 function revisions(rest: readonly Word[], dashdash: number, inv: Invocation, r: Reporter): Word[] {
   const before = dashdash >= 0 ? rest.slice(0, dashdash) : rest;
-  return before.filter((w) => {
+  return before.filter((w, k) => {
     const t = optionText(w);
     if (t.startsWith('-') || isObjectPath(w)) return false;
+    // The value of an option that takes the next word (`-n 3`, `--author x`) names no revision.
+    const previous = optionText(before[k - 1]);
+    if (KEPT_WITH_VALUE.has(previous) || DROPPED_WITH_VALUE.has(previous)) return false;
     if (!isLiteral(w)) return true;
     const abs = resolveArg(w, inv, r).resolved;
     const f = abs === undefined ? undefined : readBudgeted(abs, inv, r);
