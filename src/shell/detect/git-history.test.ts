@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namesOnlyCall, pinnedGitPaths } from '../../reader';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { diskReader } from '../testdata/disk-reader';
+import { repositoryEnv } from '../testdata/repository-env';
 import { runGit } from '../testdata/run-git';
-import { shellEnv } from '../testdata/shell-env';
 import type { ShellEnv } from '../types';
 
 let dir = '';
@@ -42,14 +41,7 @@ function repository(steps: Step[], listing = true) {
     runGit(ws, home, 'add', '-A');
     runGit(ws, home, 'commit', '-q', '-m', `step ${k}`);
   });
-  const env: ShellEnv = shellEnv({
-    cwd: ws,
-    home,
-    workspaceRoots: [ws],
-    tempDirs: ['/tmp'],
-    readScript: diskReader,
-    ...(listing ? { gitPaths: pinnedGitPaths({ PATH: process.env.PATH, HOME: home }) } : {}),
-  });
+  const env: ShellEnv = repositoryEnv(ws, home, listing ? 'pinned' : 'none');
   const run = (command: string) => analyzeShellSync(command, env).hits.map((h) => h.category);
   return { ws, home, run };
 }
@@ -128,28 +120,11 @@ describe('patches that do not cover a secret print none', () => {
 describe('git asked and not answering is uncertain, never quiet', () => {
   it('a revision git refuses, and a listing that fails', () => {
     const { ws, home } = repository(COMMITTED);
-    const env = shellEnv({
-      cwd: ws,
-      home,
-      workspaceRoots: [ws],
-      tempDirs: ['/tmp'],
-      readScript: diskReader,
-      gitPaths: () => undefined,
-    });
+    const env = repositoryEnv(ws, home, () => undefined);
     const a = analyzeShellSync('git show HEAD', env);
     expect(a.uncertain.map((u) => u.code)).toContain('dynamic-path');
     const real = repository(COMMITTED);
-    const b = analyzeShellSync(
-      'git log -p no-such-branch',
-      shellEnv({
-        cwd: real.ws,
-        home: real.home,
-        workspaceRoots: [real.ws],
-        tempDirs: ['/tmp'],
-        readScript: diskReader,
-        gitPaths: pinnedGitPaths({ PATH: process.env.PATH, HOME: real.home }),
-      }),
-    );
+    const b = analyzeShellSync('git log -p no-such-branch', repositoryEnv(real.ws, real.home));
     expect(b.uncertain.map((u) => u.code)).toContain('dynamic-path');
   });
 });

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namesOnlyCall, pinnedGitPaths } from '../../reader';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { diskReader } from '../testdata/disk-reader';
+import { repositoryEnv } from '../testdata/repository-env';
 import { gitOut, runGit } from '../testdata/run-git';
-import { shellEnv } from '../testdata/shell-env';
 
 let dir = '';
 let n = 0;
@@ -45,14 +44,7 @@ function repository(listing = true) {
   write('src/app.ts', 'export const a = 2;\n');
   runGit(ws, home, 'add', '-A');
   runGit(ws, home, 'commit', '-q', '-m', 'two');
-  const env = shellEnv({
-    cwd: ws,
-    home,
-    workspaceRoots: [ws],
-    tempDirs: ['/tmp'],
-    readScript: diskReader,
-    ...(listing ? { gitPaths: pinnedGitPaths({ PATH: process.env.PATH, HOME: home }) } : {}),
-  });
+  const env = repositoryEnv(ws, home, listing ? 'pinned' : 'none');
   const judge = (command: string) => {
     const a = analyzeShellSync(command, env);
     return { hits: a.hits.map((h) => h.category), uncertain: a.uncertain.map((u) => u.code) };
