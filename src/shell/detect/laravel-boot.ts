@@ -11,32 +11,13 @@
 
 import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
-import { folderNames } from './config-modules';
+import { bootUncertain, filesBelow, MAX_BOOT } from './boot-files';
 import { inFolder, projectFile } from './project-file';
 import { loadedProjectCode } from './test-bootstraps';
 
 /** PHP that reaches the system when a boot file loads: narrower than a test bootstrap's (`Artisan::command`, `copy` in a key name). */
 const PHP_BOOT_REACHES =
   /\b(?:exec|shell_exec|system|passthru|proc_open|popen|pcntl_exec|eval|assert|create_function|curl_exec|curl_multi_exec|fsockopen|pfsockopen|stream_socket_client|socket_connect|unlink|rmdir|file_put_contents|fwrite|symlink|putenv|gzinflate|str_rot13|FFI|fromShellCommandline)\s*\(|`|\bProcess::(?:run|start|pipe|pool)|\bnew\s+\\?(?:Symfony\\Component\\Process\\)?Process\b|\bHttp::(?:get|post|put|patch|delete|send|head|withToken|withHeaders|withBody|asForm|acceptJson)\b|\bfile_get_contents\s*\(\s*['"](?:https?|ftp|php):|\$\w+\s*\(|\$\{|getenv\s*\(\s*['"]HOME/i;
-
-/** Boot files followed per command. */
-const MAX_BOOT = 64;
-
-const say = (inv: Invocation, r: Reporter, why: string) =>
-  r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
-
-/** The `.php` files of a folder (and its subfolders, a few deep), sorted; false when it cannot be listed. */
-function phpFiles(dir: string, inv: Invocation, r: Reporter, out: string[], depth = 0): boolean {
-  const names = folderNames(dir, inv, r);
-  if (names === undefined) return projectFile(dir, inv, r).kind === 'missing';
-  for (const name of [...names].sort()) {
-    if (out.length > MAX_BOOT) return true;
-    const path = posix.join(dir, name);
-    if (name.endsWith('.php')) out.push(path);
-    else if (depth < 3 && !name.includes('.') && !phpFiles(path, inv, r, out, depth + 1)) return false;
-  }
-  return true;
-}
 
 export function laravelBoot(inv: Invocation, r: Reporter): void {
   const cwd = inv.cwd;
@@ -50,17 +31,21 @@ export function laravelBoot(inv: Invocation, r: Reporter): void {
   const artisan = projectFile(posix.join(root, 'artisan'), inv, r);
   const code = (t: string) => t.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"])(\/\/|#)[^\n]*/g, '$1');
   if (artisan.kind === 'text' && PHP_BOOT_REACHES.test(code(artisan.text))) {
-    say(inv, r, 'runs an artisan script whose code may reach the system');
+    bootUncertain(inv, r, 'runs an artisan script whose code may reach the system');
     return;
   }
   const files = [app, inFolder(root, 'bootstrap/providers.php')];
   for (const folder of ['config', 'app/Providers', 'routes'])
-    if (!phpFiles(inFolder(root, folder), inv, r, files)) {
-      say(inv, r, `boots an app whose \`${folder}\` folder gavel cannot list`);
+    if (!filesBelow(inFolder(root, folder), '.php', 3, inv, r, files)) {
+      bootUncertain(inv, r, `boots an app whose \`${folder}\` folder gavel cannot list`);
       return;
     }
   if (files.length > MAX_BOOT) {
-    say(inv, r, 'boots an app with more configuration, providers and routes than one review follows');
+    bootUncertain(
+      inv,
+      r,
+      'boots an app with more configuration, providers and routes than one review follows',
+    );
     return;
   }
   loadedProjectCode('php', files, 'file the app loads as it boots', inv, r, {

@@ -9,8 +9,8 @@
  * Pure apart from the injected reader and reporting; never quotes a file.
  */
 
-import { posix } from 'node:path';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { bootUncertain, filesBelow, MAX_BOOT } from './boot-files';
 import { folderNames } from './config-modules';
 import { inFolder, projectFile } from './project-file';
 import { runnerOf } from './runner-options';
@@ -24,28 +24,9 @@ import { loadedProjectCode } from './test-bootstraps';
 const BOOT_REACHES =
   /`|%x[({[|<]|(?<![.\w])(?:system|exec|spawn|syscall|fork|open)\s*[(\s'"]|\b(?:Open3|IO\.popen|PTY\.spawn|Process\.spawn|Kernel\.(?:system|exec|spawn|open|eval|`)|Net::HTTP|Net::FTP|URI\.open|Socket|TCPSocket|UDPSocket)\b|open-uri|(?<![.\w])eval\s*[(\s'"]|FileUtils\.(?:rm|remove)\w*|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir)|ENV\.(?:to_h|to_a|each|map|select|filter|keys|values|inspect|dup|clone)|Marshal\.load|(?<![.\w])load\s*[(\s]/;
 
-/** Boot files, migrations and seeds followed per command. */
-const MAX_BOOT = 64;
-
 /** Tasks that run the migrations not yet applied, and tasks that run `db/seeds.rb`. */
 const MIGRATES = /^db:(?:migrate(?::(?:up|redo))?|prepare|setup|reset|rollback|schema:load|test:prepare)$/;
 const SEEDS = /^db:(?:seed|setup|prepare|reset|seed:replant)$/;
-
-const say = (inv: Invocation, r: Reporter, why: string) =>
-  r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
-
-/** The `.rb` files of a folder and its subfolders, sorted as Rails loads initializers; undefined when unlisted. */
-function rubyFiles(dir: string, inv: Invocation, r: Reporter, out: string[], depth = 0): boolean {
-  const names = folderNames(dir, inv, r);
-  if (names === undefined) return projectFile(dir, inv, r).kind === 'missing';
-  for (const name of [...names].sort()) {
-    if (out.length > MAX_BOOT) return true;
-    const path = posix.join(dir, name);
-    if (name.endsWith('.rb')) out.push(path);
-    else if (depth < 4 && !name.includes('.') && !rubyFiles(path, inv, r, out, depth + 1)) return false;
-  }
-  return true;
-}
 
 /** The version the schema file records (`define(version: 2024_01_01_000000)`), or 0 when there is none. */
 function schemaVersion(root: string, inv: Invocation, r: Reporter): number {
@@ -87,8 +68,8 @@ export function railsBoot(inv: Invocation, r: Reporter): void {
     .concat(['development', 'test'].map((env) => `config/environments/${env}.rb`))
     .map((rel) => inFolder(root, rel));
   const initializers: string[] = [];
-  if (!rubyFiles(inFolder(root, 'config/initializers'), inv, r, initializers)) {
-    say(inv, r, 'boots an app whose initializers gavel cannot list');
+  if (!filesBelow(inFolder(root, 'config/initializers'), '.rb', 4, inv, r, initializers)) {
+    bootUncertain(inv, r, 'boots an app whose initializers gavel cannot list');
     return;
   }
   files.push(...initializers);
@@ -102,7 +83,11 @@ export function railsBoot(inv: Invocation, r: Reporter): void {
     }
   }
   if (files.length > MAX_BOOT) {
-    say(inv, r, 'boots an app with more initializers, migrations and seeds than one review follows');
+    bootUncertain(
+      inv,
+      r,
+      'boots an app with more initializers, migrations and seeds than one review follows',
+    );
     return;
   }
   loadedProjectCode('ruby', files, 'file the app loads as it boots', inv, r, {
