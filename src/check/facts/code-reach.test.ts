@@ -48,6 +48,22 @@ describe('code that reaches what its text does not show', () => {
     ['PHP backticks with a variable', 'php', '$x = `ls $dir`;'],
     ['PHP call_user_func of a built name', 'php', 'call_user_func("sys" . "tem", $c);'],
     ['Perl piped open', 'perl', 'open(my $f, "|-", "sh"); print $f $c;'],
+    [
+      'a process module loaded by a literal name',
+      'python',
+      'importlib.import_module("subprocess").run(["id"])',
+    ],
+    ['libc through ctypes', 'python', 'from ctypes import CDLL\nCDLL(None).system(b"id")'],
+    ['require by a computed key of globalThis', 'node', 'globalThis["req" + "uire"]("child_process")'],
+    ['the process read by a computed key', 'node', 'process[k]("spawn_sync")'],
+    ['Reflect.get of globalThis', 'node', 'Reflect.get(globalThis, name)("x")'],
+    ['a native library opened', 'node', 'process.dlopen(m, "./x.node")'],
+    [
+      'Ruby Fiddle',
+      'ruby',
+      'require "fiddle"\nFiddle::Function.new(h["system"], [Fiddle::TYPE_VOIDP], Fiddle::TYPE_INT)',
+    ],
+    ['PHP FFI', 'php', '$ffi = FFI::cdef("int system(const char *);");'],
   ])('%s', (_name, language, code) => {
     expect(codeReach(language, code)).toBeDefined();
   });
@@ -82,6 +98,9 @@ describe('ordinary code is not flagged', () => {
     ],
     ['PHP require of the autoloader', 'php', "require __DIR__ . '/vendor/autoload.php';"],
     ['a start-up file only named', 'python', 'print("add this to your .bashrc")'],
+    ['a module loaded by a literal harmless name', 'python', 'importlib.import_module("json").dumps({})'],
+    ['the environment read by a literal key', 'node', 'const port = process["env"].PORT;'],
+    ['a Map read by a computed key', 'node', 'const v = modules[name];'],
   ])('%s', (_name, language, code) => {
     expect(codeReach(language, code)).toBeUndefined();
   });

@@ -3,8 +3,9 @@
  * (Python, JavaScript/TypeScript, Ruby, Perl, PHP): a shell or a process started with a command the code builds
  * (`subprocess.run(c, shell=True)`, `execSync(cmd)`, `` `#{x}` ``), code evaluated or loaded at run time (`exec(…)`,
  * `eval(…)`, `new Function(…)`, `require(name)`, `importlib.import_module(…)`), a process function reached by
- * reflection (`getattr(os, …)`, `Kernel.send(:system, …)`), code fetched and then run, and a write to a shell start-up
- * file or authorized keys. Names given to process functions by import (`from os import system as s`) are read as
+ * reflection (`getattr(os, …)`, `Kernel.send(:system, …)`, `globalThis[key]`, a process module loaded by a name in a
+ * string), native code called through a foreign-function interface (`ctypes`, `Fiddle`, `process.dlopen`), code
+ * fetched and then run, and a write to a shell start-up file or authorized keys. Names given to process functions by import (`from os import system as s`) are read as
  * those functions. Each is a reason the change is uncertain (code that runs later must say what it does); the text
  * is never quoted. Pure.
  */
@@ -78,6 +79,33 @@ const REFLECTION: Readonly<Record<CodeLanguage, RegExp>> = {
   ruby: /\b(?:Kernel|Object|Process|IO)\s*\.\s*(?:send|public_send|__send__|method)\s*\(|\.(?:send|public_send|__send__)\s*\(\s*:(?:system|exec|spawn|eval|`|popen|instance_eval)/,
   perl: /&\{\s*\\?&?\s*["'$]|\bCORE::GLOBAL::/,
   php: /\bcall_user_func(?:_array)?\s*\(\s*(?:["'](?:system|exec|shell_exec|passthru|popen|proc_open|assert|eval)["']|[^,)]*["']\s*\.)/,
+};
+
+/**
+ * A module that starts processes or evaluates code, loaded by a literal name through the loader's function
+ * (`importlib.import_module("subprocess")`, `__import__("os")`): what it is then asked to do is not in the text an
+ * import scan reads.
+ */
+const LOADED_BY_NAME: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
+  python:
+    /\b(?:importlib\.import_module|__import__|import_module)\s*\(\s*["'](?:os|subprocess|pty|posix|nt|ctypes|cffi|builtins|shutil|socket|multiprocessing|runpy|code|codeop|commands|platform|pexpect|sh|plumbum)["']/,
+};
+
+/**
+ * A global object, the module system or the process read by a computed key (`globalThis["req" + "uire"]`,
+ * `process[name]`, `Reflect.get(globalThis, k)`): the function it reaches is named only at run time.
+ */
+const COMPUTED_GLOBAL =
+  /\b(?:globalThis|global|module|process|require)(?:\s+as\s+[\w.<>]+)?\s*\)?\s*\[\s*(?!["'`][\w$]*["'`]\s*\])|\bReflect\.(?:get|apply)\s*\(\s*(?:globalThis|global|process|module|require)\b|\bmodule\.constructor\b|\bModule\._load\b/;
+
+/** Native code called through a foreign-function interface: any C function (`system`) by name. */
+const FOREIGN: Readonly<Record<CodeLanguage, RegExp>> = {
+  python:
+    /\bctypes\.(?:CDLL|cdll|PyDLL|pydll|WinDLL|windll|LibraryLoader|util\.find_library)\b|\bfrom\s+ctypes\s+import\b|\bcffi\b/,
+  node: /\bprocess\.dlopen\s*\(|["'`](?:ffi-napi|ffi-rs|koffi|@napi-rs\/ffi)["'`]|\bDeno\.dlopen\b|\bbun:ffi\b/,
+  ruby: /\bFiddle\b|\bFFI::(?:Library|Function)\b|\bextend\s+FFI::Library\b/,
+  perl: /\bFFI::(?:Platypus|Raw)\b|\bDynaLoader::dl_(?:load_file|install_xsub)\b/,
+  php: /\bFFI::(?:cdef|load|scope)\s*\(/,
 };
 
 /** Fetching code or data from a host, and running something: together, fetched code run. */
@@ -164,6 +192,11 @@ export function codeReach(language: CodeLanguage, code: string): string | undefi
   if (SHELL_TRUE[language]?.test(text)) return 'starts a shell with a command it builds at run time';
   if (INTERPOLATED_COMMAND[language]?.test(text)) return 'runs a command it builds at run time';
   if (REFLECTION[language].test(text)) return 'reaches a process or evaluation function by name';
+  if (LOADED_BY_NAME[language]?.test(text))
+    return 'loads a module that starts processes by a name in a string';
+  if (language === 'node' && COMPUTED_GLOBAL.test(text))
+    return 'reads a global, the module system or the process by a key computed at run time';
+  if (FOREIGN[language].test(text)) return 'calls native code through a foreign-function interface';
   if (FETCHES.test(text) && RUNS_ANYTHING.test(text)) return 'fetches from a host and runs something';
   if (STARTUP_FILE.test(text) && WRITES.test(text))
     return 'writes a shell start-up file, a scheduled job or authorized keys';

@@ -6,9 +6,9 @@
  * regex over the added lines, not a model of the language. Pure.
  */
 
-/** Ways each language names the home folder. */
+/** Ways each language names the home folder (Python, JavaScript, Ruby, Perl and PHP spellings too: later-code.ts). */
 const HOME =
-  /\bos\.UserHomeDir\s*\(|\b(?:os\.Getenv|getenv|System\.getenv|GetEnvironmentVariable|env::var(?:_os)?|std::env::var(?:_os)?)\s*\(\s*"(?:HOME|USERPROFILE)"|\buser\.home\b|\bhome_dir\s*\(|\bSpecialFolder\.(?:UserProfile|Personal)\b|\bPlatform\.environment\s*\[\s*['"]HOME['"]\s*\]|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\s*\(|\bSystem\.user_home\b|\bhomedir\s*\(|["']~\//;
+  /\bos\.UserHomeDir\s*\(|\b(?:os\.Getenv|getenv|System\.getenv|GetEnvironmentVariable|env::var(?:_os)?|std::env::var(?:_os)?)\s*\(\s*"(?:HOME|USERPROFILE)"|\buser\.home\b|\bhome_dir\s*\(|\bSpecialFolder\.(?:UserProfile|Personal)\b|\bPlatform\.environment\s*\[\s*['"]HOME['"]\s*\]|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\s*\(|\bSystem\.user_home\b|\bhomedir\s*\(|["']~\/|\bPath\.home\s*\(|\bexpanduser\s*\(|\bos\.environ(?:\.get)?\s*[[(]\s*["'](?:HOME|USERPROFILE)["']|\bgetenv\s*\(\s*'(?:HOME|USERPROFILE)'|\bprocess\.env(?:\.(?:HOME|USERPROFILE)\b|\[\s*["'`](?:HOME|USERPROFILE)["'`]\s*\])|\bENV\s*(?:\[\s*|\.fetch\s*\(\s*)["']HOME["']|\bDir\.home\b|\$ENV\{\s*["']?HOME\b|\$_SERVER\s*\[\s*["']HOME["']/;
 
 /** Deletes that take a whole tree. */
 const TREE_DELETE =

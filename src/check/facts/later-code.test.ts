@@ -232,6 +232,65 @@ describe('compiled languages: process starts and what else the added code does (
   });
 });
 
+describe('scanned languages: what the added code reaches besides processes (fifteenth session)', () => {
+  const write = (name: string, text: string) => judge(name, { kind: 'whole', text }, 'Write');
+  it.each([
+    [
+      'a Python test printing an SSH key',
+      'tests/test_keys.py',
+      "import pathlib\nprint(pathlib.Path('~/.ssh/id_ed25519').expanduser().read_text())\n",
+    ],
+    [
+      'a TypeScript test printing AWS keys',
+      'src/keys.test.ts',
+      "import { readFileSync } from 'node:fs';\nconsole.log(readFileSync(process.env.HOME + '/.aws/credentials', 'utf8'));\n",
+    ],
+    [
+      'a Ruby spec reading the netrc',
+      'spec/netrc_spec.rb',
+      "puts File.read(File.join(Dir.home, '.netrc'))\n",
+    ],
+    [
+      'Python calling libc through ctypes',
+      'tests/test_native.py',
+      "import ctypes\nctypes.CDLL(None).system(b'id')\n",
+    ],
+    [
+      'Python loading subprocess by a name in a string',
+      'tests/test_load.py',
+      "import importlib\nimportlib.import_module('subprocess').run(['id'])\n",
+    ],
+    [
+      'JavaScript reaching require through a computed key',
+      'src/reach.test.ts',
+      "const r = (globalThis as any)['req' + 'uire'];\nr('child_' + 'process').execSync('id');\n",
+    ],
+  ])('%s is not allowed', async (_name, file, text) => {
+    const d = await write(file, text);
+    expect(d.decision.verdict, d.decision.reason).not.toBe('allow');
+  });
+  it.each([
+    [
+      'a Python settings module reading the environment and its .env',
+      'app/settings.py',
+      "import os, pathlib\nHOME = pathlib.Path.home()\nCACHE = HOME / '.cache' / 'app'\nDB = os.environ.get('DATABASE_URL')\nENV = pathlib.Path('.env').read_text()\n",
+    ],
+    [
+      'TypeScript reading a named environment variable',
+      'src/config.ts',
+      "export const port = Number(process.env['PORT'] ?? 3000);\nexport const home = process.env.HOME;\n",
+    ],
+    [
+      'Python importing json by name',
+      'app/codec.py',
+      "import importlib\njson = importlib.import_module('json')\n",
+    ],
+  ])('%s stays allowed', async (_name, file, text) => {
+    const d = await write(file, text);
+    expect(d.decision.verdict, d.decision.reason).toBe('allow');
+  });
+});
+
 describe('code planted where something runs it later is not allowed', () => {
   it.each([
     [

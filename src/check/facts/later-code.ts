@@ -418,7 +418,19 @@ export function plantedScan(
     return out.length === 0 ? undefined : out;
   }
   // A shell source or a shell kernel's cell is the shell text itself.
-  return [[marker, runner === undefined || runner === '' ? code : `${runner} ${shellQuote(code)}`]];
+  const scanned: Entry = [
+    marker,
+    runner === undefined || runner === '' ? code : `${runner} ${shellQuote(code)}`,
+  ];
+  // Its reads of secrets do not count (app code reads its `.env`), but a credential store of the home folder read
+  // by code the project runs later is no app's own configuration.
+  const homeSecrets =
+    cellRunner === undefined && runner !== undefined && runner !== ''
+      ? compiledEffects(lines.join('\n'))
+          .filter((e) => e.startsWith('reads a credential store'))
+          .map((e): Entry => [marker, `__gavel_runner_effect ${e}`])
+      : [];
+  return [scanned, ...homeSecrets];
 }
 
 /**
