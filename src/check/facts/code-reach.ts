@@ -142,6 +142,18 @@ const FETCHES =
 const RUNS_ANYTHING =
   /\b(?:subprocess\.\w+|os\.(?:system|popen|exec\w*|spawn\w*)|exec|eval|execSync|spawn\w*|execFile\w*|system|popen|Function|shell_exec|passthru|proc_open|IO\.popen|Open3\.\w+|pickle\.loads|marshal\.loads)\s*\(/;
 
+/** A network client of any scanned language: a request, a socket, a name lookup, a mail sent. */
+const CONNECTS =
+  /\b(?:urlretrieve|urlopen|fetch|axios|got|undici|XMLHttpRequest|sendBeacon|WebSocket|nodemailer|smtplib|ftplib|httplib|urllib3|aiohttp|Faraday|HTTParty|RestClient|Guzzle|curl_init|curl_exec|fsockopen|LWP::\w+|HTTP::Tiny|Net::(?:HTTP|SMTP|FTP))\b|\b(?:requests|httpx|session)\.(?:get|post|put|patch|request|send)\s*\(|\bhttps?\.(?:request|get)\s*\(|\bhttp\.client\b|\bdns\.(?:resolve\w*|lookup)\s*\(|\bsocket\.(?:socket|create_connection)\s*\(|\bnet\.(?:connect|createConnection|Socket)\b|\bTCPSocket\b|\bstream_socket_client\s*\(|\bIO::Socket\b/;
+
+/** The whole environment serialised (every variable, secrets included), not one variable read by name. */
+const WHOLE_ENV =
+  /\bJSON\.stringify\s*\(\s*process\.env\s*[,)]|\bObject\.(?:entries|keys|values)\s*\(\s*process\.env\s*\)|\binspect\s*\(\s*process\.env\b|\b(?:dict|str|repr|list|sorted)\s*\(\s*os\.environ\s*\)|\bjson\.dumps\s*\(\s*(?:dict\s*\(\s*)?os\.environ\b|\bos\.environ\.(?:items|keys|values)\s*\(\s*\)|\bENV\.(?:to_h|to_a|inspect|to_s)\b|\bjson_encode\s*\(\s*(?:\$_ENV|\$_SERVER|getenv\s*\(\s*\))|\bgetenv\s*\(\s*\)|\bDumper\s*\(\s*\\%ENV\b/;
+
+/** A secret file's content read by a literal name (`.env`, a private key, a credential file), not a template of one. */
+const SECRET_FILE_READ =
+  /\b(?:readFileSync|readFile|open|read_text|read_bytes|File\.read|IO\.read|file_get_contents|fopen)\s*\(\s*(?:(?:Path|pathlib\.Path)\s*\(\s*)?["'`](?:[^"'`\n]*\/)?(?:\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?|[^"'`\n]*(?:id_(?:rsa|ed25519|ecdsa|dsa)|credentials(?:\.json)?|\.npmrc|\.netrc|\.pgpass|\.pem|\.p12|\.key))["'`]/;
+
 /** Shell start-up files, authorized keys, scheduled and autostart jobs, named in code. */
 const STARTUP_FILE =
   /["'`/](?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config\/fish\/config\.fish|authorized_keys|\.config\/autostart\b|LaunchAgents\b|systemd\/user\b|crontabs?\b)/;
@@ -229,6 +241,10 @@ export function codeReach(language: CodeLanguage, code: string): string | undefi
   if (SOCKET.test(text) && INTERACTIVE_SHELL.test(text)) return 'connects to a host and starts a shell';
   if (EVALUATORS[language]?.test(text)) return 'runs code from a file or a string it is given at run time';
   if (FETCHES.test(text) && RUNS_ANYTHING.test(text)) return 'fetches from a host and runs something';
+  if (WHOLE_ENV.test(text) && CONNECTS.test(text))
+    return 'serialises the whole environment where it connects to a host';
+  if (SECRET_FILE_READ.test(text) && CONNECTS.test(text))
+    return 'reads a secret file where it connects to a host';
   if (STARTUP_FILE.test(text) && WRITES.test(text))
     return 'writes a shell start-up file, a scheduled job or authorized keys';
   return undefined;

