@@ -41,6 +41,10 @@ const FILES: Record<string, string> = {
   justfile: 'deploy env="staging":\n    ./scripts/deploy.sh {{env}}\n',
   'infra/ansible/ansible.cfg': '[defaults]\ninventory = inventory/staging.ini\nforks = 5\n',
   'infra/ansible/inventory/staging.ini': '[stations]\ngs-staging-1.example\n',
+  'src/auth.ts': "export const claims = (t: string) => jwt.verify(t, key, { algorithms: ['RS256'] });\n",
+  'k8s/api.yaml':
+    'spec:\n  containers:\n    - name: api\n      image: api:1\n      securityContext:\n        runAsNonRoot: true\n',
+  'infra/db.tf': 'resource "aws_db_instance" "db" {\n  publicly_accessible = false\n  storage_encrypted   = true\n}\n',
   'stack.yaml':
     'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    DeletionPolicy: Retain\n    Properties:\n      DBInstanceClass: db.t3.micro\n',
 };
@@ -94,6 +98,27 @@ describe('a change that takes away a guard is not allowed', () => {
       '`.env`',
     ],
     ['a nested ignore file letting .env back in', 'src/.gitignore', whole('!.env\n'), 'Write', '`.env`'],
+    [
+      'a token decoded instead of verified',
+      'src/auth.ts',
+      replace("jwt.verify(t, key, { algorithms: ['RS256'] })", 'jwt.decode(t)'),
+      'Edit',
+      'signature',
+    ],
+    [
+      'a pod made privileged',
+      'k8s/api.yaml',
+      replace('        runAsNonRoot: true', '        privileged: true'),
+      'Edit',
+      'privileged',
+    ],
+    [
+      'a database opened to the internet',
+      'infra/db.tf',
+      replace('publicly_accessible = false', 'publicly_accessible = true'),
+      'Edit',
+      'internet',
+    ],
     [
       'deletion protection turned off',
       'main.tf',
@@ -258,6 +283,14 @@ describe('ordinary changes of the same files stay allowed', () => {
     ],
     ['a resource rewritten keeping its protection', 'main.tf', whole(`# db\n${FILES['main.tf']}`), 'Write'],
     ['a CloudFormation property changed', 'stack.yaml', replace('db.t3.micro', 'db.t3.small'), 'Edit'],
+    ['another accepted algorithm', 'src/auth.ts', replace("['RS256']", "['RS256', 'ES256']"), 'Edit'],
+    ['a pod`s image bumped', 'k8s/api.yaml', replace('image: api:1', 'image: api:2'), 'Edit'],
+    [
+      'a database kept private and encrypted, rewritten',
+      'infra/db.tf',
+      whole(`# db\n${FILES['infra/db.tf']}`),
+      'Write',
+    ],
     ['a recipe given a flag', 'justfile', replace('{{env}}\n', '{{env}} --verbose\n'), 'Edit'],
     ['more forks', 'infra/ansible/ansible.cfg', replace('forks = 5', 'forks = 10'), 'Edit'],
     [
