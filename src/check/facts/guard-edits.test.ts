@@ -44,7 +44,9 @@ const FILES: Record<string, string> = {
   'src/auth.ts': "export const claims = (t: string) => jwt.verify(t, key, { algorithms: ['RS256'] });\n",
   'k8s/api.yaml':
     'spec:\n  containers:\n    - name: api\n      image: api:1\n      securityContext:\n        runAsNonRoot: true\n',
-  'infra/db.tf': 'resource "aws_db_instance" "db" {\n  publicly_accessible = false\n  storage_encrypted   = true\n}\n',
+  'infra/db.tf':
+    'resource "aws_db_instance" "db" {\n  publicly_accessible = false\n  storage_encrypted   = true\n}\n',
+  'eslint.config.js': 'export default [{ rules: { "no-eval": "error", "no-console": "warn" } }];\n',
   'stack.yaml':
     'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    DeletionPolicy: Retain\n    Properties:\n      DBInstanceClass: db.t3.micro\n',
 };
@@ -118,6 +120,13 @@ describe('a change that takes away a guard is not allowed', () => {
       replace('publicly_accessible = false', 'publicly_accessible = true'),
       'Edit',
       'internet',
+    ],
+    [
+      'a security lint rule turned off',
+      'eslint.config.js',
+      replace('"no-eval": "error"', '"no-eval": "off"'),
+      'Edit',
+      'security rules',
     ],
     [
       'deletion protection turned off',
@@ -283,6 +292,12 @@ describe('ordinary changes of the same files stay allowed', () => {
     ],
     ['a resource rewritten keeping its protection', 'main.tf', whole(`# db\n${FILES['main.tf']}`), 'Write'],
     ['a CloudFormation property changed', 'stack.yaml', replace('db.t3.micro', 'db.t3.small'), 'Edit'],
+    [
+      'a style rule turned off',
+      'eslint.config.js',
+      replace('"no-console": "warn"', '"no-console": "off"'),
+      'Edit',
+    ],
     ['another accepted algorithm', 'src/auth.ts', replace("['RS256']", "['RS256', 'ES256']"), 'Edit'],
     ['a pod`s image bumped', 'k8s/api.yaml', replace('image: api:1', 'image: api:2'), 'Edit'],
     [
