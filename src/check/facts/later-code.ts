@@ -299,9 +299,30 @@ const SCANNED: Readonly<Record<string, string>> = {
   '.ps1': 'pwsh -c',
   '.pl': 'perl -e',
   '.pm': 'perl -e',
+  // Perl test files (`prove` runs them) and PSGI apps.
+  '.t': 'perl -e',
+  '.psgi': 'perl -e',
+  // Single-file components: their script blocks run in the test runner and the build (componentScripts).
+  '.vue': 'node -e',
+  '.svelte': 'node -e',
+  '.astro': 'node -e',
   '.php': 'php -r',
 };
-const SHELL_SOURCE = /^\.(?:sh|bash|zsh|ksh)$/;
+const SHELL_SOURCE = /^\.(?:sh|bash|zsh|ksh|bats)$/;
+
+const COMPONENT = /^\.(?:vue|svelte|astro)$/;
+
+/** The code of a single-file component: its `<script>` blocks and an Astro component's `---` front matter. */
+export function componentScripts(text: string): string {
+  const out: string[] = [];
+  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (front) out.push(front[1] ?? '');
+  for (const m of text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi)) out.push(m[1] ?? '');
+  return out.join('\n');
+}
+
+/** A Bats file as the shell it becomes: each `@test "name" {` header is a function's. */
+const batsShell = (text: string): string => text.replace(/^[ \t]*@test\b[^\n]*\{[ \t]*$/gm, 'bats_test() {');
 
 /** Files of a scanned language named with no extension of it: R's and IRB's start-up files, Ruby's DSL files. */
 const SCANNED_NAMES: Readonly<Record<string, string>> = {
@@ -398,7 +419,8 @@ export function plantedScan(
   scriptRunner?: string,
 ): Entry[] | string | undefined {
   const ext = scanExt(path);
-  const lines = addedLines(before, after);
+  const text = COMPONENT.test(ext) ? componentScripts : ext === '.bats' ? batsShell : (t: string) => t;
+  const lines = addedLines(text(before), text(after));
   if (lines.length === 0) return undefined;
   const code = withoutVariableReads(lines.join('\n'));
   const marker = cellRunner !== undefined ? `${CELL_CODE}cell` : `${PLANTED}${ext.slice(1) || 'code'}`;
