@@ -49,6 +49,7 @@ export function scanJavaScript(text: string): CodeScan {
       else if (!NODE_INERT.has(spec.replace(/^node:/, ''))) return NOT_INERT;
       rest = rest.replace(m[0], ' ');
     }
+  rest = withoutDataWords(rest);
   // Any other `require` or `import` is computed (`require(name)`, `import(x)`, `require.resolve`).
   if (/\brequire\b|\bimport\b(?!\s*\.\s*meta\b)/.test(rest)) return NOT_INERT;
   // A `with` block puts an object's properties in scope (`with (f) constructor('...')()`): never known.
@@ -64,6 +65,18 @@ export function scanJavaScript(text: string): CodeScan {
     if (!use || SECRET_NAME.test(use[2] ?? '')) return NOT_INERT;
   }
   return { inert: true, follow };
+}
+
+/**
+ * The text with every quoted data word emptied (`"no-eval"`, `'import/order'`, `"security/detect-child-process"`:
+ * a rule, a plugin or a level a configuration names): a word of letters, digits and `@/.:+-` alone holds no call,
+ * no assignment and no operator, so even a quote read out of place (one inside a regular expression) hides no code
+ * that runs. A word used as a property name by brackets (`o["eval"]`) and one naming the prototype chain are kept.
+ */
+function withoutDataWords(text: string): string {
+  return text.replace(/(\[\s*)?(["'])([\w@/.:+-]*)\2/g, (m, bracket: string | undefined, q: string, body: string) =>
+    bracket !== undefined || /constructor|__proto__|prototype/.test(body) ? m : `${q}${q}`,
+  );
 }
 
 /** Standard modules whose import alone reaches nothing outside the process (as task-runners.ts's list). */

@@ -113,6 +113,14 @@ describe('a configuration module that is not inert makes the tool run uncertain'
 describe('ordinary configurations stay known', () => {
   it.each<[string, string, Record<string, string>]>([
     [
+      'eslint flat config naming security and import rules',
+      'npx eslint .',
+      {
+        'eslint.config.js':
+          "import js from '@eslint/js';\nexport default [js.configs.recommended, { rules: { 'no-eval': 'error', 'import/no-cycle': 'error', 'security/detect-child-process': 'error' } }];",
+      },
+    ],
+    [
       'vitest with plugins and a setup file',
       'npx vitest run',
       { 'vite.config.ts': VITE_OK, 'src/setup.ts': SETUP_OK },

@@ -278,6 +278,22 @@ describe('closed scans', () => {
     ['process.env whole', 'console.log(JSON.stringify(process.env))', false],
     ['a computed import', 'await import(name)', false],
     ['worker_threads', "import { Worker } from 'worker_threads';", false],
+    // Rule, plugin and level names a configuration quotes are data (fifteenth session): eslint's `no-eval`,
+    // `import/order`, `security/detect-child-process` named a reaching word and made the config unknown.
+    [
+      'rule names quoted as data',
+      'export default [{ rules: { "no-eval": "error", "import/order": "warn", "security/detect-child-process": "error" } }];',
+      true,
+    ],
+    ['a quoted word read by brackets', 'const f = globalThis["eval"];', false],
+    ['a property named by brackets', 'const e = o["eval"];\ne("1")', false],
+    ['the prototype chain named in a string', 'const o = { "__proto__": evil };', false],
+    ['a quote inside a regular expression hiding code', "const ok = /'/.test(s) && eval(t) && '/';", false],
+    [
+      'a quote inside a regular expression hiding a process use',
+      "/'/.test(s); process.binding('fs'); '/'",
+      false,
+    ],
   ])('javascript: %s', (_n, code, inert) => {
     expect(scanJavaScript(code).inert).toBe(inert);
   });
