@@ -47,6 +47,11 @@ const FILES: Record<string, string> = {
   'infra/db.tf':
     'resource "aws_db_instance" "db" {\n  publicly_accessible = false\n  storage_encrypted   = true\n}\n',
   'eslint.config.js': 'export default [{ rules: { "no-eval": "error", "no-console": "warn" } }];\n',
+  'internal/ledger/ledger_test.go':
+    'func TestCreditNegative(t *testing.T) {\n\tif err := New().Credit("a", -1); err == nil {\n\t\tt.Fatal("expected error")\n\t}\n}\n',
+  'tox.ini': '[testenv]\ncommands = pytest {posargs}\n',
+  '.golangci.yml': 'linters:\n  enable: [govet, errcheck, staticcheck, gosec]\n',
+  'deploy/chart/values.yaml': 'securityContext: {runAsNonRoot: true, privileged: false}\nreplicaCount: 1\n',
   'stack.yaml':
     'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    DeletionPolicy: Retain\n    Properties:\n      DBInstanceClass: db.t3.micro\n',
 };
@@ -127,6 +132,47 @@ describe('a change that takes away a guard is not allowed', () => {
       replace('"no-eval": "error"', '"no-eval": "off"'),
       'Edit',
       'security rules',
+    ],
+    [
+      'a Go test skipped',
+      'internal/ledger/ledger_test.go',
+      replace(
+        'func TestCreditNegative(t *testing.T) {\n',
+        'func TestCreditNegative(t *testing.T) {\n\tt.Skip("flaky")\n',
+      ),
+      'Edit',
+      'skips tests',
+    ],
+    [
+      'a Go test`s assertion removed',
+      'internal/ledger/ledger_test.go',
+      replace(
+        '\tif err := New().Credit("a", -1); err == nil {\n\t\tt.Fatal("expected error")\n\t}\n',
+        '\t_ = New().Credit("a", -1)\n',
+      ),
+      'Edit',
+      'assertions',
+    ],
+    [
+      'tox commands whose failure is swallowed',
+      'tox.ini',
+      replace('commands = pytest {posargs}', 'commands = pytest {posargs} || exit 0'),
+      'Edit',
+      'always passes',
+    ],
+    [
+      'the linters disabled',
+      '.golangci.yml',
+      replace('  enable: [govet, errcheck, staticcheck, gosec]\n', '  enable: []\n  disable-all: true\n'),
+      'Edit',
+      'linters',
+    ],
+    [
+      'a chart`s pods made privileged in a flow map',
+      'deploy/chart/values.yaml',
+      replace('{runAsNonRoot: true, privileged: false}', '{runAsNonRoot: false, privileged: true}'),
+      'Edit',
+      'privileged',
     ],
     [
       'deletion protection turned off',
@@ -292,6 +338,18 @@ describe('ordinary changes of the same files stay allowed', () => {
     ],
     ['a resource rewritten keeping its protection', 'main.tf', whole(`# db\n${FILES['main.tf']}`), 'Write'],
     ['a CloudFormation property changed', 'stack.yaml', replace('db.t3.micro', 'db.t3.small'), 'Edit'],
+    [
+      'a replica count raised',
+      'deploy/chart/values.yaml',
+      replace('replicaCount: 1', 'replicaCount: 2'),
+      'Edit',
+    ],
+    [
+      'a Go test given another case',
+      'internal/ledger/ledger_test.go',
+      replace('}\n}\n', '}\n\tif err := New().Credit("a", 0); err == nil {\n\t\tt.Fatal("zero")\n\t}\n}\n'),
+      'Edit',
+    ],
     [
       'a style rule turned off',
       'eslint.config.js',
