@@ -74,8 +74,10 @@ export function scanJavaScript(text: string): CodeScan {
  * that runs. A word used as a property name by brackets (`o["eval"]`) and one naming the prototype chain are kept.
  */
 function withoutDataWords(text: string): string {
-  return text.replace(/(\[\s*)?(["'])([\w@/.:+-]*)\2/g, (m, bracket: string | undefined, q: string, body: string) =>
-    bracket !== undefined || /constructor|__proto__|prototype/.test(body) ? m : `${q}${q}`,
+  return text.replace(
+    /(\[\s*)?(["'])([\w@/.:+-]*)\2/g,
+    (m, bracket: string | undefined, q: string, body: string) =>
+      bracket !== undefined || /constructor|__proto__|prototype/.test(body) ? m : `${q}${q}`,
   );
 }
 
