@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import type { Invocation, Reporter } from '../unwrap/invocation';
 import { folderNames } from './config-modules';
 import { projectFile } from './project-file';
+import { loadedProjectCode } from './test-bootstraps';
 
 /** Boot files (and migrations, seeds) followed per command. */
 export const MAX_BOOT = 64;
@@ -39,4 +40,27 @@ export function filesBelow(
       return false;
   }
   return true;
+}
+
+/**
+ * Reads the files an app loads as it boots for code reaching the system (`reaches`); more than MAX_BOOT of them is
+ * uncertain as a whole (`tooMany` says what they are).
+ */
+export function readBoot(
+  language: 'php' | 'ruby',
+  files: readonly string[],
+  reaches: RegExp,
+  tooMany: string,
+  inv: Invocation,
+  r: Reporter,
+): void {
+  if (files.length > MAX_BOOT) {
+    bootUncertain(inv, r, `boots an app with more ${tooMany} than one review follows`);
+    return;
+  }
+  loadedProjectCode(language, files, 'file the app loads as it boots', inv, r, {
+    reaches,
+    max: MAX_BOOT,
+    before: 'the command runs',
+  });
 }

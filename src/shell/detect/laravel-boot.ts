@@ -11,9 +11,8 @@
 
 import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
-import { bootUncertain, filesBelow, MAX_BOOT } from './boot-files';
+import { bootUncertain, filesBelow, readBoot } from './boot-files';
 import { inFolder, projectFile } from './project-file';
-import { loadedProjectCode } from './test-bootstraps';
 
 /** PHP that reaches the system when a boot file loads: narrower than a test bootstrap's (`Artisan::command`, `copy` in a key name). */
 const PHP_BOOT_REACHES =
@@ -40,17 +39,5 @@ export function laravelBoot(inv: Invocation, r: Reporter): void {
       bootUncertain(inv, r, `boots an app whose \`${folder}\` folder gavel cannot list`);
       return;
     }
-  if (files.length > MAX_BOOT) {
-    bootUncertain(
-      inv,
-      r,
-      'boots an app with more configuration, providers and routes than one review follows',
-    );
-    return;
-  }
-  loadedProjectCode('php', files, 'file the app loads as it boots', inv, r, {
-    reaches: PHP_BOOT_REACHES,
-    max: MAX_BOOT,
-    before: 'the command runs',
-  });
+  readBoot('php', files, PHP_BOOT_REACHES, 'configuration, providers and routes', inv, r);
 }

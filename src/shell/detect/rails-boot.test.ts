@@ -5,7 +5,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { type DiskProject, diskProject } from '../testdata/disk-reader';
+import { type DiskProject, diskProject, diskReader } from '../testdata/disk-reader';
+import { shellEnv } from '../testdata/shell-env';
 
 let p: DiskProject | undefined;
 beforeAll(async () => {
@@ -124,6 +125,22 @@ describe('what the command does not run is not read', () => {
     ['a version query', 'bin/rails --version', { 'config/initializers/x.rb': SHELL_OUT }],
   ])('%s: %s', (_name, command, files) => {
     expect(uncertain(command, files).join('\n')).not.toContain('as it boots');
+  });
+
+  it('migrations that cannot be listed, for a task that migrates (never read as none)', () => {
+    p = diskProject('rails-boot-');
+    p.write(APP);
+    const migrate = `${p.root}/db/migrate`;
+    // A reader that can read the folder's files but not list it.
+    const env = shellEnv({
+      cwd: p.root,
+      home: p.home,
+      workspaceRoots: [p.root],
+      tempDirs: [],
+      readScript: (abs) => (abs === migrate ? { kind: 'unreadable', why: 'error' } : diskReader(abs)),
+    });
+    expect(analyzeShellSync('rails db:migrate', env).uncertain).not.toEqual([]);
+    expect(analyzeShellSync('rails routes', env).uncertain).toEqual([]);
   });
 
   it('a folder that is no Rails app', () => {

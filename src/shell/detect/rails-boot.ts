@@ -10,11 +10,10 @@
  */
 
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
-import { bootUncertain, filesBelow, MAX_BOOT } from './boot-files';
+import { bootUncertain, filesBelow, readBoot } from './boot-files';
 import { folderNames } from './config-modules';
 import { inFolder, projectFile } from './project-file';
 import { runnerOf } from './runner-options';
-import { loadedProjectCode } from './test-bootstraps';
 
 /**
  * Ruby that reaches the system when a boot file loads: processes, sockets, downloads, code built from text,
@@ -76,23 +75,17 @@ export function railsBoot(inv: Invocation, r: Reporter): void {
   if (goals.some((g) => SEEDS.test(g))) files.push(inFolder(root, 'db/seeds.rb'));
   if (goals.some((g) => MIGRATES.test(g))) {
     const since = schemaVersion(root, inv, r);
-    const names = folderNames(inFolder(root, 'db/migrate'), inv, r);
+    const migrations = inFolder(root, 'db/migrate');
+    const names = folderNames(migrations, inv, r);
+    // Pending migrations that cannot be listed are not known to be none.
+    if (names === undefined && projectFile(migrations, inv, r).kind !== 'missing') {
+      bootUncertain(inv, r, 'migrates an app whose migrations gavel cannot list');
+      return;
+    }
     for (const name of [...(names ?? [])].sort()) {
       const version = /^(\d+)_\w+\.rb$/.exec(name);
       if (version && Number(version[1]) > since) files.push(inFolder(root, `db/migrate/${name}`));
     }
   }
-  if (files.length > MAX_BOOT) {
-    bootUncertain(
-      inv,
-      r,
-      'boots an app with more initializers, migrations and seeds than one review follows',
-    );
-    return;
-  }
-  loadedProjectCode('ruby', files, 'file the app loads as it boots', inv, r, {
-    reaches: BOOT_REACHES,
-    max: MAX_BOOT,
-    before: 'the command runs',
-  });
+  readBoot('ruby', files, BOOT_REACHES, 'initializers, migrations and seeds', inv, r);
 }
