@@ -2,7 +2,8 @@
  * The paths a read-only git command's patches would cover, asked of git itself with everything pinned
  * (pinned-git.ts): `git diff|show|log|stash show --name-only -z ...`, run synchronously for the shell analyzer
  * (ShellEnv.gitPaths). Only those subcommands with `--name-only -z` run, and never an option that writes a file,
- * runs a program or opens a pager; besides them, `cat-file -t <rev>`, whose one word is the object's type; a call slower than GIT_PATHS_TIMEOUT_MS, printing more than
+ * runs a program or opens a pager; besides them, `cat-file -t <rev>`, whose one word is the object's type, and
+ * `ls-files -z [--others --exclude-standard] -- <paths>` (what git tracks, or would add, below paths); a call slower than GIT_PATHS_TIMEOUT_MS, printing more than
  * GIT_PATHS_MAX_BYTES, or failing answers undefined (the caller keeps its cautious answer). Never prints git's
  * stderr (it may quote repository text).
  */
@@ -27,12 +28,21 @@ const REFUSED =
 /** Whether `args` are a name listing gavel runs: a known subcommand, `--name-only -z`, nothing refused. */
 export function namesOnlyCall(args: readonly string[]): boolean {
   const sub = args[0] ?? '';
+  // `ls-files -z [--others --exclude-standard] -- <path>`: what git tracks below a path, or what it would add.
+  if (sub === 'ls-files') return lsFilesCall(args);
   if (sub === 'cat-file') return args.length === 3 && args[1] === '-t' && !(args[2] ?? '-').startsWith('-');
   if (!SUBCOMMANDS.has(sub) || (sub === 'stash' && args[1] !== 'show')) return false;
   if (!args.includes('--name-only') || !args.includes('-z')) return false;
   const end = args.indexOf('--');
   const options = end < 0 ? args : args.slice(0, end);
   return !options.some((a) => REFUSED.test(a));
+}
+
+function lsFilesCall(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  if (end < 0 || end === args.length - 1 || args[1] !== '-z') return false;
+  const options = args.slice(2, end).join(' ');
+  return options === '' || options === '--others --exclude-standard';
 }
 
 export const pinnedGitPaths =

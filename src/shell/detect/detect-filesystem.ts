@@ -12,13 +12,16 @@ import { isGeneratedGlob } from '../data/generated-folders';
 import { hasFlag, type Invocation, optionText, plain, type Reporter, splitArgs } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
-import { DYN } from '../walk/markers';
+import { DYN, unprotect } from '../walk/markers';
 import { detectLink } from './detect-link';
 import { detectEmptiedFiles } from './emptied-files';
+import { globDeletesGenerated } from './folder-walk';
+import { ignoredOutput } from './ignored-outputs';
 import { EACH_FOUND, findNames, globBelow } from './listed-paths';
 import { pagerEscape } from './pager-escape';
 import { patchProgram } from './patch-files';
 import {
+  absoluteGlob,
   holdsSecrets,
   isBlockDevice,
   isGenerated,
@@ -88,9 +91,12 @@ export function recursiveDelete(
   if (res.class === 'workspace') {
     // `rm -rf *.egg-info`: the glob resolves to its folder, but matches generated folders only.
     if (partial || (res.glob && isGeneratedGlob(plain(word).slice(plain(word).lastIndexOf('/') + 1)))) return;
+    // `rm -rf packages/*/node_modules`: every folder the glob expands to is a generated one.
+    const glob = res.glob ? absoluteGlob(word.text, inv, r) : undefined;
+    if (glob !== undefined && globDeletesGenerated(unprotect(glob), inv, r, (x) => isGenerated(x, r))) return;
     if (r.scope.workspaceRoots.includes(p)) {
       r.hit('local_work_loss', `\`${inv.program}\` deletes the whole workspace (${what})`, inv.segment);
-    } else if (!move && !isGenerated(p, r)) {
+    } else if (!move && !isGenerated(p, r) && !ignoredOutput(p, r)) {
       // Build outputs and caches come back with a build; anything else may be uncommitted work.
       r.hit(
         'local_work_loss',
