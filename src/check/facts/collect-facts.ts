@@ -25,7 +25,7 @@ import type { CheckRequest, FileChange, SearchLines } from '../request/request';
 import type { InScope } from '../rules/argument-rule';
 import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
-import { changedLineTexts, changedPath, changedTexts, diskText } from './change-text';
+import { changedLineTexts, changedPath, changedTexts, diskText, newText } from './change-text';
 import { movedEndpoints } from './endpoint-moves';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
@@ -35,6 +35,7 @@ import { destructiveMigrations } from './migration-edits';
 import { requestRuns } from './request-run';
 import { runnerEdit } from './runner-files';
 import { addsStoredSecret, carriesSecret, mayCarryStoredSecret } from './secret-literals';
+import { addsOnlyPlainSteps, isWorkflowPath } from './workflow-steps';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
 
@@ -518,6 +519,30 @@ function writeAdditions(
   return { targets, uncertain };
 }
 
+/**
+ * A CI workflow change that only adds plain shell steps (workflow-steps.ts) is not persistence by itself: the
+ * commands it adds are judged as the shell they are (runner-files.ts reads them). Anything else keeps the category.
+ */
+function plainWorkflowSteps(
+  request: CheckRequest,
+  change: FileChange | undefined,
+  path: string,
+  facts: Facts,
+): Facts {
+  if (change === undefined || !isWorkflowPath(path)) return facts;
+  const disk = diskText(request, changedPath(request, path));
+  if (disk === undefined || disk === '') return facts;
+  const next = newText(change, disk);
+  if (typeof next === 'string' || !addsOnlyPlainSteps(disk, next.text)) return facts;
+  return {
+    ...facts,
+    targets: facts.targets.map((t) => ({
+      ...t,
+      categories: t.categories.filter((f) => f.category !== 'persistence'),
+    })),
+  };
+}
+
 /** A write or edit: the write's own facts, then what it adds (`writeAdditions`). */
 function withRunnerCommands(
   request: CheckRequest,
@@ -690,7 +715,12 @@ export function collectFacts(
     case 'write':
       return withRunnerCommands(
         request,
-        pathFacts(request, input.path, input.delete ? 'delete' : 'write', base, policy, env, inScope),
+        plainWorkflowSteps(
+          request,
+          input.delete ? undefined : input.change,
+          input.path,
+          pathFacts(request, input.path, input.delete ? 'delete' : 'write', base, policy, env, inScope),
+        ),
         analyses,
         policy,
         env,
@@ -699,7 +729,12 @@ export function collectFacts(
     case 'edit': {
       // An edit reads the file it changes and the harness shows the model lines of it (Claude Code's Edit
       // answers with a snippet; a patch's context is the file's text): editing a secret is reading it too.
-      const facts = pathFacts(request, input.path, 'write', base, policy, env, inScope);
+      const facts = plainWorkflowSteps(
+        request,
+        input.change,
+        input.path,
+        pathFacts(request, input.path, 'write', base, policy, env, inScope),
+      );
       const reads = pathCategories(input.path, 'read', env).categories;
       for (const t of facts.targets) {
         for (const c of reads) if (!t.categories.some((f) => f.category === c)) t.categories.push(fact(c));

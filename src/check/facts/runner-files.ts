@@ -1,7 +1,7 @@
 /**
  * The commands a write or edit ADDS to a file a runner reads as commands (package.json and composer.json
  * scripts, Makefiles, justfiles, Taskfiles, tox.ini commands, pyproject task tables, pre-commit `entry`s, a
- * Rakefile's shell lines), computed on the file as it will be (the text on disk through the request's script
+ * Rakefile's shell lines, a CI workflow's `run:` steps), computed on the file as it will be (the text on disk through the request's script
  * reader, plus the change); and the settings that make a runner run something else (.npmrc `script-shell`,
  * `node-options`; a noxfile is Python code). Pure but for that reader; never analyses: the pipeline analyses the
  * commands as the shell they are. A file that cannot be read whole, or a change that does not apply, is
@@ -66,6 +66,7 @@ import {
 } from './manifest-dependencies';
 import { sourceReader } from './package-sources';
 import { babashkaTasks, bufPlugins, serverlessScripts, tauriCommands, tiltCommands } from './tool-commands';
+import { isWorkflowPath, workflowRuns } from './workflow-steps';
 import { isWorkloadFile, workloadReader } from './workload-commands';
 
 /** One command the change adds, with the runner and script that will run it. */
@@ -807,6 +808,7 @@ function ownRunnerOf(path: string): Runner | undefined {
     return { name: 'bundler', read: (text) => deps(gemfileManifest(text)) };
   if (name === 'go.mod') return { name: 'go', read: (text, place) => deps(goModManifest(text, place)) };
   if (/^\.pre-commit-config\.ya?ml$/.test(name)) return { name: 'pre-commit', read: preCommit };
+  if (isWorkflowPath(path)) return { name: 'CI workflow', read: workflowRuns };
   if (name === '.npmrc' || name === '.yarnrc' || name === '.yarnrc.yml')
     return { name: name === '.npmrc' ? 'npm' : 'yarn', read: npmSettings };
   if (name === 'pip.conf' || name === 'pip.ini') return { name: 'pip', read: npmSettings };

@@ -267,6 +267,19 @@ describe('the YAML subset', () => {
     expect(((a.get('d') as unknown[])[0] as Map<string, string>).get('g')).toBe('h');
   });
 
+  it('keeps a block scalar as written: blank lines, `#` lines, trailing comments and relative indentation', () => {
+    const top = readComposeYaml(
+      'steps:\n  - run: |\n      echo a \\\n\n      rm -rf dist # old\n      # note\n      if true; then\n        ls\n      fi\n    name: x\n',
+    );
+    const step = (top?.get('steps') as Map<string, string>[])[0];
+    expect(step?.get('run')).toBe('echo a \\\n\nrm -rf dist # old\n# note\nif true; then\n  ls\nfi');
+    expect(step?.get('name')).toBe('x');
+  });
+
+  it('refuses a block scalar line indented less than its first line', () => {
+    expect(readComposeYaml('a: |\n    one\n  two\n')).toBeUndefined();
+  });
+
   it('reads flow mappings of scalars (round 16)', () => {
     const top = readComposeYaml('a: {B: c, "d e": \'f, g\', h: "x: y"}\n');
     expect([...((top?.get('a') as Map<string, string>) ?? [])]).toEqual([

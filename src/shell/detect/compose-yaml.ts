@@ -1,6 +1,6 @@
 /**
  * A strict reader of the YAML subset compose files are written in: block mappings and sequences, plain and quoted
- * scalars, flow sequences and flow mappings of scalars, and `|`/`>` block scalars (their text kept, not folded).
+ * scalars, flow sequences and flow mappings of scalars, and `|`/`>` block scalars (their lines as written, not folded).
  * Anything else (anchors, aliases, merge keys, tags, nested flow collections, multi-line plain scalars, tabs,
  * several documents, a duplicate key) is not read: undefined, and the caller is uncertain. Never reads a file and
  * never quotes its text. Pure.
@@ -14,6 +14,8 @@ export type YamlMap = Map<string, YamlValue>;
 interface Line {
   indent: number;
   text: string;
+  /** Its index among the text's lines (a block scalar's text is taken from them as written). */
+  at: number;
 }
 
 class Refused extends Error {}
@@ -139,7 +141,10 @@ function keyEnd(item: string): number {
 
 class Reader {
   i = 0;
-  constructor(readonly lines: readonly Line[]) {}
+  constructor(
+    readonly lines: readonly Line[],
+    readonly raw: readonly string[],
+  ) {}
 
   /** The value that starts after `key:` or `- ` on line `at` (inline text `rest`), nested lines deeper than `indent`. */
   valueAfter(rest: string, indent: number): YamlValue {
@@ -157,13 +162,24 @@ class Reader {
     return this.block(next.indent);
   }
 
+  /**
+   * A `|`/`>` block's lines as written (blank lines, `#` lines and relative indentation kept: a shell reads a
+   * continuation line, a here-document or a comment there as the file holds it), less the block's indentation,
+   * which its first line sets; a line indented less is refused.
+   */
   blockScalar(indent: number): string {
-    const out: string[] = [];
+    const first = this.lines[this.i];
+    if (first === undefined || first.indent <= indent) return '';
+    let last = first;
     while (this.i < this.lines.length && (this.lines[this.i] as Line).indent > indent) {
-      out.push((this.lines[this.i] as Line).text);
+      last = this.lines[this.i] as Line;
+      if (last.indent < first.indent) refuse();
       this.i++;
     }
-    return out.join('\n');
+    return this.raw
+      .slice(first.at, last.at + 1)
+      .map((l) => (l.trim() === '' ? '' : l.slice(first.indent)))
+      .join('\n');
   }
 
   block(indent: number): YamlValue {
@@ -199,7 +215,7 @@ class Reader {
       // `- key: value` opens a mapping whose keys sit at the column after `- `.
       if (body !== '' && /^("[^"]*"|'[^']*'|[^\s"'#:[{][^:]*?)\s*:(\s|$)/.test(body)) {
         const column = indent + 1 + inner;
-        (this.lines as Line[])[this.i] = { indent: column, text: body };
+        (this.lines as Line[])[this.i] = { indent: column, text: body, at: line.at };
         out.push(this.mapping(column));
         continue;
       }
@@ -214,7 +230,8 @@ class Reader {
 export function readComposeYaml(text: string): YamlMap | undefined {
   const lines: Line[] = [];
   let started = false;
-  for (const raw of text.split(/\r?\n/)) {
+  const raws = text.split(/\r?\n/);
+  for (const [at, raw] of raws.entries()) {
     if ((raw.match(/^[\t ]*/)?.[0] ?? '').includes('\t') && raw.trim() !== '') return undefined;
     const body = stripComment(raw);
     if (body.trim() === '') continue;
@@ -224,11 +241,11 @@ export function readComposeYaml(text: string): YamlMap | undefined {
     }
     if (body === '---' || body === '...' || body.startsWith('%')) return undefined;
     started = true;
-    lines.push({ indent: body.length - body.trimStart().length, text: body.trimStart() });
+    lines.push({ indent: body.length - body.trimStart().length, text: body.trimStart(), at });
   }
   if (lines.length === 0) return new Map();
   try {
-    const reader = new Reader(lines);
+    const reader = new Reader(lines, raws);
     if ((lines[0] as Line).indent !== 0) return undefined;
     const top = reader.block(0);
     if (reader.i !== lines.length || !(top instanceof Map)) return undefined;
