@@ -271,7 +271,7 @@ describe('the YAML subset', () => {
     const top = readComposeYaml(
       'steps:\n  - run: |\n      echo a \\\n\n      rm -rf dist # old\n      # note\n      if true; then\n        ls\n      fi\n    name: x\n',
     );
-    const step = (top?.get('steps') as Map<string, string>[])[0];
+    const step = ((top?.get('steps') ?? []) as Map<string, string>[])[0];
     expect(step?.get('run')).toBe('echo a \\\n\nrm -rf dist # old\n# note\nif true; then\n  ls\nfi');
     expect(step?.get('name')).toBe('x');
   });
