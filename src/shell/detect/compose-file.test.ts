@@ -289,17 +289,36 @@ describe('the YAML subset', () => {
     ]);
   });
 
+  it('reads nested flow collections and keys that hold a colon (round 18)', () => {
+    const top = readComposeYaml(
+      'defaults: {run: {working-directory: backend, shell: bash}}\nlist: [{b: c}, [d, "e]"]]\ntasks:\n  tf:plan:\n    dir: infra\n  - url: http://x:8080\n',
+    );
+    expect(top).toBeUndefined();
+    const ok = readComposeYaml(
+      'defaults: {run: {working-directory: backend, shell: bash}}\nlist: [{b: c}, [d, "e]"]]\ntasks:\n  tf:plan:\n    dir: infra\n  url: http://x:8080\n',
+    );
+    const run = (ok?.get('defaults') as Map<string, Map<string, string>>).get('run');
+    expect(run?.get('working-directory')).toBe('backend');
+    const list = ok?.get('list') as unknown[];
+    expect((list[0] as Map<string, string>).get('b')).toBe('c');
+    expect(list[1]).toEqual(['d', 'e]']);
+    const tasks = ok?.get('tasks') as Map<string, unknown>;
+    expect([...tasks.keys()]).toEqual(['tf:plan', 'url']);
+    expect(tasks.get('url')).toBe('http://x:8080');
+  });
+
   it.each<[string, string]>([
     ['an alias', 'a: *x\n'],
     ['a tag', 'a: !!str x\n'],
-    ['a nested flow mapping', 'a: {b: {c: d}}\n'],
+    ['a flow mapping nested too deep', `a: ${'{b: '.repeat(10)}c${'}'.repeat(10)}\n`],
+    ['an unbalanced flow collection', 'a: {b: {c: d}\n'],
+    ['a flow indicator in a plain flow scalar', 'a: {b: c]d}\n'],
     ['a flow mapping item with no value', 'a: {b}\n'],
     ['a duplicate key in a flow mapping', 'a: {b: 1, b: 2}\n'],
     ['a tab in the indent', 'a:\n\tb: c\n'],
     ['a duplicate key', 'a: 1\na: 2\n'],
     ['a plain scalar over two lines', 'a: b\n  c\n'],
     ['two documents', 'a: 1\n---\nb: 2\n'],
-    ['a mapping in a flow sequence', 'a: [{b: c}]\n'],
   ])('refuses %s', (_name, yaml) => {
     expect(readComposeYaml(yaml)).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 /**
  * A strict reader of the YAML subset compose files are written in: block mappings and sequences, plain and quoted
- * scalars, flow sequences and flow mappings of scalars, and `|`/`>` block scalars (their lines as written, not folded).
- * Anything else (anchors, aliases, merge keys, tags, nested flow collections, multi-line plain scalars, tabs,
+ * scalars, flow sequences and flow mappings (nested a few deep), and `|`/`>` block scalars (their lines as written,
+ * not folded). Anything else (anchors, aliases, merge keys, tags, multi-line plain scalars or flow collections, tabs,
  * several documents, a duplicate key) is not read: undefined, and the caller is uncertain. Never reads a file and
  * never quotes its text. Pure.
  * INVARIANT: a shape the reader is not sure of is refused, never guessed: what a compose file configures must be
@@ -80,12 +80,15 @@ function scalar(raw: string): string {
   return t;
 }
 
-/** The items of a flow collection's body, split at commas outside quotes (no nesting). */
+/** Flow collections nested deeper than this are not read. */
+const MAX_FLOW_DEPTH = 8;
+
+/** The items of a flow collection's body, split at commas outside quotes and outside nested collections. */
 function flowItems(body: string): string[] {
-  if (/[[\]{}]/.test(body)) refuse();
   const out: string[] = [];
   let cur = '';
   let quote = '';
+  let depth = 0;
   for (let i = 0; i < body.length; i++) {
     const c = body[i] as string;
     if (quote) {
@@ -98,23 +101,37 @@ function flowItems(body: string): string[] {
       continue;
     }
     if (c === '"' || c === "'") quote = c;
-    if (c === ',') {
+    else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') {
+      depth--;
+      if (depth < 0) refuse();
+    } else if (c === ',' && depth === 0) {
       out.push(cur);
       cur = '';
       continue;
     }
     cur += c;
   }
-  if (quote) refuse();
+  if (quote || depth !== 0) refuse();
   if (cur.trim() !== '') out.push(cur);
   return out;
 }
 
+/** One value inside a flow collection: a nested collection, or a scalar holding no flow indicator outside quotes. */
+function flowValue(raw: string, depth: number): YamlValue {
+  const t = raw.trim();
+  if (t.startsWith('[') || t.startsWith('{')) return flow(t, depth + 1);
+  if (!t.startsWith('"') && !t.startsWith("'") && /[[\]{}]/.test(t)) refuse();
+  return scalar(t);
+}
+
 /**
- * `[a, "b"]`, `{k: v, "k2": 'v2'}`, `[]`, `{}`: scalars only, no nesting; a mapping's key and value split at the
- * first `: ` outside quotes, a duplicate key or an item with no value refused.
+ * `[a, "b"]`, `{k: v, "k2": 'v2'}`, `{run: {shell: bash}}`, `[]`, `{}`: scalars and nested collections (at most
+ * MAX_FLOW_DEPTH deep); a mapping's key and value split at the first `: ` outside quotes, a duplicate key or an
+ * item with no value refused.
  */
-function flow(t: string): YamlValue {
+function flow(t: string, depth = 0): YamlValue {
+  if (depth > MAX_FLOW_DEPTH) refuse();
   if (t === '{}') return new Map();
   if (t.startsWith('{') && t.endsWith('}')) {
     const map: YamlMap = new Map();
@@ -123,15 +140,15 @@ function flow(t: string): YamlValue {
       const at = keyEnd(item);
       if (at < 0) refuse();
       const key = scalar(item.slice(0, at));
-      if (typeof key !== 'string' || key === '' || map.has(key)) refuse();
-      map.set(key as string, scalar(item.slice(at + 1)));
+      if (typeof key !== 'string' || key === '' || map.has(key) || /[[\]{}]/.test(key)) refuse();
+      map.set(key as string, flowValue(item.slice(at + 1), depth));
     }
     return map;
   }
   if (!t.startsWith('[') || !t.endsWith(']')) return refuse();
   const body = t.slice(1, -1).trim();
   if (body === '') return [];
-  return flowItems(body).map((item) => scalar(item));
+  return flowItems(body).map((item) => flowValue(item, depth));
 }
 
 /** Where a flow mapping item's key ends: the first `:` outside quotes followed by a blank or the end; -1 if none. */
@@ -193,7 +210,10 @@ class Reader {
       const line = this.lines[this.i] as Line;
       if (line.indent < indent) break;
       if (line.indent > indent) refuse();
-      const m = /^("[^"]*"|'[^']*'|[^\s"'#:][^:]*?)\s*:(?:\s+(.*))?$/.exec(line.text);
+      // A sequence item among a mapping's keys is no YAML.
+      if (line.text === '-' || line.text.startsWith('- ')) refuse();
+      // A plain key may hold a colon not followed by a blank (`tf:plan:`, a Taskfile's namespaced task).
+      const m = /^("[^"]*"|'[^']*'|[^\s"'#:](?:[^:]|:(?=\S))*?)\s*:(?:\s+(.*))?$/.exec(line.text);
       if (!m) return refuse();
       const key = scalar(m[1] as string);
       if (key === '<<' || map.has(key)) refuse();
@@ -213,7 +233,7 @@ class Reader {
       const inner = rest.length - rest.trimStart().length;
       const body = rest.trimStart();
       // `- key: value` opens a mapping whose keys sit at the column after `- `.
-      if (body !== '' && /^("[^"]*"|'[^']*'|[^\s"'#:[{][^:]*?)\s*:(\s|$)/.test(body)) {
+      if (body !== '' && /^("[^"]*"|'[^']*'|[^\s"'#:[{](?:[^:]|:(?=\S))*?)\s*:(\s|$)/.test(body)) {
         const column = indent + 1 + inner;
         (this.lines as Line[])[this.i] = { indent: column, text: body, at: line.at };
         out.push(this.mapping(column));
