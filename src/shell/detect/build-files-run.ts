@@ -414,7 +414,9 @@ function mix(inv: Invocation, r: Reporter): void {
   const w = walk(inv, r);
   const cwd = inv.cwd as string;
   const elixir = (t: string) => readProgram('elixir', t);
-  follow(w, inFolder(cwd, 'mix.exs'), elixir, 'mix.exs');
+  // The task's aliases only (`mix test` never runs the `"cmd ..."` of another alias); `mix do` runs several.
+  const task = sub === '' || sub === 'do' || sub.startsWith('-') ? undefined : sub;
+  follow(w, inFolder(cwd, 'mix.exs'), (t) => readProgram('elixir', t, task), 'mix.exs');
   // Mix evaluates the project's configuration before its tasks (config.exs and the environment files it
   // imports, runtime.exs as the app starts), and `mix format` its .formatter.exs: Elixir code, run every time.
   for (const name of ['config/config.exs', 'config/dev.exs', 'config/test.exs', 'config/runtime.exs'])

@@ -10,6 +10,8 @@
  * file too large) makes the file `opaque`, never inert.
  */
 
+import { mixAliasRuns } from './mix-aliases';
+
 /** Build files read per file: more lines than this is not followed. */
 export const MAX_BUILD_FILE_LINES = 4000;
 
@@ -604,7 +606,11 @@ function withoutSigningStores(code: string): string {
 }
 
 /** A build program in a compiled or JVM language: inert unless its code names an API that reaches out. */
-export function readProgram(language: ProgramLanguage, text: string): BuildRead {
+/**
+ * `mixTask`: the task a mix command runs (mix.exs only): a `"cmd ..."` alias command counts only when that task
+ * runs its alias (mix-aliases.ts); absent, every one counts.
+ */
+export function readProgram(language: ProgramLanguage, text: string, mixTask?: string): BuildRead {
   if (tooLong(text)) return opaque('is too large to follow');
   if (language === 'maven')
     return REACHES.maven.test(text)
@@ -628,11 +634,12 @@ export function readProgram(language: ProgramLanguage, text: string): BuildRead 
   const commands: string[] = [];
   if (language === 'elixir') {
     if (/"cmd\s[^"]*#\{/.test(text)) return opaque('builds a command at run time');
-    // mix aliases `"cmd ..."` run a shell.
+    // mix aliases `"cmd ..."` run a shell: those of the task's aliases when the task is known.
+    const runs = mixTask === undefined ? undefined : mixAliasRuns(code, strings, mixTask);
     code = code.replace(/S(\d+)/g, (tok, n: string) => {
       const v = strings[Number(n)];
       if (v === undefined || !/^cmd\s/.test(v)) return tok;
-      commands.push(v.replace(/^cmd\s+/, ''));
+      if (runs === undefined || runs.has(Number(n))) commands.push(v.replace(/^cmd\s+/, ''));
       return ' ';
     });
   }

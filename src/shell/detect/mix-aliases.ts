@@ -1,0 +1,57 @@
+/**
+ * Which `"cmd ..."` strings of a mix.exs a task runs: Mix runs an alias's shell commands only when the alias runs
+ * (`mix deps.audit`, or an alias that lists it), never for another task (`mix test`). Read on the lexed program
+ * (strings as ` S<n> ` tokens): an alias is a keyword entry `name: [...]` or `"dotted.name": [...]` whose list holds
+ * strings only, or `name: "..."`; a task name in a list (its first word) runs that alias in turn. A command string
+ * owned by no such entry (in a function, a list with other items) may run for any task: the answer is then
+ * undefined, and every command counts. Pure.
+ */
+
+/** A keyword key: an atom (`test:`) or a quoted one (`"ecto.setup":`, lexed as `S<n>:`). */
+const KEY = String.raw`(?:\b([a-z_]\w*[?!]?)|\bS(\d+)\s*):\s*`;
+const LISTS = new RegExp(`${KEY}\\[([^\\[\\]]*)\\]`, 'g');
+const SINGLE = new RegExp(`${KEY}S(\\d+)\\b(?!\\s*:)`, 'g');
+
+const isCommand = (v: string | undefined): boolean => v !== undefined && /^cmd\s/.test(v);
+
+/** The indices of the command strings `task` runs through its aliases; undefined when a command's owner is not read. */
+export function mixAliasRuns(
+  code: string,
+  strings: readonly (string | undefined)[],
+  task: string,
+): Set<number> | undefined {
+  const aliases = new Map<string, number[]>();
+  const owned = new Set<number>();
+  const add = (atom: string | undefined, quoted: string | undefined, items: number[]) => {
+    const key = atom ?? strings[Number(quoted)];
+    if (key === undefined) return;
+    aliases.set(key, [...(aliases.get(key) ?? []), ...items]);
+    for (const i of items) owned.add(i);
+  };
+  for (const m of code.matchAll(LISTS)) {
+    const body = m[3] ?? '';
+    if (!/^[\sS\d,]*$/.test(body)) continue;
+    add(
+      m[1],
+      m[2],
+      [...body.matchAll(/S(\d+)/g)].map((x) => Number(x[1])),
+    );
+  }
+  for (const m of code.matchAll(SINGLE)) add(m[1], m[2], [Number(m[3])]);
+  const commands = strings.flatMap((v, i) => (isCommand(v) ? [i] : []));
+  if (commands.some((i) => !owned.has(i))) return undefined;
+  const runs = new Set<number>();
+  const seen = new Set<string>();
+  const queue = [task];
+  while (queue.length > 0) {
+    const name = queue.shift() as string;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    for (const i of aliases.get(name) ?? []) {
+      const v = strings[i];
+      if (isCommand(v)) runs.add(i);
+      else if (v !== undefined) queue.push(v.trim().split(/\s+/)[0] ?? '');
+    }
+  }
+  return runs;
+}
