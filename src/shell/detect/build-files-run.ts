@@ -26,6 +26,7 @@ import {
   readRuby,
 } from './build-files';
 import { readBudgeted, runFileText } from './disk-scripts';
+import { activeProfiles, withoutInactiveProfiles } from './maven-profiles';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
 import { rakeGoals, rakeTaskCommands } from './rake-tasks';
@@ -578,11 +579,14 @@ function gradle(inv: Invocation, r: Reporter): void {
 function maven(inv: Invocation, r: Reporter): void {
   if (inv.args.some((a) => /^(-h|--help|-v|--version)$/.test(plain(a)))) return;
   const w = walk(inv, r);
+  // A profile the build does not activate does not run its plugins (maven-profiles.ts).
+  const active = activeProfiles(inv, r);
   const visit = (dir: string): boolean => {
     const path = inFolder(dir, 'pom.xml');
     if (w.seen.has(path)) return true;
     const file = projectFile(path, inv, r);
-    if (!follow(w, path, (t) => readProgram('maven', t), 'pom.xml')) return false;
+    if (!follow(w, path, (t) => readProgram('maven', withoutInactiveProfiles(t, active)), 'pom.xml'))
+      return false;
     if (file.kind !== 'text') return true;
     for (const m of file.text.matchAll(/<module>\s*([^<\s]+)\s*<\/module>/g)) {
       const sub = posix.resolve(dir, m[1] ?? '');
