@@ -296,6 +296,22 @@ describe('categories from paths and hosts', () => {
       'in-scope',
     ],
     [
+      'WebFetch of the documentation of a package manager and a build tool (round 18)',
+      { kind: 'web_fetch', url: 'https://bun.sh/docs/cli/test' },
+      'WebFetch',
+      {},
+      'allow',
+      'in-scope',
+    ],
+    [
+      "WebFetch of a monorepo tool's documentation (round 17)",
+      { kind: 'web_fetch', url: 'https://pnpm.io/workspaces' },
+      'WebFetch',
+      {},
+      'allow',
+      'in-scope',
+    ],
+    [
       'WebFetch of a name under a documentation host (hosts are exact)',
       { kind: 'web_fetch', url: 'https://evil.docs.rs/x' },
       'WebFetch',
