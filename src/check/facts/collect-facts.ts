@@ -32,6 +32,7 @@ import { fetchTarget } from './fetch-target';
 import { deletedGuard, weakenedGuards } from './guard-edits';
 import { type InvokedDefinition, invokedDefinition } from './invoked-definitions';
 import { destructiveMigrations } from './migration-edits';
+import { addsOnlyRepositoryHooks, isPreCommitPath } from './pre-commit-hooks';
 import { requestRuns } from './request-run';
 import { runnerEdit } from './runner-files';
 import { addsStoredSecret, carriesSecret, mayCarryStoredSecret } from './secret-literals';
@@ -520,20 +521,27 @@ function writeAdditions(
 }
 
 /**
- * A CI workflow change that only adds plain shell steps (workflow-steps.ts) is not persistence by itself: the
- * commands it adds are judged as the shell they are (runner-files.ts reads them). Anything else keeps the category.
+ * A CI workflow change that only adds plain shell steps (workflow-steps.ts), or a pre-commit change that only turns
+ * on more hooks of a repository it already uses at the same revision (pre-commit-hooks.ts), is not persistence by
+ * itself: the commands a workflow adds are judged as the shell they are (runner-files.ts reads them). Anything else
+ * keeps the category.
  */
-function plainWorkflowSteps(
+function plainConfigChange(
   request: CheckRequest,
   change: FileChange | undefined,
   path: string,
   facts: Facts,
 ): Facts {
-  if (change === undefined || !isWorkflowPath(path)) return facts;
+  const plainChange = isWorkflowPath(path)
+    ? addsOnlyPlainSteps
+    : isPreCommitPath(path)
+      ? addsOnlyRepositoryHooks
+      : undefined;
+  if (change === undefined || plainChange === undefined) return facts;
   const disk = diskText(request, changedPath(request, path));
   if (disk === undefined || disk === '') return facts;
   const next = newText(change, disk);
-  if (typeof next === 'string' || !addsOnlyPlainSteps(disk, next.text)) return facts;
+  if (typeof next === 'string' || !plainChange(disk, next.text)) return facts;
   return {
     ...facts,
     targets: facts.targets.map((t) => ({
@@ -715,7 +723,7 @@ export function collectFacts(
     case 'write':
       return withRunnerCommands(
         request,
-        plainWorkflowSteps(
+        plainConfigChange(
           request,
           input.delete ? undefined : input.change,
           input.path,
@@ -729,7 +737,7 @@ export function collectFacts(
     case 'edit': {
       // An edit reads the file it changes and the harness shows the model lines of it (Claude Code's Edit
       // answers with a snippet; a patch's context is the file's text): editing a secret is reading it too.
-      const facts = plainWorkflowSteps(
+      const facts = plainConfigChange(
         request,
         input.change,
         input.path,

@@ -11,7 +11,7 @@
  */
 
 import { isDeepStrictEqual } from 'node:util';
-import { readComposeYaml, type YamlValue } from '../../shell';
+import { addedItems, isMap, sameKeys, yamlData } from './yaml-data';
 
 const WORKFLOW = /(^|\/)\.(?:github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/;
 
@@ -33,32 +33,6 @@ const PRIVILEGED_TRIGGERS: ReadonlySet<string> = new Set(['pull_request_target',
 /** Shells a step's `run:` is read as: bash, the default on Linux and macOS runners. */
 const SHELL = /^(?:bash|sh)(?:\s.*)?$/;
 
-type Doc = Record<string, unknown>;
-
-const isMap = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A read value as plain data (mappings as objects with no prototype, scalars as their text). */
-function plain(v: YamlValue): unknown {
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.map(plain);
-  const out: Doc = Object.create(null) as Doc;
-  for (const [k, x] of v) out[k] = plain(x);
-  return out;
-}
-
-/**
- * The workflow as data, read by the strict YAML reader of src/shell (anchors, aliases, tags, folded plain scalars,
- * duplicate keys refused); undefined when it does not read whole or is no mapping. A folded block (`run: >`) is
- * refused too: its lines join into one when read, the reader keeps them apart.
- */
-function parseWorkflow(text: string): Doc | undefined {
-  if (text.length > 512 * 1024 || /^[\t ]*(?:-[\t ]+)?[\w-]+:[\t ]*>/m.test(text)) return undefined;
-  const top = readComposeYaml(text);
-  if (top === undefined) return undefined;
-  const value = plain(top);
-  return isMap(value) ? value : undefined;
-}
-
 const relativeFolder = (v: unknown): v is string =>
   typeof v === 'string' && /^[\w./-]+$/.test(v) && !v.startsWith('/') && !v.split('/').includes('..');
 
@@ -74,7 +48,7 @@ const shellOf = (v: unknown): unknown => (isMap(v) && isMap(v.run) ? v.run.shell
  * entry no analysis knows. A text that does not parse: a phrase.
  */
 export function workflowRuns(text: string): [string, string][] | string {
-  const doc = parseWorkflow(text);
+  const doc = yamlData(text);
   if (doc === undefined) return 'does not parse';
   const out: [string, string][] = [];
   const jobs = isMap(doc.jobs) ? doc.jobs : {};
@@ -104,12 +78,6 @@ export function workflowRuns(text: string): [string, string][] | string {
 const triggers = (on: unknown): string[] =>
   typeof on === 'string' ? [on] : Array.isArray(on) ? on.map(String) : isMap(on) ? Object.keys(on) : [];
 
-const sameKeys = (a: Doc, b: Doc): boolean => {
-  const ka = Object.keys(a).sort();
-  const kb = Object.keys(b).sort();
-  return isDeepStrictEqual(ka, kb);
-};
-
 /** A step added by the change that only runs a shell command: no action, no shell, no environment, no expression. */
 function plainStep(step: unknown): boolean {
   if (!isMap(step) || typeof step.run !== 'string') return false;
@@ -118,27 +86,14 @@ function plainStep(step: unknown): boolean {
   return !JSON.stringify(step).includes('${{');
 }
 
-/** The steps `after` adds to `before`, in order, when `before` is kept whole in it; undefined otherwise. */
-function addedSteps(before: unknown, after: unknown): unknown[] | undefined {
-  if (before === undefined && after === undefined) return [];
-  if (!Array.isArray(before) || !Array.isArray(after)) return undefined;
-  const added: unknown[] = [];
-  let i = 0;
-  for (const step of after) {
-    if (i < before.length && isDeepStrictEqual(before[i], step)) i++;
-    else added.push(step);
-  }
-  return i === before.length ? added : undefined;
-}
-
 /**
  * Whether `after` is `before` with only plain shell steps added to its jobs (or no change read as data at all, a
  * comment or the layout): same triggers (none of them privileged), same keys, every job the same but for the plain
  * steps added to it, a job given steps running on a runner that is not Windows with bash as its shell.
  */
 export function addsOnlyPlainSteps(beforeText: string, afterText: string): boolean {
-  const before = parseWorkflow(beforeText);
-  const after = parseWorkflow(afterText);
+  const before = yamlData(beforeText);
+  const after = yamlData(afterText);
   if (before === undefined || after === undefined || !sameKeys(before, after)) return false;
   if (triggers(after.on).some((t) => PRIVILEGED_TRIGGERS.has(t))) return false;
   for (const key of Object.keys(after))
@@ -152,7 +107,7 @@ export function addsOnlyPlainSteps(beforeText: string, afterText: string): boole
     if (!isMap(job) || !isMap(old) || !sameKeys(old, job)) return false;
     for (const key of Object.keys(job))
       if (key !== 'steps' && !isDeepStrictEqual(old[key], job[key])) return false;
-    const added = addedSteps(old.steps, job.steps);
+    const added = addedItems(old.steps, job.steps);
     if (added === undefined || !added.every(plainStep)) return false;
     if (added.length === 0) continue;
     const shell = shellOf(job.defaults) ?? shellOf(after.defaults);
