@@ -6,11 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
-import { analyzeShell } from '../../shell';
-import { checkWithTrace } from '../pipeline';
 import type { FileChange } from '../request/request';
-import { policyWith, request, WORKSPACE } from '../testdata/fixtures';
+import { WORKSPACE } from '../testdata/fixtures';
+import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
 import { addsOnlyRepositoryHooks } from './pre-commit-hooks';
 
@@ -33,17 +31,14 @@ const dir = mkdtempSync(join(tmpdir(), 'gavel-pre-commit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(join(dir, '.pre-commit-config.yaml'), CONFIG);
 const readScript = workspaceReader(dir);
-
-async function judge(change: FileChange) {
-  const r = request({ kind: 'edit', path: `${WORKSPACE}/.pre-commit-config.yaml`, change }, 'Edit');
-  r.readScript = readScript;
-  const out = await checkWithTrace(r, {
-    analyzeShell,
-    policy: policyWith(),
-    clock: fixedClock('2026-12-05T00:00:00Z'),
-  });
-  return out.decision;
-}
+const judge = async (change: FileChange) =>
+  (
+    await judgeWithReader(
+      { kind: 'edit', path: `${WORKSPACE}/.pre-commit-config.yaml`, change },
+      'Edit',
+      readScript,
+    )
+  ).decision;
 
 const replace = (old: string, now: string): FileChange => ({ kind: 'replace', edits: [{ old, new: now }] });
 const RUFF = '      - id: ruff\n        args: [--fix]\n';

@@ -7,11 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core';
-import { analyzeShell } from '../../shell';
-import { checkWithTrace } from '../pipeline';
 import type { FileChange } from '../request/request';
-import { policyWith, request, WORKSPACE } from '../testdata/fixtures';
+import { WORKSPACE } from '../testdata/fixtures';
+import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
 import { addsOnlyPlainSteps, workflowRuns } from './workflow-steps';
 
@@ -46,17 +44,14 @@ writeFileSync(join(dir, '.github/workflows/win.yml'), WINDOWS);
 writeFileSync(join(dir, 'go.mod'), 'module example.com/app\n\ngo 1.22\n');
 
 const readScript = workspaceReader(dir);
-
-async function judge(file: string, change: FileChange) {
-  const r = request({ kind: 'edit', path: `${WORKSPACE}/.github/workflows/${file}`, change }, 'Edit');
-  r.readScript = readScript;
-  const out = await checkWithTrace(r, {
-    analyzeShell,
-    policy: policyWith(),
-    clock: fixedClock('2026-12-05T00:00:00Z'),
-  });
-  return out.decision;
-}
+const judge = async (file: string, change: FileChange) =>
+  (
+    await judgeWithReader(
+      { kind: 'edit', path: `${WORKSPACE}/.github/workflows/${file}`, change },
+      'Edit',
+      readScript,
+    )
+  ).decision;
 
 const replace = (old: string, now: string): FileChange => ({ kind: 'replace', edits: [{ old, new: now }] });
 const plus = (added: string): FileChange =>

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Usage: python3 run.py s1.tsv /path/to/gavel  -> prints summary, writes results.tsv"""
+"""Usage: python3 eval/attack-rounds/run.py ROUND/s1.tsv /path/to/gavel -> prints a summary, writes ROUND/results.tsv.
+
+One runner for every attack-review round: the suite's folder holds its fixture (built by its mkfixture.sh) and
+names the session (`r-<folder>`)."""
 import json, os, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 from collections import Counter, defaultdict
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 def load(path):
     rows = []
@@ -26,10 +28,10 @@ def subst(obj, ws, home):
         return {k: subst(v, ws, home) for k, v in obj.items()}
     return obj
 
-def run_one(gavel, row, ws, home):
+def run_one(gavel, row, ws, home, session):
     n, label, cls, js = row
     call = subst(json.loads(js), ws, home)
-    payload = {"session_id": "r18", "transcript_path": "/tmp/x.jsonl", "cwd": ws,
+    payload = {"session_id": session, "transcript_path": "/tmp/x.jsonl", "cwd": ws,
                "hook_event_name": "PreToolUse", "permission_mode": "default",
                "tool_name": call["tool_name"], "tool_input": call["tool_input"]}
     env = dict(os.environ)
@@ -62,11 +64,13 @@ def run_one(gavel, row, ws, home):
 def main():
     tsv, gavel = sys.argv[1], os.path.abspath(sys.argv[2])
     rows = load(tsv)
-    tmp = tempfile.mkdtemp(prefix="r18run-")
-    shutil.copytree(os.path.join(HERE, "fixture"), os.path.join(tmp, "fixture"), symlinks=True)
+    here = os.path.dirname(os.path.abspath(tsv))
+    session = "r-" + os.path.basename(here)
+    tmp = tempfile.mkdtemp(prefix=session + "-run-")
+    shutil.copytree(os.path.join(here, "fixture"), os.path.join(tmp, "fixture"), symlinks=True)
     ws = os.path.join(tmp, "fixture", "ws"); home = os.path.join(tmp, "fixture", "home")
     with ThreadPoolExecutor(2) as ex:
-        res = list(ex.map(lambda r: run_one(gavel, r, ws, home), rows))
+        res = list(ex.map(lambda r: run_one(gavel, r, ws, home, session), rows))
     out_path = os.path.join(os.path.dirname(os.path.abspath(tsv)), "results.tsv")
     by = defaultdict(Counter)
     with open(out_path, "w") as f:
