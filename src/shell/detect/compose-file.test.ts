@@ -294,15 +294,16 @@ describe('the YAML subset', () => {
       'defaults: {run: {working-directory: backend, shell: bash}}\nlist: [{b: c}, [d, "e]"]]\ntasks:\n  tf:plan:\n    dir: infra\n  - url: http://x:8080\n',
     );
     expect(top).toBeUndefined();
-    const ok = readComposeYaml(
-      'defaults: {run: {working-directory: backend, shell: bash}}\nlist: [{b: c}, [d, "e]"]]\ntasks:\n  tf:plan:\n    dir: infra\n  url: http://x:8080\n',
-    );
-    const run = (ok?.get('defaults') as Map<string, Map<string, string>>).get('run');
+    const ok =
+      readComposeYaml(
+        'defaults: {run: {working-directory: backend, shell: bash}}\nlist: [{b: c}, [d, "e]"]]\ntasks:\n  tf:plan:\n    dir: infra\n  url: http://x:8080\n',
+      ) ?? new Map();
+    const run = (ok.get('defaults') as Map<string, Map<string, string>>).get('run');
     expect(run?.get('working-directory')).toBe('backend');
-    const list = ok?.get('list') as unknown[];
+    const list = ok.get('list') as unknown[];
     expect((list[0] as Map<string, string>).get('b')).toBe('c');
     expect(list[1]).toEqual(['d', 'e]']);
-    const tasks = ok?.get('tasks') as Map<string, unknown>;
+    const tasks = ok.get('tasks') as Map<string, unknown>;
     expect([...tasks.keys()]).toEqual(['tf:plan', 'url']);
     expect(tasks.get('url')).toBe('http://x:8080');
   });

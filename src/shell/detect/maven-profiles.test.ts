@@ -34,7 +34,7 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/byconfig/.mvn/maven.config`]: text('-B -Pbootstrap\n'),
   [`${P}/bysettings/pom.xml`]: text(pom(`<profile><id>release</id>${EXEC}</profile>`)),
   [`${P}/commented/pom.xml`]: text(pom(`<!-- <profile> --><profile><id>bootstrap</id>${EXEC}</profile>`)),
-  ['/home/u/.m2/settings.xml']: text(
+  '/home/u/.m2/settings.xml': text(
     '<settings><activeProfiles><activeProfile>release</activeProfile></activeProfiles></settings>\n',
   ),
 };
