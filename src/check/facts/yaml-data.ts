@@ -5,11 +5,13 @@
  */
 
 import { isDeepStrictEqual } from 'node:util';
+import { isRecord } from '../../core';
 import { readComposeYaml, type YamlValue } from '../../shell';
 
 export type YamlDoc = Record<string, unknown>;
 
-export const isMap = (v: unknown): v is YamlDoc => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A mapping read from the file (the one plain-object guard of src/core). */
+export const isMap: (v: unknown) => v is YamlDoc = isRecord;
 
 function plain(v: YamlValue): unknown {
   if (typeof v === 'string') return v;
