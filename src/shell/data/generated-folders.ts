@@ -66,6 +66,24 @@ export const GENERATED_FOLDERS: readonly string[] = [
   'artifacts',
 ];
 
+/**
+ * Folder names build tools write to that some projects also keep by hand: generated only where git tracks nothing
+ * in them and ignores all of it (detect/ignored-outputs.ts asks git), never by name alone.
+ */
+export const OUTPUT_WHEN_IGNORED: ReadonlySet<string> = new Set([
+  'bin',
+  'obj',
+  'lib',
+  'vendor',
+  'deps',
+  'pkg',
+  'site',
+  '_site',
+  'public',
+  'gen',
+  'generated',
+]);
+
 /** Generated folders named by a pattern: Python package metadata (`x.egg-info`), CMake build trees. */
 const GENERATED_SUFFIXES: readonly string[] = ['.egg-info', '.dist-info'];
 const GENERATED_PREFIXES: readonly string[] = ['cmake-build-'];

@@ -418,12 +418,7 @@ function mix(inv: Invocation, r: Reporter): void {
   const elixir = (t: string) => readProgram('elixir', t);
   // The task's aliases only (`mix test` never runs the `"cmd ..."` of another alias); `mix do` runs several.
   const task = sub === '' || sub === 'do' || sub.startsWith('-') ? undefined : sub;
-  follow(
-    w,
-    inFolder(cwd, 'mix.exs'),
-    (t) => readProgram('elixir', t, task === undefined ? {} : { mixTask: task }),
-    'mix.exs',
-  );
+  follow(w, inFolder(cwd, 'mix.exs'), (t) => readProgram('elixir', t, { mix: { task } }), 'mix.exs');
   // Mix evaluates the project's configuration before its tasks (config.exs and the environment files it
   // imports, runtime.exs as the app starts), and `mix format` its .formatter.exs: Elixir code, run every time.
   for (const name of ['config/config.exs', 'config/dev.exs', 'config/test.exs', 'config/runtime.exs'])
@@ -547,9 +542,20 @@ function gradle(inv: Invocation, r: Reporter): void {
   const settings = nearest(dir, ['settings.gradle.kts', 'settings.gradle'], inv, r);
   const root = settings ? posix.dirname(settings) : dir;
   const w = walk(inv, r);
-  // Tasks registered lazily that the command's tasks do not name are not run (gradle-tasks.ts).
+  // Tasks registered lazily that the command's tasks do not name are not run (gradle-tasks.ts); a name in another
+  // script of the build may wire one in, so each project script is read knowing the others.
   const tasks = gradleTasks(inv.args.map(plain));
-  const reader = (t: string) => readProgram('gradle', t, tasks === undefined ? {} : { gradleTasks: tasks });
+  let scripts: Map<string, string> | undefined;
+  const reader = (t: string, path: string) =>
+    readProgram(
+      'gradle',
+      t,
+      tasks === undefined
+        ? {}
+        : {
+            gradle: { tasks, others: scripts && [...scripts].filter(([p]) => p !== path).map(([, x]) => x) },
+          },
+    );
   for (const buildSrc of [
     'buildSrc/build.gradle.kts',
     'buildSrc/build.gradle',
@@ -577,10 +583,19 @@ function gradle(inv: Invocation, r: Reporter): void {
           projects.add(posix.resolve(root, (p[1] ?? '').replaceAll(':', '/')));
     }
   }
-  for (const p of projects) {
-    const found = firstIn(p, ['build.gradle.kts', 'build.gradle'], inv, r);
-    if (found && !follow(w, found, reader, 'Gradle build script')) return;
+  const builds = [...projects].map((p) => firstIn(p, ['build.gradle.kts', 'build.gradle'], inv, r));
+  const read = new Map<string, string>();
+  for (const path of [settings, ...builds]) {
+    if (path === undefined) continue;
+    const file = projectFile(path, inv, r);
+    if (file.kind === 'text') read.set(path, file.text);
+    else if (file.kind !== 'missing') {
+      read.clear();
+      break;
+    }
   }
+  scripts = read.size > 0 ? read : undefined;
+  for (const found of builds) if (found && !follow(w, found, reader, 'Gradle build script')) return;
   finish(w);
 }
 

@@ -10,7 +10,7 @@
  * file too large) makes the file `opaque`, never inert.
  */
 
-import { withoutIdleTasks } from './gradle-tasks';
+import { type GradleRun, withoutIdleTasks } from './gradle-tasks';
 import { mixAliasRuns } from './mix-aliases';
 
 /** Build files read per file: more lines than this is not followed. */
@@ -608,10 +608,13 @@ function withoutSigningStores(code: string): string {
 
 /** What a command runs of a build program, when it says (its task): absent, all of it counts. */
 export interface ProgramRuns {
-  /** mix.exs: a `"cmd ..."` alias command counts only when this task runs its alias (mix-aliases.ts). */
-  mixTask?: string;
-  /** A Gradle script: lazily registered tasks none of these names runs are not judged (gradle-tasks.ts). */
-  gradleTasks?: readonly string[];
+  /**
+   * mix.exs read for a mix command: a `"cmd ..."` alias command counts only when the task (undefined: any task)
+   * runs its alias, and the other tasks its aliases run are mix commands of their own (mix-aliases.ts).
+   */
+  mix?: { task: string | undefined };
+  /** A Gradle script: lazily registered tasks the command does not run are not judged (gradle-tasks.ts). */
+  gradle?: GradleRun;
 }
 
 /** A build program in a compiled or JVM language: inert unless its code names an API that reaches out. */
@@ -629,7 +632,7 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
   // (`storeFile = file(System.getenv("HOME") + …)`) reads them only to sign a release, with the user's own key for its
   // purpose: not code reaching home or the environment.
   if (language === 'gradle')
-    code = withoutIdleTasks(withoutSigningStores(code), lexed.strings, runs.gradleTasks, balanced);
+    code = withoutIdleTasks(withoutSigningStores(code), lexed.strings, runs.gradle, balanced);
   const used = (i: number): boolean => language !== 'gradle' || new RegExp(`\\bS${i}\\b`).test(code);
   if (strings.some((s, i) => s !== undefined && HOME_STRINGS.test(s) && used(i)))
     return opaque('reaches the home folder');
@@ -641,7 +644,7 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
   if (language === 'elixir') {
     if (/"cmd\s[^"]*#\{/.test(text)) return opaque('builds a command at run time');
     // mix aliases `"cmd ..."` run a shell: those of the task's aliases when the task is known.
-    const aliased = runs.mixTask === undefined ? undefined : mixAliasRuns(code, strings, runs.mixTask);
+    const aliased = runs.mix === undefined ? undefined : mixAliasRuns(code, strings, runs.mix.task);
     // The other tasks the task's aliases run are mix commands of their own; one that runs code (a script, a
     // sequence of tasks) is not followed.
     if (aliased?.tasks.some((t) => /^(run|do|eval)(\s|$)/.test(t)))
@@ -650,7 +653,8 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
     code = code.replace(/S(\d+)/g, (tok, n: string) => {
       const v = strings[Number(n)];
       if (v === undefined || !/^cmd\s/.test(v)) return tok;
-      if (aliased === undefined || aliased.commands.has(Number(n))) commands.push(v.replace(/^cmd\s+/, ''));
+      if (aliased?.commands === undefined || aliased.commands.has(Number(n)))
+        commands.push(v.replace(/^cmd\s+/, ''));
       return ' ';
     });
   }
@@ -676,7 +680,8 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
   if (REACHES[language].test(code)) return opaque('runs code that may reach the system');
   if (language === 'gradle') {
     // Strings only a task taken out named are not the script's any more.
-    const live = strings.map((v, i) => (new RegExp(`\\bS${i}\\b`).test(code) ? v : undefined));
+    const inCode = new Set([...code.matchAll(/\bS(\d+)\b/g)].map((m) => Number(m[1])));
+    const live = strings.map((v, i) => (inCode.has(i) ? v : undefined));
     const why = gradleActions(code, live);
     if (why) return opaque(why);
   }

@@ -246,6 +246,9 @@ export function globDeletesGenerated(
   if (!r.env.readScript || !r.env.realpath || !pattern.startsWith('/') || first < 0) return false;
   if (parts.includes('..') || parts.includes('**')) return false;
   const last = parts[parts.length - 1] as string;
+  // A pattern part starting with `.` matches `..` in a shell without `globskipdots` (bash before 5.2): `.*/dist`
+  // reaches the parent's `dist`. The listing never shows `..`, so such a walk is not judged.
+  if (parts.slice(first, -1).some((p) => GLOB.test(p) && p.startsWith('.'))) return false;
   let level = [`/${parts.slice(0, first).join('/')}`];
   for (let i = first; i < parts.length - 1; i++) {
     const part = parts[i] as string;

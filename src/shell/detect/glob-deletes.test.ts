@@ -31,6 +31,7 @@ beforeAll(async () => {
     'apps/web/src/main.ts': '\n',
     'apps/web/dist/main.js': '\n',
     'libs/a/src/a.ts': '\n',
+    '.cache/dist/x.js': '\n',
     [join(p.away, 'dist/keep.txt')]: 'work\n',
   });
   mkdirSync(join(p.root, 'linked'));
@@ -61,6 +62,8 @@ describe('a glob that reaches hand-written work or leaves the workspace through 
     ['every package', 'rm -rf packages/*', 'local_work_loss'],
     ['a link among the folders walked', 'rm -rf linked/*/dist', 'local_work_loss'],
     ['a link two levels down', 'rm -rf */*/dist', 'local_work_loss'],
+    // Bash before 5.2 expands `.*` to `..` too: the parent's `dist`.
+    ['a hidden-name pattern that may match the parent', 'rm -rf .*/dist', 'local_work_loss'],
   ])('%s: %s', (_n, command, category) => {
     expect(categories(command)).toContain(category);
   });

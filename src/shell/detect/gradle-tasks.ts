@@ -3,9 +3,10 @@
  * graph holds them: a build script's `uploadDiagnostics` that posts a file is not what `./gradlew test` runs. Read on
  * the lexed script (strings as ` S<n> ` tokens): a registration none of the command's task names names (exactly or
  * by Gradle's camel-case abbreviation, `uD` for `uploadDiagnostics`), and that no other code of the script names
- * (`dependsOn`, `finalizedBy`, `tasks.named`), is taken out before the script is judged. A script that realizes
- * every task (`tasks.all`, `tasks.withType(T) { }`, `tasks.each`, `gradle tasks`), an eager `task x { }` or
- * `tasks.create`, or a command whose task names are not read, keeps the whole script. Pure.
+ * (`dependsOn`, `finalizedBy`, `tasks.named`) nor any other script of the build, and no selection by its type or a
+ * predicate takes in, is taken out before the script is judged. A script that realizes every task (`tasks.all`,
+ * `tasks.withType(T) { }`, `gradle tasks`), an eager `task x { }` or `tasks.create`, a build whose scripts were
+ * not all read or that loads another (`apply from:`), an init script, or task names not read, keep it whole. Pure.
  */
 
 import { DYN } from '../walk/markers';
@@ -23,17 +24,40 @@ export function gradleTasks(args: readonly string[]): string[] | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
     if (a.includes(DYN) || a.includes('$')) return undefined;
+    // An init script can wire any task into the graph.
+    if (/^(-I|--init-script)(=|$)/.test(a)) return undefined;
     if (VALUE_OPTIONS.test(a)) i++;
     else if (!a.startsWith('-')) out.push(a.slice(a.lastIndexOf(':') + 1));
   }
   return out.length === 0 ? undefined : out;
 }
 
-/** Code that realizes every task of the build, registered ones too. */
+/**
+ * Code that realizes every task of the build or selects tasks by something other than a literal name (a predicate,
+ * every name), so that a dependency on the selection may hold a registered task: `tasks.all`, `tasks.matching`,
+ * `tasks.named { }`, `tasks.names`, an eager `withType(T) { }`, an eager `task x { }` or `tasks.create`.
+ */
 const REALIZES_ALL =
-  /\btasks\b[^\n;{]*\.\s*(?:all|each|forEach|findAll|collect|toList|toSet|asMap|getAsMap|iterator|size)\b|\bwithType\s*(?:\([^)]*\)|<[^>]*>)\s*(?:\{|\(\s*\)\s*\{)|\btask\s+[\w]+|\btask\s*\(|\btasks\s*\.\s*create\b/;
+  /\btasks\b[^\n;{]*\.\s*(?:all|each|forEach|findAll|collect|toList|toSet|asMap|getAsMap|iterator|size|matching|names|getNames)\b|\btasks\s*\.\s*named\s*\{|\bgetTasksByName\b|\bwithType\s*(?:\([^)]*\)|<[^>]*>)\s*(?:\{|\(\s*\)\s*\{)|\btask\s+[\w]+|\btask\s*\(|\btasks\s*\.\s*create\b/;
 
-const REGISTER = /\btasks\s*\.\s*register\s*(?:<[^>]*>)?\s*\(\s*S(\d+)\s*(?:,[^(){}]*)?\)\s*\{/g;
+/** `tasks.register("name"[, Type]) {` and `tasks.register<Type>("name") {`: the name's string and the type. */
+const REGISTER =
+  /\btasks\s*\.\s*register\s*(?:<\s*([\w.]+)\s*>)?\s*\(\s*S(\d+)\s*(?:,\s*([\w.]+)[^(){}]*)?\)\s*\{/g;
+
+/** A selection by type that takes in tasks of `type` (its own name, or every task). */
+const selectsType = (code: string, type: string | undefined): boolean => {
+  const name = (type ?? 'DefaultTask').replace(/\.class$/, '').replace(/^.*\./, '');
+  return new RegExp(
+    `\\bwithType\\s*(?:\\(\\s*|<\\s*)(?:[\\w.]*\\.)?(?:${name}|DefaultTask|Task|AbstractTask)\\b`,
+  ).test(code);
+};
+
+/** What the command line runs, and the build's other scripts (a reference there may wire a task in). */
+export interface GradleRun {
+  tasks: readonly string[];
+  /** The texts of the build's other scripts; undefined when not all of them were read. */
+  others: readonly string[] | undefined;
+}
 
 /** Whether a command's task name `word` selects `task`: the same name, or Gradle's camel-case abbreviation of it. */
 export function selectsTask(word: string, task: string): boolean {
@@ -48,14 +72,22 @@ export function selectsTask(word: string, task: string): boolean {
 export function withoutIdleTasks(
   code: string,
   strings: readonly (string | undefined)[],
-  requested: readonly string[] | undefined,
+  run: GradleRun | undefined,
   balanced: (text: string, open: number, pair: string, quotes: string) => string | undefined,
 ): string {
-  if (requested === undefined || requested.includes('tasks') || REALIZES_ALL.test(code)) return code;
+  const others = run?.others;
+  if (run === undefined || others === undefined || run.tasks.includes('tasks') || REALIZES_ALL.test(code))
+    return code;
+  // A script another one loads (`apply from:`) is not among those read here.
+  if ([code, ...others].some((t) => /\bapply\s*\(?\s*from\b/.test(t))) return code;
+  // Another script that selects tasks by predicate or realizes them all (`subprojects { tasks.matching … }`).
+  if (others.some((t) => REALIZES_ALL.test(t))) return code;
   let out = code;
   for (const m of code.matchAll(REGISTER)) {
-    const name = strings[Number(m[1])];
-    if (name === undefined || requested.some((w) => selectsTask(w, name))) continue;
+    const name = strings[Number(m[2])];
+    if (name === undefined || run.tasks.some((w) => selectsTask(w, name))) continue;
+    const type = m[1] ?? m[3];
+    if ([code, ...others].some((t) => selectsType(t, type)) || others.some((t) => t.includes(name))) continue;
     const start = m.index ?? 0;
     const body = balanced(code, start + m[0].length, '{}', '');
     if (body === undefined) return code;
@@ -68,7 +100,7 @@ export function withoutIdleTasks(
       new RegExp(`\\b${escaped}\\b`).test(rest) ||
       strings.some(
         (v, i) =>
-          v !== undefined && i !== Number(m[1]) && v.includes(name) && new RegExp(`\\bS${i}\\b`).test(rest),
+          v !== undefined && i !== Number(m[2]) && v.includes(name) && new RegExp(`\\bS${i}\\b`).test(rest),
       );
     if (!named) out = rest;
   }

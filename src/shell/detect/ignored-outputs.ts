@@ -4,27 +4,13 @@
  * tracks nothing below the folder and ignores everything in it, which is how a project says a folder is output
  * (a Go `bin/`, a compiled `lib/`, Composer's `vendor/`, .NET's `obj/`). Asked of git itself through the surface's
  * pinned listing (ShellEnv.gitPaths: `ls-files -z -- <path>` and `ls-files -z --others --exclude-standard --
- * <path>`); no listing, no repository or git not answering keeps the folder hand-written. Pure apart from the
+ * <path>`, pathspecs literal); no listing, no repository or git not answering keeps the folder hand-written. Pure apart from the
  * injected listing.
  */
 
 import { isUnder } from '../../core';
+import { OUTPUT_WHEN_IGNORED } from '../data/generated-folders';
 import type { Reporter } from '../unwrap/invocation';
-
-/** Folder names that are build output in projects that ignore them, and source in projects that commit them. */
-export const OUTPUT_WHEN_IGNORED: ReadonlySet<string> = new Set([
-  'bin',
-  'obj',
-  'lib',
-  'vendor',
-  'deps',
-  'pkg',
-  'site',
-  '_site',
-  'public',
-  'gen',
-  'generated',
-]);
 
 /**
  * Whether `path` (absolute, inside a workspace root, not the root) lies at or below a folder of OUTPUT_WHEN_IGNORED
@@ -36,8 +22,10 @@ export function ignoredOutput(path: string, r: Reporter): boolean {
   if (list === undefined || root === undefined || root === path) return false;
   const rel = path.slice(root.length + 1);
   if (!rel.split('/').some((part) => OUTPUT_WHEN_IGNORED.has(part))) return false;
-  const tracked = list(root, ['ls-files', '-z', '--', rel]);
+  // Pathspecs are literal (pinned-git.ts sets GIT_LITERAL_PATHSPECS): `bin*` is that name, never a glob.
+  const spec = rel;
+  const tracked = list(root, ['ls-files', '-z', '--', spec]);
   if (tracked === undefined || tracked.length > 0) return false;
-  const unignored = list(root, ['ls-files', '-z', '--others', '--exclude-standard', '--', rel]);
+  const unignored = list(root, ['ls-files', '-z', '--others', '--exclude-standard', '--', spec]);
   return unignored !== undefined && unignored.length === 0;
 }

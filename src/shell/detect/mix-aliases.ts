@@ -4,8 +4,8 @@
  * (strings as ` S<n> ` tokens): an alias is a keyword entry `name: [...]` or `"dotted.name": [...]` whose list holds
  * strings only, or `name: "..."`; a task name in a list (its first word) runs that alias in turn, or that task (a
  * mix command of its own, `run priv/seeds.exs`, `ecto.drop`, returned to be judged as one). A command string
- * owned by no such entry (in a function, a list with other items) may run for any task: the answer is then
- * undefined, and every command counts. Pure.
+ * owned by no such entry (in a function, a list with other items) may run for any task: every command then counts.
+ * A task not known (`mix do`, bare `mix`) may run any alias. Pure.
  */
 
 /** A keyword key: an atom (`test:`) or a quoted one (`"ecto.setup":`, lexed as `S<n>:`). */
@@ -17,17 +17,18 @@ const isCommand = (v: string | undefined): boolean => v !== undefined && /^cmd\s
 
 /** What a task runs through its aliases: the indices of its command strings, and the other tasks they name. */
 export interface AliasRuns {
-  commands: Set<number>;
+  /** Undefined: a command string no alias entry owns, which may run for any task (every one counts). */
+  commands: Set<number> | undefined;
   /** Task invocations of its aliases that are no alias themselves (`ecto.migrate --quiet`, `run priv/seeds.exs`). */
   tasks: string[];
 }
 
-/** What `task` runs through its aliases; undefined when a command string's owner is not read. */
+/** What `task` runs through its aliases (undefined: a task not known, `mix do`, bare `mix`: every alias may run). */
 export function mixAliasRuns(
   code: string,
   strings: readonly (string | undefined)[],
-  task: string,
-): AliasRuns | undefined {
+  task: string | undefined,
+): AliasRuns {
   const aliases = new Map<string, number[]>();
   const owned = new Set<number>();
   const add = (atom: string | undefined, quoted: string | undefined, items: number[]) => {
@@ -46,12 +47,11 @@ export function mixAliasRuns(
     );
   }
   for (const m of code.matchAll(SINGLE)) add(m[1], m[2], [Number(m[3])]);
-  const commands = strings.flatMap((v, i) => (isCommand(v) ? [i] : []));
-  if (commands.some((i) => !owned.has(i))) return undefined;
+  const unowned = strings.some((v, i) => isCommand(v) && !owned.has(i));
   const runs = new Set<number>();
   const tasks: string[] = [];
   const seen = new Set<string>();
-  const queue = [task];
+  const queue = task === undefined ? [...aliases.keys()] : [task];
   while (queue.length > 0) {
     const name = queue.shift() as string;
     if (seen.has(name)) continue;
@@ -70,5 +70,5 @@ export function mixAliasRuns(
       else if (first !== task && first !== '') tasks.push(v.trim());
     }
   }
-  return { commands: runs, tasks };
+  return { commands: unowned ? undefined : runs, tasks };
 }
