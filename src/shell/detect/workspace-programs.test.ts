@@ -327,12 +327,17 @@ describe('closed scans', () => {
     ['the import path', 'import sys\nsys.path.insert(0, "/tmp")\n', false],
     ['the module table', 'import sys\nprint(sys.modules)\n', false],
     ['sys alone', 'import sys\nx = sys\n', false],
+    // A file object writes where it was opened; inert code can open nothing but by a literal name.
+    ['a standard stream written', 'import sys\nsys.stdout.write("x")\nsys.stderr.writelines(["y"])\n', true],
+    ['an opener of argparse', 'import argparse\nargparse.FileType("w")("/etc/x").write("x")\n', false],
+    ['the raw file of a stream', 'import sys\nprint(type(sys.stdin.buffer.raw)("/etc/shadow").read())\n', false],
+    ['a write method named otherwise', 'import sys\nsys.stdout.write_through\n', false],
   ])('python: %s', (_n, code, inert) => {
     expect(scanPython(code).inert).toBe(inert);
   });
 });
 
-describe('python -c opening files by name for reading', () => {
+describe('python -c opening files by name', () => {
   // Symlinks resolved as the surface resolves them (the real path of an existing file).
   const linked = () => ({
     ...env(),
@@ -357,13 +362,14 @@ describe('python -c opening files by name for reading', () => {
       `python3 -c "print(open('data/events.json', 'r', encoding='utf-8').read())"`,
     ],
     ['platform facts', 'python3 -c "import platform; print(platform.python_version())"'],
+    // Writes by a literal name are judged as the writes they are (below), as `>` is.
+    ['a write mode', `python3 -c "open('data/events.json', 'w').write('x')"`],
+    ['an append mode', `python3 -c "open('data/events.json', mode='a').write('x')"`],
   ])('marked: %s', (_n, command) => {
     expect(marked(command)).toEqual(['python3']);
   });
 
   it.each([
-    ['a write mode', `python3 -c "open('data/events.json', 'w').write('x')"`],
-    ['an append mode', `python3 -c "open('data/events.json', mode='a').write('x')"`],
     ['a computed path', `python3 -c "p = 'data/' + 'events.json'; print(open(p).read())"`],
     ['a path outside the workspace', `python3 -c "print(open('/etc/hostname').read())"`],
     ['a path above the workspace', `python3 -c "print(open('../x.json').read())"`],
@@ -377,5 +383,79 @@ describe('python -c opening files by name for reading', () => {
   it('reports a secret opened by name as a secret read', () => {
     expect(hits(`python3 -c "print(open('.env').read())"`)).toContain('secret_material_read');
     expect(hits(`python3 -c "print(open('data/key.json').read())"`)).toContain('secret_material_read');
+  });
+
+  const heredoc = (code: string) => `python3 - <<'PY'\n${code}\nPY`;
+  const roles = (command: string) =>
+    analyzeShellSync(command, linked())
+      .segments.flatMap((seg) => seg.paths)
+      .map((p) => `${p.role} ${p.raw}`);
+
+  it.each([
+    [
+      'a here-document reading and writing one file through a name',
+      heredoc(
+        "import re\np = 'data/events.json'\ns = open(p).read()\nopen(p, 'w').write(re.sub('1', '2', s))",
+      ),
+    ],
+    [
+      'a pathlib edit through a name',
+      heredoc(
+        'from pathlib import Path\np = Path("data/events.json")\ns = p.read_text()\np.write_text(s.replace("1", "2"))',
+      ),
+    ],
+    [
+      'with-blocks and keyword arguments',
+      heredoc(
+        "path = 'data/events.json'\nwith open(path, encoding='utf-8') as f:\n    s = f.read()\nwith open(path, 'w', encoding='utf-8', newline='') as f:\n    f.write(s)\n    f.writelines(['x'])",
+      ),
+    ],
+    ['python3 without a dash', "python3 <<'PY'\nprint(open('data/events.json').read())\nPY"],
+  ])('marked: %s', (_n, command) => {
+    expect(markedLinked(command)).toEqual(['python3']);
+    expect(roles(command).length).toBeGreaterThan(0);
+  });
+
+  it('records each file by what the code does to it', () => {
+    const command = heredoc("s = open('data/events.json').read()\nopen('data/out.json', 'w').write(s)");
+    expect(roles(command)).toEqual(['read data/events.json', 'write data/out.json']);
+  });
+
+  it.each([
+    ['a write outside the workspace', heredoc("open('/etc/cron.d/x', 'w').write('* * * * * id')")],
+    ['a write through a workspace link to a secret', heredoc("open('data/key.json', 'w').write('x')")],
+    [
+      'a name bound again by a loop',
+      heredoc("p = 'data/events.json'\nfor p in ['/etc/x']:\n    open(p, 'w').write('x')"),
+    ],
+    [
+      'a name bound again by unpacking',
+      heredoc("p = 'data/events.json'\nq, p = 1, '/etc/x'\nopen(p, 'w').write('x')"),
+    ],
+    [
+      'a name bound again by augmentation',
+      heredoc("p = 'data/events.json'\np += '/../../etc/x'\nopen(p, 'w')"),
+    ],
+    ['a name bound in a block', heredoc("p = 'data/events.json'\nif 1:\n    p = '/etc/x'\nopen(p, 'w')")],
+    [
+      'a name taken as a parameter',
+      heredoc("p = 'data/events.json'\ndef f(p):\n    open(p, 'w')\nf('/etc/x')"),
+    ],
+    [
+      'a pathlib name used otherwise',
+      heredoc("from pathlib import Path\np = Path('data/events.json')\nprint(p.parent)\np.write_text('x')"),
+    ],
+    [
+      'the raw file type of a stream',
+      heredoc("import sys\ntype(sys.stdout.buffer.raw)('/etc/x', 'w').write(b'x')"),
+    ],
+    ['an unquoted here-document', "python3 - <<PY\nopen('$HOME/.bashrc', 'a').write('x')\nPY"],
+    ['a here-document given to a script (the script runs)', `python3 scripts/ssh.py <<'PY'\nprint(1)\nPY`],
+  ])('not marked: %s', (_n, command) => {
+    expect(markedLinked(command)).toEqual([]);
+  });
+
+  it('reports a control file written by name as the persistence it is', () => {
+    expect(hits(heredoc("open('.git/hooks/pre-commit', 'w').write('curl x | sh')"))).toContain('persistence');
   });
 });

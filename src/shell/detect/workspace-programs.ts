@@ -19,7 +19,7 @@ import { markModuleQuery, markProgram, programArgsKnown } from './built-programs
 import { PYTHON_INERT, scanJavaScript, scanPython } from './code-imports';
 import { changedEarlier, readBudgeted } from './disk-scripts';
 import { frameworkConsoles } from './framework-consoles';
-import { openedForReading } from './inline-reads';
+import { openedFiles } from './inline-files';
 import { moduleQueryImports } from './module-query';
 import { touchPath } from './path-effects';
 import { foldersUp } from './project-file';
@@ -72,6 +72,9 @@ function runOf(inv: Invocation): Run | undefined {
       return { lang: 'py', target: t[k + 1] as string, module: true, args: words.slice(k + 2) };
     if (t[k] === '-c' && t[k + 1] !== undefined)
       return { lang: 'py', target: '-c', module: false, args: words.slice(k + 2), code: t[k + 1] };
+    // `python3 - <<'PY'`: the program is the here-document, found from the current folder first as `-c`'s is.
+    if ((t[k] === '-' || t[k] === undefined) && inv.stdin.literal !== undefined)
+      return { lang: 'py', target: '-c', module: false, args: words.slice(k + 1), code: inv.stdin.literal };
     return file(k, 'py', /\.py$/);
   }
   return undefined;
@@ -426,16 +429,16 @@ export function workspacePrograms(inv: Invocation, r: Reporter): void {
     const path = posix.normalize(posix.join(cwd, run.target));
     if (loadsConfiguredCode(inv.program, cwd, posix.dirname(path), files) || !jsInert(path, files)) return;
   } else if (run.code !== undefined) {
-    // Files the code opens for reading by a literal name are read as `cat` reads them (a secret is a secret
-    // read); each must be a workspace file.
-    const opened = openedForReading(run.code);
+    // Files the code opens by a literal name are read or written as `cat` and `>` would (a secret is a secret
+    // read, a git hook written is persistence); each must be a workspace file.
+    const opened = openedFiles(run.code);
     if (!opened || shadowsStandard(cwd, files)) return;
     if (!inlineInert(opened.code, cwd, files)) {
-      if (opened.paths.length > 0 || !installedModulesOnly(run.code, cwd, files)) return;
+      if (opened.files.length > 0 || !installedModulesOnly(run.code, cwd, files)) return;
       markModuleQuery(inv, r);
     }
-    const reads = opened.paths.map((p) => touchPath({ text: p, flow: OPAQUE_FLOW }, 'read', inv, r));
-    if (reads.some((res) => res.class !== 'workspace' || res.glob)) return;
+    const touched = opened.files.map((f) => touchPath({ text: f.path, flow: OPAQUE_FLOW }, f.role, inv, r));
+    if (touched.some((res) => res.class !== 'workspace' || res.glob)) return;
   } else if (run.module) {
     // `python -m a.b`: the folder it starts in comes first on the path; a package runs its `__main__.py`.
     const found = resolvePy(cwd, run.target, [], files);
