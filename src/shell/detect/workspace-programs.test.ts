@@ -330,7 +330,11 @@ describe('closed scans', () => {
     // A file object writes where it was opened; inert code can open nothing but by a literal name.
     ['a standard stream written', 'import sys\nsys.stdout.write("x")\nsys.stderr.writelines(["y"])\n', true],
     ['an opener of argparse', 'import argparse\nargparse.FileType("w")("/etc/x").write("x")\n', false],
-    ['the raw file of a stream', 'import sys\nprint(type(sys.stdin.buffer.raw)("/etc/shadow").read())\n', false],
+    [
+      'the raw file of a stream',
+      'import sys\nprint(type(sys.stdin.buffer.raw)("/etc/shadow").read())\n',
+      false,
+    ],
     ['a write method named otherwise', 'import sys\nsys.stdout.write_through\n', false],
   ])('python: %s', (_n, code, inert) => {
     expect(scanPython(code).inert).toBe(inert);
