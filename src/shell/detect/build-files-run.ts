@@ -406,8 +406,10 @@ function mesonSources(inv: Invocation, r: Reporter, sub: string): string[] | und
     return undefined;
   }
   const info = projectFile(inFolder(build, 'meson-info/meson-info.json'), inv, r);
-  if (info.kind === 'missing') return [cwd];
-  const source = info.kind === 'text' ? mesonInfoSource(info.text) : undefined;
+  // Not set up yet (`meson setup` earlier in the line read its sources), or no reader: as before.
+  if (info.kind === 'missing' || info.kind === 'unread') return [cwd];
+  if (info.kind === 'unknown') return undefined;
+  const source = mesonInfoSource(info.text);
   if (source === undefined) {
     say(inv, r, 'runs a build folder whose sources gavel cannot place');
     return undefined;

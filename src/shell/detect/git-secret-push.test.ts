@@ -37,3 +37,30 @@ describe('pushing a repository of secret files', () => {
     expect(categories(command)).not.toContain('credential_exfiltration');
   });
 });
+
+describe('staging a file whose content is a secret (round 19)', () => {
+  const P = '/home/u/proj';
+  const FILES: Record<string, string> = {
+    [`${P}/deploy/sa.json`]: `{\n  "type": "service_account",\n  "project_id": "p",\n  "private_key_id": "k1",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n",\n  "client_email": "d@p.iam.gserviceaccount.com"\n}\n`,
+    [`${P}/deploy/app.json`]: '{\n  "name": "app",\n  "replicas": 2\n}\n',
+  };
+  const read = shellEnv({
+    readScript: (abs) => (abs in FILES ? { kind: 'text', text: FILES[abs] as string } : { kind: 'missing' }),
+  });
+  const hits = (command: string) =>
+    [...new Set(analyzeShellSync(command, read).hits.map((h) => h.category))].sort();
+
+  it.each([
+    ['force-added and pushed', 'git add -f deploy/sa.json && git commit -qm x && git push'],
+    ['staged by path', 'git add deploy/sa.json'],
+    ['staged with stage', 'git stage ./deploy/sa.json'],
+  ])('%s is exfiltration', (_name, command) => {
+    expect(hits(command)).toContain('credential_exfiltration');
+  });
+
+  it('a file of ordinary content is not', () => {
+    expect(hits('git add deploy/app.json && git commit -m x && git push')).not.toContain(
+      'credential_exfiltration',
+    );
+  });
+});

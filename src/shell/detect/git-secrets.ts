@@ -7,6 +7,7 @@
  * Pure apart from the injected reader and git listing, and reporting.
  */
 
+import { holdsSecretContent } from '../classify/secret-content';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
@@ -77,6 +78,13 @@ function objectPath(w: Word): Word | undefined {
  * Called by detectGit with the subcommand, its words after it and its options (lower-cased long names).
  * `dashdash` is the index in `rest` of `--`, or -1.
  */
+/** Does the file a literal operand names hold secret material by its content (secret-content.ts)? */
+function secretContent(w: Word, inv: Invocation, r: Reporter): boolean | 'unknown' {
+  if (!isLiteral(w)) return false;
+  const abs = resolveArg(w, inv, r).resolved;
+  return abs === undefined ? false : holdsSecretContent(abs, r.env, r);
+}
+
 export function gitSecrets(
   sub: string,
   rest: readonly Word[],
@@ -147,6 +155,14 @@ export function gitSecrets(
       exfil(inv, r, 'stages a secret file, to be committed and pushed');
       return;
     }
+    // A file named otherwise whose content is a secret's (a service-account JSON, a private key): as `cat` reads it.
+    const contents = operands.map((w) => secretContent(w, inv, r));
+    if (contents.includes(true)) {
+      exfil(inv, r, 'stages a file that holds secret material, to be committed and pushed');
+      return;
+    }
+    if (contents.includes('unknown'))
+      r.uncertain('too-large', '`git add` stages more files than gavel looks inside', inv.segment);
     // A copy of secret material made earlier in this line (`cp -r ~ ./hc && git add -f hc`, `git add -A`).
     const all = opts.some((o) => o === '-a' || o === '--all' || /^-[a-zA-Z]*A/.test(o));
     if (

@@ -4,7 +4,8 @@
  * variables expanded where the makefile defines them, and every `$(shell …)` and `!=` make runs while reading.
  * A reading of GNU make's syntax, not a make: what it cannot follow is uncertain. Never quotes the file. Pure
  * apart from the injected reader and reporting.
- * INVARIANT: an included makefile, `$(eval)`/`$(call)`/`$(foreach)`/`$(value)`/`$(file)`, a recipe prefix or
+ * Included makefiles are read in place (make-includes.ts).
+ * INVARIANT: an included makefile not read in place, `$(eval)`/`$(call)`/`$(foreach)`/`$(value)`/`$(file)`, a recipe prefix or
  * shell the makefile changes, `--eval` or `SHELL=` on the command line, or a makefile that cannot be read is
  * uncertain, never silently allowed.
  */
@@ -13,11 +14,14 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
+import { withIncludes } from './make-includes';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile, unknownFolder } from './project-file';
 
 /** What an unknown variable or a function result expands to: a shell variable the analysis cannot know. */
 const DYNAMIC = '$__make_value';
+/** What a `$(shell …)` expands to: as unknown to the recipe's shell, but no reference to `$(MAKE)` (runsWhenDry). */
+const SHELL_OUTPUT = '$__shell_output';
 /** make's own defaults for the variables recipes use most (an undefined one comes from the environment). */
 const DEFAULTS: Readonly<Record<string, string>> = {
   MAKE: 'make',
@@ -176,7 +180,12 @@ function reference(ref: string, ctx: Ctx): string {
   const fn = /^([a-z-]+)[ \t]+([\s\S]*)$/.exec(ref);
   if (fn && (fn[1] === 'shell' || TEXT_FUNCTIONS.has(fn[1] ?? '') || CODE_FUNCTIONS.has(fn[1] ?? ''))) {
     const name = fn[1] ?? '';
-    if (name === 'shell') ctx.mf.parseTime.push(expand(fn[2] ?? '', inner));
+    if (name === 'shell') {
+      const command = expand(fn[2] ?? '', inner);
+      ctx.mf.parseTime.push(command);
+      // Its output is text, never read again as make references: it cannot name $(MAKE) unless its command did.
+      if (!command.includes(DYNAMIC) && !/make/i.test(command)) return SHELL_OUTPUT;
+    }
     // `$(wildcard ~/.ssh/*)`: the files the patterns match, which the recipe's shell names as the same globs.
     else if (name === 'wildcard' || name === 'realpath' || name === 'abspath') {
       const patterns = expand(fn[2] ?? '', inner);
@@ -546,7 +555,13 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
     const file = projectFile(path, inv, r);
     if (file.kind === 'missing') continue;
     if (file.kind !== 'text') return;
-    const mf = parse(file.text, overrides);
+    const included = withIncludes(file.text, dir, inv, r);
+    if (included.kind === 'unknown') return;
+    const mf = parse(included.text, overrides);
+    if (included.opaque) mf.opaque ??= included.opaque;
+    // make remakes a makefile it reads when a rule builds it, before anything else.
+    if (included.names.some((n) => mf.rules.has(n)))
+      mf.opaque ??= 'has a rule that remakes a makefile it includes';
     const defaultGoal = mf.vars.get('.DEFAULT_GOAL');
     const wanted = goals.length > 0 ? goals : defaultGoal ? [defaultGoal.trim()] : mf.order.slice(0, 1);
     const { lines, tooMany } = recipesOf(wanted, mf, dry);
