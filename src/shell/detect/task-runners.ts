@@ -27,6 +27,7 @@ import { jvmLaunchFiles } from './jvm-launch-files';
 import { kustomizations } from './kustomizations';
 import { laravelBoot } from './laravel-boot';
 import { linterConfigs } from './linter-configs';
+import { POSARGS, readNoxfile, selectedSessions } from './nox-sessions';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { pyprojectScripts } from './pyproject-scripts';
@@ -356,7 +357,97 @@ function tox(inv: Invocation, r: Reporter): void {
   if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
 }
 
-/** nox runs the Python sessions of a noxfile: not followed. */
+/** Options of nox that print and run no session (the noxfile is still imported). */
+const NOX_LISTS = new Set(['-l', '--list', '--list-sessions', '--json', '-h', '--help', '--version']);
+/** Options of nox that take a value of their own (not a session name). */
+const NOX_VALUES = new Set([
+  '-p',
+  '--python',
+  '--pythons',
+  '-P',
+  '--force-python',
+  '-db',
+  '--default-venv-backend',
+  '-fb',
+  '--force-venv-backend',
+  '--envdir',
+  '--extra-pythons',
+  '--extra-python',
+  '--report',
+  '--download-python',
+]);
+
+/**
+ * nox runs the sessions a command selects (`-s`/`-e`, else `nox.options.sessions`, else every default one) of the
+ * noxfile in the folder it starts in, read by nox-sessions.ts; what the sessions run is analysed as shell. A
+ * noxfile named by option, a selection by keyword or tag (every session counts) or a file gavel cannot read
+ * is judged whole or uncertain.
+ */
+function nox(inv: Invocation, r: Reporter): void {
+  let names: string[] | undefined;
+  let all = false;
+  let list = false;
+  let posargs = '';
+  const args = inv.args;
+  for (let k = 0; k < args.length; k++) {
+    const t = plain(args[k]);
+    if (t === '--') {
+      posargs = args
+        .slice(k + 1)
+        .map((w) => (isLiteral(w) ? `'${plain(w).replaceAll("'", "'\\''")}'` : '"$nox_posarg"'))
+        .join(' ');
+      break;
+    }
+    if (!isLiteral(args[k] as Word)) {
+      say(inv, r, 'runs sessions named at run time');
+      return;
+    }
+    if (/^(-s|-e|--sessions?)$/.test(t)) {
+      names ??= [];
+      while (k + 1 < args.length && !plain(args[k + 1]).startsWith('-')) {
+        if (!isLiteral(args[k + 1] as Word)) {
+          say(inv, r, 'runs sessions named at run time');
+          return;
+        }
+        names.push(...plain(args[++k]).split(','));
+      }
+    } else if (/^--sessions?=/.test(t)) names = [...(names ?? []), ...t.slice(t.indexOf('=') + 1).split(',')];
+    else if (/^(-k|--keywords|-t|--tags)$/.test(t)) {
+      all = true;
+      k++;
+    } else if (NOX_LISTS.has(t)) list = true;
+    else if (/^(-f|--noxfile)$|^--noxfile=/.test(t)) {
+      unfollowed(inv, ['noxfile.py'], 'runs the sessions of a noxfile named on its command line', r);
+      return;
+    } else if (NOX_VALUES.has(t)) k++;
+  }
+  if (!r.env.readScript) return;
+  if (inv.cwd === undefined) {
+    unknownFolder(inv, r);
+    return;
+  }
+  const file = projectFile(inFolder(inv.cwd, 'noxfile.py'), inv, r);
+  if (file.kind !== 'text') return;
+  const read = readNoxfile(file.text);
+  if (read.kind === 'opaque') {
+    say(inv, r, `runs the sessions of a noxfile that ${read.why}: Python code gavel does not follow`);
+    return;
+  }
+  if (list) return;
+  const everyOne = [...read.sessions.keys()];
+  const wanted =
+    names ?? (all ? everyOne : (read.defaults ?? everyOne.filter((n) => read.sessions.get(n)?.byDefault)));
+  const selected = selectedSessions(read, wanted);
+  const unread = selected.find((s) => s.opaque !== undefined);
+  if (unread) {
+    say(inv, r, `runs the sessions of a noxfile that ${unread.opaque}: Python code gavel does not follow`);
+    return;
+  }
+  const lines = selected.map((s) => `(\n${s.lines.join('\n').replaceAll(POSARGS, posargs)}\n)`);
+  if (lines.length > 0) runFileText(lines.join('\n'), inv, r, wrapperOf(inv));
+}
+
+/** A runner whose file is not followed: uncertain when the file is there. */
 function unfollowed(inv: Invocation, names: readonly string[], what: string, r: Reporter): void {
   if (!r.env.readScript) return;
   if (inv.cwd === undefined) {
@@ -452,7 +543,6 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
     pytest(inv, inv.args.slice(2), r);
   else if (p === 'just') just(inv, r);
   else if (p === 'tox') tox(inv, r);
-  else if (p === 'nox')
-    unfollowed(inv, ['noxfile.py'], 'runs the sessions of a noxfile, Python code gavel does not follow', r);
+  else if (p === 'nox') nox(inv, r);
   else if (p === 'task' || p === 'go-task') taskfile(inv, r);
 }
