@@ -84,6 +84,14 @@ export const OUTPUT_WHEN_IGNORED: ReadonlySet<string> = new Set([
   'generated',
 ]);
 
+/** A build tree named for its variant or tool (`build-meson`, `build_debug`, `wasm-build`): output as the names above. */
+const BUILD_VARIANT = /^build[-_.][\w.-]+$|^[\w.-]+[-_]build$/;
+
+/** Is a folder of this name build output when git tracks nothing in it and ignores all of it? */
+export function outputWhenIgnored(name: string): boolean {
+  return OUTPUT_WHEN_IGNORED.has(name) || BUILD_VARIANT.test(name);
+}
+
 /** Generated folders named by a pattern: Python package metadata (`x.egg-info`), CMake build trees. */
 const GENERATED_SUFFIXES: readonly string[] = ['.egg-info', '.dist-info'];
 const GENERATED_PREFIXES: readonly string[] = ['cmake-build-'];

@@ -23,7 +23,7 @@ beforeAll(async () => {
   home = join(dir, 'home');
   mkdirSync(home, { recursive: true });
   const files: Record<string, string> = {
-    '.gitignore': '/bin/\n/obj/\n/vendor/\n/lib/partly/*.js\n',
+    '.gitignore': '/bin/\n/obj/\n/vendor/\n/lib/partly/*.js\n/build-meson/\n',
     'cmd/app/main.go': 'package main\n',
     'bin/app': 'ELF\n',
     'obj/Debug/app.dll': 'MZ\n',
@@ -32,6 +32,9 @@ beforeAll(async () => {
     'lib/partly/out.js': '\n',
     'lib/partly/notes.md': 'my notes\n',
     'pkg/api/api.go': 'package api\n',
+    'build-meson/build.ninja': 'rule cc\n',
+    'build-notes/todo.md': 'kept by hand, not ignored\n',
+    'wasm-build/app.wasm': 'asm\n',
   };
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(ws, rel)), { recursive: true });
@@ -55,6 +58,8 @@ describe('an output folder the repository ignores whole is generated', () => {
     ['installed Composer packages', 'rm -rf vendor'],
     ['two at once', 'rm -rf ./bin ./obj'],
     ['a folder not made yet', 'rm -rf lib/partly/none/gen'],
+    ['a build tree named for its tool (round 19)', 'rm -rf build-meson'],
+    ['a build tree not made yet', 'rm -rf build-debug'],
   ])('%s: %s', (_n, command) => {
     expect(categories(command)).toEqual([]);
   });
@@ -66,6 +71,8 @@ describe('the same names holding work stay local work', () => {
     ['an untracked file not ignored', 'rm -rf lib/partly'],
     ['a tracked package folder', 'rm -rf pkg'],
     ['a name not of the set', 'rm -rf cmd'],
+    ['a build-named folder git does not ignore', 'rm -rf build-notes'],
+    ['a -build folder git does not ignore', 'rm -rf wasm-build'],
   ])('%s: %s', (_n, command) => {
     expect(categories(command)).toContain('local_work_loss');
   });

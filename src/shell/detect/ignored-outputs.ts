@@ -9,11 +9,11 @@
  */
 
 import { isUnder } from '../../core';
-import { OUTPUT_WHEN_IGNORED } from '../data/generated-folders';
+import { outputWhenIgnored } from '../data/generated-folders';
 import type { Reporter } from '../unwrap/invocation';
 
 /**
- * Whether `path` (absolute, inside a workspace root, not the root) lies at or below a folder of OUTPUT_WHEN_IGNORED
+ * Whether `path` (absolute, inside a workspace root, not the root) lies at or below a folder outputWhenIgnored names
  * in which git tracks no file and every untracked file is ignored.
  */
 export function ignoredOutput(path: string, r: Reporter): boolean {
@@ -21,7 +21,7 @@ export function ignoredOutput(path: string, r: Reporter): boolean {
   const root = r.scope.workspaceRoots.find((w) => isUnder(path, w));
   if (list === undefined || root === undefined || root === path) return false;
   const rel = path.slice(root.length + 1);
-  if (!rel.split('/').some((part) => OUTPUT_WHEN_IGNORED.has(part))) return false;
+  if (!rel.split('/').some(outputWhenIgnored)) return false;
   // Pathspecs are literal (pinned-git.ts sets GIT_LITERAL_PATHSPECS): `bin*` is that name, never a glob.
   const spec = rel;
   const tracked = list(root, ['ls-files', '-z', '--', spec]);
