@@ -513,6 +513,11 @@ describe("a harness's content search prints the lines its pattern matches (ADR 0
       'a glob that leaves the secret file out',
       { globs: ['*.ts'], lines: { pattern: 'password', ignoreCase: false } },
     ],
+    // A glob that could name a secret (`*.y*ml` may match `x.yaml.pem`) selects the files on disk (round 19).
+    [
+      'a glob that could name a secret, no secret line matching',
+      { globs: ['*.y*ml', '*.ts*'], lines: { pattern: 'useEffect', ignoreCase: false } },
+    ],
     ['a quote in the pattern stays one word', { lines: { pattern: "pass'word", ignoreCase: false } }],
     [
       'names only, of a setting name',
@@ -520,6 +525,11 @@ describe("a harness's content search prints the lines its pattern matches (ADR 0
     ],
   ])('allowed: %s', async (_n, input) => {
     expect((await grep(input)).decision.verdict).toBe('allow');
+  });
+
+  it('a glob that selects the secret file, its line matching, reads it', async () => {
+    const r = await grep({ globs: ['*.y*ml'], lines: { pattern: 'password', ignoreCase: false } });
+    expect(r.decision.categories).toContain('secret_material_read');
   });
 
   it('names only, of a pattern reaching into the value, answers for the secret (review 21 M1)', async () => {

@@ -251,8 +251,9 @@ function searchFacts(
   policy: CompiledPolicy,
   env: ShellEnv,
   inScope: InScope,
+  walked: boolean,
 ): Facts {
-  const found = searchCategories(path, globs, mode, env);
+  const found = searchCategories(path, globs, mode, env, walked);
   const targets = found.verdicts.map((v, index) => ({
     ...base,
     index,
@@ -715,7 +716,18 @@ export function collectFacts(
     case 'read':
       if (input.search)
         return withPrintedSecrets(
-          searchFacts(request, input.path, input.search, input.globs ?? [], base, policy, env, inScope),
+          searchFacts(
+            request,
+            input.path,
+            input.search,
+            input.globs ?? [],
+            base,
+            policy,
+            env,
+            inScope,
+            // The lines it prints were analysed on disk: the secret files it reads and prints are judged there.
+            input.lines !== undefined && analyses[0] !== undefined && env.readScript !== undefined,
+          ),
           input.lines !== undefined,
           input.lines ? analyses[0] : undefined,
         );

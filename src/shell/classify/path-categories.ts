@@ -89,13 +89,15 @@ export interface SearchVerdict {
  * A search tool's reads: `names` lists what a path glob matches (Glob, find, ls), `contents` reads every file
  * below `path` whose name matches a filter glob, at any depth (Grep, ripgrep's `--glob`). A content search whose
  * pattern names a secret, or any search that starts in or walks into a sensitive folder, is a secret read; a
- * listing of names that match a secret's pattern is not; the folder it starts in gives the scope.
+ * listing of names that match a secret's pattern is not; the folder it starts in gives the scope. `walked`: the
+ * caller judges the secret files the search prints by reading them (a glob that may name a secret then selects none).
  */
 export function searchCategories(
   path: string,
   patterns: readonly string[],
   mode: 'names' | 'contents',
   env: ShellEnv,
+  walked = false,
 ): SearchVerdict {
   const scope = scopeFor(env);
   const sensitive = [...env.paths.sensitive, ...(env.sensitivePaths ?? [])];
@@ -124,7 +126,8 @@ export function searchCategories(
       const v = pathCategories(r.root, 'read', env);
       // A listing prints names, never a file's content (`Glob **/.env*` as `find . -name '.env*'`): only a content
       // search reads the secret files its glob names. The folder it starts in is still classed (`~/.ssh`).
-      if (mode === 'contents' && r.secret && !v.categories.includes('secret_material_read'))
+      // `walked`: the files below were read for the lines the search prints (the caller's analysis judges those).
+      if (mode === 'contents' && r.secret && !walked && !v.categories.includes('secret_material_read'))
         v.categories.push('secret_material_read');
       verdicts.push(v);
     }

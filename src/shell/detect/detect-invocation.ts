@@ -348,8 +348,9 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
       readsSecret = true;
     }
   }
-  // A recursive search told which files to read by name reads those: `grep -r KEY --include='*.env' .`.
-  if (role === 'read')
+  // A recursive search told which files to read by name reads those: `grep -r KEY --include='*.env' .`. Where the
+  // files are read, the search's walk judges the secret files it selects and would print (secret-search.ts).
+  if (role === 'read' && !(r.env.readScript && SECRET_SEARCH_PROGRAMS().includes(p)))
     for (const g of searchedFiles(inv))
       if (touchPath(g, 'read', inv, r).class === 'sensitive') readsSecret = true;
   attachedFiles(inv, r);

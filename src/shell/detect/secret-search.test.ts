@@ -318,3 +318,30 @@ describe('the folders below a searched folder are walked too', () => {
     expect(workspace(files)('grep -rn TODO .')).toEqual({ categories: [], uncertain: [] });
   });
 });
+
+describe("rg's file globs choose the files searched, read on disk (round 19)", () => {
+  it.each([
+    ['a glob of many names that selects no secret', "rg -n -g '*.ts*' API_KEY"],
+    ['a glob with a star inside', "rg -g '*.y*ml' -g 'Makefile*' PASSWORD ."],
+    ['every dotted name, the secret not matching', "rg -l -g '*.*' useEffect"],
+  ])('quiet: %s', (_n, command) => {
+    const run = workspace({ ...ENV, 'config/app.yaml': 'port: 3000\n' }, true);
+    expect(run(command).categories).not.toContain('secret_material_read');
+  });
+
+  it.each([
+    ['a hidden secret a glob names is searched', "rg -g '.env' API_KEY"],
+    ['a glob of every dotted name, the secret matching', "rg -g '*.*' API_KEY"],
+    ['an ignored secret a glob names is searched', "rg -g '*.pem' PRIVATE"],
+  ])('read: %s', (_n, command) => {
+    const run = workspace(
+      {
+        ...ENV,
+        '.gitignore': '*.pem\n',
+        'certs/site.pem': '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n',
+      },
+      true,
+    );
+    expect(run(command).categories).toContain('secret_material_read');
+  });
+});

@@ -50,6 +50,8 @@ interface Search {
   hidden: boolean;
   /** Git ignore rules apply. */
   ignores: boolean;
+  /** rg's globs choose files over its ignore rules and hidden-file filter: a file a glob names is searched. */
+  overrides?: boolean;
   /** Symbolic links to folders are followed (`grep -R`, `rg -L`): what they lead to is searched too. */
   follow: boolean;
   /** Shell globs given as files to a search that does not recurse (`grep KEY *`): the files they expand to. */
@@ -208,6 +210,7 @@ function readSearch(inv: Invocation): Search | undefined {
   }
   if (unrestricted >= 1) s.ignores = false;
   if (unrestricted >= 2 || (ag && unrestricted >= 1)) s.hidden = true;
+  if (rg && s.include.length > 0) s.overrides = true;
   if (!patternFromOption) {
     const first = positionals.shift();
     if (first === undefined) return undefined;
@@ -333,9 +336,12 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search, valueOnly = fal
   const visit = (folder: string, name: string, abs: string, real: string | undefined): boolean => {
     const named = entryMayNameSecret(abs, real, inv, r);
     if (!named && !mayHoldCredential(name)) return false;
-    if (s.include.length > 0 && !s.include.some((g) => globMatches(g, name))) return false;
+    const chosen = s.include.some((g) => globMatches(g, name));
+    if (s.include.length > 0 && !chosen) return false;
     if (s.exclude.some((g) => globMatches(g, name))) return false;
-    if (s.ignores && gitIgnored(abs, folder, inv, r)) return false;
+    const overridden = s.overrides === true && chosen;
+    if (!s.hidden && !overridden && name.startsWith('.')) return false;
+    if (s.ignores && !overridden && gitIgnored(abs, folder, inv, r)) return false;
     // A file whose name says nothing is a secret by its content (a service-account key named `gcp-sa.json`, a
     // key in `deploy-key`), looked at within the analysis's budget: past it, only names count (as past the walk's
     // bound).
@@ -346,7 +352,7 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search, valueOnly = fal
     out.push(posix.normalize(abs));
     return false;
   };
-  walkFiles(roots, s.hidden, inv, r, visit, s.follow);
+  walkFiles(roots, s.hidden || s.overrides === true, inv, r, visit, s.follow);
   for (const glob of s.globs) {
     const at = absoluteGlob(glob.text, inv, r);
     if (at !== undefined)

@@ -44,7 +44,9 @@ const FILES: Record<string, ScriptFile> = {
     '[tox]\nenvlist = py311,lint\n\n[testenv]\ndeps = pytest\ncommands =\n    pytest {posargs}\n\n[testenv:lint]\ncommands = ruff check .\n\n[testenv:wipe]\ncommands = rm -rf ~\n',
   ),
   [`${P}/ci/tox.ini`]: text('[testenv]\ncommands = rm -rf ~\n'),
-  [`${P}/nx/noxfile.py`]: text('import nox\n@nox.session\ndef tests(session):\n    session.run("pytest")\n'),
+  [`${P}/nx/noxfile.py`]: text(
+    'import nox\nCMD = ["pytest"]\n@nox.session\ndef tests(session):\n    session.run(*CMD)\n',
+  ),
   [`${P}/tk/Taskfile.yml`]: text('version: "3"\ntasks:\n  default:\n    cmds:\n      - rm -rf ~\n'),
   [`${P}/tk2/Taskfile.yml`]: text(
     'version: "3"\ntasks:\n  test:\n    deps: [lint]\n    cmds:\n      - go test ./... {{.CLI_ARGS}}\n  lint:\n    cmds:\n      - task: fmt\n  fmt:\n    cmds:\n      - cmd: rm -rf /\n  ok:\n    cmds:\n      - go vet ./...\n',
@@ -139,9 +141,9 @@ describe('tox', () => {
   });
 });
 
-describe('nox is not followed; a Taskfile is read', () => {
+describe('a noxfile of code nox-sessions.ts does not read is uncertain; a Taskfile is read', () => {
   it.each<[string, string]>([
-    ['nox with a noxfile', 'cd nx && nox'],
+    ['nox with a noxfile of other code', 'cd nx && nox'],
     ['task with includes', 'cd tk3 && task'],
     // Every name task accepts: one written beside the Taskfile read may be the one task picks.
     ['a taskfile.yml written beside Taskfile.yml', "cd tk2 && printf 'x' > taskfile.yml && task ok"],
