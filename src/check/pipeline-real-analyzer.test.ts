@@ -527,6 +527,14 @@ describe("a harness's content search prints the lines its pattern matches (ADR 0
     expect((await grep(input)).decision.verdict).toBe('allow');
   });
 
+  it('a glob aimed at secret files by their usual names is a secret search, whatever the disk holds', async () => {
+    for (const glob of ['.env*', '*.pem', 'id_*'])
+      expect(
+        (await grep({ globs: [glob], lines: { pattern: 'KEY', ignoreCase: false, namesOnly: true } }))
+          .decision.categories,
+      ).toContain('secret_material_read');
+  });
+
   it('a glob that selects the secret file, its line matching, reads it', async () => {
     const r = await grep({ globs: ['*.y*ml'], lines: { pattern: 'password', ignoreCase: false } });
     expect(r.decision.categories).toContain('secret_material_read');

@@ -6,6 +6,7 @@
 
 import type { Category } from '../../core';
 import { isUnder } from '../../core';
+import { globMatches } from '../detect/folder-walk';
 import { adminPortCategory } from '../detect/local-services';
 import { isLocalHost, isMetadataHost, isStatedHost } from '../detect/network-target';
 import { isAgentConfig, isBlockDevice, isPersistence } from '../detect/path-effects';
@@ -78,6 +79,40 @@ export function hostCategories(host: string, env: ShellEnv, port?: number, path?
   return out;
 }
 
+/** Usual names of secret files, one of each sensitive kind: a filter glob matching one aims at secrets. */
+const USUAL_SECRET_NAMES = [
+  '.env',
+  '.env.local',
+  'id_rsa',
+  'id_ed25519',
+  'server.pem',
+  'server.key',
+  'cert.p12',
+  'cert.pfx',
+  'release.jks',
+  'app.keystore',
+  'credentials',
+  '.netrc',
+  '.npmrc',
+  '.pgpass',
+  'secrets.toml',
+  'terraform.tfstate',
+  'terraform.tfvars',
+  'prod.kubeconfig',
+  'app.token',
+  'gh_token',
+  'app.credentials',
+  'vault_pass.txt',
+  'key.ppk',
+  'vault.kdbx',
+  'client.ovpn',
+];
+
+/** Does a filter glob name a secret file by its usual name (`.env*`, `*.pem`, `id_*`), not only by a wildcard? */
+export function aimsAtSecrets(glob: string): boolean {
+  return USUAL_SECRET_NAMES.some((name) => globMatches(glob, name));
+}
+
 export interface SearchVerdict {
   /** One per pattern alternative, with the folder it starts in as the path. */
   verdicts: PathVerdict[];
@@ -126,8 +161,14 @@ export function searchCategories(
       const v = pathCategories(r.root, 'read', env);
       // A listing prints names, never a file's content (`Glob **/.env*` as `find . -name '.env*'`): only a content
       // search reads the secret files its glob names. The folder it starts in is still classed (`~/.ssh`).
-      // `walked`: the files below were read for the lines the search prints (the caller's analysis judges those).
-      if (mode === 'contents' && r.secret && !walked && !v.categories.includes('secret_material_read'))
+      // `walked`: the files below were read for the lines the search prints (the caller's analysis judges those),
+      // unless the glob aims at secret files by their usual names (`.env*`, `*.pem`): that search is for secrets.
+      if (
+        mode === 'contents' &&
+        r.secret &&
+        (!walked || aimsAtSecrets(g)) &&
+        !v.categories.includes('secret_material_read')
+      )
         v.categories.push('secret_material_read');
       verdicts.push(v);
     }

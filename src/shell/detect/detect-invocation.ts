@@ -5,6 +5,7 @@
  * Pure apart from reporting.
  */
 
+import { aimsAtSecrets } from '../classify/path-categories';
 import { interpreterFamily, readInterpreter } from '../data/interpreters';
 import { SHELLS } from '../data/wrappers';
 import {
@@ -349,10 +350,13 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     }
   }
   // A recursive search told which files to read by name reads those: `grep -r KEY --include='*.env' .`. Where the
-  // files are read, the search's walk judges the secret files it selects and would print (secret-search.ts).
-  if (role === 'read' && !(r.env.readScript && SECRET_SEARCH_PROGRAMS().includes(p)))
+  // files are read, the search's walk judges the secret files a glob selects and the search would print
+  // (secret-search.ts), unless the glob aims at secrets by their usual names (`.env*`, `*.pem`).
+  const walked = r.env.readScript !== undefined && SECRET_SEARCH_PROGRAMS().includes(p);
+  if (role === 'read')
     for (const g of searchedFiles(inv))
-      if (touchPath(g, 'read', inv, r).class === 'sensitive') readsSecret = true;
+      if ((!walked || aimsAtSecrets(g.text)) && touchPath(g, 'read', inv, r).class === 'sensitive')
+        readsSecret = true;
   attachedFiles(inv, r);
   for (const redirect of inv.redirects) {
     if (

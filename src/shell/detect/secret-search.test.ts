@@ -323,7 +323,7 @@ describe("rg's file globs choose the files searched, read on disk (round 19)", (
   it.each([
     ['a glob of many names that selects no secret', "rg -n -g '*.ts*' API_KEY"],
     ['a glob with a star inside', "rg -g '*.y*ml' -g 'Makefile*' PASSWORD ."],
-    ['every dotted name, the secret not matching', "rg -l -g '*.*' useEffect"],
+    ['a test-file glob', "rg -l -g '*.test.*' useEffect"],
   ])('quiet: %s', (_n, command) => {
     const run = workspace({ ...ENV, 'config/app.yaml': 'port: 3000\n' }, true);
     expect(run(command).categories).not.toContain('secret_material_read');
@@ -332,6 +332,7 @@ describe("rg's file globs choose the files searched, read on disk (round 19)", (
   it.each([
     ['a hidden secret a glob names is searched', "rg -g '.env' API_KEY"],
     ['a glob of every dotted name, the secret matching', "rg -g '*.*' API_KEY"],
+    ['a glob aimed at secrets by name, whatever the disk holds', "rg -l -g '*.p12' KEY"],
     ['an ignored secret a glob names is searched', "rg -g '*.pem' PRIVATE"],
   ])('read: %s', (_n, command) => {
     const run = workspace(
