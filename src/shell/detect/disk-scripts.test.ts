@@ -127,6 +127,10 @@ describe('what is not a shell script, or not there, is judged as before', () => 
     ["the venv's own interpreter run after the maker", 'uv venv && .venv/bin/python -m pytest -q'],
     ['a script run after tests run as a module', 'python3 -m pytest -q && bash scripts/test.sh'],
     ['a script run after a type check run as a module', 'python -m mypy src && bash scripts/test.sh'],
+    [
+      'a script run after pip run as a module, as after pip',
+      'python3 -m pip install -e . && bash scripts/test.sh',
+    ],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(a.hits).toEqual([]);

@@ -124,13 +124,15 @@ function asksOnly(argv: readonly string[]): boolean {
  * A test runner or linter started through its interpreter (`python3 -m pytest -q`, `-m unittest`, `-m mypy`) is that
  * tool, as `pytest` is: it runs the project's own tests, or no code, and writes what its options name (judged as
  * paths); it is no interpreter running code nobody read that may rewrite a script a later command runs (`make test`
- * running `python -m pytest` and then `npm test`).
+ * running `python -m pytest` and then `npm test`). `python -m pip` is `pip`, which is judged as itself (round 19).
  */
 function runsTool(program: string, argv: readonly string[]): boolean {
   return (
     /^python\d*(\.\d+)?$/.test(program) &&
     argv[1] === '-m' &&
-    /^(pytest|py\.test|unittest|mypy|flake8|pylint|pyflakes|pycodestyle|pydocstyle)$/.test(argv[2] ?? '')
+    /^(pytest|py\.test|unittest|mypy|flake8|pylint|pyflakes|pycodestyle|pydocstyle|pip|pip3)$/.test(
+      argv[2] ?? '',
+    )
   );
 }
 
