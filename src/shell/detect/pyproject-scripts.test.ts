@@ -106,3 +106,29 @@ describe('hatch scripts', () => {
     expect(codes(a)).toEqual([]);
   });
 });
+
+describe('the name a runner runs is the script read, not a program of that name (round 19)', () => {
+  /** The words of each segment marked known by what was read. */
+  const marked = (dir: string, command: string) =>
+    at(dir, command)
+      .segments.filter((s) => s.workspaceProgram !== undefined)
+      .map((s) => [s.program, ...(s.workspaceProgram ?? [])].join(' '));
+
+  it.each<[string, string, string[]]>([
+    ['a pdm script', 'pdm run lint', ['lint']],
+    ['a pdm composite', 'pdm run ci', ['ci']],
+    ['a hatch script', 'hatch run cov', ['cov']],
+    ['a hatch script with {args}, given words', 'hatch run test -x', ['test -x']],
+    ['a script of another hatch environment', 'hatch run lint:check', ['lint:check']],
+  ])('marked: %s', (_n, command, expected) => {
+    expect(marked(command.startsWith('pdm') ? 'pdm' : 'hatch', command)).toEqual(expected);
+  });
+
+  it.each<[string, string, string]>([
+    ['a program that is no script', 'hatch', 'hatch run pytest -x'],
+    ['words after a script that takes no {args}', 'hatch', 'hatch run cov --fail'],
+    ['a script gavel cannot read', 'pdm', 'pdm run boot'],
+  ])('not marked: %s', (_n, dir, command) => {
+    expect(marked(dir, command)).toEqual([]);
+  });
+});

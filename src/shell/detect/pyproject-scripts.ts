@@ -216,8 +216,25 @@ function pdm(inv: Invocation, r: Reporter): void {
     say(inv, r, 'runs a script gavel cannot read (a Python call or a form not read)');
     return;
   }
+  markScriptRun(inv, r, name);
   if (lines.length > 0)
     runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
+}
+
+/**
+ * The runner's child segment named like the script it read (`typecheck` of `hatch run typecheck`) runs that script,
+ * not a program of that name: it is marked known by what was read (built-programs.ts), its commands judged as the
+ * runner's script file's (round 19: before, every script not named like a known program was unknown).
+ */
+function markScriptRun(inv: Invocation, r: Reporter, name: string): void {
+  const runner = `${inv.program} run`;
+  const own = r.segments[inv.segment]?.wrappers ?? [];
+  for (let k = inv.segment + 1; k < r.segments.length; k++) {
+    const seg = r.segments[k];
+    if (!seg || seg.wrappers.length !== own.length + 1 || seg.wrappers.at(-1) !== runner) continue;
+    if (seg.argv[0] === name) seg.workspaceProgram = seg.argv.slice(1);
+    return;
+  }
 }
 
 function hatch(inv: Invocation, r: Reporter): void {
@@ -288,6 +305,9 @@ function hatch(inv: Invocation, r: Reporter): void {
     say(inv, r, 'runs a script gavel cannot read');
     return;
   }
+  // Words after a script whose commands take no `{args}` are not read here: the name stays unknown then.
+  if (scripts.has(name) && (run.args.length === 0 || JSON.stringify(scripts.get(name)).includes('{args')))
+    markScriptRun(inv, r, word);
   if (lines.length > 0)
     runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
 }
