@@ -65,8 +65,11 @@ function readOption(
 ): Step {
   const a = args[i] as string;
   if (entry.numeric && /^-\d+$/.test(a)) return { ok: true, next: i + 1 };
-  // A single-dash word the entry lists whole (`node -pe`, `staticcheck -checks`) is that option, not a cluster.
-  const whole = a.length > 2 && (set.flags.has(a) || set.values.has(a));
+  // A single-dash word the entry lists whole (`node -pe`, `staticcheck -checks`) is that option, not a cluster; so is
+  // a listed single-dash valued word with its value after `=` (`cc -std=c11`).
+  const eqAt = a.startsWith('--') ? -1 : a.indexOf('=');
+  const whole =
+    a.length > 2 && (set.flags.has(a) || set.values.has(a) || (eqAt > 2 && set.values.has(a.slice(0, eqAt))));
   // A one-letter valued option glued to a count (`cmake --build b -j4`): that option and its number.
   const glued = /^-[A-Za-z]\d+$/.test(a) && !whole && !a.startsWith('--') && set.values.has(a.slice(0, 2));
   if (entry.singleDashWords && glued) {
