@@ -172,6 +172,13 @@ const FILES: Record<string, ScriptFile> = {
   ),
   [`${P}/fmtbad/mix.exs`]: text('defmodule App.MixProject do\n  use Mix.Project\nend\n'),
   [`${P}/fmtbad/.formatter.exs`]: text('System.cmd("sh", ["-c", "id"])\n[inputs: ["lib/**/*.ex"]]\n'),
+  [`${P}/stattr/pyproject.toml`]: text(
+    '[build-system]\nrequires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n[project]\nname = "p"\ndynamic = ["version"]\n[tool.setuptools.dynamic]\nversion = {attr = "pkg.VERSION"}\n',
+  ),
+  [`${P}/cfgattr/setup.cfg`]: text('[metadata]\nname = p\nversion = attr: pkg.VERSION\n'),
+  [`${P}/cmdclass/pyproject.toml`]: text(
+    '[build-system]\nrequires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n[tool.setuptools.cmdclass]\nbuild_py = "pkg.cmd.Build"\n',
+  ),
   // meson: a source folder named as an operand, a build folder naming its sources (round 19).
   [`${P}/ms/native/meson.build`]: text("project('n', 'c')\nexecutable('n', 'n.c')\n"),
   [`${P}/ms/vendor/z/meson.build`]: text(
@@ -243,6 +250,10 @@ describe('builders read the files they execute', () => {
     ['a hatch build hook', 'hatch', 'pip install .'],
     ['a pdm_build.py', 'pdm', 'pip install -e .'],
     ['a backend building with cargo', 'maturin', 'pip install .'],
+    // The final review (round 19): setuptools imports the project for a dynamic value, or runs its commands.
+    ['a version setuptools imports (attr)', 'stattr', 'pip install -e . pytest'],
+    ['a setup.cfg attr: value', 'cfgattr', 'pip install .'],
+    ['command classes of the project', 'cmdclass', 'pip install -e .'],
   ])('build hooks of the project are uncertain (review 17): %s', (_n, folder, command) => {
     expect(codes(at(folder, command))).toContain('dynamic-script');
   });

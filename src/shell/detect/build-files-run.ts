@@ -177,6 +177,22 @@ function pythonProject(dir: string, inv: Invocation, r: Reporter): void {
     say(inv, r, 'builds the project with build hooks of its own: code gavel does not follow');
     return;
   }
+  // setuptools imports a module of the project for a dynamic value (`version = {attr = "pkg.VERSION"}`, setup.cfg's
+  // `attr:`) when the value is not a plain literal, and runs the project's own command classes (`cmdclass`).
+  const cfg = projectFile(inFolder(dir, 'setup.cfg'), inv, r);
+  if (cfg.kind === 'unknown') return;
+  if (
+    (pyproject.kind === 'text' &&
+      /\battr\s*=|^\s*\[tool\.setuptools\.cmdclass\]|\bcmdclass\s*=/m.test(pyproject.text)) ||
+    (cfg.kind === 'text' && /=\s*attr\s*:|^\s*cmdclass\s*=/m.test(cfg.text))
+  ) {
+    say(
+      inv,
+      r,
+      'builds the project with values or commands setuptools imports from it: code gavel does not follow',
+    );
+    return;
+  }
   if (pyproject.kind === 'text' && /^\s*build-backend\s*=\s*["']pdm\.backend["']/m.test(pyproject.text)) {
     const hook = projectFile(inFolder(dir, 'pdm_build.py'), inv, r);
     if (hook.kind !== 'missing') {

@@ -99,10 +99,11 @@ const SYS_VALUES =
   /\bsys\.(?:stdin|stdout|stderr|argv|version_info|version|platform|maxsize|byteorder|exit)\b(?!\s*(?:=[^=]|\.\s*\w+\s*=[^=]|\[[^\]]*\]\s*=[^=]))/g;
 /**
  * Modules that reach files, frames or other code, named as another module's attribute (`dataclasses.inspect`); and
- * a stream's raw file (`sys.stdin.buffer.raw`), whose type opens any path (`type(...raw)('/etc/x', 'w')`).
+ * a stream's raw file (`sys.stdin.buffer.raw`, `.detach()`), whose type opens any path (`type(...raw)('/etc/x', 'w')`);
+ * the type of a standard stream is refused beside them (`type(sys.stdout)`).
  */
 const PY_REACHED_MODULE =
-  /\.(raw|inspect|linecache|tokenize|fileinput|pkgutil|runpy|zipimport|pdb|gc|codeop|tempfile|codecs|mmap|pty|posix|nt|multiprocessing|asyncio|interact|InteractiveConsole|InteractiveInterpreter)\b/;
+  /\.(raw|detach|inspect|linecache|tokenize|fileinput|pkgutil|runpy|zipimport|pdb|gc|codeop|tempfile|codecs|mmap|pty|posix|nt|multiprocessing|asyncio|interact|InteractiveConsole|InteractiveInterpreter)\b/;
 /** Dunder names an ordinary program uses; any other (`__class__`, `__subclasses__`, `__globals__`) is introspection. */
 const PY_DUNDERS = new Set(
   '__name__ __main__ __init__ __future__ __all__ __version__ __doc__ __file__ __repr__ __str__ __eq__ __hash__ __len__ __iter__ __next__ __lt__ __le__ __gt__ __ge__ __post_init__ __enter__ __exit__ __slots__'.split(
@@ -155,7 +156,7 @@ export function scanPython(text: string): CodeScan {
   // A file object's `.write(` writes where it was opened: only the standard streams and files opened by a literal
   // name (inline-files.ts, reported as writes) can be one, as every other opener (`open`, `FileType`) is refused.
   const called = code.replace(SYS_VALUES, 'sys_value').replace(/\.\s*(?:write|writelines)\s*\(/g, '.put(');
-  if (PY_REACHES.test(called)) return NOT_INERT;
+  if (PY_REACHES.test(called) || /\btype\s*\(\s*sys_value/.test(called)) return NOT_INERT;
   // A private attribute (`collections._sys`, `random._os`) or a module reached through another module's
   // attributes (`dataclasses.inspect.linecache`) names what the imports did not: not read.
   if (/\._(?!_)\w/.test(code) || PY_REACHED_MODULE.test(code)) return NOT_INERT;

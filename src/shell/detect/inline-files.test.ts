@@ -62,6 +62,14 @@ describe('files opened by a literal name', () => {
       'a Path name used for more than reading and writing',
       "from pathlib import Path\np = Path('a')\nprint(p.parent)\np.write_text('x')",
     ],
+    // The final review (round 19): a rebinding split over lines, which no one-line pattern sees.
+    ['a parameter on a line of its own', "path = 'a'\ndef put(a,\n        path):\n    open(path, 'w')"],
+    ['an unpacking target on a line of its own', "path = 'a'\n[a,\n path\n] = x\nopen(path, 'a')"],
+    [
+      'a loop target on a line of its own',
+      "path = 'a'\nfor (n,\n     path) in x:\n    print(open(path).read())",
+    ],
+    ['a name handed to other code', "p = 'a'\nf(p)\nopen(p, 'w')"],
     ['a Path import naming more', "from pathlib import Path, PurePath\nPath('a').write_text('x')"],
   ])('left for the scan: %s', (_n, code) => {
     expect(leftOpen(code)).toBe(true);

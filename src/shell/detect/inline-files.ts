@@ -85,6 +85,19 @@ function boundElsewhere(lines: readonly string[], at: number, name: string): boo
   return lines.some((line, k) => k !== at && (binds.some((b) => b.test(line)) || assignsAtTop(line, name)));
 }
 
+/**
+ * Is every other mention of `name` one that reads it where this reader puts the literal: the first argument of
+ * `open(`/`Path(`/`print(`/`str(` (a path name), or a `.read_text(`-style call on it (a `Path` name)? Any other
+ * mention (a parameter or target split over lines, `for (a,\n name) in`, `[a,\n name] = …`) keeps it unread.
+ */
+function onlyUsed(lines: readonly string[], at: number, name: string, path: boolean): boolean {
+  const rest = lines.filter((_, k) => k !== at).join('\n');
+  const uses = path
+    ? new RegExp(String.raw`(?<![\w.])${name}\s*\.\s*(?:read_text|read_bytes|write_text|write_bytes)\(`, 'g')
+    : new RegExp(String.raw`(?<![\w.])(?:open|Path|print|str)\(\s*${name}(?=\s*[,)])`, 'g');
+  return !new RegExp(String.raw`(?<![\w.])${name}\b`).test(rest.replace(uses, ''));
+}
+
 /** Names bound once at the top to a path literal: each name's literal and whether it is a `Path`. */
 function pathNames(code: string): Map<string, { literal: string; path: boolean; line: number }> {
   const lines = code.split('\n');
@@ -94,7 +107,7 @@ function pathNames(code: string): Map<string, { literal: string; path: boolean; 
     const name = m?.[1];
     if (!m || name === undefined || !NAME.test(name) || /^(open|Path|pathlib|print|str)$/.test(name))
       continue;
-    if (out.has(name) || boundElsewhere(lines, k, name)) {
+    if (out.has(name) || boundElsewhere(lines, k, name) || !onlyUsed(lines, k, name, m[3] !== undefined)) {
       out.delete(name);
       continue;
     }

@@ -78,6 +78,11 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/incdefine/Makefile`]: text('define RULES\ninclude nothere.mk\nendef\nall:\n\techo ok\n'),
   [`${P}/incloop/Makefile`]: text('include loop.mk\nall:\n\techo ok\n'),
   [`${P}/incloop/loop.mk`]: text('include loop.mk\n'),
+  [`${P}/incpattern/Makefile`]: text(
+    'include rules.mk\nall:\n\t@echo hi\n%.mk: FORCE\n\ttouch /tmp/x\nFORCE:\n',
+  ),
+  [`${P}/incpattern/rules.mk`]: text('X = 1\n'),
+  [`${P}/dryplusshell/Makefile`]: text('all:\n\t$(shell printf +)rm -rf ~\n'),
   // A dry run of a line holding a $(shell …) value: printed, not run (round 19); one whose command names make runs.
   [`${P}/dryshell/Makefile`]: text(
     'V ?= $(shell cat VERSION)\nM := $(shell echo $(MAKE))\ndist:\n\trm -rf ~ $(V)\nrec:\n\t$(M) -C x; rm -rf ~\n',
@@ -217,6 +222,10 @@ describe('a dry run (`-n`, `-q`) runs only the recipe lines GNU make runs anyway
   });
 });
 
+it('a dry run still judges a line a $(shell …) begins: it may print the + that makes it run', () => {
+  expect(codes(analyze('make -n -C dryplusshell'))).toContain('dynamic-command');
+});
+
 describe('make-level variables from the environment and the command line', () => {
   it.each<[string, string, string]>([
     ["$(HOME) is the environment's", 'make -C env home', 'destructive_root_delete'],
@@ -246,6 +255,7 @@ describe('what make reads but gavel cannot follow is uncertain', () => {
     ['an included glob', 'make -C incglob'],
     ['an included makefile outside the workspace', 'make -C incout'],
     ['an included makefile a rule remakes', 'make -C incremake'],
+    ['an included makefile a pattern rule remakes', 'make -n -C incpattern'],
     ['includes nested past the bound', 'make -C incloop'],
     ['$(eval …)', 'make -C eval'],
     ['a shell set in the makefile', 'make -C shell'],

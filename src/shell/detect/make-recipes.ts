@@ -380,6 +380,8 @@ function rulesFor(target: string, mf: Makefile): { rule: Rule; stem: string }[] 
 function runsWhenDry(raw: string, expanded: string, mf: Makefile): boolean {
   // make reads the `@`/`-`/`+` prefixes again after expanding the line (`P = +` then `$(P)cmd`).
   if (/^[\s@-]*\+/.test(raw) || /^[\s@-]*\+/.test(expanded) || raw.includes('MAKE')) return true;
+  // A `$(shell …)` first on the line may print the `+` that makes it run (`$(shell printf +)cmd`).
+  if (/^[\s@-]*\$__shell_output/.test(expanded)) return true;
   const make = (mf.vars.get('MAKE') ?? DEFAULTS.MAKE ?? 'make').trim();
   return make === '' || expanded.includes(make) || expanded.includes(DYNAMIC);
 }
@@ -559,9 +561,15 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
     if (included.kind === 'unknown') return;
     const mf = parse(included.text, overrides);
     if (included.opaque) mf.opaque ??= included.opaque;
-    // make remakes a makefile it reads when a rule builds it, before anything else.
-    if (included.names.some((n) => mf.rules.has(n)))
-      mf.opaque ??= 'has a rule that remakes a makefile it includes';
+    // make remakes a makefile it reads when a rule builds it, before anything else, even under `-n`: an explicit
+    // rule or a pattern rule (`%.mk: FORCE`) that matches an included file.
+    const remade = (n: string) =>
+      mf.rules.has(n) ||
+      mf.patterns.some(({ target }) => {
+        const [head = '', tail = ''] = target.split('%');
+        return n.length >= head.length + tail.length && n.startsWith(head) && n.endsWith(tail);
+      });
+    if (included.names.some(remade)) mf.opaque ??= 'has a rule that remakes a makefile it includes';
     const defaultGoal = mf.vars.get('.DEFAULT_GOAL');
     const wanted = goals.length > 0 ? goals : defaultGoal ? [defaultGoal.trim()] : mf.order.slice(0, 1);
     const { lines, tooMany } = recipesOf(wanted, mf, dry);

@@ -99,6 +99,13 @@ describe('the noxfile reader', () => {
     expect(read.sessions.get('b')?.opaque).toBeUndefined();
   });
 
+  it('a # inside a string is text, a comment is not read', () => {
+    const read = readNoxfile(
+      'import nox  # the sessions\n\n@nox.session\ndef a(session):\n    session.run("echo", "a #b")  # c\n',
+    );
+    expect(read.kind === 'read' && read.sessions.get('a')?.lines).toEqual(["'echo' 'a #b'"]);
+  });
+
   it('joins adjacent string literals as Python does', () => {
     const read = readNoxfile(
       'import nox\n\n@nox.session\ndef a(session):\n    session.run("python", "-c", "import os;" \'print(1)\')\n',
@@ -110,6 +117,9 @@ describe('the noxfile reader', () => {
 
   it.each([
     ['another import', 'import nox\nimport os\n'],
+    // The final review (round 19): a quote in a comment is no string; strings hide no code.
+    ['module code between quotes in comments', 'import nox  # """\nimport os\nos.system("id")\n# """\n'],
+    ['a formatted string', 'import nox\n\n@nox.session(name=f"x")\ndef a(session):\n    pass\n'],
     ['a helper function', 'import nox\n\ndef helper():\n    pass\n'],
     [
       'a parametrized session',

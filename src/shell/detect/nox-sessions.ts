@@ -98,12 +98,42 @@ function keywords(args: readonly string[], allowed: ReadonlySet<string>): Map<st
   return out;
 }
 
+/**
+ * The text read as Python's tokenizer reads it: comments taken out, each triple-quoted string made DOC (a docstring
+ * where it stands alone; as an argument no literal this reader takes), one-line strings kept. Undefined for a
+ * string not closed, an escape, or a string prefix (`f"…"`, `r'…'`).
+ */
+function withoutCommentsAndDocs(text: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+      continue;
+    }
+    if (c !== '"' && c !== "'") {
+      out += c;
+      continue;
+    }
+    if (/[A-Za-z0-9_]$/.test(out)) return undefined;
+    const triple = text.startsWith(c.repeat(3), i);
+    const close = triple ? text.indexOf(c.repeat(3), i + 3) : text.indexOf(c, i + 1);
+    if (close < 0) return undefined;
+    const body = text.slice(i + (triple ? 3 : 1), close);
+    if (body.includes('\\') || (!triple && body.includes('\n'))) return undefined;
+    out += triple ? DOC : `${c}${body}${c}`;
+    i = close + (triple ? 2 : 0);
+  }
+  return out;
+}
+
 /** Logical lines: a line whose brackets are not closed goes on with the next ones. */
 function logicalLines(text: string): string[] | undefined {
   const out: string[] = [];
   let cur: string | undefined;
   for (const raw of text.replace(/\r\n/g, '\n').split('\n')) {
-    const line = raw.replace(/\s+#.*$|^\s*#.*$/, '');
+    const line = raw;
     cur = cur === undefined ? line : `${cur} ${line.trim()}`;
     let depth = 0;
     let quote: string | undefined;
@@ -166,8 +196,8 @@ function statement(line: string, s: NoxSession): boolean {
 
 /** The sessions of a noxfile and the commands each runs, or why the file cannot be read so. */
 export function readNoxfile(text: string): NoxRead {
-  // A triple-quoted string is a docstring where it stands alone; as an argument it is no literal this reader takes.
-  const lines = logicalLines(text.replace(/"""[\s\S]*?"""|'''[\s\S]*?'''/g, DOC));
+  const clean = withoutCommentsAndDocs(text);
+  const lines = clean === undefined ? undefined : logicalLines(clean);
   if (!lines) return opaque('does not parse');
   const sessions = new Map<string, NoxSession>();
   let defaults: string[] | undefined;

@@ -336,6 +336,17 @@ describe('closed scans', () => {
       false,
     ],
     ['a write method named otherwise', 'import sys\nsys.stdout.write_through\n', false],
+    [
+      'the raw file a stream detaches',
+      'import sys\ntype(sys.stdin.buffer.detach())("/etc/x", "a").write(b"x")\n',
+      false,
+    ],
+    ['the type of a stream', 'import sys\nt = type(sys.stdout)\n', false],
+    [
+      'a detached raw file through a name',
+      'import sys\nb = sys.stdin.buffer.detach()\nprint(type(b)("/etc/x").read())\n',
+      false,
+    ],
   ])('python: %s', (_n, code, inert) => {
     expect(scanPython(code).inert).toBe(inert);
   });
