@@ -47,6 +47,9 @@ const FILES: Record<string, ScriptFile> = {
     ].join('\n'),
   ),
   [`${P}/hatch2/hatch.toml`]: text('[envs.default.scripts]\nwipe = "rm -rf ~"\nok = "pytest"\n'),
+  [`${P}/hatchfmt/pyproject.toml`]: text(
+    '[tool.hatch.envs.default.scripts]\nshow = "echo ${GITHUB_TOKEN:0:40}"\n',
+  ),
   [`${P}/odd/pyproject.toml`]: text('[tool.pdm.scripts]\ntest = """\npytest\n"""\n'),
 };
 const { at, categories, codes } = fileProject(P, FILES);
@@ -127,6 +130,7 @@ describe('the name a runner runs is the script read, not a program of that name 
   it.each<[string, string, string]>([
     ['a program that is no script', 'hatch', 'hatch run pytest -x'],
     ['words after a script that takes no {args}', 'hatch', 'hatch run cov --fail'],
+    ['a script holding a field hatch formats (read as a value)', 'hatchfmt', 'hatch run show'],
     ['a script gavel cannot read', 'pdm', 'pdm run boot'],
   ])('not marked: %s', (_n, dir, command) => {
     expect(marked(dir, command)).toEqual([]);

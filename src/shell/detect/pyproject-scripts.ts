@@ -305,8 +305,14 @@ function hatch(inv: Invocation, r: Reporter): void {
     say(inv, r, 'runs a script gavel cannot read');
     return;
   }
-  // Words after a script whose commands take no `{args}` are not read here: the name stays unknown then.
-  if (scripts.has(name) && (run.args.length === 0 || JSON.stringify(scripts.get(name)).includes('{args')))
+  // Words after a script whose commands take no `{args}` are not read here, nor is a field hatch formats other than
+  // `{args}` (read above as a value, `${HOME}` and `{}` included): the name stays unknown then.
+  const text = JSON.stringify(scripts.get(name) ?? '');
+  if (
+    scripts.has(name) &&
+    !text.replace(/\{args(?::[^}]*)?\}/g, '').includes('{') &&
+    (run.args.length === 0 || text.includes('{args'))
+  )
     markScriptRun(inv, r, word);
   if (lines.length > 0)
     runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, `${inv.program}${SCRIPT_FILE_WRAPPER}`);
