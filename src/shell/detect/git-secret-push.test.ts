@@ -45,7 +45,12 @@ describe('staging a file whose content is a secret (round 19)', () => {
     [`${P}/deploy/app.json`]: '{\n  "name": "app",\n  "replicas": 2\n}\n',
   };
   const read = shellEnv({
-    readScript: (abs) => (abs in FILES ? { kind: 'text', text: FILES[abs] as string } : { kind: 'missing' }),
+    readScript: (abs) =>
+      abs in FILES
+        ? { kind: 'text', text: FILES[abs] as string }
+        : abs === `${P}/deploy`
+          ? { kind: 'unreadable', why: 'not-regular', entries: ['app.json', 'sa.json'] }
+          : { kind: 'missing' },
   });
   const hits = (command: string) =>
     [...new Set(analyzeShellSync(command, read).hits.map((h) => h.category))].sort();
@@ -54,8 +59,13 @@ describe('staging a file whose content is a secret (round 19)', () => {
     ['force-added and pushed', 'git add -f deploy/sa.json && git commit -qm x && git push'],
     ['staged by path', 'git add deploy/sa.json'],
     ['staged with stage', 'git stage ./deploy/sa.json'],
+    ['its folder force-added', 'git add -f deploy && git commit -qm x && git push'],
   ])('%s is exfiltration', (_name, command) => {
     expect(hits(command)).toContain('credential_exfiltration');
+  });
+
+  it('a folder added without -f is judged as git add . is (its ignored files stay out)', () => {
+    expect(hits('git add deploy')).not.toContain('credential_exfiltration');
   });
 
   it('a file of ordinary content is not', () => {

@@ -12,9 +12,10 @@ import { type Invocation, isLiteral, optionText, plain, type Reporter } from '..
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
+import { walkFiles } from './folder-walk';
 import { DROPPED_WITH_VALUE, HISTORY, historyPrints, KEPT_WITH_VALUE, PATCH } from './git-history';
 import { catFilePrints, isObjectPath, objectsPrint } from './git-objects';
-import { mayNameSecret, resolveArg, touchPath } from './path-effects';
+import { entryMayNameSecret, mayNameSecret, resolveArg, touchPath } from './path-effects';
 import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
 import { stagedSecret } from './staged-secrets';
 
@@ -78,11 +79,27 @@ function objectPath(w: Word): Word | undefined {
  * Called by detectGit with the subcommand, its words after it and its options (lower-cased long names).
  * `dashdash` is the index in `rest` of `--`, or -1.
  */
-/** Does the file a literal operand names hold secret material by its content (secret-content.ts)? */
-function secretContent(w: Word, inv: Invocation, r: Reporter): boolean | 'unknown' {
+/**
+ * Does what a literal operand names hold secret material by its content (secret-content.ts)? A folder force-added
+ * (`git add -f deploy/secrets`, which stages its ignored files too) is walked (bounded, folder-walk.ts): a file
+ * there that is secret by its name or its content counts. `unknown` when a file could not be looked at.
+ */
+function secretContent(w: Word, force: boolean, inv: Invocation, r: Reporter): boolean | 'unknown' {
   if (!isLiteral(w)) return false;
   const abs = resolveArg(w, inv, r).resolved;
-  return abs === undefined ? false : holdsSecretContent(abs, r.env, r);
+  if (abs === undefined) return false;
+  const file = readBudgeted(abs, inv, r);
+  if (!(file?.kind === 'unreadable' && file.why === 'not-regular')) return holdsSecretContent(abs, r.env, r);
+  // A folder added without `-f` stages what git does not ignore, as `git add .` does (staged-secrets.ts).
+  if (!force) return false;
+  let found: boolean | 'unknown' = false;
+  walkFiles([abs], true, inv, r, (_folder, _name, path, real) => {
+    const content = entryMayNameSecret(path, real, inv, r) || holdsSecretContent(real ?? path, r.env, r);
+    if (content === false) return false;
+    found = content;
+    return content === true;
+  });
+  return found;
 }
 
 export function gitSecrets(
@@ -156,7 +173,7 @@ export function gitSecrets(
       return;
     }
     // A file named otherwise whose content is a secret's (a service-account JSON, a private key): as `cat` reads it.
-    const contents = operands.map((w) => secretContent(w, inv, r));
+    const contents = operands.map((w) => secretContent(w, force, inv, r));
     if (contents.includes(true)) {
       exfil(inv, r, 'stages a file that holds secret material, to be committed and pushed');
       return;

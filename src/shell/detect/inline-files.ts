@@ -47,48 +47,11 @@ const BINDING = new RegExp(
   String.raw`^([A-Za-z_]\w*)[ ]*=[ ]*(?:(?:pathlib\.)?Path\(\s*${literal(2)}\s*\)|${literal(4)})[ ]*$`,
 );
 
-/** Does `line` assign to `name` at its top level (`a, name = ...`, `name[0] = ...`)? Strings and brackets skipped. */
-function assignsAtTop(line: string, name: string): boolean {
-  let depth = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i] as string;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-      continue;
-    }
-    if (c === "'" || c === '"') quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === '=' && depth <= 0 && !'=!<>'.includes(line[i - 1] ?? '') && line[i + 1] !== '=')
-      return new RegExp(String.raw`(?<![\w.])${name}\b`).test(line.slice(0, i));
-  }
-  return false;
-}
-
-/**
- * Is `name` bound anywhere but on line `at`: assigned (`=`, `:=`, `+=`, annotated, unpacked), a loop, `with`,
- * `except` or `import` target, a parameter, a function or class, `global`/`nonlocal`/`del`, a `case` capture?
- * Read as text, so a mention inside a string counts too: never too few.
- */
-function boundElsewhere(lines: readonly string[], at: number, name: string): boolean {
-  const n = String.raw`(?<![\w.])${name}\b`;
-  const binds = [
-    new RegExp(String.raw`${n}\s*(?:=(?!=)|:=|[-+*/%&|^@]=|\*\*=|//=|>>=|<<=|:)`),
-    new RegExp(String.raw`\bfor\b[^\n]*?${n}[^\n]*?\bin\b`),
-    new RegExp(String.raw`\bas\s*\(?[\w\s,]*${n}`),
-    new RegExp(String.raw`^\s*(?:def|class|global|nonlocal|del|import|from|case|async)\b[^\n]*${n}`),
-    new RegExp(String.raw`\blambda\b[^:\n]*${n}`),
-    new RegExp(String.raw`\*\s*${name}\b`),
-  ];
-  return lines.some((line, k) => k !== at && (binds.some((b) => b.test(line)) || assignsAtTop(line, name)));
-}
-
 /**
  * Is every other mention of `name` one that reads it where this reader puts the literal: the first argument of
  * `open(`/`Path(`/`print(`/`str(` (a path name), or a `.read_text(`-style call on it (a `Path` name)? Any other
- * mention (a parameter or target split over lines, `for (a,\n name) in`, `[a,\n name] = …`) keeps it unread.
+ * mention (another binding of any kind, on one line or split over lines: `for (a,\n name) in`, `def f(name)`,
+ * `[a,\n name] = …`) keeps it unread.
  */
 function onlyUsed(lines: readonly string[], at: number, name: string, path: boolean): boolean {
   const rest = lines.filter((_, k) => k !== at).join('\n');
@@ -107,7 +70,7 @@ function pathNames(code: string): Map<string, { literal: string; path: boolean; 
     const name = m?.[1];
     if (!m || name === undefined || !NAME.test(name) || /^(open|Path|pathlib|print|str)$/.test(name))
       continue;
-    if (out.has(name) || boundElsewhere(lines, k, name) || !onlyUsed(lines, k, name, m[3] !== undefined)) {
+    if (out.has(name) || !onlyUsed(lines, k, name, m[3] !== undefined)) {
       out.delete(name);
       continue;
     }
