@@ -630,3 +630,61 @@ describe('review of ADR 0108: input on another descriptor, secrets filled in, mu
     expect(r.decision.categories).toContain('secret_material_read');
   });
 });
+
+describe("a runner's words after `--` are known where the analysis followed them into the commands run", () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gavel-posargs-'));
+    writeFileSync(
+      join(dir, 'noxfile.py'),
+      [
+        'import nox',
+        '',
+        '@nox.session',
+        'def tests(session):',
+        '    session.run("pytest", "-q", *session.posargs)',
+        '',
+        '@nox.session',
+        'def lint(session):',
+        '    session.run("ruff", "check", ".")',
+        '',
+        '@nox.session',
+        'def other(session):',
+        '    import subprocess',
+        '',
+      ].join('\n'),
+    );
+    mkdirSync(join(dir, 't'));
+    writeFileSync(join(dir, 't', 'tox.ini'), '[testenv]\ncommands = pytest {posargs}\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const inDir = (command: string) =>
+    checkWithTrace(
+      { ...request({ kind: 'shell', command }), cwd: dir, workspaceRoots: [dir], readScript: diskReader },
+      deps,
+    );
+
+  it.each([
+    ['a nox session given pytest options', 'nox -s tests -- -k tiles -x'],
+    ['a nox session that takes no words', 'nox -s lint -- --anything'],
+    ['tox given pytest options', 'cd t && tox -e py -- -k tiles'],
+  ])('allowed: %s', async (_n, command) => {
+    expect((await inDir(command)).decision.verdict).toBe('allow');
+  });
+
+  it.each([
+    ['an option the tool run does not know safe', 'nox -s tests -- -p evil'],
+    ['a session gavel could not read', 'nox -s other -- -k x'],
+    ['a noxfile named on the line', 'nox -f noxfile.py -s tests -- -k x'],
+    ['tox passing a plugin', 'cd t && tox -e py -- -p evil'],
+  ])('not allowed: %s', async (_n, command) => {
+    expect((await inDir(command)).decision.verdict).not.toBe('allow');
+  });
+
+  it('without a reader the words after `--` must still be plain operands', async () => {
+    const run = (command: string) =>
+      checkWithTrace({ ...request({ kind: 'shell', command }), cwd: dir, workspaceRoots: [dir] }, deps);
+    expect((await run('nox -s tests -- -k tiles')).decision.verdict).not.toBe('allow');
+  });
+});

@@ -88,6 +88,11 @@ export interface Segment {
   /** With `workspaceProgram`: the program only asks installed modules what they are (detect/module-query.ts). */
   moduleQuery?: true;
   /**
+   * The words after this runner's `--` reach only commands the analysis read and judges in its place (a nox
+   * session's `*session.posargs`, tox's `{posargs}`; detect/task-runners.ts): the catalogue need not know them.
+   */
+  forwarded?: true;
+  /**
    * The packages this program fetches by name from a registry: the npm package a runner downloads to run it
    * (`npx tsc` where no `node_modules/.bin/tsc` is installed runs the package `tsc`; detect/fetched-packages.ts),
    * the dependencies an install resolves because the lockfile lacks them (detect/lockfile-drift.ts). The

@@ -525,8 +525,16 @@ function oldStyleCluster(entry: CompiledEntry, args: readonly string[]): readonl
   return known ? [`-${first}`, ...args.slice(1)] : args;
 }
 
-/** Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given). */
-export function entryMatches(entry: CompiledEntry, given: readonly string[], vars?: Variables): boolean {
+/**
+ * Does `entry` know this argument list safe? `inert`: the catalogue's inert variables (none when not given).
+ * `forwarded`: the words after `--` reach only commands the analysis judged (`Segment.forwarded`).
+ */
+export function entryMatches(
+  entry: CompiledEntry,
+  given: readonly string[],
+  vars?: Variables,
+  forwarded = false,
+): boolean {
   const args = oldStyleCluster(entry, given);
   if (entry.needsArgument && args.length === 0) return false;
   if (entry.optionsFirst && !(args[0] ?? '').startsWith('-')) return false;
@@ -561,6 +569,8 @@ export function entryMatches(entry: CompiledEntry, given: readonly string[], var
       continue;
     }
     if (!ended && a === '--' && !entry.optionsAfterDashDash) {
+      // A runner's words after `--` that the analysis followed into the commands it judged are theirs to know.
+      if (forwarded) break;
       ended = true;
       i++;
       continue;
@@ -729,7 +739,7 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   const args = segmentArgs(segment);
   for (let k = 0; k < entries.length; k++) {
     const entry = entries.at(k);
-    if (!entry || !entryMatches(entry, args, catalogue)) continue;
+    if (!entry || !entryMatches(entry, args, catalogue, segment.forwarded === true)) continue;
     if (entry.runsScript && !scriptRead(segment, next, scriptArgs(entry, args) ?? '')) continue;
     if (entry.execPrograms.size > 0 && !execInWorkspace(segment, args)) continue;
     if (entry.pathsInScope && !pathsInScope(segment)) continue;

@@ -355,6 +355,7 @@ function tox(inv: Invocation, r: Reporter): void {
     );
   }
   if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
+  forwarded(inv, r);
 }
 
 /** Options of nox that print and run no session (the noxfile is still imported). */
@@ -445,6 +446,13 @@ function nox(inv: Invocation, r: Reporter): void {
   }
   const lines = selected.map((s) => `(\n${s.lines.join('\n').replaceAll(POSARGS, posargs)}\n)`);
   if (lines.length > 0) runFileText(lines.join('\n'), inv, r, wrapperOf(inv));
+  forwarded(inv, r);
+}
+
+/** The words after the runner's `--` went only into the lines just judged (`Segment.forwarded`). */
+function forwarded(inv: Invocation, r: Reporter): void {
+  const segment = r.segments[inv.segment];
+  if (segment) segment.forwarded = true;
 }
 
 /** A runner whose file is not followed: uncertain when the file is there. */
