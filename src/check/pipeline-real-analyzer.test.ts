@@ -1,6 +1,6 @@
 // Action review end to end on the real shell analyzer (src/shell) and the bundled policy with no config: one
 // named case per category, benign look-alikes, compound bypasses, wrappers, data strings, workspace deletes.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -686,5 +686,72 @@ describe("a runner's words after `--` are known where the analysis followed them
     const run = (command: string) =>
       checkWithTrace({ ...request({ kind: 'shell', command }), cwd: dir, workspaceRoots: [dir] }, deps);
     expect((await run('nox -s tests -- -k tiles')).decision.verdict).not.toBe('allow');
+  });
+});
+
+describe("a file tool's read of a home file the table knows harmless is routine, as the shell's is", () => {
+  let home = '';
+  let ws = '';
+  beforeAll(() => {
+    home = mkdtempSync(join(tmpdir(), 'gavel-home-reads-'));
+    ws = join(home, 'ws');
+    mkdirSync(ws);
+    writeFileSync(join(home, '.gitconfig'), '[user]\n  name = Dev\n[pull]\n  rebase = true\n');
+    mkdirSync(join(home, '.ssh'));
+    writeFileSync(join(home, '.ssh', 'id_ed25519.pub'), 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB dev@host\n');
+    writeFileSync(join(home, '.ssh', 'id_ed25519'), '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n');
+    mkdirSync(join(home, '.config', 'git'), { recursive: true });
+    writeFileSync(
+      join(home, '.config', 'git', 'config'),
+      '[url "https://x:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/"]\n  insteadOf = https://github.com/\n',
+    );
+    writeFileSync(join(home, 'notes.txt'), 'todo\n');
+    mkdirSync(join(home, '.config', 'newtool'));
+    writeFileSync(join(home, '.config', 'newtool', 'session'), 'abc\n');
+    symlinkSync(join(home, '.ssh', 'id_ed25519'), join(home, '.bashrc'));
+  });
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  const read = (path: string, tool = 'Read', input: Partial<Extract<ToolInput, { kind: 'read' }>> = {}) =>
+    checkWithTrace(
+      {
+        ...request({ kind: 'read', path: join(home, path), ...input }, tool),
+        cwd: ws,
+        workspaceRoots: [ws],
+        home,
+        readScript: diskReader,
+      },
+      deps,
+    );
+
+  it.each([
+    ['git configuration', '.gitconfig'],
+    ['a public key', '.ssh/id_ed25519.pub'],
+  ])('allowed: %s', async (_n, path) => {
+    expect((await read(path)).decision.verdict).toBe('allow');
+  });
+
+  it.each([
+    ['git configuration holding a token', '.config/git/config', 'secret_material_read'],
+    ['a link from a known name to a private key', '.bashrc', 'secret_material_read'],
+    ['the private key', '.ssh/id_ed25519', 'secret_material_read'],
+  ])('a secret read: %s', async (_n, path, category) => {
+    const r = await read(path);
+    expect(r.decision.verdict).not.toBe('allow');
+    expect(r.decision.categories).toContain(category);
+  });
+
+  it.each([
+    ['a file of home no table knows', 'notes.txt'],
+    ['a hidden file of a tool not on the list', '.config/newtool/session'],
+  ])('still outside the read scopes: %s', async (_n, path) => {
+    const r = await read(path);
+    expect(r.decision.verdict).toBe('escalate');
+    expect(r.decision.reason).toContain('reads outside the workspace');
+  });
+
+  it('a search of a known tree keeps the read scopes', async () => {
+    const r = await read('.config/git', 'Grep', { search: 'contents', globs: [] });
+    expect(r.decision.verdict).not.toBe('allow');
   });
 });

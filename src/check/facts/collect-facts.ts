@@ -122,6 +122,23 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
     : undefined;
 }
 
+/**
+ * A file tool's read of one home file the path table knows harmless (`home_reads`: git and shell configuration,
+ * package sources, toolchains; or a harmless name such as `id_ed25519.pub`), by its path and its real path: the
+ * shell's read of it is routine, and so is the file tool's. The file's content is still classified (a token in
+ * `~/.gitconfig` makes it a secret read), and a search of a home folder keeps the policy's read scopes.
+ */
+function knownHomeRead(p: PathRef, env: ShellEnv): boolean {
+  if (p.role !== 'read' || p.class !== 'home') return false;
+  const known = (path: string | undefined) =>
+    path !== undefined &&
+    isUnder(path, env.home) &&
+    path !== env.home &&
+    (homeReads(env).some((k) => isUnder(path, k)) ||
+      harmlessName(path.slice(path.lastIndexOf('/') + 1), env));
+  return known(p.resolved) && (p.real === undefined || known(p.real));
+}
+
 /** Folders of the home holding the user's own files rather than tools' configuration. */
 const PERSONAL_FOLDER =
   /^(?:Documents|Downloads|Desktop|Pictures|Photos|Movies|Videos|Music|Dropbox|OneDrive.*|Google Drive|iCloud Drive.*|Nextcloud|Sync)$/;
@@ -231,7 +248,7 @@ function pathFacts(
       path: v.ref.resolved ?? path,
     },
     categories: v.categories.map(fact),
-    outOfScope: outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
+    outOfScope: knownHomeRead(v.ref, env) ? [] : outOfScopeOf(leavesScope(v.ref, policy, inScope, true)),
   };
   return { targets: [target], uncertain: v.uncertain ? [UNFOLLOWED] : [] };
 }
