@@ -32,6 +32,7 @@ import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { pyprojectScripts } from './pyproject-scripts';
 import { railsBoot } from './rails-boot';
+import { railsTasks } from './rails-tasks';
 import { runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
 import { siteBuilders } from './site-builders';
@@ -528,6 +529,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   kustomizations(inv, r);
   testBootstraps(inv, r);
   railsBoot(inv, r);
+  railsTasks(inv, r);
   djangoBoot(inv, r);
   laravelBoot(inv, r);
   hugoModules(inv, r);

@@ -1,0 +1,71 @@
+/**
+ * The rake tasks a `rails` command loads: a Rails app's commands other than its own (`bin/rails assets:precompile`,
+ * `db:migrate`, `-T`) go through rake, and `rails test` runs `test:prepare`; either way rake loads the app's
+ * Rakefile and every `lib/tasks/**\/*.rake`, whose top-level code runs at once and whose tasks may enhance the one
+ * named (`Rake::Task["assets:precompile"].enhance([...])`). Each file is read whole, as a Rakefile `rake` runs is
+ * (build-files.ts's readRuby: literal shell lines are analysed, code that may reach the system is uncertain); the
+ * generated Rakefile's own lines (the app's `config/application` and `load_tasks`) are the app's boot, read by
+ * rails-boot.ts. Commands that load no task (server, generators, consoles) read nothing here. Pure apart from the
+ * injected reader and reporting; never quotes a file.
+ */
+
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { bootUncertain, filesBelow, MAX_BOOT } from './boot-files';
+import { readRuby } from './build-files';
+import { finishBuildWalk, followBuildFile, startBuildWalk } from './build-files-run';
+import { inFolder, projectFile } from './project-file';
+import { runnerOf } from './runner-options';
+
+/** Rails' own commands that load no rake task; every other word goes to rake (`rails test` runs test:prepare). */
+const NO_TASKS =
+  /^(?:server|s|generate|g|destroy|d|console|c|runner|r|dbconsole|new|plugin|help|version|credentials:\w+|encrypted:\w+|secret)$/;
+
+/** The generated Rakefile's lines: the app's boot (rails-boot.ts) and loading lib/tasks (read here). */
+const GENERATED_LINES = [
+  /^\s*require_relative\s*\(?\s*(["'])(?:\.\/)?config\/application\1\s*\)?\s*$/,
+  /^\s*Rails\.application\.load_tasks\s*$/,
+  // The default task's prerequisites are names of tasks read here or the framework's.
+  /^\s*task\s*\(?\s*(?:default:|:default\s*=>)\s*(?:%[iw]\[[\w\s:]*\]|\[[\w\s:,'"]*\]|:[\w:]+|(["'])[\w:]+\1)\s*\)?\s*$/,
+];
+
+function withoutGeneratedLines(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !GENERATED_LINES.some((g) => g.test(line)))
+    .join('\n');
+}
+
+export function railsTasks(inv: Invocation, r: Reporter): void {
+  const cwd = inv.cwd;
+  if (cwd === undefined || !r.env.readScript) return;
+  const { program, args } = runnerOf(inv);
+  if (program.slice(program.lastIndexOf('/') + 1) !== 'rails') return;
+  const words = args.map((a) => (isLiteral(a) ? plain(a) : undefined));
+  if (words.some((w) => w !== undefined && /^(?:-h|--help|-v|--version)$/.test(w))) return;
+  const first = words.find((w) => w === undefined || !w.startsWith('-'));
+  if (first !== undefined && NO_TASKS.test(first)) return;
+  if (first === undefined && !words.some((w) => w === '-T' || w === '--tasks' || w === '-D' || w === '-P'))
+    return;
+  if (projectFile(inFolder(cwd, 'config/application.rb'), inv, r).kind !== 'text') return;
+  const w = startBuildWalk(inv, r);
+  if (
+    !followBuildFile(
+      w,
+      inFolder(cwd, 'Rakefile'),
+      (text) => readRuby(withoutGeneratedLines(text)),
+      'Rakefile',
+    )
+  )
+    return;
+  const files: string[] = [];
+  if (!filesBelow(inFolder(cwd, 'lib/tasks'), '.rake', 4, inv, r, files)) {
+    bootUncertain(inv, r, 'loads rake tasks from a folder gavel cannot list');
+    return;
+  }
+  if (files.length > MAX_BOOT) {
+    bootUncertain(inv, r, 'loads more rake task files than one review follows');
+    return;
+  }
+  for (const file of files) if (!followBuildFile(w, file, readRuby, 'rake task file')) return;
+  finishBuildWalk(w);
+}
