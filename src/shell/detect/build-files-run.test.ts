@@ -84,6 +84,33 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/lib/rakelib/x.rake`]: text('system("rm -rf ~")\n'),
   [`${P}/lib/rakelib/notes.txt`]: text('rm -rf ~\n'),
   [`${P}/loaded/Rakefile`]: text('sh "rm -rf ~"\ntask :spec do\n  sh "true"\nend\n'),
+  // Shapes where Ruby ends a block elsewhere than at a line `end` (review of round 20).
+  [`${P}/endsemi/Rakefile`]: text('task :build do\n  sh "true"\nend; system("rm -rf ~")\n'),
+  [`${P}/innerend/Rakefile`]: text(
+    'task :other do\n  puts 1\n  end\n  system("rm -rf ~")\n  if true\nend\ntask :build do\n  sh "true"\nend\n',
+  ),
+  [`${P}/blockcomment/Rakefile`]: text(
+    '=begin\ntask :other do\n=end\nsystem("rm -rf ~")\nend\ntask :build do\n  sh "true"\nend\n',
+  ),
+  [`${P}/exprif/Rakefile`]: text(
+    'task :other do\n  x = [if true then 1 end]\n  end\nsystem("rm -rf ~")\nif true\nend\ntask :build do\n  sh "true"\nend\n',
+  ),
+  [`${P}/nested/Rakefile`]: text(
+    [
+      'task :build do',
+      '  ["a", "b"].each do |f|',
+      '    puts f',
+      '  end',
+      '  if ENV["X"]',
+      '    puts 1',
+      '  end # done',
+      'end',
+      'task :wipe do',
+      '  sh "rm -rf ~"',
+      'end',
+      '',
+    ].join('\n'),
+  ),
   [`${P}/ok/setup.py`]: text('from setuptools import setup\nsetup(name="x")\n'),
   [`${P}/bad/setup.py`]: text(
     'import os\nos.system("rm -rf ~")\nfrom setuptools import setup\nsetup(name="x")\n',
@@ -227,6 +254,10 @@ describe('builders read the files they execute', () => {
   ])('rake runs only the tasks it is asked for and their prerequisites: %s: %s', (_name, command) => {
     expect(categories(at('tasks', command))).not.toContain('destructive_root_delete');
   });
+  it('a task with blocks of its own is still read alone', () => {
+    expect(categories(at('nested', 'rake build'))).toEqual([]);
+    expect(codes(at('nested', 'rake build'))).toEqual([]);
+  });
   it.each([
     ['the task itself', 'tasks', 'rake wipe'],
     ['a prerequisite', 'tasks', 'rake release'],
@@ -238,6 +269,10 @@ describe('builders read the files they execute', () => {
     ['a rakelib file rake loads first', 'lib', 'rake build'],
     ['the goal as a one-line block', 'inline', 'rake build'],
     ['a task name holding the word do', 'named', 'rake build'],
+    ['code after a block end on its line', 'endsemi', 'rake build'],
+    ['an inner end closing a task early', 'innerend', 'rake build'],
+    ['a block comment hiding a task end', 'blockcomment', 'rake build'],
+    ['an opener this reading does not count', 'exprif', 'rake build'],
   ])('still read: %s', (_name, folder, command) => {
     expect(categories(at(folder, command))).toContain('destructive_root_delete');
   });

@@ -7,7 +7,7 @@
  * a few that change no task make the whole file count, as before. Pure.
  */
 
-import type { BuildRead } from './build-files';
+import { type BuildRead, lex } from './build-files';
 
 type Reader = (text: string) => BuildRead;
 
@@ -59,6 +59,27 @@ const DEFAULT_TASK: Readonly<Record<string, string>> = {
 /** A header that ends by opening a block: `… do` or `… do |t, args|`. */
 const OPENS_BLOCK = /\bdo\s*(?:\|[^|]*\|)?\s*$/;
 
+/** Keywords opening a block where a statement starts (`if x`, `y = case z`), not a modifier (`exit if x`). */
+const OPENER =
+  /(?:^|[=(,;|&]|\breturn|\bthen|\belse|\bdo)\s*(?:if|unless|while|until|case|begin|def|class|module|for)\b/g;
+/** A method defined in one line (`def x = 1`): no `end`. */
+const ENDLESS_DEF = /\bdef\s+[\w.?!]+\s*(?:\([^)]*\))?\s*=(?!=)/;
+
+/**
+ * How a line of code (strings and comments out) changes the depth of blocks: openers less `end`s; NaN when a line
+ * closes a block it did not open and is not a closing line (`[if a then b end]`: an opener this reading missed).
+ */
+function blockChange(line: string): number {
+  const loop = /(?:^|[=(,;])\s*(?:while|until|for)\b/.test(line);
+  const opens =
+    [...line.matchAll(OPENER)].length -
+    (ENDLESS_DEF.test(line) ? 1 : 0) +
+    (loop ? 0 : [...line.matchAll(/(?<![.:\w])do\b(?!:)/g)].length);
+  const ends = [...line.matchAll(/(?<![.:\w])end\b(?![:?!])/g)].length;
+  if (ends > opens && !/^\s*end\b/.test(line)) return Number.NaN;
+  return opens - ends;
+}
+
 /** Task names in a prerequisite list (`:a`, `[:a, "b"]`, `%w[a b]`); undefined when not that plain. */
 function names(text: string): string[] | undefined {
   const t = text
@@ -103,13 +124,29 @@ export function rakeTaskCommands(
     )
   )
     return undefined;
+  // Where Ruby sees a block end is where this reading must: no text that hides lines (a block comment, a
+  // here-document, data after `__END__`, a string spanning lines), and each block's `end` alone on its line
+  // with the keywords inside it balanced (`end; system(…)` or an inner `end` closing it early runs code at load).
+  if (/^=begin\b|^__END__\b|<<[~-]?[\w"'`]/m.test(text)) return undefined;
+  const lexed = lex(text, { quotes: `"'`, hash: true, interpolation: '#{', singleLine: true });
+  const lines = text.split('\n');
+  const code = lexed?.code.split('\n');
+  if (!code || code.length !== lines.length) return undefined;
   const tasks = new Map<string, Task>();
   const top: string[] = [];
   let current: Task | undefined;
-  for (const line of text.split('\n')) {
+  let depth = 0;
+  for (const [k, line] of lines.entries()) {
+    const bare = code[k] as string;
     if (current) {
-      if (/^end\b/.test(line)) current = undefined;
-      else current.body.push(line);
+      if (/^end\b/.test(line)) {
+        if (!/^end\s*$/.test(bare) || depth !== 0) return undefined;
+        current = undefined;
+        continue;
+      }
+      depth += blockChange(bare);
+      if (Number.isNaN(depth) || depth < 0) return undefined;
+      current.body.push(line);
       continue;
     }
     const made = TASK_CLASS.exec(line);
