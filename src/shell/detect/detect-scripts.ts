@@ -428,7 +428,8 @@ function jupyter(inv: Invocation, r: Reporter): Flow {
 }
 
 /** A notebook's code cells, joined (a script that is not JSON is its own code). */
-function notebookCode(text: string): string {
+/** The code cells of a notebook, joined; the text itself when it is not a notebook's JSON. */
+export function notebookCode(text: string): string {
   try {
     const nb = JSON.parse(text) as { cells?: Array<{ cell_type?: string; source?: string | string[] }> };
     return (nb.cells ?? [])

@@ -129,13 +129,21 @@ export function pytestSections(name: string): RegExp {
   return /^pytest$/;
 }
 
-/** The `addopts` and `pythonpath` words of a pytest configuration; undefined when it cannot be parsed. */
-function pytestSettings(text: string, name: string): { addopts: string[]; pythonpath: string[] } | undefined {
+/** The `addopts`, `pythonpath` and `testpaths` words of a pytest configuration; undefined when it cannot be parsed. */
+export function pytestSettings(
+  text: string,
+  name: string,
+): { addopts: string[]; pythonpath: string[]; testpaths: string[] } | undefined {
   const sections = pytestSections(name);
   const addopts = settingValues(text, name, sections, 'addopts');
   const pythonpath = settingValues(text, name, sections, 'pythonpath');
-  if (!addopts.ok || !pythonpath.ok) return undefined;
-  return { addopts: settingWords(addopts.values), pythonpath: settingWords(pythonpath.values) };
+  const testpaths = settingValues(text, name, sections, 'testpaths');
+  if (!addopts.ok || !pythonpath.ok || !testpaths.ok) return undefined;
+  return {
+    addopts: settingWords(addopts.values),
+    pythonpath: settingWords(pythonpath.values),
+    testpaths: settingWords(testpaths.values),
+  };
 }
 
 function pytestConfig(text: string, name: string, dir: string, inv: Invocation, r: Reporter): void {
@@ -358,6 +366,8 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
   jest: ['jest.config.js', 'jest.config.cjs', 'jest.config.mjs', 'jest.config.ts', 'jest.config.json'],
 };
 const ALIASES: Readonly<Record<string, string>> = { 'py.test': 'pytest' };
+/** The files pytest may read its settings from, nearest folder first in each (configFolders). */
+export const PYTEST_FILES = FILES.pytest as readonly string[];
 
 /**
  * The workspace file a word names (literal, inside a workspace, not through a link to elsewhere), for a file a tool

@@ -27,6 +27,7 @@ import { jvmLaunchFiles } from './jvm-launch-files';
 import { kustomizations } from './kustomizations';
 import { laravelBoot } from './laravel-boot';
 import { linterConfigs } from './linter-configs';
+import { notebookTests } from './notebook-tests';
 import { POSARGS, readNoxfile, selectedSessions } from './nox-sessions';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
@@ -528,6 +529,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   jvmLaunchFiles(inv, r);
   kustomizations(inv, r);
   testBootstraps(inv, r);
+  notebookTests(inv, r);
   railsBoot(inv, r);
   railsTasks(inv, r);
   djangoBoot(inv, r);
