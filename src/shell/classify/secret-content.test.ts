@@ -53,6 +53,8 @@ const SHAPED: Record<string, string> = {
   'client.cnf':
     '# Automatically generated\n[client]\nhost     = localhost\nuser     = maint\npassword = Xk29sLq0pW\n',
   'kv.conf': 'bind 127.0.0.1\nport 6379\nrequirepass Zq81mfPw2x\n',
+  'keystore.properties': 'storeFile=../upload.jks\nstorePassword=Fk29-store\nkeyAlias=upload\n',
+  'application.properties': 'server.port=8080\nspring.datasource.password: Xk29sLq0pW\n',
 };
 // Files that name the same fields without holding a value: templates, docs, placeholders.
 const LOOK_ALIKES: Record<string, string> = {
@@ -64,6 +66,8 @@ const LOOK_ALIKES: Record<string, string> = {
   'pubkey.txt': '-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQIN\n-----END PGP PUBLIC KEY BLOCK-----\n',
   'server.cnf': '[mysqld]\ndatadir = /var/lib/mysql\n# password = set in [client]\n',
   'kv-doc.conf': '# requirepass foobared\nport 6379\n',
+  'signing.properties': 'storePassword=${STORE_PASSWORD}\n# keyPassword=set-in-ci\nkeyAlias=upload\n',
+  'gradle.properties': 'org.gradle.jvmargs=-Xmx2048m\nandroid.useAndroidX=true\n',
 };
 
 beforeAll(async () => {

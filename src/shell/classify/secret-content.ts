@@ -2,8 +2,8 @@
  * A file whose name says nothing may still hold a secret: a cloud service-account key (`"type":
  * "service_account"` with a `"private_key"`), a PEM, OpenPGP or PuTTY private key, AWS credentials (ini or env
  * file), a kubeconfig with a client key or token, a registry `auths` config, a .netrc, an rc file with a
- * registry token, a database client's option file with a password, a key-value store's server password, or a
- * token whose prefix names its issuer. When the surface gives
+ * registry token, a database client's option file with a password, a key-value store's server password, a
+ * properties file setting a password or token (`keystore.properties`), or a token whose prefix names its issuer. When the surface gives
  * a reader (ShellEnv.readScript: regular files of at most 256 KiB, never blocking), a file a request reads is
  * recognised by that content shape. At most a few files per request are looked at: past them the answer is
  * `unknown` and the caller makes the read uncertain (never presumed clean). A file that cannot be read says
@@ -76,10 +76,22 @@ export function holdsSecretContent(abs: string, env: ShellEnv, per: object = env
   if (known !== undefined) return known;
   if (seen.size >= BUDGET) return 'unknown';
   const file = env.readScript(abs);
-  const secret = file.kind === 'text' && SHAPES.some((shape) => shape.test(file.text));
+  const secret =
+    file.kind === 'text' &&
+    (SHAPES.some((shape) => shape.test(file.text)) ||
+      (PROPERTIES_FILE.test(abs) && PROPERTIES_SECRET.test(file.text)));
   seen.set(abs, secret);
   return secret;
 }
+
+/** A Java-style properties file (`keystore.properties`, `signing.properties`, `application.properties`). */
+const PROPERTIES_FILE = /\.properties$/;
+/**
+ * A properties file setting a password, secret or token to a filled-in value (`storePassword=…`,
+ * `spring.datasource.password: …`), not a placeholder the build fills in (`${DB_PASSWORD}`, `<password>`).
+ */
+const PROPERTIES_SECRET =
+  /^[ \t]*[\w.-]*(?:passw(?:or)?d|secret|token|api[._-]?key|private[._-]?key)[ \t]*[=:][ \t]*(?![$<{#])[^\s"']\S{3,}/im;
 
 /** Files secret by name only for what they may carry: git config files of a repository, npm's and yarn's rc files. */
 const CONTENT_DECIDED =
