@@ -13,7 +13,8 @@
 
 import { posix } from 'node:path';
 import { SCRIPT_FILE_WRAPPER } from '../types';
-import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { runFileText, runScriptFile, runsProgramAt } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
@@ -358,6 +359,73 @@ function mavenSettings(program: string, path: string, inv: Invocation, r: Report
   }
 }
 
+/** Stands for a hook's `files` value this reading does not take as written. */
+const UNREAD = '\u0000';
+
+/** Options of `pre-commit run` that take the next word; `--files` takes every word up to the next option. */
+const RUN_VALUES = new Set([
+  '-c',
+  '--config',
+  '--from-ref',
+  '--to-ref',
+  '-s',
+  '-o',
+  '--source',
+  '--origin',
+  '--hook-stage',
+  '--color',
+  '--commit-msg-filename',
+  '--remote-branch',
+  '--local-branch',
+  '--remote-name',
+  '--remote-url',
+  '--checkout-type',
+  '--is-squash-merge',
+  '--rewrite-command',
+  '--prepare-commit-message-source',
+  '--commit-object-name',
+]);
+const RUN_FLAGS = new Set(['-a', '--all-files', '--show-diff-on-failure', '-v', '--verbose']);
+
+/**
+ * What `pre-commit run` is told to run: a hook by id or alias (undefined: every hook), and the files given with
+ * `--files`. Undefined as a whole when a word is computed at run time or an option is one this reading does not know.
+ */
+function selection(args: readonly Word[]): { hook?: string; files?: string[] } | undefined {
+  if (!args.every(isLiteral)) return undefined;
+  const t = args.map((w) => plain(w));
+  const out: { hook?: string; files?: string[] } = {};
+  for (let k = t.indexOf('run') + 1; k > 0 && k < t.length; k++) {
+    const a = t[k] as string;
+    if (a === '--files') {
+      out.files ??= [];
+      while (k + 1 < t.length && !(t[k + 1] as string).startsWith('-')) out.files.push(t[++k] as string);
+    } else if (RUN_VALUES.has(a)) k++;
+    else if (a.startsWith('--') && a.includes('=') && RUN_VALUES.has(a.slice(0, a.indexOf('=')))) continue;
+    else if (RUN_FLAGS.has(a)) continue;
+    else if (a.startsWith('-') || out.hook !== undefined) return undefined;
+    else out.hook = a;
+  }
+  return out;
+}
+
+/**
+ * Does a hook run for this selection: named by id or alias when one is named, and, with `--files`, its `files`
+ * pattern matching one of them (a pattern JavaScript reads differently or cannot compile counts as matching).
+ */
+function runsHook(h: Record<string, string>, only: { hook?: string; files?: string[] }): boolean {
+  if (only.hook !== undefined && h.id !== only.hook && h.alias !== only.hook) return false;
+  if (only.files === undefined || h.files === undefined) return true;
+  const files = only.files.map((f) => f.replace(/^\.\//, ''));
+  if (h.files === UNREAD || /\(\?[a-zA-Z<P]|\\[AZzGQE]/.test(h.files)) return true;
+  try {
+    const pattern = new RegExp(h.files);
+    return files.some((f) => pattern.test(f));
+  } catch {
+    return true;
+  }
+}
+
 /** Code hosts pre-commit hook repositories ordinarily come from (pinned by `rev`). */
 const HOOK_HOSTS = ['github.com', 'gitlab.com', 'bitbucket.org'];
 
@@ -429,11 +497,16 @@ function preCommit(inv: Invocation, r: Reporter): void {
       continue;
     }
     if (m[1] && key === 'id') flush();
-    if (/^(id|entry|language|args)$/.test(key)) hook[key] = value;
+    if (/^(id|alias|entry|language|args|files)$/.test(key)) {
+      // A double-quoted YAML value with escapes is not the pattern as written: kept unread (the hook counts).
+      hook[key] = /^"/.test(m[3] ?? '') && value.includes('\\') ? UNREAD : value;
+    }
   }
   flush();
+  const only = sub === 'run' ? selection(inv.args) : undefined;
   for (const { repo: from, hook: h } of entries) {
     if (from !== 'local') continue;
+    if (only !== undefined && !runsHook(h, only)) continue;
     const language = h.language ?? '';
     const entry = h.entry ?? '';
     if (/^[|>]/.test(entry) || /\$\{|`/.test(entry)) {
