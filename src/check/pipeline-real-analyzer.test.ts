@@ -709,6 +709,10 @@ describe("a file tool's read of a home file the table knows harmless is routine,
     mkdirSync(join(home, '.config', 'newtool'));
     writeFileSync(join(home, '.config', 'newtool', 'session'), 'abc\n');
     symlinkSync(join(home, '.ssh', 'id_ed25519'), join(home, '.bashrc'));
+    writeFileSync(
+      join(home, '.zshrc'),
+      'export PATH="$HOME/bin:$PATH"\nexport STRIPE_API_KEY=sk_live_FAKEvalue0000018\n',
+    );
   });
   afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -734,6 +738,7 @@ describe("a file tool's read of a home file the table knows harmless is routine,
   it.each([
     ['git configuration holding a token', '.config/git/config', 'secret_material_read'],
     ['a link from a known name to a private key', '.bashrc', 'secret_material_read'],
+    ['a shell start-up file exporting a key', '.zshrc', 'secret_material_read'],
     ['the private key', '.ssh/id_ed25519', 'secret_material_read'],
   ])('a secret read: %s', async (_n, path, category) => {
     const r = await read(path);

@@ -16,7 +16,7 @@ import { resolvePath, scopeFor } from './classify-path';
 import { isGitRecord } from './git-records';
 import { globReach } from './glob-reach';
 import { instructionImports } from './instruction-imports';
-import { clearedRead, holdsSecretContent } from './secret-content';
+import { clearedRead, holdsSecretContent, markedRead } from './secret-content';
 
 export interface PathVerdict {
   ref: PathRef;
@@ -29,8 +29,9 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
   const scope = scopeFor(env);
   // A tool's path is literal text: no globs, no variables.
   const named = resolvePath(protectQuoted(path), scope);
-  // A repository's git config or a project's rc file read whole and carrying no credential is no secret read.
-  const res = role === 'read' ? clearedRead(named, scope, env) : named;
+  // A repository's git config or a project's rc file read whole and carrying no credential is no secret read; a
+  // home file carrying one (a token a shell start-up file exports) is one, as the shell's read of it is.
+  const res = role === 'read' ? markedRead(clearedRead(named, scope, env), env) : named;
   const categories: Category[] = [];
   const p = res.resolved;
   if (role === 'read' && res.class === 'sensitive') categories.push('secret_material_read');
