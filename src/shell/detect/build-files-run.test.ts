@@ -95,6 +95,15 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/exprif/Rakefile`]: text(
     'task :other do\n  x = [if true then 1 end]\n  end\nsystem("rm -rf ~")\nif true\nend\ntask :build do\n  sh "true"\nend\n',
   ),
+  [`${P}/charhash/Rakefile`]: text(
+    'task :build do\n  sh "true"\nend\ntask :other do\n  x = ?#; end; system("rm -rf ~"); task :d do\n  puts x\nend\n',
+  ),
+  [`${P}/pcthash/Rakefile`]: text(
+    'task :build do\n  sh "true"\nend\ntask :other do\n  x = %q( #); end; system("rm -rf ~"); task :d do\n  puts x\nend\n',
+  ),
+  [`${P}/rehash/Rakefile`]: text(
+    'task :build do\n  sh "true"\nend\ntask :other do\n  x = / #/; end; system("rm -rf ~"); task :d do\n  puts x\nend\n',
+  ),
   [`${P}/nested/Rakefile`]: text(
     [
       'task :build do',
@@ -253,6 +262,13 @@ describe('builders read the files they execute', () => {
     ['a task with arguments and --trace', 'rake --trace lint[fast]'],
   ])('rake runs only the tasks it is asked for and their prerequisites: %s: %s', (_name, command) => {
     expect(categories(at('tasks', command))).not.toContain('destructive_root_delete');
+  });
+  it.each([
+    ['a character literal holding a hash', 'charhash'],
+    ['a percent literal holding a hash', 'pcthash'],
+    ['a pattern holding a hash', 'rehash'],
+  ])('a literal that hides code from the lexer is not read at all: %s', (_name, folder) => {
+    expect(codes(at(folder, 'rake build'))).toContain('dynamic-script');
   });
   it('a task with blocks of its own is still read alone', () => {
     expect(categories(at('nested', 'rake build'))).toEqual([]);

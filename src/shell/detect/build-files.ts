@@ -188,11 +188,48 @@ const RUBY_REQUIRES =
 const RUBY_REACHES =
   /`|%[xqQwWiIrs]?[^\w\s=]|<<[~-]?["'`A-Z_]|\b(system|exec|spawn|fork|popen|Open3|Process|Kernel|eval|instance_eval|class_eval|module_eval|instance_exec|send|__send__|public_send|const_get|method|define_method|binding|load|require|require_relative|import|FileUtils|rm|rm_r|rm_rf|rm_f|safe_unlink|remove_entry\w*|cp_r|mv|ln_s|ln_sf|chmod\w*|chown\w*|Net|URI|Socket|TCPSocket|open|ruby|sh|exit!|at_exit|ObjectSpace|Fiddle|trap|Rails|syscall)\b|\bFile\.(delete|unlink|write|binwrite|open|new|rename|chmod|chown|symlink|link|truncate|expand_path)|\bIO\.|\bDir\.(chdir|mkdir|rmdir|delete|unlink|home|mktmpdir)|\bENV\s*\[[^\]]*\]\s*=(?!=)|\bENV\.(store|update|replace|delete|clear)|\bHOME\b|~\//;
 
+/**
+ * A `#` this reading would take for a comment that Ruby may not: one not at the start of a line's code or after a
+ * blank (`?#` is a character, `%q(#)` a string, `/#/` a pattern), outside quotes.
+ */
+export function rubyHidesCode(text: string): boolean {
+  for (const line of text.split('\n')) {
+    let quote: string | undefined;
+    for (let k = 0; k < line.length; k++) {
+      const c = line[k] as string;
+      if (quote) {
+        if (c === '\\') k++;
+        else if (c === quote) quote = undefined;
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === '#') {
+        if (k > 0 && !/\s/.test(line[k - 1] as string)) return true;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Literals whose text this reading does not lex (strings and comments out): a `%` literal other than a plain word
+ * list (`%w[a b]`), a pattern where an expression starts (`x = /…/`), a character (`?x`).
+ */
+export function rubyOtherLiteral(code: string): boolean {
+  for (const m of code.matchAll(/%[qQwWiIrsx]?[^\w\s=]/g))
+    if (!/^%[wi]\[[\w\s:.-]*\]/.test(code.slice(m.index))) return true;
+  return (
+    /(?:^|[=(,~!&|{;[]|\b(?:when|if|unless|and|or|not|return|puts|p))\s*\/(?!=)/.test(code) ||
+    /(?<![\w)\]}?!])\?[^\s:]/.test(code)
+  );
+}
+
 /** A Rakefile: requires from a closed list, tasks whose shell lines (`sh "..."`, `system("...")`) are literal. */
 export function readRuby(text: string): BuildRead {
   if (tooLong(text)) return opaque('is too large to follow');
   const lexed = lex(text, { quotes: `"'`, hash: true, interpolation: '#{', singleLine: true });
   if (!lexed) return opaque('does not parse');
+  if (rubyHidesCode(text) || lexed.code.split('\n').some(rubyOtherLiteral))
+    return opaque('writes literals this reading does not lex');
   const { strings } = lexed;
   let code = lexed.code;
   for (const m of code.matchAll(/^\s*require\s*\(?\s*S(\d+)\s*\)?\s*$/gm))

@@ -7,7 +7,7 @@
  * a few that change no task make the whole file count, as before. Pure.
  */
 
-import { type BuildRead, lex } from './build-files';
+import { type BuildRead, lex, rubyHidesCode, rubyOtherLiteral } from './build-files';
 
 type Reader = (text: string) => BuildRead;
 
@@ -127,11 +127,11 @@ export function rakeTaskCommands(
   // Where Ruby sees a block end is where this reading must: no text that hides lines (a block comment, a
   // here-document, data after `__END__`, a string spanning lines), and each block's `end` alone on its line
   // with the keywords inside it balanced (`end; system(…)` or an inner `end` closing it early runs code at load).
-  if (/^=begin\b|^__END__\b|<<[~-]?[\w"'`]/m.test(text)) return undefined;
+  if (/^=begin\b|^__END__\b|<<[~-]?[\w"'`]/m.test(text) || rubyHidesCode(text)) return undefined;
   const lexed = lex(text, { quotes: `"'`, hash: true, interpolation: '#{', singleLine: true });
   const lines = text.split('\n');
   const code = lexed?.code.split('\n');
-  if (!code || code.length !== lines.length) return undefined;
+  if (!code || code.length !== lines.length || code.some(rubyOtherLiteral)) return undefined;
   const tasks = new Map<string, Task>();
   const top: string[] = [];
   let current: Task | undefined;
