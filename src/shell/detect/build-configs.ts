@@ -415,8 +415,12 @@ function selection(args: readonly Word[]): { hook?: string; files?: string[] } |
  */
 function runsHook(h: Record<string, string>, only: { hook?: string; files?: string[] }): boolean {
   if (only.hook !== undefined && h.id !== only.hook && h.alias !== only.hook) return false;
-  if (only.files === undefined || h.files === undefined) return true;
+  // A hook that always runs runs whatever the files (`always_run: true`, or a value this reading cannot take).
+  if (only.files === undefined || h.files === undefined || (h.always_run ?? 'false') !== 'false') return true;
   const files = only.files.map((f) => f.replace(/^\.\//, ''));
+  // Python's classes (`\w`, `\s`, `\b`) reach letters JavaScript's do not: a name beyond ASCII counts as matching.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, by code point
+  if (files.some((f) => /[^\u0000-\u007f]/.test(f))) return true;
   if (h.files === UNREAD || /\(\?[a-zA-Z<P]|\\[AZzGQE]/.test(h.files)) return true;
   try {
     const pattern = new RegExp(h.files);
@@ -497,9 +501,10 @@ function preCommit(inv: Invocation, r: Reporter): void {
       continue;
     }
     if (m[1] && key === 'id') flush();
-    if (/^(id|alias|entry|language|args|files)$/.test(key)) {
-      // A double-quoted YAML value with escapes is not the pattern as written: kept unread (the hook counts).
-      hook[key] = /^"/.test(m[3] ?? '') && value.includes('\\') ? UNREAD : value;
+    if (/^(id|alias|entry|language|args|files|always_run)$/.test(key)) {
+      // A double-quoted YAML value with escapes, or a block scalar (`>-`, `|`), is not the pattern as written:
+      // kept unread (the hook counts).
+      hook[key] = (/^"/.test(m[3] ?? '') && value.includes('\\')) || /^[|>]/.test(value) ? UNREAD : value;
     }
   }
   flush();
