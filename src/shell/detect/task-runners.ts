@@ -327,6 +327,8 @@ function tox(inv: Invocation, r: Reporter): void {
   const lines: string[] = [];
   let section = '';
   let key = '';
+  // Whether the words after `--` reach only whole words of the commands read (`Segment.forwarded`).
+  let onlyCommands = true;
   const wanted = (s: string) =>
     s === 'testenv' ||
     (s.startsWith('testenv:') && (!envs || envs.includes(s.slice(8)) || envs.includes('ALL')));
@@ -335,20 +337,34 @@ function tox(inv: Invocation, r: Reporter): void {
     if (sec) {
       section = (sec[1] ?? '').trim();
       key = '';
+      // Environments generated from factors (`testenv:py{311,312}`) are not expanded by this reading.
+      if (/^testenv:.*[{,]/.test(section)) {
+        say(inv, r, 'reads a tox.ini whose environments this reading does not expand');
+        return;
+      }
       continue;
     }
     if (/^[#;]/.test(raw)) continue;
-    const kv = /^([\w.-]+)\s*=\s*(.*)$/.exec(raw);
+    // Python's ini reader: `=` or `:` between a key and its value, and keys of any case.
+    const kv = /^([\w.-]+)\s*[=:]\s*(.*)$/.exec(raw);
     let value: string | undefined;
     if (kv) {
-      key = kv[1] ?? '';
+      key = (kv[1] ?? '').toLowerCase();
       value = kv[2];
     } else if (/^\s+\S/.test(raw)) value = raw.trim();
-    if (value === undefined || !wanted(section) || !/^commands(_pre|_post)?$/.test(key)) continue;
+    if (value === undefined) continue;
+    const command = /^commands(_pre|_post)?$/.test(key);
+    if (/\{posargs|\[\]/.test(value) && (!command || !standalonePosargs(value))) onlyCommands = false;
+    if (wanted(section) && key === 'base') {
+      say(inv, r, 'reads a tox.ini whose environments inherit from other sections');
+      return;
+    }
+    if (!wanted(section) || !command) continue;
     if (value === '') continue;
-    // `{posargs}`, `{envdir}`, `{[section]key}`: values tox computes.
+    // `{posargs}` (and its shorthand `[]`), `{envdir}`, `{[section]key}`: values tox computes.
     lines.push(
       value
+        .replace(/\[\]/g, '{posargs}')
         .replace(/\{posargs(?::([^}]*))?\}/g, (_m, fallback: string | undefined) => posargs ?? fallback ?? '')
         .replace(/\{toxinidir\}/g, `'${inv.cwd}'`)
         .replace(/\{[^}]*\}/g, '$__tox_value')
@@ -357,7 +373,22 @@ function tox(inv: Invocation, r: Reporter): void {
     );
   }
   if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
-  forwarded(inv, r);
+  if (onlyCommands) forwarded(inv, r);
+}
+
+/**
+ * Is every `{posargs}` (or `[]`) of a command line a word of its own outside quotes? tox puts the words in quoted its
+ * own way (shlex), which reads as the shell reads them only there.
+ */
+function standalonePosargs(value: string): boolean {
+  for (const m of value.matchAll(/\{posargs(?::[^}]*)?\}|\[\]/g)) {
+    const before = value.slice(0, m.index);
+    const after = value.slice((m.index ?? 0) + m[0].length);
+    if (!/(?:^|\s)$/.test(before) || !/^(?:\s|$)/.test(after)) return false;
+    if ((before.match(/"/g) ?? []).length % 2 !== 0 || (before.match(/'/g) ?? []).length % 2 !== 0)
+      return false;
+  }
+  return true;
 }
 
 /** Options of nox that print and run no session (the noxfile is still imported). */
