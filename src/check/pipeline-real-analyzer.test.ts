@@ -728,6 +728,18 @@ describe("a file tool's read of a home file the table knows harmless is routine,
       '[url "https://x:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/"]\n  insteadOf = https://github.com/\n',
     );
     writeFileSync(join(home, 'notes.txt'), 'todo\n');
+    mkdirSync(join(home, '.local', 'bin'), { recursive: true });
+    writeFileSync(
+      join(home, '.local', 'bin', 'deploy'),
+      '#!/bin/sh\ncurl -u deploy:Tr0ub4dor3horse https://x\n',
+    );
+    mkdirSync(join(home, '.virtualenvs', 'p', 'bin'), { recursive: true });
+    writeFileSync(join(home, '.virtualenvs', 'p', 'bin', 'postactivate'), 'export DJANGO_KEY=abc123def456\n');
+    mkdirSync(join(home, '.cargo', 'registry', 'src', 'index', 'serde-1.0.0', 'src'), { recursive: true });
+    writeFileSync(
+      join(home, '.cargo', 'registry', 'src', 'index', 'serde-1.0.0', 'src', 'lib.rs'),
+      'pub mod de;\n',
+    );
     mkdirSync(join(home, '.config', 'newtool'));
     writeFileSync(join(home, '.config', 'newtool', 'session'), 'abc\n');
     symlinkSync(join(home, '.ssh', 'id_ed25519'), join(home, '.bashrc'));
@@ -753,6 +765,7 @@ describe("a file tool's read of a home file the table knows harmless is routine,
   it.each([
     ['git configuration', '.gitconfig'],
     ['a public key', '.ssh/id_ed25519.pub'],
+    ["a dependency's source", '.cargo/registry/src/index/serde-1.0.0/src/lib.rs'],
   ])('allowed: %s', async (_n, path) => {
     expect((await read(path)).decision.verdict).toBe('allow');
   });
@@ -771,6 +784,8 @@ describe("a file tool's read of a home file the table knows harmless is routine,
   it.each([
     ['a file of home no table knows', 'notes.txt'],
     ['a hidden file of a tool not on the list', '.config/newtool/session'],
+    ["a script of the user's own in a known tree", '.local/bin/deploy'],
+    ["an environment's activation hook", '.virtualenvs/p/bin/postactivate'],
   ])('still outside the read scopes: %s', async (_n, path) => {
     const r = await read(path);
     expect(r.decision.verdict).toBe('escalate');

@@ -134,10 +134,18 @@ function knownHomeRead(p: PathRef, env: ShellEnv): boolean {
     path !== undefined &&
     isUnder(path, env.home) &&
     path !== env.home &&
+    !USER_WRITTEN.test(path.slice(env.home.length)) &&
     (homeReads(env).some((k) => isUnder(path, k)) ||
       harmlessName(path.slice(path.lastIndexOf('/') + 1), env));
   return known(p.resolved) && (p.real === undefined || known(p.real));
 }
+
+/**
+ * Parts of the known trees where people keep scripts and environment hooks of their own (`~/.local/bin/deploy`, a
+ * virtualenv's `bin/postactivate`, a conda environment's `etc/conda/activate.d`), which may set a credential no
+ * content shape catches, and tools' logs: a file tool's read there stays outside the read scopes.
+ */
+const USER_WRITTEN = /\/(?:bin|envs|virtualenvs|etc|_logs)(?:\/|$)|\/\.project$/;
 
 /** Folders of the home holding the user's own files rather than tools' configuration. */
 const PERSONAL_FOLDER =
