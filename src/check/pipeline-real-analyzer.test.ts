@@ -725,7 +725,7 @@ describe("a file tool's read of a home file the table knows harmless is routine,
     mkdirSync(join(home, '.config', 'git'), { recursive: true });
     writeFileSync(
       join(home, '.config', 'git', 'config'),
-      '[url "https://x:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/"]\n  insteadOf = https://github.com/\n',
+      '[url "https://alice:Tr0ub4dor3horse@git.example.com/"]\n  insteadOf = https://git.example.com/\n',
     );
     writeFileSync(join(home, 'notes.txt'), 'todo\n');
     mkdirSync(join(home, '.local', 'bin'), { recursive: true });
