@@ -20,7 +20,7 @@ import { runnerOf } from './runner-options';
  * deletions, the environment whole. Narrower than a test helper's: configuring a client or patching a class
  * (`send`, `class_eval` with a block, `Faraday.new`, `Base64.decode64`) is what initializers are for.
  */
-const BOOT_REACHES =
+export const BOOT_REACHES =
   /`|%x[({[|<]|(?<![.\w])(?:system|exec|spawn|syscall|fork|open)\s*[(\s'"]|\b(?:Open3|IO\.popen|PTY\.spawn|Process\.spawn|Kernel\.(?:system|exec|spawn|open|eval|`)|Net::HTTP|Net::FTP|URI\.open|Socket|TCPSocket|UDPSocket)\b|open-uri|(?<![.\w])eval\s*[(\s'"]|FileUtils\.(?:rm|remove)\w*|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir)|ENV\.(?:to_h|to_a|each|map|select|filter|keys|values|inspect|dup|clone)|Marshal\.load|(?<![.\w])load\s*[(\s]/;
 
 /** Tasks that run the migrations not yet applied, and tasks that run `db/seeds.rb`. */

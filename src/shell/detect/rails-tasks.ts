@@ -2,19 +2,20 @@
  * The rake tasks a `rails` command loads: a Rails app's commands other than its own (`bin/rails assets:precompile`,
  * `db:migrate`, `-T`) go through rake, and `rails test` runs `test:prepare`; either way rake loads the app's
  * Rakefile and every `lib/tasks/**\/*.rake`, whose top-level code runs at once and whose tasks may enhance the one
- * named (`Rake::Task["assets:precompile"].enhance([...])`). Each file is read whole, as a Rakefile `rake` runs is
- * (build-files.ts's readRuby: literal shell lines are analysed, code that may reach the system is uncertain); the
- * generated Rakefile's own lines (the app's `config/application` and `load_tasks`) are the app's boot, read by
- * rails-boot.ts. Commands that load no task (server, generators, consoles) read nothing here. Pure apart from the
- * injected reader and reporting; never quotes a file.
+ * named (`Rake::Task["assets:precompile"].enhance([...])`). Each file is read as the app's initializers are
+ * (rails-boot.ts, test-bootstraps.ts): what it requires of the project is followed, and code anywhere in it that
+ * may reach the system (a shell-out, rake's `sh`, a download, a deletion, the home folder) is uncertain; the
+ * generated Rakefile's own lines (the app's `config/application` and `load_tasks`) are the app's boot. Commands
+ * that load no task (server, generators, consoles) read nothing here. Pure apart from the injected reader and
+ * reporting; never quotes a file.
  */
 
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { bootUncertain, filesBelow, MAX_BOOT } from './boot-files';
-import { readRuby } from './build-files';
-import { finishBuildWalk, followBuildFile, startBuildWalk } from './build-files-run';
 import { inFolder, projectFile } from './project-file';
+import { BOOT_REACHES } from './rails-boot';
 import { runnerOf } from './runner-options';
+import { loadedProjectCode } from './test-bootstraps';
 
 /** Rails' own commands that load no rake task; every other word goes to rake (`rails test` runs test:prepare). */
 const NO_TASKS =
@@ -35,6 +36,14 @@ function withoutGeneratedLines(text: string): string {
     .join('\n');
 }
 
+/**
+ * What counts as reaching the system in a task file: what counts in an initializer (rails-boot.ts), rake's own
+ * shell and file helpers (`sh`, `ruby`, `rm_rf`, ...), and the home folder (where the user's keys are).
+ */
+const TASK_REACHES = new RegExp(
+  `${BOOT_REACHES.source}|(?<![.\\w])(?:sh|ruby|safe_ln|rm_rf|rm_r|rm_f|rm|rmtree|remove_dir|remove_entry\\w*|mv|cp_r|ln_s|ln_sf|chmod\\w*|chown\\w*)\\s*[(\\s'"%]|\\bDir\\.home\\b|ENV\\s*\\[\\s*["']HOME|File\\.expand_path\\(\\s*["']~|\\bEtc\\.getpwuid`,
+);
+
 export function railsTasks(inv: Invocation, r: Reporter): void {
   const cwd = inv.cwd;
   if (cwd === undefined || !r.env.readScript) return;
@@ -47,16 +56,13 @@ export function railsTasks(inv: Invocation, r: Reporter): void {
   if (first === undefined && !words.some((w) => w === '-T' || w === '--tasks' || w === '-D' || w === '-P'))
     return;
   if (projectFile(inFolder(cwd, 'config/application.rb'), inv, r).kind !== 'text') return;
-  const w = startBuildWalk(inv, r);
-  if (
-    !followBuildFile(
-      w,
-      inFolder(cwd, 'Rakefile'),
-      (text) => readRuby(withoutGeneratedLines(text)),
-      'Rakefile',
-    )
-  )
+  // The Rakefile's own code, its generated lines left out (they are the app's boot, read by rails-boot.ts).
+  const rakefile = projectFile(inFolder(cwd, 'Rakefile'), inv, r);
+  if (rakefile.kind === 'unknown') return;
+  if (rakefile.kind === 'text' && TASK_REACHES.test(rubyCode(withoutGeneratedLines(rakefile.text)))) {
+    bootUncertain(inv, r, 'loads a Rakefile whose code may reach the system');
     return;
+  }
   const files: string[] = [];
   if (!filesBelow(inFolder(cwd, 'lib/tasks'), '.rake', 4, inv, r, files)) {
     bootUncertain(inv, r, 'loads rake tasks from a folder gavel cannot list');
@@ -66,6 +72,14 @@ export function railsTasks(inv: Invocation, r: Reporter): void {
     bootUncertain(inv, r, 'loads more rake task files than one review follows');
     return;
   }
-  for (const file of files) if (!followBuildFile(w, file, readRuby, 'rake task file')) return;
-  finishBuildWalk(w);
+  // Each file is read as an initializer is: what it requires of the project is followed, and code reaching the
+  // system anywhere in it (a task's body or its top level) is uncertain.
+  loadedProjectCode('ruby', files, 'rake task file', inv, r, {
+    reaches: TASK_REACHES,
+    max: MAX_BOOT,
+    before: 'the command runs',
+  });
 }
+
+/** Ruby with whole-line comments and block comments dropped (what the reach scan reads). */
+const rubyCode = (text: string) => text.replace(/^\s*#.*$/gm, '').replace(/^=begin[\s\S]*?^=end/gm, '');
