@@ -763,7 +763,6 @@ describe("a file tool's read of a home file the table knows harmless is routine,
     );
 
   it.each([
-    ['git configuration', '.gitconfig'],
     ['a public key', '.ssh/id_ed25519.pub'],
     ["a dependency's source", '.cargo/registry/src/index/serde-1.0.0/src/lib.rs'],
   ])('allowed: %s', async (_n, path) => {
@@ -783,6 +782,7 @@ describe("a file tool's read of a home file the table knows harmless is routine,
 
   it.each([
     ['a file of home no table knows', 'notes.txt'],
+    ['git configuration, which may carry more than a content check knows', '.gitconfig'],
     ['a hidden file of a tool not on the list', '.config/newtool/session'],
     ["a script of the user's own in a known tree", '.local/bin/deploy'],
     ["an environment's activation hook", '.virtualenvs/p/bin/postactivate'],

@@ -123,9 +123,9 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
 }
 
 /**
- * A file tool's read of one home file the path table knows harmless (`home_reads`: git and shell configuration,
- * package sources, toolchains; or a harmless name such as `id_ed25519.pub`), by its path and its real path: the
- * shell's read of it is routine, and so is the file tool's. The file's content is still classified (a token in
+ * A file tool's read of one home file the path table knows harmless (a tree of `home_reads` that holds package
+ * sources or toolchains, or a harmless name such as `id_ed25519.pub`), by its path and its real path: the shell's
+ * read of it is routine, and so is the file tool's. The file's content is still classified (a token in
  * `~/.gitconfig` makes it a secret read), and a search of a home folder keeps the policy's read scopes.
  */
 function knownHomeRead(p: PathRef, env: ShellEnv): boolean {
@@ -135,7 +135,7 @@ function knownHomeRead(p: PathRef, env: ShellEnv): boolean {
     isUnder(path, env.home) &&
     path !== env.home &&
     !USER_WRITTEN.test(path.slice(env.home.length)) &&
-    (homeReads(env).some((k) => isUnder(path, k)) ||
+    (homeReads(env).some((k) => SOURCE_TREE.test(k) && isUnder(path, k)) ||
       harmlessName(path.slice(path.lastIndexOf('/') + 1), env));
   return known(p.resolved) && (p.real === undefined || known(p.real));
 }
@@ -145,7 +145,15 @@ function knownHomeRead(p: PathRef, env: ShellEnv): boolean {
  * virtualenv's `bin/postactivate`, a conda environment's `etc/conda/activate.d`), which may set a credential no
  * content shape catches, and tools' logs: a file tool's read there stays outside the read scopes.
  */
-const USER_WRITTEN = /\/(?:bin|envs|virtualenvs|etc|_logs)(?:\/|$)|\/\.project$/;
+const USER_WRITTEN = /\/(?:bin|envs|virtualenvs|etc|conf|_logs)(?:\/|$)|\/\.project$/;
+/**
+ * The known trees a file tool reads as the shell does: the sources and archives package managers and toolchains
+ * keep (`~/.cargo/registry/src`, `~/.m2/repository`, `~/.rustup/toolchains`, `~/.cache/…`). Configuration files
+ * (`~/.gitconfig`, shell start-up files, a toolchain's own settings) stay outside the read scopes: what they may
+ * carry (a credential helper's inline script, a password in an index URL, an alias with a bearer token) is more
+ * than a content check knows (review of ADR 0119).
+ */
+const SOURCE_TREE = /\/(?:src|checkouts|repository|caches|cache|packages|toolchains)$|\/\.cache\//;
 
 /** Folders of the home holding the user's own files rather than tools' configuration. */
 const PERSONAL_FOLDER =
