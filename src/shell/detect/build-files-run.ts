@@ -732,4 +732,9 @@ export function buildFileRuns(inv: Invocation, r: Reporter): void {
 }
 
 /** The walk over build files, for readers of other builders (build-files-dotnet.ts). */
-export { finish as finishBuildWalk, follow as followBuildFile, walk as startBuildWalk };
+export {
+  finish as finishBuildWalk,
+  follow as followBuildFile,
+  pythonProject as buildPythonProject,
+  walk as startBuildWalk,
+};

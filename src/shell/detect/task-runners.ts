@@ -7,13 +7,14 @@
  * INVARIANT: a file these runners read that cannot be read or followed is uncertain, never silently allowed.
  */
 
+import { posix } from 'node:path';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { buildConfigs } from './build-configs';
 import { composerScripts } from './build-files-composer';
 import { dotnetBuildFiles } from './build-files-dotnet';
-import { buildFileRuns } from './build-files-run';
+import { buildFileRuns, buildPythonProject } from './build-files-run';
 import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
 import { toolBuildRuns } from './build-files-tools';
@@ -313,26 +314,44 @@ function tox(inv: Invocation, r: Reporter): void {
     say(inv, r, 'reads a configuration named on its command line');
     return;
   }
-  const ini = projectFile(named ?? inFolder(inv.cwd, 'tox.ini'), inv, r);
-  if (ini.kind === 'unknown' || (named && ini.kind !== 'text')) return;
-  if (ini.kind !== 'text') {
-    // tox reads its configuration from pyproject.toml or setup.cfg too: not followed.
-    for (const name of ['pyproject.toml', 'setup.cfg', 'tox.toml']) {
-      const other = projectFile(inFolder(inv.cwd, name), inv, r);
-      if (other.kind === 'text' && /\btox\b/.test(other.text))
-        say(inv, r, 'reads a configuration gavel does not follow');
+  // tox looks for its configuration in the folder it starts in and then in each folder above.
+  let ini = named ? projectFile(named, inv, r) : undefined;
+  let iniDir = named ? posix.dirname(named) : inv.cwd;
+  if (!named)
+    for (const dir of foldersUp(inv.cwd)) {
+      const file = projectFile(inFolder(dir, 'tox.ini'), inv, r);
+      if (file.kind === 'unknown') return;
+      if (file.kind === 'text') {
+        ini = file;
+        iniDir = dir;
+        break;
+      }
+      // tox reads its configuration from pyproject.toml, setup.cfg or tox.toml too: not followed.
+      for (const name of ['pyproject.toml', 'setup.cfg', 'tox.toml']) {
+        const other = projectFile(inFolder(dir, name), inv, r);
+        if (other.kind === 'text' && /\btox\b/.test(other.text)) {
+          say(inv, r, 'reads a configuration gavel does not follow');
+          return;
+        }
+      }
     }
-    return;
-  }
+  if (ini?.kind !== 'text') return;
+  // The words after `--` are judged in the commands only when tox would keep each one a word of its own there: a
+  // line break splits commands, a brace is a replacement tox expands, a `#` starts its comment.
+  const plainWords = inv.args
+    .slice(inv.args.findIndex((w) => plain(w) === '--') + 1)
+    .every((w) => !/[\n\r{}#\\]/.test(plain(w)));
+  let builds = true;
   const lines: string[] = [];
   let section = '';
   let key = '';
   // Whether the words after `--` reach only whole words of the commands read (`Segment.forwarded`).
-  let onlyCommands = true;
+  let onlyCommands = posargs === undefined || plainWords;
   const wanted = (s: string) =>
     s === 'testenv' ||
     (s.startsWith('testenv:') && (!envs || envs.includes(s.slice(8)) || envs.includes('ALL')));
-  for (const raw of ini.text.replace(/\r\n/g, '\n').split('\n')) {
+  // tox joins a line ending in a backslash with the next before it reads commands.
+  for (const raw of ini.text.replace(/\r\n/g, '\n').replace(/\\\n/g, '').split('\n')) {
     const sec = /^\[([^\]]+)\]/.exec(raw);
     if (sec) {
       section = (sec[1] ?? '').trim();
@@ -359,6 +378,16 @@ function tox(inv: Invocation, r: Reporter): void {
       say(inv, r, 'reads a tox.ini whose environments inherit from other sections');
       return;
     }
+    // tox installs with a command of the project's, or builds the package with commands of its own.
+    if (key === 'install_command' || (key === 'package' && /^external\b/.test(value.trim()))) {
+      say(inv, r, 'installs or builds with commands of the configuration that this reading does not follow');
+      return;
+    }
+    if (
+      (key === 'skip_install' && /^true$/i.test(value.trim())) ||
+      (key === 'package' && /^skip$/.test(value.trim()))
+    )
+      builds = false;
     if (!wanted(section) || !command) continue;
     if (value === '') continue;
     // `{posargs}` (and its shorthand `[]`), `{envdir}`, `{[section]key}`: values tox computes.
@@ -372,6 +401,8 @@ function tox(inv: Invocation, r: Reporter): void {
         .replace(/\\$/, ''),
     );
   }
+  // Without `skip_install`, tox builds the project's package first, as `pip install .` would.
+  if (builds) buildPythonProject(iniDir as string, inv, r);
   if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
   if (onlyCommands) forwarded(inv, r);
 }
