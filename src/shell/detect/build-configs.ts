@@ -413,11 +413,18 @@ function selection(args: readonly Word[]): { hook?: string; files?: string[] } |
  * Does a hook run for this selection: named by id or alias when one is named, and, with `--files`, its `files`
  * pattern matching one of them (a pattern JavaScript reads differently or cannot compile counts as matching).
  */
-function runsHook(h: Record<string, string>, only: { hook?: string; files?: string[] }): boolean {
+function runsHook(
+  h: Record<string, string>,
+  only: { hook?: string; files?: string[] },
+  top: string,
+  cwd: string,
+): boolean {
   if (only.hook !== undefined && h.id !== only.hook && h.alias !== only.hook) return false;
   // A hook that always runs runs whatever the files (`always_run: true`, or a value this reading cannot take).
   if (only.files === undefined || h.files === undefined || (h.always_run ?? 'false') !== 'false') return true;
-  const files = only.files.map((f) => f.replace(/^\.\//, ''));
+  // pre-commit matches the files as paths from the repository's top (`../x`, `/abs/x`, from a subfolder).
+  const files = only.files.map((f) => posix.relative(top, posix.resolve(cwd, f)));
+  if (files.some((f) => f.startsWith('..'))) return true;
   // Python's classes (`\w`, `\s`, `\b`) reach letters JavaScript's do not: a name beyond ASCII counts as matching.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, by code point
   if (files.some((f) => /[^\u0000-\u007f]/.test(f))) return true;
@@ -468,6 +475,20 @@ function preCommit(inv: Invocation, r: Reporter): void {
     say('pre-commit', inv, r, 'reads a .pre-commit-config.yaml larger than one review follows');
     return;
   }
+  // YAML this line reader does not follow: flow mappings or sequences of hooks, quoted keys, anchors and merges.
+  if (
+    /^\s*-\s*\{|^\s*(?:-\s+)?(?:repos|hooks)\s*:\s*[[{]|^\s*(?:-\s+)?["'][^"']*["']\s*:|(?:^|\s)[&*][A-Za-z_]\w*|<<\s*:|\t/m.test(
+      found.text.replace(/^\s*#.*$/gm, ''),
+    )
+  ) {
+    say(
+      'pre-commit',
+      inv,
+      r,
+      'reads a .pre-commit-config.yaml written in a form this reading does not follow',
+    );
+    return;
+  }
   const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...HOOK_HOSTS];
   const at = { ...inv, cwd: found.dir };
   // Hooks as blocks: `- id:` starts one, `repo:` starts a repository.
@@ -501,7 +522,7 @@ function preCommit(inv: Invocation, r: Reporter): void {
       continue;
     }
     if (m[1] && key === 'id') flush();
-    if (/^(id|alias|entry|language|args|files|always_run)$/.test(key)) {
+    if (/^(id|alias|entry|language|args|files|always_run|additional_dependencies)$/.test(key)) {
       // A double-quoted YAML value with escapes, or a block scalar (`>-`, `|`), is not the pattern as written:
       // kept unread (the hook counts).
       hook[key] = (/^"/.test(m[3] ?? '') && value.includes('\\')) || /^[|>]/.test(value) ? UNREAD : value;
@@ -511,19 +532,27 @@ function preCommit(inv: Invocation, r: Reporter): void {
   const only = sub === 'run' ? selection(inv.args) : undefined;
   for (const { repo: from, hook: h } of entries) {
     if (from !== 'local') continue;
-    if (only !== undefined && !runsHook(h, only)) continue;
+    if (only !== undefined && !runsHook(h, only, found.dir, cwd)) continue;
     const language = h.language ?? '';
     const entry = h.entry ?? '';
     if (/^[|>]/.test(entry) || /\$\{|`/.test(entry)) {
       say('pre-commit', inv, r, 'runs a hook whose command gavel cannot read');
       return;
     }
-    if (language === 'system' || language === 'unsupported')
-      runFileText(entry, at, r, `pre-commit${SCRIPT_FILE_WRAPPER}`);
-    else if (language === 'script' || language === 'unsupported_script') {
+    // A local hook of a language pre-commit sets up installs what it lists first: packages nobody reviewed.
+    if (h.additional_dependencies !== undefined && !/^\[\s*\]$/.test(h.additional_dependencies)) {
+      say('pre-commit', inv, r, 'runs a local hook that installs packages of its own');
+      return;
+    }
+    if (language === 'script' || language === 'unsupported_script') {
       const first = entry.split(/\s+/)[0] ?? '';
       runScriptFile(posix.resolve(found.dir, first), at, r, 'shell');
-    }
+    } else if (language === 'docker' || language === 'docker_image') {
+      say('pre-commit', inv, r, 'runs a local hook in a container gavel does not read');
+      return;
+    } else if (language !== 'fail' && language !== 'pygrep')
+      // `system` and every language pre-commit sets up run the entry as a command (`python -c …`).
+      runFileText(entry, at, r, `pre-commit${SCRIPT_FILE_WRAPPER}`);
   }
 }
 
