@@ -104,6 +104,11 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/rehash/Rakefile`]: text(
     'task :build do\n  sh "true"\nend\ntask :other do\n  x = / #/; end; system("rm -rf ~"); task :d do\n  puts x\nend\n',
   ),
+  [`${P}/adjacent/Rakefile`]: text('task :build do\n  sh "echo build" " ; rm -rf ~"\nend\n'),
+  [`${P}/plus/Rakefile`]: text('task :build do\n  sh "echo build" + " ; rm -rf ~"\nend\n'),
+  [`${P}/ifkey/Rakefile`]: text(
+    'task :build do\n  sh "true"\nend\n\ntask :other do\n  puts(if: 1)\n  end\n  system("rm -rf ~")\n  private def helper\nend\n',
+  ),
   [`${P}/nested/Rakefile`]: text(
     [
       'task :build do',
@@ -267,8 +272,14 @@ describe('builders read the files they execute', () => {
     ['a character literal holding a hash', 'charhash'],
     ['a percent literal holding a hash', 'pcthash'],
     ['a pattern holding a hash', 'rehash'],
+    ['strings joined to the one a shell line takes', 'adjacent'],
+    ['a string added to the one a shell line takes', 'plus'],
   ])('a literal that hides code from the lexer is not read at all: %s', (_name, folder) => {
     expect(codes(at(folder, 'rake build'))).toContain('dynamic-script');
+  });
+  it('a hash key named like a keyword opens no block, and a keyword after a word still does', () => {
+    const a = at('ifkey', 'rake build');
+    expect([...categories(a), ...codes(a)]).not.toEqual([]);
   });
   it('a task with blocks of its own is still read alone', () => {
     expect(categories(at('nested', 'rake build'))).toEqual([]);

@@ -238,8 +238,10 @@ export function readRuby(text: string): BuildRead {
   code = code.replace(/^\s*require\s*\(?\s*S\d+\s*\)?\s*$/gm, '');
   const commands: string[] = [];
   // `sh "cmd"`, `sh("a", "b")`, `system "cmd"`: literal shell text, or an argv.
+  // Only where the call ends with its strings (`sh "a" "b"` joins them, `sh "a" + x` adds to them): else `sh`
+  // stays in the code and counts as reaching the system.
   code = code.replace(
-    /\b(?:sh|system)\b(?:\s*\(\s*|[ \t]+)(S\d+(?:\s*,\s*S\d+)*)\s*\)?/g,
+    /\b(?:sh|system)\b(?:\s*\(\s*|[ \t]+)(S\d+(?:\s*,\s*S\d+)*)\s*\)?(?=[ \t]*(?:$|;|\}|\b(?:end|if|unless)\b))/gm,
     (whole, list: string) => {
       const words = stringArgs(list, strings);
       if (words === undefined) return whole;

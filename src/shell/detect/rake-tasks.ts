@@ -59,9 +59,14 @@ const DEFAULT_TASK: Readonly<Record<string, string>> = {
 /** A header that ends by opening a block: `… do` or `… do |t, args|`. */
 const OPENS_BLOCK = /\bdo\s*(?:\|[^|]*\|)?\s*$/;
 
-/** Keywords opening a block where a statement starts (`if x`, `y = case z`), not a modifier (`exit if x`). */
-const OPENER =
-  /(?:^|[=(,;|&]|\breturn|\bthen|\belse|\bdo)\s*(?:if|unless|while|until|case|begin|def|class|module|for)\b/g;
+/**
+ * Keywords that open a block wherever they stand as a keyword (`private def x`, `x = case y`, `class << self`): not
+ * a method or symbol of that name (`obj.class`, `:begin`) nor a hash key (`class: "btn"`).
+ */
+const OPENER_ANYWHERE = /(?<![.:@$\w])(?:def|class|module|case|begin|for)\b(?![:?!=])/g;
+/** Keywords opening a block only where a statement starts (`if x`, `y = if z`), not a modifier (`exit if x`). */
+const OPENER_STATEMENT =
+  /(?:^|[=(,;|&[{]|\breturn|\bthen|\belse|\bdo|\band|\bor|\bnot)\s*(?:if|unless|while|until)\b(?![:?!])/g;
 /** A method defined in one line (`def x = 1`): no `end`. */
 const ENDLESS_DEF = /\bdef\s+[\w.?!]+\s*(?:\([^)]*\))?\s*=(?!=)/;
 
@@ -70,9 +75,10 @@ const ENDLESS_DEF = /\bdef\s+[\w.?!]+\s*(?:\([^)]*\))?\s*=(?!=)/;
  * closes a block it did not open and is not a closing line (`[if a then b end]`: an opener this reading missed).
  */
 function blockChange(line: string): number {
-  const loop = /(?:^|[=(,;])\s*(?:while|until|for)\b/.test(line);
+  const loop = /(?:^|[=(,;])\s*(?:while|until|for)\b(?![:?!])/.test(line);
   const opens =
-    [...line.matchAll(OPENER)].length -
+    [...line.matchAll(OPENER_ANYWHERE)].length +
+    [...line.matchAll(OPENER_STATEMENT)].length -
     (ENDLESS_DEF.test(line) ? 1 : 0) +
     (loop ? 0 : [...line.matchAll(/(?<![.:\w])do\b(?!:)/g)].length);
   const ends = [...line.matchAll(/(?<![.:\w])end\b(?![:?!])/g)].length;
