@@ -681,6 +681,8 @@ describe("a runner's words after `--` are known where the analysis followed them
     );
     tox('parent', `[testenv]\nskip_install = true\ncommands = ${shell}\n`);
     mkdirSync(join(dir, 'parent', 'sub'));
+    tox('hash', '[testenv]\nskip_install = true\ncommands = cat .env#notes\n');
+    writeFileSync(join(dir, 'hash', '.env'), 'API_KEY=abc123def456ghi\n');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -723,6 +725,7 @@ describe("a runner's words after `--` are known where the analysis followed them
     ['tox building the package with commands of its own', 'cd external && tox -e py'],
     ['tox building a package whose setup.py shells out', 'cd builds && tox -e py'],
     ['tox reading the tox.ini of a folder above', 'cd parent/sub && tox -e py'],
+    ["tox dropping a value's text after #", 'cd hash && tox -e py'],
   ])('not allowed: %s', async (_n, command) => {
     expect((await inDir(command)).decision.verdict).not.toBe('allow');
   });

@@ -535,6 +535,12 @@ describe('pre-commit run runs the hooks it selects: by id or alias, and with --f
     expect(flagged('pre-commit run --all-files', local(hook))).toBe(true);
   });
 
+  it('a configuration spelled .yml is read', () => {
+    const hook = `      - id: x\n        name: x\n        entry: ${SHELL_OUT}\n        language: system\n`;
+    const files = { '.pre-commit-config.yml': local(hook)['.pre-commit-config.yaml'] };
+    expect(flagged('pre-commit run --all-files', files)).toBe(true);
+  });
+
   it('a python hook running a known tool stays quiet', () => {
     const hook = '      - id: x\n        name: x\n        entry: ruff check\n        language: python\n';
     expect(judge('pre-commit run --all-files', local(hook))).toEqual({ categories: [], uncertain: [] });

@@ -463,7 +463,9 @@ function preCommit(inv: Invocation, r: Reporter): void {
     if (file?.kind === 'text') found = { text: file.text, dir: cwd };
   } else {
     for (const dir of configFolders(cwd, r)) {
-      const file = projectFile(inFolder(dir, '.pre-commit-config.yaml'), inv, r);
+      // The `.yml` spelling is read where some versions and ports take it.
+      let file = projectFile(inFolder(dir, '.pre-commit-config.yaml'), inv, r);
+      if (file.kind === 'missing') file = projectFile(inFolder(dir, '.pre-commit-config.yml'), inv, r);
       if (file.kind === 'missing') continue;
       if (file.kind === 'text') found = { text: file.text, dir };
       break;

@@ -372,6 +372,8 @@ function tox(inv: Invocation, r: Reporter): void {
       value = kv[2];
     } else if (/^\s+\S/.test(raw)) value = raw.trim();
     if (value === undefined) continue;
+    // tox drops what follows a `#` that no backslash escapes, wherever it stands in a value.
+    value = value.replace(/(?<!\\)#.*$/, '').trimEnd();
     const command = /^commands(_pre|_post)?$/.test(key);
     if (/\{posargs|\[\]/.test(value) && (!command || !standalonePosargs(value))) onlyCommands = false;
     if (wanted(section) && key === 'base') {
