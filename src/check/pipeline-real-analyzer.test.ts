@@ -14,6 +14,12 @@ import { policyWith, request, WORKSPACE } from './testdata/fixtures';
 
 const deps = { analyzeShell, policy: policyWith(), clock: fixedClock('2026-11-29T00:00:00Z') };
 const run = (command: string) => checkWithTrace(request({ kind: 'shell', command }), deps);
+/** A check of `command` run in `dir`, a workspace whose files are read from disk. */
+const runIn = (dir: string, command: string) =>
+  checkWithTrace(
+    { ...request({ kind: 'shell', command }), cwd: dir, workspaceRoots: [dir], readScript: diskReader },
+    deps,
+  );
 
 describe('one case per category (bundled policy, no config)', () => {
   it.each<[string, string, 'deny' | 'escalate', string]>([
@@ -558,11 +564,7 @@ describe('a program file a text tool runs is judged as the inline program it equ
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const inDir = (command: string) =>
-    checkWithTrace(
-      { ...request({ kind: 'shell', command }), cwd: dir, workspaceRoots: [dir], readScript: diskReader },
-      deps,
-    );
+  const inDir = (command: string) => runIn(dir, command);
 
   it.each([
     ['an awk program that sums', 'awk -F, -f sum.awk data.csv'],
@@ -686,11 +688,7 @@ describe("a runner's words after `--` are known where the analysis followed them
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const inDir = (command: string) =>
-    checkWithTrace(
-      { ...request({ kind: 'shell', command }), cwd: dir, workspaceRoots: [dir], readScript: diskReader },
-      deps,
-    );
+  const inDir = (command: string) => runIn(dir, command);
 
   it.each([
     ['a nox session given pytest options', 'nox -s tests -- -k tiles -x'],
