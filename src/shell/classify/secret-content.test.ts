@@ -55,6 +55,7 @@ const SHAPED: Record<string, string> = {
   'kv.conf': 'bind 127.0.0.1\nport 6379\nrequirepass Zq81mfPw2x\n',
   'keystore.properties': 'storeFile=../upload.jks\nstorePassword=Fk29-store\nkeyAlias=upload\n',
   'application.properties': 'server.port=8080\nspring.datasource.password: Xk29sLq0pW\n',
+  'quoted.properties': 'keyPassword="Fk29-key-value"\n',
 };
 // Files that name the same fields without holding a value: templates, docs, placeholders.
 const LOOK_ALIKES: Record<string, string> = {

@@ -91,7 +91,7 @@ const PROPERTIES_FILE = /\.properties$/;
  * `spring.datasource.password: …`), not a placeholder the build fills in (`${DB_PASSWORD}`, `<password>`).
  */
 const PROPERTIES_SECRET =
-  /^[ \t]*[\w.-]*(?:passw(?:or)?d|secret|token|api[._-]?key|private[._-]?key)[ \t]*[=:][ \t]*(?![$<{#])[^\s"']\S{3,}/im;
+  /^[ \t]*[\w.-]*(?:passw(?:or)?d|secret|token|api[._-]?key|private[._-]?key)[ \t]*[=:][ \t]*["']?(?![$<{#])[^\s"']\S{3,}/im;
 
 /** Files secret by name only for what they may carry: git config files of a repository, npm's and yarn's rc files. */
 const CONTENT_DECIDED =

@@ -72,6 +72,19 @@ describe('a notebook pytest runs is judged by its code', () => {
     expect(analyse(command, defined).reasons).toContain('runs a notebook as a test');
   });
 
+  it.each([
+    ['a word after an option that may be its value stands in for no testpaths', 'pytest -k tests'],
+    ['a configuration named on the line', 'pytest -c other.ini'],
+    ['an option given as an override', 'pytest -o addopts=--nbmake notebooks/reports'],
+    ['a word computed at run time', 'pytest "$TARGET"'],
+  ])('still read: %s', (_n, command) => {
+    const files =
+      command.includes('-c') || command.includes('-o')
+        ? { ...PROJECT, 'pytest.ini': '[pytest]\n', 'other.ini': '[pytest]\naddopts = --nbmake\n' }
+        : PROJECT;
+    expect(analyse(command, files).reasons).toContain('notebook');
+  });
+
   it('code that is not plainly inert is uncertain even when nothing is found in it', () => {
     const files = {
       ...PROJECT,

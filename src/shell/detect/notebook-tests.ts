@@ -20,8 +20,6 @@ import { configFolders, PYTEST_FILES, pytestSettings } from './runner-config';
 import { runnerOf } from './runner-options';
 import { scanCode } from './scan-code';
 
-/** Options of the notebook plugins that make pytest collect and run notebooks. */
-const NOTEBOOK_OPTIONS = /^--(?:nbmake|nbval|nbval-lax)$/;
 /** Notebooks read for one run; more is uncertain. */
 const MAX_NOTEBOOKS = 16;
 
@@ -40,17 +38,34 @@ function nearestSettings(cwd: string, inv: Invocation, r: Reporter) {
   return undefined;
 }
 
-/** The paths on the line that name something on disk (`tests`, `nb.ipynb`, `t.py::test_x`), resolved. */
-function linePaths(words: readonly string[], inv: Invocation, r: Reporter): string[] {
-  const out: string[] = [];
-  for (const w of words) {
+/** pytest's options that take no value: the word after one is not its value. */
+const PYTEST_FLAGS = new Set(
+  '-q -v -vv -vvv -x -s -l --lf --ff --nf --sw --co --collect-only --exitfirst --quiet --verbose --no-header --last-failed --failed-first --new-first --stepwise --showlocals --nbmake --nbval --nbval-lax'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The paths on the line that name something on disk (`tests`, `nb.ipynb`, `t.py::test_x`), resolved: `sure`, and
+ * `maybe` those after an option that may take them as its value (`-k tests`), which are read but do not stand in
+ * for the configuration's `testpaths`.
+ */
+function linePaths(words: readonly string[], inv: Invocation, r: Reporter) {
+  const sure: string[] = [];
+  const maybe: string[] = [];
+  for (const [k, w] of words.entries()) {
     if (w.startsWith('-')) continue;
-    const path = w.split('::')[0] ?? '';
-    const abs = resolveArg({ text: path, flow: OPAQUE_FLOW }, inv, r).resolved;
-    if (abs !== undefined && readBudgeted(abs, inv, r)?.kind !== 'missing') out.push(abs);
+    const abs = resolveArg({ text: w.split('::')[0] ?? '', flow: OPAQUE_FLOW }, inv, r).resolved;
+    if (abs === undefined || readBudgeted(abs, inv, r)?.kind === 'missing') continue;
+    const before = words[k - 1];
+    const value = before?.startsWith('-') && !before.includes('=') && !PYTEST_FLAGS.has(before);
+    (value ? maybe : sure).push(abs);
   }
-  return out;
+  return { sure, maybe };
 }
+
+/** Does a word or a configuration's text name a notebook plugin's option (`--nbmake`, `-o addopts=--nbval`)? */
+const NOTEBOOK_TEXT = /--nb(?:make|val)\b/;
 
 export function notebookTests(inv: Invocation, r: Reporter): void {
   const cwd = inv.cwd;
@@ -58,17 +73,34 @@ export function notebookTests(inv: Invocation, r: Reporter): void {
   const { program, args } = runnerOf(inv);
   const base = program.slice(program.lastIndexOf('/') + 1);
   if (base !== 'pytest' && base !== 'py.test') return;
-  if (!args.every(isLiteral)) return;
-  const words = args.map((a) => plain(a));
   const settings = nearestSettings(cwd, inv, r);
-  if (![...(settings?.addopts ?? []), ...words].some((o) => NOTEBOOK_OPTIONS.test(o))) return;
-  const named = linePaths(words, inv, r);
-  const roots =
-    named.length > 0
-      ? named
+  const words = args.map((a) => (isLiteral(a) ? plain(a) : ''));
+  // A configuration named on the line (`-c other.ini`) is read whole for the option too.
+  const named = words.flatMap((w, k) =>
+    /^(?:-c|--config-file)$/.test(words[k - 1] ?? '') || /^--config-file=/.test(w)
+      ? [w.replace(/^--config-file=/, '')]
+      : [],
+  );
+  const namedText = named.map((n) => {
+    const abs = resolveArg({ text: n, flow: OPAQUE_FLOW }, inv, r).resolved;
+    const file = abs === undefined ? undefined : projectFile(abs, inv, r);
+    return file?.kind === 'text' ? file.text : '--nbmake';
+  });
+  if (![...(settings?.addopts ?? []), ...words, ...namedText].some((o) => NOTEBOOK_TEXT.test(o))) return;
+  // A word computed at run time may be a path, an option or a notebook: the run is not known.
+  if (!args.every(isLiteral)) {
+    say(inv, r, 'runs notebooks as tests from words computed at run time');
+    return;
+  }
+  const { sure, maybe } = linePaths(words, inv, r);
+  const roots = [
+    ...(sure.length > 0
+      ? sure
       : settings && settings.testpaths.length > 0
         ? settings.testpaths.map((t) => posix.resolve(settings.dir, t))
-        : [cwd];
+        : [cwd]),
+    ...maybe,
+  ];
   const notebooks = roots.filter((p) => p.endsWith('.ipynb'));
   const folders = roots.filter((p) => !p.endsWith('.ipynb'));
   walkFiles(folders, false, inv, r, (_folder, name, abs) => {

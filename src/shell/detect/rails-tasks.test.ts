@@ -60,6 +60,7 @@ describe('a task file that may reach the system makes every command loading task
     ['a listing of the tasks (top-level code runs)', 'bin/rails -T'],
     ['another task', 'bundle exec rails db:migrate:status'],
     ['in a subfolder of lib/tasks', 'bin/rails assets:precompile', 'lib/tasks/deploy/cdn.rake'],
+    ['a task named at run time', 'bin/rails "$TASK"'],
   ])('%s', (_n, command, where = 'lib/tasks/cdn.rake') => {
     expect(analyse(command, { [where]: ENHANCER }).reasons.join(' ')).toContain('rake task file');
   });

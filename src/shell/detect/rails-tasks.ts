@@ -51,10 +51,11 @@ export function railsTasks(inv: Invocation, r: Reporter): void {
   if (program.slice(program.lastIndexOf('/') + 1) !== 'rails') return;
   const words = args.map((a) => (isLiteral(a) ? plain(a) : undefined));
   if (words.some((w) => w !== undefined && /^(?:-h|--help|-v|--version)$/.test(w))) return;
-  const first = words.find((w) => w === undefined || !w.startsWith('-'));
+  // The command word: a word computed at run time may name any task, so it loads them.
+  const at = words.findIndex((w) => w === undefined || !w.startsWith('-'));
+  const first = at < 0 ? undefined : words[at];
   if (first !== undefined && NO_TASKS.test(first)) return;
-  if (first === undefined && !words.some((w) => w === '-T' || w === '--tasks' || w === '-D' || w === '-P'))
-    return;
+  if (at < 0 && !words.some((w) => w === '-T' || w === '--tasks' || w === '-D' || w === '-P')) return;
   if (projectFile(inFolder(cwd, 'config/application.rb'), inv, r).kind !== 'text') return;
   // The Rakefile's own code, its generated lines left out (they are the app's boot, read by rails-boot.ts).
   const rakefile = projectFile(inFolder(cwd, 'Rakefile'), inv, r);

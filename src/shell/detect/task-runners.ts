@@ -341,7 +341,8 @@ function tox(inv: Invocation, r: Reporter): void {
   const plainWords = inv.args
     .slice(inv.args.findIndex((w) => plain(w) === '--') + 1)
     .every((w) => !/[\n\r{}#\\]/.test(plain(w)));
-  let builds = true;
+  let skipSaid = false;
+  let buildSaid = false;
   const lines: string[] = [];
   let section = '';
   let key = '';
@@ -385,11 +386,12 @@ function tox(inv: Invocation, r: Reporter): void {
       say(inv, r, 'installs or builds with commands of the configuration that this reading does not follow');
       return;
     }
-    if (
-      (key === 'skip_install' && /^true$/i.test(value.trim())) ||
-      (key === 'package' && /^skip$/.test(value.trim()))
-    )
-      builds = false;
+    // An environment run skips the package build only where the sections it reads say so and none says otherwise.
+    if (wanted(section) && (key === 'skip_install' || key === 'package')) {
+      const skips = key === 'skip_install' ? /^true$/i.test(value.trim()) : /^skip$/.test(value.trim());
+      if (skips) skipSaid = true;
+      else buildSaid = true;
+    }
     if (!wanted(section) || !command) continue;
     if (value === '') continue;
     // `{posargs}` (and its shorthand `[]`), `{envdir}`, `{[section]key}`: values tox computes.
@@ -404,7 +406,7 @@ function tox(inv: Invocation, r: Reporter): void {
     );
   }
   // Without `skip_install`, tox builds the project's package first, as `pip install .` would.
-  if (builds) buildPythonProject(iniDir as string, inv, r);
+  if (!skipSaid || buildSaid) buildPythonProject(iniDir as string, inv, r);
   if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
   if (onlyCommands) forwarded(inv, r);
 }
