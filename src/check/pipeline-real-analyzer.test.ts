@@ -801,6 +801,7 @@ describe("a file tool's read of a home file the table knows harmless is routine,
     ['a link from a known name to a private key', '.bashrc', 'secret_material_read'],
     ['a shell start-up file exporting a key', '.zshrc', 'secret_material_read'],
     ['the private key', '.ssh/id_ed25519', 'secret_material_read'],
+    ["a script of the user's own giving a client a password", '.local/bin/deploy', 'secret_material_read'],
   ])('a secret read: %s', async (_n, path, category) => {
     const r = await read(path);
     expect(r.decision.verdict).not.toBe('allow');
@@ -811,7 +812,6 @@ describe("a file tool's read of a home file the table knows harmless is routine,
     ['a file of home no table knows', 'notes.txt'],
     ['git configuration, which may carry more than a content check knows', '.gitconfig'],
     ['a hidden file of a tool not on the list', '.config/newtool/session'],
-    ["a script of the user's own in a known tree", '.local/bin/deploy'],
     ["an environment's activation hook", '.virtualenvs/p/bin/postactivate'],
   ])('still outside the read scopes: %s', async (_n, path) => {
     const r = await read(path);

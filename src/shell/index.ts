@@ -19,6 +19,7 @@ export {
   type PathScope,
   resolvePath,
 } from './classify/classify-path';
+export { homeReads, inPackageSources, USER_WRITTEN } from './classify/home-trees';
 export {
   hostCategories,
   type PathVerdict,

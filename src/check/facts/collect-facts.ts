@@ -9,7 +9,9 @@
 import { basename } from 'node:path';
 import { type Category, isUnder } from '../../core';
 import {
+  homeReads,
   hostCategories,
+  inPackageSources,
   nameMatcher,
   type PathRef,
   pathCategories,
@@ -18,6 +20,7 @@ import {
   type ShellEnv,
   searchCategories,
   type Uncertainty,
+  USER_WRITTEN,
 } from '../../shell';
 import type { CompiledPolicy } from '../policy/compiled-policy';
 import { argumentTouches } from '../request/argument-shapes';
@@ -75,23 +78,6 @@ function leavesScope(
   return `${p.role === 'delete' ? 'deletes' : 'writes'} outside the workspace (${p.class})`;
 }
 
-/** Each path table's `home_reads`, as home-anchored prefixes (compiled once per table). */
-const HOME_READS = new WeakMap<object, Map<string, readonly string[]>>();
-
-function homeReads(env: ShellEnv): readonly string[] {
-  let byHome = HOME_READS.get(env.paths);
-  if (!byHome) {
-    byHome = new Map();
-    HOME_READS.set(env.paths, byHome);
-  }
-  let list = byHome.get(env.home);
-  if (!list) {
-    list = (env.paths.home_reads ?? []).map((p) => `${env.home}/${p.slice(2)}`);
-    byHome.set(env.home, list);
-  }
-  return list;
-}
-
 /**
  * A shell read of the user's own files (`~/Documents`, `~/Downloads`, ...) or of a hidden path in the home folder
  * that no table knows to hold no secret (`~/.config/x/token`,
@@ -134,26 +120,11 @@ function knownHomeRead(p: PathRef, env: ShellEnv): boolean {
     path !== undefined &&
     isUnder(path, env.home) &&
     path !== env.home &&
-    !USER_WRITTEN.test(path.slice(env.home.length)) &&
-    (homeReads(env).some((k) => SOURCE_TREE.test(k) && isUnder(path, k)) ||
-      harmlessName(path.slice(path.lastIndexOf('/') + 1), env));
+    (inPackageSources(path, env) ||
+      (!USER_WRITTEN.test(path.slice(env.home.length)) &&
+        harmlessName(path.slice(path.lastIndexOf('/') + 1), env)));
   return known(p.resolved) && (p.real === undefined || known(p.real));
 }
-
-/**
- * Parts of the known trees where people keep scripts and environment hooks of their own (`~/.local/bin/deploy`, a
- * virtualenv's `bin/postactivate`, a conda environment's `etc/conda/activate.d`), which may set a credential no
- * content shape catches, and tools' logs: a file tool's read there stays outside the read scopes.
- */
-const USER_WRITTEN = /\/(?:bin|envs|virtualenvs|etc|conf|_logs)(?:\/|$)|\/\.project$/;
-/**
- * The known trees a file tool reads as the shell does: the sources and archives package managers and toolchains
- * keep (`~/.cargo/registry/src`, `~/.m2/repository`, `~/.rustup/toolchains`, `~/.cache/…`). Configuration files
- * (`~/.gitconfig`, shell start-up files, a toolchain's own settings) stay outside the read scopes: what they may
- * carry (a credential helper's inline script, a password in an index URL, an alias with a bearer token) is more
- * than a content check knows (review of ADR 0119).
- */
-const SOURCE_TREE = /\/(?:src|checkouts|repository|caches|cache|packages|toolchains)$|\/\.cache\//;
 
 /** Folders of the home holding the user's own files rather than tools' configuration. */
 const PERSONAL_FOLDER =

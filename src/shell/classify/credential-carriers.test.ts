@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { diskReader } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
 import type { ShellEnv } from '../types';
 import { pathCategories } from './path-categories';
@@ -177,10 +178,11 @@ describe('the name decides when the content cannot', () => {
   });
 });
 
-describe('a home file whose content carries a credential is a secret read (review 18)', () => {
+describe('a home file whose content carries a credential is a secret read (review 18; any literal in a file a person keeps)', () => {
   const home = join(dir, 'home-carriers');
   const ws = join(home, 'work');
-  const homeEnv = (): ShellEnv => ({ ...env(ws), home });
+  // The surface's reader, which also lists folders (a glob and a recursive search walk them).
+  const homeEnv = (): ShellEnv => ({ ...env(ws), home, readScript: diskReader });
   const hits = (command: string) => analyzeShellSync(command, homeEnv()).hits.map((h) => h.category);
   beforeAll(() => {
     mkdirSync(ws, { recursive: true });
@@ -196,17 +198,49 @@ describe('a home file whose content carries a credential is a secret read (revie
     );
     writeFileSync(join(home, 'plain', '.gitconfig'), '[user]\n\tname = Dev\n\temail = dev@example.com\n');
     writeFileSync(join(home, 'notes.txt'), `key: ghp_${TOKEN36}\n`);
+    mkdirSync(join(home, '.local/bin'), { recursive: true });
+    writeFileSync(
+      join(home, '.local/bin/deploy'),
+      '#!/bin/sh\nDB_PASS=hunter2secret\npsql "postgres://admin:$DB_PASS@db/prod"\n',
+    );
+    writeFileSync(join(home, '.local/bin/fmt-all'), '#!/bin/sh\nexec prettier --write "$@"\n');
+    writeFileSync(
+      join(home, '.bash_aliases'),
+      `alias api='curl -H "Authorization: Bearer abcdef0123456789abcdef" https://api.example.com'\n`,
+    );
+    mkdirSync(join(home, 'helper'), { recursive: true });
+    writeFileSync(
+      join(home, 'helper', '.gitconfig'),
+      '[credential]\n\thelper = "!f() { echo username=bob; echo password=s3cretpass; }; f"\n',
+    );
+    mkdirSync(join(home, '.cargo/registry/src/index/pg-0.1/src'), { recursive: true });
+    writeFileSync(
+      join(home, '.cargo/registry/src/index/pg-0.1/src/lib.rs'),
+      '// let url = "postgres://user:hunter22@localhost/test";\nconst PASSWORD: &str = "hunter2secret";\n',
+    );
   });
   it.each([
     ['a start-up file exporting a token', 'cat ~/.bashrc'],
     ['a git config with an auth header', 'cat ~/.gitconfig'],
     ['any home file with an issuer token', 'head ~/notes.txt'],
+    ['a script of its own setting a password', 'cat ~/.local/bin/deploy'],
+    ['an alias with a bearer token', 'cat ~/.bash_aliases'],
+    ['an inline credential helper echoing a password', 'cat ~/helper/.gitconfig'],
+    ['the scripts through a glob', 'cat ~/.local/bin/*'],
+    ['a search of the scripts for the password', 'grep -r PASS ~/.local/bin'],
+    ['a search of the aliases', 'grep -n api ~/.bash_aliases'],
   ])('%s', (_n, command) => {
     expect(hits(command)).toContain('secret_material_read');
   });
   it.each([
     ['a start-up file of aliases, a token read at run time', 'cat ~/.zshrc'],
     ['a git config of name and email', 'cat ~/plain/.gitconfig'],
+    ['a script of its own with no credential', 'cat ~/.local/bin/fmt-all'],
+    [
+      'a search of the scripts whose pattern matches no line of the one with a password',
+      'grep -r prettier ~/.local/bin',
+    ],
+    ['a package source with a test password', 'cat ~/.cargo/registry/src/index/pg-0.1/src/lib.rs'],
   ])('stays routine: %s', (_n, command) => {
     expect(hits(command)).not.toContain('secret_material_read');
   });

@@ -56,6 +56,11 @@ const SHAPED: Record<string, string> = {
   'keystore.properties': 'storeFile=../upload.jks\nstorePassword=Fk29-store\nkeyAlias=upload\n',
   'application.properties': 'server.port=8080\nspring.datasource.password: Xk29sLq0pW\n',
   'quoted.properties': 'keyPassword="Fk29-key-value"\n',
+  'application.yml':
+    'server:\n  port: 8080\ndatasource:\n  username: ledger_app\n  password: Fk29-ledger-db\n',
+  'settings.ini': '[database]\nhost = db.example.internal\nuser = app\npassword = Fk29-ini-db ; staging\n',
+  'broker.conf': 'brokers = kafka-1:9092\nsasl_password = "Fk29-kafka"\n',
+  'deploy.toml': '[registry]\nurl = "https://registry.example.com"\napi_key = "Fk29-registry-key"\n',
 };
 // Files that name the same fields without holding a value: templates, docs, placeholders.
 const LOOK_ALIKES: Record<string, string> = {
@@ -69,6 +74,13 @@ const LOOK_ALIKES: Record<string, string> = {
   'kv-doc.conf': '# requirepass foobared\nport 6379\n',
   'signing.properties': 'storePassword=${STORE_PASSWORD}\n# keyPassword=set-in-ci\nkeyAlias=upload\n',
   'gradle.properties': 'org.gradle.jvmargs=-Xmx2048m\nandroid.useAndroidX=true\n',
+  'compose.yml':
+    'services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_USER: quarry\n      POSTGRES_PASSWORD: quarry\n',
+  'ci.yml':
+    'services:\n  postgres:\n    env:\n      POSTGRES_PASSWORD: postgres\n      API_TOKEN: ${{ secrets.API_TOKEN }}\n',
+  'database.yml': 'development:\n  password: <%= ENV["DB_PASSWORD"] %>\ntest:\n  password: changeme\n',
+  'settings.example.ini': '[database]\npassword = Fk29-not-real-but-a-template\n',
+  'values.yaml': 'auth:\n  password: ""\n  existingSecret: db-auth\n',
 };
 
 beforeAll(async () => {

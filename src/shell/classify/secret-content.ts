@@ -3,7 +3,7 @@
  * "service_account"` with a `"private_key"`), a PEM, OpenPGP or PuTTY private key, AWS credentials (ini or env
  * file), a kubeconfig with a client key or token, a registry `auths` config, a .netrc, an rc file with a
  * registry token, a database client's option file with a password, a key-value store's server password, a
- * properties file setting a password or token (`keystore.properties`), or a token whose prefix names its issuer. When the surface gives
+ * settings file setting a password or token to a value of its own (`keystore.properties`, `application.yml`), or a token whose prefix names its issuer. When the surface gives
  * a reader (ShellEnv.readScript: regular files of at most 256 KiB, never blocking), a file a request reads is
  * recognised by that content shape. At most a few files per request are looked at: past them the answer is
  * `unknown` and the caller makes the read uncertain (never presumed clean). A file that cannot be read says
@@ -16,7 +16,9 @@
 
 import type { ShellEnv } from '../types';
 import { type PathScope, placeOf, type ResolvedPath } from './classify-path';
+import { carriesCredentialLiteral } from './credential-literal';
 import { parseGitConfig, urlHoldsCredential } from './git-config';
+import { personWrittenHomeFile } from './home-trees';
 
 /** Files looked at per analysis: a shell analysis (its reporter) or a tool request (its ShellEnv). */
 export const CONTENT_BUDGET = 24;
@@ -79,19 +81,42 @@ export function holdsSecretContent(abs: string, env: ShellEnv, per: object = env
   const secret =
     file.kind === 'text' &&
     (SHAPES.some((shape) => shape.test(file.text)) ||
-      (PROPERTIES_FILE.test(abs) && PROPERTIES_SECRET.test(file.text)));
+      (SETTINGS_FILE.test(abs) && !TEMPLATE_NAME.test(abs) && settingsSecret(file.text)));
   seen.set(abs, secret);
   return secret;
 }
 
-/** A Java-style properties file (`keystore.properties`, `signing.properties`, `application.properties`). */
-const PROPERTIES_FILE = /\.properties$/;
 /**
- * A properties file setting a password, secret or token to a filled-in value (`storePassword=…`,
- * `spring.datasource.password: …`), not a placeholder the build fills in (`${DB_PASSWORD}`, `<password>`).
+ * A settings file (`application.yml`, `settings.ini`, `keystore.properties`, `app.conf`, `config.toml`) other than
+ * a template of one (`settings.example.ini`, `config.yml.dist`).
  */
-const PROPERTIES_SECRET =
-  /^[ \t]*[\w.-]*(?:passw(?:or)?d|secret|token|api[._-]?key|private[._-]?key)[ \t]*[=:][ \t]*["']?(?![$<{#])[^\s"']\S{3,}/im;
+const SETTINGS_FILE = /\.(?:properties|ya?ml|ini|cfg|conf|cnf|toml)$/i;
+const TEMPLATE_NAME = /[./_-](?:example|sample|template|tmpl|dist|defaults?)(?:[./_-]|$)/i;
+/**
+ * A setting of a password, secret or token to a filled-in value (`storePassword=…`, `password: …`,
+ * `sasl_password = …`), not a placeholder the build fills in (`${DB_PASSWORD}`, `<password>`, `%(pw)s`) nor the name of
+ * a secret kept elsewhere (a chart's `existingSecret`).
+ */
+const SETTINGS_SECRET =
+  /^[ \t]*["']?[\w.-]*(?<!existing)(?:passw(?:or)?d|secret|token|api[._-]?key|private[._-]?key)["']?[ \t]*[=:][ \t]*["']?((?![$<{#%])[^\s"']\S{3,}?)["']?[ \t]*(?:[#;].*)?$/gim;
+/** A value every tutorial and local container uses, or one that says it is none. */
+const NO_SECRET_VALUE =
+  /^(?:password|passw0rd|postgres|mysql|root|admin|secret|test|testing|dev|development|local|localhost|example|changeme|change_me|dummy|placeholder|none|null|true|false|redacted)$|example|changeme|change[_-]me|dummy|placeholder|your[_-]|xxxx|\*{3}/i;
+/** Values of the file's other settings (`user: quarry` beside `password: quarry`: a local default). */
+const SETTING_VALUE = /^[ \t]*["']?[\w.-]+["']?[ \t]*[=:][ \t]*["']?([^\s"'#;]+)/gm;
+
+/**
+ * Does a settings file set a credential to a value of its own: neither a placeholder, a value that says it is
+ * none or a local default, nor the value of another of its settings (a development database's user and password
+ * alike)?
+ */
+function settingsSecret(text: string): boolean {
+  const values = [...text.matchAll(SETTINGS_SECRET)].map((m) => (m[1] ?? '').replace(/[,;]$/, ''));
+  if (values.length === 0) return false;
+  const others = new Map<string, number>();
+  for (const m of text.matchAll(SETTING_VALUE)) others.set(m[1] ?? '', (others.get(m[1] ?? '') ?? 0) + 1);
+  return values.some((v) => !NO_SECRET_VALUE.test(v) && (others.get(v) ?? 0) <= 1);
+}
 
 /** Files secret by name only for what they may carry: git config files of a repository, npm's and yarn's rc files. */
 const CONTENT_DECIDED =
@@ -176,14 +201,19 @@ const CREDENTIAL_EXPORT =
   /^\s*(?:export\s+|set\s+-[gx]+\s+)?[A-Za-z_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*(?:=|\s+)["']?[^\s"'$<{][^\s"']{7,}/im;
 
 /**
- * Does a file of the home folder carry a credential by its content: a secret shape, a credential exported by a
- * shell start-up file, a git setting holding one? `unknown` past the per-request budget.
+ * Does a file of the home folder carry a credential by its content: a secret shape anywhere; in a file a person
+ * writes (personWrittenHomeFile: all but the package-source trees), a credential exported by a shell start-up file,
+ * a git setting holding one, or a credential written as a literal in any form (credential-literal.ts: a script in
+ * `~/.local/bin` setting a password, an alias with a bearer token, an inline credential helper). `unknown` past the
+ * per-request budget.
  */
 export function homeFileCarries(abs: string, env: ShellEnv, per: object = env): boolean | 'unknown' {
   const shaped = holdsSecretContent(abs, env, per);
-  if (shaped !== false || !HOME_SETTINGS.test(abs) || !env.readScript) return shaped;
+  if (shaped !== false || !env.readScript || !personWrittenHomeFile(abs, env)) return shaped;
   const file = env.readScript(abs);
   if (file.kind !== 'text') return false;
+  if (carriesCredentialLiteral(file.text)) return true;
+  if (!HOME_SETTINGS.test(abs)) return false;
   return /gitconfig$|\/git\/config$/.test(abs)
     ? gitConfigCarries(file.text)
     : CREDENTIAL_EXPORT.test(file.text);
@@ -191,15 +221,14 @@ export function homeFileCarries(abs: string, env: ShellEnv, per: object = env): 
 
 /**
  * A read of a home file, as classed, unless its content carries a credential (homeFileCarries): then it is a
- * secret read (`cat ~/.bashrc` exporting a token). Past the budget, a shell start-up or git settings file counts as
- * carrying one.
+ * secret read (`cat ~/.bashrc` exporting a token). Past the budget, a file a person writes counts as carrying one.
  */
 export function markedRead(res: ResolvedPath, env: ShellEnv, per: object = env): ResolvedPath {
   if (res.class !== 'home' || res.glob || res.unresolved) return res;
   const at = res.real ?? res.resolved;
   if (at === undefined) return res;
   const carries = homeFileCarries(at, env, per);
-  if (carries === true || (carries === 'unknown' && HOME_SETTINGS.test(at)))
+  if (carries === true || (carries === 'unknown' && personWrittenHomeFile(at, env)))
     return { ...res, class: 'sensitive' };
   return res;
 }

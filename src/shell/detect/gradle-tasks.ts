@@ -57,6 +57,8 @@ export interface GradleRun {
   tasks: readonly string[];
   /** The texts of the build's other scripts; undefined when not all of them were read. */
   others: readonly string[] | undefined;
+  /** `-m`/`--dry-run`: the build is configured and no task runs. */
+  dryRun?: boolean;
 }
 
 /** Whether a command's task name `word` selects `task`: the same name, or Gradle's camel-case abbreviation of it. */
@@ -68,25 +70,123 @@ export function selectsTask(word: string, task: string): boolean {
   return new RegExp(`^${pattern}$`, 'i').test(task);
 }
 
-/** The script's code without the lazily registered tasks `requested` does not run; the code as is when unsure. */
+/** `val name by tasks.registering(Type::class) {` (Kotlin's delegate): the name and the type. */
+const REGISTERING =
+  /\bval\s+(\w+)\s+by\s+tasks\s*\.\s*registering\s*(?:<\s*([\w.]+)\s*>)?\s*(?:\(\s*([\w.]+)(?:::class)?[^(){}]*\))?\s*\{/g;
+
+/**
+ * Lifecycle tasks no task of the usual plugins depends on but the ones listed (`build` runs `check` and `assemble`;
+ * nothing runs `build` but `buildNeeded` and `buildDependents`): what is wired to them runs only when the command
+ * runs one of those. Any other task (`test`, `jar`, a compile) may be run by many: what is wired to it counts.
+ */
+const RUN_BY: Record<string, readonly string[]> = {
+  build: ['build', 'buildNeeded', 'buildDependents'],
+  check: ['check', 'build', 'buildNeeded', 'buildDependents'],
+  assemble: ['assemble', 'build', 'buildNeeded', 'buildDependents'],
+  publish: ['publish'],
+};
+
+/** Does the command (its task words) run the lifecycle task `target`, or may something else of the build? */
+function lifecycleRuns(
+  target: string,
+  words: readonly string[],
+  scripts: readonly string[],
+  strings: readonly (string | undefined)[],
+): boolean {
+  const by = RUN_BY[target];
+  if (by === undefined) return true;
+  if (words.some((w) => by.some((t) => selectsTask(w, t)))) return true;
+  // A script making another task depend on it (`test.dependsOn(check)`) puts it under that task.
+  const token = strings.flatMap((v, i) => (v === target || v === `:${target}` ? [`S${i}`] : []));
+  const names = [target, ...token].join('|');
+  return scripts.some((t) => new RegExp(`\\b(?:dependsOn|finalizedBy)\\b[^\\n;]*\\b(?:${names})\\b`).test(t));
+}
+
+/**
+ * The script without the blocks that only wire tasks to lifecycle tasks the command does not run
+ * (`tasks.named("build") { finalizedBy(upload) }`, `tasks.build { finalizedBy(upload) }`), and without the
+ * statements that do the same (`tasks.build.finalizedBy(upload)`).
+ */
+function withoutIdleWiring(
+  code: string,
+  run: GradleRun,
+  scripts: readonly string[],
+  strings: readonly (string | undefined)[],
+  balanced: (text: string, open: number, pair: string, quotes: string) => string | undefined,
+): string {
+  const target = (s: string | undefined, ident: string | undefined) =>
+    ident ?? (s === undefined ? undefined : strings[Number(s)]?.replace(/^:/, ''));
+  const idle = (name: string | undefined) =>
+    name !== undefined && RUN_BY[name] !== undefined && !lifecycleRuns(name, run.tasks, scripts, strings);
+  let out = code;
+  const BLOCK =
+    /\btasks\s*\.\s*(?:(?:named|getByName)\s*\(\s*S(\d+)\s*\)\s*(?:\.\s*configure\s*)?|(build|check|assemble|publish)\s*)\{/g;
+  for (const m of code.matchAll(BLOCK)) {
+    if (!idle(target(m[1], m[2]))) continue;
+    const start = m.index ?? 0;
+    const body = balanced(code, start + m[0].length, '{}', '');
+    if (
+      body === undefined ||
+      !/^(?:\s*(?:finalizedBy|dependsOn|mustRunAfter|shouldRunAfter)\s*\(\s*[\w.\s,]*\)\s*;?)*\s*$/.test(body)
+    )
+      continue;
+    out = out.replace(code.slice(start, start + m[0].length + body.length + 1), ' ');
+  }
+  return out.replace(
+    /\b(?:tasks\s*\.\s*)?(?:(?:named|getByName)\s*\(\s*S(\d+)\s*\)(?:\s*\.\s*get\s*\(\s*\))?|(build|check|assemble|publish))\s*\.\s*(?:finalizedBy|dependsOn)\s*\(\s*[\w.\s,]*\)\s*;?/g,
+    (statement, s: string | undefined, ident: string | undefined) =>
+      idle(target(s, ident)) ? ' ' : statement,
+  );
+}
+
+/** A task's actions (`doLast { }`, `doFirst { }`), which run only when the task runs. */
+function withoutActions(
+  code: string,
+  balanced: (text: string, open: number, pair: string, quotes: string) => string | undefined,
+): string | undefined {
+  let out = code;
+  for (const m of code.matchAll(/\bdo(?:Last|First)\s*(?:\(\s*\)\s*)?\{/g)) {
+    const start = m.index ?? 0;
+    const body = balanced(code, start + m[0].length, '{}', '');
+    if (body === undefined) return undefined;
+    out = out.replace(code.slice(start, start + m[0].length + body.length + 1), ' ');
+  }
+  return out;
+}
+
+/**
+ * The script's code without the lazily registered tasks `requested` does not run; the code as is when unsure. A task
+ * wired only to a lifecycle task the command does not run (`build`'s finalizer under `gradle test`) is not run; one
+ * realized by `gradle tasks` is configured but not run (its actions are taken out, its configuration judged).
+ */
 export function withoutIdleTasks(
   code: string,
   strings: readonly (string | undefined)[],
   run: GradleRun | undefined,
   balanced: (text: string, open: number, pair: string, quotes: string) => string | undefined,
 ): string {
+  // A dry run configures the build and runs no task's actions, whatever the graph holds.
+  if (run?.dryRun) return withoutActions(code, balanced) ?? code;
   const others = run?.others;
-  if (run === undefined || others === undefined || run.tasks.includes('tasks') || REALIZES_ALL.test(code))
-    return code;
+  if (run === undefined || others === undefined || REALIZES_ALL.test(code)) return code;
   // A script another one loads (`apply from:`) is not among those read here.
   if ([code, ...others].some((t) => /\bapply\s*\(?\s*from\b/.test(t))) return code;
   // Another script that selects tasks by predicate or realizes them all (`subprojects { tasks.matching … }`).
   if (others.some((t) => REALIZES_ALL.test(t))) return code;
+  // `gradle tasks` configures every task it lists (`--all` or not) and runs none of them.
+  const listsAll = run.tasks.some((w) => selectsTask(w, 'tasks'));
   let out = code;
-  for (const m of code.matchAll(REGISTER)) {
-    const name = strings[Number(m[2])];
-    if (name === undefined || run.tasks.some((w) => selectsTask(w, name))) continue;
-    const type = m[1] ?? m[3];
+  const registrations = [
+    ...[...code.matchAll(REGISTER)].map((m) => ({
+      m,
+      name: strings[Number(m[2])],
+      token: Number(m[2]),
+      type: m[1] ?? m[3],
+    })),
+    ...[...code.matchAll(REGISTERING)].map((m) => ({ m, name: m[1], token: -1, type: m[2] ?? m[3] })),
+  ];
+  for (const { m, name, token, type } of registrations) {
+    if (name === undefined || run.tasks.some((w) => w !== 'tasks' && selectsTask(w, name))) continue;
     if ([code, ...others].some((t) => selectsType(t, type)) || others.some((t) => t.includes(name))) continue;
     const start = m.index ?? 0;
     const body = balanced(code, start + m[0].length, '{}', '');
@@ -94,15 +194,24 @@ export function withoutIdleTasks(
     const span = code.slice(start, start + m[0].length + body.length + 1);
     const rest = out.replace(span, ' ');
     if (rest === out) continue;
-    // Named anywhere else (a dependency, a finalizer, `tasks.named`): the graph may hold it.
+    // Named anywhere else (a dependency, a finalizer, `tasks.named`) but a lifecycle task the command does not run:
+    // the graph may hold it.
+    const unwired = withoutIdleWiring(rest, run, [rest, ...others], strings, balanced);
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const named =
-      new RegExp(`\\b${escaped}\\b`).test(rest) ||
+      new RegExp(`\\b${escaped}\\b`).test(unwired) ||
       strings.some(
         (v, i) =>
-          v !== undefined && i !== Number(m[2]) && v.includes(name) && new RegExp(`\\bS${i}\\b`).test(rest),
+          v !== undefined && i !== token && v.includes(name) && new RegExp(`\\bS${i}\\b`).test(unwired),
       );
-    if (!named) out = rest;
+    if (named) continue;
+    if (!listsAll) {
+      out = unwired;
+      continue;
+    }
+    const configured = withoutActions(span, balanced);
+    if (configured === undefined) return code;
+    out = out.replace(span, configured);
   }
   return out;
 }

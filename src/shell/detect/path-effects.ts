@@ -15,8 +15,9 @@ import {
 } from '../classify/classify-path';
 import { isGitRecord } from '../classify/git-records';
 import { wordMayNameSecret } from '../classify/glob-reach';
+import { personWrittenHomeFile } from '../classify/home-trees';
 import { instructionImports } from '../classify/instruction-imports';
-import { clearedRead, holdsSecretContent, markedRead } from '../classify/secret-content';
+import { clearedRead, holdsSecretContent, homeFileCarries, markedRead } from '../classify/secret-content';
 import { isGeneratedFolder } from '../data/generated-folders';
 import type { PathRef } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter, shown } from '../unwrap/invocation';
@@ -99,7 +100,20 @@ export function secretBelow(word: Word, inv: Invocation, r: Reporter): boolean {
   if (!r.env.readScript || SECRET_SEARCH_PROGRAMS().includes(inv.program)) return false;
   const abs = absoluteGlob(word.text, inv, r);
   if (abs === undefined) return false;
-  return globReaches(unprotect(abs), inv, r, (path, _name, real) => entryMayNameSecret(path, real, inv, r));
+  return globReaches(
+    unprotect(abs),
+    inv,
+    r,
+    (path, _name, real) => entryMayNameSecret(path, real, inv, r) || keptCarries(real ?? path, r),
+  );
+}
+
+/**
+ * Does a home file a person keeps (home-trees.ts), reached through a glob (`cat ~/.local/bin/*`), carry a credential
+ * by its content (homeFileCarries)? Past the content budget it may.
+ */
+function keptCarries(abs: string, r: Reporter): boolean {
+  return personWrittenHomeFile(abs, r.env) && homeFileCarries(abs, r.env, r) !== false;
 }
 
 /** A word holding an unquoted glob as an absolute pattern (`~` and the working folder applied); else undefined. */

@@ -17,7 +17,8 @@
  */
 
 import { posix } from 'node:path';
-import { holdsSecretContent } from '../classify/secret-content';
+import { personWrittenHomeFile } from '../classify/home-trees';
+import { holdsSecretContent, homeFileCarries } from '../classify/secret-content';
 import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
@@ -335,7 +336,10 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search, valueOnly = fal
   }
   const visit = (folder: string, name: string, abs: string, real: string | undefined): boolean => {
     const named = entryMayNameSecret(abs, real, inv, r);
-    if (!named && !mayHoldCredential(name)) return false;
+    // A file a person keeps in the home folder (a script in `~/.local/bin`, a start-up file) may hold a credential
+    // in any form and under any name: it is looked inside whatever its name.
+    const kept = personWrittenHomeFile(real ?? abs, r.env);
+    if (!named && !kept && !mayHoldCredential(name)) return false;
     const chosen = s.include.some((g) => globMatches(g, name));
     if (s.include.length > 0 && !chosen) return false;
     if (s.exclude.some((g) => globMatches(g, name))) return false;
@@ -345,7 +349,13 @@ function matchedSecrets(inv: Invocation, r: Reporter, s: Search, valueOnly = fal
     // A file whose name says nothing is a secret by its content (a service-account key named `gcp-sa.json`, a
     // key in `deploy-key`), looked at within the analysis's budget: past it, only names count (as past the walk's
     // bound).
-    if (!named && holdsSecretContent(real ?? abs, r.env, searchBudget(r)) !== true) return false;
+    if (
+      !named &&
+      (kept
+        ? homeFileCarries(real ?? abs, r.env, searchBudget(r)) === false
+        : holdsSecretContent(real ?? abs, r.env, searchBudget(r)) !== true)
+    )
+      return false;
     const file = readBudgeted(abs, inv, r);
     if (file?.kind === 'missing' || (file?.kind === 'unreadable' && file.why === 'not-regular')) return false;
     if (file?.kind === 'text' && !matches(file.text)) return false;

