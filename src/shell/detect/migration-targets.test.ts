@@ -82,6 +82,16 @@ describe('a database on this machine stays known', () => {
       },
     ],
     [
+      'Django, postgres on localhost with the password and user from the environment',
+      'python manage.py migrate',
+      {
+        'manage.py': MANAGE,
+        'mysite/settings.py': `import os\n${djangoSettings(
+          '{"default": {"ENGINE": "django.db.backends.postgresql", "NAME": "app", "USER": os.environ.get("DB_USER", "app"),\n  "PASSWORD": os.environ.get("DB_PASSWORD", "app"), "HOST": "localhost", "CONN_MAX_AGE": int(os.getenv("AGE", "60"))}}',
+        )}`,
+      },
+    ],
+    [
       'Django, the development server on sqlite',
       'python manage.py runserver',
       {
@@ -229,6 +239,34 @@ describe('another machine, or one gavel cannot place, is uncertain', () => {
         'mysite/settings.py': djangoSettings(
           "{'default': {'ENGINE': 'x', 'HOST': 'db.internal.example.com'}}",
         ),
+      },
+    ],
+    [
+      'Django, a password from the environment beside a host from it',
+      'python manage.py migrate',
+      {
+        'manage.py': MANAGE,
+        'mysite/settings.py': `import os\n${djangoSettings(
+          '{"default": {"ENGINE": "x", "PASSWORD": os.environ["DB_PASSWORD"], "HOST": os.environ.get("DB_HOST", "localhost")}}',
+        )}`,
+      },
+    ],
+    [
+      'Django, a connection option naming a service',
+      'python manage.py migrate',
+      {
+        'manage.py': MANAGE,
+        'mysite/settings.py': djangoSettings(
+          "{'default': {'ENGINE': 'x', 'PASSWORD': 'p', 'OPTIONS': {'service': 'prod'}}}",
+        ),
+      },
+    ],
+    [
+      'Django, a password entry that never ends',
+      'python manage.py migrate',
+      {
+        'manage.py': MANAGE,
+        'mysite/settings.py': djangoSettings("{'default': {'PASSWORD': os.environ.get('P'}}"),
       },
     ],
     [

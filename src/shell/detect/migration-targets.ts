@@ -154,7 +154,10 @@ function django(c: Context): Found | undefined {
   if (/\bimport\s+\*/.test(settings) || mentions.length !== 1) return UNPLACED(file);
   const start = settings.search(/^DATABASES\s*=\s*\{/m);
   if (start < 0) return UNPLACED(file);
-  const block = balanced(settings, settings.indexOf('{', start));
+  const whole = balanced(settings, settings.indexOf('{', start));
+  // Who connects and how long a connection lives say nothing of where the database is: a password from the
+  // environment (`"PASSWORD": os.environ.get("DB_PASSWORD")`) leaves a literal HOST in charge.
+  const block = whole === undefined ? undefined : withoutUnplacingEntries(whole);
   if (block === undefined || /\b(environ|getenv|env|config|parse|dj_database_url|open|service)\b/.test(block))
     return UNPLACED(file);
   const targets: DatabaseTarget[] = [];
@@ -163,6 +166,41 @@ function django(c: Context): Found | undefined {
   for (const m of block.matchAll(/['"]NAME['"]\s*:\s*(['"])([^'"]*)\1/g))
     if ((m[2] as string).startsWith('/') || (m[2] as string).startsWith('~')) targets.push('unknown');
   return { target: targets.length === 0 ? 'local' : combine(targets), file };
+}
+
+/** Connection settings that do not move the database: who logs in, and how connections are kept. */
+const NOT_PLACING =
+  /^(?:USER|PASSWORD|CONN_MAX_AGE|CONN_HEALTH_CHECKS|ATOMIC_REQUESTS|AUTOCOMMIT|TIME_ZONE)$/;
+
+/**
+ * A DATABASES block without its entries that do not place the database (NOT_PLACING, whatever their value: up to
+ * the comma or brace that ends it, brackets and strings skipped); undefined when an entry does not end.
+ */
+function withoutUnplacingEntries(block: string): string | undefined {
+  let out = block;
+  for (const m of block.matchAll(/(['"])(\w+)\1\s*:/g)) {
+    if (!NOT_PLACING.test(m[2] as string)) continue;
+    const from = m.index ?? 0;
+    const open: string[] = [];
+    let quote: string | undefined;
+    let k = from + m[0].length;
+    for (; k < block.length; k++) {
+      const c = block[k] as string;
+      if (quote) {
+        if (c === '\\') k++;
+        else if (c === quote) quote = undefined;
+      } else if (c === '"' || c === "'") quote = c;
+      else if ('([{'.includes(c)) open.push(c);
+      else if (')]}'.includes(c)) {
+        if (open.length === 0) break;
+        // A bracket closed by another kind: text Python would not read.
+        if ('([{'.indexOf(open.pop() as string) !== ')]}'.indexOf(c)) return undefined;
+      } else if (c === ',' && open.length === 0) break;
+    }
+    if (k >= block.length || quote !== undefined) return undefined;
+    out = out.replace(block.slice(from, k), ' ');
+  }
+  return out;
 }
 
 /** Laravel: `.env`'s `DB_URL`/`DATABASE_URL`, or `DB_CONNECTION` with `DB_HOST`/`DB_DATABASE`. */
