@@ -23,6 +23,7 @@ import { conftestsBelow } from './conftest-walk';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { djangoBoot } from './django-boot';
+import { goGenerate } from './go-generate';
 import { hugoModules } from './hugo-modules';
 import { inertPython } from './inert-python';
 import { jvmLaunchFiles } from './jvm-launch-files';
@@ -638,6 +639,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   railsTasks(inv, r);
   djangoBoot(inv, r);
   laravelBoot(inv, r);
+  goGenerate(inv, r);
   hugoModules(inv, r);
   linterConfigs(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);

@@ -1,0 +1,154 @@
+/**
+ * What `go generate` runs: each `//go:generate` directive of the Go files of the packages it is given (`./...`
+ * every package below, skipping what the go command skips: `vendor`, `testdata`, folders starting with `.` or `_`),
+ * split into words as the go command splits them (double-quoted strings unquoted as Go reads them; `$GOFILE`,
+ * `$GOPACKAGE`, `$GOLINE` and `$DOLLAR` filled in, other variables left to the environment; `-command` aliases
+ * applied) and run directly in the package's folder, with no shell: analysed as the commands they are. `-n` runs
+ * none. A directive gavel cannot split, a package it cannot find or read, or more files than one review reads, is
+ * uncertain. `-run`/`-skip` are not applied (every directive counts). Pure apart from the injected reader and
+ * reporting; never quotes a file.
+ */
+
+import { posix } from 'node:path';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { folderNames } from './config-modules';
+import { foldersBelow } from './conftest-walk';
+import { runFileText } from './disk-scripts';
+import { inFolder, projectFile } from './project-file';
+
+/** Go files read per command. */
+const MAX_FILES = 96;
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`go generate\` ${why}`, inv.segment, 'kept');
+
+/** Folders `./...` does not enter. */
+const GO_SKIPS = (name: string) => name === 'vendor' || name === 'testdata' || /^[._]/.test(name);
+
+/** A word for the shell, as one double-quoted word that keeps `$NAME`/`${NAME}` for the environment. */
+function shellWord(word: string): string | undefined {
+  // Only `$NAME` and `${NAME}` are expanded by the go command; anything else after `$` is not read here.
+  if (/\$(?![A-Za-z_]\w*|\{[A-Za-z_]\w*\})/.test(word)) return undefined;
+  return `"${word.replace(/[\\"`]/g, '\\$&')}"`;
+}
+
+/** The words of one directive (the text after `//go:generate `), as the go command splits them; undefined: unread. */
+function directiveWords(line: string): string[] | undefined {
+  const words: string[] = [];
+  let rest = line;
+  for (;;) {
+    rest = rest.replace(/^[ \t]+/, '');
+    if (rest === '') return words;
+    if (rest.startsWith('"')) {
+      const m = /^"((?:[^"\\\n]|\\.)*)"/.exec(rest);
+      if (!m) return undefined;
+      const body = m[1] as string;
+      // Escapes other than the plain ones are not read here.
+      if (/\\[^\\"nt]/.test(body)) return undefined;
+      words.push(body.replace(/\\(.)/g, (_e, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)));
+      rest = rest.slice(m[0].length);
+      if (rest !== '' && !/^[ \t]/.test(rest)) return undefined;
+      continue;
+    }
+    const end = rest.search(/[ \t]/);
+    words.push(end < 0 ? rest : rest.slice(0, end));
+    rest = end < 0 ? '' : rest.slice(end);
+  }
+}
+
+/** The package folders a command names (`./...`, `./x`, `x/...`, files); undefined when one cannot be placed. */
+function packageFolders(inv: Invocation, r: Reporter): string[] | 'cut' | undefined {
+  const cwd = inv.cwd as string;
+  const words = inv.args.slice(1);
+  const patterns: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w === undefined) continue;
+    const t = plain(w);
+    if (!isLiteral(w)) return undefined;
+    if (t === '-run' || t === '-skip' || t === '-tags') k++;
+    else if (t.startsWith('-')) continue;
+    else patterns.push(t);
+  }
+  if (patterns.length === 0) patterns.push('.');
+  const out: string[] = [];
+  for (const p of patterns) {
+    // Import paths of other modules and the standard library are not the workspace's: not read.
+    if (!/^\.{1,2}(?:\/|$)/.test(p) && !p.startsWith('/')) return undefined;
+    if (p.endsWith('.go')) {
+      out.push(posix.dirname(posix.resolve(cwd, p)));
+      continue;
+    }
+    if (!p.endsWith('/...') && p !== '...') {
+      out.push(posix.resolve(cwd, p));
+      continue;
+    }
+    const folders = foldersBelow([posix.resolve(cwd, p.slice(0, -4) || '.')], GO_SKIPS, r);
+    if (folders === 'cut') return 'cut';
+    out.push(...folders.map((f) => f.path));
+  }
+  return out;
+}
+
+export function goGenerate(inv: Invocation, r: Reporter): void {
+  if (inv.program !== 'go' || plain(inv.args[0]) !== 'generate' || inv.cwd === undefined) return;
+  if (!r.env.readScript) return;
+  const flags = inv.args.slice(1).map(plain);
+  // `-n` prints the commands and runs none.
+  if (flags.includes('-n')) return;
+  const folders = packageFolders(inv, r);
+  if (folders === undefined) {
+    say(inv, r, 'runs the directives of packages gavel cannot place');
+    return;
+  }
+  if (folders === 'cut') {
+    say(inv, r, 'runs the directives of more packages than one review lists');
+    return;
+  }
+  const lines: string[] = [];
+  let files = 0;
+  for (const folder of folders) {
+    for (const name of [...(folderNames(folder, inv, r) ?? [])].sort()) {
+      if (!name.endsWith('.go')) continue;
+      if (++files > MAX_FILES) {
+        say(inv, r, 'reads more Go files than one review follows');
+        return;
+      }
+      const file = projectFile(inFolder(folder, name), inv, r);
+      if (file.kind === 'unknown') return;
+      if (file.kind !== 'text') continue;
+      const pkg = /^package[ \t]+(\w+)/m.exec(file.text)?.[1] ?? '';
+      const aliases = new Map<string, string[]>();
+      const text = file.text.replace(/\r\n/g, '\n').split('\n');
+      for (const [n, raw] of text.entries()) {
+        if (!raw.startsWith('//go:generate ') && !raw.startsWith('//go:generate\t')) continue;
+        const words = directiveWords(raw.slice('//go:generate '.length));
+        if (words === undefined) {
+          say(inv, r, 'runs a directive gavel cannot split into words');
+          return;
+        }
+        if (words[0] === '-command') {
+          if (words[1] !== undefined) aliases.set(words[1], words.slice(2));
+          continue;
+        }
+        const expanded = [...(aliases.get(words[0] ?? '') ?? words.slice(0, 1)), ...words.slice(1)].map((w) =>
+          w
+            .replace(/\$(?:\{GOFILE\}|GOFILE\b)/g, name)
+            .replace(/\$(?:\{GOPACKAGE\}|GOPACKAGE\b)/g, pkg)
+            .replace(/\$(?:\{GOLINE\}|GOLINE\b)/g, String(n + 1)),
+        );
+        const quoted = expanded.map(shellWord);
+        if (
+          quoted.some((q) => q === undefined) ||
+          expanded.some((w) => /\$(?:\{DOLLAR\}|DOLLAR\b)/.test(w))
+        ) {
+          say(inv, r, 'runs a directive gavel cannot split into words');
+          return;
+        }
+        if (quoted.length > 0) lines.push(`(cd '${folder.replaceAll("'", `'\\''`)}' && ${quoted.join(' ')})`);
+      }
+    }
+  }
+  if (lines.length > 0) runFileText(lines.join('\n'), inv, r, `go${SCRIPT_FILE_WRAPPER}`);
+}
