@@ -42,9 +42,11 @@ export function foldersBelow(
     if (!roots.includes(folder) && skip(folder.slice(folder.lastIndexOf('/') + 1), names)) continue;
     out.push({ path: folder, names });
     // Folders, and links that may lead to one (the tools follow them); a reader that does not tell: any entry.
-    const told = listing.folders && listing.links ? new Set([...listing.folders, ...listing.links]) : undefined;
+    const told =
+      listing.folders && listing.links ? new Set([...listing.folders, ...listing.links]) : undefined;
     for (const name of [...names].sort())
-      if ((told ? told.has(name) : !/\.\w+$/.test(name)) && name !== '.git') queue.push(inFolder(folder, name));
+      if ((told ? told.has(name) : !/\.\w+$/.test(name)) && name !== '.git')
+        queue.push(inFolder(folder, name));
   }
   return out;
 }
