@@ -613,7 +613,18 @@ function cargo(inv: Invocation, r: Reporter): void {
 
 function gradle(inv: Invocation, r: Reporter): void {
   if (inv.args.some((a) => /^(-h|--help|-v|--version|--stop|--status)$/.test(plain(a)))) return;
-  const dir = inv.cwd as string;
+  // `-p DIR` builds the project in DIR.
+  const at = inv.args.map(plain).findIndex((a) => /^(-p|--project-dir)(=|$)/.test(a));
+  let dir = inv.cwd as string;
+  if (at >= 0) {
+    const word = /=/.test(plain(inv.args[at])) ? undefined : inv.args[at + 1];
+    const given = word ? folderOf(word, inv, r) : plain(inv.args[at]).replace(/^[^=]*=/, '');
+    if (given === undefined || given === '') {
+      say(inv, r, 'builds a project in a folder known only at run time');
+      return;
+    }
+    dir = posix.resolve(dir, given);
+  }
   const settings = nearest(dir, ['settings.gradle.kts', 'settings.gradle'], inv, r);
   const root = settings ? posix.dirname(settings) : dir;
   const w = walk(inv, r);
@@ -631,7 +642,6 @@ function gradle(inv: Invocation, r: Reporter): void {
             gradle: {
               tasks,
               others: scripts && [...scripts].filter(([p]) => p !== path).map(([, x]) => x),
-              dryRun: inv.args.some((a) => /^(-m|--dry-run)$/.test(plain(a))),
             },
           },
     );
@@ -653,16 +663,25 @@ function gradle(inv: Invocation, r: Reporter): void {
     if (file.kind === 'unknown') return;
     if (!follow(w, settings, reader, 'Gradle settings script')) return;
     if (file.kind === 'text') {
-      if (/\bincludeBuild\b/.test(file.text)) {
-        say(inv, r, 'includes another Gradle build: code gavel does not follow');
+      if (/\b(?:includeBuild|includeFlat|buildFileName|setProjectDir|projectDir)\b/.test(file.text)) {
+        say(
+          inv,
+          r,
+          'includes another Gradle build or places a project elsewhere: code gavel does not follow',
+        );
         return;
       }
-      for (const m of file.text.matchAll(/\binclude\s*\(?([^)\n]*)/g))
-        for (const p of (m[1] ?? '').matchAll(/["']:?([\w.:-]+)["']/g))
-          projects.add(posix.resolve(root, (p[1] ?? '').replaceAll(':', '/')));
+      // Every string of the settings that may name a project (`include(⏎ ":app"⏎)`, `include 'a',⏎ 'b'`): its
+      // folder's build script is read when there is one.
+      for (const p of file.text.matchAll(/["']:?([\w.-]+(?::[\w.-]+)*)["']/g))
+        projects.add(posix.resolve(root, (p[1] ?? '').replaceAll(':', '/')));
     }
   }
-  const builds = [...projects].map((p) => firstIn(p, ['build.gradle.kts', 'build.gradle'], inv, r));
+  // Both scripts where a project has both: Gradle picks one, gavel reads each.
+  const builds = [...projects].flatMap((p) => [
+    firstIn(p, ['build.gradle.kts'], inv, r),
+    firstIn(p, ['build.gradle'], inv, r),
+  ]);
   const read = new Map<string, string>();
   for (const path of [settings, ...builds]) {
     if (path === undefined) continue;

@@ -608,7 +608,8 @@ const SYSTEM_PATH =
  */
 function gradleActions(code: string, strings: readonly (string | undefined)[]): string | undefined {
   if (strings.some((v) => v !== undefined && SYSTEM_PATH.test(v))) return 'names a path outside the project';
-  if (/\bprojectDir\s*=(?!=)/.test(code)) return 'places a project where gavel does not read';
+  if (/\bprojectDir\s*=(?!=)|\bsetProjectDir\b|\bbuildFileName\b/.test(code))
+    return 'places a project where gavel does not read';
   for (const m of code.matchAll(/\b(?:doFirst|doLast)\s*(?:\(\s*)?\{/g)) {
     const body = balanced(code, (m.index ?? 0) + m[0].length, '{}', '');
     if (body === undefined) return 'does not parse';
@@ -670,8 +671,16 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
   // A Gradle signing configuration naming a keystore in home and its passwords from the environment
   // (`storeFile = file(System.getenv("HOME") + …)`) reads them only to sign a release, with the user's own key for its
   // purpose: not code reaching home or the environment.
-  if (language === 'gradle')
-    code = withoutIdleTasks(withoutSigningStores(code), lexed.strings, runs.gradle, balanced);
+  if (language === 'gradle') {
+    // Groovy's slashy strings (`/…/`, `$/…/$`) are not lexed as strings here: what the lexer took for one may be code.
+    if (/(?:^|[=(,[:!&|?~]|\breturn)\s*\/(?![/*=])|\$\s*\//m.test(code))
+      return opaque('uses a slashy string');
+    // Kotlin nests block comments (`/* /* */ */`), which the lexer ends at the first `*/`: its braces are not trusted to
+    // tell which code a task holds.
+    const nested = /\/\*(?:(?!\*\/)[\s\S])*\/\*/.test(text);
+    code = withoutSigningStores(code);
+    if (!nested) code = withoutIdleTasks(code, lexed.strings, runs.gradle, balanced);
+  }
   const used = (i: number): boolean => language !== 'gradle' || new RegExp(`\\bS${i}\\b`).test(code);
   if (strings.some((s, i) => s !== undefined && HOME_STRINGS.test(s) && used(i)))
     return opaque('reaches the home folder');

@@ -38,7 +38,7 @@ export function gradleTasks(args: readonly string[]): string[] | undefined {
  * `tasks.named { }`, `tasks.names`, an eager `withType(T) { }`, an eager `task x { }` or `tasks.create`.
  */
 const REALIZES_ALL =
-  /\btasks\b[^\n;{]*\.\s*(?:all|each|forEach|findAll|collect|toList|toSet|asMap|getAsMap|iterator|size|matching|names|getNames)\b|\btasks\s*\.\s*named\s*\{|\bgetTasksByName\b|\bwithType\s*(?:\([^)]*\)|<[^>]*>)\s*(?:\{|\(\s*\)\s*\{)|\btask\s+[\w]+|\btask\s*\(|\btasks\s*\.\s*create\b/;
+  /\btasks\b[^\n;{]*\.\s*filter\b|\btypealias\b|\bstartParameter\b|\bGradleBuild\b|\b(?:def|val|var|fun)\s+tasks\b|\btasks\s*=(?!=)|\btasks\b[^\n;{]*\.\s*(?:all|each|forEach|findAll|collect|toList|toSet|asMap|getAsMap|iterator|size|matching|names|getNames)\b|\btasks\s*\.\s*named\s*\{|\bgetTasksByName\b|\bwithType\s*(?:\([^)]*\)|<[^>]*>)\s*(?:\{|\(\s*\)\s*\{)|\btask\s+[\w]+|\btask\s*\(|\btasks\s*\.\s*create\b/;
 
 /** `tasks.register("name"[, Type]) {` and `tasks.register<Type>("name") {`: the name's string and the type. */
 const REGISTER =
@@ -57,8 +57,6 @@ export interface GradleRun {
   tasks: readonly string[];
   /** The texts of the build's other scripts; undefined when not all of them were read. */
   others: readonly string[] | undefined;
-  /** `-m`/`--dry-run`: the build is configured and no task runs. */
-  dryRun?: boolean;
 }
 
 /** Whether a command's task name `word` selects `task`: the same name, or Gradle's camel-case abbreviation of it. */
@@ -86,7 +84,11 @@ const RUN_BY: Record<string, readonly string[]> = {
   publish: ['publish'],
 };
 
-/** Does the command (its task words) run the lifecycle task `target`, or may something else of the build? */
+/**
+ * Does the command (its task words) run the lifecycle task `target`, or may something else of the build? Named
+ * anywhere else in the scripts (a dependency, a provider used as an input, a nested build, a variable holding its
+ * name), it may be in the graph.
+ */
 function lifecycleRuns(
   target: string,
   words: readonly string[],
@@ -96,10 +98,9 @@ function lifecycleRuns(
   const by = RUN_BY[target];
   if (by === undefined) return true;
   if (words.some((w) => by.some((t) => selectsTask(w, t)))) return true;
-  // A script making another task depend on it (`test.dependsOn(check)`) puts it under that task.
   const token = strings.flatMap((v, i) => (v === target || v === `:${target}` ? [`S${i}`] : []));
-  const names = [target, ...token].join('|');
-  return scripts.some((t) => new RegExp(`\\b(?:dependsOn|finalizedBy)\\b[^\\n;]*\\b(?:${names})\\b`).test(t));
+  const names = new RegExp(`\\b(?:${[target, ...token].join('|')})\\b`);
+  return scripts.some((t) => names.test(t));
 }
 
 /**
@@ -117,8 +118,9 @@ function withoutIdleWiring(
   const target = (s: string | undefined, ident: string | undefined) =>
     ident ?? (s === undefined ? undefined : strings[Number(s)]?.replace(/^:/, ''));
   const idle = (name: string | undefined) =>
-    name !== undefined && RUN_BY[name] !== undefined && !lifecycleRuns(name, run.tasks, scripts, strings);
+    name !== undefined && RUN_BY[name] !== undefined && !lifecycleRuns(name, run.tasks, [], strings);
   let out = code;
+  const wired: string[] = [];
   const BLOCK =
     /\btasks\s*\.\s*(?:(?:named|getByName)\s*\(\s*S(\d+)\s*\)\s*(?:\.\s*configure\s*)?|(build|check|assemble|publish)\s*)\{/g;
   for (const m of code.matchAll(BLOCK)) {
@@ -131,12 +133,19 @@ function withoutIdleWiring(
     )
       continue;
     out = out.replace(code.slice(start, start + m[0].length + body.length + 1), ' ');
+    wired.push(target(m[1], m[2]) as string);
   }
-  return out.replace(
-    /\b(?:tasks\s*\.\s*)?(?:(?:named|getByName)\s*\(\s*S(\d+)\s*\)(?:\s*\.\s*get\s*\(\s*\))?|(build|check|assemble|publish))\s*\.\s*(?:finalizedBy|dependsOn)\s*\(\s*[\w.\s,]*\)\s*;?/g,
-    (statement, s: string | undefined, ident: string | undefined) =>
-      idle(target(s, ident)) ? ' ' : statement,
+  out = out.replace(
+    /\btasks\s*\.\s*(?:(?:named|getByName)\s*\(\s*S(\d+)\s*\)(?:\s*\.\s*get\s*\(\s*\))?|(build|check|assemble|publish))\s*\.\s*(?:finalizedBy|dependsOn)\s*\(\s*[\w.\s,]*\)\s*;?/g,
+    (statement, s: string | undefined, ident: string | undefined) => {
+      if (!idle(target(s, ident))) return statement;
+      wired.push(target(s, ident) as string);
+      return ' ';
+    },
   );
+  // The lifecycle task named anywhere else once its wiring is out (`test { dependsOn("assemble") }`): it may run.
+  const rest = [out, ...scripts.slice(1)];
+  return wired.some((t) => lifecycleRuns(t, run.tasks, rest, strings)) ? code : out;
 }
 
 /** A task's actions (`doLast { }`, `doFirst { }`), which run only when the task runs. */
@@ -165,14 +174,23 @@ export function withoutIdleTasks(
   run: GradleRun | undefined,
   balanced: (text: string, open: number, pair: string, quotes: string) => string | undefined,
 ): string {
-  // A dry run configures the build and runs no task's actions, whatever the graph holds.
-  if (run?.dryRun) return withoutActions(code, balanced) ?? code;
   const others = run?.others;
   if (run === undefined || others === undefined || REALIZES_ALL.test(code)) return code;
   // A script another one loads (`apply from:`) is not among those read here.
   if ([code, ...others].some((t) => /\bapply\s*\(?\s*from\b/.test(t))) return code;
   // Another script that selects tasks by predicate or realizes them all (`subprojects { tasks.matching … }`).
   if (others.some((t) => REALIZES_ALL.test(t))) return code;
+  // A dependency or finalizer named by code (`finalizedBy("up" + "load")`, a provider, a filter): any task may be it.
+  for (const t of [code, ...others])
+    for (const m of t.matchAll(
+      /(?:\b|set)(?:dependsOn|finalizedBy|mustRunAfter|shouldRunAfter)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)/gi,
+    )) {
+      const args = (m[1] ?? '').replace(
+        /\btasks\s*\.\s*(?:named|getByName)\s*\(\s*(?:S\d+|"[^"]*"|'[^']*')\s*\)/g,
+        ' ',
+      );
+      if (/[(+{$]/.test(args)) return code;
+    }
   // `gradle tasks` configures every task it lists (`--all` or not) and runs none of them.
   const listsAll = run.tasks.some((w) => selectsTask(w, 'tasks'));
   let out = code;
@@ -189,6 +207,10 @@ export function withoutIdleTasks(
     if (name === undefined || run.tasks.some((w) => w !== 'tasks' && selectsTask(w, name))) continue;
     if ([code, ...others].some((t) => selectsType(t, type)) || others.some((t) => t.includes(name))) continue;
     const start = m.index ?? 0;
+    // `val u = tasks.register("upload") { }`: the provider's variable names the task too.
+    const held = /\b(?:val|var|def)\s+(\w+)\s*(?::\s*[\w<>.]+\s*)?=\s*$/.exec(
+      code.slice(Math.max(0, start - 80), start),
+    )?.[1];
     const body = balanced(code, start + m[0].length, '{}', '');
     if (body === undefined) return code;
     const span = code.slice(start, start + m[0].length + body.length + 1);
@@ -200,6 +222,7 @@ export function withoutIdleTasks(
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const named =
       new RegExp(`\\b${escaped}\\b`).test(unwired) ||
+      (held !== undefined && new RegExp(`\\b${held}\\b`).test(unwired)) ||
       strings.some(
         (v, i) =>
           v !== undefined && i !== token && v.includes(name) && new RegExp(`\\bS${i}\\b`).test(unwired),
