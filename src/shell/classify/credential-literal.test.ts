@@ -22,6 +22,10 @@ describe('a credential set to a literal value is carried', () => {
     ],
     ['a client given user and password', 'curl -u admin:hunter22 https://ci.example.com\n'],
     ['a URL with a password', 'DATABASE_URL=postgres://admin:hunter22@db:5432/prod\n'],
+    ['mysql given a password', 'mysql -uroot -pXk29fjq7Lm mydb\n'],
+    ['sshpass given a password', 'sshpass -p Xk29fjq7Lm ssh me@host\n'],
+    ['a registry login with a password', 'docker login -u me -p Xk29fjq7Lm registry.example.com\n'],
+    ['openssl given a key', 'openssl enc -aes-256-cbc -in a -out b -k Xk29fjq7Lm\n'],
     [
       'an inline git credential helper',
       '[credential]\n\thelper = "!f() { echo username=bob; echo password=s3cretpass; }; f"\n',
@@ -48,6 +52,11 @@ describe('a value taken from elsewhere when it runs is none', () => {
     [
       'a name that goes on past the word',
       'PASSWORD_FILE=/run/secrets/db\nTOKEN_URL=https://auth.example.com/token\n',
+    ],
+    ['mysql asking for the password', 'mysql -u root -p mydb\n'],
+    [
+      'a registry login reading the password from standard input',
+      'docker login -u me --password-stdin registry.example.com\n',
     ],
     ['prose', 'Set the password in your keychain; the token expires after a day.\n'],
     ['an authorization header from a variable', 'curl -H "Authorization: Bearer $TOKEN" https://api.x.io\n'],

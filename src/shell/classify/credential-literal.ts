@@ -24,6 +24,12 @@ const SHAPES: readonly RegExp[] = [
   /(?:^|\s)(?:-u|--user)[ \t]*["']?[^\s:"'$]+:[^\s"'$]{4,}/m,
   // A URL with a password in it (`postgres://admin:…@db`).
   /:\/\/[^\s/@:$]+:[^\s/@$]{3,}@/,
+  // Clients given a password by a short option: mysql's `-pPASS`, `sshpass -p PASS`, `docker login -p PASS`, openssl's
+  // `-k PASS` and `-pass pass:PASS`.
+  /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]*\s-p(?![\s$'"-])\S{4,}/,
+  /\bsshpass\b[^\n]*\s-p[ \t]*(?![$'"-])\S{4,}/,
+  /\b(?:docker|podman|buildah|helm|oras|skopeo)\b[^\n]*\blogin\b[^\n]*\s(?:-p|--password)[ \t=]*(?![$'"-])\S{4,}/,
+  /\bopenssl\b[^\n]*\s(?:-k[ \t]+(?![$'"-])\S{4,}|-pass(?:in|out)?[ \t]+pass:(?!\$)\S{4,})/,
 ];
 
 /** Does `text` set a credential to a literal value? */

@@ -60,6 +60,17 @@ const SHAPED: Record<string, string> = {
     'server:\n  port: 8080\ndatasource:\n  username: ledger_app\n  password: Fk29-ledger-db\n',
   'settings.ini': '[database]\nhost = db.example.internal\nuser = app\npassword = Fk29-ini-db ; staging\n',
   'broker.conf': 'brokers = kafka-1:9092\nsasl_password = "Fk29-kafka"\n',
+  'passwd.yml': 'db:\n  user: app\n  passwd: Xk29fjq7Lm\n',
+  'aws.yml': 'aws:\n  secret_access_key: wJalrXUtnFEMIK7MDENGbPxRfiCYzz29fjq7LmAB\n',
+  'dburl.yml': 'database:\n  url: postgres://app:Xk29fjq7Lm@db.prod.internal:5432/app\n',
+  'folded.yml': 'db:\n  password: >-\n    Xk29fjq7Lm\n',
+  'twice.yml': 'db:\n  password: Xk29fjq7Lm\nbackup:\n  password: Xk29fjq7Lm\n',
+  'prod.example.local.yml': 'db:\n  password: Xk29fjq7Lm\n',
+  'app.yml.bak': 'db:\n  password: Xk29fjq7Lm\n',
+  'appsettings.json':
+    '{\n  "ConnectionStrings": {\n    "Default": "Server=db;Database=app;User Id=app;Password=Xk29fjq7Lm;"\n  }\n}\n',
+  'settings.xml':
+    '<settings><servers><server><id>r</id><password>Xk29fjq7Lm</password></server></servers></settings>\n',
   'deploy.toml': '[registry]\nurl = "https://registry.example.com"\napi_key = "Fk29-registry-key"\n',
 };
 // Files that name the same fields without holding a value: templates, docs, placeholders.
@@ -80,6 +91,10 @@ const LOOK_ALIKES: Record<string, string> = {
     'services:\n  postgres:\n    env:\n      POSTGRES_PASSWORD: postgres\n      API_TOKEN: ${{ secrets.API_TOKEN }}\n',
   'database.yml': 'development:\n  password: <%= ENV["DB_PASSWORD"] %>\ntest:\n  password: changeme\n',
   'settings.example.ini': '[database]\npassword = Fk29-not-real-but-a-template\n',
+  'docker-compose.yml':
+    'services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: shop_dev\n',
+  'compose.dev.yaml': 'services:\n  db:\n    environment:\n      MYSQL_ROOT_PASSWORD: local_root_pw\n',
+  'service-account.yml': 'gcp:\n  credentials: ./keys/sa.json\n',
   'values.yaml': 'auth:\n  password: ""\n  existingSecret: db-auth\n',
 };
 

@@ -81,7 +81,10 @@ export function holdsSecretContent(abs: string, env: ShellEnv, per: object = env
   const secret =
     file.kind === 'text' &&
     (SHAPES.some((shape) => shape.test(file.text)) ||
-      (SETTINGS_FILE.test(abs) && !TEMPLATE_NAME.test(abs) && settingsSecret(file.text)));
+      (SETTINGS_FILE.test(abs) &&
+        !TEMPLATE_NAME.test(abs) &&
+        !LOCAL_CONTAINERS.test(abs) &&
+        settingsSecret(file.text)));
   seen.set(abs, secret);
   return secret;
 }
@@ -90,15 +93,29 @@ export function holdsSecretContent(abs: string, env: ShellEnv, per: object = env
  * A settings file (`application.yml`, `settings.ini`, `keystore.properties`, `app.conf`, `config.toml`) other than
  * a template of one (`settings.example.ini`, `config.yml.dist`).
  */
-const SETTINGS_FILE = /\.(?:properties|ya?ml|ini|cfg|conf|cnf|toml)$/i;
-const TEMPLATE_NAME = /[./_-](?:example|sample|template|tmpl|dist|defaults?)(?:[./_-]|$)/i;
+const SETTINGS_FILE =
+  /\.(?:properties|ya?ml|ini|cfg|conf|cnf|toml|json|xml)(?:\.(?:bak|old|orig|save|backup)|~)?$/i;
+/** A template of a settings file: its last part before the extension, or after it (`settings.example.ini`, `app.yml.dist`). */
+const TEMPLATE_NAME = /[._-](?:example|sample|template|tmpl|dist|defaults?)(?:\.[A-Za-z]+)?$/i;
+/**
+ * Files that configure throwaway local containers, whose passwords are for them (a compose file's `POSTGRES_PASSWORD`,
+ * a CI workflow's service container).
+ */
+const LOCAL_CONTAINERS =
+  /(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$|\/\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|\/\.circleci\/config\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$/;
 /**
  * A setting of a password, secret or token to a filled-in value (`storePassword=…`, `password: …`,
  * `sasl_password = …`), not a placeholder the build fills in (`${DB_PASSWORD}`, `<password>`, `%(pw)s`) nor the name of
  * a secret kept elsewhere (a chart's `existingSecret`).
  */
 const SETTINGS_SECRET =
-  /^[ \t]*["']?[\w.-]*(?<!existing)(?:passw(?:or)?d|secret|token|api[._-]?key|private[._-]?key)["']?[ \t]*[=:][ \t]*["']?((?![$<{#%])[^\s"']\S{3,}?)["']?[ \t]*(?:[#;].*)?$/gim;
+  /^[ \t]*(?:-[ \t]+)?["']?[\w.-]*(?<!existing)(?:passw(?:or)?d|pass|pwd|secret|token|api[._-]?key|private[._-]?key|access[._-]?key|secret[._-]?key)["']?[ \t]*[=:][ \t]*["']?((?![$<{#%>|])[^\s"']\S{3,}?)["']?[ \t]*[,;]?[ \t]*(?:[#;].*)?$/gim;
+/** A YAML value on the lines after its key (`password: >-`, `password:` then an indented value). */
+const SETTINGS_NEXT_LINE =
+  /^[ \t]*["']?[\w.-]*(?:passw(?:or)?d|pass|pwd|secret|token|api[._-]?key)["']?[ \t]*:[ \t]*(?:[>|][-+]?)?[ \t]*\n[ \t]+["']?((?![$<{#%])[^\s"'#:]\S{3,}?)["']?[ \t]*$/gim;
+/** A password inside a value (a connection string `Password=…;`, an element `<password>…</password>`, a URL). */
+const EMBEDDED_SECRET =
+  /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?![$<{%])[^;"'\s]{4,}|<(?:password|passphrase|secret|token)>\s*(?![$<{%])[^<\s]{4,}\s*<\/|:\/\/[^\s/@:$]+:(?![$<{%])[^\s/@$]{3,}@/i;
 /** A value every tutorial and local container uses, or one that says it is none. */
 const NO_SECRET_VALUE =
   /^(?:password|passw0rd|postgres|mysql|root|admin|secret|test|testing|dev|development|local|localhost|example|changeme|change_me|dummy|placeholder|none|null|true|false|redacted)$|example|changeme|change[_-]me|dummy|placeholder|your[_-]|xxxx|\*{3}/i;
@@ -111,12 +128,19 @@ const SETTING_VALUE = /^[ \t]*["']?[\w.-]+["']?[ \t]*[=:][ \t]*["']?([^\s"'#;]+)
  * alike)?
  */
 function settingsSecret(text: string): boolean {
-  const values = [...text.matchAll(SETTINGS_SECRET)].map((m) => (m[1] ?? '').replace(/[,;]$/, ''));
+  if (EMBEDDED_SECRET.test(text)) return true;
+  const values = [...text.matchAll(SETTINGS_SECRET), ...text.matchAll(SETTINGS_NEXT_LINE)].map((m) =>
+    (m[1] ?? '').replace(/[,;]$/, ''),
+  );
   if (values.length === 0) return false;
-  const others = new Map<string, number>();
-  for (const m of text.matchAll(SETTING_VALUE)) others.set(m[1] ?? '', (others.get(m[1] ?? '') ?? 0) + 1);
-  return values.some((v) => !NO_SECRET_VALUE.test(v) && (others.get(v) ?? 0) <= 1);
+  // Values the file gives to settings that hold no credential (a user or database name).
+  const plain = new Set<string>();
+  for (const m of text.matchAll(SETTING_VALUE)) if (!SETTING_IS_SECRET.test(m[0])) plain.add(m[1] ?? '');
+  return values.some((v) => !NO_SECRET_VALUE.test(v) && !plain.has(v));
 }
+
+/** A setting line whose key names a credential. */
+const SETTING_IS_SECRET = /(?:passw(?:or)?d|pass|pwd|secret|token|key|credentials?)["']?[ \t]*[=:]/i;
 
 /** Files secret by name only for what they may carry: git config files of a repository, npm's and yarn's rc files. */
 const CONTENT_DECIDED =

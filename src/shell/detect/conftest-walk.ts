@@ -4,7 +4,8 @@
  * one in each folder it recurses into (`tests/integration/conftest.py` as well as `tests/conftest.py`), skipping
  * only what pytest skips by default (`norecursedirs`: hidden folders, `*.egg`, `build`, `dist`, `node_modules`,
  * `venv`, `CVS`, `_darcs`, `{arch}`, and a virtualenv, one holding `pyvenv.cfg`). A configuration that sets
- * `norecursedirs` replaces that list: then only `.git` is skipped. A walk past the analysis's listing budget
+ * `norecursedirs` replaces that list: then only `.git` is skipped. A folder named `test*` is never skipped (pytest
+ * loads the conftest.py of its anchors' `test*` folders whatever `norecursedirs` says). A walk past the analysis's listing budget
  * answers `cut` (the caller makes the run uncertain). Pure apart from the injected reader.
  */
 
@@ -56,10 +57,11 @@ const SKIPPED = /^(?:\..*|.*\.egg|_darcs|build|CVS|dist|node_modules|venv|\{arch
 
 /** The conftest.py files below `roots` (absolute folders), nearest first; `cut` past the listing budget. */
 export function conftestsBelow(roots: readonly string[], ownSkips: boolean, r: Reporter): string[] | 'cut' {
-  // A virtualenv is not collected (unless `--collect-in-virtualenv`, which the caller does not clear).
+  // A virtualenv is not collected (unless `--collect-in-virtualenv`, which the caller does not clear); a folder named
+  // `test*` has its conftest.py loaded whatever `norecursedirs` says.
   const folders = foldersBelow(
     roots,
-    (name, names) => !ownSkips && (SKIPPED.test(name) || names.has('pyvenv.cfg')),
+    (name, names) => !ownSkips && !name.startsWith('test') && (SKIPPED.test(name) || names.has('pyvenv.cfg')),
     r,
   );
   if (folders === 'cut') return 'cut';

@@ -7,7 +7,9 @@
  * built at run time is covered). What runs on import is read (python-load-time.ts: module and class bodies, hooks,
  * registered and called functions), a command's file whole; Python that reaches the system there (a process, a
  * socket, a download, code built from text, a deletion) is uncertain, as are more modules than one review follows.
- * The tests `manage.py test` collects are the project's own code, as pytest's are. Pure apart from the injected
+ * The tests `manage.py test` collects and the migrations the migration commands load and run are the project's own
+ * code that the command is asked to run, as pytest's tests are: not read. A project changing where Python finds
+ * modules (`sys.path`) or holding a module named like a standard one is uncertain. Pure apart from the injected
  * reader and reporting; never quotes a file.
  */
 
@@ -16,6 +18,7 @@ import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { folderNames } from './config-modules';
 import { projectFile } from './project-file';
 import { loadTimeCode } from './python-load-time';
+import { standardModules } from './workspace-programs';
 
 /** Modules followed per command, and folders looked into for apps. */
 const MAX_MODULES = 64;
@@ -33,6 +36,8 @@ export interface DjangoProject {
   root: string;
   /** The settings modules read, comments cut. */
   settings: readonly string[];
+  /** manage.py and the settings modules' files: what they import, and their packages, load first. */
+  starts: readonly string[];
   /** A test of Python text that reaches the system as it runs. */
   reaches: (code: string) => boolean;
   /** Project modules a module's text imports, as files below `root`. */
@@ -107,12 +112,23 @@ export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter)
     else apps.add(path);
     modules.push(`${path}.py`, `${posix.dirname(path)}.py`);
   }
+  // A module of the project named like a standard one replaces it for Python and Django alike (`zoneinfo.py`).
+  if ([...top].some((n) => standardModules().has(n.replace(/\.py$/, '')) && n !== 'manage.py')) {
+    say(inv, r, 'starts a project with a module named like a standard one, which replaces it');
+    return;
+  }
   if (!appsBelow(root, list, apps, { n: 0 })) {
     say(inv, r, 'starts a project with more folders than one review looks into for its apps');
     return;
   }
-  for (const app of apps)
-    if (app.startsWith(`${root}/`)) modules.push(...APP_MODULES.map((m) => posix.join(app, m)));
+  for (const app of apps) {
+    if (!app.startsWith(`${root}/`)) continue;
+    modules.push(...APP_MODULES.map((m) => posix.join(app, m)));
+    // The template tag libraries the system checks import.
+    for (const name of list(posix.join(app, 'templatetags')) ?? [])
+      if (name.endsWith('.py')) modules.push(posix.join(app, 'templatetags', name));
+  }
+  modules.push(...project.starts);
   const command = commandName(inv);
   const commands =
     command === undefined || !/^\w+$/.test(command)
@@ -134,11 +150,20 @@ export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter)
     const text = file.text.replace(/#[^\n]*/g, '');
     texts.set(path, text);
     if (all) whole.add(path);
+    // What it imports, the packages holding it (each `__init__.py` up to the project), and the project modules and
+    // packages its strings name (`include("shop.urls")`, an app config's `name = "core"`).
+    const parents: string[] = [];
+    for (let d = posix.dirname(path); d.startsWith(`${root}/`); d = posix.dirname(d))
+      parents.push(`${d}/__init__.py`);
     for (const next of [
       ...project.imports(text, posix.dirname(path)),
+      ...parents,
       ...dottedStrings(text)
         .filter(ours)
-        .map((n) => `${posix.join(root, n.replaceAll('.', '/'))}.py`),
+        .flatMap((n) => {
+          const at = posix.join(root, n.replaceAll('.', '/'));
+          return [`${at}.py`, ...APP_MODULES.map((m) => posix.join(at, m))];
+        }),
     ])
       queue.push([next, false]);
   }

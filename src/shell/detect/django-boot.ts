@@ -13,6 +13,7 @@ import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { djangoApps } from './django-apps';
 import { projectFile } from './project-file';
+import { logicalLines } from './python-load-time';
 
 /** Python that reaches the system when a settings module loads. */
 const PY_BOOT_REACHES =
@@ -25,27 +26,38 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
 
 /** The code of a Python file with its comments out of the way (a `#` in a string ends it too: cautious). */
-const code = (text: string) => text.replace(/#[^\n]*/g, '');
+/** The code of a Python file with its comments out of the way, read as Python reads its lines (python-load-time.ts). */
+const code = (text: string) => logicalLines(text).join('\n');
 
-/** The project modules a module imports, as files below `root`, relative imports resolved from `dir`. */
+/** A module and a package of that dotted name below `base`. */
+const moduleFiles = (base: string, dotted: string) => [
+  posix.join(base, `${dotted.replaceAll('.', '/')}.py`),
+  posix.join(base, dotted.replaceAll('.', '/'), '__init__.py'),
+];
+
+/**
+ * The project modules a module imports, as files below `root`, relative imports resolved from `dir`: the module, and
+ * each name it imports from it that may be a module of its own (`from shop import signals`).
+ */
 function imports(text: string, dir: string, root: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/^\s*from\s+(\.+)([\w.]*)\s+import\s+([\w*, ()]+)/gm)) {
-    let base = dir;
-    for (let k = 1; k < (m[1] ?? '.').length; k++) base = posix.dirname(base);
+  for (const m of text.matchAll(/^\s*from\s+(\.*)([\w.]*)\s+import\s+([\w*, ()]+)/gm)) {
+    let base = root;
+    if ((m[1] ?? '') !== '') {
+      base = dir;
+      for (let k = 1; k < (m[1] ?? '.').length; k++) base = posix.dirname(base);
+    }
     const mod = m[2] ?? '';
-    if (mod !== '') out.push(posix.join(base, `${mod.replaceAll('.', '/')}.py`));
-    else
-      for (const name of (m[3] ?? '').split(/[\s,()]+/))
-        if (/^\w+$/.test(name)) out.push(posix.join(base, `${name}.py`));
+    if (mod !== '') out.push(...moduleFiles(base, mod));
+    const from = mod === '' ? base : posix.join(base, mod.replaceAll('.', '/'));
+    for (const name of (m[3] ?? '').split(/[\s,()]+/))
+      if (/^\w+$/.test(name)) out.push(...moduleFiles(from, name));
   }
-  for (const m of text.matchAll(/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm)) {
-    const mod = m[1] ?? m[2] ?? '';
-    out.push(
-      posix.join(root, `${mod.replaceAll('.', '/')}.py`),
-      posix.join(root, mod.replaceAll('.', '/'), '__init__.py'),
-    );
-  }
+  for (const m of text.matchAll(/^\s*import\s+([\w., ]+)/gm))
+    for (const mod of (m[1] ?? '').split(/\s*,\s*/)) {
+      const name = mod.trim().split(/\s+/)[0] ?? '';
+      if (/^[\w.]+$/.test(name)) out.push(...moduleFiles(root, name));
+    }
   return out;
 }
 
@@ -100,13 +112,23 @@ export function djangoBoot(inv: Invocation, r: Reporter): void {
     {
       root,
       settings,
-      reaches: (text) => PY_BOOT_REACHES.test(text.replace(PLAIN_IMPORT, '')),
+      starts: [managePath, ...seen],
+      reaches: (text) => APP_REACHES.test(text.replace(PLAIN_IMPORT, '')),
       imports: (text, dir) => imports(text, dir, root).filter((p) => p.startsWith(`${root}/`)),
     },
     inv,
     r,
   );
 }
+
+/**
+ * Python reaching the system as the apps load: what settings may not do, and names taken from the modules that reach
+ * (`from os import system`), asyncio's processes and connections, mail and HTTP clients, files written or appended,
+ * and names looked up at run time (`globals()["x"]()`, a `getattr` of a name not written out).
+ */
+const APP_REACHES = new RegExp(
+  `${PY_BOOT_REACHES.source}|\\bfrom\\s+(?:os|subprocess|socket|shutil|pty|ctypes|asyncio|http|urllib|smtplib|ftplib|telnetlib|multiprocessing|requests|httpx|importlib|runpy|pickle|marshal|builtins)\\b[^\\n]*\\bimport\\b|\\bcreate_subprocess_\\w+|\\bposix_spawn\\w*|\\bopen_connection\\b|\\bsmtplib\\b|\\bhttp\\s*\\.\\s*client\\b|\\bwrite_(?:text|bytes)\\s*\\(|\\bopen\\s*\\([^)]*\\bmode\\s*=\\s*['"][wax]|\\b(?:globals|locals|vars)\\s*\\(|\\bsys\\s*\\.\\s*(?:modules|path)\\b|__dict__|\\bgetattr\\s*\\([^,()]+,\\s*(?!['"])`,
+);
 
 /** `import subprocess` alone runs nothing of it: what uses it is read where it runs (`from x import y` stays). */
 const PLAIN_IMPORT = /^[ \t]*import[ \t]+[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*$/gm;

@@ -31,9 +31,33 @@ describe('what runs on import', () => {
       'class C:\n    def ready(self):\n        def inner():\n            pass\n        os.system("x")\n',
       'os.system',
     ],
-    ['a string spanning lines at column zero', 'def f():\n    s = """\nos.system("x")\n"""\n', 'os.system'],
+    [
+      'code after a string that holds a def',
+      'DOC = """\ndef foo():\n    """ ; os.system("x")\n',
+      'os.system',
+    ],
+    ['code after a # in a string', 'X = "#"; os.system("x")\n', 'os.system'],
+    [
+      'a decorator spanning lines',
+      '@register(\n    Tags.models,\n)\ndef sane(app_configs, **kw):\n    os.system("x")\n',
+      'os.system',
+    ],
+    [
+      'a special method of a class the module uses',
+      'class Guard:\n    def __enter__(self):\n        os.system("x")\n    def __exit__(self, *a):\n        pass\nwith Guard():\n    pass\n',
+      'os.system',
+    ],
+    ['a line continued by a backslash', 'x = 1 + \\\n    os.system("x")\n', 'os.system'],
   ])('%s', (_n, text, expected) => {
     expect(runs(text)).toContain(expected);
+  });
+
+  it('a class another module only imports does not run its special methods', () => {
+    const [, services] = loadTimeCode([
+      'from .services import Client\n',
+      'class Client:\n    def __init__(self):\n        os.system("x")\n',
+    ]);
+    expect(services).not.toContain('os.system');
   });
 
   it('a function another module of the set names runs', () => {
@@ -51,6 +75,11 @@ describe('what waits', () => {
     ['a module function no one names', 'def sync():\n    os.system("x")\n'],
     ['a function named only in its own header', 'def sync():\n    os.system("x")\n    sync()\n'],
     ['a comment naming the function', '# sync()\ndef sync():\n    os.system("x")\n'],
+    ['a string spanning lines inside a function', 'def f():\n    s = """\nos.system("x")\n"""\n'],
+    [
+      'a special method of a class nothing uses',
+      'class Client:\n    def __init__(self):\n        self.s = requests.Session()\n',
+    ],
   ])('%s', (_n, text) => {
     expect(runs(text)).not.toContain('os.system');
   });

@@ -2,46 +2,105 @@
  * The part of Python modules that runs when they are imported, for a framework that imports a project's modules as
  * it starts (django-apps.ts): everything but the bodies of functions, and of those functions the ones that run all
  * the same: a decorated one (registered: a signal receiver, a system check), one whose name the running code or
- * another running function uses (a call, a `connect(handler)`, an `atexit.register`), and the hooks a framework
- * calls on its own (`ready`, `__init__`, `__init_subclass__`, `__set_name__`, `contribute_to_class`, `check`, ...).
- * A function's header (its default values, its decorators) always runs. Lines are taken by indentation: a string
- * spanning lines at another indentation, or anything gavel does not split cleanly, only adds text to what runs
- * (cautious). Comments are cut first (a `#` in a string cuts too: cautious). Pure.
+ * another running function uses (a call, a `connect(handler)`, an `atexit.register`), the hooks a framework calls
+ * on its own (`ready`, `contribute_to_class`, `check`, `__init_subclass__`, `__set_name__`, ...), and a class's other
+ * special methods (`__init__`, `__enter__`, `__eq__`, ...) once running code names the class. A function's header (its
+ * default values, its decorators) always runs. The text is read as Python's logical lines (`logicalLines`): comments
+ * cut outside strings, and a line continued by a backslash, an open bracket or a string spanning lines joined, so a
+ * string cannot pass for code nor code for a string. An import names nothing that runs. Pure.
  */
 
-/** Functions a framework calls on a module's classes without any name in the module saying so. */
+/** Functions a framework calls, or Python calls as a class is made, without any name in the module saying so. */
 const CALLED_ANYWAY =
-  /^(?:ready|__init__|__new__|__init_subclass__|__set_name__|__class_getitem__|__getattr__|__missing__|contribute_to_class|check|deconstruct|import_models|_check\w*)$/;
+  /^(?:ready|contribute_to_class|check|deconstruct|import_models|_check\w*|__init_subclass__|__set_name__|__class_getitem__|__prepare__)$/;
 
 interface Module {
-  /** The text that runs on import, each function's name taken out of its own header. */
+  /** The text that runs on import, each function's and class's name taken out of its own header. */
   runs: string[];
-  /** Bodies of the functions not yet known to run, by name. */
+  /** Bodies not yet known to run, by the name that makes them run (a function's, or `class:X` for X's specials). */
   waiting: Map<string, string[]>;
 }
 
 const DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/;
+const CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)/;
+const IMPORT = /^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t]/;
 
 const indentOf = (line: string): number =>
   (/^[ \t]*/.exec(line)?.[0] ?? '').replace(/\t/g, '        ').length;
 
-/** Brackets opened and not closed on a line (strings are not told apart: cautious either way). */
-function depthChange(line: string): number {
-  let d = 0;
-  for (const c of line) {
-    if (c === '(' || c === '[' || c === '{') d++;
-    else if (c === ')' || c === ']' || c === '}') d--;
+/**
+ * Python text as logical lines: comments cut where they are not in a string, and a line continued by a backslash, an
+ * open bracket or a string spanning lines joined into one (a newline inside a string becomes a blank).
+ */
+export function logicalLines(source: string): string[] {
+  const text = source.replace(/\r\n?/g, '\n');
+  const out: string[] = [];
+  let line = '';
+  let depth = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (c === '"' || c === "'") {
+      const quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      let j = i + quote.length;
+      while (j < text.length) {
+        if (text[j] === '\\') j += 2;
+        else if (text.startsWith(quote, j)) {
+          j += quote.length;
+          break;
+        } else if (quote.length === 1 && text[j] === '\n') break;
+        else j++;
+      }
+      line += text.slice(i, j).replace(/\n/g, ' ');
+      i = j;
+      continue;
+    }
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '\\' && text[i + 1] === '\n') {
+      line += ' ';
+      i += 2;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
+    if (c === '\n') {
+      if (depth > 0) line += ' ';
+      else {
+        out.push(line);
+        line = '';
+      }
+      i++;
+      continue;
+    }
+    line += c;
+    i++;
   }
-  return d;
+  out.push(line);
+  return out;
 }
 
 function split(text: string): Module {
-  const lines = text.replace(/#[^\n]*/g, '').split('\n');
+  const lines = logicalLines(text);
   const runs: string[] = [];
   const waiting = new Map<string, string[]>();
+  const wait = (key: string, body: string[]) => waiting.set(key, [...(waiting.get(key) ?? []), ...body]);
+  /** The classes the current line is inside, innermost last. */
+  const classes: { indent: number; name: string }[] = [];
   let i = 0;
   while (i < lines.length) {
     const line = lines[i] as string;
+    if (line.trim() !== '')
+      while (classes.length > 0 && indentOf(line) <= (classes.at(-1)?.indent ?? -1)) classes.pop();
+    const cls = CLASS.exec(line);
+    if (cls) {
+      classes.push({ indent: indentOf(line), name: cls[2] as string });
+      runs.push(line.replace(CLASS, '$1class '));
+      i++;
+      continue;
+    }
     const m = DEF.exec(line);
     if (!m) {
       runs.push(line);
@@ -50,29 +109,25 @@ function split(text: string): Module {
     }
     const indent = indentOf(line);
     const name = m[2] as string;
-    // The header runs (default values are evaluated), up to the colon that ends it with every bracket closed.
-    let depth = 0;
-    let j = i;
-    for (; j < lines.length; j++) {
-      const h = lines[j] as string;
-      runs.push(j === i ? h.replace(DEF, '$1def ') : h);
-      depth += depthChange(h);
-      if (depth <= 0 && h.includes(':')) break;
-    }
+    // The header runs (default values are evaluated, decorators apply).
+    runs.push(line.replace(DEF, '$1def '));
     const body: string[] = [];
-    let k = j + 1;
+    let k = i + 1;
     for (; k < lines.length; k++) {
       const b = lines[k] as string;
       if (b.trim() !== '' && indentOf(b) <= indent) break;
       body.push(b);
     }
-    // A decorated function is registered somewhere: it runs.
-    let prev = runs.length - (j - i) - 2;
+    let prev = runs.length - 2;
     while (prev >= 0 && (runs[prev] as string).trim() === '') prev--;
     const decorated =
       prev >= 0 && /^\s*@/.test(runs[prev] as string) && indentOf(runs[prev] as string) === indent;
+    const owner = classes.at(-1);
+    const method = owner !== undefined && indent > owner.indent;
     if (decorated || CALLED_ANYWAY.test(name)) runs.push(...body);
-    else waiting.set(name, [...(waiting.get(name) ?? []), ...body]);
+    // A class's special methods run when the class is used (made, entered, compared, called).
+    else if (method && /^__\w+__$/.test(name)) wait(`class:${owner.name}`, body);
+    else wait(name, body);
     i = k;
   }
   return { runs, waiting };
@@ -82,15 +137,22 @@ const NAMES = /[A-Za-z_]\w*/g;
 
 /**
  * The text of each module that runs when the set is imported together: a function any running text names, in any
- * of the modules, runs too (followed until nothing more is named).
+ * of the modules, runs too, and a class's special methods once running text names the class (followed until
+ * nothing more is named). An import line names nothing.
  */
 export function loadTimeCode(texts: readonly string[]): string[] {
   const modules = texts.map(split);
   const named = new Set<string>();
-  const note = (text: string) => {
-    for (const m of text.matchAll(NAMES)) named.add(m[0]);
+  const note = (lines: readonly string[]) => {
+    for (const line of lines) {
+      if (IMPORT.test(line)) continue;
+      for (const m of line.matchAll(NAMES)) {
+        named.add(m[0]);
+        named.add(`class:${m[0]}`);
+      }
+    }
   };
-  for (const mod of modules) note(mod.runs.join('\n'));
+  for (const mod of modules) note(mod.runs);
   for (let changed = true; changed; ) {
     changed = false;
     for (const mod of modules)
@@ -98,7 +160,7 @@ export function loadTimeCode(texts: readonly string[]): string[] {
         if (named.has(name)) {
           mod.waiting.delete(name);
           mod.runs.push(...body);
-          note(body.join('\n'));
+          note(body);
           changed = true;
         }
   }

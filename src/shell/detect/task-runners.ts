@@ -124,6 +124,25 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
     return;
   }
   for (const path of below) dirs.add(path.slice(0, -'/conftest.py'.length));
+  // A conftest.py in a package is imported as a module of it (`tests.conftest`): the packages' `__init__.py` up to the
+  // workspace top run first.
+  const inits = new Set<string>();
+  for (const dir of dirs)
+    for (const d of foldersUp(dir)) {
+      if (d === top || !d.startsWith(`${top}/`)) break;
+      inits.add(inFolder(d, '__init__.py'));
+    }
+  for (const path of inits) {
+    const file = projectFile(path, inv, r);
+    if (file.kind === 'unknown') return;
+    if (
+      file.kind === 'text' &&
+      !inertPython(file.text, (m) => firstParty(m, posix.dirname(path), top, inv, r))
+    ) {
+      say(inv, r, "imports a test package's __init__.py whose code may reach the system while collecting");
+      return;
+    }
+  }
   for (const dir of dirs) {
     const file = projectFile(inFolder(dir, 'conftest.py'), inv, r);
     if (file.kind === 'unknown') return;

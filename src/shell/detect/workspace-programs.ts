@@ -356,7 +356,7 @@ function installedModulesOnly(code: string, cwd: string, files: Files): boolean 
 /** Top-level standard-library modules (Python 3.11's list): a module of the folder first on the path with one of
  * these names replaces it for every standard module that imports it (`json` imports `re`, `re` imports `enum`). */
 let standard: ReadonlySet<string> | undefined;
-function standardModules(): ReadonlySet<string> {
+export function standardModules(): ReadonlySet<string> {
   standard ??= new Set(
     `abc aifc antigravity argparse array ast asynchat asyncio asyncore atexit audioop base64 bdb binascii bisect
 builtins bz2 cProfile calendar cgi cgitb chunk cmath cmd code codecs codeop collections colorsys compileall
