@@ -87,9 +87,14 @@ function appsBelow(
 }
 
 /** The first positional word after `manage.py`: the command Django runs. */
-function commandName(inv: Invocation): string | undefined {
-  for (const a of inv.args.slice(1).map(plain)) if (!a.startsWith('-')) return a;
-  return undefined;
+function commandName(inv: Invocation): { name: string; runs: boolean } | undefined {
+  const words = inv.args
+    .slice(1)
+    .map(plain)
+    .filter((a) => !a.startsWith('-'));
+  // `help NAME` imports NAME's module to print its options: its import-time code runs, its `handle` does not.
+  if (words[0] === 'help' && words[1] !== undefined) return { name: words[1], runs: false };
+  return words[0] === undefined ? undefined : { name: words[0], runs: true };
 }
 
 export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter): void {
@@ -131,12 +136,15 @@ export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter)
   modules.push(...project.starts);
   const command = commandName(inv);
   const commands =
-    command === undefined || !/^\w+$/.test(command)
+    command === undefined || !/^\w+$/.test(command.name)
       ? []
-      : [...apps].map((app) => posix.join(app, 'management', 'commands', `${command}.py`));
+      : [...apps].map((app) => posix.join(app, 'management', 'commands', `${command.name}.py`));
   const texts = new Map<string, string>();
   const whole = new Set<string>();
-  const queue = [...commands.map((c) => [c, true] as const), ...modules.map((m) => [m, false] as const)];
+  const queue = [
+    ...commands.map((c) => [c, command?.runs === true] as const),
+    ...modules.map((m) => [m, false] as const),
+  ];
   while (queue.length > 0) {
     const [path, all] = queue.shift() as readonly [string, boolean];
     if (texts.has(path) || !path.startsWith(`${root}/`) || !exists(path, list)) continue;

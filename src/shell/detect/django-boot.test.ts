@@ -184,6 +184,15 @@ describe('the apps Django loads as it starts, whatever the command (django-apps.
     expect(apps(command)).toBe('');
   });
 
+  it('help for a project command imports its module: its handle does not run, its module-level code does', () => {
+    expect(apps('python manage.py help sync_invoices')).toBe('');
+    expect(
+      apps('python manage.py help sync_invoices', {
+        'billing/management/commands/sync_invoices.py': 'import os\nos.system("id")\n',
+      }),
+    ).toMatch(/apps run code that may reach/);
+  });
+
   it('a client class a model module only imports stays quiet (its __init__ runs when it is made)', () => {
     expect(
       apps('python manage.py check', {
