@@ -96,6 +96,40 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       { 'gradle.properties': 'org.gradle.jvmargs=-Xmx2g -javaagent:AWAY/a.jar\n' },
     ],
     [
+      'gradle jvmargs reading more options from a file',
+      './gradlew test',
+      {
+        'gradle.properties': 'org.gradle.jvmargs=-XX:VMOptionsFile=opts.txt\n',
+        'opts.txt': '-javaagent:a.jar\n',
+      },
+    ],
+    [
+      'gradle jvmargs naming an argument file',
+      './gradlew test',
+      { 'gradle.properties': 'org.gradle.jvmargs=-Xmx1g @opts.txt\n', 'opts.txt': '-javaagent:a.jar\n' },
+    ],
+    [
+      'the gradle.properties of the folder -p names',
+      './gradlew -p other test',
+      {
+        'other/gradle.properties': 'org.gradle.jvmargs=-javaagent:a.jar\n',
+        'other/build.gradle.kts': 'plugins { java }\n',
+      },
+    ],
+    [
+      "buildSrc's Groovy settings",
+      './gradlew test',
+      { 'build.gradle.kts': 'plugins { java }\n', 'buildSrc/settings.gradle': "'touch /tmp/x'.execute()\n" },
+    ],
+    [
+      'buildSrc with sources only',
+      './gradlew test',
+      {
+        'build.gradle.kts': 'plugins { java }\n',
+        'buildSrc/src/main/kotlin/Conf.kt': 'object Conf { fun v() = "1" }\n',
+      },
+    ],
+    [
       'gradle jvmargs OnError',
       'gradle build',
       { 'gradle.properties': 'org.gradle.jvmargs=-XX:OnError="sh -c x"\n' },

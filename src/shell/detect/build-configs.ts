@@ -214,9 +214,9 @@ function rustToolchain(inv: Invocation, r: Reporter): void {
   }
 }
 
-/** JVM options that load code into the build's JVM, or run a program on an event. */
+/** JVM options that load code into the build's JVM, or run a program on an event, or read more options from a file. */
 const JVM_AGENT =
-  /(^|\s|["'])-(javaagent|agentpath|agentlib|Xbootclasspath|XX:OnError|XX:OnOutOfMemoryError|Djava\.system\.class\.loader|Djava\.security\.manager|Djdk\.attach)/;
+  /(^|\s|["'])(?:-(?:javaagent|agentpath|agentlib|Xbootclasspath|XX:OnError|XX:OnOutOfMemoryError|XX:VMOptionsFile|XX:Flags|Djava\.system\.class\.loader|Djava\.security\.manager|Djdk\.attach)|--(?:patch-module|upgrade-module-path|module-path|add-modules)\b|@)/;
 
 /** `key=value` lines of a Java properties file (continuations joined). */
 function properties(text: string): Map<string, string> {
@@ -260,7 +260,23 @@ function wrapperUrl(
 }
 
 function gradle(program: string, inv: Invocation, r: Reporter): void {
-  for (const dir of configFolders(inv.cwd as string, r)) {
+  // `-p DIR` builds DIR: its gradle.properties and those above it are read.
+  const at = inv.args.map(plain).findIndex((a) => /^(-p|--project-dir)(=|$)/.test(a));
+  let start = inv.cwd as string;
+  if (at >= 0) {
+    const word = /=/.test(plain(inv.args[at]))
+      ? plain(inv.args[at]).replace(/^[^=]*=/, '')
+      : plain(inv.args[at + 1]);
+    if (
+      word === '' ||
+      !isLiteral(inv.args[/=/.test(plain(inv.args[at])) ? at : at + 1] ?? { text: '', flow: NO_FLOW })
+    ) {
+      say(program, inv, r, 'builds a project in a folder known only at run time');
+      return;
+    }
+    start = posix.resolve(start, word);
+  }
+  for (const dir of configFolders(start, r)) {
     const props = projectFile(inFolder(dir, 'gradle.properties'), inv, r);
     if (props.kind === 'text') {
       const p = properties(props.text);

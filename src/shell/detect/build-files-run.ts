@@ -25,6 +25,7 @@ import {
   readPython,
   readRuby,
 } from './build-files';
+import { folderNames } from './config-modules';
 import { readBudgeted, runFileText } from './disk-scripts';
 import { gradleTasks } from './gradle-tasks';
 import { activeProfiles, withoutInactiveProfiles } from './maven-profiles';
@@ -645,17 +646,10 @@ function gradle(inv: Invocation, r: Reporter): void {
             },
           },
     );
-  for (const buildSrc of [
-    'buildSrc/build.gradle.kts',
-    'buildSrc/build.gradle',
-    'buildSrc/settings.gradle.kts',
-  ]) {
-    const f = projectFile(inFolder(root, buildSrc), inv, r);
-    if (f.kind === 'unknown') return;
-    if (f.kind !== 'missing' && f.kind !== 'unread') {
-      say(inv, r, "builds and applies the project's buildSrc plugins: code gavel does not follow");
-      return;
-    }
+  // A buildSrc folder is built and put on every build script's classpath, whatever it holds (scripts or sources).
+  if (folderNames(inFolder(root, 'buildSrc'), inv, r) !== undefined) {
+    say(inv, r, "builds and applies the project's buildSrc plugins: code gavel does not follow");
+    return;
   }
   const projects = new Set<string>([root, dir]);
   if (settings) {

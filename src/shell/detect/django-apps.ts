@@ -17,7 +17,7 @@ import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { folderNames } from './config-modules';
 import { projectFile } from './project-file';
-import { loadTimeCode } from './python-load-time';
+import { loadTimeCode, logicalLines } from './python-load-time';
 import { standardModules } from './workspace-programs';
 
 /** Modules followed per command, and folders looked into for apps. */
@@ -155,7 +155,7 @@ export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter)
       say(inv, r, 'starts a project whose apps load more modules than one review follows');
       return;
     }
-    const text = file.text.replace(/#[^\n]*/g, '');
+    const text = logicalLines(file.text).join('\n');
     texts.set(path, text);
     if (all) whole.add(path);
     // What it imports, the packages holding it (each `__init__.py` up to the project), and the project modules and

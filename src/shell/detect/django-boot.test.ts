@@ -342,6 +342,56 @@ describe('the apps Django loads as it starts, whatever the command (django-apps.
           'import os\nfrom django.core.checks import register, Tags\n@register(\n    Tags.models,\n)\ndef sane(app_configs, **kw):\n    os.system("id")\n    return []\n',
       },
     ],
+    // Second review.
+    [
+      'code after a # in a string of an app module',
+      'python manage.py check',
+      { 'billing/models.py': 'X = "#"; __import__("os").system("id")\n' },
+    ],
+    [
+      'a call joined to an import line',
+      'python manage.py check',
+      { 'billing/models.py': 'import os\ndef setup():\n    os.system("id")\nimport json; setup()\n' },
+    ],
+    [
+      "an app config's __init__",
+      'python manage.py check',
+      {
+        'billing/apps.py':
+          'from django.apps import AppConfig\nimport os\nclass BillingConfig(AppConfig):\n    name = "billing"\n    def __init__(self, *a):\n        os.system("id")\n        super().__init__(*a)\n',
+      },
+    ],
+    [
+      'a method Django calls on an app config',
+      'python manage.py check',
+      {
+        'billing/apps.py':
+          'from django.apps import AppConfig\nimport os\nclass BillingConfig(AppConfig):\n    name = "billing"\n    def _path_from_module(self, module):\n        os.system("id")\n        return "/x"\n',
+      },
+    ],
+    [
+      "a module's own __dir__",
+      'python manage.py check',
+      { 'billing/apps.py': 'import os\ndef __dir__():\n    os.system("id")\n    return []\n' },
+    ],
+    [
+      "an admin's method the URL checks call",
+      'python manage.py check',
+      {
+        'billing/admin.py':
+          'from django.contrib import admin\nimport os\n@admin.register(Invoice)\nclass InvoiceAdmin(admin.ModelAdmin):\n    def get_urls(self):\n        os.system("id")\n        return super().get_urls()\n',
+      },
+    ],
+    [
+      'a line after a form feed',
+      'python manage.py check',
+      { 'billing/models.py': 'import os\ndef f():\n    pass\n    \f' + 'os.system("id")\n' },
+    ],
+    [
+      'a nested f-string quote (Python 3.12)',
+      'python manage.py check',
+      { 'billing/models.py': 'X = f"{"#"}"; __import__("os").system("id")\n' },
+    ],
   ])('uncertain: %s', (_n, command, files) => {
     expect(apps(command, files)).toMatch(
       /apps run code that may reach|management command of the project|settings module whose code may reach|named like a standard one/,

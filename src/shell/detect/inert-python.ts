@@ -79,5 +79,6 @@ export function inertPython(text: string, firstParty: (module: string) => boolea
     const modules = (m[1] ?? m[2] ?? '').split(',').map((x) => x.trim().split(/[.\s]/)[0] ?? '');
     if (modules.some((x) => !INERT_MODULES.has(x) && (x === '' || !firstParty(x)))) return false;
   }
-  return !REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n]*$/gm, ''));
+  // An import statement is taken out, not what a `;` joins to it on the line.
+  return !REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n;]*/gm, ''));
 }

@@ -4,7 +4,8 @@
  * the same: a decorated one (registered: a signal receiver, a system check), one whose name the running code or
  * another running function uses (a call, a `connect(handler)`, an `atexit.register`), the hooks a framework calls
  * on its own (`ready`, `contribute_to_class`, `check`, `__init_subclass__`, `__set_name__`, ...), and a class's other
- * special methods (`__init__`, `__enter__`, `__eq__`, ...) once running code names the class. A function's header (its
+ * special methods (`__init__`, `__enter__`, `__eq__`, ...) once running code names the class; every method of a class
+ * the framework calls on its own (an admin, a decorated class) and the methods Django calls on an app config; a module's own `__getattr__`/`__dir__`. A function's header (its
  * default values, its decorators) always runs. The text is read as Python's logical lines (`logicalLines`): comments
  * cut outside strings, and a line continued by a backslash, an open bracket or a string spanning lines joined, so a
  * string cannot pass for code nor code for a string. An import names nothing that runs. Pure.
@@ -21,12 +22,26 @@ interface Module {
   waiting: Map<string, string[]>;
 }
 
-const DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/;
-const CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)/;
-const IMPORT = /^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t]/;
+/**
+ * Classes whose methods the framework calls without the module naming them: an app config (Django makes it and calls
+ * its methods), an admin (the URL checks call `get_urls`), a class whose metaclass is given.
+ */
+const FRAMEWORK_CALLED = /\b(?:\w*Admin|\w*Inline|AdminSite|metaclass)\b/;
+/** An app config, whose special methods and the methods Django calls on one run as the app registry fills. */
+const APP_CONFIG = /\bAppConfig\b/;
+const APP_CONFIG_CALLED =
+  /^(?:__\w+__|_path_from_module|create|get_models?|import_models|ready|default_auto_field|_is_default_auto_field_overridden)$/;
 
-const indentOf = (line: string): number =>
-  (/^[ \t]*/.exec(line)?.[0] ?? '').replace(/\t/g, '        ').length;
+const DEF = /^([ \t\f]*)(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/;
+const CLASS = /^([ \t\f]*)class[ \t]+([A-Za-z_]\w*)/;
+/** An import statement alone on its line (one joined with `;` to other code names what that code names). */
+const IMPORT = /^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t][^;]*$/;
+
+/** A line's indentation as Python counts it: tabs to eights, and a form feed starting the count again. */
+const indentOf = (line: string): number => {
+  const lead = /^[ \t\f]*/.exec(line)?.[0] ?? '';
+  return lead.slice(lead.lastIndexOf('\f') + 1).replace(/\t/g, '        ').length;
+};
 
 /**
  * Python text as logical lines: comments cut where they are not in a string, and a line continued by a backslash, an
@@ -41,16 +56,11 @@ export function logicalLines(source: string): string[] {
   while (i < text.length) {
     const c = text[i] as string;
     if (c === '"' || c === "'") {
-      const quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-      let j = i + quote.length;
-      while (j < text.length) {
-        if (text[j] === '\\') j += 2;
-        else if (text.startsWith(quote, j)) {
-          j += quote.length;
-          break;
-        } else if (quote.length === 1 && text[j] === '\n') break;
-        else j++;
-      }
+      const j = stringEnd(
+        text,
+        i,
+        /(?:^|[^\w])(?:[fF][rRbB]?|[rRbB][fF])$/.test(text.slice(Math.max(0, i - 3), i)),
+      );
       line += text.slice(i, j).replace(/\n/g, ' ');
       i = j;
       continue;
@@ -82,13 +92,47 @@ export function logicalLines(source: string): string[] {
   return out;
 }
 
+/**
+ * Where the string starting at `i` ends. In an f-string, a replacement field (`{…}`, not `{{`) is code that may hold
+ * strings of its own, with the same quotes since Python 3.12 (`f"{"#"}"`): they are skipped as strings.
+ */
+function stringEnd(text: string, i: number, formatted: boolean): number {
+  const c = text[i] as string;
+  const quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+  let j = i + quote.length;
+  while (j < text.length) {
+    const d = text[j] as string;
+    if (d === '\\') j += 2;
+    else if (text.startsWith(quote, j)) return j + quote.length;
+    else if (quote.length === 1 && d === '\n') return j;
+    else if (formatted && d === '{' && text[j + 1] === '{') j += 2;
+    else if (formatted && d === '{') {
+      let depth = 1;
+      j++;
+      while (j < text.length && depth > 0) {
+        const e = text[j] as string;
+        if (e === '"' || e === "'") j = stringEnd(text, j, /[fF]$/.test(text.slice(j - 1, j)));
+        else {
+          if (e === '{') depth++;
+          else if (e === '}') depth--;
+          j++;
+        }
+      }
+    } else j++;
+  }
+  return j;
+}
+
 function split(text: string): Module {
   const lines = logicalLines(text);
   const runs: string[] = [];
   const waiting = new Map<string, string[]>();
   const wait = (key: string, body: string[]) => waiting.set(key, [...(waiting.get(key) ?? []), ...body]);
-  /** The classes the current line is inside, innermost last. */
-  const classes: { indent: number; name: string }[] = [];
+  /**
+   * The classes the current line is inside, innermost last; `called`: a class whose methods the framework calls on
+   * its own (an app config, an admin, a decorated class).
+   */
+  const classes: { indent: number; name: string; called: boolean; config: boolean }[] = [];
   let i = 0;
   while (i < lines.length) {
     const line = lines[i] as string;
@@ -96,7 +140,15 @@ function split(text: string): Module {
       while (classes.length > 0 && indentOf(line) <= (classes.at(-1)?.indent ?? -1)) classes.pop();
     const cls = CLASS.exec(line);
     if (cls) {
-      classes.push({ indent: indentOf(line), name: cls[2] as string });
+      let before = runs.length - 1;
+      while (before >= 0 && (runs[before] as string).trim() === '') before--;
+      const decoratedClass = before >= 0 && /^\s*@/.test(runs[before] as string);
+      classes.push({
+        indent: indentOf(line),
+        name: cls[2] as string,
+        called: decoratedClass || FRAMEWORK_CALLED.test(line),
+        config: APP_CONFIG.test(line),
+      });
       runs.push(line.replace(CLASS, '$1class '));
       i++;
       continue;
@@ -124,7 +176,14 @@ function split(text: string): Module {
       prev >= 0 && /^\s*@/.test(runs[prev] as string) && indentOf(runs[prev] as string) === indent;
     const owner = classes.at(-1);
     const method = owner !== undefined && indent > owner.indent;
-    if (decorated || CALLED_ANYWAY.test(name)) runs.push(...body);
+    if (
+      decorated ||
+      CALLED_ANYWAY.test(name) ||
+      (method && owner.called) ||
+      (method && owner.config && APP_CONFIG_CALLED.test(name)) ||
+      (!method && /^__\w+__$/.test(name))
+    )
+      runs.push(...body);
     // A class's special methods run when the class is used (made, entered, compared, called).
     else if (method && /^__\w+__$/.test(name)) wait(`class:${owner.name}`, body);
     else wait(name, body);

@@ -19,6 +19,7 @@ import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
 import { toolBuildRuns } from './build-files-tools';
 import { xcodeBuildFiles } from './build-files-xcode';
+import { folderNames } from './config-modules';
 import { conftestsBelow } from './conftest-walk';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
@@ -42,6 +43,7 @@ import { runnerOptions } from './runner-options';
 import { siteBuilders } from './site-builders';
 import { sourceConfigs } from './source-configs';
 import { testBootstraps } from './test-bootstraps';
+import { standardModules } from './workspace-programs';
 import { workspaceRuns } from './workspace-runs';
 import { writtenPaths } from './written-scripts';
 
@@ -111,6 +113,15 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   for (const root of roots)
     for (const sub of ['tests', 'test', 'testing', 'src']) dirs.add(inFolder(root, sub));
   // Every conftest.py in the folders pytest recurses into below what it collects (conftest-walk.ts).
+  // `python -m pytest` puts the folder first on the import path before pytest imports most of the standard library:
+  // a module of the folder named like a standard one replaces it.
+  if (/^python/.test(inv.program)) {
+    const names = folderNames(cwd, inv, r) ?? new Set<string>();
+    if ([...names].some((n) => n !== 'test' && standardModules().has(n.replace(/\.py$/, '')))) {
+      say(inv, r, 'runs with a module of the folder named like a standard one, which replaces it');
+      return;
+    }
+  }
   const configs = pytestConfigs(cwd, top, inv, r);
   if (configs === undefined) return;
   const collected = roots.length > 1 ? roots.slice(1) : (configs.testpaths ?? roots);
@@ -129,8 +140,9 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   const inits = new Set<string>();
   for (const dir of dirs)
     for (const d of foldersUp(dir)) {
-      if (d === top || !d.startsWith(`${top}/`)) break;
+      if (d !== top && !d.startsWith(`${top}/`)) break;
       inits.add(inFolder(d, '__init__.py'));
+      if (d === top) break;
     }
   for (const path of inits) {
     const file = projectFile(path, inv, r);
@@ -161,19 +173,33 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
 function pytestConfigs(cwd: string, top: string, inv: Invocation, r: Reporter) {
   let text = '';
   let testpaths: string[] | undefined;
+  let chosen = false;
   for (const d of foldersUp(cwd)) {
     for (const name of PYTEST_FILES) {
       const file = projectFile(inFolder(d, name), inv, r);
       if (file.kind === 'unknown') return undefined;
       if (file.kind !== 'text') continue;
       text += `${file.text}\n`;
+      // pytest takes the first file it finds that is a pytest configuration (pytest.ini even when empty), nearest
+      // folder first: `testpaths` come from that one alone.
+      if (chosen || !isPytestConfig(name, file.text)) continue;
+      chosen = true;
       const paths = pytestSettings(file.text, name)?.testpaths ?? [];
-      if (testpaths === undefined && d === cwd && paths.length > 0 && !paths.some((p) => /[*?[]/.test(p)))
+      if (d === cwd && paths.length > 0 && !paths.some((p) => /[*?[]/.test(p)))
         testpaths = paths.map((p) => posix.resolve(d, p));
     }
     if (d === top || !d.startsWith(`${top}/`)) break;
   }
   return { text, testpaths };
+}
+
+/** Is a file of PYTEST_FILES a pytest configuration pytest would take (its section is there)? */
+function isPytestConfig(name: string, text: string): boolean {
+  if (name === 'pytest.ini' || name === '.pytest.ini') return true;
+  if (name === 'pyproject.toml') return /^\[tool\.pytest(?:\.ini_options)?\]/m.test(text);
+  if (name === 'tox.ini') return /^\[pytest\]/m.test(text);
+  if (name === 'setup.cfg') return /^\[tool:pytest\]/m.test(text);
+  return true;
 }
 
 /** A file a runner reads from `dir` or a folder above it (just, task, nox search upwards): its first hit. */
