@@ -30,6 +30,7 @@ import { inertPython } from './inert-python';
 import { jvmLaunchFiles } from './jvm-launch-files';
 import { kustomizations } from './kustomizations';
 import { laravelBoot } from './laravel-boot';
+import { lefthookRun } from './lefthook-hooks';
 import { linterConfigs } from './linter-configs';
 import { notebookTests } from './notebook-tests';
 import { POSARGS, readNoxfile, selectedSessions } from './nox-sessions';
@@ -685,6 +686,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   djangoBoot(inv, r);
   laravelBoot(inv, r);
   goGenerate(inv, r);
+  lefthookRun(inv, r);
   hugoModules(inv, r);
   linterConfigs(inv, r);
   if (inv.program === 'dotnet') dotnetBuildFiles(inv, r);
