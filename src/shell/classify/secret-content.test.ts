@@ -94,6 +94,9 @@ const LOOK_ALIKES: Record<string, string> = {
   'docker-compose.yml':
     'services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: shop_dev\n',
   'compose.dev.yaml': 'services:\n  db:\n    environment:\n      MYSQL_ROOT_PASSWORD: local_root_pw\n',
+  'mcp.json':
+    '{"mcpServers": {"db": {"command": "npx", "args": ["-y", "server-postgres", "postgresql://harbor:harbor@db:5432/harbor_dev"]}}}\n',
+  'local-url.yml': 'database:\n  url: postgres://app:Xk29fjq7Lm@localhost:5432/app\n',
   'service-account.yml': 'gcp:\n  credentials: ./keys/sa.json\n',
   'values.yaml': 'auth:\n  password: ""\n  existingSecret: db-auth\n',
 };

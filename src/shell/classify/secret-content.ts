@@ -113,9 +113,12 @@ const SETTINGS_SECRET =
 /** A YAML value on the lines after its key (`password: >-`, `password:` then an indented value). */
 const SETTINGS_NEXT_LINE =
   /^[ \t]*["']?[\w.-]*(?:passw(?:or)?d|pass|pwd|secret|token|api[._-]?key)["']?[ \t]*:[ \t]*(?:[>|][-+]?)?[ \t]*\n[ \t]+["']?((?![$<{#%])[^\s"'#:]\S{3,}?)["']?[ \t]*$/gim;
-/** A password inside a value (a connection string `Password=…;`, an element `<password>…</password>`, a URL). */
+/**
+ * A password inside a value (a connection string `Password=…;`, an element `<password>…</password>`, a URL
+ * `scheme://user:…@host`): the value, and the user a URL names.
+ */
 const EMBEDDED_SECRET =
-  /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?![$<{%])[^;"'\s]{4,}|<(?:password|passphrase|secret|token)>\s*(?![$<{%])[^<\s]{4,}\s*<\/|:\/\/[^\s/@:$]+:(?![$<{%])[^\s/@$]{3,}@/i;
+  /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*((?![$<{%])[^;"'\s]{4,})|<(?:password|passphrase|secret|token)>\s*((?![$<{%])[^<\s]{4,})\s*<\/|:\/\/([^\s/@:$]+):((?![$<{%])[^\s/@$]{3,})@([^\s/:?#"']*)/gi;
 /** A value every tutorial and local container uses, or one that says it is none. */
 const NO_SECRET_VALUE =
   /^(?:password|passw0rd|postgres|mysql|root|admin|secret|test|testing|dev|development|local|localhost|example|changeme|change_me|dummy|placeholder|none|null|true|false|redacted)$|example|changeme|change[_-]me|dummy|placeholder|your[_-]|xxxx|\*{3}/i;
@@ -128,7 +131,14 @@ const SETTING_VALUE = /^[ \t]*["']?[\w.-]+["']?[ \t]*[=:][ \t]*["']?([^\s"'#;]+)
  * alike)?
  */
 function settingsSecret(text: string): boolean {
-  if (EMBEDDED_SECRET.test(text)) return true;
+  // An embedded password that is a local default (the user's own name, a well-known one, a database on this machine)
+  // is none.
+  for (const m of text.matchAll(EMBEDDED_SECRET)) {
+    const value = m[1] ?? m[2] ?? m[4] ?? '';
+    if (NO_SECRET_VALUE.test(value) || value === m[3]) continue;
+    if (m[5] !== undefined && /^(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)$/i.test(m[5])) continue;
+    return true;
+  }
   const values = [...text.matchAll(SETTINGS_SECRET), ...text.matchAll(SETTINGS_NEXT_LINE)].map((m) =>
     (m[1] ?? '').replace(/[,;]$/, ''),
   );

@@ -117,6 +117,11 @@ describe('a conftest.py deeper than the usual test folders is read', () => {
         'scripts/conftest.py': REACHES,
       },
     ],
+    [
+      'python -m pytest beside a folder named like a standard module that is no package',
+      'python3 -m pytest',
+      { 'cmd/main.go': 'package main\n' },
+    ],
   ])('not collected: %s', (_n, command, files) => {
     expect(uncertain(command, files)).toBe(false);
   });

@@ -118,7 +118,10 @@ export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter)
     modules.push(`${path}.py`, `${posix.dirname(path)}.py`);
   }
   // A module of the project named like a standard one replaces it for Python and Django alike (`zoneinfo.py`).
-  if ([...top].some((n) => standardModules().has(n.replace(/\.py$/, '')) && n !== 'manage.py')) {
+  const shadows = (n: string) =>
+    standardModules().has(n.replace(/\.py$/, '')) &&
+    (n.endsWith('.py') || exists(posix.join(root, n, '__init__.py'), list));
+  if ([...top].some(shadows)) {
     say(inv, r, 'starts a project with a module named like a standard one, which replaces it');
     return;
   }

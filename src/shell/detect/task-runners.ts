@@ -118,7 +118,12 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   // a module of the folder named like a standard one replaces it.
   if (/^python/.test(inv.program)) {
     const names = folderNames(cwd, inv, r) ?? new Set<string>();
-    if ([...names].some((n) => n !== 'test' && standardModules().has(n.replace(/\.py$/, '')))) {
+    // A module file, or a package (a folder holding `__init__.py`: a folder without one does not replace a module).
+    const shadows = (n: string) =>
+      n !== 'test' &&
+      standardModules().has(n.replace(/\.py$/, '')) &&
+      (n.endsWith('.py') || folderNames(inFolder(cwd, n), inv, r)?.has('__init__.py') === true);
+    if ([...names].some(shadows)) {
       say(inv, r, 'runs with a module of the folder named like a standard one, which replaces it');
       return;
     }
