@@ -130,6 +130,11 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       },
     ],
     [
+      'pint formatting Blade with Prettier from node_modules',
+      'vendor/bin/pint --test',
+      { 'pint.json': '{"rules": {"Pint/laravel_blade": true}}\n' },
+    ],
+    [
       'gradle jvmargs OnError',
       'gradle build',
       { 'gradle.properties': 'org.gradle.jvmargs=-XX:OnError="sh -c x"\n' },

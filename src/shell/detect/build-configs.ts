@@ -656,4 +656,21 @@ export function buildConfigs(inv: Invocation, r: Reporter): void {
   else if (program === 'mvn' || program === 'mvnw') maven(program, inv, r);
   else if (program === 'pre-commit' || program === 'prek') preCommit(inv, r);
   else if (program === 'terraform' || program === 'tofu') terraform(program, inv, r);
+  else if (program === 'pint') pint(inv, r);
+}
+
+/**
+ * Pint formats Blade templates (`Pint/laravel_blade`, Pint 1.30 and later) by starting Node on Prettier and its
+ * plugins from the project's `node_modules`, and may offer to install them: a pint.json naming Blade or Prettier runs
+ * code this reading does not follow; a configuration named by option is the catalogue's.
+ */
+function pint(inv: Invocation, r: Reporter): void {
+  const file = projectFile(inFolder(inv.cwd as string, 'pint.json'), inv, r);
+  if (file.kind === 'text' && /blade|prettier/i.test(file.text))
+    say(
+      'pint',
+      inv,
+      r,
+      'reads a pint.json that formats Blade with Prettier from node_modules, code gavel does not follow',
+    );
 }

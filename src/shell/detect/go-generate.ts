@@ -108,6 +108,8 @@ export function goGenerate(inv: Invocation, r: Reporter): void {
   }
   const lines: string[] = [];
   let files = 0;
+  let latent = false;
+  let directives = 0;
   for (const folder of folders) {
     for (const name of [...(folderNames(folder, inv, r) ?? [])].sort()) {
       if (!name.endsWith('.go')) continue;
@@ -118,9 +120,17 @@ export function goGenerate(inv: Invocation, r: Reporter): void {
       const file = projectFile(inFolder(folder, name), inv, r);
       if (file.kind === 'unknown') return;
       if (file.kind !== 'text') continue;
-      const pkg = /^package[ \t]+(\w+)/m.exec(file.text)?.[1] ?? '';
-      const aliases = new Map<string, string[]>();
       const text = file.text.replace(/\r\n/g, '\n').split('\n');
+      // The package clause as Go reads it: comments are not code (a `package x` inside `/* */` names nothing).
+      const pkg =
+        /^\s*package\s+(\w+)/m.exec(
+          file.text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ''),
+        )?.[1] ?? '';
+      // A line holding `go:generate` that is not a directive now (indented, or in a comment block) may become one
+      // when a directive that runs first rewrites the file (a formatter): the go command reads each file in turn.
+      if (text.some((l) => /go:generate/.test(l) && !/^\/\/go:generate[ \t]/.test(l))) latent = true;
+      const aliases = new Map<string, string[]>();
+
       for (const [n, raw] of text.entries()) {
         if (!raw.startsWith('//go:generate ') && !raw.startsWith('//go:generate\t')) continue;
         const words = directiveWords(raw.slice('//go:generate '.length));
@@ -129,9 +139,15 @@ export function goGenerate(inv: Invocation, r: Reporter): void {
           return;
         }
         if (words[0] === '-command') {
+          // The go command expands variables in an alias's name and words, and again where it is used.
+          if (words.some((w) => w.includes('$'))) {
+            say(inv, r, 'defines a directive alias with variables, which the go command expands twice');
+            return;
+          }
           if (words[1] !== undefined) aliases.set(words[1], words.slice(2));
           continue;
         }
+        directives++;
         const expanded = [...(aliases.get(words[0] ?? '') ?? words.slice(0, 1)), ...words.slice(1)].map((w) =>
           w
             .replace(/\$(?:\{GOFILE\}|GOFILE\b)/g, name)
@@ -149,6 +165,10 @@ export function goGenerate(inv: Invocation, r: Reporter): void {
         if (quoted.length > 0) lines.push(`(cd '${folder.replaceAll("'", `'\\''`)}' && ${quoted.join(' ')})`);
       }
     }
+  }
+  if (latent && directives > 0) {
+    say(inv, r, 'runs directives beside a go:generate line an earlier directive may turn into one');
+    return;
   }
   if (lines.length > 0) runFileText(lines.join('\n'), inv, r, `go${SCRIPT_FILE_WRAPPER}`);
 }

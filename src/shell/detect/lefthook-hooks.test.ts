@@ -59,6 +59,24 @@ describe('lefthook run judges what the hook runs', () => {
       'lefthook run lint',
       { 'lefthook.yml': `lint:\n  commands:\n    x:\n      files: ${PIPE}\n      run: echo {files}\n` },
     ],
+    // Review of the reading.
+    [
+      'the configuration lefthook takes first (.config/lefthook.yml before lefthook.yaml)',
+      'lefthook run pre-commit',
+      {
+        '.config/lefthook.yml': CONFIG,
+        'lefthook.yaml': 'pre-commit:\n  commands:\n    x:\n      run: echo hi\n',
+      },
+    ],
+    [
+      'a script of the local source folder',
+      'lefthook run pre-commit',
+      {
+        'lefthook.yml': 'pre-commit:\n  scripts:\n    "sync.sh":\n      runner: bash\n',
+        '.lefthook/pre-commit/sync.sh': 'echo ok\n',
+        '.lefthook-local/pre-commit/sync.sh': `${PIPE}\n`,
+      },
+    ],
   ])('%s', (_n, command, files) => {
     expect(analyze(command, files).hits).toContain('remote_code_execution');
   });
@@ -103,6 +121,47 @@ describe('lefthook run judges what the hook runs', () => {
     ['jobs', 'lefthook run lint', { 'lefthook.yml': 'lint:\n  jobs:\n    - run: ruff check .\n' }],
     ['a hook named at run time', 'lefthook run "$HOOK"', { 'lefthook.yml': CONFIG }],
     ['a TOML configuration', 'lefthook run lint', { 'lefthook.toml': '[lint.commands.x]\nrun = "id"\n' }],
+    ['a JSONC configuration', 'lefthook run lint', { '.config/lefthook.jsonc': '{"lint": {}}\n' }],
+    [
+      'a local override under .config',
+      'lefthook run lint',
+      { 'lefthook.yml': CONFIG, '.config/lefthook-local.yml': 'lint: {}\n' },
+    ],
+    [
+      'a hook setup',
+      'lefthook run lint',
+      { 'lefthook.yml': `lint:\n  setup:\n    - run: ${PIPE}\n  commands:\n    x:\n      run: echo\n` },
+    ],
+    [
+      'a skip condition that runs a command',
+      'lefthook run lint',
+      {
+        'lefthook.yml': `lint:\n  commands:\n    x:\n      skip:\n        - run: ${PIPE}\n      run: echo\n`,
+      },
+    ],
+    [
+      'a script with arguments',
+      'lefthook run lint',
+      { 'lefthook.yml': 'lint:\n  scripts:\n    "a.sh":\n      runner: bash\n      args: "; id"\n' },
+    ],
+    [
+      'a script with an environment',
+      'lefthook run lint',
+      {
+        'lefthook.yml':
+          'lint:\n  scripts:\n    "a.sh":\n      runner: bash\n      env:\n        BASH_ENV: ./evil.sh\n',
+      },
+    ],
+    [
+      'a file-name template in double quotes',
+      'lefthook run lint',
+      { 'lefthook.yml': 'lint:\n  commands:\n    x:\n      run: echo "{all_files}"\n' },
+    ],
+    [
+      'the command lefthook pastes into the git hooks it installs',
+      'lefthook run lint',
+      { 'lefthook.yml': `lefthook: ${PIPE};\n${CONFIG}` },
+    ],
   ])('uncertain: %s', (_n, command, files) => {
     expect(analyze(command, files).uncertain).toMatch(/lefthook/);
   });

@@ -1,12 +1,15 @@
 /**
- * What `lefthook run HOOK` runs: the `commands` (each `run` line, in its `root` folder) and `scripts` (a file of
- * `.lefthook/HOOK/` run by its `runner`) that the repository's lefthook configuration gives the hook, each judged as
- * the shell it is; `--commands NAME` keeps those named. Lefthook's templates (`{staged_files}`, `{all_files}`,
- * `{0}`, ...) are values it fills in at run time; a `files` setting of the hook or a command is a command lefthook
- * runs to list files, judged too. A configuration gavel does not read whole (TOML or JSON, a local
- * override, `extends`, `remotes`, `source_dir`, `jobs`, a command's own `env`, a YAML shape the strict reader
- * refuses) or a hook name known only at run time is uncertain. Pure apart from the injected reader and reporting;
- * never quotes a file.
+ * What `lefthook run HOOK` runs: the `commands` (each `run` line, in its `root` folder, and the `files` command that
+ * lists its files) and `scripts` (the file of that name in `.lefthook/HOOK/` and `.lefthook-local/HOOK/`, run by its
+ * `runner`) that the repository's lefthook configuration gives the hook, each judged as the shell it is; a hook's
+ * own `files` command too; `--commands NAME` keeps those named. Lefthook's templates (`{staged_files}`,
+ * `{all_files}`, `{0}`, ...) are values it fills in at run time. What this reading does not follow is uncertain: a
+ * configuration in another form (TOML, JSON) or found before the YAML one in lefthook's order, a local override under
+ * any name, `extends`, `remotes`, `source_dir`, the top-level `lefthook:` command (pasted into the git hooks that
+ * `lefthook run` installs), a hook's `setup`, `jobs` or `skip`/`only` conditions, a command's `env`, a script's `args`
+ * or `env`, a file-name template inside double quotes (lefthook pastes the names there as they are), a folder with
+ * shell syntax, a YAML shape the strict reader refuses, a hook named at run time. Pure apart from the injected reader
+ * and reporting; never quotes a file.
  */
 
 import { posix } from 'node:path';
@@ -20,54 +23,41 @@ import { inFolder, projectFile } from './project-file';
 const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`lefthook\` ${why}`, inv.segment, 'kept');
 
-/** The configuration's names, in lefthook's order; the other forms and a local override are not read here. */
-const YAML_NAMES = [
-  'lefthook.yml',
-  '.lefthook.yml',
-  'lefthook.yaml',
-  '.lefthook.yaml',
-  '.config/lefthook.yml',
-  '.config/lefthook.yaml',
-];
-const OTHER_NAMES = [
-  'lefthook.toml',
-  '.lefthook.toml',
-  'lefthook.json',
-  '.lefthook.json',
-  'lefthook-local.yml',
-  '.lefthook-local.yml',
-  'lefthook-local.yaml',
-  '.lefthook-local.yaml',
-];
-/** Top-level keys that bring configuration or scripts from elsewhere. */
-const ELSEWHERE = new Set([
-  'extends',
-  'remotes',
-  'remote',
-  'source_dir',
-  'source_dir_local',
-  'rc',
-  'templates',
-]);
+/** The configuration's names and forms, in lefthook's order (each form, then each name); only YAML is read here. */
+const CONFIG_NAMES = ['lefthook', '.lefthook', '.config/lefthook'];
+const CONFIG_FORMS = ['yml', 'yaml', 'json', 'jsonc', 'toml'];
+/** A local override lefthook merges over the configuration, under any of its names and forms: not read here. */
+const LOCAL_NAMES = ['lefthook-local', '.lefthook-local', '.config/lefthook-local'];
+/** Top-level keys that bring configuration or scripts from elsewhere, or code of their own. */
+const ELSEWHERE = /^(?:extends|remotes?|source_dir|source_dir_local|rc|templates|lefthook)$/;
+/** A hook's keys this reading knows leave what it runs alone. */
+const HOOK_KEYS = /^(?:commands|scripts|parallel|piped|follow|exclude_tags|files|fail_on_changes)$/;
 /** A command's keys this reading knows leave what it runs alone. */
-const COMMAND_KEYS = new Set([
-  'run',
-  'root',
-  'glob',
-  'exclude',
-  'files',
-  'file_types',
-  'skip',
-  'only',
-  'tags',
-  'priority',
-  'fail_text',
-  'stage_fixed',
-  'interactive',
-  'use_stdin',
-]);
+const COMMAND_KEYS =
+  /^(?:run|root|glob|exclude|files|file_types|tags|timeout|priority|fail_text|stage_fixed|interactive|use_stdin)$/;
+/** A script's keys this reading knows leave what it runs alone. */
+const SCRIPT_KEYS = /^(?:runner|tags|interactive|use_stdin|timeout|fail_text|stage_fixed|priority)$/;
 
 const isMap = (v: YamlValue | undefined): v is YamlMap => v instanceof Map;
+const quoted = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`;
+
+/** The YAML configuration lefthook takes at `root`; `other` when it would take one this reading does not read. */
+function configText(root: string, inv: Invocation, r: Reporter): string | 'other' | 'unknown' | undefined {
+  for (const form of CONFIG_FORMS)
+    for (const name of LOCAL_NAMES) {
+      const local = projectFile(inFolder(root, `${name}.${form}`), inv, r);
+      if (local.kind === 'unknown') return 'unknown';
+      if (local.kind === 'text') return 'other';
+    }
+  for (const form of CONFIG_FORMS)
+    for (const name of CONFIG_NAMES) {
+      const file = projectFile(inFolder(root, `${name}.${form}`), inv, r);
+      if (file.kind === 'unknown') return 'unknown';
+      if (file.kind !== 'text') continue;
+      return form === 'yml' || form === 'yaml' ? file.text : 'other';
+    }
+  return undefined;
+}
 
 export function lefthookRun(inv: Invocation, r: Reporter): void {
   if (inv.program !== 'lefthook' || plain(inv.args[0]) !== 'run' || inv.cwd === undefined) return;
@@ -91,84 +81,59 @@ export function lefthookRun(inv: Invocation, r: Reporter): void {
   const top = repositoryTop(inv.cwd, inv, r);
   if (top === 'unknown') return;
   const root = top === 'none' ? inv.cwd : top;
-  for (const name of OTHER_NAMES) {
-    const other = projectFile(inFolder(root, name), inv, r);
-    if (other.kind === 'unknown') return;
-    if (other.kind === 'text') {
-      say(inv, r, 'reads a configuration this reading does not follow');
-      return;
-    }
-  }
-  let text: string | undefined;
-  for (const name of YAML_NAMES) {
-    const file = projectFile(inFolder(root, name), inv, r);
-    if (file.kind === 'unknown') return;
-    if (file.kind === 'text') {
-      text = file.text;
-      break;
-    }
-  }
-  if (text === undefined) return;
-  const config = readComposeYaml(text);
-  if (config === undefined || [...config.keys()].some((k) => ELSEWHERE.has(k))) {
+  const text = configText(root, inv, r);
+  if (text === 'unknown' || text === undefined) return;
+  const config = text === 'other' ? undefined : readComposeYaml(text);
+  if (config === undefined || [...config.keys()].some((k) => ELSEWHERE.test(k))) {
     say(inv, r, 'reads a configuration this reading does not follow');
     return;
   }
   const section = config.get(hook);
   if (section === undefined) return;
-  if (!isMap(section) || section.has('jobs')) {
-    say(inv, r, 'runs a hook this reading does not follow');
-    return;
-  }
-  const lines: string[] = [];
-  // A hook's own `files` is a command lefthook runs to list the files.
-  const hookFiles = section.get('files');
-  if (hookFiles !== undefined && typeof hookFiles !== 'string') {
-    say(inv, r, 'runs a hook this reading does not follow');
-    return;
-  }
-  if (hookFiles !== undefined) lines.push(`(cd '${root.replaceAll("'", `'\\''`)}' && ${hookFiles}\n)`);
+  const unread = () => say(inv, r, 'runs a hook this reading does not follow');
+  if (!isMap(section) || [...section.keys()].some((k) => !HOOK_KEYS.test(k))) return unread();
   const commands = section.get('commands');
   const scripts = section.get('scripts');
-  if ((commands !== undefined && !isMap(commands)) || (scripts !== undefined && !isMap(scripts))) {
-    say(inv, r, 'runs a hook this reading does not follow');
-    return;
-  }
+  const hookFiles = section.get('files');
+  if ((commands !== undefined && !isMap(commands)) || (scripts !== undefined && !isMap(scripts)))
+    return unread();
+  if (hookFiles !== undefined && typeof hookFiles !== 'string') return unread();
+  const lines: string[] = [];
+  // A hook's own `files` is a command lefthook runs to list the files.
+  if (hookFiles !== undefined) lines.push(`(cd ${quoted(root)} && ${hookFiles}\n)`);
   for (const [name, command] of commands ?? []) {
     if (only.length > 0 && !only.includes(name)) continue;
-    const run = isMap(command) ? command.get('run') : undefined;
-    if (!isMap(command) || typeof run !== 'string' || [...command.keys()].some((k) => !COMMAND_KEYS.has(k))) {
-      say(inv, r, 'runs a command this reading does not follow');
-      return;
-    }
+    if (!isMap(command) || [...command.keys()].some((k) => !COMMAND_KEYS.test(k))) return unread();
+    const run = command.get('run');
     const at = command.get('root');
-    const folder = typeof at === 'string' && at !== '' ? posix.resolve(root, at) : root;
-    if (!folder.startsWith(root)) {
-      say(inv, r, 'runs a command outside the repository');
-      return;
-    }
-    // `files` is a command lefthook runs to list the files the command gets.
     const files = command.get('files');
-    if (files !== undefined && typeof files !== 'string') {
-      say(inv, r, 'runs a command this reading does not follow');
-      return;
-    }
-    if (files !== undefined) lines.push(`(cd '${folder.replaceAll("'", `'\\''`)}' && ${files}\n)`);
-    lines.push(
-      `(cd '${folder.replaceAll("'", `'\\''`)}' && ${run.replace(/\{[\w-]*\}/g, '"$__lefthook_value"')}\n)`,
-    );
+    if (typeof run !== 'string' || (at !== undefined && typeof at !== 'string')) return unread();
+    if (files !== undefined && typeof files !== 'string') return unread();
+    const folder = at === undefined || at === '' ? root : posix.resolve(root, at);
+    // lefthook pastes file names into a template quoted with `"` as they are, and a command's folder inside `"…"`
+    // of the git hook it installs: shell syntax there is code.
+    if (/"[^"\n]*\{[\w-]*\}/.test(run) || /[$`"\\]/.test(at ?? '') || !`${folder}/`.startsWith(`${root}/`))
+      return unread();
+    if (files !== undefined) lines.push(`(cd ${quoted(folder)} && ${files}\n)`);
+    lines.push(`(cd ${quoted(folder)} && ${run.replace(/\{[\w-]*\}/g, '"$__lefthook_value"')}\n)`);
   }
   for (const [name, script] of scripts ?? []) {
     if (only.length > 0 && !only.includes(name)) continue;
     const runner = isMap(script) ? script.get('runner') : undefined;
-    if (!/^[\w.-]+$/.test(name) || (runner !== undefined && typeof runner !== 'string')) {
-      say(inv, r, 'runs a script this reading does not follow');
-      return;
+    if (
+      !/^[\w.-]+$/.test(name) ||
+      (runner !== undefined && typeof runner !== 'string') ||
+      (isMap(script) && [...script.keys()].some((k) => !SCRIPT_KEYS.test(k)))
+    )
+      return unread();
+    // The script of that name in each source folder runs (`.lefthook/` and the local `.lefthook-local/`).
+    for (const dir of ['.lefthook', '.lefthook-local']) {
+      const path = inFolder(root, `${dir}/${hook}/${name}`);
+      const there = projectFile(path, inv, r);
+      if (there.kind === 'unknown') return;
+      if (dir === '.lefthook' || there.kind !== 'missing')
+        lines.push(`(cd ${quoted(root)} && ${runner ?? ''} ${quoted(path)}\n)`);
     }
-    const path = inFolder(root, `.lefthook/${hook}/${name}`);
-    lines.push(
-      `(cd '${root.replaceAll("'", `'\\''`)}' && ${runner ?? ''} '${path.replaceAll("'", `'\\''`)}'\n)`,
-    );
   }
   if (lines.length > 0) runFileText(lines.join('\n'), inv, r, `lefthook${SCRIPT_FILE_WRAPPER}`);
 }
