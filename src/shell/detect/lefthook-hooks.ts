@@ -90,30 +90,49 @@ export function lefthookRun(inv: Invocation, r: Reporter): void {
   }
   const section = config.get(hook);
   if (section === undefined) return;
-  const unread = () => say(inv, r, 'runs a hook this reading does not follow');
-  if (!isMap(section) || [...section.keys()].some((k) => !HOOK_KEYS.test(k))) return unread();
+  const unread = (): void => say(inv, r, 'runs a hook this reading does not follow');
+  if (!isMap(section) || [...section.keys()].some((k) => !HOOK_KEYS.test(k))) {
+    unread();
+    return;
+  }
   const commands = section.get('commands');
   const scripts = section.get('scripts');
   const hookFiles = section.get('files');
-  if ((commands !== undefined && !isMap(commands)) || (scripts !== undefined && !isMap(scripts)))
-    return unread();
-  if (hookFiles !== undefined && typeof hookFiles !== 'string') return unread();
+  if ((commands !== undefined && !isMap(commands)) || (scripts !== undefined && !isMap(scripts))) {
+    unread();
+    return;
+  }
+  if (hookFiles !== undefined && typeof hookFiles !== 'string') {
+    unread();
+    return;
+  }
   const lines: string[] = [];
   // A hook's own `files` is a command lefthook runs to list the files.
   if (hookFiles !== undefined) lines.push(`(cd ${quoted(root)} && ${hookFiles}\n)`);
   for (const [name, command] of commands ?? []) {
     if (only.length > 0 && !only.includes(name)) continue;
-    if (!isMap(command) || [...command.keys()].some((k) => !COMMAND_KEYS.test(k))) return unread();
+    if (!isMap(command) || [...command.keys()].some((k) => !COMMAND_KEYS.test(k))) {
+      unread();
+      return;
+    }
     const run = command.get('run');
     const at = command.get('root');
     const files = command.get('files');
-    if (typeof run !== 'string' || (at !== undefined && typeof at !== 'string')) return unread();
-    if (files !== undefined && typeof files !== 'string') return unread();
+    if (typeof run !== 'string' || (at !== undefined && typeof at !== 'string')) {
+      unread();
+      return;
+    }
+    if (files !== undefined && typeof files !== 'string') {
+      unread();
+      return;
+    }
     const folder = at === undefined || at === '' ? root : posix.resolve(root, at);
     // lefthook pastes file names into a template quoted with `"` as they are, and a command's folder inside `"…"`
     // of the git hook it installs: shell syntax there is code.
-    if (/"[^"\n]*\{[\w-]*\}/.test(run) || /[$`"\\]/.test(at ?? '') || !`${folder}/`.startsWith(`${root}/`))
-      return unread();
+    if (/"[^"\n]*\{[\w-]*\}/.test(run) || /[$`"\\]/.test(at ?? '') || !`${folder}/`.startsWith(`${root}/`)) {
+      unread();
+      return;
+    }
     if (files !== undefined) lines.push(`(cd ${quoted(folder)} && ${files}\n)`);
     lines.push(`(cd ${quoted(folder)} && ${run.replace(/\{[\w-]*\}/g, '"$__lefthook_value"')}\n)`);
   }
@@ -124,8 +143,10 @@ export function lefthookRun(inv: Invocation, r: Reporter): void {
       !/^[\w.-]+$/.test(name) ||
       (runner !== undefined && typeof runner !== 'string') ||
       (isMap(script) && [...script.keys()].some((k) => !SCRIPT_KEYS.test(k)))
-    )
-      return unread();
+    ) {
+      unread();
+      return;
+    }
     // The script of that name in each source folder runs (`.lefthook/` and the local `.lefthook-local/`).
     for (const dir of ['.lefthook', '.lefthook-local']) {
       const path = inFolder(root, `${dir}/${hook}/${name}`);
