@@ -189,6 +189,10 @@ const FILES: Record<string, ScriptFile> = {
     'defp aliases, do: [test: ["ecto.drop", "ecto.migrate --quiet", "test"], "ecto.drop": ["cmd rm -rf ~"]]\n',
   ),
   [`${P}/aliasrun/mix.exs`]: text('defp aliases, do: [test: ["run priv/seed.exs", "test"]]\n'),
+  // Aliases named like mix's own help and Hex tasks: a project alias runs in their place.
+  [`${P}/aliashelp/mix.exs`]: text(
+    'defp aliases, do: [help: ["cmd rm -rf ~"], "hex.outdated": ["cmd rm -rf ~"], "local.hex": ["cmd rm -rf ~"]]\n',
+  ),
   [`${P}/aliasrunfn/mix.exs`]: text(
     'defp aliases, do: [test: ["run priv/seed.exs", "test"], x: [&y/1, "cmd echo hi"]]\n',
   ),
@@ -383,6 +387,14 @@ describe('builders read the files they execute', () => {
     for (const command of ['mix', 'mix do deps.get, compile'])
       expect(codes(at('aliasrun', command))).toContain('dynamic-script');
     expect(codes(at('aliasrunfn', 'mix test'))).toContain('dynamic-script');
+  });
+  it('mix evaluates mix.exs for its help and Hex tasks too, where an alias of that name runs instead', () => {
+    for (const command of ['mix help', 'mix help test', 'mix hex.outdated', 'mix local.hex --force'])
+      expect(categories(at('aliashelp', command))).toContain('destructive_root_delete');
+    expect(categories(at('aliases', 'mix help setup'))).toEqual([]);
+    // Mix's own shortcuts print without loading the project.
+    for (const command of ['mix --version', 'mix -h'])
+      expect(categories(at('aliashelp', command))).toEqual([]);
   });
   it("mix evaluates the project's configuration, and mix format its .formatter.exs", () => {
     for (const command of ['mix test', 'mix compile', 'mix format --check-formatted', 'mix ecto.migrate'])

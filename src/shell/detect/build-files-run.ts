@@ -488,7 +488,9 @@ function zig(inv: Invocation, r: Reporter): void {
 
 function mix(inv: Invocation, r: Reporter): void {
   const sub = plain(inv.args[0]);
-  if (/^(help|new|--version|-v|-h|--help)$|^(hex|local|archive)\./.test(sub)) return;
+  // Only mix's own shortcuts skip the project: every task (`help`, `hex.outdated`, `local.hex` included) is run after
+  // mix.exs is evaluated, and a project alias of the task's name runs in its place.
+  if (/^(--version|-v|-h|--help)$/.test(sub)) return;
   const w = walk(inv, r);
   const cwd = inv.cwd as string;
   const elixir = (t: string) => readProgram('elixir', t);
