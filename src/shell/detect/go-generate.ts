@@ -27,7 +27,7 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
 const GO_SKIPS = (name: string) => name === 'vendor' || name === 'testdata' || /^[._]/.test(name);
 
 /** A word for the shell, as one double-quoted word that keeps `$NAME`/`${NAME}` for the environment. */
-function shellWord(word: string): string | undefined {
+export function shellWord(word: string): string | undefined {
   // Only `$NAME` and `${NAME}` are expanded by the go command; anything else after `$` is not read here.
   if (/\$(?![A-Za-z_]\w*|\{[A-Za-z_]\w*\})/.test(word)) return undefined;
   return `"${word.replace(/[\\"`]/g, '\\$&')}"`;

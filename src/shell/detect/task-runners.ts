@@ -32,6 +32,7 @@ import { kustomizations } from './kustomizations';
 import { laravelBoot } from './laravel-boot';
 import { lefthookRun } from './lefthook-hooks';
 import { linterConfigs } from './linter-configs';
+import { mageTargets } from './mage-targets';
 import { notebookTests } from './notebook-tests';
 import { POSARGS, readNoxfile, selectedSessions } from './nox-sessions';
 import { resolveArg } from './path-effects';
@@ -691,6 +692,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   djangoBoot(inv, r);
   laravelBoot(inv, r);
   goGenerate(inv, r);
+  mageTargets(inv, r);
   lefthookRun(inv, r);
   hugoModules(inv, r);
   linterConfigs(inv, r);

@@ -1,0 +1,412 @@
+/**
+ * What `mage TARGET` runs: mage compiles the folder's magefiles (the `.go` files with a `mage` build constraint, or
+ * every Go file of `magefiles/`) into a program and runs it, so even `mage -l` runs their package's `init` code and
+ * package variables, and a target runs its function. Read here on Go's tokens (go-tokens.ts): the files may import
+ * the standard library and mage's own packages only, hold no `init`, no package variable computed by a call and no
+ * `mage:import`; a target (or the `Default` one, through `Aliases` and `namespace:method` names, case-insensitively)
+ * runs its function, whose body may only call `sh.Run`/`RunV`/`Output` with literal words (judged as the commands
+ * they are, in the folder mage runs in, `$NAME` left to the environment as mage expands it), `sh.Rm`/`sh.Copy` of
+ * literal paths, `mg.Deps` and its kin on other functions of the files (followed), functions of the files, and
+ * print or error calls on literals; `if err := ...; err != nil { return err }` and `return` shapes around them. Any
+ * other code, a target taking arguments, an option that moves the folders or the compiler, a file or folder that
+ * cannot be read or listed, is uncertain. Pure apart from the injected reader and reporting; never quotes a file.
+ */
+
+import { posix } from 'node:path';
+import { SCRIPT_FILE_WRAPPER } from '../types';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { folderNames } from './config-modules';
+import { shellWord } from './go-generate';
+import { closing, type GoToken, goTokens } from './go-tokens';
+import { inFolder, projectFile } from './project-file';
+
+/** Go files read per command. */
+const MAX_FILES = 32;
+/** Functions followed per command. */
+const MAX_FUNCTIONS = 64;
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`mage\` ${why}`, inv.segment, 'kept');
+
+/** Options that change nothing mage runs; `-t` takes a value. */
+const PLAIN_FLAGS = new Set(['-v', '-f', '-debug']);
+/** Options that print and run no target: the program still starts (its init code runs). */
+const LISTING_FLAGS = new Set(['-l', '-h']);
+
+const MAGE = 'github.com/magefile/mage/';
+const SH_RUNS = new Set(['Run', 'RunV', 'Output']);
+const MG_DEPS = new Set(['Deps', 'SerialDeps', 'CtxDeps', 'SerialCtxDeps']);
+/** Calls that print or build an error from their arguments, by package path. */
+const PRINTS: Record<string, RegExp> = {
+  fmt: /^(?:Print|Println|Printf|Errorf)$/,
+  log: /^(?:Print|Println|Printf)$/,
+  errors: /^New$/,
+};
+
+interface GoFunction {
+  params: GoToken[];
+  body: GoToken[];
+  /** An exported name: a target mage can be asked to run. */
+  exported: boolean;
+}
+
+interface Magefile {
+  /** Local package name → import path. */
+  imports: Map<string, string>;
+  /** Lower-cased `name` or `receiver:name` → function. */
+  functions: Map<string, GoFunction>;
+  /** Package variables by name → their value's tokens. */
+  vars: Map<string, GoToken[]>;
+  /** Why the files run code this reading does not follow, if they do. */
+  code?: string;
+}
+
+const isOp = (t: GoToken | undefined, text: string) => t?.kind === 'op' && t.text === text;
+const isIdent = (t: GoToken | undefined, text?: string) =>
+  t?.kind === 'ident' && (text === undefined || t.text === text);
+
+/** Skips one declaration from `k` (after its keyword): a parenthesized block, or up to a line end at depth 0. */
+function declarationEnd(tokens: readonly GoToken[], k: number): number {
+  if (isOp(tokens[k], '(')) return closing(tokens, k) + 1;
+  let j = k;
+  while (j < tokens.length && tokens[j]?.kind !== 'end') {
+    const t = tokens[j] as GoToken;
+    if (t.kind === 'op' && /^[([{]$/.test(t.text)) {
+      const c = closing(tokens, j);
+      if (c < 0) return -1;
+      j = c + 1;
+    } else j++;
+  }
+  return j;
+}
+
+/** The statements of a block or declaration list split at line ends and `;` at depth 0. */
+function statements(tokens: readonly GoToken[]): GoToken[][] {
+  const out: GoToken[][] = [];
+  let cur: GoToken[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.kind === 'op' && /^[([{]$/.test(t.text)) depth++;
+    if (t.kind === 'op' && /^[)\]}]$/.test(t.text)) depth--;
+    if (depth === 0 && (t.kind === 'end' || isOp(t, ';'))) {
+      if (cur.length > 0) out.push(cur);
+      cur = [];
+    } else cur.push(t);
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+/** Adds one file's declarations to `m`. */
+function readFile(text: string, m: Magefile): void {
+  if (/mage:import/.test(text)) {
+    m.code ??= 'imports the targets of another package';
+    return;
+  }
+  const tokens = goTokens(text);
+  if (tokens === undefined) {
+    m.code ??= 'compiles a Go file gavel cannot read';
+    return;
+  }
+  let k = 0;
+  while (k < tokens.length && m.code === undefined) {
+    const t = tokens[k] as GoToken;
+    if (t.kind === 'end' || isOp(t, ';')) {
+      k++;
+      continue;
+    }
+    if (!isIdent(t)) {
+      m.code = 'compiles Go code gavel cannot read';
+      return;
+    }
+    const end = t.text === 'func' ? -2 : declarationEnd(tokens, k + 1);
+    if (end === -1) {
+      m.code = 'compiles Go code gavel cannot read';
+      return;
+    }
+    const inner = (from: number) =>
+      isOp(tokens[from], '(') ? tokens.slice(from + 1, end - 1) : tokens.slice(from, end);
+    switch (t.text) {
+      case 'package':
+      case 'const':
+      case 'type':
+        k = end;
+        break;
+      case 'import':
+        for (const s of statements(inner(k + 1))) {
+          const path = s[s.length - 1];
+          const name = s.length === 2 ? s[0] : undefined;
+          if (path?.kind !== 'string' || s.length > 2 || (name && !isIdent(name))) {
+            m.code = 'imports packages in a form gavel does not read';
+            return;
+          }
+          if (!path.text.startsWith(MAGE) && /^[^/]*\./.test(path.text)) {
+            m.code = 'imports packages whose code runs as the program starts';
+            return;
+          }
+          m.imports.set(name?.text ?? path.text.slice(path.text.lastIndexOf('/') + 1), path.text);
+        }
+        k = end;
+        break;
+      case 'var':
+        for (const s of statements(inner(k + 1))) {
+          // A value computed by a call (or a function literal) runs as the program starts.
+          if (s.some((x) => isOp(x, '(') || isIdent(x, 'func'))) {
+            m.code = 'computes a package variable by running code as the program starts';
+            return;
+          }
+          const eq = s.findIndex((x) => isOp(x, '='));
+          if (eq > 0 && isIdent(s[0])) m.vars.set((s[0] as GoToken).text, s.slice(eq + 1));
+        }
+        k = end;
+        break;
+      case 'func': {
+        let j = k + 1;
+        let receiver = '';
+        if (isOp(tokens[j], '(')) {
+          const c = closing(tokens, j);
+          const type = tokens.slice(j + 1, c).filter((x) => x.kind === 'ident');
+          receiver = `${type[type.length - 1]?.text ?? ''}:`;
+          j = c + 1;
+        }
+        const name = tokens[j];
+        if (!isIdent(name) || !isOp(tokens[j + 1], '(')) {
+          m.code = 'compiles Go code gavel cannot read';
+          return;
+        }
+        if (receiver === '' && name?.text === 'init') {
+          m.code = 'has init code, which runs as the program starts';
+          return;
+        }
+        const pc = closing(tokens, j + 1);
+        let b = pc + 1;
+        while (b < tokens.length && !isOp(tokens[b], '{') && tokens[b]?.kind !== 'end') {
+          if (isOp(tokens[b], '(')) b = closing(tokens, b);
+          if (b < 0) break;
+          b++;
+        }
+        const bc = isOp(tokens[b], '{') ? closing(tokens, b) : -1;
+        if (pc < 0 || bc < 0) {
+          m.code = 'compiles Go code gavel cannot read';
+          return;
+        }
+        const key = `${receiver}${(name as GoToken).text}`.toLowerCase();
+        // Targets are matched without regard to case: two names one target could mean are not told apart here.
+        if (m.functions.has(key)) {
+          m.code = 'declares functions whose names differ only in case';
+          return;
+        }
+        m.functions.set(key, {
+          params: tokens.slice(j + 2, pc),
+          body: tokens.slice(b + 1, bc),
+          exported: /^[A-Z]/.test((name as GoToken).text),
+        });
+        k = bc + 1;
+        break;
+      }
+      default:
+        m.code = 'compiles Go code gavel cannot read';
+        return;
+    }
+  }
+}
+
+/** The magefiles mage compiles in `dir`: their texts, `missing` (none), or undefined (reported). */
+function magefiles(dir: string, inv: Invocation, r: Reporter): string[] | 'missing' | undefined {
+  const names = folderNames(dir, inv, r);
+  if (names === undefined) {
+    say(inv, r, 'compiles the Go files of a folder gavel cannot list');
+    return undefined;
+  }
+  const own = names.has('magefiles');
+  const folder = own ? inFolder(dir, 'magefiles') : dir;
+  const files = own ? folderNames(folder, inv, r) : names;
+  if (files === undefined) {
+    say(inv, r, 'compiles the Go files of a folder gavel cannot list');
+    return undefined;
+  }
+  const texts: string[] = [];
+  const go = [...files].filter((n) => n.endsWith('.go') && !n.endsWith('_test.go')).sort();
+  if (go.length > MAX_FILES) {
+    say(inv, r, 'compiles more Go files than one review reads');
+    return undefined;
+  }
+  for (const name of go) {
+    const file = projectFile(inFolder(folder, name), inv, r);
+    if (file.kind === 'unknown') return undefined;
+    if (file.kind !== 'text') continue;
+    // Outside `magefiles/`, a file is a magefile by its build constraint; any constraint naming mage counts.
+    const head = file.text.split(/^package\s/m)[0] ?? '';
+    if (own || /^\/\/(?:go:build|\s*\+build)\s[^\n]*\bmage\b/m.test(head)) texts.push(file.text);
+  }
+  return texts.length === 0 ? 'missing' : texts;
+}
+
+/** The arguments of a call whose `(` is at `open` in `body`, split at commas; undefined when unbalanced. */
+function callArgs(body: readonly GoToken[], open: number): { args: GoToken[][]; end: number } | undefined {
+  const close = closing(body, open);
+  if (close < 0) return undefined;
+  const args: GoToken[][] = [];
+  let cur: GoToken[] = [];
+  let depth = 0;
+  for (const t of body.slice(open + 1, close)) {
+    if (t.kind === 'op' && /^[([{]$/.test(t.text)) depth++;
+    if (t.kind === 'op' && /^[)\]}]$/.test(t.text)) depth--;
+    if (depth === 0 && isOp(t, ',')) {
+      args.push(cur);
+      cur = [];
+    } else if (t.kind !== 'end') cur.push(t);
+  }
+  if (cur.length > 0) args.push(cur);
+  return { args, end: close };
+}
+
+const literal = (arg: GoToken[]) => (arg.length === 1 && arg[0]?.kind === 'string' ? arg[0].text : undefined);
+
+/** What running function `key` runs, as shell lines appended to `lines`; a reason when it runs other code. */
+function follow(
+  key: string,
+  m: Magefile,
+  cwd: string,
+  lines: string[],
+  seen: Set<string>,
+): string | undefined {
+  if (seen.has(key)) return undefined;
+  seen.add(key);
+  if (seen.size > MAX_FUNCTIONS) return 'runs more functions than one review follows';
+  const fn = m.functions.get(key);
+  if (!fn) return 'runs a function gavel cannot find';
+  // No parameters, or only the context mage passes.
+  const params = fn.params.filter((t) => t.kind !== 'end');
+  if (params.length > 0 && !(params.length === 4 && isOp(params[2], '.') && params[3]?.text === 'Context'))
+    return 'runs a target that takes arguments';
+  const pkg = (local: string) => m.imports.get(local);
+  const here = `cd '${cwd.replaceAll("'", `'\\''`)}' && `;
+  const b = fn.body;
+  for (let k = 0; k < b.length; k++) {
+    const t = b[k] as GoToken;
+    if (t.kind === 'end' || t.kind === 'string' || isOp(t, ';') || isOp(t, '{') || isOp(t, '}')) continue;
+    if (t.kind === 'op' && /^(?::=|=|!=|==|,|\(|\))$/.test(t.text)) continue;
+    if (t.kind === 'ident' && /^(?:if|else|return|nil|err|ctx|_)$/.test(t.text)) continue;
+    if (t.kind !== 'ident') return 'runs Go code gavel does not follow';
+    // `pkg.Func(` of an imported package, or `fn(` of these files.
+    const selector = isOp(b[k + 1], '.') && isIdent(b[k + 2]) && isOp(b[k + 3], '(');
+    const open = selector ? k + 3 : isOp(b[k + 1], '(') ? k + 1 : -1;
+    const call = open < 0 ? undefined : callArgs(b, open);
+    if (!call) return 'runs Go code gavel does not follow';
+    const { args } = call;
+    if (!selector) {
+      const why = follow(t.text.toLowerCase(), m, cwd, lines, seen);
+      if (why) return why;
+      k = call.end;
+      continue;
+    }
+    const path = pkg(t.text);
+    const name = (b[k + 2] as GoToken).text;
+    if (path === `${MAGE}sh` && SH_RUNS.has(name)) {
+      const words = args.map(literal);
+      const quoted = words.map((w) => (w === undefined ? undefined : shellWord(w)));
+      if (words.length === 0 || quoted.some((q) => q === undefined))
+        return 'runs a command gavel cannot read as words';
+      lines.push(`(${here}${quoted.join(' ')})`);
+    } else if (path === `${MAGE}sh` && (name === 'Rm' || name === 'Copy')) {
+      const words = args.map(literal).map((w) => (w === undefined ? undefined : shellWord(w)));
+      if (words.some((q) => q === undefined) || words.length !== (name === 'Rm' ? 1 : 2))
+        return 'changes files gavel cannot name';
+      lines.push(name === 'Rm' ? `(${here}rm -rf -- ${words[0]})` : `(${here}cp -- ${words[1]} ${words[0]})`);
+    } else if (path === `${MAGE}mg` && MG_DEPS.has(name)) {
+      for (const [n, arg] of args.entries()) {
+        if (n === 0 && name.includes('Ctx') && arg.length === 1 && isIdent(arg[0], 'ctx')) continue;
+        // A function of these files, or a namespace's method (`Docker.Build`).
+        const target =
+          arg.length === 1 && isIdent(arg[0])
+            ? (arg[0] as GoToken).text
+            : arg.length === 3 && isIdent(arg[0]) && isOp(arg[1], '.') && isIdent(arg[2])
+              ? `${(arg[0] as GoToken).text}:${(arg[2] as GoToken).text}`
+              : undefined;
+        if (target === undefined) return 'runs dependencies gavel cannot name';
+        const why = follow(target.toLowerCase(), m, cwd, lines, seen);
+        if (why) return why;
+      }
+    } else if (path !== undefined && PRINTS[path]?.test(name)) {
+      if (args.some((a) => !(literal(a) !== undefined || (a.length === 1 && isIdent(a[0], 'err')))))
+        return 'runs Go code gavel does not follow';
+    } else return 'runs Go code gavel does not follow';
+    k = call.end;
+  }
+  return undefined;
+}
+
+/** The function a target name runs (`build`, `Docker:Build`, an alias), lower-cased; undefined: none. */
+function targetKey(name: string, m: Magefile): string | undefined {
+  // Targets are exported names, matched without regard to case.
+  const lower = name.toLowerCase();
+  if (m.functions.get(lower)?.exported) return lower;
+  const aliases = m.vars.get('Aliases');
+  if (aliases) {
+    for (let k = 0; k + 2 < aliases.length; k++) {
+      const a = aliases[k] as GoToken;
+      if (a.kind === 'string' && a.text.toLowerCase() === lower && isOp(aliases[k + 1], ':')) {
+        const v = aliases.slice(k + 2).filter((x) => x.kind !== 'end');
+        if (isIdent(v[0]) && isOp(v[1], '.') && isIdent(v[2]))
+          return `${(v[0] as GoToken).text}:${(v[2] as GoToken).text}`.toLowerCase();
+        if (isIdent(v[0])) return (v[0] as GoToken).text.toLowerCase();
+      }
+    }
+  }
+  return undefined;
+}
+
+export function mageTargets(inv: Invocation, r: Reporter): void {
+  if (posix.basename(inv.program) !== 'mage' || inv.cwd === undefined || !r.env.readScript) return;
+  const words = inv.args.map(plain);
+  if (inv.args.some((w) => !isLiteral(w))) {
+    say(inv, r, 'runs targets named at run time');
+    return;
+  }
+  let listing = false;
+  const targets: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as string;
+    if (targets.length === 0 && w === '-version') return;
+    if (targets.length === 0 && w.startsWith('-')) {
+      if (LISTING_FLAGS.has(w)) listing = true;
+      else if (w === '-t') k++;
+      else if (!PLAIN_FLAGS.has(w)) {
+        say(inv, r, `runs with an option gavel does not follow (\`${w.replace(/=.*/, '')}\`)`);
+        return;
+      }
+    } else targets.push(w);
+  }
+  const texts = magefiles(inv.cwd, inv, r);
+  if (texts === undefined || texts === 'missing') return;
+  const m: Magefile = { imports: new Map(), functions: new Map(), vars: new Map() };
+  for (const text of texts) readFile(text, m);
+  if (m.code) {
+    say(inv, r, m.code);
+    return;
+  }
+  if (listing) return;
+  if (targets.length === 0) {
+    const dflt = m.vars.get('Default')?.filter((t) => t.kind !== 'end');
+    if (dflt === undefined) return;
+    if (dflt.length !== 1 || !isIdent(dflt[0])) {
+      say(inv, r, 'runs a default target gavel cannot name');
+      return;
+    }
+    targets.push((dflt[0] as GoToken).text);
+  }
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const name of targets) {
+    const key = targetKey(name, m);
+    const why = key === undefined ? 'runs a target gavel cannot find' : follow(key, m, inv.cwd, lines, seen);
+    if (why) {
+      say(inv, r, why);
+      return;
+    }
+  }
+  if (lines.length > 0) runFileText(lines.join('\n'), inv, r, `mage${SCRIPT_FILE_WRAPPER}`);
+}
+
+import { runFileText } from './disk-scripts';
