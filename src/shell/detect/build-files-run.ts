@@ -25,7 +25,7 @@ import {
   readPython,
   readRuby,
 } from './build-files';
-import { folderNames } from './config-modules';
+import { folderListing, folderNames } from './config-modules';
 import { readBudgeted, runFileText } from './disk-scripts';
 import { gradleTasks } from './gradle-tasks';
 import { activeProfiles, withoutInactiveProfiles } from './maven-profiles';
@@ -649,7 +649,7 @@ function gradle(inv: Invocation, r: Reporter): void {
           },
     );
   // A buildSrc folder is built and put on every build script's classpath, whatever it holds (scripts or sources).
-  if (folderNames(inFolder(root, 'buildSrc'), inv, r) !== undefined) {
+  if (r.env.readScript && folderListing(inFolder(root, 'buildSrc'), inv, r) !== 'missing') {
     say(inv, r, "builds and applies the project's buildSrc plugins: code gavel does not follow");
     return;
   }

@@ -230,6 +230,22 @@ export function folderNames(dir: string, inv: Invocation, r: Reporter): Readonly
   return file?.kind === 'unreadable' && file.entries ? new Set(file.entries) : undefined;
 }
 
+/**
+ * The names in folder `dir`, or why there are none to read: `missing` when nothing is there, `unlisted` when
+ * something is but its names are not known (a reader that does not list, a folder of more entries than it lists, an
+ * error, the read budget spent). A reader that walks a folder to find what a tool runs must not take `unlisted`
+ * for empty.
+ */
+export function folderListing(
+  dir: string,
+  inv: Invocation,
+  r: Reporter,
+): ReadonlySet<string> | 'missing' | 'unlisted' {
+  const file = readBudgeted(dir, inv, r);
+  if (file?.kind === 'missing') return 'missing';
+  return file?.kind === 'unreadable' && file.entries ? new Set(file.entries) : 'unlisted';
+}
+
 /** The one workspace JavaScript file a relative specifier or a setting's path loads, or undefined. */
 function resolveModule(base: string, inv: Invocation, r: Reporter): string | 'missing' | undefined {
   const candidates = JS_MODULE.test(base)

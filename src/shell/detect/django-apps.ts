@@ -15,7 +15,8 @@
 
 import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
-import { folderNames } from './config-modules';
+import { folderListing } from './config-modules';
+import { readBudgeted } from './disk-scripts';
 import { projectFile } from './project-file';
 import { loadTimeCode, logicalLines } from './python-load-time';
 import { standardModules } from './workspace-programs';
@@ -53,35 +54,51 @@ const dottedStrings = (text: string): string[] =>
 
 /** A folder's entries, each folder listed once per command (a listing counts against the review's reads). */
 function lister(inv: Invocation, r: Reporter) {
-  const known = new Map<string, ReadonlySet<string> | undefined>();
-  return (dir: string): ReadonlySet<string> | undefined => {
-    if (!known.has(dir)) known.set(dir, folderNames(dir, inv, r));
-    return known.get(dir);
+  const known = new Map<string, Listing>();
+  return (dir: string): Listing => {
+    let names = known.get(dir);
+    if (names === undefined) {
+      names = folderListing(dir, inv, r);
+      known.set(dir, names);
+    }
+    return names;
   };
 }
 
-/** Is there an entry at `path`, by its folder's listing? */
-const exists = (path: string, list: (dir: string) => ReadonlySet<string> | undefined): boolean =>
-  list(posix.dirname(path))?.has(posix.basename(path)) === true;
+/** A folder's names, or why there are none to read (folderListing). */
+type Listing = ReadonlySet<string> | 'missing' | 'unlisted';
 
-/** The app packages below `dir` (an `apps.py` inside), through Python packages only, nearest first, bounded. */
+/**
+ * Is there an entry at `path`, by its folder's listing? A folder that is there but not listed (more entries than the
+ * reader lists) is asked for the one path instead: never taken for empty.
+ */
+function exists(path: string, list: (dir: string) => Listing, inv: Invocation, r: Reporter): boolean {
+  const names = list(posix.dirname(path));
+  if (names === 'missing') return false;
+  if (names !== 'unlisted') return names.has(posix.basename(path));
+  return readBudgeted(path, inv, r)?.kind !== 'missing';
+}
+
 function appsBelow(
   dir: string,
-  list: (dir: string) => ReadonlySet<string> | undefined,
+  list: (dir: string) => Listing,
   out: Set<string>,
   seen: { n: number },
+  has: (path: string) => boolean,
   depth = 0,
 ): boolean {
   const names = list(dir);
-  if (names === undefined) return true;
+  if (names === 'missing') return true;
+  // A package folder that cannot be listed may hold any app.
+  if (names === 'unlisted') return false;
   if (++seen.n > MAX_FOLDERS) return false;
   if (names.has('apps.py')) out.add(dir);
   if (depth >= APP_DEPTH) return true;
   for (const name of [...names].sort()) {
     if (name.includes('.') || NOT_APPS.test(name)) continue;
     const sub = posix.join(dir, name);
-    if (exists(posix.join(sub, '__init__.py'), list) || exists(posix.join(sub, 'apps.py'), list))
-      if (!appsBelow(sub, list, out, seen, depth + 1)) return false;
+    if (has(posix.join(sub, '__init__.py')) || has(posix.join(sub, 'apps.py')))
+      if (!appsBelow(sub, list, out, seen, has, depth + 1)) return false;
   }
   return true;
 }
@@ -100,8 +117,13 @@ function commandName(inv: Invocation): { name: string; runs: boolean } | undefin
 export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter): void {
   const { root } = project;
   const list = lister(inv, r);
+  const has = (path: string) => exists(path, list, inv, r);
   const top = list(root);
-  if (top === undefined) return;
+  if (top === 'missing') return;
+  if (top === 'unlisted') {
+    say(inv, r, 'starts a project in a folder gavel cannot list: the apps it holds are not read');
+    return;
+  }
   // A dotted name is the project's when its first part is a package or module at the top (`billing.apps.X`);
   // `django.contrib.admin` is installed code.
   const ours = (name: string) => {
@@ -120,20 +142,25 @@ export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter)
   // A module of the project named like a standard one replaces it for Python and Django alike (`zoneinfo.py`).
   const shadows = (n: string) =>
     standardModules().has(n.replace(/\.py$/, '')) &&
-    (n.endsWith('.py') || exists(posix.join(root, n, '__init__.py'), list));
+    (n.endsWith('.py') || has(posix.join(root, n, '__init__.py')));
   if ([...top].some(shadows)) {
     say(inv, r, 'starts a project with a module named like a standard one, which replaces it');
     return;
   }
-  if (!appsBelow(root, list, apps, { n: 0 })) {
-    say(inv, r, 'starts a project with more folders than one review looks into for its apps');
+  if (!appsBelow(root, list, apps, { n: 0 }, has)) {
+    say(inv, r, 'starts a project with more folders than one review looks into (or lists) for its apps');
     return;
   }
   for (const app of apps) {
     if (!app.startsWith(`${root}/`)) continue;
     modules.push(...APP_MODULES.map((m) => posix.join(app, m)));
     // The template tag libraries the system checks import.
-    for (const name of list(posix.join(app, 'templatetags')) ?? [])
+    const tags = list(posix.join(app, 'templatetags'));
+    if (tags === 'unlisted') {
+      say(inv, r, 'starts an app whose template tag folder gavel cannot list');
+      return;
+    }
+    for (const name of tags === 'missing' ? [] : tags)
       if (name.endsWith('.py')) modules.push(posix.join(app, 'templatetags', name));
   }
   modules.push(...project.starts);
@@ -150,7 +177,7 @@ export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter)
   ];
   while (queue.length > 0) {
     const [path, all] = queue.shift() as readonly [string, boolean];
-    if (texts.has(path) || !path.startsWith(`${root}/`) || !exists(path, list)) continue;
+    if (texts.has(path) || !path.startsWith(`${root}/`) || !has(path)) continue;
     const file = projectFile(path, inv, r);
     if (file.kind === 'unknown') return;
     if (file.kind !== 'text') continue;

@@ -398,3 +398,17 @@ describe('the apps Django loads as it starts, whatever the command (django-apps.
     );
   });
 });
+
+describe('a project folder that cannot be listed (more entries than the reader lists)', () => {
+  it('is uncertain: the apps it holds are not read as none (a crowded folder that is no package stays quiet)', () => {
+    const crowd = Object.fromEntries([...Array(2049).keys()].map((n) => [`assets/f${n}.txt`, '']));
+    expect(reasons('python manage.py check', crowd)).toBe('');
+    const top = Object.fromEntries([...Array(2049).keys()].map((n) => [`f${n}.txt`, '']));
+    expect(reasons('python manage.py check', top)).toMatch(/cannot list/);
+    // A package folder of the project that cannot be listed may hold an app; so may its template tag folder.
+    const pkg = Object.fromEntries([...Array(2049).keys()].map((n) => [`billing/f${n}.txt`, '']));
+    expect(reasons('python manage.py check', { ...pkg, 'billing/__init__.py': '' })).toMatch(
+      /lists\) for its apps/,
+    );
+  });
+});

@@ -120,3 +120,20 @@ describe('the directives of the packages named are judged as the commands they r
     expect(a.uncertain).toBe('');
   });
 });
+
+/** More entries than the reader lists in one folder (it lists 2,048, as the hook's reader does). */
+const CROWD = (dir: string) =>
+  Object.fromEntries([...Array(2049).keys()].map((n) => [`${dir}/f${n}.txt`, '']));
+
+describe('a package folder that cannot be listed', () => {
+  it('is uncertain, never read as a package without directives', () => {
+    expect(
+      analyze('go generate ./internal/schema', {
+        ...CROWD('internal/schema'),
+        'internal/schema/gen.go': `package schema\n${PIPE}`,
+      }).uncertain,
+    ).toMatch(/cannot list/);
+    // A package folder that is not there has none (the go command fails).
+    expect(analyze('go generate ./internal/nosuch', {}).uncertain).toBe('');
+  });
+});

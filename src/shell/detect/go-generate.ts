@@ -12,7 +12,7 @@
 import { posix } from 'node:path';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
-import { folderNames } from './config-modules';
+import { folderListing } from './config-modules';
 import { foldersBelow } from './conftest-walk';
 import { runFileText } from './disk-scripts';
 import { inFolder, projectFile } from './project-file';
@@ -111,7 +111,13 @@ export function goGenerate(inv: Invocation, r: Reporter): void {
   let latent = false;
   let directives = 0;
   for (const folder of folders) {
-    for (const name of [...(folderNames(folder, inv, r) ?? [])].sort()) {
+    const names = folderListing(folder, inv, r);
+    // A package folder that is not there has no directives (the go command fails); one not listed may hold any.
+    if (names === 'unlisted') {
+      say(inv, r, 'runs the directives of a package folder gavel cannot list');
+      return;
+    }
+    for (const name of [...(names === 'missing' ? [] : names)].sort()) {
       if (!name.endsWith('.go')) continue;
       if (++files > MAX_FILES) {
         say(inv, r, 'reads more Go files than one review follows');

@@ -19,7 +19,7 @@ import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
 import { toolBuildRuns } from './build-files-tools';
 import { xcodeBuildFiles } from './build-files-xcode';
-import { folderNames } from './config-modules';
+import { folderListing, folderNames } from './config-modules';
 import { conftestsBelow } from './conftest-walk';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
@@ -118,7 +118,12 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   // `python -m pytest` puts the folder first on the import path before pytest imports most of the standard library:
   // a module of the folder named like a standard one replaces it.
   if (/^python/.test(inv.program)) {
-    const names = folderNames(cwd, inv, r) ?? new Set<string>();
+    const listed = folderListing(cwd, inv, r);
+    if (listed === 'unlisted') {
+      say(inv, r, 'runs in a folder gavel cannot list, whose modules replace standard ones of the same name');
+      return;
+    }
+    const names = listed === 'missing' ? new Set<string>() : listed;
     // A module file, or a package (a folder holding `__init__.py`: a folder without one does not replace a module).
     const shadows = (n: string) =>
       n !== 'test' &&
