@@ -75,3 +75,23 @@ describe('mixed conversation turns (untrusted)', () => {
     expect(parsed.ok).toBe(false);
   });
 });
+
+describe('the folder a request runs in', () => {
+  it.each<[string, unknown]>([
+    [
+      'relative, in a hook payload',
+      { tool_name: 'Bash', tool_input: { command: 'mage build' }, cwd: 'ws/app' },
+    ],
+    ['relative, in gavel’s own shape', { tool: 'read', input: { path: 'a' }, cwd: 'ws' }],
+    ['not a string', { tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: 7 }],
+  ])('%s: refused, never replaced by gavel’s own folder', (_name, json) => {
+    const parsed = parseRequest(json, defaults);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.problem).toMatch(/cwd/);
+  });
+
+  it('absent: the folder gavel runs in', () => {
+    const parsed = parseRequest({ tool: 'read', input: { path: 'a' } }, defaults);
+    expect(parsed.ok && parsed.requests[0]?.cwd).toBe('/w/proj');
+  });
+});

@@ -132,7 +132,11 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, problem: 'the request must be a JSON object' };
   const obj = json as Record<string, unknown>;
-  const cwd = typeof obj.cwd === 'string' && obj.cwd.startsWith('/') ? obj.cwd : defaults.cwd;
+  // A folder given must be absolute: a relative one (or another type) is never swapped for gavel's own folder,
+  // which would judge the command against files it does not run beside.
+  if (obj.cwd !== undefined && !(typeof obj.cwd === 'string' && obj.cwd.startsWith('/')))
+    return { ok: false, problem: '`cwd` must be an absolute path' };
+  const cwd = typeof obj.cwd === 'string' ? obj.cwd : defaults.cwd;
   const base = {
     cwd,
     home: defaults.home,

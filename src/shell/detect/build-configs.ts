@@ -111,8 +111,45 @@ export function flatToml(text: string): TomlEntry[] | undefined {
 const CARGO_EXEC_ENV =
   /^(RUSTC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC|RUSTDOC_WRAPPER|RUSTFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_BUILD_\w+|CARGO_TARGET_\w+|CARGO_HOME|CC|CXX|AR|LD|LINKER|CC_\w+|CXX_\w+|CFLAGS|CXXFLAGS|LDFLAGS|PKG_CONFIG\w*|CMAKE\w*|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_\w+|PATH|SHELL|PYTHON\w*|NODE_OPTIONS|PERL5OPT|BASH_ENV|ENV|GIT_\w+|RUSTUP_\w+)$/;
 
+/** Cargo's options before the subcommand that take a value as the next word. */
+const CARGO_VALUE_OPTIONS = new Set(['--color', '-C', '--config', '-Z', '--manifest-path', '--explain']);
+/** Subcommands that run what they build (`runner` wraps it), unless told `--no-run`. */
+const CARGO_RUNS = /^(?:run|r|test|t|bench|nextest|miri)$/;
+/** Subcommands that compile nothing, so no wrapper, linker or runner of the configuration starts. */
+const CARGO_COMPILES_NOTHING =
+  /^(?:fmt|metadata|tree|locate-project|pkgid|clean|help|search|new|init|update|fetch|generate-lockfile|verify-project|vendor|owner|yank|login|logout|add|remove|info|version|report|--list|--version|-V|--help|-h)$/;
+
+/**
+ * What a cargo command starts of the configuration's programs: `runs` the runner (it runs what it builds), `compiles`
+ * the wrappers and linkers. A subcommand not known here (an alias, an external `cargo-x`) may do both.
+ */
+function cargoStarts(inv: Invocation): { compiles: boolean; runs: boolean } {
+  const words = inv.args.map(plain);
+  let sub: string | undefined;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as string;
+    if (w.startsWith('+')) continue;
+    if (CARGO_VALUE_OPTIONS.has(w)) {
+      k++;
+      continue;
+    }
+    if (/^(?:--list|--version|-V|--help|-h)$/.test(w) || !w.startsWith('-')) {
+      sub = w;
+      break;
+    }
+  }
+  if (sub !== undefined && !inv.args.every(isLiteral)) sub = undefined;
+  if (sub !== undefined && CARGO_COMPILES_NOTHING.test(sub)) return { compiles: false, runs: false };
+  const noRun = words.includes('--no-run');
+  const known =
+    sub !== undefined &&
+    /^(?:build|b|check|c|clippy|doc|d|rustc|rustdoc|fix|install|publish|package)$/.test(sub);
+  return { compiles: true, runs: !known && !(sub !== undefined && CARGO_RUNS.test(sub) && noRun) };
+}
+
 /** `.cargo/config.toml` (and `.cargo/config`) from the cwd up to the workspace top. */
 function cargoConfig(inv: Invocation, r: Reporter): void {
+  const starts = cargoStarts(inv);
   const cwd = inv.cwd as string;
   const stated = [
     ...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES),
@@ -130,11 +167,14 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
       }
       for (const { key, values } of entries) {
         const value = values.join(' ');
+        const runner = /^(target\..+|host(\..+)?)\.runner$/.test(key);
         if (
           /^(build\.(rustc|rustc-wrapper|rustc-workspace-wrapper|rustdoc)|(target\..+|host(\..+)?)\.(runner|linker))$/.test(
             key,
           )
         ) {
+          // A runner starts only for what runs the built programs; wrappers and linkers only for what compiles.
+          if (runner ? !starts.runs : !starts.compiles) continue;
           const place = programPlace(value, dir, inv, r);
           if (place === 'away') {
             say(

