@@ -7,18 +7,23 @@
  * runs its function, whose body may only call `sh.Run`/`RunV`/`Output` with literal words (judged as the commands
  * they are, in the folder mage runs in, `$NAME` left to the environment as mage expands it), `sh.Rm`/`sh.Copy` of
  * literal paths, `mg.Deps` and its kin on other functions of the files (followed), functions of the files, and
- * print or error calls on literals; `if err := ...; err != nil { return err }` and `return` shapes around them. Any
- * other code, a target taking arguments, an option that moves the folders or the compiler, a file or folder that
- * cannot be read or listed, is uncertain. Pure apart from the injected reader and reporting; never quotes a file.
+ * print or error calls on literals; `if err := ...; err != nil { return err }` and `return` shapes around them.
+ * Names are Go's, exact (only the targets asked for are matched without regard to case); package variables hold a
+ * literal, or name the `Default` target and the `Aliases` map, one name per line as mage pairs them. The files are
+ * taken as mage and Go take them (constraints read as Go trims them; `_x.go` left out); one chosen by a constraint or a
+ * platform suffix not evaluated here, magefiles both beside and in `magefiles/`, a module that replaces modules (go.mod,
+ * go.work) or vendors mage, and a module named like the standard library are uncertain. Any other code, a target
+ * taking arguments, an option that moves the folders or the compiler, a file or folder that cannot be read or listed,
+ * is uncertain. Pure apart from the injected reader and reporting; never quotes a file.
  */
 
 import { posix } from 'node:path';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
-import { folderNames } from './config-modules';
+import { folderListing } from './config-modules';
 import { shellWord } from './go-generate';
 import { closing, type GoToken, goTokens } from './go-tokens';
-import { inFolder, projectFile } from './project-file';
+import { foldersUp, inFolder, projectFile } from './project-file';
 
 /** Go files read per command. */
 const MAX_FILES = 32;
@@ -53,8 +58,10 @@ interface GoFunction {
 interface Magefile {
   /** Local package name → import path. */
   imports: Map<string, string>;
-  /** Lower-cased `name` or `receiver:name` → function. */
+  /** `name` or `Receiver:name` → function. */
   functions: Map<string, GoFunction>;
+  /** Lower-cased exported `name` or `receiver:name` → its exact key: the targets mage can be asked for. */
+  targets: Map<string, string>;
   /** Package variables by name → their value's tokens. */
   vars: Map<string, GoToken[]>;
   /** Why the files run code this reading does not follow, if they do. */
@@ -140,7 +147,9 @@ function readFile(text: string, m: Magefile): void {
             m.code = 'imports packages in a form gavel does not read';
             return;
           }
-          if (!path.text.startsWith(MAGE) && /^[^/]*\./.test(path.text)) {
+          // The standard library by its own names (a module of the workspace may be named without a dot), and
+          // mage's own packages (go.mod, go.work and vendor/ are checked not to replace them: `moduleTrust`).
+          if (!path.text.startsWith(MAGE) && !STANDARD.has(path.text.split('/')[0] as string)) {
             m.code = 'imports packages whose code runs as the program starts';
             return;
           }
@@ -156,7 +165,24 @@ function readFile(text: string, m: Magefile): void {
             return;
           }
           const eq = s.findIndex((x) => isOp(x, '='));
-          if (eq > 0 && isIdent(s[0])) m.vars.set((s[0] as GoToken).text, s.slice(eq + 1));
+          const name = s[0];
+          const value = eq < 0 ? [] : s.slice(eq + 1).filter((x) => x.kind !== 'end');
+          // One name per line, as mage pairs `Default` and `Aliases` with their values; a value that is a literal, or
+          // a function named for Default and Aliases (whose values are the targets mage runs).
+          const plainValue =
+            eq < 0
+              ? s.every((x) => x.kind === 'ident' || isOp(x, '.'))
+              : (value.length === 1 && (value[0]?.kind === 'string' || value[0]?.kind === 'number')) ||
+                ((name?.text === 'Default' || name?.text === 'Aliases') && eq === 1);
+          if (!isIdent(name) || (eq >= 0 && eq !== 1 && !(eq === 2 && isIdent(s[1]))) || !plainValue) {
+            m.code = 'declares a package variable gavel does not read';
+            return;
+          }
+          if (m.vars.has((name as GoToken).text)) {
+            m.code = 'declares a package variable twice (files chosen by build constraints)';
+            return;
+          }
+          m.vars.set((name as GoToken).text, value);
         }
         k = end;
         break;
@@ -190,17 +216,15 @@ function readFile(text: string, m: Magefile): void {
           m.code = 'compiles Go code gavel cannot read';
           return;
         }
-        const key = `${receiver}${(name as GoToken).text}`.toLowerCase();
-        // Targets are matched without regard to case: two names one target could mean are not told apart here.
-        if (m.functions.has(key)) {
-          m.code = 'declares functions whose names differ only in case';
+        // Go's names are exact; only the targets asked for on the command line are matched without regard to case.
+        const key = `${receiver}${(name as GoToken).text}`;
+        const exported = /^[A-Z]/.test((name as GoToken).text);
+        if (m.functions.has(key) || (exported && m.targets.has(key.toLowerCase()))) {
+          m.code = 'declares functions whose names one target could mean';
           return;
         }
-        m.functions.set(key, {
-          params: tokens.slice(j + 2, pc),
-          body: tokens.slice(b + 1, bc),
-          exported: /^[A-Z]/.test((name as GoToken).text),
-        });
+        m.functions.set(key, { params: tokens.slice(j + 2, pc), body: tokens.slice(b + 1, bc), exported });
+        if (exported) m.targets.set(key.toLowerCase(), key);
         k = bc + 1;
         break;
       }
@@ -211,35 +235,108 @@ function readFile(text: string, m: Magefile): void {
   }
 }
 
+/** The standard library's top-level names: an import path starting with another is a module's, whose init code runs. */
+const STANDARD = new Set(
+  'archive bufio bytes cmp compress container context crypto database debug embed encoding errors expvar flag fmt go hash html image index io iter log maps math mime net os path reflect regexp runtime slices sort strconv strings sync testing text time unicode unique'.split(
+    ' ',
+  ),
+);
+
+/** GOOS and GOARCH suffixes of a file name (`x_windows.go`, `x_linux_amd64.go`): the platform chooses the file. */
+const PLATFORM =
+  /_(?:aix|android|darwin|dragonfly|freebsd|hurd|illumos|ios|js|linux|nacl|netbsd|openbsd|plan9|solaris|wasip1|windows|zos|386|amd64|amd64p32|arm|armbe|arm64|arm64be|loong64|mips|mipsle|mips64|mips64le|mips64p32|mips64p32le|ppc|ppc64|ppc64le|riscv|riscv64|s390|s390x|sparc|sparc64|wasm)\.go$/;
+
+/** A file's build constraint lines: before its package clause, trimmed as Go reads them. */
+function constraints(text: string): string[] {
+  const head = text.split(/^\s*package\s/m)[0] ?? '';
+  return head
+    .split('\n')
+    .map((l) => l.trim().replace(/\s+/g, ' '))
+    .filter((l) => /^\/\/(?:go:build |\s?\+build )/.test(l));
+}
+
+/** How mage takes a Go file of its folder: a magefile, not one, or chosen by constraints not evaluated here. */
+function fileRole(name: string, text: string, own: boolean): 'magefile' | 'other' | 'unsure' {
+  const lines = constraints(text);
+  const exact = lines.length > 0 && lines.every((l) => l === '//go:build mage' || l === '// +build mage');
+  if (lines.length > 0 && !exact && (own || lines.some((l) => /\bmage\b/.test(l)))) return 'unsure';
+  if (!own && !exact) return 'other';
+  return PLATFORM.test(name) ? 'unsure' : 'magefile';
+}
+
+/** Why the module's packages named `github.com/magefile/mage/...` or the standard library's may not be what they say. */
+function moduleTrust(dir: string, inv: Invocation, r: Reporter): string | undefined {
+  let mod = false;
+  for (const d of foldersUp(dir)) {
+    const work = projectFile(inFolder(d, 'go.work'), inv, r);
+    if (work.kind === 'unknown') return 'builds in a Go workspace gavel cannot read';
+    if (work.kind === 'text' && /\breplace\b/.test(work.text))
+      return 'builds in a Go workspace that replaces modules';
+    if (mod) continue;
+    const file = projectFile(inFolder(d, 'go.mod'), inv, r);
+    if (file.kind === 'unknown') return 'builds in a Go module gavel cannot read';
+    if (file.kind !== 'text') continue;
+    mod = true;
+    const name = /^\s*module\s+"?([^\s"]+)/m.exec(file.text)?.[1] ?? '';
+    if (STANDARD.has(name.split('/')[0] as string))
+      return 'builds in a module named like the standard library';
+    if (/\breplace\b/.test(file.text)) return 'builds in a Go module that replaces modules';
+    const vendored = readBudgeted(inFolder(d, 'vendor/github.com/magefile'), inv, r);
+    if (vendored === undefined || vendored.kind !== 'missing')
+      return "builds with a vendored copy of mage's packages";
+  }
+  return undefined;
+}
+
 /** The magefiles mage compiles in `dir`: their texts, `missing` (none), or undefined (reported). */
 function magefiles(dir: string, inv: Invocation, r: Reporter): string[] | 'missing' | undefined {
-  const names = folderNames(dir, inv, r);
-  if (names === undefined) {
-    say(inv, r, 'compiles the Go files of a folder gavel cannot list');
+  const read = (folder: string, own: boolean): string[] | undefined => {
+    const files = folderListing(folder, inv, r);
+    if (files === 'missing') return [];
+    if (files === 'unlisted') {
+      say(inv, r, 'compiles the Go files of a folder gavel cannot list');
+      return undefined;
+    }
+    // Go leaves out `_x.go`, `.x.go` and tests.
+    const go = [...files]
+      .filter((n) => n.endsWith('.go') && !n.endsWith('_test.go') && !/^[._]/.test(n))
+      .sort();
+    if (go.length > MAX_FILES) {
+      say(inv, r, 'compiles more Go files than one review reads');
+      return undefined;
+    }
+    const texts: string[] = [];
+    for (const name of go) {
+      const file = projectFile(inFolder(folder, name), inv, r);
+      if (file.kind === 'unknown') return undefined;
+      if (file.kind !== 'text') continue;
+      const role = fileRole(name, file.text, own);
+      if (role === 'unsure') {
+        say(inv, r, 'compiles Go files chosen by build constraints gavel does not evaluate');
+        return undefined;
+      }
+      if (role === 'magefile') texts.push(file.text);
+    }
+    return texts;
+  };
+  const root = read(dir, false);
+  if (root === undefined) return undefined;
+  const folder = inFolder(dir, 'magefiles');
+  const listing = folderListing(folder, inv, r);
+  // Magefiles in the folder itself are taken before `magefiles/`: gavel does not decide between both.
+  if (root.length > 0 && listing !== 'missing') {
+    say(inv, r, 'finds magefiles both in the folder and in magefiles/');
     return undefined;
   }
-  const own = names.has('magefiles');
-  const folder = own ? inFolder(dir, 'magefiles') : dir;
-  const files = own ? folderNames(folder, inv, r) : names;
-  if (files === undefined) {
-    say(inv, r, 'compiles the Go files of a folder gavel cannot list');
+  const texts = root.length > 0 ? root : read(folder, true);
+  if (texts === undefined) return undefined;
+  if (texts.length === 0) return 'missing';
+  const why = moduleTrust(dir, inv, r);
+  if (why) {
+    say(inv, r, why);
     return undefined;
   }
-  const texts: string[] = [];
-  const go = [...files].filter((n) => n.endsWith('.go') && !n.endsWith('_test.go')).sort();
-  if (go.length > MAX_FILES) {
-    say(inv, r, 'compiles more Go files than one review reads');
-    return undefined;
-  }
-  for (const name of go) {
-    const file = projectFile(inFolder(folder, name), inv, r);
-    if (file.kind === 'unknown') return undefined;
-    if (file.kind !== 'text') continue;
-    // Outside `magefiles/`, a file is a magefile by its build constraint; any constraint naming mage counts.
-    const head = file.text.split(/^package\s/m)[0] ?? '';
-    if (own || /^\/\/(?:go:build|\s*\+build)\s[^\n]*\bmage\b/m.test(head)) texts.push(file.text);
-  }
-  return texts.length === 0 ? 'missing' : texts;
+  return texts;
 }
 
 /** The arguments of a call whose `(` is at `open` in `body`, split at commas; undefined when unbalanced. */
@@ -276,18 +373,28 @@ function follow(
   if (seen.size > MAX_FUNCTIONS) return 'runs more functions than one review follows';
   const fn = m.functions.get(key);
   if (!fn) return 'runs a function gavel cannot find';
-  // No parameters, or only the context mage passes.
+  // No parameters, or only the context mage passes, named `ctx`.
   const params = fn.params.filter((t) => t.kind !== 'end');
-  if (params.length > 0 && !(params.length === 4 && isOp(params[2], '.') && params[3]?.text === 'Context'))
-    return 'runs a target that takes arguments';
+  const context =
+    params.length === 4 &&
+    isIdent(params[0], 'ctx') &&
+    m.imports.get((params[1] as GoToken).text) === 'context' &&
+    isOp(params[2], '.') &&
+    isIdent(params[3], 'Context');
+  if (params.length > 0 && !context) return 'runs a target that takes arguments';
   const pkg = (local: string) => m.imports.get(local);
   const here = `cd '${cwd.replaceAll("'", `'\\''`)}' && `;
   const b = fn.body;
   for (let k = 0; k < b.length; k++) {
     const t = b[k] as GoToken;
     if (t.kind === 'end' || t.kind === 'string' || isOp(t, ';') || isOp(t, '{') || isOp(t, '}')) continue;
-    if (t.kind === 'op' && /^(?::=|=|!=|==|,|\(|\))$/.test(t.text)) continue;
-    if (t.kind === 'ident' && /^(?:if|else|return|nil|err|ctx|_)$/.test(t.text)) continue;
+    if (t.kind === 'op' && /^(?::=|=|!=|==|,)$/.test(t.text)) continue;
+    // The error a call returns and the context passed on: values, never called or looked into.
+    const value = /^(?:err|_|nil)$/.test(t.text) || (context && t.text === 'ctx');
+    if (t.kind === 'ident' && (/^(?:if|else|return)$/.test(t.text) || value)) {
+      if (value && (isOp(b[k + 1], '(') || isOp(b[k + 1], '.'))) return 'runs Go code gavel does not follow';
+      continue;
+    }
     if (t.kind !== 'ident') return 'runs Go code gavel does not follow';
     // `pkg.Func(` of an imported package, or `fn(` of these files.
     const selector = isOp(b[k + 1], '.') && isIdent(b[k + 2]) && isOp(b[k + 3], '(');
@@ -296,7 +403,10 @@ function follow(
     if (!call) return 'runs Go code gavel does not follow';
     const { args } = call;
     if (!selector) {
-      const why = follow(t.text.toLowerCase(), m, cwd, lines, seen);
+      // A function of these files, given nothing or the context.
+      if (args.some((a) => !(context && a.length === 1 && isIdent(a[0], 'ctx'))))
+        return 'runs a function with arguments gavel does not follow';
+      const why = follow(t.text, m, cwd, lines, seen);
       if (why) return why;
       k = call.end;
       continue;
@@ -316,7 +426,8 @@ function follow(
       lines.push(name === 'Rm' ? `(${here}rm -rf -- ${words[0]})` : `(${here}cp -- ${words[1]} ${words[0]})`);
     } else if (path === `${MAGE}mg` && MG_DEPS.has(name)) {
       for (const [n, arg] of args.entries()) {
-        if (n === 0 && name.includes('Ctx') && arg.length === 1 && isIdent(arg[0], 'ctx')) continue;
+        if (n === 0 && name.includes('Ctx') && context && arg.length === 1 && isIdent(arg[0], 'ctx'))
+          continue;
         // A function of these files, or a namespace's method (`Docker.Build`).
         const target =
           arg.length === 1 && isIdent(arg[0])
@@ -325,10 +436,11 @@ function follow(
               ? `${(arg[0] as GoToken).text}:${(arg[2] as GoToken).text}`
               : undefined;
         if (target === undefined) return 'runs dependencies gavel cannot name';
-        const why = follow(target.toLowerCase(), m, cwd, lines, seen);
+        const why = follow(target, m, cwd, lines, seen);
         if (why) return why;
       }
     } else if (path !== undefined && PRINTS[path]?.test(name)) {
+      // `err` is an error mage's sh returned: printing it calls nothing of these files.
       if (args.some((a) => !(literal(a) !== undefined || (a.length === 1 && isIdent(a[0], 'err')))))
         return 'runs Go code gavel does not follow';
     } else return 'runs Go code gavel does not follow';
@@ -337,24 +449,44 @@ function follow(
   return undefined;
 }
 
-/** The function a target name runs (`build`, `Docker:Build`, an alias), lower-cased; undefined: none. */
-function targetKey(name: string, m: Magefile): string | undefined {
-  // Targets are exported names, matched without regard to case.
-  const lower = name.toLowerCase();
-  if (m.functions.get(lower)?.exported) return lower;
-  const aliases = m.vars.get('Aliases');
-  if (aliases) {
-    for (let k = 0; k + 2 < aliases.length; k++) {
-      const a = aliases[k] as GoToken;
-      if (a.kind === 'string' && a.text.toLowerCase() === lower && isOp(aliases[k + 1], ':')) {
-        const v = aliases.slice(k + 2).filter((x) => x.kind !== 'end');
-        if (isIdent(v[0]) && isOp(v[1], '.') && isIdent(v[2]))
-          return `${(v[0] as GoToken).text}:${(v[2] as GoToken).text}`.toLowerCase();
-        if (isIdent(v[0])) return (v[0] as GoToken).text.toLowerCase();
-      }
+/**
+ * The aliases mage reads from `var Aliases = map[string]interface{}{"name": Target, "x": Ns.Method}` (also `any`):
+ * lower-cased name → function key; undefined when written in another form.
+ */
+function aliasMap(value: readonly GoToken[]): Map<string, string> | undefined {
+  const t = value.filter((x) => x.kind !== 'end');
+  const head = ['map', '[', 'string', ']'];
+  if (!head.every((h, n) => t[n]?.text === h)) return undefined;
+  let k = 4;
+  if (isIdent(t[k], 'any')) k++;
+  else if (isIdent(t[k], 'interface') && isOp(t[k + 1], '{') && isOp(t[k + 2], '}')) k += 3;
+  else return undefined;
+  if (!isOp(t[k], '{') || !isOp(t[t.length - 1], '}')) return undefined;
+  const out = new Map<string, string>();
+  const body = t.slice(k + 1, -1);
+  for (let n = 0; n < body.length; ) {
+    const name = body[n];
+    if (name?.kind !== 'string' || !isOp(body[n + 1], ':') || !isIdent(body[n + 2])) return undefined;
+    let key = (body[n + 2] as GoToken).text;
+    n += 3;
+    if (isOp(body[n], '.')) {
+      if (!isIdent(body[n + 1])) return undefined;
+      key = `${key}:${(body[n + 1] as GoToken).text}`;
+      n += 2;
     }
+    out.set(name.text.toLowerCase(), key);
+    if (isOp(body[n], ',')) n++;
+    else if (n < body.length) return undefined;
   }
-  return undefined;
+  return out;
+}
+
+/** The function a target name runs (`build`, `docker:build`, an alias); undefined: none; `unread`: aliases in a form not read. */
+function targetKey(name: string, m: Magefile): string | 'unread' | undefined {
+  const lower = name.toLowerCase();
+  const aliases = m.vars.has('Aliases') ? aliasMap(m.vars.get('Aliases') ?? []) : new Map<string, string>();
+  if (aliases === undefined) return 'unread';
+  return m.targets.get(lower) ?? aliases.get(lower);
 }
 
 export function mageTargets(inv: Invocation, r: Reporter): void {
@@ -380,7 +512,7 @@ export function mageTargets(inv: Invocation, r: Reporter): void {
   }
   const texts = magefiles(inv.cwd, inv, r);
   if (texts === undefined || texts === 'missing') return;
-  const m: Magefile = { imports: new Map(), functions: new Map(), vars: new Map() };
+  const m: Magefile = { imports: new Map(), functions: new Map(), targets: new Map(), vars: new Map() };
   for (const text of texts) readFile(text, m);
   if (m.code) {
     say(inv, r, m.code);
@@ -400,7 +532,12 @@ export function mageTargets(inv: Invocation, r: Reporter): void {
   const seen = new Set<string>();
   for (const name of targets) {
     const key = targetKey(name, m);
-    const why = key === undefined ? 'runs a target gavel cannot find' : follow(key, m, inv.cwd, lines, seen);
+    const why =
+      key === undefined
+        ? 'runs a target gavel cannot find'
+        : key === 'unread'
+          ? 'runs targets through aliases gavel does not read'
+          : follow(key, m, inv.cwd, lines, seen);
     if (why) {
       say(inv, r, why);
       return;
@@ -409,4 +546,4 @@ export function mageTargets(inv: Invocation, r: Reporter): void {
   if (lines.length > 0) runFileText(lines.join('\n'), inv, r, `mage${SCRIPT_FILE_WRAPPER}`);
 }
 
-import { runFileText } from './disk-scripts';
+import { readBudgeted, runFileText } from './disk-scripts';
