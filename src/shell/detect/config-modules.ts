@@ -479,9 +479,31 @@ export function configModules(inv: Invocation, r: Reporter): void {
   const names = MODULES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;
   if (words.some((w) => NO_LOAD.test(w)) && words.length <= 2) return;
-  const folders = configFolders(inv.cwd, r);
+  // `--root DIR` (vite, vitest, `-r` for vitest) and jest's `--rootDir DIR` move where the configuration is looked for.
+  const roots = optionWords(
+    inv.args,
+    (o) =>
+      ((program === 'vite' || program === 'vitest') &&
+        (o === '--root' || (o === '-r' && program === 'vitest'))) ||
+      (program === 'jest' && o === '--rootDir'),
+  );
+  let start = inv.cwd;
+  for (const root of roots) {
+    const path = workspaceNamed(root, inv, r);
+    if (path === undefined) {
+      say(
+        program,
+        inv,
+        r,
+        'looks for its configuration in a folder outside the workspace or named at run time',
+      );
+      return;
+    }
+    start = path;
+  }
+  const folders = configFolders(start, r);
   const linked = linkedPackages(folders[folders.length - 1] ?? inv.cwd, inv, r);
-  const near = linkedPackages(inv.cwd, inv, r);
+  const near = linkedPackages(start, inv, r);
   if (!linked || !near) {
     say(
       program,

@@ -1,0 +1,60 @@
+// An option that moves where a JavaScript tool looks for its configuration (`vitest --root`, `jest --rootDir`) moves
+// the reading of its configuration modules with it. Real files in a temp folder; nothing is ever run.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+
+let p: DiskProject | undefined;
+beforeAll(async () => {
+  await loadShellParser();
+});
+afterEach(() => p?.remove());
+
+const SPAWNS = 'import { execSync } from "node:child_process";\nexecSync("id");\nexport default {};\n';
+const INERT =
+  "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { environment: 'node' } });\n";
+
+function reasons(command: string, files: Record<string, string>): string {
+  p = diskProject('config-roots-');
+  p.write(files);
+  const a = analyzeShellSync(command, p.env());
+  return [...a.hits.map((h) => h.category), ...a.uncertain.map((u) => u.reason)].join('\n');
+}
+
+describe('the folder a tool is told to look in for its configuration', () => {
+  it.each<[string, string, Record<string, string>, RegExp]>([
+    [
+      'vitest --root',
+      'npx vitest run --root apps/web -t x',
+      { 'apps/web/vitest.config.ts': SPAWNS },
+      /configuration module/,
+    ],
+    [
+      'vitest --root=',
+      'vitest run --root=apps/web',
+      { 'apps/web/vitest.config.ts': SPAWNS },
+      /configuration module/,
+    ],
+    [
+      'vite --root',
+      'vite build --root apps/web',
+      { 'apps/web/vite.config.ts': SPAWNS },
+      /configuration module/,
+    ],
+    [
+      'jest --rootDir',
+      'jest --rootDir packages/a',
+      { 'packages/a/jest.config.js': SPAWNS },
+      /configuration module/,
+    ],
+    ['outside the workspace', 'vitest run --root /tmp', {}, /outside the workspace|run time/],
+    ['named at run time', 'vitest run --root "$D"', {}, /outside the workspace|run time/],
+  ])('%s: its configuration is read there', (_name, command, files, why) => {
+    expect(reasons(command, files)).toMatch(why);
+  });
+
+  it('an inert configuration there stays quiet', () => {
+    expect(reasons('vitest run --root apps/web', { 'apps/web/vitest.config.ts': INERT })).toBe('');
+  });
+});
