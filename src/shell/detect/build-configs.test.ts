@@ -59,14 +59,32 @@ describe("cargo's runner starts only for what runs the programs it builds; wrapp
     'cargo --list',
     'cargo clean -p x',
   ])('no runner: %s', (command) => expect(flagged(command, RUNNER)).toBe(false));
-  it.each(['cargo build', 'cargo check', 'cargo test --no-run', 'cargo doc', 'cargo lint'])(
-    'a wrapper: %s',
-    (command) => expect(flagged(command, WRAPPER)).toBe(true),
-  );
-  it.each(['cargo fmt', 'cargo metadata --no-deps', 'cargo tree', 'cargo --version'])(
+  // Anything that loads the workspace asks rustc for its version through the wrapper (review 2 of this reading).
+  it.each([
+    'cargo build',
+    'cargo check',
+    'cargo test --no-run',
+    'cargo doc',
+    'cargo lint',
+    'cargo tree',
+    'cargo metadata --format-version 1',
+    'cargo fetch',
+    'cargo clean -p x',
+    'cargo update',
+    'cargo fmt',
+  ])('a wrapper: %s', (command) => expect(flagged(command, WRAPPER)).toBe(true));
+  it.each(['cargo metadata --no-deps', 'cargo --version', 'cargo --list', 'cargo locate-project'])(
     'no wrapper: %s',
     (command) => expect(flagged(command, WRAPPER)).toBe(false),
   );
+  it('an alias gives an external subcommand its meaning, never a built-in one', () => {
+    const aliased = {
+      ...RUNNER,
+      '.cargo/config.toml': `[alias]\nfmt = "run"\nclippy = "run"\nbuild = "run"\n${RUNNER['.cargo/config.toml']}`,
+    };
+    for (const command of ['cargo fmt', 'cargo clippy']) expect(flagged(command, aliased)).toBe(true);
+    expect(flagged('cargo build', aliased)).toBe(false);
+  });
 });
 
 describe('configuration that runs code from elsewhere is not allowed', () => {

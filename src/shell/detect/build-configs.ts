@@ -115,15 +115,23 @@ const CARGO_EXEC_ENV =
 const CARGO_VALUE_OPTIONS = new Set(['--color', '-C', '--config', '-Z', '--manifest-path', '--explain']);
 /** Subcommands that run what they build (`runner` wraps it), unless told `--no-run`. */
 const CARGO_RUNS = /^(?:run|r|test|t|bench|nextest|miri)$/;
-/** Subcommands that compile nothing, so no wrapper, linker or runner of the configuration starts. */
-const CARGO_COMPILES_NOTHING =
-  /^(?:fmt|metadata|tree|locate-project|pkgid|clean|help|search|new|init|update|fetch|generate-lockfile|verify-project|vendor|owner|yank|login|logout|add|remove|info|version|report|--list|--version|-V|--help|-h)$/;
+/**
+ * Built-in subcommands that start no compiler: anything that loads the workspace asks rustc for its version through
+ * the configured wrappers (`cargo tree`, `metadata`, `fetch`, `clean`, a resolve), so only these and `metadata
+ * --no-deps` are spared.
+ */
+const CARGO_STARTS_NO_RUSTC =
+  /^(?:--list|--version|-V|--help|-h|help|version|locate-project|new|init|search|login|logout)$/;
+/** Cargo's own subcommands, which an alias of the same name never replaces (an external one, `fmt`, it does). */
+const CARGO_BUILTIN =
+  /^(?:add|bench|b|build|check|c|clean|clippy-driver|config|doc|d|fetch|fix|generate-lockfile|help|info|init|install|locate-project|login|logout|metadata|new|owner|package|pkgid|publish|read-manifest|remove|report|run|r|rustc|rustdoc|search|test|t|tree|uninstall|update|vendor|verify-project|version|yank)$/;
 
 /**
  * What a cargo command starts of the configuration's programs: `runs` the runner (it runs what it builds), `compiles`
- * the wrappers and linkers. A subcommand not known here (an alias, an external `cargo-x`) may do both.
+ * the wrappers and linkers. A subcommand not known here (an alias, an external `cargo-x`) may do both, and so does a
+ * name the configuration's `[alias]` table gives (`aliases`), unless cargo's own subcommand of that name wins.
  */
-function cargoStarts(inv: Invocation): { compiles: boolean; runs: boolean } {
+function cargoStarts(inv: Invocation, aliases: ReadonlySet<string>): { compiles: boolean; runs: boolean } {
   const words = inv.args.map(plain);
   let sub: string | undefined;
   for (let k = 0; k < words.length; k++) {
@@ -138,18 +146,28 @@ function cargoStarts(inv: Invocation): { compiles: boolean; runs: boolean } {
       break;
     }
   }
-  if (sub !== undefined && !inv.args.every(isLiteral)) sub = undefined;
-  if (sub !== undefined && CARGO_COMPILES_NOTHING.test(sub)) return { compiles: false, runs: false };
+  if (sub === undefined || !inv.args.every(isLiteral)) return { compiles: true, runs: true };
+  if (aliases.has(sub) && !CARGO_BUILTIN.test(sub)) return { compiles: true, runs: true };
+  if (CARGO_STARTS_NO_RUSTC.test(sub) || (sub === 'metadata' && words.includes('--no-deps')))
+    return { compiles: false, runs: false };
   const noRun = words.includes('--no-run');
-  const known =
-    sub !== undefined &&
-    /^(?:build|b|check|c|clippy|doc|d|rustc|rustdoc|fix|install|publish|package)$/.test(sub);
-  return { compiles: true, runs: !known && !(sub !== undefined && CARGO_RUNS.test(sub) && noRun) };
+  const known = CARGO_BUILTIN.test(sub) && !CARGO_RUNS.test(sub);
+  const external = /^(?:fmt|clippy|tree|audit|deny|outdated|udeps|machete|llvm-cov|tarpaulin)$/.test(sub);
+  return { compiles: true, runs: !known && !external && !(CARGO_RUNS.test(sub) && noRun) };
 }
 
 /** `.cargo/config.toml` (and `.cargo/config`) from the cwd up to the workspace top. */
 function cargoConfig(inv: Invocation, r: Reporter): void {
-  const starts = cargoStarts(inv);
+  // The aliases of every configuration file first: one may give the subcommand's name another meaning.
+  const aliases = new Set<string>();
+  for (const dir of configFolders(inv.cwd as string, r))
+    for (const name of ['.cargo/config.toml', '.cargo/config']) {
+      const file = projectFile(inFolder(dir, name), inv, r);
+      if (file.kind !== 'text') continue;
+      for (const { key } of flatToml(file.text) ?? [])
+        if (key.startsWith('alias.')) aliases.add(key.slice(6));
+    }
+  const starts = cargoStarts(inv, aliases);
   const cwd = inv.cwd as string;
   const stated = [
     ...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES),

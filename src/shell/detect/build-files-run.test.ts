@@ -226,6 +226,19 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/exconfig/config/config.exs`]: text('import Config\nimport_config "extra.exs"\n'),
   [`${P}/exconfig/config/extra.exs`]: text('System.cmd("sh", ["-c", "id"])\n'),
   [`${P}/exconfdyn/mix.exs`]: text('defmodule App.MixProject do\n  use Mix.Project\nend\n'),
+  // A second review: literals the lexer does not know hiding a `#`, modules passed on, and configuration elsewhere.
+  [`${P}/exchar/mix.exs`]: text('_ = ?#; System.cmd("sh", ["-c", "id"])\n'),
+  [`${P}/excharlist/mix.exs`]: text('x = \'#\'; System.cmd("sh", ["-c", "id"])\n'),
+  [`${P}/excapture/mix.exs`]: text('Function.capture(System, :cmd, 2).("sh", ["-c", "id"])\n'),
+  [`${P}/expipe/mix.exs`]: text('System |> then(& &1.cmd("sh", ["-c", "id"]))\n'),
+  [`${P}/exdot/mix.exs`]: text('System.\n  cmd("sh", ["-c", "id"])\n'),
+  [`${P}/exdelegate/mix.exs`]: text(
+    'defmodule R do\n  defdelegate go(c, a), to: System, as: :cmd\nend\nR.go("sh", ["-c", "id"])\n',
+  ),
+  [`${P}/excfgpath/mix.exs`]: text('def project, do: [app: :a, config_path: "tools/setup.exs"]\n'),
+  [`${P}/exenv/mix.exs`]: text('def cli, do: [preferred_envs: [help: :evil]]\n'),
+  [`${P}/exprod/mix.exs`]: text('defmodule App.MixProject do\n  use Mix.Project\nend\n'),
+  [`${P}/exprod/config/prod.exs`]: text('import Config\nSystem.cmd("sh", ["-c", "id"])\n'),
   [`${P}/exconfdyn/config/config.exs`]: text('import Config\nimport_config "#{System.get_env("X")}.exs"\n'),
   [`${P}/fmtbad/.formatter.exs`]: text('System.cmd("sh", ["-c", "id"])\n[inputs: ["lib/**/*.ex"]]\n'),
   [`${P}/stattr/pyproject.toml`]: text(
@@ -415,7 +428,22 @@ describe('builders read the files they execute', () => {
     expect(codes(at('fmtbad', 'mix format'))).toContain('dynamic-script');
   });
   it('Elixir reaching the system through a renamed, imported or Erlang module, or a variable, is not read as inert', () => {
-    for (const dir of ['exshell', 'exalias', 'exatom', 'exvar', 'eximport'])
+    for (const dir of [
+      'exshell',
+      'exalias',
+      'exatom',
+      'exvar',
+      'eximport',
+      'exchar',
+      'excharlist',
+      'excapture',
+      'expipe',
+      'exdot',
+      'exdelegate',
+      'excfgpath',
+      'exenv',
+      'exprod',
+    ])
       expect(codes(at(dir, 'mix help'))).toContain('dynamic-script');
     // The configuration a configuration imports by name is read; one named at run time is not followed.
     expect(codes(at('exconfig', 'mix help'))).toContain('dynamic-script');

@@ -499,7 +499,13 @@ function mix(inv: Invocation, r: Reporter): void {
   follow(w, inFolder(cwd, 'mix.exs'), (t) => readProgram('elixir', t, { mix: { task } }), 'mix.exs');
   // Mix evaluates the project's configuration before its tasks (config.exs and the environment files it
   // imports, runtime.exs as the app starts), and `mix format` its .formatter.exs: Elixir code, run every time.
-  for (const name of ['config/config.exs', 'config/dev.exs', 'config/test.exs', 'config/runtime.exs'])
+  for (const name of [
+    'config/config.exs',
+    'config/dev.exs',
+    'config/test.exs',
+    'config/prod.exs',
+    'config/runtime.exs',
+  ])
     follow(w, inFolder(cwd, name), elixir, 'Mix configuration');
   if (sub === 'format') follow(w, inFolder(cwd, '.formatter.exs'), elixir, '.formatter.exs');
   finish(w);

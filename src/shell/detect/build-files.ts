@@ -581,11 +581,14 @@ const REACHES: Readonly<Record<ProgramLanguage, RegExp>> = {
   swift:
     /\b(Process|NSTask|posix_spawn\w*|system|popen|execv\w*|FileManager|removeItem|URLSession|URLRequest|dlopen|plugin|unsafeFlags|NSHomeDirectory|homeDirectory|contentsOf)\b/,
   zig: /\b(addSystemCommand|ChildProcess|Child|process|execv\w*|deleteTree|deleteFile|deleteDir|http|net|getEnvMap|getEnvVarOwned|run)\b|@cImport/,
+  // System and File are named only for their reading calls (a module passed on, `System |> then(& &1.cmd(...))`,
+  // `Function.capture(System, :cmd, 2)`, is not read); a call on a captured argument or on an expression's value, a
+  // delegation, and a project's own configuration path are not followed.
   // Besides the names that reach out: a module renamed or imported (`alias System, as: S`, `import System`: the names
   // here no longer show), Mix's shells and task runner in any form, any call of an Erlang module (`:os.cmd`, a quoted
   // `:"os"` lexed as a string), and a call through a variable (`mod.cmd(...)`, `fun.()`).
   elixir:
-    /\b(System\.(cmd|shell|put_env|user_home|halt|stop|tmp_dir)|Port|Code|Kernel|spawn|apply|HTTPoison|Req|Finch|Mint|Mix\.[Ss]hell\b[\w.()]*|Mix\.Tasks?|File\.(rm\w*|write\w*|cp\w*|mv|rename\w*|chmod\w*|ln\w*|touch\w*|open\w*|stream\w*))\b|:(os|erlang|httpc|ssl|gen_tcp|inets|file)\b|(?:^|[^\w:]):(?:[a-z_]\w*|\s*S\d+)\s*\.\s*\w|\balias\b|\bimport\s+(?!Config\b)|\brequire\s+(?!Logger\b)|\b[a-z_]\w*[?!]?\s*\.\s*(?:[a-z_]\w*[?!]?\s*)?\(/,
+    /\bSystem\b(?!\s*\.\s*(?:get_env|fetch_env!?|version|otp_release|schedulers_online|build_info)\b)|\bFile\b(?!\s*\.\s*(?:read!?|exists\?|dir\?|regular\?|cwd!?)(?![\w!?]))|&\d+\s*\.|\)\s*\.\s*\(|\b(?:defdelegate|Function|config_path)\b|\b(Port|Code|Kernel|spawn|apply|HTTPoison|Req|Finch|Mint|Mix\.[Ss]hell\b[\w.()]*|Mix\.Tasks?|File\.(rm\w*|write\w*|cp\w*|mv|rename\w*|chmod\w*|ln\w*|touch\w*|open\w*|stream\w*))\b|:(os|erlang|httpc|ssl|gen_tcp|inets|file)\b|(?:^|[^\w:]):(?:[a-z_]\w*|\s*S\d+)\s*\.\s*\w|\balias\b|\bimport\s+(?!Config\b)|\brequire\s+(?!Logger\b)|\b[a-z_]\w*[?!]?\s*\.\s*(?:[a-z_]\w*[?!]?\s*)?\(/,
   rust: /\b(process|Command|net|TcpStream|UdpSocket|remove_dir_all|remove_dir|remove_file|rename|set_permissions|home_dir|reqwest|ureq|curl|hyper|libc|unsafe|cmake|autotools|symlink|hard_link|set_var|remove_var)\b|\bextern\s+S\d/,
   scala:
     /\b(sys\.process|scala\.sys|Process|ProcessBuilder|Runtime|IO\.delete|delete|deleteRecursively|getenv|openStream|openConnection|Files\.write|Files\.delete|Eval|execute)\b|\.!|S\d+\s+!!?\s*(?:$|[\n;)])/,
@@ -695,6 +698,15 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
   const loads: string[] = [];
   if (language === 'elixir') {
     if (/"cmd\s[^"]*#\{/.test(text)) return opaque('builds a command at run time');
+    // Only double-quoted strings are lexed: a character literal (`?#`), a charlist (`'#'`) or a sigil with another
+    // delimiter (`~c(#)`, `~r/#/`) may hold a `#` the lexer would take for a comment, hiding the code after it.
+    if (/\?#|'[^'\n]*#|~[A-Za-z]\w*[^"\sA-Za-z\d][^\n]*#/.test(text))
+      return opaque('uses literals gavel does not lex');
+    // The project choosing an environment whose configuration file the reading does not take (dev, test, prod).
+    for (const m of code.matchAll(/\b(?:default_env|preferred_envs|preferred_cli_env)\b([^\]\n]*)/g))
+      for (const atom of (m[1] ?? '').matchAll(/(?<![\w:]):([a-z_]\w*)/g))
+        if (!/^(?:dev|test|prod)$/.test(atom[1] ?? ''))
+          return opaque('runs in an environment gavel does not read');
     // A configuration file evaluates the files it imports (relative to its own folder): a name other than a plain
     // one, or the environment's own file (`#{config_env()}.exs`, read by the caller), is not followed.
     let named = 0;

