@@ -80,9 +80,10 @@ describe("cargo's runner starts only for what runs the programs it builds; wrapp
   it('an alias gives an external subcommand its meaning, never a built-in one', () => {
     const aliased = {
       ...RUNNER,
-      '.cargo/config.toml': `[alias]\nfmt = "run"\nclippy = "run"\nbuild = "run"\n${RUNNER['.cargo/config.toml']}`,
+      '.cargo/config.toml': `[alias]\nfmt = "run"\nclippy = "run"\nbuild = "run"\nc = "run"\n${RUNNER['.cargo/config.toml']}`,
     };
-    for (const command of ['cargo fmt', 'cargo clippy']) expect(flagged(command, aliased)).toBe(true);
+    // A user's alias also replaces cargo's own short forms (`c` for check).
+    for (const command of ['cargo fmt', 'cargo clippy', 'cargo c']) expect(flagged(command, aliased)).toBe(true);
     expect(flagged('cargo build', aliased)).toBe(false);
   });
 });

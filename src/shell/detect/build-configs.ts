@@ -122,9 +122,12 @@ const CARGO_RUNS = /^(?:run|r|test|t|bench|nextest|miri)$/;
  */
 const CARGO_STARTS_NO_RUSTC =
   /^(?:--list|--version|-V|--help|-h|help|version|locate-project|new|init|search|login|logout)$/;
-/** Cargo's own subcommands, which an alias of the same name never replaces (an external one, `fmt`, it does). */
+/**
+ * Cargo's own subcommands, which an alias of the same name never replaces (an external one, `fmt`, it does; so does
+ * a user's alias for the short forms `b`, `c`, `d`, `r`, `t`, which are aliases themselves).
+ */
 const CARGO_BUILTIN =
-  /^(?:add|bench|b|build|check|c|clean|clippy-driver|config|doc|d|fetch|fix|generate-lockfile|help|info|init|install|locate-project|login|logout|metadata|new|owner|package|pkgid|publish|read-manifest|remove|report|run|r|rustc|rustdoc|search|test|t|tree|uninstall|update|vendor|verify-project|version|yank)$/;
+  /^(?:add|bench|build|check|clean|config|doc|fetch|fix|generate-lockfile|help|info|init|install|locate-project|login|logout|metadata|new|owner|package|pkgid|publish|read-manifest|remove|report|run|rustc|rustdoc|search|test|tree|uninstall|update|vendor|verify-project|version|yank)$/;
 
 /**
  * What a cargo command starts of the configuration's programs: `runs` the runner (it runs what it builds), `compiles`
@@ -151,7 +154,7 @@ function cargoStarts(inv: Invocation, aliases: ReadonlySet<string>): { compiles:
   if (CARGO_STARTS_NO_RUSTC.test(sub) || (sub === 'metadata' && words.includes('--no-deps')))
     return { compiles: false, runs: false };
   const noRun = words.includes('--no-run');
-  const known = CARGO_BUILTIN.test(sub) && !CARGO_RUNS.test(sub);
+  const known = (CARGO_BUILTIN.test(sub) || /^[bcd]$/.test(sub)) && !CARGO_RUNS.test(sub);
   const external = /^(?:fmt|clippy|tree|audit|deny|outdated|udeps|machete|llvm-cov|tarpaulin)$/.test(sub);
   return { compiles: true, runs: !known && !external && !(CARGO_RUNS.test(sub) && noRun) };
 }
@@ -250,6 +253,10 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
   }
 }
 
+/** The programs rustup installs as proxies of the folder's toolchain (cargo apart). */
+const RUSTUP_PROXIES =
+  /^(?:rustc|rustdoc|rustfmt|cargo-fmt|cargo-clippy|clippy-driver|rust-analyzer|rust-gdb|rust-lldb|rustup)$/;
+
 /**
  * rust-toolchain.toml (or rust-toolchain): a `path` toolchain outside the workspace runs its binaries; one in the
  * workspace runs its `cargo` and `rustc` as those paths run as commands would (a compiled one is not known).
@@ -260,6 +267,11 @@ function rustToolchain(inv: Invocation, r: Reporter): void {
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
       const path = /^\s*path\s*=\s*["']([^"']+)["']/m.exec(file.text);
+      // A path written another way (a quoted or dotted key, a multi-line string) is not placed here.
+      if (!path && /\bpath\b/.test(file.text)) {
+        say('cargo', inv, r, 'reads a rust-toolchain file naming a toolchain path gavel does not read');
+        return;
+      }
       if (!path) return;
       const place = programPlace(`${path[1]}/x`, dir, inv, r);
       if (place === 'away')
@@ -709,6 +721,9 @@ export function buildConfigs(inv: Invocation, r: Reporter): void {
   const program = baseName(inv.program);
   if (program === 'cargo') {
     cargoConfig(inv, r);
+    rustToolchain(inv, r);
+  } else if (RUSTUP_PROXIES.test(program)) {
+    // rustup's proxies run the toolchain the folder's rust-toolchain file names, even for `--version`.
     rustToolchain(inv, r);
   } else if (program === 'gradle' || program === 'gradlew') gradle(program, inv, r);
   else if (program === 'mvn' || program === 'mvnw') maven(program, inv, r);

@@ -25,7 +25,7 @@ import {
   readPython,
   readRuby,
 } from './build-files';
-import { folderListing, folderNames } from './config-modules';
+import { folderListing } from './config-modules';
 import { readBudgeted, runFileText } from './disk-scripts';
 import { gradleTasks } from './gradle-tasks';
 import { activeProfiles, withoutInactiveProfiles } from './maven-profiles';
@@ -33,6 +33,7 @@ import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
 import { rakeGoals, rakeTaskCommands } from './rake-tasks';
 import { requirementFiles } from './requirement-files';
+import { configFolders } from './runner-config';
 import { runnerOf } from './runner-options';
 
 /** Build files followed per command (includes, members, modules). */
@@ -523,6 +524,12 @@ function cargoManifest(text: string): {
   shared: string[];
   /** Takes a dependency from the workspace's table (`x.workspace = true`, `{ workspace = true }`). */
   inherits: boolean;
+  /** Written in a TOML form this line reader does not follow (multi-line strings, quoted or dotted keys). */
+  unread: boolean;
+  /** A proc-macro library: rustc runs its code while compiling the crates that use it. */
+  procMacro: boolean;
+  /** `[lib] path`, if given. */
+  lib?: string;
 } {
   const members: string[] = [];
   const paths: string[] = [];
@@ -530,6 +537,8 @@ function cargoManifest(text: string): {
   let build: string | undefined;
   let name: string | undefined;
   let inherits = false;
+  let procMacro = false;
+  let lib: string | undefined;
   let glob = false;
   let section = '';
   const src = text.replace(/\r\n/g, '\n');
@@ -552,13 +561,24 @@ function cargoManifest(text: string): {
       const n = /^\s*name\s*=\s*["']([^"']+)["']/.exec(line);
       if (n) name = n[1];
     }
-    if (/dependencies/.test(section)) {
+    if (section === 'lib' && /^\s*proc[-_]macro\s*=\s*true\b/.test(line)) procMacro = true;
+    if (section === 'lib') lib = /^\s*path\s*=\s*["']([^"']+)["']/.exec(line)?.[1] ?? lib;
+    // Dependencies, and the crates `[patch]` and `[replace]` put in their place.
+    if (/dependencies|^patch\b|^replace\b/.test(section)) {
       const p = /\bpath\s*=\s*["']([^"']+)["']/.exec(line);
-      if (p) (section === 'workspace.dependencies' ? shared : paths).push(p[1] ?? '');
+      if (p) (section.startsWith('workspace.dependencies') ? shared : paths).push(p[1] ?? '');
       if (/\bworkspace\s*=\s*true\b/.test(line)) inherits = true;
     }
   }
-  return { build, members, paths, glob, name, shared, inherits };
+  // Keys and strings this reader would misplace: a multi-line string (a `[package]` line inside it), a quoted key
+  // (`"path" = ...`), a dotted key for a table it reads (`package.build = ...`, `lib.proc-macro = ...`).
+  const unread =
+    /"""|'''/.test(src) ||
+    /^\s*["'][\w-]+["']\s*=|[{,]\s*["'][\w-]+["']\s*=/m.test(src) ||
+    /^\s*(?:package|lib|workspace|dependencies|dev-dependencies|build-dependencies|patch|replace)\s*\./m.test(
+      src,
+    );
+  return { build, members, paths, glob, name, shared, inherits, unread, procMacro, lib };
 }
 
 const CARGO_BUILDS =
@@ -598,10 +618,22 @@ function cargo(inv: Invocation, r: Reporter): void {
     if (t === '-C') start = abs;
     else named = abs;
   }
-  const manifest = named ?? nearest(start, ['Cargo.toml'], inv, r);
-  if (!manifest) return;
+  const nearestManifest = named ?? nearest(start, ['Cargo.toml'], inv, r);
+  if (!nearestManifest) return;
   const w = walk(inv, r);
-  const packages = cargoPackages(inv, manifest, r);
+  // Packages chosen by name or the whole workspace are the workspace's: cargo finds its root above a member.
+  const chooses = inv.args.some((a) =>
+    /^(?:-p|--package|--workspace|--all|--exclude)(?:=|$)|^-p./.test(plain(a)),
+  );
+  const manifest = chooses ? (workspaceRoot(nearestManifest, inv, r) ?? nearestManifest) : nearestManifest;
+  // An alias in cargo's configuration may stand for any subcommand and options (`c = "check --workspace"`).
+  const aliased = configFolders(cwdOf(nearestManifest), r).some((d) =>
+    ['.cargo/config.toml', '.cargo/config'].some((n) => {
+      const f = projectFile(inFolder(d, n), inv, r);
+      return f.kind === 'text' && /^\s*\[alias\]|^\s*alias\s*\./m.test(f.text);
+    }),
+  );
+  const packages = aliased ? undefined : cargoPackages(inv, manifest, r);
   // With packages named, only theirs and what they depend on build; the workspace's shared dependencies count
   // whole for a package that takes any of them.
   const scoped = packages !== undefined;
@@ -621,14 +653,30 @@ function cargo(inv: Invocation, r: Reporter): void {
     if (file.kind !== 'text') return true;
     const dir = posix.dirname(path);
     const m = cargoManifest(file.text);
-    if (m.glob) {
-      say(inv, r, 'builds workspace members listed by a pattern, whose build scripts gavel cannot list');
+    if (m.glob || m.unread) {
+      say(
+        inv,
+        r,
+        m.glob
+          ? 'builds workspace members listed by a pattern, whose build scripts gavel cannot list'
+          : 'reads a Cargo.toml written in a form gavel does not follow',
+      );
       w.stopped = true;
       return false;
     }
     if (m.build !== '') {
       const script = posix.resolve(dir, m.build ?? 'build.rs');
       if (!follow(w, script, (t) => readProgram('rust', t), 'build.rs')) return false;
+    }
+    // A proc-macro crate's code runs inside rustc while the crates using it compile (`cargo check` too): its library
+    // is read as a build script is; one split into modules of other files is not followed.
+    if (m.procMacro) {
+      const lib = posix.resolve(dir, m.lib ?? 'src/lib.rs');
+      const read = (t: string): BuildRead =>
+        /\bmod\s+\w+\s*;|\binclude!/.test(t)
+          ? { commands: [], loads: [], opaque: 'loads modules gavel does not follow' }
+          : readProgram('rust', t);
+      if (!follow(w, lib, read, 'proc-macro library')) return false;
     }
     const below = [
       ...(scoped ? [] : m.members).map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
@@ -644,6 +692,18 @@ function cargo(inv: Invocation, r: Reporter): void {
   for (const start of packages?.manifests ?? [manifest]) if (!visit(start)) break;
   finish(w);
 }
+
+/** The workspace's root manifest above (or at) a member's `manifest`, as cargo looks for it; undefined: none found. */
+function workspaceRoot(manifest: string, inv: Invocation, r: Reporter): string | undefined {
+  for (const d of configFolders(posix.dirname(manifest), r)) {
+    const path = inFolder(d, 'Cargo.toml');
+    const file = projectFile(path, inv, r);
+    if (file.kind === 'text' && /^\s*\[workspace\]/m.test(file.text)) return path;
+  }
+  return undefined;
+}
+
+const cwdOf = (manifest: string) => posix.dirname(manifest);
 
 /**
  * The manifests of the workspace packages `-p NAME`/`--package NAME` name, and the paths of the workspace's shared
@@ -674,6 +734,7 @@ function cargoPackages(
   const root = projectFile(manifest, inv, r);
   if (root.kind !== 'text') return undefined;
   const top = cargoManifest(root.text);
+  if (top.unread) return undefined;
   const dir = posix.dirname(manifest);
   const byName = new Map<string, string>();
   if (top.name) byName.set(top.name, manifest);
@@ -682,8 +743,9 @@ function cargoPackages(
     const path = posix.resolve(dir, rel, 'Cargo.toml');
     const file = projectFile(path, inv, r);
     if (file.kind !== 'text') return undefined;
-    const name = cargoManifest(file.text).name;
-    if (name) byName.set(name, path);
+    const member = cargoManifest(file.text);
+    if (member.unread) return undefined;
+    if (member.name) byName.set(member.name, path);
   }
   const manifests = names.map((n) => byName.get(n));
   if (manifests.some((m) => m === undefined)) return undefined;

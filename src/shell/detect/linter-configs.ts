@@ -15,6 +15,7 @@
 import { posix } from 'node:path';
 import type { Invocation, Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
+import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
 import { configFolders } from './runner-config';
@@ -138,6 +139,15 @@ export function linterConfigs(inv: Invocation, r: Reporter): void {
   const program = ALIASES[base] ?? base;
   const table = TABLES[program];
   if (!table) return;
+  // tflint starts every plugin it finds in the folder's `.tflint.d/plugins` (before the home one), even for
+  // `--version`: a program of the repository's, whatever the configuration says.
+  if (program === 'tflint' && r.env.readScript) {
+    const local = readBudgeted(inFolder(inv.cwd, '.tflint.d'), inv, r);
+    if (local === undefined || local.kind !== 'missing') {
+      say(program, inv, r, "starts the plugins of the folder's .tflint.d: programs gavel does not follow");
+      return;
+    }
+  }
   for (const dir of configFolders(inv.cwd, r)) {
     for (const name of table.files) {
       const file = projectFile(inFolder(dir, name), inv, r);
