@@ -83,7 +83,8 @@ describe("cargo's runner starts only for what runs the programs it builds; wrapp
       '.cargo/config.toml': `[alias]\nfmt = "run"\nclippy = "run"\nbuild = "run"\nc = "run"\n${RUNNER['.cargo/config.toml']}`,
     };
     // A user's alias also replaces cargo's own short forms (`c` for check).
-    for (const command of ['cargo fmt', 'cargo clippy', 'cargo c']) expect(flagged(command, aliased)).toBe(true);
+    for (const command of ['cargo fmt', 'cargo clippy', 'cargo c'])
+      expect(flagged(command, aliased)).toBe(true);
     expect(flagged('cargo build', aliased)).toBe(false);
   });
 });
