@@ -524,6 +524,21 @@ export function configModules(inv: Invocation, r: Reporter): void {
       if (file.kind === 'unknown') return;
       if (file.kind !== 'text') continue;
       entries.push(path);
+      // vitest runs each project of a workspace with that project's own configuration, and jest places `<rootDir>`
+      // where a `rootDir` setting says: neither is followed here.
+      if (
+        (program === 'vitest' &&
+          (name.startsWith('vitest.workspace') || /\b(?:projects|workspace)\s*:/.test(file.text))) ||
+        (program === 'jest' && /\brootDir['"]?\s*:/.test(file.text))
+      ) {
+        say(
+          program,
+          inv,
+          r,
+          'reads a configuration that moves its root or runs projects gavel does not follow',
+        );
+        return;
+      }
       if (program === 'lint-staged' && !JS_MODULE.test(path) && !lintStaged(file.text, false, inv, r)) {
         say(program, inv, r, 'reads a configuration whose commands gavel cannot read');
         return;
@@ -534,7 +549,12 @@ export function configModules(inv: Invocation, r: Reporter): void {
       }
     }
   }
-  // A module named on the command line (`--config evil.js`, `--reporter ./r.js`) is loaded as the default one is.
+  // A module named on the command line (`--config evil.js`, `--reporter ./r.js`) is loaded as the default one is;
+  // vitest resolves it against `--root`, which this reading does not.
+  if (namedModules(program, inv).length > 0 && start !== inv.cwd && program === 'vitest') {
+    say(program, inv, r, 'loads a module named relative to another root');
+    return;
+  }
   for (const named of namedModules(program, inv)) {
     const path = workspaceNamed(named, inv, r);
     if (path === undefined) {
@@ -566,8 +586,18 @@ export function configModules(inv: Invocation, r: Reporter): void {
   const packageKeys = PACKAGE_KEYS[program] ?? [];
   if (packageKeys.length > 0) {
     const manifest = projectFile(inFolder(inv.cwd, 'package.json'), inv, r);
-    if (manifest.kind === 'text' && packageKeys.some((k) => new RegExp(`"${k}"\\s*:`).test(manifest.text)))
+    if (manifest.kind === 'text' && packageKeys.some((k) => new RegExp(`"${k}"\\s*:`).test(manifest.text))) {
+      if (program === 'jest' && /"rootDir"\s*:/.test(manifest.text)) {
+        say(
+          program,
+          inv,
+          r,
+          'reads a configuration that moves its root or runs projects gavel does not follow',
+        );
+        return;
+      }
       entries.push(inFolder(inv.cwd, 'package.json'));
+    }
   }
   if (entries.length > 0 && !modulesInert(entries, inv, r, linked, packageKeys))
     say(program, inv, r, 'loads a configuration module that gavel cannot show runs nothing else');

@@ -54,6 +54,47 @@ describe('the folder a tool is told to look in for its configuration', () => {
     expect(reasons(command, files)).toMatch(why);
   });
 
+  // A review of the reading above: vitest resolves `--config` against `--root`; workspaces and projects run each
+  // project's own configuration; jest's `rootDir` setting moves `<rootDir>`.
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'vitest --config relative to --root',
+      'npx vitest run --root sub --config my.config.mjs',
+      { 'my.config.mjs': INERT, 'sub/my.config.mjs': SPAWNS },
+    ],
+    [
+      'vitest projects',
+      'npx vitest run',
+      {
+        'vitest.config.mjs': "export default { test: { projects: ['packages/a'] } };\n",
+        'packages/a/vitest.config.mjs': SPAWNS,
+      },
+    ],
+    [
+      'a vitest workspace file',
+      'npx vitest run',
+      { 'vitest.workspace.mjs': "export default ['packages/*'];\n", 'packages/a/vitest.config.mjs': SPAWNS },
+    ],
+    [
+      'jest rootDir',
+      'npx jest',
+      {
+        'jest.config.js': "module.exports = { rootDir: 'src', globalSetup: '<rootDir>/setup.js' };\n",
+        'src/setup.js': SPAWNS,
+      },
+    ],
+    [
+      'jest rootDir in package.json',
+      'npx jest',
+      {
+        'package.json': '{"name":"a","jest":{"rootDir":"src","globalSetup":"<rootDir>/setup.js"}}',
+        'src/setup.js': SPAWNS,
+      },
+    ],
+  ])('%s: uncertain', (_name, command, files) => {
+    expect(reasons(command, files)).not.toBe('');
+  });
+
   it('an inert configuration there stays quiet', () => {
     expect(reasons('vitest run --root apps/web', { 'apps/web/vitest.config.ts': INERT })).toBe('');
   });
