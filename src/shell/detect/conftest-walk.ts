@@ -37,7 +37,9 @@ export function foldersBelow(
     if (seen.has(folder)) continue;
     seen.add(folder);
     const listing = listBudgeted(folder, r);
-    if (listing === 'over' || (listing?.kind === 'unreadable' && listing.tooMany)) return 'cut';
+    // A folder too large to list, or one whose listing failed, is never taken for empty.
+    if (listing === 'over' || (listing?.kind === 'unreadable' && (listing.tooMany || listing.why === 'error')))
+      return 'cut';
     if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular' || !listing.entries) continue;
     const names = new Set(listing.entries);
     if (!roots.includes(folder) && skip(folder.slice(folder.lastIndexOf('/') + 1), names)) continue;

@@ -25,6 +25,7 @@ import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
 import { djangoBoot } from './django-boot';
 import { goGenerate } from './go-generate';
+import { helmCharts } from './helm-charts';
 import { hugoModules } from './hugo-modules';
 import { inertPython } from './inert-python';
 import { jvmLaunchFiles } from './jvm-launch-files';
@@ -698,6 +699,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   laravelBoot(inv, r);
   goGenerate(inv, r);
   mageTargets(inv, r);
+  helmCharts(inv, r);
   lefthookRun(inv, r);
   hugoModules(inv, r);
   linterConfigs(inv, r);

@@ -1,0 +1,83 @@
+/**
+ * What `helm template`, `helm lint` and `helm show` read of a chart in the workspace: helm's chart loader follows
+ * symbolic links (it only warns), so a link in the chart folder (`values.yaml` -> `~/.kube/config`, a template or a
+ * file `.Files.Get` reads -> a key) prints what it leads to. A chart folder holding a link, one that cannot be listed
+ * whole, or more folders than one review lists is uncertain. Pure apart from the injected reader and reporting.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { listBudgeted } from './disk-scripts';
+import { resolveArg } from './path-effects';
+import { inFolder } from './project-file';
+
+/** Folders of one chart listed per command. */
+const MAX_FOLDERS = 64;
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`helm\` ${why}`, inv.segment, 'kept');
+
+/** helm's options that take a value (the words after them are no chart). */
+const VALUED =
+  /^(?:-f|--values|--set|--set-string|--set-file|--set-json|-s|--show-only|-n|--namespace|--output-dir|--kube-version|--api-versions|-a|--name-template|--release-name|--repo|--version|--kubeconfig|--kube-context|--post-renderer|--post-renderer-args)$/;
+
+/** `ok`, or why the chart folder at `root` is not known to hold only its own files. */
+function chartFolder(root: string, r: Reporter): 'ok' | 'link' | 'cut' {
+  const queue = [root];
+  let listed = 0;
+  while (queue.length > 0) {
+    const folder = queue.shift() as string;
+    const listing = listBudgeted(folder, r);
+    if (listing === undefined) return 'ok';
+    if (listing === 'over' || ++listed > MAX_FOLDERS) return 'cut';
+    if (listing.kind === 'missing' || listing.kind === 'text') continue;
+    if (listing.why !== 'not-regular' || !listing.entries || !listing.links || !listing.folders) return 'cut';
+    if (listing.links.length > 0) return 'link';
+    for (const name of listing.folders) queue.push(inFolder(folder, name));
+  }
+  return 'ok';
+}
+
+export function helmCharts(inv: Invocation, r: Reporter): void {
+  if (posix.basename(inv.program) !== 'helm' || inv.cwd === undefined || !r.env.readScript) return;
+  const words = inv.args;
+  const sub = plain(words.find((w) => !plain(w).startsWith('-')));
+  if (!/^(?:template|lint|show|inspect)$/.test(sub)) return;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    const t = plain(w);
+    if (VALUED.test(t)) {
+      // A values file that is a link prints what it leads to as well.
+      const value = words[k + 1];
+      if ((t === '-f' || t === '--values') && value && isLiteral(value)) {
+        const v = resolveArg(value, inv, r);
+        if (v.real !== undefined && v.real !== v.resolved) {
+          say(inv, r, 'reads a values file that is a symbolic link');
+          return;
+        }
+      }
+      k++;
+      continue;
+    }
+    if (t.startsWith('-') || !w) continue;
+    if (!isLiteral(w)) {
+      say(inv, r, 'reads a chart named at run time');
+      return;
+    }
+    const at = resolveArg(w, inv, r);
+    if (at.real !== undefined && at.resolved !== undefined && at.real !== at.resolved) {
+      say(inv, r, 'reads a chart through a symbolic link');
+      return;
+    }
+    if (at.resolved === undefined || at.class !== 'workspace') continue;
+    const found = chartFolder(at.resolved, r);
+    if (found === 'link') {
+      say(inv, r, 'reads a chart holding a symbolic link, which it follows wherever it leads');
+      return;
+    }
+    if (found === 'cut') {
+      say(inv, r, 'reads a chart folder gavel cannot list whole');
+      return;
+    }
+  }
+}
