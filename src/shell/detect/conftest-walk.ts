@@ -38,7 +38,10 @@ export function foldersBelow(
     seen.add(folder);
     const listing = listBudgeted(folder, r);
     // A folder too large to list, or one whose listing failed, is never taken for empty.
-    if (listing === 'over' || (listing?.kind === 'unreadable' && (listing.tooMany || listing.why === 'error')))
+    if (
+      listing === 'over' ||
+      (listing?.kind === 'unreadable' && (listing.tooMany || listing.why === 'error'))
+    )
       return 'cut';
     if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular' || !listing.entries) continue;
     const names = new Set(listing.entries);
