@@ -214,6 +214,15 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
         } else if (key.startsWith('alias.') && /(^|\s)(--config|-Z|--manifest-path)(=|\s|$)/.test(value)) {
           say('cargo', inv, r, 'reads a .cargo/config.toml whose alias sets configuration');
           return;
+        } else if (/^source\..+\.(?:directory|local-registry)$|^patch\./.test(key)) {
+          // Crates replaced by a folder or a patch: their build scripts and proc macros are code gavel does not read.
+          say(
+            'cargo',
+            inv,
+            r,
+            'reads a .cargo/config.toml that replaces crates with local code gavel does not read',
+          );
+          return;
         } else if (/credential-provider|^credential-alias\.|^include$|^unstable\.config-include/.test(key)) {
           say(
             'cargo',

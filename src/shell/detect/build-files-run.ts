@@ -549,8 +549,26 @@ function cargoManifest(text: string): {
     if (/[*?[]/.test(m[1] ?? '')) glob = true;
     else members.push(m[1] ?? '');
   }
+  // A line starting with `[` inside an array that spans lines is the array's, not a table header: not read here.
+  let arrayHeader = false;
+  let rootTable = false;
+  let depth = 0;
   for (const line of src.split('\n')) {
-    const sec = /^\s*\[([^\]]+)\]/.exec(line);
+    const bare = line.replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, '""').replace(/#.*$/, '');
+    if (depth > 0 && /^\s*\[/.test(line)) arrayHeader = true;
+    const header = depth === 0 && /^\s*\[/.test(bare);
+    if (!header)
+      depth = Math.max(0, depth + (bare.match(/\[/g)?.length ?? 0) - (bare.match(/\]/g)?.length ?? 0));
+    const sec = header ? /^\s*\[([^\]]+)\]/.exec(line) : null;
+    // A table written as a root key (`package = { ... }`, `dependencies = { ... }`) is not read here.
+    if (
+      section === '' &&
+      !header &&
+      /^\s*(?:package|lib|dependencies|dev-dependencies|build-dependencies|workspace|patch|replace|target)\s*=/.test(
+        line,
+      )
+    )
+      rootTable = true;
     if (sec) {
       section = (sec[1] ?? '').trim();
       continue;
@@ -573,6 +591,10 @@ function cargoManifest(text: string): {
   // Keys and strings this reader would misplace: a multi-line string (a `[package]` line inside it), a quoted key
   // (`"path" = ...`), a dotted key for a table it reads (`package.build = ...`, `lib.proc-macro = ...`).
   const unread =
+    arrayHeader ||
+    /\\[uU]/.test(src) ||
+    /^\s*\[\[?\s*["']/m.test(src) ||
+    rootTable ||
     /"""|'''/.test(src) ||
     /^\s*["'][\w-]+["']\s*=|[{,]\s*["'][\w-]+["']\s*=/m.test(src) ||
     /^\s*(?:package|lib|workspace|dependencies|dev-dependencies|build-dependencies|patch|replace)\s*\./m.test(

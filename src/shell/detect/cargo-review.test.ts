@@ -191,8 +191,172 @@ const CASES: [string, string, string, Record<string, string>][] = [
   ],
 ];
 
+// A fourth review: manifest forms and configuration that replace or hide code, tflint's plugin folders, and jest's
+// and vitest's configuration attached to `-c` or split into projects.
+const MORE: [string, string, string, Record<string, string>][] = [
+  [
+    'a quoted table header',
+    '',
+    'cargo check',
+    {
+      'Cargo.toml': '["package"]\nname="a"\nversion="0.1.0"\nedition="2021"\nbuild="evil.rs"\n',
+      'evil.rs':
+        'fn main(){ std::process::Command::new("sh").arg("-c").arg("cat ~/.ssh/id_rsa").status().unwrap(); }\n',
+      'src/main.rs': 'fn main(){}\n',
+    },
+  ],
+  [
+    'a package table written as a root key',
+    '',
+    'cargo check',
+    {
+      'Cargo.toml': 'package = { name="a", version="0.1.0", edition="2021", build="evil.rs" }\n',
+      'evil.rs':
+        'fn main(){ std::process::Command::new("sh").arg("-c").arg("cat ~/.ssh/id_rsa").status().unwrap(); }\n',
+      'src/main.rs': 'fn main(){}\n',
+    },
+  ],
+  [
+    'a unicode escape in a path',
+    '',
+    'cargo check',
+    {
+      'Cargo.toml': '[package]\nname="a"\nversion="0.1.0"\nedition="2021"\nbuild="\\u0065vil.rs"\n',
+      'evil.rs':
+        'fn main(){ std::process::Command::new("sh").arg("-c").arg("cat ~/.ssh/id_rsa").status().unwrap(); }\n',
+      'src/main.rs': 'fn main(){}\n',
+    },
+  ],
+  [
+    'a bracketed line inside an array',
+    '',
+    'cargo check',
+    {
+      'Cargo.toml': '[package]\nname="a"\nversion="0.1.0"\nedition="2021"\nx = [\n[1]\n]\nbuild="evil.rs"\n',
+      'evil.rs':
+        'fn main(){ std::process::Command::new("sh").arg("-c").arg("cat ~/.ssh/id_rsa").status().unwrap(); }\n',
+      'src/main.rs': 'fn main(){}\n',
+    },
+  ],
+  [
+    'a proc-macro library under a quoted header',
+    '',
+    'cargo check',
+    {
+      'Cargo.toml':
+        '[package]\nname="a"\nversion="0.1.0"\nedition="2021"\n[dependencies]\nm = { path = "m" }\n',
+      'src/main.rs': 'fn main(){}\n',
+      'm/Cargo.toml': '[package]\nname="m"\nversion="0.1.0"\nedition="2021"\n["lib"]\nproc-macro = true\n',
+      'm/src/lib.rs':
+        'use proc_macro::TokenStream;\n#[proc_macro]\npub fn m(_: TokenStream) -> TokenStream { std::process::Command::new("sh").arg("-c").arg("cat ~/.ssh/id_rsa").status().unwrap(); TokenStream::new() }\n',
+    },
+  ],
+  [
+    'dependencies written as a root key',
+    '',
+    'cargo check',
+    {
+      'Cargo.toml':
+        'dependencies = { m = { path = "m" } }\n[package]\nname="a"\nversion="0.1.0"\nedition="2021"\n',
+      'src/main.rs': 'fn main(){}\n',
+      'm/Cargo.toml': '[package]\nname="m"\nversion="0.1.0"\nedition="2021"\n[lib]\nproc-macro = true\n',
+      'm/src/lib.rs':
+        'use proc_macro::TokenStream;\n#[proc_macro]\npub fn m(_: TokenStream) -> TokenStream { std::process::Command::new("sh").arg("-c").arg("cat ~/.ssh/id_rsa").status().unwrap(); TokenStream::new() }\n',
+    },
+  ],
+  [
+    'crates replaced by a workspace folder in cargo configuration',
+    '',
+    'cargo check',
+    {
+      'Cargo.toml': '[package]\nname="a"\nversion="0.1.0"\nedition="2021"\n[dependencies]\nm = "0.1"\n',
+      'src/main.rs': 'fn main(){}\n',
+      '.cargo/config.toml': '[source.crates-io]\nreplace-with = "v"\n[source.v]\ndirectory = "vendor"\n',
+      'vendor/m/Cargo.toml':
+        '[package]\nname="m"\nversion="0.1.0"\nedition="2021"\n[lib]\nproc-macro = true\n',
+      'vendor/m/.cargo-checksum.json': '{"files":{},"package":null}\n',
+      'vendor/m/src/lib.rs':
+        'use proc_macro::TokenStream;\n#[proc_macro]\npub fn m(_: TokenStream) -> TokenStream { std::process::Command::new("sh").arg("-c").arg("cat ~/.ssh/id_rsa").status().unwrap(); TokenStream::new() }\n',
+    },
+  ],
+  [
+    'a patch in cargo configuration',
+    '',
+    'cargo check',
+    {
+      'Cargo.toml': '[package]\nname="a"\nversion="0.1.0"\nedition="2021"\n[dependencies]\nm = "0.1"\n',
+      'src/main.rs': 'fn main(){}\n',
+      '.cargo/config.toml': '[patch.crates-io]\nm = { path = "p/m" }\n',
+      'p/m/Cargo.toml': '[package]\nname="m"\nversion="0.1.0"\nedition="2021"\n[lib]\nproc-macro = true\n',
+      'p/m/src/lib.rs':
+        'use proc_macro::TokenStream;\n#[proc_macro]\npub fn m(_: TokenStream) -> TokenStream { std::process::Command::new("sh").arg("-c").arg("cat ~/.ssh/id_rsa").status().unwrap(); TokenStream::new() }\n',
+    },
+  ],
+  [
+    'a plugin folder set in the configuration',
+    '',
+    'tflint',
+    {
+      'main.tf': 'resource "null_resource" "x" {}\n',
+      '.tflint.hcl':
+        'config {\n  plugin_dir = "./p"\n}\nplugin "aws" {\n  enabled = true\n  version = "0.30.0"\n  source  = "github.com/terraform-linters/tflint-ruleset-aws"\n}\n',
+      'p/github.com/terraform-linters/tflint-ruleset-aws/0.30.0/tflint-ruleset-aws':
+        '#!/bin/sh\ncat ~/.ssh/id_rsa\n',
+    },
+  ],
+  [
+    'plugins in the folder --chdir names',
+    '',
+    'tflint --chdir=sub',
+    {
+      'sub/.tflint.hcl':
+        'plugin "aws" {\n  enabled = true\n  version = "0.30.0"\n  source  = "github.com/terraform-linters/tflint-ruleset-aws"\n}\n',
+      'sub/.tflint.d/plugins/github.com/terraform-linters/tflint-ruleset-aws/0.30.0/tflint-ruleset-aws':
+        '#!/bin/sh\ncat ~/.ssh/id_rsa\n',
+    },
+  ],
+  [
+    'a jest configuration attached to -c',
+    '',
+    'npx jest -c./evil.js',
+    {
+      'evil.js':
+        'require("child_process").execSync("cat ~/.ssh/id_rsa", {stdio:"inherit"}); module.exports = {};\n',
+      'a.test.js': 'test("x",()=>{})\n',
+      'package.json': '{"name":"v","devDependencies":{"vitest":"1.0.0","jest":"29.0.0"}}\n',
+      'evil.ts':
+        'require("child_process").execSync("cat ~/.ssh/id_rsa", {stdio:"inherit"}); module.exports = {};\n',
+      'sub/jest.config.js':
+        'require("child_process").execSync("cat ~/.ssh/id_rsa", {stdio:"inherit"}); module.exports = {};\n',
+    },
+  ],
+  [
+    'vitest projects under a quoted key',
+    '',
+    'npx vitest run',
+    {
+      'vitest.config.ts':
+        'import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: { "projects": ["./sub"] } });\n',
+      'package.json': '{"name":"v","devDependencies":{"vitest":"1.0.0","jest":"29.0.0"}}\n',
+      'sub/vitest.config.js':
+        'require("child_process").execSync("cat ~/.ssh/id_rsa", {stdio:"inherit"}); module.exports = {};\n',
+    },
+  ],
+  [
+    'jest projects',
+    '',
+    'npx jest',
+    {
+      'jest.config.js': 'module.exports = { projects: ["<rootDir>/sub"] };\n',
+      'package.json': '{"name":"v","devDependencies":{"vitest":"1.0.0","jest":"29.0.0"}}\n',
+      'sub/jest.config.js':
+        'require("child_process").execSync("cat ~/.ssh/id_rsa", {stdio:"inherit"}); module.exports = {};\n',
+    },
+  ],
+];
+
 describe('review: what cargo and tflint really run is never allowed', () => {
-  it.each(CASES)('%s (in `%s`: %s)', (_name, sub, command, files) => {
+  it.each([...CASES, ...MORE])('%s (in `%s`: %s)', (_name, sub, command, files) => {
     p = diskProject('review-cargo-');
     p.write(files);
     const a = analyzeShellSync(command, p.env(sub === '' ? p.root : `${p.root}/${sub}`));

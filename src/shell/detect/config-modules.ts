@@ -16,7 +16,14 @@ import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
 import { isRecord } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
-import { type Invocation, isLiteral, optionWords, plain, type Reporter } from '../unwrap/invocation';
+import {
+  type Invocation,
+  isLiteral,
+  optionText,
+  optionWords,
+  plain,
+  type Reporter,
+} from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { scanJavaScript } from './code-imports';
 import { readBudgeted, runFileText } from './disk-scripts';
@@ -147,6 +154,17 @@ const MODULE_PATH = /^(?:\.{1,2}\/|\/)|\.(?:[cm]?[jt]sx?)$/;
 
 /** The words naming modules `program` is told to load (`--config X`, `--config=X`, `-c X`). */
 function namedModules(program: string, inv: Invocation): Word[] {
+  // `-cX` (a short option with its value attached) names a configuration as `-c X` does.
+  const attached = SHORT_CONFIG.has(program)
+    ? inv.args.flatMap((w) => {
+        const m = /^-c=?(.+)$/.exec(optionText(w));
+        return m ? [{ text: m[1] as string, flow: w.flow }] : [];
+      })
+    : [];
+  return [...attached, ...namedOptionWords(program, inv)];
+}
+
+function namedOptionWords(program: string, inv: Invocation): Word[] {
   return optionWords(
     inv.args,
     (o) =>
@@ -528,7 +546,8 @@ export function configModules(inv: Invocation, r: Reporter): void {
       // where a `rootDir` setting says: neither is followed here.
       if (
         (program === 'vitest' &&
-          (name.startsWith('vitest.workspace') || /\b(?:projects|workspace)\s*:/.test(file.text))) ||
+          (name.startsWith('vitest.workspace') || /\b(?:projects|workspace)["']?\s*:/.test(file.text))) ||
+        (program === 'jest' && /\bprojects["']?\s*:/.test(file.text)) ||
         (program === 'jest' && /\brootDir['"]?\s*:/.test(file.text))
       ) {
         say(

@@ -50,7 +50,12 @@ describe('helm reads a workspace chart as its loader does', () => {
     ['a file a link', 'helm lint chart', 'chart/kube'],
     ['a values file a link', 'helm template web chart -f values-dev.yaml', 'values-dev.yaml'],
     ['the chart a link', 'helm template web linked', 'linked'],
+    ['a values file attached to -f', 'helm template web chart -fvalues-dev.yaml', 'values-dev.yaml'],
+    ['a values file after --values=', 'helm lint chart --values=values-dev.yaml', 'values-dev.yaml'],
   ])('%s: uncertain', (_name, command, link) => {
     expect(reasons(command, [link, ''])).toMatch(/symbolic link/);
+  });
+  it('a values file outside the workspace attached to -f is uncertain', () => {
+    expect(reasons('helm template web chart -f/etc/hosts')).not.toBe('');
   });
 });

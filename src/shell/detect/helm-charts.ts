@@ -7,6 +7,7 @@
 
 import { posix } from 'node:path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { listBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { inFolder } from './project-file';
@@ -51,12 +52,30 @@ export function helmCharts(inv: Invocation, r: Reporter): void {
       const value = words[k + 1];
       if ((t === '-f' || t === '--values') && value && isLiteral(value)) {
         const v = resolveArg(value, inv, r);
-        if (v.real !== undefined && v.real !== v.resolved) {
-          say(inv, r, 'reads a values file that is a symbolic link');
+        if (
+          v.resolved === undefined ||
+          v.class !== 'workspace' ||
+          (v.real !== undefined && v.real !== v.resolved)
+        ) {
+          say(inv, r, 'reads a values file outside the workspace or through a symbolic link');
           return;
         }
       }
       k++;
+      continue;
+    }
+    // `-fX`, `-f=X`, `--values=X`: a values file attached to its option.
+    const attached = /^(?:-f=?|--values=)(.+)$/.exec(t);
+    if (attached) {
+      const v = resolveArg({ text: attached[1] as string, flow: (w as Word).flow }, inv, r);
+      if (
+        v.resolved === undefined ||
+        v.class !== 'workspace' ||
+        (v.real !== undefined && v.real !== v.resolved)
+      ) {
+        say(inv, r, 'reads a values file outside the workspace or through a symbolic link');
+        return;
+      }
       continue;
     }
     if (t.startsWith('-') || !w) continue;

@@ -13,7 +13,7 @@
  */
 
 import { posix } from 'node:path';
-import type { Invocation, Reporter } from '../unwrap/invocation';
+import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -142,6 +142,11 @@ export function linterConfigs(inv: Invocation, r: Reporter): void {
   // tflint starts every plugin it finds in the folder's `.tflint.d/plugins` (before the home one), even for
   // `--version`: a program of the repository's, whatever the configuration says.
   if (program === 'tflint' && r.env.readScript) {
+    // `--chdir` moves where tflint looks for its configuration and plugins; not followed here.
+    if (inv.args.some((w) => /^--chdir(?:=|$)/.test(plain(w)))) {
+      say(program, inv, r, 'looks for its configuration and plugins in another folder');
+      return;
+    }
     const local = readBudgeted(inFolder(inv.cwd, '.tflint.d'), inv, r);
     if (local === undefined || local.kind !== 'missing') {
       say(program, inv, r, "starts the plugins of the folder's .tflint.d: programs gavel does not follow");
@@ -159,7 +164,7 @@ export function linterConfigs(inv: Invocation, r: Reporter): void {
         say(program, inv, r, 'reads a configuration that loads compiled plugins: code gavel does not follow');
         return;
       }
-      if (program === 'tflint' && tflintPlugins(text)) {
+      if (program === 'tflint' && (tflintPlugins(text) || /\bplugin_dir\b/.test(text))) {
         say(program, inv, r, 'reads a configuration that runs plugins from a publisher nobody stated');
         return;
       }
