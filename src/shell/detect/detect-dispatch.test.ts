@@ -121,3 +121,17 @@ describe('detectors run by program decide as every detector run for every progra
     expect(stepsFor('python')).not.toEqual(stepsFor('ls'));
   });
 });
+
+describe('a path attached to a one-letter option is opened as a path after it is', () => {
+  it.each([
+    'grep -f~/.ssh/id_ed25519 README.md',
+    'grep -f/home/u/.ssh/id_ed25519 README.md',
+    'jq -f~/.aws/credentials x.json',
+  ])('%s', (command) => {
+    const a = analyzeShellSync(command, shellEnv());
+    expect(a.hits.map((h) => h.category)).toContain('secret_material_read');
+  });
+  it('a harmless attached path stays quiet', () => {
+    expect(analyzeShellSync('gcc -I/usr/include -o./a.out a.c', shellEnv()).hits).toEqual([]);
+  });
+});

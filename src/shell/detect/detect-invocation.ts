@@ -420,6 +420,12 @@ function attachedFiles(inv: Invocation, r: Reporter): void {
     const t = optionText(w);
     if (EXCLUDE_ASSIGNED.test(t) || expressionAssigned(inv.program, t)) continue;
     const at = t.startsWith('-') && t.length > 1 ? t.indexOf('=') : t.startsWith('@') ? 0 : -1;
+    // `-fPATH`: a one-letter option with a path attached (`grep -f~/.ssh/id_ed25519`, `helm -f/etc/x`) opens it as
+    // `-f PATH` would.
+    if (at < 0 && /^-[A-Za-z](?:[/~]|\.{1,2}\/)/.test(t) && /^-[A-Za-z]/.test(w.text)) {
+      touchPath({ text: w.text.slice(2), flow: w.flow }, 'read', inv, r);
+      continue;
+    }
     if (at < 0) continue;
     // `--body=@.env`: a value that is itself an `@file` names that file.
     const marked = at > 0 && t[at + 1] === '@' ? 1 : 0;
