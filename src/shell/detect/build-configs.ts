@@ -126,7 +126,7 @@ const CARGO_STARTS_NO_RUSTC =
  * Cargo's own subcommands, which an alias of the same name never replaces (an external one, `fmt`, it does; so does
  * a user's alias for the short forms `b`, `c`, `d`, `r`, `t`, which are aliases themselves).
  */
-const CARGO_BUILTIN =
+export const CARGO_BUILTIN =
   /^(?:add|bench|build|check|clean|config|doc|fetch|fix|generate-lockfile|help|info|init|install|locate-project|login|logout|metadata|new|owner|package|pkgid|publish|read-manifest|remove|report|run|rustc|rustdoc|search|test|tree|uninstall|update|vendor|verify-project|version|yank)$/;
 
 /**

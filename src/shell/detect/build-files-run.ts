@@ -16,6 +16,7 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
+import { CARGO_BUILTIN, flatToml } from './build-configs';
 import {
   type BuildRead,
   readCmake,
@@ -649,12 +650,17 @@ function cargo(inv: Invocation, r: Reporter): void {
   );
   const manifest = chooses ? (workspaceRoot(nearestManifest, inv, r) ?? nearestManifest) : nearestManifest;
   // An alias in cargo's configuration may stand for any subcommand and options (`c = "check --workspace"`).
-  const aliased = configFolders(cwdOf(nearestManifest), r).some((d) =>
-    ['.cargo/config.toml', '.cargo/config'].some((n) => {
-      const f = projectFile(inFolder(d, n), inv, r);
-      return f.kind === 'text' && /^\s*\[alias\]|^\s*alias\s*\./m.test(f.text);
-    }),
-  );
+  // Cargo's own long subcommands win over an alias of their name; the short ones (`c`) and others do not.
+  const aliased =
+    !CARGO_BUILTIN.test(sub) &&
+    configFolders(cwdOf(nearestManifest), r).some((d) =>
+      ['.cargo/config.toml', '.cargo/config'].some((n) => {
+        const f = projectFile(inFolder(d, n), inv, r);
+        if (f.kind !== 'text') return false;
+        const entries = flatToml(f.text);
+        return entries === undefined || entries.some(({ key }) => key === `alias.${sub}`);
+      }),
+    );
   const packages = aliased ? undefined : cargoPackages(inv, manifest, r);
   // With packages named, only theirs and what they depend on build; the workspace's shared dependencies count
   // whole for a package that takes any of them.

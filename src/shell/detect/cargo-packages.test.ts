@@ -52,6 +52,14 @@ describe('cargo -p builds the named packages and their dependencies', () => {
     ['an exclusion', 'cargo check --exclude cli'],
     ['a package named at run time', 'cargo check -p "$P"'],
   ])('%s: the build script counts', (_name, command) => expect(flagged(command)).toBe(true));
+  it("an alias of another name leaves cargo's own subcommand scoped; one of its name does not", () => {
+    const files = {
+      ...WORKSPACE,
+      '.cargo/config.toml': '[alias]\nxtask = "run --package xtask --"\nc = "check --workspace"\n',
+    };
+    expect(flagged('cargo check -p core', files)).toBe(false);
+    expect(flagged('cargo c -p core', files)).toBe(true);
+  });
   it('a path dependency of the named package counts', () => {
     const files = {
       ...WORKSPACE,
