@@ -126,3 +126,23 @@ describe('a conftest.py deeper than the usual test folders is read', () => {
     expect(uncertain(command, files)).toBe(false);
   });
 });
+
+describe('a folder below the collected paths that cannot be listed', () => {
+  it('is never taken for one without a conftest.py (a failed listing cuts the walk)', () => {
+    p = diskProject('conftest-walk-');
+    p.write(BASE);
+    const failing = `${p.root}/tests/integration`;
+    const base = p.env();
+    const env = {
+      ...base,
+      readScript: (abs: string) =>
+        abs === failing
+          ? { kind: 'unreadable' as const, why: 'error' as const }
+          : (base.readScript?.(abs) ?? { kind: 'missing' as const }),
+    };
+    const reasons = analyzeShellSync('pytest -x -q', env).uncertain.map((u) => u.reason);
+    expect(reasons.join('\n')).toMatch(/more folders than one review lists/);
+    // The same project with every folder listed stays quiet.
+    expect(analyzeShellSync('pytest -x -q', base).uncertain).toEqual([]);
+  });
+});
