@@ -205,6 +205,28 @@ describe('mage judges what the targets named run', () => {
       /package variable/,
     ],
     [
+      'a package-level nil of an error type (bodies return nil)',
+      'mage x',
+      {
+        'magefile.go': `${HEAD}type E string\nfunc (E) Error() string { return "x" }\nconst nil E = "boom"\nfunc X() error { return nil }\n`,
+      },
+      /value of its own/,
+    ],
+    [
+      'a package-level err constant',
+      'mage x',
+      {
+        'magefile.go': `${HEAD}type E string\nfunc (E) Error() string { return "x" }\nconst err E = "boom"\nfunc X() error { return err }\n`,
+      },
+      /value of its own/,
+    ],
+    [
+      'a typed package variable of a type of the files',
+      'mage -l',
+      { 'magefile.go': `${HEAD}type E string\nfunc (E) Error() string { return "x" }\nvar e E = "boom"\n` },
+      /package variable/,
+    ],
+    [
       'a variable holding a function',
       'mage -l',
       { 'magefile.go': `${HEAD}var run = Build\nfunc Build() error { return nil }\n` },

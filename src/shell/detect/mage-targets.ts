@@ -37,6 +37,9 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
 const BASIC =
   /^(?:string|bool|byte|rune|int|int8|int16|int32|int64|uint|uint8|uint16|uint32|uint64|uintptr|float32|float64)$/;
 
+/** The names a target's body reads as values (`err`, `ctx`) or Go predeclares (`nil`, `true`, `false`). */
+const VALUE_NAMES = new Set(['err', 'ctx', 'nil', 'true', 'false']);
+
 /** Options that change nothing mage runs; `-t` takes a value. */
 const PLAIN_FLAGS = new Set(['-v', '-f', '-debug']);
 /** Options that print and run no target: the program still starts (its init code runs). */
@@ -139,6 +142,18 @@ function readFile(text: string, m: Magefile): void {
     }
     const inner = (from: number) =>
       isOp(tokens[from], '(') ? tokens.slice(from + 1, end - 1) : tokens.slice(from, end);
+    // A package-level name the bodies read as a value of their own (`err`, `ctx`, `nil`): `const nil MyErr = "x"`
+    // would hand mage an error whose method runs code.
+    if (t.text === 'const' || t.text === 'var' || t.text === 'type') {
+      for (const st of statements(inner(k + 1))) {
+        const eq = st.findIndex((x) => isOp(x, '='));
+        const names = (eq < 0 ? st.slice(0, 1) : st.slice(0, eq)).filter((x) => x.kind === 'ident');
+        if (names.some((x) => VALUE_NAMES.has(x.text))) {
+          m.code = 'declares a package-level name the reading takes for a value of its own';
+          return;
+        }
+      }
+    }
     switch (t.text) {
       case 'package':
       case 'const':
@@ -179,8 +194,10 @@ function readFile(text: string, m: Magefile): void {
           const plainValue =
             eq < 0
               ? s.length === 2 && isIdent(s[1]) && BASIC.test((s[1] as GoToken).text)
-              : (value.length === 1 && (value[0]?.kind === 'string' || value[0]?.kind === 'number')) ||
-                ((name?.text === 'Default' || name?.text === 'Aliases') && eq === 1);
+              : eq === 2 && !BASIC.test((s[1] as GoToken).text)
+                ? false
+                : (value.length === 1 && (value[0]?.kind === 'string' || value[0]?.kind === 'number')) ||
+                  ((name?.text === 'Default' || name?.text === 'Aliases') && eq === 1);
           if (!isIdent(name) || (eq >= 0 && eq !== 1 && !(eq === 2 && isIdent(s[1]))) || !plainValue) {
             m.code = 'declares a package variable gavel does not read';
             return;
@@ -205,6 +222,10 @@ function readFile(text: string, m: Magefile): void {
         const name = tokens[j];
         if (!isIdent(name) || !isOp(tokens[j + 1], '(')) {
           m.code = 'compiles Go code gavel cannot read';
+          return;
+        }
+        if (receiver === '' && VALUE_NAMES.has((name as GoToken).text)) {
+          m.code = 'declares a package-level name the reading takes for a value of its own';
           return;
         }
         if (receiver === '' && name?.text === 'init') {
