@@ -523,6 +523,8 @@ function cargoManifest(text: string): {
   name?: string;
   /** Paths of `[workspace.dependencies]` (members take them by `workspace = true`). */
   shared: string[];
+  /** Paths `[patch]` and `[replace]` put in place of crates: they count for the whole workspace. */
+  patched: string[];
   /** Takes a dependency from the workspace's table (`x.workspace = true`, `{ workspace = true }`). */
   inherits: boolean;
   /** Written in a TOML form this line reader does not follow (multi-line strings, quoted or dotted keys). */
@@ -535,6 +537,7 @@ function cargoManifest(text: string): {
   const members: string[] = [];
   const paths: string[] = [];
   const shared: string[] = [];
+  const patched: string[] = [];
   let build: string | undefined;
   let name: string | undefined;
   let inherits = false;
@@ -585,7 +588,13 @@ function cargoManifest(text: string): {
     // Dependencies, and the crates `[patch]` and `[replace]` put in their place.
     if (/dependencies|^patch\b|^replace\b/.test(section)) {
       const p = /\bpath\s*=\s*["']([^"']+)["']/.exec(line);
-      if (p) (section.startsWith('workspace.dependencies') ? shared : paths).push(p[1] ?? '');
+      if (p)
+        (section.startsWith('workspace.dependencies')
+          ? shared
+          : /^(?:patch|replace)\b/.test(section)
+            ? patched
+            : paths
+        ).push(p[1] ?? '');
       if (/\bworkspace\s*=\s*true\b/.test(line)) inherits = true;
     }
   }
@@ -601,7 +610,19 @@ function cargoManifest(text: string): {
     /^\s*(?:package|lib|workspace|dependencies|dev-dependencies|build-dependencies|patch|replace)\s*\./m.test(
       src,
     );
-  return { build, members, paths, glob, name, shared, inherits, unread, procMacro, lib };
+  return {
+    build,
+    members,
+    paths: [...paths, ...patched],
+    glob,
+    name,
+    shared,
+    patched,
+    inherits,
+    unread,
+    procMacro,
+    lib,
+  };
 }
 
 const CARGO_BUILDS =
@@ -653,7 +674,7 @@ function cargo(inv: Invocation, r: Reporter): void {
   // Cargo's own long subcommands win over an alias of their name; the short ones (`c`) and others do not.
   const aliased =
     !CARGO_BUILTIN.test(sub) &&
-    configFolders(cwdOf(nearestManifest), r).some((d) =>
+    configFolders(posix.dirname(nearestManifest), r).some((d) =>
       ['.cargo/config.toml', '.cargo/config'].some((n) => {
         const f = projectFile(inFolder(d, n), inv, r);
         if (f.kind !== 'text') return false;
@@ -717,7 +738,9 @@ function cargo(inv: Invocation, r: Reporter): void {
     }
     return true;
   };
-  for (const start of packages?.manifests ?? [manifest]) if (!visit(start)) break;
+  // The root's `[patch]`/`[replace]` crates stand in for whatever the named packages take from elsewhere.
+  for (const start of packages ? [...packages.manifests, ...packages.patched] : [manifest])
+    if (!visit(start)) break;
   finish(w);
 }
 
@@ -731,8 +754,6 @@ function workspaceRoot(manifest: string, inv: Invocation, r: Reporter): string |
   return undefined;
 }
 
-const cwdOf = (manifest: string) => posix.dirname(manifest);
-
 /**
  * The manifests of the workspace packages `-p NAME`/`--package NAME` name, and the paths of the workspace's shared
  * dependencies; undefined when the whole workspace counts: no package named, `--workspace`/`--all`/`--exclude`, a
@@ -742,7 +763,7 @@ function cargoPackages(
   inv: Invocation,
   manifest: string,
   r: Reporter,
-): { manifests: string[]; shared: string[] } | undefined {
+): { manifests: string[]; shared: string[]; patched: string[] } | undefined {
   const names: string[] = [];
   for (let k = 0; k < inv.args.length; k++) {
     const t = plain(inv.args[k]);
@@ -780,6 +801,7 @@ function cargoPackages(
   return {
     manifests: manifests as string[],
     shared: top.shared.map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
+    patched: top.patched.map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
   };
 }
 

@@ -60,6 +60,16 @@ describe('cargo -p builds the named packages and their dependencies', () => {
     expect(flagged('cargo check -p core', files)).toBe(false);
     expect(flagged('cargo c -p core', files)).toBe(true);
   });
+  it("the root's [patch] crates count for a named package (they stand in for a registry crate it takes)", () => {
+    const files = {
+      ...WORKSPACE,
+      'Cargo.toml': `${WORKSPACE['Cargo.toml']}\n[patch.crates-io]\nserde = { path = "vendor/serde" }\n`,
+      'crates/core/Cargo.toml': pkg('core', 'serde = "1"\n'),
+      'vendor/serde/Cargo.toml': pkg('serde'),
+      'vendor/serde/build.rs': EVIL,
+    };
+    expect(flagged('cargo check -p core', files)).toBe(true);
+  });
   it('a path dependency of the named package counts', () => {
     const files = {
       ...WORKSPACE,
