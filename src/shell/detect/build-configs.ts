@@ -159,18 +159,28 @@ function cargoStarts(inv: Invocation, aliases: ReadonlySet<string>): { compiles:
   return { compiles: true, runs: !known && !external && !(CARGO_RUNS.test(sub) && noRun) };
 }
 
+/**
+ * The names cargo's configuration files from `dir` up to the workspace top give aliases (`[alias] c = "..."`);
+ * undefined when one does not parse.
+ */
+export function cargoAliases(dir: string, inv: Invocation, r: Reporter): Set<string> | undefined {
+  const aliases = new Set<string>();
+  for (const folder of configFolders(dir, r))
+    for (const name of ['.cargo/config.toml', '.cargo/config']) {
+      const file = projectFile(inFolder(folder, name), inv, r);
+      if (file.kind !== 'text') continue;
+      const entries = flatToml(file.text);
+      if (entries === undefined) return undefined;
+      for (const { key } of entries) if (key.startsWith('alias.')) aliases.add(key.slice(6));
+    }
+  return aliases;
+}
+
 /** `.cargo/config.toml` (and `.cargo/config`) from the cwd up to the workspace top. */
 function cargoConfig(inv: Invocation, r: Reporter): void {
-  // The aliases of every configuration file first: one may give the subcommand's name another meaning.
-  const aliases = new Set<string>();
-  for (const dir of configFolders(inv.cwd as string, r))
-    for (const name of ['.cargo/config.toml', '.cargo/config']) {
-      const file = projectFile(inFolder(dir, name), inv, r);
-      if (file.kind !== 'text') continue;
-      for (const { key } of flatToml(file.text) ?? [])
-        if (key.startsWith('alias.')) aliases.add(key.slice(6));
-    }
-  const starts = cargoStarts(inv, aliases);
+  // The aliases of every configuration file first: one may give the subcommand's name another meaning (a file that
+  // does not parse is reported below).
+  const starts = cargoStarts(inv, cargoAliases(inv.cwd as string, inv, r) ?? new Set());
   const cwd = inv.cwd as string;
   const stated = [
     ...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES),

@@ -16,7 +16,7 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
-import { CARGO_BUILTIN, flatToml } from './build-configs';
+import { CARGO_BUILTIN, cargoAliases } from './build-configs';
 import {
   type BuildRead,
   readCmake,
@@ -673,15 +673,7 @@ function cargo(inv: Invocation, r: Reporter): void {
   // An alias in cargo's configuration may stand for any subcommand and options (`c = "check --workspace"`).
   // Cargo's own long subcommands win over an alias of their name; the short ones (`c`) and others do not.
   const aliased =
-    !CARGO_BUILTIN.test(sub) &&
-    configFolders(posix.dirname(nearestManifest), r).some((d) =>
-      ['.cargo/config.toml', '.cargo/config'].some((n) => {
-        const f = projectFile(inFolder(d, n), inv, r);
-        if (f.kind !== 'text') return false;
-        const entries = flatToml(f.text);
-        return entries === undefined || entries.some(({ key }) => key === `alias.${sub}`);
-      }),
-    );
+    !CARGO_BUILTIN.test(sub) && (cargoAliases(posix.dirname(nearestManifest), inv, r)?.has(sub) ?? true);
   const packages = aliased ? undefined : cargoPackages(inv, manifest, r);
   // With packages named, only theirs and what they depend on build; the workspace's shared dependencies count
   // whole for a package that takes any of them.
