@@ -497,13 +497,18 @@ export function configModules(inv: Invocation, r: Reporter): void {
   const names = MODULES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;
   if (words.some((w) => NO_LOAD.test(w)) && words.length <= 2) return;
-  // `--root DIR` (vite, vitest, `-r` for vitest) and jest's `--rootDir DIR` move where the configuration is looked for.
+  // jest's `--rootDir DIR` keeps the configuration it finds from the cwd but moves where its `<rootDir>` paths lead:
+  // not followed here.
+  if (program === 'jest' && optionWords(inv.args, (o) => o === '--rootDir').length > 0) {
+    say(program, inv, r, 'reads a configuration that moves its root or runs projects gavel does not follow');
+    return;
+  }
+  // `--root DIR` (vite, vitest, `-r` for vitest) moves where the configuration is looked for.
   const roots = optionWords(
     inv.args,
     (o) =>
-      ((program === 'vite' || program === 'vitest') &&
-        (o === '--root' || (o === '-r' && program === 'vitest'))) ||
-      (program === 'jest' && o === '--rootDir'),
+      (program === 'vite' || program === 'vitest') &&
+      (o === '--root' || (o === '-r' && program === 'vitest')),
   );
   let start = inv.cwd;
   for (const root of roots) {
@@ -570,12 +575,13 @@ export function configModules(inv: Invocation, r: Reporter): void {
   }
   // A module named on the command line (`--config evil.js`, `--reporter ./r.js`) is loaded as the default one is;
   // vitest resolves it against `--root`, which this reading does not.
-  if (namedModules(program, inv).length > 0 && start !== inv.cwd && program === 'vitest') {
+  const named = namedModules(program, inv);
+  if (named.length > 0 && start !== inv.cwd && program === 'vitest') {
     say(program, inv, r, 'loads a module named relative to another root');
     return;
   }
-  for (const named of namedModules(program, inv)) {
-    const path = workspaceNamed(named, inv, r);
+  for (const module of named) {
+    const path = workspaceNamed(module, inv, r);
     if (path === undefined) {
       say(
         program,
