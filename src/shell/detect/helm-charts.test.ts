@@ -55,6 +55,14 @@ describe('helm reads a workspace chart as its loader does', () => {
   ])('%s: uncertain', (_name, command, link) => {
     expect(reasons(command, [link, ''])).toMatch(/symbolic link/);
   });
+  it('a values file named at run time, and a chart packed in an archive, are uncertain', () => {
+    expect(reasons('helm template web chart -f "$VALUES"')).toMatch(/run time/);
+    p?.remove();
+    p = diskProject('helm-');
+    p.write({ 'web-0.1.0.tgz': 'not listed here' });
+    const a = analyzeShellSync('helm template web web-0.1.0.tgz', p.env());
+    expect(a.uncertain.map((u) => u.reason).join('\n')).toMatch(/cannot list whole/);
+  });
   it('a values file outside the workspace attached to -f is uncertain', () => {
     expect(reasons('helm template web chart -f/etc/hosts')).not.toBe('');
   });

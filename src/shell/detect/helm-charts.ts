@@ -31,7 +31,12 @@ function chartFolder(root: string, r: Reporter): 'ok' | 'link' | 'cut' {
     const listing = listBudgeted(folder, r);
     if (listing === undefined) return 'ok';
     if (listing === 'over' || ++listed > MAX_FOLDERS) return 'cut';
-    if (listing.kind === 'missing' || listing.kind === 'text') continue;
+    if (listing.kind === 'missing') continue;
+    // A chart packed in an archive: its members (links among them) are not listed here.
+    if (listing.kind === 'text') {
+      if (folder === root) return 'cut';
+      continue;
+    }
     if (listing.why !== 'not-regular' || !listing.entries || !listing.links || !listing.folders) return 'cut';
     if (listing.links.length > 0) return 'link';
     for (const name of listing.folders) queue.push(inFolder(folder, name));
@@ -44,41 +49,34 @@ export function helmCharts(inv: Invocation, r: Reporter): void {
   const words = inv.args;
   const sub = plain(words.find((w) => !plain(w).startsWith('-')));
   if (!/^(?:template|lint|show|inspect)$/.test(sub)) return;
+  // A values file outside the workspace, or one that is a link, is printed by the templates reading `.Values`.
+  const valuesFileOk = (value: Word | undefined): boolean => {
+    if (value === undefined || !isLiteral(value)) return false;
+    const v = resolveArg(value, inv, r);
+    return (
+      v.resolved !== undefined && v.class === 'workspace' && (v.real === undefined || v.real === v.resolved)
+    );
+  };
   for (let k = 0; k < words.length; k++) {
-    const w = words[k];
+    const w = words[k] as Word;
     const t = plain(w);
+    // `-f X`, `--values X`, and the forms with the value attached (`-fX`, `-f=X`, `--values=X`).
+    const attached = /^(?:-f=?|--values=)(.+)$/.exec(t);
+    const values =
+      t === '-f' || t === '--values'
+        ? words[k + 1]
+        : attached
+          ? { text: attached[1] as string, flow: w.flow }
+          : undefined;
+    if ((t === '-f' || t === '--values' || attached) && !valuesFileOk(values)) {
+      say(inv, r, 'reads a values file outside the workspace, named at run time or through a symbolic link');
+      return;
+    }
     if (VALUED.test(t)) {
-      // A values file that is a link prints what it leads to as well.
-      const value = words[k + 1];
-      if ((t === '-f' || t === '--values') && value && isLiteral(value)) {
-        const v = resolveArg(value, inv, r);
-        if (
-          v.resolved === undefined ||
-          v.class !== 'workspace' ||
-          (v.real !== undefined && v.real !== v.resolved)
-        ) {
-          say(inv, r, 'reads a values file outside the workspace or through a symbolic link');
-          return;
-        }
-      }
       k++;
       continue;
     }
-    // `-fX`, `-f=X`, `--values=X`: a values file attached to its option.
-    const attached = /^(?:-f=?|--values=)(.+)$/.exec(t);
-    if (attached) {
-      const v = resolveArg({ text: attached[1] as string, flow: (w as Word).flow }, inv, r);
-      if (
-        v.resolved === undefined ||
-        v.class !== 'workspace' ||
-        (v.real !== undefined && v.real !== v.resolved)
-      ) {
-        say(inv, r, 'reads a values file outside the workspace or through a symbolic link');
-        return;
-      }
-      continue;
-    }
-    if (t.startsWith('-') || !w) continue;
+    if (t.startsWith('-')) continue;
     if (!isLiteral(w)) {
       say(inv, r, 'reads a chart named at run time');
       return;
