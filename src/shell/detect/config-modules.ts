@@ -264,6 +264,21 @@ export function folderListing(
   return file?.kind === 'unreadable' && file.entries ? new Set(file.entries) : 'unlisted';
 }
 
+/**
+ * Is there an entry at `path`, by its folder's listing `names`? A folder that is there but not listed is asked for the
+ * one path instead: never taken for empty.
+ */
+export function listedEntry(
+  path: string,
+  names: ReadonlySet<string> | 'missing' | 'unlisted',
+  inv: Invocation,
+  r: Reporter,
+): boolean {
+  if (names === 'missing') return false;
+  if (names !== 'unlisted') return names.has(posix.basename(path));
+  return readBudgeted(path, inv, r)?.kind !== 'missing';
+}
+
 /** The one workspace JavaScript file a relative specifier or a setting's path loads, or undefined. */
 function resolveModule(base: string, inv: Invocation, r: Reporter): string | 'missing' | undefined {
   const candidates = JS_MODULE.test(base)

@@ -146,3 +146,11 @@ describe('a folder below the collected paths that cannot be listed', () => {
     expect(analyzeShellSync('pytest -x -q', base).uncertain).toEqual([]);
   });
 });
+
+describe('python -m pytest beside a folder named like a standard module that cannot be listed', () => {
+  it('asks for its __init__.py directly: a package there replaces the standard module', () => {
+    const crowd = Object.fromEntries([...Array(2049).keys()].map((n) => [`email/f${n}.txt`, '']));
+    expect(uncertain('python3 -m pytest tests', { ...crowd, 'email/__init__.py': 'import os\n' })).toBe(true);
+    expect(uncertain('python3 -m pytest tests', crowd)).toBe(false);
+  });
+});

@@ -15,8 +15,7 @@
 
 import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
-import { folderListing } from './config-modules';
-import { readBudgeted } from './disk-scripts';
+import { folderListing, listedEntry } from './config-modules';
 import { projectFile } from './project-file';
 import { loadTimeCode, logicalLines } from './python-load-time';
 import { standardModules } from './workspace-programs';
@@ -68,17 +67,6 @@ function lister(inv: Invocation, r: Reporter) {
 /** A folder's names, or why there are none to read (folderListing). */
 type Listing = ReadonlySet<string> | 'missing' | 'unlisted';
 
-/**
- * Is there an entry at `path`, by its folder's listing? A folder that is there but not listed (more entries than the
- * reader lists) is asked for the one path instead: never taken for empty.
- */
-function exists(path: string, list: (dir: string) => Listing, inv: Invocation, r: Reporter): boolean {
-  const names = list(posix.dirname(path));
-  if (names === 'missing') return false;
-  if (names !== 'unlisted') return names.has(posix.basename(path));
-  return readBudgeted(path, inv, r)?.kind !== 'missing';
-}
-
 function appsBelow(
   dir: string,
   list: (dir: string) => Listing,
@@ -117,7 +105,7 @@ function commandName(inv: Invocation): { name: string; runs: boolean } | undefin
 export function djangoApps(project: DjangoProject, inv: Invocation, r: Reporter): void {
   const { root } = project;
   const list = lister(inv, r);
-  const has = (path: string) => exists(path, list, inv, r);
+  const has = (path: string) => listedEntry(path, list(posix.dirname(path)), inv, r);
   const top = list(root);
   if (top === 'missing') return;
   if (top === 'unlisted') {

@@ -19,7 +19,7 @@ import { sbtBuild } from './build-files-sbt';
 import { denoConfig, taskfile } from './build-files-task';
 import { toolBuildRuns } from './build-files-tools';
 import { xcodeBuildFiles } from './build-files-xcode';
-import { folderListing, folderNames } from './config-modules';
+import { folderListing, listedEntry } from './config-modules';
 import { conftestsBelow } from './conftest-walk';
 import { recursiveDelete } from './detect-filesystem';
 import { changedEarlier, mayChange, runFileText } from './disk-scripts';
@@ -129,7 +129,8 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
     const shadows = (n: string) =>
       n !== 'test' &&
       standardModules().has(n.replace(/\.py$/, '')) &&
-      (n.endsWith('.py') || folderNames(inFolder(cwd, n), inv, r)?.has('__init__.py') === true);
+      (n.endsWith('.py') ||
+        listedEntry(inFolder(cwd, `${n}/__init__.py`), folderListing(inFolder(cwd, n), inv, r), inv, r));
     if ([...names].some(shadows)) {
       say(inv, r, 'runs with a module of the folder named like a standard one, which replaces it');
       return;
