@@ -64,6 +64,7 @@ export type {
   HostRef,
   PathClass,
   PathRef,
+  ScriptFile,
   Segment,
   SegmentContext,
   ShellAnalysis,

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShellEnv, ShellPathTable } from '../../shell';
+import type { ScriptFile, ShellEnv, ShellPathTable } from '../../shell';
 import { analyzeShell, loadShellParser } from '../../shell';
 import { EXAMPLE_ENV } from '../policy/check-examples';
 import { checkCatalogueExamples, knownSafe } from './check-catalogue-examples';
@@ -234,6 +234,49 @@ describe('what is known safe and what is unknown', () => {
     ['npm version making its git commit and tag', 'npm version patch'],
   ])('unknown: %s', async (_name, command) => {
     expect(await safe(command)).toBe(false);
+  });
+});
+
+describe('a commit in a husky repository: the hooks read with the arguments git gives them', () => {
+  const W = '/workspace/project';
+  const shim = '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n';
+  const files = (hooks: Record<string, string>): Map<string, ScriptFile> =>
+    new Map<string, ScriptFile>([
+      [`${W}/.git`, { kind: 'unreadable', why: 'not-regular' }],
+      [`${W}/.git/config`, { kind: 'text', text: '[core]\n\thooksPath = .husky/_\n' }],
+      [`${W}/.git/HEAD`, { kind: 'text', text: 'ref: refs/heads/feat/x\n' }],
+      [`${W}/package.json`, { kind: 'text', text: '{"devDependencies":{"@commitlint/cli":"^19.0.0"}}\n' }],
+      ...Object.entries(hooks).flatMap(([name, body]): [string, ScriptFile][] => [
+        [`${W}/.husky/_/${name}`, { kind: 'text', text: shim }],
+        [`${W}/.husky/${name}`, { kind: 'text', text: body }],
+      ]),
+    ]);
+  const safeWith = async (hooks: Record<string, string>, command: string) =>
+    knownSafe(
+      compiled(),
+      await analyzeShell(command, {
+        ...env,
+        readScript: (abs) => files(hooks).get(abs) ?? { kind: 'missing' },
+      }),
+    );
+
+  it.each([
+    ['commit-msg checks the message file git names as `$1`', { 'commit-msg': 'commitlint --edit "$1"\n' }],
+    ['prepare-commit-msg is handed the same file', { 'prepare-commit-msg': 'commitlint --edit "$1"\n' }],
+    ['with `$1` unquoted', { 'commit-msg': 'commitlint --edit $1\n' }],
+  ])('known safe: %s', async (_name, hooks) => {
+    expect(await safeWith(hooks, 'git commit -m "feat: x"')).toBe(true);
+  });
+
+  it.each([
+    // git hands commit-msg one argument: `$2` is nothing gavel knows, as a value computed at run time is not.
+    ['a second argument of commit-msg', { 'commit-msg': 'commitlint --edit "$2"\n' }, 'git commit -m x'],
+    ['every argument at once', { 'commit-msg': 'commitlint --edit "$@"\n' }, 'git commit -m x'],
+    // pre-push is handed the remote's name and URL, which the command line chooses.
+    ['the first argument of pre-push', { 'pre-push': 'commitlint --edit "$1"\n' }, 'git push origin feat/x'],
+    ['a hook running what its argument names', { 'commit-msg': 'sh "$1"\n' }, 'git commit -m x'],
+  ])('not known: %s', async (_name, hooks, command) => {
+    expect(await safeWith(hooks, command)).toBe(false);
   });
 });
 

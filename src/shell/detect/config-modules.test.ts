@@ -267,6 +267,14 @@ describe('a module named on the command line is read as the default one (review 
     ['eslint --parser', 'eslint --parser ./evil.js .'],
     ['vitest --pool', 'vitest run --pool ./evil.js'],
     ['stylelint --custom-syntax', 'stylelint --custom-syntax ./evil.js "src/*.css"'],
+    // A letter means something else in each tool: commitlint's `-g` is `--config`, `-x` `--extends`, `-p`
+    // `--parser-preset`, `-o` `--format`, each a module it loads.
+    ['commitlint -g', 'commitlint -g evil.js --from HEAD~1'],
+    ['commitlint -x', 'commitlint -x ./evil.js --edit'],
+    ['commitlint --extends', 'commitlint --extends ./evil.js --edit'],
+    ['commitlint -p', 'commitlint -p ./evil.js --edit'],
+    ['commitlint --parser-preset=', 'commitlint --parser-preset=./evil.js --edit'],
+    ['commitlint -o attached', 'commitlint -o./evil.js --edit'],
   ])('%s: a module that runs a command is uncertain', (_n, command) => {
     expect(judge(command, { 'evil.js': EVIL }).uncertain.length).toBeGreaterThan(0);
   });
@@ -285,6 +293,8 @@ describe('a module named on the command line is read as the default one (review 
     ['a JSON config', 'eslint -c .eslintrc.json src'],
     ['a formatter by name', 'eslint -f stylish .'],
     ['a pool by name', 'vitest run --pool forks'],
+    ['a shareable configuration by package name', 'commitlint -x @commitlint/config-conventional --edit'],
+    ["another tool's -g (mocha's --grep)", 'mocha -g evil.js'],
   ])('quiet: %s', (_n, command) => {
     expect(quiet(command, { 'vitest.ci.config.ts': "export default { test: { include: ['x'] } };\n" })).toBe(
       true,

@@ -143,34 +143,54 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   bun: ['bunfig.toml'],
 };
 
-/** Options whose value is a module the tool loads; `-c` only where it means `--config`. */
+/** Options whose value is a module the tool loads. */
 const MODULE_OPTIONS =
-  /^--(?:config|reporter|ui|environment|plugin|resolver|testEnvironment|test-environment|format|parser|pool|rulesdir|require|loader|preset|runner|testRunner|test-runner|transformer|globalSetup|global-setup|setupFiles|setup-files|snapshotResolver|watchPlugins|customSyntax|custom-syntax)$/;
-const SHORT_CONFIG = new Set(['vitest', 'vite', 'jest', 'eslint', 'rollup', 'webpack', 'knip', 'tsup']);
-/** `-f` is a module only where it means `--format` (eslint's formatter, loaded and run). */
-const SHORT_FORMAT = new Set(['eslint']);
+  /^--(?:config|reporter|ui|environment|plugin|resolver|testEnvironment|test-environment|format|parser|pool|rulesdir|require|loader|preset|runner|testRunner|test-runner|transformer|globalSetup|global-setup|setupFiles|setup-files|snapshotResolver|watchPlugins|customSyntax|custom-syntax|extends|parser-preset|plugins)$/;
+/**
+ * The one-letter options naming a module, by program: a letter means something else in each tool (`-c` is
+ * `--config` for vitest, `-f` eslint's `--format`; commitlint's `-g` is `--config`, `-x` `--extends`, `-p`
+ * `--parser-preset`, `-o` `--format`).
+ */
+const SHORT_MODULE: Readonly<Record<string, readonly string[]>> = {
+  vitest: ['-c'],
+  vite: ['-c'],
+  jest: ['-c'],
+  eslint: ['-c', '-f'],
+  rollup: ['-c'],
+  webpack: ['-c'],
+  knip: ['-c'],
+  tsup: ['-c'],
+  commitlint: ['-g', '-x', '-p', '-o'],
+};
+/**
+ * The options that move where a tool looks for its configuration (`vite --root DIR`, `commitlint --cwd DIR`):
+ * `--cwd` for every tool read here, and the tool's own spellings.
+ */
+const ROOT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  vite: ['--root'],
+  vitest: ['--root', '-r'],
+  commitlint: ['-d'],
+};
+const movesRoot = (program: string, option: string) =>
+  option === '--cwd' || (ROOT_OPTIONS[program]?.includes(option) ?? false);
 /** A module path rather than an installed package's name (`./r.js`, `conf/x.ts`, `evil.js`). */
 const MODULE_PATH = /^(?:\.{1,2}\/|\/)|\.(?:[cm]?[jt]sx?)$/;
 
 /** The words naming modules `program` is told to load (`--config X`, `--config=X`, `-c X`). */
 function namedModules(program: string, inv: Invocation): Word[] {
-  // `-cX` (a short option with its value attached) names a configuration as `-c X` does.
-  const attached = SHORT_CONFIG.has(program)
-    ? inv.args.flatMap((w) => {
-        const m = /^-c=?(.+)$/.exec(optionText(w));
-        return m ? [{ text: m[1] as string, flow: w.flow }] : [];
-      })
-    : [];
+  // `-cX` (a short option with its value attached) names a module as `-c X` does.
+  const short = SHORT_MODULE[program] ?? [];
+  const attached = inv.args.flatMap((w) => {
+    const m = /^(-[A-Za-z])=?(.+)$/.exec(optionText(w));
+    return m && short.includes(m[1] as string) ? [{ text: m[2] as string, flow: w.flow }] : [];
+  });
   return [...attached, ...namedOptionWords(program, inv)];
 }
 
 function namedOptionWords(program: string, inv: Invocation): Word[] {
   return optionWords(
     inv.args,
-    (o) =>
-      MODULE_OPTIONS.test(o) ||
-      (o === '-c' && SHORT_CONFIG.has(program)) ||
-      (o === '-f' && SHORT_FORMAT.has(program)),
+    (o) => MODULE_OPTIONS.test(o) || (SHORT_MODULE[program]?.includes(o) ?? false),
   ).filter((value) => !isLiteral(value) || MODULE_PATH.test(plain(value)));
 }
 
@@ -518,13 +538,8 @@ export function configModules(inv: Invocation, r: Reporter): void {
     say(program, inv, r, 'reads a configuration that moves its root or runs projects gavel does not follow');
     return;
   }
-  // `--root DIR` (vite, vitest, `-r` for vitest) moves where the configuration is looked for.
-  const roots = optionWords(
-    inv.args,
-    (o) =>
-      (program === 'vite' || program === 'vitest') &&
-      (o === '--root' || (o === '-r' && program === 'vitest')),
-  );
+  // `--root DIR` (vite, vitest), `--cwd DIR` moves where the configuration is looked for.
+  const roots = optionWords(inv.args, (o) => movesRoot(program, o));
   let start = inv.cwd;
   for (const root of roots) {
     const path = workspaceNamed(root, inv, r);
@@ -538,6 +553,12 @@ export function configModules(inv: Invocation, r: Reporter): void {
       return;
     }
     start = path;
+  }
+  // lint-staged runs the commands of its configuration in the folder `--cwd` names, where the tools they start look
+  // for their own configurations: not followed here.
+  if (program === 'lint-staged' && start !== inv.cwd) {
+    say(program, inv, r, 'runs its commands in another folder, which gavel does not follow');
+    return;
   }
   const folders = configFolders(start, r);
   const linked = linkedPackages(folders[folders.length - 1] ?? inv.cwd, inv, r);
@@ -589,9 +610,9 @@ export function configModules(inv: Invocation, r: Reporter): void {
     }
   }
   // A module named on the command line (`--config evil.js`, `--reporter ./r.js`) is loaded as the default one is;
-  // vitest resolves it against `--root`, which this reading does not.
+  // a tool resolves it against its `--root` or `--cwd`, which this reading does not.
   const named = namedModules(program, inv);
-  if (named.length > 0 && start !== inv.cwd && program === 'vitest') {
+  if (named.length > 0 && start !== inv.cwd) {
     say(program, inv, r, 'loads a module named relative to another root');
     return;
   }
@@ -615,7 +636,7 @@ export function configModules(inv: Invocation, r: Reporter): void {
     entries.push(path);
   }
   if (program === 'lint-staged') {
-    const manifest = projectFile(inFolder(inv.cwd, 'package.json'), inv, r);
+    const manifest = projectFile(inFolder(start, 'package.json'), inv, r);
     if (manifest.kind === 'text' && !lintStaged(manifest.text, true, inv, r)) {
       say(program, inv, r, 'reads a package.json whose `lint-staged` commands gavel cannot read');
       return;
@@ -625,7 +646,7 @@ export function configModules(inv: Invocation, r: Reporter): void {
   // name are loaded as the configuration's own.
   const packageKeys = PACKAGE_KEYS[program] ?? [];
   if (packageKeys.length > 0) {
-    const manifest = projectFile(inFolder(inv.cwd, 'package.json'), inv, r);
+    const manifest = projectFile(inFolder(start, 'package.json'), inv, r);
     if (manifest.kind === 'text' && packageKeys.some((k) => new RegExp(`"${k}"\\s*:`).test(manifest.text))) {
       if (program === 'jest' && /"rootDir"\s*:/.test(manifest.text)) {
         say(
@@ -636,7 +657,7 @@ export function configModules(inv: Invocation, r: Reporter): void {
         );
         return;
       }
-      entries.push(inFolder(inv.cwd, 'package.json'));
+      entries.push(inFolder(start, 'package.json'));
     }
   }
   if (entries.length > 0 && !modulesInert(entries, inv, r, linked, packageKeys))

@@ -49,6 +49,38 @@ describe('the folder a tool is told to look in for its configuration', () => {
       { 'jest.config.js': 'module.exports = {};\n' },
       /moves its root/,
     ],
+    [
+      // `--cwd` moves where every tool read here looks (commitlint, lint-staged), and commitlint's `-d` is `--cwd`.
+      'commitlint --cwd',
+      'npx commitlint --cwd tools/ci --from HEAD~1',
+      { 'commitlint.config.js': 'module.exports = {};\n', 'tools/ci/commitlint.config.js': SPAWNS },
+      /configuration module/,
+    ],
+    [
+      'commitlint -d',
+      'commitlint -d tools/ci --edit',
+      { 'tools/ci/commitlint.config.mjs': SPAWNS },
+      /configuration module/,
+    ],
+    [
+      'commitlint --cwd= outside the workspace',
+      'commitlint --cwd=/tmp --edit',
+      {},
+      /outside the workspace|run time/,
+    ],
+    [
+      // lint-staged runs its commands in that folder, where the tools they start find their own configurations.
+      'lint-staged --cwd, whatever its configuration says',
+      'npx lint-staged --cwd apps/web',
+      { 'apps/web/.lintstagedrc.json': '{"*.ts":"prettier --write"}\n' },
+      /another folder/,
+    ],
+    [
+      'a module named beside --cwd',
+      'commitlint --cwd tools/ci -g my.config.js --edit',
+      { 'my.config.js': 'module.exports = {};\n', 'tools/ci/my.config.js': SPAWNS },
+      /another root/,
+    ],
     ['outside the workspace', 'vitest run --root /tmp', {}, /outside the workspace|run time/],
     ['named at run time', 'vitest run --root "$D"', {}, /outside the workspace|run time/],
   ])('%s: its configuration is read there', (_name, command, files, why) => {
@@ -98,5 +130,11 @@ describe('the folder a tool is told to look in for its configuration', () => {
 
   it('an inert configuration there stays quiet', () => {
     expect(reasons('vitest run --root apps/web', { 'apps/web/vitest.config.ts': INERT })).toBe('');
+    expect(
+      reasons('commitlint --cwd tools/ci --edit', {
+        'tools/ci/commitlint.config.js':
+          "module.exports = { extends: ['@commitlint/config-conventional'] };\n",
+      }),
+    ).toBe('');
   });
 });

@@ -10,9 +10,8 @@
 import { posix } from 'node:path';
 import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
-import type { Word } from '../walk/decode-word';
-import { literalFlow } from '../walk/flow';
-import { DYN, protectQuoted } from '../walk/markers';
+import { literalWord, type Word } from '../walk/decode-word';
+import { DYN } from '../walk/markers';
 import type { ComposeRead } from './compose-file';
 import type { YamlMap, YamlValue } from './compose-yaml';
 import { type ContainerBind, type ContainerSetup, containerCommand, emptySetup } from './container-command';
@@ -22,11 +21,6 @@ const isMap = (v: YamlValue | undefined): v is YamlMap => v instanceof Map;
 const list = (v: YamlValue | undefined): YamlValue[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 /** `$NAME` / `${NAME...}` in a value compose interpolates from the host's environment. */
 const INTERPOLATED = /\$\{?([A-Za-z_]\w*)/g;
-
-/** A word of literal text, as if quoted (compose passes it to the engine as it is). */
-function literalWord(text: string): Word {
-  return { text: protectQuoted(text), flow: literalFlow(text) };
-}
 
 /** A host path of the file (relative to `dir`, `~` home); undefined when compose interpolates it. */
 function hostSource(source: string, dir: string, r: Reporter): string | undefined {

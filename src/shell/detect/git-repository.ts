@@ -14,7 +14,9 @@ import { isUnder } from '../../core';
 import { parseGitConfig, urlHoldsCredential } from '../classify/git-config';
 import { gitExecKey } from '../data/git-exec-keys';
 import { SCRIPT_FILE_WRAPPER } from '../types';
-import type { Invocation, Reporter } from '../unwrap/invocation';
+import type { Invocation, Reporter, ScriptBinding } from '../unwrap/invocation';
+import { literalWord } from '../walk/decode-word';
+import type { Flow } from '../walk/flow';
 import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { runsSomething } from './git-exec-config';
 import { foldersUp, inFolder } from './project-file';
@@ -227,7 +229,38 @@ function hooksFolder(config: Config, repo: Repository): string {
 /** husky's generated hook, which runs the user's hook of the same name one folder up (`.husky/<name>`). */
 const HUSKY_SHIM = /^#!\/usr\/bin\/env sh\n\. "\$\(dirname "\$0"\)\/h"\n?$/;
 
-function runHook(dir: string, name: string, inv: Invocation, r: Reporter): void {
+/** The message file git hands the hooks that edit or check a message, by subcommand (the first argument). */
+const MESSAGE_HOOKS = new Set(['commit-msg', 'prepare-commit-msg']);
+
+/**
+ * The arguments git runs hook `name` with: `$0` the hook's path, and for the message hooks `$1` the message
+ * file in the git folder (`.git/COMMIT_EDITMSG`, `.git/MERGE_MSG` for a merge); every other argument (a ref,
+ * a remote's name or URL, a flag) is unknown, as a value computed at run time is.
+ */
+function hookArguments(path: string, name: string, sub: string, repo: Repository): ScriptBinding {
+  const words = [literalWord(path)];
+  if (MESSAGE_HOOKS.has(name))
+    words.push(
+      literalWord(inFolder(repo.gitDir, sub === 'merge' || sub === 'pull' ? 'MERGE_MSG' : 'COMMIT_EDITMSG')),
+    );
+  return { positional: { words, exact: false, rest: UNKNOWN_ARGUMENT }, shell: 'new' };
+}
+
+const UNKNOWN_ARGUMENT: Flow = Object.freeze({
+  sensitive: false,
+  network: false,
+  decoded: false,
+  opaque: true,
+});
+
+function runHook(
+  dir: string,
+  name: string,
+  sub: string,
+  repo: Repository,
+  inv: Invocation,
+  r: Reporter,
+): void {
   const path = inFolder(dir, name);
   const file = readBudgeted(path, inv, r);
   if (!file || file.kind === 'missing') return;
@@ -238,14 +271,23 @@ function runHook(dir: string, name: string, inv: Invocation, r: Reporter): void 
   if (HUSKY_SHIM.test(file.text) && posix.basename(dir) === '_') {
     const user = readBudgeted(inFolder(posix.dirname(dir), name), inv, r);
     if (!user || user.kind === 'unreadable') say(inv, r, 'fires a repository hook that could not be read');
-    else if (user.kind === 'text') runFileText(user.text.replaceAll('\u0000', ''), inv, r, WRAPPER);
+    else if (user.kind === 'text') {
+      const userPath = inFolder(posix.dirname(dir), name);
+      runFileText(
+        user.text.replaceAll('\u0000', ''),
+        inv,
+        r,
+        WRAPPER,
+        hookArguments(userPath, name, sub, repo),
+      );
+    }
     return;
   }
   if (directKind(file.text) !== 'shell') {
     say(inv, r, 'fires a repository hook written in another language, which gavel does not follow');
     return;
   }
-  runFileText(file.text.replaceAll('\u0000', ''), inv, r, WRAPPER);
+  runFileText(file.text.replaceAll('\u0000', ''), inv, r, WRAPPER, hookArguments(path, name, sub, repo));
 }
 
 /** The branch a ref file names (`ref: refs/heads/main` -> `main`); undefined for a detached or unread HEAD. */
@@ -376,7 +418,7 @@ export function gitRepository(
   const hooks = [...(HOOKS[sub] ?? [])];
   if (!READ_ONLY.has(sub)) hooks.push('post-index-change', 'reference-transaction');
   const dir = hooksFolder(config, repo);
-  for (const name of hooks) runHook(dir, name, inv, r);
+  for (const name of hooks) runHook(dir, name, sub, repo, inv, r);
   // push: what a bare push sends; branch and update-ref: which branch is the default one.
   if (sub !== 'push' && sub !== 'branch' && sub !== 'update-ref') return undefined;
   const head = readBudgeted(inFolder(repo.gitDir, 'HEAD'), inv, r);

@@ -7,7 +7,7 @@
 
 import { isSecretVariable } from '../classify/secret-variable';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
-import { type Flow, joinFlows, NO_FLOW } from './flow';
+import { type Flow, joinFlows, literalFlow, NO_FLOW } from './flow';
 import { DYN, globsActive, protectQuoted, SPLIT } from './markers';
 
 /** What a secret-named environment variable carries. */
@@ -22,6 +22,11 @@ export interface WordContext {
   substitute(node: Node): Flow;
   /** Analyses a command substitution given as text (backticks tree-sitter leaves as text). */
   substituteText?(text: string): Flow;
+}
+
+/** A word of literal text, as if quoted: what a tool hands a command it runs (a compose file's argv, a hook's argument). */
+export function literalWord(text: string): Word {
+  return { text: protectQuoted(text), flow: literalFlow(text) };
 }
 
 /** The texts of unescaped backtick substitutions in `text` (`\\` escapes the next character). */
