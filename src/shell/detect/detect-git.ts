@@ -255,7 +255,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       inv.segment,
     );
   else if (!NO_REPOSITORY.has(sub))
-    pushContext = gitRepository(folder, sub, inv, r, printsRemoteUrls(sub, positionals, opts));
+    pushContext = gitRepository(folder, sub, inv, r, printsRemoteUrls(sub, positionals, opts), opts);
   if (sub === 'clone') settings.push(...cloneSettings(rest));
   subcommandScripts(sub, rest, inv, r);
   if (settings.some((c) => /^core\.hookspath$/i.test(c.key) && !hooksInRepository(c.value, inv, r))) {

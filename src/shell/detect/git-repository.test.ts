@@ -70,6 +70,66 @@ describe('an ordinary repository stays quiet', () => {
   });
 });
 
+describe('a diff driver runs only where a diff is shown (round 23)', () => {
+  const DRIVER = '[diff "pg"]\n\ttextconv = rm -rf ~\n';
+  it.each([
+    'git status',
+    'git status -sb',
+    'git push -u origin HEAD',
+    'git fetch --prune',
+    'git log --oneline -10',
+    'git log --stat -2',
+    'git diff --stat',
+    'git diff --name-only @{u}',
+    'git show --name-only HEAD',
+    'git show -s HEAD',
+    'git diff --no-textconv',
+    'git grep -n needle',
+    'git cat-file -p HEAD:x.pg',
+    'git commit -m x',
+    'git merge --no-edit origin/main',
+    'git stash',
+    'git add -A',
+  ])('quiet: %s', (command) => {
+    expect(quiet(analyze(command, repo(P, DRIVER)))).toBe(true);
+  });
+
+  it.each([
+    'git diff',
+    'git diff --cached',
+    'git diff --stat -p',
+    'git log -p -1',
+    'git log -G needle --oneline',
+    'git log -Sneedle',
+    'git log -L 1,5:x.pg',
+    'git show HEAD',
+    'git blame x.pg',
+    'git grep --textconv needle',
+    'git cat-file --textconv HEAD:x.pg',
+    'git status -v',
+    'git commit -v -m x',
+    'git add -p',
+    'git stash show -p',
+    'git range-diff a...b',
+    'git diff --no-textconv --textconv',
+    // An alias is not followed: it may be any subcommand.
+    'git lg',
+  ])('runs the driver: %s', (command) => {
+    expect(categories(analyze(command, repo(P, DRIVER)))).toEqual(['destructive_root_delete']);
+  });
+
+  it('an external diff program is turned off by --no-ext-diff, not by --no-textconv', () => {
+    const external = '[diff]\n\texternal = rm -rf ~\n';
+    expect(categories(analyze('git diff --no-textconv', repo(P, external)))).toEqual([
+      'destructive_root_delete',
+    ]);
+    expect(quiet(analyze('git diff --no-ext-diff', repo(P, external)))).toBe(true);
+    expect(categories(analyze('git show HEAD', repo(P, '[diff "pg"]\n\tcommand = rm -rf ~\n')))).toEqual([
+      'destructive_root_delete',
+    ]);
+  });
+});
+
 describe('configuration that runs a program is analysed as the command it is', () => {
   it.each([
     ['core.fsmonitor on status', '[core]\n\tfsmonitor = rm -rf ~\n', 'git status'],

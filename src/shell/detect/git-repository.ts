@@ -18,6 +18,7 @@ import type { Invocation, Reporter, ScriptBinding } from '../unwrap/invocation';
 import { literalWord } from '../walk/decode-word';
 import type { Flow } from '../walk/flow';
 import { directKind, readBudgeted, runFileText } from './disk-scripts';
+import { diffDriverRuns } from './git-diff-drivers';
 import { runsSomething } from './git-exec-config';
 import { foldersUp, inFolder } from './project-file';
 
@@ -159,6 +160,7 @@ function analyseConfig(
   r: Reporter,
   into: Config,
   seen: Set<string>,
+  options: readonly string[],
 ): boolean {
   if (seen.has(path)) return true;
   seen.add(path);
@@ -189,7 +191,7 @@ function analyseConfig(
       const target = value.startsWith('~/')
         ? posix.join(r.env.home, value.slice(2))
         : posix.resolve(posix.dirname(path), value);
-      if (!analyseConfig(target, sub, repo, inv, r, into, seen)) return false;
+      if (!analyseConfig(target, sub, repo, inv, r, into, seen, options)) return false;
       continue;
     }
     if (lower === 'core.hookspath') into.hooksPath = value;
@@ -203,6 +205,8 @@ function analyseConfig(
     if (entry.kind === 'alias' && lower !== `alias.${sub}`) continue;
     if (/^pager\./.test(lower) && lower !== `pager.${sub}`) continue;
     if (REMOTE_KEYS.test(lower) && !REMOTE.has(sub)) continue;
+    // A diff driver runs only when a diff's content is shown (`git diff`, `log -p`), never for `status` or `push`.
+    if (!diffDriverRuns(lower, sub, options)) continue;
     // An alias of git arguments may carry settings or another alias of its own: not followed.
     if (entry.kind === 'alias' && !value.trimStart().startsWith('!')) {
       say(inv, r, 'runs an alias of the repository configuration');
@@ -380,6 +384,7 @@ export function gitRepository(
   inv: Invocation,
   r: Reporter,
   printsUrls = false,
+  options: readonly string[] = [],
 ): PushContext | undefined {
   if (!r.env.readScript) return undefined;
   if (folder === undefined) {
@@ -405,9 +410,10 @@ export function gitRepository(
     say(inv, r, 'works in a repository whose configuration or hooks an earlier command of the line changes');
   const config: Config = { pushRefspecs: false };
   const seen = new Set<string>();
-  if (!analyseConfig(inFolder(repo.commonDir, 'config'), sub, repo, inv, r, config, seen)) return undefined;
+  if (!analyseConfig(inFolder(repo.commonDir, 'config'), sub, repo, inv, r, config, seen, options))
+    return undefined;
   if (repo.gitDir !== repo.commonDir)
-    analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen);
+    analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options);
   // `git remote -v`, `git config --get remote.origin.url`: the URL printed holds the password or token.
   if (printsUrls && config.credentialUrl)
     r.hit(

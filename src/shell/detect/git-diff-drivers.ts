@@ -1,0 +1,70 @@
+/**
+ * When git runs a diff driver of the repository configuration (`diff.<driver>.textconv`, `diff.<driver>.command`,
+ * `diff.external`): only when it shows the content of a change, which `git status`, `fetch`, `push`, `commit`,
+ * `merge` or `log --stat` never do. Over-approximated by subcommand and options, never by which files carry the
+ * driver's attribute (`.gitattributes` anywhere in the tree, `info/attributes`, `core.attributesFile`): a command
+ * that may show a diff runs every driver configured. Pure.
+ */
+
+/** Keys of a diff driver: the text conversion, and the external diff programs. */
+const TEXTCONV = /^diff\..+\.textconv$/i;
+const EXTERNAL = /^(?:diff\..+\.command|diff\.external)$/i;
+
+/** Subcommands that show a diff unless an option limits them to names or counts. */
+const SHOWS_DIFF = new Set(['diff', 'show', 'blame', 'annotate', 'range-diff', 'difftool', 'diff-tree']);
+/**
+ * Subcommands that show a diff only when an option asks for one, and those options: a patch, a pickaxe search
+ * (`-S`, `-G`), a line log (`-L`), combined diffs (log's family); interactive hunks (`add -p`, `stash show -p`); the
+ * staged diff shown with the message (`commit -v`, `status -v`). Short options by their letter anywhere in a cluster
+ * (the options list is cut before a letter that takes a value).
+ */
+const PATCH = /^-[A-Za-z]*p|^--patch/;
+const LOG_CONTENT =
+  /^(?:-[A-Za-z]*[puUGSLWcm]|--(?:patch|unified|word-diff|color-words|cc|dd|full-diff|textconv|ext-diff|patch-with-raw|patch-with-stat|function-context|pickaxe|diff-merges|combined|remerge-diff|find-object|line-prefix))/;
+const ON_REQUEST: Readonly<Record<string, RegExp>> = {
+  log: LOG_CONTENT,
+  reflog: LOG_CONTENT,
+  whatchanged: LOG_CONTENT,
+  'rev-list': LOG_CONTENT,
+  'format-patch': /^--(?:textconv|ext-diff)/,
+  'diff-index': PATCH,
+  'diff-files': PATCH,
+  add: /^-[A-Za-z]*[pie]|^--(?:patch|interactive|edit)/,
+  checkout: PATCH,
+  reset: PATCH,
+  restore: PATCH,
+  stash: PATCH,
+  commit: /^-[A-Za-z]*[pv]|^--(?:patch|verbose|interactive)/,
+  status: /^-[A-Za-z]*v|^--verbose/,
+};
+/** Subcommands that show no diff whatever their options: any other (an alias, `bisect`, `gui`) may show one. */
+const NEVER = new Set(
+  'fetch push pull merge rebase branch switch tag remote rev-parse config init clone worktree mv rm ls-files ls-tree ls-remote describe shortlog cherry-pick revert am apply clean gc maintenance fsck count-objects for-each-ref show-ref symbolic-ref update-ref update-index merge-base name-rev version help var check-ignore check-attr check-ref-format submodule sparse-checkout prune repack pack-refs verify-commit verify-tag cherry hash-object mktree write-tree read-tree commit-tree archive bundle notes rerere'.split(
+    ' ',
+  ),
+);
+/** Options that limit a diff to names, counts or nothing: no content is converted or compared by a driver. */
+const NO_CONTENT =
+  /^(?:--(?:stat|numstat|shortstat|dirstat|name-only|name-status|summary|raw|no-patch)(?:=.*)?|-s)$/;
+/** Subcommands that convert text only when told to by name (`git grep --textconv`, `git cat-file --filters`). */
+const BY_NAME: Readonly<Record<string, RegExp>> = {
+  grep: /^--textconv$/,
+  'cat-file': /^--(?:textconv|filters)$/,
+};
+
+/** Does `git SUB` with these options (lower-cased long, short as given) run diff driver `key`? */
+export function diffDriverRuns(key: string, sub: string, options: readonly string[]): boolean {
+  const textconv = TEXTCONV.test(key);
+  if (!textconv && !EXTERNAL.test(key)) return true;
+  // The switch that turns the driver off, given after any that turns it on.
+  const off = textconv ? '--no-textconv' : '--no-ext-diff';
+  const on = textconv ? '--textconv' : '--ext-diff';
+  if (options.lastIndexOf(off) > options.lastIndexOf(on)) return false;
+  const named = BY_NAME[sub];
+  if (named) return textconv && options.some((o) => named.test(o));
+  if (SHOWS_DIFF.has(sub))
+    return options.some((o) => LOG_CONTENT.test(o)) || !options.some((o) => NO_CONTENT.test(o));
+  const asks = ON_REQUEST[sub];
+  if (asks) return options.some((o) => asks.test(o));
+  return !NEVER.has(sub);
+}
