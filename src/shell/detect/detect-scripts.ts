@@ -133,10 +133,34 @@ function leadingOptions(args: readonly Word[]): string[] {
   return out;
 }
 
+/**
+ * `bash -n`, `sh -o noexec`: the shell reads its script to check the syntax and runs none of it (an interactive
+ * shell ignores the option; a later `+n` or `+o noexec` turns it off).
+ */
+function noExec(options: readonly string[]): boolean {
+  let on = false;
+  for (const [k, w] of options.entries()) {
+    const value = options[k + 1];
+    if (/^-[a-zA-Z]*n[a-zA-Z]*$/.test(w) || (w === '-o' && value === 'noexec')) on = true;
+    if (/^\+[a-zA-Z]*n[a-zA-Z]*$/.test(w) || (w === '+o' && value === 'noexec')) on = false;
+    if (/^-[a-zA-Z]*i[a-zA-Z]*$/.test(w) || w === '--interactive') return false;
+  }
+  return on;
+}
+
 function shell(inv: Invocation, r: Reporter): Flow {
   const args = inv.args;
+  const options = leadingOptions(args);
+  if (noExec(options)) {
+    // The script is read (a syntax error quotes its line), never run; `-c TEXT` is checked, not run.
+    let k = options.length;
+    if (optionText(args[k]) === '--' || optionText(args[k]) === '-') k++;
+    const file = args[k];
+    if (file && !options.some((o) => /^-[a-zA-Z]*c/.test(o))) touchPath(file, 'read', inv, r);
+    return OPAQUE_FLOW;
+  }
   // `bash -k -c '...'`: keyword mode from the start, as `set -k` in the script would turn it on.
-  if (keywordMode(leadingOptions(args)))
+  if (keywordMode(options))
     r.uncertain(
       'dynamic-command',
       'the shell starts in keyword mode: `NAME=value` arguments become environment variables',

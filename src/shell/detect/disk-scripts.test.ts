@@ -101,6 +101,34 @@ describe('a script on disk run by a shell is analysed', () => {
   });
 });
 
+describe('a shell told not to execute (`bash -n`) reads its script and runs none of it (round 23)', () => {
+  it.each([
+    ['bash -n', 'bash -n scripts/wipe.sh'],
+    ['sh -n with the end of options', 'sh -n -- scripts/wipe.sh'],
+    ['in a cluster', 'bash -en scripts/wipe.sh'],
+    ['by name', 'sh -o noexec scripts/leak.sh'],
+    ['-c text checked only', "bash -nc 'rm -rf ~'"],
+  ])('%s: nothing runs', (_n, command) => {
+    const a = analyze(command);
+    expect(categories(a)).toEqual([]);
+    expect(a.uncertain).toEqual([]);
+  });
+
+  it.each([
+    // An interactive shell ignores -n; a later +n turns it off.
+    ['interactive', 'bash -n -i scripts/wipe.sh'],
+    ['turned off again', 'bash -n +n scripts/wipe.sh'],
+    ['turned off by name', 'bash -n +o noexec scripts/wipe.sh'],
+    ['the option after the script is its argument', 'bash scripts/wipe.sh -n'],
+  ])('%s: the script runs', (_n, command) => {
+    expect(categories(analyze(command))).toEqual(['destructive_root_delete']);
+  });
+
+  it('the script is still read: a syntax error quotes its lines', () => {
+    expect(categories(analyze('bash -n ~/.ssh/id_rsa'))).toEqual(['secret_material_read']);
+  });
+});
+
 describe('what is not a shell script, or not there, is judged as before', () => {
   it.each<[string, string]>([
     ['a benign script', 'bash scripts/test.sh'],
