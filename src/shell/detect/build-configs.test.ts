@@ -567,6 +567,10 @@ describe('pre-commit run runs the hooks it selects: by id or alias, and with --f
   it.each([
     ['another hook by id', 'pre-commit run fmt --all-files'],
     ['another hook by id, with files', 'pre-commit run fmt --files src/a.rs db/schema.prisma'],
+    // `--version` and `-h` end the parsing wherever they stand (round 23).
+    ['its version', 'pre-commit --version'],
+    ['its help', 'pre-commit run -h'],
+    ['help among the options of a run', 'pre-commit run --all-files --help'],
   ])('quiet: %s', (_n, command) => {
     expect(judge(command, CONFIG).categories).toEqual([]);
   });
