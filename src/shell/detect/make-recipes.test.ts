@@ -282,6 +282,20 @@ describe('what make reads but gavel cannot follow is uncertain', () => {
   });
 });
 
+describe("make's version and help read no makefile (round 23)", () => {
+  it.each(['make -C bang --version', 'make -v -C incglob', 'make --help -C goal', 'make -C bang -h'])(
+    'quiet: %s',
+    (command) => {
+      const a = analyze(command);
+      expect(codes(a)).toEqual([]);
+      expect(categories(a)).toEqual([]);
+    },
+  );
+  it('after `--`, -v is a goal and the others still run', () => {
+    expect(categories(analyze('make -C first -- -v danger'))).toContain('destructive_root_delete');
+  });
+});
+
 describe('included makefiles are read in place (round 19)', () => {
   it('a recipe of an included makefile runs when its goal is named', () => {
     expect(categories(analyze('make -C incl dist'))).toContain('credential_exfiltration');

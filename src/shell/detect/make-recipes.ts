@@ -463,6 +463,10 @@ export const MAKE_PROGRAMS = () => ['make', 'gmake', 'gnumake'];
 
 export function makeRecipes(inv: Invocation, r: Reporter): void {
   if (!['make', 'gmake', 'gnumake'].includes(inv.program)) return;
+  // `--version` and `--help` are answered when the options are read, before any makefile (GNU make).
+  const end = inv.args.findIndex((w) => plain(w) === '--');
+  if (inv.args.slice(0, end < 0 ? undefined : end).some((w) => /^(?:--version|-v|--help|-h)$/.test(plain(w))))
+    return;
   const say = (why: string) =>
     r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
   let dirWord: Word | undefined;
