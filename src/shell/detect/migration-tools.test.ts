@@ -185,5 +185,33 @@ describe('another machine, or one gavel cannot place, is uncertain', () => {
       'npx typeorm migration:run -d src/data-source.ts',
       { 'src/data-source.ts': DATA_SOURCE("type: 'postgres',\n  host: 'db.example.com'") },
     ],
+    // The configuration is code the tool runs whenever it loads it (round 23): `migrate:make` opens no database
+    // but loads the knexfile all the same, and a local connection does not make code beside it inert.
+    [
+      'knex migrate:make, a knexfile that runs code',
+      'npx knex migrate:make add_users',
+      { 'knexfile.js': `eval(atob('Zm9v'));\n${KNEX("'postgres://localhost/app'")}` },
+    ],
+    [
+      'knex seed:make, a knexfile reaching the network',
+      'knex seed:make users',
+      { 'knexfile.js': `fetch('https://x.example/' + 1);\n${KNEX("'postgres://localhost/app'")}` },
+    ],
+    [
+      'knex migrate:latest, a local connection beside code',
+      'npx knex migrate:latest',
+      { 'knexfile.js': `globalThis.x = 1;\n${KNEX("'postgres://localhost/app'")}` },
+    ],
+    [
+      'typeorm, a local data source beside code',
+      'npx typeorm migration:run -d src/data-source.ts',
+      { 'src/data-source.ts': `eval('1');\n${DATA_SOURCE("type: 'postgres',\n  host: 'localhost'")}` },
+    ],
   ])('%s', (_n, command, files) => expect(found(command, files)).not.toEqual([]));
+
+  it('knex migrate:make with an ordinary knexfile stays quiet', () => {
+    expect(
+      found('npx knex migrate:make add_users', { 'knexfile.js': KNEX("'postgres://localhost/app'") }),
+    ).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@
  */
 
 import { posix } from 'node:path';
+import { scanJavaScript } from './code-imports';
 import type { DatabaseTarget } from './database-target';
 import { envFile } from './database-target';
 import { balanced, type Context, combine, type Found, optionValue, read, UNPLACED } from './migration-config';
@@ -254,10 +255,22 @@ function literalConnections(c: Context, text: string): DatabaseTarget[] | undefi
   return targets.length === 0 ? ['local'] : targets;
 }
 
+/** Imports a configuration of these tools may make and still be read: the tool's own types and the project's modules. */
+const KNOWN_IMPORT =
+  /\bimport\s+(?:[^;'"]*?\bfrom\s+)?['"](?:knex|typeorm|reflect-metadata|\.{1,2}\/[\w./-]*)['"];?/g;
+
+/**
+ * A knexfile or data source is code the tool runs whenever it loads it, whatever it opens then: it must pass the
+ * closed scan (no `eval`, no global object, no other package), besides naming its connections literally.
+ */
+const codeInert = (text: string): boolean => scanJavaScript(text.replace(KNOWN_IMPORT, ' ')).inert;
+
 /** knex: the knexfile (`--knexfile`, else knexfile.{js,ts,mjs,cjs}) read literally. */
 function knex(c: Context): Found | undefined {
   const ops = c.args.filter((a) => !a.startsWith('-'));
-  if (ops.length === 0 || /^(init|migrate:make|seed:make|help)$/.test(ops[0] as string)) return undefined;
+  if (ops.length === 0 || /^(init|help)$/.test(ops[0] as string)) return undefined;
+  // `migrate:make` opens no database but loads the knexfile for its directories: its code runs all the same.
+  const opens = !/^(migrate:make|seed:make)$/.test(ops[0] as string);
   if (c.args.some((a) => /^--(env|cwd|client|connection)(=|$)/.test(a))) return UNPLACED('arguments');
   const given = optionValue(c.args, ['--knexfile']);
   const names =
@@ -267,7 +280,17 @@ function knex(c: Context): Found | undefined {
     const text = read(posix.resolve(c.cwd, name), c.inv, c.r);
     if (text === undefined) return UNPLACED('knexfile');
     if (text === null) continue;
-    const targets = literalConnections(c, text);
+    if (!opens) {
+      if (!codeInert(text))
+        c.r.uncertain(
+          'dynamic-script',
+          '`knex` loads a knexfile whose code gavel does not read',
+          c.inv.segment,
+          'kept',
+        );
+      return undefined;
+    }
+    const targets = codeInert(text) ? literalConnections(c, text) : undefined;
     return targets === undefined ? UNPLACED('knexfile') : { target: combine(targets), file: 'knexfile' };
   }
   return undefined;
@@ -293,7 +316,7 @@ function typeorm(c: Context): Found | undefined {
   if (!/^(?![/~])(?!(?:.*\/)?\.\.(?:\/|$))[\w./-]+$/.test(source)) return UNPLACED('data source');
   const text = read(posix.resolve(c.cwd, source), c.inv, c.r);
   if (typeof text !== 'string') return UNPLACED('data source');
-  const targets = literalConnections(c, text);
+  const targets = codeInert(text) ? literalConnections(c, text) : undefined;
   return targets === undefined ? UNPLACED('data source') : { target: combine(targets), file: 'data source' };
 }
 
