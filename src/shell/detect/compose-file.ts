@@ -304,6 +304,60 @@ function topLevel(key: string, value: YamlValue, dir: string, r: Reporter, say: 
   }
 }
 
+/**
+ * The services of the files another service needs: its configuration (`extends`), the volumes and namespaces it
+ * takes (`volumes_from`, `network_mode: service:x`) and, unless `deps` is false (`--no-deps`, a build without
+ * `--with-dependencies`), those started before it (`depends_on`, `links`).
+ */
+function needs(s: YamlValue | undefined, deps: boolean): string[] {
+  if (!isMap(s)) return [];
+  const out: string[] = [];
+  const started = deps ? s.get('depends_on') : undefined;
+  if (isMap(started)) out.push(...started.keys());
+  else for (const d of list(started)) if (typeof d === 'string') out.push(d);
+  for (const l of list(deps ? s.get('links') : undefined))
+    if (typeof l === 'string') out.push(l.split(':')[0] as string);
+  for (const v of list(s.get('volumes_from')))
+    if (typeof v === 'string' && !v.startsWith('container:')) out.push(v.split(':')[0] as string);
+  for (const key of ['network_mode', 'pid', 'ipc']) {
+    const v = s.get(key);
+    if (typeof v === 'string' && v.startsWith('service:')) out.push(v.slice('service:'.length));
+  }
+  const ext = s.get('extends');
+  if (typeof ext === 'string') out.push(ext);
+  else if (isMap(ext) && typeof ext.get('service') === 'string') out.push(ext.get('service') as string);
+  return out;
+}
+
+/**
+ * The services a command names and every service they need, across the files read (an override may add a
+ * dependency); undefined, every service: none named, or a name no file defines (an option's value read as one).
+ */
+export function selectedServices(
+  tops: readonly YamlMap[],
+  named: ServiceSelection | undefined,
+): Set<string> | undefined {
+  if (named === undefined || named.names.length === 0) return undefined;
+  const of = (name: string) =>
+    tops.map((t) => t.get('services')).map((ss) => (isMap(ss) ? ss.get(name) : undefined));
+  if (named.names.some((n) => of(n).every((s) => s === undefined))) return undefined;
+  const seen = new Set<string>();
+  const queue = [...named.names];
+  while (queue.length > 0) {
+    const name = queue.pop() as string;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    for (const s of of(name)) queue.push(...needs(s, named.deps));
+  }
+  return seen;
+}
+
+/** The services a command names, and whether those they depend on start with them. */
+export interface ServiceSelection {
+  names: readonly string[];
+  deps: boolean;
+}
+
 function judgeFile(
   top: YamlMap,
   dir: string,
@@ -311,6 +365,7 @@ function judgeFile(
   r: Reporter,
   say: Say,
   later?: (() => void)[],
+  only?: ReadonlySet<string>,
 ): void {
   for (const key of top.keys()) {
     if (key.startsWith('x-') || TOP_KEYS.has(key)) continue;
@@ -332,7 +387,7 @@ function judgeFile(
     say('has more services than one review reads');
     return;
   }
-  for (const s of services.values()) service(s, dir, inv, r, say, later);
+  for (const [name, s] of services) if (!only || only.has(name)) service(s, dir, inv, r, say, later);
 }
 
 /** A compose file read whole: its top-level map and the folder its relative paths start in. */
@@ -344,7 +399,8 @@ export interface ComposeRead {
 /**
  * Judges the compose files `inv` starts containers from, and returns them when every one was read whole
  * (undefined: not read, or uncertain). `files`: the `-f` words; `projectDir`: an absolute `--project-directory`;
- * `later`: where the bind mounts' writes are deferred to (bindMount).
+ * `later`: where the bind mounts' writes are deferred to (bindMount); `named`: the services the command names
+ * (`up db redis`), judged with those they need, every service when undefined or empty.
  */
 export function composeFile(
   inv: Invocation,
@@ -352,6 +408,7 @@ export function composeFile(
   files: Word[],
   projectDir?: string,
   later?: (() => void)[],
+  named?: ServiceSelection,
 ): ComposeRead[] | undefined {
   let failed = false;
   const say: Say = (why) => {
@@ -389,10 +446,15 @@ export function composeFile(
       say('is written in YAML gavel does not read');
       return undefined;
     }
-    const dir = projectDir ?? posix.dirname(path);
-    judgeFile(top, dir, inv, r, say, later);
+    read.push({ top, dir: projectDir ?? posix.dirname(path) });
+  }
+  const only = selectedServices(
+    read.map((f) => f.top),
+    named,
+  );
+  for (const { top, dir } of read) {
+    judgeFile(top, dir, inv, r, say, later, only);
     if (failed) return undefined;
-    read.push({ top, dir });
   }
   return read;
 }

@@ -12,7 +12,7 @@ import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { literalWord, type Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
-import type { ComposeRead } from './compose-file';
+import { type ComposeRead, type ServiceSelection, selectedServices } from './compose-file';
 import type { YamlMap, YamlValue } from './compose-yaml';
 import { type ContainerBind, type ContainerSetup, containerCommand, emptySetup } from './container-command';
 import { cleanPath, readRunOptions, runArgv } from './container-run';
@@ -150,6 +150,7 @@ export function composeContainers(
   sub: string,
   args: readonly Word[],
   files: readonly ComposeRead[] | undefined,
+  named?: ServiceSelection,
 ): void {
   const label = `${inv.program} compose ${sub} (in the container)`;
   const say = (why: string) =>
@@ -178,15 +179,18 @@ export function composeContainers(
     return;
   }
   if (files === undefined || !['up', 'create', 'start', 'restart'].includes(sub)) return;
-  const named = args.map((w) => plain(w)).filter((t) => !t.startsWith('-'));
   const all = new Set<string>();
   for (const { top } of files) {
     const services = top.get('services');
     if (isMap(services)) for (const k of services.keys()) all.add(k);
   }
+  // The services named and those they need (compose-file.ts); every one when unsure.
+  const only = selectedServices(
+    files.map((f) => f.top),
+    named,
+  );
   for (const name of all) {
-    // Options may take values that look like names: a service not named is still judged when unsure.
-    if (named.length > 0 && !named.includes(name) && named.every((n) => all.has(n))) continue;
+    if (only && !only.has(name)) continue;
     const service = serviceSetup(name, files, r);
     if (service === undefined) continue;
     const own = fileWords(service.entrypoint);

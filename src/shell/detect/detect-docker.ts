@@ -14,7 +14,7 @@ import { isSecretVariable } from '../classify/secret-variable';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { DYN } from '../walk/markers';
-import { COMPOSE_STARTS, composeFile } from './compose-file';
+import { COMPOSE_STARTS, composeFile, type ServiceSelection } from './compose-file';
 import { composeContainers } from './container-compose';
 import { containerRun } from './container-run';
 import { dockerBuild } from './docker-build';
@@ -117,6 +117,48 @@ function effectOf(words: readonly string[], compose: boolean): Effect {
   return 'none';
 }
 
+/** Options of compose's subcommands that take a value, and those that take none (any other: every service). */
+const SERVICE_VALUES = new Set(
+  '-t --timeout --wait-timeout --scale --attach --no-attach --exit-code-from --pull --build-arg --builder -e --env -v --volume -w --workdir -u --user --name -p --publish --entrypoint -l --label --env-from-file --cap-add --cap-drop --index'.split(
+    ' ',
+  ),
+);
+const SERVICE_FLAGS = new Set(
+  '-d --detach --build --no-build --no-deps --force-recreate --no-recreate --remove-orphans -V --renew-anon-volumes --abort-on-container-exit --abort-on-container-failure --always-recreate-deps --no-color --no-log-prefix --no-start --quiet-pull --wait -y --yes --no-cache -q --quiet --push --with-dependencies --rm -T --no-TTY -i --interactive --tty --service-ports --use-aliases -P --privileged --dry-run'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The services a compose subcommand names (`up -d db redis`, `run --rm api CMD`): undefined when it names none or
+ * an option is not known here (its value could be read as a service). `--attach web` names no service to start.
+ */
+function namedServices(sub: string, rest: readonly string[]): ServiceSelection | undefined {
+  const one = sub === 'run' || sub === 'exec';
+  if (!one && !['up', 'create', 'start', 'restart', 'build'].includes(sub)) return undefined;
+  const out: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const t = rest[i] as string;
+    if (t === '--') {
+      out.push(...(one ? rest.slice(i + 1, i + 2) : rest.slice(i + 1)));
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') {
+      out.push(t);
+      if (one) break;
+      continue;
+    }
+    const name = t.startsWith('--') && t.includes('=') ? t.slice(0, t.indexOf('=')) : t;
+    if (SERVICE_VALUES.has(name)) {
+      if (name === t) i++;
+    } else if (!SERVICE_FLAGS.has(name)) return undefined;
+  }
+  if (out.length === 0) return undefined;
+  // A build builds what it names; `--no-deps` starts only what is named.
+  const deps = sub === 'build' ? rest.includes('--with-dependencies') : !rest.includes('--no-deps');
+  return { names: out, deps };
+}
+
 /** `-f FILE` and `--project-directory DIR` of compose (before its subcommand), then the files judged. */
 function composeOptions(inv: Invocation, r: Reporter, words: readonly string[], at: number): void {
   const files: Word[] = [];
@@ -148,8 +190,9 @@ function composeOptions(inv: Invocation, r: Reporter, words: readonly string[], 
   else {
     // The containers' commands are read before the binds' writes are recorded (what they run is read as it is).
     const later: (() => void)[] = [];
-    const read = composeFile(inv, r, files, projectDir, later);
-    composeContainers(inv, r, words[at] as string, inv.args.slice(at + 1), read);
+    const named = namedServices(words[at] as string, words.slice(at + 1));
+    const read = composeFile(inv, r, files, projectDir, later, named);
+    composeContainers(inv, r, words[at] as string, inv.args.slice(at + 1), read, named);
     for (const write of later) write();
   }
 }
