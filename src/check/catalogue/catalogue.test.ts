@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptFile, ShellEnv, ShellPathTable } from '../../shell';
 import { analyzeShell, loadShellParser } from '../../shell';
+import { HUSKY_9_1_DISPATCHER } from '../../shell/testdata/husky-dispatcher';
 import { EXAMPLE_ENV } from '../policy/check-examples';
 import { checkCatalogueExamples, knownSafe } from './check-catalogue-examples';
 import {
@@ -248,6 +249,7 @@ describe('a commit in a husky repository: the hooks read with the arguments git 
       [`${W}/package.json`, { kind: 'text', text: '{"devDependencies":{"@commitlint/cli":"^19.0.0"}}\n' }],
       ...Object.entries(hooks).flatMap(([name, body]): [string, ScriptFile][] => [
         [`${W}/.husky/_/${name}`, { kind: 'text', text: shim }],
+        [`${W}/.husky/_/h`, { kind: 'text', text: HUSKY_9_1_DISPATCHER }],
         [`${W}/.husky/${name}`, { kind: 'text', text: body }],
       ]),
     ]);

@@ -585,6 +585,8 @@ describe('pre-commit run runs the hooks it selects: by id or alias, and with --f
     ],
     ['a hook named at run time', 'pre-commit run "$HOOK"'],
     ['an option this reading does not know', 'pre-commit run --new-option fmt'],
+    // After `--` a word is a hook's id or alias, `--version` too (review 23).
+    ['a hook whose alias is --version', 'pre-commit run -- --version'],
   ])('judged: %s', (_n, command) => {
     expect(flagged(command, CONFIG)).toBe(true);
   });

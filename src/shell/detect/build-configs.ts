@@ -548,8 +548,9 @@ const HOOK_HOSTS = ['github.com', 'gitlab.com', 'bitbucket.org'];
 /** `pre-commit run` (and bare `pre-commit`, `try-repo`, `install-hooks`): the hooks .pre-commit-config.yaml names. */
 function preCommit(inv: Invocation, r: Reporter): void {
   const texts = inv.args.map((w) => optionText(w));
-  // `--version` and `-h` end pre-commit's argument parsing wherever they stand: nothing else happens.
-  if (texts.some((t) => /^(?:--version|-V|--help|-h)$/.test(t))) return;
+  // `--version` and `-h` end pre-commit's argument parsing wherever they stand before `--` (after it, a hook's id).
+  const end = texts.indexOf('--');
+  if (texts.slice(0, end < 0 ? undefined : end).some((t) => /^(?:--version|-V|--help|-h)$/.test(t))) return;
   const words = texts.filter((t) => !t.startsWith('-'));
   const sub = words[0] ?? 'run';
   if (sub === 'try-repo') {

@@ -35,6 +35,7 @@ function runText(
   r: Reporter,
   wrapper: string,
   bind?: ScriptBinding,
+  kept?: 'kept',
 ): Flow {
   if (!word) return OPAQUE_FLOW;
   if (isLiteral(word)) return r.script(plain(word), inv, 'shell-string', wrapper, bind);
@@ -42,7 +43,7 @@ function runText(
     r.hit('remote_code_execution', `\`${wrapper}\` runs code fetched from the network`, inv.segment);
   else if (word.flow.decoded)
     r.uncertain('decoded-payload', `\`${wrapper}\` runs code decoded at run time`, inv.segment);
-  else r.uncertain('dynamic-script', `\`${wrapper}\` runs code built at run time`, inv.segment);
+  else r.uncertain('dynamic-script', `\`${wrapper}\` runs code built at run time`, inv.segment, kept);
   return OPAQUE_FLOW;
 }
 
@@ -133,17 +134,26 @@ function leadingOptions(args: readonly Word[]): string[] {
   return out;
 }
 
+/** Options by name that leave a shell's execution alone, besides `noexec` itself (compared without case or `_`). */
+const PLAIN_NAMED = new Set(['noexec', 'errexit', 'nounset', 'pipefail', 'xtrace', 'verbose']);
+
 /**
- * `bash -n`, `sh -o noexec`: the shell reads its script to check the syntax and runs none of it (an interactive
- * shell ignores the option; a later `+n` or `+o noexec` turns it off).
+ * `bash -n`, `sh -o noexec`: the shell reads its script to check the syntax and runs none of it. Only when every
+ * leading option is a plain cluster or one of a few names: `-i` (an interactive shell ignores it), `-l` (a login
+ * shell reads profiles), `+n`, `+o`, `-O`, zsh's `-o exec` and `--option` spellings may turn execution back on.
  */
 function noExec(options: readonly string[]): boolean {
   let on = false;
-  for (const [k, w] of options.entries()) {
-    const value = options[k + 1];
-    if (/^-[a-zA-Z]*n[a-zA-Z]*$/.test(w) || (w === '-o' && value === 'noexec')) on = true;
-    if (/^\+[a-zA-Z]*n[a-zA-Z]*$/.test(w) || (w === '+o' && value === 'noexec')) on = false;
-    if (/^-[a-zA-Z]*i[a-zA-Z]*$/.test(w) || w === '--interactive') return false;
+  for (let k = 0; k < options.length; k++) {
+    const w = options[k] as string;
+    if (w === '-o') {
+      const name = (options[++k] ?? '').toLowerCase().replaceAll('_', '');
+      if (!PLAIN_NAMED.has(name)) return false;
+      if (name === 'noexec') on = true;
+      continue;
+    }
+    if (!/^-[a-zA-Z]+$/.test(w) || /[ilOo]/.test(w.slice(1))) return false;
+    if (w.includes('n')) on = true;
   }
   return on;
 }
@@ -479,7 +489,8 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
       text: '\u0000',
       flow: taintsOfAll(words.map((w) => w.flow)),
     };
-    return runText(joined, inv, r, 'eval');
+    // Kept in a script file read literally too: `eval "$2"` in a hook runs whatever git or a file hands it.
+    return runText(joined, inv, r, 'eval', undefined, 'kept');
   }
   if (p === 'source' || p === '.') {
     const file = inv.args[0];

@@ -120,6 +120,13 @@ describe('a shell told not to execute (`bash -n`) reads its script and runs none
     ['turned off again', 'bash -n +n scripts/wipe.sh'],
     ['turned off by name', 'bash -n +o noexec scripts/wipe.sh'],
     ['the option after the script is its argument', 'bash scripts/wipe.sh -n'],
+    // Review 23: zsh turns execution back on by name, in any case, with or without `_`, or by `--option`.
+    ['zsh -o exec', "zsh -n -o exec -c 'rm -rf ~'"],
+    ['zsh +o no_exec', 'zsh -n +o no_exec scripts/wipe.sh'],
+    ['zsh +o NOEXEC', 'zsh -n +o NOEXEC scripts/wipe.sh'],
+    ['an option by a long name', 'zsh -n --exec scripts/wipe.sh'],
+    ['a login shell (profiles)', 'bash -nl scripts/wipe.sh'],
+    ['a shopt option', 'bash -n -O extglob scripts/wipe.sh'],
   ])('%s: the script runs', (_n, command) => {
     expect(categories(analyze(command))).toEqual(['destructive_root_delete']);
   });
@@ -341,6 +348,9 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
     },
     [`${P}/scripts/decoded.sh`]: { kind: 'text', text: 'echo "$PAYLOAD" | base64 -d | bash\n' },
     [`${P}/scripts/via-pipe.sh`]: { kind: 'text', text: 'bash pipe\n' },
+    [`${P}/scripts/eval-arg.sh`]: { kind: 'text', text: '#!/bin/sh\neval "$2"\n' },
+    [`${P}/scripts/eval-file.sh`]: { kind: 'text', text: 'eval "$(cat .git/message)"\n' },
+    [`${P}/scripts/agent.sh`]: { kind: 'text', text: 'eval "$(ssh-agent -s)"\nssh-add -l\n' },
   };
   const env = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs), scriptFiles: 'literal' });
   const strict = shellEnv({ readScript: (abs) => DYNAMIC[abs] ?? reader(abs) });
@@ -364,8 +374,15 @@ describe('`scriptFiles: literal` (the `[check] script_files` default): what a sc
     ['keywords the parser reads as commands', 'bash scripts/keyword.sh', 'parse-error'],
     ['lines the parser joins', 'bash scripts/joined.sh', 'parse-error'],
     ['a decoded payload run by a shell', 'source scripts/decoded.sh', 'decoded-payload'],
+    // `eval` of text computed at run time runs code nobody read (review 23: a hook's `eval "$2"`).
+    ['eval of a parameter', 'bash scripts/eval-arg.sh a "$X"', 'dynamic-script'],
+    ["eval of a file's text", 'bash scripts/eval-file.sh', 'dynamic-script'],
   ])('still escalates what it cannot see inside: %s', (_name, command, code) => {
     expect(codes(analyze(command, env))).toContain(code);
+  });
+
+  it("a well-known tool's set-up idiom under eval stays quiet", () => {
+    expect(codes(analyze('bash scripts/agent.sh', env))).toEqual([]);
   });
 
   it('still reports a parse error of the command itself after a script that had one', () => {

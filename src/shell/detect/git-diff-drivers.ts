@@ -20,7 +20,7 @@ const SHOWS_DIFF = new Set(['diff', 'show', 'blame', 'annotate', 'range-diff', '
  */
 const PATCH = /^-[A-Za-z]*p|^--patch/;
 const LOG_CONTENT =
-  /^(?:-[A-Za-z]*[puUGSLWcm]|--(?:patch|unified|word-diff|color-words|cc|dd|full-diff|textconv|ext-diff|patch-with-raw|patch-with-stat|function-context|pickaxe|diff-merges|combined|remerge-diff|find-object|line-prefix))/;
+  /^(?:-[A-Za-z]*[puUGSLWcm]|--(?:patch|binary|unified|word-diff|color-words|cc|dd|full-diff|textconv|ext-diff|patch-with-raw|patch-with-stat|function-context|pickaxe|diff-merges|combined|remerge-diff|find-object|line-prefix))/;
 const ON_REQUEST: Readonly<Record<string, RegExp>> = {
   log: LOG_CONTENT,
   reflog: LOG_CONTENT,

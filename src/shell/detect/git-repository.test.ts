@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { parseGitConfig } from '../classify/git-config';
 import { loadShellParser } from '../parse/load-parser';
+import { HUSKY_9_1_DISPATCHER } from '../testdata/husky-dispatcher';
 import { shellEnv } from '../testdata/shell-env';
 import type { ScriptFile, ShellAnalysis } from '../types';
 
@@ -62,11 +63,51 @@ describe('an ordinary repository stays quiet', () => {
     const files = {
       ...repo(P, '[core]\n\thooksPath = .husky/_\n'),
       [`${P}/.husky/_/pre-commit`]: text('#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n'),
+      [`${P}/.husky/_/h`]: text(HUSKY_9_1_DISPATCHER),
       [`${P}/.husky/pre-commit`]: text('npx lint-staged\n'),
     };
     expect(categories(analyze('git commit -m x', files))).toEqual([]);
     files[`${P}/.husky/pre-commit`] = text('rm -rf ~\n');
     expect(categories(analyze('git commit -m x', files))).toEqual(['destructive_root_delete']);
+  });
+
+  // Round 23's review: the shim sources `h`, which sources the user's start-up files, and git rewrites the message
+  // file before the message hooks read it.
+  describe("husky's dispatcher and the message file (review 23)", () => {
+    const husky = (extra: Record<string, ScriptFile>) => ({
+      ...repo(P, '[core]\n\thooksPath = .husky/_\n'),
+      [`${P}/.husky/_/pre-commit`]: text('#!/usr/bin/env sh\n. "$(dirname "$0")/h"'),
+      [`${P}/.husky/_/h`]: text(HUSKY_9_1_DISPATCHER),
+      [`${P}/.husky/pre-commit`]: text('echo ok\n'),
+      ...extra,
+    });
+    it('a dispatcher husky never wrote is uncertain', () => {
+      const a = analyze(
+        'git commit -m x',
+        husky({ [`${P}/.husky/_/h`]: text(`${HUSKY_9_1_DISPATCHER}\nrm -rf ~\n`) }),
+      );
+      expect(a.uncertain.length).toBeGreaterThan(0);
+      expect(quiet(analyze('git commit -m x', husky({ [`${P}/.husky/_/h`]: { kind: 'missing' } })))).toBe(
+        false,
+      );
+    });
+    it("the user's start-up file is run before the hook", () => {
+      expect(
+        categories(
+          analyze('git commit -m x', husky({ '/home/u/.config/husky/init.sh': text('rm -rf ~\n') })),
+        ),
+      ).toEqual(['destructive_root_delete']);
+      expect(quiet(analyze('git commit -m x', husky({})))).toBe(true);
+    });
+    it('a message hook running its message file is uncertain, whatever the file holds now', () => {
+      const files = {
+        ...repo(P, PLAIN_CONFIG, 'feat/x', {
+          'hooks/commit-msg': text('#!/bin/sh\nsh "$1"\n'),
+          COMMIT_EDITMSG: text('echo hello\n'),
+        }),
+      };
+      expect(flagged(analyze('git commit --amend --no-edit', files))).toBe(true);
+    });
   });
 });
 
@@ -111,6 +152,10 @@ describe('a diff driver runs only where a diff is shown (round 23)', () => {
     'git add -p',
     'git stash show -p',
     'git range-diff a...b',
+    // `--binary` prints a full patch (review 23).
+    'git log --binary',
+    'git show --stat --binary',
+    'git diff --stat --binary',
     'git diff --no-textconv --textconv',
     // An alias is not followed: it may be any subcommand.
     'git lg',

@@ -10,9 +10,10 @@
  */
 
 import { posix } from 'node:path';
-import { isUnder } from '../../core';
+import { isUnder, sha256Hex } from '../../core';
 import { parseGitConfig, urlHoldsCredential } from '../classify/git-config';
 import { gitExecKey } from '../data/git-exec-keys';
+import { HUSKY_DISPATCHERS, HUSKY_START_UP_FILES } from '../data/husky-dispatchers';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import type { Invocation, Reporter, ScriptBinding } from '../unwrap/invocation';
 import { literalWord } from '../walk/decode-word';
@@ -21,6 +22,7 @@ import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { diffDriverRuns } from './git-diff-drivers';
 import { runsSomething } from './git-exec-config';
 import { foldersUp, inFolder } from './project-file';
+import { noteWritten } from './written-scripts';
 
 interface Repository {
   /** The top of the working tree. */
@@ -241,12 +243,20 @@ const MESSAGE_HOOKS = new Set(['commit-msg', 'prepare-commit-msg']);
  * file in the git folder (`.git/COMMIT_EDITMSG`, `.git/MERGE_MSG` for a merge); every other argument (a ref,
  * a remote's name or URL, a flag) is unknown, as a value computed at run time is.
  */
-function hookArguments(path: string, name: string, sub: string, repo: Repository): ScriptBinding {
+function hookArguments(
+  path: string,
+  name: string,
+  sub: string,
+  repo: Repository,
+  r: Reporter,
+): ScriptBinding {
   const words = [literalWord(path)];
-  if (MESSAGE_HOOKS.has(name))
-    words.push(
-      literalWord(inFolder(repo.gitDir, sub === 'merge' || sub === 'pull' ? 'MERGE_MSG' : 'COMMIT_EDITMSG')),
-    );
+  if (MESSAGE_HOOKS.has(name)) {
+    const message = inFolder(repo.gitDir, sub === 'merge' || sub === 'pull' ? 'MERGE_MSG' : 'COMMIT_EDITMSG');
+    // git writes the message there before the hook runs: what the file holds now is not what the hook reads.
+    noteWritten(message, r);
+    words.push(literalWord(message));
+  }
   return { positional: { words, exact: false, rest: UNKNOWN_ARGUMENT }, shell: 'new' };
 }
 
@@ -273,6 +283,18 @@ function runHook(
     return;
   }
   if (HUSKY_SHIM.test(file.text) && posix.basename(dir) === '_') {
+    // The shim sources `h` beside it: husky's own dispatcher, which sources the user's start-up files first.
+    const h = readBudgeted(inFolder(dir, 'h'), inv, r);
+    if (h?.kind !== 'text' || !HUSKY_DISPATCHERS.has(sha256Hex(h.text))) {
+      say(inv, r, 'fires a husky hook whose dispatcher is not one husky writes');
+      return;
+    }
+    for (const rel of HUSKY_START_UP_FILES) {
+      const start = readBudgeted(posix.join(r.scope.home, rel), inv, r);
+      if (start?.kind === 'unreadable')
+        say(inv, r, "fires a husky hook after a start-up file of the user's that could not be read");
+      else if (start?.kind === 'text') runFileText(start.text.replaceAll('\u0000', ''), inv, r, WRAPPER);
+    }
     const user = readBudgeted(inFolder(posix.dirname(dir), name), inv, r);
     if (!user || user.kind === 'unreadable') say(inv, r, 'fires a repository hook that could not be read');
     else if (user.kind === 'text') {
@@ -282,7 +304,7 @@ function runHook(
         inv,
         r,
         WRAPPER,
-        hookArguments(userPath, name, sub, repo),
+        hookArguments(userPath, name, sub, repo, r),
       );
     }
     return;
@@ -291,7 +313,7 @@ function runHook(
     say(inv, r, 'fires a repository hook written in another language, which gavel does not follow');
     return;
   }
-  runFileText(file.text.replaceAll('\u0000', ''), inv, r, WRAPPER, hookArguments(path, name, sub, repo));
+  runFileText(file.text.replaceAll('\u0000', ''), inv, r, WRAPPER, hookArguments(path, name, sub, repo, r));
 }
 
 /** The branch a ref file names (`ref: refs/heads/main` -> `main`); undefined for a detached or unread HEAD. */
