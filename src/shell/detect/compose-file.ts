@@ -319,7 +319,7 @@ function needs(s: YamlValue | undefined, deps: boolean): string[] {
     if (typeof l === 'string') out.push(l.split(':')[0] as string);
   for (const v of list(s.get('volumes_from')))
     if (typeof v === 'string' && !v.startsWith('container:')) out.push(v.split(':')[0] as string);
-  for (const key of ['network_mode', 'pid', 'ipc']) {
+  for (const key of ['network_mode', 'pid', 'ipc', 'uts', 'cgroup', 'userns_mode']) {
     const v = s.get(key);
     if (typeof v === 'string' && v.startsWith('service:')) out.push(v.slice('service:'.length));
   }

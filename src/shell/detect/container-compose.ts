@@ -165,12 +165,17 @@ export function composeContainers(
       // A service no file read defines: compose stops with an error, nothing runs.
       if (service !== undefined) {
         let argv = runArgv(args, o);
-        // `run` without a command runs the service's own (behind the entrypoint given on the line, if any).
+        // `run` without a command runs the service's own (behind the entrypoint given on the line, if any); with
+        // one, the command replaces only the service's `command`: its own entrypoint still runs in front of it.
         if (sub === 'run' && o.image + 1 >= args.length) {
           const own = o.entrypoint ? [] : fileWords(service.entrypoint);
           const cmd = fileWords(service.command);
           if (own === undefined || cmd === undefined) say('the service runs a command gavel does not read');
           else argv = [...(o.entrypoint ? [o.entrypoint] : own), ...cmd];
+        } else if (sub === 'run' && !o.entrypoint && service.entrypoint !== undefined) {
+          const own = fileWords(service.entrypoint);
+          if (own === undefined) say('the service runs an entrypoint gavel does not read');
+          else argv = [...own, ...argv];
         }
         containerCommand(inv, r, merged(service.setup, o.setup), argv, label);
       }

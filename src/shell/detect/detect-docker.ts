@@ -117,26 +117,55 @@ function effectOf(words: readonly string[], compose: boolean): Effect {
   return 'none';
 }
 
-/** Options of compose's subcommands that take a value, and those that take none (any other: every service). */
-const SERVICE_VALUES = new Set(
-  '-t --timeout --wait-timeout --scale --attach --no-attach --exit-code-from --pull --build-arg --builder -e --env -v --volume -w --workdir -u --user --name -p --publish --entrypoint -l --label --env-from-file --cap-add --cap-drop --index'.split(
-    ' ',
-  ),
-);
-const SERVICE_FLAGS = new Set(
-  '-d --detach --build --no-build --no-deps --force-recreate --no-recreate --remove-orphans -V --renew-anon-volumes --abort-on-container-exit --abort-on-container-failure --always-recreate-deps --no-color --no-log-prefix --no-start --quiet-pull --wait -y --yes --no-cache -q --quiet --push --with-dependencies --rm -T --no-TTY -i --interactive --tty --service-ports --use-aliases -P --privileged --dry-run'.split(
-    ' ',
-  ),
-);
+const words = (text: string) => new Set(text.split(' '));
+/**
+ * Each subcommand's options that take a value, and those that take none, as compose reads them (a letter means
+ * something else in each: `up -w` is `--watch`, `run -t` a terminal, `build --pull` a flag): any other option makes
+ * every service count, since its value could be read as a service's name.
+ */
+const SERVICE_OPTIONS: Readonly<Record<string, { values: Set<string>; flags: Set<string> }>> = {
+  up: {
+    values: words('-t --timeout --wait-timeout --scale --attach --no-attach --exit-code-from --pull'),
+    flags: words(
+      '-d --detach --build --no-build --no-deps --force-recreate --no-recreate --remove-orphans -V --renew-anon-volumes --abort-on-container-exit --abort-on-container-failure --always-recreate-deps --no-color --no-log-prefix --no-start --quiet-pull --wait -y --yes --dry-run -w --watch',
+    ),
+  },
+  create: {
+    values: words('--scale --pull'),
+    flags: words(
+      '--build --no-build --force-recreate --no-recreate --remove-orphans -y --yes --quiet-pull --dry-run',
+    ),
+  },
+  start: { values: words('--wait-timeout'), flags: words('--wait --dry-run') },
+  restart: { values: words('-t --timeout'), flags: words('--no-deps --dry-run') },
+  build: {
+    values: words('--build-arg --builder -m --memory --progress'),
+    flags: words('--no-cache --pull -q --quiet --push --with-dependencies --dry-run'),
+  },
+  run: {
+    values: words(
+      '-e --env -v --volume -w --workdir -u --user --name -p --publish --entrypoint -l --label --env-from-file --cap-add --cap-drop --pull',
+    ),
+    flags: words(
+      '--rm -d --detach --no-deps -T --no-TTY -i --interactive -t --tty --service-ports --use-aliases --build -P --quiet-pull --remove-orphans --dry-run',
+    ),
+  },
+  exec: {
+    values: words('-e --env -w --workdir -u --user --index'),
+    flags: words('-d --detach -T --no-TTY --privileged -i --interactive -t --tty --dry-run'),
+  },
+};
 
 /**
  * The services a compose subcommand names (`up -d db redis`, `run --rm api CMD`): undefined when it names none or
- * an option is not known here (its value could be read as a service). `--attach web` names no service to start.
+ * an option is not known here. Options count only before `run`'s or `exec`'s service (after it, the command's words).
  */
 function namedServices(sub: string, rest: readonly string[]): ServiceSelection | undefined {
+  const table = SERVICE_OPTIONS[sub];
+  if (!table) return undefined;
   const one = sub === 'run' || sub === 'exec';
-  if (!one && !['up', 'create', 'start', 'restart', 'build'].includes(sub)) return undefined;
   const out: string[] = [];
+  const given: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const t = rest[i] as string;
     if (t === '--') {
@@ -149,13 +178,14 @@ function namedServices(sub: string, rest: readonly string[]): ServiceSelection |
       continue;
     }
     const name = t.startsWith('--') && t.includes('=') ? t.slice(0, t.indexOf('=')) : t;
-    if (SERVICE_VALUES.has(name)) {
+    given.push(name);
+    if (table.values.has(name)) {
       if (name === t) i++;
-    } else if (!SERVICE_FLAGS.has(name)) return undefined;
+    } else if (!table.flags.has(name)) return undefined;
   }
   if (out.length === 0) return undefined;
-  // A build builds what it names; `--no-deps` starts only what is named.
-  const deps = sub === 'build' ? rest.includes('--with-dependencies') : !rest.includes('--no-deps');
+  // A build builds what it names; `--no-deps` (an option, not a word of the command) starts only what is named.
+  const deps = sub === 'build' ? given.includes('--with-dependencies') : !given.includes('--no-deps');
   return { names: out, deps };
 }
 

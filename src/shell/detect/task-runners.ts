@@ -22,18 +22,20 @@ import { xcodeBuildFiles } from './build-files-xcode';
 import { folderListing, listedEntry } from './config-modules';
 import { conftestsBelow } from './conftest-walk';
 import { recursiveDelete } from './detect-filesystem';
-import { changedEarlier, mayChange, runFileText } from './disk-scripts';
+import { runFileText } from './disk-scripts';
 import { djangoBoot } from './django-boot';
 import { goGenerate } from './go-generate';
 import { helmCharts } from './helm-charts';
 import { hugoModules } from './hugo-modules';
 import { inertPython } from './inert-python';
+import { justRecipes } from './just-recipes';
 import { jvmLaunchFiles } from './jvm-launch-files';
 import { kustomizations } from './kustomizations';
 import { laravelBoot } from './laravel-boot';
 import { lefthookRun } from './lefthook-hooks';
 import { linterConfigs } from './linter-configs';
 import { mageTargets } from './mage-targets';
+import { nearest } from './nearest-file';
 import { notebookTests } from './notebook-tests';
 import { POSARGS, readNoxfile, selectedSessions } from './nox-sessions';
 import { resolveArg } from './path-effects';
@@ -214,166 +216,6 @@ function isPytestConfig(name: string, text: string): boolean {
   if (name === 'tox.ini') return /^\[pytest\]/m.test(text);
   if (name === 'setup.cfg') return /^\[tool:pytest\]/m.test(text);
   return true;
-}
-
-/** A file a runner reads from `dir` or a folder above it (just, task, nox search upwards): its first hit. */
-function nearest(inv: Invocation, names: readonly string[], r: Reporter, dir: string) {
-  for (const d of foldersUp(dir)) {
-    // A file of any of the names written earlier in the line may be the one the runner picks (a `Justfile`
-    // written beside a `justfile`, or over it on a case-insensitive file system): what is read now may not run.
-    if (names.some((name) => changedEarlier(inFolder(d, name), inv, r))) {
-      mayChange(inv, r);
-      return undefined;
-    }
-    for (const name of names) {
-      const file = projectFile(inFolder(d, name), inv, r);
-      if (file.kind !== 'missing') return { file, dir: d };
-    }
-  }
-  return undefined;
-}
-
-interface JustRecipe {
-  params: number;
-  deps: string[];
-  body: string[];
-  shebang: boolean;
-}
-
-/** A justfile's recipes, or why it cannot be followed. */
-function parseJustfile(text: string): {
-  recipes: Map<string, JustRecipe>;
-  first?: string;
-  opaque?: string;
-  loading?: string;
-  dotenv: boolean;
-} {
-  const recipes = new Map<string, JustRecipe>();
-  let first: string | undefined;
-  let opaque: string | undefined;
-  let loading: string | undefined;
-  let dotenv = false;
-  let current: JustRecipe | undefined;
-  for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
-    if (/^[ \t]+\S/.test(line)) {
-      if (current) {
-        const body = line.trim();
-        if (current.body.length === 0 && body.startsWith('#!')) current.shebang = true;
-        current.body.push(body);
-      }
-      continue;
-    }
-    if (line.trim() === '' || line.startsWith('#')) continue;
-    current = undefined;
-    if (/^\[/.test(line)) {
-      if (/default/.test(line)) first = undefined;
-      continue;
-    }
-    // A .env file's variables reach the recipes' environment: judged below, on the recipes that run.
-    if (/^set\s+dotenv-(load|filename|path|required)\b/.test(line)) dotenv = true;
-    else if (
-      /^(set\s+(shell|windows-shell|script-interpreter|dotenv|positional-arguments|tempdir)|import|mod|alias)\b/.test(
-        line,
-      )
-    )
-      opaque ??= 'reads a justfile that sets its shell or loads other files';
-    else if (/^(export\s+)?[\w-]+\s*:=/.test(line)) {
-      if (/`/.test(line)) loading ??= 'reads a justfile that runs commands while loading';
-    } else {
-      const m = /^@?([\w-]+)((?:\s+[$+*]?[\w-]+(?:=(?:'[^']*'|"[^"]*"|\S+))?)*)\s*:(?!=)\s*(.*)$/.exec(line);
-      if (!m) {
-        opaque ??= 'reads a justfile gavel cannot follow';
-        continue;
-      }
-      const deps = (m[3] ?? '')
-        .replace(/\(.*?\)/g, ' ')
-        .replace('&&', ' ')
-        .split(/\s+/)
-        .filter(Boolean);
-      current = {
-        params: (m[2] ?? '').trim().split(/\s+/).filter(Boolean).length,
-        deps,
-        body: [],
-        shebang: false,
-      };
-      recipes.set(m[1] ?? '', current);
-      first ??= m[1];
-    }
-  }
-  return { recipes, first, opaque, loading, dotenv };
-}
-
-/** just's options that print what the justfile holds and run no recipe (its backtick assignments still load). */
-const JUST_LISTS = /^(-l|--list|--summary|--dump|--groups|--show|-s|--variables)$/;
-
-function just(inv: Invocation, r: Reporter): void {
-  const positionals: Word[] = [];
-  let file: Word | undefined;
-  let lists = false;
-  for (let k = 0; k < inv.args.length; k++) {
-    const t = plain(inv.args[k]);
-    if (/^(-f|--justfile)$/.test(t)) file = inv.args[++k];
-    else if (JUST_LISTS.test(t)) lists = true;
-    else if (
-      /^(-d|--working-directory|--set|--shell|--shell-arg|--dotenv-path|--dotenv-filename|--color|--chooser|--command-color|--list-heading|--list-prefix)$/.test(
-        t,
-      )
-    ) {
-      if (/^--(shell|shell-arg|set)$/.test(t))
-        say(inv, r, 'runs with a shell or variables set on its command line');
-      k += t === '--set' ? 2 : 1;
-    } else if (/^(-c|--command|--evaluate|-e|--edit|--choose)$/.test(t))
-      say(inv, r, 'runs a command it is given');
-    else if (!t.startsWith('-')) positionals.push(inv.args[k] as Word);
-  }
-  if (!r.env.readScript) return;
-  if (inv.cwd === undefined || (file && !isLiteral(file))) {
-    unknownFolder(inv, r);
-    return;
-  }
-  const found = file
-    ? { file: projectFile(resolveArg(file, inv, r).resolved ?? '', inv, r), dir: inv.cwd }
-    : nearest(inv, ['justfile', 'Justfile', '.justfile', 'JUSTFILE'], r, inv.cwd);
-  if (!found || found.file.kind === 'missing' || found.file.kind === 'unread') return;
-  if (found.file.kind !== 'text') return;
-  const jf = parseJustfile(found.file.text);
-  if (jf.loading) say(inv, r, jf.loading);
-  // Listing runs no recipe: what sets how recipes run (their shell, other files' recipes) does not matter.
-  if (lists) return;
-  if (jf.opaque) say(inv, r, jf.opaque);
-  const goals: string[] = [];
-  for (let k = 0; k < positionals.length; k++) {
-    const w = positionals[k] as Word;
-    if (!isLiteral(w)) {
-      say(inv, r, 'runs a recipe named at run time');
-      return;
-    }
-    const name = plain(w);
-    goals.push(name);
-    k += jf.recipes.get(name)?.params ?? 0;
-  }
-  if (goals.length === 0 && jf.first) goals.push(jf.first);
-  const lines: string[] = [];
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name) || seen.size > 256) return;
-    seen.add(name);
-    const recipe = jf.recipes.get(name);
-    if (!recipe) return;
-    for (const d of recipe.deps) visit(d);
-    if (recipe.shebang && !/^#!\S*\b(env\s+)?(ba|z|da)?sh\b/.test(recipe.body[0] ?? '')) {
-      say(inv, r, 'runs a recipe in another interpreter');
-      return;
-    }
-    // `{{expr}}` is text just computes: a value the analysis cannot know.
-    for (const line of recipe.shebang ? recipe.body.slice(1) : recipe.body)
-      lines.push(line.replace(/\{\{[^}]*\}\}/g, '$__just_value').replace(/^[@-]+/, ''));
-  };
-  for (const g of goals) visit(g);
-  // With a .env file loaded, a variable or expression in a recipe line may carry one of its secrets.
-  if (jf.dotenv && lines.some((l) => l.includes('$')))
-    say(inv, r, 'runs recipes that read variables with a .env file loaded');
-  if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
 }
 
 /** tox.ini's `commands`, `commands_pre` and `commands_post` of the environments run (all when none is named). */
@@ -721,7 +563,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
     /^(pytest|py\.test)$/.test(plain(inv.args[1]))
   )
     pytest(inv, inv.args.slice(2), r);
-  else if (p === 'just') just(inv, r);
+  else if (p === 'just') justRecipes(inv, r);
   else if (p === 'tox') tox(inv, r);
   else if (p === 'nox') nox(inv, r);
   else if (p === 'task' || p === 'go-task') taskfile(inv, r);
