@@ -99,6 +99,12 @@ describe('an ordinary repository stays quiet', () => {
       ).toEqual(['destructive_root_delete']);
       expect(quiet(analyze('git commit -m x', husky({})))).toBe(true);
     });
+    it("husky 9.1 runs node_modules/.bin first: a file there named like the hook's tool is uncertain", () => {
+      const hook = { [`${P}/.husky/pre-commit`]: text('git diff --cached --name-only\n') };
+      expect(quiet(analyze('git commit -m x', husky(hook)))).toBe(true);
+      const planted = husky({ ...hook, [`${P}/node_modules/.bin/git`]: text('#!/bin/sh\nrm -rf ~\n') });
+      expect(flagged(analyze('git commit -m x', planted))).toBe(true);
+    });
     it('a message hook running its message file is uncertain, whatever the file holds now', () => {
       const files = {
         ...repo(P, PLAIN_CONFIG, 'feat/x', {

@@ -13,7 +13,12 @@ import { posix } from 'node:path';
 import { isUnder, sha256Hex } from '../../core';
 import { parseGitConfig, urlHoldsCredential } from '../classify/git-config';
 import { gitExecKey } from '../data/git-exec-keys';
-import { HUSKY_DISPATCHERS, HUSKY_START_UP_FILES } from '../data/husky-dispatchers';
+import {
+  HUSKY_DISPATCHERS,
+  HUSKY_PATH_FIRST,
+  HUSKY_START_UP_FILES,
+  SHADOWABLE,
+} from '../data/husky-dispatchers';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import type { Invocation, Reporter, ScriptBinding } from '../unwrap/invocation';
 import { literalWord } from '../walk/decode-word';
@@ -299,6 +304,7 @@ function runHook(
     if (!user || user.kind === 'unreadable') say(inv, r, 'fires a repository hook that could not be read');
     else if (user.kind === 'text') {
       const userPath = inFolder(posix.dirname(dir), name);
+      const from = r.segments.length;
       runFileText(
         user.text.replaceAll('\u0000', ''),
         inv,
@@ -306,6 +312,17 @@ function runHook(
         WRAPPER,
         hookArguments(userPath, name, sub, repo, r),
       );
+      // husky 9.1 puts the repository's `node_modules/.bin` first on PATH: a file there named like a system tool
+      // runs instead of it.
+      if (HUSKY_PATH_FIRST.has(sha256Hex(h.text)))
+        for (const seg of r.segments.slice(from)) {
+          if (!SHADOWABLE.has(seg.program)) continue;
+          const bin = readBudgeted(inFolder(repo.top, `node_modules/.bin/${seg.program}`), inv, r);
+          if (bin && bin.kind !== 'missing') {
+            say(inv, r, 'fires a husky hook whose commands a file in node_modules/.bin may replace');
+            break;
+          }
+        }
     }
     return;
   }

@@ -22,6 +22,14 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
 const wrapperOf = (inv: Invocation) => `${inv.program}${SCRIPT_FILE_WRAPPER}`;
 
+/** Text just evaluates into a command: a backtick, `shell(...)`, a file's content by `read(...)`. */
+const RUNS = /`|\b(?:shell|read)\s*\(/;
+/** Settings that change nothing a recipe runs (`dotenv-load` is judged on its own). */
+const HARMLESS_SETTING =
+  /^set\s+(?:dotenv-load|quiet|ignore-comments|allow-duplicate-variables|no-exit-message|export)\b(?!\s*:=\s*['"]?[^tf\s])/;
+/** A shebang line naming a shell by an absolute path (`#!/usr/bin/env bash`, `#!/bin/sh`). */
+const SHELL_SHEBANG = /^#!\s*\/(?:usr\/(?:local\/)?)?bin\/(?:env\s+(?:-S\s+)?)?(?:ba|z|da)?sh(?:\s|$)/;
+
 /** Files imported within one reading of a justfile. */
 const MAX_IMPORTS = 16;
 
@@ -61,10 +69,16 @@ function parseJustfile(text: string): {
     current = undefined;
     if (/^\[/.test(line)) {
       if (/default/.test(line)) first = undefined;
+      // An interpreter given to a recipe (`[script('sh', '-c', ...)]`) or another folder to run it in.
+      if (/\b(script|extension|working-directory)\b/.test(line))
+        opaque ??= 'reads a justfile that gives a recipe its interpreter or folder';
       continue;
     }
+    // What just evaluates while loading or before a recipe runs: a backtick, `shell()`, a file read by `read()`.
+    if (RUNS.test(line) && !/^[\w-]+\s*:=/.test(line.replace(/^export\s+/, '')) && !/^set\b/.test(line))
+      opaque ??= "reads a justfile that runs commands in a recipe's parameters or dependencies";
     // A .env file's variables reach the recipes' environment: judged below, on the recipes that run.
-    const imported = /^import(\??)\s+(['"])([^'"$`{}]+)\2\s*(?:#.*)?$/.exec(line);
+    const imported = /^(?:import)(\??)\s+(['"])([^'"$`{}]+)\2\s*(?:#.*)?$/.exec(line);
     if (imported) imports.push({ path: imported[3] as string, optional: imported[1] === '?' });
     else if (/^set\s+dotenv-load\b(?!\s*:=\s*false)/.test(line)) dotenv = true;
     else if (/^set\s+dotenv-(filename|path|required)\b/.test(line))
@@ -75,8 +89,14 @@ function parseJustfile(text: string): {
       )
     )
       opaque ??= 'reads a justfile that sets its shell or loads other files';
+    else if (/^set\s/.test(line) && !HARMLESS_SETTING.test(line))
+      opaque ??= 'reads a justfile with a setting gavel does not follow';
     else if (/^(export\s+)?[\w-]+\s*:=/.test(line)) {
-      if (/`/.test(line)) loading ??= 'reads a justfile that runs commands while loading';
+      if (RUNS.test(line)) loading ??= 'reads a justfile that runs commands while loading';
+      // An exported variable reaches every recipe's programs (all are exported under `set export`).
+      const name = /^(?:export\s+)?([\w-]+)/.exec(line)?.[1] ?? '';
+      if (isLoaderVariable(name) || CHANGES_PROGRAMS.test(name))
+        opaque ??= 'reads a justfile that sets a variable changing what its recipes run';
     } else {
       const m = /^@?([\w-]+)((?:\s+[$+*]?[\w-]+(?:=(?:'[^']*'|"[^"]*"|\S+))?)*)\s*:(?!=)\s*(.*)$/.exec(line);
       if (!m) {
@@ -160,12 +180,16 @@ export function justRecipes(inv: Invocation, r: Reporter): void {
     const recipe = jf.recipes.get(name);
     if (!recipe) return;
     for (const d of recipe.deps) visit(d);
-    if (recipe.shebang && !/^#!\S*\b(env\s+)?(ba|z|da)?sh\b/.test(recipe.body[0] ?? '')) {
+    if (recipe.shebang && !SHELL_SHEBANG.test(recipe.body[0] ?? '')) {
       say(inv, r, 'runs a recipe in another interpreter');
       return;
     }
     // `{{expr}}` is text just computes: a value the analysis cannot know.
-    const text = (line: string) => line.replace(/\{\{[^}]*\}\}/g, '$__just_value');
+    const text = (line: string) =>
+      line.replace(/\{\{([^}]*)\}\}/g, (_m, inner: string) => {
+        if (RUNS.test(inner)) say(inv, r, 'runs a recipe whose interpolation runs a command or reads a file');
+        return '$__just_value';
+      });
     // A shebang recipe is one script; a line of another ending in `\` goes on with the next, as the shell reads it.
     if (recipe.shebang) lines.push(recipe.body.slice(1).map(text).join('\n'));
     else if (recipe.body.length > 0)
