@@ -80,7 +80,7 @@ function parseJustfile(text: string): {
     // A .env file's variables reach the recipes' environment: judged below, on the recipes that run.
     const imported = /^(?:import)(\??)\s+(['"])([^'"$`{}]+)\2\s*(?:#.*)?$/.exec(line);
     if (imported) imports.push({ path: imported[3] as string, optional: imported[1] === '?' });
-    else if (/^set\s+dotenv-load\b(?!\s*:=\s*false)/.test(line)) dotenv = true;
+    else if (/^set\s+dotenv-load\b/.test(line)) dotenv ||= !/:=\s*false\s*(?:#.*)?$/.test(line);
     else if (/^set\s+dotenv-(filename|path|required)\b/.test(line))
       opaque ??= 'reads a justfile that loads an env file gavel does not follow';
     else if (

@@ -52,6 +52,8 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/jdup/justfile`]: text("import 'b.just'\nall:\n    echo hi\n"),
   [`${P}/jdup/b.just`]: text('all:\n    rm -rf ~\n'),
   [`${P}/jmiss/justfile`]: text("import 'gone.just'\nall:\n    echo hi\n"),
+  [`${P}/jnoenv/justfile`]: text('set dotenv-load := false\nall:\n    cargo test\n'),
+  [`${P}/jnoenv/.env`]: text('NODE_OPTIONS=--require ./x.js\n'),
   [`${P}/jload/justfile`]: text('set dotenv-load\nall:\n    npm test\n'),
   [`${P}/jload/.env`]: text('NODE_OPTIONS=--require ./x.js\n'),
   // Review 23: what just evaluates into a command outside the recipe lines read.
@@ -153,6 +155,7 @@ describe('just', () => {
     ['a listing whatever shell the justfile sets', 'cd jshell && just -l'],
     ['a recipe beside an import that does not reach it', 'cd jimp && just fmt'],
     ['a dry run', 'cd jimp && just -n test'],
+    ['a .env not loaded', 'cd jnoenv && just'],
   ])('quiet: %s', (_n, command) => {
     const a = analyze(command);
     expect(categories(a)).toEqual([]);
