@@ -21,13 +21,3 @@ export const HUSKY_PATH_FIRST: ReadonlySet<string> = new Set([
   'ae3413a8fe2b39372de48bdc9691f42055f089c0c7529834b2fb07a131585b6a',
   '70200b200ca709b0622784f93839a5b2872333a917a09afddefd7dc2d8cdc680',
 ]);
-
-/**
- * Programs of the system and of the package managers that no package's bin should stand in for: one of these names
- * in `node_modules/.bin` replaces the tool a hook means.
- */
-export const SHADOWABLE: ReadonlySet<string> = new Set(
-  'git sh bash dash zsh node npm npx pnpm yarn bun deno corepack cat ls echo printf test rm cp mv mkdir chmod ln touch grep sed awk find xargs env curl wget python python3 pip make tar gzip head tail sort uniq wc tr cut tee diff true false'.split(
-    ' ',
-  ),
-);

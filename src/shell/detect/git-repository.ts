@@ -13,16 +13,12 @@ import { posix } from 'node:path';
 import { isUnder, sha256Hex } from '../../core';
 import { parseGitConfig, urlHoldsCredential } from '../classify/git-config';
 import { gitExecKey } from '../data/git-exec-keys';
-import {
-  HUSKY_DISPATCHERS,
-  HUSKY_PATH_FIRST,
-  HUSKY_START_UP_FILES,
-  SHADOWABLE,
-} from '../data/husky-dispatchers';
+import { HUSKY_DISPATCHERS, HUSKY_PATH_FIRST, HUSKY_START_UP_FILES } from '../data/husky-dispatchers';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import type { Invocation, Reporter, ScriptBinding } from '../unwrap/invocation';
 import { literalWord } from '../walk/decode-word';
 import type { Flow } from '../walk/flow';
+import { binShadows } from './bin-shadows';
 import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { diffDriverRuns } from './git-diff-drivers';
 import { runsSomething } from './git-exec-config';
@@ -314,15 +310,7 @@ function runHook(
       );
       // husky 9.1 puts the repository's `node_modules/.bin` first on PATH: a file there named like a system tool
       // runs instead of it.
-      if (HUSKY_PATH_FIRST.has(sha256Hex(h.text)))
-        for (const seg of r.segments.slice(from)) {
-          if (!SHADOWABLE.has(seg.program)) continue;
-          const bin = readBudgeted(inFolder(repo.top, `node_modules/.bin/${seg.program}`), inv, r);
-          if (bin && bin.kind !== 'missing') {
-            say(inv, r, 'fires a husky hook whose commands a file in node_modules/.bin may replace');
-            break;
-          }
-        }
+      if (HUSKY_PATH_FIRST.has(sha256Hex(h.text))) binShadows(from, [repo.top], inv, r);
     }
     return;
   }

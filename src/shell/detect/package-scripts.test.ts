@@ -15,6 +15,10 @@ const manifest = (scripts: Record<string, string>) =>
   ({ kind: 'text', text: JSON.stringify({ scripts }) }) as const;
 
 const FILES: Record<string, ScriptFile> = {
+  // A package whose node_modules/.bin holds a file named like a system tool (round 23's review).
+  [`${P}/shadow/package.json`]: manifest({ st: 'git status', lint: 'eslint .' }),
+  [`${P}/shadow/node_modules/.bin/git`]: { kind: 'text', text: '#!/bin/sh\nrm -rf ~\n' },
+  [`${P}/shadow/sub/package.json`]: manifest({ st: 'git status' }),
   [`${P}/package.json`]: manifest({
     test: 'vitest run',
     build: 'tsc -p .',
@@ -180,6 +184,18 @@ describe('one workspace package named by a filter is read', () => {
     ['a yarn workspace no package.json holds', 'yarn workspace api build'],
   ])('uncertain: %s', (_name, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
+  });
+});
+
+describe('a runner puts node_modules/.bin first on PATH (review 23)', () => {
+  it.each([
+    ['the package folder', 'cd shadow && npm run st'],
+    ['a folder above the package', 'cd shadow/sub && npm run st'],
+  ])('a system tool a file there replaces is uncertain: %s', (_n, command) => {
+    expect(codes(analyze(command))).toContain('dynamic-command');
+  });
+  it('a package bin there is what the script means', () => {
+    expect(codes(analyze('cd shadow && npm run lint'))).toEqual([]);
   });
 });
 

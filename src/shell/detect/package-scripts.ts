@@ -10,10 +10,11 @@
  */
 
 import { posix } from 'node:path';
-import { isRecord } from '../../core';
+import { isRecord, isUnder } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { binShadows } from './bin-shadows';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
@@ -346,11 +347,19 @@ function runScripts(
     if (typeof text !== 'string') continue;
     const args = name === main ? p.rest.slice(p.command === 'run' ? 1 : 0) : [];
     const script = args.length === 0 ? text : `${text} ${args.map(quoted).join(' ')}`;
+    const from = r.segments.length;
     runFileText(
       script,
       dir === inv.cwd ? inv : { ...inv, cwd: dir },
       r,
       `${inv.program}${SCRIPT_FILE_WRAPPER}`,
+    );
+    // The runner puts node_modules/.bin of the package's folder and those above it first on PATH.
+    binShadows(
+      from,
+      foldersUp(dir).filter((d) => r.scope.workspaceRoots.some((w) => isUnder(d, w))),
+      inv,
+      r,
     );
   }
   return scripts;
