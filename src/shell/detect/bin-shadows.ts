@@ -1,7 +1,7 @@
 /**
  * Package runners put the project's `node_modules/.bin` folders first on PATH before a script runs (`npm run`,
  * `pnpm run`, `yarn run`, husky 9.1's hooks): a file there named like a system tool runs instead of the tool the
- * script names. After a script's commands are analysed, each one named like such a tool (`git`, `sh`, `curl`) is
+ * script names. After a script's commands are analysed, each one named like such a tool (`git`, `sh`, `curl`; data/shadowable-tools.ts) is
  * looked for in those folders; one found makes the run uncertain (what runs is a workspace file nobody read).
  * Pure apart from the injected reader and reporting.
  */
