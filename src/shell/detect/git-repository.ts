@@ -17,7 +17,7 @@ import { HUSKY_DISPATCHERS, HUSKY_PATH_FIRST, HUSKY_START_UP_FILES } from '../da
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import type { Invocation, Reporter, ScriptBinding } from '../unwrap/invocation';
 import { literalWord } from '../walk/decode-word';
-import type { Flow } from '../walk/flow';
+import { OPAQUE_FLOW } from '../walk/flow';
 import { binShadows } from './bin-shadows';
 import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { diffDriverRuns } from './git-diff-drivers';
@@ -258,15 +258,8 @@ function hookArguments(
     noteWritten(message, r);
     words.push(literalWord(message));
   }
-  return { positional: { words, exact: false, rest: UNKNOWN_ARGUMENT }, shell: 'new' };
+  return { positional: { words, exact: false, rest: OPAQUE_FLOW }, shell: 'new' };
 }
-
-const UNKNOWN_ARGUMENT: Flow = Object.freeze({
-  sensitive: false,
-  network: false,
-  decoded: false,
-  opaque: true,
-});
 
 function runHook(
   dir: string,
