@@ -152,3 +152,22 @@ describe("a fetched package comes from the registry the workspace's configuratio
     expect(categories('npx prettier --check .', installed)).toEqual([]);
   });
 });
+
+describe('a system tool a file in node_modules/.bin replaces (review 23)', () => {
+  const codes = (command: string, ...files: string[]) =>
+    analyzeShellSync(command, shellEnv({ readScript: reader(...files) })).uncertain.map((u) => u.code);
+  const planted = ['/home/u/proj/node_modules/.bin/git', '/home/u/node_modules/.bin/curl'];
+  it.each([
+    ['npx', 'npx git status'],
+    ['pnpm exec', 'pnpm exec git status'],
+    ['yarn exec', 'yarn exec git status'],
+    ['npm exec', 'npm exec -- git status'],
+    ['bunx', 'bunx git status'],
+    ['a folder above', 'npx curl -I https://example.com'],
+  ])('uncertain: %s', (_n, command) => {
+    expect(codes(command, ...planted)).toContain('dynamic-command');
+  });
+  it('none planted: the tool itself', () => {
+    expect(codes('pnpm exec git status')).toEqual([]);
+  });
+});

@@ -13,6 +13,7 @@
  * INVARIANT: with no reader (a caller judging commands by name), nothing is marked, as scripts are judged by name.
  */
 
+import { SHADOWABLE } from '../data/shadowable-tools';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { readBudgeted } from './disk-scripts';
 import { inFolder } from './project-file';
@@ -71,11 +72,31 @@ function installedAbove(bin: string, cwd: string, inv: Invocation, r: Reporter):
   return false;
 }
 
+/** Runners that run a name from the nearest `node_modules/.bin` before PATH. */
+const LOCAL_BIN_RUNNERS = new Set(['npx', 'bunx', 'npm exec', 'npm x', 'bun x', 'pnpm exec', 'yarn exec']);
+
+/**
+ * A local-bin runner given the name of a system tool (`pnpm exec git`, `npx curl`) runs a file in node_modules/.bin
+ * of that name when there is one: a workspace file nobody read (detect/bin-shadows.ts for the scripts they run).
+ */
+function shadowedTool(inv: Invocation, runner: string | undefined, r: Reporter): void {
+  if (runner === undefined || !LOCAL_BIN_RUNNERS.has(runner) || !SHADOWABLE.has(inv.program)) return;
+  if (!r.env.readScript || inv.cwd === undefined) return;
+  if (installedAbove(inv.program, inv.cwd, inv, r) !== false)
+    r.uncertain(
+      'dynamic-command',
+      `\`${runner}\` runs a \`${inv.program}\` that a file in node_modules/.bin may replace`,
+      inv.segment,
+      'kept',
+    );
+}
+
 /**
  * Marks `inv`'s segment with the npm package its runner fetches, when it fetches one. `runner`: the segment's last
  * wrapper (`npx`, `npm exec`, `pnpm dlx`, ...).
  */
 export function markFetchedPackage(inv: Invocation, runner: string | undefined, r: Reporter): void {
+  shadowedTool(inv, runner, r);
   const spec = runner === undefined || !Object.hasOwn(RUNNERS, runner) ? undefined : RUNNERS[runner];
   if (!spec) return;
   if (!r.env.readScript) return;
