@@ -74,4 +74,4 @@ export type {
   UncertaintyCode,
   WrittenText,
 } from './types';
-export { SCRIPT_FILE_WRAPPER, UNCERTAINTY_CODES, WRITTEN_SCRIPT_WRAPPER } from './types';
+export { GIT_ALIAS_WRAPPER, SCRIPT_FILE_WRAPPER, UNCERTAINTY_CODES, WRITTEN_SCRIPT_WRAPPER } from './types';

@@ -88,6 +88,11 @@ export interface Segment {
   /** With `workspaceProgram`: the program only asks installed modules what they are (detect/module-query.ts). */
   moduleQuery?: true;
   /**
+   * git ran an alias of its configuration that the analysis expanded (detect/git-aliases.ts): what it runs follows
+   * one wrapper deeper, each command judged on its own.
+   */
+  gitAlias?: true;
+  /**
    * The words after this runner's `--` reach only commands the analysis read and judges in its place (a nox
    * session's `*session.posargs`, tox's `{posargs}`; detect/task-runners.ts): the catalogue need not know them.
    */
@@ -220,6 +225,8 @@ export type ScriptFile =
 
 /** Ends the wrapper of segments read from a script file on disk: `bash (script file)` (their words are the file's). */
 export const SCRIPT_FILE_WRAPPER = ' (script file)';
+/** The wrapper the commands a git alias runs are analysed under (detect/git-aliases.ts). */
+export const GIT_ALIAS_WRAPPER = 'git (alias)';
 /** The wrapper a shell's script written earlier in the same line is analysed under (`sh (script written above)`). */
 export const WRITTEN_SCRIPT_WRAPPER = ' (script written above)';
 

@@ -9,6 +9,7 @@
 
 import {
   GENERATED_FILE_NAMES,
+  GIT_ALIAS_WRAPPER,
   isGeneratedFolder,
   isGeneratedGlob,
   SCRIPT_FILE_WRAPPER,
@@ -629,6 +630,9 @@ export const VERSION_QUERY = 'version-query';
 /** What `matchSegment` answers for `python -c` asking installed modules only what they are (ADR 0096). */
 export const MODULE_QUERY = 'module-version-query';
 
+/** What `matchSegment` answers for a git alias the analysis expanded: what it runs follows (git-aliases.ts). */
+export const GIT_ALIAS = 'git-alias';
+
 /** What `matchSegment` answers for a workspace program known by what the analysis read (ADR 0068). */
 export const WORKSPACE_PROGRAM = 'workspace-program';
 /** The words a workspace program may take: what `go run` takes (no URL, `@`, absolute path, `~`, `..`, run-time text). */
@@ -652,6 +656,15 @@ function workspaceProgramArgs(segment: Segment, next: Segment | undefined): read
     own.every((x, k) => w[k] === x) &&
     w[own.length] === `${segment.program}${SCRIPT_FILE_WRAPPER}`;
   return follows ? segment.argv.slice(1) : undefined;
+}
+
+/** Does what the segment's git alias runs follow it at once, one wrapper deeper? */
+function aliasFollows(segment: Segment, next: Segment | undefined): boolean {
+  const own = segment.wrappers;
+  const w = next?.wrappers ?? [];
+  return (
+    w.length === own.length + 1 && own.every((x, k) => w[k] === x) && w[own.length] === GIT_ALIAS_WRAPPER
+  );
 }
 
 /** Does a run-time word that may read as an option stand before the first literal `--` of the segment? */
@@ -711,6 +724,8 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   // `npx tsc` with nothing installed runs the registry package `tsc`: known only as a known package.
   for (const fetched of segment.fetchedPackages ?? [])
     if (!catalogue.knownPackage(fetched.registry, fetched.name)) return undefined;
+  // `git st`: the alias's commands follow, each judged on its own.
+  if (segment.gitAlias && segment.program === 'git' && aliasFollows(segment, next)) return GIT_ALIAS;
   if (ran?.every((a) => WORKSPACE_PROGRAM_ARG.test(a)))
     return segment.moduleQuery ? MODULE_QUERY : WORKSPACE_PROGRAM;
   // `X --version` of a program the catalogue knows only prints what it is (a wrapper asked its version

@@ -21,6 +21,7 @@ import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
 import { configFolders } from './runner-config';
+import { terraformCliConfig } from './terraform-cli-config';
 import { reachesBeyond, terraformFiles } from './terraform-configs';
 
 /** The wrapper name of what cargo's configuration runs. */
@@ -685,6 +686,7 @@ function terraform(program: string, inv: Invocation, r: Reporter): void {
       dir = res.resolved;
     } else if (!t.startsWith('-') && sub === '') sub = t;
   }
+  if (!terraformCliConfig(program, sub, dir, inv, r)) return;
   const evaluates = TF_EVALUATES.has(sub);
   if (!evaluates && sub !== 'init' && sub !== 'get') return;
   const stated = [...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES), ...TF_REGISTRIES];

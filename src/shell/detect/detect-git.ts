@@ -9,6 +9,7 @@ import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { DYN } from '../walk/markers';
 import { gitMove, recursiveDelete } from './detect-filesystem';
+import { expandGitAlias } from './git-aliases';
 import {
   cloneSettings,
   type GitSetting,
@@ -217,6 +218,16 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   }
   const sub = optionText(args[i]).toLowerCase();
   const rest = args.slice(i + 1);
+  // `git st` with `[alias] st = status -sb`: what the alias runs is analysed in its place.
+  if (
+    folder !== undefined &&
+    !elsewhere &&
+    isLiteral(args[i]) &&
+    ![...r.assignedNames].some((n) => /^(?:GIT_.*|HOME|XDG_CONFIG_HOME)$/.test(n)) &&
+    !settings.some((c) => c.key.toLowerCase() === `alias.${sub}`) &&
+    expandGitAlias(sub, args.slice(0, i), rest, folder, inv, r)
+  )
+    return undefined;
   const texts = rest.map((w) => optionText(w));
   const end = texts.indexOf('--');
   const before = end < 0 ? texts : texts.slice(0, end);

@@ -372,7 +372,9 @@ export function unreadable(
 
 /**
  * Analyses shell text read from a file on disk as a nested script of `inv`, within the analysis's budget of
- * script runs and characters; reasons found inside name only `inv.program` (the text is never quoted).
+ * script runs and characters; reasons found inside name only `inv.program` (the text is never quoted). `alias`:
+ * the text is a command a configuration names (a git alias), whose every uncertainty counts whatever
+ * `scriptFiles` says.
  */
 export function runFileText(
   text: string,
@@ -380,6 +382,7 @@ export function runFileText(
   r: Reporter,
   wrapper: string,
   bind?: ScriptBinding,
+  of: 'file' | 'alias' = 'file',
 ): void {
   const budget = budgetOf(r);
   budget.runs++;
@@ -397,8 +400,8 @@ export function runFileText(
   const uncertainties = r.uncertainties.length;
   r.script(text, inv, 'shell-string', wrapper, bind);
   // `literal`: what the script computes at run time is not reviewed (docs/check.md).
-  if (r.env.scriptFiles === 'literal') r.forgetUncertainties(uncertainties);
-  unquote(r, hits, uncertainties, inv);
+  if (r.env.scriptFiles === 'literal' && of === 'file') r.forgetUncertainties(uncertainties);
+  unquote(r, hits, uncertainties, inv, of === 'file' ? 'a script file' : 'an alias');
 }
 
 /**
@@ -438,11 +441,11 @@ export function runScriptFile(
  * Reasons found inside a script file name its paths and programs: file text. They are replaced by a fixed
  * sentence naming the program the command runs (the outermost rewrite wins for scripts run by scripts).
  */
-function unquote(r: Reporter, hits: number, uncertainties: number, inv: Invocation): void {
+function unquote(r: Reporter, hits: number, uncertainties: number, inv: Invocation, what: string): void {
   for (const hit of r.hits.slice(hits))
-    hit.reason = `\`${inv.program}\` runs a script file that falls in \`${hit.category}\``;
+    hit.reason = `\`${inv.program}\` runs ${what} that falls in \`${hit.category}\``;
   for (const u of r.uncertainties.slice(uncertainties))
-    u.reason = `\`${inv.program}\` runs a script file that is uncertain inside (\`${u.code}\`)`;
+    u.reason = `\`${inv.program}\` runs ${what} that is uncertain inside (\`${u.code}\`)`;
 }
 
 /** Words no standard Gradle wrapper script holds: a copy that has them was edited. */

@@ -228,7 +228,6 @@ describe('configuration that runs a program is analysed as the command it is', (
   it.each([
     ['a configuration git reads but gavel cannot', '[core\n\tfsmonitor = x\n'],
     ['an unterminated quote', '[core]\n\tpager = "less\n'],
-    ['an alias of git arguments', '[alias]\n\tst = -c core.pager=x status\n'],
   ])('%s is uncertain', (_n, config) => {
     expect(analyze('git st', repo(P, config)).uncertain.length).toBeGreaterThan(0);
   });

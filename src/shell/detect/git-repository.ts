@@ -25,7 +25,7 @@ import { runsSomething } from './git-exec-config';
 import { foldersUp, inFolder } from './project-file';
 import { noteWritten } from './written-scripts';
 
-interface Repository {
+export interface Repository {
   /** The top of the working tree. */
   top: string;
   /** The git folder (`.git`, or the one a `.git` file names). */
@@ -84,7 +84,7 @@ const REMOTE_KEYS =
 const MAX_INCLUDES = 8;
 
 /** git's search for the repository, from `start` up to `/`. */
-function findRepository(start: string, inv: Invocation, r: Reporter): Found {
+export function findRepository(start: string, inv: Invocation, r: Reporter): Found {
   for (const dir of foldersUp(start)) {
     const dotgit = inFolder(dir, '.git');
     const f = readBudgeted(dotgit, inv, r);
@@ -336,7 +336,7 @@ export interface PushContext {
  * (`cp x .git/config`, `mv h .git/hooks/pre-commit`)? Only paths named count: a checkout or a pull rewrites the work
  * tree, never these.
  */
-function writtenEarlier(paths: readonly string[], inv: Invocation, r: Reporter): boolean {
+export function writtenEarlier(paths: readonly string[], inv: Invocation, r: Reporter): boolean {
   return r.segments.slice(0, inv.segment).some((seg) =>
     seg.paths.some((p) => {
       const at = p.resolved;
@@ -365,7 +365,7 @@ const CONFIG_READS =
  * Does an earlier segment of the line change a repository's configuration through git (`git config KEY VALUE`,
  * `git remote add`/`set-url`, `git submodule`, `git init`), which records no path written?
  */
-function configChangedEarlier(inv: Invocation, r: Reporter): boolean {
+export function configChangedEarlier(inv: Invocation, r: Reporter): boolean {
   return r.segments.slice(0, inv.segment).some((seg) => {
     // A hook manager installing the repository's hooks (`pre-commit install && git commit`).
     if (HOOK_INSTALLERS[seg.program]?.test(seg.argv.slice(1).join(' '))) return true;

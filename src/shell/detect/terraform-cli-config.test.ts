@@ -1,0 +1,113 @@
+// terraform's CLI configuration (terraform-cli-config.ts, issue 11: scripts and programs the runner will run are
+// read): `dev_overrides` in `~/.terraformrc` replaces a provider with a local build that every command starting
+// that provider runs (validate and providers schema too, not only plan); a credentials helper runs a program. A
+// configuration that uses no overridden provider, formatting, and `TF_CLI_CONFIG_FILE=/dev/null` stay quiet.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import type { ScriptFile } from '../types';
+import { overriddenTypes } from './terraform-cli-config';
+
+const P = '/home/u/proj';
+const H = '/home/u';
+const RC =
+  'plugin_cache_dir = "/home/u/.terraform.d/cache"\nprovider_installation {\n  # local build of the DNS provider\n  dev_overrides {\n    "registry.terraform.io/cloudflare/cloudflare" = "/home/u/dev/cf"\n  }\n  direct {}\n}\n';
+const DNS = {
+  [`${P}/dns/versions.tf`]:
+    'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare" }\n  }\n}\n',
+  [`${P}/dns/main.tf`]: 'resource "cloudflare_record" "api" {\n  name = "api"\n}\n',
+};
+const APP = { [`${P}/app/main.tf`]: 'resource "aws_s3_bucket" "b" {\n  bucket = "x"\n}\n' };
+
+/** A reader over these files (path -> text), listing the folders above them. */
+function reader(files: Record<string, string>) {
+  return (abs: string): ScriptFile => {
+    if (abs in files) return { kind: 'text', text: files[abs] as string };
+    const prefix = `${abs}/`;
+    const entries = new Set<string>();
+    for (const path of Object.keys(files))
+      if (path.startsWith(prefix)) entries.add(path.slice(prefix.length).split('/')[0] as string);
+    return entries.size > 0
+      ? { kind: 'unreadable', why: 'not-regular', entries: [...entries] }
+      : { kind: 'missing' };
+  };
+}
+const uncertain = (command: string, files: Record<string, string>) =>
+  analyzeShellSync(command, shellEnv({ readScript: reader(files) })).uncertain.map((u) => u.reason);
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+describe('a provider replaced by a local build is uncertain wherever it starts', () => {
+  it.each([
+    'terraform -chdir=dns validate',
+    'cd dns && terraform plan',
+    'cd dns && terraform providers schema -json',
+    'cd dns && terraform console',
+    'cd dns && tofu validate',
+  ])('%s', (command) => {
+    const files = { ...DNS, ...APP, [`${H}/.terraformrc`]: RC };
+    expect(uncertain(command, files).join('\n')).toMatch(/dev_overrides/);
+  });
+
+  it('a module from elsewhere may start it too', () => {
+    const files = {
+      ...APP,
+      [`${P}/app/net.tf`]: 'module "dns" {\n  source = "acme/dns/cloudflare"\n}\n',
+      [`${H}/.terraformrc`]: RC,
+    };
+    expect(uncertain('terraform -chdir=app validate', files).join('\n')).toMatch(/dev_overrides/);
+  });
+
+  it("OpenTofu's own file comes first", () => {
+    const files = { ...DNS, [`${H}/.tofurc`]: RC, [`${H}/.terraformrc`]: '' };
+    expect(uncertain('cd dns && tofu validate', files).join('\n')).toMatch(/dev_overrides/);
+    expect(uncertain('cd dns && terraform validate', files)).toEqual([]);
+  });
+
+  it('a credentials helper runs a program; a file named at run time or unreadable is not followed', () => {
+    const helper = { ...APP, [`${H}/.terraformrc`]: 'credentials_helper "acme" {\n  args = []\n}\n' };
+    expect(uncertain('terraform -chdir=app validate', helper).join('\n')).toMatch(/credentials helper/);
+    expect(uncertain('TF_CLI_CONFIG_FILE="$X" terraform -chdir=app validate', APP).join('\n')).toMatch(
+      /TF_CLI_CONFIG_FILE/,
+    );
+    const named = { ...DNS, '/home/u/dev.tfrc': RC };
+    expect(
+      uncertain('TF_CLI_CONFIG_FILE=/home/u/dev.tfrc terraform -chdir=dns validate', named).join('\n'),
+    ).toMatch(/dev_overrides/);
+    const unreadable = analyzeShellSync(
+      'terraform -chdir=app validate',
+      shellEnv({
+        readScript: (abs) =>
+          abs === `${H}/.terraformrc` ? { kind: 'unreadable', why: 'error' } : reader(APP)(abs),
+      }),
+    );
+    expect(unreadable.uncertain.map((u) => u.reason).join('\n')).toMatch(/could not be read/);
+  });
+});
+
+describe('what starts no replaced provider stays quiet', () => {
+  it.each([
+    ['another configuration', 'terraform -chdir=app validate'],
+    ['formatting', 'cd dns && terraform fmt -check'],
+    ['the version', 'terraform version'],
+    ['no CLI configuration at all', 'cd dns && terraform validate'],
+    ['the configuration turned off', 'TF_CLI_CONFIG_FILE=/dev/null terraform -chdir=dns validate'],
+  ])('%s', (name, command) => {
+    const files: Record<string, string> = { ...DNS, ...APP };
+    if (name !== 'no CLI configuration at all') files[`${H}/.terraformrc`] = RC;
+    expect(uncertain(command, files)).toEqual([]);
+  });
+
+  it('the types overridden are read; an override in a comment is none', () => {
+    expect(overriddenTypes('dev_overrides {\n "a/cloudflare" = "/x"\n "b/acme" = "/y"\n}\n')).toEqual([
+      'cloudflare',
+      'acme',
+    ]);
+    expect(
+      uncertain('cd dns && terraform validate', { ...DNS, [`${H}/.terraformrc`]: '# dev_overrides {\n' }),
+    ).toEqual([]);
+  });
+});
