@@ -256,8 +256,8 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       { 'main.tf': 'data "external" "x" {\n  program = ["sh", "-c", "id"]\n}\n' },
     ],
     [
-      'terraform plan with local-exec',
-      'terraform -chdir=infra plan',
+      'terraform apply with local-exec',
+      'terraform -chdir=infra apply',
       {
         'infra/main.tf':
           'resource "null_resource" "x" {\n  provisioner "local-exec" {\n    command = "id"\n  }\n}\n',
@@ -389,6 +389,15 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
 
 describe('ordinary configuration stays quiet', () => {
   it.each<[string, string, Record<string, string>]>([
+    [
+      // A provisioner runs when a resource is created or destroyed: `plan` only shows that it would.
+      'terraform plan with a local-exec provisioner',
+      'terraform -chdir=infra plan',
+      {
+        'infra/main.tf':
+          'resource "null_resource" "x" {\n  provisioner "local-exec" {\n    command = "id"\n  }\n}\n',
+      },
+    ],
     [
       'a Gemfile of the DSL only',
       'bundle exec rspec',

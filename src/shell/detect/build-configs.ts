@@ -670,6 +670,8 @@ function preCommit(inv: Invocation, r: Reporter): void {
 
 /** terraform commands that evaluate data sources (and so run `external` programs), or apply provisioners. */
 const TF_EVALUATES = new Set(['plan', 'apply', 'destroy', 'refresh', 'console', 'import', 'test']);
+/** terraform commands that create or destroy resources, and so run their provisioners. */
+const TF_PROVISIONS = new Set(['apply', 'destroy', 'test']);
 const TF_REGISTRIES = ['registry.terraform.io', 'registry.opentofu.org'];
 
 function terraform(program: string, inv: Invocation, r: Reporter): void {
@@ -705,9 +707,11 @@ function terraform(program: string, inv: Invocation, r: Reporter): void {
       say(program, inv, r, `\`${sub}\` ${beyond}`);
       return;
     }
+    // An external data source runs whenever data sources are read; a local-exec provisioner only when a
+    // resource is created or destroyed (`plan` shows it, never runs it).
     if (
-      evaluates &&
-      /\bdata\s+"?external"?|\bprovisioner\s+"?local-exec"?|"external"\s*:|"local-exec"\s*:/.test(text)
+      (evaluates && /\bdata\s+"?external"?|"external"\s*:/.test(text)) ||
+      (TF_PROVISIONS.has(sub) && /\bprovisioner\s+"?local-exec"?|"local-exec"\s*:/.test(text))
     ) {
       say(
         program,

@@ -78,8 +78,10 @@ describe('a kustomization that fetches from elsewhere or runs code is not quiet'
     ['remote resource file', 'kubectl kustomize remotefile'],
     ['remote component two levels down', 'kustomize build badoverlay'],
     ['helm chart inflation', 'kustomize build helm'],
-    ['exec KRM function', 'kustomize build exec'],
-    ['legacy generator plugin', 'kubectl kustomize legacy'],
+    ['exec KRM function', 'kustomize build --enable-alpha-plugins --enable-exec exec'],
+    ['legacy generator plugin', 'kubectl kustomize legacy --enable-alpha-plugins'],
+    ['plugins perhaps enabled by a word known at run time', 'kustomize build $FLAGS exec'],
+    ['a function through kubectl -k, enabled', 'kubectl diff -k exec --enable-alpha-plugins'],
     ['a base outside the workspace', 'kustomize build escape'],
     ['a kustomization the reader refuses', 'kustomize build unparsed'],
     ['a URL target', 'kustomize build https://github.com/x/y//deploy'],
@@ -110,6 +112,10 @@ describe('an overlay of workspace files stays quiet', () => {
     ['overlay from its own folder', 'kustomize build'],
     ['no kustomization at all', 'kubectl kustomize .'],
     ['diff of a local overlay', 'kubectl diff -k overlay'],
+    // Without `--enable-alpha-plugins` the renderer refuses a function or a legacy plugin and runs none of it.
+    ['an exec function not enabled', 'kustomize build exec'],
+    ['a legacy plugin not enabled', 'kubectl kustomize legacy'],
+    ['a function through kubectl -k, not enabled', 'kubectl apply -k exec --dry-run=client'],
   ])('%s', (_name, command) => {
     expect(flagged(command, command === 'kustomize build' ? join(ws, 'overlay') : ws)).toBe(false);
   });

@@ -4,7 +4,8 @@
  * `git@host:`, `host.tld/org/repo//path?ref=`) fetch from that host; local folders among them are read in turn
  * (bounded); one outside the workspace is not known. `helmCharts`/`helmChartInflationGenerator` run helm and fetch
  * charts; `generators`, `transformers` and `validators` that are not kustomize's built-in plugins (an exec or
- * container KRM function, a legacy plugin) run code. A kustomization gavel cannot parse, or one this command line
+ * container KRM function, a legacy plugin) run code when `--enable-alpha-plugins` is given (without it the
+ * renderer refuses them: "external plugins disabled"). A kustomization gavel cannot parse, or one this command line
  * writes with content not shown or changes, is uncertain. Pure apart from the injected reader and reporting;
  * never quotes a file.
  * INVARIANT: what a kustomization makes the renderer fetch or run is reported, never silently allowed.
@@ -37,6 +38,8 @@ interface Walk {
   via: string;
   seen: Set<string>;
   stopped: boolean;
+  /** `--enable-alpha-plugins` was given (or a word known only at run time may be it): plugins and functions run. */
+  plugins: boolean;
 }
 
 function stop(w: Walk, why: string): void {
@@ -138,8 +141,10 @@ function visit(dir: string, w: Walk): void {
       return;
     }
     for (const entry of list) {
+      // An exec or container function, or a legacy plugin, runs only with `--enable-alpha-plugins`: without
+      // it the renderer refuses the kustomization and runs nothing of it.
       if (entry.includes('\n')) {
-        if (!builtinPlugin(entry)) {
+        if (!builtinPlugin(entry) && w.plugins) {
           stop(w, 'renders a kustomization that runs a plugin or function');
           return;
         }
@@ -157,7 +162,7 @@ function visit(dir: string, w: Walk): void {
         return;
       }
       if (file.kind === 'unread') return;
-      if (file.kind !== 'text' || !builtinPlugin(file.text) || !inWorkspace(path, w)) {
+      if (file.kind !== 'text' || (!builtinPlugin(file.text) && w.plugins) || !inWorkspace(path, w)) {
         stop(w, 'renders a kustomization that runs a plugin or function');
         return;
       }
@@ -227,7 +232,10 @@ export function kustomizations(inv: Invocation, r: Reporter): void {
   if (inv.cwd === undefined) return;
   const t = target(inv);
   if (!t) return;
-  const w: Walk = { inv, r, via: t.via, seen: new Set(), stopped: false };
+  const plugins = inv.args.some(
+    (a) => !isLiteral(a) || /^--enable[-_]alpha[-_]plugins(?:=|$)/.test(optionText(a)),
+  );
+  const w: Walk = { inv, r, via: t.via, seen: new Set(), stopped: false, plugins };
   if (t.word === null) {
     stop(w, 'renders a kustomization named at run time');
     return;
