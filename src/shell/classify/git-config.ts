@@ -9,8 +9,15 @@ export interface GitConfigEntry {
   value: string | undefined;
 }
 
-/** A configuration value as git reads it: quotes removed, escapes decoded, comments dropped. */
-function configValue(raw: string): string | undefined {
+/** What configValue answers when a lone backslash ends the text: the value goes on on the next line. */
+const CONTINUED = Symbol('continued');
+
+/**
+ * A configuration value as git reads it: quotes removed, escapes decoded (`\b` is a backspace character, as git
+ * writes it), comments dropped; a backslash before a line break joins the lines. CONTINUED when the text ends in a
+ * backslash that is not itself escaped and not in a comment.
+ */
+function configValue(raw: string): string | undefined | typeof CONTINUED {
   let out = '';
   let quoted = false;
   for (let i = 0; i < raw.length; i++) {
@@ -18,12 +25,15 @@ function configValue(raw: string): string | undefined {
     if (c === '"') quoted = !quoted;
     else if (c === '\\') {
       const n = raw[++i];
+      if (n === undefined) return CONTINUED;
+      if (n === '\n') continue;
       if (n === 'n') out += '\n';
       else if (n === 't') out += '\t';
-      else if (n === 'b') out = out.slice(0, -1);
+      else if (n === 'b') out += '\b';
       else if (n === '"' || n === '\\') out += n;
       else return undefined;
-    } else if (!quoted && (c === '#' || c === ';')) break;
+    } else if (c === '\n') return undefined;
+    else if (!quoted && (c === '#' || c === ';')) break;
     else out += c;
   }
   return quoted ? undefined : out.trim();
@@ -33,10 +43,10 @@ function configValue(raw: string): string | undefined {
 export function parseGitConfig(text: string): GitConfigEntry[] | undefined {
   const out: GitConfigEntry[] = [];
   let section: string | undefined;
-  // A value continued by a backslash at the end of its line is one value.
-  const lines = text.replace(/\r\n/g, '\n').replace(/\\\n/g, '').split('\n');
-  for (const raw of lines) {
-    let line = raw.trim();
+  // A value continued by a backslash at the end of its line is one value; a comment line never continues.
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  for (let at = 0; at < lines.length; at++) {
+    let line = (lines[at] as string).trim();
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$/.exec(line);
     if (head) {
@@ -47,8 +57,15 @@ export function parseGitConfig(text: string): GitConfigEntry[] | undefined {
     if (section === undefined) return undefined;
     const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
     if (!kv) return undefined;
+    let raw = kv[2];
+    let value = raw === undefined ? 'true' : configValue(raw);
+    while (value === CONTINUED) {
+      if (at + 1 >= lines.length) return undefined;
+      raw = `${raw}\n${lines[++at]}`;
+      value = configValue(raw);
+    }
     const key = `${section}.${kv[1]}`;
-    out.push({ key, value: kv[2] === undefined ? 'true' : configValue(kv[2]) });
+    out.push({ key, value });
   }
   return out;
 }

@@ -30,6 +30,8 @@ function files(
     [`${P}/.git`]: DIR,
     [`${P}/.git/config`]: text(config),
     [`${P}/.git/HEAD`]: text('ref: refs/heads/feat/x\n'),
+    [`${P}/.git/objects`]: DIR,
+    [`${P}/.git/refs`]: DIR,
     [`${P}/.git/refs/remotes/origin/HEAD`]: text('ref: refs/remotes/origin/main\n'),
     [`${H}/.gitconfig`]: text(home),
     ...extra,
@@ -143,6 +145,22 @@ describe('an alias git would not run, or gavel cannot be sure of, is not expande
     expect(expanded(a)).toBe(false);
     const b = analyze('git st', files(HOME, '', { [`${P}/node_modules/.bin/git-st`]: text('x') }));
     expect(expanded(b)).toBe(false);
+  });
+
+  it('a `.git` folder git would pass over is not the repository whose aliases count (review 24)', () => {
+    // git skips `pkg/.git` (no HEAD, objects/ or refs/) and runs the outer repository's alias.
+    const table = files('', '[alias]\n\tst = !rm -rf ~\n', {
+      [`${P}/pkg`]: DIR,
+      [`${P}/pkg/.git`]: DIR,
+      [`${P}/pkg/.git/config`]: text('[alias]\n\tst = status\n'),
+    });
+    expect(analyze('git st', table, `${P}/pkg`).segments.some((s) => s.gitAlias)).toBe(false);
+    table[`${P}/pkg/.git/HEAD`] = text('garbage\n');
+    table[`${P}/pkg/.git/objects`] = DIR;
+    table[`${P}/pkg/.git/refs`] = DIR;
+    expect(analyze('git st', table, `${P}/pkg`).segments.some((s) => s.gitAlias)).toBe(false);
+    table[`${P}/pkg/.git/HEAD`] = text('ref: refs/heads/main\n');
+    expect(analyze('git st', table, `${P}/pkg`).segments.some((s) => s.gitAlias)).toBe(true);
   });
 
   it('without a reader nothing is expanded', () => {

@@ -88,6 +88,22 @@ describe('a provider replaced by a local build is uncertain wherever it starts',
   });
 });
 
+describe('providers installed from the workspace (review 24)', () => {
+  it('init from an implied local mirror beside the configuration, or from -plugin-dir, is uncertain', () => {
+    const files = {
+      ...APP,
+      [`${P}/app/terraform.d/plugins/registry.terraform.io/hashicorp/null/9.9.9/linux_amd64/terraform-provider-null_v9.9.9`]:
+        '#!/bin/sh\n',
+    };
+    expect(uncertain('terraform -chdir=app init', files).join('\n')).toMatch(/terraform\.d\/plugins/);
+    expect(uncertain('cd app && terraform init && terraform validate', files).join('\n')).toMatch(
+      /terraform\.d\/plugins/,
+    );
+    expect(uncertain('terraform -chdir=app init -plugin-dir=/tmp/p', APP).join('\n')).toMatch(/plugin-dir/);
+    expect(uncertain('terraform -chdir=app init', APP)).toEqual([]);
+  });
+});
+
 describe('what starts no replaced provider stays quiet', () => {
   it.each([
     ['another configuration', 'terraform -chdir=app validate'],

@@ -5,14 +5,16 @@
  * in the folder instead of the one installed from the registry, and a `credentials_helper` runs a program for
  * registry and remote-backend credentials. A command that starts providers is uncertain when the configuration it
  * reads (its own files and local modules) names an overridden provider's type or calls a module from elsewhere, or
- * when a helper is set or the file cannot be read. Formatting, the version and help start none. Pure apart from the
+ * when a helper is set or the file cannot be read. `init` from `terraform.d/plugins` beside the configuration or
+ * a `-plugin-dir` installs providers nobody reviewed. Formatting, the version and help start none. Pure apart from the
  * injected reader and reporting.
  * INVARIANT: a CLI configuration that cannot be read, or a `TF_CLI_CONFIG_FILE` known only at run time, is uncertain.
  */
 
 import { posix } from 'node:path';
-import type { Invocation, Reporter } from '../unwrap/invocation';
+import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
 import { readBudgeted } from './disk-scripts';
+import { inFolder } from './project-file';
 import { type TerraformFile, terraformFiles } from './terraform-configs';
 
 /** Subcommands that start no provider. */
@@ -60,6 +62,16 @@ export function terraformCliConfig(
     r.uncertain('dynamic-script', `\`${program}\` ${why}`, inv.segment, 'kept');
     return false;
   };
+  // `init` installs providers from `terraform.d/plugins` beside the configuration (an implied local mirror) or
+  // from a `-plugin-dir`, instead of the registry: binaries nobody reviewed that every later command starts.
+  if (sub === 'init') {
+    if (inv.args.some((a) => /^-{1,2}plugin-dir(?:=|$)/.test(optionText(a))))
+      return say('installs providers from a folder named on the line (`-plugin-dir`)');
+    const mirror = readBudgeted(inFolder(dir, 'terraform.d/plugins'), inv, r);
+    if (!mirror) return false;
+    if (mirror.kind !== 'missing')
+      return say('installs providers from a folder of the workspace (`terraform.d/plugins`)');
+  }
   const given = r.segments[inv.segment]?.assignedValues?.find(([name]) => name === 'TF_CLI_CONFIG_FILE');
   let paths: string[];
   if (given) {
