@@ -246,6 +246,8 @@ describe('a commit in a husky repository: the hooks read with the arguments git 
       [`${W}/.git`, { kind: 'unreadable', why: 'not-regular' }],
       [`${W}/.git/config`, { kind: 'text', text: '[core]\n\thooksPath = .husky/_\n' }],
       [`${W}/.git/HEAD`, { kind: 'text', text: 'ref: refs/heads/feat/x\n' }],
+      [`${W}/.git/objects`, { kind: 'unreadable', why: 'not-regular' }],
+      [`${W}/.git/refs`, { kind: 'unreadable', why: 'not-regular' }],
       [`${W}/package.json`, { kind: 'text', text: '{"devDependencies":{"@commitlint/cli":"^19.0.0"}}\n' }],
       ...Object.entries(hooks).flatMap(([name, body]): [string, ScriptFile][] => [
         [`${W}/.husky/_/${name}`, { kind: 'text', text: shim }],

@@ -148,19 +148,21 @@ describe('an alias git would not run, or gavel cannot be sure of, is not expande
   });
 
   it('a `.git` folder git would pass over is not the repository whose aliases count (review 24)', () => {
-    // git skips `pkg/.git` (no HEAD, objects/ or refs/) and runs the outer repository's alias.
+    // git skips `pkg/.git` (no valid HEAD, objects/ or refs/) and runs the outer repository's alias.
     const table = files('', '[alias]\n\tst = !rm -rf ~\n', {
       [`${P}/pkg`]: DIR,
       [`${P}/pkg/.git`]: DIR,
       [`${P}/pkg/.git/config`]: text('[alias]\n\tst = status\n'),
     });
-    expect(analyze('git st', table, `${P}/pkg`).segments.some((s) => s.gitAlias)).toBe(false);
+    expect(categories(analyze('git st', table, `${P}/pkg`))).toEqual(['destructive_root_delete']);
     table[`${P}/pkg/.git/HEAD`] = text('garbage\n');
     table[`${P}/pkg/.git/objects`] = DIR;
     table[`${P}/pkg/.git/refs`] = DIR;
-    expect(analyze('git st', table, `${P}/pkg`).segments.some((s) => s.gitAlias)).toBe(false);
+    expect(categories(analyze('git st', table, `${P}/pkg`))).toEqual(['destructive_root_delete']);
     table[`${P}/pkg/.git/HEAD`] = text('ref: refs/heads/main\n');
-    expect(analyze('git st', table, `${P}/pkg`).segments.some((s) => s.gitAlias)).toBe(true);
+    const a = analyze('git st', table, `${P}/pkg`);
+    expect(a.segments.some((s) => s.gitAlias)).toBe(true);
+    expect(categories(a)).toEqual([]);
   });
 
   it('without a reader nothing is expanded', () => {

@@ -6,7 +6,7 @@
  * `!` alias as the shell text git runs from the top of the working tree with the arguments appended. The segment
  * is then marked (`Segment.gitAlias`) and the catalogue knows it by what follows (match-segment.ts). Pure apart
  * from the injected reader and reporting.
- * INVARIANT: an alias that cannot be read whole, is looked up in a git folder git would pass over, is defined in a file included under a condition, has a pager of
+ * INVARIANT: an alias that cannot be read whole, is defined in a file included under a condition, has a pager of
  * its own (`pager.<name>`), was changed earlier in the line, or may be a program of that name is not expanded: the
  * command stays unknown.
  */
@@ -111,21 +111,6 @@ function dashedProgram(name: string, folder: string, inv: Invocation, r: Reporte
   return folders.some((dir) => readBudgeted(inFolder(dir, `git-${name}`), inv, r)?.kind !== 'missing');
 }
 
-/**
- * Is the repository's git folder one git takes as such (a valid `HEAD`, `objects/` and `refs/` where its config
- * lives)? git passes over a `.git` folder that is not and looks further up: the configuration read would not be the
- * one git reads.
- */
-function gitDirectory(repo: Repository, inv: Invocation, r: Reporter): boolean {
-  const head = readBudgeted(inFolder(repo.gitDir, 'HEAD'), inv, r);
-  if (head?.kind !== 'text' || !/^(?:ref: refs\/\S+|[0-9a-f]{40}|[0-9a-f]{64})\s*$/.test(head.text))
-    return false;
-  return ['objects', 'refs'].every((name) => {
-    const f = readBudgeted(inFolder(repo.commonDir, name), inv, r);
-    return f?.kind === 'unreadable' && f.why === 'not-regular';
-  });
-}
-
 /** The effective definition of `alias.<name>` for a command run in `folder`, or undefined. */
 function lookUp(
   name: string,
@@ -134,7 +119,7 @@ function lookUp(
   r: Reporter,
 ): { value: string; repo: Repository | 'none'; files: string[] } | undefined {
   const repo = findRepository(folder, inv, r);
-  if (repo === 'unknown' || (repo !== 'none' && !gitDirectory(repo, inv, r))) return undefined;
+  if (repo === 'unknown') return undefined;
   const home = r.scope.home;
   const files = [
     ...SYSTEM_FILES,

@@ -24,6 +24,8 @@ function repo(top: string, config: string, branch = 'feat/x', extra: Record<stri
     [`${top}/.git`]: DIR,
     [`${top}/.git/config`]: text(config),
     [`${top}/.git/HEAD`]: text(`ref: refs/heads/${branch}\n`),
+    [`${top}/.git/objects`]: DIR,
+    [`${top}/.git/refs`]: DIR,
     [`${top}/.git/refs/remotes/origin/HEAD`]: text('ref: refs/remotes/origin/main\n'),
   };
   for (const [k, v] of Object.entries(extra)) files[`${top}/.git/${k}`] = v;
@@ -278,6 +280,9 @@ describe('the repository git finds is the one read', () => {
   const nested = {
     ...repo(P, PLAIN_CONFIG),
     [`${P}/vendor/lib/.git`]: DIR,
+    [`${P}/vendor/lib/.git/HEAD`]: text('ref: refs/heads/main\n'),
+    [`${P}/vendor/lib/.git/objects`]: DIR,
+    [`${P}/vendor/lib/.git/refs`]: DIR,
     [`${P}/vendor/lib/.git/config`]: text('[core]\n\tfsmonitor = rm -rf ~\n'),
   };
   it.each([
@@ -450,6 +455,8 @@ describe('the repository git finds, as git finds it (review 18)', () => {
     const files = {
       ...repo(P, PLAIN_CONFIG, 'feat/x', { commondir: text('../bare\n') }),
       [`${P}/bare/config`]: text(EVIL),
+      [`${P}/bare/objects`]: DIR,
+      [`${P}/bare/refs`]: DIR,
     };
     expect(categories(analyze('git status', files))).toEqual(['destructive_root_delete']);
   });
@@ -465,6 +472,25 @@ describe('the repository git finds, as git finds it (review 18)', () => {
     };
     expect(categories(analyze('git -C bare status', files))).toEqual(['destructive_root_delete']);
     expect(categories(analyze('git status', files, `${P}/bare`))).toEqual(['destructive_root_delete']);
+  });
+
+  it('a `.git` folder git passes over (no valid HEAD, objects/ or refs/) does not hide the repository above (review 24)', () => {
+    const planted = {
+      ...repo(P, EVIL),
+      [`${P}/pkg`]: DIR,
+      [`${P}/pkg/.git`]: DIR,
+      [`${P}/pkg/.git/config`]: text(PLAIN_CONFIG),
+    };
+    expect(categories(analyze('git status', planted, `${P}/pkg`))).toEqual(['destructive_root_delete']);
+    const garbage = {
+      ...planted,
+      [`${P}/pkg/.git/HEAD`]: text('not a ref\n'),
+      [`${P}/pkg/.git/objects`]: DIR,
+      [`${P}/pkg/.git/refs`]: DIR,
+    };
+    expect(categories(analyze('git status', garbage, `${P}/pkg`))).toEqual(['destructive_root_delete']);
+    const valid = { ...garbage, [`${P}/pkg/.git/HEAD`]: text('ref: refs/heads/main\n') };
+    expect(quiet(analyze('git status', valid, `${P}/pkg`))).toBe(true);
   });
 
   it('a folder with a HEAD file alone is no git directory', () => {

@@ -98,10 +98,15 @@ export function findRepository(start: string, inv: Invocation, r: Reporter): Fou
     }
     if (f.kind === 'unreadable') {
       if (f.why !== 'not-regular') return 'unknown';
-      // A `.git` folder's `commondir` names where its config, hooks and refs live, as for a worktree's.
-      const commonDir = commonOf(dotgit, inv, r);
-      if (commonDir === undefined) return 'unknown';
-      return { top: dir, gitDir: dotgit, commonDir };
+      // A `.git` folder's `commondir` names where its config, hooks and refs live, as for a worktree's. git passes
+      // over a `.git` folder that is no git directory (no valid HEAD, objects/ or refs/) and looks further up.
+      const commonDir = gitDirectory(dotgit, inv, r);
+      if (commonDir === 'unknown') return 'unknown';
+      if (commonDir !== false) return { top: dir, gitDir: dotgit, commonDir };
+      const bare = bareRepository(dir, inv, r);
+      if (bare === 'unknown') return 'unknown';
+      if (bare) return { top: dir, gitDir: dir, commonDir: bare };
+      continue;
     }
     // A worktree or submodule: `gitdir: <path>`, relative to the folder of the `.git` file.
     const m = /^gitdir:[ \t]*(\S.*?)[ \t]*$/m.exec(f.text);
@@ -127,23 +132,33 @@ function commonOf(gitDir: string, inv: Invocation, r: Reporter): string | undefi
   return common.kind === 'text' ? posix.resolve(gitDir, common.text.trim()) : gitDir;
 }
 
+/** A `HEAD` git takes: a symbolic ref into `refs/`, or an object name. */
+const VALID_HEAD = /^(?:ref:\s*refs\/\S+|[0-9a-f]{40}|[0-9a-f]{64})\s*$/;
+
 /**
- * Is `dir` itself a git directory (a `HEAD` file, `objects/` and `refs/` folders), as git's discovery checks after
- * `dir/.git`? Its common folder when it is, false when not, 'unknown' when it cannot be told.
+ * Is `dir` a git directory as git's discovery checks one (a valid `HEAD`; `objects/` and `refs/` folders where its
+ * `commondir` says, itself without one)? Its common folder when it is, false when not, 'unknown' when it cannot be
+ * told.
  */
-function bareRepository(dir: string, inv: Invocation, r: Reporter): string | false | 'unknown' {
+function gitDirectory(dir: string, inv: Invocation, r: Reporter): string | false | 'unknown' {
   const head = readBudgeted(inFolder(dir, 'HEAD'), inv, r);
-  if (!head) return 'unknown';
-  if (head.kind !== 'text') return false;
+  if (!head || head.kind === 'unreadable') return 'unknown';
+  if (head.kind !== 'text' || !VALID_HEAD.test(head.text)) return false;
+  const common = commonOf(dir, inv, r);
+  if (common === undefined) return 'unknown';
   const folder = (name: string) => {
-    const f = readBudgeted(inFolder(dir, name), inv, r);
+    const f = readBudgeted(inFolder(common, name), inv, r);
     return f === undefined ? undefined : f.kind === 'unreadable' && f.why === 'not-regular';
   };
   const objects = folder('objects');
   const refs = folder('refs');
   if (objects === undefined || refs === undefined) return 'unknown';
-  if (!objects || !refs) return false;
-  return commonOf(dir, inv, r) ?? 'unknown';
+  return objects && refs ? common : false;
+}
+
+/** Is `dir` itself a git directory, as git's discovery checks after `dir/.git` (a bare repository)? */
+function bareRepository(dir: string, inv: Invocation, r: Reporter): string | false | 'unknown' {
+  return gitDirectory(dir, inv, r);
 }
 
 /** What a repository's configuration says, as far as the command at hand is concerned. */

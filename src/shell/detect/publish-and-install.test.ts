@@ -15,6 +15,7 @@ beforeAll(async () => {
     '.git/HEAD': 'ref: refs/heads/feat/x\n',
     '.git/config': '[core]\n\trepositoryformatversion = 0\n',
     '.git/refs/remotes/origin/HEAD': 'ref: refs/remotes/origin/trunk\n',
+    '.git/objects/.keep': '',
     'vendor/.keep': '',
   });
 });
