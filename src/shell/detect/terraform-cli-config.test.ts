@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { listingReader } from '../testdata/listing-reader';
 import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile } from '../types';
 import { overriddenTypes } from './terraform-cli-config';
 
 const P = '/home/u/proj';
@@ -20,19 +20,7 @@ const DNS = {
 };
 const APP = { [`${P}/app/main.tf`]: 'resource "aws_s3_bucket" "b" {\n  bucket = "x"\n}\n' };
 
-/** A reader over these files (path -> text), listing the folders above them. */
-function reader(files: Record<string, string>) {
-  return (abs: string): ScriptFile => {
-    if (abs in files) return { kind: 'text', text: files[abs] as string };
-    const prefix = `${abs}/`;
-    const entries = new Set<string>();
-    for (const path of Object.keys(files))
-      if (path.startsWith(prefix)) entries.add(path.slice(prefix.length).split('/')[0] as string);
-    return entries.size > 0
-      ? { kind: 'unreadable', why: 'not-regular', entries: [...entries] }
-      : { kind: 'missing' };
-  };
-}
+const reader = listingReader;
 const uncertain = (command: string, files: Record<string, string>) =>
   analyzeShellSync(command, shellEnv({ readScript: reader(files) })).uncertain.map((u) => u.reason);
 

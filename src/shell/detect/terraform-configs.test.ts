@@ -4,27 +4,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { listingReader } from '../testdata/listing-reader';
 import { shellEnv } from '../testdata/shell-env';
-import type { ScriptFile } from '../types';
 
 const P = '/home/u/proj';
 const MAIN =
   'resource "aws_s3_bucket" "b" {\n  bucket = "x"\n}\nmodule "net" {\n  source = "./modules/net"\n}\nmodule "vpc" {\n  source = "terraform-aws-modules/vpc/aws"\n}\n';
 const NET_OK = 'resource "aws_instance" "a" {\n  user_data = file("\u0024{path.module}/init.sh")\n}\n';
 
-/** A reader over these folders (name -> files) and files (path -> text). */
-function reader(files: Record<string, string>) {
-  return (abs: string): ScriptFile => {
-    if (abs in files) return { kind: 'text', text: files[abs] as string };
-    const prefix = `${abs}/`;
-    const entries = new Set<string>();
-    for (const path of Object.keys(files))
-      if (path.startsWith(prefix)) entries.add(path.slice(prefix.length).split('/')[0] as string);
-    return entries.size > 0
-      ? { kind: 'unreadable', why: 'not-regular', entries: [...entries] }
-      : { kind: 'missing' };
-  };
-}
+const reader = listingReader;
 const reasons = (command: string, files: Record<string, string>) =>
   analyzeShellSync(command, shellEnv({ readScript: reader(files) }))
     .uncertain.filter((u) => u.code === 'dynamic-script')
