@@ -49,6 +49,11 @@ describe('values, comments and continuations are read as git reads them', () => 
     ['a key on the section line', '[core] fsmonitor = false\n'],
     ['a key with no value', '[core]\n\tbare\n'],
     ['a quoted value continued', '[alias]\n\tst = "log \\\n--stat"\n'],
+    // Review 24b: whitespace kept inside quotes (a trailing newline escape ended a `!` alias's first command).
+    ['a quoted trailing newline escape', '[alias]\n\tnl = "!git status\\n"\n'],
+    ['quoted blanks at both ends', '[alias]\n\tq = " log "\n'],
+    ['blank runs and tabs inside a value', '[alias]\n\tq = log   --stat\t-1   # c\n'],
+    ['a blank before a continuation', '[alias]\n\tq = log \\\n  --stat\n'],
   ])('%s', (_n, text) => {
     expect(ours(text)).toEqual(gitReads(text));
   });

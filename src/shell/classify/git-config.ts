@@ -13,15 +13,25 @@ export interface GitConfigEntry {
 const CONTINUED = Symbol('continued');
 
 /**
- * A configuration value as git reads it: quotes removed, escapes decoded (`\b` is a backspace character, as git
- * writes it), comments dropped; a backslash before a line break joins the lines. CONTINUED when the text ends in a
- * backslash that is not itself escaped and not in a comment.
+ * A configuration value as git's `parse_value` reads it: quotes removed, escapes decoded (`\b` is a backspace
+ * character), comments dropped; blanks outside quotes dropped before the value and after it, each one inside it a
+ * space; a backslash before a line break joins the lines. CONTINUED when the text ends in a backslash that is not
+ * itself escaped and not in a comment.
  */
 function configValue(raw: string): string | undefined | typeof CONTINUED {
   let out = '';
   let quoted = false;
+  let spaces = 0;
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i] as string;
+    if (c === '\n') return undefined;
+    if (!quoted && (c === ' ' || c === '\t' || c === '\r')) {
+      if (out.length > 0) spaces++;
+      continue;
+    }
+    if (!quoted && (c === '#' || c === ';')) break;
+    out += ' '.repeat(spaces);
+    spaces = 0;
     if (c === '"') quoted = !quoted;
     else if (c === '\\') {
       const n = raw[++i];
@@ -32,11 +42,9 @@ function configValue(raw: string): string | undefined | typeof CONTINUED {
       else if (n === 'b') out += '\b';
       else if (n === '"' || n === '\\') out += n;
       else return undefined;
-    } else if (c === '\n') return undefined;
-    else if (!quoted && (c === '#' || c === ';')) break;
-    else out += c;
+    } else out += c;
   }
-  return quoted ? undefined : out.trim();
+  return quoted ? undefined : out;
 }
 
 /** The entries of a git configuration file, or undefined when a line cannot be read as git would. */

@@ -4,12 +4,13 @@
 // arguments appended — and an alias git would not run, or whose definition gavel cannot be sure of, is not
 // expanded. The reader is a table in memory, as in git-repository.test.ts.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { diskReader } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
 import { GIT_ALIAS_WRAPPER, type ScriptFile, type ShellAnalysis } from '../types';
 import { splitAlias } from './git-aliases';
@@ -108,6 +109,74 @@ describe('a `!` alias is the shell text git runs', () => {
     const a = analyze('git root', files('[alias]\n\troot = !pwd\n'));
     expect(expanded(a)).toBe(true);
     expect(a.hits).toEqual([]);
+  });
+});
+
+describe('what git hands a `!` alias and where it runs (review 24b)', () => {
+  it('`$0` is the alias text itself, as `sh -c TEXT TEXT ARGS` gives it', () => {
+    const table = files(`[alias]\n\tz = "!cat -- $0 # ${H}/.ssh/id_ed25519"\n`);
+    expect(categories(analyze('git z', table))).toContain('secret_material_read');
+  });
+
+  it('a quoted trailing newline keeps the arguments a command of their own', () => {
+    const a = analyze('git nl rm -r ~', files('[alias]\n\tnl = "!git status\\n"\n'));
+    expect(categories(a)).toContain('destructive_root_delete');
+  });
+
+  it('a `!` alias in a repository whose top `core.bare` or `core.worktree` move is not expanded', () => {
+    for (const config of ['[core]\n\tbare = true\n', '[core]\n\tworktree = /home/u/proj/sub\n']) {
+      const a = analyze('git sc', files('', `${config}[alias]\n\tsc = !./check.sh\n`));
+      expect(a.segments.some((s) => s.gitAlias)).toBe(false);
+    }
+  });
+
+  it("a worktree's own configuration beside the repository's leaves the alias unexpanded", () => {
+    const a = analyze(
+      'git st',
+      files(HOME, '', { [`${P}/.git/config.worktree`]: text('[alias]\n\tst = status\n') }),
+    );
+    expect(a.segments.some((s) => s.gitAlias)).toBe(false);
+  });
+});
+
+describe('included files gavel cannot place are not followed (review 24b)', () => {
+  it.each([
+    ["git's runtime prefix", '%(prefix)/../tmp/evil.cfg'],
+    ["another user's home", '~root/evil.cfg'],
+  ])('%s', (_n, path) => {
+    const a = analyze('git px', files(`[alias]\n\tpx = status\n[include]\n\tpath = ${path}\n`));
+    expect(a.segments.some((s) => s.gitAlias)).toBe(false);
+  });
+
+  it('a symbolic link before `..` is followed as the file system follows it', () => {
+    const base = mkdtempSync(join(tmpdir(), 'gavel-alias-link-'));
+    try {
+      const home = join(base, 'home');
+      mkdirSync(join(home, 'cfg'), { recursive: true });
+      mkdirSync(join(base, 'other', 'deep'), { recursive: true });
+      symlinkSync(join(base, 'other', 'deep'), join(home, 'cfg', 'link'));
+      writeFileSync(join(home, 'cfg', 'x.cfg'), '[alias]\n\tsy = status\n');
+      writeFileSync(join(base, 'other', 'x.cfg'), '[alias]\n\tsy = !rm -rf ~\n');
+      writeFileSync(
+        join(home, '.gitconfig'),
+        '[alias]\n\tsy = status\n[include]\n\tpath = cfg/link/../x.cfg\n',
+      );
+      const env = shellEnv({
+        cwd: base,
+        home,
+        readScript: diskReader,
+        realpath: (abs) => {
+          try {
+            return realpathSync(abs);
+          } catch {
+            return undefined;
+          }
+        },
+      });
+      expect(categories(analyzeShellSync('git sy', env))).toEqual(['destructive_root_delete']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
 

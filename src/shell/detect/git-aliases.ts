@@ -7,8 +7,9 @@
  * is then marked (`Segment.gitAlias`) and the catalogue knows it by what follows (match-segment.ts). Pure apart
  * from the injected reader and reporting.
  * INVARIANT: an alias that cannot be read whole, is defined in a file included under a condition, has a pager of
- * its own (`pager.<name>`), was changed earlier in the line, or may be a program of that name is not expanded: the
- * command stays unknown.
+ * its own (`pager.<name>`), sits beside a worktree's own configuration, was changed earlier in the line, or may be a
+ * program of that name, and a `!` alias of a repository whose top `core.bare`/`core.worktree` move, are not
+ * expanded: the command stays unknown.
  */
 
 import { posix } from 'node:path';
@@ -19,7 +20,13 @@ import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invo
 import { literalWord, type Word } from '../walk/decode-word';
 import { bindPositional } from '../walk/positional';
 import { readBudgeted, runFileText } from './disk-scripts';
-import { configChangedEarlier, findRepository, type Repository, writtenEarlier } from './git-repository';
+import {
+  configChangedEarlier,
+  findRepository,
+  includedPath,
+  type Repository,
+  writtenEarlier,
+} from './git-repository';
 import { foldersUp, inFolder } from './project-file';
 
 /** System configuration files, lowest precedence first (Linux, then Homebrew's prefixes). */
@@ -41,6 +48,8 @@ interface Lookup {
   definitions: Definition[];
   /** `pager.<name>` is set: git pages the alias's output with what it says (a program, when not a boolean). */
   pager: boolean;
+  /** `core.bare` or `core.worktree` is set: where git runs a `!` alias is not the top gavel finds. */
+  placement: boolean;
   files: string[];
   seen: Set<string>;
 }
@@ -90,14 +99,13 @@ function readDefinitions(
   for (const { key, value } of entries) {
     const lower = key.toLowerCase();
     if (/^(?:include|includeif\..+)\.path$/.test(lower)) {
-      if (value === undefined || (value.startsWith('~') && !value.startsWith('~/'))) return false;
-      const target = value.startsWith('~/')
-        ? posix.join(r.scope.home, value.slice(2))
-        : posix.resolve(posix.dirname(path), value);
+      const target = value === undefined ? undefined : includedPath(value, path, r);
+      if (target === undefined) return false;
       if (!readDefinitions(target, name, conditional || lower.startsWith('includeif.'), into, inv, r))
         return false;
     } else if (lower === `alias.${name}`) into.definitions.push({ value, conditional });
     else if (lower === `pager.${name}`) into.pager = true;
+    else if (lower === 'core.bare' || lower === 'core.worktree') into.placement = true;
   }
   return true;
 }
@@ -117,23 +125,27 @@ function lookUp(
   folder: string,
   inv: Invocation,
   r: Reporter,
-): { value: string; repo: Repository | 'none'; files: string[] } | undefined {
+): { value: string; repo: Repository | 'none'; files: string[]; placement: boolean } | undefined {
   const repo = findRepository(folder, inv, r);
   if (repo === 'unknown') return undefined;
+  // A worktree's own configuration: which git versions read it for aliases differs (2.39 does not), so an alias
+  // beside one is not expanded.
+  if (repo !== 'none')
+    for (const dir of new Set([repo.gitDir, repo.commonDir]))
+      if (readBudgeted(inFolder(dir, 'config.worktree'), inv, r)?.kind !== 'missing') return undefined;
   const home = r.scope.home;
   const files = [
     ...SYSTEM_FILES,
     posix.join(home, '.config/git/config'),
     posix.join(home, '.gitconfig'),
     ...(repo === 'none' ? [] : [inFolder(repo.commonDir, 'config')]),
-    ...(repo === 'none' || repo.gitDir === repo.commonDir ? [] : [inFolder(repo.gitDir, 'config.worktree')]),
   ];
-  const into: Lookup = { definitions: [], pager: false, files: [], seen: new Set() };
+  const into: Lookup = { definitions: [], pager: false, placement: false, files: [], seen: new Set() };
   for (const file of files) if (!readDefinitions(file, name, false, into, inv, r)) return undefined;
   const last = into.definitions[into.definitions.length - 1];
   if (last?.value === undefined || into.pager || into.definitions.some((d) => d.conditional))
     return undefined;
-  return { value: last.value, repo, files: into.files };
+  return { value: last.value, repo, files: into.files, placement: into.placement };
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -158,11 +170,15 @@ export function expandGitAlias(
   if (!found) return false;
   // A configuration an earlier command of the line changes is not the one read now.
   if (configChangedEarlier(inv, r) || writtenEarlier(found.files, inv, r)) return false;
-  const value = found.value.trimStart();
+  const value = found.value;
   let text: string;
+  let zero = literalWord('git');
   if (value.startsWith('!')) {
-    // A shell alias runs from the top of the working tree, its arguments appended (`sh -c '<text> "$@"'`).
+    // A shell alias runs from the top of the working tree (`core.bare` or `core.worktree` move it: not followed),
+    // its arguments appended: `sh -c '<text> "$@"' '<text>' ARGS...`, so `$0` is the text itself.
+    if (found.placement) return false;
     const top = found.repo === 'none' || found.repo.top === found.repo.gitDir ? undefined : found.repo.top;
+    zero = literalWord(value.slice(1));
     text = `${top === undefined ? '' : `cd -- ${quote(top)} || exit 1\n`}${value.slice(1)}${rest.length > 0 ? ' "$@"' : ''}`;
   } else {
     const words = splitAlias(value);
@@ -176,7 +192,7 @@ export function expandGitAlias(
     inv,
     r,
     GIT_ALIAS_WRAPPER,
-    { positional: bindPositional(literalWord('git'), rest), shell: 'new' },
+    { positional: bindPositional(zero, rest), shell: 'new' },
     'alias',
   );
   return true;

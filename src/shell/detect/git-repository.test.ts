@@ -3,10 +3,14 @@
 // folders outside the workspace, and a push with no refspec while the default branch is checked out. The reader
 // is a table in memory (a folder reads as `not-regular`, as the surface's reader returns for one); the surface's
 // reader on real files is tested where it lives.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { parseGitConfig } from '../classify/git-config';
 import { loadShellParser } from '../parse/load-parser';
+import { diskReader } from '../testdata/disk-reader';
 import { HUSKY_9_1_DISPATCHER } from '../testdata/husky-dispatcher';
 import { shellEnv } from '../testdata/shell-env';
 import type { ScriptFile, ShellAnalysis } from '../types';
@@ -491,6 +495,39 @@ describe('the repository git finds, as git finds it (review 18)', () => {
     expect(categories(analyze('git status', garbage, `${P}/pkg`))).toEqual(['destructive_root_delete']);
     const valid = { ...garbage, [`${P}/pkg/.git/HEAD`]: text('ref: refs/heads/main\n') };
     expect(quiet(analyze('git status', valid, `${P}/pkg`))).toBe(true);
+  });
+
+  it("a `.git` file's `gitdir: link/../g` is followed as the file system follows it (review 24b)", () => {
+    const base = mkdtempSync(join(tmpdir(), 'gavel-gitdir-link-'));
+    try {
+      const gitDir = (at: string, config: string) => {
+        mkdirSync(join(at, 'objects'), { recursive: true });
+        mkdirSync(join(at, 'refs'), { recursive: true });
+        writeFileSync(join(at, 'HEAD'), 'ref: refs/heads/main\n');
+        writeFileSync(join(at, 'config'), config);
+      };
+      const ws = join(base, 'ws');
+      gitDir(join(ws, 'g'), PLAIN_CONFIG);
+      gitDir(join(base, 'other', 'g'), EVIL);
+      mkdirSync(join(base, 'other', 'deep'), { recursive: true });
+      symlinkSync(join(base, 'other', 'deep'), join(ws, 'link'));
+      writeFileSync(join(ws, '.git'), 'gitdir: link/../g\n');
+      const env = shellEnv({
+        cwd: ws,
+        workspaceRoots: [ws],
+        readScript: diskReader,
+        realpath: (abs) => {
+          try {
+            return realpathSync(abs);
+          } catch {
+            return undefined;
+          }
+        },
+      });
+      expect(categories(analyzeShellSync('git status', env))).toEqual(['destructive_root_delete']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 
   it('a folder with a HEAD file alone is no git directory', () => {

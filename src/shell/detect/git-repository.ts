@@ -22,7 +22,7 @@ import { binShadows } from './bin-shadows';
 import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { diffDriverRuns } from './git-diff-drivers';
 import { runsSomething } from './git-exec-config';
-import { foldersUp, inFolder } from './project-file';
+import { foldersUp, followedPath, inFolder } from './project-file';
 import { noteWritten } from './written-scripts';
 
 export interface Repository {
@@ -111,7 +111,8 @@ export function findRepository(start: string, inv: Invocation, r: Reporter): Fou
     // A worktree or submodule: `gitdir: <path>`, relative to the folder of the `.git` file.
     const m = /^gitdir:[ \t]*(\S.*?)[ \t]*$/m.exec(f.text);
     if (!m?.[1]) return 'unknown';
-    const gitDir = posix.resolve(dir, m[1]);
+    const gitDir = followedPath(dir, m[1], r);
+    if (gitDir === undefined) return 'unknown';
     const commonDir = commonOf(gitDir, inv, r);
     if (commonDir === undefined) return 'unknown';
     return { top: dir, gitDir, commonDir };
@@ -125,11 +126,22 @@ export function repositoryTop(start: string, inv: Invocation, r: Reporter): stri
   return typeof found === 'string' ? found : found.top;
 }
 
+/**
+ * The file an `include.path` value names, as git places it: `~/` in the home folder, a relative path beside the
+ * including file (symbolic links followed before `..`). Undefined for what gavel cannot place (`~user/`, git's
+ * `%(prefix)/`, a link it cannot resolve).
+ */
+export function includedPath(value: string, from: string, r: Reporter): string | undefined {
+  if (value.startsWith('~/')) return posix.join(r.scope.home, value.slice(2));
+  if (value.startsWith('~') || value.startsWith('%(')) return undefined;
+  return followedPath(posix.dirname(from), value, r);
+}
+
 /** The folder a git directory's `commondir` file names (itself without one); undefined when it cannot be read. */
 function commonOf(gitDir: string, inv: Invocation, r: Reporter): string | undefined {
   const common = readBudgeted(inFolder(gitDir, 'commondir'), inv, r);
   if (!common || common.kind === 'unreadable') return undefined;
-  return common.kind === 'text' ? posix.resolve(gitDir, common.text.trim()) : gitDir;
+  return common.kind === 'text' ? followedPath(gitDir, common.text.trim(), r) : gitDir;
 }
 
 /** A `HEAD` git takes: a symbolic ref into `refs/`, or an object name. */
@@ -206,9 +218,11 @@ function analyseConfig(
     }
     if (/^(include|includeif\..+)\.path$/.test(lower)) {
       // A missing included file is skipped by git; one that exists is read as part of this configuration.
-      const target = value.startsWith('~/')
-        ? posix.join(r.env.home, value.slice(2))
-        : posix.resolve(posix.dirname(path), value);
+      const target = includedPath(value, path, r);
+      if (target === undefined) {
+        say(inv, r, 'includes a configuration file gavel cannot place');
+        return false;
+      }
       if (!analyseConfig(target, sub, repo, inv, r, into, seen, options)) return false;
       continue;
     }

@@ -6,6 +6,7 @@
  * Never parses the file and never quotes it. Pure apart from the injected reader and reporting.
  */
 
+import { posix } from 'node:path';
 import type { Invocation, Reporter } from '../unwrap/invocation';
 import { changedEarlier, mayChange, readBudgeted, unreadable } from './disk-scripts';
 import { writtenScript } from './written-scripts';
@@ -56,6 +57,27 @@ export function foldersUp(dir: string): string[] {
     if (d === '/') return out;
     d = d.slice(0, d.lastIndexOf('/')) || '/';
   }
+}
+
+/**
+ * `rel` resolved from the folder `base` as the operating system follows it: before each `..` the path so far has its
+ * symbolic links resolved (`link/../x` is beside where `link` points, not `base/x`). Undefined when a link cannot be
+ * resolved; without the surface's resolver, lexically.
+ */
+export function followedPath(base: string, rel: string, r: Reporter): string | undefined {
+  const parts = rel.split('/');
+  const realpath = r.env.realpath;
+  if (!parts.includes('..') || !realpath) return posix.resolve(base, rel);
+  let at = rel.startsWith('/') ? '/' : base;
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      const real = realpath(at);
+      if (!real) return undefined;
+      at = posix.dirname(real);
+    } else at = inFolder(at, part);
+  }
+  return at;
 }
 
 /** `dir` + `/` + `name`, for absolute folders. */
