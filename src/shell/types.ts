@@ -266,6 +266,12 @@ export interface ShellEnv {
    */
   readonly gitPaths?: (cwd: string, args: readonly string[]) => readonly string[] | undefined;
   /**
+   * The absolute folders of the PATH the surface runs with (the harness's, which the agent's shell starts from): where
+   * a program named only by a command (`git-<name>` for a git alias) may be found besides the usual folders. Absent:
+   * the usual folders only.
+   */
+  readonly pathFolders?: readonly string[];
+  /**
    * What counts from a script file read through `readScript`: `literal`, its categories (what it does literally;
    * what it computes at run time is not reviewed, as for `npm run` or `make`); `strict` (the default), its
    * uncertainties too. Failing to read a file whole is uncertain either way.

@@ -62,6 +62,7 @@ export function shellEnvOf(request: CheckRequest, policy: CompiledPolicy): Shell
   };
   if (request.realpath) env.realpath = request.realpath;
   if (request.selfPaths) env.selfPaths = request.selfPaths;
+  if (request.pathFolders) env.pathFolders = request.pathFolders;
   if (policy.scriptFiles !== 'name') {
     env.readScript = request.readScript ?? unreadable;
     if (request.gitPaths) env.gitPaths = request.gitPaths;

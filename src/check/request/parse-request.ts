@@ -58,6 +58,8 @@ export interface RequestDefaults {
   readScript?: CheckRequest['readScript'];
   /** git name listings (see ShellEnv.gitPaths). */
   gitPaths?: CheckRequest['gitPaths'];
+  /** PATH folders (see ShellEnv.pathFolders). */
+  pathFolders?: CheckRequest['pathFolders'];
   /** gavel's own installation folders (see ShellEnv.selfPaths). */
   selfPaths?: CheckRequest['selfPaths'];
   /** Reads a harness-shaped request (`tool_name`, `tool_input`); the surface passes its harness adapter's. */
@@ -145,6 +147,7 @@ export function parseRequest(json: unknown, defaults: RequestDefaults): ParsedRe
     ...(defaults.realpath ? { realpath: defaults.realpath } : {}),
     ...(defaults.readScript ? { readScript: defaults.readScript } : {}),
     ...(defaults.gitPaths ? { gitPaths: defaults.gitPaths } : {}),
+    ...(defaults.pathFolders ? { pathFolders: defaults.pathFolders } : {}),
     ...(defaults.selfPaths ? { selfPaths: defaults.selfPaths } : {}),
   };
   const empty = {

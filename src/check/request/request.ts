@@ -98,6 +98,8 @@ export interface CheckRequest {
   readScript?: ShellEnv['readScript'];
   /** git name listings the surface gives (see ShellEnv.gitPaths); absent: judged by the work tree's files. */
   gitPaths?: ShellEnv['gitPaths'];
+  /** The PATH folders the surface runs with (see ShellEnv.pathFolders). */
+  pathFolders?: ShellEnv['pathFolders'];
   /** gavel's own installation folders (see ShellEnv.selfPaths); absent: only the path table's entries. */
   selfPaths?: ShellEnv['selfPaths'];
 }

@@ -146,6 +146,7 @@ export async function judgeCall(call: CallInput, io: CallEnv): Promise<Judged> {
         ...(d.realpath ? { realpath: d.realpath } : {}),
         ...(d.readScript ? { readScript: d.readScript } : {}),
         ...(d.gitPaths ? { gitPaths: d.gitPaths } : {}),
+        ...(d.pathFolders ? { pathFolders: d.pathFolders } : {}),
         ...(d.selfPaths ? { selfPaths: d.selfPaths } : {}),
         ...(call.sessionId ? { sessionId: call.sessionId } : {}),
       };

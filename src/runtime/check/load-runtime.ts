@@ -245,6 +245,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
     realpath: realPathOf,
     readScript: readScriptFile,
     gitPaths: pinnedGitPaths(options.env),
+    pathFolders: (options.env.PATH ?? '').split(':').filter((d) => d.startsWith('/')),
     // gavel's own files, what every hook call runs and reads: changing them changes the hook; the user config
     // it loads (where $XDG_CONFIG_HOME puts it, a temp folder too); and its state (breaker, caches of checked
     // examples, the user-level decision log), where a forged file would skip a check or hide a record.

@@ -110,11 +110,16 @@ function readDefinitions(
   return true;
 }
 
-/** Is there a `git-<name>` program in a folder of the usual PATH, or in a `node_modules/.bin` above `folder`? */
+/**
+ * Is there a `git-<name>` program in a folder of the usual PATH or of the surface's PATH, or in a `node_modules/.bin`
+ * above `folder`?
+ */
 function dashedProgram(name: string, folder: string, inv: Invocation, r: Reporter): boolean {
-  const folders = DASHED_COMMAND_FOLDERS.map((d) =>
-    d.startsWith('~/') ? posix.join(r.scope.home, d.slice(2)) : d,
-  );
+  // The usual folders, and those of the PATH the surface runs with (the agent's shell starts from it).
+  const folders = [
+    ...DASHED_COMMAND_FOLDERS.map((d) => (d.startsWith('~/') ? posix.join(r.scope.home, d.slice(2)) : d)),
+    ...(r.env.pathFolders ?? []),
+  ];
   for (const dir of foldersUp(folder)) folders.push(inFolder(dir, 'node_modules/.bin'));
   return folders.some((dir) => readBudgeted(inFolder(dir, `git-${name}`), inv, r)?.kind !== 'missing');
 }

@@ -65,6 +65,7 @@ export const explainCommand: CommandSpec = {
       ...(d.realpath ? { realpath: d.realpath } : {}),
       ...(d.readScript ? { readScript: d.readScript } : {}),
       ...(d.gitPaths ? { gitPaths: d.gitPaths } : {}),
+      ...(d.pathFolders ? { pathFolders: d.pathFolders } : {}),
       ...(d.selfPaths ? { selfPaths: d.selfPaths } : {}),
     };
     const result = await checkWithTrace(request, runtime.deps).finally(() => runtime.review?.close());
