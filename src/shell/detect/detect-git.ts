@@ -225,7 +225,8 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
     isLiteral(args[i]) &&
     ![...r.assignedNames].some((n) => /^(?:GIT_.*|HOME|XDG_CONFIG_HOME)$/.test(n)) &&
     !settings.some((c) => c.key.toLowerCase() === `alias.${sub}`) &&
-    expandGitAlias(sub, args.slice(0, i), rest, folder, inv, r)
+    // The name as typed: git looks for a `git-<Name>` program by it before the alias (any case) is found.
+    expandGitAlias(optionText(args[i]), args.slice(0, i), rest, folder, inv, r)
   )
     return undefined;
   const texts = rest.map((w) => optionText(w));

@@ -10,9 +10,11 @@ import type { ScriptFile } from '../types';
 const gitAt =
   (...dirs: string[]) =>
   (abs: string): ScriptFile =>
-    dirs.some((d) => abs === `${d}/.git`)
+    dirs.some((d) => abs === `${d}/.git` || abs === `${d}/.git/objects` || abs === `${d}/.git/refs`)
       ? { kind: 'unreadable', why: 'not-regular', entries: ['HEAD'] }
-      : { kind: 'missing' };
+      : dirs.some((d) => abs === `${d}/.git/HEAD`)
+        ? { kind: 'text', text: 'ref: refs/heads/main\n' }
+        : { kind: 'missing' };
 const analysis = (command: string, read = gitAt('/home/u/proj')) =>
   analyzeShellSync(command, shellEnv({ readScript: read }));
 const codes = (command: string) => analysis(command).uncertain.map((u) => u.code);

@@ -35,7 +35,10 @@ const SYSTEM_FILES = ['/etc/gitconfig', '/usr/local/etc/gitconfig', '/opt/homebr
 const MAX_FILES = 16;
 /** Aliases of aliases one analysis follows (git itself stops at a loop). */
 const MAX_DEPTH = 6;
-/** A name git can look up as a configuration variable. */
+/**
+ * A name git can look up as a configuration variable, in lower case: git looks for a `git-<Name>` program by the
+ * name as typed first, and a case-folding file system may hold one gavel does not find by another spelling.
+ */
 const ALIAS_NAME = /^[a-z][a-z0-9-]*$/;
 
 interface Definition {

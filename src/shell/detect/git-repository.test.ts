@@ -478,23 +478,64 @@ describe('the repository git finds, as git finds it (review 18)', () => {
     expect(categories(analyze('git status', files, `${P}/bare`))).toEqual(['destructive_root_delete']);
   });
 
-  it('a `.git` folder git passes over (no valid HEAD, objects/ or refs/) does not hide the repository above (review 24)', () => {
+  it('a `.git` folder git passes over does not hide the repository above; one gavel cannot tell is unknown (reviews 24, 24c)', () => {
     const planted = {
       ...repo(P, EVIL),
       [`${P}/pkg`]: DIR,
       [`${P}/pkg/.git`]: DIR,
       [`${P}/pkg/.git/config`]: text(PLAIN_CONFIG),
     };
-    expect(categories(analyze('git status', planted, `${P}/pkg`))).toEqual(['destructive_root_delete']);
-    const garbage = {
-      ...planted,
-      [`${P}/pkg/.git/HEAD`]: text('not a ref\n'),
-      [`${P}/pkg/.git/objects`]: DIR,
-      [`${P}/pkg/.git/refs`]: DIR,
+    const unknown = (files: Record<string, ScriptFile>) => {
+      const a = analyze('git status', files, `${P}/pkg`);
+      return a.uncertain.some((u) => /git folder could not be read/.test(u.reason));
     };
-    expect(categories(analyze('git status', garbage, `${P}/pkg`))).toEqual(['destructive_root_delete']);
-    const valid = { ...garbage, [`${P}/pkg/.git/HEAD`]: text('ref: refs/heads/main\n') };
+    // No HEAD at all: git passes over it, and so does gavel (the configuration above runs).
+    expect(categories(analyze('git status', planted, `${P}/pkg`))).toEqual(['destructive_root_delete']);
+    const odd = { ...planted, [`${P}/pkg/.git/objects`]: DIR, [`${P}/pkg/.git/refs`]: DIR };
+    // HEAD forms git takes that gavel does not model: an upper-case or trailing-junk object name, a ref with junk.
+    for (const head of [
+      'not a ref\n',
+      `${'A'.repeat(40)}\n`,
+      `${'a'.repeat(40)}junk\n`,
+      'ref: refs/heads/main x\n',
+    ])
+      expect(unknown({ ...odd, [`${P}/pkg/.git/HEAD`]: text(head) })).toBe(true);
+    // `objects` a file, not a folder.
+    expect(
+      unknown({
+        ...odd,
+        [`${P}/pkg/.git/HEAD`]: text('ref: refs/heads/main\n'),
+        [`${P}/pkg/.git/objects`]: text(''),
+      }),
+    ).toBe(true);
+    const valid = { ...odd, [`${P}/pkg/.git/HEAD`]: text('ref: refs/heads/main\n') };
     expect(quiet(analyze('git status', valid, `${P}/pkg`))).toBe(true);
+  });
+
+  it('a `.git` file or `commondir` is read as git reads it: spaces are part of the path (review 24c)', () => {
+    const gitDirAt = (at: string, config: string): Record<string, ScriptFile> => ({
+      [at]: DIR,
+      [`${at}/HEAD`]: text('ref: refs/heads/main\n'),
+      [`${at}/objects`]: DIR,
+      [`${at}/refs`]: DIR,
+      [`${at}/config`]: text(config),
+    });
+    const files = {
+      [`${P}/.git`]: text('gitdir: gd \n'),
+      ...gitDirAt(`${P}/gd`, PLAIN_CONFIG),
+      ...gitDirAt(`${P}/gd `, EVIL),
+    };
+    expect(categories(analyze('git status', files))).toEqual(['destructive_root_delete']);
+    for (const odd of ['gitdir:gd\n', 'gitdir: gd\nmore\n', 'x\ngitdir: gd\n'])
+      expect(analyze('git status', { ...files, [`${P}/.git`]: text(odd) }).uncertain.length).toBeGreaterThan(
+        0,
+      );
+    const common = {
+      ...repo(P, PLAIN_CONFIG, 'feat/x', { commondir: text('c \n') }),
+      ...gitDirAt(`${P}/.git/c`, PLAIN_CONFIG),
+      ...gitDirAt(`${P}/.git/c `, EVIL),
+    };
+    expect(categories(analyze('git status', common))).toEqual(['destructive_root_delete']);
   });
 
   it("a `.git` file's `gitdir: link/../g` is followed as the file system follows it (review 24b)", () => {

@@ -99,7 +99,8 @@ export function findRepository(start: string, inv: Invocation, r: Reporter): Fou
     if (f.kind === 'unreadable') {
       if (f.why !== 'not-regular') return 'unknown';
       // A `.git` folder's `commondir` names where its config, hooks and refs live, as for a worktree's. git passes
-      // over a `.git` folder that is no git directory (no valid HEAD, objects/ or refs/) and looks further up.
+      // over a `.git` folder without a HEAD, objects/ or refs/ and looks further up (a folder that is itself a git
+      // directory first); one whose pieces are there in a form gavel does not model is unknown.
       const commonDir = gitDirectory(dotgit, inv, r);
       if (commonDir === 'unknown') return 'unknown';
       if (commonDir !== false) return { top: dir, gitDir: dotgit, commonDir };
@@ -108,10 +109,11 @@ export function findRepository(start: string, inv: Invocation, r: Reporter): Fou
       if (bare) return { top: dir, gitDir: dir, commonDir: bare };
       continue;
     }
-    // A worktree or submodule: `gitdir: <path>`, relative to the folder of the `.git` file.
-    const m = /^gitdir:[ \t]*(\S.*?)[ \t]*$/m.exec(f.text);
-    if (!m?.[1]) return 'unknown';
-    const gitDir = followedPath(dir, m[1], r);
+    // A worktree or submodule: the file is `gitdir: <path>` (relative to its folder), git strips only the line
+    // breaks that end it: spaces are part of the path.
+    const named = f.text.startsWith('gitdir: ') ? f.text.slice(8).replace(/[\r\n]+$/, '') : '';
+    if (named === '' || /[\r\n]/.test(named)) return 'unknown';
+    const gitDir = followedPath(dir, named, r);
     if (gitDir === undefined) return 'unknown';
     const commonDir = commonOf(gitDir, inv, r);
     if (commonDir === undefined) return 'unknown';
@@ -141,31 +143,37 @@ export function includedPath(value: string, from: string, r: Reporter): string |
 function commonOf(gitDir: string, inv: Invocation, r: Reporter): string | undefined {
   const common = readBudgeted(inFolder(gitDir, 'commondir'), inv, r);
   if (!common || common.kind === 'unreadable') return undefined;
-  return common.kind === 'text' ? followedPath(gitDir, common.text.trim(), r) : gitDir;
+  if (common.kind !== 'text') return gitDir;
+  // git strips only the line breaks that end the file.
+  const named = common.text.replace(/[\r\n]+$/, '');
+  return named === '' || /[\r\n]/.test(named) ? undefined : followedPath(gitDir, named, r);
 }
 
 /** A `HEAD` git takes: a symbolic ref into `refs/`, or an object name. */
 const VALID_HEAD = /^(?:ref:\s*refs\/\S+|[0-9a-f]{40}|[0-9a-f]{64})\s*$/;
 
 /**
- * Is `dir` a git directory as git's discovery checks one (a valid `HEAD`; `objects/` and `refs/` folders where its
- * `commondir` says, itself without one)? Its common folder when it is, false when not, 'unknown' when it cannot be
- * told.
+ * Is `dir` a git directory as git's discovery checks one: a `HEAD`, and `objects/` and `refs/` where its `commondir`
+ * says (itself without one)? Its common folder when it plainly is; false when one of them is missing (git passes
+ * over it too); 'unknown' when it cannot be told or they are there in a form gavel does not model (a `HEAD` git may
+ * still take, `objects` a file), never a guess either way.
  */
 function gitDirectory(dir: string, inv: Invocation, r: Reporter): string | false | 'unknown' {
   const head = readBudgeted(inFolder(dir, 'HEAD'), inv, r);
   if (!head || head.kind === 'unreadable') return 'unknown';
-  if (head.kind !== 'text' || !VALID_HEAD.test(head.text)) return false;
+  if (head.kind === 'missing') return false;
   const common = commonOf(dir, inv, r);
   if (common === undefined) return 'unknown';
   const folder = (name: string) => {
     const f = readBudgeted(inFolder(common, name), inv, r);
-    return f === undefined ? undefined : f.kind === 'unreadable' && f.why === 'not-regular';
+    if (f === undefined) return 'unknown';
+    if (f.kind === 'missing') return 'missing';
+    return f.kind === 'unreadable' && f.why === 'not-regular' ? 'folder' : 'unknown';
   };
-  const objects = folder('objects');
-  const refs = folder('refs');
-  if (objects === undefined || refs === undefined) return 'unknown';
-  return objects && refs ? common : false;
+  const found = [folder('objects'), folder('refs')];
+  if (found.includes('missing')) return false;
+  if (found.includes('unknown') || !VALID_HEAD.test(head.text)) return 'unknown';
+  return common;
 }
 
 /** Is `dir` itself a git directory, as git's discovery checks after `dir/.git` (a bare repository)? */
