@@ -4,13 +4,13 @@
 // arguments appended — and an alias git would not run, or whose definition gavel cannot be sure of, is not
 // expanded. The reader is a table in memory, as in git-repository.test.ts.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
-import { diskReader } from '../testdata/disk-reader';
+import { diskReader, diskRealpath } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
 import { GIT_ALIAS_WRAPPER, type ScriptFile, type ShellAnalysis } from '../types';
 import { splitAlias } from './git-aliases';
@@ -165,13 +165,7 @@ describe('included files gavel cannot place are not followed (review 24b)', () =
         cwd: base,
         home,
         readScript: diskReader,
-        realpath: (abs) => {
-          try {
-            return realpathSync(abs);
-          } catch {
-            return undefined;
-          }
-        },
+        realpath: diskRealpath,
       });
       expect(categories(analyzeShellSync('git sy', env))).toEqual(['destructive_root_delete']);
     } finally {

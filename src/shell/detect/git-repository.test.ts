@@ -3,14 +3,14 @@
 // folders outside the workspace, and a push with no refspec while the default branch is checked out. The reader
 // is a table in memory (a folder reads as `not-regular`, as the surface's reader returns for one); the surface's
 // reader on real files is tested where it lives.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { parseGitConfig } from '../classify/git-config';
 import { loadShellParser } from '../parse/load-parser';
-import { diskReader } from '../testdata/disk-reader';
+import { diskReader, diskRealpath } from '../testdata/disk-reader';
 import { HUSKY_9_1_DISPATCHER } from '../testdata/husky-dispatcher';
 import { shellEnv } from '../testdata/shell-env';
 import type { ScriptFile, ShellAnalysis } from '../types';
@@ -557,13 +557,7 @@ describe('the repository git finds, as git finds it (review 18)', () => {
         cwd: ws,
         workspaceRoots: [ws],
         readScript: diskReader,
-        realpath: (abs) => {
-          try {
-            return realpathSync(abs);
-          } catch {
-            return undefined;
-          }
-        },
+        realpath: diskRealpath,
       });
       expect(categories(analyzeShellSync('git status', env))).toEqual(['destructive_root_delete']);
     } finally {

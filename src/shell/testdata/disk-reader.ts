@@ -1,6 +1,15 @@
 // Test helper: a reader of the real file system (`diskReader`) and a real project folder in a temp directory (files written with fs calls, never run) and a ShellEnv
 // whose script reader reads it from disk, as the runtime's reader does (regular files only, missing is missing).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ScriptFile, ShellEnv } from '../types';
@@ -17,6 +26,15 @@ export interface DiskProject {
   env(cwd?: string): ShellEnv;
   remove(): void;
 }
+
+/** Symbolic links resolved on the real file system (undefined for a path that is not there), as the surface's are. */
+export const diskRealpath: NonNullable<ShellEnv['realpath']> = (abs) => {
+  try {
+    return realpathSync(abs);
+  } catch {
+    return undefined;
+  }
+};
 
 /** The reader alone, for tests that build their own ShellEnv. */
 export const diskReader: NonNullable<ShellEnv['readScript']> = (abs) => readFromDisk(abs);
