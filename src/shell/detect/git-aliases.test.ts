@@ -185,6 +185,11 @@ describe('an alias git would not run, or gavel cannot be sure of, is not expande
     ['a value ending in a backslash', '[alias]\n\tst = "log \\\\"\n', 'git st'],
     ['an alias changed earlier in the line', HOME, "git config --global alias.st '!sh x.sh' && git st"],
     ["the user's configuration written earlier in the line", HOME, 'cp x ~/.gitconfig && git st'],
+    [
+      'an included file missing now but written earlier in the line',
+      `${HOME}[include]\n\tpath = later.inc\n`,
+      "printf '[alias]\\n\\tst = !rm -rf ~\\n' > ~/later.inc && git st",
+    ],
     ['another configuration named for git', HOME, 'GIT_CONFIG_GLOBAL=/tmp/g git st'],
     ['a home of its own', HOME, 'HOME=/tmp git st'],
     ['a git folder named on the line', HOME, 'git --git-dir=/tmp/r st'],

@@ -1,7 +1,7 @@
 /**
  * git aliases (`[alias] st = status -sb`): a subcommand git does not have is run as a `git-<name>` program found on
- * PATH, else as `alias.<name>` of its configuration (the system's, the user's XDG and home files, the repository's
- * and its worktree's, each with the files it includes; the last definition wins). A found alias is analysed as what
+ * PATH, else as `alias.<name>` of its configuration (the system's, the user's XDG and home files, the repository's,
+ * each with the files it includes; the last definition wins; a worktree's own configuration is not followed). A found alias is analysed as what
  * git runs: one of git arguments as `git <options given before it> <its words, split as git splits them> "$@"`; a
  * `!` alias as the shell text git runs from the top of the working tree with the arguments appended. The segment
  * is then marked (`Segment.gitAlias`) and the catalogue knows it by what follows (match-segment.ts). Pure apart
@@ -53,7 +53,7 @@ interface Lookup {
   pager: boolean;
   /** `core.bare` or `core.worktree` is set: where git runs a `!` alias is not the top gavel finds. */
   placement: boolean;
-  files: string[];
+  /** Every file looked at, a missing one too (an earlier command of the line may write it). */
   seen: Set<string>;
 }
 
@@ -96,7 +96,6 @@ function readDefinitions(
   const file = readBudgeted(path, inv, r);
   if (!file || file.kind === 'unreadable') return false;
   if (file.kind === 'missing') return true;
-  into.files.push(path);
   const entries = parseGitConfig(file.text);
   if (!entries) return false;
   for (const { key, value } of entries) {
@@ -148,12 +147,13 @@ function lookUp(
     posix.join(home, '.gitconfig'),
     ...(repo === 'none' ? [] : [inFolder(repo.commonDir, 'config')]),
   ];
-  const into: Lookup = { definitions: [], pager: false, placement: false, files: [], seen: new Set() };
+  const into: Lookup = { definitions: [], pager: false, placement: false, seen: new Set() };
   for (const file of files) if (!readDefinitions(file, name, false, into, inv, r)) return undefined;
   const last = into.definitions[into.definitions.length - 1];
   if (last?.value === undefined || into.pager || into.definitions.some((d) => d.conditional))
     return undefined;
-  return { value: last.value, repo, files: into.files, placement: into.placement };
+  // Every file looked at, a missing one too: an earlier command of the line may write it.
+  return { value: last.value, repo, files: [...into.seen], placement: into.placement };
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
