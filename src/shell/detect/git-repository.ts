@@ -91,7 +91,7 @@ export function findRepository(start: string, inv: Invocation, r: Reporter): Fou
     if (!f) return 'unknown';
     if (f.kind === 'missing') {
       // A folder that is itself a git directory (HEAD, objects/, refs/): git takes it as a bare repository.
-      const bare = bareRepository(dir, inv, r);
+      const bare = gitDirectory(dir, inv, r);
       if (bare === 'unknown') return 'unknown';
       if (bare) return { top: dir, gitDir: dir, commonDir: bare };
       continue;
@@ -104,7 +104,7 @@ export function findRepository(start: string, inv: Invocation, r: Reporter): Fou
       const commonDir = gitDirectory(dotgit, inv, r);
       if (commonDir === 'unknown') return 'unknown';
       if (commonDir !== false) return { top: dir, gitDir: dotgit, commonDir };
-      const bare = bareRepository(dir, inv, r);
+      const bare = gitDirectory(dir, inv, r);
       if (bare === 'unknown') return 'unknown';
       if (bare) return { top: dir, gitDir: dir, commonDir: bare };
       continue;
@@ -174,11 +174,6 @@ function gitDirectory(dir: string, inv: Invocation, r: Reporter): string | false
   if (found.includes('missing')) return false;
   if (found.includes('unknown') || !VALID_HEAD.test(head.text)) return 'unknown';
   return common;
-}
-
-/** Is `dir` itself a git directory, as git's discovery checks after `dir/.git` (a bare repository)? */
-function bareRepository(dir: string, inv: Invocation, r: Reporter): string | false | 'unknown' {
-  return gitDirectory(dir, inv, r);
 }
 
 /** What a repository's configuration says, as far as the command at hand is concerned. */

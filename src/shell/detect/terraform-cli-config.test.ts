@@ -83,11 +83,23 @@ describe('providers installed from the workspace (review 24)', () => {
       [`${P}/app/terraform.d/plugins/registry.terraform.io/hashicorp/null/9.9.9/linux_amd64/terraform-provider-null_v9.9.9`]:
         '#!/bin/sh\n',
     };
-    expect(uncertain('terraform -chdir=app init', files).join('\n')).toMatch(/terraform\.d\/plugins/);
+    expect(uncertain('terraform -chdir=app init', files).join('\n')).toMatch(/implied mirror/);
     expect(uncertain('cd app && terraform init && terraform validate', files).join('\n')).toMatch(
-      /terraform\.d\/plugins/,
+      /implied mirror/,
     );
     expect(uncertain('terraform -chdir=app init -plugin-dir=/tmp/p', APP).join('\n')).toMatch(/plugin-dir/);
+    const home = { ...APP, [`${H}/.terraform.d/plugins/registry.terraform.io/x/y/1.0.0/linux_amd64/p`]: 'x' };
+    expect(uncertain('terraform -chdir=app init', home).join('\n')).toMatch(/implied mirror/);
+    for (const mirror of [
+      'filesystem_mirror {\n path = "/home/u/m"\n }',
+      'network_mirror {\n url = "https://m.example/"\n }',
+    ]) {
+      const rc = { ...APP, [`${H}/.terraformrc`]: `provider_installation {\n ${mirror}\n}\n` };
+      expect(uncertain('terraform -chdir=app init', rc).join('\n')).toMatch(
+        /mirror the CLI configuration names/,
+      );
+      expect(uncertain('terraform -chdir=app validate', rc)).toEqual([]);
+    }
     expect(uncertain('terraform -chdir=app init', APP)).toEqual([]);
   });
 });

@@ -5,8 +5,9 @@
  * in the folder instead of the one installed from the registry, and a `credentials_helper` runs a program for
  * registry and remote-backend credentials. A command that starts providers is uncertain when the configuration it
  * reads (its own files and local modules) names an overridden provider's type or calls a module from elsewhere, or
- * when a helper is set or the file cannot be read. `init` from `terraform.d/plugins` beside the configuration or
- * a `-plugin-dir` installs providers nobody reviewed. Formatting, the version and help start none. Pure apart from the
+ * when a helper is set or the file cannot be read. `init` from an implied local mirror (`terraform.d/plugins` beside
+ * the configuration, the user's data folders), a mirror the CLI configuration names or a `-plugin-dir` installs
+ * providers nobody reviewed. Formatting, the version and help start none. Pure apart from the
  * injected reader and reporting.
  * INVARIANT: a CLI configuration that cannot be read, or a `TF_CLI_CONFIG_FILE` known only at run time, is uncertain.
  */
@@ -67,10 +68,17 @@ export function terraformCliConfig(
   if (sub === 'init') {
     if (inv.args.some((a) => /^-{1,2}plugin-dir(?:=|$)/.test(optionText(a))))
       return say('installs providers from a folder named on the line (`-plugin-dir`)');
-    const mirror = readBudgeted(inFolder(dir, 'terraform.d/plugins'), inv, r);
-    if (!mirror) return false;
-    if (mirror.kind !== 'missing')
-      return say('installs providers from a folder of the workspace (`terraform.d/plugins`)');
+    // The implied local mirrors: beside the configuration and in the user's data folders.
+    for (const folder of [
+      inFolder(dir, 'terraform.d/plugins'),
+      posix.join(r.scope.home, '.terraform.d/plugins'),
+      posix.join(r.scope.home, '.local/share/terraform/plugins'),
+    ]) {
+      const mirror = readBudgeted(folder, inv, r);
+      if (!mirror) return false;
+      if (mirror.kind !== 'missing')
+        return say('installs providers from a local folder instead of the registry (an implied mirror)');
+    }
   }
   const given = r.segments[inv.segment]?.assignedValues?.find(([name]) => name === 'TF_CLI_CONFIG_FILE');
   let paths: string[];
@@ -94,6 +102,9 @@ export function terraformCliConfig(
     const config = uncommented(file.text);
     if (/\bcredentials_helper\b/.test(config))
       return say('reads a CLI configuration whose credentials helper runs a program');
+    // A mirror the configuration names installs providers from a folder or a host instead of the registry.
+    if (sub === 'init' && /\b(?:filesystem_mirror|network_mirror)\b/.test(config))
+      return say('installs providers from a mirror the CLI configuration names instead of the registry');
     const types = overriddenTypes(config);
     if (types.length === 0) return true;
     const files = terraformFiles(dir, inv, r, (d) => d === dir || d.startsWith(`${dir}/`));
