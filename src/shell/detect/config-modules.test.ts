@@ -213,6 +213,42 @@ describe('runners whose commands live in files gavel does not read', () => {
     expect(judge('nx build web', files).uncertain.join()).toMatch(/nx finds/);
     expect(judge('nx graph --file=g.json', files).uncertain.join()).not.toMatch(/nx finds/);
   });
+  it.each([
+    ['a workspace folder', '["./tools/nx-plugins/ownership"]'],
+    ['an entry with options', '[{ "plugin": "./tools/p", "options": {} }]'],
+    ['a path alias', '["@acme/nx-plugin"]'],
+    ['a deep path in an own package', '["@nx/vite/../../../tools/p"]'],
+    ['not a list', '"./tools/p"'],
+    ['an entry without a name', '[{ "options": {} }]'],
+  ])('nx commands that build the project graph load a plugin named by %s: uncertain', (_, plugins) => {
+    const files = { 'nx.json': `{ "plugins": ${plugins} }`, 'package.json': '{"name":"a"}' };
+    for (const c of [
+      'npx nx show projects',
+      'nx graph',
+      'nx report',
+      'nx format:check',
+      'nx list',
+      'nx daemon',
+    ])
+      expect(judge(c, files).uncertain.join(), c).toMatch(/plugins nx\.json names/);
+    // No project graph: nothing of the workspace's is loaded.
+    for (const c of ['nx --version', 'npx nx --help', 'nx view-logs'])
+      expect(judge(c, files).uncertain.join(), c).not.toMatch(/nx/);
+  });
+  it('an nx.json that does not parse makes the graph commands uncertain', () => {
+    const files = { 'nx.json': '{ "plugins": [', 'package.json': '{"name":"a"}' };
+    expect(judge('nx show projects', files).uncertain.join()).toMatch(/plugins nx\.json names/);
+  });
+  it("nx's own plugins, or none, keep the graph commands quiet", () => {
+    for (const nx of [
+      '{ "plugins": [{ "plugin": "@nx/vite/plugin", "options": {} }, "@nx/eslint/plugin", "@nrwl/jest"] }',
+      '{ "targetDefaults": {} }',
+    ]) {
+      const files = { 'nx.json': nx, 'package.json': '{"name":"a"}' };
+      expect(quiet('nx show projects', files)).toBe(true);
+      expect(quiet('nx graph --file=g.json', files)).toBe(true);
+    }
+  });
 });
 
 describe('a project build reads [build-system] requires', () => {

@@ -497,10 +497,37 @@ const BAZEL_RUNS = /^(build|test|run|coverage|fetch|sync|mobile-install|aquery|c
 /** nx's commands that run no target (other first words name targets: `nx build web`, `nx run web:build`). */
 const NX_QUIET =
   /^(graph|show|list|report|reset|daemon|help|format|format:check|print-affected|view-logs|--help|-h|--version)$/;
+/** nx's commands that build no project graph, so load none of the plugins nx.json names. */
+const NX_NO_GRAPH = /^(help|view-logs|--help|-h|--version|-v)$/;
+/** nx's own plugins, installed packages (`@nx/vite/plugin`); any other entry may be a workspace folder or alias. */
+const NX_OWN_PLUGIN = /^@(?:nx|nrwl)\/[a-z0-9-]+(?:\/plugin)?$/;
+const nxFirst = (words: readonly string[]) => words.find((w) => !w.startsWith('-')) ?? words[0];
 const nxRunsTargets = (words: readonly string[]) => {
-  const first = words.find((w) => !w.startsWith('-')) ?? words[0];
+  const first = nxFirst(words);
   return first !== undefined && !NX_QUIET.test(first);
 };
+
+/**
+ * Does nx.json's text name a plugin that is not one of nx's own packages (`./tools/plugin`, a path alias, a
+ * workspace package)? nx imports every plugin to build the project graph (`nx show projects`, `nx graph`,
+ * `nx report`, `nx format:check`, ...). A file that does not parse, or a `plugins` that is not a list, counts.
+ */
+function nxNamesOtherPlugins(text: string): boolean {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return true;
+  }
+  if (!isRecord(json)) return true;
+  const plugins = json.plugins;
+  if (plugins === undefined) return false;
+  if (!Array.isArray(plugins)) return true;
+  return plugins.some((p) => {
+    const name = isRecord(p) ? p.plugin : p;
+    return typeof name !== 'string' || !NX_OWN_PLUGIN.test(name);
+  });
+}
 
 /** The programs configModules looks at. */
 export const CONFIG_MODULES_PROGRAMS = () => ['bazel', 'bazelisk', 'nx', ...Object.keys(MODULES)];
@@ -514,20 +541,30 @@ export function configModules(inv: Invocation, r: Reporter): void {
       say(program, inv, r, "runs the rules of the workspace's BUILD files, which gavel does not read");
     return;
   }
-  if (program === 'nx' && nxRunsTargets(words) && inv.cwd !== undefined && r.env.readScript) {
+  if (program === 'nx' && inv.cwd !== undefined && r.env.readScript) {
+    const targets = nxRunsTargets(words);
+    if (!targets && NX_NO_GRAPH.test(nxFirst(words) ?? '')) return;
     for (const dir of configFolders(inv.cwd, r)) {
       const file = projectFile(inFolder(dir, 'nx.json'), inv, r);
       if (file.kind === 'unknown') return;
-      if (file.kind === 'text') {
+      if (file.kind !== 'text') continue;
+      if (targets)
         say(
           program,
           inv,
           r,
           'runs targets nx finds in project files anywhere in the workspace, which gavel does not read',
         );
-        return;
-      }
+      else if (nxNamesOtherPlugins(file.text))
+        say(
+          program,
+          inv,
+          r,
+          'builds its project graph with plugins nx.json names, which gavel does not read',
+        );
+      return;
     }
+    return;
   }
   const names = MODULES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;
