@@ -5,13 +5,16 @@
  * `$GOPACKAGE`, `$GOLINE` and `$DOLLAR` filled in, other variables left to the environment; `-command` aliases
  * applied) and run directly in the package's folder, with no shell: analysed as the commands they are. `-n` runs
  * none. A directive gavel cannot split, a package it cannot find or read, or more files than one review reads, is
- * uncertain. `-run`/`-skip` are not applied (every directive counts). Pure apart from the injected reader and
+ * uncertain. `-run`/`-skip` select directives as the go command does (its regular expression against the whole
+ * line, `//go:generate` included, a `-command` line too), only when the expression is one JavaScript reads as Go
+ * does and the line is ASCII; otherwise every directive counts. Pure apart from the injected reader and
  * reporting; never quotes a file.
  */
 
 import { posix } from 'node:path';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { folderListing } from './config-modules';
 import { foldersBelow } from './conftest-walk';
 import { runFileText } from './disk-scripts';
@@ -57,21 +60,74 @@ function directiveWords(line: string): string[] | undefined {
   }
 }
 
-/** The package folders a command names (`./...`, `./x`, `x/...`, files); undefined when one cannot be placed. */
-function packageFolders(inv: Invocation, r: Reporter): string[] | 'cut' | undefined {
-  const cwd = inv.cwd as string;
+/** Boolean flags of `go generate` and the build flags it takes (`-n`, `-x`, `-race`, ...). */
+const BOOL_FLAGS = /^(?:n|x|v|a|race|msan|asan|cover|trimpath|work|linkshared|modcacherw|buildvcs|json)$/;
+/** Flags that take a value, as the next word or after `=`. */
+const VALUE_FLAGS =
+  /^(?:run|skip|tags|mod|modfile|overlay|pgo|p|gcflags|ldflags|asmflags|gccgoflags|compiler|pkgdir|installsuffix|buildmode|coverpkg|covermode|toolexec|exec|C)$/;
+
+interface GenerateArgs {
+  /** The words after the flags (the go command's flag parsing stops at the first other word: `./... -n` is two patterns). */
+  patterns: string[];
+  /** `-n` among the flags: print the commands, run none. */
+  printOnly: boolean;
+  run?: RegExp | 'all';
+  skip?: RegExp | 'none';
+}
+
+/**
+ * The words of `go generate` as the go command's flag package reads them; undefined when a word is not literal or
+ * a flag is not one gavel knows (it may take the next word as its value).
+ */
+function generateArgs(inv: Invocation): GenerateArgs | undefined {
   const words = inv.args.slice(1);
-  const patterns: string[] = [];
-  for (let k = 0; k < words.length; k++) {
-    const w = words[k];
-    if (w === undefined) continue;
-    const t = plain(w);
+  const out: GenerateArgs = { patterns: [], printOnly: false };
+  let k = 0;
+  for (; k < words.length; k++) {
+    const w = words[k] as Word;
     if (!isLiteral(w)) return undefined;
-    if (t === '-run' || t === '-skip' || t === '-tags') k++;
-    else if (t.startsWith('-')) continue;
-    else patterns.push(t);
+    const t = plain(w);
+    if (t === '--') {
+      k++;
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') break;
+    const m = /^--?([^=]+)(?:=([\s\S]*))?$/.exec(t);
+    const name = m?.[1] ?? '';
+    if (BOOL_FLAGS.test(name)) {
+      // `-n`, `-n=true`: print only; `-n=false` runs (any other value: the go command fails).
+      if (name === 'n') out.printOnly = m?.[2] === undefined || /^(?:1|t|T|TRUE|true|True)$/.test(m[2]);
+      continue;
+    }
+    if (!VALUE_FLAGS.test(name)) return undefined;
+    let value = m?.[2];
+    if (value === undefined) {
+      const next = words[++k];
+      if (next === undefined || !isLiteral(next)) return undefined;
+      value = plain(next);
+    }
+    if (name !== 'run' && name !== 'skip') continue;
+    // An empty expression selects nothing out (the go command tests `!= ""`); the last one given wins.
+    if (value === '') delete out[name];
+    else if (name === 'run') out.run = goPattern(value) ?? 'all';
+    else out.skip = goPattern(value) ?? 'none';
   }
-  if (patterns.length === 0) patterns.push('.');
+  for (; k < words.length; k++) {
+    const w = words[k] as Word;
+    if (!isLiteral(w)) return undefined;
+    out.patterns.push(plain(w));
+  }
+  return out;
+}
+
+/** The package folders of the patterns (`./...`, `./x`, `x/...`, files); undefined when one cannot be placed. */
+function packageFolders(
+  given: readonly string[],
+  inv: Invocation,
+  r: Reporter,
+): string[] | 'cut' | undefined {
+  const cwd = inv.cwd as string;
+  const patterns = given.length === 0 ? ['.'] : given;
   const out: string[] = [];
   for (const p of patterns) {
     // Import paths of other modules and the standard library are not the workspace's: not read.
@@ -91,14 +147,42 @@ function packageFolders(inv: Invocation, r: Reporter): string[] | 'cut' | undefi
   return out;
 }
 
+/**
+ * A regular expression Go's regexp and JavaScript's read alike: ASCII letters, digits and punctuation, escapes of
+ * punctuation only, classes of letters, digits, `_`, `-`, `.` and blanks; no `(?` (flags, named groups, look-around),
+ * no braces. Anything else: undefined (the selection is not applied).
+ */
+function goPattern(text: string): RegExp | undefined {
+  if (!/^[\x20-\x7e]*$/.test(text) || text.includes('(?') || /(?<!\\)[{}]/.test(text)) return undefined;
+  // Escapes of punctuation only (`\.`); a class of plain characters only (`[a-z_.-]`, `[^ ]`).
+  const shape =
+    /^(?:[A-Za-z0-9_ \-./:=,@%+*?|^$()&!#;'"<>~`]|\\[.\-/+*?()|^$[\]{}\\]|\[\^?[A-Za-z0-9_ .-]+\])*$/;
+  if (!shape.test(text)) return undefined;
+  try {
+    // `s`: Go's `.` matches every character but a newline, and a directive line holds none.
+    return new RegExp(text, 's');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Does the go command run this directive line under `-run`/`-skip`? A line beyond ASCII always counts. */
+function selected(raw: string, sel: GenerateArgs): boolean {
+  if (!/^[\x00-\x7f]*$/.test(raw)) return true;
+  const line = raw.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
+  if (sel.run instanceof RegExp && !sel.run.test(line)) return false;
+  if (sel.skip instanceof RegExp && sel.skip.test(line)) return false;
+  return true;
+}
+
 export function goGenerate(inv: Invocation, r: Reporter): void {
   if (inv.program !== 'go' || plain(inv.args[0]) !== 'generate' || inv.cwd === undefined) return;
   if (!r.env.readScript) return;
-  const flags = inv.args.slice(1).map(plain);
+  const sel = generateArgs(inv);
   // `-n` prints the commands and runs none.
-  if (flags.includes('-n')) return;
-  const folders = packageFolders(inv, r);
-  if (folders === undefined) {
+  if (sel?.printOnly) return;
+  const folders = sel === undefined ? undefined : packageFolders(sel.patterns, inv, r);
+  if (sel === undefined || folders === undefined) {
     say(inv, r, 'runs the directives of packages gavel cannot place');
     return;
   }
@@ -139,6 +223,7 @@ export function goGenerate(inv: Invocation, r: Reporter): void {
 
       for (const [n, raw] of text.entries()) {
         if (!raw.startsWith('//go:generate ') && !raw.startsWith('//go:generate\t')) continue;
+        if (!selected(raw, sel)) continue;
         const words = directiveWords(raw.slice('//go:generate '.length));
         if (words === undefined) {
           say(inv, r, 'runs a directive gavel cannot split into words');
