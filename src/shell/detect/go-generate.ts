@@ -168,7 +168,7 @@ function goPattern(text: string): RegExp | undefined {
 
 /** Does the go command run this directive line under `-run`/`-skip`? A line beyond ASCII always counts. */
 function selected(raw: string, sel: GenerateArgs): boolean {
-  if (!/^[\x00-\x7f]*$/.test(raw)) return true;
+  if (/[\u0080-\uffff]/.test(raw)) return true;
   const line = raw.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
   if (sel.run instanceof RegExp && !sel.run.test(line)) return false;
   if (sel.skip instanceof RegExp && sel.skip.test(line)) return false;
