@@ -17,6 +17,7 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { readBudgeted, runFileText } from './disk-scripts';
 import { foldersUp, inFolder, projectFile } from './project-file';
+import { turboPlan, turboRunsNothing } from './turbo-plan';
 
 /** Workspace packages read for one orchestrator run; more is uncertain. */
 export const MAX_WORKSPACE_PACKAGES = 64;
@@ -242,6 +243,24 @@ function listedPackages(
   return packageFolders(inv.program, ws, inv, r)?.filter((d) => d !== ws.root);
 }
 
+/** The root package's scripts turbo runs (`//#task` in turbo.json). */
+function rootScripts(root: string, tasks: Set<string>, inv: Invocation, r: Reporter, wrapper: string): void {
+  if (tasks.size === 0) return;
+  const file = projectFile(inFolder(root, 'package.json'), inv, r);
+  if (file.kind === 'unknown') return;
+  const json = file.kind === 'text' ? parseJson(file.text) : undefined;
+  if (file.kind === 'text' && (!json || (json.scripts !== undefined && !isRecord(json.scripts)))) {
+    say('turbo', inv, r, 'reads a package.json that does not parse: what it runs is uncertain');
+    return;
+  }
+  const scripts = isRecord(json?.scripts) ? json.scripts : {};
+  for (const task of tasks) {
+    const text = scripts[task];
+    if (typeof text === 'string')
+      runFileText(text, root === inv.cwd ? inv : { ...inv, cwd: root }, r, wrapper);
+  }
+}
+
 export function workspaceRuns(inv: Invocation, r: Reporter): void {
   const program = inv.program;
   if (program !== 'turbo' && program !== 'lerna' && program !== 'nx') return;
@@ -257,18 +276,20 @@ export function workspaceRuns(inv: Invocation, r: Reporter): void {
     say(program, inv, r, 'reads a workspace manifest that does not parse: what it runs is uncertain');
     return;
   }
-  const tasks = new Set(run.tasks.filter(Boolean));
+  let tasks = new Set(run.tasks.filter(Boolean));
   const root = ws?.root ?? (inv.cwd as string);
-  if (program === 'turbo') {
-    // turbo.json `dependsOn`: tasks run first, in the package (`x`) or its dependencies (`^x`).
-    const config = projectFile(inFolder(root, 'turbo.json'), inv, r);
-    if (config.kind === 'text')
-      for (const m of config.text.matchAll(/"dependsOn"\s*:\s*\[([^\]]*)\]/g))
-        for (const s of (m[1] ?? '').matchAll(/"\^?(?:[^"#]*#)?([^"#]+)"/g)) tasks.add(s[1] ?? '');
-  }
-  const folders = ws ? packageFolders(program, ws, inv, r) : [root];
+  if (program === 'turbo' && turboRunsNothing(inv)) return;
+  let folders = ws ? packageFolders(program, ws, inv, r) : [root];
   if (!folders) return;
   const wrapper = `${program}${SCRIPT_FILE_WRAPPER}`;
+  if (program === 'turbo') {
+    // turbo.json `dependsOn`/`with`: the tasks run first or alongside, in the package (`x`) or its dependencies (`^x`).
+    const plan = turboPlan([...tasks], root, ws ? folders : [], inv, r);
+    if (!plan) return;
+    tasks = plan.tasks;
+    if (ws) folders = plan.folders;
+    if (ws) rootScripts(root, plan.rootTasks, inv, r, wrapper);
+  }
   for (const dir of folders) {
     if (program === 'nx') {
       const project = projectFile(inFolder(dir, 'project.json'), inv, r);
