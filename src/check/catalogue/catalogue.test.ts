@@ -53,6 +53,9 @@ describe('the bundled catalogue', () => {
     expect(c.byProgram.get('git')?.map((e) => e.id)).toEqual([
       'git-read',
       'git-ls-files-globs',
+      'git-rebase',
+      'git-cat-file',
+      'git-init',
       'git-local',
       'git-format-patch',
       'git-bundle',

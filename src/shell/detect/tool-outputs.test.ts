@@ -42,6 +42,22 @@ describe('tool outputs are writes', () => {
       'home',
     ],
     ['tree -o', 'tree -o ~/.bashrc', 'home'],
+    // review 25: the value of a long option getopt_long abbreviates or takes from the next word is no operand.
+    ['ptx --format takes the next word', 'ptx -G --format roff in.txt ~/.bashrc', 'home'],
+    ['ptx --form, an abbreviation of --format', 'ptx -G --form tex in.txt ~/.profile', 'home'],
+    ['ptx --trad, an abbreviation of --traditional', 'ptx --trad in.txt ~/.profile', 'home'],
+    ['ptx --b, the one option it begins', 'ptx -G --b words in.txt ~/.profile', 'home'],
+    // review 25: an output letter after flags in a cluster takes the next word or the rest of the word.
+    ['tree -ao', 'tree -ao ~/.bashrc', 'home'],
+    ['tree -do', 'tree -do ~/.profile', 'home'],
+    ['tree -ao after a first -o', 'tree -o out.txt -ao ~/.bashrc', 'home'],
+    ['tree -ao with the rest of the word', 'tree -ao/root/.bashrc', 'system'],
+    ['sort -ro', 'sort -ro ~/.bashrc in.txt', 'home'],
+    ['rollup -wo', 'rollup -wo ~/.bashrc main.js', 'home'],
+    ['cp -rt', 'cp -rt ~/.config/autostart x.desktop', 'home'],
+    ['dependency-cruiser -o', 'dependency-cruiser src -o ~/.bashrc', 'home'],
+    ['depcruise --output-to', 'depcruise src --output-to ~/.bashrc', 'home'],
+    ['madge -i', 'madge -i ~/.bashrc src', 'home'],
     ['gcc -o outside', 'gcc a.c -o /usr/local/bin/x', 'system'],
     ['php-cs-fixer fix', 'php-cs-fixer fix ~/.bashrc', 'home'],
     ['dart format', 'dart format /root/x.dart', 'system'],
@@ -114,6 +130,9 @@ describe('tool outputs are writes', () => {
     ['esbuild in the workspace', 'esbuild a.ts --bundle --outfile=dist/a.js'],
     ['black in the workspace', 'black src tests'],
     ['uniq to a workspace file', 'uniq in.txt out.txt'],
+    // Single-dash words these programs read whole: no letter of them is an output option.
+    ['gcc words are whole options', 'gcc -fno-common -o a.out a.c'],
+    ['cmake -D holds no output letter', 'cmake -DCMAKE_BUILD_TYPE=Release -S . -B build'],
   ])('%s: `%s` writes only the workspace', (_name, command) => {
     expect(writes(command).every((c) => c === 'workspace')).toBe(true);
   });

@@ -67,6 +67,9 @@ const PROGRAM_LONG_OUTPUTS: Record<string, readonly string[]> = {
   conda: ['--prefix'],
   mamba: ['--prefix'],
   micromamba: ['--prefix'],
+  'dependency-cruiser': ['--output-to'],
+  depcruise: ['--output-to'],
+  madge: ['--image'],
 };
 
 /**
@@ -125,6 +128,24 @@ const PROGRAM_OUTPUTS: Record<string, readonly string[]> = {
   tofu: ['-out', '-state-out', '-backup', '-state'],
 };
 
+/** Programs of SHORT_OUTPUTS whose single-dash words are whole options, never clusters (`gcc -fno-x`, `cmake -DX=B`). */
+const NO_CLUSTERS = new Set([
+  'gcc',
+  'g++',
+  'cc',
+  'clang',
+  'clang++',
+  'go',
+  'javac',
+  'kotlinc',
+  'scalac',
+  'rustc',
+  'dotnet',
+  'cmake',
+  'jsdoc',
+  'tsc',
+]);
+
 /** Short options that name an output, by program. */
 const SHORT_OUTPUTS: Record<string, readonly string[]> = {
   eslint: ['-o'],
@@ -168,6 +189,9 @@ const SHORT_OUTPUTS: Record<string, readonly string[]> = {
   cp: ['-t'],
   mv: ['-t'],
   install: ['-t'],
+  'dependency-cruiser': ['-o'],
+  depcruise: ['-o'],
+  madge: ['-i'],
 };
 
 /**
@@ -177,9 +201,45 @@ const SHORT_OUTPUTS: Record<string, readonly string[]> = {
 /** ptx's short options that take a value (in a cluster, the rest of the word or the next one). */
 const PTX_VALUES = 'bgiFMoSWw';
 
+/** ptx's long options (GNU coreutils), true when it takes a value. */
+const PTX_LONG: Readonly<Record<string, boolean>> = {
+  'auto-reference': false,
+  traditional: false,
+  'flag-truncation': true,
+  'macro-name': true,
+  format: true,
+  'right-side-refs': false,
+  'sentence-regexp': true,
+  'word-regexp': true,
+  'break-file': true,
+  'ignore-case': false,
+  'gap-size': true,
+  'ignore-file': true,
+  'only-file': true,
+  references: false,
+  'typeset-mode': false,
+  width: true,
+  help: false,
+  version: false,
+};
+
 /**
- * ptx's operands and whether `-G`/`--traditional` is set, in any spelling (`-GO`, `-G -M x`): with it, a second
- * operand is the OUTPUT file it writes. A value option's value is no operand.
+ * A long option as getopt_long reads it against `table`: the name given whole, else the one name it begins
+ * (`--form` is `--format`); undefined when it begins none or several (the program refuses it and runs nothing).
+ */
+export function longOption(text: string, table: Readonly<Record<string, boolean>>): string | undefined {
+  const eq = text.indexOf('=');
+  const given = (eq < 0 ? text : text.slice(0, eq)).slice(2);
+  if (given === '') return undefined;
+  if (given in table) return given;
+  const matches = Object.keys(table).filter((n) => n.startsWith(given));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/**
+ * ptx's operands and whether `-G`/`--traditional` is set, in any spelling (`-GO`, `-G -M x`, `--trad`): with it, a
+ * second operand is the OUTPUT file it writes. A value option's value is no operand, in every spelling getopt_long
+ * takes (`--format roff`, `--form=tex`, `-Mx`).
  */
 function ptxOperands(args: readonly Word[]): { traditional: boolean; operands: Word[] } {
   let traditional = false;
@@ -193,9 +253,10 @@ function ptxOperands(args: readonly Word[]): { traditional: boolean; operands: W
     }
     if (t === '--') ended = true;
     else if (t.startsWith('--')) {
-      if (/^--tr/.test(t)) traditional = true;
+      const name = longOption(t, PTX_LONG);
+      if (name === 'traditional') traditional = true;
       // A long option's value comes after `=` or in the next word (`--macro-name NAME`).
-      if (!t.includes('=') && /^--(?:br|ga|ignore-f|on|ma|fl|se|wo|wi)/.test(t)) k++;
+      if (name !== undefined && PTX_LONG[name] && !t.includes('=')) k++;
     } else
       for (let c = 1; c < t.length; c++) {
         if (t[c] === 'G') traditional = true;
@@ -429,6 +490,16 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     else if (shorts.includes(t)) write(args[++i], inv, r);
     else if (!t.startsWith('--') && shorts.some((s) => t.startsWith(s) && t.length > s.length))
       write({ text: w.text.slice(2), flow: w.flow }, inv, r);
+    else if (!t.startsWith('--') && !NO_CLUSTERS.has(p)) {
+      // A cluster (`tree -ao F`, `sort -ro F`): an output letter after flags takes the rest of the word or the next
+      // one, as getopt and the JavaScript parsers read it. A letter before it that takes a value would swallow it:
+      // counting the write anyway only asks more.
+      const at = [...t.slice(1)].findIndex((ch) => shorts.includes(`-${ch}`));
+      if (at > 0) {
+        if (at + 2 < t.length) write({ text: t.slice(at + 2), flow: w.flow }, inv, r);
+        else write(args[++i], inv, r);
+      }
+    }
   }
   const maker = FOLDER_MAKERS[p];
   if (maker !== undefined) {
