@@ -213,3 +213,24 @@ describe('a package folder that cannot be listed', () => {
     expect(analyze('go generate ./internal/nosuch', {}).uncertain).toBe('');
   });
 });
+
+describe('`go -C dir` runs the go command in that folder (its first flag only)', () => {
+  it('reads the directives of the packages below that folder', () => {
+    const files = { 'svc/go.mod': 'module example.com/svc\n', 'svc/x/x.go': `package x\n${PIPE}` };
+    expect(analyze('go -C svc generate ./...', files).hits).toContain('remote_code_execution');
+    expect(analyze('go -C=svc generate ./...', files).hits).toContain('remote_code_execution');
+    expect(analyze('go --C svc generate ./x', files).hits).toContain('remote_code_execution');
+    expect(analyze('go -C svc generate ./nosuch/...', files).hits).toEqual([]);
+  });
+  it('the folder is where the segment runs', () => {
+    p = diskProject('go-chdir-');
+    p.write({ 'svc/go.mod': 'module example.com/svc\n' });
+    const env = p.env();
+    const a = analyzeShellSync('go -C svc build ./...', env);
+    expect(a.segments[0]?.paths.map((x) => x.resolved)).toContain(`${env.cwd}/svc/...`);
+    expect(a.segments[0]?.argv).toEqual(['go', 'build', './...']);
+  });
+  it('a folder named at run time is uncertain', () => {
+    expect(analyze('go -C "$D" build ./...', {}).uncertain).not.toBe('');
+  });
+});

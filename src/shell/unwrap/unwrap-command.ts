@@ -263,6 +263,20 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
       if (out.argv.length === 0) out.noRun = true;
       continue;
     }
+    // `go -C dir build`: the go command's first flag may move where it runs; read as `cd dir && go build`.
+    if (name === 'go' && out.argv.length > 1) {
+      const first = out.argv[1] as Word;
+      const t = isLiteral(first) ? plain(first) : '';
+      const m = /^--?C(?:=([\s\S]*))?$/.exec(t);
+      if (m) {
+        const value = out.argv[2];
+        const folder = m[1] ?? (value === undefined || !isLiteral(value) ? undefined : plain(value));
+        out.cwd = folder === undefined ? undefined : resolvedPathOf(folder, a.scope, out.cwd ?? a.scope.cwd);
+        if (folder === undefined) out.unknown.push('go -C');
+        out.argv = [head as Word, ...out.argv.slice(m[1] !== undefined ? 2 : 3)];
+      }
+      return out;
+    }
     const spec = WRAPPERS[name];
     if (!spec) return out;
     // `aws-vault exec`: another subcommand (`aws-vault list`) is not this wrapper.
