@@ -93,6 +93,11 @@ export interface Segment {
    */
   gitAlias?: true;
   /**
+   * The index in `argv` of a script name a package manager runs by its bare name (`pnpm format:check`, `yarn x`,
+   * `bun x`), set when the analysis read that script and its commands follow: the catalogue reads it as `run NAME`.
+   */
+  packageScript?: number;
+  /**
    * The words after this runner's `--` reach only commands the analysis read and judges in its place (a nox
    * session's `*session.posargs`, tox's `{posargs}`; detect/task-runners.ts): the catalogue need not know them.
    */

@@ -287,6 +287,30 @@ describe('a commit in a husky repository: the hooks read with the arguments git 
   });
 });
 
+describe('a package script run by its bare name is read as `run NAME` (review 25)', () => {
+  const manifest = JSON.stringify({ scripts: { 'format:check': 'prettier --check .', wipe: 'rm -rf ~' } });
+  const reading: ShellEnv = {
+    ...env,
+    readScript: (abs) =>
+      abs === '/workspace/project/package.json' ? { kind: 'text', text: manifest } : { kind: 'missing' },
+  };
+  const safeRead = async (command: string) => knownSafe(compiled(), await analyzeShell(command, reading));
+  it.each(['pnpm format:check', 'yarn format:check', 'bun format:check', 'pnpm --silent format:check'])(
+    'known safe: %s',
+    async (command) => {
+      expect(await safeRead(command)).toBe(true);
+    },
+  );
+  it.each([
+    ['a script that deletes the home folder', 'pnpm wipe'],
+    ['a manager option the catalogue does not know', 'pnpm --config.script-shell=/tmp/x format:check'],
+    ['no such script (a program of node_modules/.bin, or pnpm fails)', 'pnpm nosuch'],
+    ['a write the script is handed', 'pnpm format:check --write ~/.bashrc'],
+  ])('not known safe: %s', async (_name, command) => {
+    expect(await safeRead(command)).toBe(false);
+  });
+});
+
 describe('a shell running a workspace script gavel read', () => {
   const files = new Map([
     ['/workspace/project/bin/ok.sh', '#!/usr/bin/env bash\nset -euo pipefail\nls -la\ngit status\n'],

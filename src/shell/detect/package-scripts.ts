@@ -148,7 +148,11 @@ const PACKAGE_FOLDERS = ['packages', 'apps', 'libs', 'services', 'modules', '.']
 
 interface Parsed {
   command: string;
+  /** Where the command word stands in the invocation's arguments. */
+  commandAt: number;
   rest: Word[];
+  /** Every word after the command word, options too (pnpm, yarn and bun hand a script all of them). */
+  after: Word[];
   folder?: Word;
   /** The one workspace package named by a filter option. */
   filter?: Word;
@@ -163,7 +167,9 @@ function parse(inv: Invocation): Parsed | undefined {
   let workspaces = false;
   let ignoreScripts = false;
   let command: string | undefined;
+  let commandAt = -1;
   const rest: Word[] = [];
+  const after: Word[] = [];
   const args = inv.args;
   for (let k = 0; k < args.length; k++) {
     const w = args[k] as Word;
@@ -191,8 +197,11 @@ function parse(inv: Invocation): Parsed | undefined {
       if (eq < 0 && (values.has(t) || /^(-w|--workspace|--filter|-F|--filter-prod)$/.test(t))) k++;
       continue;
     }
-    if (command === undefined) command = t;
-    else rest.push(w);
+    if (command === undefined) {
+      command = t;
+      commandAt = k;
+      after.push(...args.slice(k + 1));
+    } else rest.push(w);
   }
   if (command === undefined) {
     // `yarn` and `bun` alone install; `npm`/`pnpm` alone print help.
@@ -202,13 +211,22 @@ function parse(inv: Invocation): Parsed | undefined {
   if (filter !== undefined && workspaces) filter = undefined;
   // `yarn workspace NAME CMD ARGS`: CMD run in the one workspace package NAME, as a filter names it.
   if (inv.program === 'yarn' && command === 'workspace') {
-    const [name, next, ...after] = rest;
+    const [name, next, ...later] = rest;
     if (name === undefined || next === undefined || filter !== undefined || workspaces) return undefined;
     filter = name;
     command = plain(next);
-    rest.splice(0, rest.length, ...after);
+    rest.splice(0, rest.length, ...later);
+    after.splice(0, after.length, ...after.slice(after.indexOf(next) + 1));
   }
-  const parsed: Parsed = { command: ALIASES[command] ?? command, rest, folder, workspaces, ignoreScripts };
+  const parsed: Parsed = {
+    command: ALIASES[command] ?? command,
+    commandAt,
+    rest,
+    after,
+    folder,
+    workspaces,
+    ignoreScripts,
+  };
   if (filter !== undefined) parsed.filter = filter;
   return parsed;
 }
@@ -342,10 +360,22 @@ function runScripts(
     return undefined;
   }
   const { names, main } = scriptsRun(p, inv.program, scripts);
+  // `pnpm x` with a script `x`: the catalogue reads the segment as `pnpm run x` (its options checked as there).
+  const segment = r.segments[inv.segment];
+  if (
+    segment &&
+    main === p.command &&
+    p.commandAt >= 0 &&
+    BUILTINS[inv.program] &&
+    !['run', 'test', 'start', 'stop', 'install-test'].includes(p.command) &&
+    !LIFECYCLE[p.command] &&
+    segment.argv[p.commandAt + 1] === p.command
+  )
+    segment.packageScript = p.commandAt + 1;
   for (const name of names) {
     const text = scripts[name];
     if (typeof text !== 'string') continue;
-    const args = name === main ? p.rest.slice(p.command === 'run' ? 1 : 0) : [];
+    const args = name === main ? scriptArguments(p, inv.program) : [];
     const script = args.length === 0 ? text : `${text} ${args.map(quoted).join(' ')}`;
     const from = r.segments.length;
     runFileText(
@@ -363,6 +393,19 @@ function runScripts(
     );
   }
   return scripts;
+}
+
+/**
+ * The words a manager hands the main script: npm those after the name that are not its own options (`--` before
+ * them); pnpm, yarn and bun every word after the name, options too (`pnpm lint --fix ~/x`).
+ */
+function scriptArguments(p: Parsed, program: string): Word[] {
+  if (program === 'npm') return p.rest.slice(p.command === 'run' ? 1 : 0);
+  if (p.command !== 'run') return p.after;
+  // `pnpm run [options] NAME ARGS`: the options before the name (and their values) are the manager's.
+  const name = p.rest[0];
+  const at = name === undefined ? -1 : p.after.indexOf(name);
+  return at < 0 ? [] : p.after.slice(at + 1);
 }
 
 /** Options of `yarn workspaces foreach` that take a value. */
@@ -386,7 +429,9 @@ function yarnForeach(inv: Invocation, r: Reporter, say: (why: string) => void): 
   }
   const p: Parsed = {
     command: 'run',
+    commandAt: -1,
     rest: inv.args.slice(k),
+    after: inv.args.slice(k),
     workspaces: true,
     ignoreScripts: true,
   };
