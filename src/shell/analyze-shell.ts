@@ -160,6 +160,9 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     kind: AssignmentKind = 'declared',
   ): void {
     this.variables.add(name);
+    // A value bash may later read as a subscript (`x='a[$'"(cmd)]"; (( x ))`): its substitution is analysed.
+    const held = value === undefined ? '' : unprotect(value.text);
+    if (held.includes('[')) this.subscriptSubstitutions(held, frame);
     if (kind === 'prefix') this.prefixes.set(name, (this.prefixes.get(name) ?? 0) + 1);
     else (kind === 'plain' ? this.plainNames : this.declaredNames).add(name);
     this.variableValues.push([name, value && !isDynamic(value.text) ? display(value.text) : '$\u2026']);
@@ -295,6 +298,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
           misreadsKeywords(tree.rootNode) ||
           misreadsWords(tree.rootNode, text));
       if (tree.rootNode.hasError || misread) this.parseError(misread);
+      const before = this.segments.length;
       const out = this.walker.walk(tree.rootNode, frame, stdin);
       // `{rm,-rf,/}`: a brace-expanded command word tree-sitter fails on; the words it makes are read too.
       const braced = tree.rootNode.hasError ? braceCommandText(text) : undefined;
@@ -316,6 +320,13 @@ class AnalysisRun implements UnwrapHost, WalkHost {
         for (const m of text.matchAll(SUBSCRIPT_SUBSTITUTION))
           for (const inner of embeddedSubstitutions((m[1] ?? '').replace(/\\+([$`])/g, '$1')))
             this.substituteText(inner, frame);
+      // The same in a word's decoded text: quotes split the raw text (`'a[$'"(cmd)]"`, `$'a[\x24(cmd)]'`), the word
+      // bash reads as a subscript holds the substitution whole (`test -v`, `wait -p`, `unset`, `(( ))`).
+      // The words joined: a parser may split a word bash reads whole (`a[\$\(cmd\)]`).
+      for (const seg of this.segments.slice(before)) {
+        const words = seg.argv.join(' ');
+        if (words.includes('[') && !text.includes(words)) this.subscriptSubstitutions(words, frame);
+      }
       // bash removes a backslash-newline before it splits words (`r\<newline>m -rf ~` runs `rm`); the parsers may
       // not: the joined reading is analysed too, so neither hides the other.
       if (CONTINUED_WORD.test(text)) this.analyzeText(text.replace(/\\\n/g, ''), frame);
@@ -323,6 +334,13 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     } finally {
       tree.delete();
     }
+  }
+
+  /** Analyses the substitutions of a subscript a word holds (`a[$(cmd)]`), as if bash evaluated it. */
+  private subscriptSubstitutions(word: string, frame: Frame): void {
+    for (const m of word.matchAll(SUBSCRIPT_SUBSTITUTION))
+      for (const inner of embeddedSubstitutions((m[1] ?? '').replace(/\\+([$`])/g, '$1')))
+        this.substituteText(inner, frame);
   }
 
   substituteText(text: string, frame: Frame): Flow {

@@ -508,7 +508,9 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     // Every operand after the subcommand (a value of an option this table does not read is a workspace word).
     if (maker.sub === undefined || at > 0) for (const x of positionals.slice(at)) write(x, inv, r);
   }
-  if (p === 'uniq' && positionals.length >= 2) write(positionals[1], inv, r);
+  // uniq writes its second operand; a value of an option this loop does not know takes a place before it
+  // (`uniq -f 0 in out`), so every operand after the first counts as the output.
+  if (p === 'uniq') for (const x of positionals.slice(1)) write(x, inv, r);
   if (COMPRESSORS.has(p)) inPlace(p, args, positionals, inv, r);
   if (p === 'ptx') {
     const ptx = ptxOperands(args);

@@ -23,6 +23,12 @@ describe('a subscript with a substitution, held in a string', () => {
     ['printf -v', `x='a[$(rm -rf ~)]'; printf -v "$x" 1`],
     ['an indirect expansion', `x='a[$(rm -rf ~)]'; echo \${!x}`],
     ['a positional parameter', "set -- 'a[$(rm -rf ~)]'; (( $1 ))"],
+    // review 25: quotes that split the substitution in the raw text; the word bash reads holds it whole.
+    ['test -v, the substitution split by quotes', `test -v 'a[$'"(rm -rf ~)]"`],
+    ['test -R, the dollar escaped', 'test -R a[\\$\\(rm\\ -rf\\ ~\\)]'],
+    ['wait -p, split by quotes', `sleep 0 & wait -n -p 'a[$'"(rm -rf ~)]"`],
+    ['an ANSI-C quoted dollar', "test -v $'a[\\x24(rm -rf ~)]'"],
+    ['an assignment read later', `x='a[$'"(rm -rf ~)]"; (( x ))`],
   ])('%s', (_name, command) => {
     expect(categories(command)).toContain('destructive_root_delete');
   });
