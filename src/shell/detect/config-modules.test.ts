@@ -235,6 +235,10 @@ describe('runners whose commands live in files gavel does not read', () => {
     for (const c of ['nx --version', 'npx nx --help', 'nx view-logs'])
       expect(judge(c, files).uncertain.join(), c).not.toMatch(/nx/);
   });
+  it('an nx.json that extends another file makes the graph commands uncertain (its plugins merge in)', () => {
+    const files = { 'nx.json': '{ "extends": "./base.json" }', 'package.json': '{"name":"a"}' };
+    expect(judge('nx show projects', files).uncertain.join()).toMatch(/plugins nx\.json names/);
+  });
   it('an nx.json that does not parse makes the graph commands uncertain', () => {
     const files = { 'nx.json': '{ "plugins": [', 'package.json': '{"name":"a"}' };
     expect(judge('nx show projects', files).uncertain.join()).toMatch(/plugins nx\.json names/);

@@ -519,7 +519,8 @@ function nxNamesOtherPlugins(text: string): boolean {
   } catch {
     return true;
   }
-  if (!isRecord(json)) return true;
+  // `extends` merges another file's settings (its plugins too): not followed here.
+  if (!isRecord(json) || json.extends !== undefined) return true;
   const plugins = json.plugins;
   if (plugins === undefined) return false;
   if (!Array.isArray(plugins)) return true;

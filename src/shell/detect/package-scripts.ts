@@ -110,6 +110,17 @@ const YARN_EVERY_VERSION = new Set(
   ),
 );
 
+/**
+ * Every word a manager may take as a command of its own in some version, or hand to npm (pnpm's pass-through):
+ * a script of that name is not known to run by its bare name (`pnpm m exec ...`, `yarn constraints --fix`).
+ */
+const MAYBE_BUILTIN = new Set([
+  ...Object.values(BUILTINS).flatMap((set) => [...set]),
+  ...'access adduser bugs c cache ci cit clean-install completion ddp dedupe deprecate dist-tag docs edit explore find-dupes fund get hook home i install-ci-test install-test isntall it la ll login logout m multi org owner ping pkg profile query recursive repo restart run-script s sbom se search set shrinkwrap star stars start stop t team test token tst un unpublish unstar v version view whoami x xmas info show'.split(
+    ' ',
+  ),
+]);
+
 /** Is `command` a builtin of `program` whatever its version, so that a script of that name never runs by it? */
 function alwaysBuiltin(program: string, command: string): boolean {
   if (!BUILTINS[program]?.has(command)) return false;
@@ -367,6 +378,7 @@ function runScripts(
     main === p.command &&
     p.commandAt >= 0 &&
     BUILTINS[inv.program] &&
+    !MAYBE_BUILTIN.has(p.command) &&
     !['run', 'test', 'start', 'stop', 'install-test'].includes(p.command) &&
     !LIFECYCLE[p.command] &&
     segment.argv[p.commandAt + 1] === p.command

@@ -236,3 +236,22 @@ describe('turbo runs what its task graph reaches (turbo-plan.ts)', () => {
     expect(judge('turbo run check', files).categories).toContain('destructive_root_delete');
   });
 });
+
+describe('what turbo and npm read otherwise (review 25)', () => {
+  it('a task of one package named in the task is uncertain', () => {
+    const files = {
+      'package.json': ROOT(['packages/*']),
+      'packages/evil/package.json': JSON.stringify({ name: 'evil', scripts: { lint: 'rm -rf ~' } }),
+    };
+    expect(judge('turbo run evil#lint', files).uncertain.join()).toMatch(/package named in the task/);
+  });
+  it("pnpm-workspace.yaml and the manifest's workspaces both count", () => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'root', workspaces: ['apps/*', 'packages/*'] }),
+      'pnpm-workspace.yaml': 'packages:\n  - "apps/*"\n',
+      'apps/web/package.json': JSON.stringify({ name: 'web', scripts: { lint: 'eslint .' } }),
+      'packages/evil/package.json': JSON.stringify({ name: 'evil', scripts: { lint: 'rm -rf ~' } }),
+    };
+    expect(judge('turbo run lint', files).categories).toContain('destructive_root_delete');
+  });
+});

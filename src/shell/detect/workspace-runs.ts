@@ -110,6 +110,16 @@ function workspaceEntries(
           if (m) entries.push(m[1] ?? '');
         }
       }
+      // npm, yarn and turbo read the manifest's `workspaces` instead: both lists count.
+      const manifest = projectFile(inFolder(dir, 'package.json'), inv, r);
+      if (manifest.kind === 'unknown') return 'unknown';
+      if (manifest.kind === 'text') {
+        const json = parseJson(manifest.text);
+        if (!json) return 'unknown';
+        const ws = json.workspaces;
+        const list = Array.isArray(ws) ? ws : isRecord(ws) && Array.isArray(ws.packages) ? ws.packages : [];
+        for (const e of list) if (typeof e === 'string') entries.push(e);
+      }
       return { root: dir, entries };
     }
     const manifest = projectFile(inFolder(dir, 'package.json'), inv, r);
@@ -279,6 +289,11 @@ export function workspaceRuns(inv: Invocation, r: Reporter): void {
   let tasks = new Set(run.tasks.filter(Boolean));
   const root = ws?.root ?? (inv.cwd as string);
   if (program === 'turbo' && turboRunsNothing(inv)) return;
+  // `turbo run web#build`: a task of one package, which turbo finds by the package's name.
+  if (program === 'turbo' && [...tasks].some((t) => t.includes('#'))) {
+    say(program, inv, r, 'runs a task of a package named in the task, which gavel does not place');
+    return;
+  }
   let folders = ws ? packageFolders(program, ws, inv, r) : [root];
   if (!folders) return;
   const wrapper = `${program}${SCRIPT_FILE_WRAPPER}`;
