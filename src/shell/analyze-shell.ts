@@ -87,6 +87,10 @@ function textGuards(text: string, a: AnalysisRun): void {
 /** One analysis of one command text: the report it builds and the hooks the walker and unwrapping call. */
 class AnalysisRun implements UnwrapHost, WalkHost {
   readonly segments: Segment[] = [];
+  /** Commands whose decoded words were looked at for a subscript's substitution (see analyzeText). */
+  private readonly subscriptsRead = new Set<number>();
+  /** The subscript substitutions analysed, per frame (see subscriptSubstitutions). */
+  private readonly subscriptsSeen = new WeakMap<Frame, Set<string>>();
   readonly hits: CategoryHit[] = [];
   readonly uncertainties: Uncertainty[] = [];
   sensitiveToNetwork = false;
@@ -161,8 +165,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   ): void {
     this.variables.add(name);
     // A value bash may later read as a subscript (`x='a[$'"(cmd)]"; (( x ))`): its substitution is analysed.
-    const held = value === undefined ? '' : unprotect(value.text);
-    if (held.includes('[')) this.subscriptSubstitutions(held, frame);
+    if (value !== undefined) this.subscriptSubstitutions(unprotect(value.text), frame);
     if (kind === 'prefix') this.prefixes.set(name, (this.prefixes.get(name) ?? 0) + 1);
     else (kind === 'plain' ? this.plainNames : this.declaredNames).add(name);
     this.variableValues.push([name, value && !isDynamic(value.text) ? display(value.text) : '$\u2026']);
@@ -316,16 +319,14 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       // bash evaluates `a[$(cmd)]` held in a string wherever it reads the string as a subscript or arithmetic
       // (`x='a[$(cmd)]'; (( x ))`, `unset 'a[$(cmd)]'`): such text is analysed as if it ran, however quoted.
       // Escapes (`\\$(`, ``\\` ``) are removed when the string is read, before the subscript is evaluated.
-      if (text.includes('['))
-        for (const m of text.matchAll(SUBSCRIPT_SUBSTITUTION))
-          for (const inner of embeddedSubstitutions((m[1] ?? '').replace(/\\+([$`])/g, '$1')))
-            this.substituteText(inner, frame);
+      this.subscriptSubstitutions(text, frame);
       // The same in a word's decoded text: quotes split the raw text (`'a[$'"(cmd)]"`, `$'a[\x24(cmd)]'`), the word
-      // bash reads as a subscript holds the substitution whole (`test -v`, `wait -p`, `unset`, `(( ))`).
-      // The words joined: a parser may split a word bash reads whole (`a[\$\(cmd\)]`).
-      for (const seg of this.segments.slice(before)) {
-        const words = seg.argv.join(' ');
-        if (words.includes('[') && !text.includes(words)) this.subscriptSubstitutions(words, frame);
+      // bash reads as a subscript holds the substitution whole (`test -v`, `wait -p`, `unset`, `(( ))`). The words
+      // joined: a parser may split a word bash reads whole (`a[\$\(cmd\)]`). Each command once, however nested.
+      for (let k = before; k < this.segments.length; k++) {
+        if (this.subscriptsRead.has(k)) continue;
+        this.subscriptsRead.add(k);
+        this.subscriptSubstitutions((this.segments[k] as Segment).argv.join(' '), frame);
       }
       // bash removes a backslash-newline before it splits words (`r\<newline>m -rf ~` runs `rm`); the parsers may
       // not: the joined reading is analysed too, so neither hides the other.
@@ -336,11 +337,23 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     }
   }
 
-  /** Analyses the substitutions of a subscript a word holds (`a[$(cmd)]`), as if bash evaluated it. */
-  private subscriptSubstitutions(word: string, frame: Frame): void {
-    for (const m of word.matchAll(SUBSCRIPT_SUBSTITUTION))
-      for (const inner of embeddedSubstitutions((m[1] ?? '').replace(/\\+([$`])/g, '$1')))
+  /**
+   * Analyses the substitutions of a subscript a text holds (`a[$(cmd)]`), as if bash evaluated it: each once per
+   * frame (the raw text, a command's decoded words and an assigned value may all hold the same one).
+   */
+  private subscriptSubstitutions(text: string, frame: Frame): void {
+    if (!text.includes('[')) return;
+    let seen = this.subscriptsSeen.get(frame);
+    for (const m of text.matchAll(SUBSCRIPT_SUBSTITUTION))
+      for (const inner of embeddedSubstitutions((m[1] ?? '').replace(/\\+([$`])/g, '$1'))) {
+        if (!seen) {
+          seen = new Set();
+          this.subscriptsSeen.set(frame, seen);
+        }
+        if (seen.has(inner)) continue;
+        seen.add(inner);
         this.substituteText(inner, frame);
+      }
   }
 
   substituteText(text: string, frame: Frame): Flow {

@@ -155,8 +155,8 @@ function packageFolders(
  * no braces. Anything else: undefined (the selection is not applied).
  */
 function goPattern(text: string): RegExp | undefined {
-  if (!/^[\x20-\x7e]*$/.test(text) || text.includes('(?') || /(?<!\\)[{}]/.test(text)) return undefined;
-  // Escapes of punctuation only (`\.`); a class of plain characters only (`[a-z_.-]`, `[^ ]`).
+  if (text.includes('(?')) return undefined;
+  // Printable ASCII, escapes of punctuation only (`\.`), a class of plain characters only (`[a-z_.-]`, `[^ ]`).
   const shape =
     /^(?:[A-Za-z0-9_ \-./:=,@%+*?|^$()&!#;'"<>~`]|\\[.\-/+*?()|^$[\]{}\\]|\[\^?[A-Za-z0-9_ .-]+\])*$/;
   if (!shape.test(text)) return undefined;

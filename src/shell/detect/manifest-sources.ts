@@ -603,8 +603,8 @@ function gradle(c: Ctx): void {
 
 // ---------------------------------------------------------------- Deno
 
-/** JSONC: comments outside strings and trailing commas dropped. */
-function jsonc(text: string): string {
+/** JSONC: comments outside strings and trailing commas dropped (also turbo.json, turbo-plan.ts). */
+export function jsonc(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i] as string;

@@ -490,7 +490,7 @@ export function detectToolOutputs(inv: Invocation, r: Reporter): void {
     else if (shorts.includes(t)) write(args[++i], inv, r);
     else if (!t.startsWith('--') && shorts.some((s) => t.startsWith(s) && t.length > s.length))
       write({ text: w.text.slice(2), flow: w.flow }, inv, r);
-    else if (!t.startsWith('--') && !NO_CLUSTERS.has(p)) {
+    else if (shorts.length > 0 && !t.startsWith('--') && !NO_CLUSTERS.has(p)) {
       // A cluster (`tree -ao F`, `sort -ro F`): an output letter after flags takes the rest of the word or the next
       // one, as getopt and the JavaScript parsers read it. A letter before it that takes a value would swallow it:
       // counting the write anyway only asks more.

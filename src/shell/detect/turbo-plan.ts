@@ -10,6 +10,7 @@
 
 import { isRecord } from '../../core';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
+import { jsonc } from './manifest-sources';
 import { inFolder, projectFile } from './project-file';
 
 export interface TurboPlan {
@@ -24,28 +25,10 @@ export interface TurboPlan {
 /** A package name turbo's `--filter` takes as a name (with `...` after it: and its dependencies). */
 const FILTER_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\^?\.\.\.)?$/i;
 
-/** JSON with the comments and trailing commas turbo.json allows removed; undefined when it does not parse. */
-export function parseJsonc(text: string): Record<string, unknown> | undefined {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (c === '"') {
-      const m = /^"(?:[^"\\\n]|\\.)*"/.exec(text.slice(i));
-      if (!m) return undefined;
-      out += m[0];
-      i += m[0].length - 1;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      if (end < 0) return undefined;
-      i = end + 1;
-      out += ' ';
-    } else out += c;
-  }
+/** turbo.json's JSON with the comments and trailing commas it allows; undefined when it does not parse. */
+function parseJsonc(text: string): Record<string, unknown> | undefined {
   try {
-    const json: unknown = JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
+    const json: unknown = JSON.parse(jsonc(text));
     return isRecord(json) ? json : undefined;
   } catch {
     return undefined;

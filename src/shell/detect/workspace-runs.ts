@@ -90,6 +90,10 @@ function parseJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/** A workspace list as a manifest writes it: an array, or `{ packages: [...] }` (yarn 1). */
+const listOf = (ws: unknown): unknown[] | undefined =>
+  Array.isArray(ws) ? ws : isRecord(ws) && Array.isArray(ws.packages) ? ws.packages : undefined;
+
 /** The package folders a workspace lists, as written (pnpm-workspace.yaml, package.json workspaces, lerna.json). */
 function workspaceEntries(
   inv: Invocation,
@@ -116,9 +120,7 @@ function workspaceEntries(
       if (manifest.kind === 'text') {
         const json = parseJson(manifest.text);
         if (!json) return 'unknown';
-        const ws = json.workspaces;
-        const list = Array.isArray(ws) ? ws : isRecord(ws) && Array.isArray(ws.packages) ? ws.packages : [];
-        for (const e of list) if (typeof e === 'string') entries.push(e);
+        for (const e of listOf(json.workspaces) ?? []) if (typeof e === 'string') entries.push(e);
       }
       return { root: dir, entries };
     }
@@ -132,12 +134,7 @@ function workspaceEntries(
       if (file.kind !== 'text') continue;
       const json = parseJson(file.text);
       if (!json) return 'unknown';
-      const ws = file === lerna ? json.packages : json.workspaces;
-      const list = Array.isArray(ws)
-        ? ws
-        : isRecord(ws) && Array.isArray(ws.packages)
-          ? ws.packages
-          : undefined;
+      const list = listOf(file === lerna ? json.packages : json.workspaces);
       if (list) {
         listed = true;
         for (const e of list) if (typeof e === 'string') entries.push(e);
