@@ -14,11 +14,14 @@ beforeAll(async () => {
 });
 afterEach(() => p?.remove());
 
-/** The categories and uncertainties of `command` run in a fresh project holding `files` (`AWAY` is outside). */
+/**
+ * The categories and uncertainties of `command` run in a fresh project holding `files` (`AWAY` is outside,
+ * `HOMEDIR` the user's home folder).
+ */
 function judge(command: string, files: Record<string, string>) {
   p = diskProject('inst-cfg-');
-  const away = p.away;
-  const fill = (s: string) => s.replaceAll('AWAY', away);
+  const { away, home } = p;
+  const fill = (s: string) => s.replaceAll('AWAY', away).replaceAll('HOMEDIR', home);
   p.write(Object.fromEntries(Object.entries(files).map(([k, v]) => [fill(k), fill(v)])));
   const a = analyzeShellSync(fill(command), p.env());
   return { categories: a.hits.map((h) => h.category), uncertain: a.uncertain.map((u) => u.reason) };
@@ -134,6 +137,41 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
         '.cargo/config.toml':
           '[source.crates-io]\nreplace-with = "m"\n[source.m]\nregistry = "sparse+https://evil.example/index/"\n',
       },
+    ],
+    // The user's own configuration (cargo reads ~/.cargo/config.toml after the project's).
+    [
+      "the user's ~/.cargo/config.toml rustc-wrapper",
+      'cargo check',
+      { ...CARGO, 'HOMEDIR/.cargo/config.toml': '[build]\nrustc-wrapper = "/tmp/evil.sh"\n' },
+    ],
+    [
+      "an alias of the user's own that runs another command",
+      'cargo b',
+      { ...CARGO, 'HOMEDIR/.cargo/config': '[alias]\nb = "run --manifest-path AWAY/Cargo.toml"\n' },
+    ],
+    // Compiler flags that run or load another program.
+    [
+      'rustflags naming a linker',
+      'cargo build',
+      { ...CARGO, '.cargo/config.toml': '[build]\nrustflags = ["-C", "linker=./evil.sh"]\n' },
+    ],
+    [
+      'target rustflags with a link argument of a path',
+      'cargo test',
+      {
+        ...CARGO,
+        '.cargo/config.toml': '[target.\'cfg(unix)\']\nrustflags = "-Clink-arg=-fuse-ld=./tools/ld"\n',
+      },
+    ],
+    [
+      'rustflags loading a codegen backend',
+      'cargo clippy',
+      { ...CARGO, '.cargo/config.toml': '[build]\nrustflags = ["-Zcodegen-backend=./x.so"]\n' },
+    ],
+    [
+      'rustdocflags with an extern plugin',
+      'cargo doc',
+      { ...CARGO, '.cargo/config.toml': '[build]\nrustdocflags = ["--extern", "m=./m.so"]\n' },
     ],
     [
       'cargo config that does not parse',
@@ -442,6 +480,16 @@ describe('ordinary configuration stays quiet', () => {
         ...CARGO,
         '.cargo/config.toml':
           '[build]\nrustflags = ["-C", "target-cpu=native"]\nrustc-wrapper = "sccache"\n\n[target.x86_64-unknown-linux-gnu]\nlinker = "clang"\n\n[alias]\nb = "build"\nxtask = "run --package xtask --"\n\n[env]\nRUST_LOG = "debug"\n',
+      },
+    ],
+    [
+      'cargo rustflags of lint levels, cfgs, code generation and mold',
+      'cargo build',
+      {
+        ...CARGO,
+        '.cargo/config.toml':
+          '[build]\nrustflags = ["-D", "warnings", "-Wclippy::all", "--cfg", "tokio_unstable", "-C", "opt-level=3", "-Clink-arg=-fuse-ld=mold"]\n[target.x86_64-unknown-linux-gnu]\nrustflags = "-C target-cpu=native -C force-frame-pointers=yes"\n',
+        'HOMEDIR/.cargo/config.toml': '[net]\ngit-fetch-with-cli = true\n[alias]\nt = "test"\n',
       },
     ],
     [

@@ -161,12 +161,45 @@ function cargoStarts(inv: Invocation, aliases: ReadonlySet<string>): { compiles:
 }
 
 /**
+ * The folders whose `.cargo/config.toml` cargo reads for a command in `dir`: up to the workspace top, then the
+ * user's own (`~/.cargo`, cargo's home unless the harness moved it).
+ */
+function cargoFolders(dir: string, r: Reporter): string[] {
+  const folders = configFolders(dir, r);
+  return folders.includes(r.scope.home) ? folders : [...folders, r.scope.home];
+}
+
+/**
+ * Compiler flags (`build.rustflags`, `target.*.rustflags`, `rustdocflags`) known to load and run nothing: lint
+ * levels, `--cfg`, code generation settings and one of the usual linkers by name. Any other (`-C linker=`,
+ * `-C link-arg=` of a path, `-Z` options, `--extern` of a compiled plugin) may run or load another program.
+ */
+const INERT_RUSTFLAG =
+  /^(?:-[DWAF]\S*|--(?:deny|warn|allow|forbid|cap-lints)(?:=\S+)?|--(?:check-)?cfg|-C(?:target-cpu|target-feature|opt-level|debuginfo|force-frame-pointers|codegen-units|incremental|overflow-checks|debug-assertions|panic|lto|strip|split-debuginfo|relocation-model|embed-bitcode|symbol-mangling-version|instrument-coverage)=\S+|-Clink-arg=-fuse-ld=(?:lld|mold|gold|bfd))$/;
+
+/** Whether every flag of a rustflags setting is inert (`-C x` read as `-Cx`; a `--cfg` value skipped). */
+function inertRustflags(value: string): boolean {
+  const words = value.trim().split(/\s+/).filter(Boolean);
+  for (let k = 0; k < words.length; k++) {
+    let w = words[k] as string;
+    if ((w === '-C' || w === '--codegen') && k + 1 < words.length) w = `-C${words[++k]}`;
+    else if (w.startsWith('--codegen=')) w = `-C${w.slice(10)}`;
+    if (/^-[DWAF]$/.test(w) || /^--(?:deny|warn|allow|forbid|cap-lints|cfg|check-cfg)$/.test(w)) {
+      k++;
+      continue;
+    }
+    if (!INERT_RUSTFLAG.test(w)) return false;
+  }
+  return true;
+}
+
+/**
  * The names cargo's configuration files from `dir` up to the workspace top give aliases (`[alias] c = "..."`);
  * undefined when one does not parse.
  */
 export function cargoAliases(dir: string, inv: Invocation, r: Reporter): Set<string> | undefined {
   const aliases = new Set<string>();
-  for (const folder of configFolders(dir, r))
+  for (const folder of cargoFolders(dir, r))
     for (const name of ['.cargo/config.toml', '.cargo/config']) {
       const file = projectFile(inFolder(folder, name), inv, r);
       if (file.kind !== 'text') continue;
@@ -177,7 +210,7 @@ export function cargoAliases(dir: string, inv: Invocation, r: Reporter): Set<str
   return aliases;
 }
 
-/** `.cargo/config.toml` (and `.cargo/config`) from the cwd up to the workspace top. */
+/** `.cargo/config.toml` (and `.cargo/config`) from the cwd up to the workspace top, and the user's own. */
 function cargoConfig(inv: Invocation, r: Reporter): void {
   // The aliases of every configuration file first: one may give the subcommand's name another meaning (a file that
   // does not parse is reported below).
@@ -188,7 +221,7 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
     'index.crates.io',
     'static.crates.io',
   ];
-  for (const dir of configFolders(cwd, r)) {
+  for (const dir of cargoFolders(cwd, r)) {
     for (const name of ['.cargo/config.toml', '.cargo/config']) {
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
@@ -219,6 +252,16 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
           }
           if (place === 'workspace')
             runsProgramAt(posix.resolve(dir, value.trim().split(/\s+/)[0] ?? ''), inv, r, CARGO_CONFIG);
+        } else if (/^(?:build|target\..+|host(?:\..+)?)\.rust(?:doc)?flags$/.test(key)) {
+          if (starts.compiles && !inertRustflags(value)) {
+            say(
+              'cargo',
+              inv,
+              r,
+              'reads a .cargo/config.toml whose compiler flags may run or load another program',
+            );
+            return;
+          }
         } else if (key.startsWith('env.') && CARGO_EXEC_ENV.test(key.slice(4).split('.')[0] ?? '')) {
           say('cargo', inv, r, 'reads a .cargo/config.toml whose [env] changes what the build runs');
           return;

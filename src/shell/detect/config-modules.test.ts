@@ -10,18 +10,24 @@ import type { ScriptFile } from '../types';
 const P = '/home/u/proj';
 const SECRET = 'TOKEN-77a1-never-in-a-reason';
 
-function judge(command: string, files: Record<string, string>) {
+/** `links`: folders (relative to the project) that are symbolic links, and where they really lead. */
+function judge(command: string, files: Record<string, string>, links: Record<string, string> = {}) {
   const table: Record<string, ScriptFile> = {};
   for (const [k, v] of Object.entries(files)) table[`${P}/${k}`] = { kind: 'text', text: v };
+  const realpath = (abs: string) => {
+    for (const [k, v] of Object.entries(links))
+      if (abs === `${P}/${k}` || abs.startsWith(`${P}/${k}/`)) return v + abs.slice(`${P}/${k}`.length);
+    return abs;
+  };
   const a = analyzeShellSync(
     command,
-    shellEnv({ cwd: P, readScript: (abs) => table[abs] ?? { kind: 'missing' } }),
+    shellEnv({ cwd: P, realpath, readScript: (abs) => table[abs] ?? { kind: 'missing' } }),
   );
   expect(JSON.stringify(a)).not.toContain(SECRET);
   return { categories: a.hits.map((h) => h.category), uncertain: a.uncertain.map((u) => u.reason) };
 }
-const quiet = (command: string, files: Record<string, string>) => {
-  const j = judge(command, files);
+const quiet = (command: string, files: Record<string, string>, links: Record<string, string> = {}) => {
+  const j = judge(command, files, links);
   return j.categories.length === 0 && j.uncertain.length === 0;
 };
 
@@ -243,15 +249,35 @@ describe('runners whose commands live in files gavel does not read', () => {
     const files = { 'nx.json': '{ "plugins": [', 'package.json': '{"name":"a"}' };
     expect(judge('nx show projects', files).uncertain.join()).toMatch(/plugins nx\.json names/);
   });
-  it("nx's own plugins, or none, keep the graph commands quiet", () => {
-    for (const nx of [
-      '{ "plugins": [{ "plugin": "@nx/vite/plugin", "options": {} }, "@nx/eslint/plugin", "@nrwl/jest"] }',
-      '{ "targetDefaults": {} }',
-    ]) {
-      const files = { 'nx.json': nx, 'package.json': '{"name":"a"}' };
+  const OWN =
+    '{ "plugins": [{ "plugin": "@nx/vite/plugin", "options": {} }, "@nx/eslint/plugin", "@nrwl/jest"] }';
+  const INSTALLED = {
+    'node_modules/@nx/vite/package.json': '{"name":"@nx/vite"}',
+    'node_modules/@nx/eslint/package.json': '{"name":"@nx/eslint"}',
+    'node_modules/@nrwl/jest/package.json': '{"name":"@nrwl/jest"}',
+  };
+  it("nx's own plugins installed, or none, keep the graph commands quiet", () => {
+    for (const nx of [OWN, '{ "targetDefaults": {} }']) {
+      const files = { 'nx.json': nx, 'package.json': '{"name":"a"}', ...INSTALLED };
       expect(quiet('nx show projects', files)).toBe(true);
       expect(quiet('nx graph --file=g.json', files)).toBe(true);
     }
+    // pnpm's layout: the package is a link into node_modules/.pnpm.
+    const pnpm = { 'node_modules/@nx/vite': `${P}/node_modules/.pnpm/@nx+vite@20.0.0/node_modules/@nx/vite` };
+    expect(quiet('nx show projects', { 'nx.json': OWN, 'package.json': '{}', ...INSTALLED }, pnpm)).toBe(
+      true,
+    );
+  });
+  // Review 25: a name of nx's own is the workspace's code when the workspace links it or nothing installs it.
+  it.each<[string, Record<string, string>, Record<string, string>]>([
+    ['not installed (nx then takes a path alias)', { 'nx.json': OWN, 'package.json': '{}' }, {}],
+    [
+      'a workspace package linked under that name',
+      { 'nx.json': OWN, 'package.json': '{}', ...INSTALLED },
+      { 'node_modules/@nx/vite': `${P}/tools/nx-vite` },
+    ],
+  ])("nx's own plugin name %s: uncertain", (_, files, links) => {
+    expect(judge('nx show projects', files, links).uncertain.join()).toMatch(/plugins nx\.json names/);
   });
 });
 

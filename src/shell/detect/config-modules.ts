@@ -27,7 +27,7 @@ import {
 import type { Word } from '../walk/decode-word';
 import { scanJavaScript } from './code-imports';
 import { readBudgeted, runFileText } from './disk-scripts';
-import { inFolder, projectFile } from './project-file';
+import { foldersUp, inFolder, projectFile } from './project-file';
 import { configFolders, workspaceNamed } from './runner-config';
 import { MAX_IMPORT_DEPTH, MAX_PROGRAM_FILES } from './workspace-programs';
 
@@ -508,11 +508,29 @@ const nxRunsTargets = (words: readonly string[]) => {
 };
 
 /**
- * Does nx.json's text name a plugin that is not one of nx's own packages (`./tools/plugin`, a path alias, a
- * workspace package)? nx imports every plugin to build the project graph (`nx show projects`, `nx graph`,
+ * Is nx's own package `name` (`@nx/vite/plugin`) installed where node looks for it from `dir`: the nearest
+ * `node_modules/@nx/vite` with a package.json, really inside a `node_modules` folder? One the workspace links there
+ * (a workspace package of that name) or none at all (nx then takes a tsconfig path alias) is the workspace's code.
+ */
+function nxInstalled(name: string, dir: string, inv: Invocation, r: Reporter): boolean {
+  const pkg = name.replace(/\/plugin$/, '');
+  for (const d of foldersUp(dir)) {
+    const folder = inFolder(d, `node_modules/${pkg}`);
+    const manifest = projectFile(inFolder(folder, 'package.json'), inv, r);
+    if (manifest.kind === 'missing') continue;
+    if (manifest.kind !== 'text') return false;
+    const real = r.env.realpath ? r.env.realpath(folder) : folder;
+    return typeof real === 'string' && real.split('/').includes('node_modules');
+  }
+  return false;
+}
+
+/**
+ * Does nx.json's text name a plugin that is not one of nx's own packages, installed (`./tools/plugin`, a path
+ * alias, a workspace package)? nx imports every plugin to build the project graph (`nx show projects`, `nx graph`,
  * `nx report`, `nx format:check`, ...). A file that does not parse, or a `plugins` that is not a list, counts.
  */
-function nxNamesOtherPlugins(text: string): boolean {
+function nxNamesOtherPlugins(text: string, installed: (name: string) => boolean): boolean {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -526,7 +544,7 @@ function nxNamesOtherPlugins(text: string): boolean {
   if (!Array.isArray(plugins)) return true;
   return plugins.some((p) => {
     const name = isRecord(p) ? p.plugin : p;
-    return typeof name !== 'string' || !NX_OWN_PLUGIN.test(name);
+    return typeof name !== 'string' || !NX_OWN_PLUGIN.test(name) || !installed(name);
   });
 }
 
@@ -556,7 +574,7 @@ export function configModules(inv: Invocation, r: Reporter): void {
           r,
           'runs targets nx finds in project files anywhere in the workspace, which gavel does not read',
         );
-      else if (nxNamesOtherPlugins(file.text))
+      else if (nxNamesOtherPlugins(file.text, (name) => nxInstalled(name, dir, inv, r)))
         say(
           program,
           inv,

@@ -23,6 +23,7 @@ import { readBudgeted, runFileText } from './disk-scripts';
 import {
   configChangedEarlier,
   findRepository,
+  gitConfigsBefore,
   includedPath,
   type Repository,
   writtenEarlier,
@@ -30,7 +31,6 @@ import {
 import { foldersUp, inFolder } from './project-file';
 
 /** System configuration files, lowest precedence first (Linux, then Homebrew's prefixes). */
-const SYSTEM_FILES = ['/etc/gitconfig', '/usr/local/etc/gitconfig', '/opt/homebrew/etc/gitconfig'];
 /** Configuration files one lookup reads, includes too. */
 const MAX_FILES = 16;
 /** Aliases of aliases one analysis follows (git itself stops at a loop). */
@@ -140,11 +140,8 @@ function lookUp(
   if (repo !== 'none')
     for (const dir of new Set([repo.gitDir, repo.commonDir]))
       if (readBudgeted(inFolder(dir, 'config.worktree'), inv, r)?.kind !== 'missing') return undefined;
-  const home = r.scope.home;
   const files = [
-    ...SYSTEM_FILES,
-    posix.join(home, '.config/git/config'),
-    posix.join(home, '.gitconfig'),
+    ...gitConfigsBefore(r.scope.home),
     ...(repo === 'none' ? [] : [inFolder(repo.commonDir, 'config')]),
   ];
   const into: Lookup = { definitions: [], pager: false, placement: false, seen: new Set() };

@@ -215,6 +215,54 @@ describe('configuration that runs a program is analysed as the command it is', (
     expect(reasons(a)).not.toContain(SECRET);
   });
 
+  // The user's own and the system's files are read before the repository's (review 25 left them unread: a
+  // `core.fsmonitor` in ~/.gitconfig ran on `git status` and was allowed).
+  it.each([
+    [
+      '~/.gitconfig core.fsmonitor on status',
+      '/home/u/.gitconfig',
+      '[core]\n\tfsmonitor = rm -rf ~\n',
+      'git status',
+    ],
+    [
+      '~/.config/git/config diff.external on diff',
+      '/home/u/.config/git/config',
+      '[diff]\n\texternal = rm -rf ~\n',
+      'git diff',
+    ],
+    [
+      '/etc/gitconfig core.sshCommand on fetch',
+      '/etc/gitconfig',
+      '[core]\n\tsshCommand = rm -rf ~\n',
+      'git fetch',
+    ],
+    [
+      'a file ~/.gitconfig includes',
+      '/home/u/.gitconfig',
+      '[includeIf "gitdir:~/"]\n\tpath = ~/.config/work.gitconfig\n',
+      'git status',
+    ],
+  ])("the user's or the system's configuration: %s", (_n, file, config, command) => {
+    const files = {
+      ...repo(P, PLAIN_CONFIG),
+      [file]: text(config),
+      '/home/u/.config/work.gitconfig': text('[core]\n\tfsmonitor = rm -rf ~\n'),
+    };
+    expect(categories(analyze(command, files))).toEqual(['destructive_root_delete']);
+  });
+
+  it("the repository's single value wins over the user's (git reads it last)", () => {
+    const files = {
+      ...repo(P, '[core]\n\thooksPath = .githooks\n'),
+      '/home/u/.gitconfig': text(
+        '[core]\n\thooksPath = /home/u/evil-hooks\n\tpager = less\n[user]\n\tname = u\n',
+      ),
+      '/home/u/evil-hooks/pre-commit': text('#!/bin/sh\nrm -rf ~\n'),
+    };
+    expect(categories(analyze('git commit -m x', files))).not.toContain('destructive_root_delete');
+    expect(quiet(analyze('git status', files))).toBe(true);
+  });
+
   it('an alias of another name, a pager of another subcommand and a remote key on status are not run', () => {
     const config =
       '[alias]\n\tnuke = !rm -rf ~\n[pager]\n\tdiff = rm -rf ~\n[core]\n\tsshCommand = rm -rf ~\n';

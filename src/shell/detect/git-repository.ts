@@ -185,6 +185,17 @@ interface Config {
 }
 
 /** Reads and analyses one configuration file (and the files it includes); false when it could not be. */
+/** The configuration files git reads before the repository's own: the system's, the user's XDG and home files. */
+export function gitConfigsBefore(home: string): string[] {
+  return [
+    '/etc/gitconfig',
+    '/usr/local/etc/gitconfig',
+    '/opt/homebrew/etc/gitconfig',
+    posix.join(home, '.config/git/config'),
+    posix.join(home, '.gitconfig'),
+  ];
+}
+
 function analyseConfig(
   path: string,
   sub: string,
@@ -205,18 +216,18 @@ function analyseConfig(
   if (!file) return false;
   if (file.kind === 'missing') return true;
   if (file.kind === 'unreadable') {
-    say(inv, r, 'reads a repository configuration that could not be read');
+    say(inv, r, 'reads a git configuration file that could not be read');
     return false;
   }
   const entries = parseGitConfig(file.text);
   if (!entries) {
-    say(inv, r, 'reads a repository configuration gavel cannot follow');
+    say(inv, r, 'reads a git configuration file gavel cannot follow');
     return false;
   }
   for (const { key, value } of entries) {
     const lower = key.toLowerCase();
     if (value === undefined) {
-      say(inv, r, 'reads a repository configuration value gavel cannot follow');
+      say(inv, r, 'reads a git configuration value gavel cannot follow');
       return false;
     }
     if (/^(include|includeif\..+)\.path$/.test(lower)) {
@@ -244,12 +255,12 @@ function analyseConfig(
     if (!diffDriverRuns(lower, sub, options)) continue;
     // An alias of git arguments may carry settings or another alias of its own: not followed.
     if (entry.kind === 'alias' && !value.trimStart().startsWith('!')) {
-      say(inv, r, 'runs an alias of the repository configuration');
+      say(inv, r, 'runs an alias of its configuration');
       continue;
     }
     if (!runsSomething(entry, value)) continue;
     if (entry.kind === 'protocol') {
-      say(inv, r, 'allows a transport in the repository configuration that can run a command');
+      say(inv, r, 'allows a transport in its configuration that can run a command');
       continue;
     }
     // The value is a command line git runs through a shell (a leading `!` marks one for aliases and helpers).
@@ -462,8 +473,10 @@ export function gitRepository(
     say(inv, r, 'works in a repository whose configuration or hooks an earlier command of the line changes');
   const config: Config = { pushRefspecs: false };
   const seen = new Set<string>();
-  if (!analyseConfig(inFolder(repo.commonDir, 'config'), sub, repo, inv, r, config, seen, options))
-    return undefined;
+  // The system's and the user's own files first (a later file's single value wins, as git reads them), then the
+  // repository's: a program any of them names runs on this command.
+  for (const file of [...gitConfigsBefore(r.scope.home), configFile])
+    if (!analyseConfig(file, sub, repo, inv, r, config, seen, options)) return undefined;
   if (repo.gitDir !== repo.commonDir)
     analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options);
   // `git remote -v`, `git config --get remote.origin.url`: the URL printed holds the password or token.

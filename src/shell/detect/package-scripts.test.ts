@@ -78,6 +78,40 @@ const FILES: Record<string, ScriptFile> = {
     kind: 'text',
     text: JSON.stringify({ name: 'other-name', scripts: { build: 'tsc' } }),
   },
+  // A workspace (npm's and yarn's manifest list, pnpm's file) whose packages a filter names.
+  [`${P}/shop/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: 'shop', workspaces: ['packages/*'] }),
+  },
+  [`${P}/shop/pnpm-workspace.yaml`]: { kind: 'text', text: 'packages:\n  - packages/*\n' },
+  [`${P}/shop/packages`]: { kind: 'unreadable', why: 'not-regular', entries: ['web'] },
+  [`${P}/shop/packages/web/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: '@shop/web', scripts: { typecheck: 'tsc --noEmit', wipe: 'rm -rf ~' } }),
+  },
+  // Review 25: a folder named like the package that the workspace does not list, beside the listed one.
+  [`${P}/unlisted/pnpm-workspace.yaml`]: { kind: 'text', text: 'packages:\n  - apps/*\n' },
+  [`${P}/unlisted/apps`]: { kind: 'unreadable', why: 'not-regular', entries: ['site', 'web2', 'web3'] },
+  [`${P}/unlisted/apps/site/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: 'web', scripts: { build: 'rm -rf ~' } }),
+  },
+  [`${P}/unlisted/apps/web2/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: 'dup', scripts: { build: 'tsc' } }),
+  },
+  [`${P}/unlisted/packages/web/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: 'web', scripts: { build: 'tsc' } }),
+  },
+  [`${P}/unlisted/apps/web3/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: 'dup', scripts: { build: 'tsc' } }),
+  },
+  [`${P}/unlisted/packages/dup/package.json`]: {
+    kind: 'text',
+    text: JSON.stringify({ name: 'dup', scripts: { build: 'tsc' } }),
+  },
 };
 
 const reader = (abs: string): ScriptFile => FILES[abs] ?? { kind: 'missing' };
@@ -152,11 +186,11 @@ describe('a package script the manager runs is analysed', () => {
 
 describe('one workspace package named by a filter is read', () => {
   it.each<[string, string]>([
-    ['pnpm by package name', 'pnpm -F @shop/web typecheck'],
+    ['pnpm by package name', 'cd shop && pnpm -F @shop/web typecheck'],
     ['pnpm by path', 'pnpm --filter ./packages/web typecheck'],
-    ['npm by workspace name', 'npm run typecheck -w @shop/web'],
-    ['yarn workspace NAME SCRIPT', 'yarn workspace @shop/web typecheck'],
-    ['yarn workspace NAME run SCRIPT', 'yarn workspace @shop/web run typecheck'],
+    ['npm by workspace name', 'cd shop && npm run typecheck -w @shop/web'],
+    ['yarn workspace NAME SCRIPT', 'cd shop && yarn workspace @shop/web typecheck'],
+    ['yarn workspace NAME run SCRIPT', 'cd shop && yarn workspace @shop/web run typecheck'],
   ])('%s: its script is analysed', (_name, command) => {
     const a = analyze(command);
     expect(codes(a)).toEqual([]);
@@ -172,15 +206,20 @@ describe('one workspace package named by a filter is read', () => {
     );
   });
 
-  it.each(['pnpm -F @shop/web wipe', 'yarn workspace @shop/web wipe', 'yarn workspace @shop/web run wipe'])(
-    'a dangerous script of the filtered package is found: %s',
-    (command) => {
-      expect(categories(analyze(command))).toContain('destructive_root_delete');
-    },
-  );
+  it.each([
+    'cd shop && pnpm -F @shop/web wipe',
+    'cd shop && yarn workspace @shop/web wipe',
+    'cd shop && yarn workspace @shop/web run wipe',
+    // The listed package of that name, not a folder named like it the workspace does not list (review 25).
+    'cd unlisted && pnpm --filter web build',
+  ])('a dangerous script of the filtered package is found: %s', (command) => {
+    expect(categories(analyze(command))).toContain('destructive_root_delete');
+  });
 
   it.each<[string, string]>([
     ['a name no package.json in the usual folders holds', 'pnpm -F api build'],
+    ['a name outside any workspace listing', 'pnpm -F @shop/web typecheck'],
+    ['a name two listed packages share', 'cd unlisted && pnpm -F dup build'],
     ['a selector with dependents', 'pnpm -F @shop/web... build'],
     ['a glob', 'pnpm -F "@shop/*" build'],
     ['two filters', 'pnpm -F @shop/web -F other-name build'],

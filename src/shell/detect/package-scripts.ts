@@ -154,8 +154,6 @@ const FILTER: Readonly<Record<string, ReadonlySet<string>>> = {
   pnpm: new Set(['-F', '--filter']),
   npm: new Set(['-w', '--workspace']),
 };
-/** Folders a workspace package named `x` (or `@scope/x`) is looked for in, below the workspace root. */
-const PACKAGE_FOLDERS = ['packages', 'apps', 'libs', 'services', 'modules', '.'];
 
 interface Parsed {
   command: string;
@@ -295,7 +293,7 @@ function parseManifest(text: string): Record<string, unknown> | undefined {
 
 /**
  * The folder of the one workspace package a filter names: a path (`./packages/web`) holding a package.json, or a
- * name (`web`, `@shop/web`) matched against the `name` of the package.json in the usual package folders. A
+ * name (`web`, `@shop/web`) matched against the `name` of each package.json the workspace lists. A
  * selector (`web...`, `{dir}`, `!x`, a glob) or a package not found is undefined: uncertain.
  */
 function filteredPackage(word: Word, root: string, inv: Invocation, r: Reporter): string | undefined {
@@ -317,15 +315,10 @@ function filteredPackage(word: Word, root: string, inv: Invocation, r: Reporter)
     const dir = posix.resolve(root, t);
     return nameOf(dir) === undefined ? undefined : dir;
   }
-  const base = t.startsWith('@') ? t.slice(t.indexOf('/') + 1) : t;
-  if (base === '' || base.includes('/')) return undefined;
-  for (const folder of PACKAGE_FOLDERS) {
-    const dir = posix.resolve(root, folder, base);
-    if (nameOf(dir) === t) return dir;
-  }
-  // Any package the workspace lists (`web/apps/*` in pnpm-workspace.yaml) by its name.
-  for (const dir of workspacePackagesIfAny({ ...inv, cwd: root }, r) ?? []) if (nameOf(dir) === t) return dir;
-  return undefined;
+  // A name selects every package the workspace lists under it (pnpm, npm and yarn read the listing, not folder
+  // names): one is read; none, several or no listing is uncertain.
+  const named = (workspacePackagesIfAny({ ...inv, cwd: root }, r) ?? []).filter((dir) => nameOf(dir) === t);
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /**

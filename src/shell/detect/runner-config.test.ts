@@ -15,8 +15,9 @@ const MANIFEST = '{"scripts":{"test":"vitest run"}}';
 function run(command: string, files: Record<string, string>, cwd = P) {
   const table: Record<string, ScriptFile> = { [`${P}/package.json`]: { kind: 'text', text: MANIFEST } };
   // `BIG:head`: a file too large to read whole, starting with `head` (a bundled yarn release).
+  // `~/name`: a file of the user's own (home `/home/u`).
   for (const [k, v] of Object.entries(files))
-    table[`${P}/${k}`] = v.startsWith('BIG:')
+    table[k.startsWith('~/') ? `/home/u/${k.slice(2)}` : `${P}/${k}`] = v.startsWith('BIG:')
       ? { kind: 'unreadable', why: 'too-large', head: v.slice(4) }
       : { kind: 'text', text: v };
   return analyzeShellSync(command, shellEnv({ cwd, readScript: (abs) => table[abs] ?? { kind: 'missing' } }));
@@ -24,7 +25,7 @@ function run(command: string, files: Record<string, string>, cwd = P) {
 const uncertain = (command: string, files: Record<string, string>, cwd = P) => {
   const a = run(command, files, cwd);
   expect(JSON.stringify(a.uncertain)).not.toContain(SECRET);
-  return a.uncertain.some((u) => /reads a|\.npmrc|configuration|conftest/.test(u.reason));
+  return a.uncertain.some((u) => /reads a|\.npmrc|pnpmfile|configuration|conftest/.test(u.reason));
 };
 
 beforeAll(async () => {
@@ -42,6 +43,57 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       'cd pkg && npm test',
       { '.npmrc': 'globalconfig=/tmp/g', 'pkg/package.json': MANIFEST },
     ],
+    // pnpm 10 loads the root's .pnpmfile.cjs on every command (checked with pnpm 10.34: `--version`, `ls`, `run`).
+    ['.pnpmfile.cjs on pnpm --version', 'pnpm --version', { '.pnpmfile.cjs': 'module.exports = {}\n' }],
+    ['.pnpmfile.cjs on a script', 'pnpm build', { '.pnpmfile.cjs': 'module.exports = {}\n' }],
+    [
+      '.pnpmfile.cjs of the workspace from a package',
+      'cd pkg && pnpm ls',
+      { '.pnpmfile.cjs': 'module.exports = {}\n', 'pkg/package.json': MANIFEST },
+    ],
+    ['.pnpmfile.mjs', 'pnpm why react', { '.pnpmfile.mjs': 'export const hooks = {}\n' }],
+    ['.npmrc pnpmfile', 'pnpm --version', { '.npmrc': 'pnpmfile=hooks/x.cjs\n' }],
+    ['.npmrc global-pnpmfile', 'pnpm ls', { '.npmrc': 'global-pnpmfile=/tmp/x.cjs\n' }],
+    // pnpm-workspace.yaml's settings, as pnpm 10 reads them (camelCase).
+    [
+      'pnpm-workspace.yaml scriptShell',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'scriptShell: /tmp/evil.sh\n' },
+    ],
+    [
+      'pnpm-workspace.yaml nodeOptions --require',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'packages:\n  - pkg\nnodeOptions: "--require ./x.cjs"\n' },
+    ],
+    ['pnpm-workspace.yaml pnpmfile', 'pnpm ls', { 'pnpm-workspace.yaml': "pnpmfile: 'hooks/x.cjs'\n" }],
+    [
+      'pnpm-workspace.yaml globalPnpmfile',
+      'pnpm -v',
+      { 'pnpm-workspace.yaml': 'globalPnpmfile: /tmp/x.cjs\n' },
+    ],
+    [
+      'pnpm-workspace.yaml configDependencies',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'configDependencies:\n  pnpm-plugin-x: 1.0.0+sha512-AAAA\n' },
+    ],
+    [
+      'pnpm-workspace.yaml nodeOptions as a block',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'nodeOptions: >\n  --require x\n' },
+    ],
+    // The user's own settings (review 25: a hostile `script-shell` in ~/.npmrc ran on `pnpm build`).
+    ['~/.npmrc script-shell on npm', 'npm test', { '~/.npmrc': `script-shell=/tmp/evil.sh\n# ${SECRET}\n` }],
+    ['~/.npmrc script-shell on pnpm', 'pnpm test', { '~/.npmrc': 'script-shell=/tmp/evil.sh\n' }],
+    ['~/.npmrc node-options on yarn', 'yarn test', { '~/.npmrc': 'node-options=--require /tmp/x.js\n' }],
+    ["pnpm's ~/.config/pnpm/rc", 'pnpm test', { '~/.config/pnpm/rc': 'script-shell=/tmp/evil.sh\n' }],
+    [
+      "npm's global configuration under the user's prefix",
+      'npm test',
+      { '~/.npmrc': 'prefix=~/.npm-global\n', '~/.npm-global/etc/npmrc': 'script-shell=/tmp/evil.sh\n' },
+    ],
+    ['~/.npmrc prefix by a variable', 'npm test', { '~/.npmrc': 'prefix=${NPM_PREFIX}/x\n' }],
+    ['~/.yarnrc.yml plugin', 'yarn test', { '~/.yarnrc.yml': 'plugins:\n  - path: .yarn/p.cjs\n' }],
+    ['~/.bunfig.toml preload', 'bun test', { '~/.bunfig.toml': 'preload = ["./x.ts"]\n' }],
     ['.yarnrc.yml yarnPath outside', 'yarn test', { '.yarnrc.yml': 'yarnPath: /tmp/evil.cjs\n' }],
     ['.yarnrc.yml plugin outside', 'yarn test', { '.yarnrc.yml': 'plugins:\n  - path: ../../x/p.cjs\n' }],
     [
@@ -178,6 +230,28 @@ describe('ordinary configuration stays quiet', () => {
       },
     ],
     ['.npmrc bash as the script shell', 'npm test', { '.npmrc': 'script-shell=/bin/bash\n' }],
+    [
+      'pnpm-workspace.yaml packages, catalogs and built dependencies',
+      'pnpm test',
+      {
+        'pnpm-workspace.yaml':
+          "packages:\n  - 'apps/*'\ncatalog:\n  react: ^18\nonlyBuiltDependencies:\n  - esbuild\nscriptShell: bash\nnodeOptions: '--max-old-space-size=4096'\n",
+      },
+    ],
+    [
+      "the user's ~/.npmrc tokens and a prefix with an ordinary global configuration",
+      'npm test',
+      {
+        '~/.npmrc': `//registry.npmjs.org/:_authToken=${SECRET}\nprefix=~/.npm-global\n`,
+        '~/.npm-global/etc/npmrc': 'fund=false\n',
+      },
+    ],
+    [
+      "pnpm's ~/.config/pnpm/rc with a store folder",
+      'pnpm test',
+      { '~/.config/pnpm/rc': 'store-dir=~/.pnpm-store\n' },
+    ],
+    ['a .pnpmfile.cjs is not read by npm', 'npm test', { '.pnpmfile.cjs': 'module.exports = {}\n' }],
     [
       '.npmrc memory options',
       'npm test',

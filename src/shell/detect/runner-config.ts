@@ -1,12 +1,13 @@
 /**
  * Configuration files an ordinary runner reads before it runs anything, for the settings that make it run other
- * code: `.npmrc` (`script-shell`, `node-options`, `onload-script`, `prefix`, `globalconfig`, `userconfig`),
- * `.yarnrc.yml` / `.yarnrc` (`yarnPath`, `plugins`), `bunfig.toml` (`preload`), the pytest sections of
+ * code: `.npmrc` (`script-shell`, `node-options`, `onload-script`, `prefix`, `globalconfig`, `userconfig`,
+ * `pnpmfile`), `pnpm-workspace.yaml`'s settings and the `.pnpmfile.cjs` pnpm loads on every command, `.yarnrc.yml` / `.yarnrc` (`yarnPath`, `plugins`), `bunfig.toml` (`preload`), the pytest sections of
  * pytest.ini / pyproject.toml / setup.cfg / tox.ini (`addopts` with `-p`, `--pyargs`, `-c`, `-o`; `pythonpath`),
  * `.rspec` (`--require`, `-I`), `.mocharc.*` and jest configuration (`require`, `setupFiles`, `globalSetup`,
  * `reporters`, ...), and linters' and build tools' own (pylint `init-hook`, mypy and flake8 plugins, rubocop
- * `require`, bazel `--run_under`, dprint plugins). Read in the folders from the cwd up to the top of the workspace. A setting that runs a shell or
- * code from outside the workspace, or one gavel cannot read, is uncertain; ordinary settings stay quiet. Never
+ * `require`, bazel `--run_under`, dprint plugins). Read in the folders from the cwd up to the top of the workspace,
+ * and the user's own (`~/.npmrc`, pnpm's `~/.config/pnpm/rc`, `~/.yarnrc.yml`, `~/.bunfig.toml`). A setting that
+ * runs a shell or code from outside the workspace, or one gavel cannot read, is uncertain; ordinary settings stay quiet. Never
  * quotes a file. Pure apart from the injected reader and reporting.
  */
 
@@ -47,20 +48,59 @@ const SHELLS = /^(\/(usr\/)?bin\/)?(ba|z|da)?sh$/;
 const INERT_NODE_OPTION =
   /^--(max-old-space-size=\d+|max-semi-space-size=\d+|stack-size=\d+|no-warnings|no-deprecation|trace-warnings|trace-deprecation|enable-source-maps|experimental-vm-modules|experimental-specifier-resolution=node|openssl-legacy-provider|unhandled-rejections=\w+|dns-result-order=[\w-]+|no-experimental-fetch|expose-gc|use-openssl-ca)$/;
 
-/** `.npmrc`: keys that change the shell, the node options or where npm reads its configuration and scripts. */
-function npmrc(text: string, program: string, inv: Invocation, r: Reporter): void {
+/** A settings key as npm and pnpm compare it, whatever its spelling (`script-shell`, `scriptShell`, `script_shell`). */
+const keyOf = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
+
+/**
+ * One npm or pnpm setting (`.npmrc`, pnpm's rc, `pnpm-workspace.yaml`): a shell, node options, a pnpmfile or a
+ * configuration from elsewhere. `home` is the user's own file, where `prefix` names the folder of npm's global
+ * configuration (read as the same kind of file) rather than code.
+ */
+function npmSetting(
+  key: string,
+  value: string,
+  program: string,
+  inv: Invocation,
+  r: Reporter,
+  home?: string,
+): void {
+  const k = keyOf(key);
+  if (k === 'scriptshell' || k === 'shell') {
+    if (!SHELLS.test(value)) say(program, inv, r, 'reads a setting that runs scripts in another shell');
+  } else if (k === 'nodeoptions') {
+    if (!value.split(/\s+/).every((o) => o === '' || INERT_NODE_OPTION.test(o)))
+      say(program, inv, r, 'reads a setting whose node options may load other code');
+  } else if (k === 'pnpmfile' || k === 'globalpnpmfile' || k === 'configdependencies')
+    say(program, inv, r, 'reads a setting that loads a pnpmfile, code gavel does not follow');
+  else if (k === 'prefix' && home !== undefined) {
+    const folder = value.replace(/^(?:~|\$\{HOME\}|\$HOME)(?=\/|$)/, home);
+    if (!folder.startsWith('/') || folder.includes('$'))
+      say(program, inv, r, 'reads a setting that loads configuration from elsewhere');
+    else {
+      const global = projectFile(posix.join(folder, 'etc/npmrc'), inv, r);
+      if (global.kind === 'text') npmrc(global.text, program, inv, r);
+    }
+  } else if (/^(onloadscript|prefix|globalconfig|userconfig|initmodule|nodegyp)$/.test(k))
+    say(program, inv, r, 'reads a setting that loads code or configuration from elsewhere');
+}
+
+/** `.npmrc` (and pnpm's rc, the same format): keys that change the shell, the node options or where npm reads its configuration and scripts. */
+function npmrc(text: string, program: string, inv: Invocation, r: Reporter, home?: string): void {
   for (const raw of text.split(/\r?\n/)) {
     const m = /^\s*([\w.:/@-]+)\s*=\s*(.*?)\s*$/.exec(raw);
     if (!m || /^\s*[#;]/.test(raw)) continue;
-    const key = (m[1] ?? '').toLowerCase();
-    const value = (m[2] ?? '').replace(/^"(.*)"$/, '$1');
-    if (key === 'script-shell' || key === 'shell') {
-      if (!SHELLS.test(value)) say(program, inv, r, 'reads a .npmrc that runs scripts in another shell');
-    } else if (key === 'node-options') {
-      if (!value.split(/\s+/).every((o) => o === '' || INERT_NODE_OPTION.test(o)))
-        say(program, inv, r, 'reads a .npmrc whose node options may load other code');
-    } else if (/^(onload-script|prefix|globalconfig|userconfig|init-module|node-gyp)$/.test(key))
-      say(program, inv, r, 'reads a .npmrc that loads code or configuration from elsewhere');
+    npmSetting(m[1] ?? '', (m[2] ?? '').replace(/^"(.*)"$/, '$1'), program, inv, r, home);
+  }
+}
+
+/**
+ * `pnpm-workspace.yaml`'s settings (pnpm 10 reads them as it reads `.npmrc`'s, in camelCase): top-level keys; a
+ * value given as a block or a list is not a plain shell or option and so not known inert.
+ */
+function pnpmWorkspace(text: string, inv: Invocation, r: Reporter): void {
+  for (const m of text.matchAll(/^(["']?)([\w-]+)\1\s*:[ \t]*(.*?)\s*$/gm)) {
+    const value = (m[3] ?? '').replace(/\s+#.*$/, '').replace(/^(["'])(.*)\1$/, '$2');
+    npmSetting(m[2] ?? '', value === '' ? '[block]' : value, 'pnpm', inv, r);
   }
 }
 
@@ -349,7 +389,9 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
   bazelisk: ['.bazelrc'],
   dprint: ['dprint.json', '.dprint.json', 'dprint.jsonc', '.dprint.jsonc'],
   npm: ['.npmrc'],
-  pnpm: ['.npmrc'],
+  // pnpm reads its workspace file's settings and loads the root's `.pnpmfile.cjs` on every command (pnpm 10:
+  // `--version` too), not only on install.
+  pnpm: ['.npmrc', 'pnpm-workspace.yaml', '.pnpmfile.cjs', '.pnpmfile.mjs'],
   yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
   bun: ['bunfig.toml'],
   pytest: [
@@ -364,6 +406,13 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
   rspec: ['.rspec', '.rspec-local'],
   mocha: ['.mocharc.json', '.mocharc.jsonc', '.mocharc.yml', '.mocharc.yaml', '.mocharc.js', '.mocharc.cjs'],
   jest: ['jest.config.js', 'jest.config.cjs', 'jest.config.mjs', 'jest.config.ts', 'jest.config.json'],
+};
+/** The user's own settings files each runner reads (relative to the home folder), as it reads the project's. */
+const HOME_FILES: Readonly<Record<string, readonly string[]>> = {
+  npm: ['.npmrc'],
+  pnpm: ['.npmrc', '.config/pnpm/rc'],
+  yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
+  bun: ['.bunfig.toml', '.config/.bunfig.toml'],
 };
 const ALIASES: Readonly<Record<string, string>> = { 'py.test': 'pytest' };
 /** The files pytest may read its settings from, nearest folder first in each (configFolders). */
@@ -432,11 +481,24 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
       );
     if (r.uncertainties.length > before) return;
   }
+  for (const name of HOME_FILES[program] ?? []) {
+    const home = r.scope.home;
+    const path = posix.join(home, name);
+    const file = projectFile(path, inv, r);
+    if (file.kind !== 'text') continue;
+    if (name === '.npmrc' || name === '.config/pnpm/rc') npmrc(file.text, program, inv, r, home);
+    else if (name.startsWith('.yarnrc')) yarnrc(file.text, home, inv, r);
+    else bunfig(file.text, home, inv, r);
+    if (r.uncertainties.length > before) return;
+  }
   for (const dir of configFolders(inv.cwd, r)) {
     for (const name of names) {
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
       if (name === '.npmrc') npmrc(file.text, program, inv, r);
+      else if (name === 'pnpm-workspace.yaml') pnpmWorkspace(file.text, inv, r);
+      else if (name.startsWith('.pnpmfile.'))
+        say(program, inv, r, `loads ${name} on every command: code gavel does not follow`);
       else if (name.startsWith('.yarnrc')) yarnrc(file.text, dir, inv, r);
       else if (name === 'bunfig.toml') bunfig(file.text, dir, inv, r);
       else if (program === 'pytest') pytestConfig(file.text, name, dir, inv, r);

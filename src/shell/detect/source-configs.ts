@@ -3,8 +3,8 @@
  * `.npmrc` `registry` / `@scope:registry` (npm, pnpm, yarn installs), the Gemfile's `source` and `git:`/`path:`
  * gems (bundle install/update), pyproject.toml's indexes (`[[tool.uv.index]]`, `[[tool.poetry.source]]`,
  * `[[tool.pdm.source]]`, `[tool.uv] index-url`, `[tool.uv.sources]` git/url/path) for uv, poetry and pdm, and a
- * conda environment file's channels; pnpm's `.pnpmfile.cjs` (code run on install) is uncertain. A source outside the stated registries is the install category; a path
- * outside the workspace too. Pure functions over file text; never quotes a file.
+ * conda environment file's channels. A source outside the stated registries is the install category; a path
+ * outside the workspace too (pnpm's `.pnpmfile.cjs`, loaded on every pnpm command, is runner-config.ts's). Pure functions over file text; never quotes a file.
  */
 
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
@@ -130,18 +130,6 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
   };
   const dirs = configFolders(inv.cwd, r);
   if (program === 'npm' || program === 'pnpm' || program === 'yarn') {
-    // pnpm loads `.pnpmfile.cjs` (hooks that rewrite every package's manifest) on install: code not followed.
-    if (program === 'pnpm')
-      for (const dir of dirs)
-        if (projectFile(inFolder(dir, '.pnpmfile.cjs'), inv, r).kind === 'text') {
-          r.uncertain(
-            'dynamic-script',
-            `${label} loads a .pnpmfile.cjs, code gavel does not follow`,
-            inv.segment,
-            'kept',
-          );
-          return;
-        }
     // Yarn 2+ takes its registry from `.yarnrc.yml` (`npmRegistryServer`, per scope under `npmScopes`).
     if (program === 'yarn' && registryFile('.yarnrc.yml', dirs, inv, r)) {
       hit('reads a .yarnrc.yml that takes packages from a registry nobody stated');

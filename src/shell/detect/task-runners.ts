@@ -24,6 +24,7 @@ import { conftestsBelow } from './conftest-walk';
 import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { djangoBoot } from './django-boot';
+import { goEnv } from './go-env';
 import { goGenerate } from './go-generate';
 import { helmCharts } from './helm-charts';
 import { hugoModules } from './hugo-modules';
@@ -540,6 +541,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   railsTasks(inv, r);
   djangoBoot(inv, r);
   laravelBoot(inv, r);
+  goEnv(inv, r);
   goGenerate(inv, r);
   mageTargets(inv, r);
   helmCharts(inv, r);
