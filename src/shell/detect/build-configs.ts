@@ -16,6 +16,7 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
+import { folderListing } from './config-modules';
 import { runFileText, runScriptFile, runsProgramAt } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
@@ -392,6 +393,48 @@ function wrapperUrl(
   }
 }
 
+/** A gradle.properties (the project's or the user's): JVM agents, a Java from elsewhere. True when reported. */
+function gradleProperties(text: string, dir: string, program: string, inv: Invocation, r: Reporter): boolean {
+  const p = properties(text);
+  if (JVM_AGENT.test(` ${p.get('org.gradle.jvmargs') ?? ''}`)) {
+    say(program, inv, r, 'reads a gradle.properties whose JVM options load an agent or run a program');
+    return true;
+  }
+  const home = p.get('org.gradle.java.home');
+  const place = home === undefined ? 'name' : programPlace(home, dir, inv, r);
+  if (place === 'away' && !/^\/(usr|opt|Library)\//.test(home ?? '')) {
+    say(program, inv, r, 'reads a gradle.properties that runs a Java from outside the workspace');
+    return true;
+  }
+  // A Java kept in the workspace runs its `bin/java` as that path would run.
+  if (place === 'workspace')
+    runsProgramAt(posix.resolve(dir, home ?? '', 'bin', 'java'), inv, r, `${program} (configuration)`);
+  return false;
+}
+
+/**
+ * The user's gradle folder (`~/.gradle`, gradle's user home unless the harness moved it): init scripts
+ * (`init.gradle`, `init.d/*`) are code every build runs first; its gradle.properties is read as the project's.
+ * True when reported.
+ */
+function gradleUserHome(program: string, inv: Invocation, r: Reporter): boolean {
+  const dir = posix.join(r.scope.home, '.gradle');
+  const scripts = folderListing(inFolder(dir, 'init.d'), inv, r);
+  const inits = ['init.gradle', 'init.gradle.kts'].some(
+    (name) => projectFile(inFolder(dir, name), inv, r).kind !== 'missing',
+  );
+  if (
+    inits ||
+    scripts === 'unlisted' ||
+    (scripts !== 'missing' && [...scripts].some((n) => /\.gradle(\.kts)?$/.test(n)))
+  ) {
+    say(program, inv, r, "runs the init scripts of the user's ~/.gradle, code gavel does not read");
+    return true;
+  }
+  const props = projectFile(inFolder(dir, 'gradle.properties'), inv, r);
+  return props.kind === 'text' && gradleProperties(props.text, dir, program, inv, r);
+}
+
 function gradle(program: string, inv: Invocation, r: Reporter): void {
   // `-p DIR` builds DIR: its gradle.properties and those above it are read.
   const at = inv.args.map(plain).findIndex((a) => /^(-p|--project-dir)(=|$)/.test(a));
@@ -409,24 +452,10 @@ function gradle(program: string, inv: Invocation, r: Reporter): void {
     }
     start = posix.resolve(start, word);
   }
+  if (gradleUserHome(program, inv, r)) return;
   for (const dir of configFolders(start, r)) {
     const props = projectFile(inFolder(dir, 'gradle.properties'), inv, r);
-    if (props.kind === 'text') {
-      const p = properties(props.text);
-      if (JVM_AGENT.test(` ${p.get('org.gradle.jvmargs') ?? ''}`)) {
-        say(program, inv, r, 'reads a gradle.properties whose JVM options load an agent or run a program');
-        return;
-      }
-      const home = p.get('org.gradle.java.home');
-      const place = home === undefined ? 'name' : programPlace(home, dir, inv, r);
-      if (place === 'away' && !/^\/(usr|opt|Library)\//.test(home ?? '')) {
-        say(program, inv, r, 'reads a gradle.properties that runs a Java from outside the workspace');
-        return;
-      }
-      // A Java kept in the workspace runs its `bin/java` as that path would run.
-      if (place === 'workspace')
-        runsProgramAt(posix.resolve(dir, home ?? '', 'bin', 'java'), inv, r, `${program} (configuration)`);
-    }
+    if (props.kind === 'text' && gradleProperties(props.text, dir, program, inv, r)) return;
     if (program === 'gradlew') {
       const wrapper = projectFile(inFolder(dir, 'gradle/wrapper/gradle-wrapper.properties'), inv, r);
       if (wrapper.kind === 'text') {
@@ -439,7 +468,19 @@ function gradle(program: string, inv: Invocation, r: Reporter): void {
 
 const MAVEN_HOSTS = ['repo.maven.apache.org', 'repo1.maven.org'];
 
+/**
+ * The shell files maven's launch script (and the wrapper's) sources first unless `MAVEN_SKIP_RC` is set: the
+ * system's and the user's `mavenrc`, analysed as the shell text they are.
+ */
+function mavenrc(program: string, inv: Invocation, r: Reporter): void {
+  for (const path of ['/usr/local/etc/mavenrc', '/etc/mavenrc', posix.join(r.scope.home, '.mavenrc')]) {
+    const file = projectFile(path, inv, r);
+    if (file.kind === 'text') runFileText(file.text, inv, r, `${program} (mavenrc)`);
+  }
+}
+
 function maven(program: string, inv: Invocation, r: Reporter): void {
+  mavenrc(program, inv, r);
   // `-s settings.xml` on the command line (one outside the workspace is runner-options.ts's).
   for (let k = 0; k < inv.args.length; k++) {
     const m = /^(-s|--settings|-gs|--global-settings)(=(.*))?$/.exec(optionText(inv.args[k]));

@@ -13,7 +13,11 @@ const SECRET = 'TOKEN-77a1-never-in-a-reason';
 /** `links`: folders (relative to the project) that are symbolic links, and where they really lead. */
 function judge(command: string, files: Record<string, string>, links: Record<string, string> = {}) {
   const table: Record<string, ScriptFile> = {};
-  for (const [k, v] of Object.entries(files)) table[`${P}/${k}`] = { kind: 'text', text: v };
+  // `LIST:a,b`: a folder and its names.
+  for (const [k, v] of Object.entries(files))
+    table[k.startsWith('/') ? k : `${P}/${k}`] = v.startsWith('LIST:')
+      ? { kind: 'unreadable', why: 'not-regular', entries: v.slice(5).split(',') }
+      : { kind: 'text', text: v };
   const realpath = (abs: string) => {
     for (const [k, v] of Object.entries(links))
       if (abs === `${P}/${k}` || abs.startsWith(`${P}/${k}/`)) return v + abs.slice(`${P}/${k}`.length);
@@ -278,6 +282,29 @@ describe('runners whose commands live in files gavel does not read', () => {
     ],
   ])("nx's own plugin name %s: uncertain", (_, files, links) => {
     expect(judge('nx show projects', files, links).uncertain.join()).toMatch(/plugins nx\.json names/);
+  });
+});
+
+describe('configuration above the workspace (review 26)', () => {
+  // eslint 9, prettier 3 and stylelint 16 load a configuration from the user's home (and above) when the project
+  // has none: code gavel does not read.
+  it.each<[string, string, string]>([
+    ['prettier', 'npx prettier --check .', 'prettier.config.cjs'],
+    ['eslint', 'eslint .', 'eslint.config.mjs'],
+    ['stylelint', 'stylelint "**/*.css"', 'stylelint.config.cjs'],
+  ])('%s with a configuration in the home folder: uncertain', (_n, command, name) => {
+    const files = {
+      'package.json': '{"name":"a"}',
+      [`/home/u/${name}`]: 'module.exports = {}',
+      '/home/u': `LIST:proj,.bashrc,${name}`,
+    };
+    expect(judge(command, files).uncertain.join()).toMatch(/above the workspace/);
+    // A listing of that folder without the file: nothing above.
+    expect(judge(command, { ...files, '/home/u': 'LIST:' }).uncertain.join()).not.toMatch(/above/);
+  });
+  it('none above, or one in the workspace only: quiet', () => {
+    expect(quiet('npx prettier --check .', { 'package.json': '{"name":"a"}' })).toBe(true);
+    expect(quiet('npx prettier --check .', { '.prettierrc.json': '{"semi":false}' })).toBe(true);
   });
 });
 

@@ -665,6 +665,26 @@ export function configModules(inv: Invocation, r: Reporter): void {
       }
     }
   }
+  // Above the workspace (the user's home and beyond) eslint, prettier, stylelint and others keep looking when the
+  // project has none of their files (checked with eslint 9, prettier 3, stylelint 16): one there is code gavel does
+  // not read.
+  for (const dir of foldersUp(folders[folders.length - 1] ?? start).slice(1)) {
+    const listed = folderListing(dir, inv, r);
+    if (listed === 'missing') continue;
+    for (const name of names) {
+      if (listed !== 'unlisted' && !listed.has(name)) continue;
+      const kind = projectFile(inFolder(dir, name), inv, r).kind;
+      if (kind === 'unknown') return;
+      if (kind === 'missing' || kind === 'unread') continue;
+      say(
+        program,
+        inv,
+        r,
+        'looks for its configuration above the workspace, where a file of it is code gavel does not read',
+      );
+      return;
+    }
+  }
   // A module named on the command line (`--config evil.js`, `--reporter ./r.js`) is loaded as the default one is;
   // a tool resolves it against its `--root` or `--cwd`, which this reading does not.
   const named = namedModules(program, inv);

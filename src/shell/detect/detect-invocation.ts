@@ -20,6 +20,7 @@ import type { Word } from '../walk/decode-word';
 import { type Flow, literalFlow, OPAQUE_FLOW, taintsOf, taintsOfAll } from '../walk/flow';
 import { productionArguments, STATE_BUILTIN_PROGRAMS, stateBuiltin } from './bash-state';
 import { CLEANERS_PROGRAMS, detectCleaners } from './cleaners';
+import { CLIENT_RC_PROGRAMS, clientRcFiles } from './client-rc-files';
 import { CLIENT_TARGETS_PROGRAMS, clientTargets } from './client-targets';
 import { COMMAND_OPTIONS_PROGRAMS, commandOptions } from './command-options';
 import { CONFIG_MODULES_PROGRAMS, configModules } from './config-modules';
@@ -186,6 +187,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [migrationTargets, 'any'],
   [goSources, GO_SOURCES_PROGRAMS],
   [clientTargets, CLIENT_TARGETS_PROGRAMS],
+  [clientRcFiles, CLIENT_RC_PROGRAMS],
   [stateBuiltin, STATE_BUILTIN_PROGRAMS],
   [productionArguments, 'any'],
   [detectGuard, GUARD_PROGRAMS],

@@ -13,11 +13,15 @@ beforeAll(async () => {
 });
 afterEach(() => p?.remove());
 
-/** The categories and uncertainties of `command` run in a fresh project holding `files` (`AWAY` is outside). */
+/**
+ * The categories and uncertainties of `command` run in a fresh project holding `files` (`AWAY` is outside,
+ * `HOMEDIR` the user's home folder).
+ */
 function judge(command: string, files: Record<string, string>) {
   p = diskProject('man-src-');
   const away = p.away;
-  const fill = (s: string) => s.replaceAll('AWAY', away);
+  const home = p.home;
+  const fill = (s: string) => s.replaceAll('AWAY', away).replaceAll('HOMEDIR', home);
   p.write(Object.fromEntries(Object.entries(files).map(([k, v]) => [fill(k), fill(v)])));
   const a = analyzeShellSync(fill(command), p.env());
   return { categories: a.hits.map((h) => h.category), uncertain: a.uncertain.map((u) => u.reason) };
@@ -368,6 +372,22 @@ describe('a manifest gavel cannot read, or a setting that changes what runs, is 
       },
     ],
     [
+      "the user's ~/.bundle/config naming a Gemfile",
+      'bundle exec rspec',
+      {
+        Gemfile: 'source "https://rubygems.org"\ngem "rspec"\n',
+        'HOMEDIR/.bundle/config': '---\nBUNDLE_GEMFILE: "/tmp/other/Gemfile"\n',
+      },
+    ],
+    [
+      "the user's ~/.bundle/config with a local gem checkout",
+      'bundle install',
+      {
+        Gemfile: 'source "https://rubygems.org"\ngem "rspec"\n',
+        'HOMEDIR/.bundle/config': '---\nBUNDLE_LOCAL__RSPEC: "/tmp/rspec"\n',
+      },
+    ],
+    [
       '.bundle/config unknown setting',
       'bundle exec rspec',
       { Gemfile: 'source "https://rubygems.org"\n', '.bundle/config': '---\nBUNDLE_SOMETHING_NEW: "x"\n' },
@@ -380,6 +400,14 @@ describe('a manifest gavel cannot read, or a setting that changes what runs, is 
 
 describe('manifests with only registry dependencies stay quiet', () => {
   it.each<[string, string, Record<string, string>]>([
+    [
+      "the user's ~/.bundle/config with its usual settings",
+      'bundle exec rspec',
+      {
+        Gemfile: 'source "https://rubygems.org"\n',
+        'HOMEDIR/.bundle/config': '---\nBUNDLE_JOBS: "4"\nBUNDLE_BUILD__PG: "--with-pg-config=/opt/pg"\n',
+      },
+    ],
     [
       'package.json ranges, npm: alias, workspace:, local file: inside',
       'npm install',

@@ -718,7 +718,26 @@ const BUNDLE_INERT =
 /** Keys that are a folder: inside the workspace they are the project's own. */
 const BUNDLE_FOLDERS = /^BUNDLE_(PATH|BIN|CACHE_PATH|APP_CONFIG)$/;
 
+/**
+ * The user's own `~/.bundle/config`, read by every bundle command too: a Gemfile or a local gem checkout it names
+ * is code from elsewhere (its folders and build options are the user's, not the project's).
+ */
+function bundlerHome(c: Ctx): void {
+  const home = c.r.scope.home;
+  const text = read(c, home, '.bundle/config');
+  if (text === undefined) return;
+  for (const m of text.matchAll(/^\s*["']?(BUNDLE_GEMFILE|BUNDLE_LOCAL__[A-Z0-9_]+)["']?\s*:/gm)) {
+    unsure(
+      c,
+      `reads the user's ~/.bundle/config, whose ${m[1]?.startsWith('BUNDLE_LOCAL') ? 'local gem checkout' : 'Gemfile'} is code from elsewhere`,
+    );
+    return;
+  }
+}
+
 function bundler(c: Ctx): void {
+  bundlerHome(c);
+  if (c.done) return;
   const cwd = c.inv.cwd as string;
   for (const dir of configFolders(cwd, c.r)) {
     const text = read(c, dir, '.bundle/config');

@@ -94,6 +94,23 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
     ['~/.npmrc prefix by a variable', 'npm test', { '~/.npmrc': 'prefix=${NPM_PREFIX}/x\n' }],
     ['~/.yarnrc.yml plugin', 'yarn test', { '~/.yarnrc.yml': 'plugins:\n  - path: .yarn/p.cjs\n' }],
     ['~/.bunfig.toml preload', 'bun test', { '~/.bunfig.toml': 'preload = ["./x.ts"]\n' }],
+    // The user's own files of the other runners, and the folders above the workspace where runners keep looking.
+    ['~/.pylintrc init-hook', 'pylint src', { '~/.pylintrc': '[MAIN]\ninit-hook=import os\n' }],
+    ['~/.config/pylintrc init-hook', 'pylint src', { '~/.config/pylintrc': '[MAIN]\ninit-hook=import os\n' }],
+    ['~/.bazelrc run_under', 'bazel test //...', { '~/.bazelrc': 'test --run_under=/tmp/evil/x.sh\n' }],
+    ['~/.rspec --require outside', 'rspec', { '~/.rspec': '--require /tmp/evil.rb\n' }],
+    [
+      '~/.config/rubocop/config.yml require',
+      'rubocop',
+      { '~/.config/rubocop/config.yml': 'require:\n  - /tmp/x.rb\n' },
+    ],
+    [
+      '~/.config/mypy/config plugin',
+      'mypy .',
+      { '~/.config/mypy/config': '[mypy]\nplugins = /tmp/evil/plug.py\n' },
+    ],
+    ['pytest.ini above the workspace', 'pytest', { '~/pytest.ini': '[pytest]\naddopts = -p evilplugin\n' }],
+    ['.yarnrc.yml above the workspace', 'yarn test', { '~/.yarnrc.yml': 'yarnPath: /tmp/evil.cjs\n' }],
     ['.yarnrc.yml yarnPath outside', 'yarn test', { '.yarnrc.yml': 'yarnPath: /tmp/evil.cjs\n' }],
     ['.yarnrc.yml plugin outside', 'yarn test', { '.yarnrc.yml': 'plugins:\n  - path: ../../x/p.cjs\n' }],
     [

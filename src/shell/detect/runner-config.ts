@@ -407,13 +407,75 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
   mocha: ['.mocharc.json', '.mocharc.jsonc', '.mocharc.yml', '.mocharc.yaml', '.mocharc.js', '.mocharc.cjs'],
   jest: ['jest.config.js', 'jest.config.cjs', 'jest.config.mjs', 'jest.config.ts', 'jest.config.json'],
 };
-/** The user's own settings files each runner reads (relative to the home folder), as it reads the project's. */
-const HOME_FILES: Readonly<Record<string, readonly string[]>> = {
-  npm: ['.npmrc'],
-  pnpm: ['.npmrc', '.config/pnpm/rc'],
-  yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
-  bun: ['.bunfig.toml', '.config/.bunfig.toml'],
+/**
+ * The user's own settings files each runner reads (relative to the home folder), and the project file each is read
+ * as: the same settings, from wherever the workspace is.
+ */
+const HOME_FILES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  npm: [['.npmrc', '.npmrc']],
+  pnpm: [
+    ['.npmrc', '.npmrc'],
+    ['.config/pnpm/rc', '.npmrc'],
+  ],
+  yarn: [
+    ['.npmrc', '.npmrc'],
+    ['.yarnrc.yml', '.yarnrc.yml'],
+    ['.yarnrc', '.yarnrc'],
+  ],
+  bun: [
+    ['.bunfig.toml', 'bunfig.toml'],
+    ['.config/.bunfig.toml', 'bunfig.toml'],
+  ],
+  pylint: [
+    ['.pylintrc', '.pylintrc'],
+    ['.config/pylintrc', 'pylintrc'],
+  ],
+  mypy: [
+    ['.config/mypy/config', 'mypy.ini'],
+    ['.mypy.ini', 'mypy.ini'],
+  ],
+  rubocop: [
+    ['.config/rubocop/config.yml', '.rubocop.yml'],
+    ['.rubocop.yml', '.rubocop.yml'],
+  ],
+  rspec: [
+    ['.rspec', '.rspec'],
+    ['.config/rspec/options', '.rspec'],
+  ],
+  bazel: [['.bazelrc', '.bazelrc']],
+  bazelisk: [['.bazelrc', '.bazelrc']],
 };
+
+/**
+ * The folders a runner in `cwd` looks for its settings in: those up to the workspace top, then the ones above it
+ * up to `/` (pytest, eslint, prettier, yarn and others keep climbing when the project has none of their files).
+ */
+export function searchedFolders(cwd: string, r: Reporter): string[] {
+  const inside = configFolders(cwd, r);
+  return [...inside, ...foldersUp(inside[inside.length - 1] ?? cwd).slice(1)];
+}
+
+/** One settings file read as the file `name` of the folder `dir` (`home`: the user's own, see npmSetting). */
+function readSettings(
+  name: string,
+  text: string,
+  dir: string,
+  program: string,
+  inv: Invocation,
+  r: Reporter,
+  home?: string,
+): void {
+  if (name === '.npmrc') npmrc(text, program, inv, r, home);
+  else if (name === 'pnpm-workspace.yaml') pnpmWorkspace(text, inv, r);
+  else if (name.startsWith('.pnpmfile.'))
+    say(program, inv, r, `loads ${name} on every command: code gavel does not follow`);
+  else if (name.startsWith('.yarnrc')) yarnrc(text, dir, inv, r);
+  else if (name === 'bunfig.toml') bunfig(text, dir, inv, r);
+  else if (program === 'pytest') pytestConfig(text, name, dir, inv, r);
+  else if (program === 'rspec') rspecOptions(text, dir, inv, r);
+  else if (TOOL_CONFIG.has(program)) toolConfig(text, name, program, dir, inv, r);
+  else moduleConfig(text, program, dir, inv, r);
+}
 const ALIASES: Readonly<Record<string, string>> = { 'py.test': 'pytest' };
 /** The files pytest may read its settings from, nearest folder first in each (configFolders). */
 export const PYTEST_FILES = FILES.pytest as readonly string[];
@@ -481,30 +543,21 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
       );
     if (r.uncertainties.length > before) return;
   }
-  for (const name of HOME_FILES[program] ?? []) {
-    const home = r.scope.home;
-    const path = posix.join(home, name);
-    const file = projectFile(path, inv, r);
+  const home = r.scope.home;
+  const homeFiles = HOME_FILES[program] ?? [];
+  for (const [name, readAs] of homeFiles) {
+    const file = projectFile(posix.join(home, name), inv, r);
     if (file.kind !== 'text') continue;
-    if (name === '.npmrc' || name === '.config/pnpm/rc') npmrc(file.text, program, inv, r, home);
-    else if (name.startsWith('.yarnrc')) yarnrc(file.text, home, inv, r);
-    else bunfig(file.text, home, inv, r);
+    readSettings(readAs, file.text, home, program, inv, r, home);
     if (r.uncertainties.length > before) return;
   }
-  for (const dir of configFolders(inv.cwd, r)) {
+  for (const dir of searchedFolders(inv.cwd, r)) {
     for (const name of names) {
+      // The user's own files were read above, as such.
+      if (dir === home && homeFiles.some(([h]) => h === name)) continue;
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
-      if (name === '.npmrc') npmrc(file.text, program, inv, r);
-      else if (name === 'pnpm-workspace.yaml') pnpmWorkspace(file.text, inv, r);
-      else if (name.startsWith('.pnpmfile.'))
-        say(program, inv, r, `loads ${name} on every command: code gavel does not follow`);
-      else if (name.startsWith('.yarnrc')) yarnrc(file.text, dir, inv, r);
-      else if (name === 'bunfig.toml') bunfig(file.text, dir, inv, r);
-      else if (program === 'pytest') pytestConfig(file.text, name, dir, inv, r);
-      else if (program === 'rspec') rspecOptions(file.text, dir, inv, r);
-      else if (TOOL_CONFIG.has(program)) toolConfig(file.text, name, program, dir, inv, r);
-      else moduleConfig(file.text, program, dir, inv, r);
+      readSettings(name, file.text, dir, program, inv, r);
       if (r.uncertainties.length > before) return;
     }
     if (program === 'mocha' || program === 'jest') {
