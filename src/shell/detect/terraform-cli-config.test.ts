@@ -40,6 +40,21 @@ describe('a provider replaced by a local build is uncertain wherever it starts',
     expect(uncertain(command, files).join('\n')).toMatch(/dev_overrides/);
   });
 
+  // Review 26: terraform merges every `*.tfrc` of ~/.terraform.d into the file; HCL 1 takes a quoted block name.
+  it.each<[string, Record<string, string>]>([
+    [
+      'a *.tfrc of ~/.terraform.d',
+      { [`${H}/.terraform.d/dev.tfrc`]: RC, [`${H}/.terraformrc`]: 'plugin_cache_dir = "/x"\n' },
+    ],
+    ['a quoted block name', { [`${H}/.terraformrc`]: RC.replace('dev_overrides {', '"dev_overrides" {') }],
+    [
+      'a block given as a value',
+      { [`${H}/.terraformrc`]: RC.replace('dev_overrides {', 'dev_overrides = {') },
+    ],
+  ])('%s', (_n, rc) => {
+    expect(uncertain('cd dns && terraform plan', { ...DNS, ...rc }).join('\n')).toMatch(/dev_overrides/);
+  });
+
   it('a module from elsewhere may start it too', () => {
     const files = {
       ...APP,

@@ -14,6 +14,7 @@
 
 import { posix } from 'node:path';
 import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { folderListing } from './config-modules';
 import { readBudgeted } from './disk-scripts';
 import { inFolder } from './project-file';
 import { type TerraformFile, terraformFiles } from './terraform-configs';
@@ -29,7 +30,8 @@ function uncommented(text: string): string {
 /** The provider types `dev_overrides` replaces (`"registry.terraform.io/ns/type" = "..."` -> `type`). */
 export function overriddenTypes(config: string): string[] {
   const types: string[] = [];
-  for (const block of config.matchAll(/\bdev_overrides\s*\{([^}]*)\}/g))
+  // HCL 1 takes a block's name quoted too, and `name = {` for a block.
+  for (const block of config.matchAll(/\bdev_overrides"?\s*=?\s*\{([^}]*)\}/g))
     for (const m of (block[1] ?? '').matchAll(/"([^"]+)"\s*=/g)) {
       const type = (m[1] ?? '').split('/').pop()?.toLowerCase();
       if (type) types.push(type);
@@ -89,11 +91,19 @@ export function terraformCliConfig(
     paths = [given[1]];
   } else if (r.assignedNames.has('TF_CLI_CONFIG_FILE'))
     return say('reads a CLI configuration named at run time (`TF_CLI_CONFIG_FILE`)');
-  else
+  else {
+    // Every `*.tfrc` of the user's CLI configuration folder is read too, merged with the file.
+    const folder = posix.join(r.scope.home, '.terraform.d');
+    const listed = folderListing(folder, inv, r);
+    if (listed === 'unlisted') return say('reads a CLI configuration folder whose files are not known');
     paths = [
       ...(program === 'tofu' ? [posix.join(r.scope.home, '.tofurc')] : []),
       posix.join(r.scope.home, '.terraformrc'),
+      ...(listed === 'missing'
+        ? []
+        : [...listed].filter((n) => n.endsWith('.tfrc')).map((n) => inFolder(folder, n))),
     ];
+  }
   for (const path of paths) {
     const file = readBudgeted(path, inv, r);
     if (!file) return false;
@@ -106,14 +116,13 @@ export function terraformCliConfig(
     if (sub === 'init' && /\b(?:filesystem_mirror|network_mirror)\b/.test(config))
       return say('installs providers from a mirror the CLI configuration names instead of the registry');
     const types = overriddenTypes(config);
-    if (types.length === 0) return true;
+    if (types.length === 0) continue;
     const files = terraformFiles(dir, inv, r, (d) => d === dir || d.startsWith(`${dir}/`));
     if (!files) return false;
     if (types.some((t) => startsType(files, t)))
       return say(
         "starts a provider the user's CLI configuration replaces with a local build (`dev_overrides`)",
       );
-    return true;
   }
   return true;
 }
