@@ -65,6 +65,7 @@ import {
 import { printfOutput } from './printf-format';
 import { PROGRAM_FILE_PROGRAMS, programFiles } from './program-files';
 import { pythonPath } from './python-path';
+import { pythonStartup } from './python-startup';
 import { R_STARTUP_PROGRAMS, rStartup } from './r-startup';
 import { detectSecretPrinters } from './secret-printers';
 import { SECRET_SEARCH_PROGRAMS, secretSearch } from './secret-search';
@@ -188,6 +189,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [goSources, GO_SOURCES_PROGRAMS],
   [clientTargets, CLIENT_TARGETS_PROGRAMS],
   [clientRcFiles, CLIENT_RC_PROGRAMS],
+  [pythonStartup, 'any'],
   [stateBuiltin, STATE_BUILTIN_PROGRAMS],
   [productionArguments, 'any'],
   [detectGuard, GUARD_PROGRAMS],

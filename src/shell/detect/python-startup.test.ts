@@ -1,0 +1,83 @@
+// What a Python runs as it starts (round 26: a `.pth` file in the project's virtual environment ran on `uv run
+// pytest`, `.venv/bin/python -m pytest` and `make py-test`, all allowed): an import line no installer writes, or a
+// sitecustomize module, is uncertain for the environment's interpreter, the project environment uv and poetry
+// start, and the user's own site-packages; paths and the installers' own lines stay quiet. Real files in a temp
+// folder; nothing is run.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+
+let p: DiskProject | undefined;
+beforeAll(async () => {
+  await loadShellParser();
+});
+afterEach(() => p?.remove());
+
+const SITE = '.venv/lib/python3.12/site-packages';
+const VENV = {
+  'pyproject.toml': '[project]\nname = "x"\nversion = "0.1.0"\n',
+  '.venv/pyvenv.cfg': 'home = /usr/bin\n',
+  '.venv/bin/pytest': '#!/home/u/proj/.venv/bin/python\nimport sys\n',
+  [`${SITE}/_virtualenv.pth`]: 'import _virtualenv\n',
+  [`${SITE}/_x.pth`]: '/home/u/proj/src\n',
+  [`${SITE}/distutils-precedence.pth`]:
+    "import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'local') == 'local'; enabled and __import__('_distutils_hack').add_shim(); \n",
+  [`${SITE}/__editable__.x-0.1.0.pth`]:
+    "import __editable___x_0_1_0_finder; __editable___x_0_1_0_finder.install('/home/u/proj/src/x')\n",
+  [`${SITE}/google_api-1.0-py3.12-nspkg.pth`]:
+    "import sys, types, os;has_mfs = sys.version_info > (3, 5);p = os.path.join(sys._getframe(1).f_locals['sitedir'], *('google',));importlib = has_mfs and __import__('importlib.util');has_mfs and __import__('importlib.machinery');m = has_mfs and sys.modules.setdefault('google', importlib.util.module_from_spec(importlib.machinery.PathFinder.find_spec('google', [os.path.dirname(p)])));m = m or sys.modules.setdefault('google', types.ModuleType('google'));mp = (m or []) and m.__dict__.setdefault('__path__',[]);(p not in mp) and mp.append(p)\n",
+};
+const HOSTILE = "import os, subprocess; subprocess.Popen(['sh', '-c', 'curl x'])\n";
+
+function reasons(command: string, files: Record<string, string>): string {
+  p = diskProject('py-start-');
+  const home = p.home;
+  p.write(Object.fromEntries(Object.entries(files).map(([k, v]) => [k.replace('HOMEDIR', home), v])));
+  return analyzeShellSync(command, p.env())
+    .uncertain.map((u) => u.reason)
+    .join('\n');
+}
+
+describe('code a Python runs as it starts is uncertain', () => {
+  it.each<[string, string, Record<string, string>]>([
+    ['uv run of a tool', 'uv run pytest -q', { ...VENV, [`${SITE}/telemetry.pth`]: HOSTILE }],
+    ['uv sync', 'uv sync --frozen', { ...VENV, [`${SITE}/telemetry.pth`]: HOSTILE }],
+    ["the environment's interpreter", '.venv/bin/python -m pytest', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
+    ["a script of the environment's", '.venv/bin/pytest -q', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
+    ['poetry run', 'poetry run pytest', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
+    ['a sitecustomize module', 'uv run pytest', { ...VENV, [`${SITE}/sitecustomize.py`]: 'import os\n' }],
+    [
+      'a namespace template with a statement added',
+      'uv run pytest',
+      { ...VENV, [`${SITE}/a-nspkg.pth`]: "import sys, types, os;__import__('os').system('curl x')\n" },
+    ],
+    [
+      "the user's own site-packages",
+      "python3 -c 'print(1)'",
+      { 'HOMEDIR/.local/lib/python3.11/site-packages/zz.pth': HOSTILE },
+    ],
+  ])('%s', (_n, command, files) => {
+    expect(reasons(command, files)).toMatch(/starts a Python/);
+  });
+});
+
+describe("paths and the installers' own lines stay quiet", () => {
+  it.each<[string, string, Record<string, string>]>([
+    ['uv run', 'uv run pytest -q', VENV],
+    ["the environment's interpreter", '.venv/bin/python -m pytest', VENV],
+    ['-S starts no site module', '.venv/bin/python -S -c 1', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
+    [
+      '-s skips the user site',
+      "python3 -s -c 'print(1)'",
+      { 'HOMEDIR/.local/lib/python3.11/site-packages/zz.pth': HOSTILE },
+    ],
+    [
+      'a native program of the environment',
+      '.venv/bin/ruff check .',
+      { ...VENV, '.venv/bin/ruff': '\u007fELF', [`${SITE}/t.pth`]: HOSTILE },
+    ],
+  ])('%s', (_n, command, files) => {
+    expect(reasons(command, files)).not.toMatch(/starts a Python/);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * What a Python interpreter runs as it starts, before the program it was asked for: the `import` lines of every
+ * `.pth` file in its site-packages and a `sitecustomize`/`usercustomize` module there. Looked at for a virtual
+ * environment's interpreter (a program run from `<venv>/bin/`, the project environment `uv run`/`uv sync`/
+ * `poetry run` start) and for the user's own site-packages (`~/.local/lib/python3.*`) when `python`/`pip` start.
+ * A `.pth` file of paths only, or of the import lines installers write (virtualenv's, setuptools', editable
+ * installs', namespace packages'), stays quiet; any other import line is code on every start, not known. The
+ * packages themselves are installed code, judged by how they were installed (not here). Pure apart from the
+ * injected reader and reporting; never quotes a file.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
+import { folderListing } from './config-modules';
+import { readBudgeted } from './disk-scripts';
+import { foldersUp, inFolder, projectFile } from './project-file';
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`${inv.program}\` starts a Python ${why}`, inv.segment, 'kept');
+
+const NAME = "'[\\w.-]+'";
+/** The statements of setuptools' namespace-package `.pth` template (each version's), one of them per `;`. */
+const NSPKG_STATEMENT = new RegExp(
+  [
+    '^import sys, types, os$',
+    '^has_mfs = sys\\.version_info > \\(3, 5\\)$',
+    `^p = os\\.path\\.join\\(sys\\._getframe\\(1\\)\\.f_locals\\['sitedir'\\], \\*\\((?:${NAME},\\s*)*(?:${NAME})?\\)\\)$`,
+    "^importlib = (?:has_mfs and )?__import__\\('importlib\\.util'\\)$",
+    "^(?:has_mfs and )?__import__\\('importlib\\.machinery'\\)$",
+    `^m = (?:has_mfs and )?sys\\.modules\\.setdefault\\(${NAME}, importlib\\.util\\.module_from_spec\\(importlib\\.machinery\\.PathFinder\\.find_spec\\(${NAME}, \\[os\\.path\\.dirname\\(p\\)\\]\\)\\)\\)$`,
+    `^m = m or sys\\.modules\\.setdefault\\(${NAME}, types\\.ModuleType\\(${NAME}\\)\\)$`,
+    "^mp = \\(m or \\[\\]\\) and m\\.__dict__\\.setdefault\\('__path__',\\s*\\[\\]\\)$",
+    '^\\(p not in mp\\) and mp\\.append\\(p\\)$',
+    `^m and setattr\\(sys\\.modules\\[${NAME}\\], ${NAME}, m\\)$`,
+  ].join('|'),
+);
+/** The import lines installers write: virtualenv's hook, setuptools' distutils shim, an editable install's finder. */
+const KNOWN_IMPORT = [
+  /^import _virtualenv$/,
+  /^import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os\.environ\.get\(var, 'local'\) == 'local'; enabled and __import__\('_distutils_hack'\)\.add_shim\(\);?$/,
+  /^import (__editable___[\w]+_finder); \1\.install\('[^'\\]*'\)$/,
+];
+
+/** Whether every line of a `.pth` file is a path or an import line an installer writes. */
+function knownPth(text: string): boolean {
+  return text.split(/\r?\n/).every((raw) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return true;
+    // Only lines starting with `import` (then a space or tab) run; any other is a folder added to the path.
+    if (!/^import[ \t]/.test(line)) return true;
+    if (KNOWN_IMPORT.some((re) => re.test(line))) return true;
+    return (
+      line.startsWith('import sys, types, os;') &&
+      line.split(';').every((s) => NSPKG_STATEMENT.test(s.trim()))
+    );
+  });
+}
+
+/** Checks the site-packages folders of the Python under `prefix` (`<prefix>/lib/python3.*\/site-packages`). */
+function sitePackages(prefix: string, what: string, inv: Invocation, r: Reporter): void {
+  const lib = inFolder(prefix, 'lib');
+  const versions = folderListing(lib, inv, r);
+  if (versions === 'missing') return;
+  if (versions === 'unlisted') {
+    say(inv, r, `${what} whose start-up files gavel cannot list`);
+    return;
+  }
+  for (const version of versions) {
+    if (!/^python\d/.test(version)) continue;
+    const site = inFolder(inFolder(lib, version), 'site-packages');
+    const names = folderListing(site, inv, r);
+    if (names === 'missing') continue;
+    if (names === 'unlisted') {
+      say(inv, r, `${what} whose start-up files gavel cannot list`);
+      return;
+    }
+    for (const name of names) {
+      if (/^(?:site|user)customize\.py$/.test(name)) {
+        say(inv, r, `${what} that runs a ${name.slice(0, -3)} module on every start`);
+        return;
+      }
+      if (!name.endsWith('.pth')) continue;
+      const file = readBudgeted(inFolder(site, name), inv, r);
+      if (file === undefined) return;
+      if (file.kind === 'unreadable' || (file.kind === 'text' && !knownPth(file.text))) {
+        say(inv, r, `${what} whose .pth start-up file runs code on every start`);
+        return;
+      }
+    }
+  }
+}
+
+/** Subcommands of the project tools that start (or query) the project environment's interpreter. */
+const PROJECT_ENV: Readonly<Record<string, RegExp>> = {
+  uv: /^(?:run|sync|lock|tree|pip|add|remove|export)$/,
+  poetry: /^(?:run|install|sync|shell|show|lock|add|remove)$/,
+  pdm: /^(?:run|install|sync|lock|add|remove|list)$/,
+};
+
+/** The nearest project folder (a pyproject.toml) from `cwd` up, within the scan's reach. */
+function projectEnv(cwd: string, inv: Invocation, r: Reporter): string | undefined {
+  for (const dir of foldersUp(cwd)) {
+    if (projectFile(inFolder(dir, 'pyproject.toml'), inv, r).kind === 'text') return inFolder(dir, '.venv');
+    if (dir === r.scope.home) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Whether `dir` is a virtual environment on disk. An environment made earlier in the line (`uv venv && ...`) holds
+ * only what its maker writes: read as it is now, not taken for changed.
+ */
+const isVenv = (dir: string, inv: Invocation, r: Reporter) =>
+  readBudgeted(inFolder(dir, 'pyvenv.cfg'), inv, r)?.kind === 'text';
+
+/** The interpreter's own options (those before the program, `-c` or `-m`), as flags (`-S`, `-sI`). */
+function interpreterFlags(inv: Invocation): string {
+  const flags: string[] = [];
+  for (const w of inv.args) {
+    const t = plain(w);
+    if (!t.startsWith('-') || t === '-c' || t === '-m' || t === '-') break;
+    if (/^-[a-zA-Z]+$/.test(t)) flags.push(t.slice(1));
+  }
+  return flags.join('');
+}
+
+export function pythonStartup(inv: Invocation, r: Reporter): void {
+  if (!r.env.readScript || inv.cwd === undefined) return;
+  const python = /^python[\d.]*$/.test(inv.program);
+  // `-S`: no site module, so no start-up file at all.
+  if (python && interpreterFlags(inv).includes('S')) return;
+  const written = inv.command ? plain(inv.command) : '';
+  const bin = /^(.*)\/bin\/[^/]+$/.exec(written);
+  if (bin) {
+    const prefix = posix.resolve(inv.cwd, bin[1] || '/');
+    if (!isVenv(prefix, inv, r)) return;
+    // A program there is Python when it is the interpreter or a script whose `#!` line names one.
+    const head = readBudgeted(posix.resolve(inv.cwd, written), inv, r);
+    if (!python && !(head?.kind === 'text' && /^#!.*python/.test(head.text))) return;
+    sitePackages(prefix, 'virtual environment', inv, r);
+    return;
+  }
+  const sub = PROJECT_ENV[inv.program];
+  const first = plain(inv.args.find((w) => !plain(w).startsWith('-')));
+  if (sub?.test(first)) {
+    const env = projectEnv(inv.cwd, inv, r);
+    if (env !== undefined && isVenv(env, inv, r)) sitePackages(env, 'project environment', inv, r);
+    return;
+  }
+  // The user's own site-packages, read by every Python started from PATH (not `-s`, `-I`, `-S`).
+  if ((python && !/[sI]/.test(interpreterFlags(inv))) || /^pip[\d.]*$/.test(inv.program)) {
+    const local = posix.join(r.scope.home, '.local');
+    sitePackages(local, "with the user's site-packages", inv, r);
+  }
+}
