@@ -163,6 +163,16 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
           '<settings><mirrors><mirror><id>m</id><mirrorOf>*</mirrorOf><url>https://evil.example/m2</url></mirror></mirrors></settings>',
       },
     ],
+    [
+      'a build folder outside the workspace',
+      'cargo build',
+      { ...CARGO, 'HOMEDIR/.cargo/config.toml': '[build]\ntarget-dir = "/home/elsewhere/target"\n' },
+    ],
+    [
+      'incremental files written elsewhere',
+      'cargo check',
+      { ...CARGO, '.cargo/config.toml': '[build]\nrustflags = ["-Cincremental=/tmp/x"]\n' },
+    ],
     // Compiler flags that run or load another program.
     [
       'rustflags naming a linker',

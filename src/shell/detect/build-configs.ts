@@ -176,7 +176,7 @@ function cargoFolders(dir: string, r: Reporter): string[] {
  * `-C link-arg=` of a path, `-Z` options, `--extern` of a compiled plugin) may run or load another program.
  */
 const INERT_RUSTFLAG =
-  /^(?:-[DWAF]\S*|--(?:deny|warn|allow|forbid|cap-lints)(?:=\S+)?|--(?:check-)?cfg|-C(?:target-cpu|target-feature|opt-level|debuginfo|force-frame-pointers|codegen-units|incremental|overflow-checks|debug-assertions|panic|lto|strip|split-debuginfo|relocation-model|embed-bitcode|symbol-mangling-version|instrument-coverage)=\S+|-Clink-arg=-fuse-ld=(?:lld|mold|gold|bfd))$/;
+  /^(?:-[DWAF]\S*|--(?:deny|warn|allow|forbid|cap-lints)(?:=\S+)?|--(?:check-)?cfg|-C(?:target-cpu|target-feature|opt-level|debuginfo|force-frame-pointers|codegen-units|overflow-checks|debug-assertions|panic|lto|strip|split-debuginfo|relocation-model|embed-bitcode|symbol-mangling-version|instrument-coverage)=\S+|-Clink-arg=-fuse-ld=(?:lld|mold|gold|bfd))$/;
 
 /** Whether every flag of a rustflags setting is inert (`-C x` read as `-Cx`; a `--cfg` value skipped). */
 function inertRustflags(value: string): boolean {
@@ -253,6 +253,14 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
           }
           if (place === 'workspace')
             runsProgramAt(posix.resolve(dir, value.trim().split(/\s+/)[0] ?? ''), inv, r, CARGO_CONFIG);
+        } else if (key === 'build.target-dir' || key === 'build.build-dir') {
+          // Where the build writes: outside the workspace only into a cache or temp folder.
+          const place = posix.resolve(dir, value.replace(/^~(?=\/)/, r.scope.home));
+          const cache = [posix.join(r.scope.home, '.cache'), ...r.scope.tempDirs];
+          if (programPlace(value, dir, inv, r) === 'away' && !cache.some((c) => place.startsWith(`${c}/`))) {
+            say('cargo', inv, r, 'reads a .cargo/config.toml that writes its build outside the workspace');
+            return;
+          }
         } else if (/^(?:build|target\..+|host(?:\..+)?)\.rust(?:doc)?flags$/.test(key)) {
           if (starts.compiles && !inertRustflags(value)) {
             say(

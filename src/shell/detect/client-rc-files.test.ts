@@ -126,6 +126,61 @@ describe('a start-up file that may run a program or load code is uncertain', () 
       'curl -s https://example.com/x',
       { '.config/.curlrc': 'data = @/home/u/.ssh/id_ed25519\n' },
     ],
+    // The second review of the session's readers.
+    [
+      'kubectl a quoted command that goes on',
+      'kubectl get pods',
+      { '.kube/config': "users:\n- user:\n    exec:\n      command: 'aws''/../evil'\n" },
+    ],
+    [
+      'kubectl a known helper handed another aws configuration',
+      'kubectl get pods',
+      {
+        '.kube/config':
+          'users:\n- user:\n    exec:\n      command: aws\n      args: [eks, get-token]\n      env:\n      - name: AWS_CONFIG_FILE\n        value: awscfg\n',
+      },
+    ],
+    [
+      "kubectl's aws helper under a credential process",
+      'kubectl get pods',
+      {
+        '.kube/config': 'users:\n- user:\n    exec:\n      command: aws\n',
+        '.aws/config': '[default]\ncredential_process = sh -c x\n',
+      },
+    ],
+    [
+      'aws an alias written with a colon',
+      'aws sts get-caller-identity',
+      { '.aws/cli/alias': '[toplevel]\nsts: !touch x\n' },
+    ],
+    [
+      'aws a credential process through an alias',
+      'aws s3 ls',
+      {
+        '.aws/config': '[default]\ncredential_process = aws zzhelper\n',
+        '.aws/cli/alias': '[toplevel]\nzzhelper = !touch x\n',
+      },
+    ],
+    [
+      'less a variable name escaped',
+      'less README.md',
+      { '.lesskey': '#env\nLESS\\117PEN = |touch x; cat %s\n' },
+    ],
+    [
+      'less another key file pulled in',
+      'less README.md',
+      { '.lesskey': '#env\nLESS = --lesskey-src=/tmp/k.txt\n' },
+    ],
+    [
+      "curl's XDG file without the dot",
+      'curl -s https://example.com/x',
+      { '.config/curlrc': 'output = /tmp/x\n' },
+    ],
+    [
+      'pip another interpreter on any command',
+      'pip list',
+      { '.config/pip/pip.conf': '[global]\npython = /tmp/evilpy\n' },
+    ],
     ['less an input preprocessor', 'less -R README.md', { '.lesskey': '#env\nLESSOPEN=|curl x %s\n' }],
   ])('%s', (_n, command, files) => {
     expect(flagged(command, files)).toBe(true);

@@ -68,25 +68,34 @@ function myCnf(text: string): boolean {
   return true;
 }
 
-/** A command a helper setting names: its first word must be a helper of a well-known name. */
-const knownHelper = (command: string) =>
-  KNOWN_HELPER.test(
-    command
-      .trim()
-      .replace(/^["']/, '')
-      .split(/[\s"']/)[0] ?? '',
-  );
+/** A command a helper setting names: its first word, as written (no quotes), must be a helper of a well-known name. */
+const knownHelper = (command: string) => KNOWN_HELPER.test(command.trim().split(/\s+/)[0] ?? '');
+
+/** Environment variables a kubeconfig may hand its credential helper: a profile and a region only. */
+const KUBE_HELPER_ENV = /^(?:AWS_PROFILE|AWS_REGION|AWS_DEFAULT_REGION|AWS_STS_REGIONAL_ENDPOINTS)$/;
 
 /**
  * A kubeconfig in any YAML style (block, flow, JSON): every `command` of an `exec` credential plugin must be a
- * helper of a well-known name; a legacy auth provider's `cmd-path`, an escape (JSON's `\u`), an `exec` whose
- * command is not read here are not known.
+ * helper of a well-known name, written whole (a quoted scalar that goes on, `'aws''/x'`, is another path), handed
+ * only a profile or region in its environment; a legacy auth provider's `cmd-path`, an escape (JSON's `\u`), an
+ * `exec` whose command is not read here are not known.
  */
 function kubeconfig(text: string): boolean {
   if (/["']?\b(?:cmd-path|auth-provider)["']?\s*:|\\[ux]/i.test(text)) return false;
-  const commands = [...text.matchAll(/["']?\bcommand["']?\s*:\s*(?:"([^"]*)"|'([^']*)'|([^\s,}\]#]+))/g)];
+  const commands = [
+    ...text.matchAll(
+      /["']?\bcommand["']?\s*:\s*(?:"([^"]*)"|'([^']*)'|([^\s,}\]#'"]+))(?=[ \t]*(?:[,}\]#\r\n]|$))/g,
+    ),
+  ];
+  const written = [...text.matchAll(/["']?\bcommand["']?\s*:/g)].length;
+  if (commands.length !== written) return false;
   if (/["']?\bexec["']?\s*:/.test(text) && commands.length === 0) return false;
-  return commands.every((m) => knownHelper(m[1] ?? m[2] ?? m[3] ?? ''));
+  // Every environment variable the helper is handed (`- name: X` entries of `env`) must be a profile or region.
+  for (const m of text.matchAll(
+    /["']?\bname["']?\s*:\s*["']?([A-Z][A-Z0-9_]*)["']?(?=[ \t]*(?:[,}\r\n]|$))/g,
+  ))
+    if (!KUBE_HELPER_ENV.test(m[1] ?? '')) return false;
+  return commands.every((m) => KNOWN_HELPER.test(m[1] ?? m[2] ?? m[3] ?? ''));
 }
 
 /**
@@ -113,7 +122,22 @@ const CURL_INERT =
 const curlrc = everyLine(/^#/, (l) => CURL_INERT.test(/^(\S+?)(?:\s*[=:]|\s|$)/.exec(l)?.[1] ?? ''));
 
 /** less's key files: an `#env` section (or a compiled file) setting an input preprocessor runs it on every file. */
-const lesskey: Check = (text) => !/LESS(?:OPEN|CLOSE)/.test(text);
+// An `#env` section may set any variable, its name written with escapes (`LESS\\117PEN`) or pulling in another key
+// file (`LESS=--lesskey-src=`): a key file with one, or a compiled one naming `LESS`, is not known.
+const lesskey: Check = (text) => !/#env|LESS/i.test(text);
+
+/**
+ * pip's settings on any pip command: only those that change how it reports, waits, caches and where packages come
+ * from (an install judges those: manifest-sources.ts); `python` re-runs pip with another interpreter, `log`,
+ * `target`, `prefix`, `src` write elsewhere.
+ */
+const PIP_KNOWN =
+  /^(?:timeout|default-timeout|retries|disable-pip-version-check|no-cache-dir|progress-bar|no-input|quiet|verbose|require-virtualenv|no-color|no-index|pre|only-binary|prefer-binary|no-binary|upgrade-strategy|use-feature|root-user-action|break-system-packages|index-url|extra-index-url|find-links|trusted-host)$/;
+const pipConf = everyLine(/^[#;]|^\[/, (l) => {
+  const key = /^([\w.-]+)\s*(?:=|:(?!\/\/))/.exec(l)?.[1];
+  // A line that is not `key = value` continues the value above it (one URL a line).
+  return key === undefined || PIP_KNOWN.test(key.toLowerCase().replace(/_/g, '-').replace(/^--?/, ''));
+});
 
 interface Client {
   /** Options that skip the start-up files (`psql -X`); mysql's only as its first word. */
@@ -131,20 +155,31 @@ const CLIENTS: Readonly<Record<string, Client>> = {
   kubectl: { files: ['.kube/config'], check: kubeconfig },
   aws: { files: ['.aws/config', '.aws/credentials'], check: awsConfig },
   wget: { files: ['.wgetrc'], check: wgetrc },
-  curl: { skip: /^(?:-q|--disable)$/, skipFirst: true, files: ['.curlrc', '.config/.curlrc'], check: curlrc },
+  curl: {
+    skip: /^(?:-q|--disable)$/,
+    skipFirst: true,
+    files: ['.curlrc', '.config/.curlrc', '.config/curlrc', '_curlrc'],
+    check: curlrc,
+  },
+  pip: { files: ['.config/pip/pip.conf', '.pip/pip.conf'], check: pipConf },
+  pip3: { files: ['.config/pip/pip.conf', '.pip/pip.conf'], check: pipConf },
   less: { files: ['.lesskey', '.config/lesskey', '.less', '.config/less'], check: lesskey },
   more: { files: ['.lesskey', '.config/lesskey', '.less', '.config/less'], check: lesskey },
 };
 
 /**
- * The aws CLI's aliases (`~/.aws/cli/alias`): one named like a word of the command (`[toplevel] sts = !...`)
- * replaces the built-in command with what it says.
+ * The aws CLI's aliases (`~/.aws/cli/alias`, `name = ...` or `name: ...`): one named like a word of the command, or
+ * of a `credential_process` that runs the aws CLI, replaces that command with what it says.
  */
-function awsAlias(inv: Invocation, r: Reporter): boolean {
+function awsAlias(inv: Invocation, r: Reporter, also: readonly string[] = []): boolean {
   const file = projectFile(posix.join(r.scope.home, '.aws/cli/alias'), inv, r);
   if (file.kind !== 'text') return file.kind !== 'unknown';
-  const words = new Set(inv.args.map((w) => plain(w).toLowerCase()));
-  for (const m of file.text.matchAll(/^\s*([\w-]+)\s*=/gm))
+  const words = new Set([...inv.args.map((w) => plain(w).toLowerCase()), ...also]);
+  const config = projectFile(posix.join(r.scope.home, '.aws/config'), inv, r);
+  if (config.kind === 'text')
+    for (const m of config.text.matchAll(/^\s*credential_process\s*[=:]\s*(.*)$/gim))
+      for (const w of (m[1] ?? '').toLowerCase().split(/\s+/)) words.add(w);
+  for (const m of file.text.matchAll(/^\s*([\w-]+)\s*[=:]/gm))
     if (words.has((m[1] ?? '').toLowerCase())) {
       say('aws', '~/.aws/cli/alias', inv, r);
       return false;
@@ -154,6 +189,25 @@ function awsAlias(inv: Invocation, r: Reporter): boolean {
 
 /** The programs clientRcFiles looks at. */
 export const CLIENT_RC_PROGRAMS = () => Object.keys(CLIENTS);
+
+/** Whether the files of `client` (relative to the home folder) are known inert; false once one is reported. */
+function filesInert(
+  program: string,
+  files: readonly string[],
+  check: Check,
+  inv: Invocation,
+  r: Reporter,
+): boolean {
+  for (const name of files) {
+    const file = projectFile(posix.join(r.scope.home, name), inv, r);
+    if (file.kind === 'unknown') return false;
+    if (file.kind === 'text' && !check(file.text)) {
+      say(program, `~/${name}`, inv, r);
+      return false;
+    }
+  }
+  return true;
+}
 
 export function clientRcFiles(inv: Invocation, r: Reporter): void {
   const program = inv.program.slice(inv.program.lastIndexOf('/') + 1);
@@ -173,12 +227,13 @@ export function clientRcFiles(inv: Invocation, r: Reporter): void {
     }
     if (listed !== 'missing') files.push(...[...listed].filter((n) => n.startsWith('.psqlrc-')));
   }
-  for (const name of files) {
-    const file = projectFile(posix.join(home, name), inv, r);
-    if (file.kind === 'unknown') return;
-    if (file.kind === 'text' && !client.check(file.text)) {
-      say(program, `~/${name}`, inv, r);
-      return;
+  if (!filesInert(program, files, client.check, inv, r)) return;
+  // A kubeconfig's aws helper reads the aws CLI's own files (a credential process, an alias) as `aws` does.
+  if (program === 'kubectl') {
+    const kube = projectFile(posix.join(home, '.kube/config'), inv, r);
+    if (kube.kind === 'text' && /command["']?\s*:\s*["']?aws\b/.test(kube.text)) {
+      const aws = CLIENTS.aws as Client;
+      if (filesInert('kubectl', aws.files, aws.check, inv, r)) awsAlias(inv, r, ['eks', 'get-token']);
     }
   }
 }

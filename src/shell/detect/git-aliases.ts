@@ -23,9 +23,10 @@ import { readBudgeted, runFileText } from './disk-scripts';
 import {
   configChangedEarlier,
   findRepository,
-  gitConfigsBefore,
   includedPath,
   type Repository,
+  SYSTEM_GIT_CONFIGS,
+  userGitConfigs,
   writtenEarlier,
 } from './git-repository';
 import { foldersUp, inFolder } from './project-file';
@@ -141,7 +142,8 @@ function lookUp(
     for (const dir of new Set([repo.gitDir, repo.commonDir]))
       if (readBudgeted(inFolder(dir, 'config.worktree'), inv, r)?.kind !== 'missing') return undefined;
   const files = [
-    ...gitConfigsBefore(r.scope.home),
+    ...SYSTEM_GIT_CONFIGS,
+    ...userGitConfigs(r.scope.home),
     ...(repo === 'none' ? [] : [inFolder(repo.commonDir, 'config')]),
   ];
   const into: Lookup = { definitions: [], pager: false, placement: false, seen: new Set() };

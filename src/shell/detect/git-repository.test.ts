@@ -231,8 +231,8 @@ describe('configuration that runs a program is analysed as the command it is', (
       'git diff',
     ],
     [
-      '/etc/gitconfig core.sshCommand on fetch',
-      '/etc/gitconfig',
+      '~/.gitconfig core.sshCommand on fetch',
+      '/home/u/.gitconfig',
       '[core]\n\tsshCommand = rm -rf ~\n',
       'git fetch',
     ],
@@ -242,7 +242,7 @@ describe('configuration that runs a program is analysed as the command it is', (
       '[includeIf "gitdir:~/"]\n\tpath = ~/.config/work.gitconfig\n',
       'git status',
     ],
-  ])("the user's or the system's configuration: %s", (_n, file, config, command) => {
+  ])("the user's configuration: %s", (_n, file, config, command) => {
     const files = {
       ...repo(P, PLAIN_CONFIG),
       [file]: text(config),
@@ -258,6 +258,34 @@ describe('configuration that runs a program is analysed as the command it is', (
       '/home/u/evilhooks/pre-commit': text('#!/bin/sh\nrm -rf ~\n'),
     };
     expect(categories(analyze('git commit -m x', files))).toContain('destructive_root_delete');
+  });
+
+  it("the system's files are the administrator's: not read for what they run", () => {
+    const files = {
+      ...repo(P, PLAIN_CONFIG),
+      '/etc/gitconfig': text('[credential]\n\thelper = !sh /opt/x.sh\n'),
+    };
+    expect(quiet(analyze('git fetch', files))).toBe(true);
+  });
+
+  it("the user's pager, editor, credential helper and gpg by their names stay quiet; an editor opens only to edit", () => {
+    const files = {
+      ...repo(P, PLAIN_CONFIG),
+      '/home/u/.gitconfig': text(
+        '[core]\n\teditor = nvim\n\tpager = delta --dark\n[credential "https://github.com"]\n\thelper = !gh auth git-credential\n[gpg]\n\tprogram = gpg2\n',
+      ),
+    };
+    for (const c of ['git status', 'git log -3', 'git diff', 'git fetch'])
+      expect(quiet(analyze(c, files)), c).toBe(true);
+    const editor = { ...repo(P, '[core]\n\teditor = rm -rf ~\n') };
+    expect(quiet(analyze('git status', editor))).toBe(true);
+    expect(categories(analyze('git commit', editor))).toContain('destructive_root_delete');
+    // The same names in the user's file, but commands: analysed.
+    const evil = {
+      ...repo(P, PLAIN_CONFIG),
+      '/home/u/.gitconfig': text('[core]\n\tpager = less && rm -rf ~\n'),
+    };
+    expect(categories(analyze('git log', evil))).toContain('destructive_root_delete');
   });
 
   it("the repository's single value wins over the user's (git reads it last)", () => {

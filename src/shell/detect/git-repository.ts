@@ -186,16 +186,57 @@ interface Config {
 }
 
 /** Reads and analyses one configuration file (and the files it includes); false when it could not be. */
-/** The configuration files git reads before the repository's own: the system's, the user's XDG and home files. */
-export function gitConfigsBefore(home: string): string[] {
-  return [
-    '/etc/gitconfig',
-    '/usr/local/etc/gitconfig',
-    '/opt/homebrew/etc/gitconfig',
-    posix.join(home, '.config/git/config'),
-    posix.join(home, '.gitconfig'),
-  ];
+/** The system's configuration files: the administrator's (as the machine's own programs are), read for aliases only. */
+export const SYSTEM_GIT_CONFIGS = [
+  '/etc/gitconfig',
+  '/usr/local/etc/gitconfig',
+  '/opt/homebrew/etc/gitconfig',
+];
+
+/** The user's configuration files git reads before the repository's own: the XDG file, then the home file. */
+export function userGitConfigs(home: string): string[] {
+  return [posix.join(home, '.config/git/config'), posix.join(home, '.gitconfig')];
 }
+
+/** The subcommands that may open an editor (a message, a todo list, a patch to edit). */
+const EDITOR_SUBS = new Set([
+  'commit',
+  'merge',
+  'rebase',
+  'revert',
+  'cherry-pick',
+  'tag',
+  'notes',
+  'am',
+  'add',
+  'config',
+  'pull',
+  'stash',
+  'send-email',
+  'format-patch',
+  'replace',
+  'var',
+]);
+
+/**
+ * Values of the user's own or the system's configuration that name a well-known program by its name (a pager, an
+ * editor, git's or gh's credential helper, gpg): the user's installed software, as a program on PATH is.
+ */
+const OWN_KNOWN: readonly (readonly [RegExp, RegExp])[] = [
+  [
+    /^(?:core\.pager|pager\..+|interactive\.difffilter)$/,
+    /^(?:less|more|most|delta|diff-so-fancy|diff-highlight|bat|cat)(?:\s+[-\w=.,:]+)*$/,
+  ],
+  [
+    /^(?:core|sequence)\.editor$/,
+    /^(?:vim?|nvim|nano|emacs|emacsclient|code|code-insiders|subl|micro|hx|kak|mate|zed|cursor)(?:\s+[-\w=.,:]+)*$/,
+  ],
+  [
+    /^credential(?:\..+)?\.helper$/,
+    /^(?:(?:store|cache|osxkeychain|manager|manager-core|libsecret|wincred|gnome-keyring)(?:\s+[-\w=.,:]+)*|!(?:\/usr\/(?:local\/)?bin\/)?gh auth git-credential)$/,
+  ],
+  [/^gpg(?:\..+)?\.program$/, /^(?:\/usr\/(?:local\/)?bin\/)?(?:gpg2?|gpgsm|ssh-keygen)$/],
+];
 
 function analyseConfig(
   path: string,
@@ -206,6 +247,7 @@ function analyseConfig(
   into: Config,
   seen: Set<string>,
   options: readonly string[],
+  own = false,
 ): boolean {
   if (seen.has(path)) return true;
   seen.add(path);
@@ -238,7 +280,7 @@ function analyseConfig(
         say(inv, r, 'includes a configuration file gavel cannot place');
         return false;
       }
-      if (!analyseConfig(target, sub, repo, inv, r, into, seen, options)) return false;
+      if (!analyseConfig(target, sub, repo, inv, r, into, seen, options, own)) return false;
       continue;
     }
     if (lower === 'core.hookspath') into.hooksPath = value;
@@ -248,6 +290,9 @@ function analyseConfig(
     if (/^remote\..+\.(push|mirror)$/.test(lower)) into.pushRefspecs = true;
     const entry = gitExecKey(key);
     if (!entry || entry.kind === 'file') continue;
+    // An editor opens only for a subcommand that asks for text to edit.
+    if (/^(?:core|sequence)\.editor$/.test(lower) && !EDITOR_SUBS.has(sub)) continue;
+    if (own && OWN_KNOWN.some(([k, v]) => k.test(lower) && v.test(value.trim()))) continue;
     // An alias runs only as that subcommand, and never in place of one of git's own (git-aliases.ts expands the
     // rest); a pager of a subcommand only for it.
     if (entry.kind === 'alias' && (lower !== `alias.${sub}` || GIT_COMMANDS.has(sub))) continue;
@@ -477,10 +522,11 @@ export function gitRepository(
     say(inv, r, 'works in a repository whose configuration or hooks an earlier command of the line changes');
   const config: Config = { pushRefspecs: false };
   const seen = new Set<string>();
-  // The system's and the user's own files first (a later file's single value wins, as git reads them), then the
-  // repository's: a program any of them names runs on this command.
-  for (const file of [...gitConfigsBefore(r.scope.home), configFile])
-    if (!analyseConfig(file, sub, repo, inv, r, config, seen, options)) return undefined;
+  // The user's own files first (a later file's single value wins, as git reads them), then the repository's: a
+  // program any of them names runs on this command.
+  for (const file of userGitConfigs(r.scope.home))
+    if (!analyseConfig(file, sub, repo, inv, r, config, seen, options, true)) return undefined;
+  if (!analyseConfig(configFile, sub, repo, inv, r, config, seen, options)) return undefined;
   if (repo.gitDir !== repo.commonDir)
     analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options);
   // `git remote -v`, `git config --get remote.origin.url`: the URL printed holds the password or token.

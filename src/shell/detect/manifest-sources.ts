@@ -306,19 +306,19 @@ function pythonRef(c: Ctx, requirement: string, dir: string): void {
     );
 }
 
+/** pip settings that change only how it reports, waits and caches (its source keys are read on their own). */
+const PIP_INERT =
+  /^(?:timeout|default-timeout|retries|disable-pip-version-check|no-cache-dir|progress-bar|no-input|quiet|verbose|require-virtualenv|no-color|no-index|pre|only-binary|prefer-binary|no-binary|upgrade-strategy|use-feature|root-user-action|break-system-packages)$/;
+
 /**
- * pip's configuration files, read by every pip command: the system's, the user's (`~/.config/pip/pip.conf`, the
- * older `~/.pip/pip.conf`) and a virtual environment's own (`<venv>/pip.conf` for `.venv/bin/pip`). An index or a
+ * pip's configuration files, read by every pip command: the user's (`~/.config/pip/pip.conf`, the older
+ * `~/.pip/pip.conf`) and a virtual environment's own (`<venv>/pip.conf` for `.venv/bin/pip`). An index or a
  * folder of archives nobody stated is where the next install's code comes from.
  */
 function pipConfig(c: Ctx): void {
   const home = c.r.scope.home;
-  const files = [
-    '/etc/pip.conf',
-    '/etc/xdg/pip/pip.conf',
-    `${home}/.pip/pip.conf`,
-    `${home}/.config/pip/pip.conf`,
-  ];
+  // The system's files are the administrator's (like the machine's own index or certificate), not read here.
+  const files = [`${home}/.pip/pip.conf`, `${home}/.config/pip/pip.conf`];
   const bin = /^(.*)\/bin\/pip[\d.]*$/.exec(c.inv.command ? plain(c.inv.command) : '');
   // The environment's own file is read as it is on disk: a venv made earlier in the line writes none.
   const venv = bin?.[1] ? `${posix.resolve(c.inv.cwd as string, bin[1])}/pip.conf` : undefined;
@@ -337,7 +337,8 @@ function pipConfig(c: Ctx): void {
       if (/^\s*[#;]/.test(raw) || raw.trim() === '') continue;
       const m = /^([\w.-]+)\s*[=:]\s*(.*)$/.exec(raw);
       // A value continued on the next line (`extra-index-url =` and one URL a line) belongs to the key above.
-      if (m) key = (m[1] ?? '').toLowerCase().replace(/_/g, '-');
+      // pip reads a name as its option's (`--index-url`, `index_url`: `index-url`).
+      if (m) key = (m[1] ?? '').toLowerCase().replace(/_/g, '-').replace(/^--?/, '');
       else if (!/^\s/.test(raw)) key = '';
       const values = (m ? (m[2] ?? '') : raw).trim().split(/\s+/).filter(Boolean);
       if (key === 'index-url' || key === 'extra-index-url') {
@@ -345,8 +346,10 @@ function pipConfig(c: Ctx): void {
           hit(c, 'reads a pip configuration that takes packages from an index nobody stated');
       } else if (key === 'find-links') {
         if (values.length > 0) hit(c, 'reads a pip configuration that takes packages from archives it names');
-      } else if (key === 'trusted-host' && values.length > 0)
-        unsure(c, 'reads a pip configuration that trusts a host without its certificate');
+      } else if (key !== '' && !PIP_INERT.test(key))
+        // Any other setting may run another interpreter (`python`), write elsewhere (`log`, `target`, `prefix`,
+        // `src`) or trust a host without its certificate: not known.
+        unsure(c, 'reads a pip configuration with a setting gavel does not know inert');
       if (c.done) return;
     }
   }

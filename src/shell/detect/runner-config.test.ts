@@ -104,6 +104,12 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       'pnpm test',
       { 'pnpm-workspace.yaml': '"script\\x53hell": /tmp/evil.sh\n' },
     ],
+    ['.npmrc a key with a JSON escape', 'npm test', { '~/.npmrc': '"script\\u002dshell" = /tmp/evil.sh\n' }],
+    [
+      'pnpm-workspace.yaml a value continued on the next line',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'nodeOptions: --no-warnings\n  --require=/tmp/evil.js\n' },
+    ],
     ['.npmrc use-node-version', 'pnpm test', { '.npmrc': 'use-node-version=20.0.0\n' }],
     [
       'pnpm-workspace.yaml executionEnv',

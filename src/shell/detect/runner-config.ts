@@ -87,6 +87,18 @@ function npmSetting(
     say(program, inv, r, 'reads a setting that loads code or configuration from elsewhere');
 }
 
+/** A key or value as npm's ini reader reads it: JSON when double-quoted; undefined when that does not parse. */
+function unquoted(text: string): string | undefined {
+  if (/^'.*'$/.test(text)) return text.slice(1, -1);
+  if (!/^".*"$/.test(text)) return text;
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `.npmrc` (and pnpm's rc, the same format): keys that change the shell, the node options or where npm reads its
  * configuration and scripts. A key is read as npm's ini reader reads it (quotes around it removed); one with a
@@ -97,12 +109,19 @@ function npmrc(text: string, program: string, inv: Invocation, r: Reporter, home
     if (/^\s*[#;]/.test(raw)) continue;
     const m = /^\s*([^=\s][^=]*?)\s*=\s*(.*?)\s*$/.exec(raw);
     if (!m) continue;
-    const key = (m[1] ?? '').replace(/^"(.*)"$|^'(.*)'$/, '$1$2');
-    if (key.includes('$')) {
-      say(program, inv, r, 'reads a setting whose name is filled in at run time');
+    // npm's ini reader takes a double-quoted key or value as JSON (`"script\u002dshell"`), a single-quoted one as it is.
+    const key = unquoted(m[1] ?? '');
+    const value = unquoted(m[2] ?? '');
+    if (key === undefined || value === undefined || key.includes('$')) {
+      say(
+        program,
+        inv,
+        r,
+        'reads a setting whose name is written in a way gavel does not read, or filled in at run time',
+      );
       return;
     }
-    npmSetting(key, (m[2] ?? '').replace(/^"(.*)"$/, '$1'), program, inv, r, home);
+    npmSetting(key, value, program, inv, r, home);
   }
 }
 
@@ -130,10 +149,17 @@ function pnpmWorkspace(text: string, inv: Invocation, r: Reporter): void {
     say('pnpm', inv, r, 'reads a pnpm-workspace.yaml written in a form gavel does not read');
     return;
   }
-  for (const m of text.matchAll(/^(["']?)([\w-]+)\1\s*:[ \t]*(.*?)\s*$/gm)) {
-    const value = (m[3] ?? '').replace(/\s+#.*$/, '').replace(/^(["'])(.*)\1$/, '$2');
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, k) => {
+    const m = /^(["']?)([\w-]+)\1\s*:[ \t]*(.*?)\s*$/.exec(line);
+    if (!m) return;
+    let value = (m[3] ?? '').replace(/\s+#.*$/, '');
+    // A plain value goes on over the indented lines after it (`nodeOptions: --a` then `  --require x`).
+    for (let n = k + 1; value !== '' && n < lines.length && /^\s+\S/.test(lines[n] ?? ''); n++)
+      value += ` ${(lines[n] ?? '').trim()}`;
+    value = value.replace(/^(["'])(.*)\1$/, '$2');
     npmSetting(m[2] ?? '', value === '' ? '[block]' : value, 'pnpm', inv, r);
-  }
+  });
 }
 
 /**

@@ -48,11 +48,24 @@ describe('a provider replaced by a local build is uncertain wherever it starts',
     ],
     ['a quoted block name', { [`${H}/.terraformrc`]: RC.replace('dev_overrides {', '"dev_overrides" {') }],
     [
+      'the JSON form',
+      {
+        [`${H}/.terraformrc`]:
+          '{"provider_installation": [{"dev_overrides": [{"hashicorp/null": "/tmp/tf"}]}]}',
+      },
+    ],
+    [
+      'a *.tfrc.json of ~/.terraform.d',
+      { [`${H}/.terraform.d/x.tfrc.json`]: '{"provider_installation": {"dev\\u005foverrides": {}}}' },
+    ],
+    [
       'a block given as a value',
       { [`${H}/.terraformrc`]: RC.replace('dev_overrides {', 'dev_overrides = {') },
     ],
   ])('%s', (_n, rc) => {
-    expect(uncertain('cd dns && terraform plan', { ...DNS, ...rc }).join('\n')).toMatch(/dev_overrides/);
+    expect(uncertain('cd dns && terraform plan', { ...DNS, ...rc }).join('\n')).toMatch(
+      /dev_overrides|overrides providers/,
+    );
   });
 
   it('a module from elsewhere may start it too', () => {

@@ -101,7 +101,7 @@ export function terraformCliConfig(
       posix.join(r.scope.home, '.terraformrc'),
       ...(listed === 'missing'
         ? []
-        : [...listed].filter((n) => n.endsWith('.tfrc')).map((n) => inFolder(folder, n))),
+        : [...listed].filter((n) => /\.tfrc(?:\.json)?$/.test(n)).map((n) => inFolder(folder, n))),
     ];
   }
   for (const path of paths) {
@@ -109,6 +109,19 @@ export function terraformCliConfig(
     if (!file) return false;
     if (file.kind === 'missing') continue;
     if (file.kind !== 'text') return say('reads a CLI configuration that could not be read');
+    // The JSON form (`{"provider_installation": ...}`, `*.tfrc.json`) is read by terraform alike: any override or
+    // helper in it, however escaped, is not followed here.
+    if (/^\s*\{/.test(file.text) || path.endsWith('.json')) {
+      let decoded = '';
+      try {
+        decoded = JSON.stringify(JSON.parse(file.text));
+      } catch {
+        return say('reads a CLI configuration gavel cannot parse');
+      }
+      if (/dev_overrides|credentials_helper|filesystem_mirror|network_mirror/.test(decoded))
+        return say('reads a CLI configuration in JSON that overrides providers or runs a helper');
+      continue;
+    }
     const config = uncommented(file.text);
     if (/\bcredentials_helper\b/.test(config))
       return say('reads a CLI configuration whose credentials helper runs a program');
