@@ -127,16 +127,18 @@ const curlrc = everyLine(/^#/, (l) => CURL_INERT.test(/^(\S+?)(?:\s*[=:]|\s|$)/.
 const lesskey: Check = (text) => !/#env|LESS/i.test(text);
 
 /**
- * pip's settings on any pip command: only those that change how it reports, waits, caches and where packages come
- * from (an install judges those: manifest-sources.ts); `python` re-runs pip with another interpreter, `log`,
- * `target`, `prefix`, `src` write elsewhere.
+ * pip's settings on any pip command: only those that change how it reports, waits and caches (PIP_INERT, shared with
+ * the install's reading) and where packages come from (an install judges those: manifest-sources.ts); `python`
+ * re-runs pip with another interpreter, `log`, `target`, `prefix`, `src` write elsewhere.
  */
-const PIP_KNOWN =
-  /^(?:timeout|default-timeout|retries|disable-pip-version-check|no-cache-dir|progress-bar|no-input|quiet|verbose|require-virtualenv|no-color|no-index|pre|only-binary|prefer-binary|no-binary|upgrade-strategy|use-feature|root-user-action|break-system-packages|index-url|extra-index-url|find-links|trusted-host)$/;
+export const PIP_INERT =
+  /^(?:timeout|default-timeout|retries|disable-pip-version-check|no-cache-dir|progress-bar|no-input|quiet|verbose|require-virtualenv|no-color|no-index|pre|only-binary|prefer-binary|no-binary|upgrade-strategy|use-feature|root-user-action|break-system-packages)$/;
+const PIP_SOURCE = /^(?:index-url|extra-index-url|find-links|trusted-host)$/;
 const pipConf = everyLine(/^[#;]|^\[/, (l) => {
   const key = /^([\w.-]+)\s*(?:=|:(?!\/\/))/.exec(l)?.[1];
   // A line that is not `key = value` continues the value above it (one URL a line).
-  return key === undefined || PIP_KNOWN.test(key.toLowerCase().replace(/_/g, '-').replace(/^--?/, ''));
+  const name = key?.toLowerCase().replace(/_/g, '-').replace(/^--?/, '');
+  return name === undefined || PIP_INERT.test(name) || PIP_SOURCE.test(name);
 });
 
 interface Client {

@@ -15,6 +15,7 @@ import { posix } from 'node:path';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import { NO_FLOW } from '../walk/flow';
 import { flatToml } from './build-configs';
+import { PIP_INERT } from './client-rc-files';
 import { changedEarlier, readBudgeted } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
@@ -305,10 +306,6 @@ function pythonRef(c: Ctx, requirement: string, dir: string): void {
       'reads a pyproject.toml with a package from a URL or git source nobody stated (a direct reference)',
     );
 }
-
-/** pip settings that change only how it reports, waits and caches (its source keys are read on their own). */
-const PIP_INERT =
-  /^(?:timeout|default-timeout|retries|disable-pip-version-check|no-cache-dir|progress-bar|no-input|quiet|verbose|require-virtualenv|no-color|no-index|pre|only-binary|prefer-binary|no-binary|upgrade-strategy|use-feature|root-user-action|break-system-packages)$/;
 
 /**
  * pip's configuration files, read by every pip command: the user's (`~/.config/pip/pip.conf`, the older

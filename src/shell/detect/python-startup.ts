@@ -57,20 +57,21 @@ function knownPth(text: string): boolean {
 }
 
 /** Checks the site-packages folders of the Python under `prefix` (`<prefix>/lib/python3.*\/site-packages`). */
-function sitePackages(prefix: string, what: string, inv: Invocation, r: Reporter): void {
+function siteFolders(prefix: string, inv: Invocation, r: Reporter): string[] | 'unlisted' {
   const lib = inFolder(prefix, 'lib');
   const versions = folderListing(lib, inv, r);
-  if (versions === 'missing') return;
-  if (versions === 'unlisted') {
-    say(inv, r, `${what} whose start-up files gavel cannot list`);
-    return;
-  }
-  for (const version of versions) {
-    if (!/^python\d/.test(version)) continue;
-    const site = inFolder(inFolder(lib, version), 'site-packages');
-    const names = folderListing(site, inv, r);
+  if (versions === 'missing' || versions === 'unlisted') return versions === 'missing' ? [] : versions;
+  return [...versions]
+    .filter((v) => /^python\d/.test(v))
+    .map((v) => inFolder(inFolder(lib, v), 'site-packages'));
+}
+
+function sitePackages(prefix: string, what: string, inv: Invocation, r: Reporter): void {
+  const sites = siteFolders(prefix, inv, r);
+  for (const site of sites === 'unlisted' ? [undefined] : sites) {
+    const names = site === undefined ? 'unlisted' : folderListing(site, inv, r);
     if (names === 'missing') continue;
-    if (names === 'unlisted') {
+    if (names === 'unlisted' || site === undefined) {
       say(inv, r, `${what} whose start-up files gavel cannot list`);
       return;
     }
