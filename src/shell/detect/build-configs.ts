@@ -21,7 +21,7 @@ import { runFileText, runScriptFile, runsProgramAt } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
-import { configFolders, searchedFolders } from './runner-config';
+import { configFolders, presentNames, searchedFolders, settledFile } from './runner-config';
 import { terraformCliConfig } from './terraform-cli-config';
 import { reachesBeyond, terraformFiles } from './terraform-configs';
 
@@ -161,6 +161,8 @@ function cargoStarts(inv: Invocation, aliases: ReadonlySet<string>): { compiles:
   return { compiles: true, runs: !known && !external && !(CARGO_RUNS.test(sub) && noRun) };
 }
 
+const CARGO_CONFIGS = ['.cargo/config.toml', '.cargo/config'];
+
 /**
  * The folders whose `.cargo/config.toml` cargo reads for a command in `dir`: every folder up to `/` (cargo does not
  * stop at the workspace), then the user's own (`~/.cargo`, cargo's home unless the harness moved it).
@@ -201,7 +203,7 @@ function inertRustflags(value: string): boolean {
 export function cargoAliases(dir: string, inv: Invocation, r: Reporter): Set<string> | undefined {
   const aliases = new Set<string>();
   for (const folder of cargoFolders(dir, r))
-    for (const name of ['.cargo/config.toml', '.cargo/config']) {
+    for (const name of presentNames(folder, CARGO_CONFIGS, inv, r)) {
       const file = projectFile(inFolder(folder, name), inv, r);
       if (file.kind !== 'text') continue;
       const entries = flatToml(file.text);
@@ -223,7 +225,7 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
     'static.crates.io',
   ];
   for (const dir of cargoFolders(cwd, r)) {
-    for (const name of ['.cargo/config.toml', '.cargo/config']) {
+    for (const name of presentNames(dir, CARGO_CONFIGS, inv, r)) {
       const file = projectFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
       const entries = flatToml(file.text);
@@ -435,7 +437,7 @@ function gradleUserHome(program: string, inv: Invocation, r: Reporter): boolean 
   const dir = posix.join(r.scope.home, '.gradle');
   const scripts = folderListing(inFolder(dir, 'init.d'), inv, r);
   const inits = ['init.gradle', 'init.gradle.kts'].some(
-    (name) => projectFile(inFolder(dir, name), inv, r).kind !== 'missing',
+    (name) => settledFile(inFolder(dir, name), inv, r).kind !== 'missing',
   );
   if (
     inits ||
@@ -445,7 +447,7 @@ function gradleUserHome(program: string, inv: Invocation, r: Reporter): boolean 
     say(program, inv, r, "runs the init scripts of the user's ~/.gradle, code gavel does not read");
     return true;
   }
-  const props = projectFile(inFolder(dir, 'gradle.properties'), inv, r);
+  const props = settledFile(inFolder(dir, 'gradle.properties'), inv, r);
   return props.kind === 'text' && gradleProperties(props.text, dir, program, inv, r);
 }
 
@@ -488,7 +490,7 @@ const MAVEN_HOSTS = ['repo.maven.apache.org', 'repo1.maven.org'];
  */
 function mavenrc(program: string, inv: Invocation, r: Reporter): void {
   for (const path of ['/usr/local/etc/mavenrc', '/etc/mavenrc', posix.join(r.scope.home, '.mavenrc')]) {
-    const file = projectFile(path, inv, r);
+    const file = settledFile(path, inv, r);
     if (file.kind === 'text') runFileText(file.text, inv, r, `${program} (mavenrc)`);
   }
 }

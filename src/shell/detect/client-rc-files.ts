@@ -11,7 +11,7 @@
 import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { folderListing } from './config-modules';
-import { projectFile } from './project-file';
+import { settledFile } from './runner-config';
 
 const say = (program: string, file: string, inv: Invocation, r: Reporter) =>
   r.uncertain(
@@ -174,10 +174,10 @@ const CLIENTS: Readonly<Record<string, Client>> = {
  * of a `credential_process` that runs the aws CLI, replaces that command with what it says.
  */
 function awsAlias(inv: Invocation, r: Reporter, also: readonly string[] = []): boolean {
-  const file = projectFile(posix.join(r.scope.home, '.aws/cli/alias'), inv, r);
+  const file = settledFile(posix.join(r.scope.home, '.aws/cli/alias'), inv, r);
   if (file.kind !== 'text') return file.kind !== 'unknown';
   const words = new Set([...inv.args.map((w) => plain(w).toLowerCase()), ...also]);
-  const config = projectFile(posix.join(r.scope.home, '.aws/config'), inv, r);
+  const config = settledFile(posix.join(r.scope.home, '.aws/config'), inv, r);
   if (config.kind === 'text')
     for (const m of config.text.matchAll(/^\s*credential_process\s*[=:]\s*(.*)$/gim))
       for (const w of (m[1] ?? '').toLowerCase().split(/\s+/)) words.add(w);
@@ -201,7 +201,7 @@ function filesInert(
   r: Reporter,
 ): boolean {
   for (const name of files) {
-    const file = projectFile(posix.join(r.scope.home, name), inv, r);
+    const file = settledFile(posix.join(r.scope.home, name), inv, r);
     if (file.kind === 'unknown') return false;
     if (file.kind === 'text' && !check(file.text)) {
       say(program, `~/${name}`, inv, r);
@@ -232,7 +232,7 @@ export function clientRcFiles(inv: Invocation, r: Reporter): void {
   if (!filesInert(program, files, client.check, inv, r)) return;
   // A kubeconfig's aws helper reads the aws CLI's own files (a credential process, an alias) as `aws` does.
   if (program === 'kubectl') {
-    const kube = projectFile(posix.join(home, '.kube/config'), inv, r);
+    const kube = settledFile(posix.join(home, '.kube/config'), inv, r);
     if (kube.kind === 'text' && /command["']?\s*:\s*["']?aws\b/.test(kube.text)) {
       const aws = CLIENTS.aws as Client;
       if (filesInert('kubectl', aws.files, aws.check, inv, r)) awsAlias(inv, r, ['eks', 'get-token']);

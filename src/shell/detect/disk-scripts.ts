@@ -21,11 +21,18 @@ export const MAX_SCRIPT_RUNS = 32;
 export const MAX_SCRIPT_CHARS = 1 << 20;
 /** Different paths given to the reader in one analysis (missing ones included); more are uncertain. */
 export const MAX_SCRIPT_READS = 128;
+/**
+ * Settings files looked for outside the workspace (the user's own, the folders above the workspace): a budget of
+ * their own, so that looking for them leaves the reads of what runs untouched (`settled` of readBudgeted).
+ */
+export const MAX_SETTLED_READS = 512;
 
 interface Budget {
   reads: number;
   /** Folders listed by walks (folder-walk.ts), counted apart from `reads`. */
   listings: number;
+  /** Settings files looked for outside the workspace (readSettled), counted apart from `reads`. */
+  settled: number;
   runs: number;
   chars: number;
   /** Each file is read once per analysis. */
@@ -291,16 +298,24 @@ export function mayChange(inv: Invocation, r: Reporter): void {
  * Reads the file at `path` through the surface's reader, once per analysis and within its budget of paths.
  * Undefined when there is no reader, or when over the budget (reported uncertain).
  */
-export function readBudgeted(path: string, inv: Invocation, r: Reporter): ScriptFile | undefined {
+export function readBudgeted(
+  path: string,
+  inv: Invocation,
+  r: Reporter,
+  settled = false,
+): ScriptFile | undefined {
   const reader = r.env.readScript;
   if (!reader) return undefined;
   const budget = budgetOf(r);
   let file = budget.files.get(path);
   if (!file) {
-    if (++budget.reads > MAX_SCRIPT_READS) {
+    const over = settled ? ++budget.settled > MAX_SETTLED_READS : ++budget.reads > MAX_SCRIPT_READS;
+    if (over) {
       r.uncertain(
         'dynamic-script',
-        `\`${inv.program}\` runs more script files than one review reads (${MAX_SCRIPT_READS} paths)`,
+        settled
+          ? `\`${inv.program}\` looks for more settings files than one review reads (${MAX_SETTLED_READS} paths)`
+          : `\`${inv.program}\` runs more script files than one review reads (${MAX_SCRIPT_READS} paths)`,
         inv.segment,
         'kept',
       );
@@ -350,7 +365,7 @@ function budgetOf(r: Reporter): Budget {
   let budget = BUDGETS.get(r);
   if (!budget) {
     // Set once per analysis: a weak table's set on every call cost each decision (ADR 0094).
-    budget = { reads: 0, listings: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
+    budget = { reads: 0, listings: 0, settled: 0, runs: 0, chars: 0, files: new Map<string, ScriptFile>() };
     BUDGETS.set(r, budget);
   }
   return budget;

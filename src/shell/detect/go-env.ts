@@ -8,7 +8,7 @@
 
 import { posix } from 'node:path';
 import type { Invocation, Reporter } from '../unwrap/invocation';
-import { projectFile } from './project-file';
+import { settledFile } from './runner-config';
 
 /** Settings that choose only folders, platforms and switches of the go command's own. */
 const INERT_KEY =
@@ -30,7 +30,7 @@ const PLACES = ['.config/go/env', 'Library/Application Support/go/env'];
 export function goEnv(inv: Invocation, r: Reporter): void {
   if (inv.program !== 'go' || !r.env.readScript) return;
   for (const place of PLACES) {
-    const file = projectFile(posix.join(r.scope.home, place), inv, r);
+    const file = settledFile(posix.join(r.scope.home, place), inv, r);
     if (file.kind !== 'text') continue;
     for (const raw of file.text.split(/\r?\n/)) {
       const line = raw.trim();

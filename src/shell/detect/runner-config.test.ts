@@ -20,6 +20,12 @@ function run(command: string, files: Record<string, string>, cwd = P) {
     table[k.startsWith('~/') ? `/home/u/${k.slice(2)}` : `${P}/${k}`] = v.startsWith('BIG:')
       ? { kind: 'unreadable', why: 'too-large', head: v.slice(4) }
       : { kind: 'text', text: v };
+  // The home folder lists the names given under it (the folders above the workspace are looked in by listing).
+  const names = Object.keys(files)
+    .filter((k) => k.startsWith('~/'))
+    .map((k) => k.slice(2).split('/')[0] ?? k);
+  if (names.length > 0)
+    table['/home/u'] = { kind: 'unreadable', why: 'not-regular', entries: ['proj', ...names] };
   return analyzeShellSync(command, shellEnv({ cwd, readScript: (abs) => table[abs] ?? { kind: 'missing' } }));
 }
 const uncertain = (command: string, files: Record<string, string>, cwd = P) => {
@@ -430,5 +436,19 @@ describe('a configuration named by option is read as the default one (review 17)
     expect(
       uncertain('mypy --config-file mypy-ci.ini src', { 'mypy-ci.ini': '[mypy]\nstrict = True\n' }),
     ).toBe(false);
+  });
+});
+
+describe('looking for settings above the workspace keeps its own budget', () => {
+  it('a folder above that cannot be listed is looked in name by name without spending the reads of what runs', () => {
+    const table: Record<string, ScriptFile> = {
+      [`${P}/package.json`]: { kind: 'text', text: MANIFEST },
+      '/home/u': { kind: 'unreadable', why: 'too-large' },
+    };
+    const a = analyzeShellSync(
+      'npx vitest run && npx eslint . && npx prettier --check .',
+      shellEnv({ readScript: (abs) => table[abs] ?? { kind: 'missing' } }),
+    );
+    expect(a.uncertain.map((u) => u.reason).join('\n')).not.toMatch(/more script files|more settings files/);
   });
 });

@@ -17,9 +17,9 @@ import { type Invocation, isLiteral, optionWords, type Reporter } from '../unwra
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { settingValues, settingWords } from './config-settings';
-import { readBudgeted } from './disk-scripts';
+import { readBudgeted, unreadable } from './disk-scripts';
 import { resolveArg } from './path-effects';
-import { foldersUp, inFolder, projectFile } from './project-file';
+import { foldersUp, inFolder, type ProjectFile, projectFile } from './project-file';
 import { looksLikePath, runnerOf } from './runner-options';
 
 const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
@@ -518,6 +518,41 @@ export function searchedFolders(cwd: string, r: Reporter): string[] {
   return [...inside, ...foldersUp(inside[inside.length - 1] ?? cwd).slice(1)];
 }
 
+/**
+ * A settings file outside the workspace (the user's own, a folder above the workspace) as it is on disk: an
+ * earlier command of the line is not taken to rewrite it (it would name it). Unreadable is reported.
+ */
+export function settledFile(path: string, inv: Invocation, r: Reporter): ProjectFile {
+  const file = readBudgeted(path, inv, r, true);
+  if (!file) return { kind: 'unknown' };
+  if (file.kind === 'unreadable') {
+    unreadable(file, inv, r);
+    return { kind: 'unknown' };
+  }
+  return file.kind === 'text' ? { kind: 'text', text: file.text } : { kind: 'missing' };
+}
+
+/**
+ * Of `names`, those a folder outside the workspace holds, by one listing of it (a path component each: `.cargo`
+ * for `.cargo/config.toml`); all of them when it cannot be listed or is in the workspace. Keeps the reads of every
+ * folder above the workspace to one each.
+ */
+export function presentNames(
+  dir: string,
+  names: readonly string[],
+  inv: Invocation,
+  r: Reporter,
+): readonly string[] {
+  // Inside the workspace a file may be written earlier in the line: each is read as the line leaves it.
+  if (r.scope.workspaceRoots.some((w) => w !== '/' && w !== r.scope.home && isUnder(dir, w))) return names;
+  const file = readBudgeted(dir, inv, r, true);
+  if (file?.kind === 'missing') return [];
+  const entries = file?.kind === 'unreadable' ? file.entries : undefined;
+  if (!entries) return names;
+  const listed = new Set(entries);
+  return names.filter((n) => listed.has(n.split('/')[0] ?? n));
+}
+
 /** One settings file read as the file `name` of the folder `dir` (`home`: the user's own, see npmSetting). */
 function readSettings(
   name: string,
@@ -634,16 +669,18 @@ function settingsOf(program: string, inv: Invocation, r: Reporter, before: numbe
   const home = r.scope.home;
   const homeFiles = HOME_FILES[program] ?? [];
   for (const [name, readAs] of homeFiles) {
-    const file = projectFile(posix.join(home, name), inv, r);
+    const file = settledFile(posix.join(home, name), inv, r);
     if (file.kind !== 'text') continue;
     readSettings(readAs, file.text, home, program, inv, r, home);
     if (r.uncertainties.length > before) return false;
   }
+  const inside = new Set(configFolders(cwd, r));
   for (const dir of searchedFolders(cwd, r)) {
-    for (const name of names) {
+    for (const name of inside.has(dir) ? names : presentNames(dir, names, inv, r)) {
       // The user's own files were read above, as such.
       if (dir === home && homeFiles.some(([h]) => h === name)) continue;
-      const file = projectFile(inFolder(dir, name), inv, r);
+      const path = inFolder(dir, name);
+      const file = inside.has(dir) ? projectFile(path, inv, r) : settledFile(path, inv, r);
       if (file.kind !== 'text') continue;
       readSettings(name, file.text, dir, program, inv, r);
       if (r.uncertainties.length > before) return false;
