@@ -21,7 +21,7 @@ import { runFileText, runScriptFile, runsProgramAt } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
-import { configFolders, presentNames, searchedFolders, settledFile } from './runner-config';
+import { configFolders, searchedFolders, settledFile } from './runner-config';
 import { terraformCliConfig } from './terraform-cli-config';
 import { reachesBeyond, terraformFiles } from './terraform-configs';
 
@@ -163,6 +163,14 @@ function cargoStarts(inv: Invocation, aliases: ReadonlySet<string>): { compiles:
 
 const CARGO_CONFIGS = ['.cargo/config.toml', '.cargo/config'];
 
+/** A cargo configuration file: as the line leaves it in the workspace, as it is on disk outside it. */
+function cargoFile(path: string, inv: Invocation, r: Reporter) {
+  const inside = r.scope.workspaceRoots.some(
+    (w) => w !== '/' && w !== r.scope.home && path.startsWith(`${w}/`),
+  );
+  return inside ? projectFile(path, inv, r) : settledFile(path, inv, r);
+}
+
 /**
  * The folders whose `.cargo/config.toml` cargo reads for a command in `dir`: every folder up to `/` (cargo does not
  * stop at the workspace), then the user's own (`~/.cargo`, cargo's home unless the harness moved it).
@@ -203,8 +211,8 @@ function inertRustflags(value: string): boolean {
 export function cargoAliases(dir: string, inv: Invocation, r: Reporter): Set<string> | undefined {
   const aliases = new Set<string>();
   for (const folder of cargoFolders(dir, r))
-    for (const name of presentNames(folder, CARGO_CONFIGS, inv, r)) {
-      const file = projectFile(inFolder(folder, name), inv, r);
+    for (const name of CARGO_CONFIGS) {
+      const file = cargoFile(inFolder(folder, name), inv, r);
       if (file.kind !== 'text') continue;
       const entries = flatToml(file.text);
       if (entries === undefined) return undefined;
@@ -225,8 +233,8 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
     'static.crates.io',
   ];
   for (const dir of cargoFolders(cwd, r)) {
-    for (const name of presentNames(dir, CARGO_CONFIGS, inv, r)) {
-      const file = projectFile(inFolder(dir, name), inv, r);
+    for (const name of CARGO_CONFIGS) {
+      const file = cargoFile(inFolder(dir, name), inv, r);
       if (file.kind !== 'text') continue;
       const entries = flatToml(file.text);
       if (!entries) {

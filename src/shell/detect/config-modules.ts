@@ -28,7 +28,7 @@ import type { Word } from '../walk/decode-word';
 import { scanJavaScript } from './code-imports';
 import { readBudgeted, runFileText } from './disk-scripts';
 import { foldersUp, inFolder, projectFile } from './project-file';
-import { configFolders, presentNames, settledFile, workspaceNamed } from './runner-config';
+import { configFolders, settledFile, workspaceNamed } from './runner-config';
 import { MAX_IMPORT_DEPTH, MAX_PROGRAM_FILES } from './workspace-programs';
 
 const say = (program: string, inv: Invocation, r: Reporter, why: string) =>
@@ -675,7 +675,7 @@ export function configModules(inv: Invocation, r: Reporter): void {
   // project has none of their files (checked with eslint 9, prettier 3, stylelint 16): one there is code gavel does
   // not read.
   for (const dir of foldersUp(folders[folders.length - 1] ?? start).slice(1)) {
-    for (const name of presentNames(dir, names, inv, r)) {
+    for (const name of names) {
       const kind = settledFile(inFolder(dir, name), inv, r).kind;
       if (kind === 'unknown') return;
       if (kind === 'missing' || kind === 'unread') continue;

@@ -22,10 +22,11 @@ export const MAX_SCRIPT_CHARS = 1 << 20;
 /** Different paths given to the reader in one analysis (missing ones included); more are uncertain. */
 export const MAX_SCRIPT_READS = 128;
 /**
- * Settings files looked for outside the workspace (the user's own, the folders above the workspace): a budget of
- * their own, so that looking for them leaves the reads of what runs untouched (`settled` of readBudgeted).
+ * Settings files looked for outside the workspace (the user's own, the folders above the workspace), name by name (a
+ * folder there may hold thousands of entries: `/tmp` listed in 9 ms here, a missing name costs a failed open): a
+ * budget of their own, so that looking for them leaves the reads of what runs untouched (`settled` of readBudgeted).
  */
-export const MAX_SETTLED_READS = 512;
+export const MAX_SETTLED_READS = 2048;
 
 interface Budget {
   reads: number;

@@ -532,27 +532,6 @@ export function settledFile(path: string, inv: Invocation, r: Reporter): Project
   return file.kind === 'text' ? { kind: 'text', text: file.text } : { kind: 'missing' };
 }
 
-/**
- * Of `names`, those a folder outside the workspace holds, by one listing of it (a path component each: `.cargo`
- * for `.cargo/config.toml`); all of them when it cannot be listed or is in the workspace. Keeps the reads of every
- * folder above the workspace to one each.
- */
-export function presentNames(
-  dir: string,
-  names: readonly string[],
-  inv: Invocation,
-  r: Reporter,
-): readonly string[] {
-  // Inside the workspace a file may be written earlier in the line: each is read as the line leaves it.
-  if (r.scope.workspaceRoots.some((w) => w !== '/' && w !== r.scope.home && isUnder(dir, w))) return names;
-  const file = readBudgeted(dir, inv, r, true);
-  if (file?.kind === 'missing') return [];
-  const entries = file?.kind === 'unreadable' ? file.entries : undefined;
-  if (!entries) return names;
-  const listed = new Set(entries);
-  return names.filter((n) => listed.has(n.split('/')[0] ?? n));
-}
-
 /** One settings file read as the file `name` of the folder `dir` (`home`: the user's own, see npmSetting). */
 function readSettings(
   name: string,
@@ -676,7 +655,7 @@ function settingsOf(program: string, inv: Invocation, r: Reporter, before: numbe
   }
   const inside = new Set(configFolders(cwd, r));
   for (const dir of searchedFolders(cwd, r)) {
-    for (const name of inside.has(dir) ? names : presentNames(dir, names, inv, r)) {
+    for (const name of names) {
       // The user's own files were read above, as such.
       if (dir === home && homeFiles.some(([h]) => h === name)) continue;
       const path = inFolder(dir, name);
