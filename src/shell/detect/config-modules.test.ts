@@ -266,8 +266,6 @@ describe('runners whose commands live in files gavel does not read', () => {
       expect(quiet('nx show projects', files)).toBe(true);
       expect(quiet('nx graph --file=g.json', files)).toBe(true);
     }
-    // Not installed and no alias: nx cannot load it, nothing of the workspace's runs.
-    expect(quiet('nx show projects', { 'nx.json': OWN, 'package.json': '{}' })).toBe(true);
     // pnpm's layout: the package is a link into node_modules/.pnpm.
     const pnpm = { 'node_modules/@nx/vite': `${P}/node_modules/.pnpm/@nx+vite@20.0.0/node_modules/@nx/vite` };
     expect(quiet('nx show projects', { 'nx.json': OWN, 'package.json': '{}', ...INSTALLED }, pnpm)).toBe(
@@ -276,6 +274,11 @@ describe('runners whose commands live in files gavel does not read', () => {
   });
   // Review 25: a name of nx's own is the workspace's code when the workspace links it or nothing installs it.
   it.each<[string, Record<string, string>, Record<string, string>]>([
+    [
+      'not installed (nx then looks among the workspace projects)',
+      { 'nx.json': OWN, 'package.json': '{}' },
+      {},
+    ],
     [
       'not installed, a path alias naming it',
       {

@@ -510,7 +510,8 @@ const nxRunsTargets = (words: readonly string[]) => {
 /**
  * Is nx's own package `name` (`@nx/vite/plugin`) installed where node looks for it from `dir`: the nearest
  * `node_modules/@nx/vite` with a package.json, really inside a `node_modules` folder? One the workspace links there
- * (a workspace package of that name), or none with a root tsconfig path alias naming it, is the workspace's code.
+ * (a workspace package of that name), or none at all (nx then looks among the workspace's own projects), is the
+ * workspace's code.
  */
 function nxInstalled(name: string, dir: string, inv: Invocation, r: Reporter): boolean {
   const pkg = name.replace(/\/plugin$/, '');
@@ -522,13 +523,9 @@ function nxInstalled(name: string, dir: string, inv: Invocation, r: Reporter): b
     const real = r.env.realpath ? r.env.realpath(folder) : folder;
     return typeof real === 'string' && real.split('/').includes('node_modules');
   }
-  // Not installed: nx then resolves the name through the root tsconfig's path aliases (a workspace folder); with no
-  // alias naming it, nx fails to load it and runs nothing.
-  for (const name of ['tsconfig.base.json', 'tsconfig.json']) {
-    const file = projectFile(inFolder(dir, name), inv, r);
-    if (file.kind === 'unknown' || (file.kind === 'text' && file.text.includes(`"${pkg}`))) return false;
-  }
-  return true;
+  // Not installed: nx then resolves the name among the workspace's own projects (tsconfig path aliases, package
+  // names): the workspace's code.
+  return false;
 }
 
 /**

@@ -13,6 +13,7 @@
 
 import { posix } from 'node:path';
 import { isUnder } from '../../core';
+import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, optionWords, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
@@ -80,7 +81,7 @@ function npmSetting(
     if (!folder.startsWith('/') || folder.includes('$'))
       say(program, inv, r, 'reads a setting that loads configuration from elsewhere');
     else {
-      const global = projectFile(posix.join(folder, 'etc/npmrc'), inv, r);
+      const global = settledFile(posix.join(folder, 'etc/npmrc'), inv, r);
       if (global.kind === 'text') npmrc(global.text, program, inv, r);
     }
   } else if (/^(onloadscript|prefix|globalconfig|userconfig|initmodule|nodegyp)$/.test(k))
@@ -630,6 +631,8 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
 /** The package manager of a segment's last wrapper (`npx`, `npm exec`, `pnpm dlx`, `yarn exec`, `bunx`). */
 function managerOf(wrappers: readonly string[]): string | undefined {
   const last = wrappers[wrappers.length - 1] ?? '';
+  // A package script's programs: the manager's own segment read these settings already.
+  if (last.endsWith(SCRIPT_FILE_WRAPPER)) return undefined;
   const first = last.split(' ')[0] ?? '';
   if (first === 'npx' || first === 'npm') return 'npm';
   if (first === 'pnpm' || first === 'pnpx') return 'pnpm';
