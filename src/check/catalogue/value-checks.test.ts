@@ -17,10 +17,14 @@ const runsCode = (() => {
 })();
 
 describe('git -c', () => {
-  it.each(['color.ui=never', 'core.quotePath=false', 'advice.detachedHead=false', 'log.date=iso'])(
-    'known: %s',
-    (kv) => expect(inertGitConfig(kv)).toBe(true),
-  );
+  it.each([
+    'color.ui=never',
+    'core.quotePath=false',
+    'advice.detachedHead=false',
+    'log.date=iso',
+    'core.fsmonitor=false',
+    'core.fsmonitor=off',
+  ])('known: %s', (kv) => expect(inertGitConfig(kv)).toBe(true));
   it.each([
     ['a pager runs a program', 'core.pager=sh'],
     ['an ssh command', 'core.sshCommand=x'],
@@ -28,6 +32,8 @@ describe('git -c', () => {
     ['an alias runs a command', 'alias.st=!id'],
     ['a substitution in the value', 'color.ui=$(id)'],
     ['a path in the value', 'user.name=/tmp/x'],
+    ['the file-system monitor turned on', 'core.fsmonitor=true'],
+    ['the file-system monitor as a command', 'core.fsmonitor=false;id'],
   ])('not known: %s', (_n, kv) => expect(inertGitConfig(kv)).toBe(false));
 });
 

@@ -19,6 +19,8 @@ export function inertGitConfig(kv: string): boolean {
   const eq = kv.indexOf('=');
   const key = (eq < 0 ? kv : kv.slice(0, eq)).toLowerCase();
   const value = eq < 0 ? '' : kv.slice(eq + 1);
+  // The file-system monitor turned off for this command runs nothing (`git -c core.fsmonitor=false status`).
+  if (key === 'core.fsmonitor') return /^(?:false|no|off|0)$/i.test(value);
   return INERT_GIT_KEYS.test(key) && PLAIN_VALUE.test(value);
 }
 

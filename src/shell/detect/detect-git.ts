@@ -22,6 +22,7 @@ import {
 import { pushPublishes } from './git-push-publish';
 import { gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
+import { replacedKeys } from './git-setting-scope';
 import { hostOf, isLocalHost, networkTarget } from './network-target';
 import { gitPagerEscape } from './pager-escape';
 import { gitPatch } from './patch-files';
@@ -267,7 +268,14 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       inv.segment,
     );
   else if (!NO_REPOSITORY.has(sub))
-    pushContext = gitRepository(folder, sub, inv, r, printsRemoteUrls(sub, positionals, opts), opts);
+    pushContext = gitRepository(folder, sub, inv, r, printsRemoteUrls(sub, positionals, opts), opts, {
+      // A word known only at run time may name the index (`:file`).
+      positionals: positionals.map((w) => (isLiteral(w) ? plain(w) : ':')),
+      replaced: replacedKeys(
+        settings.map((c) => c.key),
+        r.segments[inv.segment]?.assigned ?? [],
+      ),
+    });
   if (sub === 'clone') settings.push(...cloneSettings(rest));
   subcommandScripts(sub, rest, inv, r);
   if (settings.some((c) => /^core\.hookspath$/i.test(c.key) && !hooksInRepository(c.value, inv, r))) {

@@ -215,6 +215,69 @@ describe('configuration that runs a program is analysed as the command it is', (
     expect(reasons(a)).not.toContain(SECRET);
   });
 
+  // A setting runs only on the subcommands that consult it (round 26 blind: a planted `core.fsmonitor` denied
+  // `git log`, `git rev-parse`, `git remote -v`; measured with git 2.39 which subcommands run the hook).
+  const FSMONITOR = '[core]\n\tfsmonitor = rm -rf ~\n';
+  it.each([
+    ['log', 'git log --oneline -5'],
+    ['show of a commit', 'git show HEAD --stat'],
+    ['a file of a commit', 'git show HEAD:Cargo.toml'],
+    ['rev-parse', 'git rev-parse --abbrev-ref HEAD'],
+    ['branch', 'git branch -vv'],
+    ['describe', 'git describe --tags'],
+    ['stash list', 'git stash list'],
+    ['remote -v', 'git remote -v'],
+    ['turned off for the command', 'git -c core.fsmonitor=false status'],
+    ['turned off, any case', 'git -c Core.FSMonitor=no diff'],
+  ])('the file-system monitor does not run on: %s', (_n, command) => {
+    expect(quiet(analyze(command, repo(P, FSMONITOR)))).toBe(true);
+  });
+  it.each([
+    ['status', 'git status'],
+    ['diff of the working tree', 'git diff'],
+    ['describe --dirty', 'git describe --dirty'],
+    ['blame', 'git blame src/a.rs'],
+    ['grep', 'git grep x'],
+    ['a file of the index', 'git show :Cargo.toml'],
+    ['a revision known at run time', 'git show "$REV"'],
+    ['stash (push)', 'git stash'],
+    ['worktree add', 'git worktree add ../x'],
+    ['another key given for the command', 'git -c color.ui=never status'],
+    ['a pager replaced, not the monitor', 'GIT_PAGER=cat git status'],
+  ])('the file-system monitor runs on: %s', (_n, command) => {
+    expect(categories(analyze(command, repo(P, FSMONITOR)))).toEqual(['destructive_root_delete']);
+  });
+  it.each([
+    ['remote -v', 'git remote -v'],
+    ['remote get-url', 'git remote get-url origin'],
+    ['remote show -n', 'git remote show -n origin'],
+    ['an ssh command given by variable', 'GIT_SSH_COMMAND=ssh git fetch origin'],
+    ['an ssh command given by -c', 'git -c core.sshCommand=ssh fetch origin'],
+    ['an ssh command given by env', 'env GIT_SSH_COMMAND=ssh git fetch origin'],
+  ])('the configured ssh command does not run on: %s', (_n, command) => {
+    const a = analyze(command, repo(P, '[core]\n\tsshCommand = rm -rf ~\n'));
+    expect(categories(a)).not.toContain('destructive_root_delete');
+  });
+  it.each([
+    ['remote show', 'git remote show origin'],
+    ['remote update', 'git remote update'],
+    ['remote add -f', 'git remote add -f up https://example.org/x.git'],
+    ['archive --remote', 'git archive --remote=origin HEAD'],
+    ['ls-remote', 'git ls-remote origin'],
+    ['a variable exported earlier, not given to the command', 'GIT_SSH_COMMAND=ssh; git fetch origin'],
+    ['another driver of the same kind', 'git -c diff.Other.textconv=cat fetch origin'],
+  ])('the configured ssh command runs on: %s', (_n, command) => {
+    const a = analyze(command, repo(P, '[core]\n\tsshCommand = rm -rf ~\n'));
+    expect(categories(a)).toContain('destructive_root_delete');
+  });
+  it('a driver replaced for the command is the one given, by subsection case', () => {
+    const config = '[diff "pg"]\n\ttextconv = rm -rf ~\n';
+    expect(quiet(analyze('git -c diff.pg.textconv=cat diff', repo(P, config)))).toBe(true);
+    expect(categories(analyze('git -c diff.PG.textconv=cat diff', repo(P, config)))).toEqual([
+      'destructive_root_delete',
+    ]);
+  });
+
   // The user's own and the system's files are read before the repository's (review 25 left them unread: a
   // `core.fsmonitor` in ~/.gitconfig ran on `git status` and was allowed).
   it.each([

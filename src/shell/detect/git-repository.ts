@@ -23,6 +23,7 @@ import { binShadows } from './bin-shadows';
 import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { diffDriverRuns } from './git-diff-drivers';
 import { runsSomething } from './git-exec-config';
+import { contactsRemote, isReplaced, readsIndex } from './git-setting-scope';
 import { foldersUp, followedPath, inFolder } from './project-file';
 import { noteWritten } from './written-scripts';
 
@@ -36,6 +37,13 @@ export interface Repository {
 }
 
 type Found = Repository | 'none' | 'unknown';
+
+/** What of the command decides which configured settings it uses: its positional words, the keys it replaces. */
+export interface SettingScope {
+  positionals: readonly string[];
+  /** From git-setting-scope.ts `replacedKeys`. */
+  replaced: ReadonlySet<string>;
+}
 
 const WRAPPER = `git${SCRIPT_FILE_WRAPPER}`;
 const say = (inv: Invocation, r: Reporter, why: string) =>
@@ -75,8 +83,6 @@ const READ_ONLY = new Set(
     ' ',
   ),
 );
-/** Subcommands that talk to a remote (credential helpers, transports, ssh commands apply). */
-const REMOTE = new Set(['fetch', 'pull', 'push', 'clone', 'ls-remote', 'remote', 'submodule', 'archive']);
 /** Keys that matter only to subcommands that talk to a remote. */
 const REMOTE_KEYS =
   /^(credential(\..+)?\.helper|core\.(sshcommand|gitproxy|askpass)|remote\..+\.(uploadpack|receivepack)|protocol(\..+)?\.allow)$/i;
@@ -247,6 +253,7 @@ function analyseConfig(
   into: Config,
   seen: Set<string>,
   options: readonly string[],
+  scope: SettingScope,
   own = false,
 ): boolean {
   if (seen.has(path)) return true;
@@ -280,7 +287,7 @@ function analyseConfig(
         say(inv, r, 'includes a configuration file gavel cannot place');
         return false;
       }
-      if (!analyseConfig(target, sub, repo, inv, r, into, seen, options, own)) return false;
+      if (!analyseConfig(target, sub, repo, inv, r, into, seen, options, scope, own)) return false;
       continue;
     }
     if (lower === 'core.hookspath') into.hooksPath = value;
@@ -290,6 +297,10 @@ function analyseConfig(
     if (/^remote\..+\.(push|mirror)$/.test(lower)) into.pushRefspecs = true;
     const entry = gitExecKey(key);
     if (!entry || entry.kind === 'file') continue;
+    // A value given for this command (`-c key=…`, `GIT_SSH_COMMAND=…`) replaces the files' own.
+    if (isReplaced(key, scope.replaced)) continue;
+    // The file-system monitor runs only when git reads the index (`status`, `diff`), never for `log` or `branch`.
+    if (lower === 'core.fsmonitor' && !readsIndex(sub, options, scope.positionals)) continue;
     // An editor opens only for a subcommand that asks for text to edit.
     if (/^(?:core|sequence)\.editor$/.test(lower) && !EDITOR_SUBS.has(sub)) continue;
     if (own && OWN_KNOWN.some(([k, v]) => k.test(lower) && v.test(value.trim()))) continue;
@@ -297,7 +308,7 @@ function analyseConfig(
     // rest); a pager of a subcommand only for it.
     if (entry.kind === 'alias' && (lower !== `alias.${sub}` || GIT_COMMANDS.has(sub))) continue;
     if (/^pager\./.test(lower) && lower !== `pager.${sub}`) continue;
-    if (REMOTE_KEYS.test(lower) && !REMOTE.has(sub)) continue;
+    if (REMOTE_KEYS.test(lower) && !contactsRemote(sub, options, scope.positionals)) continue;
     // A diff driver runs only when a diff's content is shown (`git diff`, `log -p`), never for `status` or `push`.
     if (!diffDriverRuns(lower, sub, options)) continue;
     // An alias of git arguments may carry settings or another alias of its own: not followed.
@@ -497,6 +508,7 @@ export function gitRepository(
   r: Reporter,
   printsUrls = false,
   options: readonly string[] = [],
+  scope: SettingScope = { positionals: [], replaced: new Set() },
 ): PushContext | undefined {
   if (!r.env.readScript) return undefined;
   if (folder === undefined) {
@@ -525,10 +537,10 @@ export function gitRepository(
   // The user's own files first (a later file's single value wins, as git reads them), then the repository's: a
   // program any of them names runs on this command.
   for (const file of userGitConfigs(r.scope.home))
-    if (!analyseConfig(file, sub, repo, inv, r, config, seen, options, true)) return undefined;
-  if (!analyseConfig(configFile, sub, repo, inv, r, config, seen, options)) return undefined;
+    if (!analyseConfig(file, sub, repo, inv, r, config, seen, options, scope, true)) return undefined;
+  if (!analyseConfig(configFile, sub, repo, inv, r, config, seen, options, scope)) return undefined;
   if (repo.gitDir !== repo.commonDir)
-    analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options);
+    analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options, scope);
   // `git remote -v`, `git config --get remote.origin.url`: the URL printed holds the password or token.
   if (printsUrls && config.credentialUrl)
     r.hit(

@@ -410,6 +410,43 @@ describe('ordinary configuration stays quiet', () => {
   });
 });
 
+// What shapes the programs a manager starts applies only when it starts one (round 26 blind: `.npmrc` node
+// options asked for `npm ls`, `npm view`, `npm outdated`; measured with npm 11.19 which commands start a node).
+describe('settings of what a manager starts, on a command that starts nothing', () => {
+  const NODE_OPTIONS = { '.npmrc': 'node-options=--require /tmp/evil.js\nscript-shell=/tmp/evil.sh\n' };
+  it.each([
+    ['npm ls', 'npm ls --depth=0'],
+    ['npm view', 'npm view vite version'],
+    ['npm outdated', 'npm outdated --json'],
+    ['npm run, the list', 'npm run'],
+    ['npm pkg get', 'npm pkg get scripts'],
+    ['npm audit', 'npm audit --omit=dev'],
+    ['npm config get', 'npm config get node-options'],
+    ['npm with a folder', 'npm --prefix web ls'],
+  ])('quiet: %s', (_n, command) => expect(uncertain(command, NODE_OPTIONS)).toBe(false));
+  it.each([
+    ['npm test', 'npm test'],
+    ['npm run a script', 'npm run build'],
+    ['npm install, lifecycle scripts', 'npm install'],
+    ['npm ci --ignore-scripts, a git dependency is prepared', 'npm ci --ignore-scripts'],
+    ['npm audit fix, an install', 'npm audit fix'],
+    ['npm fund of a package, a browser', 'npm fund vite'],
+    ['npm config edit, an editor', 'npm config edit'],
+    ['npm help, a viewer', 'npm help config'],
+    ['a subcommand known only at run time', 'npm "$SUB"'],
+    ['a word known only at run time', 'npm ls "$X"'],
+    ['an option that may take the next word', 'npm --registry https://r.example ls'],
+    ['npm exec', 'npm exec -- vitest'],
+  ])('read: %s', (_n, command) => expect(uncertain(command, NODE_OPTIONS)).toBe(true));
+  it('a pnpmfile runs on every pnpm command, listing ones too', () => {
+    expect(uncertain('pnpm ls', { '.pnpmfile.cjs': 'module.exports = {}\n' })).toBe(true);
+    expect(uncertain('pnpm ls', { 'pnpm-workspace.yaml': 'nodeOptions: "--require ./x.cjs"\n' })).toBe(false);
+    expect(uncertain('pnpm test', { 'pnpm-workspace.yaml': 'nodeOptions: "--require ./x.cjs"\n' })).toBe(
+      true,
+    );
+  });
+});
+
 describe('a configuration named by option is read as the default one (review 17)', () => {
   it.each<[string, string, Record<string, string>]>([
     ['pytest -c', 'pytest -c evil.ini', { 'evil.ini': '[pytest]\naddopts = -p /tmp/evil/plug\n' }],

@@ -14,11 +14,12 @@
 import { posix } from 'node:path';
 import { isUnder } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
-import { type Invocation, isLiteral, optionWords, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionWords, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
 import { settingValues, settingWords } from './config-settings';
 import { readBudgeted, unreadable } from './disk-scripts';
+import { managerStartsNothing } from './manager-starts-nothing';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, type ProjectFile, projectFile } from './project-file';
 import { looksLikePath, runnerOf } from './runner-options';
@@ -66,6 +67,8 @@ function npmSetting(
   home?: string,
 ): void {
   const k = keyOf(key);
+  // What shapes the scripts and programs the manager starts matters not to a command that starts none (`npm ls`).
+  if (STARTED_ONLY.test(k) && startsNothing(program, inv)) return;
   if (k === 'scriptshell' || k === 'shell') {
     if (!SHELLS.test(value)) say(program, inv, r, 'reads a setting that runs scripts in another shell');
   } else if (k === 'nodeoptions') {
@@ -86,6 +89,21 @@ function npmSetting(
     }
   } else if (/^(onloadscript|prefix|globalconfig|userconfig|initmodule|nodegyp)$/.test(k))
     say(program, inv, r, 'reads a setting that loads code or configuration from elsewhere');
+}
+
+/** Settings that shape only what the manager starts: the script shell, node options, the node scripts run with. */
+const STARTED_ONLY = /^(?:scriptshell|shell|nodeoptions|usenodeversion|executionenv)$/;
+
+/** Whether `inv` is the manager itself running a command that starts no program (manager-starts-nothing.ts). */
+function startsNothing(program: string, inv: Invocation): boolean {
+  const run = runnerOf(inv);
+  return (
+    run.program === program &&
+    managerStartsNothing(
+      program,
+      run.args.map((w) => (isLiteral(w) ? plain(w) : undefined)),
+    )
+  );
 }
 
 /** A key or value as npm's ini reader reads it: JSON when double-quoted; undefined when that does not parse. */
