@@ -189,6 +189,25 @@ describe("bun's settings preload modules before its tests and scripts", () => {
   });
 });
 
+describe("bun's preloads on a package command that starts no code (round 26 blind: `bun pm ls` asked)", () => {
+  const files = {
+    'bunfig.toml': 'preload = ["./pre.ts"]\n',
+    'pre.ts': "import { spawnSync } from 'bun';\nspawnSync(['sh']);\n",
+  };
+  it.each(['bun pm ls', 'bun outdated', 'bun pm ls --all', 'bun why react'])('quiet: %s', (c) => {
+    expect(judge(c, files).uncertain.join()).not.toMatch(/configuration module/);
+  });
+  it.each([
+    'bun test',
+    'bun add -d @types/node',
+
+    'bun pm trust x',
+    'bun pm "$X"',
+  ])('read: %s', (c) => {
+    expect(judge(c, files).uncertain.join()).toMatch(/configuration module/);
+  });
+});
+
 describe('task: go-task beside a Taskfile naming every task, else Taskwarrior', () => {
   const TASKFILE = 'version: "3"\ntasks:\n  lint:\n    cmds:\n      - echo lint\n';
   it.each(['task execute /bin/sh', "task rc.editor='sh -c id' edit 1", 'task 1 edit'])(

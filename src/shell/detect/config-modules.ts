@@ -194,6 +194,12 @@ function namedOptionWords(program: string, inv: Invocation): Word[] {
   ).filter((value) => !isLiteral(value) || MODULE_PATH.test(plain(value)));
 }
 
+/**
+ * bun's subcommands that list or look up packages and start no code: its preloads apply to what it runs (`bun run`,
+ * `bun test`, a file), and `install`/`add`/`pm trust` run lifecycle scripts. Every word must be literal.
+ */
+const BUN_STARTS_NOTHING =
+  /^(?:(?:outdated|audit|why|info)(?: \S+)?|pm (?:ls|hash|hash-string|hash-print|bin|cache|untrusted|view|whoami))$/;
 /** Subcommands that load no configuration (help, version). */
 const NO_LOAD = /^(-h|--help|-v|-V|--version|help|version|install|install-deps|uninstall)$/;
 
@@ -591,6 +597,13 @@ export function configModules(inv: Invocation, r: Reporter): void {
   const names = MODULES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;
   if (words.some((w) => NO_LOAD.test(w)) && words.length <= 2) return;
+  // bun's package commands that start no code (`bun pm ls`, `bun outdated`): its preloads do not run.
+  if (
+    program === 'bun' &&
+    words.length === inv.args.length &&
+    BUN_STARTS_NOTHING.test(words.slice(0, 2).join(' '))
+  )
+    return;
   // jest's `--rootDir DIR` keeps the configuration it finds from the cwd but moves where its `<rootDir>` paths lead:
   // not followed here.
   if (program === 'jest' && optionWords(inv.args, (o) => o === '--rootDir').length > 0) {

@@ -426,6 +426,30 @@ describe('a manifest gavel cannot read, or a setting that changes what runs, is 
   });
 });
 
+// Bundler's version, help and settings read no Gemfile (round 26 blind: `bundle -v` asked; measured with Bundler 2.3).
+describe('a .bundle/config naming another Gemfile, on a command that reads none', () => {
+  const files = {
+    Gemfile: 'source "https://rubygems.org"\n',
+    '.bundle/config': '---\nBUNDLE_GEMFILE: "g/other.gemfile"\n',
+  };
+  it.each([
+    'bundle -v',
+    'bundle version',
+    'bundle config list',
+    'bundle config get gemfile',
+    'bundle help install',
+  ])('quiet: %s', (c) => {
+    const j = judge(c, files);
+    expect(j.uncertain.join()).not.toMatch(/Gemfile/);
+  });
+  it.each(['bundle check', 'bundle list', 'bundle env', 'bundle "$X"', 'bundle exec rake -v'])(
+    'read: %s',
+    (c) => {
+      expect(judge(c, files).uncertain.join()).toMatch(/another Gemfile/);
+    },
+  );
+});
+
 describe('manifests with only registry dependencies stay quiet', () => {
   it.each<[string, string, Record<string, string>]>([
     [

@@ -978,6 +978,8 @@ function readsManifests(program: string): boolean {
     /^python(3(\.\d+)?)?$/.test(program)
   );
 }
+/** Bundler's commands that evaluate no Gemfile. */
+const BUNDLE_NO_GEMFILE = /^(?:-v|--version|version|config|help|-h|--help)$/;
 const MANIFEST_PROGRAMS = new Set(['bundle', 'mvn', 'mvnw', 'gradle', 'gradlew', 'pyproject-build']);
 
 /**
@@ -992,7 +994,10 @@ export function manifestSources(inv: Invocation, r: Reporter): boolean {
   const sub = subcommand(inv);
   const c: Ctx = { inv, r, label: sub ? `\`${program} ${sub}\`` : `\`${program}\``, done: false };
   if (program === 'bundle') {
-    bundler(c);
+    // Its version, help and settings read no Gemfile (measured with Bundler 2.3: `platform`, `env`, `check`, `list`
+    // evaluated the Gemfile a .bundle/config names; `-v`, `version`, `config`, `help` did not).
+    const first = inv.args[0];
+    if (!(first && isLiteral(first) && BUNDLE_NO_GEMFILE.test(plain(first)))) bundler(c);
     return c.done;
   }
   if (program === 'mvn' || program === 'mvnw') {
