@@ -24,11 +24,17 @@ const BARE: Readonly<Record<string, ReadonlySet<string>>> = {
   npm: new Set(['run', 'run-script', 'rum', 'urn', 'fund', 'audit']),
   pnpm: new Set(['run', 'audit']),
 };
-/** Global options that take the next word as their value (`npm --prefix web ls`, `pnpm -C web ls`). */
-const VALUE_OPTIONS = /^(?:--prefix|-C|--dir|-w|--workspace|--filter|-F|--loglevel)$/;
+/**
+ * Global options that take the next word as their value, by manager (`npm --prefix web ls`, `pnpm -C web ls`): an
+ * option a manager reads as a switch (npm's unknown options, pnpm's `-w` for the workspace root) takes none.
+ */
+const VALUE_OPTIONS: Readonly<Record<string, RegExp>> = {
+  npm: /^(?:--prefix|-C|-w|--workspace|--loglevel)$/,
+  pnpm: /^(?:--dir|-C|--filter|-F|--loglevel)$/,
+};
 /** Options before the subcommand known to take no value (any other may take the next word as its value). */
 const PLAIN_OPTION =
-  /^(?:-[sqdgr]|--(?:silent|quiet|json|long|parseable|offline|prefer-offline|no-audit|no-fund|no-color|global|workspaces|recursive|loglevel=\w+|prefix=\S*|dir=\S*|workspace=\S*|filter=\S*))$/;
+  /^(?:-[sqdgr]|--(?:silent|quiet|json|long|parseable|offline|prefer-offline|no-audit|no-fund|no-color|global|workspaces|recursive|loglevel=\w+|prefix=\S*|workspace=\S*|dir=\S*|filter=\S*))$/;
 
 /**
  * Does `manager` (npm or pnpm) with these literal words (undefined: known only at run time) start no program?
@@ -42,7 +48,7 @@ export function managerStartsNothing(manager: string, words: readonly (string | 
     const w = words[i];
     if (w === undefined) return false;
     if (!w.startsWith('-')) break;
-    if (VALUE_OPTIONS.test(w)) i++;
+    if (VALUE_OPTIONS[manager]?.test(w)) i++;
     else if (!PLAIN_OPTION.test(w)) return false;
   }
   const sub = words[i];
@@ -50,5 +56,6 @@ export function managerStartsNothing(manager: string, words: readonly (string | 
   if (sub === undefined || rest.some((w) => w === undefined)) return false;
   const after = rest as string[];
   if (nothing.has(sub)) return !((sub === 'config' || sub === 'c') && after.includes('edit'));
-  return BARE[manager]?.has(sub) === true && after.every((w) => w.startsWith('-'));
+  // After `--` every word is an operand (`npm run -- -x` runs the script `-x`).
+  return BARE[manager]?.has(sub) === true && after.every((w) => w.startsWith('-') && w !== '--');
 }

@@ -426,28 +426,35 @@ describe('a manifest gavel cannot read, or a setting that changes what runs, is 
   });
 });
 
-// Bundler's version, help and settings read no Gemfile (round 26 blind: `bundle -v` asked; measured with Bundler 2.3).
-describe('a .bundle/config naming another Gemfile, on a command that reads none', () => {
-  const files = {
-    Gemfile: 'source "https://rubygems.org"\n',
-    '.bundle/config': '---\nBUNDLE_GEMFILE: "g/other.gemfile"\n',
-  };
-  it.each([
-    'bundle -v',
-    'bundle version',
-    'bundle config list',
-    'bundle config get gemfile',
-    'bundle help install',
-  ])('quiet: %s', (c) => {
-    const j = judge(c, files);
-    expect(j.uncertain.join()).not.toMatch(/Gemfile/);
+// Bundler re-runs itself with the Bundler of the lockfile's `BUNDLED WITH` version when the bundle path holds it
+// (review of session 25 on Bundler 2.3: a bundler gem planted in `vendor/bundle` ran on `bundle config list`).
+describe('a Bundler of its own in the bundle path runs on every bundle command', () => {
+  const GEMFILE = 'source "https://rubygems.org"\n';
+  const SPEC = 'Gem::Specification.new { |s| s.name = "bundler" }\n';
+  it.each(['bundle config list', 'bundle --version', 'bundle check', 'bundle exec rspec'])('%s', (c) => {
+    const j = judge(c, {
+      Gemfile: GEMFILE,
+      '.bundle/config': '---\nBUNDLE_PATH: "vendor/bundle"\n',
+      'vendor/bundle/ruby/3.1.0/specifications/bundler-9.9.9.gemspec': SPEC,
+    });
+    expect(j.uncertain.join()).toMatch(/Bundler of its own/);
   });
-  it.each(['bundle check', 'bundle list', 'bundle env', 'bundle "$X"', 'bundle exec rake -v'])(
-    'read: %s',
-    (c) => {
-      expect(judge(c, files).uncertain.join()).toMatch(/another Gemfile/);
-    },
-  );
+  it('deployment mode keeps its gems in vendor/bundle', () => {
+    const j = judge('bundle install', {
+      Gemfile: GEMFILE,
+      '.bundle/config': '---\nBUNDLE_DEPLOYMENT: "true"\n',
+      'vendor/bundle/ruby/3.3.0/gems/bundler-2.5.1/exe/bundle': '#!/usr/bin/env ruby\n',
+    });
+    expect(j.uncertain.join()).toMatch(/Bundler of its own/);
+  });
+  it('a bundle path of ordinary gems stays quiet', () => {
+    const j = judge('bundle install', {
+      Gemfile: GEMFILE,
+      '.bundle/config': '---\nBUNDLE_PATH: "vendor/bundle"\nBUNDLE_DEPLOYMENT: "true"\n',
+      'vendor/bundle/ruby/3.1.0/specifications/rake-13.0.6.gemspec': SPEC,
+    });
+    expect(j.uncertain).toEqual([]);
+  });
 });
 
 describe('manifests with only registry dependencies stay quiet', () => {

@@ -762,7 +762,7 @@ function helm(c: Ctx, sub: string): void {
 
 /** `.bundle/config` keys that change neither where gems come from nor what runs. */
 const BUNDLE_INERT =
-  /^BUNDLE_(DEPLOYMENT|FROZEN|WITHOUT|WITH|ONLY|JOBS|RETRY|TIMEOUT|REDIRECT|CACHE_ALL|CACHE_ALL_PLATFORMS|DISABLE_SHARED_GEMS|CLEAN|SILENCE_ROOT_WARNING|SILENCE_DEPRECATIONS|FORCE_RUBY_PLATFORM|SPECIFIC_PLATFORM|NO_PRUNE|NO_INSTALL|DISABLE_VERSION_CHECK|IGNORE_MESSAGES|AUTO_CLEAN_WITHOUT_PATH|PATH__SYSTEM|PREFER_PATCH|GLOBAL_GEM_CACHE|FORGET_CLI_OPTIONS|AUTO_INSTALL|LOCKFILE_CHECKSUMS|IGNORE_FUNDING_REQUESTS|DISABLE_CHECKSUM_VALIDATION_NEVER|GEM__\w+)$/;
+  /^BUNDLE_(WITHOUT|WITH|ONLY|JOBS|RETRY|TIMEOUT|REDIRECT|CACHE_ALL|CACHE_ALL_PLATFORMS|DISABLE_SHARED_GEMS|CLEAN|SILENCE_ROOT_WARNING|SILENCE_DEPRECATIONS|FORCE_RUBY_PLATFORM|SPECIFIC_PLATFORM|NO_PRUNE|NO_INSTALL|DISABLE_VERSION_CHECK|IGNORE_MESSAGES|AUTO_CLEAN_WITHOUT_PATH|PATH__SYSTEM|PREFER_PATCH|GLOBAL_GEM_CACHE|FORGET_CLI_OPTIONS|AUTO_INSTALL|LOCKFILE_CHECKSUMS|IGNORE_FUNDING_REQUESTS|DISABLE_CHECKSUM_VALIDATION_NEVER|GEM__\w+)$/;
 /** Keys that are a folder: inside the workspace they are the project's own. */
 const BUNDLE_FOLDERS = /^BUNDLE_(PATH|BIN|CACHE_PATH|APP_CONFIG)$/;
 
@@ -780,6 +780,34 @@ function bundlerHome(c: Ctx): void {
       `reads the user's ~/.bundle/config, whose ${m[1]?.startsWith('BUNDLE_LOCAL') ? 'local gem checkout' : 'Gemfile'} is code from elsewhere`,
     );
     return;
+  }
+}
+
+/**
+ * A Bundler kept in the project's bundle path (`vendor/bundle/ruby/3.3.0/specifications/bundler-2.5.0.gemspec`):
+ * every bundle command, `bundle -v` and `bundle config` too, re-runs itself with the Bundler of the version the
+ * lockfile's `BUNDLED WITH` names when that one is installed there (Bundler 2.3 and later).
+ */
+function bundledBundler(c: Ctx, path: string): void {
+  const rubies = readBudgeted(inFolder(path, 'ruby'), c.inv, c.r);
+  if (!rubies || rubies.kind === 'missing') return;
+  if (rubies.kind !== 'unreadable' || !rubies.entries) {
+    unsure(c, 'keeps gems in a bundle path gavel could not list, where a Bundler of its own may be');
+    return;
+  }
+  for (const version of rubies.entries) {
+    for (const folder of ['specifications', 'gems']) {
+      const listed = readBudgeted(inFolder(path, `ruby/${version}/${folder}`), c.inv, c.r);
+      if (!listed || listed.kind === 'missing') continue;
+      if (listed.kind !== 'unreadable' || !listed.entries) {
+        unsure(c, 'keeps gems in a bundle path gavel could not list, where a Bundler of its own may be');
+        return;
+      }
+      if (listed.entries.some((e) => /^bundler-\d/.test(e))) {
+        unsure(c, 'keeps a Bundler of its own in the bundle path, which runs in place of the installed one');
+        return;
+      }
+    }
   }
 }
 
@@ -813,6 +841,10 @@ function bundler(c: Ctx): void {
       } else if (BUNDLE_FOLDERS.test(key)) {
         if (away(c, value, dir))
           unsure(c, 'reads a .bundle/config that keeps gems or binstubs outside the workspace');
+        else if (key === 'BUNDLE_PATH') bundledBundler(c, posix.resolve(dir, value));
+      } else if (key === 'BUNDLE_DEPLOYMENT' || key === 'BUNDLE_FROZEN') {
+        // Deployment mode keeps the gems in `vendor/bundle` unless a path is set.
+        if (!/BUNDLE_PATH\s*:/.test(text)) bundledBundler(c, posix.join(dir, 'vendor/bundle'));
       } else if (key.startsWith('BUNDLE_BUILD__')) {
         unsure(c, 'reads a .bundle/config with build options for native gems');
       } else if (/^BUNDLE_[A-Z0-9_]+__[A-Z0-9_]+$/.test(key) && !/^BUNDLE_SSL_/.test(key)) {
@@ -978,8 +1010,6 @@ function readsManifests(program: string): boolean {
     /^python(3(\.\d+)?)?$/.test(program)
   );
 }
-/** Bundler's commands that evaluate no Gemfile. */
-const BUNDLE_NO_GEMFILE = /^(?:-v|--version|version|config|help|-h|--help)$/;
 const MANIFEST_PROGRAMS = new Set(['bundle', 'mvn', 'mvnw', 'gradle', 'gradlew', 'pyproject-build']);
 
 /**
@@ -994,10 +1024,7 @@ export function manifestSources(inv: Invocation, r: Reporter): boolean {
   const sub = subcommand(inv);
   const c: Ctx = { inv, r, label: sub ? `\`${program} ${sub}\`` : `\`${program}\``, done: false };
   if (program === 'bundle') {
-    // Its version, help and settings read no Gemfile (measured with Bundler 2.3: `platform`, `env`, `check`, `list`
-    // evaluated the Gemfile a .bundle/config names; `-v`, `version`, `config`, `help` did not).
-    const first = inv.args[0];
-    if (!(first && isLiteral(first) && BUNDLE_NO_GEMFILE.test(plain(first)))) bundler(c);
+    bundler(c);
     return c.done;
   }
   if (program === 'mvn' || program === 'mvnw') {

@@ -437,6 +437,13 @@ describe('settings of what a manager starts, on a command that starts nothing', 
     ['a word known only at run time', 'npm ls "$X"'],
     ['an option that may take the next word', 'npm --registry https://r.example ls'],
     ['npm exec', 'npm exec -- vitest'],
+    // Review: an option npm or pnpm reads as a switch took `run` for its value; a script named after `--`.
+    ['npm --dir, a switch to npm', 'npm --dir run ls'],
+    ['npm --filter, a switch to npm', 'npm --filter run ls'],
+    ['npm -F, a switch to npm', 'npm -F run ls'],
+    ['pnpm -w, the workspace root', 'pnpm -w run ls'],
+    ['a script named after --', 'npm run -- -x'],
+    ['pnpm, a script named after --', 'pnpm run -- --x'],
   ])('read: %s', (_n, command) => expect(uncertain(command, NODE_OPTIONS)).toBe(true));
   it('a pnpmfile runs on every pnpm command, listing ones too', () => {
     expect(uncertain('pnpm ls', { '.pnpmfile.cjs': 'module.exports = {}\n' })).toBe(true);
