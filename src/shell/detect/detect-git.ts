@@ -273,7 +273,10 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       positionals: positionals.map((w) => (isLiteral(w) ? plain(w) : ':')),
       replaced: replacedKeys(
         settings.map((c) => c.key),
-        r.segments[inv.segment]?.assigned ?? [],
+        // Only variables given to git itself: a wrapper may drop or reset them (`env -u`, `env -i`, `sudo`).
+        (r.segments[inv.segment]?.wrappers.length ?? 1) === 0
+          ? (r.segments[inv.segment]?.assigned ?? [])
+          : [],
       ),
     });
   if (sub === 'clone') settings.push(...cloneSettings(rest));

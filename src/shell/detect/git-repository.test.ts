@@ -244,6 +244,12 @@ describe('configuration that runs a program is analysed as the command it is', (
     ['worktree add', 'git worktree add ../x'],
     ['another key given for the command', 'git -c color.ui=never status'],
     ['a pager replaced, not the monitor', 'GIT_PAGER=cat git status'],
+    // Review: a revision naming the index as an option's value, or read from standard input.
+    ['branch --contains=:file', 'git branch --contains=:f'],
+    ['tag --points-at=:file', 'git tag --points-at=:f'],
+    ['format-patch --base=:file', 'git format-patch --base=:f -1 --stdout'],
+    ['log --stdin', 'echo :f | git log --stdin'],
+    ['stash list --stdin', 'git stash list --stdin <<< :f'],
   ])('the file-system monitor runs on: %s', (_n, command) => {
     expect(categories(analyze(command, repo(P, FSMONITOR)))).toEqual(['destructive_root_delete']);
   });
@@ -253,7 +259,6 @@ describe('configuration that runs a program is analysed as the command it is', (
     ['remote show -n', 'git remote show -n origin'],
     ['an ssh command given by variable', 'GIT_SSH_COMMAND=ssh git fetch origin'],
     ['an ssh command given by -c', 'git -c core.sshCommand=ssh fetch origin'],
-    ['an ssh command given by env', 'env GIT_SSH_COMMAND=ssh git fetch origin'],
   ])('the configured ssh command does not run on: %s', (_n, command) => {
     const a = analyze(command, repo(P, '[core]\n\tsshCommand = rm -rf ~\n'));
     expect(categories(a)).not.toContain('destructive_root_delete');
@@ -266,9 +271,27 @@ describe('configuration that runs a program is analysed as the command it is', (
     ['ls-remote', 'git ls-remote origin'],
     ['a variable exported earlier, not given to the command', 'GIT_SSH_COMMAND=ssh; git fetch origin'],
     ['another driver of the same kind', 'git -c diff.Other.textconv=cat fetch origin'],
+    // Review: a variable given through a wrapper may be dropped before git starts (`env -u`, `env -i`, `sudo`).
+    ['a variable env unsets', 'GIT_SSH_COMMAND=ssh env -u GIT_SSH_COMMAND git fetch origin'],
+    ['a variable env clears', 'GIT_SSH_COMMAND=ssh env -i git fetch origin'],
+    ['a variable given through env', 'env GIT_SSH_COMMAND=ssh git fetch origin'],
   ])('the configured ssh command runs on: %s', (_n, command) => {
     const a = analyze(command, repo(P, '[core]\n\tsshCommand = rm -rf ~\n'));
     expect(categories(a)).toContain('destructive_root_delete');
+  });
+  // Review: a partial clone fetches a missing object from its promisor remote on `git log ID`, `cat-file`.
+  it.each([
+    ['extensions.partialClone', '[extensions]\n\tpartialClone = origin\n'],
+    ['a promisor remote', '[remote "origin"]\n\tpromisor = true\n'],
+  ])('a partial clone (%s) runs the ssh command on a read', (_n, extra) => {
+    const config = `[core]\n\tsshCommand = rm -rf ~\n${extra}[remote "origin"]\n\turl = ssh://git.example/x\n`;
+    for (const command of ['git log -1 0123456789012345678901234567890123456789', 'git cat-file -t HEAD'])
+      expect(categories(analyze(command, repo(P, config)))).toEqual(['destructive_root_delete']);
+    expect(quiet(analyze('git log -1', repo(P, '[core]\n\tsshCommand = rm -rf ~\n')))).toBe(true);
+  });
+  it('a partial clone allowing a transport that runs a command is uncertain on a read', () => {
+    const config = '[extensions]\n\tpartialClone = origin\n[protocol "ext"]\n\tallow = always\n';
+    expect(flagged(analyze('git log -1', repo(P, config)))).toBe(true);
   });
   it('a driver replaced for the command is the one given, by subsection case', () => {
     const config = '[diff "pg"]\n\ttextconv = rm -rf ~\n';

@@ -189,6 +189,13 @@ interface Config {
   pushRefspecs: boolean;
   /** A remote URL (or an `insteadOf` base) carries a password or token in its user part. */
   credentialUrl?: boolean;
+  /** A partial clone: git fetches a missing object from the promisor remote on any command that reads one. */
+  promisor?: boolean;
+  /**
+   * Remote-only values skipped on a command that names no remote, which run after all on a partial clone (`''`: a
+   * transport allowed that can run a command).
+   */
+  remoteOnly: string[];
 }
 
 /** Reads and analyses one configuration file (and the files it includes); false when it could not be. */
@@ -295,6 +302,7 @@ function analyseConfig(
     if (/^url\..+\.(insteadof|pushinsteadof)$/.test(lower) && urlHoldsCredential(key.slice(4)))
       into.credentialUrl = true;
     if (/^remote\..+\.(push|mirror)$/.test(lower)) into.pushRefspecs = true;
+    if (lower === 'extensions.partialclone' || /^remote\..+\.promisor$/.test(lower)) into.promisor = true;
     const entry = gitExecKey(key);
     if (!entry || entry.kind === 'file') continue;
     // A value given for this command (`-c key=…`, `GIT_SSH_COMMAND=…`) replaces the files' own.
@@ -308,7 +316,10 @@ function analyseConfig(
     // rest); a pager of a subcommand only for it.
     if (entry.kind === 'alias' && (lower !== `alias.${sub}` || GIT_COMMANDS.has(sub))) continue;
     if (/^pager\./.test(lower) && lower !== `pager.${sub}`) continue;
-    if (REMOTE_KEYS.test(lower) && !contactsRemote(sub, options, scope.positionals)) continue;
+    if (REMOTE_KEYS.test(lower) && !contactsRemote(sub, options, scope.positionals)) {
+      if (runsSomething(entry, value)) into.remoteOnly.push(entry.kind === 'protocol' ? '' : value);
+      continue;
+    }
     // A diff driver runs only when a diff's content is shown (`git diff`, `log -p`), never for `status` or `push`.
     if (!diffDriverRuns(lower, sub, options)) continue;
     // An alias of git arguments may carry settings or another alias of its own: not followed.
@@ -532,7 +543,7 @@ export function gitRepository(
   const configFile = inFolder(repo.commonDir, 'config');
   if (configChangedEarlier(inv, r) || writtenEarlier([configFile, inFolder(repo.commonDir, 'hooks')], inv, r))
     say(inv, r, 'works in a repository whose configuration or hooks an earlier command of the line changes');
-  const config: Config = { pushRefspecs: false };
+  const config: Config = { pushRefspecs: false, remoteOnly: [] };
   const seen = new Set<string>();
   // The user's own files first (a later file's single value wins, as git reads them), then the repository's: a
   // program any of them names runs on this command.
@@ -541,6 +552,11 @@ export function gitRepository(
   if (!analyseConfig(configFile, sub, repo, inv, r, config, seen, options, scope)) return undefined;
   if (repo.gitDir !== repo.commonDir)
     analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options, scope);
+  // A partial clone fetches what it lacks from its promisor remote on `git log ID` too (the ssh command, helpers).
+  if (config.promisor)
+    for (const value of config.remoteOnly)
+      if (value === '') say(inv, r, 'allows a transport in its configuration that can run a command');
+      else runFileText(value.trimStart().replace(/^!/, ''), inv, r, WRAPPER);
   // `git remote -v`, `git config --get remote.origin.url`: the URL printed holds the password or token.
   if (printsUrls && config.credentialUrl)
     r.hit(

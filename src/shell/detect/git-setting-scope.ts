@@ -29,10 +29,13 @@ const READS_WITH: Readonly<Record<string, RegExp>> = {
 
 /**
  * Does `git SUB` with these options (lower-cased long, short as given) and positional words run the
- * `core.fsmonitor` hook? A word starting with `:` names the index (`git show :file`, `rev-parse :0:file`).
+ * `core.fsmonitor` hook? A word or option value starting with `:` names the index (`git show :file`,
+ * `branch --contains=:file`), and so may a revision read from standard input.
  */
 export function readsIndex(sub: string, options: readonly string[], positionals: readonly string[]): boolean {
   if (positionals.some((p) => p.startsWith(':'))) return true;
+  // A revision given as an option's value (`--contains=:file`) or read from standard input (`--stdin`).
+  if (options.some((o) => o.includes('=:') || o === '--stdin')) return true;
   const verbs = NO_INDEX_VERBS[sub];
   if (verbs) return !verbs.has(positionals[0] ?? '');
   if (!NO_INDEX.has(sub)) return true;
