@@ -287,6 +287,13 @@ describe('the bundled table, by class', () => {
     ['terraform variables', '/w/infra/prod.tfvars', 'sensitive'],
     ['a terraform state backup', '/w/infra/terraform.tfstate.backup', 'sensitive'],
     ['wrangler local secrets', '/w/.dev.vars', 'sensitive'],
+    // Round 27 blind: project-local credential files of data and mobile tools.
+    ['DVC remote credentials', '/w/data/.dvc/config.local', 'sensitive'],
+    ['an Xcode secrets configuration', '/w/app/ios/Runner/Configs/Secrets.xcconfig', 'sensitive'],
+    ['a Firebase Android configuration', '/w/app/android/app/google-services.json', 'sensitive'],
+    ['a Firebase iOS configuration', '/w/app/ios/Runner/GoogleService-Info.plist', 'sensitive'],
+    ["DVC's shared configuration is not a secret", '/w/data/.dvc/config', 'workspace'],
+    ['a debug Xcode configuration is not a secret', '/w/app/ios/Flutter/Debug.xcconfig', 'workspace'],
     ['a direnv file', '/w/.envrc', 'sensitive'],
     ['a PuTTY key', '/w/deploy/server.ppk', 'sensitive'],
     ['a file in a secrets folder', '/w/.secrets/token', 'sensitive'],

@@ -179,6 +179,13 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
     );
   } else if (role === 'read' && !res.glob && res.resolved !== undefined) {
     readsSecretContent(res.real ?? res.resolved, inv, r);
+  } else if (role === 'delete' && (res.class === 'sensitive' || (res.glob && mayNameSecret(word, inv, r)))) {
+    // A key or credential file is kept out of the history (`.gitignore`): deleted, nothing brings it back.
+    r.hit(
+      'local_work_loss',
+      `\`${inv.program}\` deletes a file of keys or credentials, which no history keeps (${shortPath(word)})`,
+      inv.segment,
+    );
   }
   return res;
 }

@@ -1,0 +1,45 @@
+// Deleting a file of keys or credentials (a signing keystore, `.env`, a private key) loses what no history keeps:
+// such files are ignored by git, so `rm` of one is local work loss (round 27 blind: `rm -f upload-keystore.jks
+// key.properties` was allowed). Real files in a temp dir, read and resolved from disk.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+
+let p: DiskProject;
+
+beforeAll(async () => {
+  await loadShellParser();
+  p = diskProject('gavel-secret-deletes-');
+  p.write({
+    'app/android/upload-keystore.jks': 'KEY\n',
+    'app/android/key.properties': 'storePassword=x\n',
+    '.env': 'TOKEN=x\n',
+    '.env.example': 'TOKEN=\n',
+    'notes.txt': 'n\n',
+    'build/a.o': '\n',
+  });
+});
+afterAll(() => p.remove());
+
+const categories = (command: string) => analyzeShellSync(command, p.env()).hits.map((h) => h.category);
+
+describe('deleting a file of keys or credentials', () => {
+  it.each([
+    [
+      'a signing keystore and its properties',
+      'rm -f app/android/upload-keystore.jks app/android/key.properties',
+    ],
+    ['a dotenv file', 'rm .env'],
+    ['keys by a glob', 'rm -f *.pem'],
+  ])('is local work loss: %s', (_n, command) => {
+    expect(categories(command)).toContain('local_work_loss');
+  });
+  it.each([
+    ['a note', 'rm notes.txt'],
+    ['a template of the dotenv file', 'rm .env.example'],
+    ['build outputs by a glob', 'rm -f build/*.o'],
+  ])('stays quiet: %s', (_n, command) => {
+    expect(categories(command)).not.toContain('local_work_loss');
+  });
+});
