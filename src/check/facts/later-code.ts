@@ -323,6 +323,12 @@ export function componentScripts(text: string): string {
 
 /** A Bats file as the shell it becomes: each `@test "name" {` header is a function's. */
 const batsShell = (text: string): string => text.replace(/^[ \t]*@test\b[^\n]*\{[ \t]*$/gm, 'bats_test() {');
+/** fastlane's `sh` action runs its words as a shell command line: scanned as Ruby's `system` is. */
+const fastlaneShell = (text: string): string =>
+  text.replace(
+    /(^|[^\w.:])sh(\s*\(|\s+(?=["'%]))/gm,
+    (_m, head: string, tail: string) => `${head}system${tail.trimStart().startsWith('(') ? '(' : ' '}`,
+  );
 
 /** Files of a scanned language named with no extension of it: R's and IRB's start-up files, Ruby's DSL files. */
 const SCANNED_NAMES: Readonly<Record<string, string>> = {
@@ -419,7 +425,14 @@ export function plantedScan(
   scriptRunner?: string,
 ): Entry[] | string | undefined {
   const ext = scanExt(path);
-  const text = COMPONENT.test(ext) ? componentScripts : ext === '.bats' ? batsShell : (t: string) => t;
+  const name = basename(path).toLowerCase();
+  const text = COMPONENT.test(ext)
+    ? componentScripts
+    : ext === '.bats'
+      ? batsShell
+      : name === 'fastfile' || name === 'appfile'
+        ? fastlaneShell
+        : (t: string) => t;
   const lines = addedLines(text(before), text(after));
   if (lines.length === 0) return undefined;
   const code = withoutVariableReads(lines.join('\n'));

@@ -223,6 +223,14 @@ function taskCommands(text: string): Entry[] {
   return out;
 }
 
+/**
+ * A DVC pipeline's stage commands (`stages.<name>.cmd`: a line, a block, or a list of lines), which `dvc repro` runs:
+ * read as a Taskfile's `cmd`/`cmds` are.
+ */
+function dvcCommands(text: string): Entry[] {
+  return taskCommands(text.replace(/^(\s*)cmd:[ \t]*$/gm, '$1cmds:'));
+}
+
 /** tox.ini's `commands`, `commands_pre`, `commands_post` (continuation lines indented), by section. */
 function toxCommands(text: string): Entry[] {
   const out: Entry[] = [];
@@ -782,6 +790,7 @@ function ownRunnerOf(path: string): Runner | undefined {
   if (/^(GNUmakefile|[Mm]akefile)$|\.mk$/.test(name)) return { name: 'make', read: makeRecipes };
   if (/^\.?[Jj]ustfile$/.test(name)) return { name: 'just', read: justRecipes };
   if (/^[Tt]askfile(\.dist)?\.ya?ml$/.test(name)) return { name: 'task', read: taskCommands };
+  if (name === 'dvc.yaml') return { name: 'dvc repro', read: dvcCommands };
   if (name === 'tox.ini')
     return {
       name: 'tox',

@@ -289,6 +289,7 @@ describe('the bundled table, by class', () => {
     ['wrangler local secrets', '/w/.dev.vars', 'sensitive'],
     // Round 27 blind: project-local credential files of data and mobile tools.
     ['DVC remote credentials', '/w/data/.dvc/config.local', 'sensitive'],
+    ['an App Store Connect or APNs key', '/w/app/ios/AuthKey_8Q3XZ9PLM2.p8', 'sensitive'],
     ['an Xcode secrets configuration', '/w/app/ios/Runner/Configs/Secrets.xcconfig', 'sensitive'],
     ['a Firebase Android configuration', '/w/app/android/app/google-services.json', 'sensitive'],
     ['a Firebase iOS configuration', '/w/app/ios/Runner/GoogleService-Info.plist', 'sensitive'],
