@@ -445,6 +445,22 @@ describe('settings of what a manager starts, on a command that starts nothing', 
     ['a script named after --', 'npm run -- -x'],
     ['pnpm, a script named after --', 'pnpm run -- --x'],
   ])('read: %s', (_n, command) => expect(uncertain(command, NODE_OPTIONS)).toBe(true));
+  // A manager told to work in another folder reads that folder's settings (round 26: `npm --prefix web run build`
+  // read the settings of the cwd, not of web/).
+  it.each([
+    ['npm --prefix', 'npm --prefix web run build'],
+    ['npm -C', 'npm -C web test'],
+    ['pnpm --dir', 'pnpm --dir web build'],
+    ['pnpm -C', 'pnpm -C web test'],
+  ])('read in the folder it works in: %s', (_n, command) => {
+    expect(uncertain(command, { 'web/.npmrc': 'node-options=--require /tmp/evil.js\n' })).toBe(true);
+  });
+  it('a folder known only at run time is uncertain', () => {
+    expect(run('npm --prefix "$D" ls', {}).uncertain.length).toBeGreaterThan(0);
+  });
+  it('a folder of ordinary settings stays quiet', () => {
+    expect(uncertain('npm --prefix web test', { 'web/.npmrc': 'save-exact=true\n' })).toBe(false);
+  });
   it('a pnpmfile runs on every pnpm command, listing ones too', () => {
     expect(uncertain('pnpm ls', { '.pnpmfile.cjs': 'module.exports = {}\n' })).toBe(true);
     expect(uncertain('pnpm ls', { 'pnpm-workspace.yaml': 'nodeOptions: "--require ./x.cjs"\n' })).toBe(false);

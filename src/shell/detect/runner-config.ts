@@ -643,8 +643,34 @@ export function runnerConfig(inv: Invocation, r: Reporter): void {
       );
     if (r.uncertainties.length > before) return;
   }
-  settingsOf(program, inv, r, before);
+  // A manager told to work in another folder (`npm --prefix web test`, `pnpm -C web build`, `yarn --cwd x`) reads
+  // the settings of that folder and the folders above it.
+  const folders = MANAGER_FOLDERS[program];
+  const moved = folders ? optionWords(args, (o) => folders.test(o)) : [];
+  let at = inv;
+  for (const value of moved) {
+    const named = workspaceNamed(value, at, r);
+    if (named === undefined) {
+      say(
+        program,
+        inv,
+        r,
+        "reads a folder's settings that gavel cannot place (outside the workspace or named at run time)",
+      );
+      return;
+    }
+    at = { ...at, cwd: named };
+  }
+  settingsOf(program, at, r, before);
 }
+
+/** The options that move where a package manager works, and so where it reads its settings. */
+const MANAGER_FOLDERS: Readonly<Record<string, RegExp>> = {
+  npm: /^(?:--prefix|-C)$/,
+  pnpm: /^(?:-C|--dir)$/,
+  yarn: /^--cwd$/,
+  bun: /^--cwd$/,
+};
 
 /** The package manager of a segment's last wrapper (`npx`, `npm exec`, `pnpm dlx`, `yarn exec`, `bunx`). */
 function managerOf(wrappers: readonly string[]): string | undefined {
