@@ -293,6 +293,10 @@ describe('the bundled table, by class', () => {
     ['an Xcode secrets configuration', '/w/app/ios/Runner/Configs/Secrets.xcconfig', 'sensitive'],
     ['a Firebase Android configuration', '/w/app/android/app/google-services.json', 'sensitive'],
     ['a Firebase iOS configuration', '/w/app/ios/Runner/GoogleService-Info.plist', 'sensitive'],
+    // Review: one per build flavour.
+    ['a Firebase iOS configuration of a flavour', '/w/ios/Runner/GoogleService-Info-Dev.plist', 'sensitive'],
+    ['a Firebase Android configuration of a flavour', '/w/android/app/google-services-dev.json', 'sensitive'],
+    ['an Xcode secrets configuration of a flavour', '/w/ios/Configs/Secrets.Release.xcconfig', 'sensitive'],
     ["DVC's shared configuration is not a secret", '/w/data/.dvc/config', 'workspace'],
     ['a debug Xcode configuration is not a secret', '/w/app/ios/Flutter/Debug.xcconfig', 'workspace'],
     ['a direnv file', '/w/.envrc', 'sensitive'],
