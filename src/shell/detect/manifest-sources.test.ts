@@ -447,6 +447,46 @@ describe('a Bundler of its own in the bundle path runs on every bundle command',
     });
     expect(j.uncertain.join()).toMatch(/Bundler of its own/);
   });
+  // Review: a commented-out path, the settings beside a Gemfile further up, any name of the spec, the user's own
+  // relative bundle path (each reproduced with Bundler 2.3.15).
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'deployment mode with a path only in a comment',
+      'bundle check',
+      {
+        '.bundle/config': '---\nBUNDLE_DEPLOYMENT: "true"\n# BUNDLE_PATH: "elsewhere"\n',
+        'vendor/bundle/ruby/3.1.0/specifications/bundler-2.3.99.gemspec': SPEC,
+      },
+    ],
+    [
+      'the settings beside the Gemfile one folder up',
+      'cd sub && bundle check',
+      {
+        'sub/.bundle/config': '---\nBUNDLE_JOBS: "4"\n',
+        '.bundle/config': '---\nBUNDLE_PATH: "vendor/bundle"\n',
+        'vendor/bundle/ruby/3.1.0/specifications/bundler-2.3.99.gemspec': SPEC,
+      },
+    ],
+    [
+      'a spec of any name',
+      'bundle check',
+      {
+        '.bundle/config': '---\nBUNDLE_PATH: "vendor/bundle"\n',
+        'vendor/bundle/ruby/3.1.0/specifications/bundler-x.gemspec': SPEC,
+      },
+    ],
+    [
+      "the user's own relative bundle path",
+      'bundle check',
+      {
+        'HOMEDIR/.bundle/config': '---\nBUNDLE_PATH: "vendor/bundle"\n',
+        'vendor/bundle/ruby/3.1.0/specifications/bundler-2.3.99.gemspec': SPEC,
+      },
+    ],
+  ])('%s', (_n, command, files) => {
+    const j = judge(command, { Gemfile: GEMFILE, ...files });
+    expect(j.uncertain.join()).toMatch(/Bundler of its own/);
+  });
   it('a bundle path of ordinary gems stays quiet', () => {
     const j = judge('bundle install', {
       Gemfile: GEMFILE,

@@ -774,6 +774,13 @@ function bundlerHome(c: Ctx): void {
   const home = c.r.scope.home;
   const text = read(c, home, '.bundle/config');
   if (text === undefined) return;
+  // A bundle path of the user's own relative to the project (`vendor/bundle`) is the project's folder.
+  const path = /^\s*["']?BUNDLE_PATH["']?\s*:\s*["']?([^"'\s#][^"'#]*?)["']?\s*$/m.exec(text)?.[1];
+  if (path !== undefined && !path.startsWith('/') && !path.startsWith('~'))
+    for (const dir of configFolders(c.inv.cwd as string, c.r)) {
+      bundledBundler(c, posix.resolve(dir, path));
+      if (c.done) return;
+    }
   for (const m of text.matchAll(/^\s*["']?(BUNDLE_GEMFILE|BUNDLE_LOCAL__[A-Z0-9_]+)["']?\s*:/gm)) {
     unsure(
       c,
@@ -803,7 +810,7 @@ function bundledBundler(c: Ctx, path: string): void {
         unsure(c, 'keeps gems in a bundle path gavel could not list, where a Bundler of its own may be');
         return;
       }
-      if (listed.entries.some((e) => /^bundler-\d/.test(e))) {
+      if (listed.entries.some((e) => e.startsWith('bundler-'))) {
         unsure(c, 'keeps a Bundler of its own in the bundle path, which runs in place of the installed one');
         return;
       }
@@ -818,6 +825,8 @@ function bundler(c: Ctx): void {
   for (const dir of configFolders(cwd, c.r)) {
     const text = read(c, dir, '.bundle/config');
     if (text === undefined) continue;
+    let deployment = false;
+    let path = false;
     for (const raw of text.replace(/\r\n/g, '\n').split('\n')) {
       const line = raw.trim();
       if (line === '' || line === '---' || line.startsWith('#')) continue;
@@ -828,6 +837,7 @@ function bundler(c: Ctx): void {
       }
       const key = m[1] ?? '';
       const value = m[2] ?? '';
+      if (key === 'BUNDLE_PATH') path = true;
       if (BUNDLE_INERT.test(key)) continue;
       if (key === 'BUNDLE_GEMFILE') {
         if (away(c, value, dir))
@@ -843,8 +853,7 @@ function bundler(c: Ctx): void {
           unsure(c, 'reads a .bundle/config that keeps gems or binstubs outside the workspace');
         else if (key === 'BUNDLE_PATH') bundledBundler(c, posix.resolve(dir, value));
       } else if (key === 'BUNDLE_DEPLOYMENT' || key === 'BUNDLE_FROZEN') {
-        // Deployment mode keeps the gems in `vendor/bundle` unless a path is set.
-        if (!/BUNDLE_PATH\s*:/.test(text)) bundledBundler(c, posix.join(dir, 'vendor/bundle'));
+        deployment = true;
       } else if (key.startsWith('BUNDLE_BUILD__')) {
         unsure(c, 'reads a .bundle/config with build options for native gems');
       } else if (/^BUNDLE_[A-Z0-9_]+__[A-Z0-9_]+$/.test(key) && !/^BUNDLE_SSL_/.test(key)) {
@@ -852,7 +861,10 @@ function bundler(c: Ctx): void {
       } else unsure(c, 'reads a .bundle/config with a setting gavel does not know');
       if (c.done) return;
     }
-    return;
+    // Deployment mode keeps the gems in `vendor/bundle` unless a path is set.
+    if (deployment && !path) bundledBundler(c, posix.join(dir, 'vendor/bundle'));
+    if (c.done) return;
+    // Bundler reads the settings beside the Gemfile it finds, which may be a folder further up: each is read.
   }
 }
 
