@@ -227,8 +227,48 @@ function taskCommands(text: string): Entry[] {
  * A DVC pipeline's stage commands (`stages.<name>.cmd`: a line, a block, or a list of lines), which `dvc repro` runs:
  * read as a Taskfile's `cmd`/`cmds` are.
  */
-function dvcCommands(text: string): Entry[] {
+function dvcCommands(text: string): Entry[] | string {
+  if (!plainDvc(text)) return 'is written in a YAML form gavel does not read';
   return taskCommands(text.replace(/^(\s*)cmd:[ \t]*$/gm, '$1cmds:'));
+}
+
+/**
+ * Whether a pipeline file is written in the block form the line reader follows: no flow mapping or list as a value,
+ * no quoted or explicit key, no block scalar with an indentation number, no anchor, alias or tag, and no plain
+ * value continued on a more indented line (`cmd: a` then `  && b` is one command to DVC). Any other form (valid
+ * YAML DVC reads alike) is not known.
+ */
+function plainDvc(text: string): boolean {
+  const lines = text.split(/\r?\n/);
+  let valueIndent = -1;
+  let emptyIndent = -1;
+  let blockIndent = -1;
+  for (const line of lines) {
+    const t = line.trim();
+    if (t === '' || t.startsWith('#')) continue;
+    const indent = line.length - line.trimStart().length;
+    // The text of a block (`cmd: |`) is the value's, not keys.
+    if (blockIndent >= 0 && indent > blockIndent) continue;
+    blockIndent = -1;
+    if (valueIndent >= 0 && indent > valueIndent) return false;
+    // After a key with no value: a list, a mapping or a block, never a plain value on the next line.
+    if (emptyIndent >= 0 && indent > emptyIndent && !/^(?:-(?:\s|$)|[\w.-]+\s*:(?:\s|$))/.test(t))
+      return false;
+    valueIndent = -1;
+    // The column of a key (after a list item's `- `), which a continued value must pass.
+    const column = indent + (t.length - t.replace(/^-\s+/, '').length);
+    emptyIndent = /^(?:-\s+)?[\w.-]+\s*:$/.test(t) ? column : -1;
+    if (/^[{[?:"']|^-\s+[{["']/.test(t) && !/^-\s+["'][^"']*["']\s*$/.test(t)) return false;
+    if (/^(?:-\s+)?[\w.-]+\s*:\s*(?:[{[&*!]|[|>][-+]?\d|[|>]\d)/.test(t)) return false;
+    if (/(?:^|\s)[&*!][\w!-]/.test(t) && !/^(?:-\s+)?cmd\s*:/.test(t)) return false;
+    // A plain value (not a block indicator) whose next line, more indented, would continue it.
+    const value = /^(?:-\s+)?[\w.-]+\s*:\s+(?![|>])(.+)$/.exec(t);
+    // A list item's plain text may be continued too (`- python a` then `  && b`).
+    if (value) valueIndent = column;
+    else if (/^-\s+\S/.test(t) && !/^-\s+[\w.-]+\s*:(?:\s|$)/.test(t)) valueIndent = indent;
+    if (/^(?:-\s+)?[\w.-]+\s*:\s*[|>][-+]?\s*(?:#.*)?$/.test(t)) blockIndent = column;
+  }
+  return true;
 }
 
 /** tox.ini's `commands`, `commands_pre`, `commands_post` (continuation lines indented), by section. */
