@@ -231,7 +231,7 @@ describe('a dvc.yaml in a form the line reader does not follow is not allowed', 
   });
   it('the block form of every key stays allowed', async () => {
     const text =
-      'stages:\n  train:\n    cmd: python -m pytest -q tests\n    deps:\n      - path: data/raw\n        cache: false\n      - src\n    outs:\n      - models/m.pkl\n  check:\n    cmd: |\n      python -m pytest -q tests\n';
+      'stages:\n  train:\n    cmd: python -m pytest -q tests\n    deps:\n      - path: data/raw\n        cache: false\n      - src\n    outs:\n      - models/m.pkl\n    metrics:\n      - reports/metrics.json:\n          cache: false\n  check:\n    cmd: |\n      python -m pytest -q tests\n';
     expect((await judge('pipe/dvc.yaml', { kind: 'whole', text }, 'write')).verdict).toBe('allow');
   });
 });

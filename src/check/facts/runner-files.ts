@@ -238,6 +238,14 @@ function dvcCommands(text: string): Entry[] | string {
  * value continued on a more indented line (`cmd: a` then `  && b` is one command to DVC). Any other form (valid
  * YAML DVC reads alike) is not known.
  */
+/** A key of a pipeline file: a word or a path (`labels/labels.csv:` under `outs`). */
+const KEY = String.raw`[\w./@+~][^:#\s]*`;
+const NESTED_START = new RegExp(String.raw`^(?:-(?:\s|$)|${KEY}\s*:(?:\s|$))`);
+const EMPTY_KEY = new RegExp(String.raw`^(?:-\s+)?${KEY}\s*:$`);
+const FLOW_VALUE = new RegExp(String.raw`^(?:-\s+)?${KEY}\s*:\s*(?:[{[&*!]|[|>][-+]?\d|[|>]\d)`);
+const PLAIN_VALUE = new RegExp(String.raw`^(?:-\s+)?${KEY}\s*:\s+(?![|>])(.+)$`);
+const ITEM_KEY = new RegExp(String.raw`^-\s+${KEY}\s*:(?:\s|$)`);
+const BLOCK_KEY = new RegExp(String.raw`^(?:-\s+)?${KEY}\s*:\s*[|>][-+]?\s*(?:#.*)?$`);
 function plainDvc(text: string): boolean {
   const lines = text.split(/\r?\n/);
   let valueIndent = -1;
@@ -252,21 +260,20 @@ function plainDvc(text: string): boolean {
     blockIndent = -1;
     if (valueIndent >= 0 && indent > valueIndent) return false;
     // After a key with no value: a list, a mapping or a block, never a plain value on the next line.
-    if (emptyIndent >= 0 && indent > emptyIndent && !/^(?:-(?:\s|$)|[\w.-]+\s*:(?:\s|$))/.test(t))
-      return false;
+    if (emptyIndent >= 0 && indent > emptyIndent && !NESTED_START.test(t)) return false;
     valueIndent = -1;
     // The column of a key (after a list item's `- `), which a continued value must pass.
     const column = indent + (t.length - t.replace(/^-\s+/, '').length);
-    emptyIndent = /^(?:-\s+)?[\w.-]+\s*:$/.test(t) ? column : -1;
+    emptyIndent = EMPTY_KEY.test(t) ? column : -1;
     if (/^[{[?:"']|^-\s+[{["']/.test(t) && !/^-\s+["'][^"']*["']\s*$/.test(t)) return false;
-    if (/^(?:-\s+)?[\w.-]+\s*:\s*(?:[{[&*!]|[|>][-+]?\d|[|>]\d)/.test(t)) return false;
+    if (FLOW_VALUE.test(t)) return false;
     if (/(?:^|\s)[&*!][\w!-]/.test(t) && !/^(?:-\s+)?cmd\s*:/.test(t)) return false;
     // A plain value (not a block indicator) whose next line, more indented, would continue it.
-    const value = /^(?:-\s+)?[\w.-]+\s*:\s+(?![|>])(.+)$/.exec(t);
+    const value = PLAIN_VALUE.exec(t);
     // A list item's plain text may be continued too (`- python a` then `  && b`).
     if (value) valueIndent = column;
-    else if (/^-\s+\S/.test(t) && !/^-\s+[\w.-]+\s*:(?:\s|$)/.test(t)) valueIndent = indent;
-    if (/^(?:-\s+)?[\w.-]+\s*:\s*[|>][-+]?\s*(?:#.*)?$/.test(t)) blockIndent = column;
+    else if (/^-\s+\S/.test(t) && !ITEM_KEY.test(t)) valueIndent = indent;
+    if (BLOCK_KEY.test(t)) blockIndent = column;
   }
   return true;
 }
