@@ -323,6 +323,19 @@ export function componentScripts(text: string): string {
 
 /** A Bats file as the shell it becomes: each `@test "name" {` header is a function's. */
 const batsShell = (text: string): string => text.replace(/^[ \t]*@test\b[^\n]*\{[ \t]*$/gm, 'bats_test() {');
+/** fastlane's files of Ruby, which it evaluates: the Fastfile and its tools' files, and custom actions. */
+const FASTLANE_NAMES = new Set(
+  'fastfile appfile matchfile gymfile scanfile snapfile deliverfile precheckfile screengrabfile'.split(' '),
+);
+const isFastlane = (path: string): boolean =>
+  FASTLANE_NAMES.has(basename(path).toLowerCase()) || /(?:^|\/)fastlane\/actions\/[^/]+\.rb$/.test(path);
+/**
+ * What fastlane code runs in a way the scan cannot read: `sh` of anything but one literal command line (words
+ * given apart, a variable, a here-document, `Actions.sh`), a call by name (`send`), code fetched or required by
+ * fastlane (`import_from_git`, `fastlane_require`, `import`), evaluated text.
+ */
+const FASTLANE_OPAQUE =
+  /\bActions\.sh\b|\b(?:public_)?send\s*\(|\b(?:import_from_git|fastlane_require|import|eval|instance_eval|class_eval|load|require_relative)\b|(?:^|[^\w.:])sh(?!\s*\(\s*(["'])[^"'#\\]*\1\s*\)|\s+(["'])[^"'#\\]*\2\s*(?:$|#|\bif\b|\bunless\b))(?=\s*[(\s]|$)/m;
 /** fastlane's `sh` action runs its words as a shell command line: scanned as Ruby's `system` is. */
 const fastlaneShell = (text: string): string =>
   text.replace(
@@ -344,6 +357,13 @@ const SCANNED_NAMES: Readonly<Record<string, string>> = {
   guardfile: '.rb',
   fastfile: '.rb',
   appfile: '.rb',
+  matchfile: '.rb',
+  gymfile: '.rb',
+  scanfile: '.rb',
+  snapfile: '.rb',
+  deliverfile: '.rb',
+  precheckfile: '.rb',
+  screengrabfile: '.rb',
   capfile: '.rb',
   berksfile: '.rb',
 };
@@ -425,16 +445,17 @@ export function plantedScan(
   scriptRunner?: string,
 ): Entry[] | string | undefined {
   const ext = scanExt(path);
-  const name = basename(path).toLowerCase();
   const text = COMPONENT.test(ext)
     ? componentScripts
     : ext === '.bats'
       ? batsShell
-      : name === 'fastfile' || name === 'appfile'
+      : isFastlane(path)
         ? fastlaneShell
         : (t: string) => t;
   const lines = addedLines(text(before), text(after));
   if (lines.length === 0) return undefined;
+  if (isFastlane(path) && FASTLANE_OPAQUE.test(addedLines(before, after).join('\n')))
+    return 'runs fastlane code gavel does not follow';
   const code = withoutVariableReads(lines.join('\n'));
   const marker = cellRunner !== undefined ? `${CELL_CODE}cell` : `${PLANTED}${ext.slice(1) || 'code'}`;
   const runner = cellRunner ?? scriptRunner ?? SCANNED[ext];

@@ -860,7 +860,8 @@ function ownRunnerOf(path: string): Runner | undefined {
     return { name: 'pip', read: (text) => deps(requirementsManifest(text)) };
   if (name === 'Cargo.toml')
     return { name: 'cargo', read: (text, place) => deps(cargoManifest(text, place)) };
-  if (name === 'Gemfile' || name === 'gems.rb')
+  // fastlane's Pluginfile is a Gemfile its plugins are installed from.
+  if (name === 'Gemfile' || name === 'gems.rb' || name === 'Pluginfile')
     return { name: 'bundler', read: (text) => deps(gemfileManifest(text)) };
   if (name === 'go.mod') return { name: 'go', read: (text, place) => deps(goModManifest(text, place)) };
   if (/^\.pre-commit-config\.ya?ml$/.test(name)) return { name: 'pre-commit', read: preCommit };
