@@ -262,6 +262,11 @@ describe('fastlane code the scan cannot read is not allowed', () => {
       `module Fastlane\n  module Actions\n    class UpAction < Action\n      def self.run(params)\n        sh("${K}")\n      end\n    end\n  end\nend\n`,
     ],
     ['a Matchfile', 'fastlane/Matchfile', `git_url("x")\nsystem("${K}")\n`],
+    [
+      'a plugin gem from a repository',
+      'fastlane/Pluginfile',
+      "gem 'fastlane-plugin-x', git: 'https://203.0.113.7/x.git'\n",
+    ],
   ])('%s', async (_n, name, text) => {
     const d = await judge(name, { kind: 'whole', text }, 'write');
     expect(d.verdict).not.toBe('allow');

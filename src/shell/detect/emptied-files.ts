@@ -15,6 +15,7 @@ import {
   splitArgs,
 } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { readBudgeted } from './disk-scripts';
 import { gitTracked } from './git-repository';
 import { isGenerated, resolveArg, shortPath } from './path-effects';
 
@@ -63,12 +64,51 @@ function emptied(word: Word, inv: Invocation, r: Reporter): void {
   );
 }
 
+/**
+ * A file of keys or credentials that exists, replaced whole (`> .env`, `cp x .env`, `tee .env`, `dd of=key.pem`,
+ * `ln -sf /dev/null .env`): such files are kept out of the history, so the key is gone for good. Appending
+ * (`>> .env`) and creating a new one are ordinary.
+ */
+function replacedSecret(word: Word, inv: Invocation, r: Reporter): void {
+  const res = resolveArg(word, inv, r);
+  if (res.class !== 'sensitive' || res.glob || res.resolved === undefined || !r.env.readScript) return;
+  const file = readBudgeted(res.real ?? res.resolved, inv, r);
+  if (!file || file.kind === 'missing') return;
+  r.hit(
+    'local_work_loss',
+    `\`${inv.program}\` replaces a file of keys or credentials, which no history keeps (${shortPath(word)})`,
+    inv.segment,
+  );
+}
+
+/** The files a command replaces whole: truncating redirects, a copy's or link's destination, tee's and dd's outputs. */
+function replacedFiles(inv: Invocation): Word[] {
+  const out: Word[] = inv.redirects.filter((x) => /^(>|>\||&>)$/.test(x.op)).map((x) => x.target);
+  const { options, positionals } = splitArgs(inv.args);
+  const p = inv.program;
+  const dest = positionals[positionals.length - 1];
+  if ((p === 'cp' || p === 'install' || p === 'rsync') && positionals.length >= 2 && dest) out.push(dest);
+  if (p === 'ln' && positionals.length >= 2 && dest && options.some((o) => /^-[a-zA-Z]*f|^--force$/.test(o)))
+    out.push(dest);
+  if (p === 'tee' && !options.some((o) => /^-[a-zA-Z]*a|^--append$/.test(o))) out.push(...positionals);
+  if (p === 'dd')
+    for (const w of inv.args)
+      if (isLiteral(w) && plain(w).startsWith('of='))
+        out.push({ text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow });
+  return out;
+}
+
 export function detectEmptiedFiles(inv: Invocation, r: Reporter): void {
+  for (const w of replacedFiles(inv)) replacedSecret(w, inv, r);
   if (writesNothing(inv)) {
     for (const x of inv.redirects) if (/^(>|>\||&>)$/.test(x.op)) emptied(x.target, inv, r);
     return;
   }
-  if (inv.program === 'truncate') for (const w of truncateTargets(inv)) emptied(w, inv, r);
+  if (inv.program === 'truncate')
+    for (const w of truncateTargets(inv)) {
+      emptied(w, inv, r);
+      replacedSecret(w, inv, r);
+    }
   else if (inv.program === 'cp' || inv.program === 'install') {
     const { positionals } = splitArgs(inv.args);
     const dest = positionals[positionals.length - 1];

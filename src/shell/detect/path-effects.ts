@@ -179,8 +179,9 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
     );
   } else if (role === 'read' && !res.glob && res.resolved !== undefined) {
     readsSecretContent(res.real ?? res.resolved, inv, r);
-  } else if (role === 'delete' && (res.class === 'sensitive' || (res.glob && mayNameSecret(word, inv, r)))) {
-    // A key or credential file is kept out of the history (`.gitignore`): deleted, nothing brings it back.
+  } else if (role === 'delete' && (res.class === 'sensitive' || (res.glob && secretBelow(word, inv, r)))) {
+    // A key or credential file is kept out of the history (`.gitignore`): deleted, nothing brings it back. A glob
+    // counts by the files it expands to on disk (`rm -f android/*` beside a keystore), not by its text.
     r.hit(
       'local_work_loss',
       `\`${inv.program}\` deletes a file of keys or credentials, which no history keeps (${shortPath(word)})`,

@@ -31,7 +31,7 @@ describe('deleting a file of keys or credentials', () => {
       'rm -f app/android/upload-keystore.jks app/android/key.properties',
     ],
     ['a dotenv file', 'rm .env'],
-    ['keys by a glob', 'rm -f *.pem'],
+    ['a keystore by a glob of its folder', 'rm -f app/android/*'],
   ])('is local work loss: %s', (_n, command) => {
     expect(categories(command)).toContain('local_work_loss');
   });
@@ -39,6 +39,31 @@ describe('deleting a file of keys or credentials', () => {
     ['a note', 'rm notes.txt'],
     ['a template of the dotenv file', 'rm .env.example'],
     ['build outputs by a glob', 'rm -f build/*.o'],
+    ['a glob that could name a key but matches none', 'rm -f build/*.*'],
+    ['keys by a glob that matches none', 'rm -f *.pem'],
+  ])('stays quiet: %s', (_n, command) => {
+    expect(categories(command)).not.toContain('local_work_loss');
+  });
+});
+
+// Review: replacing a key or credential file whole loses it as deleting it does; appending or creating is ordinary.
+describe('replacing a file of keys or credentials', () => {
+  it.each([
+    ['a redirect of nothing', ': > .env'],
+    ['a redirect of text', 'echo hi > .env'],
+    ['a copy of /dev/null', 'cp /dev/null app/android/key.properties'],
+    ['a copy of another file', 'cp notes.txt .env'],
+    ['tee', 'tee .env < /dev/null'],
+    ['dd', 'dd if=/dev/null of=app/android/upload-keystore.jks'],
+    ['a forced link', 'ln -sf /dev/null .env'],
+    ['truncate', 'truncate -s 0 .env'],
+  ])('is local work loss: %s', (_n, command) => {
+    expect(categories(command)).toContain('local_work_loss');
+  });
+  it.each([
+    ['an appended line', 'echo FOO=1 >> .env'],
+    ['a new dotenv file', 'cp .env.example .env.local'],
+    ['tee appending', 'echo X=1 | tee -a .env'],
   ])('stays quiet: %s', (_n, command) => {
     expect(categories(command)).not.toContain('local_work_loss');
   });
