@@ -279,6 +279,33 @@ describe('fastlane code the scan cannot read is not allowed', () => {
   });
 });
 
+// Round 27 blind: a hook a change adds to a dbt project is SQL the warehouse runs (`on-run-end` grants).
+describe("a dbt project's hooks", () => {
+  const PROJECT =
+    "name: shop\nversion: '1.0'\nprofile: shop\nmodels:\n  shop:\n    marts:\n      +materialized: table\n";
+  it.each([
+    [
+      'on-run-end',
+      `${PROJECT}on-run-end:\n  - "grant select on all tables in schema PROD.CORE to share X"\n`,
+    ],
+    ['on-run-start inline', `${PROJECT}on-run-start: "alter share X add accounts = Y"\n`],
+    [
+      'a model post-hook',
+      PROJECT.replace(
+        '+materialized: table',
+        '+materialized: table\n      +post-hook: "copy into @ext from x"',
+      ),
+    ],
+  ])('added: %s is not allowed', async (_n, text) => {
+    const d = await judge('dbt/dbt_project.yml', { kind: 'whole', text }, 'write');
+    expect(d.verdict).not.toBe('allow');
+  });
+  it('a project with no hooks stays allowed', async () => {
+    const d = await judge('dbt/dbt_project.yml', { kind: 'whole', text: PROJECT }, 'write');
+    expect(d.verdict).toBe('allow');
+  });
+});
+
 describe('ordinary twins stay allowed', () => {
   it.each([
     [

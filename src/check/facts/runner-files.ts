@@ -767,6 +767,32 @@ function codeLines(text: string): Entry[] {
     .map((l): Entry => ['code', `__gavel_runner_code ${l}`]);
 }
 
+/**
+ * A dbt project's hooks (`on-run-start`, `on-run-end`, a model's `pre-hook`/`post-hook`): SQL the warehouse runs
+ * on `dbt run`, `build`, `seed` and more, against whatever target the profile names; gavel does not judge SQL, so a
+ * hook a change adds is code the runner runs. Each line of a hook's value or list counts; a form the line reader
+ * does not follow (a flow list) counts whole.
+ */
+function dbtHooks(text: string): Entry[] {
+  const out: Entry[] = [];
+  let hookIndent = -1;
+  for (const line of text.split('\n')) {
+    const t = line.trim();
+    if (t === '' || t.startsWith('#')) continue;
+    const indent = line.length - line.trimStart().length;
+    if (hookIndent >= 0 && indent > hookIndent) {
+      out.push(['hook', `__gavel_runner_code ${t}`]);
+      continue;
+    }
+    hookIndent = -1;
+    const m = /^(?:-\s+)?["']?\+?(?:on-run-start|on-run-end|pre-hook|post-hook)["']?\s*:\s*(.*)$/.exec(t);
+    if (!m) continue;
+    hookIndent = indent;
+    if ((m[1] ?? '') !== '') out.push(['hook', `__gavel_runner_code ${m[1]}`]);
+  }
+  return out;
+}
+
 /** Dependency entries, marked so that reasons call them dependencies, not scripts. */
 const DEPENDENCY = 'dependency:';
 function deps(list: DependencyEntry[]): Entry[];
@@ -838,6 +864,7 @@ function ownRunnerOf(path: string): Runner | undefined {
   if (/^\.?[Jj]ustfile$/.test(name)) return { name: 'just', read: justRecipes };
   if (/^[Tt]askfile(\.dist)?\.ya?ml$/.test(name)) return { name: 'task', read: taskCommands };
   if (name === 'dvc.yaml') return { name: 'dvc repro', read: dvcCommands };
+  if (name === 'dbt_project.yml' || name === 'dbt_project.yaml') return { name: 'dbt', read: dbtHooks };
   if (name === 'tox.ini')
     return {
       name: 'tox',
