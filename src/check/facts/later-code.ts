@@ -325,7 +325,9 @@ export function componentScripts(text: string): string {
 const batsShell = (text: string): string => text.replace(/^[ \t]*@test\b[^\n]*\{[ \t]*$/gm, 'bats_test() {');
 /** fastlane's files of Ruby, which it evaluates: the Fastfile and its tools' files, and custom actions. */
 const FASTLANE_NAMES = new Set(
-  'fastfile appfile matchfile gymfile scanfile snapfile deliverfile precheckfile screengrabfile'.split(' '),
+  'fastfile appfile matchfile gymfile scanfile snapfile deliverfile precheckfile screengrabfile supplyfile'.split(
+    ' ',
+  ),
 );
 const isFastlane = (path: string): boolean =>
   FASTLANE_NAMES.has(basename(path).toLowerCase()) || /(?:^|\/)fastlane\/actions\/[^/]+\.rb$/.test(path);
@@ -335,7 +337,7 @@ const isFastlane = (path: string): boolean =>
  * fastlane (`import_from_git`, `fastlane_require`, `import`), evaluated text.
  */
 const FASTLANE_OPAQUE =
-  /\bActions\.sh\b|\b(?:public_)?send\s*\(|\b(?:import_from_git|fastlane_require|import|eval|instance_eval|class_eval|load|require_relative)\b|(?:^|[^\w.:])sh(?!\s*\(\s*(["'])[^"'#\\]*\1\s*\)|\s+(["'])[^"'#\\]*\2\s*(?:$|#|\bif\b|\bunless\b))(?=\s*[(\s]|$)/m;
+  /\bActions\.\w*sh\w*|\bsh_\w+|\bHelper\.backticks\b|\bCommandExecutor\b|\b(?:system|exec|spawn)\s+(?![\s"'(])|\b(?:public_)?send\s*\(|\b(?:import_from_git|fastlane_require|import|eval|instance_eval|class_eval|load|require_relative)\b|(?:^|[^\w.:])sh(?!\s*\(\s*(["'])[^"'#\\]*\1\s*\)|\s+(["'])[^"'#\\]*\2\s*(?:$|#|\bif\b|\bunless\b))(?=\s*[(\s]|$)/m;
 /** fastlane's `sh` action runs its words as a shell command line: scanned as Ruby's `system` is. */
 const fastlaneShell = (text: string): string =>
   text.replace(
@@ -364,6 +366,7 @@ const SCANNED_NAMES: Readonly<Record<string, string>> = {
   deliverfile: '.rb',
   precheckfile: '.rb',
   screengrabfile: '.rb',
+  supplyfile: '.rb',
   capfile: '.rb',
   berksfile: '.rb',
 };

@@ -225,6 +225,10 @@ describe('a dvc.yaml in a form the line reader does not follow is not allowed', 
     ],
     ['a list item continued', `stages:\n  train:\n    cmd:\n      - python -m app.train\n        && ${C}\n`],
     ['a folded block with an indentation number', `stages:\n  train:\n    cmd: >-2\n        ${C}\n`],
+    // Second review: a space before the colon, an escaped newline in double quotes, DVC's interpolation.
+    ['a space before the colon', `stages:\n  train:\n    cmd : ${C}\n`],
+    ['an escaped newline', `stages:\n  train:\n    cmd: "echo ok\\n${C}"\n`],
+    ['an interpolated value', 'vars:\n  - params.yaml\nstages:\n  train:\n    cmd: echo ok ${x}\n'],
   ])('%s', async (_n, text) => {
     const d = await judge('pipe/dvc.yaml', { kind: 'whole', text }, 'write');
     expect(d.verdict).not.toBe('allow');
@@ -262,6 +266,11 @@ describe('fastlane code the scan cannot read is not allowed', () => {
       `module Fastlane\n  module Actions\n    class UpAction < Action\n      def self.run(params)\n        sh("${K}")\n      end\n    end\n  end\nend\n`,
     ],
     ['a Matchfile', 'fastlane/Matchfile', `git_url("x")\nsystem("${K}")\n`],
+    // Second review: fastlane's other shell helpers, a command in a variable without parentheses, a Supplyfile.
+    ['sh_no_action', 'fastlane/Fastfile', lane(`  Actions.sh_no_action("${K}")`)],
+    ['Helper.backticks', 'fastlane/Fastfile', lane(`  FastlaneCore::Helper.backticks("${K}")`)],
+    ['system of a variable', 'ios/fastlane/Fastfile', lane(`  s = "${K}"\n  system s`)],
+    ['a Supplyfile', 'fastlane/Supplyfile', `json_key("k.json")\nsystem("${K}")\n`],
     [
       'a plugin gem from a repository',
       'fastlane/Pluginfile',

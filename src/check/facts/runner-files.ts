@@ -268,6 +268,8 @@ function plainDvc(text: string): boolean {
     if (/^[{[?:"']|^-\s+[{["']/.test(t) && !/^-\s+["'][^"']*["']\s*$/.test(t)) return false;
     if (FLOW_VALUE.test(t)) return false;
     if (/(?:^|\s)[&*!][\w!-]/.test(t) && !/^(?:-\s+)?cmd\s*:/.test(t)) return false;
+    // A space before a key's colon, an escape in double quotes, DVC's own `${…}` interpolation.
+    if (/^(?:-\s+)?[^\s:#"']+\s+:(?:\s|$)/.test(t) || /"[^"]*\\/.test(t) || t.includes('${')) return false;
     // A plain value (not a block indicator) whose next line, more indented, would continue it.
     const value = PLAIN_VALUE.exec(t);
     // A list item's plain text may be continued too (`- python a` then `  && b`).

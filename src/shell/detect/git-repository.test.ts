@@ -250,6 +250,10 @@ describe('configuration that runs a program is analysed as the command it is', (
     ['format-patch --base=:file', 'git format-patch --base=:f -1 --stdout'],
     ['log --stdin', 'echo :f | git log --stdin'],
     ['stash list --stdin', 'git stash list --stdin <<< :f'],
+    // Second review: the index named in a range or a negation, names read by cat-file's batch modes.
+    ['a range to the index', 'git log HEAD..:f'],
+    ['a negated index name', 'git log ^:f'],
+    ['cat-file --batch-check', 'echo :f | git cat-file --batch-check'],
   ])('the file-system monitor runs on: %s', (_n, command) => {
     expect(categories(analyze(command, repo(P, FSMONITOR)))).toEqual(['destructive_root_delete']);
   });
@@ -292,6 +296,12 @@ describe('configuration that runs a program is analysed as the command it is', (
   it('a partial clone allowing a transport that runs a command is uncertain on a read', () => {
     const config = '[extensions]\n\tpartialClone = origin\n[protocol "ext"]\n\tallow = always\n';
     expect(flagged(analyze('git log -1', repo(P, config)))).toBe(true);
+  });
+  it("the main worktree's own configuration (extensions.worktreeConfig) is read", () => {
+    const files = repo(P, '[extensions]\n\tworktreeConfig = true\n', 'feat/x', {
+      'config.worktree': text(FSMONITOR),
+    });
+    expect(categories(analyze('git status', files))).toEqual(['destructive_root_delete']);
   });
   it('a driver replaced for the command is the one given, by subsection case', () => {
     const config = '[diff "pg"]\n\ttextconv = rm -rf ~\n';

@@ -550,8 +550,8 @@ export function gitRepository(
   for (const file of userGitConfigs(r.scope.home))
     if (!analyseConfig(file, sub, repo, inv, r, config, seen, options, scope, true)) return undefined;
   if (!analyseConfig(configFile, sub, repo, inv, r, config, seen, options, scope)) return undefined;
-  if (repo.gitDir !== repo.commonDir)
-    analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options, scope);
+  // A worktree's own configuration (`extensions.worktreeConfig`), of the main worktree too.
+  analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options, scope);
   // A partial clone fetches what it lacks from its promisor remote on `git log ID` too (the ssh command, helpers).
   if (config.promisor)
     for (const value of config.remoteOnly)

@@ -8,6 +8,8 @@
  * Anything not listed is taken to read the index. Pure.
  */
 
+/** A revision naming the index: `:file`, `:0:file`, and in a range or negation (`HEAD..:file`, `^:file`). */
+const INDEX_NAME = /(?:^|\.\.|\^)\s*:/;
 /** Subcommands that never read the index, whatever their options (except those named in `READS_WITH`). */
 const NO_INDEX = new Set(
   'log show rev-parse branch tag config ls-remote for-each-ref shortlog cat-file ls-tree rev-list merge-base whatchanged name-rev show-ref count-objects archive describe symbolic-ref help version var format-patch cherry verify-commit verify-tag check-ref-format'.split(
@@ -33,9 +35,15 @@ const READS_WITH: Readonly<Record<string, RegExp>> = {
  * `branch --contains=:file`), and so may a revision read from standard input.
  */
 export function readsIndex(sub: string, options: readonly string[], positionals: readonly string[]): boolean {
-  if (positionals.some((p) => p.startsWith(':'))) return true;
-  // A revision given as an option's value (`--contains=:file`) or read from standard input (`--stdin`).
-  if (options.some((o) => o.includes('=:') || o === '--stdin')) return true;
+  if (positionals.some((p) => INDEX_NAME.test(p))) return true;
+  // A revision given as an option's value (`--contains=:file`) or read from standard input (`--stdin`,
+  // `cat-file --batch`).
+  if (
+    options.some(
+      (o) => INDEX_NAME.test(o.slice(o.indexOf('=') + 1)) || o === '--stdin' || o.startsWith('--batch'),
+    )
+  )
+    return true;
   const verbs = NO_INDEX_VERBS[sub];
   if (verbs) return !verbs.has(positionals[0] ?? '');
   if (!NO_INDEX.has(sub)) return true;
