@@ -36,6 +36,7 @@ import { detectScripts } from './detect-scripts';
 import { detectTable } from './detect-table';
 import { DISK_FILL_PROGRAMS, detectDiskFill } from './disk-fill';
 import { embeddedCommands } from './embedded-commands';
+import { detectReplacedSecrets } from './emptied-files';
 import { EXCLUDE_ASSIGNED, exclusionPatterns } from './exclusion-patterns';
 import { expressionAssigned, expressionWords } from './expression-words';
 import { GO_SOURCES_PROGRAMS, goSources } from './go-sources';
@@ -263,6 +264,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
     return scripted;
   }
   if (p === 'git') return detectGit(inv, r) ?? OPAQUE_FLOW;
+  if (p === 'rsync') detectReplacedSecrets(inv, r);
   const net = detectNetwork(inv, r);
   if (net) return net;
   dockerPrograms ??= new Set(DOCKER_PROGRAMS());

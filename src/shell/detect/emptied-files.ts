@@ -6,6 +6,7 @@
  * are ordinary. An index gavel cannot read counts as tracked. Pure apart from the injected reader and reporting.
  */
 
+import { posix } from 'node:path';
 import {
   type Invocation,
   isLiteral,
@@ -15,9 +16,11 @@ import {
   splitArgs,
 } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { DYN } from '../walk/markers';
 import { readBudgeted } from './disk-scripts';
+import { globReaches } from './folder-walk';
 import { gitTracked } from './git-repository';
-import { isGenerated, resolveArg, shortPath } from './path-effects';
+import { entryMayNameSecret, isGenerated, resolveArg, shortPath } from './path-effects';
 
 /** Programs that write nothing to standard output with the arguments they were given. */
 function writesNothing(inv: Invocation): boolean {
@@ -98,8 +101,48 @@ function replacedFiles(inv: Invocation): Word[] {
   return out;
 }
 
-export function detectEmptiedFiles(inv: Invocation, r: Reporter): void {
+/**
+ * A recursive copy over a folder (`cp -r template/. .`, `rsync -a tpl/ app/`) replaces each file of the destination
+ * that has a name of the source tree: a key or credential file of the source that exists at its place in the
+ * destination (the source's contents, or the source folder itself, below it) is lost.
+ */
+function copiedOverSecrets(inv: Invocation, r: Reporter): void {
+  const p = inv.program;
+  if ((p !== 'cp' && p !== 'rsync') || !r.env.readScript) return;
+  const { options, positionals } = splitArgs(inv.args);
+  if (!options.some((o) => /^-[a-zA-Z]*[rRa]|^--(?:recursive|archive)$/.test(o)) || positionals.length < 2)
+    return;
+  const dest = resolveArg(positionals[positionals.length - 1] as Word, inv, r).resolved;
+  if (dest === undefined) return;
+  for (const word of positionals.slice(0, -1)) {
+    const source = resolveArg(word, inv, r).resolved;
+    if (source === undefined || word.text.includes(DYN)) continue;
+    const bases = [dest, posix.join(dest, posix.basename(source))];
+    const hit = globReaches(`${source}/**`, inv, r, (abs, _name, real) => {
+      if (!entryMayNameSecret(abs, real, inv, r)) return false;
+      const rel = abs.slice(source.length + 1);
+      return bases.some((b) => {
+        const file = readBudgeted(posix.join(b, rel), inv, r);
+        return file !== undefined && file.kind !== 'missing';
+      });
+    });
+    if (hit)
+      r.hit(
+        'local_work_loss',
+        `\`${p}\` copies a folder over a file of keys or credentials, which no history keeps (${shortPath(word)})`,
+        inv.segment,
+      );
+  }
+}
+
+/** Key or credential files a command replaces whole or copies over (rsync is judged by the network side first). */
+export function detectReplacedSecrets(inv: Invocation, r: Reporter): void {
   for (const w of replacedFiles(inv)) replacedSecret(w, inv, r);
+  copiedOverSecrets(inv, r);
+}
+
+export function detectEmptiedFiles(inv: Invocation, r: Reporter): void {
+  if (inv.program !== 'rsync') detectReplacedSecrets(inv, r);
   if (writesNothing(inv)) {
     for (const x of inv.redirects) if (/^(>|>\||&>)$/.test(x.op)) emptied(x.target, inv, r);
     return;

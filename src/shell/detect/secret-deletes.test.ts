@@ -18,6 +18,9 @@ beforeAll(async () => {
     '.env.example': 'TOKEN=\n',
     'notes.txt': 'n\n',
     'build/a.o': '\n',
+    'template/.env': 'TOKEN=changeme\n',
+    'template/README.md': 'r\n',
+    'docs-src/guide.md': 'g\n',
   });
 });
 afterAll(() => p.remove());
@@ -57,6 +60,9 @@ describe('replacing a file of keys or credentials', () => {
     ['dd', 'dd if=/dev/null of=app/android/upload-keystore.jks'],
     ['a forced link', 'ln -sf /dev/null .env'],
     ['truncate', 'truncate -s 0 .env'],
+    // Second review: a folder copied over the workspace replaces the key file of the same name.
+    ['a folder copied over the workspace', 'cp -r template/. .'],
+    ['a folder synced over the workspace', 'rsync -a template/ .'],
   ])('is local work loss: %s', (_n, command) => {
     expect(categories(command)).toContain('local_work_loss');
   });
@@ -64,6 +70,8 @@ describe('replacing a file of keys or credentials', () => {
     ['an appended line', 'echo FOO=1 >> .env'],
     ['a new dotenv file', 'cp .env.example .env.local'],
     ['tee appending', 'echo X=1 | tee -a .env'],
+    ['a folder of documents copied', 'cp -r docs-src/. docs/'],
+    ['a template copied where it has no key file yet', 'cp -r template/. build/'],
   ])('stays quiet: %s', (_n, command) => {
     expect(categories(command)).not.toContain('local_work_loss');
   });
