@@ -60,7 +60,7 @@ describe('a shell write of literal text is judged as the write it is', () => {
     ['the same through &>> (review 20)', "echo '!.env' &>> .gitignore", 'weakened-guard'],
     [
       'a registry through &> (review 20)',
-      "echo 'registry=https://npm.mirror.example/' &> .npmrc",
+      "cd nonl && echo 'registry=https://npm.mirror.example/' &> .npmrc",
       'another package source',
     ],
     [

@@ -77,6 +77,8 @@ function replacedSecret(word: Word, inv: Invocation, r: Reporter): void {
   if (res.class !== 'sensitive' || res.glob || res.resolved === undefined || !r.env.readScript) return;
   const file = readBudgeted(res.real ?? res.resolved, inv, r);
   if (!file || file.kind === 'missing') return;
+  // One the repository tracks is kept by its history (a project `.npmrc` of settings only).
+  if (gitTracked(res.real ?? res.resolved, inv, r) === 'yes') return;
   r.hit(
     'local_work_loss',
     `\`${inv.program}\` replaces a file of keys or credentials, which no history keeps (${shortPath(word)})`,

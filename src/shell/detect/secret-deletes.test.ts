@@ -1,6 +1,7 @@
 // Deleting a file of keys or credentials (a signing keystore, `.env`, a private key) loses what no history keeps:
 // such files are ignored by git, so `rm` of one is local work loss (round 27 blind: `rm -f upload-keystore.jks
 // key.properties` was allowed). Real files in a temp dir, read and resolved from disk.
+import { execSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
@@ -74,5 +75,26 @@ describe('replacing a file of keys or credentials', () => {
     ['a template copied where it has no key file yet', 'cp -r template/. build/'],
   ])('stays quiet: %s', (_n, command) => {
     expect(categories(command)).not.toContain('local_work_loss');
+  });
+});
+
+describe('a key or credential file the repository tracks', () => {
+  let g: DiskProject;
+  beforeAll(() => {
+    g = diskProject('gavel-secret-tracked-');
+    g.write({ '.npmrc': 'save-exact=true\n', '.env': 'TOKEN=x\n', '.gitignore': '.env\n' });
+    const git = (args: string) =>
+      execSync(`git -c user.name=t -c user.email=t@e ${args}`, { cwd: g.root, stdio: 'ignore' });
+    git('init -q');
+    git('add .npmrc .gitignore');
+    git('commit -qm init --no-verify');
+  });
+  afterAll(() => g.remove());
+  const cats = (command: string) => analyzeShellSync(command, g.env()).hits.map((h) => h.category);
+  it('is kept by its history: replacing it is no loss', () => {
+    expect(cats("echo 'registry=https://registry.npmjs.org/' > .npmrc")).not.toContain('local_work_loss');
+  });
+  it('an ignored one is still lost', () => {
+    expect(cats('echo X=1 > .env')).toContain('local_work_loss');
   });
 });
