@@ -337,7 +337,7 @@ const isFastlane = (path: string): boolean =>
  * fastlane (`import_from_git`, `fastlane_require`, `import`), evaluated text.
  */
 const FASTLANE_OPAQUE =
-  /\bActions\.\w*sh\w*|\bsh_\w+|\bHelper\.backticks\b|\bCommandExecutor\b|\b(?:system|exec|spawn)\s+(?![\s"'(])|\b(?:public_)?send\s*\(|\b(?:import_from_git|fastlane_require|import|eval|instance_eval|class_eval|load|require_relative)\b|(?:^|[^\w.:])sh(?!\s*\(\s*(["'])[^"'#\\]*\1\s*\)|\s+(["'])[^"'#\\]*\2\s*(?:$|#|\bif\b|\bunless\b))(?=\s*[(\s]|$)/m;
+  /\bActions(?:\.|::)\w*[Ss]h\w*|\.sh(?:\s*\(|\s+["'])|\bsh_\w+|\b__send__\b|\bsend\s*(?:\(|:)|\bmethod\s*\(|\bHelper\.backticks\b|\bCommandExecutor\b|\b(?:system|exec|spawn)\s+(?![\s"'(])|\b(?:public_)?send\s*\(|\b(?:import_from_git|fastlane_require|import|eval|instance_eval|class_eval|load|require_relative)\b|(?:^|[^\w.:])sh(?!\s*\(\s*(["'])[^"'#\\]*\1\s*\)|\s+(["'])[^"'#\\]*\2\s*(?:$|#|\bif\b|\bunless\b))(?=\s*[(\s]|$)/m;
 /** fastlane's `sh` action runs its words as a shell command line: scanned as Ruby's `system` is. */
 const fastlaneShell = (text: string): string =>
   text.replace(

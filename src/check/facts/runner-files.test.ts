@@ -229,6 +229,9 @@ describe('a dvc.yaml in a form the line reader does not follow is not allowed', 
     ['a space before the colon', `stages:\n  train:\n    cmd : ${C}\n`],
     ['an escaped newline', `stages:\n  train:\n    cmd: "echo ok\\n${C}"\n`],
     ['an interpolated value', 'vars:\n  - params.yaml\nstages:\n  train:\n    cmd: echo ok ${x}\n'],
+    // Third review: line breaks YAML knows that end a comment early.
+    ['a lone carriage return', `stages:\n  train:\n    # note\r    cmd: ${C}\n`],
+    ['a Unicode line separator', `stages:\n  train:\n    # note\u2028    cmd: ${C}\n`],
   ])('%s', async (_n, text) => {
     const d = await judge('pipe/dvc.yaml', { kind: 'whole', text }, 'write');
     expect(d.verdict).not.toBe('allow');
@@ -271,6 +274,12 @@ describe('fastlane code the scan cannot read is not allowed', () => {
     ['Helper.backticks', 'fastlane/Fastfile', lane(`  FastlaneCore::Helper.backticks("${K}")`)],
     ['system of a variable', 'ios/fastlane/Fastfile', lane(`  s = "${K}"\n  system s`)],
     ['a Supplyfile', 'fastlane/Supplyfile', `json_key("k.json")\nsystem("${K}")\n`],
+    // Third review: sh through self or ShAction, Ruby's dynamic calls.
+    ['self.sh', 'fastlane/Fastfile', lane(`  self.sh("${K}")`)],
+    ['ShAction.run', 'fastlane/Fastfile', lane(`  Fastlane::Actions::ShAction.run(command: "${K}")`)],
+    ['__send__', 'fastlane/Fastfile', lane(`  __send__(:system, "${K}")`)],
+    ['send without parentheses', 'fastlane/Fastfile', lane(`  send :system, "${K}"`)],
+    ['method(...).call', 'fastlane/Fastfile', lane(`  method(:system).call("${K}")`)],
     [
       'a plugin gem from a repository',
       'fastlane/Pluginfile',

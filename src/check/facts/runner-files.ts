@@ -247,6 +247,8 @@ const PLAIN_VALUE = new RegExp(String.raw`^(?:-\s+)?${KEY}\s*:\s+(?![|>])(.+)$`)
 const ITEM_KEY = new RegExp(String.raw`^-\s+${KEY}\s*:(?:\s|$)`);
 const BLOCK_KEY = new RegExp(String.raw`^(?:-\s+)?${KEY}\s*:\s*[|>][-+]?\s*(?:#.*)?$`);
 function plainDvc(text: string): boolean {
+  // Line breaks YAML knows besides `\n` (a lone `\r`, NEL, the Unicode separators) would end a comment early.
+  if (/\r(?!\n)|[\u0085\u2028\u2029]/.test(text)) return false;
   const lines = text.split(/\r?\n/);
   let valueIndent = -1;
   let emptyIndent = -1;

@@ -103,6 +103,24 @@ function replacedFiles(inv: Invocation): Word[] {
   return out;
 }
 
+/** cp's target folder given by option, attached or not (`-t DIR`, `-rtDIR`, `--target-directory=DIR`). */
+function targetFolder(inv: Invocation): Word | undefined {
+  for (let i = 0; i < inv.args.length; i++) {
+    const w = inv.args[i] as Word;
+    const t = optionText(w);
+    if (t === '--') break;
+    if (/^--target(?:-directory)?(?:=|$)/.test(t)) {
+      const eq = w.text.indexOf('=');
+      return eq < 0 ? (inv.args[i + 1] as Word | undefined) : { text: w.text.slice(eq + 1), flow: w.flow };
+    }
+    if (/^-[a-zA-Z]*t/.test(t)) {
+      const rest = t.slice(t.indexOf('t') + 1);
+      return rest === '' ? (inv.args[i + 1] as Word | undefined) : { text: rest, flow: w.flow };
+    }
+  }
+  return undefined;
+}
+
 /**
  * A recursive copy over a folder (`cp -r template/. .`, `rsync -a tpl/ app/`) replaces each file of the destination
  * that has a name of the source tree: a key or credential file of the source that exists at its place in the
@@ -112,11 +130,16 @@ function copiedOverSecrets(inv: Invocation, r: Reporter): void {
   const p = inv.program;
   if ((p !== 'cp' && p !== 'rsync') || !r.env.readScript) return;
   const { options, positionals } = splitArgs(inv.args);
-  if (!options.some((o) => /^-[a-zA-Z]*[rRa]|^--(?:recursive|archive)$/.test(o)) || positionals.length < 2)
-    return;
-  const dest = resolveArg(positionals[positionals.length - 1] as Word, inv, r).resolved;
+  if (!options.some((o) => /^-[a-zA-Z]*[rRa]|^--(?:recursive|archive)$/.test(o))) return;
+  // cp's destination may be a target folder by option (`-t DIR`, `-rtDIR`, `--target-directory=DIR`).
+  const target = p === 'cp' ? targetFolder(inv) : undefined;
+  const sources =
+    target === undefined ? positionals.slice(0, -1) : positionals.filter((w) => w.text !== target.text);
+  const destWord = target ?? positionals[positionals.length - 1];
+  if (destWord === undefined || sources.length === 0) return;
+  const dest = resolveArg(destWord, inv, r).resolved;
   if (dest === undefined) return;
-  for (const word of positionals.slice(0, -1)) {
+  for (const word of sources) {
     const source = resolveArg(word, inv, r).resolved;
     if (source === undefined || word.text.includes(DYN)) continue;
     const bases = [dest, posix.join(dest, posix.basename(source))];

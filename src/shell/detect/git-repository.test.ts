@@ -297,6 +297,38 @@ describe('configuration that runs a program is analysed as the command it is', (
     const config = '[extensions]\n\tpartialClone = origin\n[protocol "ext"]\n\tallow = always\n';
     expect(flagged(analyze('git log -1', repo(P, config)))).toBe(true);
   });
+  // Third review: `git status` asks each submodule whether it changed, running git there with its own configuration.
+  it.each([
+    [
+      'a submodule',
+      {
+        modules: { kind: 'unreadable', why: 'not-regular', entries: ['sub'] } as ScriptFile,
+        'modules/sub': { kind: 'unreadable', why: 'not-regular', entries: ['config'] } as ScriptFile,
+        'modules/sub/config': text(FSMONITOR),
+      },
+    ],
+    [
+      'a submodule nested by name',
+      {
+        modules: { kind: 'unreadable', why: 'not-regular', entries: ['libs'] } as ScriptFile,
+        'modules/libs': { kind: 'unreadable', why: 'not-regular', entries: ['a'] } as ScriptFile,
+        'modules/libs/a/config': text(FSMONITOR),
+      },
+    ],
+  ])("%s's own configuration runs on status, not on log", (_n, extra) => {
+    const files = repo(P, PLAIN_CONFIG, 'feat/x', extra);
+    expect(categories(analyze('git status', files))).toEqual(['destructive_root_delete']);
+    expect(quiet(analyze('git log -1', files))).toBe(true);
+  });
+  it('a repository embedded at a path .gitmodules names', () => {
+    const files = {
+      ...repo(P, PLAIN_CONFIG),
+      [`${P}/.gitmodules`]: text('[submodule "x"]\n\tpath = vendor/x\n\turl = ../x\n'),
+      [`${P}/vendor/x/.git`]: DIR,
+      [`${P}/vendor/x/.git/config`]: text(FSMONITOR),
+    };
+    expect(categories(analyze('git diff', files))).toEqual(['destructive_root_delete']);
+  });
   it("the main worktree's own configuration (extensions.worktreeConfig) is read", () => {
     const files = repo(P, '[extensions]\n\tworktreeConfig = true\n', 'feat/x', {
       'config.worktree': text(FSMONITOR),

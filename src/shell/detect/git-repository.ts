@@ -338,6 +338,57 @@ function analyseConfig(
   return true;
 }
 
+/** Submodules, nested below the git folder's `modules` at most this deep (`modules/libs/a`). */
+const MODULE_DEPTH = 3;
+
+/**
+ * The configuration of each submodule (`.git/modules/<name>/config`, names nested as folders) and of each repository
+ * embedded at a path `.gitmodules` names (`<path>/.git/config`), analysed as the repository's own: `git status` and
+ * `git diff` run git in each to ask whether it changed. A layout gavel cannot list is uncertain.
+ */
+function submoduleConfigs(
+  repo: Repository,
+  sub: string,
+  inv: Invocation,
+  r: Reporter,
+  options: readonly string[],
+  scope: SettingScope,
+): void {
+  const walk = (folder: string, depth: number): boolean => {
+    const listed = readBudgeted(folder, inv, r);
+    if (!listed || listed.kind === 'missing') return true;
+    if (listed.kind !== 'unreadable' || !listed.entries) {
+      say(inv, r, 'works in a repository whose submodules could not be listed');
+      return false;
+    }
+    for (const name of listed.entries) {
+      const dir = inFolder(folder, name);
+      const config = readBudgeted(inFolder(dir, 'config'), inv, r);
+      if (config?.kind === 'text') {
+        const into: Config = { pushRefspecs: false, remoteOnly: [] };
+        if (!analyseConfig(inFolder(dir, 'config'), sub, repo, inv, r, into, new Set(), options, scope))
+          return false;
+        if (!walk(inFolder(dir, 'modules'), depth + 1)) return false;
+      } else if (depth >= MODULE_DEPTH) {
+        say(inv, r, 'works in a repository whose submodules are nested deeper than gavel reads');
+        return false;
+      } else if (!walk(dir, depth + 1)) return false;
+    }
+    return true;
+  };
+  if (!walk(inFolder(repo.commonDir, 'modules'), 1)) return;
+  const gitmodules = readBudgeted(inFolder(repo.top, '.gitmodules'), inv, r);
+  if (gitmodules?.kind !== 'text') return;
+  for (const m of gitmodules.text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)) {
+    const embedded = inFolder(posix.resolve(repo.top, m[1] ?? ''), '.git');
+    const dotgit = readBudgeted(embedded, inv, r);
+    if (dotgit?.kind === 'unreadable' && dotgit.why === 'not-regular') {
+      const into: Config = { pushRefspecs: false, remoteOnly: [] };
+      analyseConfig(inFolder(embedded, 'config'), sub, repo, inv, r, into, new Set(), options, scope);
+    }
+  }
+}
+
 /** The hooks folder: `core.hooksPath` (relative to the top of the working tree) or the git folder's `hooks`. */
 function hooksFolder(config: Config, repo: Repository, home: string): string {
   const h = config.hooksPath;
@@ -552,6 +603,8 @@ export function gitRepository(
   if (!analyseConfig(configFile, sub, repo, inv, r, config, seen, options, scope)) return undefined;
   // A worktree's own configuration (`extensions.worktreeConfig`), of the main worktree too.
   analyseConfig(inFolder(repo.gitDir, 'config.worktree'), sub, repo, inv, r, config, seen, options, scope);
+  // A command that reads the index asks each submodule whether it changed: git runs there with its own configuration.
+  if (readsIndex(sub, options, scope.positionals)) submoduleConfigs(repo, sub, inv, r, options, scope);
   // A partial clone fetches what it lacks from its promisor remote on `git log ID` too (the ssh command, helpers).
   if (config.promisor)
     for (const value of config.remoteOnly)

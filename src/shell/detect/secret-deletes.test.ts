@@ -64,6 +64,9 @@ describe('replacing a file of keys or credentials', () => {
     // Second review: a folder copied over the workspace replaces the key file of the same name.
     ['a folder copied over the workspace', 'cp -r template/. .'],
     ['a folder synced over the workspace', 'rsync -a template/ .'],
+    // Third review: cp's target folder by option.
+    ['a target folder attached to the options', 'cp -rt. template/.'],
+    ['a target folder by long option', 'cp -r --target-directory=. template/.'],
   ])('is local work loss: %s', (_n, command) => {
     expect(categories(command)).toContain('local_work_loss');
   });
