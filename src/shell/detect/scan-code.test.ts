@@ -87,3 +87,20 @@ describe('the whole environment sent, in each scanned language (round 16)', () =
     expect(categories(`Rscript -e 'source("R/helpers.R")'`)).not.toContain('remote_code_execution');
   });
 });
+
+// Review (session 25): a shell-out given its words apart, or a here-document, is the command line they make.
+describe('a shell-out given words apart or a here-document', () => {
+  it.each([
+    ['ruby system of words', `ruby -e 'system("rm", "-rf", "/")'`],
+    [
+      'python os.system is one string; subprocess words in a list',
+      `python3 -c 'import subprocess; subprocess.run(["rm", "-rf", "/"])'`,
+    ],
+    ['ruby system of a here-document', "ruby -e 'system <<~CMD\n  rm -rf ~/\nCMD'"],
+  ])('%s', (_name, command) => {
+    expect(categories(command)).toContain('destructive_root_delete');
+  });
+  it('words that run nothing harmful stay clean', () => {
+    expect(categories(`ruby -e 'system("echo", "rm -rf ~/")'`)).toEqual([]);
+  });
+});

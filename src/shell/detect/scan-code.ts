@@ -17,6 +17,24 @@ const DELETE_CALL =
   /\b(shutil\.rmtree|Deno\.remove(?:Sync)?|os\.(remove|unlink|rmdir|removedirs)|\.unlink|\.rmdir|fs(?:\.promises)?\.(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)|(?:FileUtils\.)?(rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree)|File\.delete|Dir\.(rmdir|delete)|unlink|rmSync)\s*\(?\s*(?:glob\()?\s*(?<q>['"])(?<path>[^'"]*)\k<q>/g;
 const SHELL_CALL =
   /\b(os\.system|os\.popen|os\.execute|io\.popen|proc_open|pcntl_exec|subprocess\.(?:run|call|check_call|check_output|Popen)|exec(?:Sync)?|spawn(?:Sync)?|execFile(?:Sync)?|system|%x|Open3\.\w+|shell_exec|passthru|popen)\s*\(?\s*(\[[^\]]*\]|(['"`])((?:\\.|(?!\3).)*)\3)/g;
+/** A shell-out given a here-document (`system <<~CMD`, `%x(<<EOS)` aside): the body up to its terminator. */
+const HEREDOC_CALL = /\b(system|exec|spawn|popen|%x)\s*\(?\s*<<[~-]?(['"]?)(\w+)\2[^\n]*\n/g;
+
+/** The string literals given as further arguments, up to the first that is not one (`, "a", 'b')`). */
+function literalArguments(after: string): string[] {
+  const out: string[] = [];
+  let rest = after;
+  for (;;) {
+    const m = /^\s*,\s*(['"])((?:\\.|(?!\1).)*)\1/.exec(rest);
+    if (!m) return out;
+    out.push(m[2] ?? '');
+    rest = rest.slice(m[0].length);
+  }
+}
+
+/** A word as one shell word. */
+const quoteWord = (w: string): string => `'${w.replaceAll("'", "'\\''")}'`;
+
 const SPAWN_CALL =
   /\b(spawn(?:Sync)?|execFile(?:Sync)?|Popen|execvp?|spawnv?p?|Deno\.Command)\s*\(\s*(['"])([^'"]+)\2\s*,\s*(?:\{\s*args\s*:\s*)?\[([^\]]*)\]/g;
 /**
@@ -291,10 +309,21 @@ export function scanCode(
   DELETE_CALL.lastIndex = 0;
   for (const m of code.matchAll(SHELL_CALL)) {
     const list = m[2] ?? '';
+    // Words given apart (`system("curl", "-F", "a=@key", URL)`): the program and each literal argument after it.
+    const rest = list.startsWith('[') ? [] : literalArguments(code.slice((m.index ?? 0) + m[0].length));
     const text = list.startsWith('[')
       ? [...list.matchAll(/(['"])((?:\\.|(?!\1).)*)\1/g)].map((x) => x[2]).join(' ')
-      : (m[4] ?? '');
+      : [m[4] ?? '', ...rest.map(quoteWord)].join(' ');
     if (text) r.script(text.replace(/\\n/g, '\n'), inv, 'shell-string', `${inv.program} ${m[1]}`);
+  }
+  // A here-document given to a shell-out (`system <<~CMD`): its body is the command line.
+  for (const m of code.matchAll(HEREDOC_CALL)) {
+    const end = new RegExp(`^\\s*${m[3]}\\s*$`, 'm').exec(code.slice((m.index ?? 0) + m[0].length));
+    const body = code.slice(
+      (m.index ?? 0) + m[0].length,
+      end ? (m.index ?? 0) + m[0].length + end.index : undefined,
+    );
+    r.script(body, inv, 'shell-string', `${inv.program} ${m[1]}`);
   }
   for (const m of code.matchAll(QUOTE_OP_CALL)) {
     const text = m[1] ?? m[2] ?? m[3] ?? m[4];
