@@ -269,8 +269,11 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
     );
   else if (!NO_REPOSITORY.has(sub))
     pushContext = gitRepository(folder, sub, inv, r, printsRemoteUrls(sub, positionals, opts), opts, {
-      // A word known only at run time may name the index (`:file`).
-      positionals: positionals.map((w) => (isLiteral(w) ? plain(w) : ':')),
+      // Every word that is no option, values of options included (`--contains :file`); one known only at run time
+      // may name the index (`:file`).
+      positionals: rest
+        .filter((w, k) => !isLiteral(w) || (end >= 0 && k > end) || !optionText(w).startsWith('-'))
+        .map((w) => (isLiteral(w) ? plain(w) : ':')),
       replaced: replacedKeys(
         settings.map((c) => c.key),
         // Only variables given to git itself: a wrapper may drop or reset them (`env -u`, `env -i`, `sudo`).

@@ -254,6 +254,7 @@ describe('configuration that runs a program is analysed as the command it is', (
     ['a range to the index', 'git log HEAD..:f'],
     ['a negated index name', 'git log ^:f'],
     ['cat-file --batch-check', 'echo :f | git cat-file --batch-check'],
+    ['a revision known only at run time given as an option', 'git log "$OPT"'],
   ])('the file-system monitor runs on: %s', (_n, command) => {
     expect(categories(analyze(command, repo(P, FSMONITOR)))).toEqual(['destructive_root_delete']);
   });
@@ -275,6 +276,10 @@ describe('configuration that runs a program is analysed as the command it is', (
     ['ls-remote', 'git ls-remote origin'],
     ['a variable exported earlier, not given to the command', 'GIT_SSH_COMMAND=ssh; git fetch origin'],
     ['another driver of the same kind', 'git -c diff.Other.textconv=cat fetch origin'],
+    // Final read: only subcommands known local skip remote settings (git-lfs, prefetch, request-pull ask a remote).
+    ['lfs fetch', 'git lfs fetch'],
+    ['maintenance prefetch', 'git maintenance run --task=prefetch'],
+    ['request-pull', 'git request-pull v1 origin'],
     // Review: a variable given through a wrapper may be dropped before git starts (`env -u`, `env -i`, `sudo`).
     ['a variable env unsets', 'GIT_SSH_COMMAND=ssh env -u GIT_SSH_COMMAND git fetch origin'],
     ['a variable env clears', 'GIT_SSH_COMMAND=ssh env -i git fetch origin'],

@@ -51,21 +51,28 @@ export function readsIndex(sub: string, options: readonly string[], positionals:
   return reads !== undefined && options.some((o) => reads.test(o));
 }
 
-/** Subcommands that may talk to a remote (credential helpers, transports and ssh commands apply). */
-const REMOTE = new Set(['fetch', 'pull', 'push', 'clone', 'ls-remote', 'submodule']);
+/**
+ * Subcommands that work on the local repository only (no credential helper, transport or ssh command): any other
+ * (`fetch`, `push`, `lfs`, `maintenance`, `request-pull`, an alias) is taken to talk to a remote.
+ */
+const LOCAL = new Set(
+  `${[...NO_INDEX].filter((s) => s !== 'ls-remote' && s !== 'archive').join(' ')} status diff add commit checkout switch restore reset merge rebase cherry-pick revert stash mv rm init clean grep blame annotate bisect worktree notes apply am reflog show-branch range-diff diff-tree diff-index diff-files ls-files check-ignore check-attr update-index update-ref hash-object read-tree write-tree commit-tree mktree prune repack pack-refs fsck gc sparse-checkout rerere difftool mergetool`.split(
+    ' ',
+  ),
+);
 
 /**
- * Does `git SUB` talk to a remote? `git remote -v`, `get-url`, `show -n` and `archive` of a local tree read only
- * the configuration; any `git remote` verb not named here (`update`, `prune`) is taken to ask the remote.
+ * Does `git SUB` talk to a remote? Only the subcommands known local do not; `git remote -v`, `get-url`, `show -n`
+ * and `archive` of a local tree read only the configuration; any `git remote` verb not named here (`update`,
+ * `prune`) is taken to ask the remote.
  */
 export function contactsRemote(
   sub: string,
   options: readonly string[],
   positionals: readonly string[],
 ): boolean {
-  if (REMOTE.has(sub)) return true;
   if (sub === 'archive') return options.some((o) => /^--remote(?:=|$)/.test(o));
-  if (sub !== 'remote') return false;
+  if (sub !== 'remote') return !LOCAL.has(sub);
   const verb = positionals[0] ?? '';
   if (verb === 'show') return !options.includes('-n');
   if (verb === 'set-head') return options.some((o) => o === '-a' || o === '--auto');
