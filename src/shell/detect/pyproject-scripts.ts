@@ -14,112 +14,13 @@ import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invo
 import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
+import { type Toml, tables } from './toml-tables';
 
 const say = (inv: Invocation, r: Reporter, why: string) =>
   r.uncertain('dynamic-script', `\`${inv.program}\` ${why}`, inv.segment, 'kept');
 
 /** Scripts expanded per run. */
 const MAX_SCRIPTS = 32;
-
-/** A TOML value as read here: a string, an array, an inline table, another scalar, or `undefined` (not read). */
-type Toml = string | Toml[] | Map<string, Toml> | { other: true };
-
-/** Reads one TOML value at `i` (strings, arrays, inline tables, plain scalars); undefined outside that subset. */
-function value(src: string, i: number): { v: Toml; end: number } | undefined {
-  const skip = (k: number) => {
-    let j = k;
-    for (;;) {
-      while (j < src.length && /\s/.test(src[j] as string)) j++;
-      if (src[j] !== '#') return j;
-      while (j < src.length && src[j] !== '\n') j++;
-    }
-  };
-  const k = skip(i);
-  const c = src[k];
-  if (src.startsWith('"""', k) || src.startsWith("'''", k)) return undefined;
-  if (c === '"') {
-    let out = '';
-    for (let j = k + 1; j < src.length; j++) {
-      const d = src[j] as string;
-      if (d === '\n') return undefined;
-      if (d === '"') return { v: out, end: j + 1 };
-      if (d === '\\') {
-        const e = src[++j];
-        if (e === 'n' || e === 't' || e === 'u' || e === 'U') return undefined;
-        out += e ?? '';
-      } else out += d;
-    }
-    return undefined;
-  }
-  if (c === "'") {
-    const e = src.indexOf("'", k + 1);
-    if (e < 0 || src.slice(k + 1, e).includes('\n')) return undefined;
-    return { v: src.slice(k + 1, e), end: e + 1 };
-  }
-  if (c === '[' || c === '{') {
-    const close = c === '[' ? ']' : '}';
-    const items: Toml[] = [];
-    const table = new Map<string, Toml>();
-    let j = k + 1;
-    for (;;) {
-      j = skip(j);
-      if (src[j] === close) return { v: c === '[' ? items : table, end: j + 1 };
-      if (c === '{') {
-        const key = /^\s*("[^"\n]*"|'[^'\n]*'|[\w-]+)\s*=/.exec(src.slice(j));
-        if (!key) return undefined;
-        const got = value(src, j + key[0].length);
-        if (!got) return undefined;
-        table.set((key[1] ?? '').replace(/^["']|["']$/g, ''), got.v);
-        j = got.end;
-      } else {
-        const got = value(src, j);
-        if (!got) return undefined;
-        items.push(got.v);
-        j = got.end;
-      }
-      j = skip(j);
-      if (src[j] === ',') j++;
-      else if (src[j] !== close) return undefined;
-    }
-  }
-  const scalar = /^[\w.:+-]+/.exec(src.slice(k));
-  return scalar ? { v: { other: true }, end: k + scalar[0].length } : undefined;
-}
-
-/** The key/value pairs of every table of a TOML text, by table name; undefined when a value is not read. */
-function tables(text: string): Map<string, Map<string, Toml>> | undefined {
-  const out = new Map<string, Map<string, Toml>>();
-  let current = new Map<string, Toml>();
-  out.set('', current);
-  const src = text.replace(/\r\n/g, '\n');
-  let i = 0;
-  while (i < src.length) {
-    const line = src.slice(i, src.indexOf('\n', i) < 0 ? src.length : src.indexOf('\n', i));
-    const t = line.trim();
-    if (t === '' || t.startsWith('#')) {
-      i += line.length + 1;
-      continue;
-    }
-    const header = /^\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/.exec(t);
-    if (header) {
-      const name = (header[1] ?? '').replace(/["']/g, '').replace(/\s*\.\s*/g, '.');
-      current = out.get(name) ?? new Map();
-      out.set(name, current);
-      i += line.length + 1;
-      continue;
-    }
-    const key = /^\s*("[^"\n]*"|'[^'\n]*'|[\w.-]+)\s*=/.exec(line);
-    if (!key) return undefined;
-    const got = value(src, i + key[0].length);
-    if (!got) return undefined;
-    current.set((key[1] ?? '').replace(/^["']|["']$/g, ''), got.v);
-    const next = src.indexOf('\n', got.end);
-    const rest = src.slice(got.end, next < 0 ? src.length : next).trim();
-    if (rest !== '' && !rest.startsWith('#')) return undefined;
-    i = next < 0 ? src.length : next + 1;
-  }
-  return out;
-}
 
 /** The project file a runner reads, from the working folder up to the workspace root. */
 function nearestText(inv: Invocation, names: readonly string[], r: Reporter) {

@@ -40,6 +40,7 @@ import { nearest } from './nearest-file';
 import { notebookTests } from './notebook-tests';
 import { POSARGS, readNoxfile, selectedSessions } from './nox-sessions';
 import { resolveArg } from './path-effects';
+import { poeTasks } from './poe-tasks';
 import { foldersUp, inFolder, projectFile, unknownFolder } from './project-file';
 import { pyprojectScripts } from './pyproject-scripts';
 import { railsBoot } from './rails-boot';
@@ -569,4 +570,5 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   else if (p === 'tox') tox(inv, r);
   else if (p === 'nox') nox(inv, r);
   else if (p === 'task' || p === 'go-task') taskfile(inv, r);
+  else if (p === 'poe') poeTasks(inv, r);
 }
