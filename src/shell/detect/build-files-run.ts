@@ -722,7 +722,7 @@ function cargo(inv: Invocation, r: Reporter): void {
     const below = [
       ...(scoped ? [] : m.members).map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
       ...m.paths.map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
-      ...(m.inherits && packages ? packages.shared : []),
+      ...(m.inherits ? (packages?.shared ?? inheritedPaths(path, inv, r)) : []),
     ];
     for (const target of below) {
       if (!inWorkspace(target, w)) continue;
@@ -734,6 +734,23 @@ function cargo(inv: Invocation, r: Reporter): void {
   for (const start of packages ? [...packages.manifests, ...packages.patched] : [manifest])
     if (!visit(start)) break;
   finish(w);
+}
+
+/**
+ * The manifests of the workspace's shared dependencies (`[workspace.dependencies]` by path) and `[patch]` crates, for
+ * a member building alone that takes some of them (`x.workspace = true`): its own build needs them (round 28: `cd
+ * crates/cli && cargo build` built a shared path dependency's build.rs unread). A root gavel cannot read gives none
+ * here (the reader reported why); one in a form not followed is uncertain.
+ */
+function inheritedPaths(member: string, inv: Invocation, r: Reporter): string[] {
+  const root = workspaceRoot(member, inv, r);
+  if (root === undefined) return [];
+  const file = projectFile(root, inv, r);
+  if (file.kind !== 'text') return [];
+  const top = cargoManifest(file.text);
+  if (top.unread) say(inv, r, 'reads a Cargo.toml written in a form gavel does not follow');
+  const dir = posix.dirname(root);
+  return [...top.shared, ...top.patched].map((rel) => posix.resolve(dir, rel, 'Cargo.toml'));
 }
 
 /** The workspace's root manifest above (or at) a member's `manifest`, as cargo looks for it; undefined: none found. */

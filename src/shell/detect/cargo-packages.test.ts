@@ -52,6 +52,13 @@ describe('cargo -p builds the named packages and their dependencies', () => {
     ['an exclusion', 'cargo check --exclude cli'],
     ['a package named at run time', 'cargo check -p "$P"'],
   ])('%s: the build script counts', (_name, command) => expect(flagged(command)).toBe(true));
+  it.each([
+    ['a member that takes the shared dependency', 'cd crates/uses-shared && cargo build --release', true],
+    ['a member that takes it, tested', 'cd crates/uses-shared && cargo test', true],
+    ['a member that does not take it', 'cd crates/cli && cargo build --release', false],
+  ])('from a member folder, no package named: %s (round 28)', (_name, command, expected) =>
+    expect(flagged(command)).toBe(expected),
+  );
   it("an alias of another name leaves cargo's own subcommand scoped; one of its name does not", () => {
     const files = {
       ...WORKSPACE,
