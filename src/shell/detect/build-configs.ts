@@ -221,11 +221,76 @@ export function cargoAliases(dir: string, inv: Invocation, r: Reporter): Set<str
   return aliases;
 }
 
+/**
+ * Target triples no machine cargo runs on has as its own (WebAssembly, bare metal, GPUs, phones, UEFI): a setting of
+ * `[target.TRIPLE]` for one applies only to a build that selects it.
+ */
+const NEVER_HOST =
+  /^(?:wasm32|wasm64|thumbv|nvptx|amdgcn|avr|msp430|bpf|bpfeb|bpfel|spirv|riscv32)|-none(?:-|$)|-(?:uefi|android(?:eabi(?:hf)?)?|ios(?:-sim|-macabi)?|tvos|watchos|visionos|emscripten|wasi\w*|cuda)$/;
+
+/**
+ * The targets a cargo command builds for: those its `--target` options name, else the configuration's
+ * `build.target` (the nearest file that sets it), else this machine's (`host`); `any` when that cannot be told (a
+ * word known at run time, `CARGO_BUILD_TARGET` set by the line, an alias that may carry options).
+ */
+function cargoTargets(
+  inv: Invocation,
+  r: Reporter,
+  aliases: ReadonlySet<string> | undefined,
+): 'host' | 'any' | Set<string> {
+  if (aliases === undefined || r.assignedNames.has('CARGO_BUILD_TARGET')) return 'any';
+  const named = new Set<string>();
+  let sub: string | undefined;
+  for (let k = 0; k < inv.args.length; k++) {
+    const w = inv.args[k] as Word;
+    const t = plain(w);
+    if (t === '--') break;
+    if (!isLiteral(w)) return 'any';
+    if (t === '--target') {
+      const v = inv.args[++k];
+      if (v === undefined || !isLiteral(v)) return 'any';
+      named.add(plain(v));
+    } else if (t.startsWith('--target=')) named.add(t.slice(9));
+    else if (
+      sub === undefined &&
+      !t.startsWith('-') &&
+      !t.startsWith('+') &&
+      !CARGO_VALUE_OPTIONS.has(plain(inv.args[k - 1]))
+    )
+      sub = t;
+  }
+  if (sub !== undefined && aliases.has(sub) && !CARGO_BUILTIN.test(sub)) return 'any';
+  if (named.size > 0) return named;
+  for (const folder of cargoFolders(inv.cwd as string, r))
+    for (const name of CARGO_CONFIGS) {
+      const file = cargoFile(inFolder(folder, name), inv, r);
+      if (file.kind !== 'text') continue;
+      const entry = flatToml(file.text)?.find((e) => e.key === 'build.target');
+      if (entry) return new Set(entry.values);
+    }
+  return 'host';
+}
+
+/**
+ * Whether a `target.X.…` (or `host.…`) setting applies to a build for `targets`. A linker or flags of a triple that
+ * may be this machine's count on any build: build scripts and proc macros are built for the host whatever the target.
+ */
+function appliesTo(key: string, targets: 'host' | 'any' | Set<string>): boolean {
+  if (!key.startsWith('target.') || targets === 'any') return true;
+  const triple = key.slice('target.'.length, key.lastIndexOf('.'));
+  // `cfg(...)` expressions are not evaluated here: they may match any target.
+  if (triple.startsWith('cfg(')) return true;
+  if (targets === 'host') return !NEVER_HOST.test(triple);
+  return targets.has(triple) || (!key.endsWith('.runner') && !NEVER_HOST.test(triple));
+}
+
 /** `.cargo/config.toml` (and `.cargo/config`) from the cwd up to the workspace top, and the user's own. */
 function cargoConfig(inv: Invocation, r: Reporter): void {
   // The aliases of every configuration file first: one may give the subcommand's name another meaning (a file that
   // does not parse is reported below).
-  const starts = cargoStarts(inv, cargoAliases(inv.cwd as string, inv, r) ?? new Set());
+  const aliases = cargoAliases(inv.cwd as string, inv, r);
+  const starts = cargoStarts(inv, aliases ?? new Set());
+  const targets = cargoTargets(inv, r, aliases);
   const cwd = inv.cwd as string;
   const stated = [
     ...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES),
@@ -249,8 +314,10 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
             key,
           )
         ) {
-          // A runner starts only for what runs the built programs; wrappers and linkers only for what compiles.
+          // A runner starts only for what runs the built programs; wrappers and linkers only for what compiles; a
+          // target's own only for a build for that target.
           if (runner ? !starts.runs : !starts.compiles) continue;
+          if (!appliesTo(key, targets)) continue;
           const place = programPlace(value, dir, inv, r);
           if (place === 'away') {
             say(
@@ -272,7 +339,7 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
             return;
           }
         } else if (/^(?:build|target\..+|host(?:\..+)?)\.rust(?:doc)?flags$/.test(key)) {
-          if (starts.compiles && !inertRustflags(value)) {
+          if (starts.compiles && appliesTo(key, targets) && !inertRustflags(value)) {
             say(
               'cargo',
               inv,
