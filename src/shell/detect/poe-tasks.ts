@@ -1,13 +1,17 @@
 /**
  * Poe the Poet (`poe [options] TASK [args]`): the task named is read from `[tool.poe.tasks]` of the nearest
- * pyproject.toml that has one (from the working folder, or the `-C` folder, up to `/`), its `deps`, `uses`, `ref`s
- * and sequence items followed (bounded), and each command analysed as the shell it is, run from the project's
- * folder as poe runs it. A `cmd` task is read as a shell line (poe splits it itself, without pipes or lists: the
- * shell's reading sees at least every command it can run); its extra words are appended as literal words; `env` is
- * exported before it and `cwd` entered. Pure apart from the injected reader and reporting; never quotes the file.
+ * pyproject.toml that has tasks (from the real working folder, or the `-C` folder, up to `/`; one without tasks is
+ * passed over as poe does), its `deps`, `uses`, `ref`s and sequence items followed (bounded), and each command
+ * analysed as the shell it is, run from the project's folder as poe runs it. A `cmd` task is read as a shell line only
+ * when poe's own splitting cannot differ from the shell's (printable ASCII, no comment, escape, ANSI quote or operator,
+ * no glob as the program); its extra words are appended as literal words; a command's `env` is exported before it, its
+ * `cwd` entered and its `capture_stdout` written. Pure apart from the injected reader and reporting; never quotes the
+ * file.
  * INVARIANT: what gavel cannot follow is uncertain, never silently allowed: a Python call (`script`, `expr`,
- * `switch`), another interpreter, an env file, included task files, a task file other than pyproject.toml, an
- * option or key not known here, a value outside the TOML subset read (toml-tables.ts).
+ * `switch`), an interpreter other than sh or bash, an env file, included task files, a task file other than
+ * pyproject.toml, declared arguments, an executor's own options, settings on a composite task, a task or
+ * configuration not found, poe's settings in a layout or value the subset reader does not take (toml-tables.ts).
+ * Review of this reader (round 28): eighteen ways a first version let a task run unseen, each a test.
  */
 
 import { SCRIPT_FILE_WRAPPER } from '../types';
@@ -22,7 +26,17 @@ const MAX_TASKS = 32;
 /** Task files poe reads besides pyproject.toml (not read here: their presence is uncertain). */
 const OTHER_FILES = ['poe_tasks.toml', 'poe_tasks.yaml', 'poe_tasks.yml', 'poe_tasks.json'];
 /** The shells a `shell` task may name whose text is read as shell here. */
-const POSIX_SHELLS = new Set(['sh', 'bash', 'zsh', 'posix', 'dash', 'ksh']);
+const POSIX_SHELLS = new Set(['sh', 'bash', 'posix']);
+/**
+ * What a `cmd` task's line (and a reference's words) may hold to be read as the shell here: printable ASCII and
+ * spaces only, no comment, escape, ANSI quote or shell operator. poe splits the line with its own grammar (a `#`
+ * inside a word, Unicode blanks, `\\` in double quotes, no `$'…'`), and passes operators as words: anything
+ * outside this set may be read differently by poe than by bash.
+ */
+const PLAIN_LINE = /^(?!.*\$')[\x20-\x7e]*$/;
+const SHELL_SIGNS = /[#\\`;&|<>()]/;
+/** A folder or file a task names as a plain relative path (no `..`, no variable). */
+const PLAIN_RELATIVE = /^(?!\/|~)(?!(.*\/)?\.\.(\/|$))[\w./-]+$/;
 /** The keys of `[tool.poe]` read here (the rest, `include` and `envfile` among them, are uncertain). */
 const GLOBAL_KEYS = new Set([
   'tasks',
@@ -108,7 +122,31 @@ function startFolder(cwd: string, dir: Word | undefined, inv: Invocation, r: Rep
   return abs.replace(/\/+$/, '').replace(/\/pyproject\.toml$/, '') || '/';
 }
 
-/** The nearest `[tool.poe]` configuration from `start` up: its tables and folder, none, or uncertain (reported). */
+/** Does a table and key of a parsed pyproject.toml hold poe's configuration, in any layout? */
+const holdsPoe = (table: string, key: string) => /^tool\.poe(?:\.|$)/.test(table ? `${table}.${key}` : key);
+
+/**
+ * Is `doc` a configuration poe would use, in the layout read here? `none`: no tasks (poe looks further up); `odd`:
+ * poe's settings in a layout not read (a dotted key `tool.poe.tasks.x = …`, `[tool]` with `poe = {…}`).
+ */
+function poeLayout(doc: Map<string, Map<string, Toml>>): 'tasks' | 'none' | 'odd' {
+  let tasks = false;
+  for (const [table, keys] of doc) {
+    if (table === 'tool.poe.tasks' || table.startsWith('tool.poe.tasks.')) tasks = true;
+    for (const key of keys.keys()) {
+      if (!holdsPoe(table, key)) continue;
+      if (key.includes('.') || !/^tool\.poe(?:\.|$)/.test(table)) return 'odd';
+      if (table === 'tool.poe' && (key === 'tasks' || key.startsWith('include'))) tasks = true;
+    }
+  }
+  return tasks ? 'tasks' : 'none';
+}
+
+/**
+ * The nearest configuration with poe tasks from `start` up (poe skips a `[tool.poe]` without tasks): its tables and
+ * folder, none, or uncertain (reported). A file the subset reader refuses is uncertain when it may hold poe's
+ * settings (it names poe, or holds an escape that may spell it).
+ */
 function configuration(start: string, inv: Invocation, r: Reporter) {
   for (const d of foldersUp(start)) {
     if ([...OTHER_FILES, 'pyproject.toml'].some((n) => changedEarlier(inFolder(d, n), inv, r))) {
@@ -125,13 +163,19 @@ function configuration(start: string, inv: Invocation, r: Reporter) {
     }
     const f = projectFile(inFolder(d, 'pyproject.toml'), inv, r);
     if (f.kind === 'unknown') return 'uncertain';
-    if (f.kind !== 'text' || !/^\s*\[\s*tool\s*\.\s*poe\b/m.test(f.text)) continue;
+    if (f.kind !== 'text') continue;
     const doc = tables(f.text);
     if (!doc) {
+      if (!/poe|\\/i.test(f.text)) continue;
       say(inv, r, 'reads a pyproject.toml gavel cannot read');
       return 'uncertain';
     }
-    return { doc, dir: d };
+    const layout = poeLayout(doc);
+    if (layout === 'odd') {
+      say(inv, r, 'reads poe settings written in a layout gavel does not read');
+      return 'uncertain';
+    }
+    if (layout === 'tasks') return { doc, dir: d };
   }
   return undefined;
 }
@@ -182,10 +226,18 @@ export function poeTasks(inv: Invocation, r: Reporter): void {
     unknownFolder(inv, r);
     return;
   }
-  const start = startFolder(inv.cwd, run.dir, inv, r);
-  if (start === undefined) return;
+  const given = startFolder(inv.cwd, run.dir, inv, r);
+  if (given === undefined) return;
+  // poe looks up from the real folder: a link's own parents are not the ones it reads.
+  const start = r.env.realpath ? r.env.realpath(given) : given;
+  if (!start) return void say(inv, r, 'reads tasks from a folder gavel cannot resolve');
   const found = configuration(start, inv, r);
-  if (found === undefined || found === 'uncertain') return;
+  if (found === 'uncertain') return;
+  if (found === undefined) {
+    // poe finds no tasks and stops; with a reader that is certain only when every file was read.
+    if (r.env.readScript) say(inv, r, 'finds no poe tasks gavel can read');
+    return;
+  }
   const { doc, dir } = found;
   const global = doc.get('tool.poe') ?? new Map<string, Toml>();
   const fail = (why: string): false => {
@@ -205,8 +257,9 @@ export function poeTasks(inv: Invocation, r: Reporter): void {
   const shell = global.get('shell_interpreter');
   if (shell !== undefined && !(typeof shell === 'string' && POSIX_SHELLS.has(shell)))
     return void fail('runs its shell tasks with an interpreter gavel does not read');
+  // An executor's own options (`with`, `python`, `location`) pick what runs: only its type is read.
   const executorOk = (e: Toml | undefined) =>
-    e === undefined || typeof e === 'string' || (isTable(e) && !e.has('location'));
+    e === undefined || typeof e === 'string' || (isTable(e) && [...e.keys()].every((k) => k === 'type'));
   if (!executorOk(global.get('executor')))
     return void fail('runs tasks in an environment gavel does not follow');
   const globalEnv = exports(doc.get('tool.poe.env') ?? global.get('env'));
@@ -218,8 +271,7 @@ export function poeTasks(inv: Invocation, r: Reporter): void {
   const visit = (name: string, args: string): boolean => {
     if (++count > MAX_TASKS) return fail('runs more tasks than one review follows');
     const task = tasks.get(name);
-    // A name that is no task: poe stops with an error before running anything.
-    if (task === undefined) return count > 1 ? fail('refers to a task gavel cannot find') : true;
+    if (task === undefined) return fail('runs a task gavel cannot find');
     return inline(task, args, 'task');
   };
   /** One task body (a task, or an item of a sequence), `as` the type its plain strings take. */
@@ -237,14 +289,21 @@ export function poeTasks(inv: Invocation, r: Reporter): void {
       if (!TASK_OPTIONS.has(key) && !TYPES.includes(key))
         return fail(`runs a task with an option gavel does not follow (\`${key}\`)`);
     if (!executorOk(body.get('executor'))) return fail('runs a task in an environment gavel does not follow');
+    // Declared arguments become variables with defaults (`GIT_CONFIG_GLOBAL`): not read.
+    if (body.has('args')) return fail('takes declared arguments, which gavel does not read');
+    const kind = type[0] as string;
+    // `env`, `cwd` and `capture_stdout` are read on a command or a shell task; a composite's pass to its items.
+    const own = kind === 'cmd' || kind === 'shell';
+    if (!own && ['env', 'cwd', 'capture_stdout'].some((k) => body.has(k)))
+      return fail('gives its tasks settings gavel does not follow');
     const env = exports(body.get('env'));
     if (!env) return fail('sets variables gavel cannot read');
     const cwd = body.get('cwd');
-    if (
-      cwd !== undefined &&
-      (typeof cwd !== 'string' || !/^(?!\/|~)(?!(.*\/)?\.\.(\/|$))[\w./-]+$/.test(cwd))
-    )
+    if (cwd !== undefined && (typeof cwd !== 'string' || !PLAIN_RELATIVE.test(cwd)))
       return fail('runs a task in a folder gavel does not follow');
+    const capture = body.get('capture_stdout');
+    if (capture !== undefined && (typeof capture !== 'string' || !PLAIN_RELATIVE.test(capture)))
+      return fail('writes its output where gavel cannot tell');
     for (const dep of listOf(body.get('deps'))) {
       if (typeof dep !== 'string') return fail('runs a task dependency gavel cannot read');
       if (!reference(dep)) return false;
@@ -259,16 +318,21 @@ export function poeTasks(inv: Invocation, r: Reporter): void {
         env.push(`export ${variable}="$__poe_value"`);
       }
     }
-    const kind = type[0] as string;
     const value = body.get(kind);
-    const own: string[] = [];
-    const declared = body.has('args');
-    if (kind === 'cmd' && typeof value === 'string') own.push(`${value}${declared ? '' : args}`);
-    else if (kind === 'shell' && typeof value === 'string') {
+    const commands: string[] = [];
+    if (kind === 'cmd' && typeof value === 'string') {
+      if (
+        !PLAIN_LINE.test(value) ||
+        SHELL_SIGNS.test(value) ||
+        /[[*?{]/.test(value.trim().split(' ')[0] ?? '')
+      )
+        return fail('runs a command line poe may split differently from the shell');
+      commands.push(`${value}${args}`);
+    } else if (kind === 'shell' && typeof value === 'string') {
       const interpreter = body.get('interpreter') ?? shell;
       if (interpreter !== undefined && !(typeof interpreter === 'string' && POSIX_SHELLS.has(interpreter)))
         return fail('runs a shell task with an interpreter gavel does not read');
-      own.push(value);
+      commands.push(value);
     } else if (kind === 'ref' && typeof value === 'string') {
       if (!reference(value)) return false;
     } else if ((kind === 'sequence' || kind === 'parallel') && Array.isArray(value)) {
@@ -284,11 +348,8 @@ export function poeTasks(inv: Invocation, r: Reporter): void {
       }
     } else if (kind === 'script' || kind === 'expr') return fail('runs Python code gavel does not read');
     else return fail('runs a task gavel cannot read');
-    const capture = body.get('capture_stdout');
-    if (capture !== undefined && typeof capture !== 'string')
-      return fail('writes its output where gavel cannot tell');
-    const inner = [...env, ...(typeof cwd === 'string' ? [`cd -- ${quote(cwd)} || exit`] : []), ...own];
-    if (own.length > 0 || env.length > 0 || cwd !== undefined)
+    const inner = [...env, ...(typeof cwd === 'string' ? [`cd -- ${quote(cwd)} || exit`] : []), ...commands];
+    if (commands.length > 0)
       lines.push(
         capture === undefined ? `(\n${inner.join('\n')}\n)` : `(\n${inner.join('\n')}\n) > ${quote(capture)}`,
       );
@@ -296,7 +357,9 @@ export function poeTasks(inv: Invocation, r: Reporter): void {
   };
   /** A `ref`, a dependency or a sequence item naming another task with its words (`"test -k x"`). */
   const reference = (text: string): boolean => {
-    const [name = '', ...words] = text.trim().split(/\s+/);
+    if (!PLAIN_LINE.test(text) || SHELL_SIGNS.test(text))
+      return fail('passes words poe may split differently from the shell');
+    const [name = '', ...words] = text.trim().split(/ +/);
     if (!tasks.has(name)) return fail('refers to a task gavel cannot find');
     return visit(name, words.length > 0 ? ` ${words.join(' ')}` : '');
   };

@@ -1,8 +1,9 @@
 /**
  * The small TOML subset the Python runners' readers take (pyproject-scripts.ts, poe-tasks.ts): tables and
  * `key = value` lines whose values are one-line strings, arrays, inline tables or plain scalars. Anything else
- * (multi-line strings, escapes that change text, a value running past its line) answers undefined, which each
- * reader turns into uncertainty. Pure.
+ * (multi-line strings, escapes other than `\"` and `\\`, a quoted key or header part holding a dot or an escape, a
+ * value running past its line) answers undefined, which each reader turns into uncertainty. A dotted key stays one
+ * key (`a.b`): each reader decides what it means to it. Pure.
  */
 
 /** A TOML value as read here: a string, an array, an inline table, another scalar, or `undefined` (not read). */
@@ -29,8 +30,10 @@ function value(src: string, i: number): { v: Toml; end: number } | undefined {
       if (d === '"') return { v: out, end: j + 1 };
       if (d === '\\') {
         const e = src[++j];
-        if (e === 'n' || e === 't' || e === 'u' || e === 'U') return undefined;
-        out += e ?? '';
+        // Only an escaped quote or backslash is read: every other escape (`\r`, `\u0074`, TOML 1.1's `\x27`) stands
+        // for a character this reader would get wrong.
+        if (e !== '"' && e !== '\\') return undefined;
+        out += e;
       } else out += d;
     }
     return undefined;
@@ -50,7 +53,7 @@ function value(src: string, i: number): { v: Toml; end: number } | undefined {
       if (src[j] === close) return { v: c === '[' ? items : table, end: j + 1 };
       if (c === '{') {
         const key = /^\s*("[^"\n]*"|'[^'\n]*'|[\w-]+)\s*=/.exec(src.slice(j));
-        if (!key) return undefined;
+        if (!key || /[.\\]/.test(key[1] ?? '')) return undefined;
         const got = value(src, j + key[0].length);
         if (!got) return undefined;
         table.set((key[1] ?? '').replace(/^["']|["']$/g, ''), got.v);
@@ -86,6 +89,9 @@ export function tables(text: string): Map<string, Map<string, Toml>> | undefined
     }
     const header = /^\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/.exec(t);
     if (header) {
+      // A quoted part holding a dot or an escape (`["tool.poe.tasks"]`, `["my\u0074ask"]`) names what this reader
+      // would get wrong: not read.
+      if (/["'][^"'\]]*[.\\][^"'\]]*["']/.test(header[1] ?? '')) return undefined;
       const name = (header[1] ?? '').replace(/["']/g, '').replace(/\s*\.\s*/g, '.');
       current = out.get(name) ?? new Map();
       out.set(name, current);
@@ -93,7 +99,7 @@ export function tables(text: string): Map<string, Map<string, Toml>> | undefined
       continue;
     }
     const key = /^\s*("[^"\n]*"|'[^'\n]*'|[\w.-]+)\s*=/.exec(line);
-    if (!key) return undefined;
+    if (!key || /^["'].*[.\\]/.test(key[1] ?? '')) return undefined;
     const got = value(src, i + key[0].length);
     if (!got) return undefined;
     current.set((key[1] ?? '').replace(/^["']|["']$/g, ''), got.v);
