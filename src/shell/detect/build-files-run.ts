@@ -521,12 +521,14 @@ function cargoManifest(text: string): {
   glob: boolean;
   /** The package's name, if it is one. */
   name?: string;
-  /** Paths of `[workspace.dependencies]` (members take them by `workspace = true`). */
-  shared: string[];
+  /** Paths of `[workspace.dependencies]` (members take them by `workspace = true`), by the key that names each. */
+  shared: [string, string][];
   /** Paths `[patch]` and `[replace]` put in place of crates: they count for the whole workspace. */
   patched: string[];
   /** Takes a dependency from the workspace's table (`x.workspace = true`, `{ workspace = true }`). */
   inherits: boolean;
+  /** The names it takes so, or `all` when a line names one in a form not read here. */
+  inherited: Set<string> | 'all';
   /** Written in a TOML form this line reader does not follow (multi-line strings, quoted or dotted keys). */
   unread: boolean;
   /** A proc-macro library: rustc runs its code while compiling the crates that use it. */
@@ -536,8 +538,9 @@ function cargoManifest(text: string): {
 } {
   const members: string[] = [];
   const paths: string[] = [];
-  const shared: string[] = [];
+  const shared: [string, string][] = [];
   const patched: string[] = [];
+  let inherited: Set<string> | 'all' = new Set();
   let build: string | undefined;
   let name: string | undefined;
   let inherits = false;
@@ -588,14 +591,20 @@ function cargoManifest(text: string): {
     // Dependencies, and the crates `[patch]` and `[replace]` put in their place.
     if (/dependencies|^patch\b|^replace\b/.test(section)) {
       const p = /\bpath\s*=\s*["']([^"']+)["']/.exec(line);
-      if (p)
-        (section.startsWith('workspace.dependencies')
-          ? shared
-          : /^(?:patch|replace)\b/.test(section)
-            ? patched
-            : paths
-        ).push(p[1] ?? '');
-      if (/\bworkspace\s*=\s*true\b/.test(line)) inherits = true;
+      // The dependency's key: the line's own in a dependency table (`x = { … }`, `x.path = …`), else the table's
+      // (`[dependencies.x]`).
+      const own = /(?:^|\.)dependencies$/.test(section)
+        ? /^\s*([\w-]+)\s*[.=]/.exec(line)?.[1]
+        : /(?:^|\.)dependencies\.([\w-]+)$/.exec(section)?.[1];
+      if (p) {
+        if (section.startsWith('workspace.dependencies')) shared.push([own ?? '', p[1] ?? '']);
+        else (/^(?:patch|replace)\b/.test(section) ? patched : paths).push(p[1] ?? '');
+      }
+      if (/\bworkspace\s*=\s*true\b/.test(line)) {
+        inherits = true;
+        if (own === undefined || inherited === 'all') inherited = 'all';
+        else inherited.add(own);
+      }
     }
   }
   // Keys and strings this reader would misplace: a multi-line string (a `[package]` line inside it), a quoted key
@@ -619,6 +628,7 @@ function cargoManifest(text: string): {
     shared,
     patched,
     inherits,
+    inherited,
     unread,
     procMacro,
     lib,
@@ -722,7 +732,7 @@ function cargo(inv: Invocation, r: Reporter): void {
     const below = [
       ...(scoped ? [] : m.members).map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
       ...m.paths.map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
-      ...(m.inherits ? (packages?.shared ?? inheritedPaths(path, inv, r)) : []),
+      ...(m.inherits ? takenShared(m.inherited, packages?.shared ?? inheritedShared(path, inv, r)) : []),
     ];
     for (const target of below) {
       if (!inWorkspace(target, w)) continue;
@@ -742,7 +752,7 @@ function cargo(inv: Invocation, r: Reporter): void {
  * crates/cli && cargo build` built a shared path dependency's build.rs unread). A root gavel cannot read gives none
  * here (the reader reported why); one in a form not followed is uncertain.
  */
-function inheritedPaths(member: string, inv: Invocation, r: Reporter): string[] {
+function inheritedShared(member: string, inv: Invocation, r: Reporter): [string, string][] {
   const root = workspaceRoot(member, inv, r);
   if (root === undefined) return [];
   const file = projectFile(root, inv, r);
@@ -750,7 +760,18 @@ function inheritedPaths(member: string, inv: Invocation, r: Reporter): string[] 
   const top = cargoManifest(file.text);
   if (top.unread) say(inv, r, 'reads a Cargo.toml written in a form gavel does not follow');
   const dir = posix.dirname(root);
-  return [...top.shared, ...top.patched].map((rel) => posix.resolve(dir, rel, 'Cargo.toml'));
+  return [...top.shared, ...top.patched.map((p): [string, string] => ['', p])].map(([k, rel]) => [
+    k,
+    posix.resolve(dir, rel, 'Cargo.toml'),
+  ]);
+}
+
+/**
+ * The manifests of the shared dependencies a member takes by name (`x.workspace = true` takes `x`); every one when
+ * a name was not read, and always those without a name here (the root's `[patch]` crates).
+ */
+function takenShared(names: Set<string> | 'all', shared: readonly [string, string][]): string[] {
+  return shared.filter(([k]) => names === 'all' || k === '' || names.has(k)).map(([, path]) => path);
 }
 
 /** The workspace's root manifest above (or at) a member's `manifest`, as cargo looks for it; undefined: none found. */
@@ -772,7 +793,7 @@ function cargoPackages(
   inv: Invocation,
   manifest: string,
   r: Reporter,
-): { manifests: string[]; shared: string[]; patched: string[] } | undefined {
+): { manifests: string[]; shared: [string, string][]; patched: string[] } | undefined {
   const names: string[] = [];
   for (let k = 0; k < inv.args.length; k++) {
     const t = plain(inv.args[k]);
@@ -809,7 +830,7 @@ function cargoPackages(
   if (manifests.some((m) => m === undefined)) return undefined;
   return {
     manifests: manifests as string[],
-    shared: top.shared.map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
+    shared: top.shared.map(([k, rel]): [string, string] => [k, posix.resolve(dir, rel, 'Cargo.toml')]),
     patched: top.patched.map((rel) => posix.resolve(dir, rel, 'Cargo.toml')),
   };
 }

@@ -18,12 +18,14 @@ const pkg = (name: string, deps = '') =>
   `[package]\nname = "${name}"\nversion = "0.1.0"\n\n[dependencies]\n${deps}`;
 const WORKSPACE: Record<string, string> = {
   'Cargo.toml':
-    '[workspace]\nmembers = ["crates/core", "crates/cli", "crates/sys", "crates/uses-shared"]\n\n[workspace.dependencies]\nsys = { path = "crates/sys" }\n',
+    '[workspace]\nmembers = ["crates/core", "crates/cli", "crates/sys", "crates/uses-shared", "crates/uses-other"]\n\n[workspace.dependencies]\nsys = { path = "crates/sys" }\nserde = "1"\n',
   'crates/core/Cargo.toml': pkg('core'),
   'crates/cli/Cargo.toml': pkg('cli', 'core = { path = "../core" }\n'),
   'crates/sys/Cargo.toml': pkg('sys'),
   'crates/sys/build.rs': EVIL,
   'crates/uses-shared/Cargo.toml': pkg('uses-shared', 'sys.workspace = true\n'),
+  'crates/uses-other/Cargo.toml': pkg('uses-other', 'serde.workspace = true\n'),
+  'crates/table-form/Cargo.toml': `${pkg('table-form')}\n[dependencies.sys]\nworkspace = true\n`,
   'crates/needs-sys/Cargo.toml': pkg('needs-sys', 'sys = { path = "../sys" }\n'),
 };
 
@@ -56,6 +58,9 @@ describe('cargo -p builds the named packages and their dependencies', () => {
     ['a member that takes the shared dependency', 'cd crates/uses-shared && cargo build --release', true],
     ['a member that takes it, tested', 'cd crates/uses-shared && cargo test', true],
     ['a member that does not take it', 'cd crates/cli && cargo build --release', false],
+    ['a member that takes another shared dependency only', 'cd crates/uses-other && cargo build', false],
+    ['that member named', 'cargo test -p uses-other', false],
+    ['a member taking it in a table of its own', 'cd crates/table-form && cargo build', true],
   ])('from a member folder, no package named: %s (round 28)', (_name, command, expected) =>
     expect(flagged(command)).toBe(expected),
   );
