@@ -25,6 +25,8 @@ export function pushPublishes(
   inv: Invocation,
   r: Reporter,
 ): void {
+  // A dry run does everything but send the update: nothing is published.
+  if (opts.some((o) => o === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(o))) return;
   if (opts.some((o) => /^--(tags|follow-tags)$/i.test(o))) {
     r.uncertain('production-target', '`git push` publishes tags (a release others fetch)', inv.segment);
     return;

@@ -38,12 +38,16 @@ describe('a push that publishes', () => {
   ])('%s is a question', (command) => {
     expect(reasons(command).join(' ')).toMatch(/publishes|deploys or releases/);
   });
-  it.each(['git push origin feat/x', 'git push -u origin HEAD', 'git push origin fix/release-notes'])(
-    '%s stays quiet',
-    (command) => {
-      expect(reasons(command)).toEqual([]);
-    },
-  );
+  it.each([
+    'git push origin feat/x',
+    'git push -u origin HEAD',
+    'git push origin fix/release-notes',
+    'git push origin feat/x --tags --dry-run',
+    'git push -n origin v1.2.0',
+    'git push -un origin HEAD:gh-pages',
+  ])('%s stays quiet', (command) => {
+    expect(reasons(command)).toEqual([]);
+  });
 });
 
 describe('an install outside the workspace', () => {
