@@ -359,6 +359,11 @@ describe('builders read the files they execute', () => {
     expect(categories(at('bad', 'cmake -S . -B build'))).toContain('destructive_root_delete');
     expect(categories(at('bad', 'cmake --build build'))).toContain('destructive_root_delete');
     expect(codes(at('ok', 'cmake -S . -B build'))).toEqual([]);
+    // Listing the presets reads CMakePresets.json only (round 28).
+    for (const list of ['cmake --list-presets', 'cmake --list-presets=all']) {
+      expect(categories(at('bad', list))).toEqual([]);
+      expect(codes(at('bad', list))).toEqual([]);
+    }
   });
   it('a CMakeLists written earlier in the line is read as written', () => {
     const a = at('ok', "echo 'execute_process(COMMAND rm -rf /)' > CMakeLists.txt && cmake -S . -B build");

@@ -300,7 +300,7 @@ function configuredEarlier(binary: string, inv: Invocation, r: Reporter): string
 function cmake(inv: Invocation, r: Reporter): void {
   const args = inv.args;
   const t = args.map((a) => plain(a));
-  if (t.some((x) => /^(-E|-P|--help.*|--version|-h|--system-information)$/.test(x))) return;
+  if (t.some((x) => /^(-E|-P|--help.*|--version|-h|--system-information|--list-presets(=.*)?)$/.test(x))) return;
   const cwd = inv.cwd as string;
   let binary: string | undefined;
   let source: string | undefined;
