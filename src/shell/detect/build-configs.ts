@@ -723,7 +723,10 @@ function runsHook(
 /** Code hosts pre-commit hook repositories ordinarily come from (pinned by `rev`). */
 const HOOK_HOSTS = ['github.com', 'gitlab.com', 'bitbucket.org'];
 
-/** `pre-commit run` (and bare `pre-commit`, `try-repo`, `install-hooks`): the hooks .pre-commit-config.yaml names. */
+/**
+ * `pre-commit run` (and bare `pre-commit`, `try-repo`, `install`, `install-hooks`): the hooks .pre-commit-config.yaml
+ * names.
+ */
 function preCommit(inv: Invocation, r: Reporter): void {
   const texts = inv.args.map((w) => optionText(w));
   // `--version` and `-h` end pre-commit's argument parsing wherever they stand before `--` (after it, a hook's id).
@@ -735,7 +738,8 @@ function preCommit(inv: Invocation, r: Reporter): void {
     unstatedSource('pre-commit', inv, r, 'runs hooks from a repository given on its command line');
     return;
   }
-  if (!['run', 'install-hooks', 'hook-impl'].includes(sub)) return;
+  // `install` arms every hook to run on each commit an agent makes afterwards: judged as the hooks it arms (round 28).
+  if (!['run', 'install', 'install-hooks', 'hook-impl'].includes(sub)) return;
   let config: string | undefined;
   for (let k = 0; k < inv.args.length; k++) {
     const t = optionText(inv.args[k]);
