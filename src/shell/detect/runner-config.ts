@@ -21,6 +21,7 @@ import { settingValues, settingWords } from './config-settings';
 import { readBudgeted, unreadable } from './disk-scripts';
 import { managerStartsNothing } from './manager-starts-nothing';
 import { resolveArg } from './path-effects';
+import { pnpmfileMatters, pnpmInstalls } from './pnpmfile-hooks';
 import { foldersUp, inFolder, type ProjectFile, projectFile } from './project-file';
 import { looksLikePath, runnerOf } from './runner-options';
 
@@ -76,6 +77,9 @@ function npmSetting(
       say(program, inv, r, 'reads a setting whose node options may load other code');
   } else if (k === 'pnpmfile' || k === 'globalpnpmfile' || k === 'configdependencies')
     say(program, inv, r, 'reads a setting that loads a pnpmfile, code gavel does not follow');
+  // pnpm installs before it runs a script when told to (its install hooks and dependencies' scripts then run).
+  else if (k === 'verifydepsbeforerun' && /^["']?install["']?$/.test(value.trim()))
+    say(program, inv, r, 'reads a setting that installs before running scripts');
   // pnpm runs scripts with a node it keeps in its home folder (`use-node-version`), unchecked once there.
   else if (k === 'usenodeversion' || k === 'executionenv')
     say(program, inv, r, 'reads a setting that runs scripts with a node from its own folder');
@@ -92,7 +96,7 @@ function npmSetting(
 }
 
 /** Settings that shape only what the manager starts: the script shell, node options, the node scripts run with. */
-const STARTED_ONLY = /^(?:scriptshell|shell|nodeoptions|usenodeversion|executionenv)$/;
+const STARTED_ONLY = /^(?:scriptshell|shell|nodeoptions|usenodeversion|executionenv|verifydepsbeforerun)$/;
 
 /** Whether `inv` is the manager itself running a command that starts no program (manager-starts-nothing.ts). */
 function startsNothing(program: string, inv: Invocation): boolean {
@@ -563,9 +567,14 @@ function readSettings(
 ): void {
   if (name === '.npmrc') npmrc(text, program, inv, r, home);
   else if (name === 'pnpm-workspace.yaml') pnpmWorkspace(text, inv, r);
-  else if (name.startsWith('.pnpmfile.'))
-    say(program, inv, r, `loads ${name} on every command: code gavel does not follow`);
-  else if (name.startsWith('.yarnrc')) yarnrc(text, dir, inv, r);
+  else if (name.startsWith('.pnpmfile.')) {
+    // Its install hooks run only when pnpm installs; the rest must be inert (pnpmfile-hooks.ts). A program pnpm starts
+    // (`pnpm exec tsc`) runs in the pnpm process judged on its own segment.
+    const run = runnerOf(inv);
+    const words = run.args.map((w) => (isLiteral(w) ? plain(w) : undefined));
+    if (run.program === 'pnpm' && (pnpmInstalls(words) || pnpmfileMatters(text)))
+      say(program, inv, r, `loads ${name} on every command: code gavel does not follow`);
+  } else if (name.startsWith('.yarnrc')) yarnrc(text, dir, inv, r);
   else if (name === 'bunfig.toml') bunfig(text, dir, inv, r);
   else if (program === 'pytest') pytestConfig(text, name, dir, inv, r);
   else if (program === 'rspec') rspecOptions(text, dir, inv, r);
