@@ -49,6 +49,15 @@ describe("a target's own runner, linker and flags apply to a build for that targ
     'cargo test --target "$T"',
     'CARGO_BUILD_TARGET=wasm32-wasip1 cargo test',
   ])('a build for it, or one that may be: %s', (command) => expect(flagged(command, WASI)).toBe(true));
+  it('an alias is the command it stands for: one for this machine leaves the runner out', () => {
+    const files = {
+      ...WASI,
+      '.cargo/config.toml': `${WASI['.cargo/config.toml']}[alias]\nlint = "clippy --all-targets"\nx = "run -p xtask --"\n`,
+    };
+    expect(flagged('cargo lint', files)).toBe(false);
+    expect(flagged('cargo x codegen', files)).toBe(false);
+    expect(flagged('cargo wasi-test', files)).toBe(true);
+  });
   it('the configuration selects it (`build.target`)', () => {
     const files = {
       ...WASI,

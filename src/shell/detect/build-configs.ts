@@ -221,6 +221,59 @@ export function cargoAliases(dir: string, inv: Invocation, r: Reporter): Set<str
   return aliases;
 }
 
+/** Alias expansions followed per command (an alias may name another). */
+const MAX_ALIAS_STEPS = 8;
+
+/**
+ * The cargo command an alias of the configuration stands for (`cargo lint` is `cargo clippy -p a -- -D warnings`),
+ * expanded as cargo does: the nearest file's definition, an alias of an alias in turn; `inv` itself when the
+ * subcommand is cargo's own or no alias. Undefined when an alias cannot be followed (a value that is neither a
+ * string nor an array of strings, a loop, a file that does not parse): the caller then counts everything.
+ */
+export function expandCargoAlias(inv: Invocation, r: Reporter): Invocation | undefined {
+  const defined = new Map<string, string[]>();
+  for (const folder of cargoFolders(inv.cwd as string, r))
+    for (const name of CARGO_CONFIGS) {
+      const file = cargoFile(inFolder(folder, name), inv, r);
+      if (file.kind !== 'text') continue;
+      const entries = flatToml(file.text);
+      if (entries === undefined) return undefined;
+      for (const { key, values, raw } of entries) {
+        if (!key.startsWith('alias.') || defined.has(key.slice(6))) continue;
+        const words = raw.startsWith('[')
+          ? values
+          : /^["']/.test(raw)
+            ? (values[0] ?? '').trim().split(/\s+/)
+            : undefined;
+        if (words === undefined || words.some((w) => w === '' || /[$`\\]/.test(w))) return undefined;
+        defined.set(key.slice(6), words);
+      }
+    }
+  let args = inv.args;
+  for (let step = 0; ; step++) {
+    let k = 0;
+    for (; k < args.length; k++) {
+      const t = plain(args[k]);
+      if (t.startsWith('+')) continue;
+      if (CARGO_VALUE_OPTIONS.has(t)) {
+        k++;
+        continue;
+      }
+      if (!t.startsWith('-')) break;
+    }
+    const sub = args[k];
+    if (sub === undefined || !isLiteral(sub)) return step === 0 ? inv : { ...inv, args };
+    const words = defined.get(plain(sub));
+    if (words === undefined || CARGO_BUILTIN.test(plain(sub))) return step === 0 ? inv : { ...inv, args };
+    if (step >= MAX_ALIAS_STEPS) return undefined;
+    args = [
+      ...args.slice(0, k),
+      ...words.map((text): Word => ({ text, flow: NO_FLOW })),
+      ...args.slice(k + 1),
+    ];
+  }
+}
+
 /**
  * Target triples no machine cargo runs on has as its own (WebAssembly, bare metal, GPUs, phones, UEFI): a setting of
  * `[target.TRIPLE]` for one applies only to a build that selects it.
@@ -289,8 +342,10 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
   // The aliases of every configuration file first: one may give the subcommand's name another meaning (a file that
   // does not parse is reported below).
   const aliases = cargoAliases(inv.cwd as string, inv, r);
-  const starts = cargoStarts(inv, aliases ?? new Set());
-  const targets = cargoTargets(inv, r, aliases);
+  // An alias judged as the command it stands for; one that cannot be followed counts as any command.
+  const expanded = aliases === undefined ? undefined : expandCargoAlias(inv, r);
+  const starts = cargoStarts(expanded ?? inv, expanded ? new Set() : (aliases ?? new Set()));
+  const targets = cargoTargets(expanded ?? inv, r, expanded ? new Set() : aliases);
   const cwd = inv.cwd as string;
   const stated = [
     ...(r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES),

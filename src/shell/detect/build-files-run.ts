@@ -16,7 +16,7 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
-import { CARGO_BUILTIN, cargoAliases } from './build-configs';
+import { CARGO_BUILTIN, cargoAliases, expandCargoAlias } from './build-configs';
 import {
   type BuildRead,
   readCmake,
@@ -300,7 +300,8 @@ function configuredEarlier(binary: string, inv: Invocation, r: Reporter): string
 function cmake(inv: Invocation, r: Reporter): void {
   const args = inv.args;
   const t = args.map((a) => plain(a));
-  if (t.some((x) => /^(-E|-P|--help.*|--version|-h|--system-information|--list-presets(=.*)?)$/.test(x))) return;
+  if (t.some((x) => /^(-E|-P|--help.*|--version|-h|--system-information|--list-presets(=.*)?)$/.test(x)))
+    return;
   const cwd = inv.cwd as string;
   let binary: string | undefined;
   let source: string | undefined;
@@ -638,7 +639,9 @@ function cargoManifest(text: string): {
 const CARGO_BUILDS =
   /^(build|b|check|c|test|t|run|r|bench|clippy|doc|d|fix|rustc|nextest|llvm-cov|tarpaulin|miri)$/;
 
-function cargo(inv: Invocation, r: Reporter): void {
+function cargo(given: Invocation, r: Reporter): void {
+  // An alias is the command it stands for (`cargo lint` = `cargo clippy -p a`); one not followed counts whole below.
+  const inv = expandCargoAlias(given, r) ?? given;
   // The subcommand: the first word that is no option, no toolchain and no value of a global option.
   const valued = /^(?:-C|-Z|--config|--color|--manifest-path|--target-dir)$/;
   const sub = plain(

@@ -64,6 +64,19 @@ describe('cargo -p builds the named packages and their dependencies', () => {
   ])('from a member folder, no package named: %s (round 28)', (_name, command, expected) =>
     expect(flagged(command)).toBe(expected),
   );
+  it('an alias is judged as the command it stands for (round 28)', () => {
+    const files = {
+      ...WORKSPACE,
+      '.cargo/config.toml':
+        '[alias]\nlint = "clippy -p core -p cli -- -D warnings"\nall = ["check", "--workspace"]\nl2 = "lint"\nsysl = "check -p sys"\n',
+    };
+    expect(flagged('cargo lint', files)).toBe(false);
+    expect(flagged('cargo l2', files)).toBe(false);
+    expect(flagged('cargo all', files)).toBe(true);
+    expect(flagged('cargo sysl', files)).toBe(true);
+    // Words after the alias's own `--` are the linter's, not cargo's.
+    expect(flagged('cargo lint -p sys', files)).toBe(false);
+  });
   it("an alias of another name leaves cargo's own subcommand scoped; one of its name does not", () => {
     const files = {
       ...WORKSPACE,
