@@ -550,8 +550,9 @@ function cargoManifest(text: string): {
   let glob = false;
   let section = '';
   const src = text.replace(/\r\n/g, '\n');
+  const workspaceAt = src.search(/^\s*\[\s*workspace\s*\]/m);
   const memberList = /^\s*members\s*=\s*\[([^\]]*)\]/m.exec(
-    src.slice(src.search(/^\[workspace\]/m) >= 0 ? src.search(/^\[workspace\]/m) : src.length),
+    src.slice(workspaceAt >= 0 ? workspaceAt : src.length),
   );
   for (const m of (memberList?.[1] ?? '').matchAll(/["']([^"']+)["']/g)) {
     if (/[*?[]/.test(m[1] ?? '')) glob = true;
@@ -594,9 +595,9 @@ function cargoManifest(text: string): {
       const p = /\bpath\s*=\s*["']([^"']+)["']/.exec(line);
       // The dependency's key: the line's own in a dependency table (`x = { … }`, `x.path = …`), else the table's
       // (`[dependencies.x]`).
-      const own = /(?:^|\.)dependencies$/.test(section)
+      const own = /(?:^|\.)(?:dev-|build-)?dependencies$/.test(section)
         ? /^\s*([\w-]+)\s*[.=]/.exec(line)?.[1]
-        : /(?:^|\.)dependencies\.([\w-]+)$/.exec(section)?.[1];
+        : /(?:^|\.)(?:dev-|build-)?dependencies\.([\w-]+)$/.exec(section)?.[1];
       if (p) {
         if (section.startsWith('workspace.dependencies')) shared.push([own ?? '', p[1] ?? '']);
         else (/^(?:patch|replace)\b/.test(section) ? patched : paths).push(p[1] ?? '');
@@ -612,6 +613,13 @@ function cargoManifest(text: string): {
   // (`"path" = ...`), a dotted key for a table it reads (`package.build = ...`, `lib.proc-macro = ...`).
   const unread =
     arrayHeader ||
+    // A header with quotes or blanks inside (`[workspace."dependencies"]`, `[ workspace ]`), an inline table going on
+    // past its line (`x = { version = "1",` then `path = "x" }`): the line reader would file a key under the wrong name.
+    src.split('\n').some((line) => /^\s*\[/.test(line) && !/^\s*\[\[?[\w.-]+\]\]?\s*(?:#.*)?$/.test(line)) ||
+    src.split('\n').some((line) => {
+      const bare = line.replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, '""').replace(/#.*$/, '');
+      return (bare.match(/\{/g)?.length ?? 0) !== (bare.match(/\}/g)?.length ?? 0);
+    }) ||
     /\\[uU]/.test(src) ||
     /^\s*\[\[?\s*["']/m.test(src) ||
     rootTable ||
@@ -779,10 +787,17 @@ function takenShared(names: Set<string> | 'all', shared: readonly [string, strin
 
 /** The workspace's root manifest above (or at) a member's `manifest`, as cargo looks for it; undefined: none found. */
 function workspaceRoot(manifest: string, inv: Invocation, r: Reporter): string | undefined {
+  // A member may name its root (`[package] workspace = "../.."`): cargo takes that one, not the nearest.
+  const own = projectFile(manifest, inv, r);
+  const named =
+    own.kind === 'text'
+      ? /^\s*\[\s*package\s*\][^[]*?^\s*workspace\s*=\s*["']([^"']+)["']/ms.exec(own.text)?.[1]
+      : undefined;
+  if (named !== undefined) return posix.resolve(posix.dirname(manifest), named, 'Cargo.toml');
   for (const d of configFolders(posix.dirname(manifest), r)) {
     const path = inFolder(d, 'Cargo.toml');
     const file = projectFile(path, inv, r);
-    if (file.kind === 'text' && /^\s*\[workspace\]/m.test(file.text)) return path;
+    if (file.kind === 'text' && /^\s*\[\s*workspace\s*\]/m.test(file.text)) return path;
   }
   return undefined;
 }

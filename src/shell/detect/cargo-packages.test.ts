@@ -77,6 +77,42 @@ describe('cargo -p builds the named packages and their dependencies', () => {
     // Words after the alias's own `--` are the linter's, not cargo's.
     expect(flagged('cargo lint -p sys', files)).toBe(false);
   });
+  it.each([
+    [
+      'an inline table going on past its line',
+      '[workspace]\nmembers = ["crates/core", "crates/sys", "crates/uses-shared"]\n[workspace.dependencies]\nsys = { version = "0.1",\n  path = "crates/sys" }\n',
+    ],
+    [
+      'a quoted header part',
+      '[workspace]\nmembers = ["crates/core", "crates/sys", "crates/uses-shared"]\n[workspace."dependencies"]\nsys = { path = "crates/sys" }\n',
+    ],
+    [
+      'blanks inside a header',
+      '[ workspace ]\nmembers = ["crates/core", "crates/sys", "crates/uses-shared"]\n[workspace . dependencies]\nsys = { path = "crates/sys" }\n',
+    ],
+  ])(
+    'a root written so the line reader could misfile a shared dependency counts (review): %s',
+    (_n, root) => {
+      const files = { ...WORKSPACE, 'Cargo.toml': root };
+      expect(flagged('cd crates/uses-shared && cargo build', files)).toBe(true);
+      expect(flagged('cargo build -p uses-shared', files)).toBe(true);
+    },
+  );
+  it('a member naming its root is built with that root’s shared dependencies (review)', () => {
+    const files = {
+      ...WORKSPACE,
+      'crates/uses-shared/Cargo.toml': `[package]\nname = "uses-shared"\nversion = "0.1.0"\nworkspace = "../.."\n\n[dependencies]\nsys.workspace = true\n`,
+      'crates/Cargo.toml': '[workspace]\nmembers = []\n',
+    };
+    expect(flagged('cd crates/uses-shared && cargo build', files)).toBe(true);
+  });
+  it('a shared dependency taken as a dev or build dependency is that one alone', () => {
+    const files = {
+      ...WORKSPACE,
+      'crates/uses-other/Cargo.toml': `${pkg('uses-other')}\n[dev-dependencies]\nserde.workspace = true\n[build-dependencies.serde]\nworkspace = true\n`,
+    };
+    expect(flagged('cd crates/uses-other && cargo test', files)).toBe(false);
+  });
   it("an alias of another name leaves cargo's own subcommand scoped; one of its name does not", () => {
     const files = {
       ...WORKSPACE,
