@@ -90,6 +90,57 @@ describe("a target's own runner, linker and flags apply to a build for that targ
   ])('still applies: %s', (_n, config, command) =>
     expect(flagged(command, { ...CARGO, '.cargo/config.toml': config, 'tools/run.sh': PAYLOAD })).toBe(true),
   );
+  it.each([
+    [
+      'a runner written as an inline table',
+      '[target]\nx86_64-unknown-linux-gnu = { runner = "tools/run.sh" }\n',
+      'cargo test',
+    ],
+    [
+      'the target chosen in an inline table',
+      'build = { target = "wasm32-wasip1" }\n[target.wasm32-wasip1]\nrunner = "tools/run.sh"\n',
+      'cargo test',
+    ],
+    [
+      '`host-tuple`, this machine',
+      '[build]\ntarget = "host-tuple"\n[target.x86_64-unknown-linux-gnu]\nrunner = "tools/run.sh"\n',
+      'cargo test',
+    ],
+    [
+      'a target specification file',
+      '[target.x86_64-unknown-linux-gnu]\nrunner = "tools/run.sh"\n',
+      'cargo test --target ./my.json',
+    ],
+    [
+      'an alias written as an inline table',
+      'alias = { b = ["--config", "build.rustc-wrapper=\\"./tools/run.sh\\"", "build"] }\n',
+      'cargo b',
+    ],
+  ])('read after review: %s', (_n, config, command) =>
+    expect(flagged(command, { ...CARGO, '.cargo/config.toml': config, 'tools/run.sh': PAYLOAD })).toBe(true),
+  );
+  it('build.target set by two files is merged by cargo: any target (review)', () => {
+    const files = {
+      ...CARGO,
+      '.cargo/config.toml':
+        '[build]\ntarget = ["x86_64-unknown-linux-gnu"]\n[target.wasm32-wasip1]\nrunner = "tools/run.sh"\n',
+      'app/Cargo.toml': CARGO['Cargo.toml'],
+      'app/.cargo/config.toml': '[build]\ntarget = ["aarch64-unknown-linux-gnu"]\n',
+      'tools/run.sh': PAYLOAD,
+    };
+    expect(flagged('cd app && cargo test', files)).toBe(true);
+  });
+  it('an alias defined by two files is merged by cargo: not followed (review)', () => {
+    const files = {
+      ...CARGO,
+      '.cargo/config.toml':
+        '[alias]\nc = ["test"]\n[target.x86_64-unknown-linux-gnu]\nrunner = "tools/run.sh"\n',
+      'app/Cargo.toml': CARGO['Cargo.toml'],
+      'app/.cargo/config.toml': '[alias]\nc = ["check"]\n',
+      'tools/run.sh': PAYLOAD,
+    };
+    expect(flagged('cd app && cargo c', files)).toBe(true);
+  });
   it('flags of a target no machine runs on apply only to builds for it', () => {
     const files = {
       ...CARGO,
@@ -717,7 +768,7 @@ describe('flatToml', () => {
       { key: 'target.cfg(unix).x.y', values: ['z'] },
     ]);
   });
-  it('keeps an inline table as written, its keys with its strings', () => {
+  it('keeps an inline table as written, its keys with its strings, and each of its keys as an entry (review)', () => {
     expect(flatToml('[patch.crates-io]\nserde = { git = "https://x/serde", branch = "main" } # c\n')).toEqual(
       [
         {
@@ -725,8 +776,13 @@ describe('flatToml', () => {
           values: ['https://x/serde', 'main'],
           raw: '{ git = "https://x/serde", branch = "main" }',
         },
+        { key: 'patch.crates-io.serde.git', values: ['https://x/serde'], raw: '"https://x/serde"' },
+        { key: 'patch.crates-io.serde.branch', values: ['main'], raw: '"main"' },
       ],
     );
+    expect(
+      flatToml('[target]\nx = { runner = ["sh", "-c", "id"], a = { b = "c" } }\n')?.map((e) => e.key),
+    ).toEqual(['target.x', 'target.x.runner', 'target.x.a', 'target.x.a.b']);
   });
   it('is undefined for a line it cannot read', () => {
     expect(flatToml('[build]\nnot toml\n')).toBeUndefined();

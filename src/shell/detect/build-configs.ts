@@ -102,11 +102,57 @@ export function flatToml(text: string): TomlEntry[] | undefined {
     }
     if (/^("""|''')/.test(value)) return undefined;
     const key = [section, unquote(kv[1] ?? '')].filter(Boolean).join('.');
-    const strings = [...value.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2] ?? '');
     const raw = value.replace(/#[^"']*$/, '').trim();
-    out.push({ key, values: strings.length > 0 ? strings : [value.replace(/#.*$/, '').trim()], raw });
+    if (!pushEntry(out, key, value, raw, unquote)) return undefined;
   }
   return out;
+}
+
+/**
+ * Pushes one `key = value` entry, and each key of an inline table as an entry of its own (`[target]` with
+ * `x86_64-unknown-linux-gnu = { runner = "…" }` is `target.x86_64-unknown-linux-gnu.runner`), nested tables too.
+ * False when an inline table is not read (a key or value of a form not split here).
+ */
+function pushEntry(
+  out: TomlEntry[],
+  key: string,
+  value: string,
+  raw: string,
+  unquote: (k: string) => string,
+): boolean {
+  const strings = [...value.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2] ?? '');
+  out.push({ key, values: strings.length > 0 ? strings : [value.replace(/#.*$/, '').trim()], raw });
+  if (!raw.startsWith('{')) return true;
+  if (!raw.endsWith('}')) return false;
+  // Split the table's body at the commas outside strings, brackets and braces.
+  const body = raw.slice(1, -1);
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let k = 0; k < body.length; k++) {
+    const c = body[k] as string;
+    if (quote) {
+      if (c === '\\' && quote === '"') k++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(body.slice(start, k));
+      start = k + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  for (const part of parts) {
+    if (part.trim() === '') continue;
+    const m =
+      /^\s*((?:"[^"]*"|'[^']*'|[\w.-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[\w.-]+))*)\s*=\s*(.*?)\s*$/s.exec(part);
+    if (!m) return false;
+    if (!pushEntry(out, `${key}.${unquote(m[1] ?? '')}`, m[2] ?? '', (m[2] ?? '').trim(), unquote))
+      return false;
+  }
+  return true;
 }
 
 /** Variables in cargo's `[env]` that change what a build runs or loads. */
@@ -239,7 +285,9 @@ export function expandCargoAlias(inv: Invocation, r: Reporter): Invocation | und
       const entries = flatToml(file.text);
       if (entries === undefined) return undefined;
       for (const { key, values, raw } of entries) {
-        if (!key.startsWith('alias.') || defined.has(key.slice(6))) continue;
+        if (!key.startsWith('alias.')) continue;
+        // Array aliases of several files are merged by cargo: one defined twice is not followed.
+        if (defined.has(key.slice(6))) return undefined;
         const words = raw.startsWith('[')
           ? values
           : /^["']/.test(raw)
@@ -276,10 +324,10 @@ export function expandCargoAlias(inv: Invocation, r: Reporter): Invocation | und
 
 /**
  * Target triples no machine cargo runs on has as its own (WebAssembly, bare metal, GPUs, phones, UEFI): a setting of
- * `[target.TRIPLE]` for one applies only to a build that selects it.
+ * `[target.TRIPLE]` for one applies only to a build that selects it. (Android is left out: Termux builds on it.)
  */
 const NEVER_HOST =
-  /^(?:wasm32|wasm64|thumbv|nvptx|amdgcn|avr|msp430|bpf|bpfeb|bpfel|spirv|riscv32)|-none(?:-|$)|-(?:uefi|android(?:eabi(?:hf)?)?|ios(?:-sim|-macabi)?|tvos|watchos|visionos|emscripten|wasi\w*|cuda)$/;
+  /^(?:wasm32|wasm64|thumbv|nvptx|amdgcn|avr|msp430|bpf|bpfeb|bpfel|spirv|riscv32)|-none(?:-|$)|-(?:uefi|ios(?:-sim|-macabi)?|tvos|watchos|visionos|emscripten|wasi\w*|cuda)$/;
 
 /**
  * The targets a cargo command builds for: those its `--target` options name, else the configuration's
@@ -304,6 +352,8 @@ function cargoTargets(
       if (v === undefined || !isLiteral(v)) return 'any';
       named.add(plain(v));
     } else if (t.startsWith('--target=')) named.add(t.slice(9));
+    else if (t.startsWith('-') && t.length > 1 && !t.startsWith('--') && t.slice(1).includes('Z'))
+      return 'any';
     else if (
       sub === undefined &&
       !t.startsWith('-') &&
@@ -313,15 +363,24 @@ function cargoTargets(
       sub = t;
   }
   if (sub !== undefined && aliases.has(sub) && !CARGO_BUILTIN.test(sub)) return 'any';
-  if (named.size > 0) return named;
-  for (const folder of cargoFolders(inv.cwd as string, r))
-    for (const name of CARGO_CONFIGS) {
-      const file = cargoFile(inFolder(folder, name), inv, r);
-      if (file.kind !== 'text') continue;
-      const entry = flatToml(file.text)?.find((e) => e.key === 'build.target');
-      if (entry) return new Set(entry.values);
-    }
-  return 'host';
+  // `build.target` arrays of several files are merged by cargo: a second file that sets it counts as any target.
+  let configured: Set<string> | undefined;
+  if (named.size === 0)
+    for (const folder of cargoFolders(inv.cwd as string, r))
+      for (const name of CARGO_CONFIGS) {
+        const file = cargoFile(inFolder(folder, name), inv, r);
+        if (file.kind !== 'text') continue;
+        const entry = flatToml(file.text)?.find((e) => e.key === 'build.target');
+        if (!entry) continue;
+        if (configured) return 'any';
+        configured = new Set(entry.values);
+      }
+  const chosen = named.size > 0 ? named : configured;
+  if (!chosen) return 'host';
+  // `host-tuple` is this machine; a path names a target specification file: neither is a triple read here.
+  return [...chosen].every((t) => /^[\w.-]+$/.test(t) && t !== 'host-tuple' && !t.endsWith('.json'))
+    ? chosen
+    : 'any';
 }
 
 /**
