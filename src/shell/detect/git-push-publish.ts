@@ -25,8 +25,11 @@ export function pushPublishes(
   inv: Invocation,
   r: Reporter,
 ): void {
-  // A dry run does everything but send the update: nothing is published.
-  if (opts.some((o) => o === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(o))) return;
+  // A dry run does everything but send the update: nothing is published. An option that takes the next word as its
+  // value (`-o -n`, `--push-option --dry-run`) may have taken the dry run's word: then it is not read as one.
+  const valued = opts.some((o) => /^(?:-[a-zA-Z]*o|--(?:push-option|receive-pack|exec|repo))$/i.test(o));
+  const dry = opts.some((o) => o === '--dry-run' || /^-[a-mp-zA-Z]*n/.test(o));
+  if (dry && !valued) return;
   if (opts.some((o) => /^--(tags|follow-tags)$/i.test(o))) {
     r.uncertain('production-target', '`git push` publishes tags (a release others fetch)', inv.segment);
     return;

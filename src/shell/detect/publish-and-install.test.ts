@@ -35,6 +35,10 @@ describe('a push that publishes', () => {
     'git push origin HEAD:refs/heads/deploy/prod',
     'git push origin v2.0.0 v2.0.1',
     'git push origin HEAD:trunk',
+    'git push -on origin v1.2.0',
+    'git push -o -n origin v1.2.0',
+    'git push --push-option -n origin v1.2.0',
+    'git push --push-option --dry-run origin v1.2.0',
   ])('%s is a question', (command) => {
     expect(reasons(command).join(' ')).toMatch(/publishes|deploys or releases/);
   });

@@ -75,6 +75,32 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       { '.pnpmfile.cjs': INERT_HOOKS, 'pnpm-workspace.yaml': 'verifyDepsBeforeRun: install\n' },
     ],
     ['.npmrc verify-deps-before-run=install', 'pnpm test', { '.npmrc': 'verify-deps-before-run=install\n' }],
+    [
+      'verifyDepsBeforeRun on the next line (review)',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'verifyDepsBeforeRun:\n  install\n' },
+    ],
+    [
+      '.pnpmfile.cjs a hook assigned by a computed name (review)',
+      'pnpm test',
+      {
+        '.pnpmfile.cjs':
+          "const name = ['update', 'Con', 'fig'].join('');\nconst hooks = {};\nhooks[name] = (s) => s;\nmodule.exports = { hooks };\n",
+      },
+    ],
+    [
+      '.pnpmfile.cjs a hook set by destructuring into a computed member',
+      'pnpm test',
+      {
+        '.pnpmfile.cjs':
+          "const k = ['upd', 'ateCon', 'fig'].join('');\nconst hooks = {};\n({ x: hooks[k] } = { x: (s) => s });\nmodule.exports = { hooks };\n",
+      },
+    ],
+    [
+      '.pnpmfile.cjs a hook named with an escape (review)',
+      'pnpm test',
+      { '.pnpmfile.cjs': "module.exports = { hooks: { 'update\\x43onfig'(s) { return s; } } };\n" },
+    ],
     ['.pnpmfile.cjs an inert file on an add', 'pnpm add left-pad', { '.pnpmfile.cjs': INERT_HOOKS }],
     [
       '.pnpmfile.cjs an inert file, a command word at run time',

@@ -78,7 +78,8 @@ function npmSetting(
   } else if (k === 'pnpmfile' || k === 'globalpnpmfile' || k === 'configdependencies')
     say(program, inv, r, 'reads a setting that loads a pnpmfile, code gavel does not follow');
   // pnpm installs before it runs a script when told to (its install hooks and dependencies' scripts then run).
-  else if (k === 'verifydepsbeforerun' && /^["']?install["']?$/.test(value.trim()))
+  // A value read as a block (`[block]`: on the lines below) may be `install` too.
+  else if (k === 'verifydepsbeforerun' && /^["']?(?:install|\[block\])["']?$/.test(value.trim()))
     say(program, inv, r, 'reads a setting that installs before running scripts');
   // pnpm runs scripts with a node it keeps in its home folder (`use-node-version`), unchecked once there.
   else if (k === 'usenodeversion' || k === 'executionenv')
