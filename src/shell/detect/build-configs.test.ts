@@ -119,6 +119,33 @@ describe("a target's own runner, linker and flags apply to a build for that targ
   ])('read after review: %s', (_n, config, command) =>
     expect(flagged(command, { ...CARGO, '.cargo/config.toml': config, 'tools/run.sh': PAYLOAD })).toBe(true),
   );
+  it('an included file is not followed (review 2)', () => {
+    const files = {
+      ...CARGO,
+      '.cargo/config.toml': '[[include]]\npath = "extra.toml"\n',
+      '.cargo/extra.toml': '[build]\nrustc-wrapper = "tools/run.sh"\n',
+      'tools/run.sh': PAYLOAD,
+    };
+    expect(flagged('cargo build', files)).toBe(true);
+  });
+  it.each(['COMPILER_PATH', 'TARGET_CC', 'GCC_EXEC_PREFIX', 'LD_AUDIT', 'CROSS_COMPILE'])(
+    '[env] %s changes what the build runs (review 2)',
+    (name) => {
+      const files = {
+        ...CARGO,
+        '.cargo/config.toml': `[env]\n${name} = { value = "tools", relative = true }\n`,
+      };
+      expect(flagged('cargo build', files)).toBe(true);
+    },
+  );
+  it('an ordinary [env] variable stays quiet', () => {
+    const files = {
+      ...CARGO,
+      '.cargo/config.toml':
+        '[env]\nAPP_FIXTURES = { value = "tests/fixtures", relative = true }\nRUST_LOG = "info"\n',
+    };
+    expect(flagged('cargo test', files)).toBe(false);
+  });
   it('build.target set by two files is merged by cargo: any target (review)', () => {
     const files = {
       ...CARGO,

@@ -155,9 +155,12 @@ function pushEntry(
   return true;
 }
 
-/** Variables in cargo's `[env]` that change what a build runs or loads. */
+/**
+ * Variables in cargo's `[env]` that change what a build runs or loads: the known ones, and any name holding a part that
+ * tools read as a program, a search path or options (`COMPILER_PATH`, `TARGET_CC`, `GCC_EXEC_PREFIX`, `LD_AUDIT`).
+ */
 const CARGO_EXEC_ENV =
-  /^(RUSTC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC|RUSTDOC_WRAPPER|RUSTFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_BUILD_\w+|CARGO_TARGET_\w+|CARGO_HOME|CC|CXX|AR|LD|LINKER|CC_\w+|CXX_\w+|CFLAGS|CXXFLAGS|LDFLAGS|PKG_CONFIG\w*|CMAKE\w*|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_\w+|PATH|SHELL|PYTHON\w*|NODE_OPTIONS|PERL5OPT|BASH_ENV|ENV|GIT_\w+|RUSTUP_\w+)$/;
+  /^(RUSTC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC|RUSTDOC_WRAPPER|RUSTFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_BUILD_\w+|CARGO_TARGET_\w+|CARGO_HOME|CC|CXX|AR|LD|LINKER|CC_\w+|CXX_\w+|CFLAGS|CXXFLAGS|LDFLAGS|PKG_CONFIG\w*|CMAKE\w*|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_\w+|PATH|SHELL|PYTHON\w*|NODE_OPTIONS|PERL5OPT|BASH_ENV|ENV|GIT_\w+|RUSTUP_\w+)$|CC|CXX|LD|LINK|RUSTC|RUSTDOC|PATH|PRELOAD|AUDIT|EXEC|COMPILE|WRAPPER|SHELL|PYTHON|NODE|PERL|RUBY|GIT|CARGO|CMAKE|PKG_CONFIG|FLAGS|^AR(?:_|$)|_AR$|OPTIONS|OPT$/;
 
 /** Cargo's options before the subcommand that take a value as the next word. */
 const CARGO_VALUE_OPTIONS = new Set(['--color', '-C', '--config', '-Z', '--manifest-path', '--explain']);
@@ -477,7 +480,9 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
             'reads a .cargo/config.toml that replaces crates with local code gavel does not read',
           );
           return;
-        } else if (/credential-provider|^credential-alias\.|^include$|^unstable\.config-include/.test(key)) {
+        } else if (
+          /credential-provider|^credential-alias\.|^include(?:\.|$)|^unstable\.config-include/.test(key)
+        ) {
           say(
             'cargo',
             inv,

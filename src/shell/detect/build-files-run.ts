@@ -530,6 +530,8 @@ function cargoManifest(text: string): {
   inherits: boolean;
   /** The names it takes so, or `all` when a line names one in a form not read here. */
   inherited: Set<string> | 'all';
+  /** `[package] workspace = "…"`: the root it names. */
+  workspace?: string;
   /** Written in a TOML form this line reader does not follow (multi-line strings, quoted or dotted keys). */
   unread: boolean;
   /** A proc-macro library: rustc runs its code while compiling the crates that use it. */
@@ -542,6 +544,7 @@ function cargoManifest(text: string): {
   const shared: [string, string][] = [];
   const patched: string[] = [];
   let inherited: Set<string> | 'all' = new Set();
+  let workspace: string | undefined;
   let build: string | undefined;
   let name: string | undefined;
   let inherits = false;
@@ -551,8 +554,9 @@ function cargoManifest(text: string): {
   let section = '';
   const src = text.replace(/\r\n/g, '\n');
   const workspaceAt = src.search(/^\s*\[\s*workspace\s*\]/m);
+  // Comments dropped first: a `]` in one would end the list early (review).
   const memberList = /^\s*members\s*=\s*\[([^\]]*)\]/m.exec(
-    src.slice(workspaceAt >= 0 ? workspaceAt : src.length),
+    withoutComments(src.slice(workspaceAt >= 0 ? workspaceAt : src.length)),
   );
   for (const m of (memberList?.[1] ?? '').matchAll(/["']([^"']+)["']/g)) {
     if (/[*?[]/.test(m[1] ?? '')) glob = true;
@@ -587,6 +591,8 @@ function cargoManifest(text: string): {
       if (b) build = b[1] ?? (b[2] === 'false' ? '' : undefined);
       const n = /^\s*name\s*=\s*["']([^"']+)["']/.exec(line);
       if (n) name = n[1];
+      const root = /^\s*workspace\s*=\s*["']([^"']+)["']/.exec(line);
+      if (root) workspace = root[1];
     }
     if (section === 'lib' && /^\s*proc[-_]macro\s*=\s*true\b/.test(line)) procMacro = true;
     if (section === 'lib') lib = /^\s*path\s*=\s*["']([^"']+)["']/.exec(line)?.[1] ?? lib;
@@ -616,6 +622,11 @@ function cargoManifest(text: string): {
     // A header with quotes or blanks inside (`[workspace."dependencies"]`, `[ workspace ]`), an inline table going on
     // past its line (`x = { version = "1",` then `path = "x" }`): the line reader would file a key under the wrong name.
     src.split('\n').some((line) => /^\s*\[/.test(line) && !/^\s*\[\[?[\w.-]+\]\]?\s*(?:#.*)?$/.test(line)) ||
+    // A dependency table written as a key of another table (`[workspace]` with `dependencies = { … }`, `[target]` with
+    // `x.dependencies.foo.path = …`): its paths would be missed (review).
+    /^\s*(?:[\w-]+\s*\.\s*)*(?:dependencies|dev-dependencies|build-dependencies|patch|replace)\s*[=.]/m.test(
+      src,
+    ) ||
     src.split('\n').some((line) => {
       const bare = line.replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, '""').replace(/#.*$/, '');
       return (bare.match(/\{/g)?.length ?? 0) !== (bare.match(/\}/g)?.length ?? 0);
@@ -638,6 +649,7 @@ function cargoManifest(text: string): {
     patched,
     inherits,
     inherited,
+    workspace,
     unread,
     procMacro,
     lib,
@@ -789,10 +801,7 @@ function takenShared(names: Set<string> | 'all', shared: readonly [string, strin
 function workspaceRoot(manifest: string, inv: Invocation, r: Reporter): string | undefined {
   // A member may name its root (`[package] workspace = "../.."`): cargo takes that one, not the nearest.
   const own = projectFile(manifest, inv, r);
-  const named =
-    own.kind === 'text'
-      ? /^\s*\[\s*package\s*\][^[]*?^\s*workspace\s*=\s*["']([^"']+)["']/ms.exec(own.text)?.[1]
-      : undefined;
+  const named = own.kind === 'text' ? cargoManifest(own.text).workspace : undefined;
   if (named !== undefined) return posix.resolve(posix.dirname(manifest), named, 'Cargo.toml');
   for (const d of configFolders(posix.dirname(manifest), r)) {
     const path = inFolder(d, 'Cargo.toml');
@@ -996,3 +1005,22 @@ export {
   pythonProject as buildPythonProject,
   walk as startBuildWalk,
 };
+
+/** TOML text without its comments (a `#` outside a string to the line's end). */
+function withoutComments(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      let quote = '';
+      for (let k = 0; k < line.length; k++) {
+        const c = line[k] as string;
+        if (quote) {
+          if (c === '\\' && quote === '"') k++;
+          else if (c === quote) quote = '';
+        } else if (c === '"' || c === "'") quote = c;
+        else if (c === '#') return line.slice(0, k);
+      }
+      return line;
+    })
+    .join('\n');
+}

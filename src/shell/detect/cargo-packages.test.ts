@@ -90,6 +90,14 @@ describe('cargo -p builds the named packages and their dependencies', () => {
       'blanks inside a header',
       '[ workspace ]\nmembers = ["crates/core", "crates/sys", "crates/uses-shared"]\n[workspace . dependencies]\nsys = { path = "crates/sys" }\n',
     ],
+    [
+      'shared dependencies as an inline table of [workspace] (review 2)',
+      '[workspace]\nmembers = ["crates/core", "crates/sys", "crates/uses-shared"]\ndependencies = { sys = { path = "crates/sys" } }\n',
+    ],
+    [
+      'a member list with a bracket in a comment (review 2)',
+      '[workspace]\nmembers = [\n  "crates/core", # the core [lib]\n  "crates/sys",\n  "crates/uses-shared",\n]\n[workspace.dependencies]\nsys = { path = "crates/sys" }\n',
+    ],
   ])(
     'a root written so the line reader could misfile a shared dependency counts (review): %s',
     (_n, root) => {
@@ -102,6 +110,23 @@ describe('cargo -p builds the named packages and their dependencies', () => {
     const files = {
       ...WORKSPACE,
       'crates/uses-shared/Cargo.toml': `[package]\nname = "uses-shared"\nversion = "0.1.0"\nworkspace = "../.."\n\n[dependencies]\nsys.workspace = true\n`,
+      'crates/Cargo.toml': '[workspace]\nmembers = []\n',
+    };
+    expect(flagged('cd crates/uses-shared && cargo build', files)).toBe(true);
+  });
+  it('a member’s own path dependency under a target table counts (review 2)', () => {
+    for (const deps of [
+      '[target.x86_64-unknown-linux-gnu]\ndependencies = { sys = { path = "../sys" } }\n',
+      '[target]\nx86_64-unknown-linux-gnu.dependencies.sys.path = "../sys"\n',
+    ]) {
+      const files = { ...WORKSPACE, 'crates/core/Cargo.toml': `${pkg('core')}\n${deps}` };
+      expect(flagged('cd crates/core && cargo build', files)).toBe(true);
+    }
+  });
+  it('the root a member names is found after other bracketed keys of [package] (review 2)', () => {
+    const files = {
+      ...WORKSPACE,
+      'crates/uses-shared/Cargo.toml': `[package]\nname = "uses-shared"\nkeywords = ["x"]\nworkspace = "../.."\n\n[dependencies]\nsys.workspace = true\n`,
       'crates/Cargo.toml': '[workspace]\nmembers = []\n',
     };
     expect(flagged('cd crates/uses-shared && cargo build', files)).toBe(true);

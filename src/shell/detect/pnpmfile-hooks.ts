@@ -5,8 +5,7 @@
  * top level runs as it loads. So a command that installs nothing (a script run, `exec`, a listing, or a name that is
  * no pnpm command: a script or a bin of the workspace) is unaffected by a file whose code is inert (the closed scan of
  * code-imports.ts), imports nothing, and cannot export a hook other than the install ones (no name containing
- * `Config`, no `filterLog`, no computed key or member reached by brackets, escape, `with`, proxy or `Object` call that could
- * name one). Pure.
+ * `Config`, no `filterLog`, no bracket at all, escape, `with`, proxy or `Object` that could name one). Pure.
  */
 
 import { scanJavaScript } from './code-imports';
@@ -56,9 +55,8 @@ export function pnpmfileMatters(text: string): boolean {
     !scan.inert ||
     scan.follow.length > 0 ||
     /\b(?:require|import)\b/.test(text) ||
-    // A name that may be a hook's: spelt out, built (a computed key or assignment), escaped, or reached reflectively.
-    /Config|filterLog|Proxy|Object\s*\.|\]\s*(?:[(:]|=(?!=))|[\w$)\]]\s*\[|\bget\s*\[|\bset\s*\[|\\|\bwith\s*\(/.test(
-      text,
-    )
+    // A name that may be a hook's: spelt out, built (a computed key, member or entry list: any bracket), escaped, or
+    // reached reflectively (review: a comment split a computed key from its colon; `const O = Object` renamed it).
+    /Config|filterLog|Proxy|\bObject\b|\[|\\|\bwith\b/.test(text)
   );
 }

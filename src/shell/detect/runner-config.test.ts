@@ -97,6 +97,32 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       },
     ],
     [
+      '.pnpmfile.cjs a computed key split from its colon by a comment (review 2)',
+      'pnpm test',
+      {
+        '.pnpmfile.cjs':
+          "const k = 'update' + 'Con' + 'fig';\nmodule.exports = { hooks: { [k]/**/: (c) => c } };\n",
+      },
+    ],
+    [
+      '.pnpmfile.cjs Object renamed (review 2)',
+      'pnpm exec tsc',
+      {
+        '.pnpmfile.cjs':
+          "const O = Object;\nconst k = 'update' + 'Con' + 'fig';\nmodule.exports = { hooks: O.fromEntries([[k, (c) => c]]) };\n",
+      },
+    ],
+    [
+      'lockfile-dir moving the pnpmfile (review 2)',
+      'pnpm test',
+      { '.npmrc': 'lockfile-dir=/proc/self/cwd/sub\n' },
+    ],
+    [
+      '.pnpmfile.cjs.js, found by Node for a missing .pnpmfile.cjs (review 2)',
+      'pnpm test',
+      { '.pnpmfile.cjs.js': HOSTILE_TOP },
+    ],
+    [
       '.pnpmfile.cjs a hook named with an escape (review)',
       'pnpm test',
       { '.pnpmfile.cjs': "module.exports = { hooks: { 'update\\x43onfig'(s) { return s; } } };\n" },

@@ -92,7 +92,7 @@ function npmSetting(
       const global = settledFile(posix.join(folder, 'etc/npmrc'), inv, r);
       if (global.kind === 'text') npmrc(global.text, program, inv, r);
     }
-  } else if (/^(onloadscript|prefix|globalconfig|userconfig|initmodule|nodegyp)$/.test(k))
+  } else if (/^(onloadscript|prefix|globalconfig|userconfig|initmodule|nodegyp|lockfiledir)$/.test(k))
     say(program, inv, r, 'reads a setting that loads code or configuration from elsewhere');
 }
 
@@ -478,7 +478,16 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
   npm: ['.npmrc'],
   // pnpm reads its workspace file's settings and loads the root's `.pnpmfile.cjs` on every command (pnpm 10:
   // `--version` too), not only on install.
-  pnpm: ['.npmrc', 'pnpm-workspace.yaml', '.pnpmfile.cjs', '.pnpmfile.mjs'],
+  // Node finds `.pnpmfile.cjs.js` (`.json`, `.node`) for a `.pnpmfile.cjs` that is missing (review).
+  pnpm: [
+    '.npmrc',
+    'pnpm-workspace.yaml',
+    '.pnpmfile.cjs',
+    '.pnpmfile.mjs',
+    '.pnpmfile.cjs.js',
+    '.pnpmfile.cjs.json',
+    '.pnpmfile.cjs.node',
+  ],
   yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
   bun: ['bunfig.toml'],
   pytest: [
