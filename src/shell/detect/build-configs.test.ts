@@ -138,11 +138,26 @@ describe("a target's own runner, linker and flags apply to a build for that targ
       expect(flagged('cargo build', files)).toBe(true);
     },
   );
+  it.each([
+    ['an escaped key (review 3)', '[build]\n"rustc-wrapp\\u0065r" = "tools/run.sh"\n', 'cargo check'],
+    [
+      'an escaped runner key (review 3)',
+      '[target.x86_64-unknown-linux-gnu]\n"run\\x6eer" = "tools/run.sh"\n',
+      'cargo run',
+    ],
+    [
+      'a bracket inside a string before the wrapper (review 3)',
+      '[env]\nBANNER = "[ok"\n\n[build]\nrustc-wrapper = "tools/run.sh"\n',
+      'cargo check',
+    ],
+  ])('read after review 3: %s', (_n, config, command) =>
+    expect(flagged(command, { ...CARGO, '.cargo/config.toml': config, 'tools/run.sh': PAYLOAD })).toBe(true),
+  );
   it('an ordinary [env] variable stays quiet', () => {
     const files = {
       ...CARGO,
       '.cargo/config.toml':
-        '[env]\nAPP_FIXTURES = { value = "tests/fixtures", relative = true }\nRUST_LOG = "info"\n',
+        '[env]\nAPP_FIXTURES = { value = "tests/fixtures", relative = true }\nRUST_LOG = "info"\nACCOUNT_ID = "1"\n',
     };
     expect(flagged('cargo test', files)).toBe(false);
   });

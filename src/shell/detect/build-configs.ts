@@ -72,7 +72,9 @@ interface TomlEntry {
  */
 export function flatToml(text: string): TomlEntry[] | undefined {
   const out: TomlEntry[] = [];
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  // A backslash escapes a key or a value's characters (`"rustc-wrapp\u0065r"`, TOML 1.1's `\x`): not read (review).
+  if (text.includes('\\')) return undefined;
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
   if (lines.length > MAX_CONFIG_LINES) return undefined;
   let section = '';
   const unquote = (k: string) =>
@@ -93,12 +95,16 @@ export function flatToml(text: string): TomlEntry[] | undefined {
     );
     if (!kv) return undefined;
     let value = kv[2] ?? '';
-    // An array or inline table spanning lines: joined up to its closing bracket.
-    let depth = (value.match(/[[{]/g) ?? []).length - (value.match(/[\]}]/g) ?? []).length;
+    // An array or inline table spanning lines: joined up to its closing bracket (brackets inside strings do not count).
+    const open = (v: string) => {
+      const bare = v.replace(/"[^"]*"|'[^']*'/g, '""');
+      return (bare.match(/[[{]/g) ?? []).length - (bare.match(/[\]}]/g) ?? []).length;
+    };
+    let depth = open(value);
     while (depth > 0 && i + 1 < lines.length) {
       const next = lines[++i] ?? '';
       value += ` ${next.replace(/#.*$/, '')}`;
-      depth = (value.match(/[[{]/g) ?? []).length - (value.match(/[\]}]/g) ?? []).length;
+      depth = open(value);
     }
     if (/^("""|''')/.test(value)) return undefined;
     const key = [section, unquote(kv[1] ?? '')].filter(Boolean).join('.');
@@ -160,7 +166,19 @@ function pushEntry(
  * tools read as a program, a search path or options (`COMPILER_PATH`, `TARGET_CC`, `GCC_EXEC_PREFIX`, `LD_AUDIT`).
  */
 const CARGO_EXEC_ENV =
-  /^(RUSTC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC|RUSTDOC_WRAPPER|RUSTFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_BUILD_\w+|CARGO_TARGET_\w+|CARGO_HOME|CC|CXX|AR|LD|LINKER|CC_\w+|CXX_\w+|CFLAGS|CXXFLAGS|LDFLAGS|PKG_CONFIG\w*|CMAKE\w*|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_\w+|PATH|SHELL|PYTHON\w*|NODE_OPTIONS|PERL5OPT|BASH_ENV|ENV|GIT_\w+|RUSTUP_\w+)$|CC|CXX|LD|LINK|RUSTC|RUSTDOC|PATH|PRELOAD|AUDIT|EXEC|COMPILE|WRAPPER|SHELL|PYTHON|NODE|PERL|RUBY|GIT|CARGO|CMAKE|PKG_CONFIG|FLAGS|^AR(?:_|$)|_AR$|OPTIONS|OPT$/;
+  /^(RUSTC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC|RUSTDOC_WRAPPER|RUSTFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_BUILD_\w+|CARGO_TARGET_\w+|CARGO_HOME|CC|CXX|AR|LD|LINKER|CC_\w+|CXX_\w+|CFLAGS|CXXFLAGS|LDFLAGS|PKG_CONFIG\w*|CMAKE\w*|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_\w+|PATH|SHELL|PYTHON\w*|NODE_OPTIONS|PERL5OPT|BASH_ENV|ENV|GIT_\w+|RUSTUP_\w+)$/;
+/** Parts of a variable's name (split at `_`) that tools read as a program, a search path or options. */
+const EXEC_ENV_PARTS = new Set(
+  'CC CXX LD LINK LINKER RUSTC RUSTDOC PATH PRELOAD AUDIT EXEC COMPILE COMPILER WRAPPER SHELL PYTHON NODE PERL PERL5OPT RUBY RUBYOPT GIT CARGO CMAKE PKG FLAGS CFLAGS CXXFLAGS LDFLAGS RUSTFLAGS AR OPTIONS OPT OPTS PREFIX ENV CROSS JAVA JVM TOOL TOOLCHAIN'.split(
+    ' ',
+  ),
+);
+const execEnv = (name: string) =>
+  CARGO_EXEC_ENV.test(name) ||
+  name
+    .toUpperCase()
+    .split('_')
+    .some((p) => EXEC_ENV_PARTS.has(p));
 
 /** Cargo's options before the subcommand that take a value as the next word. */
 const CARGO_VALUE_OPTIONS = new Set(['--color', '-C', '--config', '-Z', '--manifest-path', '--explain']);
@@ -465,7 +483,7 @@ function cargoConfig(inv: Invocation, r: Reporter): void {
             );
             return;
           }
-        } else if (key.startsWith('env.') && CARGO_EXEC_ENV.test(key.slice(4).split('.')[0] ?? '')) {
+        } else if (key.startsWith('env.') && execEnv(key.slice(4).split('.')[0] ?? '')) {
           say('cargo', inv, r, 'reads a .cargo/config.toml whose [env] changes what the build runs');
           return;
         } else if (key.startsWith('alias.') && /(^|\s)(--config|-Z|--manifest-path)(=|\s|$)/.test(value)) {

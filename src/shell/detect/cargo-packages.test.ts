@@ -123,6 +123,25 @@ describe('cargo -p builds the named packages and their dependencies', () => {
       expect(flagged('cd crates/core && cargo build', files)).toBe(true);
     }
   });
+  it.each([
+    ['an escaped build key', `[package]\nname = "core"\nversion = "0.1.0"\n"bui\\x6cd" = "tools/gen.rs"\n`],
+    ['an escaped build path', `[package]\nname = "core"\nversion = "0.1.0"\nbuild = "tools/gen\\x2ers"\n`],
+    [
+      'an escaped proc-macro key',
+      `[package]\nname = "core"\nversion = "0.1.0"\n[lib]\n"proc\\x2dmacro" = true\n`,
+    ],
+    [
+      'an escaped git key',
+      `[package]\nname = "core"\nversion = "0.1.0"\n[dependencies]\nfoo = { "gi\\x74" = "https://github.com/a/foo" }\n`,
+    ],
+  ])('a Cargo.toml holding an escape is not read as plain (review 3): %s', (_n, manifest) => {
+    const files = {
+      ...WORKSPACE,
+      'crates/core/Cargo.toml': manifest,
+      'crates/core/tools/gen.rs': 'fn main() {}\n',
+    };
+    expect(flagged('cd crates/core && cargo check', files)).toBe(true);
+  });
   it('the root a member names is found after other bracketed keys of [package] (review 2)', () => {
     const files = {
       ...WORKSPACE,

@@ -3,12 +3,9 @@
  * (`readPackage`, `afterAllResolved`, resolution and fetch hooks) run only when pnpm resolves or installs packages;
  * `updateConfig` runs on every command and may return any setting (a script shell, node options), and the file's
  * top level runs as it loads. So a command that installs nothing (a script run, `exec`, a listing, or a name that is
- * no pnpm command: a script or a bin of the workspace) is unaffected by a file whose code is inert (the closed scan of
- * code-imports.ts), imports nothing, and cannot export a hook other than the install ones (no name containing
- * `Config`, no `filterLog`, no bracket at all, escape, `with`, proxy or `Object` that could name one). Pure.
+ * no pnpm command: a script or a bin of the workspace) is unaffected by a file of the one shape read here: functions
+ * declared, and install hooks exported by name (pnpmfileMatters). Pure.
  */
-
-import { scanJavaScript } from './code-imports';
 
 /** pnpm's own commands (pnpm 10) and aliases; any other first word runs a script or a bin of that name. */
 const BUILTIN = new Set(
@@ -48,15 +45,79 @@ export function pnpmInstalls(words: readonly (string | undefined)[]): boolean {
   return BUILTIN.has(sub) && !NO_INSTALL.has(sub);
 }
 
-/** Can a pnpmfile with this text change what a command that installs nothing does? */
-export function pnpmfileMatters(text: string): boolean {
-  const scan = scanJavaScript(text);
-  return (
-    !scan.inert ||
-    scan.follow.length > 0 ||
-    /\b(?:require|import)\b/.test(text) ||
-    // A name that may be a hook's: spelt out, built (a computed key, member or entry list: any bracket), escaped, or
-    // reached reflectively (review: a comment split a computed key from its colon; `const O = Object` renamed it).
-    /Config|filterLog|Proxy|\bObject\b|\[|\\|\bwith\b/.test(text)
-  );
+/** Hooks pnpm calls only while it resolves or installs packages. */
+const INSTALL_HOOKS = new Set(['readPackage', 'afterAllResolved', 'preResolution', 'importPackage']);
+
+/**
+ * Can a pnpmfile with this text change what a command that installs nothing does? Only a CommonJS file of this exact
+ * shape cannot: function declarations (whose bodies run only when called) and `module.exports = { hooks: { … } }`
+ * naming install hooks by declared functions, with `'use strict'` and comments; no backslash, backtick or `/` outside
+ * a comment (so strings and braces are read exactly). Anything else may run code as it loads or export a hook that
+ * runs on every command (review: computed keys, a renamed `Object`, a `JSON.parse` reviver built `updateConfig`).
+ */
+export function pnpmfileMatters(text: string, name = '.pnpmfile.cjs'): boolean {
+  if (!name.endsWith('.cjs') || /[\\`]/.test(text)) return true;
+  // Comments out, strings kept; a `/` left over is a regular expression or a division: not read.
+  let code = '';
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k] as string;
+    if (c === '"' || c === "'") {
+      const end = text.indexOf(c, k + 1);
+      if (end < 0 || text.slice(k, end).includes('\n')) return true;
+      code += text.slice(k, end + 1);
+      k = end;
+    } else if (text.startsWith('//', k)) {
+      const end = text.indexOf('\n', k);
+      k = end < 0 ? text.length : end - 1;
+    } else if (text.startsWith('/*', k)) {
+      const end = text.indexOf('*/', k + 2);
+      if (end < 0) return true;
+      code += ' ';
+      k = end + 1;
+    } else if (c === '/') return true;
+    else code += c;
+  }
+  const functions = new Set<string>();
+  let i = 0;
+  const skipBlank = () => {
+    while (i < code.length && /[\s;]/.test(code[i] as string)) i++;
+  };
+  /** The index just past the brace block opening at `open`, strings skipped; -1 when it does not close. */
+  const block = (open: number): number => {
+    let depth = 0;
+    for (let k = open; k < code.length; k++) {
+      const c = code[k] as string;
+      if (c === '"' || c === "'") k = code.indexOf(c, k + 1);
+      else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return k + 1;
+    }
+    return -1;
+  };
+  let exported = false;
+  for (skipBlank(); i < code.length; skipBlank()) {
+    const rest = code.slice(i);
+    const strict = /^(["'])use strict\1/.exec(rest);
+    if (strict) {
+      i += strict[0].length;
+      continue;
+    }
+    const fn = /^function\s+([A-Za-z_$][\w$]*)\s*\(\s*[\w$\s,]*\)\s*(?=\{)/.exec(rest);
+    if (fn) {
+      const end = block(i + fn[0].length);
+      if (end < 0) return true;
+      functions.add(fn[1] as string);
+      i = end;
+      continue;
+    }
+    const exp = /^module\.exports\s*=\s*\{\s*hooks\s*:\s*\{([\w$\s,:]*)\}\s*,?\s*\}/.exec(rest);
+    if (!exp || exported) return true;
+    for (const item of (exp[1] ?? '').split(',')) {
+      if (item.trim() === '') continue;
+      const m = /^\s*([A-Za-z_$][\w$]*)\s*(?::\s*([A-Za-z_$][\w$]*)\s*)?$/.exec(item);
+      if (!m || !INSTALL_HOOKS.has(m[1] as string) || !functions.has(m[2] ?? (m[1] as string))) return true;
+    }
+    exported = true;
+    i += exp[0].length;
+  }
+  return false;
 }

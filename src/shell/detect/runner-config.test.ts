@@ -123,6 +123,42 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       { '.pnpmfile.cjs.js': HOSTILE_TOP },
     ],
     [
+      '.pnpmfile.cjs a JSON.parse reviver building the hook (review 3)',
+      'pnpm test',
+      {
+        '.pnpmfile.cjs':
+          "const name = 'updateCon' + 'fig';\nconst hook = (c) => c;\nmodule.exports = JSON.parse('{\"hooks\": {\"x\": 0}}'.replace('x', name), (k, v) => (k === name ? hook : v));\n",
+      },
+    ],
+    [
+      'a lone CR as the line break of pnpm-workspace.yaml (review 3)',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'packages:\r  - "."\rscriptShell: ./evil.sh\r' },
+    ],
+    [
+      'a lone CR as the line break of .npmrc (review 3)',
+      'npm test',
+      { '.npmrc': 'foo=bar\rscript-shell=./evil.sh\r' },
+    ],
+    [
+      'a ${VAR} in a pnpm-workspace.yaml key (review 3)',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'scriptShel${NO_SUCH_VAR-l}: ./evil.sh\n' },
+    ],
+    [
+      'verifyDepsBeforeRun as a folded block (review 3)',
+      'pnpm test',
+      { 'pnpm-workspace.yaml': 'verifyDepsBeforeRun: >-\n  install\n' },
+    ],
+    [
+      'configDependencies in package.json (review 3)',
+      'pnpm test',
+      {
+        'package.json':
+          '{"name":"w","scripts":{"test":"echo hi"},"pnpm":{"configDependencies":{"pnpm-plugin-x":"1.0.0"}}}',
+      },
+    ],
+    [
       '.pnpmfile.cjs a hook named with an escape (review)',
       'pnpm test',
       { '.pnpmfile.cjs': "module.exports = { hooks: { 'update\\x43onfig'(s) { return s; } } };\n" },
@@ -398,6 +434,13 @@ describe('ordinary configuration stays quiet', () => {
     ['an inert .pnpmfile.cjs on exec', 'pnpm exec tsc --noEmit', { '.pnpmfile.cjs': INERT_HOOKS }],
     ['an inert .pnpmfile.cjs on a listing', 'pnpm ls --depth 0', { '.pnpmfile.cjs': INERT_HOOKS }],
     ['an inert .pnpmfile.cjs on the version', 'pnpm --version', { '.pnpmfile.cjs': INERT_HOOKS }],
+    [
+      'an ordinary .pnpmfile.cjs with a comment and two hooks',
+      'pnpm test',
+      {
+        '.pnpmfile.cjs': `'use strict';\n// pins (see #412)\n${INERT_HOOKS.replace('module.exports = { hooks: { readPackage } };', 'function afterAllResolved(lockfile) {\n  return lockfile;\n}\n/* both */\nmodule.exports = { hooks: { readPackage, afterAllResolved: afterAllResolved } };')}`,
+      },
+    ],
     [
       'pnpm-workspace.yaml packages, catalogs and built dependencies',
       'pnpm test',

@@ -79,7 +79,7 @@ function npmSetting(
     say(program, inv, r, 'reads a setting that loads a pnpmfile, code gavel does not follow');
   // pnpm installs before it runs a script when told to (its install hooks and dependencies' scripts then run).
   // A value read as a block (`[block]`: on the lines below) may be `install` too.
-  else if (k === 'verifydepsbeforerun' && /^["']?(?:install|\[block\])["']?$/.test(value.trim()))
+  else if (k === 'verifydepsbeforerun' && /^["']?(?:install|\[block\])["']?$|^[>|]/.test(value.trim()))
     say(program, inv, r, 'reads a setting that installs before running scripts');
   // pnpm runs scripts with a node it keeps in its home folder (`use-node-version`), unchecked once there.
   else if (k === 'usenodeversion' || k === 'executionenv')
@@ -129,7 +129,7 @@ function unquoted(text: string): string | undefined {
  * `${VAR}` in it is named at run time (npm fills it in), so not known.
  */
 function npmrc(text: string, program: string, inv: Invocation, r: Reporter, home?: string): void {
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of text.split(/\r\n?|\n/)) {
     if (/^\s*[#;]/.test(raw)) continue;
     const m = /^\s*([^=\s][^=]*?)\s*=\s*(.*?)\s*$/.exec(raw);
     if (!m) continue;
@@ -156,11 +156,14 @@ function npmrc(text: string, program: string, inv: Invocation, r: Reporter, home
  */
 function plainYaml(text: string): boolean {
   const lines = text
-    .split(/\r?\n/)
+    .split(/\r\n?|\n/)
     .filter((l) => l.trim() !== '' && !/^\s*#/.test(l) && !/^(?:---|\.\.\.|%)/.test(l));
   if (lines.length > 0 && /^\s/.test(lines[0] ?? '')) return false;
   return lines.every(
-    (l) => !/^\s*[?:{](?:\s|$|\{)|^[[{"']|"[^"\n]*\\|(?:^|[\s:,[{])[&*!][\w!-]|<<\s*:/.test(l),
+    (l) =>
+      !/^\s*[?:{](?:\s|$|\{)|^[[{"']|"[^"\n]*\\|(?:^|[\s:,[{])[&*!][\w!-]|<<\s*:/.test(l) &&
+      // pnpm fills `${VAR}` in keys too (`scriptShel${X-l}:` is `scriptShell`): a key holding one is not read (review).
+      !/^[^:#]*\$\{/.test(l),
   );
 }
 
@@ -173,7 +176,7 @@ function pnpmWorkspace(text: string, inv: Invocation, r: Reporter): void {
     say('pnpm', inv, r, 'reads a pnpm-workspace.yaml written in a form gavel does not read');
     return;
   }
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r\n?|\n/);
   lines.forEach((line, k) => {
     const m = /^(["']?)([\w-]+)\1\s*:[ \t]*(.*?)\s*$/.exec(line);
     if (!m) return;
@@ -184,6 +187,24 @@ function pnpmWorkspace(text: string, inv: Invocation, r: Reporter): void {
     value = value.replace(/^(["'])(.*)\1$/, '$2');
     npmSetting(m[2] ?? '', value === '' ? '[block]' : value, 'pnpm', inv, r);
   });
+}
+
+/** package.json's `pnpm` field: settings that load code (`configDependencies`, a pnpmfile) are uncertain. */
+function pnpmManifest(text: string, inv: Invocation, r: Reporter): void {
+  let field: unknown;
+  try {
+    field = (JSON.parse(text) as Record<string, unknown>)?.pnpm;
+  } catch {
+    say('pnpm', inv, r, 'reads a package.json that does not parse');
+    return;
+  }
+  if (field === undefined) return;
+  if (typeof field !== 'object' || field === null) return;
+  for (const key of Object.keys(field))
+    if (
+      /^(?:configdependencies|pnpmfile|globalpnpmfile|executionenv|scriptshell|nodeoptions)$/.test(keyOf(key))
+    )
+      say('pnpm', inv, r, 'reads a package.json whose pnpm settings load code gavel does not follow');
 }
 
 /**
@@ -209,7 +230,7 @@ function yarnrc(text: string, dir: string, inv: Invocation, r: Reporter): void {
     say('yarn', inv, r, 'reads a yarn configuration written in a form gavel does not read');
     return;
   }
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of text.split(/\r\n?|\n/)) {
     const key = /^\s*(yarnPath|"?yarn-path"?)\s*[:\s]\s*"?([^"#\s]+)"?/.exec(raw);
     const plugin = /^\s*-\s*"?([^"#\s:]+)"?\s*$|^\s*(?:-\s*)?(?:path|spec):\s*"?([^"#\s]+)"?/.exec(raw);
     const value = key?.[2] ?? plugin?.[1] ?? plugin?.[2];
@@ -487,6 +508,8 @@ const FILES: Readonly<Record<string, readonly string[]>> = {
     '.pnpmfile.cjs.js',
     '.pnpmfile.cjs.json',
     '.pnpmfile.cjs.node',
+    // The manifest's `pnpm` field holds settings too; `configDependencies` there loads plugins' pnpmfiles (review).
+    'package.json',
   ],
   yarn: ['.npmrc', '.yarnrc.yml', '.yarnrc'],
   bun: ['bunfig.toml'],
@@ -577,12 +600,13 @@ function readSettings(
 ): void {
   if (name === '.npmrc') npmrc(text, program, inv, r, home);
   else if (name === 'pnpm-workspace.yaml') pnpmWorkspace(text, inv, r);
+  else if (name === 'package.json' && program === 'pnpm') pnpmManifest(text, inv, r);
   else if (name.startsWith('.pnpmfile.')) {
     // Its install hooks run only when pnpm installs; the rest must be inert (pnpmfile-hooks.ts). A program pnpm starts
     // (`pnpm exec tsc`) runs in the pnpm process judged on its own segment.
     const run = runnerOf(inv);
     const words = run.args.map((w) => (isLiteral(w) ? plain(w) : undefined));
-    if (run.program === 'pnpm' && (pnpmInstalls(words) || pnpmfileMatters(text)))
+    if (run.program === 'pnpm' && (pnpmInstalls(words) || pnpmfileMatters(text, name)))
       say(program, inv, r, `loads ${name} on every command: code gavel does not follow`);
   } else if (name.startsWith('.yarnrc')) yarnrc(text, dir, inv, r);
   else if (name === 'bunfig.toml') bunfig(text, dir, inv, r);

@@ -106,6 +106,36 @@ describe('workspace patterns are expanded by listing folders', () => {
     };
     expect(judge('pnpm -r test', files).categories).toContain('destructive_root_delete');
   });
+  it.each([
+    ['an unindented block list', 'packages:\n- "packages/*"\n'],
+    ['a flow list', 'packages: ["packages/*", "tools/*"]\n'],
+    ['lone CR line breaks', 'packages:\r  - "packages/*"\r'],
+  ])('pnpm-workspace.yaml packages as %s (review 3)', (_n, yaml) => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'root' }),
+      'pnpm-workspace.yaml': yaml,
+      'packages/a/package.json': PKG({ test: 'rm -rf ~' }),
+    };
+    const a = judge('pnpm -r test', files);
+    expect(a.categories.length + a.uncertain.length).toBeGreaterThan(0);
+  });
+  it.each([
+    [
+      'pnpm-workspace.yaml',
+      { 'pnpm-workspace.yaml': 'packages:\n  - "packages/*"\nincludeWorkspaceRoot: true\n' },
+    ],
+    [
+      '.npmrc',
+      { 'pnpm-workspace.yaml': 'packages:\n  - "packages/*"\n', '.npmrc': 'include-workspace-root=true\n' },
+    ],
+  ])('the root’s own script runs with -r when %s includes it (review 3)', (_n, extra) => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'root', scripts: { test: 'rm -rf ~' } }),
+      'packages/a/package.json': PKG({ test: 'true' }),
+      ...extra,
+    };
+    expect(judge('pnpm -r test', files).categories).toContain('destructive_root_delete');
+  });
   it('a manager command run in each package is uncertain', () => {
     expect(judge('yarn workspaces foreach -A exec ls', PATTERN).uncertain.length).toBeGreaterThan(0);
   });

@@ -98,22 +98,20 @@ const listOf = (ws: unknown): unknown[] | undefined =>
 function workspaceEntries(
   inv: Invocation,
   r: Reporter,
-): { root: string; entries: string[] } | 'unknown' | undefined {
+): { root: string; entries: string[]; includeRoot?: boolean } | 'unknown' | undefined {
   const top = r.scope.workspaceRoots.find((w) => w !== '/' && w !== r.scope.home && inv.cwd?.startsWith(w));
   for (const dir of foldersUp(inv.cwd as string)) {
     const pnpm = projectFile(inFolder(dir, 'pnpm-workspace.yaml'), inv, r);
     if (pnpm.kind === 'unknown') return 'unknown';
     if (pnpm.kind === 'text') {
-      const entries: string[] = [];
-      let inPackages = false;
-      for (const line of pnpm.text.replace(/\r\n/g, '\n').split('\n')) {
-        if (/^packages\s*:/.test(line)) inPackages = true;
-        else if (/^\S/.test(line)) inPackages = false;
-        else if (inPackages) {
-          const m = /^\s*-\s*["']?([^"'#]+?)["']?\s*(#.*)?$/.exec(line);
-          if (m) entries.push(m[1] ?? '');
-        }
-      }
+      const entries = pnpmPackages(pnpm.text);
+      if (entries === undefined) return 'unknown';
+      // `includeWorkspaceRoot` (or `.npmrc`'s `include-workspace-root`) runs the root's own script with `-r` (review).
+      const npmrc = projectFile(inFolder(dir, '.npmrc'), inv, r);
+      if (npmrc.kind === 'unknown') return 'unknown';
+      const includeRoot =
+        /^\s*includeWorkspaceRoot\s*:\s*(?!false\b)/m.test(pnpm.text) ||
+        (npmrc.kind === 'text' && /^\s*include-workspace-root\s*=\s*(?!false\b)/m.test(npmrc.text));
       // npm, yarn and turbo read the manifest's `workspaces` instead: both lists count.
       const manifest = projectFile(inFolder(dir, 'package.json'), inv, r);
       if (manifest.kind === 'unknown') return 'unknown';
@@ -122,7 +120,7 @@ function workspaceEntries(
         if (!json) return 'unknown';
         for (const e of listOf(json.workspaces) ?? []) if (typeof e === 'string') entries.push(e);
       }
-      return { root: dir, entries };
+      return { root: dir, entries, includeRoot };
     }
     const manifest = projectFile(inFolder(dir, 'package.json'), inv, r);
     if (manifest.kind === 'unknown') return 'unknown';
@@ -247,7 +245,8 @@ function listedPackages(
     return undefined;
   }
   if (!ws) return none();
-  return packageFolders(inv.program, ws, inv, r)?.filter((d) => d !== ws.root);
+  const folders = packageFolders(inv.program, ws, inv, r)?.filter((d) => d !== ws.root);
+  return folders && ws.includeRoot ? [ws.root, ...folders] : folders;
 }
 
 /** The root package's scripts turbo runs (`//#task` in turbo.json). */
@@ -331,4 +330,42 @@ export function workspaceRuns(inv: Invocation, r: Reporter): void {
       }
     }
   }
+}
+
+/**
+ * The `packages` list of a pnpm-workspace.yaml (block items, indented or not, or a flow list of plain or quoted
+ * names); undefined when it is written in another form (review: an unindented block and a flow list were missed).
+ */
+function pnpmPackages(text: string): string[] | undefined {
+  const entries: string[] = [];
+  const lines = text.split(/\r\n?|\n/);
+  for (let k = 0; k < lines.length; k++) {
+    const head = /^packages\s*:\s*(.*?)\s*$/.exec(lines[k] ?? '');
+    if (!head) continue;
+    const inline = (head[1] ?? '').replace(/\s+#.*$/, '');
+    if (inline !== '') {
+      const flow = /^\[(.*)\]$/.exec(inline);
+      if (!flow) return undefined;
+      for (const item of (flow[1] ?? '').split(',')) {
+        const m = /^\s*(?:"([^"\\]*)"|'([^']*)'|([^"'\s,[\]{}#]+))\s*$/.exec(item);
+        if (!m) {
+          if (item.trim() === '') continue;
+          return undefined;
+        }
+        entries.push(m[1] ?? m[2] ?? m[3] ?? '');
+      }
+      continue;
+    }
+    for (k++; k < lines.length; k++) {
+      const line = lines[k] ?? '';
+      if (line.trim() === '' || /^\s*#/.test(line)) continue;
+      const m = /^\s*-\s*(?:"([^"\\]*)"|'([^']*)'|([^"'\s#]+))\s*(?:#.*)?$/.exec(line);
+      if (m) entries.push(m[1] ?? m[2] ?? m[3] ?? '');
+      else if (/^\S/.test(line)) {
+        k--;
+        break;
+      } else return undefined;
+    }
+  }
+  return entries;
 }
