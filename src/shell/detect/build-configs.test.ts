@@ -153,6 +153,14 @@ describe("a target's own runner, linker and flags apply to a build for that targ
   ])('read after review 3: %s', (_n, config, command) =>
     expect(flagged(command, { ...CARGO, '.cargo/config.toml': config, 'tools/run.sh': PAYLOAD })).toBe(true),
   );
+  it('an escaped quote in a value is read (round 28: `--cfg getrandom_backend=\\"wasm_js\\"`)', () => {
+    const files = {
+      ...CARGO,
+      '.cargo/config.toml':
+        '[target.wasm32-unknown-unknown]\nrustflags = ["--cfg", "getrandom_backend=\\"wasm_js\\""]\n',
+    };
+    expect(flagged('cargo test', files)).toBe(false);
+  });
   it('an ordinary [env] variable stays quiet', () => {
     const files = {
       ...CARGO,

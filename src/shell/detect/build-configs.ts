@@ -72,8 +72,9 @@ interface TomlEntry {
  */
 export function flatToml(text: string): TomlEntry[] | undefined {
   const out: TomlEntry[] = [];
-  // A backslash escapes a key or a value's characters (`"rustc-wrapp\u0065r"`, TOML 1.1's `\x`): not read (review).
-  if (text.includes('\\')) return undefined;
+  // An escape other than `\"` and `\\` spells a key or a value's characters (`"rustc-wrapp\u0065r"`, TOML 1.1's `\x`):
+  // not read (review).
+  if (/\\(?!["\\])/.test(text.replace(/\\\\/g, ''))) return undefined;
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   if (lines.length > MAX_CONFIG_LINES) return undefined;
   let section = '';

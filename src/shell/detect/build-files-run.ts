@@ -631,8 +631,9 @@ function cargoManifest(text: string): {
       const bare = line.replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, '""').replace(/#.*$/, '');
       return (bare.match(/\{/g)?.length ?? 0) !== (bare.match(/\}/g)?.length ?? 0);
     }) ||
-    // Any escape: TOML's `\u`, and 1.1's `\x`, `\e` in a key or path (`"bui\x6cd"`) name what the reader would miss.
-    /\\/.test(src) ||
+    // An escape other than `\"` and `\\`: TOML's `\u`, and 1.1's `\x`, `\e` in a key or path (`"bui\x6cd"`) name what the
+    // reader would miss.
+    /\\(?!["\\])/.test(src.replace(/\\\\/g, '')) ||
     /^\s*\[\[?\s*["']/m.test(src) ||
     rootTable ||
     /"""|'''/.test(src) ||
