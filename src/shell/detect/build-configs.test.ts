@@ -165,7 +165,7 @@ describe("a target's own runner, linker and flags apply to a build for that targ
     const files = {
       ...CARGO,
       '.cargo/config.toml':
-        '[env]\nAPP_FIXTURES = { value = "tests/fixtures", relative = true }\nRUST_LOG = "info"\nACCOUNT_ID = "1"\n',
+        '[env]\nAPP_FIXTURES = { value = "tests/fixtures", relative = true }\nRUST_LOG = "info"\nACCOUNT_ID = "1"\nAPP_ENV = "dev"\nTOOL_NAME = "x"\n',
     };
     expect(flagged('cargo test', files)).toBe(false);
   });

@@ -82,6 +82,9 @@ const FILES: Record<string, ScriptFile> = {
       'fine = { cmd = "ruff check src", executor = { type = "uv" } }',
     ].join('\n'),
   ),
+  [`${P}/envfirst/pyproject.toml`]: text(
+    '[tool.poe.tasks.t.env]\nPYTHONPATH = "/tmp/evil"\n\n[tool.poe.tasks.t]\ncmd = "pytest"\n',
+  ),
   [`${P}/gsh/pyproject.toml`]: text(
     '[tool.poe]\nshell_interpreter = "python"\n[tool.poe.tasks]\nt = { shell = "print(1)" }\n',
   ),
@@ -112,6 +115,11 @@ describe('poe tasks', () => {
 
   it('a [tool.poe] without tasks is passed over for the one above, as poe does (review)', () => {
     expect(categories(at('climb/sub', 'poe t'))).toContain('destructive_root_delete');
+  });
+
+  it('an env table written above its task is kept (final read)', () => {
+    const a = at('envfirst', 'poe t');
+    expect(a.variableValues).toContainEqual(['PYTHONPATH', '/tmp/evil']);
   });
 
   it('an executor given by its type alone is read', () => {

@@ -188,7 +188,9 @@ function taskTable(doc: Map<string, Map<string, Toml>>): Map<string, Toml> | und
     const [task, ...rest] = name.slice('tool.poe.tasks.'.length).split('.');
     if (task === undefined) return undefined;
     if (rest.length === 0) {
-      tasks.set(task, new Map(t));
+      // Merged with an option's table written above it (`[tool.poe.tasks.NAME.env]` first): nothing it set is lost.
+      const before = tasks.get(task);
+      tasks.set(task, new Map([...(isTable(before) ? before : []), ...t]));
       continue;
     }
     // `[tool.poe.tasks.NAME.env]`, `[tool.poe.tasks.NAME.args.X]`, `[[tool.poe.tasks.NAME.sequence]]`: an option's own
