@@ -2,7 +2,9 @@
  * Configuration modules a JavaScript tool imports and runs before it does its work (ADR 0076): vite and vitest
  * (`vite.config.*`, `vitest.config.*`), jest (`jest.config.*`, package.json `jest`), eslint (`eslint.config.*`,
  * `.eslintrc.js`), next (`next.config.*`), playwright (`playwright.config.*` and its `webServer.command`, a shell
- * command), and the babel, postcss and tailwind configurations these tools load, as pytest's conftest.py is read.
+ * command), storybook (`.storybook/main.*` and its addons), and the babel, postcss and tailwind configurations these
+ * tools load, as pytest's conftest.py is read; from the project folder a tool is given as a word too (`next build
+ * apps/web`).
  * Each module, the workspace files it imports and the workspace files its settings name (`setupFiles`,
  * `globalSetup`) must pass the closed scan (code-imports.ts); an import of an installed package by its literal
  * name is known as the tool itself is. Runners whose commands live in files gavel does not read (bazel's BUILD
@@ -80,6 +82,8 @@ const POSTCSS = [
   ...rc('.postcssrc'),
 ];
 
+const STORYBOOK = [...stems('.storybook/main', 'vite.config', 'webpack.config'), ...POSTCSS, ...BABEL];
+
 /** The configuration modules each tool loads (looked for from the cwd up to the workspace top). */
 const MODULES: Readonly<Record<string, readonly string[]>> = {
   vitest: [...stems('vitest.config', 'vite.config', 'vitest.workspace'), ...POSTCSS, ...BABEL],
@@ -99,6 +103,11 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   babel: BABEL,
   stylelint: [...stems('stylelint.config'), '.stylelintrc.js', '.stylelintrc.cjs', ...rc('.stylelintrc')],
   prettier: [...stems('prettier.config'), ...rc('.prettierrc')],
+  // storybook runs `.storybook/main.*` (and the addons it names by path) in node, and the vite or webpack build of
+  // its framework reads the project's own configuration too.
+  storybook: STORYBOOK,
+  'start-storybook': STORYBOOK,
+  'build-storybook': STORYBOOK,
   // Test runners, linters and release tools of the safe catalogue whose configuration may be a module too.
   mocha: [
     '.mocharc.js',
@@ -560,7 +569,59 @@ function nxNamesOtherPlugins(text: string, installed: (name: string) => boolean)
 /** The programs configModules looks at. */
 export const CONFIG_MODULES_PROGRAMS = () => ['bazel', 'bazelisk', 'nx', ...Object.keys(MODULES)];
 
+const STORYBOOK_PROGRAMS = new Set(['storybook', 'start-storybook', 'build-storybook']);
+
+/**
+ * The subcommands of the tools that take their project folder as a positional word (`next build apps/web`,
+ * `vite build site`, `nuxt dev app`); any other positional word may be that folder.
+ */
+const PROJECT_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  next: new Set(
+    'build dev start lint export info telemetry experimental-compile experimental-generate experimental-test'.split(
+      ' ',
+    ),
+  ),
+  vite: new Set(['build', 'serve', 'dev', 'preview', 'optimize']),
+  nuxt: new Set(
+    'dev build generate preview prepare typecheck analyze info upgrade cleanup add init module test'.split(
+      ' ',
+    ),
+  ),
+};
+
+/**
+ * next, vite and nuxt load the configuration of the project folder a positional word names, not the cwd's: each
+ * positional word (an option's value too, which is read as a folder in vain) is judged as the cwd the tool would
+ * take, besides the cwd itself. False when one is named at run time or outside the workspace (reported).
+ */
+function projectFolders(program: string, inv: Invocation, r: Reporter): boolean {
+  const subcommands = PROJECT_SUBCOMMANDS[program];
+  if (!subcommands) return true;
+  let first = true;
+  for (const [k, w] of inv.args.entries()) {
+    const text = optionText(w);
+    if (text.startsWith('-')) continue;
+    if (first && isLiteral(w) && subcommands.has(text)) {
+      first = false;
+      continue;
+    }
+    first = false;
+    const path = workspaceNamed(w, inv, r);
+    if (path === undefined) {
+      say(program, inv, r, 'builds a project folder named at run time or outside the workspace');
+      return false;
+    }
+    if (path !== inv.cwd)
+      configModulesAt({ ...inv, cwd: path, args: inv.args.filter((_, j) => j !== k) }, r, true);
+  }
+  return true;
+}
+
 export function configModules(inv: Invocation, r: Reporter): void {
+  configModulesAt(inv, r, false);
+}
+
+function configModulesAt(inv: Invocation, r: Reporter, nested: boolean): void {
   const program = inv.program;
   const words = inv.args.filter(isLiteral).map((w) => plain(w));
   if (program === 'bazel' || program === 'bazelisk') {
@@ -597,6 +658,15 @@ export function configModules(inv: Invocation, r: Reporter): void {
   const names = MODULES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;
   if (words.some((w) => NO_LOAD.test(w)) && words.length <= 2) return;
+  if (!nested && !projectFolders(program, inv, r)) return;
+  // storybook's `-c`/`--config-dir` names the folder of its main module: not followed here.
+  if (
+    STORYBOOK_PROGRAMS.has(program) &&
+    inv.args.some((w) => /^(?:-c|--config-dir)(?:=.*)?$/.test(optionText(w)))
+  ) {
+    say(program, inv, r, 'loads its main module from a folder its options name, which gavel does not follow');
+    return;
+  }
   // bun's package commands that start no code (`bun pm ls`, `bun outdated`): its preloads do not run.
   if (
     program === 'bun' &&
@@ -649,7 +719,8 @@ export function configModules(inv: Invocation, r: Reporter): void {
   for (const dir of folders) {
     const listed = folderNames(dir, inv, r);
     for (const name of names) {
-      if (listed && !listed.has(name)) continue;
+      // `.storybook/main.ts`: the folder's own entry is the first part of the name.
+      if (listed && !listed.has(name.split('/')[0] as string)) continue;
       const path = inFolder(dir, name);
       const file = projectFile(path, inv, r);
       if (file.kind === 'unknown') return;

@@ -20,7 +20,7 @@ import {
   subcommandScripts,
 } from './git-exec-config';
 import { pushPublishes } from './git-push-publish';
-import { gitRepository, isSharedRef, type PushContext } from './git-repository';
+import { armedHooks, gitRepository, isSharedRef, type PushContext } from './git-repository';
 import { gitSecrets } from './git-secrets';
 import { replacedKeys } from './git-setting-scope';
 import { hostOf, isLocalHost, networkTarget } from './network-target';
@@ -79,13 +79,23 @@ function hooksPathReplaced(
   inv: Invocation,
   r: Reporter,
 ) {
-  const at = positionals.findIndex((w) => /^core\.hookspath$/i.test(plain(w)));
-  if (at < 0 || hasFlag(opts, '', ['--get', '--get-all', '--list', '--unset', '--unset-all'])) return false;
-  if (['get', 'unset', 'list'].includes(plain(positionals[0]).toLowerCase())) return false;
-  const value = positionals[at + 1];
-  if (value === undefined) return true;
+  const setting = hooksPathSetting(positionals, opts);
+  if (setting === undefined) return false;
+  if (setting.value === undefined) return true;
   const otherScope = hasFlag(opts, 'f', ['--global', '--system', '--file', '--blob']);
-  return otherScope || !hooksInRepository(plain(value), inv, r);
+  return otherScope || !hooksInRepository(plain(setting.value), inv, r);
+}
+
+/** `git config core.hooksPath <value>` (or `set`): the value set; undefined when the key is read or unset. */
+function hooksPathSetting(
+  positionals: readonly Word[],
+  opts: readonly string[],
+): { value: Word | undefined } | undefined {
+  const at = positionals.findIndex((w) => /^core\.hookspath$/i.test(plain(w)));
+  if (at < 0 || hasFlag(opts, '', ['--get', '--get-all', '--list', '--unset', '--unset-all']))
+    return undefined;
+  if (['get', 'unset', 'list'].includes(plain(positionals[0]).toLowerCase())) return undefined;
+  return { value: positionals[at + 1] };
 }
 
 /** Pathspecs that name the whole tree (or the whole folder git works in). */
@@ -505,6 +515,9 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
           '`git config core.hooksPath` replaces the repository hooks',
           inv.segment,
         );
+      } else {
+        const armed = hooksPathSetting(positionals, opts)?.value;
+        if (armed !== undefined) armedHooks(plain(armed), inv, r);
       }
       return undefined;
     default:

@@ -1,7 +1,8 @@
 /**
  * When git runs a diff driver of the repository configuration (`diff.<driver>.textconv`, `diff.<driver>.command`,
  * `diff.external`): only when it shows the content of a change, which `git status`, `fetch`, `push`, `commit`,
- * `merge` or `log --stat` never do. Over-approximated by subcommand and options, never by which files carry the
+ * `merge` or `log --stat` never do, nor plumbing (`diff-tree -p`), `show REV:PATH` or `bisect` unless told to.
+ * Over-approximated by subcommand and options, never by which files carry the
  * driver's attribute (`.gitattributes` anywhere in the tree, `info/attributes`, `core.attributesFile`): a command
  * that may show a diff runs every driver configured. Pure.
  */
@@ -11,7 +12,7 @@ const TEXTCONV = /^diff\..+\.textconv$/i;
 const EXTERNAL = /^(?:diff\..+\.command|diff\.external)$/i;
 
 /** Subcommands that show a diff unless an option limits them to names or counts. */
-const SHOWS_DIFF = new Set(['diff', 'show', 'blame', 'annotate', 'range-diff', 'difftool', 'diff-tree']);
+const SHOWS_DIFF = new Set(['diff', 'show', 'blame', 'annotate', 'range-diff', 'difftool']);
 /**
  * Subcommands that show a diff only when an option asks for one, and those options: a patch, a pickaxe search
  * (`-S`, `-G`), a line log (`-L`), combined diffs (log's family); interactive hunks (`add -p`, `stash show -p`); the
@@ -27,8 +28,10 @@ const ON_REQUEST: Readonly<Record<string, RegExp>> = {
   whatchanged: LOG_CONTENT,
   'rev-list': LOG_CONTENT,
   'format-patch': /^--(?:textconv|ext-diff)/,
-  'diff-index': PATCH,
-  'diff-files': PATCH,
+  // Plumbing converts text or calls an external diff only when told to by name, `-p` or not.
+  'diff-tree': /^--(?:textconv|ext-diff)$/,
+  'diff-index': /^--(?:textconv|ext-diff)$/,
+  'diff-files': /^--(?:textconv|ext-diff)$/,
   add: /^-[A-Za-z]*[pie]|^--(?:patch|interactive|edit)/,
   checkout: PATCH,
   reset: PATCH,
@@ -52,8 +55,26 @@ const BY_NAME: Readonly<Record<string, RegExp>> = {
   'cat-file': /^--(?:textconv|filters)$/,
 };
 
-/** Does `git SUB` with these options (lower-cased long, short as given) run diff driver `key`? */
-export function diffDriverRuns(key: string, sub: string, options: readonly string[]): boolean {
+/**
+ * A blob or tree named by revision and path (`main:package.json`, `:src/a.ts`, `v1:docs`): `git show` prints it as
+ * it is stored, converting text only when `--textconv` is given. Not `:/text` (a commit found by its message), not
+ * a revision with braces before the colon (`HEAD^{/fix: x}`), not a word known only at run time (`:`).
+ */
+const BLOB_NAME = /^(?!:\/)[^:{}]*:./;
+
+/** bisect's subcommands that show history as `git log` does (with any options given): the others show no diff. */
+const BISECT_SHOWS = new Set(['visualize', 'view']);
+
+/**
+ * Does `git SUB` with these options (lower-cased long, short as given) and positional words run diff driver
+ * `key`?
+ */
+export function diffDriverRuns(
+  key: string,
+  sub: string,
+  options: readonly string[],
+  positionals: readonly string[] = [],
+): boolean {
   const textconv = TEXTCONV.test(key);
   if (!textconv && !EXTERNAL.test(key)) return true;
   // The switch that turns the driver off, given after any that turns it on.
@@ -62,8 +83,11 @@ export function diffDriverRuns(key: string, sub: string, options: readonly strin
   if (options.lastIndexOf(off) > options.lastIndexOf(on)) return false;
   const named = BY_NAME[sub];
   if (named) return textconv && options.some((o) => named.test(o));
+  if (sub === 'show' && positionals.length > 0 && positionals.every((p) => BLOB_NAME.test(p)))
+    return options.some((o) => o === on);
   if (SHOWS_DIFF.has(sub))
     return options.some((o) => LOG_CONTENT.test(o)) || !options.some((o) => NO_CONTENT.test(o));
+  if (sub === 'bisect') return BISECT_SHOWS.has(positionals[0] ?? '');
   const asks = ON_REQUEST[sub];
   if (asks) return options.some((o) => asks.test(o));
   return !NEVER.has(sub);

@@ -275,7 +275,7 @@ export function hooksInRepository(value: string | undefined, inv: Invocation, r:
 }
 
 /** The names of git's hooks (a file of another name in a hooks folder is never run). */
-const HOOK_NAME =
+export const HOOK_NAME =
   /^(?:pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-push|pre-rebase|post-checkout|post-merge|pre-merge-commit|pre-applypatch|applypatch-msg|post-applypatch|pre-receive|update|post-receive|post-update|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|reference-transaction|post-index-change)$/;
 
 /** The hook names in a folder, or undefined when it cannot be listed; none for a missing folder. */

@@ -175,6 +175,37 @@ describe('a diff driver runs only where a diff is shown (round 23)', () => {
     expect(categories(analyze(command, repo(P, DRIVER)))).toEqual(['destructive_root_delete']);
   });
 
+  // Plumbing converts nothing unless told to; `git show REV:PATH` prints the stored blob; bisect shows a commit's
+  // stat only (round 29 blind, checked with git 2.39: none of these ran a textconv driver).
+  it.each([
+    'git diff-tree -p main~1 main',
+    'git diff-index -p HEAD',
+    'git diff-files -p',
+    'git show main:x.pg',
+    'git show :x.pg',
+    'git show origin/main:docs/a.pg v1:b.pg',
+    'git show main:x.pg | head -20',
+    'git bisect start HEAD v1',
+    'git bisect bad',
+    'git bisect good v1',
+    'git bisect reset',
+  ])('quiet: %s', (command) => {
+    expect(quiet(analyze(command, repo(P, DRIVER)))).toBe(true);
+  });
+
+  it.each([
+    'git diff-tree -p --textconv a b',
+    'git show --textconv main:x.pg',
+    'git show :/fix',
+    'git show "$REV"',
+    'git show HEAD main:x.pg',
+    "git show 'HEAD^{/fix: x}'",
+    'git bisect visualize -p',
+    'git bisect view',
+  ])('runs the driver: %s', (command) => {
+    expect(categories(analyze(command, repo(P, DRIVER)))).toEqual(['destructive_root_delete']);
+  });
+
   it('an external diff program is turned off by --no-ext-diff, not by --no-textconv', () => {
     const external = '[diff]\n\texternal = rm -rf ~\n';
     expect(categories(analyze('git diff --no-textconv', repo(P, external)))).toEqual([
@@ -495,6 +526,68 @@ describe('hooks the subcommand fires are read', () => {
   it('a hook a read-only subcommand never fires is not read', () => {
     const files = repo(P, '', 'x', { 'hooks/pre-commit': text('rm -rf ~\n') });
     expect(quiet(analyze('git log', files))).toBe(true);
+  });
+});
+
+describe('pointing core.hooksPath at a folder of the repository arms its hooks, judged now (round 29 blind)', () => {
+  const list = (...names: string[]): ScriptFile => ({
+    kind: 'unreadable',
+    why: 'not-regular',
+    entries: names,
+  });
+  const armed = (hooks: Record<string, string>, folder = '.githooks') => {
+    const files: Record<string, ScriptFile> = {
+      ...repo(P, PLAIN_CONFIG),
+      [`${P}/${folder}`]: list(...Object.keys(hooks)),
+    };
+    for (const [name, body] of Object.entries(hooks)) files[`${P}/${folder}/${name}`] = text(body);
+    return files;
+  };
+  it.each([
+    ['a pre-push hook', 'git config core.hooksPath .githooks', { 'pre-push': '#!/bin/sh\nrm -rf ~\n' }],
+    ['a hook without a #! line', 'git config core.hooksPath .githooks', { 'pre-commit': 'rm -rf ~\n' }],
+    ['the --local scope', 'git config --local core.hooksPath .githooks', { 'commit-msg': 'rm -rf ~\n' }],
+    ['the set subcommand', 'git config set core.hooksPath .githooks', { 'post-checkout': 'rm -rf ~\n' }],
+    [
+      'from a subfolder, git taking the value from the top',
+      'cd src && git config core.hooksPath .githooks',
+      { 'pre-commit': 'rm -rf ~\n' },
+    ],
+  ])('%s', (_n, command, hooks) => {
+    const files = armed(hooks);
+    files[`${P}/src`] = DIR;
+    expect(categories(analyze(command, files))).toEqual(['destructive_root_delete']);
+  });
+
+  it("husky's `_` folder runs the user hook through its dispatcher", () => {
+    const files: Record<string, ScriptFile> = {
+      ...repo(P, PLAIN_CONFIG),
+      [`${P}/.husky/_`]: list('pre-push', 'h'),
+      [`${P}/.husky/_/pre-push`]: text('#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n'),
+      [`${P}/.husky/_/h`]: text(HUSKY_9_1_DISPATCHER),
+      [`${P}/.husky/pre-push`]: text('rm -rf ~\n'),
+    };
+    expect(categories(analyze('git config core.hooksPath .husky/_', files))).toEqual([
+      'destructive_root_delete',
+    ]);
+  });
+
+  it('a folder that cannot be listed is uncertain', () => {
+    const files = { ...repo(P, PLAIN_CONFIG), [`${P}/.githooks`]: DIR };
+    expect(reasons(analyze('git config core.hooksPath .githooks', files))).toMatch(/could not be listed/);
+  });
+
+  it('benign hooks, files that are no hooks, a folder not there, reading the key: quiet', () => {
+    expect(
+      quiet(analyze('git config core.hooksPath .githooks', armed({ 'pre-commit': 'npx lint-staged\n' }))),
+    ).toBe(true);
+    expect(quiet(analyze('git config core.hooksPath .githooks', armed({ 'README.md': 'rm -rf ~\n' })))).toBe(
+      true,
+    );
+    expect(quiet(analyze('git config core.hooksPath .githooks', repo(P, PLAIN_CONFIG)))).toBe(true);
+    const hostile = armed({ 'pre-commit': 'rm -rf ~\n' });
+    expect(quiet(analyze('git config --get core.hooksPath', hostile))).toBe(true);
+    expect(quiet(analyze('git config --unset core.hooksPath', hostile))).toBe(true);
   });
 });
 

@@ -22,7 +22,7 @@ import { OPAQUE_FLOW } from '../walk/flow';
 import { binShadows } from './bin-shadows';
 import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { diffDriverRuns } from './git-diff-drivers';
-import { runsSomething } from './git-exec-config';
+import { HOOK_NAME, runsSomething } from './git-exec-config';
 import { contactsRemote, isReplaced, readsIndex } from './git-setting-scope';
 import { foldersUp, followedPath, inFolder } from './project-file';
 import { noteWritten } from './written-scripts';
@@ -321,7 +321,7 @@ function analyseConfig(
       continue;
     }
     // A diff driver runs only when a diff's content is shown (`git diff`, `log -p`), never for `status` or `push`.
-    if (!diffDriverRuns(lower, sub, options)) continue;
+    if (!diffDriverRuns(lower, sub, options, scope.positionals)) continue;
     // An alias of git arguments may carry settings or another alias of its own: not followed.
     if (entry.kind === 'alias' && !value.trimStart().startsWith('!')) {
       say(inv, r, 'runs an alias of its configuration');
@@ -477,6 +477,35 @@ function runHook(
     return;
   }
   runFileText(file.text.replaceAll('\u0000', ''), inv, r, WRAPPER, hookArguments(path, name, sub, repo, r));
+}
+
+/** The subcommand that fires each hook, for the arguments it is run with (a message file for the message hooks). */
+const HOOK_SUBCOMMAND: Readonly<Record<string, string>> = { 'pre-push': 'push', 'post-merge': 'merge' };
+
+/**
+ * `git config core.hooksPath DIR` (a folder of the repository): every hook there runs on the later commands that
+ * fire it, judged now as `pre-commit install` is, each as git runs it (a husky `_` folder through its dispatcher).
+ * Both readings of a relative value are read (git's, from the top of the working tree, and from the cwd).
+ */
+export function armedHooks(value: string, inv: Invocation, r: Reporter): void {
+  if (!r.env.readScript || inv.cwd === undefined) return;
+  const repo = findRepository(inv.cwd, inv, r);
+  if (repo === 'none') return;
+  if (repo === 'unknown') {
+    say(inv, r, 'arms hooks in a repository whose git folder could not be read');
+    return;
+  }
+  const folders = new Set([posix.resolve(repo.top, value), posix.resolve(inv.cwd, value)]);
+  for (const folder of folders) {
+    const listed = readBudgeted(folder, inv, r);
+    if (!listed || listed.kind === 'missing') continue;
+    if (listed.kind === 'text' || !listed.entries) {
+      say(inv, r, 'arms a hooks folder that could not be listed');
+      return;
+    }
+    for (const name of listed.entries.filter((n) => HOOK_NAME.test(n)))
+      runHook(folder, name, HOOK_SUBCOMMAND[name] ?? 'commit', repo, inv, r);
+  }
 }
 
 /** The branch a ref file names (`ref: refs/heads/main` -> `main`); undefined for a detached or unread HEAD. */

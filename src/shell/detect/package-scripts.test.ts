@@ -146,6 +146,18 @@ describe('a package script the manager runs is analysed', () => {
     ['npm install runs postinstall', 'cd bad && npm install', 'remote_code_execution'],
     ['npm ci runs postinstall', 'cd bad && npm ci', 'remote_code_execution'],
     ['yarn alone installs', 'cd bad && yarn', 'remote_code_execution'],
+    // Reinstalling what is there builds packages as install does (round 29 blind: `npm dedupe`, `npm audit fix`).
+    ['npm dedupe', 'cd bad && npm dedupe', 'remote_code_execution'],
+    ['npm ddp', 'cd bad && npm ddp', 'remote_code_execution'],
+    ['npm update', 'cd bad && npm update', 'remote_code_execution'],
+    ['npm up of one package', 'cd bad && npm up lodash', 'remote_code_execution'],
+    ['npm audit fix', 'cd bad && npm audit fix', 'remote_code_execution'],
+    ['pnpm update', 'cd bad && pnpm update', 'remote_code_execution'],
+    [
+      '--ignore-scripts turned off again',
+      'cd bad && npm ci --ignore-scripts --ignore-scripts=false',
+      'remote_code_execution',
+    ],
     ['behind a wrapper', 'timeout 60 npm run wipe', 'destructive_root_delete'],
     ['npm run env (the built-in prints the environment)', 'npm run env', 'secret_material_read'],
     ['yarn run env', 'yarn run env', 'secret_material_read'],
@@ -275,6 +287,9 @@ describe('ordinary use stays quiet', () => {
     ['bun test (bun runner, not the script)', 'cd bad && bun test'],
     ['bun run of a linter script: bun starts it and writes nothing first', 'cd bunproj && bun run lint'],
     ['--ignore-scripts install', 'cd bad && npm ci --ignore-scripts'],
+    ['npm audit (a report)', 'cd bad && npm audit'],
+    ['npm audit fix without scripts', 'cd bad && npm audit fix --ignore-scripts'],
+    ['npm dedupe of a benign manifest', 'npm dedupe'],
   ])('%s', (_name, command) => {
     const a = analyze(command);
     expect(categories(a)).toEqual([]);

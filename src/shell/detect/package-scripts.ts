@@ -38,6 +38,11 @@ const LIFECYCLE: Readonly<Record<string, readonly string[]>> = {
   install: INSTALL,
   ci: INSTALL,
   rebuild: INSTALL,
+  // Reinstalling what is there (`npm update`, `dedupe`, `audit fix`) builds packages as `install` does; whether the
+  // workspace's own lifecycle scripts run then is not told apart here: they are read as if they do.
+  update: INSTALL,
+  dedupe: INSTALL,
+  'audit-fix': INSTALL,
   pack: ['prepack', 'prepare', 'postpack'],
   publish: ['prepublishOnly', 'prepack', 'prepare', 'postpack', 'publish', 'postpublish'],
   version: ['preversion', 'version', 'postversion'],
@@ -69,6 +74,10 @@ const ALIASES: Readonly<Record<string, string>> = {
   'install-clean': 'ci',
   'isntall-clean': 'ci',
   rb: 'rebuild',
+  up: 'update',
+  upgrade: 'update',
+  udpate: 'update',
+  ddp: 'dedupe',
   t: 'test',
   tst: 'test',
   'run-script': 'run',
@@ -189,6 +198,7 @@ function parse(inv: Invocation): Parsed | undefined {
     }
     if (t.startsWith('-') && t.length > 1) {
       if (t === '--ignore-scripts' || t === '--ignore-scripts=true') ignoreScripts = true;
+      else if (t === '--ignore-scripts=false') ignoreScripts = false;
       const eq = t.indexOf('=');
       const name = eq < 0 ? t : t.slice(0, eq);
       if (WORKSPACE.test(t)) {
@@ -227,6 +237,8 @@ function parse(inv: Invocation): Parsed | undefined {
     rest.splice(0, rest.length, ...later);
     after.splice(0, after.length, ...after.slice(after.indexOf(next) + 1));
   }
+  // `npm audit fix` installs the fixed versions.
+  if (inv.program === 'npm' && command === 'audit' && plain(rest[0]) === 'fix') command = 'audit-fix';
   const parsed: Parsed = {
     command: ALIASES[command] ?? command,
     commandAt,
