@@ -658,6 +658,8 @@ function configModulesAt(inv: Invocation, r: Reporter, nested: boolean): void {
   const names = MODULES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;
   if (words.some((w) => NO_LOAD.test(w)) && words.length <= 2) return;
+  // playwright's report and trace viewers open files of a finished run; they load no configuration.
+  if (program === 'playwright' && /^show-(?:report|trace)$/.test(words[0] ?? '')) return;
   if (!nested && !projectFolders(program, inv, r)) return;
   // storybook's `-c`/`--config-dir` names the folder of its main module: not followed here.
   if (

@@ -20,7 +20,13 @@ import {
   subcommandScripts,
 } from './git-exec-config';
 import { pushPublishes } from './git-push-publish';
-import { armedHooks, gitRepository, isSharedRef, type PushContext } from './git-repository';
+import {
+  armedHooks,
+  gitRepository,
+  isSharedRef,
+  type PushContext,
+  verifyHooksPresent,
+} from './git-repository';
 import { gitSecrets } from './git-secrets';
 import { replacedKeys } from './git-setting-scope';
 import { hostOf, isLocalHost, networkTarget } from './network-target';
@@ -262,6 +268,11 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   );
   const flag = (short: string, ...long: string[]) => hasFlag(opts, short, long);
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
+  // `--no-verify` turns a control off only where a hook it skips is there (a `-c` setting may name another folder).
+  const skipsHooks = () =>
+    settings.some((c) => /^core\.hookspath$/i.test(c.key)) ||
+    elsewhere ||
+    verifyHooksPresent(folder, sub, inv, r);
 
   gitSecrets(sub, rest, opts, end, inv, r, folder);
   gitPagerEscape(
@@ -308,7 +319,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   switch (sub) {
     case 'push': {
       pushesSecretFolder(folder, plain(positionals[0]), inv, r);
-      if (flag('', '--no-verify'))
+      if (flag('', '--no-verify') && skipsHooks())
         r.hit('disable_security_control', '`git push --no-verify` skips the pre-push hooks', inv.segment);
       const refs = positionals.slice(1).map((w) => plain(w));
       const lease = opts.some(
@@ -382,7 +393,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
     case 'am':
     case 'rebase':
       if (sub === 'am') gitPatch('am', rest, { ...inv, cwd: folder }, r);
-      if (flag(sub === 'commit' ? 'n' : '', '--no-verify'))
+      if (flag(sub === 'commit' ? 'n' : '', '--no-verify') && skipsHooks())
         r.hit(
           'disable_security_control',
           `\`git ${sub} --no-verify\` skips the repository hooks`,

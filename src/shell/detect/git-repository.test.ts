@@ -591,6 +591,63 @@ describe('pointing core.hooksPath at a folder of the repository arms its hooks, 
   });
 });
 
+describe('--no-verify turns a control off only where a hook it skips is there (round 29 blind)', () => {
+  const off = (a: ShellAnalysis) => categories(a).includes('disable_security_control');
+  it.each([
+    [
+      'commit with a pre-commit hook',
+      'git commit --no-verify -m x',
+      { 'hooks/pre-commit': text('npx lint-staged\n') },
+    ],
+    ['commit -n with a commit-msg hook', 'git commit -n -m x', { 'hooks/commit-msg': text('true\n') }],
+    ['push with a pre-push hook', 'git push --no-verify origin feat/x', { 'hooks/pre-push': text('true\n') }],
+    [
+      'merge with a pre-merge-commit hook',
+      'git merge --no-verify origin/main',
+      { 'hooks/pre-merge-commit': text('true\n') },
+    ],
+    [
+      'an unreadable hook',
+      'git commit --no-verify -m x',
+      { 'hooks/pre-commit': { kind: 'unreadable', why: 'error' } as ScriptFile },
+    ],
+  ])('%s: a control turned off', (_n, command, extra) => {
+    expect(off(analyze(command, repo(P, PLAIN_CONFIG, 'feat/x', extra)))).toBe(true);
+  });
+
+  it('a hook in the core.hooksPath folder, of the user configuration too, counts', () => {
+    const moved = { ...repo(P, '[core]\n\thooksPath = .husky/_\n'), [`${P}/.husky/_/pre-push`]: text('x\n') };
+    expect(off(analyze('git push --no-verify origin feat/x', moved))).toBe(true);
+    const user = {
+      ...repo(P, PLAIN_CONFIG),
+      '/home/u/.gitconfig': text('[core]\n\thooksPath = ~/hooks\n'),
+      '/home/u/hooks/pre-commit': text('x\n'),
+    };
+    expect(off(analyze('git commit --no-verify -m x', user))).toBe(true);
+  });
+
+  it('a configuration that includes another file, a -c hooks folder, a GIT_ variable, no reader: counted', () => {
+    const included = repo(P, '[include]\n\tpath = extra.cfg\n');
+    expect(off(analyze('git commit --no-verify -m x', included))).toBe(true);
+    expect(
+      off(analyze('git -c core.hooksPath=.githooks commit --no-verify -m x', repo(P, PLAIN_CONFIG))),
+    ).toBe(true);
+    expect(off(analyze('GIT_DIR=.git git commit --no-verify -m x', repo(P, PLAIN_CONFIG)))).toBe(true);
+    expect(categories(analyzeShellSync('git commit --no-verify -m x', shellEnv({ cwd: P })))).toContain(
+      'disable_security_control',
+    );
+  });
+
+  it('no hook there (only the samples git writes): nothing is turned off', () => {
+    const samples = repo(P, PLAIN_CONFIG, 'feat/x', { 'hooks/pre-commit.sample': text('exit 1\n') });
+    expect(off(analyze('git commit --no-verify -m x', samples))).toBe(false);
+    expect(off(analyze('git push --no-verify origin feat/x', samples))).toBe(false);
+    // A hook other than the ones skipped does not count: post-commit still runs.
+    const other = repo(P, PLAIN_CONFIG, 'feat/x', { 'hooks/pre-push': text('true\n') });
+    expect(off(analyze('git commit --no-verify -m x', other))).toBe(false);
+  });
+});
+
 describe('the repository git finds is the one read', () => {
   const nested = {
     ...repo(P, PLAIN_CONFIG),

@@ -479,6 +479,53 @@ function runHook(
   runFileText(file.text.replaceAll('\u0000', ''), inv, r, WRAPPER, hookArguments(path, name, sub, repo, r));
 }
 
+/** The hooks `--no-verify` skips, by subcommand. */
+const VERIFY_HOOKS: Readonly<Record<string, readonly string[]>> = {
+  commit: ['pre-commit', 'commit-msg'],
+  merge: ['pre-merge-commit', 'commit-msg'],
+  push: ['pre-push'],
+  am: ['applypatch-msg', 'pre-applypatch'],
+  rebase: ['pre-rebase'],
+};
+
+/**
+ * Would `git <sub> --no-verify` skip a hook that is there? False only when the repository, its `core.hooksPath`
+ * (the user's configurations and the repository's, none including another file) and the hooks folder are read
+ * and it holds none of the hooks the option skips: skipping what is not there turns nothing off.
+ */
+export function verifyHooksPresent(
+  folder: string | undefined,
+  sub: string,
+  inv: Invocation,
+  r: Reporter,
+): boolean {
+  const names = VERIFY_HOOKS[sub];
+  if (!names || !r.env.readScript || folder === undefined) return true;
+  if ([...r.assignedNames].some((n) => n.startsWith('GIT_'))) return true;
+  const repo = findRepository(folder, inv, r);
+  if (repo === 'none' || repo === 'unknown') return true;
+  const config: Config = { pushRefspecs: false, remoteOnly: [] };
+  const files = [
+    ...userGitConfigs(r.scope.home),
+    inFolder(repo.commonDir, 'config'),
+    inFolder(repo.gitDir, 'config.worktree'),
+  ];
+  for (const path of files) {
+    const file = readBudgeted(path, inv, r);
+    if (file?.kind === 'missing') continue;
+    if (file?.kind !== 'text') return true;
+    const entries = parseGitConfig(file.text);
+    if (!entries) return true;
+    for (const { key, value } of entries) {
+      const lower = key.toLowerCase();
+      if (/^(include|includeif\..+)\.path$/.test(lower) || value === undefined) return true;
+      if (lower === 'core.hookspath') config.hooksPath = value;
+    }
+  }
+  const dir = hooksFolder(config, repo, r.scope.home);
+  return names.some((name) => readBudgeted(inFolder(dir, name), inv, r)?.kind !== 'missing');
+}
+
 /** The subcommand that fires each hook, for the arguments it is run with (a message file for the message hooks). */
 const HOOK_SUBCOMMAND: Readonly<Record<string, string>> = { 'pre-push': 'push', 'post-merge': 'merge' };
 
