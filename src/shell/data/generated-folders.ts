@@ -82,6 +82,10 @@ export const OUTPUT_WHEN_IGNORED: ReadonlySet<string> = new Set([
   'public',
   'gen',
   'generated',
+  // playwright's reports and results (`playwright-report`, `test-results`, `blob-report`)
+  'playwright-report',
+  'test-results',
+  'blob-report',
 ]);
 
 /** A build tree named for its variant or tool (`build-meson`, `build_debug`, `wasm-build`): output as the names above. */

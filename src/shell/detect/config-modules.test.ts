@@ -559,6 +559,10 @@ describe('the project folder a tool takes as a word is where its configuration i
     ['vite build of a folder', 'npx vite build site', { 'site/vite.config.ts': HOSTILE }],
     ['vite serve of a folder alone', 'vite site', { 'site/vite.config.ts': HOSTILE }],
     ['the cwd config still counts', 'next build apps/web', { 'next.config.mjs': HOSTILE }],
+    // A word next and vite take as the folder though it names a subcommand elsewhere (review 29).
+    ['vite build of a folder named install', 'npx vite build install', { 'install/vite.config.js': HOSTILE }],
+    ['vite of a folder named version', 'npx vite version', { 'version/vite.config.js': HOSTILE }],
+    ['next build of a folder named install', 'npx next build install', { 'install/next.config.js': HOSTILE }],
   ])('%s: uncertain', (_, command, files) => {
     expect(judge(command, withListings(files)).uncertain.join(' ')).toMatch(/configuration module/);
   });
@@ -567,6 +571,18 @@ describe('the project folder a tool takes as a word is where its configuration i
     expect(judge('npx next build /opt/site', withListings({})).uncertain.join(' ')).toMatch(
       /outside the workspace/,
     );
+  });
+  it('the values of their options are no project folders (review 29)', () => {
+    for (const command of [
+      'npx vite build --outDir /tmp/dist',
+      'npx vite build --outDir ../dist',
+      'npx next dev -p $PORT',
+      'npx vite --port $PORT',
+      'npx vite build --mode $MODE',
+      'npx next start -H 0.0.0.0 -p 3000',
+    ])
+      expect(judge(command, withListings({ 'README.md': '' })).uncertain).toEqual([]);
+    expect(judge('npx vite --version', withListings({ 'vite.config.js': HOSTILE })).uncertain).toEqual([]);
   });
   it('an inert configuration in the named folder, or none, stays quiet', () => {
     expect(
@@ -622,6 +638,35 @@ describe('storybook runs .storybook/main and the addons it names by path (round 
       '.storybook/addons/sync/preset.cjs': HOSTILE_ADDON,
     };
     expect(judge('storybook dev', files).uncertain.join(' ')).toMatch(/configuration module/);
+  });
+  it.each<[string, Record<string, string>]>([
+    [
+      'a webpack configuration in .storybook',
+      { '.storybook/main.js': MAIN('@storybook/addon-a11y'), '.storybook/webpack.config.js': HOSTILE_ADDON },
+    ],
+    ['a main module written as tsx', { '.storybook/main.tsx': HOSTILE_ADDON }],
+    [
+      'an addon named without its extension',
+      { '.storybook/main.ts': MAIN('./local-preset'), '.storybook/local-preset.js': HOSTILE_ADDON },
+    ],
+    [
+      'an addon folder with its preset',
+      { '.storybook/main.ts': MAIN('./my-addon'), '.storybook/my-addon/preset.js': HOSTILE_ADDON },
+    ],
+    [
+      'the next framework loading next.config',
+      { '.storybook/main.ts': MAIN('@storybook/addon-a11y'), 'next.config.js': HOSTILE_ADDON },
+    ],
+  ])('review 29: %s is read', (_, files) => {
+    expect(judge('npx storybook dev', withListings(files)).uncertain.join(' ')).toMatch(
+      /configuration module/,
+    );
+  });
+  it('a build configuration named by path in main is not followed', () => {
+    const main = `export default { framework: { name: "@storybook/react-vite", options: { builder: { viteConfigPath: "site/vite.config.js" } } } };`;
+    expect(
+      judge('storybook build', withListings({ '.storybook/main.ts': main })).uncertain.join(' '),
+    ).toMatch(/names, which gavel does not follow/);
   });
   it('a configuration folder named by option is uncertain', () => {
     expect(judge('storybook dev -c config/sb', {}).uncertain.join(' ')).toMatch(/folder its options name/);

@@ -82,7 +82,25 @@ const POSTCSS = [
   ...rc('.postcssrc'),
 ];
 
-const STORYBOOK = [...stems('.storybook/main', 'vite.config', 'webpack.config'), ...POSTCSS, ...BABEL];
+/**
+ * storybook's main module (in every extension it takes, jsx and tsx too), the webpack configuration of its folder
+ * (its builder's full-control mode), and the project configurations its frameworks load (vite, webpack, next,
+ * svelte).
+ */
+const STORYBOOK = [
+  ...stems(
+    '.storybook/main',
+    '.storybook/webpack.config',
+    'vite.config',
+    'webpack.config',
+    'next.config',
+    'svelte.config',
+  ),
+  '.storybook/main.jsx',
+  '.storybook/main.tsx',
+  ...POSTCSS,
+  ...BABEL,
+];
 
 /** The configuration modules each tool loads (looked for from the cwd up to the workspace top). */
 const MODULES: Readonly<Record<string, readonly string[]>> = {
@@ -211,6 +229,7 @@ const BUN_STARTS_NOTHING =
   /^(?:(?:outdated|audit|why|info)(?: \S+)?|pm (?:ls|hash|hash-string|hash-print|bin|cache|untrusted|view|whoami))$/;
 /** Subcommands that load no configuration (help, version). */
 const NO_LOAD = /^(-h|--help|-v|-V|--version|help|version|install|install-deps|uninstall)$/;
+const HELP_OR_VERSION = /^(-h|--help|-v|-V|--version)$/;
 
 let builtin: ReadonlySet<string> | undefined;
 /**
@@ -571,6 +590,33 @@ export const CONFIG_MODULES_PROGRAMS = () => ['bazel', 'bazelisk', 'nx', ...Obje
 
 const STORYBOOK_PROGRAMS = new Set(['storybook', 'start-storybook', 'build-storybook']);
 
+/** A relative name without an extension (`./local-preset`, `../addons/sync`): storybook resolves it as `require`. */
+const BARE_RELATIVE = /(['"`])(\.{1,2}\/[^'"`\n*?$]*)\1/g;
+
+/**
+ * storybook's main modules among `entries`: each relative name without an extension is resolved as storybook does
+ * (the file with a module extension, the folder's index, the folder's `preset`) and added to `entries`. False when
+ * one cannot be read, or the main module names a build configuration by path (`viteConfigPath`), not followed here.
+ */
+function storybookAddons(entries: string[], inv: Invocation, r: Reporter): boolean {
+  for (const path of entries.filter((e) => /\/\.storybook\/main\.[a-z]+$/.test(e))) {
+    const file = projectFile(path, inv, r);
+    if (file.kind !== 'text') continue;
+    if (/\bviteConfigPath\b|\bconfigPath\b/.test(file.text)) return false;
+    for (const m of file.text.matchAll(BARE_RELATIVE)) {
+      const raw = m[2] ?? '';
+      if (JS_MODULE.test(raw) || raw.includes('*')) continue;
+      const base = posix.normalize(posix.join(posix.dirname(path), raw));
+      for (const candidate of [base, `${base}/preset`]) {
+        const found = resolveModule(candidate, inv, r);
+        if (found === undefined) return false;
+        if (found !== 'missing' && !entries.includes(found)) entries.push(found);
+      }
+    }
+  }
+  return true;
+}
+
 /**
  * The subcommands of the tools that take their project folder as a positional word (`next build apps/web`,
  * `vite build site`, `nuxt dev app`); any other positional word may be that folder.
@@ -589,6 +635,21 @@ const PROJECT_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = {
   ),
 };
 
+/** The options of those tools that take the next word as their value. */
+const PROJECT_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  next: new Set(
+    '-p --port -H --hostname --keepAliveTimeout --experimental-https-key --experimental-https-cert --experimental-https-ca -d --dir --file --ext -c --config --resolve-plugins-relative-to --rulesdir --max-warnings -o --output-file -f --format --cache-location --cache-strategy'.split(
+      ' ',
+    ),
+  ),
+  vite: new Set(
+    '--host --port --base --mode -m --logLevel -l --filter -f --outDir --assetsDir --assetsInlineLimit --target -c --config'.split(
+      ' ',
+    ),
+  ),
+  nuxt: new Set('-p --port --host --dotenv --envName --logLevel --preset --profile -e --extends'.split(' ')),
+};
+
 /**
  * next, vite and nuxt load the configuration of the project folder a positional word names, not the cwd's: each
  * positional word (an option's value too, which is read as a folder in vain) is judged as the cwd the tool would
@@ -598,9 +659,12 @@ function projectFolders(program: string, inv: Invocation, r: Reporter): boolean 
   const subcommands = PROJECT_SUBCOMMANDS[program];
   if (!subcommands) return true;
   let first = true;
+  const takesValue = PROJECT_VALUE_OPTIONS[program] ?? new Set<string>();
   for (const [k, w] of inv.args.entries()) {
     const text = optionText(w);
     if (text.startsWith('-')) continue;
+    // The value of an option (`--port 3000`, `--outDir /tmp/dist`) is no project folder.
+    if (k > 0 && takesValue.has(optionText(inv.args[k - 1]))) continue;
     if (first && isLiteral(w) && subcommands.has(text)) {
       first = false;
       continue;
@@ -657,7 +721,9 @@ function configModulesAt(inv: Invocation, r: Reporter, nested: boolean): void {
   }
   const names = MODULES[program];
   if (!names || !r.env.readScript || inv.cwd === undefined) return;
-  if (words.some((w) => NO_LOAD.test(w)) && words.length <= 2) return;
+  // next, vite and nuxt take any other word (`install`) as their project folder.
+  const noLoad = PROJECT_SUBCOMMANDS[program] ? HELP_OR_VERSION : NO_LOAD;
+  if (words.some((w) => noLoad.test(w)) && words.length <= 2) return;
   // playwright's report and trace viewers open files of a finished run; they load no configuration.
   if (program === 'playwright' && /^show-(?:report|trace)$/.test(words[0] ?? '')) return;
   if (!nested && !projectFolders(program, inv, r)) return;
@@ -821,6 +887,15 @@ function configModulesAt(inv: Invocation, r: Reporter, nested: boolean): void {
       }
       entries.push(inFolder(start, 'package.json'));
     }
+  }
+  if (STORYBOOK_PROGRAMS.has(program) && !storybookAddons(entries, inv, r)) {
+    say(
+      program,
+      inv,
+      r,
+      'loads addons or a build configuration its main module names, which gavel does not follow',
+    );
+    return;
   }
   if (entries.length > 0 && !modulesInert(entries, inv, r, linked, packageKeys))
     say(program, inv, r, 'loads a configuration module that gavel cannot show runs nothing else');

@@ -1,7 +1,8 @@
 /**
  * When git runs a diff driver of the repository configuration (`diff.<driver>.textconv`, `diff.<driver>.command`,
  * `diff.external`): only when it shows the content of a change, which `git status`, `fetch`, `push`, `commit`,
- * `merge` or `log --stat` never do, nor plumbing (`diff-tree -p`), `show REV:PATH` or `bisect` unless told to.
+ * `merge` or `log --stat` never do, nor plumbing (`diff-tree -p`) or `bisect` unless told to. `show REV:PATH` is
+ * not told apart: a word of that shape may still name a commit (a submodule entry, a path git falls back to).
  * Over-approximated by subcommand and options, never by which files carry the
  * driver's attribute (`.gitattributes` anywhere in the tree, `info/attributes`, `core.attributesFile`): a command
  * that may show a diff runs every driver configured. Pure.
@@ -55,13 +56,6 @@ const BY_NAME: Readonly<Record<string, RegExp>> = {
   'cat-file': /^--(?:textconv|filters)$/,
 };
 
-/**
- * A blob or tree named by revision and path (`main:package.json`, `:src/a.ts`, `v1:docs`): `git show` prints it as
- * it is stored, converting text only when `--textconv` is given. Not `:/text` (a commit found by its message), not
- * a revision with braces before the colon (`HEAD^{/fix: x}`), not a word known only at run time (`:`).
- */
-const BLOB_NAME = /^(?!:\/)[^:{}]*:./;
-
 /** bisect's subcommands that show history as `git log` does (with any options given): the others show no diff. */
 const BISECT_SHOWS = new Set(['visualize', 'view']);
 
@@ -83,8 +77,6 @@ export function diffDriverRuns(
   if (options.lastIndexOf(off) > options.lastIndexOf(on)) return false;
   const named = BY_NAME[sub];
   if (named) return textconv && options.some((o) => named.test(o));
-  if (sub === 'show' && positionals.length > 0 && positionals.every((p) => BLOB_NAME.test(p)))
-    return options.some((o) => o === on);
   if (SHOWS_DIFF.has(sub))
     return options.some((o) => LOG_CONTENT.test(o)) || !options.some((o) => NO_CONTENT.test(o));
   if (sub === 'bisect') return BISECT_SHOWS.has(positionals[0] ?? '');

@@ -23,7 +23,11 @@ beforeAll(async () => {
   home = join(dir, 'home');
   mkdirSync(home, { recursive: true });
   const files: Record<string, string> = {
-    '.gitignore': '/bin/\n/obj/\n/vendor/\n/lib/partly/*.js\n/build-meson/\n',
+    '.gitignore':
+      '/bin/\n/obj/\n/vendor/\n/lib/partly/*.js\n/build-meson/\n/playwright-report/\n/test-results/\n',
+    'playwright-report/index.html': '<html></html>\n',
+    'test-results/a/trace.zip': 'PK\n',
+    'e2e/test-results/notes.md': 'kept by hand\n',
     'cmd/app/main.go': 'package main\n',
     'bin/app': 'ELF\n',
     'obj/Debug/app.dll': 'MZ\n',
@@ -60,6 +64,7 @@ describe('an output folder the repository ignores whole is generated', () => {
     ['a folder not made yet', 'rm -rf lib/partly/none/gen'],
     ['a build tree named for its tool (round 19)', 'rm -rf build-meson'],
     ['a build tree not made yet', 'rm -rf build-debug'],
+    ["playwright's report and results (round 29 blind)", 'rm -rf playwright-report test-results'],
   ])('%s: %s', (_n, command) => {
     expect(categories(command)).toEqual([]);
   });
@@ -73,6 +78,7 @@ describe('the same names holding work stay local work', () => {
     ['a name not of the set', 'rm -rf cmd'],
     ['a build-named folder git does not ignore', 'rm -rf build-notes'],
     ['a -build folder git does not ignore', 'rm -rf wasm-build'],
+    ['a test-results folder git does not ignore', 'rm -rf e2e/test-results'],
   ])('%s: %s', (_n, command) => {
     expect(categories(command)).toContain('local_work_loss');
   });

@@ -152,6 +152,11 @@ describe('a package script the manager runs is analysed', () => {
     ['npm update', 'cd bad && npm update', 'remote_code_execution'],
     ['npm up of one package', 'cd bad && npm up lodash', 'remote_code_execution'],
     ['npm audit fix', 'cd bad && npm audit fix', 'remote_code_execution'],
+    [
+      'npm audit fix after an option value (review 29)',
+      'cd bad && npm audit --audit-level high fix',
+      'remote_code_execution',
+    ],
     ['pnpm update', 'cd bad && pnpm update', 'remote_code_execution'],
     [
       '--ignore-scripts turned off again',

@@ -238,7 +238,9 @@ function parse(inv: Invocation): Parsed | undefined {
     after.splice(0, after.length, ...after.slice(after.indexOf(next) + 1));
   }
   // `npm audit fix` installs the fixed versions.
-  if (inv.program === 'npm' && command === 'audit' && plain(rest[0]) === 'fix') command = 'audit-fix';
+  // (Any word `fix` after it: the values of its options, `--audit-level high`, are not told apart here.)
+  if (inv.program === 'npm' && command === 'audit' && rest.some((w) => plain(w) === 'fix'))
+    command = 'audit-fix';
   const parsed: Parsed = {
     command: ALIASES[command] ?? command,
     commandAt,
