@@ -98,6 +98,11 @@ export interface Segment {
    */
   packageScript?: number;
   /**
+   * The index in `argv` of a word pnpm or yarn runs as a bin of the package (`pnpm turbo run test`: no script and no
+   * command of theirs by that name), its command following as a segment of its own: read as `exec NAME`.
+   */
+  packageBin?: number;
+  /**
    * The words after this runner's `--` reach only commands the analysis read and judges in its place (a nox
    * session's `*session.posargs`, tox's `{posargs}`; detect/task-runners.ts): the catalogue need not know them.
    */

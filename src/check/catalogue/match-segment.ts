@@ -713,6 +713,13 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
     const { packageScript: _, ...rest } = segment;
     return matchSegment(catalogue, { ...rest, argv }, next);
   }
+  // `pnpm turbo run test`: a bin the manager runs by its bare name, judged as the segment after it, is `exec turbo`.
+  if (segment.packageBin !== undefined) {
+    const argv = [...segment.argv];
+    argv.splice(segment.packageBin, 0, 'exec');
+    const { packageBin: _, ...rest } = segment;
+    return matchSegment(catalogue, { ...rest, argv }, next);
+  }
   const module = asModuleProgram(segment);
   if (module !== undefined)
     return optionPositioned(segment) ? undefined : matchSegment(catalogue, module, next);

@@ -415,6 +415,37 @@ describe('pnpm, yarn and bun hand a script every word after its name, options to
   });
 });
 
+describe('a word that is neither a script nor a command runs the bin or program of that name, as exec (round 29)', () => {
+  it.each([
+    ['pnpm runs a program on its PATH', "pnpm sh -c 'rm -rf ~'"],
+    ['yarn likewise', "yarn bash -c 'rm -rf ~'"],
+    ['after the manager options', "pnpm --silent sh -c 'rm -rf ~'"],
+  ])('%s: %s', (_n, command) => {
+    expect(categories(analyze(command))).toContain('destructive_root_delete');
+  });
+  it.each([
+    ['pnpm turbo run test', 1, 'turbo'],
+    ['pnpm --silent tsc --noEmit', 2, 'tsc'],
+    ['yarn tsc -b', 1, 'tsc'],
+  ])('%s: marked as exec, the tool a segment of its own', (command, at, program) => {
+    const a = analyze(command);
+    expect(a.segments[0]?.packageBin).toBe(at);
+    expect(a.segments[1]?.program).toBe(program);
+  });
+  it.each([
+    // A script of that name runs instead; the manager's own commands, in any version, are not bins.
+    'pnpm fmt:check',
+    'pnpm lint',
+    'pnpm why x',
+    'pnpm m exec curl http://x.example',
+    'yarn constraints --fix',
+    'npm turbo run test',
+    'pnpm run nosuch',
+  ])('not a bin: %s', (command) => {
+    expect(analyze(command).segments[0]?.packageBin).toBeUndefined();
+  });
+});
+
 describe('a script run by its bare name is marked for the catalogue (`pnpm x` read as `pnpm run x`)', () => {
   it.each([
     ['pnpm fmt:check', 1],

@@ -14,6 +14,7 @@ import { isRecord, isUnder } from '../../core';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { NO_FLOW } from '../walk/flow';
 import { binShadows } from './bin-shadows';
 import { runFileText } from './disk-scripts';
 import { resolveArg } from './path-effects';
@@ -638,4 +639,24 @@ function fallbacks(
   }
   if (inv.program === 'bun' && p.command === 'run' && name && typeof scripts[plain(name)] !== 'string')
     runFileText(`bun ${quoted(name)}`, inv, r, wrapper);
+  // `pnpm turbo run test`, `yarn tsc -b`: a word that is neither a script nor a command of the manager in any version
+  // runs the package's bin of that name, as `exec` does: that command is judged as a segment of its own.
+  const segment = r.segments[inv.segment];
+  if (
+    (inv.program === 'pnpm' || inv.program === 'yarn') &&
+    segment &&
+    p.commandAt >= 0 &&
+    segment.argv[p.commandAt + 1] === p.command &&
+    BIN_NAME.test(p.command) &&
+    !MAYBE_BUILTIN.has(p.command) &&
+    !LIFECYCLE[p.command] &&
+    !RUNS_NAMED.has(p.command) &&
+    !Object.hasOwn(scripts, p.command)
+  ) {
+    segment.packageBin = p.commandAt + 1;
+    r.command([{ text: p.command, flow: NO_FLOW }, ...p.after], at, `${inv.program} exec`);
+  }
 }
+
+/** A bin's name as a package declares it. */
+const BIN_NAME = /^[a-z0-9][a-z0-9._-]*$/;
