@@ -144,6 +144,12 @@ export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
      */
     version_options: z.optional(z.array(z.string().check(z.regex(/^--[a-z][a-z-]*$/)))),
     /**
+     * Flags whose presence keeps a command safe (`--dry-run`, `--ignore-scripts`, `--frozen-lockfile`): given a value
+     * other than `true` (`--dry-run=false`) one may mean its opposite, which no entry knows. Other flags keep their
+     * `--flag=value` spellings (`--watch=false`, `--color=always`).
+     */
+    flags_kept_only_true: z.optional(z.array(z.string().check(z.regex(/^--[A-Za-z][A-Za-z-]*$/)))),
+    /**
      * Packages a person has checked by their exact name, per registry (`npm`, `pypi`, `cargo`, `go`): widely used
      * ones whose name a typo or look-alike is not. An entry's `operands`, `first_operand` or `option_values` names
      * a list as `{known:npm}`, which stands for an alternation of its names, each matched literally.

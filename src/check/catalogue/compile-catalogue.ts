@@ -38,6 +38,8 @@ export interface CompiledEntry {
   pathsInScope: boolean;
   /** At least one of these must be given a value; empty: none required. */
   requiredValues: ReadonlySet<string>;
+  /** Flags given a value only as `=true` (the file's `flags_kept_only_true`, and `required_values`). */
+  keptFlags: ReadonlySet<string>;
   firstOperand?: RegExp;
   /** At most this many positionals (`max_positionals`); undefined: any number. */
   maxPositionals?: number;
@@ -154,6 +156,7 @@ type Fragments = Readonly<Record<string, string>>;
 interface References {
   lists: PackageLists;
   fragments: Fragments;
+  keptFlags: readonly string[];
 }
 
 const REFERENCE = /\{(known|pattern):([a-z][a-z0-9-]*)\}/g;
@@ -294,6 +297,7 @@ function compileEntry(source: CatalogueEntry, refs: References): CompiledEntry {
     ),
     pathsInScope: e.paths_in_scope ?? false,
     requiredValues: new Set(e.required_values ?? []),
+    keptFlags: new Set([...refs.keptFlags, ...(e.required_values ?? [])]),
     optionsFirst: e.options_first ?? false,
     suffixGlobs: e.suffix_globs ?? false,
     runsScript: e.runs_script ?? false,
@@ -336,7 +340,11 @@ export function compileCatalogue(json: unknown): CatalogueResult {
   const fragments = file.patterns ?? {};
   const fragmentProblem = fragmentsProblem(fragments);
   if (fragmentProblem) return { ok: false, problem: fragmentProblem };
-  const refs: References = { lists: () => file.known_packages ?? {}, fragments };
+  const refs: References = {
+    lists: () => file.known_packages ?? {},
+    fragments,
+    keptFlags: file.flags_kept_only_true ?? [],
+  };
   for (const e of file.entries) {
     if (ids.has(e.id))
       return { ok: false, problem: `${CATALOGUE_FILE}: entry \`${e.id}\`: the id is used twice` };
@@ -490,6 +498,7 @@ export function catalogueFromIndex(text: string | CatalogueText, index: Catalogu
       e = compileEntry(JSON.parse(slice(start, end)) as CatalogueEntry, {
         lists: packageLists,
         fragments: index.file.patterns ?? {},
+        keptFlags: index.file.flags_kept_only_true ?? [],
       });
       compiled[k] = e;
     }

@@ -94,9 +94,8 @@ function readOption(
       return { ok: true, next: i + 2 };
     }
     if (eq >= 0 && set.values.has(name)) read.values.push([name, a.slice(eq + 1)]);
-    // A flag given a value (`--dry-run=false`, `--ignore-scripts=false`) may mean its opposite: not known, unless
-    // the value says what the flag alone says (`=true`) or the entry knows the option with a value too.
-    else if (eq >= 0 && a.slice(eq + 1) !== 'true') return { ok: false };
+    // A flag that keeps the command safe, given a value (`--dry-run=false`), may mean its opposite: not known.
+    else if (eq >= 0 && entry.keptFlags.has(name) && a.slice(eq + 1) !== 'true') return { ok: false };
     if (set.flags.has(name)) {
       read.flags.push(name);
       return { ok: true, next: i + 1 };

@@ -662,6 +662,35 @@ describe('storybook runs .storybook/main and the addons it names by path (round 
       /configuration module/,
     );
   });
+  it.each<[string, Record<string, string>]>([
+    [
+      'an addon folder whose package.json names its entry',
+      {
+        '.storybook/main.js': MAIN('./my-addon'),
+        '.storybook/my-addon/package.json': '{"main":"lib/evil.js"}',
+        '.storybook/my-addon/lib/evil.js': HOSTILE_ADDON,
+      },
+    ],
+    ['an addon by absolute path', { '.storybook/main.js': MAIN('/tmp/x/addon.js') }],
+    [
+      'an addon path built from the folder of main',
+      {
+        '.storybook/main.js': `const path = require("path");\nmodule.exports = { addons: [path.join(__dirname, "addon")] };\n`,
+        '.storybook/addon.js': HOSTILE_ADDON,
+      },
+    ],
+    [
+      'an addon the project links from its own files',
+      {
+        'package.json': JSON.stringify({ devDependencies: { 'my-addon': 'file:./tools/my-addon' } }),
+        '.storybook/main.js': MAIN('my-addon'),
+      },
+    ],
+  ])('review 29b: %s is not followed', (_, files) => {
+    expect(judge('storybook dev -p 6006', withListings(files)).uncertain.join(' ')).toMatch(
+      /names, which gavel does not follow/,
+    );
+  });
   it('a build configuration named by path in main is not followed', () => {
     const main = `export default { framework: { name: "@storybook/react-vite", options: { builder: { viteConfigPath: "site/vite.config.js" } } } };`;
     expect(

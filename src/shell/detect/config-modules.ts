@@ -598,20 +598,39 @@ const BARE_RELATIVE = /(['"`])(\.{1,2}\/[^'"`\n*?$]*)\1/g;
  * (the file with a module extension, the folder's index, the folder's `preset`) and added to `entries`. False when
  * one cannot be read, or the main module names a build configuration by path (`viteConfigPath`), not followed here.
  */
-function storybookAddons(entries: string[], inv: Invocation, r: Reporter): boolean {
+function storybookAddons(
+  entries: string[],
+  inv: Invocation,
+  r: Reporter,
+  linked: ReadonlySet<string>,
+): boolean {
   for (const path of entries.filter((e) => /\/\.storybook\/main\.[a-z]+$/.test(e))) {
     const file = projectFile(path, inv, r);
     if (file.kind !== 'text') continue;
-    if (/\bviteConfigPath\b|\bconfigPath\b/.test(file.text)) return false;
+    // A build configuration named by path, a path built from the module's own folder or the cwd, an absolute one.
+    if (
+      /\bviteConfigPath\b|\bconfigPath\b|__dirname|__filename|process\.cwd\b|(['"`])\/[^'"`\n]*\1/.test(
+        file.text,
+      )
+    )
+      return false;
+    // A package the project links from its own files (`file:`, `workspace:`), named as an addon or framework.
+    for (const m of file.text.matchAll(/(['"`])([^'"`\s]+)\1/g))
+      if (linked.has(packageName(m[2] ?? ''))) return false;
     for (const m of file.text.matchAll(BARE_RELATIVE)) {
       const raw = m[2] ?? '';
       if (JS_MODULE.test(raw) || raw.includes('*')) continue;
       const base = posix.normalize(posix.join(posix.dirname(path), raw));
+      let any = false;
       for (const candidate of [base, `${base}/preset`]) {
         const found = resolveModule(candidate, inv, r);
         if (found === undefined) return false;
-        if (found !== 'missing' && !entries.includes(found)) entries.push(found);
+        if (found === 'missing') continue;
+        any = true;
+        if (!entries.includes(found)) entries.push(found);
       }
+      // A folder whose package.json names its entry (`main`, `exports`): not followed here.
+      if (!any && projectFile(inFolder(base, 'package.json'), inv, r).kind !== 'missing') return false;
     }
   }
   return true;
@@ -888,7 +907,7 @@ function configModulesAt(inv: Invocation, r: Reporter, nested: boolean): void {
       entries.push(inFolder(start, 'package.json'));
     }
   }
-  if (STORYBOOK_PROGRAMS.has(program) && !storybookAddons(entries, inv, r)) {
+  if (STORYBOOK_PROGRAMS.has(program) && !storybookAddons(entries, inv, r, linked)) {
     say(
       program,
       inv,
