@@ -187,6 +187,7 @@ const SHORT_MODULE: Readonly<Record<string, readonly string[]>> = {
   webpack: ['-c'],
   knip: ['-c'],
   tsup: ['-c'],
+  tailwindcss: ['-c'],
   commitlint: ['-g', '-x', '-p', '-o'],
 };
 /**

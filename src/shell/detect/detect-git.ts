@@ -22,6 +22,7 @@ import {
 import { pushPublishes } from './git-push-publish';
 import {
   armedHooks,
+  declaresHooks,
   gitRepository,
   isSharedRef,
   type PushContext,
@@ -268,11 +269,20 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
   );
   const flag = (short: string, ...long: string[]) => hasFlag(opts, short, long);
   const loss = (what: string) => r.hit('local_work_loss', `\`git ${sub}\` ${what}`, inv.segment);
-  // `--no-verify` turns a control off only where a hook it skips is there (a `-c` setting may name another folder).
-  const skipsHooks = () =>
-    settings.some((c) => /^core\.hookspath$/i.test(c.key)) ||
-    elsewhere ||
-    verifyHooksPresent(folder, sub, inv, r);
+  // `--no-verify` turns a control off where a hook it skips is there (a `-c` setting may name another folder); where
+  // none is installed but the repository declares some (`.husky/`, `.pre-commit-config.yaml`), it skips what the
+  // team meant to run: a person decides. Skipping hooks nobody declared turns nothing off.
+  const skipsHooks = () => {
+    if (settings.some((c) => /^core\.hookspath$/i.test(c.key)) || elsewhere) return true;
+    if (verifyHooksPresent(folder, sub, inv, r)) return true;
+    if (declaresHooks(folder, inv, r))
+      r.uncertain(
+        'dynamic-script',
+        `\`git ${sub} --no-verify\` skips hooks the repository declares, not installed in this clone`,
+        inv.segment,
+      );
+    return false;
+  };
 
   gitSecrets(sub, rest, opts, end, inv, r, folder);
   gitPagerEscape(

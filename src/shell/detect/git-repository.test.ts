@@ -640,6 +640,15 @@ describe('--no-verify turns a control off only where a hook it skips is there (r
     );
   });
 
+  it('hooks the repository declares but this clone has not installed: uncertain, not a control turned off', () => {
+    for (const declared of ['.husky', '.pre-commit-config.yaml', 'lefthook.yml']) {
+      const files = { ...repo(P, PLAIN_CONFIG), [`${P}/${declared}`]: text('x\n') };
+      const a = analyze('git commit --no-verify -m x', files);
+      expect(off(a)).toBe(false);
+      expect(reasons(a)).toMatch(/hooks the repository declares/);
+    }
+  });
+
   it('no hook there (only the samples git writes): nothing is turned off', () => {
     const samples = repo(P, PLAIN_CONFIG, 'feat/x', { 'hooks/pre-commit.sample': text('exit 1\n') });
     expect(off(analyze('git commit --no-verify -m x', samples))).toBe(false);

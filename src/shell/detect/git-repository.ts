@@ -526,6 +526,29 @@ export function verifyHooksPresent(
   return names.some((name) => readBudgeted(inFolder(dir, name), inv, r)?.kind !== 'missing');
 }
 
+/** The files and folders by which a repository declares hooks its clones install (husky, pre-commit, lefthook). */
+const DECLARED_HOOKS = [
+  '.husky',
+  '.githooks',
+  '.pre-commit-config.yaml',
+  '.pre-commit-config.yml',
+  'lefthook.yml',
+  'lefthook.yaml',
+  '.lefthook.yml',
+  '.lefthook.yaml',
+];
+
+/**
+ * Does the repository `folder` lies in declare hooks its clones install (`.husky/`, `.pre-commit-config.yaml`,
+ * `lefthook.yml`), installed here or not? True when it cannot be told.
+ */
+export function declaresHooks(folder: string | undefined, inv: Invocation, r: Reporter): boolean {
+  if (!r.env.readScript || folder === undefined) return true;
+  const repo = findRepository(folder, inv, r);
+  if (repo === 'none' || repo === 'unknown') return true;
+  return DECLARED_HOOKS.some((name) => readBudgeted(inFolder(repo.top, name), inv, r)?.kind !== 'missing');
+}
+
 /** The subcommand that fires each hook, for the arguments it is run with (a message file for the message hooks). */
 const HOOK_SUBCOMMAND: Readonly<Record<string, string>> = { 'pre-push': 'push', 'post-merge': 'merge' };
 
