@@ -400,6 +400,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       return undefined;
     case 'commit':
     case 'merge':
+    case 'pull':
     case 'am':
     case 'rebase':
       if (sub === 'am') gitPatch('am', rest, { ...inv, cwd: folder }, r);

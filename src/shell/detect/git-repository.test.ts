@@ -640,6 +640,46 @@ describe('--no-verify turns a control off only where a hook it skips is there (r
     );
   });
 
+  it('review 29c: pull, the system configuration, git-expanded paths, a worktree configuration, a new clone', () => {
+    const hooks = { 'hooks/pre-merge-commit': text('true\n') };
+    expect(off(analyze('git pull --no-verify origin main', repo(P, PLAIN_CONFIG, 'feat/x', hooks)))).toBe(
+      true,
+    );
+    const system = {
+      ...repo(P, PLAIN_CONFIG),
+      '/etc/gitconfig': text('[core]\n\thooksPath = /srv/hooks\n'),
+      '/srv/hooks/pre-commit': text('scan\n'),
+    };
+    expect(off(analyze('git commit --no-verify -m x', system))).toBe(true);
+    const expanded = { ...repo(P, '[core]\n\thooksPath = ~root/../home/u/proj/.githooks\n') };
+    expect(off(analyze('git commit --no-verify -m x', expanded))).toBe(true);
+    const worktree = {
+      ...repo(P, PLAIN_CONFIG, 'feat/x', {
+        'hooks/pre-commit': text('scan\n'),
+        'config.worktree': text('[core]\n\thooksPath = empty\n'),
+      }),
+    };
+    expect(off(analyze('git commit --no-verify -m x', worktree))).toBe(true);
+    const clone = analyze(
+      'git clone ../src c2 && cd c2 && git commit --allow-empty --no-verify -m x',
+      repo(P, PLAIN_CONFIG),
+    );
+    expect(off(clone)).toBe(true);
+  });
+
+  it("husky's shims run nothing where the user wrote no hook of that name (review 29c)", () => {
+    const husky = (user: Record<string, ScriptFile>) => ({
+      ...repo(P, '[core]\n\thooksPath = .husky/_\n'),
+      [`${P}/.husky/_/pre-commit`]: text('#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n'),
+      [`${P}/.husky/_/commit-msg`]: text('#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n'),
+      ...user,
+    });
+    const onlyPush = analyze('git commit --no-verify -m x', husky({ [`${P}/.husky/pre-push`]: text('x\n') }));
+    expect(off(onlyPush)).toBe(false);
+    const commit = analyze('git commit --no-verify -m x', husky({ [`${P}/.husky/pre-commit`]: text('x\n') }));
+    expect(off(commit)).toBe(true);
+  });
+
   it('hooks the repository declares but this clone has not installed: uncertain, not a control turned off', () => {
     for (const declared of ['.husky', '.pre-commit-config.yaml', 'lefthook.yml']) {
       const files = { ...repo(P, PLAIN_CONFIG), [`${P}/${declared}`]: text('x\n') };

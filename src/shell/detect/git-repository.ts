@@ -483,6 +483,7 @@ function runHook(
 const VERIFY_HOOKS: Readonly<Record<string, readonly string[]>> = {
   commit: ['pre-commit', 'commit-msg'],
   merge: ['pre-merge-commit', 'commit-msg'],
+  pull: ['pre-merge-commit', 'commit-msg'],
   push: ['pre-push'],
   am: ['applypatch-msg', 'pre-applypatch'],
   rebase: ['pre-rebase'],
@@ -502,15 +503,20 @@ export function verifyHooksPresent(
   const names = VERIFY_HOOKS[sub];
   if (!names || !r.env.readScript || folder === undefined) return true;
   if ([...r.assignedNames].some((n) => n.startsWith('GIT_'))) return true;
+  // A repository an earlier command of the line makes (`git clone x c && cd c`) is not the one read.
+  if (
+    r.segments
+      .slice(0, inv.segment)
+      .some((seg) => seg.program === 'git' && seg.argv.some((a) => a === 'clone' || a === 'init'))
+  )
+    return true;
   const repo = findRepository(folder, inv, r);
   if (repo === 'none' || repo === 'unknown') return true;
   const config: Config = { pushRefspecs: false, remoteOnly: [] };
-  const files = [
-    ...userGitConfigs(r.scope.home),
-    inFolder(repo.commonDir, 'config'),
-    inFolder(repo.gitDir, 'config.worktree'),
-  ];
-  for (const path of files) {
+  // The system's configuration, the user's and the repository's; a worktree's own configuration only counts when
+  // the extension is on, which is not told here: one that sets the hooks folder counts as hooks installed.
+  const files = [...SYSTEM_GIT_CONFIGS, ...userGitConfigs(r.scope.home), inFolder(repo.commonDir, 'config')];
+  for (const path of [...files, inFolder(repo.gitDir, 'config.worktree')]) {
     const file = readBudgeted(path, inv, r);
     if (file?.kind === 'missing') continue;
     if (file?.kind !== 'text') return true;
@@ -519,11 +525,21 @@ export function verifyHooksPresent(
     for (const { key, value } of entries) {
       const lower = key.toLowerCase();
       if (/^(include|includeif\..+)\.path$/.test(lower) || value === undefined) return true;
-      if (lower === 'core.hookspath') config.hooksPath = value;
+      if (lower !== 'core.hookspath') continue;
+      // Only a plain value is placed here (`~user/`, `%(prefix)/` are git's own expansions).
+      if (!files.includes(path) || /^~[^/]|%\(/.test(value)) return true;
+      config.hooksPath = value;
     }
   }
   const dir = hooksFolder(config, repo, r.scope.home);
-  return names.some((name) => readBudgeted(inFolder(dir, name), inv, r)?.kind !== 'missing');
+  return names.some((name) => {
+    const hook = readBudgeted(inFolder(dir, name), inv, r);
+    if (hook?.kind === 'missing') return false;
+    // husky's generated shim runs `.husky/<name>` one folder up, and nothing when that is not there.
+    if (hook?.kind === 'text' && HUSKY_SHIM.test(hook.text) && posix.basename(dir) === '_')
+      return readBudgeted(inFolder(posix.dirname(dir), name), inv, r)?.kind !== 'missing';
+    return true;
+  });
 }
 
 /** The files and folders by which a repository declares hooks its clones install (husky, pre-commit, lefthook). */

@@ -423,6 +423,20 @@ describe('a word that is neither a script nor a command runs the bin or program 
   ])('%s: %s', (_n, command) => {
     expect(categories(analyze(command))).toContain('destructive_root_delete');
   });
+  it("a script that is not text is none, and another manager's command is a bin to pnpm (review 29c)", () => {
+    const env = shellEnv({
+      cwd: `${P}/nullscript`,
+      readScript: (abs) =>
+        abs === `${P}/nullscript/package.json`
+          ? { kind: 'text', text: JSON.stringify({ scripts: { sh: null } }) }
+          : { kind: 'missing' },
+    });
+    expect(categories(analyze("pnpm sh -c 'rm -rf ~'", env))).toContain('destructive_root_delete');
+    expect(analyze('pnpm build', env).segments[0]?.packageBin).toBe(1);
+    expect(analyze('pnpm check', env).segments[0]?.packageBin).toBe(1);
+    expect(analyze('yarn check', env).segments[0]?.packageBin).toBeUndefined();
+    expect(analyze('pnpm view react', env).segments[0]?.packageBin).toBeUndefined();
+  });
   it.each([
     ['pnpm turbo run test', 1, 'turbo'],
     ['pnpm --silent tsc --noEmit', 2, 'tsc'],

@@ -648,15 +648,27 @@ function fallbacks(
     p.commandAt >= 0 &&
     segment.argv[p.commandAt + 1] === p.command &&
     BIN_NAME.test(p.command) &&
-    !MAYBE_BUILTIN.has(p.command) &&
+    !(inv.program === 'pnpm' ? PNPM_COMMANDS : MAYBE_BUILTIN).has(p.command) &&
     !LIFECYCLE[p.command] &&
     !RUNS_NAMED.has(p.command) &&
-    !Object.hasOwn(scripts, p.command)
+    // A script that is not text (`"vitest": null`) is none: the bin runs.
+    typeof scripts[p.command] !== 'string'
   ) {
     segment.packageBin = p.commandAt + 1;
     r.command([{ text: p.command, flow: NO_FLOW }, ...p.after], at, `${inv.program} exec`);
   }
 }
+
+/**
+ * pnpm's own commands and the npm commands it hands to npm (pnpm 10): any other word that is no script runs as a bin.
+ * Other managers' commands (`bun build`, `yarn check`) are not pnpm's.
+ */
+const PNPM_COMMANDS: ReadonlySet<string> = new Set([
+  ...(BUILTINS.pnpm ?? []),
+  ...'access adduser bugs c ci cit clean-install config deprecate dislink dist-tag docs edit find home info init install-test issues it login logout owner ping pkg prefix profile publish rb repo restart run-script s se search set set-script show star stars start stop t team test token tst uni unpublish unstar v version view whoami xmas i'.split(
+    ' ',
+  ),
+]);
 
 /** A bin's name as a package declares it. */
 const BIN_NAME = /^[a-z0-9][a-z0-9._-]*$/;
