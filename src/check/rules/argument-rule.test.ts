@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArgumentRuleSpec } from '../../config';
 import { seg } from '../testdata/fixtures';
-import { hasFlag, matchArgumentRule } from './argument-rule';
+import { flagOn, hasFlag, matchArgumentRule } from './argument-rule';
 
 const inScope = (scope: string, cls: string) => scope === cls;
 
@@ -17,6 +17,22 @@ describe('hasFlag', () => {
     [['--', '-r'], '-r', false],
   ])('%j has %s: %s', (args, flag, want) => {
     expect(hasFlag(args, flag)).toBe(want);
+  });
+});
+
+describe('flagOn: a flag that excludes a rule is on only as itself (review 29)', () => {
+  it.each<[string[], string, boolean]>([
+    [['publish', '--dry-run'], '--dry-run', true],
+    [['publish', '--dry-run=true'], '--dry-run', true],
+    [['publish', '--dry-run', '-w', 'ui'], '--dry-run', true],
+    [['publish', '--dry-run=false'], '--dry-run', false],
+    [['publish', '--dry-run', 'false'], '--dry-run', false],
+    [['publish', '--dry-run', '0'], '--dry-run', false],
+    [['publish', '--', '--dry-run'], '--dry-run', false],
+    [['apply', '--dry-run=client', '-f', 'x'], '--dry-run=client', true],
+    [['x', '-nq'], '-n', true],
+  ])('%j %s: %s', (args, flag, on) => {
+    expect(flagOn(args, flag)).toBe(on);
   });
 });
 

@@ -36,6 +36,25 @@ export function hasFlag(args: readonly string[], flag: string): boolean {
   return false;
 }
 
+/** A word some parsers take as a flag's value when it follows the flag (`npm publish --dry-run false`). */
+const FLAG_VALUE = /^(?:false|true|0|1|no|yes|off|on)$/i;
+
+/**
+ * Is flag `flag` on in `args`, for an exclusion (`flags_none`): written alone and not followed by a yes/no word, or
+ * as `--flag=true`. `--dry-run=false` and `--dry-run false` may mean the opposite, so they do not exclude.
+ */
+export function flagOn(args: readonly string[], flag: string): boolean {
+  for (const [k, a] of args.entries()) {
+    if (a === '--') return false;
+    if (a === `${flag}=true`) return true;
+    const alone =
+      a === flag ||
+      (/^-[A-Za-z0-9]$/.test(flag) && /^-[A-Za-z0-9]{2,}$/.test(a) && a.includes(flag.slice(1)));
+    if (alone && !FLAG_VALUE.test(args[k + 1] ?? '')) return true;
+  }
+  return false;
+}
+
 export function matchArgumentRule(rule: ArgumentRuleSpec, segment: Segment, inScope: InScope): boolean {
   const argv = segment.argv;
   if (argv.length === 0 || programOf(argv) !== rule.program) return false;
@@ -46,7 +65,7 @@ export function matchArgumentRule(rule: ArgumentRuleSpec, segment: Segment, inSc
   }
   if (rule.flags_any && rule.flags_any.length > 0 && !rule.flags_any.some((f) => hasFlag(args, f)))
     return false;
-  if (rule.flags_none?.some((f) => hasFlag(args, f))) return false;
+  if (rule.flags_none?.some((f) => flagOn(args, f))) return false;
   if (rule.args_any && rule.args_any.length > 0 && !rule.args_any.some((a) => args.includes(a))) return false;
   if (rule.paths) {
     const scopes = rule.paths;
