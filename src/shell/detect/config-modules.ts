@@ -197,6 +197,7 @@ const SHORT_MODULE: Readonly<Record<string, readonly string[]>> = {
 const ROOT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   vite: ['--root'],
   vitest: ['--root', '-r'],
+  astro: ['--root'],
   commitlint: ['-d'],
 };
 const movesRoot = (program: string, option: string) =>
