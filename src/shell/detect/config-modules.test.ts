@@ -576,7 +576,11 @@ describe('the project folder a tool takes as a word is where its configuration i
     ['next dev after its port', 'next dev -p 3000 apps/web', { 'apps/web/next.config.mjs': HOSTILE }],
     ['vite build of a folder', 'npx vite build site', { 'site/vite.config.ts': HOSTILE }],
     ['vite serve of a folder alone', 'vite site', { 'site/vite.config.ts': HOSTILE }],
-    ['astro with its --root (final read)', 'npx astro build --root site', { 'site/astro.config.mjs': HOSTILE }],
+    [
+      'astro with its --root (final read)',
+      'npx astro build --root site',
+      { 'site/astro.config.mjs': HOSTILE },
+    ],
     ['the cwd config still counts', 'next build apps/web', { 'next.config.mjs': HOSTILE }],
     // A word next and vite take as the folder though it names a subcommand elsewhere (review 29).
     ['vite build of a folder named install', 'npx vite build install', { 'install/vite.config.js': HOSTILE }],
