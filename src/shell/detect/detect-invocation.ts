@@ -59,6 +59,7 @@ import {
   runTimeName,
   secretBelow,
   shortPath,
+  TREE_PRINTERS,
   TREE_READERS,
   touchPath,
   treeHoldsSecret,
@@ -323,7 +324,7 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
       if (
         role === 'read' &&
         isLiteral(w) &&
-        archivesToStdout(inv) &&
+        (archivesToStdout(inv) || (TREE_PRINTERS.has(p) && readsTree(inv, options))) &&
         treeHoldsSecret(resolveArg(w, inv, r).resolved, inv, r)
       ) {
         r.hit(
@@ -345,7 +346,8 @@ function detectEach(inv: Invocation, r: Reporter): Flow {
       role === 'read' &&
       TREE_READERS.has(p) &&
       readsTree(inv, options) &&
-      (holdsSecrets(res.resolved, r) || (archivesToStdout(inv) && treeHoldsSecret(res.resolved, inv, r)))
+      (holdsSecrets(res.resolved, r) ||
+        ((archivesToStdout(inv) || TREE_PRINTERS.has(p)) && treeHoldsSecret(res.resolved, inv, r)))
     ) {
       r.hit(
         'secret_material_read',

@@ -9,6 +9,7 @@
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
+import { filteredPackage, pnpmWorkspaceRoot } from './package-scripts';
 import { resolveArg } from './path-effects';
 
 interface RunnerSpec {
@@ -28,6 +29,10 @@ interface RunnerSpec {
   noCommand?: readonly string[];
   /** Options whose value is the folder the command runs in (`uv run --directory D cmd`, `conda run --cwd D`). */
   cwdValues?: readonly string[];
+  /** Options whose value selects the workspace packages the command runs in (`pnpm --filter web exec cmd`). */
+  packageValues?: readonly string[];
+  /** Flags that run the command at the workspace's root (`pnpm -w exec cmd`). */
+  rootFlags?: readonly string[];
 }
 
 const QUIET = ['-q', '--quiet', '-v', '--verbose', '-s', '--silent'];
@@ -56,6 +61,8 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     globalValues: ['-C', '--dir', '--filter', '-F'],
     values: ['--filter', '-F', '-C', '--dir', '--package'],
     cwdValues: ['-C', '--dir'],
+    packageValues: ['--filter', '-F'],
+    rootFlags: ['-w', '--workspace-root'],
     flags: [...QUIET, '-r', '--recursive', '--parallel', '-w', '--workspace-root', '--no-bail'],
     shell: ['-c', '--shell-mode'],
   },
@@ -95,7 +102,9 @@ const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   },
   poetry: {
     subs: ['run'],
+    globalValues: ['-C', '--directory', '-P', '--project'],
     values: ['-C', '--directory', '-P', '--project'],
+    cwdValues: ['-C', '--directory'],
     flags: [...QUIET, '-n', '--no-interaction', '--no-ansi', '--ansi'],
   },
   pipenv: { subs: ['run'], values: [], flags: QUIET },
@@ -237,13 +246,16 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
   const args = inv.args;
   let k = 0;
   let wrapper = inv.program;
-  // The folder the command runs in, when an option names one (`uv --directory D run cmd`).
+  // The folder the command runs in, when an option names one (`uv --directory D run cmd`) or one workspace
+  // package (`pnpm --filter web exec cmd`); a second such option is not followed (`-C a --filter b`).
   let at: Invocation = inv;
-  const moveTo = (w: Word | undefined): boolean => {
-    if (!w || !isLiteral(w)) return false;
-    const dir = resolveArg(w, inv, r).resolved;
-    if (dir === undefined) return false;
+  let placed = false;
+  const moveTo = (w: Word | undefined, pkg: boolean): boolean => {
+    if (!w || !isLiteral(w) || placed) return false;
+    const dir = pkg ? filteredPackage(w, inv.cwd ?? '/', inv, r) : resolveArg(w, inv, r).resolved;
+    if (dir === undefined || (pkg && inv.cwd === undefined)) return false;
     at = { ...inv, cwd: dir };
+    placed = true;
     return true;
   };
   const unplaced = () =>
@@ -252,30 +264,55 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
       `\`${wrapper}\` runs its command in a folder gavel cannot place`,
       inv.segment,
     );
+  /**
+   * Follows a folder or package option at `k` (`--dir D`, `--dir=D`, `-CD`); how many words it took (0: it is
+   * none), or undefined when the folder cannot be placed (said).
+   */
+  const place = (k: number): number | undefined => {
+    const w = args[k] as Word;
+    const t = plain(w);
+    const eq = t.startsWith('--') ? t.indexOf('=') : -1;
+    const name = eq >= 0 ? t.slice(0, eq) : /^-[A-Za-z]./.test(t) ? t.slice(0, 2) : t;
+    if (spec.rootFlags?.includes(t)) {
+      const root = inv.cwd === undefined || placed ? undefined : pnpmWorkspaceRoot(inv.cwd, inv, r);
+      if (root === undefined) {
+        unplaced();
+        return undefined;
+      }
+      at = { ...inv, cwd: root };
+      placed = true;
+      return 1;
+    }
+    const pkg = spec.packageValues?.includes(name) ?? false;
+    if (!pkg && !spec.cwdValues?.includes(name)) return 0;
+    const joined = name !== t;
+    const value = joined
+      ? { text: w.text.slice(w.text.indexOf(eq >= 0 ? '=' : name) + (eq >= 0 ? 1 : 2)), flow: w.flow }
+      : args[k + 1];
+    if (moveTo(value, pkg)) return joined ? 1 : 2;
+    unplaced();
+    return undefined;
+  };
   if (spec.subs.length > 0) {
     // The subcommand is the first word that is not an option or a global option's value (`hatch -e test run`).
+    // Folder options before it are followed once the subcommand is one that runs a command (`pnpm -F web dev` is not).
+    const before: number[] = [];
     while (k < args.length && plain(args[k]).startsWith('-')) {
-      if (spec.cwdValues?.includes(plain(args[k])) && !moveTo(args[k + 1])) {
-        unplaced();
-        return;
-      }
+      before.push(k);
       k += spec.globalValues?.includes(plain(args[k])) ? 2 : 1;
     }
     const one = plain(args[k]);
     const sub = spec.subs.includes(one) ? one : `${one} ${plain(args[k + 1])}`;
     if (!spec.subs.includes(sub)) return;
     wrapper = `${inv.program} ${sub}`;
+    for (const i of before) if (place(i) === undefined) return;
     k += sub.split(' ').length;
   }
   if (spec.afterDashDash) {
     const shellAt = args.findIndex((w, i) => i >= k && (spec.shell ?? []).includes(plain(w)));
     if (shellAt >= 0) runShell(args[shellAt + 1], inv, r, wrapper);
     const dd = args.findIndex((w, i) => i >= k && plain(w) === '--');
-    for (let i = k; i < (dd < 0 ? args.length : dd); i++)
-      if (spec.cwdValues?.includes(plain(args[i])) && !moveTo(args[i + 1])) {
-        unplaced();
-        return;
-      }
+    for (let i = k; i < (dd < 0 ? args.length : dd); i++) if (place(i) === undefined) return;
     if (dd >= 0) runWords(args.slice(dd + 1), at, r, wrapper);
     return;
   }
@@ -291,11 +328,10 @@ function runner(spec: RunnerSpec, inv: Invocation, r: Reporter): void {
       return;
     }
     if (spec.noCommand?.includes(t)) return;
-    if (spec.cwdValues?.includes(t) && !moveTo(args[k + 1])) {
-      unplaced();
-      return;
-    }
-    if (spec.values.includes(t)) k++;
+    const took = place(k);
+    if (took === undefined) return;
+    if (took > 0) k += took - 1;
+    else if (spec.values.includes(t)) k++;
     else if (!spec.flags.includes(t) && !(t.startsWith('--') && t.includes('='))) {
       r.uncertain(
         'unknown-option',

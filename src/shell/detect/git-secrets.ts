@@ -15,7 +15,14 @@ import { readBudgeted } from './disk-scripts';
 import { walkFiles } from './folder-walk';
 import { DROPPED_WITH_VALUE, HISTORY, historyPrints, KEPT_WITH_VALUE, PATCH } from './git-history';
 import { catFilePrints, isObjectPath, objectsPrint } from './git-objects';
-import { entryMayNameSecret, mayNameSecret, resolveArg, touchPath } from './path-effects';
+import {
+  entryMayNameSecret,
+  holdsSecrets,
+  mayNameSecret,
+  resolveArg,
+  touchPath,
+  treeHoldsSecret,
+} from './path-effects';
 import { holdsSecretCopy, madeSecretCopy } from './secret-copies';
 import { stagedSecret } from './staged-secrets';
 
@@ -119,7 +126,19 @@ export function gitSecrets(
   if (CONTENT.has(sub)) {
     const noIndex = opts.includes('--no-index');
     if (noIndex) {
-      for (const w of operands) touchPath(w, 'read', inv, r);
+      // Two folders are compared file by file, each file's text printed where they differ (`--no-index . empty/`).
+      for (const w of operands) {
+        const res = touchPath(w, 'read', inv, r);
+        if (
+          res.class !== 'sensitive' &&
+          (holdsSecrets(res.resolved, r) || treeHoldsSecret(res.resolved, inv, r))
+        )
+          secretHit(
+            inv,
+            r,
+            `diff --no-index prints a folder that holds secret material (${plain(w).slice(0, 48)})`,
+          );
+      }
       return;
     }
     const prints = sub !== 'log' && sub !== 'whatchanged' ? true : opts.some((o) => PATCH.test(o));

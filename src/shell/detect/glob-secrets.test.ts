@@ -52,6 +52,30 @@ describe('an archive written to standard output shows its members: a tree holdin
   });
 });
 
+describe('a recursive diff prints the files of the folders it compares: a tree holding a secret is a secret read (review 30a)', () => {
+  it.each([
+    ['diff -rN against an empty folder', 'diff -rN . /tmp/empty'],
+    ['the folder second', 'diff -ruN /tmp/empty .'],
+    ['a bare folder name', 'diff -r config /tmp/other'],
+    ['the long option', 'diff --recursive --new-file . /tmp/empty'],
+    ['colordiff', 'colordiff -rN . /tmp/empty'],
+    ['difftastic compares folders by default', 'difft . /tmp/empty'],
+    ['delta compares folders by default', 'delta . /tmp/empty'],
+    ['git diff outside a repository', 'git diff --no-index . /tmp/empty'],
+    ['git diff outside a repository, a bare folder', 'git diff --no-index config /tmp/empty'],
+  ])('%s: %s', (_n, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+
+  it.each([
+    ['a folder with no secret', 'diff -ru src /tmp/old-src'],
+    ['two files', 'diff -u src/app.ts src/util.ts'],
+    ['git diff of two plain files', 'git diff --no-index src/app.ts src/util.ts'],
+  ])('quiet: %s: %s', (_n, command) => {
+    expect(categories(command)).not.toContain('secret_material_read');
+  });
+});
+
 describe('a glob that expands to a secret-named file reads it', () => {
   it.each([
     ['every file of the folder', 'cat *'],

@@ -176,6 +176,8 @@ interface Parsed {
   /** The one workspace package named by a filter option. */
   filter?: Word;
   workspaces: boolean;
+  /** pnpm's `-w`/`--workspace-root`: the command runs in the workspace's root package, wherever it starts. */
+  workspaceRoot: boolean;
   ignoreScripts: boolean;
 }
 
@@ -184,6 +186,7 @@ function parse(inv: Invocation): Parsed | undefined {
   let folder: Word | undefined;
   let filter: Word | undefined;
   let workspaces = false;
+  let workspaceRoot = false;
   let ignoreScripts = false;
   let command: string | undefined;
   let commandAt = -1;
@@ -198,6 +201,11 @@ function parse(inv: Invocation): Parsed | undefined {
       break;
     }
     if (t.startsWith('-') && t.length > 1) {
+      // pnpm's `-w` is `--workspace-root` and takes no value (npm's `-w NAME` names a workspace).
+      if (inv.program === 'pnpm' && (t === '-w' || t === '--workspace-root')) {
+        workspaceRoot = true;
+        continue;
+      }
       if (t === '--ignore-scripts' || t === '--ignore-scripts=true') ignoreScripts = true;
       else if (t === '--ignore-scripts=false') ignoreScripts = false;
       const eq = t.indexOf('=');
@@ -249,6 +257,7 @@ function parse(inv: Invocation): Parsed | undefined {
     after,
     folder,
     workspaces,
+    workspaceRoot,
     ignoreScripts,
   };
   if (filter !== undefined) parsed.filter = filter;
@@ -307,11 +316,21 @@ function parseManifest(text: string): Record<string, unknown> | undefined {
 }
 
 /**
+ * The root of the pnpm workspace `from` is in (`pnpm -w`): the nearest folder up holding pnpm-workspace.yaml, read
+ * or not; none (pnpm refuses `-w` outside a workspace) is undefined.
+ */
+export function pnpmWorkspaceRoot(from: string, inv: Invocation, r: Reporter): string | undefined {
+  return foldersUp(from).find(
+    (dir) => projectFile(inFolder(dir, 'pnpm-workspace.yaml'), inv, r).kind !== 'missing',
+  );
+}
+
+/**
  * The folder of the one workspace package a filter names: a path (`./packages/web`) holding a package.json, or a
  * name (`web`, `@shop/web`) matched against the `name` of each package.json the workspace lists. A
  * selector (`web...`, `{dir}`, `!x`, a glob) or a package not found is undefined: uncertain.
  */
-function filteredPackage(word: Word, root: string, inv: Invocation, r: Reporter): string | undefined {
+export function filteredPackage(word: Word, root: string, inv: Invocation, r: Reporter): string | undefined {
   if (!isLiteral(word)) return undefined;
   const t = plain(word);
   if (t === '' || /[*?[\]{}^!\s]|\.\.\./.test(t)) return undefined;
@@ -328,7 +347,11 @@ function filteredPackage(word: Word, root: string, inv: Invocation, r: Reporter)
   };
   if (/^\.{1,2}(\/|$)/.test(t)) {
     const dir = posix.resolve(root, t);
-    return nameOf(dir) === undefined ? undefined : dir;
+    if (nameOf(dir) === undefined) return undefined;
+    // A folder selects every listed package under it (pnpm's `./apps`, npm's parent folder): one nested below
+    // this one makes several.
+    const listed = workspacePackagesIfAny({ ...inv, cwd: root }, r);
+    return listed?.some((d) => d !== dir && isUnder(d, dir)) ? undefined : dir;
   }
   // A name selects every package the workspace lists under it (pnpm, npm and yarn read the listing, not folder
   // names): one is read; none, several or no listing is uncertain.
@@ -453,6 +476,7 @@ function yarnForeach(inv: Invocation, r: Reporter, say: (why: string) => void): 
     rest: inv.args.slice(k),
     after: inv.args.slice(k),
     workspaces: true,
+    workspaceRoot: false,
     ignoreScripts: true,
   };
   inPackages(p, inv, r, say);
@@ -469,6 +493,10 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
   }
   if (!p || !mayRunScripts(p, inv.program)) return;
   if (p.command === 'run' && p.rest.length === 0) return;
+  if (p.workspaceRoot && (p.workspaces || p.filter)) {
+    say('runs scripts of the workspace root and of packages a filter selects: not followed');
+    return;
+  }
   if (p.workspaces) {
     inPackages(p, inv, r, say);
     return;
@@ -486,6 +514,14 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
   if (start === undefined) {
     unknownFolder(inv, r);
     return;
+  }
+  if (p.workspaceRoot) {
+    const root = pnpmWorkspaceRoot(start, inv, r);
+    if (root === undefined) {
+      say('runs the scripts of a workspace root gavel did not find (no pnpm-workspace.yaml above)');
+      return;
+    }
+    start = root;
   }
   if (p.filter) {
     const dir = filteredPackage(p.filter, start, inv, r);
@@ -515,7 +551,7 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     if (!scripts) return;
     if ((p.command === 'install' || p.command === 'ci') && p.rest.length === 0)
       installedLocals(file.text, dir, p, inv, r, say);
-    fallbacks(p, inv, scripts, dir, r);
+    fallbacks(p, inv, scripts, dir, start, r);
     return;
   }
   // No manifest up to `/`: the manager fails here, unless an earlier command or another tool call makes one.
@@ -611,6 +647,7 @@ function fallbacks(
   inv: Invocation,
   scripts: Record<string, unknown>,
   dir: string,
+  start: string,
   r: Reporter,
 ): void {
   const at = dir === inv.cwd ? inv : { ...inv, cwd: dir };
@@ -655,7 +692,19 @@ function fallbacks(
     typeof scripts[p.command] !== 'string'
   ) {
     segment.packageBin = p.commandAt + 1;
-    r.command([{ text: p.command, flow: NO_FLOW }, ...p.after], at, `${inv.program} exec`);
+    // pnpm runs the bin in the folder it was started in (or given), not the package's (checked with pnpm 10.34:
+    // `pnpm pwd` in `pkg/src` prints `pkg/src`); where yarn runs one below its package is not pinned down.
+    if (inv.program === 'yarn' && start !== dir) {
+      r.uncertain(
+        'dynamic-script',
+        `\`yarn ${p.command}\` runs a bin in a folder gavel cannot place`,
+        inv.segment,
+        'kept',
+      );
+      return;
+    }
+    const runsIn = start === inv.cwd ? inv : { ...inv, cwd: start };
+    r.command([{ text: p.command, flow: NO_FLOW }, ...p.after], runsIn, `${inv.program} exec`);
   }
 }
 

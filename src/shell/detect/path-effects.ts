@@ -286,10 +286,19 @@ const RECURSIVE_BY_DEFAULT: readonly string[] = [
   'duplicity',
   'borg',
   'restic',
+  // Structural and pager diffs compare two folders file by file, printing what differs.
+  'difft',
+  'delta',
 ];
 
 /** Programs that read whole folder trees: those above, and those that do with `-r`/`-a` (`scp -r`, `grep -r`, `cp -a`). */
-export const TREE_READERS = new Set([...RECURSIVE_BY_DEFAULT, 'scp', 'grep', 'cp']);
+export const TREE_READERS = new Set([...RECURSIVE_BY_DEFAULT, 'scp', 'grep', 'cp', 'diff', 'colordiff']);
+
+/**
+ * Programs that print what they read of a folder tree (`diff -rN dir empty/` prints every file of dir), as an
+ * archiver writing to standard output does.
+ */
+export const TREE_PRINTERS: ReadonlySet<string> = new Set(['diff', 'colordiff', 'difft', 'delta']);
 
 /**
  * Does the archiver write the archive, members and all, to standard output, where the agent sees it (`tar -cf - .`,

@@ -48,6 +48,9 @@ describe('secret reads by class', () => {
     ['ps with environments', 'ps eww'],
     ['ps auxe', 'ps auxe'],
     ['docker inspect of the environment', "docker inspect -f '{{.Config.Env}}' db"],
+    // Review 30a: a format that prints the whole document through a function or a range.
+    ['docker inspect through printf', `docker inspect -f '{{printf "%v" .}}' db`],
+    ['docker inspect through a range', "docker inspect -f '{{range .Mounts}}{{.Source}}{{end}}' db"],
     ['docker compose config', 'docker compose config'],
     [
       'docker compose config with its environment beside the names',

@@ -65,6 +65,9 @@ function clusterSecrets(inv: Invocation, r: Reporter, words: readonly string[]):
     say(r, inv, 'prints the values of cluster secrets');
 }
 
+/** A Go template of literal text and plain field paths only. */
+const FIELDS_ONLY = /^(?:[^{}]|\{\{\s*\.[A-Za-z][\w.]*\s*\}\})*$/;
+
 function say(r: Reporter, inv: Invocation, why: string): void {
   r.hit('secret_material_read', `\`${inv.program}\` ${why}`, inv.segment);
 }
@@ -221,9 +224,12 @@ export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
       (pos[1] === 'inspect' && ['container', 'service', 'secret'].includes(pos[0] ?? ''));
     const format = words.findIndex((w) => w === '-f' || w === '--format' || w.startsWith('--format='));
     const fmt = format < 0 ? '' : words[format]?.includes('=') ? words[format] : (words[format + 1] ?? '');
-    const narrow = format >= 0 && !/env|config|json|\{\{\s*\.\s*\}\}|\$/i.test(fmt ?? '');
-    // `docker inspect` alone stays plain: everyday work filters it (`| grep -i ipaddress`); a format naming the
-    // environment or the whole config is a read of it.
+    // A format of field paths alone (`{{.State.Status}}`, `{{.NetworkSettings.IPAddress}}`) none of which is the
+    // environment or the configuration holding it; a function, a range or the whole document (`{{printf "%v" .}}`)
+    // may print it.
+    const narrow = format >= 0 && FIELDS_ONLY.test(fmt ?? '') && !/env|config|secret|json/i.test(fmt ?? '');
+    // `docker inspect` alone is no printer the analysis names (the catalogue does not know it: the document holds
+    // the environment); a format that may print the environment or the whole config is a read of it.
     if (inspect && format >= 0 && !narrow)
       say(r, inv, 'inspect prints container configuration, its environment included');
     // `config --services` (or volumes, images, profiles, networks, a hash, `-q`) prints names or nothing.
