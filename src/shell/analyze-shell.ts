@@ -15,6 +15,7 @@ import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
 import { endlessWork } from './detect/endless-work';
 import { forkBomb } from './detect/fork-bomb';
+import { hiddenAssignments } from './detect/hidden-assignments';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './detect/network-target';
 import { movedAway, writtenTexts } from './detect/written-scripts';
 import { braceCommandText } from './parse/brace-commands';
@@ -320,13 +321,16 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       // (`x='a[$(cmd)]'; (( x ))`, `unset 'a[$(cmd)]'`): such text is analysed as if it ran, however quoted.
       // Escapes (`\\$(`, ``\\` ``) are removed when the string is read, before the subscript is evaluated.
       this.subscriptSubstitutions(text, frame);
+      this.hiddenAssignments(text);
       // The same in a word's decoded text: quotes split the raw text (`'a[$'"(cmd)]"`, `$'a[\x24(cmd)]'`), the word
       // bash reads as a subscript holds the substitution whole (`test -v`, `wait -p`, `unset`, `(( ))`). The words
       // joined: a parser may split a word bash reads whole (`a[\$\(cmd\)]`). Each command once, however nested.
       for (let k = before; k < this.segments.length; k++) {
         if (this.subscriptsRead.has(k)) continue;
         this.subscriptsRead.add(k);
-        this.subscriptSubstitutions((this.segments[k] as Segment).argv.join(' '), frame);
+        const words = (this.segments[k] as Segment).argv.join(' ');
+        this.subscriptSubstitutions(words, frame);
+        this.hiddenAssignments(words);
       }
       // bash removes a backslash-newline before it splits words (`r\<newline>m -rf ~` runs `rm`); the parsers may
       // not: the joined reading is analysed too, so neither hides the other.
@@ -334,6 +338,19 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       return out;
     } finally {
       tree.delete();
+    }
+  }
+
+  /** Environment variables bash assigns with no assignment word (hidden-assignments.ts): each reported once. */
+  private readonly hiddenNames = new Set<string>();
+  private hiddenAssignments(text: string): void {
+    for (const name of hiddenAssignments(text)) {
+      if (this.hiddenNames.has(name)) continue;
+      this.hiddenNames.add(name);
+      this.uncertain(
+        'dynamic-script',
+        `bash assigns \`${name.slice(0, 40)}\` where no assignment is written (arithmetic, a descriptor variable, \`wait -p\`, \`xargs --process-slot-var\`): what a later program runs may change`,
+      );
     }
   }
 

@@ -87,6 +87,9 @@ describe('what is known safe and what is unknown', () => {
     ['cross-env with an inert variable, the command judged as itself', 'cross-env NODE_ENV=test npm test'],
     ['xvfb-run, the command judged as itself', 'xvfb-run -a npx playwright test'],
     ['inert inline interpreter code', "python3 -c 'print(1 + 1)'"],
+    ['a package bin by its path', 'node_modules/.bin/tsc --noEmit'],
+    ["a virtualenv's own python", '.venv/bin/python -m pytest -q'],
+    ['inline python taking values from sys', "python3 -c 'from sys import argv; print(argv)'"],
     ['a one-letter valued option glued to its count (single-dash words)', 'cmake --build build -j4'],
     [
       'a value option no longer read as a flag (its value is not an operand)',
@@ -236,6 +239,14 @@ describe('what is known safe and what is unknown', () => {
     ],
     ['go -ldflags naming a linker', "go build -ldflags='-extld=/tmp/x' ."],
     ['npm version making its git commit and tag', 'npm version patch'],
+    // Review 30b: a workspace bin folder's file named like a system program is a workspace file.
+    ['a node bin folder file named ls', 'node_modules/.bin/ls'],
+    ['a node bin folder file named jq', 'node_modules/.bin/jq . package.json'],
+    ['a virtualenv file named ls', '.venv/bin/ls'],
+    ["composer's bin folder file named sh", 'vendor/bin/sh -c ls'],
+    ['inline python taking a hook from sys', "python3 -c 'from sys import breakpointhook; breakpointhook()'"],
+    ['inline python taking everything from sys', "python3 -c 'from sys import *; print(1)'"],
+    ['perl -n opening a file name that ends in a pipe', "perl -ne 'print' 'touch /tmp/x|'"],
   ])('unknown: %s', async (_name, command) => {
     expect(await safe(command)).toBe(false);
   });

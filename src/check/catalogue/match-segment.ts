@@ -14,6 +14,7 @@ import {
   isGeneratedGlob,
   SCRIPT_FILE_WRAPPER,
   type Segment,
+  SYSTEM_ONLY,
   WRITTEN_SCRIPT_WRAPPER,
 } from '../../shell';
 import type { Catalogue, CompiledEntry, EntryList, OptionSet, VariableSet } from './compile-catalogue';
@@ -43,6 +44,9 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
  */
 const PROGRAM_PATH =
   /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+|(?:\.\/)?\.?venv\/bin\/[^/]+|(?:\.\/)?vendor\/bin\/[^/]+|\.\/(?:gradlew|mvnw)|(?:\.\/)?bin\/(?:rails|rake|rspec|rubocop|bundle))$/;
+
+/** A program named by its path in a package's or a virtualenv's bin folder of the workspace: the folder, the name. */
+const WORKSPACE_BIN = /^(?:\.\/)?(node_modules\/\.bin|\.?venv\/bin|vendor\/bin)\/([^/]+)$/;
 
 interface Read {
   /** The values given to options (`-e script`), in order. */
@@ -728,6 +732,16 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   if (!entries && ran === undefined) return undefined;
   // A file of the workspace named like a known program (`./ls`, `bin/git`) is not that program.
   if (ran === undefined && segment.argv.length > 0 && !PROGRAM_PATH.test(segment.argv[0] ?? ''))
+    return undefined;
+  // A workspace bin folder's file named like a system program (`node_modules/.bin/ls`, `vendor/bin/sh`) is a file of
+  // the workspace, not that program (a virtualenv's own interpreter and installer are what they say).
+  const bin = WORKSPACE_BIN.exec(segment.argv[0] ?? '');
+  if (
+    ran === undefined &&
+    bin &&
+    SYSTEM_ONLY.has(bin[2] ?? '') &&
+    !(bin[1] !== 'node_modules/.bin' && /^(?:python3?|pip3?)$/.test(bin[2] ?? ''))
+  )
     return undefined;
   // INVARIANT: a variable given to the program must be known inert, or the program run is not the one known.
   // A variable known inert only by its value (`PAGER=cat`) must be given a value of that shape.

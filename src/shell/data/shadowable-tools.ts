@@ -9,3 +9,15 @@ export const SHADOWABLE: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+/**
+ * System programs a package's or a virtualenv's bin folder never stands in for, beyond those above (review 30b): a
+ * file of that name in a workspace `node_modules/.bin`, `.venv/bin` or `vendor/bin` run by its path is a workspace
+ * file, not the tool the catalogue knows. A virtualenv's own `python`/`pip` are its interpreter and installer.
+ */
+export const SYSTEM_ONLY: ReadonlySet<string> = new Set([
+  ...SHADOWABLE,
+  ...'jq yq tree less more file stat du df which id whoami uname date sleep ps kill nl od xxd hexdump base64 md5sum sha1sum sha256sum realpath readlink basename dirname tac rev column paste join comm split cmp patch unzip zip gunzip bzip2 xz zstd openssl gpg perl ruby awk gawk mawk nawk fish ksh tcsh csh busybox sudo su install dd truncate shred chown chgrp nohup timeout nice'.split(
+    ' ',
+  ),
+]);

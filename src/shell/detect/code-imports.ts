@@ -95,6 +95,10 @@ const PY_REACHES =
  * streams, the arguments, what the interpreter is. Never assigned (`sys.stdin = ...`), and any other attribute
  * (`sys.path`, `sys.modules`) still reaches.
  */
+/** The `sys` values inline code may take by name (`from sys import argv, stdin`). */
+const SYS_NAMES: ReadonlySet<string> = new Set(
+  'stdin stdout stderr argv version_info version platform maxsize byteorder exit'.split(' '),
+);
 const SYS_VALUES =
   /\bsys\.(?:stdin|stdout|stderr|argv|version_info|version|platform|maxsize|byteorder|exit)\b(?!\s*(?:=[^=]|\.\s*\w+\s*=[^=]|\[[^\]]*\]\s*=[^=]))/g;
 /**
@@ -141,6 +145,11 @@ export function scanPython(text: string): CodeScan {
       if (names.some((n) => n !== '*' && !PY_MODULE.test(n))) return NOT_INERT;
       const bare = mod.replace(/^\.+/, '');
       if (bare !== '' && !PY_MODULE.test(bare)) return NOT_INERT;
+      // `sys` is built in and always allowed as a module: what is taken from it by name must be one of its values
+      // (`from sys import argv`), never a hook or tracer (`breakpointhook` starts pdb, which reads `.pdbrc`) or `*`.
+      if (mod === 'sys' || mod.startsWith('sys.')) {
+        if (mod !== 'sys' || names.some((n) => !SYS_NAMES.has(n))) return NOT_INERT;
+      }
       if (mod !== '__future__') follow.push(`${mod}|${names.join(',')}`);
     } else {
       for (const part of (plainImport?.[1] ?? '').split(',')) {

@@ -1,0 +1,51 @@
+// Environment variables bash assigns where no assignment word stands (review 30b): arithmetic, subscripts bash
+// evaluates, a redirection's descriptor variable, `wait -p`, `xargs --process-slot-var`. Each was checked with bash
+// 5.2 / GNU xargs 4.9 by the reviewer: PATH became a number and `./0/ls` ran. Through the real analyzer.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { shellEnv } from '../testdata/shell-env';
+import { hiddenAssignments } from './hidden-assignments';
+
+beforeAll(async () => {
+  await loadShellParser();
+});
+
+const reasons = (command: string) => analyzeShellSync(command, shellEnv()).uncertain.map((u) => u.reason);
+
+describe('an environment variable assigned with no assignment word is uncertain', () => {
+  it.each([
+    ['an arithmetic command', '(( PATH=0 )); ls', 'PATH'],
+    ['spaces and an operator', '(( HOME += 1 )); git status', 'HOME'],
+    ['an arithmetic expansion', 'echo $(( PATH=0 )); ls', 'PATH'],
+    ['the old expansion', 'echo $[PATH=0]; ls', 'PATH'],
+    ['an increment', '(( PATH++ )); ls', 'PATH'],
+    ['a pre-increment', ': $(( ++PATH )); ls', 'PATH'],
+    ['a [[ ]] arithmetic operand', '[[ 1 -eq PATH=0 ]]; ls', 'PATH'],
+    ['test -v of a subscript', 'test -v "a[PATH=0]"; ls', 'PATH'],
+    ['[[ -v ]] of a subscript', '[[ -v a[PATH=0] ]]; ls', 'PATH'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's syntax, not a template
+    ['a subscript in an expansion', 'echo ${a[PATH=0]}; ls', 'PATH'],
+    ['an array literal subscript', 'x=( [HOME=0]=1 ); git status', 'HOME'],
+    ['a descriptor variable', ': {PATH}>/dev/null; ls', 'PATH'],
+    ['a descriptor variable of an input', 'true {PATH}<README.md; ls', 'PATH'],
+    ['wait -p', 'sleep 0 & wait -n -p PATH; ls', 'PATH'],
+    ["xargs' slot variable", 'echo a | xargs --process-slot-var=PATH ls', 'PATH'],
+    ["npm's settings in lower case", '(( npm_config_script_shell=0 )); npm test', 'npm_config_script_shell'],
+  ])('%s: %s', (_n, command, name) => {
+    expect(hiddenAssignments(command)).toContain(name);
+    expect(reasons(command).join(' ')).toContain(`assigns \`${name}\``);
+  });
+
+  it.each([
+    ['a loop counter', 'for ((i=0;i<3;i++)); do echo $i; done'],
+    ['a comparison', '(( COUNT > 3 )) && echo many'],
+    ['an equality test', '[[ $X == 1 ]] && echo one'],
+    ['printing an assignment', 'echo "PATH=$PATH"'],
+    ['a bracket expression', "grep -E '[A-Z_]+=' README.md"],
+    ['a test of two strings', '[ "$a" = "$b" ] && echo same'],
+    ['a plain assignment is the walker’s', 'NODE_ENV=test npm test'],
+  ])('quiet: %s: %s', (_n, command) => {
+    expect(hiddenAssignments(command)).toEqual([]);
+  });
+});
