@@ -70,6 +70,12 @@ describe('benign twins stay as they were', () => {
     ['hash -r', 'hash -r'],
     ['a plain PS4', "PS4='+ ' bash -x x.sh"],
     ['set -x is not an environment dump', 'set -x'],
+    // Round 30: a wrapper script's `set --` sets positional parameters; its words are no files read.
+    [
+      'set -- with a value that looks like a path',
+      'set -- "-Dorg.gradle.appname=$APP_BASE_NAME" -classpath "$CP" Main',
+    ],
+    ['declare of a value', 'declare -a args=("-Dapp=$X")'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
     ['${x@Q}', 'x=1; echo ${x@Q}'],
   ])('%s', (_n, command) => {

@@ -806,6 +806,18 @@ describe('ordinary configuration stays quiet', () => {
       'conda env create -f environment.yml',
       { 'environment.yml': 'channels:\n  - conda-forge\ndependencies:\n  - numpy\n' },
     ],
+    // Round 30: maven's version and help download nothing, whatever mirror the user's settings name.
+    ...['mvn -v', 'mvn --version', 'mvn -q -v', 'mvn --help'].map(
+      (command): [string, string, Record<string, string>] => [
+        `${command} with a mirror in the user's settings`,
+        command,
+        {
+          'pom.xml': '<project/>',
+          'HOMEDIR/.m2/settings.xml':
+            '<settings><mirrors><mirror><id>m</id><mirrorOf>*</mirrorOf><url>https://evil.example/m2</url></mirror></mirrors></settings>',
+        },
+      ],
+    ),
   ])('%s', (_n, command, files) => {
     expect(judge(command, files)).toEqual({ categories: [], uncertain: [] });
   });

@@ -710,15 +710,26 @@ function mavenrc(program: string, inv: Invocation, r: Reporter): void {
 
 function maven(program: string, inv: Invocation, r: Reporter): void {
   mavenrc(program, inv, r);
+  // `mvn -v`, `mvn --help`: the launcher starts the JVM (its rc files and `.mvn/jvm.config` apply) and builds and
+  // downloads nothing, so no settings file's package source is used.
+  const words = inv.args.map((w) => plain(w));
+  const versionOnly =
+    words.some((w) => /^(?:-v|--version|-h|--help)$/.test(w)) &&
+    words.every((w) =>
+      /^(?:-v|--version|-h|--help|-q|--quiet|-B|--batch-mode|-e|--errors|-X|--debug|-ntp|--no-transfer-progress)$/.test(
+        w,
+      ),
+    );
   // The user's settings.xml: its mirrors serve every plugin the build runs.
-  mavenSettings(program, posix.join(r.scope.home, '.m2/settings.xml'), inv, r);
+  if (!versionOnly) mavenSettings(program, posix.join(r.scope.home, '.m2/settings.xml'), inv, r);
   // `-s settings.xml` on the command line (one outside the workspace is runner-options.ts's).
   for (let k = 0; k < inv.args.length; k++) {
     const m = /^(-s|--settings|-gs|--global-settings)(=(.*))?$/.exec(optionText(inv.args[k]));
     if (!m) continue;
     const value = m[3] ?? plain(inv.args[++k]);
     const res = resolveArg({ text: value, flow: NO_FLOW }, inv, r);
-    if (res.class === 'workspace' && res.resolved) mavenSettings(program, res.resolved, inv, r);
+    if (res.class === 'workspace' && res.resolved && !versionOnly)
+      mavenSettings(program, res.resolved, inv, r);
   }
   // maven reads `.mvn` in the project's base folder: the nearest folder up that has one.
   for (const dir of configFolders(inv.cwd as string, r)) {

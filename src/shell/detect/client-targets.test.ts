@@ -35,6 +35,13 @@ describe('the local server: nothing to report', () => {
     ['the socket protocol', { '.my.cnf': '[mysql]\nprotocol=socket\n' }],
   ])('%s', (_n, home) => expect(found(SELECT, home)).toEqual([]));
 
+  it.each(['mysql --version', 'mysql -V', 'mariadb --help'])(
+    '%s prints and connects nowhere, whatever the option file says (round 30)',
+    (command) => {
+      expect(found(command, { '.my.cnf': '[client]\nhost=db.prod.example.com\n' })).toEqual([]);
+    },
+  );
+
   it("a host on the line is the catalogue's to judge", () => {
     expect(
       found("mysql -h 127.0.0.1 -e 'SELECT 1'", { '.my.cnf': '[client]\nhost=db.example.com\n' }),

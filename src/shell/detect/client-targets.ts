@@ -50,6 +50,8 @@ export function clientTargets(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript) return;
   const args = inv.args.map((w) => optionText(w));
   if (args.some((a) => /^(-h|--host)(=|$)|^-h./.test(a))) return;
+  // `mysql --version`, `mysql --help`: the client prints and connects to nothing.
+  if (args.some((a) => /^(?:-V|--version|-\?|-I|--help)$/.test(a))) return;
   const home = r.env.home;
   let target: 'local' | 'remote' | 'unknown' = 'local';
   let where = '';

@@ -45,6 +45,7 @@ import { knownOutput } from './known-output';
 import { listedOutput, searchedFiles } from './listed-paths';
 import { LOCKFILE_DRIFT_PROGRAMS, lockfileDrift } from './lockfile-drift';
 import { MAKE_PROGRAMS, makeRecipes } from './make-recipes';
+import { MIGRATION_CODE_PROGRAMS, migrationCode } from './migration-code';
 import { migrationTargets } from './migration-targets';
 import { PACKAGE_EDITS_PROGRAMS, packageEdits } from './package-edits';
 import { PACKAGE_SCRIPTS_PROGRAMS, packageScripts } from './package-scripts';
@@ -107,6 +108,14 @@ const NON_READERS = new Set([
   'source',
   '.',
   'export',
+  // Builtins whose words are values (`set -- "-Dapp=$X" …` in a wrapper script sets positional parameters).
+  'set',
+  'local',
+  'readonly',
+  'declare',
+  'typeset',
+  'unset',
+  'shift',
   'md5sum',
   'sha256sum',
   'shasum',
@@ -188,6 +197,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [configModules, CONFIG_MODULES_PROGRAMS],
   [taskNames, TASK_NAMES_PROGRAMS],
   [migrationTargets, 'any'],
+  [migrationCode, MIGRATION_CODE_PROGRAMS],
   [goSources, GO_SOURCES_PROGRAMS],
   [clientTargets, CLIENT_TARGETS_PROGRAMS],
   [clientRcFiles, CLIENT_RC_PROGRAMS],

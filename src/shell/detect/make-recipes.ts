@@ -248,7 +248,8 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
     if (line.trim() === '') continue;
     const trimmed = line.trim();
     const directive =
-      /^(-?include|sinclude|define|endef|ifeq|ifneq|ifdef|ifndef|else|endif|export|unexport|override|vpath|undefine|private|load|-load)\b\s*(.*)$/.exec(
+      // A directive's word stands alone (`export:` is a target named export, checked with GNU make 4.3).
+      /^(-?include|sinclude|define|endef|ifeq|ifneq|ifdef|ifndef|else|endif|export|unexport|override|vpath|undefine|private|load|-load)(?=\s|$)\s*(.*)$/.exec(
         trimmed,
       );
     if (directive && !/^(export|override|private)\s+\S+\s*[:+?!]?=/.test(trimmed)) {

@@ -579,10 +579,17 @@ describe('settings of what a manager starts, on a command that starts nothing', 
     ['npm --dir, a switch to npm', 'npm --dir run ls'],
     ['npm --filter, a switch to npm', 'npm --filter run ls'],
     ['npm -F, a switch to npm', 'npm -F run ls'],
-    ['pnpm -w, the workspace root', 'pnpm -w run ls'],
     ['a script named after --', 'npm run -- -x'],
     ['pnpm, a script named after --', 'pnpm run -- --x'],
   ])('read: %s', (_n, command) => expect(uncertain(command, NODE_OPTIONS)).toBe(true));
+  it('read: pnpm -w, the workspace root (a switch: `run` is the command, run at the root)', () => {
+    expect(
+      uncertain('pnpm -w run ls', {
+        ...NODE_OPTIONS,
+        'pnpm-workspace.yaml': 'packages:\n  - "packages/*"\n',
+      }),
+    ).toBe(true);
+  });
   // A manager told to work in another folder reads that folder's settings (round 26: `npm --prefix web run build`
   // read the settings of the cwd, not of web/).
   it.each([
