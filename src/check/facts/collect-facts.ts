@@ -34,7 +34,7 @@ import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
 import { deletedGuard, weakenedGuards } from './guard-edits';
 import { type InvokedDefinition, invokedDefinition } from './invoked-definitions';
-import { destructiveMigrations } from './migration-edits';
+import { destructiveMigrations, serverCodeEdits } from './migration-edits';
 import { addsOnlyRepositoryHooks, isPreCommitPath } from './pre-commit-hooks';
 import { requestRuns } from './request-run';
 import { runnerEdit } from './runner-files';
@@ -489,6 +489,7 @@ function writeAdditions(
         ? [
             ...weakenedGuards(request, input.path, input.change),
             ...destructiveMigrations(request, input.path, input.change),
+            ...serverCodeEdits(request, input.path, input.change),
             ...movedEndpoints(request, input.path, input.change, env),
             ...requestRuns(request, input.path, input.change),
             ...storedSecrets(request, input.path, input.change),

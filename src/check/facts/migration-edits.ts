@@ -7,7 +7,7 @@
  */
 
 import { basename } from 'node:path';
-import type { Uncertainty } from '../../shell';
+import { SERVER_REACH, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 import { changedLineTexts, changedPath, diskText, newText } from './change-text';
 
@@ -158,6 +158,32 @@ export function destructiveMigrations(
     {
       code: 'data-loss-later',
       reason: `the change to the migration \`${basename(path)}\` ${kinds.join(', ')} when migrations run`,
+    },
+  ];
+}
+
+/** Files whose SQL a database or a migration tool runs: SQL, migrations, and settings that carry SQL (`init-sqls`). */
+const CARRIES_SQL = /\.(?:sql|ya?ml|properties|xml|json|conf|toml|cnf)$/i;
+
+/**
+ * A write or edit that adds SQL making the database server start a program, load code or reach files or hosts
+ * (`COPY … TO PROGRAM`, an untrusted procedural language; migration-code.ts's reading): it runs when migrations, a
+ * callback or the application's start-up SQL next run (round 30: an `afterMigrate.sql`, an `init-sqls` setting).
+ */
+export function serverCodeEdits(
+  request: CheckRequest,
+  path: string,
+  change: FileChange | undefined,
+): Uncertainty[] {
+  const unix = path.replaceAll('\\', '/');
+  if (change === undefined || !(CARRIES_SQL.test(unix) || MIGRATION_PATH.test(unix))) return [];
+  const old = diskText(request, changedPath(request, path));
+  const { before, after } = changedLineTexts(change, old);
+  if (!SERVER_REACH.test(after) || SERVER_REACH.test(before)) return [];
+  return [
+    {
+      code: 'dynamic-script',
+      reason: `the change to \`${basename(path)}\` adds SQL that makes the database server start a program, load code or reach files or hosts`,
     },
   ];
 }

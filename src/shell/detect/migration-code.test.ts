@@ -66,6 +66,16 @@ describe('flyway runs the SQL of its locations', () => {
     expect(reasons(command, { ...FLYWAY, ...extra }).join(' ')).toMatch(/`flyway` runs/);
   });
 
+  it('the locations flyway.toml lists, with no flyway.conf', () => {
+    const files = {
+      'flyway.toml':
+        '[environments.default]\nurl = "jdbc:h2:mem:test"\n[flyway]\nlocations = ["filesystem:sqlx"]\n',
+      'sqlx/V1__x.sql': PROGRAM,
+    };
+    expect(reasons('flyway migrate', files).join(' ')).toMatch(/`flyway` runs SQL/);
+    expect(reasons('flyway migrate', { ...files, 'sqlx/V1__x.sql': MIGRATION })).toEqual([]);
+  });
+
   it.each<[string, string, Record<string, string>]>([
     ['plain migrations', 'flyway migrate', {}],
     ['a migrate callback on info', 'flyway info', { 'db/migration/beforeMigrate.sql': PROGRAM }],

@@ -23,7 +23,7 @@ export const MIGRATION_CODE_PROGRAMS = (): readonly string[] => ['flyway', 'liqu
 const MAX_FILES = 48;
 
 /** SQL that makes the database server run a program, load code, or reach files and hosts. */
-const SERVER_REACH =
+export const SERVER_REACH =
   /\bCOPY\b[\s\S]{0,400}?\b(?:TO|FROM)\s+PROGRAM\b|\bLANGUAGE\s+['"]?(?:plpython\w*|plperlu|pltclu|plsh|plv8u?|c)\b|\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:TRUSTED\s+)?(?:PROCEDURAL\s+)?LANGUAGE\b|\bCREATE\s+EXTENSION\b[^;]*\b(?:plpython\w*|plperlu|pltclu|plsh|dblink|postgres_fdw|file_fdw|adminpack)\b|\b(?:lo_import|lo_export|pg_read_file|pg_read_binary_file|pg_ls_dir|pg_file_write|dblink\w*)\s*\(|\bCREATE\s+SERVER\b|\bALTER\s+SYSTEM\b|\b(?:xp_cmdshell|sp_OACreate|sys_exec|sys_eval)\b|\bINTO\s+(?:OUT|DUMP)FILE\b|\bLOAD\s+DATA\s+(?:LOCAL\s+)?INFILE\b|\bLOAD_FILE\s*\(/i;
 /** A liquibase change that runs a program or a class of the project. */
 const LIQUIBASE_RUNS = /\bexecuteCommand\b|\bcustomChange\b|\bcustomPrecondition\b/i;
@@ -42,7 +42,7 @@ export function migrationCode(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript || inv.cwd === undefined) return;
   const words = inv.args.map((w) => plain(w));
   if (inv.program === 'flyway') flyway(words, inv, r, inv.cwd);
-  else liquibase(words, inv, r, inv.cwd);
+  else if (inv.program === 'liquibase') liquibase(words, inv, r, inv.cwd);
 }
 
 /** Every file below `folder` (bounded), or undefined when a folder cannot be listed whole (said). */
@@ -100,11 +100,17 @@ function flyway(words: readonly string[], inv: Invocation, r: Reporter, cwd: str
     const conf = text(inFolder(cwd, 'flyway.conf'), inv, r);
     if (conf === undefined) return;
     const set = [...conf.matchAll(/^\s*flyway\.locations\s*=\s*(.*?)\s*$/gm)].at(-1)?.[1];
-    if (set === undefined && text(inFolder(cwd, 'flyway.toml'), inv, r) !== '') {
-      say(inv, r, 'runs migrations from the locations flyway.toml names, which are not read');
+    const toml = set === undefined ? text(inFolder(cwd, 'flyway.toml'), inv, r) : '';
+    if (toml === undefined) return;
+    // flyway.toml's `locations = ["filesystem:db", …]` (any table); another spelling is not read.
+    const keys = [...toml.matchAll(/^\s*locations\s*=\s*(.*)$/gm)];
+    const listed = keys.map((k) => /^\[((?:\s*"[^"\n]*"\s*,?)*)\]\s*(?:#.*)?$/.exec(k[1] ?? '')?.[1]);
+    if (listed.some((l) => l === undefined) || (keys.length === 0 && /\blocations\b/.test(toml))) {
+      say(inv, r, 'runs migrations from the locations flyway.toml names, which gavel does not read');
       return;
     }
-    locations = (set ?? 'filesystem:sql').split(',');
+    const fromToml = listed.flatMap((l) => [...(l ?? '').matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? ''));
+    locations = set !== undefined ? set.split(',') : fromToml.length > 0 ? fromToml : ['filesystem:sql'];
   }
   const files: string[] = [];
   for (const raw of locations) {
