@@ -21,6 +21,11 @@ beforeAll(async () => {
     'vault/api.key': '0123456789abcdef\n',
     'src/app.ts': 'export {};\n',
     'src/util.ts': 'export {};\n',
+    // A credential by its content only, under an ordinary name (review 30a).
+    'data/app-data.json':
+      '{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----\\n"}\n',
+    'data/notes.txt': 'nothing here\n',
+    'plain/notes.txt': 'nothing here\n',
   });
 });
 afterAll(() => p.remove());
@@ -71,6 +76,23 @@ describe('a recursive diff prints the files of the folders it compares: a tree h
     ['a folder with no secret', 'diff -ru src /tmp/old-src'],
     ['two files', 'diff -u src/app.ts src/util.ts'],
     ['git diff of two plain files', 'git diff --no-index src/app.ts src/util.ts'],
+  ])('quiet: %s: %s', (_n, command) => {
+    expect(categories(command)).not.toContain('secret_material_read');
+  });
+});
+
+describe('a glob that expands to a file holding a credential by its content reads it (review 30a)', () => {
+  it.each([
+    ['every file of the folder', 'cat data/*'],
+    ['by extension', 'cat data/*.json'],
+    ['head of each', 'head -n 100 data/*'],
+    ['jq', 'jq . data/*.json'],
+  ])('%s: %s', (_n, command) => {
+    expect(categories(command)).toContain('secret_material_read');
+  });
+  it.each([
+    ['a folder of plain files', 'cat plain/*'],
+    ['source code is not looked inside', 'cat src/*'],
   ])('quiet: %s: %s', (_n, command) => {
     expect(categories(command)).not.toContain('secret_material_read');
   });

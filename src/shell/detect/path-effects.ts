@@ -104,8 +104,25 @@ export function secretBelow(word: Word, inv: Invocation, r: Reporter): boolean {
     unprotect(abs),
     inv,
     r,
-    (path, _name, real) => entryMayNameSecret(path, real, inv, r) || keptCarries(real ?? path, r),
+    (path, name, real) =>
+      entryMayNameSecret(path, real, inv, r) ||
+      keptCarries(real ?? path, r) ||
+      (DATA_NAME.test(name) && contentSecret(real ?? path, inv, r)),
   );
+}
+
+/**
+ * Names of files that may hold a credential whatever they are called (a service-account JSON as `app-data.json`, a
+ * key file with no extension): data and settings files, not source code or documents (review 30a).
+ */
+const DATA_NAME = /^[^.]+$|\.(?:json|ya?ml|properties|ini|cfg|conf|cnf|toml|xml|txt|key|pem|env|dat|bak|old|orig)$/i;
+
+/** Does a file a glob reached hold a secret by its content? Past the content budget: uncertain, not presumed. */
+function contentSecret(abs: string, inv: Invocation, r: Reporter): boolean {
+  const content = holdsSecretContent(abs, r.env, r);
+  if (content === 'unknown')
+    r.uncertain('too-large', `\`${inv.program}\` reads more files than gavel looks inside`, inv.segment);
+  return content === true;
 }
 
 /**
