@@ -64,6 +64,14 @@ const SHAPES: readonly RegExp[] = [
   /^\s*(?:requirepass|masterauth)\s+["']?[^\s"'<$#]{4,}/m,
   // Tokens whose prefix names the issuer (above).
   ISSUER_TOKEN,
+  // An OAuth client's secret filled in (`"client_secret": "GOCSPX-…"`), not a placeholder (review 30a).
+  /"client_secret"\s*:\s*"(?![$<{])[^"\s]{8,}"/,
+  // A payment provider's live secret or restricted key.
+  /\b[rs]k_live_[A-Za-z0-9]{16,}/,
+  // Terraform state: the values of every resource, secrets included, under any file name.
+  /"terraform_version"\s*:[\s\S]{0,2000}"lineage"\s*:|"lineage"\s*:[\s\S]{0,2000}"terraform_version"\s*:/,
+  // A Wi-Fi or VPN pre-shared key (wpa_supplicant, NetworkManager).
+  /^\s*psk\s*=\s*["']?[^\s"'<$]{8,}/m,
 ];
 
 /** Does the file at `abs` hold secret material by its content? `unknown` past the per-request budget. */
