@@ -15,7 +15,7 @@ import { PROMPT_EXPANSION, stateAssignment } from './detect/bash-state';
 import { detectInvocation } from './detect/detect-invocation';
 import { endlessWork } from './detect/endless-work';
 import { forkBomb } from './detect/fork-bomb';
-import { hiddenAssignments } from './detect/hidden-assignments';
+import { arithmeticOperands, hiddenAssignments } from './detect/hidden-assignments';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './detect/network-target';
 import { movedAway, writtenTexts } from './detect/written-scripts';
 import { braceCommandText } from './parse/brace-commands';
@@ -344,6 +344,20 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   /** Environment variables bash assigns with no assignment word (hidden-assignments.ts): each reported once. */
   private readonly hiddenNames = new Set<string>();
   private hiddenAssignments(text: string): void {
+    // A variable the line set to text, evaluated as arithmetic, may assign another (`x='PATH=0'; (( x ))`).
+    const operands = arithmeticOperands(text);
+    if (operands.length > 0) {
+      const values = new Map(this.variableValues);
+      for (const name of operands) {
+        const value = values.get(name);
+        if (value === undefined || /^-?\d+$/.test(value) || this.hiddenNames.has(`=${name}`)) continue;
+        this.hiddenNames.add(`=${name}`);
+        this.uncertain(
+          'dynamic-script',
+          `bash evaluates \`${name.slice(0, 40)}\` as arithmetic, and the line sets it to text: its value may assign a variable a later program uses`,
+        );
+      }
+    }
     for (const name of hiddenAssignments(text)) {
       if (this.hiddenNames.has(name)) continue;
       this.hiddenNames.add(name);

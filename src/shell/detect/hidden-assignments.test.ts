@@ -49,3 +49,32 @@ describe('an environment variable assigned with no assignment word is uncertain'
     expect(hiddenAssignments(command)).toEqual([]);
   });
 });
+
+// biome-ignore-start lint/suspicious/noTemplateCurlyInString: bash's syntax, not templates
+describe('a variable the line sets to text, evaluated as arithmetic, is uncertain (review 30c, checked with bash 5.2)', () => {
+  it.each([
+    ['a value read from a file', 'read -r x < cfg.txt; (( x )); ls', 'x'],
+    ['a file read into it', 'x=$(<cfg.txt); (( x > 0 )); ls', 'x'],
+    ['a name expanded', 'x=PATH; (( $x=0 )); ls', 'x'],
+    ['a name expanded in braces', 'x=PATH; (( ${x}=0 )); ls', 'x'],
+    ['a [[ ]] comparison', "x='PATH=0'; [[ $x -eq 0 ]]; ls", 'x'],
+    ['a subscript', "x='PATH=0'; echo ${a[x]}; ls", 'x'],
+    ['a substring offset', "x='PATH=0'; s=abc; echo ${s:x}; ls", 'x'],
+  ])('%s: %s', (_n, command, name) => {
+    expect(reasons(command).join(' ')).toContain(`evaluates \`${name}\` as arithmetic`);
+  });
+  it('a quoted name assigned in arithmetic', () => {
+    expect(hiddenAssignments('(( "PATH"=0 )); ls')).toEqual(['PATH']);
+  });
+  it.each([
+    ['a counter set to a number', 'i=0; while (( i < 3 )); do (( i++ )); done'],
+    [
+      'a string test is no arithmetic',
+      'a=$(git rev-parse HEAD); b=$(git rev-parse main); [ "$a" = "$b" ] && echo same',
+    ],
+    ['a default value is no offset', 'x=$(cat f); echo ${x:-none}'],
+  ])('quiet: %s: %s', (_n, command) => {
+    expect(reasons(command).join(' ')).not.toContain('as arithmetic');
+  });
+});
+// biome-ignore-end lint/suspicious/noTemplateCurlyInString: bash's syntax, not templates

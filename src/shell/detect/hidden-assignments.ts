@@ -15,7 +15,7 @@ const ENVIRONMENT_STYLE = /^(?:[A-Z][A-Z0-9_]*|_[A-Z0-9_]+|npm_config_\w+|[a-z]+
 const ARITHMETIC_REGIONS = /\(\(([\s\S]*?)\)\)|\[([^\]]*)\]/g;
 /** An assignment inside arithmetic: `NAME=`, `NAME op=` (not `==`), `NAME++`, `++NAME`. */
 const ARITHMETIC_ASSIGNMENT =
-  /(?:^|[^\w$.])(?:([A-Za-z_]\w*)\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)|(?:\+\+|--)\s*([A-Za-z_]\w*))/g;
+  /(?:^|[^\w$.])(?:["']?([A-Za-z_]\w*)["']?\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)|(?:\+\+|--)\s*["']?([A-Za-z_]\w*))/g;
 /** `{NAME}>file`, `{NAME}<&-`: bash stores the descriptor it opens in NAME. */
 const DESCRIPTOR_VARIABLE = /\{([A-Za-z_]\w*)\}\s*(?:&?>|<)/g;
 /** `wait -p NAME` (also in a cluster, `-np NAME`). */
@@ -37,5 +37,30 @@ export function hiddenAssignments(text: string): string[] {
   if (text.includes('{')) for (const m of text.matchAll(DESCRIPTOR_VARIABLE)) add(m[1]);
   if (text.includes('wait')) for (const m of text.matchAll(WAIT_VARIABLE)) add(m[1]);
   if (text.includes('--process-slot-var')) for (const m of text.matchAll(SLOT_VARIABLE)) add(m[1]);
+  return [...names];
+}
+
+/**
+ * Text bash evaluates as arithmetic, read strictly: `(( … ))`, `$[ … ]`, an array subscript (`a[ … ]`), a `[[ ]]`
+ * holding an arithmetic comparison, a substring offset (`${s:x}`).
+ */
+const STRICT_REGIONS =
+  /\(\(([\s\S]*?)\)\)|\$\[([^\]]*)\]|[A-Za-z_]\w*\[([^\]]*)\]|\[\[([\s\S]*?)\]\]|\$\{[A-Za-z_]\w*:(?![-=+?])([^}]*)\}/g;
+/** A variable named inside arithmetic: bare, `$x` or `${x}`. */
+const OPERAND = /(?:\$\{?)?(?<![\w.])([A-Za-z_]\w*)/g;
+
+/**
+ * The variables whose values bash evaluates as arithmetic in `text` (review 30c): bash reads a variable's value as an
+ * expression again (`x='PATH=0'; (( x ))` assigns PATH), so a variable the line sets to text there may assign any
+ * variable. The caller keeps those the line set to something other than a number.
+ */
+export function arithmeticOperands(text: string): string[] {
+  if (!text.includes('((') && !text.includes('[') && !text.includes('${')) return [];
+  const names = new Set<string>();
+  for (const region of text.matchAll(STRICT_REGIONS)) {
+    const inner = region[1] ?? region[2] ?? region[3] ?? region[5] ?? region[4] ?? '';
+    if (region[4] !== undefined && !/-(?:eq|ne|lt|le|gt|ge)\b/.test(region[4])) continue;
+    for (const m of inner.matchAll(OPERAND)) if (m[1] !== undefined) names.add(m[1]);
+  }
   return [...names];
 }
