@@ -334,29 +334,43 @@ export function filteredPackage(word: Word, root: string, inv: Invocation, r: Re
   if (!isLiteral(word)) return undefined;
   const t = plain(word);
   if (t === '' || /[*?[\]{}^!\s]|\.\.\./.test(t)) return undefined;
-  const nameOf = (dir: string): string | undefined => {
+  // A package's name, '' for none, undefined for no package.json, null for a manifest not read (pnpm also reads
+  // `package.yaml` and `package.json5`).
+  const nameOf = (dir: string): string | undefined | null => {
     const file = projectFile(inFolder(dir, 'package.json'), inv, r);
-    if (file.kind !== 'text') return undefined;
+    if (file.kind === 'missing') {
+      for (const other of ['package.yaml', 'package.json5'])
+        if (projectFile(inFolder(dir, other), inv, r).kind !== 'missing') return null;
+      return undefined;
+    }
+    if (file.kind !== 'text') return null;
     try {
       const json: unknown = JSON.parse(file.text);
       const name = (json as { name?: unknown } | null)?.name;
       return typeof name === 'string' ? name : '';
     } catch {
-      return undefined;
+      return null;
     }
   };
+  const listed = workspacePackagesIfAny({ ...inv, cwd: root }, r);
   if (/^\.{1,2}(\/|$)/.test(t)) {
     const dir = posix.resolve(root, t);
-    if (nameOf(dir) === undefined) return undefined;
-    // A folder selects every listed package under it (pnpm's `./apps`, npm's parent folder): one nested below
-    // this one makes several.
-    const listed = workspacePackagesIfAny({ ...inv, cwd: root }, r);
+    if (typeof nameOf(dir) !== 'string') return undefined;
+    // A folder selects every listed package under it (npm's parent folder; pnpm 10 only the one at it): one nested
+    // below this one makes several.
     return listed?.some((d) => d !== dir && isUnder(d, dir)) ? undefined : dir;
   }
   // A name selects every package the workspace lists under it (pnpm, npm and yarn read the listing, not folder
-  // names): one is read; none, several or no listing is uncertain.
-  const named = (workspacePackagesIfAny({ ...inv, cwd: root }, r) ?? []).filter((dir) => nameOf(dir) === t);
-  return named.length === 1 ? named[0] : undefined;
+  // names), pnpm's root package too, and pnpm takes a scoped package by its name alone (`api` for `@s/api`): one is
+  // read; none, several, a manifest not read or no listing is uncertain.
+  const top = inv.program === 'pnpm' ? pnpmWorkspaceRoot(root, inv, r) : undefined;
+  const candidates = [...(top === undefined ? [] : [top]), ...(listed ?? []).filter((d) => d !== top)];
+  const names = candidates.map((dir) => [dir, nameOf(dir)] as const);
+  if (names.some(([, n]) => n === null)) return undefined;
+  const matches = names.filter(
+    ([, n]) => n === t || (inv.program === 'pnpm' && !t.includes('/') && n?.endsWith(`/${t}`) === true),
+  );
+  return matches.length === 1 ? matches[0]?.[0] : undefined;
 }
 
 /**

@@ -34,6 +34,16 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/packages/ui`]: { kind: 'unreadable', why: 'not-regular', entries: ['package.json', 'nested'] },
   [`${P}/packages/ui/package.json`]: json({ name: '@x/ui', scripts: { build: 'tsc' } }),
   [`${P}/packages/ui/nested/vitest.config.mjs`]: PLANTED,
+  // Review 30c: a root package named like a listed one; a package whose manifest is package.yaml.
+  [`${P}/dup/pnpm-workspace.yaml`]: { kind: 'text', text: 'packages:\n  - "packages/*"\n' },
+  [`${P}/dup/package.json`]: json({ name: 'web' }),
+  [`${P}/dup/packages`]: { kind: 'unreadable', why: 'not-regular', entries: ['web'] },
+  [`${P}/dup/packages/web/package.json`]: json({ name: 'web' }),
+  [`${P}/yml/pnpm-workspace.yaml`]: { kind: 'text', text: 'packages:\n  - "packages/*"\n' },
+  [`${P}/yml/package.json`]: json({ name: 'root' }),
+  [`${P}/yml/packages`]: { kind: 'unreadable', why: 'not-regular', entries: ['a', 'b'] },
+  [`${P}/yml/packages/a/package.json`]: json({ name: 'a' }),
+  [`${P}/yml/packages/b/package.yaml`]: { kind: 'text', text: 'name: a\n' },
   // A folder without a package.json of its own, below the root package.
   [`${P}/sub/vitest.config.mjs`]: PLANTED,
 };
@@ -70,6 +80,7 @@ describe('the command runs in the folder or package an option names, and is judg
 
   it.each([
     ['the filtered package has no configuration', 'pnpm --filter @x/ui exec vitest run'],
+    ['a scoped package by its name alone', 'pnpm --filter ui exec vitest run'],
     ['a bare bin name in a package without one', 'pnpm -F @x/ui vitest run'],
     ['the root has none', 'pnpm exec vitest run'],
     ['the root, by bare name', 'pnpm vitest run'],
@@ -86,6 +97,8 @@ describe('the command runs in the folder or package an option names, and is judg
     ['a folder and a filter', 'pnpm -C packages --filter web exec tsc'],
     ['a package that is not listed', 'pnpm --filter nope exec tsc'],
     ['a filter named at run time', 'pnpm --filter "$PKG" exec tsc'],
+    ['the root package has the name too', 'cd dup && pnpm --filter web exec tsc'],
+    ['a package whose manifest is not package.json', 'cd yml && pnpm --filter a exec tsc'],
   ])('%s: `%s` runs in a folder gavel cannot place', (_n, command) => {
     const a = analyze(command);
     expect(codes(a)).toContain('dynamic-script');
