@@ -46,7 +46,7 @@ export { settingValues, settingWords } from './detect/config-settings';
 export { ignoredBy } from './detect/git-ignore';
 export { inertPython } from './detect/inert-python';
 export { literalProcesses, PROCESS_LANGUAGES, TOO_MANY } from './detect/literal-processes';
-export { SERVER_REACH } from './detect/migration-code';
+export { serverReaches } from './detect/migration-code';
 export { isLocalHost, isStatedHost } from './detect/network-target';
 export { pytestSections } from './detect/runner-config';
 export { isServiceClient } from './detect/service-hosts';

@@ -7,7 +7,7 @@
  */
 
 import { basename } from 'node:path';
-import { SERVER_REACH, type Uncertainty } from '../../shell';
+import { serverReaches, type Uncertainty } from '../../shell';
 import type { CheckRequest, FileChange } from '../request/request';
 import { changedLineTexts, changedPath, diskText, newText } from './change-text';
 
@@ -179,7 +179,7 @@ export function serverCodeEdits(
   if (change === undefined || !(CARRIES_SQL.test(unix) || MIGRATION_PATH.test(unix))) return [];
   const old = diskText(request, changedPath(request, path));
   const { before, after } = changedLineTexts(change, old);
-  if (!SERVER_REACH.test(after) || SERVER_REACH.test(before)) return [];
+  if (!serverReaches(after) || serverReaches(before)) return [];
   return [
     {
       code: 'dynamic-script',

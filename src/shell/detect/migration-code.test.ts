@@ -66,6 +66,47 @@ describe('flyway runs the SQL of its locations', () => {
     expect(reasons(command, { ...FLYWAY, ...extra }).join(' ')).toMatch(/`flyway` runs/);
   });
 
+  // Review 30c: spellings the server reads alike, several commands, the last option, other config spellings.
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'a comment between COPY and PROGRAM',
+      'flyway migrate',
+      { 'db/migration/V2__c.sql': "COPY t FROM /* x */ PROGRAM 'id';\n" },
+    ],
+    [
+      'a line comment between them',
+      'flyway migrate',
+      { 'db/migration/V2__c.sql': "COPY t FROM -- c\nPROGRAM 'id';\n" },
+    ],
+    [
+      'a quoted function name',
+      'flyway migrate',
+      { 'db/migration/V2__c.sql': 'SELECT "pg_read_file"(\'/etc/hostname\');\n' },
+    ],
+    [
+      'a long query before PROGRAM',
+      'flyway migrate',
+      { 'db/migration/V2__c.sql': `COPY (SELECT '${'x'.repeat(600)}') TO PROGRAM 'id';\n` },
+    ],
+    ['a library loaded', 'flyway migrate', { 'db/migration/V2__c.sql': "LOAD '/tmp/evil.so';\n" }],
+    ['info then migrate', 'flyway info migrate', { 'db/migration/V2__x.sql': PROGRAM }],
+    [
+      'the last -locations counts',
+      'flyway -locations=filesystem:db/migration migrate -locations=filesystem:evil',
+      { 'evil/V1__x.sql': PROGRAM },
+    ],
+    [
+      'a properties colon',
+      'flyway migrate',
+      {
+        'flyway.conf': 'flyway.url=jdbc:postgresql://localhost/app\nflyway.locations:filesystem:evil\n',
+        'evil/V1__x.sql': PROGRAM,
+      },
+    ],
+  ])('%s: %s', (_n, command, extra) => {
+    expect(reasons(command, { ...FLYWAY, ...extra }).join(' ')).toMatch(/`flyway` runs/);
+  });
+
   it('the locations flyway.toml lists, with no flyway.conf', () => {
     const files = {
       'flyway.toml':
@@ -117,6 +158,14 @@ describe('liquibase applies the changesets of its changelog', () => {
       'an include leaving the folder',
       'liquibase update',
       { 'db/changelog/master.yaml': 'databaseChangeLog:\n  - include:\n      file: ../../../x.xml\n' },
+    ],
+    [
+      'an include found from the working folder',
+      'liquibase update',
+      {
+        'db/changelog/master.yaml': 'databaseChangeLog:\n  - include:\n      file: evil/x.xml\n',
+        'evil/x.xml': '<executeCommand executable="sh"/>\n',
+      },
     ],
     [
       'the changelog named on the line',

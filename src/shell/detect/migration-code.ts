@@ -13,6 +13,7 @@
  */
 
 import { posix } from 'node:path';
+import { isUnder } from '../../core';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { listBudgeted, readBudgeted } from './disk-scripts';
 import { inFolder } from './project-file';
@@ -23,13 +24,28 @@ export const MIGRATION_CODE_PROGRAMS = (): readonly string[] => ['flyway', 'liqu
 const MAX_FILES = 48;
 
 /** SQL that makes the database server run a program, load code, or reach files and hosts. */
-export const SERVER_REACH =
-  /\bCOPY\b[\s\S]{0,400}?\b(?:TO|FROM)\s+PROGRAM\b|\bLANGUAGE\s+['"]?(?:plpython\w*|plperlu|pltclu|plsh|plv8u?|c)\b|\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:TRUSTED\s+)?(?:PROCEDURAL\s+)?LANGUAGE\b|\bCREATE\s+EXTENSION\b[^;]*\b(?:plpython\w*|plperlu|pltclu|plsh|dblink|postgres_fdw|file_fdw|adminpack)\b|\b(?:lo_import|lo_export|pg_read_file|pg_read_binary_file|pg_ls_dir|pg_file_write|dblink\w*)\s*\(|\bCREATE\s+SERVER\b|\bALTER\s+SYSTEM\b|\b(?:xp_cmdshell|sp_OACreate|sys_exec|sys_eval)\b|\bINTO\s+(?:OUT|DUMP)FILE\b|\bLOAD\s+DATA\s+(?:LOCAL\s+)?INFILE\b|\bLOAD_FILE\s*\(/i;
+const SERVER_REACH =
+  /\bCOPY\b[\s\S]*?\bPROGRAM\b|\bLANGUAGE\s+['"]?(?:plpython\w*|plperlu|pltclu|plsh|plv8u?|c)\b|\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:TRUSTED\s+)?(?:PROCEDURAL\s+)?LANGUAGE\b|\bCREATE\s+EXTENSION\b[^;]*\b(?:plpython\w*|plperlu|pltclu|plsh|dblink|postgres_fdw|file_fdw|adminpack)\b|\b(?:lo_import|lo_export|pg_read_file|pg_read_binary_file|pg_ls_dir|pg_file_write|dblink\w*)\s*\(|\bCREATE\s+(?:FOREIGN\s+DATA\s+WRAPPER|SERVER)\b|\bALTER\s+SYSTEM\b|\bLOAD\s+'|\bpg_execute_server_program\b|\b(?:xp_cmdshell|sp_OACreate|sys_exec|sys_eval)\b|\bINTO\s+(?:OUT|DUMP)FILE\b|\bLOAD\s+DATA\s+(?:LOCAL\s+)?INFILE\b|\bLOAD_FILE\s*\(/i;
+
+/**
+ * SQL as the server reads its words (review 30c): a block or line comment between words is space, a quoted
+ * identifier is its name (`"pg_read_file"(…)`). Bounded: the text is at most a file read whole.
+ */
+export function serverReaches(sql: string): boolean {
+  const words = sql
+    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, ' ')
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/"([A-Za-z_][\w$]*)"/g, '$1');
+  return SERVER_REACH.test(words);
+}
 /** A liquibase change that runs a program or a class of the project. */
 const LIQUIBASE_RUNS = /\bexecuteCommand\b|\bcustomChange\b|\bcustomPrecondition\b/i;
 /** A liquibase include naming a file or folder by a path that may leave the changelog's folder. */
 const LIQUIBASE_LEAVES =
   /\b(?:file|path)\s*[:=]\s*["']?(?:\/|~|classpath:|[A-Za-z]+:\/\/|(?:[^"'\s]*\/)?\.\.\/)/i;
+
+/** The file or folder a liquibase include names (XML, YAML, JSON and formatted SQL spellings). */
+const LIQUIBASE_INCLUDE = /\binclude(?:All)?\b[\s\S]{0,300}?\b(?:file|path)\s*[:=]\s*["']?([^"'\s>,}]+)/gi;
 
 /** flyway's callback events: a file named `<event>[__description].<ext>` is a callback of that event. */
 const CALLBACK =
@@ -85,9 +101,10 @@ function text(path: string, inv: Invocation, r: Reporter): string | undefined {
 }
 
 function flyway(words: readonly string[], inv: Invocation, r: Reporter, cwd: string): void {
-  const command = words.find((w) => !w.startsWith('-'));
-  if (command === undefined) return;
-  const given = words.find((w) => /^-locations=/.test(w));
+  // flyway runs every command named, in order (`flyway info migrate`); the last `-locations=` counts.
+  const commands = words.filter((w) => !w.startsWith('-')).map((w) => w.toLowerCase());
+  if (commands.length === 0) return;
+  const given = words.filter((w) => /^-locations=/.test(w)).at(-1);
   let locations: string[];
   if (given !== undefined) {
     const at = inv.args.find((w) => plain(w) === given);
@@ -97,9 +114,13 @@ function flyway(words: readonly string[], inv: Invocation, r: Reporter, cwd: str
     }
     locations = given.slice('-locations='.length).split(',');
   } else {
-    const conf = text(inFolder(cwd, 'flyway.conf'), inv, r);
-    if (conf === undefined) return;
-    const set = [...conf.matchAll(/^\s*flyway\.locations\s*=\s*(.*?)\s*$/gm)].at(-1)?.[1];
+    // The working folder's flyway.conf over the user's (a properties file: `=`, `:` or a space between key and value).
+    const here = text(inFolder(cwd, 'flyway.conf'), inv, r);
+    const home = text(inFolder(r.env.home, 'flyway.conf'), inv, r);
+    if (here === undefined || home === undefined) return;
+    const setIn = (conf: string) =>
+      [...conf.matchAll(/^\s*flyway\.locations\s*(?:[=:]\s*|\s+)(.*?)\s*$/gm)].at(-1)?.[1];
+    const set = setIn(here) ?? setIn(home);
     const toml = set === undefined ? text(inFolder(cwd, 'flyway.toml'), inv, r) : '';
     if (toml === undefined) return;
     // flyway.toml's `locations = ["filesystem:db", …]` (any table); another spelling is not read.
@@ -128,13 +149,12 @@ function flyway(words: readonly string[], inv: Invocation, r: Reporter, cwd: str
     if (found === undefined) return;
     files.push(...found);
   }
-  const event = command.toLowerCase();
   for (const path of files) {
     const name = posix.basename(path);
     const callback = CALLBACK.exec(name);
     const runs =
-      command === 'migrate' ||
-      (callback !== null && ['connect', event].includes((callback[3] ?? '').toLowerCase()));
+      commands.includes('migrate') ||
+      (callback !== null && ['connect', ...commands].includes((callback[3] ?? '').toLowerCase()));
     if (!runs) continue;
     if (!/\.sql$/i.test(name)) {
       say(inv, r, 'runs a migration or callback that is not SQL (a script or a class), which is not read');
@@ -142,7 +162,7 @@ function flyway(words: readonly string[], inv: Invocation, r: Reporter, cwd: str
     }
     const sql = text(path, inv, r);
     if (sql === undefined) return;
-    if (SERVER_REACH.test(sql)) {
+    if (serverReaches(sql)) {
       say(
         inv,
         r,
@@ -179,7 +199,8 @@ function liquibase(words: readonly string[], inv: Invocation, r: Reporter, cwd: 
     say(inv, r, 'runs a changelog gavel cannot place');
     return;
   }
-  const files = filesBelow(posix.dirname(posix.resolve(cwd, changelog)), inv, r);
+  const folder = posix.dirname(posix.resolve(cwd, changelog));
+  const files = filesBelow(folder, inv, r);
   if (files === undefined) return;
   for (const path of files) {
     const body = text(path, inv, r);
@@ -188,13 +209,28 @@ function liquibase(words: readonly string[], inv: Invocation, r: Reporter, cwd: 
       say(inv, r, 'runs a changelog with a change that starts a program or a class of the project');
       return;
     }
-    if (SERVER_REACH.test(body)) {
+    if (serverReaches(body)) {
       say(
         inv,
         r,
         'runs SQL that makes the database server start a program, load code or reach files or hosts',
       );
       return;
+    }
+    // An include is found from the search path (the working folder) unless it is relative to its changelog: either
+    // way it must stay in the folder read (review 30c: `file="evil/x.xml"` from the working folder).
+    for (const m of body.matchAll(LIQUIBASE_INCLUDE)) {
+      const target = m[1] ?? '';
+      // The include's own entry: up to the next include, or a few hundred characters.
+      const from = m.index ?? 0;
+      const next = body.slice(from + 7).search(/\binclude/i);
+      const entry = body.slice(from, next < 0 ? from + 600 : Math.min(from + 7 + next, from + 600));
+      const relative = /relativeToChangelogFile\s*[:=]\s*["']?true/i.test(entry);
+      const at = posix.resolve(relative ? posix.dirname(path) : cwd, target);
+      if (LIQUIBASE_LEAVES.test(`file=${target}`) || !isUnder(at, folder)) {
+        say(inv, r, 'runs a changelog that includes files outside its folder, which are not read');
+        return;
+      }
     }
     if (/\binclude/i.test(body) && LIQUIBASE_LEAVES.test(body)) {
       say(inv, r, 'runs a changelog that includes files outside its folder, which are not read');
