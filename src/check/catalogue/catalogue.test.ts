@@ -244,6 +244,7 @@ describe('what is known safe and what is unknown', () => {
     ['a node bin folder file named jq', 'node_modules/.bin/jq . package.json'],
     ['a virtualenv file named ls', '.venv/bin/ls'],
     ["composer's bin folder file named sh", 'vendor/bin/sh -c ls'],
+    ['a virtualenv file named rg (review 30c)', '.venv/bin/rg TODO src'],
     ['inline python taking a hook from sys', "python3 -c 'from sys import breakpointhook; breakpointhook()'"],
     ['inline python taking everything from sys', "python3 -c 'from sys import *; print(1)'"],
     ['perl -n opening a file name that ends in a pipe', "perl -ne 'print' 'touch /tmp/x|'"],

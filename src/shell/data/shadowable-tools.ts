@@ -17,7 +17,7 @@ export const SHADOWABLE: ReadonlySet<string> = new Set(
  */
 export const SYSTEM_ONLY: ReadonlySet<string> = new Set([
   ...SHADOWABLE,
-  ...'jq yq tree less more file stat du df which id whoami uname date sleep ps kill nl od xxd hexdump base64 md5sum sha1sum sha256sum realpath readlink basename dirname tac rev column paste join comm split cmp patch unzip zip gunzip bzip2 xz zstd openssl gpg perl ruby awk gawk mawk nawk fish ksh tcsh csh busybox sudo su install dd truncate shred chown chgrp nohup timeout nice'.split(
+  ...'jq yq tree less more file stat du df which id whoami uname date sleep ps kill nl od xxd hexdump base64 md5sum sha1sum sha256sum realpath readlink basename dirname tac rev column paste join comm split cmp patch unzip zip gunzip bzip2 xz zstd openssl gpg perl ruby awk gawk mawk nawk fish ksh tcsh csh busybox sudo su install dd truncate shred chown chgrp nohup timeout nice rg fd fdfind bat batcat fzf gh glab delta difft hexyl eza exa tokei hyperfine sd dust procs shellcheck shfmt hadolint actionlint terraform tofu helm kustomize podman node npx npm yarn pnpm corepack deno bun go gofmt cargo rustc rustup java javac mvn gradle sbt gem bundle php composer dotnet swift clang gcc cc cmake ninja meson bazel sqlite3 psql mysql redis-cli mongosh'.split(
     ' ',
   ),
 ]);
