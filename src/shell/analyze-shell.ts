@@ -351,6 +351,10 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       for (const name of operands) {
         const value = values.get(name);
         if (value === undefined || /^-?\d+$/.test(value) || this.hiddenNames.has(`=${name}`)) continue;
+        // Set only to numbers and arithmetic in this text (`n=0; … n=$((n+1))`): a number.
+        const sets = [...text.matchAll(new RegExp(`(?:^|[\\s;&|(])${name}=(\\S*)`, 'g'))];
+        if (sets.length > 0 && sets.every((m) => /^(?:-?\d+(?![\w.])|\$\(\(|\$\[)/.test(m[1] ?? '')))
+          continue;
         this.hiddenNames.add(`=${name}`);
         this.uncertain(
           'dynamic-script',

@@ -51,6 +51,7 @@ describe('secret reads by class', () => {
     // Review 30a: a format that prints the whole document through a function or a range.
     ['docker inspect through printf', `docker inspect -f '{{printf "%v" .}}' db`],
     ['docker inspect through a range', "docker inspect -f '{{range .Mounts}}{{.Source}}{{end}}' db"],
+    ['docker inspect with a format known only at run time', 'docker inspect -f "$FMT" db'],
     ['docker compose config', 'docker compose config'],
     [
       'docker compose config with its environment beside the names',

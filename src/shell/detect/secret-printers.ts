@@ -225,9 +225,16 @@ export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
     const format = words.findIndex((w) => w === '-f' || w === '--format' || w.startsWith('--format='));
     const fmt = format < 0 ? '' : words[format]?.includes('=') ? words[format] : (words[format + 1] ?? '');
     // A format of field paths alone (`{{.State.Status}}`, `{{.NetworkSettings.IPAddress}}`) none of which is the
-    // environment or the configuration holding it; a function, a range or the whole document (`{{printf "%v" .}}`)
-    // may print it.
-    const narrow = format >= 0 && FIELDS_ONLY.test(fmt ?? '') && !/env|config|secret|json/i.test(fmt ?? '');
+    // environment or the configuration holding it; a function, a range, the whole document (`{{printf "%v" .}}`) or a
+    // format known only at run time may print it.
+    const fmtWord =
+      format < 0 ? undefined : inv.args[(words[format] ?? '').includes('=') ? format : format + 1];
+    const narrow =
+      format >= 0 &&
+      fmtWord !== undefined &&
+      isLiteral(fmtWord) &&
+      FIELDS_ONLY.test(fmt ?? '') &&
+      !/env|config|secret|json|\$/i.test(fmt ?? '');
     // `docker inspect` alone is no printer the analysis names (the catalogue does not know it: the document holds
     // the environment); a format that may print the environment or the whole config is a read of it.
     if (inspect && format >= 0 && !narrow)
