@@ -306,7 +306,11 @@ describe('the bundled table, by class', () => {
     ['a kubelet configuration with its client key', '/etc/kubernetes/kubelet.conf', 'sensitive'],
     ["the distribution's MySQL maintenance account", '/etc/mysql/debian.cnf', 'sensitive'],
     ['a saved network connection', '/etc/NetworkManager/system-connections/home.nmconnection', 'sensitive'],
-    ['a container configuration with its environment', '/var/lib/docker/containers/ab12/config.v2.json', 'sensitive'],
+    [
+      'a container configuration with its environment',
+      '/var/lib/docker/containers/ab12/config.v2.json',
+      'sensitive',
+    ],
     ['PPP secrets', '/etc/ppp/chap-secrets', 'sensitive'],
     ['an editor backup of a dotenv', '/w/c/.env~', 'sensitive'],
     ['a dotenv named with a dash', '/w/c/.env-prod', 'sensitive'],

@@ -67,9 +67,11 @@ const SHAPED: Record<string, string> = {
   'twice.yml': 'db:\n  password: Xk29fjq7Lm\nbackup:\n  password: Xk29fjq7Lm\n',
   'prod.example.local.yml': 'db:\n  password: Xk29fjq7Lm\n',
   // Review 30a: shapes of OAuth clients, payment keys, terraform state and pre-shared keys.
-  'oauth.json': '{"installed":{"client_id":"1.apps.googleusercontent.com","client_secret":"GOCSPX-Fk29fjq7LmAB"}}',
+  'oauth.json':
+    '{"installed":{"client_id":"1.apps.googleusercontent.com","client_secret":"GOCSPX-Fk29fjq7LmAB"}}',
   'stripe.txt': 'live key: sk_live_51Hk29fjq7LmABcdEF\n',
-  'state.json': '{\n  "version": 4,\n  "terraform_version": "1.7.0",\n  "serial": 3,\n  "lineage": "6b1c",\n  "resources": []\n}\n',
+  'state.json':
+    '{\n  "version": 4,\n  "terraform_version": "1.7.0",\n  "serial": 3,\n  "lineage": "6b1c",\n  "resources": []\n}\n',
   'home.nmconnection': '[wifi-security]\nkey-mgmt=wpa-psk\npsk=Xk29fjq7Lm\n',
   'app.yml.bak': 'db:\n  password: Xk29fjq7Lm\n',
   'appsettings.json':

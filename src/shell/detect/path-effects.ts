@@ -115,7 +115,8 @@ export function secretBelow(word: Word, inv: Invocation, r: Reporter): boolean {
  * Names of files that may hold a credential whatever they are called (a service-account JSON as `app-data.json`, a
  * key file with no extension): data and settings files, not source code or documents (review 30a).
  */
-const DATA_NAME = /^[^.]+$|\.(?:json|ya?ml|properties|ini|cfg|conf|cnf|toml|xml|txt|key|pem|env|dat|bak|old|orig)$/i;
+const DATA_NAME =
+  /^[^.]+$|\.(?:json|ya?ml|properties|ini|cfg|conf|cnf|toml|xml|txt|key|pem|env|dat|bak|old|orig)$/i;
 
 /** Does a file a glob reached hold a secret by its content? Past the content budget: uncertain, not presumed. */
 function contentSecret(abs: string, inv: Invocation, r: Reporter): boolean {
