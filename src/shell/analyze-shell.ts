@@ -351,9 +351,11 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       for (const name of operands) {
         const value = values.get(name);
         if (value === undefined || /^-?\d+$/.test(value) || this.hiddenNames.has(`=${name}`)) continue;
-        // Set only to numbers and arithmetic in this text (`n=0; … n=$((n+1))`): a number.
+        // Set only to numbers and arithmetic, each setting an assignment word of this text (`n=0; … n=$((n+1))`): a
+        // number. A setting of another kind (`read n`, `for n in`) is text.
         const sets = [...text.matchAll(new RegExp(`(?:^|[\\s;&|(])${name}=(\\S*)`, 'g'))];
-        if (sets.length > 0 && sets.every((m) => /^(?:-?\d+(?![\w.])|\$\(\(|\$\[)/.test(m[1] ?? '')))
+        const settings = this.variableValues.filter(([n]) => n === name).length;
+        if (sets.length === settings && sets.every((m) => /^(?:-?\d+(?![\w.])|\$\(\(|\$\[)/.test(m[1] ?? '')))
           continue;
         this.hiddenNames.add(`=${name}`);
         this.uncertain(

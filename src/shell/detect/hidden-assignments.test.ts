@@ -60,6 +60,7 @@ describe('a variable the line sets to text, evaluated as arithmetic, is uncertai
     ['a [[ ]] comparison', "x='PATH=0'; [[ $x -eq 0 ]]; ls", 'x'],
     ['a subscript', "x='PATH=0'; echo ${a[x]}; ls", 'x'],
     ['a substring offset', "x='PATH=0'; s=abc; echo ${s:x}; ls", 'x'],
+    ['a number, then a value read', 'n=0; read -r n < cfg.txt; (( n )); ls', 'n'],
   ])('%s: %s', (_n, command, name) => {
     expect(reasons(command).join(' ')).toContain(`evaluates \`${name}\` as arithmetic`);
   });

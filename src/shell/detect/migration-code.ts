@@ -15,7 +15,8 @@
 import { posix } from 'node:path';
 import { isUnder } from '../../core';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
-import { listBudgeted, readBudgeted } from './disk-scripts';
+import { listBudgeted } from './disk-scripts';
+import { read } from './migration-config';
 import { inFolder } from './project-file';
 
 export const MIGRATION_CODE_PROGRAMS = (): readonly string[] => ['flyway', 'liquibase'];
@@ -90,14 +91,11 @@ function filesBelow(folder: string, inv: Invocation, r: Reporter): string[] | un
   return out;
 }
 
-/** The text of a file a run reads, or undefined when it is not read whole (said). */
+/** The text of a file a run reads ('' when there is none), or undefined when it is not read whole (said). */
 function text(path: string, inv: Invocation, r: Reporter): string | undefined {
-  const file = readBudgeted(path, inv, r);
-  if (file === undefined) return undefined;
-  if (file.kind === 'text') return file.text;
-  if (file.kind === 'missing') return '';
-  say(inv, r, 'runs a migration file gavel cannot read whole');
-  return undefined;
+  const found = read(path, inv, r);
+  if (found === undefined) say(inv, r, 'runs a migration file gavel cannot read whole');
+  return found === null ? '' : found;
 }
 
 function flyway(words: readonly string[], inv: Invocation, r: Reporter, cwd: string): void {
