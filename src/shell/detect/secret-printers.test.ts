@@ -52,6 +52,12 @@ describe('secret reads by class', () => {
     ['docker inspect through printf', `docker inspect -f '{{printf "%v" .}}' db`],
     ['docker inspect through a range', "docker inspect -f '{{range .Mounts}}{{.Source}}{{end}}' db"],
     ['docker inspect with a format known only at run time', 'docker inspect -f "$FMT" db'],
+    [
+      'docker inspect with a second format, which the CLI keeps',
+      "docker inspect -f '{{.State.Status}}' -f '{{.Config.Env}}' db",
+    ],
+    ['docker inspect with a format in a cluster', "docker inspect -sf '{{json .}}' db"],
+    ['docker inspect with a format glued to its option', "docker inspect '-f{{.Config.Env}}' db"],
     ['docker compose config', 'docker compose config'],
     [
       'docker compose config with its environment beside the names',

@@ -222,22 +222,28 @@ export function detectSecretPrinters(inv: Invocation, r: Reporter): void {
     const inspect =
       pos[0] === 'inspect' ||
       (pos[1] === 'inspect' && ['container', 'service', 'secret'].includes(pos[0] ?? ''));
-    const format = words.findIndex((w) => w === '-f' || w === '--format' || w.startsWith('--format='));
-    const fmt = format < 0 ? '' : words[format]?.includes('=') ? words[format] : (words[format + 1] ?? '');
+    // Every format given, in any spelling (`-f X`, `--format=X`, `-sf X`, `-fX`): the CLI keeps the last one.
+    const formats: (Word | undefined)[] = [];
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k] ?? '';
+      const arg = inv.args[k] as Word;
+      if (w.startsWith('--format=')) formats.push(sub(arg, arg.text.indexOf('=') + 1));
+      else if (w === '--format' || /^-[A-Za-z]*f$/.test(w)) formats.push(inv.args[++k]);
+      else if (/^-[A-Za-z]*f./.test(w) && !w.startsWith('--')) formats.push(undefined);
+    }
     // A format of field paths alone (`{{.State.Status}}`, `{{.NetworkSettings.IPAddress}}`) none of which is the
-    // environment or the configuration holding it; a function, a range, the whole document (`{{printf "%v" .}}`) or a
-    // format known only at run time may print it.
-    const fmtWord =
-      format < 0 ? undefined : inv.args[(words[format] ?? '').includes('=') ? format : format + 1];
+    // environment or the configuration holding it; a function, a range, the whole document (`{{printf "%v" .}}`), a
+    // format glued to its option or one known only at run time may print it.
     const narrow =
-      format >= 0 &&
-      fmtWord !== undefined &&
-      isLiteral(fmtWord) &&
-      FIELDS_ONLY.test(fmt ?? '') &&
-      !/env|config|secret|json|\$/i.test(fmt ?? '');
+      formats.length > 0 &&
+      formats.every((f) => {
+        if (f === undefined || !isLiteral(f)) return false;
+        const text = plain(f);
+        return FIELDS_ONLY.test(text) && !/env|config|secret|json|\$/i.test(text);
+      });
     // `docker inspect` alone is no printer the analysis names (the catalogue does not know it: the document holds
     // the environment); a format that may print the environment or the whole config is a read of it.
-    if (inspect && format >= 0 && !narrow)
+    if (inspect && formats.length > 0 && !narrow)
       say(r, inv, 'inspect prints container configuration, its environment included');
     // `config --services` (or volumes, images, profiles, networks, a hash, `-q`) prints names or nothing.
     const namesOnly =
