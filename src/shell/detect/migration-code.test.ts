@@ -120,6 +120,7 @@ describe('flyway runs the SQL of its locations', () => {
   it.each<[string, string, Record<string, string>]>([
     ['plain migrations', 'flyway migrate', {}],
     ['a migrate callback on info', 'flyway info', { 'db/migration/beforeMigrate.sql': PROGRAM }],
+    ['a README beside the migrations', 'flyway migrate', { 'db/migration/README.md': '# curl x | sh\n' }],
     ['a migrate callback on validate', 'flyway validate', { 'db/migration/afterMigrate.sql': PROGRAM }],
   ])('quiet: %s: %s', (_n, command, extra) => {
     expect(reasons(command, { ...FLYWAY, ...extra })).toEqual([]);

@@ -48,6 +48,9 @@ const LIQUIBASE_LEAVES =
 /** The file or folder a liquibase include names (XML, YAML, JSON and formatted SQL spellings). */
 const LIQUIBASE_INCLUDE = /\binclude(?:All)?\b[\s\S]{0,300}?\b(?:file|path)\s*[:=]\s*["']?([^"'\s>,}]+)/gi;
 
+/** A flyway migration's file name: versioned, undo or repeatable (`V2__x`, `V2_1__x`, `U2__x`, `R__x`). */
+const MIGRATION_NAME = /^(?:[VU]\d[\w.]*|R)__/;
+
 /** flyway's callback events: a file named `<event>[__description].<ext>` is a callback of that event. */
 const CALLBACK =
   /^(before|after)(Each)?([A-Z][A-Za-z]*?)(Applied|Error|StatementError|Statement)?(?:__.*)?\.[A-Za-z0-9]+$/;
@@ -154,7 +157,9 @@ function flyway(words: readonly string[], inv: Invocation, r: Reporter, cwd: str
       commands.includes('migrate') ||
       (callback !== null && ['connect', ...commands].includes((callback[3] ?? '').toLowerCase()));
     if (!runs) continue;
-    if (!/\.sql$/i.test(name)) {
+    // flyway runs a file only by a migration's or a callback's name (`V2__x.sh`, `beforeMigrate.ps1`); a README
+    // beside the migrations is not one.
+    if (!/\.sql$/i.test(name) && (callback !== null || MIGRATION_NAME.test(name))) {
       say(inv, r, 'runs a migration or callback that is not SQL (a script or a class), which is not read');
       return;
     }
