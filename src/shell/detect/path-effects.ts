@@ -214,12 +214,10 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
  * inside, the read is uncertain (never presumed clean). True when it reported a secret read.
  */
 export function readsSecretContent(abs: string, inv: Invocation, r: Reporter): boolean {
-  const content = holdsSecretContent(abs, r.env, r);
-  if (content === 'unknown')
-    r.uncertain('too-large', `\`${inv.program}\` reads more files than gavel looks inside`, inv.segment);
-  else if (content)
+  const content = contentSecret(abs, inv, r);
+  if (content)
     r.hit('secret_material_read', `\`${inv.program}\` reads a file that holds secret material`, inv.segment);
-  return content === true;
+  return content;
 }
 
 /** A hook git runs (`.git/hooks/pre-commit`, a submodule's, husky's `.husky/_` shims), not a `.sample`. */
