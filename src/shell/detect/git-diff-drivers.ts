@@ -1,11 +1,12 @@
 /**
  * When git runs a diff driver of the repository configuration (`diff.<driver>.textconv`, `diff.<driver>.command`,
  * `diff.external`): only when it shows the content of a change, which `git status`, `fetch`, `push`, `commit`,
- * `merge` or `log --stat` never do, nor plumbing (`diff-tree -p`) or `bisect` unless told to. `show REV:PATH` is
- * not told apart: a word of that shape may still name a commit (a submodule entry, a path git falls back to).
- * Over-approximated by subcommand and options, never by which files carry the
- * driver's attribute (`.gitattributes` anywhere in the tree, `info/attributes`, `core.attributesFile`): a command
- * that may show a diff runs every driver configured. Pure.
+ * `merge` or `log --stat` never do, nor plumbing (`diff-tree -p`) or `bisect` unless told to. An external diff
+ * program runs by default for `git diff` and `git difftool` only: `show`, `log -p`, `blame`, `stash show -p`,
+ * `add -p` and plumbing run it only with `--ext-diff` (measured with git 2.39: a driver that records each call).
+ * `show REV:PATH` is not told apart: a word of that shape may still name a commit (a submodule entry, a path git
+ * falls back to). Over-approximated by subcommand and options here; which files carry the driver's attribute is
+ * git-driver-paths.ts's. Pure.
  */
 
 /** Keys of a diff driver: the text conversion, and the external diff programs. */
@@ -49,7 +50,7 @@ const NEVER = new Set(
 );
 /** Options that limit a diff to names, counts or nothing: no content is converted or compared by a driver. */
 const NO_CONTENT =
-  /^(?:--(?:stat|numstat|shortstat|dirstat|name-only|name-status|summary|raw|no-patch)(?:=.*)?|-s)$/;
+  /^(?:--(?:stat|numstat|shortstat|dirstat|name-only|name-status|summary|raw|no-patch|check)(?:=.*)?|-s)$/;
 /** Subcommands that convert text only when told to by name (`git grep --textconv`, `git cat-file --filters`). */
 const BY_NAME: Readonly<Record<string, RegExp>> = {
   grep: /^--textconv$/,
@@ -58,6 +59,17 @@ const BY_NAME: Readonly<Record<string, RegExp>> = {
 
 /** bisect's subcommands that show history as `git log` does (with any options given): the others show no diff. */
 const BISECT_SHOWS = new Set(['visualize', 'view']);
+
+/** Subcommands that run an external diff program without being told to (`--ext-diff`). */
+const EXTERNAL_BY_DEFAULT = new Set(['diff', 'difftool']);
+/** Subcommands git itself defines: an alias or a `git-<name>` program may run `git diff`. */
+const KNOWN = new Set([
+  ...SHOWS_DIFF,
+  ...Object.keys(ON_REQUEST),
+  ...Object.keys(BY_NAME),
+  ...NEVER,
+  'bisect',
+]);
 
 /**
  * Does `git SUB` with these options (lower-cased long, short as given) and positional words run diff driver
@@ -75,6 +87,7 @@ export function diffDriverRuns(
   const off = textconv ? '--no-textconv' : '--no-ext-diff';
   const on = textconv ? '--textconv' : '--ext-diff';
   if (options.lastIndexOf(off) > options.lastIndexOf(on)) return false;
+  if (!textconv && KNOWN.has(sub) && !EXTERNAL_BY_DEFAULT.has(sub) && !options.includes(on)) return false;
   const named = BY_NAME[sub];
   if (named) return textconv && options.some((o) => named.test(o));
   if (SHOWS_DIFF.has(sub))

@@ -214,9 +214,43 @@ describe('a diff driver runs only where a diff is shown (round 23)', () => {
       'destructive_root_delete',
     ]);
     expect(quiet(analyze('git diff --no-ext-diff', repo(P, external)))).toBe(true);
-    expect(categories(analyze('git show HEAD', repo(P, '[diff "pg"]\n\tcommand = rm -rf ~\n')))).toEqual([
-      'destructive_root_delete',
-    ]);
+    expect(
+      categories(analyze('git show --ext-diff HEAD', repo(P, '[diff "pg"]\n\tcommand = rm -rf ~\n'))),
+    ).toEqual(['destructive_root_delete']);
+  });
+
+  // Measured with git 2.39 (a driver recording each call): an external diff program runs for `git diff` and
+  // `git difftool` by default, for the others only with `--ext-diff` (round 30: `git show HEAD~2`, `git log -p`).
+  const COMMAND = '[diff "pg"]\n\tcommand = rm -rf ~\n';
+  it.each([
+    'git show HEAD~2',
+    'git log -p -3',
+    'git log -S needle',
+    'git blame x.pg',
+    'git stash show -p',
+    'git add -p',
+    'git format-patch -1 --stdout',
+    'git diff-files -p',
+    'git whatchanged -p',
+    'git diff --check',
+    'git diff --check --no-textconv',
+  ])('an external program does not run: %s', (command) => {
+    expect(quiet(analyze(command, repo(P, COMMAND)))).toBe(true);
+  });
+  it.each([
+    'git diff',
+    'git diff HEAD~1 HEAD',
+    'git difftool -y',
+    'git show --ext-diff HEAD',
+    'git log -p --ext-diff',
+    'git stash show -p --ext-diff',
+    'git diff-files -p --ext-diff',
+    'git format-patch -1 --ext-diff',
+    'git diff --check -p',
+    // An alias is not followed: it may be `git diff`.
+    'git d',
+  ])('an external program runs: %s', (command) => {
+    expect(categories(analyze(command, repo(P, COMMAND)))).toEqual(['destructive_root_delete']);
   });
 });
 
