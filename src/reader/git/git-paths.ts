@@ -3,7 +3,8 @@
  * (pinned-git.ts): `git diff|show|log|stash show --name-only -z ...`, run synchronously for the shell analyzer
  * (ShellEnv.gitPaths). Only those subcommands with `--name-only -z` run, and never an option that writes a file,
  * runs a program or opens a pager; besides them, `cat-file -t <rev>`, whose one word is the object's type, and
- * `ls-files -z [--others --exclude-standard] -- <paths>` (what git tracks, or would add, below paths); a call slower than GIT_PATHS_TIMEOUT_MS, printing more than
+ * `ls-files -z [--others --exclude-standard] -- <paths>` (what git tracks, or would add, below paths) and
+ * `check-attr -z diff -- <paths>` (the diff driver each path's attributes name); a call slower than GIT_PATHS_TIMEOUT_MS, printing more than
  * GIT_PATHS_MAX_BYTES, or failing answers undefined (the caller keeps its cautious answer). Never prints git's
  * stderr (it may quote repository text).
  */
@@ -31,6 +32,9 @@ export function namesOnlyCall(args: readonly string[]): boolean {
   // `ls-files -z [--others --exclude-standard] -- <path>`: what git tracks below a path, or what it would add.
   if (sub === 'ls-files') return lsFilesCall(args);
   if (sub === 'cat-file') return args.length === 3 && args[1] === '-t' && !(args[2] ?? '-').startsWith('-');
+  // `check-attr -z diff -- <paths>`: which diff driver the attributes bind each path to.
+  if (sub === 'check-attr')
+    return args[1] === '-z' && args[2] === 'diff' && args[3] === '--' && args.length > 4;
   if (!SUBCOMMANDS.has(sub) || (sub === 'stash' && args[1] !== 'show')) return false;
   if (!args.includes('--name-only') || !args.includes('-z')) return false;
   const end = args.indexOf('--');

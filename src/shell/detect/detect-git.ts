@@ -312,6 +312,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
           ? (r.segments[inv.segment]?.assigned ?? [])
           : [],
       ),
+      shown: { folder, rest, dashdash: end },
     });
   if (sub === 'clone') settings.push(...cloneSettings(rest));
   subcommandScripts(sub, rest, inv, r);

@@ -82,26 +82,9 @@ export function historyPrints(
   const top = repositoryTop(folder, inv, r);
   if (top === 'none' || top === 'unknown') return false;
   const at = { ...inv, cwd: folder };
-  // `git show <rev>:<path>` prints that file (judged by its name before this), not a patch: with only such
-  // operands, no patch is printed; beside others, they are left out of the listing.
-  const object = isObjectPath;
-  const before = dashdash >= 0 ? rest.slice(0, dashdash) : rest;
-  const operands = before.filter((w) => !optionText(w).startsWith('-'));
-  if (sub === 'show' && operands.length > 0 && operands.every(object)) return false;
-  rest = rest.filter((w) => !object(w));
-  if (dashdash >= 0) dashdash = rest.findIndex((w) => optionText(w) === '--');
-  // Pathspecs: the words after `--`, else the words that name a file or folder (the others are revisions).
-  const names = (w: Word) => {
-    if (!isLiteral(w) || optionText(w).startsWith('-')) return false;
-    const abs = resolveArg(w, at, r).resolved;
-    const f = abs === undefined ? undefined : readBudgeted(abs, at, r);
-    return f !== undefined && f.kind !== 'missing';
-  };
-  const paths = dashdash >= 0 ? rest.slice(dashdash + 1) : rest.filter(names);
-  // A pathspec git reads as a pattern (`*.env`, `:(exclude)src`, `:/`) is neither handed to the listing, which
-  // pins pathspecs literal, nor walked as a folder: the whole repository stands for it.
-  const patterned = paths.some((w) => !isLiteral(w) || /[*?[]|^:/.test(optionText(w)));
-  const listed = patterned ? undefined : listedNames(sub, rest, dashdash, paths, folder, r);
+  const cover = covered(sub, rest, dashdash, folder, inv, r);
+  if (cover === 'objects') return false;
+  const { paths, patterned, listed } = cover;
   // git was asked and did not answer (a timeout, an output past the bound, a revision it refuses): what the
   // patches cover is not known, a secret since deleted included.
   if (listed === 'failed') {
@@ -119,6 +102,63 @@ export function historyPrints(
   }
   const roots = paths.length > 0 && !patterned ? paths : [{ text: top, flow: OPAQUE_FLOW }];
   return historySecret(roots, at, r) !== undefined && hit(sub, inv, r);
+}
+
+/** What a command's patches cover: its pathspecs, whether one is a pattern, and git's listing of the names. */
+interface Covered {
+  paths: readonly Word[];
+  patterned: boolean;
+  listed: readonly string[] | 'failed' | undefined;
+}
+
+/** `objects`: the operands are all `rev:path` objects (`git show HEAD:x`), which print no patch. */
+function covered(
+  sub: string,
+  rest: readonly Word[],
+  dashdash: number,
+  folder: string,
+  inv: Invocation,
+  r: Reporter,
+): Covered | 'objects' {
+  const at = { ...inv, cwd: folder };
+  // `git show <rev>:<path>` prints that file (judged by its name before this), not a patch: with only such
+  // operands, no patch is printed; beside others, they are left out of the listing.
+  const object = isObjectPath;
+  const before = dashdash >= 0 ? rest.slice(0, dashdash) : rest;
+  const operands = before.filter((w) => !optionText(w).startsWith('-'));
+  if (sub === 'show' && operands.length > 0 && operands.every(object)) return 'objects';
+  rest = rest.filter((w) => !object(w));
+  if (dashdash >= 0) dashdash = rest.findIndex((w) => optionText(w) === '--');
+  // Pathspecs: the words after `--`, else the words that name a file or folder (the others are revisions).
+  const names = (w: Word) => {
+    if (!isLiteral(w) || optionText(w).startsWith('-')) return false;
+    const abs = resolveArg(w, at, r).resolved;
+    const f = abs === undefined ? undefined : readBudgeted(abs, at, r);
+    return f !== undefined && f.kind !== 'missing';
+  };
+  const paths = dashdash >= 0 ? rest.slice(dashdash + 1) : rest.filter(names);
+  // A pathspec git reads as a pattern (`*.env`, `:(exclude)src`, `:/`) is neither handed to the listing, which
+  // pins pathspecs literal, nor walked as a folder: the whole repository stands for it.
+  const patterned = paths.some((w) => !isLiteral(w) || /[*?[]|^:/.test(optionText(w)));
+  const listed = patterned ? undefined : listedNames(sub, rest, dashdash, paths, folder, r);
+  return { paths, patterned, listed };
+}
+
+/**
+ * The names (relative to the top of the work tree) the patches of `git SUB` with these words cover, as git lists
+ * them; undefined when not listed (no listing, a pattern, a word gavel does not hand to git, only `rev:path`
+ * objects), `failed` when git did not answer.
+ */
+export function coveredNames(
+  sub: string,
+  rest: readonly Word[],
+  dashdash: number,
+  folder: string,
+  inv: Invocation,
+  r: Reporter,
+): readonly string[] | 'failed' | undefined {
+  const cover = covered(sub, rest, dashdash, folder, inv, r);
+  return cover === 'objects' ? undefined : cover.listed;
 }
 
 function hit(sub: string, inv: Invocation, r: Reporter): true {

@@ -22,6 +22,7 @@ import { OPAQUE_FLOW } from '../walk/flow';
 import { binShadows } from './bin-shadows';
 import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { diffDriverRuns } from './git-diff-drivers';
+import { driverUnused, type ShownWords } from './git-driver-paths';
 import { HOOK_NAME, runsSomething } from './git-exec-config';
 import { contactsRemote, isReplaced, readsIndex } from './git-setting-scope';
 import { foldersUp, followedPath, inFolder } from './project-file';
@@ -43,6 +44,8 @@ export interface SettingScope {
   positionals: readonly string[];
   /** From git-setting-scope.ts `replacedKeys`. */
   replaced: ReadonlySet<string>;
+  /** What the command's patches cover, for the diff drivers bound to some files only (git-driver-paths.ts). */
+  shown?: ShownWords;
 }
 
 const WRAPPER = `git${SCRIPT_FILE_WRAPPER}`;
@@ -86,6 +89,9 @@ const READ_ONLY = new Set(
 /** Keys that matter only to subcommands that talk to a remote. */
 const REMOTE_KEYS =
   /^(credential(\..+)?\.helper|core\.(sshcommand|gitproxy|askpass)|remote\..+\.(uploadpack|receivepack)|protocol(\..+)?\.allow)$/i;
+
+/** A diff driver bound to files by their attributes. */
+const NAMED_DRIVER = /^diff\..+\.(?:command|textconv)$/;
 
 /** Files followed by `include.path` within one analysis of a configuration. */
 const MAX_INCLUDES = 8;
@@ -322,6 +328,12 @@ function analyseConfig(
     }
     // A diff driver runs only when a diff's content is shown (`git diff`, `log -p`), never for `status` or `push`.
     if (!diffDriverRuns(lower, sub, options, scope.positionals)) continue;
+    // …and only for a file whose attributes name it (`*.sql diff=pg`): none of those the patches cover.
+    if (
+      NAMED_DRIVER.test(lower) &&
+      driverUnused(key, sub, scope.shown, repo.top, [...userGitConfigs(r.scope.home), path], inv, r)
+    )
+      continue;
     // An alias of git arguments may carry settings or another alias of its own: not followed.
     if (entry.kind === 'alias' && !value.trimStart().startsWith('!')) {
       say(inv, r, 'runs an alias of its configuration');

@@ -1,0 +1,173 @@
+// A diff driver bound to some files by their attributes (`*.sql diff=pg`) runs only where a patch covers one of
+// them (round 30: `git diff -- app`, `git diff origin/main...HEAD` of a branch that changed no `.sql`). Real
+// repositories in a temp folder with the real pinned name listing and `check-attr` (src/reader), a driver whose
+// command would be a disaster, and every way the attributes the listing reads may not be the ones git will use.
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namesOnlyCall } from '../../reader';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { repositoryEnv } from '../testdata/repository-env';
+import { runGit } from '../testdata/run-git';
+import type { ShellAnalysis } from '../types';
+
+let dir = '';
+let n = 0;
+
+type Files = Record<string, string>;
+const write = (root: string, files: Files) => {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+};
+
+/**
+ * A repository: `.gitattributes` binding `*.sql` to driver `pg`, three commits (the last changes only Kotlin), the
+ * driver configured with `kind`, then `changed` written to the work tree (not staged) and `home` to the scratch home.
+ */
+function repository(kind: 'command' | 'textconv', changed: Files, home: Files = {}, listing = true) {
+  const ws = join(dir, `ws${++n}`);
+  const h = join(dir, `home${n}`);
+  mkdirSync(ws, { recursive: true });
+  mkdirSync(h, { recursive: true });
+  runGit(ws, h, 'init', '-q', '-b', 'main');
+  const steps: Files[] = [
+    {
+      '.gitattributes': '*.sql diff=pg\n',
+      'app/Main.kt': 'fun main() {}\n',
+      'db/V1__init.sql': 'create table a();\n',
+    },
+    { 'db/V2__more.sql': 'create table b();\n' },
+    { 'app/Main.kt': 'fun main() { println() }\n' },
+  ];
+  steps.forEach((files, k) => {
+    write(ws, files);
+    runGit(ws, h, 'add', '-A');
+    runGit(ws, h, 'commit', '-q', '-m', `step ${k}`);
+  });
+  runGit(ws, h, 'branch', 'other', 'HEAD~1');
+  runGit(ws, h, 'config', `diff.pg.${kind}`, 'rm -rf ~');
+  write(ws, changed);
+  write(h, home);
+  const env = repositoryEnv(ws, h, listing ? 'pinned' : 'none');
+  return (command: string): ShellAnalysis => analyzeShellSync(command, env);
+}
+const categories = (a: ShellAnalysis) => [...new Set(a.hits.map((x) => x.category))].sort();
+const quiet = (a: ShellAnalysis) => a.hits.length === 0 && a.uncertain.length === 0;
+const KOTLIN = { 'app/Main.kt': 'fun main() { println(1) }\n' };
+const SQL = { 'db/V1__init.sql': 'create table a(id int);\n' };
+
+beforeAll(async () => {
+  await loadShellParser();
+  dir = mkdtempSync(join(tmpdir(), 'gavel-git-driver-paths-'));
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a driver bound to files none of the patches cover does not run', () => {
+  it.each([
+    'git diff',
+    'git diff -- app',
+    'git diff HEAD',
+    'git diff --cached',
+    'git diff HEAD~1 HEAD',
+    'git diff HEAD~1 -- app',
+    'git diff main~1...main',
+    'git diff --word-diff -U0',
+    'cd app && git diff',
+    'git -C app diff',
+    'git diff | head -50',
+    'git diff -- db/V2__more.sql',
+  ])('command driver, Kotlin changed: %s', (command) => {
+    expect(quiet(repository('command', KOTLIN)(command))).toBe(true);
+  });
+
+  it.each(['git show', 'git log -p -1', 'git show HEAD -- app', 'git log -p -- app'])(
+    'text conversion, Kotlin changed: %s',
+    (command) => {
+      expect(quiet(repository('textconv', KOTLIN)(command))).toBe(true);
+    },
+  );
+});
+
+describe('a driver bound to a file the patches cover runs', () => {
+  it.each([
+    ['command', KOTLIN, 'git diff HEAD~2 HEAD'],
+    ['command', KOTLIN, 'git diff main~2'],
+    ['command', SQL, 'git diff'],
+    ['command', SQL, 'git diff -- db'],
+    ['command', SQL, 'git diff HEAD'],
+    ['textconv', KOTLIN, 'git show HEAD~1'],
+    ['textconv', KOTLIN, 'git log -p'],
+    ['textconv', KOTLIN, 'git log -S table'],
+    // A pattern is not handed to the listing: the whole repository stands for it.
+    ['command', KOTLIN, "git diff -- '*.kt'"],
+    // A revision known only at run time.
+    ['command', KOTLIN, 'git diff "$BASE"'],
+  ] as const)('%s driver: %s', (kind, changed, command) => {
+    expect(categories(repository(kind, changed)(command))).toEqual(['destructive_root_delete']);
+  });
+});
+
+describe('where the attributes git will use may not be the ones read, the driver counts as run', () => {
+  const runs = (a: ShellAnalysis) => expect(categories(a)).toEqual(['destructive_root_delete']);
+  it('an attributes file in a subfolder binds the changed file', () => {
+    runs(repository('command', { ...KOTLIN, 'app/.gitattributes': '*.kt diff=pg\n' })('git diff'));
+  });
+  it('the git folder’s info/attributes binds it', () => {
+    runs(repository('command', { ...KOTLIN, '.git/info/attributes': 'app/** diff=pg\n' })('git diff'));
+  });
+  it('a macro names the driver', () => {
+    const changed = { ...KOTLIN, '.gitattributes': '[attr]sqlish diff=pg\n*.sql diff=pg\n*.kt sqlish\n' };
+    runs(repository('command', changed)('git diff'));
+  });
+  it('the user’s attributes file exists (the listing does not read it)', () => {
+    runs(repository('command', KOTLIN, { '.config/git/attributes': '*.kt diff=pg\n' })('git diff'));
+  });
+  it('a configuration names an attributes file', () => {
+    runs(repository('command', KOTLIN, { '.gitconfig': '[core]\n\tattributesFile = ~/attrs\n' })('git diff'));
+  });
+  it('an earlier command of the line writes an attributes file', () => {
+    runs(repository('command', KOTLIN)("echo '*.kt diff=pg' >> .gitattributes && git diff"));
+  });
+  it('an earlier command of the line checks out another tree', () => {
+    const a = repository('command', KOTLIN)('git checkout -q other -- . && git diff');
+    expect(categories(a)).toContain('destructive_root_delete');
+  });
+  it('an earlier command of the line runs a program', () => {
+    runs(repository('command', KOTLIN)('make gen; git diff'));
+  });
+  it('the line sets a git variable', () => {
+    runs(repository('command', KOTLIN)('GIT_ATTR_SOURCE=other git diff'));
+  });
+  it('no listing is given', () => {
+    runs(repository('command', KOTLIN, {}, false)('git diff'));
+  });
+});
+
+describe('the listing the narrowing depends on', () => {
+  it('check-attr reports the driver a file is bound to', () => {
+    const run = repository('command', KOTLIN);
+    expect(quiet(run('git diff -- app'))).toBe(true);
+    // The same file bound by an added line: the attribute, not the file's name, decides.
+    appendFileSync(join(dir, `ws${n}`, '.gitattributes'), 'app/Main.kt diff=pg\n');
+    expect(categories(run('git diff -- app'))).toEqual(['destructive_root_delete']);
+  });
+});
+
+describe('the listing asks the diff attribute and nothing else of check-attr', () => {
+  it.each([
+    [['check-attr', '-z', 'diff', '--', 'a.sql'], true],
+    [['check-attr', '-z', 'diff', '--'], false],
+    [['check-attr', '-z', '--all', '--', 'a.sql'], false],
+    [['check-attr', '-z', 'diff', '--stdin', '--', 'a'], false],
+    [['check-attr', 'diff', '--', 'a.sql'], false],
+    [['check-attr', '-z', 'filter', '--', 'a.sql'], false],
+  ])('%j: %s', (args, ok) => {
+    expect(namesOnlyCall(args)).toBe(ok);
+  });
+});
