@@ -68,6 +68,8 @@ describe('patches that cover a committed secret print it, although no word names
     ['every branch', 'git log --all -p'],
     ['a numbered range', 'git log -p -2'],
     ['patches to standard output', 'git format-patch --root --stdout'],
+    ['patches into a folder', 'git format-patch --root -o out'],
+    ['patches into a folder known at run time', 'git format-patch -1 -o "$OUT"'],
     ['the folder that holds it', 'git log -p -- config'],
     ['a pathspec pattern git matches it with', "git log -p -- '*.production'"],
     ['a pathspec excluding another folder', "git log -p -- ':(exclude)src'"],
@@ -109,6 +111,8 @@ describe('patches that do not cover a secret print none', () => {
     ['names and counts only', 'git log --stat'],
     ['a commit without its patch', 'git show -s HEAD~1'],
     ['the patch of the last commit', 'git format-patch -1 --stdout'],
+    ['the patch of the last commit into a folder', 'git format-patch -1 -o /tmp/patches'],
+    ['the patch of the last commit into a folder, glued', 'git format-patch -1 --output-directory=/tmp/p'],
     ['no patch option', 'git log --oneline'],
     ['a file at a revision, not a patch', 'git show main:src/app.ts'],
     ['a file at a revision beside a commit that changed code only', 'git show HEAD main:src/app.ts'],
@@ -126,6 +130,24 @@ describe('git asked and not answering is uncertain, never quiet', () => {
     const real = repository(COMMITTED);
     const b = analyzeShellSync('git log -p no-such-branch', repositoryEnv(real.ws, real.home));
     expect(b.uncertain.map((u) => u.code)).toContain('dynamic-path');
+  });
+
+  // Round 30: `git stash show -p` where nothing was ever stashed prints nothing (git refuses); once a stash is
+  // there, as a file or packed, a listing that fails is uncertain again.
+  it('a stash shown where there is none prints nothing', () => {
+    const { ws, home } = repository(COMMITTED);
+    const failing = repositoryEnv(ws, home, () => undefined);
+    const codes = (command: string, env = failing) =>
+      analyzeShellSync(command, env).uncertain.map((u) => u.code);
+    expect(codes('git stash show -p')).toEqual([]);
+    expect(codes('git stash show -p stash@{0} 2>/dev/null || echo none', repositoryEnv(ws, home))).toEqual(
+      [],
+    );
+    writeFileSync(join(ws, 'src/app.ts'), 'export const a = 3;\n');
+    runGit(ws, home, 'stash', '-q');
+    expect(codes('git stash show -p')).toContain('dynamic-path');
+    runGit(ws, home, 'pack-refs', '--all');
+    expect(codes('git stash show -p')).toContain('dynamic-path');
   });
 });
 

@@ -18,7 +18,7 @@ import type { Word } from '../walk/decode-word';
 import { NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { readBudgeted } from './disk-scripts';
 import { isObjectPath } from './git-objects';
-import { repositoryTop } from './git-repository';
+import { findRepository, repositoryTop } from './git-repository';
 import { mayNameSecret, resolveArg } from './path-effects';
 import { historySecret } from './secret-search';
 
@@ -88,6 +88,8 @@ export function historyPrints(
   // git was asked and did not answer (a timeout, an output past the bound, a revision it refuses): what the
   // patches cover is not known, a secret since deleted included.
   if (listed === 'failed') {
+    // `git stash show` with no stash prints nothing (git refuses: "No stash entries found").
+    if (sub === 'stash' && stashless(folder, inv, r)) return false;
     r.uncertain('dynamic-path', `\`git ${sub}\` prints patches of files gavel could not list`, inv.segment);
     return false;
   }
@@ -102,6 +104,19 @@ export function historyPrints(
   }
   const roots = paths.length > 0 && !patterned ? paths : [{ text: top, flow: OPAQUE_FLOW }];
   return historySecret(roots, at, r) !== undefined && hit(sub, inv, r);
+}
+
+/**
+ * Does the repository hold no stash? Its ref (`refs/stash`) is neither a file nor in `packed-refs`, and the refs are
+ * files (not a `reftable`): anything unread is not known to be stashless.
+ */
+function stashless(folder: string, inv: Invocation, r: Reporter): boolean {
+  const repo = findRepository(folder, inv, r);
+  if (typeof repo !== 'object') return false;
+  const at = (rel: string) => readBudgeted(posix.join(repo.commonDir, rel), inv, r);
+  if (at('refs/stash')?.kind !== 'missing' || at('reftable')?.kind !== 'missing') return false;
+  const packed = at('packed-refs');
+  return packed?.kind === 'missing' || (packed?.kind === 'text' && !/\srefs\/stash$/m.test(packed.text));
 }
 
 /** What a command's patches cover: its pathspecs, whether one is a pattern, and git's listing of the names. */
@@ -197,6 +212,11 @@ function listedNames(
       if (!REVISION.test(t) || t.startsWith('-')) return undefined;
       kept.push(t);
     } else if (sub === 'stash' && /^(?:-u|--include-untracked|--only-untracked)$/.test(t)) kept.push(t);
+    // Where format-patch writes its files chooses nothing of what they cover.
+    else if (sub === 'format-patch' && /^(?:-o|--output-directory)$/.test(t)) {
+      const value = words[++i];
+      if (value === undefined || !isLiteral(value)) return undefined;
+    } else if (sub === 'format-patch' && /^(?:-o.|--output-directory=)/.test(t)) continue;
     else if (PATCH.test(t) || DROPPED.test(t)) continue;
     else if (KEPT.test(t)) kept.push(t);
     else if (KEPT_WITH_VALUE.has(t) || DROPPED_WITH_VALUE.has(t)) {
