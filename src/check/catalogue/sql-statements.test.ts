@@ -14,6 +14,24 @@ describe('read-only statements', () => {
     ['show', 'SHOW search_path', 'postgres'],
     ['describe', 'DESCRIBE users', 'mysql'],
     ['explain of a select', 'explain select * from users where id = 1', 'postgres'],
+    // `ANALYZE` runs the statement: a read is read (round 30).
+    [
+      'explain analyze of a select',
+      'explain analyze select * from t where a = 1 order by b desc limit 50',
+      'postgres',
+    ],
+    [
+      'explain with an option list',
+      'EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT count(*) FROM t',
+      'postgres',
+    ],
+    [
+      'explain analyze verbose of a with',
+      'explain analyze verbose with x as (select 1) select * from x',
+      'postgres',
+    ],
+    ['explain query plan', 'EXPLAIN QUERY PLAN SELECT * FROM t WHERE id = 1', 'sqlite'],
+    ['explain format tree', 'explain format=tree select * from t', 'mysql'],
     ['a workspace csv', "SELECT region, sum(amount) FROM 'data/sales.csv' GROUP BY 1", 'duckdb'],
     ['a workspace parquet reader', "select * from read_parquet('out/p.parquet') limit 5", 'duckdb'],
     ['summarize', 'summarize users', 'duckdb'],
@@ -23,6 +41,15 @@ describe('read-only statements', () => {
   ] as const)('known: %s', (_n, sql, dialect) => expect(readOnlyStatement(sql, dialect)).toBe(true));
   it.each([
     ['explain analyze runs the statement', 'explain analyze delete from users', 'postgres'],
+    [
+      'explain analyze of a with that deletes',
+      'explain analyze with d as (delete from t returning *) select * from d',
+      'postgres',
+    ],
+    ['explain with options of a write', 'explain (analyze, costs off) update t set a = 1', 'postgres'],
+    ['explain with an unknown option', 'explain (analyze, serialize binary) select 1', 'postgres'],
+    ['explain analyze of a locking select', 'explain analyze select * from t for update', 'postgres'],
+    ['explain analyze of a sequence', "explain analyze select nextval('s')", 'postgres'],
     ['select into writes a table', 'select * into backup from users', 'postgres'],
     ['into outfile writes a file', "select * from users into outfile '/tmp/x'", 'mysql'],
     ['a file-reading function', "select pg_read_file('/etc/passwd')", 'postgres'],

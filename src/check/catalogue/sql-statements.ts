@@ -46,6 +46,17 @@ const CREDENTIAL_TABLES =
 /** The statements that only read, and the word that opens them. */
 const OPENING = /^(select|with|show|describe|desc|explain|summarize)\s/i;
 
+/**
+ * `EXPLAIN` and its options before a `SELECT` or `WITH`: `ANALYZE`, `VERBOSE`, sqlite's `QUERY PLAN`, postgres'
+ * parenthesised list (`(ANALYZE, BUFFERS, FORMAT JSON)`), mysql's `FORMAT=TREE`.
+ */
+const EXPLAIN_OPTION = '(?:analy[sz]e|verbose|buffers|costs|timing|summary|settings|wal|memory|generic_plan)';
+const EXPLAIN_ITEM = `(?:${EXPLAIN_OPTION}(?:\\s+(?:true|false|on|off))?|format\\s+(?:text|json|yaml|xml))`;
+const EXPLAIN_READ = new RegExp(
+  `^explain\\s+(?:\\(\\s*${EXPLAIN_ITEM}(?:\\s*,\\s*${EXPLAIN_ITEM})*\\s*\\)\\s*|(?:analy[sz]e\\s+)?(?:verbose\\s+)?(?:query\\s+plan\\s+)?(?:format\\s*=\\s*(?:tree|json|traditional)\\s+)?)(?=select\\s|with\\s)`,
+  'i',
+);
+
 /** A string literal duckdb (or any client) reads as a path or URL: absolute, home, parent, a scheme (`s3:`, `md:`). */
 function pathLike(text: string): boolean {
   return /^[/~]|(^|\/)\.\.(\/|$)|^[a-z][a-z0-9+.-]*:/i.test(text);
@@ -57,8 +68,9 @@ export function readOnlyStatement(sql: string, dialect: SqlDialect): boolean {
   if (t.length > 2000 || !OPENING.test(`${t} `)) return false;
   // One statement, no comment, no meta-command, no dollar quoting or escapes a reader could misjoin.
   if (/[;\\`$#]|--|\/\*|^\s*\./m.test(t)) return false;
-  // `EXPLAIN` of a read: `EXPLAIN ANALYZE` runs the statement (the verb test refuses it).
-  t = t.replace(/^explain\s+(?=select\s|with\s)/i, '');
+  // `EXPLAIN` of a read, with its options: `ANALYZE` runs the statement, which is then read as any other (a `WITH`
+  // that deletes is refused by the verb test).
+  t = t.replace(EXPLAIN_READ, '');
   // Strings hold no words that count: drop them first (a quote left open is not read). A string duckdb can read as
   // a file or URL is known only as a workspace path.
   const strings = [...t.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1] as string);
