@@ -323,7 +323,9 @@ function valuesKnown(entry: CompiledEntry, read: Read): boolean {
     if (file !== undefined && !WORKSPACE_FILE.test(file)) return false;
     return sql.length === 1 && readOnlyStatement(sql[0] as string, 'duckdb');
   }
-  if (languages.redis) return redisRead(read.positionals);
+  // `redis-cli --scan [--pattern P]` lists keys and runs no command of its own.
+  if (languages.redis)
+    return redisRead(read.positionals) || (read.flags.includes('--scan') && read.positionals.length === 0);
   return true;
 }
 
