@@ -183,3 +183,32 @@ describe('the listing asks an object type and nothing else of cat-file', () => {
     expect(ask(ws, ['cat-file', '-t', 'no-such^{}'])).toBeUndefined();
   });
 });
+
+// A file named like any other whose content is a credential (a service-account key as `conf/deploy.json`), shown
+// from a revision: judged by the work tree's file at that path, as `cat` of it is.
+describe('an object at a path whose file is a credential by its content prints it', () => {
+  const KEY =
+    '{\n  "type": "service_account",\n  "private_key_id": "abc",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcw\\n-----END PRIVATE KEY-----\\n",\n  "client_email": "a@x.iam.gserviceaccount.com"\n}\n';
+  const keyed = () => {
+    const repo = repository();
+    repo.write('conf/deploy.json', KEY);
+    runGit(repo.ws, repo.home, 'add', '-A');
+    runGit(repo.ws, repo.home, 'commit', '-q', '-m', 'three');
+    return repo;
+  };
+  it.each([
+    'git show HEAD:conf/deploy.json',
+    'git show main:conf/deploy.json | head',
+    'cd conf && git show HEAD:./deploy.json',
+    'git -C conf show HEAD:conf/deploy.json',
+    'git cat-file -p HEAD:conf/deploy.json',
+  ])('%s', (command) => {
+    expect(keyed().judge(command).hits).toContain('secret_material_read');
+  });
+  it.each(['git show HEAD:src/app.ts', 'cd conf && git show HEAD:./missing.json', 'git show HEAD:conf'])(
+    'not a credential: %s',
+    (command) => {
+      expect(keyed().judge(command).hits).not.toContain('secret_material_read');
+    },
+  );
+});

@@ -7,6 +7,7 @@
  * Pure apart from the injected reader and git listing, and reporting.
  */
 
+import { posix } from 'node:path';
 import { holdsSecretContent } from '../classify/secret-content';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
@@ -15,6 +16,7 @@ import { readBudgeted } from './disk-scripts';
 import { walkFiles } from './folder-walk';
 import { DROPPED_WITH_VALUE, HISTORY, historyPrints, KEPT_WITH_VALUE, PATCH } from './git-history';
 import { catFilePrints, isObjectPath, objectsPrint } from './git-objects';
+import { repositoryTop } from './git-repository';
 import {
   entryMayNameSecret,
   holdsSecrets,
@@ -83,6 +85,19 @@ function objectPath(w: Word): Word | undefined {
 }
 
 /**
+ * Does the work tree's file at an object's path (`HEAD:conf/deploy.json` from the top of the work tree,
+ * `HEAD:./x.json` from where git works) hold a credential by its content? The committed file is taken to be alike:
+ * a file since deleted or changed is judged by its name only.
+ */
+function objectContentSecret(obj: Word, folder: string | undefined, inv: Invocation, r: Reporter): boolean {
+  if (!isLiteral(obj) || folder === undefined) return false;
+  const text = plain(obj);
+  const base = /^\.\.?(?:\/|$)/.test(text) ? folder : repositoryTop(folder, inv, r);
+  if (base === 'none' || base === 'unknown') return false;
+  return holdsSecretContent(posix.resolve(base, text), r.env, r) === true;
+}
+
+/**
  * Called by detectGit with the subcommand, its words after it and its options (lower-cased long names).
  * `dashdash` is the index in `rest` of `--`, or -1.
  */
@@ -145,7 +160,7 @@ export function gitSecrets(
     if (!prints) return;
     for (const w of operands) {
       const obj = objectPath(w);
-      if ((obj !== undefined && named(obj)) || named(w)) {
+      if ((obj !== undefined && (named(obj) || objectContentSecret(obj, folder, inv, r))) || named(w)) {
         secretHit(inv, r, `${sub} prints a secret file from the repository (${plain(w).slice(0, 48)})`);
         return;
       }
