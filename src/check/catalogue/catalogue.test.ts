@@ -60,6 +60,7 @@ describe('the bundled catalogue', () => {
       'git-format-patch',
       'git-bundle',
       'git-config',
+      'git-config-read',
       'git-push',
       'git-remote',
       'node-version',

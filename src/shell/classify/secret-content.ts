@@ -172,13 +172,22 @@ const NO_CREDENTIAL_VALUE = /^(?:true|false|yes|no|on|off|\$\{[A-Za-z_]\w*\}|\$[
 function gitConfigCarries(text: string): boolean {
   const entries = parseGitConfig(text);
   if (!entries) return true;
-  return entries.some(({ key, value }) => {
-    if (value === undefined) return true;
-    if (urlHoldsCredential(value)) return true;
-    if (/^url\./i.test(key) && urlHoldsCredential(key.slice(4))) return true;
-    const name = key.slice(key.lastIndexOf('.') + 1);
-    return CREDENTIAL_KEY.test(name) && !NO_CREDENTIAL_VALUE.test(value.trim());
-  });
+  return entries.some(({ key, value }) => configEntryCarries(key, value));
+}
+
+/**
+ * Does one git configuration entry carry a credential: a URL with a password in its value or its key
+ * (`url.https://u:p@host/.insteadOf`), or a credential key with a value (`http.extraHeader`, `github.token`)? A
+ * value that could not be read counts.
+ */
+export function configEntryCarries(key: string, value: string | undefined): boolean {
+  if (value === undefined) return true;
+  if (urlHoldsCredential(value)) return true;
+  if (/^url\./i.test(key) && urlHoldsCredential(key.slice(4))) return true;
+  // A command line git runs (an inline credential helper, an alias) with a credential written into it.
+  if (carriesCredentialLiteral(value) || ISSUER_TOKEN.test(value)) return true;
+  const name = key.slice(key.lastIndexOf('.') + 1);
+  return CREDENTIAL_KEY.test(name) && !NO_CREDENTIAL_VALUE.test(value.trim());
 }
 
 /** An rc file (`key=value`, or YAML `key: value`) with a credential key set, or a URL with a password in it. */

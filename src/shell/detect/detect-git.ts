@@ -10,6 +10,7 @@ import { NO_FLOW } from '../walk/flow';
 import { DYN } from '../walk/markers';
 import { gitMove, recursiveDelete } from './detect-filesystem';
 import { expandGitAlias } from './git-aliases';
+import { configValuesCarry, configValuesPrinted } from './git-config-values';
 import {
   cloneSettings,
   type GitSetting,
@@ -314,6 +315,19 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       ),
       shown: { folder, rest, dashdash: end },
     });
+  // `git config --list`, `--get-regexp`, `--get KEY`: the values printed, a credential among them.
+  if (sub === 'config' && !elsewhere) {
+    const printed = configValuesPrinted(
+      opts,
+      positionals.map((w) => (isLiteral(w) ? plain(w) : '$')),
+    );
+    if (printed !== undefined && configValuesCarry(printed, folder, inv, r))
+      r.hit(
+        'secret_material_read',
+        '`git config` prints a configuration value that holds a credential',
+        inv.segment,
+      );
+  }
   if (sub === 'clone') settings.push(...cloneSettings(rest));
   subcommandScripts(sub, rest, inv, r);
   if (settings.some((c) => /^core\.hookspath$/i.test(c.key) && !hooksInRepository(c.value, inv, r))) {
