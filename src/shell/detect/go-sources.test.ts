@@ -120,3 +120,36 @@ describe('use directives read', () => {
     ]);
   });
 });
+
+// Round 31 (blind): `golang.org/x/tools => github.com/someone/x-tools` makes `go run golang.org/x/tools/cmd/stringer`
+// and every `go generate` directive running it run the fork's code.
+describe('a module replaced by another module (a fork)', () => {
+  const FORK = MOD('replace golang.org/x/tools => github.com/someone/x-tools v0.24.1\n');
+  it.each([
+    'go run golang.org/x/tools/cmd/stringer -help',
+    'go run ./cmd/app',
+    'go test ./...',
+    'go generate ./internal/format',
+    'cd internal && go generate',
+  ])('runs its code: %s', (command) => {
+    const reasons = found(command, { 'go.mod': FORK, 'internal/x.go': 'package internal\n' });
+    expect(reasons.some((x) => x.includes("replaces a module by another module's code"))).toBe(true);
+  });
+  it.each(['go mod tidy', 'go mod download', 'go build ./...', 'go vet ./...', 'go list -m all'])(
+    'fetches or compiles only: %s',
+    (command) => {
+      expect(found(command, { 'go.mod': FORK })).toEqual([]);
+    },
+  );
+  it.each([
+    ['a version pinned for the same module', 'replace golang.org/x/tools => golang.org/x/tools v0.23.0\n'],
+    ['a workspace folder', 'replace golang.org/x/tools => ./third_party/tools\n'],
+  ])('%s is no fork', (_n, extra) => {
+    expect(
+      found('go run ./cmd/app', {
+        'go.mod': MOD(extra),
+        'third_party/tools/go.mod': 'module golang.org/x/tools\n',
+      }),
+    ).toEqual([]);
+  });
+});

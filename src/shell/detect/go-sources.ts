@@ -29,18 +29,33 @@ function fetches(words: readonly string[]): boolean {
 
 /** The targets of a go.mod/go.work's `replace` directives (`=> ../x`, `=> example.com/y v1.2.3`). */
 export function replaceTargets(text: string): string[] {
-  const out: string[] = [];
+  return replacements(text).map((p) => p.to);
+}
+
+/** A `replace` directive: the module replaced and what replaces it (a folder or a module path), unquoted. */
+export interface Replacement {
+  from: string;
+  to: string;
+}
+
+/** The `replace` directives of a go.mod/go.work, in block and single-line form, comments skipped. */
+export function replacements(text: string): Replacement[] {
+  const out: Replacement[] = [];
   const body = text.replace(/\/\/[^\n]*/g, '');
   const lines: string[] = [];
   for (const m of body.matchAll(/^\s*replace\s*\(([\s\S]*?)^\s*\)/gm))
     lines.push(...(m[1] as string).split('\n'));
   for (const m of body.matchAll(/^\s*replace\s+([^(\n][^\n]*)$/gm)) lines.push(m[1] as string);
+  const unquote = (t: string) => t.replace(/^"(.*)"$/, '$1');
   for (const line of lines) {
-    const target = /=>\s*(\S+)/.exec(line);
-    if (target) out.push((target[1] as string).replace(/^"(.*)"$/, '$1'));
+    const m = /^\s*(\S+)[^=]*=>\s*(\S+)/.exec(line);
+    if (m) out.push({ from: unquote(m[1] as string), to: unquote(m[2] as string) });
   }
   return out;
 }
+
+/** The `go` subcommands that run code compiled from the modules (a program, tests, generators). */
+const RUNS_CODE = /^(?:run|test|generate|tool)$/;
 
 /** The folders a go.work's `use` directives add to the build (`use ./a`, `use ( ../b ./c )`). */
 export function useTargets(text: string): string[] {
@@ -66,6 +81,18 @@ export function goSources(inv: Invocation, r: Reporter): void {
       // A go.work's `use` folders are modules of the build as its replacements are: a folder outside is built too.
       const uses =
         name === 'go.work' ? useTargets(file.text).map((t) => (t.startsWith('/') ? t : `./${t}`)) : [];
+      // A module replaced by another module's code (a fork: `golang.org/x/tools => github.com/someone/tools`) is
+      // that other code wherever the program or its tests import it.
+      const fork = replacements(file.text).find((p) => !/^\.{0,2}\//.test(p.to) && p.to !== p.from);
+      if (fork && RUNS_CODE.test(words[0] ?? '')) {
+        r.uncertain(
+          'dynamic-script',
+          `\`go ${words[0]}\` reads a ${name} that replaces a module by another module's code`,
+          inv.segment,
+          'kept',
+        );
+        return;
+      }
       for (const target of [...uses, ...replaceTargets(file.text)]) {
         if (/^\.{0,2}\//.test(target)) {
           const res = resolveArg({ text: target, flow: NO_FLOW }, { ...inv, cwd: dir }, r);
