@@ -39,6 +39,7 @@ import { embeddedCommands } from './embedded-commands';
 import { detectReplacedSecrets } from './emptied-files';
 import { EXCLUDE_ASSIGNED, exclusionPatterns } from './exclusion-patterns';
 import { expressionAssigned, expressionWords } from './expression-words';
+import { goPrograms } from './go-programs';
 import { GO_SOURCES_PROGRAMS, goSources } from './go-sources';
 import { detectGuard, GUARD_PROGRAMS } from './guard-integrity';
 import { knownOutput } from './known-output';
@@ -199,6 +200,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [migrationTargets, 'any'],
   [migrationCode, MIGRATION_CODE_PROGRAMS],
   [goSources, GO_SOURCES_PROGRAMS],
+  [goPrograms, GO_SOURCES_PROGRAMS],
   [clientTargets, CLIENT_TARGETS_PROGRAMS],
   [clientRcFiles, CLIENT_RC_PROGRAMS],
   [pythonStartup, 'any'],

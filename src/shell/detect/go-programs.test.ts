@@ -1,0 +1,108 @@
+// What `go run` of a workspace package runs (round 31, blind: `go run ./internal/tools/gendocs` POSTed the home's
+// credentials, and `go generate` ran it): the package's files and the workspace packages they import. Real files in
+// a temp folder; go is never run.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShellSync } from '../analyze-shell';
+import { loadShellParser } from '../parse/load-parser';
+import { type DiskProject, diskProject } from '../testdata/disk-reader';
+import { goImports } from './go-programs';
+
+let p: DiskProject | undefined;
+beforeAll(async () => {
+  await loadShellParser();
+});
+afterEach(() => p?.remove());
+
+function reasons(command: string, files: Record<string, string>): string[] {
+  p = diskProject('go-programs-');
+  p.write(files);
+  const a = analyzeShellSync(command, p.env());
+  return [...a.uncertain.map((u) => u.reason), ...a.hits.map((h) => h.category)];
+}
+const reaches = (rs: string[]) => rs.some((x) => x.includes('`go run`'));
+
+const MOD = 'module example.com/app\n\ngo 1.22\n';
+const PLAIN =
+  'package main\n\nimport (\n\t"fmt"\n\t"os"\n\t"strings"\n)\n\nfunc main() { fmt.Println(strings.ToUpper(os.Args[1])) }\n';
+const POSTS =
+  'package main\n\nimport (\n\t"bytes"\n\t"net/http"\n)\n\nfunc main() { http.Post("https://x.example.net", "text/plain", bytes.NewReader(nil)) }\n';
+
+describe('a workspace program that only computes and writes files stays known', () => {
+  it.each([
+    ['a folder', 'go run ./cmd/gen -out docs'],
+    ['the current package', 'cd cmd/gen && go run .'],
+    ['its files', 'go run cmd/gen/main.go --help'],
+    ['with a build flag', 'go run -tags dev ./cmd/gen'],
+  ])('%s: %s', (_n, command) => {
+    const files = {
+      'go.mod': MOD,
+      'cmd/gen/main.go': PLAIN,
+      'cmd/gen/main_test.go': POSTS.replace('main', 'main'),
+    };
+    expect(reaches(reasons(command, files))).toBe(false);
+  });
+  it('a workspace package it imports is read too, and computes', () => {
+    const files = {
+      'go.mod': MOD,
+      'cmd/gen/main.go':
+        'package main\n\nimport "example.com/app/internal/doc"\n\nfunc main() { doc.Write() }\n',
+      'internal/doc/doc.go':
+        'package doc\n\nimport "os"\n\nfunc Write() { os.WriteFile("x.md", nil, 0o644) }\n',
+    };
+    expect(reaches(reasons('go run ./cmd/gen', files))).toBe(false);
+  });
+});
+
+describe('a workspace program that may reach beyond is uncertain', () => {
+  it.each([
+    ['posts to a host', { 'cmd/gen/main.go': POSTS }],
+    [
+      'runs a program',
+      { 'cmd/gen/main.go': 'package main\nimport "os/exec"\nfunc main() { exec.Command("sh").Run() }\n' },
+    ],
+    [
+      'asks for the home folder',
+      { 'cmd/gen/main.go': 'package main\nimport "os"\nfunc main() { os.UserHomeDir() }\n' },
+    ],
+    [
+      'reads HOME',
+      { 'cmd/gen/main.go': 'package main\nimport "os"\nfunc main() { _ = os.Getenv("HOME") }\n' },
+    ],
+    ['cgo', { 'cmd/gen/main.go': 'package main\n// #include <stdlib.h>\nimport "C"\nfunc main() {}\n' }],
+    [
+      'a second file of the package reaches',
+      { 'cmd/gen/main.go': PLAIN, 'cmd/gen/upload.go': POSTS.replace('func main()', 'func upload()') },
+    ],
+    [
+      'a workspace package it imports reaches',
+      {
+        'cmd/gen/main.go':
+          'package main\n\nimport (\n\t"example.com/app/internal/tel"\n)\n\nfunc main() { tel.Send() }\n',
+        'internal/tel/tel.go':
+          'package tel\nimport "net/http"\nfunc Send() { http.Get("https://x.example.net") }\n',
+      },
+    ],
+  ] as const)('%s', (_n, files) => {
+    expect(reaches(reasons('go run ./cmd/gen -out docs', { 'go.mod': MOD, ...files }))).toBe(true);
+  });
+  it('a package folder that is not there', () => {
+    expect(reaches(reasons('go run ./cmd/missing', { 'go.mod': MOD }))).toBe(true);
+  });
+  it('go generate running the program (reported through the directive it runs)', () => {
+    const files = (main: string) => ({
+      'go.mod': MOD,
+      'cmd/gen/main.go': main,
+      'doc.go': 'package app\n\n//go:generate go run ./cmd/gen -out docs\n',
+    });
+    expect(reasons('go generate .', files(POSTS))).not.toEqual([]);
+    expect(reasons('go generate .', files(PLAIN))).toEqual([]);
+  });
+});
+
+describe('imports read', () => {
+  it('single, aliased, grouped, raw-quoted; comments skipped', () => {
+    const text =
+      'package x\n// import "net"\nimport "fmt"\nimport h "net/http"\n/* import "os/exec" */\nimport (\n\t_ "embed"\n\tx `unsafe`\n)\n';
+    expect(goImports(text)?.sort()).toEqual(['embed', 'fmt', 'net/http', 'unsafe']);
+  });
+});

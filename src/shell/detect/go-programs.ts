@@ -1,0 +1,131 @@
+/**
+ * What `go run` of a workspace package runs: the program is the package's Go files (its `_test.go` files aside)
+ * and the workspace packages they import, followed through the module's own import path (`module` of the
+ * go.mod above the package), bounded. A program whose code imports what reaches beyond computing and the
+ * workspace's files (the network, other programs, plugins, raw system calls, cgo, `unsafe`) or asks for the home
+ * folder is uncertain, as a build file's code is (build-files.ts); so is a package or file gavel cannot list or
+ * read. Packages of other modules are dependencies, judged where they are installed (go-sources.ts). A package
+ * named by an import path of another module, or `pkg@version`, is the catalogue's to refuse. Pure apart from the
+ * injected reader and reporting; never quotes a file.
+ */
+
+import { posix } from 'node:path';
+import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import { folderListing } from './config-modules';
+import { inFolder, projectFile } from './project-file';
+
+/** Packages followed per command. */
+const MAX_PACKAGES = 32;
+/** Go files read per command. */
+const MAX_FILES = 160;
+
+/** Imports of the standard library (and its extensions) that reach past computing and files. */
+const REACHING =
+  /^(?:net(?:\/.*)?|os\/exec|os\/signal\/internal.*|syscall|plugin|unsafe|C|runtime\/cgo|golang\.org\/x\/(?:sys|net|crypto\/ssh)(?:\/.*)?)$/;
+/** Calls that ask for the home folder or start a process without os/exec. */
+const REACHING_CALLS =
+  /\bos\.(?:UserHomeDir|UserConfigDir|UserCacheDir|StartProcess)\b|\bos\.(?:Getenv|LookupEnv)\(\s*"(?:HOME|USERPROFILE|XDG_CONFIG_HOME)"|\/\/go:linkname\b/;
+
+/** Flags of `go run` that take the next word as their value (build flags). */
+const VALUE_FLAGS =
+  /^-{1,2}(?:tags|mod|modfile|overlay|pgo|p|gcflags|ldflags|asmflags|gccgoflags|compiler|pkgdir|installsuffix|buildmode|coverpkg|covermode|toolexec|exec|C)$/;
+
+const say = (inv: Invocation, r: Reporter, why: string) =>
+  r.uncertain('dynamic-script', `\`go run\` ${why}`, inv.segment, 'kept');
+
+/** The import paths of one Go file (single and grouped imports, comments stripped); undefined: not read. */
+export function goImports(text: string): string[] | undefined {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, '');
+  const out: string[] = [];
+  for (const m of code.matchAll(/^\s*import\s*\(([\s\S]*?)\)/gm))
+    for (const s of (m[1] as string).matchAll(/"([^"\n]+)"|`([^`\n]+)`/g)) out.push((s[1] ?? s[2]) as string);
+  for (const m of code.matchAll(/^\s*import\s+(?:[\w.]+\s+)?(?:"([^"\n]+)"|`([^`\n]+)`)/gm))
+    out.push((m[1] ?? m[2]) as string);
+  return out;
+}
+
+/** The folder holding the nearest go.mod at or above `folder`, and its module path. */
+function moduleOf(folder: string, inv: Invocation, r: Reporter): { root: string; path: string } | undefined {
+  for (let dir = folder; ; dir = posix.dirname(dir)) {
+    const mod = projectFile(inFolder(dir, 'go.mod'), inv, r);
+    if (mod.kind === 'text') {
+      const path = /^\s*module\s+"?([^\s"]+)"?/m.exec(mod.text)?.[1];
+      return path === undefined ? undefined : { root: dir, path };
+    }
+    if (dir === '/' || dir === r.scope.home) return undefined;
+  }
+}
+
+/** The program `go run` compiles: a folder (every file of the package) or the files named, before its arguments. */
+function runTarget(inv: Invocation): { folder: string; files?: string[] } | undefined {
+  const words = inv.args.slice(1);
+  const cwd = inv.cwd as string;
+  const files: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w === undefined || !isLiteral(w)) return undefined;
+    const t = plain(w);
+    if (files.length === 0 && t.startsWith('-')) {
+      if (VALUE_FLAGS.test(t)) k++;
+      continue;
+    }
+    if (t.endsWith('.go')) {
+      files.push(posix.resolve(cwd, t));
+      continue;
+    }
+    if (files.length > 0) break;
+    // A package by its folder: `.`, `./cmd/x`.
+    if (/^\.{1,2}(?:\/|$)/.test(t)) return { folder: posix.resolve(cwd, t) };
+    return undefined;
+  }
+  if (files.length === 0) return undefined;
+  const folder = posix.dirname(files[0] as string);
+  return files.every((f) => posix.dirname(f) === folder) ? { folder, files } : undefined;
+}
+
+export function goPrograms(inv: Invocation, r: Reporter): void {
+  if (inv.program !== 'go' || plain(inv.args[0]) !== 'run' || inv.cwd === undefined || !r.env.readScript)
+    return;
+  const target = runTarget(inv);
+  // Another module's package (`golang.org/x/tools/cmd/stringer`, `pkg@v1`): a dependency, not the workspace's code.
+  if (target === undefined) return;
+  const module = moduleOf(target.folder, inv, r);
+  const queue: string[] = [target.folder];
+  const seen = new Set<string>(queue);
+  let read = 0;
+  while (queue.length > 0) {
+    const folder = queue.shift() as string;
+    const first = folder === target.folder;
+    let names: string[];
+    if (first && target.files) names = target.files.map((f) => posix.basename(f));
+    else {
+      const listed = folderListing(folder, inv, r);
+      if (listed === 'missing' || listed === 'unlisted')
+        return say(inv, r, 'runs a package gavel cannot list');
+      names = [...listed].filter((n) => n.endsWith('.go') && !n.endsWith('_test.go'));
+    }
+    for (const name of names) {
+      if (++read > MAX_FILES) return say(inv, r, 'runs more Go files than one review reads');
+      const file = projectFile(inFolder(folder, name), inv, r);
+      if (file.kind === 'missing') continue;
+      const imports = file.kind === 'text' ? goImports(file.text) : undefined;
+      if (file.kind !== 'text' || imports === undefined)
+        return say(inv, r, 'runs a Go file gavel cannot read');
+      if (imports.some((i) => REACHING.test(i)) || REACHING_CALLS.test(file.text))
+        return say(
+          inv,
+          r,
+          'runs a workspace program whose code may reach the network, other programs or the home folder',
+        );
+      if (module === undefined) continue;
+      for (const i of imports) {
+        if (i !== module.path && !i.startsWith(`${module.path}/`)) continue;
+        const dir = posix.join(module.root, i.slice(module.path.length));
+        if (seen.has(dir)) continue;
+        if (seen.size >= MAX_PACKAGES) return say(inv, r, 'runs more packages than one review reads');
+        seen.add(dir);
+        queue.push(dir);
+      }
+    }
+  }
+}
