@@ -30,9 +30,6 @@ const REACHING_CALLS =
 const VALUE_FLAGS =
   /^-{1,2}(?:tags|mod|modfile|overlay|pgo|p|gcflags|ldflags|asmflags|gccgoflags|compiler|pkgdir|installsuffix|buildmode|coverpkg|covermode|toolexec|exec|C)$/;
 
-const say = (inv: Invocation, r: Reporter, why: string) =>
-  r.uncertain('dynamic-script', `\`go run\` ${why}`, inv.segment, 'kept');
-
 /** The import paths of one Go file (single and grouped imports, comments stripped); undefined: not read. */
 export function goImports(text: string): string[] | undefined {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, '');
@@ -89,43 +86,47 @@ export function goPrograms(inv: Invocation, r: Reporter): void {
   const target = runTarget(inv);
   // Another module's package (`golang.org/x/tools/cmd/stringer`, `pkg@v1`): a dependency, not the workspace's code.
   if (target === undefined) return;
+  const why = programReach(target, inv, r);
+  if (why !== undefined) r.uncertain('dynamic-script', `\`go run\` ${why}`, inv.segment, 'kept');
+}
+
+/** Why the program may reach beyond computing and files (a fixed phrase), or undefined when it only computes. */
+function programReach(
+  target: { folder: string; files?: string[] },
+  inv: Invocation,
+  r: Reporter,
+): string | undefined {
   const module = moduleOf(target.folder, inv, r);
   const queue: string[] = [target.folder];
   const seen = new Set<string>(queue);
   let read = 0;
   while (queue.length > 0) {
     const folder = queue.shift() as string;
-    const first = folder === target.folder;
     let names: string[];
-    if (first && target.files) names = target.files.map((f) => posix.basename(f));
+    if (folder === target.folder && target.files) names = target.files.map((f) => posix.basename(f));
     else {
       const listed = folderListing(folder, inv, r);
-      if (listed === 'missing' || listed === 'unlisted')
-        return say(inv, r, 'runs a package gavel cannot list');
+      if (listed === 'missing' || listed === 'unlisted') return 'runs a package gavel cannot list';
       names = [...listed].filter((n) => n.endsWith('.go') && !n.endsWith('_test.go'));
     }
     for (const name of names) {
-      if (++read > MAX_FILES) return say(inv, r, 'runs more Go files than one review reads');
+      if (++read > MAX_FILES) return 'runs more Go files than one review reads';
       const file = projectFile(inFolder(folder, name), inv, r);
       if (file.kind === 'missing') continue;
       const imports = file.kind === 'text' ? goImports(file.text) : undefined;
-      if (file.kind !== 'text' || imports === undefined)
-        return say(inv, r, 'runs a Go file gavel cannot read');
+      if (file.kind !== 'text' || imports === undefined) return 'runs a Go file gavel cannot read';
       if (imports.some((i) => REACHING.test(i)) || REACHING_CALLS.test(file.text))
-        return say(
-          inv,
-          r,
-          'runs a workspace program whose code may reach the network, other programs or the home folder',
-        );
+        return 'runs a workspace program whose code may reach the network, other programs or the home folder';
       if (module === undefined) continue;
       for (const i of imports) {
         if (i !== module.path && !i.startsWith(`${module.path}/`)) continue;
         const dir = posix.join(module.root, i.slice(module.path.length));
         if (seen.has(dir)) continue;
-        if (seen.size >= MAX_PACKAGES) return say(inv, r, 'runs more packages than one review reads');
+        if (seen.size >= MAX_PACKAGES) return 'runs more packages than one review reads';
         seen.add(dir);
         queue.push(dir);
       }
     }
   }
+  return undefined;
 }

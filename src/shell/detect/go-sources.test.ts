@@ -146,7 +146,7 @@ describe('a module replaced by another module (a fork)', () => {
     ['a workspace folder', 'replace golang.org/x/tools => ./third_party/tools\n'],
   ])('%s is no fork', (_n, extra) => {
     expect(
-      found('go run ./cmd/app', {
+      found('go test ./...', {
         'go.mod': MOD(extra),
         'third_party/tools/go.mod': 'module golang.org/x/tools\n',
       }),
