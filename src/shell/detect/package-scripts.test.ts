@@ -388,6 +388,33 @@ describe("a plain install runs the install scripts of the manifest's local packa
   ])('%s: %s', (_name, command, category) => {
     expect(categories(analyze(command))).toContain(category);
   });
+  // Measured with npm 11.19: every command that puts the tree in place again runs the workspace packages' install
+  // scripts (round 31, blind: `npm dedupe`, `npm version` in a workspace package's folder).
+  it.each([
+    'cd mono && npm dedupe',
+    'cd mono && npm prune',
+    'cd mono && npm update',
+    'cd mono && npm uninstall left-pad',
+    'cd mono && npm rm left-pad',
+    'cd mono && npm install left-pad',
+    'cd mono && npm rebuild',
+    'cd mono/packages/a && npm install',
+    'cd mono/packages/a && npm version 1.2.3 --no-git-tag-version',
+  ])('the tree put in place again: %s', (command) => {
+    expect(categories(analyze(command))).toContain('credential_exfiltration');
+  });
+  it('`npm version -w` of a package gavel cannot find by name is uncertain', () => {
+    expect(codes(analyze('cd mono && npm version 1.2.3 -w a --no-git-tag-version'))).toContain(
+      'dynamic-script',
+    );
+  });
+  it.each([
+    ['version of the root package', 'cd mono && npm version 1.2.3 --no-git-tag-version'],
+    ['a listing', 'cd mono && npm ls'],
+    ['scripts ignored on a prune', 'cd mono && npm prune --ignore-scripts'],
+  ])('quiet: %s: %s', (_name, command) => {
+    expect(categories(analyze(command))).toEqual([]);
+  });
   it.each([
     ['ordinary workspace scripts', 'cd quietmono && npm install'],
     ['scripts ignored', 'cd mono && npm install --ignore-scripts'],

@@ -44,6 +44,9 @@ const LIFECYCLE: Readonly<Record<string, readonly string[]>> = {
   update: INSTALL,
   dedupe: INSTALL,
   'audit-fix': INSTALL,
+  // These put the tree in place again and run the workspace packages' install scripts (below), not the root's.
+  prune: [],
+  uninstall: [],
   pack: ['prepack', 'prepare', 'postpack'],
   publish: ['prepublishOnly', 'prepack', 'prepare', 'postpack', 'publish', 'postpublish'],
   version: ['preversion', 'version', 'postversion'],
@@ -79,6 +82,10 @@ const ALIASES: Readonly<Record<string, string>> = {
   upgrade: 'update',
   udpate: 'update',
   ddp: 'dedupe',
+  remove: 'uninstall',
+  rm: 'uninstall',
+  un: 'uninstall',
+  r: 'uninstall',
   t: 'test',
   tst: 'test',
   'run-script': 'run',
@@ -563,14 +570,69 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     if (file.kind !== 'text') return;
     const scripts = runScripts(p, file.text, dir, inv, r, say);
     if (!scripts) return;
-    if ((p.command === 'install' || p.command === 'ci') && p.rest.length === 0)
-      installedLocals(file.text, dir, p, inv, r, say);
+    // Putting the tree in place runs every workspace package's install scripts, from the workspace's root: in a
+    // workspace package's folder too, and for `npm version` there (measured with npm 11.19).
+    if (REIFIES.has(p.command)) {
+      const root =
+        workspaceRootOf(dir, file.text, inv, r) ??
+        (p.command === 'version' ? undefined : { dir, text: file.text });
+      if (root !== undefined && (p.command !== 'version' || root.dir !== dir))
+        installedLocals(root.text, root.dir, p, inv, r, say);
+    }
     fallbacks(p, inv, scripts, dir, start, r);
     return;
   }
   // No manifest up to `/`: the manager fails here, unless an earlier command or another tool call makes one.
   if (!found && RUNS_NAMED.has(p.command))
     say('finds no package.json up the tree: what it would run is not known');
+}
+
+/** Commands that put the dependency tree in place again (npm's reify), `version` of a workspace package among them. */
+const REIFIES = new Set([
+  'install',
+  'ci',
+  'dedupe',
+  'prune',
+  'update',
+  'rebuild',
+  'uninstall',
+  'audit-fix',
+  'version',
+]);
+
+/**
+ * The workspace root a package folder belongs to: `dir` itself when its manifest declares workspaces, else the
+ * nearest folder above whose package.json does; undefined when none does (a plain package).
+ */
+function workspaceRootOf(
+  dir: string,
+  manifest: string,
+  inv: Invocation,
+  r: Reporter,
+): { dir: string; text: string } | undefined {
+  if (declaresWorkspaces(manifest)) return { dir, text: manifest };
+  // pnpm's workspace is declared by pnpm-workspace.yaml beside the root's manifest.
+  if (inv.program === 'pnpm') {
+    const root = pnpmWorkspaceRoot(dir, inv, r);
+    if (root === undefined) return undefined;
+    const file = root === dir ? undefined : projectFile(inFolder(root, 'package.json'), inv, r);
+    return { dir: root, text: file?.kind === 'text' ? file.text : root === dir ? manifest : '{}' };
+  }
+  for (const up of foldersUp(posix.dirname(dir))) {
+    if (up === dir) break;
+    const file = projectFile(inFolder(up, 'package.json'), inv, r);
+    if (file.kind === 'text' && declaresWorkspaces(file.text)) return { dir: up, text: file.text };
+  }
+  return undefined;
+}
+
+function declaresWorkspaces(manifest: string): boolean {
+  try {
+    const json: unknown = JSON.parse(manifest);
+    return isRecord(json) && json.workspaces !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** An archive a manager installs from (`npm i ./x.tgz`): its scripts are inside, unread. */
