@@ -355,6 +355,25 @@ describe('builders read the files they execute', () => {
     expect(codes(at('bad', 'python3 -m pip install .'))).toContain('dynamic-script');
     expect(codes(at('ok', 'pip install -e .'))).toEqual([]);
   });
+  // Round 31 (blind): `python -m build bindings/python` built the project named by its operand, unread.
+  it.each([
+    ['bad', 'python -m build'],
+    ['ok', 'python -m build ../bad'],
+    ['ok', 'python3 -m build --sdist ../bad'],
+    ['ok', 'pyproject-build -o /tmp/dist ../bad'],
+    ['ok', 'uv build ../bad'],
+    ['ok', 'uv build --package x'],
+    ['ok', 'python -m build "$DIR"'],
+  ])('a build frontend builds the folder it names: in %s, %s', (folder, command) => {
+    expect(codes(at(folder, command))).toContain('dynamic-script');
+  });
+  it.each([
+    ['bad', 'python -m build ../ok'],
+    ['bad', 'python -m build --outdir ../bad/dist ../ok'],
+    ['bad', 'uv build -o dist ../ok'],
+  ])('a build frontend of a project that runs nothing: in %s, %s', (folder, command) => {
+    expect(codes(at(folder, command))).toEqual([]);
+  });
   it('cmake configure and build read CMakeLists (through the build folder cache)', () => {
     expect(categories(at('bad', 'cmake -S . -B build'))).toContain('destructive_root_delete');
     expect(categories(at('bad', 'cmake --build build'))).toContain('destructive_root_delete');

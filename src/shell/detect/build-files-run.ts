@@ -979,6 +979,47 @@ const PROJECT_BUILDS: Readonly<Record<string, RegExp>> = {
   'pyproject-build': /^$|^-/,
 };
 
+/** Build frontends that take the project's folder as their operand (`python -m build DIR`, `pyproject-build DIR`). */
+const FRONTENDS = new Set(['build', 'pyproject-build']);
+/** Their options that take a value as the next word. */
+const FRONTEND_VALUES =
+  /^(?:-o|--outdir|--out-dir|-C|--config-setting|--config-settings|--installer|-p|--python|--index|--index-url|--default-index|--extra-index-url|-f|--find-links|--build-constraint|-b|--build-constraints|--config-file|--cache-dir|--directory)$/;
+
+/**
+ * `python -m build [DIR]`, `pyproject-build [DIR]`, `uv build [DIR]`: the project in DIR (the working folder by
+ * default) is built, its backend and setup.py run. A folder known only at run time, or `uv build --package`/`--all`
+ * (workspace members by name), is not placed: uncertain.
+ */
+function buildFrontend(base: string, args: readonly Word[], inv: Invocation, r: Reporter): void {
+  const dir = frontendFolder(base, args, inv, r);
+  if (typeof dir === 'string') pythonProject(dir, inv, r);
+  else say(inv, r, dir.why);
+}
+
+/** The project folder a build frontend builds, or why it is not placed. */
+function frontendFolder(
+  base: string,
+  args: readonly Word[],
+  inv: Invocation,
+  r: Reporter,
+): string | { why: string } {
+  const words = base === 'uv' ? args.slice(1) : args;
+  const operands: Word[] = [];
+  const unplaced = { why: 'builds a project in a folder known only at run time' };
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as Word;
+    const t = plain(w);
+    if (!isLiteral(w)) return unplaced;
+    if (/^--(?:package|all-packages|all)(?:=|$)/.test(t))
+      return { why: 'builds workspace packages gavel does not place' };
+    if (FRONTEND_VALUES.test(t)) k++;
+    else if (!t.startsWith('-')) operands.push(w);
+  }
+  if (operands.length > 1) return { why: 'builds more than one project folder' };
+  const dir = operands.length === 0 ? inv.cwd : folderOf(operands[0], inv, r);
+  return dir ?? unplaced;
+}
+
 export function buildFileRuns(inv: Invocation, r: Reporter): void {
   if (inv.cwd === undefined) return;
   const { program, args } = runnerOf(inv);
@@ -986,6 +1027,8 @@ export function buildFileRuns(inv: Invocation, r: Reporter): void {
   if (base === 'rake') rake(inv, r);
   else if (/^pip\d*(\.\d+)?$/.test(base)) pipInstall(args, inv, r);
   else if (base === 'uv' && plain(args[0]) === 'pip') pipInstall(args.slice(1), inv, r);
+  else if (FRONTENDS.has(base) || (base === 'uv' && plain(args[0]) === 'build'))
+    buildFrontend(base, args, inv, r);
   else if (PROJECT_BUILDS[base]?.test(plain(args.find((a) => !plain(a).startsWith('-'))) || plain(args[0])))
     pythonProject(inv.cwd, inv, r);
   else if (base === 'cmake') cmake(inv, r);
