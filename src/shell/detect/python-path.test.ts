@@ -15,6 +15,8 @@ beforeAll(async () => {
     'evil/json.py': 'import os\n',
     'mod/pytest.py': 'import os\n',
     'lib.zip': 'PK\u0003\u0004',
+    'backend/brindle_build.py': 'import os\n',
+    'backend/hooks/__init__.py': '',
   });
 });
 afterAll(() => p.remove());
@@ -31,6 +33,13 @@ describe('a folder on PYTHONPATH that replaces what Python imports', () => {
     ['an archive', 'PYTHONPATH=lib.zip python3 -m json.tool x.json'],
     ['exported earlier in the line', 'export PYTHONPATH=sc; pip --version'],
     ['set earlier in the line', 'PYTHONPATH=evil && python3 -m json.tool x.json'],
+    // Round 31 (blind): inline code importing a module the folder holds runs that module.
+    ['a module inline code imports', "PYTHONPATH=backend python3 -c 'import brindle_build'"],
+    [
+      'a package inline code imports from',
+      "PYTHONPATH=backend python3 -I -c 'from hooks import x; print(x)'",
+    ],
+    ['one of several imports', "PYTHONPATH=backend python3 -c 'import sys, brindle_build as b'"],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(command)).toContain('dynamic-script');
   });
@@ -39,6 +48,10 @@ describe('a folder on PYTHONPATH that replaces what Python imports', () => {
     ['a source folder of packages', 'PYTHONPATH=src python3 -m pytest -q'],
     ['a folder that is not there', 'PYTHONPATH=lib pytest'],
     ['a source folder exported earlier', 'export PYTHONPATH=src && pytest -q'],
+    [
+      'inline code importing what the folder does not hold',
+      "PYTHONPATH=backend python3 -c 'import sys; print(sys.path)'",
+    ],
   ])('quiet: %s', (_n, command) => {
     expect(codes(command)).toEqual([]);
   });

@@ -69,6 +69,23 @@ const SHADOWED = [
   'dis',
 ];
 
+/**
+ * The top-level names the inline program of `python -c CODE` imports (`import a.b, c`, `from d import e`): a module
+ * of that name in a PYTHONPATH folder is what runs (round 31: `PYTHONPATH=backend python3 -c 'import hook'`).
+ */
+function inlineImports(args: readonly string[]): string[] {
+  const at = args.indexOf('-c');
+  if (at < 0 || args.slice(0, at).some((a) => !a.startsWith('-'))) return [];
+  const out: string[] = [];
+  for (const m of (args[at + 1] ?? '').matchAll(
+    /(?:^|[;\n:])\s*(?:import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)|from\s+([\w.]+)\s+import\b)/g,
+  )) {
+    const list = m[1] ?? m[2] ?? '';
+    for (const part of list.split(',')) out.push(part.trim().split(/[.\s]/)[0] as string);
+  }
+  return out.filter((n) => n !== '');
+}
+
 export function pythonPath(inv: Invocation, r: Reporter): void {
   const seg = r.segments[inv.segment];
   const value = [...(seg?.assignedValues ?? []), ...(seg?.earlierValues ?? [])].find(
@@ -83,7 +100,7 @@ export function pythonPath(inv: Invocation, r: Reporter): void {
   }
   const args = inv.args.map((w) => plain(w));
   const module = args[0] === '-m' ? args[1]?.split('.')[0] : undefined;
-  const names = [...STARTUP, ...SHADOWED, ...(module ? [module] : [])];
+  const names = [...STARTUP, ...SHADOWED, ...(module ? [module] : []), ...inlineImports(args)];
   for (const folder of value.split(':').filter(Boolean)) {
     const dir = resolveArg(
       { text: folder, flow: { sensitive: false, network: false, decoded: false } },
