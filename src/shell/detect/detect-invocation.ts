@@ -76,6 +76,7 @@ import { SECRET_SEARCH_PROGRAMS, secretSearch } from './secret-search';
 import { TASK_NAMES_PROGRAMS, taskNames } from './task-names';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
+import { workflowTriggers } from './workflow-triggers';
 import { WORKSPACE_PROGRAMS, workspacePrograms } from './workspace-programs';
 
 /** Programs that take paths but do not reveal file contents. */
@@ -201,6 +202,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [migrationCode, MIGRATION_CODE_PROGRAMS],
   [goSources, GO_SOURCES_PROGRAMS],
   [goPrograms, GO_SOURCES_PROGRAMS],
+  [workflowTriggers, () => ['gh']],
   [clientTargets, CLIENT_TARGETS_PROGRAMS],
   [clientRcFiles, CLIENT_RC_PROGRAMS],
   [pythonStartup, 'any'],
