@@ -29,6 +29,7 @@ import type { InScope } from '../rules/argument-rule';
 import { pinnedText } from '../rules/pinned-text';
 import { CATEGORY_REASONS } from './category-reasons';
 import { changedLineTexts, changedPath, changedTexts, diskText, newText } from './change-text';
+import { copiesCredential, mayCopyCredential } from './copied-credentials';
 import { movedEndpoints } from './endpoint-moves';
 import type { CategoryFact, Facts, TargetFacts } from './facts';
 import { fetchTarget } from './fetch-target';
@@ -461,9 +462,12 @@ function argumentFacts(
 function storedSecrets(request: CheckRequest, path: string, change: FileChange | undefined): Uncertainty[] {
   if (change === undefined) return [];
   // The change's own text first (no disk read): most writes carry no part of a credential at all.
-  if (!mayCarryStoredSecret(changedTexts(change, undefined).after)) return [];
+  const added = changedTexts(change, undefined).after;
+  const shaped = mayCarryStoredSecret(added);
+  if (!shaped && !mayCopyCredential(added)) return [];
   const { before, after } = changedLineTexts(change, diskText(request, changedPath(request, path)));
-  if (!addsStoredSecret(before, after)) return [];
+  const copied = () => copiesCredential(request, after) && !copiesCredential(request, before);
+  if (!(shaped && addsStoredSecret(before, after)) && !copied()) return [];
   return [{ code: 'secret-value', reason: `the change writes a credential into \`${basename(path)}\`` }];
 }
 
