@@ -65,7 +65,14 @@ import {
   requirementsManifest,
 } from './manifest-dependencies';
 import { sourceReader } from './package-sources';
-import { babashkaTasks, bufPlugins, serverlessScripts, tauriCommands, tiltCommands } from './tool-commands';
+import {
+  babashkaTasks,
+  bufPlugins,
+  cliffCommands,
+  serverlessScripts,
+  tauriCommands,
+  tiltCommands,
+} from './tool-commands';
 import { isWorkflowPath, workflowRuns } from './workflow-steps';
 import { isWorkloadFile, workloadReader } from './workload-commands';
 
@@ -942,6 +949,7 @@ function toolFileReader(name: string): Runner | undefined {
   if (/^serverless\.ya?ml$/.test(name)) return { name: 'serverless', read: serverlessScripts };
   if (/^buf\.gen\.ya?ml$/.test(name)) return { name: 'buf', read: bufPlugins };
   if (name === 'Tiltfile') return { name: 'tilt', read: tiltCommands };
+  if (name === 'cliff.toml' || name === '.cliff.toml') return { name: 'git-cliff', read: cliffCommands };
   if (name === 'SConstruct' || name === 'SConscript') return { name: 'scons', read: codeLines };
   if (name === 'Earthfile') return { name: 'earthly', read: dockerRuns };
   return undefined;

