@@ -254,6 +254,50 @@ describe('a diff driver runs only where a diff is shown (round 23)', () => {
   });
 });
 
+// Round 31 (blind): a `merge.<driver>.driver` made every git command in the repository a question. Measured with
+// git 2.39: only a three-way merge of a file's content runs it.
+describe('a merge driver runs only where git merges a file', () => {
+  const MERGE = '[merge "changelog"]\n\tdriver = rm -rf ~\n';
+  const TOOLS = '[difftool "x"]\n\tcmd = rm -rf ~\n[mergetool "y"]\n\tcmd = rm -rf ~\n';
+  it.each([
+    'git status',
+    'git log --oneline -15',
+    'git diff',
+    'git show --stat HEAD',
+    'git add -A',
+    'git commit -m x',
+    'git push -u origin HEAD',
+    'git fetch origin',
+    'git switch -c feat/y',
+    'git stash',
+    'git stash list',
+    'git branch -a',
+  ])('quiet: %s', (command) => {
+    expect(quiet(analyze(command, repo(P, MERGE)))).toBe(true);
+  });
+  it.each([
+    'git merge origin/main',
+    'git pull --rebase origin main',
+    'git rebase origin/main',
+    'git cherry-pick abc123',
+    'git revert HEAD',
+    'git am -3 x.patch',
+    'git stash pop',
+    'git checkout -m main',
+    'git merge-tree --write-tree main feat',
+    // An alias is not followed: it may be `git merge`.
+    'git up',
+  ])('runs the driver: %s', (command) => {
+    expect(categories(analyze(command, repo(P, MERGE)))).toEqual(['destructive_root_delete']);
+  });
+  it('a configured tool runs only under its own subcommand', () => {
+    expect(quiet(analyze('git diff', repo(P, TOOLS)))).toBe(true);
+    expect(quiet(analyze('git merge main', repo(P, TOOLS)))).toBe(true);
+    expect(categories(analyze('git difftool -y', repo(P, TOOLS)))).toEqual(['destructive_root_delete']);
+    expect(categories(analyze('git mergetool', repo(P, TOOLS)))).toEqual(['destructive_root_delete']);
+  });
+});
+
 describe('configuration that runs a program is analysed as the command it is', () => {
   it.each([
     ['core.fsmonitor on status', '[core]\n\tfsmonitor = rm -rf ~\n', 'git status'],

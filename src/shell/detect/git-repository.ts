@@ -24,6 +24,7 @@ import { directKind, readBudgeted, runFileText } from './disk-scripts';
 import { diffDriverRuns } from './git-diff-drivers';
 import { driverUnused, type ShownWords } from './git-driver-paths';
 import { HOOK_NAME, runsSomething } from './git-exec-config';
+import { mergeToolRuns } from './git-merge-drivers';
 import { contactsRemote, isReplaced, readsIndex } from './git-setting-scope';
 import { foldersUp, followedPath, inFolder } from './project-file';
 import { noteWritten } from './written-scripts';
@@ -328,6 +329,8 @@ function analyseConfig(
     }
     // A diff driver runs only when a diff's content is shown (`git diff`, `log -p`), never for `status` or `push`.
     if (!diffDriverRuns(lower, sub, options, scope.positionals)) continue;
+    // A merge driver only where git merges a file's content; a diff or merge tool only under its own subcommand.
+    if (!mergeToolRuns(lower, sub, options, scope.positionals)) continue;
     // …and only for a file whose attributes name it (`*.sql diff=pg`): none of those the patches cover.
     if (
       NAMED_DRIVER.test(lower) &&
