@@ -12,6 +12,7 @@
 import { posix } from 'node:path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import { folderListing } from './config-modules';
+import { forkedModules, inModules } from './go-sources';
 import { inFolder, projectFile } from './project-file';
 
 /** Packages followed per command. */
@@ -42,12 +43,16 @@ export function goImports(text: string): string[] | undefined {
 }
 
 /** The folder holding the nearest go.mod at or above `folder`, and its module path. */
-function moduleOf(folder: string, inv: Invocation, r: Reporter): { root: string; path: string } | undefined {
+function moduleOf(
+  folder: string,
+  inv: Invocation,
+  r: Reporter,
+): { root: string; path: string; forks: string[] } | undefined {
   for (let dir = folder; ; dir = posix.dirname(dir)) {
     const mod = projectFile(inFolder(dir, 'go.mod'), inv, r);
     if (mod.kind === 'text') {
       const path = /^\s*module\s+"?([^\s"]+)"?/m.exec(mod.text)?.[1];
-      return path === undefined ? undefined : { root: dir, path };
+      return path === undefined ? undefined : { root: dir, path, forks: forkedModules(mod.text) };
     }
     if (dir === '/' || dir === r.scope.home) return undefined;
   }
@@ -118,6 +123,8 @@ function programReach(
       if (imports.some((i) => REACHING.test(i)) || REACHING_CALLS.test(file.text))
         return 'runs a workspace program whose code may reach the network, other programs or the home folder';
       if (module === undefined) continue;
+      if (imports.some((i) => inModules(i, module.forks)))
+        return "runs a workspace program that imports a module the go.mod replaces by another module's code";
       for (const i of imports) {
         if (i !== module.path && !i.startsWith(`${module.path}/`)) continue;
         const dir = posix.join(module.root, i.slice(module.path.length));

@@ -22,7 +22,7 @@ function fetches(words: readonly string[]): boolean {
   const [first, second] = words;
   // A build, test or run compiles the replacement too, and downloads what the module cache lacks (ADR 0089).
   return (
-    /^(get|build|test|run|install|vet|list|generate)$/.test(first ?? '') ||
+    /^(get|build|test|run|install|vet|list|generate|tool)$/.test(first ?? '') ||
     (first === 'mod' && (second === 'download' || second === 'tidy'))
   );
 }
@@ -54,8 +54,28 @@ export function replacements(text: string): Replacement[] {
   return out;
 }
 
-/** The `go` subcommands that run code compiled from the modules (a program, tests, generators). */
-const RUNS_CODE = /^(?:run|test|generate|tool)$/;
+/** Modules a go.mod replaces by another module's code (a fork): `golang.org/x/tools => github.com/someone/tools`. */
+export function forkedModules(text: string): string[] {
+  return replacements(text)
+    .filter((p) => !/^\.{0,2}\//.test(p.to) && p.to !== p.from)
+    .map((p) => p.from);
+}
+
+/** Does an import path name a package of one of these modules? */
+export const inModules = (path: string, modules: readonly string[]) =>
+  modules.some((m) => path === m || path.startsWith(`${m}/`));
+
+/**
+ * The program `go run` or `go tool` runs when it is another module's package (`go run golang.org/x/tools/cmd/stringer`,
+ * `go tool stringer`): its import path, `tool` for any tool; undefined for a workspace package or a file.
+ */
+function modulePackage(inv: Invocation): string | undefined {
+  const words = inv.args.map((w) => optionText(w));
+  if (words[0] === 'tool') return 'tool';
+  if (words[0] !== 'run') return undefined;
+  const target = words.slice(1).find((t) => !t.startsWith('-'));
+  return target === undefined || /^\.{0,2}\/|\.go$|^\.$|@/.test(target) ? undefined : target;
+}
 
 /** The folders a go.work's `use` directives add to the build (`use ./a`, `use ( ../b ./c )`). */
 export function useTargets(text: string): string[] {
@@ -83,11 +103,14 @@ export function goSources(inv: Invocation, r: Reporter): void {
         name === 'go.work' ? useTargets(file.text).map((t) => (t.startsWith('/') ? t : `./${t}`)) : [];
       // A module replaced by another module's code (a fork: `golang.org/x/tools => github.com/someone/tools`) is
       // that other code wherever the program or its tests import it.
-      const fork = replacements(file.text).find((p) => !/^\.{0,2}\//.test(p.to) && p.to !== p.from);
-      if (fork && RUNS_CODE.test(words[0] ?? '')) {
+      // A module replaced by another module's code (a fork) runs that code as the program `go run` names (a
+      // directive of `go generate` among them) or any `go tool`; a workspace program importing it is go-programs.ts's.
+      const forks = forkedModules(file.text);
+      const pkg = modulePackage(inv);
+      if (forks.length > 0 && pkg !== undefined && (pkg === 'tool' || inModules(pkg, forks))) {
         r.uncertain(
           'dynamic-script',
-          `\`go ${words[0]}\` reads a ${name} that replaces a module by another module's code`,
+          `\`go ${words[0]}\` runs a module the ${name} replaces by another module's code`,
           inv.segment,
           'kept',
         );
