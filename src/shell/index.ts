@@ -13,6 +13,7 @@ export {
 } from './analyze-shell';
 export {
   classOf,
+  isSensitive,
   makePathScope,
   nameMatcher,
   normalize,

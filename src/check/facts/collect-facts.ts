@@ -12,6 +12,7 @@ import {
   homeReads,
   hostCategories,
   inPackageSources,
+  makePathScope,
   nameMatcher,
   type PathRef,
   pathCategories,
@@ -40,6 +41,7 @@ import { addsOnlyRepositoryHooks, isPreCommitPath } from './pre-commit-hooks';
 import { requestRuns } from './request-run';
 import { runnerEdit } from './runner-files';
 import { addsStoredSecret, carriesSecret, mayCarryStoredSecret } from './secret-literals';
+import { addsSecretReference } from './secret-references';
 import { addsOnlyPlainSteps, isWorkflowPath } from './workflow-steps';
 
 const fact = (category: Category): CategoryFact => ({ category, reason: CATEGORY_REASONS[category] });
@@ -472,6 +474,30 @@ function storedSecrets(request: CheckRequest, path: string, change: FileChange |
 }
 
 /**
+ * A change that makes a workspace file name a secret of the home folder (a build's secret mount, a volume, a copy
+ * step): what reads that file next takes the secret along. Uncertain; the reason names the file only.
+ */
+function secretReferences(
+  request: CheckRequest,
+  path: string,
+  change: FileChange | undefined,
+  env: ShellEnv,
+): Uncertainty[] {
+  if (change === undefined) return [];
+  // The change's own text first (no disk read): most changes name no home path at all.
+  const added = changedTexts(change, undefined).after;
+  if (!added.includes('~/') && !added.includes('HOME') && !added.includes(request.home)) return [];
+  const { before, after } = changedLineTexts(change, diskText(request, changedPath(request, path)));
+  if (!addsSecretReference(path, before, after, request.home, makePathScope(env))) return [];
+  return [
+    {
+      code: 'secret-value',
+      reason: `the change makes \`${basename(path)}\` name a secret file of the home folder`,
+    },
+  ];
+}
+
+/**
  * What a write or edit adds besides the write itself: every command it adds to a file a runner runs commands
  * from, judged as the shell it is (`analyses`, in `argumentCommands` order), labelled with the runner and script
  * (its uncertainties name them); code planted where something runs it later (later-code.ts); a guard the project
@@ -497,6 +523,7 @@ function writeAdditions(
             ...movedEndpoints(request, input.path, input.change, env),
             ...requestRuns(request, input.path, input.change),
             ...storedSecrets(request, input.path, input.change),
+            ...secretReferences(request, input.path, input.change, env),
           ]
         : [];
   if (!edit && guards.length === 0) return undefined;
