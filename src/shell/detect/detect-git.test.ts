@@ -129,6 +129,12 @@ describe('local rewrites of the default branch and whole-tree deletes', () => {
     ['the default ref moved by update-ref', 'git update-ref refs/heads/main HEAD~3'],
     ['the whole tree removed after an orphan checkout', 'git checkout --orphan fresh && git rm -rf .'],
     ['the whole tree from the top', 'git rm -r :/'],
+    // Round 31 (blind): a tag replaced is gone as a deleted one is; `checkout -B`/`switch -C` move a branch as
+    // `branch -f` does.
+    ['a release tag replaced', "git tag -f -s v0.9.0 -m 'v0.9.0'"],
+    ['a tag replaced, long option', 'git tag --force v1 HEAD~2'],
+    ['the default branch reset by checkout -B', 'git checkout -B main origin/feat'],
+    ['the default branch reset by switch -C', 'git switch -C master HEAD~3'],
   ])('%s is local work loss', (_name, command) => {
     expect(categories(command)).toContain('local_work_loss');
   });
@@ -140,6 +146,9 @@ describe('local rewrites of the default branch and whole-tree deletes', () => {
     ['a folder removed', 'git rm -r src/old'],
     ['every file untracked, kept on disk', 'git rm -r --cached .'],
     ['a branch created', 'git branch feat'],
+    ['a tag created', "git tag -s v1.0.0 -m 'v1.0.0'"],
+    ['a feature branch made or reset by checkout -B', 'git checkout -B feat/x origin/main'],
+    ['a feature branch by switch -C', 'git switch -C feat/x'],
   ])('%s is no category', (_name, command) => {
     expect(categories(command)).toEqual([]);
   });

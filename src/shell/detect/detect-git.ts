@@ -430,6 +430,9 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       if (flag('', '--hard', '--merge', '--keep')) loss('discards uncommitted changes');
       return undefined;
     case 'checkout': {
+      // `checkout -B main X` moves the default branch as `branch -f main X` does.
+      if (flag('B') && isDefaultBranch(plain(positionals[0]), pushContext))
+        loss('moves or overwrites the default branch, dropping its commits from this clone');
       const dashdash = end >= 0 && end < texts.length - 1;
       const creates = flag('b', '--orphan') || flag('B');
       const overwrites =
@@ -448,6 +451,8 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       return undefined;
     case 'switch':
       if (flag('f', '--force', '--discard-changes')) loss('discards uncommitted changes');
+      if (flag('C', '--force-create') && isDefaultBranch(plain(positionals[0]), pushContext))
+        loss('moves or overwrites the default branch, dropping its commits from this clone');
       return undefined;
     case 'clean':
       if (flag('f', '--force') && !flag('n', '--dry-run')) {
@@ -489,6 +494,8 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
     // A tag deleted here is gone (git keeps no log of tags): an annotated tag's message and signature with it.
     case 'tag':
       if (flag('d', '--delete')) loss('deletes a tag, which git keeps no log of');
+      // `-f` replaces a tag of that name: the one it pointed at is gone as a deleted one is.
+      else if (flag('f', '--force')) loss('replaces a tag of that name, which git keeps no log of');
       return undefined;
     case 'stash': {
       const action = plain(positionals[0]).toLowerCase();
