@@ -468,7 +468,8 @@ function storedSecrets(request: CheckRequest, path: string, change: FileChange |
   const shaped = mayCarryStoredSecret(added);
   if (!shaped && !mayCopyCredential(added)) return [];
   const { before, after } = changedLineTexts(change, diskText(request, changedPath(request, path)));
-  const copied = () => copiesCredential(request, after) && !copiesCredential(request, before);
+  const abs = changedPath(request, path);
+  const copied = () => copiesCredential(request, abs, after) && !copiesCredential(request, abs, before);
   if (!(shaped && addsStoredSecret(before, after)) && !copied()) return [];
   return [{ code: 'secret-value', reason: `the change writes a credential into \`${basename(path)}\`` }];
 }

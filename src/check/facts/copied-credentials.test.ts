@@ -15,8 +15,14 @@ const FILES: Record<string, string> = {
   [`${HOME}/.gitconfig`]: '[user]\n\tname = Dev One\n',
   [`${WORKSPACE}/docs/release.md`]: '# Releasing\n',
 };
-const reader: NonNullable<CheckRequest['readScript']> = (abs) =>
-  FILES[abs] === undefined ? { kind: 'missing' } : { kind: 'text', text: FILES[abs] as string };
+const RELEASE = 'rel_0123456789abcdefghijABCDEFGHIJ';
+FILES[`${WORKSPACE}/.env.release`] = `NPM_TOKEN=${RELEASE}\n`;
+FILES[`${WORKSPACE}/.env.example`] = 'NPM_TOKEN=changeme0000000000000000000000\n';
+const reader: NonNullable<CheckRequest['readScript']> = (abs) => {
+  if (abs === WORKSPACE)
+    return { kind: 'unreadable', why: 'not-regular', entries: ['.env.release', '.env.example', 'docs'] };
+  return FILES[abs] === undefined ? { kind: 'missing' } : { kind: 'text', text: FILES[abs] as string };
+};
 
 async function verdict(tool: 'Write' | 'Edit', name: string, change: FileChange) {
   const path = `${WORKSPACE}/${name}`;
@@ -28,6 +34,12 @@ async function verdict(tool: 'Write' | 'Edit', name: string, change: FileChange)
 describe('a value of a credential file written into the workspace is not allowed', () => {
   it.each([
     ['a new document', 'Write', 'docs/ci-tokens.md', { kind: 'whole', text: `NPM_TOKEN=${NPM}\n` }],
+    [
+      'a value of the workspace’s own dotenv file',
+      'Write',
+      'docs/ci-tokens.md',
+      { kind: 'whole', text: `NPM_TOKEN=${RELEASE}\n` },
+    ],
     [
       'an edit',
       'Edit',
@@ -48,9 +60,15 @@ describe('other long words stay ordinary', () => {
     ['a hash', 'sha512-0123456789abcdefABCDEF0123456789abcdef'],
     ['the user name of a credential file', 'Dev One wrote registryNpmjsOrg2024release'],
     ['a part of the token only', 'npm_LocalRegistry'],
+    ['a value of a template', 'NPM_TOKEN=changeme0000000000000000000000'],
   ])('%s', async (_n, text) => {
     const d = await verdict('Write', 'docs/notes.md', { kind: 'whole', text: `${text}\n` });
     expect(d.verdict).toBe('allow');
+  });
+  // (A write of a secret file is a question of its own: the path's class, not a copied credential.)
+  it('one secret file written from another', async () => {
+    const d = await verdict('Write', '.env.test', { kind: 'whole', text: `NPM_TOKEN=${RELEASE}\n` });
+    expect(d.reason).not.toContain('writes a credential');
   });
   it('the cheap first look', () => {
     expect(mayCopyCredential('const a = 1;\nexport default a;\n')).toBe(false);

@@ -1,8 +1,9 @@
 /**
- * A credential of the user's own files copied into a change (round 31, blind: the npm and crates.io tokens of
- * `~/.npmrc` and `~/.cargo/credentials.toml` written into a workspace document): whatever its shape, a value of a
- * well-known credential file of the home folder (package registries, git hosts, cloud and container logins,
- * database passwords) that the text a write or edit adds holds. Only random-looking values count (twenty
+ * A credential copied into a change (round 31, blind: the release tokens of a git-ignored `.env.release` written
+ * into a workspace document): whatever its shape, a value of a well-known credential file of the home folder
+ * (package registries, git hosts, cloud and container logins, database passwords) or of a secret file of the
+ * workspace by its name (dotenv files other than templates, `.envrc`, `.dev.vars`, in a workspace root or the
+ * changed file's folder) that the text a write or edit adds holds. Only random-looking values count (twenty
  * characters or more of a token's alphabet, letters and digits both), so a user name or a host does not. Pure apart
  * from the injected reader; answers yes or no and never returns or logs the text.
  */
@@ -50,11 +51,33 @@ export function mayCopyCredential(added: string): boolean {
   return false;
 }
 
-/** Does `added` hold a value of one of the user's credential files? */
-export function copiesCredential(request: CheckRequest, added: string): boolean {
+/** The workspace's own secret files by name: dotenv files (not their templates), `.envrc`, `.dev.vars`. */
+const WORKSPACE_SECRET = /^(?:\.env(?:[.-][\w.-]+)?|\.envrc|\.dev\.vars)$/;
+const TEMPLATE = /(?:example|sample|template|dist|defaults?|schema|tpl)$/i;
+
+/**
+ * The files whose values count: the home's credential files, and the secret files by name in each workspace root
+ * and in the folder of the file changed.
+ */
+function credentialFiles(request: CheckRequest, changed: string): string[] {
+  const out = CREDENTIAL_FILES.map((rel) => posix.join(request.home, rel));
+  for (const dir of new Set([...request.workspaceRoots, posix.dirname(changed)])) {
+    const listing = request.readScript?.(dir);
+    if (listing?.kind !== 'unreadable' || !listing.entries) continue;
+    for (const name of listing.entries)
+      if (WORKSPACE_SECRET.test(name) && !TEMPLATE.test(name)) out.push(posix.join(dir, name));
+  }
+  return out;
+}
+
+/** Does `added`, the text a change to `changed` puts in, hold a value of one of the credential files? */
+export function copiesCredential(request: CheckRequest, changed: string, added: string): boolean {
   if (!request.readScript || !mayCopyCredential(added)) return false;
-  for (const rel of CREDENTIAL_FILES) {
-    const file = request.readScript(posix.join(request.home, rel));
+  // One secret file written from another (`.env.test` from `.env`) keeps the value where secrets are kept.
+  if (WORKSPACE_SECRET.test(posix.basename(changed))) return false;
+  for (const path of credentialFiles(request, changed)) {
+    if (path === changed) continue;
+    const file = request.readScript(path);
     if (file.kind !== 'text') continue;
     for (const m of file.text.matchAll(TOKEN)) if (randomLooking(m[0]) && added.includes(m[0])) return true;
   }
