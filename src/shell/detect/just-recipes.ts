@@ -24,11 +24,17 @@ const wrapperOf = (inv: Invocation) => `${inv.program}${SCRIPT_FILE_WRAPPER}`;
 
 /** Text just evaluates into a command: a backtick, `shell(...)`, a file's content by `read(...)`. */
 const RUNS = /`|\b(?:shell|read)\s*\(/;
+/** An assignment whose value is one backtick command and nothing else (no interpolation, no triple backticks). */
+const BACKTICK_VALUE = /^(?:export\s+)?[\w-]+\s*:=\s*`([^`{}]+)`\s*(?:#.*)?$/;
 /** Settings that change nothing a recipe runs (`dotenv-load` is judged on its own). */
 const HARMLESS_SETTING =
   /^set\s+(?:dotenv-load|quiet|ignore-comments|allow-duplicate-variables|no-exit-message|export)\b(?!\s*:=\s*['"]?[^tf\s])/;
 /** A shebang line naming a shell by an absolute path (`#!/usr/bin/env bash`, `#!/bin/sh`). */
 const SHELL_SHEBANG = /^#!\s*\/(?:usr\/(?:local\/)?)?bin\/(?:env\s+(?:-S\s+)?)?(?:ba|z|da)?sh(?:\s|$)/;
+
+/** `set shell := ["bash", "-euo", "pipefail", "-c"]`: a shell by name with its own options only. */
+const PLAIN_SHELL =
+  /^set\s+shell\s*:=\s*\[\s*["'](?:\/(?:usr\/)?bin\/)?(?:ba|z|da)?sh["']\s*(?:,\s*["'](?:-[a-zA-Z]+|pipefail|errexit|nounset)["']\s*)*\]\s*(?:#.*)?$/;
 
 /** Files imported within one reading of a justfile. */
 const MAX_IMPORTS = 16;
@@ -46,6 +52,8 @@ function parseJustfile(text: string): {
   first?: string;
   opaque?: string;
   loading?: string;
+  /** The commands of `name := \`…\`` assignments, run through the shell while the justfile loads. */
+  loadCommands: string[];
   dotenv: boolean;
   imports: { path: string; optional: boolean }[];
 } {
@@ -54,6 +62,7 @@ function parseJustfile(text: string): {
   let opaque: string | undefined;
   let loading: string | undefined;
   let dotenv = false;
+  const loadCommands: string[] = [];
   const imports: { path: string; optional: boolean }[] = [];
   let current: JustRecipe | undefined;
   for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
@@ -83,6 +92,7 @@ function parseJustfile(text: string): {
     else if (/^set\s+dotenv-load\b/.test(line)) dotenv ||= !/:=\s*false\s*(?:#.*)?$/.test(line);
     else if (/^set\s+dotenv-(filename|path|required)\b/.test(line))
       opaque ??= 'reads a justfile that loads an env file gavel does not follow';
+    else if (PLAIN_SHELL.test(line)) continue;
     else if (
       /^(set\s+(shell|windows-shell|script-interpreter|dotenv|positional-arguments|tempdir)|import|mod|alias)\b/.test(
         line,
@@ -92,7 +102,10 @@ function parseJustfile(text: string): {
     else if (/^set\s/.test(line) && !HARMLESS_SETTING.test(line))
       opaque ??= 'reads a justfile with a setting gavel does not follow';
     else if (/^(export\s+)?[\w-]+\s*:=/.test(line)) {
-      if (RUNS.test(line)) loading ??= 'reads a justfile that runs commands while loading';
+      // `version := \`git describe --tags\``: one backtick command is analysed as the shell text it is.
+      const tick = BACKTICK_VALUE.exec(line)?.[1];
+      if (tick !== undefined) loadCommands.push(tick);
+      else if (RUNS.test(line)) loading ??= 'reads a justfile that runs commands while loading';
       // An exported variable reaches every recipe's programs (all are exported under `set export`).
       const name = /^(?:export\s+)?([\w-]+)/.exec(line)?.[1] ?? '';
       if (isLoaderVariable(name) || CHANGES_PROGRAMS.test(name))
@@ -118,7 +131,7 @@ function parseJustfile(text: string): {
       first ??= m[1];
     }
   }
-  return { recipes, first, opaque, loading, dotenv, imports };
+  return { recipes, first, opaque, loading, loadCommands, dotenv, imports };
 }
 
 /** just's options that print what the justfile holds and run no recipe (its backtick assignments still load). */
@@ -156,6 +169,13 @@ export function justRecipes(inv: Invocation, r: Reporter): void {
   if (found.file.kind !== 'text') return;
   const jf = withImports(parseJustfile(found.file.text), found.dir, inv, r);
   if (jf.loading) say(inv, r, jf.loading);
+  if (jf.loadCommands.length > 0)
+    runFileText(
+      jf.loadCommands.map((l) => `(\n${l}\n)`).join('\n'),
+      { ...inv, cwd: found.dir },
+      r,
+      wrapperOf(inv),
+    );
   // Listing runs no recipe: what sets how recipes run (their shell, other files' recipes) does not matter.
   if (lists) return;
   if (jf.opaque) say(inv, r, jf.opaque);
@@ -240,6 +260,7 @@ function withImports(
     const part = parseJustfile(file.text);
     jf.opaque ??= part.opaque;
     jf.loading ??= part.loading;
+    jf.loadCommands = [...jf.loadCommands, ...part.loadCommands];
     jf.dotenv ||= part.dotenv;
     if (part.first) jf.defaults.push(part.first);
     for (const [name, recipe] of part.recipes) {
