@@ -206,6 +206,8 @@ describe('one workspace package named by a filter is read', () => {
     ['pnpm by package name', 'cd shop && pnpm -F @shop/web typecheck'],
     ['pnpm by path', 'pnpm --filter ./packages/web typecheck'],
     ['npm by workspace name', 'cd shop && npm run typecheck -w @shop/web'],
+    // npm takes the workspace's folder as well (round 31: `npm pack --dry-run -w npm/brindle`).
+    ['npm by workspace folder', 'cd shop && npm run typecheck -w packages/web'],
     ['yarn workspace NAME SCRIPT', 'cd shop && yarn workspace @shop/web typecheck'],
     ['yarn workspace NAME run SCRIPT', 'cd shop && yarn workspace @shop/web run typecheck'],
   ])('%s: its script is analysed', (_name, command) => {
@@ -225,6 +227,7 @@ describe('one workspace package named by a filter is read', () => {
 
   it.each([
     'cd shop && pnpm -F @shop/web wipe',
+    'cd shop && npm run wipe --workspace packages/web',
     'cd shop && yarn workspace @shop/web wipe',
     'cd shop && yarn workspace @shop/web run wipe',
     // The listed package of that name, not a folder named like it the workspace does not list (review 25).

@@ -360,13 +360,14 @@ export function filteredPackage(word: Word, root: string, inv: Invocation, r: Re
     }
   };
   const listed = workspacePackagesIfAny({ ...inv, cwd: root }, r);
-  if (/^\.{1,2}(\/|$)/.test(t)) {
+  const byFolder = () => {
     const dir = posix.resolve(root, t);
     if (typeof nameOf(dir) !== 'string') return undefined;
     // A folder selects every listed package under it (npm's parent folder; pnpm 10 only the one at it): one nested
     // below this one makes several.
     return listed?.some((d) => d !== dir && isUnder(d, dir)) ? undefined : dir;
-  }
+  };
+  if (/^\.{1,2}(\/|$)/.test(t)) return byFolder();
   // A name selects every package the workspace lists under it (pnpm, npm and yarn read the listing, not folder
   // names), pnpm's root package too, and pnpm takes a scoped package by its name alone (`api` for `@s/api`): one is
   // read; none, several, a manifest not read or no listing is uncertain.
@@ -377,7 +378,13 @@ export function filteredPackage(word: Word, root: string, inv: Invocation, r: Re
   const matches = names.filter(
     ([, n]) => n === t || (inv.program === 'pnpm' && !t.includes('/') && n?.endsWith(`/${t}`) === true),
   );
-  return matches.length === 1 ? matches[0]?.[0] : undefined;
+  if (matches.length === 1) return matches[0]?.[0];
+  // npm takes a workspace's folder as well as its name (`npm -w packages/web`): a listed package's folder, by path.
+  if (matches.length === 0 && inv.program === 'npm' && t.includes('/')) {
+    const dir = byFolder();
+    return dir !== undefined && listed?.includes(dir) ? dir : undefined;
+  }
+  return undefined;
 }
 
 /**
