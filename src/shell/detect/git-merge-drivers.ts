@@ -51,6 +51,8 @@ export function mergeToolRuns(
   const tool = TOOL.exec(key);
   if (tool) return sub === (tool[1] as string).toLowerCase() || !known(sub);
   if (!MERGE_DRIVER.test(key)) return true;
+  // A fast-forward only moves the branch: nothing is merged (git refuses otherwise).
+  if ((sub === 'merge' || sub === 'pull') && options.includes('--ff-only')) return false;
   if (MERGES.has(sub)) return true;
   const told = MERGES_WITH[sub];
   if (told) return told(options, positionals[0] ?? '');

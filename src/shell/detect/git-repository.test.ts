@@ -272,6 +272,8 @@ describe('a merge driver runs only where git merges a file', () => {
     'git stash',
     'git stash list',
     'git branch -a',
+    'git merge --ff-only origin/main',
+    'git pull --ff-only',
   ])('quiet: %s', (command) => {
     expect(quiet(analyze(command, repo(P, MERGE)))).toBe(true);
   });
