@@ -53,6 +53,34 @@ describe('a workspace program that only computes and writes files stays known', 
   });
 });
 
+// A server imports net/http to serve, net to listen and syscall for signal names (round 21: `go run .` of a
+// service): those count only when the code calls out with them.
+const SERVER =
+  'package main\n\nimport (\n\t"net"\n\t"net/http"\n\t"os/signal"\n\t"syscall"\n)\n\nfunc main() {\n\tsignal.Notify(make(chan os.Signal, 1), syscall.SIGINT, syscall.SIGTERM)\n\tl, _ := net.Listen("tcp", ":8080")\n\thttp.Serve(l, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) }))\n}\n';
+describe('a workspace server stays known', () => {
+  it('serves, listens and names signals', () => {
+    expect(reaches(reasons('go run ./cmd/gen', { 'go.mod': MOD, 'cmd/gen/main.go': SERVER }))).toBe(false);
+  });
+  it.each([
+    [
+      'a request with the default client',
+      SERVER.replace('w.WriteHeader(http.StatusOK)', 'http.DefaultClient.Get("https://x.example.net")'),
+    ],
+    ['a dial', SERVER.replace('net.Listen("tcp", ":8080")', 'net.Dial("tcp", "x.example.net:443")')],
+    [
+      'a name looked up (DNS carries data)',
+      SERVER.replace('net.Listen("tcp", ":8080")', 'net.LookupHost("d.x.example.net")'),
+    ],
+    [
+      'a system call beyond signal names',
+      SERVER.replace('syscall.SIGINT, syscall.SIGTERM', 'syscall.SIGINT); syscall.Exec("/bin/sh", nil, nil'),
+    ],
+    ['net/http under another name', SERVER.replace('\t"net/http"', '\th "net/http"')],
+  ])('but %s reaches', (_n, text) => {
+    expect(reaches(reasons('go run ./cmd/gen', { 'go.mod': MOD, 'cmd/gen/main.go': text }))).toBe(true);
+  });
+});
+
 describe('a workspace program that may reach beyond is uncertain', () => {
   it.each([
     ['posts to a host', { 'cmd/gen/main.go': POSTS }],

@@ -20,12 +20,38 @@ const MAX_PACKAGES = 32;
 /** Go files read per command. */
 const MAX_FILES = 160;
 
-/** Imports of the standard library (and its extensions) that reach past computing and files. */
+/** Imports that reach past computing and files whatever the code does with them. */
 const REACHING =
-  /^(?:net(?:\/.*)?|os\/exec|os\/signal\/internal.*|syscall|plugin|unsafe|C|runtime\/cgo|golang\.org\/x\/(?:sys|net|crypto\/ssh)(?:\/.*)?)$/;
+  /^(?:os\/exec|plugin|unsafe|C|runtime\/cgo|net\/(?:smtp|rpc(?:\/.*)?|http\/httputil|http\/cookiejar)|golang\.org\/x\/(?:sys|net|crypto\/ssh)(?:\/.*)?)$/;
+/**
+ * Imports a server uses too (`net/http` to serve, `net` to listen, `syscall` for signal names): they count when the
+ * file calls out with them (a request, a dial, a lookup, a system call other than a signal or error name), or when
+ * they are imported under another name (the calls are then not seen by theirs).
+ */
+const OUTBOUND: Readonly<Record<string, RegExp>> = {
+  'net/http':
+    /\bhttp\.(?:Get|Post|PostForm|Head|NewRequest(?:WithContext)?|DefaultClient|DefaultTransport|Client|Transport)\b/,
+  net: /\bnet\.(?:Dial\w*|Dialer|Resolver|Lookup\w*|DefaultResolver)\b/,
+  syscall: /\bsyscall\.(?!SIG[A-Z0-9]+\b|Signal\b|Errno\b|E[A-Z0-9]+\b)\w+/,
+};
 /** Calls that ask for the home folder or start a process without os/exec. */
 const REACHING_CALLS =
   /\bos\.(?:UserHomeDir|UserConfigDir|UserCacheDir|StartProcess)\b|\bos\.(?:Getenv|LookupEnv)\(\s*"(?:HOME|USERPROFILE|XDG_CONFIG_HOME)"|\/\/go:linkname\b/;
+
+/** Does one Go file reach past computing and files? */
+function fileReaches(text: string, imports: readonly string[]): boolean {
+  if (imports.some((i) => REACHING.test(i)) || REACHING_CALLS.test(text)) return true;
+  for (const [path, calls] of Object.entries(OUTBOUND)) {
+    if (!imports.includes(path)) continue;
+    const quoted = path.replace(/\//g, '\\/');
+    if (new RegExp(`(?:^|[\\s(])(?!_\\s|import\\s)[\\w.]+\\s+"${quoted}"`, 'm').test(stripComments(text)))
+      return true;
+    if (calls.test(text)) return true;
+  }
+  return false;
+}
+
+const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, '');
 
 /** Flags of `go run` that take the next word as their value (build flags). */
 const VALUE_FLAGS =
@@ -33,7 +59,7 @@ const VALUE_FLAGS =
 
 /** The import paths of one Go file (single and grouped imports, comments stripped); undefined: not read. */
 export function goImports(text: string): string[] | undefined {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, '');
+  const code = stripComments(text);
   const out: string[] = [];
   for (const m of code.matchAll(/^\s*import\s*\(([\s\S]*?)\)/gm))
     for (const s of (m[1] as string).matchAll(/"([^"\n]+)"|`([^`\n]+)`/g)) out.push((s[1] ?? s[2]) as string);
@@ -120,7 +146,7 @@ function programReach(
       if (file.kind === 'missing') continue;
       const imports = file.kind === 'text' ? goImports(file.text) : undefined;
       if (file.kind !== 'text' || imports === undefined) return 'runs a Go file gavel cannot read';
-      if (imports.some((i) => REACHING.test(i)) || REACHING_CALLS.test(file.text))
+      if (fileReaches(file.text, imports))
         return 'runs a workspace program whose code may reach the network, other programs or the home folder';
       if (module === undefined) continue;
       if (imports.some((i) => inModules(i, module.forks)))
