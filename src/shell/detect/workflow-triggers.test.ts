@@ -71,6 +71,12 @@ describe('a change that starts a privileged workflow is uncertain', () => {
 describe('a change that starts nothing privileged stays known', () => {
   it.each([
     ['another label', 'gh pr edit 241 --add-label docs', { 'p.yml': LABELED, 'ci.yml': CI }],
+    // A label whose name is part of a word of the workflow (round 29: `ui` in `build`).
+    [
+      'a label named like part of a word',
+      'gh pr edit 241 --add-label ui',
+      { 'p.yml': `${LABELED}      - run: npm run build\n` },
+    ],
     ['an ordinary comment', "gh pr comment 42 --body 'LGTM, thanks'", { 'c.yml': COMMENT }],
     ['no workflow on the event', 'gh pr edit 241 --add-label preview-release', { 'ci.yml': CI }],
     ['another repository', 'gh pr edit 1 -R other/repo --add-label preview-release', { 'p.yml': LABELED }],

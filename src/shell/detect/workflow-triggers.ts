@@ -83,7 +83,9 @@ function triggers(text: string, change: Change): boolean {
     const named = literalsNear(text, /\blabels?\b/);
     // No condition names a label: any label starts it.
     if (named === undefined) return true;
-    return change.names.some((n) => n === undefined || named.includes(n) || text.includes(n));
+    // The label named by a condition, or quoted anywhere in the workflow (a list of labels, an `env` value).
+    const quoted = (n: string) => text.includes(`'${n}'`) || text.includes(`"${n}"`);
+    return change.names.some((n) => n === undefined || named.includes(n) || quoted(n));
   }
   if (!/\b(?:issue_comment|pull_request_review_comment)\b/.test(text)) return false;
   const words = literalsNear(text, /\bcomment\.body\b/);
