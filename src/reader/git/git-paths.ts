@@ -63,7 +63,8 @@ export const pinnedGitPaths =
         maxBuffer: GIT_PATHS_MAX_BYTES,
         stdio: ['ignore', 'pipe', 'ignore'],
       });
-      return out.split('\u0000').filter((p) => p !== '' && p !== '\n');
+      // Only the empty piece after the last separator is dropped: a file may be named by a newline alone.
+      return out.split('\u0000').filter((p) => p !== '');
     } catch {
       return undefined;
     }

@@ -171,3 +171,42 @@ describe('the listing asks the diff attribute and nothing else of check-attr', (
     expect(namesOnlyCall(args)).toBe(ok);
   });
 });
+
+// Review of this session (each ran the driver with git 2.39 while the narrowing said it would not).
+describe('what the listing cannot stand for keeps the driver counted', () => {
+  const runs = (a: ShellAnalysis) => expect(categories(a)).toEqual(['destructive_root_delete']);
+  it.each([
+    ['a blob diff', 'git diff HEAD:db/V1__init.sql HEAD:app/Main.kt'],
+    ['names relative to a folder', 'cd app && git diff --relative'],
+    ['a submodule shown as a diff', 'git diff --submodule=diff'],
+    ['a pathspec escape', "git diff -- 'db/V1__init\\.sql'"],
+  ])('%s: %s', (_n, command) => {
+    runs(repository('command', KOTLIN)(command));
+  });
+  it('a file followed through renames (text conversion)', () => {
+    runs(repository('textconv', KOTLIN)('git log -p --follow -1 -- app/Main.kt'));
+  });
+  it('a driver named in an old-style section is bound in any case', () => {
+    const run = repository('command', KOTLIN);
+    const ws = join(dir, `ws${n}`);
+    appendFileSync(join(ws, '.gitattributes'), 'app/Main.kt diff=pgx\n');
+    appendFileSync(join(ws, '.git/config'), '[diff.PGX]\n\tcommand = rm -rf ~\n');
+    runs(run('git diff -- app'));
+  });
+  it('a configuration that includes another file', () => {
+    const run = repository('command', KOTLIN);
+    appendFileSync(join(dir, `ws${n}`, '.git/config'), '[include]\n\tpath = extra.cfg\n');
+    runs(run('git diff'));
+  });
+  it('a file named by a newline alone is listed', () => {
+    const run = repository('command', {});
+    const ws = join(dir, `ws${n}`);
+    const home = join(dir, `home${n}`);
+    writeFileSync(join(ws, '.gitattributes'), '* diff=pg\n');
+    writeFileSync(join(ws, '\n'), 'x\n');
+    runGit(ws, home, '-c', 'core.hooksPath=/dev/null', 'add', '-A');
+    runGit(ws, home, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'nl');
+    writeFileSync(join(ws, '\n'), 'y\n');
+    runs(run('git diff'));
+  });
+});

@@ -14,7 +14,7 @@
  */
 
 import { posix } from 'node:path';
-import type { Invocation, Reporter } from '../unwrap/invocation';
+import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { readBudgeted } from './disk-scripts';
 import { coveredNames } from './git-history';
@@ -63,12 +63,20 @@ export function driverUnused(
   const before = r.segments.slice(0, inv.segment);
   if (before.some((seg) => !QUIET_BEFORE.has(seg.program) || seg.paths.some(writesAttributes))) return false;
   if (userAttributes(configs, inv, r)) return false;
+  // Words whose paths git shows under names the listing does not give: blobs (`HEAD:a.pg`), names relative to the
+  // current folder (`--relative`), a file followed through its renames, a submodule's own files (`--submodule`),
+  // a pathspec escape git reads as a pattern (`d/x\.pg`).
+  const before2 = shown.dashdash >= 0 ? shown.rest.slice(0, shown.dashdash) : shown.rest;
+  if (before2.some((w) => !optionText(w).startsWith('-') && optionText(w).includes(':'))) return false;
+  if (shown.rest.some((w) => /^--(?:relative|follow|submodule)(?:=|$)|\\/.test(optionText(w)))) return false;
   const names = coveredNames(sub, shown.rest, shown.dashdash, shown.folder, inv, r);
   if (names === undefined || names === 'failed' || names.length > MAX_NAMES) return false;
   if (names.length === 0) return true;
   const out = list(top, ['check-attr', '-z', 'diff', '--', ...names]);
   if (out === undefined || out.length !== names.length * 3) return false;
-  for (let i = 0; i < out.length; i += 3) if (out[i + 1] !== 'diff' || out[i + 2] === name) return false;
+  // An old-style section (`[diff.PG]`) is lower-cased by git: the names are compared in any case.
+  const bound = (value: string | undefined) => value?.toLowerCase() === name.toLowerCase();
+  for (let i = 0; i < out.length; i += 3) if (out[i + 1] !== 'diff' || bound(out[i + 2])) return false;
   return true;
 }
 
@@ -86,7 +94,8 @@ function userAttributes(configs: readonly string[], inv: Invocation, r: Reporter
     const read = readBudgeted(file, inv, r, true);
     if (read === undefined) return true;
     if (read.kind === 'missing') continue;
-    if (read.kind !== 'text' || /attributesfile/i.test(read.text)) return true;
+    // A file it includes may name one too: any include counts.
+    if (read.kind !== 'text' || /attributesfile|^\s*\[\s*include/im.test(read.text)) return true;
   }
   const xdg = posix.join(r.scope.home, '.config/git/attributes');
   return [xdg, ...SYSTEM_ATTRIBUTES].some((file) => readBudgeted(file, inv, r, true)?.kind !== 'missing');

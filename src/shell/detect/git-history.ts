@@ -35,7 +35,7 @@ const NO_PATCH =
 
 /** Options that choose what the patches cover: given to the listing as written. */
 const KEPT =
-  /^(?:--all|--branches(?:=.*)?|--tags(?:=.*)?|--remotes(?:=.*)?|--reflog|--glob=.+|--cached|--staged|--merge-base|--first-parent|--no-merges|--merges|-m|--cc|-c|--combined-all-paths|--max-count=\d+|-n\d+|-\d+|--since=.*|--after=.*|--until=.*|--before=.*|--author=.*|--committer=.*|--skip=\d+|--diff-filter=[A-Za-z*]+|-R|--full-history|--no-walk|--do-walk|--ancestry-path|--left-only|--right-only|--cherry-pick|--cherry-mark|--cherry|--boundary|--not|--root|--relative(?:=.*)?|--no-relative|--no-renames|--follow|-a|--text|--diff-merges=.*|--remerge-diff|-g|--walk-reflogs)$/;
+  /^(?:--all|--branches(?:=.*)?|--tags(?:=.*)?|--remotes(?:=.*)?|--reflog|--glob=.+|--cached|--staged|--merge-base|--first-parent|--no-merges|--merges|-m|--cc|-c|--combined-all-paths|--max-count=\d+|-n\d+|-\d+|--since=.*|--after=.*|--until=.*|--before=.*|--author=.*|--committer=.*|--skip=\d+|--diff-filter=[A-Za-z*]+|-R|--full-history|--no-walk|--do-walk|--ancestry-path|--left-only|--right-only|--cherry-pick|--cherry-mark|--cherry|--boundary|--not|--root|--no-relative|--no-renames|--follow|-a|--text|--diff-merges=.*|--remerge-diff|-g|--walk-reflogs)$/;
 /** Options with their value in the next word that choose what the patches cover: kept with it. */
 export const KEPT_WITH_VALUE: ReadonlySet<string> = new Set([
   '-n',
@@ -56,7 +56,7 @@ export const DROPPED_WITH_VALUE: ReadonlySet<string> = new Set(['--grep', '-S', 
  * only grow).
  */
 const DROPPED =
-  /^(?:-p|-u|-r|--patch.*|-U\d*|--unified.*|--stat.*|--shortstat|--numstat|--summary|--dirstat.*|--raw|--name-only|--name-status|--colou?r.*|--no-colou?r|--word-diff.*|--oneline|--format=.*|--pretty(?:=.*)?|--abbrev.*|--no-abbrev.*|--decorate.*|--no-decorate|--graph|--date=.*|--relative-date|-w|--ignore-[a-z-]+|--minimal|--patience|--histogram|--diff-algorithm=.*|--function-context|-W|--no-prefix|--src-prefix=.*|--dst-prefix=.*|--reverse|--full-index|--binary|--indent-heuristic|--no-indent-heuristic|--compact-summary|--show-signature|--no-notes|--notes.*|--encoding=.*|--parents|--children|--left-right|--source|-z|--no-ext-diff|--no-textconv|--exit-code|--quiet|-q|--check|--no-patch|-s|--color-moved.*|--inter-hunk-context=.*|-t|--pickaxe-all|--pickaxe-regex|-i|--regexp-ignore-case|-E|--extended-regexp|-F|--fixed-strings|--basic-regexp|--all-match|--invert-grep|--grep=.*|-S.+|-G.+|--stdout|--no-stat|--keep-subject|-k)$/;
+  /^(?:-p|-u|-r|--patch.*|-U\d*|--unified.*|--stat.*|--shortstat|--numstat|--summary|--dirstat.*|--raw|--name-only|--name-status|--colou?r.*|--no-colou?r|--word-diff.*|--oneline|--format=.*|--pretty(?:=.*)?|--abbrev.*|--no-abbrev.*|--decorate.*|--no-decorate|--graph|--date=.*|--relative-date|-w|--ignore-[a-z-]+|--minimal|--patience|--histogram|--diff-algorithm=.*|--function-context|-W|--no-prefix|--src-prefix=.*|--dst-prefix=.*|--reverse|--full-index|--binary|--indent-heuristic|--no-indent-heuristic|--compact-summary|--show-signature|--no-notes|--notes.*|--encoding=.*|--parents|--children|--left-right|--source|-z|--no-ext-diff|--no-textconv|--exit-code|--quiet|-q|--check|--no-patch|-s|--color-moved.*|--inter-hunk-context=.*|-t|--pickaxe-all|--pickaxe-regex|-i|--regexp-ignore-case|-E|--extended-regexp|-F|--fixed-strings|--basic-regexp|--all-match|--invert-grep|--grep=.*|-S.+|-G.+|--stdout|--no-stat|--keep-subject|-k|--relative(?:=.*)?)$/;
 /** A revision gavel hands to git: no option, no `rev:path` object, no shell syntax. */
 const REVISION = /^[\w./@{}~^+-]+$/;
 
@@ -154,7 +154,8 @@ function covered(
   const paths = dashdash >= 0 ? rest.slice(dashdash + 1) : rest.filter(names);
   // A pathspec git reads as a pattern (`*.env`, `:(exclude)src`, `:/`) is neither handed to the listing, which
   // pins pathspecs literal, nor walked as a folder: the whole repository stands for it.
-  const patterned = paths.some((w) => !isLiteral(w) || /[*?[]|^:/.test(optionText(w)));
+  // A backslash escapes in a pattern: git reads `.en\v` as a pattern matching `.env`.
+  const patterned = paths.some((w) => !isLiteral(w) || /[*?[\\]|^:/.test(optionText(w)));
   const listed = patterned ? undefined : listedNames(sub, rest, dashdash, paths, folder, r);
   return { paths, patterned, listed };
 }

@@ -334,7 +334,20 @@ function analyseConfig(
     // …and only for a file whose attributes name it (`*.sql diff=pg`): none of those the patches cover.
     if (
       NAMED_DRIVER.test(lower) &&
-      driverUnused(key, sub, scope.shown, repo.top, [...userGitConfigs(r.scope.home), path], inv, r)
+      driverUnused(
+        key,
+        sub,
+        scope.shown,
+        repo.top,
+        [
+          ...userGitConfigs(r.scope.home),
+          path,
+          inFolder(repo.commonDir, 'config'),
+          inFolder(repo.gitDir, 'config.worktree'),
+        ],
+        inv,
+        r,
+      )
     )
       continue;
     // An alias of git arguments may carry settings or another alias of its own: not followed.
@@ -367,8 +380,10 @@ function submoduleConfigs(
   inv: Invocation,
   r: Reporter,
   options: readonly string[],
-  scope: SettingScope,
+  given: SettingScope,
 ): void {
+  // A submodule's files are not the superproject's: what its drivers are bound to is not listed.
+  const { shown: _shown, ...scope } = given;
   const walk = (folder: string, depth: number): boolean => {
     const listed = readBudgeted(folder, inv, r);
     if (!listed || listed.kind === 'missing') return true;
