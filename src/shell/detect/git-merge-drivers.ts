@@ -28,15 +28,25 @@ const MERGES = new Set([
   'mergetool',
 ]);
 /** Subcommands that merge only when told to (`checkout -m`, `stash apply`). */
+const MERGING = (o: readonly string[]) => o.some((x) => /^-[A-Za-z]*m|^--merge$|^--conflict(?:=|$)/.test(x));
 const MERGES_WITH: Readonly<Record<string, (options: readonly string[], first: string) => boolean>> = {
-  checkout: (o) => o.some((x) => /^-[A-Za-z]*m|^--merge$/.test(x)),
-  switch: (o) => o.some((x) => /^-[A-Za-z]*m|^--merge$/.test(x)),
-  restore: (o) => o.some((x) => /^-[A-Za-z]*m|^--merge$/.test(x)),
+  // `--conflict=STYLE` implies `--merge`.
+  checkout: MERGING,
+  switch: MERGING,
+  restore: MERGING,
   stash: (_o, first) => ['apply', 'pop', 'branch'].includes(first),
+  // `git apply --3way` falls back on a three-way merge.
+  apply: (o) => o.some((x) => /^-[A-Za-z]*3|^--3way$/.test(x)),
+  notes: (_o, first) => first === 'merge',
+  // A submodule updated by merge or rebase (or by its configured `update` mode) merges in the submodule.
+  submodule: (_o, first) => first === 'update',
+  // A merge commit shown as its re-done merge (`--remerge-diff`, or `-m`/`--diff-merges` as configured).
+  show: (o) => o.some((x) => /^--remerge-diff$|^--diff-merges|^-m$/.test(x)),
+  log: (o) => o.some((x) => /^--remerge-diff$|^--diff-merges|^-m$/.test(x)),
 };
 /** Subcommands git defines that never merge a file's content. */
 const NEVER = new Set(
-  'status diff show log blame annotate grep fetch push add commit branch tag config remote rev-parse ls-files ls-tree ls-remote describe shortlog reflog whatchanged init clone worktree mv rm clean gc maintenance fsck count-objects for-each-ref show-ref symbolic-ref update-ref update-index merge-base name-rev version help var check-ignore check-attr check-ref-format submodule sparse-checkout prune repack pack-refs verify-commit verify-tag cherry hash-object mktree write-tree read-tree commit-tree archive bundle notes rerere format-patch range-diff diff-tree diff-index diff-files cat-file rev-list bisect reset difftool send-email request-pull apply merge-file replace'.split(
+  'status diff blame annotate grep fetch push add commit branch tag config remote rev-parse ls-files ls-tree ls-remote describe shortlog reflog whatchanged init clone worktree mv rm clean gc maintenance fsck count-objects for-each-ref show-ref symbolic-ref update-ref update-index merge-base name-rev version help var check-ignore check-attr check-ref-format sparse-checkout prune repack pack-refs verify-commit verify-tag cherry hash-object mktree write-tree read-tree commit-tree archive bundle rerere format-patch range-diff diff-tree diff-index diff-files cat-file rev-list bisect reset difftool send-email request-pull merge-file replace'.split(
     ' ',
   ),
 );
@@ -49,10 +59,13 @@ export function mergeToolRuns(
   positionals: readonly string[],
 ): boolean {
   const tool = TOOL.exec(key);
-  if (tool) return sub === (tool[1] as string).toLowerCase() || !known(sub);
+  // `git difftool` falls back on a merge tool's command of the same name.
+  if (tool) return sub === (tool[1] as string).toLowerCase() || sub === 'difftool' || !known(sub);
   if (!MERGE_DRIVER.test(key)) return true;
-  // A fast-forward only moves the branch: nothing is merged (git refuses otherwise).
-  if ((sub === 'merge' || sub === 'pull') && options.includes('--ff-only')) return false;
+  // A fast-forward only moves the branch: nothing is merged (git refuses otherwise). The last of `--ff`,
+  // `--no-ff`, `--ff-only` given wins.
+  const ff = options.filter((o) => /^--(?:no-)?ff(?:-only)?$/.test(o));
+  if ((sub === 'merge' || sub === 'pull') && ff[ff.length - 1] === '--ff-only') return false;
   if (MERGES.has(sub)) return true;
   const told = MERGES_WITH[sub];
   if (told) return told(options, positionals[0] ?? '');

@@ -289,6 +289,18 @@ describe('a merge driver runs only where git merges a file', () => {
     'git merge-tree --write-tree main feat',
     // An alias is not followed: it may be `git merge`.
     'git up',
+    // Review of this session: the last of --ff/--no-ff/--ff-only wins; --conflict implies --merge; apply --3way,
+    // notes merge, submodule update and a re-done merge shown merge too.
+    'git merge --ff-only --no-ff other',
+    'git pull --ff-only --ff origin main',
+    'git checkout --conflict=merge other',
+    'git switch --conflict=diff3 other',
+    'git apply --3way p.patch',
+    'git apply -3 p.patch',
+    'git notes merge other',
+    'git submodule update --merge',
+    'git show --remerge-diff HEAD',
+    'git log -p -m',
   ])('runs the driver: %s', (command) => {
     expect(categories(analyze(command, repo(P, MERGE)))).toEqual(['destructive_root_delete']);
   });
@@ -297,6 +309,10 @@ describe('a merge driver runs only where git merges a file', () => {
     expect(quiet(analyze('git merge main', repo(P, TOOLS)))).toBe(true);
     expect(categories(analyze('git difftool -y', repo(P, TOOLS)))).toEqual(['destructive_root_delete']);
     expect(categories(analyze('git mergetool', repo(P, TOOLS)))).toEqual(['destructive_root_delete']);
+    // difftool falls back on a merge tool's command.
+    expect(categories(analyze('git difftool -y', repo(P, '[mergetool "y"]\n\tcmd = rm -rf ~\n')))).toEqual([
+      'destructive_root_delete',
+    ]);
   });
 });
 
