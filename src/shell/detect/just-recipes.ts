@@ -32,9 +32,12 @@ const HARMLESS_SETTING =
 /** A shebang line naming a shell by an absolute path (`#!/usr/bin/env bash`, `#!/bin/sh`). */
 const SHELL_SHEBANG = /^#!\s*\/(?:usr\/(?:local\/)?)?bin\/(?:env\s+(?:-S\s+)?)?(?:ba|z|da)?sh(?:\s|$)/;
 
-/** `set shell := ["bash", "-euo", "pipefail", "-c"]`: a shell by name with its own options only. */
+/**
+ * `set shell := ["bash", "-euo", "pipefail", "-c"]`: bash, sh or dash by name with its own options, ending in `-c`
+ * (without it the recipe line is a script file's name), no trace (`-x` runs `PS4`). zsh reads `ZDOTDIR`'s files.
+ */
 const PLAIN_SHELL =
-  /^set\s+shell\s*:=\s*\[\s*["'](?:\/(?:usr\/)?bin\/)?(?:ba|z|da)?sh["']\s*(?:,\s*["'](?:-[a-zA-Z]+|pipefail|errexit|nounset)["']\s*)*\]\s*(?:#.*)?$/;
+  /^set\s+shell\s*:=\s*\[\s*["'](?:\/(?:usr\/)?bin\/)?(?:ba|da)?sh["']\s*(?:,\s*["'](?:-[a-wyzA-Z]+|pipefail|errexit|nounset)["']\s*)*,\s*["']-[a-wyzA-Z]*c["']\s*\]\s*(?:#.*)?$/;
 
 /** Files imported within one reading of a justfile. */
 const MAX_IMPORTS = 16;
@@ -274,7 +277,7 @@ function withImports(
 
 /** Names of a loaded `.env` that change what a program loads or where it fetches from: every recipe changes. */
 const CHANGES_PROGRAMS =
-  /(?:OPTIONS|OPTS|FLAGS|PATH|HOME|WRAPPER|RUNNER|INDEX_URL|INDEX|REGISTRY|CONFIG|PROXY)$|^(?:npm_config_|NPM_CONFIG_|PIP_|UV_|PYTHON|NODE_|RUBY|PERL|JAVA_|GIT_|CARGO_|RUSTC|GO[A-Z]|BUNDLE_|COMPOSER_)/;
+  /(?:OPTIONS|OPTS|FLAGS|PATH|HOME|WRAPPER|RUNNER|INDEX_URL|INDEX|REGISTRY|CONFIG|PROXY)$|^(?:PS4|SHELLOPTS|BASHOPTS|ZDOTDIR|BASH_ENV|ENV)$|^(?:npm_config_|NPM_CONFIG_|PIP_|UV_|PYTHON|NODE_|RUBY|PERL|JAVA_|GIT_|CARGO_|RUSTC|GO[A-Z]|BUNDLE_|COMPOSER_)/;
 
 function dotenvLoaders(dir: string, inv: Invocation, r: Reporter): void {
   const file = projectFile(inFolder(dir, '.env'), inv, r);

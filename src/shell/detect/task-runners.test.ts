@@ -37,6 +37,12 @@ const FILES: Record<string, ScriptFile> = {
   ),
   [`${P}/jshell/justfile`]: text('set shell := ["python3", "-c"]\nall:\n    print(1)\n'),
   [`${P}/jtick/justfile`]: text('x := `rm -rf ~`\nall:\n    echo {{x}}\n'),
+  [`${P}/jnoc/justfile`]: text('set shell := ["bash", "-euo", "pipefail"]\nfmt:\n    gofmt -w cmd\n'),
+  [`${P}/jtrace/justfile`]: text('set shell := ["bash", "-xc"]\nfmt:\n    gofmt -w cmd\n'),
+  [`${P}/jzsh/justfile`]: text('set shell := ["zsh", "-c"]\nfmt:\n    gofmt -w cmd\n'),
+  [`${P}/jps4/justfile`]: text(
+    'set shell := ["bash", "-c"]\nexport PS4 := "$(id)"\nfmt:\n    gofmt -w cmd\n',
+  ),
   [`${P}/jbash/justfile`]: text(
     'set shell := ["bash", "-euo", "pipefail", "-c"]\n\nversion := `git describe --tags --always --dirty 2>/dev/null || echo dev`\n\nfmt:\n    gofmt -w cmd\n',
   ),
@@ -145,6 +151,12 @@ describe('just', () => {
     ['a shebang naming a relative interpreter', 'cd jr8 && just build'],
     ['an exported PATH', 'cd jr9 && just build'],
     ['read() of a file into a command', 'cd jr10 && just build'],
+    // Review of this session: a shell list without -c runs the line as a script file; a trace runs PS4; zsh reads
+    // ZDOTDIR; an exported PS4.
+    ['a shell list without -c', 'cd jnoc && just fmt'],
+    ['a traced shell', 'cd jtrace && just fmt'],
+    ['zsh', 'cd jzsh && just fmt'],
+    ['an exported PS4', 'cd jps4 && just fmt'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });
