@@ -165,7 +165,8 @@ const CONTENT_DECIDED =
   /\/\.git\/(?:modules\/.+\/)?config(?:\.worktree)?$|\/\.git\/worktrees\/[^/]+\/config\.worktree$|\/\.(?:npmrc|yarnrc\.yml)$/;
 
 /** A key that holds a credential when it has a value (`http.extraHeader`, `github.token`, `_authToken`, `npmAuthIdent`). */
-const CREDENTIAL_KEY = /auth|token|passw|pass$|secret|ident|credential|extraheader|cookie/i;
+const CREDENTIAL_KEY =
+  /auth|token|passw|pass$|secret|ident|credential|extraheader|cookie|api[_-]?key|access[_-]?key|private[_-]?key|^pat$/i;
 /** Values that name no credential: a switch, or a variable the tool puts in when it runs (`${NPM_TOKEN}`). */
 const NO_CREDENTIAL_VALUE = /^(?:true|false|yes|no|on|off|\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*)?$/i;
 

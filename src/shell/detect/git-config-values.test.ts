@@ -81,6 +81,13 @@ describe('a configuration read that prints a credential', () => {
     ],
     ['an include gavel cannot place', 'git config --list', `${BASE}[include]\n\tpath = %(prefix)/x\n`, {}],
     ['a file that does not parse', 'git config --list', '[core\n\tbare = false\n', {}],
+    // Review of this session: an API key by its key's name.
+    [
+      'an API key',
+      'git config --get-regexp jira',
+      `${BASE}[jira]\n\tapikey = 0123456789abcdef0123456789abcdef01234567\n`,
+      {},
+    ],
   ] as const)('%s: %s', (_n, command, config, home) => {
     expect(secret(analyze(command, config, home))).toBe(true);
   });
@@ -99,6 +106,7 @@ describe('which values a git config read prints', () => {
     [[], ['user.email', 'x@y'], undefined],
     [['--unset'], ['user.email'], undefined],
     [['--edit'], [], undefined],
+    [['--global'], ['edit'], undefined],
   ] as const)('%j %j', (options, positionals, printed) => {
     expect(configValuesPrinted(options, positionals)).toBe(printed);
   });

@@ -39,6 +39,8 @@ export function configValuesPrinted(
   // An option with a value of its own (`--type bool`, `--default x`) moves the words: every entry counts.
   if (options.some((o) => !READS.test(o) && !SHOWS.test(o))) return 'all';
   const words = [...positionals];
+  // git 2.46's verbs that write (`git config edit`, `set`, `unset`, ...): no read.
+  if (/^(?:edit|set|unset|rename-section|remove-section)$/.test(words[0] ?? '')) return undefined;
   const verb = ['list', 'get', 'get-regexp'].includes(words[0] ?? '') ? words.shift() : undefined;
   const read = [...options, ...(verb ? [verb] : [])].filter((o) => READS.test(o) || o === 'get-regexp');
   // `git config KEY` reads one key; `git config KEY VALUE` sets it.
