@@ -66,6 +66,10 @@ describe('other long words stay ordinary', () => {
     expect(d.verdict).toBe('allow');
   });
   // (A write of a secret file is a question of its own: the path's class, not a copied credential.)
+  it('a template of a secret file is committed: a value copied into it counts', async () => {
+    const d = await verdict('Write', '.env.example', { kind: 'whole', text: `NPM_TOKEN=${RELEASE}\n` });
+    expect(d.reason).toContain('writes a credential');
+  });
   it('one secret file written from another', async () => {
     const d = await verdict('Write', '.env.test', { kind: 'whole', text: `NPM_TOKEN=${RELEASE}\n` });
     expect(d.reason).not.toContain('writes a credential');

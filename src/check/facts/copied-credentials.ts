@@ -73,8 +73,10 @@ function credentialFiles(request: CheckRequest, changed: string): string[] {
 /** Does `added`, the text a change to `changed` puts in, hold a value of one of the credential files? */
 export function copiesCredential(request: CheckRequest, changed: string, added: string): boolean {
   if (!request.readScript || !mayCopyCredential(added)) return false;
-  // One secret file written from another (`.env.test` from `.env`) keeps the value where secrets are kept.
-  if (WORKSPACE_SECRET.test(posix.basename(changed))) return false;
+  // One secret file written from another (`.env.test` from `.env`) keeps the value where secrets are kept; a
+  // template (`.env.example`) is committed.
+  const name = posix.basename(changed);
+  if (WORKSPACE_SECRET.test(name) && !TEMPLATE.test(name)) return false;
   for (const path of credentialFiles(request, changed)) {
     if (path === changed) continue;
     const file = request.readScript(path);

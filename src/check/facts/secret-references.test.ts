@@ -10,6 +10,7 @@ const FILES: Record<string, string> = {
   [`${WORKSPACE}/docker-bake.hcl`]: BAKE,
   [`${WORKSPACE}/compose.yaml`]: 'services:\n  app:\n    image: app\n    volumes:\n      - ./data:/data\n',
   [`${WORKSPACE}/README.md`]: '# Setup\n',
+  [`${WORKSPACE}/CMakeLists.txt`]: 'project(x)\n',
 };
 const reader: NonNullable<CheckRequest['readScript']> = (abs) =>
   FILES[abs] === undefined ? { kind: 'missing' } : { kind: 'text', text: FILES[abs] as string };
@@ -33,6 +34,19 @@ describe('a change that names a home secret the file did not is not allowed', ()
       edit('./data:/data', '~/.aws:/root/.aws:ro'),
     ],
     ['by the home folder’s own path', 'compose.yaml', edit('./data:/data', `${HOME}/.ssh/id_rsa:/k:ro`)],
+    // Review of this session.
+    [
+      'a build file named .txt',
+      'CMakeLists.txt',
+      edit('project(x)\n', 'project(x)\nfile(READ $ENV{HOME}/.ssh/id_ed25519 K)\n'),
+    ],
+    [
+      'a default in the variable',
+      'compose.yaml',
+      edit('./data:/data', '${HOME:-/root}/.aws/credentials:/c:ro'),
+    ],
+    ['a folder holding a secret', 'compose.yaml', edit('./data:/data', '~/.docker:/root/.docker:ro')],
+    ['the home itself', 'compose.yaml', edit('./data:/data', '~/:/host:ro')],
   ])('%s', async (_n, name, change) => {
     const d = await decide(name, change);
     expect(d.verdict).not.toBe('allow');
