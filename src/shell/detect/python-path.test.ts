@@ -17,6 +17,8 @@ beforeAll(async () => {
     'lib.zip': 'PK\u0003\u0004',
     'backend/brindle_build.py': 'import os\n',
     'backend/hooks/__init__.py': '',
+    'native/hook.cpython-311-x86_64-linux-gnu.so': '\u007fELF',
+    'codecs/encodings/__init__.py': 'import os\n',
   });
 });
 afterAll(() => p.remove());
@@ -40,6 +42,9 @@ describe('a folder on PYTHONPATH that replaces what Python imports', () => {
       "PYTHONPATH=backend python3 -I -c 'from hooks import x; print(x)'",
     ],
     ['one of several imports', "PYTHONPATH=backend python3 -c 'import sys, brindle_build as b'"],
+    // Review of this session: a native extension; the codecs package imported at start-up.
+    ['a native extension inline code imports', "PYTHONPATH=native python3 -c 'import hook'"],
+    ['an encodings package', 'PYTHONPATH=codecs python3 -V'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(command)).toContain('dynamic-script');
   });

@@ -11,8 +11,8 @@ import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
 import { listBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
 
-/** Modules Python imports at start-up from the path (`site`'s hooks) whatever program runs. */
-const STARTUP = ['sitecustomize', 'usercustomize'];
+/** Modules Python imports at start-up from the path (`site`'s hooks, the codecs) whatever program runs. */
+const STARTUP = ['sitecustomize', 'usercustomize', 'encodings'];
 
 /**
  * Standard-library modules a Python tool commonly imports that are not frozen into the interpreter (a frozen
@@ -130,7 +130,12 @@ export function pythonPath(inv: Invocation, r: Reporter): void {
     const folders = new Set(listing.folders ?? []);
     if (
       names.some(
-        (n) => entries.has(`${n}.py`) || entries.has(`${n}.pyc`) || (folders.has(n) && entries.has(n)),
+        (n) =>
+          entries.has(`${n}.py`) ||
+          entries.has(`${n}.pyc`) ||
+          (folders.has(n) && entries.has(n)) ||
+          // A native extension (`hook.so`, `hook.cpython-311-x86_64-linux-gnu.so`, `hook.pyd`).
+          [...entries].some((e) => e.startsWith(`${n}.`) && /\.(?:so|pyd)$/.test(e)),
       )
     ) {
       say('naming a folder that holds a module Python imports in place of its own');
