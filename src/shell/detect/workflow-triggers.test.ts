@@ -55,6 +55,32 @@ describe('a change that starts a privileged workflow is uncertain', () => {
       { 'c.yml': COMMENT },
     ],
     ['a comment body from a file', 'gh pr comment 42 --body-file note.md', { 'c.yml': COMMENT }],
+    // Review of this session: a line printing the labels names none; a writing permission in flow style; no
+    // permissions at all.
+    [
+      'a workflow that prints the labels',
+      'gh pr edit 12 --add-label ship',
+      {
+        'p.yml':
+          'on:\n  pull_request_target:\n    types: [labeled]\npermissions:\n  contents: read\njobs:\n  p:\n    steps:\n      - run: echo "${{ toJson(github.event.pull_request.labels) }}" ${{ secrets.NPM_TOKEN }}\n',
+      },
+    ],
+    [
+      'flow-style permissions',
+      'gh pr edit 2 --add-label size/S',
+      {
+        'l.yml':
+          'on:\n  pull_request_target:\n    types: [labeled]\npermissions: { contents: write } # release\njobs:\n  l:\n    steps:\n      - run: echo labeled\n',
+      },
+    ],
+    [
+      'no permissions block',
+      'gh pr edit 2 --add-label size/S',
+      {
+        'l.yml':
+          'on:\n  pull_request_target:\n    types: [labeled]\njobs:\n  l:\n    steps:\n      - run: echo labeled\n',
+      },
+    ],
     [
       'ready for review',
       'gh pr ready 42',
@@ -86,7 +112,7 @@ describe('a change that starts nothing privileged stays known', () => {
       'gh pr edit 2 --add-label size/S',
       {
         'l.yml':
-          'on:\n  pull_request:\n    types: [labeled]\njobs:\n  l:\n    steps:\n      - run: echo labeled\n',
+          'on:\n  pull_request:\n    types: [labeled]\npermissions:\n  contents: read\njobs:\n  l:\n    steps:\n      - run: echo labeled\n',
       },
     ],
   ])('%s: %s', (_n, command, workflows) => {

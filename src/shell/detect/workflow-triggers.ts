@@ -25,9 +25,12 @@ type Change =
   | { kind: 'comment'; body: string | undefined }
   | { kind: 'ready' };
 
-/** Runs with secrets or a token that writes. */
-const PRIVILEGED =
-  /\bsecrets\.|^\s*(?:[\w-]+\s*:\s*write|permissions\s*:\s*write-all)\s*$|\bid-token\s*:\s*write/m;
+/**
+ * Runs with secrets or a token that writes: a secret named, the token used (`github.token`, `GITHUB_TOKEN`, a script
+ * action), a permission to write in any spelling; or no `permissions` at all (the token's default may write).
+ */
+const PRIVILEGED = /\bsecrets\.|\bgithub\.token\b|\bGITHUB_TOKEN\b|\bwrite(?:-all)?\b|actions\/github-script/;
+const privileged = (text: string) => PRIVILEGED.test(text) || !/^\s*permissions\s*:/m.test(text);
 
 function changeOf(inv: Invocation): Change | undefined {
   const words = inv.args;
@@ -67,7 +70,8 @@ function literalsNear(text: string, what: RegExp): string[] | undefined {
   const out: string[] = [];
   let mentioned = false;
   for (const line of text.split('\n')) {
-    if (!what.test(line)) continue;
+    // Only a condition names what starts a job (`if:`, a comparison); a line printing the labels names none.
+    if (!what.test(line) || !/\bif\s*:|contains\(|startsWith\(|endsWith\(|[=!]=/.test(line)) continue;
     mentioned = true;
     for (const m of line.matchAll(/'([^']*)'|"([^"]*)"/g)) out.push((m[1] ?? m[2]) as string);
   }
@@ -118,7 +122,7 @@ function started(folder: string, change: Change, inv: Invocation, r: Reporter): 
   for (const name of files) {
     const file = readBudgeted(posix.join(folder, name), inv, r);
     if (file?.kind !== 'text') return 'changes a pull request or issue whose workflows gavel could not read';
-    if (triggers(file.text, change) && PRIVILEGED.test(file.text))
+    if (triggers(file.text, change) && privileged(file.text))
       return 'starts a workflow of the repository that runs with its secrets or a token that writes';
   }
   return undefined;
