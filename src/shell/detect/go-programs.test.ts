@@ -113,6 +113,49 @@ describe('a workspace program that may reach beyond is uncertain', () => {
   ] as const)('%s', (_n, files) => {
     expect(reaches(reasons('go run ./cmd/gen -out docs', { 'go.mod': MOD, ...files }))).toBe(true);
   });
+  // Review of this session.
+  it.each([
+    [
+      'an assembly file beside the Go files',
+      { 'cmd/gen/main.go': PLAIN, 'cmd/gen/sys_amd64.s': 'TEXT ·x(SB),0,$0\n' },
+    ],
+    [
+      'the environment read whole',
+      { 'cmd/gen/main.go': 'package main\nimport "os"\nfunc main() { _ = os.Environ() }\n' },
+    ],
+    [
+      'a path of the home expanded',
+      {
+        'cmd/gen/main.go':
+          'package main\nimport "os"\nfunc main() { os.ReadFile(os.ExpandEnv("$HOME/.ssh/id_rsa")) }\n',
+      },
+    ],
+    [
+      'a literal path outside the workspace',
+      {
+        'cmd/gen/main.go':
+          'package main\nimport "os"\nfunc main() { os.ReadFile("/root/.aws/credentials") }\n',
+      },
+    ],
+    [
+      'the user database',
+      { 'cmd/gen/main.go': 'package main\nimport "os/user"\nfunc main() { user.Current() }\n' },
+    ],
+    [
+      'a module taken from a folder',
+      {
+        'go.mod': `${MOD}\nrequire example.com/lib v0.0.0\nreplace example.com/lib => ../lib\n`,
+        'cmd/gen/main.go': 'package main\nimport "example.com/lib"\nfunc main() { lib.X() }\n',
+      },
+    ],
+  ] as const)('%s', (_n, files) => {
+    expect(reaches(reasons('go run ./cmd/gen', { 'go.mod': MOD, ...files }))).toBe(true);
+  });
+  it('a folder given by -C is where the package is named from', () => {
+    const files = { 'go.mod': MOD, 'sub/cmd/gen/main.go': POSTS, 'cmd/gen/main.go': PLAIN };
+    expect(reaches(reasons('go run -C sub ./cmd/gen', files))).toBe(true);
+    expect(reasons('go run -C "$D" ./cmd/gen', files)).not.toEqual([]);
+  });
   it('a package folder that is not there', () => {
     expect(reaches(reasons('go run ./cmd/missing', { 'go.mod': MOD }))).toBe(true);
   });

@@ -11,8 +11,9 @@
 
 import { posix } from 'node:path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
+import type { Word } from '../walk/decode-word';
 import { folderListing } from './config-modules';
-import { forkedModules, inModules } from './go-sources';
+import { forkedModules, inModules, replacements } from './go-sources';
 import { inFolder, projectFile } from './project-file';
 
 /** Packages followed per command. */
@@ -22,7 +23,7 @@ const MAX_FILES = 160;
 
 /** Imports that reach past computing and files whatever the code does with them. */
 const REACHING =
-  /^(?:os\/exec|plugin|unsafe|C|runtime\/cgo|net\/(?:smtp|rpc(?:\/.*)?|http\/httputil|http\/cookiejar)|golang\.org\/x\/(?:sys|net|crypto\/ssh)(?:\/.*)?)$/;
+  /^(?:os\/exec|os\/user|plugin|unsafe|C|runtime\/cgo|net\/(?:smtp|rpc(?:\/.*)?|http\/httputil|http\/cookiejar)|golang\.org\/x\/(?:sys|net|crypto\/ssh)(?:\/.*)?)$/;
 /**
  * Imports a server uses too (`net/http` to serve, `net` to listen, `syscall` for signal names): they count when the
  * file calls out with them (a request, a dial, a lookup, a system call other than a signal or error name), or when
@@ -36,7 +37,7 @@ const OUTBOUND: Readonly<Record<string, RegExp>> = {
 };
 /** Calls that ask for the home folder or start a process without os/exec. */
 const REACHING_CALLS =
-  /\bos\.(?:UserHomeDir|UserConfigDir|UserCacheDir|StartProcess)\b|\bos\.(?:Getenv|LookupEnv)\(\s*"(?:HOME|USERPROFILE|XDG_CONFIG_HOME)"|\/\/go:linkname\b/;
+  /\bos\.(?:UserHomeDir|UserConfigDir|UserCacheDir|StartProcess|Environ|ExpandEnv)\b|\bos\.(?:Getenv|LookupEnv)\(\s*"(?:HOME|USERPROFILE|XDG_CONFIG_HOME)"|\/\/go:linkname\b|"(?:~\/|\/root\/|\/home\/|\/etc\/|\/var\/run\/)/;
 
 /** Does one Go file reach past computing and files? */
 function fileReaches(text: string, imports: readonly string[]): boolean {
@@ -73,27 +74,37 @@ function moduleOf(
   folder: string,
   inv: Invocation,
   r: Reporter,
-): { root: string; path: string; forks: string[] } | undefined {
+): { root: string; path: string; forks: string[]; folders: string[] } | undefined {
   for (let dir = folder; ; dir = posix.dirname(dir)) {
     const mod = projectFile(inFolder(dir, 'go.mod'), inv, r);
     if (mod.kind === 'text') {
       const path = /^\s*module\s+"?([^\s"]+)"?/m.exec(mod.text)?.[1];
-      return path === undefined ? undefined : { root: dir, path, forks: forkedModules(mod.text) };
+      const folders = replacements(mod.text)
+        .filter((p) => /^\.{0,2}\//.test(p.to))
+        .map((p) => p.from);
+      return path === undefined ? undefined : { root: dir, path, forks: forkedModules(mod.text), folders };
     }
     if (dir === '/' || dir === r.scope.home) return undefined;
   }
 }
 
 /** The program `go run` compiles: a folder (every file of the package) or the files named, before its arguments. */
-function runTarget(inv: Invocation): { folder: string; files?: string[] } | undefined {
+function runTarget(inv: Invocation): { folder: string; files?: string[] } | 'unplaced' | undefined {
   const words = inv.args.slice(1);
-  const cwd = inv.cwd as string;
+  let cwd = inv.cwd as string;
   const files: string[] = [];
   for (let k = 0; k < words.length; k++) {
     const w = words[k];
     if (w === undefined || !isLiteral(w)) return undefined;
     const t = plain(w);
     if (files.length === 0 && t.startsWith('-')) {
+      // `-C dir` (Go 1.20) runs in another folder: the package is named from there.
+      if (/^-{1,2}C(?:=|$)/.test(t)) {
+        const dir = t.includes('=') ? t.slice(t.indexOf('=') + 1) : plain(words[++k]);
+        if (!t.includes('=') && (words[k] === undefined || !isLiteral(words[k] as Word))) return 'unplaced';
+        cwd = posix.resolve(cwd, dir);
+        continue;
+      }
       if (VALUE_FLAGS.test(t)) k++;
       continue;
     }
@@ -117,6 +128,15 @@ export function goPrograms(inv: Invocation, r: Reporter): void {
   const target = runTarget(inv);
   // Another module's package (`golang.org/x/tools/cmd/stringer`, `pkg@v1`): a dependency, not the workspace's code.
   if (target === undefined) return;
+  if (target === 'unplaced') {
+    r.uncertain(
+      'dynamic-script',
+      '`go run` runs a package of a folder known only at run time',
+      inv.segment,
+      'kept',
+    );
+    return;
+  }
   const why = programReach(target, inv, r);
   if (why !== undefined) r.uncertain('dynamic-script', `\`go run\` ${why}`, inv.segment, 'kept');
 }
@@ -138,6 +158,9 @@ function programReach(
     else {
       const listed = folderListing(folder, inv, r);
       if (listed === 'missing' || listed === 'unlisted') return 'runs a package gavel cannot list';
+      // Assembly, C and object files are built into the program too: their code is not read.
+      if ([...listed].some((n) => /\.(?:s|S|c|cc|cpp|cxx|m|syso|h)$/.test(n)))
+        return 'runs a package with code in another language';
       names = [...listed].filter((n) => n.endsWith('.go') && !n.endsWith('_test.go'));
     }
     for (const name of names) {
@@ -149,6 +172,8 @@ function programReach(
       if (fileReaches(file.text, imports))
         return 'runs a workspace program whose code may reach the network, other programs or the home folder';
       if (module === undefined) continue;
+      if (imports.some((i) => inModules(i, module.folders)))
+        return 'runs a workspace program that imports a module the go.mod takes from a folder, not read';
       if (imports.some((i) => inModules(i, module.forks)))
         return "runs a workspace program that imports a module the go.mod replaces by another module's code";
       for (const i of imports) {
