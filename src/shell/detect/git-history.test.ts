@@ -140,6 +140,8 @@ describe('git asked and not answering is uncertain, never quiet', () => {
     const codes = (command: string, env = failing) =>
       analyzeShellSync(command, env).uncertain.map((u) => u.code);
     expect(codes('git stash show -p')).toEqual([]);
+    // Another revision named: git shows it as a stash would be (review).
+    expect(codes('git stash show -p HEAD')).toContain('dynamic-path');
     expect(codes('git stash show -p stash@{0} 2>/dev/null || echo none', repositoryEnv(ws, home))).toEqual(
       [],
     );

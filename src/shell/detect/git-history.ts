@@ -89,7 +89,7 @@ export function historyPrints(
   // patches cover is not known, a secret since deleted included.
   if (listed === 'failed') {
     // `git stash show` with no stash prints nothing (git refuses: "No stash entries found").
-    if (sub === 'stash' && stashless(folder, inv, r)) return false;
+    if (sub === 'stash' && stashOnly(rest, dashdash) && stashless(folder, inv, r)) return false;
     r.uncertain('dynamic-path', `\`git ${sub}\` prints patches of files gavel could not list`, inv.segment);
     return false;
   }
@@ -104,6 +104,12 @@ export function historyPrints(
   }
   const roots = paths.length > 0 && !patterned ? paths : [{ text: top, flow: OPAQUE_FLOW }];
   return historySecret(roots, at, r) !== undefined && hit(sub, inv, r);
+}
+
+/** `git stash show` of the latest stash or one named `stash@{N}`/`N`: no other revision. */
+function stashOnly(rest: readonly Word[], dashdash: number): boolean {
+  const before = dashdash >= 0 ? rest.slice(0, dashdash) : rest;
+  return before.every((w) => optionText(w).startsWith('-') || /^(?:stash@\{\d+\}|\d+)$/.test(optionText(w)));
 }
 
 /**

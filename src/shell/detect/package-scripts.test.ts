@@ -406,6 +406,11 @@ describe("a plain install runs the install scripts of the manifest's local packa
   ])('the tree put in place again: %s', (command) => {
     expect(categories(analyze(command))).toContain('credential_exfiltration');
   });
+  it('a filtered package with the workspace root included is not followed (review)', () => {
+    expect(codes(analyze('cd shop && npm run typecheck -w packages/web --include-workspace-root'))).toContain(
+      'dynamic-script',
+    );
+  });
   it('`npm version -w` of a package gavel cannot find by name is uncertain', () => {
     expect(codes(analyze('cd mono && npm version 1.2.3 -w a --no-git-tag-version'))).toContain(
       'dynamic-script',

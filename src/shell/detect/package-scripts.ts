@@ -521,7 +521,9 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
   }
   if (!p || !mayRunScripts(p, inv.program)) return;
   if (p.command === 'run' && p.rest.length === 0) return;
-  if (p.workspaceRoot && (p.workspaces || p.filter)) {
+  // npm's `--include-workspace-root` runs the root's script besides the selected packages'.
+  const withRoot = inv.args.some((w) => /^--include-workspace-root(?:=true)?$|^--iwr$/.test(plain(w)));
+  if ((p.workspaceRoot || withRoot) && (p.workspaces || p.filter)) {
     say('runs scripts of the workspace root and of packages a filter selects: not followed');
     return;
   }
