@@ -61,6 +61,21 @@ describe('a workspace server stays known', () => {
   it('serves, listens and names signals', () => {
     expect(reaches(reasons('go run ./cmd/gen', { 'go.mod': MOD, 'cmd/gen/main.go': SERVER }))).toBe(false);
   });
+  // Round 21: a magefile beside the server, built only with its tag.
+  it('a file a default build leaves out by its tag is not read, unless tags are given', () => {
+    const files = {
+      'go.mod': MOD,
+      'cmd/gen/main.go': SERVER,
+      'cmd/gen/magefile.go': `//go:build mage\n\n${POSTS.replace('func main()', 'func Release()')}`,
+    };
+    expect(reaches(reasons('go run ./cmd/gen', files))).toBe(false);
+    expect(reaches(reasons('go run -tags mage ./cmd/gen', files))).toBe(true);
+    const linux = {
+      ...files,
+      'cmd/gen/magefile.go': `//go:build linux\n\n${POSTS.replace('func main()', 'func R()')}`,
+    };
+    expect(reaches(reasons('go run ./cmd/gen', linux))).toBe(true);
+  });
   it.each([
     [
       'a request with the default client',

@@ -54,6 +54,20 @@ function fileReaches(text: string, imports: readonly string[]): boolean {
 
 const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, '');
 
+/** Build tags true in a default build: systems, architectures, toolchains, Go versions. */
+const DEFAULT_TAGS =
+  /^(?:linux|darwin|windows|freebsd|netbsd|openbsd|dragonfly|solaris|illumos|aix|android|ios|plan9|js|wasip1|unix|amd64|arm64|arm|386|ppc64le|ppc64|s390x|riscv64|mips\w*|loong64|wasm|gc|gccgo|cgo|go1\.\d+)$/;
+
+/**
+ * Is the file left out of a default build by its constraint: one tag no default build sets (`//go:build mage`,
+ * `//go:build tools`, `//go:build ignore`)? Any other constraint is taken to hold.
+ */
+function excludedByTag(text: string): boolean {
+  const head = text.slice(0, Math.max(0, text.search(/^\s*package\s/m)));
+  const tag = /^\/\/go:build\s+(\S+)\s*$/m.exec(head)?.[1];
+  return tag !== undefined && /^[A-Za-z_][\w.]*$/.test(tag) && !DEFAULT_TAGS.test(tag);
+}
+
 /** Flags of `go run` that take the next word as their value (build flags). */
 const VALUE_FLAGS =
   /^-{1,2}(?:tags|mod|modfile|overlay|pgo|p|gcflags|ldflags|asmflags|gccgoflags|compiler|pkgdir|installsuffix|buildmode|coverpkg|covermode|toolexec|exec|C)$/;
@@ -147,6 +161,8 @@ function programReach(
   inv: Invocation,
   r: Reporter,
 ): string | undefined {
+  // With build tags given, a file constrained by one may be built: every file is read.
+  const tagged = inv.args.some((w) => /^-{1,2}tags(?:=|$)/.test(plain(w)));
   const module = moduleOf(target.folder, inv, r);
   const queue: string[] = [target.folder];
   const seen = new Set<string>(queue);
@@ -167,6 +183,7 @@ function programReach(
       if (++read > MAX_FILES) return 'runs more Go files than one review reads';
       const file = projectFile(inFolder(folder, name), inv, r);
       if (file.kind === 'missing') continue;
+      if (file.kind === 'text' && !tagged && excludedByTag(file.text)) continue;
       const imports = file.kind === 'text' ? goImports(file.text) : undefined;
       if (file.kind !== 'text' || imports === undefined) return 'runs a Go file gavel cannot read';
       if (fileReaches(file.text, imports))
