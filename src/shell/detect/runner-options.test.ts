@@ -95,6 +95,12 @@ describe('python -m imports a module of the current folder first', () => {
   const FILES: Record<string, ScriptFile> = {
     '/home/u/proj/pip.py': { kind: 'text', text: 'import os' },
     '/home/u/proj/black/__init__.py': { kind: 'text', text: 'import os' },
+    '/home/u/proj': {
+      kind: 'unreadable',
+      why: 'not-regular',
+      entries: ['pip.py', 'black', 'mypy.cpython-311-x86_64-linux-gnu.so'],
+    },
+    '/home/u/proj/mypy.cpython-311-x86_64-linux-gnu.so': { kind: 'text', text: 'ELF' },
   };
   const withFiles = shellEnv({ readScript: (abs: string) => FILES[abs] ?? { kind: 'missing' } });
   const shadowed = (command: string) =>
@@ -106,6 +112,8 @@ describe('python -m imports a module of the current folder first', () => {
     ['a dotted name', 'python3 -m pip.__main__ list'],
     ['after other options', 'python3 -u -W ignore -m pip list'],
     ['attached to -m', 'python3 -mpip list'],
+    // A native extension of that name (review of the twenty-ninth session).
+    ['a native extension', 'python3 -m mypy src'],
     ['written earlier in the line', "printf 'import os' > venv.py && python3 -m venv .venv"],
   ])('%s: `%s` is uncertain', (_n, command) => {
     expect(shadowed(command)).toBe(true);

@@ -11,6 +11,7 @@
 
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile, unknownFolder } from './project-file';
 
@@ -300,7 +301,12 @@ function moduleShadow(inv: Invocation, r: Reporter): void {
     if (r.env.readScript) unknownFolder(inv, r);
     return;
   }
-  for (const file of [`${name}.py`, `${name}/__init__.py`, `${name}.pyc`]) {
+  // A native extension of that name (`NAME.cpython-311-x86_64-linux-gnu.so`, `NAME.so`, `NAME.pyd`) too.
+  const listing = readBudgeted(inv.cwd, inv, r);
+  const native =
+    listing?.kind === 'unreadable' &&
+    (listing.entries ?? []).filter((e) => e.startsWith(`${name}.`) && /\.(?:so|pyd)$/.test(e));
+  for (const file of [`${name}.py`, `${name}/__init__.py`, `${name}.pyc`, ...(native || [])]) {
     const found = projectFile(inFolder(inv.cwd, file), inv, r);
     if (found.kind === 'missing' || found.kind === 'unread') continue;
     r.uncertain(
