@@ -13,7 +13,7 @@ import { posix } from 'node:path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { folderListing } from './config-modules';
-import { forkedModules, inModules, replacements } from './go-sources';
+import { forkedModules, GO_VALUE_FLAGS, inModules, replacements } from './go-sources';
 import { inFolder, projectFile } from './project-file';
 
 /** Packages followed per command. */
@@ -68,10 +68,6 @@ function excludedByTag(text: string): boolean {
   return tag !== undefined && /^[A-Za-z_][\w.]*$/.test(tag) && !DEFAULT_TAGS.test(tag);
 }
 
-/** Flags of `go run` that take the next word as their value (build flags). */
-const VALUE_FLAGS =
-  /^-{1,2}(?:tags|mod|modfile|overlay|pgo|p|gcflags|ldflags|asmflags|gccgoflags|compiler|pkgdir|installsuffix|buildmode|coverpkg|covermode|toolexec|exec|C)$/;
-
 /** The import paths of one Go file (single and grouped imports, comments stripped); undefined: not read. */
 export function goImports(text: string): string[] | undefined {
   const code = stripComments(text);
@@ -119,7 +115,7 @@ function runTarget(inv: Invocation): { folder: string; files?: string[] } | 'unp
         cwd = posix.resolve(cwd, dir);
         continue;
       }
-      if (VALUE_FLAGS.test(t)) k++;
+      if (GO_VALUE_FLAGS.test(t)) k++;
       continue;
     }
     if (t.endsWith('.go')) {

@@ -137,6 +137,8 @@ describe('a module replaced by another module (a fork)', () => {
   it.each([
     'go run golang.org/x/tools/cmd/stringer -help',
     'go run golang.org/x/tools/cmd/goimports -w cmd internal',
+    // A build flag's value is not the package.
+    'go run -tags dev golang.org/x/tools/cmd/stringer -help',
     'go generate ./internal/format',
     'cd internal/format && go generate',
     'go tool stringer',

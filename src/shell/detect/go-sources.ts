@@ -73,9 +73,19 @@ function modulePackage(inv: Invocation): string | undefined {
   const words = inv.args.map((w) => optionText(w));
   if (words[0] === 'tool') return 'tool';
   if (words[0] !== 'run') return undefined;
-  const target = words.slice(1).find((t) => !t.startsWith('-'));
+  // The first word that is neither a flag nor a build flag's value (`go run -tags dev golang.org/x/tools/...`).
+  let target: string | undefined;
+  for (let k = 1; k < words.length && target === undefined; k++) {
+    const t = words[k] as string;
+    if (!t.startsWith('-')) target = t;
+    else if (GO_VALUE_FLAGS.test(t)) k++;
+  }
   return target === undefined || /^\.{0,2}\/|\.go$|^\.$|@/.test(target) ? undefined : target;
 }
+
+/** Build flags of the go command that take the next word as their value. */
+export const GO_VALUE_FLAGS =
+  /^-{1,2}(?:tags|mod|modfile|overlay|pgo|p|gcflags|ldflags|asmflags|gccgoflags|compiler|pkgdir|installsuffix|buildmode|coverpkg|covermode|toolexec|exec|C)$/;
 
 /** The folders a go.work's `use` directives add to the build (`use ./a`, `use ( ../b ./c )`). */
 export function useTargets(text: string): string[] {
