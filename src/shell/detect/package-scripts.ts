@@ -186,6 +186,8 @@ interface Parsed {
   /** pnpm's `-w`/`--workspace-root`: the command runs in the workspace's root package, wherever it starts. */
   workspaceRoot: boolean;
   ignoreScripts: boolean;
+  /** npm's `--dry-run` / `--package-lock-only`: the tree is not put in place (the last of them wins). */
+  noReify: boolean;
 }
 
 function parse(inv: Invocation): Parsed | undefined {
@@ -195,6 +197,7 @@ function parse(inv: Invocation): Parsed | undefined {
   let workspaces = false;
   let workspaceRoot = false;
   let ignoreScripts = false;
+  let noReify = false;
   let command: string | undefined;
   let commandAt = -1;
   const rest: Word[] = [];
@@ -215,6 +218,8 @@ function parse(inv: Invocation): Parsed | undefined {
       }
       if (t === '--ignore-scripts' || t === '--ignore-scripts=true') ignoreScripts = true;
       else if (t === '--ignore-scripts=false') ignoreScripts = false;
+      const dry = /^--(?:dry-run|package-lock-only)(?:=(true|false))?$/.exec(t);
+      if (dry && inv.program === 'npm') noReify = dry[1] !== 'false';
       const eq = t.indexOf('=');
       const name = eq < 0 ? t : t.slice(0, eq);
       if (WORKSPACE.test(t)) {
@@ -266,6 +271,7 @@ function parse(inv: Invocation): Parsed | undefined {
     workspaces,
     workspaceRoot,
     ignoreScripts,
+    noReify,
   };
   if (filter !== undefined) parsed.filter = filter;
   return parsed;
@@ -506,6 +512,7 @@ function yarnForeach(inv: Invocation, r: Reporter, say: (why: string) => void): 
     workspaces: true,
     workspaceRoot: false,
     ignoreScripts: true,
+    noReify: false,
   };
   inPackages(p, inv, r, say);
 }
@@ -561,7 +568,12 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     }
     start = dir;
   }
-  if (p.command === 'install')
+  // npm without putting the tree in place (`--dry-run`, `--package-lock-only`; measured with npm 11.19): `update`,
+  // `dedupe`, `prune`, `uninstall` and `audit fix` run no script; `install` and `ci` run the install scripts of the
+  // workspace's root package alone (below), none of a package installed.
+  if (p.noReify && UNREIFIED_SILENT.has(p.command)) return;
+  const reifies = REIFIES.has(p.command) && !(p.noReify && UNREIFIED_ROOT.has(p.command));
+  if (p.command === 'install' && reifies)
     localPackages(
       p.rest.map((w) => ({ text: plain(w), literal: isLiteral(w) })),
       p,
@@ -577,14 +589,30 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
     if (file.kind === 'missing') continue;
     found = true;
     if (file.kind !== 'text') return;
-    const scripts = runScripts(p, file.text, dir, inv, r, say);
+    const inWorkspace =
+      REIFIES.has(p.command) || ROOT_INSTALLS.has(p.command)
+        ? workspaceRootOf(dir, file.text, inv, r)
+        : undefined;
+    // An install in a workspace package's folder, or naming one (`-w`, `--filter`), runs the install scripts of
+    // the workspace's root package too (npm 11.19: its preinstall, postinstall and prepare); without putting the
+    // tree in place, those alone.
+    const rootInstalls =
+      inWorkspace !== undefined &&
+      inWorkspace.dir !== dir &&
+      ROOT_INSTALLS.has(p.command) &&
+      !p.ignoreScripts;
+    const ownSkipped = rootInstalls && p.noReify && UNREIFIED_ROOT.has(p.command);
+    const scripts = ownSkipped ? {} : runScripts(p, file.text, dir, inv, r, say);
     if (!scripts) return;
+    if (
+      rootInstalls &&
+      !runScripts({ ...p, command: 'install', rest: [] }, inWorkspace.text, inWorkspace.dir, inv, r, say)
+    )
+      return;
     // Putting the tree in place runs every workspace package's install scripts, from the workspace's root: in a
     // workspace package's folder too, and for `npm version` there (measured with npm 11.19).
-    if (REIFIES.has(p.command)) {
-      const root =
-        workspaceRootOf(dir, file.text, inv, r) ??
-        (p.command === 'version' ? undefined : { dir, text: file.text });
+    if (reifies) {
+      const root = inWorkspace ?? (p.command === 'version' ? undefined : { dir, text: file.text });
       if (root !== undefined && (p.command !== 'version' || root.dir !== dir))
         installedLocals(root.text, root.dir, p, inv, r, say);
     }
@@ -595,6 +623,13 @@ export function packageScripts(inv: Invocation, r: Reporter): void {
   if (!found && RUNS_NAMED.has(p.command))
     say('finds no package.json up the tree: what it would run is not known');
 }
+
+/** Commands that run the workspace root package's install scripts wherever in the workspace they start. */
+const ROOT_INSTALLS = new Set(['install', 'ci', 'rebuild', 'install-test']);
+/** Commands that run the root's install scripts alone when npm does not put the tree in place. */
+const UNREIFIED_ROOT = new Set(['install', 'ci']);
+/** Commands that run no script when npm does not put the tree in place. */
+const UNREIFIED_SILENT = new Set(['update', 'dedupe', 'prune', 'uninstall', 'audit-fix']);
 
 /** Commands that put the dependency tree in place again (npm's reify), `version` of a workspace package among them. */
 const REIFIES = new Set([
