@@ -44,9 +44,12 @@ const MERGES_WITH: Readonly<Record<string, (options: readonly string[], first: s
   show: (o) => o.some((x) => /^--remerge-diff$|^--diff-merges|^-m$/.test(x)),
   log: (o) => o.some((x) => /^--remerge-diff$|^--diff-merges|^-m$/.test(x)),
 };
-/** Subcommands git defines that never merge a file's content. */
+/**
+ * Subcommands git defines that never merge a file's content, and programs git runs as subcommands that never merge
+ * one (`git lfs`, `git cliff`; an alias of the same name is followed on its own).
+ */
 const NEVER = new Set(
-  'status diff blame annotate grep fetch push add commit branch tag config remote rev-parse ls-files ls-tree ls-remote describe shortlog reflog whatchanged init clone worktree mv rm clean gc maintenance fsck count-objects for-each-ref show-ref symbolic-ref update-ref update-index merge-base name-rev version help var check-ignore check-attr check-ref-format sparse-checkout prune repack pack-refs verify-commit verify-tag cherry hash-object mktree write-tree read-tree commit-tree archive bundle rerere format-patch range-diff diff-tree diff-index diff-files cat-file rev-list bisect reset difftool send-email request-pull merge-file replace'.split(
+  'status diff blame annotate grep fetch push add commit branch tag config remote rev-parse ls-files ls-tree ls-remote describe shortlog reflog whatchanged init clone worktree mv rm clean gc maintenance fsck count-objects for-each-ref show-ref symbolic-ref update-ref update-index merge-base name-rev version help var check-ignore check-attr check-ref-format sparse-checkout prune repack pack-refs verify-commit verify-tag cherry hash-object mktree write-tree read-tree commit-tree archive bundle rerere format-patch range-diff diff-tree diff-index diff-files cat-file rev-list bisect reset difftool send-email request-pull merge-file replace lfs cliff'.split(
     ' ',
   ),
 );

@@ -274,8 +274,15 @@ describe('a merge driver runs only where git merges a file', () => {
     'git branch -a',
     'git merge --ff-only origin/main',
     'git pull --ff-only',
+    // Programs git runs as subcommands that never merge (round 31: a driver made them questions).
+    'git lfs ls-files',
+    'git cliff --version',
   ])('quiet: %s', (command) => {
     expect(quiet(analyze(command, repo(P, MERGE)))).toBe(true);
+  });
+  it('an alias named like such a program is followed as the command it is', () => {
+    const a = analyze('git cliff', repo(P, `${MERGE}[alias]\n\tcliff = merge main\n`));
+    expect(categories(a)).toEqual(['destructive_root_delete']);
   });
   it.each([
     'git merge origin/main',
