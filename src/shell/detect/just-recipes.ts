@@ -137,8 +137,11 @@ function parseJustfile(text: string): {
   return { recipes, first, opaque, loading, loadCommands, dotenv, imports };
 }
 
-/** just's options that print what the justfile holds and run no recipe (its backtick assignments still load). */
-const JUST_LISTS = /^(-l|--list|--summary|--dump|--groups|--show|-s|--variables|-n|--dry-run)$/;
+/**
+ * just's options that print what the justfile holds and run no recipe (its backtick assignments still load):
+ * `--evaluate` prints the variables, its backticks run as they run for any recipe.
+ */
+const JUST_LISTS = /^(-l|--list|--summary|--dump|--groups|--show|-s|--variables|-n|--dry-run|--evaluate)$/;
 
 export function justRecipes(inv: Invocation, r: Reporter): void {
   const positionals: Word[] = [];
@@ -156,8 +159,7 @@ export function justRecipes(inv: Invocation, r: Reporter): void {
       if (/^--(shell|shell-arg|set)$/.test(t))
         say(inv, r, 'runs with a shell or variables set on its command line');
       k += t === '--set' ? 2 : 1;
-    } else if (/^(-c|--command|--evaluate|-e|--edit|--choose)$/.test(t))
-      say(inv, r, 'runs a command it is given');
+    } else if (/^(-c|--command|-e|--edit|--choose)$/.test(t)) say(inv, r, 'runs a command it is given');
     else if (!t.startsWith('-')) positionals.push(inv.args[k] as Word);
   }
   if (!r.env.readScript) return;

@@ -162,12 +162,16 @@ describe('just', () => {
   });
   // Round 31 (blind): a backtick assignment is the shell command it is, run while the justfile loads (a listing
   // too); a shell set by name with its own options is that shell.
-  it.each(['cd jtick && just', 'cd jtick && just --list'])('a backtick run while loading: %s', (command) => {
-    expect(categories(analyze(command))).toContain('destructive_root_delete');
-  });
+  it.each(['cd jtick && just', 'cd jtick && just --list', 'cd jtick && just --evaluate x'])(
+    'a backtick run while loading: %s',
+    (command) => {
+      expect(categories(analyze(command))).toContain('destructive_root_delete');
+    },
+  );
   it.each<[string, string]>([
     ['a backtick assignment of an ordinary command, bash set by name', 'cd jbash && just fmt'],
     ['its listing', 'cd jbash && just --list'],
+    ['its variables printed (round 31)', 'cd jbash && just --evaluate'],
     ['the default recipe', 'just'],
     ['a recipe with an argument', 'just build app'],
     ['a recipe using no variable with a .env file loaded', 'cd jenv && just test'],
