@@ -187,6 +187,11 @@ describe('classOf, on the bundled path table', () => {
     ['/w/.env', 'sensitive'],
     ['/w/.env.production', 'sensitive'],
     ['/w/.env.example', 'workspace'],
+    // A template of a named environment's dotenv file (round 31: `.env.release.example`).
+    ['/w/.env.release.example', 'workspace'],
+    ['/w/.env.production.sample', 'workspace'],
+    ['/w/.env.example.local', 'sensitive'],
+    ['/w/.env.release', 'sensitive'],
     ['/w/env/prod.env', 'sensitive'],
     ['/w/docker/app.env', 'sensitive'],
     ['/w/env/example.env', 'workspace'],
