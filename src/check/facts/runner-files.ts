@@ -70,6 +70,7 @@ import {
   bufPlugins,
   cliffCommands,
   serverlessScripts,
+  snakemakeCommands,
   tauriCommands,
   tiltCommands,
 } from './tool-commands';
@@ -951,6 +952,7 @@ function toolFileReader(name: string): Runner | undefined {
   if (name === 'Tiltfile') return { name: 'tilt', read: tiltCommands };
   if (name === 'cliff.toml' || name === '.cliff.toml') return { name: 'git-cliff', read: cliffCommands };
   if (name === 'SConstruct' || name === 'SConscript') return { name: 'scons', read: codeLines };
+  if (name === 'Snakefile' || name.endsWith('.smk')) return { name: 'snakemake', read: snakemakeCommands };
   if (name === 'Earthfile') return { name: 'earthly', read: dockerRuns };
   return undefined;
 }
