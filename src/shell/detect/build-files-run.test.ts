@@ -43,6 +43,11 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/reqs/editable.txt`]: text('-e ./bad\n'),
   [`${P}/reqs/path.txt`]: text('./bad\n'),
   [`${P}/reqs/ok.txt`]: text('-e ./ok\n'),
+  // Review of round 32: a local project named by a `file:` URL.
+  [`${P}/reqs/fileurl.txt`]: text('file:bad\n'),
+  [`${P}/reqs/fileegg.txt`]: text('file:./bad#egg=bad\n'),
+  [`${P}/reqs/fileedit.txt`]: text('-e file:bad\n'),
+  [`${P}/reqs/named.txt`]: text('bad @ file:bad\n'),
   [`${P}/ok/Rakefile`]: text('require "rake/testtask"\nRake::TestTask.new(:test) { |t| t.libs << "test" }\n'),
   [`${P}/bad/Rakefile`]: text('task :test do\n  sh "rm -rf ~"\nend\n'),
   [`${P}/tasks/Rakefile`]: text(
@@ -336,6 +341,12 @@ describe('builders read the files they execute', () => {
     expect(codes(at('', 'pip install --requirement=reqs/path.txt'))).toContain('dynamic-script');
     expect(codes(at('', 'pip install -r reqs/ok.txt'))).toEqual([]);
   });
+  it.each(['fileurl', 'fileegg', 'fileedit', 'named'])(
+    'a local project named by a file: URL in a requirements file is built too: %s (review of round 32)',
+    (name) => {
+      expect(codes(at('', `pip install -r reqs/${name}.txt`))).toContain('dynamic-script');
+    },
+  );
   it.each([
     ['a hatch build hook', 'hatch', 'pip install .'],
     ['a pdm_build.py', 'pdm', 'pip install -e .'],

@@ -215,15 +215,27 @@ const PIP_VALUES =
   /^(-r|--requirement|-c|--constraint|-i|--index-url|--extra-index-url|-t|--target|--prefix|--root|-f|--find-links|--python|-p|--python-version|--platform|--only-binary|--no-binary|--config-settings|-C|--upgrade-strategy|--progress-bar|--cache-dir|--src|--log|--report|--group|--extra)$/;
 
 /** The local projects among pip's install words: `-e PATH`, `--editable=PATH`, and operands that are paths. */
+/**
+ * The folder a `file:` URL names (`file:sub`, `file:./sub#egg=x`, `file:///abs`, `name @ file:sub`: pip installs
+ * each as the local project it is; review of round 32), else the word as it is.
+ */
+function fileUrlFolder(w: Word): Word {
+  const m = /^(?:[\w.[\],-]+\s*@\s*)?file:(?:\/\/(?=\/))?([^#]*)(?:#.*)?$/i.exec(plain(w));
+  return m ? { text: m[1] === '' ? '.' : (m[1] as string), flow: w.flow } : w;
+}
+
 function localProjects(words: readonly Word[]): Word[] {
   const local: Word[] = [];
   for (let k = 0; k < words.length; k++) {
     const t = plain(words[k]);
     if (t === '-e' || t === '--editable') {
       const v = words[++k];
-      if (v) local.push(v);
-    } else if (/^--editable=/.test(t)) local.push({ text: (words[k] as Word).text.slice(11), flow: NO_FLOW });
+      if (v) local.push(fileUrlFolder(v));
+    } else if (/^--editable=/.test(t))
+      local.push(fileUrlFolder({ text: (words[k] as Word).text.slice(11), flow: NO_FLOW }));
     else if (PIP_VALUES.test(t)) k++;
+    else if (!t.startsWith('-') && fileUrlFolder(words[k] as Word) !== words[k])
+      local.push(fileUrlFolder(words[k] as Word));
     else if (!t.startsWith('-') && /^(\.|\/|~)|\//.test(t) && !/^[a-z+]+:/i.test(t))
       local.push(words[k] as Word);
   }

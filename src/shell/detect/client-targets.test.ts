@@ -62,3 +62,51 @@ describe('another server, or one gavel cannot place', () => {
     ),
   );
 });
+
+// Debian's /etc/mysql/my.cnf includes its conf.d folders: what they hold decides (the files are followed).
+describe('option files an include names are read', () => {
+  const at = (cnf: (home: string) => string, files: Record<string, string>) => {
+    p = diskProject('dbmig-inc-');
+    const proj = p;
+    proj.write(
+      Object.fromEntries(
+        Object.entries(files).map(([k, v]) => [`${proj.home}/${k}`, v.replaceAll('HOME', proj.home)]),
+      ),
+    );
+    proj.write({ [`${proj.home}/.my.cnf`]: cnf(proj.home) });
+    // What another detector says of the user's own file (its include lines) is not asked here.
+    return analyzeShellSync(SELECT, proj.env())
+      .uncertain.filter((u) => u.reason.includes('connects to'))
+      .map((u) => u.code);
+  };
+  it('a folder of local settings stays quiet', () => {
+    expect(
+      at((h) => `[client]\n!includedir ${h}/conf.d\n`, {
+        'conf.d/a.cnf': '[mysql]\nuser=me\n',
+        'conf.d/b.txt': '[client]\nhost=db.example.com\n',
+      }),
+    ).toEqual([]);
+  });
+  it('a remote host in an included folder is a production target', () => {
+    expect(
+      at((h) => `[client]\n!includedir ${h}/conf.d\n`, {
+        'conf.d/z.cnf': '[client]\nhost=db.prod.example.com\n',
+      }),
+    ).toEqual(['production-target']);
+  });
+  it('a remote host in an included file, two levels down', () => {
+    expect(
+      at((h) => `!include ${h}/one.cnf\n`, {
+        'one.cnf': '!include HOME/two.cnf\n',
+        'two.cnf': '[client]\nhost=10.9.8.7\n',
+      }),
+    ).toEqual(['production-target']);
+  });
+  it.each<[string, (h: string) => string]>([
+    ['a folder that is not there', (h) => `!includedir ${h}/nowhere\n`],
+    ['a file that is not there', (h) => `!include ${h}/nowhere.cnf\n`],
+    ['a relative name', () => '!include other.cnf\n'],
+  ])('uncertain: %s', (_n, cnf) => {
+    expect(at(cnf, {})).toEqual(['dynamic-script']);
+  });
+});

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellSync } from '../analyze-shell';
 import { loadShellParser } from '../parse/load-parser';
+import { diskProject } from '../testdata/disk-reader';
 import { shellEnv } from '../testdata/shell-env';
 import type { ScriptFile } from '../types';
 
@@ -400,6 +401,12 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       'coverage run -m pytest',
       { '.coveragerc': '[run]\nplugins = evilplug\n', 'evilplug.py': 'import os\n' },
     ],
+    // Review of round 32: a compiled module (a namespace package: on disk, below).
+    [
+      'mypy plugin compiled in the project',
+      'mypy .',
+      { 'mypy.ini': '[mypy]\nplugins = evilplug\n', 'evilplug.pyc': 'x' },
+    ],
     ['rubocop require outside', 'rubocop', { '.rubocop.yml': 'require:\n  - /tmp/evil/x.rb\n' }],
     ['rubocop inherit_from a URL', 'rubocop', { '.rubocop.yml': 'inherit_from: https://x.example/r.yml\n' }],
     ['bazelrc run_under', 'bazel test //...', { '.bazelrc': 'test --run_under=/tmp/evil/x.sh\n' }],
@@ -656,5 +663,19 @@ describe('looking for settings above the workspace keeps its own budget', () => 
       shellEnv({ readScript: (abs) => table[abs] ?? { kind: 'missing' } }),
     );
     expect(a.uncertain.map((u) => u.reason).join('\n')).not.toMatch(/more script files|more settings files/);
+  });
+});
+
+// Review of round 32: a plugin in a namespace package of the project (a folder without __init__.py), on disk.
+describe("a plugin module in a folder without __init__.py is the project's", () => {
+  it('coverage report with plugins = cvplug.p', () => {
+    const d = diskProject('runner-config-ns-');
+    try {
+      d.write({ '.coveragerc': '[run]\nplugins = cvplug.p\n', 'cvplug/p.py': 'import os\n' });
+      const a = analyzeShellSync('python3 -m coverage report', d.env());
+      expect(a.uncertain.some((u) => /configuration/.test(u.reason))).toBe(true);
+    } finally {
+      d.remove();
+    }
   });
 });

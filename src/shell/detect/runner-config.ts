@@ -463,15 +463,26 @@ function toolConfig(
   }
 }
 
-/** Does a plugin list name a module of the project (`name.py` or a package `name/` beside the configuration)? */
+/**
+ * Does a plugin list name a module of the project beside the configuration: `name.py`, `name.pyc`, a folder `name/`
+ * (a package, or a namespace package without `__init__.py`: review of round 32) or a native extension
+ * (`name.cpython-311-x86_64-linux-gnu.so`, `name.pyd`)?
+ */
 function workspaceModule(values: string, dir: string, inv: Invocation, r: Reporter): boolean {
+  let listing: readonly string[] | undefined;
   for (const v of values.split(/[\s,[\]"']+/).filter(Boolean)) {
     const top = v.split(/[.:]/)[0] ?? '';
     if (!/^[A-Za-z_]\w*$/.test(top)) continue;
-    for (const file of [`${top}.py`, `${top}/__init__.py`]) {
+    for (const file of [`${top}.py`, `${top}.pyc`, `${top}/__init__.py`]) {
       const found = projectFile(inFolder(dir, file), inv, r);
       if (found.kind !== 'missing') return true;
     }
+    if (readBudgeted(inFolder(dir, top), inv, r)?.kind !== 'missing') return true;
+    if (listing === undefined) {
+      const read = readBudgeted(dir, inv, r);
+      listing = read?.kind === 'unreadable' ? (read.entries ?? []) : [];
+    }
+    if (listing.some((e) => e.startsWith(`${top}.`) && /\.(?:so|pyd)$/.test(e))) return true;
   }
   return false;
 }

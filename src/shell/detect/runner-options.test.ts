@@ -128,3 +128,71 @@ describe('python -m imports a module of the current folder first', () => {
     expect(shadowed(command)).toBe(false);
   });
 });
+
+// Review of round 32: `python -m` puts the folder first on the path before the standard library and the tool's own
+// dependencies load: a module of the folder named like one of them runs in their place.
+describe('python -m imports the modules it loads from the current folder first', () => {
+  const at = (entries: string[], files: Record<string, ScriptFile> = {}) => {
+    const all: Record<string, ScriptFile> = {
+      '/home/u/proj': { kind: 'unreadable', why: 'not-regular', entries },
+      ...files,
+    };
+    return shellEnv({ readScript: (abs: string) => all[abs] ?? { kind: 'missing' } });
+  };
+  const shadowed = (command: string, env: ReturnType<typeof at>) =>
+    analyzeShellSync(command, env).uncertain.some((u) => u.reason.includes('named like a standard one'));
+  const PKG = { kind: 'text', text: '' } as const;
+  const DIR = { kind: 'unreadable', why: 'not-regular', entries: ['__init__.py'] } as const;
+  it.each<[string, string, ReturnType<typeof at>]>([
+    ['a standard module beside compileall', 'python3 -m compileall src', at(['filecmp.py', 'src'])],
+    ['a standard module beside http.server', 'python3 -m http.server 8765', at(['mimetypes.py'])],
+    ['a standard module beside json.tool', 'python3 -m json.tool package.json', at(['argparse.py'])],
+    [
+      'a standard package beside venv',
+      'python3 -m venv /tmp/x',
+      at(['logging'], { '/home/u/proj/logging': DIR, '/home/u/proj/logging/__init__.py': PKG }),
+    ],
+    ['compiled', 'python3 -m unittest', at(['re.pyc'])],
+    ['a native extension', 'python3 -m py_compile x.py', at(['select.cpython-311-x86_64-linux-gnu.so'])],
+    ['a dependency of the tool run', 'python3 -m pytest -q', at(['pluggy.py', 'tests'])],
+    [
+      "the tool's own package",
+      'python3 -m pytest -q',
+      at(['_pytest'], { '/home/u/proj/_pytest': DIR, '/home/u/proj/_pytest/__init__.py': PKG }),
+    ],
+    [
+      'a folder gavel cannot list',
+      'python3 -m json.tool x.json',
+      shellEnv({
+        readScript: (abs: string) =>
+          abs === '/home/u/proj' ? { kind: 'unreadable', why: 'not-regular' } : { kind: 'missing' },
+      }),
+    ],
+  ])('%s: `%s` is uncertain', (_n, command, env) => {
+    expect(
+      shadowed(command, env) ||
+        analyzeShellSync(command, env).uncertain.some((u) => u.reason.includes('cannot list')),
+    ).toBe(true);
+  });
+  it.each<[string, string, ReturnType<typeof at>]>([
+    [
+      'project files of other names',
+      'python3 -m pytest -q',
+      at(['setup.py', 'conftest.py', 'noxfile.py', 'src', 'tests']),
+    ],
+    [
+      'a folder without __init__.py (a namespace package does not replace one)',
+      'python3 -m venv .venv',
+      at(['logging']),
+    ],
+    [
+      "the standard library's test package name",
+      'python3 -m unittest',
+      at(['test'], { '/home/u/proj/test': DIR, '/home/u/proj/test/__init__.py': PKG }),
+    ],
+    ['-I keeps the folder off the path', 'python3 -I -m json.tool x.json', at(['argparse.py'])],
+    ["another tool's dependency", 'python3 -m json.tool x.json', at(['pluggy.py'])],
+  ])('%s: `%s` stays quiet', (_n, command, env) => {
+    expect(analyzeShellSync(command, env).uncertain).toEqual([]);
+  });
+});

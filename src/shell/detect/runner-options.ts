@@ -11,9 +11,11 @@
 
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { folderListing, listedEntry } from './config-modules';
 import { readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile, unknownFolder } from './project-file';
+import { standardModules } from './workspace-programs';
 
 /** `folder`: a project folder or file, any value counts; `module`: a value counts when it is a path. */
 type Kind = 'folder' | 'module';
@@ -290,6 +292,72 @@ function shadowableModule(inv: Invocation): string | undefined {
 }
 
 /**
+ * Third-party modules a `python -m` tool imports as it starts (its own package's dependencies): a module of the
+ * current folder with one of these names replaces it, as a standard one's namesake does.
+ */
+const TOOL_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  pytest: ['_pytest', 'pluggy', 'iniconfig', 'packaging', 'exceptiongroup', 'tomli', 'py', 'colorama'],
+  coverage: ['tomli'],
+  mypy: ['mypy_extensions', 'typing_extensions', 'tomli'],
+  black: ['click', 'platformdirs', 'pathspec', 'mypy_extensions', 'packaging', 'tomli', 'typing_extensions'],
+  build: ['pyproject_hooks', 'packaging', 'tomli'],
+  flake8: ['pyflakes', 'pycodestyle', 'mccabe'],
+  pylint: ['astroid', 'dill', 'platformdirs', 'tomlkit', 'mccabe', 'isort', 'tomli'],
+  isort: [],
+  pip: [],
+};
+
+/**
+ * The module a file of the folder listing defines, when it is one Python imports from that folder: `NAME.py`,
+ * `NAME.pyc`, a native extension (`NAME.cpython-311-x86_64-linux-gnu.so`, `NAME.pyd`), or a folder `NAME` (a package
+ * only with its `__init__.py`: checked by the caller).
+ */
+function moduleOf(entry: string): { name: string; folder: boolean } | undefined {
+  const file = /^([A-Za-z_]\w*)(?:\.py|\.pyc|(?:\.[\w-]+)?\.(?:so|pyd))$/.exec(entry);
+  if (file) return { name: file[1] as string, folder: false };
+  return /^[A-Za-z_]\w*$/.test(entry) ? { name: entry, folder: true } : undefined;
+}
+
+/**
+ * `python -m NAME` puts the current folder first on the import path before the standard library and the tool's
+ * own dependencies load: a module of the folder named like one of them (`logging.py` beside `python -m venv`,
+ * `pluggy.py` beside `python -m pytest`) runs in its place (review of round 32). The folder must be listed; a
+ * folder gavel cannot list is uncertain.
+ */
+function importShadow(name: string, cwd: string, inv: Invocation, r: Reporter): boolean {
+  const listed = folderListing(cwd, inv, r);
+  if (listed === 'missing') return false;
+  if (listed === 'unlisted') {
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program} -m\` runs in a folder gavel cannot list, whose modules replace those of the same name`,
+      inv.segment,
+      'kept',
+    );
+    return true;
+  }
+  const tool = new Set(TOOL_IMPORTS[name] ?? []);
+  for (const entry of listed) {
+    const m = moduleOf(entry);
+    // The standard library's own test package is no module a tool imports; a project's `test/` is common.
+    if (!m || m.name === 'test' || !(standardModules().has(m.name) || tool.has(m.name))) continue;
+    if (
+      m.folder &&
+      !listedEntry(inFolder(cwd, `${entry}/__init__.py`), folderListing(inFolder(cwd, entry), inv, r), inv, r)
+    )
+      continue;
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program} -m\` runs with a module of the current folder named like a standard one or one it imports, which replaces it`,
+      inv.segment,
+      'kept',
+    );
+    return true;
+  }
+  return false;
+}
+
+/**
  * `python -m NAME` imports NAME from the current folder first: a workspace `NAME.py` or package `NAME/` (or one
  * this line writes) runs instead of the module the catalogue knows. Its presence is uncertain.
  */
@@ -317,6 +385,7 @@ function moduleShadow(inv: Invocation, r: Reporter): void {
     );
     return;
   }
+  if (r.env.readScript) importShadow(name, inv.cwd, inv, r);
 }
 
 export function runnerOptions(inv: Invocation, r: Reporter): void {
