@@ -26,6 +26,7 @@ describe('R start-up files', () => {
     ['an .Renviron', 'renv', "Rscript -e 'testthat::test_local()'"],
     ['the init file kept, the environ file off', 'r', "Rscript --no-environ -e 'devtools::test()'"],
     ["an option after --args is the script's", 'r', 'Rscript x.R --args --vanilla'],
+    ['a version asked beside other options', 'r', "R --version -e 'x'"],
   ])('uncertain: %s', (_n, dir, command) => {
     expect(codes(at(dir, command))).toContain('dynamic-script');
   });
@@ -35,6 +36,10 @@ describe('R start-up files', () => {
     ['--no-init-file', 'r', "Rscript --no-init-file -e 'devtools::test()'"],
     ['--no-environ for .Renviron', 'renv', "Rscript --no-environ -e 'devtools::test()'"],
     ['a folder without start-up files', 'plain', "Rscript -e 'testthat::test_local()'"],
+    // R prints its version or usage before reading a start-up file (round 32, measured with R 4.2).
+    ['R --version', 'r', 'R --version'],
+    ['Rscript --version', 'renv', 'Rscript --version'],
+    ['R --help', 'r', 'R --help'],
   ])('quiet: %s', (_n, dir, command) => {
     expect(codes(at(dir, command))).not.toContain('dynamic-script');
   });

@@ -24,6 +24,8 @@ export function rStartup(inv: Invocation, r: Reporter): void {
   const words = inv.args.map((w) => plain(w));
   const end = words.indexOf('--args');
   const own = end < 0 ? words : words.slice(0, end);
+  // `R --version`, `Rscript --help`: R prints and exits before it reads a start-up file (measured with R 4.2).
+  if (own.length === 1 && /^(?:--version|--help|-h)$/.test(own[0] as string)) return;
   for (const [name, off] of STARTUP) {
     if (own.some((w) => off.includes(w))) continue;
     const file = projectFile(inFolder(inv.cwd, name), inv, r);

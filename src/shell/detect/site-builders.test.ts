@@ -22,6 +22,14 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/mkflow/h.py`]: text('x = "#"; exec("print(1)")\n'),
   [`${P}/mkplugin/mkdocs.yml`]: text('site_name: x\nplugins:\n  - search\n  - macros\n'),
   [`${P}/mktag/mkdocs.yml`]: text('site_name: x\nextra:\n  x: !!python/object/apply:os.system ["id"]\n'),
+  // Review of round 32: the same tag spelled verbatim, through a %TAG handle, or %-escaped.
+  [`${P}/mkverbatim/mkdocs.yml`]: text(
+    'site_name: x\nbuild: !<tag:yaml.org,2002:python/object/apply:os.system> ["id"]\n',
+  ),
+  [`${P}/mkhandle/mkdocs.yml`]: text(
+    '%TAG !py! tag:yaml.org,2002:python/\n---\nsite_name: x\nbuild: !py!object/apply:os.system ["id"]\n',
+  ),
+  [`${P}/mkescape/mkdocs.yml`]: text('site_name: x\nbuild: !!pyth%6Fn/object/apply:os.system ["id"]\n'),
   [`${P}/mkinherit/mkdocs.yml`]: text('INHERIT: ../base.yml\n'),
   [`${P}/sph/docs/conf.py`]: text(
     'import os\nimport sys\nsys.path.insert(0, os.path.abspath(".."))\nproject = "app"\nextensions = [\n    "sphinx.ext.autodoc",\n    "myst_parser",\n]\nhtml_theme = "furo"\n',
@@ -50,6 +58,9 @@ describe('site builders whose configuration runs code', () => {
     ['an mkdocs hook in a flow list, a call after a # in a string', 'mkflow', 'mkdocs serve'],
     ['an mkdocs plugin not on the list', 'mkplugin', 'mkdocs build --strict'],
     ['an mkdocs python tag that is not a name of the theme', 'mktag', 'mkdocs build'],
+    ['an mkdocs python tag spelled verbatim', 'mkverbatim', 'mkdocs build'],
+    ['an mkdocs python tag through a %TAG handle', 'mkhandle', 'mkdocs serve'],
+    ['an mkdocs python tag %-escaped', 'mkescape', 'mkdocs build'],
     ['an mkdocs config that inherits another', 'mkinherit', 'mkdocs build'],
     ['an mkdocs config named by option', '.', 'mkdocs build -f mkbad/mkdocs.yml'],
     ['python -m mkdocs', 'mkbad', 'python3 -m mkdocs build'],

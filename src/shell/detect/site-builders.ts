@@ -104,6 +104,12 @@ function mkdocs(inv: Invocation, args: readonly Word[], r: Reporter): void {
   if (!config) return;
   const dir = config.path.slice(0, config.path.lastIndexOf('/')) || '/';
   const lines = config.text.replace(/\r\n/g, '\n').split('\n');
+  // A tag spelled another way may name the same Python tag: a `%TAG` directive, a verbatim tag `!<…>`, the full tag
+  // URI, a %-escape in a tag (review of round 32).
+  if (/^\s*%TAG\b|!<|tag:yaml\.org,2002:python|!!?[\w/-]*%[0-9A-Fa-f]{2}/im.test(config.text)) {
+    say(inv, r, 'reads a configuration with YAML tags spelled in a way gavel does not follow');
+    return;
+  }
   for (const m of config.text.matchAll(/!!python\/([\w/]+)(?::([\w.]*))?/g))
     if (m[1] !== 'name' || !MKDOCS_TAG_MODULES.test(m[2] ?? '')) {
       say(inv, r, 'reads a configuration that imports Python modules gavel does not follow');

@@ -224,6 +224,15 @@ describe('a noxfile of code nox-sessions.ts does not read is uncertain; a Taskfi
   ])('%s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
   });
+  it.each(['cd nx && nox --version', 'cd nx && nox --help'])(
+    'nox prints its version or usage before the noxfile loads: %s (round 32)',
+    (command) => {
+      expect(codes(analyze(command))).toEqual([]);
+    },
+  );
+  it('nox listing its sessions loads the noxfile', () => {
+    expect(codes(analyze('cd nx && nox -l'))).toContain('dynamic-script');
+  });
   it('the default task, deps and task calls are analysed as the shell they are', () => {
     expect(categories(analyze('cd tk && task'))).toContain('destructive_root_delete');
     expect(categories(analyze('cd tk2 && task test'))).toContain('destructive_root_delete');
