@@ -438,6 +438,7 @@ function interpreter(inv: Invocation, r: Reporter, args = inv.args, as = inv.pro
 /** `jupyter execute FILE...`, `jupyter nbconvert --execute FILE`, `jupyter run FILE`: each file is Python run. */
 function jupyter(inv: Invocation, r: Reporter): Flow {
   const sub = plain(inv.args[0]);
+  if (sub === 'nbconvert' && !inv.args.some((w) => plain(w) === '--execute')) scriptExporters(inv, r);
   if (
     !['execute', 'run'].includes(sub) &&
     !(sub === 'nbconvert' && inv.args.some((w) => plain(w) === '--execute'))
@@ -459,6 +460,52 @@ function jupyter(inv: Invocation, r: Reporter): Flow {
       r.uncertain('dynamic-script', `\`jupyter\` runs a notebook whose content is not shown`, inv.segment);
   }
   return OPAQUE_FLOW;
+}
+
+/** The exporters nbconvert ships, by the names a notebook's metadata may give (nbconvert 6 and 7). */
+const NBCONVERT_EXPORTERS = new Set(
+  'asciidoc custom html latex markdown notebook pdf python rst script slides webpdf qtpdf qtpng'.split(' '),
+);
+
+/**
+ * `jupyter nbconvert --to script NB`: the script exporter hands the notebook to the exporter its metadata names
+ * (`language_info.nbconvert_exporter`), and a name nbconvert does not ship is a module it imports from the folder
+ * first on the path (review of round 32). Each notebook named is read; one gavel cannot read, or a name beyond
+ * nbconvert's own, is uncertain.
+ */
+function scriptExporters(inv: Invocation, r: Reporter): void {
+  const words = inv.args.map((w) => plain(w));
+  const to = words.findIndex((t) => t === '--to' || t.startsWith('--to='));
+  const target = to < 0 ? undefined : words[to]?.startsWith('--to=') ? words[to]?.slice(5) : words[to + 1];
+  if (target !== 'script') return;
+  const say = (why: string) => r.uncertain('dynamic-script', `\`jupyter nbconvert\` ${why}`, inv.segment);
+  for (const w of inv.args.slice(1)) {
+    const t = plain(w);
+    if (!/\.ipynb$/.test(t)) continue;
+    if (!isLiteral(w) || /[*?[]/.test(t)) {
+      say('converts notebooks named at run time, with the exporters their metadata names');
+      return;
+    }
+    const res = touchPath(w, 'read', inv, r);
+    const file = res.resolved === undefined ? undefined : readBudgeted(res.resolved, inv, r);
+    if (file?.kind === 'missing') continue;
+    let exporter: unknown;
+    try {
+      const nb = JSON.parse(file?.kind === 'text' ? file.text : '') as {
+        metadata?: { language_info?: { nbconvert_exporter?: unknown } };
+      };
+      exporter = nb.metadata?.language_info?.nbconvert_exporter;
+    } catch {
+      say('converts a notebook gavel cannot read, with the exporter its metadata names');
+      return;
+    }
+    if (exporter !== undefined && !(typeof exporter === 'string' && NBCONVERT_EXPORTERS.has(exporter))) {
+      say(
+        'converts a notebook whose metadata names an exporter nbconvert does not ship: a module it imports',
+      );
+      return;
+    }
+  }
 }
 
 /** A notebook's code cells, joined (a script that is not JSON is its own code). */
