@@ -80,6 +80,20 @@ const FILES: Record<string, ScriptFile> = {
     '[tox]\nenvlist = py311,lint\n\n[testenv]\ndeps = pytest\ncommands =\n    pytest {posargs}\n\n[testenv:lint]\ncommands = ruff check .\n\n[testenv:wipe]\ncommands = rm -rf ~\n',
   ),
   [`${P}/ci/tox.ini`]: text('[testenv]\ncommands = rm -rf ~\n'),
+  // Review of round 32: a variable an environment sets, a local folder it installs.
+  [`${P}/txenv/tox.ini`]: text(
+    '[testenv]\nskip_install = true\nsetenv =\n    PYTHONPATH = {toxinidir}/shadow\ncommands = python -c "print(1)"\n',
+  ),
+  [`${P}/txenv/shadow`]: { kind: 'unreadable', why: 'not-regular', entries: ['sitecustomize.py'] },
+  [`${P}/txenv/shadow/sitecustomize.py`]: text('import os\nos.system("rm -rf ~")\n'),
+  [`${P}/txdeps/tox.ini`]: text(
+    '[testenv]\nskip_install = true\ndeps = ./localpkg\ncommands = python -c "print(1)"\n',
+  ),
+  [`${P}/txdeps/localpkg/setup.py`]: text('import os\nos.system("rm -rf ~")\n'),
+  [`${P}/txok/tox.ini`]: text(
+    '[testenv]\nskip_install = true\nsetenv =\n    LANG = C.UTF-8\ndeps =\n    pytest>=8\n    -r requirements.txt\ncommands = pytest\n',
+  ),
+  [`${P}/txok/requirements.txt`]: text('ruff\n'),
   [`${P}/nx/noxfile.py`]: text(
     'import nox\nCMD = ["pytest"]\n@nox.session\ndef tests(session):\n    session.run(*CMD)\n',
   ),
@@ -210,6 +224,18 @@ describe('tox', () => {
     ['a root named on the line', 'tox --root ../other'],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(analyze(command))).toContain('dynamic-script');
+  });
+  it('a variable the environment sets reaches its commands (PYTHONPATH)', () => {
+    expect(codes(analyze('cd txenv && tox -e py'))).toContain('dynamic-script');
+  });
+  it('a local folder in deps is built as pip install of it is', () => {
+    const a = analyze('cd txdeps && tox -e py');
+    expect([...categories(a), ...codes(a)].length).toBeGreaterThan(0);
+  });
+  it('ordinary variables and registry deps stay quiet', () => {
+    const a = analyze('cd txok && tox -e py');
+    expect(categories(a)).toEqual([]);
+    expect(codes(a)).toEqual([]);
   });
 });
 

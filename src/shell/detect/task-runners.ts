@@ -286,6 +286,8 @@ function tox(inv: Invocation, r: Reporter): void {
   let skipSaid = false;
   let buildSaid = false;
   const lines: string[] = [];
+  const exports: string[] = [];
+  const deps: string[] = [];
   let section = '';
   let key = '';
   // Whether the words after `--` reach only whole words of the commands read (`Segment.forwarded`).
@@ -334,6 +336,27 @@ function tox(inv: Invocation, r: Reporter): void {
       if (skips) skipSaid = true;
       else buildSaid = true;
     }
+    // Variables an environment sets reach every command it runs (`PYTHONPATH`, `PYTHONSTARTUP`), and its deps are
+    // installed as pip installs them (a local folder's build runs): both judged as the shell lines they make
+    // (review of round 32).
+    if (wanted(section) && (key === 'setenv' || key === 'set_env') && value !== '') {
+      const set = /^([A-Za-z_]\w*)\s*=\s*(.*)$/.exec(value);
+      if (!set) {
+        say(inv, r, 'sets variables in a form this reading does not follow');
+        return;
+      }
+      exports.push(`export ${set[1]}=${toxQuoted(set[2] ?? '', iniDir as string)}`);
+      continue;
+    }
+    if (wanted(section) && key === 'deps' && value !== '') {
+      deps.push(
+        `pip install ${value
+          .split(/\s+/)
+          .map((w) => toxQuoted(w, iniDir as string))
+          .join(' ')}`,
+      );
+      continue;
+    }
     if (!wanted(section) || !command) continue;
     if (value === '') continue;
     // `{posargs}` (and its shorthand `[]`), `{envdir}`, `{[section]key}`: values tox computes.
@@ -349,8 +372,26 @@ function tox(inv: Invocation, r: Reporter): void {
   }
   // Without `skip_install`, tox builds the project's package first, as `pip install .` would.
   if (!skipSaid || buildSaid) buildPythonProject(iniDir as string, inv, r);
-  if (lines.length > 0) runFileText(lines.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
+  if (deps.length > 0) runFileText(deps.map((l) => `(\n${l}\n)`).join('\n'), inv, r, wrapperOf(inv));
+  if (lines.length > 0)
+    runFileText([...exports, ...lines.map((l) => `(\n${l}\n)`)].join('\n'), inv, r, wrapperOf(inv));
   if (onlyCommands) forwarded(inv, r);
+}
+
+/** A tox value as one shell word: `{toxinidir}` the folder, another replacement a value known at run time. */
+function toxQuoted(value: string, dir: string): string {
+  const parts = value.split(/(\{[^}]*\})/);
+  return parts
+    .map((part) =>
+      part === '{toxinidir}'
+        ? `'${dir.replaceAll("'", "'\\''")}'`
+        : /^\{[^}]*\}$/.test(part)
+          ? '"$__tox_value"'
+          : part === ''
+            ? ''
+            : `'${part.replaceAll("'", "'\\''")}'`,
+    )
+    .join('');
 }
 
 /**
