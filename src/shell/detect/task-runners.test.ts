@@ -94,6 +94,8 @@ const FILES: Record<string, ScriptFile> = {
     '[testenv]\nskip_install = true\nsetenv =\n    LANG = C.UTF-8\ndeps =\n    pytest>=8\n    -r requirements.txt\ncommands = pytest\n',
   ),
   [`${P}/txok/requirements.txt`]: text('ruff\n'),
+  [`${P}/txplug/tox.ini`]: text('[testenv]\ncommands = pytest\n'),
+  [`${P}/txplug/toxfile.py`]: text('import os\nos.system("id")\n'),
   [`${P}/nx/noxfile.py`]: text(
     'import nox\nCMD = ["pytest"]\n@nox.session\ndef tests(session):\n    session.run(*CMD)\n',
   ),
@@ -231,6 +233,17 @@ describe('tox', () => {
   it('a local folder in deps is built as pip install of it is', () => {
     const a = analyze('cd txdeps && tox -e py');
     expect([...categories(a), ...codes(a)].length).toBeGreaterThan(0);
+  });
+  it.each(['tox -l', 'tox -a -v', 'tox list', 'tox --version'])(
+    'a listing runs no environment: %s (round 32)',
+    (command) => {
+      const a = analyze(`cd ci && ${command}`);
+      expect(categories(a)).toEqual([]);
+      expect(codes(a)).toEqual([]);
+    },
+  );
+  it('tox 4 loads a toxfile.py beside the configuration, whatever it is asked', () => {
+    expect(codes(analyze('cd txplug && tox -l'))).toContain('dynamic-script');
   });
   it('ordinary variables and registry deps stay quiet', () => {
     const a = analyze('cd txok && tox -e py');

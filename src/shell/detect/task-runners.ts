@@ -221,6 +221,9 @@ function isPytestConfig(name: string, text: string): boolean {
 }
 
 /** tox.ini's `commands`, `commands_pre` and `commands_post` of the environments run (all when none is named). */
+/** tox's options that print and run no environment (`tox -l`, `tox --version`). */
+const TOX_LISTS = /^(?:-l|--listenvs|-a|--listenvs-all|list|--version|--help|-h|-q|-v|-qq|-vv)$/;
+
 function tox(inv: Invocation, r: Reporter): void {
   let envs: string[] | undefined;
   let posargs: string | undefined;
@@ -278,6 +281,15 @@ function tox(inv: Invocation, r: Reporter): void {
       }
     }
   if (ini?.kind !== 'text') return;
+  // tox 4 loads a `toxfile.py` beside its configuration as a plugin, whatever it is asked.
+  const plugin = projectFile(inFolder(iniDir as string, 'toxfile.py'), inv, r);
+  if (plugin.kind === 'unknown') return;
+  if (plugin.kind !== 'missing' && plugin.kind !== 'unread') {
+    say(inv, r, 'loads the toxfile.py beside its configuration as a plugin: Python gavel does not follow');
+    return;
+  }
+  // Listing environments, showing the configuration, the version or usage: no environment runs.
+  if (inv.args.length > 0 && inv.args.every((w) => TOX_LISTS.test(plain(w)))) return;
   // The words after `--` are judged in the commands only when tox would keep each one a word of its own there: a
   // line break splits commands, a brace is a replacement tox expands, a `#` starts its comment.
   const plainWords = inv.args
