@@ -45,7 +45,7 @@ export { readDune, readLein, readRebar } from './detect/build-files-tools';
 export { readComposeYaml, type YamlMap, type YamlValue } from './detect/compose-yaml';
 export { settingValues, settingWords } from './detect/config-settings';
 export { ignoredBy } from './detect/git-ignore';
-export { inertPython } from './detect/inert-python';
+export { fixtureOnlyImports, inertPython } from './detect/inert-python';
 export { literalProcesses, PROCESS_LANGUAGES, TOO_MANY } from './detect/literal-processes';
 export { serverReaches } from './detect/migration-code';
 export { isLocalHost, isStatedHost } from './detect/network-target';

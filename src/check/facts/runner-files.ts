@@ -12,7 +12,7 @@ import { basename, dirname, extname } from 'node:path';
 import { type Category, isUnder } from '../../core';
 import {
   type BuildRead,
-  inertPython,
+  fixtureOnlyImports,
   pytestSections,
   readCmake,
   readDune,
@@ -933,7 +933,7 @@ function ownRunnerOf(path: string): Runner | undefined {
   if (name === 'conftest.py')
     return {
       name: 'pytest',
-      read: (text, place) => (inertPython(text, (m) => firstParty(m, place)) ? [] : codeLines(text)),
+      read: (text, place) => (fixtureOnlyImports(text, (m) => firstParty(m, place)) ? [] : codeLines(text)),
     };
   if (name === 'setup.py')
     return { name: 'pip', read: (text) => (readPython(text).opaque === undefined ? [] : codeLines(text)) };

@@ -87,6 +87,11 @@ describe('a conftest.py deeper than the usual test folders is read', () => {
       'python3 -m pytest',
       { 'difflib.py': 'import os\nos.system("id")\n' },
     ],
+    [
+      'a conftest calling a module beyond the inert ones as it is imported',
+      'pytest tests/unit',
+      { 'tests/conftest.py': 'import numpy as np\nDATA = np.loadtxt("https://x.example.net/q")\n' },
+    ],
   ])('uncertain: %s', (_n, command, files) => {
     expect(uncertain(command, files)).toBe(true);
   });
@@ -103,6 +108,15 @@ describe('a conftest.py deeper than the usual test folders is read', () => {
       { 'tests/integration/conftest.py': REACHES },
     ],
     ['installed packages', 'pytest', { 'node_modules/pkg/conftest.py': REACHES }],
+    // Round 32: numpy used inside a fixture only runs when a test asks for it, as the test's own code does.
+    [
+      'a conftest whose fixtures use numpy',
+      'pytest tests/unit',
+      {
+        'tests/conftest.py':
+          'import numpy as np\nimport pytest\n\n\n@pytest.fixture\ndef rng():\n    return np.random.default_rng(17)\n',
+      },
+    ],
     ['a hidden folder', 'pytest', { '.tox/py311/conftest.py': REACHES }],
     [
       'a virtualenv',

@@ -82,3 +82,105 @@ export function inertPython(text: string, firstParty: (module: string) => boolea
   // An import statement is taken out, not what a `;` joins to it on the line.
   return !REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n;]*/gm, ''));
 }
+
+/**
+ * Installed packages a test suite's fixtures commonly build data with, whose import alone reads no file of the
+ * folder it runs in (matplotlib is not here: its import reads a `matplotlibrc` there, which may name a backend
+ * module). What their functions do is not judged: only where the conftest calls them (fixtureOnlyImports).
+ */
+const FIXTURE_MODULES = new Set(
+  'numpy pandas scipy xarray polars pyarrow h5py netCDF4 torch jax sklearn hypothesis attr attrs pydantic freezegun faker factory yaml tomli toml PIL'.split(
+    ' ',
+  ),
+);
+
+/** The names an import statement binds, and whether it is a star import (`from x import *`). */
+function boundNames(statement: string): { modules: string[]; names: string[]; star: boolean } {
+  const from = /^from\s+([\w.]+)\s+import\s+(.+)$/.exec(statement);
+  if (from) {
+    const items = (from[2] ?? '').replace(/[()]/g, '').split(',');
+    const names = items.map((i) => (i.trim().split(/\s+as\s+/)[1] ?? i.trim()).trim()).filter(Boolean);
+    return { modules: [from[1] ?? ''], names, star: names.includes('*') };
+  }
+  const imp = /^import\s+(.+)$/.exec(statement);
+  const items = (imp?.[1] ?? '').split(',').map((i) => i.trim());
+  return {
+    modules: items.map((i) => i.split(/\s+/)[0] ?? ''),
+    names: items.map((i) => i.split(/\s+as\s+/)[1]?.trim() ?? i.split('.')[0] ?? ''),
+    star: false,
+  };
+}
+
+/**
+ * A conftest.py (or a test package's `__init__.py`) whose modules beyond the inert ones (`numpy`, `hypothesis`) are
+ * used only inside fixtures and helper functions: pytest imports the file while collecting, which runs its
+ * top-level statements, its decorators and default values, its classes' bodies and its hooks (`pytest_*`) and
+ * autouse fixtures; the other functions run only when a test asks for them, as the tests' own code does (ADR 0068).
+ * Those parts must not name such a module, and the whole file must name nothing that reaches the system (as
+ * `inertPython` requires). Read by indentation, narrowly: a star import or a relative one is not known.
+ */
+export function fixtureOnlyImports(
+  text: string,
+  firstParty: (module: string) => boolean = () => false,
+): boolean {
+  const code = withoutComments(text)
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .filter((line) => !PATH_IMPORT.test(line) && !IMPORT_PATH.test(line))
+    .join('\n');
+  const foreign = new Set<string>();
+  for (const m of code.matchAll(/^\s*((?:from\s+[\w.]+\s+)?import\s+[^\n;]+)$/gm)) {
+    const bound = boundNames((m[1] as string).trim());
+    if (bound.modules.some((x) => x === '' || x.startsWith('.'))) return false;
+    const inert = bound.modules.every((x) => {
+      const top = x.split('.')[0] ?? '';
+      return INERT_MODULES.has(top) || firstParty(top);
+    });
+    if (inert) continue;
+    // Importing a module runs it: only packages of FIXTURE_MODULES, installed, not files of the project.
+    if (bound.star || !bound.modules.every((x) => FIXTURE_MODULES.has(x.split('.')[0] ?? ''))) return false;
+    for (const n of bound.names) if (/^[A-Za-z_]\w*$/.test(n)) foreign.add(n);
+  }
+  if (foreign.size === 0) return inertPython(text, firstParty);
+  if (REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n;]*/gm, ''))) return false;
+  const names = new RegExp(`\\b(?:${[...foreign].join('|')})\\b`);
+  const importLine = /^\s*(?:from\s+[\w.]+\s+)?import\s/;
+  let free = false;
+  let header = 0;
+  let autouse = false;
+  for (const line of code.split('\n')) {
+    if (line.trim() === '') continue;
+    const top = !/^\s/.test(line);
+    if (top && header === 0) {
+      const def = /^(?:async\s+)?def\s+(\w+)/.exec(line);
+      if (line.startsWith('@')) {
+        autouse ||= /\bautouse\s*=\s*True\b/.test(line);
+        free = false;
+      } else if (def) {
+        free = !(def[1] ?? '').startsWith('pytest_') && !autouse;
+        autouse = false;
+        header = 1;
+      } else {
+        free = false;
+        autouse = false;
+      }
+    }
+    if (header > 0) {
+      // A def's header (its defaults, over lines until the colon) runs when the file is imported.
+      if (names.test(line.replace(importLine, ''))) return false;
+      const depth = (line.match(/[([{]/g) ?? []).length - (line.match(/[)\]}]/g) ?? []).length;
+      header = header + depth;
+      if (header <= 1 && /:\s*$/.test(line)) header = 0;
+      else if (header < 1) header = 1;
+      continue;
+    }
+    if (free) continue;
+    // Top-level statements, decorators, classes, hooks, autouse fixtures: run as the file is imported.
+    if (importLine.test(line)) {
+      if (!top) return false;
+      continue;
+    }
+    if (names.test(line)) return false;
+  }
+  return true;
+}

@@ -28,7 +28,7 @@ import { goEnv } from './go-env';
 import { goGenerate } from './go-generate';
 import { helmCharts } from './helm-charts';
 import { hugoModules } from './hugo-modules';
-import { inertPython } from './inert-python';
+import { fixtureOnlyImports, inertPython } from './inert-python';
 import { justRecipes } from './just-recipes';
 import { jvmLaunchFiles } from './jvm-launch-files';
 import { kustomizations } from './kustomizations';
@@ -176,7 +176,7 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   for (const dir of dirs) {
     const file = projectFile(inFolder(dir, 'conftest.py'), inv, r);
     if (file.kind === 'unknown') return;
-    if (file.kind === 'text' && !inertPython(file.text, (m) => firstParty(m, dir, top, inv, r))) {
+    if (file.kind === 'text' && !fixtureOnlyImports(file.text, (m) => firstParty(m, dir, top, inv, r))) {
       say(inv, r, 'imports a conftest.py whose code may reach the system while collecting');
       return;
     }
