@@ -87,6 +87,23 @@ describe('a conftest.py deeper than the usual test folders is read', () => {
       'python3 -m pytest',
       { 'difflib.py': 'import os\nos.system("id")\n' },
     ],
+    // Round 32: an option's value is no path collected; the test paths are.
+    [
+      'a keyword selection over the test paths',
+      'pytest -k crps',
+      {
+        'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        'tests/integration/conftest.py': REACHES,
+      },
+    ],
+    [
+      'a marker selection over the test paths',
+      "pytest -m 'not gpu'",
+      {
+        'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        'tests/integration/conftest.py': REACHES,
+      },
+    ],
     [
       'a conftest calling a module beyond the inert ones as it is imported',
       'pytest tests/unit',
@@ -108,6 +125,22 @@ describe('a conftest.py deeper than the usual test folders is read', () => {
       { 'tests/integration/conftest.py': REACHES },
     ],
     ['installed packages', 'pytest', { 'node_modules/pkg/conftest.py': REACHES }],
+    [
+      'a folder the line ignores',
+      'pytest --ignore=tests/integration',
+      {
+        'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        'tests/integration/conftest.py': REACHES,
+      },
+    ],
+    [
+      'a folder the line ignores, the value a word of its own',
+      'pytest --ignore tests/integration -q',
+      {
+        'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        'tests/integration/conftest.py': REACHES,
+      },
+    ],
     // Round 32: numpy used inside a fixture only runs when a test asks for it, as the test's own code does.
     [
       'a conftest whose fixtures use numpy',

@@ -76,6 +76,13 @@ function firstParty(module: string, dir: string, top: string, inv: Invocation, r
   return false;
 }
 
+/** pytest's options (and common plugins') that take a value as the next word. */
+const PYTEST_VALUES = new Set(
+  '-k -m -p -c -o -W -r -n --maxfail --tb --rootdir --basetemp --junitxml --junit-xml --confcutdir --deselect --ignore-glob --import-mode --durations --durations-min --log-level --log-file --log-cli-level --log-format --log-date-format --capture --color --code-highlight --pythonwarnings --override-ini --config-file --last-failed-no-failures --report-log --cov-report --cov-config --cov-fail-under --dist --numprocesses --maxprocesses --timeout --reruns --randomly-seed --html --json-report-file --doctest-glob --verbosity'.split(
+    ' ',
+  ),
+);
+
 /** `pytest [paths…]`, `py.test`, `python -m pytest`: the conftest.py files between the workspace and each path. */
 function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   // `--basetemp DIR` empties DIR before the run: a delete of it.
@@ -99,8 +106,23 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
     return;
   }
   const roots = [cwd];
-  for (const w of args) {
+  const ignored: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const w = args[k] as Word;
     const t = plain(w);
+    // An option's value is no path collected (`-k crps`, `-m 'not gpu'`: round 32 took them for folders and read
+    // none of the conftest.py files below the test paths); `--ignore` keeps a path's conftest.py unloaded.
+    if (t === '--ignore' || t.startsWith('--ignore=')) {
+      const value =
+        t === '--ignore' ? args[++k] : { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
+      const abs = value && isLiteral(value) ? resolveArg(value, inv, r).resolved : undefined;
+      if (abs) ignored.push(abs);
+      continue;
+    }
+    if (PYTEST_VALUES.has(t)) {
+      k++;
+      continue;
+    }
     if (t.startsWith('-')) continue;
     if (!isLiteral(w)) {
       say(inv, r, 'collects tests from a path known only at run time');
@@ -152,7 +174,8 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
     );
     return;
   }
-  for (const path of below) dirs.add(path.slice(0, -'/conftest.py'.length));
+  for (const path of below)
+    if (!ignored.some((i) => path.startsWith(`${i}/`))) dirs.add(path.slice(0, -'/conftest.py'.length));
   // A conftest.py in a package is imported as a module of it (`tests.conftest`): the packages' `__init__.py` up to the
   // workspace top run first.
   const inits = new Set<string>();
