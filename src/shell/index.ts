@@ -51,6 +51,7 @@ export { serverReaches } from './detect/migration-code';
 export { isLocalHost, isStatedHost } from './detect/network-target';
 export { pytestSections } from './detect/runner-config';
 export { isServiceClient } from './detect/service-hosts';
+export { readSnakefile, type SnakeEntry } from './detect/snakefile';
 export { fastParse } from './parse/fast-parse';
 export {
   BASH_WASM,

@@ -10,7 +10,7 @@
  * literal) answers a reason instead (uncertain). Pure; never quotes file text in a reason.
  */
 
-import { inertPython, readComposeYaml, type YamlMap, type YamlValue } from '../../shell';
+import { readComposeYaml, readSnakefile, type YamlMap, type YamlValue } from '../../shell';
 
 type Entry = [script: string, command: string];
 
@@ -158,51 +158,15 @@ export function cliffCommands(text: string): Entry[] | string {
   return out.length === all ? out : 'runs a command gavel cannot read';
 }
 
-/** Snakemake directives that declare what a rule takes and makes, or how it is scheduled: data, not code run. */
-const SNAKE_DATA =
-  /^(?:rule|checkpoint)\s+\w+\s*:$|^(?:input|output|params|log|threads|resources|benchmark|message|wildcard_constraints|localrules|ruleorder|priority|group|shadow|retries|default_target|handover|cache|envmodules|conda|container|singularity|name|configfile|pepfile|pepschema|workdir|report)\s*:/;
-/** Blocks of Python snakemake runs: a rule's `run:`, and the workflow's `onstart:`/`onsuccess:`/`onerror:` handlers. */
-const SNAKE_PYTHON = /^(?:run|onstart|onsuccess|onerror)\s*:\s*$/;
-/** A Python string literal alone (no f-string, no concatenation with a name): the text of a shell command. */
-const SNAKE_LITERAL = /^[rR]?(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*,?$/;
-
-const indentOf = (line: string) => line.length - line.trimStart().length;
-
 /**
- * A Snakefile (`Snakefile`, `*.smk`): Python with rules. A rule's `shell:` text and a `shell("…")` call are the
- * shell commands snakemake runs (`{output}`-style placeholders stay as written); the declarations of what a rule
- * takes and makes are data; every other line is Python the workflow runs (at load, in a `run:` block or a handler)
- * and counts as code unless it reads as inert (inert-python.ts). A shell text gavel cannot read as literal strings
- * (an f-string, a name, a triple-quoted block) counts as code.
+ * A Snakefile (`Snakefile`, `*.smk`), read as the shell side reads it (snakefile.ts): its shell commands, and every
+ * line that runs code, a file, another workflow or an included Snakefile as code a change adds.
  */
 export function snakemakeCommands(text: string): Entry[] {
-  const out: Entry[] = [];
-  const lines = text.split('\n');
-  const code = (line: string) => out.push(['snakemake', `__gavel_runner_code ${line.slice(0, 80)}`]);
-  for (let k = 0; k < lines.length; k++) {
-    const line = lines[k] as string;
-    const t = line.trim();
-    if (t === '' || t.startsWith('#')) continue;
-    const directive = /^shell\s*:\s*(.*)$/.exec(t);
-    if (directive) {
-      // The literal strings of the directive: on its line and on the lines indented below it.
-      const parts = directive[1] ? [directive[1]] : [];
-      while (
-        k + 1 < lines.length &&
-        (lines[k + 1]?.trim() === '' || indentOf(lines[k + 1] as string) > indentOf(line))
-      )
-        parts.push((lines[++k] as string).trim());
-      const words = parts.filter((p) => p !== '' && !p.startsWith('#')).map((p) => SNAKE_LITERAL.exec(p));
-      if (words.length === 0 || words.some((m) => m === null)) code(t);
-      else out.push(['snakemake', unslash(words.map((m) => m?.[1] ?? m?.[2] ?? '').join(''))]);
-      continue;
-    }
-    if (SNAKE_DATA.test(t) || SNAKE_PYTHON.test(t)) continue;
-    // `shell("…")` in Python: the literal it runs; anything else computed.
-    const call = /^shell\(\s*([rR]?(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'))\s*\)$/.exec(t);
-    const literal = call ? SNAKE_LITERAL.exec(call[1] as string) : null;
-    if (literal) out.push(['snakemake', unslash(literal[1] ?? literal[2] ?? '')]);
-    else if (/\bshell\b/.test(t) || !inertPython(t)) code(t);
-  }
-  return out;
+  return readSnakefile(text).map(
+    (e): Entry =>
+      e.kind === 'shell'
+        ? ['snakemake', e.text]
+        : ['snakemake', `__gavel_runner_code ${e.text.slice(0, 80)}`],
+  );
 }

@@ -73,6 +73,7 @@ import { pythonStartup } from './python-startup';
 import { R_STARTUP_PROGRAMS, rStartup } from './r-startup';
 import { detectSecretPrinters } from './secret-printers';
 import { SECRET_SEARCH_PROGRAMS, secretSearch } from './secret-search';
+import { SNAKEMAKE_PROGRAMS, snakemakeRuns } from './snakemake-runs';
 import { TASK_NAMES_PROGRAMS, taskNames } from './task-names';
 import { taskRunners } from './task-runners';
 import { detectToolOutputs } from './tool-outputs';
@@ -203,6 +204,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [goSources, GO_SOURCES_PROGRAMS],
   [goPrograms, GO_SOURCES_PROGRAMS],
   [workflowTriggers, () => ['gh']],
+  [snakemakeRuns, SNAKEMAKE_PROGRAMS],
   [clientTargets, CLIENT_TARGETS_PROGRAMS],
   [clientRcFiles, CLIENT_RC_PROGRAMS],
   [pythonStartup, 'any'],

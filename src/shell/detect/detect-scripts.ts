@@ -477,7 +477,7 @@ function scriptExporters(inv: Invocation, r: Reporter): void {
   const words = inv.args.map((w) => plain(w));
   const to = words.findIndex((t) => t === '--to' || t.startsWith('--to='));
   const target = to < 0 ? undefined : words[to]?.startsWith('--to=') ? words[to]?.slice(5) : words[to + 1];
-  if (target !== 'script') return;
+  if (target !== 'script' || !r.env.readScript) return;
   const say = (why: string) => r.uncertain('dynamic-script', `\`jupyter nbconvert\` ${why}`, inv.segment);
   for (const w of inv.args.slice(1)) {
     const t = plain(w);

@@ -401,6 +401,22 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
       'coverage run -m pytest',
       { '.coveragerc': '[run]\nplugins = evilplug\n', 'evilplug.py': 'import os\n' },
     ],
+    // Review of round 32: coverage's data file and reports where the configuration says.
+    [
+      'coverage erase of a data file in the home folder',
+      'coverage erase',
+      { '.coveragerc': '[run]\ndata_file = /home/u/.bashrc\n' },
+    ],
+    [
+      'coverage html into a folder above the workspace',
+      'python3 -m coverage html',
+      { 'pyproject.toml': '[tool.coverage.html]\ndirectory = "../../site"\n' },
+    ],
+    [
+      'coverage xml to a path from the environment',
+      'coverage xml',
+      { 'setup.cfg': '[coverage:xml]\noutput = $HOME/x.xml\n' },
+    ],
     // Review of round 32: a compiled module (a namespace package: on disk, below).
     [
       'mypy plugin compiled in the project',
@@ -422,6 +438,14 @@ describe('a setting that runs a shell or code from elsewhere is uncertain', () =
 
 describe('ordinary configuration stays quiet', () => {
   it.each<[string, string, Record<string, string>]>([
+    [
+      'coverage reports in the workspace',
+      'coverage html',
+      {
+        '.coveragerc':
+          '[run]\ndata_file = .cache/.coverage\n[html]\ndirectory = build/htmlcov\n[xml]\noutput = coverage.xml\n',
+      },
+    ],
     [
       '.npmrc registry and flags',
       'npm test',

@@ -431,6 +431,22 @@ function toolConfig(
         r,
         'reads a configuration that loads a plugin module of the project: code gavel does not read',
       );
+    // coverage writes its data file (and `erase` deletes it) and its reports where the configuration says (review
+    // of round 32: `data_file` naming a file of the home folder was deleted by `coverage erase`).
+    else if (program === 'coverage') {
+      const at = name === 'pyproject.toml' ? 'tool\\.coverage\\.' : '(?:coverage:)?';
+      for (const [section, key] of [
+        ['run', 'data_file'],
+        ['html', 'directory'],
+        ['(?:xml|json|lcov)', 'output'],
+      ] as const) {
+        const v = setting(new RegExp(`^${at}${section}$`), key);
+        if (v !== undefined && (v.startsWith('\u0000') || /[$%]/.test(v) || paths(v))) {
+          say(program, inv, r, 'writes or deletes a file its configuration names outside the workspace');
+          break;
+        }
+      }
+    }
   } else if (program === 'flake8') {
     const m = setting(/^flake8:local-plugins$/, 'paths');
     // Local plugins are loaded from the folders named: code of the project's (or from elsewhere) flake8 imports.
