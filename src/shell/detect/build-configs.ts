@@ -959,7 +959,12 @@ function preCommit(inv: Invocation, r: Reporter): void {
         }
         // A hook repository in the workspace: its `.pre-commit-hooks.yaml` names commands gavel does not read
         // (review of round 32: a `language: script` hook there ran).
-        say('pre-commit', inv, r, 'runs hooks of a repository in the workspace, whose commands gavel does not read');
+        say(
+          'pre-commit',
+          inv,
+          r,
+          'runs hooks of a repository in the workspace, whose commands gavel does not read',
+        );
         return;
       } else if (!covers(stated, host)) {
         unstatedSource('pre-commit', inv, r, 'runs hooks from a repository nobody stated');
