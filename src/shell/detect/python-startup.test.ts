@@ -81,3 +81,50 @@ describe("paths and the installers' own lines stay quiet", () => {
     expect(reasons(command, files)).not.toMatch(/starts a Python/);
   });
 });
+
+// Review of round 32: a tool's script in the workspace's virtual environment is what an installer writes, or it is
+// code of the workspace named like the tool.
+describe("a virtual environment's tool script", () => {
+  const PIP = (module: string, fn: string) =>
+    `#!/home/u/proj/.venv/bin/python3\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom ${module} import ${fn}\nif __name__ == '__main__':\n    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n    sys.exit(${fn}())\n`;
+  const UV =
+    '#!/home/u/proj/.venv/bin/python3\n# -*- coding: utf-8 -*-\nimport sys\nfrom pytest import console_main\nif __name__ == "__main__":\n    if sys.argv[0].endswith("-script.pyw"):\n        sys.argv[0] = sys.argv[0][:-11]\n    elif sys.argv[0].endswith(".exe"):\n        sys.argv[0] = sys.argv[0][:-4]\n    sys.exit(console_main())\n';
+  const ENV = { '.venv/pyvenv.cfg': 'home = /usr/bin\n' };
+  it.each<[string, string, Record<string, string>]>([
+    [
+      "pip's entry point",
+      '.venv/bin/pytest -q',
+      { ...ENV, '.venv/bin/pytest': PIP('pytest', 'console_main') },
+    ],
+    ["uv's entry point", '.venv/bin/pytest -q', { ...ENV, '.venv/bin/pytest': UV }],
+    [
+      'a dotted module',
+      '.venv/bin/pip list',
+      { ...ENV, '.venv/bin/pip': PIP('pip._internal.cli.main', 'main') },
+    ],
+  ])('quiet: %s', (_n, command, files) => {
+    expect(reasons(command, files)).toBe('');
+  });
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'other Python under a tool name',
+      '.venv/bin/pytest -q',
+      { ...ENV, '.venv/bin/pytest': '#!/usr/bin/env python3\nimport os\nos.system("id")\n' },
+    ],
+    [
+      'an entry point with a line added',
+      '.venv/bin/pytest -q',
+      {
+        ...ENV,
+        '.venv/bin/pytest': PIP('pytest', 'console_main').replace('import re\n', 'import re\nimport os\n'),
+      },
+    ],
+    [
+      'a folder named like an environment that is none',
+      'venv/bin/mypy src',
+      { 'venv/bin/mypy': PIP('mypy', 'main') },
+    ],
+  ])('uncertain: %s', (_n, command, files) => {
+    expect(reasons(command, files)).not.toBe('');
+  });
+});

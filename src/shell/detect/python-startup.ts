@@ -125,6 +125,34 @@ function interpreterFlags(inv: Invocation): string {
   return flags.join('');
 }
 
+/**
+ * The lines of the scripts pip (distlib) and uv write for a package's console entry point, after the `#!` line: the
+ * imports, the main guard, the program-name fix-up and the call. Long interpreter paths make pip write a `/bin/sh`
+ * line that execs the interpreter (`'''exec' "…/python" "$0" "$@"`), kept as the first lines.
+ */
+const ENTRY_LINES = [
+  /^# -\*- coding: utf-8 -\*-$/,
+  /^import (?:re|sys)$/,
+  /^from [A-Za-z_][\w.]* import [A-Za-z_]\w*$/,
+  /^if __name__ == (["'])__main__\1:$/,
+  /^sys\.argv\[0\] = re\.sub\(r(["'])\(-script\\\.pyw\|\\\.exe\)\?\$\1, (["'])\2, sys\.argv\[0\]\)$/,
+  /^if sys\.argv\[0\]\.endswith\((["'])-script\.pyw\1\):$/,
+  /^elif sys\.argv\[0\]\.endswith\((["'])\.exe\1\):$/,
+  /^sys\.argv\[0\] = sys\.argv\[0\]\[:-(?:11|4)\]$/,
+  /^sys\.exit\([A-Za-z_]\w*\(\)\)$/,
+  /^'''exec' .*$/,
+  /^' '''$/,
+];
+
+function entryPointScript(text: string): boolean {
+  const lines = text
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines.length > 0 && lines.length <= 16 && lines.every((l) => ENTRY_LINES.some((re) => re.test(l)));
+}
+
 export function pythonStartup(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript || inv.cwd === undefined) return;
   const python = /^python[\d.]*$/.test(inv.program);
@@ -134,10 +162,30 @@ export function pythonStartup(inv: Invocation, r: Reporter): void {
   const bin = /^(.*)\/bin\/[^/]+$/.exec(written);
   if (bin) {
     const prefix = posix.resolve(inv.cwd, bin[1] || '/');
-    if (!isVenv(prefix, inv, r)) return;
+    const workspaceVenv = /(?:^|\/)\.?venv$/.test(bin[1] ?? '') && !written.startsWith('/');
+    if (!isVenv(prefix, inv, r)) {
+      // `.venv/bin/pytest` where no environment is: a file of the workspace named like a tool (review of round 32).
+      // (An environment an earlier command of the line makes is not there yet: the line's writes are judged as such.)
+      const maker = r.segments
+        .slice(0, inv.segment)
+        .some((g) =>
+          /\bvenv\b|virtualenv|^(?:uv|poetry|pdm|pipenv|conda|mamba|micromamba|hatch|rye|tox|nox)\b/.test(
+            g.argv.join(' '),
+          ),
+        );
+      if (workspaceVenv && !maker)
+        say(inv, r, 'script of a folder named like a virtual environment that is none');
+      return;
+    }
     // A program there is Python when it is the interpreter or a script whose `#!` line names one.
     const head = readBudgeted(posix.resolve(inv.cwd, written), inv, r);
     if (!python && !(head?.kind === 'text' && /^#!.*python/.test(head.text))) return;
+    // An installer writes a tool's script there as a few fixed lines calling the package's entry point; any other
+    // Python there is code the workspace holds, not the tool (review of round 32: `.venv/bin/pytest` rewritten).
+    if (!python && head?.kind === 'text' && !entryPointScript(head.text)) {
+      say(inv, r, "script of a virtual environment that is not an installer's entry point");
+      return;
+    }
     sitePackages(prefix, 'virtual environment', inv, r);
     return;
   }
