@@ -124,6 +124,7 @@ describe("a virtual environment's tool script", () => {
       'venv/bin/mypy src',
       { 'venv/bin/mypy': PIP('mypy', 'main') },
     ],
+    ['the same after cd', 'cd . && venv/bin/mypy src', { 'venv/bin/mypy': PIP('mypy', 'main') }],
   ])('uncertain: %s', (_n, command, files) => {
     expect(reasons(command, files)).not.toBe('');
   });
