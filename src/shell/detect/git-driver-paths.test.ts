@@ -193,10 +193,27 @@ describe('what the listing cannot stand for keeps the driver counted', () => {
     appendFileSync(join(ws, '.git/config'), '[diff.PGX]\n\tcommand = rm -rf ~\n');
     runs(run('git diff -- app'));
   });
-  it('a configuration that includes another file', () => {
+  it('a configuration that includes a file naming an attributes file', () => {
     const run = repository('command', KOTLIN);
     appendFileSync(join(dir, `ws${n}`, '.git/config'), '[include]\n\tpath = extra.cfg\n');
+    writeFileSync(join(dir, `ws${n}`, '.git/extra.cfg'), '[core]\n\tattributesFile = /tmp/attrs\n');
     runs(run('git diff'));
+  });
+  it('a configuration that includes a file gavel cannot place', () => {
+    const run = repository('command', KOTLIN);
+    appendFileSync(
+      join(dir, `ws${n}`, '.git/config'),
+      '[includeIf "gitdir:~/w/"]\n\tpath = "$X/extra.cfg"\n',
+    );
+    runs(run('git diff'));
+  });
+  // Round 23's repository keeps its drivers in a file its configuration includes: followed, not counted whole.
+  it('a configuration that includes a file of drivers only', () => {
+    const run = repository('command', KOTLIN);
+    appendFileSync(join(dir, `ws${n}`, '.git/config'), '[include]\n\tpath = ../tools/drivers.gitconfig\n');
+    mkdirSync(join(dir, `ws${n}`, 'tools'), { recursive: true });
+    writeFileSync(join(dir, `ws${n}`, 'tools/drivers.gitconfig'), '[diff "other"]\n\ttextconv = cat\n');
+    expect(quiet(run('git diff -- app'))).toBe(true);
   });
   it('a file named by a newline alone is listed', () => {
     const run = repository('command', {});

@@ -88,14 +88,57 @@ const writesAttributes = (p: { role: string; resolved?: string }) =>
   (p.role === 'write' || p.role === 'delete') &&
   (p.resolved === undefined || /(?:^|\/)(?:\.gitattributes|\.git|attributes)(?:\/|$)/.test(p.resolved));
 
+/** How deep configuration includes are followed looking for an attributes file. */
+const MAX_INCLUDE_DEPTH = 3;
+
+/**
+ * The files a git configuration's `[include]` and `[includeIf …]` sections name by `path` (relative to the file's
+ * folder, `~/` the home), or undefined when one cannot be placed (a variable, a quoted or escaped value, an include
+ * key this reading does not know).
+ */
+function includedFiles(text: string, file: string, home: string): string[] | undefined {
+  const out: string[] = [];
+  let including = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/[#;].*$/, '').trim();
+    if (line === '') continue;
+    const section = /^\[\s*([^\]\s"]+)/.exec(line);
+    if (section) {
+      including = /^include(?:if)?$/i.test(section[1] ?? '');
+      // A key on the section's own line (`[include] path = x`).
+      const rest = line.slice(line.indexOf(']') + 1).trim();
+      if (!including || rest === '') continue;
+      if (!/^path\s*=/i.test(rest)) return undefined;
+    }
+    if (!including) continue;
+    const kv = /^(?:\[[^\]]*\]\s*)?(\w+)\s*=\s*(.*)$/.exec(line);
+    if (!kv || kv[1]?.toLowerCase() !== 'path') return undefined;
+    const value = kv[2] ?? '';
+    if (value === '' || /["\\$%]/.test(value)) return undefined;
+    out.push(
+      value.startsWith('~/') ? posix.join(home, value.slice(2)) : posix.resolve(posix.dirname(file), value),
+    );
+  }
+  return out;
+}
+
 /** Could an attributes file the listing does not read bind a driver (or could it not be told)? */
 function userAttributes(configs: readonly string[], inv: Invocation, r: Reporter): boolean {
-  for (const file of configs) {
+  const queue = configs.map((file) => ({ file, depth: 0 }));
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const { file, depth } = queue.shift() as { file: string; depth: number };
+    if (seen.has(file)) continue;
+    seen.add(file);
     const read = readBudgeted(file, inv, r, true);
     if (read === undefined) return true;
     if (read.kind === 'missing') continue;
-    // A file it includes may name one too: any include counts.
-    if (read.kind !== 'text' || /attributesfile|^\s*\[\s*include/im.test(read.text)) return true;
+    if (read.kind !== 'text' || /attributesfile/i.test(read.text)) return true;
+    // A file it includes may name one too: the files an include names literally are read in turn (round 23's
+    // repository keeps its drivers in an included file), anything else counts.
+    const included = includedFiles(read.text, file, r.scope.home);
+    if (included === undefined || (included.length > 0 && depth >= MAX_INCLUDE_DEPTH)) return true;
+    for (const next of included) queue.push({ file: next, depth: depth + 1 });
   }
   const xdg = posix.join(r.scope.home, '.config/git/attributes');
   return [xdg, ...SYSTEM_ATTRIBUTES].some((file) => readBudgeted(file, inv, r, true)?.kind !== 'missing');
