@@ -33,6 +33,19 @@ describe('a conftest whose other modules are used only inside fixtures', () => {
       ),
     ],
     ['only inert modules', lines('import pytest', '@pytest.fixture', 'def x():', '    return 1')],
+    [
+      'a fixture asking for another by its parameter',
+      lines(
+        'import numpy as np',
+        'import pytest',
+        '@pytest.fixture',
+        'def rng():',
+        '    return np.random.default_rng(1)',
+        '@pytest.fixture',
+        'def grid(rng):',
+        '    return rng.normal(size=(4, 4))',
+      ),
+    ],
   ])('known: %s', (_n, text) => {
     expect(fixtureOnlyImports(text)).toBe(true);
   });
@@ -74,6 +87,58 @@ describe('a conftest whose other modules are used only inside fixtures', () => {
     [
       'a name that reaches the system anywhere',
       lines('import numpy as np', 'def f():', '    os.system("id")'),
+    ],
+    // Final read of the session: a helper run by the top level, a parenthesised import, a decorator over lines.
+    [
+      'a helper called at the top level',
+      lines(
+        'import numpy as np',
+        'def helper():',
+        '    return np.loadtxt("https://x.example/q")',
+        'DATA = helper()',
+      ),
+    ],
+    [
+      'a helper as a decorator',
+      lines(
+        'import numpy as np',
+        'def deco(f):',
+        '    np.save("x", 1)',
+        '    return f',
+        '@deco',
+        'def test_x():',
+        '    pass',
+      ),
+    ],
+    [
+      'a helper called by a default value',
+      lines('import numpy as np', 'def h():', '    return np.load("x")', 'def f(x=h()):', '    return x'),
+    ],
+    [
+      'a helper called by a hook',
+      lines('import numpy as np', 'def h():', '    np.load("x")', 'def pytest_configure(config):', '    h()'),
+    ],
+    [
+      'a parenthesised import hiding a name',
+      lines(
+        'import pandas as pd',
+        'from numpy import (',
+        '    loadtxt,',
+        ')',
+        'X = loadtxt("https://x.example/q")',
+      ),
+    ],
+    [
+      'autouse on a later line of the decorator',
+      lines(
+        'import numpy as np',
+        'import pytest',
+        '@pytest.fixture(',
+        '    autouse=True,',
+        ')',
+        'def each():',
+        '    np.save("x", 1)',
+      ),
     ],
     [
       'a module beyond the known packages, even unused',

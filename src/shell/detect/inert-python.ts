@@ -130,44 +130,63 @@ export function fixtureOnlyImports(
     .join('\n');
   const foreign = new Set<string>();
   for (const m of code.matchAll(/^\s*((?:from\s+[\w.]+\s+)?import\s+[^\n;]+)$/gm)) {
-    const bound = boundNames((m[1] as string).trim());
+    const statement = (m[1] as string).trim();
+    const bound = boundNames(statement);
     if (bound.modules.some((x) => x === '' || x.startsWith('.'))) return false;
     const inert = bound.modules.every((x) => {
       const top = x.split('.')[0] ?? '';
       return INERT_MODULES.has(top) || firstParty(top);
     });
     if (inert) continue;
-    // Importing a module runs it: only packages of FIXTURE_MODULES, installed, not files of the project.
-    if (bound.star || !bound.modules.every((x) => FIXTURE_MODULES.has(x.split('.')[0] ?? ''))) return false;
+    // Importing a module runs it: only packages of FIXTURE_MODULES, installed, not files of the project; the names
+    // bound on one line (a parenthesised or continued import would hide some).
+    if (bound.star || /[(\\]/.test(statement)) return false;
+    if (!bound.modules.every((x) => FIXTURE_MODULES.has(x.split('.')[0] ?? ''))) return false;
     for (const n of bound.names) if (/^[A-Za-z_]\w*$/.test(n)) foreign.add(n);
   }
   if (foreign.size === 0) return inertPython(text, firstParty);
   if (REACHES.test(code.replace(/^\s*(?:from\s+[\w.]+\s+)?import[^\n;]*/gm, ''))) return false;
+  const lines = code.split('\n');
+  // Which top-level functions are fixtures or helpers (their bodies run only when asked for): not a hook, and not
+  // an autouse fixture (`autouse=` anything but False, on the decorator's lines).
+  const helpers = new Set<string>();
+  let decorating = false;
+  let autouse = false;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const top = !/^\s/.test(line);
+    if (top && line.startsWith('@')) decorating = true;
+    if (decorating && /\bautouse\s*=\s*(?!False\b)/.test(line)) autouse = true;
+    const def = top ? /^(?:async\s+)?def\s+(\w+)/.exec(line) : null;
+    if (def) {
+      if (!(def[1] ?? '').startsWith('pytest_') && !autouse) helpers.add(def[1] ?? '');
+      decorating = false;
+      autouse = false;
+    } else if (top && !line.startsWith('@') && !/^[)\]}]/.test(line)) decorating = autouse = false;
+  }
   const names = new RegExp(`\\b(?:${[...foreign].join('|')})\\b`);
+  // A helper called, decorating or referred to where the file's import runs code runs its body then too.
+  const list = [...helpers].filter((h) => /^[A-Za-z_]\w*$/.test(h));
+  const helperUse = list.length > 0 ? new RegExp(`\\b(?:${list.join('|')})\\b`) : undefined;
+  const helperCall = list.length > 0 ? new RegExp(`\\b(?:${list.join('|')})\\s*\\(`) : undefined;
   const importLine = /^\s*(?:from\s+[\w.]+\s+)?import\s/;
   let free = false;
   let header = 0;
-  let autouse = false;
-  for (const line of code.split('\n')) {
+  for (const line of lines) {
     if (line.trim() === '') continue;
     const top = !/^\s/.test(line);
     if (top && header === 0) {
       const def = /^(?:async\s+)?def\s+(\w+)/.exec(line);
-      if (line.startsWith('@')) {
-        autouse ||= /\bautouse\s*=\s*True\b/.test(line);
-        free = false;
-      } else if (def) {
-        free = !(def[1] ?? '').startsWith('pytest_') && !autouse;
-        autouse = false;
+      free = false;
+      if (def) {
+        free = helpers.has(def[1] ?? '');
         header = 1;
-      } else {
-        free = false;
-        autouse = false;
       }
     }
     if (header > 0) {
-      // A def's header (its defaults, over lines until the colon) runs when the file is imported.
-      if (names.test(line.replace(importLine, ''))) return false;
+      // A def's header (its defaults, over lines until the colon) runs when the file is imported: no other
+      // module's name and no helper called there (a parameter named like a fixture is no call).
+      if (names.test(line) || helperCall?.test(line.replace(/^(?:async\s+)?def\s+\w+/, ''))) return false;
       const depth = (line.match(/[([{]/g) ?? []).length - (line.match(/[)\]}]/g) ?? []).length;
       header = header + depth;
       if (header <= 1 && /:\s*$/.test(line)) header = 0;
@@ -180,7 +199,7 @@ export function fixtureOnlyImports(
       if (!top) return false;
       continue;
     }
-    if (names.test(line)) return false;
+    if (names.test(line) || helperUse?.test(line)) return false;
   }
   return true;
 }
