@@ -102,6 +102,17 @@ describe("a virtual environment's tool script", () => {
       '.venv/bin/pip list',
       { ...ENV, '.venv/bin/pip': PIP('pip._internal.cli.main', 'main') },
     ],
+    [
+      "pip's exec line for a long interpreter path",
+      '.venv/bin/pytest -q',
+      {
+        ...ENV,
+        '.venv/bin/pytest': PIP('pytest', 'console_main').replace(
+          '# -*- coding: utf-8 -*-\n',
+          `'''exec' "/home/u/proj/.venv/bin/python3" "$0" "$@"\n' '''\n`,
+        ),
+      },
+    ],
   ])('quiet: %s', (_n, command, files) => {
     expect(reasons(command, files)).toBe('');
   });
@@ -110,6 +121,17 @@ describe("a virtual environment's tool script", () => {
       'other Python under a tool name',
       '.venv/bin/pytest -q',
       { ...ENV, '.venv/bin/pytest': '#!/usr/bin/env python3\nimport os\nos.system("id")\n' },
+    ],
+    [
+      "a string closed on pip's exec line, code after it",
+      '.venv/bin/pytest -q',
+      {
+        ...ENV,
+        '.venv/bin/pytest': PIP('pytest', 'console_main').replace(
+          '# -*- coding: utf-8 -*-\n',
+          `'''exec' '''; import os; os.system('id')\n`,
+        ),
+      },
     ],
     [
       'an entry point with a line added',

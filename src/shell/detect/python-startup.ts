@@ -140,7 +140,7 @@ const ENTRY_LINES = [
   /^elif sys\.argv\[0\]\.endswith\((["'])\.exe\1\):$/,
   /^sys\.argv\[0\] = sys\.argv\[0\]\[:-(?:11|4)\]$/,
   /^sys\.exit\([A-Za-z_]\w*\(\)\)$/,
-  /^'''exec' .*$/,
+  /^'''exec' "[^"'\\]*" "\$0" "\$@"$/,
   /^' '''$/,
 ];
 
