@@ -97,6 +97,14 @@ describe('a conftest.py deeper than the usual test folders is read', () => {
       },
     ],
     [
+      "a plugin option's value, which may be no path",
+      'pytest --reruns-delay 2 -q',
+      {
+        'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        'tests/integration/conftest.py': REACHES,
+      },
+    ],
+    [
       'a marker selection over the test paths',
       "pytest -m 'not gpu'",
       {

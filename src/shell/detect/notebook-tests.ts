@@ -39,7 +39,7 @@ function nearestSettings(cwd: string, inv: Invocation, r: Reporter) {
 }
 
 /** pytest's options that take no value: the word after one is not its value. */
-const PYTEST_FLAGS = new Set(
+export const PYTEST_FLAGS = new Set(
   '-q -v -vv -vvv -x -s -l --lf --ff --nf --sw --co --collect-only --exitfirst --quiet --verbose --no-header --last-failed --failed-first --new-first --stepwise --showlocals --nbmake --nbval --nbval-lax'.split(
     ' ',
   ),

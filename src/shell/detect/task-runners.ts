@@ -37,7 +37,7 @@ import { lefthookRun } from './lefthook-hooks';
 import { linterConfigs } from './linter-configs';
 import { mageTargets } from './mage-targets';
 import { nearest } from './nearest-file';
-import { notebookTests } from './notebook-tests';
+import { notebookTests, PYTEST_FLAGS } from './notebook-tests';
 import { POSARGS, readNoxfile, selectedSessions } from './nox-sessions';
 import { resolveArg } from './path-effects';
 import { poeTasks } from './poe-tasks';
@@ -107,6 +107,7 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   }
   const roots = [cwd];
   const ignored: string[] = [];
+  let ambiguous = false;
   for (let k = 0; k < args.length; k++) {
     const w = args[k] as Word;
     const t = plain(w);
@@ -124,6 +125,10 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
       continue;
     }
     if (t.startsWith('-')) continue;
+    // A word after an option gavel does not know (a plugin's `--foo bar`) may be its value: the test paths pytest
+    // then collects are walked too.
+    const before = k > 0 ? plain(args[k - 1]) : '';
+    if (/^(?:-[A-Za-z]|--[\w-]+)$/.test(before) && !PYTEST_FLAGS.has(before)) ambiguous = true;
     if (!isLiteral(w)) {
       say(inv, r, 'collects tests from a path known only at run time');
       return;
@@ -164,7 +169,10 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   }
   const configs = pytestConfigs(cwd, top, inv, r);
   if (configs === undefined) return;
-  const collected = roots.length > 1 ? roots.slice(1) : (configs.testpaths ?? roots);
+  const collected =
+    roots.length > 1
+      ? [...roots.slice(1), ...(ambiguous ? (configs.testpaths ?? [cwd]) : [])]
+      : (configs.testpaths ?? roots);
   const below = conftestsBelow(collected, /\bnorecursedirs\b/.test(configs.text), r);
   if (below === 'cut') {
     say(
