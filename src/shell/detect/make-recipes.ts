@@ -14,7 +14,9 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
+import { Conditionals } from './make-conditionals';
 import { withIncludes } from './make-includes';
+import { computeTextFunction, isComputedTextFunction } from './make-text-functions';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile, unknownFolder } from './project-file';
 
@@ -192,6 +194,8 @@ function reference(ref: string, ctx: Ctx): string {
       if (!patterns.includes(DYNAMIC)) return patterns;
     } else if (CODE_FUNCTIONS.has(name))
       ctx.mf.opaque ??= `uses \`$(${name})\`, which builds make text at run time`;
+    else if (isComputedTextFunction(name))
+      return computeTextFunction(name, fn[2] ?? '', (s) => expand(s, inner)) ?? DYNAMIC;
     else expand(fn[2] ?? '', inner);
     return DYNAMIC;
   }
@@ -209,8 +213,11 @@ function reference(ref: string, ctx: Ctx): string {
   return DYNAMIC;
 }
 
-/** Logical lines: a backslash-newline joins lines outside recipes (a recipe keeps it for the shell). */
-function parse(text: string, overrides: Map<string, string>): Makefile {
+/**
+ * Logical lines: a backslash-newline joins lines outside recipes (a recipe keeps it for the shell). `goals` are the
+ * goals named on the command line (make's `MAKECMDGOALS`).
+ */
+function parse(text: string, overrides: Map<string, string>, goals: readonly string[] = []): Makefile {
   const mf: Makefile = {
     vars: new Map(),
     rules: new Map(),
@@ -223,11 +230,22 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
     references: 0,
   };
   const ctx: Ctx = { mf, auto: new Map(), depth: 0 };
+  // Command-line values hold while the makefile is read (its conditionals test them), and so do the goals.
+  mf.vars.set('MAKECMDGOALS', goals.join(' '));
+  for (const [name, value] of overrides) mf.vars.set(name, value);
+  const conditionals = new Conditionals();
+  const conditionEnv = { expand: (t: string) => expand(t, ctx), valueOf: (n: string) => mf.vars.get(n) };
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   let current: Rule[] = [];
   let define: { name: string; lines: string[] } | undefined;
+  // A `define` inside a skipped branch: its body is skipped, conditional words in it included.
+  let skippedDefine = false;
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i] ?? '';
+    if (skippedDefine) {
+      if (/^\s*endef\b/.test(line)) skippedDefine = false;
+      continue;
+    }
     if (define) {
       if (/^\s*endef\b/.test(line)) {
         if (!overrides.has(define.name)) mf.vars.set(define.name, define.lines.join('\n'));
@@ -239,7 +257,7 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
       let recipe = line.slice(1);
       while (recipe.endsWith('\\') && i + 1 < lines.length)
         recipe += `\n${(lines[++i] ?? '').replace(/^\t/, '')}`;
-      for (const rule of current) rule.recipe.push(recipe);
+      if (!conditionals.skipping) for (const rule of current) rule.recipe.push(recipe);
       continue;
     }
     while (line.endsWith('\\') && i + 1 < lines.length) line = `${line.slice(0, -1)} ${lines[++i] ?? ''}`;
@@ -247,9 +265,22 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
     if (hash >= 0) line = line.slice(0, hash);
     if (line.trim() === '') continue;
     const trimmed = line.trim();
+    // A conditional line (not an assignment to a variable so named) opens, switches or closes a branch; it never
+    // ends the rule above it, whose recipe may go on below it.
+    const conditional = /^(ifeq|ifneq|ifdef|ifndef|else|endif)(?=\s|$)\s*(.*)$/.exec(trimmed);
+    if (
+      conditional &&
+      !/^\S+\s*(?:::?=|:::=|[+?!]?=)/.test(trimmed) &&
+      conditionals.read(conditional[1] ?? '', conditional[2] ?? '', conditionEnv)
+    )
+      continue;
+    if (conditionals.skipping) {
+      if (/^(?:(?:export|override|private)\s+)*define(?=\s|$)/.test(trimmed)) skippedDefine = true;
+      continue;
+    }
     const directive =
       // A directive's word stands alone (`export:` is a target named export, checked with GNU make 4.3).
-      /^(-?include|sinclude|define|endef|ifeq|ifneq|ifdef|ifndef|else|endif|export|unexport|override|vpath|undefine|private|load|-load)(?=\s|$)\s*(.*)$/.exec(
+      /^(-?include|sinclude|define|endef|export|unexport|override|vpath|undefine|private|load|-load)(?=\s|$)\s*(.*)$/.exec(
         trimmed,
       );
     if (directive && !/^(export|override|private)\s+\S+\s*[:+?!]?=/.test(trimmed)) {
@@ -258,7 +289,6 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
         mf.opaque ??= 'includes or loads another makefile, which is not read';
       else if (word === 'define')
         define = { name: (directive[2] ?? '').replace(/\s*[:+?!]?=\s*$/, '').trim(), lines: [] };
-      else if (/^if/.test(word)) expand(directive[2] ?? '', ctx);
       else if (word === 'export' || word === 'unexport') {
         const names = expand(directive[2] ?? '', ctx)
           .split(/\s+/)
@@ -357,6 +387,8 @@ function parse(text: string, overrides: Map<string, string>): Makefile {
     }
   }
   for (const [name, value] of overrides) mf.vars.set(name, value);
+  if (conditionals.problem) mf.opaque ??= conditionals.problem;
+  else if (conditionals.open) mf.opaque ??= 'leaves a conditional open (no `endif`)';
   return mf;
 }
 
@@ -564,7 +596,7 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
     if (file.kind !== 'text') return;
     const included = withIncludes(file.text, dir, inv, r);
     if (included.kind === 'unknown') return;
-    const mf = parse(included.text, overrides);
+    const mf = parse(included.text, overrides, goals);
     if (included.opaque) mf.opaque ??= included.opaque;
     // make remakes a makefile it reads when a rule builds it, before anything else, even under `-n`: an explicit
     // rule or a pattern rule (`%.mk: FORCE`) that matches an included file.
