@@ -56,7 +56,7 @@ function operands(text: string): [string, string] | undefined {
     }
     return undefined;
   }
-  const quoted = /^(["'])([^]*?)\1[ \t]+(["'])([^]*?)\3/.exec(t);
+  const quoted = /^(["'])([\s\S]*?)\1[ \t]+(["'])([\s\S]*?)\3/.exec(t);
   return quoted ? [quoted[2] ?? '', quoted[4] ?? ''] : undefined;
 }
 
