@@ -402,7 +402,11 @@ describe("make's own variables and exports (review 17 H9)", () => {
 describe("make's conditionals are read as make reads them", () => {
   it.each<[string, string, string]>([
     ['a goal that selects an include', 'make -C condgoal submit', 'credential_exfiltration'],
-    ['a goal matching the filter pattern, dry run', 'make -C condgoal -n sync-data', 'credential_exfiltration'],
+    [
+      'a goal matching the filter pattern, dry run',
+      'make -C condgoal -n sync-data',
+      'credential_exfiltration',
+    ],
     ['a command-line value beside the goal', 'make -C condgoal ACCT=x submit', 'credential_exfiltration'],
     [
       'a recipe inside a taken branch (the conditional does not end the rule)',
