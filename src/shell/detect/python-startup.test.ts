@@ -44,6 +44,11 @@ describe('code a Python runs as it starts is uncertain', () => {
     ['uv run of a tool', 'uv run pytest -q', { ...VENV, [`${SITE}/telemetry.pth`]: HOSTILE }],
     ['uv sync', 'uv sync --frozen', { ...VENV, [`${SITE}/telemetry.pth`]: HOSTILE }],
     ["the environment's interpreter", '.venv/bin/python -m pytest', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
+    [
+      '--version before code',
+      ".venv/bin/python --version -c 'print(1)'",
+      { ...VENV, [`${SITE}/t.pth`]: HOSTILE },
+    ],
     ["a script of the environment's", '.venv/bin/pytest -q', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
     ['poetry run', 'poetry run pytest', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
     ['a sitecustomize module', 'uv run pytest', { ...VENV, [`${SITE}/sitecustomize.py`]: 'import os\n' }],
@@ -67,6 +72,10 @@ describe("paths and the installers' own lines stay quiet", () => {
     ['uv run', 'uv run pytest -q', VENV],
     ["the environment's interpreter", '.venv/bin/python -m pytest', VENV],
     ['-S starts no site module', '.venv/bin/python -S -c 1', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
+    // Printed as the command line is read, before `site` (round 32's `.venv/bin/python --version`).
+    ['--version prints before site', '.venv/bin/python --version', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
+    ['-VV prints before site', '.venv/bin/python3 -VV', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
+    ['--help prints before site', '.venv/bin/python -h', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],
     [
       '-s skips the user site',
       "python3 -s -c 'print(1)'",

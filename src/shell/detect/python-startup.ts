@@ -153,11 +153,17 @@ function entryPointScript(text: string): boolean {
   return lines.length > 0 && lines.length <= 16 && lines.every((l) => ENTRY_LINES.some((re) => re.test(l)));
 }
 
+/** The interpreter's options that print and exit as its command line is read. */
+const VERSION_OR_HELP = /^(?:--version|-V+|-h|-\?|--help|--help-env|--help-xoptions|--help-all)$/;
+
 export function pythonStartup(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript || inv.cwd === undefined) return;
   const python = /^python[\d.]*$/.test(inv.program);
   // `-S`: no site module, so no start-up file at all.
   if (python && interpreterFlags(inv).includes('S')) return;
+  // `--version`, `-VV`, `--help`: printed while the command line is read, before `site` runs (measured with
+  // CPython 3.11: a `.pth` that writes a file did not run).
+  if (python && inv.args.length > 0 && inv.args.every((w) => VERSION_OR_HELP.test(plain(w)))) return;
   const written = inv.command ? plain(inv.command) : '';
   const bin = /^(.*)\/bin\/[^/]+$/.exec(written);
   if (bin) {
