@@ -31,6 +31,8 @@ export interface HarnessCall {
   userTurns?: string[];
   /** A sub-agent's call: its transcript's "user" turns are another agent's prompts. */
   subagent?: boolean;
+  /** The harness's permission mode when it says (Claude Code: `default`, `plan`, `acceptEdits`, ...). */
+  permissionMode?: string;
 }
 
 export interface HarnessInstall {

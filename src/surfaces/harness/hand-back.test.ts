@@ -17,7 +17,9 @@ const out = (stdout: string) => (stdout ? JSON.parse(stdout).hookSpecificOutput 
 
 describe('an escalate that nothing knows (basis unlisted) is handed back to the harness', () => {
   it('Claude Code PreToolUse: no decision at all (exit 0, no output), so its own rules and prompt apply', () => {
-    expect(claudeCodeAnswer('PreToolUse', judged('escalate', 'unlisted'))).toEqual({
+    expect(
+      claudeCodeAnswer({ event: 'PreToolUse', toolName: 'Bash' }, judged('escalate', 'unlisted')),
+    ).toEqual({
       stdout: '',
       stderr: '',
       exitCode: 0,
@@ -25,7 +27,7 @@ describe('an escalate that nothing knows (basis unlisted) is handed back to the 
   });
 
   it('Claude Code PreToolUse: an escalate gavel can explain (a category, mode ask) is an explicit ask', () => {
-    const reply = claudeCodeAnswer('PreToolUse', judged('escalate', 'mode-ask'));
+    const reply = claudeCodeAnswer({ event: 'PreToolUse', toolName: 'Bash' }, judged('escalate', 'mode-ask'));
     expect(out(reply.stdout)).toMatchObject({
       permissionDecision: 'ask',
       permissionDecisionReason: 'gavel: why',
@@ -33,8 +35,11 @@ describe('an escalate that nothing knows (basis unlisted) is handed back to the 
   });
 
   it.each([['claude-code'], ['codex']])('%s PermissionRequest: no answer, its own dialog', (harness) => {
-    const answer = harness === 'codex' ? codexAnswer : claudeCodeAnswer;
-    expect(answer('PermissionRequest', judged('escalate', 'unlisted')).stdout).toBe('');
+    const reply =
+      harness === 'codex'
+        ? codexAnswer('PermissionRequest', judged('escalate', 'unlisted'))
+        : claudeCodeAnswer({ event: 'PermissionRequest', toolName: 'Bash' }, judged('escalate', 'unlisted'));
+    expect(reply.stdout).toBe('');
   });
 
   it('Codex PreToolUse: no output, as for an allow, so its own approval policy decides', () => {
@@ -61,9 +66,10 @@ describe('an escalate that nothing knows (basis unlisted) is handed back to the 
     ['deny', 'unlisted'],
     ['deny', 'floor'],
   ] as const)('a %s (basis %s) is never handed back', (verdict, basis) => {
-    expect(out(claudeCodeAnswer('PreToolUse', judged(verdict, basis)).stdout).permissionDecision).toBe(
-      'deny',
-    );
+    expect(
+      out(claudeCodeAnswer({ event: 'PreToolUse', toolName: 'Bash' }, judged(verdict, basis)).stdout)
+        .permissionDecision,
+    ).toBe('deny');
     expect(out(codexAnswer('PreToolUse', judged(verdict, basis)).stdout).permissionDecision).toBe('deny');
   });
 });

@@ -5,7 +5,7 @@
  */
 
 import { allowHint, type Judged } from '../../runtime';
-import type { HookReply } from './adapter';
+import type { HarnessCall, HookReply } from './adapter';
 
 export const BLOCK_EXIT = 2;
 
@@ -28,6 +28,38 @@ export const hookOutput = (hookSpecificOutput: Record<string, unknown>): HookRep
 /** The reason the person reads: the decision's, and for anything but an allow, how to allow it. */
 export const replyReason = (judged: Judged): string =>
   `gavel: ${judged.decision.reason}${judged.decision.verdict === 'allow' ? '' : allowHint(judged)}`;
+
+/**
+ * Tools whose permission prompt is the person's own step: the plan they approve before the agent leaves plan mode,
+ * a question put to them. An allow would answer for them, so it is never given (the harness asks as usual).
+ */
+const PERSON_STEPS = new Set(['ExitPlanMode', 'AskUserQuestion']);
+
+/**
+ * Tools that change nothing, the only ones an allow is given for while the person has the harness in plan mode
+ * (`permission_mode: "plan"`, where they expect no change without their approval): for any other, the harness's
+ * own plan-mode rules decide. A sub-agent's calls come through the hook themselves.
+ */
+const PLAN_MODE_TOOLS = new Set([
+  'Read',
+  'Glob',
+  'Grep',
+  'LS',
+  'NotebookRead',
+  'WebFetch',
+  'WebSearch',
+  'TodoWrite',
+  'Task',
+  'Agent',
+  'EnterPlanMode',
+  'BashOutput',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+]);
+
+/** Would an allow for this call take a step the person keeps for themselves (see PERSON_STEPS, plan mode)? */
+export const allowTakesPersonsStep = (call: Pick<HarnessCall, 'toolName' | 'permissionMode'>): boolean =>
+  PERSON_STEPS.has(call.toolName) || (call.permissionMode === 'plan' && !PLAN_MODE_TOOLS.has(call.toolName));
 
 /**
  * Nothing knows the request (an escalate with basis `unlisted`: no safe-catalogue entry, no category, no rule):

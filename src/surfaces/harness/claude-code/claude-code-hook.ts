@@ -20,7 +20,7 @@ export const claudeCodeHarness: HarnessAdapter = {
   toolInputs: (call, cwd) => fromClaudeCode(call.toolName, call.toolInput, cwd),
   userTurns: (call) => readUserTurns(call.transcriptPath),
   conversation: (call) => readConversation(call.transcriptPath),
-  answer: (call, judged) => claudeCodeAnswer(call.event, judged),
+  answer: (call, judged) => claudeCodeAnswer(call, judged),
   install: commandHookInstaller('claude-code', (home, projectRoot) => [
     projectRoot ?? home,
     '.claude',

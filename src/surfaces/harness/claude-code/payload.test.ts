@@ -22,6 +22,7 @@ describe('readClaudeShapedCall', () => {
       cwd: '/r',
       sessionId: 's',
       transcriptPath: '/t.jsonl',
+      permissionMode: 'default',
     });
   });
 

@@ -2,7 +2,7 @@
  * Reads a Claude-Code-shaped hook payload (Claude Code's, and Codex's, which adds `turn_id` and, for a
  * sub-agent, `agent_id`) with a zod schema: `hook_event_name` (PreToolUse or PermissionRequest), a non-empty
  * `tool_name`, `tool_input`, an absolute `cwd` (else `CLAUDE_PROJECT_DIR`), and the optional `session_id`,
- * `transcript_path` and `agent_id`, which are dropped when they are not strings. Pure; other fields are
+ * `transcript_path`, `agent_id` and `permission_mode`, which are dropped when they are not strings. Pure; other fields are
  * ignored (the harnesses add fields between releases). A payload it cannot read is a one-line problem.
  */
 
@@ -23,6 +23,7 @@ const schema = lazySchema(() => {
     session_id: text,
     transcript_path: text,
     agent_id: text,
+    permission_mode: text,
   });
 });
 
@@ -46,5 +47,6 @@ export function readClaudeShapedCall(
     ...(p.session_id !== undefined ? { sessionId: p.session_id } : {}),
     ...(p.transcript_path !== undefined ? { transcriptPath: p.transcript_path } : {}),
     ...(p.agent_id ? { subagent: true } : {}),
+    ...(p.permission_mode !== undefined ? { permissionMode: p.permission_mode } : {}),
   };
 }
