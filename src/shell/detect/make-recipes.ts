@@ -110,6 +110,8 @@ interface Makefile {
   exportAll: boolean;
   /** References expanded so far (bounded: variables that double at each level grow without end). */
   references: number;
+  /** Variables set with `:=`/`::=`/`!=`: their value was expanded when set, so an `+=` expands its text at once. */
+  simple: Set<string>;
 }
 
 interface Ctx {
@@ -173,6 +175,20 @@ function expand(text: string, ctx: Ctx): string {
 
 const TOO_MUCH = 'expands to more text than gavel follows';
 
+/**
+ * `text` expanded to look at, as make does not expand it yet: a recursive variable's value (`V = $(shell …)`) runs
+ * its `$(shell …)` only where the variable is used (GNU make), so nothing found on the way is recorded.
+ */
+function peek(text: string, ctx: Ctx): string {
+  const { parseTime, opaque } = ctx.mf;
+  const recorded = parseTime.length;
+  const out = expand(text, ctx);
+  parseTime.length = recorded;
+  if (opaque === undefined) delete ctx.mf.opaque;
+  else ctx.mf.opaque = opaque;
+  return out;
+}
+
 function reference(ref: string, ctx: Ctx): string {
   if (++ctx.mf.references > MAX_REFERENCES || ctx.mf.opaque === TOO_MUCH) {
     ctx.mf.opaque ??= TOO_MUCH;
@@ -228,6 +244,7 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
     exported: new Set(),
     exportAll: false,
     references: 0,
+    simple: new Set(),
   };
   const ctx: Ctx = { mf, auto: new Map(), depth: 0 };
   // Command-line values hold while the makefile is read (its conditionals test them), and so do the goals.
@@ -309,7 +326,12 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
       const [, name = '', op = '', value = ''] = assign;
       current = [];
       if (/^(?:override\s+|private\s+)*export\s/.test(trimmed)) mf.exported.add(name);
-      const implicit = implicitProgram(name, expand(value, ctx));
+      // Expanded now only where make expands it now (`:=`, `!=`, `+=` to such a variable; with a command-line value
+      // too, measured with GNU make 4.3); a recursive value's `$(shell …)` runs where the variable is used.
+      const now = op.startsWith(':') || op === '!=' || (op === '+=' && mf.simple.has(name));
+      if (op.startsWith(':') || op === '!=') mf.simple.add(name);
+      else if (op === '=' || (op === '?=' && !mf.vars.has(name))) mf.simple.delete(name);
+      const implicit = implicitProgram(name, now ? expand(value, ctx) : peek(value, ctx));
       if (implicit) mf.opaque ??= implicit;
       if (name === '.RECIPEPREFIX') mf.opaque ??= 'changes the recipe prefix';
       if (name === 'SHELL' && !/^(\/bin\/|\/usr\/bin\/)?(sh|bash)$/.test(value.trim()))
@@ -327,7 +349,11 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
         mf.parseTime.push(expand(value, ctx));
         mf.vars.set(name, DYNAMIC);
       } else if (op.startsWith(':')) mf.vars.set(name, expand(value, ctx).replaceAll('$', '$$'));
-      else if (op === '+=') mf.vars.set(name, `${mf.vars.get(name) ?? ''} ${value}`);
+      else if (op === '+=')
+        mf.vars.set(
+          name,
+          `${mf.vars.get(name) ?? ''} ${now ? expand(value, ctx).replaceAll('$', '$$') : value}`,
+        );
       else if (op === '?=') {
         if (!mf.vars.has(name)) mf.vars.set(name, value);
       } else mf.vars.set(name, value);
