@@ -56,7 +56,9 @@ function parseJustfile(text: string): {
   opaque?: string;
   loading?: string;
   /** The commands of `name := \`…\`` assignments, run through the shell while the justfile loads. */
-  loadCommands: string[];
+  loadCommands: { name: string; command: string }[];
+  /** Variables whose value runs a command some other way (`shell()`, `read()`): `loading` says why. */
+  loadingNames: string[];
   dotenv: boolean;
   imports: { path: string; optional: boolean }[];
 } {
@@ -65,7 +67,8 @@ function parseJustfile(text: string): {
   let opaque: string | undefined;
   let loading: string | undefined;
   let dotenv = false;
-  const loadCommands: string[] = [];
+  const loadCommands: { name: string; command: string }[] = [];
+  const loadingNames: string[] = [];
   const imports: { path: string; optional: boolean }[] = [];
   let current: JustRecipe | undefined;
   for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
@@ -107,10 +110,13 @@ function parseJustfile(text: string): {
     else if (/^(export\s+)?[\w-]+\s*:=/.test(line)) {
       // `version := \`git describe --tags\``: one backtick command is analysed as the shell text it is.
       const tick = BACKTICK_VALUE.exec(line)?.[1];
-      if (tick !== undefined) loadCommands.push(tick);
-      else if (RUNS.test(line)) loading ??= 'reads a justfile that runs commands while loading';
       // An exported variable reaches every recipe's programs (all are exported under `set export`).
       const name = /^(?:export\s+)?([\w-]+)/.exec(line)?.[1] ?? '';
+      if (tick !== undefined) loadCommands.push({ name, command: tick });
+      else if (RUNS.test(line)) {
+        loading ??= 'reads a justfile that runs commands while loading';
+        loadingNames.push(name);
+      }
       if (isLoaderVariable(name) || CHANGES_PROGRAMS.test(name))
         opaque ??= 'reads a justfile that sets a variable changing what its recipes run';
     } else {
@@ -134,34 +140,49 @@ function parseJustfile(text: string): {
       first ??= m[1];
     }
   }
-  return { recipes, first, opaque, loading, loadCommands, dotenv, imports };
+  return { recipes, first, opaque, loading, loadCommands, loadingNames, dotenv, imports };
 }
 
 /**
- * just's options that print what the justfile holds and run no recipe (its backtick assignments still load):
- * `--evaluate` prints the variables, its backticks run as they run for any recipe.
+ * just's options that print what the justfile holds and run no recipe, nor any assignment's backtick or `shell()`
+ * (measured with just 1.57: `--list`, `--show`, `--dump`, `--variables`, `--dry-run` of a recipe using the value).
  */
-const JUST_LISTS = /^(-l|--list|--summary|--dump|--groups|--show|-s|--variables|-n|--dry-run|--evaluate)$/;
+const JUST_LISTS = /^(-l|--list|--summary|--dump|--groups|--show|-s|--variables|-n|--dry-run)$/;
+/** `--evaluate` prints the variables: their backticks run as they run for any recipe. */
+const JUST_EVALUATES = /^--evaluate$/;
+/** Printed before any justfile is read. */
+const JUST_OWN = /^(-V|--version|-h|--help)$/;
 
 export function justRecipes(inv: Invocation, r: Reporter): void {
   const positionals: Word[] = [];
   let file: Word | undefined;
   let lists = false;
+  let evaluates = false;
+  // Variables given a value on the command line (`--set NAME VALUE`, `NAME=VALUE`): their own backtick never runs.
+  const overridden = new Set<string>();
   for (let k = 0; k < inv.args.length; k++) {
     const t = plain(inv.args[k]);
+    if (JUST_OWN.test(t)) return;
     if (/^(-f|--justfile)$/.test(t)) file = inv.args[++k];
     else if (JUST_LISTS.test(t)) lists = true;
-    else if (
+    else if (JUST_EVALUATES.test(t)) evaluates = true;
+    else if (t === '--set') {
+      overridden.add(plain(inv.args[k + 1]));
+      k += 2;
+    } else if (
       /^(-d|--working-directory|--set|--shell|--shell-arg|--dotenv-path|--dotenv-filename|--color|--chooser|--command-color|--list-heading|--list-prefix)$/.test(
         t,
       )
     ) {
-      if (/^--(shell|shell-arg|set)$/.test(t))
-        say(inv, r, 'runs with a shell or variables set on its command line');
-      k += t === '--set' ? 2 : 1;
+      if (/^--(shell|shell-arg)$/.test(t)) say(inv, r, 'runs with a shell set on its command line');
+      k += 1;
     } else if (/^(-c|--command|-e|--edit|--choose)$/.test(t)) say(inv, r, 'runs a command it is given');
+    else if (/^[A-Za-z_][\w-]*=/.test(t) && isLiteral(inv.args[k] as Word))
+      overridden.add(t.slice(0, t.indexOf('=')));
     else if (!t.startsWith('-')) positionals.push(inv.args[k] as Word);
   }
+  // Listing runs no recipe and evaluates no assignment.
+  if (lists && !evaluates) return;
   if (!r.env.readScript) return;
   if (inv.cwd === undefined || (file && !isLiteral(file))) {
     unknownFolder(inv, r);
@@ -173,16 +194,17 @@ export function justRecipes(inv: Invocation, r: Reporter): void {
   if (!found || found.file.kind === 'missing' || found.file.kind === 'unread') return;
   if (found.file.kind !== 'text') return;
   const jf = withImports(parseJustfile(found.file.text), found.dir, inv, r);
-  if (jf.loading) say(inv, r, jf.loading);
-  if (jf.loadCommands.length > 0)
+  if (jf.loading && jf.loadingNames.some((n) => !overridden.has(n))) say(inv, r, jf.loading);
+  const loads = jf.loadCommands.filter((l) => !overridden.has(l.name));
+  if (loads.length > 0)
     runFileText(
-      jf.loadCommands.map((l) => `(\n${l}\n)`).join('\n'),
+      loads.map((l) => `(\n${l.command}\n)`).join('\n'),
       { ...inv, cwd: found.dir },
       r,
       wrapperOf(inv),
     );
-  // Listing runs no recipe: what sets how recipes run (their shell, other files' recipes) does not matter.
-  if (lists) return;
+  // `--evaluate` runs no recipe: what sets how recipes run (their shell, other files' recipes) does not matter.
+  if (evaluates) return;
   if (jf.opaque) say(inv, r, jf.opaque);
   const goals: string[] = [];
   for (let k = 0; k < positionals.length; k++) {
@@ -266,6 +288,7 @@ function withImports(
     jf.opaque ??= part.opaque;
     jf.loading ??= part.loading;
     jf.loadCommands = [...jf.loadCommands, ...part.loadCommands];
+    jf.loadingNames = [...jf.loadingNames, ...part.loadingNames];
     jf.dotenv ||= part.dotenv;
     if (part.first) jf.defaults.push(part.first);
     for (const [name, recipe] of part.recipes) {
