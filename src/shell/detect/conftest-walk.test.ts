@@ -209,3 +209,43 @@ describe('python -m pytest beside a folder named like a standard module that can
     expect(uncertain('python3 -m pytest tests', crowd)).toBe(false);
   });
 });
+
+// Measured with pytest 9 (round 33): `--version` alone loads no conftest.py; `--help` and `--markers` load only the
+// initial ones (the test paths or the folder given, the folders above, and their `test*` folders), collecting none.
+describe("pytest's version, help and markers load no conftest.py, or only the initial ones", () => {
+  const TESTPATHS = { 'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n' };
+  it.each<[string, string, Record<string, string>]>([
+    ['--version', 'pytest --version', { 'conftest.py': REACHES, 'tests/conftest.py': REACHES }],
+    [
+      '--help with a deeper conftest',
+      'pytest --help',
+      { ...TESTPATHS, 'tests/integration/conftest.py': REACHES },
+    ],
+    [
+      '--markers with a deeper conftest',
+      'pytest --markers',
+      { ...TESTPATHS, 'tests/integration/conftest.py': REACHES },
+    ],
+  ])('quiet: %s', (_n, command, files) => {
+    expect(uncertain(command, files)).toBe(false);
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    ['--help: the test path’s own conftest', 'pytest --help', { ...TESTPATHS, 'tests/conftest.py': REACHES }],
+    ['--help: the top conftest', 'pytest -h', { ...TESTPATHS, 'conftest.py': REACHES }],
+    [
+      '--markers: a test* folder of the test path',
+      'pytest --markers',
+      { ...TESTPATHS, 'tests/test_x/conftest.py': REACHES },
+    ],
+    [
+      '--help: the folder given',
+      'pytest --help tests/integration',
+      { 'tests/integration/conftest.py': REACHES },
+    ],
+    ['--version with another option', 'pytest --version -q', { 'tests/integration/conftest.py': REACHES }],
+    ['--fixtures collects', 'pytest --fixtures', { ...TESTPATHS, 'tests/integration/conftest.py': REACHES }],
+  ])('read: %s', (_n, command, files) => {
+    expect(uncertain(command, files)).toBe(true);
+  });
+});

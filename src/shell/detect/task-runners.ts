@@ -100,6 +100,11 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
     return;
   }
   if (!r.env.readScript) return;
+  // `--version` alone prints before any conftest.py or plugin of the project loads (measured with pytest 9).
+  if (args.length > 0 && args.every((w) => plain(w) === '--version')) return;
+  // `--help`, `--markers`: no test is collected, only the initial conftest.py files load (measured with pytest 9:
+  // the folder given or each test path, the folders above it, and its `test*` folders).
+  const initialOnly = args.some((w) => /^(?:-h|--help|--markers)$/.test(plain(w)));
   const cwd = inv.cwd;
   if (cwd === undefined) {
     unknownFolder(inv, r);
@@ -173,7 +178,21 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
     roots.length > 1
       ? [...roots.slice(1), ...(ambiguous ? (configs.testpaths ?? [cwd]) : [])]
       : (configs.testpaths ?? roots);
-  const below = conftestsBelow(collected, /\bnorecursedirs\b/.test(configs.text), r);
+  if (initialOnly) {
+    for (const anchor of collected) {
+      for (const d of foldersUp(anchor)) {
+        dirs.add(d);
+        if (d === top || !d.startsWith(`${top}/`)) break;
+      }
+      const names = folderListing(anchor, inv, r);
+      if (names === 'unlisted') {
+        say(inv, r, 'loads the conftest.py files of a folder gavel cannot list');
+        return;
+      }
+      if (names !== 'missing') for (const n of names) if (n.startsWith('test')) dirs.add(inFolder(anchor, n));
+    }
+  }
+  const below = initialOnly ? [] : conftestsBelow(collected, /\bnorecursedirs\b/.test(configs.text), r);
   if (below === 'cut') {
     say(
       inv,
