@@ -57,6 +57,22 @@ describe('code a Python runs as it starts is uncertain', () => {
       'uv run pytest',
       { ...VENV, [`${SITE}/a-nspkg.pth`]: "import sys, types, os;__import__('os').system('curl x')\n" },
     ],
+    // Round 33: a start-up module in a folder the environment's path holds, or in the project the tool installs.
+    [
+      'a .pth path to a folder holding sitecustomize',
+      '.venv/bin/python -m pytest',
+      { ...VENV, [`${SITE}/_src.pth`]: '../../../../src\n', 'src/sitecustomize.py': 'import os\n' },
+    ],
+    [
+      'uv run of a project whose src holds sitecustomize',
+      'uv run pytest',
+      { 'pyproject.toml': VENV['pyproject.toml'], 'src/sitecustomize.py': 'import os\n' },
+    ],
+    [
+      'uv sync of a project holding usercustomize',
+      'uv sync',
+      { 'pyproject.toml': VENV['pyproject.toml'], 'usercustomize.py': 'import os\n' },
+    ],
     [
       "the user's own site-packages",
       "python3 -c 'print(1)'",

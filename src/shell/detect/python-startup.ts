@@ -66,6 +66,24 @@ function siteFolders(prefix: string, inv: Invocation, r: Reporter): string[] | '
     .map((v) => inFolder(inFolder(lib, v), 'site-packages'));
 }
 
+/** Modules Python imports from the first folder of its path that holds one, at every start (`site`). */
+const CUSTOMIZE = ['sitecustomize.py', 'usercustomize.py'];
+
+/** Does `dir` hold a start-up module (or could it, unread)? */
+const holdsCustomize = (dir: string, inv: Invocation, r: Reporter) =>
+  CUSTOMIZE.some((name) => readBudgeted(inFolder(dir, name), inv, r)?.kind !== 'missing');
+
+/**
+ * The folders a `.pth` file's path lines put on Python's path (relative to its site-packages folder), which a
+ * `sitecustomize` module there joins to every start (round 33: an editable install's `src` holding one).
+ */
+const pthFolders = (text: string, site: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#') && !/^import[ \t]/.test(l))
+    .map((l) => posix.resolve(site, l));
+
 function sitePackages(prefix: string, what: string, inv: Invocation, r: Reporter): void {
   const sites = siteFolders(prefix, inv, r);
   for (const site of sites === 'unlisted' ? [undefined] : sites) {
@@ -85,6 +103,10 @@ function sitePackages(prefix: string, what: string, inv: Invocation, r: Reporter
       if (file === undefined) return;
       if (file.kind === 'unreadable' || (file.kind === 'text' && !knownPth(file.text))) {
         say(inv, r, `${what} whose .pth start-up file runs code on every start`);
+        return;
+      }
+      if (file.kind === 'text' && pthFolders(file.text, site).some((d) => holdsCustomize(d, inv, r))) {
+        say(inv, r, `${what} whose path holds a folder with a start-up module it runs on every start`);
         return;
       }
     }
@@ -199,6 +221,13 @@ export function pythonStartup(inv: Invocation, r: Reporter): void {
   const first = plain(inv.args.find((w) => !plain(w).startsWith('-')));
   if (sub?.test(first)) {
     const env = projectEnv(inv.cwd, inv, r);
+    // The project is installed into it as its folder on the path (editable): a start-up module in the project's
+    // folder or its `src` then runs at every start of the environment's Python (round 33: `src/sitecustomize.py`).
+    const project = env === undefined ? undefined : posix.dirname(env);
+    if (project !== undefined && [project, inFolder(project, 'src')].some((d) => holdsCustomize(d, inv, r))) {
+      say(inv, r, 'project environment holding the project, whose start-up module runs on every start');
+      return;
+    }
     if (env !== undefined && isVenv(env, inv, r)) sitePackages(env, 'project environment', inv, r);
     return;
   }
