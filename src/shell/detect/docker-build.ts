@@ -12,6 +12,8 @@
 import { posix } from 'node:path';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
+import { readBudgeted } from './disk-scripts';
+import { dockerIgnore } from './docker-ignore';
 import { networkTarget } from './network-target';
 import { holdsSecrets, mayNameSecret, resolveArg, touchPath } from './path-effects';
 import { projectFile } from './project-file';
@@ -97,12 +99,45 @@ function judgeDockerfile(text: string, context: string, inv: Invocation, r: Repo
   if (syntax && !OWN_FRONTEND.test(syntax[1] ?? ''))
     say(inv, r, 'runs a Dockerfile frontend image named in the file, which runs its own code');
   let secretCopied = false;
+  // A secret file carried in by a folder copy (`COPY . .`), in this stage: the image holds it, and a step run in it
+  // after that can read it (the final image of another stage may never ship it).
+  let folderCopied = false;
   const inContext: Invocation = { ...inv, cwd: context };
+  let ignore: ReturnType<typeof dockerIgnore> | undefined;
+  /**
+   * A folder of the context copied whole (`COPY . /app`): a secret file at its top (`.env`, a key) that the
+   * `.dockerignore` does not leave out goes into the image with it (round 33). Undefined: not a folder.
+   */
+  const folderSecret = (src: string): boolean | undefined => {
+    const rel = posix.normalize(src.replace(/^\/+/, '')).replace(/\/+$/, '');
+    if (rel.startsWith('..') || /[*?[]/.test(rel)) return undefined;
+    const listing = readBudgeted(posix.join(context, rel), inv, r);
+    if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular') return undefined;
+    if (listing.entries === undefined) {
+      say(inv, r, 'copies a folder of the build context gavel could not list');
+      return false;
+    }
+    if (ignore === undefined) {
+      const file = readBudgeted(posix.join(context, '.dockerignore'), inv, r);
+      ignore = dockerIgnore(file?.kind === 'text' ? file.text : undefined);
+    }
+    const guard = ignore;
+    return listing.entries.some((name) => {
+      const path = rel === '.' ? name : `${rel}/${name}`;
+      if (guard.excludes(path) || guard.excludes(rel === '.' ? name : rel)) return false;
+      return mayNameSecret(
+        { text: path, flow: { sensitive: false, network: false, decoded: false } },
+        inContext,
+        r,
+      );
+    });
+  };
   for (const line of instructions(text)) {
     const m = /^(\w+)\s+(.*)$/.exec(line);
     if (!m) continue;
     const op = (m[1] ?? '').toUpperCase();
     const rest = m[2] ?? '';
+    if (op === 'FROM') folderCopied = false;
     if (op === 'COPY' || op === 'ADD') {
       // Options first (`--from=stage`, `--chown=u`); a `--from` copies from an image, not the context.
       const words = rest.startsWith('[')
@@ -120,7 +155,9 @@ function judgeDockerfile(text: string, context: string, inv: Invocation, r: Repo
           text: src.replace(/^\/+/, ''),
           flow: { sensitive: false, network: false, decoded: false },
         };
-        if (mayNameSecret(word, inContext, r)) {
+        if (!mayNameSecret(word, inContext, r)) {
+          if (folderSecret(src) === true) folderCopied = true;
+        } else {
           secretCopied = true;
           r.hit(
             'secret_material_read',
@@ -130,10 +167,16 @@ function judgeDockerfile(text: string, context: string, inv: Invocation, r: Repo
         }
       }
     } else if (op === 'RUN') {
-      if (secretCopied && NETWORK_RUN.test(rest))
+      if ((secretCopied || folderCopied) && NETWORK_RUN.test(rest))
         r.exfiltration(
           inv.segment,
           `\`${inv.program} build\` copies a secret into the image and a RUN step reaches the network`,
+        );
+      else if (folderCopied)
+        say(
+          inv,
+          r,
+          'runs a step in an image holding a secret file its context copied in (no .dockerignore left it out)',
         );
     } else if (op === 'ONBUILD' && /^(?:ADD|COPY|RUN)\b/i.test(rest)) {
       say(inv, r, 'leaves ONBUILD steps for later builds');
