@@ -42,10 +42,11 @@ export {
 export { readMsbuild } from './detect/build-files-dotnet';
 export { sbtResolverUrls } from './detect/build-files-sbt';
 export { readDune, readLein, readRebar } from './detect/build-files-tools';
+export { processAliases } from './detect/code-aliases';
 export { readComposeYaml, type YamlMap, type YamlValue } from './detect/compose-yaml';
 export { settingValues, settingWords } from './detect/config-settings';
 export { ignoredBy } from './detect/git-ignore';
-export { fixtureOnlyImports, inertPython } from './detect/inert-python';
+export { fixtureOnlyImports, foreignSourceEncoding, inertPython } from './detect/inert-python';
 export { literalProcesses, PROCESS_LANGUAGES, TOO_MANY } from './detect/literal-processes';
 export { serverReaches } from './detect/migration-code';
 export { isLocalHost, isStatedHost } from './detect/network-target';

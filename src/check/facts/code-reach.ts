@@ -12,6 +12,8 @@
  * is never quoted. Pure.
  */
 
+import { processAliases } from '../../shell';
+
 export type CodeLanguage = 'python' | 'node' | 'ruby' | 'perl' | 'php';
 
 /** The language of the inline-code runner that stands for a file's code (later-code.ts). */
@@ -177,35 +179,9 @@ const PLACES =
 const GIT_TREE_DELETE =
   /\b(?:rmSync|rmdirSync|rm|rmdir|rmtree|remove_dir_all|rm_rf|rm_r|RemoveAll|remove_tree)\s*\(\s*(?:(?:Path|pathlib\.Path)\s*\(\s*)?["'`](?:\.\/)?\.git\/?["'`]/;
 
-/** Names the code gives process functions by import: each read as the function it names. */
+/** Names the code gives process functions (shell/detect/code-aliases.ts): each read as the function it names. */
 function aliases(code: string, language: CodeLanguage): string {
-  let out = code;
-  const rename = (alias: string, real: string) => {
-    out = out.replace(new RegExp(`(?<![.\\w])${alias}(?=\\s*[.(])`, 'g'), real);
-  };
-  if (language === 'python') {
-    for (const m of code.matchAll(/^\s*from\s+(os|subprocess|pty|importlib)\s+import\s+(.+)$/gm))
-      for (const part of (m[2] ?? '').replace(/[()]/g, '').split(',')) {
-        const [name, as] = part.trim().split(/\s+as\s+/);
-        if (name) rename(as ?? name, `${m[1]}.${name}`);
-      }
-    for (const m of code.matchAll(/^\s*import\s+(os|subprocess|pty|importlib)\s+as\s+(\w+)/gm))
-      rename(m[2] ?? '', m[1] ?? '');
-  }
-  if (language === 'node') {
-    for (const m of code.matchAll(
-      /(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|from\s*["'](?:node:)?child_process["'])/g,
-    ))
-      for (const part of (m[1] ?? '').split(',')) {
-        const [name, as] = part.trim().split(/\s*(?::|\s+as\s+)\s*/);
-        if (name && as) rename(as, name);
-      }
-    for (const m of code.matchAll(
-      /(?:const|let|var)\s+(\w+)\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|import\s+\*\s+as\s+(\w+)\s+from\s*["'](?:node:)?child_process["']/g,
-    ))
-      rename(m[1] ?? m[2] ?? '', 'child_process');
-  }
-  return out;
+  return language === 'python' || language === 'node' ? processAliases(code, language) : code;
 }
 
 /** Python files whose top-level code runs on an import, a test run's start or an install. */

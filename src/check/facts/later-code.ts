@@ -20,7 +20,14 @@
 
 import { basename, extname } from 'node:path';
 import type { Category } from '../../core';
-import { type BuildRead, literalProcesses, PROCESS_LANGUAGES, readProgram, TOO_MANY } from '../../shell';
+import {
+  type BuildRead,
+  foreignSourceEncoding,
+  literalProcesses,
+  PROCESS_LANGUAGES,
+  readProgram,
+  TOO_MANY,
+} from '../../shell';
 import { CATEGORY_ORDER } from './category-reasons';
 import { compiledEffects } from './compiled-effects';
 
@@ -457,6 +464,13 @@ export function plantedScan(
         : (t: string) => t;
   const lines = addedLines(text(before), text(after));
   if (lines.length === 0) return undefined;
+  // Python reading the file in another encoding than its bytes show (`# coding: utf-7`): the text is not the code.
+  if (
+    (scriptRunner ?? SCANNED[ext])?.startsWith('python') &&
+    cellRunner === undefined &&
+    foreignSourceEncoding(after)
+  )
+    return 'declares a source encoding Python reads as other text than gavel scans';
   if (isFastlane(path) && FASTLANE_OPAQUE.test(addedLines(before, after).join('\n')))
     return 'runs fastlane code gavel does not follow';
   const code = withoutVariableReads(lines.join('\n'));

@@ -70,7 +70,26 @@ const IMPORT_PATH =
  * `firstParty`: whether a top-level module is the project's own (a package or module of the workspace), which
  * the tests import and run anyway (ADR 0068): importing it is known as they are.
  */
+/**
+ * Whether a Python source declares an encoding other than UTF-8 or an ASCII-compatible one in its first two lines
+ * (PEP 263: `# coding: utf-7`): Python then reads other text than the file's bytes show (`+AG8AcwAu…-` is
+ * `os.system(…)` in UTF-7), so no scan of the text says what runs.
+ */
+export function foreignSourceEncoding(text: string): boolean {
+  for (const line of text.split('\n', 2)) {
+    const m = /^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)/.exec(line);
+    if (m)
+      return !/^(?:utf[-_]?8(?:[-_]sig)?|u8|ascii|us[-_]ascii|latin[-_]?1|l1|iso[-_]?8859[-_]\d+|cp125\d|windows[-_]125\d)$/i.test(
+        m[1] ?? '',
+      );
+    // A cookie counts on the second line only after a first line that is a comment or blank.
+    if (!/^[ \t\f]*(?:#.*)?\r?$/.test(line)) return false;
+  }
+  return false;
+}
+
 export function inertPython(text: string, firstParty: (module: string) => boolean = () => false): boolean {
+  if (foreignSourceEncoding(text)) return false;
   const code = withoutComments(text)
     .split('\n')
     .filter((line) => !PATH_IMPORT.test(line) && !IMPORT_PATH.test(line))
@@ -123,6 +142,7 @@ export function fixtureOnlyImports(
   text: string,
   firstParty: (module: string) => boolean = () => false,
 ): boolean {
+  if (foreignSourceEncoding(text)) return false;
   const code = withoutComments(text)
     .replace(/\r\n/g, '\n')
     .split('\n')

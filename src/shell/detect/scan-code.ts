@@ -8,6 +8,7 @@
 import { type CodeFamily, interpreterFamily } from '../data/interpreters';
 import type { Invocation, Reporter } from '../unwrap/invocation';
 import { OPAQUE_FLOW } from '../walk/flow';
+import { processAliases } from './code-aliases';
 import { recursiveDelete } from './detect-filesystem';
 import { readBudgeted } from './disk-scripts';
 import { networkTarget } from './network-target';
@@ -272,6 +273,8 @@ export function scanCode(
 ): void {
   let code = literalPaths(source, r.scope.home, family);
   if (magics) code = ipythonMagics(code, inv, r);
+  // A process function called by another name is the function it names (code-aliases.ts).
+  if (family === 'python' || family === 'node') code = processAliases(code, family);
   if (family === 'powershell') powershell(code, inv, r);
   if (family === 'tcl') tcl(code, inv, r);
   if (family === 'r')
