@@ -61,7 +61,8 @@ const OWN_FRONTEND =
 const NETWORK_RUN = /\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|ssh|ftp|rsync|telnet)\b|[a-z]+:\/\//i;
 
 function say(inv: Invocation, r: Reporter, why: string): void {
-  r.uncertain('dynamic-script', `\`${inv.program} build\` ${why}`, inv.segment);
+  // What the build reads is no value a script computes: kept through a script file read as written (a make recipe).
+  r.uncertain('dynamic-script', `\`${inv.program} build\` ${why}`, inv.segment, 'kept');
 }
 
 /** `key=value,key=value` fields of `--secret`/`--ssh`/`--build-context` values. */

@@ -162,6 +162,11 @@ export function justRecipes(inv: Invocation, r: Reporter): void {
   const overridden = new Set<string>();
   for (let k = 0; k < inv.args.length; k++) {
     const t = plain(inv.args[k]);
+    // After the first recipe named, every word is a recipe or an argument (`just build -s x`: `-s` is build's).
+    if (positionals.length > 0) {
+      positionals.push(inv.args[k] as Word);
+      continue;
+    }
     if (JUST_OWN.test(t)) return;
     if (/^(-f|--justfile)$/.test(t)) file = inv.args[++k];
     else if (JUST_LISTS.test(t)) lists = true;

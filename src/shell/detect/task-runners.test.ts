@@ -178,12 +178,16 @@ describe('just', () => {
   });
   // Round 31 (blind): a backtick assignment is the shell command it is, run while the justfile loads for a recipe or
   // `--evaluate`; a shell set by name with its own options is that shell.
-  it.each(['cd jtick && just', 'cd jtick && just --evaluate x', 'cd jtick && just --set y 1 all'])(
-    'a backtick run while loading: %s',
-    (command) => {
-      expect(categories(analyze(command))).toContain('destructive_root_delete');
-    },
-  );
+  it.each([
+    'cd jtick && just',
+    'cd jtick && just --evaluate x',
+    'cd jtick && just --set y 1 all',
+    // A word after the recipe is its argument, not just's `-s`/`--list` (round 33).
+    'cd jtick && just all -s x',
+    'cd jtick && just all --list',
+  ])('a backtick run while loading: %s', (command) => {
+    expect(categories(analyze(command))).toContain('destructive_root_delete');
+  });
   it.each<[string, string]>([
     ['a backtick assignment of an ordinary command, bash set by name', 'cd jbash && just fmt'],
     ['its listing', 'cd jbash && just --list'],
