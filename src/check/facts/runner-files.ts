@@ -139,12 +139,54 @@ function jsonScripts(
   return [...out, ...deps];
 }
 
-/** A Makefile's recipe lines (tab-indented), under the target they follow; `@`, `-`, `+` prefixes dropped. */
+/** The `$(shell …)`/`${shell …}` calls of a makefile line, by their balanced parentheses; a call left open runs to the end. */
+function makeShellCalls(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/\$([({])shell[ \t]+/g)) {
+    const open = m[1] as string;
+    const close = open === '(' ? ')' : '}';
+    let depth = 1;
+    let i = (m.index ?? 0) + m[0].length;
+    const start = i;
+    for (; i < line.length && depth > 0; i++) {
+      if (line[i] === open) depth++;
+      else if (line[i] === close) depth--;
+    }
+    out.push(line.slice(start, depth === 0 ? i - 1 : i));
+  }
+  return out;
+}
+
+/** The name the commands make runs while it reads the makefile go under (an assignment's `$(shell …)`, `!=`). */
+const MAKE_READING = '(reading the makefile)';
+
+/**
+ * A Makefile's recipe lines (tab-indented), under the target they follow; `@`, `-`, `+` prefixes dropped. The
+ * commands make runs while reading it, outside any recipe (`X := $(shell …)`, `X != …`), under MAKE_READING
+ * (round 33: an added `X := $(shell curl … | sh)` line was no recipe, so nothing was judged).
+ */
 function makeRecipes(text: string): Entry[] {
   const out: Entry[] = [];
   let target = '';
   let carry = '';
-  for (const line of text.split('\n')) {
+  let logical = '';
+  for (const raw of text.split('\n')) {
+    // Lines outside recipes go on after a backslash (`X := $(shell a \` / `b)`).
+    if (!raw.startsWith('\t') && raw.endsWith('\\')) {
+      logical += `${raw.slice(0, -1)} `;
+      continue;
+    }
+    const line = raw.startsWith('\t') ? raw : logical + raw;
+    logical = '';
+    if (!line.startsWith('\t')) {
+      const code = line.replace(/#.*$/, '');
+      // A make reference in the command is a value make puts there; `$$` is the shell's `$`.
+      const shellText = (t: string) =>
+        t.replace(/\$[({][^(){}]*[)}]/g, '"$__make_value"').replace(/\$\$/g, '$');
+      for (const call of makeShellCalls(code)) out.push([MAKE_READING, shellText(call)]);
+      const bang = /^\s*(?:(?:export|override|private)\s+)*[^\s:#=]+\s*!=\s*(.*)$/.exec(code);
+      if (bang?.[1]) out.push([MAKE_READING, shellText(bang[1])]);
+    }
     if (line.startsWith('\t')) {
       const body = carry + line.slice(1);
       if (body.endsWith('\\')) {
