@@ -331,3 +331,30 @@ describe('another machine, or one gavel cannot place, is uncertain', () => {
     ],
   ])('%s', (_n, command, files) => expect(uncertain(command, files)).not.toEqual([]));
 });
+
+// Round 33, measured with alembic 1.8: `history`, `heads`, `branches`, `show` and `revision` without
+// `--autogenerate` read the revision files and run no env.py, so open no database, unless `revision_environment`
+// makes `history` and `revision` run it.
+describe('alembic commands that open no database', () => {
+  const REMOTE = { 'alembic.ini': ALEMBIC_INI('postgresql://u@10.1.2.3/app'), 'alembic/env.py': ENV_PY };
+  const ENV_RUNS = {
+    ...REMOTE,
+    'alembic.ini': ALEMBIC_INI('postgresql://u@10.1.2.3/app').replace(
+      '[alembic]\n',
+      '[alembic]\nrevision_environment = true\n',
+    ),
+  };
+  it.each([
+    'alembic history',
+    'alembic heads',
+    'alembic branches',
+    'alembic show head',
+    "alembic revision -m 'x'",
+  ])('quiet: %s', (command) => expect(uncertain(command, REMOTE)).toEqual([]));
+  it.each<[string, Record<string, string>]>([
+    ['alembic revision --autogenerate -m x', REMOTE],
+    ['alembic current', REMOTE],
+    ['alembic history', ENV_RUNS],
+    ["alembic revision -m 'x'", ENV_RUNS],
+  ])('placed: %s', (command, files) => expect(uncertain(command, files)).not.toEqual([]));
+});

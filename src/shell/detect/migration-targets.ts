@@ -117,6 +117,13 @@ function alembic(c: Context): Found | undefined {
   const text = read(iniPath, inv, r);
   if (text === null) return { target: 'local', file: 'alembic.ini' };
   const values = text === undefined ? undefined : iniSection(text, section);
+  // Commands that read the revision files and open no database: env.py does not run (alembic 1.8), unless the
+  // configuration asks it to run for `history` and `revision` (`revision_environment`).
+  const envRuns = /^(?:true|yes|on|1)$/i.test(values?.get('revision_environment')?.trim() ?? '');
+  if (values !== undefined && (/^(?:heads|branches|show)$/.test(sub) || (!envRuns && sub === 'history')))
+    return undefined;
+  if (values !== undefined && !envRuns && sub === 'revision' && !args.includes('--autogenerate'))
+    return undefined;
   const url = values?.get('sqlalchemy.url');
   const scripts = values?.get('script_location');
   if (url === undefined || scripts === undefined) return UNPLACED('alembic.ini');
