@@ -37,14 +37,12 @@ describe('a folder on PYTHONPATH that replaces what Python imports', () => {
     ['set earlier in the line', 'PYTHONPATH=evil && python3 -m json.tool x.json'],
     // Round 31 (blind): inline code importing a module the folder holds runs that module.
     ['a module inline code imports', "PYTHONPATH=backend python3 -c 'import brindle_build'"],
-    [
-      'a package inline code imports from',
-      "PYTHONPATH=backend python3 -I -c 'from hooks import x; print(x)'",
-    ],
+    ['a package inline code imports from', "PYTHONPATH=backend python3 -c 'from hooks import x; print(x)'"],
     ['one of several imports', "PYTHONPATH=backend python3 -c 'import sys, brindle_build as b'"],
     // Review of this session: a native extension; the codecs package imported at start-up.
     ['a native extension inline code imports', "PYTHONPATH=native python3 -c 'import hook'"],
-    ['an encodings package', 'PYTHONPATH=codecs python3 -V'],
+    ['an encodings package', "PYTHONPATH=codecs python3 -c 'print(1)'"],
+    ['-S still imports the codecs', "PYTHONPATH=codecs python3 -S -c 'print(1)'"],
   ])('uncertain: %s', (_n, command) => {
     expect(codes(command)).toContain('dynamic-script');
   });
@@ -53,6 +51,12 @@ describe('a folder on PYTHONPATH that replaces what Python imports', () => {
     ['a source folder of packages', 'PYTHONPATH=src python3 -m pytest -q'],
     ['a folder that is not there', 'PYTHONPATH=lib pytest'],
     ['a source folder exported earlier', 'export PYTHONPATH=src && pytest -q'],
+    // Measured with CPython 3.11 (round 33): -I and -E ignore PYTHONPATH, --version imports nothing, -S imports no
+    // sitecustomize.
+    ['-I ignores it', "PYTHONPATH=backend python3 -I -c 'from hooks import x; print(x)'"],
+    ['-E ignores it', "PYTHONPATH=sc python3 -E -c 'print(1)'"],
+    ['--version imports nothing', 'PYTHONPATH=codecs python3 -V'],
+    ['-S imports no sitecustomize', "PYTHONPATH=sc python3 -S -c 'print(1)'"],
     [
       'inline code importing what the folder does not hold',
       "PYTHONPATH=backend python3 -c 'import sys; print(sys.path)'",

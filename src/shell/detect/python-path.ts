@@ -86,6 +86,16 @@ function inlineImports(args: readonly string[]): string[] {
   return out.filter((n) => n !== '');
 }
 
+/** The interpreter's options before its program, `-c` or `-m` (single-letter clusters, as written). */
+function interpreterOptions(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const a of args) {
+    if (!a.startsWith('-') || a === '-' || a === '-c' || a === '-m' || /^-[A-Za-z]*[cm]$/.test(a)) break;
+    out.push(a);
+  }
+  return out;
+}
+
 export function pythonPath(inv: Invocation, r: Reporter): void {
   const seg = r.segments[inv.segment];
   const value = [...(seg?.assignedValues ?? []), ...(seg?.earlierValues ?? [])].find(
@@ -99,8 +109,21 @@ export function pythonPath(inv: Invocation, r: Reporter): void {
     return;
   }
   const args = inv.args.map((w) => plain(w));
+  // The interpreter's own options (before the program, `-c` or `-m`): `-I`/`-E` ignore PYTHONPATH, `--version`
+  // prints before any import, `-S` imports no site module (so no sitecustomize), measured with CPython 3.11.
+  const own = interpreterOptions(args);
+  if (/^python/.test(inv.program)) {
+    if (own.some((o) => /^-[A-Za-z]*[IE]/.test(o))) return;
+    if (args.length > 0 && args.every((a) => /^(?:--version|-V+)$/.test(a))) return;
+  }
+  const noSite = /^python/.test(inv.program) && own.some((o) => /^-[A-Za-z]*S/.test(o));
   const module = args[0] === '-m' ? args[1]?.split('.')[0] : undefined;
-  const names = [...STARTUP, ...SHADOWED, ...(module ? [module] : []), ...inlineImports(args)];
+  const names = [
+    ...STARTUP.filter((n) => !noSite || n === 'encodings'),
+    ...SHADOWED,
+    ...(module ? [module] : []),
+    ...inlineImports(args),
+  ];
   for (const folder of value.split(':').filter(Boolean)) {
     const dir = resolveArg(
       { text: folder, flow: { sensitive: false, network: false, decoded: false } },

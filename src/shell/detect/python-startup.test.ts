@@ -85,6 +85,17 @@ describe('code a Python runs as it starts is uncertain', () => {
 
 describe("paths and the installers' own lines stay quiet", () => {
   it.each<[string, string, Record<string, string>]>([
+    // A lock or a listing installs no project (round 33: `uv lock` beside `src/sitecustomize.py`).
+    [
+      'uv lock beside a project sitecustomize',
+      'uv lock',
+      { 'pyproject.toml': VENV['pyproject.toml'], 'src/sitecustomize.py': 'import os\n' },
+    ],
+    [
+      'uv tree beside it',
+      'uv tree --depth 1',
+      { 'pyproject.toml': VENV['pyproject.toml'], 'src/sitecustomize.py': 'import os\n' },
+    ],
     ['uv run', 'uv run pytest -q', VENV],
     ["the environment's interpreter", '.venv/bin/python -m pytest', VENV],
     ['-S starts no site module', '.venv/bin/python -S -c 1', { ...VENV, [`${SITE}/t.pth`]: HOSTILE }],

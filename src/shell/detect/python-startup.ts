@@ -120,6 +120,13 @@ const PROJECT_ENV: Readonly<Record<string, RegExp>> = {
   pdm: /^(?:run|install|sync|lock|add|remove|list)$/,
 };
 
+/** The subcommands among those that install the project itself into the environment (an editable install). */
+const INSTALLS_PROJECT: Readonly<Record<string, RegExp>> = {
+  uv: /^(?:run|sync|add|remove)$/,
+  poetry: /^(?:run|install|sync|add|remove)$/,
+  pdm: /^(?:run|install|sync|add|remove)$/,
+};
+
 /** The nearest project folder (a pyproject.toml) from `cwd` up, within the scan's reach. */
 function projectEnv(cwd: string, inv: Invocation, r: Reporter): string | undefined {
   for (const dir of foldersUp(cwd)) {
@@ -224,7 +231,12 @@ export function pythonStartup(inv: Invocation, r: Reporter): void {
     // The project is installed into it as its folder on the path (editable): a start-up module in the project's
     // folder or its `src` then runs at every start of the environment's Python (round 33: `src/sitecustomize.py`).
     const project = env === undefined ? undefined : posix.dirname(env);
-    if (project !== undefined && [project, inFolder(project, 'src')].some((d) => holdsCustomize(d, inv, r))) {
+    const installs = INSTALLS_PROJECT[inv.program]?.test(first) === true;
+    if (
+      installs &&
+      project !== undefined &&
+      [project, inFolder(project, 'src')].some((d) => holdsCustomize(d, inv, r))
+    ) {
       say(inv, r, 'project environment holding the project, whose start-up module runs on every start');
       return;
     }
