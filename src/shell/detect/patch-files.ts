@@ -12,7 +12,7 @@ import { type Invocation, isLiteral, optionText, plain, type Reporter } from '..
 import type { Word } from '../walk/decode-word';
 import { resolveArg, touchPath } from './path-effects';
 import { projectFile } from './project-file';
-import { noteWritten } from './written-scripts';
+import { noteAdded, noteWritten } from './written-scripts';
 
 /** Paths per patch judged one by one; past this the patch is too large to review. */
 const MAX_PATHS = 200;
@@ -65,6 +65,44 @@ export function patchPaths(text: string): { names: Named[]; tooMany: boolean } {
     if (m) add(headerName(m[1] ?? ''), 'write');
   }
   return { names: names.slice(0, MAX_PATHS), tooMany: names.length > MAX_PATHS };
+}
+
+/**
+ * The lines a patch adds to each file it names (the `+` lines of its hunks, by the `+++` name above them), so the
+ * code they add is judged as a write tool's change adding it would be (white-box review: `git apply` of a patch
+ * creating a test module that runs a download, which pytest then ran).
+ */
+export function addedByFile(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let current: string | undefined;
+  // Lines left in the hunk being read, old and new side (`@@ -a,b +c,d @@`): a hunk's `--- x` or `+++ x` line is a
+  // line of the file, not a header.
+  let oldLeft = 0;
+  let newLeft = 0;
+  for (const line of text.split('\n')) {
+    if (oldLeft > 0 || newLeft > 0) {
+      if (line.startsWith('\\')) continue;
+      if (line.startsWith('+')) {
+        newLeft--;
+        if (current !== undefined) out.set(current, `${out.get(current) ?? ''}${line.slice(1)}\n`);
+      } else if (line.startsWith('-')) oldLeft--;
+      else {
+        oldLeft--;
+        newLeft--;
+      }
+      continue;
+    }
+    const hunk = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+    if (hunk) {
+      oldLeft = Number(hunk[1] ?? '1');
+      newLeft = Number(hunk[2] ?? '1');
+      continue;
+    }
+    if (line.startsWith('diff --git ')) current = undefined;
+    const header = /^\+\+\+ (.*)$/.exec(line);
+    if (header) current = headerName(header[1] ?? '');
+  }
+  return out;
 }
 
 /** `a/b/c` with `strip` leading components removed; undefined when there are not that many. */
@@ -209,6 +247,7 @@ function patchApplier(args: readonly Word[]): Applier {
 
 function judgeText(text: string, strip: number | undefined, base: Invocation, r: Reporter): void {
   const { names, tooMany } = patchPaths(text);
+  const added = addedByFile(text);
   if (tooMany)
     r.uncertain(
       'too-large',
@@ -232,7 +271,11 @@ function judgeText(text: string, strip: number | undefined, base: Invocation, r:
         base,
         r,
       );
-      if (n.role === 'write') noteWritten(res.resolved, r);
+      if (n.role === 'write') {
+        noteWritten(res.resolved, r);
+        const lines = added.get(n.path);
+        if (lines !== undefined) noteAdded(res.resolved, lines, r, base.segment);
+      }
     }
   }
 }

@@ -187,12 +187,14 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
   }
   // Copies, moves, links and in-place edits: the file's new content is not shown. A copy, move or link of one
   // file writes that file's bytes (read by the check); any other form writes what nobody has read.
-  const opaqueWriter = OPAQUE_WRITERS.has(inv.program);
+  // `git mv a b` moves the file as mv does (white-box review: a text file renamed into a test module).
+  const gitMove = inv.program === 'git' && plain(inv.args[0]) === 'mv';
+  const opaqueWriter = OPAQUE_WRITERS.has(inv.program) || gitMove;
   const inPlace =
     (inv.program === 'sed' || inv.program === 'perl') &&
     inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(plain(w)));
   if (opaqueWriter || inPlace) {
-    const files = inv.args.filter((w) => !plain(w).startsWith('-'));
+    const files = (gitMove ? inv.args.slice(1) : inv.args).filter((w) => !plain(w).startsWith('-'));
     for (const w of opaqueWriter ? files.slice(-1) : files)
       record(r, resolvedPathOf(w.text, r.scope, base), undefined);
     if (inPlace) {
@@ -229,7 +231,7 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
       for (const w of files.slice(-1))
         noteText(r, resolvedPathOf(w.text, r.scope, base), undefined, false, inv.segment);
     // A move takes the source away: a delete of it (an ignore file moved aside no longer ignores anything).
-    if (inv.program === 'mv')
+    if (inv.program === 'mv' || gitMove)
       for (const w of files.slice(0, -1)) noteDeleted(r, resolvedPathOf(w.text, r.scope, base));
   }
   if (inv.program === 'tee') {
@@ -251,6 +253,14 @@ export function noteWrites(inv: Invocation, r: Reporter): void {
       );
     }
   }
+}
+
+/**
+ * Notes lines a program adds to a file (a patch's `+` lines), judged as text appended to it: the code or commands
+ * they add are what a write tool's change adding them would be judged by.
+ */
+export function noteAdded(path: string | undefined, text: string, r: Reporter, segment: number): void {
+  noteText(r, path, text, true, segment);
 }
 
 /** Notes a file some program writes with content not shown (a patch applied, an archive unpacked). */
