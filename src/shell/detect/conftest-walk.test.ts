@@ -249,3 +249,22 @@ describe("pytest's version, help and markers load no conftest.py, or only the in
     expect(uncertain(command, files)).toBe(true);
   });
 });
+
+// Round 33: `--ignore-glob` patterns, made absolute from the folder pytest runs in and matched against each folder it
+// would collect into (measured with pytest 9); the paths given are collected whatever the pattern.
+describe('folders left out by --ignore-glob keep their conftest.py unloaded', () => {
+  it('a pattern matching the folder', () => {
+    expect(
+      uncertain("pytest --ignore-glob='*integration*'", { 'tests/integration/conftest.py': REACHES }),
+    ).toBe(false);
+  });
+  it.each<[string, string]>([
+    ['a pattern matching another folder', "pytest --ignore-glob='*unit*'"],
+    [
+      'the path given is collected whatever the pattern',
+      "pytest tests/integration --ignore-glob='*integration*'",
+    ],
+  ])('read: %s', (_n, command) => {
+    expect(uncertain(command, { 'tests/integration/conftest.py': REACHES })).toBe(true);
+  });
+});

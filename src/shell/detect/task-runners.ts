@@ -83,6 +83,19 @@ const PYTEST_VALUES = new Set(
   ),
 );
 
+/**
+ * An `--ignore-glob` pattern as pytest applies it: made absolute from the folder it runs in (`os.path.abspath`), then
+ * fnmatch-ed against each absolute path it would collect (`*` and `?` cross `/`).
+ */
+function fnmatchRegex(glob: string, cwd: string): RegExp {
+  const abs = posix.normalize(glob.startsWith('/') ? glob : `${cwd}/${glob}`);
+  const body = abs
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${body}$`);
+}
+
 /** `pytest [paths…]`, `py.test`, `python -m pytest`: the conftest.py files between the workspace and each path. */
 function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   // `--basetemp DIR` empties DIR before the run: a delete of it.
@@ -112,6 +125,8 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
   }
   const roots = [cwd];
   const ignored: string[] = [];
+  // `--ignore-glob`: fnmatch patterns pytest tests each path it would collect against (`*` crosses folders).
+  const ignoredGlobs: RegExp[] = [];
   let ambiguous = false;
   for (let k = 0; k < args.length; k++) {
     const w = args[k] as Word;
@@ -123,6 +138,13 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
         t === '--ignore' ? args[++k] : { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
       const abs = value && isLiteral(value) ? resolveArg(value, inv, r).resolved : undefined;
       if (abs) ignored.push(abs);
+      continue;
+    }
+    if (t === '--ignore-glob' || t.startsWith('--ignore-glob=')) {
+      const value =
+        t === '--ignore-glob' ? args[++k] : { text: w.text.slice(w.text.indexOf('=') + 1), flow: w.flow };
+      const glob = value && isLiteral(value) ? plain(value) : undefined;
+      if (glob !== undefined && !/[[\]\\]/.test(glob)) ignoredGlobs.push(fnmatchRegex(glob, cwd));
       continue;
     }
     if (PYTEST_VALUES.has(t)) {
@@ -202,7 +224,14 @@ function pytest(inv: Invocation, args: readonly Word[], r: Reporter): void {
     return;
   }
   for (const path of below)
-    if (!ignored.some((i) => path.startsWith(`${i}/`))) dirs.add(path.slice(0, -'/conftest.py'.length));
+    if (
+      !ignored.some((i) => path.startsWith(`${i}/`)) &&
+      // A folder pytest collects into is tested against the patterns; the paths given (and above) are collected anyway.
+      !foldersUp(path.slice(0, -'/conftest.py'.length)).some(
+        (d) => collected.some((c) => d.startsWith(`${c}/`)) && ignoredGlobs.some((g) => g.test(d)),
+      )
+    )
+      dirs.add(path.slice(0, -'/conftest.py'.length));
   // A conftest.py in a package is imported as a module of it (`tests.conftest`): the packages' `__init__.py` up to the
   // workspace top run first.
   const inits = new Set<string>();
