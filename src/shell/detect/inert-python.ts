@@ -76,14 +76,15 @@ const IMPORT_PATH =
  * `os.system(…)` in UTF-7), so no scan of the text says what runs.
  */
 export function foreignSourceEncoding(text: string): boolean {
-  for (const line of text.split('\n', 2)) {
+  // Python ends a line at `\r\n`, `\n` or a lone `\r` (final read: a `\r` after the `#!` line hid the cookie).
+  for (const line of text.split(/\r\n|\r|\n/, 2)) {
     const m = /^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)/.exec(line);
     if (m)
       return !/^(?:utf[-_]?8(?:[-_]sig)?|u8|ascii|us[-_]ascii|latin[-_]?1|l1|iso[-_]?8859[-_]\d+|cp125\d|windows[-_]125\d)$/i.test(
         m[1] ?? '',
       );
     // A cookie counts on the second line only after a first line that is a comment or blank.
-    if (!/^[ \t\f]*(?:#.*)?\r?$/.test(line)) return false;
+    if (!/^[ \t\f]*(?:#.*)?$/.test(line)) return false;
   }
   return false;
 }

@@ -47,7 +47,7 @@ export function patchPaths(text: string): { names: Named[]; tooMany: boolean } {
     if (!names.some((n) => n.path === path && n.role === role)) names.push({ path, role });
   };
   let deleting = false;
-  for (const line of text.split('\n')) {
+  for (const line of text.split(/\r?\n/)) {
     let m = /^diff --git (\S+|"(?:[^"\\]|\\.)*") (\S+|"(?:[^"\\]|\\.)*")\s*$/.exec(line);
     if (m) {
       deleting = false;
@@ -79,7 +79,7 @@ export function addedByFile(text: string): Map<string, string> {
   // line of the file, not a header.
   let oldLeft = 0;
   let newLeft = 0;
-  for (const line of text.split('\n')) {
+  for (const line of text.split(/\r?\n/)) {
     if (oldLeft > 0 || newLeft > 0) {
       if (line.startsWith('\\')) continue;
       if (line.startsWith('+')) {
@@ -246,6 +246,14 @@ function patchApplier(args: readonly Word[]): Applier {
 }
 
 function judgeText(text: string, strip: number | undefined, base: Invocation, r: Reporter): void {
+  // A binary patch carries its content encoded, no added line gavel reads (final read: one creating a conftest.py).
+  if (/^GIT binary patch\r?$/m.test(text))
+    r.uncertain(
+      'dynamic-script',
+      `\`${base.program}\` applies a binary patch, whose content gavel does not read`,
+      base.segment,
+      'kept',
+    );
   const { names, tooMany } = patchPaths(text);
   const added = addedByFile(text);
   if (tooMany)

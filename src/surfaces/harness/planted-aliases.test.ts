@@ -39,6 +39,11 @@ describe('planted code is read through the names it gives process functions', ()
     ],
     ['a renamed import', 'u1.test.mjs', `import { execSync as x } from 'node:child_process'; x(${FETCH})\n`],
     [
+      'a UTF-7 cookie after a lone carriage return (final read)',
+      'conftest.py',
+      '#!/usr/bin/env python3\r# -*- coding: utf-7 -*-\nimport sys #+AAoAaQBtAHAAbwByAHQAIABvAHM-\n',
+    ],
+    [
       'a UTF-7 source encoding',
       'tests/test_d.py',
       '# coding: utf-7\nimport os\n+AG8AcwAuAHMAeQBzAHQAZQBtACgAIgBpAGQAIgAp-\n',
