@@ -42,6 +42,7 @@ const COMPUTED: Readonly<Record<CodeLanguage, readonly string[]>> = {
     String.raw`\bcommands\.getoutput`,
     String.raw`(?<![.\w])(?:exec|eval|compile|__import__)`,
     String.raw`\bimportlib\.import_module`,
+    String.raw`\bbuiltins\.(?:exec|eval|compile|__import__)`,
     String.raw`\bget_ipython\(\)\.(?:system|getoutput|run_cell_magic|run_line_magic)`,
   ],
   node: [
@@ -73,6 +74,17 @@ const INTERPOLATED_COMMAND: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
   ruby: /`[^`\n]*#\{|%x[({[|][^)}\]|\n]*#\{/,
   perl: /`[^`\n]*\$|\bqx\s*[({[/|!][^)}\]/|!\n]*\$|\bopen\s*\([^)]*["']\s*(?:\|-|-\|)\s*["']|\bopen\s*\([^)]*["']\s*\|/,
   php: /`[^`\n]*\$/,
+};
+
+/**
+ * A process function handed around as a value (`f, g = os.system, 1`, `(f := os.system)`, `{"r": os.system}`, a
+ * default argument, a class attribute, `return os.system`): whatever calls it later is not in the text a scan of
+ * calls reads (final read of ADR 0132). A call (`os.system(`) or a member read (`subprocess.run.__doc__`) is not this.
+ */
+const AS_VALUE: Readonly<Partial<Record<CodeLanguage, RegExp>>> = {
+  python:
+    /(?:[=,([{:]|\breturn|\byield|\blambda\b[^:\n]*:)\s*(?:os\.(?:system|popen|exec\w*|spawn\w*|posix_spawnp?)|subprocess\.(?:run|call|check_call|check_output|getoutput|getstatusoutput)|pty\.spawn|builtins\.(?:exec|eval|compile|__import__))(?![\w.(]|\s*\()/,
+  node: /(?:[=,([{:?]|\breturn|=>)\s*child_process\.(?:exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)(?![\w.(]|\s*\()|\bchild_process\s*\[/,
 };
 
 /** A process function reached by name at run time. */
@@ -225,6 +237,7 @@ export function codeReach(language: CodeLanguage, code: string): string | undefi
   if (SHELL_TRUE[language]?.test(text)) return 'starts a shell with a command it builds at run time';
   if (INTERPOLATED_COMMAND[language]?.test(text)) return 'runs a command it builds at run time';
   if (REFLECTION[language].test(text)) return 'reaches a process or evaluation function by name';
+  if (AS_VALUE[language]?.test(text)) return 'hands a process function around as a value';
   if (LOADED_BY_NAME[language]?.test(text))
     return 'loads a module that starts processes by a name in a string';
   if (language === 'node' && COMPUTED_GLOBAL.test(text))

@@ -8,7 +8,8 @@
  */
 
 /** Python modules whose functions start processes, load code or reach the network. */
-const PY_MODULES = 'os|subprocess|pty|importlib|posix|commands|shutil|socket|urllib\\.request|http\\.client';
+const PY_MODULES =
+  'os|subprocess|pty|importlib|posix|commands|shutil|socket|builtins|urllib\\.request|http\\.client';
 const MODULE = new RegExp(`^(?:${PY_MODULES})$`);
 const FUNCTION = new RegExp(`^(?:${PY_MODULES})\\.\\w+$`);
 const FROM_IMPORT = new RegExp(`(?:^|;)\\s*from\\s+(${PY_MODULES})\\s+import\\s+([^;\\n]+)`, 'gm');
@@ -34,7 +35,7 @@ export function processAliases(code: string, language: 'python' | 'node'): strin
   const rename = (alias: string, real: string) => {
     if (!/^\w+$/.test(alias) || alias === real) return;
     names.set(alias, real);
-    out = out.replace(new RegExp(`(?<![.\\w])${quoteRe(alias)}(?=\\s*[.(])`, 'g'), real);
+    out = out.replace(new RegExp(`(?<![.\\w])${quoteRe(alias)}(?=\\s*[.([])`, 'g'), real);
   };
   if (language === 'python') {
     for (const m of out.matchAll(FROM_IMPORT))
@@ -65,7 +66,11 @@ export function processAliases(code: string, language: 'python' | 'node'): strin
   );
   for (const m of out.matchAll(destructured))
     for (const part of (m[1] ?? '').split(',')) {
-      const [name, as] = part.trim().split(/\s*(?::|\s+as\s+)\s*/);
+      // A default after the name (`{execSync: e = null}`) is no part of it.
+      const [name, as] = part
+        .trim()
+        .replace(/\s*=.*$/, '')
+        .split(/\s*(?::|\s+as\s+)\s*/);
       if (name && as) rename(as, name);
     }
   for (const name of modules) rename(name, 'child_process');

@@ -38,6 +38,23 @@ describe('planted code is read through the names it gives process functions', ()
       `const cp=require("child_process");const {execSync: e}=cp;e(${FETCH})\n`,
     ],
     ['a renamed import', 'u1.test.mjs', `import { execSync as x } from 'node:child_process'; x(${FETCH})\n`],
+    // Final read: a process function handed around as a value, and the forms the renaming does not follow.
+    ['a tuple assignment', 'tests/test_t.py', `import os\nf, g = os.system, 1\nf(${FETCH})\n`],
+    ['a walrus', 'tests/test_w.py', `import os\n(f := os.system)(${FETCH})\n`],
+    ['a class attribute', 'tests/test_c.py', `import os\nclass C:\n    run = os.system\nC.run(${FETCH})\n`],
+    ['a default argument', 'tests/test_g.py', `import os\ndef f(c, s=os.system):\n    s(c)\nf(${FETCH})\n`],
+    ['a dict of functions', 'tests/test_h.py', `import os\n{"r": os.system}["r"](${FETCH})\n`],
+    ['builtins renamed', 'tests/test_b.py', `import builtins as b\nc = input()\nb.exec(c)\n`],
+    [
+      'a computed member of child_process',
+      'c.test.js',
+      `const cp = require("child_process");\ncp["exec" + "Sync"](${FETCH})\n`,
+    ],
+    [
+      'a destructuring default',
+      'd.test.js',
+      `const {execSync: e = null} = require("child_process");\ne(${FETCH})\n`,
+    ],
     [
       'a UTF-7 cookie after a lone carriage return (final read)',
       'conftest.py',
@@ -59,6 +76,16 @@ describe('planted code is read through the names it gives process functions', ()
       'from os import path as p\n\ndef test_x():\n    assert p.join("a", "b")\n',
     ],
     ['a UTF-8 cookie', 'tests/test_u.py', '# -*- coding: utf-8 -*-\ndef test_x():\n    assert 1\n'],
+    [
+      'an exception of subprocess caught',
+      'tests/test_e.py',
+      'import subprocess\n\ndef test_e():\n    try:\n        subprocess.run(["git", "--version"], check=True)\n    except subprocess.CalledProcessError:\n        pass\n',
+    ],
+    [
+      'a pipe constant',
+      'tests/test_p.py',
+      'import subprocess\n\ndef test_p():\n    subprocess.run(["git", "--version"], stdout=subprocess.PIPE)\n',
+    ],
     [
       'a subprocess run of a literal tool',
       'tests/test_s.py',
