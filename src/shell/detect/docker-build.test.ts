@@ -46,6 +46,10 @@ const files: Record<string, string> = {
   'sub/conf/.env': 'A=1\n',
   'nosecret/Dockerfile': 'FROM python:3.12\nCOPY . /opt/app\nRUN python /opt/app/scripts/bootstrap.py\n',
   'nosecret/app.py': 'print(1)\n',
+  // Rounds 17 and 18: a build stage copying the context (and its .env), the last stage copying only the result.
+  'builder/Dockerfile':
+    'FROM rust:1.78 AS build\nWORKDIR /src\nCOPY . .\nRUN cargo build --release\nFROM debian:bookworm-slim\nCOPY --from=build /src/target/release/tp /usr/local/bin/tp\n',
+  'builder/.env': 'A=1\n',
 };
 
 beforeAll(async () => {
@@ -105,6 +109,7 @@ describe('the Dockerfile and context of a build are judged', () => {
     ["Docker's own frontend", 'docker build own'],
     ['the .env left out by .dockerignore', 'docker build ignored'],
     ['a context with no secret file', 'docker build nosecret'],
+    ['a build stage holding the .env, the last stage only its result', 'docker build builder'],
   ])('%s stays quiet', (_name, command) => {
     const a = run(command);
     expect(cats(a)).toEqual([]);

@@ -100,9 +100,12 @@ function judgeDockerfile(text: string, context: string, inv: Invocation, r: Repo
   if (syntax && !OWN_FRONTEND.test(syntax[1] ?? ''))
     say(inv, r, 'runs a Dockerfile frontend image named in the file, which runs its own code');
   let secretCopied = false;
-  // A secret file carried in by a folder copy (`COPY . .`), in this stage: the image holds it, and a step run in it
-  // after that can read it (the final image of another stage may never ship it).
+  // A secret file carried in by a folder copy (`COPY . .`) in the last stage, the image built: it ships the secret,
+  // and a step run after it can read it. An earlier stage's steps (a build the last stage copies results from) are
+  // the project's build run in a container, as `cargo build` runs it on the host (rounds 17 and 18).
   let folderCopied = false;
+  const lines = instructions(text);
+  const lastFrom = lines.reduce((last, l, k) => (/^FROM\s/i.test(l) ? k : last), -1);
   const inContext: Invocation = { ...inv, cwd: context };
   let ignore: ReturnType<typeof dockerIgnore> | undefined;
   /**
@@ -133,7 +136,7 @@ function judgeDockerfile(text: string, context: string, inv: Invocation, r: Repo
       );
     });
   };
-  for (const line of instructions(text)) {
+  for (const [k, line] of lines.entries()) {
     const m = /^(\w+)\s+(.*)$/.exec(line);
     if (!m) continue;
     const op = (m[1] ?? '').toUpperCase();
@@ -157,7 +160,7 @@ function judgeDockerfile(text: string, context: string, inv: Invocation, r: Repo
           flow: { sensitive: false, network: false, decoded: false },
         };
         if (!mayNameSecret(word, inContext, r)) {
-          if (folderSecret(src) === true) folderCopied = true;
+          if (k > lastFrom && folderSecret(src) === true) folderCopied = true;
         } else {
           secretCopied = true;
           r.hit(
