@@ -20,6 +20,18 @@ const MAX_DEPTH = 4;
 const INCLUDE = /^(-?include|sinclude)[ ]+(\S.*?)[ ]*$/;
 const NAME = /^(?![/~-])[\w./-]+$/;
 
+/**
+ * How a line inside a `define` changes its nesting, as GNU make counts it: a line not starting with a tab whose first
+ * word is `define` opens one more, `endef` closes one (the word alone or before a blank: `endef.` is body text).
+ */
+export function defineStep(line: string): number {
+  if (line.startsWith('\t')) return 0;
+  const t = line.replace(/^[ \t]+/, '');
+  if (/^define(?:[ \t]|$)/.test(t)) return 1;
+  if (/^endef(?:[ \t]|$)/.test(t)) return -1;
+  return 0;
+}
+
 export type Included =
   /** The text with its includes in place, and every file name included (as written). */
   | { kind: 'text'; text: string; names: string[]; opaque?: string }
@@ -33,12 +45,19 @@ export function withIncludes(text: string, dir: string, inv: Invocation, r: Repo
   let opaque: string | undefined;
   const inline = (body: string, depth: number): string | undefined => {
     const out: string[] = [];
-    let inDefine = false;
+    let inDefine = 0;
     for (const line of body.replace(/\r\n/g, '\n').split('\n')) {
       // A `define` body is a variable's value, not a directive make reads.
-      if (/^\s*define\b/.test(line)) inDefine = true;
-      else if (/^\s*endef\b/.test(line)) inDefine = false;
-      const m = inDefine ? null : INCLUDE.exec(line.replace(/#.*$/, ''));
+      // A line `define` opens (with `export`/`override` before it) is the start of a value; nesting is counted.
+      const step =
+        inDefine > 0
+          ? defineStep(line)
+          : /^[ \t]*(?:(?:export|override|private)\s+)*define(?:[ \t]|$)/.test(line)
+            ? 1
+            : 0;
+      const was = inDefine;
+      inDefine += step;
+      const m = was > 0 || inDefine > 0 ? null : INCLUDE.exec(line.replace(/#.*$/, ''));
       const files = m ? (m[2] ?? '').split(/\s+/) : [];
       if (!m || line.endsWith('\\') || !files.every((f) => NAME.test(f)) || depth >= MAX_DEPTH) {
         out.push(line);

@@ -10,12 +10,13 @@
  * uncertain, never silently allowed.
  */
 
+import { posix } from 'node:path';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { runFileText } from './disk-scripts';
 import { Conditionals } from './make-conditionals';
-import { withIncludes } from './make-includes';
+import { defineStep, withIncludes } from './make-includes';
 import { computeTextFunction, isComputedTextFunction } from './make-text-functions';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile, unknownFolder } from './project-file';
@@ -73,6 +74,19 @@ function implicitProgram(name: string, value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Variables make itself expands wherever the makefile uses them or not: its own settings, and what its built-in
+ * rules run (final read: `CFLAGS = $(shell …)` runs when a built-in rule compiles `hello.c`). Their `$(shell …)` is
+ * read as run.
+ */
+const EXPANDED_BY_MAKE = (name: string): boolean =>
+  /^(?:SHELL|\.SHELLFLAGS|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES|MAKESHELL|VPATH|GPATH|\.DEFAULT_GOAL|\.RECIPEPREFIX|\.LIBPATTERNS|\.INCLUDE_DIRS|OUTPUT_OPTION|LOADLIBES|LDLIBS|TARGET_ARCH)$/.test(
+    name,
+  ) ||
+  IMPLICIT_PROGRAMS.has(name) ||
+  /FLAGS$/.test(name) ||
+  /^[A-Z]+\.[A-Za-z]+$/.test(name);
+
 /** Variables that only carry options: empty unless the makefile sets them. */
 const FLAGS = /^(C|CXX|CPP|LD|AR|AS|F|Y|L)FLAGS$|^LDLIBS$|^TARGET_ARCH$/;
 /** Functions whose result is text computed from text (no effect): their result is dynamic. */
@@ -112,6 +126,8 @@ interface Makefile {
   references: number;
   /** Variables set with `:=`/`::=`/`!=`: their value was expanded when set, so an `+=` expands its text at once. */
   simple: Set<string>;
+  /** Set when an expansion took one of make's own values from DEFAULTS (not the value make has: `CURDIR`). */
+  usedDefault?: boolean;
 }
 
 interface Ctx {
@@ -221,7 +237,10 @@ function reference(ref: string, ctx: Ctx): string {
   if (/^[@<^+*?|%][DF]$/.test(name) || name.includes(':')) return DYNAMIC;
   const value = ctx.mf.vars.get(name);
   if (value !== undefined) return expand(value, inner);
-  if (name in DEFAULTS) return DEFAULTS[name] ?? '';
+  if (name in DEFAULTS) {
+    ctx.mf.usedDefault = true;
+    return DEFAULTS[name] ?? '';
+  }
   if (FLAGS.test(name)) return '';
   // Not defined in the makefile: make takes it from the environment, and so does the recipe's shell (`$(HOME)`,
   // `$(GITHUB_TOKEN)` are the shell's `${HOME}`, `${GITHUB_TOKEN}`: known, or a secret-named variable).
@@ -251,23 +270,48 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
   mf.vars.set('MAKECMDGOALS', goals.join(' '));
   for (const [name, value] of overrides) mf.vars.set(name, value);
   const conditionals = new Conditionals();
-  const conditionEnv = { expand: (t: string) => expand(t, ctx), valueOf: (n: string) => mf.vars.get(n) };
+  // A condition on one of make's own values (`CURDIR`, `MAKEFLAGS`) is not decided: gavel holds a stand-in, not
+  // the value make has (final read: `ifneq ($(CURDIR),.)`).
+  const conditionEnv = {
+    expand: (t: string) => {
+      mf.usedDefault = false;
+      const out = expand(t, ctx);
+      return mf.usedDefault ? `${out}${DYNAMIC}` : out;
+    },
+    valueOf: (n: string) => mf.vars.get(n),
+  };
+  // Names the makefile sets with the `override` directive: a command-line value does not replace them.
+  const overridden = new Set<string>();
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   let current: Rule[] = [];
-  let define: { name: string; lines: string[] } | undefined;
-  // A `define` inside a skipped branch: its body is skipped, conditional words in it included.
-  let skippedDefine = false;
+  let define: { name: string; op: string; lines: string[]; depth: number; override: boolean } | undefined;
+  // A `define` inside a skipped branch: its body is skipped, conditional words in it included (nesting counted).
+  let skippedDefine = 0;
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i] ?? '';
-    if (skippedDefine) {
-      if (/^\s*endef\b/.test(line)) skippedDefine = false;
+    if (skippedDefine > 0) {
+      skippedDefine += defineStep(line);
       continue;
     }
     if (define) {
-      if (/^\s*endef\b/.test(line)) {
-        if (!overrides.has(define.name)) mf.vars.set(define.name, define.lines.join('\n'));
-        define = undefined;
-      } else define.lines.push(line);
+      define.depth += defineStep(line);
+      if (define.depth > 0) {
+        define.lines.push(line);
+        continue;
+      }
+      const body = define.lines.join('\n');
+      const { name, op } = define;
+      if (!overrides.has(name) || define.override) {
+        if (define.override) overridden.add(name);
+        // `define X :=` expands its body at `endef`; `define X !=` runs it as a shell command there.
+        if (op === '!=') {
+          mf.parseTime.push(expand(body, ctx));
+          mf.vars.set(name, DYNAMIC);
+        } else if (op.startsWith(':')) mf.vars.set(name, expand(body, ctx).replaceAll('$', '$$'));
+        else if (op === '+=') mf.vars.set(name, `${mf.vars.get(name) ?? ''} ${body}`);
+        else if (op !== '?=' || !mf.vars.has(name)) mf.vars.set(name, body);
+      }
+      define = undefined;
       continue;
     }
     if (line.startsWith('\t') && current.length > 0) {
@@ -278,8 +322,10 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
       continue;
     }
     while (line.endsWith('\\') && i + 1 < lines.length) line = `${line.slice(0, -1)} ${lines[++i] ?? ''}`;
-    const hash = line.indexOf('#');
+    // A comment starts at a `#` not escaped; `\#` is a `#` of the text (final read: `H := \#`).
+    const hash = line.search(/(?<!\\)#/);
     if (hash >= 0) line = line.slice(0, hash);
+    line = line.replace(/\\#/g, '#');
     if (line.trim() === '') continue;
     const trimmed = line.trim();
     // A conditional line (not an assignment to a variable so named) opens, switches or closes a branch; it never
@@ -292,7 +338,7 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
     )
       continue;
     if (conditionals.skipping) {
-      if (/^(?:(?:export|override|private)\s+)*define(?=\s|$)/.test(trimmed)) skippedDefine = true;
+      if (/^(?:(?:export|override|private)\s+)*define(?=[ \t]|$)/.test(trimmed)) skippedDefine = 1;
       continue;
     }
     const directive =
@@ -304,9 +350,27 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
       const word = directive[1] ?? '';
       if (/include$|^load|^-load/.test(word))
         mf.opaque ??= 'includes or loads another makefile, which is not read';
-      else if (word === 'define')
-        define = { name: (directive[2] ?? '').replace(/\s*[:+?!]?=\s*$/, '').trim(), lines: [] };
-      else if (word === 'export' || word === 'unexport') {
+      else if (word === 'define' || (word === 'override' && /^define(?=[ \t]|$)/.test(directive[2] ?? ''))) {
+        const head = (directive[2] ?? '').replace(/^define\s*/, '');
+        const op = /\s*(::?=|:::=|[+?!]?=)\s*$/.exec(head)?.[1] ?? '=';
+        define = {
+          name: expand(head.replace(/\s*(?:::?=|:::=|[+?!]?=)\s*$/, '').trim(), ctx),
+          op,
+          lines: [],
+          depth: 1,
+          override: word === 'override',
+        };
+      } else if (word === 'vpath') expand(directive[2] ?? '', ctx);
+      else if (word === 'undefine' || (word === 'override' && /^undefine\s/.test(directive[2] ?? ''))) {
+        const names = expand((directive[2] ?? '').replace(/^undefine\s+/, ''), ctx)
+          .split(/\s+/)
+          .filter(Boolean);
+        for (const n of names)
+          if (!overrides.has(n) || word === 'override') {
+            mf.vars.delete(n);
+            mf.simple.delete(n);
+          }
+      } else if (word === 'export' || word === 'unexport') {
         const names = expand(directive[2] ?? '', ctx)
           .split(/\s+/)
           .filter(Boolean);
@@ -328,7 +392,8 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
       if (/^(?:override\s+|private\s+)*export\s/.test(trimmed)) mf.exported.add(name);
       // Expanded now only where make expands it now (`:=`, `!=`, `+=` to such a variable; with a command-line value
       // too, measured with GNU make 4.3); a recursive value's `$(shell …)` runs where the variable is used.
-      const now = op.startsWith(':') || op === '!=' || (op === '+=' && mf.simple.has(name));
+      const now =
+        op.startsWith(':') || op === '!=' || (op === '+=' && mf.simple.has(name)) || EXPANDED_BY_MAKE(name);
       if (op.startsWith(':') || op === '!=') mf.simple.add(name);
       else if (op === '=' || (op === '?=' && !mf.vars.has(name))) mf.simple.delete(name);
       const implicit = implicitProgram(name, now ? expand(value, ctx) : peek(value, ctx));
@@ -344,7 +409,10 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
         mf.opaque ??= 'runs its recipes with shell flags it sets';
       if (name === 'MAKEFLAGS' || name === 'MAKEFILES' || name === 'GNUMAKEFLAGS')
         mf.opaque ??= 'sets its own options or extra makefiles';
-      if (overrides.has(name)) continue;
+      // A command-line value replaces the makefile's, unless the makefile sets it with `override`.
+      const override = /^(?:export\s+|private\s+)*override\s/.test(trimmed);
+      if (overrides.has(name) && !override) continue;
+      if (override) overridden.add(name);
       if (op === '!=') {
         mf.parseTime.push(expand(value, ctx));
         mf.vars.set(name, DYNAMIC);
@@ -412,7 +480,10 @@ function parse(text: string, overrides: Map<string, string>, goals: readonly str
       }
     }
   }
-  for (const [name, value] of overrides) mf.vars.set(name, value);
+  for (const [name, value] of overrides) if (!overridden.has(name)) mf.vars.set(name, value);
+  if (define || skippedDefine > 0) mf.opaque ??= 'leaves a define open (no `endef`)';
+  if (mf.rules.has('.SECONDEXPANSION'))
+    mf.opaque ??= 'expands prerequisites a second time (`.SECONDEXPANSION`)';
   if (conditionals.problem) mf.opaque ??= conditionals.problem;
   else if (conditionals.open) mf.opaque ??= 'leaves a conditional open (no `endif`)';
   return mf;
@@ -633,7 +704,12 @@ export function makeRecipes(inv: Invocation, r: Reporter): void {
         return n.length >= head.length + tail.length && n.startsWith(head) && n.endsWith(tail);
       });
     if (included.names.some(remade)) mf.opaque ??= 'has a rule that remakes a makefile it includes';
-    const defaultGoal = mf.vars.get('.DEFAULT_GOAL');
+    // The makefile read is remade too when a rule builds it (final read: `Makefile: FORCE`).
+    const own = [posix.basename(path), path, ...(fileWord ? [plain(fileWord)] : [])];
+    if (own.some(remade)) mf.opaque ??= 'has a rule that remakes the makefile itself';
+    const defaultGoal = mf.vars.has('.DEFAULT_GOAL')
+      ? expand('$(.DEFAULT_GOAL)', { mf, auto: new Map(), depth: 0 })
+      : undefined;
     const wanted = goals.length > 0 ? goals : defaultGoal ? [defaultGoal.trim()] : mf.order.slice(0, 1);
     const { lines, tooMany } = recipesOf(wanted, mf, dry);
     if (mf.opaque) say(`reads a makefile that ${mf.opaque}`);

@@ -38,7 +38,7 @@ export function splitArguments(text: string, max: number): string[] {
   return out;
 }
 
-const words = (s: string) => s.split(/\s+/).filter(Boolean);
+const words = (s: string) => s.split(/[ \t\n]+/).filter(Boolean);
 
 /** Does `word` match a `filter` pattern (one `%` matches any text; a backslash is not followed here)? */
 function matches(pattern: string, word: string): boolean {
@@ -61,7 +61,10 @@ export function computeTextFunction(
   const arity = ARITY[name];
   if (arity === undefined) return undefined;
   const args = splitArguments(raw, arity).map(expand);
-  if (args.some((a) => a.includes('$') || a.includes('\\')) || args.length !== arity) return undefined;
+  // Text beyond printable ASCII, tabs and line ends is left unknown: make splits words on blanks only and sorts bytes,
+  // where JavaScript's `\s` and sort differ (final read: a no-break space, an emoji).
+  if (args.some((a) => a.includes('$') || a.includes('\\') || /[^ -~\t\n]/.test(a)) || args.length !== arity)
+    return undefined;
   const [first = '', second = ''] = args;
   switch (name) {
     case 'filter':
