@@ -9,7 +9,7 @@ import { isUnder } from '../../core';
 import { globMatches } from '../detect/folder-walk';
 import { adminPortCategory } from '../detect/local-services';
 import { isLocalHost, isMetadataHost, isStatedHost } from '../detect/network-target';
-import { isAgentConfig, isBlockDevice, isPersistence } from '../detect/path-effects';
+import { homeTwinsOf, isAgentConfig, isBlockDevice, isPersistence } from '../detect/path-effects';
 import type { PathRef, ShellEnv } from '../types';
 import { protectQuoted } from '../walk/markers';
 import { resolvePath, scopeFor } from './classify-path';
@@ -41,6 +41,9 @@ export function pathCategories(path: string, role: 'read' | 'write' | 'delete', 
   if (content === true) categories.push('secret_material_read');
   // A symlink on the way: what the path names and where it really leads both count.
   const seen = p === undefined ? [] : res.real === undefined ? [p] : [p, res.real];
+  // A home file that leads to it, or that a delete takes away (a dotfiles repository's `zsh/.zshrc` is `~/.zshrc`).
+  if (role !== 'read' && p !== undefined && res.class === 'workspace')
+    seen.push(...homeTwinsOf(p, role, scope));
   if (role !== 'read') {
     if (seen.some((x) => isAgentConfig(x, scope))) categories.push('agent_self_modification');
     if (role === 'write' && seen.some((x) => isPersistence(x, scope))) categories.push('persistence');

@@ -16,6 +16,7 @@ import {
 import { isGitRecord } from '../classify/git-records';
 import { wordMayNameSecret } from '../classify/glob-reach';
 import { personWrittenHomeFile } from '../classify/home-trees';
+import { homeFilesBelow, homeTwins } from '../classify/home-twins';
 import { instructionImports } from '../classify/instruction-imports';
 import { clearedRead, holdsSecretContent, homeFileCarries, markedRead } from '../classify/secret-content';
 import { isGeneratedFolder } from '../data/generated-folders';
@@ -186,9 +187,12 @@ export function touchPath(word: Word, role: PathRef['role'], inv: Invocation, r:
     ...(res.class === 'workspace' && isGenerated(res.resolved, r) ? { generated: true } : {}),
     ...(res.real === undefined ? {} : { real: res.real }),
   });
-  // A symlink on the way: what the path names and where it really leads both count.
+  // A symlink on the way: what the path names and where it really leads both count, and so does a home file that
+  // leads to it (a dotfiles repository's `zsh/.zshrc` is `~/.zshrc`), or that a folder deleted takes away.
   for (const p of res.real === undefined ? [res.resolved] : [res.resolved, res.real])
     pathHits(p, role, word, inv, r);
+  if (role !== 'read' && res.class === 'workspace' && res.resolved !== undefined)
+    for (const p of homeTwinsOf(res.resolved, role, r.scope)) pathHits(p, role, word, inv, r);
   if (role === 'read' && res.class === 'sensitive') {
     r.hit(
       'secret_material_read',
@@ -271,6 +275,14 @@ function pathHits(
       );
     }
   }
+}
+
+/** Home files a write or delete of a workspace path reaches through their links (home-twins.ts). */
+export function homeTwinsOf(path: string, role: PathRef['role'], scope: PathScope): string[] {
+  const twins = homeTwins(path, scope);
+  return role === 'delete'
+    ? [...twins, ...homeFilesBelow(path, scope).filter((h) => !twins.includes(h))]
+    : twins;
 }
 
 /** True when a folder holds secret material below it (home, `~/.config`, `/etc`): a recursive read takes it. */
