@@ -84,7 +84,8 @@ const EXPANDED_BY_MAKE = (name: string): boolean =>
     name,
   ) ||
   IMPLICIT_PROGRAMS.has(name) ||
-  /FLAGS$/.test(name) ||
+  FLAGS.test(name) ||
+  /^(?:CPP|AR|P|R|CO|G|LINT)FLAGS$/.test(name) ||
   /^[A-Z]+\.[A-Za-z]+$/.test(name);
 
 /** Variables that only carry options: empty unless the makefile sets them. */
