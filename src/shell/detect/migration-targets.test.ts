@@ -355,6 +355,9 @@ describe('alembic commands that open no database', () => {
     ['alembic revision --autogenerate -m x', REMOTE],
     ['alembic current', REMOTE],
     ['alembic history', ENV_RUNS],
+    ['alembic history -i', REMOTE],
+    ['alembic history --indicate-current', REMOTE],
+    ['alembic show current', REMOTE],
     ["alembic revision -m 'x'", ENV_RUNS],
   ])('placed: %s', (command, files) => expect(uncertain(command, files)).not.toEqual([]));
 });

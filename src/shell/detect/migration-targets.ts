@@ -119,9 +119,12 @@ function alembic(c: Context): Found | undefined {
   const values = text === undefined ? undefined : iniSection(text, section);
   // Commands that read the revision files and open no database: env.py does not run (alembic 1.8), unless the
   // configuration asks it to run for `history` and `revision` (`revision_environment`).
-  const envRuns = /^(?:true|yes|on|1)$/i.test(values?.get('revision_environment')?.trim() ?? '');
-  if (values !== undefined && (/^(?:heads|branches|show)$/.test(sub) || (!envRuns && sub === 'history')))
-    return undefined;
+  // `history -i` marks the database's current revision (round 23: it connects, so env.py runs), and so does a
+  // revision named `current`.
+  const connects = args.some((a) => /^(?:--indicate-current|current)$/.test(a) || /^-[a-z]*i/.test(a));
+  const envRuns = /^(?:true|yes|on|1)$/i.test(values?.get('revision_environment')?.trim() ?? '') || connects;
+  if (values !== undefined && !connects && /^(?:heads|branches|show)$/.test(sub)) return undefined;
+  if (values !== undefined && !envRuns && sub === 'history') return undefined;
   if (values !== undefined && !envRuns && sub === 'revision' && !args.includes('--autogenerate'))
     return undefined;
   const url = values?.get('sqlalchemy.url');
