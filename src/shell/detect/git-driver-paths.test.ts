@@ -49,6 +49,8 @@ function repository(kind: 'command' | 'textconv', changed: Files, home: Files = 
     runGit(ws, h, 'commit', '-q', '-m', `step ${k}`);
   });
   runGit(ws, h, 'branch', 'other', 'HEAD~1');
+  // An annotated tag of the commit that adds a `.sql` file (round 34: `git show TAG` prints the tag's header first).
+  runGit(ws, h, 'tag', '-a', 'snapshot-2024-08', '-m', 'known good', 'HEAD~1');
   runGit(ws, h, 'config', `diff.pg.${kind}`, 'rm -rf ~');
   write(ws, changed);
   write(h, home);
@@ -102,6 +104,7 @@ describe('a driver bound to a file the patches cover runs', () => {
     ['command', SQL, 'git diff -- db'],
     ['command', SQL, 'git diff HEAD'],
     ['textconv', KOTLIN, 'git show HEAD~1'],
+    ['textconv', KOTLIN, 'git show snapshot-2024-08'],
     ['textconv', KOTLIN, 'git log -p'],
     ['textconv', KOTLIN, 'git log -S table'],
     // A pattern is not handed to the listing: the whole repository stands for it.

@@ -249,7 +249,9 @@ function listedNames(
       : sub === 'diff'
         ? ['diff']
         : [sub === 'show' ? 'show' : 'log', '--format='];
-  return (
-    list(folder, [...head, '--name-only', '-z', '--no-ext-diff', ...kept, '--', ...pathspecs]) ?? 'failed'
-  );
+  const names = list(folder, [...head, '--name-only', '-z', '--no-ext-diff', ...kept, '--', ...pathspecs]);
+  // An annotated tag prints its header and message before the names, whatever the format (round 34: `git show
+  // TAG` listed one name holding them, so a textconv driver of the file after them was taken for unused).
+  if (names === undefined || names.some((n) => n.includes('\n'))) return 'failed';
+  return names;
 }
