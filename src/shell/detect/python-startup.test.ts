@@ -69,6 +69,11 @@ describe('code a Python runs as it starts is uncertain', () => {
       { 'pyproject.toml': VENV['pyproject.toml'], 'src/sitecustomize.py': 'import os\n' },
     ],
     [
+      'an editable install by uv pip',
+      'uv pip install -e .',
+      { 'pyproject.toml': VENV['pyproject.toml'], 'src/sitecustomize.py': 'import os\n' },
+    ],
+    [
       'uv sync of a project holding usercustomize',
       'uv sync',
       { 'pyproject.toml': VENV['pyproject.toml'], 'usercustomize.py': 'import os\n' },

@@ -231,7 +231,11 @@ export function pythonStartup(inv: Invocation, r: Reporter): void {
     // The project is installed into it as its folder on the path (editable): a start-up module in the project's
     // folder or its `src` then runs at every start of the environment's Python (round 33: `src/sitecustomize.py`).
     const project = env === undefined ? undefined : posix.dirname(env);
-    const installs = INSTALLS_PROJECT[inv.program]?.test(first) === true;
+    const words = inv.args.map((w) => plain(w));
+    // `uv pip install -e .`: the project put in the environment as its folder, as a sync does.
+    const editable =
+      first === 'pip' && words.includes('install') && words.some((w) => /^(?:-e|--editable)(?:=|$)/.test(w));
+    const installs = INSTALLS_PROJECT[inv.program]?.test(first) === true || editable;
     if (
       installs &&
       project !== undefined &&
