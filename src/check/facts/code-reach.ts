@@ -238,6 +238,12 @@ export function codeReach(language: CodeLanguage, code: string): string | undefi
   if (INTERPOLATED_COMMAND[language]?.test(text)) return 'runs a command it builds at run time';
   if (REFLECTION[language].test(text)) return 'reaches a process or evaluation function by name';
   if (AS_VALUE[language]?.test(text)) return 'hands a process function around as a value';
+  // `from subprocess import *`: every process function by its bare name (`run(…)`), which no scan of calls reads.
+  if (
+    language === 'python' &&
+    /(?:^|;)\s*from\s+(?:os|subprocess|pty|posix|builtins|commands)\s+import\s+\*/m.test(text)
+  )
+    return 'imports every process function of a module by a star';
   if (LOADED_BY_NAME[language]?.test(text))
     return 'loads a module that starts processes by a name in a string';
   if (language === 'node' && COMPUTED_GLOBAL.test(text))

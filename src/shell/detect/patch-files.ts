@@ -80,6 +80,11 @@ export function addedByFile(text: string): Map<string, string> {
   let oldLeft = 0;
   let newLeft = 0;
   for (const line of text.split(/\r?\n/)) {
+    // A hunk whose counts run past its lines ends at the next file's header or hunk: its lines are not the last file's.
+    if ((oldLeft > 0 || newLeft > 0) && /^(?:diff --git |@@ )/.test(line)) {
+      oldLeft = 0;
+      newLeft = 0;
+    }
     if (oldLeft > 0 || newLeft > 0) {
       if (line.startsWith('\\')) continue;
       if (line.startsWith('+')) {
@@ -101,6 +106,9 @@ export function addedByFile(text: string): Map<string, string> {
     if (line.startsWith('diff --git ')) current = undefined;
     const header = /^\+\+\+ (.*)$/.exec(line);
     if (header) current = headerName(header[1] ?? '');
+    // A `+` line past its hunk's counts is read as added all the same: more text judged, never less.
+    else if (line.startsWith('+') && current !== undefined)
+      out.set(current, `${out.get(current) ?? ''}${line.slice(1)}\n`);
   }
   return out;
 }

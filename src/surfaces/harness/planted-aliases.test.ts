@@ -39,6 +39,11 @@ describe('planted code is read through the names it gives process functions', ()
     ],
     ['a renamed import', 'u1.test.mjs', `import { execSync as x } from 'node:child_process'; x(${FETCH})\n`],
     // Final read: a process function handed around as a value, and the forms the renaming does not follow.
+    [
+      'a star import of subprocess',
+      'tests/test_star.py',
+      `from subprocess import *\nrun(${FETCH}, shell=True)\n`,
+    ],
     ['a tuple assignment', 'tests/test_t.py', `import os\nf, g = os.system, 1\nf(${FETCH})\n`],
     ['a walrus', 'tests/test_w.py', `import os\n(f := os.system)(${FETCH})\n`],
     ['a class attribute', 'tests/test_c.py', `import os\nclass C:\n    run = os.system\nC.run(${FETCH})\n`],
