@@ -83,7 +83,7 @@ function withoutDataWords(text: string): string {
 
 /** Standard modules whose import alone reaches nothing outside the process (as task-runners.ts's list). */
 export const PYTHON_INERT = new Set(
-  '__future__ typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid argparse statistics operator heapq bisect numbers base64 binascii hashlib zlib struct calendar unicodedata cmath time random colorsys platform'.split(
+  '__future__ typing typing_extensions dataclasses collections itertools functools enum re json datetime math decimal fractions string textwrap abc contextlib copy pprint uuid argparse statistics operator heapq bisect numbers base64 binascii hashlib zlib struct calendar unicodedata cmath time random colorsys platform csv tomllib difflib ipaddress html'.split(
     ' ',
   ),
 );

@@ -377,6 +377,15 @@ describe('python -c opening files by name', () => {
       `python3 -c "print(open('data/events.json', 'r', encoding='utf-8').read())"`,
     ],
     ['platform facts', 'python3 -c "import platform; print(platform.python_version())"'],
+    [
+      'a CSV file counted',
+      `python3 -c "import csv; print(sum(1 for _ in csv.DictReader(open('data/events.json'))))"`,
+    ],
+    [
+      'a TOML file parsed',
+      `python3 -c "import tomllib; print(tomllib.load(open('data/events.json', 'rb'))['project'])"`,
+    ],
+    ['two texts compared', `python3 -c "import difflib; print(''.join(difflib.unified_diff(['a'], ['b'])))"`],
     // Writes by a literal name are judged as the writes they are (below), as `>` is.
     ['a write mode', `python3 -c "open('data/events.json', 'w').write('x')"`],
     ['an append mode', `python3 -c "open('data/events.json', mode='a').write('x')"`],
@@ -391,6 +400,12 @@ describe('python -c opening files by name', () => {
     ['a secret file', `python3 -c "print(open('.env').read())"`],
     ['a workspace link to a secret', `python3 -c "print(open('data/key.json').read())"`],
     ['open reached by another name', `python3 -c "o = open; print(o('data/events.json').read())"`],
+    // shlex's lexer opens the file a `source` word names (its `sourcehook`).
+    ['a lexer that opens files it reads of', `python3 -c "import shlex; print(list(shlex.shlex('x')))"`],
+    [
+      'a TOML file outside the workspace',
+      `python3 -c "import tomllib; print(tomllib.load(open('/etc/x.toml', 'rb')))"`,
+    ],
   ])('not marked: %s', (_n, command) => {
     expect(markedLinked(command)).toEqual([]);
   });

@@ -311,10 +311,15 @@ function inlineInert(code: string, cwd: string, files: Files): boolean {
     .split('\n')
     .filter((l) => !/^(?:import|from)\s/.test(l))
     .join('\n');
-  // A private name (`collections._sys`) reaches a module the scan would refuse by its public name.
+  // A private name (`collections._sys`) reaches a module the scan would refuse by its public name; a lone `_`
+  // (`for _ in rows`) is a name the code binds, never an attribute.
   // A module's own entry point (`base64.main()` encodes the files named on the command line) is a program.
   const plain = body.replace(/\b__(file|name|doc|version)__\b/g, 'x');
-  if (INLINE_REACHES.test(body) || /(?<![A-Za-z0-9])_/.test(plain) || /\.\s*(main|test)\b/.test(body))
+  if (
+    INLINE_REACHES.test(body) ||
+    /\.\s*_|(?<![A-Za-z0-9])_(?=[A-Za-z0-9_])/.test(plain) ||
+    /\.\s*(main|test)\b/.test(body)
+  )
     return false;
   const entries: string[] = [];
   for (const f of scan.follow) {
