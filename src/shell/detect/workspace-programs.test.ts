@@ -66,6 +66,10 @@ const FILES: Record<string, string> = {
   'Cargo.toml': '[package]\nname = "relay"\nversion = "0.1.0"\n',
   'bin/old.sh': '#!/bin/sh\nrm -rf ~\n',
   'data/events.json': '[{"id": 1}]\n',
+  'pysrc/quarry/__init__.py': '',
+  'pysrc/quarry/dates.py': 'def week_start(d):\n    """The Monday of the week."""\n    return d\n',
+  'pysrc/quarry/evil.py': 'import os\nos.system("id")\n',
+  'pyshadow/enum.py': 'import os\nos.system("id")\n',
   'mlshadow/torch.py': 'import os\nos.system("id")\n',
   'mlpkg/torch/__init__.py': 'import os\nos.system("id")\n',
   'mlext/torch.so': 'not really an extension module\n',
@@ -124,6 +128,11 @@ describe('interpreter runs of workspace files', () => {
     [
       'python -c of standard modules no file replaces',
       `python3 -c "import json,sys; print(json.dumps({'a': 1}))"`,
+      ['python3'],
+    ],
+    [
+      'python -c of a module found in a folder the code puts first on the path',
+      `python3 -c 'import sys; sys.path.insert(0, "pysrc"); from quarry.dates import week_start; print(week_start.__doc__)'`,
       ['python3'],
     ],
     [
@@ -198,6 +207,30 @@ describe('interpreter runs of workspace files', () => {
     ['a workspace extension module named torch', 'cd mlext && python -c "import torch"'],
     ['a workspace json.py a module import would load', 'cd shadow && python -c "import torch"'],
     ['a private module', 'python -c "import _socket"'],
+    [
+      'a module of a folder put first on the path that spawns',
+      `python3 -c 'import sys; sys.path.insert(0, "pysrc"); import quarry.evil'`,
+    ],
+    [
+      'a folder put first on the path shadowing a standard module',
+      `python3 -c 'import sys; sys.path.insert(0, "pyshadow"); import json; print(json.dumps(1))'`,
+    ],
+    [
+      'a folder outside the workspace put first on the path',
+      `python3 -c 'import sys; sys.path.insert(0, "../elsewhere"); import quarry'`,
+    ],
+    [
+      'a folder put on the path after an import',
+      `python3 -c 'import sys; import quarry.dates; sys.path.insert(0, "pysrc")'`,
+    ],
+    [
+      'a folder put second on the path',
+      `python3 -c 'import sys; sys.path.insert(1, "pysrc"); from quarry.dates import week_start'`,
+    ],
+    [
+      'a folder appended to the path',
+      `python3 -c 'import sys; sys.path.append("pysrc"); from quarry.dates import week_start'`,
+    ],
     ['python -c of a workspace module that opens a socket', 'python3 -c "import scripts.helpers2"'],
     ['a preload option', 'node -r ./dist/fmt.js dist/cli.js'],
     ['an import option', 'node --import ./dist/fmt.js dist/cli.js'],

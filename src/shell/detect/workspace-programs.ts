@@ -230,7 +230,21 @@ function resolvePy(
   return pkg ? { files: out, dir } : { files: out };
 }
 
-function pyInert(entry: string[], sysPath0: string, files: Files): boolean {
+/** `dotted` found in the first folder of `path` that holds it (the import path's order), as resolvePy answers. */
+function resolveOnPath(
+  path: readonly string[],
+  dotted: string,
+  names: readonly string[],
+  files: Files,
+): PyModule | undefined {
+  for (const dir of path) {
+    const found = resolvePy(dir, dotted, names, files);
+    if (found === undefined || found.files.length > 0) return found;
+  }
+  return { files: [] };
+}
+
+function pyInert(entry: string[], sysPath: readonly string[], files: Files): boolean {
   return walkInert(entry, files, (path, text, depth) => {
     const scan = scanPython(text);
     if (!scan.inert) return false;
@@ -246,7 +260,7 @@ function pyInert(entry: string[], sysPath0: string, files: Files): boolean {
         found = resolvePy(dir, mod.slice(level), names, files);
         if (found && found.files.length === 0 && mod.slice(level) !== '') return false;
       } else {
-        found = resolvePy(sysPath0, mod, names, files);
+        found = resolveOnPath(sysPath, mod, names, files);
         // Not in the workspace: a standard module known inert, or code not read.
         if (found && found.files.length === 0 && !PYTHON_INERT.has(mod.split('.')[0] ?? '')) return false;
       }
@@ -296,13 +310,41 @@ function statementLines(code: string): string | undefined {
   return out.map((l) => l.trim()).join('\n');
 }
 
+/** `sys.path.insert(0, 'src')`: a folder of the workspace named by a plain relative literal. */
+const PATH_INSERT = /^sys\.path\.insert\(\s*0\s*,\s*(['"])((?:[\w-]+\/)*[\w-]+|\.)\1\s*\)$/;
+
+/**
+ * The import path of `python -c CODE`: the current folder, after the workspace folders the code puts first
+ * (`import sys; sys.path.insert(0, 'src'); from app import x`) before anything else it does; the code with those
+ * calls made inert (`None`). Undefined when a folder is not one of the workspace. Any other change of the path
+ * stays in the code, which the scan refuses (`sys.path` is not one of the values it reads).
+ */
+function pathInserts(code: string, cwd: string, files: Files): { code: string; path: string[] } | undefined {
+  const lines = statementLines(code)?.split('\n') ?? [];
+  const dirs: string[] = [];
+  let rest = code;
+  for (const line of lines) {
+    if (line === '' || line === 'import sys') continue;
+    const m = PATH_INSERT.exec(line);
+    if (!m) break;
+    const dir = posix.normalize(posix.join(cwd, m[2] as string));
+    if (!files.inWorkspace(dir)) return undefined;
+    // insert(0, ...) puts each folder before the ones already there.
+    dirs.unshift(dir);
+    const at = rest.indexOf(line);
+    if (at < 0) return undefined;
+    rest = `${rest.slice(0, at)}None${rest.slice(at + line.length)}`;
+  }
+  return { code: rest, path: [...dirs, cwd] };
+}
+
 /**
  * `python -c CODE` without `-I`/`-P`: the current folder comes first on the import path, so each module the code
  * imports is a workspace file there (`app.py`, `json.py` shadowing the standard one: read and scanned, as
  * `python -m` is) or, when nothing of its name is there, a standard module known inert. `sys`, built in, is never
  * a file; the scan refuses code that uses it. Inline code may not name modules that open files by other names.
  */
-function inlineInert(code: string, cwd: string, files: Files): boolean {
+function inlineInert(code: string, sysPath: readonly string[], files: Files): boolean {
   const text = statementLines(code);
   if (text === undefined || /\t/.test(text)) return false;
   const scan = scanPython(text);
@@ -328,7 +370,7 @@ function inlineInert(code: string, cwd: string, files: Files): boolean {
     const names = list === '' ? [] : list.split(',');
     if (names.some((n) => INLINE_REACHES.test(n))) return false;
     const top = mod.split('.')[0] ?? '';
-    const found = resolvePy(cwd, mod, names, files);
+    const found = resolveOnPath(sysPath, mod, names, files);
     if (found === undefined) return false;
     if (found.files.length === 0) {
       if (top !== 'sys' && !PYTHON_INERT.has(top)) return false;
@@ -336,7 +378,7 @@ function inlineInert(code: string, cwd: string, files: Files): boolean {
     }
     entries.push(...found.files);
   }
-  return entries.length === 0 || pyInert(entries, cwd, files);
+  return entries.length === 0 || pyInert(entries, sysPath, files);
 }
 
 /**
@@ -436,9 +478,11 @@ export function workspacePrograms(inv: Invocation, r: Reporter): void {
   } else if (run.code !== undefined) {
     // Files the code opens by a literal name are read or written as `cat` and `>` would (a secret is a secret
     // read, a git hook written is persistence); each must be a workspace file.
-    const opened = openedFiles(run.code);
-    if (!opened || shadowsStandard(cwd, files)) return;
-    if (!inlineInert(opened.code, cwd, files)) {
+    const inserted = pathInserts(run.code, cwd, files);
+    if (!inserted) return;
+    const opened = openedFiles(inserted.code);
+    if (!opened || inserted.path.some((dir) => shadowsStandard(dir, files))) return;
+    if (!inlineInert(opened.code, inserted.path, files)) {
       if (opened.files.length > 0 || !installedModulesOnly(run.code, cwd, files)) return;
       markModuleQuery(inv, r);
     }
@@ -449,10 +493,10 @@ export function workspacePrograms(inv: Invocation, r: Reporter): void {
     const found = resolvePy(cwd, run.target, [], files);
     if (!found || found.files.length === 0 || shadowsStandard(cwd, files)) return;
     const entry = found.dir === undefined ? found.files : [...found.files, `${found.dir}/__main__.py`];
-    if (!pyInert(entry, cwd, files)) return;
+    if (!pyInert(entry, [cwd], files)) return;
   } else {
     const path = posix.normalize(posix.join(cwd, run.target));
-    if (shadowsStandard(posix.dirname(path), files) || !pyInert([path], posix.dirname(path), files)) return;
+    if (shadowsStandard(posix.dirname(path), files) || !pyInert([path], [posix.dirname(path)], files)) return;
   }
   markProgram(inv, r, run.args);
 }
