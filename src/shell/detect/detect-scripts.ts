@@ -142,10 +142,15 @@ const PLAIN_NAMED = new Set(['noexec', 'errexit', 'nounset', 'pipefail', 'xtrace
  * leading option is a plain cluster or one of a few names: `-i` (an interactive shell ignores it), `-l` (a login
  * shell reads profiles), `+n`, `+o`, `-O`, zsh's `-o exec` and `--option` spellings may turn execution back on.
  */
-function noExec(options: readonly string[]): boolean {
+function noExec(options: readonly string[], program: string): boolean {
   let on = false;
   for (let k = 0; k < options.length; k++) {
     const w = options[k] as string;
+    // fish spells `-n` out too (`fish --no-execute x.fish`: no configuration read, nothing run; fish 3.6 checked).
+    if (program === 'fish' && w === '--no-execute') {
+      on = true;
+      continue;
+    }
     if (w === '-o') {
       const name = (options[++k] ?? '').toLowerCase().replaceAll('_', '');
       if (!PLAIN_NAMED.has(name)) return false;
@@ -161,7 +166,7 @@ function noExec(options: readonly string[]): boolean {
 function shell(inv: Invocation, r: Reporter): Flow {
   const args = inv.args;
   const options = leadingOptions(args);
-  if (noExec(options)) {
+  if (noExec(options, inv.program)) {
     // The script is read (a syntax error quotes its line), never run; `-c TEXT` is checked, not run.
     let k = options.length;
     if (optionText(args[k]) === '--' || optionText(args[k]) === '-') k++;

@@ -108,6 +108,8 @@ describe('a shell told not to execute (`bash -n`) reads its script and runs none
     ['in a cluster', 'bash -en scripts/wipe.sh'],
     ['by name', 'sh -o noexec scripts/leak.sh'],
     ['-c text checked only', "bash -nc 'rm -rf ~'"],
+    ['fish -n', 'fish -n scripts/wipe.sh'],
+    ['fish spelling it out', 'fish --no-execute scripts/wipe.sh'],
   ])('%s: nothing runs', (_n, command) => {
     const a = analyze(command);
     expect(categories(a)).toEqual([]);
@@ -127,6 +129,8 @@ describe('a shell told not to execute (`bash -n`) reads its script and runs none
     ['an option by a long name', 'zsh -n --exec scripts/wipe.sh'],
     ['a login shell (profiles)', 'bash -nl scripts/wipe.sh'],
     ['a shopt option', 'bash -n -O extglob scripts/wipe.sh'],
+    // Only fish knows `--no-execute`.
+    ['a long option only fish knows', 'bash --no-execute scripts/wipe.sh'],
   ])('%s: the script runs', (_n, command) => {
     expect(categories(analyze(command))).toEqual(['destructive_root_delete']);
   });
