@@ -50,8 +50,8 @@ export const ENTRY_SCHEMA = z.lazy(() =>
     exec_programs: z.optional(z.array(z.string().check(z.regex(/^[a-z0-9][a-z0-9._+-]*$/)))),
     /** The shape needs an argument: alone the program does something else (`set` alone prints every variable). */
     needs_argument: z.optional(z.boolean()),
-    /** `-5` (a count) is an option (`head -5`, `git log -3`). */
-    numeric_options: z.optional(z.boolean()),
+    /** `-5` (a count) is an option (`head -5`, `git log -3`); `first`: only as the first option (`kill -9 %1`). */
+    numeric_options: z.optional(z.union([z.boolean(), z.literal('first')])),
     /** Every option is one word after a single dash (`find -name x -type f`); `(`, `)`, `!`, `,` are operators. */
     single_dash_words: z.optional(z.boolean()),
     /** Every argument is data the program only prints (`echo -rf` prints `-rf`): no option can change what it does. */

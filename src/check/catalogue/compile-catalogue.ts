@@ -24,7 +24,7 @@ export interface CompiledEntry {
   subcommands?: readonly (readonly string[])[];
   options: OptionSet;
   breaking: ReadonlySet<string>;
-  numeric: boolean;
+  numeric: boolean | 'first';
   singleDashWords: boolean;
   literalArgs: boolean;
   staticArgs: boolean;

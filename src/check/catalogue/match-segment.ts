@@ -69,7 +69,13 @@ function readOption(
   read: Read,
 ): Step {
   const a = args[i] as string;
-  if (entry.numeric && /^-\d+$/.test(a)) return { ok: true, next: i + 1 };
+  if (entry.numeric && /^-\d+$/.test(a)) {
+    // `kill` takes one signal, then ids: a number after any option is a process group (`kill -9 -2980`, white-box
+    // review), so there a number is an option only when first.
+    if (entry.numeric === 'first' && (read.flags.length > 0 || read.values.length > 0)) return { ok: false };
+    read.flags.push(a);
+    return { ok: true, next: i + 1 };
+  }
   // A single-dash word the entry lists whole (`node -pe`, `staticcheck -checks`) is that option, not a cluster; so is
   // a listed single-dash valued word with its value after `=` (`cc -std=c11`).
   const eqAt = a.startsWith('--') ? -1 : a.indexOf('=');

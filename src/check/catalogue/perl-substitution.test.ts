@@ -48,6 +48,11 @@ describe('perlSubstitutionsOnly', () => {
     ['a variable in a filter pattern', 'print if /$x/'],
     ['a call guarded by a match', 'system("id") if /x/'],
     ['next alone', 'next'],
+    // White-box review: an element of another variable runs its subscript as code.
+    ['an array element subscript after a capture group', 's|(a)|$1[system("id")]|'],
+    ['a hash element subscript after a capture group', 's|(a)|$1{system("id")}|'],
+    ['an element of the whole match', 's|a|$&[system("id")]|'],
+    ['a dereference after a capture group', 's|(a)|$1->[system("id")]|'],
   ])('refuses %s', (_name, code) => {
     expect(perlSubstitutionsOnly(code)).toBe(false);
   });

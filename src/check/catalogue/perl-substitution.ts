@@ -70,6 +70,9 @@ function interpolationKnown(text: string, pattern: boolean): boolean {
     if (next !== undefined && /[1-9&]/.test(next)) {
       i++;
       while (/\d/.test(text[i + 1] ?? '')) i++;
+      // `$1[EXPR]`, `$1{EXPR}`, `$&->[EXPR]`: an element of another variable, whose subscript is code that runs
+      // (white-box review: `$1[system(...)]`).
+      if (/^(?:\[|\{|->)/.test(text.slice(i + 1))) return false;
       continue;
     }
     return false;

@@ -69,26 +69,54 @@ export function sedScriptSafe(script: string): boolean {
   return parts.every(sedCommandSafe);
 }
 
-/** String literals removed, so a `|` or `>` inside `"…"` is not taken for an operator. */
-function withoutStrings(program: string): string | undefined {
+/** Characters after which a `/` starts a regular expression in awk, not a division (as JavaScript's readers guess). */
+const BEFORE_REGEX = /[(,{};!~&|?:=<>+\-*%^\n]/;
+
+/**
+ * String and regular expression literals emptied, so a `|` or `>` inside `"…"` or `/…/` is not taken for an
+ * operator, nor a `"` inside a regular expression for a string's start (white-box review: `/"/{…} END{system(…)}`
+ * read the call as string text). Undefined when a literal is not closed.
+ */
+function withoutLiterals(program: string): string | undefined {
   let out = '';
+  let last = '\n';
   for (let i = 0; i < program.length; i++) {
-    const ch = program[i];
-    if (ch === '"') {
+    const ch = program[i] as string;
+    if (ch === '"' || (ch === '/' && BEFORE_REGEX.test(last))) {
       let j = i + 1;
-      while (j < program.length && program[j] !== '"') j += program[j] === '\\' ? 2 : 1;
+      let bracket = false;
+      while (j < program.length) {
+        const c = program[j] as string;
+        if (c === '\\') j += 2;
+        else if (ch === '/' && c === '[') {
+          bracket = true;
+          j++;
+        } else if (bracket && c === ']') {
+          bracket = false;
+          j++;
+        } else if (c === ch && !bracket) break;
+        else if (c === '\n') return undefined;
+        else j++;
+      }
       if (j >= program.length) return undefined;
-      out += '""';
+      out += `${ch}${ch}`;
       i = j;
-    } else out += ch;
+      last = 'x';
+      continue;
+    }
+    out += ch;
+    if (!/\s/.test(ch) || ch === '\n') last = ch;
   }
   return out;
 }
 
 export function awkProgramSafe(program: string): boolean {
-  const code = withoutStrings(program);
+  // Names that run, read or choose files are refused wherever they stand, in a literal too: a literal read
+  // wrongly must not hide them. `ARGV`/`ARGC` changed pick the files awk reads (review: a path built at run time).
+  if (/\b(?:system|getline|ARGV|ARGC)\b|@/.test(program)) return false;
+  const code = withoutLiterals(program);
   if (code === undefined) return false;
-  if (/\bsystem\b|\bgetline\b|\|/.test(code) || code.includes('@')) return false;
+  if (code.includes('|')) return false;
   // An output redirect: `print … > file`, `printf … >> file`; a comparison `$1 > 5` outside print is fine.
   for (const stmt of code.split(/[;{}\n]/)) if (/\bprintf?\b/.test(stmt) && stmt.includes('>')) return false;
   return true;

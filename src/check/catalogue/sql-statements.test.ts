@@ -38,6 +38,7 @@ describe('read-only statements', () => {
     ['a subquery', 'select * from (select 1) as x', 'sqlite'],
     ['a quoted identifier', 'SELECT count(*) FROM "User"', 'postgres'],
     ['a table named like the credentials tables', 'SELECT name FROM app_users', 'mysql'],
+    ['grouping after an operator and a comma', 'select count(*) * (1 + 2), (3) from t', 'sqlite'],
   ] as const)('known: %s', (_n, sql, dialect) => expect(readOnlyStatement(sql, dialect)).toBe(true));
   it.each([
     ['explain analyze runs the statement', 'explain analyze delete from users', 'postgres'],
@@ -76,6 +77,11 @@ describe('read-only statements', () => {
     ["mysql's password hashes (review 18)", 'SELECT user, authentication_string FROM mysql.user', 'mysql'],
     ["postgres' password hashes", 'SELECT rolname, rolpassword FROM pg_authid', 'postgres'],
     ['user mappings with passwords', 'select * from pg_user_mappings', 'postgres'],
+    // White-box review: sqlite calls a function named in brackets, backticks or double quotes too.
+    ['a bracket-quoted program runner', "select [edit]('x', 'touch y')", 'sqlite'],
+    ['a bracket-quoted file reader', "select [readfile](cast(x'2f6574632f706173737764' as text))", 'sqlite'],
+    ['a double-quoted file writer', `select "writefile"('x', 'y')`, 'sqlite'],
+    ['a call after a closing parenthesis', "select (x)('y')", 'sqlite'],
   ] as const)('not known: %s', (_n, sql, dialect) => expect(readOnlyStatement(sql, dialect)).toBe(false));
 });
 

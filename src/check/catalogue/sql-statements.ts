@@ -80,6 +80,9 @@ export function readOnlyStatement(sql: string, dialect: SqlDialect): boolean {
   const bare = t.replace(/'(?:[^']|'')*'/g, '0').replace(/"[A-Za-z_][\w ]*"/g, 'x');
   if (bare.includes("'") || bare.includes('"')) return false;
   if (VERBS.test(bare) || CREDENTIAL_TABLES.test(bare)) return false;
+  // A call needs a plain name before its parenthesis: sqlite also calls a name quoted in brackets or backticks
+  // (`[edit]('x', …)` runs a program, white-box review), and only grouping may follow an operator or a comma.
+  for (const m of bare.matchAll(/(\S)\s*\(/g)) if (!/[\w(,=<>+\-*/%|!]/.test(m[1] as string)) return false;
   for (const m of bare.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
     const name = (m[1] as string).toLowerCase();
     if (FUNCTIONS.has(name) || KEYWORDS.has(name)) continue;

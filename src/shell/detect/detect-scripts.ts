@@ -23,6 +23,7 @@ import { type Flow, OPAQUE_FLOW, taintsOfAll } from '../walk/flow';
 import { DYN, protectQuoted, unprotect } from '../walk/markers';
 import { bindPositional } from '../walk/positional';
 import { keywordMode } from './bash-state';
+import { batsFolderTests } from './bats-suite';
 import { readBudgeted, runFileText, runScriptFile, stdinFile, unreadable } from './disk-scripts';
 import { EACH_FOUND } from './listed-paths';
 import { resolveArg, touchPath } from './path-effects';
@@ -285,14 +286,29 @@ const BATS_VALUES = new Set([
 ]);
 
 /**
- * `bats FILE...`: each test file (written earlier on the line, or read from disk) analysed as bash; a setup-suite
- * file is a plain script. A folder of tests is not listed (the reader reads files only).
+ * `bats FILE...`: each test file (written earlier on the line, or read from disk) analysed as bash, the `.bats` files
+ * of a folder given (below it too with `-r`) as well; a setup-suite file is a plain script, named or the
+ * `setup_suite.bash` beside the test files (white-box review: a folder's tests and that file ran unread).
  */
 function bats(inv: Invocation, r: Reporter): void {
   const args = inv.args;
+  const recursive = args.some((w) => /^(?:-[a-zA-Z]*r[a-zA-Z]*|--recursive)$/.test(optionText(w)));
+  let suiteNamed = false;
+  const testFolders = new Set<string>();
+  const runTest = (path: string) => {
+    const file = readBudgeted(path, inv, r);
+    if (!file || file.kind === 'missing') return;
+    if (file.kind === 'unreadable') {
+      if (file.why !== 'not-regular') unreadable(file, inv, r);
+      return;
+    }
+    testFolders.add(path.slice(0, path.lastIndexOf('/')) || '/');
+    runFileText(batsAsShell(file.text, helperOf(path, inv, r)), inv, r, `bats${SCRIPT_FILE_WRAPPER}`);
+  };
   for (let i = 0; i < args.length; i++) {
     const t = optionText(args[i]);
     if (t === '--setup-suite-file' && args[i + 1]) {
+      suiteNamed = true;
       runFile(args[++i] as Word, inv, r);
       continue;
     }
@@ -321,12 +337,17 @@ function bats(inv: Invocation, r: Reporter): void {
     }
     if (path === undefined) continue;
     const file = readBudgeted(path, inv, r);
-    if (!file || file.kind === 'missing') continue;
-    if (file.kind === 'unreadable') {
-      if (file.why !== 'not-regular') unreadable(file, inv, r);
+    if (file?.kind === 'unreadable' && file.why === 'not-regular') {
+      for (const test of batsFolderTests(path, recursive, inv, r) ?? []) runTest(test);
       continue;
     }
-    runFileText(batsAsShell(file.text, helperOf(path, inv, r)), inv, r, `bats${SCRIPT_FILE_WRAPPER}`);
+    runTest(path);
+  }
+  if (suiteNamed) return;
+  for (const folder of testFolders) {
+    const suite = readBudgeted(`${folder === '/' ? '' : folder}/setup_suite.bash`, inv, r);
+    if (suite?.kind === 'text') runFileText(suite.text, inv, r, `bats${SCRIPT_FILE_WRAPPER}`);
+    else if (suite?.kind === 'unreadable' && suite.why !== 'not-regular') unreadable(suite, inv, r);
   }
 }
 

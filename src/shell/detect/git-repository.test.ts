@@ -549,6 +549,9 @@ describe('configuration that runs a program is analysed as the command it is', (
     const editor = { ...repo(P, '[core]\n\teditor = rm -rf ~\n') };
     expect(quiet(analyze('git status', editor))).toBe(true);
     expect(categories(analyze('git commit', editor))).toContain('destructive_root_delete');
+    // git takes a long option by any unambiguous start: `--edit` is branch's `--edit-description`.
+    expect(categories(analyze('git branch --edit', editor))).toContain('destructive_root_delete');
+    expect(categories(analyze('git checkout -p', editor))).toContain('destructive_root_delete');
     // The same names in the user's file, but commands: analysed.
     const evil = {
       ...repo(P, PLAIN_CONFIG),

@@ -218,8 +218,15 @@ export function userGitConfigs(home: string): string[] {
   return [posix.join(home, '.config/git/config'), posix.join(home, '.gitconfig')];
 }
 
-/** The subcommands that may open an editor (a message, a todo list, a patch to edit). */
+/**
+ * The subcommands that may open an editor (a message, a todo list, a patch to edit): `branch --edit-description`
+ * (also abbreviated, `git branch --edit`: white-box review), a hunk edited in `checkout`/`reset`/`restore -p`.
+ */
 const EDITOR_SUBS = new Set([
+  'branch',
+  'checkout',
+  'reset',
+  'restore',
   'commit',
   'merge',
   'rebase',

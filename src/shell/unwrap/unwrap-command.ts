@@ -10,6 +10,7 @@ import { resolvedPathOf, resolvePath } from '../classify/classify-path';
 import { isSecretVariable } from '../classify/secret-variable';
 import { COMMAND_VARIABLES } from '../data/command-options';
 import { isLoaderVariable } from '../data/loader-variables';
+import { SYSTEM_ONLY } from '../data/shadowable-tools';
 import { WRAPPERS } from '../data/wrappers';
 import { envFileVariables } from '../detect/env-files';
 import { markFetchedPackage } from '../detect/fetched-packages';
@@ -40,6 +41,23 @@ export function programName(text: string): string {
   const base = text.slice(text.lastIndexOf('/') + 1).toLowerCase();
   // Reasons name the program: a hostile name must not carry a paragraph of text into them.
   return base.length > 64 ? `${base.slice(0, 63)}…` : base;
+}
+
+/** A program folder of the system (`/usr/bin/env`, `/bin/nohup`, `/opt/homebrew/bin/timeout`). */
+const SYSTEM_FOLDER = /^\/(?:(?:usr\/(?:local\/)?)?s?bin|opt\/homebrew\/bin)\/[^/]+$/;
+/** A package's or a virtualenv's bin folder of the workspace (`node_modules/.bin/cross-env`). */
+const PACKAGE_BIN = /^(?:\.\/)?(?:node_modules\/\.bin|\.?venv\/bin|vendor\/bin)\/([^/]+)$/;
+
+/**
+ * Is the program word, when it names a wrapper, that wrapper? A bare name is (bash finds builtins and the PATH's
+ * programs); a path only in a system program folder, or in a package bin folder for a name no system program has.
+ * `./env ls`, `bin/command`, `/opt/x/nohup ls` run the file named, which is not the wrapper: it is not peeled off.
+ */
+function wrapperAsNamed(text: string): boolean {
+  if (!text.includes('/')) return true;
+  if (SYSTEM_FOLDER.test(text)) return true;
+  const bin = PACKAGE_BIN.exec(text);
+  return bin !== null && !SYSTEM_ONLY.has((bin[1] ?? '').toLowerCase());
 }
 
 interface Unwrapped {
@@ -256,6 +274,7 @@ function unwrap(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Unwrapped {
   for (let guard = 0; guard < 32 && out.argv.length > 0; guard++) {
     const head = out.argv[0];
     if (!isLiteral(head)) return out;
+    if (!wrapperAsNamed(plain(head))) return out;
     const name = programName(plain(head));
     if (name === 'xargs') {
       out.wrappers.push('xargs');
