@@ -26,6 +26,7 @@ import {
   readPython,
   readRuby,
 } from './build-files';
+import { cacheToolCommands, ctestFile } from './cmake-build-folder';
 import { folderListing } from './config-modules';
 import { readBudgeted, runFileText } from './disk-scripts';
 import { gradleTasks } from './gradle-tasks';
@@ -372,11 +373,46 @@ function cmake(inv: Invocation, r: Reporter): void {
     return;
   }
   const vars = { source, binary };
+  // The programs the build folder's cache names run at every build step (a preset's clang-tidy, a launcher).
+  const cacheFile = projectFile(inFolder(binary, 'CMakeCache.txt'), inv, r);
+  if (cacheFile.kind === 'text') w.commands.push(...cacheToolCommands(cacheFile.text));
   follow(
     w,
     inFolder(source, 'CMakeLists.txt'),
     (text) => readCmake(text, vars, buildAt >= 0),
     'CMakeLists.txt',
+  );
+  finish(w);
+}
+
+/** `ctest`: the tests of the build folder (`--test-dir`, else the current one) it may run; none with `-N`. */
+function ctest(inv: Invocation, r: Reporter): void {
+  let dir = inv.cwd as string;
+  let listOnly = false;
+  const args = inv.args;
+  for (let k = 0; k < args.length; k++) {
+    const t = plain(args[k]);
+    if (/^(?:--help.*|--version|-h)$/.test(t)) return;
+    // `-N` lists the tests and runs none, but ctest still runs the test files as CMake scripts.
+    if (/^(?:-N|--show-only(?:=.*)?)$/.test(t)) listOnly = true;
+    const m = /^--test-dir(?:=(.*))?$/.exec(t);
+    if (!m) continue;
+    const word = m[1] !== undefined ? { text: (args[k] as Word).text.slice(11), flow: NO_FLOW } : args[++k];
+    if (!word || !isLiteral(word)) {
+      say(inv, r, 'runs the tests of a folder named at run time');
+      return;
+    }
+    dir = resolveArg(word, inv, r).resolved ?? dir;
+  }
+  const w = walk(inv, r);
+  follow(
+    w,
+    inFolder(dir, 'CTestTestfile.cmake'),
+    (text) => {
+      const read = ctestFile(text, dir);
+      return listOnly ? { ...read, commands: [] } : read;
+    },
+    'CTestTestfile.cmake',
   );
   finish(w);
 }
@@ -1045,6 +1081,7 @@ export function buildFileRuns(inv: Invocation, r: Reporter): void {
     pythonProject(inv.cwd, inv, r);
   else if (base === 'cmake') cmake(inv, r);
   else if (base === 'ninja') ninja(inv, r);
+  else if (base === 'ctest') ctest(inv, r);
   else if (base === 'meson') meson(inv, r);
   else if (base === 'scons') scons(inv, r);
   else if (base === 'swift') swift(inv, r);
