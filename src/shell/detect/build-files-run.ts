@@ -319,6 +319,8 @@ function cmake(inv: Invocation, r: Reporter): void {
   let binary: string | undefined;
   let source: string | undefined;
   const buildAt = t.findIndex((x) => x === '--build' || x === '--install');
+  // Configured earlier in this line: its cache holds what that step was given, judged there.
+  let configuredHere = false;
   if (buildAt >= 0) {
     binary = folderOf(args[buildAt + 1], inv, r);
   } else {
@@ -345,6 +347,7 @@ function cmake(inv: Invocation, r: Reporter): void {
     const dir = binary ?? source;
     if (dir === undefined) return;
     const configured = buildAt >= 0 ? configuredEarlier(dir, inv, r) : undefined;
+    configuredHere = configured !== undefined;
     if (configured === null) {
       say(inv, r, 'builds a folder an earlier command configured from a source gavel cannot place');
       return;
@@ -374,8 +377,8 @@ function cmake(inv: Invocation, r: Reporter): void {
   }
   const vars = { source, binary };
   // The programs the build folder's cache names run at every build step (a preset's clang-tidy, a launcher).
-  const cacheFile = projectFile(inFolder(binary, 'CMakeCache.txt'), inv, r);
-  if (cacheFile.kind === 'text') w.commands.push(...cacheToolCommands(cacheFile.text));
+  const cacheFile = configuredHere ? undefined : projectFile(inFolder(binary, 'CMakeCache.txt'), inv, r);
+  if (cacheFile?.kind === 'text') w.commands.push(...cacheToolCommands(cacheFile.text));
   follow(
     w,
     inFolder(source, 'CMakeLists.txt'),
