@@ -385,6 +385,24 @@ describe('closed scans', () => {
   });
 });
 
+describe('python -c in a folder holding a module named like a standard one', () => {
+  const codes = (command: string) => analyzeShellSync(command, env()).uncertain.map((u) => u.code);
+  it.each([
+    // Python 3.13 imports traceback to print an uncaught error: any code may import a standard module.
+    ['code importing nothing', `cd stdshadow && python3 -c "print(int('x'))"`],
+    ['code on standard input', "cd stdshadow && python3 - <<'EOF'\nprint(1)\nEOF"],
+    ['with other options', `cd stdshadow && python3 -u -c "print(1)"`],
+  ])('uncertain: %s', (_n, command) => {
+    expect(codes(command)).toContain('dynamic-script');
+  });
+  it.each([
+    ['an isolated interpreter', `cd stdshadow && python3 -I -c "print(1)"`],
+    ['a folder without one', `python3 -c "print(1)"`],
+  ])('quiet: %s', (_n, command) => {
+    expect(codes(command)).toEqual([]);
+  });
+});
+
 describe('python -c opening files by name', () => {
   // Symlinks resolved as the surface resolves them (the real path of an existing file).
   const linked = () => ({

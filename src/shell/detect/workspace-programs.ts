@@ -464,10 +464,34 @@ function loadsConfiguredCode(p: string, cwd: string, scriptDir: string, files: F
 /** The programs workspacePrograms looks at (frameworkConsoles: rails, python; runOf: the rest). */
 export const WORKSPACE_PROGRAMS = () => ['rails', 'python', 'node', 'nodejs', 'tsx', 'ts-node', 'bun'];
 
+/**
+ * `python -c CODE` or `python -` (code on standard input) without `-I`/`-P`: the current folder is first on the
+ * import path for every module imported after start, by the code or by Python itself (3.13 imports `traceback`
+ * to print an uncaught error: white-box review). A workspace folder holding a module named like a standard one
+ * makes the run uncertain, whatever the code imports.
+ */
+function inlineShadowed(inv: Invocation, r: Reporter): void {
+  if (!PYTHON.test(inv.program) || inv.cwd === undefined) return;
+  const words = inv.args.map((w) => plain(w));
+  const code = words.findIndex((w) => w === '-' || /^-[A-Za-z]*c/.test(w));
+  if (code < 0 || words.slice(0, code + 1).some((w) => /^-[A-Za-z]*[IP]/.test(w))) return;
+  // Options come first: a word before the code that is no option is a script, which finds modules beside it.
+  if (words.slice(0, code).some((w) => !w.startsWith('-'))) return;
+  const files = new Files(inv, r);
+  if (files.list(inv.cwd) === undefined || !shadowsStandard(inv.cwd, files)) return;
+  r.uncertain(
+    'dynamic-script',
+    `\`${inv.program}\` runs code with a folder first on its import path that holds a module named like a standard one`,
+    inv.segment,
+    'kept',
+  );
+}
+
 export function workspacePrograms(inv: Invocation, r: Reporter): void {
   // Code given on the line to a framework's console: known by the catalogue only through the generated entry.
   frameworkConsoles(inv, r);
   if (!r.env.readScript || inv.cwd === undefined) return;
+  inlineShadowed(inv, r);
   const run = runOf(inv);
   if (!run || !programArgsKnown(run.args)) return;
   const files = new Files(inv, r);
