@@ -42,6 +42,7 @@ import { expressionAssigned, expressionWords } from './expression-words';
 import { goPrograms } from './go-programs';
 import { GO_SOURCES_PROGRAMS, goSources } from './go-sources';
 import { detectGuard, GUARD_PROGRAMS } from './guard-integrity';
+import { JAVAC_PROGRAMS, javacProcessors } from './javac-processors';
 import { knownOutput } from './known-output';
 import { listedOutput, searchedFiles } from './listed-paths';
 import { LOCKFILE_DRIFT_PROGRAMS, lockfileDrift } from './lockfile-drift';
@@ -225,6 +226,7 @@ const STEPS: readonly (readonly [Detector, Programs])[] = [
   [secretSearch, SECRET_SEARCH_PROGRAMS],
   [programFiles, PROGRAM_FILE_PROGRAMS],
   [commandOptions, COMMAND_OPTIONS_PROGRAMS],
+  [javacProcessors, JAVAC_PROGRAMS],
   [lockfileDrift, LOCKFILE_DRIFT_PROGRAMS],
 ];
 
