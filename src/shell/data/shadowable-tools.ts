@@ -21,3 +21,6 @@ export const SYSTEM_ONLY: ReadonlySet<string> = new Set([
     ' ',
   ),
 ]);
+
+/** A program in a program folder of the system (`/usr/bin/env`, `/bin/nohup`, `/opt/homebrew/bin/timeout`). */
+export const SYSTEM_PROGRAM_PATH = /^\/(?:(?:usr\/(?:local\/)?)?s?bin|opt\/homebrew\/bin)\/[^/]+$/;

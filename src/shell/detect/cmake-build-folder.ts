@@ -9,15 +9,13 @@
  */
 
 import { interpreterFamily } from '../data/interpreters';
+import { SYSTEM_PROGRAM_PATH } from '../data/shadowable-tools';
 import { SHELLS } from '../data/wrappers';
 import { argvText } from './build-files';
 
 /** Cache entries naming a program a build step runs. */
 const TOOL_ENTRY =
   /^CMAKE_(?:[A-Za-z]+_(?:COMPILER(?:_LAUNCHER|_AR|_RANLIB)?|LINKER_LAUNCHER|CLANG_TIDY|CPPCHECK|CPPLINT|INCLUDE_WHAT_YOU_USE)|LINK_WHAT_YOU_USE_CHECK|CROSSCOMPILING_EMULATOR|AR|RANLIB|LINKER|MAKE_PROGRAM|OBJCOPY|OBJDUMP|STRIP|NM|ADDR2LINE|READELF|DLLTOOL)(?::[A-Z]+)?=(.*)$/;
-
-/** A program folder of the system. */
-const SYSTEM_FOLDER = /^\/(?:(?:usr\/(?:local\/)?)?s?bin|opt\/homebrew\/bin)\/[^/]+$/;
 
 /** A CMake list (`a;b;c`, `\;` a literal semicolon) as its words. */
 function listWords(value: string): string[] {
@@ -29,7 +27,7 @@ function listWords(value: string): string[] {
 
 /** Is the program the user's installed software (nothing of the project, no shell or interpreter given code)? */
 function installed(program: string): boolean {
-  if (program.includes('/') && !SYSTEM_FOLDER.test(program)) return false;
+  if (program.includes('/') && !SYSTEM_PROGRAM_PATH.test(program)) return false;
   const base = program.slice(program.lastIndexOf('/') + 1);
   return !SHELLS.has(base) && interpreterFamily(base) === undefined;
 }
