@@ -72,7 +72,11 @@ function readOption(
   if (entry.numeric && /^-\d+$/.test(a)) {
     // `kill` takes one signal, then ids: a number after any option is a process group (`kill -9 -2980`, white-box
     // review), so there a number is an option only when first.
-    if (entry.numeric === 'first' && (read.flags.length > 0 || read.values.length > 0)) return { ok: false };
+    if (
+      entry.numeric === 'first' &&
+      (read.flags.length > 0 || read.values.length > 0 || read.positionals.length > 0 || i > 0)
+    )
+      return { ok: false };
     read.flags.push(a);
     return { ok: true, next: i + 1 };
   }

@@ -9,6 +9,7 @@ describe('awkProgramSafe', () => {
     ['a bar and a quote inside a regular expression', '/a|"b/ { n++ } END { print n }'],
     ['a bar inside a string', '{ print $1 "|" $2 }'],
     ['a division', '{ print $1 / 2 }'],
+    ['an average', '{ s += $2 } END { print s/NR }'],
     ['a bracket expression holding a slash', '/[/]x/ { print }'],
   ])('knows %s', (_n, program) => {
     expect(awkProgramSafe(program)).toBe(true);
@@ -26,6 +27,15 @@ describe('awkProgramSafe', () => {
     ['getline from a file', '{ getline x < "f"; print x }'],
     ['an include', '@include "x.awk"'],
     ['an unclosed regular expression', '/abc { print }'],
+    // Final read: after `print` a `/` starts a regular expression, whose quote opened no string.
+    [
+      'a pipe hidden by a regular expression after print',
+      '{ print /"/ } END { print "id" | "sh" } { print /"/ }',
+    ],
+    [
+      'a write hidden by a regular expression after print',
+      '{ print /"/ } END { printf "" > "f" } { print /"/ }',
+    ],
     ['an unclosed string', '{ print "abc }'],
   ])('refuses %s', (_n, program) => {
     expect(awkProgramSafe(program)).toBe(false);

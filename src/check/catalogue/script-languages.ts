@@ -71,6 +71,8 @@ export function sedScriptSafe(script: string): boolean {
 
 /** Characters after which a `/` starts a regular expression in awk, not a division (as JavaScript's readers guess). */
 const BEFORE_REGEX = /[(,{};!~&|?:=<>+\-*%^\n]/;
+/** Keywords after which awk's lexer reads a `/` as a regular expression's start (`print /"/`: final read). */
+const REGEX_AFTER_WORD = /(?:^|[^\w])(?:print|printf|return|in|case|do|else|getline|exit|delete)$/;
 
 /**
  * String and regular expression literals emptied, so a `|` or `>` inside `"…"` or `/…/` is not taken for an
@@ -82,7 +84,7 @@ function withoutLiterals(program: string): string | undefined {
   let last = '\n';
   for (let i = 0; i < program.length; i++) {
     const ch = program[i] as string;
-    if (ch === '"' || (ch === '/' && BEFORE_REGEX.test(last))) {
+    if (ch === '"' || (ch === '/' && (BEFORE_REGEX.test(last) || REGEX_AFTER_WORD.test(out.trimEnd())))) {
       let j = i + 1;
       let bracket = false;
       while (j < program.length) {

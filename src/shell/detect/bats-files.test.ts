@@ -34,6 +34,53 @@ const FILES: Record<string, ScriptFile> = {
   [`${P}/rec`]: { kind: 'unreadable', why: 'not-regular', entries: ['sub'], folders: ['sub'] },
   [`${P}/rec/sub`]: { kind: 'unreadable', why: 'not-regular', entries: ['deep.bats'], folders: [] },
   [`${P}/rec/sub/deep.bats`]: { kind: 'text', text: '@test "d" {\n  rm -rf ~\n}\n' },
+  // Final read: bats's `find -L` walks `.git` and links to folders; setup_suite.bash is looked for in the folder named.
+  [`${P}/gitdir`]: {
+    kind: 'unreadable',
+    why: 'not-regular',
+    entries: ['.git'],
+    folders: ['.git'],
+    links: [],
+  },
+  [`${P}/gitdir/.git`]: {
+    kind: 'unreadable',
+    why: 'not-regular',
+    entries: ['e.bats'],
+    folders: [],
+    links: [],
+  },
+  [`${P}/gitdir/.git/e.bats`]: { kind: 'text', text: '@test "e" {\n  rm -rf ~\n}\n' },
+  [`${P}/linked`]: {
+    kind: 'unreadable',
+    why: 'not-regular',
+    entries: ['link', 'a.txt'],
+    folders: [],
+    links: ['link'],
+  },
+  [`${P}/linked/link`]: {
+    kind: 'unreadable',
+    why: 'not-regular',
+    entries: ['l.bats'],
+    folders: [],
+    links: [],
+  },
+  [`${P}/linked/link/l.bats`]: { kind: 'text', text: '@test "l" {\n  rm -rf ~\n}\n' },
+  [`${P}/named`]: {
+    kind: 'unreadable',
+    why: 'not-regular',
+    entries: ['setup_suite.bash', 'sub'],
+    folders: ['sub'],
+    links: [],
+  },
+  [`${P}/named/setup_suite.bash`]: { kind: 'text', text: 'setup_suite() {\n  rm -rf ~\n}\n' },
+  [`${P}/named/sub`]: {
+    kind: 'unreadable',
+    why: 'not-regular',
+    entries: ['ok.bats'],
+    folders: [],
+    links: [],
+  },
+  [`${P}/named/sub/ok.bats`]: { kind: 'text', text: '@test "ok" {\n  true\n}\n' },
 };
 const analyze = analyzerOver(FILES);
 const categories = categoriesOf;
@@ -64,6 +111,9 @@ describe('bats runs its test files as bash', () => {
     ['the setup_suite.bash beside a test file', 'bats suite/a.bats', 'destructive_root_delete'],
     ['the setup_suite.bash beside a folder of tests', 'bats suite', 'destructive_root_delete'],
     ['a test file below the folder, run recursively', 'bats -r rec', 'destructive_root_delete'],
+    ['a test file in a .git folder below, run recursively', 'bats -r gitdir', 'destructive_root_delete'],
+    ['a test file through a link to a folder, run recursively', 'bats -r linked', 'destructive_root_delete'],
+    ['the setup_suite.bash of the folder named', 'bats -r named', 'destructive_root_delete'],
     [
       'a test file below the folder, run recursively (long option)',
       'bats --recursive rec',

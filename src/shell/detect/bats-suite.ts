@@ -34,10 +34,15 @@ export function batsFolderTests(
   for (let folder = queue.shift(); folder !== undefined; folder = queue.shift()) {
     if (++listed > MAX_FOLDERS) return say('with more folders below it than one review lists');
     const listing = listBudgeted(folder, r);
+    // An entry below queued because it may be a folder (a link, or a reader that does not tell) and is a file.
+    if (folder !== dir && listing !== 'over' && (listing?.kind === 'text' || listing?.kind === 'missing'))
+      continue;
     if (listing === 'over' || listing?.kind !== 'unreadable' || listing.why !== 'not-regular')
       return say('gavel could not list');
     if (!listing.entries || listing.tooMany) return say('of more entries than the reader lists');
     const folders = listing.folders === undefined ? undefined : new Set(listing.folders);
+    // bats finds tests with `find -L`: a link to a folder is walked too (final read).
+    const links = listing.links === undefined ? undefined : new Set(listing.links);
     for (const name of listing.entries) {
       const abs = inFolder(folder, name);
       if (name.endsWith('.bats')) {
@@ -48,9 +53,11 @@ export function batsFolderTests(
         if (out.length > MAX_TEST_FILES) return say('holding more test files than one review reads');
         continue;
       }
-      if (!recursive || name === '.git') continue;
-      // Without the reader telling folders apart, every entry may be one: each is listed (a file lists as not one).
-      if (folders === undefined || folders.has(name)) queue.push(abs);
+      // Every folder below, `.git` and hidden ones too: bats's `find` skips none.
+      if (!recursive) continue;
+      // Without the reader telling folders or links apart, every entry may be one: each is listed (a file is skipped).
+      if (folders === undefined || folders.has(name) || links === undefined || links.has(name))
+        queue.push(abs);
     }
   }
   return out;

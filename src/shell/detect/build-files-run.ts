@@ -26,7 +26,7 @@ import {
   readPython,
   readRuby,
 } from './build-files';
-import { cacheToolCommands, ctestFile } from './cmake-build-folder';
+import { cacheCodeFiles, cacheToolCommands, ctestFile } from './cmake-build-folder';
 import { folderListing } from './config-modules';
 import { readBudgeted, runFileText } from './disk-scripts';
 import { gradleTasks } from './gradle-tasks';
@@ -378,7 +378,18 @@ function cmake(inv: Invocation, r: Reporter): void {
   const vars = { source, binary };
   // The programs the build folder's cache names run at every build step (a preset's clang-tidy, a launcher).
   const cacheFile = configuredHere ? undefined : projectFile(inFolder(binary, 'CMakeCache.txt'), inv, r);
-  if (cacheFile?.kind === 'text') w.commands.push(...cacheToolCommands(cacheFile.text));
+  if (cacheFile?.kind === 'text') {
+    w.commands.push(...cacheToolCommands(cacheFile.text));
+    // CMake files the cache names run when the folder is configured, a build that configures again too.
+    for (const file of cacheCodeFiles(cacheFile.text)) {
+      const path = posix.resolve(binary, file);
+      if (!inWorkspace(path, w)) {
+        say(inv, r, 'configures with a CMake file from outside the workspace, which gavel does not read');
+        return;
+      }
+      follow(w, path, (text) => readCmake(text, vars, buildAt >= 0), 'CMake file its cache names');
+    }
+  }
   follow(
     w,
     inFolder(source, 'CMakeLists.txt'),
@@ -408,6 +419,16 @@ function ctest(inv: Invocation, r: Reporter): void {
     dir = resolveArg(word, inv, r).resolved ?? dir;
   }
   const w = walk(inv, r);
+  // ctest runs CTestCustom.cmake from the build folder first: CMake code (and `CTEST_CUSTOM_PRE_TEST` commands).
+  const custom = projectFile(inFolder(dir, 'CTestCustom.cmake'), inv, r);
+  if (custom.kind === 'unknown') return;
+  if (
+    custom.kind === 'text' &&
+    custom.text.split(/\r?\n/).some((l) => l.trim() !== '' && !l.trim().startsWith('#'))
+  ) {
+    say(inv, r, 'runs the CMake code of a CTestCustom.cmake, which gavel does not follow');
+    return;
+  }
   follow(
     w,
     inFolder(dir, 'CTestTestfile.cmake'),

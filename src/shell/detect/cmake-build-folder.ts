@@ -8,9 +8,10 @@
  * project's build output, as ctest's entry of the catalogue takes it. Pure: the caller reads the files.
  */
 
+import { posix } from 'node:path';
 import { interpreterFamily } from '../data/interpreters';
 import { SYSTEM_PROGRAM_PATH } from '../data/shadowable-tools';
-import { SHELLS } from '../data/wrappers';
+import { SHELLS, WRAPPERS } from '../data/wrappers';
 import { argvText } from './build-files';
 
 /** Cache entries naming a program a build step runs. */
@@ -29,7 +30,22 @@ function listWords(value: string): string[] {
 function installed(program: string): boolean {
   if (program.includes('/') && !SYSTEM_PROGRAM_PATH.test(program)) return false;
   const base = program.slice(program.lastIndexOf('/') + 1);
-  return !SHELLS.has(base) && interpreterFamily(base) === undefined;
+  // A wrapper runs the words after it (`/usr/bin/env;sh;-c;…`): judged, as a shell is (final read).
+  return !SHELLS.has(base) && interpreterFamily(base) === undefined && !Object.hasOwn(WRAPPERS, base);
+}
+
+/** Cache entries naming a CMake file the configure step runs (also when a build configures again). */
+const CODE_ENTRY =
+  /^CMAKE_(?:PROJECT_(?:\w+_)?INCLUDE(?:_BEFORE)?|TOOLCHAIN_FILE|USER_MAKE_RULES_OVERRIDE(?:_\w+)?)(?::[A-Z]+)?=(.+)$/;
+
+/** The CMake files a cache names for the configure step to run (`CMAKE_PROJECT_INCLUDE`, a toolchain file). */
+export function cacheCodeFiles(cache: string): string[] {
+  const out: string[] = [];
+  for (const line of cache.split(/\r?\n/)) {
+    const value = CODE_ENTRY.exec(line.trim())?.[1]?.trim();
+    if (value) out.push(...listWords(value));
+  }
+  return out;
 }
 
 /** The command lines of the programs a CMake cache names that are not installed software. */
@@ -98,7 +114,8 @@ export function ctestFile(text: string, buildRoot: string): CtestRead {
     }
     const [name, program, ...rest] = words;
     if (program === undefined || program === 'NOT_AVAILABLE') continue;
-    if (program.startsWith(`${buildRoot}/`)) continue;
+    // A compiled test of the build folder, by its path as the file system reads it (`build/../../bin/sh` is not).
+    if (posix.normalize(program).startsWith(`${buildRoot}/`) && !program.includes('/../')) continue;
     // `add_test(x_NOT_BUILT x_NOT_BUILT)`: the placeholder of a test whose program was not built.
     if (!program.includes('/') && (program === name || program.endsWith('_NOT_BUILT'))) continue;
     out.commands.push(argvText([program, ...rest]));

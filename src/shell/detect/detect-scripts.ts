@@ -338,6 +338,8 @@ function bats(inv: Invocation, r: Reporter): void {
     if (path === undefined) continue;
     const file = readBudgeted(path, inv, r);
     if (file?.kind === 'unreadable' && file.why === 'not-regular') {
+      // bats looks for setup_suite.bash in the folder named too (bats 1.8, final read).
+      testFolders.add(path);
       for (const test of batsFolderTests(path, recursive, inv, r) ?? []) runTest(test);
       continue;
     }

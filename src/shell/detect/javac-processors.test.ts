@@ -11,6 +11,10 @@ const SERVICE = 'META-INF/services/javax.annotation.processing.Processor';
 const FILES: Record<string, ScriptFile> = {
   [`${P}/${SERVICE}`]: { kind: 'text', text: 'evil.Proc\n' },
   [`${P}/classes/${SERVICE}`]: { kind: 'text', text: 'evil.Proc\n' },
+  [`${P}/app/lib/deps`]: { kind: 'text', text: 'PK\u0003\u0004' },
+  [`${P}/app`]: { kind: 'unreadable', why: 'not-regular', entries: ['lib'] },
+  [P]: { kind: 'unreadable', why: 'not-regular', entries: ['META-INF', 'app', 'classes'] },
+  [`${P}/classes`]: { kind: 'unreadable', why: 'not-regular', entries: ['META-INF'] },
 };
 const analyze = analyzerOver(FILES);
 
@@ -24,6 +28,7 @@ describe('javac and the annotation processors it finds', () => {
     ['a class path folder declaring one', 'cd app && javac -cp lib:../classes -d b A.java'],
     ['a jar on the class path', 'cd app && javac -cp lib/a.jar -d b A.java'],
     ['a class path wildcard', 'cd app && javac --class-path=lib/* -d b A.java'],
+    ['an archive without a .jar name', 'cd app && javac -cp lib/deps -d b A.java'],
   ])('uncertain: %s', (_n, command) => {
     expect(codesOf(analyze(command))).toContain('dynamic-script');
   });

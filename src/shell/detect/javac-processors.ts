@@ -35,7 +35,14 @@ export function javacProcessors(inv: Invocation, r: Reporter): void {
       return;
     }
     const dir = resolveArg({ text: entry, flow: NO_FLOW }, inv, r).resolved;
-    const file = dir === undefined ? undefined : readBudgeted(inFolder(dir, SERVICE), inv, r);
+    const self = dir === undefined ? undefined : readBudgeted(dir, inv, r);
+    if (self?.kind === 'missing') continue;
+    // A file on the class path is an archive whatever its name (final read: `-cp lib/deps`).
+    if (self === undefined || self.kind !== 'unreadable' || self.why !== 'not-regular') {
+      say('a class path archive may declare, which gavel does not read (`-proc:none` turns them off)');
+      return;
+    }
+    const file = readBudgeted(inFolder(dir as string, SERVICE), inv, r);
     if (file === undefined || file.kind !== 'missing') {
       say('a class path folder declares (`-proc:none` turns them off)');
       return;

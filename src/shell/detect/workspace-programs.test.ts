@@ -70,6 +70,8 @@ const FILES: Record<string, string> = {
   'pysrc/quarry/dates.py': 'def week_start(d):\n    """The Monday of the week."""\n    return d\n',
   'pysrc/quarry/evil.py': 'import os\nos.system("id")\n',
   'pyshadow/enum.py': 'import os\nos.system("id")\n',
+  'nspath/nsq/dates.py': 'def f():\n    return 1\n',
+  'nsq/__init__.py': 'import os\nos.system("id")\n',
   'mlshadow/torch.py': 'import os\nos.system("id")\n',
   'mlpkg/torch/__init__.py': 'import os\nos.system("id")\n',
   'mlext/torch.so': 'not really an extension module\n',
@@ -226,6 +228,10 @@ describe('interpreter runs of workspace files', () => {
     [
       'a folder put second on the path',
       `python3 -c 'import sys; sys.path.insert(1, "pysrc"); from quarry.dates import week_start'`,
+    ],
+    [
+      'a namespace folder first on the path before a regular package of the name',
+      `python3 -c 'import sys; sys.path.insert(0, "nspath"); from nsq.dates import f; print(f())'`,
     ],
     [
       'a folder appended to the path',

@@ -230,18 +230,36 @@ function resolvePy(
   return pkg ? { files: out, dir } : { files: out };
 }
 
-/** `dotted` found in the first folder of `path` that holds it (the import path's order), as resolvePy answers. */
+/**
+ * `dotted` as found along `path`: Python takes the first regular package or module of the top name, and namespace
+ * folders only when no folder holds one (final read: `pysrc/quarry/` without an `__init__.py` first on the path,
+ * `./quarry/__init__.py` after it, runs the latter); then every namespace portion's files are read.
+ */
 function resolveOnPath(
   path: readonly string[],
   dotted: string,
   names: readonly string[],
   files: Files,
 ): PyModule | undefined {
-  for (const dir of path) {
-    const found = resolvePy(dir, dotted, names, files);
-    if (found === undefined || found.files.length > 0) return found;
+  const top = dotted.split('.')[0] ?? '';
+  for (const folder of path) {
+    const init = files.read(`${folder}/${top}/__init__.py`);
+    const mod = files.read(`${folder}/${top}.py`);
+    if (init === undefined || mod === undefined) return undefined;
+    // The first regular package or module of the name is the one imported.
+    if ((init !== 'missing' && init !== 'dir') || (mod !== 'missing' && mod !== 'dir'))
+      return resolvePy(folder, dotted, names, files);
   }
-  return { files: [] };
+  const out: string[] = [];
+  let dir: string | undefined;
+  for (const folder of path) {
+    const found = resolvePy(folder, dotted, names, files);
+    if (found === undefined) return undefined;
+    if (found.files.length === 0) continue;
+    out.push(...found.files.filter((f) => !out.includes(f)));
+    dir ??= found.dir;
+  }
+  return dir === undefined ? { files: out } : { files: out, dir };
 }
 
 function pyInert(entry: string[], sysPath: readonly string[], files: Files): boolean {
