@@ -15,6 +15,7 @@ import {
   SCRIPT_FILE_WRAPPER,
   type Segment,
   SYSTEM_ONLY,
+  WORKSPACE_BIN,
   WRITTEN_SCRIPT_WRAPPER,
 } from '../../shell';
 import type { Catalogue, CompiledEntry, EntryList, OptionSet, VariableSet } from './compile-catalogue';
@@ -44,9 +45,6 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
  */
 const PROGRAM_PATH =
   /^(?:[^/]+|\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+|\/opt\/homebrew\/bin\/[^/]+|(?:\.\/)?node_modules\/\.bin\/[^/]+|(?:\.\/)?\.?venv\/bin\/[^/]+|(?:\.\/)?vendor\/bin\/[^/]+|\.\/(?:gradlew|mvnw)|(?:\.\/)?bin\/(?:rails|rake|rspec|rubocop|bundle))$/;
-
-/** A program named by its path in a package's or a virtualenv's bin folder of the workspace: the folder, the name. */
-const WORKSPACE_BIN = /^(?:\.\/)?(node_modules\/\.bin|\.?venv\/bin|vendor\/bin)\/([^/]+)$/;
 
 interface Read {
   /** The values given to options (`-e script`), in order. */

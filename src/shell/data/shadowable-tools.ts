@@ -24,3 +24,6 @@ export const SYSTEM_ONLY: ReadonlySet<string> = new Set([
 
 /** A program in a program folder of the system (`/usr/bin/env`, `/bin/nohup`, `/opt/homebrew/bin/timeout`). */
 export const SYSTEM_PROGRAM_PATH = /^\/(?:(?:usr\/(?:local\/)?)?s?bin|opt\/homebrew\/bin)\/[^/]+$/;
+
+/** A program named by its path in a package's or a virtualenv's bin folder of the workspace: the folder, the name. */
+export const WORKSPACE_BIN = /^(?:\.\/)?(node_modules\/\.bin|\.?venv\/bin|vendor\/bin)\/([^/]+)$/;

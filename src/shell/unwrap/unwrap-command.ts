@@ -10,7 +10,7 @@ import { resolvedPathOf, resolvePath } from '../classify/classify-path';
 import { isSecretVariable } from '../classify/secret-variable';
 import { COMMAND_VARIABLES } from '../data/command-options';
 import { isLoaderVariable } from '../data/loader-variables';
-import { SYSTEM_ONLY, SYSTEM_PROGRAM_PATH } from '../data/shadowable-tools';
+import { SYSTEM_ONLY, SYSTEM_PROGRAM_PATH, WORKSPACE_BIN } from '../data/shadowable-tools';
 import { WRAPPERS } from '../data/wrappers';
 import { envFileVariables } from '../detect/env-files';
 import { markFetchedPackage } from '../detect/fetched-packages';
@@ -43,9 +43,6 @@ export function programName(text: string): string {
   return base.length > 64 ? `${base.slice(0, 63)}…` : base;
 }
 
-/** A package's or a virtualenv's bin folder of the workspace (`node_modules/.bin/cross-env`). */
-const PACKAGE_BIN = /^(?:\.\/)?(?:node_modules\/\.bin|\.?venv\/bin|vendor\/bin)\/([^/]+)$/;
-
 /**
  * Is the program word, when it names a wrapper, that wrapper? A bare name is (bash finds builtins and the PATH's
  * programs); a path only in a system program folder, or in a package bin folder for a name no system program has.
@@ -54,8 +51,8 @@ const PACKAGE_BIN = /^(?:\.\/)?(?:node_modules\/\.bin|\.?venv\/bin|vendor\/bin)\
 function wrapperAsNamed(text: string): boolean {
   if (!text.includes('/')) return true;
   if (SYSTEM_PROGRAM_PATH.test(text)) return true;
-  const bin = PACKAGE_BIN.exec(text);
-  return bin !== null && !SYSTEM_ONLY.has((bin[1] ?? '').toLowerCase());
+  const bin = WORKSPACE_BIN.exec(text);
+  return bin !== null && !SYSTEM_ONLY.has((bin[2] ?? '').toLowerCase());
 }
 
 interface Unwrapped {
