@@ -29,6 +29,7 @@ export {
 } from './classify/path-categories';
 export { ISSUER_TOKEN } from './classify/secret-content';
 export { GENERATED_FILE_NAMES, isGeneratedFolder, isGeneratedGlob } from './data/generated-folders';
+export { gitExecKey } from './data/git-exec-keys';
 export { SYSTEM_ONLY, WORKSPACE_BIN } from './data/shadowable-tools';
 export {
   type BuildRead,

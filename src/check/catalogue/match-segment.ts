@@ -10,6 +10,7 @@
 import {
   GENERATED_FILE_NAMES,
   GIT_ALIAS_WRAPPER,
+  gitExecKey,
   isGeneratedFolder,
   isGeneratedGlob,
   SCRIPT_FILE_WRAPPER,
@@ -277,6 +278,8 @@ function languageSafe(entry: CompiledEntry, read: Read): boolean {
 export interface Variables {
   inert: VariableSet;
   runsCode: VariableSet;
+  /** The catalogue's `inert_values`: a variable known by its value (`GIT_SSH_COMMAND=ssh -i key`). */
+  inertValues?: ReadonlyMap<string, RegExp>;
 }
 
 /**
@@ -290,6 +293,17 @@ function assignsUnknown(a: string, entry: CompiledEntry, vars: Variables | undef
   return !(languagesOf(entry).make && inertMakeAssignment(a, vars.runsCode));
 }
 
+/**
+ * `git -c key=value` of a key git reads from a variable too (`core.sshCommand`, `GIT_SSH_COMMAND`), with a value the
+ * catalogue knows inert for that variable (`inert_values`): the same setting, given the other way.
+ */
+function twinInert(kv: string, vars: Variables | undefined): boolean {
+  const eq = kv.indexOf('=');
+  if (eq < 0) return false;
+  const variable = gitExecKey(kv.slice(0, eq))?.variable;
+  return variable !== undefined && vars?.inertValues?.get(variable)?.test(kv.slice(eq + 1).trim()) === true;
+}
+
 /** A workspace file named plainly (a database file). */
 const WORKSPACE_FILE = /^(?![/~-])(?!(.*\/)?\.\.(\/|$))[\w./@+-]+$/;
 
@@ -298,9 +312,10 @@ const WORKSPACE_FILE = /^(?![/~-])(?!(.*\/)?\.\.(\/|$))[\w./@+-]+$/;
  * prints, a database client only with one read-only statement (`psql -c`, `sqlite3 FILE SQL`, `mysql -e`,
  * `duckdb [FILE] -c SQL`, sql-statements.ts), `redis-cli` only with a reading command.
  */
-function valuesKnown(entry: CompiledEntry, read: Read): boolean {
+function valuesKnown(entry: CompiledEntry, read: Read, vars: Variables | undefined): boolean {
   const languages = languagesOf(entry);
-  if (languages.git && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v))) return false;
+  if (languages.git && read.values.some(([o, v]) => o === '-c' && !inertGitConfig(v) && !twinInert(v, vars)))
+    return false;
   if (languages.psql) {
     const sql = read.values.filter(([o]) => o === '-c' || o === '--command');
     const text = (sql[0] as [string, string] | undefined)?.[1] ?? '';
@@ -564,7 +579,7 @@ export function entryMatches(
     const end = readSubcommand(args, entry, read);
     if (end === undefined) return false;
     // The words after `**` are the arguments of the program the entry runs (a workspace program): data to it.
-    if (end.rest) return valuesKnown(entry, read) && languageSafe(entry, read);
+    if (end.rest) return valuesKnown(entry, read, vars) && languageSafe(entry, read);
     i = end.next;
     container = runsInContainer(entry, args, i);
   }
@@ -608,7 +623,7 @@ export function entryMatches(
     i++;
     if (container) break;
   }
-  return valuesKnown(entry, read) && languageSafe(entry, read) && optionValuesKnown(entry, read);
+  return valuesKnown(entry, read, vars) && languageSafe(entry, read) && optionValuesKnown(entry, read);
 }
 
 /**

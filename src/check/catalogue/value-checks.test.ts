@@ -25,13 +25,16 @@ describe('git -c', () => {
     'core.fsmonitor=false',
     'core.fsmonitor=off',
   ])('known: %s', (kv) => expect(inertGitConfig(kv)).toBe(true));
+  it('an author name of words', () => expect(inertGitConfig('user.name=Dev One')).toBe(true));
   it.each([
     ['a pager runs a program', 'core.pager=sh'],
     ['an ssh command', 'core.sshCommand=x'],
     ['a hooks folder', 'core.hooksPath=/tmp/h'],
     ['an alias runs a command', 'alias.st=!id'],
     ['a substitution in the value', 'color.ui=$(id)'],
-    ['a path in the value', 'user.name=/tmp/x'],
+    ['a path in the value', 'user.email=/tmp/x'],
+    ['a substitution in a name', 'user.name=$(id)'],
+    ['a line break in a name', 'user.name=a\nb'],
     ['the file-system monitor turned on', 'core.fsmonitor=true'],
     ['the file-system monitor as a command', 'core.fsmonitor=false;id'],
   ])('not known: %s', (_n, kv) => expect(inertGitConfig(kv)).toBe(false));

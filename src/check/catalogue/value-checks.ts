@@ -10,7 +10,7 @@ import { inVariableSet } from './compile-catalogue';
 
 /** git settings that change only how git prints or names (never a program it runs, a path it reads, a host). */
 const INERT_GIT_KEYS =
-  /^(color\.[a-z.]+|column\.ui|core\.quotepath|advice\.[a-z]+|log\.(date|decorate|abbrevcommit|follow|showroot|mailmap)|diff\.(renames|noprefix|mnemonicprefix|relative|context|interhunkcontext|colormoved|colormovedws|algorithm|indentheuristic|statgraphwidth)|status\.(short|branch|showuntrackedfiles|relativepaths|aheadbehind)|format\.pretty|init\.defaultbranch|user\.(name|email)|blame\.(date|coloring)|grep\.(linenumber|patterntype|extendedregexp|column|fullname)|branch\.sort|tag\.sort|merge\.conflictstyle|pull\.(rebase|ff)|rebase\.(autosquash|autostash)|commit\.verbose|push\.default|fetch\.prune|help\.autocorrect)$/;
+  /^(color\.[a-z.]+|column\.ui|core\.quotepath|advice\.[a-z]+|log\.(date|decorate|abbrevcommit|follow|showroot|mailmap)|diff\.(renames|noprefix|mnemonicprefix|relative|context|interhunkcontext|colormoved|colormovedws|algorithm|indentheuristic|statgraphwidth)|status\.(short|branch|showuntrackedfiles|relativepaths|aheadbehind)|format\.pretty|init\.defaultbranch|user\.(name|email)|blame\.(date|coloring)|grep\.(linenumber|patterntype|extendedregexp|column|fullname)|branch\.sort|tag\.sort|merge\.conflictstyle|pull\.(rebase|ff)|rebase\.(autosquash|autostash)|commit\.verbose|fetch\.prune|help\.autocorrect)$/;
 /** Values: a word, a number, a boolean, a date or colour name, with no path, command or substitution in it. */
 const PLAIN_VALUE = /^[A-Za-z0-9_.,:+@%-]*$/;
 
@@ -21,6 +21,8 @@ export function inertGitConfig(kv: string): boolean {
   const value = eq < 0 ? '' : kv.slice(eq + 1);
   // The file-system monitor turned off for this command runs nothing (`git -c core.fsmonitor=false status`).
   if (key === 'core.fsmonitor') return /^(?:false|no|off|0)$/i.test(value);
+  // An author's name is any text git only records (`-c user.name='Dev One' commit`).
+  if (key === 'user.name') return /^[^$`\\\p{Cc}]*$/u.test(value);
   return INERT_GIT_KEYS.test(key) && PLAIN_VALUE.test(value);
 }
 

@@ -19,15 +19,23 @@ export interface GitExecKey {
   key: RegExp;
   kind: GitExecKind;
   inert?: RegExp;
+  /**
+   * The environment variable git reads in place of the key (`GIT_SSH_COMMAND` for `core.sshCommand`): a value the
+   * safe catalogue knows inert for the variable (`inert_values`) is inert for the key too.
+   */
+  variable?: string;
 }
 
 const BOOLEAN = /^(true|false|yes|no|on|off|1|0)?$/i;
 
 export const GIT_EXEC_KEYS: readonly GitExecKey[] = [
   { key: /^core\.fsmonitor$/i, kind: 'script', inert: BOOLEAN },
-  { key: /^core\.(editor|pager|sshcommand|askpass|gitproxy)$/i, kind: 'script' },
-  { key: /^sequence\.editor$/i, kind: 'script' },
-  { key: /^diff\.external$/i, kind: 'script' },
+  { key: /^core\.editor$/i, kind: 'script', variable: 'GIT_EDITOR' },
+  { key: /^core\.pager$/i, kind: 'script', variable: 'GIT_PAGER' },
+  { key: /^core\.sshcommand$/i, kind: 'script', variable: 'GIT_SSH_COMMAND' },
+  { key: /^core\.(askpass|gitproxy)$/i, kind: 'script' },
+  { key: /^sequence\.editor$/i, kind: 'script', variable: 'GIT_SEQUENCE_EDITOR' },
+  { key: /^diff\.external$/i, kind: 'script', variable: 'GIT_EXTERNAL_DIFF' },
   { key: /^diff\..+\.(textconv|command)$/i, kind: 'script' },
   { key: /^(difftool|mergetool)\..+\.cmd$/i, kind: 'script' },
   { key: /^merge\..+\.driver$/i, kind: 'script' },

@@ -14,6 +14,7 @@ import {
   type GitExecKey,
   gitExecKey,
 } from '../data/git-exec-keys';
+import type { ShellEnv } from '../types';
 import { type Invocation, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
@@ -46,10 +47,14 @@ function short(key: string): string {
   return key.length > 40 ? `${key.slice(0, 39)}…` : key;
 }
 
-/** True when the setting makes git run something (so storing it is persistence). */
-export function runsSomething(entry: GitExecKey, value: string | undefined): boolean {
+/**
+ * True when the setting makes git run something (so storing it is persistence). `env`: the catalogue's inert values
+ * of the variable git reads in place of the key (`core.sshCommand` / `GIT_SSH_COMMAND`).
+ */
+export function runsSomething(entry: GitExecKey, value: string | undefined, env?: ShellEnv): boolean {
   if (value === undefined) return true;
   if (entry.inert?.test(value.trim())) return false;
+  if (entry.variable !== undefined && env?.inertValue?.(entry.variable, value.trim()) === true) return false;
   return (entry.kind !== 'alias' && entry.kind !== 'bang') || value.trimStart().startsWith('!');
 }
 
@@ -77,7 +82,7 @@ export function runSetting(s: GitSetting, inv: Invocation, r: Reporter, how: str
     r.script(`git ${s.value}`, inv, 'shell-string', `git ${how} ${short(s.key)}`);
     return false;
   }
-  if (!entry || !runsSomething(entry, s.value)) return false;
+  if (!entry || !runsSomething(entry, s.value, r.env)) return false;
   const label = `git ${s.via ?? how} ${short(s.key)}`;
   if (s.value === undefined) {
     r.uncertain('dynamic-script', `\`${label}\` runs a command known only at run time`, inv.segment);

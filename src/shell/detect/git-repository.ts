@@ -331,7 +331,7 @@ function analyseConfig(
     if (entry.kind === 'alias' && (lower !== `alias.${sub}` || GIT_COMMANDS.has(sub))) continue;
     if (/^pager\./.test(lower) && lower !== `pager.${sub}`) continue;
     if (REMOTE_KEYS.test(lower) && !contactsRemote(sub, options, scope.positionals)) {
-      if (runsSomething(entry, value)) into.remoteOnly.push(entry.kind === 'protocol' ? '' : value);
+      if (runsSomething(entry, value, r.env)) into.remoteOnly.push(entry.kind === 'protocol' ? '' : value);
       continue;
     }
     // A diff driver runs only when a diff's content is shown (`git diff`, `log -p`), never for `status` or `push`.
@@ -362,7 +362,7 @@ function analyseConfig(
       say(inv, r, 'runs an alias of its configuration');
       continue;
     }
-    if (!runsSomething(entry, value)) continue;
+    if (!runsSomething(entry, value, r.env)) continue;
     if (entry.kind === 'protocol') {
       say(inv, r, 'allows a transport in its configuration that can run a command');
       continue;
