@@ -50,7 +50,8 @@ export function sbtResolverUrls(text: string): string[] | undefined {
 
 export function sbtBuild(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript || inv.cwd === undefined) return;
-  if (inv.args.some((a) => /^(-h|--help|--version|-V|about)$/.test(plain(a)))) return;
+  // Help only: the runner's `--version`/`-V` and `about` load the build to ask it its sbt version.
+  if (inv.args.some((a) => /^(-h|--help)$/.test(plain(a)))) return;
   const dir = inv.cwd;
   const meta = inFolder(dir, 'project');
   const names = folderNames(meta, inv, r);

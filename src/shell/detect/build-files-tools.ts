@@ -14,7 +14,7 @@
 
 import { posix } from 'node:path';
 import { type Invocation, plain, type Reporter } from '../unwrap/invocation';
-import { type BuildRead, balanced } from './build-files';
+import { type BuildRead, balanced, jvmLoads } from './build-files';
 import { finishBuildWalk, followBuildFile, startBuildWalk } from './build-files-run';
 import { readBudgeted } from './disk-scripts';
 import { walkFiles } from './folder-walk';
@@ -63,12 +63,57 @@ export function readDune(text: string): BuildRead {
 const LEIN_CODE =
   /~[(@\w]|#=|:injections\b|\(eval\b|read-eval|clojure\.java\.shell|\(sh\b|\bslurp\b|\bspit\b|System\/getenv|System\/getProperty|java\.net\.|\(load-file\b|\(load\b/;
 
+/** Leiningen's own tasks, which an alias of the same name replaces. */
+const LEIN_TASKS =
+  /^"(?:test|compile|check|run|repl|jar|uberjar|install|deploy|deps|javac|classpath|clean|pom|search|show-profiles|trampoline|with-profile|do|change|release|vcs|version|help|new|retest|upgrade|update-in|test-refresh|kibit|eastwood|ancient|cljfmt)"$/;
+
+/** The keys of a Clojure map's body (every other top-level form, as written); undefined when it does not read. */
+function mapKeys(body: string | undefined): string[] | undefined {
+  if (body === undefined) return undefined;
+  const forms: string[] = [];
+  let i = 0;
+  while (i < body.length) {
+    const c = body[i] as string;
+    if (/[\s,]/.test(c)) {
+      i++;
+      continue;
+    }
+    const pair = c === '[' ? '[]' : c === '(' ? '()' : c === '{' ? '{}' : undefined;
+    if (pair) {
+      const inner = balanced(body, i + 1, pair);
+      if (inner === undefined) return undefined;
+      forms.push(c);
+      i += inner.length + 2;
+    } else if (c === '"') {
+      const end = /^"(?:[^"\\]|\\.)*"/.exec(body.slice(i))?.[0];
+      if (end === undefined) return undefined;
+      forms.push(end);
+      i += end.length;
+    } else {
+      const word = /^[^\s,[\](){}"]+/.exec(body.slice(i))?.[0];
+      if (word === undefined) return undefined;
+      forms.push(word);
+      i += word.length;
+    }
+  }
+  return forms.filter((_, k) => k % 2 === 0);
+}
+
 /** project.clj: one `defproject` form of data. */
 export function readLein(text: string): BuildRead {
   const src = text.replace(/;[^\n]*/g, '');
   const at = src.search(/\(\s*defproject\b/);
   if (at < 0) return { commands: [], loads: [], opaque: 'holds no defproject form' };
   if (LEIN_CODE.test(src)) return { commands: [], loads: [], opaque: 'evaluates Clojure code' };
+  // Data that runs a program: the Java Leiningen starts (`:java-cmd`), a JVM agent or event command in `:jvm-opts`,
+  // an alias named like one of Leiningen's own tasks, which runs in its place (`:aliases {"test" ["run" …]}`).
+  if (/:java-cmd\b/.test(src) || jvmLoads(src))
+    return { commands: [], loads: [], opaque: 'names the Java it starts or a JVM agent' };
+  for (const m of src.matchAll(/:aliases\s*\{/g)) {
+    const keys = mapKeys(balanced(src, (m.index ?? 0) + m[0].length, '{}'));
+    if (keys === undefined || keys.some((k) => LEIN_TASKS.test(k)))
+      return { commands: [], loads: [], opaque: "replaces one of Leiningen's tasks with an alias" };
+  }
   const body = balanced(src, src.indexOf('(', at) + 1);
   if (body === undefined) return { commands: [], loads: [], opaque: 'does not parse' };
   const end = src.indexOf('(', at) + 1 + body.length + 1;
@@ -150,12 +195,31 @@ const DEFAULT_SETUP = /^\s*import\s+Distribution\.Simple\s+main\s*=\s*defaultMai
  * A Haskell package's build type (`.cabal` files of the folder, hpack's package.yaml): `Custom` runs Setup.hs (the
  * default two lines only are Cabal's own build), `Configure` runs the `configure` script, as the shell it is.
  */
-export function readCabal(text: string): { custom: boolean; configure: boolean } {
+export function readCabal(text: string): { custom: boolean; configure: boolean; programs: boolean } {
   const type = /^\s*build-type\s*:\s*["']?(\w+)/im.exec(text)?.[1]?.toLowerCase();
   return {
     custom: type === 'custom' || /^\s*custom-setup\s*:?/im.test(text),
     configure: type === 'configure',
+    programs: HASKELL_PROGRAMS.test(text.replace(/--[^\n]*/g, '')),
   };
+}
+
+/**
+ * Settings of a package, `cabal.project` or `stack.yaml` that do what the command line's refused options do: GHC
+ * options that run a program or load a plugin (`-pgmF`, `-F`, `-optc…`, `-fplugin`), a compiler or tool the build
+ * runs (`with-compiler:`), a build inside a Nix shell or a container (`nix:`, `docker:`), packages fetched from a
+ * repository (`source-repository-package`, stack's `git:`/`github:`/`url:` extra-deps).
+ */
+const HASKELL_PROGRAMS =
+  /(?:^|[\s"',[])-(?:pgm\w*|opt[a-zA-Z]+|F|fplugin\S*)(?=[\s"',\]=]|$)|^\s*(?:with-[\w-]+|(?:ghc|gcc|ld)-location|nix|docker|source-repository-package|custom-preprocessor-extensions)\s*:?(?:\s|$)|^\s*-?\s*(?:git|github|url|hg)\s*:/im;
+
+/** A project's package list naming more than the folder the command runs in (`packages: ./a ./b`, `- sub`). */
+function otherPackages(text: string, yaml: boolean): boolean {
+  const src = text.replace(yaml ? /#[^\n]*/g : /--[^\n]*/g, '');
+  const m = /^packages\s*:(.*(?:\n[ \t-]+.*)*)/im.exec(src);
+  if (!m) return false;
+  const names = (m[1] ?? '').split(/[\s,[\]"'-]+/).filter((w) => w !== '');
+  return names.some((n) => !/^(?:\.\/?|\.\/[\w.-]*\.cabal|[\w.-]*\.cabal)$/.test(n));
 }
 
 const HASKELL_BUILDS =
@@ -174,6 +238,7 @@ function haskell(inv: Invocation, r: Reporter): void {
   let custom =
     !listed && ['Setup.hs', 'Setup.lhs'].some((n) => projectFile(inFolder(cwd, n), inv, r).kind === 'text');
   let configure = false;
+  let programs = false;
   for (const name of names) {
     const file = projectFile(inFolder(cwd, name), inv, r);
     if (file.kind === 'unknown') return;
@@ -181,6 +246,32 @@ function haskell(inv: Invocation, r: Reporter): void {
     const read = readCabal(file.text);
     custom ||= read.custom;
     configure ||= read.configure;
+    programs ||= read.programs;
+  }
+  // The project files cabal and stack read beside the package: settings of every package, other packages to build.
+  for (const name of ['cabal.project', 'cabal.project.local', 'stack.yaml']) {
+    const file = projectFile(inFolder(cwd, name), inv, r);
+    if (file.kind === 'unknown') return;
+    if (file.kind !== 'text') continue;
+    programs ||= HASKELL_PROGRAMS.test(file.text.replace(/(?:--|#)[^\n]*/g, ''));
+    if (otherPackages(file.text, name.endsWith('.yaml'))) {
+      r.uncertain(
+        'dynamic-script',
+        `\`${inv.program}\` builds other packages of the project, whose build files gavel does not read`,
+        inv.segment,
+        'kept',
+      );
+      return;
+    }
+  }
+  if (programs) {
+    r.uncertain(
+      'dynamic-script',
+      `\`${inv.program}\` builds with settings that run programs, plugins or fetched packages`,
+      inv.segment,
+      'kept',
+    );
+    return;
   }
   const w = startBuildWalk(inv, r);
   if (custom) {

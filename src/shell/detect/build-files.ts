@@ -598,6 +598,24 @@ const REACHES: Readonly<Record<ProgramLanguage, RegExp>> = {
     /<artifactId>\s*(exec-maven-plugin|maven-antrun-plugin|gmaven-plugin|gmavenplus-plugin|groovy-maven-plugin|maven-invoker-plugin|frontend-maven-plugin|scripting-maven-plugin|maven-scripting-plugin|properties-maven-plugin|buildnumber-maven-plugin|jruby-maven-plugin|rhino-maven-plugin|beanshell-maven-plugin|maven-shell-plugin)\s*<\/artifactId>|<systemPath>/,
 };
 
+/** Maven plugin settings that name a program, a Java or a toolchain file the plugin runs or forks. */
+const MAVEN_PROGRAM =
+  /<(?:executable|jvm|javaExecutable|compilerExecutable|executablePath|javacExecutable|javaHome|toolchainsFile)\b[^>]*>/i;
+
+/**
+ * Text naming a JVM option that loads code or runs a command (`-javaagent:…`, `-XX:OnOutOfMemoryError=…`, ADR 0089):
+ * in a build file, the options the tests' or the tools' forked JVM starts with.
+ */
+export function jvmLoads(text: string): boolean {
+  return /(?:^|[\s"'[,(=])-(?:javaagent|agentpath|agentlib|Xbootclasspath|XX:OnError|XX:OnOutOfMemoryError|XX:VMOptionsFile|XX:Flags|Djava\.system\.class\.loader|Xrunjdwp)\b/.test(
+    text,
+  );
+}
+
+/** sbt's own commands and tasks, which an alias of the same name replaces. */
+const SBT_TASKS =
+  /^(?:test|testOnly|testQuick|compile|run|runMain|package|publish|publishLocal|publishM2|clean|update|console|doc|reload|about|sbtVersion|assembly|Test\/\w+|Compile\/\w+)$/;
+
 /** Absolute paths of homes, the system's settings and temporary folders. */
 const OUTSIDE_READ = /^\/(?:home|Users|root|etc|var|tmp|private|proc)(?:\/|$)/;
 
@@ -666,10 +684,14 @@ export interface ProgramRuns {
 /** A build program in a compiled or JVM language: inert unless its code names an API that reaches out. */
 export function readProgram(language: ProgramLanguage, text: string, runs: ProgramRuns = {}): BuildRead {
   if (tooLong(text)) return opaque('is too large to follow');
-  if (language === 'maven')
-    return REACHES.maven.test(text)
-      ? opaque('runs a plugin that starts programs')
-      : { commands: [], loads: [] };
+  if (language === 'maven') {
+    if (REACHES.maven.test(text)) return opaque('runs a plugin that starts programs');
+    // A plugin's setting naming the program or the Java it forks (`<fork>` with `<executable>`, surefire's `<jvm>`),
+    // or an agent or command the forked JVM starts (`<argLine>-javaagent:…`).
+    if (MAVEN_PROGRAM.test(text.replace(/<!--[\s\S]*?-->/g, '')) || jvmLoads(text))
+      return opaque('names a program or a JVM agent a plugin starts');
+    return { commands: [], loads: [] };
+  }
   const lexed = lex(text, LEXING[language]);
   if (!lexed) return opaque('does not parse');
   let { code } = lexed;
@@ -755,6 +777,19 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
         return opaque('imports code gavel does not follow');
   }
   if (REACHES[language].test(code)) return opaque('runs code that may reach the system');
+  if (language === 'gradle' || language === 'scala') {
+    // A compiler, test or tool JVM forked from a program or a Java the build names (`forkOptions.executable`,
+    // `javaLauncher`, sbt's `javaHome`), or started with an agent or an event command in its options.
+    if (/\b(?:executable|javaLauncher|javaHome|javaExecutable)\b/.test(code))
+      return opaque('names the program or the Java a task forks');
+    if (strings.some((v) => v !== undefined && jvmLoads(v)))
+      return opaque('starts a JVM with an agent or a command');
+  }
+  // sbt: an alias named like one of sbt's own tasks runs in its place (`addCommandAlias("test", ";publish")`).
+  if (language === 'scala')
+    for (const m of code.matchAll(/\baddCommandAlias\s*\(\s*S(\d+)/g))
+      if (SBT_TASKS.test(strings[Number(m[1])] ?? ''))
+        return opaque("replaces one of sbt's tasks with an alias");
   if (language === 'gradle') {
     // Strings only a task taken out named are not the script's any more.
     const inCode = new Set([...code.matchAll(/\bS(\d+)\b/g)].map((m) => Number(m[1])));
