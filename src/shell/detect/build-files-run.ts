@@ -571,7 +571,20 @@ function mix(inv: Invocation, r: Reporter): void {
   const elixir = (t: string) => readProgram('elixir', t);
   // The task's aliases only (`mix test` never runs the `"cmd ..."` of another alias); `mix do` runs several.
   const task = sub === '' || sub === 'do' || sub.startsWith('-') ? undefined : sub;
-  follow(w, inFolder(cwd, 'mix.exs'), (t) => readProgram('elixir', t, { mix: { task } }), 'mix.exs');
+  const project = (t: string) => readProgram('elixir', t, { mix: { task } });
+  follow(w, inFolder(cwd, 'mix.exs'), project, 'mix.exs');
+  // An umbrella's apps (`apps_path: "apps"`) are projects of their own: each app's mix.exs is evaluated.
+  const root = projectFile(inFolder(cwd, 'mix.exs'), inv, r);
+  const apps = root.kind === 'text' ? /\bapps_path\s*:\s*"([\w./-]+)"/.exec(root.text)?.[1] : undefined;
+  if (root.kind === 'text' && apps === undefined && /\bapps_path\b/.test(root.text))
+    say(inv, r, 'builds umbrella apps gavel cannot place');
+  if (apps !== undefined) {
+    const listing = readBudgeted(inFolder(cwd, apps), inv, r);
+    if (listing?.kind === 'unreadable' && listing.why === 'not-regular' && !listing.entries)
+      say(inv, r, 'builds umbrella apps gavel cannot list');
+    for (const app of (listing?.kind === 'unreadable' && listing.entries) || [])
+      follow(w, inFolder(inFolder(inFolder(cwd, apps), app), 'mix.exs'), project, 'mix.exs');
+  }
   // Mix evaluates the project's configuration before its tasks (config.exs and the environment files it
   // imports, runtime.exs as the app starts), and `mix format` its .formatter.exs: Elixir code, run every time.
   for (const name of [

@@ -24,38 +24,101 @@ const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
 const unslash = (s: string) => s.replace(/\\(.)/g, '$1');
 const quoted = (w: string) => `'${w.replaceAll("'", "'\\''")}'`;
 
-/** rebar.config: the command of each hook of the hook lists. */
-export function readRebar(text: string): BuildRead {
-  const commands: string[] = [];
-  // Each hook is `{Provider, "command"}` or `{"arch regex", Provider, "command"}`: the last string is the command.
-  for (const m of text.matchAll(/\{\s*(?:pre|post)_hooks\s*,\s*\[([\s\S]*?)\]\s*\}/g))
-    for (const hook of (m[1] ?? '').matchAll(/\{([^{}]*)\}/g)) {
-      const strings = [...(hook[1] ?? '').matchAll(new RegExp(STRING, 'g'))];
-      const last = strings[strings.length - 1];
-      if (last) commands.push(unslash(last[1] ?? ''));
+/**
+ * Erlang text with its comments taken out (`%` to the line's end, outside strings, quoted atoms and character
+ * literals `$x`); undefined when a string or quoted atom does not end.
+ */
+function erlangCode(text: string): string | undefined {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (c === '$') {
+      out += text.slice(i, i + 3).startsWith('$\\') ? text.slice(i, i + 3) : text.slice(i, i + 2);
+      i += text.slice(i, i + 3).startsWith('$\\') ? 3 : 2;
+    } else if (c === '"' || c === "'") {
+      const end = new RegExp(`^${c}(?:[^${c}\\\\]|\\\\.)*${c}`).exec(text.slice(i))?.[0];
+      if (end === undefined) return undefined;
+      out += end;
+      i += end.length;
+    } else if (c === '%') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else {
+      out += c;
+      i++;
     }
-  if (commands.length === 0 && /\{\s*(?:pre|post)_hooks\s*,/.test(text))
-    return { commands, loads: [], opaque: 'names hooks gavel cannot read' };
+  }
+  return out;
+}
+
+/**
+ * rebar.config: the command of each hook of the hook lists, read as Erlang terms (comments out, lists and tuples
+ * balanced past the brackets inside strings). A hook list that does not read that way, a character literal that
+ * could hide a quote, or a dependency fetched from a repository rather than Hex is not followed.
+ */
+export function readRebar(text: string): BuildRead {
+  const opaque = (why: string): BuildRead => ({ commands: [], loads: [], opaque: why });
+  const src = erlangCode(text);
+  if (src === undefined || /\$["'\\]/.test(src)) return opaque('names hooks gavel cannot read');
+  if (/\{\s*(?:git|git_subdir|hg|pkg_git)\s*,/.test(src))
+    return opaque('fetches a dependency from a repository, whose build gavel does not read');
+  const commands: string[] = [];
+  for (const m of src.matchAll(/\{\s*(?:pre|post)_hooks\s*,\s*\[/g)) {
+    const body = balanced(src, (m.index ?? 0) + m[0].length, '[]');
+    if (body === undefined) return opaque('names hooks gavel cannot read');
+    let i = 0;
+    while (i < body.length) {
+      if (/[\s,]/.test(body[i] as string)) {
+        i++;
+        continue;
+      }
+      const hook = body[i] === '{' ? balanced(body, i + 1, '{}') : undefined;
+      // Each hook is `{Provider, "command"}` or `{"arch regex", Provider, "command"}`: the last string is the command.
+      const last = [...(hook ?? '').matchAll(new RegExp(STRING, 'g'))].pop();
+      if (hook === undefined || last === undefined) return opaque('names hooks gavel cannot read');
+      commands.push(unslash(last[1] ?? ''));
+      i += hook.length + 2;
+    }
+  }
+  if (commands.length === 0 && /\{\s*(?:pre|post)_hooks\s*,/.test(src))
+    return opaque('names hooks gavel cannot read');
   return { commands, loads: [] };
 }
 
-/** A dune file: `system`/`bash` actions, and `run` actions of a program named literally. */
+/**
+ * A dune file: `system`/`bash` actions, and `run` actions of a program named literally or found on the path
+ * (`%{bin:sh}`); a program the project builds (`%{exe:gen.exe}`, `%{dep:…}`) is its code. An action whose words hold
+ * a form, any other variable as the program, an included file, or a file in OCaml syntax is not followed.
+ */
 export function readDune(text: string): BuildRead {
+  const opaque = (why: string): BuildRead => ({ commands: [], loads: [], opaque: why });
+  if (/^\s*\(\*/.test(text)) return opaque('is written in OCaml, code gavel does not follow');
+  if (/\(include\b/.test(text)) return opaque('includes rules from another file');
   const commands: string[] = [];
-  for (const m of text.matchAll(new RegExp(String.raw`\((?:system|bash)\s+${STRING}`, 'g')))
+  let read = 0;
+  for (const m of text.matchAll(new RegExp(String.raw`\((?:system|bash)\s+${STRING}\s*\)`, 'g'))) {
     commands.push(unslash(m[1] ?? ''));
-  for (const m of text.matchAll(/\(run\s+([^()]*)\)/g)) {
+    read++;
+  }
+  for (const m of text.matchAll(/\(run\s+((?:"(?:[^"\\]|\\.)*"|[^()"])*)\)/g)) {
+    read++;
     const words = [...(m[1] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((w) =>
       w[1] !== undefined ? unslash(w[1]) : (w[2] ?? ''),
     );
-    // A program the project builds or a dune variable (`%{exe:gen.exe}`, `%{bin:x}`) is the project's code.
-    if (words.length === 0 || (words[0] as string).startsWith('%{')) continue;
+    if (words.length === 0) continue;
+    const bin = /^%\{bin:([\w.+-]+)\}$/.exec(words[0] as string)?.[1];
+    if (bin !== undefined) words[0] = bin;
+    else if (/^%\{(?:exe|dep):/.test(words[0] as string)) continue;
+    else if ((words[0] as string).includes('%{')) return opaque('runs a program named by a variable');
     if (words.some((w) => w.includes('%{'))) {
       commands.push(quoted(words[0] as string));
       continue;
     }
     commands.push(words.map(quoted).join(' '));
   }
+  // Every action that runs something was read above: one in another shape (words holding a form) is not followed.
+  if ((text.match(/\((?:run|system|bash|dynamic-run)\b/g)?.length ?? 0) > read)
+    return opaque('runs an action gavel cannot read');
   return { commands, loads: [] };
 }
 
@@ -150,26 +213,47 @@ function rebar3(inv: Invocation, r: Reporter): void {
     for (const app of listing.entries)
       configs.push(inFolder(inFolder(inFolder(cwd, dir), app), 'rebar.config'));
   }
+  // Checked-out dependencies (`_checkouts/*`) build with their own hooks, and an `.app.src.script` beside an app's
+  // resource file is Erlang rebar3 evaluates: neither is followed.
+  const folders = [cwd, ...configs.slice(1).map((c) => posix.dirname(c))];
+  for (const [folder, name] of [
+    ...folders.map((f) => [inFolder(f, 'src'), /\.app\.src\.script$/] as const),
+    [cwd, /^_checkouts$/] as const,
+  ]) {
+    const listing = readBudgeted(folder, inv, r);
+    if (listing?.kind !== 'unreadable' || listing.why !== 'not-regular') continue;
+    if (!listing.entries || listing.entries.some((n) => name.test(n))) {
+      r.uncertain(
+        'dynamic-script',
+        '`rebar3` builds checked-out dependencies or evaluates app scripts gavel does not read',
+        inv.segment,
+        'kept',
+      );
+      return;
+    }
+  }
   const w = startBuildWalk(inv, r);
   for (const config of configs) if (!followBuildFile(w, config, readRebar, 'rebar.config')) break;
   finishBuildWalk(w);
 }
 
-const DUNE_BUILDS = /^(?:build|test|runtest|exec|b|t|@\S+|fmt|promote)$/;
+const DUNE_BUILDS = /^(?:build|test|runtest|exec|b|t|@\S+|fmt|promote|describe|rules|utop|top)$/;
 
 function dune(inv: Invocation, r: Reporter): void {
   const sub = plain(inv.args[0]);
   if (!DUNE_BUILDS.test(sub) && inv.args.length > 0) return;
   const cwd = inv.cwd as string;
-  let root = cwd;
+  // dune's root is the outermost folder holding a dune-workspace, else the outermost holding a dune-project.
+  let project: string | undefined;
+  let workspace: string | undefined;
   for (const d of foldersUp(cwd)) {
     const f = projectFile(inFolder(d, 'dune-project'), inv, r);
-    if (f.kind === 'unknown') return;
-    if (f.kind === 'text') {
-      root = d;
-      break;
-    }
+    const ws = projectFile(inFolder(d, 'dune-workspace'), inv, r);
+    if (f.kind === 'unknown' || ws.kind === 'unknown') return;
+    if (f.kind === 'text') project = d;
+    if (ws.kind === 'text') workspace = d;
   }
+  const root = workspace ?? project ?? cwd;
   const files: string[] = [];
   walkFiles([root], false, inv, r, (_folder, name, abs) => {
     if (name === 'dune' && !abs.split('/').includes('_build')) files.push(abs);

@@ -588,7 +588,7 @@ const REACHES: Readonly<Record<ProgramLanguage, RegExp>> = {
   // here no longer show), Mix's shells and task runner in any form, any call of an Erlang module (`:os.cmd`, a quoted
   // `:"os"` lexed as a string), and a call through a variable (`mod.cmd(...)`, `fun.()`).
   elixir:
-    /\bSystem\b(?!\s*\.\s*(?:get_env|fetch_env!?|version|otp_release|schedulers_online|build_info)\b)|\bFile\b(?!\s*\.\s*(?:read!?|exists\?|dir\?|regular\?|cwd!?)(?![\w!?]))|&\d+\s*\.|\)\s*\.\s*\(|\b(?:defdelegate|Function|config_path)\b|\b(Port|Code|Kernel|spawn|apply|HTTPoison|Req|Finch|Mint|Mix\.[Ss]hell\b[\w.()]*|Mix\.Tasks?|File\.(rm\w*|write\w*|cp\w*|mv|rename\w*|chmod\w*|ln\w*|touch\w*|open\w*|stream\w*))\b|:(os|erlang|httpc|ssl|gen_tcp|inets|file)\b|(?:^|[^\w:]):(?:[a-z_]\w*|\s*S\d+)\s*\.\s*\w|\balias\b|\bimport\s+(?!Config\b)|\brequire\s+(?!Logger\b)|\b[a-z_]\w*[?!]?\s*\.\s*(?:[a-z_]\w*[?!]?\s*)?\(/,
+    /\b(?:Module|EEx|String\s*\.\s*to_(?:existing_)?atom|List\s*\.\s*to_(?:existing_)?atom)\b|\)\s*\.\s*[a-z_]|\bSystem\b(?!\s*\.\s*(?:get_env|fetch_env!?|version|otp_release|schedulers_online|build_info)\b)|\bFile\b(?!\s*\.\s*(?:read!?|exists\?|dir\?|regular\?|cwd!?)(?![\w!?]))|&\d+\s*\.|\)\s*\.\s*\(|\b(?:defdelegate|Function|config_path)\b|\b(Port|Code|Kernel|spawn|apply|HTTPoison|Req|Finch|Mint|Mix\.[Ss]hell\b[\w.()]*|Mix\.Tasks?|File\.(rm\w*|write\w*|cp\w*|mv|rename\w*|chmod\w*|ln\w*|touch\w*|open\w*|stream\w*))\b|:(os|erlang|httpc|ssl|gen_tcp|inets|file)\b|(?:^|[^\w:]):(?:[a-z_]\w*|\s*S\d+)\s*\.\s*\w|\balias\b|\bimport\s+(?!Config\b)|\brequire\s+(?!Logger\b)|\b[a-z_]\w*[?!]?\s*\.\s*(?:[a-z_]\w*[?!]?\s*)?\(/,
   rust: /\b(process|Command|net|TcpStream|UdpSocket|remove_dir_all|remove_dir|remove_file|rename|set_permissions|home_dir|reqwest|ureq|curl|hyper|libc|unsafe|cmake|autotools|symlink|hard_link|set_var|remove_var)\b|\bextern\s+S\d/,
   scala:
     /\b(sys\.process|scala\.sys|Process|ProcessBuilder|Runtime|IO\.delete|delete|deleteRecursively|getenv|openStream|openConnection|Files\.write|Files\.delete|Eval|execute)\b|\.!|S\d+\s+!!?\s*(?:$|[\n;)])/,
@@ -722,8 +722,23 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
     if (/"cmd\s[^"]*#\{/.test(text)) return opaque('builds a command at run time');
     // Only double-quoted strings are lexed: a character literal (`?#`), a charlist (`'#'`) or a sigil with another
     // delimiter (`~c(#)`, `~r/#/`) may hold a `#` the lexer would take for a comment, hiding the code after it.
-    if (/\?#|'[^'\n]*#|~[A-Za-z]\w*[^"\sA-Za-z\d][^\n]*#/.test(text))
+    if (/\?[#"'\\]|'[^'\n]*#|~[A-Za-z]\w*[^"\sA-Za-z\d][^\n]*#/.test(text))
       return opaque('uses literals gavel does not lex');
+    // A formatter's subdirectories' own .formatter.exs files are evaluated: not followed.
+    if (/(?<![\w.])subdirectories\s*:/.test(code)) return opaque("loads other folders' formatter files");
+    // Mix evaluates a path dependency's mix.exs (`path: "vendor/x"`) and an umbrella sibling's (`in_umbrella: true`
+    // is `../name`): followed as the project's own; one named otherwise is not.
+    if (runs.mix !== undefined) {
+      for (const m of code.matchAll(/(?<![\w.])path\s*:\s*(?:S(\d+))?/g)) {
+        const dir = m[1] === undefined ? undefined : strings[Number(m[1])];
+        if (dir === undefined) return opaque('builds a path dependency named at run time');
+        loads.push(`${dir.replace(/\/+$/, '')}/mix.exs`);
+      }
+      const siblings = [...code.matchAll(/\{\s*:(\w+)\s*,[^{}]*\bin_umbrella\s*:\s*true/g)];
+      for (const m of siblings) loads.push(`../${m[1]}/mix.exs`);
+      if ((code.match(/\bin_umbrella\s*:/g)?.length ?? 0) > siblings.length)
+        return opaque('builds an umbrella dependency gavel cannot name');
+    }
     // The project choosing an environment whose configuration file the reading does not take (dev, test, prod).
     for (const m of code.matchAll(/\b(?:default_env|preferred_envs|preferred_cli_env)\b([^\]\n]*)/g))
       for (const atom of (m[1] ?? '').matchAll(/(?<![\w:]):([a-z_]\w*)/g))

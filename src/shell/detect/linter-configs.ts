@@ -4,7 +4,7 @@
  * `autoload`, stylelint's plugins, processors and custom syntaxes, markdownlint-cli2's custom rules and markdown-it
  * plugins (a path outside the workspace: code gavel does not follow), golangci-lint's `custom` linters (Go plugins:
  * compiled code), tflint plugins other than the bundled terraform ruleset and the terraform-linters rulesets,
- * rubocop's `require`/`plugins`; the workspace PHP and Ruby files these load (a phpstan bootstrap, a custom cop) are
+ * rubocop's `require`/`plugins`, hlint's `arguments` (options as on its command line), checkov's external checks; the workspace PHP and Ruby files these load (a phpstan bootstrap, a custom cop) are
  * read for what they reach, as a test bootstrap is (test-bootstraps.ts). A table
  * per program: its configuration files and the keys whose values are code it loads. Read in the folders from the cwd
  * up to the top of the workspace; the first file found per program is the one read. Pure apart from the injected
@@ -56,6 +56,16 @@ const TABLES: Readonly<Record<string, Table>> = {
   },
   tflint: { files: ['.tflint.hcl'], keys: [] },
   rubocop: { files: ['.rubocop.yml', '.rubocop.yaml'], keys: ['require', 'plugins'] },
+  // Options given in the settings, as on the command line: `--refactor`/`--with-refactor` run a program, `--report`
+  // writes anywhere, `--hint`/`-h` read another file.
+  hlint: { files: ['.hlint.yaml'], keys: [], present: /^\s*-?\s*arguments\s*:/m },
+  // Any long option in its settings file: external checks are Python it runs, from a folder or a git repository.
+  checkov: {
+    files: ['.checkov.yaml', '.checkov.yml'],
+    keys: [],
+    present:
+      /^\s*(?:external-checks-(?:dir|git)|external_checks_(?:dir|git)|download-external-modules|run-all-external-checks|config-file)\s*:/m,
+  },
 };
 
 /** Keys whose workspace files are code the tool runs, read for what they reach (test-bootstraps.ts). */

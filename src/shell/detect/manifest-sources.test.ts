@@ -617,11 +617,12 @@ describe('manifests with only registry dependencies stay quiet', () => {
       },
     ],
     [
-      'mix.exs Hex and umbrella dependencies',
+      'mix.exs Hex and path dependencies',
       'mix deps.get',
       {
-        'mix.exs':
-          'defp deps do\n  [{:jason, "~> 1.4"}, {:core, in_umbrella: true}, {:y, path: "apps/y"}]\nend\n',
+        'mix.exs': 'defp deps do\n  [{:jason, "~> 1.4"}, {:y, path: "apps/y"}]\nend\n',
+        'apps/y/mix.exs': 'defp deps do\n  [{:core, in_umbrella: true}]\nend\n',
+        'apps/core/mix.exs': 'defp deps do\n  [{:telemetry, "~> 1.0"}]\nend\n',
       },
     ],
     [
