@@ -47,11 +47,46 @@ function unescapeXml(v: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** One attribute of a start tag, from where the last one ended. */
+const ATTRIBUTE = /\s+([\w:.-]+)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
+
+/** A start tag's text after its name, a quoted `>` inside it (`@(X->'%(F)')`, `Label="/>"`) kept in its value. */
+const ATTRS = String.raw`((?:"[^"]*"|'[^']*'|[^'">])*)`;
+
+/**
+ * A start tag's attributes in order, read one after another as XML reads them (so `Condition='… Command="x" …'` is
+ * one value); undefined when the text is not attributes alone, or a value holds `<`.
+ */
+function attributes(tag: string): Map<string, string> | undefined {
+  const out = new Map<string, string>();
+  ATTRIBUTE.lastIndex = 0;
+  let at = 0;
+  for (let m = ATTRIBUTE.exec(tag); m !== null; m = ATTRIBUTE.exec(tag)) {
+    const name = (m[1] as string).toLowerCase();
+    if (!out.has(name)) out.set(name, unescapeXml(m[2] ?? m[3] ?? ''));
+    at = ATTRIBUTE.lastIndex;
+  }
+  return /^\s*\/?$/.test(tag.slice(at)) ? out : undefined;
+}
+
 /** An attribute's value in a start tag's text, decoded; undefined when absent. */
 function attribute(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag);
-  return m ? unescapeXml(m[1] ?? m[2] ?? '') : undefined;
+  return attributes(tag)?.get(name.toLowerCase());
 }
+
+/** Every start tag of the text reads as a name and attributes alone (attributes() above). */
+function tagsRead(xml: string): boolean {
+  for (const m of xml.matchAll(new RegExp(`<([A-Za-z_][\\w:.-]*)${ATTRS}>`, 'g')))
+    if (!attributes(m[2] ?? '')) return false;
+  // A quote never closed leaves the rest unread as tags.
+  return !/<[A-Za-z_][\w:.-]*(?:"[^"]*"|'[^']*'|[^'">])*['"][^'"]*$/.test(xml);
+}
+
+/**
+ * Properties naming a program, a Java-like host or a test adapter the build runs (`CscToolPath`+`CscToolExe`, any
+ * task's `…ToolPath`/`…ToolExe`, `VSTestTestAdapterPath`, `DotnetHostPath`): what `-p:` on the command line would do.
+ */
+const TOOL_PROPERTIES = /<(?:\w*ToolPath|\w*ToolExe|\w*ToolExePath|VSTestTestAdapterPath|DotnetHostPath)\b/i;
 
 /** An MSBuild path (`..\Lib\Lib.csproj`, `$(MSBuildThisFileDirectory)x.props`) relative to `dir`; undefined: computed. */
 function msbuildPath(value: string, dir: string): string | undefined {
@@ -92,10 +127,12 @@ export function readMsbuild(text: string, dir: string): BuildRead {
   if (/<!--|<!\[CDATA\[|<!DOCTYPE|<!ENTITY/i.test(xml))
     return { commands: [], loads: [], opaque: 'uses an XML form gavel does not follow' };
   const opaque = (why: string): BuildRead => ({ commands: [], loads: [], opaque: why });
+  if (!tagsRead(xml)) return opaque('uses attribute values gavel does not read');
   if (/<UsingTask\b/i.test(xml)) return opaque('defines a build task of its own');
+  if (TOOL_PROPERTIES.test(xml)) return opaque('names a program the build runs in place of its own');
   const commands: string[] = [];
   const loads: string[] = [];
-  for (const m of xml.matchAll(/<(Import|ProjectReference)\b([^>]*)>/gi)) {
+  for (const m of xml.matchAll(new RegExp(`<(Import|ProjectReference)\\b${ATTRS}>`, 'gi'))) {
     const tag = m[2] ?? '';
     const value = attribute(tag, m[1]?.toLowerCase() === 'import' ? 'Project' : 'Include');
     if (value === undefined) {
@@ -122,9 +159,14 @@ export function readMsbuild(text: string, dir: string): BuildRead {
     const command = unescapeXml(m[2] ?? '').trim();
     if (command !== '') commands.push(inFolderText(command, undefined, dir));
   }
-  for (const m of xml.matchAll(/<Target\b[^>]*?(?:\/>|>([\s\S]*?)<\/Target\s*>)/gi)) {
-    const body = (m[1] ?? '').replace(/<(PropertyGroup|ItemGroup)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ');
-    for (const child of body.matchAll(/<([A-Za-z_][\w.-]*)\b([^>]*)>/g)) {
+  for (const m of xml.matchAll(
+    new RegExp(`<Target\\b${ATTRS}(?:(?<=/)>|>([\\s\\S]*?)</Target\\s*>)`, 'gi'),
+  )) {
+    const body = (m[2] ?? '').replace(
+      new RegExp(`<(PropertyGroup|ItemGroup)\\b${ATTRS}>[\\s\\S]*?</\\1\\s*>`, 'gi'),
+      ' ',
+    );
+    for (const child of body.matchAll(new RegExp(`<([A-Za-z_][\\w.-]*)\\b${ATTRS}>`, 'g'))) {
       const name = child[1] ?? '';
       if (!TARGET_CHILDREN.test(name)) return opaque('runs a build task gavel does not know');
       if (name !== 'Exec') continue;
@@ -217,6 +259,14 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
 
 export function dotnetBuildFiles(inv: Invocation, r: Reporter): void {
   if (!r.env.readScript || inv.cwd === undefined) return;
+  // global.json's `sdk.paths` (the .NET 10 host) picks an SDK from folders the project names, run even for
+  // `--version`/`--info`: a program of the repository's.
+  const global = nearestAbove(inv.cwd, 'global.json', inv, r);
+  const globalText = global === undefined ? undefined : projectFile(global, inv, r);
+  if (globalText?.kind === 'text' && /"paths"\s*:/.test(globalText.text)) {
+    say(inv, r, "runs the SDK global.json's paths name: a program of the project's");
+    return;
+  }
   if (inv.args.some((a) => /^(-h|--help|-\?|--version|--info|--list-sdks|--list-runtimes)$/.test(plain(a))))
     return;
   const sub = plain(inv.args.find((a) => !plain(a).startsWith('-')));
@@ -249,6 +299,26 @@ export function dotnetBuildFiles(inv: Invocation, r: Reporter): void {
   for (const path of w.seen) {
     if (!PROJECT.test(path)) continue;
     dirs.add(posix.dirname(path));
+  }
+  // MSBuild imports beside each project its user file (`App.csproj.user`) and the files restore wrote for it in `obj/`
+  // (`obj/App.csproj.*.props`/`.targets`, its MSBuildProjectExtensionsPath): read as the project's own.
+  for (const path of [...w.seen]) {
+    if (!PROJECT.test(path)) continue;
+    if (!followBuildFile(w, `${path}.user`, reader, 'project user file')) return;
+    const obj = inFolder(posix.dirname(path), 'obj');
+    const names = folderNames(obj, inv, r);
+    if (names === undefined && readBudgeted(obj, inv, r)?.kind === 'unreadable') {
+      say(
+        inv,
+        r,
+        'builds a project whose obj/ folder gavel cannot list: the files restore wrote are not read',
+      );
+      return;
+    }
+    const own = `${posix.basename(path)}.`;
+    for (const name of [...(names ?? [])].sort())
+      if (name.startsWith(own) && /\.(?:props|targets)$/i.test(name))
+        if (!followBuildFile(w, inFolder(obj, name), reader, 'MSBuild file')) return;
   }
   for (const dir of dirs) {
     if (nearestAbove(dir, 'Directory.Build.rsp', inv, r)) {
