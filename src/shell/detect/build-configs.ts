@@ -23,7 +23,7 @@ import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
 import { configFolders, searchedFolders, settledFile } from './runner-config';
 import { terraformCliConfig } from './terraform-cli-config';
-import { reachesBeyond, terraformFiles } from './terraform-configs';
+import { namedFiles, reachesBeyond, terraformFiles } from './terraform-configs';
 
 /** The wrapper name of what cargo's configuration runs. */
 const CARGO_CONFIG = `cargo (configuration)`;
@@ -1046,6 +1046,15 @@ function terraform(program: string, inv: Invocation, r: Reporter): void {
       say(program, inv, r, `\`${sub}\` ${beyond}`);
       return;
     }
+    // A module's own file that is a link (or under one) reads where it points: `file("k")` with `k -> ~/.ssh/id_rsa`.
+    if (evaluates)
+      for (const name of namedFiles(text)) {
+        const res = resolveArg({ text: posix.resolve(at, name), flow: NO_FLOW }, inv, r);
+        if (res.class !== 'workspace' || (res.real !== undefined && res.real !== res.resolved)) {
+          say(program, inv, r, `\`${sub}\` reads a file of the module that leads elsewhere (a link)`);
+          return;
+        }
+      }
     // An external data source runs whenever data sources are read; a local-exec provisioner only when a
     // resource is created or destroyed (`plan` shows it, never runs it).
     if (

@@ -90,10 +90,35 @@ function ownFile(arg: string): boolean {
   );
 }
 
+/**
+ * Data sources that contact an address the configuration computes when read (its value may carry what the
+ * configuration read): a TLS endpoint, DNS lookups, another state over HTTP.
+ */
+const ADDRESSED_DATA =
+  /\bdata\s+"?(?:tls_certificate|dns_\w+|terraform_remote_state)"?\s|"(?:tls_certificate|dns_\w+|terraform_remote_state)"\s*:\s*\{/;
+
+/** Data sources reading a file by an attribute (`data "local_file" { filename = "…" }`), and the attribute's value. */
+const FILE_ATTRIBUTE = /\b(?:filename|source_file|source_dir)"?\s*[=:]\s*("[^"\n]*"|[^\s,}]+)/g;
+
+/** The module's own files its file functions and file-reading data sources name, as written (relative). */
+export function namedFiles(text: string): string[] {
+  const out: string[] = [];
+  for (const m of [...text.matchAll(FILE_CALL), ...text.matchAll(FILE_ATTRIBUTE)]) {
+    const own = /^"(?:\$\{path\.(?:module|root|cwd)\}\/)?([^"]*)"$/.exec((m[1] ?? '').trim())?.[1];
+    if (own !== undefined && ownFile(m[1] ?? '')) out.push(own);
+  }
+  return out;
+}
+
 /** Why evaluating this configuration text reaches beyond its module, or undefined. */
 export function reachesBeyond(text: string): string | undefined {
   if (/\bdata\s+"?http"?\s|"http"\s*:\s*\{/.test(text))
     return 'fetches a URL its configuration names (`data "http"`)';
+  if (ADDRESSED_DATA.test(text))
+    return 'contacts an address its configuration names (`tls_certificate`, `dns_*`, `terraform_remote_state`)';
+  for (const m of text.matchAll(FILE_ATTRIBUTE))
+    if (!ownFile(m[1] ?? ''))
+      return 'reads a file its configuration names outside the module (`local_file`, ...)';
   if (/\bpathexpand\s*\(/.test(text))
     return 'reads a path under home its configuration names (`pathexpand()`)';
   for (const call of text.matchAll(FILE_CALL))
