@@ -63,6 +63,17 @@ describe('helm reads a workspace chart as its loader does', () => {
     const a = analyzeShellSync('helm template web web-0.1.0.tgz', p.env());
     expect(a.uncertain.map((u) => u.reason).join('\n')).toMatch(/cannot list whole/);
   });
+  // The .NET/infrastructure review: `helm template x bitnami/nginx` was allowed with no such folder here; helm fetched
+  // the chart from a repository of the user's configuration.
+  it.each([
+    'helm template web bitnami/nginx',
+    'helm show values bitnami/nginx',
+    'helm template web oci://registry.example/charts/web',
+    'helm template web nginx --repo https://charts.example',
+    'helm lint https://charts.example/web-0.1.0.tgz',
+  ])('a chart fetched from a repository is uncertain: %s', (command) => {
+    expect(reasons(command)).toMatch(/repository/);
+  });
   it('a values file outside the workspace attached to -f is uncertain', () => {
     expect(reasons('helm template web chart -f/etc/hosts')).not.toBe('');
   });

@@ -8,7 +8,7 @@
 import { posix } from 'node:path';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
-import { listBudgeted } from './disk-scripts';
+import { listBudgeted, readBudgeted } from './disk-scripts';
 import { resolveArg } from './path-effects';
 import { inFolder } from './project-file';
 
@@ -72,6 +72,10 @@ export function helmCharts(inv: Invocation, r: Reporter): void {
       say(inv, r, 'reads a values file outside the workspace, named at run time or through a symbolic link');
       return;
     }
+    if (/^--repo(?:=|$)/.test(t)) {
+      say(inv, r, 'fetches a chart from a repository (`--repo`)');
+      return;
+    }
     if (VALUED.test(t)) {
       k++;
       continue;
@@ -82,6 +86,15 @@ export function helmCharts(inv: Invocation, r: Reporter): void {
       return;
     }
     const at = resolveArg(w, inv, r);
+    // A chart named by a URL or as `repo/chart` with no such folder here is fetched from a repository the user's
+    // helm configuration names, not read from the workspace.
+    const fetched =
+      /^(?:oci|https?):\/\//i.test(t) ||
+      (t.includes('/') && at.resolved !== undefined && readBudgeted(at.resolved, inv, r)?.kind === 'missing');
+    if (fetched) {
+      say(inv, r, 'fetches a chart from a repository: not one of the workspace');
+      return;
+    }
     if (at.real !== undefined && at.resolved !== undefined && at.real !== at.resolved) {
       say(inv, r, 'reads a chart through a symbolic link');
       return;

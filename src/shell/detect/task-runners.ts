@@ -21,6 +21,7 @@ import { toolBuildRuns } from './build-files-tools';
 import { xcodeBuildFiles } from './build-files-xcode';
 import { folderListing, listedEntry } from './config-modules';
 import { conftestsBelow } from './conftest-walk';
+import { dartPackages } from './dart-packages';
 import { recursiveDelete } from './detect-filesystem';
 import { runFileText } from './disk-scripts';
 import { djangoBoot } from './django-boot';
@@ -680,6 +681,7 @@ export function taskRunners(inv: Invocation, r: Reporter): void {
   goGenerate(inv, r);
   mageTargets(inv, r);
   helmCharts(inv, r);
+  dartPackages(inv, r);
   lefthookRun(inv, r);
   hugoModules(inv, r);
   linterConfigs(inv, r);
