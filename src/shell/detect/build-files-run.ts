@@ -31,6 +31,7 @@ import { folderListing } from './config-modules';
 import { readBudgeted, runFileText } from './disk-scripts';
 import { gradleTasks } from './gradle-tasks';
 import { activeProfiles, withoutInactiveProfiles } from './maven-profiles';
+import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { foldersUp, inFolder, projectFile } from './project-file';
 import { rakeGoals, rakeTaskCommands } from './rake-tasks';
@@ -558,6 +559,27 @@ function zig(inv: Invocation, r: Reporter): void {
   if (!file) return;
   const w = walk(inv, r);
   follow(w, file, (t) => readProgram('zig', t), 'build.zig');
+  // build.zig.zon's dependencies: each one's build.zig runs too. A `.path` is followed as the project's own; a `.url`
+  // is fetched (by its hash) from a host nobody stated unless the user's package sources name it.
+  const zon = projectFile(inFolder(posix.dirname(file), 'build.zig.zon'), inv, r);
+  if (zon.kind === 'text' && !w.stopped) {
+    const stated = r.env.packageSources ?? DEFAULT_PACKAGE_SOURCES;
+    for (const m of zon.text.matchAll(/\.url\s*=\s*"([^"]*)"/g)) {
+      const host = hostOf(m[1] ?? '');
+      if (host === undefined || !covers(stated, host)) {
+        say(inv, r, 'fetches a dependency of build.zig.zon from a host nobody stated, whose build.zig runs');
+        return;
+      }
+    }
+    for (const m of zon.text.matchAll(/\.path\s*=\s*"([^"]*)"/g)) {
+      const dep = posix.resolve(posix.dirname(file), m[1] ?? '', 'build.zig');
+      if (!inWorkspace(dep, w)) {
+        say(inv, r, 'builds a dependency of build.zig.zon from outside the workspace');
+        return;
+      }
+      if (!follow(w, dep, (t) => readProgram('zig', t), 'build.zig')) return;
+    }
+  }
   finish(w);
 }
 

@@ -39,11 +39,29 @@ const VALUE = String.raw`("(?:[^"\\]|\\.)*"|[^;\s]+)`;
  * A `project.pbxproj` of the project in folder `dir` (the `.xcodeproj`'s parent): the commands its run-script
  * phases run, the local Swift packages it references (their `Package.swift`), or why it cannot be followed.
  */
+/** Build settings naming a program the build runs, or compiler flags loading a plugin (`-load-plugin-executable`). */
+const PROGRAM_SETTINGS =
+  /^\s*"?(?:CC|CXX|LD|LDPLUSPLUS|LIBTOOL|SWIFT_EXEC|CLANG_EXEC|CPP|DSTROOT_EXEC)"?\s*=|(?:-load-plugin|-plugin-path|-fplugin|-Xclang\s+-load|-external-plugin-path)\b/m;
+
+/** A scheme's pre- or post-action that runs a shell script around the build or the tests. */
+const SCHEME_SCRIPT = /ExecutionActionType\.ShellScriptAction/;
+
 export function readXcodeProject(text: string, dir: string): BuildRead & { packages: string[] } {
   if (text.split('\n').length > MAX_BUILD_FILE_LINES * 5)
     return { commands: [], loads: [], packages: [], opaque: 'is too large' };
   const commands: string[] = [];
   const packages: string[] = [];
+  // A legacy target runs the build tool it names (`buildToolPath`, its arguments); build settings may name the
+  // compiler, linker or Swift driver the build runs, or flags that load a compiler plugin.
+  if (/isa = PBXLegacyTarget;/.test(text))
+    return { commands: [], loads: [], packages: [], opaque: 'runs a build tool the project names' };
+  if (PROGRAM_SETTINGS.test(text))
+    return {
+      commands: [],
+      loads: [],
+      packages: [],
+      opaque: 'names a compiler, linker or plugin the build runs',
+    };
   for (const m of text.matchAll(/isa = PBXShellScriptBuildPhase;([\s\S]*?)\n\t\t\};/g)) {
     const body = m[1] ?? '';
     const shell = new RegExp(`shellPath = ${VALUE};`).exec(body)?.[1];
@@ -93,6 +111,12 @@ function optionPath(inv: Invocation, r: Reporter, name: string): string | null |
   const word = inv.args[at + 1];
   if (!word || !isLiteral(word)) return undefined;
   return resolveArg(word, inv, r).resolved;
+}
+
+/** The scheme folders of each user's data in a project or workspace (`xcuserdata/<user>.xcuserdatad/xcschemes`). */
+function userSchemes(container: string, inv: Invocation, r: Reporter): string[] {
+  const users = folderNames(inFolder(container, 'xcuserdata'), inv, r);
+  return [...(users ?? [])].map((u) => inFolder(inFolder(inFolder(container, 'xcuserdata'), u), 'xcschemes'));
 }
 
 export function xcodeBuildFiles(inv: Invocation, r: Reporter): void {
@@ -146,6 +170,27 @@ export function xcodeBuildFiles(inv: Invocation, r: Reporter): void {
       followBuildFile(w, inFolder(inv.cwd, 'Package.swift'), swiftReader, 'Package.swift');
   }
   for (const p of projects) if (!pbx(p)) return;
+  // Schemes' pre- and post-actions (shared and per user) run shell scripts around the build and the tests.
+  for (const container of [...projects, ...(workspace === null ? [] : [workspace])])
+    for (const schemes of [
+      inFolder(container, 'xcshareddata/xcschemes'),
+      ...userSchemes(container, inv, r),
+    ]) {
+      const names = folderNames(schemes, inv, r);
+      for (const name of [...(names ?? [])].filter((n) => n.endsWith('.xcscheme')).sort())
+        if (
+          !followBuildFile(
+            w,
+            inFolder(schemes, name),
+            (t) =>
+              SCHEME_SCRIPT.test(t)
+                ? { commands: [], loads: [], opaque: 'runs a pre- or post-action script' }
+                : { commands: [], loads: [] },
+            'Xcode scheme',
+          )
+        )
+          return;
+    }
   // Local packages the projects reference: their manifests are Swift that runs.
   for (const path of packages) if (!followBuildFile(w, path, swiftReader, 'Package.swift')) return;
   finishBuildWalk(w);

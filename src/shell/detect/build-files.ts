@@ -579,8 +579,8 @@ const LEXING: Readonly<Record<Exclude<ProgramLanguage, 'maven'>, LexOptions>> = 
 /** Per language, the code (strings out of the way) that reaches processes, files, the network or dynamic code. */
 const REACHES: Readonly<Record<ProgramLanguage, RegExp>> = {
   swift:
-    /\b(Process|NSTask|posix_spawn\w*|system|popen|execv\w*|FileManager|removeItem|URLSession|URLRequest|dlopen|plugin|unsafeFlags|NSHomeDirectory|homeDirectory|contentsOf)\b/,
-  zig: /\b(addSystemCommand|ChildProcess|Child|process|execv\w*|deleteTree|deleteFile|deleteDir|http|net|getEnvMap|getEnvVarOwned|run)\b|@cImport/,
+    /\b(Process|NSTask|posix_spawn\w*|system|popen|execv\w*|FileManager|removeItem|URLSession|URLRequest|dlopen|dlsym|unsafeBitCast|UnsafeMutableRawPointer|UnsafeRawPointer|withUnsafe\w*|plugin|unsafeFlags|NSHomeDirectory|homeDirectory|contentsOf|write|fopen|FileHandle|Glibc|Darwin)\b/,
+  zig: /\b(addSystemCommand|ChildProcess|Child|process|execv\w*|deleteTree|deleteFile|deleteDir|http|net|getEnvMap|getEnvVarOwned|run|fs|extern|DynLib|dlopen|createFile|openFile|writeFile|posix)\b|@cImport|@extern/,
   // System and File are named only for their reading calls (a module passed on, `System |> then(& &1.cmd(...))`,
   // `Function.capture(System, :cmd, 2)`, is not read); a call on a captured argument or on an expression's value, a
   // delegation, and a project's own configuration path are not followed.
@@ -785,6 +785,12 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
   )
     return opaque('writes files outside the build tree');
   if (language === 'swift') {
+    // A local package dependency's manifest is Swift that runs too (`.package(path: "vendor/dep")`).
+    for (const m of code.matchAll(/\.package\s*\(\s*(?:name\s*:\s*S\d+\s*,\s*)?path\s*:\s*(?:S(\d+))?/g)) {
+      const dir = m[1] === undefined ? undefined : strings[Number(m[1])];
+      if (dir === undefined) return opaque('depends on a package named at run time');
+      loads.push(`${dir.replace(/\/+$/, '')}/Package.swift`);
+    }
     if (!/^\s*import\s+PackageDescription\s*$/m.test(code))
       return opaque('is not a package manifest gavel reads');
     for (const m of code.matchAll(/^\s*import\s+(\w+)/gm))
