@@ -33,6 +33,13 @@ beforeAll(async () => {
       'defmodule U.MixProject do\n  use Mix.Project\n  def project, do: [apps_path: "apps", deps: []]\nend\n',
     'mfmt/mix.exs': MIX(''),
     'mfmt/.formatter.exs': '[inputs: ["mix.exs"], subdirectories: ["sub"]]\n',
+    'mplugin/mix.exs': MIX('{:yard_style, path: "tools/yard_style", runtime: false}'),
+    'mplugin/tools/yard_style/mix.exs':
+      'defmodule YardStyle.MixProject do\n  use Mix.Project\n  def project, do: [app: :yard_style, deps: []]\n  def application, do: [extra_applications: [:logger, :inets, :ssl]]\nend\n',
+    'mplugin/.formatter.exs': '[plugins: [YardStyle.Formatter], inputs: ["lib/**/*.ex"]]\n',
+    'mphx/mix.exs': MIX('{:phoenix_live_view, "~> 1.0"}'),
+    'mphx/.formatter.exs':
+      '[import_deps: [:phoenix], plugins: [Phoenix.LiveView.HTMLFormatter], inputs: ["lib/**/*.{ex,heex}"]]\n',
     'mok/mix.exs': MIX('{:jason, "~> 1.4"}'),
     'mok/.formatter.exs':
       '[import_deps: [:jason], inputs: ["{mix,.formatter}.exs", "{config,lib,test}/**/*.{ex,exs}"]]\n',
@@ -62,7 +69,8 @@ beforeAll(async () => {
       '(executable (name main))\n(rule (targets v.ml) (action (with-stdout-to v.ml (run %{exe:gen.exe} --version))))\n(test (name t))\n',
     'hlint/.hlint.yaml': '- arguments: [--refactor, --with-refactor=/opt/r.sh]\n',
     'hlint/A.hs': 'main = pure ()\n',
-    'hlintok/.hlint.yaml': '- ignore: {name: "Use camelCase"}\n- warn: {name: "Use head"}\n',
+    'hlintok/.hlint.yaml':
+      '- arguments: [-XOverloadedStrings, -XTypeApplications]\n- ignore: {name: "Use camelCase"}\n',
     'checkov/.checkov.yaml': 'external-checks-git:\n  - https://github.com/evil/checks\n',
     'checkovok/.checkov.yaml': 'framework:\n  - terraform\nquiet: true\n',
   });
@@ -96,6 +104,7 @@ describe('builds that run code gavel had not read are not quiet', () => {
     ['the outermost dune-project is the root', 'douter/sub', 'dune build'],
     ["hlint's arguments in its settings", 'hlint', 'hlint A.hs'],
     ["checkov's external checks in its settings", 'checkov', 'checkov -d .'],
+    ["a formatter plugin the project's path dependency defines", 'mplugin', 'mix format --check-formatted'],
   ])('%s: %s', (_n, dir, command) => {
     expect(flagged(dir, command)).toBe(true);
   });
@@ -108,6 +117,10 @@ describe('ordinary builds stay quiet', () => {
     ['an executable, a generated file, a test', 'dok', 'dune build'],
     ['hlint ignore and warn rules', 'hlintok', 'hlint .'],
     ['checkov frameworks', 'checkovok', 'checkov -d .'],
+    ["a Hex package's formatter plugin", 'mphx', 'mix format'],
+    ["a path dependency's applications named as atoms", 'mplugin', 'mix test'],
+    ['dune describe runs no action', 'dok', 'dune describe'],
+    ['dune describe with an action', 'dbin', 'dune describe'],
   ])('%s: %s', (_n, dir, command) => {
     expect(run(dir, command).codes).toEqual([]);
   });

@@ -12,6 +12,7 @@
  */
 
 import { posix } from 'node:path';
+import { HEX_FORMATTER_PLUGINS } from '../data/formatter-plugins';
 import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
@@ -617,7 +618,21 @@ function mix(inv: Invocation, r: Reporter): void {
     'config/runtime.exs',
   ])
     follow(w, inFolder(cwd, name), elixir, 'Mix configuration');
-  if (sub === 'format') follow(w, inFolder(cwd, '.formatter.exs'), elixir, '.formatter.exs');
+  if (sub === 'format') {
+    follow(w, inFolder(cwd, '.formatter.exs'), elixir, '.formatter.exs');
+    // A formatter plugin is code mix format loads and runs (compiling the project or path dependency defining it):
+    // only the plugins Hex packages publish for it (data/formatter-plugins.ts) are known.
+    const fmt = projectFile(inFolder(cwd, '.formatter.exs'), inv, r);
+    const plugins = fmt.kind === 'text' ? /\bplugins\s*:\s*\[([^\]]*)\]/.exec(fmt.text) : undefined;
+    if (fmt.kind === 'text' && /\bplugins\s*:/.test(fmt.text) && !w.stopped) {
+      const names = (plugins?.[1] ?? '')
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n !== '');
+      if (plugins === undefined || names.some((n) => !HEX_FORMATTER_PLUGINS.has(n)))
+        say(inv, r, 'loads a formatter plugin: code gavel does not follow');
+    }
+  }
   finish(w);
 }
 

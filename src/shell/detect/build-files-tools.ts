@@ -260,8 +260,16 @@ function dune(inv: Invocation, r: Reporter): void {
     return false;
   });
   const w = startBuildWalk(inv, r);
+  // `describe` and `rules` load the dune files (OCaml-syntax ones run) and run no action.
+  const loadsOnly = /^(?:describe|rules)$/.test(sub);
+  const reader = (t: string): BuildRead => {
+    const read = readDune(t);
+    return loadsOnly && read.opaque !== 'is written in OCaml, code gavel does not follow'
+      ? { commands: [], loads: [] }
+      : read;
+  };
   for (const file of files.sort((a, b) => posix.dirname(a).length - posix.dirname(b).length))
-    if (!followBuildFile(w, file, readDune, 'dune file')) break;
+    if (!followBuildFile(w, file, reader, 'dune file')) break;
   finishBuildWalk(w);
 }
 

@@ -58,7 +58,12 @@ const TABLES: Readonly<Record<string, Table>> = {
   rubocop: { files: ['.rubocop.yml', '.rubocop.yaml'], keys: ['require', 'plugins'] },
   // Options given in the settings, as on the command line: `--refactor`/`--with-refactor` run a program, `--report`
   // writes anywhere, `--hint`/`-h` read another file.
-  hlint: { files: ['.hlint.yaml'], keys: [], present: /^\s*-?\s*arguments\s*:/m },
+  hlint: {
+    files: ['.hlint.yaml'],
+    keys: [],
+    present:
+      /^\s*-?\s*arguments\s*:(?!\s*\[\s*(?:(?:-X\w+|--cpp-define=[\w=]+|--cpp-simple|-j\d*)\s*,?\s*)*\]\s*$)/m,
+  },
   // Any long option in its settings file: external checks are Python it runs, from a folder or a git repository.
   checkov: {
     files: ['.checkov.yaml', '.checkov.yml'],
