@@ -3,13 +3,12 @@
 // `[alias] st = status -sb` is known safe by what it expands to (`safe:git-alias`, then `git-read`); the same name
 // with no alias, or an alias that runs something harmful, is not allowed.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CheckRequest } from './request/request';
-import { HOME, WORKSPACE } from './testdata/fixtures';
 import { judgeWithReader } from './testdata/judge-with-reader';
+import { workspaceReader } from './testdata/workspace-reader';
 
 const base = mkdtempSync(join(tmpdir(), 'gavel-git-alias-'));
 const ws = join(base, 'ws');
@@ -30,20 +29,7 @@ git('config', '--global', 'alias.pf', 'push --force');
 git('config', 'alias.wipe', '!git reset --hard && git clean -fdx');
 
 /** The fixtures' WORKSPACE and HOME read from the temp folders; anything else (the system's files) is missing. */
-const reader: NonNullable<CheckRequest['readScript']> = (abs) => {
-  const real = abs.startsWith(`${WORKSPACE}/`)
-    ? join(ws, abs.slice(WORKSPACE.length + 1))
-    : abs.startsWith(`${HOME}/`)
-      ? join(home, abs.slice(HOME.length + 1))
-      : undefined;
-  if (real === undefined) return { kind: 'missing' };
-  try {
-    if (!statSync(real).isFile()) return { kind: 'unreadable', why: 'not-regular' };
-    return { kind: 'text', text: readFileSync(real, 'utf8') };
-  } catch {
-    return { kind: 'missing' };
-  }
-};
+const reader = workspaceReader(ws, home);
 const judge = (command: string) => judgeWithReader({ kind: 'shell', command }, 'Bash', reader);
 
 describe("the user's aliases of read-only git commands are allowed", () => {

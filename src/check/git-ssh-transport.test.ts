@@ -6,13 +6,12 @@
 // (`ProxyCommand`, `LocalCommand`, `-F` a file that may hold them), forwards the agent, or a value computed at run
 // time is not known.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CheckRequest } from './request/request';
-import { HOME, WORKSPACE } from './testdata/fixtures';
 import { judgeWithReader } from './testdata/judge-with-reader';
+import { workspaceReader } from './testdata/workspace-reader';
 
 const base = mkdtempSync(join(tmpdir(), 'gavel-git-ssh-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -31,20 +30,7 @@ function repository(name: string, config: [string, string][] = []) {
   git('init', '-q', '-b', 'feat/x');
   git('remote', 'add', 'origin', 'git@github.com:acme/shop.git');
   for (const [k, v] of config) git('config', k, v);
-  const reader: NonNullable<CheckRequest['readScript']> = (abs) => {
-    const real = abs.startsWith(`${WORKSPACE}/`)
-      ? join(ws, abs.slice(WORKSPACE.length + 1))
-      : abs.startsWith(`${HOME}/`)
-        ? join(home, abs.slice(HOME.length + 1))
-        : undefined;
-    if (real === undefined) return { kind: 'missing' };
-    try {
-      if (!statSync(real).isFile()) return { kind: 'unreadable', why: 'not-regular' };
-      return { kind: 'text', text: readFileSync(real, 'utf8') };
-    } catch {
-      return { kind: 'missing' };
-    }
-  };
+  const reader = workspaceReader(ws, home);
   return (command: string) => judgeWithReader({ kind: 'shell', command }, 'Bash', reader);
 }
 

@@ -5,7 +5,7 @@
 // nobody stated or a folder outside, and a path dependency's build.zig. Real folders in a temp directory; nothing run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../parse/load-parser';
-import { buildRepository, runIn } from '../testdata/build-repository';
+import { buildRepository, flaggedIn, runIn } from '../testdata/build-repository';
 import type { DiskProject } from '../testdata/disk-reader';
 
 const PBX = (body: string) => `// !$*UTF8*$!\n{\n\tobjects = {\n${body}\n\t};\n\trootObject = 1;\n}\n`;
@@ -52,10 +52,7 @@ beforeAll(async () => {
 afterAll(() => p?.remove());
 
 const run = (dir: string, command: string) => runIn(p, dir, command);
-const flagged = (dir: string, command: string) => {
-  const a = run(dir, command);
-  return a.codes.length > 0 || a.categories.length > 0;
-};
+const flagged = (dir: string, command: string) => flaggedIn(p, dir, command);
 
 describe('builds that run what the reader had not read are not quiet', () => {
   it.each([

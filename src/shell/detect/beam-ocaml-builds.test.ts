@@ -9,7 +9,7 @@
 // them is run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../parse/load-parser';
-import { buildRepository, runIn } from '../testdata/build-repository';
+import { buildRepository, flaggedIn, runIn } from '../testdata/build-repository';
 import type { DiskProject } from '../testdata/disk-reader';
 import { readDune, readRebar } from './build-files-tools';
 
@@ -78,10 +78,7 @@ beforeAll(async () => {
 afterAll(() => p?.remove());
 
 const run = (dir: string, command: string) => runIn(p, dir, command);
-const flagged = (dir: string, command: string) => {
-  const a = run(dir, command);
-  return a.codes.length > 0 || a.categories.length > 0;
-};
+const flagged = (dir: string, command: string) => flaggedIn(p, dir, command);
 
 describe('builds that run code gavel had not read are not quiet', () => {
   it.each([

@@ -6,7 +6,7 @@
 // which picks the SDK run even for `dotnet --version`. Real folders in a temp directory; nothing in them is run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../parse/load-parser';
-import { buildRepository, runIn } from '../testdata/build-repository';
+import { buildRepository, flaggedIn, runIn } from '../testdata/build-repository';
 import type { DiskProject } from '../testdata/disk-reader';
 
 const PROJ =
@@ -53,10 +53,7 @@ beforeAll(async () => {
 afterAll(() => p?.remove());
 
 const run = (dir: string, command: string) => runIn(p, dir, command);
-const flagged = (dir: string, command: string) => {
-  const a = run(dir, command);
-  return a.codes.length > 0 || a.categories.length > 0;
-};
+const flagged = (dir: string, command: string) => flaggedIn(p, dir, command);
 
 describe('a build MSBuild runs more of than a regular expression reads is not quiet', () => {
   it.each([

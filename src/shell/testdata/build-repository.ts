@@ -29,3 +29,9 @@ export function runIn(p: DiskProject, dir: string, command: string): BuildRun {
     script: a.segments.some((g) => g.wrappers.some((x) => x.includes('script file'))),
   };
 }
+
+/** Did the analysis of `command` in folder `dir` find anything: a category or an uncertainty. */
+export function flaggedIn(p: DiskProject, dir: string, command: string): boolean {
+  const a = runIn(p, dir, command);
+  return a.codes.length > 0 || a.categories.length > 0;
+}
