@@ -395,7 +395,12 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
       // A tag (a release others fetch), a pattern or a name computed at run time: a remote delete, reviewed.
       else if (
         del &&
-        refs.some((ref) => /^(refs\/tags\/|v?\d)|[*?[]|\$/.test(dest(ref)) || ref.includes(DYN))
+        refs.some(
+          (ref) =>
+            /^(refs\/tags\/|v?\d)|[*?[]|\$/.test(dest(ref)) ||
+            ref.includes(DYN) ||
+            pushContext?.isTag?.(dest(ref).replace(/^refs\/heads\//, '')) === true,
+        )
       )
         r.hit(
           'remote_resource_delete',

@@ -646,6 +646,8 @@ export interface PushContext {
   configuredRefspecs: boolean;
   /** The remote's default branch (`refs/remotes/origin/HEAD`), when it could be read. */
   defaultBranch?: string;
+  /** Is `name` a tag of the repository (`refs/tags/<name>`, loose or packed), or can that not be told? */
+  isTag?: (name: string) => boolean;
 }
 
 /**
@@ -795,6 +797,17 @@ export function gitRepository(
     state = 'default';
   const context: PushContext = { current: state, configuredRefspecs: config.pushRefspecs };
   if (remoteHead !== undefined) context.defaultBranch = remoteHead;
+  // A name the repository holds as a tag: a push deleting it removes a release others fetch. One that cannot be
+  // read counts as one.
+  const repository = repo;
+  context.isTag = (name: string) => {
+    if (!/^[\w./-]+$/.test(name) || name.split('/').includes('..')) return true;
+    const loose = readBudgeted(inFolder(repository.commonDir, `refs/tags/${name}`), inv, r);
+    if (loose?.kind !== 'missing') return true;
+    const packed = readBudgeted(inFolder(repository.commonDir, 'packed-refs'), inv, r);
+    if (packed?.kind === 'missing') return false;
+    return packed?.kind !== 'text' || packed.text.split('\n').some((l) => l.endsWith(` refs/tags/${name}`));
+  };
   return context;
 }
 
