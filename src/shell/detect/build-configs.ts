@@ -16,8 +16,9 @@ import { SCRIPT_FILE_WRAPPER } from '../types';
 import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { NO_FLOW } from '../walk/flow';
+import { argvText } from './build-files';
 import { folderListing } from './config-modules';
-import { runFileText, runScriptFile, runsProgramAt } from './disk-scripts';
+import { runFileText, runsProgramAt } from './disk-scripts';
 import { covers, DEFAULT_PACKAGE_SOURCES, hostOf } from './network-target';
 import { resolveArg } from './path-effects';
 import { inFolder, projectFile } from './project-file';
@@ -973,7 +974,9 @@ function preCommit(inv: Invocation, r: Reporter): void {
       continue;
     }
     if (m[1] && key === 'id') flush();
-    if (/^(id|alias|entry|language|args|files|always_run|additional_dependencies)$/.test(key)) {
+    if (
+      /^(id|alias|entry|language|args|files|always_run|additional_dependencies|pass_filenames)$/.test(key)
+    ) {
       // A double-quoted YAML value with escapes, or a block scalar (`>-`, `|`), is not the pattern as written:
       // kept unread (the hook counts).
       hook[key] = (/^"/.test(m[3] ?? '') && value.includes('\\')) || /^[|>]/.test(value) ? UNREAD : value;
@@ -996,8 +999,20 @@ function preCommit(inv: Invocation, r: Reporter): void {
       return;
     }
     if (language === 'script' || language === 'unsupported_script') {
-      const first = entry.split(/\s+/)[0] ?? '';
-      runScriptFile(posix.resolve(found.dir, first), at, r, 'shell');
+      // pre-commit runs the entry's file with the entry's other words, the hook's `args`, then the files matched
+      // (unless `pass_filenames: false`): the script reads them as its positional parameters (`cd "$1"`).
+      const first = entry.trimStart().split(/\s+/)[0] ?? '';
+      const rest = entry.trimStart().slice(first.length);
+      const more = [
+        ...(h.args === undefined ? [] : ['"$__precommit_args"']),
+        ...(h.pass_filenames === 'false' ? [] : ['"$__precommit_files"']),
+      ];
+      runFileText(
+        [argvText([posix.resolve(found.dir, first)]) + rest, ...more].join(' '),
+        at,
+        r,
+        `pre-commit${SCRIPT_FILE_WRAPPER}`,
+      );
     } else if (language === 'docker' || language === 'docker_image') {
       say('pre-commit', inv, r, 'runs a local hook in a container gavel does not read');
       return;
