@@ -82,6 +82,13 @@ describe('an ssh command that does more than sign in is not allowed', () => {
       'an option git passes on made an identity',
       "GIT_SSH_COMMAND='ssh -i -oProxyCommand=id' git fetch origin",
     ],
+    // Final read: git hands the value to `sh -c 'VALUE "$@"'`; a line break ends the ssh command there.
+    ['a line break after the ssh command', "git -c core.sshCommand='ssh -i k\n' log -p"],
+    ['a line break after an editor that accepts', "git -c core.editor='true\n' commit --allow-empty -e -m x"],
+    [
+      'a host-key file written anywhere',
+      "GIT_SSH_COMMAND='ssh -o UserKnownHostsFile=~/.bashrc' git fetch origin",
+    ],
   ])('%s: %s', async (_n, command) => {
     expect((await plain(command)).decision.verdict).not.toBe('allow');
   });

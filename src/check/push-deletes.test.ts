@@ -49,4 +49,11 @@ describe.each([
   it('a feature branch is allowed', async () => {
     expect((await judge('git push origin --delete feat/x')).decision.verdict).toBe('allow');
   });
+  // Final read: a release tag made on the remote after the last fetch is no tag here; only a known branch is.
+  it.each(['git push origin --delete release-2026-12', 'git push origin :release-2026-12'])(
+    'a name the repository does not know as a branch is not allowed: %s',
+    async (command) => {
+      expect((await judge(command)).decision.verdict).not.toBe('allow');
+    },
+  );
 });

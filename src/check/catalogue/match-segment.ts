@@ -301,7 +301,10 @@ function twinInert(kv: string, vars: Variables | undefined): boolean {
   const eq = kv.indexOf('=');
   if (eq < 0) return false;
   const variable = gitExecKey(kv.slice(0, eq))?.variable;
-  return variable !== undefined && vars?.inertValues?.get(variable)?.test(kv.slice(eq + 1).trim()) === true;
+  return (
+    variable !== undefined &&
+    vars?.inertValues?.get(variable)?.test(kv.slice(eq + 1).replace(/^ +| +$/g, '')) === true
+  );
 }
 
 /** A workspace file named plainly (a database file). */

@@ -196,6 +196,18 @@ function printsRemoteUrls(sub: string, positionals: readonly Word[], opts: reado
   return key === undefined || /url|^remote|insteadof|[\\^$*+?()[\]{}|]/.test(key);
 }
 
+/**
+ * A push deleting `name` removes a tag or a ref the repository does not know as a branch: a delete of a feature branch
+ * is known only by the repository's own refs (its branch, or the remote's as last fetched), never by the name's look,
+ * and never when a tag of the name is there (a release tag made on the remote after the last fetch is not here).
+ */
+function deletesNoKnownBranch(name: string, context: PushContext | undefined): boolean {
+  if (context?.isBranch === undefined || context.isTag === undefined) return false;
+  const explicit = name.startsWith('refs/heads/');
+  const bare = name.replace(/^refs\/heads\//, '');
+  return !context.isBranch(bare) || (!explicit && context.isTag(bare));
+}
+
 export function detectGit(inv: Invocation, r: Reporter): undefined {
   const args = inv.args;
   let i = 0;
@@ -399,7 +411,7 @@ export function detectGit(inv: Invocation, r: Reporter): undefined {
           (ref) =>
             /^(refs\/tags\/|v?\d)|[*?[]|\$/.test(dest(ref)) ||
             ref.includes(DYN) ||
-            pushContext?.isTag?.(dest(ref).replace(/^refs\/heads\//, '')) === true,
+            deletesNoKnownBranch(dest(ref), pushContext),
         )
       )
         r.hit(

@@ -53,8 +53,11 @@ function short(key: string): string {
  */
 export function runsSomething(entry: GitExecKey, value: string | undefined, env?: ShellEnv): boolean {
   if (value === undefined) return true;
-  if (entry.inert?.test(value.trim())) return false;
-  if (entry.variable !== undefined && env?.inertValue?.(entry.variable, value.trim()) === true) return false;
+  // Spaces only are taken off: a line break or a tab around the value is part of what git hands the shell (`sh -c
+  // 'value "$@"'`), where a line break starts another command.
+  const bare = value.replace(/^ +| +$/g, '');
+  if (entry.inert?.test(bare)) return false;
+  if (entry.variable !== undefined && env?.inertValue?.(entry.variable, bare) === true) return false;
   return (entry.kind !== 'alias' && entry.kind !== 'bang') || value.trimStart().startsWith('!');
 }
 

@@ -648,6 +648,8 @@ export interface PushContext {
   defaultBranch?: string;
   /** Is `name` a tag of the repository (`refs/tags/<name>`, loose or packed), or can that not be told? */
   isTag?: (name: string) => boolean;
+  /** Is `name` known here as a branch (`refs/heads/<name>`, or origin's as last fetched; loose or packed)? */
+  isBranch?: (name: string) => boolean;
 }
 
 /**
@@ -800,14 +802,20 @@ export function gitRepository(
   // A name the repository holds as a tag: a push deleting it removes a release others fetch. One that cannot be
   // read counts as one.
   const repository = repo;
-  context.isTag = (name: string) => {
-    if (!/^[\w./-]+$/.test(name) || name.split('/').includes('..')) return true;
-    const loose = readBudgeted(inFolder(repository.commonDir, `refs/tags/${name}`), inv, r);
-    if (loose?.kind !== 'missing') return true;
+  // `undefined`: the ref store could not be read.
+  const holds = (ref: string): boolean | undefined => {
+    const loose = readBudgeted(inFolder(repository.commonDir, ref), inv, r);
+    if (loose?.kind === 'text') return true;
+    if (loose?.kind !== 'missing') return undefined;
     const packed = readBudgeted(inFolder(repository.commonDir, 'packed-refs'), inv, r);
     if (packed?.kind === 'missing') return false;
-    return packed?.kind !== 'text' || packed.text.split('\n').some((l) => l.endsWith(` refs/tags/${name}`));
+    return packed?.kind !== 'text' ? undefined : packed.text.split('\n').some((l) => l.endsWith(` ${ref}`));
   };
+  const plainName = (name: string) => /^[\w./-]+$/.test(name) && !name.split('/').includes('..');
+  context.isTag = (name: string) => !plainName(name) || holds(`refs/tags/${name}`) !== false;
+  context.isBranch = (name: string) =>
+    plainName(name) &&
+    (holds(`refs/heads/${name}`) === true || holds(`refs/remotes/origin/${name}`) === true);
   return context;
 }
 
