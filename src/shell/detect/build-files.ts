@@ -801,7 +801,13 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
   if (language === 'gradle' || language === 'scala') {
     // A compiler, test or tool JVM forked from a program or a Java the build names (`forkOptions.executable`,
     // `javaLauncher`, sbt's `javaHome`), or started with an agent or an event command in its options.
-    if (/\b(?:executable|javaLauncher|javaHome|javaExecutable)\b/.test(code))
+    // A launcher from the installed toolchains (`javaLauncher = javaToolchains.launcherFor { … }`) is a JDK of the
+    // machine's, chosen by version: not a program of the build's.
+    const chosen = code.replace(
+      /\bjavaLauncher\s*(?:=|\.set\s*\(|\.convention\s*\()\s*javaToolchains\s*\.\s*launcherFor\b/g,
+      ' ',
+    );
+    if (/\b(?:executable|javaLauncher|javaHome|javaExecutable)\b/.test(chosen))
       return opaque('names the program or the Java a task forks');
     if (strings.some((v) => v !== undefined && jvmLoads(v)))
       return opaque('starts a JVM with an agent or a command');

@@ -63,6 +63,9 @@ beforeAll(async () => {
     'sopts/stack.yaml': 'resolver: lts-22.0\nghc-options:\n  "$everything": -F -pgmF ./pp.sh\n',
     'hok/app.cabal': `${CABAL}library\n  ghc-options: -Wall -O2 -threaded\n`,
     'hok/cabal.project': 'packages: ./app.cabal\n-- tests: True\n',
+    'hpack/package.yaml': 'name: app\ngithub: "acme/app"\ndependencies:\n  - base\n  - with-utf8\n',
+    'gtool/build.gradle.kts':
+      'plugins { java }\ntasks.test { javaLauncher = javaToolchains.launcherFor { languageVersion = JavaLanguageVersion.of(21) } }\n',
     'sokh/app.cabal': CABAL,
     'sokh/stack.yaml': 'resolver: lts-22.0\npackages:\n- .\nextra-deps:\n- acme-missiles-0.3\n',
   });
@@ -106,6 +109,8 @@ describe('ordinary settings stay quiet', () => {
     ['an sbt alias of its own name', 'sok', 'sbt test'],
     ['ghc-options of warnings and optimisation', 'hok', 'cabal build'],
     ['a hackage extra-dep', 'sokh', 'stack build'],
+    ["hpack's github field and a with- package", 'hpack', 'stack build'],
+    ["a test JVM from the machine's toolchains", 'gtool', 'gradle test'],
   ])('%s: %s', (_n, dir, command) => {
     expect(run(dir, command).codes).not.toContain('dynamic-script');
   });

