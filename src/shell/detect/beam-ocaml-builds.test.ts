@@ -32,14 +32,16 @@ beforeAll(async () => {
     'mumbrella/mix.exs':
       'defmodule U.MixProject do\n  use Mix.Project\n  def project, do: [apps_path: "apps", deps: []]\nend\n',
     'mfmt/mix.exs': MIX(''),
-    'mfmt/.formatter.exs': '[inputs: ["mix.exs"], subdirectories: ["sub"]]\n',
+    'mfmt/.formatter.exs': '[inputs: ["mix.exs"], subdirectories: ["sub/*"]]\n',
+    'mfmt/sub/x/.formatter.exs': `System.cmd("sh", ["-c", "${PAYLOAD}"])\n[inputs: ["*.exs"]]\n`,
+    'mphx/priv/repo/migrations/.formatter.exs': '[import_deps: [:ecto_sql], inputs: ["*.exs"]]\n',
     'mplugin/mix.exs': MIX('{:yard_style, path: "tools/yard_style", runtime: false}'),
     'mplugin/tools/yard_style/mix.exs':
       'defmodule YardStyle.MixProject do\n  use Mix.Project\n  def project, do: [app: :yard_style, deps: []]\n  def application, do: [extra_applications: [:logger, :inets, :ssl]]\nend\n',
     'mplugin/.formatter.exs': '[plugins: [YardStyle.Formatter], inputs: ["lib/**/*.ex"]]\n',
     'mphx/mix.exs': MIX('{:phoenix_live_view, "~> 1.0"}'),
     'mphx/.formatter.exs':
-      '[import_deps: [:phoenix], plugins: [Phoenix.LiveView.HTMLFormatter], inputs: ["lib/**/*.{ex,heex}"]]\n',
+      '[\n  import_deps: [:phoenix],\n  subdirectories: ["priv/*/migrations"],\n  plugins: [Phoenix.LiveView.HTMLFormatter],\n  inputs: ["lib/**/*.{ex,heex}"]\n]\n',
     'mcomment/mix.exs':
       '# the docs once said apps_path: "docs"\ndefmodule U.MixProject do\n  use Mix.Project\n  def project, do: [apps_path: "apps", deps: []]\nend\n',
     'mcomment/apps/evil/mix.exs': `System.cmd("sh", ["-c", "${PAYLOAD}"])\n`,

@@ -651,6 +651,36 @@ function mix(inv: Invocation, r: Reporter): void {
       if (plugins === null || names.some((n) => !HEX_FORMATTER_PLUGINS.has(n)))
         say(inv, r, 'loads a formatter plugin: code gavel does not follow');
     }
+    // `subdirectories: ["priv/*/migrations"]`: each folder's own .formatter.exs is evaluated too (a `*` is one folder
+    // level); a list in any other form is not read.
+    if (fmt.kind === 'text' && /\bsubdirectories\b/.test(fmt.text)) {
+      const list = /\bsubdirectories\s*:\s*\[((?:\s*"[\w.*/-]+"\s*,?)*)\s*\](?=\s*[,\]])/.exec(fmt.text);
+      if (!list || (fmt.text.match(/\bsubdirectories\b/g)?.length ?? 0) > 1)
+        say(inv, r, "loads other folders' formatter settings gavel cannot place");
+      for (const m of list?.[1]?.matchAll(/"([\w.*/-]+)"/g) ?? []) {
+        let folders = [cwd];
+        for (const part of (m[1] as string).split('/')) {
+          if (part === '..' || part === '') {
+            say(inv, r, "loads formatter settings from outside the project's folder");
+            folders = [];
+            break;
+          }
+          if (part !== '*') {
+            folders = folders.map((f) => inFolder(f, part));
+            continue;
+          }
+          folders = folders.flatMap((f) => {
+            const l = readBudgeted(f, inv, r);
+            if (l?.kind === 'unreadable' && l.entries)
+              return (l.folders ?? l.entries).map((e) => inFolder(f, e));
+            if (l?.kind !== 'missing')
+              say(inv, r, 'loads formatter settings from a folder gavel cannot list');
+            return [];
+          });
+        }
+        for (const f of folders) follow(w, inFolder(f, '.formatter.exs'), elixir, '.formatter.exs');
+      }
+    }
     // `import_deps` evaluates each named dependency's .formatter.exs: a path dependency's is the project's, unread.
     const manifest = projectFile(inFolder(cwd, 'mix.exs'), inv, r);
     if (

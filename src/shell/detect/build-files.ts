@@ -724,8 +724,6 @@ export function readProgram(language: ProgramLanguage, text: string, runs: Progr
     // delimiter (`~c(#)`, `~r/#/`) may hold a `#` the lexer would take for a comment, hiding the code after it.
     if (/\?[#"'\\]|'[^'\n]*#|~[A-Za-z]\w*[^"\sA-Za-z\d][^\n]*#/.test(text))
       return opaque('uses literals gavel does not lex');
-    // A formatter's subdirectories' own .formatter.exs files are evaluated: not followed.
-    if (/(?<![\w.])subdirectories\s*:/.test(code)) return opaque("loads other folders' formatter files");
     // Mix evaluates a path dependency's mix.exs (`path: "vendor/x"`) and an umbrella sibling's (`in_umbrella: true`
     // is `../name`): followed as the project's own; one named otherwise is not.
     if (runs.mix !== undefined) {
