@@ -5,33 +5,22 @@
 // the catalogue's `inert_values` for the variable, which stand for the key too. An ssh option that runs a command
 // (`ProxyCommand`, `LocalCommand`, `-F` a file that may hold them), forwards the agent, or a value computed at run
 // time is not known.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { judgeWithReader } from './testdata/judge-with-reader';
-import { workspaceReader } from './testdata/workspace-reader';
+import { gitWorkspace } from './testdata/git-workspace';
 
 const base = mkdtempSync(join(tmpdir(), 'gavel-git-ssh-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** A repository on branch feat/x whose origin is an ssh host; `config`: extra `git config` pairs of the repository. */
 function repository(name: string, config: [string, string][] = []) {
-  const ws = join(base, name, 'ws');
-  const home = join(base, name, 'home');
-  mkdirSync(ws, { recursive: true });
-  mkdirSync(home, { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: ws,
-      env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
-    });
+  const { git, judge } = gitWorkspace(base, name);
   git('init', '-q', '-b', 'feat/x');
   git('remote', 'add', 'origin', 'git@github.com:acme/shop.git');
   for (const [k, v] of config) git('config', k, v);
-  const reader = workspaceReader(ws, home);
-  return (command: string) => judgeWithReader({ kind: 'shell', command }, 'Bash', reader);
+  return judge;
 }
 
 const plain = repository('plain');

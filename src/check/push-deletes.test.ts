@@ -2,35 +2,24 @@
 // feature branch is everyday work, a tag is a release others fetch. A tag is known by the repository's own refs
 // (`refs/tags/<name>`, loose or packed by `git pack-refs`), not only by a version-like name: `snapshot-2024-08` was
 // allowed as a branch. A real repository made by git in a temp folder.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { judgeWithReader } from './testdata/judge-with-reader';
-import { workspaceReader } from './testdata/workspace-reader';
+import { gitWorkspace } from './testdata/git-workspace';
 
 const base = mkdtempSync(join(tmpdir(), 'gavel-push-delete-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 function repository(name: string, packed: boolean) {
-  const ws = join(base, name, 'ws');
-  const home = join(base, name, 'home');
-  mkdirSync(ws, { recursive: true });
-  mkdirSync(home, { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: ws,
-      env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
-    });
+  const { git, judge } = gitWorkspace(base, name);
   git('init', '-q', '-b', 'main');
   git('-c', 'user.name=a', '-c', 'user.email=a@b', 'commit', '-q', '--allow-empty', '-m', 'x');
   git('tag', 'snapshot-2024-08');
   git('branch', 'feat/x');
   git('remote', 'add', 'origin', 'git@github.com:acme/shop.git');
   if (packed) git('pack-refs', '--all');
-  const reader = workspaceReader(ws, home);
-  return (command: string) => judgeWithReader({ kind: 'shell', command }, 'Bash', reader);
+  return judge;
 }
 
 describe.each([
