@@ -4,9 +4,9 @@
  * `merge` or `log --stat` never do, nor plumbing (`diff-tree -p`) or `bisect` unless told to. An external diff
  * program runs by default for `git diff` and `git difftool` only: `show`, `log -p`, `blame`, `stash show -p`,
  * `add -p` and plumbing run it only with `--ext-diff` (measured with git 2.39: a driver that records each call).
- * `show REV:PATH` is not told apart: a word of that shape may still name a commit (a submodule entry, a path git
- * falls back to). Over-approximated by subcommand and options here; which files carry the driver's attribute is
- * git-driver-paths.ts's. Pure.
+ * `show REV:PATH` is not told apart here: a word of that shape may still name a commit (a submodule entry, `:/text`);
+ * git-driver-paths.ts asks git its type. Over-approximated by subcommand and options here; which files carry the
+ * driver's attribute is git-driver-paths.ts's. Pure.
  */
 
 /** Keys of a diff driver: the text conversion, and the external diff programs. */

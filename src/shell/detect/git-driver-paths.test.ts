@@ -96,6 +96,28 @@ describe('a driver bound to files none of the patches cover does not run', () =>
   );
 });
 
+// Round 36: `git show origin/main:web/priv/repo/structure.sql` was denied for a text conversion git never runs there.
+describe('git show of blobs and trees converts no text', () => {
+  it.each([
+    'git show HEAD:db/V1__init.sql',
+    'git show HEAD~1:db/V2__more.sql | head -20',
+    'git show main:db',
+    'git show :db/V1__init.sql',
+    'git show HEAD:db/V1__init.sql HEAD~1:db/V2__more.sql',
+  ])('text conversion: %s', (command) => {
+    expect(quiet(repository('textconv', KOTLIN)(command))).toBe(true);
+  });
+  it.each([
+    ['told to convert', 'git show --textconv HEAD:db/V1__init.sql'],
+    // `:/<text>` names the newest commit whose message holds the text: its patch adds a `.sql` file.
+    ['a commit named by its message', "git show ':/step 1'"],
+    ['a commit beside the blob', 'git show HEAD:db/V1__init.sql HEAD~1'],
+    ['a pathspec after the blob', 'git show HEAD:db/V1__init.sql -- db'],
+  ])('%s: %s', (_n, command) => {
+    expect(categories(repository('textconv', KOTLIN)(command))).toEqual(['destructive_root_delete']);
+  });
+});
+
 describe('a driver bound to a file the patches cover runs', () => {
   it.each([
     ['command', KOTLIN, 'git diff HEAD~2 HEAD'],

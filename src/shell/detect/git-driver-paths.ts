@@ -9,15 +9,17 @@
  * could bind it (`core.attributesFile` named in any configuration, `~/.config/git/attributes`,
  * `/etc/gitattributes`: the pinned listing reads neither), when the line sets a `GIT_*` variable or `HOME`, when
  * an earlier command of the line is more than a `cd` or an `echo` (a branch checked out, a generator run) or
- * writes an attributes file or in a git folder.
+ * writes an attributes file or in a git folder. `git show` of blobs and trees only (`git show main:db/schema.sql`)
+ * converts no text (each operand's type asked of git).
  * Pure apart from the injected reader and listing.
  */
 
 import { posix } from 'node:path';
-import { type Invocation, optionText, type Reporter } from '../unwrap/invocation';
+import { type Invocation, isLiteral, optionText, plain, type Reporter } from '../unwrap/invocation';
 import type { Word } from '../walk/decode-word';
 import { readBudgeted } from './disk-scripts';
 import { coveredNames } from './git-history';
+import { isObjectPath } from './git-objects';
 
 /** The words of the command that say what its patches cover. */
 export interface ShownWords {
@@ -63,6 +65,7 @@ export function driverUnused(
   const before = r.segments.slice(0, inv.segment);
   if (before.some((seg) => !QUIET_BEFORE.has(seg.program) || seg.paths.some(writesAttributes))) return false;
   if (userAttributes(configs, inv, r)) return false;
+  if (sub === 'show' && objectsOnly(shown, list)) return true;
   // Words whose paths git shows under names the listing does not give: blobs (`HEAD:a.pg`), names relative to the
   // current folder (`--relative`), a file followed through its renames, a submodule's own files (`--submodule`),
   // a pathspec escape git reads as a pattern (`d/x\.pg`).
@@ -78,6 +81,26 @@ export function driverUnused(
   const bound = (value: string | undefined) => value?.toLowerCase() === name.toLowerCase();
   for (let i = 0; i < out.length; i += 3) if (out[i + 1] !== 'diff' || bound(out[i + 2])) return false;
   return true;
+}
+
+/**
+ * `git show` of blobs and trees only (`git show origin/main:db/schema.sql`): git prints a blob as stored and a tree
+ * as names, converting no text unless told to (`--textconv`; measured with git 2.39). Each operand's type is asked
+ * of git as written, so one that names a commit (`:/message`, a submodule's entry) is not one of them.
+ */
+function objectsOnly(shown: ShownWords, list: NonNullable<Reporter['env']['gitPaths']>): boolean {
+  if (shown.dashdash >= 0 || shown.folder === undefined) return false;
+  const folder = shown.folder;
+  const operands = shown.rest.filter((w) => !optionText(w).startsWith('-'));
+  if (shown.rest.some((w) => optionText(w) === '--textconv')) return false;
+  return (
+    operands.length > 0 &&
+    operands.every((w) => {
+      if (!isLiteral(w) || !isObjectPath(w)) return false;
+      const type = list(folder, ['cat-file', '-t', plain(w)]);
+      return type?.length === 1 && /^(?:blob|tree)\n?$/.test(type[0] ?? '');
+    })
+  );
 }
 
 /** Programs an earlier command of the line may be, changing nothing the attributes or the patches depend on. */
