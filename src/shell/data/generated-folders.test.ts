@@ -29,6 +29,15 @@ describe('isGeneratedFolder', () => {
     ['.gradle'],
     ['.dart_tool'],
     ['cmake-build-debug'],
+    // Round 36 and the ecosystems around it: cabal's build tree, Lean, PlatformIO, editors' language servers.
+    ['dist-newstyle'],
+    ['.cabal-sandbox'],
+    ['.lake'],
+    ['.pio'],
+    ['.elixir_ls'],
+    ['.cpcache'],
+    ['.metals'],
+    ['.ipynb_checkpoints'],
   ])('%s is generated', (name) => {
     expect(isGeneratedFolder(name)).toBe(true);
   });
@@ -47,6 +56,7 @@ describe('recursive deletes in the workspace', () => {
     ['egg-info by a glob', 'rm -rf build dist *.egg-info'],
     ['egg-info under src', 'rm -rf src/ledger.egg-info'],
     ['CocoaPods', 'rm -rf ios/Pods'],
+    ['cabal and stack build trees', 'rm -rf svc/dist-newstyle svc/.stack-work'],
     ['nested node_modules', 'rm -rf packages/web/node_modules packages/api/node_modules'],
     ['python caches', 'rm -rf .pytest_cache .mypy_cache .tox'],
     ['find over __pycache__', "find . -name '__pycache__' -type d -prune -exec rm -rf {} +"],
