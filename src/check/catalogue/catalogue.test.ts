@@ -65,6 +65,8 @@ describe('the bundled catalogue', () => {
       'git-remote',
       'node-version',
       'usage-alone',
+      'git-lfs-read',
+      'git-inspection',
     ]);
     expect(c.byProgram.has('python')).toBe(true);
     expect(c.byProgram.has('ssh')).toBe(false);
