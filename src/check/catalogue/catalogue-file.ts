@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 
 const word = z.string().check(z.minLength(1));
 const option = z.string().check(z.regex(/^-{1,2}[^\s=]+$/));
+const programName = z.string().check(z.regex(/^[a-z0-9][a-z0-9._+-]*$/));
 const variableName = z.string().check(z.regex(/^(?:[A-Za-z_][A-Za-z0-9_]*\*?|\*[A-Za-z0-9_]+)$/));
 
 export const OPTIONS_SCHEMA = z.lazy(() =>
@@ -143,6 +144,19 @@ export const CATALOGUE_FILE_SCHEMA = z.lazy(() =>
      * safe for every program any entry names. Not `--help`: some programs page a manual with it (ADR 0060).
      */
     version_options: z.optional(z.array(z.string().check(z.regex(/^--[a-z][a-z-]*$/)))),
+    /**
+     * Options asking a program its usage (`--help`): alone, known safe for every program an entry names but those
+     * of `manual_help_programs`; after subcommands an entry of the program lists, for `help_programs` only.
+     */
+    help_options: z.optional(z.array(z.string().check(z.regex(/^--?[a-z][a-z-]*$/)))),
+    /**
+     * Programs that print a subcommand's usage for `<sub> --help` whatever the subcommand would run (their option
+     * parser answers it first: `docker run --help`, `cargo build --help`); runners that hand words after a script's
+     * name to it are not here.
+     */
+    help_programs: z.optional(z.array(programName)),
+    /** Programs whose `--help` opens a manual page or the pager it is (`bundle`, `less`): never a help query. */
+    manual_help_programs: z.optional(z.array(programName)),
     /**
      * Flags whose presence keeps a command safe (`--dry-run`, `--ignore-scripts`, `--frozen-lockfile`): given a value
      * other than `true` (`--dry-run=false`) one may mean its opposite, which no entry knows. Other flags keep their

@@ -525,3 +525,27 @@ describe('the loader refuses', () => {
     if (!r.ok) expect(r.problem).toContain(problem);
   });
 });
+
+// A usage asked of a known program prints and exits (the sweep of ordinary commands: `cargo build --help` was
+// unknown); a word no entry lists may be a plugin the program starts, and some programs page a manual for it.
+describe('help queries', () => {
+  it.each([
+    ['a program alone', 'rails --help'],
+    ['a subcommand of a help program', 'cargo build --help'],
+    ['an option parser that answers before the image', 'docker run --help'],
+    ['two subcommand words an entry lists', 'gh pr create --help'],
+    ['the first word of a listed subcommand', 'docker compose --help'],
+  ])('known safe: %s', async (_name, command) => {
+    expect(await safe(command)).toBe(true);
+  });
+  it.each([
+    ['a word no entry lists (a plugin)', 'kubectl frobnicate --help'],
+    ['a program that pages a manual', 'bundle --help'],
+    ['the pager itself', 'less --help'],
+    ['a subcommand of a program not among the help programs', 'git log --help'],
+    ['a word computed at run time', 'cargo "$SUB" --help'],
+    ['help not last', 'cargo build --help --config x'],
+  ])('not known safe: %s', async (_name, command) => {
+    expect(await safe(command)).toBe(false);
+  });
+});

@@ -91,10 +91,19 @@ export interface Catalogue {
   documentationHosts: ReadonlySet<string>;
   /** Options that, alone, make any program the catalogue knows print what it is (`--version`). */
   versionOptions: ReadonlySet<string>;
+  /** Options asking a program its usage (`--help`), the programs that answer them after a subcommand, and those never. */
+  help: HelpQueries;
   /** Programs whose every option is inert: a run-time word that may be an option is an operand to them. */
   optionsInert: ReadonlySet<string>;
   /** Is `name` in the file's `known_packages` list of `registry` (`npm`, `pypi`, ...)? */
   knownPackage(registry: string, name: string): boolean;
+}
+
+/** The file's `help_options`, `help_programs` and `manual_help_programs`. */
+export interface HelpQueries {
+  options: ReadonlySet<string>;
+  programs: ReadonlySet<string>;
+  manual: ReadonlySet<string>;
 }
 
 export type CatalogueResult = { ok: true; catalogue: Catalogue } | { ok: false; problem: string };
@@ -131,6 +140,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   wrapperOptionsNotSafe: new Set(),
   documentationHosts: new Set(),
   versionOptions: new Set(),
+  help: { options: new Set(), programs: new Set(), manual: new Set() },
   optionsInert: new Set(),
   knownPackage: () => false,
 };
@@ -384,6 +394,11 @@ function fileLevel(
     wrapperOptionsNotSafe: new Set(file.wrapper_options_not_safe),
     documentationHosts: new Set(file.documentation_hosts ?? []),
     versionOptions: new Set(file.version_options ?? []),
+    help: {
+      options: new Set(file.help_options ?? []),
+      programs: new Set(file.help_programs ?? []),
+      manual: new Set(file.manual_help_programs ?? []),
+    },
     optionsInert: new Set(file.options_inert_programs ?? []),
   };
 }
@@ -573,6 +588,9 @@ export function catalogueFromIndex(text: string | CatalogueText, index: Catalogu
     },
     get versionOptions() {
       return levelOf().versionOptions;
+    },
+    get help() {
+      return levelOf().help;
     },
     get optionsInert() {
       return levelOf().optionsInert;

@@ -661,6 +661,9 @@ function pathsInScope(segment: Segment): boolean {
 /** What `matchSegment` answers for a known program asked only its version (`version_options`). */
 export const VERSION_QUERY = 'version-query';
 
+/** What `matchSegment` answers for a known program asked only its usage (`help_options`). */
+export const HELP_QUERY = 'help-query';
+
 /** What `matchSegment` answers for `python -c` asking installed modules only what they are (ADR 0096). */
 export const MODULE_QUERY = 'module-version-query';
 
@@ -818,7 +821,31 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
     if (entry.pathsInScope && !pathsInScope(segment)) continue;
     return entry.id;
   }
-  return undefined;
+  return ran === undefined && helpQuery(catalogue, segment, entries) ? HELP_QUERY : undefined;
+}
+
+/** A literal subcommand word (`run`, `pr`, `dependency-tree`). */
+const SUBCOMMAND_WORD = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * `X --help` of a program the catalogue knows, or `X <sub…> --help` of a `help_programs` program whose subcommand
+ * words begin a subcommand an entry lists (`docker compose --help`, `gh pr create --help`): the usage is printed and
+ * nothing runs. A word no entry lists may be a plugin the program starts (`kubectl foo` runs `kubectl-foo`).
+ */
+function helpQuery(catalogue: Catalogue, segment: Segment, entries: EntryList): boolean {
+  const { argv, program } = segment;
+  const help = catalogue.help;
+  if (argv.length < 2 || !help.options.has(argv[argv.length - 1] as string) || help.manual.has(program))
+    return false;
+  const words = argv.slice(1, -1);
+  if (words.length === 0) return true;
+  if (!help.programs.has(program) || words.length > 3 || !words.every((w) => SUBCOMMAND_WORD.test(w)))
+    return false;
+  for (let k = 0; k < entries.length; k++) {
+    const listed = entries.at(k)?.subcommands ?? [];
+    if (listed.some((p) => p.length >= words.length && words.every((w, i) => p[i] === w))) return true;
+  }
+  return false;
 }
 
 /**
