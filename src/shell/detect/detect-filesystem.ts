@@ -14,6 +14,7 @@ import type { Word } from '../walk/decode-word';
 import { type Flow, OPAQUE_FLOW } from '../walk/flow';
 import { DYN, unprotect } from '../walk/markers';
 import { detectLink } from './detect-link';
+import { readBudgeted } from './disk-scripts';
 import { detectEmptiedFiles } from './emptied-files';
 import { globDeletesGenerated } from './folder-walk';
 import { ignoredOutput } from './ignored-outputs';
@@ -96,7 +97,7 @@ export function recursiveDelete(
     if (glob !== undefined && globDeletesGenerated(unprotect(glob), inv, r, (x) => isGenerated(x, r))) return;
     if (r.scope.workspaceRoots.includes(p)) {
       r.hit('local_work_loss', `\`${inv.program}\` deletes the whole workspace (${what})`, inv.segment);
-    } else if (!move && !isGenerated(p, r) && !ignoredOutput(p, r)) {
+    } else if (!move && !isGenerated(p, r) && !ignoredOutput(p, r) && !noFolderThere(p, res, inv, r)) {
       // Build outputs and caches come back with a build; anything else may be uncommitted work.
       r.hit(
         'local_work_loss',
@@ -111,6 +112,29 @@ export function recursiveDelete(
     `\`${inv.program}\` deletes recursively in ${res.class} space (${what})`,
     inv.segment,
   );
+}
+
+/**
+ * Is there no folder at `p` for a recursive delete to empty: a regular file, where no earlier command of the line
+ * writes, moves or deletes (`rm -rf node_modules package-lock.json`: the lock file goes as `rm` alone
+ * takes it)? A path reached through a link, nothing there yet, or a folder an earlier command may make there is not
+ * known so.
+ */
+function noFolderThere(p: string, res: ResolvedPath, inv: Invocation, r: Reporter): boolean {
+  if (res.real !== undefined || res.glob) return false;
+  const changed = r.segments
+    .slice(0, inv.segment)
+    .some((seg) =>
+      seg.paths.some(
+        (x) =>
+          x.role !== 'read' &&
+          x.role !== 'arg' &&
+          (x.resolved === undefined || isUnder(x.resolved, p) || isUnder(p, x.resolved)),
+      ),
+    );
+  if (changed) return false;
+  const there = readBudgeted(p, inv, r);
+  return there?.kind === 'text' || (there?.kind === 'unreadable' && there.why === 'too-large');
 }
 
 function rm(inv: Invocation, r: Reporter): void {
