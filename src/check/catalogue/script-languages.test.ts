@@ -47,6 +47,10 @@ describe('sedScriptSafe', () => {
     ['a substitution', 's/a/b/g'],
     ['a range print', '1,5p'],
     ['a delete', '/^#/d'],
+    // The sweep of ordinary commands: a `;` and `}` inside an address ended the command there.
+    ['a range ending at a line of code', '/describe/,/});/p'],
+    ['a separator inside an address', '/a;b/p'],
+    ['an execute written inside an address', '/x;e id/p'],
   ])('knows %s', (_n, script) => {
     expect(sedScriptSafe(script)).toBe(true);
   });
@@ -54,6 +58,10 @@ describe('sedScriptSafe', () => {
     ['a file write', 's/a/b/w out'],
     ['an execute flag', 's/a/b/e'],
     ['a file read', 'r /etc/passwd'],
+    ['an execute after an address holding a separator', '/a;b/e id'],
+    ['a write after a range of addresses', '/a/,/b;c/w out'],
+    ['an address not closed', '/a;e id'],
+    ['an address broken by a line', '/a\ne id/p'],
   ])('refuses %s', (_n, script) => {
     expect(sedScriptSafe(script)).toBe(false);
   });

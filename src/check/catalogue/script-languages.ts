@@ -38,7 +38,10 @@ function sedCommandSafe(cmd: string): boolean {
   return false;
 }
 
-/** Splits a sed script on `;` and newlines outside s/y commands' delimited parts (conservatively). */
+/** Where an address may start: after the separators and any addresses, range commas, steps and negations so far. */
+const AT_ADDRESS = /^[\s;]*(?:[\d$!,~+\sIM]|\/(?:[^/\\\n]|\\.)*\/|\\(.)(?:(?!\1)[^\\\n]|\\.)*\1)*$/;
+
+/** Splits a sed script on `;` and newlines outside s/y commands' delimited parts and addresses (conservatively). */
 export function sedScriptSafe(script: string): boolean {
   // Braces, labels and branches (`b`, `t`, `:a`) are read as unknown: not safe.
   const parts: string[] = [];
@@ -46,6 +49,17 @@ export function sedScriptSafe(script: string): boolean {
   let i = 0;
   while (i < script.length) {
     const ch = script[i] as string;
+    // A regular expression address (`/});/`, `\%a;b%`) is read whole: a `;` or `}` in it separates nothing.
+    if ((ch === '/' || ch === '\\') && AT_ADDRESS.test(cur)) {
+      const d = ch === '/' ? '/' : script[i + 1];
+      if (d === undefined || d === '\n' || d === '\\') return false;
+      let j = ch === '/' ? i + 1 : i + 2;
+      while (j < script.length && script[j] !== d && script[j] !== '\n') j += script[j] === '\\' ? 2 : 1;
+      if (script[j] !== d) return false;
+      cur += script.slice(i, j + 1);
+      i = j + 1;
+      continue;
+    }
     if ((ch === 's' || ch === 'y') && /^[\s;]*(?:[\d$/!,~+\\\sIM]|\/[^/]*\/)*$/.test(cur)) {
       const d = script[i + 1];
       if (d === undefined || d === '\\' || d === '\n') return false;
