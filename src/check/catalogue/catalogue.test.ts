@@ -545,6 +545,9 @@ describe('help queries', () => {
     ['a subcommand of a program not among the help programs', 'git log --help'],
     ['a word computed at run time', 'cargo "$SUB" --help'],
     ['help not last', 'cargo build --help --config x'],
+    // Final read: zsh's builtins take no --help (`source --help` sources a file of that name).
+    ['a shell builtin', 'source --help'],
+    ['the dot builtin', '. --help'],
   ])('not known safe: %s', async (_name, command) => {
     expect(await safe(command)).toBe(false);
   });

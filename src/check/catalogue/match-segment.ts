@@ -824,6 +824,16 @@ export function matchSegment(catalogue: Catalogue, segment: Segment, next?: Segm
   return ran === undefined && helpQuery(catalogue, segment, entries) ? HELP_QUERY : undefined;
 }
 
+/**
+ * The shell's own commands: zsh's take no `--help` (`source --help` sources a file named `--help`, `eval --help` runs
+ * a command of that name: final read).
+ */
+const SHELL_WORDS = new Set(
+  '. source eval exec command builtin trap alias unalias set export unset typeset declare local readonly let cd pushd popd read shift return exit fc hash type enable emulate autoload zmodload noglob nocorrect'.split(
+    ' ',
+  ),
+);
+
 /** A literal subcommand word (`run`, `pr`, `dependency-tree`). */
 const SUBCOMMAND_WORD = /^[a-z][a-z0-9-]*$/;
 
@@ -835,7 +845,12 @@ const SUBCOMMAND_WORD = /^[a-z][a-z0-9-]*$/;
 function helpQuery(catalogue: Catalogue, segment: Segment, entries: EntryList): boolean {
   const { argv, program } = segment;
   const help = catalogue.help;
-  if (argv.length < 2 || !help.options.has(argv[argv.length - 1] as string) || help.manual.has(program))
+  if (
+    argv.length < 2 ||
+    !help.options.has(argv[argv.length - 1] as string) ||
+    help.manual.has(program) ||
+    SHELL_WORDS.has(program)
+  )
     return false;
   const words = argv.slice(1, -1);
   if (words.length === 0) return true;

@@ -2,7 +2,8 @@
  * The commands git runs as itself before it looks for an alias (`git <name>`): its builtins and the programs it
  * ships in its exec path, up to git 2.52 (`git --list-cmds=main`, plus what newer releases and optional packages
  * add). An alias named like one of these never runs (git runs the command); one named otherwise is expanded
- * (detect/git-aliases.ts) unless a `git-<name>` program stands in a folder of the usual PATH. As data.
+ * (detect/git-aliases.ts) unless a `git-<name>` program stands in a folder of the usual PATH. `lfs` is not here: git-lfs
+ * is a program of its own, and where it is not installed an alias of that name runs (final read of ADR 0135). As data.
  */
 export const GIT_COMMANDS: ReadonlySet<string> = new Set(
   `add add--interactive am annotate apply archimport archive backfill bisect bisect--helper blame branch bugreport
@@ -12,7 +13,7 @@ export const GIT_COMMANDS: ReadonlySet<string> = new Set(
   daemon describe diagnose diff diff-files diff-index diff-pairs diff-tree difftool difftool--helper env--helper
   fast-export fast-import fetch fetch-pack filter-branch fmt-merge-msg for-each-ref for-each-repo format-patch fsck
   fsck-objects fsmonitor--daemon gc get-tar-commit-id grep gui gui--askpass hash-object help hook http-backend
-  http-fetch http-push imap-send index-pack init init-db instaweb interpret-trailers last-modified lfs log ls-files
+  http-fetch http-push imap-send index-pack init init-db instaweb interpret-trailers last-modified log ls-files
   ls-remote ls-tree mailinfo mailsplit maintenance merge merge-base merge-file merge-index merge-octopus
   merge-one-file merge-ours merge-recursive merge-recursive-ours merge-recursive-theirs merge-resolve merge-subtree
   merge-tree mergetool mktag mktree multi-pack-index mv name-rev notes p4 pack-objects pack-redundant pack-refs

@@ -114,24 +114,45 @@ export function recursiveDelete(
   );
 }
 
+/** Programs an earlier command of the line may be: they change only the paths they name, or nothing. */
+const LISTS_WHAT_IT_CHANGES = new Set([
+  'cd',
+  'pushd',
+  'popd',
+  'true',
+  ':',
+  'echo',
+  'printf',
+  'pwd',
+  'ls',
+  'cat',
+  'test',
+  '[',
+  'rm',
+  'rmdir',
+  'mkdir',
+  'touch',
+]);
+
 /**
  * Is there no folder at `p` for a recursive delete to empty: a regular file, where no earlier command of the line
- * writes, moves or deletes (`rm -rf node_modules package-lock.json`: the lock file goes as `rm` alone
- * takes it)? A path reached through a link, nothing there yet, or a folder an earlier command may make there is not
- * known so.
+ * writes, moves or deletes and each earlier one names what it changes (`rm -rf node_modules package-lock.json`: the
+ * lock file goes as `rm` alone takes it)? A path reached through a link, nothing there yet, or a folder an earlier
+ * command may make there (`git stash pop`) is not known so.
  */
 function noFolderThere(p: string, res: ResolvedPath, inv: Invocation, r: Reporter): boolean {
   if (res.real !== undefined || res.glob) return false;
-  const changed = r.segments
-    .slice(0, inv.segment)
-    .some((seg) =>
+  const changed = r.segments.slice(0, inv.segment).some(
+    (seg) =>
+      // A program that may put a folder there without naming it (`git stash pop`, a checkout): final read.
+      !LISTS_WHAT_IT_CHANGES.has(seg.program) ||
       seg.paths.some(
         (x) =>
           x.role !== 'read' &&
           x.role !== 'arg' &&
           (x.resolved === undefined || isUnder(x.resolved, p) || isUnder(p, x.resolved)),
       ),
-    );
+  );
   if (changed) return false;
   const there = readBudgeted(p, inv, r);
   return there?.kind === 'text' || (there?.kind === 'unreadable' && there.why === 'too-large');

@@ -209,6 +209,14 @@ describe('an alias git would not run, or gavel cannot be sure of, is not expande
     expect(git[git.length - 1]?.gitAlias).toBeUndefined();
   });
 
+  // Final read of ADR 0135: git-lfs is a program of its own; where it is not installed an alias named `lfs` runs.
+  it('an alias named lfs runs where git-lfs is not installed, and not where it is', () => {
+    const home = '[alias]\n\tlfs = !rm -rf ~\n';
+    expect(categories(analyze('git lfs version', files(home)))).toContain('destructive_root_delete');
+    const b = analyze('git lfs version', files(home, '', { '/usr/bin/git-lfs': text('ELF') }));
+    expect(expanded(b)).toBe(false);
+  });
+
   it('a `git-<name>` program on the usual PATH runs instead of the alias', () => {
     const a = analyze('git st', files(HOME, '', { '/usr/local/bin/git-st': text('#!/bin/sh\nrm -rf ~\n') }));
     expect(expanded(a)).toBe(false);

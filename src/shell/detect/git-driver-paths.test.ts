@@ -113,6 +113,9 @@ describe('git show of blobs and trees converts no text', () => {
     ['a commit named by its message', "git show ':/step 1'"],
     ['a commit beside the blob', 'git show HEAD:db/V1__init.sql HEAD~1'],
     ['a pathspec after the blob', 'git show HEAD:db/V1__init.sql -- db'],
+    // Final read: an option adding revisions shows their patches beside the blob.
+    ['every ref beside the blob', 'git show --all HEAD:db/V1__init.sql'],
+    ['revisions read from input', 'echo HEAD~1 | git show --stdin HEAD:db/V1__init.sql'],
   ])('%s: %s', (_n, command) => {
     expect(categories(repository('textconv', KOTLIN)(command))).toEqual(['destructive_root_delete']);
   });

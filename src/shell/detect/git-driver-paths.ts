@@ -86,13 +86,15 @@ export function driverUnused(
 /**
  * `git show` of blobs and trees only (`git show origin/main:db/schema.sql`): git prints a blob as stored and a tree
  * as names, converting no text unless told to (`--textconv`; measured with git 2.39). Each operand's type is asked
- * of git as written, so one that names a commit (`:/message`, a submodule's entry) is not one of them.
+ * of git as written, so one that names a commit (`:/message`, a submodule's entry) is not one of them; no option is
+ * taken (`--all` or `--stdin` adds commits whose patches show).
  */
 function objectsOnly(shown: ShownWords, list: NonNullable<Reporter['env']['gitPaths']>): boolean {
   if (shown.dashdash >= 0 || shown.folder === undefined) return false;
   const folder = shown.folder;
   const operands = shown.rest.filter((w) => !optionText(w).startsWith('-'));
-  if (shown.rest.some((w) => optionText(w) === '--textconv')) return false;
+  // Any option: one may add revisions whose patches show (`--all`, `--tags`, `--stdin`: final read) or convert text.
+  if (shown.rest.some((w) => optionText(w).startsWith('-'))) return false;
   return (
     operands.length > 0 &&
     operands.every((w) => {

@@ -62,6 +62,10 @@ describe('a folder stays local work', () => {
       'a folder moved to the file name first',
       'rm package-lock.json && mv notes package-lock.json && rm -rf package-lock.json',
     ],
+    [
+      'a stash popped first (it may hold a folder at the name: final read)',
+      'git stash pop && rm -rf package-lock.json',
+    ],
     ['a folder made at the name first', 'mkdir -p out-old && cp -r notes/. out-old && rm -rf out-old'],
   ])('%s: %s', (_n, command) => {
     expect(categories(command)).toContain('local_work_loss');
