@@ -480,7 +480,14 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     return detectInvocation(inv, this);
   }
 
+  private readonly afterWalks: (() => void)[] = [];
+
+  afterWalk(check: () => void): void {
+    this.afterWalks.push(check);
+  }
+
   result(): ShellAnalysis {
+    for (const check of this.afterWalks.splice(0)) check();
     return {
       segments: this.segments,
       hits: this.hits,

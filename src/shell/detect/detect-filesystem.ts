@@ -97,13 +97,17 @@ export function recursiveDelete(
     if (glob !== undefined && globDeletesGenerated(unprotect(glob), inv, r, (x) => isGenerated(x, r))) return;
     if (r.scope.workspaceRoots.includes(p)) {
       r.hit('local_work_loss', `\`${inv.program}\` deletes the whole workspace (${what})`, inv.segment);
-    } else if (!move && !isGenerated(p, r) && !ignoredOutput(p, r) && !noFolderThere(p, res, inv, r)) {
+    } else if (!move && !isGenerated(p, r) && !ignoredOutput(p, r)) {
       // Build outputs and caches come back with a build; anything else may be uncommitted work.
-      r.hit(
-        'local_work_loss',
-        `\`${inv.program}\` deletes recursively a workspace folder that is not a build output or cache (${what})`,
-        inv.segment,
-      );
+      const loss = () =>
+        r.hit(
+          'local_work_loss',
+          `\`${inv.program}\` deletes recursively a workspace folder that is not a build output or cache (${what})`,
+          inv.segment,
+        );
+      if (!regularFile(p, res, inv, r)) loss();
+      // A regular file goes as `rm` alone takes it, unless another command of the line may put a folder there.
+      else r.afterWalk(() => othersMayMakeFolder(p, inv, r) && loss());
     }
     return;
   }
@@ -114,7 +118,7 @@ export function recursiveDelete(
   );
 }
 
-/** Programs an earlier command of the line may be: they change only the paths they name, or nothing. */
+/** Programs the other commands of a line may be: they change only the paths they name, or nothing. */
 const LISTS_WHAT_IT_CHANGES = new Set([
   'cd',
   'pushd',
@@ -135,27 +139,32 @@ const LISTS_WHAT_IT_CHANGES = new Set([
 ]);
 
 /**
- * Is there no folder at `p` for a recursive delete to empty: a regular file, where no earlier command of the line
- * writes, moves or deletes and each earlier one names what it changes (`rm -rf node_modules package-lock.json`: the
- * lock file goes as `rm` alone takes it)? A path reached through a link, nothing there yet, or a folder an earlier
- * command may make there (`git stash pop`) is not known so.
+ * A regular file at `p`, reached through no link (`rm -rf node_modules package-lock.json`: a recursive delete of the
+ * lock file is its delete).
  */
-function noFolderThere(p: string, res: ResolvedPath, inv: Invocation, r: Reporter): boolean {
+function regularFile(p: string, res: ResolvedPath, inv: Invocation, r: Reporter): boolean {
   if (res.real !== undefined || res.glob) return false;
-  const changed = r.segments.slice(0, inv.segment).some(
-    (seg) =>
-      // A program that may put a folder there without naming it (`git stash pop`, a checkout): final read.
-      !LISTS_WHAT_IT_CHANGES.has(seg.program) ||
-      seg.paths.some(
-        (x) =>
-          x.role !== 'read' &&
-          x.role !== 'arg' &&
-          (x.resolved === undefined || isUnder(x.resolved, p) || isUnder(p, x.resolved)),
-      ),
-  );
-  if (changed) return false;
   const there = readBudgeted(p, inv, r);
   return there?.kind === 'text' || (there?.kind === 'unreadable' && there.why === 'too-large');
+}
+
+/**
+ * Could another command of the line, before it, after it or beside it (`&`, a pipe), put a folder at `p`: a
+ * program that does not name what it changes (`git stash pop`, a checkout), or one that writes, moves or deletes at
+ * or around `p`? Asked once every segment of the line is known.
+ */
+function othersMayMakeFolder(p: string, inv: Invocation, r: Reporter): boolean {
+  return r.segments.some(
+    (seg, k) =>
+      k !== inv.segment &&
+      (!LISTS_WHAT_IT_CHANGES.has(seg.program) ||
+        seg.paths.some(
+          (x) =>
+            x.role !== 'read' &&
+            x.role !== 'arg' &&
+            (x.resolved === undefined || isUnder(x.resolved, p) || isUnder(p, x.resolved)),
+        )),
+  );
 }
 
 function rm(inv: Invocation, r: Reporter): void {

@@ -66,6 +66,10 @@ describe('a folder stays local work', () => {
       'a stash popped first (it may hold a folder at the name: final read)',
       'git stash pop && rm -rf package-lock.json',
     ],
+    // Review of the session: a command after it, or beside it in the background, runs while it waits.
+    ['a stash popped while a delayed delete waits', 'sleep 1 && rm -rf package-lock.json & git stash pop'],
+    ['a stash popped beside it', 'rm -rf package-lock.json & git stash pop'],
+    ['a command after it in a pipeline', 'rm -rf package-lock.json | git stash pop'],
     ['a folder made at the name first', 'mkdir -p out-old && cp -r notes/. out-old && rm -rf out-old'],
   ])('%s: %s', (_n, command) => {
     expect(categories(command)).toContain('local_work_loss');

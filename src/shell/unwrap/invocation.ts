@@ -61,6 +61,8 @@ export interface Reporter {
   readonly hits: readonly CategoryHit[];
   readonly uncertainties: readonly Uncertainty[];
   hit(category: Category, reason: string, segment: number): void;
+  /** Runs `check` once the whole line is walked, every segment known (a later or concurrent command counts too). */
+  afterWalk(check: () => void): void;
   /** A variable that selects a production environment was set in this command (`RAILS_ENV=production`). */
   production: boolean;
   /** The command may turn on `allexport` (`set -a`, `bash -a`): every later assignment is exported. */
