@@ -13,6 +13,7 @@ export {
   PROJECT_FILE,
   userConfigDir,
   userConfigFile,
+  userHome,
 } from './paths';
 export { type ConfigNotice, type ConfigProblem, formatProblem } from './problem';
 export { type FileRead, MAX_CONFIG_BYTES, readConfigFile } from './read-config-file';

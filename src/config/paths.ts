@@ -21,7 +21,12 @@ export function findProjectRoot(cwd: string): string {
   }
 }
 
-function homeDir(env: Readonly<Record<string, string | undefined>>): string {
+/**
+ * The user's home folder as every seam must see it: `$HOME` (else the account's) made absolute and normal. A
+ * trailing `/`, a `//` or a `..` in `$HOME` would otherwise make every path under home fail the prefix tests that
+ * class it (`~/.newtool/token` would be no hidden home file), and the shell's `~` expands to the same folder.
+ */
+export function userHome(env: Readonly<Record<string, string | undefined>>): string {
   return resolve(env.HOME || homedir());
 }
 
@@ -33,7 +38,7 @@ export function outerProjectFiles(
   projectRoot: string,
   env: Readonly<Record<string, string | undefined>>,
 ): string[] {
-  const home = homeDir(env);
+  const home = userHome(env);
   const files: string[] = [];
   let dir = resolve(projectRoot);
   for (;;) {
@@ -48,7 +53,7 @@ export function outerProjectFiles(
 export function userConfigDir(env: Readonly<Record<string, string | undefined>>): string {
   const xdg = env.XDG_CONFIG_HOME;
   if (xdg?.startsWith('/')) return join(xdg, 'gavel');
-  return join(env.HOME || homedir(), '.config', 'gavel');
+  return join(userHome(env), '.config', 'gavel');
 }
 
 export function userConfigFile(env: Readonly<Record<string, string | undefined>>): string {

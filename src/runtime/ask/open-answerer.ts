@@ -8,9 +8,8 @@
  * A bad `--model` is a usage error; a pin that cannot be opened escalates (`config-invalid`).
  */
 
-import { homedir } from 'node:os';
 import { type Answerer, type ArbiterSource, chooseModel } from '../../ask';
-import type { Config } from '../../config';
+import { type Config, userHome } from '../../config';
 import { type Clock, UsageError } from '../../core';
 import {
   announceEgress,
@@ -89,7 +88,7 @@ export function openAnswerer(ctx: AskWorld, input: AnswererInput): OpenedAnswere
         reason: 'the config did not validate: no model is opened',
       },
     };
-  const home = ctx.env.HOME ?? homedir();
+  const home = userHome(ctx.env);
   const opened = openModel({
     spec: anchorSpec(choice.spec, ctx.cwd),
     source: egressSource(choice.source, input.sources),

@@ -7,8 +7,7 @@
 
 import { isAscii } from 'node:buffer';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   type BreakerStore,
   type CheckDeps,
@@ -24,7 +23,14 @@ import {
   type RuleFileName,
   rulesFromPrebuilt,
 } from '../../check';
-import { type Config, findProjectRoot, formatProblem, loadConfig, userConfigDir } from '../../config';
+import {
+  type Config,
+  findProjectRoot,
+  formatProblem,
+  loadConfig,
+  userConfigDir,
+  userHome,
+} from '../../config';
 import { type Basis, type Clock, sha256Hex } from '../../core';
 import type { RunShared } from '../../model';
 import { pinnedGitPaths } from '../../reader';
@@ -164,7 +170,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   stamps.save();
   const config = loadConfig({ cwd: options.cwd, env: options.env });
   if (!config.ok) return { ok: false, basis: 'config-invalid', problem: formatProblem(config.problem) };
-  const home = options.env.HOME || homedir();
+  const home = userHome(options.env);
   const buildId = options.buildId ?? BUILD_ID;
   const stateDir = userStateDir(options.env, home);
   const digests = RULE_FILES.map((name) => ({ name, sha256: files[name].sha256 }));
@@ -240,7 +246,7 @@ export async function loadRuntime(options: RuntimeOptions): Promise<Runtime> {
   const defaults: RequestDefaults = {
     cwd: options.cwd,
     home,
-    tempDirs: tmp?.startsWith('/') ? [tmp] : [],
+    tempDirs: tmp?.startsWith('/') ? [resolve(tmp)] : [],
     workspaceRoots: (cwd) => [findProjectRoot(cwd)],
     realpath: realPathOf,
     readScript: readScriptFile,

@@ -7,8 +7,7 @@
  * request that cannot be run (no project, a bad `--fail-on`, a model that cannot be opened) throws UsageError.
  */
 
-import { homedir } from 'node:os';
-import { formatProblem, loadConfig } from '../../config';
+import { formatProblem, loadConfig, userHome } from '../../config';
 import { type Clock, UsageError } from '../../core';
 import {
   bundledJudgeData,
@@ -81,7 +80,7 @@ export async function judgeProject(request: JudgeProjectRequest): Promise<JudgeP
   const loaded = loadConfig({ cwd, env });
   if (!loaded.ok) return { ok: false, basis: 'config-invalid', problem: formatProblem(loaded.problem) };
   const cfg = loaded.config.judge;
-  const home = env.HOME || homedir();
+  const home = userHome(env);
   const fs = nodeJudgeFs(DEFAULT_LIMITS.maxFileBytes);
   const project = findProject(fs, cwd, home);
   if (!project.ok) throw new UsageError(project.message);

@@ -5,9 +5,8 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { findProjectRoot } from '../../../config';
+import { findProjectRoot, userHome } from '../../../config';
 import { EXIT } from '../../../core';
 import { auditLogFor, loadRuntime } from '../../../runtime';
 import { HARNESSES, type HarnessAdapter } from '../../harness';
@@ -29,7 +28,7 @@ export const doctorCommand: CommandSpec = {
   options: { json: { type: 'boolean', description: 'print the report as JSON' } },
   exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
   async run(ctx, args) {
-    const home = ctx.env.HOME || homedir();
+    const home = userHome(ctx.env);
     const root = findProjectRoot(ctx.cwd);
     const hooks = HARNESSES.flatMap((h) =>
       [

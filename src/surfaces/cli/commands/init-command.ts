@@ -3,9 +3,8 @@
  * and keeping a backup. Decides nothing.
  */
 
-import { homedir } from 'node:os';
 import { dirname } from 'node:path';
-import { findProjectRoot } from '../../../config';
+import { findProjectRoot, userHome } from '../../../config';
 import { EXIT, IoError, UsageError } from '../../../core';
 import { findRulesDir } from '../../../runtime';
 import { HARNESS_NAMES, harnessNamed } from '../../harness';
@@ -39,7 +38,7 @@ export const initCommand: CommandSpec = {
       throw new UsageError(
         `unknown harness \`${String(args.positionals[0])}\` (${HARNESS_NAMES.join(', ')})`,
       );
-    const home = ctx.env.HOME || homedir();
+    const home = userHome(ctx.env);
     const project = args.values.project === true ? findProjectRoot(ctx.cwd) : undefined;
     const file = harness.install.file(home, project);
     const result = harness.install.write(file, gavelRoot(), project === undefined ? 'user' : 'project');

@@ -7,10 +7,16 @@
  */
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { CHECK_MODES, formatProblem, loadConfig, REVIEWER_POSTURES, userConfigFile } from '../../../config';
+import {
+  CHECK_MODES,
+  formatProblem,
+  loadConfig,
+  REVIEWER_POSTURES,
+  userConfigFile,
+  userHome,
+} from '../../../config';
 import { EXIT } from '../../../core';
 import { bundledCatalog, parseModelSpec } from '../../../model';
 import { loadRuntime, reviewerDisclosure, reviewerPolicyFor } from '../../../runtime';
@@ -78,7 +84,7 @@ export const reviewerCommand: CommandSpec = {
   exits: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.configInvalid],
   examples: ['gavel reviewer', 'gavel reviewer --posture strict --yes', 'gavel reviewer --mode auto'],
   async run(ctx, args) {
-    const home = ctx.env.HOME || homedir();
+    const home = userHome(ctx.env);
     const changes: [string, string][] = [];
     const { posture, model, mode } = args.values;
     if (typeof posture === 'string') {

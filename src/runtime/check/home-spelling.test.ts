@@ -1,0 +1,71 @@
+// $HOME as the surface spells it reaches the analysis normalised (issue 11, session 35): a trailing `/`, a `//` or a
+// `..` in $HOME made every path under home fail the prefix tests that class it, so a read of a hidden home file no
+// table knows harmless (`~/.newtool/token`) was allowed as a workspace read would be. Through the runtime as a hook
+// loads it: a real repository in a temp folder, the real reader, the bundled policy.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkWithTrace } from '../../check';
+import { parseRequest } from '../../check/request/parse-request';
+import { fixedClock } from '../../core';
+import { loadRuntime } from './load-runtime';
+
+const base = mkdtempSync(join(tmpdir(), 'gavel-home-spelling-'));
+const ws = join(base, 'ws');
+const home = join(base, 'home');
+for (const dir of [ws, home, join(home, '.newtool'), join(home, '.cargo/registry/src/x')])
+  mkdirSync(dir, { recursive: true });
+writeFileSync(join(home, '.newtool/token'), 'abc\n');
+writeFileSync(join(home, '.cargo/registry/src/x/lib.rs'), 'fn main() {}\n');
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+execFileSync('git', ['init', '-q', '-b', 'feat/x'], { cwd: ws, env: { PATH: process.env.PATH, HOME: home } });
+
+async function verdict(homeSpelling: string, command: string, tmp?: string): Promise<string> {
+  const env = {
+    HOME: homeSpelling,
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    XDG_STATE_HOME: join(base, 'state'),
+    XDG_CONFIG_HOME: join(base, 'cfg'),
+    ...(tmp ? { TMPDIR: tmp } : {}),
+  };
+  const runtime = await loadRuntime({ cwd: ws, env, clock: fixedClock('2026-12-07T00:00:00Z') });
+  if (!runtime.ok) throw new Error(runtime.problem);
+  expect(runtime.defaults.home).toBe(home);
+  const parsed = parseRequest({ tool: 'shell', input: { command }, cwd: ws }, runtime.defaults);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  const request = parsed.requests[0];
+  if (!request) throw new Error('no request');
+  return (await checkWithTrace(request, runtime.deps)).decision.verdict;
+}
+
+const SPELLINGS: [string, string][] = [
+  ['as it is', home],
+  ['with a trailing slash', `${home}/`],
+  ['with a doubled slash', home.replace(/\/home$/, '//home')],
+  ['through a `..`', join(ws, '..', 'home').replace(/\/home$/, '/ws/../home')],
+];
+
+describe('the home folder however $HOME spells it', () => {
+  it.each(SPELLINGS)('%s: a hidden home file no table knows is not allowed', async (_name, spelling) => {
+    expect(await verdict(spelling, 'cat ~/.newtool/token')).not.toBe('allow');
+    expect(await verdict(spelling, 'cat "$HOME/.newtool/token"')).not.toBe('allow');
+  });
+
+  it.each(SPELLINGS)('%s: a package source the table knows stays a routine read', async (_name, spelling) => {
+    expect(await verdict(spelling, 'cat ~/.cargo/registry/src/x/lib.rs')).toBe('allow');
+  });
+
+  it('a $TMPDIR with a trailing slash is the temp folder still', async () => {
+    const tmp = join(base, 'tmp');
+    mkdirSync(tmp, { recursive: true });
+    const runtime = await loadRuntime({
+      cwd: ws,
+      env: { HOME: home, TMPDIR: `${tmp}/`, XDG_STATE_HOME: join(base, 'state') },
+      clock: fixedClock('2026-12-07T00:00:00Z'),
+    });
+    if (!runtime.ok) throw new Error(runtime.problem);
+    expect(runtime.defaults.tempDirs).toEqual([tmp]);
+  });
+});
