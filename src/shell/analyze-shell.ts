@@ -42,6 +42,7 @@ import { runCommand, type UnwrapHost } from './unwrap/unwrap-command';
 import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
 import { display, isDynamic, unprotect } from './walk/markers';
+import { setPathFirst } from './walk/path-first';
 import { textSize } from './walk/text-size';
 import {
   type AssignmentKind,
@@ -448,6 +449,11 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     const frame = this.frameOf(inv, this.segments[inv.segment]?.context ?? 'top', wrapper);
     frame.depth = inv.depth;
     return runCommand({ words: argv, assignments: new Map(), redirects: [], stdin: inv.stdin }, frame, this);
+  }
+
+  pathFirst(inv: Invocation, folder: string, entries: ReadonlySet<string> | undefined): void {
+    const frame = this.frames.get(inv);
+    if (frame) setPathFirst(frame.vars, { folder, entries, certain: this.walker.straight() });
   }
 
   /** The frame each unwrapped invocation runs in, for the scripts and argv it runs in turn. */

@@ -111,6 +111,14 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
     : undefined;
 }
 
+/** Whether a command reads a hidden home file no table knows harmless and some part of it reaches another machine. */
+function sendsHiddenHomeFile(a: ShellAnalysis, env: ShellEnv): boolean {
+  return (
+    a.segments.some((seg) => seg.hosts.some((h) => !h.local)) &&
+    a.segments.some((seg) => seg.paths.some((p) => hiddenHomeRead(p, env) !== undefined))
+  );
+}
+
 /**
  * A file tool's read of one home file the path table knows harmless (a tree of `home_reads` that holds package
  * sources or toolchains, or a harmless name such as `id_ed25519.pub`), by its path and its real path: the shell's
@@ -550,6 +558,13 @@ function writeAdditions(
     // its uncertainty only a payload decoded and run (obfuscation no ordinary code needs).
     for (const u of a.uncertain)
       if (u.code === 'decoded-payload') uncertain.push({ code: u.code, reason: `${c.where}: ${u.reason}` });
+    // A hidden home file no table knows harmless is what a shell read of it asks about (`hiddenHomeRead`); code run
+    // later that reads one and reaches another machine may send it (a registry token in `~/.hex/hex.config`).
+    if (sendsHiddenHomeFile(a, env))
+      uncertain.push({
+        code: 'secret-value',
+        reason: `${c.where}: reads a hidden file of the home folder no table knows harmless and reaches another machine`,
+      });
     for (const s of found) {
       const categories = s.categories.filter((f) => (keep as readonly string[]).includes(f.category));
       if (categories.length > 0) targets.push({ ...s, categories, outOfScope: [] });

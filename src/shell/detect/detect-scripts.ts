@@ -28,6 +28,7 @@ import { readBudgeted, runFileText, runScriptFile, stdinFile, unreadable } from 
 import { EACH_FOUND } from './listed-paths';
 import { resolveArg, touchPath } from './path-effects';
 import { scanCode } from './scan-code';
+import { sourceVirtualenv } from './virtualenv-source';
 import { runsWrittenHere, runWritten, writtenScript } from './written-scripts';
 
 function runText(
@@ -580,7 +581,8 @@ export function detectScripts(inv: Invocation, r: Reporter): Flow | undefined {
         inv.args.length > 1
           ? { positional: bindPositional(undefined, inv.args.slice(1)), shell: 'same' }
           : undefined;
-      if (!runWritten(writtenScript(path, r), inv, r, true, bind)) runScriptFile(path, inv, r, 'shell', bind);
+      if (!runWritten(writtenScript(path, r), inv, r, true, bind) && !sourceVirtualenv(path, inv, r))
+        runScriptFile(path, inv, r, 'shell', bind);
     }
     return OPAQUE_FLOW;
   }

@@ -100,6 +100,11 @@ export interface Reporter {
   ): Flow;
   /** Analyses an argv given as words (find -exec, xargs) as a command of its own. */
   command(argv: Word[], inv: Invocation, wrapper: string): Flow;
+  /**
+   * `inv` (a sourced activation script, recognised) puts `folder` first on PATH for the later commands of its shell
+   * (walk/path-first.ts); `entries`: the folder's names, undefined when not listed.
+   */
+  pathFirst(inv: Invocation, folder: string, entries: ReadonlySet<string> | undefined): void;
 }
 
 /** Plain text of a word for matching (sentinels restored, dynamic parts left as DYN). */

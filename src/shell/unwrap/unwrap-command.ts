@@ -5,9 +5,11 @@
  * INVARIANT: an option a wrapper table does not know, or a program name computed at run time, is an uncertainty.
  */
 
-import type { Category } from '../../core';
+import { posix } from 'node:path';
+import { type Category, isUnder } from '../../core';
 import { resolvedPathOf, resolvePath } from '../classify/classify-path';
 import { isSecretVariable } from '../classify/secret-variable';
+import { BASH_BUILTINS } from '../data/bash-builtins';
 import { COMMAND_VARIABLES } from '../data/command-options';
 import { isLoaderVariable } from '../data/loader-variables';
 import { SYSTEM_ONLY, SYSTEM_PROGRAM_PATH, WORKSPACE_BIN } from '../data/shadowable-tools';
@@ -16,9 +18,10 @@ import { envFileVariables } from '../detect/env-files';
 import { markFetchedPackage } from '../detect/fetched-packages';
 import { nestedAgentHome } from '../detect/guard-integrity';
 import type { SegmentContext } from '../types';
-import type { Word } from '../walk/decode-word';
+import { literalWord, type Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { DYN, display, protectQuoted, unprotect } from '../walk/markers';
+import { lookUp, pathFirstEntry } from '../walk/path-first';
 import { bindPositional, unknownPositional } from '../walk/positional';
 import type { Frame, SimpleCommand } from '../walk/walk-tree';
 import { type Invocation, isLiteral, optionText, plain, type Reporter, shown } from './invocation';
@@ -515,10 +518,35 @@ function openRedirects(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): void {
   );
 }
 
+/**
+ * A bare program name bash finds first in a folder an activation put on PATH (walk/path-first.ts): the word becomes
+ * that file's path (relative to the folder it runs in when below it: `.venv/bin/pytest`), judged as if written so.
+ * Answers why the program is uncertain when the folder may or may not be first (the activation is not certain to
+ * have run, or the folder was not listed). A builtin, a function (called before) or a path is never looked up.
+ */
+function pathFirstProgram(u: Unwrapped, frame: Frame): string | undefined {
+  const head = u.argv[0];
+  if (u.noRun || head === undefined || !isLiteral(head)) return undefined;
+  const name = plain(head);
+  if (name === '' || name.includes('/') || BASH_BUILTINS.has(name)) return undefined;
+  const entry = pathFirstEntry(frame.vars);
+  if (!entry) return undefined;
+  const found = lookUp(entry.pathFirst, name);
+  if (found === 'absent') return undefined;
+  if (found === 'unsure')
+    return `\`${programName(name)}\` may be the program of the environment activated earlier on the line`;
+  const abs = `${entry.pathFirst.folder}/${name}`;
+  const cwd = u.cwd;
+  const rel = cwd !== undefined && isUnder(abs, cwd) ? posix.relative(cwd, abs) : abs;
+  u.argv[0] = literalWord(rel);
+  return undefined;
+}
+
 export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flow {
   const u = unwrap(cmd, frame, a);
   const called = callFunction(cmd, u, frame, a);
   if (called) return called;
+  const unsure = pathFirstProgram(u, frame);
   const head = u.argv[0];
   // A wrapper that runs nothing (`command -v node`, `sudo -l rm`) is the program of its segment: the words after
   // it are names it looks up or lists, not a program run (the catalogue knows it by an entry of the wrapper).
@@ -537,6 +565,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   if (!u.noRun && head !== undefined) {
     for (const [category, reason] of u.wrapperHits) a.hit(category, reason, segment);
     for (const reason of u.changed) a.uncertain('dynamic-command', reason, segment);
+    if (unsure) a.uncertain('dynamic-command', unsure, segment);
     for (const o of u.scheduled)
       a.hit('persistence', `\`${o}\` schedules the command to run later or again`, segment);
   }

@@ -12,6 +12,7 @@ import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordConte
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import { DYN, SPLIT, unprotect } from './markers';
+import { PATH_FIRST, pathFirstEntry, withCertainty } from './path-first';
 import {
   bindPositional,
   type Positional,
@@ -206,6 +207,11 @@ export class TreeWalker {
     return texts;
   }
 
+  /** Whether the command walked now surely runs when its script does (no branch, loop or later list part around it). */
+  straight(): boolean {
+    return this.branching === 0;
+  }
+
   /** Runs `fn` as the start of a new shell or function body: straight-line again, whatever encloses the call. */
   fresh<T>(fn: () => T): T {
     const saved = this.branching;
@@ -241,6 +247,7 @@ export class TreeWalker {
         return out;
       }
       case 'list':
+        return this.walkList(node, frame, stdin);
       case 'compound_statement':
       case 'do_group':
       case 'else_clause':
@@ -405,6 +412,36 @@ export class TreeWalker {
         return taintsOf(out);
       }
     }
+  }
+
+  /**
+   * An and/or list (`a && b`, `a || b`). Its first command always runs, so it is as certain as the list itself (a
+   * function it defines, a `set --`, an environment it activates hold for what follows). A virtual environment
+   * activated on the left of `&&` is active whenever the right runs (path-first.ts): certain there, and as certain
+   * as it was after the list.
+   */
+  private walkList(node: Node, frame: Frame, stdin: Flow): Flow {
+    const [first, ...rest] = named(node).filter((c) => c.type !== 'comment');
+    if (!first) return NO_FLOW;
+    const and = node.children.some((c) => c !== null && !c.isNamed && c.type === '&&');
+    const before = pathFirstEntry(frame.vars);
+    let out: Flow;
+    this.branching--;
+    try {
+      out =
+        first.type === 'function_definition'
+          ? this.define(first, frame, true)
+          : this.walk(first, frame, stdin);
+    } finally {
+      this.branching++;
+    }
+    const after = pathFirstEntry(frame.vars);
+    const upgrade = and && after !== undefined && after !== before && !after.pathFirst.certain;
+    const sure = upgrade ? withCertainty(after, true) : undefined;
+    if (sure) frame.vars.set(PATH_FIRST, sure);
+    for (const child of rest) out = this.walk(child, frame, stdin);
+    if (sure && after && frame.vars.get(PATH_FIRST) === sure) frame.vars.set(PATH_FIRST, after);
+    return out;
   }
 
   /**
