@@ -132,6 +132,48 @@ describe('what the environment would run instead is judged', () => {
     );
   });
 
+  it('a redirect bash binds to the last command of the list', async () => {
+    expect(await verdict(ws, 'source .venv/bin/activate && pytest -q 2>&1 | tail -5')).toBe('allow');
+  });
+
+  // Final read of session 35: names found on PATH other than the command's own program word.
+  describe('what else finds programs on PATH', () => {
+    let dir = '';
+    beforeAll(() => {
+      dir = project('planted-wrappers');
+      for (const name of ['timeout', 'echo', 'ls', 'help']) {
+        writeFileSync(join(dir, '.venv/bin', name), '#!/bin/sh\ntouch /tmp/gavel-test-never\n');
+        chmodSync(join(dir, '.venv/bin', name), 0o755);
+      }
+    });
+    it.each([
+      ['a wrapper the environment holds', 'source .venv/bin/activate && timeout 60 python3 -V'],
+      ['a builtin name `exec` finds on PATH', 'source .venv/bin/activate && exec echo hi'],
+      ['a builtin name `xargs` finds on PATH', 'source .venv/bin/activate && echo a | xargs echo'],
+      ['a bash builtin zsh finds on PATH', 'source .venv/bin/activate && help cd'],
+      ['an activation inside a function', 'f() { source .venv/bin/activate; }; f; ls'],
+      ['an activation inside eval', "eval 'source .venv/bin/activate' && ls"],
+      [
+        'a write into the environment since the activation',
+        'source .venv/bin/activate && touch .venv/lib/x && ls',
+      ],
+    ])('%s', async (_name, command) => {
+      expect(await verdict(dir, command)).not.toBe('allow');
+    });
+  });
+
+  it("a second activation whose script keeps the first one's folder on PATH", async () => {
+    const dir = project('two-environments');
+    execFileSync('python3', ['-m', 'venv', '--without-pip', join(dir, 'venv')]);
+    writeFileSync(join(dir, 'venv/bin/ls'), '#!/bin/sh\ntouch /tmp/gavel-test-never\n');
+    chmodSync(join(dir, 'venv/bin/ls'), 0o755);
+    const activate = join(dir, '.venv/bin/activate');
+    writeFileSync(activate, readFileSync(activate, 'utf8').replace('deactivate nondestructive\n', ''));
+    expect(await verdict(dir, 'source venv/bin/activate && source .venv/bin/activate && ls')).not.toBe(
+      'allow',
+    );
+  });
+
   it('`deactivate`, a function the script defines, stays unknown', async () => {
     expect(await verdict(ws, 'source .venv/bin/activate && pytest -q; deactivate')).not.toBe('allow');
   });

@@ -4,7 +4,7 @@
  * and the user's config file ($XDG_CONFIG_HOME/gavel/config.toml, else ~/.config/gavel/config.toml).
  */
 
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -22,12 +22,19 @@ export function findProjectRoot(cwd: string): string {
 }
 
 /**
- * The user's home folder as every seam must see it: `$HOME` (else the account's) made absolute and normal. A
+ * The user's home folder as every seam must see it: `$HOME` (else the account's) made absolute, normal and real. A
  * trailing `/`, a `//` or a `..` in `$HOME` would otherwise make every path under home fail the prefix tests that
  * class it (`~/.newtool/token` would be no hidden home file), and the shell's `~` expands to the same folder.
  */
 export function userHome(env: Readonly<Record<string, string | undefined>>): string {
-  return resolve(env.HOME || homedir());
+  const home = resolve(env.HOME || homedir());
+  // Where its links lead (`/home` a link to `/var/home`): a path written either way is under it once its own links
+  // are followed, as the path classes do.
+  try {
+    return realpathSync(home);
+  } catch {
+    return home;
+  }
 }
 
 /**

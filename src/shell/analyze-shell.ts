@@ -42,10 +42,11 @@ import { runCommand, type UnwrapHost } from './unwrap/unwrap-command';
 import { embeddedSubstitutions } from './walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW, taintsOf } from './walk/flow';
 import { display, isDynamic, unprotect } from './walk/markers';
-import { setPathFirst } from './walk/path-first';
+import { type PathFirst, setPathFirst } from './walk/path-first';
 import { textSize } from './walk/text-size';
 import {
   type AssignmentKind,
+  childShell,
   type Frame,
   type SimpleCommand,
   TreeWalker,
@@ -395,7 +396,11 @@ class AnalysisRun implements UnwrapHost, WalkHost {
   }
 
   substituteText(text: string, frame: Frame): Flow {
-    return this.analyzeText(text, { ...frame, vars: new Map(frame.vars), context: 'substitution' });
+    return this.analyzeText(text, {
+      ...childShell(frame),
+      vars: new Map(frame.vars),
+      context: 'substitution',
+    });
   }
 
   substitution(node: Node, frame: Frame): Flow {
@@ -410,7 +415,7 @@ class AnalysisRun implements UnwrapHost, WalkHost {
       return this.substituteText(`cat ${dest.text}`, frame);
     const context: SegmentContext =
       node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
-    const inner: Frame = { ...frame, vars: new Map(frame.vars), context };
+    const inner: Frame = { ...childShell(frame), vars: new Map(frame.vars), context };
     // `>(cmd)`: cmd reads what the outer command writes to it, text the analysis does not hold here.
     const stdin = node.type === 'process_substitution' && node.text.startsWith('>') ? OPAQUE_FLOW : NO_FLOW;
     let out: Flow = NO_FLOW;
@@ -451,9 +456,17 @@ class AnalysisRun implements UnwrapHost, WalkHost {
     return runCommand({ words: argv, assignments: new Map(), redirects: [], stdin: inv.stdin }, frame, this);
   }
 
+  private readonly activated: { first: PathFirst; segment: number }[] = [];
+
   pathFirst(inv: Invocation, folder: string, entries: ReadonlySet<string> | undefined): void {
+    const first: PathFirst = { folder, entries, certain: this.walker.straight() };
+    this.activated.push({ first, segment: inv.segment });
     const frame = this.frames.get(inv);
-    if (frame) setPathFirst(frame.vars, { folder, entries, certain: this.walker.straight() });
+    if (frame) setPathFirst(frame.vars, first);
+  }
+
+  activations(): readonly { first: PathFirst; segment: number }[] {
+    return this.activated;
   }
 
   /** The frame each unwrapped invocation runs in, for the scripts and argv it runs in turn. */

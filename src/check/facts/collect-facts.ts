@@ -111,10 +111,14 @@ function hiddenHomeRead(p: PathRef, env: ShellEnv): string | undefined {
     : undefined;
 }
 
+/** Programs that talk to another machine, whose destination may be known only at run time (`curl "$URL"`). */
+const NETWORK_CLIENTS =
+  /^(?:curl|wget|wget2|aria2c|http|https|xh|xhs|httpie|nc|ncat|netcat|socat|telnet|ssh|scp|sftp|rsync|ftp|lftp|tftp|smbclient|openssl|gh|aws|gsutil|gcloud|az|rclone|s3cmd)$/;
+
 /** Whether a command reads a hidden home file no table knows harmless and some part of it reaches another machine. */
 function sendsHiddenHomeFile(a: ShellAnalysis, env: ShellEnv): boolean {
   return (
-    a.segments.some((seg) => seg.hosts.some((h) => !h.local)) &&
+    a.segments.some((seg) => seg.hosts.some((h) => !h.local) || NETWORK_CLIENTS.test(seg.program)) &&
     a.segments.some((seg) => seg.paths.some((p) => hiddenHomeRead(p, env) !== undefined))
   );
 }

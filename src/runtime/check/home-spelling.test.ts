@@ -3,7 +3,7 @@
 // table knows harmless (`~/.newtool/token`) was allowed as a workspace read would be. Through the runtime as a hook
 // loads it: a real repository in a temp folder, the real reader, the bundled policy.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,15 @@ describe('the home folder however $HOME spells it', () => {
 
   it.each(SPELLINGS)('%s: a package source the table knows stays a routine read', async (_name, spelling) => {
     expect(await verdict(spelling, 'cat ~/.cargo/registry/src/x/lib.rs')).toBe('allow');
+  });
+
+  it('through a link to the home folder: its files named by the real path are home files too', async () => {
+    const link = join(base, 'home-link');
+    symlinkSync(home, link);
+    expect(await verdict(link, `cat ${home}/.newtool/token`)).not.toBe('allow');
+    expect(await verdict(link, `cat ${link}/.newtool/token`)).not.toBe('allow');
+    expect(await verdict(link, 'cat ~/.newtool/token')).not.toBe('allow');
+    expect(await verdict(link, 'cat ~/.cargo/registry/src/x/lib.rs')).toBe('allow');
   });
 
   it('a $TMPDIR with a trailing slash is the temp folder still', async () => {

@@ -222,6 +222,24 @@ describe('a line no maker writes leaves the script unrecognised', () => {
     ['a conversion of another folder', `VIRTUAL_ENV=$(cygpath '/tmp/x')\n${PREPEND}`],
     ['two folders', `VIRTUAL_ENV='${D}'\nVIRTUAL_ENV='/real/proj/.venv'\n${PREPEND}`],
     ['a variable of another name read in a value', `${PREPEND}\nPS1="$HOSTNAME"`],
+    // Lines each of a maker's shape, combined out of place (final read of session 35).
+    ['a saved PATH of another value', `_OLD_VIRTUAL_PATH=/w/proj/tools:$PATH\n${PREPEND}`],
+    [
+      'a saved PATH put back outside `deactivate`',
+      `_OLD_VIRTUAL_PATH="$PATH"\n${PREPEND}\nPATH="$_OLD_VIRTUAL_PATH"`,
+    ],
+    [
+      'a saved interpreter home put back outside `deactivate`',
+      `${PREPEND}\nPYTHONHOME="$_OLD_VIRTUAL_PYTHONHOME"`,
+    ],
+    ['a saved Tcl folder of another value', `${PREPEND}\n_OLD_VIRTUAL_TCL_LIBRARY=/w/proj/tcl`],
+    ['PATH unset (bash then looks in the current folder)', `${PREPEND}\nunset _OLD_VIRTUAL_PS1 PATH`],
+    ['`python -m pydoc` run, not defined', `${PREPEND}\npython -m pydoc "$@"`],
+    ['another line in `pydoc`', `${PREPEND}\npydoc () {\nhash -r\n}`],
+    ['`deactivate nondestructive` inside a function', `${PREPEND}\npydoc () {\ndeactivate nondestructive\n}`],
+    ['a function never closed', `${PREPEND}\ndeactivate () {\nhash -r`],
+    ['a brace closing nothing', `${PREPEND}\n}`],
+    ['pkg-config pointed elsewhere', `${PREPEND}\nPKG_CONFIG_PATH="/w/proj/pc"`],
   ])('%s', (_name, tail) => {
     expect(recogniseActivation(`VIRTUAL_ENV='${D}'\n${tail}\n`, [D, '/real/proj/.venv'])).toBeUndefined();
   });

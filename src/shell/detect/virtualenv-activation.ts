@@ -11,6 +11,10 @@
 /** Variables the activation scripts set, save and restore. */
 const NAMES =
   'VIRTUAL_ENV|VIRTUAL_ENV_PROMPT|PATH|PS1|PYTHONHOME|TCL_LIBRARY|TK_LIBRARY|PKG_CONFIG_PATH|SCRIPT_PATH|CURRENT_PATH|CURRENT_DIR|_OLD_VIRTUAL_PATH|_OLD_VIRTUAL_PS1|_OLD_VIRTUAL_PYTHONHOME|_OLD_VIRTUAL_TCL_LIBRARY|_OLD_VIRTUAL_TK_LIBRARY|_OLD_PKG_CONFIG_PATH|_OLD_SCRIPT_PATH';
+/** What the scripts unset: never PATH (bash then looks for programs in the current folder). */
+const UNSETTABLE = NAMES.split('|')
+  .filter((n) => n !== 'PATH')
+  .join('|');
 /** Variables they read, in tests and values (a reference to any other is not one of these scripts'). */
 const READ = `(?:${NAMES}|BASH|BASH_VERSION|ZSH_VERSION|KSH_VERSION|OSTYPE|VIRTUAL_ENV_DISABLE_PROMPT|BASH_SOURCE(?:\\[0\\])?|[01])`;
 /** `$NAME`, `${NAME}`, `${NAME:-}`, `${NAME-}`, `${NAME+_}`, `${NAME:+x}`, `${PKG_CONFIG_PATH:+:${PKG_CONFIG_PATH}}`. */
@@ -21,6 +25,7 @@ const SQ = "'[^'$`\\n]*'";
 const BARE = '[\\w./@+:,%=-]+';
 /** A value: a concatenation of those (no command substitution, no backquote, no escape). */
 const VALUE = `(?:${DQ}|${SQ}|${BARE}|${REF})+`;
+const WHOLE_VALUE = new RegExp(`^${VALUE}$`);
 /** One `[ … ]` test: words of plain characters, quoted text and the references above. */
 const TEST = `!?\\s*\\[\\s(?:${DQ}|${SQ}|[^\\[\\]\`$;&|<>(){}\\\\\\n'"]|${REF})*\\s\\]`;
 const COND = `${TEST}(?:\\s*(?:\\|\\||&&)\\s*${TEST})*`;
@@ -36,14 +41,10 @@ const LINE = new RegExp(
     '[\\w*|]+\\)',
     ';;',
     'esac',
-    '(?:deactivate|pydoc) ?\\(\\) ?\\{',
-    '\\}',
-    'python -m pydoc "\\$@"',
-    'deactivate nondestructive',
     'hash -r(?: 2> ?/dev/null)?(?: \\|\\| true)?',
     'unset -f deactivate',
     'unset -f pydoc >/dev/null 2>&1 \\|\\| true',
-    `unset (?:(?:${NAMES})\\s*)+`,
+    `unset (?:(?:${UNSETTABLE})\\s*)+`,
     `export (?:${NAMES})`,
     'alias pydoc 2>/dev/null >/dev/null && unalias pydoc \\|\\| true',
     'echo "You must source this script: \\\\\\$ source \\$0" >&2',
@@ -51,6 +52,9 @@ const LINE = new RegExp(
     'exit 33',
   ].join('|')})$`,
 );
+
+/** The two functions the scripts define. */
+const FUNCTION = /^(deactivate|pydoc) ?\(\) ?\{$/;
 
 /** `NAME=VALUE` or `export NAME=VALUE`: the name and the value as written. */
 const ASSIGNMENT = new RegExp(`^(?:export )?(${NAMES})=(.*)$`);
@@ -65,13 +69,33 @@ const COMPUTED: Readonly<Record<string, RegExp>> = {
   SCRIPT_PATH: /^"(?:\$\{BASH_SOURCE\[0\]\}|\$\{\(%\):-%x\}|\$\{\.sh\.file\}|\$_OLD_SCRIPT_PATH)"$/,
 };
 
-/** PATH: the folder's `bin` put first, or the saved PATH put back (`deactivate`). */
-const PATH_VALUE =
-  /^"(?:\$VIRTUAL_ENV\/(?:"bin"|bin)|\$\{VIRTUAL_ENV\}\/bin):\$PATH"$|^"(?:\$_OLD_VIRTUAL_PATH|\$\{_OLD_VIRTUAL_PATH:-\})"$/;
+/** PATH: only the environment's `bin` put first (`deactivate` puts the saved value back, see RESTORED). */
 const PREPEND = /^"(?:\$VIRTUAL_ENV\/(?:"bin"|bin)|\$\{VIRTUAL_ENV\}\/bin):\$PATH"$/;
-/** Tcl and Tk's start-up folders: only emptied or put back (a folder there runs its `init.tcl` in every Tk program). */
-const TCL_VALUE = /^(?:""|''|"\$_OLD_VIRTUAL_(?:TCL|TK)_LIBRARY")$/;
-const PYTHONHOME_VALUE = /^"(?:\$_OLD_VIRTUAL_PYTHONHOME|\$\{_OLD_VIRTUAL_PYTHONHOME:-\})"$/;
+/** Tcl and Tk's start-up folders: only emptied (a folder there runs its `init.tcl` in every Tk program). */
+const EMPTY = /^(?:""|'')$/;
+const PKG_CONFIG_VALUE =
+  /^"\$\{VIRTUAL_ENV\}\/lib\/pkgconfig\$\{PKG_CONFIG_PATH:\+:\$\{PKG_CONFIG_PATH\}\}"$/;
+/** What each saved variable may hold: the live value of the variable it saves, nothing else. */
+const SAVED: Readonly<Record<string, RegExp>> = {
+  _OLD_VIRTUAL_PATH: /^"\$PATH"$/,
+  _OLD_VIRTUAL_PS1: /^"(?:\$PS1|\$\{PS1:?-\})"$/,
+  _OLD_VIRTUAL_PYTHONHOME: /^"(?:\$PYTHONHOME|\$\{PYTHONHOME:?-\})"$/,
+  _OLD_VIRTUAL_TCL_LIBRARY: /^"(?:\$TCL_LIBRARY|\$\{TCL_LIBRARY:?-\})"$/,
+  _OLD_VIRTUAL_TK_LIBRARY: /^"(?:\$TK_LIBRARY|\$\{TK_LIBRARY:?-\})"$/,
+  _OLD_PKG_CONFIG_PATH: /^"(?:\$PKG_CONFIG_PATH|\$\{PKG_CONFIG_PATH:?-\})"$/,
+  _OLD_SCRIPT_PATH: /^"\$SCRIPT_PATH"$/,
+};
+/** A saved value put back (`PATH="$_OLD_VIRTUAL_PATH"`): only inside `deactivate`, each from its own saved variable. */
+const RESTORED: Readonly<Record<string, string>> = {
+  PATH: '_OLD_VIRTUAL_PATH',
+  PS1: '_OLD_VIRTUAL_PS1',
+  PYTHONHOME: '_OLD_VIRTUAL_PYTHONHOME',
+  TCL_LIBRARY: '_OLD_VIRTUAL_TCL_LIBRARY',
+  TK_LIBRARY: '_OLD_VIRTUAL_TK_LIBRARY',
+  PKG_CONFIG_PATH: '_OLD_PKG_CONFIG_PATH',
+};
+const restores = (value: string, saved: string) =>
+  value === `"$${saved}"` || value === `"\${${saved}:-}"` || value === `"\${${saved}-}"`;
 
 /** The programs these scripts may run besides builtins: none may stand in the environment's `bin`. */
 export const ACTIVATION_PROGRAMS: readonly string[] = [
@@ -96,60 +120,103 @@ function literalFolder(value: string): string | undefined {
   return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
-function assignmentOk(
+/** The folder `VIRTUAL_ENV`'s value names, when one of `folders`; `true` for a conversion of itself; else false. */
+function environmentFolder(value: string, folders: readonly string[]): string | boolean {
+  const computed = COMPUTED.VIRTUAL_ENV?.exec(value);
+  const named = computed ? (computed.groups?.dq ?? computed.groups?.sq ?? computed.groups?.bare) : value;
+  if (computed && named === undefined) return true;
+  const folder = literalFolder(named ?? '');
+  return folder !== undefined && folders.includes(folder) ? folder : false;
+}
+
+type Assigned = { kind: 'prepend' } | { kind: 'pkg' } | { kind: 'folder'; folder: string } | { kind: 'ok' };
+
+function assignment(
   name: string,
   value: string,
   folders: readonly string[],
-): 'prepend' | 'pkg' | string | boolean {
-  if (name === 'PATH') return PREPEND.test(value) ? 'prepend' : PATH_VALUE.test(value);
-  if (name === 'TCL_LIBRARY' || name === 'TK_LIBRARY') return TCL_VALUE.test(value);
-  if (name === 'PYTHONHOME') return PYTHONHOME_VALUE.test(value);
-  if (name === 'VIRTUAL_ENV') {
-    const computed = COMPUTED.VIRTUAL_ENV?.exec(value);
-    if (computed) {
-      const g = computed.groups ?? {};
-      const named = g.dq ?? g.sq ?? g.bare;
-      if (named === undefined) return true;
-      const folder = literalFolder(named);
-      return folder !== undefined && folders.includes(folder) ? folder : false;
+  inDeactivate: boolean,
+): Assigned | undefined {
+  const saved = RESTORED[name];
+  if (saved !== undefined && restores(value, saved)) return inDeactivate ? { kind: 'ok' } : undefined;
+  const save = SAVED[name];
+  if (save !== undefined) return save.test(value) ? { kind: 'ok' } : undefined;
+  switch (name) {
+    case 'PATH':
+      return PREPEND.test(value) ? { kind: 'prepend' } : undefined;
+    case 'TCL_LIBRARY':
+    case 'TK_LIBRARY':
+      return EMPTY.test(value) ? { kind: 'ok' } : undefined;
+    case 'PYTHONHOME':
+      return undefined;
+    case 'PKG_CONFIG_PATH':
+      return PKG_CONFIG_VALUE.test(value) ? { kind: 'pkg' } : undefined;
+    case 'VIRTUAL_ENV': {
+      const folder = environmentFolder(value, folders);
+      if (folder === false) return undefined;
+      return folder === true ? { kind: 'ok' } : { kind: 'folder', folder };
     }
-    const folder = literalFolder(value);
-    return folder !== undefined && folders.includes(folder) ? folder : false;
+    case 'CURRENT_PATH':
+    case 'CURRENT_DIR':
+    case 'SCRIPT_PATH':
+      return COMPUTED[name]?.test(value) ? { kind: 'ok' } : undefined;
+    default:
+      // The prompt (`PS1`, `VIRTUAL_ENV_PROMPT`): plain text and the references above, or the folder's name.
+      return WHOLE_VALUE.test(value) || COMPUTED[name]?.test(value) === true ? { kind: 'ok' } : undefined;
   }
-  const computed = COMPUTED[name];
-  if (computed?.test(value)) return true;
-  if (name === 'CURRENT_PATH' || name === 'CURRENT_DIR' || name === 'SCRIPT_PATH') return false;
-  if (!new RegExp(`^${VALUE}$`).test(value)) return false;
-  return name === 'PKG_CONFIG_PATH' ? 'pkg' : true;
 }
 
 /**
  * The activation `text` (the file at `<venv>/bin/activate`) makes, when every statement is one of the shapes these
- * scripts are written in, every `VIRTUAL_ENV` it sets names one and the same of `folders` (the environment's path,
- * and where its links lead) and it puts `$VIRTUAL_ENV/bin` first on PATH; undefined otherwise.
+ * scripts are written in, each in its place (a saved value put back only inside `deactivate`, `python -m pydoc` only
+ * as `pydoc`'s body), every `VIRTUAL_ENV` it sets names one and the same of `folders` (the environment's path, and
+ * where its links lead) and it puts `$VIRTUAL_ENV/bin` first on PATH; undefined otherwise.
  */
 export function recogniseActivation(text: string, folders: readonly string[]): Activation | undefined {
   if (text.includes('\r') || text.includes('\u0000')) return undefined;
   let prepends = false;
   let pkgConfig = false;
   let venv: string | undefined;
+  // The function whose body the line is in: `deactivate` (puts saved values back) or `pydoc`.
+  let inside: string | undefined;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
     if (line.endsWith('\\')) return undefined;
+    const opens = FUNCTION.exec(line);
+    if (opens) {
+      if (inside !== undefined) return undefined;
+      inside = opens[1];
+      continue;
+    }
+    if (line === '}') {
+      if (inside === undefined) return undefined;
+      inside = undefined;
+      continue;
+    }
+    // `python -m` puts the current folder first on the import path: only as `pydoc`'s body, never run here.
+    if (line === 'python -m pydoc "$@"') {
+      if (inside !== 'pydoc') return undefined;
+      continue;
+    }
+    if (inside === 'pydoc') return undefined;
+    if (line === 'deactivate nondestructive') {
+      if (inside !== undefined) return undefined;
+      continue;
+    }
     const a = ASSIGNMENT.exec(line);
     if (a) {
-      const ok = assignmentOk(a[1] as string, a[2] as string, folders);
-      if (ok === false) return undefined;
-      if (ok === 'prepend') prepends = true;
-      else if (ok === 'pkg') pkgConfig = true;
-      else if (typeof ok === 'string') {
-        if (venv !== undefined && venv !== ok) return undefined;
-        venv = ok;
+      const done = assignment(a[1] as string, a[2] as string, folders, inside === 'deactivate');
+      if (done === undefined) return undefined;
+      if (done.kind === 'prepend') prepends = true;
+      else if (done.kind === 'pkg') pkgConfig = true;
+      else if (done.kind === 'folder') {
+        if (venv !== undefined && venv !== done.folder) return undefined;
+        venv = done.folder;
       }
       continue;
     }
     if (!LINE.test(line)) return undefined;
   }
-  return prepends && venv !== undefined ? { venv, pkgConfig } : undefined;
+  return prepends && venv !== undefined && inside === undefined ? { venv, pkgConfig } : undefined;
 }

@@ -21,7 +21,7 @@ import type { SegmentContext } from '../types';
 import { literalWord, type Word } from '../walk/decode-word';
 import { type Flow, NO_FLOW, OPAQUE_FLOW } from '../walk/flow';
 import { DYN, display, protectQuoted, unprotect } from '../walk/markers';
-import { lookUp, pathFirstEntry } from '../walk/path-first';
+import { lookUp, type PathFirst, pathFirstEntry } from '../walk/path-first';
 import { bindPositional, unknownPositional } from '../walk/positional';
 import type { Frame, SimpleCommand } from '../walk/walk-tree';
 import { type Invocation, isLiteral, optionText, plain, type Reporter, shown } from './invocation';
@@ -38,6 +38,8 @@ export interface UnwrapHost extends Reporter {
   detect(inv: Invocation): Flow;
   /** The frame (wrappers, variables) a script or argv run by `inv` inherits. */
   rememberFrame(inv: Invocation, frame: Frame): void;
+  /** Every activation on the line so far (walk/path-first.ts), in order, with the segment that made it. */
+  activations(): readonly { first: PathFirst; segment: number }[];
 }
 
 export function programName(text: string): string {
@@ -518,23 +520,79 @@ function openRedirects(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): void {
   );
 }
 
+/** Installers that may put a new program in an environment's `bin` (`pip install` of a package with a console script). */
+const INSTALLERS =
+  /^(?:pip\d*(?:\.\d+)?|uv|poetry|pdm|pipenv|conda|mamba|micromamba|hatch|rye|pipx|easy_install)$/;
+
 /**
- * A bare program name bash finds first in a folder an activation put on PATH (walk/path-first.ts): the word becomes
- * that file's path (relative to the folder it runs in when below it: `.venv/bin/pytest`), judged as if written so.
- * Answers why the program is uncertain when the folder may or may not be first (the activation is not certain to
- * have run, or the folder was not listed). A builtin, a function (called before) or a path is never looked up.
+ * Whether a command after the activation at `since` (reported before this one) may have changed what the
+ * environment's `bin` holds: an installer, `python -m pip`, or a write or delete below the environment.
  */
-function pathFirstProgram(u: Unwrapped, frame: Frame): string | undefined {
+function changedSince(folder: string, since: number, a: UnwrapHost): boolean {
+  const venv = posix.dirname(folder);
+  return a.segments
+    .slice(since + 1)
+    .some(
+      (seg) =>
+        INSTALLERS.test(seg.program) ||
+        (/^python/.test(seg.program) &&
+          seg.argv.some((w, k) => w === '-m' && /^(?:pip|ensurepip)$/.test(seg.argv[k + 1] ?? ''))) ||
+        seg.paths.some(
+          (p) =>
+            (p.role === 'write' || p.role === 'delete') &&
+            p.resolved !== undefined &&
+            isUnder(p.resolved, venv),
+        ),
+    );
+}
+
+/**
+ * The programs a command finds on PATH, judged against the folders activations on this line put first
+ * (walk/path-first.ts): a bare program name the frame's folder holds becomes that file's path (relative to the folder
+ * it runs in when below it: `.venv/bin/pytest`), judged as if written so. Answers why the program is uncertain when a
+ * folder may or may not be first for it: the activation is not certain to have run here (inside a function, `eval`,
+ * a branch), another activation's folder holds the name, the folder's listing may be stale (an install since), the
+ * folder holds a wrapper the command runs (`timeout`, `env`, `nohup`, `xargs`), or a name bash or zsh runs as a
+ * builtin but a wrapper or another shell finds on PATH. A function (called before) or a path is never looked up.
+ */
+function pathFirstProgram(u: Unwrapped, frame: Frame, a: UnwrapHost): string | undefined {
   const head = u.argv[0];
   if (u.noRun || head === undefined || !isLiteral(head)) return undefined;
   const name = plain(head);
-  if (name === '' || name.includes('/') || BASH_BUILTINS.has(name)) return undefined;
+  if (name === '' || name.includes('/')) return undefined;
+  const all = a.activations();
+  if (all.length === 0) return undefined;
+  const unsure = (n: string) =>
+    `\`${programName(n)}\` may be the program of the environment activated earlier on the line`;
+  // The wrappers this command adds, each found on PATH unless the shell runs it itself (`exec`, `command`).
+  const wrappers = u.wrappers
+    .slice(frame.wrappers.length)
+    .map((w) => w.split(' ')[0] ?? '')
+    .filter((w) => w !== '' && !w.includes('/') && !BASH_BUILTINS.has(w));
+  const held = (n: string) =>
+    all.some(
+      (act) =>
+        act.first.entries === undefined ||
+        act.first.entries.has(n) ||
+        changedSince(act.first.folder, act.segment, a),
+    );
+  for (const w of wrappers) if (held(w)) return unsure(w);
+  if (!held(name)) return undefined;
   const entry = pathFirstEntry(frame.vars);
-  if (!entry) return undefined;
-  const found = lookUp(entry.pathFirst, name);
-  if (found === 'absent') return undefined;
-  if (found === 'unsure')
-    return `\`${programName(name)}\` may be the program of the environment activated earlier on the line`;
+  const mine = entry ? all.findLast((act) => act.first.folder === entry.pathFirst.folder) : undefined;
+  if (
+    !entry ||
+    !mine ||
+    BASH_BUILTINS.has(name) ||
+    lookUp(entry.pathFirst, name) !== 'found' ||
+    changedSince(entry.pathFirst.folder, mine.segment, a) ||
+    all.some(
+      (act) =>
+        act.first.folder !== entry.pathFirst.folder &&
+        (act.first.entries === undefined || act.first.entries.has(name)),
+    )
+  )
+    return unsure(name);
   const abs = `${entry.pathFirst.folder}/${name}`;
   const cwd = u.cwd;
   const rel = cwd !== undefined && isUnder(abs, cwd) ? posix.relative(cwd, abs) : abs;
@@ -546,7 +604,7 @@ export function runCommand(cmd: SimpleCommand, frame: Frame, a: UnwrapHost): Flo
   const u = unwrap(cmd, frame, a);
   const called = callFunction(cmd, u, frame, a);
   if (called) return called;
-  const unsure = pathFirstProgram(u, frame);
+  const unsure = pathFirstProgram(u, frame, a);
   const head = u.argv[0];
   // A wrapper that runs nothing (`command -v node`, `sudo -l rm`) is the program of its segment: the words after
   // it are names it looks up or lists, not a program run (the catalogue knows it by an entry of the wrapper).

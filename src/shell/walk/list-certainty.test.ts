@@ -41,3 +41,26 @@ describe('what a later part of a list sets may not have happened', () => {
     expect(argvs('true || set -- a b; echo "$2"')).not.toContain('echo b');
   });
 });
+
+// Final read of session 35: a child shell's definitions are its own (bash runs a pipeline part, `( )`, `&`, `$( )`
+// and `<( )` in a child shell), and walking a function's body at its definition defines nothing.
+describe('what a child shell defines stays in it', () => {
+  it.each([
+    ['a background job', 'rm() { echo hi; } & rm -rf ~/.ssh'],
+    [
+      'a function body walked at its definition, called in a pipeline',
+      'g() { rm() { echo hi; } && true; }; g | cat; rm -rf ~/.ssh',
+    ],
+    ['a subshell', '(rm() { echo hi; } && true); rm -rf ~/.ssh'],
+    ['a command substitution', 'echo "$(rm() { echo hi; } && true)"; rm -rf ~/.ssh'],
+    ['a process substitution', 'cat <(rm() { echo hi; } && true); rm -rf ~/.ssh'],
+    ['a pipeline part', 'rm() { echo hi; } | cat; rm -rf ~/.ssh'],
+  ])('%s: the later call runs the program', (_name, command) => {
+    expect(argvs(command)).toContain('rm -rf ~/.ssh');
+  });
+
+  it('a redirect hoisted over the list: the first part defines, the last calls', () => {
+    expect(programs('f() { hash -r; } && f 2>/dev/null')).not.toContain('f');
+    expect(programs('false && f() { hash -r; } 2>/dev/null; f')).toContain('f');
+  });
+});

@@ -12,7 +12,7 @@ import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordConte
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import { DYN, SPLIT, unprotect } from './markers';
-import { PATH_FIRST, pathFirstEntry, withCertainty } from './path-first';
+import { PATH_FIRST, type PathFirstEntry, pathFirstEntry, withCertainty } from './path-first';
 import {
   bindPositional,
   type Positional,
@@ -80,6 +80,18 @@ function wordContext(
     substitute: (node) => host.substitution(node, frame),
     substituteText: (text) => host.substituteText(text, frame),
   };
+}
+
+/** A frame for a child shell (a subshell, a pipeline part, a background job): the functions known so far, copied. */
+export function childShell(frame: Frame): Frame {
+  return { ...frame, functions: new Map(frame.functions ?? []) };
+}
+
+/** Whether `child` of `parent` is followed by `&` (run in the background, in a child shell). */
+function backgrounded(parent: Node, child: Node): boolean {
+  const all = parent.children;
+  const at = all.findIndex((c) => c !== null && c.id === child.id);
+  return at >= 0 && all[at + 1]?.type === '&';
 }
 
 function named(node: Node): Node[] {
@@ -239,11 +251,15 @@ export class TreeWalker {
     switch (node.type) {
       case 'program': {
         let out: Flow = NO_FLOW;
-        for (const child of named(node))
-          out =
-            child.type === 'function_definition'
-              ? this.define(child, frame, true)
-              : this.walk(child, frame, stdin);
+        for (const child of named(node)) {
+          // `f() { …; } &`, `cmd &`: a background job is a child shell; what it defines stays there.
+          if (backgrounded(node, child)) out = this.walk(child, childShell(frame), stdin);
+          else
+            out =
+              child.type === 'function_definition'
+                ? this.define(child, frame, true)
+                : this.walk(child, frame, stdin);
+        }
         return out;
       }
       case 'list':
@@ -323,7 +339,7 @@ export class TreeWalker {
       }
       case 'subshell': {
         const inner: Frame = {
-          ...frame,
+          ...childShell(frame),
           vars: new Map(frame.vars),
           context: frame.context === 'top' ? 'subshell' : frame.context,
         };
@@ -337,8 +353,13 @@ export class TreeWalker {
         let flow = stdin;
         const parts = named(node);
         // Every part but the last writes into the pipe (its own subshell: a copy of the frame says so).
+        // Every part is a child shell of its own: a function it defines is not the caller's.
         parts.forEach((child, k) => {
-          flow = this.walk(child, k < parts.length - 1 ? { ...frame, piped: true } : frame, flow);
+          flow = this.walk(
+            child,
+            k < parts.length - 1 ? { ...childShell(frame), piped: true } : childShell(frame),
+            flow,
+          );
         });
         return flow;
       }
@@ -420,7 +441,12 @@ export class TreeWalker {
    * activated on the left of `&&` is active whenever the right runs (path-first.ts): certain there, and as certain
    * as it was after the list.
    */
-  private walkList(node: Node, frame: Frame, stdin: Flow): Flow {
+  private walkList(
+    node: Node,
+    frame: Frame,
+    stdin: Flow,
+    last: (child: Node) => Flow = (child) => this.walk(child, frame, stdin),
+  ): Flow {
     const [first, ...rest] = named(node).filter((c) => c.type !== 'comment');
     if (!first) return NO_FLOW;
     const and = node.children.some((c) => c !== null && !c.isNamed && c.type === '&&');
@@ -439,7 +465,9 @@ export class TreeWalker {
     const upgrade = and && after !== undefined && after !== before && !after.pathFirst.certain;
     const sure = upgrade ? withCertainty(after, true) : undefined;
     if (sure) frame.vars.set(PATH_FIRST, sure);
-    for (const child of rest) out = this.walk(child, frame, stdin);
+    rest.forEach((child, k) => {
+      out = k === rest.length - 1 ? last(child) : this.walk(child, frame, stdin);
+    });
     if (sure && after && frame.vars.get(PATH_FIRST) === sure) frame.vars.set(PATH_FIRST, after);
     return out;
   }
@@ -451,7 +479,13 @@ export class TreeWalker {
   private define(node: Node, frame: Frame, certain: boolean): Flow {
     const body = node.childForFieldName('body');
     if (!body) return NO_FLOW;
-    this.walk(body, { ...frame, vars: new Map(frame.vars), context: 'function', positional: undefined });
+    // Walked once as written, not run: what the body defines is not defined by the definition.
+    this.walk(body, {
+      ...childShell(frame),
+      vars: new Map(frame.vars),
+      context: 'function',
+      positional: undefined,
+    });
     const name = node.childForFieldName('name')?.text;
     if (name) {
       frame.functions ??= new Map();
@@ -518,14 +552,53 @@ export class TreeWalker {
     const hoisted = body;
     // A redirect hoisted over a list binds to its last command (applyRedirects), which runs after the others:
     // they run first, so what they set is what the redirect names (`f=$(mktemp) && echo y > "$f"`).
+    // As walkList: the first part is as certain as the list, the last runs only as the list says, and an activation
+    // on the left of `&&` is certain for it.
+    let lifted: { sure: PathFirstEntry; after: PathFirstEntry } | undefined;
+    let deeper = false;
     if (body?.type === 'list') {
       const parts = named(body).filter((c) => c.type !== 'comment');
       const last = parts.pop();
       if (last) {
-        for (const part of parts) this.walk(part, frame, stdin);
+        const and = body.children.some((c) => c !== null && !c.isNamed && c.type === '&&');
+        const before = pathFirstEntry(frame.vars);
+        parts.forEach((part, k) => {
+          if (k > 0) this.branching++;
+          try {
+            if (k === 0 && part.type === 'function_definition') this.define(part, frame, true);
+            else this.walk(part, frame, stdin);
+          } finally {
+            if (k > 0) this.branching--;
+          }
+        });
+        const after = pathFirstEntry(frame.vars);
+        if (and && after !== undefined && after !== before && !after.pathFirst.certain) {
+          const sure = withCertainty(after, true);
+          frame.vars.set(PATH_FIRST, sure);
+          lifted = { sure, after };
+        }
+        this.branching++;
+        deeper = true;
         body = last;
       }
     }
+    try {
+      return this.redirectedBody(node, frame, stdin, body, hoisted, outer);
+    } finally {
+      if (deeper) this.branching--;
+      if (lifted && frame.vars.get(PATH_FIRST) === lifted.sure) frame.vars.set(PATH_FIRST, lifted.after);
+    }
+  }
+
+  /** walkRedirected's statement once a hoisted list's first parts are walked: its redirects and its body. */
+  private redirectedBody(
+    node: Node,
+    frame: Frame,
+    stdin: Flow,
+    body: Node | null,
+    hoisted: Node | null,
+    outer?: Applied,
+  ): Flow {
     const own: Applied = { redirects: [], extraArgs: [], input: undefined, inputFile: undefined };
     const continuations: Node[] = [];
     const ctx = wordContext(this.host, frame);
@@ -584,6 +657,18 @@ export class TreeWalker {
       case 'redirected_statement':
         return this.walkRedirected(node, frame, stdin, applied);
       case 'list':
+        // As any list (walkList): the redirect bash binds to its last command.
+        if (named(node).filter((c) => c.type !== 'comment').length < 2)
+          return this.redirectCompound(null, frame, stdin, applied);
+        // Entered as walk() enters a list: one level deeper, which walkList takes back for its first command.
+        this.branching++;
+        try {
+          return this.walkList(node, frame, stdin, (last) =>
+            this.applyRedirects(last, frame, stdin, applied),
+          );
+        } finally {
+          this.branching--;
+        }
       case 'pipeline':
       case 'negated_command': {
         const parts = named(node).filter((c) => c.type !== 'comment');
@@ -592,10 +677,14 @@ export class TreeWalker {
         const piped = node.type === 'pipeline';
         let flow = stdin;
         for (const part of parts) {
-          const out = this.walk(part, piped ? { ...frame, piped: true } : frame, piped ? flow : stdin);
+          const out = this.walk(
+            part,
+            piped ? { ...childShell(frame), piped: true } : frame,
+            piped ? flow : stdin,
+          );
           if (piped) flow = out;
         }
-        return this.applyRedirects(last, frame, flow, applied);
+        return this.applyRedirects(last, piped ? childShell(frame) : frame, flow, applied);
       }
       case 'variable_assignment':
       case 'variable_assignments': {
