@@ -870,6 +870,47 @@ function runsHook(
   }
 }
 
+/** pre-commit's older stage names, as it reads them today. */
+const STAGE_ALIASES: Readonly<Record<string, string>> = {
+  commit: 'pre-commit',
+  push: 'pre-push',
+  'merge-commit': 'pre-merge-commit',
+};
+const stageName = (s: string) => STAGE_ALIASES[s] ?? s;
+
+/**
+ * The stage `pre-commit run` runs (`--hook-stage`, `pre-commit` by default), or undefined when a word is computed at
+ * run time (every hook then counts).
+ */
+function runStage(args: readonly Word[]): string | undefined {
+  if (!args.every(isLiteral)) return undefined;
+  const t = args.map((w) => plain(w));
+  let stage = 'pre-commit';
+  for (let k = 0; k < t.length; k++) {
+    const a = t[k] as string;
+    if (a === '--') break;
+    if (a === '--hook-stage') stage = t[++k] ?? '';
+    else if (a.startsWith('--hook-stage=')) stage = a.slice('--hook-stage='.length);
+  }
+  return stageName(stage);
+}
+
+/**
+ * Does a hook run at `stage`: its `stages`, else the file's `default_stages`, else every stage; a list written in a
+ * form this reading does not take (a block list, an unread value) counts as naming it.
+ */
+function runsAtStage(h: Record<string, string>, stage: string, defaults: string | undefined): boolean {
+  const list = h.stages ?? defaults;
+  if (list === undefined) return true;
+  const m = /^\[([^\]]*)\]$/.exec(list);
+  if (!m) return true;
+  const names = (m[1] ?? '')
+    .split(',')
+    .map((x) => x.trim().replace(/^(["'])(.*)\1$/, '$2'))
+    .filter((x) => x !== '');
+  return names.some((n) => stageName(n) === stage);
+}
+
 /** Code hosts pre-commit hook repositories ordinarily come from (pinned by `rev`). */
 const HOOK_HOSTS = ['github.com', 'gitlab.com', 'bitbucket.org'];
 
@@ -936,6 +977,7 @@ function preCommit(inv: Invocation, r: Reporter): void {
   const at = { ...inv, cwd: found.dir };
   // Hooks as blocks: `- id:` starts one, `repo:` starts a repository.
   let repo = '';
+  let defaultStages: string | undefined;
   let hook: Record<string, string> = {};
   const entries: { repo: string; hook: Record<string, string> }[] = [];
   const flush = () => {
@@ -948,6 +990,11 @@ function preCommit(inv: Invocation, r: Reporter): void {
     if (!m) continue;
     const key = m[2] ?? '';
     const value = (m[3] ?? '').replace(/^(["'])(.*)\1$/, '$2');
+    // The file's own default, a top-level key (at the start of its line).
+    if (key === 'default_stages' && !m[1] && /^default_stages/.test(line)) {
+      defaultStages = value;
+      continue;
+    }
     if (key === 'repo') {
       flush();
       repo = value;
@@ -975,7 +1022,7 @@ function preCommit(inv: Invocation, r: Reporter): void {
     }
     if (m[1] && key === 'id') flush();
     if (
-      /^(id|alias|entry|language|args|files|always_run|additional_dependencies|pass_filenames)$/.test(key)
+      /^(id|alias|entry|language|args|files|always_run|additional_dependencies|pass_filenames|stages)$/.test(key)
     ) {
       // A double-quoted YAML value with escapes, or a block scalar (`>-`, `|`), is not the pattern as written:
       // kept unread (the hook counts).
@@ -984,9 +1031,12 @@ function preCommit(inv: Invocation, r: Reporter): void {
   }
   flush();
   const only = sub === 'run' ? selection(inv.args) : undefined;
+  const stage = sub === 'run' ? runStage(inv.args) : undefined;
   for (const { repo: from, hook: h } of entries) {
     if (from !== 'local') continue;
     if (only !== undefined && !runsHook(h, only, found.dir, cwd)) continue;
+    // `pre-commit run` runs the hooks of one stage (`stages: [manual]` only with `--hook-stage manual`).
+    if (stage !== undefined && !runsAtStage(h, stage, defaultStages)) continue;
     const language = h.language ?? '';
     const entry = h.entry ?? '';
     if (/^[|>]/.test(entry) || /\$\{|`/.test(entry)) {
