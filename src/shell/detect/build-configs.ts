@@ -1022,7 +1022,9 @@ function preCommit(inv: Invocation, r: Reporter): void {
     }
     if (m[1] && key === 'id') flush();
     if (
-      /^(id|alias|entry|language|args|files|always_run|additional_dependencies|pass_filenames|stages)$/.test(key)
+      /^(id|alias|entry|language|args|files|always_run|additional_dependencies|pass_filenames|stages)$/.test(
+        key,
+      )
     ) {
       // A double-quoted YAML value with escapes, or a block scalar (`>-`, `|`), is not the pattern as written:
       // kept unread (the hook counts).
