@@ -14,10 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../core';
-import { loadRuntime } from '../runtime/check/load-runtime';
-import { checkWithTrace } from './pipeline';
-import { parseRequest } from './request/parse-request';
+import { runtimeVerdict } from '../runtime/check/testdata/runtime-verdict';
 
 const base = mkdtempSync(join(tmpdir(), 'gavel-venv-work-'));
 const home = join(base, 'home');
@@ -47,16 +44,8 @@ function project(name: string): string {
   return ws;
 }
 
-async function verdict(ws: string, command: string): Promise<string> {
-  const env = { HOME: home, PATH: '/usr/bin:/bin', XDG_STATE_HOME: join(base, 'state') };
-  const runtime = await loadRuntime({ cwd: ws, env, clock: fixedClock('2026-12-07T00:00:00Z') });
-  if (!runtime.ok) throw new Error(runtime.problem);
-  const parsed = parseRequest({ tool: 'shell', input: { command }, cwd: ws }, runtime.defaults);
-  if (!parsed.ok) throw new Error(parsed.problem);
-  const request = parsed.requests[0];
-  if (!request) throw new Error('no request');
-  return (await checkWithTrace(request, runtime.deps)).decision.verdict;
-}
+const verdict = (ws: string, command: string) =>
+  runtimeVerdict(ws, { HOME: home, PATH: '/usr/bin:/bin', XDG_STATE_HOME: join(base, 'state') }, command);
 
 let ws = '';
 beforeAll(() => {

@@ -7,10 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkWithTrace } from '../../check';
-import { parseRequest } from '../../check/request/parse-request';
 import { fixedClock } from '../../core';
 import { loadRuntime } from './load-runtime';
+import { runtimeVerdict } from './testdata/runtime-verdict';
 
 const base = mkdtempSync(join(tmpdir(), 'gavel-home-spelling-'));
 const ws = join(base, 'ws');
@@ -22,22 +21,14 @@ writeFileSync(join(home, '.cargo/registry/src/x/lib.rs'), 'fn main() {}\n');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 execFileSync('git', ['init', '-q', '-b', 'feat/x'], { cwd: ws, env: { PATH: process.env.PATH, HOME: home } });
 
-async function verdict(homeSpelling: string, command: string, tmp?: string): Promise<string> {
+async function verdict(homeSpelling: string, command: string): Promise<string> {
   const env = {
     HOME: homeSpelling,
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     XDG_STATE_HOME: join(base, 'state'),
     XDG_CONFIG_HOME: join(base, 'cfg'),
-    ...(tmp ? { TMPDIR: tmp } : {}),
   };
-  const runtime = await loadRuntime({ cwd: ws, env, clock: fixedClock('2026-12-07T00:00:00Z') });
-  if (!runtime.ok) throw new Error(runtime.problem);
-  expect(runtime.defaults.home).toBe(home);
-  const parsed = parseRequest({ tool: 'shell', input: { command }, cwd: ws }, runtime.defaults);
-  if (!parsed.ok) throw new Error(parsed.problem);
-  const request = parsed.requests[0];
-  if (!request) throw new Error('no request');
-  return (await checkWithTrace(request, runtime.deps)).decision.verdict;
+  return runtimeVerdict(ws, env, command, (defaults) => expect(defaults.home).toBe(home));
 }
 
 const SPELLINGS: [string, string][] = [
