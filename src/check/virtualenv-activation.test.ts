@@ -140,6 +140,7 @@ describe('what the environment would run instead is judged', () => {
       ['a builtin name `exec` finds on PATH', 'source .venv/bin/activate && exec echo hi'],
       ['a builtin name `xargs` finds on PATH', 'source .venv/bin/activate && echo a | xargs echo'],
       ['a bash builtin zsh finds on PATH', 'source .venv/bin/activate && help cd'],
+      ['a name equal but for case (a case-insensitive file system)', 'source .venv/bin/activate && LS'],
       ['an activation inside a function', 'f() { source .venv/bin/activate; }; f; ls'],
       ['an activation inside eval', "eval 'source .venv/bin/activate' && ls"],
       [

@@ -1020,7 +1020,18 @@ function preCommit(inv: Invocation, r: Reporter): void {
       }
       continue;
     }
-    if (m[1] && key === 'id') flush();
+    // Any item of a list starts another hook (`- name:` before `id:` too): its keys are never the previous hook's.
+    if (m[1]) flush();
+    // A key given twice in one hook: YAML readers disagree on which counts.
+    if (Object.hasOwn(hook, key)) {
+      say(
+        'pre-commit',
+        inv,
+        r,
+        'reads a .pre-commit-config.yaml written in a form this reading does not follow',
+      );
+      return;
+    }
     if (
       /^(id|alias|entry|language|args|files|always_run|additional_dependencies|pass_filenames|stages)$/.test(
         key,

@@ -240,8 +240,25 @@ describe('a line no maker writes leaves the script unrecognised', () => {
     ['a function never closed', `${PREPEND}\ndeactivate () {\nhash -r`],
     ['a brace closing nothing', `${PREPEND}\n}`],
     ['pkg-config pointed elsewhere', `${PREPEND}\nPKG_CONFIG_PATH="/w/proj/pc"`],
+    // Second read of session 35.
+    [
+      'a test that assigns through a subscript',
+      `${PREPEND}\nif [ -v "a[VIRTUAL_ENV=5]" ] ; then\nhash -r\nfi`,
+    ],
+    ['an operand holding a bracket', `${PREPEND}\nif [ -n "a[x]" ] ; then\nhash -r\nfi`],
+    [
+      'the folder from the script path outside the missing-folder branch',
+      `CURRENT_PATH=$(realpath "\${BASH_SOURCE[0]}")\nCURRENT_DIR=$(dirname "\${CURRENT_PATH}")\nVIRTUAL_ENV="$(realpath "\${CURRENT_DIR}/../")"\n${PREPEND}`,
+    ],
+    ['a `fi` closing nothing', `${PREPEND}\nfi`],
+    ['an `if` never closed', `${PREPEND}\nif [ -n "$PS1" ] ; then\nhash -r`],
+    ['an `esac` closing an `if`', `${PREPEND}\nif [ -n "$PS1" ] ; then\nesac`],
   ])('%s', (_name, tail) => {
     expect(recogniseActivation(`VIRTUAL_ENV='${D}'\n${tail}\n`, [D, '/real/proj/.venv'])).toBeUndefined();
+  });
+
+  it('PATH put first before the folder is named (a VIRTUAL_ENV the environment brought)', () => {
+    expect(recogniseActivation(`${PREPEND}\nVIRTUAL_ENV='${D}'\n`, [D])).toBeUndefined();
   });
 
   it('a script that puts nothing first on PATH', () => {

@@ -114,6 +114,41 @@ export interface Activation {
   readonly pkgConfig: boolean;
 }
 
+/** The operators these scripts' tests use: `-v` or `-R` would evaluate a subscript (`[ -v "a[X=1]" ]` assigns X). */
+const TEST_OPERATORS = new Set(['-n', '-z', '-d', '-o']);
+
+/**
+ * An `if`, `elif`, `else`, `fi`, `case … in` or `esac` line: what it opens or closes, and whether an `if` tests
+ * that the folder is missing (`[ ! -d 'D' ]`). Undefined for any other line; false for a test these scripts never
+ * write (an operand holding a bracket, an operator not theirs).
+ */
+function blockLine(
+  line: string,
+  folders: readonly string[],
+):
+  | { opens: 'if' | 'case'; missing: boolean; kind?: undefined; closes?: undefined }
+  | { opens?: undefined; kind: 'if' | 'case'; closes: boolean }
+  | false
+  | undefined {
+  if (/^esac$/.test(line)) return { kind: 'case', closes: true };
+  if (/^fi$/.test(line)) return { kind: 'if', closes: true };
+  if (/^else$/.test(line)) return { kind: 'if', closes: false };
+  if (/^case /.test(line)) return LINE.test(line) ? { opens: 'case', missing: false } : false;
+  const cond = /^(el)?if (.*);\s*then$/.exec(line);
+  if (!cond) return undefined;
+  if (!LINE.test(line)) return false;
+  for (const test of (cond[2] ?? '').matchAll(/\[\s(.*?)\s\]/g)) {
+    const inner = test[1] ?? '';
+    if (/[[\]]/.test(inner)) return false;
+    for (const op of inner.matchAll(/(?:^|\s)(-[A-Za-z]+)(?=\s|$)/g))
+      if (!TEST_OPERATORS.has(op[1] ?? '')) return false;
+  }
+  if (cond[1]) return { kind: 'if', closes: false };
+  const missing = /^\[ ! -d (.+) \]\s*$/.exec(cond[2] ?? '');
+  const folder = missing ? literalFolder(missing[1] ?? '') : undefined;
+  return { opens: 'if', missing: folder !== undefined && folders.includes(folder) };
+}
+
 /** The folder a literal value names: `"D"`, `'D'` or `D` unquoted. */
 function literalFolder(value: string): string | undefined {
   const m = /^(?:"([^"$`\\]*)"|'([^']*)'|([\w./@+:,%=-]+))$/.exec(value);
@@ -179,10 +214,25 @@ export function recogniseActivation(text: string, folders: readonly string[]): A
   let venv: string | undefined;
   // The function whose body the line is in: `deactivate` (puts saved values back) or `pydoc`.
   let inside: string | undefined;
+  // The open `if`s and `case`s, each with whether the line is in the branch run only when the folder is missing.
+  const open: { kind: 'if' | 'case'; missing: boolean }[] = [];
+  const missingBranch = () => open.some((o) => o.missing);
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
     if (line.endsWith('\\')) return undefined;
+    const block = blockLine(line, folders);
+    if (block === false) return undefined;
+    if (block !== undefined) {
+      if (block.opens) open.push({ kind: block.opens, missing: block.missing });
+      else {
+        const top = open[open.length - 1];
+        if (top === undefined || top.kind !== block.kind) return undefined;
+        if (block.closes) open.pop();
+        else top.missing = false;
+      }
+      continue;
+    }
     const opens = FUNCTION.exec(line);
     if (opens) {
       if (inside !== undefined) return undefined;
@@ -206,7 +256,19 @@ export function recogniseActivation(text: string, folders: readonly string[]): A
     }
     const a = ASSIGNMENT.exec(line);
     if (a) {
-      const done = assignment(a[1] as string, a[2] as string, folders, inside === 'deactivate');
+      const [, name = '', value = ''] = a;
+      // Computed from the script's own path (`realpath "${BASH_SOURCE[0]}"`, empty under zsh): only where the
+      // folder is missing, a branch never run for an environment on disk.
+      if ((/^CURRENT_/.test(name) || value.includes('realpath')) && !missingBranch()) return undefined;
+      // What reads `$VIRTUAL_ENV` comes after the folder is named (never a value the environment brought).
+      if (
+        value.includes('VIRTUAL_ENV') &&
+        name !== 'VIRTUAL_ENV_PROMPT' &&
+        name !== 'PS1' &&
+        venv === undefined
+      )
+        return undefined;
+      const done = assignment(name, value, folders, inside === 'deactivate');
       if (done === undefined) return undefined;
       if (done.kind === 'prepend') prepends = true;
       else if (done.kind === 'pkg') pkgConfig = true;
@@ -218,5 +280,7 @@ export function recogniseActivation(text: string, folders: readonly string[]): A
     }
     if (!LINE.test(line)) return undefined;
   }
-  return prepends && venv !== undefined && inside === undefined ? { venv, pkgConfig } : undefined;
+  return prepends && venv !== undefined && inside === undefined && open.length === 0
+    ? { venv, pkgConfig }
+    : undefined;
 }

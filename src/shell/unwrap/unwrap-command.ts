@@ -569,13 +569,15 @@ function pathFirstProgram(u: Unwrapped, frame: Frame, a: UnwrapHost): string | u
     .slice(frame.wrappers.length)
     .map((w) => w.split(' ')[0] ?? '')
     .filter((w) => w !== '' && !w.includes('/') && !BASH_BUILTINS.has(w));
+  // A case-insensitive file system (macOS) finds `.venv/bin/cat` for `Cat`: a name equal but for case counts.
+  const holds = (entries: ReadonlySet<string> | undefined, n: string) => {
+    if (entries === undefined || entries.has(n)) return true;
+    const lower = n.toLowerCase();
+    for (const e of entries) if (e.toLowerCase() === lower) return true;
+    return false;
+  };
   const held = (n: string) =>
-    all.some(
-      (act) =>
-        act.first.entries === undefined ||
-        act.first.entries.has(n) ||
-        changedSince(act.first.folder, act.segment, a),
-    );
+    all.some((act) => holds(act.first.entries, n) || changedSince(act.first.folder, act.segment, a));
   for (const w of wrappers) if (held(w)) return unsure(w);
   if (!held(name)) return undefined;
   const entry = pathFirstEntry(frame.vars);
@@ -586,11 +588,7 @@ function pathFirstProgram(u: Unwrapped, frame: Frame, a: UnwrapHost): string | u
     BASH_BUILTINS.has(name) ||
     lookUp(entry.pathFirst, name) !== 'found' ||
     changedSince(entry.pathFirst.folder, mine.segment, a) ||
-    all.some(
-      (act) =>
-        act.first.folder !== entry.pathFirst.folder &&
-        (act.first.entries === undefined || act.first.entries.has(name)),
-    )
+    all.some((act) => act.first.folder !== entry.pathFirst.folder && holds(act.first.entries, name))
   )
     return unsure(name);
   const abs = `${entry.pathFirst.folder}/${name}`;
