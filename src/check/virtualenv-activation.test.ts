@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtimeVerdict } from '../runtime/check/testdata/runtime-verdict';
+import { runtimeDecision, runtimeVerdict } from '../runtime/check/testdata/runtime-verdict';
 
 const base = mkdtempSync(join(tmpdir(), 'gavel-venv-work-'));
 const home = join(base, 'home');
@@ -162,6 +162,13 @@ describe('what the environment would run instead is judged', () => {
     expect(await verdict(dir, 'source venv/bin/activate && source .venv/bin/activate && ls')).not.toBe(
       'allow',
     );
+  });
+
+  it('a function the script defines is not taken for a program on PATH', async () => {
+    const env = { HOME: home, PATH: '/usr/bin:/bin', XDG_STATE_HOME: join(base, 'state') };
+    const d = await runtimeDecision(ws, env, 'source .venv/bin/activate && deactivate');
+    expect(d.verdict).not.toBe('allow');
+    expect(d.reason).toContain('may be the program of the environment');
   });
 
   it('`deactivate`, a function the script defines, stays unknown', async () => {

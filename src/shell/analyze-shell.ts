@@ -458,8 +458,13 @@ class AnalysisRun implements UnwrapHost, WalkHost {
 
   private readonly activated: { first: PathFirst; segment: number }[] = [];
 
-  pathFirst(inv: Invocation, folder: string, entries: ReadonlySet<string> | undefined): void {
-    const first: PathFirst = { folder, entries, certain: this.walker.straight() };
+  pathFirst(
+    inv: Invocation,
+    folder: string,
+    entries: ReadonlySet<string> | undefined,
+    functions: readonly string[] = [],
+  ): void {
+    const first: PathFirst = { folder, entries, certain: this.walker.straight(), functions };
     this.activated.push({ first, segment: inv.segment });
     const frame = this.frames.get(inv);
     if (frame) setPathFirst(frame.vars, first);

@@ -177,23 +177,24 @@ describe('the activation scripts of the makers, recognised', () => {
     const venv = join(base, 'made');
     execFileSync('python3', ['-m', 'venv', '--without-pip', venv]);
     const text = readFileSync(join(venv, 'bin', 'activate'), 'utf8');
-    expect(recogniseActivation(text, [venv])).toEqual({ venv, pkgConfig: false });
+    expect(recogniseActivation(text, [venv])).toEqual({ venv, pkgConfig: false, functions: ['deactivate'] });
     // The same script for another folder is not this one's.
     expect(recogniseActivation(text, ['/elsewhere/.venv'])).toBeUndefined();
   });
 
   it.each([
-    ['the standard library, newer', STDLIB_NEW, false],
-    ['virtualenv', VIRTUALENV, true],
-    ['uv', UV, false],
-  ])('%s', (_name, text, pkgConfig) => {
-    expect(recogniseActivation(text, [D])).toEqual({ venv: D, pkgConfig });
+    ['the standard library, newer', STDLIB_NEW, false, ['deactivate']],
+    ['virtualenv', VIRTUALENV, true, ['deactivate', 'pydoc']],
+    ['uv', UV, false, ['deactivate']],
+  ])('%s', (_name, text, pkgConfig, functions) => {
+    expect(recogniseActivation(text, [D])).toEqual({ venv: D, pkgConfig, functions });
   });
 
   it('the folder as its links lead, when the script was made there', () => {
     expect(recogniseActivation(UV.replace(`'${D}'`, "'/real/proj/.venv'"), [D, '/real/proj/.venv'])).toEqual({
       venv: '/real/proj/.venv',
       pkgConfig: false,
+      functions: ['deactivate'],
     });
   });
 });

@@ -112,6 +112,8 @@ export interface Activation {
   readonly venv: string;
   /** The script sets PKG_CONFIG_PATH to the environment's `lib/pkgconfig` (build flags come from files there). */
   readonly pkgConfig: boolean;
+  /** The functions it defines (`deactivate`, `pydoc`): a later call runs the function, not a program on PATH. */
+  readonly functions: readonly string[];
 }
 
 /** The operators these scripts' tests use: `-v` or `-R` would evaluate a subscript (`[ -v "a[X=1]" ]` assigns X). */
@@ -212,6 +214,7 @@ export function recogniseActivation(text: string, folders: readonly string[]): A
   let prepends = false;
   let pkgConfig = false;
   let venv: string | undefined;
+  const functions: string[] = [];
   // The function whose body the line is in: `deactivate` (puts saved values back) or `pydoc`.
   let inside: string | undefined;
   // The open `if`s and `case`s, each with whether the line is in the branch run only when the folder is missing.
@@ -237,6 +240,7 @@ export function recogniseActivation(text: string, folders: readonly string[]): A
     if (opens) {
       if (inside !== undefined) return undefined;
       inside = opens[1];
+      if (inside !== undefined) functions.push(inside);
       continue;
     }
     if (line === '}') {
@@ -281,6 +285,6 @@ export function recogniseActivation(text: string, folders: readonly string[]): A
     if (!LINE.test(line)) return undefined;
   }
   return prepends && venv !== undefined && inside === undefined && open.length === 0
-    ? { venv, pkgConfig }
+    ? { venv, pkgConfig, functions }
     : undefined;
 }

@@ -51,6 +51,6 @@ export function sourceVirtualenv(path: string | undefined, inv: Invocation, r: R
   if (ACTIVATION_PROGRAMS.some((name) => entries.has(name))) return false;
   if (activation.pkgConfig && readBudgeted(`${activation.venv}/lib/pkgconfig`, inv, r)?.kind !== 'missing')
     return false;
-  r.pathFirst(inv, first, entries);
+  r.pathFirst(inv, first, entries, activation.functions);
   return true;
 }

@@ -104,7 +104,12 @@ export interface Reporter {
    * `inv` (a sourced activation script, recognised) puts `folder` first on PATH for the later commands of its shell
    * (walk/path-first.ts); `entries`: the folder's names, undefined when not listed.
    */
-  pathFirst(inv: Invocation, folder: string, entries: ReadonlySet<string> | undefined): void;
+  pathFirst(
+    inv: Invocation,
+    folder: string,
+    entries: ReadonlySet<string> | undefined,
+    functions?: readonly string[],
+  ): void;
 }
 
 /** Plain text of a word for matching (sentinels restored, dynamic parts left as DYN). */

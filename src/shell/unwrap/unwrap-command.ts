@@ -577,7 +577,12 @@ function pathFirstProgram(u: Unwrapped, frame: Frame, a: UnwrapHost): string | u
     return false;
   };
   const held = (n: string) =>
-    all.some((act) => holds(act.first.entries, n) || changedSince(act.first.folder, act.segment, a));
+    all.some(
+      (act) =>
+        holds(act.first.entries, n) ||
+        act.first.functions?.includes(n) === true ||
+        changedSince(act.first.folder, act.segment, a),
+    );
   for (const w of wrappers) if (held(w)) return unsure(w);
   if (!held(name)) return undefined;
   const entry = pathFirstEntry(frame.vars);
@@ -587,6 +592,7 @@ function pathFirstProgram(u: Unwrapped, frame: Frame, a: UnwrapHost): string | u
     !mine ||
     BASH_BUILTINS.has(name) ||
     lookUp(entry.pathFirst, name) !== 'found' ||
+    entry.pathFirst.functions?.includes(name) === true ||
     changedSince(entry.pathFirst.folder, mine.segment, a) ||
     all.some((act) => act.first.folder !== entry.pathFirst.folder && holds(act.first.entries, name))
   )

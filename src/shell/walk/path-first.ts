@@ -18,6 +18,8 @@ export interface PathFirst {
   /** Its entries when it was listed; undefined: not listed (any name may be there). */
   readonly entries: ReadonlySet<string> | undefined;
   readonly certain: boolean;
+  /** Functions the activation defines: a name among them is not the folder's program nor the system's. */
+  readonly functions?: readonly string[];
 }
 
 export interface PathFirstEntry {

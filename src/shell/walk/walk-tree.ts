@@ -12,7 +12,7 @@ import { backticks, decodeWord, unparsedSubstitutions, type Word, type WordConte
 import { expandBraces } from './expand-braces';
 import { type Flow, joinFlows, literalFlow, NO_FLOW, taintsOf } from './flow';
 import { DYN, SPLIT, unprotect } from './markers';
-import { PATH_FIRST, type PathFirstEntry, pathFirstEntry, withCertainty } from './path-first';
+import { PATH_FIRST, pathFirstEntry, withCertainty } from './path-first';
 import {
   bindPositional,
   type Positional,
@@ -85,13 +85,6 @@ function wordContext(
 /** A frame for a child shell (a subshell, a pipeline part, a background job): the functions known so far, copied. */
 export function childShell(frame: Frame): Frame {
   return { ...frame, functions: new Map(frame.functions ?? []) };
-}
-
-/** Whether `child` of `parent` is followed by `&` (run in the background, in a child shell). */
-function backgrounded(parent: Node, child: Node): boolean {
-  const all = parent.children;
-  const at = all.findIndex((c) => c !== null && c.id === child.id);
-  return at >= 0 && all[at + 1]?.type === '&';
 }
 
 function named(node: Node): Node[] {
@@ -251,15 +244,17 @@ export class TreeWalker {
     switch (node.type) {
       case 'program': {
         let out: Flow = NO_FLOW;
-        for (const child of named(node)) {
+        const all = node.children;
+        all.forEach((child, k) => {
+          if (child === null || !child.isNamed) return;
           // `f() { …; } &`, `cmd &`: a background job is a child shell; what it defines stays there.
-          if (backgrounded(node, child)) out = this.walk(child, childShell(frame), stdin);
+          if (all[k + 1]?.type === '&') out = this.walk(child, childShell(frame), stdin);
           else
             out =
               child.type === 'function_definition'
                 ? this.define(child, frame, true)
                 : this.walk(child, frame, stdin);
-        }
+        });
         return out;
       }
       case 'list':
@@ -548,45 +543,41 @@ export class TreeWalker {
    * pipeline. `outer`: redirects of an enclosing statement that bash binds here too (they come after ours).
    */
   private walkRedirected(node: Node, frame: Frame, stdin: Flow, outer?: Applied): Flow {
-    let body = node.childForFieldName('body');
+    const body = node.childForFieldName('body');
     const hoisted = body;
     // A redirect hoisted over a list binds to its last command (applyRedirects), which runs after the others:
     // they run first, so what they set is what the redirect names (`f=$(mktemp) && echo y > "$f"`).
-    // As walkList: the first part is as certain as the list, the last runs only as the list says, and an activation
-    // on the left of `&&` is certain for it.
-    let lifted: { sure: PathFirstEntry; after: PathFirstEntry } | undefined;
-    let deeper = false;
-    if (body?.type === 'list') {
-      const parts = named(body).filter((c) => c.type !== 'comment');
-      const last = parts.pop();
-      if (last) {
-        const and = body.children.some((c) => c !== null && !c.isNamed && c.type === '&&');
-        const before = pathFirstEntry(frame.vars);
-        parts.forEach((part, k) => {
-          if (k > 0) this.branching++;
-          try {
-            if (k === 0 && part.type === 'function_definition') this.define(part, frame, true);
-            else this.walk(part, frame, stdin);
-          } finally {
-            if (k > 0) this.branching--;
-          }
-        });
-        const after = pathFirstEntry(frame.vars);
-        if (and && after !== undefined && after !== before && !after.pathFirst.certain) {
-          const sure = withCertainty(after, true);
-          frame.vars.set(PATH_FIRST, sure);
-          lifted = { sure, after };
-        }
-        this.branching++;
-        deeper = true;
-        body = last;
-      }
-    }
+    if (body?.type === 'list')
+      return this.enterList(
+        body,
+        frame,
+        stdin,
+        (last) => this.redirectedBody(node, frame, stdin, last, hoisted, outer),
+        () => this.redirectedBody(node, frame, stdin, null, hoisted, outer),
+      );
+    return this.redirectedBody(node, frame, stdin, body, hoisted, outer);
+  }
+
+  /**
+   * A list reached under a redirect tree-sitter hoisted over it (`a && b 2>&1`): walked as any list (walkList),
+   * entered one level deeper as walk() enters one, its last part handed to `last` (which binds the redirect); a
+   * list of one part is that part, of none `none`.
+   */
+  private enterList(
+    node: Node,
+    frame: Frame,
+    stdin: Flow,
+    last: (child: Node) => Flow,
+    none: () => Flow,
+  ): Flow {
+    const parts = named(node).filter((c) => c.type !== 'comment');
+    if (parts.length === 0) return none();
+    if (parts.length === 1) return last(parts[0] as Node);
+    this.branching++;
     try {
-      return this.redirectedBody(node, frame, stdin, body, hoisted, outer);
+      return this.walkList(node, frame, stdin, last);
     } finally {
-      if (deeper) this.branching--;
-      if (lifted && frame.vars.get(PATH_FIRST) === lifted.sure) frame.vars.set(PATH_FIRST, lifted.after);
+      this.branching--;
     }
   }
 
@@ -657,18 +648,13 @@ export class TreeWalker {
       case 'redirected_statement':
         return this.walkRedirected(node, frame, stdin, applied);
       case 'list':
-        // As any list (walkList): the redirect bash binds to its last command.
-        if (named(node).filter((c) => c.type !== 'comment').length < 2)
-          return this.redirectCompound(null, frame, stdin, applied);
-        // Entered as walk() enters a list: one level deeper, which walkList takes back for its first command.
-        this.branching++;
-        try {
-          return this.walkList(node, frame, stdin, (last) =>
-            this.applyRedirects(last, frame, stdin, applied),
-          );
-        } finally {
-          this.branching--;
-        }
+        return this.enterList(
+          node,
+          frame,
+          stdin,
+          (last) => this.applyRedirects(last, frame, stdin, applied),
+          () => this.redirectCompound(null, frame, stdin, applied),
+        );
       case 'pipeline':
       case 'negated_command': {
         const parts = named(node).filter((c) => c.type !== 'comment');

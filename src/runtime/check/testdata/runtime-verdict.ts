@@ -13,6 +13,16 @@ export async function runtimeVerdict(
   command: string,
   inspect?: (defaults: RequestDefaults) => void,
 ): Promise<string> {
+  return (await runtimeDecision(cwd, env, command, inspect)).verdict;
+}
+
+/** The whole decision (verdict, reason), as `runtimeVerdict` reaches it. */
+export async function runtimeDecision(
+  cwd: string,
+  env: Record<string, string | undefined>,
+  command: string,
+  inspect?: (defaults: RequestDefaults) => void,
+): Promise<{ verdict: string; reason: string }> {
   const runtime = await loadRuntime({ cwd, env, clock: fixedClock('2026-12-07T00:00:00Z') });
   if (!runtime.ok) throw new Error(runtime.problem);
   inspect?.(runtime.defaults);
@@ -20,5 +30,5 @@ export async function runtimeVerdict(
   if (!parsed.ok) throw new Error(parsed.problem);
   const request = parsed.requests[0];
   if (!request) throw new Error('no request');
-  return (await checkWithTrace(request, runtime.deps)).decision.verdict;
+  return (await checkWithTrace(request, runtime.deps)).decision;
 }
